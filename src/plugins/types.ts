@@ -1,0 +1,111 @@
+/**
+ * What a plugin is: one declaration (name, kind, attributes or parameters with types and
+ * defaults, summary, runnable examples) and one implementation.
+ *
+ * The compiler reads the declarations on the host (unknown names, attribute checks,
+ * newline rules); pure implementations run inside the isolate, where this module is
+ * bundled with the runtime. Privileged plugins declare `host` and have no `run` here:
+ * their implementation lives on the host side of the bridge.
+ */
+import type { Value } from '../runtime/value.js';
+
+export type AttrType = 'string' | 'int' | 'number' | 'bool' | 'array' | 'mixed' | 'varname';
+
+export interface AttrSpec {
+  type: AttrType;
+  required?: boolean;
+  default?: Value;
+  /** Allowed values (compared as strings). */
+  enum?: readonly string[];
+  min?: number;
+  max?: number;
+  doc?: string;
+}
+
+export interface Example {
+  template: string;
+  vars?: Record<string, unknown>;
+  /** Exact expected output. */
+  output: string;
+}
+
+/** What a function plugin sees of the render it runs in. */
+export interface PluginContext {
+  /** Reads a template variable (null when missing). */
+  get(name: string): Value;
+  /** Assigns a template variable with the platform's rules: `a.b.c` nests, `list.` appends. */
+  assign(name: string, value: Value): void;
+  /** State kept for the whole render, per plugin (counter and cycle positions...). */
+  state<T>(key: string, init: () => T): T;
+  /** A warning for the render's log (PHP would have printed a warning). */
+  warn(message: string): void;
+  /** Site settings. */
+  readonly site: SiteSettings;
+  /** Current Unix time in seconds (fixed for one render). */
+  readonly now: number;
+}
+
+export interface SiteSettings {
+  /** IANA time zone used by date functions; the platform's default is Asia/Tokyo. */
+  timezone: string;
+  /** Site language (en, ja...). */
+  lang: string;
+}
+
+export interface ModifierContext {
+  readonly site: SiteSettings;
+  readonly now: number;
+  warn(message: string): void;
+}
+
+interface Declared {
+  name: string;
+  /** Other names accepted for the same plugin (the platform's original names). */
+  aliases?: readonly string[];
+  summary: string;
+  examples: readonly Example[];
+}
+
+export interface FunctionPlugin extends Declared {
+  /**
+   * `function`: prints what `run` returns; the newline after the tag is kept (Smarty 2).
+   * `compiler`: Smarty 2 compiler plugins ({assign}...), whose tag swallows the newline after it.
+   */
+  kind: 'function' | 'compiler';
+  attrs: Readonly<Record<string, AttrSpec>>;
+  /** Further attributes are accepted and passed on (math variables, sendmail template vars). */
+  extraAttrs?: boolean;
+  /** Set for privileged plugins: the host capability they need; `run` is then absent. */
+  host?: string;
+  run?: (attrs: Record<string, Value>, ctx: PluginContext) => string | void;
+}
+
+export interface ModifierParam {
+  name: string;
+  type: AttrType;
+  required?: boolean;
+  default?: Value;
+  doc?: string;
+}
+
+export interface ModifierPlugin extends Declared {
+  kind: 'modifier';
+  params: readonly ModifierParam[];
+  /** Where the behaviour comes from, for the docs: a Smarty 2 modifier, a PHP function, or the platform. */
+  origin: 'smarty' | 'php' | 'platform';
+  /**
+   * `input` is the value left of the `|`; `args` are what follows the colons, with declared
+   * defaults already filled in for omitted trailing parameters.
+   */
+  run: (input: Value, args: Value[], ctx: ModifierContext) => Value;
+}
+
+export type Plugin = FunctionPlugin | ModifierPlugin;
+
+export function defineFunction(p: FunctionPlugin): FunctionPlugin {
+  return p;
+}
+
+export function defineModifier(p: ModifierPlugin): ModifierPlugin {
+  return p;
+}

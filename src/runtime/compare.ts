@@ -1,0 +1,146 @@
+/** PHP 8 comparison: `==`, `===`, and `<=>` with the loose-comparison table. */
+import { PhpArray, PhpFloat, PhpObject, type Value, isFloat } from './value.js';
+import { isNumericStr, toBool, toStr } from './convert.js';
+
+/** Byte-order string comparison (UTF-8 byte order is code point order). */
+export function strcmp(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      // Surrogates (astral code points) sort after the rest of the BMP in code point order.
+      const xs = x >= 0xd800 && x <= 0xdfff;
+      const ys = y >= 0xd800 && y <= 0xdfff;
+      if (xs !== ys && (x >= 0xe000 || y >= 0xe000)) return xs ? 1 : -1;
+      return x < y ? -1 : 1;
+    }
+  }
+  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
+}
+
+function sign(n: number): number {
+  return n < 0 ? -1 : n > 0 ? 1 : 0;
+}
+
+function numberOf(v: number | PhpFloat | string): number {
+  if (typeof v === 'number') return v;
+  if (v instanceof PhpFloat) return v.value;
+  return Number(v.trim());
+}
+
+const UNCOMPARABLE = 2;
+
+/** PHP's `<=>`; returns 2 for "uncomparable" (arrays with different keys), which makes every relation false. */
+export function compare(a: Value, b: Value): number {
+  if (a === undefined) a = null;
+  if (b === undefined) b = null;
+  const ta = kind(a);
+  const tb = kind(b);
+  if (ta === 'string' && tb === 'string') {
+    const sa = a as string;
+    const sb = b as string;
+    if (isNumericStr(sa) && isNumericStr(sb)) return sign(numberOf(sa) - numberOf(sb));
+    return sign(strcmp(sa, sb));
+  }
+  if ((ta === 'null' && tb === 'string') || (ta === 'string' && tb === 'null')) {
+    return sign(strcmp(ta === 'null' ? '' : (a as string), tb === 'null' ? '' : (b as string)));
+  }
+  if (ta === 'bool' || tb === 'bool' || ta === 'null' || tb === 'null') {
+    return sign(Number(toBool(a)) - Number(toBool(b)));
+  }
+  if (ta === 'number' && tb === 'number') return numCmp(numberOf(a as number), numberOf(b as number));
+  if (ta === 'number' && tb === 'string') {
+    if (isNumericStr(b as string)) return numCmp(numberOf(a as number), numberOf(b as string));
+    return sign(strcmp(toStr(a), b as string));
+  }
+  if (ta === 'string' && tb === 'number') return -compare(b, a) as number;
+  if (ta === 'array' && tb === 'array') return compareArrays(a as PhpArray, b as PhpArray);
+  if (ta === 'array') return 1;
+  if (tb === 'array') return -1;
+  if (ta === 'object' && tb === 'object') {
+    if (a === b) return 0;
+    return compareArrays(objAsArray(a as PhpObject), objAsArray(b as PhpObject));
+  }
+  if (ta === 'object') return 1;
+  return -1;
+}
+
+function numCmp(x: number, y: number): number {
+  if (Number.isNaN(x) || Number.isNaN(y)) return 1;
+  return sign(x - y);
+}
+
+function objAsArray(o: PhpObject): PhpArray {
+  return PhpArray.fromEntries(o.props.entries());
+}
+
+function compareArrays(a: PhpArray, b: PhpArray): number {
+  if (a.size !== b.size) return sign(a.size - b.size);
+  for (const [k, v] of a.entries()) {
+    if (!b.has(k)) return UNCOMPARABLE;
+    const c = compare(v, b.get(k));
+    if (c !== 0) return c;
+  }
+  return 0;
+}
+
+type Kind = 'null' | 'bool' | 'number' | 'string' | 'array' | 'object';
+function kind(v: Value): Kind {
+  if (v === null || v === undefined) return 'null';
+  switch (typeof v) {
+    case 'boolean':
+      return 'bool';
+    case 'number':
+      return 'number';
+    case 'string':
+      return 'string';
+  }
+  if (v instanceof PhpFloat) return 'number';
+  if (v instanceof PhpArray) return 'array';
+  return 'object';
+}
+
+export function looseEq(a: Value, b: Value): boolean {
+  return compare(a, b) === 0;
+}
+
+export function strictEq(a: Value, b: Value): boolean {
+  if (a === undefined) a = null;
+  if (b === undefined) b = null;
+  if (a === b) return true;
+  const ta = kind(a);
+  if (ta !== kind(b)) return false;
+  if (ta === 'number') {
+    if (isFloat(a) !== isFloat(b)) return false;
+    return numberOf(a as number) === numberOf(b as number);
+  }
+  if (ta === 'array') {
+    const x = a as PhpArray;
+    const y = b as PhpArray;
+    if (x.size !== y.size) return false;
+    const ex = x.entries();
+    const ey = y.entries();
+    for (let i = 0; i < ex.length; i++) {
+      if (ex[i][0] !== ey[i][0] || !strictEq(ex[i][1], ey[i][1])) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+export function lt(a: Value, b: Value): boolean {
+  return compare(a, b) === -1;
+}
+export function gt(a: Value, b: Value): boolean {
+  return compare(a, b) === 1;
+}
+export function le(a: Value, b: Value): boolean {
+  const c = compare(a, b);
+  return c === -1 || c === 0;
+}
+export function ge(a: Value, b: Value): boolean {
+  const c = compare(a, b);
+  return c === 1 || c === 0;
+}

@@ -1,0 +1,174 @@
+/**
+ * PHP's ordered array: integer and string keys in insertion order, "1" stored as 1,
+ * appends at the next free integer index.
+ *
+ * Two storage modes, as in PHP itself: a packed list while the keys are exactly 0..n-1
+ * (the common case, and the fast one), and an ordered Map once they are not.
+ *
+ * PHP arrays are values, JavaScript arrays are references. Rather than copying on every
+ * assignment, an array that has been stored in a second place is marked `shared`; whoever
+ * wants to mutate a shared array takes `forWrite()` first, which copies it. This is PHP's
+ * copy-on-write with a one-bit reference count that never goes back down.
+ */
+import type { Value, Key } from './value.js';
+
+export class PhpArray {
+  /** Packed storage: keys are exactly 0..list.length-1 and nextIndex === list.length. */
+  private list: Value[] | null;
+  private map: Map<Key, Value> | null;
+  private next: number;
+  shared = false;
+
+  private constructor(list: Value[] | null, map: Map<Key, Value> | null, next: number) {
+    this.list = list;
+    this.map = map;
+    this.next = next;
+  }
+
+  static empty(): PhpArray {
+    return new PhpArray([], null, 0);
+  }
+
+  /** Takes ownership of `values`. */
+  static fromList(values: Value[]): PhpArray {
+    return new PhpArray(values, null, values.length);
+  }
+
+  static fromEntries(entries: Iterable<readonly [Key, Value]>): PhpArray {
+    const a = PhpArray.empty();
+    for (const [k, v] of entries) a.set(k, v);
+    return a;
+  }
+
+  get size(): number {
+    return this.list ? this.list.length : this.map!.size;
+  }
+
+  get isList(): boolean {
+    return this.list !== null;
+  }
+
+  /** The next index `push` would use (PHP's nNextFreeElement). */
+  get nextIndex(): number {
+    return this.next;
+  }
+
+  get(key: Key): Value {
+    const k = normalizeKey(key);
+    if (this.list) {
+      if (typeof k === 'number' && k >= 0 && k < this.list.length) return this.list[k];
+      return null;
+    }
+    const v = this.map!.get(k);
+    return v === undefined ? null : v;
+  }
+
+  has(key: Key): boolean {
+    const k = normalizeKey(key);
+    if (this.list) return typeof k === 'number' && k >= 0 && k < this.list.length;
+    return this.map!.has(k);
+  }
+
+  set(key: Key, value: Value): void {
+    const k = normalizeKey(key);
+    if (this.list) {
+      if (typeof k === 'number') {
+        if (k >= 0 && k < this.list.length) {
+          this.list[k] = value;
+          return;
+        }
+        if (k === this.list.length) {
+          this.list.push(value);
+          this.next = this.list.length;
+          return;
+        }
+      }
+      this.toMap();
+    }
+    this.map!.set(k, value);
+    if (typeof k === 'number' && k >= this.next) this.next = k + 1;
+  }
+
+  push(value: Value): void {
+    if (this.list) {
+      this.list.push(value);
+      this.next = this.list.length;
+      return;
+    }
+    this.map!.set(this.next, value);
+    this.next++;
+  }
+
+  delete(key: Key): void {
+    const k = normalizeKey(key);
+    if (!this.has(k)) return;
+    // Deleting from a list leaves a hole (or keeps nextIndex past the end): no longer packed.
+    if (this.list) this.toMap();
+    this.map!.delete(k);
+  }
+
+  keys(): Key[] {
+    if (this.list) return this.list.map((_, i) => i);
+    return Array.from(this.map!.keys());
+  }
+
+  values(): Value[] {
+    if (this.list) return this.list.slice();
+    return Array.from(this.map!.values());
+  }
+
+  entries(): [Key, Value][] {
+    if (this.list) return this.list.map((v, i) => [i, v]);
+    return Array.from(this.map!.entries());
+  }
+
+  /** Values without copying, for read-only iteration of packed lists (null when not packed). */
+  packedValues(): readonly Value[] | null {
+    return this.list;
+  }
+
+  /** A copy that can be mutated; nested arrays become shared with the original. */
+  clone(): PhpArray {
+    const copy = this.list
+      ? new PhpArray(this.list.slice(), null, this.next)
+      : new PhpArray(null, new Map(this.map!), this.next);
+    const vals = copy.list ?? copy.map!.values();
+    for (const v of vals) if (v instanceof PhpArray) v.shared = true;
+    return copy;
+  }
+
+  /** This array if nobody else holds it, else a private copy. */
+  forWrite(): PhpArray {
+    return this.shared ? this.clone() : this;
+  }
+
+  private toMap(): void {
+    const m = new Map<Key, Value>();
+    this.list!.forEach((v, i) => m.set(i, v));
+    this.map = m;
+    this.list = null;
+  }
+}
+
+const CANONICAL_INT = /^(?:0|-?[1-9][0-9]*)$/;
+
+/** PHP array key rules: canonical integer strings become ints, floats truncate, bools 0/1. */
+export function normalizeKey(key: unknown): Key {
+  if (typeof key === 'number') {
+    if (Number.isInteger(key)) return key;
+    if (!Number.isFinite(key)) return 0;
+    return Math.trunc(key);
+  }
+  if (typeof key === 'string') {
+    if (key.length > 0 && key.length < 20 && CANONICAL_INT.test(key)) {
+      const n = Number(key);
+      if (Number.isSafeInteger(n)) return n;
+    }
+    return key;
+  }
+  if (key === true) return 1;
+  if (key === false) return 0;
+  if (key === null || key === undefined) return '';
+  if (typeof key === 'object' && key !== null && 'value' in key) return normalizeKey((key as { value: number }).value);
+  return String(key);
+}

@@ -1,0 +1,95 @@
+/**
+ * Calls real PHP (php-cli) as the oracle: one `php` process answers a whole batch of calls.
+ * See scripts/oracle/call.php for the request and response format.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const SCRIPT = fileURLToPath(new URL('../../scripts/oracle/call.php', import.meta.url));
+
+export interface OracleCall {
+  fn: string;
+  args: unknown[];
+  tz?: string;
+}
+
+export type Tagged =
+  | null
+  | boolean
+  | { int: number }
+  | { float: string }
+  | { str: string }
+  | { arr: [string | number, Tagged][] }
+  | { obj: [string, Tagged][] };
+
+export interface OracleResult {
+  ok: boolean;
+  value?: Tagged;
+  out?: Tagged;
+  error?: string;
+  warnings?: string[];
+}
+
+export function phpAvailable(): boolean {
+  try {
+    execFileSync('php', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function callPhp(calls: OracleCall[]): OracleResult[] {
+  if (calls.length === 0) return [];
+  const input = calls.map((c) => JSON.stringify(c)).join('\n') + '\n';
+  const out = execFileSync('php', [SCRIPT], { input, maxBuffer: 256 * 1024 * 1024 }).toString('utf8');
+  const lines = out.split('\n').filter((l) => l !== '');
+  if (lines.length !== calls.length) throw new Error(`php oracle answered ${lines.length} of ${calls.length} calls`);
+  return lines.map((l) => JSON.parse(l) as OracleResult);
+}
+
+/** Decodes a tagged string result into bytes. */
+export function taggedBytes(t: Tagged): Buffer {
+  if (t && typeof t === 'object' && 'str' in t) return Buffer.from(t.str, 'base64');
+  throw new Error('not a string: ' + JSON.stringify(t));
+}
+
+import { PhpArray, PhpFloat, PhpObject, type Value } from '../../src/runtime/value.js';
+import { toBytes } from '../../src/runtime/bytes.js';
+
+/** Our value in the oracle's tagged form, so results compare with toEqual. */
+export function toTagged(v: Value): Tagged {
+  if (v === null || v === undefined || typeof v === 'boolean') return v ?? null;
+  if (typeof v === 'number') {
+    if (Number.isInteger(v)) return { int: v };
+    return { float: phpFloatRepr(v) };
+  }
+  if (v instanceof PhpFloat) return { float: phpFloatRepr(v.value) };
+  if (typeof v === 'string') return { str: Buffer.from(toBytes(v)).toString('base64') };
+  if (v instanceof PhpArray) return { arr: v.entries().map(([k, x]) => [k, toTagged(x)]) };
+  if (v instanceof PhpObject) return { obj: Array.from(v.props.entries()).map(([k, x]) => [k, toTagged(x)]) };
+  throw new Error('not a template value');
+}
+
+/** var_export() of a float with serialize_precision=-1 (shortest round-trip digits, PHP's layout). */
+export function phpFloatRepr(n: number): string {
+  if (Number.isNaN(n)) return 'NAN';
+  if (!Number.isFinite(n)) return n > 0 ? 'INF' : '-INF';
+  if (n === 0) return Object.is(n, -0) ? '-0.0' : '0.0';
+  const sign = n < 0 ? '-' : '';
+  const e = Math.abs(n).toExponential(); // shortest digits that round-trip
+  const [m, x] = e.split('e');
+  const digits = m.replace('.', '');
+  const decpt = Number(x) + 1;
+  let out: string;
+  if (decpt > 15 || decpt < -3) {
+    out = `${digits[0]}.${digits.length > 1 ? digits.slice(1) : '0'}E${decpt - 1 < 0 ? '-' : '+'}${Math.abs(decpt - 1)}`;
+  } else if (decpt <= 0) {
+    out = `0.${'0'.repeat(-decpt)}${digits}`;
+  } else if (digits.length <= decpt) {
+    out = `${digits}${'0'.repeat(decpt - digits.length)}.0`;
+  } else {
+    out = `${digits.slice(0, decpt)}.${digits.slice(decpt)}`;
+  }
+  return sign + out;
+}
