@@ -1,0 +1,43 @@
+/** Attribute helpers shared by the tag emitters. */
+import type { Attr, Expr, Tag } from '../ast.js';
+import type { EmitContext } from './context.js';
+
+export function attrMap(tag: Tag, cx: EmitContext): Map<string, Attr> {
+  const m = new Map<string, Attr>();
+  for (const a of tag.attrs) {
+    if (a.name === '__proto__') {
+      cx.error('E_BAD_ATTR', 'an attribute cannot be called __proto__', a);
+      continue;
+    }
+    m.set(a.name, a); // Smarty 2: a repeated attribute, the last one wins
+  }
+  return m;
+}
+
+/** The text of an attribute that must be written literally (a variable name, a loop name). */
+export function literalText(e: Expr): string | null {
+  if (e.type === 'String') return e.value;
+  if (e.type === 'Interp' && e.parts.every((p) => typeof p === 'string')) return e.parts.join('');
+  if (e.type === 'Number') return e.raw;
+  return null;
+}
+
+export function requireName(tag: Tag, attrs: Map<string, Attr>, name: string, cx: EmitContext, required: boolean): string | null {
+  const a = attrs.get(name);
+  if (!a) {
+    if (required) cx.error('E_MISSING_ATTR', `{${tag.name}} needs the attribute ${name}`, tag);
+    return null;
+  }
+  const text = literalText(a.value);
+  if (text === null || !/^\w+$/.test(text)) {
+    cx.error('E_BAD_ATTR', `{${tag.name}} ${name}= must be a plain name, like ${name}=item`, a);
+    return null;
+  }
+  return text;
+}
+
+export function rejectUnknown(tag: Tag, attrs: Map<string, Attr>, allowed: readonly string[], cx: EmitContext): void {
+  for (const [name, a] of attrs) {
+    if (!allowed.includes(name)) cx.error('E_UNKNOWN_ATTR', `{${tag.name}} has no attribute ${name} (allowed: ${allowed.join(', ')})`, a);
+  }
+}

@@ -1,0 +1,35 @@
+/** {capture name=... assign=... append=...}: the body's output goes to $smarty.capture.NAME. */
+import type { TreeNode } from '../structure.js';
+import type { EmitContext } from './context.js';
+import { compileExpr } from './expr.js';
+import { emitNodes } from './statements.js';
+import { attrMap, rejectUnknown } from './attrs.js';
+
+export function emitCapture(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitContext): void {
+  const tag = n.tag;
+  const attrs = attrMap(tag, cx);
+  rejectUnknown(tag, attrs, ['name', 'assign', 'append'], cx);
+  const arg = (k: string) => {
+    const a = attrs.get(k);
+    return a ? compileExpr(a.value, cx) : 'null';
+  };
+  const code = cx.code;
+  const saved = code.fresh('outer');
+  code.line(`{ // ${cx.where(tag)} capture`, cx.at(tag));
+  code.indent();
+  code.line(`const ${saved} = o;`);
+  code.line('o = "";');
+  // try/finally: a {break} or {return} inside the capture must still restore the outer output.
+  code.line('try {');
+  code.indent();
+  emitNodes(n.body, cx);
+  code.dedent();
+  code.line('} finally {');
+  code.indent();
+  code.line(`$.captureEnd(${arg('name')}, o, ${arg('assign')}, ${arg('append')});`);
+  code.line(`o = ${saved};`);
+  code.dedent();
+  code.line('}');
+  code.dedent();
+  code.line('}');
+}

@@ -1,0 +1,87 @@
+/** What the emitters share while compiling one template (and the templates it includes). */
+import type { Modifier, Span } from '../ast.js';
+import type { Diagnostic, SourceText } from '../../errors.js';
+import { CodeBuilder, type Position, lit } from './builder.js';
+import { fromBytes, toBytes } from '../../runtime/bytes.js';
+import { findModifier } from '../../plugins/registry.js';
+import { describeUnknown } from './unknown-names.js';
+
+/** Aliases for plugins used by a compile: `const m1 = rt.modifier("upper");` */
+export class PluginAliases {
+  readonly modifiers = new Map<string, string>();
+  readonly functions = new Map<string, string>();
+}
+
+export class EmitContext {
+  readonly code: CodeBuilder;
+  loopDepth = 0;
+  usesStop = false;
+
+  constructor(
+    readonly src: SourceText,
+    readonly templateIndex: number,
+    readonly diagnostics: Diagnostic[],
+    readonly aliases: PluginAliases,
+    code: CodeBuilder,
+    private readonly resolveInclude: (name: string) => string | null,
+  ) {
+    this.code = code;
+  }
+
+  /** The function that renders an included template, or null (with an error) when it does not exist. */
+  includeRef(name: string, node: Span): string | null {
+    const ref = this.resolveInclude(name);
+    if (!ref) this.error('E_INCLUDE_NOT_FOUND', `the template "${name.slice(0, 80)}" does not exist`, node);
+    return ref;
+  }
+
+  at(node: { start: number }): Position {
+    const { line, column } = this.src.position(node.start);
+    return { template: this.templateIndex, line, column };
+  }
+
+  /** `// 3:14` comment text for a node (positions only: template text never enters comments). */
+  where(node: { start: number }): string {
+    const { line, column } = this.src.position(node.start);
+    return `${line}:${column}`;
+  }
+
+  error(code: string, message: string, node: Span): void {
+    this.diagnostics.push(this.src.diagnostic('error', code, message, node.start, node.end));
+  }
+
+  warn(code: string, message: string, node: Span): void {
+    this.diagnostics.push(this.src.diagnostic('warning', code, message, node.start, node.end));
+  }
+
+  /** Escaped stray bytes from "\xNN" escapes that form valid UTF-8 become real characters. */
+  normalizeString(s: string): string {
+    return /[\udc80-\udcff]/.test(s) ? fromBytes(toBytes(s)) : s;
+  }
+
+  modifier(m: Modifier): string {
+    const plugin = findModifier(m.name);
+    if (!plugin) {
+      const { code, message } = describeUnknown('modifier', m.name);
+      this.error(code, message, m);
+      return 'null';
+    }
+    let alias = this.aliases.modifiers.get(plugin.name);
+    if (!alias) {
+      alias = `m${this.aliases.modifiers.size + 1}`;
+      this.aliases.modifiers.set(plugin.name, alias);
+    }
+    return alias;
+  }
+
+  functionAlias(name: string): string {
+    let alias = this.aliases.functions.get(name);
+    if (!alias) {
+      alias = `f${this.aliases.functions.size + 1}`;
+      this.aliases.functions.set(name, alias);
+    }
+    return alias;
+  }
+}
+
+export { lit };

@@ -1,0 +1,201 @@
+/**
+ * Expressions to JavaScript expressions over the runtime API (src/runtime/template-api.ts).
+ * Template text reaches the output only through `lit()` string literals and numbers; names of
+ * variables, keys and properties are data passed to lookups, never identifiers.
+ */
+import type { Access, Expr, Modifier, Var } from '../ast.js';
+import { lit } from './builder.js';
+import type { EmitContext } from './context.js';
+import { compileSmartyVar } from './smarty-var.js';
+import { IF_FUNCTIONS } from '../../plugins/catalog.js';
+
+const BINARY: Record<string, string> = {
+  '+': 'add',
+  '-': 'sub',
+  '*': 'mul',
+  '/': 'div',
+  '%': 'mod',
+  '==': 'eq',
+  '!=': 'ne',
+  '===': 'same',
+  '!==': 'notSame',
+  '<': 'lt',
+  '>': 'gt',
+  '<=': 'le',
+  '>=': 'ge',
+  '&': 'bitAnd',
+  '|': 'bitOr',
+  '^': 'bitXor',
+  '<<': 'shl',
+  '>>': 'shr',
+};
+
+/** Expressions whose JavaScript value is already a boolean (no `truthy()` needed). */
+export function isBoolean(e: Expr): boolean {
+  switch (e.type) {
+    case 'Bool':
+      return true;
+    case 'Binary':
+      return ['==', '!=', '===', '!==', '<', '>', '<=', '>=', '&&', '||'].includes(e.op);
+    case 'Unary':
+      return e.op === '!';
+    case 'Is':
+      return true;
+    case 'Group':
+      return isBoolean(e.expr);
+    case 'Call':
+      return e.name !== 'count';
+    default:
+      return false;
+  }
+}
+
+export function compileCondition(e: Expr, cx: EmitContext): string {
+  const js = compileExpr(e, cx);
+  return isBoolean(e) ? js : `truthy(${js})`;
+}
+
+export function compileExpr(e: Expr, cx: EmitContext): string {
+  switch (e.type) {
+    case 'Number':
+      return compileNumber(e.raw);
+    case 'String':
+      return lit(cx.normalizeString(e.value));
+    case 'Bool':
+      return e.value ? 'true' : 'false';
+    case 'Null':
+      return 'null';
+    case 'Interp': {
+      const parts = e.parts.map((p) => (typeof p === 'string' ? lit(cx.normalizeString(p)) : `str(${compileExpr(p, cx)})`));
+      if (parts.length === 0) return '""';
+      if (typeof e.parts[0] !== 'string') parts.unshift('""');
+      return `(${parts.join(' + ')})`;
+    }
+    case 'Var':
+      return compileVar(e, cx);
+    case 'Binary': {
+      const l = compileExpr(e.left, cx);
+      const r = compileExpr(e.right, cx);
+      if (e.op === '&&') return `(${asBool(e.left, l)} && ${asBool(e.right, r)})`;
+      if (e.op === '||') return `(${asBool(e.left, l)} || ${asBool(e.right, r)})`;
+      const fn = BINARY[e.op];
+      if (!fn) {
+        cx.error('E_SYNTAX', `the operator ${e.op} is not supported`, e);
+        return 'null';
+      }
+      return `${fn}(${l}, ${r})`;
+    }
+    case 'Unary': {
+      const a = compileExpr(e.arg, cx);
+      switch (e.op) {
+        case '!':
+          return `!${asBool(e.arg, a)}`;
+        case '-':
+          return `neg(${a})`;
+        case '~':
+          return `bitNot(${a})`;
+        default:
+          return a; // `@` only silences PHP warnings
+      }
+    }
+    case 'Group':
+      return `(${compileExpr(e.expr, cx)})`;
+    case 'Call':
+      return compileCall(e, cx);
+    case 'Is': {
+      const x = compileExpr(e.arg, cx);
+      const by = e.by ? compileExpr(e.by, cx) : null;
+      // Smarty 2: even = !(1 & X), odd = (1 & X), "by N" divides first, div by N = !(X % N)
+      let test: string;
+      if (e.kind === 'div') test = `!truthy(mod(${x}, ${by}))`;
+      else {
+        const operand = by ? `div(${x}, ${by})` : x;
+        test = e.kind === 'even' ? `!bitAnd(1, ${operand})` : `!!bitAnd(1, ${operand})`;
+      }
+      return e.negate ? `!(${test})` : `(${test})`;
+    }
+    case 'Modified':
+      return compileModifiers(compileExpr(e.base, cx), e.modifiers, cx);
+  }
+}
+
+function asBool(e: Expr, js: string): string {
+  return isBoolean(e) ? js : `truthy(${js})`;
+}
+
+export function compileNumber(raw: string): string {
+  if (raw.startsWith('.')) raw = '0' + raw;
+  if (raw.startsWith('-.')) raw = '-0' + raw.slice(1);
+  const n = Number(raw);
+  if (raw.includes('.') && Number.isInteger(n)) return `float(${n})`; // `3.0` is a PHP float
+  return String(n);
+}
+
+/** Applies a modifier chain: Smarty 2 maps a modifier over an array unless it is written with `@`. */
+export function compileModifiers(value: string, modifiers: Modifier[], cx: EmitContext): string {
+  let js = value;
+  for (const m of modifiers) {
+    const ref = cx.modifier(m);
+    const args = m.args.map((a) => compileExpr(a, cx));
+    js = `${m.all ? 'call' : 'map'}(${ref}, ${js}${args.length ? `, [${args.join(', ')}]` : ''})`;
+  }
+  return js;
+}
+
+export function compileVar(v: Var, cx: EmitContext): string {
+  if (v.name === 'smarty') return compileSmartyVar(v, cx);
+  return compilePath(`s[${lit(v.name)}]`, v.path, cx);
+}
+
+export function compilePath(base: string, path: Access[], cx: EmitContext): string {
+  let js = base;
+  for (const a of path) {
+    switch (a.type) {
+      case 'Key':
+        js = `key(${js}, ${compileKey(a.key, cx)})`;
+        break;
+      case 'Prop':
+        js = `prop(${js}, ${lit(a.name)})`;
+        break;
+      case 'SectionIndex':
+        js = `key(${js}, ${a.prop ? `$.sectionProp(${lit(a.section)}, ${lit(a.prop)})` : `$.sectionIndex(${lit(a.section)})`})`;
+        break;
+    }
+  }
+  return js;
+}
+
+const CANONICAL_INT = /^(?:0|-?[1-9][0-9]{0,14})$/;
+
+function compileKey(k: Expr, cx: EmitContext): string {
+  // `.0` and `['1']` are int keys in PHP: normalise literal keys here, dynamic ones at run time.
+  if (k.type === 'String' && CANONICAL_INT.test(k.value)) return k.value;
+  if (k.type === 'Number' && !k.raw.includes('.')) return String(Number(k.raw));
+  return compileExpr(k, cx);
+}
+
+function compileCall(e: Extract<Expr, { type: 'Call' }>, cx: EmitContext): string {
+  if (!IF_FUNCTIONS.includes(e.name)) {
+    cx.error(
+      'E_IF_FUNCTION',
+      `the function ${e.name}() is not allowed in {if}; allowed: ${IF_FUNCTIONS.join(', ')} (compute other values with {assign} or a modifier)`,
+      e,
+    );
+    return 'null';
+  }
+  const args = e.args.map((a) => compileExpr(a, cx));
+  const arity: Record<string, [number, number]> = {
+    is_null: [1, 1],
+    count: [1, 2],
+    is_array: [1, 1],
+    in_array: [2, 3],
+    isset: [1, 99],
+    is_object: [1, 1],
+  };
+  const [min, max] = arity[e.name];
+  if (args.length < min || args.length > max) {
+    cx.error('E_IF_FUNCTION', `${e.name}() takes ${min === max ? min : `${min} to ${max}`} argument(s), ${args.length} given`, e);
+    return 'null';
+  }
+  return `ifFn.${e.name}(${args.join(', ')})`;
+}

@@ -1,0 +1,95 @@
+/**
+ * Tags that are not blocks: {ldelim}/{rdelim}, {include}, {break}/{continue}/{return}, and
+ * every plugin tag, whose attributes are checked here against the plugin's declaration.
+ */
+import type { Tag } from '../ast.js';
+import { findFunction } from '../../plugins/registry.js';
+import type { AttrSpec } from '../../plugins/types.js';
+import { lit } from './builder.js';
+import type { EmitContext } from './context.js';
+import { compileExpr, compileModifiers } from './expr.js';
+import { attrMap, literalText } from './attrs.js';
+import { describeUnknown } from './unknown-names.js';
+import { emitInclude } from './include.js';
+
+export function emitTag(tag: Tag, cx: EmitContext): void {
+  const code = cx.code;
+  switch (tag.name) {
+    case 'ldelim':
+    case 'rdelim':
+      code.line(`o += ${lit(tag.name === 'ldelim' ? '{' : '}')};`, cx.at(tag));
+      return;
+    case 'include':
+      emitInclude(tag, cx);
+      return;
+    case 'break':
+    case 'continue':
+      if (cx.loopDepth === 0) {
+        cx.error('E_OUTSIDE_LOOP', `{${tag.name}} is only allowed inside {foreach} or {section}`, tag);
+        return;
+      }
+      code.line(`${tag.name}; // ${cx.where(tag)}`, cx.at(tag));
+      return;
+    case 'return':
+      emitReturn(tag, cx);
+      return;
+    case 'set_memory':
+      return; // decided at compile time (memory-class.ts), nothing to run
+  }
+  const plugin = findFunction(tag.name);
+  if (!plugin) {
+    const { code: errCode, message } = describeUnknown('tag', tag.name);
+    cx.error(errCode, message, tag);
+    return;
+  }
+  if (!plugin.run) {
+    cx.error('E_NOT_IMPLEMENTED', `the tag {${tag.name}} needs the host bridge, which is not implemented yet`, tag);
+    return;
+  }
+  const attrs = attrMap(tag, cx);
+  const fields: string[] = [];
+  for (const [name, spec] of Object.entries(plugin.attrs)) {
+    const a = attrs.get(name);
+    if (!a) {
+      if (spec.required) cx.error('E_MISSING_ATTR', `{${tag.name}} needs the attribute ${name}`, tag);
+      continue;
+    }
+    checkLiteral(tag, name, spec, a.value, cx);
+    fields.push(`${lit(name)}: ${compileExpr(a.value, cx)}`);
+  }
+  for (const [name, a] of attrs) {
+    if (name in plugin.attrs) continue;
+    if (!plugin.extraAttrs) {
+      cx.error('E_UNKNOWN_ATTR', `{${tag.name}} has no attribute ${name} (it takes: ${Object.keys(plugin.attrs).join(', ')})`, a);
+      continue;
+    }
+    fields.push(`${lit(name)}: ${compileExpr(a.value, cx)}`);
+  }
+  const fn = cx.functionAlias(plugin.name);
+  const call = `${fn}({ __proto__: null${fields.map((f) => `, ${f}`).join('')} }, $)`;
+  if (plugin.kind === 'compiler') {
+    code.line(`${call}; // ${cx.where(tag)}`, cx.at(tag));
+  } else {
+    const value = tag.modifiers.length ? compileModifiers(call, tag.modifiers, cx) : call;
+    code.line(`o += str(${value}); // ${cx.where(tag)}`, cx.at(tag));
+  }
+}
+
+/** Literal attribute values are checked at compile time; the rest at run time. */
+function checkLiteral(tag: Tag, name: string, spec: AttrSpec, value: import('../ast.js').Expr, cx: EmitContext): void {
+  const text = value.type === 'Number' ? value.raw : literalText(value);
+  if (text === null) return;
+  if ((spec.type === 'int' || spec.type === 'number') && value.type !== 'Number' && !/^-?\d+(\.\d+)?$/.test(text)) {
+    cx.error('E_BAD_ATTR', `{${tag.name}} ${name}= must be a number, not "${text.slice(0, 30)}"`, value);
+  }
+  if (spec.enum && !spec.enum.includes(text)) {
+    cx.error('E_BAD_ATTR', `{${tag.name}} ${name}= must be one of ${spec.enum.join(', ')}, not "${text.slice(0, 30)}"`, value);
+  }
+}
+
+function emitReturn(tag: Tag, cx: EmitContext): void {
+  const attrs = attrMap(tag, cx);
+  const value = attrs.get('value');
+  cx.usesStop = true;
+  cx.code.line(`throw $.stop(${value ? compileExpr(value.value, cx) : 'null'}); // ${cx.where(tag)}`, cx.at(tag));
+}

@@ -1,0 +1,156 @@
+/**
+ * compile(source, { name }) -> { code, manifest, diagnostics }: pure, no sandbox.
+ *
+ * The code is one script for the isolate: `smartcage.define(name, (rt) => render)`. Included
+ * templates are compiled into the same script. The manifest carries what the host must know
+ * before running it: the memory class ({set_memory}), the templates in it, the plugins it
+ * uses, and the line table that maps generated lines back to template positions.
+ */
+import { SourceText, TemplateError, type Diagnostic } from '../errors.js';
+import { parseTemplate } from './parse.js';
+import { buildTree, type TreeNode } from './structure.js';
+import { CodeBuilder, lit } from './codegen/builder.js';
+import { EmitContext, PluginAliases } from './codegen/context.js';
+import { emitNodes } from './codegen/statements.js';
+import { findFunction } from '../plugins/registry.js';
+import { scanMemoryClass, type MemoryClass } from './memory-class.js';
+
+export const ENGINE_VERSION = '0.1.0';
+
+export interface CompileOptions {
+  /** Template name used in errors and in the line table (default "template"). */
+  name?: string;
+  /** Key the script registers the template under in the isolate (default: the name). */
+  id?: string;
+  /** Source of a stored template named by {include file=...}; undefined when it does not exist. */
+  templates?: (name: string) => string | undefined | null;
+}
+
+export interface Manifest {
+  engine: string;
+  name: string;
+  /** Names of the templates compiled into the script, entry first (line table indexes). */
+  templates: string[];
+  /** Isolate memory class in MB: 128 unless {set_memory} asks for 256, 512 or 768. */
+  memoryMB: MemoryClass;
+  modifiers: string[];
+  functions: string[];
+  /** [generated line, template index, template line, column] */
+  lineTable: [number, number, number, number][];
+}
+
+export interface CompileResult {
+  code: string;
+  manifest: Manifest;
+  diagnostics: Diagnostic[];
+}
+
+const RUNTIME_NAMES =
+  'str, truthy, key, prop, each, map, call, add, sub, mul, div, mod, neg, eq, ne, same, notSame, lt, gt, le, ge, bitAnd, bitOr, bitXor, shl, shr, bitNot, float, ifFn';
+
+export function compile(source: string, opts: CompileOptions = {}): CompileResult {
+  const name = opts.name ?? 'template';
+  const diagnostics: Diagnostic[] = [];
+  const aliases = new PluginAliases();
+  const body = new CodeBuilder();
+  const names: string[] = [name];
+  const sources: string[] = [source];
+  const refs = new Map<string, string>([[name, 't0']]);
+  let memoryMB: MemoryClass = 128;
+
+  const resolveInclude = (file: string): string | null => {
+    const known = refs.get(file);
+    if (known) return known;
+    const text = opts.templates?.(file);
+    if (text === undefined || text === null) return null;
+    const ref = `t${names.length}`;
+    refs.set(file, ref);
+    names.push(file);
+    sources.push(text);
+    return ref;
+  };
+
+  for (let i = 0; i < names.length; i++) {
+    const src = new SourceText(names[i], sources[i]);
+    const parsed = parseTemplate(src);
+    diagnostics.push(...parsed.diagnostics);
+    if (parsed.diagnostics.length) continue;
+    const { tree, diagnostics: treeDiags } = buildTree(parsed.nodes, src, {
+      printingTag: (tag) => findFunction(tag)?.kind === 'function',
+    });
+    diagnostics.push(...treeDiags);
+    if (i === 0) memoryMB = scanMemoryClass(parsed.nodes, src, diagnostics);
+    emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, body, resolveInclude));
+  }
+
+  const head = new CodeBuilder();
+  head.line(`// smartcage ${ENGINE_VERSION}: compiled from template ${lit(name)}. Comments give template line:column.`);
+  head.line(`smartcage.define(${lit(opts.id ?? name)}, (rt) => {`);
+  head.indent();
+  head.line('"use strict";');
+  head.line(`const { ${RUNTIME_NAMES} } = rt;`);
+  for (const [plugin, alias] of aliases.modifiers) head.line(`const ${alias} = rt.modifier(${lit(plugin)});`);
+  for (const [plugin, alias] of aliases.functions) head.line(`const ${alias} = rt.fn(${lit(plugin)});`);
+  const offset = head.lineCount;
+  const code = head.toString() + body.toString() + '  return t0;\n});\n';
+
+  return {
+    code,
+    manifest: {
+      engine: ENGINE_VERSION,
+      name,
+      templates: names,
+      memoryMB,
+      modifiers: Array.from(aliases.modifiers.keys()),
+      functions: Array.from(aliases.functions.keys()),
+      lineTable: body.lineTable().map(([line, t, l, c]) => [line + offset, t, l, c]),
+    },
+    diagnostics,
+  };
+}
+
+function emitTemplateFunction(fnName: string, tree: TreeNode[], cx: EmitContext): void {
+  const code = cx.code;
+  code.indent();
+  code.line('');
+  code.line(`function ${fnName}(s, $) { // ${lit(cx.src.name).slice(0, 200)}`);
+  code.indent();
+  code.line('let o = "";');
+  if (containsReturn(tree)) {
+    // {return} ends this template; what it printed so far is kept.
+    code.line('try {');
+    code.indent();
+    emitNodes(tree, cx);
+    code.dedent();
+    code.line('} catch (e) {');
+    code.line('  if (!$.isStop(e)) throw e;');
+    code.line('}');
+  } else {
+    emitNodes(tree, cx);
+  }
+  code.line('return o;');
+  code.dedent();
+  code.line('}');
+  code.dedent();
+}
+
+function containsReturn(nodes: TreeNode[]): boolean {
+  return nodes.some((n) => {
+    switch (n.kind) {
+      case 'tag':
+        return n.tag.name === 'return';
+      case 'if':
+        return n.branches.some((b) => containsReturn(b.body)) || (n.otherwise !== null && containsReturn(n.otherwise));
+      case 'block':
+        return containsReturn(n.body) || (n.alt !== null && containsReturn(n.alt));
+      default:
+        return false;
+    }
+  });
+}
+
+/** The first error of a compile as a TemplateError (for APIs that throw). */
+export function firstError(diagnostics: readonly Diagnostic[]): TemplateError | null {
+  const d = diagnostics.find((x) => x.severity === 'error');
+  return d ? new TemplateError(d, diagnostics) : null;
+}

@@ -1,0 +1,29 @@
+/** Source text to the flat node list, with parser failures turned into diagnostics. */
+import { parse as peggyParse } from './parser.generated.js';
+import type { FlatNode } from './ast.js';
+import type { Diagnostic, SourceText } from '../errors.js';
+
+interface PeggyError {
+  message: string;
+  location?: { start: { offset: number }; end: { offset: number } };
+  expected?: unknown[];
+  found?: string | null;
+}
+
+export function parseTemplate(src: SourceText): { nodes: FlatNode[]; diagnostics: Diagnostic[] } {
+  try {
+    return { nodes: peggyParse(src.text, {}) as FlatNode[], diagnostics: [] };
+  } catch (e) {
+    const err = e as PeggyError;
+    if (!err.location) throw e;
+    const coded = /^\[(E_[A-Z_]+)\] ([\s\S]*)$/.exec(err.message);
+    const code = coded ? coded[1] : 'E_SYNTAX';
+    const message = coded ? coded[2] : describe(err);
+    return { nodes: [], diagnostics: [src.diagnostic('error', code, message, err.location.start.offset, err.location.end.offset)] };
+  }
+}
+
+function describe(err: PeggyError): string {
+  const found = err.found === null || err.found === undefined ? 'the end of the template' : JSON.stringify(err.found);
+  return `syntax error: unexpected ${found}`;
+}

@@ -1,0 +1,191 @@
+/**
+ * Flat nodes to a tree: pairs opening and closing tags and applies the text rules that
+ * Smarty 2 gets from compiling to PHP:
+ * - {strip}: line breaks with their indentation are removed from template text up to {/strip};
+ * - a line break right after a tag that prints nothing is swallowed (PHP eats the newline
+ *   after `?>`; Smarty 2 puts one back only after tags that print);
+ * - one line break at the very end of the template is dropped.
+ */
+import type { Close, Expr, FlatNode, Tag, Text } from './ast.js';
+import type { Diagnostic, SourceText } from '../errors.js';
+
+export type TreeNode =
+  | { kind: 'text'; value: string; start: number }
+  | { kind: 'output'; node: Extract<FlatNode, { type: 'Output' }> }
+  | { kind: 'if'; branches: { cond: Expr; body: TreeNode[]; start: number }[]; otherwise: TreeNode[] | null; start: number }
+  | { kind: 'block'; tag: Tag; body: TreeNode[]; alt: TreeNode[] | null; close: Close }
+  | { kind: 'tag'; tag: Tag };
+
+/** Block tags and the name of their alternative branch. */
+const BLOCKS: Record<string, string | null> = {
+  foreach: 'foreachelse',
+  section: 'sectionelse',
+  capture: null,
+  strip: null,
+};
+const ALTERNATIVES = new Set(Object.values(BLOCKS).filter((x): x is string => x !== null));
+
+export interface StructureOptions {
+  /** True for tags whose compiled form prints (function plugins): the newline after them stays. */
+  printingTag(name: string): boolean;
+}
+
+export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOptions): { tree: TreeNode[]; diagnostics: Diagnostic[] } {
+  const flat = applyTextRules(nodes, opts);
+  const diagnostics: Diagnostic[] = [];
+  type Frame =
+    | { kind: 'root'; body: TreeNode[] }
+    | { kind: 'if'; node: Extract<TreeNode, { kind: 'if' }>; body: TreeNode[]; sawElse: boolean; start: number }
+    | { kind: 'block'; tag: Tag; body: TreeNode[]; main: TreeNode[]; alt: TreeNode[] | null };
+  const root: Frame = { kind: 'root', body: [] };
+  const stack: Frame[] = [root];
+  const top = () => stack[stack.length - 1];
+  const error = (code: string, message: string, n: { start: number; end: number }) =>
+    diagnostics.push(src.diagnostic('error', code, message, n.start, n.end));
+
+  for (const n of flat) {
+    const frame = top();
+    switch (n.type) {
+      case 'Text':
+        frame.body.push({ kind: 'text', value: n.value, start: n.start });
+        break;
+      case 'Literal':
+        frame.body.push({ kind: 'text', value: n.value, start: n.start });
+        break;
+      case 'Comment':
+        break;
+      case 'Output':
+        frame.body.push({ kind: 'output', node: n });
+        break;
+      case 'If': {
+        const node: Extract<TreeNode, { kind: 'if' }> = { kind: 'if', branches: [], otherwise: null, start: n.start };
+        const body: TreeNode[] = [];
+        node.branches.push({ cond: n.cond, body, start: n.start });
+        frame.body.push(node);
+        stack.push({ kind: 'if', node, body, sawElse: false, start: n.start });
+        break;
+      }
+      case 'ElseIf':
+      case 'Else': {
+        const tagName = n.type === 'ElseIf' ? 'elseif' : 'else';
+        if (frame.kind !== 'if') {
+          error('E_UNEXPECTED_TAG', `{${tagName}} outside of {if}`, n);
+          break;
+        }
+        if (frame.sawElse) {
+          error('E_UNEXPECTED_TAG', `{${tagName}} after {else} in the same {if}`, n);
+          break;
+        }
+        const body: TreeNode[] = [];
+        if (n.type === 'ElseIf') frame.node.branches.push({ cond: n.cond, body, start: n.start });
+        else {
+          frame.node.otherwise = body;
+          frame.sawElse = true;
+        }
+        frame.body = body;
+        break;
+      }
+      case 'Tag': {
+        if (n.name in BLOCKS) {
+          const main: TreeNode[] = [];
+          stack.push({ kind: 'block', tag: n, body: main, main, alt: null });
+          break;
+        }
+        if (ALTERNATIVES.has(n.name)) {
+          if (frame.kind !== 'block' || BLOCKS[frame.tag.name] !== n.name || frame.alt) {
+            error('E_UNEXPECTED_TAG', `{${n.name}} is only allowed once inside {${expectedOpener(n.name)}}`, n);
+            break;
+          }
+          frame.alt = [];
+          frame.body = frame.alt;
+          break;
+        }
+        frame.body.push({ kind: 'tag', tag: n });
+        break;
+      }
+      case 'Close': {
+        if (frame.kind === 'root') {
+          error('E_UNEXPECTED_CLOSE', `{/${n.name}} closes a tag that was never opened`, n);
+          break;
+        }
+        const openName = frame.kind === 'if' ? 'if' : frame.tag.name;
+        if (n.name !== openName) {
+          const at = src.position(frame.kind === 'if' ? frame.start : frame.tag.start);
+          error('E_MISMATCHED_TAG', `{/${n.name}} does not match {${openName}} opened at ${at.line}:${at.column}`, n);
+          break;
+        }
+        stack.pop();
+        if (frame.kind === 'block') {
+          top().body.push({ kind: 'block', tag: frame.tag, body: frame.main, alt: frame.alt, close: n });
+        }
+        break;
+      }
+    }
+  }
+  while (stack.length > 1) {
+    const frame = stack.pop()!;
+    const name = frame.kind === 'if' ? 'if' : frame.kind === 'block' ? frame.tag.name : '';
+    const start = frame.kind === 'if' ? frame.start : frame.kind === 'block' ? frame.tag.start : 0;
+    error('E_UNCLOSED_TAG', `{${name}} is never closed with {/${name}}`, { start, end: start + name.length + 2 });
+  }
+  return { tree: root.body, diagnostics };
+}
+
+function expectedOpener(alt: string): string {
+  return Object.keys(BLOCKS).find((k) => BLOCKS[k] === alt) ?? alt;
+}
+
+const STRIP_BREAK = /[\t ]*[\r\n]+[\t ]*/g;
+const PHP_TRIM_LEFT = /^[ \t\n\r\0\x0B]+/;
+const PHP_TRIM_RIGHT = /[ \t\n\r\0\x0B]+$/;
+
+function applyTextRules(nodes: FlatNode[], opts: StructureOptions): FlatNode[] {
+  const out: FlatNode[] = [];
+  let stripping = false;
+  let swallowNext = false;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
+    if (n.type === 'Text') {
+      let value = n.value;
+      if (stripping) {
+        value = value.replace(STRIP_BREAK, '');
+        const next = nodes[i + 1];
+        if (next && next.type === 'Close' && next.name === 'strip') value = value.replace(PHP_TRIM_RIGHT, '');
+        const prev = nodes[i - 1];
+        if (prev && prev.type === 'Tag' && prev.name === 'strip') value = value.replace(PHP_TRIM_LEFT, '');
+      } else if (swallowNext) {
+        value = value.replace(/^\r?\n/, '');
+      }
+      swallowNext = false;
+      if (value !== '') out.push({ ...n, value } as Text);
+      continue;
+    }
+    if (n.type === 'Tag' && n.name === 'strip') stripping = true;
+    if (n.type === 'Close' && n.name === 'strip') stripping = false;
+    swallowNext = !printsOutput(n, opts);
+    out.push(n);
+  }
+  // Smarty 2 trims the final newline of the compiled template.
+  const last = out[out.length - 1];
+  if (last && last.type === 'Text' && last.value.endsWith('\n')) {
+    const value = last.value.slice(0, -1);
+    if (value === '') out.pop();
+    else out[out.length - 1] = { ...last, value };
+  }
+  return out;
+}
+
+function printsOutput(n: FlatNode, opts: StructureOptions): boolean {
+  switch (n.type) {
+    case 'Output':
+    case 'Literal':
+      return true;
+    case 'Tag':
+      return n.name === 'ldelim' || n.name === 'rdelim' || opts.printingTag(n.name);
+    case 'Close':
+      // {/strip} compiles to a newline that PHP eats in place of the one that follows.
+      return n.name === 'strip';
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * createEngine(): compile and render templates in isolated-vm isolates.
+ *
+ * This is the small runner of the template-language core: one isolate per memory class,
+ * compiled templates cached by source hash, a CPU timeout per render. Pools, supervision of
+ * child processes and the host bridge build on top of it (see docs/architecture.md).
+ */
+import { createHash } from 'node:crypto';
+import { compile, firstError, type CompileResult, ENGINE_VERSION } from './compiler/index.js';
+import { TemplateError, SourceText, type Diagnostic } from './errors.js';
+import { IsolateHost, type RawRenderResult } from './sandbox/isolate-host.js';
+
+export interface EngineOptions {
+  /** Stored templates for {include}: name -> source. */
+  templates?: Record<string, string> | ((name: string) => string | undefined | null);
+  /** CPU time per render, ms (default 1000). */
+  timeoutMs?: number;
+  /** Site time zone (default Asia/Tokyo) and language (default ja). */
+  timezone?: string;
+  lang?: string;
+  /** Host constants for $smarty.const (SITE_KEY, ROOT_URL...). */
+  constants?: Record<string, unknown>;
+  /** Fixed clock for tests: Unix seconds. */
+  now?: () => number;
+}
+
+export interface RenderOptions {
+  name?: string;
+  /** Variables: plain data, or JSON text (keeps PHP's key order for integer-like keys). */
+  vars?: Record<string, unknown> | string;
+  /** Turn JSON objects in vars into stdClass objects instead of arrays. */
+  objects?: boolean;
+  /** $smarty.get / post / request / session / server. */
+  request?: Record<string, unknown>;
+  /** Validation (dry-run) mode: $smarty.rcms_validate is true. */
+  validate?: boolean;
+}
+
+export interface RenderResult {
+  output: string;
+  warnings: string[];
+  diagnostics: Diagnostic[];
+}
+
+export interface Engine {
+  compile(source: string, opts?: { name?: string }): CompileResult;
+  render(source: string, opts?: RenderOptions): Promise<RenderResult>;
+  close(): void;
+}
+
+interface Compiled {
+  id: string;
+  result: CompileResult;
+  sources: SourceText[];
+}
+
+export function createEngine(options: EngineOptions = {}): Engine {
+  const isolates = new Map<number, IsolateHost>();
+  const cache = new Map<string, Compiled>();
+  const templates = options.templates;
+  const lookup = (name: string) => (typeof templates === 'function' ? templates(name) : templates?.[name]);
+
+  const compileCached = (source: string, name: string): Compiled => {
+    const hash = createHash('sha256').update(ENGINE_VERSION).update('\0').update(name).update('\0').update(source).digest('hex').slice(0, 16);
+    let c = cache.get(hash);
+    if (!c) {
+      const id = `${name}#${hash}`;
+      const result = compile(source, { name, id, templates: lookup });
+      const err = firstError(result.diagnostics);
+      if (err) throw err;
+      const sources = result.manifest.templates.map((t, i) => new SourceText(t, i === 0 ? source : (lookup(t) ?? '')));
+      c = { id, result, sources };
+      if (cache.size > 500) cache.delete(cache.keys().next().value!);
+      cache.set(hash, c);
+    }
+    return c;
+  };
+
+  const isolateFor = (memoryMB: number): IsolateHost => {
+    let host = isolates.get(memoryMB);
+    if (!host || host.disposed) {
+      host = new IsolateHost({ memoryMB });
+      isolates.set(memoryMB, host);
+    }
+    return host;
+  };
+
+  return {
+    compile(source, opts = {}) {
+      return compile(source, { name: opts.name, templates: lookup });
+    },
+
+    async render(source, opts = {}) {
+      const name = opts.name ?? 'template';
+      const c = compileCached(source, name);
+      const host = isolateFor(c.result.manifest.memoryMB);
+      host.define(c.id, c.result.code, `tpl-${c.id.split('#')[1]}.js`);
+      let raw: RawRenderResult;
+      try {
+        raw = await host.render(
+          c.id,
+          {
+            templateName: name,
+            now: options.now ? options.now() : Math.floor(Date.now() / 1000),
+            site: { timezone: options.timezone ?? 'Asia/Tokyo', lang: options.lang ?? 'ja' },
+            validate: opts.validate ?? false,
+            vars: opts.vars ?? null,
+            objects: opts.objects ?? false,
+            request: opts.request ?? {},
+            constants: options.constants ?? {},
+            maxIncludeDepth: 32,
+          },
+          options.timeoutMs ?? 1000,
+        );
+      } catch (e) {
+        throw sandboxError(e, name, host);
+      }
+      if (raw.error) throw runtimeError(raw.error, c);
+      return { output: raw.output ?? '', warnings: raw.warnings ?? [], diagnostics: c.result.diagnostics };
+    },
+
+    close() {
+      for (const h of isolates.values()) h.dispose();
+      isolates.clear();
+    },
+  };
+}
+
+const RUNTIME_CODES: Record<string, string> = {
+  PhpTypeError: 'E_TYPE',
+  PhpDivisionByZero: 'E_DIVISION_BY_ZERO',
+  LimitError: 'E_LIMIT',
+  E_LIMIT: 'E_LIMIT',
+  E_ASSIGN: 'E_ASSIGN',
+  AssignError: 'E_ASSIGN',
+};
+
+/** A runtime error inside the template: the line table maps the stack frame back to the template. */
+function runtimeError(err: { code: string; message: string; stack: string }, c: Compiled): TemplateError {
+  const code = RUNTIME_CODES[err.code] ?? 'E_RUNTIME';
+  const file = `tpl-${c.id.split('#')[1]}.js`;
+  const m = new RegExp(`${file.replace(/[.]/g, '\\.')}:(\\d+):(\\d+)`).exec(err.stack);
+  let pos: [number, number, number, number] | undefined;
+  if (m) {
+    const line = Number(m[1]);
+    for (const entry of c.result.manifest.lineTable) if (entry[0] <= line) pos = entry;
+  }
+  const src = c.sources[pos ? pos[1] : 0];
+  const line = pos ? pos[2] : 1;
+  const column = pos ? pos[3] : 1;
+  return new TemplateError({ code, message: err.message, name: src.name, line, column, frame: src.frame(line, column) });
+}
+
+function sandboxError(e: unknown, name: string, host: IsolateHost): TemplateError {
+  const message = e instanceof Error ? e.message : String(e);
+  let code = 'E_SANDBOX';
+  if (/timed out/i.test(message)) code = 'E_TIMEOUT';
+  else if (/memory limit/i.test(message) || host.disposed) code = 'E_MEMORY';
+  const text = code === 'E_TIMEOUT' ? 'the render ran out of CPU time' : code === 'E_MEMORY' ? 'the render ran out of memory' : message;
+  return new TemplateError({ code, message: text, name, line: 0, column: 0, frame: '' });
+}

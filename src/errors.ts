@@ -1,0 +1,101 @@
+/**
+ * One error family for everything a template can get wrong, at compile time or at render
+ * time: a stable `code`, the template `name`, `line` and `column` (1-based), and a code
+ * `frame` showing the place.
+ */
+
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  severity: Severity;
+  /** Stable identifier, e.g. E_SYNTAX, E_UNCLOSED_TAG, E_IF_FUNCTION, E_NOT_IMPLEMENTED. */
+  code: string;
+  message: string;
+  /** Template name. */
+  name: string;
+  line: number;
+  column: number;
+  /** A few lines of the template with a caret under the place. */
+  frame: string;
+}
+
+export class TemplateError extends Error {
+  readonly code: string;
+  readonly template: string;
+  readonly line: number;
+  readonly column: number;
+  readonly frame: string;
+  /** Further diagnostics of the same compile, when there were several errors. */
+  readonly diagnostics: readonly Diagnostic[];
+
+  constructor(d: Omit<Diagnostic, 'severity'>, diagnostics: readonly Diagnostic[] = []) {
+    super(d.message);
+    this.name = 'TemplateError';
+    this.code = d.code;
+    this.template = d.name;
+    this.line = d.line;
+    this.column = d.column;
+    this.frame = d.frame;
+    this.diagnostics = diagnostics;
+  }
+
+  /** The house error format: `name:line:column: error CODE: message` then the frame. */
+  format(): string {
+    return formatDiagnostic({ severity: 'error', code: this.code, message: this.message, name: this.template, line: this.line, column: this.column, frame: this.frame });
+  }
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  const head = `${d.name}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`;
+  return d.frame ? `${head}\n${d.frame}` : head;
+}
+
+/** Offsets to line/column and code frames for one source text. */
+export class SourceText {
+  private readonly lineStarts: number[] = [0];
+
+  constructor(
+    readonly name: string,
+    readonly text: string,
+  ) {
+    for (let i = 0; i < text.length; i++) {
+      if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    }
+  }
+
+  position(offset: number): { line: number; column: number } {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
+  }
+
+  /** Two lines of context before, the line itself, and a caret under the column. */
+  frame(line: number, column: number, width = 1): string {
+    const lines = this.text.split('\n');
+    const first = Math.max(1, line - 2);
+    const pad = String(line).length;
+    const out: string[] = [];
+    for (let n = first; n <= Math.min(line, lines.length); n++) {
+      const body = (lines[n - 1] ?? '').replace(/\r$/, '');
+      out.push(`${n === line ? '>' : ' '} ${String(n).padStart(pad)} | ${truncateLine(body, column)}`);
+    }
+    const caretCol = Math.min(column, 120);
+    out.push(`  ${' '.repeat(pad)} | ${' '.repeat(Math.max(0, caretCol - 1))}${'^'.repeat(Math.max(1, Math.min(width, 40)))}`);
+    return out.join('\n');
+  }
+
+  diagnostic(severity: Severity, code: string, message: string, start: number, end = start + 1): Diagnostic {
+    const { line, column } = this.position(start);
+    return { severity, code, message, name: this.name, line, column, frame: this.frame(line, column, end - start) };
+  }
+}
+
+function truncateLine(s: string, column: number): string {
+  // Keep the frame readable for minified one-line templates.
+  return s.length > 160 && column < 120 ? s.slice(0, 160) + '…' : s;
+}

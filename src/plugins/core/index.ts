@@ -1,0 +1,6 @@
+import type { Plugin } from '../types.js';
+import assign from './assign.js';
+import counter from './counter.js';
+import cycle from './cycle.js';
+
+export const plugins: Plugin[] = [assign, counter, cycle];

@@ -1,0 +1,34 @@
+/**
+ * Every implemented plugin, by family. The compiler and the isolate runtime both read this:
+ * one declaration per plugin, one place that lists them.
+ */
+import type { FunctionPlugin, ModifierPlugin, Plugin } from './types.js';
+import { plugins as core } from './core/index.js';
+
+export const ALL_PLUGINS: readonly Plugin[] = [...core];
+
+const functions = new Map<string, FunctionPlugin>();
+const modifiers = new Map<string, ModifierPlugin>();
+for (const p of ALL_PLUGINS) {
+  const table: Map<string, Plugin> = p.kind === 'modifier' ? modifiers : functions;
+  for (const name of [p.name, ...(p.aliases ?? [])]) {
+    if (table.has(name)) throw new Error(`plugin name declared twice: ${name}`);
+    table.set(name, p);
+  }
+}
+
+export function findFunction(name: string): FunctionPlugin | undefined {
+  return functions.get(name);
+}
+
+export function findModifier(name: string): ModifierPlugin | undefined {
+  return modifiers.get(name);
+}
+
+export function allFunctionNames(): string[] {
+  return Array.from(functions.keys());
+}
+
+export function allModifierNames(): string[] {
+  return Array.from(modifiers.keys());
+}

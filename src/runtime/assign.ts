@@ -1,0 +1,53 @@
+/**
+ * Writing template variables. The platform's {assign} extensions live here so that every
+ * plugin that takes a `var` name follows them: `a.b.c` writes a nested key, creating arrays
+ * on the way (up to 4 levels), and a trailing dot (`list.`) appends.
+ */
+import { PhpArray, type Value } from './value.js';
+
+export type Scope = Record<string, Value>;
+
+/** Marks an array as held in more than one place (copy-on-write, see php-array.ts). */
+export function share<T extends Value>(v: T): T {
+  if (v instanceof PhpArray) v.shared = true;
+  return v;
+}
+
+export class AssignError extends Error {
+  readonly code = 'E_ASSIGN';
+}
+
+const MAX_DEPTH = 4;
+
+export function assignVar(scope: Scope, name: string, value: Value): void {
+  share(value);
+  if (!name.includes('.')) {
+    scope[name] = value;
+    return;
+  }
+  const parts = name.split('.');
+  const append = parts[parts.length - 1] === '';
+  if (append) parts.pop();
+  if (parts.some((p) => p === '')) throw new AssignError(`cannot assign to "${name}": empty key in the name`);
+  if (parts.length > MAX_DEPTH) throw new AssignError(`cannot assign to "${name}": at most ${MAX_DEPTH} levels`);
+  const [root, ...keys] = parts;
+  const top = writable(scope[root]);
+  scope[root] = top;
+  let container = top;
+  for (let i = 0; i < keys.length; i++) {
+    const last = i === keys.length - 1;
+    if (last && !append) {
+      container.set(keys[i], value);
+      return;
+    }
+    const child = writable(container.get(keys[i]));
+    container.set(keys[i], child);
+    container = child;
+  }
+  container.push(value);
+}
+
+/** The array to write into: a private copy of a shared one, or a new array in place of a scalar. */
+function writable(v: Value): PhpArray {
+  return v instanceof PhpArray ? v.forWrite() : PhpArray.empty();
+}

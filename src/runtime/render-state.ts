@@ -1,0 +1,256 @@
+/**
+ * `$` in generated code: everything one render keeps besides its variables: loop and
+ * capture state ($smarty.foreach / .section / .capture, global like Smarty 2's), plugin
+ * state, the request data, warnings. It is also the PluginContext function plugins see.
+ */
+import { PhpArray, type Value } from './value.js';
+import { toInt, toBool } from './convert.js';
+import { assignVar, type Scope } from './assign.js';
+import type { PluginContext, SiteSettings } from '../plugins/types.js';
+import { constantValue } from './constants.js';
+import { LimitError } from './limits.js';
+
+export interface RenderInput {
+  templateName: string;
+  now: number;
+  site: SiteSettings;
+  validate: boolean;
+  request: Record<string, Value>;
+  constants: Record<string, Value>;
+  maxIncludeDepth: number;
+}
+
+interface ForeachState {
+  total: number | null;
+  iteration: number | null;
+}
+
+export interface SectionState {
+  loop: number;
+  start: number;
+  step: number;
+  max: number;
+  total: number;
+  show: boolean;
+  index: number;
+  iteration: number;
+}
+
+const STOP = { stop: true };
+
+export class RenderState implements PluginContext {
+  scope: Scope;
+  readonly now: number;
+  readonly site: SiteSettings;
+  readonly validate: boolean;
+  readonly templateName: string;
+  readonly warnings: string[] = [];
+  private readonly requestData: Record<string, Value>;
+  private readonly constants: Record<string, Value>;
+  private readonly foreaches = new Map<string, ForeachState>();
+  private readonly sections = new Map<string, SectionState>();
+  private readonly captures = new Map<string, string>();
+  private readonly pluginState = new Map<string, unknown>();
+  private includeDepth = 0;
+  private readonly maxIncludeDepth: number;
+  returnValue: Value = null;
+
+  constructor(scope: Scope, input: RenderInput) {
+    this.scope = scope;
+    this.now = input.now;
+    this.site = input.site;
+    this.validate = input.validate;
+    this.templateName = input.templateName;
+    this.requestData = input.request;
+    this.constants = input.constants;
+    this.maxIncludeDepth = input.maxIncludeDepth;
+  }
+
+  // ---- PluginContext
+  get(name: string): Value {
+    const v = this.scope[name];
+    return v === undefined ? null : v;
+  }
+
+  assign(name: string, value: Value): void;
+  assign(scope: Scope, name: string, value: Value): void;
+  assign(a: string | Scope, b: Value, c?: Value): void {
+    if (typeof a === 'string') assignVar(this.scope, a, b);
+    else assignVar(a, String(b), c ?? null);
+  }
+
+  state<T>(key: string, init: () => T): T {
+    let v = this.pluginState.get(key) as T | undefined;
+    if (v === undefined) {
+      v = init();
+      this.pluginState.set(key, v);
+    }
+    return v;
+  }
+
+  warn(message: string): void {
+    if (this.warnings.length < 100) this.warnings.push(message.slice(0, 1000));
+  }
+
+  // ---- $smarty.foreach
+  foreachStart(name: string, total: number): ForeachState {
+    const f = { total, iteration: 0 };
+    this.foreaches.set(name, f);
+    return f;
+  }
+
+  foreachProp(name: string, prop: string): Value {
+    const f = this.foreaches.get(name);
+    const total = f ? f.total : null;
+    const iteration = f ? f.iteration : null;
+    // Smarty 2 derives these from iteration and total, so they also hold after the loop
+    // and for names never looped (index -1, first and last true).
+    switch (prop) {
+      case 'total':
+        return total;
+      case 'iteration':
+        return iteration;
+      case 'index':
+        return (iteration ?? 0) - 1;
+      case 'first':
+        return (iteration ?? 0) <= 1;
+      case 'last':
+        return iteration === total;
+      case 'show':
+        return (total ?? 0) > 0;
+      default:
+        return null;
+    }
+  }
+
+  // ---- $smarty.section
+  sectionStart(name: string, a: { loop: Value; start: Value; step: Value; max: Value; show: Value }): SectionState {
+    const loop = a.loop === undefined ? 1 : a.loop instanceof PhpArray ? a.loop.size : Math.max(0, toInt(a.loop));
+    let step = a.step === undefined ? 1 : toInt(a.step);
+    if (step === 0) step = 1;
+    let max = a.max === undefined ? loop : toInt(a.max);
+    if (max < 0) max = loop;
+    let start: number;
+    if (a.start === undefined) start = step > 0 ? 0 : loop - 1;
+    else {
+      start = toInt(a.start);
+      if (start < 0) start = Math.max(step > 0 ? 0 : -1, start + loop);
+      else start = Math.min(start, step > 0 ? loop : loop - 1);
+    }
+    let show = a.show === undefined ? true : toBool(a.show);
+    let total: number;
+    if (a.start === undefined && a.step === undefined && a.max === undefined) total = loop;
+    else total = Math.min(Math.ceil((step > 0 ? loop - start : start + 1) / Math.abs(step)), max);
+    if (total === 0) show = false;
+    if (!show) total = 0;
+    const s: SectionState = { loop, start, step, max, total, show, index: start, iteration: 1 };
+    this.sections.set(name, s);
+    return s;
+  }
+
+  sectionIndex(name: string): Value {
+    const s = this.sections.get(name);
+    return s ? s.index : null;
+  }
+
+  sectionProp(name: string, prop: string): Value {
+    const s = this.sections.get(name);
+    if (!s) return null;
+    switch (prop) {
+      case 'index':
+        return s.index;
+      case 'index_prev':
+        return s.index - s.step;
+      case 'index_next':
+        return s.index + s.step;
+      case 'iteration':
+      case 'rownum':
+        return s.iteration;
+      case 'first':
+        return s.iteration === 1;
+      case 'last':
+        return s.iteration === s.total;
+      case 'total':
+        return s.total;
+      case 'loop':
+        return s.loop;
+      case 'show':
+        return s.show;
+      case 'start':
+        return s.start;
+      case 'step':
+        return s.step;
+      case 'max':
+        return s.max;
+      case 'name':
+        return name;
+      default:
+        return null;
+    }
+  }
+
+  // ---- $smarty.capture
+  capture(name: string): Value {
+    return this.captures.get(name) ?? null;
+  }
+
+  captureArray(): Value {
+    return PhpArray.fromEntries(this.captures.entries());
+  }
+
+  captureEnd(name: Value, text: string, assignTo: Value, appendTo: Value): void {
+    this.captures.set(name === null || name === undefined ? 'default' : String(name), text);
+    if (assignTo !== null && assignTo !== undefined) assignVar(this.scope, String(assignTo), text);
+    if (appendTo !== null && appendTo !== undefined) {
+      const target = String(appendTo);
+      const current = this.scope[target];
+      const arr = current instanceof PhpArray ? current.forWrite() : PhpArray.empty();
+      arr.push(text);
+      this.scope[target] = arr;
+    }
+  }
+
+  // ---- other $smarty values
+  constant(name: string): Value {
+    if (name in this.constants) return this.constants[name];
+    const v = constantValue(name);
+    if (v === undefined) this.warn(`undefined constant ${name}`);
+    return v ?? null;
+  }
+
+  request(kind: string): Value {
+    return this.requestData[kind] ?? null;
+  }
+
+  // ---- {include}
+  include(fn: (s: Scope, $: RenderState) => string, caller: Scope, params: Record<string, Value>): string {
+    if (this.includeDepth >= this.maxIncludeDepth) throw new LimitError(`{include} nested deeper than ${this.maxIncludeDepth} levels`);
+    // The included template works on a copy of the caller's variables (Smarty 2).
+    const scope: Scope = Object.create(null);
+    for (const k in caller) scope[k] = caller[k];
+    for (const k in params) assignVar(scope, k, params[k]);
+    for (const k in scope) {
+      const v = scope[k];
+      if (v instanceof PhpArray) v.shared = true;
+    }
+    const saved = this.scope;
+    this.scope = scope;
+    this.includeDepth++;
+    try {
+      return fn(scope, this);
+    } finally {
+      this.includeDepth--;
+      this.scope = saved;
+    }
+  }
+
+  // ---- {return}
+  stop(value: Value): unknown {
+    this.returnValue = value;
+    return STOP;
+  }
+
+  isStop(e: unknown): boolean {
+    return e === STOP;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * `rt`: the functions generated code calls. Kept small and flat so that the generated code
+ * reads like the template: `o += str(key(s["user"], "name"));`.
+ */
+import { PhpArray, PhpObject, float, type Value } from './value.js';
+import { toStr, toBool } from './convert.js';
+import { key, prop, each } from './access.js';
+import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot } from './arith.js';
+import { looseEq, strictEq, lt, gt, le, ge } from './compare.js';
+import { bindModifier, callModifier, mapModifier, type BoundModifier } from './modifiers.js';
+import { findFunction, findModifier } from '../plugins/registry.js';
+import type { RenderState } from './render-state.js';
+import { looseInArray } from './in-array.js';
+
+/** The render in progress (renders in one isolate run one at a time, synchronously). */
+let current: RenderState | null = null;
+
+export function setCurrent(state: RenderState | null): RenderState | null {
+  const previous = current;
+  current = state;
+  return previous;
+}
+
+function state(): RenderState {
+  if (!current) throw new Error('no render in progress');
+  return current;
+}
+
+export const rt = {
+  str: toStr,
+  truthy: toBool,
+  key,
+  prop,
+  each,
+  add,
+  sub,
+  mul,
+  div,
+  mod,
+  neg,
+  bitAnd,
+  bitOr,
+  bitXor,
+  shl,
+  shr,
+  bitNot,
+  float,
+  eq: looseEq,
+  ne: (a: Value, b: Value) => !looseEq(a, b),
+  same: strictEq,
+  notSame: (a: Value, b: Value) => !strictEq(a, b),
+  lt,
+  gt,
+  le,
+  ge,
+  map: (m: BoundModifier, v: Value, args?: Value[]) => mapModifier(m, v, args, state()),
+  call: (m: BoundModifier, v: Value, args?: Value[]) => callModifier(m, v, args, state()),
+  /** The six functions {if} allows (decisions.md item 7). */
+  ifFn: {
+    is_null: (v: Value) => v === null || v === undefined,
+    // The platform's count: 0 for anything that is not an array (not PHP 8's TypeError).
+    count: (v: Value) => (v instanceof PhpArray ? v.size : 0),
+    is_array: (v: Value) => v instanceof PhpArray,
+    in_array: (needle: Value, haystack: Value, strict?: Value) => looseInArray(needle, haystack, toBool(strict ?? false)),
+    isset: (...vs: Value[]) => vs.every((v) => v !== null && v !== undefined),
+    is_object: (v: Value) => v instanceof PhpObject,
+  },
+  modifier(name: string): BoundModifier {
+    const p = findModifier(name);
+    if (!p) throw new Error(`modifier ${name} is not available in this runtime`);
+    return bindModifier(p);
+  },
+  fn(name: string): (attrs: Record<string, Value>, $: RenderState) => string | void {
+    const p = findFunction(name);
+    if (!p || !p.run) throw new Error(`plugin ${name} is not available in this runtime`);
+    return p.run as (attrs: Record<string, Value>, $: RenderState) => string | void;
+  },
+};
+
+export type TemplateApi = typeof rt;

@@ -1,0 +1,11 @@
+/** One engine per test file, rendering through the real path: compile to text, run in isolated-vm. */
+import { afterAll } from 'vitest';
+import { createEngine, type Engine, type EngineOptions } from '../../src/index.js';
+
+export const FIXED_NOW = 1700000000; // 2023-11-15 07:13:20 Asia/Tokyo
+
+export function testEngine(opts: EngineOptions = {}): Engine {
+  const engine = createEngine({ now: () => FIXED_NOW, ...opts });
+  afterAll(() => engine.close());
+  return engine;
+}
