@@ -1,0 +1,12 @@
+/** What the CLI's exit status means. */
+export const EXIT = {
+  OK: 0,
+  /** The template has errors (compile or render). */
+  TEMPLATE_ERROR: 1,
+  /** The command line was wrong. */
+  USAGE: 2,
+  /** A file could not be read or written. */
+  IO: 3,
+  /** The sandbox failed (timeout, memory limit, crash). */
+  SANDBOX: 4,
+} as const;

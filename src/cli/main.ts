@@ -1,0 +1,61 @@
+/** `smartcage COMMAND ...`: the command-line interface. */
+import { UsageError } from './args.js';
+import { EXIT } from './exit-codes.js';
+import { renderCommand } from './commands/render.js';
+import { checkCommand } from './commands/check.js';
+import { compileCommand } from './commands/compile.js';
+
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  run(argv: string[]): Promise<number>;
+}
+
+const COMMANDS: Command[] = [renderCommand, checkCommand, compileCommand];
+
+export function mainHelp(): string {
+  return [
+    'smartcage: run Smarty 2 dialect templates in a sandbox (isolated-vm)',
+    '',
+    'Usage: smartcage COMMAND [options]',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`),
+    '',
+    'Run `smartcage COMMAND --help` for the options of a command.',
+    '',
+    'Exit status: 0 success, 1 template error, 2 wrong usage, 3 file error, 4 sandbox failure.',
+  ].join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(mainHelp() + '\n');
+    return name ? EXIT.OK : EXIT.USAGE;
+  }
+  if (name === '--version') {
+    const { ENGINE_VERSION } = await import('../compiler/index.js');
+    process.stdout.write(ENGINE_VERSION + '\n');
+    return EXIT.OK;
+  }
+  const cmd = COMMANDS.find((c) => c.name === name);
+  if (!cmd) {
+    process.stderr.write(`smartcage: unknown command "${name}"\n\n${mainHelp()}\n`);
+    return EXIT.USAGE;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`${cmd.summary}\n\nUsage: ${cmd.usage}\n`);
+    return EXIT.OK;
+  }
+  try {
+    return await cmd.run(rest);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`smartcage ${cmd.name}: ${e.message}\n\nUsage: ${cmd.usage}\n`);
+      return EXIT.USAGE;
+    }
+    throw e;
+  }
+}
