@@ -4,8 +4,10 @@
  */
 import type { FunctionPlugin, ModifierPlugin, Plugin } from './types.js';
 import { plugins as core } from './core/index.js';
+import { plugins as string } from './string/index.js';
+import { plugins as html } from './html/index.js';
 
-export const ALL_PLUGINS: readonly Plugin[] = [...core];
+export const ALL_PLUGINS: readonly Plugin[] = [...core, ...string, ...html];
 
 const functions = new Map<string, FunctionPlugin>();
 const modifiers = new Map<string, ModifierPlugin>();

@@ -1,5 +1,5 @@
 /** PHP 8 type juggling: to string, to number, to bool, numeric strings. */
-import { PhpArray, PhpFloat, PhpObject, type Value, float, num } from './value.js';
+import { PhpArray, PhpFloat, PhpObject, type Value, float, num, isInt } from './value.js';
 import { formatFloat } from './float-format.js';
 
 /** PHP string conversion as echo does it. Arrays print "Array"; objects "Object". */
@@ -8,7 +8,7 @@ export function toStr(v: Value): string {
     case 'string':
       return v;
     case 'number':
-      return Number.isInteger(v) ? intToStr(v) : formatFloat(v);
+      return isInt(v) ? intToStr(v) : formatFloat(v);
     case 'boolean':
       return v ? '1' : '';
     case 'object':
@@ -25,6 +25,7 @@ function intToStr(n: number): string {
   // Integers past 2^53 are printed exactly as the double holds them (never 1e+21 style).
   return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
 }
+
 
 /** PHP truthiness. */
 export function toBool(v: Value): boolean {

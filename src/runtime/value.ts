@@ -43,12 +43,15 @@ export function float(n: number): number | PhpFloat {
   return Number.isInteger(n) ? new PhpFloat(n) : n;
 }
 
+/** PHP ints are 64-bit: an integral number outside that range can only be a float. */
+export const INT_LIMIT = 2 ** 63;
+
 export function isFloat(v: Value): boolean {
-  return v instanceof PhpFloat || (typeof v === 'number' && !Number.isInteger(v));
+  return v instanceof PhpFloat || (typeof v === 'number' && !(Number.isInteger(v) && Math.abs(v) < INT_LIMIT));
 }
 
 export function isInt(v: Value): v is number {
-  return typeof v === 'number' && Number.isInteger(v);
+  return typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < INT_LIMIT;
 }
 
 /** PHP gettype() */

@@ -6,6 +6,8 @@
  *   --DATA--            variables as JSON (optional)
  *   --EXPECT--          the exact output
  *   --ERROR--           or: the error code, optionally followed by line:column
+ *   --SMARTY3--         optional: "differs: <why>" when Debian's Smarty 3.1 must not be used as
+ *                       the oracle for this case (Smarty 2 or the platform behave otherwise)
  *
  * Each section ends at the line break before the next marker; the file's final line break is not content.
  */
@@ -20,9 +22,11 @@ export interface Fixture {
   data: string | null;
   expect: string | null;
   error: { code: string; line?: number; column?: number } | null;
+  /** Why Smarty 3 differs, or null when the differential test compares with it. */
+  smarty3Differs: string | null;
 }
 
-const MARKER = /^--([A-Z]+)(?:\(([^)]*)\))?--$/;
+const MARKER = /^--([A-Z][A-Z0-9]*)(?:\(([^)]*)\))?--$/;
 
 export function parseFixture(file: string, text: string): Fixture {
   const sections: { name: string; arg: string | null; lines: string[] }[] = [];
@@ -32,7 +36,7 @@ export function parseFixture(file: string, text: string): Fixture {
     else if (sections.length) sections[sections.length - 1].lines.push(line);
   }
   const body = (s: { lines: string[] }) => s.lines.join('\n');
-  const f: Fixture = { file, title: '', template: '', includes: {}, data: null, expect: null, error: null };
+  const f: Fixture = { file, title: '', template: '', includes: {}, data: null, expect: null, error: null, smarty3Differs: null };
   for (const s of sections) {
     switch (s.name) {
       case 'TEST':
@@ -52,6 +56,12 @@ export function parseFixture(file: string, text: string): Fixture {
         const [code, pos] = body(s).trim().split(/\s+/);
         const [line, column] = pos ? pos.split(':').map(Number) : [];
         f.error = { code, line, column };
+        break;
+      }
+      case 'SMARTY3': {
+        const m = /^differs: (.+)$/s.exec(body(s).trim());
+        if (!m) throw new Error(`${file}: --SMARTY3-- must say "differs: <why>"`);
+        f.smarty3Differs = m[1];
         break;
       }
       default:

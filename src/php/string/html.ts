@@ -1,0 +1,163 @@
+/**
+ * htmlspecialchars, htmlentities, html_entity_decode and htmlspecialchars_decode as PHP 8.2
+ * has them, for the UTF-8 and ISO-8859-1 charsets (the only ones a template meets; other
+ * charsets PHP knows throw a clear PhpTypeError, unknown names fall back to UTF-8 as PHP does).
+ */
+import { PhpTypeError } from '../../runtime/convert.js';
+import { fromBinary, isAscii, toBinary } from '../../runtime/bytes.js';
+import { HTML401_ENTITIES } from './html-entity-table.js';
+import { nextUtf8 } from './utf8-scan.js';
+
+export const ENT_COMPAT = 2;
+export const ENT_QUOTES = 3;
+export const ENT_NOQUOTES = 0;
+export const ENT_IGNORE = 4;
+export const ENT_SUBSTITUTE = 8;
+const DOCTYPE_MASK = 48; // ENT_HTML401 0, ENT_XML1 16, ENT_XHTML 32, ENT_HTML5 48
+/** PHP 8.1+ default flags of the html functions. */
+export const ENT_DEFAULT = ENT_QUOTES | ENT_SUBSTITUTE;
+
+const byCode = new Map<number, string>();
+const byName = new Map<string, number>();
+for (const pair of HTML401_ENTITIES.split(' ')) {
+  const [hex, name] = pair.split(':');
+  byCode.set(parseInt(hex, 16), name);
+  byName.set(name, parseInt(hex, 16));
+}
+byName.set('quot', 0x22).set('amp', 0x26).set('lt', 0x3c).set('gt', 0x3e);
+
+type Charset = 'utf-8' | 'iso-8859-1';
+
+const CHARSETS: Record<string, Charset | 'other'> = {
+  'utf-8': 'utf-8',
+  'iso-8859-1': 'iso-8859-1',
+  'iso8859-1': 'iso-8859-1',
+};
+for (const other of [
+  'iso-8859-15', 'iso8859-15', 'cp1252', 'windows-1252', '1252', 'big5', '950', 'gb2312', '936',
+  'big5-hkscs', 'shift_jis', 'sjis', '932', 'sjis-win', 'cp932', 'eucjp', 'euc-jp', 'eucjp-win',
+  'koi8-r', 'koi8-ru', 'koi8r', 'cp1251', 'windows-1251', 'win-1251', 'iso8859-5', 'iso-8859-5',
+  'cp866', '866', 'ibm866', 'macroman',
+]) {
+  CHARSETS[other] = 'other';
+}
+
+/**
+ * The charset an html function works in. `warn` receives PHP's warning for a name PHP does
+ * not know (it then assumes UTF-8).
+ */
+export function htmlCharset(fn: string, name: string, warn?: (m: string) => void): Charset {
+  if (name === '') return 'utf-8';
+  const cs = CHARSETS[name.toLowerCase()];
+  if (cs === 'other') throw new PhpTypeError(`${fn}(): charset "${name}" is not supported here (only UTF-8 and ISO-8859-1)`);
+  if (cs) return cs;
+  warn?.(`${fn}(): Charset "${name}" is not supported, assuming UTF-8`);
+  return 'utf-8';
+}
+
+function quoteEntities(flags: number): { dq: boolean; sq: string | null } {
+  const sq = (flags & ENT_QUOTES) === ENT_QUOTES ? ((flags & DOCTYPE_MASK) === 0 ? '&#039;' : '&apos;') : null;
+  return { dq: (flags & ENT_COMPAT) !== 0, sq };
+}
+
+/** Whether `bin` has a valid entity starting at `i` (the `&`), for double_encode=false. */
+function entityLengthAt(bin: string, i: number): number {
+  const m = /^&(?:#(?:[xX][0-9a-fA-F]+|[0-9]+)|[A-Za-z0-9]+);/.exec(bin.slice(i, i + 40));
+  if (!m) return 0;
+  const body = m[0].slice(1, -1);
+  if (body[0] === '#') {
+    const hex = body[1] === 'x' || body[1] === 'X';
+    const n = parseInt(hex ? body.slice(2) : body.slice(1), hex ? 16 : 10);
+    return n <= 0x10ffff ? m[0].length : 0;
+  }
+  return byName.has(body) ? m[0].length : 0;
+}
+
+function encode(s: string, flags: number, charset: Charset, doubleEncode: boolean, all: boolean): string {
+  const { dq, sq } = quoteEntities(flags);
+  const bin = toBinary(s);
+  let out = '';
+  for (let i = 0; i < bin.length; ) {
+    let cp: number;
+    let len = 1;
+    if (charset === 'utf-8') {
+      ({ cp, len } = nextUtf8(bin, i));
+      if (cp < 0) {
+        if (flags & ENT_IGNORE) {
+          i += len;
+          continue;
+        }
+        if (!(flags & ENT_SUBSTITUTE)) return '';
+        out += '\xef\xbf\xbd';
+        i += len;
+        continue;
+      }
+    } else cp = bin.charCodeAt(i);
+    const raw = bin.slice(i, i + len);
+    i += len;
+    if (cp === 0x26) {
+      const elen = doubleEncode ? 0 : entityLengthAt(bin, i - 1);
+      if (elen) {
+        out += bin.slice(i - 1, i - 1 + elen);
+        i += elen - 1;
+      } else out += '&amp;';
+    } else if (cp === 0x3c) out += '&lt;';
+    else if (cp === 0x3e) out += '&gt;';
+    else if (cp === 0x22 && dq) out += '&quot;';
+    else if (cp === 0x27 && sq) out += sq;
+    else if (all && cp >= 0xa0 && byCode.has(cp)) out += `&${byCode.get(cp)};`;
+    else out += raw;
+  }
+  return fromBinary(out);
+}
+
+export function htmlspecialchars(s: string, flags = ENT_DEFAULT, charset: Charset = 'utf-8', doubleEncode = true): string {
+  if (charset === 'utf-8' && isAscii(s) && doubleEncode && !/[&<>"']/.test(s)) return s;
+  return encode(s, flags, charset, doubleEncode, false);
+}
+
+export function htmlentities(s: string, flags = ENT_DEFAULT, charset: Charset = 'utf-8', doubleEncode = true): string {
+  return encode(s, flags, charset, doubleEncode, true);
+}
+
+/** Code points html_entity_decode turns numeric entities into (HTML 4.01 document type). */
+function decodableCodePoint(cp: number): boolean {
+  return (
+    cp === 0x09 || cp === 0x0a || cp === 0x0d || (cp >= 0x20 && cp <= 0x7e) ||
+    (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0x10ffff)
+  );
+}
+
+const SPECIAL_CODES = new Set([0x22, 0x26, 0x27, 0x3c, 0x3e]);
+
+function decode(s: string, flags: number, charset: Charset, all: boolean): string {
+  if (!s.includes('&')) return s;
+  const { dq } = quoteEntities(flags);
+  const sqOk = (flags & ENT_QUOTES) === ENT_QUOTES;
+  // Entities are ASCII, so matching on the UTF-16 text is the same as on bytes.
+  return s.replace(/&(#[xX]?)?([0-9A-Za-z]+);/g, (whole, num: string | undefined, body: string) => {
+    let cp: number;
+    if (num) {
+      const hex = num.length === 2;
+      if (!(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(body)) return whole;
+      cp = parseInt(body, hex ? 16 : 10);
+      if (cp > 0x10ffff || !decodableCodePoint(cp)) return whole;
+      if (!all && !SPECIAL_CODES.has(cp)) return whole;
+    } else {
+      const named = byName.get(body);
+      if (named === undefined || (!all && !SPECIAL_CODES.has(named))) return whole;
+      cp = named;
+    }
+    if ((cp === 0x27 && !sqOk) || (cp === 0x22 && !dq)) return whole;
+    if (charset === 'iso-8859-1') return cp <= 0xff ? fromBinary(String.fromCharCode(cp)) : whole;
+    return String.fromCodePoint(cp);
+  });
+}
+
+export function htmlEntityDecode(s: string, flags = ENT_DEFAULT, charset: Charset = 'utf-8'): string {
+  return decode(s, flags, charset, true);
+}
+
+export function htmlspecialcharsDecode(s: string, flags = ENT_DEFAULT): string {
+  return decode(s, flags, 'utf-8', false);
+}

@@ -1,0 +1,149 @@
+/**
+ * The mbstring functions a template may call, for UTF-8 (the internal encoding) as PHP 8.2
+ * computes them. Two ways of counting characters exist in mbstring and both are kept:
+ * mb_strlen and mb_substr step by the lead byte's length table (a truncated sequence
+ * swallows the bytes after it), while the functions that decode (mb_strpos, mb_strwidth,
+ * mb_strimwidth) turn each invalid sequence into one bad character.
+ */
+import { fromBinary, isAscii, toBinary } from '../../runtime/bytes.js';
+import { valueError } from './args.js';
+import { WIDE_RANGES } from './east-asian-width.js';
+import { nextUtf8 } from './utf8-scan.js';
+
+/** Byte length of the character a lead byte starts, per mbstring's UTF-8 table. */
+function mbLen(b: number): number {
+  if (b < 0xc2 || b >= 0xf5) return 1;
+  return b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+}
+
+/** Byte offsets where characters start (mb_strlen's view), plus the end. */
+function tableOffsets(bin: string): number[] {
+  const offs: number[] = [];
+  let i = 0;
+  while (i < bin.length) {
+    offs.push(i);
+    i += mbLen(bin.charCodeAt(i));
+  }
+  offs.push(bin.length);
+  return offs;
+}
+
+export function mbStrlen(s: string): number {
+  if (isAscii(s)) return s.length;
+  return tableOffsets(toBinary(s)).length - 1;
+}
+
+export function mbSubstr(s: string, start: number, length: number | null = null): string {
+  const bin = toBinary(s);
+  const offs = tableOffsets(bin);
+  const n = offs.length - 1;
+  let from = start < 0 ? Math.max(0, n + start) : start;
+  if (from > n) return '';
+  let to = length === null ? n : length < 0 ? n + length : from + length;
+  to = Math.min(to, n);
+  if (to <= from) return '';
+  // The last character may claim bytes past the end of a truncated string.
+  return fromBinary(bin.slice(offs[from], Math.min(offs[to], bin.length)));
+}
+
+/** A decoded character: its code point (-1 when invalid) and its bytes. */
+interface Ch {
+  cp: number;
+  raw: string;
+}
+
+function decode(s: string): Ch[] {
+  const bin = toBinary(s);
+  const out: Ch[] = [];
+  for (let i = 0; i < bin.length; ) {
+    const { cp, len } = nextUtf8(bin, i);
+    out.push({ cp, raw: bin.slice(i, i + len) });
+    i += len;
+  }
+  return out;
+}
+
+function isWide(cp: number): boolean {
+  let lo = 0;
+  let hi = WIDE_RANGES.length / 2 - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (cp < WIDE_RANGES[mid * 2]) hi = mid - 1;
+    else if (cp > WIDE_RANGES[mid * 2 + 1]) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+const width = (c: Ch) => (c.cp >= 0 && isWide(c.cp) ? 2 : 1);
+
+export function mbStrwidth(s: string): number {
+  if (isAscii(s)) return s.length;
+  return decode(s).reduce((w, c) => w + width(c), 0);
+}
+
+/** Writes decoded characters back; invalid sequences come out as `?` as mbstring does. */
+function encode(chars: Ch[]): string {
+  return fromBinary(chars.map((c) => (c.cp < 0 ? '?' : c.raw)).join(''));
+}
+
+export function mbStrimwidth(s: string, start: number, w: number, marker = ''): string {
+  const chars = decode(s);
+  if (start < 0) start += chars.length;
+  if (start < 0 || start > chars.length) throw valueError('mb_strimwidth', 2, 'start', 'is out of range');
+  const rest = chars.slice(start);
+  const total = rest.reduce((n, c) => n + width(c), 0);
+  if (w < 0) w += total;
+  if (w < 0) throw valueError('mb_strimwidth', 3, 'width', 'is out of range');
+  if (total <= w) return encode(rest);
+  const budget = w - mbStrwidth(marker);
+  let used = 0;
+  let k = 0;
+  while (k < rest.length && used + width(rest[k]) <= budget) used += width(rest[k++]);
+  return encode(rest.slice(0, k)) + marker;
+}
+
+/** PHP_UNICODE_CASE_FOLD_SIMPLE, approximated per code point with JavaScript's case maps. */
+function foldCase(cp: number): number {
+  const ch = String.fromCodePoint(cp);
+  const up = ch.toUpperCase();
+  const viaUpper = [...up].length === 1 ? up.toLowerCase() : ch.toLowerCase();
+  return [...viaUpper].length === 1 ? viaUpper.codePointAt(0)! : cp;
+}
+
+function indexOfChars(hay: Ch[], needle: Ch[], from: number, same: (a: Ch, b: Ch) => boolean): number {
+  outer: for (let i = from; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (!same(hay[i + j], needle[j])) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+function mbSearch(fn: string, hay: string, needle: string, offset: number, fold: boolean): number | false {
+  const h = decode(hay);
+  const n = decode(needle);
+  if (offset < 0) offset += h.length;
+  if (offset < 0 || offset > h.length) throw valueError(fn, 3, 'offset', 'must be contained in argument #1 ($haystack)');
+  const same = fold
+    ? (a: Ch, b: Ch) => (a.cp < 0 || b.cp < 0 ? a.raw === b.raw : foldCase(a.cp) === foldCase(b.cp))
+    : (a: Ch, b: Ch) => a.raw === b.raw;
+  const at = indexOfChars(h, n, offset, same);
+  return at < 0 ? false : at;
+}
+
+export function mbStrpos(hay: string, needle: string, offset = 0): number | false {
+  return mbSearch('mb_strpos', hay, needle, offset, false);
+}
+
+export function mbStripos(hay: string, needle: string, offset = 0): number | false {
+  return mbSearch('mb_stripos', hay, needle, offset, true);
+}
+
+/**
+ * The optional $encoding argument of the mb_* functions: null or UTF-8 (the internal
+ * encoding). Other encodings would need their tables and are refused clearly.
+ */
+export function checkMbEncoding(enc: string | null, fn: string, n: number): void {
+  if (enc === null || /^utf-?8$/i.test(enc.trim())) return;
+  throw valueError(fn, n, 'encoding', `"${enc}" is not supported here (only UTF-8)`);
+}

@@ -1,0 +1,59 @@
+/** Byte-based search functions: strpos, stripos, strstr, substr_count, str_replace. */
+import { fromBinary, isAscii, toBinary } from '../../runtime/bytes.js';
+import { checkStringLength } from '../../runtime/limits.js';
+import { valueError } from './args.js';
+import { strtolower } from './case.js';
+
+function offsetIn(fn: string, hayLen: number, offset: number, n = 3): number {
+  if (offset < 0) offset += hayLen;
+  if (offset < 0 || offset > hayLen) throw valueError(fn, n, 'offset', 'must be contained in argument #1 ($haystack)');
+  return offset;
+}
+
+export function strpos(hay: string, needle: string, offset = 0, fn = 'strpos'): number | false {
+  const h = toBinary(hay);
+  const at = h.indexOf(toBinary(needle), offsetIn(fn, h.length, offset));
+  return at < 0 ? false : at;
+}
+
+export function stripos(hay: string, needle: string, offset = 0): number | false {
+  return strpos(strtolower(hay), strtolower(needle), offset, 'stripos');
+}
+
+export function strstr(hay: string, needle: string, beforeNeedle = false): string | false {
+  const h = toBinary(hay);
+  const at = h.indexOf(toBinary(needle));
+  if (at < 0) return false;
+  return fromBinary(beforeNeedle ? h.slice(0, at) : h.slice(at));
+}
+
+export function substrCount(hay: string, needle: string, offset = 0, length: number | null = null): number {
+  if (needle === '') throw valueError('substr_count', 2, 'needle', 'cannot be empty');
+  let h = toBinary(hay);
+  const start = offsetIn('substr_count', h.length, offset);
+  let end = h.length;
+  if (length !== null) {
+    end = length < 0 ? h.length + length : start + length;
+    if (end < start || end > h.length) throw valueError('substr_count', 4, 'length', 'must be contained in argument #1 ($haystack)');
+  }
+  h = h.slice(start, end);
+  const n = toBinary(needle);
+  let count = 0;
+  for (let at = h.indexOf(n); at >= 0; at = h.indexOf(n, at + n.length)) count++;
+  return count;
+}
+
+/** str_replace on one subject string; `count` receives the number of replacements. */
+export function strReplaceOne(subject: string, search: string, replace: string): string {
+  if (search === '' || subject === '') return subject;
+  // UTF-8 text: a search string that is itself valid text cannot match inside a character.
+  if (isAscii(search) || !/[\udc80-\udcff]/.test(subject + search)) {
+    const parts = subject.split(search);
+    if (parts.length === 1) return subject;
+    checkStringLength(subject.length + (parts.length - 1) * (replace.length - search.length), 'str_replace');
+    return parts.join(replace);
+  }
+  const parts = toBinary(subject).split(toBinary(search));
+  checkStringLength(subject.length + (parts.length - 1) * replace.length, 'str_replace');
+  return fromBinary(parts.join(toBinary(replace)));
+}

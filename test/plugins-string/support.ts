@@ -1,0 +1,62 @@
+/**
+ * Test support for the string and html modifiers: calling a modifier as the runtime would
+ * (declared defaults filled in), and calling the PHP reference of the same thing through the
+ * oracle (PHP functions directly, Smarty 2 modifier bodies from smarty2-modifiers.php).
+ */
+import { fileURLToPath } from 'node:url';
+import { plugins as stringPlugins } from '../../src/plugins/string/index.js';
+import { plugins as htmlPlugins } from '../../src/plugins/html/index.js';
+import type { ModifierContext, ModifierPlugin } from '../../src/plugins/types.js';
+import { PhpArray, PhpFloat, PhpObject, type Value } from '../../src/runtime/value.js';
+import { toBytes, isAscii } from '../../src/runtime/bytes.js';
+import { PhpTypeError } from '../../src/runtime/convert.js';
+import type { OracleCall, Tagged } from '../support/php-oracle.js';
+import { toTagged } from '../support/php-oracle.js';
+
+export const PHP_FILE = fileURLToPath(new URL('./smarty2-modifiers.php', import.meta.url));
+
+export const modifiers = new Map<string, ModifierPlugin>();
+for (const p of [...stringPlugins, ...htmlPlugins]) if (p.kind === 'modifier') modifiers.set(p.name, p);
+
+export function ctxFor(lang = 'ja'): ModifierContext {
+  return { site: { timezone: 'Asia/Tokyo', lang }, now: 1700000000, warn() {} };
+}
+
+/** Runs a modifier as the runtime does: omitted trailing parameters get their defaults. */
+export function runModifier(name: string, input: Value, args: Value[] = [], ctx = ctxFor()): Value {
+  const p = modifiers.get(name);
+  if (!p) throw new Error(`no modifier ${name}`);
+  const full = [...args];
+  for (let i = full.length; i < p.params.length; i++) full.push(p.params[i].default ?? null);
+  return p.run(input, full, ctx);
+}
+
+/** Our outcome in the oracle's terms: the tagged value, or 'error' for a PhpTypeError. */
+export function outcome(f: () => Value): Tagged | 'error' {
+  try {
+    return toTagged(f());
+  } catch (e) {
+    if (e instanceof PhpTypeError) return 'error';
+    throw e;
+  }
+}
+
+/** A template value as an oracle argument (raw bytes for anything not ASCII). */
+export function toArg(v: Value): unknown {
+  if (v === undefined) return null;
+  if (typeof v === 'string') return isAscii(v) ? v : { $bytes: Buffer.from(toBytes(v)).toString('base64') };
+  if (v instanceof PhpFloat) return { $float: v.value };
+  if (typeof v === 'number' && !Number.isInteger(v)) return { $float: v };
+  if (v instanceof PhpArray) return { $assoc: v.entries().map(([k, x]) => [k, toArg(x)]) };
+  if (v instanceof PhpObject) throw new Error('objects are passed with phpObjectCall');
+  return v;
+}
+
+/** A call of `fn` in PHP with our values as arguments (the reference file is loaded). */
+export function phpCall(fn: string, args: Value[]): OracleCall {
+  const b64 = Buffer.from(JSON.stringify(args.map(toArg))).toString('base64');
+  return {
+    fn: '__eval',
+    args: [`require_once ${JSON.stringify(PHP_FILE)}; return ${fn}(...array_map('untag', json_decode(base64_decode('${b64}'), true)));`],
+  };
+}
