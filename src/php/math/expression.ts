@@ -1,0 +1,130 @@
+/**
+ * The arithmetic of Smarty 2's {math}: the equation is PHP code restricted to numbers, the
+ * passed variables, + - * / % and parentheses, and a short list of math functions. It is
+ * parsed here (never evaluated as code) and computed with PHP's operator rules.
+ */
+import { type Value, float } from '../../runtime/value.js';
+import { add, sub, mul, div, mod, neg } from '../../runtime/arith.js';
+import { toFloatLoose } from '../../runtime/convert.js';
+import { phpAbs, phpCeil, phpFloor, phpRound } from '../format/round.js';
+
+export class MathError extends Error {}
+
+type Node =
+  | { t: 'num'; v: Value }
+  | { t: 'var'; name: string }
+  | { t: 'bin'; op: string; l: Node; r: Node }
+  | { t: 'neg'; arg: Node }
+  | { t: 'call'; name: string; args: Node[] };
+
+/** Smarty 2's list; `int` is listed there but is not a PHP function (a fatal error in PHP). */
+const FUNCTIONS: Record<string, (args: Value[]) => Value> = {
+  abs: ([x]) => phpAbs(x),
+  ceil: ([x]) => phpCeil(x),
+  floor: ([x]) => phpFloor(x),
+  cos: ([x]) => float(Math.cos(toFloatLoose(x))),
+  sin: ([x]) => float(Math.sin(toFloatLoose(x))),
+  tan: ([x]) => float(Math.tan(toFloatLoose(x))),
+  exp: ([x]) => float(Math.exp(toFloatLoose(x))),
+  log: ([x, b]) => float(b === undefined ? Math.log(toFloatLoose(x)) : Math.log(toFloatLoose(x)) / Math.log(toFloatLoose(b))),
+  log10: ([x]) => float(Math.log10(toFloatLoose(x))),
+  sqrt: ([x]) => float(Math.sqrt(toFloatLoose(x))),
+  pi: () => float(Math.PI),
+  pow: ([x, y]) => {
+    const r = Math.pow(toFloatLoose(x), toFloatLoose(y));
+    const ints = [x, y].every((v) => typeof v === 'number' && Number.isInteger(v)) && toFloatLoose(y) >= 0;
+    return ints && Math.abs(r) < 2 ** 63 ? r : float(r);
+  },
+  max: (args) => args.reduce((a, b) => (toFloatLoose(b) > toFloatLoose(a) ? b : a)),
+  min: (args) => args.reduce((a, b) => (toFloatLoose(b) < toFloatLoose(a) ? b : a)),
+  round: ([x, p]) => phpRound(x ?? 0, p ?? 0),
+  rand: ([lo, hi]) => {
+    const a = lo === undefined ? 0 : Math.trunc(toFloatLoose(lo));
+    const b = hi === undefined ? 2147483647 : Math.trunc(toFloatLoose(hi));
+    return a + Math.floor(Math.random() * (b - a + 1));
+  },
+  srand: () => null,
+};
+
+export function mathFunctionNames(): string[] {
+  return [...Object.keys(FUNCTIONS), 'int'];
+}
+
+export function parseEquation(src: string): Node {
+  const tokens = src.match(/\d+\.\d*|\.\d+|\d+|[A-Za-z_]\w*|\S/g) ?? [];
+  let i = 0;
+  const peek = () => tokens[i];
+  const expect = (t: string) => {
+    if (tokens[i] !== t) throw new MathError(`expected "${t}" in the equation`);
+    i++;
+  };
+  const primary = (): Node => {
+    const t = tokens[i++];
+    if (t === undefined) throw new MathError('the equation ends too early');
+    if (t === '(') {
+      const e = additive();
+      expect(')');
+      return e;
+    }
+    if (t === '-') return { t: 'neg', arg: primary() };
+    if (t === '+') return primary();
+    if (/^(\d|\.\d)/.test(t)) return { t: 'num', v: t.includes('.') ? float(Number(t)) : Number(t) };
+    if (/^[A-Za-z_]/.test(t)) {
+      if (peek() === '(') {
+        i++;
+        const args: Node[] = [];
+        if (peek() !== ')') {
+          args.push(additive());
+          while (peek() === ',') {
+            i++;
+            args.push(additive());
+          }
+        }
+        expect(')');
+        return { t: 'call', name: t, args };
+      }
+      return { t: 'var', name: t };
+    }
+    throw new MathError(`unexpected "${t}" in the equation`);
+  };
+  const multiplicative = (): Node => {
+    let l = primary();
+    while (peek() === '*' || peek() === '/' || peek() === '%') {
+      const op = tokens[i++];
+      l = { t: 'bin', op, l, r: primary() };
+    }
+    return l;
+  };
+  const additive = (): Node => {
+    let l = multiplicative();
+    while (peek() === '+' || peek() === '-') {
+      const op = tokens[i++];
+      l = { t: 'bin', op, l, r: multiplicative() };
+    }
+    return l;
+  };
+  const tree = additive();
+  if (i < tokens.length) throw new MathError(`unexpected "${tokens[i]}" in the equation`);
+  return tree;
+}
+
+const OPS: Record<string, (a: Value, b: Value) => Value> = { '+': add, '-': sub, '*': mul, '/': div, '%': mod };
+
+export function evaluate(node: Node, vars: Record<string, Value>): Value {
+  switch (node.t) {
+    case 'num':
+      return node.v;
+    case 'var':
+      if (!(node.name in vars)) throw new MathError(`the equation uses "${node.name}", which is not passed as an attribute`);
+      return vars[node.name];
+    case 'neg':
+      return neg(evaluate(node.arg, vars));
+    case 'bin':
+      return OPS[node.op](evaluate(node.l, vars), evaluate(node.r, vars));
+    case 'call': {
+      const f = FUNCTIONS[node.name];
+      if (!f) throw new MathError(`${node.name}() is not one of the functions {math} allows`);
+      return f(node.args.map((a) => evaluate(a, vars)));
+    }
+  }
+}
