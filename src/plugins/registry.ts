@@ -6,8 +6,12 @@ import type { FunctionPlugin, ModifierPlugin, Plugin } from './types.js';
 import { plugins as core } from './core/index.js';
 import { plugins as string } from './string/index.js';
 import { plugins as html } from './html/index.js';
+import { plugins as array } from './array/index.js';
+import { plugins as json } from './json/index.js';
+import { plugins as format } from './format/index.js';
+import { plugins as date } from './date/index.js';
 
-export const ALL_PLUGINS: readonly Plugin[] = [...core, ...string, ...html];
+export const ALL_PLUGINS: readonly Plugin[] = [...core, ...string, ...html, ...array, ...json, ...format, ...date];
 
 const functions = new Map<string, FunctionPlugin>();
 const modifiers = new Map<string, ModifierPlugin>();

@@ -3,6 +3,8 @@
  * `%.14G`-like, but PHP's own shape: `1.0E+15`, `1.0E-5`, `-0`, `INF`, `NAN`.
  * (zend_gcvt: exponential when the decimal exponent is < -4 or >= precision.)
  */
+import { significantDigitsEven } from '../php/format/exact-decimal.js';
+
 export function formatFloat(n: number, precision = 14): string {
   if (Number.isNaN(n)) return 'NAN';
   if (n === Infinity) return 'INF';
@@ -27,11 +29,15 @@ export function formatFloat(n: number, precision = 14): string {
 }
 
 /**
- * The shortest digit string of at most `precision` significant digits that rounds `x`
- * correctly, without trailing zeros, and the position of the decimal point
- * (x = 0.DIGITS * 10^decpt), like zend_dtoa mode 2.
+ * At most `precision` significant digits of `x`, correctly rounded with exact ties to even
+ * (zend_dtoa mode 2), without trailing zeros, and the position of the decimal point
+ * (x = 0.DIGITS * 10^decpt). toExponential rounds exact ties up, so a tie goes to the exact
+ * decimal arithmetic instead; ties are rare, so the common case stays cheap.
  */
 export function significantDigits(x: number, precision: number): [string, number] {
+  const wide = x.toExponential(precision + 2);
+  const tail = wide.slice(precision + 1, wide.indexOf('e'));
+  if (tail === '500') return significantDigitsEven(x, precision);
   const s = x.toExponential(precision - 1); // d.ddddde±x, correctly rounded
   const e = s.indexOf('e');
   let digits = s.slice(0, e).replace('.', '');

@@ -10,15 +10,22 @@ import type { ModifierContext, ModifierPlugin } from '../plugins/types.js';
 
 export interface BoundModifier {
   plugin: ModifierPlugin;
+  /** Declared defaults of the parameters, up to the first one that has none. */
   defaults: Value[];
-  required: number;
 }
 
 export function bindModifier(plugin: ModifierPlugin): BoundModifier {
-  const required = plugin.params.filter((p) => p.required).length;
-  return { plugin, defaults: plugin.params.map((p) => (p.default === undefined ? null : p.default)), required };
+  const defaults: Value[] = [];
+  for (const p of plugin.params) {
+    // Required parameters are always given (the compiler checks); an optional parameter
+    // without a default is left out, as PHP sees an omitted argument, and so is every later one.
+    if (p.default === undefined && !p.required) break;
+    defaults.push(p.default === undefined ? null : p.default);
+  }
+  return { plugin, defaults };
 }
 
+/** Omitted trailing arguments take their declared defaults; extra arguments pass through. */
 export function callModifier(m: BoundModifier, input: Value, args: Value[] | undefined, ctx: ModifierContext): Value {
   const given = args ?? [];
   const full = given.length >= m.defaults.length ? given : given.concat(m.defaults.slice(given.length));

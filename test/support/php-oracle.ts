@@ -82,7 +82,7 @@ export function phpFloatRepr(n: number): string {
   const digits = m.replace('.', '');
   const decpt = Number(x) + 1;
   let out: string;
-  if (decpt > 15 || decpt < -3) {
+  if (decpt > 17 || decpt < -3) {
     out = `${digits[0]}.${digits.length > 1 ? digits.slice(1) : '0'}E${decpt - 1 < 0 ? '-' : '+'}${Math.abs(decpt - 1)}`;
   } else if (decpt <= 0) {
     out = `0.${'0'.repeat(-decpt)}${digits}`;

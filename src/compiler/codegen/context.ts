@@ -66,6 +66,11 @@ export class EmitContext {
       this.error(code, message, m);
       return 'null';
     }
+    const required = plugin.params.filter((p) => p.required).length;
+    if (m.args.length < required) {
+      const names = plugin.params.filter((p) => p.required).map((p) => p.name);
+      this.error('E_MODIFIER_ARGS', `the modifier "${m.name}" needs ${required} argument(s) (${names.join(', ')}), ${m.args.length} given`, m);
+    }
     let alias = this.aliases.modifiers.get(plugin.name);
     if (!alias) {
       alias = `m${this.aliases.modifiers.size + 1}`;

@@ -1,0 +1,29 @@
+/** implode and explode, byte-exact. */
+import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
+import { PhpTypeError, toStr } from '../../runtime/convert.js';
+import { fromBinary, toBinary } from '../../runtime/bytes.js';
+import { checkStringLength } from '../../runtime/limits.js';
+
+export function implode(separator: string, arr: PhpArray): string {
+  const parts = arr.values().map((v) => {
+    if (v instanceof PhpObject) throw new PhpTypeError('implode(): Object of class stdClass could not be converted to string');
+    return toStr(v);
+  });
+  checkStringLength(parts.reduce((n, p) => n + p.length, 0) + separator.length * Math.max(0, parts.length - 1), 'implode');
+  return parts.join(separator);
+}
+
+/** A stray byte (see bytes.ts) in the delimiter can match inside a character: split bytes then. */
+const STRAY_BYTE = /[\udc80-\udcff]/;
+
+/** explode() with PHP's limit rules; the delimiter must not be empty. */
+export function explode(delimiter: string, s: string, limit = Number.MAX_SAFE_INTEGER): PhpArray {
+  if (delimiter === '') throw new PhpTypeError('explode(): Argument #1 ($separator) cannot be empty');
+  const binary = STRAY_BYTE.test(delimiter);
+  const [d, text] = binary ? [toBinary(delimiter), toBinary(s)] : [delimiter, s];
+  let parts = text.split(d);
+  if (limit === 0) limit = 1;
+  if (limit > 0 && parts.length > limit) parts = [...parts.slice(0, limit - 1), parts.slice(limit - 1).join(d)];
+  else if (limit < 0) parts = parts.slice(0, Math.max(0, parts.length + limit));
+  return PhpArray.fromList(binary ? parts.map(fromBinary) : parts);
+}

@@ -1,0 +1,105 @@
+/**
+ * range() as PHP 8.2 has it (before 8.3's rewrite): character ranges for two non-numeric
+ * strings, float ranges when any bound or the step is a float, int ranges otherwise.
+ */
+import { PhpArray, PhpFloat, type Value, float } from '../../runtime/value.js';
+import { PhpTypeError, isNumericStr, toFloatLoose, toInt } from '../../runtime/convert.js';
+import { checkArrayLength } from '../../runtime/limits.js';
+import { fromBinary, toBinary } from '../../runtime/bytes.js';
+
+function rangeError(): never {
+  throw new PhpTypeError('range(): Argument #3 ($step) must not exceed the specified range');
+}
+
+function isDoubleStr(s: string): boolean {
+  return isNumericStr(s) && !/^[ \t\n\r\v\f]*[+-]?[0-9]+[ \t\n\r\v\f]*$/.test(s);
+}
+
+function isLongStr(s: string): boolean {
+  return isNumericStr(s) && !isDoubleStr(s);
+}
+
+function isFloatValue(v: Value): boolean {
+  return v instanceof PhpFloat || (typeof v === 'number' && !Number.isInteger(v));
+}
+
+/** PHP rounds the element count half up before allocating. */
+function size(span: number, step: number): number {
+  const n = Math.floor(span / step + 1 + 0.5);
+  checkArrayLength(n, 'range');
+  return n;
+}
+
+export function range(start: Value, end: Value, stepArg: Value = 1): PhpArray {
+  const stepIsDouble = isFloatValue(stepArg) || (typeof stepArg === 'string' && isDoubleStr(stepArg));
+  let step = toFloatLoose(stepArg);
+  if (step < 0) step = -step;
+
+  if (typeof start === 'string' && typeof end === 'string' && start.length > 0 && end.length > 0) {
+    if (isDoubleStr(start) || isDoubleStr(end) || stepIsDouble) return floatRange(start, end, step);
+    if (isLongStr(start) || isLongStr(end)) return intRange(start, end, step);
+    return charRange(toBinary(start).charCodeAt(0), toBinary(end).charCodeAt(0), Math.trunc(step));
+  }
+  if (isFloatValue(start) || isFloatValue(end) || stepIsDouble) return floatRange(start, end, step);
+  return intRange(start, end, step);
+}
+
+function charRange(low: number, high: number, step: number): PhpArray {
+  const out: Value[] = [];
+  const ch = (c: number) => fromBinary(String.fromCharCode(c));
+  if (low > high) {
+    if (low - high < step || step <= 0) rangeError();
+    for (; low >= high; low -= step) {
+      out.push(ch(low));
+      if (low - step < 0) break;
+    }
+  } else if (high > low) {
+    if (high - low < step || step <= 0) rangeError();
+    for (; low <= high; low += step) {
+      out.push(ch(low));
+      if (low + step > 255) break;
+    }
+  } else {
+    out.push(ch(low));
+  }
+  return PhpArray.fromList(out);
+}
+
+function floatRange(startV: Value, endV: Value, step: number): PhpArray {
+  const low = toFloatLoose(startV);
+  const high = toFloatLoose(endV);
+  if (!Number.isFinite(low) || !Number.isFinite(high)) throw new PhpTypeError('range(): Invalid range supplied');
+  const out: Value[] = [];
+  if (low > high) {
+    if (low - high < step || step <= 0) rangeError();
+    const n = size(low - high, step);
+    for (let i = 0, el = low; i < n && el >= high; i++, el = low - i * step) out.push(float(el));
+  } else if (high > low) {
+    if (high - low < step || step <= 0) rangeError();
+    const n = size(high - low, step);
+    for (let i = 0, el = low; i < n && el <= high; i++, el = low + i * step) out.push(float(el));
+  } else {
+    out.push(float(low));
+  }
+  return PhpArray.fromList(out);
+}
+
+function intRange(startV: Value, endV: Value, step: number): PhpArray {
+  const low = toInt(startV);
+  const high = toInt(endV);
+  if (step <= 0) rangeError();
+  const lstep = Math.trunc(step);
+  if (lstep <= 0) rangeError();
+  const out: Value[] = [];
+  if (low !== high) {
+    const span = Math.abs(high - low);
+    if (span < lstep) rangeError();
+    const n = Math.floor(span / lstep) + 1;
+    checkArrayLength(n, 'range');
+    const dir = low > high ? -1 : 1;
+    for (let i = 0; i < n; i++) out.push(low + dir * i * lstep);
+  } else {
+    out.push(low);
+  }
+  return PhpArray.fromList(out);
+}

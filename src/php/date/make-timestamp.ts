@@ -1,0 +1,36 @@
+/** Smarty 2's smarty_make_timestamp() and PHP's mktime(), in a given zone. */
+import { PhpArray, type Value } from '../../runtime/value.js';
+import { isNumeric, toBool, toStr } from '../../runtime/convert.js';
+import { zvalGetLong } from '../format/php-args.js';
+import { daysFromCivil } from './civil.js';
+import { localToInstant } from './tz.js';
+import { phpStrtotime } from './strtotime.js';
+
+/**
+ * mktime(hour, minute, second, month, day, year): out-of-range parts roll over.
+ * Known difference: for a wall-clock time that occurs twice (the hour repeated when DST
+ * ends), PHP's choice depends on whether DST is in effect at the real current time; this
+ * always takes the first occurrence west of UTC (as strtotime does).
+ */
+export function phpMktime(h: number, i: number, s: number, m: number, d: number, y: number, tz: string): number {
+  const local = daysFromCivil(y, m, 1) * 86400 + (d - 1) * 86400 + h * 3600 + i * 60 + s;
+  return localToInstant(local, tz);
+}
+
+/**
+ * empty() → now; exactly 14 digits → MySQL YYYYMMDDHHMMSS in local time; numeric → (int);
+ * anything else → strtotime, and now when that fails.
+ */
+export function makeTimestamp(v: Value, now: number, tz: string): number {
+  if (!toBool(v) || (v instanceof PhpArray && v.size === 0)) return now;
+  if (v instanceof PhpArray) return now; // strtotime(array) is a TypeError in PHP 8; treat as unparsable
+  const s = toStr(v);
+  // preg_match('/^\d{14}$/'): `$` also matches before a final newline
+  if (/^[0-9]{14}\n?$/.test(s)) {
+    const n = (a: number, b: number) => Number(s.slice(a, b));
+    return phpMktime(n(8, 10), n(10, 12), n(12, 14), n(4, 6), n(6, 8), n(0, 4), tz);
+  }
+  if (isNumeric(v)) return Number(zvalGetLong(v));
+  const t = phpStrtotime(s, now, tz);
+  return t === false ? now : t;
+}

@@ -1,0 +1,71 @@
+/** PHP intval(), floatval(), boolval(), strval() and max()/min(). */
+import { PhpArray, PhpFloat, type Value } from '../../runtime/value.js';
+import { PhpTypeError, toBool } from '../../runtime/convert.js';
+import { compare } from '../../runtime/compare.js';
+import { LONG_MAX, LONG_MIN, intParam, zvalGetDouble, zvalGetLong, zvalGetString } from './php-args.js';
+
+/** C strtol(): whitespace, sign, an optional 0x / 0 prefix for bases 16 / 0, saturating. */
+function strtol(s: string, base: number): bigint {
+  const m = /^[ \t\n\v\f\r]*([+-]?)(.*)$/s.exec(s)!;
+  let rest = m[2];
+  if ((base === 0 || base === 16) && /^0[xX][0-9a-fA-F]/.test(rest)) {
+    rest = rest.slice(2);
+    base = 16;
+  } else if (base === 0) {
+    base = rest.startsWith('0') ? 8 : 10;
+  }
+  if (base < 2 || base > 36) return 0n;
+  let v = 0n;
+  const b = BigInt(base);
+  for (const ch of rest) {
+    const d = parseInt(ch, 36);
+    if (Number.isNaN(d) || d >= base) break;
+    v = v * b + BigInt(d);
+    if (v > LONG_MAX + 1n) break;
+  }
+  if (m[1] === '-') v = -v;
+  return v > LONG_MAX ? LONG_MAX : v < LONG_MIN ? LONG_MIN : v;
+}
+
+export function phpIntval(v: Value, base: Value = 10): number {
+  const b = intParam(base, 'intval', 2, 'base');
+  if (typeof v !== 'string' || b === 10) return Number(zvalGetLong(v));
+  // PHP reads a "0b" prefix (after an optional sign) itself before handing over to strtol
+  const pre = /^([+-]?)0[bB](.*)$/s.exec(v);
+  if (pre && (b === 0 || b === 2)) return Number(strtol(pre[1] + pre[2], 2));
+  const s = v;
+  return Number(strtol(s, b));
+}
+
+export function phpFloatval(v: Value): number | PhpFloat {
+  const d = zvalGetDouble(v);
+  return Number.isInteger(d) ? new PhpFloat(d) : d;
+}
+
+export function phpBoolval(v: Value): boolean {
+  return toBool(v);
+}
+
+export function phpStrval(v: Value): string {
+  return zvalGetString(v);
+}
+
+function extreme(fn: 'max' | 'min', values: Value[]): Value {
+  const better = fn === 'max' ? (c: number) => c > 0 : (c: number) => c < 0;
+  let best = values[0];
+  for (let k = 1; k < values.length; k++) if (better(compare(values[k], best))) best = values[k];
+  return best;
+}
+
+/** max(array) or max(a, b, ...): the first of equal values wins, PHP 8 comparison. */
+export function phpMaxMin(fn: 'max' | 'min', args: Value[]): Value {
+  if (args.length === 1) {
+    const a = args[0];
+    if (!(a instanceof PhpArray)) {
+      throw new PhpTypeError(`${fn}(): Argument #1 ($value) must be of type array, ${a === null || a === undefined ? 'null' : typeof a === 'number' ? (Number.isInteger(a) ? 'int' : 'float') : typeof a === 'boolean' ? 'bool' : typeof a === 'string' ? 'string' : a instanceof PhpFloat ? 'float' : 'stdClass'} given`);
+    }
+    if (a.size === 0) throw new PhpTypeError(`${fn}(): Argument #1 ($value) must contain at least one element`);
+    return extreme(fn, a.values());
+  }
+  return extreme(fn, args);
+}

@@ -1,0 +1,188 @@
+/**
+ * PHP 8.2's json_encode (ext/json/json_encoder.c): escaping rules and flags, float printing
+ * with serialize_precision=-1, lists against objects, depth and partial output.
+ */
+import { PhpArray, PhpFloat, PhpObject, type Value } from '../../runtime/value.js';
+import { isNumericStr } from '../../runtime/convert.js';
+import { toBytes } from '../../runtime/bytes.js';
+import { jsonFloat } from './float.js';
+import { nextUtf8 } from './utf8-scan.js';
+import * as F from './flags.js';
+
+/** json_last_error() codes that the encoder can raise. */
+export const EncodeError = { None: 0, Depth: 1, Utf8: 5, InfOrNan: 7 } as const;
+export type EncodeError = (typeof EncodeError)[keyof typeof EncodeError];
+
+class Encoder {
+  error: EncodeError = EncodeError.None;
+  private depth = 0;
+  constructor(
+    private readonly flags: number,
+    private readonly maxDepth: number,
+  ) {}
+
+  private has(flag: number): boolean {
+    return (this.flags & flag) !== 0;
+  }
+
+  private fail(code: EncodeError): string {
+    this.error = code;
+    return 'null';
+  }
+
+  value(v: Value): string {
+    if (v === null || v === undefined) return 'null';
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (typeof v === 'number' && Number.isInteger(v)) return intStr(v);
+    if (typeof v === 'number' || v instanceof PhpFloat) return this.double(typeof v === 'number' ? v : v.value);
+    if (typeof v === 'string') return this.string(v, this.flags);
+    if (v instanceof PhpArray) {
+      const asList = !this.has(F.JSON_FORCE_OBJECT) && (v.isList || isSequential(v));
+      return this.container(asList, v.entries());
+    }
+    if (v instanceof PhpObject) return this.container(false, Array.from(v.props.entries()));
+    return 'null';
+  }
+
+  private double(d: number): string {
+    if (!Number.isFinite(d)) {
+      this.error = EncodeError.InfOrNan;
+      return '0';
+    }
+    return jsonFloat(d, this.has(F.JSON_PRESERVE_ZERO_FRACTION));
+  }
+
+  private container(list: boolean, entries: [string | number, Value][]): string {
+    const pretty = this.has(F.JSON_PRETTY_PRINT);
+    this.depth++;
+    let out = list ? '[' : '{';
+    if (entries.length > 0) {
+      const indent = pretty ? '\n' + '    '.repeat(this.depth) : '';
+      let first = true;
+      for (const [k, x] of entries) {
+        out += first ? indent : ',' + indent;
+        first = false;
+        if (!list) {
+          const key = typeof k === 'number' ? `"${intStr(k)}"` : this.string(k, this.flags & ~F.JSON_NUMERIC_CHECK);
+          out += key + (pretty ? ': ' : ':');
+        }
+        out += this.value(x);
+      }
+      if (pretty) out += '\n' + '    '.repeat(this.depth - 1);
+    }
+    out += list ? ']' : '}';
+    // PHP checks the depth on the way out, and PARTIAL_OUTPUT_ON_ERROR silences it.
+    if (this.depth > this.maxDepth && !this.has(F.JSON_PARTIAL_OUTPUT_ON_ERROR)) this.error = EncodeError.Depth;
+    this.depth--;
+    return out;
+  }
+
+  private string(s: string, flags: number): string {
+    if (s.length === 0) return '""';
+    if (flags & F.JSON_NUMERIC_CHECK && isNumericStr(s)) {
+      const t = s.trim();
+      if (/^[+-]?[0-9]+$/.test(t)) {
+        const big = BigInt(t);
+        if (big >= -(2n ** 63n) && big < 2n ** 63n) return big.toString();
+      }
+      const d = Number(t);
+      if (Number.isFinite(d)) return jsonFloat(d, (flags & F.JSON_PRESERVE_ZERO_FRACTION) !== 0);
+    }
+    return this.escape(s, flags);
+  }
+
+  private escape(s: string, flags: number): string {
+    const b = toBytes(s);
+    let out = '"';
+    for (let pos = 0; pos < b.length; ) {
+      const c = b[pos];
+      if (c >= 0x80) {
+        const [cp, n] = nextUtf8(b, pos);
+        pos += n;
+        if (cp < 0) {
+          if (flags & F.JSON_INVALID_UTF8_IGNORE) continue;
+          if (flags & F.JSON_INVALID_UTF8_SUBSTITUTE) {
+            out += flags & F.JSON_UNESCAPED_UNICODE ? '\ufffd' : '\\ufffd';
+            continue;
+          }
+          return this.fail(EncodeError.Utf8);
+        }
+        const lineTerminator = cp === 0x2028 || cp === 0x2029;
+        if (flags & F.JSON_UNESCAPED_UNICODE && (!lineTerminator || flags & F.JSON_UNESCAPED_LINE_TERMINATORS)) {
+          out += String.fromCodePoint(cp);
+        } else if (cp >= 0x10000) {
+          const u = cp - 0x10000;
+          out += '\\u' + hex4(0xd800 | (u >> 10)) + '\\u' + hex4(0xdc00 | (u & 0x3ff));
+        } else {
+          out += '\\u' + hex4(cp);
+        }
+        continue;
+      }
+      pos++;
+      out += escapeAscii(c, flags);
+    }
+    return out + '"';
+  }
+}
+
+function escapeAscii(c: number, flags: number): string {
+  switch (c) {
+    case 0x22:
+      return flags & F.JSON_HEX_QUOT ? '\\u0022' : '\\"';
+    case 0x5c:
+      return '\\\\';
+    case 0x2f:
+      return flags & F.JSON_UNESCAPED_SLASHES ? '/' : '\\/';
+    case 0x08:
+      return '\\b';
+    case 0x0c:
+      return '\\f';
+    case 0x0a:
+      return '\\n';
+    case 0x0d:
+      return '\\r';
+    case 0x09:
+      return '\\t';
+    case 0x3c:
+      return flags & F.JSON_HEX_TAG ? '\\u003C' : '<';
+    case 0x3e:
+      return flags & F.JSON_HEX_TAG ? '\\u003E' : '>';
+    case 0x26:
+      return flags & F.JSON_HEX_AMP ? '\\u0026' : '&';
+    case 0x27:
+      return flags & F.JSON_HEX_APOS ? '\\u0027' : "'";
+  }
+  return c < 0x20 ? '\\u00' + c.toString(16).padStart(2, '0') : String.fromCharCode(c);
+}
+
+function hex4(n: number): string {
+  return n.toString(16).padStart(4, '0');
+}
+
+function intStr(n: number): string {
+  return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
+}
+
+/** Keys exactly 0..n-1 in order (a map-stored array can still be a list). */
+function isSequential(a: PhpArray): boolean {
+  let i = 0;
+  for (const k of a.keys()) if (k !== i++) return false;
+  return true;
+}
+
+export interface EncodeResult {
+  json: string | false;
+  error: EncodeError;
+}
+
+/** json_encode with the error code; `json` is false on error unless PARTIAL_OUTPUT_ON_ERROR. */
+export function jsonEncodeEx(v: Value, flags = 0, depth = F.JSON_DEFAULT_DEPTH): EncodeResult {
+  const e = new Encoder(flags, depth);
+  const json = e.value(v);
+  if (e.error !== EncodeError.None && !(flags & F.JSON_PARTIAL_OUTPUT_ON_ERROR)) return { json: false, error: e.error };
+  return { json, error: e.error };
+}
+
+export function jsonEncode(v: Value, flags = 0, depth = F.JSON_DEFAULT_DEPTH): string | false {
+  return jsonEncodeEx(v, flags, depth).json;
+}

@@ -1,0 +1,11 @@
+import { mutatingFunction } from './by-reference.js';
+import { argArray } from '../../php/array/args.js';
+import { arrayPop } from '../../php/array/stack.js';
+
+export default mutatingFunction(
+  'array_pop',
+  'The last element of the array (null when empty). The input array itself is not changed. Use `@`.',
+  [],
+  [{ template: '{$l|@array_pop}', vars: { l: ['a', 'b', 'c'] }, output: 'c' }],
+  (input) => arrayPop(argArray(input, 'array_pop', 1)).result,
+);

@@ -1,0 +1,11 @@
+import { mutatingFunction } from './by-reference.js';
+import { argArray } from '../../php/array/args.js';
+import { arrayShift } from '../../php/array/stack.js';
+
+export default mutatingFunction(
+  'array_shift',
+  'The first element of the array (null when empty). The input array itself is not changed. Use `@`.',
+  [],
+  [{ template: '{$l|@array_shift}', vars: { l: ['a', 'b', 'c'] }, output: 'a' }],
+  (input) => arrayShift(argArray(input, 'array_shift', 1)).result,
+);

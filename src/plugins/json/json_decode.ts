@@ -1,0 +1,28 @@
+import { defineModifier } from '../types.js';
+import { argBool, argInt } from '../../php/array/args.js';
+import { jsonDecode } from '../../php/json/decode.js';
+import { PhpTypeError } from '../../runtime/convert.js';
+import { JSON_DEFAULT_DEPTH } from '../../php/json/flags.js';
+
+export default defineModifier({
+  kind: 'modifier',
+  name: 'json_decode',
+  summary:
+    'Decodes JSON text. Objects become associative arrays by default (`json_decode:false` gives objects); null when the input is not a string or not valid JSON.',
+  origin: 'platform',
+  params: [
+    { name: 'assoc', type: 'bool', default: true },
+    { name: 'depth', type: 'int', default: JSON_DEFAULT_DEPTH },
+    { name: 'flags', type: 'int', default: 0 },
+  ],
+  examples: [
+    { template: "{assign var=d value=$j|json_decode}{$d.name}/{$d.tags.1}", vars: { j: '{"name":"Ken","tags":["a","b"]}' }, output: 'Ken/b' },
+    { template: "{assign var=o value=$j|json_decode:false}{$o->name}", vars: { j: '{"name":"Ken"}' }, output: 'Ken' },
+  ],
+  run(input, [assoc, depth, flags]) {
+    if (typeof input !== 'string') return null;
+    const d = argInt(depth, 'json_decode', 3, 'depth');
+    if (d <= 0) throw new PhpTypeError('json_decode(): Argument #3 ($depth) must be greater than 0');
+    return jsonDecode(input, argBool(assoc, 'json_decode', 2, 'associative'), d, argInt(flags, 'json_decode', 4, 'flags'));
+  },
+});
