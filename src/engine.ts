@@ -5,7 +5,7 @@
  * compiled templates cached by source hash, a CPU timeout per render. Pools, supervision of
  * child processes and the host bridge build on top of it (see docs/architecture.md).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { compile, firstError, type CompileResult, ENGINE_VERSION } from './compiler/index.js';
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
 import { IsolateHost, type RawRenderResult } from './sandbox/isolate-host.js';
@@ -22,6 +22,8 @@ export interface EngineOptions {
   constants?: Record<string, unknown>;
   /** Fixed clock for tests: Unix seconds. */
   now?: () => number;
+  /** Fixed random seed (16 bytes) for reproducible renders in tests; random per render otherwise. */
+  seed?: readonly number[];
 }
 
 export interface RenderOptions {
@@ -39,6 +41,10 @@ export interface RenderOptions {
 export interface RenderResult {
   output: string;
   warnings: string[];
+  /** Lines written by {logger} and other plugins. */
+  logs: { level: string; message: string }[];
+  /** The value of {return value=...}, as plain data. */
+  returnValue: unknown;
   diagnostics: Diagnostic[];
 }
 
@@ -109,6 +115,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
             request: opts.request ?? {},
             constants: options.constants ?? {},
             maxIncludeDepth: 32,
+            seed: options.seed ?? Array.from(randomBytes(16)),
           },
           options.timeoutMs ?? 1000,
         );
@@ -116,7 +123,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
         throw sandboxError(e, name, host);
       }
       if (raw.error) throw runtimeError(raw.error, c);
-      return { output: raw.output ?? '', warnings: raw.warnings ?? [], diagnostics: c.result.diagnostics };
+      return {
+        output: raw.output ?? '',
+        warnings: raw.warnings ?? [],
+        logs: raw.logs ?? [],
+        returnValue: raw.returnValue ?? null,
+        diagnostics: c.result.diagnostics,
+      };
     },
 
     close() {

@@ -43,6 +43,10 @@ export interface PluginContext {
   readonly site: SiteSettings;
   /** Current Unix time in seconds (fixed for one render). */
   readonly now: number;
+  /** Uniform random number in [0, 1) from the render's generator, seeded by the host. */
+  random(): number;
+  /** Appends a line to the render's log (returned with the output; the host stores it). */
+  log(level: 'info' | 'warning' | 'error', message: string): void;
 }
 
 export interface SiteSettings {
@@ -56,6 +60,7 @@ export interface ModifierContext {
   readonly site: SiteSettings;
   readonly now: number;
   warn(message: string): void;
+  random(): number;
 }
 
 interface Declared {

@@ -7,9 +7,8 @@
  */
 import { rt, setCurrent, type TemplateApi } from './template-api.js';
 import { RenderState, type RenderInput } from './render-state.js';
-import { fromJS, type Value } from './value.js';
+import { fromJS, toJS, type Value } from './value.js';
 import type { Scope } from './assign.js';
-import { toStr } from './convert.js';
 import { parseVarsJson } from './vars-json.js';
 
 type Render = (s: Scope, $: RenderState) => string;
@@ -28,6 +27,7 @@ export interface RenderRequest extends Omit<RenderInput, 'request' | 'constants'
 export interface RenderResponse {
   output: string;
   warnings: string[];
+  logs: { level: string; message: string }[];
   returnValue: unknown;
 }
 
@@ -52,7 +52,7 @@ const smartcage = {
     const previous = setCurrent($);
     try {
       const output = fn(scope, $);
-      return { output, warnings: $.warnings, returnValue: toPlain($.returnValue) };
+      return { output, warnings: $.warnings, logs: $.logs, returnValue: toJS($.returnValue) };
     } finally {
       setCurrent(previous);
     }
@@ -69,10 +69,6 @@ function buildScope(req: RenderRequest): Scope {
     else for (const [k, v] of Object.entries(vars)) scope[k] = fromJS(v, req.objects ?? false);
   }
   return scope;
-}
-
-function toPlain(v: Value): unknown {
-  return v === null || typeof v !== 'object' ? v : toStr(v);
 }
 
 (globalThis as unknown as { smartcage: typeof smartcage }).smartcage = smartcage;

@@ -9,6 +9,7 @@ import { assignVar, type Scope } from './assign.js';
 import type { PluginContext, SiteSettings } from '../plugins/types.js';
 import { constantValue } from './constants.js';
 import { LimitError } from './limits.js';
+import { Random } from './random.js';
 
 export interface RenderInput {
   templateName: string;
@@ -18,6 +19,13 @@ export interface RenderInput {
   request: Record<string, Value>;
   constants: Record<string, Value>;
   maxIncludeDepth: number;
+  /** 16 random bytes from the host for the render's generator. */
+  seed: readonly number[];
+}
+
+export interface LogLine {
+  level: 'info' | 'warning' | 'error';
+  message: string;
 }
 
 interface ForeachState {
@@ -45,6 +53,8 @@ export class RenderState implements PluginContext {
   readonly validate: boolean;
   readonly templateName: string;
   readonly warnings: string[] = [];
+  readonly logs: LogLine[] = [];
+  private readonly rng: Random;
   private readonly requestData: Record<string, Value>;
   private readonly constants: Record<string, Value>;
   private readonly foreaches = new Map<string, ForeachState>();
@@ -64,6 +74,7 @@ export class RenderState implements PluginContext {
     this.requestData = input.request;
     this.constants = input.constants;
     this.maxIncludeDepth = input.maxIncludeDepth;
+    this.rng = new Random(input.seed);
   }
 
   // ---- PluginContext
@@ -90,6 +101,14 @@ export class RenderState implements PluginContext {
 
   warn(message: string): void {
     if (this.warnings.length < 100) this.warnings.push(message.slice(0, 1000));
+  }
+
+  random(): number {
+    return this.rng.next();
+  }
+
+  log(level: LogLine['level'], message: string): void {
+    if (this.logs.length < 1000) this.logs.push({ level, message });
   }
 
   // ---- $smarty.foreach

@@ -13,6 +13,7 @@ export interface IsolateOptions {
 export interface RawRenderResult {
   output?: string;
   warnings?: string[];
+  logs?: { level: string; message: string }[];
   returnValue?: unknown;
   error?: { code: string; message: string; stack: string };
 }

@@ -6,6 +6,7 @@ import type { ModifierContext, ModifierPlugin } from '../../src/plugins/types.js
 import { plugins as formatPlugins } from '../../src/plugins/format/index.js';
 import { plugins as datePlugins } from '../../src/plugins/date/index.js';
 import { render } from '../plugins-string/mini-template.js';
+import { testModifierContext } from '../support/plugin-context.js';
 
 const IDS = ['modifier-016', 'modifier-017', 'modifier-018', 'modifier-019', 'modifier-020', 'modifier-021', 'modifier-022', 'modifier-023',
   'modifier-065', 'modifier-066', 'modifier-067', 'modifier-069', 'modifier-109', 'modifier-110', 'modifier-115'];
@@ -22,7 +23,7 @@ describe('golden corpus: format and date modifiers', () => {
   it('has every selected case', () => expect(cases.map((c) => c.id).sort()).toEqual([...IDS].sort()));
   for (const c of cases) {
     it(c.id, () => {
-      const ctx: ModifierContext = { site: { timezone: c.timezone ?? 'Asia/Tokyo', lang: 'ja' }, now: 1700000000, warn: () => {} };
+      const ctx: ModifierContext = testModifierContext({ timezone: c.timezone ?? 'Asia/Tokyo' });
       const apply = (name: string, input: Value, args: Value[]) => {
         const p = modifiers.get(name)!;
         return p.run(input, p.params.map((q, k) => (k < args.length ? args[k] : (q.default ?? null))).concat(args.slice(p.params.length)), ctx);

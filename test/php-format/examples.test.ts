@@ -13,10 +13,11 @@ import { plugins as datePlugins } from '../../src/plugins/date/index.js';
 import { callPhp, type Tagged } from '../support/php-oracle.js';
 import { render } from '../plugins-string/mini-template.js';
 import { arg } from './oracle-args.js';
+import { testModifierContext } from '../support/plugin-context.js';
 
 const NOW = 1700000000;
 const TZ = 'Asia/Tokyo';
-const ctx: ModifierContext = { site: { timezone: TZ, lang: 'ja' }, now: NOW, warn: () => {} };
+const ctx: ModifierContext = testModifierContext({ timezone: TZ, now: NOW });
 const modifiers = new Map<string, ModifierPlugin>();
 for (const p of [...formatPlugins, ...datePlugins]) if (p.kind === 'modifier') modifiers.set(p.name, p);
 

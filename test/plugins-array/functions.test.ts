@@ -5,19 +5,11 @@ import type { FunctionPlugin, PluginContext } from '../../src/plugins/types.js';
 import { plugins } from '../../src/plugins/array/index.js';
 import { callPhp } from '../support/php-oracle.js';
 import { phpEval, assoc, list } from './php-call.js';
+import { testPluginContext } from '../support/plugin-context.js';
 
-/** A render context with plain variable names only. */
-function fakeContext(vars: Record<string, Value> = {}): PluginContext & { vars: Map<string, Value> } {
-  const map = new Map(Object.entries(vars));
-  return {
-    vars: map,
-    get: (name) => map.get(name) ?? null,
-    assign: (name, value) => void map.set(name, value),
-    state: (_k, init) => init(),
-    warn() {},
-    site: { timezone: 'Asia/Tokyo', lang: 'ja' },
-    now: 1700000000,
-  };
+/** A render context over a plain scope (the real assign rules). */
+function fakeContext(vars: Record<string, Value> = {}): PluginContext {
+  return testPluginContext(vars);
 }
 
 const fn = (name: string) => plugins.find((p) => p.name === name) as FunctionPlugin;

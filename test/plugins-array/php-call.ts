@@ -6,6 +6,7 @@ import { PhpArray, PhpFloat, PhpObject, type Value } from '../../src/runtime/val
 import { toBytes } from '../../src/runtime/bytes.js';
 import { phpFloatRepr, type OracleCall } from '../support/php-oracle.js';
 import type { ModifierContext, ModifierPlugin } from '../../src/plugins/types.js';
+import { testModifierContext } from '../support/plugin-context.js';
 
 function ser(v: Value, out: Buffer[]): void {
   const s = (x: string): void => void out.push(Buffer.from(x, 'latin1'));
@@ -52,7 +53,7 @@ export function phpEval(args: Value[], body: string): OracleCall {
   return { fn: '__eval', args: [`$args = ${phpLiteral(PhpArray.fromList(args))}; ${body}`] };
 }
 
-export const ctx: ModifierContext = { site: { timezone: 'Asia/Tokyo', lang: 'ja' }, now: 1700000000, warn() {} };
+export const ctx: ModifierContext = testModifierContext();
 
 /** Calls a modifier as the runtime would: declared defaults filled in for omitted trailing params. */
 export function callModifier(p: ModifierPlugin, input: Value, ...args: Value[]): Value {

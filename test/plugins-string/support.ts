@@ -12,6 +12,7 @@ import { toBytes, isAscii } from '../../src/runtime/bytes.js';
 import { PhpTypeError } from '../../src/runtime/convert.js';
 import type { OracleCall, Tagged } from '../support/php-oracle.js';
 import { toTagged } from '../support/php-oracle.js';
+import { testModifierContext } from '../support/plugin-context.js';
 
 export const PHP_FILE = fileURLToPath(new URL('./smarty2-modifiers.php', import.meta.url));
 
@@ -19,7 +20,7 @@ export const modifiers = new Map<string, ModifierPlugin>();
 for (const p of [...stringPlugins, ...htmlPlugins]) if (p.kind === 'modifier') modifiers.set(p.name, p);
 
 export function ctxFor(lang = 'ja'): ModifierContext {
-  return { site: { timezone: 'Asia/Tokyo', lang }, now: 1700000000, warn() {} };
+  return testModifierContext({ lang });
 }
 
 /** Runs a modifier as the runtime does: omitted trailing parameters get their defaults. */
