@@ -78,5 +78,6 @@ while (($line = fgets(STDIN)) !== false) {
     }
     restore_error_handler();
     if ($warnings) $resp['warnings'] = $warnings;
-    echo json_encode($resp), "\n";
+    // Warnings may quote the subject's invalid bytes: substitute them rather than lose the line.
+    echo json_encode($resp, JSON_INVALID_UTF8_SUBSTITUTE), "\n";
 }

@@ -1,0 +1,347 @@
+/**
+ * PHP 8.2's preg_* functions over translated patterns (see translate.ts).
+ *
+ * Patterns PHP cannot compile give PHP's result (false or null) and a warning through
+ * `warn`; patterns with features we cannot translate exactly throw PcreError. Offsets
+ * (the offset argument, PREG_OFFSET_CAPTURE) are in bytes, as in PHP.
+ */
+import { checkArrayLength, checkStringLength } from '../../runtime/limits.js';
+import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
+import { PhpTypeError, toInt, toStr } from '../../runtime/convert.js';
+import { toBinary, fromBinary } from '../../runtime/bytes.js';
+import { allMatches, execAt, type Match } from './matcher.js';
+import { PcreCompileError } from './pcre-error.js';
+import { parseReplacement } from './replacement.js';
+import { byteSubject, type Subject, utf8Subject } from './subject.js';
+import { type CompiledPattern, compilePattern } from './translate.js';
+
+export const PREG_PATTERN_ORDER = 1;
+export const PREG_SET_ORDER = 2;
+export const PREG_OFFSET_CAPTURE = 256;
+export const PREG_UNMATCHED_AS_NULL = 512;
+export const PREG_SPLIT_NO_EMPTY = 1;
+export const PREG_SPLIT_DELIM_CAPTURE = 2;
+export const PREG_SPLIT_OFFSET_CAPTURE = 4;
+export const PREG_GREP_INVERT = 1;
+
+export type Warn = (message: string) => void;
+
+/** What a preg_match / preg_match_all call returns, and what it leaves in `$matches` (null: untouched). */
+export interface MatchResult {
+  result: number | false;
+  matches: PhpArray | null;
+}
+
+// ---- arguments ----
+
+function typeName(v: Value): string {
+  return v instanceof PhpArray ? 'array' : v instanceof PhpObject ? 'stdClass' : 'unknown';
+}
+
+/** A `string` parameter under PHP's coercive typing (null passes as "" with a deprecation). */
+function stringArg(v: Value, fn: string, n: number, name: string): string {
+  if (v instanceof PhpArray || v instanceof PhpObject) {
+    throw new PhpTypeError(`${fn}(): Argument #${n} ($${name}) must be of type string, ${typeName(v)} given`);
+  }
+  return toStr(v);
+}
+
+function intArg(v: Value, fn: string, n: number, name: string): number {
+  if (v instanceof PhpArray || v instanceof PhpObject) {
+    throw new PhpTypeError(`${fn}(): Argument #${n} ($${name}) must be of type int, ${typeName(v)} given`);
+  }
+  if (typeof v === 'string' && !/^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(v)) {
+    throw new PhpTypeError(`${fn}(): Argument #${n} ($${name}) must be of type int, string given`);
+  }
+  return toInt(v);
+}
+
+function compileOrWarn(pattern: string, fn: string, warn: Warn): CompiledPattern | null {
+  try {
+    return compilePattern(pattern);
+  } catch (e) {
+    if (e instanceof PcreCompileError) {
+      warn(`${fn}(): ${e.message}`);
+      return null;
+    }
+    throw e;
+  }
+}
+
+function subjectFor(c: CompiledPattern, s: string): Subject | null {
+  return c.utf ? utf8Subject(s) : byteSubject(s);
+}
+
+/** PHP's start offset rules; null for a bad offset (past the end, or inside a UTF-8 character). */
+function startIndex(subj: Subject, offset: number): number | null {
+  let o = offset;
+  if (o < 0) o = -o <= subj.byteLength ? subj.byteLength + o : 0;
+  if (o > subj.byteLength) return null;
+  const i = subj.indexOfByte(o);
+  return i < 0 ? null : i;
+}
+
+// ---- building results ----
+
+function groupValue(subj: Subject, m: Match, i: number, flags: number): Value {
+  const v = i < m.count ? m.groups[i] : undefined;
+  const text: Value = v === undefined ? (flags & PREG_UNMATCHED_AS_NULL ? null : '') : subj.text(v);
+  if (!(flags & PREG_OFFSET_CAPTURE)) return text;
+  return PhpArray.fromList([text, v === undefined ? -1 : subj.byteOffset(m.starts![i])]);
+}
+
+/** preg_match's $matches (and one set of PREG_SET_ORDER): trailing unset groups are left out. */
+function subpatArray(c: CompiledPattern, subj: Subject, m: Match, flags: number): PhpArray {
+  const arr = PhpArray.empty();
+  const n = flags & PREG_UNMATCHED_AS_NULL ? c.groupCount + 1 : m.count;
+  for (let i = 0; i < n; i++) {
+    const name = c.names[i];
+    if (name !== undefined) arr.set(name, groupValue(subj, m, i, flags));
+    arr.push(groupValue(subj, m, i, flags));
+  }
+  return arr;
+}
+
+// ---- preg_match / preg_match_all ----
+
+export function pregMatch(pattern: Value, subject: Value, flags: Value = 0, offset: Value = 0, warn: Warn = () => {}): MatchResult {
+  const fn = 'preg_match';
+  const pat = stringArg(pattern, fn, 1, 'pattern');
+  const s = stringArg(subject, fn, 2, 'subject');
+  const f = intArg(flags, fn, 4, 'flags');
+  const off = intArg(offset, fn, 5, 'offset');
+  const c = compileOrWarn(pat, fn, warn);
+  if (!c) return { result: false, matches: null };
+  if (f & 0xff) throw new PhpTypeError(`${fn}(): Argument #4 ($flags) must be a PREG_* constant`);
+  const subj = subjectFor(c, s);
+  if (!subj) return { result: false, matches: PhpArray.empty() };
+  const from = startIndex(subj, off);
+  if (from === null) return { result: false, matches: PhpArray.empty() };
+  const m = execAt(c, subj, from, false, (f & PREG_OFFSET_CAPTURE) !== 0);
+  if (!m) return { result: 0, matches: PhpArray.empty() };
+  return { result: 1, matches: subpatArray(c, subj, m, f) };
+}
+
+export function pregMatchAll(pattern: Value, subject: Value, flags: Value = 0, offset: Value = 0, warn: Warn = () => {}): MatchResult {
+  const fn = 'preg_match_all';
+  const pat = stringArg(pattern, fn, 1, 'pattern');
+  const s = stringArg(subject, fn, 2, 'subject');
+  const f = intArg(flags, fn, 4, 'flags');
+  const off = intArg(offset, fn, 5, 'offset');
+  const c = compileOrWarn(pat, fn, warn);
+  if (!c) return { result: false, matches: null };
+  const order = f & 0xff || PREG_PATTERN_ORDER;
+  if (order !== PREG_PATTERN_ORDER && order !== PREG_SET_ORDER) {
+    throw new PhpTypeError(`${fn}(): Argument #4 ($flags) must be a PREG_* constant`);
+  }
+  const subj = subjectFor(c, s);
+  const from = subj ? startIndex(subj, off) : 0;
+  if (subj && from === null) return { result: false, matches: PhpArray.empty() };
+  const columns = order === PREG_PATTERN_ORDER ? Array.from({ length: c.groupCount + 1 }, () => PhpArray.empty()) : null;
+  const sets = PhpArray.empty();
+  let matched = 0;
+  if (subj) {
+    for (const m of allMatches(c, subj, from!, (f & PREG_OFFSET_CAPTURE) !== 0)) {
+      matched++;
+      checkArrayLength(matched, fn);
+      if (columns) columns.forEach((col, i) => col.push(groupValue(subj, m, i, f)));
+      else sets.push(subpatArray(c, subj, m, f));
+    }
+  }
+  let matches = sets;
+  if (columns) {
+    matches = PhpArray.empty();
+    columns.forEach((col, i) => {
+      const name = c.names[i];
+      if (name !== undefined) {
+        col.shared = true;
+        matches.set(name, col);
+      }
+      matches.push(col);
+    });
+  }
+  return { result: subj ? matched : false, matches };
+}
+
+// ---- preg_replace ----
+
+export interface ReplaceResult {
+  result: string | PhpArray | null;
+  count: number;
+}
+
+export function pregReplace(pattern: Value, replacement: Value, subject: Value, limit: Value = -1, warn: Warn = () => {}): ReplaceResult {
+  const fn = 'preg_replace';
+  if (replacement instanceof PhpArray && !(pattern instanceof PhpArray)) {
+    throw new PhpTypeError(`${fn}(): Argument #1 ($pattern) must be of type array when argument #2 ($replacement) is an array, string given`);
+  }
+  if (!(pattern instanceof PhpArray)) stringArg(pattern, fn, 1, 'pattern');
+  if (!(replacement instanceof PhpArray)) stringArg(replacement, fn, 2, 'replacement');
+  if (!(subject instanceof PhpArray)) stringArg(subject, fn, 3, 'subject');
+  const lim = intArg(limit, fn, 4, 'limit');
+  const max = lim < 0 ? Infinity : lim;
+  const counter = { n: 0 };
+  const pairs = replacementPairs(pattern, replacement, warn);
+  if (!(subject instanceof PhpArray)) {
+    return { result: replaceInSubject(pairs, toStr(subject), max, counter, warn), count: counter.n };
+  }
+  const out = PhpArray.empty();
+  for (const [k, v] of subject.entries()) {
+    const r = replaceInSubject(pairs, elementString(v, warn), max, counter, warn);
+    if (r !== null) out.set(k, r);
+  }
+  return { result: out, count: counter.n };
+}
+
+function elementString(v: Value, warn: Warn): string {
+  if (v instanceof PhpArray) {
+    warn('Array to string conversion');
+    return 'Array';
+  }
+  if (v instanceof PhpObject) throw new PhpTypeError('Object of class stdClass could not be converted to string');
+  return toStr(v);
+}
+
+function replacementPairs(pattern: Value, replacement: Value, warn: Warn): [string, string][] {
+  if (!(pattern instanceof PhpArray)) return [[toStr(pattern), toStr(replacement)]];
+  const repls = replacement instanceof PhpArray ? replacement.values() : null;
+  return pattern.values().map((p, i) => [
+    elementString(p, warn),
+    repls ? (i < repls.length ? elementString(repls[i], warn) : '') : toStr(replacement),
+  ]);
+}
+
+function replaceInSubject(pairs: [string, string][], s: string, max: number, counter: { n: number }, warn: Warn): string | null {
+  let cur = s;
+  for (const [p, r] of pairs) {
+    const next = replaceOne(p, r, cur, max, counter, warn);
+    if (next === null) return null;
+    cur = next;
+  }
+  return cur;
+}
+
+function replaceOne(pattern: string, replacement: string, s: string, max: number, counter: { n: number }, warn: Warn): string | null {
+  const c = compileOrWarn(pattern, 'preg_replace', warn);
+  if (!c) return null;
+  const subj = subjectFor(c, s);
+  if (!subj) return null;
+  const parts = parseReplacement(subj.toView(replacement));
+  const view = subj.view;
+  const pieces: string[] = [];
+  let size = 0;
+  let last = 0;
+  let done = 0;
+  if (max > 0) {
+    for (const m of allMatches(c, subj, 0, false)) {
+      const piece = view.slice(last, m.start);
+      pieces.push(piece);
+      size += piece.length;
+      for (const part of parts) {
+        const t = typeof part === 'string' ? part : part < m.count ? (m.groups[part] ?? '') : '';
+        pieces.push(t);
+        size += t.length;
+      }
+      checkStringLength(size, 'preg_replace');
+      last = m.end;
+      done++;
+      if (done >= max) break;
+    }
+  }
+  counter.n += done;
+  if (done === 0) return s;
+  pieces.push(view.slice(last));
+  return subj.text(pieces.join(''));
+}
+
+// ---- preg_split ----
+
+export function pregSplit(pattern: Value, subject: Value, limit: Value = -1, flags: Value = 0, warn: Warn = () => {}): PhpArray | false {
+  const fn = 'preg_split';
+  const pat = stringArg(pattern, fn, 1, 'pattern');
+  const s = stringArg(subject, fn, 2, 'subject');
+  let lim = limit === null ? -1 : intArg(limit, fn, 3, 'limit');
+  const f = intArg(flags, fn, 4, 'flags');
+  const c = compileOrWarn(pat, fn, warn);
+  if (!c) return false;
+  const noEmpty = (f & PREG_SPLIT_NO_EMPTY) !== 0;
+  const delimCapture = (f & PREG_SPLIT_DELIM_CAPTURE) !== 0;
+  const offsetCapture = (f & PREG_SPLIT_OFFSET_CAPTURE) !== 0;
+  const subj = subjectFor(c, s);
+  if (!subj) return false;
+  const out = PhpArray.empty();
+  const add = (start: number, end: number) => {
+    checkArrayLength(out.size + 1, fn);
+    const text = subj.slice(start, end);
+    out.push(offsetCapture ? PhpArray.fromList([text, subj.byteOffset(start)]) : text);
+  };
+  if (lim === 0) lim = -1;
+  let lastEnd = 0;
+  if (lim === -1 || lim > 1) {
+    const it = allMatches(c, subj, 0, delimCapture && offsetCapture);
+    while (lim === -1 || lim > 1) {
+      const next = it.next();
+      if (next.done) break;
+      const m = next.value;
+      if (!noEmpty || m.start !== lastEnd) {
+        add(lastEnd, m.start);
+        if (lim !== -1) lim--;
+      }
+      if (delimCapture) {
+        for (let i = 1; i < m.count; i++) {
+          const g = m.groups[i];
+          if (noEmpty && (g === undefined || g === '')) continue;
+          if (g === undefined) {
+            out.push(offsetCapture ? PhpArray.fromList(['', -1]) : '');
+          } else {
+            const start = offsetCapture ? m.starts![i] : 0;
+            checkArrayLength(out.size + 1, fn);
+            out.push(offsetCapture ? PhpArray.fromList([subj.text(g), subj.byteOffset(start)]) : subj.text(g));
+          }
+        }
+      }
+      lastEnd = m.end;
+      // PHP stops before retrying after an empty match once the limit is reached.
+      if (m.start === m.end && lim !== -1 && lim <= 1) break;
+    }
+  }
+  if (!noEmpty || lastEnd < subj.view.length) add(lastEnd, subj.view.length);
+  return out;
+}
+
+// ---- preg_quote / preg_grep ----
+
+const QUOTED = new Set('.\\+*?[^]$(){}=!<>|:-#'.split(''));
+
+export function pregQuote(str: Value, delimiter: Value = null): string {
+  const s = toBinary(stringArg(str, 'preg_quote', 1, 'str'));
+  const d = delimiter === null ? '' : toBinary(stringArg(delimiter, 'preg_quote', 2, 'delimiter'));
+  const delim = d === '' ? null : d[0];
+  let out = '';
+  for (const ch of s) {
+    if (ch === '\0') out += '\\000';
+    else if (QUOTED.has(ch) || ch === delim) out += '\\' + ch;
+    else out += ch;
+  }
+  checkStringLength(out.length, 'preg_quote');
+  return fromBinary(out);
+}
+
+export function pregGrep(pattern: Value, input: Value, flags: Value = 0, warn: Warn = () => {}): PhpArray | false {
+  const fn = 'preg_grep';
+  const pat = stringArg(pattern, fn, 1, 'pattern');
+  if (!(input instanceof PhpArray)) {
+    throw new PhpTypeError(`${fn}(): Argument #2 ($array) must be of type array, ${input === null ? 'null' : typeof input === 'string' ? 'string' : 'int'} given`);
+  }
+  const invert = (intArg(flags, fn, 3, 'flags') & PREG_GREP_INVERT) !== 0;
+  const c = compileOrWarn(pat, fn, warn);
+  if (!c) return false;
+  const out = PhpArray.empty();
+  for (const [k, v] of input.entries()) {
+    const subj = subjectFor(c, elementString(v, warn));
+    if (!subj) break;
+    const hit = execAt(c, subj, 0, false, false) !== null;
+    if (hit !== invert) out.set(k, v);
+  }
+  return out;
+}
