@@ -103,6 +103,12 @@ export interface ModifierPlugin extends Declared {
    * defaults already filled in for omitted trailing parameters.
    */
   run: (input: Value, args: Value[], ctx: ModifierContext) => Value;
+  /**
+   * PHP functions that take the array by reference (sort, array_pop, shuffle...): what PHP
+   * returns and what the variable holds afterwards. Written first in a chain on a variable
+   * (`{$list|@sort}`), the modifier updates that variable, as on the platform.
+   */
+  byReference?: (input: Value, args: Value[], ctx: ModifierContext) => { result: Value; array: Value };
 }
 
 export type Plugin = FunctionPlugin | ModifierPlugin;

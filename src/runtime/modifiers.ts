@@ -40,6 +40,22 @@ export function callModifier(m: BoundModifier, input: Value, args: Value[] | und
   }
 }
 
+/** A by-reference function on a variable: `store` receives the changed array. */
+export function callByReference(m: BoundModifier, input: Value, args: Value[], store: (v: Value) => void, ctx: ModifierContext): Value {
+  const full = args.length >= m.defaults.length ? args : args.concat(m.defaults.slice(args.length));
+  try {
+    const { result, array } = m.plugin.byReference!(input, full, ctx);
+    store(array);
+    return result;
+  } catch (e) {
+    if (e instanceof PhpTypeError) {
+      ctx.warn(`${m.plugin.name}: ${e.message}; the result is null`);
+      return null;
+    }
+    throw e;
+  }
+}
+
 export function mapModifier(m: BoundModifier, input: Value, args: Value[] | undefined, ctx: ModifierContext): Value {
   if (!(input instanceof PhpArray)) return callModifier(m, input, args, ctx);
   const out = PhpArray.empty();

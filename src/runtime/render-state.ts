@@ -10,6 +10,7 @@ import type { PluginContext, SiteSettings } from '../plugins/types.js';
 import { constantValue } from './constants.js';
 import { LimitError } from './limits.js';
 import { Random } from './random.js';
+import { callByReference, type BoundModifier } from './modifiers.js';
 
 export interface RenderInput {
   templateName: string;
@@ -109,6 +110,11 @@ export class RenderState implements PluginContext {
 
   log(level: LogLine['level'], message: string): void {
     if (this.logs.length < 1000) this.logs.push({ level, message });
+  }
+
+  // ---- {$list|@sort}
+  byReference(m: BoundModifier, input: Value, args: Value[], store: (v: Value) => void): Value {
+    return callByReference(m, input, args, store, this);
   }
 
   // ---- $smarty.foreach

@@ -8,6 +8,7 @@ import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import { compileSmartyVar } from './smarty-var.js';
 import { IF_FUNCTIONS } from '../../plugins/catalog.js';
+import { findModifier } from '../../plugins/registry.js';
 
 const BINARY: Record<string, string> = {
   '+': 'add',
@@ -115,7 +116,7 @@ export function compileExpr(e: Expr, cx: EmitContext): string {
       return e.negate ? `!(${test})` : `(${test})`;
     }
     case 'Modified':
-      return compileModifiers(compileExpr(e.base, cx), e.modifiers, cx);
+      return compileModified(e, cx);
   }
 }
 
@@ -129,6 +130,34 @@ export function compileNumber(raw: string): string {
   const n = Number(raw);
   if (raw.includes('.') && Number.isInteger(n)) return `float(${n})`; // `3.0` is a PHP float
   return String(n);
+}
+
+/**
+ * `{$list|@sort}`: a by-reference PHP function written first on a variable updates the
+ * variable (the platform calls it on the variable itself); the rest of the chain gets what
+ * PHP returns.
+ */
+function compileModified(e: Extract<Expr, { type: 'Modified' }>, cx: EmitContext): string {
+  const [first, ...rest] = e.modifiers;
+  const target = first.all && findModifier(first.name)?.byReference ? assignableName(e.base) : null;
+  if (target === null) return compileModifiers(compileExpr(e.base, cx), e.modifiers, cx);
+  const ref = cx.modifier(first);
+  const args = first.args.map((a) => compileExpr(a, cx));
+  const call = `$.byReference(${ref}, ${compileExpr(e.base, cx)}, [${args.join(', ')}], (v) => $.assign(s, ${lit(target)}, v))`;
+  return compileModifiers(call, rest, cx);
+}
+
+/** The {assign}-style name of a variable written with literal keys only (`list`, `a.b`), else null. */
+function assignableName(e: Expr): string | null {
+  if (e.type !== 'Var' || e.name === 'smarty') return null;
+  const keys: string[] = [e.name];
+  for (const a of e.path) {
+    if (a.type !== 'Key') return null;
+    if (a.key.type === 'String' && /^\w+$/.test(a.key.value)) keys.push(a.key.value);
+    else if (a.key.type === 'Number' && /^\d+$/.test(a.key.raw)) keys.push(a.key.raw);
+    else return null;
+  }
+  return keys.length <= 4 ? keys.join('.') : null;
 }
 
 /** Applies a modifier chain: Smarty 2 maps a modifier over an array unless it is written with `@`. */

@@ -39,11 +39,11 @@ export function arrayPush(arr: PhpArray, values: Value[]): Mutation {
   return { result: out.size, array: out };
 }
 
-/** shuffle(): a random order, renumbered (Fisher-Yates; PHP's own generator differs). */
-export function shuffle(arr: PhpArray): Mutation {
+/** shuffle(): a random order, renumbered (Fisher-Yates over the render's generator; PHP's own generator differs). */
+export function shuffle(arr: PhpArray, random: () => number): Mutation {
   const vals = arr.values();
   for (let i = vals.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
+    const j = Math.floor(random() * (i + 1));
     [vals[i], vals[j]] = [vals[j], vals[i]];
   }
   return { result: true, array: PhpArray.fromList(vals) };

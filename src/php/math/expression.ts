@@ -18,7 +18,7 @@ type Node =
   | { t: 'call'; name: string; args: Node[] };
 
 /** Smarty 2's list; `int` is listed there but is not a PHP function (a fatal error in PHP). */
-const FUNCTIONS: Record<string, (args: Value[]) => Value> = {
+const FUNCTIONS: Record<string, (args: Value[], random: () => number) => Value> = {
   abs: ([x]) => phpAbs(x),
   ceil: ([x]) => phpCeil(x),
   floor: ([x]) => phpFloor(x),
@@ -38,10 +38,10 @@ const FUNCTIONS: Record<string, (args: Value[]) => Value> = {
   max: (args) => args.reduce((a, b) => (toFloatLoose(b) > toFloatLoose(a) ? b : a)),
   min: (args) => args.reduce((a, b) => (toFloatLoose(b) < toFloatLoose(a) ? b : a)),
   round: ([x, p]) => phpRound(x ?? 0, p ?? 0),
-  rand: ([lo, hi]) => {
+  rand: ([lo, hi], random) => {
     const a = lo === undefined ? 0 : Math.trunc(toFloatLoose(lo));
     const b = hi === undefined ? 2147483647 : Math.trunc(toFloatLoose(hi));
-    return a + Math.floor(Math.random() * (b - a + 1));
+    return a + Math.floor(random() * (b - a + 1));
   },
   srand: () => null,
 };
@@ -110,7 +110,7 @@ export function parseEquation(src: string): Node {
 
 const OPS: Record<string, (a: Value, b: Value) => Value> = { '+': add, '-': sub, '*': mul, '/': div, '%': mod };
 
-export function evaluate(node: Node, vars: Record<string, Value>): Value {
+export function evaluate(node: Node, vars: Record<string, Value>, random: () => number): Value {
   switch (node.t) {
     case 'num':
       return node.v;
@@ -118,13 +118,16 @@ export function evaluate(node: Node, vars: Record<string, Value>): Value {
       if (!(node.name in vars)) throw new MathError(`the equation uses "${node.name}", which is not passed as an attribute`);
       return vars[node.name];
     case 'neg':
-      return neg(evaluate(node.arg, vars));
+      return neg(evaluate(node.arg, vars, random));
     case 'bin':
-      return OPS[node.op](evaluate(node.l, vars), evaluate(node.r, vars));
+      return OPS[node.op](evaluate(node.l, vars, random), evaluate(node.r, vars, random));
     case 'call': {
       const f = FUNCTIONS[node.name];
       if (!f) throw new MathError(`${node.name}() is not one of the functions {math} allows`);
-      return f(node.args.map((a) => evaluate(a, vars)));
+      return f(
+        node.args.map((a) => evaluate(a, vars, random)),
+        random,
+      );
     }
   }
 }

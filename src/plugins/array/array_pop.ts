@@ -4,8 +4,8 @@ import { arrayPop } from '../../php/array/stack.js';
 
 export default mutatingFunction(
   'array_pop',
-  'The last element of the array (null when empty). The input array itself is not changed. Use `@`.',
+  'The last element of the array (null when empty). Written first on a variable it also changes the variable. Use `@`.',
   [],
   [{ template: '{$l|@array_pop}', vars: { l: ['a', 'b', 'c'] }, output: 'c' }],
-  (input) => arrayPop(argArray(input, 'array_pop', 1)).result,
+  (input) => arrayPop(argArray(input, 'array_pop', 1)),
 );

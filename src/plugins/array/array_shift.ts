@@ -4,8 +4,8 @@ import { arrayShift } from '../../php/array/stack.js';
 
 export default mutatingFunction(
   'array_shift',
-  'The first element of the array (null when empty). The input array itself is not changed. Use `@`.',
+  'The first element of the array (null when empty). Written first on a variable it also changes the variable. Use `@`.',
   [],
   [{ template: '{$l|@array_shift}', vars: { l: ['a', 'b', 'c'] }, output: 'a' }],
-  (input) => arrayShift(argArray(input, 'array_shift', 1)).result,
+  (input) => arrayShift(argArray(input, 'array_shift', 1)),
 );

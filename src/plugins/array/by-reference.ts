@@ -1,10 +1,11 @@
 /**
  * PHP functions that change the array passed by reference (sort, array_pop, shuffle...).
- * As modifiers they return what PHP returns (true, the popped value, the new count); the
- * input value is not changed, since a modifier receives a value, not the variable
- * (kuroco-dialect.md §1.5). The rcms_* modifiers return the sorted array instead.
+ * As modifiers they return what PHP returns (true, the popped value, the new count). Written
+ * first in a chain on a variable (`{$list|@sort}`), they also update the variable, as on the
+ * platform (kuroco-dialect.md §1.5); anywhere else the input value is left alone. The rcms_*
+ * modifiers return the sorted array instead.
  */
-import { defineModifier, type Example, type ModifierParam, type ModifierPlugin } from '../types.js';
+import { defineModifier, type Example, type ModifierContext, type ModifierParam, type ModifierPlugin } from '../types.js';
 import type { Value } from '../../runtime/value.js';
 import { argArray, argInt } from '../../php/array/args.js';
 import { phpSort, SORT_REGULAR, type SortKind } from '../../php/array/sort.js';
@@ -13,13 +14,15 @@ export function sortFunction(kind: SortKind, summary: string, examples: Example[
   return defineModifier({
     kind: 'modifier',
     name: kind,
-    summary: `${summary} Returns true, as PHP does; the sorted array is not returned (use rcms_${kind} for that). Use \`@\`.`,
+    summary: `${summary} Returns true, as PHP does, and sorts the variable it is written on; the sorted array is not returned (use rcms_${kind} for that). Use \`@\`.`,
     origin: 'php',
     params: [{ name: 'flags', type: 'int', default: SORT_REGULAR, doc: 'SORT_REGULAR (0), SORT_NUMERIC (1), SORT_STRING (2), with SORT_FLAG_CASE (8).' }],
     examples,
-    run(input, [flags]) {
-      phpSort(argArray(input, kind, 1), kind, argInt(flags, kind, 2, 'flags'));
-      return true;
+    run(input, args, ctx) {
+      return this.byReference!(input, args, ctx).result;
+    },
+    byReference(input, [flags]) {
+      return { result: true, array: phpSort(argArray(input, kind, 1), kind, argInt(flags, kind, 2, 'flags')) };
     },
   });
 }
@@ -29,7 +32,16 @@ export function mutatingFunction(
   summary: string,
   params: ModifierParam[],
   examples: Example[],
-  run: (input: Value, args: Value[]) => Value,
+  mutate: (input: Value, args: Value[], ctx: ModifierContext) => { result: Value; array: Value },
 ): ModifierPlugin {
-  return defineModifier({ kind: 'modifier', name, summary, origin: 'php', params, examples, run });
+  return defineModifier({
+    kind: 'modifier',
+    name,
+    summary,
+    origin: 'php',
+    params,
+    examples,
+    run: (input, args, ctx) => mutate(input, args, ctx).result,
+    byReference: mutate,
+  });
 }

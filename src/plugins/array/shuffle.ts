@@ -4,8 +4,8 @@ import { shuffle } from '../../php/array/stack.js';
 
 export default mutatingFunction(
   'shuffle',
-  'Returns true, as PHP does; the input array itself is not changed. Use `@`.',
+  'Returns true, as PHP does; written first on a variable it also changes the variable. Use `@`.',
   [],
   [{ template: '{$l|@shuffle}', vars: { l: [1, 2, 3] }, output: '1' }],
-  (input) => shuffle(argArray(input, 'shuffle', 1)).result,
+  (input, _args, ctx) => shuffle(argArray(input, 'shuffle', 1), () => ctx.random()),
 );

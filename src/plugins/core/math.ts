@@ -40,7 +40,7 @@ export default defineFunction({
     }
     let result: Value;
     try {
-      result = evaluate(parseEquation(equation), vars);
+      result = evaluate(parseEquation(equation), vars, () => ctx.random());
     } catch (e) {
       if (e instanceof MathError) {
         ctx.warn(`math: ${e.message}`);

@@ -13,11 +13,11 @@ export default defineModifier({
   summary: 'PHP mt_rand(min, max): the input is min, the argument max (inclusive).',
   params: [{ name: 'max', type: 'int' }],
   examples: [{ template: '{5|mt_rand:5}', output: '5' }],
-  run(input, args) {
+  run(input, args, ctx) {
     if (args.length === 0 || args[0] === undefined) throw new PhpTypeError('mt_rand() expects exactly 2 arguments, 1 given');
     const min = intParam(input, 'mt_rand', 1, 'min');
     const max = intParam(args[0], 'mt_rand', 2, 'max');
     if (max < min) throw new PhpTypeError('mt_rand(): Argument #2 ($max) must be greater than or equal to argument #1 ($min)');
-    return min + Math.floor(Math.random() * (max - min + 1));
+    return min + Math.floor(ctx.random() * (max - min + 1));
   },
 });
