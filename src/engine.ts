@@ -13,6 +13,8 @@ import { IsolateHost, type RawRenderResult } from './sandbox/isolate-host.js';
 export interface EngineOptions {
   /** Stored templates for {include}: name -> source. */
   templates?: Record<string, string> | ((name: string) => string | undefined | null);
+  /** Stored custom functions for {function name=... | id=...}: identifier or id -> source. */
+  functions?: Record<string, string> | ((key: string) => string | undefined | null);
   /** CPU time per render, ms (default 1000). */
   timeoutMs?: number;
   /** Site time zone (default Asia/Tokyo) and language (default ja). */
@@ -55,9 +57,12 @@ export interface Engine {
 }
 
 interface Compiled {
+  /** Key of the template in the isolate: name and source hash (the code may change with its includes). */
   id: string;
   result: CompileResult;
   sources: SourceText[];
+  /** Included templates and functions with the hash of the source compiled in. */
+  deps: [string, string][];
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {
@@ -65,20 +70,26 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const cache = new Map<string, Compiled>();
   const templates = options.templates;
   const lookup = (name: string) => (typeof templates === 'function' ? templates(name) : templates?.[name]);
+  const functions = options.functions;
+  const lookupFunction = (key: string) => (typeof functions === 'function' ? functions(key) : functions?.[key]);
 
+  const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const sourceOf = (t: string) => (t.startsWith('function:') ? lookupFunction(t.slice('function:'.length)) : lookup(t));
+
+  /** Compiled code is reused while the template and everything it includes are unchanged. */
   const compileCached = (source: string, name: string): Compiled => {
-    const hash = createHash('sha256').update(ENGINE_VERSION).update('\0').update(name).update('\0').update(source).digest('hex').slice(0, 16);
-    let c = cache.get(hash);
-    if (!c) {
-      const id = `${name}#${hash}`;
-      const result = compile(source, { name, id, templates: lookup });
-      const err = firstError(result.diagnostics);
-      if (err) throw err;
-      const sources = result.manifest.templates.map((t, i) => new SourceText(t, i === 0 ? source : (lookup(t) ?? '')));
-      c = { id, result, sources };
-      if (cache.size > 500) cache.delete(cache.keys().next().value!);
-      cache.set(hash, c);
-    }
+    const hash = digest(`${ENGINE_VERSION}\0${name}\0${source}`);
+    const hit = cache.get(hash);
+    if (hit && hit.deps.every(([dep, h]) => digest(sourceOf(dep) ?? '\0missing') === h)) return hit;
+    const id = `${name}#${hash}`;
+    const result = compile(source, { name, id, templates: lookup, functions: lookupFunction });
+    const err = firstError(result.diagnostics);
+    if (err) throw err;
+    const depNames = result.manifest.templates.slice(1);
+    const sources = [new SourceText(name, source), ...depNames.map((t) => new SourceText(t, sourceOf(t) ?? ''))];
+    const c: Compiled = { id, result, sources, deps: depNames.map((t) => [t, digest(sourceOf(t) ?? '\0missing')]) };
+    if (cache.size > 500) cache.delete(cache.keys().next().value!);
+    cache.set(hash, c);
     return c;
   };
 
@@ -93,14 +104,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   return {
     compile(source, opts = {}) {
-      return compile(source, { name: opts.name, templates: lookup });
+      return compile(source, { name: opts.name, templates: lookup, functions: lookupFunction });
     },
 
     async render(source, opts = {}) {
       const name = opts.name ?? 'template';
       const c = compileCached(source, name);
       const host = isolateFor(c.result.manifest.memoryMB);
-      host.define(c.id, c.result.code, `tpl-${c.id.split('#')[1]}.js`);
+      host.define(c.id, c.result.code, scriptName(c));
       let raw: RawRenderResult;
       try {
         raw = await host.render(
@@ -139,6 +150,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
   };
 }
 
+/** The file name the isolate knows the script by, which stack traces name. */
+function scriptName(c: Compiled): string {
+  return `tpl-${c.id.split('#')[1]}.js`;
+}
+
 const RUNTIME_CODES: Record<string, string> = {
   PhpTypeError: 'E_TYPE',
   PhpDivisionByZero: 'E_DIVISION_BY_ZERO',
@@ -151,7 +167,7 @@ const RUNTIME_CODES: Record<string, string> = {
 /** A runtime error inside the template: the line table maps the stack frame back to the template. */
 function runtimeError(err: { code: string; message: string; stack: string }, c: Compiled): TemplateError {
   const code = RUNTIME_CODES[err.code] ?? 'E_RUNTIME';
-  const file = `tpl-${c.id.split('#')[1]}.js`;
+  const file = scriptName(c);
   const m = new RegExp(`${file.replace(/[.]/g, '\\.')}:(\\d+):(\\d+)`).exec(err.stack);
   let pos: [number, number, number, number] | undefined;
   if (m) {

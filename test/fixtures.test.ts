@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { loadFixtures } from './support/fixtures.js';
 import { testEngine } from './support/engine.js';
 import { createEngine } from '../src/index.js';
-import { FIXED_NOW } from './support/engine.js';
+import { FIXED_NOW, FIXED_SEED } from './support/engine.js';
 
 const fixtures = loadFixtures(fileURLToPath(new URL('./fixtures', import.meta.url)));
 const plain = testEngine();
@@ -12,8 +12,8 @@ const plain = testEngine();
 describe('template fixtures', () => {
   for (const f of fixtures) {
     it(`${f.file}: ${f.title}`, async () => {
-      const hasIncludes = Object.keys(f.includes).length > 0;
-      const engine = hasIncludes ? createEngine({ now: () => FIXED_NOW, templates: f.includes }) : plain;
+      const hasIncludes = Object.keys(f.includes).length + Object.keys(f.functions).length > 0;
+      const engine = hasIncludes ? createEngine({ now: () => FIXED_NOW, seed: FIXED_SEED, templates: f.includes, functions: f.functions }) : plain;
       try {
         const render = engine.render(f.template, { name: f.file.replace(/\.test\.txt$/, '.tpl'), vars: f.data ?? undefined });
         if (f.error) {

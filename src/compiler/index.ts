@@ -24,6 +24,8 @@ export interface CompileOptions {
   id?: string;
   /** Source of a stored template named by {include file=...}; undefined when it does not exist. */
   templates?: (name: string) => string | undefined | null;
+  /** Source of a stored custom function called by {function name=...} or {function id=...}. */
+  functions?: (key: string) => string | undefined | null;
 }
 
 export interface Manifest {
@@ -58,17 +60,21 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
   const refs = new Map<string, string>([[name, 't0']]);
   let memoryMB: MemoryClass = 128;
 
-  const resolveInclude = (file: string): string | null => {
-    const known = refs.get(file);
+  // Included templates and custom functions are compiled into the same script, once each.
+  const resolver = (kind: 'template' | 'function') => (key: string): string | null => {
+    const name = kind === 'template' ? key : `function:${key}`;
+    const known = refs.get(name);
     if (known) return known;
-    const text = opts.templates?.(file);
+    const text = kind === 'template' ? opts.templates?.(key) : opts.functions?.(key);
     if (text === undefined || text === null) return null;
     const ref = `t${names.length}`;
-    refs.set(file, ref);
-    names.push(file);
+    refs.set(name, ref);
+    names.push(name);
     sources.push(text);
     return ref;
   };
+  const resolveInclude = resolver('template');
+  const resolveFunction = resolver('function');
 
   for (let i = 0; i < names.length; i++) {
     const src = new SourceText(names[i], sources[i]);
@@ -80,7 +86,7 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
     });
     diagnostics.push(...treeDiags);
     if (i === 0) memoryMB = scanMemoryClass(parsed.nodes, src, diagnostics);
-    emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, body, resolveInclude));
+    emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, body, resolveInclude, resolveFunction));
   }
 
   const head = new CodeBuilder();

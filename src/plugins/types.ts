@@ -25,6 +25,8 @@ export interface AttrSpec {
 export interface Example {
   template: string;
   vars?: Record<string, unknown>;
+  /** Stored custom functions the example calls with {function}. */
+  functions?: Record<string, string>;
   /** Exact expected output. */
   output: string;
 }
@@ -82,6 +84,7 @@ export interface FunctionPlugin extends Declared {
   extraAttrs?: boolean;
   /** Set for privileged plugins: the host capability they need; `run` is then absent. */
   host?: string;
+  /** Absent for privileged plugins (the host runs them) and for tags the compiler turns into code ({function}, {return}). */
   run?: (attrs: Record<string, Value>, ctx: PluginContext) => string | void;
 }
 

@@ -269,6 +269,26 @@ export class RenderState implements PluginContext {
     }
   }
 
+  // ---- {function}
+  callFunction(fn: (s: Scope, $: RenderState) => string, params: Record<string, Value>): Value {
+    if (this.includeDepth >= this.maxIncludeDepth) throw new LimitError(`{function} calls nested deeper than ${this.maxIncludeDepth} levels`);
+    const scope: Scope = Object.create(null);
+    scope.dataSet = this.scope.dataSet ?? null;
+    for (const k in params) assignVar(scope, k, params[k]);
+    const saved = { scope: this.scope, returnValue: this.returnValue };
+    this.scope = scope;
+    this.returnValue = null;
+    this.includeDepth++;
+    try {
+      fn(scope, this);
+      return this.returnValue;
+    } finally {
+      this.includeDepth--;
+      this.scope = saved.scope;
+      this.returnValue = saved.returnValue;
+    }
+  }
+
   // ---- {return}
   stop(value: Value): unknown {
     this.returnValue = value;

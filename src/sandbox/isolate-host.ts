@@ -22,7 +22,8 @@ export class IsolateHost {
   private readonly isolate: ivm.Isolate;
   private readonly context: ivm.Context;
   private readonly renderRef: ivm.Reference<(name: string, req: unknown) => RawRenderResult>;
-  private readonly defined = new Set<string>();
+  /** Template id -> the code defined for it (redefined when an include changed the code). */
+  private readonly defined = new Map<string, string>();
 
   constructor(readonly opts: IsolateOptions) {
     this.isolate = new ivm.Isolate({ memoryLimit: opts.memoryMB });
@@ -39,11 +40,11 @@ export class IsolateHost {
     this.renderRef = this.context.global.getSync('__render', { reference: true });
   }
 
-  /** Defines a compiled template once per isolate; `id` identifies the code (hash). */
+  /** Defines a compiled template in this isolate, again only when its code changed. */
   define(id: string, code: string, filename: string): void {
-    if (this.defined.has(id)) return;
+    if (this.defined.get(id) === code) return;
     this.isolate.compileScriptSync(code, { filename }).runSync(this.context, { timeout: 1000 });
-    this.defined.add(id);
+    this.defined.set(id, code);
   }
 
   async render(id: string, request: unknown, timeoutMs: number): Promise<RawRenderResult> {

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_PLUGINS } from '../../src/plugins/registry.js';
-import { testEngine } from '../support/engine.js';
+import { testEngine, FIXED_NOW, FIXED_SEED } from '../support/engine.js';
+import { createEngine } from '../../src/index.js';
 
 const engine = testEngine();
 
@@ -17,8 +18,13 @@ describe('plugin examples', () => {
   for (const p of ALL_PLUGINS) {
     p.examples.forEach((ex, i) => {
       it(`${p.kind} ${p.name} #${i + 1}: ${ex.template}`, async () => {
-        const { output } = await engine.render(ex.template, { name: `${p.name}-example.tpl`, vars: ex.vars as Record<string, unknown> | undefined });
-        expect(output).toBe(ex.output);
+        const e = ex.functions ? createEngine({ now: () => FIXED_NOW, seed: FIXED_SEED, functions: ex.functions }) : engine;
+        try {
+          const { output } = await e.render(ex.template, { name: `${p.name}-example.tpl`, vars: ex.vars as Record<string, unknown> | undefined });
+          expect(output).toBe(ex.output);
+        } finally {
+          if (e !== engine) e.close();
+        }
       });
     });
   }

@@ -3,6 +3,7 @@
  *
  *   --TEST--            one line saying what the case shows
  *   --TEMPLATE--        the template (more templates for {include}: --TEMPLATE(name.tpl)--)
+ *   --FUNCTION(key)--   a stored custom function for {function name=key}
  *   --DATA--            variables as JSON (optional)
  *   --EXPECT--          the exact output
  *   --ERROR--           or: the error code, optionally followed by line:column
@@ -19,6 +20,7 @@ export interface Fixture {
   title: string;
   template: string;
   includes: Record<string, string>;
+  functions: Record<string, string>;
   data: string | null;
   expect: string | null;
   error: { code: string; line?: number; column?: number } | null;
@@ -36,7 +38,7 @@ export function parseFixture(file: string, text: string): Fixture {
     else if (sections.length) sections[sections.length - 1].lines.push(line);
   }
   const body = (s: { lines: string[] }) => s.lines.join('\n');
-  const f: Fixture = { file, title: '', template: '', includes: {}, data: null, expect: null, error: null, smarty3Differs: null };
+  const f: Fixture = { file, title: '', template: '', includes: {}, functions: {}, data: null, expect: null, error: null, smarty3Differs: null };
   for (const s of sections) {
     switch (s.name) {
       case 'TEST':
@@ -45,6 +47,9 @@ export function parseFixture(file: string, text: string): Fixture {
       case 'TEMPLATE':
         if (s.arg) f.includes[s.arg] = body(s);
         else f.template = body(s);
+        break;
+      case 'FUNCTION':
+        f.functions[s.arg ?? ''] = body(s);
         break;
       case 'DATA':
         f.data = body(s);

@@ -24,8 +24,16 @@ export class EmitContext {
     readonly aliases: PluginAliases,
     code: CodeBuilder,
     private readonly resolveInclude: (name: string) => string | null,
+    private readonly resolveFunction: (key: string) => string | null,
   ) {
     this.code = code;
+  }
+
+  /** The function that runs a stored custom function, or null (with an error) when it does not exist. */
+  functionRef(key: string, node: Span): string | null {
+    const ref = this.resolveFunction(key);
+    if (!ref) this.error('E_FUNCTION_NOT_FOUND', `the custom function "${key.slice(0, 80)}" does not exist`, node);
+    return ref;
   }
 
   /** The function that renders an included template, or null (with an error) when it does not exist. */

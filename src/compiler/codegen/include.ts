@@ -1,7 +1,10 @@
 /**
- * {include file=... assign=... var=value...}: stored templates are compiled into the same
- * script, so `file` must be written literally. The included template works on a copy of the
- * caller's variables plus the extra attributes; nothing it assigns leaks back (Smarty 2).
+ * {include} and {function}: stored templates and custom functions are compiled into the same
+ * script, so their names must be written literally.
+ * - {include file=... assign=... var=value...}: works on a copy of the caller's variables plus
+ *   the extra attributes; nothing it assigns leaks back (Smarty 2).
+ * - {function name=... | id=... var=... p=value...}: runs in a scope of its own holding only the
+ *   extra attributes; its {return value=...} goes to `var`; what it prints is dropped.
  */
 import type { Tag } from '../ast.js';
 import { lit } from './builder.js';
@@ -21,7 +24,7 @@ export function emitInclude(tag: Tag, cx: EmitContext): void {
     cx.error('E_DYNAMIC_INCLUDE', '{include file=...} must name the template literally: templates are compiled ahead of the sandbox', file);
     return;
   }
-  const ref = cx.includeRef(name, file);
+  const ref = cx.includeRef(name, file.value);
   if (!ref) return;
   const params: string[] = [];
   for (const [k, a] of attrs) {
@@ -32,4 +35,32 @@ export function emitInclude(tag: Tag, cx: EmitContext): void {
   const assign = attrs.get('assign');
   if (assign) cx.code.line(`$.assign(s, str(${compileExpr(assign.value, cx)}), ${call}); // ${cx.where(tag)}`, cx.at(tag));
   else cx.code.line(`o += ${call}; // ${cx.where(tag)}`, cx.at(tag));
+}
+
+export function emitFunctionCall(tag: Tag, cx: EmitContext): void {
+  const attrs = attrMap(tag, cx);
+  const key = attrs.get('name') ?? attrs.get('id');
+  const target = attrs.get('var');
+  if (!key) {
+    cx.error('E_MISSING_ATTR', '{function} needs name= (the identifier) or id=', tag);
+    return;
+  }
+  if (!target) {
+    cx.error('E_MISSING_ATTR', '{function} needs the attribute var', tag);
+    return;
+  }
+  const keyText = literalText(key.value);
+  if (keyText === null) {
+    cx.error('E_DYNAMIC_INCLUDE', '{function name=...} must name the custom function literally: functions are compiled ahead of the sandbox', key);
+    return;
+  }
+  const ref = cx.functionRef(keyText, key.value);
+  if (!ref) return;
+  const params: string[] = [];
+  for (const [k, a] of attrs) {
+    if (k === 'name' || k === 'id' || k === 'var') continue;
+    params.push(`${lit(k)}: ${compileExpr(a.value, cx)}`);
+  }
+  const call = `$.callFunction(${ref}, { __proto__: null${params.map((p) => `, ${p}`).join('')} })`;
+  cx.code.line(`$.assign(s, str(${compileExpr(target.value, cx)}), ${call}); // ${cx.where(tag)}`, cx.at(tag));
 }

@@ -10,7 +10,7 @@ import type { EmitContext } from './context.js';
 import { compileExpr, compileModifiers } from './expr.js';
 import { attrMap, literalText } from './attrs.js';
 import { describeUnknown } from './unknown-names.js';
-import { emitInclude } from './include.js';
+import { emitInclude, emitFunctionCall } from './include.js';
 
 export function emitTag(tag: Tag, cx: EmitContext): void {
   const code = cx.code;
@@ -35,6 +35,9 @@ export function emitTag(tag: Tag, cx: EmitContext): void {
       return;
     case 'set_memory':
       return; // decided at compile time (memory-class.ts), nothing to run
+    case 'function':
+      emitFunctionCall(tag, cx);
+      return;
   }
   const plugin = findFunction(tag.name);
   if (!plugin) {
