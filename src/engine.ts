@@ -20,6 +20,8 @@ export interface EngineOptions {
   /** Site time zone (default Asia/Tokyo) and language (default ja). */
   timezone?: string;
   lang?: string;
+  /** The site's root URL (ROOT_URL), default http://localhost. */
+  rootUrl?: string;
   /** Host constants for $smarty.const (SITE_KEY, ROOT_URL...). */
   constants?: Record<string, unknown>;
   /** Fixed clock for tests: Unix seconds. */
@@ -119,7 +121,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
           {
             templateName: name,
             now: options.now ? options.now() : Math.floor(Date.now() / 1000),
-            site: { timezone: options.timezone ?? 'Asia/Tokyo', lang: options.lang ?? 'ja' },
+            site: { timezone: options.timezone ?? 'Asia/Tokyo', lang: options.lang ?? 'ja', rootUrl: options.rootUrl ?? 'http://localhost' },
             validate: opts.validate ?? false,
             vars: opts.vars ?? null,
             objects: opts.objects ?? false,

@@ -56,6 +56,8 @@ export interface SiteSettings {
   timezone: string;
   /** Site language (en, ja...). */
   lang: string;
+  /** The site's own root URL (ROOT_URL), e.g. https://example.com; check_inner_uri compares with it. */
+  rootUrl: string;
 }
 
 export interface ModifierContext {

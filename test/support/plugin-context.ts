@@ -6,10 +6,10 @@ import { Random } from '../../src/runtime/random.js';
 
 export const TEST_NOW = 1700000000;
 
-export function testModifierContext(opts: { timezone?: string; lang?: string; now?: number; warnings?: string[] } = {}): ModifierContext {
+export function testModifierContext(opts: { timezone?: string; lang?: string; now?: number; rootUrl?: string; warnings?: string[] } = {}): ModifierContext {
   const rng = new Random([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
   return {
-    site: { timezone: opts.timezone ?? 'Asia/Tokyo', lang: opts.lang ?? 'ja' },
+    site: { timezone: opts.timezone ?? 'Asia/Tokyo', lang: opts.lang ?? 'ja', rootUrl: opts.rootUrl ?? 'https://example.com' },
     now: opts.now ?? TEST_NOW,
     warn: (m) => opts.warnings?.push(m),
     random: () => rng.next(),
