@@ -14,8 +14,9 @@ import split from '../../src/plugins/regex/split.js';
 import { rcmsMatch } from '../../src/plugins/regex/rcms-match.js';
 import { rcmsMatchAll } from '../../src/plugins/regex/rcms-match-all.js';
 import { plugins } from '../../src/plugins/regex/index.js';
+import { testModifierContext } from '../support/plugin-context.js';
 
-const ctx = { site: { timezone: 'Asia/Tokyo', lang: 'ja' }, now: 0, warn: () => {}, random: () => 0.5 };
+const ctx = testModifierContext({ now: 0 });
 const b64 = (s: string) => Buffer.from(toBytes(s)).toString('base64');
 const php = (code: string) => {
   const [r] = callPhp([{ fn: '__eval', args: [code] }]);
