@@ -8,7 +8,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { compile, firstError, type CompileResult, ENGINE_VERSION } from './compiler/index.js';
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
-import { IsolateHost, type RawRenderResult } from './sandbox/isolate-host.js';
+import { IsolateHost, type HostCallHandler } from './sandbox/isolate-host.js';
+import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/limits.js';
 
 export interface EngineOptions {
   /** Stored templates for {include}: name -> source. */
@@ -28,10 +29,16 @@ export interface EngineOptions {
   now?: () => number;
   /** Fixed random seed (16 bytes) for reproducible renders in tests; random per render otherwise. */
   seed?: readonly number[];
+  /** Limits of every render (CPU and wall time, output, host calls...). */
+  limits?: Partial<SandboxLimits>;
+  /** Answers privileged plugin calls (the host bridge); without it such plugins fail with E_NO_HOST. */
+  host?: (ctx: { tenant: string }) => HostCallHandler;
 }
 
 export interface RenderOptions {
   name?: string;
+  /** The tenant the template belongs to: each tenant gets isolates of its own. */
+  tenant?: string;
   /** Variables: plain data, or JSON text (keeps PHP's key order for integer-like keys). */
   vars?: Record<string, unknown> | string;
   /** Turn JSON objects in vars into stdClass objects instead of arrays. */
@@ -68,7 +75,8 @@ interface Compiled {
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {
-  const isolates = new Map<number, IsolateHost>();
+  const isolates = new Map<string, IsolateHost>();
+  const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...(options.timeoutMs ? { cpuMs: options.timeoutMs } : {}), ...options.limits };
   const cache = new Map<string, Compiled>();
   const templates = options.templates;
   const lookup = (name: string) => (typeof templates === 'function' ? templates(name) : templates?.[name]);
@@ -95,11 +103,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
     return c;
   };
 
-  const isolateFor = (memoryMB: number): IsolateHost => {
-    let host = isolates.get(memoryMB);
-    if (!host || host.disposed) {
-      host = new IsolateHost({ memoryMB });
-      isolates.set(memoryMB, host);
+  /** One isolate per tenant and memory class; a retired one (limit breached) is replaced. */
+  const isolateFor = (tenant: string, memoryMB: number): IsolateHost => {
+    const key = `${tenant}\0${memoryMB}`;
+    let host = isolates.get(key);
+    if (!host || !host.usable) {
+      host = new IsolateHost(memoryMB);
+      isolates.set(key, host);
     }
     return host;
   };
@@ -111,30 +121,29 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
     async render(source, opts = {}) {
       const name = opts.name ?? 'template';
-      const c = compileCached(source, name);
-      const host = isolateFor(c.result.manifest.memoryMB);
-      host.define(c.id, c.result.code, scriptName(c));
-      let raw: RawRenderResult;
-      try {
-        raw = await host.render(
-          c.id,
-          {
-            templateName: name,
-            now: options.now ? options.now() : Math.floor(Date.now() / 1000),
-            site: { timezone: options.timezone ?? 'Asia/Tokyo', lang: options.lang ?? 'ja', rootUrl: options.rootUrl ?? 'http://localhost' },
-            validate: opts.validate ?? false,
-            vars: opts.vars ?? null,
-            objects: opts.objects ?? false,
-            request: opts.request ?? {},
-            constants: options.constants ?? {},
-            maxIncludeDepth: 32,
-            seed: options.seed ?? Array.from(randomBytes(16)),
-          },
-          options.timeoutMs ?? 1000,
-        );
-      } catch (e) {
-        throw sandboxError(e, name, host);
+      const tenant = opts.tenant ?? 'default';
+      if (source.length > limits.maxTemplateBytes) {
+        throw new TemplateError({ code: 'E_TEMPLATE_TOO_LARGE', message: `the template is larger than ${limits.maxTemplateBytes} bytes`, name, line: 0, column: 0, frame: '' });
       }
+      const c = compileCached(source, name);
+      const isolate = isolateFor(tenant, c.result.manifest.memoryMB);
+      const raw = await isolate.render(
+        { id: c.id, code: c.result.code, filename: scriptName(c) },
+        {
+          templateName: name,
+          now: options.now ? options.now() : Math.floor(Date.now() / 1000),
+          site: { timezone: options.timezone ?? 'Asia/Tokyo', lang: options.lang ?? 'ja', rootUrl: options.rootUrl ?? 'http://localhost' },
+          validate: opts.validate ?? false,
+          vars: opts.vars ?? null,
+          objects: opts.objects ?? false,
+          request: opts.request ?? {},
+          constants: options.constants ?? {},
+          maxIncludeDepth: 32,
+          seed: options.seed ?? Array.from(randomBytes(16)),
+        },
+        limits,
+        options.host ? options.host({ tenant }) : null,
+      );
       if (raw.error) throw runtimeError(raw.error, c);
       return {
         output: raw.output ?? '',
@@ -146,7 +155,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
 
     close() {
-      for (const h of isolates.values()) h.dispose();
+      for (const h of isolates.values()) h.retire();
       isolates.clear();
     },
   };
@@ -157,18 +166,9 @@ function scriptName(c: Compiled): string {
   return `tpl-${c.id.split('#')[1]}.js`;
 }
 
-const RUNTIME_CODES: Record<string, string> = {
-  PhpTypeError: 'E_TYPE',
-  PhpDivisionByZero: 'E_DIVISION_BY_ZERO',
-  LimitError: 'E_LIMIT',
-  E_LIMIT: 'E_LIMIT',
-  E_ASSIGN: 'E_ASSIGN',
-  AssignError: 'E_ASSIGN',
-};
-
 /** A runtime error inside the template: the line table maps the stack frame back to the template. */
 function runtimeError(err: { code: string; message: string; stack: string }, c: Compiled): TemplateError {
-  const code = RUNTIME_CODES[err.code] ?? 'E_RUNTIME';
+  const code = err.code;
   const file = scriptName(c);
   const m = new RegExp(`${file.replace(/[.]/g, '\\.')}:(\\d+):(\\d+)`).exec(err.stack);
   let pos: [number, number, number, number] | undefined;
@@ -177,16 +177,7 @@ function runtimeError(err: { code: string; message: string; stack: string }, c: 
     for (const entry of c.result.manifest.lineTable) if (entry[0] <= line) pos = entry;
   }
   const src = c.sources[pos ? pos[1] : 0];
-  const line = pos ? pos[2] : 1;
-  const column = pos ? pos[3] : 1;
-  return new TemplateError({ code, message: err.message, name: src.name, line, column, frame: src.frame(line, column) });
-}
-
-function sandboxError(e: unknown, name: string, host: IsolateHost): TemplateError {
-  const message = e instanceof Error ? e.message : String(e);
-  let code = 'E_SANDBOX';
-  if (/timed out/i.test(message)) code = 'E_TIMEOUT';
-  else if (/memory limit/i.test(message) || host.disposed) code = 'E_MEMORY';
-  const text = code === 'E_TIMEOUT' ? 'the render ran out of CPU time' : code === 'E_MEMORY' ? 'the render ran out of memory' : message;
-  return new TemplateError({ code, message: text, name, line: 0, column: 0, frame: '' });
+  // Limits enforced from outside (CPU and wall time, memory) stop the isolate with no stack to read.
+  if (!pos) return new TemplateError({ code, message: err.message, name: src.name, line: 0, column: 0, frame: '' });
+  return new TemplateError({ code, message: err.message, name: src.name, line: pos[2], column: pos[3], frame: src.frame(pos[2], pos[3]) });
 }

@@ -46,7 +46,9 @@ export class TemplateError extends Error {
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
-  const head = `${d.name}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`;
+  // Line 0: the error has no place in the template (a limit enforced from outside the isolate).
+  const where = d.line > 0 ? `${d.name}:${d.line}:${d.column}` : d.name;
+  const head = `${where}: ${d.severity} ${d.code}: ${d.message}`;
   return d.frame ? `${head}\n${d.frame}` : head;
 }
 

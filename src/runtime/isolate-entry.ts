@@ -1,15 +1,17 @@
 /**
- * The script every isolate runs first. It defines one global, `smartcage`, through which the
- * host registers compiled templates and renders them. Nothing else is exposed.
+ * The script every render context runs first. It defines one global, `smartcage`, through which
+ * the host registers compiled templates and renders them.
  *
- * Values cross the boundary as plain data (structured clone): variables come in as
- * JSON-like values and are converted to PHP values here; the output goes back as a string.
+ * Values cross the boundary as plain data (structured clone): variables come in as JSON-like
+ * values (or JSON text) and are converted to PHP values here; the output goes back as a string,
+ * capped here so that an oversized result never reaches the host.
  */
 import { rt, setCurrent, type TemplateApi } from './template-api.js';
 import { RenderState, type RenderInput } from './render-state.js';
 import { fromJS, toJS, type Value } from './value.js';
 import type { Scope } from './assign.js';
 import { parseVarsJson } from './vars-json.js';
+import { installHost } from './host-call.js';
 
 type Render = (s: Scope, $: RenderState) => string;
 
@@ -22,16 +24,34 @@ export interface RenderRequest extends Omit<RenderInput, 'request' | 'constants'
   objects?: boolean;
   request?: Record<string, unknown>;
   constants?: Record<string, unknown>;
+  maxOutputChars: number;
+  maxErrorChars: number;
 }
 
 export interface RenderResponse {
-  output: string;
-  warnings: string[];
-  logs: { level: string; message: string }[];
-  returnValue: unknown;
+  output?: string;
+  warnings?: string[];
+  logs?: { level: string; message: string }[];
+  returnValue?: unknown;
+  error?: { code: string; message: string; stack: string };
 }
 
+/** Globals removed from every render context (../shared/docs/security.md IS-02, IS-07, IS-08). */
+const REMOVED_GLOBALS = ['WebAssembly', 'SharedArrayBuffer', 'Atomics', 'eval'];
+
 const smartcage = {
+  /**
+   * Takes the bridge function the host put in `__hostCall` (an isolated-vm Reference), keeps
+   * it in a closure, and deletes it and the dangerous globals from the context.
+   */
+  bootstrap(): void {
+    const g = globalThis as Record<string, unknown>;
+    const ref = g.__hostCall as { applySyncPromise(recv: undefined, args: [string, string]): string } | undefined;
+    delete g.__hostCall;
+    if (ref) installHost((plugin, request) => ref.applySyncPromise(undefined, [plugin, request]));
+    for (const name of REMOVED_GLOBALS) delete g[name];
+  },
+
   define(name: string, factory: (api: TemplateApi) => Render): void {
     templates.set(name, factory(rt));
   },
@@ -40,33 +60,66 @@ const smartcage = {
     return templates.has(name);
   },
 
+  /** Renders; never throws: errors come back as data with a code (a thrown object cannot carry one out). */
   render(name: string, req: RenderRequest): RenderResponse {
-    const fn = templates.get(name);
-    if (!fn) throw new Error(`template not loaded: ${name}`);
-    const scope = buildScope(req);
-    const request: Record<string, Value> = {};
-    for (const [k, v] of Object.entries(req.request ?? {})) request[k] = fromJS(v);
-    const constants: Record<string, Value> = {};
-    for (const [k, v] of Object.entries(req.constants ?? {})) constants[k] = fromJS(v);
-    const $ = new RenderState(scope, { ...req, request, constants });
-    const previous = setCurrent($);
     try {
-      const output = fn(scope, $);
-      return { output, warnings: $.warnings, logs: $.logs, returnValue: toJS($.returnValue) };
-    } finally {
-      setCurrent(previous);
+      const fn = templates.get(name);
+      if (!fn) throw new Error(`template not loaded: ${name}`);
+      const scope = buildScope(req);
+      const request: Record<string, Value> = {};
+      for (const [k, v] of Object.entries(req.request ?? {})) request[k] = fromJS(v);
+      const constants: Record<string, Value> = {};
+      for (const [k, v] of Object.entries(req.constants ?? {})) constants[k] = fromJS(v);
+      const $ = new RenderState(scope, { ...req, request, constants });
+      const previous = setCurrent($);
+      try {
+        const output = fn(scope, $);
+        if (output.length > req.maxOutputChars) {
+          return fail('E_OUTPUT_LIMIT', `the output is ${output.length} characters, over the limit of ${req.maxOutputChars}`, '', req);
+        }
+        return { output, warnings: $.warnings, logs: $.logs, returnValue: toJS($.returnValue) };
+      } finally {
+        setCurrent(previous);
+      }
+    } catch (e) {
+      return fail(codeOf(e), e instanceof Error ? e.message : 'a non-error value was thrown', e instanceof Error ? String(e.stack ?? '') : '', req);
     }
   },
 };
+
+function fail(code: string, message: string, stack: string, req: RenderRequest): RenderResponse {
+  const cap = req.maxErrorChars;
+  return {
+    error: {
+      code,
+      message: message.length > cap ? `${message.slice(0, cap)}... (truncated)` : message,
+      stack: stack.slice(0, 8 * cap),
+    },
+  };
+}
+
+/** Our errors carry a code; V8's own range errors are limits too. */
+function codeOf(e: unknown): string {
+  if (!(e instanceof Error)) return 'E_RUNTIME';
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && /^E_[A-Z_]+$/.test(code)) return code;
+  const byClass: Record<string, string> = { PhpTypeError: 'E_TYPE', PhpDivisionByZero: 'E_DIVISION_BY_ZERO', JsonSyntaxError: 'E_BAD_VARS' };
+  if (byClass[e.constructor.name]) return byClass[e.constructor.name];
+  if (e instanceof RangeError) {
+    if (/call stack/i.test(e.message)) return 'E_RECURSION_LIMIT';
+    if (/Invalid (string|array|typed array) length|allocation failed/i.test(e.message)) return 'E_SIZE_LIMIT';
+  }
+  return 'E_RUNTIME';
+}
 
 function buildScope(req: RenderRequest): Scope {
   const scope: Scope = Object.create(null);
   // The platform's predefined $dataSet.emptyArray (an empty array to start from).
   scope.dataSet = fromJS({ emptyArray: [] });
   const vars = typeof req.vars === 'string' ? parseVarsJson(req.vars, req.objects ?? false) : req.vars;
-  if (vars && typeof vars === 'object' && !Array.isArray(vars)) {
-    if (vars instanceof Map) for (const [k, v] of vars) scope[k] = v as Value;
-    else for (const [k, v] of Object.entries(vars)) scope[k] = fromJS(v, req.objects ?? false);
+  if (vars instanceof Map) for (const [k, v] of vars) scope[k] = v as Value;
+  else if (vars && typeof vars === 'object' && !Array.isArray(vars)) {
+    for (const [k, v] of Object.entries(vars)) scope[k] = fromJS(v, req.objects ?? false);
   }
   return scope;
 }

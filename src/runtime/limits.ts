@@ -3,7 +3,12 @@
  * that a template asking for a 2 GB string gets a clear error instead of killing the isolate.
  */
 export class LimitError extends Error {
-  readonly code = 'E_LIMIT';
+  constructor(
+    message: string,
+    readonly code: 'E_SIZE_LIMIT' | 'E_RECURSION_LIMIT' | 'E_OUTPUT_LIMIT' = 'E_SIZE_LIMIT',
+  ) {
+    super(message);
+  }
 }
 
 /** Largest string a single helper may build (bytes, counted as UTF-16 units). */

@@ -249,7 +249,7 @@ export class RenderState implements PluginContext {
 
   // ---- {include}
   include(fn: (s: Scope, $: RenderState) => string, caller: Scope, params: Record<string, Value>): string {
-    if (this.includeDepth >= this.maxIncludeDepth) throw new LimitError(`{include} nested deeper than ${this.maxIncludeDepth} levels`);
+    if (this.includeDepth >= this.maxIncludeDepth) throw new LimitError(`{include} nested deeper than ${this.maxIncludeDepth} levels`, 'E_RECURSION_LIMIT');
     // The included template works on a copy of the caller's variables (Smarty 2).
     const scope: Scope = Object.create(null);
     for (const k in caller) scope[k] = caller[k];
@@ -271,7 +271,7 @@ export class RenderState implements PluginContext {
 
   // ---- {function}
   callFunction(fn: (s: Scope, $: RenderState) => string, params: Record<string, Value>): Value {
-    if (this.includeDepth >= this.maxIncludeDepth) throw new LimitError(`{function} calls nested deeper than ${this.maxIncludeDepth} levels`);
+    if (this.includeDepth >= this.maxIncludeDepth) throw new LimitError(`{function} calls nested deeper than ${this.maxIncludeDepth} levels`, 'E_RECURSION_LIMIT');
     const scope: Scope = Object.create(null);
     scope.dataSet = this.scope.dataSet ?? null;
     for (const k in params) assignVar(scope, k, params[k]);

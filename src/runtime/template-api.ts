@@ -11,6 +11,7 @@ import { bindModifier, callModifier, mapModifier, type BoundModifier } from './m
 import { findFunction, findModifier } from '../plugins/registry.js';
 import type { RenderState } from './render-state.js';
 import { looseInArray } from './in-array.js';
+import { callHost } from './host-call.js';
 
 /** The render in progress (renders in one isolate run one at a time, synchronously). */
 let current: RenderState | null = null;
@@ -72,6 +73,7 @@ export const rt = {
   },
   fn(name: string): (attrs: Record<string, Value>, $: RenderState) => string | void {
     const p = findFunction(name);
+    if (p?.host) return (attrs, $) => callHost(p.name, attrs, $);
     if (!p || !p.run) throw new Error(`plugin ${name} is not available in this runtime`);
     return p.run as (attrs: Record<string, Value>, $: RenderState) => string | void;
   },

@@ -84,7 +84,7 @@ describe('compile errors', () => {
     const e2 = createEngine({ timeoutMs: 100 });
     try {
       await expect(e2.render('{section name=a loop=1000000000}{section name=b loop=1000000000}x{/section}{/section}')).rejects.toMatchObject({
-        code: 'E_TIMEOUT',
+        code: 'E_CPU_TIMEOUT',
       });
     } finally {
       e2.close();

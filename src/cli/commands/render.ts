@@ -45,7 +45,7 @@ export const renderCommand: Command = {
       }
       if (e instanceof TemplateError) {
         process.stderr.write(e.format() + '\n');
-        return ['E_TIMEOUT', 'E_MEMORY', 'E_SANDBOX'].includes(e.code) ? EXIT.SANDBOX : EXIT.TEMPLATE_ERROR;
+        return ['E_CPU_TIMEOUT', 'E_WALL_TIMEOUT', 'E_MEMORY_LIMIT', 'E_SANDBOX_CRASHED'].includes(e.code) ? EXIT.SANDBOX : EXIT.TEMPLATE_ERROR;
       }
       if (e instanceof SyntaxError) {
         process.stderr.write(`smartcage render: --vars is not valid JSON: ${e.message}\n`);

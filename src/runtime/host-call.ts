@@ -1,0 +1,45 @@
+/**
+ * Privileged plugins run on the host. In the isolate, their tags call the one bridge function
+ * the host installed; the host validates everything again (nothing here is trusted), runs the
+ * plugin, and answers with variables to assign, text to print, or an error.
+ */
+import { decodeValue, encodeValue, type Transfer } from './transfer.js';
+import type { Value } from './value.js';
+import type { RenderState } from './render-state.js';
+
+type HostFunction = (plugin: string, request: string) => string;
+
+/** Captured once at bootstrap; the global it came from is deleted before any template runs. */
+let hostFunction: HostFunction | null = null;
+
+export function installHost(fn: HostFunction): void {
+  if (hostFunction) throw new Error('host already installed');
+  hostFunction = fn;
+}
+
+export interface HostAnswer {
+  assign?: [string, Transfer][];
+  output?: string;
+  log?: { level: 'info' | 'warning' | 'error'; message: string }[];
+  error?: { code: string; message: string };
+}
+
+export class HostError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function callHost(plugin: string, attrs: Record<string, Value>, $: RenderState): string {
+  if (!hostFunction) throw new HostError('E_NO_HOST', `{${plugin}} needs a host, and this sandbox has none`);
+  const encoded: Record<string, Transfer> = {};
+  for (const k of Object.keys(attrs)) encoded[k] = encodeValue(attrs[k]);
+  const answer = JSON.parse(hostFunction(plugin, JSON.stringify(encoded))) as HostAnswer;
+  for (const l of answer.log ?? []) $.log(l.level, l.message);
+  if (answer.error) throw new HostError(answer.error.code, answer.error.message);
+  for (const [name, value] of answer.assign ?? []) $.assign(name, decodeValue(value));
+  return answer.output ?? '';
+}

@@ -1,0 +1,63 @@
+/**
+ * Template values as plain JSON data, for crossing between the isolate and the host:
+ * PHP arrays keep their key order and int keys, integral floats stay floats.
+ *
+ *   null | boolean | number | string      as themselves (non-integral numbers are floats)
+ *   { f: n }                              an integral float
+ *   { a: [[key, value], ...] }            a PHP array
+ *   { o: [[name, value], ...] }           a stdClass object
+ */
+import { PhpArray, PhpFloat, PhpObject, type Key, type Value } from './value.js';
+
+export type Transfer = null | boolean | number | string | { f: number } | { a: [Key, Transfer][] } | { o: [string, Transfer][] };
+
+export class TransferError extends Error {
+  readonly code = 'E_BAD_ATTRIBUTE';
+}
+
+export function encodeValue(v: Value, depth = 0): Transfer {
+  if (depth > 64) throw new TransferError('a value nested deeper than 64 levels cannot cross the bridge');
+  if (v === undefined || v === null) return null;
+  switch (typeof v) {
+    case 'boolean':
+    case 'string':
+      return v;
+    case 'number':
+      return Number.isFinite(v) ? v : { f: v };
+  }
+  if (v instanceof PhpFloat) return { f: v.value };
+  if (v instanceof PhpArray) return { a: v.entries().map(([k, x]) => [k, encodeValue(x, depth + 1)]) };
+  if (v instanceof PhpObject) return { o: Array.from(v.props.entries()).map(([k, x]) => [k, encodeValue(x, depth + 1)]) };
+  throw new TransferError('not a template value');
+}
+
+/** Decodes untrusted data: anything that is not exactly the format above is refused. */
+export function decodeValue(t: unknown, depth = 0): Value {
+  if (depth > 64) throw new TransferError('a value nested deeper than 64 levels');
+  if (t === null || typeof t === 'boolean' || typeof t === 'string') return t;
+  if (typeof t === 'number') return Number.isFinite(t) ? t : null;
+  if (typeof t !== 'object' || Array.isArray(t)) throw new TransferError('malformed value');
+  const keys = Object.keys(t);
+  if (keys.length !== 1) throw new TransferError('malformed value');
+  const o = t as Record<string, unknown>;
+  if (keys[0] === 'f' && typeof o.f === 'number') return new PhpFloat(o.f);
+  const pairs = o[keys[0]];
+  if (!Array.isArray(pairs)) throw new TransferError('malformed value');
+  if (keys[0] === 'a') {
+    const arr = PhpArray.empty();
+    for (const p of pairs) {
+      if (!Array.isArray(p) || p.length !== 2 || (typeof p[0] !== 'string' && typeof p[0] !== 'number')) throw new TransferError('malformed array');
+      arr.set(p[0], decodeValue(p[1], depth + 1));
+    }
+    return arr;
+  }
+  if (keys[0] === 'o') {
+    const obj = new PhpObject();
+    for (const p of pairs) {
+      if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string') throw new TransferError('malformed object');
+      obj.set(p[0], decodeValue(p[1], depth + 1));
+    }
+    return obj;
+  }
+  throw new TransferError('malformed value');
+}

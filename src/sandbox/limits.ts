@@ -1,0 +1,42 @@
+/**
+ * The limits every render runs under, and the error codes a breach produces
+ * (../shared/docs/security.md, threat model point 2).
+ */
+export interface SandboxLimits {
+  /** CPU time of template code per render, ms (isolated-vm timeout: host calls do not count). */
+  cpuMs: number;
+  /** Wall-clock deadline of the whole render including host calls and sleeps, ms (host watchdog). */
+  wallMs: number;
+  /** Largest output, in UTF-16 code units, checked inside the isolate before it is copied out. */
+  maxOutputChars: number;
+  /** Largest error message that crosses out of the isolate. */
+  maxErrorChars: number;
+  /** Host calls (bridge) per render. */
+  maxHostCalls: number;
+  /** Total time a render may spend in {sleep}, ms. */
+  maxSleepMs: number;
+  /** Largest template source accepted by the compiler, bytes. */
+  maxTemplateBytes: number;
+}
+
+export const DEFAULT_LIMITS: SandboxLimits = {
+  cpuMs: 1000,
+  wallMs: 5000,
+  maxOutputChars: 16 * 1024 * 1024,
+  maxErrorChars: 4096,
+  maxHostCalls: 1000,
+  maxSleepMs: 3000,
+  maxTemplateBytes: 1024 * 1024,
+};
+
+/** Error codes of the sandbox and the bridge. */
+export const CODES = {
+  cpu: 'E_CPU_TIMEOUT',
+  wall: 'E_WALL_TIMEOUT',
+  memory: 'E_MEMORY_LIMIT',
+  output: 'E_OUTPUT_LIMIT',
+  size: 'E_SIZE_LIMIT',
+  recursion: 'E_RECURSION_LIMIT',
+  crashed: 'E_SANDBOX_CRASHED',
+  quota: 'E_BRIDGE_QUOTA',
+} as const;
