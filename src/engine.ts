@@ -8,7 +8,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { compile, firstError, type CompileResult, ENGINE_VERSION } from './compiler/index.js';
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
-import { IsolateHost, type HostCallHandler } from './sandbox/isolate-host.js';
+import { IsolateHost } from './sandbox/isolate-host.js';
+import { createBridge } from './host-bridge/bridge.js';
+import type { HostAdapters, RenderIdentity } from './host-bridge/host.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/limits.js';
 
 export interface EngineOptions {
@@ -31,14 +33,14 @@ export interface EngineOptions {
   seed?: readonly number[];
   /** Limits of every render (CPU and wall time, output, host calls...). */
   limits?: Partial<SandboxLimits>;
-  /** Answers privileged plugin calls (the host bridge); without it such plugins fail with E_NO_HOST. */
-  host?: (ctx: { tenant: string }) => HostCallHandler;
+  /** The host adapters privileged plugins use (secrets, HTTP, files, mail...). */
+  host?: HostAdapters;
 }
 
 export interface RenderOptions {
   name?: string;
-  /** The tenant the template belongs to: each tenant gets isolates of its own. */
-  tenant?: string;
+  /** Who the render runs for: tenant, member, context. Each tenant gets isolates of its own. */
+  identity?: Partial<RenderIdentity>;
   /** Variables: plain data, or JSON text (keeps PHP's key order for integer-like keys). */
   vars?: Record<string, unknown> | string;
   /** Turn JSON objects in vars into stdClass objects instead of arrays. */
@@ -121,7 +123,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
     async render(source, opts = {}) {
       const name = opts.name ?? 'template';
-      const tenant = opts.tenant ?? 'default';
+      const identity: RenderIdentity = {
+        tenant: 'default',
+        memberId: null,
+        superUser: false,
+        context: 'web',
+        requestId: randomBytes(8).toString('hex'),
+        ...opts.identity,
+      };
+      const tenant = identity.tenant;
       if (source.length > limits.maxTemplateBytes) {
         throw new TemplateError({ code: 'E_TEMPLATE_TOO_LARGE', message: `the template is larger than ${limits.maxTemplateBytes} bytes`, name, line: 0, column: 0, frame: '' });
       }
@@ -142,7 +152,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
           seed: options.seed ?? Array.from(randomBytes(16)),
         },
         limits,
-        options.host ? options.host({ tenant }) : null,
+        createBridge(options.host ?? {}, identity, limits).handler,
       );
       if (raw.error) throw runtimeError(raw.error, c);
       return {

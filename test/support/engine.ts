@@ -1,12 +1,13 @@
 /** One engine per test file, rendering through the real path: compile to text, run in isolated-vm. */
 import { afterAll } from 'vitest';
 import { createEngine, type Engine, type EngineOptions } from '../../src/index.js';
+import { testHost } from './test-host.js';
 
 export const FIXED_NOW = 1700000000; // 2023-11-15 07:13:20 Asia/Tokyo
 export const FIXED_SEED = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
 
 export function testEngine(opts: EngineOptions = {}): Engine {
-  const engine = createEngine({ now: () => FIXED_NOW, seed: FIXED_SEED, ...opts });
+  const engine = createEngine({ now: () => FIXED_NOW, seed: FIXED_SEED, host: testHost(), ...opts });
   afterAll(() => engine.close());
   return engine;
 }

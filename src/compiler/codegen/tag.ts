@@ -45,8 +45,8 @@ export function emitTag(tag: Tag, cx: EmitContext): void {
     cx.error(errCode, message, tag);
     return;
   }
-  if (!plugin.run) {
-    cx.error('E_NOT_IMPLEMENTED', `the tag {${tag.name}} needs the host bridge, which is not implemented yet`, tag);
+  if (!plugin.run && !plugin.host) {
+    cx.error('E_NOT_IMPLEMENTED', `the tag {${tag.name}} is not implemented yet`, tag);
     return;
   }
   const attrs = attrMap(tag, cx);

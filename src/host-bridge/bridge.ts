@@ -1,0 +1,112 @@
+/**
+ * The host end of the one bridge from the isolate: for each privileged plugin call it parses
+ * the request as untrusted data, checks it against the plugin's declaration, counts it against
+ * the render's quotas, runs the plugin's host implementation with the identity the embedder
+ * gave the render, and answers with data. It never throws and never rejects: every failure is
+ * an answer with a code, and no answer carries a secret value, a host path or a stack.
+ */
+import { findFunction } from '../plugins/registry.js';
+import { decodeValue, encodeValue, type Transfer } from '../runtime/transfer.js';
+import type { Value } from '../runtime/value.js';
+import type { HostAnswer } from '../runtime/host-call.js';
+import type { HostCallHandler } from '../sandbox/isolate-host.js';
+import type { SandboxLimits } from '../sandbox/limits.js';
+import type { HostAdapters, RenderIdentity } from './host.js';
+import { validateAttrs } from './validate.js';
+import { BridgeError } from './errors.js';
+import { HOST_PLUGINS } from './plugins/index.js';
+import { SecretHandles } from './secret-handles.js';
+
+const MAX_REQUEST_CHARS = 4 * 1024 * 1024;
+
+/** What a host plugin implementation gets for one call. */
+export interface BridgeCall {
+  readonly identity: RenderIdentity;
+  readonly host: HostAdapters;
+  /** Secret handles issued in this render. */
+  readonly secrets: SecretHandles;
+  /** Milliseconds left before the render's wall-clock deadline. */
+  timeLeft(): number;
+  /** Counts sleeping against the render's sleep budget; throws when it is used up. */
+  chargeSleep(ms: number): void;
+  /** Values kept for one request across renders ({assign_globals}). */
+  readonly requestGlobals: Map<string, Value>;
+}
+
+export interface HostResult {
+  /** Variables to assign, in order (names use the {assign} rules). */
+  assign?: [string, Value][];
+  output?: string;
+  log?: { level: 'info' | 'warning' | 'error'; message: string }[];
+}
+
+export interface HostPlugin {
+  name: string;
+  run(attrs: Record<string, Value>, call: BridgeCall): Promise<HostResult>;
+}
+
+/** Request-scoped state shared by the renders of one request (assign_globals). */
+const requestGlobals = new Map<string, { values: Map<string, Value>; touched: number }>();
+
+function globalsFor(identity: RenderIdentity): Map<string, Value> {
+  const key = `${identity.tenant}\0${identity.requestId}`;
+  let entry = requestGlobals.get(key);
+  if (!entry) {
+    entry = { values: new Map(), touched: Date.now() };
+    requestGlobals.set(key, entry);
+    // Requests end; their globals go after ten minutes without use.
+    for (const [k, e] of requestGlobals) if (Date.now() - e.touched > 600_000) requestGlobals.delete(k);
+  }
+  entry.touched = Date.now();
+  return entry.values;
+}
+
+/** Our errors carry an E_ code; anything else is an unexpected host failure and says nothing more. */
+function errorCode(e: unknown): string {
+  const code = e instanceof Error ? (e as unknown as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^E_[A-Z_]+$/.test(code) ? code : 'E_HOST_FAILED';
+}
+
+export function createBridge(host: HostAdapters, identity: RenderIdentity, limits: SandboxLimits): { handler: HostCallHandler; secrets: SecretHandles } {
+  const started = Date.now();
+  let calls = 0;
+  let slept = 0;
+  const secrets = new SecretHandles();
+  const call: BridgeCall = {
+    identity,
+    host,
+    secrets,
+    timeLeft: () => limits.wallMs - (Date.now() - started),
+    chargeSleep(ms) {
+      if (slept + ms > limits.maxSleepMs) throw new BridgeError('E_SLEEP_BUDGET', `{sleep} would exceed the render's sleep budget of ${limits.maxSleepMs} ms`);
+      slept += ms;
+    },
+    requestGlobals: globalsFor(identity),
+  };
+
+  const handler: HostCallHandler = async (pluginName, request) => {
+    try {
+      if (++calls > limits.maxHostCalls) throw new BridgeError('E_BRIDGE_QUOTA', `more than ${limits.maxHostCalls} host calls in one render`);
+      const impl = Object.prototype.hasOwnProperty.call(HOST_PLUGINS, pluginName) ? HOST_PLUGINS[pluginName] : undefined;
+      const decl = findFunction(pluginName);
+      if (!impl || !decl || !decl.host) throw new BridgeError('E_PLUGIN_DENIED', `{${String(pluginName).slice(0, 40)}} is not a host plugin`);
+      if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS) throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are too large`);
+      const raw = JSON.parse(request) as unknown;
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are malformed`);
+      const attrs: Record<string, Value> = Object.create(null);
+      for (const [k, v] of Object.entries(raw as Record<string, unknown>)) attrs[k] = decodeValue(v);
+      const result = await impl.run(validateAttrs(decl, attrs), call);
+      const answer: HostAnswer = {
+        assign: (result.assign ?? []).map(([name, v]) => [name, encodeValue(v)] as [string, Transfer]),
+        output: result.output,
+        log: result.log?.map((l) => ({ level: l.level, message: secrets.redact(l.message) })),
+      };
+      return JSON.stringify(answer);
+    } catch (e) {
+      const code = errorCode(e);
+      const message = code === 'E_HOST_FAILED' ? `{${String(pluginName).slice(0, 40)}} failed on the host` : secrets.redact((e as Error).message).slice(0, 1000);
+      return JSON.stringify({ error: { code, message } } satisfies HostAnswer);
+    }
+  };
+  return { handler, secrets };
+}

@@ -1,0 +1,9 @@
+/** A refusal or failure of a privileged plugin call, with a code and a tenant-safe message. */
+export class BridgeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,27 @@
+import type { HostPlugin } from '../bridge.js';
+import { BridgeError } from '../errors.js';
+
+/**
+ * {assign_globals}: values shared between the custom processes of one request, scoped to
+ * (tenant, request): key+value sets, var+key reads into var, unset=true clears.
+ */
+export const assignGlobals: HostPlugin = {
+  name: 'assign_globals',
+  async run(attrs, call) {
+    const key = attrs.key === undefined || attrs.key === null ? null : String(attrs.key);
+    const store = call.requestGlobals;
+    if (attrs.unset === true) {
+      if (key === null) store.clear();
+      else store.delete(key);
+      return {};
+    }
+    if (key === null) throw new BridgeError('E_BAD_ATTRIBUTE', '{assign_globals} needs key');
+    if (attrs.value !== undefined && attrs.value !== null) {
+      if (store.size >= 1000 && !store.has(key)) throw new BridgeError('E_QUOTA', '{assign_globals} holds at most 1000 keys per request');
+      store.set(key, attrs.value);
+      return {};
+    }
+    if (attrs.var === undefined || attrs.var === null) throw new BridgeError('E_BAD_ATTRIBUTE', '{assign_globals} needs value= to set or var= to read');
+    return { assign: [[String(attrs.var), store.get(key) ?? null]] };
+  },
+};

@@ -1,0 +1,7 @@
+import type { Plugin } from '../types.js';
+import sleep from './sleep.js';
+import secret from './secret.js';
+import assignGlobals from './assign_globals.js';
+
+/** Privileged plugins: declarations only; their implementations run on the host (src/host-bridge/plugins). */
+export const plugins: Plugin[] = [sleep, secret, assignGlobals];
