@@ -13,8 +13,9 @@ import { plugins as date } from './date/index.js';
 import { plugins as regex } from './regex/index.js';
 import { plugins as util } from './util/index.js';
 import { plugins as host } from './host/index.js';
+import { plugins as php } from './php/index.js';
 
-export const ALL_PLUGINS: readonly Plugin[] = [...core, ...string, ...html, ...array, ...json, ...format, ...date, ...regex, ...util, ...host];
+export const ALL_PLUGINS: readonly Plugin[] = [...core, ...string, ...html, ...array, ...json, ...format, ...date, ...regex, ...util, ...php, ...host];
 
 const functions = new Map<string, FunctionPlugin>();
 const modifiers = new Map<string, ModifierPlugin>();

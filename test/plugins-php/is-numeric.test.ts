@@ -1,0 +1,28 @@
+/**
+ * is_numeric (src/runtime/convert.ts isNumeric, through the modifier) against live PHP 8.2:
+ * hand cases for the whitespace and format rules, then seeded random strings.
+ */
+import { describe, expect, it } from 'vitest';
+import { PhpArray, float, type Value } from '../../src/runtime/value.js';
+import { callPhp } from '../support/php-oracle.js';
+import { label, outcome, phpOutcome, randomString, runModifier, seeded, toArg } from './support.js';
+
+const values: Value[] = [
+  '1', '-1', '+1', '1.5', '.5', '5.', '.', '-.5', '+.5e3', '1e5', '1E5', '1e', '1e+', '1e-5', '0x1A', '0b11', '0o7', '010', '',
+  ' ', ' 1', '1 ', ' 1 ', '\t1', '1\t', '\n1\n', '\r1', '1\r', '\v1', '1\v', '\f1', '1\f', '\x001', '1\x00', '1 2', '1_000', '1,000',
+  'INF', 'NAN', '-INF', 'abc', '12abc', 'abc12', '١٢', '１２', '\u00a01', '1\u00a0', '99999999999999999999', '-0', '+-1', '--1',
+  '1e1000', '.e1', '0.', '00', '1.2.3', '1ee5', ' .5 ', ' -0.0e-0 ', 12, -3, 1.5, float(2), true, false, null, PhpArray.fromList([1]),
+];
+const rnd = seeded(7);
+const alphabet = [...'0123456789+-.eE \t\n\r\v\fx'];
+while (values.length < 220) values.push(randomString(rnd, alphabet, 8));
+
+const results = callPhp(values.map((v) => ({ fn: 'is_numeric', args: [toArg(v)] })));
+
+describe(`is_numeric matches PHP 8.2 (${values.length} values)`, () => {
+  values.forEach((v, i) => {
+    it(`#${i} ${label(v)}`, () => {
+      expect(outcome(() => runModifier('is_numeric', v))).toEqual(phpOutcome(results[i]));
+    });
+  });
+});
