@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// isolated-vm needs --no-node-snapshot, which worker threads cannot take: tests run in forks.
+// isolated-vm needs --no-node-snapshot, which worker threads cannot take: tests run in forks
+// started with the flag (the sandbox refuses to start without it).
 export default defineConfig({
   test: {
     pool: 'forks',
-    execArgv: ['--no-node-snapshot'],
+    poolOptions: { forks: { execArgv: ['--no-node-snapshot'] } },
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,

@@ -48,7 +48,7 @@ export interface CompileResult {
 }
 
 const RUNTIME_NAMES =
-  'str, truthy, key, prop, each, map, call, add, sub, mul, div, mod, neg, eq, ne, same, notSame, lt, gt, le, ge, bitAnd, bitOr, bitXor, shl, shr, bitNot, float, ifFn';
+  'str, truthy, key, prop, each, map, call, share, add, sub, mul, div, mod, neg, eq, ne, same, notSame, lt, gt, le, ge, bitAnd, bitOr, bitXor, shl, shr, bitNot, float, ifFn';
 
 export function compile(source: string, opts: CompileOptions = {}): CompileResult {
   const name = opts.name ?? 'template';

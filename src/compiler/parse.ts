@@ -14,6 +14,10 @@ export function parseTemplate(src: SourceText): { nodes: FlatNode[]; diagnostics
   try {
     return { nodes: peggyParse(src.text, {}) as FlatNode[], diagnostics: [] };
   } catch (e) {
+    if (e instanceof RangeError) {
+      // The recursive-descent parser ran out of stack: thousands of nested parentheses.
+      return { nodes: [], diagnostics: [src.diagnostic('error', 'E_NESTING_TOO_DEEP', 'the template nests expressions too deeply to parse', 0, 1)] };
+    }
     const err = e as PeggyError;
     if (!err.location) throw e;
     const coded = /^\[(E_[A-Z_]+)\] ([\s\S]*)$/.exec(err.message);

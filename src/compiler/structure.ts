@@ -25,6 +25,9 @@ const BLOCKS: Record<string, string | null> = {
 };
 const ALTERNATIVES = new Set(Object.values(BLOCKS).filter((x): x is string => x !== null));
 
+/** Blocks nest at most this deep (code generation recurses once per level). */
+export const MAX_NESTING = 200;
+
 export interface StructureOptions {
   /** True for tags whose compiled form prints (function plugins): the newline after them stays. */
   printingTag(name: string): boolean;
@@ -44,6 +47,10 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
     diagnostics.push(src.diagnostic('error', code, message, n.start, n.end));
 
   for (const n of flat) {
+    if (stack.length > MAX_NESTING) {
+      error('E_NESTING_TOO_DEEP', `blocks are nested more than ${MAX_NESTING} levels deep`, n);
+      return { tree: [], diagnostics };
+    }
     const frame = top();
     switch (n.type) {
       case 'Text':

@@ -14,8 +14,9 @@ import { plugins as regex } from './regex/index.js';
 import { plugins as util } from './util/index.js';
 import { plugins as host } from './host/index.js';
 import { plugins as php } from './php/index.js';
+import { plugins as markup } from './markup/index.js';
 
-export const ALL_PLUGINS: readonly Plugin[] = [...core, ...string, ...html, ...array, ...json, ...format, ...date, ...regex, ...util, ...php, ...host];
+export const ALL_PLUGINS: readonly Plugin[] = [...core, ...string, ...html, ...array, ...json, ...format, ...date, ...regex, ...util, ...php, ...markup, ...host];
 
 const functions = new Map<string, FunctionPlugin>();
 const modifiers = new Map<string, ModifierPlugin>();

@@ -19,8 +19,12 @@ export class AssignError extends Error {
 
 const MAX_DEPTH = 4;
 
+/**
+ * Stores a value. It does not mark arrays shared: whoever hands over an array that is also held
+ * elsewhere marks it (the compiler marks every attribute value read from a variable), so that an
+ * array built by a plugin stays private and can grow in place.
+ */
 export function assignVar(scope: Scope, name: string, value: Value): void {
-  share(value);
   if (!name.includes('.')) {
     scope[name] = value;
     return;

@@ -5,7 +5,7 @@
  */
 import { PhpArray, type Value } from './value.js';
 import { toInt, toBool } from './convert.js';
-import { assignVar, type Scope } from './assign.js';
+import { assignVar, share, type Scope } from './assign.js';
 import type { PluginContext, SiteSettings } from '../plugins/types.js';
 import { constantValue } from './constants.js';
 import { LimitError } from './limits.js';
@@ -46,6 +46,10 @@ export interface SectionState {
 }
 
 const STOP = { stop: true };
+
+function escapeCode(n: number): string {
+  return n > 0xff ? `\\u${n.toString(16).padStart(4, '0')}` : `\\x${n.toString(16).padStart(2, '0')}`;
+}
 
 export class RenderState implements PluginContext {
   scope: Scope;
@@ -108,8 +112,11 @@ export class RenderState implements PluginContext {
     return this.rng.next();
   }
 
+  /** Control characters are written as escapes, so that a message cannot forge log lines (OPS-15). */
   log(level: LogLine['level'], message: string): void {
-    if (this.logs.length < 1000) this.logs.push({ level, message });
+    if (this.logs.length >= 1000) return;
+    const safe = message.replace(/[\x00-\x1f\x7f\u2028\u2029]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : escapeCode(c.charCodeAt(0))));
+    this.logs.push({ level, message: safe });
   }
 
   // ---- {$list|@sort}
@@ -274,7 +281,7 @@ export class RenderState implements PluginContext {
     if (this.includeDepth >= this.maxIncludeDepth) throw new LimitError(`{function} calls nested deeper than ${this.maxIncludeDepth} levels`, 'E_RECURSION_LIMIT');
     const scope: Scope = Object.create(null);
     scope.dataSet = this.scope.dataSet ?? null;
-    for (const k in params) assignVar(scope, k, params[k]);
+    for (const k in params) assignVar(scope, k, share(params[k]));
     const saved = { scope: this.scope, returnValue: this.returnValue };
     this.scope = scope;
     this.returnValue = null;

@@ -12,6 +12,7 @@ import { findFunction, findModifier } from '../plugins/registry.js';
 import type { RenderState } from './render-state.js';
 import { looseInArray } from './in-array.js';
 import { callHost } from './host-call.js';
+import { share } from './assign.js';
 
 /** The render in progress (renders in one isolate run one at a time, synchronously). */
 let current: RenderState | null = null;
@@ -30,6 +31,7 @@ function state(): RenderState {
 export const rt = {
   str: toStr,
   truthy: toBool,
+  share,
   key,
   prop,
   each,

@@ -43,6 +43,7 @@ export class IsolateHost {
   renders = 0;
 
   constructor(readonly memoryMB: number) {
+    requireNoNodeSnapshot();
     this.isolate = new ivm.Isolate({ memoryLimit: memoryMB });
     this.runtime = this.isolate.compileScriptSync(runtimeBundle(), { filename: 'smartcage-runtime.js' });
     this.bootstrap = this.isolate.compileScriptSync(BOOTSTRAP, { filename: 'smartcage-bootstrap.js' });
@@ -114,6 +115,15 @@ export class IsolateHost {
     const h = this.isolate.getHeapStatisticsSync();
     return h.used_heap_size + h.externally_allocated_size;
   }
+}
+
+/**
+ * isolated-vm on Node 20+ needs the process started with --no-node-snapshot; without it the
+ * process may crash later, at random (../shared/docs/security.md OPS-01). Refuse to start instead.
+ */
+function requireNoNodeSnapshot(): void {
+  const given = process.execArgv.includes('--no-node-snapshot') || /(^|\s)--no-node-snapshot(\s|$)/.test(process.env.NODE_OPTIONS ?? '');
+  if (!given) throw new Error('smartcage: start Node with --no-node-snapshot (isolated-vm needs it on Node 20 and later)');
 }
 
 function sandboxError(code: string, message: string): RawRenderResult {

@@ -55,3 +55,18 @@ describe('engine', () => {
     }
   });
 });
+
+describe('arrays are values (copy-on-write)', () => {
+  it('appending to a copy leaves the original alone, and a private array grows in place', async () => {
+    const engine = createEngine();
+    try {
+      const r = await engine.render(
+        '{assign var=b value=$a}{append var=b value=3}{$a|@count}/{$b|@count}|{section name=i loop=20000}{append var=big value=$smarty.section.i.index}{/section}{$big|@count}',
+        { vars: { a: [1, 2] } },
+      );
+      expect(r.output).toBe('2/3|20000');
+    } finally {
+      engine.close();
+    }
+  });
+});

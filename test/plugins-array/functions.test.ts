@@ -35,6 +35,9 @@ describe('assign_array', () => {
 describe('append and assign_array_set', () => {
   it('append pushes, sets an index, and creates the array', () => {
     const original = list('a');
+    // The test keeps a second reference, so it marks the array shared, as the engine marks every
+    // array it hands to a plugin from a variable (copy-on-write, src/runtime/php-array.ts).
+    original.shared = true;
     const ctx = fakeContext({ l: original, s: 'scalar' });
     run('append', { var: 'l', value: 'b' }, ctx);
     run('append', { var: 'l', value: 'c', index: 'k' }, ctx);

@@ -2,7 +2,7 @@
  * Tags that are not blocks: {ldelim}/{rdelim}, {include}, {break}/{continue}/{return}, and
  * every plugin tag, whose attributes are checked here against the plugin's declaration.
  */
-import type { Tag } from '../ast.js';
+import type { Expr, Tag } from '../ast.js';
 import { findFunction } from '../../plugins/registry.js';
 import type { AttrSpec } from '../../plugins/types.js';
 import { lit } from './builder.js';
@@ -58,7 +58,7 @@ export function emitTag(tag: Tag, cx: EmitContext): void {
       continue;
     }
     checkLiteral(tag, name, spec, a.value, cx);
-    fields.push(`${lit(name)}: ${compileExpr(a.value, cx)}`);
+    fields.push(`${lit(name)}: ${attrValue(a.value, cx)}`);
   }
   for (const [name, a] of attrs) {
     if (name in plugin.attrs) continue;
@@ -66,7 +66,7 @@ export function emitTag(tag: Tag, cx: EmitContext): void {
       cx.error('E_UNKNOWN_ATTR', `{${tag.name}} has no attribute ${name} (it takes: ${Object.keys(plugin.attrs).join(', ')})`, a);
       continue;
     }
-    fields.push(`${lit(name)}: ${compileExpr(a.value, cx)}`);
+    fields.push(`${lit(name)}: ${attrValue(a.value, cx)}`);
   }
   const fn = cx.functionAlias(plugin.name);
   const call = `${fn}({ __proto__: null${fields.map((f) => `, ${f}`).join('')} }, $)`;
@@ -78,8 +78,17 @@ export function emitTag(tag: Tag, cx: EmitContext): void {
   }
 }
 
+/**
+ * A value read from a variable may be an array the variable still holds: mark it shared, so a
+ * plugin that stores it elsewhere gets copy-on-write (php-array.ts). Literals are never shared.
+ */
+function attrValue(e: Expr, cx: EmitContext): string {
+  const js = compileExpr(e, cx);
+  return e.type === 'String' || e.type === 'Number' || e.type === 'Bool' || e.type === 'Null' ? js : `share(${js})`;
+}
+
 /** Literal attribute values are checked at compile time; the rest at run time. */
-function checkLiteral(tag: Tag, name: string, spec: AttrSpec, value: import('../ast.js').Expr, cx: EmitContext): void {
+function checkLiteral(tag: Tag, name: string, spec: AttrSpec, value: Expr, cx: EmitContext): void {
   const text = value.type === 'Number' ? value.raw : literalText(value);
   if (text === null) return;
   if ((spec.type === 'int' || spec.type === 'number') && value.type !== 'Number' && !/^-?\d+(\.\d+)?$/.test(text)) {

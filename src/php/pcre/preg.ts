@@ -243,6 +243,9 @@ function replaceOne(pattern: string, replacement: string, s: string, max: number
         size += t.length;
       }
       checkStringLength(size, 'preg_replace');
+      // Keep the number of pieces small: millions of tiny strings would exhaust the heap
+      // before the size check above could refuse the result.
+      if (pieces.length > 4096) pieces.splice(0, pieces.length, pieces.join(''));
       last = m.end;
       done++;
       if (done >= max) break;

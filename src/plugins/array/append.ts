@@ -20,7 +20,8 @@ export default defineFunction({
   run(attrs, ctx) {
     const name = toStr(attrs.var);
     const current = ctx.get(name);
-    const out = current instanceof PhpArray ? current.clone() : PhpArray.empty();
+    // forWrite(): an array only this variable holds grows in place; a shared one is copied first.
+    const out = current instanceof PhpArray ? current.forWrite() : PhpArray.empty();
     const value = attrs.value ?? null;
     if (attrs.index === null || attrs.index === undefined) out.push(value);
     else out.set(offsetKey(attrs.index, 'append', 3), value);

@@ -1,0 +1,72 @@
+/**
+ * Things no template may ever reach: a file outside every tenant root, another tenant's secret,
+ * and TCP listeners on loopback addresses posing as internal services (one as the cloud metadata
+ * service). Every case checks that none was touched.
+ */
+import { createServer, type Server } from 'node:net';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { HostAdapters } from '../host-bridge/host.js';
+import type { Canaries } from './types.js';
+
+export interface RunningCanaries extends Canaries {
+  /** The harness's own host: secrets for the attacking tenant "default" and the victim tenant. */
+  readonly host: HostAdapters;
+  readonly outsideFilePath: string;
+  /** host:port of the listeners, for cases that aim at them. */
+  readonly listeners: { internal: string; metadata: string };
+  readonly ownSecretValue: string;
+  stop(): Promise<void>;
+}
+
+export async function startCanaries(): Promise<RunningCanaries> {
+  const dir = mkdtempSync(join(tmpdir(), 'smartcage-canary-'));
+  const outsideFileContent = `CANARY-FILE-${randomBytes(12).toString('hex')}`;
+  const outsideFilePath = join(dir, 'outside.txt');
+  writeFileSync(outsideFilePath, outsideFileContent);
+  const otherSecretValue = `CANARY-SECRET-${randomBytes(12).toString('hex')}`;
+  const ownSecretValue = `OWN-SECRET-${randomBytes(12).toString('hex')}`;
+  let connections = 0;
+  const listen = (host: string) =>
+    new Promise<Server>((resolve, reject) => {
+      const s = createServer((sock) => {
+        connections++;
+        sock.destroy();
+      });
+      s.once('error', reject);
+      s.listen(0, host, () => resolve(s));
+    });
+  const internal = await listen('127.0.0.1');
+  const metadata = await listen('127.0.0.3').catch(() => listen('127.0.0.1'));
+  const addr = (s: Server) => {
+    const a = s.address();
+    return typeof a === 'object' && a ? `${a.address}:${a.port}` : '';
+  };
+  const secrets: Record<string, Record<string, { value: string; hosts?: string[] }>> = {
+    default: { API_TOKEN: { value: ownSecretValue, hosts: ['api.example.com'] } },
+    victim: { VICTIM_KEY: { value: otherSecretValue } },
+  };
+  return {
+    outsideFileContent,
+    outsideFilePath,
+    otherSecretValue,
+    ownSecretValue,
+    listeners: { internal: addr(internal), metadata: addr(metadata) },
+    connections: () => connections,
+    leaked: (text) => text.includes(outsideFileContent) || text.includes(otherSecretValue) || text.includes(ownSecretValue) || text.includes(dir),
+    host: {
+      secrets: {
+        async get(tenant, name) {
+          const own = secrets[tenant];
+          return own && Object.prototype.hasOwnProperty.call(own, name) ? own[name] : null;
+        },
+      },
+    },
+    async stop() {
+      await Promise.all([internal, metadata].map((s) => new Promise((r) => s.close(r))));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

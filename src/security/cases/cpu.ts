@@ -1,0 +1,57 @@
+/** B3. CPU: time. */
+import type { SecurityCase } from '../types.js';
+import { judge, refuses, refusesAll } from './helpers.js';
+
+const BUDGET = { cpuMs: 200, wallMs: 2000 };
+
+/** The render must hit the CPU budget and end within budget + 50 ms. */
+function cpuBound(id: string, title: string, template: string): SecurityCase {
+  return {
+    id,
+    category: 'CPU',
+    title,
+    async run(h) {
+      const a = await h.render(template, { limits: BUDGET });
+      return judge(h, a, a.code === 'E_CPU_TIMEOUT' && a.ms < BUDGET.cpuMs + 250, `E_CPU_TIMEOUT after ${a.ms.toFixed(0)} ms (budget ${BUDGET.cpuMs} ms)`);
+    },
+  };
+}
+
+export const CPU: SecurityCase[] = [
+  cpuBound('CPU-01', 'endless loop', '{section name=i loop=1000000000}{$smarty.section.i.index}{/section}'),
+  cpuBound('CPU-02', 'endless loop with an empty body', '{section name=i loop=2000000000}{/section}'),
+  cpuBound('CPU-03', 'nested loops', '{section name=a loop=100000}{section name=b loop=100000}x{/section}{/section}'),
+  {
+    id: 'CPU-04',
+    category: 'CPU',
+    title: 'sleep is clamped and counted against the sleep budget and the wall clock',
+    async run(h) {
+      const a = await h.render('{section name=i loop=100000}{sleep ms=1000}{/section}', { limits: { maxSleepMs: 1500, wallMs: 5000 } });
+      if (a.code !== 'E_SLEEP_BUDGET' || a.ms > 1500 + 500) return judge(h, a, false, 'E_SLEEP_BUDGET within the budget');
+      const t0 = Date.now();
+      const b = await h.render('{sleep ms=-5}{sleep ms="abc"}{sleep ms=1e308}', { limits: { maxSleepMs: 3000, wallMs: 5000 } });
+      const took = Date.now() - t0;
+      // -5 -> 100, "abc" -> 100, 1e308 -> 1000: about 1.2 s in all
+      return judge(h, b, b.output === '' && took >= 1150 && took < 2500, `odd values clamped to 100..1000 ms (${took} ms in all)`);
+    },
+  },
+  refuses('CPU-05', 'CPU', 'host-call amplification stops at the per-render call quota', '{section name=i loop=100000}{assign_globals key="k" value=1}{/section}', 'E_BRIDGE_QUOTA', { limits: { maxHostCalls: 1000 } }),
+  {
+    id: 'CPU-06',
+    category: 'CPU',
+    title: 'recursion through {function} and {include} stops at a fixed depth',
+    async run(h) {
+      const { createEngine } = await import('../../engine.js');
+      const e = createEngine({ templates: { 'self.tpl': '{include file="self.tpl"}' }, functions: { f: '{function name="f" var=r}' }, host: h.host });
+      try {
+        const a = await h.render('{include file="self.tpl"}', { engine: e });
+        const b = await h.render('{function name="f" var=r}', { engine: e });
+        return judge(h, b, a.code === 'E_RECURSION_LIMIT' && b.code === 'E_RECURSION_LIMIT', 'E_RECURSION_LIMIT for both');
+      } finally {
+        e.close();
+      }
+    },
+  },
+  refuses('CPU-08', 'CPU', 'heavy single calls: input size caps first', '{assign var=s value=""|str_pad:100000000:"ab "}{$s|count_words}', 'E_SIZE_LIMIT'),
+  refusesAll('CPU-09', 'CPU', 'compile-time CPU is bounded by the template size limit', ['{ldelim}'.repeat(200_000), `{assign var=x value="${'a'.repeat(2_000_000)}`], ['E_TEMPLATE_TOO_LARGE', 'E_UNCLOSED_TAG']),
+];

@@ -1,0 +1,26 @@
+/** The catalogue: every case of ../shared/docs/security.md part B that is automated, in order. */
+import type { SecurityCase } from '../types.js';
+import { CG } from './cg.js';
+import { IS } from './is.js';
+import { CPU } from './cpu.js';
+import { MEM } from './mem.js';
+import { RX } from './rx.js';
+import { OPS } from './ops.js';
+
+export const CATALOGUE: readonly SecurityCase[] = [...CG, ...IS, ...CPU, ...MEM, ...RX, ...OPS];
+
+const RANGES: [string, number][] = [
+  ['CG', 18],
+  ['IS', 14],
+  ['CPU', 10],
+  ['MEM', 11],
+  ['BR', 17],
+  ['NET', 16],
+  ['FS', 18],
+  ['RX', 6],
+  ['ML', 6],
+  ['OPS', 16],
+];
+
+/** All 132 ids of the catalogue, automated or not. */
+export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) => Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`));

@@ -1,0 +1,91 @@
+/** B10. OPS: host process, concurrency, data integrity. */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { SecurityCase } from '../types.js';
+import { breach, judge } from './helpers.js';
+import { sourceOf } from './source.js';
+
+function staticCheck(id: string, title: string, module: string, forbidden: RegExp, ok: string): SecurityCase {
+  return {
+    id,
+    category: 'OPS',
+    title,
+    async run() {
+      return forbidden.test(sourceOf(module)) ? { status: 'escaped', detail: `${module} matches ${forbidden}` } : { status: 'contained', detail: ok };
+    },
+  };
+}
+
+export const OPS: SecurityCase[] = [
+  {
+    id: 'OPS-01',
+    category: 'OPS',
+    title: 'without --no-node-snapshot the sandbox refuses to start and names the flag',
+    async run() {
+      const engine = fileURLToPath(new URL(`../../engine${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
+      const loader = import.meta.url.endsWith('.ts') ? ['--import', 'tsx'] : [];
+      const r = spawnSync(process.execPath, [...loader, '-e', `import(${JSON.stringify(engine)}).then(async (m) => { await m.createEngine().render('x'); console.log('rendered'); }).catch((e) => { console.error(e.message); process.exit(3); })`], {
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: '' },
+      });
+      return r.status === 3 && /--no-node-snapshot/.test(r.stderr)
+        ? { status: 'contained', detail: 'refused, naming --no-node-snapshot' }
+        : { status: 'escaped', detail: `exit ${r.status}: ${(r.stdout + r.stderr).slice(0, 200)}` };
+    },
+  },
+  staticCheck('OPS-04', 'no synchronous isolated-vm call runs template code on the host thread', 'sandbox/isolate-host', /\b(runSync|evalSync|applySync|evalClosureSync|applySyncPromise)\b/, 'template code is only entered through async calls'),
+  staticCheck('OPS-05', 'renders always start with the async API, so applySyncPromise from the isolate cannot deadlock the host', 'sandbox/isolate-host', /\.runSync\(|\.applySync\(/, 'the render call is apply(), asynchronous'),
+  {
+    id: 'OPS-06',
+    category: 'OPS',
+    title: 'a host adapter that throws before its first await gives a coded error, no unhandled rejection',
+    async run(h) {
+      const { createEngine } = await import('../../engine.js');
+      let unhandled = 0;
+      const onRejection = () => unhandled++;
+      process.on('unhandledRejection', onRejection);
+      const e = createEngine({
+        host: {
+          secrets: {
+            get: (() => {
+              throw new Error('adapter exploded at /srv/secret/path');
+            }) as never,
+          },
+        },
+      });
+      try {
+        const a = await h.render('{secret var=s key="K"}', { engine: e });
+        await new Promise((r) => setTimeout(r, 50));
+        return judge(h, a, a.code === 'E_HOST_FAILED' && !/srv/.test(a.message ?? '') && unhandled === 0, 'E_HOST_FAILED, host detail withheld');
+      } finally {
+        process.off('unhandledRejection', onRejection);
+        e.close();
+      }
+    },
+  },
+  {
+    id: 'OPS-12',
+    category: 'OPS',
+    title: 'isolates are per tenant: one tenant\'s changes to built-ins never reach another',
+    async run(h) {
+      await h.rawJs('Object.prototype.polluted = "yes"; Array.prototype.push = null; return "";');
+      const a = await h.render('{$x|@count}|{assign var="l." value=1}{$l|@count}', { vars: { x: [1, 2] }, identity: { tenant: 'victim' } });
+      const b = await h.rawJs('return String(({}).polluted);');
+      return judge(h, a, a.output === '2|1' && b.output === 'undefined', 'another tenant and the next render are unaffected');
+    },
+  },
+  staticCheck('OPS-14', 'the inspector is never enabled', 'sandbox/isolate-host', /inspector\s*:\s*true/, 'no inspector option'),
+  {
+    id: 'OPS-15',
+    category: 'OPS',
+    title: 'log injection: control characters are escaped, messages capped at 1 KB',
+    async run(h) {
+      const e = h.engine();
+      const r = await e.render('{logger msg1=$m msg2=$big}', { vars: { m: 'a\r\nFAKE LINE: ok\u001b[31m', big: 'x'.repeat(5000) } });
+      const [first, second] = r.logs.map((l) => l.message);
+      const ok = first === 'a\\r\\nFAKE LINE: ok\\x1b[31m' && second.length < 1100 && second.endsWith('...Over 1kb data.');
+      return ok ? { status: 'contained', detail: 'escaped and capped' } : { status: 'escaped', detail: JSON.stringify(r.logs).slice(0, 200) };
+    },
+  },
+  breach('OPS-16', 'OPS', 'no high-resolution timer inside the isolate', 'return typeof performance + "," + typeof process;', (a) => a.output === 'undefined,undefined', 'performance and process are absent; time comes from the host'),
+];

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+/** `npm run security`: runs the whole catalogue, prints the report, exits 1 on any escape. */
+import { runSecurityHarness } from './harness.js';
+import { formatReport } from './report.js';
+
+const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const report = await runSecurityHarness({
+  only: only.length ? only : undefined,
+  onCase: (c) => process.stderr.write(`${c.outcome.status === 'contained' ? '.' : 'X'}`),
+});
+process.stderr.write('\n');
+console.log(formatReport(report));
+process.exitCode = report.escaped > 0 ? 1 : 0;

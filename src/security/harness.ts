@@ -1,0 +1,96 @@
+/**
+ * Runs the security catalogue against an engine and a host, and reports per case and per goal.
+ * Exported so that an embedder can run it against its own host adapters.
+ */
+import { createEngine, type Engine, type RenderOptions } from '../engine.js';
+import { TemplateError } from '../errors.js';
+import type { HostAdapters } from '../host-bridge/host.js';
+import type { SandboxLimits } from '../sandbox/limits.js';
+import type { Canaries, HarnessContext, Outcome, RenderAttempt, SecurityCase } from './types.js';
+import { startCanaries } from './canaries.js';
+import { CATALOGUE, CATALOGUE_IDS } from './cases/index.js';
+
+export interface HarnessOptions {
+  /** Host adapters to test; default: the harness's own in-memory host with canaries. */
+  host?: (canaries: Canaries) => HostAdapters;
+  /** Only cases whose id starts with one of these. */
+  only?: string[];
+  onCase?: (r: CaseResult) => void;
+}
+
+export interface CaseResult {
+  id: string;
+  category: string;
+  title: string;
+  outcome: Outcome;
+  ms: number;
+}
+
+export interface HarnessReport {
+  results: CaseResult[];
+  notAutomated: string[];
+  escaped: number;
+}
+
+export async function runSecurityHarness(opts: HarnessOptions = {}): Promise<HarnessReport> {
+  const canaries = await startCanaries();
+  const host = opts.host ? opts.host(canaries) : canaries.host;
+  const engines: Engine[] = [];
+  const engine = (limits?: Partial<SandboxLimits>): Engine => {
+    const e = createEngine({ host, limits, timezone: 'Asia/Tokyo' });
+    engines.push(e);
+    return e;
+  };
+  const shared = engine();
+  const attempt = async (run: () => Promise<{ output: string }>): Promise<RenderAttempt> => {
+    const t0 = performance.now();
+    try {
+      const r = await run();
+      return { output: r.output, ms: performance.now() - t0 };
+    } catch (err) {
+      const ms = performance.now() - t0;
+      if (err instanceof TemplateError) return { code: err.code, message: err.message, line: err.line, ms };
+      return { code: 'E_UNCAUGHT', message: err instanceof Error ? err.message : String(err), ms };
+    }
+  };
+  const h: HarnessContext = {
+    host,
+    canaries,
+    engine,
+    render(template, o: RenderOptions & { limits?: Partial<SandboxLimits>; engine?: Engine } = {}) {
+      const e = o.engine ?? (o.limits ? engine(o.limits) : shared);
+      return attempt(() => e.render(template, { name: 'attack.tpl', ...o }));
+    },
+    rawJs(body, o = {}) {
+      const e = o.limits ? engine(o.limits) : shared;
+      return attempt(() => e.renderRawJs(body));
+    },
+  };
+  const results: CaseResult[] = [];
+  try {
+    for (const c of CATALOGUE) {
+      if (opts.only && !opts.only.some((p) => c.id.startsWith(p))) continue;
+      const before = canaries.connections();
+      const t0 = performance.now();
+      let outcome: Outcome;
+      try {
+        outcome = await c.run(h);
+      } catch (e) {
+        outcome = { status: 'escaped', detail: `the case itself failed: ${e instanceof Error ? e.message : String(e)}` };
+      }
+      if (canaries.connections() !== before) outcome = { status: 'escaped', detail: `a canary listener accepted a connection; ${outcome.detail}` };
+      const r: CaseResult = { id: c.id, category: c.category, title: c.title, outcome, ms: performance.now() - t0 };
+      results.push(r);
+      opts.onCase?.(r);
+    }
+  } finally {
+    for (const e of engines) e.close();
+    await canaries.stop();
+  }
+  const automated = new Set(results.map((r) => r.id));
+  return {
+    results,
+    notAutomated: CATALOGUE_IDS.filter((id) => !automated.has(id) && (!opts.only || opts.only.some((p) => id.startsWith(p)))),
+    escaped: results.filter((r) => r.outcome.status !== 'contained').length,
+  };
+}

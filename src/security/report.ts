@@ -1,0 +1,47 @@
+/** The harness report: one line per case, the cases not automated yet, then the goals with figures. */
+import type { HarnessReport } from './harness.js';
+
+export function formatReport(r: HarnessReport): string {
+  const lines: string[] = [];
+  lines.push('smartcage security harness (catalogue: ../shared/docs/security.md part B)', '');
+  lines.push(`${'case'.padEnd(8)} ${'cat'.padEnd(4)} ${'outcome'.padEnd(10)} ${'ms'.padStart(7)}  title / detail`);
+  for (const c of r.results) {
+    lines.push(`${c.id.padEnd(8)} ${c.category.padEnd(4)} ${c.outcome.status.padEnd(10)} ${c.ms.toFixed(0).padStart(7)}  ${c.title}`);
+    if (c.outcome.status !== 'contained') lines.push(`${' '.repeat(33)}-> ${c.outcome.detail}`);
+  }
+  lines.push('', `not yet automated (${r.notAutomated.length}): ${r.notAutomated.join(' ') || 'none'}`, '');
+  lines.push(...goals(r));
+  const contained = r.results.length - r.escaped;
+  lines.push('', `${r.results.length} of ${r.results.length + r.notAutomated.length} catalogue cases automated: ${contained} contained, ${r.escaped} escaped`);
+  return lines.join('\n');
+}
+
+function figure(r: HarnessReport, id: string, key: string): number | undefined {
+  return r.results.find((c) => c.id === id)?.outcome.figures?.[key];
+}
+
+function goals(r: HarnessReport): string[] {
+  const byId = new Map(r.results.map((c) => [c.id, c]));
+  const status = (ids: string[]) => (ids.every((id) => byId.get(id)?.outcome.status === 'contained') ? 'met' : ids.some((id) => byId.has(id)) ? 'MISSED' : 'not measured');
+  const ms = (id: string) => {
+    const v = figure(r, id, 'ms');
+    return v === undefined ? 'n/a' : `${v.toFixed(0)} ms`;
+  };
+  const kill = [128, 256, 512, 768].map((mb) => {
+    const v = figure(r, 'MEM-01', `kill_ms_${mb}`);
+    return `${mb}M ${v === undefined ? 'n/a' : `${(v / 1000).toFixed(1)} s`}`;
+  });
+  const total = r.results.length + r.notAutomated.length;
+  return [
+    'goals (security.md part C):',
+    `  G1  containment: ${r.results.length - r.escaped}/${total} cases automated and contained (${r.notAutomated.length} not automated)`,
+    `  G3  CPU budget: endless loop ${ms('CPU-01')}, empty loop ${ms('CPU-02')}, catastrophic regex ${ms('RX-01')} (budget 200 ms + 50): ${status(['CPU-01', 'CPU-02', 'RX-01'])}`,
+    `  G4  wall budget: sleep amplification ${ms('CPU-04')}: ${status(['CPU-04', 'IS-05'])}`,
+    `  G5  memory kill: ${kill.join(', ')}: ${status(['MEM-01'])}`,
+    `  G6  no process death from templates: ${status(['MEM-02', 'MEM-03', 'MEM-11'])}`,
+    `  G13 output and error caps: ${status(['MEM-04', 'IS-06'])}`,
+    `  G14 compiler safety: ${status(['CG-01', 'CG-02', 'CG-09', 'CG-17'])} (plus the seeded fuzz in test/compiler/codegen-safety.test.ts)`,
+    `  G15 global inventory: ${status(['IS-02'])}`,
+    '  G7, G8, G9-G12, G16-G20: see the closing notes; measured where their cases are automated above',
+  ];
+}

@@ -1,0 +1,225 @@
+/**
+ * Path corpora for the virtual path layer (security.md B7 FS-01..05, FS-08, FS-12).
+ *
+ * DENY_FORMS are written against a root R ('/files/user', '/files/g/private', ...) so each attack is
+ * tried inside every root a rule would otherwise allow. STATIC_DENY are foreign paths that need no
+ * root. ALLOW_FORMS must be accepted under every allowed root of every rule; `expect` is the
+ * canonical text relative to R.
+ */
+
+export interface DenyForm {
+  id: string;
+  form: (R: string) => string;
+}
+
+const L = (R: string, rest: string): string => `${R}${rest}`;
+
+export const DENY_FORMS: DenyForm[] = [
+  // FS-01 dot-dot in every position
+  { id: 'dotdot-etc', form: (R) => L(R, '/../../etc/passwd') },
+  { id: 'dotdot-end', form: (R) => L(R, '/..') },
+  { id: 'dotdot-end-slash', form: (R) => L(R, '/../') },
+  { id: 'dotdot-middle', form: (R) => L(R, '/a/../b.csv') },
+  { id: 'dotdot-escape', form: (R) => L(R, '/a/../../x') },
+  { id: 'dotdot-after-dir', form: (R) => L(R, '/a/..') },
+  { id: 'dotdot-many', form: (R) => L(R, '/a/b/../../../../../x') },
+  { id: 'dotdot-before-root', form: (R) => `/files/..${R}/a.csv` },
+  { id: 'dotdot-first', form: (R) => `/..${R}/a.csv` },
+  { id: 'dotdot-back-in', form: (R) => `${R}/../${R.split('/').pop()}/a.csv` },
+  { id: 'dotdot-root-double-slash', form: (R) => L(R, '//../../') },
+  { id: 'dot', form: (R) => L(R, '/.') },
+  { id: 'dot-first', form: (R) => L(R, '/./a.csv') },
+  { id: 'dot-middle', form: (R) => L(R, '/a/./b') },
+  { id: 'triple-dot', form: (R) => L(R, '/.../x') },
+  { id: 'quad-dot', form: (R) => L(R, '/..../x') },
+  { id: 'triple-dot-end', form: (R) => L(R, '/a/...') },
+  { id: 'dot-space', form: (R) => L(R, '/. /x') },
+  { id: 'dotdot-space', form: (R) => L(R, '/.. /x') },
+  { id: 'space-dotdot', form: (R) => L(R, '/ ../x') },
+  { id: 'hash-dotdot', form: (R) => L(R, '/a.csv#../../x') },
+  // FS-02 encoded forms
+  { id: 'pct-dotdot', form: (R) => L(R, '/%2e%2e/x') },
+  { id: 'pct-dotdot-upper', form: (R) => L(R, '/%2E%2E/x') },
+  { id: 'pct-dotdot-slash', form: (R) => L(R, '/%2e%2e%2fetc%2fpasswd') },
+  { id: 'pct-double', form: (R) => L(R, '/%252e%252e%252fetc') },
+  { id: 'pct-overlong', form: (R) => L(R, '/..%c0%af/etc') },
+  { id: 'pct-backslash', form: (R) => L(R, '/..%5c..%5cetc') },
+  { id: 'pct-u', form: (R) => L(R, '/%u002e%u002e/x') },
+  { id: 'pct-nul', form: (R) => L(R, '/a.csv%00.png') },
+  { id: 'pct-dotdot-nul', form: (R) => L(R, '/..%00/x') },
+  { id: 'backslash-dotdot', form: (R) => L(R, '/..\\..\\etc') },
+  { id: 'backslash-after-root', form: (R) => L(R, '\\..\\x') },
+  { id: 'backslash-inside', form: (R) => L(R, '/a\\b.csv') },
+  { id: 'fullwidth-dotdot-slash', form: (R) => L(R, '/\uff0e\uff0e\uff0fetc') },
+  { id: 'fullwidth-dotdot', form: (R) => L(R, '/\uff0e\uff0e/x') },
+  { id: 'fullwidth-backslash', form: (R) => L(R, '/\uff3cx') },
+  { id: 'fullwidth-percent', form: (R) => L(R, '/a\uff052e') },
+  { id: 'one-dot-leader', form: (R) => L(R, '/\u2024\u2024/x') },
+  { id: 'two-dot-leader', form: (R) => L(R, '/\u2025/x') },
+  { id: 'small-full-stop', form: (R) => L(R, '/\ufe52\ufe52/x') },
+  { id: 'fullwidth-colon', form: (R) => L(R, '/a\uff1a$DATA') },
+  { id: 'fullwidth-con', form: (R) => L(R, '/\uff23\uff2f\uff2e') },
+  // FS-03 foreign forms anchored in a root
+  { id: 'double-slash', form: (R) => L(R, '//a.csv') },
+  { id: 'double-slash-inner', form: (R) => L(R, '/a//b') },
+  { id: 'double-slash-trailing', form: (R) => L(R, '/a.csv//') },
+  { id: 'double-leading', form: (R) => `//${R}/a.csv` },
+  { id: 'file-url', form: (R) => `file://${R}/a.csv` },
+  { id: 'query', form: (R) => L(R, '/a.csv?x=/../') },
+  { id: 'leading-space-whole', form: (R) => ` ${R}/a.csv` },
+  { id: 'leading-tab-whole', form: (R) => `\t${R}/a.csv` },
+  { id: 'trailing-space-whole', form: (R) => L(R, '/a.csv ') },
+  { id: 'case-root', form: (R) => R.toUpperCase() + '/a.csv' },
+  { id: 'root-suffix', form: (R) => `${R}x/a.csv` },
+  // FS-04 control characters
+  { id: 'nul', form: (R) => L(R, '/a.csv\0.png') },
+  { id: 'nul-in-root', form: (R) => `${R}\0/a` },
+  { id: 'lf', form: (R) => L(R, '/a\n.csv') },
+  { id: 'cr', form: (R) => L(R, '/a\r.csv') },
+  { id: 'tab', form: (R) => L(R, '/a\t.csv') },
+  { id: 'esc', form: (R) => L(R, '/a\u001b[31m.csv') },
+  { id: 'del', form: (R) => L(R, '/a\u007f.csv') },
+  { id: 'c1-nel', form: (R) => L(R, '/a\u0085.csv') },
+  { id: 'rlo', form: (R) => L(R, '/\u202efdp.exe') },
+  { id: 'bidi-isolate', form: (R) => L(R, '/\u2066a\u2069.csv') },
+  { id: 'lrm', form: (R) => L(R, '/a\u200e.csv') },
+  { id: 'zwsp', form: (R) => L(R, '/a\u200b.csv') },
+  { id: 'bom', form: (R) => L(R, '/\ufeffa.csv') },
+  { id: 'line-separator', form: (R) => L(R, '/a\u2028.csv') },
+  { id: 'lone-surrogate', form: (R) => L(R, '/a\ud800.csv') },
+  { id: 'lone-low-surrogate', form: (R) => L(R, '/a\udc00.csv') },
+  { id: 'nonchar', form: (R) => L(R, '/a\ufffe.csv') },
+  // FS-05 Windows names and characters
+  { id: 'con', form: (R) => L(R, '/CON') },
+  { id: 'con-lower', form: (R) => L(R, '/con') },
+  { id: 'aux-ext', form: (R) => L(R, '/aux.txt') },
+  { id: 'com1-colon', form: (R) => L(R, '/COM1:') },
+  { id: 'com1', form: (R) => L(R, '/com1') },
+  { id: 'com-superscript', form: (R) => L(R, '/COM\u00b9') },
+  { id: 'lpt9-ext', form: (R) => L(R, '/LPT9.log') },
+  { id: 'lpt0', form: (R) => L(R, '/lpt0') },
+  { id: 'nul-name', form: (R) => L(R, '/Nul') },
+  { id: 'prn-double-ext', form: (R) => L(R, '/prn.tar.gz') },
+  { id: 'device-dir', form: (R) => L(R, '/a/NUL/b.csv') },
+  { id: 'conin', form: (R) => L(R, '/CONIN$') },
+  { id: 'con-space-ext', form: (R) => L(R, '/con .txt') },
+  { id: 'trailing-dot', form: (R) => L(R, '/a.txt.') },
+  { id: 'trailing-space', form: (R) => L(R, '/a.txt ') },
+  { id: 'dir-trailing-dot', form: (R) => L(R, '/dir./x') },
+  { id: 'ads', form: (R) => L(R, '/a.txt::$DATA') },
+  { id: 'drive-relative', form: (R) => L(R, '/C:foo') },
+  { id: 'colon', form: (R) => L(R, '/a:b') },
+  { id: 'lt-gt', form: (R) => L(R, '/a<b>') },
+  { id: 'pipe', form: (R) => L(R, '/a|b') },
+  { id: 'star', form: (R) => L(R, '/a*') },
+  { id: 'dquote', form: (R) => L(R, '/a"b') },
+  // dotfiles (incl. this layer's temp prefix)
+  { id: 'htaccess', form: (R) => L(R, '/.htaccess') },
+  { id: 'temp-prefix', form: (R) => L(R, '/.smartcage-tmp-0123') },
+  { id: 'dot-dir', form: (R) => L(R, '/.git/config') },
+  // sizes
+  { id: 'segment-256', form: (R) => L(R, '/' + 'a'.repeat(256)) },
+  { id: 'segment-258-bytes', form: (R) => L(R, '/' + '\u3042'.repeat(86)) },
+  { id: 'path-1025', form: (R) => L(R, '/' + 'a/'.repeat(600)) },
+  { id: 'deep-70', form: (R) => L(R, '/' + Array(70).fill('d').join('/')) },
+];
+
+/** Forms with no root at all (FS-03 and friends). */
+export const STATIC_DENY: string[] = [
+  '',
+  '/',
+  '//',
+  '/files',
+  '/files/',
+  '/files/unknown/a.csv',
+  '/files/member/a.csv',
+  '/files/member',
+  '/files/member/',
+  '/files/users/a.csv',
+  '/files/User/a.csv',
+  '/FILES/user/a.csv',
+  '/files/g2/a',
+  '/etc/passwd',
+  '/tmp/x',
+  '/proc/self/environ',
+  'C:\\Windows\\win.ini',
+  'C:/Windows/win.ini',
+  '\\\\server\\share\\x',
+  '//server/share/x',
+  'file:///etc/passwd',
+  'http://169.254.169.254/',
+  'https://example.com/files/g/a',
+  'files:/user/a',
+  '~/x',
+  './files/user/a.csv',
+  '../files/user/a.csv',
+  'files',
+  'user/a.csv',
+  'g/a.csv',
+  '\\files\\user\\a.csv',
+  '/files\\user\\a.csv',
+  '/files/user/../../etc/passwd',
+  '/files/user//../../',
+];
+
+export interface AllowForm {
+  id: string;
+  rest: string;
+  /** Canonical remainder (after R); defaults to rest. */
+  expect?: string;
+}
+
+export const ALLOW_FORMS: AllowForm[] = [
+  { id: 'plain', rest: '/a.csv' },
+  { id: 'nested', rest: '/dir/sub/file.txt' },
+  { id: 'japanese-circled', rest: '/\u8cc7\u6599\u2460.pdf' },
+  { id: 'japanese-space', rest: '/\u30ec\u30dd\u30fc\u30c8 2024.csv' },
+  { id: 'halfwidth-katakana', rest: '/\uff83\uff7d\uff84.txt' },
+  { id: 'fullwidth-digits', rest: '/\uff11\uff12\uff13.csv' },
+  { id: 'parenthesized-ideograph', rest: '/\u3231\u30b5\u30f3\u30d7\u30eb.pdf' },
+  { id: 'inner-double-dot', rest: '/a..b.csv' },
+  { id: 'many-dots', rest: '/a.b.c' },
+  { id: 'lone-percent', rest: '/100%.csv' },
+  { id: 'percent-word', rest: '/50%off.txt' },
+  { id: 'hash', rest: '/a#1.csv' },
+  { id: 'plus-equals', rest: '/a+b=c.csv' },
+  { id: 'comma-semicolon', rest: '/a,b;c.csv' },
+  { id: 'apostrophe', rest: "/a'b.csv" },
+  { id: 'parens', rest: '/(1).csv' },
+  { id: 'brackets', rest: '/[x]{y}.csv' },
+  { id: 'tilde', rest: '/~tmp.csv' },
+  { id: 'tilde-digit', rest: '/a~1.csv' },
+  { id: 'nfd', rest: '/e\u0301.csv', expect: '/\u00e9.csv' },
+  { id: 'nfc', rest: '/\u00e9.csv' },
+  { id: 'not-device-config', rest: '/CONFIG.txt' },
+  { id: 'not-device-console', rest: '/console.log' },
+  { id: 'not-device-com10', rest: '/com10.txt' },
+  { id: 'not-device-lpt', rest: '/lpt.txt' },
+  { id: 'not-device-nul1', rest: '/nul1' },
+  { id: 'dash-underscore', rest: '/a-b_c.d' },
+  { id: 'trailing-slash', rest: '/dir/', expect: '/dir' },
+  { id: 'emoji', rest: '/\u{1f600}.png' },
+  { id: 'deep', rest: '/x/y/z/w/v/u.csv' },
+  { id: 'segment-255', rest: '/' + 'a'.repeat(255) },
+  { id: 'chinese', rest: '/\u4e2d\u6587/\u76ee\u5f55/\u6587\u4ef6.txt' },
+  { id: 'inner-spaces', rest: '/a b/c d.csv' },
+  { id: 'at', rest: '/@user/x' },
+  { id: 'dollar', rest: '/$x.csv' },
+  { id: 'bang', rest: '/a!.csv' },
+  { id: 'nbsp-inside', rest: '/a\u00a0b.csv' },
+];
+
+/** Non-string inputs. */
+export const NON_STRINGS: unknown[] = [
+  null,
+  undefined,
+  42,
+  0,
+  true,
+  ['/files/user/a.csv'],
+  { text: '/files/user/a.csv' },
+  // eslint-disable-next-line no-new-wrappers
+  new String('/files/user/a.csv'),
+  Symbol('p'),
+  10n,
+];
