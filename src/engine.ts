@@ -64,6 +64,12 @@ export interface RenderResult {
 export interface Engine {
   compile(source: string, opts?: { name?: string }): CompileResult;
   render(source: string, opts?: RenderOptions): Promise<RenderResult>;
+  /**
+   * Security testing only ("assume breach"): runs hand-written JavaScript as the body of a
+   * template function `(s, $) => string`, in a real render context with the real bridge, to
+   * prove that the host holds even if the compiler let code through. Same limits as render().
+   */
+  renderRawJs(body: string, opts?: RenderOptions): Promise<RenderResult>;
   close(): void;
 }
 
@@ -121,47 +127,23 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return compile(source, { name: opts.name, templates: lookup, functions: lookupFunction });
     },
 
+    async renderRawJs(body, opts = {}) {
+      const name = opts.name ?? 'raw.js';
+      const digestOfBody = digest(body);
+      const id = `${name}#${digestOfBody}`;
+      const code = `smartcage.define(${JSON.stringify(id)}, (rt) => function t0(s, $) {\n${body}\n});\n`;
+      const result = compile('', { name, id });
+      const c: Compiled = { id, result: { ...result, code }, sources: [new SourceText(name, body)], deps: [] };
+      return runCompiled(c, name, opts);
+    },
+
     async render(source, opts = {}) {
       const name = opts.name ?? 'template';
-      const identity: RenderIdentity = {
-        tenant: 'default',
-        memberId: null,
-        superUser: false,
-        context: 'web',
-        requestId: randomBytes(8).toString('hex'),
-        ...opts.identity,
-      };
-      const tenant = identity.tenant;
       if (source.length > limits.maxTemplateBytes) {
         throw new TemplateError({ code: 'E_TEMPLATE_TOO_LARGE', message: `the template is larger than ${limits.maxTemplateBytes} bytes`, name, line: 0, column: 0, frame: '' });
       }
       const c = compileCached(source, name);
-      const isolate = isolateFor(tenant, c.result.manifest.memoryMB);
-      const raw = await isolate.render(
-        { id: c.id, code: c.result.code, filename: scriptName(c) },
-        {
-          templateName: name,
-          now: options.now ? options.now() : Math.floor(Date.now() / 1000),
-          site: { timezone: options.timezone ?? 'Asia/Tokyo', lang: options.lang ?? 'ja', rootUrl: options.rootUrl ?? 'http://localhost' },
-          validate: opts.validate ?? false,
-          vars: opts.vars ?? null,
-          objects: opts.objects ?? false,
-          request: opts.request ?? {},
-          constants: options.constants ?? {},
-          maxIncludeDepth: 32,
-          seed: options.seed ?? Array.from(randomBytes(16)),
-        },
-        limits,
-        createBridge(options.host ?? {}, identity, limits).handler,
-      );
-      if (raw.error) throw runtimeError(raw.error, c);
-      return {
-        output: raw.output ?? '',
-        warnings: raw.warnings ?? [],
-        logs: raw.logs ?? [],
-        returnValue: raw.returnValue ?? null,
-        diagnostics: c.result.diagnostics,
-      };
+      return runCompiled(c, name, opts);
     },
 
     close() {
@@ -169,6 +151,44 @@ export function createEngine(options: EngineOptions = {}): Engine {
       isolates.clear();
     },
   };
+
+  async function runCompiled(c: Compiled, name: string, opts: RenderOptions): Promise<RenderResult> {
+    const identity: RenderIdentity = {
+      tenant: 'default',
+      memberId: null,
+      superUser: false,
+      context: 'web',
+      requestId: randomBytes(8).toString('hex'),
+      ...opts.identity,
+    };
+    const tenant = identity.tenant;
+    const isolate = isolateFor(tenant, c.result.manifest.memoryMB);
+    const raw = await isolate.render(
+      { id: c.id, code: c.result.code, filename: scriptName(c) },
+      {
+        templateName: name,
+        now: options.now ? options.now() : Math.floor(Date.now() / 1000),
+        site: { timezone: options.timezone ?? 'Asia/Tokyo', lang: options.lang ?? 'ja', rootUrl: options.rootUrl ?? 'http://localhost' },
+        validate: opts.validate ?? false,
+        vars: opts.vars ?? null,
+        objects: opts.objects ?? false,
+        request: opts.request ?? {},
+        constants: options.constants ?? {},
+        maxIncludeDepth: 32,
+        seed: options.seed ?? Array.from(randomBytes(16)),
+      },
+      limits,
+      createBridge(options.host ?? {}, identity, limits).handler,
+    );
+    if (raw.error) throw runtimeError(raw.error, c);
+    return {
+      output: raw.output ?? '',
+      warnings: raw.warnings ?? [],
+      logs: raw.logs ?? [],
+      returnValue: raw.returnValue ?? null,
+      diagnostics: c.result.diagnostics,
+    };
+  }
 }
 
 /** The file name the isolate knows the script by, which stack traces name. */
