@@ -83,6 +83,7 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
     if (parsed.diagnostics.length) continue;
     const { tree, diagnostics: treeDiags } = buildTree(parsed.nodes, src, {
       printingTag: (tag) => findFunction(tag)?.kind === 'function',
+      blockPlugin: (tag) => findFunction(tag)?.kind === 'block',
     });
     diagnostics.push(...treeDiags);
     if (i === 0) memoryMB = scanMemoryClass(parsed.nodes, src, diagnostics);

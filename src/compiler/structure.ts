@@ -31,6 +31,8 @@ export const MAX_NESTING = 200;
 export interface StructureOptions {
   /** True for tags whose compiled form prints (function plugins): the newline after them stays. */
   printingTag(name: string): boolean;
+  /** True for block plugins, which pair with a closing tag like {foreach} does. */
+  blockPlugin(name: string): boolean;
 }
 
 export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOptions): { tree: TreeNode[]; diagnostics: Diagnostic[] } {
@@ -93,7 +95,7 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
         break;
       }
       case 'Tag': {
-        if (n.name in BLOCKS) {
+        if (n.name in BLOCKS || opts.blockPlugin(n.name)) {
           const main: TreeNode[] = [];
           stack.push({ kind: 'block', tag: n, body: main, main, alt: null });
           break;

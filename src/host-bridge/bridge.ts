@@ -36,6 +36,8 @@ export interface BridgeCall {
 export interface HostResult {
   /** Variables to assign, in order (names use the {assign} rules). */
   assign?: [string, Value][];
+  /** Block plugins: the body runs once per item, with the item in `var`. */
+  iterate?: { var: string; items: Value[] };
   output?: string;
   log?: { level: 'info' | 'warning' | 'error'; message: string }[];
 }
@@ -98,6 +100,7 @@ export function createBridge(host: HostAdapters, identity: RenderIdentity, limit
       const result = await impl.run(validateAttrs(decl, attrs), call);
       const answer: HostAnswer = {
         assign: (result.assign ?? []).map(([name, v]) => [name, encodeValue(v)] as [string, Transfer]),
+        iterate: result.iterate ? { var: result.iterate.var, items: result.iterate.items.map((v) => encodeValue(v)) } : undefined,
         output: result.output,
         log: result.log?.map((l) => ({ level: l.level, message: secrets.redact(l.message) })),
       };

@@ -3,6 +3,7 @@
  * each render. Identity, tenant and policy come from here, never from template attributes.
  */
 import type { EgressRequest, EgressResponse } from './egress/guard.js';
+import type { TenantFiles } from './files/tenant-files.js';
 
 /** Who a render runs for. Set by the embedder per render; templates cannot change it. */
 export interface RenderIdentity {
@@ -55,6 +56,8 @@ export interface HostAdapters {
     request(tenant: string, req: InternalApiRequest): Promise<{ status: number; body: string }>;
   };
   http?: { fetch(req: EgressRequest): Promise<EgressResponse> };
+  /** The tenant's file storage (virtual roots under one real folder per tenant). */
+  files?: (tenant: string) => TenantFiles;
   mail?: {
     /** Domains the tenant may send from. */
     verifiedDomains(tenant: string): Promise<readonly string[]>;

@@ -79,8 +79,10 @@ export interface FunctionPlugin extends Declared {
   /**
    * `function`: prints what `run` returns; the newline after the tag is kept (Smarty 2).
    * `compiler`: Smarty 2 compiler plugins ({assign}...), whose tag swallows the newline after it.
+   * `block`: a loop the host drives ({read_dir}...{/read_dir}): the host answers with the list
+   *   to iterate and the variable that receives each item; the body runs once per item.
    */
-  kind: 'function' | 'compiler';
+  kind: 'function' | 'compiler' | 'block';
   attrs: Readonly<Record<string, AttrSpec>>;
   /** Further attributes are accepted and passed on (math variables, sendmail template vars). */
   extraAttrs?: boolean;

@@ -19,6 +19,8 @@ export function installHost(fn: HostFunction): void {
 
 export interface HostAnswer {
   assign?: [string, Transfer][];
+  /** For block plugins: the variable each item is assigned to, and the items. */
+  iterate?: { var: string; items: Transfer[] };
   output?: string;
   log?: { level: 'info' | 'warning' | 'error'; message: string }[];
   error?: { code: string; message: string };
@@ -33,7 +35,7 @@ export class HostError extends Error {
   }
 }
 
-export function callHost(plugin: string, attrs: Record<string, Value>, $: RenderState): string {
+function ask(plugin: string, attrs: Record<string, Value>, $: RenderState): HostAnswer {
   if (!hostFunction) throw new HostError('E_NO_HOST', `{${plugin}} needs a host, and this sandbox has none`);
   const encoded: Record<string, Transfer> = {};
   for (const k of Object.keys(attrs)) encoded[k] = encodeValue(attrs[k]);
@@ -41,5 +43,16 @@ export function callHost(plugin: string, attrs: Record<string, Value>, $: Render
   for (const l of answer.log ?? []) $.log(l.level, l.message);
   if (answer.error) throw new HostError(answer.error.code, answer.error.message);
   for (const [name, value] of answer.assign ?? []) $.assign(name, decodeValue(value));
-  return answer.output ?? '';
+  return answer;
+}
+
+export function callHost(plugin: string, attrs: Record<string, Value>, $: RenderState): string {
+  return ask(plugin, attrs, $).output ?? '';
+}
+
+/** A block plugin: the items the body iterates over, and the variable that receives each. */
+export function callHostBlock(plugin: string, attrs: Record<string, Value>, $: RenderState): { name: string; items: Value[] } {
+  const answer = ask(plugin, attrs, $);
+  if (!answer.iterate) return { name: '', items: [] };
+  return { name: answer.iterate.var, items: answer.iterate.items.map((t) => decodeValue(t)) };
 }

@@ -11,6 +11,7 @@ import { constantValue } from './constants.js';
 import { LimitError } from './limits.js';
 import { Random } from './random.js';
 import { callByReference, type BoundModifier } from './modifiers.js';
+import { callHostBlock } from './host-call.js';
 
 export interface RenderInput {
   templateName: string;
@@ -117,6 +118,11 @@ export class RenderState implements PluginContext {
     if (this.logs.length >= 1000) return;
     const safe = message.replace(/[\x00-\x1f\x7f\u2028\u2029]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : escapeCode(c.charCodeAt(0))));
     this.logs.push({ level, message: safe });
+  }
+
+  // ---- block plugins ({read_dir}...{/read_dir})
+  hostBlock(plugin: string, attrs: Record<string, Value>): { name: string; items: Value[] } {
+    return callHostBlock(plugin, attrs, this);
   }
 
   // ---- {$list|@sort}

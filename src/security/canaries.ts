@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { HostAdapters } from '../host-bridge/host.js';
 import type { Canaries } from './types.js';
+import type { CanaryState } from './host/state.js';
+import { filesAdapter } from './host/files.js';
+import { httpAdapter } from './host/http.js';
+import { mailAdapter } from './host/mail.js';
 
 export interface RunningCanaries extends Canaries {
   /** The harness's own host: secrets for the attacking tenant "default" and the victim tenant. */
@@ -29,6 +33,7 @@ export async function startCanaries(): Promise<RunningCanaries> {
   const otherSecretValue = `CANARY-SECRET-${randomBytes(12).toString('hex')}`;
   const ownSecretValue = `OWN-SECRET-${randomBytes(12).toString('hex')}`;
   let connections = 0;
+  const touches: string[] = [];
   const listen = (host: string) =>
     new Promise<Server>((resolve, reject) => {
       const s = createServer((sock) => {
@@ -48,15 +53,26 @@ export async function startCanaries(): Promise<RunningCanaries> {
     default: { API_TOKEN: { value: ownSecretValue, hosts: ['api.example.com'] } },
     victim: { VICTIM_KEY: { value: otherSecretValue } },
   };
+  const state: CanaryState = {
+    dir,
+    outsideFilePath,
+    outsideFileContent,
+    otherSecretValue,
+    ownSecretValue,
+    listeners: { internal: addr(internal), metadata: addr(metadata) },
+    touch: (what) => touches.push(what),
+  };
+  const adapters = await Promise.all([filesAdapter(state), httpAdapter(state), mailAdapter(state)]);
   return {
     outsideFileContent,
     outsideFilePath,
     otherSecretValue,
     ownSecretValue,
     listeners: { internal: addr(internal), metadata: addr(metadata) },
-    connections: () => connections,
+    connections: () => connections + touches.length,
     leaked: (text) => text.includes(outsideFileContent) || text.includes(otherSecretValue) || text.includes(ownSecretValue) || text.includes(dir),
     host: {
+      ...Object.assign({}, ...adapters),
       secrets: {
         async get(tenant, name) {
           const own = secrets[tenant];

@@ -7,6 +7,7 @@ import { emitForeach } from './foreach.js';
 import { emitSection } from './section.js';
 import { emitCapture } from './capture.js';
 import { emitTag } from './tag.js';
+import { emitBlockPlugin } from './block-plugin.js';
 
 export function emitNodes(nodes: TreeNode[], cx: EmitContext): void {
   for (const n of nodes) emitNode(n, cx);
@@ -57,6 +58,8 @@ function emitNode(n: TreeNode, cx: EmitContext): void {
           // The text was stripped when the tree was built.
           emitNodes(n.body, cx);
           break;
+        default:
+          emitBlockPlugin(n, cx);
       }
       break;
     case 'tag':

@@ -4,7 +4,7 @@
  */
 import type { Expr, Tag } from '../ast.js';
 import { findFunction } from '../../plugins/registry.js';
-import type { AttrSpec } from '../../plugins/types.js';
+import type { AttrSpec, FunctionPlugin } from '../../plugins/types.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import { compileExpr, compileModifiers } from './expr.js';
@@ -49,6 +49,18 @@ export function emitTag(tag: Tag, cx: EmitContext): void {
     cx.error('E_NOT_IMPLEMENTED', `the tag {${tag.name}} is not implemented yet`, tag);
     return;
   }
+  const fn = cx.functionAlias(plugin.name);
+  const call = `${fn}(${pluginAttrs(tag, plugin, cx)}, $)`;
+  if (plugin.kind === 'compiler') {
+    code.line(`${call}; // ${cx.where(tag)}`, cx.at(tag));
+  } else {
+    const value = tag.modifiers.length ? compileModifiers(call, tag.modifiers, cx) : call;
+    code.line(`o += str(${value}); // ${cx.where(tag)}`, cx.at(tag));
+  }
+}
+
+/** The attribute object of a plugin call, checked against the plugin's declaration. */
+export function pluginAttrs(tag: Tag, plugin: FunctionPlugin, cx: EmitContext): string {
   const attrs = attrMap(tag, cx);
   const fields: string[] = [];
   for (const [name, spec] of Object.entries(plugin.attrs)) {
@@ -68,14 +80,7 @@ export function emitTag(tag: Tag, cx: EmitContext): void {
     }
     fields.push(`${lit(name)}: ${attrValue(a.value, cx)}`);
   }
-  const fn = cx.functionAlias(plugin.name);
-  const call = `${fn}({ __proto__: null${fields.map((f) => `, ${f}`).join('')} }, $)`;
-  if (plugin.kind === 'compiler') {
-    code.line(`${call}; // ${cx.where(tag)}`, cx.at(tag));
-  } else {
-    const value = tag.modifiers.length ? compileModifiers(call, tag.modifiers, cx) : call;
-    code.line(`o += str(${value}); // ${cx.where(tag)}`, cx.at(tag));
-  }
+  return `{ __proto__: null${fields.map((f) => `, ${f}`).join('')} }`;
 }
 
 /**

@@ -3,11 +3,12 @@ import type { HostPlugin } from '../bridge.js';
 import { sleep } from './sleep.js';
 import { secret } from './secret.js';
 import { assignGlobals } from './assign-globals.js';
+import { plugins as files } from './files/index.js';
+import { plugins as api } from './api/index.js';
+import { plugins as mail } from './mail/index.js';
+
+const ALL: HostPlugin[] = [sleep, secret, assignGlobals, ...files, ...api, ...mail];
 
 export const HOST_PLUGINS: Readonly<Record<string, HostPlugin>> = Object.freeze(
-  Object.assign(Object.create(null) as Record<string, HostPlugin>, {
-    [sleep.name]: sleep,
-    [secret.name]: secret,
-    [assignGlobals.name]: assignGlobals,
-  }),
+  Object.assign(Object.create(null) as Record<string, HostPlugin>, Object.fromEntries(ALL.map((p) => [p.name, p]))),
 );

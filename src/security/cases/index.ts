@@ -6,8 +6,12 @@ import { CPU } from './cpu.js';
 import { MEM } from './mem.js';
 import { RX } from './rx.js';
 import { OPS } from './ops.js';
+import { FS } from './fs.js';
+import { NET } from './net.js';
+import { BR } from './br.js';
+import { ML } from './ml.js';
 
-export const CATALOGUE: readonly SecurityCase[] = [...CG, ...IS, ...CPU, ...MEM, ...RX, ...OPS];
+export const CATALOGUE: readonly SecurityCase[] = [...CG, ...IS, ...CPU, ...MEM, ...BR, ...NET, ...FS, ...RX, ...ML, ...OPS];
 
 const RANGES: [string, number][] = [
   ['CG', 18],

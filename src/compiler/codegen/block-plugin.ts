@@ -1,0 +1,35 @@
+/**
+ * Block plugins ({read_dir ...}...{/read_dir}): the host answers with the items, and the body
+ * runs once per item with the item in the variable the host names. {break} and {continue} work.
+ */
+import type { TreeNode } from '../structure.js';
+import { findFunction } from '../../plugins/registry.js';
+import { lit } from './builder.js';
+import type { EmitContext } from './context.js';
+import { emitNodes } from './statements.js';
+import { pluginAttrs } from './tag.js';
+
+export function emitBlockPlugin(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitContext): void {
+  const tag = n.tag;
+  const plugin = findFunction(tag.name);
+  if (!plugin || plugin.kind !== 'block') {
+    cx.error('E_UNKNOWN_TAG', `{${tag.name}} is not a block`, tag);
+    return;
+  }
+  const code = cx.code;
+  const blk = code.fresh('blk');
+  const i = code.fresh('i');
+  code.line(`{ // ${cx.where(tag)} ${plugin.name}`, cx.at(tag));
+  code.indent();
+  code.line(`const ${blk} = $.hostBlock(${lit(plugin.name)}, ${pluginAttrs(tag, plugin, cx)});`, cx.at(tag));
+  code.line(`for (let ${i} = 0; ${i} < ${blk}.items.length; ${i}++) {`);
+  code.indent();
+  code.line(`$.assign(s, ${blk}.name, ${blk}.items[${i}]);`);
+  cx.loopDepth++;
+  emitNodes(n.body, cx);
+  cx.loopDepth--;
+  code.dedent();
+  code.line('}');
+  code.dedent();
+  code.line('}');
+}

@@ -1,0 +1,4 @@
+import type { Plugin } from '../types.js';
+
+/** Declarations of the privileged mail plugins (implementations: src/host-bridge/plugins/mail/). */
+export const plugins: Plugin[] = [];
