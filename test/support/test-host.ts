@@ -1,9 +1,15 @@
-/** In-memory host adapters for tests and plugin examples (no network, no disk). */
+/** Host adapters for tests and plugin examples: in memory or in temporary folders, no network beyond loopback. */
 import type { HostAdapters, SecretRecord } from '../../src/host-bridge/host.js';
+import { filesTestAdapter } from './host/files.js';
+import { httpTestAdapter } from './host/http.js';
+import { mailTestAdapter } from './host/mail.js';
 
 export function testHost(opts: { secrets?: Record<string, Record<string, SecretRecord>> } = {}): HostAdapters {
   const secrets = opts.secrets ?? { default: { EXAMPLE_TOKEN: { value: 'example-token-value', hosts: ['api.example.com'] } } };
   return {
+    ...filesTestAdapter(),
+    ...httpTestAdapter(),
+    ...mailTestAdapter(),
     secrets: {
       async get(tenant, name) {
         const own = secrets[tenant];
