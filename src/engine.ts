@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { compile, firstError, type CompileResult, ENGINE_VERSION } from './compiler/index.js';
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
 import { IsolateHost } from './sandbox/isolate-host.js';
+import { SandboxPool, DEFAULT_POOL, type PoolOptions } from './sandbox/pool.js';
 import { createBridge } from './host-bridge/bridge.js';
 import type { HostAdapters, RenderIdentity } from './host-bridge/host.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/limits.js';
@@ -35,6 +36,13 @@ export interface EngineOptions {
   limits?: Partial<SandboxLimits>;
   /** The host adapters privileged plugins use (secrets, HTTP, files, mail...). */
   host?: HostAdapters;
+  /**
+   * Sandbox worker processes (default 2). Template code then never runs in this process, and a
+   * crash takes only a worker. 0 runs isolates in this process: for tests and one-off tools only.
+   */
+  workers?: number;
+  /** Scheduling of the worker pool (per-tenant concurrency, memory admission, quarantine). */
+  pool?: Partial<PoolOptions>;
 }
 
 export interface RenderOptions {
@@ -70,6 +78,8 @@ export interface Engine {
    * prove that the host holds even if the compiler let code through. Same limits as render().
    */
   renderRawJs(body: string, opts?: RenderOptions): Promise<RenderResult>;
+  /** Process ids of the sandbox workers (empty with workers: 0). */
+  pids(): number[];
   close(): void;
 }
 
@@ -84,6 +94,8 @@ interface Compiled {
 
 export function createEngine(options: EngineOptions = {}): Engine {
   const isolates = new Map<string, IsolateHost>();
+  const workers = options.workers ?? DEFAULT_POOL.workers;
+  const pool = workers > 0 ? new SandboxPool({ ...options.pool, workers }) : null;
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...(options.timeoutMs ? { cpuMs: options.timeoutMs } : {}), ...options.limits };
   const cache = new Map<string, Compiled>();
   const templates = options.templates;
@@ -149,6 +161,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
     close() {
       for (const h of isolates.values()) h.retire();
       isolates.clear();
+      pool?.close();
+    },
+
+    pids() {
+      return pool ? pool.pids() : [];
     },
   };
 
@@ -162,24 +179,24 @@ export function createEngine(options: EngineOptions = {}): Engine {
       ...opts.identity,
     };
     const tenant = identity.tenant;
-    const isolate = isolateFor(tenant, c.result.manifest.memoryMB);
-    const raw = await isolate.render(
-      { id: c.id, code: c.result.code, filename: scriptName(c) },
-      {
-        templateName: name,
-        now: options.now ? options.now() : Math.floor(Date.now() / 1000),
-        site: { timezone: options.timezone ?? 'Asia/Tokyo', lang: options.lang ?? 'ja', rootUrl: options.rootUrl ?? 'http://localhost' },
-        validate: opts.validate ?? false,
-        vars: opts.vars ?? null,
-        objects: opts.objects ?? false,
-        request: opts.request ?? {},
-        constants: options.constants ?? {},
-        maxIncludeDepth: 32,
-        seed: options.seed ?? Array.from(randomBytes(16)),
-      },
-      limits,
-      createBridge(options.host ?? {}, identity, limits).handler,
-    );
+    const template = { id: c.id, code: c.result.code, filename: scriptName(c) };
+    const request = {
+      templateName: name,
+      now: options.now ? options.now() : Math.floor(Date.now() / 1000),
+      site: { timezone: options.timezone ?? 'Asia/Tokyo', lang: options.lang ?? 'ja', rootUrl: options.rootUrl ?? 'http://localhost' },
+      validate: opts.validate ?? false,
+      vars: opts.vars ?? null,
+      objects: opts.objects ?? false,
+      request: opts.request ?? {},
+      constants: options.constants ?? {},
+      maxIncludeDepth: 32,
+      seed: options.seed ?? Array.from(randomBytes(16)),
+    };
+    const bridge = createBridge(options.host ?? {}, identity, limits).handler;
+    const memoryMB = c.result.manifest.memoryMB;
+    const raw = pool
+      ? await pool.render(tenant, memoryMB, template, request, limits, bridge)
+      : await isolateFor(tenant, memoryMB).render(template, request, limits, bridge);
     if (raw.error) throw runtimeError(raw.error, c);
     return {
       output: raw.output ?? '',

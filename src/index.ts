@@ -10,3 +10,5 @@ export { formatReport as formatSecurityReport } from './security/report.js';
 export type { HostAdapters, RenderIdentity, SecretRecord } from './host-bridge/host.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';
+export { EgressGuard } from './host-bridge/egress/guard.js';
+export { TenantFiles } from './host-bridge/files/tenant-files.js';

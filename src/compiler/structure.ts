@@ -113,6 +113,10 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
         break;
       }
       case 'Close': {
+        if (!(n.name in BLOCKS) && n.name !== 'if' && !opts.blockPlugin(n.name)) {
+          error('E_UNKNOWN_TAG', `{/${n.name}} closes "${n.name}", which is not a block tag`, n);
+          break;
+        }
         if (frame.kind === 'root') {
           error('E_UNEXPECTED_CLOSE', `{/${n.name}} closes a tag that was never opened`, n);
           break;

@@ -33,8 +33,29 @@ export interface InternalApiRequest {
   actAs: number | null;
   direct: boolean;
   useCurrentSession: boolean;
+  /**
+   * Which API (api family): the site's public API ({api_internal}, the default when absent) or
+   * its management API ({api_mng}). The adapter scopes both to `tenant`.
+   */
+  kind?: 'api' | 'management';
 }
 
+/** What {api_token} asks for (api family). The adapter answers null for an API that is missing, another tenant's, or of another type. */
+export interface ApiTokenRequest {
+  apiId: number;
+  type: 'static' | 'dynamic';
+  /** dynamic: the member of the current session (null without one); static: always null. */
+  memberId: number | null;
+  /** Requested lifetime in seconds (already bounded by the plugin); null: the adapter's default. */
+  expiresSeconds: number | null;
+  memo: string;
+}
+
+/**
+ * One mail of {sendmail}, checked by the plugin: canonical addresses (mail/address.ts), `from`
+ * in one of the tenant's verified domains, no CR/LF/NUL in any header-bound value, sizes and
+ * counts within the caps. Bcc addresses are envelope recipients only, never a header.
+ */
 export interface OutgoingMail {
   to: string[];
   cc: string[];
@@ -43,6 +64,33 @@ export interface OutgoingMail {
   fromName: string;
   subject: string;
   body: string;
+  /** sg_custom_args (mail family): provider arguments, at most 5, reserved keys refused; empty when not given. */
+  customArgs?: Record<string, string>;
+}
+
+/**
+ * Mail family ({sendmail}). `send` rejects with a BridgeError (src/host-bridge/errors.ts) for a
+ * refusal by the host's policy (E_RATE_LIMIT for the per-tenant window, ...), which ends the
+ * render; any other rejection is a failed delivery, which sets var=false (spec "Errors").
+ * The optional members are added by the mail family; without them the attributes that need
+ * them are E_NOT_IMPLEMENTED.
+ */
+export interface MailAdapter {
+  /** Domains the tenant may send from (exact domain match, case-insensitive). */
+  verifiedDomains(tenant: string): Promise<readonly string[]>;
+  send(tenant: string, mail: OutgoingMail): Promise<void>;
+  /** Sender when `from` is not given (must be in a verified domain); absent: noreply@ the first verified domain. */
+  defaultSender?(tenant: string): Promise<{ address: string; name?: string } | null>;
+  /**
+   * to_member_id / cc_member_id / bcc_member_id: addresses of the members `identity` may mail
+   * (tenant-scoped); a member that is missing or may not be mailed is absent from the map.
+   */
+  memberAddresses?(identity: RenderIdentity, ids: readonly number[]): Promise<ReadonlyMap<number, string>>;
+  /**
+   * mail_template: renders the tenant's stored message template `name` with the extra
+   * attributes of the call as variables (plain data); null when there is no such template.
+   */
+  renderTemplate?(tenant: string, name: string, vars: Record<string, unknown>): Promise<{ subject: string; body: string } | null>;
 }
 
 export interface HostAdapters {
@@ -56,13 +104,39 @@ export interface HostAdapters {
     request(tenant: string, req: InternalApiRequest): Promise<{ status: number; body: string }>;
   };
   http?: { fetch(req: EgressRequest): Promise<EgressResponse> };
+  /**
+   * Api family ({api_token}): issues tokens of the tenant's own APIs. Absent: {api_token} is
+   * E_NOT_IMPLEMENTED.
+   */
+  apiTokens?: {
+    issue(tenant: string, req: ApiTokenRequest): Promise<{ token: string; expiresAt: number } | null>;
+  };
+  /**
+   * Api family ({cookie}): the cookie jar of the current request (tenant + requestId). `get`
+   * returns the raw value the browser sent, or what this request set since; `set` adds a
+   * Set-Cookie to the response (expiresDays null: a session cookie). The plugin owns the value's
+   * grammar and caps (one JSON cookie rcms_api_local); the adapter only stores and encodes it.
+   * Absent: {cookie} is E_NOT_IMPLEMENTED.
+   */
+  cookies?: {
+    get(tenant: string, requestId: string, name: string): Promise<string | null>;
+    set(tenant: string, requestId: string, name: string, value: string, expiresDays: number | null): Promise<void>;
+  };
   /** The tenant's file storage (virtual roots under one real folder per tenant). */
   files?: (tenant: string) => TenantFiles;
-  mail?: {
-    /** Domains the tenant may send from. */
-    verifiedDomains(tenant: string): Promise<readonly string[]>;
-    send(tenant: string, mail: OutgoingMail): Promise<void>;
+  /**
+   * Files plugins (storage_url): where signed read links point and the key that signs them. The
+   * key never enters the isolate; see src/host-bridge/plugins/files/storage-url.ts for the URL
+   * shape and `verifyStorageUrl` for the serving side. Absent: {storage_url} is E_PLUGIN_DENIED.
+   */
+  storageUrls?: {
+    /** Public base URL of the tenant's file host, e.g. `https://files.example.com` (no trailing slash). */
+    baseUrl(tenant: string): string;
+    /** HMAC-SHA256 key for the tenant's links (at least 16 bytes). */
+    signingKey(tenant: string): Promise<Uint8Array>;
   };
+  /** Mail family ({sendmail}): see MailAdapter. */
+  mail?: MailAdapter;
   crypto?: {
     /** The site key rcms_encrypt derives its keys from; it never enters the isolate. */
     siteKey(tenant: string): Promise<Uint8Array>;

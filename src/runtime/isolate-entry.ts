@@ -8,14 +8,17 @@
  */
 import { rt, setCurrent, type TemplateApi } from './template-api.js';
 import { RenderState, type RenderInput } from './render-state.js';
-import { fromJS, toJS, type Value } from './value.js';
+import { fromJS, toJS, PhpArray, PhpFloat, PhpObject, type Value } from './value.js';
 import type { Scope } from './assign.js';
 import { parseVarsJson } from './vars-json.js';
 import { installHost } from './host-call.js';
+import { lockdown } from './lockdown.js';
+import { ALL_PLUGINS } from '../plugins/registry.js';
 
 type Render = (s: Scope, $: RenderState) => string;
 
 const templates = new Map<string, Render>();
+let rendering = false;
 
 export interface RenderRequest extends Omit<RenderInput, 'request' | 'constants'> {
   /** Variables as plain data, or as JSON text (which keeps PHP's key order exactly). */
@@ -50,9 +53,12 @@ const smartcage = {
     delete g.__hostCall;
     if (ref) installHost((plugin, request) => ref.applySyncPromise(undefined, [plugin, request]));
     for (const name of REMOVED_GLOBALS) delete g[name];
+    lockdown([smartcage, rt, RenderState, PhpArray, PhpObject, PhpFloat, ...ALL_PLUGINS]);
   },
 
+  /** Registers a compiled template; refused while a render runs (a render cannot replace code). */
   define(name: string, factory: (api: TemplateApi) => Render): void {
+    if (rendering) throw new Error('templates cannot be defined during a render');
     templates.set(name, factory(rt));
   },
 
@@ -72,6 +78,7 @@ const smartcage = {
       for (const [k, v] of Object.entries(req.constants ?? {})) constants[k] = fromJS(v);
       const $ = new RenderState(scope, { ...req, request, constants });
       const previous = setCurrent($);
+      rendering = true;
       try {
         const output = fn(scope, $);
         if (output.length > req.maxOutputChars) {
@@ -79,6 +86,7 @@ const smartcage = {
         }
         return { output, warnings: $.warnings, logs: $.logs, returnValue: toJS($.returnValue) };
       } finally {
+        rendering = false;
         setCurrent(previous);
       }
     } catch (e) {

@@ -18,7 +18,7 @@ describe('plugin examples', () => {
   for (const p of ALL_PLUGINS) {
     p.examples.forEach((ex, i) => {
       it(`${p.kind} ${p.name} #${i + 1}: ${ex.template}`, async () => {
-        const e = ex.functions ? createEngine({ now: () => FIXED_NOW, seed: FIXED_SEED, functions: ex.functions }) : engine;
+        const e = ex.functions ? createEngine({ now: () => FIXED_NOW, seed: FIXED_SEED, functions: ex.functions, workers: 0 }) : engine;
         try {
           const { output } = await e.render(ex.template, { name: `${p.name}-example.tpl`, vars: ex.vars as Record<string, unknown> | undefined });
           expect(output).toBe(ex.output);

@@ -7,7 +7,8 @@ export const FIXED_NOW = 1700000000; // 2023-11-15 07:13:20 Asia/Tokyo
 export const FIXED_SEED = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
 
 export function testEngine(opts: EngineOptions = {}): Engine {
-  const engine = createEngine({ now: () => FIXED_NOW, seed: FIXED_SEED, host: testHost(), ...opts });
+  // The real path: templates run in a sandbox worker process.
+  const engine = createEngine({ now: () => FIXED_NOW, seed: FIXED_SEED, host: testHost(), workers: 1, ...opts });
   afterAll(() => engine.close());
   return engine;
 }

@@ -26,6 +26,7 @@ export const renderCommand: Command = {
       const source = readText(file);
       const vars = typeof flags.get('vars') === 'string' ? readText(flags.get('vars') as string) : undefined;
       const engine = createEngine({
+        workers: 1,
         templates: includeResolver(templateRoot(file, flags.get('templates'))),
         timezone: typeof flags.get('timezone') === 'string' ? (flags.get('timezone') as string) : undefined,
         timeoutMs: typeof flags.get('timeout') === 'string' ? Number(flags.get('timeout')) : undefined,

@@ -8,7 +8,6 @@ export class PcreError extends Error {
 
   constructor(message: string, code: 'E_REGEX_UNSUPPORTED' | 'E_REGEX_TOO_LARGE' = 'E_REGEX_UNSUPPORTED') {
     super(message);
-    this.name = 'PcreError';
     this.code = code;
   }
 }

@@ -6,8 +6,18 @@ import { judge, refuses, refusesAll, renders } from './helpers.js';
 
 const HOSTILE = `a"); hostCall('k'); ("` + "'`${x}</script>\\";
 
+/** Writes text as a Smarty single-quoted string (only \\ and \' are escapes there). */
+function singleQuoted(s: string): string {
+  return s.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
+}
+
+/** Writes text as a Smarty double-quoted string: PHP escapes, and backticks and $ escaped. */
+function doubleQuoted(s: string): string {
+  return s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\$/g, '\\$').replace(/`/g, '\\x60');
+}
+
 export const CG: SecurityCase[] = [
-  renders('CG-01', 'CG', 'string literal breakout stays text', `{assign var=x value='${HOSTILE.replace(/'/g, "\\'")}'}{$x}`, HOSTILE.replace(/\\\\$/, '\\')),
+  renders('CG-01', 'CG', 'string literal breakout stays text', `{assign var=x value='${singleQuoted(HOSTILE)}'}{$x}|{assign var=y value="${doubleQuoted(HOSTILE)}"}{$y}`, `${HOSTILE}|${HOSTILE}`),
   renders('CG-02', 'CG', 'awkward code points in literals render byte-exact', '{assign var=x value="a\u2028b\u2029c\ufeffd\re"}{$x}', 'a\u2028b\u2029c\ufeffd\re'),
   renders('CG-03', 'CG', 'JavaScript names as variables are plain, empty variables', '[{$constructor}{$__proto__}{$toString}{$globalThis}{$this}{$eval}{$hasOwnProperty}]', '[]'),
   renders('CG-04', 'CG', 'property walks on values reach nothing', '[{$x.constructor.constructor}{$x.__proto__.y}{$s.constructor}{$s.length}]', '[]', { vars: { x: {}, s: 'str' } }),

@@ -52,6 +52,49 @@ export const CPU: SecurityCase[] = [
       }
     },
   },
+  {
+    id: 'CPU-10',
+    category: 'CPU',
+    title: 'noisy neighbour: tenant A\'s endless renders barely slow tenant B (G7)',
+    async run(h) {
+      const e = h.engine({ cpuMs: 300, wallMs: 3000 });
+      const small = '{foreach from=$l item=i}{$i|upper}{/foreach}';
+      const vars = { l: ['a', 'b', 'c', 'd'] };
+      const runB = async (n: number) => {
+        const lat: number[] = [];
+        let failed = 0;
+        const t0 = performance.now();
+        for (let i = 0; i < n; i++) {
+          const t = performance.now();
+          try {
+            await e.render(small, { vars, identity: { tenant: 'tenant-b' } });
+          } catch {
+            failed++;
+          }
+          lat.push(performance.now() - t);
+        }
+        lat.sort((x, y) => x - y);
+        return { p99: lat[Math.floor(n * 0.99) - 1], perSec: n / ((performance.now() - t0) / 1000), failed };
+      };
+      await runB(50); // warm
+      const solo = await runB(300);
+      let stop = false;
+      const noisy = Array.from({ length: 4 }, async () => {
+        while (!stop) await e.render('{section name=i loop=2000000000}{/section}', { identity: { tenant: 'tenant-a' } }).catch(() => undefined);
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      const loaded = await runB(300);
+      stop = true;
+      await Promise.all(noisy);
+      const figures = { p99_solo_ms: solo.p99, p99_loaded_ms: loaded.p99, p99_ratio: loaded.p99 / solo.p99, throughput_ratio: loaded.perSec / solo.perSec };
+      const goal = figures.p99_ratio <= 2 && figures.throughput_ratio >= 0.7;
+      return {
+        status: loaded.failed === 0 ? 'contained' : 'escaped',
+        detail: `B p99 ${solo.p99.toFixed(2)} -> ${loaded.p99.toFixed(2)} ms (x${figures.p99_ratio.toFixed(2)}), throughput x${figures.throughput_ratio.toFixed(2)}; G7 ${goal ? 'met' : 'missed'}; ${loaded.failed} of B's renders failed`,
+        figures,
+      };
+    },
+  },
   refuses('CPU-08', 'CPU', 'heavy single calls: input size caps first', '{assign var=s value=""|str_pad:100000000:"ab "}{$s|count_words}', 'E_SIZE_LIMIT'),
   refusesAll('CPU-09', 'CPU', 'compile-time CPU is bounded by the template size limit', ['{ldelim}'.repeat(200_000), `{assign var=x value="${'a'.repeat(2_000_000)}`], ['E_TEMPLATE_TOO_LARGE', 'E_UNCLOSED_TAG']),
 ];

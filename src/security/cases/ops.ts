@@ -33,6 +33,31 @@ export const OPS: SecurityCase[] = [
         : { status: 'escaped', detail: `exit ${r.status}: ${(r.stdout + r.stderr).slice(0, 200)}` };
     },
   },
+  {
+    id: 'OPS-02',
+    category: 'OPS',
+    title: 'a V8 fatal out-of-memory kills only one sandbox worker; other tenants keep rendering',
+    async run(h) {
+      const e = h.engine({ cpuMs: 10_000, wallMs: 20_000 });
+      await e.render('{$x}', { vars: { x: 1 }, identity: { tenant: 'bystander' } });
+      const before = e.pids();
+      // V8 aborts the whole process on this allocation (isolated-vm #107); here it may only take a worker.
+      const crash = await e.renderRawJs('const a = new Array(60_000_000).fill(); return String(a.length);', { identity: { tenant: 'bomber' } }).then(
+        (r) => `rendered ${r.output}`,
+        (err: { code?: string }) => err.code ?? 'error',
+      );
+      const t0 = performance.now();
+      const after = await e.render('{$x}', { vars: { x: 'alive' }, identity: { tenant: 'bystander' } });
+      const again = await e.render('{$x}', { vars: { x: 'back' }, identity: { tenant: 'bomber' } }).then((r) => r.output, () => 'failed');
+      const restartMs = performance.now() - t0;
+      const ok = ['E_SANDBOX_CRASHED', 'E_MEMORY_LIMIT', 'E_SIZE_LIMIT'].includes(crash) && after.output === 'alive' && again === 'back';
+      return {
+        status: ok ? 'contained' : 'escaped',
+        detail: `bomb: ${crash}; workers ${before.join(',')} -> ${e.pids().join(',')}; bystander and bomber render again (${restartMs.toFixed(0)} ms)`,
+        figures: { restart_ms: restartMs },
+      };
+    },
+  },
   staticCheck('OPS-04', 'no synchronous isolated-vm call runs template code on the host thread', 'sandbox/isolate-host', /\b(runSync|evalSync|applySync|evalClosureSync|applySyncPromise)\b/, 'template code is only entered through async calls'),
   staticCheck('OPS-05', 'renders always start with the async API, so applySyncPromise from the isolate cannot deadlock the host', 'sandbox/isolate-host', /\.runSync\(|\.applySync\(/, 'the render call is apply(), asynchronous'),
   {
@@ -72,6 +97,40 @@ export const OPS: SecurityCase[] = [
       const a = await h.render('{$x|@count}|{assign var="l." value=1}{$l|@count}', { vars: { x: [1, 2] }, identity: { tenant: 'victim' } });
       const b = await h.rawJs('return String(({}).polluted);');
       return judge(h, a, a.output === '2|1' && b.output === 'undefined', 'another tenant and the next render are unaffected');
+    },
+  },
+  {
+    id: 'OPS-07',
+    category: 'OPS',
+    title: 'the deadline passes while a host call is pending: the render ends, nothing deadlocks',
+    async run(h) {
+      const e = h.engine({ wallMs: 400, cpuMs: 1000, maxSleepMs: 10_000 });
+      const t0 = performance.now();
+      const a = await h.render('{sleep ms=300}{sleep ms=300}{sleep ms=300}', { engine: e });
+      const took = performance.now() - t0;
+      const b = await h.render('{$x}', { engine: e, vars: { x: 'next' } });
+      return judge(h, a, a.code === 'E_WALL_TIMEOUT' && took < 400 + 100 + 300 && b.output === 'next', `E_WALL_TIMEOUT after ${took.toFixed(0)} ms; the next render works`);
+    },
+  },
+  {
+    id: 'OPS-08',
+    category: 'OPS',
+    title: 'shutdown under load: close() with renders looping lets the process exit cleanly',
+    async run() {
+      const ts = import.meta.url.endsWith('.ts');
+      const engine = fileURLToPath(new URL(`../../engine${ts ? '.ts' : '.js'}`, import.meta.url));
+      const script = `import(${JSON.stringify(engine)}).then(async (m) => {
+        const e = m.createEngine({ workers: 2, limits: { cpuMs: 60000, wallMs: 60000 } });
+        for (let i = 0; i < 10; i++) e.render('{section name=i loop=2000000000}{/section}', { identity: { tenant: 't' + i } }).catch(() => {});
+        await new Promise((r) => setTimeout(r, 500));
+        e.close();
+      });`;
+      const t0 = Date.now();
+      const r = spawnSync(process.execPath, ['--no-node-snapshot', ...(ts ? ['--import', 'tsx'] : []), '-e', script], { encoding: 'utf8', timeout: 15_000 });
+      const took = Date.now() - t0;
+      return r.status === 0 && took < 10_000
+        ? { status: 'contained', detail: `exited 0 after ${took} ms` }
+        : { status: 'escaped', detail: `exit ${r.status} (${r.signal ?? ''}) after ${took} ms: ${(r.stderr ?? '').slice(0, 200)}` };
     },
   },
   staticCheck('OPS-14', 'the inspector is never enabled', 'sandbox/isolate-host', /inspector\s*:\s*true/, 'no inspector option'),

@@ -1,4 +1,5 @@
 import type { HostPlugin } from '../../bridge.js';
+import { sendmail } from './sendmail.js';
 
 /** Host implementations of the mail plugins, by name. */
-export const plugins: HostPlugin[] = [];
+export const plugins: HostPlugin[] = [sendmail];

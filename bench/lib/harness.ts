@@ -1,0 +1,110 @@
+/**
+ * A bench-only isolate set up the way src/sandbox/isolate-host.ts sets one up (runtime bundle,
+ * bootstrap with its lockdown, the compiled template defined), with a little extra installed
+ * before the bootstrap freezes everything:
+ * - the template's render function is wrapped so that one `smartcage.render()` can run it
+ *   `loop` times in a row on the same scope and render state (vars resident, nothing crosses the
+ *   boundary): this times the compiled code alone, as the anchors' "50 renders in one call";
+ * - the hand-written function is defined in the same isolate, for the same measurement.
+ * Nothing in src/ is changed; the runtime is dist/runtime.bundle.js as the engine loads it.
+ */
+import ivm from 'isolated-vm';
+import { readFileSync } from 'node:fs';
+import { compile } from '../../src/index.js';
+import { makeHandWritten } from '../engines/hand-written.js';
+import type { PageData } from '../data/generate.js';
+
+export const RUNTIME_BUNDLE = new URL('../../dist/runtime.bundle.js', import.meta.url);
+export const PAGE_TPL = readFileSync(new URL('../templates/page.tpl', import.meta.url), 'utf8');
+
+const PRELUDE = `globalThis.__bench = (() => {
+  const __name = (f) => f;
+  const st = { loop: 0, total: 0, req: null, data: null };
+  const plain = (${String(makeHandWritten)})();
+  const define = smartcage.define;
+  smartcage.define = function (name, factory) {
+    return define.call(this, name, (api) => {
+      const r = factory(api);
+      return function (s, $) {
+        const n = st.loop;
+        if (n > 0) {
+          let len = 0;
+          for (let i = 0; i < n; i++) len += r(s, $).length;
+          st.total = len;
+          return '';
+        }
+        return r(s, $);
+      };
+    });
+  };
+  const check = (res) => { if (res.error) throw new Error(res.error.code + ': ' + res.error.message); return res; };
+  return {
+    setRequest(req) { st.req = req; st.data = req.vars; },
+    scLoop(id, n) { st.loop = n; try { check(smartcage.render(id, st.req)); } finally { st.loop = 0; } return st.total; },
+    scOnce(id) { return check(smartcage.render(id, st.req)).output; },
+    plainLoop(n) { let len = 0; for (let i = 0; i < n; i++) len += plain(st.data).length; return len; },
+    plainOnce() { return plain(st.data); },
+    plainWith(d) { return plain(d); },
+  };
+})();`;
+
+/** The request object the engine builds for a render (src/engine.ts runCompiled), with fixed values. */
+export function renderRequest(vars: unknown, name = 'page.tpl'): Record<string, unknown> {
+  return {
+    templateName: name,
+    now: 1_700_000_000,
+    site: { timezone: 'UTC', lang: 'ja', rootUrl: 'http://localhost' },
+    validate: false,
+    vars,
+    objects: false,
+    request: {},
+    constants: {},
+    maxIncludeDepth: 32,
+    seed: Array.from({ length: 16 }, (_, i) => i),
+    maxOutputChars: 16 * 1024 * 1024,
+    maxErrorChars: 4096,
+  };
+}
+
+export class BenchIsolate {
+  readonly isolate: ivm.Isolate;
+  readonly context: ivm.Context;
+  private readonly bench: ivm.Reference<Record<string, unknown>>;
+  readonly render: ivm.Reference<(...a: unknown[]) => unknown>;
+  private fns = new Map<string, ivm.Reference<(...a: unknown[]) => unknown>>();
+
+  constructor(memoryMB = 128) {
+    this.isolate = new ivm.Isolate({ memoryLimit: memoryMB });
+    this.context = this.isolate.createContextSync();
+    this.isolate.compileScriptSync(readFileSync(RUNTIME_BUNDLE, 'utf8'), { filename: 'smartcage-runtime.js' }).runSync(this.context);
+    this.context.evalSync(PRELUDE, { filename: 'bench-prelude.js' });
+    this.context.evalSync('smartcage.bootstrap();');
+    this.bench = this.context.global.getSync('__bench', { reference: true }) as ivm.Reference<Record<string, unknown>>;
+    const sc = this.context.global.getSync('smartcage', { reference: true }) as ivm.Reference<Record<string, unknown>>;
+    this.render = sc.getSync('render', { reference: true }) as ivm.Reference<(...a: unknown[]) => unknown>;
+  }
+
+  /** Compiles `source` with compile() and defines it in the context under `id`. */
+  define(source: string, id: string): void {
+    const { code } = compile(source, { name: id, id });
+    this.isolate.compileScriptSync(code, { filename: `${id}.js` }).runSync(this.context);
+  }
+
+  fn(name: string): ivm.Reference<(...a: unknown[]) => unknown> {
+    let f = this.fns.get(name);
+    if (!f) {
+      f = this.bench.getSync(name, { reference: true }) as ivm.Reference<(...a: unknown[]) => unknown>;
+      this.fns.set(name, f);
+    }
+    return f;
+  }
+
+  /** Makes `data` resident: copied in once, kept by the prelude. */
+  setResident(data: PageData): void {
+    this.fn('setRequest').applySync(undefined, [new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true })]);
+  }
+
+  dispose(): void {
+    if (!this.isolate.isDisposed) this.isolate.dispose();
+  }
+}

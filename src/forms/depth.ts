@@ -1,0 +1,40 @@
+/**
+ * Nesting depth as the form UI sees it (decisions.md 15, spec "Nested structure support").
+ *
+ * Levels are the containers the form renders as nested groups: the root object is level 1,
+ * an array of objects (cards) adds a level, and each card's object adds another. So
+ * object > array > object is 3 levels and a card holding its own cards is
+ * object > array > object > array > object = 5 levels.
+ * Controls that edit a whole value in one widget are leaves and add no level: comma
+ * textareas, multi-selects, and objects below the root that are not card items (they are
+ * JSON textareas, edited as text). The limit is MAX_FORM_DEPTH = 3.
+ */
+import { detectControl } from './detect.js';
+import { baseType, isSchema } from './schema-util.js';
+import type { JsonSchema } from './types.js';
+
+export interface DepthReport {
+  /** Deepest level reached. */
+  depth: number;
+  /** Schema path (JSON-pointer segments) of the first cards array whose items go beyond `limit`, if any. */
+  firstTooDeep?: string[];
+}
+
+export function formDepth(root: JsonSchema, limit: number): DepthReport {
+  let firstTooDeep: string[] | undefined;
+  const objectDepth = (schema: JsonSchema, level: number, path: string[]): number => {
+    let max = level;
+    const props = schema.properties;
+    if (!isSchema(props)) return max;
+    for (const [name, sub] of Object.entries(props)) {
+      if (!isSchema(sub) || baseType(sub) !== 'array' || detectControl(sub) !== 'cards') continue;
+      const arrayPath = [...path, 'properties', name];
+      const itemLevel = level + 2;
+      if (level + 1 > limit && !firstTooDeep) firstTooDeep = arrayPath;
+      max = Math.max(max, objectDepth(sub.items as JsonSchema, itemLevel, [...arrayPath, 'items']));
+    }
+    return max;
+  };
+  const depth = isSchema(root) && baseType(root) === 'object' ? objectDepth(root, 1, []) : 1;
+  return firstTooDeep ? { depth, firstTooDeep } : { depth };
+}

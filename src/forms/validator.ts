@@ -1,0 +1,151 @@
+/**
+ * `createValidator(schema)`: lints the schema, compiles it with the shared ajv setup, and
+ * returns `validate(value) -> FieldError[]` with messages from our en/ja catalogue.
+ *
+ * Mapping from ajv errors to ours (README.md "Validation messages"):
+ * - `required`: located at the missing property (`/a/b` rather than `/a`).
+ * - `type` where the value is `null` and the type does not allow null: reported as
+ *   `required` (an empty select, date or number input writes null; spec: "a type that does
+ *   not allow null makes input required"; also the [K] enum-with-null pattern).
+ * - `minLength` where the value is `""`: reported as `required` (the spec's string rule).
+ * - `enum`: lists the allowed choices by their enumNames labels when present.
+ * - `format`: a message per format (date, date-time, file-manager).
+ * - When a field has a `required` error, other errors at the same path are dropped: the
+ *   editor has to fill it in first, and one message per empty field reads better.
+ * Every error also carries `field`, the pointer of the form control that shows it (a
+ * comma textarea shows the errors of its items; a JSON textarea those of its content).
+ */
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv, stripNullable } from './ajv-setup.js';
+import { detectControl } from './detect.js';
+import { schemaErrors, lintSchema } from './lint.js';
+import { message, typeWord, type MessageKey } from './messages.js';
+import { FormSchemaError } from './schema-error.js';
+import { allowsNull, baseType, isSchema, pointerSegment } from './schema-util.js';
+import type { FieldError, Issue, JsonSchema, LocalizedMessage } from './types.js';
+
+export interface FormValidator {
+  readonly schema: JsonSchema;
+  /** Lint findings that did not refuse the schema (warnings, form-only refusals). */
+  readonly issues: readonly Issue[];
+  validate(value: unknown): ValidatedError[];
+}
+
+export interface ValidatedError extends FieldError {
+  /** Pointer of the form control that shows this error. */
+  field: string;
+}
+
+/** Throws FormSchemaError (code `schema-invalid`) when the schema has lint errors or does not compile. */
+export function createValidator(schema: unknown): FormValidator {
+  const issues = lintSchema(schema);
+  const errors = schemaErrors(issues);
+  if (errors.length > 0) {
+    throw new FormSchemaError('schema-invalid', message('schema.invalid', { count: errors.length, first: errors[0]!.message }), issues);
+  }
+  const s = schema as JsonSchema;
+  let compiled: ValidateFunction;
+  try {
+    compiled = createAjv().compile(stripNullable(s));
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    throw new FormSchemaError('schema-invalid', message('schema.compile', { detail: { en: detail, ja: detail } }), issues);
+  }
+  return {
+    schema: s,
+    issues,
+    validate(value: unknown): ValidatedError[] {
+      if (compiled(value)) return [];
+      const mapped = (compiled.errors ?? []).map((e) => mapError(e, s));
+      const requiredAt = new Set(mapped.filter((e) => e.keyword === 'required').map((e) => e.path));
+      return mapped.filter((e) => e.keyword === 'required' || !requiredAt.has(e.path));
+    },
+  };
+}
+
+function mapError(e: ErrorObject, root: JsonSchema): ValidatedError {
+  const parent = (isSchema(e.parentSchema) ? e.parentSchema : {}) as JsonSchema;
+  const params = e.params as Record<string, unknown>;
+  let path = e.instancePath;
+  let keyword = e.keyword;
+  let msg: LocalizedMessage;
+  const key = (k: string) => `validate.${k}` as MessageKey;
+  switch (e.keyword) {
+    case 'required':
+      path += '/' + pointerSegment(String(params.missingProperty));
+      msg = message('validate.required');
+      break;
+    case 'type':
+      if (e.data === null && !allowsNull(parent)) {
+        keyword = 'required';
+        msg = message('validate.required');
+      } else {
+        msg = message('validate.type', { type: typeWord(baseType(parent) ?? String(params.type)) });
+      }
+      break;
+    case 'minLength':
+      if (e.data === '') {
+        keyword = 'required';
+        msg = message('validate.required');
+      } else {
+        msg = message('validate.minLength', { limit: Number(params.limit) });
+      }
+      break;
+    case 'maxLength':
+    case 'minimum':
+    case 'maximum':
+    case 'minItems':
+    case 'maxItems':
+      msg = message(key(e.keyword), { limit: Number(params.limit) });
+      break;
+    case 'uniqueItems':
+      msg = message('validate.uniqueItems', { first: Number(params.j) + 1, second: Number(params.i) + 1 });
+      break;
+    case 'pattern':
+      msg = message('validate.pattern', { pattern: String(params.pattern) });
+      break;
+    case 'enum': {
+      const values = Array.isArray(parent.enum) ? parent.enum : [];
+      const names = Array.isArray(parent.enumNames) && parent.enumNames.length === values.length ? parent.enumNames : undefined;
+      const list = values.map((v, i) => (names ? names[i]! : JSON.stringify(v))).join(', ');
+      const listJa = values.map((v, i) => (names ? names[i]! : JSON.stringify(v))).join('、');
+      msg = message('validate.enum', { allowed: { en: list, ja: listJa } });
+      break;
+    }
+    case 'format': {
+      const f = String(params.format);
+      keyword = `format`;
+      msg = f === 'date' || f === 'date-time' || f === 'file-manager' ? message(key(`format.${f}`)) : message('validate.format', { format: f });
+      break;
+    }
+    case 'additionalProperties':
+      path += '/' + pointerSegment(String(params.additionalProperty));
+      msg = message('validate.additionalProperties', { property: String(params.additionalProperty) });
+      break;
+    default:
+      msg = message('validate.invalid');
+  }
+  return { path, keyword, ajvKeyword: e.keyword, message: msg, field: fieldOf(path, root) };
+}
+
+/** The pointer of the control that shows a value path: walks root object > cards > card object. */
+export function fieldOf(path: string, root: JsonSchema): string {
+  const segs = path === '' ? [] : path.slice(1).split('/');
+  let schema: JsonSchema | undefined = root;
+  let out = '';
+  let i = 0;
+  while (i < segs.length && schema) {
+    const seg = segs[i]!;
+    if (baseType(schema) !== 'object' || !isSchema(schema.properties)) break;
+    const name = seg.replace(/~1/g, '/').replace(/~0/g, '~');
+    const prop: unknown = schema.properties[name];
+    out += '/' + seg;
+    i++;
+    if (!isSchema(prop)) break;
+    if (detectControl(prop) !== 'cards' || i >= segs.length) break;
+    out += '/' + segs[i]!; // the card index
+    i++;
+    schema = prop.items as JsonSchema;
+  }
+  return out;
+}

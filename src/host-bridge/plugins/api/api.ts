@@ -1,0 +1,162 @@
+/**
+ * {api}: an external HTTP request through the host's egress guard (HostAdapters.http).
+ *
+ * Order of checks: capability, unsupported features (dl_flg, files, PURGE), endpoint (no secret
+ * handle may appear in it; it must parse), body combinations, mTLS secret names (host rule, then
+ * E_NOT_IMPLEMENTED), headers/query/body with secret handles substituted only for secrets whose
+ * `hosts` list the endpoint's host (NET-15, BR-06), timeout clamped to the render's wall time,
+ * cache (GET/HEAD, per tenant: NET-13), request cap (NET-12), then the guard.
+ *
+ * Guard refusals (E_SSRF_DENIED, E_BAD_URL, E_BAD_HEADER) and limit breaches (E_HTTP_LIMIT) are
+ * errors; a request that fails on the way (E_HTTP_FAILED, E_HTTP_TIMEOUT) sets status_var=0 and
+ * http_code_var=0 (spec, Errors) and logs a warning. Messages name the endpoint as the template
+ * wrote it (handles, never values), never a resolved address.
+ */
+import type { HostPlugin, BridgeCall } from '../../bridge.js';
+import { BridgeError } from '../../errors.js';
+import type { SecretRecord } from '../../host.js';
+import type { EgressResponse } from '../../egress/guard.js';
+import { PhpArray, type Value } from '../../../runtime/value.js';
+import { fromBytes, toBytes } from '../../../runtime/bytes.js';
+import { jsonDecode } from '../../../php/json/decode.js';
+import { ResponseCache, appendQuery, buildQuery, chargeRequest, keysContain, mapStrings, parseHeaderList } from './common.js';
+
+const SECRET_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+/** Codes of the guard that mean "the request was refused or broke a limit": errors, not status 0. */
+const REFUSALS = new Set(['E_SSRF_DENIED', 'E_BAD_URL', 'E_BAD_HEADER', 'E_HTTP_LIMIT']);
+
+interface Cached {
+  bytes: number;
+  res: EgressResponse;
+}
+/** Process-wide, keyed by tenant first (see ResponseCache). Exported for tests. */
+export const apiCache = new ResponseCache<Cached>();
+
+function quote(s: string): string {
+  const t = s.length > 120 ? `${s.slice(0, 120)}...` : s;
+  return JSON.stringify(t);
+}
+
+/** A header value as the wire sees it: UTF-8 bytes, one char per byte (the guard wants Latin-1). */
+function wireValue(v: string): string {
+  return Buffer.from(toBytes(v)).toString('latin1');
+}
+
+function hostAllows(record: SecretRecord, host: string): boolean {
+  return (record.hosts ?? []).some((h) => typeof h === 'string' && h.toLowerCase().replace(/\.$/, '') === host);
+}
+
+function headersValue(pairs: readonly [string, string][]): PhpArray {
+  const out = PhpArray.empty();
+  for (const [name, value] of pairs) {
+    const v = fromBytes(Buffer.from(value, 'latin1'));
+    const prev = out.has(name) ? out.get(name) : undefined;
+    if (prev === undefined) out.set(name, v);
+    else if (prev instanceof PhpArray) prev.push(v);
+    else out.set(name, PhpArray.fromList([prev, v]));
+  }
+  return out;
+}
+
+async function mtlsCheck(attrs: Record<string, Value>, call: BridgeCall, host: string): Promise<void> {
+  const names = (['sslcert', 'sslkey', 'cainfo'] as const).filter((k) => typeof attrs[k] === 'string' && attrs[k] !== '');
+  if (names.length === 0) return;
+  const hasCert = names.includes('sslcert');
+  const hasKey = names.includes('sslkey');
+  if (hasCert !== hasKey) throw new BridgeError('E_BAD_COMBINATION', '{api} mTLS needs both sslcert and sslkey');
+  for (const attr of names) {
+    const name = String(attrs[attr]);
+    const record = SECRET_NAME.test(name) && call.host.secrets ? await call.host.secrets.get(call.identity.tenant, name) : null;
+    if (!record) throw new BridgeError('E_SECRET_NOT_FOUND', `no secret named ${quote(name)}`);
+    if (!hostAllows(record, host)) throw new BridgeError('E_SECRET_DENIED', `the secret ${name} may not be sent to ${host} (${attr}=)`);
+  }
+  throw new BridgeError('E_NOT_IMPLEMENTED', '{api} mTLS (sslcert, sslkey, cainfo) is not supported by this host yet');
+}
+
+export const api: HostPlugin = {
+  name: 'api',
+  async run(attrs, call) {
+    const http = call.host.http;
+    if (!http) throw new BridgeError('E_NOT_IMPLEMENTED', '{api} needs the http capability, which this host does not provide');
+    if (attrs.dl_flg === true) throw new BridgeError('E_NOT_IMPLEMENTED', '{api} dl_flg is not supported yet');
+    if (attrs.files instanceof PhpArray && attrs.files.size > 0) throw new BridgeError('E_NOT_IMPLEMENTED', '{api} files is not supported yet');
+    const method = String(attrs.method ?? 'GET');
+    if (method === 'PURGE') throw new BridgeError('E_NOT_IMPLEMENTED', '{api} method PURGE is not supported by the egress guard');
+
+    const endpoint = String(attrs.endpoint);
+    const shown = quote(endpoint);
+    // A handle in the endpoint is never substituted: its host would decide its own permission.
+    call.secrets.substitute(endpoint, 'the api endpoint (use headers, query or body)', () => false);
+    let url: URL;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      throw new BridgeError('E_BAD_URL', `{api} endpoint is not a URL: ${shown}`);
+    }
+    const host = url.hostname.toLowerCase().replace(/\.$/, '');
+
+    const jsonBody = typeof attrs.json_body === 'string' ? attrs.json_body : undefined;
+    const rawBody = typeof attrs.body === 'string' ? attrs.body : undefined;
+    if (jsonBody !== undefined && rawBody !== undefined) throw new BridgeError('E_BAD_COMBINATION', '{api} takes json_body or body, not both');
+    const bodyText = jsonBody ?? rawBody;
+    if (bodyText !== undefined && (method === 'GET' || method === 'HEAD')) throw new BridgeError('E_BAD_COMBINATION', `{api} a ${method} request cannot have a body`);
+
+    await mtlsCheck(attrs, call, host);
+
+    const allowed = (r: SecretRecord): boolean => hostAllows(r, host);
+    const use = `a request to ${host}`;
+    const sub = (s: string): string => call.secrets.substitute(s, use, allowed);
+
+    // Headers: handles are allowed in values only, never in names.
+    const headers: [string, string][] = [];
+    for (const [name, value] of parseHeaderList('api', attrs.headers)) {
+      call.secrets.substitute(name, 'a header name', () => false);
+      headers.push([name, wireValue(sub(value))]);
+    }
+    if (jsonBody !== undefined && !headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', 'application/json']);
+
+    const queries = attrs.queries ?? null;
+    if (keysContain(queries, (k) => call.secrets.contains(k))) throw new BridgeError('E_SECRET_DENIED', '{api} a secret may not be used as a query key');
+    const query = buildQuery(typeof attrs.query === 'string' ? sub(attrs.query) : null, mapStrings(queries, sub));
+    const target = appendQuery(endpoint, query);
+    const body = bodyText === undefined ? undefined : Buffer.from(toBytes(sub(bodyText)));
+
+    const left = call.timeLeft();
+    if (left <= 50) throw new BridgeError('E_WALL_TIMEOUT', '{api} no time left in the render for a request');
+    const timeoutMs = Math.min(Number(attrs.timeout ?? 30) * 1000, left - 50);
+
+    const cacheMinutes = typeof attrs.cache_time === 'number' ? attrs.cache_time : 0;
+    const cacheable = cacheMinutes > 0 && (method === 'GET' || method === 'HEAD');
+    const key = cacheable ? ResponseCache.key(call.identity.tenant, [method, target, [...headers].map(([n, v]) => [n.toLowerCase(), v]).sort()]) : '';
+    let res = cacheable ? apiCache.get(call.identity.tenant, key)?.res : undefined;
+
+    if (!res) {
+      chargeRequest(call, 'api');
+      try {
+        res = await http.fetch({ method, url: target, headers, ...(body ? { body } : {}), timeoutMs });
+      } catch (e) {
+        const code = (e as { code?: unknown } | null)?.code;
+        const reason = e instanceof Error ? e.message.replace(/: ".*"$/s, '') : 'request failed';
+        if (typeof code === 'string' && REFUSALS.has(code)) throw new BridgeError(code, `{api} ${reason}: ${shown}`);
+        if (e instanceof BridgeError) throw e;
+        const assign: [string, Value][] = [];
+        if (typeof attrs.status_var === 'string') assign.push([attrs.status_var, 0]);
+        if (typeof attrs.http_code_var === 'string') assign.push([attrs.http_code_var, 0]);
+        return { assign, log: [{ level: 'warning', message: `{api} ${code === 'E_HTTP_TIMEOUT' ? 'request timed out' : reason}: ${shown}` }] };
+      }
+      if (cacheable && res.status >= 200 && res.status < 300) apiCache.set(call.identity.tenant, key, { bytes: res.body.length + 512, res }, cacheMinutes * 60_000);
+    }
+
+    const text = fromBytes(res.body);
+    const assign: [string, Value][] = [];
+    if (typeof attrs.var === 'string') assign.push([attrs.var, text]);
+    if (typeof attrs.json_var === 'string') {
+      const decoded = jsonDecode(text, true);
+      assign.push([attrs.json_var, decoded === null && text.trim() !== 'null' ? text : decoded]);
+    }
+    if (typeof attrs.resp_header_var === 'string') assign.push([attrs.resp_header_var, headersValue(res.headers)]);
+    if (typeof attrs.http_code_var === 'string') assign.push([attrs.http_code_var, res.status]);
+    if (typeof attrs.status_var === 'string') assign.push([attrs.status_var, res.status >= 200 && res.status < 400 ? 1 : 0]);
+    return { assign };
+  },
+};

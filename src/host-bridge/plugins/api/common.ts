@@ -1,0 +1,137 @@
+/**
+ * Shared rules of the api family: the per-render request cap, `Name: value` header lists,
+ * query building, secret-handle walking over template values, and a small per-tenant cache.
+ */
+import { createHash } from 'node:crypto';
+import type { BridgeCall } from '../../bridge.js';
+import { BridgeError } from '../../errors.js';
+import { PhpArray, PhpObject, type Value } from '../../../runtime/value.js';
+import { toStr } from '../../../runtime/convert.js';
+import { httpBuildQuery } from '../../../php/array/query.js';
+
+/** Network requests ({api}, {api_internal}, {api_mng}) per render (NET-12). */
+export const MAX_REQUESTS_PER_RENDER = 100;
+
+/** One BridgeCall object lives for one render, so it keys the render's counter. */
+const requestsByRender = new WeakMap<BridgeCall, number>();
+
+export function chargeRequest(call: BridgeCall, plugin: string): void {
+  const n = (requestsByRender.get(call) ?? 0) + 1;
+  if (n > MAX_REQUESTS_PER_RENDER) throw new BridgeError('E_QUOTA', `{${plugin}}: more than ${MAX_REQUESTS_PER_RENDER} API requests in one render`);
+  requestsByRender.set(call, n);
+}
+
+/** Applies `f` to every string inside a template value (array values, not keys); returns a copy. */
+export function mapStrings(v: Value, f: (s: string) => string): Value {
+  if (typeof v === 'string') return f(v);
+  if (v instanceof PhpArray) return PhpArray.fromEntries(v.entries().map(([k, x]) => [k, mapStrings(x, f)] as const));
+  if (v instanceof PhpObject) return PhpArray.fromEntries(Array.from(v.props.entries()).map(([k, x]) => [k, mapStrings(x, f)] as const));
+  return v;
+}
+
+/** Keys of arrays may hold handles too: they are never substituted, only refused. */
+export function keysContain(v: Value, test: (s: string) => boolean): boolean {
+  if (v instanceof PhpArray) return v.entries().some(([k, x]) => (typeof k === 'string' && test(k)) || keysContain(x, test));
+  if (v instanceof PhpObject) return Array.from(v.props.entries()).some(([k, x]) => test(k) || keysContain(x, test));
+  return false;
+}
+
+/**
+ * `headers=` as the spec writes it: a list of `Name: value` strings (keys ignored). Names must
+ * be plain tokens; the egress guard re-checks names, values and the forbidden set.
+ */
+export function parseHeaderList(plugin: string, list: Value): [string, string][] {
+  if (list === null || list === undefined) return [];
+  if (!(list instanceof PhpArray)) throw new BridgeError('E_BAD_HEADER', `{${plugin}} headers= must be a list of "Name: value" strings`);
+  if (list.size > 100) throw new BridgeError('E_BAD_HEADER', `{${plugin}} has more than 100 headers`);
+  const out: [string, string][] = [];
+  for (const item of list.values()) {
+    if (item instanceof PhpArray || item instanceof PhpObject || item === null || item === undefined) {
+      throw new BridgeError('E_BAD_HEADER', `{${plugin}} headers= must be a list of "Name: value" strings`);
+    }
+    const text = toStr(item);
+    const colon = text.indexOf(':');
+    if (colon <= 0) throw new BridgeError('E_BAD_HEADER', `{${plugin}} header without "Name:" (${JSON.stringify(text.slice(0, 40))})`);
+    const name = text.slice(0, colon).trim();
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new BridgeError('E_BAD_HEADER', `{${plugin}} invalid header name ${JSON.stringify(name.slice(0, 40))}`);
+    out.push([name, text.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, '')]);
+  }
+  return out;
+}
+
+/** `query` then `queries` (http_build_query), joined with `&`. */
+export function buildQuery(query: Value, queries: Value): string {
+  const parts: string[] = [];
+  if (typeof query === 'string' && query !== '') parts.push(query.replace(/^[?&]+/, ''));
+  if (queries instanceof PhpArray && queries.size > 0) parts.push(httpBuildQuery(queries));
+  return parts.filter((p) => p !== '').join('&');
+}
+
+/** Endpoint plus query: `?` or `&` as the endpoint needs; a fragment stays last. */
+export function appendQuery(endpoint: string, query: string): string {
+  if (query === '') return endpoint;
+  const hash = endpoint.indexOf('#');
+  const base = hash >= 0 ? endpoint.slice(0, hash) : endpoint;
+  const frag = hash >= 0 ? endpoint.slice(hash) : '';
+  const sep = base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?';
+  return `${base}${sep}${query}${frag}`;
+}
+
+/**
+ * A small in-memory response cache (NET-13): entries are keyed by a hash of the tenant and
+ * everything that shapes the answer, so tenants never share entries; sizes are capped per
+ * tenant and overall, oldest first out.
+ */
+export class ResponseCache<T extends { bytes: number }> {
+  private readonly entries = new Map<string, { tenant: string; expires: number; value: T }>();
+  private readonly perTenant = new Map<string, number>();
+  private total = 0;
+
+  constructor(
+    private readonly maxTenantBytes = 4 * 1024 * 1024,
+    private readonly maxTotalBytes = 64 * 1024 * 1024,
+    private readonly maxEntryBytes = 1024 * 1024,
+  ) {}
+
+  static key(tenant: string, parts: unknown[]): string {
+    return createHash('sha256').update(JSON.stringify([tenant, ...parts])).digest('hex');
+  }
+
+  get(tenant: string, key: string, now = Date.now()): T | undefined {
+    const e = this.entries.get(key);
+    if (!e || e.tenant !== tenant) return undefined;
+    if (e.expires <= now) {
+      this.remove(key);
+      return undefined;
+    }
+    return e.value;
+  }
+
+  set(tenant: string, key: string, value: T, ttlMs: number, now = Date.now()): void {
+    if (ttlMs <= 0 || value.bytes > this.maxEntryBytes) return;
+    this.remove(key);
+    this.entries.set(key, { tenant, expires: now + ttlMs, value });
+    this.total += value.bytes;
+    this.perTenant.set(tenant, (this.perTenant.get(tenant) ?? 0) + value.bytes);
+    for (const [k, e] of this.entries) {
+      if (this.total <= this.maxTotalBytes && (this.perTenant.get(tenant) ?? 0) <= this.maxTenantBytes) break;
+      if (e.tenant === tenant || this.total > this.maxTotalBytes || e.expires <= now) this.remove(k);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.perTenant.clear();
+    this.total = 0;
+  }
+
+  private remove(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    this.total -= e.value.bytes;
+    const left = (this.perTenant.get(e.tenant) ?? 0) - e.value.bytes;
+    if (left > 0) this.perTenant.set(e.tenant, left);
+    else this.perTenant.delete(e.tenant);
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * {api_internal} and {api_mng}: requests to the site's own public or management API through
+ * HostAdapters.internalApi, always for the render's tenant (BR-14: the adapter scopes every
+ * request to `identity.tenant`; ids of another tenant are that adapter's "not found").
+ *
+ * Acting member (spec, Authentication; security.md BR-01..03):
+ *  - member_id never names a super user (members.isSuperUser): E_IDENTITY_DENIED; without the
+ *    members capability the check cannot be made, so member_id is refused (fail closed);
+ *  - member_id with direct, or with use_current_session: E_BAD_COMBINATION;
+ *  - direct only when the endpoint is defined with GET (internalApi.endpointMethod) and the
+ *    call's method is GET: E_BAD_COMBINATION, an unknown endpoint E_NOT_FOUND;
+ *  - "only a numeric literal unless the caller is a super user": the host cannot tell a literal
+ *    from a variable holding the same number, and the isolate cannot be trusted to say so. That
+ *    proof belongs to the compiler (see the api family notes in the report/README: a compile-time
+ *    rejection of non-literal member_id, with an engine option for super-user templates, and the
+ *    literal values carried in the host-side manifest). Until then the host enforces everything
+ *    above for every value, literal or not.
+ *
+ * Secrets never go to the internal APIs: a handle anywhere is E_SECRET_DENIED. A failure of the
+ * request itself sets status_var=0; refusals of the adapter (BridgeError) stay errors.
+ */
+import type { HostPlugin, BridgeCall, HostResult } from '../../bridge.js';
+import { BridgeError } from '../../errors.js';
+import { PhpArray, type Value } from '../../../runtime/value.js';
+import { jsonDecode } from '../../../php/json/decode.js';
+import { ResponseCache, buildQuery, chargeRequest, keysContain, mapStrings, parseHeaderList } from './common.js';
+
+interface Cached {
+  bytes: number;
+  status: number;
+  body: string;
+}
+/** Process-wide, keyed by tenant first. Exported for tests. */
+export const internalCache = new ResponseCache<Cached>();
+
+// eslint-disable-next-line no-control-regex
+const BAD_PATH = /[\u0000-\u0020\u007f\\#]|(^|\/)\.\.?(\/|$)|^\/\//;
+
+function checkEndpoint(plugin: string, endpoint: string): { path: string; query: string } {
+  if (!endpoint.startsWith('/') || BAD_PATH.test(endpoint) || endpoint.length > 2048) {
+    throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} endpoint= must be a path like /rcms-api/1/topics (${JSON.stringify(endpoint.slice(0, 80))})`);
+  }
+  const q = endpoint.indexOf('?');
+  return q < 0 ? { path: endpoint, query: '' } : { path: endpoint.slice(0, q), query: endpoint.slice(q + 1) };
+}
+
+function denySecrets(plugin: string, call: BridgeCall, values: Value[]): void {
+  const deny = (s: string): string => call.secrets.substitute(s, `{${plugin}}`, () => false);
+  for (const v of values) {
+    mapStrings(v, deny);
+    if (keysContain(v, (k) => call.secrets.contains(k))) throw new BridgeError('E_SECRET_DENIED', `a secret may not be used in {${plugin}}`);
+  }
+}
+
+async function runInternal(plugin: 'api_internal' | 'api_mng', attrs: Record<string, Value>, call: BridgeCall): Promise<HostResult> {
+  const adapter = call.host.internalApi;
+  if (!adapter) throw new BridgeError('E_NOT_IMPLEMENTED', `{${plugin}} needs the internalApi capability, which this host does not provide`);
+  if (plugin === 'api_mng' && attrs.files instanceof PhpArray && attrs.files.size > 0) throw new BridgeError('E_NOT_IMPLEMENTED', '{api_mng} files is not supported yet');
+  const tenant = call.identity.tenant;
+  const endpoint = String(attrs.endpoint);
+  denySecrets(plugin, call, [endpoint, attrs.query ?? null, attrs.queries ?? null, attrs.headers ?? null]);
+  const { path, query: inPath } = checkEndpoint(plugin, endpoint);
+  const method = attrs.method === 'POST' ? 'POST' : 'GET';
+  const memberId = typeof attrs.member_id === 'number' ? attrs.member_id : null;
+  const direct = plugin === 'api_internal' && attrs.direct === true;
+  const useCurrentSession = attrs.use_current_session === true;
+
+  if (memberId !== null && direct) throw new BridgeError('E_BAD_COMBINATION', `{${plugin}} member_id cannot be combined with direct`);
+  if (memberId !== null && useCurrentSession) throw new BridgeError('E_BAD_COMBINATION', `{${plugin}} member_id cannot be combined with use_current_session`);
+  if (memberId !== null) {
+    if (!call.host.members) throw new BridgeError('E_IDENTITY_DENIED', `{${plugin}} member_id cannot be checked on this host`);
+    if (await call.host.members.isSuperUser(tenant, memberId)) throw new BridgeError('E_IDENTITY_DENIED', `{${plugin}} cannot act as a super user (member_id=${memberId})`);
+  }
+  if (direct) {
+    const defined = await adapter.endpointMethod(tenant, path);
+    if (defined === null) throw new BridgeError('E_NOT_FOUND', `{${plugin}} no endpoint ${JSON.stringify(path.slice(0, 80))}`);
+    if (defined !== 'GET' || method !== 'GET') throw new BridgeError('E_BAD_COMBINATION', `{${plugin}} direct is only allowed for GET endpoints`);
+  }
+
+  const headers = parseHeaderList(plugin, attrs.headers);
+  if (plugin === 'api_mng' && !headers.some(([n]) => n.toLowerCase() === 'accept')) headers.push(['Accept', 'application/json']);
+  const query = buildQuery([inPath, typeof attrs.query === 'string' ? attrs.query : ''].filter((s) => s !== '').join('&'), attrs.queries ?? null);
+
+  const cacheMinutes = typeof attrs.cache_time === 'number' ? attrs.cache_time : 0;
+  const cacheable = cacheMinutes > 0 && method === 'GET' && memberId === null && !direct;
+  const key = cacheable
+    ? ResponseCache.key(tenant, [plugin, call.identity.memberId, useCurrentSession, path, query, headers.map(([n, v]) => [n.toLowerCase(), v]).sort()])
+    : '';
+  let answer: { status: number; body: string } | undefined = cacheable ? internalCache.get(tenant, key) : undefined;
+  if (!answer) {
+    chargeRequest(call, plugin);
+    try {
+      answer = await adapter.request(tenant, {
+        endpoint: path,
+        method,
+        query,
+        headers,
+        actAs: memberId,
+        direct,
+        useCurrentSession,
+        kind: plugin === 'api_mng' ? 'management' : 'api',
+      });
+    } catch (e) {
+      if (e instanceof BridgeError) throw e;
+      return {
+        assign: typeof attrs.status_var === 'string' ? [[attrs.status_var, 0]] : [],
+        log: [{ level: 'warning', message: `{${plugin}} request to ${JSON.stringify(path.slice(0, 80))} failed` }],
+      };
+    }
+    if (cacheable && answer.status >= 200 && answer.status < 300) {
+      internalCache.set(tenant, key, { bytes: answer.body.length * 2 + 256, status: answer.status, body: answer.body }, cacheMinutes * 60_000);
+    }
+  }
+  const assign: [string, Value][] = [];
+  if (typeof attrs.var === 'string') assign.push([attrs.var, typeof answer.body === 'string' ? jsonDecode(answer.body, true) : null]);
+  if (typeof attrs.status_var === 'string') assign.push([attrs.status_var, answer.status >= 200 && answer.status < 300 ? 1 : 0]);
+  return { assign };
+}
+
+export const apiInternal: HostPlugin = { name: 'api_internal', run: (attrs, call) => runInternal('api_internal', attrs, call) };
+export const apiMng: HostPlugin = { name: 'api_mng', run: (attrs, call) => runInternal('api_mng', attrs, call) };

@@ -1,0 +1,16 @@
+/**
+ * {remove_dir path=... status_var=st}: removes an EMPTY folder under /files/user or /files/ltd
+ * (kuroco-dialect.md: "directory must be empty"); a root itself is E_PATH_DENIED (FS-12).
+ * status_var: see common.ts (false for a missing or non-empty folder, or a file).
+ */
+import type { HostPlugin } from '../../bridge.js';
+import { pathAttr, tenantFiles, withStatus } from './common.js';
+
+export const removeDir: HostPlugin = {
+  name: 'remove_dir',
+  async run(attrs, call) {
+    const p = pathAttr('remove_dir', 'path', attrs);
+    const files = tenantFiles(call, 'remove_dir');
+    return withStatus(attrs, () => files.removeDir(p, { recursive: false }));
+  },
+};

@@ -1,0 +1,214 @@
+/**
+ * Supervised sandbox worker processes. The embedding process never runs template code: renders
+ * go to child processes started with --no-node-snapshot. A V8 fatal error, a runaway allocation
+ * or a hang kills at most one worker; its in-flight renders fail with E_SANDBOX_CRASHED, and a
+ * new worker takes its place. A tenant whose renders keep killing workers gets a worker of its
+ * own (quarantine), so that it cannot take other tenants down with it.
+ *
+ * Scheduling: a tenant always goes to the same worker (its isolates stay warm), at most
+ * `perTenantConcurrency` renders of one tenant run at once, and isolates above 128 MB are
+ * admitted against a host-wide memory budget (renders queue rather than fail).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pLimit, { type LimitFunction } from 'p-limit';
+import type { CompiledTemplate, HostCallHandler, RawRenderResult } from './isolate-host.js';
+import type { SandboxLimits } from './limits.js';
+import type { FromWorker, ToWorker } from './protocol.js';
+
+export interface PoolOptions {
+  /** Worker processes shared by all tenants (default 2: one per core on the target machine). */
+  workers: number;
+  /** Renders of one tenant running at the same time (default 2). */
+  perTenantConcurrency: number;
+  /** Memory the isolates above the default class may use at once, MB (default 1536). */
+  bigMemoryBudgetMB: number;
+  /** Worker crashes within `crashWindowMs` after which a tenant is quarantined (default 2). */
+  quarantineAfterCrashes: number;
+  crashWindowMs: number;
+}
+
+export const DEFAULT_POOL: PoolOptions = {
+  workers: 2,
+  perTenantConcurrency: 2,
+  bigMemoryBudgetMB: 1536,
+  quarantineAfterCrashes: 2,
+  crashWindowMs: 60_000,
+};
+
+interface InFlight {
+  tenant: string;
+  resolve(r: RawRenderResult): void;
+  host: HostCallHandler;
+  timer: NodeJS.Timeout;
+}
+
+class Worker {
+  readonly proc: ChildProcess;
+  readonly inflight = new Map<number, InFlight>();
+  readonly ready: Promise<void>;
+  exited = false;
+
+  constructor(onExit: (w: Worker) => void) {
+    const ts = import.meta.url.endsWith('.ts');
+    const entry = fileURLToPath(new URL(`./worker-main.${ts ? 'ts' : 'js'}`, import.meta.url));
+    this.proc = fork(entry, [], {
+      execArgv: ['--no-node-snapshot', ...(ts ? ['--import', 'tsx'] : [])],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    // A worker's own diagnostics never reach tenants; keep stderr drained.
+    this.proc.stderr?.resume();
+    this.ready = new Promise((resolve) => {
+      const onMessage = (m: FromWorker) => {
+        if (m.type === 'ready') {
+          this.proc.off('message', onMessage);
+          resolve();
+        }
+      };
+      this.proc.on('message', onMessage);
+    });
+    this.proc.on('message', (m: FromWorker) => this.onMessage(m));
+    this.proc.on('exit', () => {
+      this.exited = true;
+      onExit(this);
+    });
+  }
+
+  private onMessage(m: FromWorker): void {
+    if (m.type === 'result') {
+      const f = this.inflight.get(m.id);
+      if (!f) return;
+      clearTimeout(f.timer);
+      this.inflight.delete(m.id);
+      f.resolve(m.result);
+    } else if (m.type === 'host') {
+      const f = this.inflight.get(m.renderId);
+      const answer = f ? f.host(m.plugin, m.request) : Promise.resolve(JSON.stringify({ error: { code: 'E_SANDBOX_CRASHED', message: 'no such render' } }));
+      answer.then((a) => {
+        if (!this.exited) this.send({ type: 'hostAnswer', callId: m.callId, answer: a });
+      });
+    }
+  }
+
+  send(m: ToWorker): void {
+    this.proc.send(m);
+  }
+
+  kill(): void {
+    if (!this.exited) this.proc.kill('SIGKILL');
+  }
+}
+
+export class SandboxPool {
+  private readonly opts: PoolOptions;
+  private readonly shared: Worker[] = [];
+  private readonly quarantined = new Map<string, Worker>();
+  private readonly tenantLimits = new Map<string, LimitFunction>();
+  private readonly crashes = new Map<string, number[]>();
+  private bigInUse = 0;
+  private readonly bigWaiters: (() => void)[] = [];
+  private nextId = 1;
+  private closed = false;
+  readonly stats = { crashes: 0, restarts: 0, quarantined: 0 };
+
+  constructor(opts: Partial<PoolOptions> = {}) {
+    this.opts = { ...DEFAULT_POOL, ...opts };
+    for (let i = 0; i < this.opts.workers; i++) this.shared.push(this.spawn());
+  }
+
+  private spawn(): Worker {
+    return new Worker((w) => this.onExit(w));
+  }
+
+  private onExit(w: Worker): void {
+    for (const [, f] of w.inflight) {
+      clearTimeout(f.timer);
+      this.recordCrash(f.tenant);
+      f.resolve({ error: { code: 'E_SANDBOX_CRASHED', message: 'the sandbox process stopped during the render', stack: '' } });
+    }
+    w.inflight.clear();
+    if (this.closed) return;
+    this.stats.crashes++;
+    const i = this.shared.indexOf(w);
+    if (i >= 0) {
+      this.shared[i] = this.spawn();
+      this.stats.restarts++;
+    }
+    for (const [tenant, q] of this.quarantined) if (q === w) this.quarantined.delete(tenant);
+  }
+
+  private recordCrash(tenant: string): void {
+    const now = Date.now();
+    const recent = (this.crashes.get(tenant) ?? []).filter((t) => now - t < this.opts.crashWindowMs);
+    recent.push(now);
+    this.crashes.set(tenant, recent);
+  }
+
+  private workerFor(tenant: string): Worker {
+    const q = this.quarantined.get(tenant);
+    if (q && !q.exited) return q;
+    const recent = (this.crashes.get(tenant) ?? []).filter((t) => Date.now() - t < this.opts.crashWindowMs);
+    if (recent.length >= this.opts.quarantineAfterCrashes) {
+      const own = this.spawn();
+      this.quarantined.set(tenant, own);
+      this.stats.quarantined++;
+      return own;
+    }
+    return this.shared[hash(tenant) % this.shared.length];
+  }
+
+  private async admitBig(mb: number): Promise<() => void> {
+    if (mb <= 128) return () => {};
+    const need = Math.min(mb, this.opts.bigMemoryBudgetMB);
+    while (this.bigInUse + need > this.opts.bigMemoryBudgetMB) await new Promise<void>((r) => this.bigWaiters.push(r));
+    this.bigInUse += need;
+    return () => {
+      this.bigInUse -= need;
+      this.bigWaiters.splice(0).forEach((r) => r());
+    };
+  }
+
+  render(tenant: string, memoryMB: number, template: CompiledTemplate, request: Record<string, unknown>, limits: SandboxLimits, host: HostCallHandler): Promise<RawRenderResult> {
+    let limit = this.tenantLimits.get(tenant);
+    if (!limit) {
+      limit = pLimit(this.opts.perTenantConcurrency);
+      this.tenantLimits.set(tenant, limit);
+    }
+    return limit(async () => {
+      const release = await this.admitBig(memoryMB);
+      try {
+        const w = this.workerFor(tenant);
+        await w.ready;
+        return await new Promise<RawRenderResult>((resolve) => {
+          const id = this.nextId++;
+          // A worker that does not answer well after the wall deadline is hung: kill it.
+          const timer = setTimeout(() => w.kill(), limits.wallMs + 2000);
+          w.inflight.set(id, { tenant, resolve, host, timer });
+          w.send({ type: 'render', id, tenant, memoryMB, template, request, limits });
+        });
+      } finally {
+        release();
+      }
+    });
+  }
+
+  /** Worker process ids (for tests that kill one). */
+  pids(): number[] {
+    return this.shared.map((w) => w.proc.pid ?? 0);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const w of [...this.shared, ...this.quarantined.values()]) {
+      w.proc.disconnect?.();
+      setTimeout(() => w.kill(), 2000).unref();
+    }
+  }
+}
+
+function hash(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}

@@ -1,0 +1,51 @@
+/**
+ * A sandbox worker process: owns the isolates of the tenants sent to it and runs their renders.
+ * Template code never runs in the embedding process. Privileged plugin calls are relayed to the
+ * embedding process, where the host adapters live. If V8 dies here (a fatal out-of-memory), only
+ * this process goes; the pool starts another.
+ */
+import { IsolateHost } from './isolate-host.js';
+import type { FromWorker, ToWorker } from './protocol.js';
+
+const isolates = new Map<string, IsolateHost>();
+const pendingHost = new Map<number, (answer: string) => void>();
+let nextCall = 1;
+
+function send(m: FromWorker): void {
+  process.send!(m);
+}
+
+function isolateFor(tenant: string, memoryMB: number): IsolateHost {
+  const key = `${tenant}\0${memoryMB}`;
+  let h = isolates.get(key);
+  if (!h || !h.usable) {
+    h = new IsolateHost(memoryMB);
+    isolates.set(key, h);
+  }
+  return h;
+}
+
+process.on('message', (m: ToWorker) => {
+  if (m.type === 'hostAnswer') {
+    pendingHost.get(m.callId)?.(m.answer);
+    pendingHost.delete(m.callId);
+    return;
+  }
+  const host = (plugin: string, request: string) =>
+    new Promise<string>((resolve) => {
+      const callId = nextCall++;
+      pendingHost.set(callId, resolve);
+      send({ type: 'host', callId, renderId: m.id, plugin, request });
+    });
+  isolateFor(m.tenant, m.memoryMB)
+    .render(m.template, m.request, m.limits, host)
+    .then((result) => send({ type: 'result', id: m.id, result }))
+    .catch(() => send({ type: 'result', id: m.id, result: { error: { code: 'E_SANDBOX_CRASHED', message: 'the sandbox failed while rendering', stack: '' } } }));
+});
+
+process.on('disconnect', () => {
+  for (const h of isolates.values()) h.retire();
+  process.exit(0);
+});
+
+send({ type: 'ready', pid: process.pid });
