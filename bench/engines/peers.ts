@@ -49,7 +49,13 @@ export const PEERS: Record<string, (data: PageData) => Promise<PeerRenderer>> = 
   },
 
   async nunjucks(data) {
-    const nunjucks = require('nunjucks') as typeof import('nunjucks');
+    interface NjkEnv {
+      addFilter(name: string, f: (...a: never[]) => unknown): void;
+    }
+    const nunjucks = require('nunjucks') as {
+      Environment: new (loader: null, opts: { autoescape: boolean }) => NjkEnv;
+      compile(src: string, env: NjkEnv): { render(ctx: unknown): string };
+    };
     const lib = require('nunjucks/src/lib') as { escape: (s: string) => string };
     lib.escape = escapeHtml;
     const env = new nunjucks.Environment(null, { autoescape: true });

@@ -10,12 +10,14 @@
  */
 import ivm from 'isolated-vm';
 import { readFileSync } from 'node:fs';
-import { compile } from '../../src/index.js';
+import { loadSmartcage } from './smartcage.js';
 import { makeHandWritten } from '../engines/hand-written.js';
 import type { PageData } from '../data/generate.js';
 
 export const RUNTIME_BUNDLE = new URL('../../dist/runtime.bundle.js', import.meta.url);
 export const PAGE_TPL = readFileSync(new URL('../templates/page.tpl', import.meta.url), 'utf8');
+
+const { compile } = await loadSmartcage();
 
 const PRELUDE = `globalThis.__bench = (() => {
   const __name = (f) => f;
@@ -78,7 +80,8 @@ export class BenchIsolate {
     this.context = this.isolate.createContextSync();
     this.isolate.compileScriptSync(readFileSync(RUNTIME_BUNDLE, 'utf8'), { filename: 'smartcage-runtime.js' }).runSync(this.context);
     this.context.evalSync(PRELUDE, { filename: 'bench-prelude.js' });
-    this.context.evalSync('smartcage.bootstrap();');
+    // BENCH_NO_LOCKDOWN=1 (experiments only): skip the bootstrap's lockdown, to measure what it costs.
+    this.context.evalSync(process.env.BENCH_NO_LOCKDOWN ? 'smartcage.bootstrap = () => {};' : 'smartcage.bootstrap();');
     this.bench = this.context.global.getSync('__bench', { reference: true }) as ivm.Reference<Record<string, unknown>>;
     const sc = this.context.global.getSync('smartcage', { reference: true }) as ivm.Reference<Record<string, unknown>>;
     this.render = sc.getSync('render', { reference: true }) as ivm.Reference<(...a: unknown[]) => unknown>;

@@ -1,10 +1,12 @@
 /**
  * Nesting depth as the form UI sees it (decisions.md 15, spec "Nested structure support").
  *
- * Levels are the containers the form renders as nested groups: the root object is level 1,
- * an array of objects (cards) adds a level, and each card's object adds another. So
- * object > array > object is 3 levels and a card holding its own cards is
- * object > array > object > array > object = 5 levels.
+ * Levels are the containers the form renders as nested groups, counted from the root as the
+ * spec's table does: a root object is level 1; a root array of objects is level 1 and its
+ * card objects level 2; below an object, an array of objects (cards) adds a level and each
+ * card's object another. So object > array > object is 3 levels (supported),
+ * array > object > array > object is 4 (refused), and a card holding its own cards under a
+ * root object is object > array > object > array > object = 5 (refused).
  * Controls that edit a whole value in one widget are leaves and add no level: comma
  * textareas, multi-selects, and objects below the root that are not card items (they are
  * JSON textareas, edited as text). The limit is MAX_FORM_DEPTH = 3.
@@ -30,11 +32,13 @@ export function formDepth(root: JsonSchema, limit: number): DepthReport {
       if (!isSchema(sub) || baseType(sub) !== 'array' || detectControl(sub) !== 'cards') continue;
       const arrayPath = [...path, 'properties', name];
       const itemLevel = level + 2;
-      if (level + 1 > limit && !firstTooDeep) firstTooDeep = arrayPath;
+      if (itemLevel > limit && !firstTooDeep) firstTooDeep = arrayPath;
       max = Math.max(max, objectDepth(sub.items as JsonSchema, itemLevel, [...arrayPath, 'items']));
     }
     return max;
   };
-  const depth = isSchema(root) && baseType(root) === 'object' ? objectDepth(root, 1, []) : 1;
+  let depth = 1;
+  if (isSchema(root) && baseType(root) === 'object') depth = objectDepth(root, 1, []);
+  else if (isSchema(root) && detectControl(root) === 'cards') depth = objectDepth(root.items as JsonSchema, 2, ['items']);
   return firstTooDeep ? { depth, firstTooDeep } : { depth };
 }

@@ -21,7 +21,7 @@
  * | pattern-invalid                   | error   | must compile with the `u` flag, as ajv compiles it          |
  * | required-unknown                  | error   | ajv strictRequired would throw                             |
  * | depth-exceeded                    | form    | decisions.md 15: form UI refused, JSON editor still works   |
- * | root-not-object                   | form    | the form's fields are the root object's properties         |
+ * | root-not-object                   | form    | the root must be an object or an array of objects (cards)  |
  * | enum-null-type                    | warning | [K] uses it on purpose to force a choice                    |
  * | enum-duplicate                    | warning | the select would show the value twice                      |
  * | nullable-no-effect                | warning | nullable only marks enum/date/date-time/number/integer      |
@@ -241,9 +241,9 @@ export function lintSchema(schema: unknown): Issue[] {
 
   walk(schema, []);
 
-  if (isSchema(schema)) {
-    if (baseType(schema) !== 'object') {
-      if (schema.type !== undefined) add('form', 'root-not-object', []);
+  if (isSchema(schema) && baseType(schema) !== undefined) {
+    if (baseType(schema) !== 'object' && detectControl(schema) !== 'cards') {
+      add('form', 'root-not-object', []);
     } else {
       const report = formDepth(schema, MAX_FORM_DEPTH);
       if (report.firstTooDeep) add('form', 'depth-exceeded', report.firstTooDeep, { depth: report.depth, limit: MAX_FORM_DEPTH });

@@ -156,8 +156,8 @@ export const catalogue = {
     ja: (p) => `このスキーマは${ja(p, 'depth')}階層の入れ子になっています。フォームUIで編集できるのは${ja(p, 'limit')}階層（object > array > object）までです。${LINK_ADVICE_JA}値はJSONエディタでは引き続き編集できます。`,
   },
   'lint.root-not-object': {
-    en: () => 'The form UI needs a root schema of type "object" whose properties become the fields. The value can still be edited in the JSON editor.',
-    ja: () => 'フォームUIを生成するには、ルートのスキーマが「type」: "object" で、その properties が各項目になっている必要があります。値はJSONエディタでは引き続き編集できます。',
+    en: () => 'The form UI needs a root schema of type "object" (its properties become the fields) or an array of objects (cards). The value can still be edited in the JSON editor.',
+    ja: () => 'フォームUIを生成するには、ルートのスキーマが「type」: "object"（その properties が各項目になります）またはオブジェクトの配列（カード）である必要があります。値はJSONエディタでは引き続き編集できます。',
   },
 
   // ---- schema refused ------------------------------------------------------------------
@@ -260,6 +260,10 @@ export const catalogue = {
   'coerce.json-not-object': {
     en: () => 'The JSON text must be an object ({ ... }); the previous value is kept.',
     ja: () => 'JSONはオブジェクト（{ ... }）でなければなりません。以前の値のままです。',
+  },
+  'coerce.json-not-array': {
+    en: () => 'The JSON text must be an array ([ ... ]); the previous value is kept.',
+    ja: () => 'JSONは配列（[ ... ]）でなければなりません。以前の値のままです。',
   },
   'coerce.invalid-date': {
     en: (p) => `"${en(p, 'text')}" is not a date (YYYY-MM-DD).`,

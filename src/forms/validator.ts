@@ -99,7 +99,8 @@ function mapError(e: ErrorObject, root: JsonSchema): ValidatedError {
       msg = message(key(e.keyword), { limit: Number(params.limit) });
       break;
     case 'uniqueItems':
-      msg = message('validate.uniqueItems', { first: Number(params.j) + 1, second: Number(params.i) + 1 });
+      const [a, b] = [Number(params.i), Number(params.j)];
+      msg = message('validate.uniqueItems', { first: Math.min(a, b) + 1, second: Math.max(a, b) + 1 });
       break;
     case 'pattern':
       msg = message('validate.pattern', { pattern: String(params.pattern) });
@@ -128,24 +129,28 @@ function mapError(e: ErrorObject, root: JsonSchema): ValidatedError {
   return { path, keyword, ajvKeyword: e.keyword, message: msg, field: fieldOf(path, root) };
 }
 
-/** The pointer of the control that shows a value path: walks root object > cards > card object. */
+/**
+ * The pointer of the control that shows a value path: walks object properties and card
+ * indexes (root object or root cards > card object > ...); stops at the first leaf control.
+ */
 export function fieldOf(path: string, root: JsonSchema): string {
   const segs = path === '' ? [] : path.slice(1).split('/');
-  let schema: JsonSchema | undefined = root;
+  let schema: JsonSchema = root;
   let out = '';
   let i = 0;
-  while (i < segs.length && schema) {
+  for (;;) {
+    if (detectControl(schema) === 'cards' && baseType(schema) === 'array') {
+      if (i >= segs.length) return out;
+      out += '/' + segs[i]!; // the card index
+      i++;
+      schema = schema.items as JsonSchema;
+    }
+    if (baseType(schema) !== 'object' || !isSchema(schema.properties) || i >= segs.length) return out;
     const seg = segs[i]!;
-    if (baseType(schema) !== 'object' || !isSchema(schema.properties)) break;
-    const name = seg.replace(/~1/g, '/').replace(/~0/g, '~');
-    const prop: unknown = schema.properties[name];
+    const prop: unknown = schema.properties[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
     out += '/' + seg;
     i++;
-    if (!isSchema(prop)) break;
-    if (detectControl(prop) !== 'cards' || i >= segs.length) break;
-    out += '/' + segs[i]!; // the card index
-    i++;
-    schema = prop.items as JsonSchema;
+    if (!isSchema(prop) || detectControl(prop) !== 'cards') return out;
+    schema = prop;
   }
-  return out;
 }

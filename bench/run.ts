@@ -1,0 +1,225 @@
+/**
+ * `npm run bench [-- --quick]`: the benchmark suite of issue 5. Builds the runtime bundle, checks
+ * that every engine's page is byte-equal to the hand-written function's, times render throughput
+ * in interleaved rounds (each engine in a process of its own, one process running at a time),
+ * then runs the one-shot stages, prints the table of ratios against the targets and writes
+ * bench/RESULTS.md.
+ */
+import { execFileSync, execSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { generate } from './data/generate.js';
+import { makeHandWritten } from './engines/hand-written.js';
+import { Child } from './lib/rpc.js';
+import { median, type Sample } from './lib/measure.js';
+import { buildSmartcage } from './lib/build.js';
+
+const quick = process.argv.includes('--quick');
+const ROUNDS = quick ? 3 : 7;
+const SAMPLE_MS = quick ? 100 : 300;
+const root = fileURLToPath(new URL('..', import.meta.url));
+const started = Date.now();
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+execFileSync(process.execPath, ['scripts/build-runtime.mjs'], { cwd: root, stdio: 'inherit' });
+const fromSrc = process.argv.includes('--src');
+if (fromSrc) process.env.BENCH_SRC = '1';
+else buildSmartcage();
+
+/** Children of the render rounds, and the subjects each one times. */
+const RENDER_SUITES = ['plain', 'peer:eta', 'peer:handlebars', 'peer:nunjucks', 'peer:jsmart', 'peer:liquid', 'sandbox', 'engine:0', 'engine:0r', 'engine:1'];
+const STAGES = ['compile', 'first', 'cold', 'bridge', 'copyin', 'memory', 'throughput'];
+
+const expected = makeHandWritten()(generate());
+const versions: Record<string, string> = {};
+const children: { child: Child; subjects: string[] }[] = [];
+
+log(`bench: ${quick ? 'quick' : 'full'} run, ${ROUNDS} rounds of ${SAMPLE_MS} ms samples`);
+for (const suite of RENDER_SUITES) {
+  const child = new Child(suite, quick);
+  await child.ready;
+  const { outputs, versions: v } = await child.call<{ outputs: Record<string, string>; versions: Record<string, string> }>('check');
+  Object.assign(versions, v);
+  for (const [subject, out] of Object.entries(outputs)) {
+    if (out !== expected) {
+      let i = 0;
+      while (out[i] === expected[i]) i++;
+      log(`bench: FAIL: ${subject} (${suite}) differs from the hand-written output at character ${i}:`);
+      log(`  expected ${JSON.stringify(expected.slice(Math.max(0, i - 60), i + 60))}`);
+      log(`  got      ${JSON.stringify(out.slice(Math.max(0, i - 60), i + 60))}`);
+      process.exit(1);
+    }
+  }
+  children.push({ child, subjects: Object.keys(outputs) });
+}
+log(`bench: all ${children.reduce((n, c) => n + c.subjects.length, 0)} outputs are byte-equal to the hand-written page (${expected.length} characters)`);
+
+for (const { child, subjects } of children) for (const s of subjects) await child.call('calibrate', { subject: s, ms: SAMPLE_MS });
+
+const all = children.flatMap(({ child, subjects }) => subjects.map((subject) => ({ child, subject })));
+const samples = new Map<string, Sample[]>();
+for (let r = 0; r < ROUNDS; r++) {
+  // Rotate the order each round, so that no subject always follows the same one.
+  const order = all.map((_, i) => all[(i + r * 3) % all.length]);
+  for (const { child, subject } of order) {
+    const s = await child.call<Sample>('sample', { subject, ms: SAMPLE_MS });
+    if (!samples.has(subject)) samples.set(subject, []);
+    samples.get(subject)!.push(s);
+  }
+  log(`bench: round ${r + 1}/${ROUNDS} done`);
+}
+for (const { child } of children) await child.exit();
+
+const perOp = (subject: string, clock: 'cpuUs' | 'wallUs') => samples.get(subject)!.map((s) => s[clock] / s.ops);
+const ratio = (subject: string, base: string, clock: 'cpuUs' | 'wallUs') => {
+  const a = perOp(subject, clock);
+  const b = perOp(base, clock);
+  return median(a.map((x, i) => x / b[i]));
+};
+
+const stages: Record<string, Record<string, number | string>> = {};
+for (const stage of STAGES) {
+  const child = new Child(`stages:${stage}`, quick);
+  await child.ready;
+  stages[stage] = await child.call('stage');
+  await child.exit();
+  log(`bench: stage ${stage} done`);
+}
+
+// ---------------------------------------------------------------- report
+const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(x >= 100 ? 0 : 1) : '–');
+const fx = (x: number) => `${x.toFixed(2)}x`;
+const LABELS: Record<string, string> = {
+  plain: 'hand-written JS (the limit), host',
+  eta: 'Eta, compiled function',
+  handlebars: 'Handlebars, precompiled',
+  nunjucks: 'Nunjucks, autoescape',
+  jsmart: 'jSmart (Smarty port)',
+  liquid: 'LiquidJS, parse once + renderSync',
+  'plain.inIsolate': 'hand-written JS inside an isolate, N renders per call, vars resident',
+  'sc.inIsolate': '**smartcage compiled render inside the isolate, N renders per call, vars resident (a)**',
+  'sc.call.resident': 'smartcage, one sync call per render, vars resident, output copied out',
+  'plain.call.copy': 'hand-written in isolate, one sync call per render, ExternalCopy vars in, output out (the anchors\' floor)',
+  'sc.call.copy': 'smartcage, one sync call per render, ExternalCopy vars in, output out (IsolateHost, sync)',
+  'sc.call.copy.async': 'smartcage, same through async `apply` (what IsolateHost does)',
+  'sc.engine.w0': '**smartcage `engine.render`, workers: 0 (whole request) (b)**',
+  'sc.engine.w0.req': 'smartcage `engine.render`, workers: 0, fixed `identity.requestId` (no request-globals sweep growth)',
+  'sc.engine.w1': '**smartcage `engine.render`, workers: 1 (whole request, IPC to a worker) (b)**',
+};
+const renderRows = [...samples.keys()].map((s) => {
+  const cpu = median(perOp(s, 'cpuUs'));
+  const wall = median(perOp(s, 'wallUs'));
+  return `| ${LABELS[s] ?? s} | ${versions[s] ?? ''} | ${f1(wall)} | ${f1(cpu)} | ${Math.round(1e6 / wall)} | **${fx(ratio(s, 'plain', 'cpuUs'))}** | ${fx(ratio(s, 'plain', 'wallUs'))} |`;
+});
+
+const plainPerSec = 1e6 / median(perOp('plain', 'wallUs'));
+const st = stages;
+const num = (x: number | string | undefined) => Number(x);
+type Target = { what: string; measured: number; unit: string; target: number; shown: string; times: string };
+const targets: Target[] = [
+  { what: 'compiled render inside the sandbox, vars in place', measured: ratio('sc.inIsolate', 'plain', 'cpuUs'), unit: 'x', target: 1.3, shown: `${fx(ratio('sc.inIsolate', 'plain', 'cpuUs'))} of hand-written (host); ${fx(ratio('sc.inIsolate', 'plain.inIsolate', 'cpuUs'))} of hand-written in the same locked-down isolate, where frozen RegExp.prototype slows the hand-written function ${fx(ratio('plain.inIsolate', 'plain', 'cpuUs'))}`, times: 'CPU, row (a)' },
+  { what: 'whole sandboxed render per request (workers: 0)', measured: ratio('sc.engine.w0', 'plain', 'cpuUs'), unit: 'x', target: 3, shown: fx(ratio('sc.engine.w0', 'plain', 'cpuUs')), times: 'CPU, engine.render awaited, vars as data' },
+  { what: 'whole sandboxed render per request (workers: 1)', measured: ratio('sc.engine.w1', 'plain', 'cpuUs'), unit: 'x', target: 3, shown: fx(ratio('sc.engine.w1', 'plain', 'cpuUs')), times: 'CPU of host + worker' },
+  { what: 'template source -> ready renderer (compile())', measured: num(st.compile.compileCpuUsMedian), unit: 'µs', target: 150, shown: `${st.compile.compileCpuUsMedian} µs CPU`, times: 'median of single compiles of never-seen sources, warm process' },
+  { what: 'first output of a new template, warm tenant (workers: 0)', measured: num(st.first['w0.firstOutputWallUs']), unit: 'µs', target: 1500, shown: `${st.first['w0.firstOutputWallUs']} µs wall`, times: 'engine.render of a never-seen source in a tenant with a live context' },
+  { what: 'cold tenant (workers: 0)', measured: num(st.cold['w0.coldTenantWallUs']), unit: 'µs', target: 4000, shown: `${st.cold['w0.coldTenantWallUs']} µs wall`, times: 'engine.render for a new tenant: isolate, runtime, bootstrap, template, vars, render' },
+  { what: 'RSS per warm tenant isolate (workers: 0)', measured: num(st.memory['w0.rssPerTenantKB']), unit: 'KB', target: 2048, shown: `${st.memory['w0.rssPerTenantKB']} KB`, times: `RSS growth / ${st.memory.tenants} tenants, 20 renders each` },
+  { what: 'throughput, 2 workers, 4 tenants, 8 in flight, vs one plain thread', measured: num(st.throughput['w2.rendersPerSec']) / plainPerSec, unit: 'x', target: 0.4, shown: `${fx(num(st.throughput['w2.rendersPerSec']) / plainPerSec)} (${st.throughput['w2.rendersPerSec']}/s vs ${Math.round(plainPerSec)}/s)`, times: 'anchors section 5: >= 0.4x with copied vars' },
+];
+const lowerIsBetter = (t: Target) => !t.what.startsWith('throughput');
+const met = (t: Target) => (lowerIsBetter(t) ? t.measured <= t.target : t.measured >= t.target);
+const targetRows = targets.map((t) => `| ${t.what} | ${t.shown} | ${lowerIsBetter(t) ? '≤' : '≥'} ${t.target}${t.unit === 'x' ? 'x' : ` ${t.unit}`} | ${met(t) ? 'met' : '**MISSED**'} | ${t.times} |`);
+
+const stageRows = Object.entries(stages).flatMap(([stage, figs]) => Object.entries(figs).map(([k, v]) => `| ${stage} | ${k} | ${v} |`));
+
+const sh = (cmd: string) => {
+  try {
+    return execSync(cmd, { encoding: 'utf8' }).trim();
+  } catch {
+    return '?';
+  }
+};
+const machine = [
+  `- date: ${new Date().toISOString()}`,
+  `- nproc: ${sh('nproc')}; CPU: ${sh("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2").trim()}`,
+  `- memory (free -h): ${sh("free -h | awk '/Mem:/ {print $2\" total, \"$7\" available\"}'")}`,
+  `- load average at the end: ${sh('cut -d" " -f1-3 /proc/loadavg')} (the machine is shared: read absolute numbers loosely, ratios within a round are steadier)`,
+  `- node ${process.version} (V8 ${process.versions.v8}); isolated-vm ${sh("node -p \"require('isolated-vm/package.json').version\"")}`,
+  `- smartcage: ${fromSrc ? 'src/ through tsx (--src)' : 'src/ bundled by esbuild into bench/.build/ (as shipped)'}`,
+  `- run: ${quick ? 'quick (--quick)' : 'full'}, ${ROUNDS} interleaved rounds of ${SAMPLE_MS} ms samples, ${Math.round((Date.now() - started) / 1000)} s in all`,
+];
+
+const WHAT = `
+- **Method.** Every subject lives in a benchmark process of its own (\`bench/lib/child.ts\`; engines never share a V8 heap: finding F1),
+  started with \`--no-node-snapshot --expose-gc\`, TZ=UTC. Only one process runs at a time. Each subject is warmed up and given a
+  batch size (about 5 ms per batch); a sample is a garbage collection, then whole batches for the sample time. Rounds are
+  interleaved with the order rotated. Data: \`bench/data/generate.ts\` (deterministic). Templates: \`bench/templates/\`.
+  Every engine gets the same HTML escaping (\`&#039;\` for \`'\`, as PHP) and UTC dates, so outputs are byte-equal.
+- **(a) sc.inIsolate**: \`bench/lib/harness.ts\` builds an isolate as IsolateHost does (runtime bundle, bootstrap and lockdown,
+  \`compile()\` output defined). Before the bootstrap it wraps the template's render function so that one
+  \`smartcage.render()\` call runs it N times on the same scope and render state; only the summed length comes out. So this
+  times the compiled code and the runtime it calls, vars resident (converted to PHP values once per N renders).
+  **plain.inIsolate** runs the hand-written function N times in the same isolate on the same (plain) data; the target (a) is
+  the ratio of the two.
+- **sc.call.resident**: one \`applySync\` per render of \`smartcage.render\` with the request object already in the isolate
+  (so per render: vars converted to PHP values, RenderState built, render, 31 KB string copied out).
+- **sc.call.copy / plain.call.copy**: one \`applySync\` per render with \`new ExternalCopy(request).copyInto()\`, a 1000 ms
+  timeout and the result copied out (the anchors' "realistic request"); **sc.call.copy.async** the same with \`await apply()\`.
+- **(b) sc.engine.w0 / w1**: \`engine.render(source, {vars, identity})\` awaited one at a time, workers 0 (isolate in the
+  process) and 1 (a sandbox worker process: CPU includes the worker's, from /proc).
+- **(c) compile**: \`compile()\` of a never-seen source (the page plus a unique comment), warm process; median of single
+  compiles, and a batch average; the first compile in a fresh process; generated code size vs the hand-written function.
+- **(d) first**: \`engine.render\` of a never-seen source in a tenant that already rendered (live context): compile +
+  script compile in the isolate + vars in + first (interpreted) render + output out. Parts timed separately in a bench isolate.
+- **(e) cold**: \`engine.render\` for a tenant never seen (template already compiled): new Isolate, runtime bundle compiled and
+  run, bootstrap (lockdown), template defined, vars in, first render. Parts timed separately.
+- **(f) bridge**: a template with 20 \`{assign_globals key=... value=...}\` (a host plugin, fake request id) against the same
+  with 20 \`{assign}\`; per-call difference. workers 0: \`applySyncPromise\` from the async render; workers 1: also IPC to the host.
+- **(g) copyin**: the empty template rendered with the page's vars and without (one sync call each): per-render cost of
+  vars as plain data (ExternalCopy + conversion to PHP values), as JSON text built per render, as cached JSON text; and the
+  host-side \`new ExternalCopy(request)\` alone.
+- **(h) memory**: K tenants render the page 20 times each; RSS growth of the process owning the isolates / K (after a
+  baseline tenant, gc in the host).
+- **(i) throughput**: \`createEngine({workers: 2})\`, 4 tenants, 8 renders in flight for a fixed time; renders/s, CPU per
+  render (host + workers), cores busy; the same with 1 worker. Compared with one host thread of the hand-written function.
+`;
+
+const md = `# Benchmark results (bench/RESULTS.md, written by \`npm run bench\`)
+
+## Machine
+${machine.join('\n')}
+
+## Targets (issue 5), measured as ratios in this run
+
+| target | measured | target | status | what is timed |
+|---|---|---|---|---|
+${targetRows.join('\n')}
+
+## Render throughput, the page (100 items, ${expected.length} characters), every output byte-equal
+
+Per-render medians over ${ROUNDS} rounds; ratios are taken against the hand-written function in the
+same round (per round, then the median). CPU is the primary clock; with workers it includes
+the worker processes' CPU.
+
+| subject | version | µs/render wall | µs CPU/render | renders/s (wall) | × hand-written, CPU | × hand-written, wall |
+|---|---|---:|---:|---:|---:|---:|
+${renderRows.join('\n')}
+
+## Stages
+
+| stage | figure | value |
+|---|---|---:|
+${stageRows.join('\n')}
+
+## What each row times
+${WHAT}
+`;
+writeFileSync(new URL('./RESULTS.md', import.meta.url), md);
+
+console.log('\nsmartcage benchmark: targets (issue 5)\n');
+for (const t of targets) console.log(`  ${met(t) ? 'met   ' : 'MISSED'}  ${t.what}: ${t.shown} (target ${lowerIsBetter(t) ? '<=' : '>='} ${t.target}${t.unit === 'x' ? 'x' : ' ' + t.unit})`);
+console.log('\nrender throughput (median µs per render; × hand-written, CPU)\n');
+for (const s of samples.keys()) console.log(`  ${s.padEnd(20)} ${f1(median(perOp(s, 'wallUs'))).padStart(7)} µs wall ${f1(median(perOp(s, 'cpuUs'))).padStart(7)} µs CPU  ${fx(ratio(s, 'plain', 'cpuUs')).padStart(7)}`);
+console.log('\nstages\n');
+for (const [stage, figs] of Object.entries(stages)) console.log(`  ${stage}: ${Object.entries(figs).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+console.log(`\nwrote bench/RESULTS.md (${Math.round((Date.now() - started) / 1000)} s)`);

@@ -1,0 +1,323 @@
+/**
+ * One-shot stages, each in a fresh process (`stages:compile`, `stages:first`...). Each returns
+ * its figures (µs unless named otherwise) and what exactly was timed.
+ */
+import ivm from 'isolated-vm';
+import { readFileSync } from 'node:fs';
+import { generate } from '../data/generate.js';
+import { makeHandWritten } from '../engines/hand-written.js';
+import type { Engine } from '../../src/index.js';
+import { loadSmartcage } from '../lib/smartcage.js';
+import { BenchIsolate, PAGE_TPL, RUNTIME_BUNDLE, renderRequest } from '../lib/harness.js';
+import { cpuUs, gc, median, now, rssBytes, sample, timeOnce, type Subject } from '../lib/measure.js';
+import type { Suite, SuiteOptions } from '../lib/child.js';
+
+const { compile, createEngine } = await loadSmartcage();
+
+type Figures = Record<string, number | string>;
+const vars = () => generate() as unknown as Record<string, unknown>;
+/** A template no cache has seen: the page with a unique comment appended. */
+let uniq = 0;
+const fresh = () => `${PAGE_TPL}{* ${process.pid}-${++uniq} *}`;
+const med = (xs: number[]) => Math.round(median(xs) * 10) / 10;
+
+async function stageCompile(quick: boolean): Promise<Figures> {
+  const first = await timeOnce(() => compile(fresh(), { name: 'page.tpl' }));
+  for (let i = 0; i < (quick ? 100 : 300); i++) compile(fresh(), { name: 'page.tpl' });
+  const cpu: number[] = [];
+  const wall: number[] = [];
+  for (let i = 0; i < (quick ? 200 : 1000); i++) {
+    const src = fresh();
+    const t = await timeOnce(() => compile(src, { name: 'page.tpl' }));
+    cpu.push(t.cpuUs);
+    wall.push(t.wallUs);
+  }
+  // process.cpuUsage has µs resolution but each read costs ~1 µs: also a batch figure.
+  const n = quick ? 200 : 1000;
+  const srcs = Array.from({ length: n }, fresh);
+  gc();
+  const c0 = cpuUs();
+  const t0 = now();
+  for (const s of srcs) compile(s, { name: 'page.tpl' });
+  const batchCpu = (cpuUs() - c0) / n;
+  const batchWall = ((now() - t0) * 1000) / n;
+  const code = compile(PAGE_TPL, { name: 'page.tpl' }).code;
+  return {
+    firstCompileColdUs: Math.round(first.wallUs),
+    compileCpuUsMedian: med(cpu),
+    compileWallUsMedian: med(wall),
+    compileCpuUsBatch: Math.round(batchCpu * 10) / 10,
+    compileWallUsBatch: Math.round(batchWall * 10) / 10,
+    generatedBytes: code.length,
+    handWrittenBytes: String(makeHandWritten).length,
+    templateBytes: PAGE_TPL.length,
+  };
+}
+
+/** First output of a new template in a warm tenant: engine.render of a never-seen source. */
+async function stageFirst(quick: boolean): Promise<Figures> {
+  const data = vars();
+  const out: Figures = {};
+  for (const workers of [0, 1]) {
+    const e = createEngine({ workers, timezone: 'UTC' });
+    const tenant = { tenant: 'warm' };
+    for (let i = 0; i < 30; i++) await e.render(i % 2 ? PAGE_TPL : fresh(), { name: 'page.tpl', vars: data, identity: tenant });
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    const warmWall: number[] = [];
+    for (let i = 0; i < (quick ? 15 : 60); i++) {
+      gc();
+      const src = fresh();
+      const t = await timeOnce(() => e.render(src, { name: 'page.tpl', vars: data, identity: tenant }), e.pids());
+      wall.push(t.wallUs);
+      cpu.push(t.cpuUs);
+      const w = await timeOnce(() => e.render(src, { name: 'page.tpl', vars: data, identity: tenant }));
+      warmWall.push(w.wallUs);
+    }
+    out[`w${workers}.firstOutputWallUs`] = med(wall);
+    out[`w${workers}.firstOutputCpuUs`] = med(cpu);
+    out[`w${workers}.secondRenderWallUs`] = med(warmWall);
+    e.close();
+  }
+  // The parts, in a bench isolate: compile(), script compile + define, first render (vars copied in).
+  const b = new BenchIsolate();
+  b.define(PAGE_TPL, 'warm');
+  for (let i = 0; i < 5; i++) b.render.applySync(undefined, ['warm', new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true })], { result: { copy: true } });
+  const parts = { compile: [] as number[], define: [] as number[], render1: [] as number[], render2: [] as number[] };
+  for (let i = 0; i < (quick ? 15 : 60); i++) {
+    const id = `t${i}`;
+    const src = fresh();
+    let code = '';
+    parts.compile.push((await timeOnce(() => (code = compile(src, { name: id, id }).code))).wallUs);
+    parts.define.push((await timeOnce(() => b.isolate.compileScriptSync(code, { filename: `${id}.js` }).runSync(b.context))).wallUs);
+    const call = () => b.render.applySync(undefined, [id, new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true })], { timeout: 1000, result: { copy: true } });
+    parts.render1.push((await timeOnce(call)).wallUs);
+    parts.render2.push((await timeOnce(call)).wallUs);
+  }
+  b.dispose();
+  out['parts.compileWallUs'] = med(parts.compile);
+  out['parts.scriptCompileAndDefineWallUs'] = med(parts.define);
+  out['parts.firstRenderWallUs'] = med(parts.render1);
+  out['parts.secondRenderWallUs'] = med(parts.render2);
+  return out;
+}
+
+/** Cold tenant: the first render of a tenant that has no isolate yet (template already compiled). */
+async function stageCold(quick: boolean): Promise<Figures> {
+  const data = vars();
+  const out: Figures = {};
+  for (const workers of [0, 1]) {
+    const e = createEngine({ workers, timezone: 'UTC' });
+    for (let i = 0; i < 3; i++) await e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant: `warmup${i}` } });
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    for (let i = 0; i < (quick ? 5 : 15); i++) {
+      gc();
+      const t = await timeOnce(() => e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant: `cold${i}` } }), e.pids());
+      wall.push(t.wallUs);
+      cpu.push(t.cpuUs);
+    }
+    out[`w${workers}.coldTenantWallUs`] = med(wall);
+    out[`w${workers}.coldTenantCpuUs`] = med(cpu);
+    e.close();
+  }
+  // The parts, as IsolateHost does them.
+  const bundle = readFileSync(RUNTIME_BUNDLE, 'utf8');
+  const code = compile(PAGE_TPL, { name: 'page.tpl', id: 'page.tpl' }).code;
+  const parts: Record<string, number[]> = { newIsolate: [], compileRuntime: [], createContext: [], runRuntime: [], bootstrap: [], defineTemplate: [], firstRender: [], dispose: [] };
+  const isolates: ivm.Isolate[] = [];
+  for (let i = 0; i < (quick ? 5 : 15); i++) {
+    gc();
+    const t = (k: string, f: () => unknown) => {
+      const t0 = now();
+      const v = f();
+      parts[k].push((now() - t0) * 1000);
+      return v;
+    };
+    const iso = t('newIsolate', () => new ivm.Isolate({ memoryLimit: 128 })) as ivm.Isolate;
+    const rtScript = t('compileRuntime', () => iso.compileScriptSync(bundle, { filename: 'smartcage-runtime.js' })) as ivm.Script;
+    const ctx = t('createContext', () => iso.createContextSync()) as ivm.Context;
+    t('runRuntime', () => rtScript.runSync(ctx));
+    t('bootstrap', () => ctx.evalSync('smartcage.bootstrap();'));
+    t('defineTemplate', () => iso.compileScriptSync(code, { filename: 'page.js' }).runSync(ctx));
+    const render = (ctx.global.getSync('smartcage', { reference: true }) as ivm.Reference<Record<string, unknown>>).getSync('render', { reference: true }) as ivm.Reference<(...a: unknown[]) => unknown>;
+    t('firstRender', () => render.applySync(undefined, ['page.tpl', new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true })], { timeout: 1000, result: { copy: true } }));
+    isolates.push(iso);
+  }
+  for (const iso of isolates) {
+    const t0 = now();
+    iso.dispose();
+    parts.dispose.push((now() - t0) * 1000);
+  }
+  for (const [k, v] of Object.entries(parts)) out[`parts.${k}WallUs`] = med(v);
+  out.runtimeBundleBytes = bundle.length;
+  return out;
+}
+
+/** Host-bridge round trip: {assign_globals} calls in a render, against the same render without them. */
+async function stageBridge(quick: boolean): Promise<Figures> {
+  const K = 20;
+  const withCalls = Array.from({ length: K }, (_, i) => `{assign_globals key="k${i % 4}" value="v"}`).join('') + 'done';
+  const without = Array.from({ length: K }, (_, i) => `{assign var="k${i % 4}" value="v"}`).join('') + 'done';
+  const out: Figures = { callsPerRender: K };
+  for (const workers of [0, 1]) {
+    const e: Engine = createEngine({ workers, timezone: 'UTC' });
+    const identity = { tenant: 'bridge', requestId: 'fake-request-1' };
+    const mk = (src: string): Subject => ({
+      output: async () => (await e.render(src, { name: 'b.tpl', identity })).output,
+      async run(n) {
+        for (let i = 0; i < n; i++) await e.render(src, { name: 'b.tpl', identity });
+      },
+      pids: () => e.pids(),
+    });
+    const a = mk(withCalls);
+    const b = mk(without);
+    if ((await a.output()) !== 'done' || (await b.output()) !== 'done') throw new Error('bridge templates: unexpected output');
+    await sample(a, 5, 200);
+    await sample(b, 5, 200);
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    const base: number[] = [];
+    for (let r = 0; r < (quick ? 3 : 7); r++) {
+      const sa = await sample(a, 5, quick ? 150 : 300);
+      const sb = await sample(b, 5, quick ? 150 : 300);
+      wall.push((sa.wallUs / sa.ops - sb.wallUs / sb.ops) / K);
+      cpu.push((sa.cpuUs / sa.ops - sb.cpuUs / sb.ops) / K);
+      base.push(sb.wallUs / sb.ops);
+    }
+    out[`w${workers}.roundTripWallUs`] = med(wall);
+    out[`w${workers}.roundTripCpuUs`] = med(cpu);
+    out[`w${workers}.renderWithoutCallsWallUs`] = med(base);
+    e.close();
+  }
+  return out;
+}
+
+/** Copy-in of the page's variables: the empty template rendered with and without them. */
+async function stageCopyIn(quick: boolean): Promise<Figures> {
+  const data = generate();
+  const json = JSON.stringify(data);
+  const b = new BenchIsolate();
+  b.define('', 'empty');
+  const call = (v: unknown) => () => {
+    const r = b.render.applySync(undefined, ['empty', new ivm.ExternalCopy(renderRequest(v, 'empty')).copyInto({ release: true })], { timeout: 1000, result: { copy: true } }) as { error?: unknown };
+    if (r.error) throw new Error(JSON.stringify(r.error));
+  };
+  const subj = (f: () => void): Subject => ({ output: () => '', run: (n) => { for (let i = 0; i < n; i++) f(); } });
+  const subjects: Record<string, Subject> = {
+    none: subj(call(null)),
+    plain: subj(call(data)),
+    json: subj(() => call(JSON.stringify(data))()),
+    jsonCached: subj(call(json)),
+    externalCopyOnly: subj(() => void new ivm.ExternalCopy(renderRequest(data)).release()),
+  };
+  const res: Record<string, number[]> = {};
+  for (const [k, s] of Object.entries(subjects)) await sample(s, 20, 150);
+  for (let r = 0; r < (quick ? 3 : 7); r++) {
+    for (const [k, s] of Object.entries(subjects)) {
+      const x = await sample(s, 20, quick ? 100 : 250);
+      (res[k] ??= []).push(x.cpuUs / x.ops);
+    }
+  }
+  b.dispose();
+  const m = (k: string) => median(res[k]);
+  return {
+    emptyRenderNoVarsCpuUs: med(res.none),
+    copyInPlainCpuUs: Math.round(m('plain') - m('none')),
+    copyInJsonCpuUs: Math.round(m('json') - m('none')),
+    copyInCachedJsonCpuUs: Math.round(m('jsonCached') - m('none')),
+    hostExternalCopyOnlyCpuUs: med(res.externalCopyOnly),
+    varsJsonBytes: json.length,
+  };
+}
+
+/** RSS per warm tenant: K tenants each render the page 20 times; RSS growth / K. */
+async function stageMemory(quick: boolean): Promise<Figures> {
+  const data = vars();
+  const K = quick ? 10 : 30;
+  const out: Figures = { tenants: K };
+  for (const workers of [0, 1]) {
+    const e = createEngine({ workers, timezone: 'UTC' });
+    const pid = () => (workers ? e.pids()[0] : process.pid);
+    const warm = async (tenant: string) => {
+      for (let i = 0; i < 20; i++) await e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant } });
+    };
+    await warm('base');
+    await new Promise((r) => setTimeout(r, 200));
+    gc();
+    const rss0 = rssBytes(pid());
+    for (let t = 0; t < K; t++) await warm(`tenant${t}`);
+    await new Promise((r) => setTimeout(r, 200));
+    gc();
+    const rss1 = rssBytes(pid());
+    out[`w${workers}.rssPerTenantKB`] = Math.round((rss1 - rss0) / K / 1024);
+    e.close();
+  }
+  // V8 heap of one tenant isolate: bare, with the runtime bootstrapped, after 20 renders of the page.
+  const bare = new ivm.Isolate({ memoryLimit: 128 });
+  bare.createContextSync();
+  const heap = (iso: ivm.Isolate, k: string) => {
+    const h = iso.getHeapStatisticsSync();
+    out[`heap.${k}.totalKB`] = Math.round(h.total_heap_size / 1024);
+    out[`heap.${k}.usedKB`] = Math.round(h.used_heap_size / 1024);
+    out[`heap.${k}.externalKB`] = Math.round(h.externally_allocated_size / 1024);
+  };
+  heap(bare, 'bareIsolateContext');
+  bare.dispose();
+  const b = new BenchIsolate();
+  heap(b.isolate, 'runtimeBootstrapped');
+  b.define(PAGE_TPL, 'page.tpl');
+  for (let i = 0; i < 20; i++) b.render.applySync(undefined, ['page.tpl', new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true })], { result: { copy: true } });
+  heap(b.isolate, 'after20Renders');
+  b.dispose();
+  return out;
+}
+
+/** Throughput on both cores: engine with 2 workers, several tenants, renders in flight. */
+async function stageThroughput(quick: boolean): Promise<Figures> {
+  const data = vars();
+  const tenants = 4;
+  const inflight = 8;
+  const out: Figures = { tenants, inflight };
+  for (const workers of [2, 1]) {
+    const e = createEngine({ workers, timezone: 'UTC' });
+    const one = (i: number) => e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant: `tp${i % tenants}` } });
+    const run = async (ms: number) => {
+      let done = 0;
+      const t0 = now();
+      const c0 = cpuUs(e.pids());
+      const lane = async (l: number) => {
+        while (now() - t0 < ms) {
+          await one(l);
+          done++;
+        }
+      };
+      await Promise.all(Array.from({ length: inflight }, (_, l) => lane(l)));
+      const wallUs = (now() - t0) * 1000;
+      return { done, wallUs, cpuUs: cpuUs(e.pids()) - c0 };
+    };
+    await run(quick ? 500 : 1500);
+    const r = await run(quick ? 1500 : 5000);
+    out[`w${workers}.rendersPerSec`] = Math.round(r.done / (r.wallUs / 1e6));
+    out[`w${workers}.cpuUsPerRender`] = Math.round(r.cpuUs / r.done);
+    out[`w${workers}.coresBusy`] = Math.round((r.cpuUs / r.wallUs) * 100) / 100;
+    e.close();
+  }
+  return out;
+}
+
+const STAGES: Record<string, (quick: boolean) => Promise<Figures>> = {
+  compile: stageCompile,
+  first: stageFirst,
+  cold: stageCold,
+  bridge: stageBridge,
+  copyin: stageCopyIn,
+  memory: stageMemory,
+  throughput: stageThroughput,
+};
+
+export default async function stages({ arg }: SuiteOptions): Promise<Suite> {
+  const f = STAGES[arg ?? ''];
+  if (!f) throw new Error(`no such stage: ${arg}`);
+  return { stage: ({ quick }) => f(quick) };
+}
