@@ -6,6 +6,7 @@
  * child processes and the host bridge build on top of it (see docs/architecture.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { compile, firstError, type CompileResult, ENGINE_VERSION } from './compiler/index.js';
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
 import { IsolateHost } from './sandbox/isolate-host.js';
@@ -88,8 +89,8 @@ interface Compiled {
   id: string;
   result: CompileResult;
   sources: SourceText[];
-  /** Included templates and functions with the hash of the source compiled in. */
-  deps: [string, string][];
+  /** Included templates and functions with the source compiled in (null: it did not exist). */
+  deps: [string, string | null][];
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {
@@ -97,7 +98,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const workers = options.workers ?? DEFAULT_POOL.workers;
   const pool = workers > 0 ? new SandboxPool({ ...options.pool, workers }) : null;
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...(options.timeoutMs ? { cpuMs: options.timeoutMs } : {}), ...options.limits };
-  const cache = new Map<string, Compiled>();
+  const cache = new LRUCache<string, Compiled>({ max: 500, maxSize: 64 * 1024 * 1024, sizeCalculation: (c) => c.result.code.length * 2 + c.sources.reduce((n, x) => n + x.text.length * 2, 0) + 1 });
   const templates = options.templates;
   const lookup = (name: string) => (typeof templates === 'function' ? templates(name) : templates?.[name]);
   const functions = options.functions;
@@ -106,20 +107,22 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
   const sourceOf = (t: string) => (t.startsWith('function:') ? lookupFunction(t.slice('function:'.length)) : lookup(t));
 
-  /** Compiled code is reused while the template and everything it includes are unchanged. */
+  /**
+   * Compiled code is reused while the template and everything it includes are unchanged. The
+   * cache is keyed by the name and the source text itself (no hashing on the hot path).
+   */
   const compileCached = (source: string, name: string): Compiled => {
-    const hash = digest(`${ENGINE_VERSION}\0${name}\0${source}`);
-    const hit = cache.get(hash);
-    if (hit && hit.deps.every(([dep, h]) => digest(sourceOf(dep) ?? '\0missing') === h)) return hit;
-    const id = `${name}#${hash}`;
+    const cacheKey = `${name}\0${source}`;
+    const hit = cache.get(cacheKey);
+    if (hit && hit.deps.every(([dep, text]) => (sourceOf(dep) ?? null) === text)) return hit;
+    const id = `${name}#${digest(`${ENGINE_VERSION}\0${name}\0${source}`)}`;
     const result = compile(source, { name, id, templates: lookup, functions: lookupFunction });
     const err = firstError(result.diagnostics);
     if (err) throw err;
     const depNames = result.manifest.templates.slice(1);
     const sources = [new SourceText(name, source), ...depNames.map((t) => new SourceText(t, sourceOf(t) ?? ''))];
-    const c: Compiled = { id, result, sources, deps: depNames.map((t) => [t, digest(sourceOf(t) ?? '\0missing')]) };
-    if (cache.size > 500) cache.delete(cache.keys().next().value!);
-    cache.set(hash, c);
+    const c: Compiled = { id, result, sources, deps: depNames.map((t) => [t, sourceOf(t) ?? null]) };
+    cache.set(cacheKey, c);
     return c;
   };
 

@@ -15,7 +15,7 @@ export function scanMemoryClass(nodes: FlatNode[], src: SourceText, diagnostics:
     if (n.type !== 'Tag' || n.name !== 'set_memory') continue;
     const attr = n.attrs.find((a) => a.name === 'memory_limit' || a.name === 'var');
     const text = attr ? literalText(attr.value) : null;
-    if (text === null || !(text in ALLOWED)) {
+    if (text === null || !Object.hasOwn(ALLOWED, text)) {
       diagnostics.push(
         src.diagnostic('error', 'E_MEMORY_CLASS', `{set_memory} takes memory_limit="256M", "512M" or "768M" written literally${text ? `, not "${text.slice(0, 20)}"` : ''}`, n.start, n.end),
       );

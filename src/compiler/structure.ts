@@ -25,6 +25,11 @@ const BLOCKS: Record<string, string | null> = {
 };
 const ALTERNATIVES = new Set(Object.values(BLOCKS).filter((x): x is string => x !== null));
 
+/** Own keys only: a tag named `toString` or `constructor` is not a block. */
+function isBuiltinBlock(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(BLOCKS, name);
+}
+
 /** Blocks nest at most this deep (code generation recurses once per level). */
 export const MAX_NESTING = 200;
 
@@ -95,7 +100,7 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
         break;
       }
       case 'Tag': {
-        if (n.name in BLOCKS || opts.blockPlugin(n.name)) {
+        if (isBuiltinBlock(n.name) || opts.blockPlugin(n.name)) {
           const main: TreeNode[] = [];
           stack.push({ kind: 'block', tag: n, body: main, main, alt: null });
           break;
@@ -113,7 +118,7 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
         break;
       }
       case 'Close': {
-        if (!(n.name in BLOCKS) && n.name !== 'if' && !opts.blockPlugin(n.name)) {
+        if (!isBuiltinBlock(n.name) && n.name !== 'if' && !opts.blockPlugin(n.name)) {
           error('E_UNKNOWN_TAG', `{/${n.name}} closes "${n.name}", which is not a block tag`, n);
           break;
         }

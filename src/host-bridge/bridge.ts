@@ -29,7 +29,7 @@ export interface BridgeCall {
   timeLeft(): number;
   /** Counts sleeping against the render's sleep budget; throws when it is used up. */
   chargeSleep(ms: number): void;
-  /** Values kept for one request across renders ({assign_globals}). */
+  /** Values kept for one request across renders ({assign_globals}); made on first use. */
   readonly requestGlobals: Map<string, Value>;
 }
 
@@ -47,17 +47,28 @@ export interface HostPlugin {
   run(attrs: Record<string, Value>, call: BridgeCall): Promise<HostResult>;
 }
 
-/** Request-scoped state shared by the renders of one request (assign_globals). */
+/** Request-scoped state shared by the renders of one request (assign_globals), made on first use. */
 const requestGlobals = new Map<string, { values: Map<string, Value>; touched: number }>();
+const GLOBALS_IDLE_MS = 600_000;
+const MAX_REQUESTS_WITH_GLOBALS = 10_000;
+let sweeper: NodeJS.Timeout | null = null;
 
 function globalsFor(identity: RenderIdentity): Map<string, Value> {
   const key = `${identity.tenant}\0${identity.requestId}`;
   let entry = requestGlobals.get(key);
   if (!entry) {
+    // The oldest request's globals go first when too many requests hold some.
+    if (requestGlobals.size >= MAX_REQUESTS_WITH_GLOBALS) requestGlobals.delete(requestGlobals.keys().next().value!);
     entry = { values: new Map(), touched: Date.now() };
     requestGlobals.set(key, entry);
     // Requests end; their globals go after ten minutes without use.
-    for (const [k, e] of requestGlobals) if (Date.now() - e.touched > 600_000) requestGlobals.delete(k);
+    sweeper ??= setInterval(() => {
+      for (const [k, e] of requestGlobals) if (Date.now() - e.touched > GLOBALS_IDLE_MS) requestGlobals.delete(k);
+      if (requestGlobals.size === 0 && sweeper) {
+        clearInterval(sweeper);
+        sweeper = null;
+      }
+    }, 60_000).unref();
   }
   entry.touched = Date.now();
   return entry.values;
@@ -83,7 +94,9 @@ export function createBridge(host: HostAdapters, identity: RenderIdentity, limit
       if (slept + ms > limits.maxSleepMs) throw new BridgeError('E_SLEEP_BUDGET', `{sleep} would exceed the render's sleep budget of ${limits.maxSleepMs} ms`);
       slept += ms;
     },
-    requestGlobals: globalsFor(identity),
+    get requestGlobals() {
+      return globalsFor(identity);
+    },
   };
 
   const handler: HostCallHandler = async (pluginName, request) => {

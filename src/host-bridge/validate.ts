@@ -26,7 +26,7 @@ export function validateAttrs(plugin: FunctionPlugin, attrs: Record<string, Valu
     out[name] = checkOne(plugin.name, name, spec, v);
   }
   if (plugin.extraAttrs) {
-    for (const name of Object.keys(attrs)) if (!(name in out) && !(name in plugin.attrs)) out[name] = attrs[name];
+    for (const name of Object.keys(attrs)) if (!(name in out) && !Object.hasOwn(plugin.attrs, name)) out[name] = attrs[name];
   }
   return out;
 }

@@ -49,6 +49,8 @@ export interface PluginContext {
   random(): number;
   /** Appends a line to the render's log (returned with the output; the host stores it). */
   log(level: 'info' | 'warning' | 'error', message: string): void;
+  /** Request data the host passed: `get`, `post`, `request`, `session`, `server` (as $smarty.get...). */
+  request(kind: string): Value;
 }
 
 export interface SiteSettings {

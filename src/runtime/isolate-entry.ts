@@ -12,7 +12,7 @@ import { fromJS, toJS, PhpArray, PhpFloat, PhpObject, type Value } from './value
 import type { Scope } from './assign.js';
 import { parseVarsJson } from './vars-json.js';
 import { installHost } from './host-call.js';
-import { lockdown } from './lockdown.js';
+import { lockdown, regexpIntact } from './lockdown.js';
 import { ALL_PLUGINS } from '../plugins/registry.js';
 
 type Render = (s: Scope, $: RenderState) => string;
@@ -37,6 +37,8 @@ export interface RenderResponse {
   logs?: { level: string; message: string }[];
   returnValue?: unknown;
   error?: { code: string; message: string; stack: string };
+  /** The render changed what the lockdown does not freeze: the host replaces the context. */
+  contextTainted?: boolean;
 }
 
 /** Globals removed from every render context (../shared/docs/security.md IS-02, IS-07, IS-08). */
@@ -68,32 +70,38 @@ const smartcage = {
 
   /** Renders; never throws: errors come back as data with a code (a thrown object cannot carry one out). */
   render(name: string, req: RenderRequest): RenderResponse {
-    try {
-      const fn = templates.get(name);
-      if (!fn) throw new Error(`template not loaded: ${name}`);
-      const scope = buildScope(req);
-      const request: Record<string, Value> = {};
-      for (const [k, v] of Object.entries(req.request ?? {})) request[k] = fromJS(v);
-      const constants: Record<string, Value> = {};
-      for (const [k, v] of Object.entries(req.constants ?? {})) constants[k] = fromJS(v);
-      const $ = new RenderState(scope, { ...req, request, constants });
-      const previous = setCurrent($);
-      rendering = true;
-      try {
-        const output = fn(scope, $);
-        if (output.length > req.maxOutputChars) {
-          return fail('E_OUTPUT_LIMIT', `the output is ${output.length} characters, over the limit of ${req.maxOutputChars}`, '', req);
-        }
-        return { output, warnings: $.warnings, logs: $.logs, returnValue: toJS($.returnValue) };
-      } finally {
-        rendering = false;
-        setCurrent(previous);
-      }
-    } catch (e) {
-      return fail(codeOf(e), e instanceof Error ? e.message : 'a non-error value was thrown', e instanceof Error ? String(e.stack ?? '') : '', req);
-    }
+    const response = renderOnce(name, req);
+    if (!regexpIntact()) response.contextTainted = true;
+    return response;
   },
 };
+
+function renderOnce(name: string, req: RenderRequest): RenderResponse {
+  try {
+    const fn = templates.get(name);
+    if (!fn) throw new Error(`template not loaded: ${name}`);
+    const scope = buildScope(req);
+    const request: Record<string, Value> = {};
+    for (const [k, v] of Object.entries(req.request ?? {})) request[k] = fromJS(v);
+    const constants: Record<string, Value> = {};
+    for (const [k, v] of Object.entries(req.constants ?? {})) constants[k] = fromJS(v);
+    const $ = new RenderState(scope, { ...req, request, constants });
+    const previous = setCurrent($);
+    rendering = true;
+    try {
+      const output = fn(scope, $);
+      if (output.length > req.maxOutputChars) {
+        return fail('E_OUTPUT_LIMIT', `the output is ${output.length} characters, over the limit of ${req.maxOutputChars}`, '', req);
+      }
+      return { output, warnings: $.warnings, logs: $.logs, returnValue: toJS($.returnValue) };
+    } finally {
+      rendering = false;
+      setCurrent(previous);
+    }
+  } catch (e) {
+    return fail(codeOf(e), e instanceof Error ? e.message : 'a non-error value was thrown', e instanceof Error ? String(e.stack ?? '') : '', req);
+  }
+}
 
 function fail(code: string, message: string, stack: string, req: RenderRequest): RenderResponse {
   const cap = req.maxErrorChars;

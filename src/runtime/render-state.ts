@@ -250,7 +250,7 @@ export class RenderState implements PluginContext {
 
   // ---- other $smarty values
   constant(name: string): Value {
-    if (name in this.constants) return this.constants[name];
+    if (Object.hasOwn(this.constants, name)) return this.constants[name];
     const v = constantValue(name);
     if (v === undefined) this.warn(`undefined constant ${name}`);
     return v ?? null;

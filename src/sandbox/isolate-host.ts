@@ -25,6 +25,7 @@ export interface RawRenderResult {
   logs?: { level: string; message: string }[];
   returnValue?: unknown;
   error?: { code: string; message: string; stack: string };
+  contextTainted?: boolean;
 }
 
 export interface CompiledTemplate {
@@ -123,6 +124,7 @@ export class IsolateHost {
       const args = new ivm.ExternalCopy({ ...request, maxOutputChars: limits.maxOutputChars, maxErrorChars: limits.maxErrorChars }).copyInto({ release: true });
       const result = (await live.render.apply(undefined, [t.id, args], { timeout: limits.cpuMs, result: { copy: true } })) as RawRenderResult;
       if (result.error && /^E_(SIZE|OUTPUT|RECURSION)_LIMIT$/.test(result.error.code)) this.retire();
+      else if (result.contextTainted) this.dropContext();
       return result;
     } catch (e) {
       this.retire();
@@ -135,6 +137,12 @@ export class IsolateHost {
       this.active = null;
       clearTimeout(watchdog);
     }
+  }
+
+  /** The next render gets a new context (this one was changed where the lockdown does not freeze). */
+  private dropContext(): void {
+    this.live?.context.release();
+    this.live = null;
   }
 
   /** Stops using this isolate; it is disposed so that nothing it still runs can continue. */

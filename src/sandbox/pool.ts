@@ -19,7 +19,10 @@ import type { FromWorker, ToWorker } from './protocol.js';
 export interface PoolOptions {
   /** Worker processes shared by all tenants (default 2: one per core on the target machine). */
   workers: number;
-  /** Renders of one tenant running at the same time (default 2). */
+  /**
+   * Renders of one tenant running at the same time (default 1): on a 2-core host a tenant
+   * running two endless renders at once starved the others (security.md CPU-10, goal G7).
+   */
   perTenantConcurrency: number;
   /** Memory the isolates above the default class may use at once, MB (default 1536). */
   bigMemoryBudgetMB: number;
@@ -30,7 +33,7 @@ export interface PoolOptions {
 
 export const DEFAULT_POOL: PoolOptions = {
   workers: 2,
-  perTenantConcurrency: 2,
+  perTenantConcurrency: 1,
   bigMemoryBudgetMB: 1536,
   quarantineAfterCrashes: 2,
   crashWindowMs: 60_000,

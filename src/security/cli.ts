@@ -6,7 +6,7 @@ import { formatReport } from './report.js';
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const report = await runSecurityHarness({
   only: only.length ? only : undefined,
-  onCase: (c) => process.stderr.write(`${c.outcome.status === 'contained' ? '.' : 'X'}`),
+  onCase: (c) => process.stderr.write(process.stderr.isTTY || process.env.SMARTCAGE_PROGRESS ? `${c.id} ${c.outcome.status} ${c.ms.toFixed(0)} ms\n` : c.outcome.status === 'contained' ? '.' : 'X'),
 });
 process.stderr.write('\n');
 console.log(formatReport(report));

@@ -35,13 +35,14 @@ export interface HarnessReport {
 export async function runSecurityHarness(opts: HarnessOptions = {}): Promise<HarnessReport> {
   const canaries = await startCanaries();
   const host = opts.host ? opts.host(canaries) : canaries.host;
-  const engines: Engine[] = [];
+  /** Engines a case creates live until the case ends; the shared one for the whole run. */
+  let caseEngines: Engine[] = [];
   const engine = (limits?: Partial<SandboxLimits>): Engine => {
     const e = createEngine({ host, limits, timezone: 'Asia/Tokyo' });
-    engines.push(e);
+    caseEngines.push(e);
     return e;
   };
-  const shared = engine();
+  const shared = createEngine({ host, timezone: 'Asia/Tokyo' });
   const attempt = async (run: () => Promise<{ output: string }>): Promise<RenderAttempt> => {
     const t0 = performance.now();
     try {
@@ -78,13 +79,16 @@ export async function runSecurityHarness(opts: HarnessOptions = {}): Promise<Har
       } catch (e) {
         outcome = { status: 'escaped', detail: `the case itself failed: ${e instanceof Error ? e.message : String(e)}` };
       }
+      for (const e of caseEngines) e.close();
+      caseEngines = [];
       if (canaries.connections() !== before) outcome = { status: 'escaped', detail: `a canary listener accepted a connection; ${outcome.detail}` };
       const r: CaseResult = { id: c.id, category: c.category, title: c.title, outcome, ms: performance.now() - t0 };
       results.push(r);
       opts.onCase?.(r);
     }
   } finally {
-    for (const e of engines) e.close();
+    for (const e of caseEngines) e.close();
+    shared.close();
     await canaries.stop();
   }
   const automated = new Set(results.map((r) => r.id));

@@ -21,6 +21,18 @@ function figure(r: HarnessReport, id: string, key: string): number | undefined {
   return r.results.find((c) => c.id === id)?.outcome.figures?.[key];
 }
 
+function over(r: HarnessReport, id: string): string {
+  const v = figure(r, id, 'overshoot_ms');
+  return v === undefined ? 'n/a' : `${v.toFixed(0)} ms`;
+}
+
+/** One run each: a single measurement, not the p99 over 100 runs the goal asks for. */
+function within(r: HarnessReport, ids: string[], limit: number): string {
+  const vs = ids.map((id) => figure(r, id, 'overshoot_ms'));
+  if (vs.some((v) => v === undefined)) return 'not measured';
+  return vs.every((v) => (v as number) <= limit) ? 'met (single runs)' : 'MISSED (single runs)';
+}
+
 function neighbour(r: HarnessReport): string {
   const p99 = figure(r, 'CPU-10', 'p99_ratio');
   const tp = figure(r, 'CPU-10', 'throughput_ratio');
@@ -31,10 +43,7 @@ function neighbour(r: HarnessReport): string {
 function goals(r: HarnessReport): string[] {
   const byId = new Map(r.results.map((c) => [c.id, c]));
   const status = (ids: string[]) => (ids.every((id) => byId.get(id)?.outcome.status === 'contained') ? 'met' : ids.some((id) => byId.has(id)) ? 'MISSED' : 'not measured');
-  const ms = (id: string) => {
-    const v = figure(r, id, 'ms');
-    return v === undefined ? 'n/a' : `${v.toFixed(0)} ms`;
-  };
+
   const kill = [128, 256, 512, 768].map((mb) => {
     const v = figure(r, 'MEM-01', `kill_ms_${mb}`);
     return `${mb}M ${v === undefined ? 'n/a' : `${(v / 1000).toFixed(1)} s`}`;
@@ -43,8 +52,8 @@ function goals(r: HarnessReport): string[] {
   return [
     'goals (security.md part C):',
     `  G1  containment: ${r.results.length - r.escaped}/${total} cases automated and contained (${r.notAutomated.length} not automated)`,
-    `  G3  CPU budget: endless loop ${ms('CPU-01')}, empty loop ${ms('CPU-02')}, catastrophic regex ${ms('RX-01')} (budget 200 ms + 50): ${status(['CPU-01', 'CPU-02', 'RX-01'])}`,
-    `  G4  wall budget: sleep amplification ${ms('CPU-04')}: ${status(['CPU-04', 'IS-05'])}`,
+    `  G3  CPU budget: overshoot of the 200 ms budget: endless loop ${over(r, 'CPU-01')}, empty loop ${over(r, 'CPU-02')}, nested ${over(r, 'CPU-03')}, catastrophic regex ${over(r, 'RX-01')} (goal <= 50 ms): ${within(r, ['CPU-01', 'CPU-02', 'CPU-03', 'RX-01'], 50)}`,
+    `  G4  wall budget: overshoot: sleep budget ${over(r, 'CPU-04')}, deadline during a host call ${over(r, 'OPS-07')} (goal <= 100 ms): ${within(r, ['CPU-04', 'OPS-07'], 100)}`,
     `  G5  memory kill: ${kill.join(', ')}: ${status(['MEM-01'])}`,
     `  G6  no process death from templates: ${status(['MEM-02', 'MEM-03', 'MEM-11'])}`,
     `  G13 output and error caps: ${status(['MEM-04', 'IS-06'])}`,

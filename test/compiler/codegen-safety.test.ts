@@ -79,3 +79,17 @@ describe('generated code safety', () => {
     expect(compile(tpl, { name: 'a' }).code).toBe(compile(tpl, { name: 'a' }).code);
   });
 });
+
+describe('names that are Object.prototype members are not special', () => {
+  it('{toString}, {constructor} are unknown tags, not blocks; such attribute and constant names are unknown too', () => {
+    expect(compile('{toString}').diagnostics[0].code).toBe('E_UNKNOWN_TAG');
+    expect(compile('{constructor}x{/constructor}').diagnostics.map((d) => d.code)).toContain('E_UNKNOWN_TAG');
+    expect(compile('{set_memory memory_limit="toString"}').diagnostics[0].code).toBe('E_MEMORY_CLASS');
+    expect(compile('{counter constructor=1}').diagnostics[0].code).toBe('E_UNKNOWN_ATTR');
+  });
+
+  it('$smarty.const.toString is an undefined constant, not a function', async () => {
+    const { output } = await engine.render('[{$smarty.const.toString}][{$smarty.const.hasOwnProperty}]', { name: 'c.tpl' });
+    expect(output).toBe('[][]');
+  });
+});

@@ -148,6 +148,21 @@ describe('sendSmtp', () => {
       }
     });
 
+    it('ends a session that dribbles past the session deadline', async () => {
+      const port = await serve((s) => {
+        s.on('error', () => {});
+        s.write('220 hi\r\n');
+        s.on('data', () => {
+          const t = setInterval(() => (s.destroyed ? clearInterval(t) : s.write('2')), 50);
+        });
+      });
+      const t0 = Date.now();
+      const err = await sendSmtp({ host: '127.0.0.1', port, commandTimeoutMs: 10_000, sessionTimeoutMs: 300 }, { from: 'a@example.com', to: ['b@example.org'] }, 'x').catch((e) => e);
+      expect(err).toBeInstanceOf(SmtpError);
+      expect(err.message).toMatch(/longer than 300 ms/);
+      expect(Date.now() - t0).toBeLessThan(2000);
+    });
+
     it('refuses replies nobody asked for (a pipelining injection from the server)', async () => {
       const port = await serve((s) => {
         s.on('error', () => {});

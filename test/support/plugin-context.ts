@@ -17,7 +17,7 @@ export function testModifierContext(opts: { timezone?: string; lang?: string; no
 }
 
 /** A plugin context over a plain scope, with the platform's assign rules. */
-export function testPluginContext(vars: Record<string, Value> = {}, opts: { warnings?: string[]; logs?: string[] } = {}): PluginContext & { scope: Scope } {
+export function testPluginContext(vars: Record<string, Value> = {}, opts: { warnings?: string[]; logs?: string[]; request?: Record<string, Value> } = {}): PluginContext & { scope: Scope } {
   const scope: Scope = Object.assign(Object.create(null), vars);
   const state = new Map<string, unknown>();
   const base = testModifierContext(opts);
@@ -31,5 +31,6 @@ export function testPluginContext(vars: Record<string, Value> = {}, opts: { warn
       return state.get(key) as T;
     },
     log: (level, message) => opts.logs?.push(`${level}: ${message}`),
+    request: (kind) => opts.request?.[kind] ?? null,
   };
 }

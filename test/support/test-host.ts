@@ -10,6 +10,7 @@ export function testHost(opts: { secrets?: Record<string, Record<string, SecretR
     ...filesTestAdapter(),
     ...httpTestAdapter(),
     ...mailTestAdapter(),
+    crypto: { siteKey: async (tenant) => new TextEncoder().encode(`test site key of ${tenant}`) },
     secrets: {
       async get(tenant, name) {
         const own = secrets[tenant];

@@ -16,6 +16,8 @@ export class EmitContext {
   readonly code: CodeBuilder;
   loopDepth = 0;
   usesStop = false;
+  /** Named {foreach} loops being emitted, innermost last: their state variable in the generated code. */
+  readonly foreachLoops: { name: string; state: string }[] = [];
 
   constructor(
     readonly src: SourceText,

@@ -32,7 +32,9 @@ export function emitForeach(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   if (key) code.line(`s[${lit(key)}] = ${it}.key(${i});`);
   if (item) code.line(`s[${lit(item)}] = ${it}.vals[${i}];`);
   cx.loopDepth++;
+  if (loop) cx.foreachLoops.push({ name: name!, state: loop });
   emitNodes(n.body, cx);
+  if (loop) cx.foreachLoops.pop();
   cx.loopDepth--;
   code.dedent();
   code.line('}');

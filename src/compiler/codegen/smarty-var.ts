@@ -7,6 +7,26 @@ import { compilePath } from './expr.js';
 /** Request data the host provides; cookies and env are always null on the platform. */
 const REQUEST = new Set(['get', 'post', 'request', 'session', 'server']);
 
+/** Same meaning as RenderState.foreachProp, for a loop that is running (iteration >= 1). */
+function foreachPropInLoop(state: string, prop: string): string | null {
+  switch (prop) {
+    case 'iteration':
+      return `${state}.iteration`;
+    case 'index':
+      return `(${state}.iteration - 1)`;
+    case 'total':
+      return `${state}.total`;
+    case 'first':
+      return `(${state}.iteration === 1)`;
+    case 'last':
+      return `(${state}.iteration === ${state}.total)`;
+    case 'show':
+      return `(${state}.total > 0)`;
+    default:
+      return null;
+  }
+}
+
 export function compileSmartyVar(v: Var, cx: EmitContext): string {
   const [first, ...rest] = v.path;
   const word = first && first.type === 'Key' && first.key.type === 'String' ? first.key.value : null;
@@ -24,6 +44,13 @@ export function compileSmartyVar(v: Var, cx: EmitContext): string {
       if (name === null || prop === null) {
         cx.error('E_SMARTY_VAR', `write $smarty.${word}.NAME.PROPERTY`, v);
         return 'null';
+      }
+      if (word === 'foreach') {
+        // Inside its own loop a property is plain arithmetic on the loop state; elsewhere (after
+        // the loop, in an include) it is read from the render state.
+        const inner = [...cx.foreachLoops].reverse().find((l) => l.name === name);
+        const direct = inner ? foreachPropInLoop(inner.state, prop) : null;
+        if (direct) return compilePath(direct, rest.slice(2), cx);
       }
       const fn = word === 'foreach' ? 'foreachProp' : 'sectionProp';
       return compilePath(`$.${fn}(${lit(name)}, ${lit(prop)})`, rest.slice(2), cx);

@@ -73,7 +73,7 @@ export function pluginAttrs(tag: Tag, plugin: FunctionPlugin, cx: EmitContext): 
     fields.push(`${lit(name)}: ${attrValue(a.value, cx)}`);
   }
   for (const [name, a] of attrs) {
-    if (name in plugin.attrs) continue;
+    if (Object.hasOwn(plugin.attrs, name)) continue;
     if (!plugin.extraAttrs) {
       cx.error('E_UNKNOWN_ATTR', `{${tag.name}} has no attribute ${name} (it takes: ${Object.keys(plugin.attrs).join(', ')})`, a);
       continue;

@@ -29,6 +29,8 @@ export interface SmtpOptions {
   connectTimeoutMs?: number;
   commandTimeoutMs?: number;
   dataTimeoutMs?: number;
+  /** The whole session, from connect to QUIT (ms; default 120 000). */
+  sessionTimeoutMs?: number;
 }
 
 export interface SmtpEnvelope {
@@ -149,6 +151,11 @@ class ReplyReader {
     return this.pending.length;
   }
 
+  /** Ends the session: the pending and every later read fail with `message`. */
+  abort(message: string): void {
+    this.fail(new SmtpError(message, 'session', null));
+  }
+
   /** Nothing received that was not read yet (checked before the TLS upgrade). */
   get idle(): boolean {
     return this.pending.length === 0 && this.lines.length === 0 && this.buffer === '';
@@ -208,8 +215,10 @@ export async function sendSmtp(opts: SmtpOptions, envelope: SmtpEnvelope, messag
   if (/[^\x00-\x7f]/.test(message)) throw new SmtpError('the message is not 7-bit', 'data', null);
 
   const commandMs = opts.commandTimeoutMs ?? 30_000;
-  let socket = await connectSocket(opts, opts.connectTimeoutMs ?? 10_000);
+  const sessionMs = opts.sessionTimeoutMs ?? 120_000;
+  let socket = await connectSocket(opts, Math.min(opts.connectTimeoutMs ?? 10_000, sessionMs));
   const reader = new ReplyReader(socket);
+  const session = setTimeout(() => reader.abort(`the session took longer than ${sessionMs} ms`), sessionMs);
   let tls = opts.security === 'tls';
 
   const expect = async (stage: string, ok: (code: number) => boolean, timeoutMs = commandMs): Promise<Reply> => {
@@ -280,6 +289,7 @@ export async function sendSmtp(opts: SmtpOptions, envelope: SmtpEnvelope, messag
     }
     return { response: done.lines.join(' ').slice(0, 200) };
   } finally {
+    clearTimeout(session);
     reader.detach();
     socket.end();
     socket.destroy();

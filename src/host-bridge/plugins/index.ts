@@ -6,8 +6,9 @@ import { assignGlobals } from './assign-globals.js';
 import { plugins as files } from './files/index.js';
 import { plugins as api } from './api/index.js';
 import { plugins as mail } from './mail/index.js';
+import { rcmsEncrypt } from './crypto/rcms-encrypt.js';
 
-const ALL: HostPlugin[] = [sleep, secret, assignGlobals, ...files, ...api, ...mail];
+const ALL: HostPlugin[] = [sleep, secret, assignGlobals, rcmsEncrypt, ...files, ...api, ...mail];
 
 export const HOST_PLUGINS: Readonly<Record<string, HostPlugin>> = Object.freeze(
   Object.assign(Object.create(null) as Record<string, HostPlugin>, Object.fromEntries(ALL.map((p) => [p.name, p]))),

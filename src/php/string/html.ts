@@ -4,7 +4,7 @@
  * charsets PHP knows throw a clear PhpTypeError, unknown names fall back to UTF-8 as PHP does).
  */
 import { PhpTypeError } from '../../runtime/convert.js';
-import { fromBinary, isAscii, toBinary } from '../../runtime/bytes.js';
+import { fromBinary, toBinary } from '../../runtime/bytes.js';
 import { HTML401_ENTITIES } from './html-entity-table.js';
 import { nextUtf8 } from './utf8-scan.js';
 
@@ -112,8 +112,31 @@ function encode(s: string, flags: number, charset: Charset, doubleEncode: boolea
 }
 
 export function htmlspecialchars(s: string, flags = ENT_DEFAULT, charset: Charset = 'utf-8', doubleEncode = true): string {
-  if (charset === 'utf-8' && isAscii(s) && doubleEncode && !/[&<>"']/.test(s)) return s;
+  // Well-formed UTF-8 text (no stray bytes, see bytes.ts) needs no decoding: only five characters change.
+  if (charset === 'utf-8' && doubleEncode && s.isWellFormed()) return escapeWellFormed(s, flags);
   return encode(s, flags, charset, doubleEncode, false);
+}
+
+/** The hot path of escape:'html': one pass over the UTF-16 units, no regular expressions. */
+function escapeWellFormed(s: string, flags: number): string {
+  const { dq, sq } = quoteEntities(flags);
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x3e) continue;
+    let rep: string | null = null;
+    if (c === 0x26) rep = '&amp;';
+    else if (c === 0x3c) rep = '&lt;';
+    else if (c === 0x3e) rep = '&gt;';
+    else if (c === 0x22) rep = dq ? '&quot;' : null;
+    else if (c === 0x27) rep = sq;
+    if (rep !== null) {
+      out += s.slice(last, i) + rep;
+      last = i + 1;
+    }
+  }
+  return last === 0 ? s : out + s.slice(last);
 }
 
 export function htmlentities(s: string, flags = ENT_DEFAULT, charset: Charset = 'utf-8', doubleEncode = true): string {

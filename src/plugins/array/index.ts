@@ -49,8 +49,10 @@ import shuffle from './shuffle.js';
 import sort from './sort.js';
 import toFormOptions from './to_form_options.js';
 import toObject from './to_object.js';
+import assignPager from './assign_pager.js';
 
 export const plugins: Plugin[] = [
+  assignPager,
   append,
   arrayColumn,
   arrayDiff,

@@ -74,6 +74,6 @@ export const CG: SecurityCase[] = [
       return judge(h, b, a.output === 'A' && b.output === 'B', 'identical templates of two tenants render separately (isolates per tenant)');
     },
   },
-  refusesAll('CG-17', 'CG', 'unbalanced wrappers are compile errors', ['{/foreach}', '{/function}', '{foreach from=$a item=b}'], ['E_UNEXPECTED_CLOSE', 'E_UNCLOSED_TAG']),
+  refusesAll('CG-17', 'CG', 'unbalanced wrappers are compile errors', ['{/foreach}', '{/function}', '{foreach from=$a item=b}'], ['E_UNEXPECTED_CLOSE', 'E_UNCLOSED_TAG', 'E_UNKNOWN_TAG']),
   renders('CG-18', 'CG', 'escaping keeps values in their context', '{$x|escape:"javascript"}|{$x|escape:"url"}|{$x|escape}', '<\\/script><script>alert(1)<\\/script>|%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E|&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;', { vars: { x: '</script><script>alert(1)</script>' } }),
 ];

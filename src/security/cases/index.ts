@@ -9,9 +9,9 @@ import { OPS } from './ops.js';
 import { FS } from './fs.js';
 import { NET } from './net.js';
 import { BR } from './br.js';
-import { ML } from './ml.js';
+import { ML, BR_MAIL } from './ml.js';
 
-export const CATALOGUE: readonly SecurityCase[] = [...CG, ...IS, ...CPU, ...MEM, ...BR, ...NET, ...FS, ...RX, ...ML, ...OPS];
+export const CATALOGUE: readonly SecurityCase[] = [...CG, ...IS, ...CPU, ...MEM, ...BR, ...BR_MAIL, ...NET, ...FS, ...RX, ...ML, ...OPS];
 
 const RANGES: [string, number][] = [
   ['CG', 18],

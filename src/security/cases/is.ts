@@ -76,10 +76,18 @@ export const IS: SecurityCase[] = [
   breach(
     'IS-10',
     'IS',
-    'poisoned built-ins in the isolate change nothing on the host',
-    `Object.prototype.path = "/etc/passwd"; Array.prototype.push = () => 0; JSON.stringify = () => '{"var":"s","key":{"a":[["x","API_TOKEN"]]}}'; String.prototype.startsWith = () => true; try { ${callSecret('"API_TOKEN"')}; } catch (e) { return String(e.code); } return "called";`,
-    (a) => a.output === 'E_BAD_ATTRIBUTE',
-    'the host re-validated the forged request and refused it',
+    'poisoned built-ins in the isolate change nothing (lockdown) and the host re-validates',
+    `const stringify = JSON.stringify;
+     try { Object.prototype.path = "/etc/passwd"; } catch {}
+     try { Array.prototype.push = () => 0; } catch {}
+     try { JSON.stringify = () => '{"var":"s","key":{"a":[["x","API_TOKEN"]]}}'; } catch {}
+     try { String.prototype.startsWith = () => true; } catch {}
+     const held = ({}).path === undefined && JSON.stringify === stringify && [].push !== undefined && !"a".startsWith("b");
+     let call;
+     try { ${callSecret('"API_TOKEN"')}; call = "called"; } catch (e) { call = String(e.code); }
+     return held + "|" + call;`,
+    (a) => a.output === 'true|called' || a.output === 'true|E_BAD_ATTRIBUTE',
+    'every poisoning attempt was refused by the frozen built-ins; the bridge call stayed well-formed',
   ),
   breach(
     'IS-11',
@@ -103,7 +111,15 @@ export const IS: SecurityCase[] = [
       const b = await h.render('[{assign_globals var=v key="k"}{$v}]', { identity: { tenant: 'victim', requestId } });
       const c = await h.rawJs('globalThis.leftover = "s3cret"; return "";');
       const d = await h.rawJs('return typeof globalThis.leftover;');
-      return judge(h, b, b.output === '[]' && c.output === '' && d.output === 'undefined', 'tenant B sees nothing; the next render starts from a fresh context');
+      // RegExp.prototype is not frozen (V8's fast path): a render that changes it gets its context replaced.
+      const e = await h.rawJs('RegExp.prototype.exec = function () { return null; }; RegExp.prototype[Symbol.replace] = () => "HIJACKED"; return "";');
+      const f = await h.render('{$s|regex_replace:"/a/":"b"}|{$s|escape}', { vars: { s: 'a<' } });
+      return judge(
+        h,
+        f,
+        b.output === '[]' && c.output === '' && d.output === 'undefined' && e.output === '' && f.output === 'b<|a&lt;',
+        'tenant B sees nothing; globals cannot be added; a tampered RegExp does not reach the next render',
+      );
     },
   },
   breach(

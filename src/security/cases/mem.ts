@@ -2,7 +2,8 @@
 import type { SecurityCase } from '../types.js';
 import { judge, refuses, refusesAll, renders } from './helpers.js';
 
-const BOMB = '{section name=i loop=100000000}{append var=a value="xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}{/section}';
+// Each iteration keeps a new 2,000-character string (a shared literal would fill memory far slower).
+const BOMB = '{section name=i loop=100000000}{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}{/section}';
 const KILL_BUDGET_MS: Record<number, number> = { 128: 1500, 256: 2500, 512: 4000, 768: 6000 };
 
 export const MEM: SecurityCase[] = [
@@ -14,7 +15,7 @@ export const MEM: SecurityCase[] = [
       const figures: Record<string, number> = {};
       for (const mb of [128, 256, 512, 768]) {
         const prefix = mb === 128 ? '' : `{set_memory memory_limit="${mb}M"}`;
-        const a = await h.render(prefix + BOMB, { limits: { cpuMs: 20_000, wallMs: 30_000 } });
+        const a = await h.render(prefix + BOMB, { limits: { cpuMs: 60_000, wallMs: 90_000 } });
         figures[`kill_ms_${mb}`] = a.ms;
         if (a.code !== 'E_MEMORY_LIMIT') return judge(h, a, false, `E_MEMORY_LIMIT at ${mb} MB`);
       }
