@@ -195,7 +195,20 @@ export function createEngine(options: EngineOptions = {}): Engine {
       maxIncludeDepth: 32,
       seed: options.seed ?? Array.from(randomBytes(16)),
     };
-    const bridge = createBridge(options.host ?? {}, identity, limits).handler;
+    const facts = c.result.manifest.identity;
+    const fromVariable = facts.fromVariables[0];
+    if (fromVariable && !identity.superUser) {
+      const src = c.sources.find((x) => x.name === fromVariable.template) ?? c.sources[0];
+      throw new TemplateError({
+        code: 'E_IDENTITY_DENIED',
+        message: `${fromVariable.attr} comes from a variable here; only a render for a super user may do that (write the member id as a number)`,
+        name: src.name,
+        line: fromVariable.line,
+        column: fromVariable.column,
+        frame: src.frame(fromVariable.line, fromVariable.column),
+      });
+    }
+    const bridge = createBridge(options.host ?? {}, identity, limits, facts).handler;
     const memoryMB = c.result.manifest.memoryMB;
     const raw = pool
       ? await pool.render(tenant, memoryMB, template, request, limits, bridge)

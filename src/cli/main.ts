@@ -4,6 +4,8 @@ import { EXIT } from './exit-codes.js';
 import { renderCommand } from './commands/render.js';
 import { checkCommand } from './commands/check.js';
 import { compileCommand } from './commands/compile.js';
+import { serveCommand } from './commands/serve.js';
+import { formCommand } from './commands/form.js';
 
 export interface Command {
   name: string;
@@ -12,7 +14,7 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Command[] = [renderCommand, checkCommand, compileCommand];
+const COMMANDS: Command[] = [renderCommand, checkCommand, compileCommand, serveCommand, formCommand];
 
 export function mainHelp(): string {
   return [

@@ -39,6 +39,11 @@ export interface Manifest {
   functions: string[];
   /** [generated line, template index, template line, column] */
   lineTable: [number, number, number, number][];
+  /**
+   * Identity attributes (`api_internal.member_id`...): the literal values the templates wrote, and
+   * the places where a variable was written instead (allowed only in renders for a super user).
+   */
+  identity: { literals: Record<string, number[]>; fromVariables: { attr: string; template: string; line: number; column: number }[] };
 }
 
 export interface CompileResult {
@@ -111,6 +116,10 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
       modifiers: Array.from(aliases.modifiers.keys()),
       functions: Array.from(aliases.functions.keys()),
       lineTable: body.lineTable().map(([line, t, l, c]) => [line + offset, t, l, c]),
+      identity: {
+        literals: Object.fromEntries(Array.from(aliases.identityLiterals, ([k, v]) => [k, Array.from(v).sort((a, b) => a - b)])),
+        fromVariables: aliases.identityFromVariables,
+      },
     },
     diagnostics,
   };

@@ -6,6 +6,7 @@
  * an answer with a code, and no answer carries a secret value, a host path or a stack.
  */
 import { findFunction } from '../plugins/registry.js';
+import type { FunctionPlugin } from '../plugins/types.js';
 import { decodeValue, encodeValue, type Transfer } from '../runtime/transfer.js';
 import type { Value } from '../runtime/value.js';
 import type { HostAnswer } from '../runtime/host-call.js';
@@ -74,13 +75,39 @@ function globalsFor(identity: RenderIdentity): Map<string, Value> {
   return entry.values;
 }
 
+/**
+ * An identity attribute written as a literal: the value must be one the compiler saw in the
+ * template (a value the isolate made up, or one read from a variable, is refused) unless the
+ * render runs for a super user.
+ */
+function checkIdentityAttrs(decl: FunctionPlugin, attrs: Record<string, Value>, identity: RenderIdentity, facts: IdentityFacts): void {
+  if (identity.superUser) return;
+  for (const [name, spec] of Object.entries(decl.attrs)) {
+    if (!spec.literalUnlessSuperUser || attrs[name] === undefined || attrs[name] === null) continue;
+    const allowed = facts.literals[`${decl.name}.${name}`] ?? [];
+    if (!allowed.includes(attrs[name] as number)) {
+      throw new BridgeError('E_IDENTITY_DENIED', `{${decl.name}} ${name} must be written as a number in the template (variables need a super user)`);
+    }
+  }
+}
+
 /** Our errors carry an E_ code; anything else is an unexpected host failure and says nothing more. */
 function errorCode(e: unknown): string {
   const code = e instanceof Error ? (e as unknown as { code?: unknown }).code : undefined;
   return typeof code === 'string' && /^E_[A-Z_]+$/.test(code) ? code : 'E_HOST_FAILED';
 }
 
-export function createBridge(host: HostAdapters, identity: RenderIdentity, limits: SandboxLimits): { handler: HostCallHandler; secrets: SecretHandles } {
+/** What the compiler proved about identity attributes (Manifest.identity). */
+export interface IdentityFacts {
+  literals: Record<string, number[]>;
+}
+
+export function createBridge(
+  host: HostAdapters,
+  identity: RenderIdentity,
+  limits: SandboxLimits,
+  facts: IdentityFacts = { literals: {} },
+): { handler: HostCallHandler; secrets: SecretHandles } {
   const started = Date.now();
   let calls = 0;
   let slept = 0;
@@ -110,7 +137,9 @@ export function createBridge(host: HostAdapters, identity: RenderIdentity, limit
       if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are malformed`);
       const attrs: Record<string, Value> = Object.create(null);
       for (const [k, v] of Object.entries(raw as Record<string, unknown>)) attrs[k] = decodeValue(v);
-      const result = await impl.run(validateAttrs(decl, attrs), call);
+      const valid = validateAttrs(decl, attrs);
+      checkIdentityAttrs(decl, valid, identity, facts);
+      const result = await impl.run(valid, call);
       const answer: HostAnswer = {
         assign: (result.assign ?? []).map(([name, v]) => [name, encodeValue(v)] as [string, Transfer]),
         iterate: result.iterate ? { var: result.iterate.var, items: result.iterate.items.map((v) => encodeValue(v)) } : undefined,

@@ -19,6 +19,12 @@ export interface AttrSpec {
   enum?: readonly string[];
   min?: number;
   max?: number;
+  /**
+   * Identity attributes (api_internal member_id): only a literal in the template, unless the
+   * render runs for a super user. The compiler records the literals in the manifest; the host
+   * checks every call against them, since the isolate cannot be trusted to say where a value came from.
+   */
+  literalUnlessSuperUser?: boolean;
   doc?: string;
 }
 

@@ -160,7 +160,10 @@ export function normalizeKey(key: unknown): Key {
     return Math.trunc(key);
   }
   if (typeof key === 'string') {
-    if (key.length > 0 && key.length < 20 && CANONICAL_INT.test(key)) {
+    // Most keys are names: only a string starting with a digit or '-' can be an integer key.
+    const c = key.charCodeAt(0);
+    if (!((c >= 48 && c <= 57) || c === 45)) return key;
+    if (key.length < 20 && CANONICAL_INT.test(key)) {
       const n = Number(key);
       if (Number.isSafeInteger(n)) return n;
     }

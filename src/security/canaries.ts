@@ -33,6 +33,7 @@ export async function startCanaries(): Promise<RunningCanaries> {
   const otherSecretValue = `CANARY-SECRET-${randomBytes(12).toString('hex')}`;
   const ownSecretValue = `OWN-SECRET-${randomBytes(12).toString('hex')}`;
   let connections = 0;
+  const siteKeys = new Map<string, Uint8Array>();
   const touches: string[] = [];
   const listen = (host: string) =>
     new Promise<Server>((resolve, reject) => {
@@ -73,6 +74,7 @@ export async function startCanaries(): Promise<RunningCanaries> {
     leaked: (text) => text.includes(outsideFileContent) || text.includes(otherSecretValue) || text.includes(ownSecretValue) || text.includes(dir),
     host: {
       ...Object.assign({}, ...adapters),
+      crypto: { siteKey: async (tenant) => siteKeys.get(tenant) ?? siteKeys.set(tenant, randomBytes(32)).get(tenant)! },
       secrets: {
         async get(tenant, name) {
           const own = secrets[tenant];

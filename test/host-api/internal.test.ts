@@ -88,7 +88,9 @@ describe('{api_internal}', () => {
     expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=$m}', { vars: { m: '2' } })).toBe('E_IDENTITY_DENIED');
     expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=2}', { identity: { superUser: true, memberId: 9 } })).toBe('E_IDENTITY_DENIED');
     expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=0}')).toBe('E_BAD_ATTRIBUTE');
-    expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=$m}', { vars: { m: 'abc' } })).toBe('E_BAD_ATTRIBUTE');
+    // A variable is refused for an ordinary member before anything else (BR-01); a super user's value is type-checked.
+    expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=$m}', { vars: { m: 'abc' } })).toBe('E_IDENTITY_DENIED');
+    expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=$m}', { vars: { m: 'abc' }, identity: { superUser: true, memberId: 9 } })).toBe('E_BAD_ATTRIBUTE');
     expect(calls.length).toBe(n);
   });
 

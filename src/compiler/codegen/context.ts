@@ -10,6 +10,9 @@ import { describeUnknown } from './unknown-names.js';
 export class PluginAliases {
   readonly modifiers = new Map<string, string>();
   readonly functions = new Map<string, string>();
+  /** Identity attributes (`plugin.attr`): the literal values written, and where a variable was written instead. */
+  readonly identityLiterals = new Map<string, Set<number>>();
+  readonly identityFromVariables: { attr: string; template: string; line: number; column: number }[] = [];
 }
 
 export class EmitContext {

@@ -70,6 +70,7 @@ export function pluginAttrs(tag: Tag, plugin: FunctionPlugin, cx: EmitContext): 
       continue;
     }
     checkLiteral(tag, name, spec, a.value, cx);
+    if (spec.literalUnlessSuperUser) recordIdentityAttr(`${plugin.name}.${name}`, a.value, cx);
     fields.push(`${lit(name)}: ${attrValue(a.value, cx)}`);
   }
   for (const [name, a] of attrs) {
@@ -90,6 +91,18 @@ export function pluginAttrs(tag: Tag, plugin: FunctionPlugin, cx: EmitContext): 
 function attrValue(e: Expr, cx: EmitContext): string {
   const js = compileExpr(e, cx);
   return e.type === 'String' || e.type === 'Number' || e.type === 'Bool' || e.type === 'Null' ? js : `share(${js})`;
+}
+
+/** What the host needs to enforce "a literal unless the render runs for a super user". */
+function recordIdentityAttr(attr: string, value: Expr, cx: EmitContext): void {
+  if (value.type === 'Number' && /^\d+$/.test(value.raw)) {
+    const set = cx.aliases.identityLiterals.get(attr) ?? new Set<number>();
+    set.add(Number(value.raw));
+    cx.aliases.identityLiterals.set(attr, set);
+    return;
+  }
+  const { line, column } = cx.src.position(value.start);
+  cx.aliases.identityFromVariables.push({ attr, template: cx.src.name, line, column });
 }
 
 /** Literal attribute values are checked at compile time; the rest at run time. */

@@ -7,7 +7,7 @@ export default defineFunction({
   summary:
     'Requests an endpoint of the site\'s own API (scoped to the render\'s tenant) and stores the decoded JSON in `var`; `status_var` is 1 for a 2xx answer, 0 otherwise. ' +
     '`member_id` runs the request as that member: never a super user (E_IDENTITY_DENIED), never with `direct` (E_BAD_COMBINATION); `direct` only for endpoints defined with GET (E_BAD_COMBINATION). ' +
-    'The spec allows member_id only as a numeric literal (variables for super users only); the compiler cannot prove that yet, see docs of the api family. Secret handles are refused everywhere (E_SECRET_DENIED).',
+    'member_id must be a numeric literal unless the render runs for a super user (the compiler records the literals; the host checks every call). Secret handles are refused everywhere (E_SECRET_DENIED).',
   attrs: {
     endpoint: { type: 'string', required: true, doc: 'Endpoint path, e.g. /rcms-api/1/topics.' },
     method: { type: 'string', enum: ['GET', 'POST'], default: 'GET' },
@@ -17,7 +17,7 @@ export default defineFunction({
     cache_time: { type: 'int', min: 0, max: 1440, doc: 'Minutes; GET without member_id and without direct only.' },
     var: { type: 'varname', doc: 'Receives the decoded JSON (null when the answer is not JSON).' },
     status_var: { type: 'varname', doc: '1 success (2xx), 0 failure.' },
-    member_id: { type: 'int', min: 1, doc: 'Run as this member: a numeric literal; never a super user; not with direct.' },
+    member_id: { type: 'int', min: 1, literalUnlessSuperUser: true, doc: 'Run as this member: a numeric literal; never a super user; not with direct.' },
     use_current_session: { type: 'bool', doc: 'Run with the current session (the logged-in member).' },
     direct: { type: 'bool', doc: 'Run in-process without the network; GET endpoints only; not with member_id.' },
   },

@@ -16,7 +16,7 @@ export default defineFunction({
     files: { type: 'array', doc: 'Not supported yet: a non-empty list is E_NOT_IMPLEMENTED.' },
     var: { type: 'varname' },
     status_var: { type: 'varname', doc: '1 success, 0 failure.' },
-    member_id: { type: 'int', min: 1, doc: 'Run as this member: a numeric literal; never a super user.' },
+    member_id: { type: 'int', min: 1, literalUnlessSuperUser: true, doc: 'Run as this member: a numeric literal; never a super user.' },
     use_current_session: { type: 'bool' },
   },
   examples: [{ template: '{api_mng endpoint="/management/topics/list/" var=r status_var=s}{$s}:{$r.total}', output: '1:2' }],

@@ -39,6 +39,43 @@ const own = (h: HarnessContext): string | undefined => (h.canaries as Canaries &
 
 export const BR: SecurityCase[] = [
   {
+    id: 'BR-09',
+    category: 'BR',
+    title: 'encryption keys: another site\'s ciphertext does not decrypt; key material never reaches the template',
+    async run(h) {
+      const enc = await h.render('{rcms_encrypt action="encrypt" data="victim data" key="k"}', { identity: { tenant: 'victim' } });
+      if (!enc.output?.startsWith('v1.')) return judge(h, enc, false, 'the victim encrypts');
+      const a = await h.render('{rcms_encrypt var=p action="decrypt" data=$c key="k"}{if $p === false}refused{/if}', { vars: { c: enc.output } });
+      const probe = await h.rawJs('return Object.keys(globalThis).filter((k) => /key|secret/i.test(k)).join(",") + "|" + JSON.stringify(Object.keys($));');
+      const keyish = /siteKey|derived/.test(probe.output ?? '');
+      return judge(h, a, a.output === 'refused' && !keyish, 'decryption under another site key fails; nothing key-like is reachable in the isolate');
+    },
+  },
+  {
+    id: 'BR-01',
+    category: 'BR',
+    title: 'acting member from a variable: only for super users; literals are proven by the compiler, not the isolate',
+    async run(h) {
+      const s = harnessHttp();
+      const before = s.internalCalls.length;
+      const bad = await allRefused(h, [
+        // a variable, for an ordinary member: refused before the render runs
+        { template: '{api_internal endpoint="/rcms-api/1/me" member_id=$target var=r}', codes: ['E_IDENTITY_DENIED'], opts: { vars: { target: 5 } } },
+        { template: '{api_mng endpoint="/management/topics/list/" member_id=$target var=r}', codes: ['E_IDENTITY_DENIED'], opts: { vars: { target: 5 } } },
+      ]);
+      if (bad) return bad;
+      // "assume breach": the isolate forges a call with a member id the template never wrote
+      const forged = await h.rawJs(`try { rt.fn('api_internal')({ endpoint: '/rcms-api/1/me', member_id: 5, var: 'r' }, $); return 'called'; } catch (e) { return String(e.code); }`);
+      if (forged.output !== 'E_IDENTITY_DENIED') return { status: 'escaped', detail: `a forged member_id from the isolate was accepted (${forged.output ?? forged.code})` };
+      if (s.internalCalls.slice(before).length > 0) return { status: 'escaped', detail: 'a refused request reached the API' };
+      const literal = await control(h, '{api_internal endpoint="/x" member_id=5 var=r status_var=s}{$s}', (a) => a.output === '1', 'a numeric literal is allowed');
+      if (literal) return literal;
+      const superUser = await control(h, '{api_internal endpoint="/x" member_id=$m var=r status_var=s}{$s}', (a) => a.output === '1', 'a super user may pass a variable', { vars: { m: 5 }, identity: { memberId: 9, superUser: true } });
+      if (superUser) return superUser;
+      return { status: 'contained', detail: 'variables refused for members, forged literals refused, literals and super users allowed' };
+    },
+  },
+  {
     id: 'BR-02',
     category: 'BR',
     title: 'acting as a super user',

@@ -1,0 +1,749 @@
+/// <reference lib="dom" />
+/**
+ * `<json-field-form>`: the form UI of a JSON-type extension field, framework-free, rendered
+ * into the page's light DOM (so `<label for>`, the CMS admin CSS and the surrounding `<form>`
+ * keep working). The model, coercions, card operations and validation are src/forms.
+ *
+ * Attributes:
+ * - `schema`: the JSON schema as JSON text (or set the `schema` property).
+ * - `value`: the initial value as JSON text (or a child `<textarea>` holding it, or the
+ *   `value` property). Without one, the spec's initial-value rules apply.
+ * - `name`: name of the hidden textarea that carries the JSON value in the surrounding form.
+ * - `build-ui`: "false" is the spec's option 'Build UI from JSON schema' switched off: a
+ *   JSON editor only (a textarea with validation).
+ * - `lang` (or the nearest `[lang]`): "ja" for Japanese messages, else English.
+ * - `time-zone`: the site's IANA zone for date-time values (default: the browser's).
+ *
+ * Errors show for a field after it was changed or left (blur), and all at once when the
+ * surrounding form is submitted (the submit is then cancelled and focus goes to the first
+ * invalid field). Card refusals (maxItems/minItems) show the spec's alert: `window.alert`
+ * (unless `nativeAlert` is false) and a `role=alert` region.
+ */
+import {
+  addAfter,
+  buildForm,
+  commaTextToList,
+  createValidator,
+  dateInputToValue,
+  datetimeInputToValue,
+  FormSchemaError,
+  getAt,
+  initialValue,
+  jsonTextToValue,
+  listToCommaText,
+  moveDown,
+  moveUp,
+  numberToText,
+  remove,
+  setAt,
+  textToNumber,
+  valueToDateInput,
+  valueToDatetimeInput,
+  valueToJsonText,
+  type BuiltForm,
+  type CardResult,
+  type FieldNode,
+  type FormValidator,
+  type GroupNode,
+  type JsonSchema,
+  type JsonValue,
+  type LocalizedMessage,
+  type Path,
+  type ValidatedError,
+} from '../forms/index.js';
+import { contentEditableAdapter, pathPickerAdapter, type FileManagerAdapter, type RichTextAdapter, type RichTextInstance } from './adapters.js';
+import { FORM_CSS } from './style.js';
+import { uiText, type Lang, type UiText } from './ui-text.js';
+
+let instances = 0;
+
+/** JSON pointer of a value path. */
+export function pointerOf(path: Path): string {
+  return path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+interface Slot {
+  /** The element that gets aria-invalid and focus. */
+  control: HTMLElement;
+  error: HTMLElement;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function jsonExpect(schema: JsonSchema): 'object' | 'array' | 'any' {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes('array')) return 'array';
+  if (types.includes('object')) return 'object';
+  return 'any';
+}
+
+export class JsonFieldForm extends HTMLElement {
+  static readonly observedAttributes = ['build-ui', 'lang', 'schema'];
+
+  /** Rich-text editor factory; replace before the element is connected (or call `render()`). */
+  richTextAdapter: RichTextAdapter = contentEditableAdapter;
+  /** File picker; the default lists `/api/files` of `smartcage serve`. */
+  fileManagerAdapter: FileManagerAdapter = pathPickerAdapter();
+  /** Also show card refusals with window.alert (the spec's alert). */
+  nativeAlert = true;
+
+  private readonly uid = `jf${++instances}`;
+  private _schema: JsonSchema | null = null;
+  private _value: JsonValue = null;
+  private valueSet = false;
+  private validator: FormValidator | null = null;
+  private schemaProblem: LocalizedMessage | null = null;
+  private built: BuiltForm | null = null;
+  private formProblem: LocalizedMessage | null = null;
+  private touched = new Set<string>();
+  private submitted = false;
+  private coerceErrors = new Map<string, LocalizedMessage>();
+  private slots = new Map<string, Slot>();
+  private editors: RichTextInstance[] = [];
+  private valueArea!: HTMLTextAreaElement;
+  private body!: HTMLDivElement;
+  private live!: HTMLDivElement;
+  private alertBox!: HTMLDivElement;
+  private summary!: HTMLDivElement;
+  private previewButton!: HTMLButtonElement;
+  private form: HTMLFormElement | null = null;
+  private connected = false;
+  private readonly onSubmit = (e: Event) => {
+    const errors = this.validate();
+    if (errors.length > 0 || this.coerceErrors.size > 0) {
+      e.preventDefault();
+      this.focusFirstInvalid();
+    }
+  };
+
+  // ---- public API ---------------------------------------------------------------------
+
+  get schema(): JsonSchema | null {
+    return this._schema;
+  }
+  set schema(s: JsonSchema | null) {
+    this.setSchema(s);
+    if (this.connected) this.render();
+  }
+
+  /** The current JSON value. */
+  get value(): JsonValue {
+    return this._value;
+  }
+  set value(v: JsonValue) {
+    this._value = v;
+    this.valueSet = true;
+    this.coerceErrors.clear();
+    if (this.connected) {
+      this.sync();
+      this.render();
+    }
+  }
+
+  get buildUi(): boolean {
+    return this.getAttribute('build-ui') !== 'false';
+  }
+  set buildUi(on: boolean) {
+    this.setAttribute('build-ui', on ? 'true' : 'false');
+  }
+
+  /** Validation errors of the current value (empty when valid or when the schema is unusable). */
+  get errors(): ValidatedError[] {
+    return this.validator ? this.validator.validate(this._value) : [];
+  }
+
+  /** Validates, shows every error (as on submit) and returns them. */
+  validate(): ValidatedError[] {
+    this.submitted = true;
+    const errors = this.refreshErrors();
+    const n = new Set(errors.map((e) => e.field)).size + this.coerceErrors.size;
+    this.summary.textContent = n > 0 ? this.t.errorsSummary(n) : '';
+    return errors;
+  }
+
+  // ---- lifecycle ----------------------------------------------------------------------
+
+  connectedCallback(): void {
+    if (!document.getElementById('jf-default-style')) {
+      const style = el('style', { id: 'jf-default-style' });
+      style.textContent = FORM_CSS;
+      document.head.prepend(style);
+    }
+    if (!this.valueArea) this.setup();
+    this.connected = true;
+    this.form = this.closest('form');
+    this.form?.addEventListener('submit', this.onSubmit);
+    this.render();
+  }
+
+  disconnectedCallback(): void {
+    this.connected = false;
+    this.form?.removeEventListener('submit', this.onSubmit);
+    this.destroyEditors();
+  }
+
+  attributeChangedCallback(name: string, old: string | null, now: string | null): void {
+    if (old === now) return;
+    if (name === 'schema' && now !== null) {
+      try {
+        this.setSchema(JSON.parse(now) as JsonSchema);
+      } catch {
+        this.setSchema(null);
+        this.schemaProblem = { en: 'The schema attribute is not valid JSON.', ja: 'schema属性が正しいJSONではありません。' };
+      }
+    }
+    if (this.connected) this.render();
+  }
+
+  private setup(): void {
+    const existing = this.querySelector(':scope > textarea');
+    this.valueArea = existing instanceof HTMLTextAreaElement ? existing : el('textarea');
+    this.valueArea.hidden = true;
+    this.valueArea.className = 'jf-value';
+    this.valueArea.setAttribute('aria-hidden', 'true');
+    this.valueArea.tabIndex = -1;
+    const name = this.getAttribute('name');
+    if (name) this.valueArea.name = name;
+    if (!this.valueSet) {
+      const text = this.getAttribute('value') ?? (existing ? this.valueArea.value : '');
+      if (text.trim() !== '') {
+        try {
+          this._value = JSON.parse(text) as JsonValue;
+          this.valueSet = true;
+        } catch {
+          // unreadable stored value: start from the schema's initial value
+        }
+      }
+    }
+    this.replaceChildren();
+    const toolbar = el('div', { class: 'jf-toolbar' });
+    this.previewButton = el('button', { type: 'button', class: 'jf-preview-button' });
+    this.previewButton.addEventListener('click', () => this.openPreview());
+    toolbar.appendChild(this.previewButton);
+    this.summary = el('div', { class: 'jf-summary', role: 'status' });
+    this.body = el('div', { class: 'jf-body' });
+    this.live = el('div', { class: 'jf-sr', 'aria-live': 'polite' });
+    this.alertBox = el('div', { class: 'jf-alert', role: 'alert' });
+    this.append(this.alertBox, this.summary, this.body, toolbar, this.live, this.valueArea);
+    if (!this.valueSet && this._schema) this._value = initialValue(this._schema);
+    this.sync();
+  }
+
+  private setSchema(s: JsonSchema | null): void {
+    this._schema = s;
+    this.validator = null;
+    this.schemaProblem = null;
+    this.built = null;
+    this.formProblem = null;
+    this.touched.clear();
+    this.submitted = false;
+    if (!s) return;
+    try {
+      this.validator = createValidator(s);
+    } catch (e) {
+      this.schemaProblem = e instanceof FormSchemaError ? e.localized : { en: String(e), ja: String(e) };
+    }
+    if (!this.schemaProblem) {
+      try {
+        this.built = buildForm(s);
+      } catch (e) {
+        this.formProblem = e instanceof FormSchemaError ? e.localized : { en: String(e), ja: String(e) };
+      }
+    }
+    if (!this.valueSet) this._value = initialValue(s);
+  }
+
+  private get language(): Lang {
+    const l = this.closest('[lang]')?.getAttribute('lang') ?? 'en';
+    return l.toLowerCase().startsWith('ja') ? 'ja' : 'en';
+  }
+
+  private get t(): UiText {
+    return uiText(this.language);
+  }
+
+  private msg(m: LocalizedMessage): string {
+    return m[this.language];
+  }
+
+  // ---- rendering ----------------------------------------------------------------------
+
+  private destroyEditors(): void {
+    for (const ed of this.editors) ed.destroy();
+    this.editors = [];
+  }
+
+  /** Rebuilds the controls from the schema and the current value. */
+  render(): void {
+    if (!this.valueArea) return;
+    this.destroyEditors();
+    this.slots.clear();
+    this.body.replaceChildren();
+    this.previewButton.textContent = this.t.preview;
+    this.summary.textContent = '';
+    if (!this._schema) return;
+    if (this.schemaProblem) {
+      this.body.appendChild(el('p', { class: 'jf-notice', role: 'note' }, this.msg(this.schemaProblem)));
+      this.renderJsonEditor();
+      return;
+    }
+    if (!this.buildUi || !this.built) {
+      if (this.buildUi && this.formProblem) {
+        this.body.appendChild(el('p', { class: 'jf-notice', role: 'note' }, `${this.t.formRefused} ${this.msg(this.formProblem)}`));
+      }
+      this.renderJsonEditor();
+    } else {
+      const root = this.built.root;
+      if (root.kind === 'group') this.renderGroup(root, [], this.body);
+      else this.renderField(root, [], this.body);
+      const rootError = el('div', { class: 'jf-error', id: `${this.uid}-root-err` });
+      this.body.appendChild(rootError);
+      this.slots.set('', { control: this.body, error: rootError });
+    }
+    this.refreshErrors();
+  }
+
+  private idOf(pointer: string): string {
+    return `${this.uid}-v${pointer.replace(/[^A-Za-z0-9_-]/g, (c) => (c === '/' ? '-' : `_${c.charCodeAt(0).toString(16)}_`))}`;
+  }
+
+  private renderJsonEditor(): void {
+    const id = this.idOf('') + '-json';
+    const wrap = el('div', { class: 'jf-field jf-json-only' });
+    const label = el('label', { for: id, id: `${id}-label` }, this._schema?.title ? `${this._schema.title} (${this.t.json})` : this.t.json);
+    const ta = el('textarea', { id, class: 'jf-json-editor', rows: '16', spellcheck: 'false', 'aria-describedby': `${id}-err` });
+    ta.value = valueToJsonText(this._value);
+    const err = el('div', { class: 'jf-error', id: `${id}-err` });
+    ta.addEventListener('input', () => {
+      const r = jsonTextToValue(ta.value, 'any');
+      if (r.ok) {
+        this.coerceErrors.delete('');
+        this.setValue([], r.value, false);
+      } else {
+        this.coerceErrors.set('', r.error);
+        this.refreshErrors();
+      }
+    });
+    ta.addEventListener('blur', () => this.touch(''));
+    wrap.append(label, ta, err);
+    this.body.appendChild(wrap);
+    this.slots.set('', { control: ta, error: err });
+  }
+
+  private renderGroup(group: GroupNode, path: Path, into: HTMLElement): void {
+    for (const child of group.children) this.renderField(child, [...path, child.name], into);
+  }
+
+  private labelContent(label: HTMLElement, node: FieldNode): void {
+    label.append(document.createTextNode(node.label));
+    if (node.required) {
+      label.append(el('span', { class: 'jf-mark', 'aria-hidden': 'true' }, '*'));
+      label.append(el('span', { class: 'jf-sr' }, ` (${this.t.required})`));
+    }
+  }
+
+  private renderField(node: FieldNode, path: Path, into: HTMLElement): void {
+    const pointer = pointerOf(path);
+    const id = this.idOf(pointer);
+    const helpId = `${id}-help`;
+    const errId = `${id}-err`;
+    const describedBy = node.help ? `${helpId} ${errId}` : errId;
+    const value = getAt(this._value, path) ?? null;
+    const help = node.help ? el('p', { class: 'jf-help', id: helpId }, node.help) : null;
+    const err = el('div', { class: 'jf-error', id: errId });
+
+    if (node.kind === 'cards') {
+      const fs = el('fieldset', { class: 'jf-cards', 'data-pointer': pointer, 'aria-describedby': describedBy, id });
+      const legend = el('legend');
+      this.labelContent(legend, node);
+      fs.appendChild(legend);
+      if (help) fs.appendChild(help);
+      fs.appendChild(err);
+      this.renderCards(node, path, Array.isArray(value) ? value : [], fs);
+      into.appendChild(fs);
+      this.slots.set(pointer, { control: fs, error: err });
+      return;
+    }
+
+    const wrap = el('div', { class: `jf-field jf-${node.kind}`, 'data-pointer': pointer });
+    const label = el('label', { for: id, id: `${id}-label` });
+    this.labelContent(label, node);
+    const common = (c: HTMLElement) => {
+      c.id = id;
+      c.setAttribute('aria-describedby', describedBy);
+      if (node.required) c.setAttribute('aria-required', 'true');
+      c.addEventListener('blur', () => this.touch(pointer));
+      return c;
+    };
+    let control: HTMLElement;
+    const emptyString = () => (node.nullable ? null : '');
+
+    switch (node.kind) {
+      case 'text':
+      case 'textarea': {
+        const c = node.kind === 'text' ? el('input', { type: 'text' }) : el('textarea', { rows: String(node.rows ?? 3) });
+        c.value = typeof value === 'string' ? value : '';
+        c.addEventListener('input', () => this.setValue(path, c.value === '' ? emptyString() : c.value));
+        control = common(c);
+        break;
+      }
+      case 'select':
+      case 'number-select': {
+        const c = el('select');
+        const options = node.options ?? [];
+        let selected = options.findIndex((o) => o.value === value);
+        if (selected < 0) {
+          c.appendChild(el('option', { value: '' }, ''));
+        }
+        options.forEach((o, i) => {
+          const opt = el('option', { value: String(i) }, o.label);
+          if (i === selected) opt.selected = true;
+          c.appendChild(opt);
+        });
+        if (selected < 0) c.value = '';
+        c.addEventListener('change', () => {
+          const o = c.value === '' ? undefined : options[Number(c.value)];
+          this.setValue(path, o ? o.value : null);
+          this.touch(pointer);
+        });
+        control = common(c);
+        break;
+      }
+      case 'multi-select': {
+        const c = el('select', { multiple: '' });
+        const options = node.options ?? [];
+        c.size = Math.min(Math.max(options.length, 2), 8);
+        const current = Array.isArray(value) ? value : [];
+        options.forEach((o, i) => {
+          const opt = el('option', { value: String(i) }, o.label);
+          opt.selected = current.some((v) => v === o.value);
+          c.appendChild(opt);
+        });
+        c.addEventListener('change', () => {
+          this.setValue(path, Array.from(c.selectedOptions).map((o) => options[Number(o.value)]!.value));
+          this.touch(pointer);
+        });
+        control = common(c);
+        break;
+      }
+      case 'date': {
+        const c = el('input', { type: 'date' });
+        c.value = valueToDateInput(value);
+        c.addEventListener('input', () => this.coerced(pointer, path, dateInputToValue(c.value)));
+        control = common(c);
+        break;
+      }
+      case 'datetime': {
+        const c = el('input', { type: 'datetime-local', step: String((node.minuteInterval ?? 0) * 60 || 1) });
+        c.value = valueToDatetimeInput(value, this.tz);
+        c.addEventListener('input', () => this.coerced(pointer, path, datetimeInputToValue(c.value, this.tz)));
+        control = common(c);
+        break;
+      }
+      case 'number': {
+        const c = el('input', { type: 'text', inputmode: node.numberType === 'integer' ? 'numeric' : 'decimal', class: 'jf-number' });
+        c.value = numberToText(value);
+        c.addEventListener('input', () => this.coerced(pointer, path, textToNumber(c.value)));
+        control = common(c);
+        break;
+      }
+      case 'checkbox': {
+        const c = el('input', { type: 'checkbox' });
+        c.checked = value === true;
+        c.addEventListener('change', () => {
+          this.setValue(path, c.checked);
+          this.touch(pointer);
+        });
+        control = common(c);
+        wrap.append(control, label);
+        if (help) wrap.appendChild(help);
+        wrap.appendChild(err);
+        into.appendChild(wrap);
+        this.slots.set(pointer, { control, error: err });
+        return;
+      }
+      case 'comma-textarea': {
+        const c = el('textarea', { rows: '2' });
+        c.value = listToCommaText(value);
+        c.addEventListener('input', () => this.setValue(path, commaTextToList(c.value)));
+        c.addEventListener('change', () => {
+          c.value = listToCommaText(getAt(this._value, path));
+        });
+        control = common(c);
+        break;
+      }
+      case 'json-textarea': {
+        const c = el('textarea', { rows: '6', spellcheck: 'false', class: 'jf-json' });
+        c.value = valueToJsonText(value);
+        const expect = jsonExpect(node.schema);
+        c.addEventListener('input', () => this.coerced(pointer, path, jsonTextToValue(c.value, expect)));
+        control = common(c);
+        break;
+      }
+      case 'rich-text': {
+        const host = el('div', { class: 'jf-richtext-host', id: `${id}-host` });
+        const editor = this.richTextAdapter.create(host, typeof value === 'string' ? value : '', {
+          formatOptions: node.formatOptions ?? {},
+          labelledBy: `${id}-label`,
+          describedBy,
+          required: node.required,
+          lang: this.language,
+          onChange: (html) => this.setValue(path, html === '' ? emptyString() : html),
+          onBlur: () => this.touch(pointer),
+        });
+        this.editors.push(editor);
+        // The label's `for` cannot point into the editor; clicking it focuses the editor.
+        label.removeAttribute('for');
+        label.addEventListener('click', () => editor.focus());
+        const focusable = host.querySelector<HTMLElement>('[contenteditable], [tabindex], iframe, textarea, input') ?? host;
+        wrap.append(label, host);
+        if (help) wrap.appendChild(help);
+        wrap.appendChild(err);
+        into.appendChild(wrap);
+        this.slots.set(pointer, { control: focusable, error: err });
+        return;
+      }
+      case 'file-manager': {
+        const box = el('div', { class: 'jf-file-box' });
+        const c = el('input', { type: 'text', class: 'jf-file-path', placeholder: '/files/user/…' });
+        c.value = typeof value === 'string' ? value : '';
+        const pick = el('button', { type: 'button', 'aria-label': `${this.t.choose}: ${node.label}` }, this.t.choose);
+        const clear = el('button', { type: 'button', 'aria-label': `${this.t.clear}: ${node.label}` }, this.t.clear);
+        const link = el('a', { class: 'jf-file-preview', target: '_blank', rel: 'noopener' });
+        const show = (p: string) => {
+          link.hidden = p === '';
+          link.textContent = p === '' ? '' : `${this.t.openPreview}: ${p.slice(p.lastIndexOf('/') + 1)}`;
+          if (p !== '') link.href = this.fileManagerAdapter.previewUrl(p);
+          else link.removeAttribute('href');
+        };
+        show(c.value);
+        const set = (p: string) => {
+          this.setValue(path, p === '' ? emptyString() : p);
+          show(p);
+        };
+        c.addEventListener('input', () => set(c.value));
+        pick.addEventListener('click', () => {
+          void this.fileManagerAdapter.pick({ current: c.value, lang: this.language, opener: pick }).then((p) => {
+            if (p === null) return;
+            c.value = p;
+            set(p);
+            this.touch(pointer);
+          });
+        });
+        clear.addEventListener('click', () => {
+          c.value = '';
+          set('');
+          this.touch(pointer);
+        });
+        control = common(c);
+        box.append(control, pick, clear, link);
+        wrap.append(label, box);
+        if (help) wrap.appendChild(help);
+        wrap.appendChild(err);
+        into.appendChild(wrap);
+        this.slots.set(pointer, { control, error: err });
+        return;
+      }
+      default: {
+        const never: never = node.kind as never;
+        throw new Error(`unknown control ${String(never)}`);
+      }
+    }
+    wrap.append(label, control);
+    if (help) wrap.appendChild(help);
+    wrap.appendChild(err);
+    into.appendChild(wrap);
+    this.slots.set(pointer, { control, error: err });
+  }
+
+  private get tz(): { timeZone?: string } {
+    const z = this.getAttribute('time-zone');
+    return z ? { timeZone: z } : {};
+  }
+
+  private renderCards(node: FieldNode, path: Path, items: JsonValue[], fs: HTMLElement): void {
+    const t = this.t;
+    const list = el('div', { class: 'jf-card-list' });
+    const pointer = pointerOf(path);
+    const addButton = (after: number) => {
+      const b = el('button', { type: 'button', class: 'jf-add', 'data-after': String(after), 'aria-label': after < 0 ? t.addFirst : t.addAfter(after + 1) }, `+ ${t.add}`);
+      b.addEventListener('click', () => this.cardOp(path, 'add', after));
+      return b;
+    };
+    if (items.length === 0) list.appendChild(addButton(-1));
+    items.forEach((_, i) => {
+      const n = i + 1;
+      const card = el('fieldset', { class: 'jf-card', 'data-card': `${pointer}/${i}`, 'data-index': String(i) });
+      card.appendChild(el('legend', {}, node.item?.label ? `${node.item.label} ${n}` : t.item(n)));
+      if (node.item) this.renderGroup(node.item, [...path, i], card);
+      const actions = el('div', { class: 'jf-card-actions' });
+      const btn = (cls: string, text: string, name: string, op: 'up' | 'down' | 'delete', inert: boolean) => {
+        const b = el('button', { type: 'button', class: cls, 'aria-label': name }, text);
+        if (inert) b.setAttribute('aria-disabled', 'true');
+        b.addEventListener('click', () => {
+          if (b.getAttribute('aria-disabled') !== 'true') this.cardOp(path, op, i);
+        });
+        return b;
+      };
+      actions.append(
+        btn('jf-up', `↑ ${t.up}`, t.moveUp(n), 'up', i === 0),
+        btn('jf-down', `↓ ${t.down}`, t.moveDown(n), 'down', i === items.length - 1),
+        btn('jf-delete', `✕ ${t.del}`, t.remove(n), 'delete', false),
+      );
+      card.appendChild(actions);
+      list.appendChild(card);
+      list.appendChild(addButton(i));
+    });
+    fs.appendChild(list);
+  }
+
+  private cardOp(path: Path, op: 'add' | 'up' | 'down' | 'delete', index: number): void {
+    const schema = this._schema!;
+    let r: CardResult;
+    if (op === 'add') r = addAfter(schema, this._value, path, index);
+    else if (op === 'delete') r = remove(schema, this._value, path, index);
+    else if (op === 'up') r = moveUp(schema, this._value, path, index);
+    else r = moveDown(schema, this._value, path, index);
+    if (!r.ok) {
+      this.showAlert(this.msg(r.refusal.message));
+      return;
+    }
+    if (!r.changed) return;
+    this.alertBox.textContent = '';
+    this._value = r.value;
+    this.touch(pointerOf(path), false);
+    this.sync();
+    this.render();
+    const pointer = pointerOf(path);
+    const card = (i: number) => this.querySelector<HTMLElement>(`[data-card="${CSS.escape(`${pointer}/${i}`)}"]`);
+    if (op === 'add') {
+      card(index + 1)?.querySelector<HTMLElement>('input, select, textarea, [contenteditable], button')?.focus();
+    } else if (op === 'up' || op === 'down') {
+      const to = op === 'up' ? index - 1 : index + 1;
+      const b = card(to)?.querySelector<HTMLElement>(op === 'up' ? '.jf-up' : '.jf-down');
+      b?.focus();
+      this.live.textContent = this.t.moved(to + 1);
+    } else {
+      const next = card(index) ?? card(index - 1);
+      (next?.querySelector<HTMLElement>('input, select, textarea, [contenteditable], button') ??
+        this.querySelector<HTMLElement>(`[data-pointer="${CSS.escape(pointer)}"] .jf-add, .jf-add`))?.focus();
+    }
+  }
+
+  private showAlert(text: string): void {
+    // Re-set the text so screen readers announce a repeated refusal again.
+    this.alertBox.textContent = '';
+    this.alertBox.textContent = text;
+    if (this.nativeAlert) window.alert(text);
+  }
+
+  // ---- value and errors ---------------------------------------------------------------
+
+  private coerced(pointer: string, path: Path, r: { ok: true; value: JsonValue } | { ok: false; error: LocalizedMessage }): void {
+    if (r.ok) {
+      this.coerceErrors.delete(pointer);
+      this.setValue(path, r.value);
+    } else {
+      this.coerceErrors.set(pointer, r.error);
+      this.touched.add(pointer);
+      this.refreshErrors();
+    }
+  }
+
+  private setValue(path: Path, v: JsonValue, touch = true): void {
+    this._value = setAt(this._value, path, v);
+    if (touch) this.touched.add(pointerOf(path));
+    this.sync();
+    this.refreshErrors();
+  }
+
+  private touch(pointer: string, refresh = true): void {
+    this.touched.add(pointer);
+    if (refresh) this.refreshErrors();
+  }
+
+  /** Writes the value to the hidden textarea and tells the page. */
+  private sync(): void {
+    if (!this.valueArea) return;
+    this.valueArea.value = JSON.stringify(this._value);
+    this.dispatchEvent(new CustomEvent('value-change', { detail: { value: this._value }, bubbles: true }));
+  }
+
+  /** The rendered slot that shows errors of a control pointer (the nearest rendered ancestor). */
+  private slotFor(field: string): [string, Slot] | undefined {
+    let p = field;
+    for (;;) {
+      const s = this.slots.get(p);
+      if (s) return [p, s];
+      if (p === '') return undefined;
+      p = p.slice(0, p.lastIndexOf('/'));
+    }
+  }
+
+  private refreshErrors(): ValidatedError[] {
+    const errors = this.validator ? this.validator.validate(this._value) : [];
+    const jsonOnly = this.slots.size === 1 && this.slots.has('') && !(this.buildUi && this.built);
+    const bySlot = new Map<string, string[]>();
+    const add = (p: string, text: string) => {
+      const list = bySlot.get(p) ?? [];
+      if (!list.includes(text)) list.push(text);
+      bySlot.set(p, list);
+    };
+    for (const [p, m] of this.coerceErrors) {
+      const s = this.slotFor(p);
+      if (s) add(s[0], this.msg(m));
+    }
+    for (const e of errors) {
+      const s = this.slotFor(jsonOnly ? '' : e.field);
+      if (!s) continue;
+      if (this.coerceErrors.has(s[0])) continue;
+      const visible = this.submitted || this.touched.has(s[0]) || (jsonOnly && this.touched.has(''));
+      if (!visible) continue;
+      add(s[0], jsonOnly || s[0] !== e.field || e.path !== e.field ? `${e.path || '/'}: ${this.msg(e.message)}` : this.msg(e.message));
+    }
+    for (const [p, slot] of this.slots) {
+      const lines = bySlot.get(p) ?? [];
+      slot.error.replaceChildren(...lines.map((l) => el('span', { class: 'jf-error-line' }, l)));
+      if (lines.length > 0) slot.control.setAttribute('aria-invalid', 'true');
+      else slot.control.removeAttribute('aria-invalid');
+    }
+    return errors;
+  }
+
+  private focusFirstInvalid(): void {
+    const first = this.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    if (first instanceof HTMLFieldSetElement) first.querySelector<HTMLElement>('button, input, select, textarea')?.focus();
+    else first.focus();
+  }
+
+  // ---- JSON Preview ---------------------------------------------------------------------
+
+  private openPreview(): void {
+    const t = this.t;
+    const dlg = el('dialog', { class: 'jf-preview', 'aria-labelledby': `${this.uid}-preview-title` });
+    const h = el('h2', { id: `${this.uid}-preview-title` }, t.previewTitle);
+    const pre = el('pre', { class: 'jf-preview-json', tabindex: '0', 'aria-readonly': 'true', 'aria-labelledby': `${this.uid}-preview-title` });
+    pre.textContent = JSON.stringify(this._value, null, 2);
+    const close = el('button', { type: 'button', class: 'jf-preview-close' }, t.close);
+    close.addEventListener('click', () => dlg.close());
+    dlg.addEventListener('close', () => {
+      dlg.remove();
+      this.previewButton.focus();
+    });
+    dlg.append(h, pre, close);
+    this.appendChild(dlg);
+    dlg.showModal();
+    close.focus();
+  }
+}
+
+/** Registers `<json-field-form>` once. */
+export function defineJsonFieldForm(name = 'json-field-form'): void {
+  if (!customElements.get(name)) customElements.define(name, JsonFieldForm);
+}
