@@ -16,7 +16,6 @@ const PURE_FUNCTIONS = [
 
 /** Modifiers that need a host capability no host offers yet (they are E_NOT_IMPLEMENTED). */
 const KNOWN_MISSING_MODIFIERS: Record<string, string> = {
-  rcms_file_size: 'the size of a stored file: a modifier that needs the files capability of the host',
   getCountryFromIP: 'needs a GeoIP database from the host',
 };
 

@@ -14,7 +14,9 @@ import round from './round.js';
 import sprintf from './sprintf.js';
 import stringFormat from './string_format.js';
 import strval from './strval.js';
+import rcmsFileSize from './rcms_file_size.js';
 
 export const plugins: Plugin[] = [
+  rcmsFileSize,
   abs, boolval, ceil, floatval, floor, intval, max, min, mtRand, numberFormat, round, sprintf, stringFormat, strval,
 ];
