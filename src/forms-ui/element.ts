@@ -113,6 +113,25 @@ export class JsonFieldForm extends HTMLElement {
   private previewButton!: HTMLButtonElement;
   private form: HTMLFormElement | null = null;
   private connected = false;
+  /**
+   * While a pointer is pressed, errors revealed by a blur wait until the click is over: the
+   * error text would move the button being clicked (an Add below a card) away from under the
+   * pointer between mousedown and mouseup, and the click would be lost.
+   */
+  private pointerActive = false;
+  private pendingRefresh = false;
+  private readonly onPointerDown = () => {
+    this.pointerActive = true;
+  };
+  private readonly onPointerUp = () => {
+    this.pointerActive = false;
+    setTimeout(() => {
+      if (this.pendingRefresh && !this.pointerActive) {
+        this.pendingRefresh = false;
+        this.refreshErrors();
+      }
+    }, 0);
+  };
   private readonly onSubmit = (e: Event) => {
     const errors = this.validate();
     if (errors.length > 0 || this.coerceErrors.size > 0) {
@@ -177,13 +196,20 @@ export class JsonFieldForm extends HTMLElement {
     if (!this.valueArea) this.setup();
     this.connected = true;
     this.form = this.closest('form');
-    this.form?.addEventListener('submit', this.onSubmit);
+    document.addEventListener('pointerdown', this.onPointerDown, true);
+    document.addEventListener('pointerup', this.onPointerUp, true);
+    document.addEventListener('pointercancel', this.onPointerUp, true);
+    // capture: runs before the page's own submit handlers on the form, whenever they were added
+    this.form?.addEventListener('submit', this.onSubmit, { capture: true });
     this.render();
   }
 
   disconnectedCallback(): void {
     this.connected = false;
-    this.form?.removeEventListener('submit', this.onSubmit);
+    document.removeEventListener('pointerdown', this.onPointerDown, true);
+    document.removeEventListener('pointerup', this.onPointerUp, true);
+    document.removeEventListener('pointercancel', this.onPointerUp, true);
+    this.form?.removeEventListener('submit', this.onSubmit, { capture: true });
     this.destroyEditors();
   }
 
@@ -664,7 +690,9 @@ export class JsonFieldForm extends HTMLElement {
 
   private touch(pointer: string, refresh = true): void {
     this.touched.add(pointer);
-    if (refresh) this.refreshErrors();
+    if (!refresh) return;
+    if (this.pointerActive) this.pendingRefresh = true;
+    else this.refreshErrors();
   }
 
   /** Writes the value to the hidden textarea and tells the page. */

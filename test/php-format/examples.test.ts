@@ -19,7 +19,8 @@ const NOW = 1700000000;
 const TZ = 'Asia/Tokyo';
 const ctx: ModifierContext = testModifierContext({ timezone: TZ, now: NOW });
 const modifiers = new Map<string, ModifierPlugin>();
-for (const p of [...formatPlugins, ...datePlugins]) if (p.kind === 'modifier') modifiers.set(p.name, p);
+// rcms_file_size is the platform's own (no PHP function to compare with); the engine-wide examples test runs its example.
+for (const p of [...formatPlugins, ...datePlugins]) if (p.kind === 'modifier' && p.name !== 'rcms_file_size') modifiers.set(p.name, p);
 
 function ours(name: string, input: Value, args: Value[]): Value {
   const p = modifiers.get(name)!;

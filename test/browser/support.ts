@@ -1,0 +1,108 @@
+/**
+ * Shared setup of the browser tests: builds dist/forms-ui.js, starts the `smartcage serve`
+ * logic in-process on a random port over a temporary files folder, and launches Debian's
+ * Chromium headless through playwright-core (docs: environment.md).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startFormsServer, type FormsServer } from '../../src/cli/commands/serve.js';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+export const SCREENSHOTS = join(ROOT, 'test-artifacts', 'screenshots');
+
+export interface Harness {
+  server: FormsServer;
+  context: BrowserContext;
+  filesDir: string;
+  newPage(): Promise<Page & { alerts: string[]; uncaught: string[] }>;
+  close(): Promise<void>;
+}
+
+export function buildBundle(): void {
+  execFileSync(process.execPath, [join(ROOT, 'scripts/build-forms-ui.mjs')], { stdio: 'inherit' });
+}
+
+export async function startHarness(): Promise<Harness> {
+  buildBundle();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const filesDir = mkdtempSync(join(tmpdir(), 'smartcage-files-'));
+  mkdirSync(join(filesDir, 'img'));
+  // a 1x1 PNG
+  writeFileSync(join(filesDir, 'img', 'photo.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+  writeFileSync(join(filesDir, 'readme.txt'), 'hello');
+  writeFileSync(join(filesDir, '.secret'), 'hidden');
+  const server = await startFormsServer({ filesDir });
+  const userData = mkdtempSync(join(tmpdir(), 'smartcage-chromium-'));
+  const context = await chromium.launchPersistentContext(userData, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1000, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  return {
+    server,
+    context,
+    filesDir,
+    async newPage() {
+      const page = (await context.newPage()) as Page & { alerts: string[]; uncaught: string[] };
+      page.setDefaultTimeout(5_000);
+      page.alerts = [];
+      page.uncaught = [];
+      page.on('dialog', (d) => {
+        page.alerts.push(d.message());
+        void d.accept();
+      });
+      page.on('pageerror', (e) => page.uncaught.push(e.message));
+      return page;
+    },
+    async close() {
+      await context.close();
+      await server.close();
+      rmSync(userData, { recursive: true, force: true });
+      rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The JSON in the element's hidden textarea (what the surrounding form posts). */
+export async function storedValue(page: Page, selector = 'json-field-form'): Promise<unknown> {
+  const text = await page.locator(`${selector} > textarea.jf-value`).inputValue();
+  return JSON.parse(text) as unknown;
+}
+
+/** Opens a blank page (the sample list, which loads the bundle) holding one form with `schema`. */
+export async function mountForm(page: Page, baseUrl: string, schema: unknown, attrs: Record<string, string> = {}): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.waitForFunction(() => customElements.get('json-field-form') !== undefined);
+  await page.evaluate(
+    ({ schema, attrs }) => {
+      document.body.replaceChildren();
+      const form = document.createElement('form');
+      form.id = 'f';
+      const el = document.createElement('json-field-form');
+      el.setAttribute('name', 'v');
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      el.setAttribute('schema', JSON.stringify(schema));
+      form.appendChild(el);
+      const submit = document.createElement('button');
+      submit.type = 'submit';
+      submit.id = 'save';
+      submit.textContent = 'Save';
+      form.appendChild(submit);
+      const w = window as unknown as { submits: Array<{ blocked: boolean; posted: string }> };
+      w.submits = [];
+      form.addEventListener('submit', (e) => {
+        w.submits.push({ blocked: e.defaultPrevented, posted: String(new FormData(form).get('v')) });
+        e.preventDefault();
+      });
+      document.body.appendChild(form);
+    },
+    { schema, attrs },
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The same value validates identically in the browser and on the server: the 79 pairs of
+ * test/forms/fixtures/validation-pairs.json run through dist/forms-ui.js in Chromium
+ * (`SmartcageForms.createValidator`, the code the form uses) and through
+ * `POST /api/validate` of `smartcage serve`; paths and keywords must be equal (the issue
+ * asks for at least 50 identical pairs; all of them must be).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samples } from '../../src/forms/samples/index.js';
+import { hasChromium, ROOT, startHarness, type Harness } from './support.js';
+
+interface Case {
+  name: string;
+  schema: unknown;
+  value: unknown;
+  valid: boolean;
+  errors: Array<{ path: string; keyword: string }>;
+}
+type Found = Array<{ path: string; keyword: string; en: string; ja: string }>;
+
+const table = JSON.parse(readFileSync(join(ROOT, 'test/forms/fixtures/validation-pairs.json'), 'utf8')) as { cases: Case[] };
+const cases = table.cases.map((c) => ({ ...c, schema: typeof c.schema === 'string' ? samples[c.schema] : c.schema }));
+
+describe.skipIf(!hasChromium)('validation parity: browser vs server', () => {
+  let h: Harness;
+  let browser: Found[] = [];
+  let server: Found[] = [];
+  beforeAll(async () => {
+    h = await startHarness();
+    const page = await h.newPage();
+    await page.goto(`${h.server.url}/`);
+    await page.waitForFunction(() => 'SmartcageForms' in window);
+    browser = await page.evaluate((list) => {
+      const api = (window as unknown as { SmartcageForms: { createValidator(s: unknown): { validate(v: unknown): Array<{ path: string; keyword: string; message: { en: string; ja: string } }> } } }).SmartcageForms;
+      return list.map((c) => api.createValidator(c.schema).validate(c.value).map((e) => ({ path: e.path, keyword: e.keyword, en: e.message.en, ja: e.message.ja })));
+    }, cases.map(({ schema, value }) => ({ schema, value })));
+    server = [];
+    for (const c of cases) {
+      const res = await fetch(`${h.server.url}/api/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ schema: c.schema, value: c.value }) });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { errors: Array<{ path: string; keyword: string; message: { en: string; ja: string } }> };
+      server.push(body.errors.map((e) => ({ path: e.path, keyword: e.keyword, en: e.message.en, ja: e.message.ja })));
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('runs all 79 pairs and at least 50 are identical (paths, keywords and messages)', () => {
+    expect(cases).toHaveLength(79);
+    expect(browser).toHaveLength(cases.length);
+    const identical = cases.filter((_, i) => JSON.stringify(browser[i]) === JSON.stringify(server[i])).length;
+    writeFileSync(join(ROOT, 'test-artifacts', 'validation-parity.json'), JSON.stringify({ pairs: cases.length, identical }, null, 2));
+    expect(identical).toBeGreaterThanOrEqual(50);
+    expect(identical).toBe(cases.length);
+  });
+
+  it.each(cases.map((c, i) => [c.name, i] as const))('%s', (_name, i) => {
+    const c = cases[i]!;
+    const pk = (l: Found) => l.map(({ path, keyword }) => ({ path, keyword }));
+    expect(pk(browser[i]!)).toEqual(pk(server[i]!));
+    expect(browser[i]).toEqual(server[i]);
+    expect(pk(browser[i]!)).toEqual(c.errors);
+    expect(browser[i]!.length === 0).toBe(c.valid);
+  });
+});
