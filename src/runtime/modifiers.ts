@@ -26,9 +26,13 @@ export function bindModifier(plugin: ModifierPlugin): BoundModifier {
 }
 
 /** Omitted trailing arguments take their declared defaults; extra arguments pass through. */
-export function callModifier(m: BoundModifier, input: Value, args: Value[] | undefined, ctx: ModifierContext): Value {
+export function withDefaults(m: BoundModifier, args: Value[] | undefined): Value[] {
   const given = args ?? [];
-  const full = given.length >= m.defaults.length ? given : given.concat(m.defaults.slice(given.length));
+  return given.length >= m.defaults.length ? given : given.concat(m.defaults.slice(given.length));
+}
+
+export function callModifier(m: BoundModifier, input: Value, args: Value[] | undefined, ctx: ModifierContext): Value {
+  const full = withDefaults(m, args);
   try {
     return m.plugin.run(input, full, ctx);
   } catch (e) {
@@ -42,7 +46,7 @@ export function callModifier(m: BoundModifier, input: Value, args: Value[] | und
 
 /** A by-reference function on a variable: `store` receives the changed array. */
 export function callByReference(m: BoundModifier, input: Value, args: Value[], store: (v: Value) => void, ctx: ModifierContext): Value {
-  const full = args.length >= m.defaults.length ? args : args.concat(m.defaults.slice(args.length));
+  const full = withDefaults(m, args);
   try {
     const { result, array } = m.plugin.byReference!(input, full, ctx);
     store(array);

@@ -9,6 +9,7 @@ import { PhpTypeError } from '../../src/runtime/convert.js';
 import { isAscii, toBytes } from '../../src/runtime/bytes.js';
 import { type OracleResult, type Tagged, toTagged } from '../support/php-oracle.js';
 import { testModifierContext } from '../support/plugin-context.js';
+import { bindModifier, withDefaults } from '../../src/runtime/modifiers.js';
 
 export const modifiers = new Map<string, ModifierPlugin>();
 for (const p of plugins) if (p.kind === 'modifier') modifiers.set(p.name, p);
@@ -16,9 +17,7 @@ for (const p of plugins) if (p.kind === 'modifier') modifiers.set(p.name, p);
 export function runModifier(name: string, input: Value, args: Value[] = [], ctx: ModifierContext = testModifierContext()): Value {
   const p = modifiers.get(name);
   if (!p) throw new Error(`no modifier ${name}`);
-  const full = [...args];
-  for (let i = full.length; i < p.params.length; i++) full.push(p.params[i].default ?? null);
-  return p.run(input, full, ctx);
+  return p.run(input, withDefaults(bindModifier(p), args), ctx);
 }
 
 /** Our outcome in the oracle's terms: the tagged value, or 'error' where PHP would throw. */

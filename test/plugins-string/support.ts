@@ -13,6 +13,7 @@ import { PhpTypeError } from '../../src/runtime/convert.js';
 import type { OracleCall, Tagged } from '../support/php-oracle.js';
 import { toTagged } from '../support/php-oracle.js';
 import { testModifierContext } from '../support/plugin-context.js';
+import { bindModifier, withDefaults } from '../../src/runtime/modifiers.js';
 
 export const PHP_FILE = fileURLToPath(new URL('./smarty2-modifiers.php', import.meta.url));
 
@@ -27,9 +28,7 @@ export function ctxFor(lang = 'ja'): ModifierContext {
 export function runModifier(name: string, input: Value, args: Value[] = [], ctx = ctxFor()): Value {
   const p = modifiers.get(name);
   if (!p) throw new Error(`no modifier ${name}`);
-  const full = [...args];
-  for (let i = full.length; i < p.params.length; i++) full.push(p.params[i].default ?? null);
-  return p.run(input, full, ctx);
+  return p.run(input, withDefaults(bindModifier(p), args), ctx);
 }
 
 /** Our outcome in the oracle's terms: the tagged value, or 'error' for a PhpTypeError. */
