@@ -3,6 +3,8 @@
  * machine): 100 items with HTML special characters in titles and bodies, unix-time dates, three
  * tags and a flag. The anchors' page (../../shared/docs/performance-anchors.md, "Setup").
  */
+import { mulberry32 as prng } from '../../test/support/prng.js';
+
 export interface Item {
   id: number;
   title: string;
@@ -24,18 +26,6 @@ const WORDS = [
 ];
 const SPECIAL = ['<b>', '&', '"quoted"', "it's", '>', 'a<b', 'R&D', "'single'", '</p>'];
 const TAGS = ['news', 'sport', 'tech', 'food', 'travel', 'music', 'film', 'books', 'science', 'health'];
-
-/** mulberry32: a small, fast, deterministic generator. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function generate(count = 100, seed = 20240501): PageData {
   const rnd = prng(seed);

@@ -7,19 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { Script } from 'node:vm';
 import { compile } from '../../src/index.js';
 import { testEngine } from '../support/engine.js';
+import { mulberry32 as rng } from '../support/prng.js';
 
 const engine = testEngine();
-
-/** Deterministic PRNG (mulberry32) so that a failure can be replayed. */
-function rng(seed: number): () => number {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HOSTILE = ['*/', '/*', '//', '`', '${', '\\', '"', "'", '\u2028', '\u2029', '</script>', '");', "');", '\n', '\r', '\0', 'constructor', '__proto__', 'process.exit(1)', '日本', '😀', '\udc80', '%s', '$', ')', '(', ';', '#'];
 

@@ -6,20 +6,10 @@
 import { BlockList, isIP } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { EgressError, EgressGuard } from '../../src/host-bridge/egress/index.js';
+import { mulberry32 } from '../support/prng.js';
 
 const SEED = 0x5eed_ca9e;
 const COUNT = 2000;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SCHEMES = ['http://', 'https://', 'HTTP://', 'hTtPs://', 'http:/', 'http:', 'http:\\\\', 'http:\\/', '//', '', 'file://', 'gopher://', 'ftp://', 'ws://', 'data:', 'javascript:', 'blob:http://'];
 const HOSTS = [

@@ -3,6 +3,7 @@ import { addAfter, addButtons, cardOperations, moveDown, moveUp, remove, type Ca
 import { initialValue } from '../../src/forms/initial.js';
 import { getAt } from '../../src/forms/value-path.js';
 import type { JsonSchema, JsonValue } from '../../src/forms/types.js';
+import { mulberry32 as rng } from '../support/prng.js';
 
 const card: JsonSchema = { type: 'object', properties: { t: { type: 'string', default: 'new' }, n: { type: 'integer', enum: [7, 8] } } };
 const schema: JsonSchema = {
@@ -117,18 +118,6 @@ describe('card operations', () => {
     expect(ops.addAfter({ list: [] }, ['list'], -1).ok).toBe(true);
   });
 });
-
-/** mulberry32: a small seeded generator, so failures replay. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('card operations: random sequences (property-based, seeded)', () => {
   const limits: Array<[number | undefined, number | undefined]> = [

@@ -2,7 +2,7 @@
  * Runs preg_* calls through our implementation and through live PHP, and reports every
  * difference (return value, $matches, and whether a warning was raised).
  */
-import { callPhp, toTagged, type OracleCall, type Tagged } from '../support/php-oracle.js';
+import { callPhp, toTagged, type OracleCall, type OracleResult, type Tagged } from '../support/php-oracle.js';
 import { PhpTypeError } from '../../src/runtime/convert.js';
 import { toBytes } from '../../src/runtime/bytes.js';
 import { PhpArray, type Value } from '../../src/runtime/value.js';
@@ -54,9 +54,13 @@ export function describe(call: PregCall): string {
   return `${call.fn}(${call.args.map((a) => (a instanceof PhpArray ? JSON.stringify(a.values()) : JSON.stringify(a))).join(', ')})`;
 }
 
-/** Every call where we differ from PHP, with both results. */
-export function differences(calls: PregCall[]): string[] {
-  const oracle = callPhp(calls.map((c): OracleCall => ({ fn: c.fn, args: c.args.map(oracleArg) })));
+export function oracleCall(c: PregCall): OracleCall {
+  return { fn: c.fn, args: c.args.map(oracleArg) };
+}
+
+/** Every call where we differ from PHP, with both results (PHP's answers given, or asked live). */
+export function differences(calls: PregCall[], answers?: OracleResult[]): string[] {
+  const oracle = answers ?? callPhp(calls.map(oracleCall));
   const diffs: string[] = [];
   calls.forEach((call, i) => {
     const php = oracle[i];

@@ -8,16 +8,7 @@ import { expect, test } from 'vitest';
 import { PcreError } from '../../src/php/pcre/pcre-error.js';
 import { compilePattern } from '../../src/php/pcre/translate.js';
 import { differences, type PregCall } from './differential.js';
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../support/prng.js';
 
 const ATOMS = [
   'a', 'b', 'c', 'ab', 'x', '.', '\\d', '\\w', '\\s', '\\W', '\\S', '\\D', '\\h', '[a-c]', '[^b]', '[[:alpha:]]',

@@ -1,10 +1,10 @@
 /**
  * Features without an exact JavaScript translation raise PcreError naming the feature,
- * while PHP itself accepts the pattern (checked with the oracle, so these are not just
- * invalid patterns we failed to parse).
+ * while PHP itself accepts the pattern (checked with PHP's committed answers in
+ * test/fixtures/php/pcre/unsupported.json, so these are not just invalid patterns we failed to parse).
  */
 import { expect, test } from 'vitest';
-import { callPhp } from '../support/php-oracle.js';
+import { phpGolden } from '../support/php-golden.js';
 import { PcreError } from '../../src/php/pcre/pcre-error.js';
 import { pregMatch } from '../../src/php/pcre/preg.js';
 import { compilePattern } from '../../src/php/pcre/translate.js';
@@ -35,7 +35,7 @@ const UNSUPPORTED: [string, RegExp][] = [
 ];
 
 test('unsupported features raise PcreError naming them, and PHP accepts each pattern', () => {
-  const php = callPhp(UNSUPPORTED.map(([p]) => ({ fn: 'preg_match', args: [p, 'ab'] })));
+  const php = phpGolden('pcre/unsupported', UNSUPPORTED.map(([p]) => ({ fn: 'preg_match', args: [p, 'ab'] })));
   UNSUPPORTED.forEach(([pattern, message], i) => {
     expect(php[i].warnings ?? [], pattern).toEqual([]);
     let error: unknown = null;

@@ -10,7 +10,8 @@ import { fromBytes } from '../../src/runtime/bytes.js';
 import type { ModifierContext, ModifierPlugin } from '../../src/plugins/types.js';
 import { plugins as formatPlugins } from '../../src/plugins/format/index.js';
 import { plugins as datePlugins } from '../../src/plugins/date/index.js';
-import { callPhp, type Tagged } from '../support/php-oracle.js';
+import type { Tagged } from '../support/php-oracle.js';
+import { phpGoldenLookup } from '../support/php-golden.js';
 import { render } from '../plugins-string/mini-template.js';
 import { arg } from './oracle-args.js';
 import { testModifierContext } from '../support/plugin-context.js';
@@ -53,6 +54,11 @@ const PHP_BODY: Record<string, (a: string[]) => string> = {
   pg_dateformat2: (a) => `return date(${a[1] ?? "'Y/m/d(D) H:i'"}, strtotime(${a[0]}, ${NOW}));`,
 };
 
+// PHP's answers, committed in test/fixtures/php/php-format/examples.json.
+const oracle = phpGoldenLookup('php-format/examples', {
+  note: 'string_format, date_format and pg_dateformat(2) run the PHP code they stand for (Smarty 2 bodies, PHP_BODY in test/php-format/examples.test.ts)',
+});
+
 function phpApply(name: string, input: Value, args: Value[]): Value {
   const body = PHP_BODY[name];
   const call = body
@@ -60,7 +66,7 @@ function phpApply(name: string, input: Value, args: Value[]): Value {
         `$a = array_map(fn($x) => is_array($x) && isset($x['$float']) ? (float)$x['$float'] : $x, $a); ` +
         body([input, ...args].map((_, k) => `$a[${k}]`))], tz: TZ }
     : { fn: name, args: [input, ...args].map(arg), tz: TZ };
-  const [r] = callPhp([call]);
+  const r = oracle(call);
   if (!r.ok) throw new Error(r.error);
   return fromTagged(r.value!);
 }

@@ -1,6 +1,6 @@
 /** Random inputs for the sprintf / round / number_format differential tests. */
 import { PhpFloat, type Value } from '../../src/runtime/value.js';
-import type { Prng } from './prng.js';
+import type { Prng } from '../support/prng.js';
 
 /** Floats that stress rounding: ties, near-ties, tiny, huge, negative zero. */
 export function randomFloat(r: Prng): number {

@@ -1,6 +1,7 @@
 /** Our values as oracle arguments, and a one-call-per-case comparison helper. */
 import { PhpArray, PhpFloat, type Value } from '../../src/runtime/value.js';
 import { callPhp, toTagged, type OracleCall, type Tagged } from '../support/php-oracle.js';
+import { phpGolden } from '../support/php-golden.js';
 
 export function arg(v: Value): unknown {
   if (v instanceof PhpFloat) return floatArg(v.value);
@@ -35,10 +36,13 @@ export interface Mismatch {
   ours: Tagged | string;
 }
 
-/** Runs every case through php (one process) and through ours; returns the differences. */
-export function compareWithPhp(cases: Case[]): Mismatch[] {
+/**
+ * Runs every case through ours and compares with PHP: live PHP (one process) for the seeded
+ * random tests, or the committed fixture test/fixtures/php/<golden>.json for hand tables.
+ */
+export function compareWithPhp(cases: Case[], golden?: string): Mismatch[] {
   const calls: OracleCall[] = cases.map((c) => ({ fn: c.fn, args: c.args.map(arg), ...(c.tz ? { tz: c.tz } : {}) }));
-  const results = callPhp(calls);
+  const results = golden === undefined ? callPhp(calls) : phpGolden(golden, calls);
   const bad: Mismatch[] = [];
   cases.forEach((c, i) => {
     const r = results[i];

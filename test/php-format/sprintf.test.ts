@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { phpSprintf } from '../../src/php/format/sprintf.js';
 import { PhpArray, PhpFloat, type Value } from '../../src/runtime/value.js';
-import { Prng } from './prng.js';
+import { Prng } from '../support/prng.js';
 import { randomValue } from './gen.js';
 import { type Case, compareWithPhp, expectAgreement } from './oracle-args.js';
 
@@ -42,7 +42,7 @@ describe('sprintf against php', () => {
       sprintfCase('%.60f', 1.5),
       sprintfCase('%s|%d|%.1f', PhpArray.fromList([]), PhpArray.fromList([1]), PhpArray.fromList([1])),
     ];
-    const bad = compareWithPhp(cases);
+    const bad = compareWithPhp(cases, 'php-format/sprintf');
     expectAgreement(bad);
   });
 

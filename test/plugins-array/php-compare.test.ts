@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callPhp, toTagged, type Tagged } from '../support/php-oracle.js';
+import { toTagged, type Tagged } from '../support/php-oracle.js';
+import { phpGolden } from '../support/php-golden.js';
 import { PhpTypeError } from '../../src/runtime/convert.js';
 import { cases } from './cases.js';
 import { normalizeKey } from '../../src/runtime/php-array.js';
@@ -12,7 +13,8 @@ function norm(t: Tagged): Tagged {
   return t;
 }
 
-const results = callPhp(cases.map((c) => c.php));
+// PHP's answers, committed in test/fixtures/php/plugins-array/php-compare.json.
+const results = phpGolden('plugins-array/php-compare', cases.map((c) => c.php), { labels: cases.map((c) => c.name) });
 
 describe('array/json functions against php', () => {
   it('has a large table', () => {

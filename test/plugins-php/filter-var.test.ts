@@ -1,12 +1,14 @@
 /**
- * filter_var against live PHP 8.2: hand tables for every filter and flag, plus seeded random
- * strings drawn from each filter's interesting characters.
+ * filter_var against PHP 8.2: hand tables for every filter and flag (PHP's answers committed in
+ * test/fixtures/php/plugins-php/filter-var.json), plus seeded random strings drawn from each
+ * filter's interesting characters (against live PHP).
  */
 import { describe, expect, it } from 'vitest';
 import { PhpArray, float, type Value } from '../../src/runtime/value.js';
 import { fromBinary } from '../../src/runtime/bytes.js';
 import * as F from '../../src/php/filter/constants.js';
-import { callPhp } from '../support/php-oracle.js';
+import { callPhp, type OracleResult } from '../support/php-oracle.js';
+import { phpGolden } from '../support/php-golden.js';
 import { label, outcome, phpOutcome, randomString, runModifier, seeded, toArg } from './support.js';
 
 interface Case {
@@ -147,6 +149,7 @@ add(F.FILTER_VALIDATE_INT, [list, '5'], 0, F.FILTER_REQUIRE_ARRAY, F.FILTER_FORC
   '8192', opts({ min_range: 2 }), 'abc');
 
 // ---- seeded random strings ----
+const randomCases: Case[] = [];
 const rnd = seeded(20240601);
 const pools: [number, string[], number[]][] = [
   [F.FILTER_VALIDATE_INT, [...'0123456789+-xXoO aF'], [0, F.FILTER_FLAG_ALLOW_HEX | F.FILTER_FLAG_ALLOW_OCTAL]],
@@ -163,7 +166,7 @@ const pools: [number, string[], number[]][] = [
 for (const [filter, alphabet, flagSets] of pools) {
   for (let i = 0; i < 30; i++) {
     const s = randomString(rnd, alphabet, filter === F.FILTER_VALIDATE_MAC ? 17 : 14);
-    cases.push({ value: s, filter, options: flagSets[i % flagSets.length] });
+    randomCases.push({ value: s, filter, options: flagSets[i % flagSets.length] });
   }
 }
 // MAC addresses need exact lengths to reach the interesting paths.
@@ -172,7 +175,7 @@ for (let i = 0; i < 20; i++) {
   const sep = [':', '-', '.'][i % 3];
   const [groups, width] = sep === '.' ? [3, 4] : [6, 2];
   const parts = Array.from({ length: groups }, () => Array.from({ length: width }, () => hexChars[Math.floor(rnd() * hexChars.length)]).join(''));
-  cases.push({ value: parts.join(rnd() < 0.8 ? sep : ':'), filter: F.FILTER_VALIDATE_MAC });
+  randomCases.push({ value: parts.join(rnd() < 0.8 ? sep : ':'), filter: F.FILTER_VALIDATE_MAC });
 }
 
 // Range tables: every boundary PHP 8.2 distinguishes, with each range flag.
@@ -189,16 +192,29 @@ const ipv6Bounds = [
 ];
 add(F.FILTER_VALIDATE_IP, [...ipv4Bounds, ...ipv6Bounds], F.FILTER_FLAG_NO_PRIV_RANGE, F.FILTER_FLAG_NO_RES_RANGE, F.FILTER_FLAG_GLOBAL_RANGE);
 
-const results = callPhp(cases.map((c) => ({
+const phpCall = (c: Case) => ({
   fn: 'filter_var',
   args: c.options === undefined ? [toArg(c.value), c.filter] : [toArg(c.value), c.filter, toArg(c.options)],
-})));
+});
+const caseLabel = (c: Case) => `filter ${c.filter} ${label(c.value)} ${label(c.options ?? null)}`;
+const results = phpGolden('plugins-php/filter-var', cases.map(phpCall), { labels: cases.map(caseLabel) });
+let randomResults: OracleResult[] | undefined;
+const liveResult = (i: number) => (randomResults ??= callPhp(randomCases.map(phpCall)))[i];
 
-describe(`filter_var matches PHP 8.2 (${cases.length} cases)`, () => {
+const ours = (c: Case) => outcome(() => runModifier('filter_var', c.value, c.options === undefined ? [c.filter] : [c.filter, c.options]));
+
+describe(`filter_var matches PHP 8.2 (${cases.length} hand cases)`, () => {
   cases.forEach((c, i) => {
-    it(`#${i} filter ${c.filter} ${label(c.value)} ${label(c.options ?? null)}`, () => {
-      const args: Value[] = c.options === undefined ? [c.filter] : [c.filter, c.options];
-      expect(outcome(() => runModifier('filter_var', c.value, args))).toEqual(phpOutcome(results[i]));
+    it(`#${i} ${caseLabel(c)}`, () => {
+      expect(ours(c)).toEqual(phpOutcome(results[i]));
+    });
+  });
+});
+
+describe(`filter_var matches live PHP 8.2 on seeded random strings (${randomCases.length} cases)`, () => {
+  randomCases.forEach((c, i) => {
+    it(`random #${i} ${caseLabel(c)}`, () => {
+      expect(ours(c)).toEqual(phpOutcome(liveResult(i)));
     });
   });
 });

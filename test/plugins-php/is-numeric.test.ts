@@ -1,10 +1,12 @@
 /**
- * is_numeric (src/runtime/convert.ts isNumeric, through the modifier) against live PHP 8.2:
- * hand cases for the whitespace and format rules, then seeded random strings.
+ * is_numeric (src/runtime/convert.ts isNumeric, through the modifier) against PHP 8.2: hand
+ * cases for the whitespace and format rules (PHP's answers committed in
+ * test/fixtures/php/plugins-php/is-numeric.json), then seeded random strings against live PHP.
  */
 import { describe, expect, it } from 'vitest';
 import { PhpArray, float, type Value } from '../../src/runtime/value.js';
-import { callPhp } from '../support/php-oracle.js';
+import { callPhp, type OracleResult } from '../support/php-oracle.js';
+import { phpGolden } from '../support/php-golden.js';
 import { label, outcome, phpOutcome, randomString, runModifier, seeded, toArg } from './support.js';
 
 const values: Value[] = [
@@ -15,14 +17,26 @@ const values: Value[] = [
 ];
 const rnd = seeded(7);
 const alphabet = [...'0123456789+-.eE \t\n\r\v\fx'];
-while (values.length < 220) values.push(randomString(rnd, alphabet, 8));
+const randomValues: Value[] = [];
+while (values.length + randomValues.length < 220) randomValues.push(randomString(rnd, alphabet, 8));
 
-const results = callPhp(values.map((v) => ({ fn: 'is_numeric', args: [toArg(v)] })));
+const phpCall = (v: Value) => ({ fn: 'is_numeric', args: [toArg(v)] });
+const results = phpGolden('plugins-php/is-numeric', values.map(phpCall), { labels: values.map(label) });
+let randomResults: OracleResult[] | undefined;
+const liveResult = (i: number) => (randomResults ??= callPhp(randomValues.map(phpCall)))[i];
 
-describe(`is_numeric matches PHP 8.2 (${values.length} values)`, () => {
+describe(`is_numeric matches PHP 8.2 (${values.length} hand values)`, () => {
   values.forEach((v, i) => {
     it(`#${i} ${label(v)}`, () => {
       expect(outcome(() => runModifier('is_numeric', v))).toEqual(phpOutcome(results[i]));
+    });
+  });
+});
+
+describe(`is_numeric matches live PHP 8.2 on seeded random strings (${randomValues.length} values)`, () => {
+  randomValues.forEach((v, i) => {
+    it(`random #${i} ${label(v)}`, () => {
+      expect(outcome(() => runModifier('is_numeric', v))).toEqual(phpOutcome(liveResult(i)));
     });
   });
 });

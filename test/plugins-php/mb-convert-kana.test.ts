@@ -1,13 +1,15 @@
 /**
- * mb_convert_kana against live PHP 8.2: every mode letter and the combinations used in
- * practice, on seeded random strings drawn from the blocks the conversions touch (ASCII,
- * fullwidth forms, halfwidth kana, hiragana, katakana, CJK punctuation, quotes, yen and
- * macron signs, a few kanji and invalid UTF-8), plus hand cases and the mode errors.
+ * mb_convert_kana against PHP 8.2: every mode letter and the combinations used in practice, on
+ * hand strings and the mode errors (PHP's answers committed in
+ * test/fixtures/php/plugins-php/mb-convert-kana.json), and against live PHP on seeded random
+ * strings drawn from the blocks the conversions touch (ASCII, fullwidth forms, halfwidth kana,
+ * hiragana, katakana, CJK punctuation, quotes, yen and macron signs, a few kanji, invalid UTF-8).
  */
 import { describe, expect, it } from 'vitest';
 import { fromBinary } from '../../src/runtime/bytes.js';
 import type { Value } from '../../src/runtime/value.js';
-import { callPhp } from '../support/php-oracle.js';
+import { callPhp, type OracleResult } from '../support/php-oracle.js';
+import { phpGolden } from '../support/php-golden.js';
 import { label, outcome, phpOutcome, runModifier, seeded, toArg } from './support.js';
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => String.fromCodePoint(a + i));
@@ -24,11 +26,12 @@ const strings: string[] = [
   'がぎぐげご ぱぴぷぺぽ ゔ ゕゖ ゝゞ ヽヾ', 'ＡＢＣ　ａｂｃ　０１２３　！＂＃＄％＆＇（）＊＋，－．／：；＜＝＞？＠［＼］＾＿｀｛｜｝～',
   'ABC abc 0123 !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~', '‘’“”−￣￥¥‾', '', fromBinary('a\xffb\xe3\x81'), fromBinary('\xe3\x81\x82\xe3'),
 ];
-while (strings.length < 313) {
+const randomStrings: string[] = [];
+while (strings.length + randomStrings.length < 313) {
   const n = 1 + Math.floor(rnd() * 12);
   let s = '';
   for (let i = 0; i < n; i++) s += pool[Math.floor(rnd() * pool.length)];
-  strings.push(s);
+  randomStrings.push(s);
 }
 
 const modes = ['KV', 'KVa', 'as', 'c', 'C', 'h', 'H', 'k', 'K', 'r', 'R', 'n', 'N', 'A', 'S', 's', 'a', 'HV', 'KVas', 'M', 'm', 'V', '', 'ASKVM', 'rnsk', 'hm'];
@@ -38,20 +41,33 @@ interface Case {
   encoding?: Value;
 }
 const cases: Case[] = [];
+const randomCases: Case[] = [];
 for (const mode of modes) for (const s of strings) cases.push({ s, mode });
+for (const mode of modes) for (const s of randomStrings) randomCases.push({ s, mode });
 for (const mode of ['Rr', 'Aa', 'An', 'aN', 'KH', 'hC', 'hc', 'kC', 'kc', 'Cc', 'Ss', 'Mm', 'x', 'KVz', 'Kk', 'Hh']) cases.push({ s: 'ｱ', mode });
 cases.push({ s: 'ｱ', mode: 'KV', encoding: 'UTF-8' }, { s: 'ｱ', mode: 'KV', encoding: 'utf8' }, { s: 123, mode: 'A' }, { s: null, mode: 'KV' });
 
-const results = callPhp(cases.map((c) => ({
+const phpCall = (c: Case) => ({
   fn: 'mb_convert_kana',
   args: c.encoding === undefined ? [toArg(c.s), toArg(c.mode)] : [toArg(c.s), toArg(c.mode), toArg(c.encoding)],
-})));
+});
+const results = phpGolden('plugins-php/mb-convert-kana', cases.map(phpCall), { labels: cases.map((c) => `${label(c.mode)} ${label(c.s)}`) });
+let randomResults: OracleResult[] | undefined;
+const liveResult = (i: number) => (randomResults ??= callPhp(randomCases.map(phpCall)))[i];
+const ours = (c: Case) => outcome(() => runModifier('mb_convert_kana', c.s, c.encoding === undefined ? [c.mode] : [c.mode, c.encoding]));
 
-describe(`mb_convert_kana matches PHP 8.2 (${cases.length} cases)`, () => {
+describe(`mb_convert_kana matches live PHP 8.2 on seeded random strings (${randomCases.length} cases)`, () => {
+  randomCases.forEach((c, i) => {
+    it(`random #${i} ${label(c.mode)} ${label(c.s)}`, () => {
+      expect(ours(c)).toEqual(phpOutcome(liveResult(i)));
+    });
+  });
+});
+
+describe(`mb_convert_kana matches PHP 8.2 (${cases.length} hand cases)`, () => {
   cases.forEach((c, i) => {
     it(`#${i} ${label(c.mode)} ${label(c.s)}`, () => {
-      const args = c.encoding === undefined ? [c.mode] : [c.mode, c.encoding];
-      expect(outcome(() => runModifier('mb_convert_kana', c.s, args))).toEqual(phpOutcome(results[i]));
+      expect(ours(c)).toEqual(phpOutcome(results[i]));
     });
   });
 

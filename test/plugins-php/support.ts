@@ -44,17 +44,8 @@ export function toArg(v: Value): unknown {
   return v;
 }
 
-/** mulberry32: a small seeded generator, so random cases are the same on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared seeded generator (test/support/prng.ts), so random cases are the same on every run. */
+export { mulberry32 as seeded } from '../support/prng.js';
 
 export function randomString(rnd: () => number, alphabet: readonly string[], maxLen: number): string {
   const n = Math.floor(rnd() * (maxLen + 1));

@@ -11,15 +11,11 @@ import { stripTags } from '../../src/php/string/strip-tags.js';
 import { rawurlencode } from '../../src/php/string/url.js';
 import { callPhp } from '../support/php-oracle.js';
 import { outcome, phpCall, runModifier } from './support.js';
+import { Prng } from '../support/prng.js';
 
-// mulberry32: a small seeded generator, so that failures reproduce
-let seed = 20240229;
-function rand(n: number): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return (((t ^ (t >>> 14)) >>> 0) % n);
-}
+// A seeded generator, so that failures reproduce.
+const prng = new Prng(20240229);
+const rand = (n: number): number => prng.uint32() % n;
 
 const PIECES = [
   '<', '>', '"', "'", '!', '-', '--', '?', 'p', 'b', 'x', 'm', 'l', 'a', ' ', '  ', '\n', '\t', '&', '#', ';',

@@ -1,11 +1,13 @@
 /**
  * Every string and html modifier against PHP 8.2: PHP functions are called as they are,
- * Smarty 2 and platform modifiers through their PHP bodies in smarty2-modifiers.php.
+ * Smarty 2 and platform modifiers through their PHP bodies in smarty2-modifiers.php. PHP's
+ * answers are committed in test/fixtures/php/plugins-string/modifiers.json.
  */
 import { describe, expect, it } from 'vitest';
-import { callPhp, type Tagged } from '../support/php-oracle.js';
+import type { Tagged } from '../support/php-oracle.js';
+import { phpGolden } from '../support/php-golden.js';
 import { CASES, type Case } from './cases.js';
-import { modifiers, outcome, phpCall, runModifier, ctxFor } from './support.js';
+import { modifiers, outcome, phpCall, runModifier, ctxFor, SMARTY2_NOTE } from './support.js';
 
 /** The PHP function that computes the same thing as the modifier. */
 function phpFunctionFor(c: Case): string {
@@ -38,7 +40,7 @@ describe('string and html modifiers match PHP 8.2', () => {
     }
     return phpCall(fn, args);
   });
-  const results = callPhp(calls);
+  const results = phpGolden('plugins-string/modifiers', calls, { note: SMARTY2_NOTE, labels: ALL.map(label) });
 
   it('covers every modifier', () => {
     const tested = new Set(ALL.map((c) => c.mod));

@@ -17,6 +17,10 @@ import { bindModifier, withDefaults } from '../../src/runtime/modifiers.js';
 
 export const PHP_FILE = fileURLToPath(new URL('./smarty2-modifiers.php', import.meta.url));
 
+/** Said in the header of fixtures whose answers come from smarty2-modifiers.php. */
+export const SMARTY2_NOTE =
+  'Smarty 2 and platform modifiers run their PHP bodies from test/plugins-string/smarty2-modifiers.php (the real Smarty 2.6.33 modifier code, Smarty 2 where it differs from Smarty 3); PHP functions are called as they are';
+
 export const modifiers = new Map<string, ModifierPlugin>();
 for (const p of [...stringPlugins, ...htmlPlugins]) if (p.kind === 'modifier') modifiers.set(p.name, p);
 

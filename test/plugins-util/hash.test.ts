@@ -1,6 +1,10 @@
-/** hash(), hash_hmac() and crc32() against live PHP on seeded random inputs, and {rcms_hash}. */
+/**
+ * hash(), hash_hmac() and crc32() against live PHP on seeded random inputs, and {rcms_hash} and the
+ * algorithm-name cases against PHP's answers committed in test/fixtures/php/plugins-util/hash.json.
+ */
 import { describe, expect, it } from 'vitest';
-import { callPhp, toTagged, type OracleCall } from '../support/php-oracle.js';
+import { callPhp, toTagged, type OracleCall, type OracleResult } from '../support/php-oracle.js';
+import { phpGolden } from '../support/php-golden.js';
 import { phpHash, phpHashHmac } from '../../src/php/hash/hash.js';
 import { crc32 } from '../../src/php/hash/crc32.js';
 import { algorithmNames } from '../../src/php/hash/algorithms.js';
@@ -59,32 +63,40 @@ data.forEach((s, i) => {
   cases.push({ call: { fn: 'hash_hmac', args: [other, bytesArg(s), bytesArg(keys[i]), true] }, ours: () => phpHashHmac(other, s, keys[i], true) });
 });
 // Upper-case names and unknown names.
+const nameCases: Case[] = [];
 for (const algo of ['SHA256', 'Md5', 'SHA512/256', 'crc32b', 'sha3-999', '', 'md4x']) {
-  cases.push({ call: { fn: 'hash', args: [algo, 'abc'] }, ours: () => phpHash(algo, 'abc') });
-  cases.push({ call: { fn: 'hash_hmac', args: [algo, 'abc', 'k'] }, ours: () => phpHashHmac(algo, 'abc', 'k') });
+  nameCases.push({ call: { fn: 'hash', args: [algo, 'abc'] }, ours: () => phpHash(algo, 'abc') });
+  nameCases.push({ call: { fn: 'hash_hmac', args: [algo, 'abc', 'k'] }, ours: () => phpHashHmac(algo, 'abc', 'k') });
 }
 
-const results = callPhp(cases.map((c) => c.call));
+let liveResults: OracleResult[] | undefined;
+const nameResults = phpGolden('plugins-util/hash-names', nameCases.map((c) => c.call));
+
+function check(c: Case, r: OracleResult): void {
+  if (!r.ok) {
+    expect(() => c.ours(), r.error).toThrow(PhpTypeError);
+    return;
+  }
+  expect(toTagged(c.ours() as never)).toEqual(r.value);
+}
 
 describe('hash functions against php', () => {
   it('covers every algorithm with hundreds of inputs', () => {
     expect(ALGOS).toEqual(expect.arrayContaining(['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha512/256', 'sha512/224', 'crc32b']));
-    expect(cases.length).toBeGreaterThanOrEqual(500);
+    expect(cases.length + nameCases.length).toBeGreaterThanOrEqual(500);
   });
 
-  it.each(cases.map((c, i) => [i, JSON.stringify(c.call.args).slice(0, 80)] as const))('#%i %s', (i) => {
-    const r = results[i];
-    if (!r.ok) {
-      expect(() => cases[i].ours(), r.error).toThrow(PhpTypeError);
-      return;
-    }
-    const ours = cases[i].ours();
-    expect(toTagged(ours as never)).toEqual(r.value);
+  it.each(cases.map((c, i) => [i, JSON.stringify(c.call.args).slice(0, 80)] as const))('live, seeded #%i %s', (i) => {
+    check(cases[i], (liveResults ??= callPhp(cases.map((c) => c.call)))[i]);
+  });
+
+  it.each(nameCases.map((c, i) => [i, JSON.stringify(c.call.args)] as const))('algorithm name #%i %s', (i) => {
+    check(nameCases[i], nameResults[i]);
   });
 });
 
 describe('{rcms_hash}', () => {
-  const php = callPhp([
+  const php = phpGolden('plugins-util/rcms-hash', [
     { fn: 'hash', args: ['sha256', 'こんにちは'] },
     { fn: 'hash_hmac', args: ['sha512', 'payload', ''] },
     { fn: 'hash', args: ['sha1', 'abc', true] },

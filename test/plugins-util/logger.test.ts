@@ -1,10 +1,12 @@
 /**
  * {logger}: messages over 1024 bytes are cut to 1024 bytes like PHP's substr() and get
  * "...Over 1kb data."; arrays are logged as json_encode(..., UNESCAPED_UNICODE|UNESCAPED_SLASHES).
- * Expectations come from PHP running that rule.
+ * Expectations come from PHP running that rule: committed answers for the hand inputs
+ * (test/fixtures/php/plugins-util/logger.json), live PHP for the seeded random strings.
  */
 import { describe, expect, it } from 'vitest';
-import { callPhp, toTagged } from '../support/php-oracle.js';
+import { callPhp, toTagged, type OracleResult } from '../support/php-oracle.js';
+import { phpGolden } from '../support/php-golden.js';
 import logger, { logText } from '../../src/plugins/util/logger.js';
 import { fromBytes, toBytes } from '../../src/runtime/bytes.js';
 import { fromJS, type Value } from '../../src/runtime/value.js';
@@ -26,7 +28,8 @@ const strings: string[] = [
   '',
   fromBytes(toBytes('日本語').subarray(0, 4)) + 'x'.repeat(2000), // stray bytes in the input
 ];
-for (let i = 0; i < 100; i++) strings.push(g.text(g.int(300, 1100), 'abcあいう漢字😀 '));
+const randomStrings: string[] = [];
+for (let i = 0; i < 100; i++) randomStrings.push(g.text(g.int(300, 1100), 'abcあいう漢字😀 '));
 
 const arrays: unknown[] = [
   { path: '/a/b', name: 'テスト', list: [1, 2.5, true, null] },
@@ -34,8 +37,11 @@ const arrays: unknown[] = [
   Array.from({ length: 300 }, (_, i) => `item/${i}`),
 ];
 
-const php = callPhp([
-  ...strings.map((s) => ({ fn: '__eval', args: [PHP_RULE(phpLiteral(s))] })),
+const stringCall = (s: string) => ({ fn: '__eval', args: [PHP_RULE(phpLiteral(s))] });
+let randomResults: OracleResult[] | undefined;
+const liveResult = (i: number) => (randomResults ??= callPhp(randomStrings.map(stringCall)))[i];
+const php = phpGolden('plugins-util/logger', [
+  ...strings.map(stringCall),
   ...arrays.map((a) => ({ fn: '__eval', args: [PHP_RULE(`json_decode(base64_decode('${Buffer.from(JSON.stringify(a)).toString('base64')}'), true)`)] })),
   ...[42, 1.5, true, false].map((v) => ({ fn: '__eval', args: [PHP_RULE(phpLiteral(v))] })),
 ]);
@@ -43,6 +49,10 @@ const php = callPhp([
 describe('logger messages against php', () => {
   it.each(strings.map((s, i) => [i, Buffer.byteLength(s)] as const))('string #%i (%i bytes as UTF-8)', (i) => {
     expect(toTagged(logText(strings[i]))).toEqual(php[i].value);
+  });
+
+  it.each(randomStrings.map((s, i) => [i, Buffer.byteLength(s)] as const))('seeded random string #%i (%i bytes as UTF-8, live PHP)', (i) => {
+    expect(toTagged(logText(randomStrings[i]))).toEqual(liveResult(i).value);
   });
 
   it.each(arrays.map((_, i) => [i] as const))('array #%i as JSON', (i) => {

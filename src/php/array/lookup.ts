@@ -3,7 +3,7 @@ import { PhpArray, PhpObject, type Key, type Value } from '../../runtime/value.j
 import { looseEq, strictEq } from '../../runtime/compare.js';
 import { PhpTypeError } from '../../runtime/convert.js';
 import { normalizeKey } from '../../runtime/php-array.js';
-import { typeName } from './args.js';
+import { typeName } from '../args.js';
 
 export function arrayKeys(arr: PhpArray, filter?: Value, strict = false): PhpArray {
   if (filter === undefined) return PhpArray.fromList(arr.keys());

@@ -1,7 +1,7 @@
 /** Smarty 2's smarty_make_timestamp() and PHP's mktime(), in a given zone. */
 import { PhpArray, type Value } from '../../runtime/value.js';
 import { isNumeric, toBool, toStr } from '../../runtime/convert.js';
-import { zvalGetLong } from '../format/php-args.js';
+import { zvalGetLong } from '../zval.js';
 import { daysFromCivil } from './civil.js';
 import { localToInstant } from './tz.js';
 import { phpStrtotime } from './strtotime.js';
@@ -22,6 +22,8 @@ export function phpMktime(h: number, i: number, s: number, m: number, d: number,
  * anything else → strtotime, and now when that fails.
  */
 export function makeTimestamp(v: Value, now: number, tz: string): number {
+  // the common case, a Unix timestamp: an int that is not 0 and not 14 digits long
+  if (typeof v === 'number' && Number.isInteger(v) && v !== 0 && v < 1e13) return v;
   if (!toBool(v) || (v instanceof PhpArray && v.size === 0)) return now;
   if (v instanceof PhpArray) return now; // strtotime(array) is a TypeError in PHP 8; treat as unparsable
   const s = toStr(v);

@@ -16,20 +16,39 @@ const MAX_RESULT = 4095;
 
 class TooLong extends Error {}
 
-interface Tm {
-  ts: number;
-  off: number;
-  abbr: string;
-  dst: boolean;
-  y: number;
-  m: number;
-  d: number;
-  h: number;
-  i: number;
-  s: number;
-  wday: number;
-  yday: number;
-  days: number;
+/** The broken-down time a format reads; the zone abbreviation and DST flag only when asked for. */
+class Tm {
+  readonly y: number;
+  readonly m: number;
+  readonly d: number;
+  readonly h: number;
+  readonly i: number;
+  readonly s: number;
+  readonly wday: number;
+  readonly yday: number;
+  readonly days: number;
+  constructor(
+    readonly ts: number,
+    readonly off: number,
+    private readonly tz: string,
+  ) {
+    const f = fieldsOf(ts + off);
+    this.y = f.y;
+    this.m = f.m;
+    this.d = f.d;
+    this.h = f.h;
+    this.i = f.i;
+    this.s = f.s;
+    this.wday = f.wday;
+    this.yday = f.yday;
+    this.days = f.days;
+  }
+  get abbr(): string {
+    return tzAbbr(this.ts, this.tz);
+  }
+  get dst(): boolean {
+    return isDst(this.ts, this.tz);
+  }
 }
 
 interface Conv {
@@ -48,6 +67,11 @@ function fit(s: string, c: Conv): string {
 
 /** glibc's DO_NUMBER / DO_NUMBER_SPACEPAD. */
 function number(value: number, digits: number, c: Conv, spacePad = false): string {
+  if (c.width === 0 && c.pad === '' && !spacePad && value >= 0) {
+    // the common case (%Y, %m, %d...): zero-padded to the digits, nothing else
+    const plain = String(value);
+    return plain.length >= digits ? plain : '0'.repeat(digits - plain.length) + plain;
+  }
   if (c.width > MAX_RESULT) throw new TooLong();
   let pad = c.pad;
   if (spacePad && pad !== '0' && pad !== '-') pad = '_';
@@ -171,14 +195,14 @@ function render(format: string, tm: Tm): string {
     let mod = '';
     if (format[j] === 'E' || format[j] === 'O') mod = format[j++];
     const ch = j < format.length ? format[j] : '';
-    const width = c.width < 0 ? 0 : c.width;
-    const piece = ch === '' ? null : convert(ch, mod, tm, { ...c, width });
+    if (c.width < 0) c.width = 0;
+    const piece = ch === '' ? null : convert(ch, mod, tm, c);
     if (piece === null) {
       // bad format: the sequence as written back to the nearest '%' (so a rejected "%E%"
       // prints just "%"), padded to the width
       const end = ch === '' ? format.length : j + 1;
       const from = format.lastIndexOf('%', end - 1);
-      out += fit(format.slice(from, end), { ...c, width });
+      out += fit(format.slice(from, end), c);
       k = end;
     } else {
       out += piece;
@@ -192,12 +216,11 @@ function render(format: string, tm: Tm): string {
 /** strftime(format, ts) in `tz`; false where PHP returns false. */
 export function phpStrftime(format: string, ts: number, tz: string): string | false {
   if (format === '') return false;
-  const off = utcOffset(ts, tz);
-  const f = fieldsOf(ts + off);
-  const tm: Tm = { ts, off, abbr: tzAbbr(ts, tz), dst: isDst(ts, tz), ...f };
+  const tm = new Tm(ts, utcOffset(ts, tz), tz);
   try {
     const s = render(format, tm);
-    return s === '' || byteLength(s) > MAX_RESULT ? false : s;
+    // a UTF-16 unit is at most 3 bytes of UTF-8: short results need no byte count
+    return s === '' || (s.length * 3 > MAX_RESULT && byteLength(s) > MAX_RESULT) ? false : s;
   } catch (e) {
     if (e instanceof TooLong) return false;
     throw e;

@@ -11,8 +11,8 @@
 import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
 import { toStr } from '../../runtime/convert.js';
 import { toBinary } from '../../runtime/bytes.js';
-import { intArg } from '../string/args.js';
-import { zvalGetLong } from '../format/php-args.js';
+import { intArg } from '../args.js';
+import { zvalGetLong } from '../zval.js';
 import * as C from './constants.js';
 import { validateBool, validateFloat, validateInt } from './numbers.js';
 import { validateIp } from './ip.js';

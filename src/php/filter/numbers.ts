@@ -5,7 +5,7 @@
  * number, so ints beyond 2^53 lose their low bits as everywhere in the value model.
  */
 import { float } from '../../runtime/value.js';
-import { LONG_MAX, LONG_MIN } from '../format/php-args.js';
+import { LONG_MAX, LONG_MIN } from '../zval.js';
 import { FILTER_FLAG_ALLOW_HEX, FILTER_FLAG_ALLOW_OCTAL, FILTER_FLAG_ALLOW_THOUSAND } from './constants.js';
 import {
   FAILED, type FilterInput, type Filtered, doubleOption, filterTrim, filterValueError, longOption, stringOption,

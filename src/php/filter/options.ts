@@ -4,7 +4,7 @@
  */
 import { PhpArray, type Value } from '../../runtime/value.js';
 import { PhpTypeError } from '../../runtime/convert.js';
-import { zvalGetDouble, zvalGetLong } from '../format/php-args.js';
+import { zvalGetDouble, zvalGetLong } from '../zval.js';
 
 /** Returned by a filter when validation fails (RETURN_VALIDATION_FAILED). */
 export const FAILED: unique symbol = Symbol('filter failed');

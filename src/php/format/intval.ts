@@ -2,7 +2,8 @@
 import { PhpArray, PhpFloat, type Value } from '../../runtime/value.js';
 import { PhpTypeError, toBool } from '../../runtime/convert.js';
 import { compare } from '../../runtime/compare.js';
-import { LONG_MAX, LONG_MIN, intParam, zvalGetDouble, zvalGetLong, zvalGetString } from './php-args.js';
+import { intArg, typeError } from '../args.js';
+import { LONG_MAX, LONG_MIN, zvalGetDouble, zvalGetLong, zvalGetString } from '../zval.js';
 
 /** C strtol(): whitespace, sign, an optional 0x / 0 prefix for bases 16 / 0, saturating. */
 function strtol(s: string, base: number): bigint {
@@ -28,7 +29,7 @@ function strtol(s: string, base: number): bigint {
 }
 
 export function phpIntval(v: Value, base: Value = 10): number {
-  const b = intParam(base, 'intval', 2, 'base');
+  const b = intArg(base, 'intval', 2, 'base');
   if (typeof v !== 'string' || b === 10) return Number(zvalGetLong(v));
   // PHP reads a "0b" prefix (after an optional sign) itself before handing over to strtol
   const pre = /^([+-]?)0[bB](.*)$/s.exec(v);
@@ -61,9 +62,7 @@ function extreme(fn: 'max' | 'min', values: Value[]): Value {
 export function phpMaxMin(fn: 'max' | 'min', args: Value[]): Value {
   if (args.length === 1) {
     const a = args[0];
-    if (!(a instanceof PhpArray)) {
-      throw new PhpTypeError(`${fn}(): Argument #1 ($value) must be of type array, ${a === null || a === undefined ? 'null' : typeof a === 'number' ? (Number.isInteger(a) ? 'int' : 'float') : typeof a === 'boolean' ? 'bool' : typeof a === 'string' ? 'string' : a instanceof PhpFloat ? 'float' : 'stdClass'} given`);
-    }
+    if (!(a instanceof PhpArray)) throw typeError(fn, 1, 'value', 'array', a);
     if (a.size === 0) throw new PhpTypeError(`${fn}(): Argument #1 ($value) must contain at least one element`);
     return extreme(fn, a.values());
   }

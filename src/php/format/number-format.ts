@@ -5,7 +5,7 @@
  * (number_format(-0.4) is "0").
  */
 import type { Value } from '../../runtime/value.js';
-import { type ArgNotes, floatParam, intParam, stringParam } from './php-args.js';
+import { floatArg, intArg, strArg } from '../args.js';
 import { phpRoundValue } from './round.js';
 import { fixedDigits } from './exact-decimal.js';
 import { checkStringLength } from '../../runtime/limits.js';
@@ -47,11 +47,10 @@ export function phpNumberFormat(
   decimals: Value = 0,
   decimalSeparator: Value = '.',
   thousandsSeparator: Value = ',',
-  notes: ArgNotes = {},
 ): string {
-  const d = floatParam(num, 'number_format', 1, 'num', notes);
-  const dec = intParam(decimals, 'number_format', 2, 'decimals', notes);
-  const dp = decimalSeparator === null || decimalSeparator === undefined ? '.' : stringParam(decimalSeparator, 'number_format', 3, 'decimal_separator');
-  const ts = thousandsSeparator === null || thousandsSeparator === undefined ? ',' : stringParam(thousandsSeparator, 'number_format', 4, 'thousands_separator');
+  const d = floatArg(num, 'number_format', 1, 'num');
+  const dec = intArg(decimals, 'number_format', 2, 'decimals');
+  const dp = decimalSeparator === null || decimalSeparator === undefined ? '.' : strArg(decimalSeparator, 'number_format', 3, 'decimal_separator');
+  const ts = thousandsSeparator === null || thousandsSeparator === undefined ? ',' : strArg(thousandsSeparator, 'number_format', 4, 'thousands_separator');
   return numberFormatValue(d, dec, dp, ts);
 }

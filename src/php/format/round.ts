@@ -4,7 +4,7 @@
  * digits, so that round(1.005, 2) is 1.01 although 1.005 is stored as 1.00499999...
  */
 import { PhpFloat, type Value } from '../../runtime/value.js';
-import { type ArgNotes, intParam, numberParam } from './php-args.js';
+import { intArg, numberArg } from '../args.js';
 
 /** php_intpow10: exact table up to 1e22, else pow() (correctly rounded via the parser). */
 function intpow10(power: number): number {
@@ -52,9 +52,9 @@ export function phpRoundValue(value: number, places: number): number {
 }
 
 /** round(num, precision): always a float. */
-export function phpRound(num: Value, precision: Value = 0, notes: ArgNotes = {}): number | PhpFloat {
-  const n = numberParam(num, 'round', 1, 'num', notes);
-  const places = intParam(precision, 'round', 2, 'precision', notes);
+export function phpRound(num: Value, precision: Value = 0): number | PhpFloat {
+  const n = numberArg(num, 'round', 1, 'num');
+  const places = intArg(precision, 'round', 2, 'precision');
   if (typeof n === 'number' && Number.isInteger(n) && places >= 0) return new PhpFloat(n);
   const r = phpRoundValue(typeof n === 'number' ? n : n.value, places);
   return Number.isInteger(r) ? new PhpFloat(r) : r;
@@ -65,20 +65,20 @@ function asFloat(x: number): number | PhpFloat {
 }
 
 /** floor(num): always a float (ints are converted). */
-export function phpFloor(num: Value, notes: ArgNotes = {}): number | PhpFloat {
-  const n = numberParam(num, 'floor', 1, 'num', notes);
+export function phpFloor(num: Value): number | PhpFloat {
+  const n = numberArg(num, 'floor', 1, 'num');
   return asFloat(Math.floor(typeof n === 'number' ? n : n.value));
 }
 
-export function phpCeil(num: Value, notes: ArgNotes = {}): number | PhpFloat {
-  const n = numberParam(num, 'ceil', 1, 'num', notes);
+export function phpCeil(num: Value): number | PhpFloat {
+  const n = numberArg(num, 'ceil', 1, 'num');
   // Math.ceil(-0.5) is -0, as C's ceil() gives.
   return asFloat(Math.ceil(typeof n === 'number' ? n : n.value));
 }
 
 /** abs(num): int stays int (except PHP_INT_MIN, which becomes a float). */
-export function phpAbs(num: Value, notes: ArgNotes = {}): number | PhpFloat {
-  const n = numberParam(num, 'abs', 1, 'num', notes);
+export function phpAbs(num: Value): number | PhpFloat {
+  const n = numberArg(num, 'abs', 1, 'num');
   if (n instanceof PhpFloat) return new PhpFloat(Math.abs(n.value));
   if (Number.isInteger(n) && n <= -(2 ** 63)) return new PhpFloat(2 ** 63);
   return Number.isInteger(n) ? Math.abs(n) : Math.abs(n);

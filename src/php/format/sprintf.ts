@@ -9,7 +9,7 @@ import type { Value } from '../../runtime/value.js';
 import { PhpTypeError } from '../../runtime/convert.js';
 import { fromBinary, toBinary } from '../../runtime/bytes.js';
 import { checkStringLength } from '../../runtime/limits.js';
-import { zvalGetDouble, zvalGetLong, zvalGetString } from './php-args.js';
+import { zvalGetDouble, zvalGetLong, zvalGetString } from '../zval.js';
 import { fixedDigits, shortestDigits, significantDigitsEven } from './exact-decimal.js';
 
 const ALIGN_LEFT = 0;

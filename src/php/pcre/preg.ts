@@ -7,7 +7,8 @@
  */
 import { checkArrayLength, checkStringLength } from '../../runtime/limits.js';
 import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
-import { PhpTypeError, toInt, toStr } from '../../runtime/convert.js';
+import { PhpTypeError, toStr } from '../../runtime/convert.js';
+import { arrayArg, intArg, strArg } from '../args.js';
 import { toBinary, fromBinary } from '../../runtime/bytes.js';
 import { allMatches, execAt, type Match } from './matcher.js';
 import { PcreCompileError } from './pcre-error.js';
@@ -30,30 +31,6 @@ export type Warn = (message: string) => void;
 export interface MatchResult {
   result: number | false;
   matches: PhpArray | null;
-}
-
-// ---- arguments ----
-
-function typeName(v: Value): string {
-  return v instanceof PhpArray ? 'array' : v instanceof PhpObject ? 'stdClass' : 'unknown';
-}
-
-/** A `string` parameter under PHP's coercive typing (null passes as "" with a deprecation). */
-function stringArg(v: Value, fn: string, n: number, name: string): string {
-  if (v instanceof PhpArray || v instanceof PhpObject) {
-    throw new PhpTypeError(`${fn}(): Argument #${n} ($${name}) must be of type string, ${typeName(v)} given`);
-  }
-  return toStr(v);
-}
-
-function intArg(v: Value, fn: string, n: number, name: string): number {
-  if (v instanceof PhpArray || v instanceof PhpObject) {
-    throw new PhpTypeError(`${fn}(): Argument #${n} ($${name}) must be of type int, ${typeName(v)} given`);
-  }
-  if (typeof v === 'string' && !/^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(v)) {
-    throw new PhpTypeError(`${fn}(): Argument #${n} ($${name}) must be of type int, string given`);
-  }
-  return toInt(v);
 }
 
 function compileOrWarn(pattern: string, fn: string, warn: Warn): CompiledPattern | null {
@@ -104,14 +81,28 @@ function subpatArray(c: CompiledPattern, subj: Subject, m: Match, flags: number)
 
 // ---- preg_match / preg_match_all ----
 
-export function pregMatch(pattern: Value, subject: Value, flags: Value = 0, offset: Value = 0, warn: Warn = () => {}): MatchResult {
-  const fn = 'preg_match';
-  const pat = stringArg(pattern, fn, 1, 'pattern');
-  const s = stringArg(subject, fn, 2, 'subject');
+interface MatchCall {
+  c: CompiledPattern;
+  s: string;
+  f: number;
+  off: number;
+}
+
+/** The arguments preg_match and preg_match_all share, checked in PHP's order; null when the pattern does not compile (warned). */
+function matchCall(fn: string, pattern: Value, subject: Value, flags: Value, offset: Value, warn: Warn): MatchCall | null {
+  const pat = strArg(pattern, fn, 1, 'pattern');
+  const s = strArg(subject, fn, 2, 'subject');
   const f = intArg(flags, fn, 4, 'flags');
   const off = intArg(offset, fn, 5, 'offset');
   const c = compileOrWarn(pat, fn, warn);
-  if (!c) return { result: false, matches: null };
+  return c && { c, s, f, off };
+}
+
+export function pregMatch(pattern: Value, subject: Value, flags: Value = 0, offset: Value = 0, warn: Warn = () => {}): MatchResult {
+  const fn = 'preg_match';
+  const call = matchCall(fn, pattern, subject, flags, offset, warn);
+  if (!call) return { result: false, matches: null };
+  const { c, s, f, off } = call;
   if (f & 0xff) throw new PhpTypeError(`${fn}(): Argument #4 ($flags) must be a PREG_* constant`);
   const subj = subjectFor(c, s);
   if (!subj) return { result: false, matches: PhpArray.empty() };
@@ -124,12 +115,9 @@ export function pregMatch(pattern: Value, subject: Value, flags: Value = 0, offs
 
 export function pregMatchAll(pattern: Value, subject: Value, flags: Value = 0, offset: Value = 0, warn: Warn = () => {}): MatchResult {
   const fn = 'preg_match_all';
-  const pat = stringArg(pattern, fn, 1, 'pattern');
-  const s = stringArg(subject, fn, 2, 'subject');
-  const f = intArg(flags, fn, 4, 'flags');
-  const off = intArg(offset, fn, 5, 'offset');
-  const c = compileOrWarn(pat, fn, warn);
-  if (!c) return { result: false, matches: null };
+  const call = matchCall(fn, pattern, subject, flags, offset, warn);
+  if (!call) return { result: false, matches: null };
+  const { c, s, f, off } = call;
   const order = f & 0xff || PREG_PATTERN_ORDER;
   if (order !== PREG_PATTERN_ORDER && order !== PREG_SET_ORDER) {
     throw new PhpTypeError(`${fn}(): Argument #4 ($flags) must be a PREG_* constant`);
@@ -175,9 +163,9 @@ export function pregReplace(pattern: Value, replacement: Value, subject: Value, 
   if (replacement instanceof PhpArray && !(pattern instanceof PhpArray)) {
     throw new PhpTypeError(`${fn}(): Argument #1 ($pattern) must be of type array when argument #2 ($replacement) is an array, string given`);
   }
-  if (!(pattern instanceof PhpArray)) stringArg(pattern, fn, 1, 'pattern');
-  if (!(replacement instanceof PhpArray)) stringArg(replacement, fn, 2, 'replacement');
-  if (!(subject instanceof PhpArray)) stringArg(subject, fn, 3, 'subject');
+  if (!(pattern instanceof PhpArray)) strArg(pattern, fn, 1, 'pattern');
+  if (!(replacement instanceof PhpArray)) strArg(replacement, fn, 2, 'replacement');
+  if (!(subject instanceof PhpArray)) strArg(subject, fn, 3, 'subject');
   const lim = intArg(limit, fn, 4, 'limit');
   const max = lim < 0 ? Infinity : lim;
   const counter = { n: 0 };
@@ -261,8 +249,8 @@ function replaceOne(pattern: string, replacement: string, s: string, max: number
 
 export function pregSplit(pattern: Value, subject: Value, limit: Value = -1, flags: Value = 0, warn: Warn = () => {}): PhpArray | false {
   const fn = 'preg_split';
-  const pat = stringArg(pattern, fn, 1, 'pattern');
-  const s = stringArg(subject, fn, 2, 'subject');
+  const pat = strArg(pattern, fn, 1, 'pattern');
+  const s = strArg(subject, fn, 2, 'subject');
   let lim = limit === null ? -1 : intArg(limit, fn, 3, 'limit');
   const f = intArg(flags, fn, 4, 'flags');
   const c = compileOrWarn(pat, fn, warn);
@@ -317,8 +305,8 @@ export function pregSplit(pattern: Value, subject: Value, limit: Value = -1, fla
 const QUOTED = new Set('.\\+*?[^]$(){}=!<>|:-#'.split(''));
 
 export function pregQuote(str: Value, delimiter: Value = null): string {
-  const s = toBinary(stringArg(str, 'preg_quote', 1, 'str'));
-  const d = delimiter === null ? '' : toBinary(stringArg(delimiter, 'preg_quote', 2, 'delimiter'));
+  const s = toBinary(strArg(str, 'preg_quote', 1, 'str'));
+  const d = delimiter === null ? '' : toBinary(strArg(delimiter, 'preg_quote', 2, 'delimiter'));
   const delim = d === '' ? null : d[0];
   let out = '';
   for (const ch of s) {
@@ -332,15 +320,13 @@ export function pregQuote(str: Value, delimiter: Value = null): string {
 
 export function pregGrep(pattern: Value, input: Value, flags: Value = 0, warn: Warn = () => {}): PhpArray | false {
   const fn = 'preg_grep';
-  const pat = stringArg(pattern, fn, 1, 'pattern');
-  if (!(input instanceof PhpArray)) {
-    throw new PhpTypeError(`${fn}(): Argument #2 ($array) must be of type array, ${input === null ? 'null' : typeof input === 'string' ? 'string' : 'int'} given`);
-  }
+  const pat = strArg(pattern, fn, 1, 'pattern');
+  const arr = arrayArg(input, fn, 2);
   const invert = (intArg(flags, fn, 3, 'flags') & PREG_GREP_INVERT) !== 0;
   const c = compileOrWarn(pat, fn, warn);
   if (!c) return false;
   const out = PhpArray.empty();
-  for (const [k, v] of input.entries()) {
+  for (const [k, v] of arr.entries()) {
     const subj = subjectFor(c, elementString(v, warn));
     if (!subj) break;
     const hit = execAt(c, subj, 0, false, false) !== null;

@@ -117,26 +117,21 @@ export function htmlspecialchars(s: string, flags = ENT_DEFAULT, charset: Charse
   return encode(s, flags, charset, doubleEncode, false);
 }
 
-/** The hot path of escape:'html': one pass over the UTF-16 units, no regular expressions. */
+/** The five characters htmlspecialchars may change; in well-formed text nothing else changes. */
+const SPECIALS = /[&<>"']/g;
+const replacers = new Map<number, (c: string) => string>();
+
+/** The hot path of escape:'html': well-formed text needs no decoding, only a replace. */
 function escapeWellFormed(s: string, flags: number): string {
-  const { dq, sq } = quoteEntities(flags);
-  let out = '';
-  let last = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c > 0x3e) continue;
-    let rep: string | null = null;
-    if (c === 0x26) rep = '&amp;';
-    else if (c === 0x3c) rep = '&lt;';
-    else if (c === 0x3e) rep = '&gt;';
-    else if (c === 0x22) rep = dq ? '&quot;' : null;
-    else if (c === 0x27) rep = sq;
-    if (rep !== null) {
-      out += s.slice(last, i) + rep;
-      last = i + 1;
-    }
+  let replace = replacers.get(flags);
+  if (!replace) {
+    const { dq, sq } = quoteEntities(flags);
+    const table: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': dq ? '&quot;' : '"', "'": sq ?? "'" };
+    replace = (c) => table[c];
+    // flags come from templates: keep the cache small whatever they pass
+    if (replacers.size < 32) replacers.set(flags, replace);
   }
-  return last === 0 ? s : out + s.slice(last);
+  return s.replace(SPECIALS, replace);
 }
 
 export function htmlentities(s: string, flags = ENT_DEFAULT, charset: Charset = 'utf-8', doubleEncode = true): string {

@@ -1,4 +1,3 @@
-export * from './args.js';
 export * from './base64.js';
 export * from './case.js';
 export * from './convert-encoding.js';

@@ -6,7 +6,7 @@
  * mb_strimwidth) turn each invalid sequence into one bad character.
  */
 import { fromBinary, isAscii, toBinary } from '../../runtime/bytes.js';
-import { valueError } from './args.js';
+import { valueError } from '../args.js';
 import { WIDE_RANGES } from './east-asian-width.js';
 import { nextUtf8 } from './utf8-scan.js';
 

@@ -4,7 +4,7 @@
  */
 import { PhpArray, type Value } from '../../runtime/value.js';
 import { toStr } from '../../runtime/convert.js';
-import { strArg } from './args.js';
+import { strArg } from '../args.js';
 
 /**
  * A preg_replace replacement string as a function of the match: `$0`, `\0`, `${0}` insert

@@ -1,7 +1,7 @@
 /** Byte-based search functions: strpos, stripos, strstr, substr_count, str_replace. */
 import { fromBinary, isAscii, toBinary } from '../../runtime/bytes.js';
 import { checkStringLength } from '../../runtime/limits.js';
-import { valueError } from './args.js';
+import { valueError } from '../args.js';
 import { strtolower } from './case.js';
 
 function offsetIn(fn: string, hayLen: number, offset: number, n = 3): number {

@@ -1,7 +1,7 @@
 /** str_pad() on bytes, with PHP 8's errors. */
 import { fromBinary, toBinary } from '../../runtime/bytes.js';
 import { checkStringLength } from '../../runtime/limits.js';
-import { valueError } from './args.js';
+import { valueError } from '../args.js';
 
 export const STR_PAD_LEFT = 0;
 export const STR_PAD_RIGHT = 1;

@@ -1,7 +1,7 @@
 /** str_replace() with PHP 8's array forms (search list, replace list, subject list). */
 import { PhpArray, type Value } from '../../runtime/value.js';
 import { PhpTypeError, toStr } from '../../runtime/convert.js';
-import { strArg } from './args.js';
+import { strArg } from '../args.js';
 import { strReplaceOne } from './search.js';
 
 function replaceInString(subject: string, search: Value, replace: Value): string {

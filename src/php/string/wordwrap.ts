@@ -1,7 +1,7 @@
 /** PHP's wordwrap() (ext/standard/string.c), on bytes: only the space character breaks. */
 import { fromBinary, toBinary } from '../../runtime/bytes.js';
 import { checkStringLength } from '../../runtime/limits.js';
-import { valueError } from './args.js';
+import { valueError } from '../args.js';
 
 export function wordwrap(s: string, width = 75, brk = '\n', cut = false): string {
   const text = toBinary(s);

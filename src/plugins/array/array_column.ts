@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { argArray } from '../../php/array/args.js';
+import { arrayArg } from '../../php/args.js';
 import { arrayColumn } from '../../php/array/transform.js';
 
 export default defineModifier({
@@ -18,5 +18,5 @@ export default defineModifier({
       output: '{"3":"a","5":"b"}',
     },
   ],
-  run: (input, [column, index]) => arrayColumn(argArray(input, 'array_column', 1), column ?? null, index ?? null),
+  run: (input, [column, index]) => arrayColumn(arrayArg(input, 'array_column', 1), column ?? null, index ?? null),
 });

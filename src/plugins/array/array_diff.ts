@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { argArray } from '../../php/array/args.js';
+import { arrayArg } from '../../php/args.js';
 import { arrayDiff } from '../../php/array/set-ops.js';
 
 export default defineModifier({
@@ -10,7 +10,7 @@ export default defineModifier({
   params: [{ name: 'arrays', type: 'array', required: true, doc: 'One or more arrays.' }],
   examples: [{ template: '{$a|@array_diff:$b|@json_encode}', vars: { a: [1, '1', 2, 'x'], b: ['1'] }, output: '{"2":2,"3":"x"}' }],
   run(input, args) {
-    const others = args.filter((a) => a !== undefined).map((a, i) => argArray(a, 'array_diff', i + 2));
-    return arrayDiff(argArray(input, 'array_diff', 1), others);
+    const others = args.filter((a) => a !== undefined).map((a, i) => arrayArg(a, 'array_diff', i + 2));
+    return arrayDiff(arrayArg(input, 'array_diff', 1), others);
   },
 });

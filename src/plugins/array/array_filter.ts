@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { PhpTypeError } from '../../runtime/convert.js';
-import { argArray } from '../../php/array/args.js';
+import { arrayArg } from '../../php/args.js';
 import { arrayFilter } from '../../php/array/transform.js';
 
 export default defineModifier({
@@ -11,7 +11,7 @@ export default defineModifier({
   params: [{ name: 'callback', type: 'mixed', default: null }],
   examples: [{ template: '{$l|@array_filter|@json_encode}', vars: { l: ['a', '', '0', 'b', null] }, output: '{"0":"a","3":"b"}' }],
   run(input, [callback]) {
-    const arr = argArray(input, 'array_filter', 1);
+    const arr = arrayArg(input, 'array_filter', 1);
     // A callback would name a PHP function to call: outside the sandbox's allow-list.
     if (callback !== null && callback !== undefined) throw new PhpTypeError('array_filter(): callbacks are not supported in templates');
     return arrayFilter(arr);

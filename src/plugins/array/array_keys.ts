@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { argArray, argBool } from '../../php/array/args.js';
+import { arrayArg, boolArg } from '../../php/args.js';
 import { arrayKeys } from '../../php/array/lookup.js';
 import { given } from './shared.js';
 
@@ -17,8 +17,8 @@ export default defineModifier({
     { template: "{$m|@array_keys:1|@implode:','}", vars: { m: { a: 1, b: 2, c: '1' } }, output: 'a,c' },
   ],
   run(input, args) {
-    const arr = argArray(input, 'array_keys', 1);
+    const arr = arrayArg(input, 'array_keys', 1);
     if (!given(args, 0)) return arrayKeys(arr);
-    return arrayKeys(arr, args[0], argBool(args[1] ?? false, 'array_keys', 3, 'strict'));
+    return arrayKeys(arr, args[0], boolArg(args[1] ?? false, 'array_keys', 3, 'strict'));
   },
 });

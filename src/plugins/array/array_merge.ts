@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { argArray } from '../../php/array/args.js';
+import { arrayArg } from '../../php/args.js';
 import { arrayMerge } from '../../php/array/transform.js';
 
 export default defineModifier({
@@ -13,7 +13,7 @@ export default defineModifier({
     { template: '{$a|@array_merge:$b|@json_encode}', vars: { a: ['a'], b: ['b', 'c'] }, output: '["a","b","c"]' },
   ],
   run(input, args) {
-    const arrays = [input, ...args.filter((a) => a !== undefined)].map((a, i) => argArray(a, 'array_merge', i + 1));
+    const arrays = [input, ...args.filter((a) => a !== undefined)].map((a, i) => arrayArg(a, 'array_merge', i + 1));
     return arrayMerge(arrays);
   },
 });

@@ -1,5 +1,5 @@
 import { mutatingFunction } from './by-reference.js';
-import { argArray } from '../../php/array/args.js';
+import { arrayArg } from '../../php/args.js';
 import { arrayPop } from '../../php/array/stack.js';
 
 export default mutatingFunction(
@@ -7,5 +7,5 @@ export default mutatingFunction(
   'The last element of the array (null when empty). Written first on a variable it also changes the variable. Use `@`.',
   [],
   [{ template: '{$l|@array_pop}', vars: { l: ['a', 'b', 'c'] }, output: 'c' }],
-  (input) => arrayPop(argArray(input, 'array_pop', 1)),
+  (input) => arrayPop(arrayArg(input, 'array_pop', 1)),
 );

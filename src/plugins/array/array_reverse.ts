@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { argArray, argBool } from '../../php/array/args.js';
+import { arrayArg, boolArg } from '../../php/args.js';
 import { arrayReverse } from '../../php/array/transform.js';
 
 export default defineModifier({
@@ -9,5 +9,5 @@ export default defineModifier({
   origin: 'php',
   params: [{ name: 'preserve_keys', type: 'bool', default: false }],
   examples: [{ template: "{$l|@array_reverse|@implode:','}", vars: { l: ['a', 'b', 'c'] }, output: 'c,b,a' }],
-  run: (input, [preserve]) => arrayReverse(argArray(input, 'array_reverse', 1), argBool(preserve, 'array_reverse', 2, 'preserve_keys')),
+  run: (input, [preserve]) => arrayReverse(arrayArg(input, 'array_reverse', 1), boolArg(preserve, 'array_reverse', 2, 'preserve_keys')),
 });

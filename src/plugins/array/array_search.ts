@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { argArray, argBool } from '../../php/array/args.js';
+import { arrayArg, boolArg } from '../../php/args.js';
 import { arraySearch } from '../../php/array/lookup.js';
 
 export default defineModifier({
@@ -13,5 +13,5 @@ export default defineModifier({
   ],
   examples: [{ template: "{'b'|array_search:$m}", vars: { m: { x: 'a', y: 'b' } }, output: 'y' }],
   run: (needle, [haystack, strict]) =>
-    arraySearch(needle, argArray(haystack, 'array_search', 2, 'haystack'), argBool(strict, 'array_search', 3, 'strict')),
+    arraySearch(needle, arrayArg(haystack, 'array_search', 2, 'haystack'), boolArg(strict, 'array_search', 3, 'strict')),
 });

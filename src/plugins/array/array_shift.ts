@@ -1,5 +1,5 @@
 import { mutatingFunction } from './by-reference.js';
-import { argArray } from '../../php/array/args.js';
+import { arrayArg } from '../../php/args.js';
 import { arrayShift } from '../../php/array/stack.js';
 
 export default mutatingFunction(
@@ -7,5 +7,5 @@ export default mutatingFunction(
   'The first element of the array (null when empty). Written first on a variable it also changes the variable. Use `@`.',
   [],
   [{ template: '{$l|@array_shift}', vars: { l: ['a', 'b', 'c'] }, output: 'a' }],
-  (input) => arrayShift(argArray(input, 'array_shift', 1)),
+  (input) => arrayShift(arrayArg(input, 'array_shift', 1)),
 );

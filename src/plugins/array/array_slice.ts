@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { argArray, argBool, argInt, argIntOrNull } from '../../php/array/args.js';
+import { arrayArg, boolArg, intArg, optIntArg } from '../../php/args.js';
 import { arraySlice } from '../../php/array/transform.js';
 
 export default defineModifier({
@@ -16,10 +16,10 @@ export default defineModifier({
   run(input, [offset, length, preserve]) {
     const fn = 'array_slice';
     return arraySlice(
-      argArray(input, fn, 1),
-      argInt(offset, fn, 2, 'offset'),
-      argIntOrNull(length, fn, 3, 'length'),
-      argBool(preserve, fn, 4, 'preserve_keys'),
+      arrayArg(input, fn, 1),
+      intArg(offset, fn, 2, 'offset'),
+      optIntArg(length, fn, 3, 'length'),
+      boolArg(preserve, fn, 4, 'preserve_keys'),
     );
   },
 });

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { argArray } from '../../php/array/args.js';
+import { arrayArg } from '../../php/args.js';
 import { arraySum } from '../../php/array/transform.js';
 
 export default defineModifier({
@@ -9,5 +9,5 @@ export default defineModifier({
   origin: 'php',
   params: [],
   examples: [{ template: '{$l|@array_sum}', vars: { l: [1, '2', 3.5] }, output: '6.5' }],
-  run: (input) => arraySum(argArray(input, 'array_sum', 1)),
+  run: (input) => arraySum(arrayArg(input, 'array_sum', 1)),
 });

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { argArray, argInt } from '../../php/array/args.js';
+import { arrayArg, intArg } from '../../php/args.js';
 import { arrayUnique } from '../../php/array/transform.js';
 import { SORT_STRING } from '../../php/array/sort.js';
 
@@ -10,5 +10,5 @@ export default defineModifier({
   origin: 'php',
   params: [{ name: 'flags', type: 'int', default: SORT_STRING }],
   examples: [{ template: '{$l|@array_unique|@json_encode}', vars: { l: ['a', 'b', 'a', 1, '1'] }, output: '{"0":"a","1":"b","3":1}' }],
-  run: (input, [flags]) => arrayUnique(argArray(input, 'array_unique', 1), argInt(flags, 'array_unique', 2, 'flags')),
+  run: (input, [flags]) => arrayUnique(arrayArg(input, 'array_unique', 1), intArg(flags, 'array_unique', 2, 'flags')),
 });

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { argArray } from '../../php/array/args.js';
+import { arrayArg } from '../../php/args.js';
 import { arrayValues } from '../../php/array/lookup.js';
 
 export default defineModifier({
@@ -9,5 +9,5 @@ export default defineModifier({
   origin: 'php',
   params: [],
   examples: [{ template: '{$m|@array_values|@json_encode}', vars: { m: { a: 'x', b: 'y' } }, output: '["x","y"]' }],
-  run: (input) => arrayValues(argArray(input, 'array_values', 1)),
+  run: (input) => arrayValues(arrayArg(input, 'array_values', 1)),
 });

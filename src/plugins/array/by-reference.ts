@@ -7,7 +7,7 @@
  */
 import { defineModifier, type Example, type ModifierContext, type ModifierParam, type ModifierPlugin } from '../types.js';
 import type { Value } from '../../runtime/value.js';
-import { argArray, argInt } from '../../php/array/args.js';
+import { arrayArg, intArg } from '../../php/args.js';
 import { phpSort, SORT_REGULAR, type SortKind } from '../../php/array/sort.js';
 
 export function sortFunction(kind: SortKind, summary: string, examples: Example[]): ModifierPlugin {
@@ -22,7 +22,7 @@ export function sortFunction(kind: SortKind, summary: string, examples: Example[
       return this.byReference!(input, args, ctx).result;
     },
     byReference(input, [flags]) {
-      return { result: true, array: phpSort(argArray(input, kind, 1), kind, argInt(flags, kind, 2, 'flags')) };
+      return { result: true, array: phpSort(arrayArg(input, kind, 1), kind, intArg(flags, kind, 2, 'flags')) };
     },
   });
 }

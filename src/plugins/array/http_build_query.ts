@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { PhpObject } from '../../runtime/value.js';
-import { argArray, argInt, argString } from '../../php/array/args.js';
+import { arrayArg, intArg, strArg } from '../../php/args.js';
 import { httpBuildQuery, PHP_QUERY_RFC1738 } from '../../php/array/query.js';
 
 export default defineModifier({
@@ -18,12 +18,12 @@ export default defineModifier({
   ],
   run(input, [prefix, separator, encoding]) {
     const fn = 'http_build_query';
-    const data = input instanceof PhpObject ? input : argArray(input, fn, 1, 'data');
+    const data = input instanceof PhpObject ? input : arrayArg(input, fn, 1, 'data');
     return httpBuildQuery(
       data,
-      argString(prefix, fn, 2, 'numeric_prefix'),
-      separator === null || separator === undefined ? null : argString(separator, fn, 3, 'arg_separator'),
-      argInt(encoding, fn, 4, 'encoding_type'),
+      strArg(prefix, fn, 2, 'numeric_prefix'),
+      separator === null || separator === undefined ? null : strArg(separator, fn, 3, 'arg_separator'),
+      intArg(encoding, fn, 4, 'encoding_type'),
     );
   },
 });

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { PhpObject } from '../../runtime/value.js';
-import { argArray } from '../../php/array/args.js';
+import { arrayArg } from '../../php/args.js';
 import { firstKey } from '../../php/array/lookup.js';
 
 export default defineModifier({
@@ -12,6 +12,6 @@ export default defineModifier({
   examples: [{ template: '{$m|@key}', vars: { m: { first: 1, second: 2 } }, output: 'first' }],
   run(input) {
     if (input instanceof PhpObject) return input.props.keys().next().value ?? null;
-    return firstKey(argArray(input, 'key', 1));
+    return firstKey(arrayArg(input, 'key', 1));
   },
 });

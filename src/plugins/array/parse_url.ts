@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { argInt, argString } from '../../php/array/args.js';
+import { intArg, strArg } from '../../php/args.js';
 import { parseUrl } from '../../php/array/parse-url.js';
 
 export default defineModifier({
@@ -13,5 +13,5 @@ export default defineModifier({
     { template: "{$u|parse_url:1}", vars: { u: 'https://example.com:8080/a/b?x=1#top' }, output: 'example.com' },
     { template: "{assign var=p value=$u|parse_url}{$p.path}?{$p.query}", vars: { u: 'https://example.com/a/b?x=1' }, output: '/a/b?x=1' },
   ],
-  run: (input, [component]) => parseUrl(argString(input, 'parse_url', 1, 'url'), argInt(component, 'parse_url', 2, 'component')),
+  run: (input, [component]) => parseUrl(strArg(input, 'parse_url', 1, 'url'), intArg(component, 'parse_url', 2, 'component')),
 });

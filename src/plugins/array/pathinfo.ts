@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { argInt, argString } from '../../php/array/args.js';
+import { intArg, strArg } from '../../php/args.js';
 import { pathinfo, PATHINFO_ALL } from '../../php/array/pathinfo.js';
 
 export default defineModifier({
@@ -12,5 +12,5 @@ export default defineModifier({
     { template: "{$p|pathinfo:4}", vars: { p: '/files/report.tar.gz' }, output: 'gz' },
     { template: "{assign var=i value=$p|pathinfo}{$i.dirname}|{$i.filename}", vars: { p: '/files/report.pdf' }, output: '/files|report' },
   ],
-  run: (input, [flags]) => pathinfo(argString(input, 'pathinfo', 1, 'path'), argInt(flags, 'pathinfo', 2, 'flags')),
+  run: (input, [flags]) => pathinfo(strArg(input, 'pathinfo', 1, 'path'), intArg(flags, 'pathinfo', 2, 'flags')),
 });

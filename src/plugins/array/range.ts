@@ -2,7 +2,7 @@ import { defineModifier } from '../types.js';
 import { PhpArray, PhpObject } from '../../runtime/value.js';
 import { PhpTypeError } from '../../runtime/convert.js';
 import { range } from '../../php/array/range.js';
-import { typeName } from '../../php/array/args.js';
+import { typeName } from '../../php/args.js';
 
 export default defineModifier({
   kind: 'modifier',

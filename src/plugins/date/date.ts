@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { intParam, stringParam } from '../../php/format/php-args.js';
+import { intArg, strArg } from '../../php/args.js';
 import { phpDate } from '../../php/date/date.js';
 
 /** PHP date() as a modifier: the input is the format, the argument the timestamp (default now). */
@@ -13,7 +13,7 @@ export default defineModifier({
     { template: "{'Y-m-d H:i'|date:$ts}|{'D, jS F Y'|date:$ts}|{'N'|date:$ts}", vars: { ts: 1700000000 }, output: '2023-11-15 07:13|Wed, 15th November 2023|3' },
   ],
   run(input, [timestamp], ctx) {
-    const ts = timestamp === null || timestamp === undefined ? ctx.now : intParam(timestamp, 'date', 2, 'timestamp');
-    return phpDate(stringParam(input, 'date', 1, 'format'), ts, ctx.site.timezone);
+    const ts = timestamp === null || timestamp === undefined ? ctx.now : intArg(timestamp, 'date', 2, 'timestamp');
+    return phpDate(strArg(input, 'date', 1, 'format'), ts, ctx.site.timezone);
   },
 });

@@ -5,7 +5,7 @@
  */
 import type { Value } from '../../runtime/value.js';
 import { isNumeric, toStr } from '../../runtime/convert.js';
-import { zvalGetLong } from '../../php/format/php-args.js';
+import { zvalGetLong } from '../../php/zval.js';
 import { phpStrtotime } from '../../php/date/strtotime.js';
 
 export const PG_DEFAULT_FORMAT = 'Y/m/d(D) H:i';

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { intParam, stringParam } from '../../php/format/php-args.js';
+import { intArg, strArg } from '../../php/args.js';
 import { phpStrtotime } from '../../php/date/strtotime.js';
 
 export default defineModifier({
@@ -13,8 +13,8 @@ export default defineModifier({
     { template: "{'+1 day'|strtotime:1700000000}|{'tomorrow'|strtotime:1700000000}|{'2024-02-30'|strtotime}", output: '1700086400|1700060400|1709218800' },
   ],
   run(input, [base], ctx) {
-    const s = stringParam(input, 'strtotime', 1, 'datetime');
-    const b = base === null || base === undefined ? ctx.now : intParam(base, 'strtotime', 2, 'baseTimestamp');
+    const s = strArg(input, 'strtotime', 1, 'datetime');
+    const b = base === null || base === undefined ? ctx.now : intArg(base, 'strtotime', 2, 'baseTimestamp');
     return phpStrtotime(s, b, ctx.site.timezone);
   },
 });

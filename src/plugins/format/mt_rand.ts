@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { PhpTypeError } from '../../runtime/convert.js';
-import { intParam } from '../../php/format/php-args.js';
+import { intArg } from '../../php/args.js';
 
 /**
  * `{$min|mt_rand:$max}`: a random int in [min, max] (PHP mt_rand(min, max)). The input is
@@ -15,8 +15,8 @@ export default defineModifier({
   examples: [{ template: '{5|mt_rand:5}', output: '5' }],
   run(input, args, ctx) {
     if (args.length === 0 || args[0] === undefined) throw new PhpTypeError('mt_rand() expects exactly 2 arguments, 1 given');
-    const min = intParam(input, 'mt_rand', 1, 'min');
-    const max = intParam(args[0], 'mt_rand', 2, 'max');
+    const min = intArg(input, 'mt_rand', 1, 'min');
+    const max = intArg(args[0], 'mt_rand', 2, 'max');
     if (max < min) throw new PhpTypeError('mt_rand(): Argument #2 ($max) must be greater than or equal to argument #1 ($min)');
     return min + Math.floor(ctx.random() * (max - min + 1));
   },

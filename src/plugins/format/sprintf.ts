@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { phpSprintf } from '../../php/format/sprintf.js';
-import { stringParam } from '../../php/format/php-args.js';
+import { strArg } from '../../php/args.js';
 
 /** PHP sprintf as a modifier: the input is the format, the arguments follow. */
 export default defineModifier({
@@ -13,6 +13,6 @@ export default defineModifier({
     { template: "{'%s-%05d'|sprintf:$a:$n}|{'%2$s %1$s'|sprintf:'world':'hello'}|{'%.1f%%'|sprintf:$r}", vars: { a: 'id', n: 42, r: 99.95 }, output: 'id-00042|hello world|100.0%' },
   ],
   run(input, args, ctx) {
-    return phpSprintf(stringParam(input, 'sprintf', 1, 'format'), args, { warn: (m) => ctx.warn(m) });
+    return phpSprintf(strArg(input, 'sprintf', 1, 'format'), args, { warn: (m) => ctx.warn(m) });
   },
 });

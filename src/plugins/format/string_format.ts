@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { phpSprintf } from '../../php/format/sprintf.js';
-import { zvalGetString } from '../../php/format/php-args.js';
+import { zvalGetString } from '../../php/zval.js';
 
 /** Smarty 2: sprintf(format, value), PHP's byte-based sprintf. */
 export default defineModifier({

@@ -1,7 +1,7 @@
 import { defineModifier, type ModifierContext } from '../types.js';
 import { toStr } from '../../runtime/convert.js';
 import { fromBinary, toBinary } from '../../runtime/bytes.js';
-import { isScalarOrNull, strArg } from '../../php/string/args.js';
+import { isScalarOrNull, strArg } from '../../php/args.js';
 import { ENT_QUOTES, htmlCharset, htmlentities, htmlspecialchars } from '../../php/string/html.js';
 import { rawurlencode } from '../../php/string/url.js';
 import { strtr } from '../../php/string/strtr.js';

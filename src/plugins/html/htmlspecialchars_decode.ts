@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { intArg, strArg } from '../../php/string/args.js';
+import { intArg, strArg } from '../../php/args.js';
 import { ENT_DEFAULT, htmlspecialcharsDecode } from '../../php/string/html.js';
 
 /** PHP htmlspecialchars_decode: only &amp; &lt; &gt; &quot; and the single quote's entities. */

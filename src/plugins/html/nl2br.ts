@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { boolArg, strArg } from '../../php/string/args.js';
+import { boolArg, strArg } from '../../php/args.js';
 
 /** PHP nl2br (Smarty 2's modifier calls it): `<br />` before each \r\n, \n\r, \n or \r. */
 export default defineModifier({

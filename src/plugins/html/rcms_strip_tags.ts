@@ -1,7 +1,7 @@
 import { defineModifier } from '../types.js';
 import { PhpArray } from '../../runtime/value.js';
 import { toStr } from '../../runtime/convert.js';
-import { strArg } from '../../php/string/args.js';
+import { strArg } from '../../php/args.js';
 import { allowedTagsString, stripTags } from '../../php/string/strip-tags.js';
 
 /** The platform's rcms_strip_tags: PHP strip_tags with its optional allowed tags. */

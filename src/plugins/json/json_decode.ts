@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { argBool, argInt } from '../../php/array/args.js';
+import { boolArg, intArg } from '../../php/args.js';
 import { jsonDecode } from '../../php/json/decode.js';
 import { PhpTypeError } from '../../runtime/convert.js';
 import { JSON_DEFAULT_DEPTH } from '../../php/json/flags.js';
@@ -21,8 +21,8 @@ export default defineModifier({
   ],
   run(input, [assoc, depth, flags]) {
     if (typeof input !== 'string') return null;
-    const d = argInt(depth, 'json_decode', 3, 'depth');
+    const d = intArg(depth, 'json_decode', 3, 'depth');
     if (d <= 0) throw new PhpTypeError('json_decode(): Argument #3 ($depth) must be greater than 0');
-    return jsonDecode(input, argBool(assoc, 'json_decode', 2, 'associative'), d, argInt(flags, 'json_decode', 4, 'flags'));
+    return jsonDecode(input, boolArg(assoc, 'json_decode', 2, 'associative'), d, intArg(flags, 'json_decode', 4, 'flags'));
   },
 });

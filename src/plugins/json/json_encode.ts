@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { PhpTypeError } from '../../runtime/convert.js';
-import { argInt } from '../../php/array/args.js';
+import { intArg } from '../../php/args.js';
 import { jsonEncodeEx } from '../../php/json/encode.js';
 import { JSON_DEFAULT_DEPTH, JSON_PARTIAL_OUTPUT_ON_ERROR, JSON_THROW_ON_ERROR } from '../../php/json/flags.js';
 
@@ -20,8 +20,8 @@ export default defineModifier({
     { template: '{$s|json_encode}', vars: { s: 'a"b' }, output: '"a\\"b"' },
   ],
   run(input, [flags, depth]) {
-    const f = argInt(flags, 'json_encode', 2, 'flags');
-    const d = argInt(depth, 'json_encode', 3, 'depth');
+    const f = intArg(flags, 'json_encode', 2, 'flags');
+    const d = intArg(depth, 'json_encode', 3, 'depth');
     const { json, error } = jsonEncodeEx(input, f, d);
     // A JsonException in PHP: the platform turns it into null and a warning.
     if (error !== 0 && f & JSON_THROW_ON_ERROR && !(f & JSON_PARTIAL_OUTPUT_ON_ERROR)) {

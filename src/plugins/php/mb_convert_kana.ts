@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { optStrArg, strArg } from '../../php/string/args.js';
+import { optStrArg, strArg } from '../../php/args.js';
 import { checkMbEncoding } from '../../php/string/mb.js';
 import { parseKanaMode } from '../../php/kana/mode.js';
 import { convertKana } from '../../php/kana/convert-kana.js';

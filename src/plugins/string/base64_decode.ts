@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { boolArg, strArg } from '../../php/string/args.js';
+import { boolArg, strArg } from '../../php/args.js';
 import { base64Decode } from '../../php/string/base64.js';
 
 export default defineModifier({

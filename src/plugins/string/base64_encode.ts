@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { strArg } from '../../php/string/args.js';
+import { strArg } from '../../php/args.js';
 import { base64Encode } from '../../php/string/base64.js';
 
 export default defineModifier({

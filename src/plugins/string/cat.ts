@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { toStr } from '../../runtime/convert.js';
-import { isScalarOrNull } from '../../php/string/args.js';
+import { isScalarOrNull } from '../../php/args.js';
 import type { Value } from '../../runtime/value.js';
 
 /** The platform's cat: PHP concatenation, except that arrays and objects count as ''. */

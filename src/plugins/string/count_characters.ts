@@ -1,7 +1,7 @@
 import { defineModifier } from '../types.js';
 import { toBool } from '../../runtime/convert.js';
 import { byteLength } from '../../runtime/bytes.js';
-import { strArg } from '../../php/string/args.js';
+import { strArg } from '../../php/args.js';
 
 /** Smarty 2.6: strlen() with spaces, else preg_match_all('/[^\s]/'): both count bytes. */
 export default defineModifier({

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { strArg } from '../../php/string/args.js';
+import { strArg } from '../../php/args.js';
 
 /** Smarty 2.6: count(preg_split('/[\r\n]+/', $string)). */
 export default defineModifier({

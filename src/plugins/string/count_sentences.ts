@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { strArg } from '../../php/string/args.js';
+import { strArg } from '../../php/args.js';
 
 /**
  * Smarty 2.6: preg_match_all('/[^\s]\.(?!\w)/'): only periods count. The classes are spelt

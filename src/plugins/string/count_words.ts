@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { strArg } from '../../php/string/args.js';
+import { strArg } from '../../php/args.js';
 
 /**
  * Smarty 2.6: preg_split('/\s+/') then the pieces matching /[a-zA-Z0-9\x80-\xff]/: a piece

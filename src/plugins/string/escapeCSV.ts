@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { toStr } from '../../runtime/convert.js';
-import { isScalarOrNull } from '../../php/string/args.js';
+import { isScalarOrNull } from '../../php/args.js';
 
 /**
  * The platform's escapeCSV, for one CSV field: a value holding a comma, a double quote, CR or

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { checkStringLength } from '../../runtime/limits.js';
-import { intArg, strArg, valueError } from '../../php/string/args.js';
+import { intArg, strArg, valueError } from '../../php/args.js';
 import { pregSubject, replacementFor } from '../../php/string/preg-like.js';
 
 /**

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { strArg } from '../../php/string/args.js';
+import { strArg } from '../../php/args.js';
 import { strtolower } from '../../php/string/case.js';
 
 /** Smarty 2.6: strtolower(), which changes ASCII letters only on PHP 8.2. */

@@ -1,7 +1,7 @@
 import { defineModifier } from '../types.js';
 import { PhpArray } from '../../runtime/value.js';
 import { toStr } from '../../runtime/convert.js';
-import { optStrArg, strArg } from '../../php/string/args.js';
+import { optStrArg, strArg } from '../../php/args.js';
 import { mbConvertEncoding } from '../../php/string/convert-encoding.js';
 
 /**

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { intArg, optStrArg, strArg } from '../../php/string/args.js';
+import { intArg, optStrArg, strArg } from '../../php/args.js';
 import { checkMbEncoding, mbStrimwidth } from '../../php/string/mb.js';
 
 /** PHP mb_strimwidth: East Asian wide and fullwidth characters count 2 columns, as mbstring counts. */

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { optStrArg, strArg } from '../../php/string/args.js';
+import { optStrArg, strArg } from '../../php/args.js';
 import { checkMbEncoding, mbStrlen } from '../../php/string/mb.js';
 
 export default defineModifier({

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { intArg, optStrArg, strArg } from '../../php/string/args.js';
+import { intArg, optStrArg, strArg } from '../../php/args.js';
 import { checkMbEncoding, mbStrpos } from '../../php/string/mb.js';
 
 export default defineModifier({

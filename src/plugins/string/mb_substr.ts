@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { intArg, optIntArg, optStrArg, strArg } from '../../php/string/args.js';
+import { intArg, optIntArg, optStrArg, strArg } from '../../php/args.js';
 import { checkMbEncoding, mbSubstr } from '../../php/string/mb.js';
 
 export default defineModifier({

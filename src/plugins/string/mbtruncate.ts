@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { intArg, strArg } from '../../php/string/args.js';
+import { intArg, strArg } from '../../php/args.js';
 import { mbStrlen, mbSubstr } from '../../php/string/mb.js';
 
 /**

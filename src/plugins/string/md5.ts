@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { fromBinary } from '../../runtime/bytes.js';
-import { boolArg, strArg } from '../../php/string/args.js';
+import { boolArg, strArg } from '../../php/args.js';
 import { md5, md5Binary } from '../../php/string/md5.js';
 
 export default defineModifier({

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { strArg } from '../../php/string/args.js';
+import { strArg } from '../../php/args.js';
 import { rawurldecode } from '../../php/string/url.js';
 
 export default defineModifier({

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { strArg } from '../../php/string/args.js';
+import { strArg } from '../../php/args.js';
 import { phpTrim } from '../../php/string/trim.js';
 
 /** PHP rtrim: bytes from the character list (default whitespace and NUL), `a..z` ranges allowed. */

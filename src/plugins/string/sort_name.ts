@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { toStr } from '../../runtime/convert.js';
-import { isScalarOrNull } from '../../php/string/args.js';
+import { isScalarOrNull } from '../../php/args.js';
 
 /**
  * The platform's sort_name: the input is the family name, the argument the given name. English

@@ -1,7 +1,7 @@
 import { defineModifier } from '../types.js';
 import { fromBinary, toBinary } from '../../runtime/bytes.js';
 import { checkStringLength } from '../../runtime/limits.js';
-import { strArg } from '../../php/string/args.js';
+import { strArg } from '../../php/args.js';
 
 /**
  * Smarty 2.6: implode($char, preg_split('//', $string, -1, PREG_SPLIT_NO_EMPTY)): the

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { intArg, strArg } from '../../php/string/args.js';
+import { intArg, strArg } from '../../php/args.js';
 import { STR_PAD_RIGHT, strPad } from '../../php/string/str-pad.js';
 
 /** PHP str_pad on bytes; pad_type is $smarty.const.STR_PAD_LEFT (0), RIGHT (1) or BOTH (2). */

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { strArg } from '../../php/string/args.js';
+import { strArg } from '../../php/args.js';
 import { pregSubject, replacementFor } from '../../php/string/preg-like.js';
 
 /** Smarty 2.6: preg_replace('!\s+!', $replace, $text): ASCII whitespace only (U+3000 stays). */

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { byteLength } from '../../runtime/bytes.js';
-import { strArg } from '../../php/string/args.js';
+import { strArg } from '../../php/args.js';
 
 export default defineModifier({
   kind: 'modifier',

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { boolArg, strArg } from '../../php/string/args.js';
+import { boolArg, strArg } from '../../php/args.js';
 import { strstr } from '../../php/string/search.js';
 
 export default defineModifier({

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { toStr } from '../../runtime/convert.js';
-import { isScalarOrNull } from '../../php/string/args.js';
+import { isScalarOrNull } from '../../php/args.js';
 import { strtoupper } from '../../php/string/case.js';
 
 /** The platform's strtoupper: PHP 8.2's (ASCII letters only), with '' for arrays and objects. */

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { intArg, optIntArg, strArg } from '../../php/string/args.js';
+import { intArg, optIntArg, strArg } from '../../php/args.js';
 import { substrCount } from '../../php/string/search.js';
 
 export default defineModifier({

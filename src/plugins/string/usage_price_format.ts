@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { toStr } from '../../runtime/convert.js';
-import { isScalarOrNull } from '../../php/string/args.js';
+import { isScalarOrNull } from '../../php/args.js';
 import { formatPrice } from '../../php/string/price.js';
 
 /**

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { boolArg, intArg, strArg } from '../../php/string/args.js';
+import { boolArg, intArg, strArg } from '../../php/args.js';
 import { wordwrap } from '../../php/string/wordwrap.js';
 
 /**

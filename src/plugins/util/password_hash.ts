@@ -1,5 +1,5 @@
 import { defineModifier, type ModifierContext } from '../types.js';
-import { strArg, valueError } from '../../php/string/args.js';
+import { strArg, valueError } from '../../php/args.js';
 import { PhpTypeError, toInt } from '../../runtime/convert.js';
 import { PhpArray, PhpFloat, type Value } from '../../runtime/value.js';
 import { BCRYPT_MAX_COST, BCRYPT_MIN_COST, bcrypt } from '../../php/hash/bcrypt.js';

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { strArg } from '../../php/string/args.js';
+import { strArg } from '../../php/args.js';
 import { bcrypt, parseSetting } from '../../php/hash/bcrypt.js';
 import { checkCost } from './password-limits.js';
 
