@@ -131,7 +131,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const key = `${tenant}\0${memoryMB}`;
     let host = isolates.get(key);
     if (!host || !host.usable) {
-      host = new IsolateHost(memoryMB);
+      host = IsolateHost.acquire(memoryMB);
       isolates.set(key, host);
     }
     return host;
@@ -224,13 +224,16 @@ export function createEngine(options: EngineOptions = {}): Engine {
   }
 }
 
+/** Errors of the sandbox itself: the isolate was stopped from outside, so no stack names a line. */
+const SANDBOX_STOPS = new Set(['E_CPU_TIMEOUT', 'E_WALL_TIMEOUT', 'E_MEMORY_LIMIT', 'E_SANDBOX_CRASHED']);
+
 /** The file name the isolate knows the script by, which stack traces name. */
 function scriptName(c: Compiled): string {
   return `tpl-${c.id.split('#')[1]}.js`;
 }
 
 /** A runtime error inside the template: the line table maps the stack frame back to the template. */
-function runtimeError(err: { code: string; message: string; stack: string }, c: Compiled): TemplateError {
+function runtimeError(err: { code: string; message: string; stack: string; at?: number }, c: Compiled): TemplateError {
   const code = err.code;
   const file = scriptName(c);
   const m = new RegExp(`${file.replace(/[.]/g, '\\.')}:(\\d+):(\\d+)`).exec(err.stack);
@@ -239,8 +242,14 @@ function runtimeError(err: { code: string; message: string; stack: string }, c: 
     const line = Number(m[1]);
     for (const entry of c.result.manifest.lineTable) if (entry[0] <= line) pos = entry;
   }
+  // Limits enforced from outside (CPU and wall time, memory) stop the isolate with no stack to
+  // read: the position slot names the loop or plugin call the template was in (its line-table index).
+  const table = c.result.manifest.lineTable;
+  if (!pos && err.at && Number.isInteger(err.at) && err.at >= 1 && err.at <= table.length) pos = table[err.at - 1];
   const src = c.sources[pos ? pos[1] : 0];
-  // Limits enforced from outside (CPU and wall time, memory) stop the isolate with no stack to read.
-  if (!pos) return new TemplateError({ code, message: err.message, name: src.name, line: 0, column: 0, frame: '' });
+  if (!pos) {
+    const unknown = SANDBOX_STOPS.has(code) ? ' (line unknown: the sandbox stopped before the template recorded a position)' : '';
+    return new TemplateError({ code, message: err.message + unknown, name: src.name, line: 0, column: 0, frame: '' });
+  }
   return new TemplateError({ code, message: err.message, name: src.name, line: pos[2], column: pos[3], frame: src.frame(pos[2], pos[3]) });
 }

@@ -101,8 +101,11 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
   head.indent();
   head.line('"use strict";');
   head.line(`const { ${RUNTIME_NAMES} } = rt;`);
+  // The position slot: generated code stores the line-table index of loops and plugin calls here.
+  head.line('const P = rt.where();');
   for (const [plugin, alias] of aliases.modifiers) head.line(`const ${alias} = rt.modifier(${lit(plugin)});`);
   for (const [plugin, alias] of aliases.functions) head.line(`const ${alias} = rt.fn(${lit(plugin)});`);
+  for (const [args, alias] of aliases.constArgs) head.line(`const ${alias} = rt.args(${args});`);
   const offset = head.lineCount;
   const code = head.toString() + body.toString() + '  return t0;\n});\n';
 

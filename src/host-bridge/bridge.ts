@@ -9,7 +9,7 @@ import { findFunction } from '../plugins/registry.js';
 import type { FunctionPlugin } from '../plugins/types.js';
 import { decodeValue, encodeValue, type Transfer } from '../runtime/transfer.js';
 import type { Value } from '../runtime/value.js';
-import type { HostAnswer } from '../runtime/host-call.js';
+import { HOST_MODIFIER_PREFIX, type HostAnswer } from '../runtime/host-call.js';
 import type { HostCallHandler } from '../sandbox/isolate-host.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
 import type { HostAdapters, RenderIdentity } from './host.js';
@@ -17,6 +17,7 @@ import { validateAttrs } from './validate.js';
 import { BridgeError } from './errors.js';
 import { HOST_PLUGINS } from './plugins/index.js';
 import { SecretHandles } from './secret-handles.js';
+import { answerModifier } from './host-modifiers.js';
 
 const MAX_REQUEST_CHARS = 4 * 1024 * 1024;
 
@@ -129,6 +130,7 @@ export function createBridge(
   const handler: HostCallHandler = async (pluginName, request) => {
     try {
       if (++calls > limits.maxHostCalls) throw new BridgeError('E_BRIDGE_QUOTA', `more than ${limits.maxHostCalls} host calls in one render`);
+      if (String(pluginName).startsWith(HOST_MODIFIER_PREFIX)) return JSON.stringify(await answerModifier(String(pluginName).slice(1), request, call));
       const impl = Object.prototype.hasOwnProperty.call(HOST_PLUGINS, pluginName) ? HOST_PLUGINS[pluginName] : undefined;
       const decl = findFunction(pluginName);
       if (!impl || !decl || !decl.host) throw new BridgeError('E_PLUGIN_DENIED', `{${String(pluginName).slice(0, 40)}} is not a host plugin`);
@@ -149,7 +151,9 @@ export function createBridge(
       return JSON.stringify(answer);
     } catch (e) {
       const code = errorCode(e);
-      const message = code === 'E_HOST_FAILED' ? `{${String(pluginName).slice(0, 40)}} failed on the host` : secrets.redact((e as Error).message).slice(0, 1000);
+      const name = String(pluginName).slice(0, 40);
+      const label = name.startsWith(HOST_MODIFIER_PREFIX) ? `the modifier ${name.slice(1)}` : `{${name}}`;
+      const message = code === 'E_HOST_FAILED' ? `${label} failed on the host` : secrets.redact((e as Error).message).slice(0, 1000);
       return JSON.stringify({ error: { code, message } } satisfies HostAnswer);
     }
   };

@@ -93,6 +93,11 @@ export interface MailAdapter {
   renderTemplate?(tenant: string, name: string, vars: Record<string, unknown>): Promise<{ subject: string; body: string } | null>;
 }
 
+/** See HostAdapters.geo. */
+export interface GeoAdapter {
+  countryOf(ip: string): Promise<string | null>;
+}
+
 export interface HostAdapters {
   secrets?: { get(tenant: string, name: string): Promise<SecretRecord | null> };
   members?: {
@@ -137,6 +142,14 @@ export interface HostAdapters {
   };
   /** Mail family ({sendmail}): see MailAdapter. */
   mail?: MailAdapter;
+  /**
+   * The getCountryFromIP modifier: the country of a public IP address (ISO 3166-1 alpha-2), or
+   * null when unknown. It is only asked about valid global addresses (the modifier answers ''
+   * itself for invalid, private, loopback and reserved ones), IPv4-mapped IPv6 given as IPv4.
+   * src/host-bridge/geo/ip-ranges.ts implements it over a free IP-ranges CSV. Absent: the
+   * modifier is E_NOT_IMPLEMENTED.
+   */
+  geo?: GeoAdapter;
   crypto?: {
     /** The site key rcms_encrypt derives its keys from; it never enters the isolate. */
     siteKey(tenant: string): Promise<Uint8Array>;

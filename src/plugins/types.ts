@@ -124,6 +124,14 @@ export interface ModifierPlugin extends Declared {
    * (`{$list|@sort}`), the modifier updates that variable, as on the platform.
    */
   byReference?: (input: Value, args: Value[], ctx: ModifierContext) => { result: Value; array: Value };
+  /**
+   * Set for host modifiers (`|getCountryFromIP`): the host capability they need. Declare them
+   * with `defineHostModifier` (src/runtime/host-modifier.ts), whose `run` asks the host, which
+   * checks `input` and `params` again before its implementation (src/host-bridge/host-modifiers.ts) runs.
+   */
+  host?: string;
+  /** Host modifiers: the parameter the value left of the `|` is, as PHP's parameter parsing sees it. */
+  input?: ModifierParam;
 }
 
 export type Plugin = FunctionPlugin | ModifierPlugin;

@@ -24,7 +24,12 @@ export interface HostAnswer {
   output?: string;
   log?: { level: 'info' | 'warning' | 'error'; message: string }[];
   error?: { code: string; message: string };
+  /** For host modifiers: the modifier's result. */
+  value?: Transfer;
 }
+
+/** Host modifiers share the one bridge function with plugins; this prefix tells them apart (`|getCountryFromIP`). */
+export const HOST_MODIFIER_PREFIX = '|';
 
 export class HostError extends Error {
   constructor(
@@ -55,4 +60,16 @@ export function callHostBlock(plugin: string, attrs: Record<string, Value>, $: R
   const answer = ask(plugin, attrs, $);
   if (!answer.iterate) return { name: '', items: [] };
   return { name: answer.iterate.var, items: answer.iterate.items.map((t) => decodeValue(t)) };
+}
+
+/**
+ * A host modifier, for one value (the runtime maps over arrays before this, as for every
+ * modifier): the host checks the input and arguments again and answers with the result.
+ */
+export function callHostModifier(name: string, input: Value, args: Value[]): Value {
+  if (!hostFunction) throw new HostError('E_NO_HOST', `the modifier ${name} needs a host, and this sandbox has none`);
+  const request = JSON.stringify({ input: encodeValue(input), args: args.map((a) => encodeValue(a)) });
+  const answer = JSON.parse(hostFunction(HOST_MODIFIER_PREFIX + name, request)) as HostAnswer;
+  if (answer.error) throw new HostError(answer.error.code, answer.error.message);
+  return decodeValue(answer.value ?? null);
 }

@@ -6,13 +6,13 @@
  * values (or JSON text) and are converted to PHP values here; the output goes back as a string,
  * capped here so that an oversized result never reaches the host.
  */
-import { rt, setCurrent, type TemplateApi } from './template-api.js';
+import { rt, setCurrent, setWhere, type TemplateApi } from './template-api.js';
 import { RenderState, type RenderInput } from './render-state.js';
 import { fromJS, toJS, PhpArray, PhpFloat, PhpObject, type Value } from './value.js';
 import type { Scope } from './assign.js';
 import { parseVarsJson } from './vars-json.js';
 import { installHost } from './host-call.js';
-import { lockdown, regexpIntact } from './lockdown.js';
+import { harden, lockdown, regexpIntact } from './lockdown.js';
 import { ALL_PLUGINS } from '../plugins/registry.js';
 
 type Render = (s: Scope, $: RenderState) => string;
@@ -54,6 +54,14 @@ const smartcage = {
     const ref = g.__hostCall as { applySyncPromise(recv: undefined, args: [string, string]): string } | undefined;
     delete g.__hostCall;
     if (ref) installHost((plugin, request) => ref.applySyncPromise(undefined, [plugin, request]));
+    // The position slot the host shares (a view of a SharedArrayBuffer: the host only reads it).
+    const where = g.__where;
+    delete g.__where;
+    if (where instanceof Int32Array && where.length >= 1) {
+      setWhere(where);
+      // Its buffer leads to SharedArrayBuffer and its prototype, which the global no longer names.
+      harden(where.buffer);
+    }
     for (const name of REMOVED_GLOBALS) delete g[name];
     lockdown([smartcage, rt, RenderState, PhpArray, PhpObject, PhpFloat, ...ALL_PLUGINS]);
   },

@@ -22,13 +22,14 @@ export function bindModifier(plugin: ModifierPlugin): BoundModifier {
     if (p.default === undefined && !p.required) break;
     defaults.push(p.default === undefined ? null : p.default);
   }
-  return { plugin, defaults };
+  // Frozen: calls without arguments share this array, and a plugin must not change its arguments.
+  return { plugin, defaults: Object.freeze(defaults) as Value[] };
 }
 
 /** Omitted trailing arguments take their declared defaults; extra arguments pass through. */
 export function withDefaults(m: BoundModifier, args: Value[] | undefined): Value[] {
-  const given = args ?? [];
-  return given.length >= m.defaults.length ? given : given.concat(m.defaults.slice(given.length));
+  if (args === undefined || args.length === 0) return m.defaults;
+  return args.length >= m.defaults.length ? args : args.concat(m.defaults.slice(args.length));
 }
 
 export function callModifier(m: BoundModifier, input: Value, args: Value[] | undefined, ctx: ModifierContext): Value {

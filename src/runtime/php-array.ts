@@ -34,6 +34,21 @@ export class PhpArray {
     return new PhpArray(values, null, values.length);
   }
 
+  /**
+   * A JavaScript object's own properties, in order, values converted by `convert`. Objects whose
+   * keys are all names (the usual variables) skip the packed start and its conversion to a map.
+   */
+  static fromObject(o: Record<string, unknown>, convert: (x: unknown) => Value): PhpArray {
+    const names = Object.keys(o);
+    const map = new Map<Key, Value>();
+    for (const name of names) {
+      const k = normalizeKey(name);
+      if (typeof k === 'number') return PhpArray.fromEntries(names.map((n) => [n, convert(o[n])] as const));
+      map.set(k, convert(o[name]));
+    }
+    return names.length ? new PhpArray(null, map, 0) : PhpArray.empty();
+  }
+
   static fromEntries(entries: Iterable<readonly [Key, Value]>): PhpArray {
     const a = PhpArray.empty();
     for (const [k, v] of entries) a.set(k, v);

@@ -7,7 +7,7 @@ import { toStr, toBool } from './convert.js';
 import { key, prop, each } from './access.js';
 import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot } from './arith.js';
 import { looseEq, strictEq, lt, gt, le, ge } from './compare.js';
-import { bindModifier, callModifier, mapModifier, type BoundModifier } from './modifiers.js';
+import { bindModifier, callModifier, mapModifier, withDefaults, type BoundModifier } from './modifiers.js';
 import { findFunction, findModifier } from '../plugins/registry.js';
 import type { RenderState } from './render-state.js';
 import { looseInArray } from './in-array.js';
@@ -26,6 +26,17 @@ export function setCurrent(state: RenderState | null): RenderState | null {
 function state(): RenderState {
   if (!current) throw new Error('no render in progress');
   return current;
+}
+
+/**
+ * The position slot: generated code stores in `[0]` the line-table index of the loop or plugin
+ * call it is in. The host shares the memory (src/sandbox/isolate-host.ts) and reads it after a
+ * CPU or wall timeout or a memory kill, when the isolate has no stack to tell.
+ */
+let whereSlot: Int32Array = new Int32Array(1);
+
+export function setWhere(slot: Int32Array): void {
+  whereSlot = slot;
 }
 
 export const rt = {
@@ -72,6 +83,14 @@ export const rt = {
     const p = findModifier(name);
     if (!p) throw new Error(`modifier ${name} is not available in this runtime`);
     return bindModifier(p);
+  },
+  /**
+   * Literal arguments of a modifier, completed with its defaults once when the template is
+   * defined (`const a1 = rt.args(m2, [80, "..."]);`) rather than built on every call.
+   */
+  where: (): Int32Array => whereSlot,
+  args(m: BoundModifier, list: Value[]): Value[] {
+    return Object.freeze(withDefaults(m, list)) as Value[];
   },
   fn(name: string): (attrs: Record<string, Value>, $: RenderState) => string | void {
     const p = findFunction(name);

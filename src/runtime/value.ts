@@ -87,16 +87,18 @@ export function fromJS(v: unknown, objects = false): Value {
       return Number(v);
     case 'object': {
       if (v instanceof PhpArray || v instanceof PhpObject || v instanceof PhpFloat) return v;
-      if (Array.isArray(v)) return PhpArray.fromList(v.map((x) => fromJS(x, objects)));
+      if (Array.isArray(v)) {
+        const list = new Array<Value>(v.length);
+        for (let i = 0; i < v.length; i++) list[i] = fromJS(v[i], objects);
+        return PhpArray.fromList(list);
+      }
       if (v instanceof Date) return Math.floor(v.getTime() / 1000);
       if (objects) {
         const o = new PhpObject();
         for (const [k, x] of Object.entries(v)) o.set(k, fromJS(x, objects));
         return o;
       }
-      const a = PhpArray.empty();
-      for (const [k, x] of Object.entries(v)) a.set(k, fromJS(x, objects));
-      return a;
+      return PhpArray.fromObject(v as Record<string, unknown>, (x) => fromJS(x, objects));
     }
     default:
       return null;

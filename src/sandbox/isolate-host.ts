@@ -13,8 +13,8 @@
  * An isolate that breached a limit is retired: the next render gets a new one.
  */
 import ivm from 'isolated-vm';
-import { runtimeBundle } from './runtime-bundle.js';
-import type { SandboxLimits } from './limits.js';
+import { compileRuntime } from './runtime-bundle.js';
+import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 
 /** Answers a privileged plugin call: plugin name and JSON request in, JSON answer out. */
 export type HostCallHandler = (plugin: string, request: string) => Promise<string>;
@@ -24,7 +24,12 @@ export interface RawRenderResult {
   warnings?: string[];
   logs?: { level: string; message: string }[];
   returnValue?: unknown;
-  error?: { code: string; message: string; stack: string };
+  /**
+   * `at`: for limits enforced from outside the isolate (CPU and wall time, memory), the value of
+   * the position slot when the isolate stopped: a 1-based index into the template's line table,
+   * 0 when no position was recorded.
+   */
+  error?: { code: string; message: string; stack: string; at?: number };
   contextTainted?: boolean;
 }
 
@@ -57,14 +62,58 @@ export class IsolateHost {
   private active: HostCallHandler | null = null;
   /** Renders run one after the other (isolated-vm would serialize them anyway). */
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * The position slot, shared with the isolate (src/runtime/template-api.ts `where`): generated
+   * code stores where it runs; the host reads it when the isolate was stopped from outside. The
+   * memory outlives the isolate, so even a memory kill leaves the last position readable.
+   */
+  private readonly where = new Int32Array(new SharedArrayBuffer(4));
   /** Set once a render breached a limit: the isolate takes no more work. */
   retired = false;
   renders = 0;
 
+  /**
+   * An isolate for a tenant: the warm spare of this memory class if there is one, else a new
+   * one. Taking the spare starts the next one, so that a tenant whose isolate was retired after
+   * a limit does not pay for a new isolate and context (about 20 ms, more under load) in its
+   * next render: the spare warms while renders run.
+   */
+  static acquire(memoryMB: number): IsolateHost {
+    const spare = spares.get(memoryMB);
+    spares.delete(memoryMB);
+    if (spare?.usable) {
+      IsolateHost.prepareSpare(memoryMB);
+      return spare;
+    }
+    return new IsolateHost(memoryMB);
+  }
+
+  /** Starts warming a spare isolate of this class (once; after the current work of the event loop). */
+  static prepareSpare(memoryMB: number): void {
+    if (spares.has(memoryMB)) return;
+    const timer = setImmediate(() => {
+      if (spares.has(memoryMB)) return;
+      try {
+        const spare = new IsolateHost(memoryMB);
+        spares.set(memoryMB, spare);
+        spare.queue = spare.contextFor(SPARE_LIMITS).catch(() => spare.retire());
+      } catch {
+        // No spare: the next tenant that needs an isolate makes one itself.
+      }
+    });
+    timer.unref();
+  }
+
+  /** Disposes the spares (a worker process that shuts down). */
+  static closeSpares(): void {
+    for (const s of spares.values()) s.retire();
+    spares.clear();
+  }
+
   constructor(readonly memoryMB: number) {
     requireNoNodeSnapshot();
     this.isolate = new ivm.Isolate({ memoryLimit: memoryMB });
-    this.runtime = this.isolate.compileScriptSync(runtimeBundle(), { filename: 'smartcage-runtime.js' });
+    this.runtime = compileRuntime(this.isolate);
     this.bootstrap = this.isolate.compileScriptSync(BOOTSTRAP, { filename: 'smartcage-bootstrap.js' });
   }
 
@@ -92,6 +141,7 @@ export class IsolateHost {
     // An arrow function has no `prototype` for the isolate to walk through the Reference.
     const hostCall = (plugin: string, req: string): Promise<string> => (this.active ? this.active(String(plugin), String(req)) : Promise.resolve(NO_RENDER));
     await context.global.set('__hostCall', new ivm.Reference(hostCall));
+    await context.global.set('__where', new ivm.ExternalCopy(this.where).copyInto({ release: true }));
     await this.bootstrap.run(context, { timeout: limits.cpuMs });
     const smartcage = (await context.global.get('smartcage', { reference: true })) as ivm.Reference<{ render: unknown }>;
     const render = (await smartcage.get('render', { reference: true })) as LiveContext['render'];
@@ -121,17 +171,28 @@ export class IsolateHost {
         live.defined.set(t.id, t.code);
       }
       this.active = host;
+      this.where[0] = 0;
       const args = new ivm.ExternalCopy({ ...request, maxOutputChars: limits.maxOutputChars, maxErrorChars: limits.maxErrorChars }).copyInto({ release: true });
       const result = (await live.render.apply(undefined, [t.id, args], { timeout: limits.cpuMs, result: { copy: true } })) as RawRenderResult;
-      if (result.error && /^E_(SIZE|OUTPUT|RECURSION)_LIMIT$/.test(result.error.code)) this.retire();
+      if (result.error && /^E_(SIZE|OUTPUT|RECURSION)_LIMIT$/.test(result.error.code)) {
+        this.retire();
+        IsolateHost.prepareSpare(this.memoryMB);
+      }
       else if (result.contextTainted) this.dropContext();
       return result;
     } catch (e) {
-      this.retire();
+      // The call has ended (nothing runs in the isolate any more): it takes no more work now, and
+      // is disposed after this error is on its way (disposing a big heap costs a few ms).
+      this.retired = true;
+      this.active = null;
+      setImmediate(() => this.retire());
+      IsolateHost.prepareSpare(this.memoryMB);
+      // Read after the isolate stopped: the last position the template recorded.
+      const at = this.where[0];
       const message = e instanceof Error ? e.message : String(e);
-      if (wallExpired) return sandboxError('E_WALL_TIMEOUT', `the render did not finish within ${limits.wallMs} ms of wall-clock time`);
-      if (/timed out/i.test(message)) return sandboxError('E_CPU_TIMEOUT', `the render used more than ${limits.cpuMs} ms of CPU time`);
-      if (/memory limit|disposed/i.test(message)) return sandboxError('E_MEMORY_LIMIT', `the render needed more than the ${this.memoryMB} MB memory limit`);
+      if (wallExpired) return sandboxError('E_WALL_TIMEOUT', `the render did not finish within ${limits.wallMs} ms of wall-clock time`, at);
+      if (/timed out/i.test(message)) return sandboxError('E_CPU_TIMEOUT', `the render used more than ${limits.cpuMs} ms of CPU time`, at);
+      if (/memory limit|disposed/i.test(message)) return sandboxError('E_MEMORY_LIMIT', `the render needed more than the ${this.memoryMB} MB memory limit`, at);
       return sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering');
     } finally {
       this.active = null;
@@ -168,6 +229,11 @@ function requireNoNodeSnapshot(): void {
   if (!given) throw new Error('smartcage: start Node with --no-node-snapshot (isolated-vm needs it on Node 20 and later)');
 }
 
-function sandboxError(code: string, message: string): RawRenderResult {
-  return { error: { code, message, stack: '' } };
+function sandboxError(code: string, message: string, at?: number): RawRenderResult {
+  return { error: { code, message, stack: '', ...(at ? { at } : {}) } };
 }
+
+/** Warm spare isolates, at most one per memory class (see `IsolateHost.acquire`). */
+const spares = new Map<number, IsolateHost>();
+/** Timeouts for running the runtime and bootstrap in a spare's context. */
+const SPARE_LIMITS = { ...DEFAULT_LIMITS };

@@ -89,7 +89,8 @@ class Worker {
       const f = this.inflight.get(m.renderId);
       const answer = f ? f.host(m.plugin, m.request) : Promise.resolve(JSON.stringify({ error: { code: 'E_SANDBOX_CRASHED', message: 'no such render' } }));
       answer.then((a) => {
-        if (!this.exited) this.send({ type: 'hostAnswer', callId: m.callId, answer: a });
+        // The render may be long gone (deadline) and the worker shut down meanwhile.
+        if (!this.exited && this.proc.connected) this.send({ type: 'hostAnswer', callId: m.callId, answer: a });
       });
     }
   }

@@ -19,7 +19,7 @@ function isolateFor(tenant: string, memoryMB: number): IsolateHost {
   const key = `${tenant}\0${memoryMB}`;
   let h = isolates.get(key);
   if (!h || !h.usable) {
-    h = new IsolateHost(memoryMB);
+    h = IsolateHost.acquire(memoryMB);
     isolates.set(key, h);
   }
   return h;
@@ -45,6 +45,7 @@ process.on('message', (m: ToWorker) => {
 
 process.on('disconnect', () => {
   for (const h of isolates.values()) h.retire();
+  IsolateHost.closeSpares();
   process.exit(0);
 });
 

@@ -16,6 +16,8 @@ export interface HarnessOptions {
   /** Only cases whose id starts with one of these. */
   only?: string[];
   onCase?: (r: CaseResult) => void;
+  /** Runs of each timing case for goals G3 and G4 (default 100: the goals are p99 figures). */
+  repeat?: number;
 }
 
 export interface CaseResult {
@@ -57,6 +59,7 @@ export async function runSecurityHarness(opts: HarnessOptions = {}): Promise<Har
   const h: HarnessContext = {
     host,
     canaries,
+    repeat: Math.max(1, Math.floor(opts.repeat ?? 100)),
     engine,
     render(template, o: RenderOptions & { limits?: Partial<SandboxLimits>; engine?: Engine } = {}) {
       const e = o.engine ?? (o.limits ? engine(o.limits) : shared);

@@ -21,16 +21,19 @@ function figure(r: HarnessReport, id: string, key: string): number | undefined {
   return r.results.find((c) => c.id === id)?.outcome.figures?.[key];
 }
 
+/** Overshoot of a timing case over its budget: p50/p99/max of its runs (src/security/cases/timing.ts). */
 function over(r: HarnessReport, id: string): string {
-  const v = figure(r, id, 'overshoot_ms');
-  return v === undefined ? 'n/a' : `${v.toFixed(0)} ms`;
+  const [p50, p99, max] = ['p50', 'p99', 'max'].map((k) => figure(r, id, `${k}_overshoot_ms`));
+  if (p50 === undefined || p99 === undefined || max === undefined) return `${id} n/a`;
+  return `${id} ${p50.toFixed(0)}/${p99.toFixed(0)}/${max.toFixed(0)} ms`;
 }
 
-/** One run each: a single measurement, not the p99 over 100 runs the goal asks for. */
+/** Met when every case's p99 overshoot is within `limit`, over the runs each made. */
 function within(r: HarnessReport, ids: string[], limit: number): string {
-  const vs = ids.map((id) => figure(r, id, 'overshoot_ms'));
-  if (vs.some((v) => v === undefined)) return 'not measured';
-  return vs.every((v) => (v as number) <= limit) ? 'met (single runs)' : 'MISSED (single runs)';
+  const p99 = ids.map((id) => figure(r, id, 'p99_overshoot_ms'));
+  if (p99.some((v) => v === undefined)) return 'not measured';
+  const runs = Math.min(...ids.map((id) => figure(r, id, 'runs') ?? 0));
+  return `${p99.every((v) => (v as number) <= limit) ? 'met' : 'MISSED'} (p99 over ${runs} runs each)`;
 }
 
 function neighbour(r: HarnessReport): string {
@@ -52,8 +55,8 @@ function goals(r: HarnessReport): string[] {
   return [
     'goals (security.md part C):',
     `  G1  containment: ${r.results.length - r.escaped}/${total} cases automated and contained (${r.notAutomated.length} not automated)`,
-    `  G3  CPU budget: overshoot of the 200 ms budget: endless loop ${over(r, 'CPU-01')}, empty loop ${over(r, 'CPU-02')}, nested ${over(r, 'CPU-03')}, catastrophic regex ${over(r, 'RX-01')} (goal <= 50 ms): ${within(r, ['CPU-01', 'CPU-02', 'CPU-03', 'RX-01'], 50)}`,
-    `  G4  wall budget: overshoot: sleep budget ${over(r, 'CPU-04')}, deadline during a host call ${over(r, 'OPS-07')} (goal <= 100 ms): ${within(r, ['CPU-04', 'OPS-07'], 100)}`,
+    `  G3  CPU budget: overshoot of the 200 ms budget, p50/p99/max of engine.render as the embedder sees it: endless loop ${over(r, 'CPU-01')}, empty loop ${over(r, 'CPU-02')}, nested ${over(r, 'CPU-03')}, catastrophic regex ${over(r, 'RX-01')} (goal p99 <= 50 ms): ${within(r, ['CPU-01', 'CPU-02', 'CPU-03', 'RX-01'], 50)}`,
+    `  G4  wall budget: overshoot of the 300 ms deadline, p50/p99/max: sleeping ${over(r, 'CPU-04')}, a host call pending ${over(r, 'OPS-07')} (goal p99 <= 100 ms): ${within(r, ['CPU-04', 'OPS-07'], 100)}`,
     `  G5  memory kill: ${kill.join(', ')}: ${status(['MEM-01'])}`,
     `  G6  no process death from templates: ${status(['MEM-02', 'MEM-03', 'MEM-11'])}`,
     `  G13 output and error caps: ${status(['MEM-04', 'IS-06'])}`,

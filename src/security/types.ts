@@ -33,6 +33,8 @@ export interface HarnessContext {
   render(template: string, opts?: RenderOptions & { limits?: Partial<SandboxLimits>; engine?: Engine }): Promise<RenderAttempt>;
   /** "Assume breach": hand-written JavaScript run as a template body in a real render context with the real bridge. */
   rawJs(body: string, opts?: { limits?: Partial<SandboxLimits> }): Promise<RenderAttempt>;
+  /** Runs of each timing case (goals G3, G4: p99 over this many renders). */
+  readonly repeat: number;
   /** An engine with these limits and the harness host (closed by the harness). */
   engine(limits?: Partial<SandboxLimits>): Engine;
   readonly host: HostAdapters;

@@ -3,6 +3,7 @@ import type { HostAdapters, SecretRecord } from '../../src/host-bridge/host.js';
 import { filesTestAdapter } from './host/files.js';
 import { httpTestAdapter } from './host/http.js';
 import { mailTestAdapter } from './host/mail.js';
+import { geoTestAdapter } from './host/geo.js';
 
 export function testHost(opts: { secrets?: Record<string, Record<string, SecretRecord>> } = {}): HostAdapters {
   const secrets = opts.secrets ?? { default: { EXAMPLE_TOKEN: { value: 'example-token-value', hosts: ['api.example.com'] } } };
@@ -10,6 +11,7 @@ export function testHost(opts: { secrets?: Record<string, Record<string, SecretR
     ...filesTestAdapter(),
     ...httpTestAdapter(),
     ...mailTestAdapter(),
+    ...geoTestAdapter(),
     crypto: { siteKey: async (tenant) => new TextEncoder().encode(`test site key of ${tenant}`) },
     secrets: {
       async get(tenant, name) {

@@ -4,7 +4,7 @@
  */
 import type { TreeNode } from '../structure.js';
 import { findFunction } from '../../plugins/registry.js';
-import { lit } from './builder.js';
+import { enterLoop, lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import { emitNodes } from './statements.js';
 import { pluginAttrs } from './tag.js';
@@ -21,6 +21,7 @@ export function emitBlockPlugin(n: Extract<TreeNode, { kind: 'block' }>, cx: Emi
   const i = code.fresh('i');
   code.line(`{ // ${cx.where(tag)} ${plugin.name}`, cx.at(tag));
   code.indent();
+  const w = enterLoop(code);
   code.line(`const ${blk} = $.hostBlock(${lit(plugin.name)}, ${pluginAttrs(tag, plugin, cx)});`, cx.at(tag));
   code.line(`for (let ${i} = 0; ${i} < ${blk}.items.length; ${i}++) {`);
   code.indent();
@@ -30,6 +31,7 @@ export function emitBlockPlugin(n: Extract<TreeNode, { kind: 'block' }>, cx: Emi
   cx.loopDepth--;
   code.dedent();
   code.line('}');
+  code.line(`P[0] = ${w};`);
   code.dedent();
   code.line('}');
 }

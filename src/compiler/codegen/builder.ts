@@ -15,10 +15,30 @@ export class CodeBuilder {
   private readonly positions: (Position | null)[] = [];
   private depth = 0;
   private counter = 0;
+  /** Positioned lines so far: the number of the last one is its 1-based index in the line table. */
+  private marks = 0;
+  private pendingMark = false;
 
   line(text: string, at: Position | null = null): void {
+    if (at) {
+      this.marks++;
+      // A statement that calls a plugin or modifier first records where it is (`P[0] = n`), so that a
+      // limit enforced from outside the isolate can name the template line (docs/sandbox.md).
+      if (this.pendingMark && !text.startsWith('}')) text = `P[0] = ${this.marks}; ${text}`;
+      this.pendingMark = false;
+    }
     this.lines.push(text === '' ? '' : '  '.repeat(this.depth) + text);
     this.positions.push(at);
+  }
+
+  /** The next positioned line calls something that may run long: it stores its position first. */
+  markNext(): void {
+    this.pendingMark = true;
+  }
+
+  /** The position slot value of the last positioned line (its 1-based index in the line table). */
+  get lastMark(): number {
+    return this.marks;
   }
 
   indent(): void {
@@ -50,6 +70,17 @@ export class CodeBuilder {
     });
     return out;
   }
+}
+
+/**
+ * Loop entry: the loop's header line becomes the recorded position while the loop runs (one
+ * store per loop entry, none per iteration), and the position before it is restored after the
+ * loop. Returns the name of the saved value. Call right after the loop's positioned header line.
+ */
+export function enterLoop(code: CodeBuilder): string {
+  const saved = code.fresh('w');
+  code.line(`const ${saved} = P[0]; P[0] = ${code.lastMark};`);
+  return saved;
 }
 
 /**

@@ -10,6 +10,8 @@ import { describeUnknown } from './unknown-names.js';
 export class PluginAliases {
   readonly modifiers = new Map<string, string>();
   readonly functions = new Map<string, string>();
+  /** Hoisted all-literal modifier arguments: `[modifier alias, "[80, \"...\"]"]` -> `a1`. */
+  readonly constArgs = new Map<string, string>();
   /** Identity attributes (`plugin.attr`): the literal values written, and where a variable was written instead. */
   readonly identityLiterals = new Map<string, Set<number>>();
   readonly identityFromVariables: { attr: string; template: string; line: number; column: number }[] = [];
@@ -84,6 +86,7 @@ export class EmitContext {
       const names = plugin.params.filter((p) => p.required).map((p) => p.name);
       this.error('E_MODIFIER_ARGS', `the modifier "${m.name}" needs ${required} argument(s) (${names.join(', ')}), ${m.args.length} given`, m);
     }
+    this.code.markNext();
     let alias = this.aliases.modifiers.get(plugin.name);
     if (!alias) {
       alias = `m${this.aliases.modifiers.size + 1}`;
@@ -92,7 +95,19 @@ export class EmitContext {
     return alias;
   }
 
+  /** The name of a hoisted constant for literal modifier arguments (the same text shares one). */
+  constArgs(modifierAlias: string, argsJs: string): string {
+    const k = `${modifierAlias}, ${argsJs}`;
+    let alias = this.aliases.constArgs.get(k);
+    if (!alias) {
+      alias = `a${this.aliases.constArgs.size + 1}`;
+      this.aliases.constArgs.set(k, alias);
+    }
+    return alias;
+  }
+
   functionAlias(name: string): string {
+    this.code.markNext();
     let alias = this.aliases.functions.get(name);
     if (!alias) {
       alias = `f${this.aliases.functions.size + 1}`;

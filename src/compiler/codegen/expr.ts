@@ -165,10 +165,19 @@ export function compileModifiers(value: string, modifiers: Modifier[], cx: EmitC
   let js = value;
   for (const m of modifiers) {
     const ref = cx.modifier(m);
-    const args = m.args.map((a) => compileExpr(a, cx));
-    js = `${m.all ? 'call' : 'map'}(${ref}, ${js}${args.length ? `, [${args.join(', ')}]` : ''})`;
+    js = `${m.all ? 'call' : 'map'}(${ref}, ${js}${modifierArgs(m, ref, cx)})`;
   }
   return js;
+}
+
+const LITERALS = new Set(['String', 'Number', 'Bool', 'Null']);
+
+/** `, [args]`, or `, a1` when every argument is a literal (hoisted and completed once), or nothing. */
+function modifierArgs(m: Modifier, ref: string, cx: EmitContext): string {
+  if (m.args.length === 0) return '';
+  const list = `[${m.args.map((a) => compileExpr(a, cx)).join(', ')}]`;
+  if (ref === 'null' || !m.args.every((a) => LITERALS.has(a.type))) return `, ${list}`;
+  return `, ${cx.constArgs(ref, list)}`;
 }
 
 export function compileVar(v: Var, cx: EmitContext): string {

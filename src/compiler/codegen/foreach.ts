@@ -4,7 +4,7 @@
  * key stay assigned after the loop; with name=, $smarty.foreach.NAME.* is kept up to date.
  */
 import type { TreeNode } from '../structure.js';
-import { lit } from './builder.js';
+import { enterLoop, lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import { compileExpr } from './expr.js';
 import { emitNodes } from './statements.js';
@@ -23,6 +23,7 @@ export function emitForeach(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   const i = code.fresh('i');
   code.line(`{ // ${cx.where(tag)} foreach`, cx.at(tag));
   code.indent();
+  const w = enterLoop(code);
   code.line(`const ${it} = each(${from ? compileExpr(from.value, cx) : 'null'});`, cx.at(tag));
   const loop = name ? code.fresh('loop') : null;
   if (loop) code.line(`const ${loop} = $.foreachStart(${lit(name!)}, ${it}.n);`);
@@ -38,6 +39,7 @@ export function emitForeach(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   cx.loopDepth--;
   code.dedent();
   code.line('}');
+  code.line(`P[0] = ${w};`);
   if (n.alt) {
     code.line(`if (${it}.n === 0) {`);
     code.indent();

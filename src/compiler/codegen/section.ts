@@ -3,7 +3,7 @@
  * computes start/step/total exactly as Smarty_Compiler does; properties stay after the loop.
  */
 import type { TreeNode } from '../structure.js';
-import { lit } from './builder.js';
+import { enterLoop, lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import { compileExpr } from './expr.js';
 import { emitNodes } from './statements.js';
@@ -24,6 +24,7 @@ export function emitSection(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   const sec = code.fresh('sec');
   code.line(`{ // ${cx.where(tag)} section`, cx.at(tag));
   code.indent();
+  const w = enterLoop(code);
   code.line(
     `const ${sec} = $.sectionStart(${lit(name)}, { loop: ${arg('loop')}, start: ${arg('start')}, step: ${arg('step')}, max: ${arg('max')}, show: ${arg('show')} });`,
     cx.at(tag),
@@ -35,6 +36,7 @@ export function emitSection(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   cx.loopDepth--;
   code.dedent();
   code.line('}');
+  code.line(`P[0] = ${w};`);
   if (n.alt) {
     code.line(`if (!${sec}.show) {`);
     code.indent();

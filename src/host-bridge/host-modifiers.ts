@@ -1,0 +1,52 @@
+/**
+ * The host end of host modifiers (`{$ip|getCountryFromIP}`): one call per value, already
+ * counted against the render's bridge quota by the bridge. The request is untrusted data:
+ * the input and the arguments are checked against the modifier's declaration with the same
+ * validator as plugin attributes before the implementation runs, and the answer is a value.
+ */
+import { findModifier } from '../plugins/registry.js';
+import type { AttrSpec, FunctionPlugin, ModifierPlugin } from '../plugins/types.js';
+import { decodeValue, encodeValue } from '../runtime/transfer.js';
+import type { Value } from '../runtime/value.js';
+import type { HostAnswer } from '../runtime/host-call.js';
+import type { BridgeCall } from './bridge.js';
+import { BridgeError } from './errors.js';
+import { validateAttrs } from './validate.js';
+import { HOST_MODIFIERS } from './plugins/index.js';
+
+const MAX_REQUEST_CHARS = 4 * 1024 * 1024;
+
+/** What a host modifier implementation gets: the checked input and the arguments the template gave (defaults filled in). */
+export interface HostModifier {
+  name: string;
+  run(input: Value, args: Value[], call: BridgeCall): Promise<Value>;
+}
+
+/** The declaration as the attribute validator reads it: the input first, then the parameters by name. */
+const asAttrs = new WeakMap<ModifierPlugin, FunctionPlugin>();
+function attrView(decl: ModifierPlugin, input: NonNullable<ModifierPlugin['input']>): FunctionPlugin {
+  let view = asAttrs.get(decl);
+  if (!view) {
+    const attrs: Record<string, AttrSpec> = { [input.name]: { type: input.type, required: input.required ?? true } };
+    for (const p of decl.params) attrs[p.name] = { type: p.type, required: p.required, default: p.default };
+    view = { kind: 'function', name: decl.name, summary: decl.summary, examples: [], attrs };
+    asAttrs.set(decl, view);
+  }
+  return view;
+}
+
+export async function answerModifier(name: string, request: unknown, call: BridgeCall): Promise<HostAnswer> {
+  const impl = Object.prototype.hasOwnProperty.call(HOST_MODIFIERS, name) ? HOST_MODIFIERS[name] : undefined;
+  const decl = findModifier(name);
+  if (!impl || !decl || !decl.host || !decl.input) throw new BridgeError('E_PLUGIN_DENIED', `the modifier ${name.slice(0, 40)} is not a host modifier`);
+  if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS) throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} got values that are too large`);
+  const raw = JSON.parse(request) as { input?: unknown; args?: unknown } | null;
+  if (!raw || typeof raw !== 'object' || !('input' in raw) || !Array.isArray(raw.args)) throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} got a malformed call`);
+  if (raw.args.length > decl.params.length) throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} takes at most ${decl.params.length} argument(s)`);
+  const attrs: Record<string, Value> = Object.create(null);
+  attrs[decl.input.name] = decodeValue(raw.input);
+  raw.args.forEach((a, i) => (attrs[decl.params[i]!.name] = decodeValue(a)));
+  const valid = validateAttrs(attrView(decl, decl.input), attrs);
+  const args = decl.params.slice(0, raw.args.length).map((p) => valid[p.name] ?? null);
+  return { value: encodeValue(await impl.run(valid[decl.input.name] ?? null, args, call)) };
+}
