@@ -62,9 +62,14 @@ export const contentEditableAdapter: RichTextAdapter = {
     if (h) el.style.minHeight = h;
     if (w) el.style.width = w;
     el.innerHTML = initial;
-    const onInput = () => o.onChange(el.innerHTML === '<br>' ? '' : el.innerHTML);
+    // Not while an IME composition is open (the text is not final): once at compositionend.
+    const onInput = (e: Event) => {
+      if (e.type === 'input' && (e as InputEvent).isComposing) return;
+      o.onChange(el.innerHTML === '<br>' ? '' : el.innerHTML);
+    };
     const onBlur = () => o.onBlur();
     el.addEventListener('input', onInput);
+    el.addEventListener('compositionend', onInput);
     el.addEventListener('blur', onBlur);
     host.appendChild(el);
     return {
@@ -75,6 +80,7 @@ export const contentEditableAdapter: RichTextAdapter = {
       focus: () => el.focus(),
       destroy: () => {
         el.removeEventListener('input', onInput);
+        el.removeEventListener('compositionend', onInput);
         el.removeEventListener('blur', onBlur);
         el.remove();
       },

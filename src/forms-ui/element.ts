@@ -52,6 +52,7 @@ import {
   type ValidatedError,
 } from '../forms/index.js';
 import { contentEditableAdapter, pathPickerAdapter, type FileManagerAdapter, type RichTextAdapter, type RichTextInstance } from './adapters.js';
+import { precompiledValidator } from './precompiled.js';
 import { FORM_CSS } from './style.js';
 import { uiText, type Lang, type UiText } from './ui-text.js';
 
@@ -75,6 +76,22 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
   return e;
 }
 
+/**
+ * Calls `handler` on each edit of a text control, except while an IME composition is going on
+ * (Japanese input: the text is not final yet): then once at `compositionend`. So the stored
+ * value and the error messages never see an intermediate (unconverted) state, and nothing is
+ * re-rendered under the composition. Chrome fires the last `input` before `compositionend`
+ * (with isComposing), Firefox after it (without): the handler may run twice with the same
+ * final text, which sets the same value.
+ */
+export function onTextInput(c: HTMLElement, handler: () => void): void {
+  c.addEventListener('input', (e) => {
+    if ((e as InputEvent).isComposing) return;
+    handler();
+  });
+  c.addEventListener('compositionend', () => handler());
+}
+
 function jsonExpect(schema: JsonSchema): 'object' | 'array' | 'any' {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.includes('array')) return 'array';
@@ -93,6 +110,13 @@ export class JsonFieldForm extends HTMLElement {
   nativeAlert = true;
 
   private readonly uid = `jf${++instances}`;
+  /**
+   * Where the validator came from: `precompiled` (a `SmartcageValidators` script, no eval),
+   * `compiled` (ajv in the page: needs `'unsafe-eval'` under a CSP), `unavailable` (the CSP
+   * forbids compiling and no precompiled validator matches: no errors in the browser, the
+   * server validates on save), `none` (no usable schema).
+   */
+  validatorSource: 'precompiled' | 'compiled' | 'unavailable' | 'none' = 'none';
   private _schema: JsonSchema | null = null;
   private _value: JsonValue = null;
   private valueSet = false;
@@ -268,11 +292,20 @@ export class JsonFieldForm extends HTMLElement {
     this.formProblem = null;
     this.touched.clear();
     this.submitted = false;
+    this.validatorSource = 'none';
     if (!s) return;
     try {
-      this.validator = createValidator(s);
+      // A precompiled validator first (works under a CSP without 'unsafe-eval'), else ajv here.
+      const pre = precompiledValidator(s);
+      this.validator = pre ?? createValidator(s);
+      this.validatorSource = pre ? 'precompiled' : 'compiled';
     } catch (e) {
-      this.schemaProblem = e instanceof FormSchemaError ? e.localized : { en: String(e), ja: String(e) };
+      if (e instanceof EvalError) {
+        // The page's Content-Security-Policy forbids compiling: the form works, the server validates on save.
+        this.validatorSource = 'unavailable';
+      } else {
+        this.schemaProblem = e instanceof FormSchemaError ? e.localized : { en: String(e), ja: String(e) };
+      }
     }
     if (!this.schemaProblem) {
       try {
@@ -318,6 +351,9 @@ export class JsonFieldForm extends HTMLElement {
       this.renderJsonEditor();
       return;
     }
+    if (this.validatorSource === 'unavailable') {
+      this.body.appendChild(el('p', { class: 'jf-notice', role: 'note' }, this.t.noValidator));
+    }
     if (!this.buildUi || !this.built) {
       if (this.buildUi && this.formProblem) {
         this.body.appendChild(el('p', { class: 'jf-notice', role: 'note' }, `${this.t.formRefused} ${this.msg(this.formProblem)}`));
@@ -345,7 +381,7 @@ export class JsonFieldForm extends HTMLElement {
     const ta = el('textarea', { id, class: 'jf-json-editor', rows: '16', spellcheck: 'false', 'aria-describedby': `${id}-err` });
     ta.value = valueToJsonText(this._value);
     const err = el('div', { class: 'jf-error', id: `${id}-err` });
-    ta.addEventListener('input', () => {
+    onTextInput(ta, () => {
       const r = jsonTextToValue(ta.value, 'any');
       if (r.ok) {
         this.coerceErrors.delete('');
@@ -414,7 +450,7 @@ export class JsonFieldForm extends HTMLElement {
       case 'textarea': {
         const c = node.kind === 'text' ? el('input', { type: 'text' }) : el('textarea', { rows: String(node.rows ?? 3) });
         c.value = typeof value === 'string' ? value : '';
-        c.addEventListener('input', () => this.setValue(path, c.value === '' ? emptyString() : c.value));
+        onTextInput(c, () => this.setValue(path, c.value === '' ? emptyString() : c.value));
         control = common(c);
         break;
       }
@@ -474,7 +510,7 @@ export class JsonFieldForm extends HTMLElement {
       case 'number': {
         const c = el('input', { type: 'text', inputmode: node.numberType === 'integer' ? 'numeric' : 'decimal', class: 'jf-number' });
         c.value = numberToText(value);
-        c.addEventListener('input', () => this.coerced(pointer, path, textToNumber(c.value)));
+        onTextInput(c, () => this.coerced(pointer, path, textToNumber(c.value)));
         control = common(c);
         break;
       }
@@ -496,7 +532,7 @@ export class JsonFieldForm extends HTMLElement {
       case 'comma-textarea': {
         const c = el('textarea', { rows: '2' });
         c.value = listToCommaText(value);
-        c.addEventListener('input', () => this.setValue(path, commaTextToList(c.value)));
+        onTextInput(c, () => this.setValue(path, commaTextToList(c.value)));
         c.addEventListener('change', () => {
           c.value = listToCommaText(getAt(this._value, path));
         });
@@ -507,7 +543,7 @@ export class JsonFieldForm extends HTMLElement {
         const c = el('textarea', { rows: '6', spellcheck: 'false', class: 'jf-json' });
         c.value = valueToJsonText(value);
         const expect = jsonExpect(node.schema);
-        c.addEventListener('input', () => this.coerced(pointer, path, jsonTextToValue(c.value, expect)));
+        onTextInput(c, () => this.coerced(pointer, path, jsonTextToValue(c.value, expect)));
         control = common(c);
         break;
       }
@@ -552,7 +588,7 @@ export class JsonFieldForm extends HTMLElement {
           this.setValue(path, p === '' ? emptyString() : p);
           show(p);
         };
-        c.addEventListener('input', () => set(c.value));
+        onTextInput(c, () => set(c.value));
         pick.addEventListener('click', () => {
           void this.fileManagerAdapter.pick({ current: c.value, lang: this.language, opener: pick }).then((p) => {
             if (p === null) return;
@@ -756,7 +792,9 @@ export class JsonFieldForm extends HTMLElement {
     const t = this.t;
     const dlg = el('dialog', { class: 'jf-preview', 'aria-labelledby': `${this.uid}-preview-title` });
     const h = el('h2', { id: `${this.uid}-preview-title` }, t.previewTitle);
-    const pre = el('pre', { class: 'jf-preview-json', tabindex: '0', 'aria-readonly': 'true', 'aria-labelledby': `${this.uid}-preview-title` });
+    // Not a control (aria-readonly is not allowed on it: axe aria-allowed-attr); a focusable
+    // named region so the keyboard can scroll a long value.
+    const pre = el('pre', { class: 'jf-preview-json', tabindex: '0', role: 'region', 'aria-labelledby': `${this.uid}-preview-title` });
     pre.textContent = JSON.stringify(this._value, null, 2);
     const close = el('button', { type: 'button', class: 'jf-preview-close' }, t.close);
     close.addEventListener('click', () => dlg.close());

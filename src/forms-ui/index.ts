@@ -17,6 +17,7 @@ export {
   type RichTextInstance,
   type RichTextOptions,
 } from './adapters.js';
+export { precompiledValidator } from './precompiled.js';
 export { createValidator, buildForm, initialValue, FormSchemaError } from '../forms/index.js';
 export { uiText, type Lang } from './ui-text.js';
 export { mountDemo } from './demo.js';

@@ -34,6 +34,7 @@ export interface UiText {
   formRefused: string;
   errorsSummary(n: number): string;
   noFile: string;
+  noValidator: string;
 }
 
 const en: UiText = {
@@ -66,6 +67,7 @@ const en: UiText = {
   formRefused: 'The form cannot be built from this schema; edit the value as JSON.',
   errorsSummary: (n) => (n === 1 ? '1 field needs attention.' : `${n} fields need attention.`),
   noFile: 'No file chosen',
+  noValidator: "This page's security policy does not allow checking the value here; it is checked when saved.",
 };
 
 const ja: UiText = {
@@ -98,6 +100,7 @@ const ja: UiText = {
   formRefused: 'このスキーマからはフォームを作成できません。JSONとして編集してください。',
   errorsSummary: (n) => `${n}件の項目を確認してください。`,
   noFile: 'ファイル未選択',
+  noValidator: 'このページのセキュリティポリシーにより、ここでは入力値を検証できません。保存時に検証されます。',
 };
 
 export function uiText(lang: Lang): UiText {

@@ -30,12 +30,27 @@ const FORMAT_OPTION_SHAPES = {
   'string-or-boolean': { type: ['string', 'boolean'] },
 } as const;
 
+/** A format as ajv takes it: `true` (any string), a RegExp, or ajv-formats' `{validate, compare}`. */
+export type FormFormat = true | RegExp | { validate: ((s: string) => boolean) | RegExp; compare?: (a: string, b: string) => number | undefined };
+
+/**
+ * The formats every validator knows, as one object. ajv compiles against these definitions,
+ * and precompiled (standalone) validators read the very same objects at run time
+ * (`src/forms/standalone.ts`), so both judge a string identically.
+ */
+export function formFormats(): Record<string, FormFormat> {
+  return {
+    date: addFormats.get('date') as FormFormat,
+    'date-time': addFormats.get('date-time') as FormFormat,
+    html: true,
+    textarea: true,
+    'file-manager': FILE_PATH_RE,
+  };
+}
+
 export function createAjv(extra: Options = {}): Ajv {
   const ajv = new Ajv({ strict: true, allErrors: true, verbose: true, messages: false, unicodeRegExp: true, ...extra });
-  addFormats(ajv, ['date', 'date-time']);
-  ajv.addFormat('html', true);
-  ajv.addFormat('textarea', true);
-  ajv.addFormat('file-manager', FILE_PATH_RE);
+  for (const [name, format] of Object.entries(formFormats())) ajv.addFormat(name, format as Parameters<Ajv['addFormat']>[1]);
   ajv.addKeyword({
     keyword: 'enumNames',
     schemaType: 'array',

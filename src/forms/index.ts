@@ -27,8 +27,8 @@ export {
   type Coerced,
   type TimeZoneOptions,
 } from './coerce.js';
-export { createValidator, fieldOf, type FormValidator, type ValidatedError } from './validator.js';
-export { createAjv, stripNullable, FILE_PATH_RE } from './ajv-setup.js';
+export { createValidator, validatorFromCompiled, fieldOf, type CompiledValidate, type FormValidator, type ValidatedError } from './validator.js';
+export { createAjv, formFormats, stripNullable, FILE_PATH_RE, type FormFormat } from './ajv-setup.js';
 export { FormSchemaError } from './schema-error.js';
 export { catalogue, message, type MessageKey } from './messages.js';
 export { KEYWORDS, CUSTOM_KEYWORDS, FORMATS, FORMAT_OPTIONS, MINUTE_INTERVALS, MAX_FORM_DEPTH } from './keywords.js';

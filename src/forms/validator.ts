@@ -36,21 +36,48 @@ export interface ValidatedError extends FieldError {
   field: string;
 }
 
-/** Throws FormSchemaError (code `schema-invalid`) when the schema has lint errors or does not compile. */
-export function createValidator(schema: unknown): FormValidator {
+/** What ajv's compile returns, and what a precompiled (standalone) validator module exports. */
+export type CompiledValidate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+function lintOrThrow(schema: unknown): Issue[] {
   const issues = lintSchema(schema);
   const errors = schemaErrors(issues);
   if (errors.length > 0) {
     throw new FormSchemaError('schema-invalid', message('schema.invalid', { count: errors.length, first: errors[0]!.message }), issues);
   }
+  return issues;
+}
+
+/**
+ * Throws FormSchemaError (code `schema-invalid`) when the schema has lint errors or does not
+ * compile. Throws the EvalError itself when the page's Content-Security-Policy forbids
+ * `new Function` (that is not a problem of the schema: use a precompiled validator,
+ * `validatorFromCompiled`).
+ */
+export function createValidator(schema: unknown): FormValidator {
+  const issues = lintOrThrow(schema);
   const s = schema as JsonSchema;
   let compiled: ValidateFunction;
   try {
     compiled = createAjv().compile(stripNullable(s));
   } catch (e) {
+    if (e instanceof EvalError) throw e;
     const detail = e instanceof Error ? e.message : String(e);
     throw new FormSchemaError('schema-invalid', message('schema.compile', { detail: { en: detail, ja: detail } }), issues);
   }
+  return wrap(s, issues, compiled);
+}
+
+/**
+ * A validator over a function ajv compiled elsewhere (the standalone code of
+ * `standaloneValidatorScript`, made on the server): the same lint and the same error
+ * mapping as `createValidator`, without compiling anything (no `new Function`).
+ */
+export function validatorFromCompiled(schema: unknown, compiled: CompiledValidate): FormValidator {
+  return wrap(schema as JsonSchema, lintOrThrow(schema), compiled);
+}
+
+function wrap(s: JsonSchema, issues: Issue[], compiled: CompiledValidate): FormValidator {
   return {
     schema: s,
     issues,

@@ -8,13 +8,44 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe, it } from 'vitest';
 import { startFormsServer, type FormsServer } from '../../src/cli/commands/serve.js';
+import { standaloneValidatorScript } from '../../src/forms/standalone.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 export const SCREENSHOTS = join(ROOT, 'test-artifacts', 'screenshots');
+export const CHROMIUM_MISSING = `Chromium not found at ${CHROMIUM}: install chromium: apt-get install -y chromium, or set CHROMIUM_PATH`;
+export const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/**
+ * `describe` for browser tests. Without Chromium the suite is one FAILING test that says how
+ * to install it, never skipped tests: a machine without a browser must not look green
+ * (always, not only under CI; .ci/run installs chromium).
+ */
+export function describeBrowser(name: string, fn: () => void): void {
+  if (hasChromium) describe(name, fn);
+  else describe(name, () => it('needs Chromium', () => {
+    throw new Error(CHROMIUM_MISSING);
+  }));
+}
+
+/** A plain (non-persistent) headless Chromium, for tests that need several contexts (time zones). */
+export async function launchBrowser(): Promise<Browser> {
+  if (!hasChromium) throw new Error(CHROMIUM_MISSING);
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+}
+
+/**
+ * Registers the precompiled validator of `schema` in the page (the script `/validators/NAME.js`
+ * serves for a sample; decision D9), so a form mounted on a page with the strict CSP validates.
+ * page.evaluate is not subject to the page's CSP, and the script needs no eval anyway.
+ */
+export async function injectValidator(page: Page, schema: unknown): Promise<void> {
+  await page.evaluate(standaloneValidatorScript(schema));
+}
 
 export interface Harness {
   server: FormsServer;
@@ -29,6 +60,7 @@ export function buildBundle(): void {
 }
 
 export async function startHarness(): Promise<Harness> {
+  if (!hasChromium) throw new Error(CHROMIUM_MISSING);
   buildBundle();
   mkdirSync(SCREENSHOTS, { recursive: true });
   const filesDir = mkdtempSync(join(tmpdir(), 'smartcage-files-'));
@@ -43,7 +75,7 @@ export async function startHarness(): Promise<Harness> {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1000, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: LAUNCH_ARGS,
   });
   return {
     server,
@@ -76,12 +108,20 @@ export async function storedValue(page: Page, selector = 'json-field-form'): Pro
   return JSON.parse(text) as unknown;
 }
 
-/** Opens a blank page (the sample list, which loads the bundle) holding one form with `schema`. */
-export async function mountForm(page: Page, baseUrl: string, schema: unknown, attrs: Record<string, string> = {}): Promise<void> {
+/**
+ * Opens a blank page (the sample list, which loads the bundle and has the strict CSP) holding
+ * one form with `schema`, with its precompiled validator registered first (unless
+ * `precompiled: false`: then the CSP leaves the form without a browser validator).
+ */
+export async function mountForm(page: Page, baseUrl: string, schema: unknown, attrs: Record<string, string> = {}, opts: { precompiled?: boolean } = {}): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.waitForFunction(() => customElements.get('json-field-form') !== undefined);
+  if (opts.precompiled !== false) await injectValidator(page, schema);
+  // The form is built from a timer, not inside page.evaluate: code that evaluate runs directly
+  // is exempt from the page's CSP, and the form must meet the CSP as a page's own script would.
   await page.evaluate(
-    ({ schema, attrs }) => {
+    ({ schema, attrs }) =>
+      new Promise<void>((done) => setTimeout(() => {
       document.body.replaceChildren();
       const form = document.createElement('form');
       form.id = 'f';
@@ -102,7 +142,8 @@ export async function mountForm(page: Page, baseUrl: string, schema: unknown, at
         e.preventDefault();
       });
       document.body.appendChild(form);
-    },
+      done();
+    }, 0)),
     { schema, attrs },
   );
 }

@@ -5,7 +5,10 @@
  * - `GET /`                  list of the sample schemas (src/forms/samples/)
  * - `GET /demo/<name>`       a demo page: `<json-field-form>` inside a `<form>`, the
  *                            'Build UI from JSON schema' checkbox, a submit button
- * - `GET /forms-ui.js`       the browser bundle (dist/forms-ui.js, scripts/build-forms-ui.mjs)
+ * - `GET /forms-ui.js`       the browser bundle (dist/forms-ui.js, built by `npm run build`)
+ * - `GET /validators/<name>.js`  the sample's validator precompiled by ajv (standalone code):
+ *                            the pages' CSP has no 'unsafe-eval', so ajv cannot compile in
+ *                            the browser (decision D9, docs/decisions.md "Forms")
  * - `POST /api/validate`     `{schema, value}` (schema may name a sample) -> `{errors}` with
  *                            the same createValidator the browser runs; a bad schema is 400
  * - `GET /api/files?path=/files/user/dir/`  the file list of the local folder `--files DIR`
@@ -28,6 +31,7 @@ import { EXIT } from '../exit-codes.js';
 import { parseVirtualPath } from '../../host-bridge/files/virtual-path.js';
 import { createValidator, FormSchemaError, type JsonSchema } from '../../forms/index.js';
 import { samples, refusedSamples } from '../../forms/samples/index.js';
+import { standaloneValidatorScript } from '../../forms/standalone.js';
 import type { Command } from '../main.js';
 
 export interface FormsServerOptions {
@@ -73,7 +77,12 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-const CSP = "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
+/**
+ * The pages' Content-Security-Policy (decision D9): scripts only from this origin and no
+ * 'unsafe-eval' (validators come precompiled from /validators/), no inline script. Styles may
+ * be inline: the element adds its default `<style>` and sizes the rich-text editor.
+ */
+export const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, extra: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': type, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', ...extra });
@@ -82,14 +91,14 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
 
 const sendJson = (res: ServerResponse, status: number, body: unknown) => send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, scripts: string[] = []): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
 <style>body{font:14px/1.5 system-ui,sans-serif;max-width:52em;margin:24px auto;padding:0 16px}
 .demo-options{margin:0 0 16px;padding:8px;background:#eee}pre{white-space:pre-wrap}</style>
-<script src="/forms-ui.js" defer></script></head>
-<body>${body}</body></html>`;
+${scripts.map((s) => `<script src="${esc(s)}" defer></script>\n`).join('')}<script src="/forms-ui.js" defer></script></head>
+<body><main>${body}</main></body></html>`;
 }
 
 function listPage(): string {
@@ -111,6 +120,7 @@ function demoPage(name: string, schema: JsonSchema, lang: string): string {
   <p><button type="submit" id="save">Save</button></p>
 </form>
 <h2>Submitted JSON</h2><pre id="submitted"></pre><p id="server-result" role="status"></p>`,
+    [`/validators/${encodeURIComponent(name)}.js`],
   );
 }
 
@@ -184,6 +194,7 @@ export async function startFormsServer(opts: FormsServerOptions = {}): Promise<F
   const root = packageRoot();
   const bundlePath = opts.bundlePath ?? join(root, 'dist', 'forms-ui.js');
   const filesDir = realpathSync(resolve(opts.filesDir ?? 'files'));
+  const validatorScripts = new Map<string, string>();
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { error: e instanceof Error ? e.message : String(e) });
@@ -211,9 +222,25 @@ export async function startFormsServer(opts: FormsServerOptions = {}): Promise<F
       if (!schema) return send(res, 404, 'text/plain; charset=utf-8', 'no such sample');
       return send(res, 200, 'text/html; charset=utf-8', demoPage(name, schema, url.searchParams.get('lang') ?? 'en'), { 'content-security-policy': CSP });
     }
+    if (path.startsWith('/validators/') && path.endsWith('.js')) {
+      const name = decodeURIComponent(path.slice(12, -3));
+      const schema = Object.hasOwn(samples, name) ? samples[name] : undefined;
+      if (!schema) return send(res, 404, 'text/plain; charset=utf-8', 'no such sample');
+      let script = validatorScripts.get(name);
+      if (script === undefined) {
+        try {
+          script = standaloneValidatorScript(schema);
+        } catch (e) {
+          if (!(e instanceof FormSchemaError)) throw e;
+          script = `/* no validator: ${e.localized.en.replace(/\*\//g, '* /')} */\n`;
+        }
+        validatorScripts.set(name, script);
+      }
+      return send(res, 200, 'text/javascript; charset=utf-8', script);
+    }
     if (path === '/forms-ui.js' || path === '/forms-ui.js.map') {
       const file = path === '/forms-ui.js' ? bundlePath : bundlePath + '.map';
-      if (!existsSync(file)) return send(res, 503, 'text/plain', 'dist/forms-ui.js is missing: run node scripts/build-forms-ui.mjs');
+      if (!existsSync(file)) return send(res, 503, 'text/plain', 'dist/forms-ui.js is missing: run npm run build (or node scripts/build-forms-ui.mjs)');
       return send(res, 200, path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'application/json', await readFile(file));
     }
     if (path === '/api/files') {
@@ -263,7 +290,10 @@ export const serveCommand: Command = {
     '  --port N     port on 127.0.0.1 (default 8080; 0 picks a free one)',
     '  --files DIR  folder served as /files/user/ for the file picker (default ./files)',
     '',
-    'Pages: / (samples), /demo/NAME; APIs: POST /api/validate, GET /api/files?path=/files/user/',
+    'Pages: / (samples), /demo/NAME (sent with a Content-Security-Policy without',
+    "'unsafe-eval': validators come precompiled from /validators/NAME.js);",
+    'APIs: POST /api/validate, GET /api/files?path=/files/user/',
+    'The browser bundle dist/forms-ui.js is made by `npm run build`.',
   ].join('\n'),
   async run(argv) {
     const { positionals, flags } = parseArgs(argv, ['port', 'files']);
@@ -280,7 +310,7 @@ export const serveCommand: Command = {
       return EXIT.IO;
     }
     const bundle = join(packageRoot(), 'dist', 'forms-ui.js');
-    if (!existsSync(bundle)) process.stderr.write('smartcage serve: dist/forms-ui.js is missing; run `node scripts/build-forms-ui.mjs`\n');
+    if (!existsSync(bundle)) process.stderr.write('smartcage serve: dist/forms-ui.js is missing; run `npm run build` (or `node scripts/build-forms-ui.mjs`)\n');
     const s = await startFormsServer({ port, filesDir: dir });
     process.stdout.write(`smartcage serve: ${s.url}/ (files: ${dir}); Ctrl-C stops\n`);
     await new Promise<void>((done) => {
