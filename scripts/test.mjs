@@ -18,7 +18,12 @@ try {
 }
 if (summary) {
   const skipped = summary.numPendingTests + (summary.numTodoTests ?? 0);
-  console.log(`${summary.numPassedTests} passed, ${summary.numFailedTests}${skipped ? ` failed, ${skipped} skipped` : ' failed'}`);
+  // A test file that fails before any test runs (an import or a top-level read that throws)
+  // counts no failed test in vitest's report: it counts as one failure here, so the line never
+  // says "0 failed" while vitest exits 1.
+  const brokenFiles = summary.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
+  const failed = summary.numFailedTests + brokenFiles;
+  console.log(`${summary.numPassedTests} passed, ${failed}${skipped ? ` failed, ${skipped} skipped` : ' failed'}`);
 } else {
   console.log('0 passed, 1 failed');
 }
