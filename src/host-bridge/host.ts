@@ -108,6 +108,10 @@ export interface HostAdapters {
     endpointMethod(tenant: string, endpoint: string): Promise<'GET' | 'POST' | null>;
     request(tenant: string, req: InternalApiRequest): Promise<{ status: number; body: string }>;
   };
+  /**
+   * Outbound HTTP ({api}). The default is the EgressGuard. An adapter of the embedder's own must
+   * enforce the same rules, `secretHeaders` and `secretBody` on cross-origin redirects among them.
+   */
   http?: { fetch(req: EgressRequest): Promise<EgressResponse> };
   /**
    * Api family ({api_token}): issues tokens of the tenant's own APIs. Absent: {api_token} is

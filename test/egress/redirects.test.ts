@@ -126,6 +126,29 @@ describe('redirects (NET-06)', () => {
     expect(first.length).toBeGreaterThan(0);
   });
 
+  it('cross-origin hop drops the headers the caller marked as holding a secret', async () => {
+    const h = (url: string) =>
+      guard.fetch({ method: 'GET', url, headers: [['X-Api-Key', 'k-secret'], ['X-Keep', 'kept']], secretHeaders: ['x-api-key'] }).then((r) => echo(r).headers);
+    const away = await h(redirect(`http://other.test:${net.port}/echo`));
+    expect(away['x-api-key']).toBeUndefined();
+    expect(away['x-keep']).toBe('kept');
+    expect((await h(redirect('/echo')))['x-api-key']).toBe('k-secret');
+  });
+
+  it('a body that holds a secret is never resent to another origin (307/308), but may follow a 303 as a GET', async () => {
+    const before = net.seen.length;
+    for (const status of [307, 308]) {
+      const c = await code(guard.fetch({ method: 'POST', url: redirect(`http://other.test:${net.port}/echo`, status), body: 'k=secret', secretBody: true }));
+      expect(c).toBe('E_SECRET_DENIED');
+    }
+    expect(net.seen.slice(before).filter((s) => s.host.startsWith('other.test')).length).toBe(0);
+    const same = await guard.fetch({ method: 'POST', url: redirect('/echo', 307), body: 'k=secret', secretBody: true });
+    expect(echo(same).body).toBe(Buffer.from('k=secret').toString('base64'));
+    const asGet = await guard.fetch({ method: 'POST', url: redirect(`http://other.test:${net.port}/echo`, 303), body: 'k=secret', secretBody: true });
+    expect(echo(asGet).method).toBe('GET');
+    expect(echo(asGet).body).toBe('');
+  });
+
   it('credentials stay dropped when a later hop comes back to the first origin', async () => {
     const back = redirect(`${base()}/echo`, 302, `http://other.test:${net.port}`);
     const r = await guard.fetch({ method: 'GET', url: redirect(back), headers: [['Authorization', 'Bearer secret']] });

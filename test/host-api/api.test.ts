@@ -182,6 +182,21 @@ describe('{api} secrets', () => {
     expect(net.seen.length).toBe(before);
   });
 
+  it('a redirect to another origin never carries a secret on: header dropped, secret body refused', async () => {
+    // public.test may receive TOKEN; it answers with a redirect to other.test, which may not.
+    const away = (status: number) => `http://public.test:${net.port}/redirect?status=${status}&to=${encodeURIComponent(`http://other.test:${net.port}/echo`)}`;
+    const before = net.seen.length;
+    const e = await echoOf('{secret var=t key="TOKEN"}{append var=h value="X-Api-Key: `$t`"}{append var=h value="X-Plain: kept"}{api endpoint=$away headers=$h var=r}', { away: away(302) });
+    expect(e.headers['x-api-key']).toBeUndefined();
+    expect(e.headers['x-plain']).toBe('kept');
+    const err = await fails('{secret var=t key="TOKEN"}{api endpoint=$away method="POST" body="k=`$t`" var=r}', { away: away(307) });
+    expect(err.code).toBe('E_SECRET_DENIED');
+    expect(err.message).not.toContain('tok-value');
+    const atOther = net.seen.slice(before).filter((s) => s.host.startsWith('other.test'));
+    expect(atOther.length).toBe(1); // the GET whose header was dropped; the POST never left public.test
+    for (const s of net.seen.slice(before)) if (s.host.startsWith('other.test')) expect(JSON.stringify(s)).not.toContain('tok-value');
+  });
+
   it('mTLS secret names: missing -> E_SECRET_NOT_FOUND, wrong host -> E_SECRET_DENIED, allowed -> E_NOT_IMPLEMENTED', async () => {
     expect((await fails('{api endpoint=$u sslcert="NOPE" sslkey="NOPE"}')).code).toBe('E_SECRET_NOT_FOUND');
     expect((await fails('{api endpoint=$u sslcert="OTHER" sslkey="OTHER"}')).code).toBe('E_SECRET_DENIED');

@@ -6,6 +6,7 @@
 
 export type EgressCode =
   | 'E_SSRF_DENIED'
+  | 'E_SECRET_DENIED'
   | 'E_BAD_URL'
   | 'E_BAD_HEADER'
   | 'E_HTTP_LIMIT'

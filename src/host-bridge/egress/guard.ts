@@ -26,6 +26,13 @@ export interface EgressRequest {
   signal?: AbortSignal;
   /** Deadline for this request, redirects included; capped by the policy's timeoutMs. */
   timeoutMs?: number;
+  /**
+   * Names of headers whose values carry a secret: dropped, like Authorization, when a redirect
+   * leaves the origin (the secret's allowed hosts were checked for the first origin only).
+   */
+  secretHeaders?: readonly string[];
+  /** The body carries a secret: a redirect that would send it to another origin is refused. */
+  secretBody?: boolean;
 }
 
 export interface EgressResponse {
@@ -160,6 +167,8 @@ export class EgressGuard {
     }
     if (!headers.some(([n]) => n === 'accept-encoding')) headers.push(['accept-encoding', DEFAULT_ACCEPT_ENCODING]);
 
+    const secretHeaders = new Set((req.secretHeaders ?? []).map((n) => n.toLowerCase()));
+    let secretBody = req.secretBody === true;
     let url = this.check(req.url);
     for (let redirects = 0; ; redirects++) {
       const remaining = Math.max(1, deadlineAt - Date.now());
@@ -190,12 +199,19 @@ export class EgressGuard {
           this.stats.denied++;
           throw egressError('E_SSRF_DENIED', next.href, 'redirect from https to http refused');
         }
-        if (next.origin !== url.origin) headers = headers.filter(([n]) => !CREDENTIAL_HEADERS.has(n));
         const toGet = (res.statusCode === 303 && method !== 'HEAD') || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST');
         if (toGet) {
           method = 'GET';
           body = undefined;
+          secretBody = false;
           headers = headers.filter(([n]) => !BODY_HEADERS.has(n));
+        }
+        if (next.origin !== url.origin) {
+          if (secretBody && body !== undefined) {
+            this.stats.denied++;
+            throw egressError('E_SECRET_DENIED', next.href, 'redirect to another origin would resend a body that holds a secret');
+          }
+          headers = headers.filter(([n]) => !CREDENTIAL_HEADERS.has(n) && !secretHeaders.has(n));
         }
         url = next;
         continue;

@@ -23,7 +23,7 @@ import { ResponseCache, appendQuery, buildQuery, chargeRequest, keysContain, map
 
 const SECRET_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /** Codes of the guard that mean "the request was refused or broke a limit": errors, not status 0. */
-const REFUSALS = new Set(['E_SSRF_DENIED', 'E_BAD_URL', 'E_BAD_HEADER', 'E_HTTP_LIMIT']);
+const REFUSALS = new Set(['E_SSRF_DENIED', 'E_SECRET_DENIED', 'E_BAD_URL', 'E_BAD_HEADER', 'E_HTTP_LIMIT']);
 
 interface Cached {
   bytes: number;
@@ -109,9 +109,12 @@ export const api: HostPlugin = {
 
     // Headers: handles are allowed in values only, never in names.
     const headers: [string, string][] = [];
+    const secretHeaders: string[] = [];
     for (const [name, value] of parseHeaderList('api', attrs.headers)) {
       call.secrets.substitute(name, 'a header name', () => false);
-      headers.push([name, wireValue(sub(value))]);
+      const sent = sub(value);
+      if (sent !== value) secretHeaders.push(name);
+      headers.push([name, wireValue(sent)]);
     }
     if (jsonBody !== undefined && !headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', 'application/json']);
 
@@ -119,7 +122,11 @@ export const api: HostPlugin = {
     if (keysContain(queries, (k) => call.secrets.contains(k))) throw new BridgeError('E_SECRET_DENIED', '{api} a secret may not be used as a query key');
     const query = buildQuery(typeof attrs.query === 'string' ? sub(attrs.query) : null, mapStrings(queries, sub));
     const target = appendQuery(endpoint, query);
-    const body = bodyText === undefined ? undefined : Buffer.from(toBytes(sub(bodyText)));
+    const bodySent = bodyText === undefined ? undefined : sub(bodyText);
+    const body = bodySent === undefined ? undefined : Buffer.from(toBytes(bodySent));
+    // Secrets go only to hosts their record allows, which was checked for this origin: the guard
+    // drops these headers and refuses to resend this body when a redirect leaves it.
+    const secretBody = bodySent !== undefined && bodySent !== bodyText;
 
     const left = call.timeLeft();
     if (left <= 50) throw new BridgeError('E_WALL_TIMEOUT', '{api} no time left in the render for a request');
@@ -133,7 +140,7 @@ export const api: HostPlugin = {
     if (!res) {
       chargeRequest(call, 'api');
       try {
-        res = await http.fetch({ method, url: target, headers, ...(body ? { body } : {}), timeoutMs });
+        res = await http.fetch({ method, url: target, headers, ...(body ? { body } : {}), timeoutMs, secretHeaders, secretBody });
       } catch (e) {
         const code = (e as { code?: unknown } | null)?.code;
         const reason = e instanceof Error ? e.message.replace(/: ".*"$/s, '') : 'request failed';
