@@ -14,8 +14,9 @@ import { plugins as arrayPlugins } from '../../src/plugins/array/index.js';
 import { plugins as jsonPlugins } from '../../src/plugins/json/index.js';
 import type { ModifierPlugin } from '../../src/plugins/types.js';
 import { callModifier } from './php-call.js';
+import { goldenPath } from '../support/golden.js';
 
-const lines = readFileSync(new URL('../../../shared/conformance/smarty2-golden.jsonl', import.meta.url), 'utf8')
+const lines = readFileSync(goldenPath(), 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '');
 // Parsed with our own parser so that key order is PHP's, not JavaScript's.
