@@ -1,9 +1,16 @@
 import { defineModifier } from '../types.js';
+import type { Value } from '../../runtime/value.js';
 import { looseEq } from '../../runtime/compare.js';
 import { toStr } from '../../runtime/convert.js';
 import { makeTimestamp } from '../../php/date/make-timestamp.js';
 import { phpStrftime } from '../../php/date/strftime.js';
 import { phpDate } from '../../php/date/date.js';
+
+/**
+ * Smarty's `$string != ''` test. Under PHP 8 a number is never equal to '' (it compares as its
+ * text), so timestamps skip the int-to-string conversion looseEq would make.
+ */
+const isEmptyText = (v: Value): boolean => typeof v !== 'number' && looseEq(v, '');
 
 /**
  * date_format, the platform's variant of Smarty 2's modifier.
@@ -37,8 +44,8 @@ export default defineModifier({
   run(input, [format, defaultDate], ctx) {
     const tz = ctx.site.timezone;
     let ts: number;
-    if (!looseEq(input, '')) ts = makeTimestamp(input, ctx.now, tz);
-    else if (!looseEq(defaultDate, '')) ts = makeTimestamp(defaultDate, ctx.now, tz);
+    if (!isEmptyText(input)) ts = makeTimestamp(input, ctx.now, tz);
+    else if (!isEmptyText(defaultDate)) ts = makeTimestamp(defaultDate, ctx.now, tz);
     else return null;
     const f = toStr(format);
     return f.includes('%') ? phpStrftime(f, ts, tz) : phpDate(f, ts, tz);
