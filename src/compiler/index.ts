@@ -105,7 +105,7 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
   head.line('const P = rt.where();');
   for (const [plugin, alias] of aliases.modifiers) head.line(`const ${alias} = rt.modifier(${lit(plugin)});`);
   for (const [plugin, alias] of aliases.functions) head.line(`const ${alias} = rt.fn(${lit(plugin)});`);
-  for (const [args, alias] of aliases.constArgs) head.line(`const ${alias} = rt.args(${args});`);
+  for (const [args, alias] of aliases.prepared) head.line(`const ${alias} = rt.prepare(${args});`);
   const offset = head.lineCount;
   const code = head.toString() + body.toString() + '  return t0;\n});\n';
 

@@ -125,6 +125,13 @@ export interface ModifierPlugin extends Declared {
    */
   byReference?: (input: Value, args: Value[], ctx: ModifierContext) => { result: Value; array: Value };
   /**
+   * Optional speed-up for arguments written as literals (`|truncate:80:"..."`), called once
+   * when the template is defined with the completed `args`: a function that gives exactly what
+   * `run(input, args, ctx)` gives, doing the argument work once. Returns undefined where it has
+   * nothing faster to offer (the runtime then calls `run`). It must not throw or warn.
+   */
+  prepare?: (args: readonly Value[]) => ((input: Value, ctx: ModifierContext) => Value) | undefined;
+  /**
    * Set for host modifiers (`|getCountryFromIP`): the host capability they need. Declare them
    * with `defineHostModifier` (src/runtime/host-modifier.ts), whose `run` asks the host, which
    * checks `input` and `params` again before its implementation (src/host-bridge/host-modifiers.ts) runs.

@@ -10,8 +10,13 @@ import type { ModifierContext, ModifierPlugin } from '../plugins/types.js';
 
 export interface BoundModifier {
   plugin: ModifierPlugin;
-  /** Declared defaults of the parameters, up to the first one that has none. */
+  /**
+   * Declared defaults of the parameters, up to the first one that has none; for a prepared
+   * modifier, the literal arguments completed with them.
+   */
   defaults: Value[];
+  /** A prepared modifier (`rt.prepare`): the call with its literal arguments bound. */
+  fixed?: (input: Value, ctx: ModifierContext) => Value;
 }
 
 export function bindModifier(plugin: ModifierPlugin): BoundModifier {
@@ -26,6 +31,17 @@ export function bindModifier(plugin: ModifierPlugin): BoundModifier {
   return { plugin, defaults: Object.freeze(defaults) as Value[] };
 }
 
+/**
+ * The modifier with literal arguments bound once per template: the plugin's own `prepare` where
+ * it has one, else `run` with the completed arguments. Calls pass no arguments then.
+ */
+export function prepareModifier(m: BoundModifier, literal: Value[]): BoundModifier {
+  const args = Object.freeze(withDefaults(m, literal)) as Value[];
+  const plugin = m.plugin;
+  const fixed = plugin.prepare?.(args) ?? ((input: Value, ctx: ModifierContext) => plugin.run(input, args, ctx));
+  return { plugin, defaults: args, fixed };
+}
+
 /** Omitted trailing arguments take their declared defaults; extra arguments pass through. */
 export function withDefaults(m: BoundModifier, args: Value[] | undefined): Value[] {
   if (args === undefined || args.length === 0) return m.defaults;
@@ -33,9 +49,8 @@ export function withDefaults(m: BoundModifier, args: Value[] | undefined): Value
 }
 
 export function callModifier(m: BoundModifier, input: Value, args: Value[] | undefined, ctx: ModifierContext): Value {
-  const full = withDefaults(m, args);
   try {
-    return m.plugin.run(input, full, ctx);
+    return m.fixed !== undefined ? m.fixed(input, ctx) : m.plugin.run(input, withDefaults(m, args), ctx);
   } catch (e) {
     if (e instanceof PhpTypeError) {
       ctx.warn(`${m.plugin.name}: ${e.message}; the result is null`);

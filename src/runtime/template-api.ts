@@ -7,7 +7,7 @@ import { toStr, toBool } from './convert.js';
 import { key, prop, each } from './access.js';
 import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot } from './arith.js';
 import { looseEq, strictEq, lt, gt, le, ge } from './compare.js';
-import { bindModifier, callModifier, mapModifier, withDefaults, type BoundModifier } from './modifiers.js';
+import { bindModifier, callModifier, mapModifier, prepareModifier, type BoundModifier } from './modifiers.js';
 import { findFunction, findModifier } from '../plugins/registry.js';
 import type { RenderState } from './render-state.js';
 import { looseInArray } from './in-array.js';
@@ -84,14 +84,12 @@ export const rt = {
     if (!p) throw new Error(`modifier ${name} is not available in this runtime`);
     return bindModifier(p);
   },
-  /**
-   * Literal arguments of a modifier, completed with its defaults once when the template is
-   * defined (`const a1 = rt.args(m2, [80, "..."]);`) rather than built on every call.
-   */
   where: (): Int32Array => whereSlot,
-  args(m: BoundModifier, list: Value[]): Value[] {
-    return Object.freeze(withDefaults(m, list)) as Value[];
-  },
+  /**
+   * A modifier whose arguments are all literals (or none), bound once when the template is
+   * defined (`const p1 = rt.prepare(m2, [80, "..."]);`) rather than completed on every call.
+   */
+  prepare: prepareModifier,
   fn(name: string): (attrs: Record<string, Value>, $: RenderState) => string | void {
     const p = findFunction(name);
     if (p?.host) return (attrs, $) => callHost(p.name, attrs, $);

@@ -10,8 +10,8 @@ import { describeUnknown } from './unknown-names.js';
 export class PluginAliases {
   readonly modifiers = new Map<string, string>();
   readonly functions = new Map<string, string>();
-  /** Hoisted all-literal modifier arguments: `[modifier alias, "[80, \"...\"]"]` -> `a1`. */
-  readonly constArgs = new Map<string, string>();
+  /** Prepared modifiers, all-literal arguments: `m2, [80, "..."]` -> `p1`. */
+  readonly prepared = new Map<string, string>();
   /** Identity attributes (`plugin.attr`): the literal values written, and where a variable was written instead. */
   readonly identityLiterals = new Map<string, Set<number>>();
   readonly identityFromVariables: { attr: string; template: string; line: number; column: number }[] = [];
@@ -95,13 +95,13 @@ export class EmitContext {
     return alias;
   }
 
-  /** The name of a hoisted constant for literal modifier arguments (the same text shares one). */
-  constArgs(modifierAlias: string, argsJs: string): string {
+  /** The name of a modifier prepared with these literal arguments (the same text shares one). */
+  prepared(modifierAlias: string, argsJs: string): string {
     const k = `${modifierAlias}, ${argsJs}`;
-    let alias = this.aliases.constArgs.get(k);
+    let alias = this.aliases.prepared.get(k);
     if (!alias) {
-      alias = `a${this.aliases.constArgs.size + 1}`;
-      this.aliases.constArgs.set(k, alias);
+      alias = `p${this.aliases.prepared.size + 1}`;
+      this.aliases.prepared.set(k, alias);
     }
     return alias;
   }

@@ -165,20 +165,17 @@ export function compileModifiers(value: string, modifiers: Modifier[], cx: EmitC
   let js = value;
   for (const m of modifiers) {
     const ref = cx.modifier(m);
-    js = `${m.all ? 'call' : 'map'}(${ref}, ${js}${modifierArgs(m, ref, cx)})`;
+    const list = `[${m.args.map((a) => compileExpr(a, cx)).join(', ')}]`;
+    // All-literal arguments (or none): a modifier prepared once per template (`p1`), called
+    // without arguments; otherwise the arguments are built at each call.
+    const literal = ref !== 'null' && m.args.every((a) => LITERALS.has(a.type));
+    if (literal) js = `${m.all ? 'call' : 'map'}(${cx.prepared(ref, list)}, ${js})`;
+    else js = `${m.all ? 'call' : 'map'}(${ref}, ${js}${m.args.length ? `, ${list}` : ''})`;
   }
   return js;
 }
 
 const LITERALS = new Set(['String', 'Number', 'Bool', 'Null']);
-
-/** `, [args]`, or `, a1` when every argument is a literal (hoisted and completed once), or nothing. */
-function modifierArgs(m: Modifier, ref: string, cx: EmitContext): string {
-  if (m.args.length === 0) return '';
-  const list = `[${m.args.map((a) => compileExpr(a, cx)).join(', ')}]`;
-  if (ref === 'null' || !m.args.every((a) => LITERALS.has(a.type))) return `, ${list}`;
-  return `, ${cx.constArgs(ref, list)}`;
-}
 
 export function compileVar(v: Var, cx: EmitContext): string {
   if (v.name === 'smarty') return compileSmartyVar(v, cx);

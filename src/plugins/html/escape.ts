@@ -1,4 +1,5 @@
 import { defineModifier, type ModifierContext } from '../types.js';
+import type { Value } from '../../runtime/value.js';
 import { toStr } from '../../runtime/convert.js';
 import { fromBinary, toBinary } from '../../runtime/bytes.js';
 import { isScalarOrNull, strArg } from '../../php/args.js';
@@ -48,10 +49,19 @@ export default defineModifier({
     { template: "{$u|escape:'url'}", vars: { u: '東京 タワー' }, output: '%E6%9D%B1%E4%BA%AC%20%E3%82%BF%E3%83%AF%E3%83%BC' },
     { template: "{$s|escape:'javascript'}", vars: { s: "It's </script>\n" }, output: "It\\'s <\\/script>\\n" },
   ],
-  run(input, [escType, charSet], ctx) {
-    if (!isScalarOrNull(input) || input === null || input === undefined) return '';
-    const s = toStr(input);
-    const f = TYPES[toStr(escType)];
-    return f ? f(s, strArg(charSet, 'htmlspecialchars', 3, 'encoding'), ctx) : input;
+  run,
+  // The usual `|escape` (html, UTF-8): a string goes straight to htmlspecialchars.
+  prepare([escType, charSet]) {
+    // Only the default charset: others may warn or throw per call, which run() does.
+    if (escType !== 'html' || typeof charSet !== 'string' || charSet.toLowerCase() !== 'utf-8') return undefined;
+    const args = [escType, charSet];
+    return (input, ctx) => (typeof input === 'string' ? htmlspecialchars(input, ENT_QUOTES, 'utf-8', true) : run(input, args, ctx));
   },
 });
+
+function run(input: Value, [escType, charSet]: Value[], ctx: ModifierContext): Value {
+  if (!isScalarOrNull(input) || input === null || input === undefined) return '';
+  const s = toStr(input);
+  const f = TYPES[toStr(escType)];
+  return f ? f(s, strArg(charSet, 'htmlspecialchars', 3, 'encoding'), ctx) : input;
+}
