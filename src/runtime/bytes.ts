@@ -106,6 +106,11 @@ export function byteLength(s: string): number {
   return toBytes(s).length;
 }
 
+/** substr() of a string known to be ASCII (isAscii): characters are bytes. */
+export function asciiSubstr(s: string, start: number, length?: number | null): string {
+  return phpSlice(s, s.length, start, length, (a, z) => s.slice(a, z));
+}
+
 /** substr() on bytes, with PHP 8's start/length rules. */
 export function byteSubstr(s: string, start: number, length?: number | null): string {
   if (ASCII.test(s)) return phpSlice(s, s.length, start, length, (a, z) => s.slice(a, z));

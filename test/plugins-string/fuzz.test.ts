@@ -69,6 +69,27 @@ for (let i = 0; i < 150; i++) {
   );
 }
 
+/**
+ * truncate's fast paths (src/php/string/truncate.ts: ASCII measured by slices, the last word
+ * dropped by a backward scan when there is no newline) against Smarty's own truncate in PHP:
+ * words joined by runs of every PCRE whitespace character, with and without a newline, and every
+ * argument varied (a multibyte word now and then takes the byte path).
+ */
+const WORDS = ['a', 'to', 'word', 'longerword', 'x1', '-', '...', 'Tokyo,', '日本', '&amp;'];
+const SPACES = [' ', '  ', '\t', ' \t ', '\v', '\f', '\r', '\n', ' \n', '\n\n'];
+const ETCS = ['...', '', '…', ' [more]'];
+function wordsText(): string {
+  let t = rand(4) === 0 ? SPACES[rand(SPACES.length)] : '';
+  const n = 1 + rand(12);
+  for (let i = 0; i < n; i++) t += WORDS[rand(WORDS.length)] + (i < n - 1 || rand(3) === 0 ? SPACES[rand(SPACES.length)] : '');
+  return t;
+}
+for (let i = 0; i < 400; i++) {
+  const s = wordsText();
+  const args: Value[] = [rand(40), ETCS[rand(ETCS.length)], rand(2) === 0, rand(5) === 0];
+  probes.push({ label: 'truncate all args', php: ['smarty_modifier_truncate', [s, ...args]], ours: () => runModifier('truncate', s, args) });
+}
+
 describe('random inputs through the byte-level helpers match PHP', () => {
   const results = callPhp(probes.map((p) => phpCall(p.php[0], p.php[1])));
   probes.forEach((p, i) => {

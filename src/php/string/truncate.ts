@@ -15,6 +15,7 @@
 import { type Value, num } from '../../runtime/value.js';
 import { toBool, toNumber } from '../../runtime/convert.js';
 import { compare, looseEq } from '../../runtime/compare.js';
+import { asciiSubstr, isAscii } from '../../runtime/bytes.js';
 
 export interface Measure {
   len(s: string): number;
@@ -24,15 +25,34 @@ export interface Measure {
 // PCRE's `$` (no D flag) also matches before a final newline; `\s` is ASCII.
 const LAST_WORD = /[ \t\n\v\f\r]+?([^ \t\n\v\f\r]+)?(?=\n?$)/g;
 
+/** ASCII text has as many bytes as characters: substr() and mb_substr() agree on it. */
+const ASCII_MEASURE: Measure = { len: (s) => s.length, sub: asciiSubstr };
+
+const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+
+/**
+ * preg_replace('/\s+?(\S+)?$/', '', t). Without a newline `$` is only the end, and the leftmost
+ * match starts the last whitespace run: it and the word after it go. With one, the regex decides.
+ */
+function dropLastWord(t: string): string {
+  if (t.includes('\n')) return t.replace(LAST_WORD, '');
+  let q = t.length;
+  while (q > 0 && !isSpace(t.charCodeAt(q - 1))) q--;
+  if (q === 0) return t;
+  while (q > 0 && isSpace(t.charCodeAt(q - 1))) q--;
+  return t.slice(0, q);
+}
+
 /** The truncated string, or undefined when the input is returned as it is (not even converted). */
 export function truncateWith(m: Measure, s: string, length: Value, etc: string, breakWords: Value, middle: Value): string | undefined {
-  if (looseEq(length, 0)) return '';
+  if (typeof length === 'number' ? length === 0 : looseEq(length, 0)) return '';
+  if (isAscii(s) && isAscii(etc)) m = ASCII_MEASURE;
   const n = m.len(s);
-  if (compare(n, length) <= 0) return undefined;
+  if (typeof length === 'number' && Number.isInteger(length) ? n <= length : compare(n, length) <= 0) return undefined;
   const lenNum = num(toNumber(length, '-'));
   let L = lenNum - Math.min(lenNum, m.len(etc));
   L = Math.trunc(L); // substr() takes an int
-  if (!toBool(breakWords) && !toBool(middle)) s = m.sub(s, 0, L + 1).replace(LAST_WORD, '');
+  if (!toBool(breakWords) && !toBool(middle)) s = dropLastWord(m.sub(s, 0, L + 1));
   if (!toBool(middle)) return m.sub(s, 0, L) + etc;
   const half = Math.trunc(L / 2);
   return m.sub(s, 0, half) + etc + m.sub(s, -half);
