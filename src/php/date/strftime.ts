@@ -165,16 +165,28 @@ function convert(ch: string, mod: string, tm: Tm, c: Conv): string | null {
   }
 }
 
-function render(format: string, tm: Tm): string {
-  let out = '';
+/** A `%` sequence as parsed: the conversion, its flags and width, and its text as written. */
+interface Sequence {
+  ch: string;
+  mod: string;
+  c: Conv;
+  /** What a bad sequence prints: the text back to the nearest '%' (a rejected "%E%" prints "%"). */
+  raw: string;
+}
+
+/** Parsed formats: templates use a handful, parsed once each (bounded: formats come from templates). */
+const parsedFormats = new Map<string, (string | Sequence)[]>();
+
+function parseFormat(format: string): (string | Sequence)[] {
+  const pieces: (string | Sequence)[] = [];
   let k = 0;
   while (k < format.length) {
     const pct = format.indexOf('%', k);
     if (pct < 0) {
-      out += format.slice(k);
+      pieces.push(format.slice(k));
       break;
     }
-    out += format.slice(k, pct);
+    if (pct > k) pieces.push(format.slice(k, pct));
     let j = pct + 1;
     const c: Conv = { pad: '', upper: false, swapCase: false, width: -1 };
     for (;; j++) {
@@ -196,17 +208,26 @@ function render(format: string, tm: Tm): string {
     if (format[j] === 'E' || format[j] === 'O') mod = format[j++];
     const ch = j < format.length ? format[j] : '';
     if (c.width < 0) c.width = 0;
-    const piece = ch === '' ? null : convert(ch, mod, tm, c);
-    if (piece === null) {
-      // bad format: the sequence as written back to the nearest '%' (so a rejected "%E%"
-      // prints just "%"), padded to the width
-      const end = ch === '' ? format.length : j + 1;
-      const from = format.lastIndexOf('%', end - 1);
-      out += fit(format.slice(from, end), c);
-      k = end;
-    } else {
-      out += piece;
-      k = j + 1;
+    const end = ch === '' ? format.length : j + 1;
+    pieces.push({ ch, mod, c, raw: format.slice(format.lastIndexOf('%', end - 1), end) });
+    k = end;
+  }
+  return pieces;
+}
+
+function render(format: string, tm: Tm): string {
+  let pieces = parsedFormats.get(format);
+  if (!pieces) {
+    pieces = parseFormat(format);
+    if (parsedFormats.size >= 256) parsedFormats.clear();
+    parsedFormats.set(format, pieces);
+  }
+  let out = '';
+  for (const p of pieces) {
+    if (typeof p === 'string') out += p;
+    else {
+      // a bad format: the sequence as written, padded to the width
+      out += (p.ch === '' ? null : convert(p.ch, p.mod, tm, p.c)) ?? fit(p.raw, p.c);
     }
     if (out.length > MAX_RESULT) throw new TooLong();
   }
