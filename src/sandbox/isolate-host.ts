@@ -15,6 +15,7 @@
 import ivm from 'isolated-vm';
 import { compileRuntime } from './runtime-bundle.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
+import { warmupRequest, warmupTemplate } from './warmup.js';
 
 /** Answers a privileged plugin call: plugin name and JSON request in, JSON answer out. */
 export type HostCallHandler = (plugin: string, request: string) => Promise<string>;
@@ -81,11 +82,9 @@ export class IsolateHost {
   static acquire(memoryMB: number): IsolateHost {
     const spare = spares.get(memoryMB);
     spares.delete(memoryMB);
-    if (spare?.usable) {
-      IsolateHost.prepareSpare(memoryMB);
-      return spare;
-    }
-    return new IsolateHost(memoryMB);
+    // The next tenant of this class (a new one, or this one after a limit) finds a spare ready.
+    IsolateHost.prepareSpare(memoryMB);
+    return spare?.usable ? spare : new IsolateHost(memoryMB);
   }
 
   /** Starts warming a spare isolate of this class (once; after the current work of the event loop). */
@@ -96,7 +95,15 @@ export class IsolateHost {
       try {
         const spare = new IsolateHost(memoryMB);
         spares.set(memoryMB, spare);
-        spare.queue = spare.contextFor(SPARE_LIMITS).catch(() => spare.retire());
+        // Context, runtime and lockdown, then the built-in warm-up render (src/sandbox/warmup.ts):
+        // the runtime functions most templates call are compiled before a tenant arrives.
+        spare.queue = spare
+          .renderNow(warmupTemplate(), warmupRequest(), SPARE_LIMITS, null)
+          .then((r) => {
+            if (r.error) spare.retire();
+            spare.renders = 0;
+          })
+          .catch(() => spare.retire());
       } catch {
         // No spare: the next tenant that needs an isolate makes one itself.
       }
