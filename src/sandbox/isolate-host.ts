@@ -15,7 +15,7 @@
 import ivm from 'isolated-vm';
 import { compileRuntime } from './runtime-bundle.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
-import { warmupRequest, warmupTemplate } from './warmup.js';
+import { WARMUP_RENDERS, warmupRequest, warmupTemplate } from './warmup.js';
 
 /** Answers a privileged plugin call: plugin name and JSON request in, JSON answer out. */
 export type HostCallHandler = (plugin: string, request: string) => Promise<string>;
@@ -97,18 +97,21 @@ export class IsolateHost {
         spares.set(memoryMB, spare);
         // Context, runtime and lockdown, then the built-in warm-up render (src/sandbox/warmup.ts):
         // the runtime functions most templates call are compiled before a tenant arrives.
-        spare.queue = spare
-          .renderNow(warmupTemplate(), warmupRequest(), SPARE_LIMITS, null)
-          .then((r) => {
-            if (r.error) spare.retire();
-            spare.renders = 0;
-          })
-          .catch(() => spare.retire());
+        spare.queue = spare.warmUp().catch(() => spare.retire());
       } catch {
         // No spare: the next tenant that needs an isolate makes one itself.
       }
     });
     timer.unref();
+  }
+
+  /** A spare's built-in renders (src/sandbox/warmup.ts); a failure retires it. */
+  private async warmUp(): Promise<void> {
+    for (let i = 0; i < WARMUP_RENDERS && this.usable; i++) {
+      const r = await this.renderNow(warmupTemplate(), warmupRequest(), SPARE_LIMITS, null);
+      if (r.error) this.retire();
+    }
+    this.renders = 0;
   }
 
   /** Disposes the spares (a worker process that shuts down). */
