@@ -14,7 +14,7 @@ const SOURCE = `{assign var=total value=0}{foreach from=$items item=item name=l 
 {$item.title|cat:"!"|replace:"a":"b"|regex_replace:"/[0-9]+/":"#"|mb_substr:0:5} {$item.body|strlen} {$item.body|mb_strlen}
 {math equation="x + y" x=$item.price y=1 assign=p}{assign var=total value=$total+$p}</li>{/foreach}{$total}{$items|@json_encode|escape:"url"}`;
 
-const ITEMS = Array.from({ length: 100 }, (_, i) => ({
+const ITEMS = Array.from({ length: 8 }, (_, i) => ({
   on: i % 2 === 0,
   title: `Item ${i} <b>&</b>`,
   body: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. 日本語のテキスト',
@@ -24,12 +24,14 @@ const ITEMS = Array.from({ length: 100 }, (_, i) => ({
 }));
 
 /**
- * Renders of the warm-up per spare. A fresh heap scavenges often until V8 grows it, and the
- * runtime's functions run interpreted at first: measured on the benchmark page, a tenant's
- * first render on a spare took 6-7 ms after one render of 8 items, 3.4 ms after five of 100;
- * twenty take long enough to be unfinished when the next tenant arrives.
+ * One render of 8 items. A heavier warm-up makes a tenant's first render faster only by growing
+ * the heap, which every tenant then keeps. Measured here (workers 0, 10 tenants x 20 renders of
+ * the benchmark page, then cold tenants arriving 250 ms apart): 8 items x 1 render: 6.6 MB RSS
+ * per tenant, cold tenant 9.0 ms; 8 x 20: 6.6 MB, 10.5 ms (no gain: it is not JIT warmth);
+ * 30 x 5: 6.8 MB, 8.5 ms; 100 x 5: 9.6 MB, 5.9 ms. Memory per tenant limits how many tenants a
+ * host holds; 3 ms on a tenant's first render does not pay for 3 MB on every tenant.
  */
-export const WARMUP_RENDERS = 5;
+export const WARMUP_RENDERS = 1;
 
 let template: CompiledTemplate | undefined;
 
