@@ -10,11 +10,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { samples } from '../../src/forms/samples/index.js';
 import { ALL_KINDS } from './all-kinds.js';
-import { describeBrowser, mountForm, ROOT, startHarness, type Harness } from './support.js';
+import { describeBrowser, mountForm, ROOT, useHarness } from './support.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DISABLED_RULES: string[] = [];
@@ -40,12 +40,8 @@ async function axe(page: Page, label: string): Promise<Violation[]> {
 }
 
 describeBrowser('accessibility (axe-core) of the form UI', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 120_000);
-  afterAll(async () => {
-    await h?.close();
+  const h = useHarness();
+  afterAll(() => {
     writeFileSync(join(ROOT, 'test-artifacts', 'axe.json'), JSON.stringify({ pagesChecked: checked.length, disabledRules: DISABLED_RULES, pages: checked }, null, 2));
   });
 

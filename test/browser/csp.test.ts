@@ -4,11 +4,11 @@
  * /validators/NAME.js precompiled on the server, with no CSP violation; a form without a
  * precompiled validator still edits its value and says the server checks it.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CSP } from '../../src/cli/commands/serve.js';
 import { samples } from '../../src/forms/samples/index.js';
-import { describeBrowser, mountForm, startHarness, storedValue, type Harness } from './support.js';
+import { describeBrowser, mountForm, useHarness, storedValue } from './support.js';
 
 /** Records CSP violations of the page (an init script: it runs before the page's own). */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -25,13 +25,7 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 }
 
 describeBrowser('forms under the strict Content-Security-Policy', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 120_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness();
 
   it('sends the CSP without unsafe-eval on every page, and serves the precompiled validators', async () => {
     expect(CSP).toContain("script-src 'self';");

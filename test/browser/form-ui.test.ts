@@ -5,22 +5,16 @@
  * test-artifacts/screenshots/.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { message } from '../../src/forms/messages.js';
 import { ALL_KINDS } from './all-kinds.js';
-import { describeBrowser, mountForm, SCREENSHOTS, startHarness, storedValue, type Harness } from './support.js';
+import { describeBrowser, mountForm, SCREENSHOTS, useHarness, storedValue } from './support.js';
 
 const field = (p: Page, pointer: string) => p.locator(`[data-pointer="${pointer}"]`);
 
 describeBrowser('<json-field-form> in Chromium', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 120_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness();
 
   it('fills every control kind and stores the expected JSON', async () => {
     const page = await h.newPage();

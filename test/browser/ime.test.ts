@@ -7,10 +7,10 @@
  * re-rendered nor loses focus during the composition.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { CDPSession, Locator, Page } from 'playwright-core';
 import { message } from '../../src/forms/messages.js';
-import { describeBrowser, mountForm, SCREENSHOTS, startHarness, storedValue, type Harness } from './support.js';
+import { describeBrowser, mountForm, SCREENSHOTS, useHarness, storedValue } from './support.js';
 
 const SCHEMA = {
   type: 'object',
@@ -58,13 +58,7 @@ async function compose(cdp: CDPSession, page: Page, control: Locator): Promise<v
 }
 
 describeBrowser('IME composition in <json-field-form>', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 120_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness();
 
   it('a text input stores the committed text once, validates only the committed text', async () => {
     const page = await h.newPage();

@@ -4,10 +4,10 @@
  * font drew the Japanese label, and it must be a CJK font (.ci/run installs fonts-noto-cjk).
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { message } from '../../src/forms/messages.js';
-import { describeBrowser, mountForm, SCREENSHOTS, startHarness, type Harness } from './support.js';
+import { describeBrowser, mountForm, SCREENSHOTS, useHarness } from './support.js';
 
 const JA_SCHEMA = {
   type: 'object',
@@ -37,13 +37,7 @@ async function fontsOf(page: Page, selector: string): Promise<Array<{ familyName
 }
 
 describeBrowser('Japanese screenshots', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 120_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness();
 
   it.each(['article', 'event', 'rich-media', 'product-specs', 'settings-json', 'too-deep'])('ja-%s.png: Japanese text drawn with a CJK font', async (name) => {
     const page = await h.newPage();

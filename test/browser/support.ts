@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startFormsServer, type FormsServer } from '../../src/cli/commands/serve.js';
 import { standaloneValidatorScript } from '../../src/forms/standalone.js';
 
@@ -53,6 +53,37 @@ export interface Harness {
   filesDir: string;
   newPage(): Promise<Page & { alerts: string[]; uncaught: string[] }>;
   close(): Promise<void>;
+}
+
+/**
+ * One harness for the enclosing describe block: started before its tests, closed after them.
+ * The returned object stands for it (its members are read when a test runs).
+ */
+export function useHarness(): Harness {
+  let current: Harness | undefined;
+  beforeAll(async () => {
+    current = await startHarness();
+  }, 120_000);
+  afterAll(async () => {
+    await current?.close();
+  });
+  const get = (): Harness => {
+    if (!current) throw new Error('the browser harness is not started: use it inside a test');
+    return current;
+  };
+  return {
+    get server() {
+      return get().server;
+    },
+    get context() {
+      return get().context;
+    },
+    get filesDir() {
+      return get().filesDir;
+    },
+    newPage: () => get().newPage(),
+    close: () => get().close(),
+  };
 }
 
 export function buildBundle(): void {

@@ -11,10 +11,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { samples } from '../../src/forms/samples/index.js';
 import { standaloneValidatorScript } from '../../src/forms/standalone.js';
-import { describeBrowser, ROOT, startHarness, type Harness } from './support.js';
+import { describeBrowser, ROOT, useHarness } from './support.js';
 
 interface Case {
   name: string;
@@ -29,13 +29,12 @@ const table = JSON.parse(readFileSync(join(ROOT, 'test/forms/fixtures/validation
 const cases = table.cases.map((c) => ({ ...c, schema: typeof c.schema === 'string' ? samples[c.schema] : c.schema }));
 
 describeBrowser('validation parity: browser vs server', () => {
-  let h: Harness;
+  const h = useHarness();
   let browser: Found[] = [];
   let precompiled: Found[] = [];
   let server: Found[] = [];
   let cspEval = '';
   beforeAll(async () => {
-    h = await startHarness();
     // precompiled validators on the served page with the strict CSP
     const strict = await h.newPage();
     await strict.goto(`${h.server.url}/`);
@@ -78,9 +77,6 @@ describeBrowser('validation parity: browser vs server', () => {
       server.push(body.errors.map((e) => ({ path: e.path, keyword: e.keyword, en: e.message.en, ja: e.message.ja })));
     }
   }, 120_000);
-  afterAll(async () => {
-    await h?.close();
-  });
 
   it('runs all 79 pairs and at least 50 are identical (paths, keywords and messages)', () => {
     expect(cases).toHaveLength(79);
