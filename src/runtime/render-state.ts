@@ -23,6 +23,8 @@ export interface RenderInput {
   maxIncludeDepth: number;
   /** 16 random bytes from the host for the render's generator. */
   seed: readonly number[];
+  /** The output limit (characters); loops check it as they go (src/compiler/codegen/builder.ts checkOutput). */
+  maxOutputChars?: number;
 }
 
 export interface LogLine {
@@ -69,6 +71,7 @@ export class RenderState implements PluginContext {
   private readonly pluginState = new Map<string, unknown>();
   private includeDepth = 0;
   private readonly maxIncludeDepth: number;
+  readonly maxOutput: number;
   returnValue: Value = null;
 
   constructor(scope: Scope, input: RenderInput) {
@@ -80,7 +83,13 @@ export class RenderState implements PluginContext {
     this.requestData = input.request;
     this.constants = input.constants;
     this.maxIncludeDepth = input.maxIncludeDepth;
+    this.maxOutput = input.maxOutputChars ?? Infinity;
     this.rng = new Random(input.seed);
+  }
+
+  /** A loop found the output (or a capture) past the limit. */
+  outputLimit(length: number): never {
+    throw new LimitError(`the output is ${length} characters, over the limit of ${this.maxOutput}`, 'E_OUTPUT_LIMIT');
   }
 
   // ---- PluginContext
@@ -237,6 +246,9 @@ export class RenderState implements PluginContext {
   }
 
   captureEnd(name: Value, text: string, assignTo: Value, appendTo: Value): void {
+    // Captured text is output held back: the same limit, or a capture that feeds on itself in a
+    // loop grows until the memory limit.
+    if (text.length > this.maxOutput) this.outputLimit(text.length);
     this.captures.set(name === null || name === undefined ? 'default' : String(name), text);
     if (assignTo !== null && assignTo !== undefined) assignVar(this.scope, String(assignTo), text);
     if (appendTo !== null && appendTo !== undefined) {

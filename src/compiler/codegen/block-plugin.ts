@@ -4,7 +4,7 @@
  */
 import type { TreeNode } from '../structure.js';
 import { findFunction } from '../../plugins/registry.js';
-import { enterLoop, lit } from './builder.js';
+import { enterLoop, lit, checkOutput } from './builder.js';
 import type { EmitContext } from './context.js';
 import { emitNodes } from './statements.js';
 import { pluginAttrs } from './tag.js';
@@ -25,6 +25,7 @@ export function emitBlockPlugin(n: Extract<TreeNode, { kind: 'block' }>, cx: Emi
   code.line(`const ${blk} = $.hostBlock(${lit(plugin.name)}, ${pluginAttrs(tag, plugin, cx)});`, cx.at(tag));
   code.line(`for (let ${i} = 0; ${i} < ${blk}.items.length; ${i}++) {`);
   code.indent();
+  checkOutput(code);
   code.line(`$.assign(s, ${blk}.name, ${blk}.items[${i}]);`);
   cx.loopDepth++;
   emitNodes(n.body, cx);

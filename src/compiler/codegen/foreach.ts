@@ -4,7 +4,7 @@
  * key stay assigned after the loop; with name=, $smarty.foreach.NAME.* is kept up to date.
  */
 import type { TreeNode } from '../structure.js';
-import { enterLoop, lit } from './builder.js';
+import { enterLoop, lit, checkOutput } from './builder.js';
 import type { EmitContext } from './context.js';
 import { compileExpr } from './expr.js';
 import { emitNodes } from './statements.js';
@@ -29,6 +29,7 @@ export function emitForeach(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   if (loop) code.line(`const ${loop} = $.foreachStart(${lit(name!)}, ${it}.n);`);
   code.line(`for (let ${i} = 0; ${i} < ${it}.n; ${i}++) {`);
   code.indent();
+  checkOutput(code);
   if (loop) code.line(`${loop}.iteration = ${i} + 1;`);
   if (key) code.line(`s[${lit(key)}] = ${it}.key(${i});`);
   if (item) code.line(`s[${lit(item)}] = ${it}.vals[${i}];`);

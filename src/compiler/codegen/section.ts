@@ -3,7 +3,7 @@
  * computes start/step/total exactly as Smarty_Compiler does; properties stay after the loop.
  */
 import type { TreeNode } from '../structure.js';
-import { enterLoop, lit } from './builder.js';
+import { enterLoop, lit, checkOutput } from './builder.js';
 import type { EmitContext } from './context.js';
 import { compileExpr } from './expr.js';
 import { emitNodes } from './statements.js';
@@ -31,6 +31,7 @@ export function emitSection(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   );
   code.line(`for (${sec}.index = ${sec}.start, ${sec}.iteration = 1; ${sec}.iteration <= ${sec}.total; ${sec}.index += ${sec}.step, ${sec}.iteration++) {`);
   code.indent();
+  checkOutput(code);
   cx.loopDepth++;
   emitNodes(n.body, cx);
   cx.loopDepth--;
