@@ -69,6 +69,8 @@ export class IsolateHost {
    * memory outlives the isolate, so even a memory kill leaves the last position readable.
    */
   private readonly where = new Int32Array(new SharedArrayBuffer(4));
+  /** A spare that a tenant took (its warm-up, if not begun, is skipped). */
+  private claimed = false;
   /** Set once a render breached a limit: the isolate takes no more work. */
   retired = false;
   renders = 0;
@@ -84,7 +86,10 @@ export class IsolateHost {
     spares.delete(memoryMB);
     // The next tenant of this class (a new one, or this one after a limit) finds a spare ready.
     IsolateHost.prepareSpare(memoryMB);
-    return spare?.usable ? spare : new IsolateHost(memoryMB);
+    if (!spare?.usable) return new IsolateHost(memoryMB);
+    // A spare still being built skips its warm-up render: the tenant's own render follows.
+    spare.claimed = true;
+    return spare;
   }
 
   /** Starts warming a spare isolate of this class (once; after the current work of the event loop). */
@@ -107,7 +112,8 @@ export class IsolateHost {
 
   /** A spare's built-in renders (src/sandbox/warmup.ts); a failure retires it. */
   private async warmUp(): Promise<void> {
-    for (let i = 0; i < WARMUP_RENDERS && this.usable; i++) {
+    await this.contextFor(SPARE_LIMITS);
+    for (let i = 0; i < WARMUP_RENDERS && this.usable && !this.claimed; i++) {
       const r = await this.renderNow(warmupTemplate(), warmupRequest(), SPARE_LIMITS, null);
       if (r.error) this.retire();
     }
