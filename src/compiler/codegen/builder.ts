@@ -73,15 +73,15 @@ export class CodeBuilder {
 }
 
 /**
- * The first line of every loop body: output past the output limit ends the render
- * now, with E_OUTPUT_LIMIT, instead of when the loop ends. A loop that prints without end would
- * otherwise fill the heap until the CPU or memory limit, and the garbage collection of that heap
- * delays even the CPU timeout (measured: p50 38 ms, max 74 ms past a 200 ms budget; 6 ms without
- * the output). `o.length` costs nothing, a cons string knows it. Captured text is checked when
+ * The first line of every loop body: once the output has grown past a check point,
+ * `$.outputCheck` ends the render with E_OUTPUT_LIMIT if it is past the limit, else flattens it
+ * (RenderState.outputCheck). A loop that prints without end would otherwise fill the heap with
+ * a tree of string nodes until the CPU or memory limit, and collecting that tree delays even the
+ * CPU timeout. `o.length` costs nothing, a cons string knows it. Captured text is checked when
  * the capture ends (RenderState.captureEnd).
  */
 export function checkOutput(code: CodeBuilder): void {
-  code.line('if (o.length > $.maxOutput) $.outputLimit(o.length);');
+  code.line('if (o.length > $.outputCheckAt) $.outputCheck(o);');
 }
 
 /**
