@@ -113,7 +113,7 @@ export function asciiSubstr(s: string, start: number, length?: number | null): s
 
 /** substr() on bytes, with PHP 8's start/length rules. */
 export function byteSubstr(s: string, start: number, length?: number | null): string {
-  if (ASCII.test(s)) return phpSlice(s, s.length, start, length, (a, z) => s.slice(a, z));
+  if (ASCII.test(s)) return asciiSubstr(s, start, length);
   const b = toBytes(s);
   return phpSlice(s, b.length, start, length, (a, z) => fromBytes(b.subarray(a, z)));
 }

@@ -98,9 +98,8 @@ function renderOnce(name: string, req: RenderRequest): RenderResponse {
     rendering = true;
     try {
       const output = fn(scope, $);
-      if (output.length > req.maxOutputChars) {
-        return fail('E_OUTPUT_LIMIT', `the output is ${output.length} characters, over the limit of ${req.maxOutputChars}`, '', req);
-      }
+      // Output outside any loop is measured once, here (loops check as they go).
+      if (output.length > $.maxOutput) $.outputLimit(output.length);
       return { output, warnings: $.warnings, logs: $.logs, returnValue: toJS($.returnValue) };
     } finally {
       rendering = false;

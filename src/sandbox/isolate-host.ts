@@ -77,9 +77,9 @@ export class IsolateHost {
 
   /**
    * An isolate for a tenant: the warm spare of this memory class if there is one, else a new
-   * one. Taking the spare starts the next one, so that a tenant whose isolate was retired after
-   * a limit does not pay for a new isolate and context (about 20 ms, more under load) in its
-   * next render: the spare warms while renders run.
+   * one. Every call starts the next spare, so that a new tenant, or a tenant whose isolate was
+   * retired after a limit, does not pay for a new isolate and context (about 20 ms, more under
+   * load) in its first render: the spare warms while renders run.
    */
   static acquire(memoryMB: number): IsolateHost {
     const spare = spares.get(memoryMB);
@@ -92,8 +92,8 @@ export class IsolateHost {
     return spare;
   }
 
-  /** Starts warming a spare isolate of this class (once; after the current work of the event loop). */
-  static prepareSpare(memoryMB: number): void {
+  /** Starts warming a spare isolate of this class, unless one exists (after the current work of the event loop). */
+  private static prepareSpare(memoryMB: number): void {
     if (spares.has(memoryMB)) return;
     const timer = setImmediate(() => {
       if (spares.has(memoryMB)) return;
@@ -112,9 +112,9 @@ export class IsolateHost {
 
   /** A spare's built-in renders (src/sandbox/warmup.ts); a failure retires it. */
   private async warmUp(): Promise<void> {
-    await this.contextFor(SPARE_LIMITS);
+    await this.contextFor(DEFAULT_LIMITS);
     for (let i = 0; i < WARMUP_RENDERS && this.usable && !this.claimed; i++) {
-      const r = await this.renderNow(warmupTemplate(), warmupRequest(), SPARE_LIMITS, null);
+      const r = await this.renderNow(warmupTemplate(), warmupRequest(), DEFAULT_LIMITS, null);
       if (r.error) this.retire();
     }
     this.renders = 0;
@@ -190,10 +190,7 @@ export class IsolateHost {
       this.where[0] = 0;
       const args = new ivm.ExternalCopy({ ...request, maxOutputChars: limits.maxOutputChars, maxErrorChars: limits.maxErrorChars }).copyInto({ release: true });
       const result = (await live.render.apply(undefined, [t.id, args], { timeout: limits.cpuMs, result: { copy: true } })) as RawRenderResult;
-      if (result.error && /^E_(SIZE|OUTPUT|RECURSION)_LIMIT$/.test(result.error.code)) {
-        this.retire();
-        IsolateHost.prepareSpare(this.memoryMB);
-      }
+      if (result.error && /^E_(SIZE|OUTPUT|RECURSION)_LIMIT$/.test(result.error.code)) this.retire();
       else if (result.contextTainted) this.dropContext();
       return result;
     } catch (e) {
@@ -202,7 +199,6 @@ export class IsolateHost {
       this.retired = true;
       this.active = null;
       setImmediate(() => this.retire());
-      IsolateHost.prepareSpare(this.memoryMB);
       // Read after the isolate stopped: the last position the template recorded.
       const at = this.where[0];
       const message = e instanceof Error ? e.message : String(e);
@@ -251,5 +247,3 @@ function sandboxError(code: string, message: string, at?: number): RawRenderResu
 
 /** Warm spare isolates, at most one per memory class (see `IsolateHost.acquire`). */
 const spares = new Map<number, IsolateHost>();
-/** Timeouts for running the runtime and bootstrap in a spare's context. */
-const SPARE_LIMITS = { ...DEFAULT_LIMITS };
