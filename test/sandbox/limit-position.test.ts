@@ -4,7 +4,8 @@
  * the error name the template and line (issue 4, security.md threat model point 2).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEngine, TemplateError } from '../../src/index.js';
+import { createEngine } from '../../src/index.js';
+import { templateError as failure } from '../support/engine.js';
 
 const templates: Record<string, string> = {
   'inc.tpl': 'one\ntwo\n{section name=i loop=2000000000}{/section}\n',
@@ -25,15 +26,6 @@ const engine = createEngine({
   },
 });
 afterAll(() => engine.close());
-
-async function failure(p: Promise<unknown>): Promise<TemplateError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TemplateError);
-  return err as TemplateError;
-}
 
 describe('limit errors name the template line', () => {
   it('an endless loop at line 3 of an included template names that template and line 3', async () => {

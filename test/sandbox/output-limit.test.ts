@@ -5,19 +5,13 @@
  * The CPU budget here is generous, so without the check these renders would end E_CPU_TIMEOUT.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEngine, TemplateError } from '../../src/index.js';
+import { createEngine } from '../../src/index.js';
+import { templateError } from '../support/engine.js';
 
 const engine = createEngine({ workers: 0, limits: { cpuMs: 5000, maxOutputChars: 10_000 } });
 afterAll(() => engine.close());
 
-async function failure(source: string, vars: Record<string, unknown> = {}): Promise<TemplateError> {
-  const err = await engine.render(source, { name: 'out.tpl', vars }).then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TemplateError);
-  return err as TemplateError;
-}
+const failure = (source: string, vars: Record<string, unknown> = {}) => templateError(engine.render(source, { name: 'out.tpl', vars }));
 
 describe('the output limit inside loops', () => {
   it('an endless section that prints stops at the limit and names its line', async () => {
