@@ -14,6 +14,7 @@ import { SandboxPool, DEFAULT_POOL, type PoolOptions } from './sandbox/pool.js';
 import { createBridge } from './host-bridge/bridge.js';
 import type { HostAdapters, RenderIdentity } from './host-bridge/host.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/limits.js';
+import { renderRequest } from './sandbox/request.js';
 
 export interface EngineOptions {
   /** Stored templates for {include}: name -> source. */
@@ -178,23 +179,22 @@ export function createEngine(options: EngineOptions = {}): Engine {
       memberId: null,
       superUser: false,
       context: 'web',
-      requestId: randomBytes(8).toString('hex'),
       ...opts.identity,
+      requestId: opts.identity?.requestId ?? randomBytes(8).toString('hex'),
     };
     const tenant = identity.tenant;
     const template = { id: c.id, code: c.result.code, filename: scriptName(c) };
-    const request = {
+    const request = renderRequest({
       templateName: name,
       now: options.now ? options.now() : Math.floor(Date.now() / 1000),
       site: { timezone: options.timezone ?? 'Asia/Tokyo', lang: options.lang ?? 'ja', rootUrl: options.rootUrl ?? 'http://localhost' },
-      validate: opts.validate ?? false,
+      validate: opts.validate,
       vars: opts.vars ?? null,
-      objects: opts.objects ?? false,
-      request: opts.request ?? {},
-      constants: options.constants ?? {},
-      maxIncludeDepth: 32,
+      objects: opts.objects,
+      request: opts.request,
+      constants: options.constants,
       seed: options.seed ?? Array.from(randomBytes(16)),
-    };
+    });
     const facts = c.result.manifest.identity;
     const fromVariable = facts.fromVariables[0];
     if (fromVariable && !identity.superUser) {

@@ -11,6 +11,8 @@
 import ivm from 'isolated-vm';
 import { readFileSync } from 'node:fs';
 import { loadSmartcage } from './smartcage.js';
+import { renderRequest as buildRequest, type RenderRequestInput } from '../../src/sandbox/request.js';
+import { DEFAULT_LIMITS } from '../../src/sandbox/limits.js';
 import { makeHandWritten } from '../engines/hand-written.js';
 import type { PageData } from '../data/generate.js';
 
@@ -50,21 +52,18 @@ const PRELUDE = `globalThis.__bench = (() => {
   };
 })();`;
 
-/** The request object the engine builds for a render (src/engine.ts runCompiled), with fixed values. */
+/** The engine's render request (src/sandbox/request.ts) with a fixed clock and seed, and the limits IsolateHost adds. */
 export function renderRequest(vars: unknown, name = 'page.tpl'): Record<string, unknown> {
   return {
-    templateName: name,
-    now: 1_700_000_000,
-    site: { timezone: 'UTC', lang: 'ja', rootUrl: 'http://localhost' },
-    validate: false,
-    vars,
-    objects: false,
-    request: {},
-    constants: {},
-    maxIncludeDepth: 32,
-    seed: Array.from({ length: 16 }, (_, i) => i),
-    maxOutputChars: 16 * 1024 * 1024,
-    maxErrorChars: 4096,
+    ...buildRequest({
+      templateName: name,
+      now: 1_700_000_000,
+      site: { timezone: 'UTC', lang: 'ja', rootUrl: 'http://localhost' },
+      vars: vars as RenderRequestInput['vars'],
+      seed: Array.from({ length: 16 }, (_, i) => i),
+    }),
+    maxOutputChars: DEFAULT_LIMITS.maxOutputChars,
+    maxErrorChars: DEFAULT_LIMITS.maxErrorChars,
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { compile } from '../compiler/index.js';
 import type { CompiledTemplate } from './isolate-host.js';
+import { renderRequest, type RenderRequestBody } from './request.js';
 
 const SOURCE = `{assign var=total value=0}{foreach from=$items item=item name=l key=k}
 <li class="{if $item.on}on{else}off{/if}">{$smarty.foreach.l.iteration} {$item.title|escape} {$item.body|truncate:40:"...":true|escape}
@@ -44,18 +45,13 @@ export function warmupTemplate(): CompiledTemplate {
   return template;
 }
 
-/** Its render request: the same shape as the engine's, with a fixed clock and seed. */
-export function warmupRequest(): Record<string, unknown> {
-  return {
+/** Its render request, with a fixed clock and seed. */
+export function warmupRequest(): RenderRequestBody {
+  return renderRequest({
     templateName: 'smartcage-warmup',
     now: 1700000000,
     site: { timezone: 'Asia/Tokyo', lang: 'ja', rootUrl: 'http://localhost' },
-    validate: false,
     vars: { items: ITEMS },
-    objects: false,
-    request: {},
-    constants: {},
-    maxIncludeDepth: 32,
     seed: Array.from({ length: 16 }, (_, i) => i + 1),
-  };
+  });
 }

@@ -1,0 +1,41 @@
+/**
+ * The request a render sends into the isolate (src/runtime/isolate-entry.ts `RenderRequest`),
+ * built in one place for the engine, the spare's warm-up render and the benchmark. The limits
+ * that travel with it (output and error sizes) are added by IsolateHost at the call.
+ */
+import type { RenderRequest } from '../runtime/isolate-entry.js';
+import type { SiteSettings } from '../plugins/types.js';
+
+/** Includes and {function} calls nest at most this deep (E_RECURSION_LIMIT beyond). */
+export const MAX_INCLUDE_DEPTH = 32;
+
+export type RenderRequestBody = Omit<RenderRequest, 'maxOutputChars' | 'maxErrorChars'>;
+
+export interface RenderRequestInput {
+  templateName: string;
+  /** Unix time the render sees as "now". */
+  now: number;
+  site: SiteSettings;
+  vars: RenderRequest['vars'];
+  /** 16 bytes for the render's random generator. */
+  seed: readonly number[];
+  validate?: boolean;
+  objects?: boolean;
+  request?: Record<string, unknown>;
+  constants?: Record<string, unknown>;
+}
+
+export function renderRequest(i: RenderRequestInput): RenderRequestBody {
+  return {
+    templateName: i.templateName,
+    now: i.now,
+    site: i.site,
+    validate: i.validate ?? false,
+    vars: i.vars,
+    objects: i.objects ?? false,
+    request: i.request ?? {},
+    constants: i.constants ?? {},
+    maxIncludeDepth: MAX_INCLUDE_DEPTH,
+    seed: i.seed,
+  };
+}
