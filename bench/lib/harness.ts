@@ -11,7 +11,8 @@
 import ivm from 'isolated-vm';
 import { readFileSync } from 'node:fs';
 import { loadSmartcage } from './smartcage.js';
-import { renderRequest as buildRequest, type RenderRequestInput } from '../../src/sandbox/request.js';
+import { renderRequest as buildRequest, withLimits, type RenderRequestInput } from '../../src/sandbox/request.js';
+import type { RenderRequest } from '../../src/runtime/isolate-entry.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/limits.js';
 import { makeHandWritten } from '../engines/hand-written.js';
 import type { PageData } from '../data/generate.js';
@@ -52,19 +53,16 @@ const PRELUDE = `globalThis.__bench = (() => {
   };
 })();`;
 
-/** The engine's render request (src/sandbox/request.ts) with a fixed clock and seed, and the limits IsolateHost adds. */
-export function renderRequest(vars: unknown, name = 'page.tpl'): Record<string, unknown> {
-  return {
-    ...buildRequest({
-      templateName: name,
-      now: 1_700_000_000,
-      site: { timezone: 'UTC', lang: 'ja', rootUrl: 'http://localhost' },
-      vars: vars as RenderRequestInput['vars'],
-      seed: Array.from({ length: 16 }, (_, i) => i),
-    }),
-    maxOutputChars: DEFAULT_LIMITS.maxOutputChars,
-    maxErrorChars: DEFAULT_LIMITS.maxErrorChars,
-  };
+/** The engine's render request (src/sandbox/request.ts) with a fixed clock and seed, and the default limits, as IsolateHost sends it. */
+export function renderRequest(vars: unknown, name = 'page.tpl'): RenderRequest {
+  const body = buildRequest({
+    templateName: name,
+    now: 1_700_000_000,
+    site: { timezone: 'UTC', lang: 'ja', rootUrl: 'http://localhost' },
+    vars: vars as RenderRequestInput['vars'],
+    seed: Array.from({ length: 16 }, (_, i) => i),
+  });
+  return withLimits(body, DEFAULT_LIMITS);
 }
 
 export class BenchIsolate {

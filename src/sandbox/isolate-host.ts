@@ -16,6 +16,7 @@ import ivm from 'isolated-vm';
 import { compileRuntime } from './runtime-bundle.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 import { WARMUP_RENDERS, warmupRequest, warmupTemplate } from './warmup.js';
+import { withLimits, type RenderRequestBody } from './request.js';
 
 /** Answers a privileged plugin call: plugin name and JSON request in, JSON answer out. */
 export type HostCallHandler = (plugin: string, request: string) => Promise<string>;
@@ -165,13 +166,13 @@ export class IsolateHost {
     return this.live;
   }
 
-  render(t: CompiledTemplate, request: Record<string, unknown>, limits: SandboxLimits, host: HostCallHandler | null): Promise<RawRenderResult> {
+  render(t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler | null): Promise<RawRenderResult> {
     const run = this.queue.then(() => this.renderNow(t, request, limits, host));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async renderNow(t: CompiledTemplate, request: Record<string, unknown>, limits: SandboxLimits, host: HostCallHandler | null): Promise<RawRenderResult> {
+  private async renderNow(t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler | null): Promise<RawRenderResult> {
     if (!this.usable) return sandboxError('E_SANDBOX_CRASHED', 'the sandbox was retired before the render started');
     this.renders++;
     let wallExpired = false;
@@ -188,7 +189,7 @@ export class IsolateHost {
       }
       this.active = host;
       this.where[0] = 0;
-      const args = new ivm.ExternalCopy({ ...request, maxOutputChars: limits.maxOutputChars, maxErrorChars: limits.maxErrorChars }).copyInto({ release: true });
+      const args = new ivm.ExternalCopy(withLimits(request, limits)).copyInto({ release: true });
       const result = (await live.render.apply(undefined, [t.id, args], { timeout: limits.cpuMs, result: { copy: true } })) as RawRenderResult;
       if (result.error && /^E_(SIZE|OUTPUT|RECURSION)_LIMIT$/.test(result.error.code)) this.retire();
       else if (result.contextTainted) this.dropContext();

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { CompiledTemplate, HostCallHandler, RawRenderResult } from './isolate-host.js';
 import type { SandboxLimits } from './limits.js';
+import type { RenderRequestBody } from './request.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 
 export interface PoolOptions {
@@ -173,7 +174,7 @@ export class SandboxPool {
     };
   }
 
-  render(tenant: string, memoryMB: number, template: CompiledTemplate, request: Record<string, unknown>, limits: SandboxLimits, host: HostCallHandler): Promise<RawRenderResult> {
+  render(tenant: string, memoryMB: number, template: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler): Promise<RawRenderResult> {
     let limit = this.tenantLimits.get(tenant);
     if (!limit) {
       limit = pLimit(this.opts.perTenantConcurrency);

@@ -1,10 +1,11 @@
 /**
  * The request a render sends into the isolate (src/runtime/isolate-entry.ts `RenderRequest`),
  * built in one place for the engine, the spare's warm-up render and the benchmark. The limits
- * that travel with it (output and error sizes) are added by IsolateHost at the call.
+ * that travel with it (output and error sizes) are added at the call (`withLimits`).
  */
 import type { RenderRequest } from '../runtime/isolate-entry.js';
 import type { SiteSettings } from '../plugins/types.js';
+import type { SandboxLimits } from './limits.js';
 
 /** Includes and {function} calls nest at most this deep (E_RECURSION_LIMIT beyond). */
 export const MAX_INCLUDE_DEPTH = 32;
@@ -38,4 +39,9 @@ export function renderRequest(i: RenderRequestInput): RenderRequestBody {
     maxIncludeDepth: MAX_INCLUDE_DEPTH,
     seed: i.seed,
   };
+}
+
+/** The request as the isolate receives it: the body and the sizes the runtime enforces itself. */
+export function withLimits(body: RenderRequestBody, limits: Pick<SandboxLimits, 'maxOutputChars' | 'maxErrorChars'>): RenderRequest {
+  return { ...body, maxOutputChars: limits.maxOutputChars, maxErrorChars: limits.maxErrorChars };
 }
