@@ -5,8 +5,9 @@
  * The render context is reused for the tenant's renders, one render at a time: the runtime
  * freezes every built-in and its own objects at bootstrap (src/runtime/lockdown.ts), so a render
  * cannot leave anything behind for the next; each render's variables and state are new. The
- * context is replaced every `RENDERS_PER_CONTEXT` renders. (A fresh context per render costs
- * about 4 ms here: the runtime has to run again in it.)
+ * context is replaced after `RENDERS_PER_CONTEXT` renders or `TEMPLATES_PER_CONTEXT` templates
+ * defined in it. (A fresh context per render costs about 4 ms here: the runtime has to run again
+ * in it.)
  *
  * Two clocks: isolated-vm's timeout counts the template's own CPU time; a host watchdog
  * disposes the isolate at the wall-clock deadline, which also covers host calls and sleeps.
@@ -43,7 +44,16 @@ export interface CompiledTemplate {
   filename: string;
 }
 
-const RENDERS_PER_CONTEXT = 1000;
+/**
+ * A new context costs far more than its 15 ms set-up: its functions are new closures, so V8
+ * optimizes the runtime again from nothing, and the next ~50 renders of the benchmark page run
+ * 3-4x slower. Measured: ~140 ms of CPU per replacement, which at one per 1,000 renders was
+ * ~140 µs of every render (docs/decisions.md). The lockdown, not the replacement, is what keeps
+ * renders apart; replacing bounds what a context accumulates: the templates defined in it (the
+ * runtime's own caches are bounded where they are kept).
+ */
+const RENDERS_PER_CONTEXT = 50_000;
+const TEMPLATES_PER_CONTEXT = 200;
 const BOOTSTRAP = 'smartcage.bootstrap();';
 const NO_RENDER = JSON.stringify({ error: { code: 'E_BRIDGE_CLOSED', message: 'no render is running' } });
 
@@ -151,7 +161,7 @@ export class IsolateHost {
   }
 
   private async contextFor(limits: SandboxLimits): Promise<LiveContext> {
-    if (this.live && this.live.renders < RENDERS_PER_CONTEXT) return this.live;
+    if (this.live && this.live.renders < RENDERS_PER_CONTEXT && this.live.defined.size < TEMPLATES_PER_CONTEXT) return this.live;
     this.live?.context.release();
     const context = await this.isolate.createContext();
     await this.runtime.run(context, { timeout: limits.cpuMs });
