@@ -82,25 +82,30 @@ export class IsolateHost {
   private readonly where = new Int32Array(new SharedArrayBuffer(4));
   /** A spare that a tenant took (its warm-up, if not begun, is skipped). */
   private claimed = false;
+  /**
+   * Set when a tenant took this isolate: its first render then starts the next spare. Not before:
+   * building an isolate holds the thread for ~3 ms (the isolate, the runtime from the code
+   * cache), which delayed the end of that first render, the one a new tenant waits for.
+   */
+  private spareAfterRender = false;
   /** Set once a render breached a limit: the isolate takes no more work. */
   retired = false;
   renders = 0;
 
   /**
    * An isolate for a tenant: the warm spare of this memory class if there is one, else a new
-   * one. Every call starts the next spare, so that a new tenant, or a tenant whose isolate was
-   * retired after a limit, does not pay for a new isolate and context (about 20 ms, more under
-   * load) in its first render: the spare warms while renders run.
+   * one. The next spare starts once this isolate's first render is done, so that a new tenant,
+   * or a tenant whose isolate was retired after a limit, does not pay for a new isolate and
+   * context (about 20 ms, more under load) in its first render: the spare warms while renders run.
    */
   static acquire(memoryMB: number): IsolateHost {
     const spare = spares.get(memoryMB);
     spares.delete(memoryMB);
-    // The next tenant of this class (a new one, or this one after a limit) finds a spare ready.
-    IsolateHost.prepareSpare(memoryMB);
-    if (!spare?.usable) return new IsolateHost(memoryMB);
+    const host = spare?.usable ? spare : new IsolateHost(memoryMB);
     // A spare still being built skips its warm-up render: the tenant's own render follows.
-    spare.claimed = true;
-    return spare;
+    host.claimed = true;
+    host.spareAfterRender = true;
+    return host;
   }
 
   /** Starts warming a spare isolate of this class, unless one exists (after the current work of the event loop). */
@@ -129,6 +134,11 @@ export class IsolateHost {
       if (r.error) this.retire();
     }
     this.renders = 0;
+  }
+
+  /** Whether a spare of this class exists, ready or warming (for tests of when spares start). */
+  static hasSpare(memoryMB: number): boolean {
+    return spares.has(memoryMB);
   }
 
   /** Disposes the spares (a worker process that shuts down). */
@@ -220,6 +230,11 @@ export class IsolateHost {
     } finally {
       this.active = null;
       clearTimeout(watchdog);
+      if (this.spareAfterRender) {
+        this.spareAfterRender = false;
+        // The next spare of this class (a new tenant, or this one after a limit) finds one ready.
+        IsolateHost.prepareSpare(this.memoryMB);
+      }
     }
   }
 

@@ -1,0 +1,56 @@
+/**
+ * When the spare isolate of a memory class is built (src/sandbox/isolate-host.ts `acquire`): after
+ * the first render of the isolate a tenant took, not while that render runs, since building one
+ * holds the thread for milliseconds that the new tenant would wait for.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { IsolateHost } from '../../src/sandbox/isolate-host.js';
+import { renderRequest } from '../../src/sandbox/request.js';
+import { DEFAULT_LIMITS } from '../../src/sandbox/limits.js';
+import { compile } from '../../src/compiler/index.js';
+
+// A memory class no other test in this process uses, so that the spare seen here is this test's.
+const MB = 512;
+const hosts: IsolateHost[] = [];
+afterAll(() => {
+  for (const h of hosts) h.retire();
+  IsolateHost.closeSpares();
+});
+
+const template = () => {
+  const r = compile('{$x|upper}', { name: 'spare.tpl', id: 'spare.tpl' });
+  return { id: 'spare.tpl', code: r.code, filename: 'spare.js' };
+};
+const request = () =>
+  renderRequest({ templateName: 'spare.tpl', now: 1700000000, site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' }, vars: { x: 'ok' }, seed: Array.from({ length: 16 }, () => 7) });
+const turn = () => new Promise((r) => setImmediate(r));
+
+describe('spare isolates', () => {
+  it('the next spare starts after the first render of the isolate a tenant took', async () => {
+    expect(IsolateHost.hasSpare(MB)).toBe(false);
+    const first = IsolateHost.acquire(MB);
+    hosts.push(first);
+    const rendering = first.render(template(), request(), DEFAULT_LIMITS, null);
+    await turn();
+    expect(IsolateHost.hasSpare(MB), 'no spare is built while the first render runs').toBe(false);
+    expect((await rendering).output).toBe('OK');
+    await turn();
+    expect(IsolateHost.hasSpare(MB), 'a spare is warming once the first render is done').toBe(true);
+  });
+
+  it('the next tenant takes that spare, and its first render starts the one after', async () => {
+    const second = IsolateHost.acquire(MB);
+    hosts.push(second);
+    expect(IsolateHost.hasSpare(MB)).toBe(false);
+    expect((await second.render(template(), request(), DEFAULT_LIMITS, null)).output).toBe('OK');
+    await turn();
+    expect(IsolateHost.hasSpare(MB)).toBe(true);
+  });
+
+  it('later renders of the same isolate start no spare', async () => {
+    IsolateHost.closeSpares();
+    expect((await hosts[0]!.render(template(), request(), DEFAULT_LIMITS, null)).output).toBe('OK');
+    await turn();
+    expect(IsolateHost.hasSpare(MB)).toBe(false);
+  });
+});
