@@ -23,6 +23,11 @@ let rendering = false;
 export interface RenderRequest extends Omit<RenderInput, 'request' | 'constants'> {
   /** Variables as plain data, or as JSON text (which keeps PHP's key order exactly). */
   vars: Record<string, unknown> | string | null;
+  /**
+   * Plain-data variables the host sent as JSON text instead (src/sandbox/plain-json.ts): parsed
+   * here with JSON.parse, they are what `vars` would have been. `vars` is then null.
+   */
+  plainVars?: string;
   /** JSON objects in vars become stdClass objects instead of arrays. */
   objects?: boolean;
   request?: Record<string, unknown>;
@@ -139,7 +144,7 @@ function buildScope(req: RenderRequest): Scope {
   const scope: Scope = Object.create(null);
   // The platform's predefined $dataSet.emptyArray (an empty array to start from).
   scope.dataSet = fromJS({ emptyArray: [] });
-  const vars = typeof req.vars === 'string' ? parseVarsJson(req.vars, req.objects ?? false) : req.vars;
+  const vars = typeof req.plainVars === 'string' ? (JSON.parse(req.plainVars) as unknown) : typeof req.vars === 'string' ? parseVarsJson(req.vars, req.objects ?? false) : req.vars;
   if (vars instanceof Map) for (const [k, v] of vars) scope[k] = v as Value;
   else if (vars && typeof vars === 'object' && !Array.isArray(vars)) {
     for (const [k, v] of Object.entries(vars)) scope[k] = fromJS(v, req.objects ?? false);

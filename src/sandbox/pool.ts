@@ -15,6 +15,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import type { CompiledTemplate, HostCallHandler, RawRenderResult } from './isolate-host.js';
 import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
+import { withPlainVars } from './plain-json.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 
 export interface PoolOptions {
@@ -190,7 +191,7 @@ export class SandboxPool {
           // A worker that does not answer well after the wall deadline is hung: kill it.
           const timer = setTimeout(() => w.kill(), limits.wallMs + 2000);
           w.inflight.set(id, { tenant, resolve, host, timer });
-          w.send({ type: 'render', id, tenant, memoryMB, template, request, limits });
+          w.send({ type: 'render', id, tenant, memoryMB, template, request: withPlainVars(request), limits });
         });
       } finally {
         release();
