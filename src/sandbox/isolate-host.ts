@@ -173,6 +173,10 @@ export class IsolateHost {
   private async contextFor(limits: SandboxLimits): Promise<LiveContext> {
     if (this.live && this.live.renders < RENDERS_PER_CONTEXT && this.live.defined.size < TEMPLATES_PER_CONTEXT) return this.live;
     this.live?.context.release();
+    // The scripts compiled for the old context go with it, so that what a tenant that keeps
+    // editing its templates leaves behind stays bounded by TEMPLATES_PER_CONTEXT.
+    for (const s of this.scripts.values()) s.script.release();
+    this.scripts.clear();
     const context = await this.isolate.createContext();
     await this.runtime.run(context, { timeout: limits.cpuMs });
     // An arrow function has no `prototype` for the isolate to walk through the Reference.
