@@ -5,11 +5,18 @@ import { fromBinary, toBinary } from '../../runtime/bytes.js';
 import { checkStringLength } from '../../runtime/limits.js';
 
 export function implode(separator: string, arr: PhpArray): string {
-  const parts = arr.values().map((v) => {
+  // One pass, no copies of the values: implode runs once per item in a typical loop.
+  const values = arr.packedValues() ?? arr.values();
+  const parts = new Array<string>(values.length);
+  let n = separator.length * Math.max(0, values.length - 1);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
     if (v instanceof PhpObject) throw new PhpTypeError('implode(): Object of class stdClass could not be converted to string');
-    return toStr(v);
-  });
-  checkStringLength(parts.reduce((n, p) => n + p.length, 0) + separator.length * Math.max(0, parts.length - 1), 'implode');
+    const s = typeof v === 'string' ? v : toStr(v);
+    parts[i] = s;
+    n += s.length;
+  }
+  checkStringLength(n, 'implode');
   return parts.join(separator);
 }
 
