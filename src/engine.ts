@@ -9,7 +9,7 @@ import { createHash, randomFillSync } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { compile, firstError, type CompileResult, ENGINE_VERSION } from './compiler/index.js';
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
-import { IsolateHost } from './sandbox/isolate-host.js';
+import { IsolateHost, type CompiledTemplate } from './sandbox/isolate-host.js';
 import { SandboxPool, DEFAULT_POOL, type PoolOptions } from './sandbox/pool.js';
 import { createBridge } from './host-bridge/bridge.js';
 import type { HostAdapters, RenderIdentity } from './host-bridge/host.js';
@@ -92,6 +92,8 @@ interface Compiled {
   sources: SourceText[];
   /** Included templates and functions with the source compiled in (null: it did not exist). */
   deps: [string, string | null][];
+  /** What the sandbox runs; one object per compile, by which a worker keeps the code it was sent. */
+  template: CompiledTemplate;
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {
@@ -122,7 +124,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     if (err) throw err;
     const depNames = result.manifest.templates.slice(1);
     const sources = [new SourceText(name, source), ...depNames.map((t) => new SourceText(t, sourceOf(t) ?? ''))];
-    const c: Compiled = { id, result, sources, deps: depNames.map((t) => [t, sourceOf(t) ?? null]) };
+    const c = compiled(id, result, sources, depNames.map((t) => [t, sourceOf(t) ?? null]));
     cache.set(cacheKey, c);
     return c;
   };
@@ -149,7 +151,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       const id = `${name}#${digestOfBody}`;
       const code = `smartcage.define(${JSON.stringify(id)}, (rt) => function t0(s, $) {\n${body}\n});\n`;
       const result = compile('', { name, id });
-      const c: Compiled = { id, result: { ...result, code }, sources: [new SourceText(name, body)], deps: [] };
+      const c = compiled(id, { ...result, code }, [new SourceText(name, body)], []);
       return runCompiled(c, name, opts);
     },
 
@@ -183,7 +185,6 @@ export function createEngine(options: EngineOptions = {}): Engine {
       requestId: opts.identity?.requestId ?? pooledRandom(8).toString('hex'),
     };
     const tenant = identity.tenant;
-    const template = { id: c.id, code: c.result.code, filename: scriptName(c) };
     const request = renderRequest({
       templateName: name,
       now: options.now ? options.now() : Math.floor(Date.now() / 1000),
@@ -211,8 +212,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const bridge = createBridge(options.host ?? {}, identity, limits, facts).handler;
     const memoryMB = c.result.manifest.memoryMB;
     const raw = pool
-      ? await pool.render(tenant, memoryMB, template, request, limits, bridge)
-      : await isolateFor(tenant, memoryMB).render(template, request, limits, bridge);
+      ? await pool.render(tenant, memoryMB, c.template, request, limits, bridge)
+      : await isolateFor(tenant, memoryMB).render(c.template, request, limits, bridge);
     if (raw.error) throw runtimeError(raw.error, c);
     return {
       output: raw.output ?? '',
@@ -245,15 +246,19 @@ function pooledRandom(n: number): Buffer {
 /** Errors of the sandbox itself: the isolate was stopped from outside, so no stack names a line. */
 const SANDBOX_STOPS = new Set(['E_CPU_TIMEOUT', 'E_WALL_TIMEOUT', 'E_MEMORY_LIMIT', 'E_SANDBOX_CRASHED']);
 
+function compiled(id: string, result: CompileResult, sources: SourceText[], deps: Compiled['deps']): Compiled {
+  return { id, result, sources, deps, template: { id, code: result.code, filename: scriptName(id) } };
+}
+
 /** The file name the isolate knows the script by, which stack traces name. */
-function scriptName(c: Compiled): string {
-  return `tpl-${c.id.split('#')[1]}.js`;
+function scriptName(id: string): string {
+  return `tpl-${id.split('#')[1]}.js`;
 }
 
 /** A runtime error inside the template: the line table maps the stack frame back to the template. */
 function runtimeError(err: { code: string; message: string; stack: string; at?: number }, c: Compiled): TemplateError {
   const code = err.code;
-  const file = scriptName(c);
+  const file = c.template.filename;
   const m = new RegExp(`${file.replace(/[.]/g, '\\.')}:(\\d+):(\\d+)`).exec(err.stack);
   let pos: [number, number, number, number] | undefined;
   if (m) {

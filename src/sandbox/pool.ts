@@ -16,7 +16,7 @@ import type { CompiledTemplate, HostCallHandler, RawRenderResult } from './isola
 import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
 import { withPlainVars } from './plain-json.js';
-import type { FromWorker, ToWorker } from './protocol.js';
+import type { FromWorker, ToWorker, WireTemplate } from './protocol.js';
 
 export interface PoolOptions {
   /** Worker processes shared by all tenants (default 2: one per core on the target machine). */
@@ -41,6 +41,10 @@ export const DEFAULT_POOL: PoolOptions = {
   crashWindowMs: 60_000,
 };
 
+/** A worker holds at most this much template code (it is told to forget it all beyond). */
+const MAX_HELD_TEMPLATES = 500;
+const MAX_HELD_CODE_CHARS = 32 * 1024 * 1024;
+
 interface InFlight {
   tenant: string;
   resolve(r: RawRenderResult): void;
@@ -53,6 +57,9 @@ class Worker {
   readonly inflight = new Map<number, InFlight>();
   readonly ready: Promise<void>;
   exited = false;
+  /** Keys of the template code this worker holds, and its size. */
+  private readonly held = new Set<number>();
+  private heldChars = 0;
 
   constructor(onExit: (w: Worker) => void) {
     const ts = import.meta.url.endsWith('.ts');
@@ -101,6 +108,24 @@ class Worker {
     this.proc.send(m);
   }
 
+  /**
+   * The template as this worker needs it: without its code when the worker holds it already.
+   * Messages arrive in order, so a `forgetTemplates` sent here reaches the worker before the
+   * render that carries the code again.
+   */
+  wire(template: CompiledTemplate, key: number): WireTemplate {
+    const { code, ...rest } = template;
+    if (this.held.has(key)) return { ...rest, key };
+    if (this.held.size >= MAX_HELD_TEMPLATES || this.heldChars + code.length > MAX_HELD_CODE_CHARS) {
+      this.send({ type: 'forgetTemplates' });
+      this.held.clear();
+      this.heldChars = 0;
+    }
+    this.held.add(key);
+    this.heldChars += code.length;
+    return { ...rest, key, code };
+  }
+
   kill(): void {
     if (!this.exited) this.proc.kill('SIGKILL');
   }
@@ -115,6 +140,9 @@ export class SandboxPool {
   private bigInUse = 0;
   private readonly bigWaiters: (() => void)[] = [];
   private nextId = 1;
+  /** A number per template object the engine renders (the engine keeps one object per compiled template). */
+  private readonly templateKeys = new WeakMap<CompiledTemplate, number>();
+  private nextTemplateKey = 1;
   private closed = false;
   readonly stats = { crashes: 0, restarts: 0, quarantined: 0 };
 
@@ -191,12 +219,21 @@ export class SandboxPool {
           // A worker that does not answer well after the wall deadline is hung: kill it.
           const timer = setTimeout(() => w.kill(), limits.wallMs + 2000);
           w.inflight.set(id, { tenant, resolve, host, timer });
-          w.send({ type: 'render', id, tenant, memoryMB, template, request: withPlainVars(request), limits });
+          w.send({ type: 'render', id, tenant, memoryMB, template: w.wire(template, this.templateKey(template)), request: withPlainVars(request), limits });
         });
       } finally {
         release();
       }
     });
+  }
+
+  private templateKey(t: CompiledTemplate): number {
+    let key = this.templateKeys.get(t);
+    if (key === undefined) {
+      key = this.nextTemplateKey++;
+      this.templateKeys.set(t, key);
+    }
+    return key;
   }
 
   /** Worker process ids (for tests that kill one). */

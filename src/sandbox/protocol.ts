@@ -3,9 +3,18 @@ import type { CompiledTemplate, RawRenderResult } from './isolate-host.js';
 import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
 
+/**
+ * A template as it goes to a worker: its code only the first time that worker gets it (`key` names
+ * the code from then on; src/sandbox/pool.ts). Templates run to tens of KB of code, and the same
+ * one is rendered again and again.
+ */
+export type WireTemplate = Omit<CompiledTemplate, 'code'> & { key: number; code?: string };
+
 export type ToWorker =
-  | { type: 'render'; id: number; tenant: string; memoryMB: number; template: CompiledTemplate; request: RenderRequestBody; limits: SandboxLimits }
-  | { type: 'hostAnswer'; callId: number; answer: string };
+  | { type: 'render'; id: number; tenant: string; memoryMB: number; template: WireTemplate; request: RenderRequestBody; limits: SandboxLimits }
+  | { type: 'hostAnswer'; callId: number; answer: string }
+  /** Drop every template's code: the next render of each carries it again. */
+  | { type: 'forgetTemplates' };
 
 export type FromWorker =
   | { type: 'ready'; pid: number }

@@ -5,10 +5,13 @@
  * this process goes; the pool starts another.
  */
 import { IsolateHost } from './isolate-host.js';
+import type { CompiledTemplate } from './isolate-host.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 
 const isolates = new Map<string, IsolateHost>();
 const pendingHost = new Map<number, (answer: string) => void>();
+/** Template code by the key the pool gave it (src/sandbox/protocol.ts `WireTemplate`). */
+const templates = new Map<number, CompiledTemplate>();
 let nextCall = 1;
 
 function send(m: FromWorker): void {
@@ -31,6 +34,18 @@ process.on('message', (m: ToWorker) => {
     pendingHost.delete(m.callId);
     return;
   }
+  if (m.type === 'forgetTemplates') {
+    templates.clear();
+    return;
+  }
+  const { key, code, ...rest } = m.template;
+  if (code !== undefined) templates.set(key, { ...rest, code });
+  const template = templates.get(key);
+  if (!template) {
+    // The pool sends the code to a worker that does not hold it; reaching here is a bug there.
+    send({ type: 'result', id: m.id, result: { error: { code: 'E_SANDBOX_CRASHED', message: 'the sandbox worker lost the template code', stack: '' } } });
+    return;
+  }
   const host = (plugin: string, request: string) =>
     new Promise<string>((resolve) => {
       const callId = nextCall++;
@@ -38,7 +53,7 @@ process.on('message', (m: ToWorker) => {
       send({ type: 'host', callId, renderId: m.id, plugin, request });
     });
   isolateFor(m.tenant, m.memoryMB)
-    .render(m.template, m.request, m.limits, host)
+    .render(template, m.request, m.limits, host)
     .then((result) => send({ type: 'result', id: m.id, result }))
     .catch(() => send({ type: 'result', id: m.id, result: { error: { code: 'E_SANDBOX_CRASHED', message: 'the sandbox failed while rendering', stack: '' } } }));
 });
