@@ -1,7 +1,7 @@
 /**
  * The parse errors of WHATWG HTML's character reference states (§13.2.5.72-80) for one `&`.
  */
-import { LEGACY_REFERENCES, NAMED_REFERENCES } from './entity-names.js';
+import { legacyReferences, namedReferences } from './entity-names.js';
 
 export interface RefProblem {
   code: string;
@@ -50,11 +50,12 @@ function named(s: string, from: number, inAttribute: boolean): RefProblem | null
   const run = ALNUM_RUN.exec(s)![0];
   if (run === '') return null;
   const semicolon = s[from + run.length] === ';';
-  if (semicolon && NAMED_REFERENCES.has(run)) return null;
+  if (semicolon && namedReferences().has(run)) return null;
   // The longest table entry that is a prefix of the input: only legacy names can match short of the ';'.
+  const legacy = legacyReferences();
   for (let len = run.length; len > 0; len--) {
     const name = run.slice(0, len);
-    if (!LEGACY_REFERENCES.has(name)) continue;
+    if (!legacy.has(name)) continue;
     const next = s[from + len];
     if (inAttribute && next !== undefined && /[=A-Za-z0-9]/.test(next)) return null;
     return { code: 'missing-semicolon-after-character-reference', message: `character reference &${name} is not followed by ';'` };

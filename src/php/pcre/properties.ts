@@ -8,6 +8,7 @@
  * are reported as unsupported.
  */
 import { PcreError } from './pcre-error.js';
+import { lazy } from '../../runtime/lazy.js';
 
 const CATEGORIES = [
   'C', 'Cc', 'Cf', 'Cn', 'Co', 'Cs', 'L', 'Ll', 'Lm', 'Lo', 'Lt', 'Lu', 'M', 'Mc', 'Me', 'Mn', 'N', 'Nd', 'Nl',
@@ -33,30 +34,33 @@ Warang_Citi Yezidi Yi Zanabazar_Square`.split(/\s+/);
 const loose = (s: string) => s.toLowerCase().replace(/[\s_-]/g, '');
 
 /** Normalised key → JavaScript class body (usable inside `[...]` with the u flag). */
-const TABLE = new Map<string, string>();
-for (const c of CATEGORIES) TABLE.set(loose(c), `\\p{${c}}`);
-TABLE.set('l&', '\\p{LC}');
-TABLE.set('any', '\\u{0}-\\u{10FFFF}');
-TABLE.set('xan', '\\p{L}\\p{N}');
-TABLE.set('xwd', '\\p{L}\\p{N}_');
-TABLE.set('xps', '\\p{Z}\\t\\n\\x0b\\f\\r\\x85\\u180e');
-TABLE.set('xsp', '\\p{Z}\\t\\n\\x0b\\f\\r\\x85\\u180e');
-TABLE.set('xuc', '$@`\\u{A0}-\\u{D7FF}\\u{E000}-\\u{10FFFF}');
-for (const s of SCRIPTS) {
-  TABLE.set(loose(s), `\\p{Script_Extensions=${s}}`);
-  TABLE.set('sc:' + loose(s), `\\p{Script=${s}}`);
-  TABLE.set('scx:' + loose(s), `\\p{Script_Extensions=${s}}`);
-}
+const table = lazy(() => {
+  const t = new Map<string, string>();
+  for (const c of CATEGORIES) t.set(loose(c), `\\p{${c}}`);
+  t.set('l&', '\\p{LC}');
+  t.set('any', '\\u{0}-\\u{10FFFF}');
+  t.set('xan', '\\p{L}\\p{N}');
+  t.set('xwd', '\\p{L}\\p{N}_');
+  t.set('xps', '\\p{Z}\\t\\n\\x0b\\f\\r\\x85\\u180e');
+  t.set('xsp', '\\p{Z}\\t\\n\\x0b\\f\\r\\x85\\u180e');
+  t.set('xuc', '$@`\\u{A0}-\\u{D7FF}\\u{E000}-\\u{10FFFF}');
+  for (const s of SCRIPTS) {
+    t.set(loose(s), `\\p{Script_Extensions=${s}}`);
+    t.set('sc:' + loose(s), `\\p{Script=${s}}`);
+    t.set('scx:' + loose(s), `\\p{Script_Extensions=${s}}`);
+  }
+  return t;
+});
 
 /** The lookup key for a \p name, or a PcreError when the name is not one we translate. */
 export function normalizePropertyName(name: string): string | null {
   const [prefix, rest] = name.includes(':') ? name.split(/:(.*)/s) : ['', name];
   const key = (prefix ? loose(prefix) + ':' : '') + loose(rest ?? '');
   const norm = key.replace(/^script:/, 'sc:').replace(/^scriptextensions:/, 'scx:');
-  if (TABLE.has(norm)) return norm;
+  if (table().has(norm)) return norm;
   throw new PcreError(`unsupported regular expression feature: Unicode property \\p{${name}}`);
 }
 
 export function propertyClassBody(key: string): string {
-  return TABLE.get(key)!;
+  return table().get(key)!;
 }

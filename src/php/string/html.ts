@@ -7,6 +7,7 @@ import { PhpTypeError } from '../../runtime/convert.js';
 import { fromBinary, toBinary } from '../../runtime/bytes.js';
 import { HTML401_ENTITIES } from './html-entity-table.js';
 import { nextUtf8 } from './utf8-scan.js';
+import { lazy } from '../../runtime/lazy.js';
 
 export const ENT_COMPAT = 2;
 export const ENT_QUOTES = 3;
@@ -17,14 +18,18 @@ const DOCTYPE_MASK = 48; // ENT_HTML401 0, ENT_XML1 16, ENT_XHTML 32, ENT_HTML5 
 /** PHP 8.1+ default flags of the html functions. */
 export const ENT_DEFAULT = ENT_QUOTES | ENT_SUBSTITUTE;
 
-const byCode = new Map<number, string>();
-const byName = new Map<string, number>();
-for (const pair of HTML401_ENTITIES.split(' ')) {
-  const [hex, name] = pair.split(':');
-  byCode.set(parseInt(hex, 16), name);
-  byName.set(name, parseInt(hex, 16));
-}
-byName.set('quot', 0x22).set('amp', 0x26).set('lt', 0x3c).set('gt', 0x3e);
+/** HTML 4.01's named entities, both ways. */
+const entities = lazy(() => {
+  const byCode = new Map<number, string>();
+  const byName = new Map<string, number>();
+  for (const pair of HTML401_ENTITIES.split(' ')) {
+    const [hex, name] = pair.split(':');
+    byCode.set(parseInt(hex, 16), name);
+    byName.set(name, parseInt(hex, 16));
+  }
+  byName.set('quot', 0x22).set('amp', 0x26).set('lt', 0x3c).set('gt', 0x3e);
+  return { byCode, byName };
+});
 
 type Charset = 'utf-8' | 'iso-8859-1';
 
@@ -70,11 +75,12 @@ function entityLengthAt(bin: string, i: number): number {
     const n = parseInt(hex ? body.slice(2) : body.slice(1), hex ? 16 : 10);
     return n <= 0x10ffff ? m[0].length : 0;
   }
-  return byName.has(body) ? m[0].length : 0;
+  return entities().byName.has(body) ? m[0].length : 0;
 }
 
 function encode(s: string, flags: number, charset: Charset, doubleEncode: boolean, all: boolean): string {
   const { dq, sq } = quoteEntities(flags);
+  const byCode = all ? entities().byCode : null;
   const bin = toBinary(s);
   let out = '';
   for (let i = 0; i < bin.length; ) {
@@ -105,7 +111,7 @@ function encode(s: string, flags: number, charset: Charset, doubleEncode: boolea
     else if (cp === 0x3e) out += '&gt;';
     else if (cp === 0x22 && dq) out += '&quot;';
     else if (cp === 0x27 && sq) out += sq;
-    else if (all && cp >= 0xa0 && byCode.has(cp)) out += `&${byCode.get(cp)};`;
+    else if (byCode !== null && cp >= 0xa0 && byCode.has(cp)) out += `&${byCode.get(cp)};`;
     else out += raw;
   }
   return fromBinary(out);
@@ -182,7 +188,7 @@ function decode(s: string, flags: number, charset: Charset, all: boolean): strin
       if (cp > 0x10ffff || !decodableCodePoint(cp)) return whole;
       if (!all && !SPECIAL_CODES.has(cp)) return whole;
     } else {
-      const named = byName.get(body);
+      const named = entities().byName.get(body);
       if (named === undefined || (!all && !SPECIAL_CODES.has(named))) return whole;
       cp = named;
     }
