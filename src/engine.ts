@@ -3,7 +3,7 @@
  *
  * This is the small runner of the template-language core: one isolate per memory class,
  * compiled templates cached by source hash, a CPU timeout per render. Pools, supervision of
- * child processes and the host bridge build on top of it (see docs/architecture.md).
+ * child processes and the host bridge build on top of it (see docs/sandbox.md).
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import { LRUCache } from 'lru-cache';

@@ -92,7 +92,7 @@ const smartcage = {
 
 /**
  * The plugins' runnable examples are for the docs and the tests on the host; in every isolate
- * they were ~1,000 objects that the lockdown froze one by one and the heap kept. Replaced, not
+ * they were hundreds of objects that the lockdown froze one by one and the heap kept. Replaced, not
  * deleted: a deleted property would put each declaration in V8's slow dictionary mode.
  */
 function dropExamples(): void {

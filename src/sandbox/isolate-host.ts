@@ -45,7 +45,7 @@ export interface CompiledTemplate {
 }
 
 /**
- * A new context costs far more than its 15 ms set-up: its functions are new closures, so V8
+ * A new context costs far more than its ~10 ms set-up: its functions are new closures, so V8
  * optimizes the runtime again from nothing, and the next ~50 renders of the benchmark page run
  * 3-4x slower. Measured: ~140 ms of CPU per replacement, which at one per 1,000 renders was
  * ~140 µs of every render (docs/decisions.md). The lockdown, not the replacement, is what keeps

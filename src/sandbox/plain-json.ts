@@ -4,8 +4,8 @@
  * Plain data goes to a worker by structured clone twice: the IPC channel serializes it and the
  * worker deserializes it into objects, then the worker serializes it again into the isolate
  * (isolated-vm's ExternalCopy). As JSON text it is serialized once here and parsed once in the
- * isolate, and the worker only passes a string on; per render of the benchmark page that is
- * ~150 µs less CPU (docs/decisions.md).
+ * isolate, and the worker only passes a string on; per render of the benchmark page through one
+ * worker that was ~115 µs less CPU (docs/decisions.md).
  *
  * JSON and structured clone differ, so the text is made only for data on which they agree for
  * everything the isolate's `fromJS` reads: finite numbers other than -0, strings, booleans, null,

@@ -42,7 +42,8 @@ process.on('message', (m: ToWorker) => {
   if (code !== undefined) templates.set(key, { ...rest, code });
   const template = templates.get(key);
   if (!template) {
-    // The pool sends the code to a worker that does not hold it; reaching here is a bug there.
+    // The pool sends a template's code to a worker before it names the template by key alone:
+    // reaching here is a bug in the pool.
     send({ type: 'result', id: m.id, result: { error: { code: 'E_SANDBOX_CRASHED', message: 'the sandbox worker lost the template code', stack: '' } } });
     return;
   }
