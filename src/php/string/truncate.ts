@@ -20,6 +20,8 @@ import { asciiSubstr, isAscii } from '../../runtime/bytes.js';
 export interface Measure {
   len(s: string): number;
   sub(s: string, start: number, length?: number): string;
+  /** Set for bytes: every UTF-16 unit is at least one byte, so len(s) >= s.length. */
+  countsBytes?: boolean;
 }
 
 // PCRE's `$` (no D flag) also matches before a final newline; `\s` is ASCII.
@@ -43,9 +45,27 @@ function dropLastWord(t: string): string {
   return t.slice(0, q);
 }
 
+/**
+ * The byte measure's common case without reading the whole text: longer in UTF-16 units than
+ * `length` means longer in bytes, so it is cut, and only its first L+1 bytes are read; when those
+ * are ASCII they are its first L+1 characters, and the ASCII measure gives the same result.
+ * (A body of a few hundred characters cut at 80 was scanned in full before.) Undefined: the
+ * general path decides.
+ */
+function asciiHeadCut(s: string, length: Value, etc: string, breakWords: Value, middle: Value): string | undefined {
+  if (typeof length !== 'number' || !Number.isInteger(length) || length <= 0 || s.length <= length) return undefined;
+  if (toBool(middle) || !isAscii(etc)) return undefined;
+  const L = length - Math.min(length, etc.length);
+  const head = s.slice(0, L + 1);
+  if (!isAscii(head)) return undefined;
+  return (toBool(breakWords) ? head : dropLastWord(head)).slice(0, L) + etc;
+}
+
 /** The truncated string, or undefined when the input is returned as it is (not even converted). */
 export function truncateWith(m: Measure, s: string, length: Value, etc: string, breakWords: Value, middle: Value): string | undefined {
   if (typeof length === 'number' ? length === 0 : looseEq(length, 0)) return '';
+  const cut = m.countsBytes ? asciiHeadCut(s, length, etc, breakWords, middle) : undefined;
+  if (cut !== undefined) return cut;
   if (isAscii(s) && isAscii(etc)) m = ASCII_MEASURE;
   const n = m.len(s);
   if (typeof length === 'number' && Number.isInteger(length) ? n <= length : compare(n, length) <= 0) return undefined;

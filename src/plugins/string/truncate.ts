@@ -13,5 +13,5 @@ export default defineModifier({
     { template: '{$s|truncate:30}', vars: { s: 'Three Friends Meet Again after Twenty Winters in Town' }, output: 'Three Friends Meet Again...' },
     { template: "{$s|truncate:30:'...':true:true}", vars: { s: 'Three Friends Meet Again after Twenty Winters in Town' }, output: 'Three Friends...nters in Town' },
   ],
-  run: truncateRun({ len: byteLength, sub: byteSubstr }, 'strlen'),
+  run: truncateRun({ len: byteLength, sub: byteSubstr, countsBytes: true }, 'strlen'),
 });
