@@ -68,7 +68,6 @@ export class IsolateHost {
   private readonly isolate: ivm.Isolate;
   private readonly runtime: ivm.Script;
   private readonly bootstrap: ivm.Script;
-  private readonly scripts = new Map<string, { code: string; script: ivm.Script }>();
   private live: LiveContext | null = null;
   /** The bridge of the render in progress; host calls from the isolate go to it and nowhere else. */
   private active: HostCallHandler | null = null;
@@ -162,21 +161,9 @@ export class IsolateHost {
     return !this.retired && !this.isolate.isDisposed;
   }
 
-  private scriptFor(t: CompiledTemplate): ivm.Script {
-    const known = this.scripts.get(t.id);
-    if (known && known.code === t.code) return known.script;
-    const script = this.isolate.compileScriptSync(t.code, { filename: t.filename });
-    this.scripts.set(t.id, { code: t.code, script });
-    return script;
-  }
-
   private async contextFor(limits: SandboxLimits): Promise<LiveContext> {
     if (this.live && this.live.renders < RENDERS_PER_CONTEXT && this.live.defined.size < TEMPLATES_PER_CONTEXT) return this.live;
     this.live?.context.release();
-    // The scripts compiled for the old context go with it, so that what a tenant that keeps
-    // editing its templates leaves behind stays bounded by TEMPLATES_PER_CONTEXT.
-    for (const s of this.scripts.values()) s.script.release();
-    this.scripts.clear();
     const context = await this.isolate.createContext();
     await this.runtime.run(context, { timeout: limits.cpuMs });
     // An arrow function has no `prototype` for the isolate to walk through the Reference.
@@ -208,7 +195,14 @@ export class IsolateHost {
       const live = await this.contextFor(limits);
       live.renders++;
       if (live.defined.get(t.id) !== t.code) {
-        await this.scriptFor(t).run(live.context, { timeout: limits.cpuMs });
+        // A template's script runs once per context, so it is not kept: what a tenant that keeps
+        // editing its templates leaves behind stays bounded by TEMPLATES_PER_CONTEXT.
+        const script = this.isolate.compileScriptSync(t.code, { filename: t.filename });
+        try {
+          await script.run(live.context, { timeout: limits.cpuMs });
+        } finally {
+          script.release();
+        }
         live.defined.set(t.id, t.code);
       }
       this.active = host;

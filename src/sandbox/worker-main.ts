@@ -4,8 +4,7 @@
  * embedding process, where the host adapters live. If V8 dies here (a fatal out-of-memory), only
  * this process goes; the pool starts another.
  */
-import { IsolateHost } from './isolate-host.js';
-import type { CompiledTemplate } from './isolate-host.js';
+import { IsolateHost, type CompiledTemplate } from './isolate-host.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 
 const isolates = new Map<string, IsolateHost>();

@@ -1,7 +1,8 @@
 /**
  * A tenant's context is replaced once TEMPLATES_PER_CONTEXT (200) templates were defined in it
- * (src/sandbox/isolate-host.ts), and the compiled scripts go with it. Renders on both sides of a
- * replacement, of new templates and of ones defined in the old context, must come out right.
+ * (src/sandbox/isolate-host.ts); a template's compiled script is not kept past its run. Renders
+ * on both sides of a replacement, of new templates and of ones defined in the old context, must
+ * come out right.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
