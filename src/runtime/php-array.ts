@@ -9,6 +9,12 @@
  * assignment, an array that has been stored in a second place is marked `shared`; whoever
  * wants to mutate a shared array takes `forWrite()` first, which copies it. This is PHP's
  * copy-on-write with a one-bit reference count that never goes back down.
+ *
+ * A third mode, a lazy record, holds a plain object of the render's variables as it came into
+ * the isolate (`fromRecord`): reads go to the object itself and convert a nested value the first
+ * time it is read, and anything else settles it into one of the two modes first, exactly as
+ * `fromObject` would have built it. Most of a page's variables are only read, field by field:
+ * converting them all up front was a Map per object and ~40% of the garbage of a render.
  */
 import type { Value, Key } from './value.js';
 
@@ -17,6 +23,9 @@ export class PhpArray {
   private list: Value[] | null;
   private map: Map<Key, Value> | null;
   private next: number;
+  /** Lazy record storage (see above); `list` and `map` are both null while it is set. */
+  private rec: Record<string, unknown> | null = null;
+  private convert: ((x: unknown) => Value) | null = null;
   shared = false;
 
   private constructor(list: Value[] | null, map: Map<Key, Value> | null, next: number) {
@@ -49,6 +58,19 @@ export class PhpArray {
     return names.length ? new PhpArray(null, map, 0) : PhpArray.empty();
   }
 
+  /**
+   * A lazy view of a plain, extensible object that this array takes over: converted values are
+   * written back into it, so each nested value is converted once. A nested array converted on
+   * read is marked shared, since the same object may sit in two places of the data (structured
+   * clone keeps such sharing) and each place must be a value of its own.
+   */
+  static fromRecord(o: Record<string, unknown>, convert: (x: unknown) => Value): PhpArray {
+    const a = new PhpArray(null, null, 0);
+    a.rec = o;
+    a.convert = convert;
+    return a;
+  }
+
   static fromEntries(entries: Iterable<readonly [Key, Value]>): PhpArray {
     const a = PhpArray.empty();
     for (const [k, v] of entries) a.set(k, v);
@@ -56,15 +78,18 @@ export class PhpArray {
   }
 
   get size(): number {
+    if (this.rec) return Object.keys(this.rec).length;
     return this.list ? this.list.length : this.map!.size;
   }
 
   get isList(): boolean {
+    if (this.rec) this.settle();
     return this.list !== null;
   }
 
   /** The next index `push` would use (PHP's nNextFreeElement). */
   get nextIndex(): number {
+    if (this.rec) this.settle();
     return this.next;
   }
 
@@ -74,6 +99,7 @@ export class PhpArray {
       if (typeof k === 'number' && k >= 0 && k < this.list.length) return this.list[k];
       return null;
     }
+    if (this.rec) return this.recordGet(k);
     const v = this.map!.get(k);
     return v === undefined ? null : v;
   }
@@ -81,11 +107,13 @@ export class PhpArray {
   has(key: Key): boolean {
     const k = normalizeKey(key);
     if (this.list) return typeof k === 'number' && k >= 0 && k < this.list.length;
+    if (this.rec) return this.recordHas(k);
     return this.map!.has(k);
   }
 
   set(key: Key, value: Value): void {
     const k = normalizeKey(key);
+    if (this.rec) this.settle();
     if (this.list) {
       if (typeof k === 'number') {
         if (k >= 0 && k < this.list.length) {
@@ -105,6 +133,7 @@ export class PhpArray {
   }
 
   push(value: Value): void {
+    if (this.rec) this.settle();
     if (this.list) {
       this.list.push(value);
       this.next = this.list.length;
@@ -117,33 +146,39 @@ export class PhpArray {
   delete(key: Key): void {
     const k = normalizeKey(key);
     if (!this.has(k)) return;
+    if (this.rec) this.settle();
     // Deleting from a list leaves a hole (or keeps nextIndex past the end): no longer packed.
     if (this.list) this.toMap();
     this.map!.delete(k);
   }
 
   keys(): Key[] {
+    if (this.rec) this.settle();
     if (this.list) return this.list.map((_, i) => i);
     return Array.from(this.map!.keys());
   }
 
   values(): Value[] {
+    if (this.rec) this.settle();
     if (this.list) return this.list.slice();
     return Array.from(this.map!.values());
   }
 
   entries(): [Key, Value][] {
+    if (this.rec) this.settle();
     if (this.list) return this.list.map((v, i) => [i, v]);
     return Array.from(this.map!.entries());
   }
 
   /** Values without copying, for read-only iteration of packed lists (null when not packed). */
   packedValues(): readonly Value[] | null {
+    if (this.rec) this.settle();
     return this.list;
   }
 
   /** A copy that can be mutated; nested arrays become shared with the original. */
   clone(): PhpArray {
+    if (this.rec) this.settle();
     const copy = this.list
       ? new PhpArray(this.list.slice(), null, this.next)
       : new PhpArray(null, new Map(this.map!), this.next);
@@ -155,6 +190,48 @@ export class PhpArray {
   /** This array if nobody else holds it, else a private copy. */
   forWrite(): PhpArray {
     return this.shared ? this.clone() : this;
+  }
+
+  /**
+   * A record's value by key, converted on first read. The object is plain data: a function or an
+   * object under `__proto__` is what Object.prototype lends it, not a value of its own.
+   */
+  private recordGet(k: Key): Value {
+    const rec = this.rec!;
+    const v = rec[k];
+    switch (typeof v) {
+      case 'string':
+      case 'number':
+      case 'boolean':
+        return v;
+      case 'undefined':
+      case 'function':
+        return null;
+      case 'object':
+        if (v === null || v instanceof PhpArray) return v;
+        if (k === '__proto__' && !Object.hasOwn(rec, k)) return null;
+        break;
+    }
+    const converted = this.convert!(v);
+    if (converted instanceof PhpArray) converted.shared = true;
+    rec[k] = converted;
+    return converted;
+  }
+
+  private recordHas(k: Key): boolean {
+    const v = this.rec![k];
+    if (v === undefined || typeof v === 'function' || k === '__proto__') return Object.hasOwn(this.rec!, k);
+    return true;
+  }
+
+  /** Into list or map storage, as `fromObject` builds it (already converted values kept as they are). */
+  private settle(): void {
+    const eager = PhpArray.fromObject(this.rec!, this.convert!);
+    this.list = eager.list;
+    this.map = eager.map;
+    this.next = eager.next;
+    this.rec = null;
+    this.convert = null;
   }
 
   private toMap(): void {

@@ -98,12 +98,18 @@ export function fromJS(v: unknown, objects = false): Value {
         for (const [k, x] of Object.entries(v)) o.set(k, fromJS(x, objects));
         return o;
       }
+      // Plain data (the render's variables, a decoded response) is read in place; anything
+      // else, a frozen object or one with a class of its own, is converted now.
+      if (Object.getPrototypeOf(v) === Object.prototype && Object.isExtensible(v)) return PhpArray.fromRecord(v as Record<string, unknown>, fromPlain);
       return PhpArray.fromObject(v as Record<string, unknown>, (x) => fromJS(x, objects));
     }
     default:
       return null;
   }
 }
+
+/** What a lazy record converts its nested values with (one function, not a closure per object). */
+const fromPlain = (x: unknown): Value => fromJS(x, false);
 
 /**
  * Template values back to plain JavaScript: lists become arrays, other PHP arrays and
