@@ -103,7 +103,8 @@ function dropExamples(): void {
 function renderOnce(name: string, req: RenderRequest): RenderResponse {
   try {
     const fn = templates.get(name);
-    if (!fn) throw new Error(`template not loaded: ${name}`);
+    // The host reads this code as "the define queued before this render failed".
+    if (!fn) throw Object.assign(new Error(`template not loaded: ${name}`), { code: 'E_TEMPLATE_NOT_LOADED' });
     const scope = buildScope(req);
     const request: Record<string, Value> = {};
     for (const [k, v] of Object.entries(req.request ?? {})) request[k] = fromJS(v);
