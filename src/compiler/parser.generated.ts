@@ -423,7 +423,7 @@ function peg$parse(input, options) {
   function peg$f3() {    error(`[E_UNCLOSED_COMMENT] comment opened here is never closed with *${RB}`);  }
   function peg$f4(value) {    return node('Literal', { value });  }
   function peg$f5() {    error(`[E_UNCLOSED_LITERAL] ${LB}literal${RB} opened here is never closed with ${LB}/literal${RB}`);  }
-  function peg$f6(tag) {    const r = range(); return { ...tag, start: r.start, end: r.end };  }
+  function peg$f6(tag) {    const r = range(); tag.start = r.start; tag.end = r.end; return tag;  }
   function peg$f7(text, close) {
     if (!close) error(`[E_UNCLOSED_TAG] the tag "${LB}${text.slice(0, 40)}" is never closed with ${RB}`);
     error(`[E_SYNTAX] unrecognized tag: ${LB}${text.slice(0, 60)}${RB}`);
@@ -5954,9 +5954,14 @@ function peg$parse(input, options) {
   }
 
 
+  // `props` is always a fresh literal of the calling action: completed in place (a spread into
+  // a new object was ~9% of compile()).
   function node(type, props) {
     const r = range();
-    return { type, ...props, start: r.start, end: r.end };
+    props.type = type;
+    props.start = r.start;
+    props.end = r.end;
+    return props;
   }
 
   peg$result = peg$startRuleFunction();
