@@ -14,7 +14,8 @@
  * the isolate (`fromRecord`): reads go to the object itself and convert a nested value the first
  * time it is read, and anything else settles it into one of the two modes first, exactly as
  * `fromObject` would have built it. Most of a page's variables are only read, field by field:
- * converting them all up front was a Map per object and ~40% of the garbage of a render.
+ * converting them all up front was a Map per object and over a third of the garbage of a render
+ * of the benchmark page (316 -> 216 KB).
  */
 import type { Value, Key } from './value.js';
 
