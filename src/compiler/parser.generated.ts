@@ -418,7 +418,11 @@ function peg$parse(input, options) {
   const peg$e102 = peg$otherExpectation("whitespace");
 
   function peg$f0(nodes) {    return nodes;  }
-  function peg$f1(value) {    return node('Text', { value });  }
+  function peg$f1() {
+    const end = input.indexOf(LB, peg$currPos);
+    peg$currPos = end < 0 ? input.length : end;
+    return node('Text', { value: text() });
+  }
   function peg$f2() {    return node('Comment', {});  }
   function peg$f3() {    error(`[E_UNCLOSED_COMMENT] comment opened here is never closed with *${RB}`);  }
   function peg$f4(value) {    return node('Literal', { value });  }
@@ -754,40 +758,19 @@ function peg$parse(input, options) {
   }
 
   function peg$parseText() {
-    let s0, s1, s2, s3;
+    let s0, s1;
 
     s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = [];
-    s3 = input.charAt(peg$currPos);
-    if (peg$r0.test(s3)) {
+    s1 = input.charAt(peg$currPos);
+    if (peg$r0.test(s1)) {
       peg$currPos++;
     } else {
-      s3 = peg$FAILED;
+      s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e0); }
-    }
-    if (s3 !== peg$FAILED) {
-      while (s3 !== peg$FAILED) {
-        s2.push(s3);
-        s3 = input.charAt(peg$currPos);
-        if (peg$r0.test(s3)) {
-          peg$currPos++;
-        } else {
-          s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e0); }
-        }
-      }
-    } else {
-      s2 = peg$FAILED;
-    }
-    if (s2 !== peg$FAILED) {
-      s1 = input.substring(s1, peg$currPos);
-    } else {
-      s1 = s2;
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f1(s1);
+      s1 = peg$f1();
     }
     s0 = s1;
 

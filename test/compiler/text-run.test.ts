@@ -1,0 +1,59 @@
+/**
+ * The grammar's Text rule finds a run of text with indexOf and moves Peggy's position itself
+ * (grammar/template.peggy): the one place the grammar reaches into the generated parser. These
+ * check that every run comes out whole, with the right offsets, wherever it stands.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseTemplate } from '../../src/compiler/parse.js';
+import { SourceText } from '../../src/errors.js';
+
+const parse = (text: string) => {
+  const r = parseTemplate(new SourceText('t.tpl', text));
+  expect(r.diagnostics).toEqual([]);
+  return r.nodes.map((n) => ({ type: n.type, start: n.start, end: n.end, ...(n.type === 'Text' ? { value: (n as { value: string }).value } : {}) }));
+};
+
+describe('text runs', () => {
+  it('a template with no tag is one run', () => {
+    expect(parse('plain } text\n')).toEqual([{ type: 'Text', start: 0, end: 13, value: 'plain } text\n' }]);
+  });
+
+  it('runs before, between and after tags keep their offsets', () => {
+    expect(parse('a{$x}bc{* c *}d')).toEqual([
+      { type: 'Text', start: 0, end: 1, value: 'a' },
+      { type: 'Output', start: 1, end: 5 },
+      { type: 'Text', start: 5, end: 7, value: 'bc' },
+      { type: 'Comment', start: 7, end: 14 },
+      { type: 'Text', start: 14, end: 15, value: 'd' },
+    ]);
+  });
+
+  it('a one-character run, and tags with no text between them', () => {
+    expect(parse('{$a}{$b}x')).toEqual([
+      { type: 'Output', start: 0, end: 4 },
+      { type: 'Output', start: 4, end: 8 },
+      { type: 'Text', start: 8, end: 9, value: 'x' },
+    ]);
+  });
+
+  it('text inside {literal} stays the literal, and text around it is cut at the braces', () => {
+    expect(parse('x{literal}{a}{/literal}y')).toEqual([
+      { type: 'Text', start: 0, end: 1, value: 'x' },
+      { type: 'Literal', start: 1, end: 23 },
+      { type: 'Text', start: 23, end: 24, value: 'y' },
+    ]);
+  });
+
+  it('surrogate pairs, lone surrogates and a long run come out unchanged', () => {
+    const long = `${'日本語 😀 \ud800 '.repeat(5000)}`;
+    const nodes = parse(`${long}{$x}${long}`);
+    expect(nodes.map((n) => n.type)).toEqual(['Text', 'Output', 'Text']);
+    expect(nodes[0]).toEqual({ type: 'Text', start: 0, end: long.length, value: long });
+    expect(nodes[2]).toEqual({ type: 'Text', start: long.length + 4, end: 2 * long.length + 4, value: long });
+  });
+
+  it('a syntax error after text is still placed at its tag', () => {
+    const r = parseTemplate(new SourceText('t.tpl', 'hello\n{if}'));
+    expect(r.diagnostics[0]).toMatchObject({ code: 'E_IF_EMPTY', line: 2 });
+  });
+});
