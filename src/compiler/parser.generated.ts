@@ -40,6 +40,18 @@
     return node;
   }
 
+  // The tag that ends a {literal} block: `{` _ `/literal` _ `}`, with `_` the whitespace rule below.
+  const LITERAL_END = new RegExp(`\\${LB}[ \\t\\r\\n]*/literal[ \\t\\r\\n]*\\${RB}`, 'y');
+
+  // Where the next end tag of a {literal} block starts, and the offset just past it.
+  function literalEnd(input, from) {
+    for (let at = input.indexOf(LB, from); at >= 0; at = input.indexOf(LB, at + 1)) {
+      LITERAL_END.lastIndex = at;
+      if (LITERAL_END.test(input)) return { at, after: LITERAL_END.lastIndex };
+    }
+    return null;
+  }
+
   const PHP_ESCAPES = { n: '\n', t: '\t', r: '\r', v: '\v', e: '\x1b', f: '\f', '\\': '\\', $: '$', '"': '"' };
 
   // A byte from an octal or hex escape; bytes past ASCII are kept as escaped stray bytes
@@ -211,79 +223,77 @@ function peg$parse(input, options) {
   let peg$startRuleFunction = peg$parseTemplate;
 
   const peg$c0 = "{*";
-  const peg$c1 = "*}";
-  const peg$c2 = "{";
-  const peg$c3 = "literal";
-  const peg$c4 = "}";
-  const peg$c5 = "/literal";
-  const peg$c6 = "/";
-  const peg$c7 = "if";
-  const peg$c8 = "elseif";
-  const peg$c9 = "else";
-  const peg$c10 = "=";
-  const peg$c11 = "true";
-  const peg$c12 = "yes";
-  const peg$c13 = "on";
-  const peg$c14 = "false";
-  const peg$c15 = "no";
-  const peg$c16 = "off";
-  const peg$c17 = "null";
-  const peg$c18 = "$";
-  const peg$c19 = "-";
-  const peg$c20 = ">";
-  const peg$c21 = "|";
-  const peg$c22 = "@";
-  const peg$c23 = ":";
-  const peg$c24 = ".";
-  const peg$c25 = "[";
-  const peg$c26 = "]";
-  const peg$c27 = "->";
-  const peg$c28 = "'";
-  const peg$c29 = "\\'";
-  const peg$c30 = "\\\\";
-  const peg$c31 = "\\";
-  const peg$c32 = "\"";
-  const peg$c33 = "`";
-  const peg$c34 = "\\x";
-  const peg$c35 = "\\u{";
-  const peg$c36 = "||";
-  const peg$c37 = "or";
-  const peg$c38 = "&&";
-  const peg$c39 = "and";
-  const peg$c40 = "^";
-  const peg$c41 = "&";
-  const peg$c42 = "===";
-  const peg$c43 = "!==";
-  const peg$c44 = "==";
-  const peg$c45 = "!=";
-  const peg$c46 = "<>";
-  const peg$c47 = "eq";
-  const peg$c48 = "neq";
-  const peg$c49 = "ne";
-  const peg$c50 = "<=";
-  const peg$c51 = ">=";
-  const peg$c52 = "<";
-  const peg$c53 = "gte";
-  const peg$c54 = "ge";
-  const peg$c55 = "lte";
-  const peg$c56 = "le";
-  const peg$c57 = "gt";
-  const peg$c58 = "lt";
-  const peg$c59 = "<<";
-  const peg$c60 = ">>";
-  const peg$c61 = "+";
-  const peg$c62 = "mod";
-  const peg$c63 = "!";
-  const peg$c64 = "not";
-  const peg$c65 = "~";
-  const peg$c66 = "is";
-  const peg$c67 = "even";
-  const peg$c68 = "odd";
-  const peg$c69 = "by";
-  const peg$c70 = "div";
-  const peg$c71 = "(";
-  const peg$c72 = ")";
-  const peg$c73 = ",";
+  const peg$c1 = "{";
+  const peg$c2 = "literal";
+  const peg$c3 = "}";
+  const peg$c4 = "/";
+  const peg$c5 = "if";
+  const peg$c6 = "elseif";
+  const peg$c7 = "else";
+  const peg$c8 = "=";
+  const peg$c9 = "true";
+  const peg$c10 = "yes";
+  const peg$c11 = "on";
+  const peg$c12 = "false";
+  const peg$c13 = "no";
+  const peg$c14 = "off";
+  const peg$c15 = "null";
+  const peg$c16 = "$";
+  const peg$c17 = "-";
+  const peg$c18 = ">";
+  const peg$c19 = "|";
+  const peg$c20 = "@";
+  const peg$c21 = ":";
+  const peg$c22 = ".";
+  const peg$c23 = "[";
+  const peg$c24 = "]";
+  const peg$c25 = "->";
+  const peg$c26 = "'";
+  const peg$c27 = "\\'";
+  const peg$c28 = "\\\\";
+  const peg$c29 = "\\";
+  const peg$c30 = "\"";
+  const peg$c31 = "`";
+  const peg$c32 = "\\x";
+  const peg$c33 = "\\u{";
+  const peg$c34 = "||";
+  const peg$c35 = "or";
+  const peg$c36 = "&&";
+  const peg$c37 = "and";
+  const peg$c38 = "^";
+  const peg$c39 = "&";
+  const peg$c40 = "===";
+  const peg$c41 = "!==";
+  const peg$c42 = "==";
+  const peg$c43 = "!=";
+  const peg$c44 = "<>";
+  const peg$c45 = "eq";
+  const peg$c46 = "neq";
+  const peg$c47 = "ne";
+  const peg$c48 = "<=";
+  const peg$c49 = ">=";
+  const peg$c50 = "<";
+  const peg$c51 = "gte";
+  const peg$c52 = "ge";
+  const peg$c53 = "lte";
+  const peg$c54 = "le";
+  const peg$c55 = "gt";
+  const peg$c56 = "lt";
+  const peg$c57 = "<<";
+  const peg$c58 = ">>";
+  const peg$c59 = "+";
+  const peg$c60 = "mod";
+  const peg$c61 = "!";
+  const peg$c62 = "not";
+  const peg$c63 = "~";
+  const peg$c64 = "is";
+  const peg$c65 = "even";
+  const peg$c66 = "odd";
+  const peg$c67 = "by";
+  const peg$c68 = "div";
+  const peg$c69 = "(";
+  const peg$c70 = ")";
+  const peg$c71 = ",";
 
   const peg$r0 = /^[^{]/;
   const peg$r1 = /^[^ \t\r\n}"'=]/;
@@ -315,107 +325,105 @@ function peg$parse(input, options) {
 
   const peg$e0 = peg$classExpectation(["{"], true, false, false);
   const peg$e1 = peg$literalExpectation("{*", false);
-  const peg$e2 = peg$literalExpectation("*}", false);
-  const peg$e3 = peg$anyExpectation();
-  const peg$e4 = peg$literalExpectation("{", false);
-  const peg$e5 = peg$literalExpectation("literal", false);
-  const peg$e6 = peg$literalExpectation("}", false);
-  const peg$e7 = peg$literalExpectation("/literal", false);
-  const peg$e8 = peg$literalExpectation("/", false);
-  const peg$e9 = peg$literalExpectation("if", false);
-  const peg$e10 = peg$literalExpectation("elseif", false);
-  const peg$e11 = peg$literalExpectation("else", false);
-  const peg$e12 = peg$literalExpectation("=", false);
-  const peg$e13 = peg$literalExpectation("true", false);
-  const peg$e14 = peg$literalExpectation("yes", false);
-  const peg$e15 = peg$literalExpectation("on", false);
-  const peg$e16 = peg$literalExpectation("false", false);
-  const peg$e17 = peg$literalExpectation("no", false);
-  const peg$e18 = peg$literalExpectation("off", false);
-  const peg$e19 = peg$literalExpectation("null", false);
-  const peg$e20 = peg$literalExpectation("$", false);
-  const peg$e21 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
-  const peg$e22 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
-  const peg$e23 = peg$literalExpectation("-", false);
-  const peg$e24 = peg$literalExpectation(">", false);
-  const peg$e25 = peg$literalExpectation("|", false);
-  const peg$e26 = peg$literalExpectation("@", false);
-  const peg$e27 = peg$literalExpectation(":", false);
-  const peg$e28 = peg$classExpectation([":", ["|", "}"]], false, false, false);
-  const peg$e29 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e30 = peg$literalExpectation(".", false);
-  const peg$e31 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
-  const peg$e32 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e33 = peg$literalExpectation("[", false);
-  const peg$e34 = peg$literalExpectation("]", false);
-  const peg$e35 = peg$literalExpectation("->", false);
-  const peg$e36 = peg$literalExpectation("'", false);
-  const peg$e37 = peg$literalExpectation("\\'", false);
-  const peg$e38 = peg$literalExpectation("\\\\", false);
-  const peg$e39 = peg$classExpectation(["'", "\\"], true, false, false);
-  const peg$e40 = peg$literalExpectation("\\", false);
-  const peg$e41 = peg$literalExpectation("\"", false);
-  const peg$e42 = peg$literalExpectation("`", false);
-  const peg$e43 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
-  const peg$e44 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
-  const peg$e45 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
-  const peg$e46 = peg$classExpectation([["0", "7"]], false, false, false);
-  const peg$e47 = peg$literalExpectation("\\x", false);
-  const peg$e48 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e49 = peg$literalExpectation("\\u{", false);
-  const peg$e50 = peg$literalExpectation("||", false);
-  const peg$e51 = peg$literalExpectation("or", false);
-  const peg$e52 = peg$literalExpectation("&&", false);
-  const peg$e53 = peg$literalExpectation("and", false);
-  const peg$e54 = peg$literalExpectation("^", false);
-  const peg$e55 = peg$literalExpectation("&", false);
-  const peg$e56 = peg$literalExpectation("===", false);
-  const peg$e57 = peg$literalExpectation("!==", false);
-  const peg$e58 = peg$literalExpectation("==", false);
-  const peg$e59 = peg$literalExpectation("!=", false);
-  const peg$e60 = peg$literalExpectation("<>", false);
-  const peg$e61 = peg$literalExpectation("eq", false);
-  const peg$e62 = peg$literalExpectation("neq", false);
-  const peg$e63 = peg$literalExpectation("ne", false);
-  const peg$e64 = peg$literalExpectation("<=", false);
-  const peg$e65 = peg$literalExpectation(">=", false);
-  const peg$e66 = peg$literalExpectation("<", false);
-  const peg$e67 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e68 = peg$literalExpectation("gte", false);
-  const peg$e69 = peg$literalExpectation("ge", false);
-  const peg$e70 = peg$literalExpectation("lte", false);
-  const peg$e71 = peg$literalExpectation("le", false);
-  const peg$e72 = peg$literalExpectation("gt", false);
-  const peg$e73 = peg$literalExpectation("lt", false);
-  const peg$e74 = peg$literalExpectation("<<", false);
-  const peg$e75 = peg$literalExpectation(">>", false);
-  const peg$e76 = peg$literalExpectation("+", false);
-  const peg$e77 = peg$classExpectation(["%", "*", "/"], false, false, false);
-  const peg$e78 = peg$literalExpectation("mod", false);
-  const peg$e79 = peg$literalExpectation("!", false);
-  const peg$e80 = peg$literalExpectation("not", false);
-  const peg$e81 = peg$literalExpectation("~", false);
-  const peg$e82 = peg$literalExpectation("is", false);
-  const peg$e83 = peg$literalExpectation("even", false);
-  const peg$e84 = peg$literalExpectation("odd", false);
-  const peg$e85 = peg$literalExpectation("by", false);
-  const peg$e86 = peg$literalExpectation("div", false);
-  const peg$e87 = peg$literalExpectation("(", false);
-  const peg$e88 = peg$literalExpectation(")", false);
-  const peg$e89 = peg$literalExpectation(",", false);
-  const peg$e90 = peg$classExpectation(["t", "T"], false, false, false);
-  const peg$e91 = peg$classExpectation(["r", "R"], false, false, false);
-  const peg$e92 = peg$classExpectation(["u", "U"], false, false, false);
-  const peg$e93 = peg$classExpectation(["e", "E"], false, false, false);
-  const peg$e94 = peg$classExpectation(["f", "F"], false, false, false);
-  const peg$e95 = peg$classExpectation(["a", "A"], false, false, false);
-  const peg$e96 = peg$classExpectation(["l", "L"], false, false, false);
-  const peg$e97 = peg$classExpectation(["s", "S"], false, false, false);
-  const peg$e98 = peg$classExpectation(["n", "N"], false, false, false);
-  const peg$e99 = peg$classExpectation(["}", "'", "\""], true, false, false);
-  const peg$e100 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e101 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
-  const peg$e102 = peg$otherExpectation("whitespace");
+  const peg$e2 = peg$literalExpectation("{", false);
+  const peg$e3 = peg$literalExpectation("literal", false);
+  const peg$e4 = peg$literalExpectation("}", false);
+  const peg$e5 = peg$literalExpectation("/", false);
+  const peg$e6 = peg$literalExpectation("if", false);
+  const peg$e7 = peg$literalExpectation("elseif", false);
+  const peg$e8 = peg$literalExpectation("else", false);
+  const peg$e9 = peg$literalExpectation("=", false);
+  const peg$e10 = peg$literalExpectation("true", false);
+  const peg$e11 = peg$literalExpectation("yes", false);
+  const peg$e12 = peg$literalExpectation("on", false);
+  const peg$e13 = peg$literalExpectation("false", false);
+  const peg$e14 = peg$literalExpectation("no", false);
+  const peg$e15 = peg$literalExpectation("off", false);
+  const peg$e16 = peg$literalExpectation("null", false);
+  const peg$e17 = peg$literalExpectation("$", false);
+  const peg$e18 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
+  const peg$e19 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
+  const peg$e20 = peg$literalExpectation("-", false);
+  const peg$e21 = peg$literalExpectation(">", false);
+  const peg$e22 = peg$literalExpectation("|", false);
+  const peg$e23 = peg$literalExpectation("@", false);
+  const peg$e24 = peg$literalExpectation(":", false);
+  const peg$e25 = peg$classExpectation([":", ["|", "}"]], false, false, false);
+  const peg$e26 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e27 = peg$literalExpectation(".", false);
+  const peg$e28 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
+  const peg$e29 = peg$anyExpectation();
+  const peg$e30 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e31 = peg$literalExpectation("[", false);
+  const peg$e32 = peg$literalExpectation("]", false);
+  const peg$e33 = peg$literalExpectation("->", false);
+  const peg$e34 = peg$literalExpectation("'", false);
+  const peg$e35 = peg$literalExpectation("\\'", false);
+  const peg$e36 = peg$literalExpectation("\\\\", false);
+  const peg$e37 = peg$classExpectation(["'", "\\"], true, false, false);
+  const peg$e38 = peg$literalExpectation("\\", false);
+  const peg$e39 = peg$literalExpectation("\"", false);
+  const peg$e40 = peg$literalExpectation("`", false);
+  const peg$e41 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
+  const peg$e42 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
+  const peg$e43 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
+  const peg$e44 = peg$classExpectation([["0", "7"]], false, false, false);
+  const peg$e45 = peg$literalExpectation("\\x", false);
+  const peg$e46 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+  const peg$e47 = peg$literalExpectation("\\u{", false);
+  const peg$e48 = peg$literalExpectation("||", false);
+  const peg$e49 = peg$literalExpectation("or", false);
+  const peg$e50 = peg$literalExpectation("&&", false);
+  const peg$e51 = peg$literalExpectation("and", false);
+  const peg$e52 = peg$literalExpectation("^", false);
+  const peg$e53 = peg$literalExpectation("&", false);
+  const peg$e54 = peg$literalExpectation("===", false);
+  const peg$e55 = peg$literalExpectation("!==", false);
+  const peg$e56 = peg$literalExpectation("==", false);
+  const peg$e57 = peg$literalExpectation("!=", false);
+  const peg$e58 = peg$literalExpectation("<>", false);
+  const peg$e59 = peg$literalExpectation("eq", false);
+  const peg$e60 = peg$literalExpectation("neq", false);
+  const peg$e61 = peg$literalExpectation("ne", false);
+  const peg$e62 = peg$literalExpectation("<=", false);
+  const peg$e63 = peg$literalExpectation(">=", false);
+  const peg$e64 = peg$literalExpectation("<", false);
+  const peg$e65 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e66 = peg$literalExpectation("gte", false);
+  const peg$e67 = peg$literalExpectation("ge", false);
+  const peg$e68 = peg$literalExpectation("lte", false);
+  const peg$e69 = peg$literalExpectation("le", false);
+  const peg$e70 = peg$literalExpectation("gt", false);
+  const peg$e71 = peg$literalExpectation("lt", false);
+  const peg$e72 = peg$literalExpectation("<<", false);
+  const peg$e73 = peg$literalExpectation(">>", false);
+  const peg$e74 = peg$literalExpectation("+", false);
+  const peg$e75 = peg$classExpectation(["%", "*", "/"], false, false, false);
+  const peg$e76 = peg$literalExpectation("mod", false);
+  const peg$e77 = peg$literalExpectation("!", false);
+  const peg$e78 = peg$literalExpectation("not", false);
+  const peg$e79 = peg$literalExpectation("~", false);
+  const peg$e80 = peg$literalExpectation("is", false);
+  const peg$e81 = peg$literalExpectation("even", false);
+  const peg$e82 = peg$literalExpectation("odd", false);
+  const peg$e83 = peg$literalExpectation("by", false);
+  const peg$e84 = peg$literalExpectation("div", false);
+  const peg$e85 = peg$literalExpectation("(", false);
+  const peg$e86 = peg$literalExpectation(")", false);
+  const peg$e87 = peg$literalExpectation(",", false);
+  const peg$e88 = peg$classExpectation(["t", "T"], false, false, false);
+  const peg$e89 = peg$classExpectation(["r", "R"], false, false, false);
+  const peg$e90 = peg$classExpectation(["u", "U"], false, false, false);
+  const peg$e91 = peg$classExpectation(["e", "E"], false, false, false);
+  const peg$e92 = peg$classExpectation(["f", "F"], false, false, false);
+  const peg$e93 = peg$classExpectation(["a", "A"], false, false, false);
+  const peg$e94 = peg$classExpectation(["l", "L"], false, false, false);
+  const peg$e95 = peg$classExpectation(["s", "S"], false, false, false);
+  const peg$e96 = peg$classExpectation(["n", "N"], false, false, false);
+  const peg$e97 = peg$classExpectation(["}", "'", "\""], true, false, false);
+  const peg$e98 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e99 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
+  const peg$e100 = peg$otherExpectation("whitespace");
 
   function peg$f0(nodes) {    return nodes;  }
   function peg$f1() {
@@ -423,42 +431,51 @@ function peg$parse(input, options) {
     peg$currPos = end < 0 ? input.length : end;
     return node('Text', { value: text() });
   }
-  function peg$f2() {    return node('Comment', {});  }
-  function peg$f3() {    error(`[E_UNCLOSED_COMMENT] comment opened here is never closed with *${RB}`);  }
-  function peg$f4(value) {    return node('Literal', { value });  }
-  function peg$f5() {    error(`[E_UNCLOSED_LITERAL] ${LB}literal${RB} opened here is never closed with ${LB}/literal${RB}`);  }
-  function peg$f6(tag) {    const r = range(); tag.start = r.start; tag.end = r.end; return tag;  }
-  function peg$f7(text, close) {
+  function peg$f2() {
+    const end = input.indexOf(`*${RB}`, peg$currPos);
+    if (end < 0) error(`[E_UNCLOSED_COMMENT] comment opened here is never closed with *${RB}`);
+    peg$currPos = end + 2;
+    return node('Comment', {});
+  }
+  function peg$f3() {
+    const start = peg$currPos;
+    const end = literalEnd(input, start);
+    if (end === null) error(`[E_UNCLOSED_LITERAL] ${LB}literal${RB} opened here is never closed with ${LB}/literal${RB}`);
+    peg$currPos = end.after;
+    return node('Literal', { value: input.slice(start, end.at) });
+  }
+  function peg$f4(tag) {    const r = range(); tag.start = r.start; tag.end = r.end; return tag;  }
+  function peg$f5(text, close) {
     if (!close) error(`[E_UNCLOSED_TAG] the tag "${LB}${text.slice(0, 40)}" is never closed with ${RB}`);
     error(`[E_SYNTAX] unrecognized tag: ${LB}${text.slice(0, 60)}${RB}`);
   }
-  function peg$f8(name) {    return node('Close', { name });  }
-  function peg$f9(cond) {    return node('If', { cond });  }
-  function peg$f10(cond) {    return node('ElseIf', { cond });  }
-  function peg$f11(ignored) {    return node('Else', { ignored: (ignored ?? '').trim() });  }
-  function peg$f12(cond) {    return cond;  }
-  function peg$f13() {    error('[E_IF_EMPTY] the condition is empty');  }
-  function peg$f14(rest) {    error(`[E_IF_SYNTAX] cannot read the condition at "${rest.slice(0, 30)}"`);  }
-  function peg$f15(value, ignored) {    return node('Output', { value, ignored: (ignored ?? '').trim() });  }
-  function peg$f16(name, modifiers, attrs) {    return node('Tag', { name, modifiers, attrs });  }
-  function peg$f17(name, value) {    return node('Attr', { name, value });  }
-  function peg$f18(word) {
+  function peg$f6(name) {    return node('Close', { name });  }
+  function peg$f7(cond) {    return node('If', { cond });  }
+  function peg$f8(cond) {    return node('ElseIf', { cond });  }
+  function peg$f9(ignored) {    return node('Else', { ignored: (ignored ?? '').trim() });  }
+  function peg$f10(cond) {    return cond;  }
+  function peg$f11() {    error('[E_IF_EMPTY] the condition is empty');  }
+  function peg$f12(rest) {    error(`[E_IF_SYNTAX] cannot read the condition at "${rest.slice(0, 30)}"`);  }
+  function peg$f13(value, ignored) {    return node('Output', { value, ignored: (ignored ?? '').trim() });  }
+  function peg$f14(name, modifiers, attrs) {    return node('Tag', { name, modifiers, attrs });  }
+  function peg$f15(name, value) {    return node('Attr', { name, value });  }
+  function peg$f16(word) {
     if (word === 'null') return node('Null', {});
     return node('Bool', { value: word === 'true' || word === 'yes' || word === 'on' });
   }
-  function peg$f19(parts) {    return node('Interp', { parts });  }
-  function peg$f20(name, path) {    return node('Var', { name, path });  }
-  function peg$f21(value) {    return value;  }
-  function peg$f22() {    return '$';  }
-  function peg$f23(base, modifiers) {
+  function peg$f17(parts) {    return node('Interp', { parts });  }
+  function peg$f18(name, path) {    return node('Var', { name, path });  }
+  function peg$f19(value) {    return value;  }
+  function peg$f20() {    return '$';  }
+  function peg$f21(base, modifiers) {
     return modifiers.length ? node('Modified', { base, modifiers }) : base;
   }
-  function peg$f24(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
-  function peg$f25(op) {    return { op };  }
-  function peg$f26(all, name, args) {
+  function peg$f22(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
+  function peg$f23(op) {    return { op };  }
+  function peg$f24(all, name, args) {
     return node('Modifier', { name, all: all !== null, args });
   }
-  function peg$f27(word) {
+  function peg$f25(word) {
     const lower = word.toLowerCase();
     if (lower === 'true' || lower === 'false') return node('Bool', { value: lower === 'true' });
     if (lower === 'null') return node('Null', {});
@@ -467,89 +484,89 @@ function peg$parse(input, options) {
     }
     return node('String', { value: word });
   }
-  function peg$f28() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
-  function peg$f29(raw) {    return node('Number', { raw });  }
-  function peg$f30(raw) {    return node('Number', { raw });  }
-  function peg$f31(name, path) {    return node('Var', { name, path });  }
-  function peg$f32(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
-  function peg$f33(key) {    return node('Key', { key: node('String', { value: key }) });  }
-  function peg$f34(key) {    return key;  }
-  function peg$f35(name) {    return node('Prop', { name });  }
-  function peg$f36(raw) {    return node('Key', { key: node('Number', { raw: raw.split('.').slice(0, 2).join('.') }) });  }
-  function peg$f37(key) {    return node('Key', { key });  }
-  function peg$f38(key) {    return node('Key', { key });  }
-  function peg$f39(section, prop) {    return node('SectionIndex', { section, prop });  }
-  function peg$f40(chars) {    return node('String', { value: chars.join('') });  }
-  function peg$f41() {    return "'";  }
-  function peg$f42() {    return '\\';  }
-  function peg$f43() {    return '\\';  }
-  function peg$f44(parts) {
+  function peg$f26() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
+  function peg$f27(raw) {    return node('Number', { raw });  }
+  function peg$f28(raw) {    return node('Number', { raw });  }
+  function peg$f29(name, path) {    return node('Var', { name, path });  }
+  function peg$f30(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
+  function peg$f31(key) {    return node('Key', { key: node('String', { value: key }) });  }
+  function peg$f32(key) {    return key;  }
+  function peg$f33(name) {    return node('Prop', { name });  }
+  function peg$f34(raw) {    return node('Key', { key: node('Number', { raw: raw.split('.').slice(0, 2).join('.') }) });  }
+  function peg$f35(key) {    return node('Key', { key });  }
+  function peg$f36(key) {    return node('Key', { key });  }
+  function peg$f37(section, prop) {    return node('SectionIndex', { section, prop });  }
+  function peg$f38(chars) {    return node('String', { value: chars.join('') });  }
+  function peg$f39() {    return "'";  }
+  function peg$f40() {    return '\\';  }
+  function peg$f41() {    return '\\';  }
+  function peg$f42(parts) {
     if (parts.every((p) => typeof p === 'string')) return node('String', { value: parts.join('') });
     return node('Interp', { parts });
   }
-  function peg$f45(expr) {    return expr;  }
-  function peg$f46() {    return '$';  }
-  function peg$f47() {    return '`';  }
-  function peg$f48(name, path, bad) {
+  function peg$f43(expr) {    return expr;  }
+  function peg$f44() {    return '$';  }
+  function peg$f45() {    return '`';  }
+  function peg$f46(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f49(key) {    return node('Key', { key: node('Number', { raw: key }) });  }
-  function peg$f50(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f51(c) {    return PHP_ESCAPES[c];  }
-  function peg$f52(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f53(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f54(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f55() {    return '\\';  }
-  function peg$f56(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f57() {    return '||';  }
-  function peg$f58() {    return '||';  }
-  function peg$f59(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f60() {    return '&&';  }
-  function peg$f61() {    return '&&';  }
+  function peg$f47(key) {    return node('Key', { key: node('Number', { raw: key }) });  }
+  function peg$f48(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f49(c) {    return PHP_ESCAPES[c];  }
+  function peg$f50(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f51(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f52(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f53() {    return '\\';  }
+  function peg$f54(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f55() {    return '||';  }
+  function peg$f56() {    return '||';  }
+  function peg$f57(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f58() {    return '&&';  }
+  function peg$f59() {    return '&&';  }
+  function peg$f60(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f61(head, tail) {    return foldLeft(head, tail);  }
   function peg$f62(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
   function peg$f63(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f64(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f65(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f64() {    return '!=';  }
+  function peg$f65() {    return '==';  }
   function peg$f66() {    return '!=';  }
-  function peg$f67() {    return '==';  }
-  function peg$f68() {    return '!=';  }
-  function peg$f69() {    return '!=';  }
-  function peg$f70(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f71() {    return '<=';  }
-  function peg$f72() {    return '>=';  }
-  function peg$f73() {    return '<';  }
-  function peg$f74() {    return '>';  }
-  function peg$f75() {    return '>=';  }
-  function peg$f76() {    return '>=';  }
-  function peg$f77() {    return '<=';  }
-  function peg$f78() {    return '<=';  }
-  function peg$f79() {    return '>';  }
-  function peg$f80() {    return '<';  }
+  function peg$f67() {    return '!=';  }
+  function peg$f68(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f69() {    return '<=';  }
+  function peg$f70() {    return '>=';  }
+  function peg$f71() {    return '<';  }
+  function peg$f72() {    return '>';  }
+  function peg$f73() {    return '>=';  }
+  function peg$f74() {    return '>=';  }
+  function peg$f75() {    return '<=';  }
+  function peg$f76() {    return '<=';  }
+  function peg$f77() {    return '>';  }
+  function peg$f78() {    return '<';  }
+  function peg$f79(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f80(head, tail) {    return foldLeft(head, tail);  }
   function peg$f81(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f82(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f83(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f84() {    return '%';  }
-  function peg$f85(op, arg) {    return node('Unary', { op, arg });  }
-  function peg$f86() {    return '!';  }
-  function peg$f87() {    return '!';  }
-  function peg$f88() {    return '~';  }
-  function peg$f89() {    return '-';  }
-  function peg$f90() {    return '@';  }
-  function peg$f91(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f92(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f93(kind, by) {    return { kind, by };  }
-  function peg$f94(by) {    return { kind: 'div', by };  }
-  function peg$f95(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f96(expr) {    return node('Group', { expr });  }
-  function peg$f97(base, modifiers) {    return modifiers.length ? node('Modified', { base, modifiers }) : base;  }
-  function peg$f98(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f99(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f100(head, tail) {    return [head, ...tail];  }
-  function peg$f101(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f102() {    return node('Null', {});  }
+  function peg$f82() {    return '%';  }
+  function peg$f83(op, arg) {    return node('Unary', { op, arg });  }
+  function peg$f84() {    return '!';  }
+  function peg$f85() {    return '!';  }
+  function peg$f86() {    return '~';  }
+  function peg$f87() {    return '-';  }
+  function peg$f88() {    return '@';  }
+  function peg$f89(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f90(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f91(kind, by) {    return { kind, by };  }
+  function peg$f92(by) {    return { kind: 'div', by };  }
+  function peg$f93(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f94(expr) {    return node('Group', { expr });  }
+  function peg$f95(base, modifiers) {    return modifiers.length ? node('Modified', { base, modifiers }) : base;  }
+  function peg$f96(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f97(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f98(head, tail) {    return [head, ...tail];  }
+  function peg$f99(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f100() {    return node('Null', {});  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -778,7 +795,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parseComment() {
-    let s0, s1, s2, s3, s4, s5;
+    let s0, s1;
 
     s0 = peg$currPos;
     if (input.substr(peg$currPos, 2) === peg$c0) {
@@ -789,314 +806,46 @@ function peg$parse(input, options) {
       if (peg$silentFails === 0) { peg$fail(peg$e1); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = [];
-      s3 = peg$currPos;
-      s4 = peg$currPos;
-      peg$silentFails++;
-      if (input.substr(peg$currPos, 2) === peg$c1) {
-        s5 = peg$c1;
-        peg$currPos += 2;
-      } else {
-        s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e2); }
-      }
-      peg$silentFails--;
-      if (s5 === peg$FAILED) {
-        s4 = undefined;
-      } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
-      }
-      if (s4 !== peg$FAILED) {
-        if (input.length > peg$currPos) {
-          s5 = input.charAt(peg$currPos);
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e3); }
-        }
-        if (s5 !== peg$FAILED) {
-          s4 = [s4, s5];
-          s3 = s4;
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
-      while (s3 !== peg$FAILED) {
-        s2.push(s3);
-        s3 = peg$currPos;
-        s4 = peg$currPos;
-        peg$silentFails++;
-        if (input.substr(peg$currPos, 2) === peg$c1) {
-          s5 = peg$c1;
-          peg$currPos += 2;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e2); }
-        }
-        peg$silentFails--;
-        if (s5 === peg$FAILED) {
-          s4 = undefined;
-        } else {
-          peg$currPos = s4;
-          s4 = peg$FAILED;
-        }
-        if (s4 !== peg$FAILED) {
-          if (input.length > peg$currPos) {
-            s5 = input.charAt(peg$currPos);
-            peg$currPos++;
-          } else {
-            s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e3); }
-          }
-          if (s5 !== peg$FAILED) {
-            s4 = [s4, s5];
-            s3 = s4;
-          } else {
-            peg$currPos = s3;
-            s3 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-      }
-      if (input.substr(peg$currPos, 2) === peg$c1) {
-        s3 = peg$c1;
-        peg$currPos += 2;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e2); }
-      }
-      if (s3 !== peg$FAILED) {
-        peg$savedPos = s0;
-        s0 = peg$f2();
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
+      peg$savedPos = s0;
+      s1 = peg$f2();
     }
-    if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c0) {
-        s1 = peg$c0;
-        peg$currPos += 2;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e1); }
-      }
-      if (s1 !== peg$FAILED) {
-        peg$savedPos = s0;
-        s1 = peg$f3();
-      }
-      s0 = s1;
-    }
+    s0 = s1;
 
     return s0;
   }
 
   function peg$parseLiteral() {
-    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10;
-
-    s0 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 123) {
-      s1 = peg$c2;
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e4); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parse_();
-      if (input.substr(peg$currPos, 7) === peg$c3) {
-        s3 = peg$c3;
-        peg$currPos += 7;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e5); }
-      }
-      if (s3 !== peg$FAILED) {
-        s4 = peg$parse_();
-        if (input.charCodeAt(peg$currPos) === 125) {
-          s5 = peg$c4;
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e6); }
-        }
-        if (s5 !== peg$FAILED) {
-          s6 = peg$currPos;
-          s7 = [];
-          s8 = peg$currPos;
-          s9 = peg$currPos;
-          peg$silentFails++;
-          s10 = peg$parseLiteralEnd();
-          peg$silentFails--;
-          if (s10 === peg$FAILED) {
-            s9 = undefined;
-          } else {
-            peg$currPos = s9;
-            s9 = peg$FAILED;
-          }
-          if (s9 !== peg$FAILED) {
-            if (input.length > peg$currPos) {
-              s10 = input.charAt(peg$currPos);
-              peg$currPos++;
-            } else {
-              s10 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e3); }
-            }
-            if (s10 !== peg$FAILED) {
-              s9 = [s9, s10];
-              s8 = s9;
-            } else {
-              peg$currPos = s8;
-              s8 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s8;
-            s8 = peg$FAILED;
-          }
-          while (s8 !== peg$FAILED) {
-            s7.push(s8);
-            s8 = peg$currPos;
-            s9 = peg$currPos;
-            peg$silentFails++;
-            s10 = peg$parseLiteralEnd();
-            peg$silentFails--;
-            if (s10 === peg$FAILED) {
-              s9 = undefined;
-            } else {
-              peg$currPos = s9;
-              s9 = peg$FAILED;
-            }
-            if (s9 !== peg$FAILED) {
-              if (input.length > peg$currPos) {
-                s10 = input.charAt(peg$currPos);
-                peg$currPos++;
-              } else {
-                s10 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e3); }
-              }
-              if (s10 !== peg$FAILED) {
-                s9 = [s9, s10];
-                s8 = s9;
-              } else {
-                peg$currPos = s8;
-                s8 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s8;
-              s8 = peg$FAILED;
-            }
-          }
-          s6 = input.substring(s6, peg$currPos);
-          s7 = peg$parseLiteralEnd();
-          if (s7 !== peg$FAILED) {
-            peg$savedPos = s0;
-            s0 = peg$f4(s6);
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-    if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      if (input.charCodeAt(peg$currPos) === 123) {
-        s1 = peg$c2;
-        peg$currPos++;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e4); }
-      }
-      if (s1 !== peg$FAILED) {
-        s2 = peg$parse_();
-        if (input.substr(peg$currPos, 7) === peg$c3) {
-          s3 = peg$c3;
-          peg$currPos += 7;
-        } else {
-          s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
-        }
-        if (s3 !== peg$FAILED) {
-          s4 = peg$parse_();
-          if (input.charCodeAt(peg$currPos) === 125) {
-            s5 = peg$c4;
-            peg$currPos++;
-          } else {
-            s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e6); }
-          }
-          if (s5 !== peg$FAILED) {
-            peg$savedPos = s0;
-            s0 = peg$f5();
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    }
-
-    return s0;
-  }
-
-  function peg$parseLiteralEnd() {
     let s0, s1, s2, s3, s4, s5;
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 123) {
-      s1 = peg$c2;
+      s1 = peg$c1;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e4); }
+      if (peg$silentFails === 0) { peg$fail(peg$e2); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
-      if (input.substr(peg$currPos, 8) === peg$c5) {
-        s3 = peg$c5;
-        peg$currPos += 8;
+      if (input.substr(peg$currPos, 7) === peg$c2) {
+        s3 = peg$c2;
+        peg$currPos += 7;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 125) {
-          s5 = peg$c4;
+          s5 = peg$c3;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e6); }
+          if (peg$silentFails === 0) { peg$fail(peg$e4); }
         }
         if (s5 !== peg$FAILED) {
-          s1 = [s1, s2, s3, s4, s5];
-          s0 = s1;
+          peg$savedPos = s0;
+          s0 = peg$f3();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1118,11 +867,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 123) {
-      s1 = peg$c2;
+      s1 = peg$c1;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e4); }
+      if (peg$silentFails === 0) { peg$fail(peg$e2); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -1130,15 +879,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 125) {
-          s5 = peg$c4;
+          s5 = peg$c3;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e6); }
+          if (peg$silentFails === 0) { peg$fail(peg$e4); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f6(s3);
+          s0 = peg$f4(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1160,28 +909,28 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 123) {
-      s1 = peg$c2;
+      s1 = peg$c1;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e4); }
+      if (peg$silentFails === 0) { peg$fail(peg$e2); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       s3 = peg$parseTagRest();
       s2 = input.substring(s2, peg$currPos);
       if (input.charCodeAt(peg$currPos) === 125) {
-        s3 = peg$c4;
+        s3 = peg$c3;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e6); }
+        if (peg$silentFails === 0) { peg$fail(peg$e4); }
       }
       if (s3 === peg$FAILED) {
         s3 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f7(s2, s3);
+      s0 = peg$f5(s2, s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1218,17 +967,17 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
-      s1 = peg$c6;
+      s1 = peg$c4;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e8); }
+      if (peg$silentFails === 0) { peg$fail(peg$e5); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseName();
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f8(s2);
+        s0 = peg$f6(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1245,12 +994,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c7) {
-      s1 = peg$c7;
+    if (input.substr(peg$currPos, 2) === peg$c5) {
+      s1 = peg$c5;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e9); }
+      if (peg$silentFails === 0) { peg$fail(peg$e6); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -1268,7 +1017,7 @@ function peg$parse(input, options) {
         s4 = peg$parseCondition();
         if (s4 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f9(s4);
+          s0 = peg$f7(s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1289,12 +1038,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c8) {
-      s1 = peg$c8;
+    if (input.substr(peg$currPos, 6) === peg$c6) {
+      s1 = peg$c6;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e10); }
+      if (peg$silentFails === 0) { peg$fail(peg$e7); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -1312,7 +1061,7 @@ function peg$parse(input, options) {
         s4 = peg$parseCondition();
         if (s4 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f10(s4);
+          s0 = peg$f8(s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1333,12 +1082,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c9) {
-      s1 = peg$c9;
+    if (input.substr(peg$currPos, 4) === peg$c7) {
+      s1 = peg$c7;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e11); }
+      if (peg$silentFails === 0) { peg$fail(peg$e8); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -1368,7 +1117,7 @@ function peg$parse(input, options) {
         }
         s3 = input.substring(s3, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f11(s3);
+        s0 = peg$f9(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1391,11 +1140,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 125) {
-        s4 = peg$c4;
+        s4 = peg$c3;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e6); }
+        if (peg$silentFails === 0) { peg$fail(peg$e4); }
       }
       peg$silentFails--;
       if (s4 !== peg$FAILED) {
@@ -1406,7 +1155,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f12(s1);
+        s0 = peg$f10(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1420,11 +1169,11 @@ function peg$parse(input, options) {
       s1 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 125) {
-        s2 = peg$c4;
+        s2 = peg$c3;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e6); }
+        if (peg$silentFails === 0) { peg$fail(peg$e4); }
       }
       peg$silentFails--;
       if (s2 !== peg$FAILED) {
@@ -1435,7 +1184,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f13();
+        s1 = peg$f11();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -1449,7 +1198,7 @@ function peg$parse(input, options) {
         s4 = peg$parseTagRest();
         s3 = input.substring(s3, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f14(s3);
+        s0 = peg$f12(s3);
       }
     }
 
@@ -1478,7 +1227,7 @@ function peg$parse(input, options) {
       }
       s2 = input.substring(s2, peg$currPos);
       peg$savedPos = s0;
-      s0 = peg$f15(s1, s2);
+      s0 = peg$f13(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1532,7 +1281,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f16(s1, s2, s3);
+      s0 = peg$f14(s1, s2, s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1549,18 +1298,18 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 61) {
-        s3 = peg$c10;
+        s3 = peg$c8;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e12); }
+        if (peg$silentFails === 0) { peg$fail(peg$e9); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         s5 = peg$parseAttrValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f17(s1, s5);
+          s0 = peg$f15(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1596,60 +1345,60 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c11) {
-      s2 = peg$c11;
+    if (input.substr(peg$currPos, 4) === peg$c9) {
+      s2 = peg$c9;
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e13); }
+      if (peg$silentFails === 0) { peg$fail(peg$e10); }
     }
     if (s2 === peg$FAILED) {
-      if (input.substr(peg$currPos, 3) === peg$c12) {
-        s2 = peg$c12;
+      if (input.substr(peg$currPos, 3) === peg$c10) {
+        s2 = peg$c10;
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e14); }
+        if (peg$silentFails === 0) { peg$fail(peg$e11); }
       }
       if (s2 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c13) {
-          s2 = peg$c13;
+        if (input.substr(peg$currPos, 2) === peg$c11) {
+          s2 = peg$c11;
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e15); }
+          if (peg$silentFails === 0) { peg$fail(peg$e12); }
         }
         if (s2 === peg$FAILED) {
-          if (input.substr(peg$currPos, 5) === peg$c14) {
-            s2 = peg$c14;
+          if (input.substr(peg$currPos, 5) === peg$c12) {
+            s2 = peg$c12;
             peg$currPos += 5;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e16); }
+            if (peg$silentFails === 0) { peg$fail(peg$e13); }
           }
           if (s2 === peg$FAILED) {
-            if (input.substr(peg$currPos, 2) === peg$c15) {
-              s2 = peg$c15;
+            if (input.substr(peg$currPos, 2) === peg$c13) {
+              s2 = peg$c13;
               peg$currPos += 2;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e17); }
+              if (peg$silentFails === 0) { peg$fail(peg$e14); }
             }
             if (s2 === peg$FAILED) {
-              if (input.substr(peg$currPos, 3) === peg$c16) {
-                s2 = peg$c16;
+              if (input.substr(peg$currPos, 3) === peg$c14) {
+                s2 = peg$c14;
                 peg$currPos += 3;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e18); }
+                if (peg$silentFails === 0) { peg$fail(peg$e15); }
               }
               if (s2 === peg$FAILED) {
-                if (input.substr(peg$currPos, 4) === peg$c17) {
-                  s2 = peg$c17;
+                if (input.substr(peg$currPos, 4) === peg$c15) {
+                  s2 = peg$c15;
                   peg$currPos += 4;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e19); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e16); }
                 }
               }
             }
@@ -1675,7 +1424,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f18(s1);
+        s0 = peg$f16(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1704,7 +1453,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f19(s1);
+      s1 = peg$f17(s1);
     }
     s0 = s1;
 
@@ -1716,11 +1465,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 36) {
-      s1 = peg$c18;
+      s1 = peg$c16;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseName();
@@ -1732,7 +1481,7 @@ function peg$parse(input, options) {
           s4 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f20(s2, s3);
+        s0 = peg$f18(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1749,11 +1498,11 @@ function peg$parse(input, options) {
       s4 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 36) {
-        s5 = peg$c18;
+        s5 = peg$c16;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       peg$silentFails--;
       if (s5 === peg$FAILED) {
@@ -1782,11 +1531,11 @@ function peg$parse(input, options) {
           s4 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 36) {
-            s5 = peg$c18;
+            s5 = peg$c16;
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -1819,21 +1568,21 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f21(s1);
+        s1 = peg$f19(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 36) {
-          s1 = peg$c18;
+          s1 = peg$c16;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f22();
+          s1 = peg$f20();
         }
         s0 = s1;
       }
@@ -1850,7 +1599,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
 
     return s0;
@@ -1869,7 +1618,7 @@ function peg$parse(input, options) {
         s3 = peg$parseModifier();
       }
       peg$savedPos = s0;
-      s0 = peg$f23(s1, s2);
+      s0 = peg$f21(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1933,7 +1682,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f24(s1, s2);
+      s0 = peg$f22(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1952,26 +1701,26 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+      if (peg$silentFails === 0) { peg$fail(peg$e19); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 45) {
-        s3 = peg$c19;
+        s3 = peg$c17;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e23); }
+        if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 62) {
-          s5 = peg$c20;
+          s5 = peg$c18;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e24); }
+          if (peg$silentFails === 0) { peg$fail(peg$e21); }
         }
         peg$silentFails--;
         if (s5 === peg$FAILED) {
@@ -1999,7 +1748,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f25(s1);
+      s1 = peg$f23(s1);
     }
     s0 = s1;
 
@@ -2022,19 +1771,19 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 124) {
-      s1 = peg$c21;
+      s1 = peg$c19;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      if (peg$silentFails === 0) { peg$fail(peg$e22); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 64) {
-        s2 = peg$c22;
+        s2 = peg$c20;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       if (s2 === peg$FAILED) {
         s2 = null;
@@ -2044,11 +1793,11 @@ function peg$parse(input, options) {
         s4 = [];
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 58) {
-          s6 = peg$c23;
+          s6 = peg$c21;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e24); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parseModifierArg();
@@ -2066,11 +1815,11 @@ function peg$parse(input, options) {
           s4.push(s5);
           s5 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 58) {
-            s6 = peg$c23;
+            s6 = peg$c21;
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e27); }
+            if (peg$silentFails === 0) { peg$fail(peg$e24); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parseModifierArg();
@@ -2086,7 +1835,7 @@ function peg$parse(input, options) {
           }
         }
         peg$savedPos = s0;
-        s0 = peg$f26(s2, s3, s4);
+        s0 = peg$f24(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2112,7 +1861,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f27(s1);
+            s1 = peg$f25(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -2124,7 +1873,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e28); }
+              if (peg$silentFails === 0) { peg$fail(peg$e25); }
             }
             if (s2 === peg$FAILED) {
               s2 = peg$parse__();
@@ -2138,7 +1887,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f28();
+              s1 = peg$f26();
             }
             s0 = s1;
           }
@@ -2156,11 +1905,11 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s3 = peg$c19;
+      s3 = peg$c17;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
@@ -2171,7 +1920,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e26); }
     }
     if (s5 !== peg$FAILED) {
       while (s5 !== peg$FAILED) {
@@ -2181,7 +1930,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
         }
       }
     } else {
@@ -2190,11 +1939,11 @@ function peg$parse(input, options) {
     if (s4 !== peg$FAILED) {
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s6 = peg$c24;
+        s6 = peg$c22;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
@@ -2203,7 +1952,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
@@ -2213,7 +1962,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e29); }
+              if (peg$silentFails === 0) { peg$fail(peg$e26); }
             }
           }
         } else {
@@ -2257,7 +2006,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f29(s1);
+        s0 = peg$f27(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2278,7 +2027,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -2288,7 +2037,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e3); }
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
       }
       peg$silentFails--;
       if (s1 === peg$FAILED) {
@@ -2314,7 +2063,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e26); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -2324,7 +2073,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
         }
       }
     } else {
@@ -2333,11 +2082,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c24;
+        s5 = peg$c22;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -2346,7 +2095,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
         }
         if (s7 !== peg$FAILED) {
           while (s7 !== peg$FAILED) {
@@ -2356,7 +2105,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e29); }
+              if (peg$silentFails === 0) { peg$fail(peg$e26); }
             }
           }
         } else {
@@ -2385,11 +2134,11 @@ function peg$parse(input, options) {
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s3 = peg$c24;
+        s3 = peg$c22;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s3 !== peg$FAILED) {
         s4 = [];
@@ -2398,7 +2147,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
         }
         if (s5 !== peg$FAILED) {
           while (s5 !== peg$FAILED) {
@@ -2408,7 +2157,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e29); }
+              if (peg$silentFails === 0) { peg$fail(peg$e26); }
             }
           }
         } else {
@@ -2435,11 +2184,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s3 = peg$c24;
+        s3 = peg$c22;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -2450,7 +2199,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f30(s1);
+        s0 = peg$f28(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2468,11 +2217,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 36) {
-      s1 = peg$c18;
+      s1 = peg$c16;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseName();
@@ -2484,7 +2233,7 @@ function peg$parse(input, options) {
           s4 = peg$parseAccess();
         }
         peg$savedPos = s0;
-        s0 = peg$f31(s2, s3);
+        s0 = peg$f29(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2502,25 +2251,25 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 46) {
-      s1 = peg$c24;
+      s1 = peg$c22;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      if (peg$silentFails === 0) { peg$fail(peg$e27); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 36) {
-        s2 = peg$c18;
+        s2 = peg$c16;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseName();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f32(s3);
+          s0 = peg$f30(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2536,11 +2285,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s1 = peg$c24;
+        s1 = peg$c22;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -2550,7 +2299,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e32); }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
         if (s4 !== peg$FAILED) {
           while (s4 !== peg$FAILED) {
@@ -2560,7 +2309,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e32); }
+              if (peg$silentFails === 0) { peg$fail(peg$e30); }
             }
           }
         } else {
@@ -2573,7 +2322,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f33(s2);
+          s0 = peg$f31(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2585,11 +2334,11 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 91) {
-          s1 = peg$c25;
+          s1 = peg$c23;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parse_();
@@ -2597,15 +2346,15 @@ function peg$parse(input, options) {
           if (s3 !== peg$FAILED) {
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 93) {
-              s5 = peg$c26;
+              s5 = peg$c24;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e34); }
+              if (peg$silentFails === 0) { peg$fail(peg$e32); }
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f34(s3);
+              s0 = peg$f32(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2620,18 +2369,18 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c27) {
-            s1 = peg$c27;
+          if (input.substr(peg$currPos, 2) === peg$c25) {
+            s1 = peg$c25;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e35); }
+            if (peg$silentFails === 0) { peg$fail(peg$e33); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$parseName();
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f35(s2);
+              s0 = peg$f33(s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2659,7 +2408,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e26); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -2669,7 +2418,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
         }
       }
     } else {
@@ -2679,11 +2428,11 @@ function peg$parse(input, options) {
       s4 = [];
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s6 = peg$c24;
+        s6 = peg$c22;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
@@ -2692,7 +2441,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
@@ -2702,7 +2451,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e29); }
+              if (peg$silentFails === 0) { peg$fail(peg$e26); }
             }
           }
         } else {
@@ -2723,11 +2472,11 @@ function peg$parse(input, options) {
         s4.push(s5);
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s6 = peg$c24;
+          s6 = peg$c22;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
@@ -2736,7 +2485,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e29); }
+            if (peg$silentFails === 0) { peg$fail(peg$e26); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
@@ -2746,7 +2495,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e29); }
+                if (peg$silentFails === 0) { peg$fail(peg$e26); }
               }
             }
           } else {
@@ -2777,7 +2526,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f36(s1);
+      s1 = peg$f34(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2785,7 +2534,7 @@ function peg$parse(input, options) {
       s1 = peg$parseVariable();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f37(s1);
+        s1 = peg$f35(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -2796,7 +2545,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f38(s1);
+          s1 = peg$f36(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -2805,11 +2554,11 @@ function peg$parse(input, options) {
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 46) {
-              s3 = peg$c24;
+              s3 = peg$c22;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e30); }
+              if (peg$silentFails === 0) { peg$fail(peg$e27); }
             }
             if (s3 !== peg$FAILED) {
               s4 = peg$parseName();
@@ -2827,7 +2576,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f39(s1, s2);
+            s0 = peg$f37(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2855,11 +2604,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 39) {
-      s1 = peg$c28;
+      s1 = peg$c26;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e36); }
+      if (peg$silentFails === 0) { peg$fail(peg$e34); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2869,15 +2618,15 @@ function peg$parse(input, options) {
         s3 = peg$parseSQChar();
       }
       if (input.charCodeAt(peg$currPos) === 39) {
-        s3 = peg$c28;
+        s3 = peg$c26;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e36); }
+        if (peg$silentFails === 0) { peg$fail(peg$e34); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f40(s2);
+        s0 = peg$f38(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2894,30 +2643,30 @@ function peg$parse(input, options) {
     let s0, s1, s2;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c29) {
-      s1 = peg$c29;
+    if (input.substr(peg$currPos, 2) === peg$c27) {
+      s1 = peg$c27;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e37); }
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f41();
+      s1 = peg$f39();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c30) {
-        s1 = peg$c30;
+      if (input.substr(peg$currPos, 2) === peg$c28) {
+        s1 = peg$c28;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e38); }
+        if (peg$silentFails === 0) { peg$fail(peg$e36); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f42();
+        s1 = peg$f40();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -2928,7 +2677,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e39); }
+          if (peg$silentFails === 0) { peg$fail(peg$e37); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
@@ -2938,7 +2687,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e39); }
+              if (peg$silentFails === 0) { peg$fail(peg$e37); }
             }
           }
         } else {
@@ -2952,15 +2701,15 @@ function peg$parse(input, options) {
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 92) {
-            s1 = peg$c31;
+            s1 = peg$c29;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e40); }
+            if (peg$silentFails === 0) { peg$fail(peg$e38); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f43();
+            s1 = peg$f41();
           }
           s0 = s1;
         }
@@ -2975,11 +2724,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c32;
+      s1 = peg$c30;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e39); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2989,15 +2738,15 @@ function peg$parse(input, options) {
         s3 = peg$parseDQPart();
       }
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c32;
+        s3 = peg$c30;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        if (peg$silentFails === 0) { peg$fail(peg$e39); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f44(s2);
+        s0 = peg$f42(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3015,11 +2764,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 96) {
-      s1 = peg$c33;
+      s1 = peg$c31;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -3027,15 +2776,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 96) {
-          s5 = peg$c33;
+          s5 = peg$c31;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e42); }
+          if (peg$silentFails === 0) { peg$fail(peg$e40); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f45(s3);
+          s0 = peg$f43(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3060,7 +2809,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e43); }
+            if (peg$silentFails === 0) { peg$fail(peg$e41); }
           }
           if (s2 !== peg$FAILED) {
             while (s2 !== peg$FAILED) {
@@ -3070,7 +2819,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e43); }
+                if (peg$silentFails === 0) { peg$fail(peg$e41); }
               }
             }
           } else {
@@ -3084,29 +2833,29 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 36) {
-              s1 = peg$c18;
+              s1 = peg$c16;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e20); }
+              if (peg$silentFails === 0) { peg$fail(peg$e17); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f46();
+              s1 = peg$f44();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
               if (input.charCodeAt(peg$currPos) === 96) {
-                s1 = peg$c33;
+                s1 = peg$c31;
                 peg$currPos++;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e42); }
+                if (peg$silentFails === 0) { peg$fail(peg$e40); }
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f47();
+                s1 = peg$f45();
               }
               s0 = s1;
             }
@@ -3123,11 +2872,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 36) {
-      s1 = peg$c18;
+      s1 = peg$c16;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseName();
@@ -3141,11 +2890,11 @@ function peg$parse(input, options) {
         s4 = peg$currPos;
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s6 = peg$c24;
+          s6 = peg$c22;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
         }
         if (s6 !== peg$FAILED) {
           s7 = input.charAt(peg$currPos);
@@ -3153,7 +2902,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e44); }
+            if (peg$silentFails === 0) { peg$fail(peg$e42); }
           }
           if (s7 !== peg$FAILED) {
             s6 = [s6, s7];
@@ -3167,12 +2916,12 @@ function peg$parse(input, options) {
           s5 = peg$FAILED;
         }
         if (s5 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c27) {
-            s5 = peg$c27;
+          if (input.substr(peg$currPos, 2) === peg$c25) {
+            s5 = peg$c25;
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e35); }
+            if (peg$silentFails === 0) { peg$fail(peg$e33); }
           }
         }
         if (s5 === peg$FAILED) {
@@ -3180,7 +2929,7 @@ function peg$parse(input, options) {
         }
         s4 = input.substring(s4, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f48(s2, s3, s4);
+        s0 = peg$f46(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3198,11 +2947,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c25;
+      s1 = peg$c23;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -3212,7 +2961,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e29); }
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
@@ -3222,7 +2971,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e29); }
+            if (peg$silentFails === 0) { peg$fail(peg$e26); }
           }
         }
       } else {
@@ -3235,15 +2984,15 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 93) {
-          s3 = peg$c26;
+          s3 = peg$c24;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e34); }
+          if (peg$silentFails === 0) { peg$fail(peg$e32); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f49(s2);
+          s0 = peg$f47(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3259,25 +3008,25 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 91) {
-        s1 = peg$c25;
+        s1 = peg$c23;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+        if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseName();
         if (s2 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 93) {
-            s3 = peg$c26;
+            s3 = peg$c24;
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e34); }
+            if (peg$silentFails === 0) { peg$fail(peg$e32); }
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f50(s2);
+            s0 = peg$f48(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3300,11 +3049,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 92) {
-      s1 = peg$c31;
+      s1 = peg$c29;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+      if (peg$silentFails === 0) { peg$fail(peg$e38); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charAt(peg$currPos);
@@ -3312,11 +3061,11 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e45); }
+        if (peg$silentFails === 0) { peg$fail(peg$e43); }
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f51(s2);
+        s0 = peg$f49(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3328,11 +3077,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 92) {
-        s1 = peg$c31;
+        s1 = peg$c29;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e40); }
+        if (peg$silentFails === 0) { peg$fail(peg$e38); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3342,7 +3091,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e46); }
+          if (peg$silentFails === 0) { peg$fail(peg$e44); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
@@ -3350,7 +3099,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e46); }
+            if (peg$silentFails === 0) { peg$fail(peg$e44); }
           }
           if (s5 === peg$FAILED) {
             s5 = null;
@@ -3360,7 +3109,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e46); }
+            if (peg$silentFails === 0) { peg$fail(peg$e44); }
           }
           if (s6 === peg$FAILED) {
             s6 = null;
@@ -3378,7 +3127,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f52(s2);
+          s0 = peg$f50(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3389,12 +3138,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 2) === peg$c34) {
-          s1 = peg$c34;
+        if (input.substr(peg$currPos, 2) === peg$c32) {
+          s1 = peg$c32;
           peg$currPos += 2;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e47); }
+          if (peg$silentFails === 0) { peg$fail(peg$e45); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -3404,7 +3153,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e48); }
+            if (peg$silentFails === 0) { peg$fail(peg$e46); }
           }
           if (s4 !== peg$FAILED) {
             s5 = input.charAt(peg$currPos);
@@ -3412,7 +3161,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e48); }
+              if (peg$silentFails === 0) { peg$fail(peg$e46); }
             }
             if (s5 === peg$FAILED) {
               s5 = null;
@@ -3430,7 +3179,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f53(s2);
+            s0 = peg$f51(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3441,12 +3190,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 3) === peg$c35) {
-            s1 = peg$c35;
+          if (input.substr(peg$currPos, 3) === peg$c33) {
+            s1 = peg$c33;
             peg$currPos += 3;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e49); }
+            if (peg$silentFails === 0) { peg$fail(peg$e47); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -3456,7 +3205,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e48); }
+              if (peg$silentFails === 0) { peg$fail(peg$e46); }
             }
             if (s4 !== peg$FAILED) {
               while (s4 !== peg$FAILED) {
@@ -3466,7 +3215,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e48); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e46); }
                 }
               }
             } else {
@@ -3479,15 +3228,15 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 125) {
-                s3 = peg$c4;
+                s3 = peg$c3;
                 peg$currPos++;
               } else {
                 s3 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e6); }
+                if (peg$silentFails === 0) { peg$fail(peg$e4); }
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f54(s2);
+                s0 = peg$f52(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -3503,15 +3252,15 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 92) {
-              s1 = peg$c31;
+              s1 = peg$c29;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e40); }
+              if (peg$silentFails === 0) { peg$fail(peg$e38); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f55();
+              s1 = peg$f53();
             }
             s0 = s1;
           }
@@ -3567,7 +3316,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f56(s1, s2);
+      s0 = peg$f54(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3580,26 +3329,26 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c36) {
-      s1 = peg$c36;
+    if (input.substr(peg$currPos, 2) === peg$c34) {
+      s1 = peg$c34;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e50); }
+      if (peg$silentFails === 0) { peg$fail(peg$e48); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f57();
+      s1 = peg$f55();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c37) {
-        s1 = peg$c37;
+      if (input.substr(peg$currPos, 2) === peg$c35) {
+        s1 = peg$c35;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e51); }
+        if (peg$silentFails === 0) { peg$fail(peg$e49); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3614,7 +3363,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f58();
+          s0 = peg$f56();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3673,7 +3422,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f59(s1, s2);
+      s0 = peg$f57(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3686,26 +3435,26 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c38) {
-      s1 = peg$c38;
+    if (input.substr(peg$currPos, 2) === peg$c36) {
+      s1 = peg$c36;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e52); }
+      if (peg$silentFails === 0) { peg$fail(peg$e50); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f60();
+      s1 = peg$f58();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c39) {
-        s1 = peg$c39;
+      if (input.substr(peg$currPos, 3) === peg$c37) {
+        s1 = peg$c37;
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e53); }
+        if (peg$silentFails === 0) { peg$fail(peg$e51); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3720,7 +3469,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f61();
+          s0 = peg$f59();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3744,21 +3493,21 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 124) {
-        s5 = peg$c21;
+        s5 = peg$c19;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e25); }
+        if (peg$silentFails === 0) { peg$fail(peg$e22); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 124) {
-          s7 = peg$c21;
+          s7 = peg$c19;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e25); }
+          if (peg$silentFails === 0) { peg$fail(peg$e22); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -3790,21 +3539,21 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 124) {
-          s5 = peg$c21;
+          s5 = peg$c19;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e25); }
+          if (peg$silentFails === 0) { peg$fail(peg$e22); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 124) {
-            s7 = peg$c21;
+            s7 = peg$c19;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e25); }
+            if (peg$silentFails === 0) { peg$fail(peg$e22); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -3833,7 +3582,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f62(s1, s2);
+      s0 = peg$f60(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3852,11 +3601,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 94) {
-        s5 = peg$c40;
+        s5 = peg$c38;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e54); }
+        if (peg$silentFails === 0) { peg$fail(peg$e52); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -3877,11 +3626,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 94) {
-          s5 = peg$c40;
+          s5 = peg$c38;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e54); }
+          if (peg$silentFails === 0) { peg$fail(peg$e52); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -3899,7 +3648,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f63(s1, s2);
+      s0 = peg$f61(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3918,21 +3667,21 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 38) {
-        s5 = peg$c41;
+        s5 = peg$c39;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e55); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 38) {
-          s7 = peg$c41;
+          s7 = peg$c39;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e55); }
+          if (peg$silentFails === 0) { peg$fail(peg$e53); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -3964,21 +3713,21 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 38) {
-          s5 = peg$c41;
+          s5 = peg$c39;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e55); }
+          if (peg$silentFails === 0) { peg$fail(peg$e53); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 38) {
-            s7 = peg$c41;
+            s7 = peg$c39;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e55); }
+            if (peg$silentFails === 0) { peg$fail(peg$e53); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -4007,7 +3756,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f64(s1, s2);
+      s0 = peg$f62(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4061,7 +3810,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f65(s1, s2);
+      s0 = peg$f63(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4073,59 +3822,59 @@ function peg$parse(input, options) {
   function peg$parseEqualityOp() {
     let s0, s1, s2, s3;
 
-    if (input.substr(peg$currPos, 3) === peg$c42) {
-      s0 = peg$c42;
+    if (input.substr(peg$currPos, 3) === peg$c40) {
+      s0 = peg$c40;
       peg$currPos += 3;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e56); }
+      if (peg$silentFails === 0) { peg$fail(peg$e54); }
     }
     if (s0 === peg$FAILED) {
-      if (input.substr(peg$currPos, 3) === peg$c43) {
-        s0 = peg$c43;
+      if (input.substr(peg$currPos, 3) === peg$c41) {
+        s0 = peg$c41;
         peg$currPos += 3;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e57); }
+        if (peg$silentFails === 0) { peg$fail(peg$e55); }
       }
       if (s0 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c44) {
-          s0 = peg$c44;
+        if (input.substr(peg$currPos, 2) === peg$c42) {
+          s0 = peg$c42;
           peg$currPos += 2;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e58); }
+          if (peg$silentFails === 0) { peg$fail(peg$e56); }
         }
         if (s0 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c45) {
-            s0 = peg$c45;
+          if (input.substr(peg$currPos, 2) === peg$c43) {
+            s0 = peg$c43;
             peg$currPos += 2;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e59); }
+            if (peg$silentFails === 0) { peg$fail(peg$e57); }
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 2) === peg$c46) {
-              s1 = peg$c46;
+            if (input.substr(peg$currPos, 2) === peg$c44) {
+              s1 = peg$c44;
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e60); }
+              if (peg$silentFails === 0) { peg$fail(peg$e58); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f66();
+              s1 = peg$f64();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              if (input.substr(peg$currPos, 2) === peg$c47) {
-                s1 = peg$c47;
+              if (input.substr(peg$currPos, 2) === peg$c45) {
+                s1 = peg$c45;
                 peg$currPos += 2;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e61); }
+                if (peg$silentFails === 0) { peg$fail(peg$e59); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4140,7 +3889,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f67();
+                  s0 = peg$f65();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4151,12 +3900,12 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 3) === peg$c48) {
-                  s1 = peg$c48;
+                if (input.substr(peg$currPos, 3) === peg$c46) {
+                  s1 = peg$c46;
                   peg$currPos += 3;
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e62); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e60); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4171,7 +3920,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f68();
+                    s0 = peg$f66();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4182,12 +3931,12 @@ function peg$parse(input, options) {
                 }
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
-                  if (input.substr(peg$currPos, 2) === peg$c49) {
-                    s1 = peg$c49;
+                  if (input.substr(peg$currPos, 2) === peg$c47) {
+                    s1 = peg$c47;
                     peg$currPos += 2;
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e63); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e61); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4202,7 +3951,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f69();
+                      s0 = peg$f67();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4267,7 +4016,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f70(s1, s2);
+      s0 = peg$f68(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4280,22 +4029,22 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c50) {
-      s1 = peg$c50;
+    if (input.substr(peg$currPos, 2) === peg$c48) {
+      s1 = peg$c48;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e64); }
+      if (peg$silentFails === 0) { peg$fail(peg$e62); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 62) {
-        s3 = peg$c20;
+        s3 = peg$c18;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e24); }
+        if (peg$silentFails === 0) { peg$fail(peg$e21); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -4306,7 +4055,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f71();
+        s0 = peg$f69();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4317,26 +4066,26 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c51) {
-        s1 = peg$c51;
+      if (input.substr(peg$currPos, 2) === peg$c49) {
+        s1 = peg$c49;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e65); }
+        if (peg$silentFails === 0) { peg$fail(peg$e63); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f72();
+        s1 = peg$f70();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 60) {
-          s1 = peg$c52;
+          s1 = peg$c50;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e66); }
+          if (peg$silentFails === 0) { peg$fail(peg$e64); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -4346,7 +4095,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e67); }
+            if (peg$silentFails === 0) { peg$fail(peg$e65); }
           }
           peg$silentFails--;
           if (s3 === peg$FAILED) {
@@ -4357,7 +4106,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f73();
+            s0 = peg$f71();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4369,21 +4118,21 @@ function peg$parse(input, options) {
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 62) {
-            s1 = peg$c20;
+            s1 = peg$c18;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e24); }
+            if (peg$silentFails === 0) { peg$fail(peg$e21); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s3 = peg$c20;
+              s3 = peg$c18;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e24); }
+              if (peg$silentFails === 0) { peg$fail(peg$e21); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -4394,7 +4143,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f74();
+              s0 = peg$f72();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4405,12 +4154,12 @@ function peg$parse(input, options) {
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 3) === peg$c53) {
-              s1 = peg$c53;
+            if (input.substr(peg$currPos, 3) === peg$c51) {
+              s1 = peg$c51;
               peg$currPos += 3;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e68); }
+              if (peg$silentFails === 0) { peg$fail(peg$e66); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -4425,7 +4174,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f75();
+                s0 = peg$f73();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4436,12 +4185,12 @@ function peg$parse(input, options) {
             }
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              if (input.substr(peg$currPos, 2) === peg$c54) {
-                s1 = peg$c54;
+              if (input.substr(peg$currPos, 2) === peg$c52) {
+                s1 = peg$c52;
                 peg$currPos += 2;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e69); }
+                if (peg$silentFails === 0) { peg$fail(peg$e67); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4456,7 +4205,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f76();
+                  s0 = peg$f74();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4467,12 +4216,12 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 3) === peg$c55) {
-                  s1 = peg$c55;
+                if (input.substr(peg$currPos, 3) === peg$c53) {
+                  s1 = peg$c53;
                   peg$currPos += 3;
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e70); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e68); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4487,7 +4236,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f77();
+                    s0 = peg$f75();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4498,12 +4247,12 @@ function peg$parse(input, options) {
                 }
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
-                  if (input.substr(peg$currPos, 2) === peg$c56) {
-                    s1 = peg$c56;
+                  if (input.substr(peg$currPos, 2) === peg$c54) {
+                    s1 = peg$c54;
                     peg$currPos += 2;
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e71); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e69); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4518,7 +4267,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f78();
+                      s0 = peg$f76();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4529,12 +4278,12 @@ function peg$parse(input, options) {
                   }
                   if (s0 === peg$FAILED) {
                     s0 = peg$currPos;
-                    if (input.substr(peg$currPos, 2) === peg$c57) {
-                      s1 = peg$c57;
+                    if (input.substr(peg$currPos, 2) === peg$c55) {
+                      s1 = peg$c55;
                       peg$currPos += 2;
                     } else {
                       s1 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e72); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e70); }
                     }
                     if (s1 !== peg$FAILED) {
                       s2 = peg$currPos;
@@ -4549,7 +4298,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f79();
+                        s0 = peg$f77();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -4560,12 +4309,12 @@ function peg$parse(input, options) {
                     }
                     if (s0 === peg$FAILED) {
                       s0 = peg$currPos;
-                      if (input.substr(peg$currPos, 2) === peg$c58) {
-                        s1 = peg$c58;
+                      if (input.substr(peg$currPos, 2) === peg$c56) {
+                        s1 = peg$c56;
                         peg$currPos += 2;
                       } else {
                         s1 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e73); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e71); }
                       }
                       if (s1 !== peg$FAILED) {
                         s2 = peg$currPos;
@@ -4580,7 +4329,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f80();
+                          s0 = peg$f78();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -4611,20 +4360,20 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       s4 = peg$parse_();
-      if (input.substr(peg$currPos, 2) === peg$c59) {
-        s5 = peg$c59;
+      if (input.substr(peg$currPos, 2) === peg$c57) {
+        s5 = peg$c57;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e74); }
+        if (peg$silentFails === 0) { peg$fail(peg$e72); }
       }
       if (s5 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c60) {
-          s5 = peg$c60;
+        if (input.substr(peg$currPos, 2) === peg$c58) {
+          s5 = peg$c58;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e75); }
+          if (peg$silentFails === 0) { peg$fail(peg$e73); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -4645,20 +4394,20 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         s4 = peg$parse_();
-        if (input.substr(peg$currPos, 2) === peg$c59) {
-          s5 = peg$c59;
+        if (input.substr(peg$currPos, 2) === peg$c57) {
+          s5 = peg$c57;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e74); }
+          if (peg$silentFails === 0) { peg$fail(peg$e72); }
         }
         if (s5 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c60) {
-            s5 = peg$c60;
+          if (input.substr(peg$currPos, 2) === peg$c58) {
+            s5 = peg$c58;
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e75); }
+            if (peg$silentFails === 0) { peg$fail(peg$e73); }
           }
         }
         if (s5 !== peg$FAILED) {
@@ -4677,7 +4426,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f81(s1, s2);
+      s0 = peg$f79(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4697,30 +4446,30 @@ function peg$parse(input, options) {
       s4 = peg$parse_();
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 43) {
-        s6 = peg$c61;
+        s6 = peg$c59;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e76); }
+        if (peg$silentFails === 0) { peg$fail(peg$e74); }
       }
       if (s6 === peg$FAILED) {
         s6 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 45) {
-          s7 = peg$c19;
+          s7 = peg$c17;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e23); }
+          if (peg$silentFails === 0) { peg$fail(peg$e20); }
         }
         if (s7 !== peg$FAILED) {
           s8 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 62) {
-            s9 = peg$c20;
+            s9 = peg$c18;
             peg$currPos++;
           } else {
             s9 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e24); }
+            if (peg$silentFails === 0) { peg$fail(peg$e21); }
           }
           peg$silentFails--;
           if (s9 === peg$FAILED) {
@@ -4766,30 +4515,30 @@ function peg$parse(input, options) {
         s4 = peg$parse_();
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 43) {
-          s6 = peg$c61;
+          s6 = peg$c59;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e76); }
+          if (peg$silentFails === 0) { peg$fail(peg$e74); }
         }
         if (s6 === peg$FAILED) {
           s6 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 45) {
-            s7 = peg$c19;
+            s7 = peg$c17;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e23); }
+            if (peg$silentFails === 0) { peg$fail(peg$e20); }
           }
           if (s7 !== peg$FAILED) {
             s8 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s9 = peg$c20;
+              s9 = peg$c18;
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e24); }
+              if (peg$silentFails === 0) { peg$fail(peg$e21); }
             }
             peg$silentFails--;
             if (s9 === peg$FAILED) {
@@ -4831,7 +4580,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f82(s1, s2);
+      s0 = peg$f80(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4885,7 +4634,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f83(s1, s2);
+      s0 = peg$f81(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4902,16 +4651,16 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e77); }
+      if (peg$silentFails === 0) { peg$fail(peg$e75); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c62) {
-        s1 = peg$c62;
+      if (input.substr(peg$currPos, 3) === peg$c60) {
+        s1 = peg$c60;
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e78); }
+        if (peg$silentFails === 0) { peg$fail(peg$e76); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -4926,7 +4675,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f84();
+          s0 = peg$f82();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4950,7 +4699,7 @@ function peg$parse(input, options) {
       s3 = peg$parseUnaryExpr();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f85(s1, s3);
+        s0 = peg$f83(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4971,21 +4720,21 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 33) {
-      s1 = peg$c63;
+      s1 = peg$c61;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e79); }
+      if (peg$silentFails === 0) { peg$fail(peg$e77); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 61) {
-        s3 = peg$c10;
+        s3 = peg$c8;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e12); }
+        if (peg$silentFails === 0) { peg$fail(peg$e9); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -4996,7 +4745,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f86();
+        s0 = peg$f84();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5007,12 +4756,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c64) {
-        s1 = peg$c64;
+      if (input.substr(peg$currPos, 3) === peg$c62) {
+        s1 = peg$c62;
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e80); }
+        if (peg$silentFails === 0) { peg$fail(peg$e78); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5027,7 +4776,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f87();
+          s0 = peg$f85();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5039,35 +4788,35 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 126) {
-          s1 = peg$c65;
+          s1 = peg$c63;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e81); }
+          if (peg$silentFails === 0) { peg$fail(peg$e79); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f88();
+          s1 = peg$f86();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 45) {
-            s1 = peg$c19;
+            s1 = peg$c17;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e23); }
+            if (peg$silentFails === 0) { peg$fail(peg$e20); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s3 = peg$c20;
+              s3 = peg$c18;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e24); }
+              if (peg$silentFails === 0) { peg$fail(peg$e21); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -5078,7 +4827,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f89();
+              s0 = peg$f87();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5090,15 +4839,15 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 64) {
-              s1 = peg$c22;
+              s1 = peg$c20;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e26); }
+              if (peg$silentFails === 0) { peg$fail(peg$e23); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f90();
+              s1 = peg$f88();
             }
             s0 = s1;
           }
@@ -5120,7 +4869,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f91(s1, s2);
+      s0 = peg$f89(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5134,12 +4883,12 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$parse_();
-    if (input.substr(peg$currPos, 2) === peg$c66) {
-      s2 = peg$c66;
+    if (input.substr(peg$currPos, 2) === peg$c64) {
+      s2 = peg$c64;
       peg$currPos += 2;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e82); }
+      if (peg$silentFails === 0) { peg$fail(peg$e80); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
@@ -5155,12 +4904,12 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         s5 = peg$currPos;
-        if (input.substr(peg$currPos, 3) === peg$c64) {
-          s6 = peg$c64;
+        if (input.substr(peg$currPos, 3) === peg$c62) {
+          s6 = peg$c62;
           peg$currPos += 3;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e80); }
+          if (peg$silentFails === 0) { peg$fail(peg$e78); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$currPos;
@@ -5191,7 +4940,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f92(s5, s6);
+          s0 = peg$f90(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5213,20 +4962,20 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c67) {
-      s2 = peg$c67;
+    if (input.substr(peg$currPos, 4) === peg$c65) {
+      s2 = peg$c65;
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e83); }
+      if (peg$silentFails === 0) { peg$fail(peg$e81); }
     }
     if (s2 === peg$FAILED) {
-      if (input.substr(peg$currPos, 3) === peg$c68) {
-        s2 = peg$c68;
+      if (input.substr(peg$currPos, 3) === peg$c66) {
+        s2 = peg$c66;
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e84); }
+        if (peg$silentFails === 0) { peg$fail(peg$e82); }
       }
     }
     if (s2 !== peg$FAILED) {
@@ -5248,12 +4997,12 @@ function peg$parse(input, options) {
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos;
         s4 = peg$parse_();
-        if (input.substr(peg$currPos, 2) === peg$c69) {
-          s5 = peg$c69;
+        if (input.substr(peg$currPos, 2) === peg$c67) {
+          s5 = peg$c67;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e85); }
+          if (peg$silentFails === 0) { peg$fail(peg$e83); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5287,7 +5036,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f93(s1, s3);
+        s0 = peg$f91(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5298,12 +5047,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c70) {
-        s1 = peg$c70;
+      if (input.substr(peg$currPos, 3) === peg$c68) {
+        s1 = peg$c68;
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e86); }
+        if (peg$silentFails === 0) { peg$fail(peg$e84); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5318,12 +5067,12 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$parse_();
-          if (input.substr(peg$currPos, 2) === peg$c69) {
-            s4 = peg$c69;
+          if (input.substr(peg$currPos, 2) === peg$c67) {
+            s4 = peg$c67;
             peg$currPos += 2;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e85); }
+            if (peg$silentFails === 0) { peg$fail(peg$e83); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -5341,7 +5090,7 @@ function peg$parse(input, options) {
               s7 = peg$parsePrimary();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f94(s7);
+                s0 = peg$f92(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5373,7 +5122,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f95(s1);
+        s1 = peg$f93(s1);
         s0 = s1;
       }
     }
@@ -5386,11 +5135,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 40) {
-      s1 = peg$c71;
+      s1 = peg$c69;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e87); }
+      if (peg$silentFails === 0) { peg$fail(peg$e85); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -5398,15 +5147,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s5 = peg$c72;
+          s5 = peg$c70;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e86); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f96(s3);
+          s0 = peg$f94(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5432,7 +5181,7 @@ function peg$parse(input, options) {
             s3 = peg$parseModifier();
           }
           peg$savedPos = s0;
-          s0 = peg$f97(s1, s2);
+          s0 = peg$f95(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5446,7 +5195,7 @@ function peg$parse(input, options) {
               s1 = peg$parseName();
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f98(s1);
+                s1 = peg$f96(s1);
               }
               s0 = s1;
             }
@@ -5466,11 +5215,11 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 40) {
-        s3 = peg$c71;
+        s3 = peg$c69;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e87); }
+        if (peg$silentFails === 0) { peg$fail(peg$e85); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -5480,15 +5229,15 @@ function peg$parse(input, options) {
         }
         s6 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s7 = peg$c72;
+          s7 = peg$c70;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e86); }
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f99(s1, s5);
+          s0 = peg$f97(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5515,11 +5264,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 44) {
-        s5 = peg$c73;
+        s5 = peg$c71;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e89); }
+        if (peg$silentFails === 0) { peg$fail(peg$e87); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -5539,11 +5288,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 44) {
-          s5 = peg$c73;
+          s5 = peg$c71;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e89); }
+          if (peg$silentFails === 0) { peg$fail(peg$e87); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -5560,7 +5309,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f100(s1, s2);
+      s0 = peg$f98(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5580,7 +5329,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e90); }
+      if (peg$silentFails === 0) { peg$fail(peg$e88); }
     }
     if (s3 !== peg$FAILED) {
       s4 = input.charAt(peg$currPos);
@@ -5588,7 +5337,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e91); }
+        if (peg$silentFails === 0) { peg$fail(peg$e89); }
       }
       if (s4 !== peg$FAILED) {
         s5 = input.charAt(peg$currPos);
@@ -5596,7 +5345,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e92); }
+          if (peg$silentFails === 0) { peg$fail(peg$e90); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
@@ -5604,7 +5353,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e93); }
+            if (peg$silentFails === 0) { peg$fail(peg$e91); }
           }
           if (s6 !== peg$FAILED) {
             s3 = [s3, s4, s5, s6];
@@ -5632,7 +5381,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e94); }
+        if (peg$silentFails === 0) { peg$fail(peg$e92); }
       }
       if (s3 !== peg$FAILED) {
         s4 = input.charAt(peg$currPos);
@@ -5640,7 +5389,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e95); }
+          if (peg$silentFails === 0) { peg$fail(peg$e93); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
@@ -5648,7 +5397,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e96); }
+            if (peg$silentFails === 0) { peg$fail(peg$e94); }
           }
           if (s5 !== peg$FAILED) {
             s6 = input.charAt(peg$currPos);
@@ -5656,7 +5405,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e97); }
+              if (peg$silentFails === 0) { peg$fail(peg$e95); }
             }
             if (s6 !== peg$FAILED) {
               s7 = input.charAt(peg$currPos);
@@ -5664,7 +5413,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e93); }
+                if (peg$silentFails === 0) { peg$fail(peg$e91); }
               }
               if (s7 !== peg$FAILED) {
                 s3 = [s3, s4, s5, s6, s7];
@@ -5708,7 +5457,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f101(s1);
+        s0 = peg$f99(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5724,7 +5473,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e98); }
+        if (peg$silentFails === 0) { peg$fail(peg$e96); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -5732,7 +5481,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e92); }
+          if (peg$silentFails === 0) { peg$fail(peg$e90); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
@@ -5740,7 +5489,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e96); }
+            if (peg$silentFails === 0) { peg$fail(peg$e94); }
           }
           if (s3 !== peg$FAILED) {
             s4 = input.charAt(peg$currPos);
@@ -5748,7 +5497,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e96); }
+              if (peg$silentFails === 0) { peg$fail(peg$e94); }
             }
             if (s4 !== peg$FAILED) {
               s5 = peg$currPos;
@@ -5763,7 +5512,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f102();
+                s0 = peg$f100();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5802,7 +5551,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e99); }
+          if (peg$silentFails === 0) { peg$fail(peg$e97); }
         }
       }
     }
@@ -5817,7 +5566,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e99); }
+            if (peg$silentFails === 0) { peg$fail(peg$e97); }
           }
         }
       }
@@ -5836,7 +5585,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
+      if (peg$silentFails === 0) { peg$fail(peg$e98); }
     }
     if (s2 !== peg$FAILED) {
       s3 = [];
@@ -5868,7 +5617,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e30); }
     }
 
     return s0;
@@ -5884,7 +5633,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e101); }
+      if (peg$silentFails === 0) { peg$fail(peg$e99); }
     }
     while (s1 !== peg$FAILED) {
       s0.push(s1);
@@ -5893,7 +5642,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e101); }
+        if (peg$silentFails === 0) { peg$fail(peg$e99); }
       }
     }
     peg$silentFails--;
@@ -5911,7 +5660,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e101); }
+      if (peg$silentFails === 0) { peg$fail(peg$e99); }
     }
     if (s1 !== peg$FAILED) {
       while (s1 !== peg$FAILED) {
@@ -5921,7 +5670,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e101); }
+          if (peg$silentFails === 0) { peg$fail(peg$e99); }
         }
       }
     } else {
@@ -5930,7 +5679,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e102); }
+      if (peg$silentFails === 0) { peg$fail(peg$e100); }
     }
 
     return s0;

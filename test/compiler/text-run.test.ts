@@ -1,7 +1,8 @@
 /**
- * The grammar's Text rule finds a run of text with indexOf and moves Peggy's position itself
- * (grammar/template.peggy): the one place the grammar reaches into the generated parser. These
- * check that every run comes out whole, with the right offsets, wherever it stands.
+ * The grammar's Text, Comment and Literal rules find the end of their run with indexOf and move
+ * Peggy's position themselves (grammar/template.peggy): the only places the grammar reaches into
+ * the generated parser. These check that every run comes out whole, with the right offsets,
+ * wherever it stands, and that an unclosed comment or literal still names its opening tag.
  */
 import { describe, expect, it } from 'vitest';
 import { parseTemplate } from '../../src/compiler/parse.js';
@@ -55,5 +56,42 @@ describe('text runs', () => {
   it('a syntax error after text is still placed at its tag', () => {
     const r = parseTemplate(new SourceText('t.tpl', 'hello\n{if}'));
     expect(r.diagnostics[0]).toMatchObject({ code: 'E_IF_EMPTY', line: 2 });
+  });
+});
+
+describe('comments and literal blocks', () => {
+  const literalValue = (text: string) => (parseTemplate(new SourceText('t.tpl', text)).nodes[0] as { value?: string }).value;
+
+  it('a comment ends at the first *} after its opening, braces inside or not', () => {
+    expect(parse('{**}{* a { b } c *}x')).toEqual([
+      { type: 'Comment', start: 0, end: 4 },
+      { type: 'Comment', start: 4, end: 19 },
+      { type: 'Text', start: 19, end: 20, value: 'x' },
+    ]);
+  });
+
+  it('a literal block ends at the first end tag, whitespace inside that tag allowed', () => {
+    expect(literalValue('{literal}{/literal}')).toBe('');
+    expect(literalValue('{literal}a { b } {/lit} c{/literal}{/literal}')).toBe('a { b } {/lit} c');
+    expect(literalValue('{ literal }x{ \n/literal\t}')).toBe('x');
+    expect(parse('{literal}x{\t/literal  }y')).toEqual([
+      { type: 'Literal', start: 0, end: 23 },
+      { type: 'Text', start: 23, end: 24, value: 'y' },
+    ]);
+  });
+
+  it('an end tag that is not exactly /literal does not end the block (no space after the slash)', () => {
+    expect(literalValue('{literal}{/Literal}{/literalx}{/ literal}{/literal}')).toBe('{/Literal}{/literalx}{/ literal}');
+  });
+
+  it('an unclosed comment or literal is reported at its opening tag', () => {
+    const comment = parseTemplate(new SourceText('t.tpl', 'ab\n  {* never closed {* }'));
+    expect(comment.diagnostics[0]).toMatchObject({ code: 'E_UNCLOSED_COMMENT', line: 2, column: 3 });
+    const literal = parseTemplate(new SourceText('t.tpl', 'x{literal}{/literal'));
+    expect(literal.diagnostics[0]).toMatchObject({ code: 'E_UNCLOSED_LITERAL', line: 1, column: 2 });
+  });
+
+  it('{*} is an unclosed comment: its *} overlaps the opening', () => {
+    expect(parseTemplate(new SourceText('t.tpl', '{*}')).diagnostics[0]).toMatchObject({ code: 'E_UNCLOSED_COMMENT' });
   });
 });
