@@ -66,7 +66,9 @@ export class PhpArray {
    * clone keeps such sharing) and each place must be a value of its own.
    */
   static fromRecord(o: Record<string, unknown>, convert: (x: unknown) => Value): PhpArray {
-    const a = new PhpArray(null, null, 0);
+    // `next` holds the record's key count once counted (-1 until then): its keys cannot change
+    // while it is a record, and a count in a loop should not list them every time.
+    const a = new PhpArray(null, null, -1);
     a.rec = o;
     a.convert = convert;
     return a;
@@ -79,7 +81,7 @@ export class PhpArray {
   }
 
   get size(): number {
-    if (this.rec) return Object.keys(this.rec).length;
+    if (this.rec) return this.next >= 0 ? this.next : (this.next = Object.keys(this.rec).length);
     return this.list ? this.list.length : this.map!.size;
   }
 

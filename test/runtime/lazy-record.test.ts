@@ -97,6 +97,15 @@ describe('lazy records match eager conversion', () => {
     expect(shape(a)).toEqual(shape(PhpArray.fromEntries([['y', eager({ z: 2 })], ['w', 'new'], [0, 'pushed']])));
   });
 
+  it('a counted record keeps its count, and settling after it leaves the next index as before', () => {
+    const a = fromJS({ x: 1, y: { z: 2 } }) as PhpArray;
+    expect(a.size).toBe(2);
+    expect(a.size).toBe(2);
+    a.push('pushed');
+    expect(a.nextIndex).toBe(1);
+    expect(shape(a)).toEqual(shape(PhpArray.fromEntries([['x', 1], ['y', eager({ z: 2 })], [0, 'pushed']])));
+  });
+
   it('a frozen object or a class instance is converted up front, with the same result', () => {
     const frozen = Object.freeze({ b: 1, a: [1, 2] });
     expect(shape(fromJS(frozen))).toEqual(shape(eager({ b: 1, a: [1, 2] })));
