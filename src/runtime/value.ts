@@ -99,16 +99,17 @@ export function fromJS(v: unknown, objects = false): Value {
         return o;
       }
       // Plain data (the render's variables, a decoded response) is read in place; anything
-      // else, a frozen object or one with a class of its own, is converted now.
+      // else, a frozen object or one with a class of its own, is converted now. (`objects` is
+      // false from here on.)
       if (Object.getPrototypeOf(v) === Object.prototype && Object.isExtensible(v)) return PhpArray.fromRecord(v as Record<string, unknown>, fromPlain);
-      return PhpArray.fromObject(v as Record<string, unknown>, (x) => fromJS(x, objects));
+      return PhpArray.fromObject(v as Record<string, unknown>, fromPlain);
     }
     default:
       return null;
   }
 }
 
-/** What a lazy record converts its nested values with (one function, not a closure per object). */
+/** What an array converts its nested values with (one function, not a closure per object). */
 const fromPlain = (x: unknown): Value => fromJS(x, false);
 
 /**

@@ -270,7 +270,8 @@ function requireNoNodeSnapshot(): void {
   if (!given) throw new Error('smartcage: start Node with --no-node-snapshot (isolated-vm needs it on Node 20 and later)');
 }
 
-function sandboxError(code: string, message: string, at?: number): RawRenderResult {
+/** A render that failed in the sandbox itself, not in the template. */
+export function sandboxError(code: string, message: string, at?: number): RawRenderResult {
   return { error: { code, message, stack: '', ...(at ? { at } : {}) } };
 }
 

@@ -12,7 +12,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pLimit, { type LimitFunction } from 'p-limit';
-import type { CompiledTemplate, HostCallHandler, RawRenderResult } from './isolate-host.js';
+import { sandboxError, type CompiledTemplate, type HostCallHandler, type RawRenderResult } from './isolate-host.js';
 import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
 import { withPlainVars } from './plain-json.js';
@@ -159,7 +159,7 @@ export class SandboxPool {
     for (const [, f] of w.inflight) {
       clearTimeout(f.timer);
       this.recordCrash(f.tenant);
-      f.resolve({ error: { code: 'E_SANDBOX_CRASHED', message: 'the sandbox process stopped during the render', stack: '' } });
+      f.resolve(sandboxError('E_SANDBOX_CRASHED', 'the sandbox process stopped during the render'));
     }
     w.inflight.clear();
     if (this.closed) return;

@@ -4,7 +4,7 @@
  * embedding process, where the host adapters live. If V8 dies here (a fatal out-of-memory), only
  * this process goes; the pool starts another.
  */
-import { IsolateHost, type CompiledTemplate } from './isolate-host.js';
+import { IsolateHost, sandboxError, type CompiledTemplate } from './isolate-host.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 
 const isolates = new Map<string, IsolateHost>();
@@ -43,7 +43,7 @@ process.on('message', (m: ToWorker) => {
   if (!template) {
     // The pool sends a template's code to a worker before it names the template by key alone:
     // reaching here is a bug in the pool.
-    send({ type: 'result', id: m.id, result: { error: { code: 'E_SANDBOX_CRASHED', message: 'the sandbox worker lost the template code', stack: '' } } });
+    send({ type: 'result', id: m.id, result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox worker lost the template code') });
     return;
   }
   const host = (plugin: string, request: string) =>
@@ -55,7 +55,7 @@ process.on('message', (m: ToWorker) => {
   isolateFor(m.tenant, m.memoryMB)
     .render(template, m.request, m.limits, host)
     .then((result) => send({ type: 'result', id: m.id, result }))
-    .catch(() => send({ type: 'result', id: m.id, result: { error: { code: 'E_SANDBOX_CRASHED', message: 'the sandbox failed while rendering', stack: '' } } }));
+    .catch(() => send({ type: 'result', id: m.id, result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering') }));
 });
 
 process.on('disconnect', () => {
