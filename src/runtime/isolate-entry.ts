@@ -12,7 +12,7 @@ import { fromJS, toJS, PhpArray, PhpFloat, PhpObject, type Value } from './value
 import type { Scope } from './assign.js';
 import { parseVarsJson } from './vars-json.js';
 import { installHost } from './host-call.js';
-import { harden, lockdown, regexpIntact } from './lockdown.js';
+import { harden, lockdown, builtinsIntact } from './lockdown.js';
 import { ALL_PLUGINS } from '../plugins/registry.js';
 
 type Render = (s: Scope, $: RenderState) => string;
@@ -85,7 +85,7 @@ const smartcage = {
   /** Renders; never throws: errors come back as data with a code (a thrown object cannot carry one out). */
   render(name: string, req: RenderRequest): RenderResponse {
     const response = renderOnce(name, req);
-    if (!regexpIntact()) response.contextTainted = true;
+    if (!builtinsIntact()) response.contextTainted = true;
     return response;
   },
 };

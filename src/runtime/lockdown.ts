@@ -13,6 +13,32 @@ const INTRINSICS = [
   'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'console',
 ];
 
+/**
+ * `Object.freeze` on Object.prototype or Array.prototype takes V8 off fast paths for the whole
+ * isolate: with nothing else frozen, either one made the benchmark page ~20% slower (about 200 ->
+ * 240 µs per render). Locking each property with `defineProperty` and then preventing extensions
+ * leaves Object.prototype frozen all the same (`Object.isFrozen` is true) without that cost. On
+ * Array.prototype, redefining `constructor` or `Symbol.iterator` in any way switches off V8's
+ * array-species and array-iterator fast paths (`slice` 13x, spread 5x slower), so those two are
+ * left as they are and watched instead (`builtinsIntact`), like RegExp.
+ */
+const ARRAY_WATCHED: readonly PropertyKey[] = ['constructor', Symbol.iterator];
+
+function freeze(v: object): void {
+  if (v === Object.prototype) lockProperties(v, []);
+  else if (v === Array.prototype) lockProperties(v, ARRAY_WATCHED);
+  else Object.freeze(v);
+}
+
+function lockProperties(o: object, except: readonly PropertyKey[]): void {
+  for (const key of Reflect.ownKeys(o)) {
+    if (except.includes(key)) continue;
+    const d = Object.getOwnPropertyDescriptor(o, key)!;
+    Object.defineProperty(o, key, 'value' in d ? { writable: false, configurable: false } : { configurable: false });
+  }
+  Object.preventExtensions(o);
+}
+
 /** Freezes `root` and everything reachable from it through properties and prototypes. */
 export function harden(root: unknown, seen = new Set<unknown>()): void {
   const stack = [root];
@@ -20,7 +46,7 @@ export function harden(root: unknown, seen = new Set<unknown>()): void {
     const v = stack.pop();
     if ((typeof v !== 'object' && typeof v !== 'function') || v === null || seen.has(v)) continue;
     seen.add(v);
-    Object.freeze(v);
+    freeze(v);
     stack.push(Object.getPrototypeOf(v));
     for (const key of Reflect.ownKeys(v)) {
       const d = Object.getOwnPropertyDescriptor(v, key);
@@ -34,49 +60,60 @@ export function harden(root: unknown, seen = new Set<unknown>()): void {
 /**
  * RegExp and RegExp.prototype stay unfrozen: a frozen RegExp.prototype takes every regular
  * expression in the isolate off V8's fast path (5.7x slower, measured by the benchmark). Instead
- * their descriptors are recorded here and compared after every render (`regexpIntact`); a render
- * that changed them gets its context replaced (src/sandbox/isolate-host.ts). The comparison is
- * by identity, field by field (a string of the whole shape cost 13 µs per render).
+ * their descriptors are recorded here and compared after every render (`builtinsIntact`), with
+ * Array.prototype's two watched properties; a render that changed any of them gets its context
+ * replaced (src/sandbox/isolate-host.ts). The comparison is by identity, field by field (a string
+ * of the whole shape cost 13 µs per render), and with index loops only: a render may have
+ * replaced Array.prototype[Symbol.iterator] by the time it runs.
  */
 interface Shape {
   target: object;
-  extensible: boolean;
+  /** Null: only `keys` are compared (the object is non-extensible and its other properties locked). */
+  extensible: boolean | null;
   proto: object | null;
-  keys: (string | symbol)[];
-  descriptors: PropertyDescriptor[];
+  keys: readonly PropertyKey[];
+  descriptors: (PropertyDescriptor | undefined)[];
 }
 
-let regexpBaseline: Shape[] | null = null;
+let baseline: Shape[] | null = null;
 
-function shapeOf(target: object): Shape {
-  const keys = Reflect.ownKeys(target);
+function shapeOf(target: object, only?: readonly PropertyKey[]): Shape {
+  const keys = only ?? Reflect.ownKeys(target);
   return {
     target,
-    extensible: Object.isExtensible(target),
+    extensible: only ? null : Object.isExtensible(target),
     proto: Object.getPrototypeOf(target) as object | null,
     keys,
-    descriptors: keys.map((k) => Object.getOwnPropertyDescriptor(target, k)!),
+    descriptors: keys.map((k) => Object.getOwnPropertyDescriptor(target, k)),
   };
 }
 
+function sameDescriptor(d: PropertyDescriptor | undefined, b: PropertyDescriptor | undefined): boolean {
+  if (!d || !b) return d === b;
+  // RegExp's legacy statics ($1...) are accessors, so no value churns from render to render.
+  if (d.configurable !== b.configurable || d.enumerable !== b.enumerable || d.writable !== b.writable) return false;
+  return Object.is(d.value, b.value) && d.get === b.get && d.set === b.set;
+}
+
 function unchanged(s: Shape): boolean {
-  if (Object.isExtensible(s.target) !== s.extensible || Object.getPrototypeOf(s.target) !== s.proto) return false;
-  const keys = Reflect.ownKeys(s.target);
-  if (keys.length !== s.keys.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    if (keys[i] !== s.keys[i]) return false;
-    const d = Object.getOwnPropertyDescriptor(s.target, keys[i]!)!;
-    const b = s.descriptors[i]!;
-    // RegExp's legacy statics ($1...) are accessors, so no value churns from render to render.
-    if (d.configurable !== b.configurable || d.enumerable !== b.enumerable || d.writable !== b.writable) return false;
-    if (!Object.is(d.value, b.value) || d.get !== b.get || d.set !== b.set) return false;
+  if (Object.getPrototypeOf(s.target) !== s.proto) return false;
+  if (s.extensible !== null) {
+    if (Object.isExtensible(s.target) !== s.extensible) return false;
+    const keys = Reflect.ownKeys(s.target);
+    if (keys.length !== s.keys.length) return false;
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== s.keys[i]) return false;
+  }
+  for (let i = 0; i < s.keys.length; i++) {
+    if (!sameDescriptor(Object.getOwnPropertyDescriptor(s.target, s.keys[i]!), s.descriptors[i])) return false;
   }
   return true;
 }
 
-/** True while RegExp and its prototype are exactly as bootstrap left them. */
-export function regexpIntact(): boolean {
-  return regexpBaseline === null || regexpBaseline.every(unchanged);
+/** True while RegExp, its prototype and Array.prototype's watched properties are exactly as bootstrap left them. */
+export function builtinsIntact(): boolean {
+  if (baseline === null) return true;
+  for (let i = 0; i < baseline.length; i++) if (!unchanged(baseline[i]!)) return false;
+  return true;
 }
 
 export function lockdown(extra: unknown[]): void {
@@ -94,5 +131,5 @@ export function lockdown(extra: unknown[]): void {
   harden(Object.getPrototypeOf(Int8Array), seen);
   for (const x of extra) harden(x, seen);
   Object.freeze(globalThis);
-  regexpBaseline = [shapeOf(RegExp), shapeOf(RegExp.prototype)];
+  baseline = [shapeOf(RegExp), shapeOf(RegExp.prototype), shapeOf(Array.prototype, ARRAY_WATCHED)];
 }

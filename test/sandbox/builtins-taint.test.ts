@@ -1,0 +1,86 @@
+/**
+ * What the lockdown leaves unfrozen because V8's fast paths need it so: RegExp and
+ * RegExp.prototype, and Array.prototype's `constructor` and `Symbol.iterator`. After every render
+ * the runtime compares them with what bootstrap saw (src/runtime/lockdown.ts `builtinsIntact`),
+ * and a render that changed them gets its context replaced. Each case tampers in one way ("assume
+ * breach": hand-written JavaScript), then the next render must see the built-ins of a fresh
+ * context. Object.prototype and the rest of Array.prototype are locked property by property
+ * rather than with Object.freeze; the last block checks that they end up just as locked.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+
+const engine = createEngine({ workers: 0 });
+afterAll(() => engine.close());
+
+const raw = async (body: string) => (await engine.renderRawJs(body, { identity: { tenant: 'regexp' } })).output;
+
+const FRESH = `return String(
+  Object.isExtensible(RegExp) && Object.isExtensible(RegExp.prototype) &&
+  Object.getPrototypeOf(RegExp.prototype) === Object.prototype &&
+  !('extra' in RegExp.prototype) && !('extra' in RegExp) &&
+  typeof RegExp.prototype.test === 'function' &&
+  !Object.getOwnPropertyDescriptor(RegExp.prototype, 'flags').enumerable &&
+  /a/.test('a') && 'xa'.replace(/a/, 'b') === 'xb' && RegExp.$1 !== 'forged' &&
+  Array.prototype.constructor === Array && Array.prototype[Symbol.iterator] === Array.prototype.values &&
+  [1, 2].slice(1).constructor === Array && [...[1, 2]].length === 2
+);`;
+
+const TAMPERINGS: [string, string][] = [
+  ['a property added to the prototype', 'RegExp.prototype.extra = 1;'],
+  ['a static added', 'RegExp.extra = 1;'],
+  ['a method replaced', 'RegExp.prototype.test = function () { return false; };'],
+  ['a method deleted', 'delete RegExp.prototype.test;'],
+  ['only an attribute changed', "Object.defineProperty(RegExp.prototype, 'flags', { enumerable: true });"],
+  ['a legacy static getter replaced', "Object.defineProperty(RegExp, '$1', { get: () => 'forged' });"],
+  ['the prototype made non-extensible', 'Object.preventExtensions(RegExp.prototype);'],
+  ['the constructor made non-extensible', 'Object.preventExtensions(RegExp);'],
+  ["the prototype's prototype changed", 'Object.setPrototypeOf(RegExp.prototype, null);'],
+  ["Array.prototype's constructor assigned", 'Array.prototype.constructor = function Forged() {};'],
+  ["Array.prototype's constructor redefined as a getter", "Object.defineProperty(Array.prototype, 'constructor', { get: () => Object });"],
+  ["Array.prototype's constructor deleted", 'delete Array.prototype.constructor;'],
+  ["Array.prototype's iterator replaced", 'Array.prototype[Symbol.iterator] = function* () { yield "forged"; };'],
+  ["Array.prototype's iterator deleted", 'delete Array.prototype[Symbol.iterator];'],
+  ["only an attribute of Array.prototype's constructor changed", "Object.defineProperty(Array.prototype, 'constructor', { enumerable: true });"],
+];
+
+describe('a render that changes an unfrozen built-in does not reach the next render', () => {
+  it('an untouched context is reported fresh (the probe itself holds)', async () => {
+    expect(await raw(FRESH)).toBe('true');
+  });
+
+  for (const [what, js] of TAMPERINGS) {
+    it(what, async () => {
+      expect(await raw(`${js} return "tampered";`)).toBe('tampered');
+      expect(await raw(FRESH)).toBe('true');
+    });
+  }
+});
+
+describe('Object.prototype and Array.prototype are locked without Object.freeze', () => {
+  it('Object.prototype is frozen, and adding or changing a property fails', async () => {
+    const probe = `"use strict";
+      const fails = (f) => { try { f(); return false; } catch (e) { return e instanceof TypeError; } };
+      return String(Object.isFrozen(Object.prototype) &&
+        fails(() => { Object.prototype.polluted = 1; }) && fails(() => { Object.prototype.toString = null; }) &&
+        fails(() => { Object.prototype[0] = 1; }) && fails(() => { delete Object.prototype.hasOwnProperty; }) &&
+        fails(() => Object.defineProperty(Object.prototype, '__proto__', { get() { return null; } })) &&
+        !('polluted' in {}));`;
+    expect(await raw(probe)).toBe('true');
+  });
+
+  it("Array.prototype takes no new property, and all but the two watched are locked", async () => {
+    const probe = `"use strict";
+      const fails = (f) => { try { f(); return false; } catch (e) { return e instanceof TypeError; } };
+      const open = Reflect.ownKeys(Array.prototype).filter((k) => {
+        const d = Object.getOwnPropertyDescriptor(Array.prototype, k);
+        return d.configurable || d.writable;
+      });
+      return String(!Object.isExtensible(Array.prototype) && open.length === 2 &&
+        open.includes('constructor') && open.includes(Symbol.iterator) &&
+        fails(() => { Array.prototype.push = null; }) && fails(() => { Array.prototype[0] = 1; }) &&
+        fails(() => { Array.prototype.polluted = 1; }) && fails(() => Object.setPrototypeOf(Array.prototype, null)) &&
+        [1, 2, 3].slice(1).length === 2);`;
+    expect(await raw(probe)).toBe('true');
+  });
+});
