@@ -90,6 +90,28 @@ for (let i = 0; i < 400; i++) {
   probes.push({ label: 'truncate all args', php: ['smarty_modifier_truncate', [s, ...args]], ours: () => runModifier('truncate', s, args) });
 }
 
+/**
+ * htmlspecialchars' hot path scans short text from its start and searches longer text for its
+ * first special character first (src/php/string/html.ts): text on both sides of that length,
+ * with the special characters anywhere or nowhere.
+ */
+const FILLER = ['lorem', 'ipsum', ' ', '  ', '\n', 'dolor', 'x', 'sit-amet', '日本'];
+const SPECIALS = ['&', '<', '>', '"', "'", '&amp;', '<b>'];
+for (let i = 0; i < 60; i++) {
+  const target = 200 + rand(140);
+  const specials = rand(4) === 0 ? 0 : 1 + rand(6);
+  let t = '';
+  while (t.length < target) t += FILLER[rand(FILLER.length)];
+  for (let k = 0; k < specials; k++) {
+    const at = rand(t.length + 1);
+    t = t.slice(0, at) + SPECIALS[rand(SPECIALS.length)] + t.slice(at);
+  }
+  probes.push(
+    { label: 'htmlspecialchars around the scan length', php: ['htmlspecialchars', [t]], ours: () => htmlspecialchars(t) },
+    { label: 'htmlspecialchars ENT_QUOTES around the scan length', php: ['htmlspecialchars', [t, 3]], ours: () => htmlspecialchars(t, 3) },
+  );
+}
+
 describe('random inputs through the byte-level helpers match PHP', () => {
   const results = callPhp(probes.map((p) => phpCall(p.php[0], p.php[1])));
   probes.forEach((p, i) => {
