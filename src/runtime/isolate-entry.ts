@@ -9,7 +9,7 @@
 import { rt, setCurrent, setWhere, type TemplateApi } from './template-api.js';
 import { RenderState, type RenderInput } from './render-state.js';
 import { fromJS, toJS, PhpArray, PhpFloat, PhpObject, type Value } from './value.js';
-import type { Scope } from './assign.js';
+import { newScope, type Scope } from './assign.js';
 import { parseVarsJson } from './vars-json.js';
 import { installHost } from './host-call.js';
 import { harden, lockdown, builtinsIntact } from './lockdown.js';
@@ -153,7 +153,7 @@ function codeOf(e: unknown): string {
 }
 
 function buildScope(req: RenderRequest): Scope {
-  const scope: Scope = Object.create(null);
+  const scope = newScope();
   // The platform's predefined $dataSet.emptyArray (an empty array to start from).
   scope.dataSet = fromJS({ emptyArray: [] });
   const vars = typeof req.plainVars === 'string' ? (JSON.parse(req.plainVars) as unknown) : typeof req.vars === 'string' ? parseVarsJson(req.vars, req.objects ?? false) : req.vars;

@@ -5,7 +5,7 @@
  */
 import { PhpArray, type Value } from './value.js';
 import { toInt, toBool } from './convert.js';
-import { assignVar, share, type Scope } from './assign.js';
+import { assignVar, newScope, share, type Scope } from './assign.js';
 import type { PluginContext, SiteSettings } from '../plugins/types.js';
 import { constantValue } from './constants.js';
 import { LimitError } from './limits.js';
@@ -294,7 +294,7 @@ export class RenderState implements PluginContext {
   include(fn: (s: Scope, $: RenderState) => string, caller: Scope, params: Record<string, Value>): string {
     if (this.includeDepth >= this.maxIncludeDepth) throw new LimitError(`{include} nested deeper than ${this.maxIncludeDepth} levels`, 'E_RECURSION_LIMIT');
     // The included template works on a copy of the caller's variables (Smarty 2).
-    const scope: Scope = Object.create(null);
+    const scope = newScope();
     for (const k in caller) scope[k] = caller[k];
     for (const k in params) assignVar(scope, k, params[k]);
     for (const k in scope) {
@@ -315,7 +315,7 @@ export class RenderState implements PluginContext {
   // ---- {function}
   callFunction(fn: (s: Scope, $: RenderState) => string, params: Record<string, Value>): Value {
     if (this.includeDepth >= this.maxIncludeDepth) throw new LimitError(`{function} calls nested deeper than ${this.maxIncludeDepth} levels`, 'E_RECURSION_LIMIT');
-    const scope: Scope = Object.create(null);
+    const scope = newScope();
     scope.dataSet = this.scope.dataSet ?? null;
     for (const k in params) assignVar(scope, k, share(params[k]));
     const saved = { scope: this.scope, returnValue: this.returnValue };
