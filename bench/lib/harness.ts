@@ -74,10 +74,11 @@ export class BenchIsolate {
   readonly render: ivm.Reference<(...a: unknown[]) => unknown>;
   private fns = new Map<string, ivm.Reference<(...a: unknown[]) => unknown>>();
 
-  constructor(memoryMB = 128) {
+  /** `runtime`: the bundle's text (bench/ab.ts passes another revision's). */
+  constructor(memoryMB = 128, runtime = readFileSync(RUNTIME_BUNDLE, 'utf8')) {
     this.isolate = new ivm.Isolate({ memoryLimit: memoryMB });
     this.context = this.isolate.createContextSync();
-    this.isolate.compileScriptSync(readFileSync(RUNTIME_BUNDLE, 'utf8'), { filename: 'smartcage-runtime.js' }).runSync(this.context);
+    this.isolate.compileScriptSync(runtime, { filename: 'smartcage-runtime.js' }).runSync(this.context);
     this.context.evalSync(PRELUDE, { filename: 'bench-prelude.js' });
     // BENCH_NO_LOCKDOWN=1 (experiments only): skip the bootstrap's lockdown, to measure what it costs.
     this.context.evalSync(process.env.BENCH_NO_LOCKDOWN ? 'smartcage.bootstrap = () => {};' : 'smartcage.bootstrap();');
@@ -88,7 +89,11 @@ export class BenchIsolate {
 
   /** Compiles `source` with compile() and defines it in the context under `id`. */
   define(source: string, id: string): void {
-    const { code } = compile(source, { name: id, id });
+    this.defineCode(compile(source, { name: id, id }).code, id);
+  }
+
+  /** Defines compiled code (its define call names `id`). */
+  defineCode(code: string, id: string): void {
     this.isolate.compileScriptSync(code, { filename: `${id}.js` }).runSync(this.context);
   }
 

@@ -1,0 +1,162 @@
+/**
+ * `npm run bench:ab -- REV [REV...]`: row (a) of the benchmark (the page's compiled render inside
+ * an isolate, vars resident) for the runtime and compiler of each git revision, side by side.
+ *
+ * One isolate per variant is not enough on this machine: two isolates with the same runtime
+ * measured up to 15 µs apart (of ~220). So each revision gets several isolates, the rounds go
+ * through all of them in turn, and the samples of a revision are pooled. `.` is the working tree.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { generate } from './data/generate.js';
+import type { BenchIsolate } from './lib/harness.js';
+
+const HELP = `Usage: npm run bench:ab -- [--isolates N] [--rounds N] [--renders N] REV [REV...]
+
+Builds the runtime bundle and compiles the benchmark page with each revision's own code (a git
+worktree per revision; "." is the working tree), then times row (a) of npm run bench for each:
+N isolates per revision (default 3), rounds through all isolates in turn (default 10), renders
+per sample (default 200). Prints the median and lower quartile of each revision's pooled
+samples, in CPU µs per render, and its ratio to the first revision.
+
+Exit status: 0 done, 2 wrong usage, 1 a build or a render failed.`;
+
+interface Options {
+  isolates: number;
+  rounds: number;
+  renders: number;
+  revs: string[];
+}
+
+function parseArgs(argv: string[]): Options | null {
+  const o: Options = { isolates: 3, rounds: 10, renders: 200, revs: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--help' || a === '-h') return null;
+    const flag = /^--(isolates|rounds|renders)$/.exec(a);
+    if (flag) {
+      const n = Number(argv[++i]);
+      if (!Number.isInteger(n) || n < 1) throw new UsageError(`${a} needs a whole number >= 1`);
+      o[flag[1] as 'isolates' | 'rounds' | 'renders'] = n;
+    } else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
+    else o.revs.push(a);
+  }
+  if (o.revs.length === 0) throw new UsageError('name at least one revision');
+  return o;
+}
+
+class UsageError extends Error {}
+
+const ROOT = resolve(new URL('..', import.meta.url).pathname);
+
+// The harness compiles with the shipped build by default (bench/.build, made by run.ts); this
+// script compiles each revision with its own compiler and needs only the harness's isolate.
+process.env.BENCH_SRC ??= '1';
+const harness = () => import('./lib/harness.js');
+
+interface Built {
+  rev: string;
+  bundle: string;
+  code: string;
+}
+
+/** The runtime bundle and the page's compiled code of one revision, built in its own worktree. */
+function build(rev: string, scratch: string, index: number, page: string): Built {
+  let dir = ROOT;
+  if (rev !== '.') {
+    dir = join(scratch, `rev${index}`);
+    execFileSync('git', ['worktree', 'add', '--detach', '--quiet', dir, rev], { cwd: ROOT, stdio: 'inherit' });
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  }
+  execFileSync(process.execPath, ['scripts/build-runtime.mjs'], { cwd: dir, stdio: 'inherit' });
+  const bundle = readFileSync(join(dir, 'dist/runtime.bundle.js'), 'utf8');
+  const compileScript = `import { compile } from './src/compiler/index.ts';
+    process.stdout.write(compile(process.env.AB_SOURCE, { name: 'page.tpl', id: 'page.tpl' }).code);`;
+  const code = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', compileScript], {
+    cwd: dir,
+    env: { ...process.env, AB_SOURCE: page },
+    encoding: 'utf8',
+  });
+  return { rev, bundle, code };
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+}
+
+async function main(): Promise<number> {
+  let opts: Options | null;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`bench:ab: ${e.message}\n\n${HELP}`);
+    return 2;
+  }
+  if (!opts) {
+    console.log(HELP);
+    return 0;
+  }
+  const { BenchIsolate, PAGE_TPL } = await harness();
+  const scratch = mkdtempSync(join(tmpdir(), 'smartcage-ab-'));
+  try {
+    const builds = opts.revs.map((rev, i) => {
+      process.stderr.write(`building ${rev === '.' ? 'the working tree' : rev}...\n`);
+      return build(rev, scratch, i, PAGE_TPL);
+    });
+    const data = generate();
+    const isolates: [Built, BenchIsolate][] = [];
+    for (let k = 0; k < opts.isolates; k++) {
+      for (const b of builds) {
+        const iso = new BenchIsolate(128, b.bundle);
+        iso.defineCode(b.code, 'page.tpl');
+        iso.setResident(data);
+        isolates.push([b, iso]);
+      }
+    }
+    const samples = new Map<Built, number[]>(builds.map((b) => [b, []]));
+    for (let round = 0; round < opts.rounds; round++) {
+      process.stderr.write(`\rround ${round + 1}/${opts.rounds}`);
+      for (const [b, iso] of isolates) {
+        const loop = iso.fn('scLoop');
+        loop.applySync(undefined, ['page.tpl', 20]);
+        const c0 = process.cpuUsage();
+        loop.applySync(undefined, ['page.tpl', opts.renders]);
+        const c = process.cpuUsage(c0);
+        samples.get(b)!.push((c.user + c.system) / opts.renders);
+      }
+    }
+    process.stderr.write('\n');
+    for (const [, iso] of isolates) iso.dispose();
+    const first = quantile(samples.get(builds[0]!)!.sort((x, y) => x - y), 0.5);
+    console.log(`row (a), CPU µs per render: ${opts.isolates} isolates x ${opts.rounds} rounds x ${opts.renders} renders per revision`);
+    console.log('| revision | median | lower quartile | median / first |');
+    console.log('|---|---:|---:|---:|');
+    for (const b of builds) {
+      const s = samples.get(b)!.sort((x, y) => x - y);
+      const med = quantile(s, 0.5);
+      console.log(`| ${b.rev} | ${med.toFixed(0)} | ${quantile(s, 0.25).toFixed(0)} | ${(med / first).toFixed(3)} |`);
+    }
+    return 0;
+  } finally {
+    for (const rev of opts.revs.keys()) {
+      const dir = join(scratch, `rev${rev}`);
+      try {
+        execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
+      } catch {
+        // "." has no worktree; a failed build may have left none either
+      }
+    }
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`bench:ab: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  },
+);
