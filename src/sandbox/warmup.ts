@@ -15,7 +15,7 @@ const SOURCE = `{assign var=total value=0}{foreach from=$items item=item name=l 
 {$item.title|cat:"!"|replace:"a":"b"|regex_replace:"/[0-9]+/":"#"|mb_substr:0:5} {$item.body|strlen} {$item.body|mb_strlen}
 {math equation="x + y" x=$item.price y=1 assign=p}{assign var=total value=$total+$p}</li>{/foreach}{$total}{$items|@json_encode|escape:"url"}`;
 
-const ITEMS = Array.from({ length: 8 }, (_, i) => ({
+const ITEMS = Array.from({ length: 30 }, (_, i) => ({
   on: i % 2 === 0,
   title: `Item ${i} <b>&</b>`,
   body: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. 日本語のテキスト',
@@ -25,14 +25,17 @@ const ITEMS = Array.from({ length: 8 }, (_, i) => ({
 }));
 
 /**
- * One render of 8 items. A heavier warm-up makes a tenant's first render faster only by growing
- * the heap, which every tenant then keeps. Measured here (workers 0, 10 tenants x 20 renders of
- * the benchmark page, then cold tenants arriving 250 ms apart): 8 items x 1 render: 6.6 MB RSS
- * per tenant, cold tenant 9.0 ms; 8 x 20: 6.6 MB, 10.5 ms (no gain: it is not JIT warmth);
- * 30 x 5: 6.8 MB, 8.5 ms; 100 x 5: 9.6 MB, 5.9 ms. Memory per tenant limits how many tenants a
- * host holds; 3 ms on a tenant's first render does not pay for 3 MB on every tenant.
+ * Three renders of 30 items. A new isolate's runtime runs in V8's lower tiers until enough of it
+ * has run: a tenant's first ~30 renders of the benchmark page got faster one by one, from ~5 ms
+ * to ~0.9 ms, after a warm-up of one render of 8 items. Measured on 2026-11-25 (workers 0, cold
+ * tenants arriving 250 ms apart, then 20 tenants x 20 renders of the page for RSS), first render
+ * / RSS per tenant / CPU to build a spare: 8 x 1: 5.0-5.2 ms / 6.0-6.5 MB / 27 ms; 30 x 3:
+ * 2.7-3.5 ms / 6.0-6.1 MB / 52 ms; 30 x 5 and 50 x 3: 2.4 ms / 6.3-6.6 MB / 65-71 ms; 100 x 1:
+ * 3.8-4.2 ms / 6.6-6.9 MB. So 30 x 3: a new tenant's first render ~2 ms sooner for ~25 ms more
+ * CPU while the next spare is built, off any request's path. (An earlier measurement, before the
+ * runtime's tables became lazy, had a heavier warm-up cost ~3 MB per tenant; it no longer does.)
  */
-export const WARMUP_RENDERS = 1;
+export const WARMUP_RENDERS = 3;
 
 let template: CompiledTemplate | undefined;
 
