@@ -118,7 +118,7 @@ async function main(): Promise<number> {
     }
     const samples = new Map<Built, number[]>(builds.map((b) => [b, []]));
     for (let round = 0; round < opts.rounds; round++) {
-      process.stderr.write(`\rround ${round + 1}/${opts.rounds}`);
+      if (process.stderr.isTTY) process.stderr.write(`\rround ${round + 1}/${opts.rounds}`);
       for (const [b, iso] of isolates) {
         const loop = iso.fn('scLoop');
         loop.applySync(undefined, ['page.tpl', 20]);
@@ -128,7 +128,7 @@ async function main(): Promise<number> {
         samples.get(b)!.push((c.user + c.system) / opts.renders);
       }
     }
-    process.stderr.write('\n');
+    if (process.stderr.isTTY) process.stderr.write('\n');
     for (const [, iso] of isolates) iso.dispose();
     const first = quantile(samples.get(builds[0]!)!.sort((x, y) => x - y), 0.5);
     console.log(`row (a), CPU µs per render: ${opts.isolates} isolates x ${opts.rounds} rounds x ${opts.renders} renders per revision`);
@@ -141,14 +141,14 @@ async function main(): Promise<number> {
     }
     return 0;
   } finally {
-    for (const rev of opts.revs.keys()) {
-      const dir = join(scratch, `rev${rev}`);
+    opts.revs.forEach((rev, i) => {
+      if (rev === '.') return;
       try {
-        execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
+        execFileSync('git', ['worktree', 'remove', '--force', join(scratch, `rev${i}`)], { cwd: ROOT, stdio: 'ignore' });
       } catch {
-        // "." has no worktree; a failed build may have left none either
+        // a build that failed before `git worktree add` left none
       }
-    }
+    });
     rmSync(scratch, { recursive: true, force: true });
   }
 }
