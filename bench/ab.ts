@@ -1,29 +1,37 @@
 /**
- * `npm run bench:ab -- REV [REV...]`: row (a) of the benchmark (the page's compiled render inside
- * an isolate, vars resident) for the runtime and compiler of each git revision, side by side.
- *
- * One isolate per variant is not enough on this machine: two isolates with the same runtime
- * measured up to 15 µs apart (of ~220). So each revision gets several isolates, the rounds go
- * through all of them in turn, and the samples of a revision are pooled. `.` is the working tree.
+ * `npm run bench:ab -- REV [REV...]`: one row of the benchmark for the code of each git revision,
+ * side by side. `.` is the working tree.
+ * - `--row a` (the default): the page's compiled render inside an isolate, vars resident. One
+ *   isolate per variant is not enough on this machine: two isolates with the same runtime
+ *   measured up to 15 µs apart (of ~220). So each revision gets several isolates, the rounds go
+ *   through all of them in turn, and the samples of a revision are pooled.
+ * - `--row request`: the whole request, `engine.render` with workers 0, run from the revision's
+ *   src/ through tsx in a process of its own per sample, the revisions taking turns.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generate } from './data/generate.js';
 import type { BenchIsolate } from './lib/harness.js';
 
-const HELP = `Usage: npm run bench:ab -- [--isolates N] [--rounds N] [--renders N] REV [REV...]
+const HELP = `Usage: npm run bench:ab -- [--row a|request] [--isolates N] [--rounds N] [--renders N] REV [REV...]
 
 Builds the runtime bundle and compiles the benchmark page with each revision's own code (a git
-worktree per revision; "." is the working tree), then times row (a) of npm run bench for each:
-N isolates per revision (default 3), rounds through all isolates in turn (default 10), renders
-per sample (default 200). Prints the median and lower quartile of each revision's pooled
-samples, in CPU µs per render, and its ratio to the first revision.
+worktree per revision; "." is the working tree), then times one row of npm run bench for each.
+  --row a        the compiled render inside an isolate, vars resident (the default): N isolates
+                 per revision (--isolates, default 3), rounds through all of them in turn
+                 (--rounds, default 10), renders per sample (--renders, default 200)
+  --row request  engine.render with workers 0 (vars in, output out), from the revision's src/
+                 through tsx: one process per sample, revisions in turn (--rounds, default 10),
+                 renders per sample after 500 to warm up (--renders, default 2000)
+Prints the median and lower quartile of each revision's samples, in CPU µs per render, and its
+ratio to the first revision.
 
 Exit status: 0 done, 2 wrong usage, 1 a build or a render failed.`;
 
 interface Options {
+  row: 'a' | 'request';
   isolates: number;
   rounds: number;
   renders: number;
@@ -31,10 +39,16 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options | null {
-  const o: Options = { isolates: 3, rounds: 10, renders: 200, revs: [] };
+  const o: Options = { row: 'a', isolates: 3, rounds: 10, renders: 0, revs: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--help' || a === '-h') return null;
+    if (a === '--row') {
+      const row = argv[++i];
+      if (row !== 'a' && row !== 'request') throw new UsageError('--row takes a or request');
+      o.row = row;
+      continue;
+    }
     const flag = /^--(isolates|rounds|renders)$/.exec(a);
     if (flag) {
       const n = Number(argv[++i]);
@@ -44,6 +58,7 @@ function parseArgs(argv: string[]): Options | null {
     else o.revs.push(a);
   }
   if (o.revs.length === 0) throw new UsageError('name at least one revision');
+  o.renders ||= o.row === 'a' ? 200 : 2000;
   return o;
 }
 
@@ -58,6 +73,7 @@ const harness = () => import('./lib/harness.js');
 
 interface Built {
   rev: string;
+  dir: string;
   bundle: string;
   code: string;
 }
@@ -79,7 +95,79 @@ function build(rev: string, scratch: string, index: number, page: string): Built
     env: { ...process.env, AB_SOURCE: page },
     encoding: 'utf8',
   });
-  return { rev, bundle, code };
+  return { rev, dir, bundle, code };
+}
+
+/** Row (a): several isolates per revision, rounds through all of them, samples pooled. */
+async function rowA(builds: Built[], opts: Options): Promise<Map<Built, number[]>> {
+  const { BenchIsolate } = await harness();
+  const data = generate();
+  const isolates: [Built, BenchIsolate][] = [];
+  for (let k = 0; k < opts.isolates; k++) {
+    for (const b of builds) {
+      const iso = new BenchIsolate(128, b.bundle);
+      iso.defineCode(b.code, 'page.tpl');
+      iso.setResident(data);
+      isolates.push([b, iso]);
+    }
+  }
+  const samples = new Map<Built, number[]>(builds.map((b) => [b, []]));
+  for (let round = 0; round < opts.rounds; round++) {
+    progress(round, opts.rounds);
+    for (const [b, iso] of isolates) {
+      const loop = iso.fn('scLoop');
+      loop.applySync(undefined, ['page.tpl', 20]);
+      const c0 = process.cpuUsage();
+      loop.applySync(undefined, ['page.tpl', opts.renders]);
+      const c = process.cpuUsage(c0);
+      samples.get(b)!.push((c.user + c.system) / opts.renders);
+    }
+  }
+  progress(opts.rounds, opts.rounds);
+  for (const [, iso] of isolates) iso.dispose();
+  return samples;
+}
+
+/** What one sample of the request row runs, in the revision's tree: its own engine, page and data. */
+const REQUEST_SCRIPT = `import { readFileSync } from 'node:fs';
+const { createEngine } = await import(process.cwd() + '/src/index.ts');
+const { generate } = await import(process.cwd() + '/bench/data/generate.ts');
+const page = readFileSync('bench/templates/page.tpl', 'utf8');
+const data = generate();
+const e = createEngine({ workers: 0, timezone: 'UTC' });
+const render = () => e.render(page, { name: 'page.tpl', vars: data, identity: { tenant: 'ab' } });
+for (let i = 0; i < 500; i++) await render();
+const n = Number(process.env.AB_RENDERS);
+const c0 = process.cpuUsage();
+for (let i = 0; i < n; i++) await render();
+const c = process.cpuUsage(c0);
+e.close();
+process.stdout.write(String((c.user + c.system) / n));
+`;
+
+/** The request row: a process per sample (so no revision warms another's), revisions in turn. */
+function rowRequest(builds: Built[], opts: Options, scratch: string): Map<Built, number[]> {
+  const script = join(scratch, 'request-sample.mts');
+  writeFileSync(script, REQUEST_SCRIPT);
+  const samples = new Map<Built, number[]>(builds.map((b) => [b, []]));
+  for (let round = 0; round < opts.rounds; round++) {
+    progress(round, opts.rounds);
+    for (const b of builds) {
+      const out = execFileSync(process.execPath, ['--no-node-snapshot', '--import', 'tsx', script], {
+        cwd: b.dir,
+        env: { ...process.env, AB_RENDERS: String(opts.renders) },
+        encoding: 'utf8',
+      });
+      samples.get(b)!.push(Number(out));
+    }
+  }
+  progress(opts.rounds, opts.rounds);
+  return samples;
+}
+
+function progress(done: number, of: number): void {
+  if (!process.stderr.isTTY) return;
+  process.stderr.write(done < of ? `\rround ${done + 1}/${of}` : '\n');
 }
 
 function quantile(sorted: number[], q: number): number {
@@ -99,39 +187,20 @@ async function main(): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const { BenchIsolate, PAGE_TPL } = await harness();
+  const { PAGE_TPL } = await harness();
   const scratch = mkdtempSync(join(tmpdir(), 'smartcage-ab-'));
   try {
     const builds = opts.revs.map((rev, i) => {
       process.stderr.write(`building ${rev === '.' ? 'the working tree' : rev}...\n`);
       return build(rev, scratch, i, PAGE_TPL);
     });
-    const data = generate();
-    const isolates: [Built, BenchIsolate][] = [];
-    for (let k = 0; k < opts.isolates; k++) {
-      for (const b of builds) {
-        const iso = new BenchIsolate(128, b.bundle);
-        iso.defineCode(b.code, 'page.tpl');
-        iso.setResident(data);
-        isolates.push([b, iso]);
-      }
-    }
-    const samples = new Map<Built, number[]>(builds.map((b) => [b, []]));
-    for (let round = 0; round < opts.rounds; round++) {
-      if (process.stderr.isTTY) process.stderr.write(`\rround ${round + 1}/${opts.rounds}`);
-      for (const [b, iso] of isolates) {
-        const loop = iso.fn('scLoop');
-        loop.applySync(undefined, ['page.tpl', 20]);
-        const c0 = process.cpuUsage();
-        loop.applySync(undefined, ['page.tpl', opts.renders]);
-        const c = process.cpuUsage(c0);
-        samples.get(b)!.push((c.user + c.system) / opts.renders);
-      }
-    }
-    if (process.stderr.isTTY) process.stderr.write('\n');
-    for (const [, iso] of isolates) iso.dispose();
+    const samples = opts.row === 'a' ? await rowA(builds, opts) : rowRequest(builds, opts, scratch);
     const first = quantile(samples.get(builds[0]!)!.sort((x, y) => x - y), 0.5);
-    console.log(`row (a), CPU µs per render: ${opts.isolates} isolates x ${opts.rounds} rounds x ${opts.renders} renders per revision`);
+    console.log(
+      opts.row === 'a'
+        ? `row (a), CPU µs per render: ${opts.isolates} isolates x ${opts.rounds} rounds x ${opts.renders} renders per revision`
+        : `engine.render, workers 0, CPU µs per render (both threads): ${opts.rounds} processes x ${opts.renders} renders per revision`,
+    );
     console.log('| revision | median | lower quartile | median / first |');
     console.log('|---|---:|---:|---:|');
     for (const b of builds) {

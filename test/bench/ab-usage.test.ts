@@ -13,7 +13,7 @@ describe('npm run bench:ab', () => {
   it('--help prints the usage and exits 0', () => {
     const r = run('--help');
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^Usage: npm run bench:ab -- \[--isolates N\]/);
+    expect(r.stdout).toMatch(/^Usage: npm run bench:ab -- \[--row a\|request\]/);
     expect(r.stdout).toMatch(/Exit status: 0 done, 2 wrong usage/);
   });
 
@@ -21,6 +21,7 @@ describe('npm run bench:ab', () => {
     ['no revision', [], /name at least one revision/],
     ['an unknown option', ['--fast', 'HEAD'], /unknown option --fast/],
     ['a count that is not a whole number >= 1', ['--rounds', '0', 'HEAD'], /--rounds needs a whole number >= 1/],
+    ['a row it does not know', ['--row', 'b', 'HEAD'], /--row takes a or request/],
   ] as const) {
     it(`${what}: exit 2 with the reason and the usage`, () => {
       const r = run(...args);
