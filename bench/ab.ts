@@ -17,8 +17,8 @@ import type { BenchIsolate } from './lib/harness.js';
 
 const HELP = `Usage: npm run bench:ab -- [--row a|request] [--isolates N] [--rounds N] [--renders N] REV [REV...]
 
-Builds the runtime bundle and compiles the benchmark page with each revision's own code (a git
-worktree per revision; "." is the working tree), then times one row of npm run bench for each.
+Builds the runtime bundle of each revision (a git worktree per revision; "." is the working
+tree) and times one row of npm run bench for each, with that revision's own code.
   --row a        the compiled render inside an isolate, vars resident (the default): N isolates
                  per revision (--isolates, default 3), rounds through all of them in turn
                  (--rounds, default 10), renders per sample (--renders, default 200)
@@ -73,13 +73,12 @@ const harness = () => import('./lib/harness.js');
 
 interface Built {
   rev: string;
+  /** The revision's tree, its runtime bundle built (the working tree itself for "."). */
   dir: string;
-  bundle: string;
-  code: string;
 }
 
-/** The runtime bundle and the page's compiled code of one revision, built in its own worktree. */
-function build(rev: string, scratch: string, index: number, page: string): Built {
+/** A worktree of one revision, with its runtime bundle built, which both rows use. */
+function build(rev: string, scratch: string, index: number): Built {
   let dir = ROOT;
   if (rev !== '.') {
     dir = join(scratch, `rev${index}`);
@@ -87,26 +86,31 @@ function build(rev: string, scratch: string, index: number, page: string): Built
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   }
   execFileSync(process.execPath, ['scripts/build-runtime.mjs'], { cwd: dir, stdio: 'inherit' });
-  const bundle = readFileSync(join(dir, 'dist/runtime.bundle.js'), 'utf8');
+  return { rev, dir };
+}
+
+/** The page compiled by the revision's own compiler. */
+function compilePage(dir: string, page: string): string {
   const compileScript = `import { compile } from './src/compiler/index.ts';
     process.stdout.write(compile(process.env.AB_SOURCE, { name: 'page.tpl', id: 'page.tpl' }).code);`;
-  const code = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', compileScript], {
+  return execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', compileScript], {
     cwd: dir,
     env: { ...process.env, AB_SOURCE: page },
     encoding: 'utf8',
   });
-  return { rev, dir, bundle, code };
 }
 
 /** Row (a): several isolates per revision, rounds through all of them, samples pooled. */
 async function rowA(builds: Built[], opts: Options): Promise<Map<Built, number[]>> {
-  const { BenchIsolate } = await harness();
+  const { BenchIsolate, PAGE_TPL } = await harness();
   const data = generate();
+  const runtimes = new Map(builds.map((b) => [b, { bundle: readFileSync(join(b.dir, 'dist/runtime.bundle.js'), 'utf8'), code: compilePage(b.dir, PAGE_TPL) }]));
   const isolates: [Built, BenchIsolate][] = [];
   for (let k = 0; k < opts.isolates; k++) {
     for (const b of builds) {
-      const iso = new BenchIsolate(128, b.bundle);
-      iso.defineCode(b.code, 'page.tpl');
+      const { bundle, code } = runtimes.get(b)!;
+      const iso = new BenchIsolate(128, bundle);
+      iso.defineCode(code, 'page.tpl');
       iso.setResident(data);
       isolates.push([b, iso]);
     }
@@ -187,12 +191,11 @@ async function main(): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const { PAGE_TPL } = await harness();
   const scratch = mkdtempSync(join(tmpdir(), 'smartcage-ab-'));
   try {
     const builds = opts.revs.map((rev, i) => {
       process.stderr.write(`building ${rev === '.' ? 'the working tree' : rev}...\n`);
-      return build(rev, scratch, i, PAGE_TPL);
+      return build(rev, scratch, i);
     });
     const samples = opts.row === 'a' ? await rowA(builds, opts) : rowRequest(builds, opts, scratch);
     const first = quantile(samples.get(builds[0]!)!.sort((x, y) => x - y), 0.5);
