@@ -32,8 +32,9 @@ const ITEMS = Array.from({ length: 30 }, (_, i) => ({
  * / RSS per tenant / CPU to build a spare: 8 x 1: 5.0-5.2 ms / 6.0-6.5 MB / 27 ms; 30 x 3:
  * 2.7-3.5 ms / 6.0-6.1 MB / 52 ms; 30 x 5 and 50 x 3: 2.4 ms / 6.3-6.6 MB / 65-71 ms; 100 x 1:
  * 3.8-4.2 ms / 6.6-6.9 MB. So 30 x 3: a new tenant's first render ~2 ms sooner for ~25 ms more
- * CPU while the next spare is built, off any request's path. (An earlier measurement, before the
- * runtime's tables became lazy, had a heavier warm-up cost ~3 MB per tenant; it no longer does.)
+ * CPU while the next spare is built, in the background after that first render (it competes
+ * with the renders that run meanwhile). (An earlier measurement, before the runtime's tables
+ * became lazy, had a heavier warm-up cost ~3 MB per tenant; it no longer does.)
  */
 export const WARMUP_RENDERS = 3;
 
