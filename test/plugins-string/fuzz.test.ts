@@ -91,15 +91,17 @@ for (let i = 0; i < 400; i++) {
 }
 
 /**
- * htmlspecialchars' hot path scans short text from its start and searches longer text for its
- * first special character first (src/php/string/html.ts): text on both sides of that length,
- * with the special characters anywhere or nowhere.
+ * htmlspecialchars' hot path finds each special character with its own search and replaces the
+ * nearest next (src/php/string/html.ts): short and longer text with the special characters
+ * anywhere, dense or nowhere, under each quote rule (a quote the flags leave alone
+ * is not searched for).
  */
 const FILLER = ['lorem', 'ipsum', ' ', '  ', '\n', 'dolor', 'x', 'sit-amet', '日本'];
 const SPECIALS = ['&', '<', '>', '"', "'", '&amp;', '<b>'];
 for (let i = 0; i < 60; i++) {
-  const target = 200 + rand(140);
-  const specials = rand(4) === 0 ? 0 : 1 + rand(6);
+  const short = rand(3) === 0;
+  const target = short ? rand(50) : 200 + rand(140);
+  const specials = rand(4) === 0 ? 0 : 1 + rand(short ? 12 : 6);
   let t = '';
   while (t.length < target) t += FILLER[rand(FILLER.length)];
   for (let k = 0; k < specials; k++) {
@@ -107,8 +109,10 @@ for (let i = 0; i < 60; i++) {
     t = t.slice(0, at) + SPECIALS[rand(SPECIALS.length)] + t.slice(at);
   }
   probes.push(
-    { label: 'htmlspecialchars around the scan length', php: ['htmlspecialchars', [t]], ours: () => htmlspecialchars(t) },
-    { label: 'htmlspecialchars ENT_QUOTES around the scan length', php: ['htmlspecialchars', [t, 3]], ours: () => htmlspecialchars(t, 3) },
+    { label: 'htmlspecialchars', php: ['htmlspecialchars', [t]], ours: () => htmlspecialchars(t) },
+    { label: 'htmlspecialchars ENT_QUOTES', php: ['htmlspecialchars', [t, 3]], ours: () => htmlspecialchars(t, 3) },
+    { label: 'htmlspecialchars ENT_COMPAT', php: ['htmlspecialchars', [t, 2]], ours: () => htmlspecialchars(t, 2) },
+    { label: 'htmlspecialchars ENT_NOQUOTES', php: ['htmlspecialchars', [t, 0]], ours: () => htmlspecialchars(t, 0) },
   );
 }
 
