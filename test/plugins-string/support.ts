@@ -28,11 +28,31 @@ export function ctxFor(lang = 'ja'): ModifierContext {
   return testModifierContext({ lang });
 }
 
-/** Runs a modifier as the runtime does: omitted trailing parameters get their defaults. */
+/**
+ * Runs a modifier as the runtime does: omitted trailing parameters get their defaults. Where the
+ * modifier has a `prepare` for these arguments (the runtime uses it when a template writes them
+ * as literals), the prepared function must give the same value or the same error: a mismatch
+ * throws, whatever the test then expects.
+ */
 export function runModifier(name: string, input: Value, args: Value[] = [], ctx = ctxFor()): Value {
   const p = modifiers.get(name);
   if (!p) throw new Error(`no modifier ${name}`);
-  return p.run(input, withDefaults(bindModifier(p), args), ctx);
+  const full = withDefaults(bindModifier(p), args);
+  const prepared = p.prepare?.(Object.freeze(full.slice()));
+  if (prepared) {
+    const viaPrepared = attempt(() => prepared(input, ctxFor()));
+    const viaRun = attempt(() => p.run(input, full, ctx));
+    if (viaPrepared !== viaRun) throw new Error(`${name}: prepare gives ${viaPrepared} where run gives ${viaRun}`);
+  }
+  return p.run(input, full, ctx);
+}
+
+function attempt(f: () => Value): string {
+  try {
+    return JSON.stringify(toTagged(f()));
+  } catch (e) {
+    return `${(e as Error).constructor.name}: ${(e as Error).message}`;
+  }
 }
 
 /** Our outcome in the oracle's terms: the tagged value, or 'error' for a PhpTypeError. */

@@ -49,23 +49,46 @@ function dropLastWord(t: string): string {
  * The byte measure's common case without reading the whole text: longer in UTF-16 units than
  * `length` means longer in bytes, so it is cut, and only its first L+1 bytes are read; when those
  * are ASCII they are its first L+1 characters, and the ASCII measure gives the same result.
- * (A body of a few hundred characters cut at 80 was scanned in full before.) Undefined: the
- * general path decides.
+ * (A body of a few hundred characters cut at 80 was scanned in full before.)
+ *
+ * `headCutLength` checks the arguments and gives L (-1: the cut does not apply); `headCut` cuts
+ * one text, undefined where the general path must decide.
  */
-function asciiHeadCut(s: string, length: Value, etc: string, breakWords: Value, middle: Value): string | undefined {
-  if (typeof length !== 'number' || !Number.isInteger(length) || length <= 0 || s.length <= length) return undefined;
-  if (toBool(middle) || !isAscii(etc)) return undefined;
-  const L = length - Math.min(length, etc.length);
+function headCutLength(length: Value, etc: string, middle: Value): number {
+  if (typeof length !== 'number' || !Number.isInteger(length) || length <= 0 || toBool(middle) || !isAscii(etc)) return -1;
+  return length - Math.min(length, etc.length);
+}
+
+function headCut(s: string, length: number, L: number, etc: string, keepWords: boolean): string | undefined {
+  if (s.length <= length) return undefined;
   const head = s.slice(0, L + 1);
   if (!isAscii(head)) return undefined;
-  return (toBool(breakWords) ? head : dropLastWord(head)).slice(0, L) + etc;
+  return (keepWords ? dropLastWord(head) : head).slice(0, L) + etc;
 }
 
 /** The truncated string, or undefined when the input is returned as it is (not even converted). */
 export function truncateWith(m: Measure, s: string, length: Value, etc: string, breakWords: Value, middle: Value): string | undefined {
+  if (m.countsBytes) {
+    const L = headCutLength(length, etc, middle);
+    const cut = L >= 0 ? headCut(s, length as number, L, etc, !toBool(breakWords)) : undefined;
+    if (cut !== undefined) return cut;
+  }
+  return truncateMeasured(m, s, length, etc, breakWords, middle);
+}
+
+/**
+ * truncateWith with the arguments a template wrote as literals: their checks are done once,
+ * where truncate runs once per item of a loop.
+ */
+export function truncateFixed(m: Measure, length: Value, etc: string, breakWords: Value, middle: Value): (s: string) => string | undefined {
+  const L = m.countsBytes ? headCutLength(length, etc, middle) : -1;
+  if (L < 0) return (s) => truncateMeasured(m, s, length, etc, breakWords, middle);
+  const keepWords = !toBool(breakWords);
+  return (s) => headCut(s, length as number, L, etc, keepWords) ?? truncateMeasured(m, s, length, etc, breakWords, middle);
+}
+
+function truncateMeasured(m: Measure, s: string, length: Value, etc: string, breakWords: Value, middle: Value): string | undefined {
   if (typeof length === 'number' ? length === 0 : looseEq(length, 0)) return '';
-  const cut = m.countsBytes ? asciiHeadCut(s, length, etc, breakWords, middle) : undefined;
-  if (cut !== undefined) return cut;
   if (isAscii(s) && isAscii(etc)) m = ASCII_MEASURE;
   const n = m.len(s);
   if (typeof length === 'number' && Number.isInteger(length) ? n <= length : compare(n, length) <= 0) return undefined;

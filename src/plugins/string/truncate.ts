@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { byteLength, byteSubstr } from '../../runtime/bytes.js';
-import { truncateParams, truncateRun } from './truncate-shared.js';
+import { truncateParams, truncateModifier } from './truncate-shared.js';
 
 /** Smarty 2.6 truncate: byte-based, so a multibyte character may be cut (see truncate.ts). */
 export default defineModifier({
@@ -13,5 +13,5 @@ export default defineModifier({
     { template: '{$s|truncate:30}', vars: { s: 'Three Friends Meet Again after Twenty Winters in Town' }, output: 'Three Friends Meet Again...' },
     { template: "{$s|truncate:30:'...':true:true}", vars: { s: 'Three Friends Meet Again after Twenty Winters in Town' }, output: 'Three Friends...nters in Town' },
   ],
-  run: truncateRun({ len: byteLength, sub: byteSubstr, countsBytes: true }, 'strlen'),
+  ...truncateModifier({ len: byteLength, sub: byteSubstr, countsBytes: true }, 'strlen'),
 });
