@@ -15,6 +15,7 @@ import { phpGoldenLookup } from '../support/php-golden.js';
 import { render } from '../plugins-string/mini-template.js';
 import { arg } from './oracle-args.js';
 import { testModifierContext } from '../support/plugin-context.js';
+import { runBothWays } from '../support/prepared.js';
 
 const NOW = 1700000000;
 const TZ = 'Asia/Tokyo';
@@ -26,7 +27,7 @@ for (const p of [...formatPlugins, ...datePlugins]) if (p.kind === 'modifier' &&
 function ours(name: string, input: Value, args: Value[]): Value {
   const p = modifiers.get(name)!;
   const full = p.params.map((param, k) => (k < args.length ? args[k] : (param.default ?? null)));
-  return p.run(input, args.length > p.params.length ? args : full, ctx);
+  return runBothWays(p, input, args.length > p.params.length ? args : full, ctx, () => testModifierContext({ timezone: TZ, now: NOW }));
 }
 
 function fromTagged(t: Tagged): Value {

@@ -14,6 +14,7 @@ import type { OracleCall, Tagged } from '../support/php-oracle.js';
 import { toTagged } from '../support/php-oracle.js';
 import { testModifierContext } from '../support/plugin-context.js';
 import { bindModifier, withDefaults } from '../../src/runtime/modifiers.js';
+import { runBothWays } from '../support/prepared.js';
 
 export const PHP_FILE = fileURLToPath(new URL('./smarty2-modifiers.php', import.meta.url));
 
@@ -28,31 +29,11 @@ export function ctxFor(lang = 'ja'): ModifierContext {
   return testModifierContext({ lang });
 }
 
-/**
- * Runs a modifier as the runtime does: omitted trailing parameters get their defaults. Where the
- * modifier has a `prepare` for these arguments (the runtime uses it when a template writes them
- * as literals), the prepared function must give the same value or the same error: a mismatch
- * throws, whatever the test then expects.
- */
+/** Runs a modifier as the runtime does: omitted trailing parameters get their defaults; `prepare` checked too (test/support/prepared.ts). */
 export function runModifier(name: string, input: Value, args: Value[] = [], ctx = ctxFor()): Value {
   const p = modifiers.get(name);
   if (!p) throw new Error(`no modifier ${name}`);
-  const full = withDefaults(bindModifier(p), args);
-  const prepared = p.prepare?.(Object.freeze(full.slice()));
-  if (prepared) {
-    const viaPrepared = attempt(() => prepared(input, ctxFor()));
-    const viaRun = attempt(() => p.run(input, full, ctx));
-    if (viaPrepared !== viaRun) throw new Error(`${name}: prepare gives ${viaPrepared} where run gives ${viaRun}`);
-  }
-  return p.run(input, full, ctx);
-}
-
-function attempt(f: () => Value): string {
-  try {
-    return JSON.stringify(toTagged(f()));
-  } catch (e) {
-    return `${(e as Error).constructor.name}: ${(e as Error).message}`;
-  }
+  return runBothWays(p, input, withDefaults(bindModifier(p), args), ctx, () => ctxFor());
 }
 
 /** Our outcome in the oracle's terms: the tagged value, or 'error' for a PhpTypeError. */

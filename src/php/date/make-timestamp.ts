@@ -17,13 +17,17 @@ export function phpMktime(h: number, i: number, s: number, m: number, d: number,
   return localToInstant(local, tz);
 }
 
+/** The common case, a Unix timestamp: an int that is not 0 and not 14 digits long. It is itself. */
+export function isPlainTimestamp(v: Value): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v !== 0 && v < 1e13;
+}
+
 /**
  * empty() → now; exactly 14 digits → MySQL YYYYMMDDHHMMSS in local time; numeric → (int);
  * anything else → strtotime, and now when that fails.
  */
 export function makeTimestamp(v: Value, now: number, tz: string): number {
-  // the common case, a Unix timestamp: an int that is not 0 and not 14 digits long
-  if (typeof v === 'number' && Number.isInteger(v) && v !== 0 && v < 1e13) return v;
+  if (isPlainTimestamp(v)) return v;
   if (!toBool(v) || (v instanceof PhpArray && v.size === 0)) return now;
   if (v instanceof PhpArray) return now; // strtotime(array) is a TypeError in PHP 8; treat as unparsable
   const s = toStr(v);

@@ -103,72 +103,74 @@ function text(s: string, c: Conv, lowerOnSwap = false): string {
 }
 
 function sub(fmt: string, tm: Tm, c: Conv): string {
-  let s = render(fmt, tm);
+  let s = renderPieces(parsed(fmt), tm);
   if (c.upper) s = s.toUpperCase();
   return fit(s, c);
 }
 
-/** One conversion; returns null for a bad format (copied as written). */
-function convert(ch: string, mod: string, tm: Tm, c: Conv): string | null {
-  const noE = mod === 'E';
-  const noO = mod === 'O';
-  const h12 = tm.h % 12 === 0 ? 12 : tm.h % 12;
-  switch (ch) {
-    case 'a': return mod ? null : text(DAY_NAMES[tm.wday].slice(0, 3), c);
-    case 'A': return mod ? null : text(DAY_NAMES[tm.wday], c);
-    case 'b':
-    case 'h': return noE ? null : text(MONTH_NAMES[tm.m - 1].slice(0, 3), c);
-    case 'B': return noE ? null : text(MONTH_NAMES[tm.m - 1], c);
-    case 'c': return noO ? null : sub('%a %b %e %H:%M:%S %Y', tm, c);
-    case 'C': return noO ? null : number(Math.floor(tm.y / 100), 2, c);
-    case 'd': return noE ? null : number(tm.d, 2, c);
-    case 'D': return mod ? null : sub('%m/%d/%y', tm, c);
-    case 'e': return noE ? null : number(tm.d, 2, c, true);
-    case 'F': return mod ? null : sub('%Y-%m-%d', tm, c);
-    case 'H': return noE ? null : number(tm.h, 2, c);
-    case 'I': return noE ? null : number(h12, 2, c);
-    case 'j': return noE ? null : number(tm.yday + 1, 3, c);
-    case 'k': return noE ? null : number(tm.h, 2, c, true);
-    case 'l': return noE ? null : number(h12, 2, c, true);
-    case 'm': return noE ? null : number(tm.m, 2, c);
-    case 'M': return noE ? null : number(tm.i, 2, c);
-    case 'n': return fit('\n', c);
-    case 't': return fit('\t', c);
-    case 'P':
-      return fit(tm.h >= 12 ? 'pm' : 'am', c);
-    case 'p':
-      return text(tm.h >= 12 ? 'PM' : 'AM', c, true);
-    case 'r': return sub('%I:%M:%S %p', tm, c);
-    case 'R': return sub('%H:%M', tm, c);
-    case 's': return number(tm.ts + tm.off - (tm.dst ? 3600 : 0), 1, c);
-    case 'S': return noE ? null : number(tm.s, 2, c);
-    case 'T': return sub('%H:%M:%S', tm, c);
-    case 'u': return number(((tm.wday + 6) % 7) + 1, 1, c);
-    case 'U': return noE ? null : number(Math.floor((tm.yday + 7 - tm.wday) / 7), 2, c);
-    case 'V': return noE ? null : number(isoWeek(tm.days).week, 2, c);
-    case 'g': return noE ? null : number(((isoWeek(tm.days).year % 100) + 100) % 100, 2, c);
-    case 'G': return noE ? null : number(isoWeek(tm.days).year, 1, c);
-    case 'w': return noE ? null : number(tm.wday, 1, c);
-    case 'W': return noE ? null : number(Math.floor((tm.yday + 7 - ((tm.wday + 6) % 7)) / 7), 2, c);
-    case 'x': return noO ? null : sub('%m/%d/%y', tm, c);
-    case 'X': return noO ? null : sub('%H:%M:%S', tm, c);
-    case 'y': return number(((tm.y % 100) + 100) % 100, 2, c);
-    case 'Y': return noO ? null : number(tm.y, 1, c);
-    case 'z': {
-      // the sign is its own padded piece, then the number (glibc's add(1, sign); DO_NUMBER(4, ...))
-      const a = Math.abs(tm.off);
-      return fit(tm.off < 0 ? '-' : '+', c) + number(Math.floor(a / 3600) * 100 + (Math.floor(a / 60) % 60), 4, c);
-    }
-    case 'Z': return text(tm.abbr, c, true);
-    case '%': return mod ? null : fit('%', c);
-    default: return null;
-  }
+/**
+ * The conversions by character. `reject` lists the modifiers (E, O) that make the sequence a bad
+ * format, copied as written; each is decided when a format is parsed, not per call.
+ */
+interface Conversion {
+  reject: string;
+  put(tm: Tm, c: Conv): string;
 }
+const conv = (reject: string, put: Conversion['put']): Conversion => ({ reject, put });
+const h12 = (tm: Tm): number => (tm.h % 12 === 0 ? 12 : tm.h % 12);
+
+const CONVERSIONS = new Map<string, Conversion>([
+  ['a', conv('EO', (tm, c) => text(DAY_NAMES[tm.wday].slice(0, 3), c))],
+  ['A', conv('EO', (tm, c) => text(DAY_NAMES[tm.wday], c))],
+  ['b', conv('E', (tm, c) => text(MONTH_NAMES[tm.m - 1].slice(0, 3), c))],
+  ['h', conv('E', (tm, c) => text(MONTH_NAMES[tm.m - 1].slice(0, 3), c))],
+  ['B', conv('E', (tm, c) => text(MONTH_NAMES[tm.m - 1], c))],
+  ['c', conv('O', (tm, c) => sub('%a %b %e %H:%M:%S %Y', tm, c))],
+  ['C', conv('O', (tm, c) => number(Math.floor(tm.y / 100), 2, c))],
+  ['d', conv('E', (tm, c) => number(tm.d, 2, c))],
+  ['D', conv('EO', (tm, c) => sub('%m/%d/%y', tm, c))],
+  ['e', conv('E', (tm, c) => number(tm.d, 2, c, true))],
+  ['F', conv('EO', (tm, c) => sub('%Y-%m-%d', tm, c))],
+  ['H', conv('E', (tm, c) => number(tm.h, 2, c))],
+  ['I', conv('E', (tm, c) => number(h12(tm), 2, c))],
+  ['j', conv('E', (tm, c) => number(tm.yday + 1, 3, c))],
+  ['k', conv('E', (tm, c) => number(tm.h, 2, c, true))],
+  ['l', conv('E', (tm, c) => number(h12(tm), 2, c, true))],
+  ['m', conv('E', (tm, c) => number(tm.m, 2, c))],
+  ['M', conv('E', (tm, c) => number(tm.i, 2, c))],
+  ['n', conv('', (_tm, c) => fit('\n', c))],
+  ['t', conv('', (_tm, c) => fit('\t', c))],
+  ['P', conv('', (tm, c) => fit(tm.h >= 12 ? 'pm' : 'am', c))],
+  ['p', conv('', (tm, c) => text(tm.h >= 12 ? 'PM' : 'AM', c, true))],
+  ['r', conv('', (tm, c) => sub('%I:%M:%S %p', tm, c))],
+  ['R', conv('', (tm, c) => sub('%H:%M', tm, c))],
+  ['s', conv('', (tm, c) => number(tm.ts + tm.off - (tm.dst ? 3600 : 0), 1, c))],
+  ['S', conv('E', (tm, c) => number(tm.s, 2, c))],
+  ['T', conv('', (tm, c) => sub('%H:%M:%S', tm, c))],
+  ['u', conv('', (tm, c) => number(((tm.wday + 6) % 7) + 1, 1, c))],
+  ['U', conv('E', (tm, c) => number(Math.floor((tm.yday + 7 - tm.wday) / 7), 2, c))],
+  ['V', conv('E', (tm, c) => number(isoWeek(tm.days).week, 2, c))],
+  ['g', conv('E', (tm, c) => number(((isoWeek(tm.days).year % 100) + 100) % 100, 2, c))],
+  ['G', conv('E', (tm, c) => number(isoWeek(tm.days).year, 1, c))],
+  ['w', conv('E', (tm, c) => number(tm.wday, 1, c))],
+  ['W', conv('E', (tm, c) => number(Math.floor((tm.yday + 7 - ((tm.wday + 6) % 7)) / 7), 2, c))],
+  ['x', conv('O', (tm, c) => sub('%m/%d/%y', tm, c))],
+  ['X', conv('O', (tm, c) => sub('%H:%M:%S', tm, c))],
+  ['y', conv('', (tm, c) => number(((tm.y % 100) + 100) % 100, 2, c))],
+  ['Y', conv('O', (tm, c) => number(tm.y, 1, c))],
+  // the sign is its own padded piece, then the number (glibc's add(1, sign); DO_NUMBER(4, ...))
+  ['z', conv('', (tm, c) => {
+    const a = Math.abs(tm.off);
+    return fit(tm.off < 0 ? '-' : '+', c) + number(Math.floor(a / 3600) * 100 + (Math.floor(a / 60) % 60), 4, c);
+  })],
+  ['Z', conv('', (tm, c) => text(tm.abbr, c, true))],
+  ['%', conv('EO', (_tm, c) => fit('%', c))],
+]);
 
 /** A `%` sequence as parsed: the conversion, its flags and width, and its text as written. */
 interface Sequence {
-  ch: string;
-  mod: string;
+  /** The conversion, or null for a bad sequence. */
+  put: Conversion['put'] | null;
   c: Conv;
   /** What a bad sequence prints: the text back to the nearest '%' (a rejected "%E%" prints "%"). */
   raw: string;
@@ -209,25 +211,31 @@ function parseFormat(format: string): (string | Sequence)[] {
     const ch = j < format.length ? format[j] : '';
     if (c.width < 0) c.width = 0;
     const end = ch === '' ? format.length : j + 1;
-    pieces.push({ ch, mod, c, raw: format.slice(format.lastIndexOf('%', end - 1), end) });
+    const known = ch === '' ? undefined : CONVERSIONS.get(ch);
+    const put = known && !(mod !== '' && known.reject.includes(mod)) ? known.put : null;
+    pieces.push({ put, c, raw: format.slice(format.lastIndexOf('%', end - 1), end) });
     k = end;
   }
   return pieces;
 }
 
-function render(format: string, tm: Tm): string {
+function parsed(format: string): (string | Sequence)[] {
   let pieces = parsedFormats.get(format);
   if (!pieces) {
     pieces = parseFormat(format);
     if (parsedFormats.size >= 256) parsedFormats.clear();
     parsedFormats.set(format, pieces);
   }
+  return pieces;
+}
+
+function renderPieces(pieces: readonly (string | Sequence)[], tm: Tm): string {
   let out = '';
   for (const p of pieces) {
     if (typeof p === 'string') out += p;
     else {
       // a bad format: the sequence as written, padded to the width
-      out += (p.ch === '' ? null : convert(p.ch, p.mod, tm, p.c)) ?? fit(p.raw, p.c);
+      out += p.put !== null ? p.put(tm, p.c) : fit(p.raw, p.c);
     }
     if (out.length > MAX_RESULT) throw new TooLong();
   }
@@ -237,9 +245,19 @@ function render(format: string, tm: Tm): string {
 /** strftime(format, ts) in `tz`; false where PHP returns false. */
 export function phpStrftime(format: string, ts: number, tz: string): string | false {
   if (format === '') return false;
-  const tm = new Tm(ts, utcOffset(ts, tz), tz);
+  return finish(parsed(format), new Tm(ts, utcOffset(ts, tz), tz));
+}
+
+/** phpStrftime with its format parsed once (a format a template wrote as a literal). */
+export function strftimeFor(format: string): (ts: number, tz: string) => string | false {
+  if (format === '') return () => false;
+  const pieces = parseFormat(format);
+  return (ts, tz) => finish(pieces, new Tm(ts, utcOffset(ts, tz), tz));
+}
+
+function finish(pieces: readonly (string | Sequence)[], tm: Tm): string | false {
   try {
-    const s = render(format, tm);
+    const s = renderPieces(pieces, tm);
     // a UTF-16 unit is at most 3 bytes of UTF-8: short results need no byte count
     return s === '' || (s.length * 3 > MAX_RESULT && byteLength(s) > MAX_RESULT) ? false : s;
   } catch (e) {

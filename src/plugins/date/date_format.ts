@@ -1,9 +1,9 @@
-import { defineModifier } from '../types.js';
+import { defineModifier, type ModifierContext } from '../types.js';
 import type { Value } from '../../runtime/value.js';
 import { looseEq } from '../../runtime/compare.js';
 import { toStr } from '../../runtime/convert.js';
-import { makeTimestamp } from '../../php/date/make-timestamp.js';
-import { phpStrftime } from '../../php/date/strftime.js';
+import { isPlainTimestamp, makeTimestamp } from '../../php/date/make-timestamp.js';
+import { phpStrftime, strftimeFor } from '../../php/date/strftime.js';
 import { phpDate } from '../../php/date/date.js';
 
 /**
@@ -41,13 +41,23 @@ export default defineModifier({
     { template: "{$ts|date_format}|{$ts|date_format:'Y/m/d(D) H:i'}", vars: { ts: 1700000000 }, output: '2023-11-15|2023/11/15(Wed) 07:13' },
     { template: "[{$e|date_format:'%Y'}]{$e|date_format:'%Y-%m-%d':'2020-02-29'}", vars: { e: '' }, output: '[]2020-02-29' },
   ],
-  run(input, [format, defaultDate], ctx) {
-    const tz = ctx.site.timezone;
-    let ts: number;
-    if (!isEmptyText(input)) ts = makeTimestamp(input, ctx.now, tz);
-    else if (!isEmptyText(defaultDate)) ts = makeTimestamp(defaultDate, ctx.now, tz);
-    else return null;
-    const f = toStr(format);
-    return f.includes('%') ? phpStrftime(f, ts, tz) : phpDate(f, ts, tz);
+  run,
+  // `|date_format:"%Y-%m-%d"` on a timestamp: the format parsed once, the input taken as it is.
+  prepare(args) {
+    const format = args[0];
+    if (typeof format !== 'string' || !format.includes('%')) return undefined;
+    const strftime = strftimeFor(format);
+    const own = args.slice();
+    return (input, ctx) => (isPlainTimestamp(input) ? strftime(input, ctx.site.timezone) : run(input, own, ctx));
   },
 });
+
+function run(input: Value, [format, defaultDate]: Value[], ctx: ModifierContext): Value {
+  const tz = ctx.site.timezone;
+  let ts: number;
+  if (!isEmptyText(input)) ts = makeTimestamp(input, ctx.now, tz);
+  else if (!isEmptyText(defaultDate)) ts = makeTimestamp(defaultDate, ctx.now, tz);
+  else return null;
+  const f = toStr(format);
+  return f.includes('%') ? phpStrftime(f, ts, tz) : phpDate(f, ts, tz);
+}
