@@ -4,8 +4,9 @@
  * the runtime compares them with what bootstrap saw (src/runtime/lockdown.ts `builtinsIntact`),
  * and a render that changed them gets its context replaced. Each case tampers in one way ("assume
  * breach": hand-written JavaScript), then the next render must see the built-ins of a fresh
- * context. Object.prototype and the rest of Array.prototype are locked property by property
- * rather than with Object.freeze; the last block checks that they end up just as locked.
+ * context. Object.prototype, the rest of Array.prototype and the typed arrays' prototypes are
+ * locked property by property rather than with Object.freeze; the last block checks that they end
+ * up just as locked.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
@@ -57,7 +58,7 @@ describe('a render that changes an unfrozen built-in does not reach the next ren
   }
 });
 
-describe('Object.prototype and Array.prototype are locked without Object.freeze', () => {
+describe('Object.prototype, Array.prototype and the typed arrays\' prototypes are locked without Object.freeze', () => {
   it('Object.prototype is frozen, and adding or changing a property fails', async () => {
     const probe = `"use strict";
       const fails = (f) => { try { f(); return false; } catch (e) { return e instanceof TypeError; } };
@@ -81,6 +82,21 @@ describe('Object.prototype and Array.prototype are locked without Object.freeze'
         fails(() => { Array.prototype.push = null; }) && fails(() => { Array.prototype[0] = 1; }) &&
         fails(() => { Array.prototype.polluted = 1; }) && fails(() => Object.setPrototypeOf(Array.prototype, null)) &&
         [1, 2, 3].slice(1).length === 2);`;
+    expect(await raw(probe)).toBe('true');
+  });
+
+  it("every typed array's prototype and %TypedArray%.prototype are frozen, and changing one fails", async () => {
+    const probe = `"use strict";
+      const fails = (f) => { try { f(); return false; } catch (e) { return e instanceof TypeError; } };
+      const ctors = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array,
+        Float32Array, Float64Array, BigInt64Array, BigUint64Array];
+      const protos = [Object.getPrototypeOf(Int8Array).prototype, ...ctors.map((c) => c.prototype)];
+      const locked = protos.every((p) => Object.isFrozen(p) &&
+        fails(() => { p.polluted = 1; }) && fails(() => { p[0] = 1; }) && fails(() => { p.constructor = null; }) &&
+        fails(() => Object.setPrototypeOf(p, null)) && fails(() => Object.defineProperty(p, 'length', { get: () => 0 })));
+      const t = new Int32Array(2); t[1] = 7;
+      return String(locked && fails(() => { Object.getPrototypeOf(Int8Array).prototype.set = null; }) &&
+        !('polluted' in t) && t[1] === 7 && t.length === 2);`;
     expect(await raw(probe)).toBe('true');
   });
 });
