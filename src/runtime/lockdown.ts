@@ -136,10 +136,13 @@ export function lockdown(extra: unknown[]): void {
   harden(Object.getPrototypeOf(function* () {}), seen);
   harden(Object.getPrototypeOf(async function () {}), seen);
   harden(Object.getPrototypeOf(async function* () {}), seen);
-  harden(Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())), seen);
+  // The iterators' prototypes (each leads to %IteratorPrototype%). Object.freeze keeps V8's
+  // array-iterator fast path here, where locking property by property would lose it.
+  harden(Object.getPrototypeOf([][Symbol.iterator]()), seen);
   harden(Object.getPrototypeOf(new Map().entries()), seen);
   harden(Object.getPrototypeOf(new Set().values()), seen);
   harden(Object.getPrototypeOf(''[Symbol.iterator]()), seen);
+  harden(Object.getPrototypeOf(''.matchAll(/(?:)/g)), seen);
   harden(Object.getPrototypeOf(Int8Array), seen);
   for (const x of extra) harden(x, seen);
   Object.freeze(globalThis);

@@ -100,3 +100,31 @@ describe('Object.prototype, Array.prototype and the typed arrays\' prototypes ar
     expect(await raw(probe)).toBe('true');
   });
 });
+
+describe('the prototypes that only a call reaches are frozen too', () => {
+  const REACHED = `const protos = {
+      arrayIterator: Object.getPrototypeOf([][Symbol.iterator]()),
+      regExpStringIterator: Object.getPrototypeOf('a'.matchAll(/a/g)),
+    };`;
+
+  it('each is frozen and refuses a replaced next, an added property and a new prototype', async () => {
+    const probe = `"use strict"; ${REACHED}
+      const fails = (f) => { try { f(); return false; } catch (e) { return e instanceof TypeError; } };
+      return Object.entries(protos).filter(([, p]) => !(Object.isFrozen(p) &&
+        fails(() => { p.next = () => ({ done: true }); }) && fails(() => { p.polluted = 1; }) &&
+        fails(() => Object.setPrototypeOf(p, null)))).map(([name]) => name).join(',') || 'all locked';`;
+    expect(await raw(probe)).toBe('all locked');
+  });
+
+  it('a render that tries to replace the array iterator leaves the next render iterating as before', async () => {
+    const attempt = `${REACHED} try { protos.arrayIterator.next = function () { return { done: true }; }; } catch {}
+      try { protos.regExpStringIterator.next = function () { return { done: true }; }; } catch {}
+      return "tried";`;
+    expect(await raw(attempt)).toBe('tried');
+    expect(await raw('return [...[1, 2, 3]].join() + "|" + [..."a1b2".matchAll(/\\d/g)].length;')).toBe('1,2,3|2');
+  });
+
+  it('Intl.Segmenter, whose segment objects have such prototypes, is not there', async () => {
+    expect(await raw('return typeof Intl.Segmenter + "|" + ("Segmenter" in Intl);')).toBe('undefined|false');
+  });
+});

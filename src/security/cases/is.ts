@@ -82,7 +82,9 @@ export const IS: SecurityCase[] = [
      try { Array.prototype.push = () => 0; } catch {}
      try { JSON.stringify = () => '{"var":"s","key":{"a":[["x","API_TOKEN"]]}}'; } catch {}
      try { String.prototype.startsWith = () => true; } catch {}
-     const held = ({}).path === undefined && JSON.stringify === stringify && [].push !== undefined && !"a".startsWith("b");
+     try { Object.getPrototypeOf([][Symbol.iterator]()).next = () => ({ done: true }); } catch {}
+     const held = ({}).path === undefined && JSON.stringify === stringify && [].push !== undefined && !"a".startsWith("b") &&
+       [...[1, 2]].length === 2;
      let call;
      try { ${callSecret('"API_TOKEN"')}; call = "called"; } catch (e) { call = String(e.code); }
      return held + "|" + call;`,
