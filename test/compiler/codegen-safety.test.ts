@@ -34,6 +34,14 @@ describe('generated code safety', () => {
     }
   });
 
+  it('U+2028 and U+2029 in text and string literals are escaped in the code (line numbers stay right)', async () => {
+    const tpl = 'a\u2028b{$x|default:"c\u2029d"}e\u2029\u2028f';
+    const { code } = compile(tpl, { name: 'separators' });
+    expect(code).not.toMatch(/[\u2028\u2029]/);
+    expect(code).toContain('\\u2028');
+    expect((await engine.render(tpl, { name: 'separators' })).output).toBe('a\u2028bc\u2029de\u2029\u2028f');
+  });
+
   it('quoted keys and string literals with hostile text are data, not code (200 seeded cases)', async () => {
     const next = rng(42);
     for (let i = 0; i < 200; i++) {
