@@ -9,6 +9,8 @@ import { fromBytes } from '../../src/runtime/bytes.js';
 import { htmlentities, htmlspecialchars, htmlEntityDecode } from '../../src/php/string/html.js';
 import { stripTags } from '../../src/php/string/strip-tags.js';
 import { rawurlencode } from '../../src/php/string/url.js';
+import { strtr } from '../../src/php/string/strtr.js';
+import { PhpArray } from '../../src/runtime/value.js';
 import { callPhp } from '../support/php-oracle.js';
 import { outcome, phpCall, runModifier } from './support.js';
 import { Prng } from '../support/prng.js';
@@ -67,6 +69,8 @@ for (let i = 0; i < 150; i++) {
     { label: 'mb_strimwidth', php: ['mb_strimwidth', [s, 0, w, '…']], ours: () => runModifier('mb_strimwidth', s, [0, w, '…']) },
     { label: 'trim range', php: ['trim', [s, '<..@\0']], ours: () => runModifier('trim', s, ['<..@\0']) },
     { label: 'ucwords', php: ['ucwords', [s]], ours: () => runModifier('ucwords', s) },
+    { label: 'ucwords with delimiters', php: ['ucwords', [s + ' a-b<c', '-<']], ours: () => runModifier('ucwords', s + ' a-b<c', ['-<']) },
+    { label: 'escape javascript', php: ['smarty_modifier_escape', [s + '</x>\'"', 'javascript']], ours: () => runModifier('escape', s + '</x>\'"', ['javascript']) },
     { label: 'truncate', php: ['smarty_modifier_truncate', [s, w + 3]], ours: () => runModifier('truncate', s, [w + 3]) },
     { label: 'capitalize', php: ['smarty_modifier_capitalize', [s]], ours: () => runModifier('capitalize', s) },
   );
@@ -117,6 +121,20 @@ for (let i = 0; i < 60; i++) {
     { label: 'htmlspecialchars ENT_COMPAT', php: ['htmlspecialchars', [t, 2]], ours: () => htmlspecialchars(t, 2) },
     { label: 'htmlspecialchars ENT_NOQUOTES', php: ['htmlspecialchars', [t, 0]], ours: () => htmlspecialchars(t, 0) },
   );
+}
+
+// strtr with keys that overlap and share first characters: longest match first, no re-scan, and
+// candidates of other keys inside a match skipped.
+const STRTR_PAIRS: Record<string, string> = { ab: '[AB]', b: '[B]', bca: '[BCA]', a: '[A]', ca: '', cab: '<CAB>', '日': '[N]' };
+for (let i = 0; i < 80; i++) {
+  let t = '';
+  const n = rand(30);
+  for (let k = 0; k < n; k++) t += 'abc日 '[rand(5)];
+  probes.push({
+    label: 'strtr with overlapping keys',
+    php: ['strtr', [t, PhpArray.fromEntries(Object.entries(STRTR_PAIRS))]],
+    ours: () => strtr(t, STRTR_PAIRS),
+  });
 }
 
 // base64_encode makes its string in chunks of 8,192 characters (6,144 bytes of input): texts at
