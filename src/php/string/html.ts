@@ -190,7 +190,35 @@ function tableFor(flags: number): string[] {
 }
 
 export function htmlentities(s: string, flags = ENT_DEFAULT, charset: Charset = 'utf-8', doubleEncode = true): string {
+  if (charset === 'utf-8' && doubleEncode && s.isWellFormed()) return entitiesWellFormed(s, flags);
   return encode(s, flags, charset, doubleEncode, true);
+}
+
+/**
+ * htmlentities of well-formed text: the five characters and those with a named entity (all in
+ * the BMP, so one UTF-16 unit each) are replaced, the rest copied as slices. `encode`, a
+ * character at a time through the bytes, was ~9 µs for 300 characters inside an isolate.
+ */
+function entitiesWellFormed(s: string, flags: number): string {
+  const table = tableFor(flags);
+  const byCode = entities().byCode;
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let replacement: string | undefined;
+    if (c <= 62) {
+      if (c === 38 || c === 60 || c === 62 || c === 34 || c === 39) replacement = table[c];
+    } else if (c >= 0xa0) {
+      const name = byCode.get(c);
+      if (name !== undefined) replacement = `&${name};`;
+    }
+    if (replacement !== undefined && replacement.length > 1) {
+      out += s.slice(last, i) + replacement;
+      last = i + 1;
+    }
+  }
+  return last === 0 ? s : out + s.slice(last);
 }
 
 /** Code points html_entity_decode turns numeric entities into (HTML 4.01 document type). */
