@@ -88,9 +88,13 @@ function encode(chars: Ch[]): string {
 }
 
 export function mbStrimwidth(s: string, start: number, w: number, marker = ''): string {
+  if (start >= 0 && w >= 0 && s.isWellFormed()) return strimFromStart(s, start, w, marker);
   const chars = decode(s);
-  if (start < 0) start += chars.length;
-  if (start < 0 || start > chars.length) throw valueError('mb_strimwidth', 2, 'start', 'is out of range');
+  // PHP 8.2 places and checks `start` by mb_strlen's count, which differs from the decoded
+  // characters' where a truncated sequence swallows the bytes after it.
+  const count = mbStrlen(s);
+  if (start < 0) start += count;
+  if (start < 0 || start > count) throw valueError('mb_strimwidth', 2, 'start', 'is out of range');
   const rest = chars.slice(start);
   const total = rest.reduce((n, c) => n + width(c), 0);
   if (w < 0) w += total;
@@ -101,6 +105,33 @@ export function mbStrimwidth(s: string, start: number, w: number, marker = ''): 
   let k = 0;
   while (k < rest.length && used + width(rest[k]) <= budget) used += width(rest[k++]);
   return encode(rest.slice(0, k)) + marker;
+}
+
+/**
+ * mb_strimwidth of well-formed text (every character valid, so each comes back as written) with
+ * a start and width that are not negative: the code points are read in place and the scan stops
+ * once the text is known to be wider than `w`. Decoding every character into an object first
+ * was ~17 µs for 300 characters inside an isolate.
+ */
+function strimFromStart(s: string, start: number, w: number, marker: string): string {
+  let i = 0;
+  for (let n = 0; n < start; n++) {
+    if (i >= s.length) throw valueError('mb_strimwidth', 2, 'start', 'is out of range');
+    i += s.codePointAt(i)! > 0xffff ? 2 : 1;
+  }
+  const from = i;
+  const budget = w - mbStrwidth(marker);
+  let used = 0;
+  let cut = -1; // where the characters that fit in the budget end
+  while (i < s.length) {
+    const cp = s.codePointAt(i)!;
+    const cw = isWide(cp) ? 2 : 1;
+    if (cut < 0 && used + cw > budget) cut = i;
+    used += cw;
+    if (used > w) return s.slice(from, cut) + marker;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return s.slice(from);
 }
 
 /** PHP_UNICODE_CASE_FOLD_SIMPLE, approximated per code point with JavaScript's case maps. */
