@@ -121,6 +121,34 @@ function convertCodepoint(c: number, next: number, mode: number): { out: number[
 }
 
 export function convertKana(s: string, mode: number): string {
+  return s.isWellFormed() ? convertWellFormed(s, mode) : convertDecoded(s, mode);
+}
+
+/**
+ * Well-formed text has no bad bytes: its code points are read in place, and the runs that do
+ * not change are copied as slices. A string built a code point at a time was ~30 µs for 300
+ * characters inside an isolate.
+ */
+function convertWellFormed(s: string, mode: number): string {
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < s.length; ) {
+    const c = s.codePointAt(i)!;
+    const after = i + (c > 0xffff ? 2 : 1);
+    const next = after < s.length ? s.codePointAt(after)! : 0;
+    const r = convertCodepoint(c, next, mode);
+    if (!r.consumed && r.out.length === 1 && r.out[0] === c) {
+      i = after;
+      continue;
+    }
+    out += s.slice(last, i) + String.fromCodePoint(...r.out);
+    i = r.consumed ? after + (next > 0xffff ? 2 : 1) : after;
+    last = i;
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
+
+function convertDecoded(s: string, mode: number): string {
   const cps = decode(toBinary(s));
   let out = '';
   for (let i = 0; i < cps.length; i++) {
