@@ -19,10 +19,27 @@ export default defineModifier({
   ],
   run(input, [ucDigits]) {
     const digits = toBool(ucDigits);
-    return pregSubject(input, 'capitalize', (s) =>
-      s.replace(/'?\b\w(\w|')*\b/g, (w) =>
-        (w[0] !== "'" && !/\d/.test(w)) || digits ? w[0].toUpperCase() + w.slice(1) : w,
-      ),
-    );
+    return pregSubject(input, 'capitalize', (s) => capitalizeWords(s, digits));
   },
 });
+
+const WORD = /'?\b\w(?:\w|')*\b/g;
+
+/**
+ * Only a word that starts with a-z changes (ucfirst of anything else in `\w` or a quote is the
+ * same), so the words are found with `exec` and the text between changes copied as slices. A
+ * replace callback per word was ~9 µs for 300 characters of prose inside an isolate.
+ */
+function capitalizeWords(s: string, digits: boolean): string {
+  let out = '';
+  let last = 0;
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(s); m !== null; m = WORD.exec(s)) {
+    const c = m[0].charCodeAt(0);
+    if (c >= 97 && c <= 122 && (digits || !/\d/.test(m[0]))) {
+      out += s.slice(last, m.index) + String.fromCharCode(c - 32);
+      last = m.index + 1;
+    }
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
