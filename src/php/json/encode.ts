@@ -92,6 +92,7 @@ class Encoder {
   }
 
   private escape(s: string, flags: number): string {
+    if (s.isWellFormed()) return escapeWellFormed(s, flags);
     const b = toBytes(s);
     let out = '"';
     for (let pos = 0; pos < b.length; ) {
@@ -123,6 +124,36 @@ class Encoder {
     }
     return out + '"';
   }
+}
+
+/**
+ * A well-formed string (no stray bytes) needs no UTF-8 pass: its UTF-16 units are what PHP's
+ * \u escapes spell (a character outside the BMP is the same surrogate pair), so the units that
+ * need an escape are replaced and the runs between them copied as slices. A byte at a time it
+ * was ~8 µs for 300 characters inside an isolate.
+ */
+function escapeWellFormed(s: string, flags: number): string {
+  const unicode = (flags & F.JSON_UNESCAPED_UNICODE) !== 0;
+  const lineTerminators = (flags & F.JSON_UNESCAPED_LINE_TERMINATORS) !== 0;
+  let out = '"';
+  let last = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let replacement: string | null = null;
+    if (c < 0x80) {
+      if (c < 0x20 || c === 0x22 || c === 0x5c || c === 0x2f || c === 0x3c || c === 0x3e || c === 0x26 || c === 0x27) {
+        const e = escapeAscii(c, flags);
+        if (e.length > 1) replacement = e;
+      }
+    } else if (!unicode || ((c === 0x2028 || c === 0x2029) && !lineTerminators)) {
+      replacement = '\\u' + hex4(c);
+    }
+    if (replacement !== null) {
+      out += s.slice(last, i) + replacement;
+      last = i + 1;
+    }
+  }
+  return out + s.slice(last) + '"';
 }
 
 function escapeAscii(c: number, flags: number): string {
