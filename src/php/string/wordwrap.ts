@@ -12,29 +12,42 @@ export function wordwrap(s: string, width = 75, brk = '\n', cut = false): string
   const bl = br.length;
   const len = text.length;
   // At most one break per space, plus one every `width` bytes when cutting.
-  const spaces = text.split(' ').length - 1;
+  let spaces = 0;
+  for (let at = text.indexOf(' '); at >= 0; at = text.indexOf(' ', at + 1)) spaces++;
   checkStringLength(len + (spaces + 1 + (cut ? Math.ceil(len / Math.max(1, width)) : 0)) * bl, 'wordwrap');
 
   // Special case: a single-byte break, no forced cuts (PHP's in-place path).
   if (bl === 1 && !cut) {
-    const out = text.split('');
+    // The spaces that become breaks are marked, then the text is copied in slices between them
+    // (an array of one string per byte, joined, was ~8 µs for 300 characters inside an isolate).
+    const isBreak = new Uint8Array(len);
+    const brCode = br.charCodeAt(0);
     let laststart = 0;
     let lastspace = 0;
     for (let current = 0; current < len; current++) {
-      if (text[current] === br) {
+      const c = text.charCodeAt(current);
+      if (c === brCode) {
         laststart = lastspace = current + 1;
-      } else if (text[current] === ' ') {
+      } else if (c === 32) {
         if (current - laststart >= width) {
-          out[current] = br;
+          isBreak[current] = 1;
           laststart = current + 1;
         }
         lastspace = current;
       } else if (current - laststart >= width && laststart !== lastspace) {
-        out[lastspace] = br;
+        isBreak[lastspace] = 1;
         laststart = lastspace + 1;
       }
     }
-    return fromBinary(out.join(''));
+    let out = '';
+    let last = 0;
+    for (let i = 0; i < len; i++) {
+      if (isBreak[i] === 1) {
+        out += text.slice(last, i) + br;
+        last = i + 1;
+      }
+    }
+    return fromBinary(last === 0 ? text : out + text.slice(last));
   }
 
   let out = '';
