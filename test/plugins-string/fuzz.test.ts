@@ -144,8 +144,8 @@ for (let i = 0; i < 80; i++) {
   });
 }
 
-// base64_encode makes its string in chunks of 8,192 characters (6,144 bytes of input): texts at
-// and across the chunk edges, ASCII and mixed.
+// base64_encode makes its string in chunks of 4,096 characters (binaryFromBytes); 6,144 bytes of
+// input make exactly two: texts at and across the chunk edges, ASCII and mixed.
 for (const [n, unit] of [[6143, 'ab'], [6144, 'ab'], [6145, 'ab'], [12_289, 'a日']] as const) {
   const t = unit.repeat(n).slice(0, n);
   probes.push({ label: `base64_encode of ${n} characters`, php: ['base64_encode', [t]], ours: () => runModifier('base64_encode', t) });

@@ -1,5 +1,5 @@
 /** base64_encode / base64_decode on bytes, with PHP's lenient and strict decoding. */
-import { fromBinary, toBinary } from '../../runtime/bytes.js';
+import { binaryFromBytes, fromBinary, toBinary } from '../../runtime/bytes.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
@@ -22,14 +22,7 @@ export function base64Encode(s: string): string {
     out[j++] = i + 1 < n ? CODES[(x >> 6) & 63] : PAD;
     out[j++] = i + 2 < n ? CODES[x & 63] : PAD;
   }
-  return latin1(out);
-}
-
-/** Bytes as a string of the same code units, in chunks that stay within the arguments limit. */
-function latin1(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192) as unknown as number[]);
-  return s;
+  return binaryFromBytes(out);
 }
 
 /**
