@@ -97,7 +97,11 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
 
   const head = new CodeBuilder();
   head.line(`// smartcage ${ENGINE_VERSION}: compiled from template ${lit(name)}. Comments give template line:column.`);
-  head.line(`smartcage.define(${lit(opts.id ?? name)}, (rt) => {`);
+  // A function expression in parentheses is one V8 compiles with the script instead of at its
+  // first call (its "possibly invoked" heuristic). Compiled lazily, the factory's text was parsed
+  // again when define ran and each template function's again at its first render: a new page's
+  // first output took ~100 µs longer (bench/README.md).
+  head.line(`smartcage.define(${lit(opts.id ?? name)}, (function (rt) {`);
   head.indent();
   head.line('"use strict";');
   head.line(`const { ${RUNTIME_NAMES} } = rt;`);
@@ -107,7 +111,7 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
   for (const [plugin, alias] of aliases.functions) head.line(`const ${alias} = rt.fn(${lit(plugin)});`);
   for (const [args, alias] of aliases.prepared) head.line(`const ${alias} = rt.prepare(${args});`);
   const offset = head.lineCount;
-  const code = head.toString() + body.toString() + '  return t0;\n});\n';
+  const code = head.toString() + body.toString() + '  return t0;\n}));\n';
 
   return {
     code,
@@ -132,7 +136,7 @@ function emitTemplateFunction(fnName: string, tree: TreeNode[], cx: EmitContext)
   const code = cx.code;
   code.indent();
   code.line('');
-  code.line(`function ${fnName}(s, $) { // ${lit(cx.src.name).slice(0, 200)}`);
+  code.line(`const ${fnName} = (function ${fnName}(s, $) { // ${lit(cx.src.name).slice(0, 200)}`);
   code.indent();
   code.line('let o = "";');
   if (containsReturn(tree)) {
@@ -149,7 +153,7 @@ function emitTemplateFunction(fnName: string, tree: TreeNode[], cx: EmitContext)
   }
   code.line('return o;');
   code.dedent();
-  code.line('}');
+  code.line('});');
   code.dedent();
 }
 
