@@ -60,9 +60,7 @@ export class SourceText {
     readonly name: string,
     readonly text: string,
   ) {
-    for (let i = 0; i < text.length; i++) {
-      if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
-    }
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
   }
 
   position(offset: number): { line: number; column: number } {

@@ -52,6 +52,24 @@
     return null;
   }
 
+  // Where the run of name characters [a-zA-Z0-9_], or of whitespace [ \t\r\n], that starts at
+  // `at` ends (see the lexical rules at the end).
+  function nameEnd(input, at) {
+    for (; at < input.length; at++) {
+      const c = input.charCodeAt(at);
+      if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95)) break;
+    }
+    return at;
+  }
+
+  function spaceEnd(input, at) {
+    for (; at < input.length; at++) {
+      const c = input.charCodeAt(at);
+      if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
+    }
+    return at;
+  }
+
   const PHP_ESCAPES = { n: '\n', t: '\t', r: '\r', v: '\v', e: '\x1b', f: '\f', '\\': '\\', $: '$', '"': '"' };
 
   // A byte from an octal or hex escape; bytes past ASCII are kept as escaped stray bytes
@@ -422,8 +440,8 @@ function peg$parse(input, options) {
   const peg$e96 = peg$classExpectation(["n", "N"], false, false, false);
   const peg$e97 = peg$classExpectation(["}", "'", "\""], true, false, false);
   const peg$e98 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e99 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
-  const peg$e100 = peg$otherExpectation("whitespace");
+  const peg$e99 = peg$otherExpectation("whitespace");
+  const peg$e100 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
 
   function peg$f0(nodes) {    return nodes;  }
   function peg$f1() {
@@ -444,7 +462,7 @@ function peg$parse(input, options) {
     peg$currPos = end.after;
     return node('Literal', { value: input.slice(start, end.at) });
   }
-  function peg$f4(tag) {    const r = range(); tag.start = r.start; tag.end = r.end; return tag;  }
+  function peg$f4(tag) {    tag.start = peg$savedPos; tag.end = peg$currPos; return tag;  }
   function peg$f5(text, close) {
     if (!close) error(`[E_UNCLOSED_TAG] the tag "${LB}${text.slice(0, 40)}" is never closed with ${RB}`);
     error(`[E_SYNTAX] unrecognized tag: ${LB}${text.slice(0, 60)}${RB}`);
@@ -489,7 +507,10 @@ function peg$parse(input, options) {
   function peg$f28(raw) {    return node('Number', { raw });  }
   function peg$f29(name, path) {    return node('Var', { name, path });  }
   function peg$f30(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
-  function peg$f31(key) {    return node('Key', { key: node('String', { value: key }) });  }
+  function peg$f31() {
+    peg$currPos = nameEnd(input, peg$currPos);
+    return node('Key', { key: node('String', { value: text().slice(1) }) });
+  }
   function peg$f32(key) {    return key;  }
   function peg$f33(name) {    return node('Prop', { name });  }
   function peg$f34(raw) {    return node('Key', { key: node('Number', { raw: raw.split('.').slice(0, 2).join('.') }) });  }
@@ -567,6 +588,12 @@ function peg$parse(input, options) {
   function peg$f98(head, tail) {    return [head, ...tail];  }
   function peg$f99(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
   function peg$f100() {    return node('Null', {});  }
+  function peg$f101() {
+    peg$currPos = nameEnd(input, peg$currPos);
+    return text();
+  }
+  function peg$f102() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f103() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -714,14 +741,7 @@ function peg$parse(input, options) {
   }
 
   function peg$fail(expected) {
-    if (peg$currPos < peg$maxFailPos) { return; }
-
-    if (peg$currPos > peg$maxFailPos) {
-      peg$maxFailPos = peg$currPos;
-      peg$maxFailExpected = [];
-    }
-
-    peg$maxFailExpected.push(expected);
+    if (peg$currPos > peg$maxFailPos) { peg$maxFailPos = peg$currPos; }
   }
 
   function peg$buildSimpleError(message, location) {
@@ -2292,37 +2312,16 @@ function peg$parse(input, options) {
         if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s1 !== peg$FAILED) {
-        s2 = peg$currPos;
-        s3 = [];
-        s4 = input.charAt(peg$currPos);
-        if (peg$r6.test(s4)) {
+        s2 = input.charAt(peg$currPos);
+        if (peg$r6.test(s2)) {
           peg$currPos++;
         } else {
-          s4 = peg$FAILED;
+          s2 = peg$FAILED;
           if (peg$silentFails === 0) { peg$fail(peg$e30); }
-        }
-        if (s4 !== peg$FAILED) {
-          while (s4 !== peg$FAILED) {
-            s3.push(s4);
-            s4 = input.charAt(peg$currPos);
-            if (peg$r6.test(s4)) {
-              peg$currPos++;
-            } else {
-              s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e30); }
-            }
-          }
-        } else {
-          s3 = peg$FAILED;
-        }
-        if (s3 !== peg$FAILED) {
-          s2 = input.substring(s2, peg$currPos);
-        } else {
-          s2 = s3;
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f31(s2);
+          s0 = peg$f31();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5576,35 +5575,21 @@ function peg$parse(input, options) {
   }
 
   function peg$parseName() {
-    let s0, s1, s2, s3, s4;
+    let s0, s1;
 
     s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = input.charAt(peg$currPos);
-    if (peg$r25.test(s2)) {
+    s1 = input.charAt(peg$currPos);
+    if (peg$r25.test(s1)) {
       peg$currPos++;
     } else {
-      s2 = peg$FAILED;
+      s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e98); }
     }
-    if (s2 !== peg$FAILED) {
-      s3 = [];
-      s4 = peg$parseNameChar();
-      while (s4 !== peg$FAILED) {
-        s3.push(s4);
-        s4 = peg$parseNameChar();
-      }
-      s2 = [s2, s3];
-      s1 = s2;
-    } else {
-      peg$currPos = s1;
-      s1 = peg$FAILED;
-    }
     if (s1 !== peg$FAILED) {
-      s0 = input.substring(s0, peg$currPos);
-    } else {
-      s0 = s1;
+      peg$savedPos = s0;
+      s1 = peg$f101();
     }
+    s0 = s1;
 
     return s0;
   }
@@ -5627,24 +5612,11 @@ function peg$parse(input, options) {
     let s0, s1;
 
     peg$silentFails++;
-    s0 = [];
-    s1 = input.charAt(peg$currPos);
-    if (peg$r26.test(s1)) {
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e99); }
-    }
-    while (s1 !== peg$FAILED) {
-      s0.push(s1);
-      s1 = input.charAt(peg$currPos);
-      if (peg$r26.test(s1)) {
-        peg$currPos++;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e99); }
-      }
-    }
+    s0 = peg$currPos;
+    s1 = '';
+    peg$savedPos = s0;
+    s1 = peg$f102();
+    s0 = s1;
     peg$silentFails--;
 
     return s0;
@@ -5654,32 +5626,23 @@ function peg$parse(input, options) {
     let s0, s1;
 
     peg$silentFails++;
-    s0 = [];
+    s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
     if (peg$r26.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e99); }
+      if (peg$silentFails === 0) { peg$fail(peg$e100); }
     }
     if (s1 !== peg$FAILED) {
-      while (s1 !== peg$FAILED) {
-        s0.push(s1);
-        s1 = input.charAt(peg$currPos);
-        if (peg$r26.test(s1)) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e99); }
-        }
-      }
-    } else {
-      s0 = peg$FAILED;
+      peg$savedPos = s0;
+      s1 = peg$f103();
     }
+    s0 = s1;
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
+      if (peg$silentFails === 0) { peg$fail(peg$e99); }
     }
 
     return s0;
@@ -5687,12 +5650,11 @@ function peg$parse(input, options) {
 
 
   // `props` is always a fresh literal of the calling action: completed in place (a spread into
-  // a new object was ~9% of compile()).
+  // a new object was ~9% of compile()). The offsets are read directly, not from a new range().
   function node(type, props) {
-    const r = range();
     props.type = type;
-    props.start = r.start;
-    props.end = r.end;
+    props.start = peg$savedPos;
+    props.end = peg$currPos;
     return props;
   }
 

@@ -1,8 +1,9 @@
 /**
- * The grammar's Text, Comment and Literal rules find the end of their run with indexOf and move
- * Peggy's position themselves (grammar/template.peggy): the only places the grammar reaches into
- * the generated parser. These check that every run comes out whole, with the right offsets,
- * wherever it stands, and that an unclosed comment or literal still names its opening tag.
+ * The grammar's Text, Comment and Literal rules find the end of their run with indexOf, and its
+ * names and whitespace with a loop, and move Peggy's position themselves (grammar/template.peggy):
+ * the only places the grammar reaches into the generated parser. These check that every run
+ * comes out whole, with the right offsets, wherever it stands, and that an unclosed comment or
+ * literal still names its opening tag.
  */
 import { describe, expect, it } from 'vitest';
 import { parseTemplate } from '../../src/compiler/parse.js';
@@ -93,5 +94,44 @@ describe('comments and literal blocks', () => {
 
   it('{*} is an unclosed comment: its *} overlaps the opening', () => {
     expect(parseTemplate(new SourceText('t.tpl', '{*}')).diagnostics[0]).toMatchObject({ code: 'E_UNCLOSED_COMMENT' });
+  });
+});
+
+describe('names, keys and whitespace', () => {
+  const tag = (text: string) => {
+    const r = parseTemplate(new SourceText('t.tpl', text));
+    expect(r.diagnostics).toEqual([]);
+    return r.nodes[0] as unknown as Record<string, unknown>;
+  };
+  const strip = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(strip) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'start' && k !== 'end').map(([k, x]) => [k, strip(x)])) : v;
+
+  it('a name runs over [a-zA-Z0-9_] and stops at anything else, at the end of input too', () => {
+    expect(strip(tag('{$a_B9.c_1.2x|upper}'))).toEqual({
+      type: 'Output',
+      ignored: '',
+      value: {
+        type: 'Modified',
+        base: { type: 'Var', name: 'a_B9', path: [{ type: 'Key', key: { type: 'String', value: 'c_1' } }, { type: 'Key', key: { type: 'String', value: '2x' } }] },
+        modifiers: [{ type: 'Modifier', name: 'upper', all: false, args: [] }],
+      },
+    });
+    const code = (text: string) => parseTemplate(new SourceText('t.tpl', text)).diagnostics[0]?.code;
+    expect(['{$é}', '{$x-}', '{$a.}', '{$a.é}'].map(code)).toEqual(['E_SYNTAX', 'E_SYNTAX', 'E_SYNTAX', 'E_SYNTAX']);
+    expect(code('{$ab')).toBe('E_UNCLOSED_TAG');
+    expect(strip(tag('{$x é}'))).toEqual({ type: 'Output', ignored: 'é', value: { type: 'Var', name: 'x', path: [] } });
+  });
+
+  it('keys and names carry their offsets, the key its dot', () => {
+    const out = tag('{$abc.de}') as { start: number; end: number; value: { start: number; end: number; path: { start: number; end: number; key: { start: number; end: number } }[] } };
+    expect([out.start, out.end, out.value.start, out.value.end]).toEqual([0, 9, 1, 8]);
+    expect([out.value.path[0].start, out.value.path[0].end, out.value.path[0].key.start, out.value.path[0].key.end]).toEqual([5, 8, 5, 8]);
+  });
+
+  it('whitespace of every kind, or none, around and inside tags', () => {
+    const spaced = strip(tag('{ \t\r\nassign \t\r\n var=x  \n value = 1 \t}'));
+    expect(spaced).toEqual(strip(tag('{assign var=x value=1}')));
+    expect(strip(tag('{if $a\n&&\t$b}'))).toEqual(strip(tag('{if $a && $b}')));
+    expect(parseTemplate(new SourceText('t.tpl', '{assign var=x value=1  ')).diagnostics[0]).toMatchObject({ code: 'E_UNCLOSED_TAG' });
   });
 });
