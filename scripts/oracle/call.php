@@ -67,6 +67,12 @@ while (($line = fgets(STDIN)) !== false) {
             $a = $args;
             $r = $fn($a[0], $a[1], $m, $a[2] ?? 0, $a[3] ?? 0);
             $resp = ['ok' => true, 'value' => tag($r), 'out' => tag($m)];
+        } elseif ($fn === 'preg_replace') {
+            // by-reference $count: report it as "out"
+            $n = null;
+            $a = $args;
+            $r = preg_replace($a[0], $a[1], $a[2], $a[3] ?? -1, $n);
+            $resp = ['ok' => true, 'value' => tag($r), 'out' => tag($n)];
         } elseif ($fn === '__eval') {
             // {"fn":"__eval","args":["return 1+1;"]}: for expressions that are not one call
             $resp = ['ok' => true, 'value' => tag(eval($args[0]))];

@@ -1,6 +1,6 @@
 /**
  * Runs preg_* calls through our implementation and through live PHP, and reports every
- * difference (return value, $matches, and whether a warning was raised).
+ * difference (return value, $matches or preg_replace's $count, and whether a warning was raised).
  */
 import { callPhp, toTagged, type OracleCall, type OracleResult, type Tagged } from '../support/php-oracle.js';
 import { PhpTypeError } from '../../src/runtime/convert.js';
@@ -32,8 +32,10 @@ export function runOurs(call: PregCall): Outcome {
       const r = f(a[0], a[1], a[2] ?? 0, a[3] ?? 0, warn);
       return { value: toTagged(r.result), out: toTagged(r.matches), warned: warnings.length > 0 };
     }
-    case 'preg_replace':
-      return { value: toTagged(pregReplace(a[0], a[1], a[2], a[3] ?? -1, warn).result), warned: warnings.length > 0 };
+    case 'preg_replace': {
+      const r = pregReplace(a[0], a[1], a[2], a[3] ?? -1, warn);
+      return { value: toTagged(r.result), out: toTagged(r.count), warned: warnings.length > 0 };
+    }
     case 'preg_split':
       return { value: toTagged(pregSplit(a[0], a[1], a[2] ?? -1, a[3] ?? 0, warn)), warned: warnings.length > 0 };
     case 'preg_quote':
@@ -77,7 +79,7 @@ export function differences(calls: PregCall[], answers?: OracleResult[]): string
       diffs.push(`${describe(call)}: php threw ${php.error}`);
       return;
     }
-    const phpOut = { value: php.value, out: call.fn.startsWith('preg_match') ? php.out : undefined, warned: (php.warnings ?? []).length > 0 };
+    const phpOut = { value: php.value, out: call.fn.startsWith('preg_match') || call.fn === 'preg_replace' ? php.out : undefined, warned: (php.warnings ?? []).length > 0 };
     if (JSON.stringify(phpOut) !== JSON.stringify({ value: ours.value, out: ours.out, warned: ours.warned })) {
       diffs.push(`${describe(call)}:\n  php  ${JSON.stringify(phpOut)}\n  ours ${JSON.stringify(ours)}`);
     }

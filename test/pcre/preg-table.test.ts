@@ -108,6 +108,9 @@ const CASES: Record<string, PregCall[]> = {
     r(list('/a/', '/b/'), list('1'), 'ab'), r(list('/a/', '/b/'), 'z', 'ab'), r('/(/', 'x', 'a'), r(list('/a/', '/(/'), 'x', 'ab'),
     r('/./u', 'x', '\xff'), r('/a/e', 'b', 'a'), r('/(?<w>\\w+)/', '<$1>', 'hi there'), r('/é/', 'e', 'café'),
     r('/[^\\x00-\\x7f]/', '?', 'café'), r('//', '-', 'ab'), r('/\\b/', '|', 'ab cd'),
+    // A literal replacement and no limit go through the RegExp's own replace until a match is empty.
+    r('/b|/', 'x', 'abbc'), r('/b*/', '-', 'abbc'), r('/(?=b)|b/', '.', 'abba'), r('/[あい]/u', '$', 'あかい'),
+    r('/\\xE6/', '', '日本日'), r('/o/', '\\$1', 'foo'), r('/\\s+/', '', " a\t b \n"), r('/z/', 'y', 'abc'),
   ],
   split: [
     sp('/[\\s,]+/', 'a, b  c,d'), sp('//', 'abc'), sp('//', 'abc', -1, 1), sp('//u', '日本語', -1, 1), sp('//', '日本'),

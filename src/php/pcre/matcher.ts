@@ -17,13 +17,16 @@ export interface Match {
   count: number;
 }
 
-export function execAt(c: CompiledPattern, subj: Subject, from: number, retry: boolean, indices: boolean): Match | null {
+/** The RegExp's match at `from`: the search, or (retry) a non-empty match anchored there. */
+function rawAt(c: CompiledPattern, view: string, from: number, retry: boolean, indices: boolean): RegExpExecArray | null {
   if (retry && c.retrySource === null) return null;
   const re = regexpFor(c, retry ? 'retry' : 'search', indices);
   re.lastIndex = from;
-  const m = re.exec(subj.view);
-  if (!m) return null;
-  const map = retry ? c.retryIndex : c.jsIndex;
+  return re.exec(view);
+}
+
+/** A raw match as PCRE groups; `map` takes PCRE group numbers to the RegExp's. */
+function toMatch(c: CompiledPattern, m: RegExpExecArray, map: readonly number[], indices: boolean): Match {
   const groups: (string | undefined)[] = [m[0]];
   const starts = indices ? [m.index] : null;
   let count = 1;
@@ -37,21 +40,46 @@ export function execAt(c: CompiledPattern, subj: Subject, from: number, retry: b
   return { start: m.index, end: m.index + m[0].length, groups, starts, count };
 }
 
-/** Successive matches from `from`, with PHP's empty-match rule. */
-export function* allMatches(c: CompiledPattern, subj: Subject, from: number, indices: boolean): Generator<Match> {
-  let m = execAt(c, subj, from, false, indices);
+export function execAt(c: CompiledPattern, subj: Subject, from: number, retry: boolean, indices: boolean): Match | null {
+  const m = rawAt(c, subj.view, from, retry, indices);
+  return m && toMatch(c, m, retry ? c.retryIndex : c.jsIndex, indices);
+}
+
+/**
+ * Successive matches from `from`, with PHP's empty-match rule: `each` gets the RegExp's match
+ * and the map from PCRE group numbers to its groups, and returns false to stop before the next
+ * search. preg_replace reads the raw match: a Match object per match, and a generator to hand
+ * them out, cost it ~2x per call over short texts with many matches.
+ */
+export function eachRawMatch(
+  c: CompiledPattern,
+  subj: Subject,
+  from: number,
+  indices: boolean,
+  each: (m: RegExpExecArray, map: readonly number[]) => boolean,
+): void {
+  const view = subj.view;
+  let retry = false;
+  let m = rawAt(c, view, from, false, indices);
   while (m) {
-    yield m;
-    let next = m.end;
-    if (m.end === m.start) {
-      const again = execAt(c, subj, next, true, indices);
+    if (!each(m, retry ? c.retryIndex : c.jsIndex)) return;
+    let next = m.index + m[0].length;
+    if (m[0].length === 0) {
+      const again = rawAt(c, view, next, true, indices);
       if (again) {
         m = again;
+        retry = true;
         continue;
       }
-      if (next >= subj.view.length) return;
+      if (next >= view.length) return;
       next = subj.nextIndex(next);
     }
-    m = execAt(c, subj, next, false, indices);
+    m = rawAt(c, view, next, false, indices);
+    retry = false;
   }
+}
+
+/** The same walk as Match objects (preg_match_all, preg_split). */
+export function eachMatch(c: CompiledPattern, subj: Subject, from: number, indices: boolean, each: (m: Match) => boolean): void {
+  eachRawMatch(c, subj, from, indices, (m, map) => each(toMatch(c, m, map, indices)));
 }

@@ -5,16 +5,16 @@
  * `warn`; patterns with features we cannot translate exactly throw PcreError. Offsets
  * (the offset argument, PREG_OFFSET_CAPTURE) are in bytes, as in PHP.
  */
-import { checkArrayLength, checkStringLength } from '../../runtime/limits.js';
+import { MAX_STRING_LENGTH, checkArrayLength, checkStringLength } from '../../runtime/limits.js';
 import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
 import { PhpTypeError, toStr } from '../../runtime/convert.js';
 import { arrayArg, intArg, strArg } from '../args.js';
 import { toBinary, fromBinary } from '../../runtime/bytes.js';
-import { allMatches, execAt, type Match } from './matcher.js';
+import { eachMatch, eachRawMatch, execAt, type Match } from './matcher.js';
 import { PcreCompileError } from './pcre-error.js';
 import { parseReplacement } from './replacement.js';
 import { byteSubject, type Subject, utf8Subject } from './subject.js';
-import { type CompiledPattern, compilePattern } from './translate.js';
+import { type CompiledPattern, compilePattern, regexpFor } from './translate.js';
 
 export const PREG_PATTERN_ORDER = 1;
 export const PREG_SET_ORDER = 2;
@@ -129,12 +129,13 @@ export function pregMatchAll(pattern: Value, subject: Value, flags: Value = 0, o
   const sets = PhpArray.empty();
   let matched = 0;
   if (subj) {
-    for (const m of allMatches(c, subj, from!, (f & PREG_OFFSET_CAPTURE) !== 0)) {
+    eachMatch(c, subj, from!, (f & PREG_OFFSET_CAPTURE) !== 0, (m) => {
       matched++;
       checkArrayLength(matched, fn);
       if (columns) columns.forEach((col, i) => col.push(groupValue(subj, m, i, f)));
       else sets.push(subpatArray(c, subj, m, f));
-    }
+      return true;
+    });
   }
   let matches = sets;
   if (columns) {
@@ -215,18 +216,24 @@ function replaceOne(pattern: string, replacement: string, s: string, max: number
   const subj = subjectFor(c, s);
   if (!subj) return null;
   const parts = parseReplacement(subj.toView(replacement));
+  if (max === Infinity && !c.anchored && parts.every((p) => typeof p === 'string')) {
+    const r = replaceNative(c, subj, parts.join(''), s, counter);
+    if (r !== null) return r;
+  }
   const view = subj.view;
   const pieces: string[] = [];
   let size = 0;
   let last = 0;
   let done = 0;
   if (max > 0) {
-    for (const m of allMatches(c, subj, 0, false)) {
-      const piece = view.slice(last, m.start);
+    const groups = c.groupCount;
+    eachRawMatch(c, subj, 0, false, (m, map) => {
+      const piece = view.slice(last, m.index);
       pieces.push(piece);
       size += piece.length;
       for (const part of parts) {
-        const t = typeof part === 'string' ? part : part < m.count ? (m.groups[part] ?? '') : '';
+        // An unset group, or one the pattern does not have, is empty.
+        const t = typeof part === 'string' ? part : part <= groups ? (m[map[part]] ?? '') : '';
         pieces.push(t);
         size += t.length;
       }
@@ -234,15 +241,45 @@ function replaceOne(pattern: string, replacement: string, s: string, max: number
       // Keep the number of pieces small: millions of tiny strings would exhaust the heap
       // before the size check above could refuse the result.
       if (pieces.length > 4096) pieces.splice(0, pieces.length, pieces.join(''));
-      last = m.end;
+      last = m.index + m[0].length;
       done++;
-      if (done >= max) break;
-    }
+      return done < max;
+    });
   }
   counter.n += done;
   if (done === 0) return s;
   pieces.push(view.slice(last));
   return subj.text(pieces.join(''));
+}
+
+const EMPTY_MATCH = {};
+
+/**
+ * No limit and a replacement without group references: as long as no match is empty, every
+ * search starts where the last match ended, in PHP's loop and in the RegExp's own replace,
+ * which costs a fraction per match (`|regex_replace:"/\s+/":" "` over ~300 characters with ~47
+ * matches: 8.6 -> 2.2 µs inside an isolate). Null at the first empty match (PHP then retries a
+ * non-empty match at the same place, which the loop does), and when the result could pass the
+ * string limit (the loop refuses it as it grows).
+ */
+function replaceNative(c: CompiledPattern, subj: Subject, literal: string, s: string, counter: { n: number }): string | null {
+  const view = subj.view;
+  // Each match takes at least one character: the result is at most this long.
+  if (view.length * Math.max(1, literal.length) > MAX_STRING_LENGTH) return null;
+  let n = 0;
+  let out: string;
+  try {
+    out = view.replace(regexpFor(c, 'search', false), (m: string) => {
+      if (m.length === 0) throw EMPTY_MATCH;
+      n++;
+      return literal;
+    });
+  } catch (e) {
+    if (e === EMPTY_MATCH) return null;
+    throw e;
+  }
+  counter.n += n;
+  return n === 0 ? s : subj.text(out);
 }
 
 // ---- preg_split ----
@@ -269,11 +306,7 @@ export function pregSplit(pattern: Value, subject: Value, limit: Value = -1, fla
   if (lim === 0) lim = -1;
   let lastEnd = 0;
   if (lim === -1 || lim > 1) {
-    const it = allMatches(c, subj, 0, delimCapture && offsetCapture);
-    while (lim === -1 || lim > 1) {
-      const next = it.next();
-      if (next.done) break;
-      const m = next.value;
+    eachMatch(c, subj, 0, delimCapture && offsetCapture, (m) => {
       if (!noEmpty || m.start !== lastEnd) {
         add(lastEnd, m.start);
         if (lim !== -1) lim--;
@@ -292,9 +325,9 @@ export function pregSplit(pattern: Value, subject: Value, limit: Value = -1, fla
         }
       }
       lastEnd = m.end;
-      // PHP stops before retrying after an empty match once the limit is reached.
-      if (m.start === m.end && lim !== -1 && lim <= 1) break;
-    }
+      // Once the limit is reached PHP searches no further, not even the retry after an empty match.
+      return lim === -1 || lim > 1;
+    });
   }
   if (!noEmpty || lastEnd < subj.view.length) add(lastEnd, subj.view.length);
   return out;
