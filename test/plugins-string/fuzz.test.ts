@@ -144,11 +144,21 @@ for (let i = 0; i < 80; i++) {
   });
 }
 
-// base64_encode makes its string in chunks of 4,096 characters (binaryFromBytes); 6,144 bytes of
+// base64_encode makes its string in chunks of 4,096 characters (fromCharCodes); 6,144 bytes of
 // input make exactly two: texts at and across the chunk edges, ASCII and mixed.
 for (const [n, unit] of [[6143, 'ab'], [6144, 'ab'], [6145, 'ab'], [12_289, 'a日']] as const) {
   const t = unit.repeat(n).slice(0, n);
   probes.push({ label: `base64_encode of ${n} characters`, php: ['base64_encode', [t]], ours: () => runModifier('base64_encode', t) });
+}
+
+// The UTF-8 decoder behind the byte-level helpers (fromBytes) makes its string every 4,096
+// code units: a surrogate pair, a cut character and stray bytes at and across that edge.
+for (const lead of [4094, 4095, 4096]) {
+  const t = `${'a'.repeat(lead)}😀é日${'x日😀'.repeat(1500)}`;
+  for (const [start, len] of [[0, lead + 2], [0, lead + 5], [1, null], [lead + 1, 4100]] as const) {
+    const args = len === null ? [start] : [start, len];
+    probes.push({ label: `substr across the decoder's chunk edge (${lead}, ${start}, ${len})`, php: ['substr', [t, ...args]], ours: () => runModifier('substr', t, args) });
+  }
 }
 
 describe('random inputs through the byte-level helpers match PHP', () => {

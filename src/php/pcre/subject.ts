@@ -5,7 +5,7 @@
  * (see emit.ts); view indices are byte offsets. UTF patterns: the string itself; byte
  * offsets are computed from UTF-16 indices on demand.
  */
-import { fromBytes, isAscii, toBytes } from '../../runtime/bytes.js';
+import { fromBytes, fromCharCodes, isAscii, toBytes } from '../../runtime/bytes.js';
 import { BYTE_BASE } from './emit.js';
 
 export interface Subject {
@@ -30,12 +30,9 @@ export interface Subject {
 function byteView(s: string): string {
   if (isAscii(s)) return s;
   const b = toBytes(s);
-  const parts: string[] = [];
-  for (let i = 0; i < b.length; i += 4096) {
-    const chunk = Array.from(b.subarray(i, i + 4096), (x) => (x < 0x80 ? x : BYTE_BASE + x));
-    parts.push(String.fromCharCode(...chunk));
-  }
-  return parts.join('');
+  const view = new Uint16Array(b.length);
+  for (let i = 0; i < b.length; i++) view[i] = b[i] < 0x80 ? b[i] : BYTE_BASE + b[i];
+  return fromCharCodes(view);
 }
 
 export function byteSubject(s: string): Subject {

@@ -1,5 +1,5 @@
 /** base64_encode / base64_decode on bytes, with PHP's lenient and strict decoding. */
-import { binaryFromBytes, fromBinary, toBinary } from '../../runtime/bytes.js';
+import { fromBinary, fromCharCodes, toBinary } from '../../runtime/bytes.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
@@ -22,7 +22,7 @@ export function base64Encode(s: string): string {
     out[j++] = i + 1 < n ? CODES[(x >> 6) & 63] : PAD;
     out[j++] = i + 2 < n ? CODES[x & 63] : PAD;
   }
-  return binaryFromBytes(out);
+  return fromCharCodes(out);
 }
 
 /**
