@@ -22,23 +22,26 @@ const INTRINSICS = [
  * array-species and array-iterator fast paths (`slice` 13x, spread 5x slower), so those two are
  * left as they are and watched instead (`builtinsIntact`), like RegExp.
  */
-const ARRAY_WATCHED: readonly PropertyKey[] = ['constructor', Symbol.iterator];
+const WATCHED: readonly PropertyKey[] = ['constructor', Symbol.iterator];
 
 /**
  * `Object.freeze` on any prototype of a typed array's chain (Int32Array.prototype,
  * %TypedArray%.prototype, Object.prototype) makes every typed array element read and write in the
  * isolate ~35x slower (1.1 -> 40 ns in V8 11.3): generated code records its position in an
  * Int32Array (`P[0] = 17`) at each plugin call, and the byte helpers work on Uint8Arrays. Locking
- * the properties one by one does not (the benchmark page: ~20 µs per render).
+ * the properties one by one does not (the benchmark page: ~20 µs per render). As on
+ * Array.prototype, `constructor` and `Symbol.iterator` are left as they are and watched: locked,
+ * they switched off V8's typed array fast paths that `String.fromCharCode.apply` over a typed
+ * array takes (the byte helpers' UTF-8 decoder, 400 bytes: ~7.9 against ~2.7 µs).
  */
-const TYPED_ARRAY_PROTOTYPES: ReadonlySet<object> = new Set([
+const TYPED_ARRAY_PROTOTYPES: readonly object[] = [
   Object.getPrototypeOf(Int8Array).prototype,
   ...[Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array].map((c) => c.prototype),
-]);
+];
 
 function freeze(v: object): void {
-  if (v === Object.prototype || TYPED_ARRAY_PROTOTYPES.has(v)) lockProperties(v, []);
-  else if (v === Array.prototype) lockProperties(v, ARRAY_WATCHED);
+  if (v === Object.prototype) lockProperties(v, []);
+  else if (v === Array.prototype || TYPED_ARRAY_PROTOTYPES.includes(v)) lockProperties(v, WATCHED);
   else Object.freeze(v);
 }
 
@@ -121,7 +124,7 @@ function unchanged(s: Shape): boolean {
   return true;
 }
 
-/** True while RegExp, its prototype and Array.prototype's watched properties are exactly as bootstrap left them. */
+/** True while RegExp, its prototype and the watched properties of Array.prototype and the typed arrays' prototypes are exactly as bootstrap left them. */
 export function builtinsIntact(): boolean {
   if (baseline === null) return true;
   for (let i = 0; i < baseline.length; i++) if (!unchanged(baseline[i]!)) return false;
@@ -146,5 +149,5 @@ export function lockdown(extra: unknown[]): void {
   harden(Object.getPrototypeOf(Int8Array), seen);
   for (const x of extra) harden(x, seen);
   Object.freeze(globalThis);
-  baseline = [shapeOf(RegExp), shapeOf(RegExp.prototype), shapeOf(Array.prototype, ARRAY_WATCHED)];
+  baseline = [shapeOf(RegExp), shapeOf(RegExp.prototype), ...[Array.prototype, ...TYPED_ARRAY_PROTOTYPES].map((p) => shapeOf(p, WATCHED))];
 }

@@ -1,6 +1,7 @@
 /**
  * What the lockdown leaves unfrozen because V8's fast paths need it so: RegExp and
- * RegExp.prototype, and Array.prototype's `constructor` and `Symbol.iterator`. After every render
+ * RegExp.prototype, and the `constructor` and `Symbol.iterator` of Array.prototype and of the
+ * typed arrays' prototypes. After every render
  * the runtime compares them with what bootstrap saw (src/runtime/lockdown.ts `builtinsIntact`),
  * and a render that changed them gets its context replaced. Each case tampers in one way ("assume
  * breach": hand-written JavaScript), then the next render must see the built-ins of a fresh
@@ -24,7 +25,11 @@ const FRESH = `return String(
   !Object.getOwnPropertyDescriptor(RegExp.prototype, 'flags').enumerable &&
   /a/.test('a') && 'xa'.replace(/a/, 'b') === 'xb' && RegExp.$1 !== 'forged' &&
   Array.prototype.constructor === Array && Array.prototype[Symbol.iterator] === Array.prototype.values &&
-  [1, 2].slice(1).constructor === Array && [...[1, 2]].length === 2
+  [1, 2].slice(1).constructor === Array && [...[1, 2]].length === 2 &&
+  Uint8Array.prototype.constructor === Uint8Array && Object.getPrototypeOf(Int8Array).prototype.constructor === Object.getPrototypeOf(Int8Array) &&
+  Object.getPrototypeOf(Int8Array).prototype[Symbol.iterator] === Object.getPrototypeOf(Int8Array).prototype.values &&
+  !Object.prototype.hasOwnProperty.call(Uint8Array.prototype, Symbol.iterator) &&
+  new Uint8Array([1, 2, 3]).subarray(1).constructor === Uint8Array && [...new Uint8Array([4, 5])].join() === '4,5'
 );`;
 
 const TAMPERINGS: [string, string][] = [
@@ -43,6 +48,11 @@ const TAMPERINGS: [string, string][] = [
   ["Array.prototype's iterator replaced", 'Array.prototype[Symbol.iterator] = function* () { yield "forged"; };'],
   ["Array.prototype's iterator deleted", 'delete Array.prototype[Symbol.iterator];'],
   ["only an attribute of Array.prototype's constructor changed", "Object.defineProperty(Array.prototype, 'constructor', { enumerable: true });"],
+  ["Uint8Array.prototype's constructor assigned", 'Uint8Array.prototype.constructor = function Forged() {};'],
+  ["Uint8Array.prototype's constructor deleted", 'delete Uint8Array.prototype.constructor;'],
+  ["%TypedArray%.prototype's constructor redefined as a getter", "Object.defineProperty(Object.getPrototypeOf(Int8Array).prototype, 'constructor', { get: () => Object });"],
+  ["%TypedArray%.prototype's iterator replaced", 'Object.getPrototypeOf(Int8Array).prototype[Symbol.iterator] = function* () { yield "forged"; };'],
+  ["%TypedArray%.prototype's iterator deleted", 'delete Object.getPrototypeOf(Int8Array).prototype[Symbol.iterator];'],
 ];
 
 describe('a render that changes an unfrozen built-in does not reach the next render', () => {
@@ -85,14 +95,20 @@ describe('Object.prototype, Array.prototype and the typed arrays\' prototypes ar
     expect(await raw(probe)).toBe('true');
   });
 
-  it("every typed array's prototype and %TypedArray%.prototype are frozen, and changing one fails", async () => {
+  it("every typed array's prototype and %TypedArray%.prototype take no new property, and all but the two watched are locked", async () => {
     const probe = `"use strict";
       const fails = (f) => { try { f(); return false; } catch (e) { return e instanceof TypeError; } };
       const ctors = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array,
         Float32Array, Float64Array, BigInt64Array, BigUint64Array];
-      const protos = [Object.getPrototypeOf(Int8Array).prototype, ...ctors.map((c) => c.prototype)];
-      const locked = protos.every((p) => Object.isFrozen(p) &&
-        fails(() => { p.polluted = 1; }) && fails(() => { p[0] = 1; }) && fails(() => { p.constructor = null; }) &&
+      const base = Object.getPrototypeOf(Int8Array).prototype;
+      const protos = [base, ...ctors.map((c) => c.prototype)];
+      const openKeys = (p) => Reflect.ownKeys(p).filter((k) => {
+        const d = Object.getOwnPropertyDescriptor(p, k);
+        return d.configurable || d.writable;
+      });
+      const locked = protos.every((p) => !Object.isExtensible(p) &&
+        openKeys(p).length === (p === base ? 2 : 1) && openKeys(p).includes('constructor') &&
+        fails(() => { p.polluted = 1; }) && fails(() => { p[0] = 1; }) && fails(() => { p[Symbol.iterator] = null; }) === (p !== base) &&
         fails(() => Object.setPrototypeOf(p, null)) && fails(() => Object.defineProperty(p, 'length', { get: () => 0 })));
       const t = new Int32Array(2); t[1] = 7;
       return String(locked && fails(() => { Object.getPrototypeOf(Int8Array).prototype.set = null; }) &&
