@@ -30,9 +30,15 @@ export interface Subject {
 function byteView(s: string): string {
   if (isAscii(s)) return s;
   const b = toBytes(s);
-  const view = new Uint16Array(b.length);
-  for (let i = 0; i < b.length; i++) view[i] = b[i] < 0x80 ? b[i] : BYTE_BASE + b[i];
-  return fromCharCodes(view);
+  // A chunk at a time: a long subject's bytes are already three times its length in memory.
+  const chunk = new Uint16Array(Math.min(b.length, 4096));
+  let view = '';
+  for (let i = 0; i < b.length; i += chunk.length) {
+    const n = Math.min(chunk.length, b.length - i);
+    for (let k = 0; k < n; k++) chunk[k] = b[i + k] < 0x80 ? b[i + k] : BYTE_BASE + b[i + k];
+    view += fromCharCodes(chunk.subarray(0, n));
+  }
+  return view;
 }
 
 export function byteSubject(s: string): Subject {
