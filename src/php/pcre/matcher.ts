@@ -40,9 +40,10 @@ function toMatch(c: CompiledPattern, m: RegExpExecArray, map: readonly number[],
   return { start: m.index, end: m.index + m[0].length, groups, starts, count };
 }
 
-export function execAt(c: CompiledPattern, subj: Subject, from: number, retry: boolean, indices: boolean): Match | null {
-  const m = rawAt(c, subj.view, from, retry, indices);
-  return m && toMatch(c, m, retry ? c.retryIndex : c.jsIndex, indices);
+/** The first match at or after `from` (preg_match, preg_grep). */
+export function execAt(c: CompiledPattern, subj: Subject, from: number, indices: boolean): Match | null {
+  const m = rawAt(c, subj.view, from, false, indices);
+  return m && toMatch(c, m, c.jsIndex, indices);
 }
 
 /**

@@ -108,7 +108,7 @@ export function pregMatch(pattern: Value, subject: Value, flags: Value = 0, offs
   if (!subj) return { result: false, matches: PhpArray.empty() };
   const from = startIndex(subj, off);
   if (from === null) return { result: false, matches: PhpArray.empty() };
-  const m = execAt(c, subj, from, false, (f & PREG_OFFSET_CAPTURE) !== 0);
+  const m = execAt(c, subj, from, (f & PREG_OFFSET_CAPTURE) !== 0);
   if (!m) return { result: 0, matches: PhpArray.empty() };
   return { result: 1, matches: subpatArray(c, subj, m, f) };
 }
@@ -362,7 +362,7 @@ export function pregGrep(pattern: Value, input: Value, flags: Value = 0, warn: W
   for (const [k, v] of arr.entries()) {
     const subj = subjectFor(c, elementString(v, warn));
     if (!subj) break;
-    const hit = execAt(c, subj, 0, false, false) !== null;
+    const hit = execAt(c, subj, 0, false) !== null;
     if (hit !== invert) out.set(k, v);
   }
   return out;
