@@ -7,6 +7,13 @@
  * isolate, and the worker only passes a string on; per render of the benchmark page through one
  * worker that was ~115 µs less CPU (docs/decisions.md).
  *
+ * The text crosses the IPC channel as UTF-8 bytes, not as a string. Node's channel serializer
+ * flattens the rope that JSON.stringify returns into a new string of the whole text on this
+ * process's heap, and those strings outlived the young generation: the engine process's
+ * scavenges took 9-15 ms instead of 2-3, ~200 µs of CPU per render of the benchmark page
+ * (docs/decisions.md). Bytes are copied outside the heap. JSON.stringify escapes lone
+ * surrogates, so the text is well-formed and UTF-8 carries it exactly.
+ *
  * JSON and structured clone differ, so the text is made only for data on which they agree for
  * everything the isolate's `fromJS` reads: finite numbers other than -0, strings, booleans, null,
  * arrays, and objects whose prototype is Object.prototype or null, with no `toJSON` and no
@@ -15,6 +22,7 @@
  */
 
 import type { RenderRequestBody } from './request.js';
+import type { WireRequest } from './protocol.js';
 
 /** Beyond this many values, or this depth, the data goes by structured clone (no blow-up here on shared references). */
 const MAX_VALUES = 200_000;
@@ -66,10 +74,17 @@ export function plainJson(data: unknown): string | null {
   }
 }
 
-/** The request with its plain-data variables as JSON text (`plainVars`), when `plainJson` allows. */
-export function withPlainVars(body: RenderRequestBody): RenderRequestBody {
+/** The request as it goes to a worker: plain-data variables as UTF-8 JSON text when `plainJson` allows. */
+export function requestToWire(body: RenderRequestBody): WireRequest {
   const vars = body.vars;
   if (vars === null || typeof vars !== 'object') return body;
   const text = plainJson(vars);
-  return text === null ? body : { ...body, vars: null, plainVars: text };
+  return text === null ? body : { ...body, vars: null, plainVarsUtf8: Buffer.from(text, 'utf8') };
+}
+
+/** The request as the worker hands it to the isolate: the JSON text back as a string (`plainVars`). */
+export function requestFromWire(wire: WireRequest): RenderRequestBody {
+  const { plainVarsUtf8: bytes, ...body } = wire;
+  if (!bytes) return body;
+  return { ...body, plainVars: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
 }

@@ -15,7 +15,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { sandboxError, type CompiledTemplate, type HostCallHandler, type RawRenderResult } from './isolate-host.js';
 import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
-import { withPlainVars } from './plain-json.js';
+import { requestToWire } from './plain-json.js';
 import type { FromWorker, ToWorker, WireTemplate } from './protocol.js';
 
 export interface PoolOptions {
@@ -219,7 +219,7 @@ export class SandboxPool {
           // A worker that does not answer well after the wall deadline is hung: kill it.
           const timer = setTimeout(() => w.kill(), limits.wallMs + 2000);
           w.inflight.set(id, { tenant, resolve, host, timer });
-          w.send({ type: 'render', id, tenant, memoryMB, template: w.wire(template, this.templateKey(template)), request: withPlainVars(request), limits });
+          w.send({ type: 'render', id, tenant, memoryMB, template: w.wire(template, this.templateKey(template)), request: requestToWire(request), limits });
         });
       } finally {
         release();

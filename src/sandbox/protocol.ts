@@ -10,8 +10,14 @@ import type { RenderRequestBody } from './request.js';
  */
 export type WireTemplate = Omit<CompiledTemplate, 'code'> & { key: number; code?: string };
 
+/**
+ * A render request as it goes to a worker: plain-data variables as UTF-8 JSON text
+ * (src/sandbox/plain-json.ts), which the worker turns back into `plainVars` for the isolate.
+ */
+export type WireRequest = Omit<RenderRequestBody, 'plainVars'> & { plainVarsUtf8?: Uint8Array };
+
 export type ToWorker =
-  | { type: 'render'; id: number; tenant: string; memoryMB: number; template: WireTemplate; request: RenderRequestBody; limits: SandboxLimits }
+  | { type: 'render'; id: number; tenant: string; memoryMB: number; template: WireTemplate; request: WireRequest; limits: SandboxLimits }
   | { type: 'hostAnswer'; callId: number; answer: string }
   /** Drop every template's code: the next render of each carries it again. */
   | { type: 'forgetTemplates' };

@@ -6,6 +6,7 @@
  */
 import { IsolateHost, sandboxError, type CompiledTemplate } from './isolate-host.js';
 import type { FromWorker, ToWorker } from './protocol.js';
+import { requestFromWire } from './plain-json.js';
 
 const isolates = new Map<string, IsolateHost>();
 const pendingHost = new Map<number, (answer: string) => void>();
@@ -53,7 +54,7 @@ process.on('message', (m: ToWorker) => {
       send({ type: 'host', callId, renderId: m.id, plugin, request });
     });
   isolateFor(m.tenant, m.memoryMB)
-    .render(template, m.request, m.limits, host)
+    .render(template, requestFromWire(m.request), m.limits, host)
     .then((result) => send({ type: 'result', id: m.id, result }))
     .catch(() => send({ type: 'result', id: m.id, result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering') }));
 });

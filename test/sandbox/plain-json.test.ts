@@ -6,7 +6,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
-import { plainJson } from '../../src/sandbox/plain-json.js';
+import { plainJson, requestFromWire, requestToWire } from '../../src/sandbox/plain-json.js';
+import { renderRequest } from '../../src/sandbox/request.js';
 
 const viaWorker = createEngine({ workers: 1 });
 const inProcess = createEngine({ workers: 0 });
@@ -75,6 +76,32 @@ describe('plainJson: which data goes as JSON text', () => {
     let node: unknown = 'leaf';
     for (let i = 0; i < 40; i++) node = [node, node];
     expect(plainJson({ node })).toBeNull();
+  });
+});
+
+describe('the wire form of a request: the JSON text as UTF-8 bytes', () => {
+  const body = (vars: Record<string, unknown>) =>
+    renderRequest({ templateName: 't', now: 0, site: { timezone: 'UTC', lang: 'ja', rootUrl: 'http://x' }, vars, seed: [1, 2, 3] });
+
+  it('carries no string of the variables, and the worker gets the exact text back', () => {
+    for (const [, data] of PLAIN) {
+      const wire = requestToWire(body(data));
+      // A string here is what Node's channel serializer would flatten onto the heap (plain-json.ts).
+      expect(Object.values(wire).some((v) => typeof v === 'string' && v.length > 20)).toBe(false);
+      expect(wire.plainVarsUtf8).toBeInstanceOf(Uint8Array);
+      const back = requestFromWire(wire);
+      expect(back.vars).toBeNull();
+      expect(back.plainVars).toBe(plainJson(data));
+      expect(JSON.parse(back.plainVars!)).toEqual(JSON.parse(JSON.stringify(data)));
+    }
+  });
+
+  it('leaves data that goes by structured clone as it is', () => {
+    const data = { d: new Date(0), n: NaN };
+    const wire = requestToWire(body(data));
+    expect(wire.plainVarsUtf8).toBeUndefined();
+    expect(wire.vars).toBe(data);
+    expect(requestFromWire(wire).vars).toBe(data);
   });
 });
 
