@@ -102,6 +102,7 @@ const LABELS: Record<string, string> = {
   'plain.call.copy': 'hand-written in isolate, one sync call per render, ExternalCopy vars in, output out (the anchors\' floor)',
   'sc.call.copy': 'smartcage, one sync call per render, ExternalCopy vars in, output out (IsolateHost, sync)',
   'sc.call.copy.async': 'smartcage, same through async `apply` (what IsolateHost does)',
+  'plain.call.copy.async': 'hand-written in isolate, same through async `apply` (the floor of a render started with the async API)',
   'sc.engine.w0': '**smartcage `engine.render`, workers: 0 (whole request) (b)**',
   'sc.engine.w0.req': 'smartcage `engine.render`, workers: 0, fixed `identity.requestId` (no request-globals sweep growth)',
   'sc.engine.w1': '**smartcage `engine.render`, workers: 1 (whole request, IPC to a worker) (b)**',
@@ -118,12 +119,12 @@ const num = (x: number | string | undefined) => Number(x);
 type Target = { what: string; measured: number; unit: string; target: number; shown: string; times: string };
 const targets: Target[] = [
   { what: 'compiled render inside the sandbox, vars in place', measured: ratio('sc.inIsolate', 'plain', 'cpuUs'), unit: 'x', target: 1.3, shown: `${fx(ratio('sc.inIsolate', 'plain', 'cpuUs'))} of hand-written (host); ${fx(ratio('sc.inIsolate', 'plain.inIsolate', 'cpuUs'))} of hand-written in the same locked-down isolate, where the hand-written function takes ${fx(ratio('plain.inIsolate', 'plain', 'cpuUs'))} of its time on the host`, times: 'CPU, row (a)' },
-  { what: 'whole sandboxed render per request (workers: 0)', measured: ratio('sc.engine.w0', 'plain', 'cpuUs'), unit: 'x', target: 3, shown: fx(ratio('sc.engine.w0', 'plain', 'cpuUs')), times: 'CPU, engine.render awaited, vars as data' },
+  { what: 'whole sandboxed render per request (workers: 0)', measured: ratio('sc.engine.w0', 'plain', 'cpuUs'), unit: 'x', target: 3, shown: `${fx(ratio('sc.engine.w0', 'plain', 'cpuUs'))}; the hand-written function through the same async \`apply\`, vars copied in and output out: ${fx(ratio('plain.call.copy.async', 'plain', 'cpuUs'))}`, times: 'CPU, engine.render awaited, vars as data' },
   { what: 'whole sandboxed render per request (workers: 1)', measured: ratio('sc.engine.w1', 'plain', 'cpuUs'), unit: 'x', target: 3, shown: fx(ratio('sc.engine.w1', 'plain', 'cpuUs')), times: 'CPU of host + worker' },
   { what: 'template source -> ready renderer (compile())', measured: num(st.compile.compileCpuUsMedian), unit: 'µs', target: 150, shown: `${st.compile.compileCpuUsMedian} µs CPU`, times: 'median of single compiles of never-seen sources, warm process' },
   { what: 'first output of a new template, warm tenant (workers: 0)', measured: num(st.first['w0.firstOutputWallUs']), unit: 'µs', target: 1500, shown: `${st.first['w0.firstOutputWallUs']} µs wall; ${st.first['w0.firstOutputAfterGcWallUs']} µs right after a forced full GC of the host`, times: 'engine.render of a never-seen source in a tenant that has just rendered another template' },
   { what: 'cold tenant (workers: 0)', measured: num(st.cold['w0.coldTenantWallUs']), unit: 'µs', target: 4000, shown: `${st.cold['w0.coldTenantWallUs']} µs wall with a warm spare ready (arrivals 250 ms apart); ${st.cold['w0.coldTenantAfterGcWallUs']} µs right after a forced full GC of the host; ${st.cold['w0.coldTenantBackToBackWallUs']} µs back to back`, times: 'engine.render for a new tenant: spare isolate (or a new one), template, vars, render' },
-  { what: 'RSS per warm tenant isolate (workers: 0)', measured: num(st.memory['w0.rssPerTenantKB']), unit: 'KB', target: 2048, shown: `${st.memory['w0.rssPerTenantKB']} KB`, times: `RSS growth / ${st.memory.tenants} tenants, 20 renders each` },
+  { what: 'RSS per warm tenant isolate (workers: 0)', measured: num(st.memory['w0.rssPerTenantKB']), unit: 'KB', target: 2048, shown: `${st.memory['w0.rssPerTenantKB']} KB; the hand-written function in a bare isolate, same vars copied in and 20 renders: ${st.memory['floor.rssPerIsolateKB']} KB`, times: `RSS growth / ${st.memory.tenants} tenants, 20 renders each` },
   ...([2, 0] as const).map((w): Target => {
     const perSec = num(st.throughput[`w${w}.rendersPerSec`]);
     return {
@@ -174,7 +175,8 @@ const WHAT = `
 - **sc.call.resident**: one \`applySync\` per render of \`smartcage.render\` with the request object already in the isolate
   (so per render: vars converted to PHP values, RenderState built, render, 31 KB string copied out).
 - **sc.call.copy / plain.call.copy**: one \`applySync\` per render with \`new ExternalCopy(request).copyInto()\`, a 1000 ms
-  timeout and the result copied out (the anchors' "realistic request"); **sc.call.copy.async** the same with \`await apply()\`.
+  timeout and the result copied out (the anchors' "realistic request"); **sc.call.copy.async** and **plain.call.copy.async** the
+  same with \`await apply()\`: the hand-written one is the floor of a whole request, which must start with the async API.
 - **(b) sc.engine.w0 / w1**: \`engine.render(source, {vars, identity})\` awaited one at a time, workers 0 (isolate in the
   process) and 1 (a sandbox worker process: CPU includes the worker's, from /proc).
 - **(c) compile**: \`compile()\` of a never-seen source (the page plus a unique comment), warm process; median of single
@@ -191,7 +193,8 @@ const WHAT = `
   vars as plain data (ExternalCopy + conversion to PHP values), as JSON text built per render, as cached JSON text; and the
   host-side \`new ExternalCopy(request)\` alone.
 - **(h) memory**: K tenants render the page 20 times each; RSS growth of the process owning the isolates / K (after a
-  baseline tenant, gc in the host).
+  baseline tenant, gc in the host). Beside it, the floor: K bare isolates
+  that each run the hand-written function 20 times through the async \`apply\`, the same vars copied in and the output out.
 - **(i) throughput**: \`createEngine({workers: 2})\`, 4 tenants, 8 renders in flight for a fixed time; renders/s, CPU per
   render (host + workers), cores busy; the same with 1 worker and with workers: 0 (each tenant's isolate in the process,
   renders on isolated-vm's threads). Compared with one host thread of the hand-written function.

@@ -7,7 +7,9 @@
  *   by smartcage.render), the 31 KB output copied out;
  * - sc.call.copy / plain.call.copy: one sync call per render with the vars copied in
  *   (ExternalCopy, as IsolateHost does), a timeout, and the output copied out;
- * - sc.call.copy.async: the same through the async `apply` IsolateHost uses.
+ * - sc.call.copy.async / plain.call.copy.async: the same through the async `apply` IsolateHost
+ *   uses; the hand-written one is the floor of any render that starts with the async API
+ *   (security.md OPS-04 and OPS-05 rule out the sync call for renders).
  */
 import ivm from 'isolated-vm';
 import { generate } from '../data/generate.js';
@@ -66,6 +68,12 @@ export default async function sandbox(): Promise<Suite> {
         output: async () => (await copiedAsync()).output!,
         async run(n) {
           for (let i = 0; i < n; i++) sink += (await copiedAsync()).output!.length;
+        },
+      },
+      'plain.call.copy.async': {
+        output: async () => (await plainWith.apply(undefined, [new ivm.ExternalCopy(data).copyInto({ release: true })], opts)) as string,
+        async run(n) {
+          for (let i = 0; i < n; i++) sink += ((await plainWith.apply(undefined, [new ivm.ExternalCopy(data).copyInto({ release: true })], opts)) as string).length;
         },
       },
       'plain.call.copy': {

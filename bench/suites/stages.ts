@@ -272,6 +272,27 @@ async function stageMemory(quick: boolean): Promise<Figures> {
     out[`w${workers}.rssPerTenantKB`] = Math.round((rss1 - rss0) / K / 1024);
     e.close();
   }
+  // The floor: the hand-written function in a bare isolate, the same vars copied in and output
+  // copied out through the async `apply`, 20 renders. Most of it is V8's own: a new space of two
+  // 1 MB semispaces (V8's least on x64 without pointer compression) once renders have churned it.
+  const isolates: ivm.Isolate[] = [];
+  const floorIsolate = async () => {
+    const iso = new ivm.Isolate({ memoryLimit: 128 });
+    const ctx = await iso.createContext();
+    await ctx.eval(`const __name = (f) => f; globalThis.render = (${String(makeHandWritten)})();`);
+    const render = (await ctx.global.get('render', { reference: true })) as ivm.Reference<(d: unknown) => string>;
+    for (let i = 0; i < 20; i++) await render.apply(undefined, [new ivm.ExternalCopy(data).copyInto({ release: true })], { timeout: 1000, result: { copy: true } });
+    isolates.push(iso);
+  };
+  await floorIsolate();
+  await new Promise((r) => setTimeout(r, 200));
+  gc();
+  const floor0 = rssBytes(process.pid);
+  for (let t = 0; t < K; t++) await floorIsolate();
+  await new Promise((r) => setTimeout(r, 200));
+  gc();
+  out['floor.rssPerIsolateKB'] = Math.round((rssBytes(process.pid) - floor0) / K / 1024);
+  for (const iso of isolates) iso.dispose();
   // V8 heap of one tenant isolate: bare, with the runtime bootstrapped, after 20 renders of the page.
   const bare = new ivm.Isolate({ memoryLimit: 128 });
   bare.createContextSync();
