@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { PhpArray, type Value } from '../../src/runtime/value.js';
 import { describe as label, differences, oracleCall, type PregCall } from './differential.js';
 import { phpGolden } from '../support/php-golden.js';
+import { pregReplace } from '../../src/php/pcre/preg.js';
 
 const m = (p: string, s: string, flags = 0, offset = 0): PregCall => ({ fn: 'preg_match', args: [p, s, flags, offset] });
 const ma = (p: string, s: string, flags = 0, offset = 0): PregCall => ({ fn: 'preg_match_all', args: [p, s, flags, offset] });
@@ -144,4 +145,23 @@ describe('preg_* against PHP 8.2', () => {
   test('the table is large enough', () => {
     expect(Object.values(CASES).flat().length).toBeGreaterThanOrEqual(150);
   });
+});
+
+// Too large for the PHP fixtures: results of many 4,096-piece chunks (preg.ts builds a result in
+// chunks), against the RegExp's own replace, which agrees with PCRE on these patterns.
+describe('preg_replace with group references across the chunks of a long result', () => {
+  const cases: [string, string, string, RegExp][] = [
+    ['/(\\w)(\\d)/', '$2$1', 'a1b2c3'.repeat(5000), /(\w)(\d)/g],
+    ['/(.)(\\d)/u', '[$2$1]', 'é1日2x3'.repeat(4000), /(.)(\d)/gu],
+    ['/(a)|b/', '<$1>', 'ab'.repeat(9000) + 'tail', /(a)|b/g],
+  ];
+  for (const [pattern, replacement, subject, js] of cases) {
+    test(`${pattern} -> ${replacement} over ${subject.length} characters`, () => {
+      const got = pregReplace(pattern, replacement, subject);
+      const expected = subject.replace(js, replacement);
+      expect(got.count).toBe([...subject.matchAll(js)].length);
+      expect(got.count).toBeGreaterThan(4096);
+      expect(got.result).toBe(expected);
+    });
+  }
 });
