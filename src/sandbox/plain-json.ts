@@ -10,9 +10,9 @@
  * The text crosses the IPC channel as UTF-8 bytes, not as a string. Node's channel serializer
  * flattens the rope that JSON.stringify returns into a new string of the whole text on this
  * process's heap, and those strings outlived the young generation: the engine process's
- * scavenges took 9-15 ms instead of 2-3, ~200 µs of CPU per render of the benchmark page
- * (docs/decisions.md). Bytes are copied outside the heap. JSON.stringify escapes lone
- * surrogates, so the text is well-formed and UTF-8 carries it exactly.
+ * scavenges took 9-15 ms instead of 2-3, and its CPU per render of the benchmark page was 740
+ * against 631 µs with bytes (docs/decisions.md). Bytes are copied outside the heap.
+ * JSON.stringify escapes lone surrogates, so the text is well-formed and UTF-8 carries it exactly.
  *
  * JSON and structured clone differ, so the text is made only for data on which they agree for
  * everything the isolate's `fromJS` reads: finite numbers other than -0, strings, booleans, null,
