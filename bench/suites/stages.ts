@@ -255,6 +255,12 @@ async function stageMemory(quick: boolean): Promise<Figures> {
   const data = vars();
   const K = quick ? 10 : 30;
   const out: Figures = { tenants: K };
+  // RSS once the isolates' pending work has run and the host has collected its garbage.
+  const settledRss = async (pid: number) => {
+    await new Promise((r) => setTimeout(r, 200));
+    gc();
+    return rssBytes(pid);
+  };
   for (const workers of [0, 1]) {
     const e = createEngine({ workers, timezone: 'UTC' });
     const pid = () => (workers ? e.pids()[0] : process.pid);
@@ -262,13 +268,9 @@ async function stageMemory(quick: boolean): Promise<Figures> {
       for (let i = 0; i < 20; i++) await e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant } });
     };
     await warm('base');
-    await new Promise((r) => setTimeout(r, 200));
-    gc();
-    const rss0 = rssBytes(pid());
+    const rss0 = await settledRss(pid());
     for (let t = 0; t < K; t++) await warm(`tenant${t}`);
-    await new Promise((r) => setTimeout(r, 200));
-    gc();
-    const rss1 = rssBytes(pid());
+    const rss1 = await settledRss(pid());
     out[`w${workers}.rssPerTenantKB`] = Math.round((rss1 - rss0) / K / 1024);
     e.close();
   }
@@ -285,13 +287,9 @@ async function stageMemory(quick: boolean): Promise<Figures> {
     isolates.push(iso);
   };
   await floorIsolate();
-  await new Promise((r) => setTimeout(r, 200));
-  gc();
-  const floor0 = rssBytes(process.pid);
+  const floor0 = await settledRss(process.pid);
   for (let t = 0; t < K; t++) await floorIsolate();
-  await new Promise((r) => setTimeout(r, 200));
-  gc();
-  out['floor.rssPerIsolateKB'] = Math.round((rssBytes(process.pid) - floor0) / K / 1024);
+  out['floor.rssPerIsolateKB'] = Math.round(((await settledRss(process.pid)) - floor0) / K / 1024);
   for (const iso of isolates) iso.dispose();
   // V8 heap of one tenant isolate: bare, with the runtime bootstrapped, after 20 renders of the page.
   const bare = new ivm.Isolate({ memoryLimit: 128 });
