@@ -5,13 +5,23 @@
  * same hold for hand-written JavaScript that got past the compiler ("assume breach"): it can
  * neither pollute a prototype nor leave a global behind for a later render.
  */
-const INTRINSICS = [
-  'Object', 'Function', 'Array', 'String', 'Number', 'Boolean', 'Symbol', 'BigInt', 'Date', 'RegExp', 'Error',
-  'AggregateError', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError', 'Map', 'Set',
-  'WeakMap', 'WeakSet', 'WeakRef', 'FinalizationRegistry', 'Promise', 'Proxy', 'Reflect', 'JSON', 'Math', 'Intl',
-  'ArrayBuffer', 'DataView', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array',
-  'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'console',
-];
+/**
+ * Every global the context starts with is hardened, whatever the V8 version adds: the list is read
+ * from the global object itself at bootstrap, not kept by hand. A fixed list left `decodeURI`,
+ * `escape`, `isNaN`... and, on Node 24's V8, `Iterator`, `DisposableStack`, `AsyncDisposableStack`,
+ * `SuppressedError` and `Float16Array` extensible, so a render could leave state on them for the
+ * tenant's next render.
+ */
+function ownGlobals(): unknown[] {
+  const out: unknown[] = [];
+  for (const key of Reflect.ownKeys(globalThis)) {
+    const d = Object.getOwnPropertyDescriptor(globalThis, key);
+    if (!d) continue;
+    if ('value' in d) out.push(d.value);
+    else out.push(d.get, d.set);
+  }
+  return out;
+}
 
 /**
  * `Object.freeze` on Object.prototype or Array.prototype takes V8 off fast paths for the whole
@@ -34,9 +44,13 @@ const WATCHED: readonly PropertyKey[] = ['constructor', Symbol.iterator];
  * they switched off V8's typed array fast paths that `String.fromCharCode.apply` over a typed
  * array takes (the byte helpers' UTF-8 decoder, 400 bytes: ~7.9 against ~2.7 µs).
  */
+const TypedArray = Object.getPrototypeOf(Int8Array) as object;
 const TYPED_ARRAY_PROTOTYPES: ReadonlySet<object> = new Set([
-  Object.getPrototypeOf(Int8Array).prototype,
-  ...[Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array].map((c) => c.prototype),
+  (TypedArray as { prototype: object }).prototype,
+  // Every concrete typed array the context has (Float16Array arrived with Node 24's V8).
+  ...ownGlobals()
+    .filter((c): c is { prototype: object } => typeof c === 'function' && Object.getPrototypeOf(c) === TypedArray)
+    .map((c) => c.prototype),
 ]);
 
 function freeze(v: object): void {
@@ -132,9 +146,8 @@ export function builtinsIntact(): boolean {
 }
 
 export function lockdown(extra: unknown[]): void {
-  const g = globalThis as Record<string, unknown>;
   const seen = new Set<unknown>([RegExp, RegExp.prototype]);
-  for (const name of INTRINSICS) harden(g[name], seen);
+  for (const v of ownGlobals()) harden(v, seen);
   // Intrinsics with no global name.
   harden(Object.getPrototypeOf(function* () {}), seen);
   harden(Object.getPrototypeOf(async function () {}), seen);
@@ -146,8 +159,9 @@ export function lockdown(extra: unknown[]): void {
   harden(Object.getPrototypeOf(new Set().values()), seen);
   harden(Object.getPrototypeOf(''[Symbol.iterator]()), seen);
   harden(Object.getPrototypeOf(''.matchAll(/(?:)/g)), seen);
-  harden(Object.getPrototypeOf(Int8Array), seen);
+  harden(TypedArray, seen);
   for (const x of extra) harden(x, seen);
-  Object.freeze(globalThis);
+  // The global object and its prototype chain (its own prototype is not Object.prototype).
+  harden(globalThis, seen);
   baseline = [shapeOf(RegExp), shapeOf(RegExp.prototype), ...[Array.prototype, ...TYPED_ARRAY_PROTOTYPES].map((p) => shapeOf(p, WATCHED))];
 }

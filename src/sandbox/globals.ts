@@ -1,13 +1,15 @@
 /**
  * The global object of a render context, exactly (../shared/docs/security.md IS-02, G15): the
  * ECMAScript built-ins V8 provides, minus WebAssembly, SharedArrayBuffer, Atomics and eval
- * (removed at bootstrap), plus `smartcage`. Anything else is a finding.
+ * (removed at bootstrap), plus `smartcage`. Anything else is a finding. Node 24's V8 added
+ * AsyncDisposableStack, DisposableStack, Float16Array, Iterator and SuppressedError; the lockdown
+ * hardens them like every other global (src/runtime/lockdown.ts reads the global object itself).
  */
 export const ALLOWED_GLOBALS: readonly string[] = [
-  'AggregateError', 'Array', 'ArrayBuffer', 'BigInt', 'BigInt64Array', 'BigUint64Array', 'Boolean', 'DataView',
-  'Date', 'Error', 'EvalError', 'FinalizationRegistry', 'Float32Array', 'Float64Array', 'Function', 'Infinity',
-  'Int16Array', 'Int32Array', 'Int8Array', 'Intl', 'JSON', 'Map', 'Math', 'NaN', 'Number', 'Object', 'Promise',
-  'Proxy', 'RangeError', 'ReferenceError', 'Reflect', 'RegExp', 'Set', 'String', 'Symbol', 'SyntaxError',
+  'AggregateError', 'Array', 'ArrayBuffer', 'AsyncDisposableStack', 'BigInt', 'BigInt64Array', 'BigUint64Array', 'Boolean', 'DataView',
+  'Date', 'DisposableStack', 'Error', 'EvalError', 'FinalizationRegistry', 'Float16Array', 'Float32Array', 'Float64Array', 'Function', 'Infinity',
+  'Int16Array', 'Int32Array', 'Int8Array', 'Intl', 'Iterator', 'JSON', 'Map', 'Math', 'NaN', 'Number', 'Object', 'Promise',
+  'Proxy', 'RangeError', 'ReferenceError', 'Reflect', 'RegExp', 'Set', 'String', 'SuppressedError', 'Symbol', 'SyntaxError',
   'TypeError', 'URIError', 'Uint16Array', 'Uint32Array', 'Uint8Array', 'Uint8ClampedArray', 'WeakMap', 'WeakRef',
   'WeakSet', 'console', 'decodeURI', 'decodeURIComponent', 'encodeURI', 'encodeURIComponent', 'escape',
   'globalThis', 'isFinite', 'isNaN', 'parseFloat', 'parseInt', 'smartcage', 'undefined', 'unescape',

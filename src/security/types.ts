@@ -3,7 +3,7 @@ import type { Engine, RenderOptions } from '../engine.js';
 import type { HostAdapters } from '../host-bridge/host.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
 
-export type Category = 'CG' | 'IS' | 'CPU' | 'MEM' | 'BR' | 'NET' | 'FS' | 'RX' | 'ML' | 'OPS';
+export type Category = 'CG' | 'IS' | 'CPU' | 'MEM' | 'BR' | 'NET' | 'FS' | 'RX' | 'ML' | 'OPS' | 'HH';
 
 export interface Outcome {
   /** contained: the expected refusal or result and no canary touched; escaped: anything else. */

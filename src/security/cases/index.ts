@@ -10,8 +10,9 @@ import { FS } from './fs.js';
 import { NET } from './net.js';
 import { BR } from './br.js';
 import { ML, BR_MAIL } from './ml.js';
+import { HH } from './host/index.js';
 
-export const CATALOGUE: readonly SecurityCase[] = [...CG, ...IS, ...CPU, ...MEM, ...BR, ...BR_MAIL, ...NET, ...FS, ...RX, ...ML, ...OPS];
+export const CATALOGUE: readonly SecurityCase[] = [...CG, ...IS, ...CPU, ...MEM, ...BR, ...BR_MAIL, ...NET, ...FS, ...RX, ...ML, ...OPS, ...HH];
 
 const RANGES: [string, number][] = [
   ['CG', 18],
@@ -24,7 +25,9 @@ const RANGES: [string, number][] = [
   ['RX', 6],
   ['ML', 6],
   ['OPS', 16],
+  // The host-hardening review's findings (docs/sandbox.md), not part of security.md.
+  ['HH', 14],
 ];
 
-/** All 132 ids of the catalogue, automated or not. */
+/** All 146 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) => Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`));
