@@ -1,0 +1,59 @@
+/**
+ * bin/smartcage.js, the command a user runs: it restarts itself with --no-node-snapshot (and, on
+ * a system Node older than 24, with the Node 24 the project installs), so the real work runs in a
+ * child. Signals sent to the wrapper must reach that child: `kill PID` of `smartcage serve` used
+ * to leave the server running. Runs the built command (dist/), as a user would after `npm run build`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin/smartcage.js');
+const built = existsSync(join(ROOT, 'dist/src/cli/main.js'));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  const r = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' });
+  return r.stdout.split('\n').filter(Boolean).map(Number);
+}
+
+describe.runIf(built)('bin/smartcage.js', () => {
+  it('runs on Node 24 whatever Node started it', () => {
+    const r = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Commands:');
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
+  });
+
+  it('kill PID of `smartcage serve` stops the server too, and the wrapper exits with it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'smartcage-serve-'));
+    mkdirSync(join(dir, 'files'));
+    const wrapper = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    wrapper.stdout.on('data', (d) => (out += d));
+    wrapper.stderr.on('data', (d) => (out += d));
+    for (let i = 0; i < 100 && !/http:\/\/127\.0\.0\.1:\d+/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(out).toMatch(/http:\/\/127\.0\.0\.1:\d+/);
+    const [server] = childrenOf(wrapper.pid!);
+    expect(server).toBeGreaterThan(0);
+    const exited = new Promise<[number | null, string | null]>((r) => wrapper.on('exit', (code, signal) => r([code, signal])));
+    process.kill(wrapper.pid!, 'SIGTERM');
+    const [code, signal] = await exited;
+    // serve stops gracefully on SIGTERM (exit 0); a child killed outright shows as the signal.
+    expect([0, 'SIGTERM']).toContain(signal ?? code);
+    for (let i = 0; i < 50 && alive(server!); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(alive(server!)).toBe(false);
+  }, 30_000);
+});
