@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: runs vitest and ends with the plain line CI reads: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { readFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, mkdirSync, rmSync } from 'node:fs';
 
 mkdirSync('test-artifacts', { recursive: true });
 const out = 'test-artifacts/vitest.json';
+// A report left by an earlier run must never be read as this run's.
+rmSync(out, { force: true });
 const r = spawnSync(
   process.execPath,
   ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)],
