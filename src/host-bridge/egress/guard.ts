@@ -85,7 +85,6 @@ export class EgressGuard {
     this.policy = resolvePolicy(policy);
     this.agent = new Agent({
       connect: createGuardedConnect({ policy: this.policy, resolver, stats: this.stats, ...(options.ca !== undefined ? { ca: options.ca } : {}) }),
-      maxRedirections: 0,
       maxHeaderSize: this.policy.maxHeaderBytes,
       headersTimeout: this.policy.timeoutMs,
       bodyTimeout: this.policy.timeoutMs,
@@ -179,7 +178,6 @@ export class EgressGuard {
         headers: headers.flat(),
         body: body ?? null,
         signal,
-        maxRedirections: 0,
         headersTimeout: remaining,
         bodyTimeout: remaining,
       });

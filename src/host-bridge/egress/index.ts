@@ -13,7 +13,7 @@
  *   nothing re-resolves; `remoteAddress` is checked before any byte is written; TLS (SNI and
  *   certificate checked against the name) is layered on that socket. No pre-check lookup in
  *   `fetch`, so there is no check-then-use pair for DNS rebinding to split.
- * - Redirects: undici `maxRedirections: 0`; the guard follows 301/302/303/307/308 itself, each
+ * - Redirects: undici follows none (no redirect interceptor); the guard follows 301/302/303/307/308 itself, each
  *   hop through `check` and the connector again; at most `maxRedirects` (E_HTTP_LIMIT past it);
  *   https->http refused (E_SSRF_DENIED); Authorization/Cookie/Proxy-Authorization dropped for
  *   good after the first cross-origin hop; 303 (not HEAD) and 301/302 of POST become body-less
