@@ -74,17 +74,21 @@ export class SourceText {
     return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
   }
 
-  /** Two lines of context before, the line itself, and a caret under the column. */
+  /**
+   * Two lines of context before, the line itself, and a caret under the column. A long line (a
+   * minified template) shows a window of at most FRAME_WIDTH characters around the column.
+   */
   frame(line: number, column: number, width = 1): string {
     const lines = this.text.split('\n');
     const first = Math.max(1, line - 2);
     const pad = String(line).length;
+    const start = column > FRAME_WIDTH - 40 ? column - 1 - (FRAME_WIDTH >> 1) : 0;
     const out: string[] = [];
     for (let n = first; n <= Math.min(line, lines.length); n++) {
       const body = (lines[n - 1] ?? '').replace(/\r$/, '');
-      out.push(`${n === line ? '>' : ' '} ${String(n).padStart(pad)} | ${truncateLine(body, column)}`);
+      out.push(`${n === line ? '>' : ' '} ${String(n).padStart(pad)} | ${window(body, start)}`);
     }
-    const caretCol = Math.min(column, 120);
+    const caretCol = column - start + (start > 0 ? 1 : 0);
     out.push(`  ${' '.repeat(pad)} | ${' '.repeat(Math.max(0, caretCol - 1))}${'^'.repeat(Math.max(1, Math.min(width, 40)))}`);
     return out.join('\n');
   }
@@ -95,7 +99,11 @@ export class SourceText {
   }
 }
 
-function truncateLine(s: string, column: number): string {
-  // Keep the frame readable for minified one-line templates.
-  return s.length > 160 && column < 120 ? s.slice(0, 160) + '…' : s;
+const FRAME_WIDTH = 160;
+
+/** The part of a line the frame shows, from `start`, with an ellipsis where it was cut. */
+function window(s: string, start: number): string {
+  const head = start > 0 ? '…' : '';
+  const body = s.slice(start, start + FRAME_WIDTH);
+  return head + body + (s.length > start + FRAME_WIDTH ? '…' : '');
 }

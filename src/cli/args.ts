@@ -1,30 +1,85 @@
-/** A small argument reader: positionals, `--flag`, `--name value` and `--name=value`. */
+/**
+ * Strict command-line options (node's util.parseArgs with strict: true): an unknown option, an
+ * option without its value or a value where none is taken is a usage error (exit 2), with a
+ * did-you-mean for typos, never silently ignored.
+ */
+import { parseArgs as parseNodeArgs } from 'node:util';
+
+export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
 export interface Parsed {
   positionals: string[];
-  flags: Map<string, string | true>;
+  values: Record<string, string | boolean | undefined>;
 }
 
 export class UsageError extends Error {}
 
-export function parseArgs(argv: string[], valued: readonly string[]): Parsed {
-  const positionals: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--') {
-      positionals.push(...argv.slice(i + 1));
-      break;
+export function parseArgs(argv: string[], options: OptionSpec): Parsed {
+  try {
+    const r = parseNodeArgs({ args: argv, options, strict: true, allowPositionals: true });
+    return { positionals: r.positionals, values: r.values as Parsed['values'] };
+  } catch (e) {
+    const err = e as { code?: string; message?: string };
+    const name = /'(-{1,2}[^' ]+)/.exec(err.message ?? '')?.[1] ?? '';
+    if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const guess = didYouMean(name.replace(/^-+/, ''), Object.keys(options));
+      throw new UsageError(`unknown option ${name}${guess ? ` (did you mean --${guess}?)` : ''}`);
     }
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-      if (eq > 0) flags.set(name, a.slice(eq + 1));
-      else if (valued.includes(name)) {
-        if (i + 1 >= argv.length) throw new UsageError(`--${name} needs a value`);
-        flags.set(name, argv[++i]);
-      } else flags.set(name, true);
-    } else if (a === '-h') flags.set('help', true);
-    else positionals.push(a);
+    if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      const opt = name.replace(/^-+/, '');
+      throw new UsageError(options[opt]?.type === 'boolean' ? `${name} takes no value` : `${name} needs a value`);
+    }
+    throw new UsageError(err.message ?? String(e));
   }
-  return { positionals, flags };
+}
+
+/** The closest candidate within two edits (or of which the word is a prefix), if any. */
+export function didYouMean(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const c of candidates) {
+    const d = c.startsWith(word) && word.length >= 2 ? 1 : distance(word, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur.push(Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** A string option's value, or undefined. */
+export function stringOption(values: Parsed['values'], name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** A positive whole number of milliseconds (or other units), or a usage error naming the option. */
+export function positiveIntOption(values: Parsed['values'], name: string): number | undefined {
+  const v = stringOption(values, name);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n <= 0) throw new UsageError(`--${name} needs a positive whole number, not "${v}"`);
+  return n;
+}
+
+/** An IANA time zone the runtime knows, or a usage error. */
+export function timeZoneOption(values: Parsed['values'], name: string): string | undefined {
+  const v = stringOption(values, name);
+  if (v === undefined) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: v });
+  } catch {
+    throw new UsageError(`--${name}: unknown time zone "${v}" (an IANA name such as Asia/Tokyo or UTC)`);
+  }
+  return v;
 }

@@ -1,5 +1,5 @@
 /** `smartcage COMMAND ...`: the command-line interface. */
-import { UsageError } from './args.js';
+import { didYouMean, UsageError } from './args.js';
 import { EXIT } from './exit-codes.js';
 import { renderCommand } from './commands/render.js';
 import { checkCommand } from './commands/check.js';
@@ -44,7 +44,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const cmd = COMMANDS.find((c) => c.name === name);
   if (!cmd) {
-    process.stderr.write(`smartcage: unknown command "${name}"\n\n${mainHelp()}\n`);
+    const guess = didYouMean(name, COMMANDS.map((c) => c.name));
+    process.stderr.write(`smartcage: unknown command "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}\n\n${mainHelp()}\n`);
     return EXIT.USAGE;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

@@ -5,15 +5,13 @@
  * to leave the server running. Runs the built command (dist/), as a user would after `npm run build`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, requireBuild } from '../support/bin.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin/smartcage.js');
-const built = existsSync(join(ROOT, 'dist/src/cli/main.js'));
+beforeAll(requireBuild);
 
 function alive(pid: number): boolean {
   try {
@@ -29,7 +27,7 @@ function childrenOf(pid: number): number[] {
   return r.stdout.split('\n').filter(Boolean).map(Number);
 }
 
-describe.runIf(built)('bin/smartcage.js', () => {
+describe('bin/smartcage.js', () => {
   it('runs on Node 24 whatever Node started it', () => {
     const r = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' });
     expect(r.status).toBe(0);

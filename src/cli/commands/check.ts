@@ -1,4 +1,4 @@
-import { parseArgs, UsageError } from '../args.js';
+import { parseArgs, stringOption, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { compile } from '../../compiler/index.js';
 import { formatDiagnostic } from '../../errors.js';
@@ -11,7 +11,7 @@ export const checkCommand: Command = {
   summary: 'Compile templates and print their errors and warnings (exit 1 when any has an error).',
   usage: ['smartcage check FILE... [--templates DIR] [--quiet]', '', '  --quiet   print errors only, not warnings'].join('\n'),
   async run(argv) {
-    const { positionals, flags } = parseArgs(argv, ['templates']);
+    const { positionals, values } = parseArgs(argv, { templates: { type: 'string' }, quiet: { type: 'boolean' } });
     if (positionals.length === 0) throw new UsageError('check needs at least one template file');
     const progress = new Progress('checking', positionals.length);
     let errors = 0;
@@ -19,9 +19,9 @@ export const checkCommand: Command = {
     for (const file of positionals) {
       try {
         const source = readText(file);
-        const { diagnostics } = compile(source, { name: file, templates: includeResolver(templateRoot(file, flags.get('templates'))) });
+        const { diagnostics } = compile(source, { name: file, templates: includeResolver(templateRoot(file, stringOption(values, 'templates'))) });
         for (const d of diagnostics) {
-          if (d.severity === 'warning' && flags.has('quiet')) continue;
+          if (d.severity === 'warning' && values.quiet === true) continue;
           progress.clear();
           process.stdout.write(formatDiagnostic(d) + '\n');
         }

@@ -1,5 +1,5 @@
-/** Reading templates and their includes from disk for the CLI. */
-import { readFileSync, existsSync } from 'node:fs';
+/** Reading templates, variables and includes from disk (or stdin) for the CLI. */
+import { readFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, resolve, relative, sep } from 'node:path';
 import { EXIT } from '../exit-codes.js';
 
@@ -7,12 +7,43 @@ export class CliFileError extends Error {
   readonly exit = EXIT.IO;
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A text file as a string: a folder, a binary file (a NUL byte) or bytes that are not UTF-8 are a
+ * short file error, not a template full of replacement characters. `-` reads standard input.
+ */
 export function readText(path: string): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(path, 'utf8');
+    if (path !== '-' && statSync(path).isDirectory()) throw new CliFileError(`${path} is a folder, not a file`);
+    bytes = readFileSync(path === '-' ? 0 : path);
   } catch (e) {
+    if (e instanceof CliFileError) throw e;
     throw new CliFileError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
   }
+  if (bytes.includes(0)) throw new CliFileError(`${path} is a binary file, not a text file`);
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new CliFileError(`${path} is not UTF-8 text`);
+  }
+}
+
+/** Reads a JSON file; invalid JSON is a file error naming the file, line and column. */
+export function readJsonText(path: string): string {
+  const text = readText(path);
+  try {
+    JSON.parse(text);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const at = /position (\d+)/.exec(message);
+    const offset = at ? Number(at[1]) : text.length;
+    const before = text.slice(0, offset).split('\n');
+    const reason = message.replace(/\s*(in JSON )?at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
+    throw new CliFileError(`${path}:${before.length}:${before[before.length - 1]!.length + 1}: not valid JSON: ${reason}`);
+  }
+  return text;
 }
 
 /** {include file=...} resolves inside one folder (the template's own, or --templates DIR); never outside it. */
@@ -26,6 +57,7 @@ export function includeResolver(root: string): (name: string) => string | undefi
   };
 }
 
-export function templateRoot(file: string, flag: string | true | undefined): string {
-  return typeof flag === 'string' ? flag : dirname(file);
+/** The folder includes come from: --templates DIR, else the template's own folder (the current one for stdin). */
+export function templateRoot(file: string, flag: string | undefined): string {
+  return flag ?? (file === '-' ? '.' : dirname(file));
 }

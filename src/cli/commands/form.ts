@@ -6,7 +6,7 @@
  * Exit status: 0 valid; 1 the value is invalid, or the schema is refused, or a file is not
  * JSON; 2 wrong usage; 3 a file cannot be read.
  */
-import { parseArgs, UsageError } from '../args.js';
+import { parseArgs, stringOption, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { createValidator, FormSchemaError } from '../../forms/index.js';
 import { CliFileError, readText } from './files.js';
@@ -33,13 +33,12 @@ export const formCommand: Command = {
     'Exit status: 0 valid, 1 invalid value or schema (or not JSON), 2 wrong usage, 3 unreadable file.',
   ].join('\n'),
   async run(argv) {
-    const { positionals, flags } = parseArgs(argv, ['lang']);
+    const { positionals, values } = parseArgs(argv, { lang: { type: 'string' }, json: { type: 'boolean' } });
     const [sub, schemaFile, valueFile, ...extra] = positionals;
     if (sub !== 'validate') throw new UsageError(sub === undefined ? 'form needs a subcommand: validate' : `unknown subcommand "${sub}"`);
     if (!schemaFile || !valueFile) throw new UsageError('form validate needs SCHEMA.json and VALUE.json');
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
-    for (const k of flags.keys()) if (k !== 'lang' && k !== 'json') throw new UsageError(`unknown option --${k}`);
-    const lang = flags.get('lang') ?? 'en';
+    const lang = stringOption(values, 'lang') ?? 'en';
     if (lang !== 'en' && lang !== 'ja') throw new UsageError('--lang is en or ja');
     try {
       const schema = readJson(schemaFile, 'schema');
@@ -60,7 +59,7 @@ export const formCommand: Command = {
         return EXIT.TEMPLATE_ERROR;
       }
       const errors = validator.validate((value as { value: unknown }).value);
-      if (flags.has('json')) {
+      if (values.json === true) {
         process.stdout.write(JSON.stringify(errors.map((e) => ({ path: e.path, keyword: e.keyword, message: e.message[lang], field: e.field })), null, 2) + '\n');
       } else {
         for (const e of errors) process.stdout.write(`${e.path || '/'}: ${e.message[lang]} [${e.keyword}]\n`);

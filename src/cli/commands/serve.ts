@@ -26,7 +26,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { parseArgs, UsageError } from '../args.js';
+import { parseArgs, stringOption, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { parseVirtualPath } from '../../host-bridge/files/virtual-path.js';
 import { createValidator, FormSchemaError, type JsonSchema } from '../../forms/index.js';
@@ -296,14 +296,12 @@ export const serveCommand: Command = {
     'The browser bundle dist/forms-ui.js is made by `npm run build`.',
   ].join('\n'),
   async run(argv) {
-    const { positionals, flags } = parseArgs(argv, ['port', 'files']);
+    const { positionals, values } = parseArgs(argv, { port: { type: 'string' }, files: { type: 'string' } });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    for (const k of flags.keys()) if (k !== 'port' && k !== 'files') throw new UsageError(`unknown option --${k}`);
-    const portFlag = flags.get('port');
+    const portFlag = stringOption(values, 'port');
     const port = portFlag === undefined ? 8080 : Number(portFlag);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port needs an integer from 0 to 65535');
-    const filesFlag = flags.get('files');
-    if (filesFlag === true) throw new UsageError('--files needs a folder');
+    const filesFlag = stringOption(values, 'files');
     const dir = resolve(filesFlag ?? 'files');
     if (!existsSync(dir)) {
       process.stderr.write(`smartcage serve: folder ${dir} does not exist\n`);
