@@ -3,10 +3,11 @@
  * that every engine's page is byte-equal to the hand-written function's, times render throughput
  * in interleaved rounds (each engine in a process of its own, one process running at a time),
  * then runs the one-shot stages, prints the table of ratios against the targets and writes
- * bench/RESULTS.md.
+ * bench/RESULTS.md (a quick run writes test-artifacts/bench-quick.md instead: the committed
+ * results are always a full run).
  */
 import { execFileSync, execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generate } from './data/generate.js';
 import { makeHandWritten } from './engines/hand-written.js';
@@ -200,7 +201,8 @@ const WHAT = `
   renders on isolated-vm's threads). Compared with one host thread of the hand-written function.
 `;
 
-const md = `# Benchmark results (bench/RESULTS.md, written by \`npm run bench\`)
+const resultsFile = quick ? new URL('../test-artifacts/bench-quick.md', import.meta.url) : new URL('./RESULTS.md', import.meta.url);
+const md = `# Benchmark results (${quick ? 'a quick run, written by \`npm run bench -- --quick\`; bench/RESULTS.md holds the last full run' : 'bench/RESULTS.md, written by \`npm run bench\`'})
 
 ## Machine
 ${machine.join('\n')}
@@ -230,7 +232,8 @@ ${stageRows.join('\n')}
 ## What each row times
 ${WHAT}
 `;
-writeFileSync(new URL('./RESULTS.md', import.meta.url), md);
+mkdirSync(new URL('../test-artifacts/', import.meta.url), { recursive: true });
+writeFileSync(resultsFile, md);
 
 console.log('\nsmartcage benchmark: targets (issue 5)\n');
 for (const t of targets) console.log(`  ${met(t) ? 'met   ' : 'MISSED'}  ${t.what}: ${t.shown} (target ${lowerIsBetter(t) ? '<=' : '>='} ${t.target}${t.unit === 'x' ? 'x' : ' ' + t.unit})`);
@@ -238,4 +241,4 @@ console.log('\nrender throughput (median µs per render; × hand-written, CPU)\n
 for (const s of samples.keys()) console.log(`  ${s.padEnd(20)} ${f1(median(perOp(s, 'wallUs'))).padStart(7)} µs wall ${f1(median(perOp(s, 'cpuUs'))).padStart(7)} µs CPU  ${fx(ratio(s, 'plain', 'cpuUs')).padStart(7)}`);
 console.log('\nstages\n');
 for (const [stage, figs] of Object.entries(stages)) console.log(`  ${stage}: ${Object.entries(figs).map(([k, v]) => `${k}=${v}`).join(', ')}`);
-console.log(`\nwrote bench/RESULTS.md (${Math.round((Date.now() - started) / 1000)} s)`);
+console.log(`\nwrote ${fileURLToPath(resultsFile)} (${Math.round((Date.now() - started) / 1000)} s)`);
