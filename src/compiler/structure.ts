@@ -1,9 +1,10 @@
 /**
  * Flat nodes to a tree: pairs opening and closing tags and applies the text rules that
  * Smarty 2 gets from compiling to PHP:
- * - {strip}: line breaks with their indentation are removed from template text up to {/strip};
- * - a line break right after a tag that prints nothing is swallowed (PHP eats the newline
- *   after `?>`; Smarty 2 puts one back only after tags that print);
+ * - {strip}: line breaks with their indentation are removed from template text from the
+ *   outermost {strip} to its {/strip} (a nested pair changes nothing);
+ * - a line break (\n, \r\n or a lone \r) right after a tag that prints nothing is swallowed
+ *   (PHP eats the newline after `?>`; Smarty 2 puts one back only after tags that print);
  * - one line break at the very end of the template is dropped.
  */
 import type { Close, Expr, FlatNode, Tag, Text } from './ast.js';
@@ -159,27 +160,29 @@ const PHP_TRIM_RIGHT = /[ \t\n\r\0\x0B]+$/;
 
 function applyTextRules(nodes: FlatNode[], opts: StructureOptions): FlatNode[] {
   const out: FlatNode[] = [];
-  let stripping = false;
+  // Smarty 2 strips from the outermost {strip} to its {/strip}: nested pairs change nothing.
+  let stripDepth = 0;
   let swallowNext = false;
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i];
     if (n.type === 'Text') {
       let value = n.value;
-      if (stripping) {
+      if (stripDepth > 0) {
         value = value.replace(STRIP_BREAK, '');
         const next = nodes[i + 1];
         if (next && next.type === 'Close' && next.name === 'strip') value = value.replace(PHP_TRIM_RIGHT, '');
         const prev = nodes[i - 1];
         if (prev && prev.type === 'Tag' && prev.name === 'strip') value = value.replace(PHP_TRIM_LEFT, '');
       } else if (swallowNext) {
-        value = value.replace(/^\r?\n/, '');
+        // Any one line break: \r\n, \n, or an old Mac \r alone.
+        value = value.replace(/^(?:\r\n?|\n)/, '');
       }
       swallowNext = false;
       if (value !== '') out.push({ ...n, value } as Text);
       continue;
     }
-    if (n.type === 'Tag' && n.name === 'strip') stripping = true;
-    if (n.type === 'Close' && n.name === 'strip') stripping = false;
+    if (n.type === 'Tag' && n.name === 'strip') stripDepth++;
+    if (n.type === 'Close' && n.name === 'strip') stripDepth = Math.max(0, stripDepth - 1);
     swallowNext = !printsOutput(n, opts);
     out.push(n);
   }

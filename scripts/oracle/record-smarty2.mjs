@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Records the expected output of our own Smarty 2 cases with real Smarty 2.6.33 on PHP 8.2.
+//
+//   SMARTY2_DIR=/tmp/smarty2 node scripts/oracle/record-smarty2.mjs [AREA...]   re-record
+//   SMARTY2_DIR=/tmp/smarty2 node scripts/oracle/record-smarty2.mjs --check      compare, write nothing
+//
+// Inputs: test/conformance/smarty2/<area>.cases.jsonl, one case a line:
+//   {"id": "...", "template": "...", "vars": {...}, "objects": false, "includes": {"name.tpl": "..."}, "note": "..."}
+// Output: test/conformance/smarty2/<area>.recorded.jsonl, the same cases with `error` and `expect`
+//   (or `expect_base64` when Smarty printed bytes that are not UTF-8). Vars are kept as JSON text so
+//   that PHP's key order is exactly what the test passes on.
+// SMARTY2_DIR is an unpacked Smarty 2.6.33 release (git archive v2.6.33 of smarty-php/smarty into a
+// folder outside this project); it is never part of the project.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const DIR = fileURLToPath(new URL('../../test/conformance/smarty2/', import.meta.url));
+const PHP = fileURLToPath(new URL('./smarty2-record.php', import.meta.url));
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const only = args.filter((a) => !a.startsWith('--'));
+
+if (!process.env.SMARTY2_DIR) {
+  console.error('record-smarty2: set SMARTY2_DIR to an unpacked Smarty 2.6.33 (see the header of this script)');
+  process.exit(2);
+}
+
+let differences = 0;
+for (const file of readdirSync(DIR).filter((f) => f.endsWith('.cases.jsonl')).sort()) {
+  const area = file.replace(/\.cases\.jsonl$/, '');
+  if (only.length && !only.includes(area)) continue;
+  const cases = readFileSync(DIR + file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const input = cases.map((c) => JSON.stringify({ id: c.id, template: c.template, vars: JSON.stringify(c.vars ?? {}), objects: c.objects ?? false, includes: c.includes ?? {} })).join('\n') + '\n';
+  const r = spawnSync('php', [PHP], { input, encoding: 'utf8', env: process.env, maxBuffer: 64 << 20 });
+  if (r.status !== 0) {
+    console.error(r.stderr);
+    process.exit(1);
+  }
+  const results = new Map(r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)).map((x) => [x.id, x]));
+  const recorded = cases.map((c) => {
+    const res = results.get(c.id);
+    if (!res) throw new Error(`no result for ${c.id}`);
+    const out = { id: c.id, area, template: c.template, vars: JSON.stringify(c.vars ?? {}), ...(c.objects ? { objects: true } : {}), ...(c.includes ? { includes: c.includes } : {}), error: res.error };
+    if (!res.error) {
+      const bytes = Buffer.from(res.output_base64, 'base64');
+      const text = bytes.toString('utf8');
+      out.expect = text;
+      if (!Buffer.from(text, 'utf8').equals(bytes)) out.expect_base64 = res.output_base64;
+    }
+    if (c.note) out.note = c.note;
+    return out;
+  });
+  const text = recorded.map((x) => JSON.stringify(x)).join('\n') + '\n';
+  const target = `${DIR}${area}.recorded.jsonl`;
+  if (check) {
+    let old = '';
+    try {
+      old = readFileSync(target, 'utf8');
+    } catch {}
+    if (old !== text) {
+      differences++;
+      console.error(`record-smarty2: ${area}: the recorded file differs from what Smarty 2.6.33 gives now`);
+    }
+  } else {
+    writeFileSync(target, text);
+    console.log(`record-smarty2: ${area}: ${recorded.length} cases (${recorded.filter((x) => x.error).length} compile errors)`);
+  }
+}
+process.exit(differences ? 1 : 0);
