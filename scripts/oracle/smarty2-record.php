@@ -4,10 +4,12 @@
 //
 // Usage: SMARTY2_DIR=/path/to/smarty-2.6.33 php smarty2-record.php < cases.jsonl
 //   (SMARTY2_DIR holds libs/Smarty.class.php; the release is not part of this project.)
-// Case:   {"id": "...", "template": "...", "vars": {...}, "objects": false}
+// Case:   {"id": "...", "template": "...", "vars": {...}, "objects": false, "php_functions": false}
+//   php_functions: true renders with security off, so that PHP functions the dialect allows as
+//   modifiers beyond Smarty 2's own security list (explode, count with a mode...) run as PHP runs them.
 //   vars is JSON text decoded with json_decode (objects: true keeps JSON objects as stdClass).
 // Result: {"id": ..., "error": false, "output_base64": "<bytes>"} or {"id": ..., "error": true, "message": "..."}
-// Rendered with PHP's time zone Asia/Tokyo (the platform's default), security mode on.
+// Rendered with PHP's time zone Asia/Tokyo (the platform's default), security mode on unless php_functions.
 error_reporting(E_ALL & ~E_DEPRECATED & ~E_NOTICE & ~E_WARNING);
 ini_set('display_errors', '0');
 ini_set('precision', '14');
@@ -34,7 +36,7 @@ while (($line = fgets(STDIN)) !== false) {
     $smarty = new Smarty();
     $smarty->template_dir = "$work/templates";
     $smarty->compile_dir = "$work/compiled";
-    $smarty->security = true;
+    $smarty->security = !($case['php_functions'] ?? false);
     $smarty->force_compile = true;
     $name = 'case-' . md5($case['id']) . '.tpl';
     file_put_contents("$work/templates/$name", $case['template']);
