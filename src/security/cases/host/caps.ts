@@ -119,11 +119,13 @@ export const HH_CAPS: SecurityCase[] = [
   {
     id: 'HH-12',
     category: 'HH',
-    title: 'a loop creating empty files in new folders is refused at the storage entry cap (E_QUOTA)',
+    title: 'a loop creating empty files in new folders is refused at the storage entry cap (E_QUOTA; the harness tenants hold 5,000 entries)',
     async run(h) {
       const tpl = '{section name=i loop=1000}\n{write_file path="/files/user/hh12/`$smarty.section.i.index`/a/b/c/d/e/f/g/h/x.txt" var=v value=""}{/section}done';
       const a = await h.render(tpl, { identity: { tenant: 'hh12' }, limits: { wallMs: 60_000 } });
-      return judge(h, a, atLine(a, ['E_QUOTA']), 'E_QUOTA at the {write_file} line once files and folders reach the entry cap');
+      const o = judge(h, a, atLine(a, ['E_QUOTA']), 'E_QUOTA at the {write_file} line once files and folders reach the entry cap');
+      const files = h.host.files?.('hh12');
+      return files ? { ...o, figures: { ...o.figures, entries: await files.usageEntries() } } : o;
     },
   },
 ];
