@@ -34,6 +34,8 @@ export interface BridgeCall {
   chargeSleep(ms: number): void;
   /** Values kept for one request across renders ({assign_globals}), counted and capped (request-globals.ts). */
   readonly requestGlobals: RequestScope;
+  /** Host work of this render that plugins bound across their calls (read_dir: directory entries read). */
+  readonly counters: Map<string, number>;
 }
 
 export interface HostResult {
@@ -96,6 +98,7 @@ export function createBridge(
       if (slept + ms > limits.maxSleepMs) throw new BridgeError('E_SLEEP_BUDGET', `{sleep} would exceed the render's sleep budget of ${limits.maxSleepMs} ms`);
       slept += ms;
     },
+    counters: new Map(),
     get requestGlobals() {
       return requestGlobals.scope(identity.tenant, identity.requestId);
     },

@@ -12,6 +12,7 @@ import { LimitError } from './limits.js';
 import { Random } from './random.js';
 import { callByReference, type BoundModifier } from './modifiers.js';
 import { callHostBlock } from './host-call.js';
+import { findFunction } from '../plugins/registry.js';
 import { checkReturnSize } from './return-size.js';
 
 export interface RenderInput {
@@ -152,7 +153,9 @@ export class RenderState implements PluginContext {
 
   // ---- block plugins ({read_dir}...{/read_dir})
   hostBlock(plugin: string, attrs: Record<string, Value>): { name: string; items: Value[] } {
-    return callHostBlock(plugin, attrs, this);
+    const answer = callHostBlock(plugin, attrs, this);
+    const items = findFunction(plugin)?.items;
+    return items ? { name: answer.name, items: items(answer.items, attrs, this) } : answer;
   }
 
   // ---- {$list|@sort}

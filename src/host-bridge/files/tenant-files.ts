@@ -111,6 +111,15 @@ export interface ListEntry extends FileStat {
   path: string;
 }
 
+export interface ListOptions {
+  recursive: boolean;
+  maxDepth: number;
+  /** Directory entries this listing may read (hidden and skipped ones included); at most, and by default, 4 x maxEntries + 64. */
+  maxScanned?: number;
+  /** Receives the number of directory entries read, also when the listing fails. */
+  scanned?: { count: number };
+}
+
 export interface ReadLinesOptions {
   /** A line longer than this many bytes (without its terminator) is E_SIZE_LIMIT. */
   maxLineBytes: number;
@@ -720,19 +729,23 @@ export class TenantFiles {
   }
 
   /** Entries below a folder as virtual paths (see the header for what is skipped). */
-  async list(p0: VirtualPath, o: { recursive: boolean; maxDepth: number }): Promise<ListEntry[]> {
+  async list(p0: VirtualPath, o: ListOptions): Promise<ListEntry[]> {
     const p = this.canon(p0);
     const b = await this.base();
     const out: ListEntry[] = [];
-    const scanBudget = this.opts.maxEntries * 4 + 64;
+    const scanBudget = Math.min(this.opts.maxEntries * 4 + 64, o.maxScanned ?? Infinity);
     let scanned = 0;
+    const counted = o.scanned;
+    if (counted) counted.count = 0;
     const maxDepth = o.recursive ? Math.max(1, Math.floor(o.maxDepth)) : 1;
     const dir = await this.openDir(b, this.realSegments(p), false, p);
     const walk = async (d: DirRef, prefix: string, depth: number): Promise<void> => {
       const names: string[] = [];
       // for-await closes the directory handle on completion and when the loop throws
       for await (const ent of await fsp.opendir(d.self)) {
-        if (++scanned > scanBudget) throw new FileError('E_SIZE_LIMIT', p.text, `more than ${scanBudget} directory entries scanned`, { reason: 'entry-limit' });
+        scanned++;
+        if (counted) counted.count = scanned;
+        if (scanned > scanBudget) throw new FileError('E_SIZE_LIMIT', p.text, `more than ${scanBudget} directory entries scanned`, { reason: 'entry-limit' });
         if (addressable(ent.name)) names.push(ent.name);
       }
       names.sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
