@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { RenderAttempt, SecurityCase } from '../../types.js';
 import { judge } from '../helpers.js';
 import { harnessTenantRoot } from '../../host/files.js';
+import { requestGlobals } from '../../../host-bridge/request-globals.js';
 
 const MB = 1024 * 1024;
 
@@ -58,12 +59,12 @@ export const HH_CAPS: SecurityCase[] = [
           }
         }
         const heapGrowth = (process.memoryUsage().heapUsed - heap0) / MB;
-        const figures = { stored_values: stored, heap_growth_mb: Math.round(heapGrowth * 10) / 10 };
+        const figures = { stored_values: stored, held_mb: Math.round((requestGlobals.usage(tenant) / MB) * 10) / 10, heap_growth_mb: Math.round(heapGrowth * 10) / 10 };
         if (!refused) return { status: 'escaped', detail: `all ${GLOBALS_RENDERS} requests kept a 1 MB value (heap +${figures.heap_growth_mb} MB)`, figures };
         if (storedAfterRefusal > 0) return { status: 'escaped', detail: `${storedAfterRefusal} values kept after the first refusal`, figures };
         // The tenant cap (8 MB) plus garbage the collector has not reclaimed yet; unbounded is 64 MB and more.
         if (heapGrowth > 48) return { status: 'escaped', detail: `heap grew by ${figures.heap_growth_mb} MB`, figures };
-        return { status: 'contained', detail: `refused (${refused.code}) after ${stored} values; heap +${figures.heap_growth_mb} MB`, figures };
+        return { status: 'contained', detail: `refused (${refused.code}) after ${stored} values (${figures.held_mb} MB held); heap +${figures.heap_growth_mb} MB`, figures };
       } finally {
         for (const requestId of ids) e.endRequest({ tenant, requestId });
       }
@@ -121,7 +122,7 @@ export const HH_CAPS: SecurityCase[] = [
     category: 'HH',
     title: 'a loop creating empty files in new folders is refused at the storage entry cap (E_QUOTA; the harness tenants hold 5,000 entries)',
     async run(h) {
-      const tpl = '{section name=i loop=1000}\n{write_file path="/files/user/hh12/`$smarty.section.i.index`/a/b/c/d/e/f/g/h/x.txt" var=v value=""}{/section}done';
+      const tpl = '{section name=i loop=1000}\n{write_file path="/files/user/hh12/`$smarty.section.i.index`/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/x.txt" var=v value=""}{/section}done';
       const a = await h.render(tpl, { identity: { tenant: 'hh12' }, limits: { wallMs: 60_000 } });
       const o = judge(h, a, atLine(a, ['E_QUOTA']), 'E_QUOTA at the {write_file} line once files and folders reach the entry cap');
       const files = h.host.files?.('hh12');
