@@ -9,9 +9,10 @@ import { createHash, randomFillSync } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { compile, firstError, type CompileResult, ENGINE_VERSION } from './compiler/index.js';
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
-import { IsolateHost, type CompiledTemplate } from './sandbox/isolate-host.js';
+import { IsolateHost, type CompiledTemplate, type RawRenderResult } from './sandbox/isolate-host.js';
 import { SandboxPool, DEFAULT_POOL, type PoolOptions } from './sandbox/pool.js';
 import { createBridge } from './host-bridge/bridge.js';
+import { requestGlobals } from './host-bridge/request-globals.js';
 import type { HostAdapters, RenderIdentity } from './host-bridge/host.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/limits.js';
 import { renderRequest } from './sandbox/request.js';
@@ -80,6 +81,12 @@ export interface Engine {
    * prove that the host holds even if the compiler let code through. Same limits as render().
    */
   renderRawJs(body: string, opts?: RenderOptions): Promise<RenderResult>;
+  /**
+   * The request `requestId` of `tenant` (default "default") has ended: the values its renders kept
+   * with {assign_globals} go now rather than after the idle expiry. A render without a request id
+   * of the embedder's is a request of its own, ended with the render.
+   */
+  endRequest(identity: { tenant?: string; requestId: string }): void;
   /** Process ids of the sandbox workers (empty with workers: 0). */
   pids(): number[];
   close(): void;
@@ -173,6 +180,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
     pids() {
       return pool ? pool.pids() : [];
     },
+
+    endRequest(identity) {
+      requestGlobals.endRequest(identity.tenant ?? 'default', identity.requestId);
+    },
   };
 
   async function runCompiled(c: Compiled, name: string, opts: RenderOptions): Promise<RenderResult> {
@@ -211,9 +222,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
     }
     const bridge = createBridge(options.host ?? {}, identity, limits, facts).handler;
     const memoryMB = c.result.manifest.memoryMB;
-    const raw = pool
-      ? await pool.render(tenant, memoryMB, c.template, request, limits, bridge)
-      : await isolateFor(tenant, memoryMB).render(c.template, request, limits, bridge);
+    let raw: RawRenderResult;
+    try {
+      raw = pool
+        ? await pool.render(tenant, memoryMB, c.template, request, limits, bridge)
+        : await isolateFor(tenant, memoryMB).render(c.template, request, limits, bridge);
+    } finally {
+      // A request id the engine made up names this render alone: nothing can read its globals later.
+      if (opts.identity?.requestId === undefined) requestGlobals.endRequest(tenant, identity.requestId);
+    }
     if (raw.error) throw runtimeError(raw.error, c);
     return {
       output: raw.output ?? '',

@@ -18,6 +18,7 @@ import { BridgeError } from './errors.js';
 import { HOST_PLUGINS } from './plugins/index.js';
 import { SecretHandles } from './secret-handles.js';
 import { answerModifier } from './host-modifiers.js';
+import { requestGlobals, type RequestScope } from './request-globals.js';
 
 const MAX_REQUEST_CHARS = 4 * 1024 * 1024;
 
@@ -31,8 +32,10 @@ export interface BridgeCall {
   timeLeft(): number;
   /** Counts sleeping against the render's sleep budget; throws when it is used up. */
   chargeSleep(ms: number): void;
-  /** Values kept for one request across renders ({assign_globals}); made on first use. */
-  readonly requestGlobals: Map<string, Value>;
+  /** Values kept for one request across renders ({assign_globals}), counted and capped (request-globals.ts). */
+  readonly requestGlobals: RequestScope;
+  /** Host work of this render that plugins bound across their calls (read_dir: directory entries read). */
+  readonly counters: Map<string, number>;
 }
 
 export interface HostResult {
@@ -47,33 +50,6 @@ export interface HostResult {
 export interface HostPlugin {
   name: string;
   run(attrs: Record<string, Value>, call: BridgeCall): Promise<HostResult>;
-}
-
-/** Request-scoped state shared by the renders of one request (assign_globals), made on first use. */
-const requestGlobals = new Map<string, { values: Map<string, Value>; touched: number }>();
-const GLOBALS_IDLE_MS = 600_000;
-const MAX_REQUESTS_WITH_GLOBALS = 10_000;
-let sweeper: NodeJS.Timeout | null = null;
-
-function globalsFor(identity: RenderIdentity): Map<string, Value> {
-  const key = `${identity.tenant}\0${identity.requestId}`;
-  let entry = requestGlobals.get(key);
-  if (!entry) {
-    // The oldest request's globals go first when too many requests hold some.
-    if (requestGlobals.size >= MAX_REQUESTS_WITH_GLOBALS) requestGlobals.delete(requestGlobals.keys().next().value!);
-    entry = { values: new Map(), touched: Date.now() };
-    requestGlobals.set(key, entry);
-    // Requests end; their globals go after ten minutes without use.
-    sweeper ??= setInterval(() => {
-      for (const [k, e] of requestGlobals) if (Date.now() - e.touched > GLOBALS_IDLE_MS) requestGlobals.delete(k);
-      if (requestGlobals.size === 0 && sweeper) {
-        clearInterval(sweeper);
-        sweeper = null;
-      }
-    }, 60_000).unref();
-  }
-  entry.touched = Date.now();
-  return entry.values;
 }
 
 /**
@@ -122,8 +98,9 @@ export function createBridge(
       if (slept + ms > limits.maxSleepMs) throw new BridgeError('E_SLEEP_BUDGET', `{sleep} would exceed the render's sleep budget of ${limits.maxSleepMs} ms`);
       slept += ms;
     },
+    counters: new Map(),
     get requestGlobals() {
-      return globalsFor(identity);
+      return requestGlobals.scope(identity.tenant, identity.requestId);
     },
   };
 

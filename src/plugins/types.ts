@@ -98,6 +98,12 @@ export interface FunctionPlugin extends Declared {
   host?: string;
   /** Absent for privileged plugins (the host runs them) and for tags the compiler turns into code ({function}, {return}). */
   run?: (attrs: Record<string, Value>, ctx: PluginContext) => string | void;
+  /**
+   * Block plugins with a host: the isolate's part, run on the items the host answered with before
+   * the body runs (read_dir's `pattern`). Work on tenant input belongs here, under the render's
+   * CPU budget, rather than in the embedding process (docs/sandbox.md, the host does bounded I/O).
+   */
+  items?: (items: Value[], attrs: Record<string, Value>, ctx: PluginContext) => Value[];
 }
 
 export interface ModifierParam {

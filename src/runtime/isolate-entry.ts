@@ -12,6 +12,7 @@ import { fromJS, toJS, PhpArray, PhpFloat, PhpObject, type Value } from './value
 import { newScope, type Scope } from './assign.js';
 import { parseVarsJson } from './vars-json.js';
 import { installHost } from './host-call.js';
+import { checkReturnSize } from './return-size.js';
 import { harden, lockdown, builtinsIntact } from './lockdown.js';
 import { ALL_PLUGINS } from '../plugins/registry.js';
 
@@ -120,6 +121,8 @@ function renderOnce(name: string, req: RenderRequest): RenderResponse {
       const output = fn(scope, $);
       // Output outside any loop is measured once, here (loops check as they go).
       if (output.length > $.maxOutput) $.outputLimit(output.length);
+      // Measured at {return} already; again here because an object it holds may have changed since.
+      checkReturnSize($.returnValue, $.maxOutput);
       return { output, warnings: $.warnings, logs: $.logs, returnValue: toJS($.returnValue) };
     } finally {
       rendering = false;

@@ -12,6 +12,8 @@ import { LimitError } from './limits.js';
 import { Random } from './random.js';
 import { callByReference, type BoundModifier } from './modifiers.js';
 import { callHostBlock } from './host-call.js';
+import { findFunction } from '../plugins/registry.js';
+import { checkReturnSize } from './return-size.js';
 
 export interface RenderInput {
   templateName: string;
@@ -70,6 +72,8 @@ export class RenderState implements PluginContext {
   private readonly captures = new Map<string, string>();
   private readonly pluginState = new Map<string, unknown>();
   private includeDepth = 0;
+  /** {function} calls under way: a {return} inside one gives its caller a value that stays in the isolate. */
+  private functionDepth = 0;
   private readonly maxIncludeDepth: number;
   readonly maxOutput: number;
   /** The output length at which loops next call outputCheck (src/compiler/codegen/builder.ts). */
@@ -149,7 +153,9 @@ export class RenderState implements PluginContext {
 
   // ---- block plugins ({read_dir}...{/read_dir})
   hostBlock(plugin: string, attrs: Record<string, Value>): { name: string; items: Value[] } {
-    return callHostBlock(plugin, attrs, this);
+    const answer = callHostBlock(plugin, attrs, this);
+    const items = findFunction(plugin)?.items;
+    return items ? { name: answer.name, items: items(answer.items, attrs, this) } : answer;
   }
 
   // ---- {$list|@sort}
@@ -322,10 +328,12 @@ export class RenderState implements PluginContext {
     this.scope = scope;
     this.returnValue = null;
     this.includeDepth++;
+    this.functionDepth++;
     try {
       fn(scope, this);
       return this.returnValue;
     } finally {
+      this.functionDepth--;
       this.includeDepth--;
       this.scope = saved.scope;
       this.returnValue = saved.returnValue;
@@ -334,6 +342,9 @@ export class RenderState implements PluginContext {
 
   // ---- {return}
   stop(value: Value): unknown {
+    // The render's own value is copied out to the host: measured here, so that a value too big
+    // to copy is refused at the {return} line, before it leaves the isolate.
+    if (this.functionDepth === 0) checkReturnSize(value, this.maxOutput);
     this.returnValue = value;
     return STOP;
   }

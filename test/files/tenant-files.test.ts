@@ -241,6 +241,65 @@ describe.each(MODES)('quota (%s mode)', (mode) => {
   });
 });
 
+describe.each(MODES)('entry quota (%s mode)', (mode) => {
+  it('counts files and folders; empty files in new folders stop at maxStorageEntries (E_QUOTA)', async () => {
+    // tenant A starts with /user: one entry
+    const t = tenant(sb.a, { mode, maxStorageEntries: 20 });
+    expect(await t.usageEntries()).toBe(1);
+    let made = 0;
+    let err: unknown;
+    for (let i = 0; i < 20; i++) {
+      try {
+        // a new folder and an empty file: two entries, no bytes
+        await t.writeAtomic(vp(`/files/user/d${i}/x`), new Uint8Array(0));
+        made++;
+      } catch (e) {
+        err = e;
+        break;
+      }
+    }
+    expect(made).toBe(9);
+    expect((err as FileError).code).toBe('E_QUOTA');
+    expect((err as FileError).message).toMatch(/at most 20 files and folders/);
+    // The refused write made its folder (the 20th entry), not its file.
+    expect(await t.usageEntries()).toBe(20);
+    expect(fs.existsSync(path.join(sb.a, `user/d${made}/x`))).toBe(false);
+    await expectFileError(t.appendRecord(vp('/files/user/log'), enc('x')), 'E_QUOTA', sb);
+    await expectFileError(t.writeAtomic(vp('/files/temp/y'), enc('x')), 'E_QUOTA', sb);
+    // Replacing an existing file needs no new entry.
+    await t.writeAtomic(vp('/files/user/d0/x'), enc('replaced'));
+    await t.appendRecord(vp('/files/user/d0/x'), enc('+'));
+  });
+
+  it('removals and moves give entries back', async () => {
+    const t = tenant(sb.a, { mode, maxStorageEntries: 6 });
+    await t.writeAtomic(vp('/files/user/a/1'), enc('1'));
+    await t.writeAtomic(vp('/files/user/a/2'), enc('2'));
+    await t.writeAtomic(vp('/files/user/b'), enc('b'));
+    // user, a, a/1, a/2, b
+    await expectFileError(t.writeAtomic(vp('/files/user/c/d'), enc('x')), 'E_QUOTA', sb);
+    await t.rename(vp('/files/user/b'), vp('/files/user/a/1'));
+    await t.remove(vp('/files/user/a/2'));
+    // user, a, a/1 and the refused write's folder c
+    await t.writeAtomic(vp('/files/user/c/d'), enc('x'));
+    await t.removeDir(vp('/files/user/a'));
+    expect(await t.usageEntries()).toBe(3);
+    await t.writeAtomic(vp('/files/user/e/f/g'), enc('x'));
+    await expectFileError(t.writeAtomic(vp('/files/user/h'), enc('x')), 'E_QUOTA', sb);
+  });
+
+  it('counts what was there before, of every kind', async () => {
+    fs.mkdirSync(path.join(sb.a, 'g/x'), { recursive: true });
+    fs.writeFileSync(path.join(sb.a, 'g/x/f'), '');
+    fs.symlinkSync(sb.b, path.join(sb.a, 'user/to-b'));
+    // user, user/to-b, g, g/x, g/x/f
+    const t = tenant(sb.a, { mode, maxStorageEntries: 6 });
+    await t.writeAtomic(vp('/files/user/one'), enc(''));
+    await expectFileError(t.writeAtomic(vp('/files/user/two'), enc('')), 'E_QUOTA', sb);
+    expect(await t.usageEntries()).toBe(6);
+  });
+});
+
 describe.each(MODES)('atomic writes (%s mode)', (mode) => {
   const steps: WriteStep[] = ['temp-created', 'temp-written', 'temp-synced', 'before-rename'];
   for (const step of steps) {

@@ -1,6 +1,7 @@
 /** write_file, save_file, put_file, remove_file, remove_dir, rename_file, copy_s3_temp_file, storage_url through templates. */
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { templateError } from '../support/engine.js';
 import { createEngine } from '../../src/index.js';
 import { TemplateError } from '../../src/errors.js';
 import { verifyStorageUrl } from '../../src/host-bridge/plugins/files/storage-url.js';
@@ -44,6 +45,15 @@ describe('write_file', () => {
     expect(size % 1000).toBe(0);
     expect(size + 8).toBeLessThanOrEqual(10_000);
     expect(fs.readdirSync(q.real('/files/user')).filter((n) => n.startsWith('.'))).toEqual([]);
+  });
+  it('entry quota: empty files in new folders stop with E_QUOTA at the {write_file} line', async () => {
+    const q = setup({ seed: false, limits: { maxStorageEntries: 100 } });
+    const e = await templateError(q.engine.render('{section name=i loop=1000}\n{write_file path="/files/user/`$smarty.section.i.index`/a/b/x" var=v value=""}{/section}', { name: 'entries.tpl' }));
+    expect(e.code).toBe('E_QUOTA');
+    expect(e.line).toBe(2);
+    expect(e.message).toMatch(/at most 100 files and folders/);
+    // 10 root folders, then 4 entries per write
+    expect(fs.readdirSync(q.real('/files/user')).length).toBe(Math.ceil((100 - 10) / 4));
   });
 });
 

@@ -32,7 +32,9 @@
  *  - Quota: counted before writing. writeAtomic counts `new size - size of the file it replaces`;
  *    appendRecord counts the record. Usage is scanned once (all regular files below rootDir,
  *    symlinks not followed) and then kept up to date by this instance's own writes and removals;
- *    `usageBytes()` rescans.
+ *    `usageBytes()` rescans. Entries (files and folders, every kind below rootDir) are counted the
+ *    same way against maxStorageEntries: a new file or folder is counted before it is made, so a
+ *    loop of writes of empty files into new folders ends with E_QUOTA (finding HH-12).
  *  - writeAtomic: temp file `.smartcage-tmp-<random>` in the target's directory (O_CREAT|O_EXCL|
  *    O_NOFOLLOW), write, fsync, rename over the target, fsync the directory. Temp names start with
  *    a dot, which no virtual path can name, and list() never returns them.
@@ -59,6 +61,14 @@ import { type VirtualPath, parseVirtualPath, segmentProblem } from './virtual-pa
 
 export const TEMP_PREFIX = '.smartcage-tmp-';
 
+/** Default of TenantFilesOptions.maxStorageEntries: a large site's uploads, far from a file system's limits. */
+export const DEFAULT_MAX_STORAGE_ENTRIES = 100_000;
+
+interface Usage {
+  bytes: number;
+  entries: number;
+}
+
 export type WriteStep = 'temp-created' | 'temp-written' | 'temp-synced' | 'before-rename' | 'renamed';
 
 export interface TenantFilesOptions {
@@ -67,6 +77,12 @@ export interface TenantFilesOptions {
   quotaBytes: number;
   maxReadBytes: number;
   maxEntries: number;
+  /**
+   * Files and folders the storage may hold in all (E_QUOTA past it); default
+   * DEFAULT_MAX_STORAGE_ENTRIES. Empty files and folders cost no bytes, so the byte quota alone
+   * lets a loop of writes fill the file system with entries.
+   */
+  maxStorageEntries?: number;
   /**
    * 'procfd': fd-relative through /proc/self/fd (Linux; race-free). 'lstat': portable best-effort
    * fallback, NOT race-free (FS-07). 'auto' (default): 'procfd' on Linux (and an error if /proc is
@@ -93,6 +109,15 @@ export interface FileStat {
 export interface ListEntry extends FileStat {
   /** Canonical virtual path. */
   path: string;
+}
+
+export interface ListOptions {
+  recursive: boolean;
+  maxDepth: number;
+  /** Directory entries this listing may read (hidden and skipped ones included); at most, and by default, 4 x maxEntries + 64. */
+  maxScanned?: number;
+  /** Receives the number of directory entries read, also when the listing fails. */
+  scanned?: { count: number };
 }
 
 export interface ReadLinesOptions {
@@ -239,15 +264,18 @@ export class TenantFiles {
   private readonly opts: Required<Omit<TenantFilesOptions, 'stepHook'>> & Pick<TenantFilesOptions, 'stepHook'>;
   private basePromise: Promise<Base> | undefined;
   private used: number | undefined;
-  private usagePromise: Promise<number> | undefined;
+  /** Files and folders below rootDir (known once `used` is). */
+  private usedEntries = 0;
+  private usagePromise: Promise<Usage> | undefined;
   private inflight = 0;
 
   constructor(opts: TenantFilesOptions) {
-    for (const k of ['quotaBytes', 'maxReadBytes', 'maxEntries'] as const) {
-      if (!Number.isFinite(opts[k]) || opts[k] < 0) throw new TypeError(`TenantFiles: ${k} must be a non-negative number`);
+    const o = { maxStorageEntries: DEFAULT_MAX_STORAGE_ENTRIES, ...opts };
+    for (const k of ['quotaBytes', 'maxReadBytes', 'maxEntries', 'maxStorageEntries'] as const) {
+      if (!Number.isFinite(o[k]) || o[k] < 0) throw new TypeError(`TenantFiles: ${k} must be a non-negative number`);
     }
-    if (typeof opts.rootDir !== 'string' || opts.rootDir === '') throw new TypeError('TenantFiles: rootDir required');
-    this.opts = { mode: 'auto', fileMode: 0o644, dirMode: 0o755, ...opts };
+    if (typeof o.rootDir !== 'string' || o.rootDir === '') throw new TypeError('TenantFiles: rootDir required');
+    this.opts = { mode: 'auto', fileMode: 0o644, dirMode: 0o755, ...o };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -343,9 +371,11 @@ export class TenantFiles {
       } catch (e) {
         if (!(create && errno(e) === 'ENOENT')) throw await classify(e);
       }
+      this.reserveEntries(1, p);
       try {
         await fsp.mkdir(target, this.opts.dirMode);
       } catch (e) {
+        this.releaseEntries(1);
         if (errno(e) !== 'EEXIST') throw await classify(e);
       }
       try {
@@ -358,9 +388,11 @@ export class TenantFiles {
     let st = await fsp.lstat(target).catch((e: unknown) => e);
     if (st instanceof Error || !(st && typeof st === 'object' && 'isSymbolicLink' in st)) {
       if (!(create && errno(st) === 'ENOENT')) throw translate(st, p, 'lstat');
+      this.reserveEntries(1, p);
       try {
         await fsp.mkdir(target, this.opts.dirMode);
       } catch (e) {
+        this.releaseEntries(1);
         if (errno(e) !== 'EEXIST') throw translate(e, p, 'mkdir');
       }
       st = await fsp.lstat(target).catch((e: unknown) => e);
@@ -475,9 +507,24 @@ export class TenantFiles {
   private async usageCache(): Promise<number> {
     if (this.used !== undefined) return this.used;
     this.usagePromise ??= this.scanUsage().finally(() => (this.usagePromise = undefined));
-    const n = await this.usagePromise;
-    this.used ??= n;
+    const u = await this.usagePromise;
+    if (this.used === undefined) {
+      this.used = u.bytes;
+      this.usedEntries = u.entries;
+    }
     return this.used;
+  }
+
+  /** Counts `n` new files or folders, before they are made: E_QUOTA past maxStorageEntries. */
+  private reserveEntries(n: number, p: VirtualPath): void {
+    if (this.usedEntries + n > this.opts.maxStorageEntries) {
+      throw new FileError('E_QUOTA', p.text, `the storage holds at most ${this.opts.maxStorageEntries} files and folders`, { reason: 'quota' });
+    }
+    this.usedEntries += n;
+  }
+
+  private releaseEntries(n: number): void {
+    this.usedEntries = Math.max(0, this.usedEntries - n);
   }
 
   private reserve(delta: number, p: VirtualPath): void {
@@ -494,18 +541,32 @@ export class TenantFiles {
 
   /** Bytes used by regular files below rootDir (symlinks not followed, temp files included). */
   async usageBytes(): Promise<number> {
-    const n = await this.scanUsage();
-    if (this.inflight === 0) this.used = n;
-    return n;
+    return (await this.rescan()).bytes;
   }
 
-  private async scanUsage(): Promise<number> {
+  /** Files and folders below rootDir, every kind of entry counted (a rescan, like usageBytes). */
+  async usageEntries(): Promise<number> {
+    return (await this.rescan()).entries;
+  }
+
+  private async rescan(): Promise<Usage> {
+    const u = await this.scanUsage();
+    if (this.inflight === 0) {
+      this.used = u.bytes;
+      this.usedEntries = u.entries;
+    }
+    return u;
+  }
+
+  private async scanUsage(): Promise<Usage> {
     const b = await this.base();
     const root = await this.openRoot(b);
     let total = 0;
+    let entries = 0;
     const walk = async (dir: DirRef): Promise<void> => {
       const d = await fsp.opendir(dir.self);
       for await (const ent of d) {
+        entries++;
         const st = await fsp.lstat(dir.child(ent.name)).catch(() => undefined);
         if (!st || st.isSymbolicLink()) continue;
         if (st.isFile()) total += st.size;
@@ -527,7 +588,7 @@ export class TenantFiles {
     } finally {
       await root.close();
     }
-    return total;
+    return { bytes: total, entries };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -668,19 +729,23 @@ export class TenantFiles {
   }
 
   /** Entries below a folder as virtual paths (see the header for what is skipped). */
-  async list(p0: VirtualPath, o: { recursive: boolean; maxDepth: number }): Promise<ListEntry[]> {
+  async list(p0: VirtualPath, o: ListOptions): Promise<ListEntry[]> {
     const p = this.canon(p0);
     const b = await this.base();
     const out: ListEntry[] = [];
-    const scanBudget = this.opts.maxEntries * 4 + 64;
+    const scanBudget = Math.min(this.opts.maxEntries * 4 + 64, o.maxScanned ?? Infinity);
     let scanned = 0;
+    const counted = o.scanned;
+    if (counted) counted.count = 0;
     const maxDepth = o.recursive ? Math.max(1, Math.floor(o.maxDepth)) : 1;
     const dir = await this.openDir(b, this.realSegments(p), false, p);
     const walk = async (d: DirRef, prefix: string, depth: number): Promise<void> => {
       const names: string[] = [];
       // for-await closes the directory handle on completion and when the loop throws
       for await (const ent of await fsp.opendir(d.self)) {
-        if (++scanned > scanBudget) throw new FileError('E_SIZE_LIMIT', p.text, `more than ${scanBudget} directory entries scanned`, { reason: 'entry-limit' });
+        scanned++;
+        if (counted) counted.count = scanned;
+        if (scanned > scanBudget) throw new FileError('E_SIZE_LIMIT', p.text, `more than ${scanBudget} directory entries scanned`, { reason: 'entry-limit' });
         if (addressable(ent.name)) names.push(ent.name);
       }
       names.sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
@@ -734,6 +799,7 @@ export class TenantFiles {
       await withLocks([this.lockKey(b, p)], async () => {
         const { dir, name } = await this.parentOf(b, p, true);
         let reserved = 0;
+        let newEntry = 0;
         let tmp: string | undefined;
         let fh: FileHandle | undefined;
         let crashed = false;
@@ -753,6 +819,10 @@ export class TenantFiles {
           const delta = data.length - (old ? old.size : 0);
           this.reserve(delta, p);
           reserved = delta;
+          if (!old) {
+            this.reserveEntries(1, p);
+            newEntry = 1;
+          }
           tmp = TEMP_PREFIX + randomBytes(12).toString('hex');
           const o = await this.openIn(b, dir, tmp, C.O_WRONLY | C.O_CREAT | C.O_EXCL, p);
           fh = o.fh;
@@ -780,6 +850,7 @@ export class TenantFiles {
           await fh?.close().catch(() => undefined);
           if (tmp !== undefined) await fsp.unlink(dir.child(tmp)).catch(() => undefined);
           this.release(reserved);
+          this.releaseEntries(newEntry);
           throw translate(e, p, 'write');
         } finally {
           if (crashed) await fh?.close().catch(() => undefined);
@@ -804,7 +875,17 @@ export class TenantFiles {
         let fh: FileHandle | undefined;
         let reserved = 0;
         let before = -1;
+        let newEntry = 0;
         try {
+          // Under the path's lock: nothing else of this process creates it in between.
+          const existed = await fsp.lstat(dir.child(name)).then(
+            () => true,
+            (e: unknown) => (errno(e) === 'ENOENT' ? false : Promise.reject(e)),
+          );
+          if (!existed) {
+            this.reserveEntries(1, p);
+            newEntry = 1;
+          }
           const o = await this.openIn(b, dir, name, C.O_WRONLY | C.O_APPEND | C.O_CREAT, p);
           fh = o.fh;
           if (o.st.nlink > 1) throw new FileError('E_PATH_DENIED', p.text, 'file has several hard links', { reason: 'hard-link' });
@@ -820,6 +901,8 @@ export class TenantFiles {
         } catch (e) {
           if (fh && before >= 0) await fh.truncate(before).catch(() => undefined);
           this.release(reserved);
+          // A file this call created stays (empty) when the write failed after the open.
+          if (!fh) this.releaseEntries(newEntry);
           throw translate(e, p, 'append');
         } finally {
           await fh?.close().catch(() => undefined);
@@ -846,6 +929,7 @@ export class TenantFiles {
         if (!st.isFile()) throw new FileError('E_PATH_DENIED', p.text, 'not a regular file', { reason: 'not-regular' });
         await fsp.unlink(dir.child(name));
         this.release(st.size);
+        this.releaseEntries(1);
       } catch (e) {
         throw translate(e, p, 'remove');
       } finally {
@@ -885,6 +969,7 @@ export class TenantFiles {
             await fsp.unlink(d.child(n));
             if (st.isFile()) this.release(st.size);
           }
+          this.releaseEntries(1);
         }
       };
       try {
@@ -900,6 +985,7 @@ export class TenantFiles {
           }
         }
         await fsp.rmdir(dir.child(name));
+        this.releaseEntries(1);
       } catch (e) {
         throw translate(e, p, 'remove folder');
       } finally {
@@ -932,7 +1018,10 @@ export class TenantFiles {
           throw new FileError('E_PATH_DENIED', from.text, 'the path changed during the move', { reason: 'escaped-root' });
         }
         await fsp.rename(src.dir.child(src.name), dst.dir.child(dst.name)).catch((e: unknown) => Promise.reject(translate(e, from, 'rename')));
-        if (old) this.release(old.size);
+        if (old) {
+          this.release(old.size);
+          this.releaseEntries(1);
+        }
         await dst.dir.sync().catch(() => undefined);
         await src.dir.sync().catch(() => undefined);
       } finally {

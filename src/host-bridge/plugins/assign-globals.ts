@@ -3,7 +3,8 @@ import { BridgeError } from '../errors.js';
 
 /**
  * {assign_globals}: values shared between the custom processes of one request, scoped to
- * (tenant, request): key+value sets, var+key reads into var, unset=true clears.
+ * (tenant, request): key+value sets, var+key reads into var, unset=true clears. What is kept,
+ * for how long and how much: src/host-bridge/request-globals.ts.
  */
 export const assignGlobals: HostPlugin = {
   name: 'assign_globals',
@@ -17,11 +18,11 @@ export const assignGlobals: HostPlugin = {
     }
     if (key === null) throw new BridgeError('E_BAD_ATTRIBUTE', '{assign_globals} needs key');
     if (attrs.value !== undefined && attrs.value !== null) {
-      if (store.size >= 1000 && !store.has(key)) throw new BridgeError('E_QUOTA', '{assign_globals} holds at most 1000 keys per request');
+      // Sizes and key counts are checked by the store (E_QUOTA).
       store.set(key, attrs.value);
       return {};
     }
     if (attrs.var === undefined || attrs.var === null) throw new BridgeError('E_BAD_ATTRIBUTE', '{assign_globals} needs value= to set or var= to read');
-    return { assign: [[String(attrs.var), store.get(key) ?? null]] };
+    return { assign: [[String(attrs.var), store.get(key)]] };
   },
 };

@@ -1,7 +1,7 @@
 /** B8. RX: regular expressions. */
 import type { SecurityCase } from '../types.js';
 import { judge, refusesAll } from './helpers.js';
-import { sourceOf } from './source.js';
+import { sourcesUnder } from './source.js';
 import { warmEngine } from './cpu.js';
 import { repeatedLimit } from './timing.js';
 
@@ -52,10 +52,14 @@ export const RX: SecurityCase[] = [
   {
     id: 'RX-06',
     category: 'RX',
-    title: 'no pattern runs on the embedding host: the bridge never imports the PCRE layer',
+    title: 'no pattern runs on the embedding host: no module of the bridge imports the PCRE layer',
     async run() {
-      const bridge = sourceOf('host-bridge/bridge');
-      return /php\/pcre/.test(bridge) ? { status: 'escaped', detail: 'the bridge imports the PCRE layer' } : { status: 'contained', detail: 'patterns run only in the isolate' };
+      const offenders = sourcesUnder('host-bridge')
+        .filter(([, text]) => /from ['"][^'"]*php\/pcre\//.test(text))
+        .map(([f]) => f);
+      return offenders.length > 0
+        ? { status: 'escaped', detail: `the bridge imports the PCRE layer in ${offenders.join(', ')}` }
+        : { status: 'contained', detail: 'patterns run only in the isolate (read_dir matches in the isolate too)' };
     },
   },
 ];

@@ -1,5 +1,6 @@
 /** Reads one of our own source modules (TypeScript when running from src/, JavaScript from dist/), for static checks. */
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export function sourceOf(module: string): string {
@@ -8,4 +9,12 @@ export function sourceOf(module: string): string {
     if (existsSync(path)) return readFileSync(path, 'utf8');
   }
   throw new Error(`source of ${module} not found`);
+}
+
+/** Every module below one of our folders (`host-bridge`): path relative to it, and its text. */
+export function sourcesUnder(folder: string): [string, string][] {
+  const dir = fileURLToPath(new URL(`../../${folder}/`, import.meta.url));
+  return (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
+    .map((f) => [f, readFileSync(join(dir, f), 'utf8')]);
 }

@@ -35,7 +35,7 @@ export interface FilesTestHost {
 }
 
 export interface FilesTestHostOptions {
-  limits?: Partial<Pick<TenantFilesOptions, 'quotaBytes' | 'maxReadBytes' | 'maxEntries'>>;
+  limits?: Partial<Pick<TenantFilesOptions, 'quotaBytes' | 'maxReadBytes' | 'maxEntries' | 'maxStorageEntries'>>;
   /** Seed EXAMPLE_FILES into each tenant's folder (default true). */
   seed?: boolean;
 }

@@ -14,33 +14,49 @@
  *    (pre-order). Hidden files (a leading dot), symlinks, and names no virtual path can express are
  *    skipped, as TenantFiles.list does. recursive: at most MAX_DEPTH levels below path; symlinks are
  *    never followed, so a link loop cannot make the walk longer.
- *  - Caps: TenantFiles' maxEntries entries (E_SIZE_LIMIT past it, counted before `type` and
- *    `pattern` filter) and 4x that many scanned names.
- *  - pattern: a PHP regex matched against the entry's path, run without backtracking on the host;
- *    see pattern.ts (E_REGEX_UNSUPPORTED for what cannot run in linear time, E_REGEX_BUDGET).
+ *  - Caps: TenantFiles' maxEntries entries per listing (E_SIZE_LIMIT past it, counted before
+ *    `type` and `pattern` filter) and 4x that many directory entries read; and per render, all
+ *    listings together read at most MAX_SCANNED_PER_RENDER directory entries (counted in the
+ *    render's bridge state; E_SIZE_LIMIT past it). Each read entry is an lstat on the host, so
+ *    this bounds the host work a render can ask for whatever its host-call quota.
+ *  - pattern: matched in the isolate, not here (the declaration's `items`, src/plugins/host-files/
+ *    read_dir.ts): the host never runs a tenant's regular expression. `type` is a flag test and
+ *    stays here, so that fewer items cross.
  */
 import type { HostPlugin } from '../../bridge.js';
 import { PhpArray, type Value } from '../../../runtime/value.js';
+import { FileError } from '../../files/errors.js';
+import type { ListEntry } from '../../files/tenant-files.js';
 import { given, pathAttr, tenantFiles } from './common.js';
-import { compilePathFilter, filterPaths } from './pattern.js';
 
 export const MAX_DEPTH = 32;
+/** Directory entries all the listings of one render may read. */
+export const MAX_SCANNED_PER_RENDER = 10_000;
+const SCANNED = 'read_dir.scanned';
 
 export const readDir: HostPlugin = {
   name: 'read_dir',
   async run(attrs, call) {
     const p = pathAttr('read_dir', 'path', attrs);
     const fileVar = given(attrs.file_var) ? String(attrs.file_var) : 'file';
-    const filter = given(attrs.pattern) ? compilePathFilter(String(attrs.pattern)) : null;
-    const list = await tenantFiles(call, 'read_dir').list(p, { recursive: attrs.recursive === true, maxDepth: MAX_DEPTH });
+    const spent = call.counters.get(SCANNED) ?? 0;
+    const left = MAX_SCANNED_PER_RENDER - spent;
+    if (left <= 0) throw renderBudget(p.text);
+    const files = tenantFiles(call, 'read_dir');
+    const scanned = { count: 0 };
+    let list: ListEntry[];
+    try {
+      list = await files.list(p, { recursive: attrs.recursive === true, maxDepth: MAX_DEPTH, maxScanned: left, scanned });
+    } catch (e) {
+      // The listing stopped at what this render had left, not at the folder's own cap.
+      if (e instanceof FileError && e.code === 'E_SIZE_LIMIT' && scanned.count > left) throw renderBudget(p.text);
+      throw e;
+    } finally {
+      call.counters.set(SCANNED, spent + scanned.count);
+    }
     let entries = list;
     if (attrs.type === 'file') entries = entries.filter((e) => !e.isDir);
     else if (attrs.type === 'dir') entries = entries.filter((e) => e.isDir);
-    const log: { level: 'warning'; message: string }[] = [];
-    if (filter) {
-      if (filter.kind === 'none-match') log.push({ level: 'warning', message: filter.warning });
-      entries = await filterPaths(filter, entries, (e) => e.path);
-    }
     const items: Value[] = entries.map((e) =>
       attrs.name_only === true
         ? e.path
@@ -52,6 +68,10 @@ export const readDir: HostPlugin = {
             ['is_dir', e.isDir],
           ]),
     );
-    return { iterate: { var: fileVar, items }, log };
+    return { iterate: { var: fileVar, items } };
   },
 };
+
+function renderBudget(path: string): FileError {
+  return new FileError('E_SIZE_LIMIT', path, `the listings of one render may read at most ${MAX_SCANNED_PER_RENDER} directory entries`, { reason: 'entry-limit' });
+}
