@@ -44,8 +44,9 @@ export interface SectionState {
   max: number;
   total: number;
   show: boolean;
-  index: number;
-  iteration: number;
+  /** null until the body first runs: a loop that never runs leaves them unset (Smarty 2). */
+  index: number | null;
+  iteration: number | null;
 }
 
 const STOP = { stop: true };
@@ -208,7 +209,7 @@ export class RenderState implements PluginContext {
     else total = Math.min(Math.ceil((step > 0 ? loop - start : start + 1) / Math.abs(step)), max);
     if (total === 0) show = false;
     if (!show) total = 0;
-    const s: SectionState = { loop, start, step, max, total, show, index: start, iteration: 1 };
+    const s: SectionState = { loop, start, step, max, total, show, index: null, iteration: null };
     this.sections.set(name, s);
     return s;
   }
@@ -222,19 +223,6 @@ export class RenderState implements PluginContext {
     const s = this.sections.get(name);
     if (!s) return null;
     switch (prop) {
-      case 'index':
-        return s.index;
-      case 'index_prev':
-        return s.index - s.step;
-      case 'index_next':
-        return s.index + s.step;
-      case 'iteration':
-      case 'rownum':
-        return s.iteration;
-      case 'first':
-        return s.iteration === 1;
-      case 'last':
-        return s.iteration === s.total;
       case 'total':
         return s.total;
       case 'loop':
@@ -249,6 +237,26 @@ export class RenderState implements PluginContext {
         return s.max;
       case 'name':
         return name;
+    }
+    if (s.iteration === null || s.index === null) return null;
+    if (prop === 'index') return s.index;
+    if (prop === 'iteration') return s.iteration;
+    // Smarty 2 sets the other properties at the top of each pass, so after the loop they keep the
+    // last pass's values while index and iteration have moved one step on. A loop that ran to its
+    // end has iteration = total + 1; one left with {break} stopped inside its last pass.
+    const rownum = Math.min(s.iteration, s.total);
+    const index = s.start + (rownum - 1) * s.step;
+    switch (prop) {
+      case 'rownum':
+        return rownum;
+      case 'index_prev':
+        return index - s.step;
+      case 'index_next':
+        return index + s.step;
+      case 'first':
+        return rownum === 1;
+      case 'last':
+        return rownum === s.total;
       default:
         return null;
     }
