@@ -3,7 +3,7 @@
  * capture state ($smarty.foreach / .section / .capture, global like Smarty 2's), plugin
  * state, the request data, warnings. It is also the PluginContext function plugins see.
  */
-import { PhpArray, type Value } from './value.js';
+import { PhpArray, PhpObject, type Value } from './value.js';
 import { toInt, toBool } from './convert.js';
 import { assignVar, newScope, share, type Scope } from './assign.js';
 import type { PluginContext, SiteSettings } from '../plugins/types.js';
@@ -50,6 +50,18 @@ export interface SectionState {
 }
 
 const STOP = { stop: true };
+
+/**
+ * Smarty 2's append() runs settype($var, 'array') on a variable that is not an array yet: null
+ * becomes an empty array, any other scalar (even '', 0 and false) the first element, and an
+ * object its properties.
+ */
+function asArrayForAppend(current: Value): PhpArray {
+  if (current instanceof PhpArray) return current.forWrite();
+  if (current === null || current === undefined) return PhpArray.empty();
+  if (current instanceof PhpObject) return PhpArray.fromEntries(Array.from(current.props, ([k, v]) => [k, share(v)] as const));
+  return PhpArray.fromList([current]);
+}
 
 function escapeCode(n: number): string {
   return n > 0xff ? `\\u${n.toString(16).padStart(4, '0')}` : `\\x${n.toString(16).padStart(2, '0')}`;
@@ -279,8 +291,8 @@ export class RenderState implements PluginContext {
     if (assignTo !== null && assignTo !== undefined) assignVar(this.scope, String(assignTo), text);
     if (appendTo !== null && appendTo !== undefined) {
       const target = String(appendTo);
-      const current = this.scope[target];
-      const arr = current instanceof PhpArray ? current.forWrite() : PhpArray.empty();
+      if (target === '') return;
+      const arr = asArrayForAppend(this.scope[target]);
       arr.push(text);
       this.scope[target] = arr;
     }
