@@ -425,3 +425,5 @@ for (const v of [list(), 'a', null, new PhpObject()]) phpFn('is_array', v);
 const tree = list(1, list(2, list(3, list())), assoc(['k', list('x', 'y')]), new PhpObject());
 for (const mode of [0, 1, '1', true, null, 1.5, 2, -1, 'x', list()]) phpFn('count', tree, mode);
 phpFn('count', list(), 1);
+// The explode modifier's limit (the input is the separator, as PHP's first argument).
+for (const lim of [2, '2', -1, 0, null, 1.5, 'x', list()]) phpFn('explode', '::', 'a::b::c', lim);
