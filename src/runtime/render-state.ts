@@ -3,7 +3,7 @@
  * capture state ($smarty.foreach / .section / .capture, global like Smarty 2's), plugin
  * state, the request data, warnings. It is also the PluginContext function plugins see.
  */
-import { PhpArray, type Value } from './value.js';
+import { PhpArray, PhpObject, type Value } from './value.js';
 import { toInt, toBool } from './convert.js';
 import { assignVar, newScope, share, type Scope } from './assign.js';
 import type { PluginContext, SiteSettings } from '../plugins/types.js';
@@ -46,11 +46,24 @@ export interface SectionState {
   max: number;
   total: number;
   show: boolean;
-  index: number;
-  iteration: number;
+  /** null until the body first runs: a loop that never runs leaves them unset (Smarty 2). */
+  index: number | null;
+  iteration: number | null;
 }
 
 const STOP = { stop: true };
+
+/**
+ * Smarty 2's append() runs settype($var, 'array') on a variable that is not an array yet: null
+ * becomes an empty array, any other scalar (even '', 0 and false) the first element, and an
+ * object its properties.
+ */
+function asArrayForAppend(current: Value): PhpArray {
+  if (current instanceof PhpArray) return current.forWrite();
+  if (current === null || current === undefined) return PhpArray.empty();
+  if (current instanceof PhpObject) return PhpArray.fromEntries(Array.from(current.props, ([k, v]) => [k, share(v)] as const));
+  return PhpArray.fromList([current]);
+}
 
 function escapeCode(n: number): string {
   return n > 0xff ? `\\u${n.toString(16).padStart(4, '0')}` : `\\x${n.toString(16).padStart(2, '0')}`;
@@ -214,7 +227,7 @@ export class RenderState implements PluginContext {
     else total = Math.min(Math.ceil((step > 0 ? loop - start : start + 1) / Math.abs(step)), max);
     if (total === 0) show = false;
     if (!show) total = 0;
-    const s: SectionState = { loop, start, step, max, total, show, index: start, iteration: 1 };
+    const s: SectionState = { loop, start, step, max, total, show, index: null, iteration: null };
     this.sections.set(name, s);
     return s;
   }
@@ -228,19 +241,6 @@ export class RenderState implements PluginContext {
     const s = this.sections.get(name);
     if (!s) return null;
     switch (prop) {
-      case 'index':
-        return s.index;
-      case 'index_prev':
-        return s.index - s.step;
-      case 'index_next':
-        return s.index + s.step;
-      case 'iteration':
-      case 'rownum':
-        return s.iteration;
-      case 'first':
-        return s.iteration === 1;
-      case 'last':
-        return s.iteration === s.total;
       case 'total':
         return s.total;
       case 'loop':
@@ -255,6 +255,26 @@ export class RenderState implements PluginContext {
         return s.max;
       case 'name':
         return name;
+    }
+    if (s.iteration === null || s.index === null) return null;
+    if (prop === 'index') return s.index;
+    if (prop === 'iteration') return s.iteration;
+    // Smarty 2 sets the other properties at the top of each pass, so after the loop they keep the
+    // last pass's values while index and iteration have moved one step on. A loop that ran to its
+    // end has iteration = total + 1; one left with {break} stopped inside its last pass.
+    const rownum = Math.min(s.iteration, s.total);
+    const index = s.start + (rownum - 1) * s.step;
+    switch (prop) {
+      case 'rownum':
+        return rownum;
+      case 'index_prev':
+        return index - s.step;
+      case 'index_next':
+        return index + s.step;
+      case 'first':
+        return rownum === 1;
+      case 'last':
+        return rownum === s.total;
       default:
         return null;
     }
@@ -277,8 +297,8 @@ export class RenderState implements PluginContext {
     if (assignTo !== null && assignTo !== undefined) assignVar(this.scope, String(assignTo), text);
     if (appendTo !== null && appendTo !== undefined) {
       const target = String(appendTo);
-      const current = this.scope[target];
-      const arr = current instanceof PhpArray ? current.forWrite() : PhpArray.empty();
+      if (target === '') return;
+      const arr = asArrayForAppend(this.scope[target]);
       arr.push(text);
       this.scope[target] = arr;
     }

@@ -13,6 +13,7 @@ import type { RenderState } from './render-state.js';
 import { looseInArray } from './in-array.js';
 import { callHost } from './host-call.js';
 import { share } from './assign.js';
+import { countArray, countMode } from '../php/array/count.js';
 
 /** The render in progress (renders in one isolate run one at a time, synchronously). */
 let current: RenderState | null = null;
@@ -72,8 +73,12 @@ export const rt = {
   /** The six functions {if} allows (decisions.md item 7). */
   ifFn: {
     is_null: (v: Value) => v === null || v === undefined,
-    // The platform's count: 0 for anything that is not an array (not PHP 8's TypeError).
-    count: (v: Value) => (v instanceof PhpArray ? v.size : 0),
+    // The platform's count: 0 for anything that is not an array (not PHP 8's TypeError). A bad
+    // mode is PHP's error, checked first as PHP does.
+    count: (v: Value, mode?: Value) => {
+      const m = countMode(mode);
+      return v instanceof PhpArray ? countArray(v, m) : 0;
+    },
     is_array: (v: Value) => v instanceof PhpArray,
     in_array: (needle: Value, haystack: Value, strict?: Value) => looseInArray(needle, haystack, toBool(strict ?? false)),
     isset: (...vs: Value[]) => vs.every((v) => v !== null && v !== undefined),

@@ -421,3 +421,9 @@ for (const p of ['/files/report.tar.gz', 'report', '/dir/', '.htaccess', 'a/b/c.
 }
 // is_array, count
 for (const v of [list(), 'a', null, new PhpObject()]) phpFn('is_array', v);
+// Only arrays: the platform's count of anything else is 0 where PHP 8 throws.
+const tree = list(1, list(2, list(3, list())), assoc(['k', list('x', 'y')]), new PhpObject());
+for (const mode of [0, 1, '1', true, null, 1.5, 2, -1, 'x', list()]) phpFn('count', tree, mode);
+phpFn('count', list(), 1);
+// The explode modifier's limit (the input is the separator, as PHP's first argument).
+for (const lim of [2, '2', -1, 0, null, 1.5, 'x', list()]) phpFn('explode', '::', 'a::b::c', lim);

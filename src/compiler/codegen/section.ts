@@ -29,7 +29,7 @@ export function emitSection(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
     `const ${sec} = $.sectionStart(${lit(name)}, { loop: ${arg('loop')}, start: ${arg('start')}, step: ${arg('step')}, max: ${arg('max')}, show: ${arg('show')} });`,
     cx.at(tag),
   );
-  code.line(`for (${sec}.index = ${sec}.start, ${sec}.iteration = 1; ${sec}.iteration <= ${sec}.total; ${sec}.index += ${sec}.step, ${sec}.iteration++) {`);
+  code.line(`if (${sec}.show) for (${sec}.index = ${sec}.start, ${sec}.iteration = 1; ${sec}.iteration <= ${sec}.total; ${sec}.index += ${sec}.step, ${sec}.iteration++) {`);
   code.indent();
   checkOutput(code);
   cx.loopDepth++;
