@@ -14,6 +14,7 @@ import { EmitContext, PluginAliases } from './codegen/context.js';
 import { emitNodes } from './codegen/statements.js';
 import { findFunction } from '../plugins/registry.js';
 import { scanMemoryClass, type MemoryClass } from './memory-class.js';
+import { checkExprDepth } from './expr-depth.js';
 
 export const ENGINE_VERSION = '0.1.0';
 
@@ -83,16 +84,27 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
 
   for (let i = 0; i < names.length; i++) {
     const src = new SourceText(names[i], sources[i]);
-    const parsed = parseTemplate(src);
-    diagnostics.push(...parsed.diagnostics);
-    if (parsed.diagnostics.length) continue;
-    const { tree, diagnostics: treeDiags } = buildTree(parsed.nodes, src, {
-      printingTag: (tag) => findFunction(tag)?.kind === 'function',
-      blockPlugin: (tag) => findFunction(tag)?.kind === 'block',
-    });
-    diagnostics.push(...treeDiags);
-    if (i === 0) memoryMB = scanMemoryClass(parsed.nodes, src, diagnostics);
-    emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, body, resolveInclude, resolveFunction));
+    try {
+      const parsed = parseTemplate(src);
+      diagnostics.push(...parsed.diagnostics);
+      if (parsed.diagnostics.length) continue;
+      const deep = checkExprDepth(parsed.nodes, src);
+      if (deep) {
+        diagnostics.push(deep);
+        continue;
+      }
+      const { tree, diagnostics: treeDiags } = buildTree(parsed.nodes, src, {
+        printingTag: (tag) => findFunction(tag)?.kind === 'function',
+        blockPlugin: (tag) => findFunction(tag)?.kind === 'block',
+      });
+      diagnostics.push(...treeDiags);
+      if (i === 0) memoryMB = scanMemoryClass(parsed.nodes, src, diagnostics);
+      emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, body, resolveInclude, resolveFunction));
+    } catch (e) {
+      // Nothing but a diagnostic may come out of a compile (a bound the checks above missed, a
+      // lookup function that threw): the template's name, no host path or stack.
+      diagnostics.push(internalError(src, e));
+    }
   }
 
   const head = new CodeBuilder();
@@ -170,6 +182,15 @@ function containsReturn(nodes: TreeNode[]): boolean {
         return false;
     }
   });
+}
+
+function internalError(src: SourceText, e: unknown): Diagnostic {
+  if (e instanceof TemplateError) return { severity: 'error', code: e.code, message: e.message, name: e.template, line: e.line, column: e.column, frame: e.frame };
+  const overflow = e instanceof RangeError && /call stack/i.test(e.message);
+  const message = overflow
+    ? 'the template nests too deeply to compile (line unknown)'
+    : `internal compiler error (${e instanceof Error ? e.name : typeof e}): the template could not be compiled`;
+  return { severity: 'error', code: overflow ? 'E_NESTING_TOO_DEEP' : 'E_INTERNAL', message, name: src.name, line: 0, column: 0, frame: '' };
 }
 
 /** The first error of a compile as a TemplateError (for APIs that throw). */

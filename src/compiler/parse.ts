@@ -1,6 +1,7 @@
 /** Source text to the flat node list, with parser failures turned into diagnostics. */
 import { parse as peggyParse } from './parser.generated.js';
 import type { FlatNode } from './ast.js';
+import { MAX_EXPR_DEPTH } from './expr-depth.js';
 import type { Diagnostic, SourceText } from '../errors.js';
 
 interface PeggyError {
@@ -11,12 +12,16 @@ interface PeggyError {
 }
 
 export function parseTemplate(src: SourceText): { nodes: FlatNode[]; diagnostics: Diagnostic[] } {
+  // The grammar refuses nesting past maxDepth itself; nestedAt is where its last level began.
+  const options: { maxDepth: number; nestedAt?: number } = { maxDepth: MAX_EXPR_DEPTH };
   try {
-    return { nodes: peggyParse(src.text, {}) as FlatNode[], diagnostics: [] };
+    return { nodes: peggyParse(src.text, options) as FlatNode[], diagnostics: [] };
   } catch (e) {
-    if (e instanceof RangeError) {
-      // The recursive-descent parser ran out of stack: thousands of nested parentheses.
-      return { nodes: [], diagnostics: [src.diagnostic('error', 'E_NESTING_TOO_DEEP', 'the template nests expressions too deeply to parse', 0, 1)] };
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      // The stack ran out below the bound (a caller already deep in its stack, a small
+      // --stack-size): still a nesting error, at the level the parser had reached.
+      const at = options.nestedAt ?? 0;
+      return { nodes: [], diagnostics: [src.diagnostic('error', 'E_NESTING_TOO_DEEP', 'the template nests expressions too deeply to parse', at, at + 1)] };
     }
     const err = e as PeggyError;
     if (!err.location) throw e;

@@ -586,14 +586,17 @@ function peg$parse(input, options) {
   function peg$f96(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
   function peg$f97(name, args) {    return node('Call', { name, args: args ?? [] });  }
   function peg$f98(head, tail) {    return [head, ...tail];  }
-  function peg$f99(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f100() {    return node('Null', {});  }
-  function peg$f101() {
+  function peg$f99() {    return deeper();  }
+  function peg$f100() {    depth--; return true;  }
+  function peg$f101() {    depth--; return false;  }
+  function peg$f102(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f103() {    return node('Null', {});  }
+  function peg$f104() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f102() {    peg$currPos = spaceEnd(input, peg$currPos);  }
-  function peg$f103() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f105() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f106() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -2341,7 +2344,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parse_();
-          s3 = peg$parseBracketKey();
+          s3 = peg$parseNestedBracketKey();
           if (s3 !== peg$FAILED) {
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 93) {
@@ -4695,7 +4698,7 @@ function peg$parse(input, options) {
     s1 = peg$parseUnaryOp();
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
-      s3 = peg$parseUnaryExpr();
+      s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
         s0 = peg$f83(s1, s3);
@@ -5142,7 +5145,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
-      s3 = peg$parseOrExpr();
+      s3 = peg$parseNestedIfExpr();
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
@@ -5222,7 +5225,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
-        s5 = peg$parseCallArgs();
+        s5 = peg$parseNestedCallArgs();
         if (s5 === peg$FAILED) {
           s5 = null;
         }
@@ -5311,6 +5314,168 @@ function peg$parse(input, options) {
       s0 = peg$f98(s1, s2);
     } else {
       peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseNestedIfExpr() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    s1 = peg$parseDeeper();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parseOrExpr();
+      if (s2 !== peg$FAILED) {
+        s3 = peg$parseShallower();
+        if (s3 !== peg$FAILED) {
+          s0 = s2;
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parseUnwind();
+    }
+
+    return s0;
+  }
+
+  function peg$parseNestedCallArgs() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    s1 = peg$parseDeeper();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parseCallArgs();
+      if (s2 !== peg$FAILED) {
+        s3 = peg$parseShallower();
+        if (s3 !== peg$FAILED) {
+          s0 = s2;
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parseUnwind();
+    }
+
+    return s0;
+  }
+
+  function peg$parseNestedUnary() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    s1 = peg$parseDeeper();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parseUnaryExpr();
+      if (s2 !== peg$FAILED) {
+        s3 = peg$parseShallower();
+        if (s3 !== peg$FAILED) {
+          s0 = s2;
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parseUnwind();
+    }
+
+    return s0;
+  }
+
+  function peg$parseNestedBracketKey() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    s1 = peg$parseDeeper();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parseBracketKey();
+      if (s2 !== peg$FAILED) {
+        s3 = peg$parseShallower();
+        if (s3 !== peg$FAILED) {
+          s0 = s2;
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parseUnwind();
+    }
+
+    return s0;
+  }
+
+  function peg$parseDeeper() {
+    let s0;
+
+    peg$savedPos = peg$currPos;
+    s0 = peg$f99();
+    if (s0) {
+      s0 = undefined;
+    } else {
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseShallower() {
+    let s0;
+
+    peg$savedPos = peg$currPos;
+    s0 = peg$f100();
+    if (s0) {
+      s0 = undefined;
+    } else {
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseUnwind() {
+    let s0;
+
+    peg$savedPos = peg$currPos;
+    s0 = peg$f101();
+    if (s0) {
+      s0 = undefined;
+    } else {
       s0 = peg$FAILED;
     }
 
@@ -5456,7 +5621,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f99(s1);
+        s0 = peg$f102(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5511,7 +5676,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f100();
+                s0 = peg$f103();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5587,7 +5752,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f101();
+      s1 = peg$f104();
     }
     s0 = s1;
 
@@ -5615,7 +5780,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f102();
+    s1 = peg$f105();
     s0 = s1;
     peg$silentFails--;
 
@@ -5636,7 +5801,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f103();
+      s1 = peg$f106();
     }
     s0 = s1;
     peg$silentFails--;
@@ -5656,6 +5821,20 @@ function peg$parse(input, options) {
     props.start = peg$savedPos;
     props.end = peg$currPos;
     return props;
+  }
+
+  // Parentheses, calls, brackets and unary signs are the only recursion in this grammar: each
+  // level costs a dozen stack frames, and thousands of them overflowed the stack of whatever
+  // process compiles. Their depth is counted (Deeper, Shallower, Unwind below) and refused well
+  // before that, at the place where it is exceeded (src/compiler/expr-depth.ts has the bound).
+  // `options.nestedAt` keeps where the last level began, for the error of a stack that is
+  // smaller than the bound assumes.
+  let depth = 0;
+  const maxDepth = options.maxDepth ?? 200;
+  function deeper() {
+    if (++depth > maxDepth) error(`[E_NESTING_TOO_DEEP] the expression nests more than ${maxDepth} levels deep (parentheses, calls, keys, modifiers, operators)`);
+    options.nestedAt = peg$currPos;
+    return true;
   }
 
   peg$result = peg$startRuleFunction();

@@ -75,10 +75,9 @@ export function compileExpr(e: Expr, cx: EmitContext): string {
     case 'Var':
       return compileVar(e, cx);
     case 'Binary': {
+      if (e.op === '&&' || e.op === '||') return compileLogicalChain(e, cx);
       const l = compileExpr(e.left, cx);
       const r = compileExpr(e.right, cx);
-      if (e.op === '&&') return `(${asBool(e.left, l)} && ${asBool(e.right, r)})`;
-      if (e.op === '||') return `(${asBool(e.left, l)} || ${asBool(e.right, r)})`;
       const fn = BINARY[e.op];
       if (!fn) {
         cx.error('E_SYNTAX', `the operator ${e.op} is not supported`, e);
@@ -118,6 +117,20 @@ export function compileExpr(e: Expr, cx: EmitContext): string {
     case 'Modified':
       return compileModified(e, cx);
   }
+}
+
+/**
+ * `a && b && c` as one flat chain: the parser folds it to the left, `((a && b) && c)`, and a
+ * condition of a few thousand terms nested that deep overflowed the code generator and V8's
+ * parser in the isolate; flat, both walk it in a loop (expr-depth.ts counts it as one level).
+ */
+function compileLogicalChain(e: Extract<Expr, { type: 'Binary' }>, cx: EmitContext): string {
+  const operands: Expr[] = [];
+  let x: Expr = e;
+  for (; x.type === 'Binary' && x.op === e.op; x = x.left) operands.push(x.right);
+  operands.push(x);
+  operands.reverse();
+  return `(${operands.map((o) => asBool(o, compileExpr(o, cx))).join(` ${e.op} `)})`;
 }
 
 function asBool(e: Expr, js: string): string {
