@@ -42,7 +42,8 @@ export interface RenderResponse {
   warnings?: string[];
   logs?: { level: string; message: string }[];
   returnValue?: unknown;
-  error?: { code: string; message: string; stack: string };
+  /** `at`: the position slot when the error was caught, for a stack that names no template line. */
+  error?: { code: string; message: string; stack: string; at?: number };
   /** The render changed what the lockdown does not freeze: the host replaces the context. */
   contextTainted?: boolean;
 }
@@ -129,19 +130,34 @@ function renderOnce(name: string, req: RenderRequest): RenderResponse {
       setCurrent(previous);
     }
   } catch (e) {
-    return fail(codeOf(e), e instanceof Error ? e.message : 'a non-error value was thrown', e instanceof Error ? String(e.stack ?? '') : '', req);
+    const code = codeOf(e);
+    return fail(code, messageOf(e, code), e instanceof Error ? String(e.stack ?? '') : '', req);
   }
 }
 
 function fail(code: string, message: string, stack: string, req: RenderRequest): RenderResponse {
   const cap = req.maxErrorChars;
+  // An error thrown deep in a plugin (a recursion, a size V8 refused) has only runtime frames
+  // in its ten-frame stack: the host then takes the line from the position slot, which every
+  // statement that calls a plugin or modifier sets first.
+  const at = rt.where()[0];
   return {
     error: {
       code,
       message: message.length > cap ? `${message.slice(0, cap)}... (truncated)` : message,
       stack: stack.slice(0, 8 * cap),
+      ...(at > 0 ? { at } : {}),
     },
   };
+}
+
+/** V8's own limit errors say what V8 refused, not that a limit of the render was reached. */
+function messageOf(e: unknown, code: string): string {
+  if (!(e instanceof Error)) return 'a non-error value was thrown';
+  if (!(e instanceof RangeError) || (e as { code?: unknown }).code !== undefined) return e.message;
+  if (code === 'E_RECURSION_LIMIT') return `the render recursed too deeply (${e.message})`;
+  if (code === 'E_SIZE_LIMIT') return `a value grew past the size the sandbox allows (${e.message})`;
+  return e.message;
 }
 
 /** Our errors carry a code; V8's own range errors are limits too. */
@@ -153,7 +169,7 @@ function codeOf(e: unknown): string {
   if (byClass[e.constructor.name]) return byClass[e.constructor.name];
   if (e instanceof RangeError) {
     if (/call stack/i.test(e.message)) return 'E_RECURSION_LIMIT';
-    if (/Invalid (string|array|typed array) length|allocation failed/i.test(e.message)) return 'E_SIZE_LIMIT';
+    if (/Invalid (string|array|typed array|array buffer) length|allocation failed/i.test(e.message)) return 'E_SIZE_LIMIT';
   }
   return 'E_RUNTIME';
 }

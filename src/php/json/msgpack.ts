@@ -8,15 +8,23 @@
 import { PhpArray, PhpFloat, PhpObject, type Value, float } from '../../runtime/value.js';
 import { toStr } from '../../runtime/convert.js';
 import { fromBytes, toBytes } from '../../runtime/bytes.js';
+import { checkStringLength, MAX_STRING_LENGTH } from '../../runtime/limits.js';
 
 class ByteWriter {
   private buf = new Uint8Array(64);
   private len = 0;
 
+  /**
+   * The packed bytes become a string of as many characters, so they are held to the string
+   * size limit before the buffer grows: doubling past it asked V8 for an ArrayBuffer it could
+   * not allocate, a RangeError that named no template line.
+   */
   private room(n: number): void {
     if (this.len + n <= this.buf.length) return;
+    checkStringLength(this.len + n, 'msgpack_pack');
     let size = this.buf.length * 2;
     while (size < this.len + n) size *= 2;
+    size = Math.min(size, MAX_STRING_LENGTH);
     const next = new Uint8Array(size);
     next.set(this.buf.subarray(0, this.len));
     this.buf = next;
@@ -42,6 +50,10 @@ class ByteWriter {
     this.room(b.length);
     this.buf.set(b, this.len);
     this.len += b.length;
+  }
+
+  get size(): number {
+    return this.len;
   }
 
   result(): Uint8Array {
@@ -72,6 +84,8 @@ function packDouble(w: ByteWriter, d: number): void {
 }
 
 function packString(w: ByteWriter, s: string): void {
+  // Before toBytes: a string has at least as many bytes as characters.
+  checkStringLength(w.size + s.length, 'msgpack_pack');
   const b = toBytes(s);
   const n = b.length;
   if (n < 32) w.byte(0xa0 | n);

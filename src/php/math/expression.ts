@@ -10,12 +10,28 @@ import { phpAbs, phpCeil, phpFloor, phpRound } from '../format/round.js';
 
 export class MathError extends Error {}
 
+/**
+ * An equation nested deeper than MAX_MATH_DEPTH (parentheses, signs and calls while parsing,
+ * the height of the tree while computing it). Both recursions overflowed the isolate's stack
+ * on a long equation, a RangeError whose stack named no template line; this is an error with a
+ * code instead, not a {math} warning: the template asked for something the sandbox refuses.
+ */
+export class MathDepthError extends Error {
+  readonly code = 'E_NESTING_TOO_DEEP';
+}
+
+export const MAX_MATH_DEPTH = 200;
+
+const tooDeep = (): never => {
+  throw new MathDepthError(`{math}: the equation nests more than ${MAX_MATH_DEPTH} levels deep`);
+};
+
 type Node =
   | { t: 'num'; v: Value }
   | { t: 'var'; name: string }
-  | { t: 'bin'; op: string; l: Node; r: Node }
-  | { t: 'neg'; arg: Node }
-  | { t: 'call'; name: string; args: Node[] };
+  | { t: 'bin'; op: string; l: Node; r: Node; h: number }
+  | { t: 'neg'; arg: Node; h: number }
+  | { t: 'call'; name: string; args: Node[]; h: number };
 
 /** Smarty 2's list; `int` is listed there but is not a PHP function (a fatal error in PHP). */
 const FUNCTIONS: Record<string, (args: Value[], random: () => number) => Value> = {
@@ -53,12 +69,28 @@ export function mathFunctionNames(): string[] {
 export function parseEquation(src: string): Node {
   const tokens = src.match(/\d+\.\d*|\.\d+|\d+|[A-Za-z_]\w*|\S/g) ?? [];
   let i = 0;
+  let nesting = 0;
   const peek = () => tokens[i];
+  // The height of the tree is what evaluate() recurses through: a chain `x+x+...` folds to the
+  // left and is as high as it is long.
+  const above = (children: readonly Node[]): number => {
+    let h = 0;
+    for (const c of children) h = Math.max(h, height(c));
+    if (h + 1 > MAX_MATH_DEPTH) tooDeep();
+    return h + 1;
+  };
+  const bin = (op: string, l: Node, r: Node): Node => ({ t: 'bin', op, l, r, h: above([l, r]) });
   const expect = (t: string) => {
     if (tokens[i] !== t) throw new MathError(`expected "${t}" in the equation`);
     i++;
   };
   const primary = (): Node => {
+    if (++nesting > MAX_MATH_DEPTH) tooDeep();
+    const n = primaryAt();
+    nesting--;
+    return n;
+  };
+  const primaryAt = (): Node => {
     const t = tokens[i++];
     if (t === undefined) throw new MathError('the equation ends too early');
     if (t === '(') {
@@ -66,7 +98,10 @@ export function parseEquation(src: string): Node {
       expect(')');
       return e;
     }
-    if (t === '-') return { t: 'neg', arg: primary() };
+    if (t === '-') {
+      const arg = primary();
+      return { t: 'neg', arg, h: above([arg]) };
+    }
     if (t === '+') return primary();
     if (/^(\d|\.\d)/.test(t)) return { t: 'num', v: t.includes('.') ? float(Number(t)) : Number(t) };
     if (/^[A-Za-z_]/.test(t)) {
@@ -81,7 +116,7 @@ export function parseEquation(src: string): Node {
           }
         }
         expect(')');
-        return { t: 'call', name: t, args };
+        return { t: 'call', name: t, args, h: above(args) };
       }
       return { t: 'var', name: t };
     }
@@ -91,7 +126,7 @@ export function parseEquation(src: string): Node {
     let l = primary();
     while (peek() === '*' || peek() === '/' || peek() === '%') {
       const op = tokens[i++];
-      l = { t: 'bin', op, l, r: primary() };
+      l = bin(op, l, primary());
     }
     return l;
   };
@@ -99,13 +134,17 @@ export function parseEquation(src: string): Node {
     let l = multiplicative();
     while (peek() === '+' || peek() === '-') {
       const op = tokens[i++];
-      l = { t: 'bin', op, l, r: multiplicative() };
+      l = bin(op, l, multiplicative());
     }
     return l;
   };
   const tree = additive();
   if (i < tokens.length) throw new MathError(`unexpected "${tokens[i]}" in the equation`);
   return tree;
+}
+
+function height(n: Node): number {
+  return n.t === 'num' || n.t === 'var' ? 0 : n.h;
 }
 
 const OPS: Record<string, (a: Value, b: Value) => Value> = { '+': add, '-': sub, '*': mul, '/': div, '%': mod };
