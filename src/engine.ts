@@ -147,7 +147,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     return host;
   };
 
-  return {
+  return guarded({
     compile(source, opts = {}) {
       return compile(source, { name: opts.name, templates: lookup, functions: lookupFunction });
     },
@@ -184,7 +184,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     endRequest(identity) {
       requestGlobals.endRequest(identity.tenant ?? 'default', identity.requestId);
     },
-  };
+  });
 
   async function runCompiled(c: Compiled, name: string, opts: RenderOptions): Promise<RenderResult> {
     const identity: RenderIdentity = {
@@ -258,6 +258,24 @@ function pooledRandom(n: number): Buffer {
   const out = Buffer.from(randomPool.subarray(randomAt, randomAt + n));
   randomAt += n;
   return out;
+}
+
+/**
+ * Nothing but a TemplateError leaves a render: anything else thrown on the way (a bug, an
+ * embedder's lookup function that threw) becomes E_INTERNAL, with what was thrown as its `cause`
+ * for the embedder's log and neither its message nor its stack in the error (they name host files).
+ */
+function guarded(engine: Engine): Engine {
+  const internal = (e: unknown, name: string | undefined): TemplateError => {
+    if (e instanceof TemplateError) return e;
+    const what = e instanceof Error ? e.name : typeof e;
+    return new TemplateError({ code: 'E_INTERNAL', message: `internal error (${what}) while rendering the template`, name: name ?? 'template', line: 0, column: 0, frame: '' }, [], { cause: e });
+  };
+  return {
+    ...engine,
+    render: (source, opts) => engine.render(source, opts).catch((e: unknown) => Promise.reject(internal(e, opts?.name))),
+    renderRawJs: (body, opts) => engine.renderRawJs(body, opts).catch((e: unknown) => Promise.reject(internal(e, opts?.name ?? 'raw.js'))),
+  };
 }
 
 /** Errors of the sandbox itself: the isolate was stopped from outside, so no stack names a line. */

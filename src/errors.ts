@@ -28,8 +28,9 @@ export class TemplateError extends Error {
   /** Further diagnostics of the same compile, when there were several errors. */
   readonly diagnostics: readonly Diagnostic[];
 
-  constructor(d: Omit<Diagnostic, 'severity'>, diagnostics: readonly Diagnostic[] = []) {
-    super(d.message);
+  /** `cause`: for an internal error, what was thrown (for the embedder's log, never in the message). */
+  constructor(d: Omit<Diagnostic, 'severity'>, diagnostics: readonly Diagnostic[] = [], options?: { cause?: unknown }) {
+    super(d.message, options);
     this.name = 'TemplateError';
     this.code = d.code;
     this.template = d.name;
