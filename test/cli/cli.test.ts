@@ -60,6 +60,28 @@ describe('smartcage CLI', () => {
     expect(r.stderr).toContain('E_DIVISION_BY_ZERO');
   });
 
+  it('deep nesting is a formatted error at its line from check, compile and render: exit 1, no stack (HH-07)', () => {
+    const dir = tempDir({
+      'chain.tpl': `a\n{assign var=x value=$a${'+$a'.repeat(10_000)}}`,
+      'parens.tpl': `a\nb\n{if ${'('.repeat(20_000)}1${')'.repeat(20_000)}}x{/if}`,
+      'math.tpl': `a\n{math equation="${'('.repeat(20_000)}x${')'.repeat(20_000)}" x=1}`,
+    });
+    const p = (f: string) => join(dir, f);
+    const runs: [string[], string[]][] = [
+      [['check', p('chain.tpl'), p('parens.tpl')], [`${p('chain.tpl')}:2:1:`, `${p('parens.tpl')}:3:206:`]],
+      [['compile', p('chain.tpl')], [`${p('chain.tpl')}:2:1:`]],
+      [['render', p('parens.tpl')], [`${p('parens.tpl')}:3:206:`]],
+      [['render', p('math.tpl')], [`${p('math.tpl')}:2:1:`]],
+    ];
+    for (const [args, places] of runs) {
+      const r = runCli(args);
+      const out = r.stdout + r.stderr;
+      expect(r.status, args[0]).toBe(1);
+      for (const place of places) expect(out, args[0]).toContain(`${place} error E_NESTING_TOO_DEEP`);
+      expect(out, args[0]).not.toMatch(/RangeError|\n\s+at /);
+    }
+  });
+
   it('includes cannot escape the template folder', () => {
     const dir = tempDir({ 't.tpl': '{include file="../../etc/passwd"}' });
     const r = runCli(['render', join(dir, 't.tpl')]);
