@@ -57,6 +57,18 @@ const RUNTIME_NAMES =
   'str, truthy, key, prop, each, map, call, share, add, sub, mul, div, mod, neg, eq, ne, same, notSame, lt, gt, le, ge, bitAnd, bitOr, bitXor, shl, shr, bitNot, float, ifFn';
 
 export function compile(source: string, opts: CompileOptions = {}): CompileResult {
+  try {
+    return compileTemplates(source, opts);
+  } catch (e) {
+    // Nothing but a diagnostic comes out of a compile (a bound the checks missed, a lookup
+    // function that threw): the template's name, and no host path or stack.
+    const name = opts.name ?? 'template';
+    const manifest: Manifest = { engine: ENGINE_VERSION, name, templates: [name], memoryMB: 128, modifiers: [], functions: [], lineTable: [], identity: { literals: {}, fromVariables: [] } };
+    return { code: '', manifest, diagnostics: [internalError(name, e)] };
+  }
+}
+
+function compileTemplates(source: string, opts: CompileOptions): CompileResult {
   const name = opts.name ?? 'template';
   const diagnostics: Diagnostic[] = [];
   const aliases = new PluginAliases();
@@ -84,27 +96,21 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
 
   for (let i = 0; i < names.length; i++) {
     const src = new SourceText(names[i], sources[i]);
-    try {
-      const parsed = parseTemplate(src);
-      diagnostics.push(...parsed.diagnostics);
-      if (parsed.diagnostics.length) continue;
-      const deep = checkExprDepth(parsed.nodes, src);
-      if (deep) {
-        diagnostics.push(deep);
-        continue;
-      }
-      const { tree, diagnostics: treeDiags } = buildTree(parsed.nodes, src, {
-        printingTag: (tag) => findFunction(tag)?.kind === 'function',
-        blockPlugin: (tag) => findFunction(tag)?.kind === 'block',
-      });
-      diagnostics.push(...treeDiags);
-      if (i === 0) memoryMB = scanMemoryClass(parsed.nodes, src, diagnostics);
-      emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, body, resolveInclude, resolveFunction));
-    } catch (e) {
-      // Nothing but a diagnostic may come out of a compile (a bound the checks above missed, a
-      // lookup function that threw): the template's name, no host path or stack.
-      diagnostics.push(internalError(src, e));
+    const parsed = parseTemplate(src);
+    diagnostics.push(...parsed.diagnostics);
+    if (parsed.diagnostics.length) continue;
+    const deep = checkExprDepth(parsed.nodes, src);
+    if (deep) {
+      diagnostics.push(deep);
+      continue;
     }
+    const { tree, diagnostics: treeDiags } = buildTree(parsed.nodes, src, {
+      printingTag: (tag) => findFunction(tag)?.kind === 'function',
+      blockPlugin: (tag) => findFunction(tag)?.kind === 'block',
+    });
+    diagnostics.push(...treeDiags);
+    if (i === 0) memoryMB = scanMemoryClass(parsed.nodes, src, diagnostics);
+    emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, body, resolveInclude, resolveFunction));
   }
 
   const head = new CodeBuilder();
@@ -184,13 +190,13 @@ function containsReturn(nodes: TreeNode[]): boolean {
   });
 }
 
-function internalError(src: SourceText, e: unknown): Diagnostic {
+function internalError(name: string, e: unknown): Diagnostic {
   if (e instanceof TemplateError) return { severity: 'error', code: e.code, message: e.message, name: e.template, line: e.line, column: e.column, frame: e.frame };
   const overflow = e instanceof RangeError && /call stack/i.test(e.message);
   const message = overflow
     ? 'the template nests too deeply to compile (line unknown)'
     : `internal compiler error (${e instanceof Error ? e.name : typeof e}): the template could not be compiled`;
-  return { severity: 'error', code: overflow ? 'E_NESTING_TOO_DEEP' : 'E_INTERNAL', message, name: src.name, line: 0, column: 0, frame: '' };
+  return { severity: 'error', code: overflow ? 'E_NESTING_TOO_DEEP' : 'E_INTERNAL', message, name, line: 0, column: 0, frame: '' };
 }
 
 /** The first error of a compile as a TemplateError (for APIs that throw). */
