@@ -166,9 +166,13 @@ describe('{api} secrets', () => {
     const e = await echoOf(
       '{secret var=t key="TOKEN"}{append var=h value="Authorization: Bearer `$t`"}{assign_array var=q keys="k2" values=$t}{api endpoint=$u method="POST" headers=$h query="k=`$t`" queries=$q body="b=`$t`" var=r}',
     );
-    expect(e.headers.authorization).toBe('Bearer tok-value-123456');
-    expect(e.url).toBe('/echo?k=tok-value-123456&k2=tok-value-123456');
-    expect(e.body).toBe('b=tok-value-123456');
+    // The server received the value; its echo reaches the template redacted.
+    const seen = net.seen.at(-1)!;
+    expect(seen.headers.authorization).toBe('Bearer tok-value-123456');
+    expect(seen.url).toBe('/echo?k=tok-value-123456&k2=tok-value-123456');
+    expect(seen.body.toString()).toBe('b=tok-value-123456');
+    expect(e.headers.authorization).toBe('Bearer [secret:TOKEN redacted]');
+    expect(e.url).toBe('/echo?k=[secret:TOKEN redacted]&k2=[secret:TOKEN redacted]');
   });
 
   it('a handle is refused for a host the secret does not list, in the endpoint, in names and keys', async () => {
