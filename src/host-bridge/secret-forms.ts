@@ -24,7 +24,9 @@ const ENCODERS: readonly { keep: string; plus: boolean }[] = [
   { keep: '-_.~', plus: false }, // rawurlencode, RFC 3986, Go PathEscape
   { keep: '-_.', plus: true }, // PHP urlencode, http_build_query
   { keep: '*-._', plus: true }, // URLSearchParams, HTML forms
-  { keep: '-_.~', plus: true }, // Go QueryEscape, Python quote_plus
+  { keep: '-_.~', plus: true }, // Go QueryEscape, Python quote_plus, Ruby CGI.escape
+  { keep: '-_.!*()', plus: true }, // .NET WebUtility.UrlEncode
+  { keep: '', plus: false }, // everything but letters and digits
   { keep: "-_.!~*'();/?:@&=+$,#", plus: false }, // encodeURI
   { keep: '-_.~/', plus: false }, // Python quote
   { keep: PRINTABLE.replace(/["#<>']/g, ''), plus: false }, // the WHATWG URL parser, query

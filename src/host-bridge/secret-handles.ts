@@ -11,6 +11,7 @@ import type { SecretRecord } from './host.js';
 import { BridgeError } from './errors.js';
 import { SecretRedactor, answerBudget } from './secret-redactor.js';
 import type { HostAnswer } from '../runtime/host-call.js';
+import type { Transfer } from '../runtime/transfer.js';
 
 const HANDLE = /\[secret:([A-Za-z0-9_.-]{1,128}):([0-9a-f]{32})\]/g;
 
@@ -59,13 +60,23 @@ export class SecretHandles {
     if (this.redactor.empty) return a;
     const budget = answerBudget();
     const text = (s: string): string => this.redactor.redact(s, budget);
+    // A handle holds no value; left alone, it cannot be broken by a short value that matches its text.
+    const handle = (s: string): boolean => this.isHandle(s);
+    const value = (v: Transfer): Transfer => this.redactor.redactTransfer(v, budget, handle);
     const out: HostAnswer = {};
-    if (a.assign) out.assign = a.assign.map(([name, v]) => [name, this.redactor.redactTransfer(v, budget)]);
-    if (a.iterate) out.iterate = { var: a.iterate.var, items: a.iterate.items.map((v) => this.redactor.redactTransfer(v, budget)) };
+    if (a.assign) out.assign = a.assign.map(([name, v]) => [name, value(v)]);
+    if (a.iterate) out.iterate = { var: a.iterate.var, items: a.iterate.items.map(value) };
     if (a.output !== undefined) out.output = text(a.output);
     if (a.log) out.log = a.log.map((l) => ({ level: l.level, message: text(l.message) }));
     if (a.error) out.error = { code: a.error.code, message: text(a.error.message) };
-    if (a.value !== undefined) out.value = this.redactor.redactTransfer(a.value, budget);
+    if (a.value !== undefined) out.value = value(a.value);
     return out;
+  }
+
+  /** `s` is exactly one handle issued in this render. */
+  private isHandle(s: string): boolean {
+    if (s.length > 180 || !s.startsWith('[secret:')) return false;
+    const m = /^\[secret:([A-Za-z0-9_.-]{1,128}):([0-9a-f]{32})\]$/.exec(s);
+    return m !== null && this.byNonce.get(m[2]!)?.name === m[1];
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Takes the secret values issued in a render back out of everything the bridge answers: every
- * form of secret-forms.ts becomes `[secret:NAME redacted]`. One Aho-Corasick pass per string
+ * form of secret-forms.ts becomes `[secret:NAME redacted]` (a shorter marker when a value
+ * shows in that text). One Aho-Corasick pass per string
  * (multi-match.ts), so the work is linear in what is answered, which is itself capped before
  * it gets here (the egress guard's body and header caps).
  *
@@ -35,6 +36,8 @@ export class SecretRedactor {
   private readonly byValue = new Map<string, number>();
   private patternChars = 0;
   private matcher: MultiMatcher | null = null;
+  /** Per secret, what its forms are replaced with (made with the matcher). */
+  private markers: string[] = [];
 
   /** Registers a value (once per distinct value); throws E_QUOTA past the per-render bounds. */
   add(name: string, value: string): void {
@@ -64,7 +67,7 @@ export class SecretRedactor {
     let out = '';
     let at = 0;
     for (const { start, end, tag } of found) {
-      const marker = `[secret:${this.names[tag]} redacted]`;
+      const marker = this.markers[tag]!;
       budget.growth -= marker.length - (end - start);
       if (budget.growth < 0) throw new BridgeError('E_SIZE_LIMIT', 'redacting secret values would grow an answer by more than 1 MiB');
       out += text.slice(at, start) + marker;
@@ -81,11 +84,12 @@ export class SecretRedactor {
 
   /**
    * A bridge value with every string, key and number redacted (a number or integer key that
-   * shows a secret in its digits becomes the marker text). One budget for the whole value.
+   * shows a secret in its digits becomes the marker text), except the strings `keep` names.
+   * One budget for the whole value.
    */
-  redactTransfer(t: Transfer, budget: RedactionBudget = answerBudget()): Transfer {
+  redactTransfer(t: Transfer, budget: RedactionBudget = answerBudget(), keep: (s: string) => boolean = () => false): Transfer {
     if (this.empty) return t;
-    const text = (s: string): string => this.redact(s, budget);
+    const text = (s: string): string => (keep(s) ? s : this.redact(s, budget));
     const num = (n: number): number | string => {
       const shown = String(n);
       const r = text(shown);
@@ -106,7 +110,12 @@ export class SecretRedactor {
   }
 
   private build(): MultiMatcher {
-    this.matcher ??= new MultiMatcher(this.forms.flatMap((forms, tag) => forms.map((text) => ({ text, tag }))));
-    return this.matcher;
+    if (this.matcher) return this.matcher;
+    const m = new MultiMatcher(this.forms.flatMap((forms, tag) => forms.map((text) => ({ text, tag }))));
+    // A marker must not itself show a form (a value like "secret" or the secret's own name):
+    // the first candidate that shows none, down to nothing at all.
+    this.markers = this.names.map((name) => [`[secret:${name} redacted]`, '[secret redacted]', '[redacted]', '[…]', ''].find((c) => m.find(c)?.length === 0)!);
+    this.matcher = m;
+    return m;
   }
 }

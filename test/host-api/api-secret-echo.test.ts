@@ -183,6 +183,15 @@ describe('{api}: a secret echoed by the host it was sent to comes back redacted'
     expect(seen.length).toBe(before);
   });
 
+  it('a request that carries a secret may not ask for a byte range (a slice of an echo)', async () => {
+    const before = seen.length;
+    const t = '{secret var=t key="TOKEN"}{append var=hd value="X-Api-Key: `$t`"}{append var=hd value="Range: bytes=5-9"}{api endpoint=$u headers=$hd var=r}{$r}';
+    expect((await refused(t, secure('/hh03/forms'))).code).toBe('E_SECRET_DENIED');
+    expect(seen.length).toBe(before);
+    // Without a secret a range is the server's business.
+    expect(await render('{append var=hd value="Range: bytes=5-9"}{api endpoint=$u headers=$hd http_code_var=c}{$c}', secure('/hh03/forms'))).toBe('201');
+  });
+
   it('nothing any attack sent reached another origin or plain http', () => {
     for (const s of seen) {
       if (s.tls && s.host.startsWith('public.test')) continue;

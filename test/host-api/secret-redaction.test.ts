@@ -107,6 +107,8 @@ describe('secretForms', () => {
       expect(inside(encodeURI(v)), 'encodeURI').toBe(true);
       expect(inside(new URLSearchParams({ k: v }).toString()), 'URLSearchParams').toBe(true);
       expect(inside(new URL(`https://x.example/?k=${v}`).search), 'URL query').toBe(true);
+      const all = [...Buffer.from(v, 'utf8')].map((b) => (/[A-Za-z0-9]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+      expect(inside(all), 'everything encoded').toBe(true);
       expect(inside(JSON.stringify(v)), 'JSON.stringify').toBe(true);
       for (const prefix of ['', 'u', 'us', 'user:', 'Basic ']) {
         const b = Buffer.from(prefix + v + 'tail', 'utf8');
@@ -187,5 +189,18 @@ describe('SecretHandles.redactAnswer', () => {
     });
     expect(JSON.stringify(a)).not.toContain('tok-value');
     expect(a.output).toBe('out [secret:T redacted]');
+  });
+
+  it('leaves the handles of this render whole, even when a short value matches their text', () => {
+    const s = new SecretHandles();
+    const h = s.issue('S', { value: 'secret' });
+    const other = new SecretHandles().issue('S', { value: 'secret' });
+    const a = s.redactAnswer({ assign: [['s', h], ['t', `${h} secret`], ['u', other]] });
+    // "[secret:S redacted]" would show the value again: the marker falls back to one that does not.
+    expect(a.assign).toEqual([
+      ['s', h],
+      ['t', `[[redacted]:S:${h.slice(10, -1)}] [redacted]`],
+      ['u', `[[redacted]:S:${other.slice(10, -1)}]`],
+    ]);
   });
 });

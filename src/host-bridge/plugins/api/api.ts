@@ -145,6 +145,10 @@ export const api: HostPlugin = {
     // Secrets go only to the origin their record allows, which was checked for this URL: the
     // guard follows no redirect that leaves it (it answers the 3xx instead).
     const secretBody = bodySent !== undefined && bodySent !== bodyText;
+    // A slice of an echo would hand the secret back in pieces too short to recognise.
+    if ((secretHeaders.length > 0 || secretBody) && headers.some(([n]) => /^(if-)?range$/i.test(n))) {
+      throw new BridgeError('E_SECRET_DENIED', '{api} a request that carries a secret may not ask for a byte range');
+    }
 
     const left = call.timeLeft();
     if (left <= 50) throw new BridgeError('E_WALL_TIMEOUT', '{api} no time left in the render for a request');
