@@ -83,28 +83,40 @@ export class MultiMatcher {
 
   /**
    * The matches in `text`, overlapping ones merged into one (tagged with the earliest), in
-   * order; null when there would be more than `limit` of them. Linear: each character moves one step down the trie, and failure steps never
-   * climb back more than the steps taken down.
+   * order; null when there would be more than `limit` of them. Linear: each character moves
+   * one step down the trie, and failure steps never climb back more than the steps taken down.
    */
   find(text: string, limit = Infinity): Match[] | null {
     const out: Match[] = [];
     if (this.nodes === 1) return out;
-    const rootAscii = this.rootAscii;
+    // Locals and the transitions written out: this loop runs once per character of a body.
+    const { rootAscii, firstChild, sibling, ch, fail, bestLen, bestTag } = this;
     const n = text.length;
     let s = 0;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
-      if (s === 0 && c < 128) {
-        // The common case, inlined: at the root, on ASCII, one table lookup.
-        s = rootAscii[c];
-        if (s === 0) continue;
-      } else {
-        s = this.step(s, c);
+      for (;;) {
+        if (s === 0) {
+          if (c < 128) s = rootAscii[c];
+          else {
+            let v = firstChild[0];
+            while (v >= 0 && ch[v] !== c) v = sibling[v];
+            s = v >= 0 ? v : 0;
+          }
+          break;
+        }
+        let v = firstChild[s];
+        while (v >= 0 && ch[v] !== c) v = sibling[v];
+        if (v >= 0) {
+          s = v;
+          break;
+        }
+        s = fail[s];
       }
-      const len = this.bestLen[s];
+      const len = bestLen[s];
       if (len === 0) continue;
       let start = i + 1 - len;
-      let tag = this.bestTag[s];
+      let tag = bestTag[s];
       // Earlier matches that overlap this one fold into it (ends only grow, so only the last ones can).
       while (out.length > 0 && out[out.length - 1].end > start) {
         const prev = out.pop()!;
@@ -117,16 +129,6 @@ export class MultiMatcher {
       if (out.length > limit) return null;
     }
     return out;
-  }
-
-  /** The state after `c` from `s`: down the trie if it can, else along the failure links. */
-  private step(s: number, c: number): number {
-    for (;;) {
-      const next = this.child(s, c);
-      if (next >= 0) return next;
-      if (s === 0) return 0;
-      s = this.fail[s];
-    }
   }
 
   private child(node: number, c: number): number {
