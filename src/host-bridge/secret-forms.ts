@@ -1,6 +1,6 @@
 /**
- * The forms a secret value takes when a server sends it back by accident: the value itself
- * and its case variants, the percent-encodings of the common encoders (upper- and lower-case
+ * The forms a secret value takes when a server sends it back by accident: the value itself,
+ * its case variants and its UTF-8 bytes read as Latin-1, the percent-encodings of the common encoders (upper- and lower-case
  * hex), base64 and base64url at any alignment (so also inside `Basic base64(user:secret)` or
  * a longer encoded blob), HTML escaping, the decoded bytes of a value that is itself base64,
  * and each of those JSON-escaped the way JavaScript, PHP and Python escape strings, once or
@@ -88,8 +88,13 @@ function json(value: string): string[] {
 export function secretForms(value: string): string[] {
   if (value === '') return [];
   const bytes = toBytes(value);
-  const base = new Set<string>([value, value.toLowerCase(), value.toUpperCase()]);
-  for (const { keep, plus } of ENCODERS) for (const lower of [false, true]) base.add(percent(bytes, keep, plus, lower));
+  // A server that reads the request's header bytes as Latin-1 (Node, WSGI) and writes them
+  // back as UTF-8 turns each byte of a non-ASCII value into one character.
+  const latin1 = Buffer.from(bytes).toString('latin1');
+  const base = new Set<string>([value, value.toLowerCase(), value.toUpperCase(), latin1]);
+  for (const b of latin1 === value ? [bytes] : [bytes, toBytes(latin1)]) {
+    for (const { keep, plus } of ENCODERS) for (const lower of [false, true]) base.add(percent(b, keep, plus, lower));
+  }
   for (const core of base64Cores(bytes)) base.add(core);
   for (const h of html(value)) base.add(h);
   const decoded = base64Decoded(value);

@@ -63,6 +63,7 @@ export class SecretHandles {
     // A handle holds no value; left alone, it cannot be broken by a short value that matches its text.
     const handle = (s: string): boolean => this.isHandle(s);
     const value = (v: Transfer): Transfer => this.redactor.redactTransfer(v, budget, handle);
+    // Only the fields copied here leave: a field added to HostAnswer must be added (redacted) here.
     const out: HostAnswer = {};
     if (a.assign) out.assign = a.assign.map(([name, v]) => [name, value(v)]);
     if (a.iterate) out.iterate = { var: a.iterate.var, items: a.iterate.items.map(value) };

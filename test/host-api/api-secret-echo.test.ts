@@ -127,6 +127,8 @@ describe('{api}: a secret echoed by the host it was sent to comes back redacted'
       const out = await render(viaHeader(key, header), secure('/hh03/forms'));
       expect(seen.slice(before).some((s) => s.tls && s.text.includes(SECRETS[key]!.value)), 'the host received the secret').toBe(true);
       expectNoForm(out);
+      // Both values end in these digits: no echo of either is left anywhere, whatever its escaping.
+      expect(out).not.toContain('0123456789');
       const body = out.split('|')[1]!;
       // Each line of the echo names one form; each of those lines ends in the marker.
       for (const line of body.split('\n').filter((l) => /^(raw|lower|encodeURIComponent|urlencode|rawurlencode|lowerHex|formUrlencoded|json|phpJson)=/.test(l))) {

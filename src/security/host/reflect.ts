@@ -38,6 +38,8 @@ export function reflectedForms(v: string): Record<string, string> {
   return {
     raw: v,
     lower: v.toLowerCase(),
+    // What a server that reads header bytes as Latin-1 and writes UTF-8 (Node, WSGI) sends back.
+    latin1: Buffer.from(v, 'utf8').toString('latin1'),
     encodeURIComponent: encodeURIComponent(v),
     urlencode: percent(v, '-_.', 'upper', '+'),
     rawurlencode: percent(v, '-_.~', 'upper'),
@@ -60,8 +62,8 @@ function secretOf(req: http.IncomingMessage): string {
   return Buffer.from(raw, 'latin1').toString('utf8');
 }
 
-/** A header value carries bytes as Latin-1 characters. */
-const wire = (s: string): string => Buffer.from(s, 'utf8').toString('latin1');
+/** What Node's http server can write in a header or status line (it writes them as UTF-8). */
+const HEADER_SAFE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 function safeDecode(s: string): string {
   try {
@@ -86,9 +88,9 @@ export function reflectRoute(req: http.IncomingMessage, res: http.ServerResponse
     case '/hh03/forms': {
       // Body, header values, a header name, the status text and a Location that is not followed.
       res.statusCode = 201;
-      if (/^[\t\x20-\x7e\x80-\xff]*$/.test(wire(v))) res.statusMessage = wire(v);
+      if (HEADER_SAFE.test(v)) res.statusMessage = v;
       res.setHeader('location', `/items/${forms.encodeURIComponent}`);
-      res.setHeader('x-echo', wire(v));
+      if (HEADER_SAFE.test(v)) res.setHeader('x-echo', v);
       res.setHeader('x-echo-base64', forms.base64);
       if (TOKEN.test(v)) res.setHeader(`x-k-${v}`, '1');
       res.setHeader('content-type', 'text/plain; charset=utf-8');

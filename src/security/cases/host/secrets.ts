@@ -57,11 +57,16 @@ const ATTACKS: Attack[] = [
   { label: 'password over plain http', template: viaHeader('API_PASSWORD', 'Authorization: Bearer '), u: (s) => `http://api.example.com:${s.port}/hh03/forms`, code: 'E_SECRET_DENIED' },
 ];
 
-/** Every form of every secret a reflecting server sends back (short forms would match by chance). */
+/**
+ * Every form of every secret a reflecting server sends back (short forms would match by
+ * chance), and the last 16 characters of each value: its random hex tail survives every
+ * escaping and percent-encoding, so any echo of the whole value shows it.
+ */
 function formsOf(values: string[]): { label: string; text: string }[] {
   const out: { label: string; text: string }[] = [];
   for (const [i, v] of values.entries()) {
     for (const [label, text] of Object.entries(reflectedForms(v))) if (text.length >= 8) out.push({ label: `secret ${i + 1} ${label}`, text });
+    out.push({ label: `secret ${i + 1} tail`, text: v.slice(-16) });
   }
   return out;
 }
