@@ -33,18 +33,16 @@ const ENCODERS: readonly { keep: string; plus: boolean }[] = [
   { keep: PRINTABLE.replace(/["#<>?`{}]/g, ''), plus: false }, // the WHATWG URL parser, path
 ];
 
+const HEX_UPPER = Array.from({ length: 256 }, (_, b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`);
+const HEX_LOWER = HEX_UPPER.map((h) => h.toLowerCase());
+
 function percent(bytes: Uint8Array, keep: string, plus: boolean, lower: boolean): string {
-  let out = '';
-  for (const b of bytes) {
-    const c = String.fromCharCode(b);
-    if ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || (b < 0x80 && keep.includes(c))) out += c;
-    else if (b === 0x20 && plus) out += '+';
-    else {
-      const h = b.toString(16).padStart(2, '0');
-      out += `%${lower ? h : h.toUpperCase()}`;
-    }
-  }
-  return out;
+  const kept = new Uint8Array(128);
+  for (let b = 0; b < 128; b++) kept[b] = /[A-Za-z0-9]/.test(String.fromCharCode(b)) || keep.includes(String.fromCharCode(b)) ? 1 : 0;
+  const hex = lower ? HEX_LOWER : HEX_UPPER;
+  const parts: string[] = [];
+  for (const b of bytes) parts.push(b < 128 && kept[b] ? String.fromCharCode(b) : b === 0x20 && plus ? '+' : hex[b]!);
+  return parts.join('');
 }
 
 /**
@@ -84,28 +82,38 @@ function json(value: string): string[] {
   return [js, ascii, js.replace(/\//g, '\\/'), ascii.replace(/\//g, '\\/')];
 }
 
-/** Every form of `value` to redact, without duplicates. */
-export function secretForms(value: string): string[] {
+/**
+ * Every form of `value` to redact, without duplicates; null as soon as they would take more
+ * than `maxChars` characters (so a value that cannot fit costs no more than the budget).
+ */
+export function secretForms(value: string, maxChars = Infinity): string[] | null {
   if (value === '') return [];
+  const all = new Set<string>();
+  let chars = 0;
+  /** False once the forms take more than maxChars: the caller gives up at once. */
+  const add = (f: string): boolean => {
+    if (all.has(f) || (f !== value && f.length < MIN_FORM_CHARS)) return true;
+    all.add(f);
+    chars += f.length;
+    return chars <= maxChars;
+  };
   const bytes = toBytes(value);
   // A server that reads the request's header bytes as Latin-1 (Node, WSGI) and writes them
   // back as UTF-8 turns each byte of a non-ASCII value into one character.
   const latin1 = Buffer.from(bytes).toString('latin1');
-  const base = new Set<string>([value, value.toLowerCase(), value.toUpperCase(), latin1]);
+  for (const f of [value, value.toLowerCase(), value.toUpperCase(), latin1]) if (!add(f)) return null;
   for (const b of latin1 === value ? [bytes] : [bytes, toBytes(latin1)]) {
-    for (const { keep, plus } of ENCODERS) for (const lower of [false, true]) base.add(percent(b, keep, plus, lower));
+    for (const { keep, plus } of ENCODERS) for (const lower of [false, true]) if (!add(percent(b, keep, plus, lower))) return null;
   }
-  for (const core of base64Cores(bytes)) base.add(core);
-  for (const h of html(value)) base.add(h);
+  for (const f of [...base64Cores(bytes), ...html(value)]) if (!add(f)) return null;
   const decoded = base64Decoded(value);
-  if (decoded !== null) base.add(decoded);
+  if (decoded !== null && !add(decoded)) return null;
   // Two levels of JSON: an API that echoes a JSON body as a string (`"data": "{\"k\": ...}"`).
-  const once = new Set<string>();
-  for (const f of base) for (const j of json(f)) once.add(j);
-  const all = new Set<string>(base);
-  for (const f of once) {
-    all.add(f);
-    for (const j of json(f)) all.add(j);
+  for (const f of [...all]) {
+    for (const once of json(f)) {
+      if (!add(once)) return null;
+      for (const twice of json(once)) if (!add(twice)) return null;
+    }
   }
-  return [...all].filter((f) => f === value || f.length >= MIN_FORM_CHARS);
+  return [...all];
 }

@@ -92,7 +92,7 @@ describe('secretForms', () => {
       if (fn === 'json_encode') php = php.slice(1, -1);
       // A form under 4 characters would match ordinary text; only the raw value is kept that short.
       if ((php.length < 4 && php !== v) || (fn === 'base64_encode' && v.length < 4)) continue;
-      const forms = secretForms(v);
+      const forms = secretForms(v)!;
       // base64: the characters that depend on the secret alone (the last one mixes in the padding).
       if (fn === 'base64_encode') expect(forms.some((f) => f.length >= 4 && php.includes(f)), `${fn}(${JSON.stringify(v)})`).toBe(true);
       else expect(forms, `${fn}(${JSON.stringify(v)}) = ${JSON.stringify(php)}`).toContain(php);
@@ -101,7 +101,7 @@ describe('secretForms', () => {
 
   it("holds what Node's encoders make of the value, and base64 at any offset of a longer encoding", () => {
     for (const v of VALUES.slice(0, 5).filter((x) => x.length >= 4)) {
-      const forms = secretForms(v);
+      const forms = secretForms(v)!;
       const inside = (s: string): boolean => forms.some((f) => f.length >= 4 && s.includes(f));
       expect(inside(encodeURIComponent(v)), 'encodeURIComponent').toBe(true);
       expect(inside(encodeURI(v)), 'encodeURI').toBe(true);
@@ -153,7 +153,8 @@ describe('SecretRedactor', () => {
     for (let i = 0; i < MAX_SECRETS_PER_RENDER; i++) r.add(`S${i}`, `secret-number-${i}`);
     r.add('AGAIN', 'secret-number-0'); // the same value again costs nothing
     expect(code(() => r.add('ONE_MORE', 'another-secret'))).toBe('E_QUOTA');
-    expect(code(() => new SecretRedactor().add('HUGE', 'é/'.repeat(MAX_PATTERN_CHARS / 8)))).toBe('E_QUOTA');
+    expect(code(() => new SecretRedactor().add('LONG', 'é/'.repeat(MAX_PATTERN_CHARS / 32)))).toBe('E_QUOTA'); // forms over the budget
+    expect(code(() => new SecretRedactor().add('HUGE', 'x'.repeat(4 * 1024 * 1024)))).toBe('E_QUOTA'); // refused before its forms are made
     const small = new SecretRedactor();
     small.add('S', 'abcd');
     expect(code(() => small.redact('abcd '.repeat(MAX_REDACTIONS + 1)))).toBe('E_SIZE_LIMIT');
