@@ -107,7 +107,7 @@ export function createBridge(
   const handler: HostCallHandler = async (pluginName, request) => {
     try {
       if (++calls > limits.maxHostCalls) throw new BridgeError('E_BRIDGE_QUOTA', `more than ${limits.maxHostCalls} host calls in one render`);
-      if (String(pluginName).startsWith(HOST_MODIFIER_PREFIX)) return JSON.stringify(await answerModifier(String(pluginName).slice(1), request, call));
+      if (String(pluginName).startsWith(HOST_MODIFIER_PREFIX)) return JSON.stringify(secrets.redactAnswer(await answerModifier(String(pluginName).slice(1), request, call)));
       const impl = Object.prototype.hasOwnProperty.call(HOST_PLUGINS, pluginName) ? HOST_PLUGINS[pluginName] : undefined;
       const decl = findFunction(pluginName);
       if (!impl || !decl || !decl.host) throw new BridgeError('E_PLUGIN_DENIED', `{${String(pluginName).slice(0, 40)}} is not a host plugin`);
@@ -123,14 +123,21 @@ export function createBridge(
         assign: (result.assign ?? []).map(([name, v]) => [name, encodeValue(v)] as [string, Transfer]),
         iterate: result.iterate ? { var: result.iterate.var, items: result.iterate.items.map((v) => encodeValue(v)) } : undefined,
         output: result.output,
-        log: result.log?.map((l) => ({ level: l.level, message: secrets.redact(l.message) })),
+        log: result.log?.map((l) => ({ level: l.level, message: l.message })),
       };
-      return JSON.stringify(answer);
+      // Whatever a plugin fetched may hold a secret this render sent (a server that echoes it).
+      return JSON.stringify(secrets.redactAnswer(answer));
     } catch (e) {
       const code = errorCode(e);
       const name = String(pluginName).slice(0, 40);
       const label = name.startsWith(HOST_MODIFIER_PREFIX) ? `the modifier ${name.slice(1)}` : `{${name}}`;
-      const message = code === 'E_HOST_FAILED' ? `${label} failed on the host` : secrets.redact((e as Error).message).slice(0, 1000);
+      let message = code === 'E_HOST_FAILED' ? `${label} failed on the host` : String((e as Error).message);
+      try {
+        message = secrets.redact(message).slice(0, 1000);
+      } catch {
+        // Too many secret values to redact in an error text: say nothing of it.
+        message = `${label} failed; its message held secret values`;
+      }
       return JSON.stringify({ error: { code, message } } satisfies HostAnswer);
     }
   };

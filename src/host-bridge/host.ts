@@ -20,7 +20,11 @@ export interface RenderIdentity {
 
 export interface SecretRecord {
   value: string;
-  /** Hosts this secret may be sent to (api headers, mTLS); empty or absent: nowhere over HTTP. */
+  /**
+   * Origins this secret may be sent to (api headers and body, mTLS): `api.example.com` or
+   * `https://api.example.com` for https only, `http://api.example.com` to allow plain http too.
+   * Empty or absent: nowhere over HTTP.
+   */
   hosts?: readonly string[];
 }
 
@@ -110,7 +114,8 @@ export interface HostAdapters {
   };
   /**
    * Outbound HTTP ({api}). The default is the EgressGuard. An adapter of the embedder's own must
-   * enforce the same rules, `secretHeaders` and `secretBody` on cross-origin redirects among them.
+   * enforce the same rules, among them: a request with `secretHeaders` or `secretBody` never
+   * follows a redirect to another origin (it answers the 3xx as the response).
    */
   http?: { fetch(req: EgressRequest): Promise<EgressResponse> };
   /**

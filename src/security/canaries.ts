@@ -22,6 +22,8 @@ export interface RunningCanaries extends Canaries {
   /** host:port of the listeners, for cases that aim at them. */
   readonly listeners: { internal: string; metadata: string };
   readonly ownSecretValue: string;
+  /** A second secret of "default" for the same host, with the characters encodings change (HH-03). */
+  readonly ownPasswordValue: string;
   stop(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export async function startCanaries(): Promise<RunningCanaries> {
   writeFileSync(outsideFilePath, outsideFileContent);
   const otherSecretValue = `CANARY-SECRET-${randomBytes(12).toString('hex')}`;
   const ownSecretValue = `OWN-SECRET-${randomBytes(12).toString('hex')}`;
+  const ownPasswordValue = `Own/Pw+= &?"\\é~*'()-${randomBytes(12).toString('hex')}`;
   let connections = 0;
   const siteKeys = new Map<string, Uint8Array>();
   const touches: string[] = [];
@@ -51,7 +54,7 @@ export async function startCanaries(): Promise<RunningCanaries> {
     return typeof a === 'object' && a ? `${a.address}:${a.port}` : '';
   };
   const secrets: Record<string, Record<string, { value: string; hosts?: string[] }>> = {
-    default: { API_TOKEN: { value: ownSecretValue, hosts: ['api.example.com'] } },
+    default: { API_TOKEN: { value: ownSecretValue, hosts: ['api.example.com'] }, API_PASSWORD: { value: ownPasswordValue, hosts: ['api.example.com'] } },
     victim: { VICTIM_KEY: { value: otherSecretValue } },
   };
   const state: CanaryState = {
@@ -69,9 +72,10 @@ export async function startCanaries(): Promise<RunningCanaries> {
     outsideFilePath,
     otherSecretValue,
     ownSecretValue,
+    ownPasswordValue,
     listeners: { internal: addr(internal), metadata: addr(metadata) },
     connections: () => connections + touches.length,
-    leaked: (text) => text.includes(outsideFileContent) || text.includes(otherSecretValue) || text.includes(ownSecretValue) || text.includes(dir),
+    leaked: (text) => text.includes(outsideFileContent) || text.includes(otherSecretValue) || text.includes(ownSecretValue) || text.includes(ownPasswordValue) || text.includes(dir),
     host: {
       ...Object.assign({}, ...adapters),
       crypto: { siteKey: async (tenant) => siteKeys.get(tenant) ?? siteKeys.set(tenant, randomBytes(32)).get(tenant)! },

@@ -9,13 +9,14 @@ import type { HostAdapters, SecretRecord } from '../../src/host-bridge/host.js';
 import { TemplateError } from '../../src/errors.js';
 import { apiCache } from '../../src/host-bridge/plugins/api/api.js';
 import { MAX_REQUESTS_PER_RENDER } from '../../src/host-bridge/plugins/api/common.js';
-import { mapResolver, PUBLIC_IP, startTestNet, type TestNet } from '../egress/servers.js';
+import { CERT, mapResolver, PUBLIC_IP, startTestNet, type TestNet } from '../egress/servers.js';
 import { testEngine } from '../support/engine.js';
 import type { Engine } from '../../src/index.js';
 
 const SECRETS: Record<string, Record<string, SecretRecord>> = {
   default: {
     TOKEN: { value: 'tok-value-123456', hosts: ['public.test'] },
+    PLAIN: { value: 'plain-http-secret', hosts: ['http://public.test'] },
     OTHER: { value: 'other-secret-999', hosts: ['other.test'] },
     NOWHERE: { value: 'nowhere-secret-1' },
   },
@@ -39,7 +40,11 @@ const host = (): HostAdapters => ({
 
 beforeAll(async () => {
   net = await startTestNet();
-  guard = new EgressGuard({ allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], timeoutMs: 10_000 }, mapResolver({ 'public.test': [PUBLIC_IP], 'other.test': [PUBLIC_IP] }));
+  guard = new EgressGuard(
+    { allowedPorts: [net.port, net.httpsPort], treatAsPublic: [PUBLIC_IP], timeoutMs: 10_000 },
+    mapResolver({ 'public.test': [PUBLIC_IP], 'other.test': [PUBLIC_IP] }),
+    { ca: CERT },
+  );
 });
 engine = testEngine({ host: host() });
 short = testEngine({ host: host(), limits: { wallMs: 1500 } });
@@ -50,6 +55,8 @@ afterAll(async () => {
 beforeEach(() => apiCache.clear());
 
 const base = (path = '/echo'): string => `http://public.test:${net.port}${path}`;
+/** Secrets go to https origins (unless their record names http://). */
+const secure = (path = '/echo'): string => `https://public.test:${net.httpsPort}${path}`;
 
 async function render(t: string, vars: Record<string, unknown> = {}, opts: { tenant?: string; e?: Engine } = {}): Promise<string> {
   const r = await (opts.e ?? engine).render(t, { vars: { u: base(), ...vars }, identity: opts.tenant ? { tenant: opts.tenant } : undefined });
@@ -162,48 +169,69 @@ describe('{api} requests', () => {
 });
 
 describe('{api} secrets', () => {
-  it('a handle is substituted in headers, query, queries and body for a host the secret lists', async () => {
-    const e = await echoOf(
-      '{secret var=t key="TOKEN"}{append var=h value="Authorization: Bearer `$t`"}{assign_array var=q keys="k2" values=$t}{api endpoint=$u method="POST" headers=$h query="k=`$t`" queries=$q body="b=`$t`" var=r}',
-    );
-    expect(e.headers.authorization).toBe('Bearer tok-value-123456');
-    expect(e.url).toBe('/echo?k=tok-value-123456&k2=tok-value-123456');
-    expect(e.body).toBe('b=tok-value-123456');
+  it('a handle is substituted in headers and body for an https origin the secret lists', async () => {
+    const e = await echoOf('{secret var=t key="TOKEN"}{append var=h value="Authorization: Bearer `$t`"}{api endpoint=$u method="POST" headers=$h body="b=`$t`" var=r}', {
+      u: secure(),
+    });
+    // The echo server sends the secret back: it reaches the template redacted (secret-redaction.test.ts).
+    expect(e.headers.authorization).toBe('Bearer [secret:TOKEN redacted]');
+    const seen = net.seen.at(-1)!;
+    expect(seen.tls).toBe(true);
+    expect(seen.headers.authorization).toBe('Bearer tok-value-123456');
+    expect(seen.body.toString()).toBe('b=tok-value-123456');
   });
 
-  it('a handle is refused for a host the secret does not list, in the endpoint, in names and keys', async () => {
+  it('a handle is refused for a host the secret does not list, in the endpoint, query, queries, names and keys', async () => {
     const before = net.seen.length;
     const D = 'E_SECRET_DENIED';
-    expect((await fails('{secret var=t key="OTHER"}{append var=h value="X-K: `$t`"}{api endpoint=$u headers=$h}')).code).toBe(D);
-    expect((await fails('{secret var=t key="NOWHERE"}{api endpoint=$u query="k=`$t`"}')).code).toBe(D);
-    expect((await fails('{secret var=t key="TOKEN"}{api endpoint="`$u`?k=`$t`"}')).code).toBe(D);
-    expect((await fails('{secret var=t key="TOKEN"}{assign_array var=q keys=$t values="1"}{api endpoint=$u queries=$q}')).code).toBe(D);
-    expect((await fails('{secret var=t key="OTHER"}{api endpoint=$u method="POST" json_body="`$t`"}')).code).toBe(D);
+    const u = secure();
+    expect((await fails('{secret var=t key="OTHER"}{append var=h value="X-K: `$t`"}{api endpoint=$u headers=$h}', { u })).code).toBe(D);
+    expect((await fails('{secret var=t key="NOWHERE"}{api endpoint=$u query="k=`$t`"}', { u })).code).toBe(D);
+    expect((await fails('{secret var=t key="TOKEN"}{api endpoint="`$u`?k=`$t`"}', { u })).code).toBe(D);
+    expect((await fails('{secret var=t key="TOKEN"}{api endpoint=$u query="k=`$t`"}', { u })).code).toBe(D);
+    expect((await fails('{secret var=t key="TOKEN"}{assign_array var=q keys="k2" values=$t}{api endpoint=$u queries=$q}', { u })).code).toBe(D);
+    expect((await fails('{secret var=t key="TOKEN"}{assign_array var=q keys=$t values="1"}{api endpoint=$u queries=$q}', { u })).code).toBe(D);
+    expect((await fails('{secret var=t key="OTHER"}{api endpoint=$u method="POST" json_body="`$t`"}', { u })).code).toBe(D);
     expect(net.seen.length).toBe(before);
   });
 
-  it('a redirect to another origin never carries a secret on: header dropped, secret body refused', async () => {
-    // public.test may receive TOKEN; it answers with a redirect to other.test, which may not.
-    const away = (status: number) => `http://public.test:${net.port}/redirect?status=${status}&to=${encodeURIComponent(`http://other.test:${net.port}/echo`)}`;
+  it('plain http only for a secret whose record names http://', async () => {
     const before = net.seen.length;
-    const e = await echoOf('{secret var=t key="TOKEN"}{append var=h value="X-Api-Key: `$t`"}{append var=h value="X-Plain: kept"}{api endpoint=$away headers=$h var=r}', { away: away(302) });
-    expect(e.headers['x-api-key']).toBeUndefined();
-    expect(e.headers['x-plain']).toBe('kept');
-    const err = await fails('{secret var=t key="TOKEN"}{api endpoint=$away method="POST" body="k=`$t`" var=r}', { away: away(307) });
+    const err = await fails('{secret var=t key="TOKEN"}{append var=h value="X-K: `$t`"}{api endpoint=$u headers=$h}');
     expect(err.code).toBe('E_SECRET_DENIED');
-    expect(err.message).not.toContain('tok-value');
-    const atOther = net.seen.slice(before).filter((s) => s.host.startsWith('other.test'));
-    expect(atOther.length).toBe(1); // the GET whose header was dropped; the POST never left public.test
-    for (const s of net.seen.slice(before)) if (s.host.startsWith('other.test')) expect(JSON.stringify(s)).not.toContain('tok-value');
+    expect(err.message).toContain('http://public.test');
+    expect((await fails('{secret var=t key="TOKEN"}{api endpoint=$u method="POST" body="`$t`"}')).code).toBe('E_SECRET_DENIED');
+    expect(net.seen.length).toBe(before);
+    await render('{secret var=t key="PLAIN"}{append var=h value="X-K: `$t`"}{api endpoint=$u headers=$h status_var=s}{$s}');
+    expect(net.seen.at(-1)!.headers['x-k']).toBe('plain-http-secret');
+    // An http:// record allows https too.
+    await render('{secret var=t key="PLAIN"}{append var=h value="X-K: `$t`"}{api endpoint=$u headers=$h status_var=s}{$s}', { u: secure() });
+    expect(net.seen.at(-1)!.tls).toBe(true);
+  });
+
+  it('a redirect to another origin is not followed when the request carries a secret: the 3xx comes back', async () => {
+    // public.test may receive TOKEN; it answers with a redirect to other.test, which may not.
+    const away = (status: number) => secure(`/redirect?status=${status}&to=${encodeURIComponent(`https://other.test:${net.httpsPort}/echo`)}`);
+    const before = net.seen.length;
+    const t = '{api endpoint=$away headers=$h method=$m var=r http_code_var=c resp_header_var=rh}{$c} {$rh.location} {$r}';
+    const out = await render(`{secret var=t key="TOKEN"}{append var=h value="X-Api-Key: \`$t\`"}${t}`, { away: away(302), m: 'GET' });
+    expect(out).toBe(`302 https://other.test:${net.httpsPort}/echo redirecting`);
+    const post = await render(`{secret var=t key="TOKEN"}{api endpoint=$away method="POST" body="k=\`$t\`" http_code_var=c}{$c}`, { away: away(307) });
+    expect(post).toBe('307');
+    expect(net.seen.slice(before).filter((s) => s.host.startsWith('other.test')).length).toBe(0);
+    // Without a secret the same redirect is followed.
+    expect(await render('{api endpoint=$away http_code_var=c}{$c}', { away: away(302) })).toBe('200');
   });
 
   it('mTLS secret names: missing -> E_SECRET_NOT_FOUND, wrong host -> E_SECRET_DENIED, allowed -> E_NOT_IMPLEMENTED', async () => {
-    expect((await fails('{api endpoint=$u sslcert="NOPE" sslkey="NOPE"}')).code).toBe('E_SECRET_NOT_FOUND');
-    expect((await fails('{api endpoint=$u sslcert="OTHER" sslkey="OTHER"}')).code).toBe('E_SECRET_DENIED');
-    expect((await fails('{api endpoint=$u sslcert="TOKEN"}')).code).toBe('E_BAD_COMBINATION');
-    const ni = await fails('{api endpoint=$u sslcert="TOKEN" sslkey="TOKEN" cainfo="TOKEN"}');
+    const u = secure();
+    expect((await fails('{api endpoint=$u sslcert="NOPE" sslkey="NOPE"}', { u })).code).toBe('E_SECRET_NOT_FOUND');
+    expect((await fails('{api endpoint=$u sslcert="OTHER" sslkey="OTHER"}', { u })).code).toBe('E_SECRET_DENIED');
+    expect((await fails('{api endpoint=$u sslcert="TOKEN"}', { u })).code).toBe('E_BAD_COMBINATION');
+    const ni = await fails('{api endpoint=$u sslcert="TOKEN" sslkey="TOKEN" cainfo="TOKEN"}', { u });
     expect(ni.code).toBe('E_NOT_IMPLEMENTED');
     expect(ni.message).not.toContain('tok-value');
+    expect((await fails('{api endpoint=$u sslcert="TOKEN" sslkey="TOKEN"}')).code).toBe('E_SECRET_DENIED');
   });
 });
 

@@ -27,11 +27,13 @@ export interface EgressRequest {
   /** Deadline for this request, redirects included; capped by the policy's timeoutMs. */
   timeoutMs?: number;
   /**
-   * Names of headers whose values carry a secret: dropped, like Authorization, when a redirect
-   * leaves the origin (the secret's allowed hosts were checked for the first origin only).
+   * Names of headers whose values carry a secret. A request with any (or with `secretBody`)
+   * follows redirects within its origin only: a redirect to another origin is not followed but
+   * returned as the response (the secret's allowed hosts were checked for the first origin, and
+   * a server that reflects the secret into Location would otherwise carry it on in the URL).
    */
   secretHeaders?: readonly string[];
-  /** The body carries a secret: a redirect that would send it to another origin is refused. */
+  /** The body carries a secret (see `secretHeaders`). */
   secretBody?: boolean;
 }
 
@@ -166,8 +168,7 @@ export class EgressGuard {
     }
     if (!headers.some(([n]) => n === 'accept-encoding')) headers.push(['accept-encoding', DEFAULT_ACCEPT_ENCODING]);
 
-    const secretHeaders = new Set((req.secretHeaders ?? []).map((n) => n.toLowerCase()));
-    let secretBody = req.secretBody === true;
+    const carriesSecret = (req.secretHeaders ?? []).length > 0 || req.secretBody === true;
     let url = this.check(req.url);
     for (let redirects = 0; ; redirects++) {
       const remaining = Math.max(1, deadlineAt - Date.now());
@@ -183,14 +184,23 @@ export class EgressGuard {
       });
       const location = single(res.headers['location']);
       if (REDIRECT_STATUSES.has(res.statusCode) && location !== undefined) {
-        discard(res.body);
-        if (redirects >= this.policy.maxRedirects) throw egressError('E_HTTP_LIMIT', url.href, 'too many redirects');
-        let next: URL;
+        let next: URL | undefined;
         try {
           next = new URL(location, url);
         } catch {
-          throw egressError('E_BAD_URL', location, 'malformed redirect location');
+          next = undefined;
         }
+        if (carriesSecret && next?.origin !== url.origin) {
+          // Answered as it is: the caller sees the 3xx and its Location, the secret stays here.
+          try {
+            return await this.finish(res, method, url, redirects);
+          } finally {
+            discard(res.body);
+          }
+        }
+        discard(res.body);
+        if (redirects >= this.policy.maxRedirects) throw egressError('E_HTTP_LIMIT', url.href, 'too many redirects');
+        if (next === undefined) throw egressError('E_BAD_URL', location, 'malformed redirect location');
         setCurrent(next.href);
         next = this.check(next.href);
         if (url.protocol === 'https:' && next.protocol === 'http:') {
@@ -201,16 +211,9 @@ export class EgressGuard {
         if (toGet) {
           method = 'GET';
           body = undefined;
-          secretBody = false;
           headers = headers.filter(([n]) => !BODY_HEADERS.has(n));
         }
-        if (next.origin !== url.origin) {
-          if (secretBody && body !== undefined) {
-            this.stats.denied++;
-            throw egressError('E_SECRET_DENIED', next.href, 'redirect to another origin would resend a body that holds a secret');
-          }
-          headers = headers.filter(([n]) => !CREDENTIAL_HEADERS.has(n) && !secretHeaders.has(n));
-        }
+        if (next.origin !== url.origin) headers = headers.filter(([n]) => !CREDENTIAL_HEADERS.has(n));
         url = next;
         continue;
       }

@@ -17,7 +17,9 @@
  *   hop through `check` and the connector again; at most `maxRedirects` (E_HTTP_LIMIT past it);
  *   https->http refused (E_SSRF_DENIED); Authorization/Cookie/Proxy-Authorization dropped for
  *   good after the first cross-origin hop; 303 (not HEAD) and 301/302 of POST become body-less
- *   GET without content-* headers.
+ *   GET without content-* headers. A request that carries a secret (`secretHeaders`,
+ *   `secretBody`) follows same-origin hops only: a 3xx to another origin (or with a Location
+ *   that does not parse) is the response, not followed.
  * - Request headers: RFC 7230 token names, values of visible Latin-1/SP/HTAB only; framing,
  *   hop-by-hop and routing headers (Host, Content-Length, Transfer-Encoding, Connection,
  *   Upgrade, TE, Trailer, Keep-Alive, Expect, Proxy-*) refused; at most 100 headers and

@@ -136,15 +136,16 @@ export const BR: SecurityCase[] = [
       const s = harnessHttp();
       // judge() fails a case whose message holds the secret value.
       const bad = await allRefused(h, [
-        { template: '{api endpoint=$u sslcert="API_TOKEN" sslkey="API_TOKEN"}', codes: ['E_NOT_IMPLEMENTED'], opts: { vars: { u: `http://api.example.com:${s.port}/hello` } } },
+        { template: '{api endpoint=$u sslcert="API_TOKEN" sslkey="API_TOKEN"}', codes: ['E_NOT_IMPLEMENTED'], opts: { vars: { u: `https://api.example.com:${s.httpsPort}/hello` } } },
         { template: '{api sslkey="NOT_A_PEM" endpoint="https://a.example"}', codes: ['E_BAD_COMBINATION', 'E_SECRET_NOT_FOUND'] },
-        { template: '{secret var=t key="API_TOKEN"}{api endpoint="http://api.example.com:25/" query="k=`$t`"}', codes: ['E_SSRF_DENIED'] },
+        { template: '{secret var=t key="API_TOKEN"}{append var=hd value="X-Key: `$t`"}{api endpoint="https://api.example.com:25/" headers=$hd}', codes: ['E_SSRF_DENIED'] },
         {
+          // A secret never goes into a URL (HH-03), so it cannot reach an error through one.
           template: '{secret var=t key="API_TOKEN"}{api endpoint=$u query="k=`$t`"}',
-          codes: ['E_SSRF_DENIED'],
+          codes: ['E_SECRET_DENIED'],
           opts: { vars: { u: `http://api.example.com:${s.port}/redirect?to=${encodeURIComponent(`http://127.0.0.1:${s.internal.port}/`)}` } },
         },
-        { template: '{secret var=t key="API_TOKEN"}{append var=hd value="X-Key: `$t`\r\nX-Other: 1"}{api endpoint=$u headers=$hd}', codes: ['E_BAD_HEADER'], opts: { vars: { u: `http://api.example.com:${s.port}/hello` } } },
+        { template: '{secret var=t key="API_TOKEN"}{append var=hd value="X-Key: `$t`\r\nX-Other: 1"}{api endpoint=$u headers=$hd}', codes: ['E_BAD_HEADER'], opts: { vars: { u: `https://api.example.com:${s.httpsPort}/hello` } } },
       ]);
       return bad ?? { status: 'contained', detail: '5 failing calls around secrets: no secret value in any message' };
     },

@@ -280,7 +280,7 @@ export const NET: SecurityCase[] = [
       if (bad) return bad;
       if (s.seen.length !== before) return { status: 'escaped', detail: 'a refused request reached the server' };
       // Control: the same secret to a host it lists is substituted (so the refusals above are the rule, not a broken feature).
-      const ok = await h.render(forms[3]!, { vars: { u: at(s, 'api.example.com', '/hello') } });
+      const ok = await h.render(forms[3]!, { vars: { u: `https://api.example.com:${s.httpsPort}/hello` } });
       const own = (h.canaries as Canaries & { ownSecretValue?: string }).ownSecretValue;
       const arrived = own !== undefined && s.seen.slice(before).some((r) => r.headers.authorization === `Bearer ${own}`);
       const o = judge(h, ok, ok.output !== undefined && arrived, 'the secret reaches only the host it lists');

@@ -7,23 +7,28 @@
  *    allow-list, so that an internal address is refused by the ADDRESS rules, not by its port;
  *  - one allowed test server on 127.0.0.2 (made public with `treatAsPublic`, the only test-only
  *    entry), bound where possible on the internal canary's port so that a rebinding name can
- *    point at either on the same port;
+ *    point at either on the same port; it also speaks HTTPS on a port of its own, with a
+ *    certificate only this guard trusts (tls.ts), for the cases whose secrets need https;
  *  - a test resolver that maps attacker-chosen names to the canaries (see NAMES).
  * The allowed server records every request it sees (`harnessHttp().seen`), so cases can prove
  * that a secret never arrived anywhere.
  */
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { HostAdapters, InternalApiRequest } from '../../host-bridge/host.js';
 import { DEFAULT_EGRESS_POLICY, EgressGuard, type Resolver } from '../../host-bridge/egress/index.js';
 import type { CanaryState } from './state.js';
+import { reflectRoute } from './reflect.js';
+import { HARNESS_CERT, HARNESS_KEY } from './tls.js';
 
 export const ALLOWED_IP = '127.0.0.2';
 
 export interface SeenRequest {
   method: string;
+  tls: boolean;
   host: string;
   url: string;
   headers: http.IncomingHttpHeaders;
@@ -33,6 +38,8 @@ export interface SeenRequest {
 export interface HttpHarnessState {
   /** Port of the allowed server (127.0.0.2), usually the internal canary's port too. */
   port: number;
+  /** HTTPS port of the allowed server (127.0.0.2; certificate in tls.ts, trusted by this guard only). */
+  httpsPort: number;
   /** Raw TCP server on 127.0.0.2 for crafted responses (100 000 headers). */
   rawPort: number;
   internal: { host: string; port: number };
@@ -60,7 +67,8 @@ let bombCache: Buffer | undefined;
 /** 64 MiB of zeros gzipped (about 64 KB on the wire). */
 const bomb = (): Buffer => (bombCache ??= zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 }));
 
-function route(req: http.IncomingMessage, res: http.ServerResponse, counters: Map<string, number>): void {
+function route(req: http.IncomingMessage, res: http.ServerResponse, counters: Map<string, number>, httpsPort: number): void {
+  if (reflectRoute(req, res, `https://attacker.example:${httpsPort}`)) return;
   const u = new URL(req.url ?? '/', 'http://x');
   const q = u.searchParams;
   switch (u.pathname) {
@@ -181,15 +189,18 @@ export async function httpAdapter(c: CanaryState): Promise<Partial<HostAdapters>
   const metadata = split(c.listeners.metadata);
   const seen: SeenRequest[] = [];
   const counters = new Map<string, number>();
-  const server = http.createServer((req, res) => {
+  let httpsPort = 0;
+  const handle = (tls: boolean) => (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (d: Buffer) => chunks.push(d));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', host: req.headers.host ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      route(req, res, counters);
+      seen.push({ method: req.method ?? '', tls, host: req.headers.host ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      route(req, res, counters, httpsPort);
     });
-  });
+  };
+  const server = http.createServer(handle(false));
   const port = await listen(server, internal.port, ALLOWED_IP).catch(() => listen(server, 0, ALLOWED_IP));
+  httpsPort = await listen(https.createServer({ cert: HARNESS_CERT, key: HARNESS_KEY }, handle(true)), 0, ALLOWED_IP);
   const raw = net.createServer((sock) => {
     sock.on('error', () => undefined);
     sock.once('data', () => {
@@ -203,12 +214,13 @@ export async function httpAdapter(c: CanaryState): Promise<Partial<HostAdapters>
   const guard = new EgressGuard(
     {
       ...DEFAULT_EGRESS_POLICY,
-      allowedPorts: [...new Set([...DEFAULT_EGRESS_POLICY.allowedPorts, port, rawPort, internal.port, metadata.port])],
+      allowedPorts: [...new Set([...DEFAULT_EGRESS_POLICY.allowedPorts, port, httpsPort, rawPort, internal.port, metadata.port])],
       treatAsPublic: [ALLOWED_IP],
     },
     resolver(() => state!),
+    { ca: HARNESS_CERT },
   );
-  state = { port, rawPort, internal, metadata, seen, internalCalls: [], guard };
+  state = { port, httpsPort, rawPort, internal, metadata, seen, internalCalls: [], guard };
   if (current) {
     // A previous harness run in this process: its guard is no longer used.
     void current.guard.close().catch(() => undefined);

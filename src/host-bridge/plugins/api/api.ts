@@ -3,9 +3,12 @@
  *
  * Order of checks: capability, unsupported features (dl_flg, files, PURGE), endpoint (no secret
  * handle may appear in it; it must parse), body combinations, mTLS secret names (host rule, then
- * E_NOT_IMPLEMENTED), headers/query/body with secret handles substituted only for secrets whose
- * `hosts` list the endpoint's host (NET-15, BR-06), timeout clamped to the render's wall time,
- * cache (GET/HEAD, per tenant: NET-13), request cap (NET-12), then the guard.
+ * E_NOT_IMPLEMENTED), headers/body with secret handles substituted only for secrets whose
+ * `hosts` list the endpoint's origin (https unless the entry says http://; NET-15, BR-06), no
+ * handle in query or queries (HH-03), timeout clamped to the render's wall time, cache
+ * (GET/HEAD, per tenant: NET-13), request cap (NET-12), then the guard. A request that carries
+ * a secret follows same-origin redirects only (the guard answers the 3xx itself otherwise), and
+ * whatever comes back is cleared of the render's secret values by the bridge (secret-redactor.ts).
  *
  * Guard refusals (E_SSRF_DENIED, E_BAD_URL, E_BAD_HEADER) and limit breaches (E_HTTP_LIMIT) are
  * errors; a request that fails on the way (E_HTTP_FAILED, E_HTTP_TIMEOUT) sets status_var=0 and
@@ -42,8 +45,21 @@ function wireValue(v: string): string {
   return Buffer.from(toBytes(v)).toString('latin1');
 }
 
-function hostAllows(record: SecretRecord, host: string): boolean {
-  return (record.hosts ?? []).some((h) => typeof h === 'string' && h.toLowerCase().replace(/\.$/, '') === host);
+/**
+ * A secret's `hosts` entry names an origin it may go to: `api.example.com` and
+ * `https://api.example.com` allow https only; `http://api.example.com` allows plain http as
+ * well, for the rare API that has no TLS (the value then crosses the network readable, so the
+ * record must say so). Names compare exactly, case-insensitively, without a final dot; any port.
+ */
+function hostAllows(record: SecretRecord, url: URL): boolean {
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  return (record.hosts ?? []).some((entry) => {
+    if (typeof entry !== 'string') return false;
+    const m = /^(https?):\/\/([^/]*)\/?$/i.exec(entry);
+    const name = (m ? m[2]! : entry).toLowerCase().replace(/\.$/, '');
+    const plain = m !== null && m[1]!.toLowerCase() === 'http';
+    return name === host && (url.protocol === 'https:' || (plain && url.protocol === 'http:'));
+  });
 }
 
 function headersValue(pairs: readonly [string, string][]): PhpArray {
@@ -58,7 +74,7 @@ function headersValue(pairs: readonly [string, string][]): PhpArray {
   return out;
 }
 
-async function mtlsCheck(attrs: Record<string, Value>, call: BridgeCall, host: string): Promise<void> {
+async function mtlsCheck(attrs: Record<string, Value>, call: BridgeCall, url: URL, host: string): Promise<void> {
   const names = (['sslcert', 'sslkey', 'cainfo'] as const).filter((k) => typeof attrs[k] === 'string' && attrs[k] !== '');
   if (names.length === 0) return;
   const hasCert = names.includes('sslcert');
@@ -68,7 +84,7 @@ async function mtlsCheck(attrs: Record<string, Value>, call: BridgeCall, host: s
     const name = String(attrs[attr]);
     const record = SECRET_NAME.test(name) && call.host.secrets ? await call.host.secrets.get(call.identity.tenant, name) : null;
     if (!record) throw new BridgeError('E_SECRET_NOT_FOUND', `no secret named ${quote(name)}`);
-    if (!hostAllows(record, host)) throw new BridgeError('E_SECRET_DENIED', `the secret ${name} may not be sent to ${host} (${attr}=)`);
+    if (!hostAllows(record, url)) throw new BridgeError('E_SECRET_DENIED', `the secret ${name} may not be sent to ${url.protocol}//${host} (${attr}=)`);
   }
   throw new BridgeError('E_NOT_IMPLEMENTED', '{api} mTLS (sslcert, sslkey, cainfo) is not supported by this host yet');
 }
@@ -101,10 +117,10 @@ export const api: HostPlugin = {
     const bodyText = jsonBody ?? rawBody;
     if (bodyText !== undefined && (method === 'GET' || method === 'HEAD')) throw new BridgeError('E_BAD_COMBINATION', `{api} a ${method} request cannot have a body`);
 
-    await mtlsCheck(attrs, call, host);
+    await mtlsCheck(attrs, call, url, host);
 
-    const allowed = (r: SecretRecord): boolean => hostAllows(r, host);
-    const use = `a request to ${host}`;
+    const allowed = (r: SecretRecord): boolean => hostAllows(r, url);
+    const use = `a request to ${url.protocol}//${host}`;
     const sub = (s: string): string => call.secrets.substitute(s, use, allowed);
 
     // Headers: handles are allowed in values only, never in names.
@@ -118,15 +134,21 @@ export const api: HostPlugin = {
     }
     if (jsonBody !== undefined && !headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', 'application/json']);
 
+    // Never in the URL: servers log it, echo it and pass it on in redirects; headers or the body only.
     const queries = attrs.queries ?? null;
+    const inQuery = (s: string): string => call.secrets.substitute(s, 'a query string (use a header or the body)', () => false);
     if (keysContain(queries, (k) => call.secrets.contains(k))) throw new BridgeError('E_SECRET_DENIED', '{api} a secret may not be used as a query key');
-    const query = buildQuery(typeof attrs.query === 'string' ? sub(attrs.query) : null, mapStrings(queries, sub));
+    const query = buildQuery(typeof attrs.query === 'string' ? inQuery(attrs.query) : null, mapStrings(queries, inQuery));
     const target = appendQuery(endpoint, query);
     const bodySent = bodyText === undefined ? undefined : sub(bodyText);
     const body = bodySent === undefined ? undefined : Buffer.from(toBytes(bodySent));
-    // Secrets go only to hosts their record allows, which was checked for this origin: the guard
-    // drops these headers and refuses to resend this body when a redirect leaves it.
+    // Secrets go only to the origin their record allows, which was checked for this URL: the
+    // guard follows no redirect that leaves it (it answers the 3xx instead).
     const secretBody = bodySent !== undefined && bodySent !== bodyText;
+    // A slice of an echo would hand the secret back in pieces too short to recognise.
+    if ((secretHeaders.length > 0 || secretBody) && headers.some(([n]) => /^(if-)?range$/i.test(n))) {
+      throw new BridgeError('E_SECRET_DENIED', '{api} a request that carries a secret may not ask for a byte range');
+    }
 
     const left = call.timeLeft();
     if (left <= 50) throw new BridgeError('E_WALL_TIMEOUT', '{api} no time left in the render for a request');
