@@ -120,6 +120,13 @@ describe('compile thread', () => {
     });
   });
 
+  it('refuses deep nesting on the thread as it does inline', async () => {
+    await withEngine({}, async (e) => {
+      const deep = `{if ${'('.repeat(1000)}1${')'.repeat(1000)}}x{/if}`;
+      for (const head of ['', pad(INLINE_MAX_CHARS)]) expect((await templateError(e.render(head + deep))).code).toBe('E_NESTING_TOO_DEEP');
+    });
+  });
+
   it("fails the render with E_INTERNAL, the embedder's error its cause, when a lookup throws, inline and on the thread", async () => {
     const failure = new Error('store unavailable');
     const templates = () => {
