@@ -159,12 +159,7 @@ export class CompileThread {
       transferList: [channel.port2],
       execArgv: ts ? ['--import', 'tsx'] : [],
       resourceLimits: { maxOldGenerationSizeMb: this.opts.heapMB },
-      stdout: true,
-      stderr: true,
     });
-    // The thread's own output never reaches anyone; keep it drained.
-    worker.stdout.resume();
-    worker.stderr.resume();
     const live: Live = { worker, port: channel.port1, flag: new Int32Array(signal), ready: false };
     this.live = live;
     worker.unref();

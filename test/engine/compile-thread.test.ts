@@ -2,7 +2,9 @@
  * Compiling away from the embedding event loop (security HH-06): templates past INLINE_MAX_CHARS
  * compile on the compile thread, under a code-size cap, a time cap and a bounded queue.
  */
+import { spawnSync } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type RenderIdentity } from '../../src/index.js';
 import { INLINE_MAX_CHARS } from '../../src/compiled-templates.js';
@@ -140,6 +142,14 @@ describe('compile thread', () => {
       // The thread lives on.
       expect((await e.render(`${pad(INLINE_MAX_CHARS)}ok`)).output).toBe('ok');
     });
+  });
+
+  it('an idle compile thread does not keep the process alive', () => {
+    const engine = fileURLToPath(new URL('../../src/engine.ts', import.meta.url));
+    // No close(): the process must still end once the render is done.
+    const script = `import(${JSON.stringify(engine)}).then(async (m) => { const e = m.createEngine({ workers: 0 }); console.log((await e.render('{*${'x'.repeat(INLINE_MAX_CHARS)}*}done')).output); })`;
+    const r = spawnSync(process.execPath, ['--no-node-snapshot', '--import', 'tsx', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect([r.status, r.stdout.trim()]).toEqual([0, 'done']);
   });
 
   it('engine.compile() stays synchronous and looks includes up for the identity it is given', async () => {
