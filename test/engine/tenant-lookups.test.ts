@@ -29,8 +29,8 @@ async function withEngine(opts: EngineOptions, run: (e: Engine) => Promise<void>
 }
 
 describe('lookups per tenant', () => {
-  it('gives two tenants with same-named includes and functions their own, through the cache, inline and on the compile thread', async () => {
-    await withEngine(perTenant, async (e) => {
+  it.each([0, 1])('gives two tenants with same-named includes and functions their own, through the cache, inline and on the compile thread (workers: %i)', async (workers) => {
+    await withEngine({ ...perTenant, workers }, async (e) => {
       for (const source of [PAGE, BIG]) {
         // Alternating, so that each render after the first two could reuse the other tenant's compile.
         for (const tenant of ['alice', 'bob', 'alice', 'bob', 'alice']) {
