@@ -6,10 +6,10 @@
  * child processes and the host bridge build on top of it (see docs/sandbox.md).
  */
 import { createHash, randomFillSync } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
-import { compile, firstError, type CompileResult, ENGINE_VERSION } from './compiler/index.js';
+import { compile, type CompileResult } from './compiler/index.js';
+import { CompiledTemplates, scriptName, type Compiled, type SourceLookup } from './compiled-templates.js';
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
-import { IsolateHost, type CompiledTemplate, type RawRenderResult } from './sandbox/isolate-host.js';
+import { IsolateHost, type RawRenderResult } from './sandbox/isolate-host.js';
 import { SandboxPool, DEFAULT_POOL, type PoolOptions } from './sandbox/pool.js';
 import { createBridge } from './host-bridge/bridge.js';
 import { requestGlobals } from './host-bridge/request-globals.js';
@@ -17,11 +17,17 @@ import type { HostAdapters, RenderIdentity } from './host-bridge/host.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/limits.js';
 import { renderRequest } from './sandbox/request.js';
 
+export type { SourceLookup };
+
 export interface EngineOptions {
-  /** Stored templates for {include}: name -> source. */
-  templates?: Record<string, string> | ((name: string) => string | undefined | null);
-  /** Stored custom functions for {function name=... | id=...}: identifier or id -> source. */
-  functions?: Record<string, string> | ((key: string) => string | undefined | null);
+  /**
+   * Stored templates for {include}: name -> source. A Record is shared by every tenant; a lookup
+   * gets the identity of the render it compiles for, and an engine that serves several tenants
+   * must use one to keep each tenant to its own templates (compiled code is then cached per tenant).
+   */
+  templates?: Record<string, string> | SourceLookup;
+  /** Stored custom functions for {function name=... | id=...}: identifier or id -> source; as `templates`. */
+  functions?: Record<string, string> | SourceLookup;
   /** CPU time per render, ms (default 1000). */
   timeoutMs?: number;
   /** Site time zone (default Asia/Tokyo) and language (default ja). */
@@ -73,7 +79,13 @@ export interface RenderResult {
 }
 
 export interface Engine {
-  compile(source: string, opts?: { name?: string }): CompileResult;
+  /**
+   * Compiles without rendering (tools: checks, the compile command). Synchronous: it runs on the
+   * calling thread and blocks it for as long as the compile takes (a 1 MB template: 1-2 s), so a
+   * server renders with render(), which compiles big templates on the compile thread. Includes
+   * are looked up for `identity` (default: tenant "default").
+   */
+  compile(source: string, opts?: { name?: string; identity?: Partial<RenderIdentity> }): CompileResult;
   render(source: string, opts?: RenderOptions): Promise<RenderResult>;
   /**
    * Security testing only ("assume breach"): runs hand-written JavaScript as the body of a
@@ -92,49 +104,13 @@ export interface Engine {
   close(): void;
 }
 
-interface Compiled {
-  /** Key of the template in the isolate: name and source hash (the code may change with its includes). */
-  id: string;
-  result: CompileResult;
-  sources: SourceText[];
-  /** Included templates and functions with the source compiled in (null: it did not exist). */
-  deps: [string, string | null][];
-  /** What the sandbox runs; one object per compile, by which a worker keeps the code it was sent. */
-  template: CompiledTemplate;
-}
-
 export function createEngine(options: EngineOptions = {}): Engine {
   const isolates = new Map<string, IsolateHost>();
   const workers = options.workers ?? DEFAULT_POOL.workers;
   const pool = workers > 0 ? new SandboxPool({ ...options.pool, workers }) : null;
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...(options.timeoutMs ? { cpuMs: options.timeoutMs } : {}), ...options.limits };
-  const cache = new LRUCache<string, Compiled>({ max: 500, maxSize: 64 * 1024 * 1024, sizeCalculation: (c) => c.result.code.length * 2 + c.sources.reduce((n, x) => n + x.text.length * 2, 0) + 1 });
-  const templates = options.templates;
-  const lookup = (name: string) => (typeof templates === 'function' ? templates(name) : templates?.[name]);
-  const functions = options.functions;
-  const lookupFunction = (key: string) => (typeof functions === 'function' ? functions(key) : functions?.[key]);
-
+  const templates = new CompiledTemplates(options.templates, options.functions, limits);
   const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
-  const sourceOf = (t: string) => (t.startsWith('function:') ? lookupFunction(t.slice('function:'.length)) : lookup(t));
-
-  /**
-   * Compiled code is reused while the template and everything it includes are unchanged. The
-   * cache is keyed by the name and the source text itself (no hashing on the hot path).
-   */
-  const compileCached = (source: string, name: string): Compiled => {
-    const cacheKey = `${name}\0${source}`;
-    const hit = cache.get(cacheKey);
-    if (hit && hit.deps.every(([dep, text]) => (sourceOf(dep) ?? null) === text)) return hit;
-    const id = `${name}#${digest(`${ENGINE_VERSION}\0${name}\0${source}`)}`;
-    const result = compile(source, { name, id, templates: lookup, functions: lookupFunction });
-    const err = firstError(result.diagnostics);
-    if (err) throw err;
-    const depNames = result.manifest.templates.slice(1);
-    const sources = [new SourceText(name, source), ...depNames.map((t) => new SourceText(t, sourceOf(t) ?? ''))];
-    const c = compiled(id, result, sources, depNames.map((t) => [t, sourceOf(t) ?? null]));
-    cache.set(cacheKey, c);
-    return c;
-  };
 
   /** One isolate per tenant and memory class; a retired one (limit breached) is replaced. */
   const isolateFor = (tenant: string, memoryMB: number): IsolateHost => {
@@ -149,7 +125,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   return guarded({
     compile(source, opts = {}) {
-      return compile(source, { name: opts.name, templates: lookup, functions: lookupFunction });
+      return templates.compileNow(source, opts.name, identityOf(opts.identity));
     },
 
     async renderRawJs(body, opts = {}) {
@@ -157,9 +133,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
       const digestOfBody = digest(body);
       const id = `${name}#${digestOfBody}`;
       const code = `smartcage.define(${JSON.stringify(id)}, (rt) => function t0(s, $) {\n${body}\n});\n`;
-      const result = compile('', { name, id });
-      const c = compiled(id, { ...result, code }, [new SourceText(name, body)], []);
-      return runCompiled(c, name, opts);
+      const { manifest, diagnostics } = compile('', { name, id });
+      const c: Compiled = { id, manifest, diagnostics, lineTable: new Int32Array(0), sources: [new SourceText(name, body)], deps: [], template: { id, code, filename: scriptName(id) } };
+      return runCompiled(c, name, identityOf(opts.identity), opts);
     },
 
     async render(source, opts = {}) {
@@ -167,13 +143,17 @@ export function createEngine(options: EngineOptions = {}): Engine {
       if (source.length > limits.maxTemplateBytes) {
         throw new TemplateError({ code: 'E_TEMPLATE_TOO_LARGE', message: `the template is larger than ${limits.maxTemplateBytes} bytes`, name, line: 0, column: 0, frame: '' });
       }
-      const c = compileCached(source, name);
-      return runCompiled(c, name, opts);
+      const identity = identityOf(opts.identity);
+      const got = templates.get(source, name, identity);
+      // A cache hit stays synchronous: the hot path does not wait a turn for it.
+      const c = got instanceof Promise ? await got : got;
+      return runCompiled(c, name, identity, opts);
     },
 
     close() {
       for (const h of isolates.values()) h.retire();
       isolates.clear();
+      templates.close();
       pool?.close();
     },
 
@@ -186,15 +166,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
   });
 
-  async function runCompiled(c: Compiled, name: string, opts: RenderOptions): Promise<RenderResult> {
-    const identity: RenderIdentity = {
-      tenant: 'default',
-      memberId: null,
-      superUser: false,
-      context: 'web',
-      ...opts.identity,
-      requestId: opts.identity?.requestId ?? pooledRandom(8).toString('hex'),
-    };
+  async function runCompiled(c: Compiled, name: string, identity: RenderIdentity, opts: RenderOptions): Promise<RenderResult> {
     const tenant = identity.tenant;
     const request = renderRequest({
       templateName: name,
@@ -207,7 +179,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       constants: options.constants,
       seed: options.seed ?? Array.from(pooledRandom(16)),
     });
-    const facts = c.result.manifest.identity;
+    const facts = c.manifest.identity;
     const fromVariable = facts.fromVariables[0];
     if (fromVariable && !identity.superUser) {
       const src = c.sources.find((x) => x.name === fromVariable.template) ?? c.sources[0];
@@ -221,7 +193,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       });
     }
     const bridge = createBridge(options.host ?? {}, identity, limits, facts).handler;
-    const memoryMB = c.result.manifest.memoryMB;
+    const memoryMB = c.manifest.memoryMB;
     let raw: RawRenderResult;
     try {
       raw = pool
@@ -237,7 +209,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       warnings: raw.warnings ?? [],
       logs: raw.logs ?? [],
       returnValue: raw.returnValue ?? null,
-      diagnostics: c.result.diagnostics,
+      diagnostics: c.diagnostics,
     };
   }
 }
@@ -281,13 +253,16 @@ function guarded(engine: Engine): Engine {
 /** Errors of the sandbox itself: the isolate was stopped from outside, so no stack names a line. */
 const SANDBOX_STOPS = new Set(['E_CPU_TIMEOUT', 'E_WALL_TIMEOUT', 'E_MEMORY_LIMIT', 'E_SANDBOX_CRASHED']);
 
-function compiled(id: string, result: CompileResult, sources: SourceText[], deps: Compiled['deps']): Compiled {
-  return { id, result, sources, deps, template: { id, code: result.code, filename: scriptName(id) } };
-}
-
-/** The file name the isolate knows the script by, which stack traces name. */
-function scriptName(id: string): string {
-  return `tpl-${id.split('#')[1]}.js`;
+/** The identity a render or compile runs with: the embedder's, completed with the defaults. */
+function identityOf(given: Partial<RenderIdentity> | undefined): RenderIdentity {
+  return {
+    tenant: 'default',
+    memberId: null,
+    superUser: false,
+    context: 'web',
+    ...given,
+    requestId: given?.requestId ?? pooledRandom(8).toString('hex'),
+  };
 }
 
 /** A runtime error inside the template: the line table maps the stack frame back to the template. */
@@ -295,15 +270,17 @@ function runtimeError(err: { code: string; message: string; stack: string; at?: 
   const code = err.code;
   const file = c.template.filename;
   const m = new RegExp(`${file.replace(/[.]/g, '\\.')}:(\\d+):(\\d+)`).exec(err.stack);
-  let pos: [number, number, number, number] | undefined;
+  // The line table is flat: entry i is [generated line, template index, line, column] at 4i.
+  const table = c.lineTable;
+  let at = -1;
   if (m) {
     const line = Number(m[1]);
-    for (const entry of c.result.manifest.lineTable) if (entry[0] <= line) pos = entry;
+    for (let i = 0; i < table.length; i += 4) if (table[i] <= line) at = i;
   }
   // Limits enforced from outside (CPU and wall time, memory) stop the isolate with no stack to
   // read: the position slot names the loop or plugin call the template was in (its line-table index).
-  const table = c.result.manifest.lineTable;
-  if (!pos && err.at && Number.isInteger(err.at) && err.at >= 1 && err.at <= table.length) pos = table[err.at - 1];
+  if (at < 0 && err.at && Number.isInteger(err.at) && err.at >= 1 && err.at <= table.length / 4) at = (err.at - 1) * 4;
+  const pos = at >= 0 ? ([table[at], table[at + 1], table[at + 2], table[at + 3]] as const) : undefined;
   const src = c.sources[pos ? pos[1] : 0];
   if (!pos) {
     const unknown = SANDBOX_STOPS.has(code) ? ' (line unknown: the sandbox stopped before the template recorded a position)' : '';

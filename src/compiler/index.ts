@@ -9,8 +9,8 @@
 import { SourceText, TemplateError, type Diagnostic } from '../errors.js';
 import { parseTemplate } from './parse.js';
 import { buildTree, type TreeNode } from './structure.js';
-import { CodeBuilder, lit } from './codegen/builder.js';
-import { EmitContext, PluginAliases } from './codegen/context.js';
+import { CodeBuilder, CodeTooLarge, lit } from './codegen/builder.js';
+import { EmitContext, MAX_DIAGNOSTICS, PluginAliases, TooManyErrors, type Resolution } from './codegen/context.js';
 import { emitNodes } from './codegen/statements.js';
 import { findFunction } from '../plugins/registry.js';
 import { scanMemoryClass, type MemoryClass } from './memory-class.js';
@@ -27,6 +27,14 @@ export interface CompileOptions {
   templates?: (name: string) => string | undefined | null;
   /** Source of a stored custom function called by {function name=...} or {function id=...}. */
   functions?: (key: string) => string | undefined | null;
+  /**
+   * Largest script the compile may generate, characters. The compile stops as soon as its code
+   * grows past it, with E_TEMPLATE_TOO_LARGE (line 0): a sandbox worker then never spends long
+   * compiling a giant script. Default: no limit.
+   */
+  maxCodeChars?: number;
+  /** Largest source of an included template or custom function, characters (E_TEMPLATE_TOO_LARGE at the include). Default: no limit. */
+  maxSourceChars?: number;
 }
 
 export interface Manifest {
@@ -56,10 +64,18 @@ export interface CompileResult {
 const RUNTIME_NAMES =
   'str, truthy, key, prop, each, map, call, share, add, sub, mul, div, mod, neg, eq, ne, same, notSame, lt, gt, le, ge, bitAnd, bitOr, bitXor, shl, shr, bitNot, float, ifFn';
 
+/**
+ * Thrown by a lookup (CompileOptions.templates/functions) to stop the compile: compile() passes
+ * it on to its caller, where anything else thrown becomes an E_INTERNAL diagnostic. The engine
+ * stops this way an inline compile that grew too big, and one whose embedder lookup failed.
+ */
+export class CompileAborted extends Error {}
+
 export function compile(source: string, opts: CompileOptions = {}): CompileResult {
   try {
     return compileTemplates(source, opts);
   } catch (e) {
+    if (e instanceof CompileAborted) throw e;
     // Nothing but a diagnostic comes out of a compile (a bound the checks missed, a lookup
     // function that threw): the template's name, and no host path or stack.
     const name = opts.name ?? 'template';
@@ -72,45 +88,60 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
   const name = opts.name ?? 'template';
   const diagnostics: Diagnostic[] = [];
   const aliases = new PluginAliases();
-  const body = new CodeBuilder();
+  const maxCodeChars = opts.maxCodeChars ?? Infinity;
+  const maxSourceChars = opts.maxSourceChars ?? Infinity;
+  const body = new CodeBuilder(maxCodeChars);
   const names: string[] = [name];
   const sources: string[] = [source];
-  const refs = new Map<string, string>([[name, 't0']]);
+  // Keys are kind-tagged so that a template named "function:f" is not the custom function f.
+  const refs = new Map<string, Resolution>([[`t\0${name}`, { ref: 't0' }]]);
   let memoryMB: MemoryClass = 128;
 
-  // Included templates and custom functions are compiled into the same script, once each.
-  const resolver = (kind: 'template' | 'function') => (key: string): string | null => {
-    const name = kind === 'template' ? key : `function:${key}`;
-    const known = refs.get(name);
+  // Included templates and custom functions are compiled into the same script, once each; a
+  // missing one is asked for once too (every lookup may be a round trip to the embedder).
+  const resolver = (kind: 'template' | 'function') => (key: string): Resolution => {
+    const tagged = `${kind === 'template' ? 't' : 'f'}\0${key}`;
+    const known = refs.get(tagged);
     if (known) return known;
     const text = kind === 'template' ? opts.templates?.(key) : opts.functions?.(key);
-    if (text === undefined || text === null) return null;
-    const ref = `t${names.length}`;
-    refs.set(name, ref);
-    names.push(name);
-    sources.push(text);
-    return ref;
+    let r: Resolution;
+    if (typeof text !== 'string') r = { missing: true };
+    else if (text.length > maxSourceChars) r = { tooLarge: maxSourceChars };
+    else {
+      r = { ref: `t${names.length}` };
+      names.push(kind === 'template' ? key : `function:${key}`);
+      sources.push(text);
+    }
+    refs.set(tagged, r);
+    return r;
   };
   const resolveInclude = resolver('template');
   const resolveFunction = resolver('function');
 
-  for (let i = 0; i < names.length; i++) {
-    const src = new SourceText(names[i], sources[i]);
-    const parsed = parseTemplate(src);
-    diagnostics.push(...parsed.diagnostics);
-    if (parsed.diagnostics.length) continue;
-    const deep = checkExprDepth(parsed.nodes, src);
-    if (deep) {
-      diagnostics.push(deep);
-      continue;
+  try {
+    for (let i = 0; i < names.length; i++) {
+      const src = new SourceText(names[i], sources[i]);
+      const parsed = parseTemplate(src);
+      diagnostics.push(...parsed.diagnostics);
+      if (parsed.diagnostics.length) continue;
+      const deep = checkExprDepth(parsed.nodes, src);
+      if (deep) {
+        diagnostics.push(deep);
+        continue;
+      }
+      const { tree, diagnostics: treeDiags } = buildTree(parsed.nodes, src, {
+        printingTag: (tag) => findFunction(tag)?.kind === 'function',
+        blockPlugin: (tag) => findFunction(tag)?.kind === 'block',
+      });
+      diagnostics.push(...treeDiags.slice(0, MAX_DIAGNOSTICS + 1));
+      if (diagnostics.length > MAX_DIAGNOSTICS) throw new TooManyErrors();
+      if (i === 0) memoryMB = scanMemoryClass(parsed.nodes, src, diagnostics);
+      emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, body, resolveInclude, resolveFunction));
     }
-    const { tree, diagnostics: treeDiags } = buildTree(parsed.nodes, src, {
-      printingTag: (tag) => findFunction(tag)?.kind === 'function',
-      blockPlugin: (tag) => findFunction(tag)?.kind === 'block',
-    });
-    diagnostics.push(...treeDiags);
-    if (i === 0) memoryMB = scanMemoryClass(parsed.nodes, src, diagnostics);
-    emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, body, resolveInclude, resolveFunction));
+  } catch (e) {
+    if (e instanceof TooManyErrors) return failed(name, names, diagnostics.slice(0, MAX_DIAGNOSTICS + 1));
+    if (e instanceof CodeTooLarge) return failed(name, names, [...diagnostics.slice(0, MAX_DIAGNOSTICS), tooLarge(name, maxCodeChars)]);
+    throw e;
   }
 
   const head = new CodeBuilder();
@@ -129,7 +160,9 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
   for (const [plugin, alias] of aliases.functions) head.line(`const ${alias} = rt.fn(${lit(plugin)});`);
   for (const [args, alias] of aliases.prepared) head.line(`const ${alias} = rt.prepare(${args});`);
   const offset = head.lineCount;
-  const code = head.toString() + body.toString() + '  return t0;\n}));\n';
+  const tail = '  return t0;\n}));\n';
+  if (head.length + body.length + tail.length > maxCodeChars) return failed(name, names, [...diagnostics.slice(0, MAX_DIAGNOSTICS), tooLarge(name, maxCodeChars)]);
+  const code = head.toString() + body.toString() + tail;
 
   return {
     code,
@@ -146,7 +179,28 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
         fromVariables: aliases.identityFromVariables,
       },
     },
+    diagnostics: diagnostics.length > MAX_DIAGNOSTICS + 1 ? diagnostics.slice(0, MAX_DIAGNOSTICS + 1) : diagnostics,
+  };
+}
+
+/** A compile that stopped early (too many errors, code too large): no code, the diagnostics so far. */
+function failed(name: string, names: string[], diagnostics: Diagnostic[]): CompileResult {
+  return {
+    code: '',
+    manifest: { engine: ENGINE_VERSION, name, templates: names, memoryMB: 128, modifiers: [], functions: [], lineTable: [], identity: { literals: {}, fromVariables: [] } },
     diagnostics,
+  };
+}
+
+function tooLarge(name: string, maxCodeChars: number): Diagnostic {
+  return {
+    severity: 'error',
+    code: 'E_TEMPLATE_TOO_LARGE',
+    message: `the compiled code of the template and its includes is larger than ${maxCodeChars} characters (the limit maxCodeChars); split it into smaller templates`,
+    name,
+    line: 0,
+    column: 0,
+    frame: '',
   };
 }
 

@@ -15,8 +15,15 @@ export interface SandboxLimits {
   maxHostCalls: number;
   /** Total time a render may spend in {sleep}, ms. */
   maxSleepMs: number;
-  /** Largest template source accepted by the compiler, bytes. */
+  /** Largest template source accepted by the compiler, bytes (each included template and custom function too). */
   maxTemplateBytes: number;
+  /**
+   * Largest compiled script, characters (E_TEMPLATE_TOO_LARGE): a sandbox worker loads a
+   * template's script before it renders anything, and a giant one held it, and every tenant on it, for most of a second.
+   */
+  maxCodeChars: number;
+  /** Time one compile may take on the compile thread, ms (E_TEMPLATE_TOO_LARGE past it). */
+  compileMs: number;
 }
 
 export const DEFAULT_LIMITS: SandboxLimits = {
@@ -27,6 +34,8 @@ export const DEFAULT_LIMITS: SandboxLimits = {
   maxHostCalls: 1000,
   maxSleepMs: 3000,
   maxTemplateBytes: 1024 * 1024,
+  maxCodeChars: 4 * 1024 * 1024,
+  compileMs: 10_000,
 };
 
 /** Error codes of the sandbox and the bridge. */

@@ -10,14 +10,21 @@ export interface Position {
   column: number;
 }
 
+/** Thrown by CodeBuilder.line past its size limit: the compile stops (compile() turns it into E_TEMPLATE_TOO_LARGE). */
+export class CodeTooLarge extends Error {}
+
 export class CodeBuilder {
   private readonly lines: string[] = [];
+  private chars = 0;
   private readonly positions: (Position | null)[] = [];
   private depth = 0;
   private counter = 0;
   /** Positioned lines so far: the number of the last one is its 1-based index in the line table. */
   private marks = 0;
   private pendingMark = false;
+
+  /** `maxChars`: the generated text may not grow past it (checked as it grows, so a giant template stops early). */
+  constructor(private readonly maxChars = Infinity) {}
 
   line(text: string, at: Position | null = null): void {
     if (at) {
@@ -27,7 +34,10 @@ export class CodeBuilder {
       if (this.pendingMark && !text.startsWith('}')) text = `P[0] = ${this.marks}; ${text}`;
       this.pendingMark = false;
     }
-    this.lines.push(text === '' ? '' : '  '.repeat(this.depth) + text);
+    const out = text === '' ? '' : '  '.repeat(this.depth) + text;
+    this.chars += out.length + 1;
+    if (this.chars > this.maxChars) throw new CodeTooLarge();
+    this.lines.push(out);
     this.positions.push(at);
   }
 
@@ -52,6 +62,11 @@ export class CodeBuilder {
   /** A fresh identifier for a temporary: `prefix` + a number. */
   fresh(prefix: string): string {
     return `${prefix}${++this.counter}`;
+  }
+
+  /** Characters written so far, newlines included (the length of toString()). */
+  get length(): number {
+    return this.chars;
   }
 
   get lineCount(): number {

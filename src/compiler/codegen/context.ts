@@ -17,6 +17,21 @@ export class PluginAliases {
   readonly identityFromVariables: { attr: string; template: string; line: number; column: number }[] = [];
 }
 
+/**
+ * What the compile answers for an included template or custom function: its function, or why
+ * there is none (`tooLarge`: its source is longer than this many characters, the limit).
+ */
+export type Resolution = { ref: string } | { missing: true } | { tooLarge: number };
+
+/**
+ * Diagnostics one compile keeps: past this many the compile stops (errors) or keeps no more
+ * (warnings). A template with thousands of mistakes gets the first ones, in bounded time and size.
+ */
+export const MAX_DIAGNOSTICS = 100;
+
+/** Thrown by EmitContext.error past MAX_DIAGNOSTICS: the compile ends with the errors so far. */
+export class TooManyErrors extends Error {}
+
 export class EmitContext {
   readonly code: CodeBuilder;
   loopDepth = 0;
@@ -30,24 +45,28 @@ export class EmitContext {
     readonly diagnostics: Diagnostic[],
     readonly aliases: PluginAliases,
     code: CodeBuilder,
-    private readonly resolveInclude: (name: string) => string | null,
-    private readonly resolveFunction: (key: string) => string | null,
+    private readonly resolveInclude: (name: string) => Resolution,
+    private readonly resolveFunction: (key: string) => Resolution,
   ) {
     this.code = code;
   }
 
   /** The function that runs a stored custom function, or null (with an error) when it does not exist. */
   functionRef(key: string, node: Span): string | null {
-    const ref = this.resolveFunction(key);
-    if (!ref) this.error('E_FUNCTION_NOT_FOUND', `the custom function "${key.slice(0, 80)}" does not exist`, node);
-    return ref;
+    const r = this.resolveFunction(key);
+    if ('ref' in r) return r.ref;
+    if ('missing' in r) this.error('E_FUNCTION_NOT_FOUND', `the custom function "${key.slice(0, 80)}" does not exist`, node);
+    else this.error('E_TEMPLATE_TOO_LARGE', `the custom function "${key.slice(0, 80)}" is larger than ${r.tooLarge} characters`, node);
+    return null;
   }
 
   /** The function that renders an included template, or null (with an error) when it does not exist. */
   includeRef(name: string, node: Span): string | null {
-    const ref = this.resolveInclude(name);
-    if (!ref) this.error('E_INCLUDE_NOT_FOUND', `the template "${name.slice(0, 80)}" does not exist`, node);
-    return ref;
+    const r = this.resolveInclude(name);
+    if ('ref' in r) return r.ref;
+    if ('missing' in r) this.error('E_INCLUDE_NOT_FOUND', `the template "${name.slice(0, 80)}" does not exist`, node);
+    else this.error('E_TEMPLATE_TOO_LARGE', `the template "${name.slice(0, 80)}" is larger than ${r.tooLarge} characters`, node);
+    return null;
   }
 
   at(node: { start: number }): Position {
@@ -63,10 +82,11 @@ export class EmitContext {
 
   error(code: string, message: string, node: Span): void {
     this.diagnostics.push(this.src.diagnostic('error', code, message, node.start, node.end));
+    if (this.diagnostics.length > MAX_DIAGNOSTICS) throw new TooManyErrors();
   }
 
   warn(code: string, message: string, node: Span): void {
-    this.diagnostics.push(this.src.diagnostic('warning', code, message, node.start, node.end));
+    if (this.diagnostics.length < MAX_DIAGNOSTICS) this.diagnostics.push(this.src.diagnostic('warning', code, message, node.start, node.end));
   }
 
   /** Escaped stray bytes from "\xNN" escapes that form valid UTF-8 become real characters. */

@@ -4,12 +4,14 @@ import { allFunctionNames, allModifierNames } from '../../plugins/registry.js';
 
 export function describeUnknown(kind: 'modifier' | 'tag', name: string): { code: string; message: string } {
   const catalog = kind === 'modifier' ? MODIFIER_NAMES : FUNCTION_NAMES;
-  const label = kind === 'modifier' ? `modifier "${name}"` : `tag {${name}}`;
+  const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
+  const label = kind === 'modifier' ? `modifier "${shown}"` : `tag {${shown}}`;
   if (catalog.includes(name)) {
     return { code: 'E_NOT_IMPLEMENTED', message: `the ${label} is part of the language but not implemented yet` };
   }
   const known = kind === 'modifier' ? allModifierNames() : [...allFunctionNames(), ...BUILT_IN_TAGS];
-  const near = nearest(name, known);
+  // No known name is within reach of a long one, and the distance costs its length times each name's.
+  const near = name.length <= 64 ? nearest(name, known) : null;
   const hint = near ? `; did you mean "${near}"?` : '';
   return { code: kind === 'modifier' ? 'E_UNKNOWN_MODIFIER' : 'E_UNKNOWN_TAG', message: `unknown ${label}${hint}` };
 }

@@ -11,5 +11,6 @@ import { HH_SECRETS } from './secrets.js';
 import { HH_POOL } from './pool.js';
 import { HH_ERRORS } from './errors.js';
 import { HH_LOCKDOWN } from './lockdown.js';
+import { HH_COMPILE } from './compile.js';
 
-export const HH: SecurityCase[] = [...HH_COMPUTE, ...HH_CAPS, ...HH_SECRETS, ...HH_POOL, ...HH_ERRORS, ...HH_LOCKDOWN].sort((a, b) => a.id.localeCompare(b.id));
+export const HH: SecurityCase[] = [...HH_COMPUTE, ...HH_CAPS, ...HH_SECRETS, ...HH_POOL, ...HH_ERRORS, ...HH_LOCKDOWN, ...HH_COMPILE].sort((a, b) => a.id.localeCompare(b.id));
