@@ -16,6 +16,31 @@ import { PcreCompileError, PcreError } from './pcre-error.js';
 /** Patterns longer than this are refused (PCRE2's own limit is on the compiled size). */
 export const MAX_PATTERN_LENGTH = 64 * 1024;
 
+/**
+ * V8 compiles a regular expression in one native step that the isolate's CPU timeout cannot
+ * interrupt (HH-08). Its cost follows the Unicode property classes of the translation (\p{..},
+ * which \w, \d, \s and \b become in UTF mode: 0.1-0.3 ms each; 32,000 \b in UTF mode took
+ * 56 s) and, far less, the source length. Past these bounds a pattern is refused with
+ * E_REGEX_TOO_LARGE: the worst case stays below about 100 ms.
+ */
+export const MAX_PROPERTY_CLASSES = 256;
+export const MAX_SOURCE_LENGTH = 256 * 1024;
+
+function checkCompileCost(sources: string[]): void {
+  let length = 0;
+  let classes = 0;
+  for (const src of sources) {
+    length += src.length;
+    classes += src.match(/\\[pP]\{/g)?.length ?? 0;
+  }
+  if (length > MAX_SOURCE_LENGTH || classes > MAX_PROPERTY_CLASSES) {
+    throw new PcreError(
+      `regular expression is too large to compile (${classes} Unicode property classes, ${length} characters once translated; limits ${MAX_PROPERTY_CLASSES} and ${MAX_SOURCE_LENGTH})`,
+      'E_REGEX_TOO_LARGE',
+    );
+  }
+}
+
 export interface CompiledPattern {
   utf: boolean;
   /** The A modifier: every match attempt is anchored at its start offset. */
@@ -74,6 +99,7 @@ function compileUncached(pattern: string): CompiledPattern {
     retrySource = `(?=([\\s\\S]*))(?:${v.source})(?!\\1)`;
     retryIndex = v.jsIndex;
   }
+  checkCompileCost(retrySource === null ? [main.source] : [main.source, retrySource]);
   const names: (string | undefined)[] = [];
   for (let i = 0; i <= parsed.groupCount; i++) names.push(parsed.names.get(i));
   const compiled: CompiledPattern = {
