@@ -1,6 +1,12 @@
 import { defineFunction } from '../types.js';
 import { PhpArray } from '../../runtime/php-array.js';
 import { toBool, toStr } from '../../runtime/convert.js';
+import { checkSplitLength } from '../../runtime/limits.js';
+
+function splitValues(s: string, delimiter: string): string[] {
+  checkSplitLength(s, delimiter, 'cycle');
+  return s.split(delimiter);
+}
 
 interface CycleState {
   values: string[];
@@ -37,7 +43,7 @@ export default defineFunction({
     }
     if (attrs.delimiter !== undefined && attrs.delimiter !== null) c.delimiter = toStr(attrs.delimiter);
     if (attrs.values !== undefined && attrs.values !== null) {
-      const values = attrs.values instanceof PhpArray ? attrs.values.values().map(toStr) : toStr(attrs.values).split(c.delimiter);
+      const values = attrs.values instanceof PhpArray ? attrs.values.values().map(toStr) : splitValues(toStr(attrs.values), c.delimiter);
       const key = JSON.stringify(values);
       if (key !== c.key) {
         c.values = values;
