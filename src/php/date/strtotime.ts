@@ -13,6 +13,7 @@
  */
 import { civilFromDays, daysFromCivil, fieldsOf, weekday } from './civil.js';
 import { isValidTimezone, localOffset, utcOffset } from './tz.js';
+import { countMatches } from '../../runtime/count-matches.js';
 
 const MONTHS: Record<string, number> = {
   january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8,
@@ -459,7 +460,7 @@ rule(`${monthtext}[ .\\t-]*${day}[,.stndrh\\t ]*(?:t?${hour24}[:.]${minute}(?:[:
 });
 rule(`[+-]*[ \\t]*[0-9]{1,13}[ \\t]*(?:${reltextunit}|week)`, (st, tok) => {
   const m = /^([+-]*)[ \t]*([0-9]+)[ \t]*(.*)$/.exec(tok)!;
-  const negative = (m[1].match(/-/g)?.length ?? 0) % 2 === 1;
+  const negative = countMatches(m[1], /-/g) % 2 === 1;
   setRelative(st, negative ? -Number(m[2]) : Number(m[2]), m[3], 1, true);
 });
 rule('[ .,\\t]', () => {});
