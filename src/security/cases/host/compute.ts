@@ -11,6 +11,7 @@ const ANSWER_MS = 1500;
 
 interface Attack {
   template: string;
+  vars?: Record<string, unknown>;
   codes: string[];
   label: string;
 }
@@ -35,7 +36,7 @@ async function underLoad(h: HarnessContext, e: Engine, attacks: Attack[]): Promi
     const loop = (async () => {
       while (!done) seen.push(await bystander());
     })();
-    const a = await h.render(at.template, { engine: e, identity: { tenant: 'attacker' } });
+    const a = await h.render(at.template, { engine: e, identity: { tenant: 'attacker' }, vars: at.vars });
     done = true;
     await loop;
     attackMax = Math.max(attackMax, a.ms);
@@ -60,6 +61,10 @@ const storageUrl = (expire: string): Attack => ({
   label: `expire="${expire}"`,
 });
 
+/** 16 million nines, built in the isolate (the template and its vars stay small). */
+const NINES = '{assign var=x value=""|str_pad:16000000:"9"}';
+const WITHIN_BUDGET = ['E_CPU_TIMEOUT', 'E_SIZE_LIMIT'];
+
 export const HH_COMPUTE: SecurityCase[] = [
   {
     id: 'HH-01',
@@ -77,6 +82,25 @@ export const HH_COMPUTE: SecurityCase[] = [
           codes: ['E_BAD_ATTRIBUTE'],
           label: 'expire= 140,000 times "+1 sec "',
         },
+      ]),
+  },
+  {
+    id: 'HH-08',
+    category: 'HH',
+    title: 'natives a template sizes (BigInt of 16M digits, a regex compile, a global replace) stop within the CPU budget; another tenant renders meanwhile',
+    run: (h) =>
+      underLoad(h, h.engine({ cpuMs: 300 }), [
+        // each of these was one native call of seconds that isolated-vm's CPU timeout could not stop
+        { template: `${NINES}{section name=i loop=1000}{$x|intval}{/section}`, codes: WITHIN_BUDGET, label: 'intval of 16M digits, in a loop' },
+        { template: `${NINES}{section name=i loop=1000}{$x|json_decode}{/section}`, codes: WITHIN_BUDGET, label: 'json_decode of 16M digits, in a loop' },
+        { template: `${NINES}{section name=i loop=1000}{$x|abs}{/section}`, codes: WITHIN_BUDGET, label: 'an int|float argument of 16M digits, in a loop' },
+        {
+          template: '{assign var=p value=""|str_pad:60000:$b}{assign var=p value="/`$p`/u"}{"x"|regex_replace:$p:""}',
+          vars: { b: '\\b' },
+          codes: ['E_REGEX_TOO_LARGE'],
+          label: 'a UTF pattern of 30,000 \\b (56 s of regex compile)',
+        },
+        { template: '{assign var=x value=""|str_pad:16000000:"@"}{$x|escape:"mail"|strlen}', codes: WITHIN_BUDGET, label: 'escape:"mail" of 16M "@" (a global replace)' },
       ]),
   },
 ];
