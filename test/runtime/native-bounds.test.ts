@@ -9,6 +9,7 @@ import { countMatches } from '../../src/runtime/count-matches.js';
 import { LimitError, MAX_ARRAY_LENGTH, MAX_STRING_LENGTH, checkSplitLength } from '../../src/runtime/limits.js';
 import { AssignError, assignVar, newScope } from '../../src/runtime/assign.js';
 import { PhpArray } from '../../src/runtime/value.js';
+import { MAX_REQUEST_CHARS, TransferError, checkTransferSize, encodeValue } from '../../src/runtime/transfer.js';
 import { explode } from '../../src/php/array/join.js';
 import { strReplaceOne } from '../../src/php/string/search.js';
 import { parseEquation } from '../../src/php/math/expression.js';
@@ -93,6 +94,26 @@ describe('splits checked before the array exists', () => {
     const scope = newScope();
     assignVar(scope, 'a.b.c.d.', 1);
     expect((scope.a as PhpArray).get('b')).toBeInstanceOf(PhpArray);
+  });
+  it('host call values past MAX_REQUEST_CHARS are refused before JSON.stringify builds their text', () => {
+    const big = 'x'.repeat(MAX_STRING_LENGTH);
+    const forty = PhpArray.fromList(Array.from({ length: 40 }, () => big));
+    const t0 = performance.now();
+    expect(() => checkTransferSize([encodeValue(forty)], '{write_file}')).toThrow(TransferError);
+    // JSON.stringify of these 640M characters took 4.7 s only to fail
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(() => checkTransferSize([encodeValue('x'.repeat(MAX_REQUEST_CHARS - 2))], 'x')).not.toThrow();
+    expect(() => checkTransferSize([encodeValue(PhpArray.fromList(['x'.repeat(MAX_REQUEST_CHARS / 2), 'y'.repeat(MAX_REQUEST_CHARS / 2)]))], 'x')).toThrow(TransferError);
+  });
+  it('cycle compares a new list element by element, not through one JSON text of it', () => {
+    const big = 'x'.repeat(MAX_STRING_LENGTH);
+    const ctx = testPluginContext();
+    const list = PhpArray.fromList([big, ...Array.from({ length: 40 }, () => 'y' + big)]);
+    const t0 = performance.now();
+    fn('cycle').run!({ name: 'c', values: list, assign: 'v' }, ctx);
+    fn('cycle').run!({ name: 'c', values: list, assign: 'v' }, ctx);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(ctx.scope.v).toBe('y' + big);
   });
   it('msgpack_pack refuses output past the string limit before its buffer doubles', () => {
     const big = 'x'.repeat(MAX_STRING_LENGTH / 4);

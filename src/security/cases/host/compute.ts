@@ -101,6 +101,11 @@ export const HH_COMPUTE: SecurityCase[] = [
           label: 'a UTF pattern of 30,000 \\b (56 s of regex compile)',
         },
         { template: '{assign var=x value=""|str_pad:16000000:"@"}{$x|escape:"mail"|strlen}', codes: WITHIN_BUDGET, label: 'escape:"mail" of 16M "@" (a global replace)' },
+        {
+          template: '{assign var=x value=""|str_pad:16000000}{section name=i loop=40}{append var=a value=$x}{/section}{write_file var=p value=$a}',
+          codes: ['E_BAD_ATTRIBUTE'],
+          label: 'a host call with 640M characters of values (JSON.stringify of them)',
+        },
       ]),
   },
 ];
