@@ -22,7 +22,6 @@ class JsonSyntaxError extends Error {
 /** Deeper than this the parser refuses, whatever depth was asked for (keeps the JS stack safe). */
 const HARD_DEPTH_LIMIT = 10000;
 
-
 class Parser {
   private pos = 0;
   private nesting = 0;

@@ -6,6 +6,7 @@
  * features without an exact JavaScript translation.
  */
 import { toBinary } from '../../runtime/bytes.js';
+import { countMatches } from '../../runtime/count-matches.js';
 import { Analysis } from './analyze.js';
 import type { Node } from './ast.js';
 import { splitPattern } from './delimiters.js';
@@ -27,18 +28,11 @@ export const MAX_PROPERTY_CLASSES = 256;
 export const MAX_SOURCE_LENGTH = 256 * 1024;
 
 function checkCompileCost(sources: string[]): void {
-  let length = 0;
-  let classes = 0;
-  for (const src of sources) {
-    length += src.length;
-    classes += src.match(/\\[pP]\{/g)?.length ?? 0;
-  }
-  if (length > MAX_SOURCE_LENGTH || classes > MAX_PROPERTY_CLASSES) {
-    throw new PcreError(
-      `regular expression is too large to compile (${classes} Unicode property classes, ${length} characters once translated; limits ${MAX_PROPERTY_CLASSES} and ${MAX_SOURCE_LENGTH})`,
-      'E_REGEX_TOO_LARGE',
-    );
-  }
+  const tooLarge = (what: string) => new PcreError(`regular expression is too large to compile (${what})`, 'E_REGEX_TOO_LARGE');
+  const length = sources.reduce((n, src) => n + src.length, 0);
+  if (length > MAX_SOURCE_LENGTH) throw tooLarge(`${length} characters once translated, limit ${MAX_SOURCE_LENGTH}`);
+  const classes = sources.reduce((n, src) => n + countMatches(src, /\\[pP]\{/g), 0);
+  if (classes > MAX_PROPERTY_CLASSES) throw tooLarge(`${classes} Unicode property classes once translated, limit ${MAX_PROPERTY_CLASSES}`);
 }
 
 export interface CompiledPattern {
