@@ -13,7 +13,6 @@ import { MAX_REQUEST_CHARS, TransferError, checkTransferSize, encodeValue } from
 import { explode } from '../../src/php/array/join.js';
 import { strReplaceOne } from '../../src/php/string/search.js';
 import { parseEquation } from '../../src/php/math/expression.js';
-import { msgpackPack } from '../../src/php/json/msgpack.js';
 import { mbConvertEncoding } from '../../src/php/string/convert-encoding.js';
 import { plugins as arrayPlugins } from '../../src/plugins/array/index.js';
 import { plugins as corePlugins } from '../../src/plugins/core/index.js';
@@ -114,9 +113,5 @@ describe('splits checked before the array exists', () => {
     fn('cycle').run!({ name: 'c', values: list, assign: 'v' }, ctx);
     expect(performance.now() - t0).toBeLessThan(2000);
     expect(ctx.scope.v).toBe('y' + big);
-  });
-  it('msgpack_pack refuses output past the string limit before its buffer doubles', () => {
-    const big = 'x'.repeat(MAX_STRING_LENGTH / 4);
-    expect(() => msgpackPack(PhpArray.fromList([big, big, big, big, big]))).toThrow(LimitError);
   });
 });

@@ -8,7 +8,6 @@
 import { PhpArray, PhpFloat, PhpObject, type Value, float } from '../../runtime/value.js';
 import { toStr } from '../../runtime/convert.js';
 import { fromBytes, toBytes } from '../../runtime/bytes.js';
-import { checkStringLength } from '../../runtime/limits.js';
 
 class ByteWriter {
   private buf = new Uint8Array(64);
@@ -16,8 +15,6 @@ class ByteWriter {
 
   private room(n: number): void {
     if (this.len + n <= this.buf.length) return;
-    // the packed bytes become a string: checked before the buffer doubles past that size
-    checkStringLength(this.len + n, 'msgpack_pack');
     let size = this.buf.length * 2;
     while (size < this.len + n) size *= 2;
     const next = new Uint8Array(size);
