@@ -87,7 +87,7 @@ export const HH_COMPUTE: SecurityCase[] = [
   {
     id: 'HH-08',
     category: 'HH',
-    title: 'natives a template sizes (BigInt of 16M digits, a regex compile, a global replace) stop within the CPU budget; another tenant renders meanwhile',
+    title: "natives a template sizes (BigInt of 16M digits, a regex compile, a global replace, a host call's JSON) stop within the CPU budget; another tenant renders meanwhile",
     run: (h) =>
       underLoad(h, h.engine({ cpuMs: 300 }), [
         // each of these was one native call of seconds that isolated-vm's CPU timeout could not stop
