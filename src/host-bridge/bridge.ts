@@ -7,7 +7,7 @@
  */
 import { findFunction } from '../plugins/registry.js';
 import type { FunctionPlugin } from '../plugins/types.js';
-import { decodeValue, encodeValue, type Transfer } from '../runtime/transfer.js';
+import { MAX_REQUEST_CHARS, decodeValue, encodeValue, type Transfer } from '../runtime/transfer.js';
 import type { Value } from '../runtime/value.js';
 import { HOST_MODIFIER_PREFIX, type HostAnswer } from '../runtime/host-call.js';
 import type { HostCallHandler } from '../sandbox/isolate-host.js';
@@ -19,8 +19,6 @@ import { HOST_PLUGINS } from './plugins/index.js';
 import { SecretHandles } from './secret-handles.js';
 import { answerModifier } from './host-modifiers.js';
 import { requestGlobals, type RequestScope } from './request-globals.js';
-
-const MAX_REQUEST_CHARS = 4 * 1024 * 1024;
 
 /** What a host plugin implementation gets for one call. */
 export interface BridgeCall {

@@ -6,15 +6,13 @@
  */
 import { findModifier } from '../plugins/registry.js';
 import type { AttrSpec, FunctionPlugin, ModifierPlugin } from '../plugins/types.js';
-import { decodeValue, encodeValue } from '../runtime/transfer.js';
+import { MAX_REQUEST_CHARS, decodeValue, encodeValue } from '../runtime/transfer.js';
 import type { Value } from '../runtime/value.js';
 import type { HostAnswer } from '../runtime/host-call.js';
 import type { BridgeCall } from './bridge.js';
 import { BridgeError } from './errors.js';
 import { validateAttrs } from './validate.js';
 import { HOST_MODIFIERS } from './plugins/index.js';
-
-const MAX_REQUEST_CHARS = 4 * 1024 * 1024;
 
 /** What a host modifier implementation gets: the checked input and the arguments the template gave (defaults filled in). */
 export interface HostModifier {

@@ -37,11 +37,13 @@ function checkOne(plugin: string, name: string, spec: AttrSpec, v: Value): Value
   };
   let value: Value = v;
   switch (spec.type) {
-    case 'string':
+    case 'string': {
       if (typeof v === 'number' || v instanceof PhpFloat) value = String(v instanceof PhpFloat ? v.value : v);
       else if (typeof v !== 'string') bad('must be a string');
-      if ((value as string).length > MAX_STRING) bad(`is longer than ${MAX_STRING} characters`);
+      const longest = Math.min(MAX_STRING, spec.maxLength ?? MAX_STRING);
+      if ((value as string).length > longest) bad(`is longer than ${longest} characters`);
       break;
+    }
     case 'varname':
       if (typeof v !== 'string' || !VARNAME.test(v)) bad('must be a variable name');
       break;

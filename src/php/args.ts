@@ -14,7 +14,7 @@
  */
 import { PhpArray, PhpFloat, PhpObject, type Value, INT_LIMIT, float, isInt } from '../runtime/value.js';
 import { PhpTypeError, isNumericStr, toBool, toStr } from '../runtime/convert.js';
-import { LONG_MAX, LONG_MIN } from './zval.js';
+import { int64OfDecimal } from './zval.js';
 
 /** PHP's name of a value's type in TypeError messages. */
 export function typeName(v: Value): string {
@@ -74,8 +74,8 @@ const INTEGRAL = /^[ \t\n\r\v\f]*[+-]?[0-9]+[ \t\n\r\v\f]*$/;
  */
 function intString(s: string): number | undefined {
   if (!INTEGRAL.test(s)) return undefined;
-  const b = BigInt(s.trim());
-  return b >= LONG_MIN && b <= LONG_MAX ? Number(b) : undefined;
+  const b = int64OfDecimal(s.trim());
+  return b === null ? undefined : Number(b);
 }
 
 /** An `int|float` parameter: ints stay ints, numeric strings become ints or floats. */

@@ -12,6 +12,22 @@ import { PhpTypeError, toStr } from '../runtime/convert.js';
 export const LONG_MAX = (1n << 63n) - 1n;
 export const LONG_MIN = -(1n << 63n);
 
+/**
+ * Decimal integer text (`[+-]?[0-9]+`) as an int64, or null when its value lies outside int64.
+ * BigInt() gets at most 20 characters: parsing a template's 16-million-digit string takes
+ * seconds of native work that the isolate's CPU timeout cannot interrupt, and past 19
+ * significant digits the value is out of range whatever the digits are.
+ */
+export function int64OfDecimal(text: string): bigint | null {
+  const sign = text.charCodeAt(0) === 0x2d || text.charCodeAt(0) === 0x2b ? 1 : 0;
+  let i = sign;
+  while (i < text.length - 1 && text.charCodeAt(i) === 0x30) i++;
+  if (text.length - i > 19) return null;
+  const v = BigInt(text.slice(i));
+  const signed = text.charCodeAt(0) === 0x2d ? -v : v;
+  return signed >= LONG_MIN && signed <= LONG_MAX ? signed : null;
+}
+
 const WS = '[ \\t\\n\\r\\v\\f]*';
 const INT_PREFIX = new RegExp(`^${WS}([+-]?[0-9]+)(?![0-9.eE])`);
 const NUM_PREFIX = new RegExp(`^${WS}[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?`);
@@ -36,9 +52,9 @@ function stringToLong(s: string): bigint {
   if (!m) return 0n;
   const im = INT_PREFIX.exec(s);
   if (im) {
-    const b = BigInt(im[1]);
+    const b = int64OfDecimal(im[1]);
     // An integer literal that overflows is read as a double, then capped.
-    if (b <= LONG_MAX && b >= LONG_MIN) return b;
+    if (b !== null) return b;
   }
   return dvalToLvalCap(Number(m[0].trim()));
 }

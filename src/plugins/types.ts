@@ -19,6 +19,8 @@ export interface AttrSpec {
   enum?: readonly string[];
   min?: number;
   max?: number;
+  /** Longest string accepted, in characters: for text the host parses, so its work stays small. */
+  maxLength?: number;
   /**
    * Identity attributes (api_internal member_id): only a literal in the template, unless the
    * render runs for a super user. The compiler records the literals in the manifest; the host

@@ -28,7 +28,7 @@ export class AssignError extends Error {
   readonly code = 'E_ASSIGN';
 }
 
-const MAX_DEPTH = 4;
+export const MAX_DEPTH = 4;
 
 /**
  * Stores a value. It does not mark arrays shared: whoever hands over an array that is also held
@@ -40,7 +40,9 @@ export function assignVar(scope: Scope, name: string, value: Value): void {
     scope[name] = value;
     return;
   }
-  const parts = name.split('.');
+  // split no further than an assignable depth can reach (a name of 16M dots would be 16M parts)
+  const parts = name.split('.', MAX_DEPTH + 2);
+  if (parts.length > MAX_DEPTH + 1) throw new AssignError(`cannot assign to "${name}": at most ${MAX_DEPTH} levels`);
   const append = parts[parts.length - 1] === '';
   if (append) parts.pop();
   if (parts.some((p) => p === '')) throw new AssignError(`cannot assign to "${name}": empty key in the name`);

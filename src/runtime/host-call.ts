@@ -3,7 +3,7 @@
  * the host installed; the host validates everything again (nothing here is trusted), runs the
  * plugin, and answers with variables to assign, text to print, or an error.
  */
-import { decodeValue, encodeValue, type Transfer } from './transfer.js';
+import { checkTransferSize, decodeValue, encodeValue, type Transfer } from './transfer.js';
 import type { Value } from './value.js';
 import type { RenderState } from './render-state.js';
 
@@ -44,6 +44,7 @@ function ask(plugin: string, attrs: Record<string, Value>, $: RenderState): Host
   if (!hostFunction) throw new HostError('E_NO_HOST', `{${plugin}} needs a host, and this sandbox has none`);
   const encoded: Record<string, Transfer> = {};
   for (const k of Object.keys(attrs)) encoded[k] = encodeValue(attrs[k]);
+  checkTransferSize(Object.values(encoded), `{${plugin}}`);
   const answer = JSON.parse(hostFunction(plugin, JSON.stringify(encoded))) as HostAnswer;
   for (const l of answer.log ?? []) $.log(l.level, l.message);
   if (answer.error) throw new HostError(answer.error.code, answer.error.message);
@@ -68,7 +69,9 @@ export function callHostBlock(plugin: string, attrs: Record<string, Value>, $: R
  */
 export function callHostModifier(name: string, input: Value, args: Value[]): Value {
   if (!hostFunction) throw new HostError('E_NO_HOST', `the modifier ${name} needs a host, and this sandbox has none`);
-  const request = JSON.stringify({ input: encodeValue(input), args: args.map((a) => encodeValue(a)) });
+  const values = [encodeValue(input), ...args.map((a) => encodeValue(a))];
+  checkTransferSize(values, `the modifier ${name}`);
+  const request = JSON.stringify({ input: values[0], args: values.slice(1) });
   const answer = JSON.parse(hostFunction(HOST_MODIFIER_PREFIX + name, request)) as HostAnswer;
   if (answer.error) throw new HostError(answer.error.code, answer.error.message);
   return decodeValue(answer.value ?? null);

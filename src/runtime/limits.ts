@@ -27,3 +27,18 @@ export function checkArrayLength(n: number, what: string): void {
     throw new LimitError(`${what} would build an array of ${Math.round(n)} elements (limit ${MAX_ARRAY_LENGTH})`);
   }
 }
+
+/**
+ * Checks the pieces `text.split(sep)` would give against MAX_ARRAY_LENGTH without building
+ * them: a native split of a 16M-character string is one call the CPU timeout cannot interrupt
+ * and an array of up to 16M elements (128 MB). Counting takes a JavaScript loop, and only when
+ * the text is long enough to hold that many separators.
+ */
+export function checkSplitLength(text: string, sep: string, what: string): void {
+  if (sep === '') return checkArrayLength(text.length, what);
+  if (text.length < MAX_ARRAY_LENGTH * sep.length) return;
+  let n = 1;
+  for (let at = text.indexOf(sep); at >= 0; at = text.indexOf(sep, at + sep.length)) {
+    if (++n > MAX_ARRAY_LENGTH) checkArrayLength(n, what);
+  }
+}

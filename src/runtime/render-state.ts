@@ -8,6 +8,7 @@ import { toInt, toBool } from './convert.js';
 import { assignVar, newScope, share, type Scope } from './assign.js';
 import type { PluginContext, SiteSettings } from '../plugins/types.js';
 import { constantValue } from './constants.js';
+import { replaceEach } from './replace-each.js';
 import { LimitError } from './limits.js';
 import { Random } from './random.js';
 import { callByReference, type BoundModifier } from './modifiers.js';
@@ -160,7 +161,7 @@ export class RenderState implements PluginContext {
   /** Control characters are written as escapes, so that a message cannot forge log lines (OPS-15). */
   log(level: LogLine['level'], message: string): void {
     if (this.logs.length >= 1000) return;
-    const safe = message.replace(/[\x00-\x1f\x7f\u2028\u2029]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : escapeCode(c.charCodeAt(0))));
+    const safe = replaceEach(message, /[\x00-\x1f\x7f\u2028\u2029]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : escapeCode(c.charCodeAt(0))), 'logger');
     this.logs.push({ level, message: safe });
   }
 

@@ -15,6 +15,32 @@ export class TransferError extends Error {
   readonly code = 'E_BAD_ATTRIBUTE';
 }
 
+/** Longest JSON text of one host call's values: the isolate checks before sending, the bridge on arrival. */
+export const MAX_REQUEST_CHARS = 4 * 1024 * 1024;
+
+/**
+ * Throws TransferError when the strings and keys of encoded values pass MAX_REQUEST_CHARS
+ * characters, before JSON.stringify builds their text in one native call (a template's array of
+ * forty 16M-character strings took 4.7 s of it only to fail). `what` names the call.
+ */
+export function checkTransferSize(values: readonly Transfer[], what: string): void {
+  let size = 0;
+  const add = (n: number) => {
+    size += n;
+    if (size > MAX_REQUEST_CHARS) throw new TransferError(`${what} values are too large to cross the bridge (over ${MAX_REQUEST_CHARS} characters)`);
+  };
+  const walk = (t: Transfer): void => {
+    if (typeof t === 'string') return add(t.length + 2);
+    if (t === null || typeof t !== 'object') return add(8);
+    if ('f' in t) return add(8);
+    for (const [k, x] of 'a' in t ? t.a : t.o) {
+      add(typeof k === 'string' ? k.length + 8 : 8);
+      walk(x);
+    }
+  };
+  for (const v of values) walk(v);
+}
+
 export function encodeValue(v: Value, depth = 0): Transfer {
   if (depth > 64) throw new TransferError('a value nested deeper than 64 levels cannot cross the bridge');
   if (v === undefined || v === null) return null;

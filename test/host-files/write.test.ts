@@ -181,6 +181,14 @@ describe('storage_url', () => {
       expect(await s.fail(`{storage_url var=u path="/files/g/example/report.txt" expire="${e}"}`)).toBe('E_BAD_ATTRIBUTE');
     }
   });
+  it('huge timestamps and relative amounts are refused at once; expire is at most 100 characters', async () => {
+    // strtotime runs on the host here: these walked the calendar month by month for seconds to hours
+    const huge = ['@99999999999999', '@99999999999999999', '@9223372036854775807', '+9999999999999 minutes', '+9999999999999 years', '-9999999999999 weeks', '+9999999999999 monday', '+9999999999999 months'];
+    for (const e of huge) expect(await s.fail(`{storage_url var=u path="/files/g/example/report.txt" expire="${e}"}`)).toBe('E_BAD_ATTRIBUTE');
+    const padded = '+1 hour'.padEnd(100);
+    expect(await s.render(`{storage_url var=u path="/files/g/example/report.txt" expire="${padded}"}{if $u}ok{/if}`)).toBe('ok');
+    expect(await s.fail(`{storage_url var=u path="/files/g/example/report.txt" expire="${padded} "}`)).toBe('E_BAD_ATTRIBUTE');
+  });
   it('missing file or a folder: null; local paths refused; no var refused', async () => {
     expect(await s.render('{storage_url var=u path="/files/g/nope.txt"}{if $u === null}null{/if}')).toBe('null');
     expect(await s.render('{storage_url var=u path="/files/g/example"}{if $u === null}null{/if}')).toBe('null');

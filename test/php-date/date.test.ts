@@ -59,6 +59,13 @@ describe('date() against php', () => {
     expect(cases.length).toBeGreaterThanOrEqual(500);
     expectAgreement(compareWithPhp(cases));
   });
+
+  it('timestamps beyond what a Date holds (±8.64e12 s): the zone rules repeat every 400 years, as php computes them', () => {
+    const far = [8640000000000, 8640000086400, 9999999999999, 99999999999999, 1e15, 2 ** 52, -8640000000001, -9999999999999, -99999999999999, -(2 ** 52)];
+    const cases: Case[] = [];
+    for (const tz of ZONES) for (const ts of far) cases.push(dateCase('Y-m-d H:i:s O Z I N W o t L z', ts, tz), strftimeCase('%Y-%m-%d %H:%M:%S %z %j %G %V %u', ts, tz));
+    expectAgreement(compareWithPhp(cases));
+  });
 });
 
 describe('strftime() against php (C locale)', () => {

@@ -2,7 +2,7 @@
 import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
 import { PhpTypeError, toStr } from '../../runtime/convert.js';
 import { fromBinary, toBinary } from '../../runtime/bytes.js';
-import { checkStringLength } from '../../runtime/limits.js';
+import { checkSplitLength, checkStringLength } from '../../runtime/limits.js';
 
 export function implode(separator: string, arr: PhpArray): string {
   // One pass, no copies of the values: implode runs once per item in a typical loop. Built by
@@ -30,6 +30,7 @@ export function explode(delimiter: string, s: string, limit = Number.MAX_SAFE_IN
   if (delimiter === '') throw new PhpTypeError('explode(): Argument #1 ($separator) cannot be empty');
   const binary = STRAY_BYTE.test(delimiter);
   const [d, text] = binary ? [toBinary(delimiter), toBinary(s)] : [delimiter, s];
+  checkSplitLength(text, d, 'explode');
   let parts = text.split(d);
   if (limit === 0) limit = 1;
   if (limit > 0 && parts.length > limit) parts = [...parts.slice(0, limit - 1), parts.slice(limit - 1).join(d)];

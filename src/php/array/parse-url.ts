@@ -5,6 +5,7 @@
  */
 import { PhpArray, type Value } from '../../runtime/value.js';
 import { PhpTypeError } from '../../runtime/convert.js';
+import { replaceEach } from '../../runtime/replace-each.js';
 
 export const PHP_URL_SCHEME = 0;
 export const PHP_URL_HOST = 1;
@@ -26,7 +27,7 @@ interface Url {
   fragment?: string;
 }
 
-const clean = (s: string) => s.replace(/[\x00-\x1f\x7f]/g, '_');
+const clean = (s: string) => replaceEach(s, /[\x00-\x1f\x7f]/g, () => '_', 'parse_url');
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
 const isSchemeChar = (c: string) => /^[A-Za-z0-9+.-]$/.test(c);
 

@@ -6,6 +6,7 @@
 import { PhpArray, type Key, type Value } from '../../runtime/value.js';
 import { compare, strcmp } from '../../runtime/compare.js';
 import { PhpTypeError, toFloatLoose, toStr } from '../../runtime/convert.js';
+import { replaceEach } from '../../runtime/replace-each.js';
 import { zendSort } from './zend-sort.js';
 
 export const SORT_REGULAR = 0;
@@ -28,7 +29,7 @@ function threeWay(x: number, y: number): number {
 }
 
 function asciiLower(s: string): string {
-  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  return replaceEach(s, /[A-Z]+/g, (m) => m.toLowerCase(), 'sort');
 }
 
 /** The value comparison PHP picks for a sort flag (php_get_data_compare_func). */

@@ -11,8 +11,9 @@
  * time zone abbreviations other than those listed in ZONE_ABBR below, and roman-numeral
  * months.
  */
-import { daysFromCivil, daysInMonth, fieldsOf, weekday } from './civil.js';
-import { isValidTimezone, localToInstant, utcOffset } from './tz.js';
+import { civilFromDays, daysFromCivil, fieldsOf, weekday } from './civil.js';
+import { isValidTimezone, localOffset, utcOffset } from './tz.js';
+import { countMatches } from '../../runtime/count-matches.js';
 
 const MONTHS: Record<string, number> = {
   january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8,
@@ -81,7 +82,12 @@ interface State {
   haveDate: boolean;
   haveZone: boolean;
   zone?: { offset: number } | { id: string };
-  rel: { y: number; m: number; d: number; h: number; i: number; s: number };
+  /**
+   * Relative amounts. Seconds are kept exactly as whole days `sd` plus `s` in 0..86399: "@ts"
+   * reaches 2^63, beyond a double's exact integers, and timelib fails when its int64 sum
+   * of relative seconds overflows.
+   */
+  rel: { y: number; m: number; d: number; h: number; i: number; s: number; sd: number };
   weekday?: { day: number; behavior: number };
   special?: { type: 'first' | 'last'; };
   firstLastDayOf?: 'first' | 'last';
@@ -137,7 +143,7 @@ function setRelative(st: State, amount: number, unitText: string, behavior: numb
   switch (base) {
     case 'sec':
     case 'second':
-      st.rel.s += amount;
+      addSeconds(st.rel, 0, amount);
       break;
     case 'min':
     case 'minute':
@@ -164,6 +170,20 @@ function setRelative(st: State, amount: number, unitText: string, behavior: numb
       break;
     default:
       throw new Fail('unknown unit');
+  }
+}
+
+const INT64_MAX_DAYS = 106751991167300; // 2^63 - 1 = INT64_MAX_DAYS * 86400 + 55807
+const INT64_MIN_DAYS = -106751991167301; // -2^63 = INT64_MIN_DAYS * 86400 + 30592
+
+/** rel.s += days * 86400 + secs, failing as timelib does when the sum leaves int64. */
+function addSeconds(rel: State['rel'], days: number, secs: number): void {
+  rel.s += secs;
+  const q = Math.floor(rel.s / 86400);
+  rel.s -= q * 86400;
+  rel.sd += days + q;
+  if (rel.sd > INT64_MAX_DAYS || (rel.sd === INT64_MAX_DAYS && rel.s > 55807) || rel.sd < INT64_MIN_DAYS || (rel.sd === INT64_MIN_DAYS && rel.s < 30592)) {
+    throw new Fail('Number out of range');
   }
 }
 
@@ -263,7 +283,13 @@ rule('@-?[0-9]+', (st, tok) => {
   st.y = 1970;
   st.m = 1;
   st.d = 1;
-  st.rel.s += Number(tok.slice(1));
+  // timelib converts at most 24 digits of the token (the rest is dropped) with strtoll
+  const negative = tok[1] === '-';
+  const digits = tok.slice(negative ? 2 : 1).slice(0, 24);
+  const n = BigInt(digits) * (negative ? -1n : 1n);
+  if (n > 0x7fffffffffffffffn || n < -0x8000000000000000n) throw new Fail('Number out of range');
+  const days = n / 86400n;
+  addSeconds(st.rel, Number(days), Number(n - days * 86400n));
   if (st.haveZone) throw new Fail('Double timezone specification');
   st.haveZone = true;
   st.zone = { offset: 0 };
@@ -387,7 +413,9 @@ rule('ago', (st) => {
   r.d = -r.d;
   r.h = -r.h;
   r.i = -r.i;
-  r.s = -r.s;
+  const [sd, s] = [r.sd, r.s];
+  r.sd = r.s = 0;
+  addSeconds(r, -sd, -s);
   if (st.weekday) {
     st.weekday.day = -st.weekday.day;
     if (st.weekday.day === 0) st.weekday.day = -7;
@@ -432,13 +460,13 @@ rule(`${monthtext}[ .\\t-]*${day}[,.stndrh\\t ]*(?:t?${hour24}[:.]${minute}(?:[:
 });
 rule(`[+-]*[ \\t]*[0-9]{1,13}[ \\t]*(?:${reltextunit}|week)`, (st, tok) => {
   const m = /^([+-]*)[ \t]*([0-9]+)[ \t]*(.*)$/.exec(tok)!;
-  const negative = (m[1].match(/-/g)?.length ?? 0) % 2 === 1;
+  const negative = countMatches(m[1], /-/g) % 2 === 1;
   setRelative(st, negative ? -Number(m[2]) : Number(m[2]), m[3], 1, true);
 });
 rule('[ .,\\t]', () => {});
 
 function parse(str: string): State {
-  const st: State = { haveTime: false, haveDate: false, haveZone: false, rel: { y: 0, m: 0, d: 0, h: 0, i: 0, s: 0 } };
+  const st: State = { haveTime: false, haveDate: false, haveZone: false, rel: { y: 0, m: 0, d: 0, h: 0, i: 0, s: 0, sd: 0 } };
   let pos = 0;
   while (pos < str.length) {
     let best = -1;
@@ -460,7 +488,11 @@ function parse(str: string): State {
   return st;
 }
 
-/** timelib_do_normalize on the fields (seconds up to years, then days into months). */
+/**
+ * timelib_do_normalize on the fields: seconds carry up to days, then the day count is read as a
+ * date. timelib walks the months one by one (after whole 400-year steps); the day number gives
+ * the same date in constant time, however far the relative amounts reach.
+ */
 function normalize(t: { y: number; m: number; d: number; h: number; i: number; s: number }): void {
   const carry = (v: number, size: number): [number, number] => {
     const q = Math.floor(v / size);
@@ -473,25 +505,7 @@ function normalize(t: { y: number; m: number; d: number; h: number; i: number; s
   t.h += c;
   [t.h, c] = carry(t.h, 24);
   t.d += c;
-  [t.m, c] = carry(t.m - 1, 12);
-  t.m += 1;
-  t.y += c;
-  while (t.d < 1) {
-    t.m--;
-    if (t.m < 1) {
-      t.m = 12;
-      t.y--;
-    }
-    t.d += daysInMonth(t.y, t.m);
-  }
-  while (t.d > daysInMonth(t.y, t.m)) {
-    t.d -= daysInMonth(t.y, t.m);
-    t.m++;
-    if (t.m > 12) {
-      t.m = 1;
-      t.y++;
-    }
-  }
+  ({ y: t.y, m: t.m, d: t.d } = civilFromDays(daysFromCivil(t.y, t.m, t.d)));
 }
 
 function adjustForWeekday(t: { y: number; m: number; d: number }, wd: { day: number; behavior: number }, relD: number): void {
@@ -542,7 +556,7 @@ export function phpStrtotime(str: string, base: number, tz: string): number | fa
   t.s += st.rel.s;
   t.i += st.rel.i;
   t.h += st.rel.h;
-  t.d += st.rel.d;
+  t.d += st.rel.d + st.rel.sd;
   t.m += st.rel.m;
   t.y += st.rel.y;
   if (st.firstLastDayOf === 'first') t.d = 1;
@@ -551,7 +565,21 @@ export function phpStrtotime(str: string, base: number, tz: string): number | fa
     t.m++;
   }
   normalize(t);
-  const local = daysFromCivil(t.y, t.m, t.d) * 86400 + t.h * 3600 + t.i * 60 + t.s;
-  if (st.zone && 'offset' in st.zone) return local - st.zone.offset;
-  return localToInstant(local, st.zone ? st.zone.id : tz);
+  const days = daysFromCivil(t.y, t.m, t.d);
+  const hms = t.h * 3600 + t.i * 60 + t.s;
+  const offsetAt = (local: number): number => (st.zone && 'offset' in st.zone ? st.zone.offset : localOffset(local, st.zone ? st.zone.id : tz));
+  const local = days * 86400 + hms;
+  if (Math.abs(local) < 2 ** 52) return local - offsetAt(local);
+  return wrappedInstant(days, hms, offsetAt);
+}
+
+/**
+ * Far out: timelib's int64 sums, exact, wrapping past 2^63 as its C arithmetic does
+ * ("+9999999999999 years" is a negative timestamp in PHP), rounded to a double at the end.
+ * The zone's offset is looked up at the wrapped local time, as timelib does. (Exact while the
+ * day number is below 2^53, beyond any single relative amount the grammar reads.)
+ */
+function wrappedInstant(days: number, hms: number, offsetAt: (local: number) => number): number {
+  const local = BigInt.asIntN(64, BigInt(days) * 86400n + BigInt(hms));
+  return Number(BigInt.asIntN(64, local - BigInt(offsetAt(Number(local)))));
 }

@@ -3,6 +3,7 @@
  * instant, the abbreviation PHP prints for `T`/`%Z`, the DST flag, and timelib's way of
  * turning a local wall-clock time into an instant (gaps and overlaps included).
  */
+import { civilFromDays, daysFromCivil } from './civil.js';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -60,8 +61,26 @@ export function utcOffset(ts: number, tz: string): number {
   return Number.isNaN(off) ? intlOffset(ts, tz) : off;
 }
 
+/** Seconds in 400 Gregorian years: 146097 days, a whole number of weeks. */
+const GREGORIAN_CYCLE = 146097 * 86400;
+/** A Date holds ±8.64e15 ms; a day's margin keeps `ts + 86399` inside. */
+const DATE_LIMIT = 8.64e12 - 86400;
+
+/**
+ * `ts` moved by whole 400-year cycles into the range a Date can hold. Out there a zone is past
+ * its last transition (its rule repeats every year, and the calendar every 400 years, weekdays
+ * included) or before its first (a constant offset), so the offset is the same, as timelib's
+ * POSIX-string rules give it for any year.
+ */
+function intoDateRange(ts: number): number {
+  if (Math.abs(ts) <= DATE_LIMIT) return ts;
+  const cycles = Math.ceil((Math.abs(ts) - DATE_LIMIT) / GREGORIAN_CYCLE);
+  return ts - Math.sign(ts) * cycles * GREGORIAN_CYCLE;
+}
+
 /** The offset at one instant, as Intl computes it (exact, slow). */
 export function intlOffset(ts: number, tz: string): number {
+  ts = intoDateRange(ts);
   const p: Record<string, string> = {};
   for (const part of formatter(tz).formatToParts(new Date(ts * 1000))) p[part.type] = part.value;
   let y = Number(p.year);
@@ -112,9 +131,9 @@ const LONDON_BST_STANDARD: [number, number] = [-37263600, 57722400];
 export function isDst(ts: number, tz: string): boolean {
   if (tz === 'Europe/London' && ts >= LONDON_BST_STANDARD[0] && ts < LONDON_BST_STANDARD[1]) return false;
   const off = utcOffset(ts, tz);
-  const { y } = { y: new Date((ts + off) * 1000).getUTCFullYear() };
-  const jan = utcOffset(Math.floor(Date.UTC(y, 0, 1) / 1000), tz);
-  const jul = utcOffset(Math.floor(Date.UTC(y, 6, 1) / 1000), tz);
+  const { y } = civilFromDays(Math.floor((ts + off) / 86400));
+  const jan = utcOffset(daysFromCivil(y, 1, 1) * 86400, tz);
+  const jul = utcOffset(daysFromCivil(y, 7, 1) * 86400, tz);
   return jan !== jul && off === Math.max(jan, jul);
 }
 
@@ -148,11 +167,16 @@ function transitionBefore(ts: number, tz: string): number | null {
  * read as UTC.
  */
 export function localToInstant(local: number, tz: string): number {
+  return local - localOffset(local, tz);
+}
+
+/** The offset localToInstant subtracts from `local`. */
+export function localOffset(local: number, tz: string): number {
   const current = utcOffset(local, tz);
   const after = utcOffset(local - current, tz);
-  if (current === after) return local - current;
+  if (current === after) return current;
   const transition = transitionBefore(local - current, tz);
   const inTransition =
     transition !== null && local - after >= transition + (current - after) && local - after < transition;
-  return inTransition ? local - current : local - after;
+  return inTransition ? current : after;
 }

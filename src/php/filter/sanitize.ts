@@ -3,6 +3,7 @@
  * (binary strings, one char per byte) and never fail.
  */
 import { fromBinary } from '../../runtime/bytes.js';
+import { replaceEach } from '../../runtime/replace-each.js';
 import { ENT_NOQUOTES, ENT_QUOTES, htmlentities } from '../string/html.js';
 import {
   FILTER_FLAG_ALLOW_FRACTION, FILTER_FLAG_ALLOW_SCIENTIFIC, FILTER_FLAG_ALLOW_THOUSAND, FILTER_FLAG_EMPTY_STRING_NULL,
@@ -107,5 +108,5 @@ export function numberFloat({ bin, flags }: FilterInput): Filtered {
 
 /** php_addslashes: backslash before ' " and \, NUL becomes \0. */
 export function addSlashes({ bin }: FilterInput): Filtered {
-  return fromBinary(bin.replace(/['"\\\0]/g, (c) => (c === '\0' ? '\\0' : '\\' + c)));
+  return fromBinary(replaceEach(bin, /['"\\\0]/g, (c) => (c === '\0' ? '\\0' : '\\' + c), 'filter_var'));
 }

@@ -2,6 +2,8 @@
  * html5_check's validator: WHATWG HTML's tokenizer errors, plus a simplified tree check
  * (which elements are open when). The rules are listed in src/plugins/markup/html5_check.ts.
  */
+import { countMatches } from '../../runtime/count-matches.js';
+import { replaceEach } from '../../runtime/replace-each.js';
 import { checkCharRef } from './char-refs.js';
 import { scanComment } from './comment.js';
 import {
@@ -58,7 +60,7 @@ class Full extends Error {}
 
 /** All problems, in document order. Never throws on any input. */
 export function checkHtml5(input: string): Html5Problem[] {
-  const c = new Checker(input.replace(/\r\n?/g, '\n'));
+  const c = new Checker(replaceEach(input, /\r\n?/g, () => '\n', 'html5_check'));
   let full = false;
   try {
     c.run();
@@ -194,7 +196,7 @@ class Checker {
       this.i = this.s.length;
       return;
     }
-    const body = this.s.slice(at + 9, gt).trim().replace(/[\t\n\f ]+/g, ' ').toLowerCase();
+    const body = replaceEach(this.s.slice(at + 9, gt).trim(), /[\t\n\f ]+/g, () => ' ', 'html5_check').toLowerCase();
     if (this.doctype || this.content || this.stack.length > 0) {
       this.report(at, 'unexpected-doctype', 'a DOCTYPE is only allowed once, before everything else');
     } else if (body !== 'html' && body !== 'html system "about:legacy-compat"' && body !== "html system 'about:legacy-compat'") {
@@ -368,7 +370,7 @@ class Positions {
       else hi = mid - 1;
     }
     const prefix = this.s.slice(this.starts[lo], at);
-    const pairs = prefix.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0;
+    const pairs = countMatches(prefix, /[\uD800-\uDBFF][\uDC00-\uDFFF]/g);
     return { line: lo + 1, column: prefix.length - pairs + 1 };
   }
 }

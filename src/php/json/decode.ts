@@ -8,6 +8,7 @@
  */
 import { PhpArray, PhpObject, type Value, float } from '../../runtime/value.js';
 import * as F from './flags.js';
+import { int64OfDecimal } from '../zval.js';
 
 class JsonSyntaxError extends Error {
   constructor(
@@ -20,9 +21,6 @@ class JsonSyntaxError extends Error {
 
 /** Deeper than this the parser refuses, whatever depth was asked for (keeps the JS stack safe). */
 const HARD_DEPTH_LIMIT = 10000;
-
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 
 class Parser {
   private pos = 0;
@@ -140,8 +138,8 @@ class Parser {
     this.pos += r[0].length;
     const text = r[0];
     if (r[1] === undefined && r[2] === undefined) {
-      const big = BigInt(text);
-      if (big >= INT64_MIN && big <= INT64_MAX) return Number(big);
+      const big = int64OfDecimal(text);
+      if (big !== null) return Number(big);
       if (this.flags & F.JSON_BIGINT_AS_STRING) return text;
     }
     return float(Number(text));

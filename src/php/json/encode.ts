@@ -8,6 +8,7 @@ import { toBytes } from '../../runtime/bytes.js';
 import { jsonFloat } from './float.js';
 import { nextUtf8 } from './utf8-scan.js';
 import * as F from './flags.js';
+import { int64OfDecimal } from '../zval.js';
 
 /** json_last_error() codes that the encoder can raise. */
 export const EncodeError = { None: 0, Depth: 1, Utf8: 5, InfOrNan: 7 } as const;
@@ -82,8 +83,8 @@ class Encoder {
     if (flags & F.JSON_NUMERIC_CHECK && isNumericStr(s)) {
       const t = s.trim();
       if (/^[+-]?[0-9]+$/.test(t)) {
-        const big = BigInt(t);
-        if (big >= -(2n ** 63n) && big < 2n ** 63n) return big.toString();
+        const big = int64OfDecimal(t);
+        if (big !== null) return big.toString();
       }
       const d = Number(t);
       if (Number.isFinite(d)) return jsonFloat(d, (flags & F.JSON_PRESERVE_ZERO_FRACTION) !== 0);

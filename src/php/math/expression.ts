@@ -6,6 +6,7 @@
 import { type Value, float } from '../../runtime/value.js';
 import { add, sub, mul, div, mod, neg } from '../../runtime/arith.js';
 import { toFloatLoose } from '../../runtime/convert.js';
+import { MAX_ARRAY_LENGTH, checkArrayLength } from '../../runtime/limits.js';
 import { phpAbs, phpCeil, phpFloor, phpRound } from '../format/round.js';
 
 export class MathError extends Error {}
@@ -67,7 +68,14 @@ export function mathFunctionNames(): string[] {
 }
 
 export function parseEquation(src: string): Node {
-  const tokens = src.match(/\d+\.\d*|\.\d+|\d+|[A-Za-z_]\w*|\S/g) ?? [];
+  // tokens collected in a loop, against the array limit: src.match(/.../g) on a template's
+  // 16M-character equation is one native call building up to 16M strings
+  const tokens: string[] = [];
+  const token = /\d+\.\d*|\.\d+|\d+|[A-Za-z_]\w*|\S/g;
+  for (let m = token.exec(src); m !== null; m = token.exec(src)) {
+    tokens.push(m[0]);
+    if (tokens.length > MAX_ARRAY_LENGTH) checkArrayLength(tokens.length, 'math');
+  }
   let i = 0;
   let nesting = 0;
   const peek = () => tokens[i];

@@ -6,6 +6,7 @@
  * (the offset argument, PREG_OFFSET_CAPTURE) are in bytes, as in PHP.
  */
 import { MAX_STRING_LENGTH, checkArrayLength, checkStringLength } from '../../runtime/limits.js';
+import { NATIVE_REPLACE_MAX } from '../../runtime/replace-each.js';
 import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
 import { PhpTypeError, toStr } from '../../runtime/convert.js';
 import { arrayArg, intArg, strArg } from '../args.js';
@@ -274,6 +275,9 @@ function replaceNative(c: CompiledPattern, subj: Subject, literal: string, s: st
   const view = subj.view;
   // Each match takes at least one character: the result is at most this long.
   if (view.length * Math.max(1, literal.length) > MAX_STRING_LENGTH) return null;
+  // V8 finds every match in one native call before the first callback (HH-08): long subjects
+  // take the loop, which the CPU timeout can stop between matches
+  if (view.length > NATIVE_REPLACE_MAX) return null;
   let n = 0;
   let out: string;
   try {

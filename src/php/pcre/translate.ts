@@ -6,6 +6,7 @@
  * features without an exact JavaScript translation.
  */
 import { toBinary } from '../../runtime/bytes.js';
+import { countMatches } from '../../runtime/count-matches.js';
 import { Analysis } from './analyze.js';
 import type { Node } from './ast.js';
 import { splitPattern } from './delimiters.js';
@@ -15,6 +16,24 @@ import { PcreCompileError, PcreError } from './pcre-error.js';
 
 /** Patterns longer than this are refused (PCRE2's own limit is on the compiled size). */
 export const MAX_PATTERN_LENGTH = 64 * 1024;
+
+/**
+ * V8 compiles a regular expression in one native step that the isolate's CPU timeout cannot
+ * interrupt (HH-08). Its cost follows the Unicode property classes of the translation (\p{..},
+ * which \w, \d, \s and \b become in UTF mode: 0.1-0.3 ms each; 32,000 \b in UTF mode took
+ * 56 s) and, far less, the source length. Past these bounds a pattern is refused with
+ * E_REGEX_TOO_LARGE: the worst case stays below about 100 ms.
+ */
+export const MAX_PROPERTY_CLASSES = 256;
+export const MAX_SOURCE_LENGTH = 256 * 1024;
+
+function checkCompileCost(sources: string[]): void {
+  const tooLarge = (what: string) => new PcreError(`regular expression is too large to compile (${what})`, 'E_REGEX_TOO_LARGE');
+  const length = sources.reduce((n, src) => n + src.length, 0);
+  if (length > MAX_SOURCE_LENGTH) throw tooLarge(`${length} characters once translated, limit ${MAX_SOURCE_LENGTH}`);
+  const classes = sources.reduce((n, src) => n + countMatches(src, /\\[pP]\{/g), 0);
+  if (classes > MAX_PROPERTY_CLASSES) throw tooLarge(`${classes} Unicode property classes once translated, limit ${MAX_PROPERTY_CLASSES}`);
+}
 
 export interface CompiledPattern {
   utf: boolean;
@@ -74,6 +93,7 @@ function compileUncached(pattern: string): CompiledPattern {
     retrySource = `(?=([\\s\\S]*))(?:${v.source})(?!\\1)`;
     retryIndex = v.jsIndex;
   }
+  checkCompileCost(retrySource === null ? [main.source] : [main.source, retrySource]);
   const names: (string | undefined)[] = [];
   for (let i = 0; i <= parsed.groupCount; i++) names.push(parsed.names.get(i));
   const compiled: CompiledPattern = {

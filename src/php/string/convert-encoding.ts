@@ -5,6 +5,7 @@
  */
 import { PhpTypeError } from '../../runtime/convert.js';
 import { fromBinary, toBinary } from '../../runtime/bytes.js';
+import { checkSplitLength } from '../../runtime/limits.js';
 import { nextUtf8 } from './utf8-scan.js';
 
 type Enc = 'utf-8' | 'ascii';
@@ -25,7 +26,9 @@ export function mbConvertEncoding(s: string, to: string, from: string | null = n
   const target = encodingOf(to, 2);
   // A comma-separated list of candidates is detected in order; with only UTF-8 and ASCII
   // known, the first supported one that fits is used.
-  const candidates = (from ?? 'UTF-8').split(',').map((f) => encodingOf(f, 3));
+  const list = from ?? 'UTF-8';
+  checkSplitLength(list, ',', 'mb_convert_encoding');
+  const candidates = list.split(',').map((f) => encodingOf(f, 3));
   const bin = toBinary(s);
   const source = candidates.length > 1 && /^[\x00-\x7f]*$/.test(bin) && candidates.includes('ascii') ? 'ascii' : candidates[0];
   let out = '';

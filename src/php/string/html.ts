@@ -5,6 +5,7 @@
  */
 import { PhpTypeError } from '../../runtime/convert.js';
 import { fromBinary, toBinary } from '../../runtime/bytes.js';
+import { replaceEach } from '../../runtime/replace-each.js';
 import { HTML401_ENTITIES } from './html-entity-table.js';
 import { nextUtf8 } from './utf8-scan.js';
 import { lazy } from '../../runtime/lazy.js';
@@ -236,7 +237,7 @@ function decode(s: string, flags: number, charset: Charset, all: boolean): strin
   const { dq } = quoteEntities(flags);
   const sqOk = (flags & ENT_QUOTES) === ENT_QUOTES;
   // Entities are ASCII, so matching on the UTF-16 text is the same as on bytes.
-  return s.replace(/&(#[xX]?)?([0-9A-Za-z]+);/g, (whole, num: string | undefined, body: string) => {
+  return replaceEach(s, /&(#[xX]?)?([0-9A-Za-z]+);/g, (whole, num: string | undefined, body: string) => {
     let cp: number;
     if (num) {
       const hex = num.length === 2;
@@ -252,7 +253,7 @@ function decode(s: string, flags: number, charset: Charset, all: boolean): strin
     if ((cp === 0x27 && !sqOk) || (cp === 0x22 && !dq)) return whole;
     if (charset === 'iso-8859-1') return cp <= 0xff ? fromBinary(String.fromCharCode(cp)) : whole;
     return String.fromCodePoint(cp);
-  });
+  }, 'html_entity_decode');
 }
 
 export function htmlEntityDecode(s: string, flags = ENT_DEFAULT, charset: Charset = 'utf-8'): string {

@@ -1,6 +1,6 @@
 /** Byte-based search functions: strpos, stripos, strstr, substr_count, str_replace. */
 import { fromBinary, isAscii, toBinary } from '../../runtime/bytes.js';
-import { checkStringLength } from '../../runtime/limits.js';
+import { MAX_ARRAY_LENGTH, checkStringLength } from '../../runtime/limits.js';
 import { valueError } from '../args.js';
 import { strtolower } from './case.js';
 
@@ -47,13 +47,37 @@ export function substrCount(hay: string, needle: string, offset = 0, length: num
 export function strReplaceOne(subject: string, search: string, replace: string): string {
   if (search === '' || subject === '') return subject;
   // UTF-8 text: a search string that is itself valid text cannot match inside a character.
-  if (isAscii(search) || !/[\udc80-\udcff]/.test(subject + search)) {
-    const parts = subject.split(search);
-    if (parts.length === 1) return subject;
-    checkStringLength(subject.length + (parts.length - 1) * (replace.length - search.length), 'str_replace');
-    return parts.join(replace);
+  if (isAscii(search) || !/[\udc80-\udcff]/.test(subject + search)) return replaceEvery(subject, search, replace);
+  return fromBinary(replaceEvery(toBinary(subject), toBinary(search), toBinary(replace)));
+}
+
+/**
+ * text.split(sep).join(joiner), size-checked before the result is built. A text that can hold
+ * more than MAX_ARRAY_LENGTH separators is counted and joined a batch at a time, in a loop the
+ * CPU timeout can stop: one native split of a 16M-character text is an array of up to 16M
+ * pieces (128 MB) and time no one can interrupt.
+ */
+function replaceEvery(text: string, sep: string, joiner: string): string {
+  const check = (n: number) => checkStringLength(text.length + n * (joiner.length - sep.length), 'str_replace');
+  if (text.length < MAX_ARRAY_LENGTH * sep.length) {
+    const parts = text.split(sep);
+    if (parts.length === 1) return text;
+    check(parts.length - 1);
+    return parts.join(joiner);
   }
-  const parts = toBinary(subject).split(toBinary(search));
-  checkStringLength(subject.length + (parts.length - 1) * replace.length, 'str_replace');
-  return fromBinary(parts.join(toBinary(replace)));
+  let n = 0;
+  for (let at = text.indexOf(sep); at >= 0; at = text.indexOf(sep, at + sep.length)) n++;
+  if (n === 0) return text;
+  check(n);
+  let out = '';
+  const pieces: string[] = [];
+  let from = 0;
+  for (let at = text.indexOf(sep); at >= 0; at = text.indexOf(sep, from)) {
+    pieces.push(text.slice(from, at));
+    from = at + sep.length;
+    // a piece always follows a flushed batch, so the joiner goes after it
+    if (pieces.length === MAX_ARRAY_LENGTH) out += pieces.splice(0).join(joiner) + joiner;
+  }
+  pieces.push(text.slice(from));
+  return out + pieces.join(joiner);
 }

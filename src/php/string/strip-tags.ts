@@ -5,12 +5,13 @@
  * Works on the bytes (a binary string), as PHP does.
  */
 import { fromBinary, toBinary } from '../../runtime/bytes.js';
+import { replaceEach } from '../../runtime/replace-each.js';
 
 const isSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r';
 
 /** C's tolower in the C locale: ASCII letters only. */
 export function asciiLower(s: string): string {
-  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  return replaceEach(s, /[A-Z]+/g, (m) => m.toLowerCase(), 'strip_tags');
 }
 
 /** php_tag_find: is the tag in `tag` (`<...>`) one of the allowed `<a><b>` set? */

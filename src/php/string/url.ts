@@ -1,5 +1,6 @@
 /** urlencode, rawurlencode, urldecode, rawurldecode on the UTF-8 bytes (uppercase hex). */
 import { fromBinary, toBinary } from '../../runtime/bytes.js';
+import { encodeUriComponentEach, replaceEach } from '../../runtime/replace-each.js';
 
 const hex = (c: number) => '%' + c.toString(16).toUpperCase().padStart(2, '0');
 
@@ -10,21 +11,23 @@ const hex = (c: number) => '%' + c.toString(16).toUpperCase().padStart(2, '0');
  * characters of prose inside an isolate.
  */
 export function rawurlencode(s: string): string {
-  if (s.isWellFormed()) return encodeURIComponent(s).replace(/[!'()*]/g, (ch) => hex(ch.charCodeAt(0)));
-  return toBinary(s).replace(/[^A-Za-z0-9\-_.~]/g, (ch) => hex(ch.charCodeAt(0)));
+  const fn = 'rawurlencode';
+  if (s.isWellFormed()) return replaceEach(encodeUriComponentEach(s, fn), /[!'()*]/g, (ch) => hex(ch.charCodeAt(0)), fn);
+  return replaceEach(toBinary(s), /[^A-Za-z0-9\-_.~]/g, (ch) => hex(ch.charCodeAt(0)), fn);
 }
 
 /** application/x-www-form-urlencoded: like rawurlencode but space is `+` and `~` is encoded. */
 export function urlencode(s: string): string {
-  if (s.isWellFormed()) return encodeURIComponent(s).replace(/[!'()*~]/g, (ch) => hex(ch.charCodeAt(0))).replaceAll('%20', '+');
-  return toBinary(s).replace(/[^A-Za-z0-9\-_. ]/g, (ch) => hex(ch.charCodeAt(0))).replace(/ /g, '+');
+  const fn = 'urlencode';
+  if (s.isWellFormed()) return replaceEach(encodeUriComponentEach(s, fn), /[!'()*~]|%20/g, (m) => (m === '%20' ? '+' : hex(m.charCodeAt(0))), fn);
+  return replaceEach(toBinary(s), /[^A-Za-z0-9\-_.]/g, (ch) => (ch === ' ' ? '+' : hex(ch.charCodeAt(0))), fn);
 }
 
 export function rawurldecode(s: string): string {
   if (!s.includes('%')) return s;
-  return fromBinary(toBinary(s).replace(/%([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
+  return fromBinary(replaceEach(toBinary(s), /%([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)), 'rawurldecode'));
 }
 
 export function urldecode(s: string): string {
-  return rawurldecode(s.replace(/\+/g, ' '));
+  return rawurldecode(replaceEach(s, /\+/g, () => ' ', 'urldecode'));
 }

@@ -4,6 +4,7 @@
  * decodes those bytes.
  */
 import { toBinary } from '../../runtime/bytes.js';
+import { replaceEach } from '../../runtime/replace-each.js';
 
 export type XmlEncoding =
   /** UTF-8, UTF8 (any case): libxml's native path. */
@@ -29,7 +30,7 @@ export function classifyEncoding(name: string): XmlEncoding | null {
   const upper = name.toUpperCase();
   if (upper === 'UTF-8' || upper === 'UTF8') return 'native';
   if (upper === 'UTF-16' || upper === 'UTF16') return 'utf16';
-  return BY_KEY.get(upper.replace(/[^A-Z0-9]/g, '')) ?? null;
+  return BY_KEY.get(replaceEach(upper, /[^A-Z0-9]/g, () => '', 'xml')) ?? null;
 }
 
 /** Windows-1252 for 0x80-0x9F; 0 marks the five bytes iconv refuses. */
@@ -45,11 +46,11 @@ const CP1252_HIGH = [
 export function redecode(text: string, enc: 'latin1' | 'cp1252' | 'ascii'): string {
   const bin = toBinary(text);
   if (enc === 'latin1') return bin;
-  return bin.replace(/[\x80-\xff]/g, (c) => {
+  return replaceEach(bin, /[\x80-\xff]/g, (c) => {
     const b = c.charCodeAt(0);
     if (enc === 'ascii') return '\uffff';
     if (b >= 0xa0) return c;
     const u = CP1252_HIGH[b - 0x80];
     return u === 0 ? '\uffff' : String.fromCharCode(u);
-  });
+  }, 'xml');
 }

@@ -19,6 +19,7 @@
  * bounded by the caller.
  */
 import { byteLength } from '../../runtime/bytes.js';
+import { replaceEach } from '../../runtime/replace-each.js';
 import { classifyEncoding, redecode } from './encoding.js';
 import { NAME, NCNAME, NMTOKEN, firstInvalidChar, isBlank, isPubidChar, isXmlCharCode } from './chars.js';
 import type { XmlAttr, XmlElement, XmlNode, XmlParseResult, XmlProblem } from './nodes.js';
@@ -82,7 +83,7 @@ class Parser {
 
   constructor(input: string) {
     // A byte order mark is not content; line ends are normalised before anything else reads them.
-    this.s = (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input).replace(/\r\n?/g, '\n');
+    this.s = replaceEach(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input, /\r\n?/g, () => '\n', 'xml');
   }
 
   problem(at: number, message: string): XmlProblem {

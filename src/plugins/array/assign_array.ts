@@ -2,6 +2,7 @@ import { defineFunction } from '../types.js';
 import { PhpArray, type Value } from '../../runtime/value.js';
 import { toStr } from '../../runtime/convert.js';
 import { explode } from '../../php/array/join.js';
+import { checkSplitLength } from '../../runtime/limits.js';
 
 function split(v: Value, delimiter: string): Value[] {
   if (v instanceof PhpArray) return v.values();
@@ -28,7 +29,9 @@ export default defineFunction({
   run(attrs, ctx) {
     const name = toStr(attrs.var);
     const values = split(attrs.values, toStr(attrs.delimiter ?? ','));
-    const keys = attrs.keys === null || attrs.keys === undefined || attrs.keys === '' ? null : toStr(attrs.keys).split(',');
+    const keyList = attrs.keys === null || attrs.keys === undefined || attrs.keys === '' ? null : toStr(attrs.keys);
+    if (keyList !== null) checkSplitLength(keyList, ',', 'assign_array keys');
+    const keys = keyList === null ? null : keyList.split(',');
     if (keys === null) {
       ctx.assign(name, PhpArray.fromList(values));
       return;

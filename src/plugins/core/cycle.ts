@@ -1,12 +1,24 @@
 import { defineFunction } from '../types.js';
 import { PhpArray } from '../../runtime/php-array.js';
 import { toBool, toStr } from '../../runtime/convert.js';
+import { checkSplitLength } from '../../runtime/limits.js';
+
+function splitValues(s: string, delimiter: string): string[] {
+  checkSplitLength(s, delimiter, 'cycle');
+  return s.split(delimiter);
+}
 
 interface CycleState {
   values: string[];
-  key: string;
   index: number;
   delimiter: string;
+}
+
+/** Compared element by element: JSON.stringify of a template's list is one native call as long as all its strings. */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export default defineFunction({
@@ -32,16 +44,14 @@ export default defineFunction({
     const name = toStr(attrs.name ?? 'default');
     let c = cycles.get(name);
     if (!c) {
-      c = { values: [], key: '', index: 0, delimiter: ',' };
+      c = { values: [], index: 0, delimiter: ',' };
       cycles.set(name, c);
     }
     if (attrs.delimiter !== undefined && attrs.delimiter !== null) c.delimiter = toStr(attrs.delimiter);
     if (attrs.values !== undefined && attrs.values !== null) {
-      const values = attrs.values instanceof PhpArray ? attrs.values.values().map(toStr) : toStr(attrs.values).split(c.delimiter);
-      const key = JSON.stringify(values);
-      if (key !== c.key) {
+      const values = attrs.values instanceof PhpArray ? attrs.values.values().map(toStr) : splitValues(toStr(attrs.values), c.delimiter);
+      if (!sameList(values, c.values)) {
         c.values = values;
-        c.key = key;
         c.index = 0;
       }
     } else if (c.values.length === 0) {

@@ -9,7 +9,8 @@ export default defineFunction({
   attrs: {
     var: { type: 'varname', doc: 'Receives the URL (null when the file does not exist).' },
     path: { type: 'string', doc: 'Virtual path of the file in cloud storage.' },
-    expire: { type: 'string', default: '+167 hour', doc: 'Validity, strtotime text; default +167 hour.' },
+    // strtotime runs on the host here: the cap keeps its scan small (the date arithmetic is constant-time)
+    expire: { type: 'string', default: '+167 hour', maxLength: 100, doc: 'Validity, strtotime text (at most 100 characters); default +167 hour.' },
   },
   examples: [
     { template: '{storage_url var=u path="/files/g/example/report.txt"}{$u|truncate:60:""}', output: 'https://files.example.com/files/g/example/report.txt?expires' },

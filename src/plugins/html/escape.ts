@@ -2,13 +2,13 @@ import { defineModifier, type ModifierContext } from '../types.js';
 import type { Value } from '../../runtime/value.js';
 import { toStr } from '../../runtime/convert.js';
 import { fromBinary, toBinary } from '../../runtime/bytes.js';
+import { replaceEach } from '../../runtime/replace-each.js';
 import { isScalarOrNull, strArg } from '../../php/args.js';
 import { ENT_QUOTES, htmlCharset, htmlentities, htmlspecialchars } from '../../php/string/html.js';
 import { rawurlencode } from '../../php/string/url.js';
 import { strtr } from '../../php/string/strtr.js';
 
-const perByte = (s: string, f: (byte: number) => string) =>
-  Array.from(toBinary(s), (ch) => f(ch.charCodeAt(0))).join('');
+const perByte = (s: string, f: (byte: number) => string, what: string) => replaceEach(toBinary(s), /[\s\S]/g, (ch) => f(ch.charCodeAt(0)), what);
 
 const JS_ESCAPES: Record<string, string> = { '\\': '\\\\', "'": "\\'", '"': '\\"', '\r': '\\r', '\n': '\\n', '</': '<\\/' };
 
@@ -17,15 +17,15 @@ const TYPES: Record<string, (s: string, charset: string, ctx: ModifierContext) =
   html: (s, cs, ctx) => htmlspecialchars(s, ENT_QUOTES, htmlCharset('htmlspecialchars', cs, ctx.warn), true),
   htmlall: (s, cs, ctx) => htmlentities(s, ENT_QUOTES, htmlCharset('htmlentities', cs, ctx.warn), true),
   url: (s) => rawurlencode(s),
-  urlpathinfo: (s) => rawurlencode(s).replace(/%2F/g, '/'),
+  urlpathinfo: (s) => replaceEach(rawurlencode(s), /%2F/g, () => '/', 'escape'),
   // preg_replace("%(?<!\\\\)'%", "\\'", $string): quotes not already preceded by a backslash
-  quotes: (s) => s.replace(/(?<!\\)'/g, "\\'"),
-  hex: (s) => perByte(s, (b) => '%' + b.toString(16).padStart(2, '0')),
-  hexentity: (s) => perByte(s, (b) => `&#x${b.toString(16).padStart(2, '0')};`),
-  decentity: (s) => perByte(s, (b) => `&#${b};`),
+  quotes: (s) => replaceEach(s, /(?<!\\)'/g, () => "\\'", 'escape'),
+  hex: (s) => perByte(s, (b) => '%' + b.toString(16).padStart(2, '0'), 'escape'),
+  hexentity: (s) => perByte(s, (b) => `&#x${b.toString(16).padStart(2, '0')};`, 'escape'),
+  decentity: (s) => perByte(s, (b) => `&#${b};`, 'escape'),
   javascript: (s) => strtr(s, JS_ESCAPES),
-  mail: (s) => s.replace(/@/g, ' [AT] ').replace(/\./g, ' [DOT] '),
-  nonstd: (s) => fromBinary(perByte(s, (b) => (b >= 126 ? `&#${b};` : String.fromCharCode(b)))),
+  mail: (s) => replaceEach(s, /[@.]/g, (c) => (c === '@' ? ' [AT] ' : ' [DOT] '), 'escape'),
+  nonstd: (s) => fromBinary(perByte(s, (b) => (b >= 126 ? `&#${b};` : String.fromCharCode(b)), 'escape')),
 };
 
 /**

@@ -1,5 +1,6 @@
 import { defineModifier } from '../types.js';
 import { toBool } from '../../runtime/convert.js';
+import { replaceEach } from '../../runtime/replace-each.js';
 import { strArg } from '../../php/args.js';
 import { pregSubject } from '../../php/string/preg-like.js';
 import { stripTags } from '../../php/string/strip-tags.js';
@@ -21,7 +22,7 @@ export default defineModifier({
     { template: '[{$s|strip_tags:false}]', vars: { s: '<p title="a>b">x</p><!-- c -->y' }, output: '[xy]' },
   ],
   run(input, [withSpace]) {
-    if (toBool(withSpace)) return pregSubject(input, 'preg_replace', (s) => s.replace(/<[^>]*?>/g, ' '));
+    if (toBool(withSpace)) return pregSubject(input, 'preg_replace', (s) => replaceEach(s, /<[^>]*?>/g, () => ' ', 'strip_tags'));
     return stripTags(strArg(input, 'strip_tags', 1));
   },
 });

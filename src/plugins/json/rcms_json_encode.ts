@@ -2,12 +2,17 @@ import { defineModifier } from '../types.js';
 import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
 import { jsonEncode } from '../../php/json/encode.js';
 import { JSON_UNESCAPED_UNICODE } from '../../php/json/flags.js';
+import { checkSplitLength } from '../../runtime/limits.js';
 
 const BOUNDARY = '__RCMS_CONTENT_BOUNDARY__';
 
 /** Strings holding the content boundary marker become the list of their parts, at any depth. */
 function splitBoundaries(v: Value): Value {
-  if (typeof v === 'string') return v.includes(BOUNDARY) ? PhpArray.fromList(v.split(BOUNDARY)) : v;
+  if (typeof v === 'string') {
+    if (!v.includes(BOUNDARY)) return v;
+    checkSplitLength(v, BOUNDARY, 'rcms_json_encode');
+    return PhpArray.fromList(v.split(BOUNDARY));
+  }
   if (v instanceof PhpArray) return PhpArray.fromEntries(v.entries().map(([k, x]) => [k, splitBoundaries(x)] as const));
   if (v instanceof PhpObject) {
     const o = new PhpObject();

@@ -1,6 +1,7 @@
 import { defineModifier } from '../types.js';
 import { PhpArray, type Value } from '../../runtime/value.js';
 import { toStr } from '../../runtime/convert.js';
+import { replaceEach } from '../../runtime/replace-each.js';
 import { pregReplace } from '../../php/pcre/preg.js';
 
 // Smarty 2.6's _smarty_regex_replace_check: \s is PCRE's ASCII set.
@@ -11,7 +12,7 @@ export function sanitizeSearch(search: string): string {
   const nul = search.indexOf('\0');
   let s = nul >= 0 ? search.slice(0, nul) : search;
   const m = TRAILING_LETTERS.exec(s);
-  if (m && m[0].includes('e')) s = s.slice(0, m.index) + m[0].replace(/[e\t\n\v\f\r ]+/g, '');
+  if (m && m[0].includes('e')) s = s.slice(0, m.index) + replaceEach(m[0], /[e\t\n\v\f\r ]+/g, () => '', 'regex_replace');
   return s;
 }
 

@@ -2,7 +2,7 @@ import { defineModifier } from '../types.js';
 import { PhpArray, PhpFloat, type Value } from '../../runtime/value.js';
 import { toStr } from '../../runtime/convert.js';
 import { byteLength } from '../../runtime/bytes.js';
-import { checkArrayLength } from '../../runtime/limits.js';
+import { checkSplitLength } from '../../runtime/limits.js';
 import { pregSplit } from '../../php/pcre/preg.js';
 
 function scalarString(v: Value): string | null {
@@ -14,9 +14,8 @@ function scalarString(v: Value): string | null {
 /** explode() with the delimiter first; '' for an empty delimiter is PHP's ValueError, so []. */
 function explode(delimiter: string, s: string): PhpArray {
   if (delimiter === '') return PhpArray.empty();
-  const parts = s.split(delimiter);
-  checkArrayLength(parts.length, 'split');
-  return PhpArray.fromList(parts);
+  checkSplitLength(s, delimiter, 'split');
+  return PhpArray.fromList(s.split(delimiter));
 }
 
 export default defineModifier({

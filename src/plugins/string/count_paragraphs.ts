@@ -1,5 +1,6 @@
 import { defineModifier } from '../types.js';
 import { strArg } from '../../php/args.js';
+import { countMatches } from '../../runtime/count-matches.js';
 
 /** Smarty 2.6: count(preg_split('/[\r\n]+/', $string)). */
 export default defineModifier({
@@ -10,6 +11,7 @@ export default defineModifier({
   params: [],
   examples: [{ template: '{$s|count_paragraphs}', vars: { s: 'Para one.\n\nPara two.\nStill two?\n\n\nThree.' }, output: '4' }],
   run(input) {
-    return strArg(input, 'preg_split', 2, 'subject').split(/[\r\n]+/).length;
+    // the pieces of the split: one more than the runs of line breaks
+    return countMatches(strArg(input, 'preg_split', 2, 'subject'), /[\r\n]+/g) + 1;
   },
 });

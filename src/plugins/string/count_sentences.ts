@@ -1,5 +1,6 @@
 import { defineModifier } from '../types.js';
 import { strArg } from '../../php/args.js';
+import { countMatches } from '../../runtime/count-matches.js';
 
 /**
  * Smarty 2.6: preg_match_all('/[^\s]\.(?!\w)/'): only periods count. The classes are spelt
@@ -13,6 +14,6 @@ export default defineModifier({
   params: [],
   examples: [{ template: '{$s|count_sentences}', vars: { s: 'One. Two! Three? Four.' }, output: '2' }],
   run(input) {
-    return (strArg(input, 'preg_match_all', 2, 'subject').match(/[^ \t\n\v\f\r]\.(?![A-Za-z0-9_])/g) ?? []).length;
+    return countMatches(strArg(input, 'preg_match_all', 2, 'subject'), /[^ \t\n\v\f\r]\.(?![A-Za-z0-9_])/g);
   },
 });

@@ -13,7 +13,11 @@ export default defineModifier({
   params: [],
   examples: [{ template: '{$a|count_words}|{$c|count_words}', vars: { a: 'one two 3 four-five', c: '東京タワー' }, output: '4|1' }],
   run(input) {
-    const pieces = strArg(input, 'preg_split', 2, 'subject').split(/[ \t\n\v\f\r]+/);
-    return pieces.filter((p) => /[A-Za-z0-9]|[^\x00-\x7f]/.test(p)).length;
+    // the non-empty pieces of the split are the runs of non-whitespace, walked without an array of them
+    const s = strArg(input, 'preg_split', 2, 'subject');
+    const piece = /[^ \t\n\v\f\r]+/g;
+    let n = 0;
+    for (let m = piece.exec(s); m !== null; m = piece.exec(s)) if (/[A-Za-z0-9]|[^\x00-\x7f]/.test(m[0])) n++;
+    return n;
   },
 });

@@ -1,5 +1,6 @@
 import { defineModifier } from '../types.js';
 import { toStr } from '../../runtime/convert.js';
+import { replaceEach } from '../../runtime/replace-each.js';
 import { isScalarOrNull } from '../../php/args.js';
 
 /**
@@ -18,6 +19,6 @@ export default defineModifier({
   run(input) {
     if (!isScalarOrNull(input)) return '';
     const s = toStr(input);
-    return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+    return /[",\r\n]/.test(s) ? '"' + replaceEach(s, /"/g, () => '""', 'escapeCSV') + '"' : s;
   },
 });

@@ -1,5 +1,7 @@
 import { defineModifier } from '../types.js';
 import { checkStringLength } from '../../runtime/limits.js';
+import { countMatches } from '../../runtime/count-matches.js';
+import { replaceEach } from '../../runtime/replace-each.js';
 import { intArg, strArg, valueError } from '../../php/args.js';
 import { pregSubject, replacementFor } from '../../php/string/preg-like.js';
 
@@ -28,9 +30,9 @@ export default defineModifier({
     // The indent is a preg_replace replacement: $0 and \0 there stand for the (empty) match.
     const prefix = replacementFor(c.repeat(n))('');
     return pregSubject(input, 'preg_replace', (s) => {
-      const lines = s.split('\n').length;
+      const lines = countMatches(s, /\n/g) + 1;
       checkStringLength(s.length + lines * prefix.length, 'indent');
-      return prefix + s.replace(/\n(?!$)/g, () => '\n' + prefix);
+      return prefix + replaceEach(s, /\n(?!$)/g, () => '\n' + prefix, 'indent');
     });
   },
 });

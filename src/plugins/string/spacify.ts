@@ -3,6 +3,8 @@ import { fromBinary, toBinary } from '../../runtime/bytes.js';
 import { checkStringLength } from '../../runtime/limits.js';
 import { strArg } from '../../php/args.js';
 
+const CHUNK = 64 * 1024;
+
 /**
  * Smarty 2.6: implode($char, preg_split('//', $string, -1, PREG_SPLIT_NO_EMPTY)): the
  * separator goes between bytes, so multibyte characters are split.
@@ -18,6 +20,9 @@ export default defineModifier({
     const bin = toBinary(strArg(input, 'preg_split', 2, 'subject'));
     const sep = toBinary(strArg(char, 'implode', 1, 'separator'));
     checkStringLength(bin.length * (sep.length + 1), 'spacify');
-    return fromBinary(bin.split('').join(sep));
+    // a chunk at a time: split('') of the whole string is an array of one element per byte
+    let out = '';
+    for (let i = 0; i < bin.length; i += CHUNK) out += (i === 0 ? '' : sep) + bin.slice(i, i + CHUNK).split('').join(sep);
+    return fromBinary(out);
   },
 });

@@ -1,5 +1,6 @@
 import { defineModifier } from '../types.js';
 import { strArg } from '../../php/args.js';
+import { replaceEach } from '../../runtime/replace-each.js';
 import { pregSubject, replacementFor } from '../../php/string/preg-like.js';
 
 /** Smarty 2.6: preg_replace('!\s+!', $replace, $text): ASCII whitespace only (U+3000 stays). */
@@ -15,6 +16,6 @@ export default defineModifier({
   ],
   run(input, [replace]) {
     const rep = replacementFor(strArg(replace, 'preg_replace', 2, 'replacement'));
-    return pregSubject(input, 'preg_replace', (s) => s.replace(/[ \t\n\v\f\r]+/g, rep));
+    return pregSubject(input, 'preg_replace', (s) => replaceEach(s, /[ \t\n\v\f\r]+/g, rep, 'strip'));
   },
 });

@@ -5,9 +5,11 @@
 import type { PluginContext } from '../types.js';
 import { key, prop } from '../../runtime/access.js';
 import { PhpObject, type Value } from '../../runtime/value.js';
+import { MAX_DEPTH as MAX_ASSIGN_DEPTH } from '../../runtime/assign.js';
 
 export function readVar(ctx: PluginContext, name: string): Value {
-  const [root, ...path] = name.split('.');
+  // as deep as ctx.assign can write, and no deeper: a name of 16M dots is not split into 16M parts
+  const [root, ...path] = name.split('.', MAX_ASSIGN_DEPTH + 2);
   let v = ctx.get(root);
   for (const k of path) v = v instanceof PhpObject ? prop(v, k) : key(v, k);
   return v ?? null;
