@@ -43,6 +43,16 @@ function neighbour(r: HarnessReport): string {
   return `B's p99 x${p99.toFixed(2)} (goal <= 2), throughput x${tp.toFixed(2)} (goal >= 0.7): ${p99 <= 2 && tp >= 0.7 ? 'met' : 'MISSED'}`;
 }
 
+/** HH-NEIGHBOURS: the embedding process and a victim tenant while hostile tenants attack (goals: lag p99 <= 20 ms, no victim failure). */
+function neighbours(r: HarnessReport): string {
+  const lag = figure(r, 'HH-NEIGHBOURS', 'lag_p99_ms');
+  const failed = figure(r, 'HH-NEIGHBOURS', 'victim_failures');
+  const p99 = figure(r, 'HH-NEIGHBOURS', 'victim_p99_ms');
+  const rss = figure(r, 'HH-NEIGHBOURS', 'rss_max_mb');
+  if (lag === undefined || failed === undefined || p99 === undefined || rss === undefined) return 'not measured';
+  return `event-loop lag p99 ${lag.toFixed(1)} ms (goal <= 20), RSS max ${rss.toFixed(0)} MB, victim p99 ${p99.toFixed(1)} ms, ${failed} victim failures (goal 0): ${lag <= 20 && failed === 0 ? 'met' : 'MISSED'}`;
+}
+
 function goals(r: HarnessReport): string[] {
   const byId = new Map(r.results.map((c) => [c.id, c]));
   const status = (ids: string[]) => (ids.every((id) => byId.get(id)?.outcome.status === 'contained') ? 'met' : ids.some((id) => byId.has(id)) ? 'MISSED' : 'not measured');
@@ -64,6 +74,7 @@ function goals(r: HarnessReport): string[] {
     `  G15 global inventory: ${status(['IS-02'])}`,
     `  G7  CPU neighbour: ${neighbour(r)}`,
     `  G6  worker restart after a V8 fatal error: ${figure(r, 'OPS-02', 'restart_ms')?.toFixed(0) ?? 'n/a'} ms (goal 2000 ms)`,
+    `  HH  hostile neighbours: ${neighbours(r)}`,
     '  G8, G9-G12, G16-G20: see the closing notes; measured where their cases are automated above',
   ];
 }

@@ -10,9 +10,9 @@ import { FS } from './fs.js';
 import { NET } from './net.js';
 import { BR } from './br.js';
 import { ML, BR_MAIL } from './ml.js';
-import { HH } from './host/index.js';
+import { HH, HH_LAST } from './host/index.js';
 
-export const CATALOGUE: readonly SecurityCase[] = [...CG, ...IS, ...CPU, ...MEM, ...BR, ...BR_MAIL, ...NET, ...FS, ...RX, ...ML, ...OPS, ...HH];
+export const CATALOGUE: readonly SecurityCase[] = [...CG, ...IS, ...CPU, ...MEM, ...BR, ...BR_MAIL, ...NET, ...FS, ...RX, ...ML, ...OPS, ...HH, ...HH_LAST];
 
 const RANGES: [string, number][] = [
   ['CG', 18],

@@ -1,0 +1,110 @@
+/**
+ * HH-NEIGHBOURS: the attacks of the HH findings, run at once by hostile tenants on one engine
+ * (the default two workers) beside a victim tenant that renders a plain page all along. The
+ * embedding process is watched the whole time: its event-loop lag (goal: p99 <= 20 ms), its RSS,
+ * and the victim's render times and failures (goal: none). Contained when the victim never fails
+ * and the process's RSS stays bounded; the lag and the victim's p99 are reported as goals, not
+ * judged here (timings on a shared machine are figures, not verdicts).
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import type { Engine } from '../../../engine.js';
+import type { HarnessContext, SecurityCase } from '../../types.js';
+import { percentile } from '../timing.js';
+
+/** One attack: a template and the render options that make it hostile. */
+interface Attack {
+  what: string;
+  template: (round: number) => string;
+  vars?: Record<string, unknown>;
+}
+
+const chain = (n: number, op: string) => `{if ${Array.from({ length: n }, () => '$a').join(` ${op} `)}}x{/if}`;
+
+/** One per finding that a template can set off on its own (files and HTTP need the harness host's set-up: their own cases). */
+const ATTACKS: Attack[] = [
+  { what: 'strtotime of a huge timestamp on the host (HH-01)', template: () => '{storage_url var=u path="/files/g/x.txt" expire="@99999999999999"}{$u}' },
+  { what: 'strtotime of a huge relative form (HH-01)', template: () => '{storage_url var=u path="/files/g/x.txt" expire="+9999999999999 minutes"}{$u}' },
+  { what: 'assign_globals growth under fresh request ids (HH-02)', template: () => '{assign var=v value="x"|str_repeat:1000000}{assign_globals key="k" value=$v}' },
+  { what: 'a huge {return} through references (HH-04)', template: () => '{assign var=s value="x"|str_repeat:1000000}{section name=i loop=200}{append var=a value=$s}{/section}{return value=$a}' },
+  { what: 'a compile of a fresh 1 MB template (HH-06)', template: (round) => `{* ${round} *}${'<p>{$a|escape}</p>\n'.repeat(50_000)}` },
+  { what: 'a 30 KB && chain (HH-07)', template: () => chain(6000, '&&') },
+  { what: 'a 30 KB + chain (HH-07)', template: () => `{assign var=x value=${Array.from({ length: 6000 }, () => '$a').join('+')}}{$x}` },
+  { what: 'a 4M-digit number to intval and json_decode (HH-08)', template: () => '{assign var=n value="9"|str_repeat:4000000}{$n|intval}{$n|json_decode}' },
+  { what: 'a memory bomb in the 512M class (HH-14)', template: () => '{set_memory memory_limit="512M"}{section name=i loop=100000000}{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}{/section}' },
+];
+
+const VICTIM = '<ul>{foreach from=$items item=i}<li>{$i.title|escape}</li>{/foreach}</ul>';
+const VICTIM_ITEMS = Array.from({ length: 50 }, (_, i) => ({ title: `item <${i}>` }));
+const RSS_BOUND_MB = 1024;
+
+async function hostile(e: Engine, tenant: string, attacks: Attack[], until: number, count: { renders: number; raw: string[] }): Promise<void> {
+  for (let round = 0; Date.now() < until; round++) {
+    const a = attacks[round % attacks.length]!;
+    await e.render(a.template(round), { name: 'attack.tpl', vars: { a: 1, ...a.vars }, identity: { tenant, requestId: randomUUID() } }).catch((err: unknown) => {
+      // A refusal is expected; anything but a TemplateError reaching the embedder is a finding of its own (HH-07).
+      if (!(err instanceof Error && err.name === 'TemplateError')) count.raw.push(`${a.what}: ${String(err).slice(0, 120)}`);
+    });
+    count.renders++;
+  }
+}
+
+export const HH_NEIGHBOURS: SecurityCase[] = [
+  {
+    id: 'HH-NEIGHBOURS',
+    category: 'HH',
+    title: 'hostile tenants run every HH attack beside a victim: the embedding process stays responsive and bounded, the victim never fails',
+    async run(h: HarnessContext) {
+      const e = h.engine();
+      await e.render(VICTIM, { vars: { items: VICTIM_ITEMS }, identity: { tenant: 'victim' } });
+      // 20 repeats (CI) -> 6 s; 100 (npm run security) -> 15 s.
+      const seconds = Math.min(15, Math.max(6, h.repeat / 7));
+      const until = Date.now() + seconds * 1000;
+      const lag = monitorEventLoopDelay({ resolution: 10 });
+      const rss0 = process.memoryUsage().rss;
+      let rssMax = rss0;
+      const sampler = setInterval(() => (rssMax = Math.max(rssMax, process.memoryUsage().rss)), 100);
+      lag.enable();
+      const count = { renders: 0, raw: [] as string[] };
+      const victimMs: number[] = [];
+      const failures: string[] = [];
+      const victim = (async () => {
+        while (Date.now() < until) {
+          const t0 = performance.now();
+          try {
+            const r = await e.render(VICTIM, { vars: { items: VICTIM_ITEMS }, identity: { tenant: 'victim' } });
+            if (!r.output.includes('item &lt;49&gt;')) failures.push('wrong output');
+          } catch (err) {
+            failures.push(String(err).slice(0, 120));
+          }
+          victimMs.push(performance.now() - t0);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      })();
+      // Three hostile tenants, each cycling through the attacks from a different start.
+      const rotate = (k: number) => [...ATTACKS.slice(k * 3), ...ATTACKS.slice(0, k * 3)];
+      await Promise.all([victim, ...[0, 1, 2].map((k) => hostile(e, `hostile-${k}`, rotate(k), until, count))]);
+      lag.disable();
+      clearInterval(sampler);
+      victimMs.sort((x, y) => x - y);
+      const figures = {
+        lag_p99_ms: lag.percentile(99) / 1e6,
+        lag_max_ms: lag.max / 1e6,
+        rss_start_mb: rss0 / 2 ** 20,
+        rss_max_mb: rssMax / 2 ** 20,
+        victim_renders: victimMs.length,
+        victim_p50_ms: percentile(victimMs, 0.5),
+        victim_p99_ms: percentile(victimMs, 0.99),
+        victim_failures: failures.length,
+        hostile_renders: count.renders,
+        raw_errors: count.raw.length,
+      };
+      const detail =
+        `${seconds.toFixed(0)} s, ${count.renders} hostile renders: event-loop lag p99 ${figures.lag_p99_ms.toFixed(1)} ms (max ${figures.lag_max_ms.toFixed(0)}), ` +
+        `RSS ${figures.rss_start_mb.toFixed(0)} -> max ${figures.rss_max_mb.toFixed(0)} MB; victim ${victimMs.length} renders, p50 ${figures.victim_p50_ms.toFixed(1)} ms, ` +
+        `p99 ${figures.victim_p99_ms.toFixed(1)} ms, ${failures.length} failed${failures.length ? ` (${failures[0]})` : ''}${count.raw.length ? `; raw errors: ${count.raw[0]}` : ''}`;
+      const ok = failures.length === 0 && count.raw.length === 0 && rssMax - rss0 < RSS_BOUND_MB * 2 ** 20;
+      return { status: ok ? 'contained' : 'escaped', detail, figures };
+    },
+  },
+];
