@@ -151,7 +151,8 @@ function compileUncached(pattern: string): CompiledPattern {
     retry = emitPattern(ast, analysis, { ...opts, groupOffset: 1, gSource: gForm('') });
     retrySource = `(?=([\\s\\S]*))(?:${retry.source})(?!\\1)`;
   }
-  checkCompileCost(retrySource === null ? [main.source] : [main.source, retrySource]);
+  // The whole search source: the split form holds the pattern twice.
+  checkCompileCost(retrySource === null ? [source] : [source, retrySource]);
   const names: (string | undefined)[] = [];
   for (let i = 0; i <= parsed.groupCount; i++) names.push(parsed.names.get(i));
   const both = (a: Emitted, b: Emitted | null, w: number): Rewrite => ({
