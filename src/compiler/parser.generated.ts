@@ -523,6 +523,7 @@ function peg$parse(input, options) {
   function peg$f41() {    return '\\';  }
   function peg$f42(parts) {
     if (parts.every((p) => typeof p === 'string')) return node('String', { value: parts.join('') });
+    if (parts.length === 1) return parts[0];
     return node('Interp', { parts });
   }
   function peg$f43(expr) {    return expr;  }

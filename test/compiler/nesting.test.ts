@@ -18,14 +18,14 @@ const VARS = { a: { b: 1 }, n: 1, s: 'x', o: {} };
 /**
  * Each shape with `n` of its levels, and the most levels it may have: MAX_EXPR_DEPTH, less what
  * its place adds (an attribute value is inside the tag's call, a modifier argument inside the
- * modifier's), or half of it where a level is two (a key in backticks is a string around a variable).
+ * modifier's). A key in backticks is one level: a string that is one variable is the variable.
  */
 const SHAPES: Record<string, { max: number; make: (n: number) => string }> = {
   parentheses: { max: MAX_EXPR_DEPTH, make: (n) => `{if ${rep('(', n)}1${rep(')', n)}}x{/if}` },
   '{if} function calls': { max: MAX_EXPR_DEPTH, make: (n) => `{if ${rep('is_null(', n)}1${rep(')', n)}}x{/if}` },
   '! signs': { max: MAX_EXPR_DEPTH, make: (n) => `{if ${rep('!', n)}$n}x{/if}` },
   'keys that are variables': { max: MAX_EXPR_DEPTH, make: (n) => `{$a${rep('[$a', n)}${rep(']', n)}}` },
-  'keys in backticks': { max: (MAX_EXPR_DEPTH - 2) / 2, make: (n) => `{assign var=x value="\`$a${rep('["`$a', n)}${rep('`"]', n)}\`"}` },
+  'keys in backticks': { max: MAX_EXPR_DEPTH - 1, make: (n) => `{assign var=x value="\`$a${rep('["`$a', n)}${rep('`"]', n)}\`"}` },
   '+ chain in {assign}': { max: MAX_EXPR_DEPTH - 1, make: (n) => `{assign var=x value=$n${rep('+$n', n)}}` },
   '* chain in {if}': { max: MAX_EXPR_DEPTH, make: (n) => `{if $n${rep(' * $n', n)}}x{/if}` },
   '== chain': { max: MAX_EXPR_DEPTH, make: (n) => `{if $n${rep(' == $n', n)}}x{/if}` },

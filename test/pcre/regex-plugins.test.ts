@@ -58,6 +58,9 @@ describe('regex_replace', () => {
     ['abc', '/(/', 'x'],
     ['abc', '/b/z', 'x'],
     ['abc', PhpArray.fromList(['/a/e', '/c/']), 'x'],
+    ['1234567', '/\\d\\K(?=(?:\\d{3})+$)/', ','],
+    ['aaba', '/\\Ga/', 'X'],
+    ['12-34 ab/cd', '/(?|(\\d+)-(\\d+)|(\\w+)\\/(\\w+))/', '$2.$1'],
   ];
   for (const [s, search, repl] of cases) {
     test(`${JSON.stringify(s)} ${JSON.stringify(search instanceof PhpArray ? search.values() : search)}`, () => {
@@ -96,6 +99,16 @@ describe('split', () => {
     expect(run('/[\\s,]+/', 'a, b  c')).toEqual(r1.value);
     expect(run('/,/u', '日本,語')).toEqual(r2.value);
   });
+  test('\\K, \\G and branch reset groups as preg_split takes them', () => {
+    const subjects: [string, string][] = [
+      ['/(?<=\\G.{3})/', 'abcdefghij'],
+      ['/,\\K/', 'a,b,c'],
+      ['/(?|(-)|(\\+))/', 'a-b+c'],
+      ['/(?<=\\G..)/u', 'あいうえお'],
+    ];
+    const res = askPhp(subjects.map(([d, s]) => ({ fn: 'preg_split', args: [d, s] })));
+    subjects.forEach(([d, s], i) => expect(run(d, s)).toEqual(res[i].value));
+  });
   test('other delimiters are literal, like explode', () => {
     const [r1, r2, r3] = askPhp([
       { fn: 'explode', args: [',', 'a,b,,c'] },
@@ -126,6 +139,11 @@ describe('rcms_match / rcms_match_all', () => {
     { pattern: '/(/', subject: 'abc' },
     { pattern: '/\\d/', subject: 'a1b2', offset: 2 },
     { pattern: '|<[^>]+>(.*)</[^>]+>|U', subject: '<b>example: </b><div align=left>this is a test</div>', flags: 2 },
+    { pattern: '/(\\w+)=\\K(\\w+)/', subject: 'a=1 bb=22', flags: 256 },
+    { pattern: '/\\G(\\d)/', subject: '12a3', flags: 2 },
+    { pattern: '/\\G(\\d)/', subject: 'a12', offset: 1 },
+    { pattern: '/(?|(?<k>\\d+)|\\[(?<k>\\w+)\\])(x)?/', subject: '[ab] 12x', flags: 512 },
+    { pattern: '/(?|"([^"]*)"|\'([^\']*)\')/', subject: 'say "hi" and \'yo\'', flags: 2 | 256 },
   ];
   test('the stored value is the matches, 0 or false as PHP decides', () => {
     const calls = cases.flatMap((c) => [

@@ -8,6 +8,10 @@
  *   stops. They differ when a group repeated more than once can match empty.
  * - A backreference to an unset group fails in PCRE but matches empty in JavaScript.
  * - PCRE lookbehinds must have a fixed length per branch (else PHP's compile error).
+ *
+ * \K becomes a hidden empty capture whose position is the reported start, so it follows the
+ * capture rules; a branch reset group's number is several JavaScript groups, one per
+ * alternative, so its checks ask whether the number is set rather than one group.
  */
 import type { Node } from './ast.js';
 import { PcreCompileError, PcreError } from './pcre-error.js';
@@ -18,9 +22,18 @@ function unsupported(what: string): never {
   throw new PcreError(`unsupported regular expression feature: ${what}`);
 }
 
+interface GroupEntry {
+  node: Node & { type: 'group' };
+  path: Path;
+  pre: number;
+  post: number;
+}
+
 export class Analysis {
-  private readonly groups = new Map<number, { node: Node & { type: 'group' }; path: Path; pre: number; post: number }>();
+  /** Capture groups by number: more than one entry for a number a branch reset repeats. */
+  private readonly groups = new Map<number, GroupEntry[]>();
   private readonly refs: { node: Node & { type: 'backref' }; path: Path; pre: number }[] = [];
+  private readonly keeps: Path[] = [];
   private counter = 0;
 
   constructor(private readonly ast: Node) {
@@ -46,9 +59,14 @@ export class Analysis {
       case 'backref':
         this.refs.push({ node, path, pre });
         break;
+      case 'keep':
+        this.keeps.push(path);
+        break;
     }
     if (node.type === 'group' && node.kind === 'capture') {
-      this.groups.set(node.index, { node, path, pre, post: this.counter++ });
+      const entries = this.groups.get(node.index) ?? [];
+      entries.push({ node, path, pre, post: this.counter++ });
+      this.groups.set(node.index, entries);
     }
   }
 
@@ -64,23 +82,70 @@ export class Analysis {
       case 'newline':
         return false;
       case 'assert':
+      case 'keep':
         return true;
       case 'group':
         return node.kind === 'capture' || node.kind === 'group' || node.kind === 'atomic' ? this.nullable(node.body) : true;
       case 'repeat':
         return node.min === 0 || this.nullable(node.body);
       case 'backref': {
-        const g = this.groups.get(node.index);
-        return g ? this.nullable(g.node.body) : true;
+        const entries = this.groups.get(node.index);
+        return entries ? entries.some((g) => this.nullable(g.node.body)) : true;
       }
+    }
+  }
+
+  /** Whether a pattern uses \K (every search then reads the hidden groups' positions). */
+  get hasKeep(): boolean {
+    return this.keeps.length > 0;
+  }
+
+  /** Whether matching `node` always leaves group `index` set (PCRE keeps it; so does JavaScript within one pass). */
+  private mustSet(node: Node, index: number): boolean {
+    switch (node.type) {
+      case 'seq':
+        return node.items.some((n) => this.mustSet(n, index));
+      case 'alt':
+        return node.branches.every((n) => this.mustSet(n, index));
+      case 'group':
+        if (node.kind === 'capture' && node.index === index) return true;
+        if (node.kind === 'notAhead' || node.kind === 'notBehind') return false;
+        return this.mustSet(node.body, index);
+      case 'repeat':
+        return node.min > 0 && this.mustSet(node.body, index);
+      default:
+        return false;
     }
   }
 
   /** Runs every check; throws PcreCompileError or PcreError. */
   check(): void {
     this.checkNode(this.ast);
-    for (const g of this.groups.values()) this.checkCaptureInRepeat(g.path);
+    for (const [index, entries] of this.groups) {
+      if (entries.length === 1) this.checkCaptureInRepeat(entries[0].path, CAPTURE_SKIPPED);
+      else for (const g of entries) this.checkSharedInRepeat(g.path, index);
+    }
+    for (const path of this.keeps) this.checkKeep(path);
     for (const r of this.refs) this.checkBackref(r);
+  }
+
+  /**
+   * PCRE ignores \K in a negative assertion (the emitter drops it); in a positive one it may
+   * move the start past the end or back before it, which positions alone cannot order.
+   */
+  private checkKeep(path: Path): void {
+    if (path.some((n) => n.type === 'group' && (n.kind === 'notAhead' || n.kind === 'notBehind'))) return;
+    if (path.some((n) => n.type === 'group' && (n.kind === 'ahead' || n.kind === 'behind'))) {
+      unsupported('\\K inside a lookahead or lookbehind assertion');
+    }
+    this.checkCaptureInRepeat(path, '\\K in a repeated group that may skip it (JavaScript forgets the position on each repetition, PCRE keeps it)');
+  }
+
+  /** A branch reset number inside a repeated group: every repetition must set it, or JavaScript loses the previous value. */
+  private checkSharedInRepeat(path: Path, index: number): void {
+    for (const a of path) {
+      if (a.type === 'repeat' && a.max > 1 && !this.mustSet(a.body, index)) unsupported(CAPTURE_SKIPPED);
+    }
   }
 
   private checkNode(node: Node): void {
@@ -96,7 +161,7 @@ export class Analysis {
           unsupported('a repeated group that can match the empty string (PCRE and JavaScript repeat empty matches differently)');
         }
         if (node.possessive && containsCapture(node.body)) {
-          unsupported('a capture group under a possessive quantifier (PCRE keeps its value after backtracking)');
+          unsupported('a capture group or \\K under a possessive quantifier (PCRE keeps its value after backtracking)');
         }
         this.checkNode(node.body);
         return;
@@ -115,14 +180,12 @@ export class Analysis {
     }
   }
 
-  private checkCaptureInRepeat(path: Path): void {
+  private checkCaptureInRepeat(path: Path, message: string): void {
     // From the innermost repeating ancestor outwards, the capture must be reached on every iteration.
     for (let i = path.length - 1; i >= 0; i--) {
       const a = path[i];
       if (a.type === 'repeat' && a.max > 1) {
-        if (!mandatoryPath(path.slice(i + 1))) {
-          unsupported('a capture group that a repeated group may skip (JavaScript clears it on each repetition, PCRE keeps the previous value)');
-        }
+        if (!mandatoryPath(path.slice(i + 1))) unsupported(message);
       }
     }
   }
@@ -131,7 +194,14 @@ export class Analysis {
     if (r.path.some((n) => n.type === 'group' && (n.kind === 'behind' || n.kind === 'notBehind'))) {
       unsupported('a backreference inside a lookbehind');
     }
-    const g = this.groups.get(r.node.index)!;
+    const entries = this.groups.get(r.node.index)!;
+    if (entries.length > 1) {
+      if (!this.setBefore(r.path, r.node, r.node.index)) {
+        unsupported('a backreference to a branch reset group that may be unset or not closed before it');
+      }
+      return;
+    }
+    const g = entries[0];
     if (!(g.post < r.pre)) unsupported('a backreference to a group that is not closed before it');
     let k = 0;
     while (k < g.path.length && k < r.path.length && g.path[k] === r.path[k]) k++;
@@ -140,6 +210,27 @@ export class Analysis {
     if (!mandatoryPath(g.path.slice(k))) {
       unsupported('a backreference to a group that may be unset (PCRE fails, JavaScript matches empty)');
     }
+  }
+
+  /**
+   * Whether something before `node` on its path always sets group `index` (and closes it) in
+   * the same pass: no repeat in between, whose earlier repetitions JavaScript would forget.
+   */
+  private setBefore(path: Path, node: Node, index: number): boolean {
+    let child: Node = node;
+    for (let d = path.length - 1; d >= 0; d--) {
+      const a = path[d];
+      if (a.type === 'repeat') return false;
+      if (a.type === 'group' && a.kind === 'capture' && a.index === index) return false;
+      if (a.type === 'seq') {
+        for (const item of a.items) {
+          if (item === child) break;
+          if (this.mustSet(item, index)) return true;
+        }
+      }
+      child = a;
+    }
+    return false;
   }
 
   /**
@@ -162,12 +253,16 @@ export class Analysis {
         if (node.max === 1 && this.nullable(node.body)) return false;
         return this.emptyMatchIsLast(node.body);
       case 'backref':
+      case 'keep':
+        // \K: a match that is not empty may be reported empty, after which PHP retries.
         return false;
       default:
         return true;
     }
   }
 }
+
+const CAPTURE_SKIPPED = 'a capture group that a repeated group may skip (JavaScript clears it on each repetition, PCRE keeps the previous value)';
 
 /** Every node on the path is always passed through when its parent is. */
 function mandatoryPath(path: Path): boolean {
@@ -188,6 +283,7 @@ export function fixedLength(node: Node): number | null {
     case 'any':
       return 1;
     case 'assert':
+    case 'keep':
       return 0;
     case 'newline':
     case 'backref':
@@ -226,6 +322,8 @@ function containsCapture(node: Node): boolean {
       return node.kind === 'capture' || containsCapture(node.body);
     case 'repeat':
       return containsCapture(node.body);
+    case 'keep':
+      return true;
     default:
       return false;
   }

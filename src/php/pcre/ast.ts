@@ -14,7 +14,8 @@ export interface CharSet {
   refs: ClassRef[];
 }
 
-export type AssertKind = 'start' | 'end' | 'A' | 'z' | 'Z' | 'b' | 'B';
+/** `G` is \G: true where the match attempt started (the start offset of this search). */
+export type AssertKind = 'start' | 'end' | 'A' | 'z' | 'Z' | 'b' | 'B' | 'G';
 
 export type GroupKind = 'capture' | 'group' | 'atomic' | 'ahead' | 'notAhead' | 'behind' | 'notBehind';
 
@@ -29,8 +30,11 @@ export type Node =
   | { type: 'newline' }
   /** `^`/`$` carry the m and D flags in force where they were written. */
   | { type: 'assert'; kind: AssertKind; multiline: boolean; dollarEndOnly: boolean }
-  | { type: 'group'; kind: GroupKind; body: Node; index: number; name?: string; offset: number }
+  /** `reset`: a branch reset group `(?|...)`, whose alternatives number their groups from the same start. */
+  | { type: 'group'; kind: GroupKind; body: Node; index: number; name?: string; offset: number; reset?: boolean }
   | { type: 'repeat'; body: Node; min: number; max: number; greedy: boolean; possessive: boolean }
-  | { type: 'backref'; index: number; ci: boolean; offset: number };
+  | { type: 'backref'; index: number; ci: boolean; offset: number }
+  /** \K: the reported match starts here. */
+  | { type: 'keep'; offset: number };
 
 export const INFINITE = Number.POSITIVE_INFINITY;

@@ -7,7 +7,9 @@
  *
  * PCRE groups all become plain numbered JavaScript groups (names are kept on our side);
  * atomic groups and possessive quantifiers are the exact idiom `(?=(X))\k`, which adds a
- * hidden group, so `jsIndex` maps PCRE group numbers to JavaScript ones.
+ * hidden group, so `jsIndex` maps PCRE group numbers to JavaScript ones. A branch reset group
+ * gives one PCRE number several JavaScript groups (`jsGroups`), at most one of them set by a
+ * match; \K is a hidden empty group (`keeps`) whose position is the reported start.
  */
 import type { CharSet, Node } from './ast.js';
 import { INFINITE } from './ast.js';
@@ -23,12 +25,20 @@ export interface EmitOptions {
   dollarEndOnly: boolean;
   /** Hidden groups placed before the pattern (the non-empty retry variant adds one). */
   groupOffset: number;
+  /** What each \G node becomes (start-anchor.ts decides); none may be left without it. */
+  gSource?: (n: Node) => string;
 }
 
 export interface Emitted {
   source: string;
-  /** PCRE group number → JavaScript group number. */
+  /** PCRE group number → JavaScript group number (the first, for a branch reset number). */
   jsIndex: number[];
+  /** PCRE group number → every JavaScript group for it. */
+  jsGroups: number[][];
+  /** The JavaScript groups standing for \K. */
+  keeps: number[];
+  /** The first JavaScript group number after this pattern's. */
+  groupEnd: number;
 }
 
 const BYTE_BASE = 0xe000;
@@ -46,18 +56,26 @@ function hex(n: number, width: number): string {
 export function emitPattern(ast: Node, analysis: Analysis, opts: EmitOptions): Emitted {
   const e = new Emitter(analysis, opts);
   const source = e.node(ast);
-  return { source, jsIndex: e.jsIndex };
+  return { source, jsIndex: e.jsIndex, jsGroups: e.jsGroups, keeps: e.keeps, groupEnd: e.groupEnd };
 }
 
 class Emitter {
   readonly jsIndex: number[] = [0];
+  readonly jsGroups: number[][] = [[0]];
+  readonly keeps: number[] = [];
   private next: number;
+  /** Inside a negative lookaround, where PCRE ignores \K. */
+  private negative = 0;
 
   constructor(
     private readonly analysis: Analysis,
     private readonly opts: EmitOptions,
   ) {
     this.next = opts.groupOffset + 1;
+  }
+
+  get groupEnd(): number {
+    return this.next;
   }
 
   private get manual(): boolean {
@@ -94,9 +112,15 @@ class Emitter {
         return this.group(n);
       case 'repeat':
         return this.repeat(n);
-      case 'backref':
+      case 'backref': {
         if (this.manual && n.ci) unsupported('a case-insensitive backreference in a pattern that is only partly case-insensitive');
-        return `(?:\\${this.jsIndex[n.index]})`;
+        // A branch reset number: JavaScript matches an unset group as empty, so the one set counts.
+        return `(?:${this.jsGroups[n.index].map((j) => `\\${j}`).join('')})`;
+      }
+      case 'keep':
+        if (this.negative > 0) return '';
+        this.keeps.push(this.next++);
+        return '()';
     }
   }
 
@@ -111,6 +135,9 @@ class Emitter {
         return this.opts.dollarEndOnly ? '$' : endOrFinalNewline;
       case 'A':
         return '^';
+      case 'G':
+        if (!this.opts.gSource) throw new Error('pcre: a \\G left in a pattern translated without a form for it');
+        return this.opts.gSource(n);
       case 'z':
         return '$';
       case 'Z':
@@ -129,7 +156,9 @@ class Emitter {
   private group(n: Node & { type: 'group' }): string {
     switch (n.kind) {
       case 'capture': {
-        this.jsIndex[n.index] = this.next++;
+        const js = this.next++;
+        if (this.jsIndex[n.index] === undefined) this.jsIndex[n.index] = js;
+        (this.jsGroups[n.index] ??= []).push(js);
         return `(${this.node(n.body)})`;
       }
       case 'group':
@@ -139,11 +168,20 @@ class Emitter {
       case 'ahead':
         return `(?=${this.node(n.body)})`;
       case 'notAhead':
-        return `(?!${this.node(n.body)})`;
+        return `(?!${this.negated(n.body)})`;
       case 'behind':
         return `(?<=${this.node(n.body)})`;
       case 'notBehind':
-        return `(?<!${this.node(n.body)})`;
+        return `(?<!${this.negated(n.body)})`;
+    }
+  }
+
+  private negated(body: Node): string {
+    this.negative++;
+    try {
+      return this.node(body);
+    } finally {
+      this.negative--;
     }
   }
 

@@ -4,7 +4,7 @@
  * retry a non-empty match anchored at the same place, else step one character).
  */
 import type { Subject } from './subject.js';
-import { type CompiledPattern, regexpFor } from './translate.js';
+import { type CompiledPattern, type Rewrite, regexpFor } from './translate.js';
 
 export interface Match {
   start: number;
@@ -17,12 +17,58 @@ export interface Match {
   count: number;
 }
 
-/** The RegExp's match at `from`: the search, or (retry) a non-empty match anchored there. */
-function rawAt(c: CompiledPattern, view: string, from: number, retry: boolean, indices: boolean): RegExpExecArray | null {
+/**
+ * The RegExp's match at `from`: the search, or (retry) a non-empty match anchored there. For
+ * patterns with \K, branch reset groups or a \G that does not anchor them (`c.ext`), PCRE's
+ * match rewritten from the RegExp's: its groups numbered as PCRE numbers them, its start moved
+ * by \K or past the prefix that searched for it.
+ */
+function rawAt(c: CompiledPattern, subj: Subject, from: number, retry: boolean, indices: boolean): RegExpExecArray | null {
   if (retry && c.retrySource === null) return null;
-  const re = regexpFor(c, retry ? 'retry' : 'search', indices);
-  re.lastIndex = from;
-  return re.exec(view);
+  const view = subj.view;
+  let at = from;
+  if (!retry && c.shift) {
+    // `(?<=\G.{n})`: the match starts n characters after the start offset (never, with A).
+    if (c.anchored) return null;
+    for (let k = 0; k < c.shift; k++) {
+      if (at >= view.length) return null;
+      at = subj.nextIndex(at);
+    }
+  }
+  const rewrite = c.ext && (retry ? c.ext.retry : c.ext.search);
+  const re = regexpFor(c, retry ? 'retry' : 'search', indices || (rewrite !== null && rewrite.keeps.length > 0));
+  re.lastIndex = at;
+  const m = re.exec(view);
+  return m && rewrite ? rewriteMatch(c, rewrite, m, indices) : m;
+}
+
+function rewriteMatch(c: CompiledPattern, r: Rewrite, m: RegExpExecArray, indices: boolean): RegExpExecArray {
+  const end = m.index + m[0].length;
+  let start = r.wrap && m[r.wrap] !== undefined ? end - m[r.wrap].length : m.index;
+  // Outside lookarounds the match only moves forward: the last \K passed is the furthest set.
+  for (const k of r.keeps) {
+    const at = m.indices![k];
+    if (at && at[0] > start) start = at[0];
+  }
+  const out = [m.input.slice(start, end)] as unknown as RegExpExecArray;
+  out.index = start;
+  out.input = m.input;
+  const where: ([number, number] | undefined)[] | null = indices ? [[start, end]] : null;
+  for (let i = 1; i <= c.groupCount; i++) {
+    let value: string | undefined;
+    let span: [number, number] | undefined;
+    for (const j of r.groups[i]) {
+      if (m[j] === undefined) continue;
+      value = m[j];
+      if (where) span = m.indices![j];
+      break;
+    }
+    out.push(value as string);
+    if (where) where.push(span);
+  }
+  // An unset group's entry is undefined, as in the RegExp's own indices.
+  if (where) out.indices = where as RegExpIndicesArray;
+  return out;
 }
 
 /** A raw match as PCRE groups; `map` takes PCRE group numbers to the RegExp's. */
@@ -42,7 +88,7 @@ function toMatch(c: CompiledPattern, m: RegExpExecArray, map: readonly number[],
 
 /** The first match at or after `from` (preg_match, preg_grep). */
 export function execAt(c: CompiledPattern, subj: Subject, from: number, indices: boolean): Match | null {
-  const m = rawAt(c, subj.view, from, false, indices);
+  const m = rawAt(c, subj, from, false, indices);
   return m && toMatch(c, m, c.jsIndex, indices);
 }
 
@@ -61,12 +107,12 @@ export function eachRawMatch(
 ): void {
   const view = subj.view;
   let retry = false;
-  let m = rawAt(c, view, from, false, indices);
+  let m = rawAt(c, subj, from, false, indices);
   while (m) {
     if (!each(m, retry ? c.retryIndex : c.jsIndex)) return;
     let next = m.index + m[0].length;
     if (m[0].length === 0) {
-      const again = rawAt(c, view, next, true, indices);
+      const again = rawAt(c, subj, next, true, indices);
       if (again) {
         m = again;
         retry = true;
@@ -75,7 +121,7 @@ export function eachRawMatch(
       if (next >= view.length) return;
       next = subj.nextIndex(next);
     }
-    m = rawAt(c, view, next, false, indices);
+    m = rawAt(c, subj, next, false, indices);
     retry = false;
   }
 }

@@ -210,7 +210,7 @@ class Parser {
     else if (c === 0x7b) range = this.readBraces(true);
     if (range === null) return atom;
     if (c !== 0x7b) this.pos++;
-    if (atom.type === 'assert') this.fail('quantifier does not follow a repeatable item', start);
+    if (atom.type === 'assert' || atom.type === 'keep') this.fail('quantifier does not follow a repeatable item', start);
     let greedy = !this.flags.U;
     let possessive = false;
     if (this.peek() === 0x2b) {
@@ -288,8 +288,8 @@ class Parser {
         this.pos++;
         return this.groupBody('group', start);
       case '|':
-        this.unsupported('branch reset groups (?|...)');
-      // falls through (unsupported throws)
+        this.pos++;
+        return this.branchReset(start);
       case '>':
         this.pos++;
         return this.groupBody('atomic', start);
@@ -381,13 +381,40 @@ class Parser {
   private capture(start: number, name: string | undefined): Node {
     const index = ++this.groupCount;
     if (name !== undefined) {
-      if (this.byName.has(name)) {
-        this.fail('two named subpatterns have the same name (PCRE2_DUPNAMES not set)', this.pos - 1);
+      // In a branch reset the same number may come back, named alike or not at all.
+      const named = this.byName.get(name);
+      if (named !== undefined && named !== index) {
+        this.fail('two named subpatterns have the same name (PCRE2_DUPNAMES not set)', this.pos);
+      }
+      const other = this.names.get(index);
+      if (other !== undefined && other !== name) {
+        this.fail('different names for subpatterns of the same number are not allowed', this.pos);
       }
       this.byName.set(name, index);
       this.names.set(index, name);
     }
     return this.groupBody('capture', start, undefined, index, name);
+  }
+
+  /** `(?|...)`: each alternative numbers its groups from the same start; the group count goes on from the largest. */
+  private branchReset(start: number): Node {
+    const saved = { ...this.flags };
+    const base = this.groupCount;
+    let max = base;
+    const branches: Node[] = [];
+    for (;;) {
+      this.groupCount = base;
+      branches.push(this.parseSeq());
+      max = Math.max(max, this.groupCount);
+      if (this.peek() !== 0x7c) break;
+      this.pos++;
+    }
+    if (this.peek() !== 0x29) this.fail('missing closing parenthesis', this.cps.length);
+    this.pos++;
+    this.flags = saved;
+    this.groupCount = max;
+    const body: Node = branches.length === 1 ? branches[0] : { type: 'alt', branches };
+    return { type: 'group', kind: 'group', body, index: 0, offset: start, reset: true };
   }
 
   private groupBody(
@@ -435,7 +462,7 @@ class Parser {
     this.pos++;
     if (this.atEnd()) this.fail('\\ at end of pattern', this.pos);
     const c = this.ch();
-    const assert = (kind: 'A' | 'z' | 'Z' | 'b' | 'B'): Node => {
+    const assert = (kind: 'A' | 'z' | 'Z' | 'b' | 'B' | 'G'): Node => {
       this.pos++;
       return { type: 'assert', kind, multiline: this.flags.m, dollarEndOnly: false };
     };
@@ -454,11 +481,10 @@ class Parser {
       case 'B':
         return assert(c);
       case 'G':
-        this.unsupported('\\G');
-      // falls through
+        return assert('G');
       case 'K':
-        this.unsupported('\\K (reset match start)');
-      // falls through
+        this.pos++;
+        return { type: 'keep', offset: start };
       case 'X':
         this.unsupported('\\X (extended grapheme cluster)');
       // falls through
@@ -589,7 +615,7 @@ class Parser {
       return { cp: 8 };
     }
     if (ALNUM(cp)) {
-      if (inClass && 'BRXN'.includes(c)) this.fail('escape sequence is invalid in character class', this.pos);
+      if (inClass && 'BRXNGK'.includes(c)) this.fail('escape sequence is invalid in character class', this.pos);
       if ('LlUu'.includes(c)) this.fail('PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u', this.pos);
       this.fail('unrecognized character follows \\', start);
     }

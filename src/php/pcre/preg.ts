@@ -217,7 +217,7 @@ function replaceOne(pattern: string, replacement: string, s: string, max: number
   const subj = subjectFor(c, s);
   if (!subj) return null;
   const parts = parseReplacement(subj.toView(replacement));
-  if (max === Infinity && !c.anchored && parts.every((p) => typeof p === 'string')) {
+  if (max === Infinity && !c.sticky && c.ext === null && parts.every((p) => typeof p === 'string')) {
     const r = replaceNative(c, subj, parts.join(''), s, counter);
     if (r !== null) return r;
   }

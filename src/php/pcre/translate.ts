@@ -10,9 +10,14 @@ import { countMatches } from '../../runtime/count-matches.js';
 import { Analysis } from './analyze.js';
 import type { Node } from './ast.js';
 import { splitPattern } from './delimiters.js';
-import { type CaseMode, emitPattern } from './emit.js';
+import { type CaseMode, type Emitted, emitPattern } from './emit.js';
 import { parsePattern } from './parser.js';
 import { PcreCompileError, PcreError } from './pcre-error.js';
+import { anchoringG, placeG } from './start-anchor.js';
+
+/** \G where it can never hold, and where it holds only if the rest of the subject is hidden group 1's. */
+const NEVER = '(?!)';
+const REST_G = '(?=\\1$)';
 
 /** Patterns longer than this are refused (PCRE2's own limit is on the compiled size). */
 export const MAX_PATTERN_LENGTH = 64 * 1024;
@@ -39,6 +44,13 @@ export interface CompiledPattern {
   utf: boolean;
   /** The A modifier: every match attempt is anchored at its start offset. */
   anchored: boolean;
+  /**
+   * A \G that anchors every alternative: each match starts this many characters after the start
+   * offset (0 for a leading \G, n for `(?<=\G.{n})`), found with the sticky flag; null without.
+   */
+  shift: number | null;
+  /** The search RegExp is sticky (the A modifier, an anchoring \G, or the prefix of another \G form). */
+  sticky: boolean;
   groupCount: number;
   /** names[i] is the name of group i, when it has one. */
   names: (string | undefined)[];
@@ -48,7 +60,22 @@ export interface CompiledPattern {
   /** Source of the "non-empty match anchored here" variant, or null when it can never succeed. */
   retrySource: string | null;
   retryIndex: number[];
+  /**
+   * \K, branch reset groups or a \G that does not anchor the pattern: the RegExp's match is
+   * rewritten into PCRE's (matcher.ts), and jsIndex/retryIndex are then the identity.
+   */
+  ext: { search: Rewrite; retry: Rewrite } | null;
   regexps: Map<string, RegExp>;
+}
+
+/** How to read PCRE's match out of one RegExp's. */
+export interface Rewrite {
+  /** PCRE group number → the JavaScript groups standing for it (at most one is set). */
+  groups: number[][];
+  /** JavaScript groups standing for \K: the reported start is the furthest one set. */
+  keeps: number[];
+  /** The JavaScript group holding the match itself when a lazy prefix found its start (0: none; unset: the RegExp's start). */
+  wrap: number;
 }
 
 type CacheEntry = CompiledPattern | PcreCompileError | PcreError;
@@ -80,32 +107,75 @@ function compileUncached(pattern: string): CompiledPattern {
   const { body, mods } = splitPattern(bin);
   const cps = mods.u ? utf8CodePoints(body) : Array.from(body, (c) => c.charCodeAt(0));
   const parsed = parsePattern(cps, mods.u, mods);
-  const analysis = new Analysis(parsed.ast);
+  const anchor = anchoringG(parsed.ast);
+  const ast = anchor ? anchor.node : parsed.ast;
+  const shift = anchor ? anchor.shift : null;
+  const places = placeG(ast);
+  const kinds = new Set(places.values());
+  // Past the start offset, a \G holds only in a lookbehind reaching back to it.
+  if (shift && kinds.has('behind')) unsupported('\\G both in a lookbehind that anchors the pattern and in another lookbehind');
+  // `rest`: hidden group 1 holds the subject from the start offset, and a \G is true where the
+  // rest of the subject equals it; a lazy prefix walks from there to the match start.
+  const rest = !shift && (kinds.has('maybe') || kinds.has('behind'));
+  const anchoredSearch = mods.A || shift !== null;
+  const split = !rest && !anchoredSearch && kinds.has('start');
+  const analysis = new Analysis(ast);
   analysis.check();
-  const caseMode = caseModeOf(parsed.ast, mods.u);
+  const caseMode = caseModeOf(ast, mods.u);
   const opts = { utf: mods.u, caseMode, dollarEndOnly: mods.D };
-  const main = emitPattern(parsed.ast, analysis, { ...opts, groupOffset: 0 });
-  let retrySource: string | null = null;
-  let retryIndex: number[] = [];
-  if (!analysis.emptyMatchIsLast()) {
-    // Group 1 holds the rest of the subject from the start; the match must not end there.
-    const v = emitPattern(parsed.ast, analysis, { ...opts, groupOffset: 1 });
-    retrySource = `(?=([\\s\\S]*))(?:${v.source})(?!\\1)`;
-    retryIndex = v.jsIndex;
+  const gForm = (atStart: string) => (n: Node) => (rest ? REST_G : places.get(n) === 'start' ? atStart : NEVER);
+  let main: Emitted;
+  let source: string;
+  let wrap = 0;
+  let extra: Emitted | null = null;
+  if (rest) {
+    main = emitPattern(ast, analysis, { ...opts, groupOffset: anchoredSearch ? 1 : 2, gSource: gForm('') });
+    source = anchoredSearch ? `(?=([\\s\\S]*))(?:${main.source})` : `(?=([\\s\\S]*))[\\s\\S]*?(${main.source})`;
+    if (!anchoredSearch) wrap = 2;
+  } else if (split) {
+    // At the start offset \G holds where nothing was consumed yet; one character on, nowhere.
+    main = emitPattern(ast, analysis, { ...opts, groupOffset: 0, gSource: gForm('') });
+    wrap = main.groupEnd;
+    extra = emitPattern(ast, analysis, { ...opts, groupOffset: wrap, gSource: gForm(NEVER) });
+    source = `(?:${main.source}|[\\s\\S]+?(${extra.source}))`;
+  } else {
+    // Anchored at the start offset (A, or a leading \G), or n characters past it (never \G there).
+    main = emitPattern(ast, analysis, { ...opts, groupOffset: 0, gSource: gForm(shift ? NEVER : '') });
+    source = `(?:${main.source})`;
   }
-  checkCompileCost(retrySource === null ? [main.source] : [main.source, retrySource]);
+  let retry: Emitted | null = null;
+  let retrySource: string | null = null;
+  // A match anchored past the start offset can never start at it, as the retry must.
+  if ((!analysis.emptyMatchIsLast() || analysis.hasKeep) && !shift) {
+    // Group 1 holds the rest of the subject from the start; the match must not end there.
+    retry = emitPattern(ast, analysis, { ...opts, groupOffset: 1, gSource: gForm('') });
+    retrySource = `(?=([\\s\\S]*))(?:${retry.source})(?!\\1)`;
+  }
+  // The whole search source: the split form holds the pattern twice.
+  checkCompileCost(retrySource === null ? [source] : [source, retrySource]);
   const names: (string | undefined)[] = [];
   for (let i = 0; i <= parsed.groupCount; i++) names.push(parsed.names.get(i));
+  const both = (a: Emitted, b: Emitted | null, w: number): Rewrite => ({
+    groups: a.jsGroups.map((g, i) => (b ? [...g, ...b.jsGroups[i]] : g)),
+    keeps: b ? [...a.keeps, ...b.keeps] : a.keeps,
+    wrap: w,
+  });
+  const extended = rest || split || analysis.hasKeep || main.jsGroups.some((g) => g.length > 1);
+  const identity = Array.from({ length: parsed.groupCount + 1 }, (_, i) => i);
   const compiled: CompiledPattern = {
     utf: mods.u,
     anchored: mods.A,
+    shift,
+    // The rest and split forms find the match start with their own prefix.
+    sticky: anchoredSearch || rest || split,
     groupCount: parsed.groupCount,
     names,
-    source: `(?:${main.source})`,
+    source,
     flags: (mods.u ? 'u' : '') + (caseMode === 'flag' ? 'i' : ''),
-    jsIndex: main.jsIndex,
+    jsIndex: extended ? identity : main.jsIndex,
     retrySource,
-    retryIndex,
+    retryIndex: extended ? identity : (retry?.jsIndex ?? []),
+    ext: extended ? { search: both(main, extra, wrap), retry: both(retry ?? main, null, 0) } : null,
     regexps: new Map(),
   };
   // Compile once now so that a translation bug surfaces here, not in the middle of a loop.
@@ -120,7 +190,7 @@ export function regexpFor(c: CompiledPattern, kind: RegexpKind, indices: boolean
   let re = c.regexps.get(key);
   if (!re) {
     const source = kind === 'retry' ? c.retrySource! : c.source;
-    const sticky = kind === 'retry' || c.anchored;
+    const sticky = kind === 'retry' || c.sticky;
     try {
       re = new RegExp(source, c.flags + (sticky ? 'y' : 'g') + (indices ? 'd' : ''));
     } catch (e) {
@@ -129,6 +199,10 @@ export function regexpFor(c: CompiledPattern, kind: RegexpKind, indices: boolean
     c.regexps.set(key, re);
   }
   return re;
+}
+
+function unsupported(what: string): never {
+  throw new PcreError(`unsupported regular expression feature: ${what}`);
 }
 
 /** The body's code points in UTF mode; invalid UTF-8 is PHP's compile error. */

@@ -21,7 +21,7 @@ export const RX: SecurityCase[] = [
       return repeatedLimit(h, 'E_CPU_TIMEOUT', BUDGET.cpuMs, attempt, (x) => x.code === 'E_CPU_TIMEOUT');
     },
   },
-  refusesAll('RX-02', 'RX', 'PCRE-only features are refused by name', ['{$s|regex_replace:"/(?R)/":""}', '{$s|regex_replace:"/a\\K/":""}', '{$s|regex_replace:"/(?(1)a|b)/":""}', '{$s|regex_replace:"/(*FAIL)/":""}'], ['E_REGEX_UNSUPPORTED'], { vars: { s: 'a' } }),
+  refusesAll('RX-02', 'RX', 'PCRE-only features are refused by name', ['{$s|regex_replace:"/(?R)/":""}', '{$s|regex_replace:"/(?<=\\Ka)b/":""}', '{$s|regex_replace:"/(?(1)a|b)/":""}', '{$s|regex_replace:"/(*FAIL)/":""}'], ['E_REGEX_UNSUPPORTED'], { vars: { s: 'a' } }),
   {
     id: 'RX-03',
     category: 'RX',
