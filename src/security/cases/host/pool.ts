@@ -84,4 +84,60 @@ export const HH_POOL: SecurityCase[] = [
       }
     },
   },
+  {
+    id: 'HH-14',
+    category: 'HH',
+    title: 'six tenants run memory bombs at once (128M x3, 256M, 512M, 768M): each is killed with E_MEMORY_LIMIT, a bystander keeps rendering',
+    async run(h: HarnessContext): Promise<Outcome> {
+      const e = createEngine({ host: h.host, limits: { cpuMs: 60_000, wallMs: 90_000 } });
+      // The mix fits the default big-memory budget (256 + 512 + 768 = 1,536 MB): all six run at once.
+      const bombs = [128, 128, 128, 256, 512, 768].map((mb, i) => ({ tenant: `hh14-${i}`, mb }));
+      const kills: Record<number, number[]> = { 128: [], 256: [], 512: [], 768: [] };
+      const bystander: number[] = [];
+      let workerCpu = 0;
+      try {
+        await Promise.all([...bombs.map((b) => b.tenant), 'hh14-bystander'].map((t) => attempt(e, '{$x}', t)));
+        for (let round = 0; round < 3; round++) {
+          const pids = e.pids();
+          const cpu0 = sum(pids, cpuMs);
+          let running = true;
+          let failed: string | undefined;
+          const beside = (async () => {
+            while (running) {
+              const a = await attempt(e, '{$x}', 'hh14-bystander');
+              if (a.code) failed ??= a.code;
+              else bystander.push(a.ms);
+              await sleep(50);
+            }
+          })();
+          const ends = await Promise.all(bombs.map((b) => attempt(e, setMemory(b.mb) + BOMB, b.tenant)));
+          running = false;
+          await beside;
+          workerCpu += sum(pids, cpuMs) - cpu0;
+          for (const [i, a] of ends.entries()) {
+            const mb = bombs[i]!.mb;
+            if (a.code !== 'E_MEMORY_LIMIT' && a.code !== 'E_SANDBOX_CRASHED') return { status: 'escaped', detail: `the ${mb}M bomb ended with ${a.code ?? 'output'} after ${a.ms.toFixed(0)} ms` };
+            // Generous: ten times the goal for a lone bomb, against a hang or a stuck queue.
+            if (a.ms > 10 * G5_MS[mb]!) return { status: 'escaped', detail: `the ${mb}M bomb took ${a.ms.toFixed(0)} ms to be killed` };
+            kills[mb]!.push(a.ms);
+          }
+          if (failed) return { status: 'escaped', detail: `the bystander's render failed with ${failed} while the bombs ran` };
+        }
+      } finally {
+        e.close();
+      }
+      const figures: Record<string, number> = {};
+      const parts: string[] = [];
+      for (const mb of [128, 256, 512, 768]) {
+        figures[`kill_p50_ms_${mb}`] = Math.round(pct(kills[mb]!, 0.5));
+        figures[`kill_max_ms_${mb}`] = Math.round(pct(kills[mb]!, 1));
+        parts.push(`${mb}M ${figures[`kill_p50_ms_${mb}`]}/${figures[`kill_max_ms_${mb}`]} ms (G5 ${G5_MS[mb]})`);
+      }
+      figures.bystander_p50_ms = Math.round(pct(bystander, 0.5));
+      figures.bystander_max_ms = Math.round(pct(bystander, 1));
+      figures.worker_cpu_ms_per_round = Math.round(workerCpu / 3);
+      const detail = `kill p50/max over 3 rounds: ${parts.join(', ')}; bystander p50/max ${figures.bystander_p50_ms}/${figures.bystander_max_ms} ms over ${bystander.length} renders; the workers used ${figures.worker_cpu_ms_per_round} ms of CPU per round (the bombs' own allocation work)`;
+      return { status: 'contained', detail, figures };
+    },
+  },
 ];
