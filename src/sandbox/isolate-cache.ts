@@ -40,7 +40,7 @@ export interface MemoryReport {
   heapMB: number;
   /** Committed heap of the idle isolates of the classes above 128 MB, spares included, MB. */
   bigIdleMB: number;
-  /** Resident memory of the process, MB. */
+  /** Resident memory of the process, MB (read at most once a second). */
   rssMB: number;
   /** Tenant isolates held. */
   isolates: number;
@@ -49,12 +49,16 @@ export interface MemoryReport {
 }
 
 const MB = 1024 * 1024;
+const MEASURE_EVERY_MS = 10;
+/** The process's resident memory is read at most this often (a read costs ~13 µs). */
+const RSS_EVERY_MS = 1000;
 const DEFAULT_CLASS_MB = 128;
 
 export class TenantIsolates {
   /** By tenant and class, least recently used first (a render moves its entry to the end). */
   private readonly hosts = new Map<string, IsolateHost>();
   private evicted = 0;
+  private rss = { bytes: 0, at: -Infinity };
   private readonly timer: NodeJS.Timeout;
   private readonly opts: IsolateCacheOptions;
 
@@ -71,19 +75,27 @@ export class TenantIsolates {
     if (!host || !host.usable) host = IsolateHost.acquire(memoryMB);
     this.hosts.delete(key);
     this.hosts.set(key, host);
+    const started = performance.now();
     return host.render(t, request, limits, bridge).then((result) => {
-      this.settle(key, host);
+      this.settle(key, host, started);
       return result;
     });
   }
 
-  /** After a render: the isolate's heap, then the retain rule and the budget. */
-  private settle(key: string, host: IsolateHost): void {
+  /**
+   * After a render: the isolate's heap, then the retain rule and the budget. The heap is read
+   * (~5 µs) after a render of 10 ms or more, and otherwise at most every 10 ms per isolate:
+   * renders that short cannot grow a heap by much, and a tenant rendering a light page a
+   * thousand times a second need not pay for a read each time.
+   */
+  private settle(key: string, host: IsolateHost, started: number): void {
     if (!host.usable) {
       if (this.hosts.get(key) === host) this.hosts.delete(key);
       return;
     }
     if (host.busy) return;
+    const now = performance.now();
+    if (now - started < MEASURE_EVERY_MS && now - host.measuredAt < MEASURE_EVERY_MS) return;
     if (host.measureHeap() > this.opts.retainMB * MB) this.evict(key, host);
     this.fitBudget();
   }
@@ -153,7 +165,9 @@ export class TenantIsolates {
       heap += h.heapBytes;
       if (h.memoryMB > DEFAULT_CLASS_MB && !h.busy) bigIdle += h.heapBytes;
     }
-    return { heapMB: round(heap / MB), bigIdleMB: round(bigIdle / MB), rssMB: round(process.memoryUsage.rss() / MB), isolates: this.hosts.size, evicted: this.evicted };
+    const now = performance.now();
+    if (now - this.rss.at >= RSS_EVERY_MS) this.rss = { bytes: process.memoryUsage.rss(), at: now };
+    return { heapMB: round(heap / MB), bigIdleMB: round(bigIdle / MB), rssMB: round(this.rss.bytes / MB), isolates: this.hosts.size, evicted: this.evicted };
   }
 
   close(): void {

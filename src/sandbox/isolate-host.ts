@@ -98,6 +98,8 @@ export class IsolateHost {
   lastUsed = Date.now();
   /** Committed heap and external memory at the last measure (`measureHeap`), bytes. */
   heapBytes = 0;
+  /** When `heapBytes` was read, `performance.now()`. */
+  measuredAt = -Infinity;
 
   /**
    * An isolate for a tenant: the warm spare of this memory class if there is one, else a new
@@ -323,6 +325,7 @@ export class IsolateHost {
     if (!this.usable) return (this.heapBytes = 0);
     if (this.busy) return this.heapBytes;
     const h = this.isolate.getHeapStatisticsSync();
+    this.measuredAt = performance.now();
     return (this.heapBytes = h.total_heap_size + h.externally_allocated_size);
   }
 }

@@ -121,7 +121,7 @@ class Worker {
 
   private onMessage(m: FromWorker): void {
     if (m.type === 'result') {
-      this.setMemory(m.memory);
+      if (m.memory) this.setMemory(m.memory);
       const f = this.inflight.get(m.id);
       if (!f) return;
       clearTimeout(f.timer);

@@ -29,8 +29,8 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'ready'; pid: number }
-  /** `memory`: what the worker holds once the render's isolate was accounted for. */
-  | { type: 'result'; id: number; result: RawRenderResult; memory: MemoryReport }
+  /** `memory`: what the worker holds once the render's isolate was accounted for, when that moved. */
+  | { type: 'result'; id: number; result: RawRenderResult; memory?: MemoryReport }
   /** After the worker disposed isolates on its own (idle) or when asked to (`evictBig`). */
   | { type: 'memory'; memory: MemoryReport }
   | { type: 'host'; callId: number; renderId: number; plugin: string; request: string };

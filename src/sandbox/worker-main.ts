@@ -7,7 +7,7 @@
 import { IsolateHost, sandboxError, type CompiledTemplate } from './isolate-host.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 import { requestFromWire } from './plain-json.js';
-import { TenantIsolates } from './isolate-cache.js';
+import { TenantIsolates, type MemoryReport } from './isolate-cache.js';
 
 /** Made by the pool's `configure` message, which comes first (defaults if it did not). */
 let isolates: TenantIsolates | undefined;
@@ -22,7 +22,20 @@ function send(m: FromWorker): void {
 }
 
 function reportMemory(): void {
-  send({ type: 'memory', memory: cache().report() });
+  send({ type: 'memory', memory: (lastReport = cache().report()) });
+}
+
+let lastReport: MemoryReport | undefined;
+
+/**
+ * What the worker holds, for an answer: only when it moved since the pool last heard (renders in a
+ * steady state do not move it, and each report costs ~6 µs of IPC serialization).
+ */
+function memoryIfChanged(): MemoryReport | undefined {
+  const now = cache().report();
+  const last = lastReport;
+  if (last && now.isolates === last.isolates && now.evicted === last.evicted && Math.abs(now.heapMB - last.heapMB) < 1 && Math.abs(now.bigIdleMB - last.bigIdleMB) < 1) return undefined;
+  return (lastReport = now);
 }
 
 process.on('message', (m: ToWorker) => {
@@ -51,7 +64,7 @@ process.on('message', (m: ToWorker) => {
   if (!template) {
     // The pool sends a template's code to a worker before it names the template by key alone:
     // reaching here is a bug in the pool.
-    send({ type: 'result', id: m.id, result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox worker lost the template code'), memory: cache().report() });
+    send({ type: 'result', id: m.id, result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox worker lost the template code'), memory: memoryIfChanged() });
     return;
   }
   const host = (plugin: string, request: string) =>
@@ -60,11 +73,10 @@ process.on('message', (m: ToWorker) => {
       pendingHost.set(callId, resolve);
       send({ type: 'host', callId, renderId: m.id, plugin, request });
     });
-  const cached = cache();
-  cached
+  cache()
     .render(m.tenant, m.memoryMB, template, requestFromWire(m.request), m.limits, host)
-    .then((result) => send({ type: 'result', id: m.id, result, memory: cached.report() }))
-    .catch(() => send({ type: 'result', id: m.id, result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering'), memory: cached.report() }));
+    .then((result) => send({ type: 'result', id: m.id, result, memory: memoryIfChanged() }))
+    .catch(() => send({ type: 'result', id: m.id, result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering'), memory: memoryIfChanged() }));
 });
 
 process.on('disconnect', () => {

@@ -44,12 +44,18 @@ describe('tenant isolates', () => {
 
   it('an isolate left with a heap above retainMB is disposed after its render', async () => {
     const c = cache({ idleMs: 60_000, retainMB: 16, heapBudgetMB: 512 });
-    expect((await c.render('big', 128, grows(40), request(), limits, null)).output).toBe('20000');
-    expect(c.held()).toEqual([]);
+    // The 40 MB are garbage once the render ends; now and then V8 collects them before the heap
+    // is read, and then the isolate rightly stays: another tenant tries then.
+    let tenant = '';
+    for (let i = 0; i < 5 && c.report().evicted === 0; i++) {
+      tenant = `big${i}`;
+      expect((await c.render(tenant, 128, grows(40), request(), limits, null)).output).toBe('20000');
+    }
     expect(c.report().evicted).toBe(1);
+    expect(c.held()).not.toContain(`${tenant}/128`);
     // Its tenant renders again, in another isolate.
-    expect((await c.render('big', 128, small, request(), limits, null)).output).toBe('ok');
-    expect(c.held()).toEqual(['big/128']);
+    expect((await c.render(tenant, 128, small, request(), limits, null)).output).toBe('ok');
+    expect(c.held()).toContain(`${tenant}/128`);
   });
 
   it('an isolate unused for idleMs is disposed; one in use stays', async () => {
@@ -67,15 +73,28 @@ describe('tenant isolates', () => {
 
   it('beyond the heap budget the least recently used idle isolates go first', async () => {
     const c = cache({ idleMs: 60_000, retainMB: 4096, heapBudgetMB: 100 });
-    await c.render('a', 128, grows(40), request(), limits, null);
-    await c.render('b', 128, grows(40), request(), limits, null);
-    // a is used again: b is now the least recently used.
+    // Renders `mb` MB until the heap holds them when it is read, or an isolate was disposed
+    // (now and then V8 collects the garbage before the read; the tenant stays the most recent).
+    const fill = async (tenant: string, mb: number) => {
+      for (let i = 0; i < 5; i++) {
+        const before = c.report();
+        await c.render(tenant, 128, grows(mb), request(), limits, null);
+        const after = c.report();
+        if (after.heapMB - before.heapMB > 0.7 * mb || after.evicted > before.evicted) return;
+      }
+    };
+    await fill('a', 40);
+    await fill('b', 40);
+    // a is used again: b is now the least recently used. (a's heap may or may not have been
+    // collected by that render: 5 to 40 MB.)
     await c.render('a', 128, small, request(), limits, null);
     expect(c.held()).toEqual(['b/128', 'a/128']);
-    await c.render('c', 128, grows(40), request(), limits, null);
+    expect(c.report().evicted).toBe(0);
+    // 60 more MB: over the budget whatever a holds. b goes first; a too if that was not enough.
+    await fill('c', 60);
     expect(c.held()).not.toContain('b/128');
-    expect(c.held()).toContain('c/128');
-    expect(c.report().evicted).toBeGreaterThanOrEqual(1);
+    expect(c.held().at(-1)).toBe('c/128');
+    expect(c.report().evicted).toBe(3 - c.held().length);
     expect(c.report().heapMB).toBeLessThanOrEqual(100);
   });
 
@@ -91,9 +110,9 @@ describe('tenant isolates', () => {
 
   it('big-class isolates and spares go when the pool asks for their memory', async () => {
     const c = cache({ idleMs: 60_000, retainMB: 4096, heapBudgetMB: 2048 });
-    await c.render('t', 512, grows(30), request(), limits, null);
+    // (Rendered again if V8 collected the 30 MB before the heap was read.)
+    for (let i = 0; i < 5 && c.report().bigIdleMB <= 20; i++) await c.render('t', 512, grows(30), request(), limits, null);
     await c.render('t', 128, small, request(), limits, null);
-    await new Promise((r) => setTimeout(r, 500));
     expect(c.report().bigIdleMB).toBeGreaterThan(20);
     expect(c.evictBig()).toBeGreaterThanOrEqual(1);
     expect(c.held()).toEqual(['t/128']);

@@ -56,13 +56,14 @@ describe('worker memory', () => {
       return pool.render(tenant, c.manifest.memoryMB, { id, code: c.code, filename: 'adm.js' }, request, { ...DEFAULT_LIMITS, ...limits }, host);
     };
     try {
-      expect((await run('a', big(200))).output).toBe('100000');
+      // Now and then V8 collects the 200 MB before the worker reads the heap: another tenant tries then.
+      for (let i = 0; i < 5 && pool.memory()[0]!.bigIdleMB <= 700 - 512; i++) expect((await run(`a${i}`, big(200))).output).toBe('100000');
       const held = pool.memory()[0]!;
-      // a's isolate is idle and holds its heap: 512 more would exceed the budget of 700.
+      // The idle isolates hold their heap: 512 more would exceed the budget of 700.
       expect(held.bigIdleMB).toBeGreaterThan(700 - 512);
       expect((await run('b', big(50))).output).toBe('25000');
       const after = pool.memory()[0]!;
-      expect(after.evicted - held.evicted, "a's idle isolate was disposed to admit b").toBeGreaterThanOrEqual(1);
+      expect(after.evicted - held.evicted, 'the idle isolates were disposed to admit b').toBeGreaterThanOrEqual(1);
       expect(after.isolates).toBe(1);
     } finally {
       pool.close();
