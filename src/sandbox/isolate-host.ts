@@ -267,7 +267,8 @@ export class IsolateHost {
         this.dropContext();
         return sandboxError('E_SANDBOX_CRASHED', 'the template could not be loaded into the sandbox');
       }
-      if (result.error && /^E_(SIZE|OUTPUT|RECURSION)_LIMIT$/.test(result.error.code)) this.retire();
+      // Disposed once the answer is out: an output-limit render can leave hundreds of MB to free.
+      if (result.error && /^E_(SIZE|OUTPUT|RECURSION)_LIMIT$/.test(result.error.code)) this.retireSoon();
       else if (result.contextTainted) this.dropContext();
       return result;
     } catch (e) {
