@@ -51,7 +51,7 @@ export interface EngineOptions {
    * crash takes only a worker. 0 runs isolates in this process: for tests and one-off tools only.
    */
   workers?: number;
-  /** Scheduling of the worker pool (per-tenant concurrency, memory admission, quarantine). */
+  /** Scheduling of the worker pool (per-tenant concurrency, memory admission, quarantine) and when isolates go (`isolate*`, also with workers: 0). */
   pool?: Partial<PoolOptions>;
 }
 
