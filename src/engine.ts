@@ -9,7 +9,8 @@ import { createHash, randomFillSync } from 'node:crypto';
 import { compile, type CompileResult } from './compiler/index.js';
 import { CompiledTemplates, scriptName, type Compiled, type SourceLookup } from './compiled-templates.js';
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
-import { IsolateHost, type RawRenderResult } from './sandbox/isolate-host.js';
+import type { RawRenderResult } from './sandbox/isolate-host.js';
+import { TenantIsolates } from './sandbox/isolate-cache.js';
 import { SandboxPool, DEFAULT_POOL, type PoolOptions } from './sandbox/pool.js';
 import { createBridge } from './host-bridge/bridge.js';
 import { requestGlobals } from './host-bridge/request-globals.js';
@@ -50,7 +51,7 @@ export interface EngineOptions {
    * crash takes only a worker. 0 runs isolates in this process: for tests and one-off tools only.
    */
   workers?: number;
-  /** Scheduling of the worker pool (per-tenant concurrency, memory admission, quarantine). */
+  /** Scheduling of the worker pool (per-tenant concurrency, memory admission, quarantine) and when isolates go (`isolate*`, also with workers: 0). */
   pool?: Partial<PoolOptions>;
 }
 
@@ -105,23 +106,13 @@ export interface Engine {
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {
-  const isolates = new Map<string, IsolateHost>();
   const workers = options.workers ?? DEFAULT_POOL.workers;
   const pool = workers > 0 ? new SandboxPool({ ...options.pool, workers }) : null;
+  // workers: 0: the tenants' isolates live in this process, kept by the rules of a worker's.
+  const sandbox = pool ?? inProcessIsolates(options.pool);
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...(options.timeoutMs ? { cpuMs: options.timeoutMs } : {}), ...options.limits };
   const templates = new CompiledTemplates(options.templates, options.functions, limits);
   const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
-
-  /** One isolate per tenant and memory class; a retired one (limit breached) is replaced. */
-  const isolateFor = (tenant: string, memoryMB: number): IsolateHost => {
-    const key = `${tenant}\0${memoryMB}`;
-    let host = isolates.get(key);
-    if (!host || !host.usable) {
-      host = IsolateHost.acquire(memoryMB);
-      isolates.set(key, host);
-    }
-    return host;
-  };
 
   return guarded({
     compile(source, opts = {}) {
@@ -151,10 +142,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
 
     close() {
-      for (const h of isolates.values()) h.retire();
-      isolates.clear();
       templates.close();
-      pool?.close();
+      sandbox.close();
     },
 
     pids() {
@@ -196,9 +185,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const memoryMB = c.manifest.memoryMB;
     let raw: RawRenderResult;
     try {
-      raw = pool
-        ? await pool.render(tenant, memoryMB, c.template, request, limits, bridge)
-        : await isolateFor(tenant, memoryMB).render(c.template, request, limits, bridge);
+      raw = await sandbox.render(tenant, memoryMB, c.template, request, limits, bridge);
     } finally {
       // A request id the engine made up names this render alone: nothing can read its globals later.
       if (opts.identity?.requestId === undefined) requestGlobals.endRequest(tenant, identity.requestId);
@@ -212,6 +199,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
       diagnostics: c.diagnostics,
     };
   }
+}
+
+function inProcessIsolates(opts: Partial<PoolOptions> = {}): TenantIsolates {
+  const p = { ...DEFAULT_POOL, ...opts };
+  return new TenantIsolates({ idleMs: p.isolateIdleMs, retainMB: p.isolateRetainMB, heapBudgetMB: p.workerHeapBudgetMB });
 }
 
 /**

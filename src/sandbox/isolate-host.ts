@@ -81,6 +81,8 @@ export class IsolateHost {
   private readonly where = new Int32Array(new SharedArrayBuffer(4));
   /** A spare that a tenant took (its warm-up, if not begun, is skipped). */
   private claimed = false;
+  /** A spare's warm-up renders are running. */
+  private warming = false;
   /**
    * Set when a tenant took this isolate: its first render then starts the next spare. Not before:
    * building an isolate holds the thread for ~3 ms (the isolate, the runtime from the code
@@ -90,6 +92,14 @@ export class IsolateHost {
   /** Set once a render breached a limit: the isolate takes no more work. */
   retired = false;
   renders = 0;
+  /** Renders queued or running here: while any is, nothing may measure or dispose this isolate. */
+  private pending = 0;
+  /** When the last render ended (or the isolate was made), ms since the epoch. */
+  lastUsed = Date.now();
+  /** Committed heap and external memory at the last measure (`measureHeap`), bytes. */
+  heapBytes = 0;
+  /** When `heapBytes` was read, `performance.now()`. */
+  measuredAt = -Infinity;
 
   /**
    * An isolate for a tenant: the warm spare of this memory class if there is one, else a new
@@ -117,7 +127,17 @@ export class IsolateHost {
         spares.set(memoryMB, spare);
         // Context, runtime and lockdown, then the built-in warm-up render (src/sandbox/warmup.ts):
         // the runtime functions most templates call are compiled before a tenant arrives.
-        spare.queue = spare.warmUp().catch(() => spare.retire());
+        spare.warming = true;
+        spare.queue = spare.warmUp().then(
+          () => {
+            spare.warming = false;
+            spare.measureHeap();
+          },
+          () => {
+            spare.warming = false;
+            spare.retire();
+          },
+        );
       } catch {
         // No spare: the next tenant that needs an isolate makes one itself.
       }
@@ -144,6 +164,29 @@ export class IsolateHost {
   static closeSpares(): void {
     for (const s of spares.values()) s.retire();
     spares.clear();
+  }
+
+  /**
+   * Disposes the idle spares of the classes above `aboveMB` made at least `idleMs` ago (all of
+   * them with 0). The spare of the default class stays: most new tenants need it.
+   */
+  static dropSpares(aboveMB: number, idleMs: number, now = Date.now()): number {
+    let dropped = 0;
+    for (const [mb, s] of spares) {
+      if (mb <= aboveMB || s.busy || now - s.lastUsed < idleMs) continue;
+      spares.delete(mb);
+      s.retire();
+      dropped++;
+    }
+    return dropped;
+  }
+
+  /** The spares' committed heap, bytes: of the classes above `aboveMB` (all with 0). */
+  static spareHeapBytes(aboveMB = 0): number {
+    let bytes = 0;
+    // As measured when its warm-up ended: an idle spare does not grow.
+    for (const [mb, s] of spares) if (mb > aboveMB && s.usable) bytes += s.heapBytes;
+    return bytes;
   }
 
   constructor(readonly memoryMB: number) {
@@ -178,9 +221,19 @@ export class IsolateHost {
   }
 
   render(t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler | null): Promise<RawRenderResult> {
+    this.pending++;
     const run = this.queue.then(() => this.renderNow(t, request, limits, host));
-    this.queue = run.catch(() => undefined);
+    const done = () => {
+      this.pending--;
+      this.lastUsed = Date.now();
+    };
+    this.queue = run.then(done, done);
     return run;
+  }
+
+  /** A render is queued or running (a spare's warm-up counts too). */
+  get busy(): boolean {
+    return this.pending > 0 || this.warming;
   }
 
   private async renderNow(t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler | null): Promise<RawRenderResult> {
@@ -214,15 +267,14 @@ export class IsolateHost {
         this.dropContext();
         return sandboxError('E_SANDBOX_CRASHED', 'the template could not be loaded into the sandbox');
       }
-      if (result.error && /^E_(SIZE|OUTPUT|RECURSION)_LIMIT$/.test(result.error.code)) this.retire();
+      // Disposed once the answer is out: an output-limit render can leave hundreds of MB to free.
+      if (result.error && /^E_(SIZE|OUTPUT|RECURSION)_LIMIT$/.test(result.error.code)) this.retireSoon();
       else if (result.contextTainted) this.dropContext();
       return result;
     } catch (e) {
       // The call has ended (nothing runs in the isolate any more): it takes no more work now, and
       // is disposed after this error is on its way (disposing a big heap costs a few ms).
-      this.retired = true;
-      this.active = null;
-      setImmediate(() => this.retire());
+      this.retireSoon();
       // Read after the isolate stopped: the last position the template recorded.
       const at = this.where[0];
       const message = e instanceof Error ? e.message : String(e);
@@ -247,6 +299,16 @@ export class IsolateHost {
     this.live = null;
   }
 
+  /**
+   * Takes no more work now; disposed after the current work of the event loop, so that an
+   * answer on its way is not held up by it (disposing a big heap costs milliseconds).
+   */
+  retireSoon(): void {
+    this.retired = true;
+    this.active = null;
+    setImmediate(() => this.retire());
+  }
+
   /** Stops using this isolate; it is disposed so that nothing it still runs can continue. */
   retire(): void {
     this.retired = true;
@@ -254,10 +316,18 @@ export class IsolateHost {
     if (!this.isolate.isDisposed) this.isolate.dispose();
   }
 
-  heapBytes(): number {
-    if (this.isolate.isDisposed) return 0;
+  /**
+   * The isolate's committed heap and external memory, bytes, read now if nothing runs in it
+   * (isolated-vm's sync read takes the isolate's lock: ~5 µs when idle, but it would wait for a
+   * running render to end), else the last value read. The async read is no way around that: it
+   * is answered only once the running render has ended.
+   */
+  measureHeap(): number {
+    if (!this.usable) return (this.heapBytes = 0);
+    if (this.busy) return this.heapBytes;
     const h = this.isolate.getHeapStatisticsSync();
-    return h.used_heap_size + h.externally_allocated_size;
+    this.measuredAt = performance.now();
+    return (this.heapBytes = h.total_heap_size + h.externally_allocated_size);
   }
 }
 

@@ -17,6 +17,7 @@ import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
 import { requestToWire } from './plain-json.js';
 import type { FromWorker, ToWorker, WireTemplate } from './protocol.js';
+import type { IsolateCacheOptions, MemoryReport } from './isolate-cache.js';
 
 export interface PoolOptions {
   /** Worker processes shared by all tenants (default 2: one per core on the target machine). */
@@ -26,8 +27,30 @@ export interface PoolOptions {
    * running two endless renders at once starved the others (security.md CPU-10, goal G7).
    */
   perTenantConcurrency: number;
-  /** Memory the isolates above the default class may use at once, MB (default 1536). */
+  /**
+   * Memory the isolates above the default class may hold at once, MB (default 1536). A render
+   * of such a class reserves its class while it runs; the idle isolates of those classes that
+   * the workers keep (spares included) count with the heap they hold. A render that does not
+   * fit first has the workers dispose those idle isolates, then waits for renders to end.
+   */
   bigMemoryBudgetMB: number;
+  /**
+   * A tenant's isolate unused this long is disposed, and so is an idle spare of a class above
+   * 128 MB, ms (default 60,000). A tenant back after that pays for a spare: ~3-7 ms more on its
+   * first render than with its own warm isolate.
+   */
+  isolateIdleMs: number;
+  /**
+   * An isolate whose committed heap is above this after a render is disposed as soon as the
+   * answer is out, MB (default 64; the benchmark page leaves ~5 MB). Its tenant's next render
+   * takes the warm spare.
+   */
+  isolateRetainMB: number;
+  /**
+   * Committed heap the idle isolates of one worker may hold together, MB (default 512; ~5 MB per
+   * warm tenant): beyond it the least recently used are disposed.
+   */
+  workerHeapBudgetMB: number;
   /** Worker crashes within `crashWindowMs` after which a tenant is quarantined (default 2). */
   quarantineAfterCrashes: number;
   crashWindowMs: number;
@@ -37,6 +60,9 @@ export const DEFAULT_POOL: PoolOptions = {
   workers: 2,
   perTenantConcurrency: 1,
   bigMemoryBudgetMB: 1536,
+  isolateIdleMs: 60_000,
+  isolateRetainMB: 64,
+  workerHeapBudgetMB: 512,
   quarantineAfterCrashes: 2,
   crashWindowMs: 60_000,
 };
@@ -57,11 +83,15 @@ class Worker {
   readonly inflight = new Map<number, InFlight>();
   readonly ready: Promise<void>;
   exited = false;
+  /** What the worker holds, as it last reported (with each answer, and after disposing isolates). */
+  memory: MemoryReport = { heapMB: 0, bigIdleMB: 0, rssMB: 0, isolates: 0, evicted: 0 };
+  /** Asked to dispose its idle big isolates and not answered yet. */
+  evictAsked = false;
   /** Keys of the template code this worker holds, and its size. */
   private readonly held = new Set<number>();
   private heldChars = 0;
 
-  constructor(onExit: (w: Worker) => void) {
+  constructor(onExit: (w: Worker) => void, private readonly onMemory: () => void, isolates: IsolateCacheOptions) {
     const ts = import.meta.url.endsWith('.ts');
     const entry = fileURLToPath(new URL(`./worker-main.${ts ? 'ts' : 'js'}`, import.meta.url));
     this.proc = fork(entry, [], {
@@ -81,6 +111,8 @@ class Worker {
       this.proc.on('message', onMessage);
     });
     this.proc.on('message', (m: FromWorker) => this.onMessage(m));
+    // Queued ahead of any render: the worker's isolates live by these rules from the start.
+    this.send({ type: 'configure', isolates });
     this.proc.on('exit', () => {
       this.exited = true;
       onExit(this);
@@ -89,11 +121,14 @@ class Worker {
 
   private onMessage(m: FromWorker): void {
     if (m.type === 'result') {
+      if (m.memory) this.setMemory(m.memory);
       const f = this.inflight.get(m.id);
       if (!f) return;
       clearTimeout(f.timer);
       this.inflight.delete(m.id);
       f.resolve(m.result);
+    } else if (m.type === 'memory') {
+      this.setMemory(m.memory);
     } else if (m.type === 'host') {
       const f = this.inflight.get(m.renderId);
       const answer = f ? f.host(m.plugin, m.request) : Promise.resolve(JSON.stringify({ error: { code: 'E_SANDBOX_CRASHED', message: 'no such render' } }));
@@ -102,6 +137,12 @@ class Worker {
         if (!this.exited && this.proc.connected) this.send({ type: 'hostAnswer', callId: m.callId, answer: a });
       });
     }
+  }
+
+  private setMemory(memory: MemoryReport): void {
+    this.memory = memory;
+    this.evictAsked = false;
+    this.onMemory();
   }
 
   send(m: ToWorker): void {
@@ -152,7 +193,17 @@ export class SandboxPool {
   }
 
   private spawn(): Worker {
-    return new Worker((w) => this.onExit(w));
+    const { isolateIdleMs: idleMs, isolateRetainMB: retainMB, workerHeapBudgetMB: heapBudgetMB } = this.opts;
+    return new Worker((w) => this.onExit(w), () => this.wakeBig(), { idleMs, retainMB, heapBudgetMB });
+  }
+
+  private workers(): Worker[] {
+    return [...this.shared, ...this.quarantined.values()];
+  }
+
+  /** Big-render waiters look again (a render ended, a worker reported its memory or exited). */
+  private wakeBig(): void {
+    this.bigWaiters.splice(0).forEach((r) => r());
   }
 
   private onExit(w: Worker): void {
@@ -170,6 +221,8 @@ export class SandboxPool {
       this.stats.restarts++;
     }
     for (const [tenant, q] of this.quarantined) if (q === w) this.quarantined.delete(tenant);
+    // Its isolates went with it.
+    this.wakeBig();
   }
 
   private recordCrash(tenant: string): void {
@@ -192,15 +245,36 @@ export class SandboxPool {
     return this.shared[hash(tenant) % this.shared.length];
   }
 
+  /**
+   * Admission of a render above the default class: it reserves its class against the budget,
+   * next to the reservations of the big renders in flight and the heap the workers' idle big
+   * isolates hold. Those idle isolates are disposed first when that makes room; otherwise the
+   * render waits for one in flight to end.
+   */
   private async admitBig(mb: number): Promise<() => void> {
     if (mb <= 128) return () => {};
-    const need = Math.min(mb, this.opts.bigMemoryBudgetMB);
-    while (this.bigInUse + need > this.opts.bigMemoryBudgetMB) await new Promise<void>((r) => this.bigWaiters.push(r));
+    const budget = this.opts.bigMemoryBudgetMB;
+    const need = Math.min(mb, budget);
+    for (;;) {
+      const resident = this.workers().reduce((n, w) => n + (w.exited ? 0 : w.memory.bigIdleMB), 0);
+      if (this.bigInUse + need + resident <= budget) break;
+      if (resident > 0 && this.bigInUse + need <= budget) this.evictBig();
+      await new Promise<void>((r) => this.bigWaiters.push(r));
+    }
     this.bigInUse += need;
     return () => {
       this.bigInUse -= need;
-      this.bigWaiters.splice(0).forEach((r) => r());
+      this.wakeBig();
     };
+  }
+
+  /** Asks the workers holding idle big isolates to dispose them; their answer wakes the waiters. */
+  private evictBig(): void {
+    for (const w of this.workers()) {
+      if (w.exited || !w.proc.connected || w.evictAsked || w.memory.bigIdleMB <= 0) continue;
+      w.evictAsked = true;
+      w.send({ type: 'evictBig' });
+    }
   }
 
   render(tenant: string, memoryMB: number, template: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler): Promise<RawRenderResult> {
@@ -241,9 +315,14 @@ export class SandboxPool {
     return this.shared.map((w) => w.proc.pid ?? 0);
   }
 
+  /** What each worker holds, as it last reported (shared workers, then quarantined ones). */
+  memory(): (MemoryReport & { pid: number })[] {
+    return this.workers().map((w) => ({ pid: w.proc.pid ?? 0, ...w.memory }));
+  }
+
   close(): void {
     this.closed = true;
-    for (const w of [...this.shared, ...this.quarantined.values()]) {
+    for (const w of this.workers()) {
       w.proc.disconnect?.();
       setTimeout(() => w.kill(), 2000).unref();
     }

@@ -1,5 +1,6 @@
 /** Messages between the embedding process and a sandbox worker process. */
 import type { CompiledTemplate, RawRenderResult } from './isolate-host.js';
+import type { IsolateCacheOptions, MemoryReport } from './isolate-cache.js';
 import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
 
@@ -20,9 +21,16 @@ export type ToWorker =
   | { type: 'render'; id: number; tenant: string; memoryMB: number; template: WireTemplate; request: WireRequest; limits: SandboxLimits }
   | { type: 'hostAnswer'; callId: number; answer: string }
   /** Drop every template's code: the next render of each carries it again. */
-  | { type: 'forgetTemplates' };
+  | { type: 'forgetTemplates' }
+  /** Sent first: when the worker disposes its isolates (src/sandbox/isolate-cache.ts). */
+  | { type: 'configure'; isolates: IsolateCacheOptions }
+  /** Dispose the idle isolates of the classes above 128 MB: a big render waits for their memory. */
+  | { type: 'evictBig' };
 
 export type FromWorker =
   | { type: 'ready'; pid: number }
-  | { type: 'result'; id: number; result: RawRenderResult }
+  /** `memory`: what the worker holds once the render's isolate was accounted for, when that moved. */
+  | { type: 'result'; id: number; result: RawRenderResult; memory?: MemoryReport }
+  /** After the worker disposed isolates on its own (idle) or when asked to (`evictBig`). */
+  | { type: 'memory'; memory: MemoryReport }
   | { type: 'host'; callId: number; renderId: number; plugin: string; request: string };

@@ -7,8 +7,11 @@
 import { IsolateHost, sandboxError, type CompiledTemplate } from './isolate-host.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 import { requestFromWire } from './plain-json.js';
+import { TenantIsolates, type MemoryReport } from './isolate-cache.js';
 
-const isolates = new Map<string, IsolateHost>();
+/** Made by the pool's `configure` message, which comes first (defaults if it did not). */
+let isolates: TenantIsolates | undefined;
+const cache = (): TenantIsolates => (isolates ??= new TenantIsolates({}, reportMemory));
 const pendingHost = new Map<number, (answer: string) => void>();
 /** Template code by the key the pool gave it (src/sandbox/protocol.ts `WireTemplate`). */
 const templates = new Map<number, CompiledTemplate>();
@@ -18,14 +21,21 @@ function send(m: FromWorker): void {
   process.send!(m);
 }
 
-function isolateFor(tenant: string, memoryMB: number): IsolateHost {
-  const key = `${tenant}\0${memoryMB}`;
-  let h = isolates.get(key);
-  if (!h || !h.usable) {
-    h = IsolateHost.acquire(memoryMB);
-    isolates.set(key, h);
-  }
-  return h;
+function reportMemory(): void {
+  send({ type: 'memory', memory: (lastReport = cache().report()) });
+}
+
+let lastReport: MemoryReport | undefined;
+
+/**
+ * What the worker holds, for an answer: only when it moved since the pool last heard (renders in a
+ * steady state do not move it, and each report costs ~6 µs of IPC serialization).
+ */
+function memoryIfChanged(): MemoryReport | undefined {
+  const now = cache().report();
+  const last = lastReport;
+  if (last && now.isolates === last.isolates && now.evicted === last.evicted && Math.abs(now.heapMB - last.heapMB) < 1 && Math.abs(now.bigIdleMB - last.bigIdleMB) < 1) return undefined;
+  return (lastReport = now);
 }
 
 process.on('message', (m: ToWorker) => {
@@ -38,13 +48,23 @@ process.on('message', (m: ToWorker) => {
     templates.clear();
     return;
   }
+  if (m.type === 'configure') {
+    isolates?.close();
+    isolates = new TenantIsolates(m.isolates, reportMemory);
+    return;
+  }
+  if (m.type === 'evictBig') {
+    cache().evictBig();
+    reportMemory();
+    return;
+  }
   const { key, code, ...rest } = m.template;
   if (code !== undefined) templates.set(key, { ...rest, code });
   const template = templates.get(key);
   if (!template) {
     // The pool sends a template's code to a worker before it names the template by key alone:
     // reaching here is a bug in the pool.
-    send({ type: 'result', id: m.id, result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox worker lost the template code') });
+    send({ type: 'result', id: m.id, result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox worker lost the template code'), memory: memoryIfChanged() });
     return;
   }
   const host = (plugin: string, request: string) =>
@@ -53,14 +73,14 @@ process.on('message', (m: ToWorker) => {
       pendingHost.set(callId, resolve);
       send({ type: 'host', callId, renderId: m.id, plugin, request });
     });
-  isolateFor(m.tenant, m.memoryMB)
-    .render(template, requestFromWire(m.request), m.limits, host)
-    .then((result) => send({ type: 'result', id: m.id, result }))
-    .catch(() => send({ type: 'result', id: m.id, result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering') }));
+  cache()
+    .render(m.tenant, m.memoryMB, template, requestFromWire(m.request), m.limits, host)
+    .then((result) => send({ type: 'result', id: m.id, result, memory: memoryIfChanged() }))
+    .catch(() => send({ type: 'result', id: m.id, result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering'), memory: memoryIfChanged() }));
 });
 
 process.on('disconnect', () => {
-  for (const h of isolates.values()) h.retire();
+  isolates?.close();
   IsolateHost.closeSpares();
   process.exit(0);
 });

@@ -1,0 +1,182 @@
+/**
+ * The tenant isolates of one process (a sandbox worker, or the embedding process with workers: 0),
+ * and when they go. An isolate keeps whatever heap its renders grew: one render of a 512 MB
+ * tenant that built 200 MB of data left 200 MB resident for as long as the process lived, and
+ * every tenant that ever rendered kept its isolate. Three rules bound it:
+ *
+ * - an isolate whose heap is above `retainMB` after a render is disposed once the render's
+ *   answer is out (its tenant's next render takes the warm spare): the benchmark page leaves
+ *   ~5 MB committed, so only renders that really built big data lose their isolate;
+ * - an isolate unused for `idleMs` is disposed, and so is a spare of a class above 128 MB;
+ * - when the idle isolates of the process hold more than `heapBudgetMB` together, the least
+ *   recently used go first.
+ *
+ * Nothing here touches an isolate while a render is queued or running in it. A disposed
+ * isolate's pages go to V8's process-wide page pool, where new isolates reuse them; V8 hands
+ * what is left back to the system 8 s later (a fixed delay in V8 13.6, `PagePool`).
+ */
+import { IsolateHost, type CompiledTemplate, type HostCallHandler, type RawRenderResult } from './isolate-host.js';
+import type { SandboxLimits } from './limits.js';
+import type { RenderRequestBody } from './request.js';
+
+export interface IsolateCacheOptions {
+  /** An isolate unused this long is disposed, ms. */
+  idleMs: number;
+  /** An isolate whose committed heap is above this after a render is disposed, MB. */
+  retainMB: number;
+  /** Committed heap the idle isolates of one process may hold together, MB. */
+  heapBudgetMB: number;
+}
+
+export const DEFAULT_ISOLATE_CACHE: IsolateCacheOptions = {
+  idleMs: 60_000,
+  retainMB: 64,
+  heapBudgetMB: 512,
+};
+
+/** What a process holds, as its sandbox worker reports it to the pool with every answer. */
+export interface MemoryReport {
+  /** Committed heap of every isolate, spares included (a rendering one as last measured), MB. */
+  heapMB: number;
+  /** Committed heap of the idle isolates of the classes above 128 MB, spares included, MB. */
+  bigIdleMB: number;
+  /** Resident memory of the process, MB (read at most once a second). */
+  rssMB: number;
+  /** Tenant isolates held. */
+  isolates: number;
+  /** Isolates disposed by the rules above since the process started. */
+  evicted: number;
+}
+
+const MB = 1024 * 1024;
+const MEASURE_EVERY_MS = 10;
+/** The process's resident memory is read at most this often (a read costs ~13 µs). */
+const RSS_EVERY_MS = 1000;
+const DEFAULT_CLASS_MB = 128;
+
+export class TenantIsolates {
+  /** By tenant and class, least recently used first (a render moves its entry to the end). */
+  private readonly hosts = new Map<string, IsolateHost>();
+  private evicted = 0;
+  private rss = { bytes: 0, at: -Infinity };
+  private readonly timer: NodeJS.Timeout;
+  private readonly opts: IsolateCacheOptions;
+
+  /** `onEvict` hears of disposals made by the idle timer (the pool's view of a worker's memory). */
+  constructor(opts: Partial<IsolateCacheOptions> = {}, private readonly onEvict?: () => void) {
+    this.opts = { ...DEFAULT_ISOLATE_CACHE, ...opts };
+    this.timer = setInterval(() => this.sweep(), Math.max(50, Math.min(this.opts.idleMs / 4, 5000)));
+    this.timer.unref();
+  }
+
+  render(tenant: string, memoryMB: number, t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, bridge: HostCallHandler | null): Promise<RawRenderResult> {
+    const key = `${tenant}\0${memoryMB}`;
+    let host = this.hosts.get(key);
+    if (!host || !host.usable) host = IsolateHost.acquire(memoryMB);
+    this.hosts.delete(key);
+    this.hosts.set(key, host);
+    const started = performance.now();
+    return host.render(t, request, limits, bridge).then((result) => {
+      this.settle(key, host, started);
+      return result;
+    });
+  }
+
+  /**
+   * After a render: the isolate's heap, then the retain rule and the budget. The heap is read
+   * (~5 µs) after a render of 10 ms or more, and otherwise at most every 10 ms per isolate:
+   * renders that short cannot grow a heap by much, and a tenant rendering a light page a
+   * thousand times a second need not pay for a read each time.
+   */
+  private settle(key: string, host: IsolateHost, started: number): void {
+    if (!host.usable) {
+      if (this.hosts.get(key) === host) this.hosts.delete(key);
+      return;
+    }
+    if (host.busy) return;
+    const now = performance.now();
+    if (now - started < MEASURE_EVERY_MS && now - host.measuredAt < MEASURE_EVERY_MS) return;
+    if (host.measureHeap() > this.opts.retainMB * MB) this.evict(key, host);
+    this.fitBudget();
+  }
+
+  /** Disposes the least recently used idle isolates until the idle ones fit the budget. */
+  private fitBudget(): void {
+    let idle = 0;
+    for (const h of this.hosts.values()) if (!h.busy) idle += h.heapBytes;
+    if (idle <= this.opts.heapBudgetMB * MB) return;
+    for (const [key, h] of this.hosts) {
+      if (idle <= this.opts.heapBudgetMB * MB) break;
+      if (h.busy) continue;
+      idle -= h.heapBytes;
+      this.evict(key, h);
+    }
+  }
+
+  /** Disposes the isolates and big-class spares unused for `idleMs`. */
+  sweep(now = Date.now()): number {
+    let n = 0;
+    for (const [key, h] of this.hosts) {
+      if (!h.usable) this.hosts.delete(key);
+      else if (!h.busy && now - h.lastUsed >= this.opts.idleMs) {
+        this.evict(key, h);
+        n++;
+      }
+    }
+    const spares = IsolateHost.dropSpares(DEFAULT_CLASS_MB, this.opts.idleMs, now);
+    this.evicted += spares;
+    n += spares;
+    if (n > 0) this.onEvict?.();
+    return n;
+  }
+
+  /**
+   * Disposes every idle isolate of a class above 128 MB, spares included: the pool needs their
+   * memory for a big render waiting to be admitted.
+   */
+  evictBig(): number {
+    let n = 0;
+    for (const [key, h] of this.hosts) {
+      if (h.memoryMB > DEFAULT_CLASS_MB && !h.busy) {
+        this.evict(key, h);
+        n++;
+      }
+    }
+    const spares = IsolateHost.dropSpares(DEFAULT_CLASS_MB, 0);
+    this.evicted += spares;
+    return n + spares;
+  }
+
+  private evict(key: string, h: IsolateHost): void {
+    this.hosts.delete(key);
+    this.evicted++;
+    h.retireSoon();
+  }
+
+  /** The tenant isolates held, as `tenant/class`, least recently used first. */
+  held(): string[] {
+    return [...this.hosts.keys()].map((k) => k.replace('\0', '/'));
+  }
+
+  report(): MemoryReport {
+    let heap = IsolateHost.spareHeapBytes();
+    let bigIdle = IsolateHost.spareHeapBytes(DEFAULT_CLASS_MB);
+    for (const h of this.hosts.values()) {
+      heap += h.heapBytes;
+      if (h.memoryMB > DEFAULT_CLASS_MB && !h.busy) bigIdle += h.heapBytes;
+    }
+    const now = performance.now();
+    if (now - this.rss.at >= RSS_EVERY_MS) this.rss = { bytes: process.memoryUsage.rss(), at: now };
+    return { heapMB: round(heap / MB), bigIdleMB: round(bigIdle / MB), rssMB: round(this.rss.bytes / MB), isolates: this.hosts.size, evicted: this.evicted };
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    for (const h of this.hosts.values()) h.retire();
+    this.hosts.clear();
+  }
+}
+
+function round(x: number): number {
+  return Math.round(x * 10) / 10;
+}

@@ -1,0 +1,72 @@
+/**
+ * Memory held by sandbox workers (security.md HH-05): a heap grown by big renders goes back once
+ * the tenants are idle, and a big render is admitted against what the workers hold, not only
+ * against the renders in flight.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { SandboxPool } from '../../src/sandbox/pool.js';
+import { renderRequest } from '../../src/sandbox/request.js';
+import { DEFAULT_LIMITS, type SandboxLimits } from '../../src/sandbox/limits.js';
+import { compile } from '../../src/compiler/index.js';
+
+const rssMB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const sumRss = (pids: number[]) => pids.reduce((n, p) => n + rssMB(p), 0);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Keeps `mb` MB of 2,000-character strings when it ends, in the 512 MB class. */
+const big = (mb: number) => `{set_memory memory_limit="512M"}{section name=i loop=${mb * 500}}{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}{/section}{$a|@count}`;
+const limits: Partial<SandboxLimits> = { cpuMs: 20_000, wallMs: 30_000 };
+
+describe('worker memory', () => {
+  it('five tenants after one big render each: once idle, the workers are back near their baseline', { timeout: 90_000 }, async () => {
+    // retainMB off: the idle rule alone has to give the memory back.
+    const engine = createEngine({ workers: 2, limits, pool: { isolateIdleMs: 1000, isolateRetainMB: 100_000 } });
+    try {
+      const tenants = ['m1', 'm2', 'm3', 'm4', 'm5'];
+      await Promise.all(tenants.map((t) => engine.render('{$x}', { vars: { x: t }, identity: { tenant: t } })));
+      await sleep(300);
+      const pids = engine.pids();
+      const baseline = sumRss(pids);
+      for (const t of tenants) expect((await engine.render(big(100), { identity: { tenant: t } })).output).toBe('50000');
+      const grown = sumRss(pids);
+      expect(grown - baseline, 'the renders grew the workers').toBeGreaterThan(300);
+      // The idle period, then V8 hands pooled pages back 8 s after an isolate is disposed.
+      let now = grown;
+      const until = Date.now() + 30_000;
+      while (Date.now() < until && now > baseline + 80) {
+        await sleep(250);
+        now = sumRss(pids);
+      }
+      expect(now, `RSS of the workers: ${baseline.toFixed(0)} MB before, ${grown.toFixed(0)} MB after the renders, ${now.toFixed(0)} MB once idle`).toBeLessThanOrEqual(baseline + 80);
+      // The tenants render again, in new isolates.
+      expect((await engine.render('{$x}', { vars: { x: 'back' }, identity: { tenant: 'm1' } })).output).toBe('back');
+    } finally {
+      engine.close();
+    }
+  });
+
+  it('a big render is admitted against the idle big isolates a worker holds, which are disposed for it', { timeout: 60_000 }, async () => {
+    const pool = new SandboxPool({ workers: 1, bigMemoryBudgetMB: 700, isolateRetainMB: 100_000, isolateIdleMs: 60_000 });
+    const host = async () => '{}';
+    const run = (tenant: string, source: string) => {
+      const id = `adm-${tenant}-${source.length}`;
+      const c = compile(source, { name: 'adm.tpl', id });
+      const request = renderRequest({ templateName: 'adm.tpl', now: 1700000000, site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' }, vars: {}, seed: Array.from({ length: 16 }, () => 1) });
+      return pool.render(tenant, c.manifest.memoryMB, { id, code: c.code, filename: 'adm.js' }, request, { ...DEFAULT_LIMITS, ...limits }, host);
+    };
+    try {
+      // Now and then V8 collects the 200 MB before the worker reads the heap: another tenant tries then.
+      for (let i = 0; i < 5 && pool.memory()[0]!.bigIdleMB <= 700 - 512; i++) expect((await run(`a${i}`, big(200))).output).toBe('100000');
+      const held = pool.memory()[0]!;
+      // The idle isolates hold their heap: 512 more would exceed the budget of 700.
+      expect(held.bigIdleMB).toBeGreaterThan(700 - 512);
+      expect((await run('b', big(50))).output).toBe('25000');
+      const after = pool.memory()[0]!;
+      expect(after.evicted - held.evicted, 'the idle isolates were disposed to admit b').toBeGreaterThanOrEqual(1);
+      expect(after.isolates).toBe(1);
+    } finally {
+      pool.close();
+    }
+  });
+});
