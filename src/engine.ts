@@ -9,7 +9,7 @@ import { createHash, randomFillSync } from 'node:crypto';
 import { compile, type CompileResult } from './compiler/index.js';
 import { CompiledTemplates, scriptName, type Compiled, type SourceLookup } from './compiled-templates.js';
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
-import type { RawRenderResult } from './sandbox/isolate-host.js';
+import { requireNoNodeSnapshot, type RawRenderResult } from './sandbox/isolate-host.js';
 import { TenantIsolates } from './sandbox/isolate-cache.js';
 import { SandboxPool, DEFAULT_POOL, type PoolOptions } from './sandbox/pool.js';
 import { createBridge } from './host-bridge/bridge.js';
@@ -107,6 +107,8 @@ export interface Engine {
 
 export function createEngine(options: EngineOptions = {}): Engine {
   const workers = options.workers ?? DEFAULT_POOL.workers;
+  // In-process isolates need the flag: say so when the engine is made, not at its first render.
+  if (workers === 0) requireNoNodeSnapshot();
   const pool = workers > 0 ? new SandboxPool({ ...options.pool, workers }) : null;
   // workers: 0: the tenants' isolates live in this process, kept by the rules of a worker's.
   const sandbox = pool ?? inProcessIsolates(options.pool);

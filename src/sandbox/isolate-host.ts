@@ -14,6 +14,7 @@
  * An isolate that breached a limit is retired: the next render gets a new one.
  */
 import ivm from 'isolated-vm';
+import { TemplateError } from '../errors.js';
 import { compileRuntime } from './runtime-bundle.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 import { WARMUP_RENDERS, warmupRequest, warmupTemplate } from './warmup.js';
@@ -335,9 +336,18 @@ export class IsolateHost {
  * isolated-vm on Node 20+ needs the process started with --no-node-snapshot; without it the
  * process may crash later, at random (../shared/docs/security.md OPS-01). Refuse to start instead.
  */
-function requireNoNodeSnapshot(): void {
+export function requireNoNodeSnapshot(): void {
   const given = process.execArgv.includes('--no-node-snapshot') || /(^|\s)--no-node-snapshot(\s|$)/.test(process.env.NODE_OPTIONS ?? '');
-  if (!given) throw new Error('smartcage: start Node with --no-node-snapshot (isolated-vm needs it on Node 20 and later)');
+  if (!given) {
+    throw new TemplateError({
+      code: 'E_SANDBOX_SETUP',
+      message: 'start Node with --no-node-snapshot to run templates in this process (workers: 0): isolated-vm needs it on Node 20 and later; the default worker processes get it themselves',
+      name: 'smartcage',
+      line: 0,
+      column: 0,
+      frame: '',
+    });
+  }
 }
 
 /** A render that failed in the sandbox itself, not in the template. */
