@@ -4,6 +4,7 @@
  * did-you-mean for typos, never silently ignored.
  */
 import { parseArgs as parseNodeArgs } from 'node:util';
+import { editDistance } from '../text/edit-distance.js';
 
 export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
@@ -38,7 +39,7 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
   let best: string | undefined;
   let bestDistance = 3;
   for (const c of candidates) {
-    const d = c.startsWith(word) && word.length >= 2 ? 1 : distance(word, c);
+    const d = c.startsWith(word) && word.length >= 2 ? 1 : editDistance(word, c);
     if (d < bestDistance) {
       best = c;
       bestDistance = d;
@@ -47,15 +48,6 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
   return best;
 }
 
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur.push(Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
 
 /** A string option's value, or undefined. */
 export function stringOption(values: Parsed['values'], name: string): string | undefined {

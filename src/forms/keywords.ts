@@ -4,6 +4,7 @@
  * `unknown-keyword` lint error (ajv's strict mode would throw on it anyway).
  */
 import type { SchemaTypeName } from './types.js';
+import { editDistance } from '../text/edit-distance.js';
 
 /** Which JSON types each keyword applies to (`'*'` = all), from the spec's "Applies to" column. */
 export const KEYWORDS: Readonly<Record<string, readonly SchemaTypeName[] | '*'>> = {
@@ -72,7 +73,7 @@ export function suggest(word: string, candidates: Iterable<string>): string | un
   let best: string | undefined;
   let bestD = 3;
   for (const c of candidates) {
-    const d = distance(word.toLowerCase(), c.toLowerCase());
+    const d = editDistance(word.toLowerCase(), c.toLowerCase());
     if (d < bestD) {
       bestD = d;
       best = c;
@@ -81,16 +82,3 @@ export function suggest(word: string, candidates: Iterable<string>): string | un
   return best;
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length]!;
-}

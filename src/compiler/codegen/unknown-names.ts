@@ -1,6 +1,7 @@
 /** The error for a tag or modifier name that has no implementation. */
 import { FUNCTION_NAMES, MODIFIER_NAMES } from '../../plugins/catalog.js';
 import { allFunctionNames, allModifierNames } from '../../plugins/registry.js';
+import { editDistance } from '../../text/edit-distance.js';
 
 export function describeUnknown(kind: 'modifier' | 'tag', name: string): { code: string; message: string } {
   const catalog = kind === 'modifier' ? MODIFIER_NAMES : FUNCTION_NAMES;
@@ -22,7 +23,7 @@ function nearest(name: string, candidates: readonly string[]): string | null {
   let best: string | null = null;
   let bestD = Infinity;
   for (const c of candidates) {
-    const d = distance(name, c);
+    const d = editDistance(name, c);
     if (d < bestD) {
       bestD = d;
       best = c;
@@ -31,16 +32,3 @@ function nearest(name: string, candidates: readonly string[]): string | null {
   return best !== null && bestD <= Math.max(2, Math.floor(name.length / 3)) ? best : null;
 }
 
-function distance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length];
-}
