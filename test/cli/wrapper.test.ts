@@ -2,14 +2,15 @@
  * bin/smartcage.js, the command a user runs: it restarts itself with --no-node-snapshot (and, on
  * a system Node older than 24, with the Node 24 the project installs), so the real work runs in a
  * child. Signals sent to the wrapper must reach that child: `kill PID` of `smartcage serve` used
- * to leave the server running. Runs the built command (dist/), as a user would after `npm run build`.
+ * to leave the server running. Runs the built command (dist/), as a user would after `npm run build`;
+ * and the README's library snippet, which imports the built package by its name.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, requireBuild } from '../support/bin.js';
+import { BIN, ROOT, requireBuild } from '../support/bin.js';
 
 beforeAll(requireBuild);
 
@@ -54,4 +55,13 @@ describe('bin/smartcage.js', () => {
     for (let i = 0; i < 50 && alive(server!); i++) await new Promise((r) => setTimeout(r, 100));
     expect(alive(server!)).toBe(false);
   }, 30_000);
+});
+
+describe("the README's library snippet (examples/library.mjs)", () => {
+  it('renders, prints the output and the compile summary', () => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'examples/library.mjs')], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^<li>Hello<\/li>\n\d+ characters of JavaScript, 1 lines mapped, 0 diagnostics\n$/);
+    expect(r.status).toBe(0);
+  });
 });
