@@ -8,7 +8,7 @@
  */
 import { PhpFloat, type Value, float } from '../../runtime/value.js';
 import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot } from '../../runtime/arith.js';
-import { isNumeric, toBool, toFloatLoose, toInt, toNumber } from '../../runtime/convert.js';
+import { isNumeric, toBool, toFloatLoose, toInt, toNumber, toStr } from '../../runtime/convert.js';
 import { compare, looseEq, strictEq } from '../../runtime/compare.js';
 import { fromBytes, toBytes } from '../../runtime/bytes.js';
 import { MAX_ARRAY_LENGTH, checkArrayLength } from '../../runtime/limits.js';
@@ -40,10 +40,22 @@ type Node =
   | { t: 'var'; index: number }
   | { t: 'bin'; op: string; l: Node; r: Node; h: number }
   | { t: 'un'; op: string; arg: Node; h: number }
-  | { t: 'call'; name: string; args: Node[]; h: number };
+  | { t: 'call'; name: string; args: Node[]; h: number }
+  | { t: 'if'; cond: Node; then: Node | null; else: Node; h: number }
+  | { t: 'assign'; index: number; op: string; r: Node; h: number }
+  | { t: 'step'; index: number; op: string; prefix: boolean; h: number }
+  | { t: 'seq'; first: Node; rest: Node[]; h: number };
 
 /** Smarty 2's list; `int` is on it but is no PHP function (only the `(int)` cast gets past PHP). */
 const ALLOWED = new Set(['int', 'abs', 'ceil', 'cos', 'exp', 'floor', 'log', 'log10', 'max', 'min', 'pi', 'pow', 'rand', 'round', 'sin', 'sqrt', 'srand', 'tan']);
+
+/** How many arguments PHP takes (more or fewer is an ArgumentCountError, a fatal error there). */
+const ARITY: Record<string, [number, number]> = {
+  abs: [1, 1], ceil: [1, 1], floor: [1, 1], cos: [1, 1], sin: [1, 1], tan: [1, 1], exp: [1, 1], log: [1, 2], log10: [1, 1],
+  sqrt: [1, 1], pi: [0, 0], pow: [2, 2], round: [1, 2], srand: [0, 2],
+  // max(x) wants an array, and {math} has none
+  max: [2, Infinity], min: [2, Infinity],
+};
 
 const FUNCTIONS: Record<string, (args: Value[], random: () => number) => Value> = {
   abs: ([x]) => phpAbs(x),
@@ -117,6 +129,7 @@ const BINARY: Record<string, (a: Value, b: Value) => Value> = {
   '&': (a, b) => (typeof a === 'string' && typeof b === 'string' ? bytewise(a, b, (x, y) => x & y) : bitAnd(a, b)),
   '^': (a, b) => (typeof a === 'string' && typeof b === 'string' ? bytewise(a, b, (x, y) => x ^ y) : bitXor(a, b)),
   '|': (a, b) => (typeof a === 'string' && typeof b === 'string' ? bytewise(a, b, (x, y) => x | y, true) : bitOr(a, b)),
+  '.': (a, b) => toStr(a) + toStr(b),
   '&&': (a, b) => toBool(a) && toBool(b),
   '||': (a, b) => toBool(a) || toBool(b),
 };
@@ -130,12 +143,15 @@ const LEVELS: readonly (readonly string[])[] = [
   ['&'],
   ['==', '!=', '<>', '===', '!==', '<=>'],
   ['<', '<=', '>', '>='],
+  ['.'],
   ['<<', '>>'],
   ['+', '-'],
   ['*', '/', '%'],
 ];
 /** Comparisons do not chain in PHP (`1 < 2 < 3` is a parse error). */
-const NON_ASSOCIATIVE = new Set([5, 6]);
+const NON_ASSOCIATIVE = new Set(LEVELS.filter((ops) => ops.includes('==') || ops.includes('<')));
+
+const ASSIGN = new Set(['=', '**=', '<<=', '>>=', '??=', '+=', '-=', '*=', '/=', '.=', '%=', '&=', '|=', '^=']);
 
 const UNARY: Record<string, (a: Value) => Value> = {
   '-': neg,
@@ -191,7 +207,16 @@ function count(s: string, c: string): number {
 }
 
 const TOKEN =
-  /0[xX][0-9a-fA-F]+|(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?|[A-Za-z_\x7f-\udfff][\w\x7f-\udfff]*|[\ue000-\uf7ff]|\(\s*int\s*\)|\*\*|<<|>>|<=>|===|!==|==|!=|<>|<=|>=|&&|\|\||\S/g;
+  /'(?:[^'\\]|\\[\s\S])*'|"(?:[^"\\]|\\[\s\S])*"|\*\*=|<<=|>>=|\?\?=|[-+*/.%&|^]=(?!=)|\+\+|--|0[xX][0-9a-fA-F]+|(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?|[A-Za-z_\x7f-\udfff][\w\x7f-\udfff]*|[\ue000-\uf7ff]|\(\s*int\s*\)|\*\*|<<|>>|<=>|===|!==|==|!=|<>|<=|>=|&&|\|\||\?\?|\S/g;
+
+/** A PHP string literal: '...' knows \\ and \', "..." also \" and octal escapes (the others need letters, which Smarty refuses). */
+function stringLiteral(t: string): Value {
+  // a variable's name inside quotes was replaced by Smarty's `$params['x']`, a parse error there
+  if (/[\ue000-\uf7ff]/.test(t)) throw new MathError('math: syntax error, a variable inside a string');
+  const body = t.slice(1, -1);
+  if (t[0] === "'") return body.replace(/\\([\\'])/g, '$1');
+  return body.replace(/\\([\\"$]|[0-7]{1,3})/g, (_, e: string) => (/^[0-7]/.test(e) ? String.fromCharCode(Number.parseInt(e, 8) & 0xff) : e));
+}
 
 function literal(t: string): Value {
   if (/^0[xX]/.test(t)) return bigLiteral(Number.parseInt(t.slice(2), 16));
@@ -240,7 +265,7 @@ export function parseEquation(src: string): Node {
     let l = binary(level + 1);
     let chained = false;
     while (peek() !== undefined && LEVELS[level].includes(peek())) {
-      if (chained && NON_ASSOCIATIVE.has(level)) syntax(peek());
+      if (chained && NON_ASSOCIATIVE.has(LEVELS[level])) syntax(peek());
       const op = tokens[i++];
       const r = binary(level + 1);
       l = { t: 'bin', op, l, r, h: above([l, r]) };
@@ -248,7 +273,32 @@ export function parseEquation(src: string): Node {
     }
     return l;
   };
-  const expression = () => binary(0);
+  const coalesce = (): Node => {
+    const l = binary(0);
+    if (peek() !== '??') return l;
+    i++;
+    const r = coalesce();
+    return { t: 'bin', op: '??', l, r, h: above([l, r]) };
+  };
+  const expression = (): Node => {
+    let c = coalesce();
+    let short: boolean | null = null;
+    while (peek() === '?') {
+      i++;
+      const then = peek() === ':' ? null : expression();
+      expect(':');
+      // PHP 8 chains only `?:` without parentheses
+      if (short !== null && !(short && then === null)) syntax('?');
+      short = then === null;
+      const other = coalesce();
+      c = { t: 'if', cond: c, then, else: other, h: above(then ? [c, then, other] : [c, other]) };
+    }
+    return c;
+  };
+  const variable = (t: string | undefined): number => {
+    if (t === undefined || !/^[\ue000-\uf7ff]$/.test(t)) return syntax(t);
+    return t.charCodeAt(0) - 0xe000;
+  };
   const unary = (): Node => {
     if (++nesting > MAX_MATH_DEPTH) tooDeep();
     const n = unaryAt();
@@ -257,6 +307,10 @@ export function parseEquation(src: string): Node {
   };
   const unaryAt = (): Node => {
     const t = peek();
+    if (t === '++' || t === '--') {
+      i++;
+      return { t: 'step', index: variable(tokens[i++]), op: t, prefix: true, h: 1 };
+    }
     if (t !== undefined && t in UNARY) {
       i++;
       const arg = unary();
@@ -279,7 +333,21 @@ export function parseEquation(src: string): Node {
       expect(')');
       return e;
     }
-    if (/^[\ue000-\uf7ff]$/.test(t)) return { t: 'var', index: t.charCodeAt(0) - 0xe000 };
+    if (/^[\ue000-\uf7ff]$/.test(t)) {
+      const index = variable(t);
+      const next = peek();
+      if (next === '++' || next === '--') {
+        i++;
+        return { t: 'step', index, op: next, prefix: false, h: 1 };
+      }
+      if (next !== undefined && ASSIGN.has(next)) {
+        i++;
+        const r = expression();
+        return { t: 'assign', index, op: next, r, h: above([r]) };
+      }
+      return { t: 'var', index };
+    }
+    if (t[0] === "'" || t[0] === '"') return { t: 'num', v: stringLiteral(t) };
     if (/^(\d|\.\d)/.test(t)) return { t: 'num', v: literal(t) };
     if (/^[A-Za-z_\x7f-\udfff]/.test(t)) {
       if (peek() !== '(') throw new MathError(`math: undefined constant "${t}"`);
@@ -294,28 +362,67 @@ export function parseEquation(src: string): Node {
         }
       }
       expect(')');
+      const [least, most] = ARITY[t] ?? [0, 2];
+      if (args.length < least || args.length > most) throw new MathError(`math: ${t}() takes ${least === most ? least : `${least} to ${most}`} arguments, ${args.length} given`);
       return { t: 'call', name: t, args, h: above(args) };
     }
     return syntax(t);
   };
-  const tree = expression();
-  if (i < tokens.length) syntax(tokens[i]);
-  return tree;
+  // eval() runs `$result = EQUATION;`: a `;` ends the expression and what follows are statements
+  const first = expression();
+  const rest: Node[] = [];
+  while (i < tokens.length) {
+    expect(';');
+    if (i < tokens.length && peek() !== ';') rest.push(expression());
+  }
+  return rest.length ? { t: 'seq', first, rest, h: above([first, ...rest]) } : first;
 }
 
 function height(n: Node): number {
   return n.t === 'num' || n.t === 'var' ? 0 : n.h;
 }
 
-export function evaluate(node: Node, values: readonly Value[], random: () => number): Value {
+/** `$params['x']` is a variable: `=`, `+=`, `++` change it for the rest of the equation. */
+export function evaluate(node: Node, values: Value[], random: () => number): Value {
   switch (node.t) {
     case 'num':
       return node.v;
     case 'var':
       return values[node.index];
+    case 'if': {
+      const c = evaluate(node.cond, values, random);
+      if (toBool(c)) return node.then ? evaluate(node.then, values, random) : c;
+      return evaluate(node.else, values, random);
+    }
+    case 'assign': {
+      if (node.op === '??=') {
+        const v = values[node.index];
+        if (v !== null && v !== undefined) return v;
+      }
+      const r = evaluate(node.r, values, random);
+      const op = node.op.slice(0, -1);
+      values[node.index] = op === '' || op === '??' ? r : BINARY[op](values[node.index], r);
+      return values[node.index];
+    }
+    case 'step': {
+      const old = values[node.index];
+      // PHP: null++ is 1, null-- stays null, booleans do not change
+      const next = typeof old === 'boolean' || (old == null && node.op === '--') ? old : node.op === '++' ? add(old, 1) : sub(old, 1);
+      values[node.index] = next;
+      return node.prefix ? next : old;
+    }
+    case 'seq': {
+      const r = evaluate(node.first, values, random);
+      for (const n of node.rest) evaluate(n, values, random);
+      return r;
+    }
     case 'un':
       return UNARY[node.op](evaluate(node.arg, values, random));
     case 'bin': {
+      if (node.op === '??') {
+        const l = evaluate(node.l, values, random);
+        return l === null || l === undefined ? evaluate(node.r, values, random) : l;
+      }
       if (node.op === '&&' || node.op === '||') {
         const l = toBool(evaluate(node.l, values, random));
         if (node.op === '&&' ? !l : l) return l;
