@@ -363,7 +363,8 @@ export function parseEquation(src: string): Node {
       }
       expect(')');
       const [least, most] = ARITY[t] ?? [0, 2];
-      if (args.length < least || args.length > most) throw new MathError(`math: ${t}() takes ${least === most ? least : `${least} to ${most}`} arguments, ${args.length} given`);
+      // rand() takes no bounds or both
+      if (args.length < least || args.length > most || (t === 'rand' && args.length === 1)) throw new MathError(`math: ${t}() takes ${least === most ? least : `${least} to ${most}`} arguments, ${args.length} given`);
       return { t: 'call', name: t, args, h: above(args) };
     }
     return syntax(t);
