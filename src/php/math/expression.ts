@@ -195,7 +195,7 @@ export function checkEquation(equation: string, params: Record<string, Value>): 
   let text = equation;
   names.forEach((k, i) => {
     // a marker no later name can match inside (private-use characters are not word characters)
-    text = text.replace(new RegExp(`\\b${k}\\b`, 'g'), ` ${String.fromCharCode(0xe000 + i)} `);
+    text = text.replace(new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g'), ` ${String.fromCharCode(0xe000 + i)} `);
   });
   return { tree: parseEquation(text), names };
 }
