@@ -16,7 +16,7 @@ const DEEP_ARRAY = '{assign var=j value=""|str_pad:9999:"["}{assign var=k value=
 
 describe('limit errors raised deep in the runtime name the template line', () => {
   it('{math} nested past 200 levels: E_NESTING_TOO_DEEP at the tag, for parentheses, sums, signs and calls', async () => {
-    for (const eq of [`${rep('(', 100_000)}x${rep(')', 100_000)}`, `x${rep('+x', 100_000)}`, `${rep('-', 100_000)}x`, `${rep('abs(', 300)}x${rep(')', 300)}`, `-(${rep('x+', 200)}x)`]) {
+    for (const eq of [`${rep('(', 100_000)}x${rep(')', 100_000)}`, `x${rep('+x', 100_000)}`, `${rep('- ', 100_000)}x`, `${rep('abs(', 300)}x${rep(')', 300)}`, `-(${rep('x+', 200)}x)`]) {
       const e = await templateError(render(`a\nb\n  {math equation="${eq}" x=1}\n`));
       expect([e.code, e.template, e.line, e.column], eq.slice(0, 20)).toEqual(['E_NESTING_TOO_DEEP', 'limits.tpl', 3, 3]);
       expect(e.message).toBe('{math}: the equation nests more than 200 levels deep');
@@ -25,7 +25,7 @@ describe('limit errors raised deep in the runtime name the template line', () =>
 
   it('{math} at 200 levels still computes', async () => {
     // 199 parentheses or signs around x are 200 levels with x itself; a sum of 201 terms is 200 additions.
-    const r = await render(`{math equation="${rep('(', 199)}x${rep(')', 199)}" x=2}|{math equation="x${rep('+x', 200)}" x=1}|{math equation="${rep('-', 199)}x" x=3}|{math equation="-(${rep('x+', 199)}x)" x=1}`);
+    const r = await render(`{math equation="${rep('(', 199)}x${rep(')', 199)}" x=2}|{math equation="x${rep('+x', 200)}" x=1}|{math equation="${rep('- ', 199)}x" x=3}|{math equation="-(${rep('x+', 199)}x)" x=1}`);
     expect(r.output).toBe('2|201|-3|-200');
   });
 

@@ -1,21 +1,29 @@
 /**
- * The arithmetic of Smarty 2's {math}: the equation is PHP code restricted to numbers, the
- * passed variables, + - * / % and parentheses, and a short list of math functions. It is
- * parsed here (never evaluated as code) and computed with PHP's operator rules.
+ * The arithmetic of Smarty 2's {math}. Smarty 2 checks the equation (balanced parentheses, no
+ * ` or $, every name a passed variable or one of its functions), puts the variables' values in
+ * place of their names and hands the text to PHP's eval(). Here the same checks run, the text is
+ * parsed as the PHP expression it would be (never evaluated as code) and computed with PHP 8's
+ * operator rules: numeric-string variables stay strings until an operator converts them, as
+ * PHP's `$params['x']` does ("1e3" alone prints 1e3, "1e3" + 0 is a float).
  */
-import { type Value, float } from '../../runtime/value.js';
-import { add, sub, mul, div, mod, neg } from '../../runtime/arith.js';
-import { toFloatLoose } from '../../runtime/convert.js';
+import { PhpFloat, type Value, float } from '../../runtime/value.js';
+import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot } from '../../runtime/arith.js';
+import { isNumeric, toBool, toFloatLoose, toInt, toNumber, toStr } from '../../runtime/convert.js';
+import { compare, looseEq, strictEq } from '../../runtime/compare.js';
+import { fromBytes, toBytes } from '../../runtime/bytes.js';
 import { MAX_ARRAY_LENGTH, checkArrayLength } from '../../runtime/limits.js';
 import { phpAbs, phpCeil, phpFloor, phpRound } from '../format/round.js';
 
-export class MathError extends Error {}
+/** An equation Smarty 2 refuses (its warnings) or PHP cannot parse or run (a fatal error there). */
+export class MathError extends Error {
+  readonly code = 'E_BAD_ATTRIBUTE';
+}
 
 /**
  * An equation nested deeper than MAX_MATH_DEPTH (parentheses, signs and calls while parsing,
  * the height of the tree while computing it). Both recursions overflowed the isolate's stack
  * on a long equation, a RangeError whose stack named no template line; this is an error with a
- * code instead, not a {math} warning: the template asked for something the sandbox refuses.
+ * code instead: the template asked for something the sandbox refuses.
  */
 export class MathDepthError extends Error {
   readonly code = 'E_NESTING_TOO_DEEP';
@@ -29,12 +37,26 @@ const tooDeep = (): never => {
 
 type Node =
   | { t: 'num'; v: Value }
-  | { t: 'var'; name: string }
+  | { t: 'var'; index: number }
   | { t: 'bin'; op: string; l: Node; r: Node; h: number }
-  | { t: 'neg'; arg: Node; h: number }
-  | { t: 'call'; name: string; args: Node[]; h: number };
+  | { t: 'un'; op: string; arg: Node; h: number }
+  | { t: 'call'; name: string; args: Node[]; h: number }
+  | { t: 'if'; cond: Node; then: Node | null; else: Node; h: number }
+  | { t: 'assign'; index: number; op: string; r: Node; h: number }
+  | { t: 'step'; index: number; op: string; prefix: boolean; h: number }
+  | { t: 'seq'; first: Node; rest: Node[]; h: number };
 
-/** Smarty 2's list; `int` is listed there but is not a PHP function (a fatal error in PHP). */
+/** Smarty 2's list; `int` is on it but is no PHP function (only the `(int)` cast gets past PHP). */
+const ALLOWED = new Set(['int', 'abs', 'ceil', 'cos', 'exp', 'floor', 'log', 'log10', 'max', 'min', 'pi', 'pow', 'rand', 'round', 'sin', 'sqrt', 'srand', 'tan']);
+
+/** How many arguments PHP takes (more or fewer is an ArgumentCountError, a fatal error there). */
+const ARITY: Record<string, [number, number]> = {
+  abs: [1, 1], ceil: [1, 1], floor: [1, 1], cos: [1, 1], sin: [1, 1], tan: [1, 1], exp: [1, 1], log: [1, 2], log10: [1, 1],
+  sqrt: [1, 1], pi: [0, 0], pow: [2, 2], round: [1, 2], srand: [0, 2],
+  // max(x) wants an array, and {math} has none
+  max: [2, Infinity], min: [2, Infinity],
+};
+
 const FUNCTIONS: Record<string, (args: Value[], random: () => number) => Value> = {
   abs: ([x]) => phpAbs(x),
   ceil: ([x]) => phpCeil(x),
@@ -47,13 +69,10 @@ const FUNCTIONS: Record<string, (args: Value[], random: () => number) => Value> 
   log10: ([x]) => float(Math.log10(toFloatLoose(x))),
   sqrt: ([x]) => float(Math.sqrt(toFloatLoose(x))),
   pi: () => float(Math.PI),
-  pow: ([x, y]) => {
-    const r = Math.pow(toFloatLoose(x), toFloatLoose(y));
-    const ints = [x, y].every((v) => typeof v === 'number' && Number.isInteger(v)) && toFloatLoose(y) >= 0;
-    return ints && Math.abs(r) < 2 ** 63 ? r : float(r);
-  },
-  max: (args) => args.reduce((a, b) => (toFloatLoose(b) > toFloatLoose(a) ? b : a)),
-  min: (args) => args.reduce((a, b) => (toFloatLoose(b) < toFloatLoose(a) ? b : a)),
+  pow: ([x, y]) => power(x, y),
+  // PHP's max()/min() compare with PHP 8's rules and return the argument itself ("1e1" stays a string).
+  max: (args) => args.reduce((a, b) => (compare(b, a) > 0 ? b : a)),
+  min: (args) => args.reduce((a, b) => (compare(b, a) < 0 ? b : a)),
   round: ([x, p]) => phpRound(x ?? 0, p ?? 0),
   rand: ([lo, hi], random) => {
     const a = lo === undefined ? 0 : Math.trunc(toFloatLoose(lo));
@@ -63,17 +82,164 @@ const FUNCTIONS: Record<string, (args: Value[], random: () => number) => Value> 
   srand: () => null,
 };
 
-export function mathFunctionNames(): string[] {
-  return [...Object.keys(FUNCTIONS), 'int'];
+/** `**` and pow(): int ** non-negative int is an int while it fits in 64 bits. */
+function power(a: Value, b: Value): number | PhpFloat {
+  const x = toNumber(a, '**');
+  const y = toNumber(b, '**');
+  const xv = typeof x === 'number' ? x : x.value;
+  const yv = typeof y === 'number' ? y : y.value;
+  const r = Math.pow(xv, yv);
+  const ints = typeof x === 'number' && Number.isInteger(x) && typeof y === 'number' && Number.isInteger(y) && y >= 0;
+  return ints && Math.abs(r) < 2 ** 63 ? r : float(r);
+}
+
+/**
+ * `&`, `|`, `^` and `~` on strings work byte by byte in PHP (both sides strings for the binary
+ * ones): `&` and `^` stop at the shorter string, `|` keeps the rest of the longer one.
+ */
+function bytewise(a: string, b: string, f: (x: number, y: number) => number, longest = false): string {
+  const x = toBytes(a);
+  const y = toBytes(b);
+  const n = Math.min(x.length, y.length);
+  const out = new Uint8Array(longest ? Math.max(x.length, y.length) : n);
+  out.set((x.length > y.length ? x : y).subarray(n, out.length), n);
+  for (let i = 0; i < n; i++) out[i] = f(x[i], y[i]) & 0xff;
+  return fromBytes(out);
+}
+
+const BINARY: Record<string, (a: Value, b: Value) => Value> = {
+  '**': power,
+  '*': mul,
+  '/': div,
+  '%': mod,
+  '+': add,
+  '-': sub,
+  '<<': shl,
+  '>>': shr,
+  '<': (a, b) => compare(a, b) < 0,
+  '<=': (a, b) => compare(a, b) <= 0,
+  '>': (a, b) => compare(a, b) > 0,
+  '>=': (a, b) => compare(a, b) >= 0,
+  '==': looseEq,
+  '!=': (a, b) => !looseEq(a, b),
+  '<>': (a, b) => !looseEq(a, b),
+  '===': strictEq,
+  '!==': (a, b) => !strictEq(a, b),
+  '<=>': (a, b) => compare(a, b),
+  '&': (a, b) => (typeof a === 'string' && typeof b === 'string' ? bytewise(a, b, (x, y) => x & y) : bitAnd(a, b)),
+  '^': (a, b) => (typeof a === 'string' && typeof b === 'string' ? bytewise(a, b, (x, y) => x ^ y) : bitXor(a, b)),
+  '|': (a, b) => (typeof a === 'string' && typeof b === 'string' ? bytewise(a, b, (x, y) => x | y, true) : bitOr(a, b)),
+  '.': (a, b) => toStr(a) + toStr(b),
+  '&&': (a, b) => toBool(a) && toBool(b),
+  '||': (a, b) => toBool(a) || toBool(b),
+};
+
+/** PHP 8's binary operators from the loosest to the tightest (`**` is handled with the unary ones). */
+const LEVELS: readonly (readonly string[])[] = [
+  ['||'],
+  ['&&'],
+  ['|'],
+  ['^'],
+  ['&'],
+  ['==', '!=', '<>', '===', '!==', '<=>'],
+  ['<', '<=', '>', '>='],
+  ['.'],
+  ['<<', '>>'],
+  ['+', '-'],
+  ['*', '/', '%'],
+];
+/** Comparisons do not chain in PHP (`1 < 2 < 3` is a parse error). */
+const NON_ASSOCIATIVE = new Set(LEVELS.filter((ops) => ops.includes('==') || ops.includes('<')));
+
+const ASSIGN = new Set(['=', '**=', '<<=', '>>=', '??=', '+=', '-=', '*=', '/=', '.=', '%=', '&=', '|=', '^=']);
+
+const UNARY: Record<string, (a: Value) => Value> = {
+  '-': neg,
+  '+': (a) => toNumber(a, '+'),
+  '!': (a) => !toBool(a),
+  '~': (a) => (typeof a === 'string' ? fromBytes(toBytes(a).map((x) => ~x & 0xff)) : bitNot(a)),
+  '(int)': (a) => toInt(a),
+};
+
+export interface Equation {
+  tree: Node;
+  /** The variables in the order the equation refers to them by index. */
+  names: string[];
+}
+
+const IDENTIFIER = /(?:0x[a-fA-F0-9]+)|([a-zA-Z_\x7f-\uffff][a-zA-Z0-9_\x7f-\uffff]*)/g;
+
+/**
+ * Smarty 2's checks before eval(), in its order, then the equation with each variable's name
+ * replaced where `\bname\b` matches (Smarty's replacement: `2e3` keeps its `e3`).
+ */
+export function checkEquation(equation: string, params: Record<string, Value>): Equation {
+  if (equation === '' || equation === '0') throw new MathError('math: missing equation parameter');
+  if (count(equation, '(') !== count(equation, ')')) throw new MathError('math: unbalanced parenthesis');
+  if (equation.includes('`')) throw new MathError('math: backtick character not allowed in equation');
+  if (equation.includes('$')) throw new MathError('math: dollar signs not allowed in equation');
+  const names = Object.keys(params);
+  for (const k of names) {
+    const v = params[k];
+    if (v === null || v === undefined || v === false || v === '') throw new MathError(`math: parameter '${k}' is empty`);
+    if (!isNumeric(v)) throw new MathError(`math: parameter '${k}' is not numeric`);
+  }
+  IDENTIFIER.lastIndex = 0;
+  for (let m = IDENTIFIER.exec(equation); m !== null; m = IDENTIFIER.exec(equation)) {
+    const name = m[1];
+    if (name && !(name in params) && !ALLOWED.has(name) && !['equation', 'format', 'assign'].includes(name)) {
+      throw new MathError(`math: function call '${name}' not allowed, or missing parameter '${name}'`);
+    }
+  }
+  if (names.length > 0x1800) throw new MathError('math: too many parameters');
+  let text = equation;
+  names.forEach((k, i) => {
+    // a marker no later name can match inside (private-use characters are not word characters)
+    text = text.replace(new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g'), ` ${String.fromCharCode(0xe000 + i)} `);
+  });
+  return { tree: parseEquation(text), names };
+}
+
+function count(s: string, c: string): number {
+  let n = 0;
+  for (let i = s.indexOf(c); i !== -1; i = s.indexOf(c, i + 1)) n++;
+  return n;
+}
+
+const TOKEN =
+  /'(?:[^'\\]|\\[\s\S])*'|"(?:[^"\\]|\\[\s\S])*"|\*\*=|<<=|>>=|\?\?=|[-+*/.%&|^]=(?!=)|\+\+|--|0[xX][0-9a-fA-F]+|(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?|[A-Za-z_\x7f-\udfff][\w\x7f-\udfff]*|[\ue000-\uf7ff]|\(\s*int\s*\)|\*\*|<<|>>|<=>|===|!==|==|!=|<>|<=|>=|&&|\|\||\?\?|\S/g;
+
+/** A PHP string literal: '...' knows \\ and \', "..." also \" and octal escapes (the others need letters, which Smarty refuses). */
+function stringLiteral(t: string): Value {
+  // a variable's name inside quotes was replaced by Smarty's `$params['x']`, a parse error there
+  if (/[\ue000-\uf7ff]/.test(t)) throw new MathError('math: syntax error, a variable inside a string');
+  const body = t.slice(1, -1);
+  if (t[0] === "'") return body.replace(/\\([\\'])/g, '$1');
+  return body.replace(/\\([\\"$]|[0-7]{1,3})/g, (_, e: string) => (/^[0-7]/.test(e) ? String.fromCharCode(Number.parseInt(e, 8) & 0xff) : e));
+}
+
+function literal(t: string): Value {
+  if (/^0[xX]/.test(t)) return bigLiteral(Number.parseInt(t.slice(2), 16));
+  if (/[.eE]/.test(t)) return float(Number(t));
+  if (/^0\d/.test(t)) {
+    if (/[89]/.test(t)) throw new MathError(`math: invalid numeric literal ${t}`);
+    return bigLiteral(Number.parseInt(t, 8));
+  }
+  return bigLiteral(Number(t));
+}
+
+/** An integer literal past PHP_INT_MAX is a float. */
+function bigLiteral(n: number): Value {
+  return n >= 2 ** 63 ? float(n) : n;
 }
 
 export function parseEquation(src: string): Node {
   // tokens collected in a loop, against the array limit: src.match(/.../g) on a template's
   // 16M-character equation is one native call building up to 16M strings
   const tokens: string[] = [];
-  const token = /\d+\.\d*|\.\d+|\d+|[A-Za-z_]\w*|\S/g;
-  for (let m = token.exec(src); m !== null; m = token.exec(src)) {
-    tokens.push(m[0]);
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(src); m !== null; m = TOKEN.exec(src)) {
+    tokens.push(m[0].startsWith('(') && m[0].length > 1 ? '(int)' : m[0]);
     if (tokens.length > MAX_ARRAY_LENGTH) checkArrayLength(tokens.length, 'math');
   }
   let i = 0;
@@ -87,94 +253,192 @@ export function parseEquation(src: string): Node {
     if (h + 1 > MAX_MATH_DEPTH) tooDeep();
     return h + 1;
   };
-  const bin = (op: string, l: Node, r: Node): Node => ({ t: 'bin', op, l, r, h: above([l, r]) });
+  const syntax = (t: string | undefined): never => {
+    throw new MathError(t === undefined ? 'math: syntax error, the equation ends too early' : `math: syntax error, unexpected "${t}" in the equation`);
+  };
   const expect = (t: string) => {
-    if (tokens[i] !== t) throw new MathError(`expected "${t}" in the equation`);
+    if (tokens[i] !== t) syntax(tokens[i]);
     i++;
   };
-  const primary = (): Node => {
+  const binary = (level: number): Node => {
+    if (level === LEVELS.length) return unary();
+    let l = binary(level + 1);
+    let chained = false;
+    while (peek() !== undefined && LEVELS[level].includes(peek())) {
+      if (chained && NON_ASSOCIATIVE.has(LEVELS[level])) syntax(peek());
+      const op = tokens[i++];
+      const r = binary(level + 1);
+      l = { t: 'bin', op, l, r, h: above([l, r]) };
+      chained = true;
+    }
+    return l;
+  };
+  const coalesce = (): Node => {
+    const l = binary(0);
+    if (peek() !== '??') return l;
+    i++;
+    const r = coalesce();
+    return { t: 'bin', op: '??', l, r, h: above([l, r]) };
+  };
+  const expression = (): Node => {
+    let c = coalesce();
+    let short: boolean | null = null;
+    while (peek() === '?') {
+      i++;
+      const then = peek() === ':' ? null : expression();
+      expect(':');
+      // PHP 8 chains only `?:` without parentheses
+      if (short !== null && !(short && then === null)) syntax('?');
+      short = then === null;
+      const other = coalesce();
+      c = { t: 'if', cond: c, then, else: other, h: above(then ? [c, then, other] : [c, other]) };
+    }
+    return c;
+  };
+  const variable = (t: string | undefined): number => {
+    if (t === undefined || !/^[\ue000-\uf7ff]$/.test(t)) return syntax(t);
+    return t.charCodeAt(0) - 0xe000;
+  };
+  const unary = (): Node => {
     if (++nesting > MAX_MATH_DEPTH) tooDeep();
-    const n = primaryAt();
+    const n = unaryAt();
     nesting--;
     return n;
   };
-  const primaryAt = (): Node => {
+  const unaryAt = (): Node => {
+    const t = peek();
+    if (t === '++' || t === '--') {
+      i++;
+      return { t: 'step', index: variable(tokens[i++]), op: t, prefix: true, h: 1 };
+    }
+    if (t !== undefined && t in UNARY) {
+      i++;
+      const arg = unary();
+      return { t: 'un', op: t, arg, h: above([arg]) };
+    }
+    const base = primary();
+    if (peek() === '**') {
+      // right-associative and tighter than the signs: -2 ** 2 is -4
+      i++;
+      const r = unary();
+      return { t: 'bin', op: '**', l: base, r, h: above([base, r]) };
+    }
+    return base;
+  };
+  const primary = (): Node => {
     const t = tokens[i++];
-    if (t === undefined) throw new MathError('the equation ends too early');
+    if (t === undefined) return syntax(t);
     if (t === '(') {
-      const e = additive();
+      const e = expression();
       expect(')');
       return e;
     }
-    if (t === '-') {
-      const arg = primary();
-      return { t: 'neg', arg, h: above([arg]) };
-    }
-    if (t === '+') return primary();
-    if (/^(\d|\.\d)/.test(t)) return { t: 'num', v: t.includes('.') ? float(Number(t)) : Number(t) };
-    if (/^[A-Za-z_]/.test(t)) {
-      if (peek() === '(') {
+    if (/^[\ue000-\uf7ff]$/.test(t)) {
+      const index = variable(t);
+      const next = peek();
+      if (next === '++' || next === '--') {
         i++;
-        const args: Node[] = [];
-        if (peek() !== ')') {
-          args.push(additive());
-          while (peek() === ',') {
-            i++;
-            args.push(additive());
-          }
-        }
-        expect(')');
-        return { t: 'call', name: t, args, h: above(args) };
+        return { t: 'step', index, op: next, prefix: false, h: 1 };
       }
-      return { t: 'var', name: t };
+      if (next !== undefined && ASSIGN.has(next)) {
+        i++;
+        const r = expression();
+        return { t: 'assign', index, op: next, r, h: above([r]) };
+      }
+      return { t: 'var', index };
     }
-    throw new MathError(`unexpected "${t}" in the equation`);
-  };
-  const multiplicative = (): Node => {
-    let l = primary();
-    while (peek() === '*' || peek() === '/' || peek() === '%') {
-      const op = tokens[i++];
-      l = bin(op, l, primary());
+    if (t[0] === "'" || t[0] === '"') return { t: 'num', v: stringLiteral(t) };
+    if (/^(\d|\.\d)/.test(t)) return { t: 'num', v: literal(t) };
+    if (/^[A-Za-z_\x7f-\udfff]/.test(t)) {
+      if (peek() !== '(') throw new MathError(`math: undefined constant "${t}"`);
+      if (!(t in FUNCTIONS)) throw new MathError(`math: call to undefined function ${t}()`);
+      i++;
+      const args: Node[] = [];
+      if (peek() !== ')') {
+        args.push(expression());
+        while (peek() === ',') {
+          i++;
+          args.push(expression());
+        }
+      }
+      expect(')');
+      const [least, most] = ARITY[t] ?? [0, 2];
+      // rand() takes no bounds or both
+      if (args.length < least || args.length > most || (t === 'rand' && args.length === 1)) throw new MathError(`math: ${t}() takes ${least === most ? least : `${least} to ${most}`} arguments, ${args.length} given`);
+      return { t: 'call', name: t, args, h: above(args) };
     }
-    return l;
+    return syntax(t);
   };
-  const additive = (): Node => {
-    let l = multiplicative();
-    while (peek() === '+' || peek() === '-') {
-      const op = tokens[i++];
-      l = bin(op, l, multiplicative());
-    }
-    return l;
-  };
-  const tree = additive();
-  if (i < tokens.length) throw new MathError(`unexpected "${tokens[i]}" in the equation`);
-  return tree;
+  // eval() runs `$result = EQUATION;`: a `;` ends the expression and what follows are statements
+  const first = expression();
+  const rest: Node[] = [];
+  while (i < tokens.length) {
+    expect(';');
+    if (i < tokens.length && peek() !== ';') rest.push(expression());
+  }
+  return rest.length ? { t: 'seq', first, rest, h: above([first, ...rest]) } : first;
 }
 
 function height(n: Node): number {
   return n.t === 'num' || n.t === 'var' ? 0 : n.h;
 }
 
-const OPS: Record<string, (a: Value, b: Value) => Value> = { '+': add, '-': sub, '*': mul, '/': div, '%': mod };
-
-export function evaluate(node: Node, vars: Record<string, Value>, random: () => number): Value {
+/** `$params['x']` is a variable: `=`, `+=`, `++` change it for the rest of the equation. */
+export function evaluate(node: Node, values: Value[], random: () => number): Value {
   switch (node.t) {
     case 'num':
       return node.v;
     case 'var':
-      if (!(node.name in vars)) throw new MathError(`the equation uses "${node.name}", which is not passed as an attribute`);
-      return vars[node.name];
-    case 'neg':
-      return neg(evaluate(node.arg, vars, random));
-    case 'bin':
-      return OPS[node.op](evaluate(node.l, vars, random), evaluate(node.r, vars, random));
-    case 'call': {
-      const f = FUNCTIONS[node.name];
-      if (!f) throw new MathError(`${node.name}() is not one of the functions {math} allows`);
-      return f(
-        node.args.map((a) => evaluate(a, vars, random)),
+      return values[node.index];
+    case 'if': {
+      const c = evaluate(node.cond, values, random);
+      if (toBool(c)) return node.then ? evaluate(node.then, values, random) : c;
+      return evaluate(node.else, values, random);
+    }
+    case 'assign': {
+      if (node.op === '??=') {
+        const v = values[node.index];
+        if (v !== null && v !== undefined) return v;
+      }
+      const r = evaluate(node.r, values, random);
+      const op = node.op.slice(0, -1);
+      values[node.index] = op === '' || op === '??' ? r : BINARY[op](values[node.index], r);
+      return values[node.index];
+    }
+    case 'step': {
+      const old = values[node.index];
+      // PHP: null++ is 1, null-- stays null, booleans do not change
+      const next = typeof old === 'boolean' || (old == null && node.op === '--') ? old : node.op === '++' ? add(old, 1) : sub(old, 1);
+      values[node.index] = next;
+      return node.prefix ? next : old;
+    }
+    case 'seq': {
+      const r = evaluate(node.first, values, random);
+      for (const n of node.rest) evaluate(n, values, random);
+      return r;
+    }
+    case 'un':
+      return UNARY[node.op](evaluate(node.arg, values, random));
+    case 'bin': {
+      if (node.op === '??') {
+        const l = evaluate(node.l, values, random);
+        return l === null || l === undefined ? evaluate(node.r, values, random) : l;
+      }
+      if (node.op === '&&' || node.op === '||') {
+        const l = toBool(evaluate(node.l, values, random));
+        if (node.op === '&&' ? !l : l) return l;
+        return toBool(evaluate(node.r, values, random));
+      }
+      return BINARY[node.op](evaluate(node.l, values, random), evaluate(node.r, values, random));
+    }
+    case 'call':
+      return FUNCTIONS[node.name](
+        node.args.map((a) => evaluate(a, values, random)),
         random,
       );
-    }
   }
+}
+
+export function mathFunctionNames(): string[] {
+  return [...ALLOWED];
 }

@@ -1,16 +1,19 @@
 import { defineFunction } from '../types.js';
 import type { Value } from '../../runtime/value.js';
-import { isNumeric, toStr } from '../../runtime/convert.js';
+import { toBool, toStr } from '../../runtime/convert.js';
 import { phpSprintf } from '../../php/format/sprintf.js';
-import { evaluate, MathError, parseEquation } from '../../php/math/expression.js';
+import { checkEquation, evaluate } from '../../php/math/expression.js';
 
 const RESERVED = new Set(['equation', 'format', 'assign']);
+
+/** PHP's empty() on an attribute: Smarty 2 ignores a format or assign of '' or '0'. */
+const given = (v: Value | undefined): v is Value => v !== undefined && toBool(v);
 
 export default defineFunction({
   kind: 'function',
   name: 'math',
   summary:
-    'Computes an equation with PHP arithmetic (Smarty 2). Other attributes are the variables of the equation and must be numbers; `format` is a sprintf format; `assign` stores instead of printing.',
+    "Computes an equation as Smarty 2 does (PHP 8's operators, including `**`, `& | ^ ~ << >>` and comparisons, and abs ceil cos exp floor log log10 max min pi pow rand round sin sqrt srand tan, `(int)`). Other attributes are the variables of the equation and must be numeric; a numeric string stays a string until an operator converts it. `format` is a sprintf format; `assign` stores instead of printing. An equation Smarty 2 refuses is E_BAD_ATTRIBUTE.",
   attrs: {
     equation: { type: 'string', required: true },
     format: { type: 'string' },
@@ -23,36 +26,19 @@ export default defineFunction({
     { template: '{math equation="max(x, 10) - pi()" x=3 assign=r}{$r}', output: '6.8584073464102' },
   ],
   run(attrs, ctx) {
-    const equation = toStr(attrs.equation);
-    if (/[`$]/.test(equation)) {
-      ctx.warn('math: the equation may not contain ` or $');
+    const params: Record<string, Value> = Object.create(null);
+    for (const [k, v] of Object.entries(attrs)) if (!RESERVED.has(k)) params[k] = v;
+    const { tree, names } = checkEquation(toStr(attrs.equation), params);
+    const result = evaluate(
+      tree,
+      names.map((k) => params[k]),
+      () => ctx.random(),
+    );
+    const text = given(attrs.format) ? phpSprintf(toStr(attrs.format), [result]) : null;
+    if (given(attrs.assign)) {
+      ctx.assign(toStr(attrs.assign), text ?? result);
       return '';
     }
-    const vars: Record<string, Value> = Object.create(null);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (RESERVED.has(k)) continue;
-      // Smarty 2: every variable must be a non-empty number, otherwise a warning and no output.
-      if (v === null || v === undefined || v === '' || !isNumeric(v)) {
-        ctx.warn(`math: parameter "${k}" is not a number`);
-        return '';
-      }
-      vars[k] = typeof v === 'string' ? Number(v.trim()) : v;
-    }
-    let result: Value;
-    try {
-      result = evaluate(parseEquation(equation), vars, () => ctx.random());
-    } catch (e) {
-      if (e instanceof MathError) {
-        ctx.warn(`math: ${e.message}`);
-        return '';
-      }
-      throw e;
-    }
-    const text = attrs.format !== undefined && attrs.format !== null ? phpSprintf(toStr(attrs.format), [result]) : toStr(result);
-    if (attrs.assign !== undefined && attrs.assign !== null) {
-      ctx.assign(toStr(attrs.assign), attrs.format !== undefined && attrs.format !== null ? text : result);
-      return '';
-    }
-    return text;
+    return text ?? toStr(result);
   },
 });

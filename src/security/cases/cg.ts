@@ -46,7 +46,7 @@ export const CG: SecurityCase[] = [
   renders('CG-10', 'CG', 'comments are dropped and raw blocks stay text', '{* a *\\/ b */ c *}{literal}})();{/literal}*/ --> </script>', '})();*/ --> </script>'),
   // PHP answers an invalid pattern with null/false and a warning; the point is that nothing runs.
   renders('CG-11', 'CG', 'patterns are strings for a pattern constructor, never regex literals', '[{$x|regex_replace:"/a/g,\'\');globalThis.z=1;//":"b"}]{rcms_match var=m pattern="/[/" subject=$s}{if $m === false}F{/if}', '[]F', { vars: { x: 'a', s: 'a' } }),
-  renders('CG-12', 'CG', '{math} has its own arithmetic parser: code in an equation does nothing', '[{math equation="x+y;this.constructor" x=1 y=2}]', '[]'),
+  refuses('CG-12', 'CG', '{math} has its own arithmetic parser: code in an equation is refused, never run', '[{math equation="x+y;this.constructor" x=1 y=2}]', 'E_BAD_ATTRIBUTE'),
   refuses('CG-13', 'CG', 'no {eval}: data is never compiled as a template', '{eval var=$member.profile}', ['E_UNKNOWN_TAG', 'E_NOT_IMPLEMENTED']),
   {
     id: 'CG-14',

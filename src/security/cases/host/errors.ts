@@ -81,7 +81,7 @@ const DEEP: Form[] = [
 const LIMITS: Form[] = [
   { what: '{math} with 100,000 nested parentheses', template: `x\n{math equation="${rep('(', 100_000)}x${rep(')', 100_000)}" x=1}`, line: 2, codes: ['E_NESTING_TOO_DEEP'] },
   { what: '{math} with a 100,000-term sum', template: `x\n{math equation="x${rep('+x', 100_000)}" x=1}`, line: 2, codes: ['E_NESTING_TOO_DEEP'] },
-  { what: '{math} with 100,000 signs', template: `x\n{math equation="${rep('-', 100_000)}x" x=1}`, line: 2, codes: ['E_NESTING_TOO_DEEP'] },
+  { what: '{math} with 100,000 signs', template: `x\n{math equation="${rep('- ', 100_000)}x" x=1}`, line: 2, codes: ['E_NESTING_TOO_DEEP'] },
   {
     what: 'debug_print_var of a 9,999-deep array (Invalid string length)',
     template: `{assign var=j value=""|str_pad:9999:"["}{assign var=k value=""|str_pad:9999:"]"}{assign var=v value="\`$j\`\`$k\`"|json_decode:true:10000}\n{$v|@debug_print_var|strlen}`,
