@@ -5,8 +5,7 @@
  * (weekday, relative units, first/last day of, overflow such as Feb 30 → Mar 1) and
  * converted from wall-clock time in the zone.
  *
- * Not supported (return false although PHP may accept them): "weekday(s)" business-day
- * units, ISO week dates ("2024W05"), day-of-year forms ("2024.045"), "back of"/"front of",
+ * Not supported (return false although PHP may accept them): "back of"/"front of",
  * Common Log Format, microsecond units and fractions in "@ts.frac", years outside 0..9999,
  * time zone abbreviations other than those listed in ZONE_ABBR below, and roman-numeral
  * months.
@@ -61,14 +60,15 @@ const monthlz = '(?:0[0-9]|1[0-2])';
 const daylz = '(?:0[0-9]|[12][0-9]|3[01])';
 const dayfull = 'sunday|monday|tuesday|wednesday|thursday|friday|saturday';
 const dayabbr = 'sun|mon|tue|wed|thu|fri|sat';
-const daytext = `(?:${dayfull.split('|').map((d) => d + 's').join('|')}|${dayfull}|${dayabbr})`;
+// "weekday(s)" as a day name is Monday: timelib reads the unit's multiplier (TIMELIB_SPECIAL_WEEKDAY = 1) as the day
+const daytext = `(?:weekdays|weekday|${dayfull.split('|').map((d) => d + 's').join('|')}|${dayfull}|${dayabbr})`;
 const monthtext = '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)';
 const reltextnumber = 'first|second|third|fourth|fifth|sixth|seventh|eighth|eight|ninth|tenth|eleventh|twelfth';
 const reltexttext = 'next|last|previous|this';
 // (JavaScript alternation takes the first alternative that matches: longer words go first)
-const reltextunit = `(?:(?:second|sec|minute|min|hour|day|fortnight|forthnight|month|year)s?|weeks|${daytext})`;
+const reltextunit = `(?:weekdays|weekday|(?:second|sec|minute|min|hour|day|fortnight|forthnight|month|year)s?|weeks|${daytext})`;
 const space = '[ \\t]+';
-const tzcorrection = `(?:GMT)?[+-]${hour24}:?(?:${minute})?`;
+const tzcorrection = `(?:GMT)?[+-](?:${hour24lz}:${minutelz}:${secondlz}|${hour24lz}${minutelz}${secondlz}|${hour24}:?(?:${minute})?)`;
 const tzname = '[a-z]+(?:[_/-][a-z]+)+|\\(?[a-z]{1,6}\\)?';
 
 interface State {
@@ -89,7 +89,11 @@ interface State {
    */
   rel: { y: number; m: number; d: number; h: number; i: number; s: number; sd: number };
   weekday?: { day: number; behavior: number };
-  special?: { type: 'first' | 'last'; };
+  /**
+   * timelib's one "special" relative: the nth weekday of a month (resolved early, from rel.d)
+   * or a count of business days (resolved last); a later one replaces an earlier one.
+   */
+  special?: { type: 'first' | 'last' } | { type: 'weekday'; amount: number };
   firstLastDayOf?: 'first' | 'last';
 }
 
@@ -132,6 +136,11 @@ function meridianAdjust(h: number, tok: string): number {
 
 function setRelative(st: State, amount: number, unitText: string, behavior: number, keepTime: boolean): void {
   const u = unitText.toLowerCase();
+  if (u === 'weekday' || u === 'weekdays') {
+    if (!keepTime) unhaveTime(st);
+    st.special = { type: 'weekday', amount };
+    return;
+  }
   const dayNum = DAYS[u] ?? DAYS[u.replace(/s$/, '')];
   if (dayNum !== undefined && !/^(sec|second|min|minute|hour|day|fortnight|forthnight|month|year|week)s?$/.test(u)) {
     if (!keepTime) unhaveTime(st);
@@ -196,15 +205,22 @@ function setZone(st: State, tok: string): void {
   if (st.haveZone) throw new Fail('Double timezone specification');
   st.haveZone = true;
   const t = tok.replace(/[()]/g, '');
+  // hhmmss and hh:mm:ss offsets (timelib_parse_tz_cor's 6- and 8-character forms)
+  const withSeconds = /^(?:GMT)?([+-])([0-9]{2}):?([0-9]{2}):?([0-9]{2})$/i.exec(t);
+  if (withSeconds && (t.match(/:/g)?.length ?? 0) !== 1) {
+    const [, sign, h, m, s] = withSeconds;
+    st.zone = { offset: (Number(h) * 3600 + Number(m) * 60 + Number(s)) * (sign === '-' ? -1 : 1) };
+    return;
+  }
   const corr = /^(?:GMT)?([+-])([0-9]{1,2})(?::?([0-9]{1,2}))?$/i.exec(t);
   if (corr) {
     const digits = corr[2] + (corr[3] ?? '');
     let h: number;
     let m: number;
     // timelib: "+9", "+09", "+0930", "+09:30"; 3-4 digit forms are hhmm
-    if (corr[3] !== undefined) {
+    if (t.includes(':')) {
       h = Number(corr[2]);
-      m = Number(corr[3]);
+      m = Number(corr[3] ?? 0);
     } else if (digits.length <= 2) {
       h = Number(digits);
       m = 0;
@@ -406,6 +422,43 @@ rule(`${year4}-${month}-${day}t${hour24}:${minute}:${second}`, (st, tok) => {
   st.i = Number(n[4]);
   st.s = Number(n[5]);
 });
+// soap: ISO 8601 with a fraction (required here) and an optional offset; the fraction is
+// microseconds, which a whole-second timestamp drops
+rule(`${year4}-${monthlz}-${daylz}t${hour24lz}:${minutelz}:${secondlz}\\.[0-9]+(?:${tzcorrection})?`, (st, tok) => {
+  const m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})t([0-9]{2}):([0-9]{2}):([0-9]{2})\.[0-9]+(.*)$/i.exec(tok)!;
+  haveDate(st);
+  haveTime(st);
+  [st.y, st.m, st.d, st.h, st.i, st.s] = m.slice(1, 7).map(Number);
+  if (m[7] !== '') setZone(st, m[7]);
+});
+// exif: "2024:06:05 12:34:56"
+rule(`${year4}:${monthlz}:${daylz} ${hour24lz}:${minutelz}:${secondlz}`, (st, tok) => {
+  haveDate(st);
+  haveTime(st);
+  [st.y, st.m, st.d, st.h, st.i, st.s] = numbers(tok).map(Number);
+});
+const dayofyear = '(?:00[1-9]|0[1-9][0-9]|[12][0-9][0-9]|3[0-5][0-9]|36[0-6])';
+const weekofyear = '(?:0[1-9]|[1-4][0-9]|5[0-3])';
+// pgydotd: year and day of the year ("2024.153"), read as January 153rd
+rule(`${year4}[.-]?${dayofyear}`, (st, tok) => {
+  haveDate(st);
+  st.y = Number(tok.slice(0, 4));
+  st.d = Number(tok.slice(-3));
+  st.m = 1;
+});
+// isoweekday / isoweek: January 1st plus the days to that ISO week's day (0 and 7 are Sunday)
+const isoWeek: Action = (st, tok) => {
+  const m = /^([0-9]{4})-?w([0-9]{2})-?([0-7])?$/i.exec(tok)!;
+  haveDate(st);
+  const y = Number(m[1]);
+  st.y = y;
+  st.m = 1;
+  st.d = 1;
+  const dow = weekday(daysFromCivil(y, 1, 1));
+  st.rel.d += -(dow > 4 ? dow - 7 : dow) + (Number(m[2]) - 1) * 7 + (m[3] === undefined ? 1 : Number(m[3]));
+};
+rule(`${year4}-?w${weekofyear}-?[0-7]`, isoWeek);
+rule(`${year4}-?w${weekofyear}`, isoWeek);
 rule('ago', (st) => {
   const r = st.rel;
   r.y = -r.y;
@@ -420,10 +473,11 @@ rule('ago', (st) => {
     st.weekday.day = -st.weekday.day;
     if (st.weekday.day === 0) st.weekday.day = -7;
   }
+  if (st.special?.type === 'weekday') st.special.amount = -st.special.amount;
 });
 rule(daytext, (st, tok) => {
   unhaveTime(st);
-  const day = DAYS[tok.toLowerCase()] ?? DAYS[tok.toLowerCase().replace(/s$/, '')];
+  const day = DAYS[tok.toLowerCase()] ?? DAYS[tok.toLowerCase().replace(/s$/, '')] ?? 1;
   const behavior = st.weekday?.behavior === 2 ? 2 : 1;
   st.weekday = { day, behavior };
 });
@@ -523,6 +577,30 @@ function adjustForWeekday(t: { y: number; m: number; d: number }, wd: { day: num
   else t.d -= 7 - (Math.abs(target) - current);
 }
 
+/**
+ * timelib's do_adjust_special_weekday: whole weeks of five business days, then the remainder,
+ * stepping over a weekend; a count landing on (or, for 0 and backwards, starting from) a
+ * weekend ends on the nearest business day in the direction of travel.
+ */
+function addWeekdays(t: { y: number; m: number; d: number }, count: number): void {
+  const dow = weekday(daysFromCivil(t.y, t.m, t.d));
+  // C division and remainder truncate toward zero
+  t.d += Math.trunc(count / 5) * 7;
+  const rem = count % 5;
+  if (count > 0) {
+    if (rem === 0) {
+      if (dow === 0) t.d -= 2;
+      else if (dow === 6) t.d -= 1;
+    } else if (dow === 6) t.d += 1;
+    else if (dow + rem > 5) t.d += 2;
+  } else if (rem === 0) {
+    if (dow === 6) t.d += 2;
+    else if (dow === 0) t.d += 1;
+  } else if (dow === 0) t.d -= 1;
+  else if (dow + rem < 1) t.d -= 2;
+  t.d += rem;
+}
+
 /** strtotime(str, base) in zone `tz`: a Unix timestamp, or false. */
 export function phpStrtotime(str: string, base: number, tz: string): number | false {
   if (str === '') return false;
@@ -544,7 +622,7 @@ export function phpStrtotime(str: string, base: number, tz: string): number | fa
     s: st.s ?? now.s,
   };
   // do_adjust_special_early
-  if (st.special) {
+  if (st.special && st.special.type !== 'weekday') {
     t.d = 1;
     t.m += st.rel.m + (st.special.type === 'last' ? 1 : 0);
     st.rel.m = 0;
@@ -565,6 +643,11 @@ export function phpStrtotime(str: string, base: number, tz: string): number | fa
     t.m++;
   }
   normalize(t);
+  // do_adjust_special
+  if (st.special?.type === 'weekday') {
+    addWeekdays(t, st.special.amount);
+    normalize(t);
+  }
   const days = daysFromCivil(t.y, t.m, t.d);
   const hms = t.h * 3600 + t.i * 60 + t.s;
   const offsetAt = (local: number): number => (st.zone && 'offset' in st.zone ? st.zone.offset : localOffset(local, st.zone ? st.zone.id : tz));
