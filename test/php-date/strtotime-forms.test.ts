@@ -8,6 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import { phpStrtotime } from '../../src/php/date/strtotime.js';
 import { makeTimestamp } from '../../src/php/date/make-timestamp.js';
+import { phpStrftime } from '../../src/php/date/strftime.js';
+import dateFormat from '../../src/plugins/date/date_format.js';
+import { runBothWays } from '../support/prepared.js';
+import { testModifierContext } from '../support/plugin-context.js';
 import { Prng } from '../support/prng.js';
 import { type Case, compareWithPhp, expectAgreement } from '../php-format/oracle-args.js';
 
@@ -109,6 +113,19 @@ describe('date_format input (smarty_make_timestamp) with these forms', () => {
     expectAgreement(compareWithPhp(cases, 'php-date/strtotime-forms-make-timestamp'));
     for (const tz of ZONES) {
       expect(INPUTS.filter((v) => makeTimestamp(v, NOW, tz) === NOW)).toEqual(['not a date']);
+    }
+  });
+
+  it('|date_format prints these forms as php reads them, and warns only where it falls back to the current time', () => {
+    const FORMAT = '%Y-%m-%d %H:%M:%S';
+    for (const tz of ZONES) {
+      const warnings: string[] = [];
+      const ctx = testModifierContext({ timezone: tz, now: NOW, warnings });
+      const printed = INPUTS.map((v) => runBothWays(dateFormat, v, [FORMAT, ''], ctx, () => testModifierContext({ timezone: tz, now: NOW })));
+      expect(printed).toEqual(INPUTS.map((v) => phpStrftime(FORMAT, makeTimestamp(v, NOW, tz), tz)));
+      expect(printed[INPUTS.indexOf('+2 weekdays')]).not.toBe(phpStrftime(FORMAT, NOW, tz));
+      expect(printed[INPUTS.indexOf('not a date')]).toBe(phpStrftime(FORMAT, NOW, tz));
+      expect(warnings).toEqual(['date_format could not read the date "not a date"; using the current time as Smarty 2 does']);
     }
   });
 });
