@@ -1,7 +1,8 @@
 /**
  * strtotime's less common input forms, each against PHP 8.2: business-day units ("+2 weekdays"),
  * ISO 8601 with a fraction and an offset (JavaScript's toISOString, "2024-06-05T12:34:56.789Z"),
- * ISO week dates, day-of-year dates, 14-digit timestamps, and text PHP cannot read (false).
+ * ISO week dates, day-of-year dates, 14-digit timestamps, "@ts.frac", millisecond and
+ * microsecond units, "back of"/"front of", and text PHP cannot read (false).
  * The hand table is frozen in test/fixtures/php/php-date/strtotime-forms.json (re-checked against
  * live PHP by test/php-fixtures/recheck.test.ts); the seeded combinations ask live PHP.
  */
@@ -49,9 +50,16 @@ const FOURTEEN_DIGITS = [
   '20240605123456', '19991231235959', '20240229000000', '20241305123456', '20240632123456', '20240605246000', '20240605123460',
   '99991231235959', '00000101000000', '20240605 123456', '2024-06-05 123456',
 ];
+const FRACTIONS_AND_TIME_OF = [
+  '@1717558496.789', '@-1.5', '@-1.0', '@-0.5', '@1.', '@0.999999', '@0.9999999', '@12.5 +600 ms', '+500 ms', '+1500 msec', '-1 usec',
+  '+1 \u00b5s', '+1 \u03bcs', '+3 \u00b5secs', '+2000000 usec', '+1 millisecond', '+3 microseconds', 'now +500ms', '+2 msecs', '500 ms ago',
+  '12:34:56.9 +200 ms', '12:34:56.999999 +1 usec', '2024-06-05T12:34:56.999Z +1 ms', '2024-06-05T12:34:56.5Z -600 msec',
+  'back of 7pm', 'front of 7pm', 'back of 19', 'front of 0', 'front of 12am', 'back of 12pm', 'back of 7 pm', 'Back Of 7PM',
+  'tomorrow back of 7pm', 'back of 13pm',
+];
 const UNREADABLE = ['not a date', 'foo bar', '2024-06-05T', '2024-13-45T99:99:99Z', 'next weekdayz', '+2 workdays', '2024-W', 'W23', '2024--153', '@'];
 
-const HAND = [...WEEKDAYS, ...ISO8601, ...WEEK_AND_ORDINAL, ...FOURTEEN_DIGITS, ...UNREADABLE];
+const HAND = [...WEEKDAYS, ...ISO8601, ...WEEK_AND_ORDINAL, ...FOURTEEN_DIGITS, ...FRACTIONS_AND_TIME_OF, ...UNREADABLE];
 
 describe('strtotime input forms against php', () => {
   it(`${HAND.length} hand-picked inputs, each from four bases in two zones`, () => {
@@ -75,6 +83,8 @@ describe('strtotime input forms against php', () => {
       () => `${r.int(2000, 2040)}${r.pick(['-W', 'W'])}${pad(r.int(1, 53))}${r.pick(['', '-', ''])}${r.chance(0.7) ? r.int(0, 7) : ''}`,
       () => `${r.int(2000, 2040)}${r.pick(['-', '.', ''])}${pad(r.int(1, 366), 3)}`,
       () => `${r.int(1990, 2040)}${pad(r.int(1, 12))}${pad(r.int(1, 31))}${pad(r.int(0, 23))}${pad(r.int(0, 59))}${pad(r.int(0, 59))}`,
+      () => `@${r.pick(['', '-'])}${r.int(0, 2000000000)}.${r.int(0, 999999)} ${r.pick(['+', '-'])}${r.int(0, 3000)} ${r.pick(['ms', 'msec', 'usec', 'milliseconds'])}`,
+      () => `${r.pick(['back', 'front'])} of ${r.int(0, 23)}${r.pick(['', 'am', 'pm', ' pm'])}`,
     ];
     const cases: Case[] = [];
     for (let n = 0; n < 400; n++) {

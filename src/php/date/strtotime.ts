@@ -5,8 +5,7 @@
  * (weekday, relative units, first/last day of, overflow such as Feb 30 → Mar 1) and
  * converted from wall-clock time in the zone.
  *
- * Not supported (return false although PHP may accept them): "back of"/"front of",
- * Common Log Format, microsecond units and fractions in "@ts.frac", years outside 0..9999,
+ * Not supported (return false although PHP may accept them): Common Log Format, years outside 0..9999,
  * time zone abbreviations other than those listed in ZONE_ABBR below, and roman-numeral
  * months.
  */
@@ -66,7 +65,7 @@ const monthtext = '(?:january|february|march|april|may|june|july|august|septembe
 const reltextnumber = 'first|second|third|fourth|fifth|sixth|seventh|eighth|eight|ninth|tenth|eleventh|twelfth';
 const reltexttext = 'next|last|previous|this';
 // (JavaScript alternation takes the first alternative that matches: longer words go first)
-const reltextunit = `(?:weekdays|weekday|(?:second|sec|minute|min|hour|day|fortnight|forthnight|month|year)s?|weeks|${daytext})`;
+const reltextunit = `(?:weekdays|weekday|(?:millisecond|microsecond|msec|\u00b5sec|usec)s?|ms|\u00b5s|(?:second|sec|minute|min|hour|day|fortnight|forthnight|month|year)s?|weeks|${daytext})`;
 const space = '[ \\t]+';
 const tzcorrection = `(?:GMT)?[+-](?:${hour24lz}:${minutelz}:${secondlz}|${hour24lz}${minutelz}${secondlz}|${hour24}:?(?:${minute})?)`;
 const tzname = '[a-z]+(?:[_/-][a-z]+)+|\\(?[a-z]{1,6}\\)?';
@@ -87,7 +86,9 @@ interface State {
    * reaches 2^63, beyond a double's exact integers, and timelib fails when its int64 sum
    * of relative seconds overflows.
    */
-  rel: { y: number; m: number; d: number; h: number; i: number; s: number; sd: number };
+  rel: { y: number; m: number; d: number; h: number; i: number; s: number; sd: number; us: number };
+  /** Microseconds of the parsed time ("12:34:56.789"): they matter only when relative microseconds carry past a second. */
+  us: number;
   weekday?: { day: number; behavior: number };
   /**
    * timelib's one "special" relative: the nth weekday of a month (resolved early, from rel.d)
@@ -102,11 +103,11 @@ class Fail extends Error {}
 function haveTime(st: State): void {
   if (st.haveTime) throw new Fail('Double time specification');
   st.haveTime = true;
-  st.h = st.i = st.s = 0;
+  st.h = st.i = st.s = st.us = 0;
 }
 function unhaveTime(st: State): void {
   st.haveTime = false;
-  st.h = st.i = st.s = 0;
+  st.h = st.i = st.s = st.us = 0;
 }
 function haveDate(st: State): void {
   if (st.haveDate) throw new Fail('Double date specification');
@@ -149,7 +150,20 @@ function setRelative(st: State, amount: number, unitText: string, behavior: numb
     return;
   }
   const base = u.replace(/s$/, '');
+  // the 'i' flag folds µ with the Greek mu, which timelib (ASCII case-folding) does not
+  if (/[\u039c\u03bc]/.test(unitText)) throw new Fail('unknown unit');
   switch (base) {
+    case 'm':
+    case 'msec':
+    case 'millisecond':
+      st.rel.us += amount * 1000;
+      break;
+    case '\u00b5':
+    case '\u00b5sec':
+    case 'usec':
+    case 'microsecond':
+      st.rel.us += amount;
+      break;
     case 'sec':
     case 'second':
       addSeconds(st.rel, 0, amount);
@@ -252,6 +266,12 @@ function timeAction(st: State, tok: string): void {
   st.h = Number(n[0]);
   st.i = n[1] !== undefined ? Number(n[1]) : 0;
   st.s = n[2] !== undefined ? Number(n[2]) : 0;
+  if (n[3] !== undefined) st.us = fraction(n[3]);
+}
+
+/** timelib_get_frac_nr: the digits after the point as microseconds (beyond six they are rounded away by the double). */
+function fraction(digits: string): number {
+  return Math.floor(Number('0.' + digits) * 1e6);
 }
 
 function time12Action(st: State, tok: string): void {
@@ -291,8 +311,15 @@ rule('tomorrow', (st) => {
   unhaveTime(st);
   st.rel.d += 1;
 });
-rule('@-?[0-9]+', (st, tok) => {
-  // "@ts": 1970-01-01 00:00:00 UTC plus ts seconds
+rule('@-?[0-9]+(?:\\.[0-9]{0,6})?', (st, tok) => {
+  // "@ts" or "@ts.frac": 1970-01-01 00:00:00 UTC plus ts seconds (and the fraction, negative with ts)
+  const point = tok.indexOf('.');
+  if (point >= 0) {
+    const frac = tok.slice(point + 1);
+    if (frac === '') throw new Fail('Unexpected character');
+    st.rel.us = Number(frac) * 10 ** (6 - frac.length) * (tok[1] === '-' ? -1 : 1);
+    tok = tok.slice(0, point);
+  }
   haveDate(st);
   unhaveTime(st);
   st.haveTime = true;
@@ -312,6 +339,23 @@ rule('@-?[0-9]+', (st, tok) => {
 });
 rule('first day of|last day of', (st, tok) => {
   st.firstLastDayOf = /^l/i.test(tok) ? 'last' : 'first';
+});
+// "back of 7pm" is 19:15, "front of 7pm" 18:45 (hour - 1, so "front of 0" is 23:45 the day before)
+rule(`(?:back|front) of ${hour24}(?:[ \\t]*${meridian})?`, (st, tok) => {
+  unhaveTime(st);
+  haveTime(st);
+  const n = Number(numbers(tok)[0]);
+  // timelib tests for a lower-case 'b': "Back of 7pm" is read as "front of"
+  const back = tok[0] === 'b';
+  let h = back ? n : n - 1;
+  st.i = back ? 15 : 45;
+  // timelib_meridian on the hour already moved: 12am is 0, pm adds 12 unless the hour is 12
+  if (/m\.?$/i.test(tok)) {
+    const pm = /p\.?m\.?$/i.test(tok);
+    if (!pm && h === 12) h = 0;
+    else if (pm && h !== 12) h += 12;
+  }
+  st.h = h;
 });
 rule(`(?:${reltextnumber}|${reltexttext})${space}${daytext}${space}of`, (st, tok) => {
   const words = tok.split(/[ \t]+/);
@@ -429,6 +473,7 @@ rule(`${year4}-${monthlz}-${daylz}t${hour24lz}:${minutelz}:${secondlz}\\.[0-9]+(
   haveDate(st);
   haveTime(st);
   [st.y, st.m, st.d, st.h, st.i, st.s] = m.slice(1, 7).map(Number);
+  st.us = fraction(/\.([0-9]+)/.exec(tok)![1]);
   if (m[7] !== '') setZone(st, m[7]);
 });
 // exif: "2024:06:05 12:34:56"
@@ -466,6 +511,7 @@ rule('ago', (st) => {
   r.d = -r.d;
   r.h = -r.h;
   r.i = -r.i;
+  // (timelib's "ago" leaves relative microseconds as they are: "500 ms ago" is now)
   const [sd, s] = [r.sd, r.s];
   r.sd = r.s = 0;
   addSeconds(r, -sd, -s);
@@ -520,7 +566,7 @@ rule(`[+-]*[ \\t]*[0-9]{1,13}[ \\t]*(?:${reltextunit}|week)`, (st, tok) => {
 rule('[ .,\\t]', () => {});
 
 function parse(str: string): State {
-  const st: State = { haveTime: false, haveDate: false, haveZone: false, rel: { y: 0, m: 0, d: 0, h: 0, i: 0, s: 0, sd: 0 } };
+  const st: State = { haveTime: false, haveDate: false, haveZone: false, rel: { y: 0, m: 0, d: 0, h: 0, i: 0, s: 0, sd: 0, us: 0 }, us: 0 };
   let pos = 0;
   while (pos < str.length) {
     let best = -1;
@@ -631,7 +677,7 @@ export function phpStrtotime(str: string, base: number, tz: string): number | fa
   // do_adjust_relative
   if (st.weekday) adjustForWeekday(t, st.weekday, st.rel.d);
   normalize(t);
-  t.s += st.rel.s;
+  t.s += st.rel.s + Math.floor((st.us + st.rel.us) / 1e6);
   t.i += st.rel.i;
   t.h += st.rel.h;
   t.d += st.rel.d + st.rel.sd;
