@@ -79,7 +79,8 @@ interface State {
   s?: number;
   haveTime: boolean;
   haveDate: boolean;
-  haveZone: boolean;
+  /** Zones given so far (TIMELIB_HAVE_TZ's count): the second is ignored, a third fails. */
+  zones: number;
   zone?: { offset: number } | { id: string };
   /**
    * Relative amounts. Seconds are kept exactly as whole days `sd` plus `s` in 0..86399: "@ts"
@@ -215,9 +216,17 @@ function relTextAmount(word: string): [number, number] {
   return [RELTEXT[w], w === 'this' ? 1 : 0];
 }
 
+/**
+ * TIMELIB_HAVE_TZ: true when this zone is to be read. A second zone is only a warning in PHP
+ * 8.2 (it is skipped), a third an error. (The soap form's own offset does not count.)
+ */
+function haveZone(st: State): boolean {
+  if (st.zones >= 2) throw new Fail('Double timezone specification');
+  st.zones++;
+  return st.zones === 1;
+}
+
 function setZone(st: State, tok: string): void {
-  if (st.haveZone) throw new Fail('Double timezone specification');
-  st.haveZone = true;
   const t = tok.replace(/[()]/g, '');
   // hhmmss and hh:mm:ss offsets (timelib_parse_tz_cor's 6- and 8-character forms)
   const withSeconds = /^(?:GMT)?([+-])([0-9]{2}):?([0-9]{2}):?([0-9]{2})$/i.exec(t);
@@ -314,15 +323,16 @@ rule('tomorrow', (st) => {
 rule('@-?[0-9]+(?:\\.[0-9]{0,6})?', (st, tok) => {
   // "@ts" or "@ts.frac": 1970-01-01 00:00:00 UTC plus ts seconds (and the fraction, negative with ts)
   const point = tok.indexOf('.');
-  if (point >= 0) {
-    const frac = tok.slice(point + 1);
-    if (frac === '') throw new Fail('Unexpected character');
-    st.rel.us = Number(frac) * 10 ** (6 - frac.length) * (tok[1] === '-' ? -1 : 1);
-    tok = tok.slice(0, point);
-  }
-  haveDate(st);
+  const frac = point >= 0 ? tok.slice(point + 1) : undefined;
+  if (frac === '') throw new Fail('Unexpected character');
+  if (point >= 0) tok = tok.slice(0, point);
+  // TIMELIB_UNHAVE_DATE, TIMELIB_UNHAVE_TIME, then TIMELIB_HAVE_TZ, which leaves the action
+  // when a zone was already given: what remains is the date 0000-00-00 ("UTC @0" is -0001-11-30)
+  st.haveDate = false;
+  st.y = st.m = st.d = 0;
   unhaveTime(st);
-  st.haveTime = true;
+  if (!haveZone(st)) return;
+  if (frac !== undefined) st.rel.us = Number(frac) * 10 ** (6 - frac.length) * (tok[1] === '-' ? -1 : 1);
   st.y = 1970;
   st.m = 1;
   st.d = 1;
@@ -333,8 +343,6 @@ rule('@-?[0-9]+(?:\\.[0-9]{0,6})?', (st, tok) => {
   if (n > 0x7fffffffffffffffn || n < -0x8000000000000000n) throw new Fail('Number out of range');
   const days = n / 86400n;
   addSeconds(st.rel, Number(days), Number(n - days * 86400n));
-  if (st.haveZone) throw new Fail('Double timezone specification');
-  st.haveZone = true;
   st.zone = { offset: 0 };
 });
 rule('first day of|last day of', (st, tok) => {
@@ -543,7 +551,9 @@ rule(monthtext, (st, tok) => {
   haveDate(st);
   st.m = MONTHS[tok.toLowerCase()];
 });
-rule(`${tzcorrection}|${tzname}`, setZone);
+rule(`${tzcorrection}|${tzname}`, (st, tok) => {
+  if (haveZone(st)) setZone(st, tok);
+});
 rule(`${monthtext}[ .\\t-]*${day}[,.stndrh\\t ]*(?:${hour12}[:.]${minute}(?:[:.]${second})?[ \\t]*${meridian})`, (st, tok) => {
   const m = new RegExp(`^(.*?)(${hour12}[:.]${minute}(?:[:.]${second})?[ \\t]*${meridian})$`, 'i').exec(tok)!;
   haveDate(st);
@@ -566,7 +576,7 @@ rule(`[+-]*[ \\t]*[0-9]{1,13}[ \\t]*(?:${reltextunit}|week)`, (st, tok) => {
 rule('[ .,\\t]', () => {});
 
 function parse(str: string): State {
-  const st: State = { haveTime: false, haveDate: false, haveZone: false, rel: { y: 0, m: 0, d: 0, h: 0, i: 0, s: 0, sd: 0, us: 0 }, us: 0 };
+  const st: State = { haveTime: false, haveDate: false, zones: 0, rel: { y: 0, m: 0, d: 0, h: 0, i: 0, s: 0, sd: 0, us: 0 }, us: 0 };
   let pos = 0;
   while (pos < str.length) {
     let best = -1;
