@@ -63,11 +63,13 @@ const SECOND_ZONE = [
   '2024-06-05T12:34:56.5Z +01:00', '2024-06-05T12:34:56.5+02:00 +01:00 +03:00', '+01:00 2024-06-05T12:34:56.5+02:00',
   '2024-06-05 @0', '@0 2024-06-05', '@0 12:00', '12:00 @0',
 ];
+// four digits: a time (20:24), the year after a time, the year when they are no time (19:99), a third fails
+const FOUR_DIGITS = ['2024 2024', '10:00 2024', '10:00 2024 2024', '2024 tomorrow 2024', '7pm 1999', '1999', '2460', '1999 10:00', '1999 2000', '+093 7pm 2024'];
 // a trailing letter is a military time zone, so these read (J is the one letter that is not)
 const TRAILING_LETTER = ['2024-06-05T', 'next weekdayz'];
 const UNREADABLE = ['not a date', 'foo bar', '2024-13-45T99:99:99Z', '2024-06-05T12:34:56.789J', '+2 workdays', '2024-W', 'W23', '2024--153', '@'];
 
-const HAND = [...WEEKDAYS, ...ISO8601, ...WEEK_AND_ORDINAL, ...FOURTEEN_DIGITS, ...FRACTIONS_AND_TIME_OF, ...SECOND_ZONE, ...TRAILING_LETTER, ...UNREADABLE];
+const HAND = [...WEEKDAYS, ...ISO8601, ...WEEK_AND_ORDINAL, ...FOURTEEN_DIGITS, ...FRACTIONS_AND_TIME_OF, ...SECOND_ZONE, ...FOUR_DIGITS, ...TRAILING_LETTER, ...UNREADABLE];
 
 describe('strtotime input forms against php', () => {
   it(`${HAND.length} hand-picked inputs, each from four bases in two zones`, () => {

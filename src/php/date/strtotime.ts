@@ -81,6 +81,8 @@ interface State {
   haveDate: boolean;
   /** Zones given so far (TIMELIB_HAVE_TZ's count): the second is ignored, a third fails. */
   zones: number;
+  /** timelib's have_time reaching 2: a 4-digit number after a time was read as the year. */
+  gnuYear?: boolean;
   zone?: { offset: number } | { id: string };
   /**
    * Relative amounts. Seconds are kept exactly as whole days `sd` plus `s` in 0..86399: "@ts"
@@ -108,6 +110,7 @@ function haveTime(st: State): void {
 }
 function unhaveTime(st: State): void {
   st.haveTime = false;
+  st.gnuYear = false;
   st.h = st.i = st.s = st.us = 0;
 }
 function haveDate(st: State): void {
@@ -379,9 +382,15 @@ rule(`(?:${reltextnumber}|${reltexttext})${space}${daytext}${space}of`, (st, tok
 rule(`${hour12}[ \\t]*${meridian}|${hour12}[:.]${minute}[ \\t]*${meridian}|${hour12}[:.]${minute}[:.]${second}[ \\t]*${meridian}`, time12Action);
 rule(`t?${hour24}[:.]${minute}(?:[:.]${second}(?:\\.[0-9]+)?)?`, timeAction);
 rule(`t?${hour24lz}${minutelz}`, (st, tok) => {
-  // gnunocolon: "2024" alone is 20:24
-  haveTime(st);
+  // gnunocolon: "2024" alone is 20:24; after a time it is the year ("7pm 2024"), once
   const d = tok.replace(/^t/i, '');
+  if (st.haveTime) {
+    if (st.gnuYear) throw new Fail('Double time specification');
+    st.gnuYear = true;
+    st.y = Number(d);
+    return;
+  }
+  haveTime(st);
   st.h = Number(d.slice(0, 2));
   st.i = Number(d.slice(2, 4));
 });
@@ -512,6 +521,10 @@ const isoWeek: Action = (st, tok) => {
 };
 rule(`${year4}-?w${weekofyear}-?[0-7]`, isoWeek);
 rule(`${year4}-?w${weekofyear}`, isoWeek);
+// year4: four digits that are no time ("1999": 19:99 is none) are the year (gnunocolon wins a tie)
+rule(year4, (st, tok) => {
+  st.y = Number(tok);
+});
 rule('ago', (st) => {
   const r = st.rel;
   r.y = -r.y;
