@@ -24,9 +24,10 @@ export function isPlainTimestamp(v: Value): v is number {
 
 /**
  * empty() → now; exactly 14 digits → MySQL YYYYMMDDHHMMSS in local time; numeric → (int);
- * anything else → strtotime, and now when that fails.
+ * anything else → strtotime, and now when that fails (Smarty 2.6.33's answer on PHP 8.2, which
+ * `unreadable` can report so the substitution is not silent).
  */
-export function makeTimestamp(v: Value, now: number, tz: string): number {
+export function makeTimestamp(v: Value, now: number, tz: string, unreadable?: (text: string) => void): number {
   if (isPlainTimestamp(v)) return v;
   if (!toBool(v) || (v instanceof PhpArray && v.size === 0)) return now;
   if (v instanceof PhpArray) return now; // strtotime(array) is a TypeError in PHP 8; treat as unparsable
@@ -38,5 +39,7 @@ export function makeTimestamp(v: Value, now: number, tz: string): number {
   }
   if (isNumeric(v)) return Number(zvalGetLong(v));
   const t = phpStrtotime(s, now, tz);
-  return t === false ? now : t;
+  if (t !== false) return t;
+  unreadable?.(s);
+  return now;
 }

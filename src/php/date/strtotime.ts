@@ -5,9 +5,7 @@
  * (weekday, relative units, first/last day of, overflow such as Feb 30 → Mar 1) and
  * converted from wall-clock time in the zone.
  *
- * Not supported (return false although PHP may accept them): "weekday(s)" business-day
- * units, ISO week dates ("2024W05"), day-of-year forms ("2024.045"), "back of"/"front of",
- * Common Log Format, microsecond units and fractions in "@ts.frac", years outside 0..9999,
+ * Not supported (return false although PHP may accept them): Common Log Format, years outside 0..9999,
  * time zone abbreviations other than those listed in ZONE_ABBR below, and roman-numeral
  * months.
  */
@@ -61,14 +59,15 @@ const monthlz = '(?:0[0-9]|1[0-2])';
 const daylz = '(?:0[0-9]|[12][0-9]|3[01])';
 const dayfull = 'sunday|monday|tuesday|wednesday|thursday|friday|saturday';
 const dayabbr = 'sun|mon|tue|wed|thu|fri|sat';
-const daytext = `(?:${dayfull.split('|').map((d) => d + 's').join('|')}|${dayfull}|${dayabbr})`;
+// "weekday(s)" as a day name is Monday: timelib reads the unit's multiplier (TIMELIB_SPECIAL_WEEKDAY = 1) as the day
+const daytext = `(?:weekdays|weekday|${dayfull.split('|').map((d) => d + 's').join('|')}|${dayfull}|${dayabbr})`;
 const monthtext = '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)';
 const reltextnumber = 'first|second|third|fourth|fifth|sixth|seventh|eighth|eight|ninth|tenth|eleventh|twelfth';
 const reltexttext = 'next|last|previous|this';
 // (JavaScript alternation takes the first alternative that matches: longer words go first)
-const reltextunit = `(?:(?:second|sec|minute|min|hour|day|fortnight|forthnight|month|year)s?|weeks|${daytext})`;
+const reltextunit = `(?:weekdays|weekday|(?:millisecond|microsecond|msec|\u00b5sec|usec)s?|ms|\u00b5s|(?:second|sec|minute|min|hour|day|fortnight|forthnight|month|year)s?|weeks|${daytext})`;
 const space = '[ \\t]+';
-const tzcorrection = `(?:GMT)?[+-]${hour24}:?(?:${minute})?`;
+const tzcorrection = `(?:GMT)?[+-](?:${hour24lz}:${minutelz}:${secondlz}|${hour24lz}${minutelz}${secondlz}|${hour24}:?(?:${minute})?)`;
 const tzname = '[a-z]+(?:[_/-][a-z]+)+|\\(?[a-z]{1,6}\\)?';
 
 interface State {
@@ -80,16 +79,25 @@ interface State {
   s?: number;
   haveTime: boolean;
   haveDate: boolean;
-  haveZone: boolean;
+  /** Zones given so far (TIMELIB_HAVE_TZ's count): the second is ignored, a third fails. */
+  zones: number;
+  /** timelib's have_time reaching 2: a 4-digit number after a time was read as the year. */
+  gnuYear?: boolean;
   zone?: { offset: number } | { id: string };
   /**
    * Relative amounts. Seconds are kept exactly as whole days `sd` plus `s` in 0..86399: "@ts"
    * reaches 2^63, beyond a double's exact integers, and timelib fails when its int64 sum
    * of relative seconds overflows.
    */
-  rel: { y: number; m: number; d: number; h: number; i: number; s: number; sd: number };
+  rel: { y: number; m: number; d: number; h: number; i: number; s: number; sd: number; us: number };
+  /** Microseconds of the parsed time ("12:34:56.789"): they matter only when relative microseconds carry past a second. */
+  us: number;
   weekday?: { day: number; behavior: number };
-  special?: { type: 'first' | 'last'; };
+  /**
+   * timelib's one "special" relative: the nth weekday of a month (resolved early, from rel.d)
+   * or a count of business days (resolved last); a later one replaces an earlier one.
+   */
+  special?: { type: 'first' | 'last' } | { type: 'weekday'; amount: number };
   firstLastDayOf?: 'first' | 'last';
 }
 
@@ -98,11 +106,12 @@ class Fail extends Error {}
 function haveTime(st: State): void {
   if (st.haveTime) throw new Fail('Double time specification');
   st.haveTime = true;
-  st.h = st.i = st.s = 0;
+  st.h = st.i = st.s = st.us = 0;
 }
 function unhaveTime(st: State): void {
   st.haveTime = false;
-  st.h = st.i = st.s = 0;
+  st.gnuYear = false;
+  st.h = st.i = st.s = st.us = 0;
 }
 function haveDate(st: State): void {
   if (st.haveDate) throw new Fail('Double date specification');
@@ -132,6 +141,11 @@ function meridianAdjust(h: number, tok: string): number {
 
 function setRelative(st: State, amount: number, unitText: string, behavior: number, keepTime: boolean): void {
   const u = unitText.toLowerCase();
+  if (u === 'weekday' || u === 'weekdays') {
+    if (!keepTime) unhaveTime(st);
+    st.special = { type: 'weekday', amount };
+    return;
+  }
   const dayNum = DAYS[u] ?? DAYS[u.replace(/s$/, '')];
   if (dayNum !== undefined && !/^(sec|second|min|minute|hour|day|fortnight|forthnight|month|year|week)s?$/.test(u)) {
     if (!keepTime) unhaveTime(st);
@@ -140,7 +154,20 @@ function setRelative(st: State, amount: number, unitText: string, behavior: numb
     return;
   }
   const base = u.replace(/s$/, '');
+  // the 'i' flag folds µ with the Greek mu, which timelib (ASCII case-folding) does not
+  if (/[\u039c\u03bc]/.test(unitText)) throw new Fail('unknown unit');
   switch (base) {
+    case 'm':
+    case 'msec':
+    case 'millisecond':
+      st.rel.us += amount * 1000;
+      break;
+    case '\u00b5':
+    case '\u00b5sec':
+    case 'usec':
+    case 'microsecond':
+      st.rel.us += amount;
+      break;
     case 'sec':
     case 'second':
       addSeconds(st.rel, 0, amount);
@@ -192,19 +219,34 @@ function relTextAmount(word: string): [number, number] {
   return [RELTEXT[w], w === 'this' ? 1 : 0];
 }
 
+/**
+ * TIMELIB_HAVE_TZ: true when this zone is to be read. A second zone is only a warning in PHP
+ * 8.2 (it is skipped), a third an error. (The soap form's own offset does not count.)
+ */
+function haveZone(st: State): boolean {
+  if (st.zones >= 2) throw new Fail('Double timezone specification');
+  st.zones++;
+  return st.zones === 1;
+}
+
 function setZone(st: State, tok: string): void {
-  if (st.haveZone) throw new Fail('Double timezone specification');
-  st.haveZone = true;
   const t = tok.replace(/[()]/g, '');
+  // hhmmss and hh:mm:ss offsets (timelib_parse_tz_cor's 6- and 8-character forms)
+  const withSeconds = /^(?:GMT)?([+-])([0-9]{2}):?([0-9]{2}):?([0-9]{2})$/i.exec(t);
+  if (withSeconds && (t.match(/:/g)?.length ?? 0) !== 1) {
+    const [, sign, h, m, s] = withSeconds;
+    st.zone = { offset: (Number(h) * 3600 + Number(m) * 60 + Number(s)) * (sign === '-' ? -1 : 1) };
+    return;
+  }
   const corr = /^(?:GMT)?([+-])([0-9]{1,2})(?::?([0-9]{1,2}))?$/i.exec(t);
   if (corr) {
     const digits = corr[2] + (corr[3] ?? '');
     let h: number;
     let m: number;
     // timelib: "+9", "+09", "+0930", "+09:30"; 3-4 digit forms are hhmm
-    if (corr[3] !== undefined) {
+    if (t.includes(':')) {
       h = Number(corr[2]);
-      m = Number(corr[3]);
+      m = Number(corr[3] ?? 0);
     } else if (digits.length <= 2) {
       h = Number(digits);
       m = 0;
@@ -236,6 +278,12 @@ function timeAction(st: State, tok: string): void {
   st.h = Number(n[0]);
   st.i = n[1] !== undefined ? Number(n[1]) : 0;
   st.s = n[2] !== undefined ? Number(n[2]) : 0;
+  if (n[3] !== undefined) st.us = fraction(n[3]);
+}
+
+/** timelib_get_frac_nr: the digits after the point as microseconds (beyond six they are rounded away by the double). */
+function fraction(digits: string): number {
+  return Math.floor(Number('0.' + digits) * 1e6);
 }
 
 function time12Action(st: State, tok: string): void {
@@ -275,11 +323,19 @@ rule('tomorrow', (st) => {
   unhaveTime(st);
   st.rel.d += 1;
 });
-rule('@-?[0-9]+', (st, tok) => {
-  // "@ts": 1970-01-01 00:00:00 UTC plus ts seconds
-  haveDate(st);
+rule('@-?[0-9]+(?:\\.[0-9]{0,6})?', (st, tok) => {
+  // "@ts" or "@ts.frac": 1970-01-01 00:00:00 UTC plus ts seconds (and the fraction, negative with ts)
+  const point = tok.indexOf('.');
+  const frac = point >= 0 ? tok.slice(point + 1) : undefined;
+  if (frac === '') throw new Fail('Unexpected character');
+  if (point >= 0) tok = tok.slice(0, point);
+  // TIMELIB_UNHAVE_DATE, TIMELIB_UNHAVE_TIME, then TIMELIB_HAVE_TZ, which leaves the action
+  // when a zone was already given: what remains is the date 0000-00-00 ("UTC @0" is -0001-11-30)
+  st.haveDate = false;
+  st.y = st.m = st.d = 0;
   unhaveTime(st);
-  st.haveTime = true;
+  if (!haveZone(st)) return;
+  if (frac !== undefined) st.rel.us = Number(frac) * 10 ** (6 - frac.length) * (tok[1] === '-' ? -1 : 1);
   st.y = 1970;
   st.m = 1;
   st.d = 1;
@@ -290,12 +346,27 @@ rule('@-?[0-9]+', (st, tok) => {
   if (n > 0x7fffffffffffffffn || n < -0x8000000000000000n) throw new Fail('Number out of range');
   const days = n / 86400n;
   addSeconds(st.rel, Number(days), Number(n - days * 86400n));
-  if (st.haveZone) throw new Fail('Double timezone specification');
-  st.haveZone = true;
   st.zone = { offset: 0 };
 });
 rule('first day of|last day of', (st, tok) => {
   st.firstLastDayOf = /^l/i.test(tok) ? 'last' : 'first';
+});
+// "back of 7pm" is 19:15, "front of 7pm" 18:45 (hour - 1, so "front of 0" is 23:45 the day before)
+rule(`(?:back|front) of ${hour24}(?:[ \\t]*${meridian})?`, (st, tok) => {
+  unhaveTime(st);
+  haveTime(st);
+  const n = Number(numbers(tok)[0]);
+  // timelib tests for a lower-case 'b': "Back of 7pm" is read as "front of"
+  const back = tok[0] === 'b';
+  let h = back ? n : n - 1;
+  st.i = back ? 15 : 45;
+  // timelib_meridian on the hour already moved: 12am is 0, pm adds 12 unless the hour is 12
+  if (/m\.?$/i.test(tok)) {
+    const pm = /p\.?m\.?$/i.test(tok);
+    if (!pm && h === 12) h = 0;
+    else if (pm && h !== 12) h += 12;
+  }
+  st.h = h;
 });
 rule(`(?:${reltextnumber}|${reltexttext})${space}${daytext}${space}of`, (st, tok) => {
   const words = tok.split(/[ \t]+/);
@@ -311,9 +382,15 @@ rule(`(?:${reltextnumber}|${reltexttext})${space}${daytext}${space}of`, (st, tok
 rule(`${hour12}[ \\t]*${meridian}|${hour12}[:.]${minute}[ \\t]*${meridian}|${hour12}[:.]${minute}[:.]${second}[ \\t]*${meridian}`, time12Action);
 rule(`t?${hour24}[:.]${minute}(?:[:.]${second}(?:\\.[0-9]+)?)?`, timeAction);
 rule(`t?${hour24lz}${minutelz}`, (st, tok) => {
-  // gnunocolon: "2024" alone is 20:24
-  haveTime(st);
+  // gnunocolon: "2024" alone is 20:24; after a time it is the year ("7pm 2024"), once
   const d = tok.replace(/^t/i, '');
+  if (st.haveTime) {
+    if (st.gnuYear) throw new Fail('Double time specification');
+    st.gnuYear = true;
+    st.y = Number(d);
+    return;
+  }
+  haveTime(st);
   st.h = Number(d.slice(0, 2));
   st.i = Number(d.slice(2, 4));
 });
@@ -406,6 +483,48 @@ rule(`${year4}-${month}-${day}t${hour24}:${minute}:${second}`, (st, tok) => {
   st.i = Number(n[4]);
   st.s = Number(n[5]);
 });
+// soap: ISO 8601 with a fraction (required here) and an optional offset; the fraction is
+// microseconds, which a whole-second timestamp drops
+rule(`${year4}-${monthlz}-${daylz}t${hour24lz}:${minutelz}:${secondlz}\\.[0-9]+(?:${tzcorrection})?`, (st, tok) => {
+  const m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})t([0-9]{2}):([0-9]{2}):([0-9]{2})\.[0-9]+(.*)$/i.exec(tok)!;
+  haveDate(st);
+  haveTime(st);
+  [st.y, st.m, st.d, st.h, st.i, st.s] = m.slice(1, 7).map(Number);
+  st.us = fraction(/\.([0-9]+)/.exec(tok)![1]);
+  if (m[7] !== '') setZone(st, m[7]);
+});
+// exif: "2024:06:05 12:34:56"
+rule(`${year4}:${monthlz}:${daylz} ${hour24lz}:${minutelz}:${secondlz}`, (st, tok) => {
+  haveDate(st);
+  haveTime(st);
+  [st.y, st.m, st.d, st.h, st.i, st.s] = numbers(tok).map(Number);
+});
+const dayofyear = '(?:00[1-9]|0[1-9][0-9]|[12][0-9][0-9]|3[0-5][0-9]|36[0-6])';
+const weekofyear = '(?:0[1-9]|[1-4][0-9]|5[0-3])';
+// pgydotd: year and day of the year ("2024.153"), read as January 153rd
+rule(`${year4}[.-]?${dayofyear}`, (st, tok) => {
+  haveDate(st);
+  st.y = Number(tok.slice(0, 4));
+  st.d = Number(tok.slice(-3));
+  st.m = 1;
+});
+// isoweekday / isoweek: January 1st plus the days to that ISO week's day (0 and 7 are Sunday)
+const isoWeek: Action = (st, tok) => {
+  const m = /^([0-9]{4})-?w([0-9]{2})-?([0-7])?$/i.exec(tok)!;
+  haveDate(st);
+  const y = Number(m[1]);
+  st.y = y;
+  st.m = 1;
+  st.d = 1;
+  const dow = weekday(daysFromCivil(y, 1, 1));
+  st.rel.d += -(dow > 4 ? dow - 7 : dow) + (Number(m[2]) - 1) * 7 + (m[3] === undefined ? 1 : Number(m[3]));
+};
+rule(`${year4}-?w${weekofyear}-?[0-7]`, isoWeek);
+rule(`${year4}-?w${weekofyear}`, isoWeek);
+// year4: four digits that are no time ("1999": 19:99 is none) are the year (gnunocolon wins a tie)
+rule(year4, (st, tok) => {
+  st.y = Number(tok);
+});
 rule('ago', (st) => {
   const r = st.rel;
   r.y = -r.y;
@@ -413,6 +532,7 @@ rule('ago', (st) => {
   r.d = -r.d;
   r.h = -r.h;
   r.i = -r.i;
+  // (timelib's "ago" leaves relative microseconds as they are: "500 ms ago" is now)
   const [sd, s] = [r.sd, r.s];
   r.sd = r.s = 0;
   addSeconds(r, -sd, -s);
@@ -420,10 +540,11 @@ rule('ago', (st) => {
     st.weekday.day = -st.weekday.day;
     if (st.weekday.day === 0) st.weekday.day = -7;
   }
+  if (st.special?.type === 'weekday') st.special.amount = -st.special.amount;
 });
 rule(daytext, (st, tok) => {
   unhaveTime(st);
-  const day = DAYS[tok.toLowerCase()] ?? DAYS[tok.toLowerCase().replace(/s$/, '')];
+  const day = DAYS[tok.toLowerCase()] ?? DAYS[tok.toLowerCase().replace(/s$/, '')] ?? 1;
   const behavior = st.weekday?.behavior === 2 ? 2 : 1;
   st.weekday = { day, behavior };
 });
@@ -443,7 +564,9 @@ rule(monthtext, (st, tok) => {
   haveDate(st);
   st.m = MONTHS[tok.toLowerCase()];
 });
-rule(`${tzcorrection}|${tzname}`, setZone);
+rule(`${tzcorrection}|${tzname}`, (st, tok) => {
+  if (haveZone(st)) setZone(st, tok);
+});
 rule(`${monthtext}[ .\\t-]*${day}[,.stndrh\\t ]*(?:${hour12}[:.]${minute}(?:[:.]${second})?[ \\t]*${meridian})`, (st, tok) => {
   const m = new RegExp(`^(.*?)(${hour12}[:.]${minute}(?:[:.]${second})?[ \\t]*${meridian})$`, 'i').exec(tok)!;
   haveDate(st);
@@ -466,7 +589,7 @@ rule(`[+-]*[ \\t]*[0-9]{1,13}[ \\t]*(?:${reltextunit}|week)`, (st, tok) => {
 rule('[ .,\\t]', () => {});
 
 function parse(str: string): State {
-  const st: State = { haveTime: false, haveDate: false, haveZone: false, rel: { y: 0, m: 0, d: 0, h: 0, i: 0, s: 0, sd: 0 } };
+  const st: State = { haveTime: false, haveDate: false, zones: 0, rel: { y: 0, m: 0, d: 0, h: 0, i: 0, s: 0, sd: 0, us: 0 }, us: 0 };
   let pos = 0;
   while (pos < str.length) {
     let best = -1;
@@ -523,6 +646,30 @@ function adjustForWeekday(t: { y: number; m: number; d: number }, wd: { day: num
   else t.d -= 7 - (Math.abs(target) - current);
 }
 
+/**
+ * timelib's do_adjust_special_weekday: whole weeks of five business days, then the remainder,
+ * stepping over a weekend; a count landing on (or, for 0 and backwards, starting from) a
+ * weekend ends on the nearest business day in the direction of travel.
+ */
+function addWeekdays(t: { y: number; m: number; d: number }, count: number): void {
+  const dow = weekday(daysFromCivil(t.y, t.m, t.d));
+  // C division and remainder truncate toward zero
+  t.d += Math.trunc(count / 5) * 7;
+  const rem = count % 5;
+  if (count > 0) {
+    if (rem === 0) {
+      if (dow === 0) t.d -= 2;
+      else if (dow === 6) t.d -= 1;
+    } else if (dow === 6) t.d += 1;
+    else if (dow + rem > 5) t.d += 2;
+  } else if (rem === 0) {
+    if (dow === 6) t.d += 2;
+    else if (dow === 0) t.d += 1;
+  } else if (dow === 0) t.d -= 1;
+  else if (dow + rem < 1) t.d -= 2;
+  t.d += rem;
+}
+
 /** strtotime(str, base) in zone `tz`: a Unix timestamp, or false. */
 export function phpStrtotime(str: string, base: number, tz: string): number | false {
   if (str === '') return false;
@@ -544,7 +691,7 @@ export function phpStrtotime(str: string, base: number, tz: string): number | fa
     s: st.s ?? now.s,
   };
   // do_adjust_special_early
-  if (st.special) {
+  if (st.special && st.special.type !== 'weekday') {
     t.d = 1;
     t.m += st.rel.m + (st.special.type === 'last' ? 1 : 0);
     st.rel.m = 0;
@@ -553,7 +700,7 @@ export function phpStrtotime(str: string, base: number, tz: string): number | fa
   // do_adjust_relative
   if (st.weekday) adjustForWeekday(t, st.weekday, st.rel.d);
   normalize(t);
-  t.s += st.rel.s;
+  t.s += st.rel.s + Math.floor((st.us + st.rel.us) / 1e6);
   t.i += st.rel.i;
   t.h += st.rel.h;
   t.d += st.rel.d + st.rel.sd;
@@ -565,6 +712,11 @@ export function phpStrtotime(str: string, base: number, tz: string): number | fa
     t.m++;
   }
   normalize(t);
+  // do_adjust_special
+  if (st.special?.type === 'weekday') {
+    addWeekdays(t, st.special.amount);
+    normalize(t);
+  }
   const days = daysFromCivil(t.y, t.m, t.d);
   const hms = t.h * 3600 + t.i * 60 + t.s;
   const offsetAt = (local: number): number => (st.zone && 'offset' in st.zone ? st.zone.offset : localOffset(local, st.zone ? st.zone.id : tz));

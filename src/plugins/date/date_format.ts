@@ -23,7 +23,7 @@ const isEmptyText = (v: Value): boolean => typeof v !== 'number' && looseEq(v, '
  * %j (date()'s z is 0-based) and leaves the others (%e, %D, %T...) unconverted. A format
  * without '%' is a PHP date() format (stock Smarty 2 would print it literally).
  * Input: Smarty's make_timestamp (empty → now, 14 digits → MySQL local time, numeric → ts,
- * else strtotime, unparsable → now); input and default_date both '' → nothing.
+ * else strtotime, unparsable → now, with a warning); input and default_date both '' → nothing.
  * Time zone: the site's; "now": the render's clock.
  */
 export default defineModifier({
@@ -54,9 +54,12 @@ export default defineModifier({
 
 function run(input: Value, [format, defaultDate]: Value[], ctx: ModifierContext): Value {
   const tz = ctx.site.timezone;
+  // Smarty 2 prints the current time for text strtotime() cannot read; the output keeps that, the log says so
+  const unreadable = (text: string): void =>
+    ctx.warn(`date_format could not read the date "${text.slice(0, 60)}"; using the current time as Smarty 2 does`);
   let ts: number;
-  if (!isEmptyText(input)) ts = makeTimestamp(input, ctx.now, tz);
-  else if (!isEmptyText(defaultDate)) ts = makeTimestamp(defaultDate, ctx.now, tz);
+  if (!isEmptyText(input)) ts = makeTimestamp(input, ctx.now, tz, unreadable);
+  else if (!isEmptyText(defaultDate)) ts = makeTimestamp(defaultDate, ctx.now, tz, unreadable);
   else return null;
   const f = toStr(format);
   return f.includes('%') ? phpStrftime(f, ts, tz) : phpDate(f, ts, tz);
