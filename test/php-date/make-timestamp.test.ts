@@ -1,16 +1,10 @@
 import { describe, it } from 'vitest';
 import { makeTimestamp, phpMktime } from '../../src/php/date/make-timestamp.js';
 import { type Case, compareWithPhp, expectAgreement } from '../php-format/oracle-args.js';
+import { smartyMakeTimestampPhp } from './smarty-make-timestamp.js';
 
 const NOW = 1700000000;
-const SMARTY_MAKE_TIMESTAMP = `
-  $string = $GLOBALS['__in'];
-  if (empty($string)) { $time = ${NOW}; }
-  elseif (preg_match('/^\\d{14}$/', $string)) {
-    $time = mktime(substr($string, 8, 2), substr($string, 10, 2), substr($string, 12, 2), substr($string, 4, 2), substr($string, 6, 2), substr($string, 0, 4));
-  } elseif (is_numeric($string)) { $time = (int)$string; }
-  else { $time = strtotime($string, ${NOW}); if ($time == -1 || $time === false) { $time = ${NOW}; } }
-  return $time;`;
+const SMARTY_MAKE_TIMESTAMP = smartyMakeTimestampPhp(NOW);
 
 describe('make_timestamp and mktime against php', () => {
   it('agree', () => {

@@ -15,6 +15,7 @@ import { runBothWays } from '../support/prepared.js';
 import { testModifierContext } from '../support/plugin-context.js';
 import { Prng } from '../support/prng.js';
 import { type Case, compareWithPhp, expectAgreement } from '../php-format/oracle-args.js';
+import { smartyMakeTimestampPhp } from './smarty-make-timestamp.js';
 
 const ZONES = ['Asia/Tokyo', 'UTC'];
 // Wed 2024-06-05 12:34:56 JST (03:34:56 UTC); Sat 2024-06-08 00:00 UTC (09:00 JST); Sun 2024-06-09 00:00 UTC;
@@ -118,14 +119,7 @@ describe('strtotime input forms against php', () => {
  */
 describe('date_format input (smarty_make_timestamp) with these forms', () => {
   const NOW = 1700000000;
-  const SMARTY_MAKE_TIMESTAMP = `
-    $string = $GLOBALS['__in'];
-    if (empty($string)) { $time = ${NOW}; }
-    elseif (preg_match('/^\\d{14}$/', $string)) {
-      $time = mktime(substr($string, 8, 2), substr($string, 10, 2), substr($string, 12, 2), substr($string, 4, 2), substr($string, 6, 2), substr($string, 0, 4));
-    } elseif (is_numeric($string)) { $time = (int)$string; }
-    else { $time = strtotime($string, ${NOW}); if ($time == -1 || $time === false) { $time = ${NOW}; } }
-    return $time;`;
+  const SMARTY_MAKE_TIMESTAMP = smartyMakeTimestampPhp(NOW);
   const INPUTS = ['+2 weekdays', 'next weekday', '2024-06-05T12:34:56.789Z', '2024-06-05T12:34:56.5-0330', '20240605T123456', '2024-W23-1',
     '2024W231', '2024-W23', '2024-153', '2024.153', '20240605123456', '20241305123456', 'not a date'];
 
