@@ -3,15 +3,14 @@
  * the tenants are idle, and a big render is admitted against what the workers hold, not only
  * against the renders in flight.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { SandboxPool } from '../../src/sandbox/pool.js';
 import { renderRequest } from '../../src/sandbox/request.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from '../../src/sandbox/limits.js';
 import { compile } from '../../src/compiler/index.js';
+import { rssMB } from '../../src/security/cases/host/pool.js';
 
-const rssMB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const sumRss = (pids: number[]) => pids.reduce((n, p) => n + rssMB(p), 0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Keeps `mb` MB of 2,000-character strings when it ends, in the 512 MB class. */

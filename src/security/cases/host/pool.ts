@@ -1,8 +1,8 @@
 /** HH-05 (worker memory), HH-06 (compile off the loop), HH-11 (tenant lookups), HH-14 (kill times). */
 import { readFileSync } from 'node:fs';
-import { createEngine, type Engine } from '../../../engine.js';
-import { TemplateError } from '../../../errors.js';
+import { createEngine } from '../../../engine.js';
 import type { HarnessContext, Outcome, SecurityCase } from '../../types.js';
+import { percentile } from '../timing.js';
 
 /** Keeps `mb` MB of 2,000-character strings alive until the render ends. */
 const grow = (mb: number) => `{section name=i loop=${mb * 500}}{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}{/section}{$a|@count}`;
@@ -13,7 +13,7 @@ const setMemory = (mb: number) => (mb === 128 ? '' : `{set_memory memory_limit="
 const G5_MS: Record<number, number> = { 128: 1500, 256: 2500, 512: 4000, 768: 6000 };
 
 /** Resident memory of a process, MB (Linux /proc; 0 elsewhere). */
-function rssMB(pid: number): number {
+export function rssMB(pid: number): number {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   } catch {
@@ -34,20 +34,9 @@ function cpuMs(pid: number): number {
 const sum = (pids: number[], f: (pid: number) => number) => pids.reduce((n, p) => n + f(p), 0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function attempt(e: Engine, source: string, tenant: string): Promise<{ code?: string; output?: string; ms: number }> {
-  const t0 = performance.now();
-  try {
-    const r = await e.render(source, { name: 'attack.tpl', identity: { tenant } });
-    return { output: r.output, ms: performance.now() - t0 };
-  } catch (err) {
-    return { code: err instanceof TemplateError ? err.code : 'E_UNCAUGHT', ms: performance.now() - t0 };
-  }
-}
 
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))] ?? 0;
-}
+/** A percentile of the figures (timing.ts's nearest rank); 0 when there are none. */
+const pct = (xs: number[], p: number): number => percentile([...xs].sort((x, y) => x - y), p) ?? 0;
 
 export const HH_POOL: SecurityCase[] = [
   {
@@ -59,13 +48,13 @@ export const HH_POOL: SecurityCase[] = [
       const e = createEngine({ host: h.host, limits: { cpuMs: 20_000, wallMs: 30_000 }, pool: { isolateIdleMs: 1000 } });
       try {
         const tenants = ['hh05-a', 'hh05-b', 'hh05-c', 'hh05-d', 'hh05-e'];
-        await Promise.all(tenants.map((t) => attempt(e, '{$x}', t)));
+        await Promise.all(tenants.map((t) => h.render('{$x}', { engine: e, identity: { tenant: t } })));
         await sleep(300);
         const pids = e.pids();
         const before = sum(pids, rssMB);
         let peak = before;
         for (const t of tenants) {
-          const a = await attempt(e, `{set_memory memory_limit="512M"}${grow(150)}`, t);
+          const a = await h.render(`{set_memory memory_limit="512M"}${grow(150)}`, { engine: e, identity: { tenant: t } });
           if (a.output !== '75000') return { status: 'escaped', detail: `the big render of ${t} did not succeed: ${a.code ?? a.output}` };
           peak = Math.max(peak, sum(pids, rssMB));
         }
@@ -96,7 +85,7 @@ export const HH_POOL: SecurityCase[] = [
       const bystander: number[] = [];
       let workerCpu = 0;
       try {
-        await Promise.all([...bombs.map((b) => b.tenant), 'hh14-bystander'].map((t) => attempt(e, '{$x}', t)));
+        await Promise.all([...bombs.map((b) => b.tenant), 'hh14-bystander'].map((t) => h.render('{$x}', { engine: e, identity: { tenant: t } })));
         for (let round = 0; round < 3; round++) {
           const pids = e.pids();
           const cpu0 = sum(pids, cpuMs);
@@ -104,13 +93,13 @@ export const HH_POOL: SecurityCase[] = [
           let failed: string | undefined;
           const beside = (async () => {
             while (running) {
-              const a = await attempt(e, '{$x}', 'hh14-bystander');
+              const a = await h.render('{$x}', { engine: e, identity: { tenant: 'hh14-bystander' } });
               if (a.code) failed ??= a.code;
               else bystander.push(a.ms);
               await sleep(50);
             }
           })();
-          const ends = await Promise.all(bombs.map((b) => attempt(e, setMemory(b.mb) + BOMB, b.tenant)));
+          const ends = await Promise.all(bombs.map((b) => h.render(setMemory(b.mb) + BOMB, { engine: e, identity: { tenant: b.tenant } })));
           running = false;
           await beside;
           workerCpu += sum(pids, cpuMs) - cpu0;
