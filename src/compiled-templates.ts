@@ -16,7 +16,7 @@ import { compile, firstError, CompileAborted, ENGINE_VERSION, type CompileResult
 import { CompileThread, type ThreadResult } from './compiler/thread.js';
 import { SourceText, type Diagnostic } from './errors.js';
 import type { RenderIdentity } from './host-bridge/host.js';
-import type { CompiledTemplate } from './sandbox/isolate-host.js';
+import type { CompiledTemplate } from './protocol/render.js';
 import type { SandboxLimits } from './sandbox/limits.js';
 
 /**

@@ -9,7 +9,8 @@ import { createHash, randomFillSync } from 'node:crypto';
 import { compile, type CompileResult } from './compiler/index.js';
 import { CompiledTemplates, scriptName, type Compiled, type SourceLookup } from './compiled-templates.js';
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
-import { requireNoNodeSnapshot, type RawRenderResult } from './sandbox/isolate-host.js';
+import { requireNoNodeSnapshot } from './sandbox/isolate-host.js';
+import type { RenderResponse } from './protocol/render.js';
 import { TenantIsolates } from './sandbox/isolate-cache.js';
 import { SandboxPool, DEFAULT_POOL, type PoolOptions } from './sandbox/pool.js';
 import { createBridge } from './host-bridge/bridge.js';
@@ -185,7 +186,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     }
     const bridge = createBridge(options.host ?? {}, identity, limits, facts).handler;
     const memoryMB = c.manifest.memoryMB;
-    let raw: RawRenderResult;
+    let raw: RenderResponse;
     try {
       raw = await sandbox.render(tenant, memoryMB, c.template, request, limits, bridge);
     } finally {

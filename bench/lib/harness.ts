@@ -12,7 +12,7 @@ import ivm from 'isolated-vm';
 import { readFileSync } from 'node:fs';
 import { loadSmartcage } from './smartcage.js';
 import { renderRequest as buildRequest, withLimits, type RenderRequestInput } from '../../src/sandbox/request.js';
-import type { RenderRequest } from '../../src/runtime/isolate-entry.js';
+import type { RenderRequest } from '../../src/protocol/render.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/limits.js';
 import { makeHandWritten } from '../engines/hand-written.js';
 import type { PageData } from '../data/generate.js';
@@ -45,7 +45,7 @@ const PRELUDE = `globalThis.__bench = (() => {
   const check = (res) => { if (res.error) throw new Error(res.error.code + ': ' + res.error.message); return res; };
   return {
     // The hand-written function reads a copy of its own: a smartcage render reads its vars in
-    // place and writes converted nested values back (src/runtime/php-array.ts, lazy records).
+    // place and writes converted nested values back (src/value/php-array.ts, lazy records).
     setRequest(req) { st.req = req; st.data = JSON.parse(JSON.stringify(req.vars)); },
     scLoop(id, n) { st.loop = n; try { check(smartcage.render(id, st.req)); } finally { st.loop = 0; } return st.total; },
     scOnce(id) { return check(smartcage.render(id, st.req)).output; },

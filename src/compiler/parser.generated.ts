@@ -73,7 +73,7 @@
   const PHP_ESCAPES = { n: '\n', t: '\t', r: '\r', v: '\v', e: '\x1b', f: '\f', '\\': '\\', $: '$', '"': '"' };
 
   // A byte from an octal or hex escape; bytes past ASCII are kept as escaped stray bytes
-  // (see src/runtime/bytes.ts); the compiler re-joins valid UTF-8 sequences.
+  // (see src/value/bytes.ts); the compiler re-joins valid UTF-8 sequences.
   function byteChar(n) {
     n &= 0xff;
     return n < 0x80 ? String.fromCharCode(n) : String.fromCharCode(0xdc00 + n);

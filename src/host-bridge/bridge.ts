@@ -7,10 +7,9 @@
  */
 import { findFunction } from '../plugins/registry.js';
 import type { FunctionPlugin } from '../plugins/types.js';
-import { MAX_REQUEST_CHARS, decodeValue, encodeValue, type Transfer } from '../runtime/transfer.js';
-import type { Value } from '../runtime/value.js';
-import { HOST_MODIFIER_PREFIX, type HostAnswer } from '../runtime/host-call.js';
-import type { HostCallHandler } from '../sandbox/isolate-host.js';
+import { MAX_REQUEST_CHARS, decodeValue, encodeValue, type Transfer } from '../protocol/transfer.js';
+import type { Value } from '../value/value.js';
+import { HOST_MODIFIER_PREFIX, type HostAnswer, type HostCallHandler } from '../protocol/host-call.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
 import type { HostAdapters, RenderIdentity } from './host.js';
 import { validateAttrs } from './validate.js';

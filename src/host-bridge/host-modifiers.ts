@@ -6,9 +6,9 @@
  */
 import { findModifier } from '../plugins/registry.js';
 import type { AttrSpec, FunctionPlugin, ModifierPlugin } from '../plugins/types.js';
-import { MAX_REQUEST_CHARS, decodeValue, encodeValue } from '../runtime/transfer.js';
-import type { Value } from '../runtime/value.js';
-import type { HostAnswer } from '../runtime/host-call.js';
+import { MAX_REQUEST_CHARS, decodeValue, encodeValue } from '../protocol/transfer.js';
+import type { Value } from '../value/value.js';
+import type { HostAnswer } from '../protocol/host-call.js';
 import type { BridgeCall } from './bridge.js';
 import { BridgeError } from './errors.js';
 import { validateAttrs } from './validate.js';

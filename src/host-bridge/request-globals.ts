@@ -17,8 +17,8 @@
  *    runs seconds, and until then its values count against the caps).
  *  - Reads never create a request's record; only a store does.
  */
-import { decodeValue, encodeValue } from '../runtime/transfer.js';
-import type { Value } from '../runtime/value.js';
+import { decodeValue, encodeValue } from '../protocol/transfer.js';
+import type { Value } from '../value/value.js';
 import { BridgeError } from './errors.js';
 
 export interface RequestGlobalsOptions {

@@ -9,7 +9,7 @@
  * A host that means to leak a secret can always transform it some other way; these are the
  * forms echo endpoints, error pages, Location headers and JSON APIs produce.
  */
-import { fromBytes, toBytes } from '../runtime/bytes.js';
+import { fromBytes, toBytes } from '../value/bytes.js';
 
 /** Forms shorter than this would match ordinary text; the raw value is kept whatever its length. */
 export const MIN_FORM_CHARS = 4;

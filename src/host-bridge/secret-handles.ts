@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto';
 import type { SecretRecord } from './host.js';
 import { BridgeError } from './errors.js';
 import { SecretRedactor, answerBudget } from './secret-redactor.js';
-import type { HostAnswer } from '../runtime/host-call.js';
-import type { Transfer } from '../runtime/transfer.js';
+import type { HostAnswer } from '../protocol/host-call.js';
+import type { Transfer } from '../protocol/transfer.js';
 
 const HANDLE = /\[secret:([A-Za-z0-9_.-]{1,128}):([0-9a-f]{32})\]/g;
 

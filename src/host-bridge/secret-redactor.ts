@@ -13,7 +13,7 @@
 import { BridgeError } from './errors.js';
 import { MultiMatcher } from './multi-match.js';
 import { secretForms } from './secret-forms.js';
-import type { Transfer } from '../runtime/transfer.js';
+import type { Transfer } from '../protocol/transfer.js';
 
 export const MAX_SECRETS_PER_RENDER = 64;
 export const MAX_PATTERN_CHARS = 512 * 1024;

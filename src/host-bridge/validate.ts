@@ -2,7 +2,7 @@
  * Host-side check of every attribute of a privileged plugin call against the plugin's
  * declaration: types, required, enum, bounds, and sizes. The isolate's view is never trusted.
  */
-import { PhpArray, PhpFloat, type Value } from '../runtime/value.js';
+import { PhpArray, PhpFloat, type Value } from '../value/value.js';
 import type { AttrSpec, FunctionPlugin } from '../plugins/types.js';
 import { BridgeError } from './errors.js';
 

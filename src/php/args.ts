@@ -12,8 +12,8 @@
  *
  * Conversions that never fail, used inside functions (zval_get_long...), are in zval.ts.
  */
-import { PhpArray, PhpFloat, PhpObject, type Value, INT_LIMIT, float, isInt } from '../runtime/value.js';
-import { PhpTypeError, isNumericStr, toBool, toStr } from '../runtime/convert.js';
+import { PhpArray, PhpFloat, PhpObject, type Value, INT_LIMIT, float, isInt } from '../value/value.js';
+import { PhpTypeError, isNumericStr, toBool, toStr } from '../value/convert.js';
 import { int64OfDecimal } from './zval.js';
 
 /** PHP's name of a value's type in TypeError messages. */

@@ -6,8 +6,8 @@
  * Integers are returned as bigint where they may exceed 2^53 (sprintf's %d/%u/%x need every
  * bit of a 64-bit value).
  */
-import { PhpArray, PhpFloat, PhpObject, type Value } from '../runtime/value.js';
-import { PhpTypeError, toStr } from '../runtime/convert.js';
+import { PhpArray, PhpFloat, PhpObject, type Value } from '../value/value.js';
+import { PhpTypeError, toStr } from '../value/convert.js';
 
 export const LONG_MAX = (1n << 63n) - 1n;
 export const LONG_MIN = -(1n << 63n);

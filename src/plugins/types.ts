@@ -7,7 +7,7 @@
  * bundled with the runtime. Privileged plugins declare `host` and have no `run` here:
  * their implementation lives on the host side of the bridge.
  */
-import type { Value } from '../runtime/value.js';
+import type { Value } from '../value/value.js';
 
 export type AttrType = 'string' | 'int' | 'number' | 'bool' | 'array' | 'mixed' | 'varname';
 
@@ -75,6 +75,11 @@ export interface ModifierContext {
   readonly now: number;
   warn(message: string): void;
   random(): number;
+  /**
+   * Host modifiers only: asks the host for the modifier's result (src/runtime/host-call.ts).
+   * Given to plugins here, so that the plugin layer never imports the runtime that calls it.
+   */
+  askHost(modifier: string, input: Value, args: Value[]): Value;
 }
 
 interface Declared {
@@ -141,7 +146,7 @@ export interface ModifierPlugin extends Declared {
   prepare?: (args: readonly Value[]) => ((input: Value, ctx: ModifierContext) => Value) | undefined;
   /**
    * Set for host modifiers (`|getCountryFromIP`): the host capability they need. Declare them
-   * with `defineHostModifier` (src/runtime/host-modifier.ts), whose `run` asks the host, which
+   * with `defineHostModifier` (src/plugins/host-modifier.ts), whose `run` asks the host, which
    * checks `input` and `params` again before its implementation (src/host-bridge/host-modifiers.ts) runs.
    */
   host?: string;

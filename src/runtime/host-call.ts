@@ -3,11 +3,10 @@
  * the host installed; the host validates everything again (nothing here is trusted), runs the
  * plugin, and answers with variables to assign, text to print, or an error.
  */
-import { checkTransferSize, decodeValue, encodeValue, type Transfer } from './transfer.js';
-import type { Value } from './value.js';
+import { checkTransferSize, decodeValue, encodeValue, type Transfer } from '../protocol/transfer.js';
+import { HOST_MODIFIER_PREFIX, type HostAnswer, type HostFunction, type HostModifierRequest } from '../protocol/host-call.js';
+import type { Value } from '../value/value.js';
 import type { RenderState } from './render-state.js';
-
-type HostFunction = (plugin: string, request: string) => string;
 
 /** Captured once at bootstrap; the global it came from is deleted before any template runs. */
 let hostFunction: HostFunction | null = null;
@@ -16,20 +15,6 @@ export function installHost(fn: HostFunction): void {
   if (hostFunction) throw new Error('host already installed');
   hostFunction = fn;
 }
-
-export interface HostAnswer {
-  assign?: [string, Transfer][];
-  /** For block plugins: the variable each item is assigned to, and the items. */
-  iterate?: { var: string; items: Transfer[] };
-  output?: string;
-  log?: { level: 'info' | 'warning' | 'error'; message: string }[];
-  error?: { code: string; message: string };
-  /** For host modifiers: the modifier's result. */
-  value?: Transfer;
-}
-
-/** Host modifiers share the one bridge function with plugins; this prefix tells them apart (`|getCountryFromIP`). */
-export const HOST_MODIFIER_PREFIX = '|';
 
 export class HostError extends Error {
   constructor(
@@ -71,7 +56,7 @@ export function callHostModifier(name: string, input: Value, args: Value[]): Val
   if (!hostFunction) throw new HostError('E_NO_HOST', `the modifier ${name} needs a host, and this sandbox has none`);
   const values = [encodeValue(input), ...args.map((a) => encodeValue(a))];
   checkTransferSize(values, `the modifier ${name}`);
-  const request = JSON.stringify({ input: values[0], args: values.slice(1) });
+  const request = JSON.stringify({ input: values[0]!, args: values.slice(1) } satisfies HostModifierRequest);
   const answer = JSON.parse(hostFunction(HOST_MODIFIER_PREFIX + name, request)) as HostAnswer;
   if (answer.error) throw new HostError(answer.error.code, answer.error.message);
   return decodeValue(answer.value ?? null);

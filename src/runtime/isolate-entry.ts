@@ -8,45 +8,19 @@
  */
 import { rt, setCurrent, setWhere, type TemplateApi } from './template-api.js';
 import { RenderState, type RenderInput } from './render-state.js';
-import { fromJS, toJS, PhpArray, PhpFloat, PhpObject, type Value } from './value.js';
-import { newScope, type Scope } from './assign.js';
+import { fromJS, toJS, PhpArray, PhpFloat, PhpObject, type Value } from '../value/value.js';
+import { newScope, type Scope } from '../value/assign.js';
 import { parseVarsJson } from './vars-json.js';
 import { installHost } from './host-call.js';
 import { checkReturnSize } from './return-size.js';
 import { harden, lockdown, builtinsIntact } from './lockdown.js';
 import { ALL_PLUGINS } from '../plugins/registry.js';
+import type { RenderRequest, RenderResponse } from '../protocol/render.js';
 
 type Render = (s: Scope, $: RenderState) => string;
 
 const templates = new Map<string, Render>();
 let rendering = false;
-
-export interface RenderRequest extends Omit<RenderInput, 'request' | 'constants'> {
-  /** Variables as plain data, or as JSON text (which keeps PHP's key order exactly). */
-  vars: Record<string, unknown> | string | null;
-  /**
-   * Plain-data variables the host sent as JSON text instead (src/sandbox/plain-json.ts): parsed
-   * here with JSON.parse, they are what `vars` would have been. `vars` is then null.
-   */
-  plainVars?: string;
-  /** JSON objects in vars become stdClass objects instead of arrays. */
-  objects?: boolean;
-  request?: Record<string, unknown>;
-  constants?: Record<string, unknown>;
-  maxOutputChars: number;
-  maxErrorChars: number;
-}
-
-export interface RenderResponse {
-  output?: string;
-  warnings?: string[];
-  logs?: { level: string; message: string }[];
-  returnValue?: unknown;
-  /** `at`: the position slot when the error was caught, for a stack that names no template line. */
-  error?: { code: string; message: string; stack: string; at?: number };
-  /** The render changed what the lockdown does not freeze: the host replaces the context. */
-  contextTainted?: boolean;
-}
 
 /** Globals removed from every render context (../shared/docs/security.md IS-02, IS-07, IS-08). */
 const REMOVED_GLOBALS = ['WebAssembly', 'SharedArrayBuffer', 'Atomics', 'eval'];

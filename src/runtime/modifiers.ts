@@ -4,8 +4,8 @@
  * whole value. Declared defaults fill omitted trailing arguments. Where PHP 8 would throw a
  * TypeError the platform returns null and logs a warning (decisions.md item 2).
  */
-import { PhpArray, type Value } from './value.js';
-import { PhpTypeError } from './convert.js';
+import { PhpArray, type Value } from '../value/value.js';
+import { PhpTypeError } from '../value/convert.js';
 import type { ModifierContext, ModifierPlugin } from '../plugins/types.js';
 
 export interface BoundModifier {

@@ -3,16 +3,16 @@
  * capture state ($smarty.foreach / .section / .capture, global like Smarty 2's), plugin
  * state, the request data, warnings. It is also the PluginContext function plugins see.
  */
-import { PhpArray, PhpObject, type Value } from './value.js';
-import { toInt, toBool } from './convert.js';
-import { assignVar, newScope, share, type Scope } from './assign.js';
+import { PhpArray, PhpObject, type Value } from '../value/value.js';
+import { toInt, toBool } from '../value/convert.js';
+import { assignVar, newScope, share, type Scope } from '../value/assign.js';
 import type { PluginContext, SiteSettings } from '../plugins/types.js';
-import { constantValue } from './constants.js';
-import { replaceEach } from './replace-each.js';
-import { LimitError } from './limits.js';
+import { constantValue } from '../php/constants.js';
+import { replaceEach } from '../value/replace-each.js';
+import { LimitError } from '../value/limits.js';
 import { Random } from './random.js';
 import { callByReference, type BoundModifier } from './modifiers.js';
-import { callHostBlock } from './host-call.js';
+import { callHostBlock, callHostModifier } from './host-call.js';
 import { findFunction } from '../plugins/registry.js';
 import { checkReturnSize } from './return-size.js';
 
@@ -156,6 +156,10 @@ export class RenderState implements PluginContext {
 
   random(): number {
     return this.rng.next();
+  }
+
+  askHost(modifier: string, input: Value, args: Value[]): Value {
+    return callHostModifier(modifier, input, args);
   }
 
   /** Control characters are written as escapes, so that a message cannot forge log lines (OPS-15). */

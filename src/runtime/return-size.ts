@@ -9,8 +9,8 @@
  * run long nor overflow the stack: the running size stops it at the limit, entries visited stop
  * it at MAX_RETURN_STEPS, and nesting stops it at MAX_RETURN_DEPTH (the bridge's own depth limit).
  */
-import { LimitError } from './limits.js';
-import { PhpArray, PhpFloat, PhpObject, type Value } from './value.js';
+import { LimitError } from '../value/limits.js';
+import { PhpArray, PhpFloat, PhpObject, type Value } from '../value/value.js';
 
 /** Array and object entries visited, in all. */
 export const MAX_RETURN_STEPS = 1_000_000;

@@ -2,17 +2,17 @@
  * `rt`: the functions generated code calls. Kept small and flat so that the generated code
  * reads like the template: `o += str(key(s["user"], "name"));`.
  */
-import { PhpArray, PhpObject, float, type Value } from './value.js';
-import { toStr, toBool } from './convert.js';
-import { key, prop, each } from './access.js';
-import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot } from './arith.js';
-import { looseEq, strictEq, lt, gt, le, ge } from './compare.js';
+import { PhpArray, PhpObject, float, type Value } from '../value/value.js';
+import { toStr, toBool } from '../value/convert.js';
+import { key, prop, each } from '../value/access.js';
+import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot } from '../value/arith.js';
+import { looseEq, strictEq, lt, gt, le, ge } from '../value/compare.js';
 import { bindModifier, callModifier, mapModifier, prepareModifier, type BoundModifier } from './modifiers.js';
 import { findFunction, findModifier } from '../plugins/registry.js';
 import type { RenderState } from './render-state.js';
-import { looseInArray } from './in-array.js';
+import { looseInArray } from '../value/in-array.js';
 import { callHost } from './host-call.js';
-import { share } from './assign.js';
+import { share } from '../value/assign.js';
 import { countArray, countMode } from '../php/array/count.js';
 
 /** The render in progress (renders in one isolate run one at a time, synchronously). */

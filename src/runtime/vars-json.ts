@@ -3,7 +3,7 @@
  * keep their order ("2" after "b" stays after it, which JSON.parse cannot do), numbers with a
  * fraction or exponent are floats, integers beyond 64 bits become floats.
  */
-import { PhpArray, PhpObject, float, type Value } from './value.js';
+import { PhpArray, PhpObject, float, type Value } from '../value/value.js';
 
 export class JsonSyntaxError extends Error {}
 

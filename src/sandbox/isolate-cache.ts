@@ -15,7 +15,9 @@
  * isolate's pages go to V8's process-wide page pool, where new isolates reuse them; V8 hands
  * what is left back to the system 8 s later (a fixed delay in V8 13.6, `PagePool`).
  */
-import { IsolateHost, type CompiledTemplate, type HostCallHandler, type RawRenderResult } from './isolate-host.js';
+import { IsolateHost } from './isolate-host.js';
+import type { HostCallHandler } from '../protocol/host-call.js';
+import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
 
@@ -69,7 +71,7 @@ export class TenantIsolates {
     this.timer.unref();
   }
 
-  render(tenant: string, memoryMB: number, t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, bridge: HostCallHandler | null): Promise<RawRenderResult> {
+  render(tenant: string, memoryMB: number, t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, bridge: HostCallHandler | null): Promise<RenderResponse> {
     const key = `${tenant}\0${memoryMB}`;
     let host = this.hosts.get(key);
     if (!host || !host.usable) host = IsolateHost.acquire(memoryMB);

@@ -19,31 +19,8 @@ import { compileRuntime } from './runtime-bundle.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 import { WARMUP_RENDERS, warmupRequest, warmupTemplate } from './warmup.js';
 import { withLimits, type RenderRequestBody } from './request.js';
-
-/** Answers a privileged plugin call: plugin name and JSON request in, JSON answer out. */
-export type HostCallHandler = (plugin: string, request: string) => Promise<string>;
-
-export interface RawRenderResult {
-  output?: string;
-  warnings?: string[];
-  logs?: { level: string; message: string }[];
-  returnValue?: unknown;
-  /**
-   * `at`: for limits enforced from outside the isolate (CPU and wall time, memory), the value of
-   * the position slot when the isolate stopped: a 1-based index into the template's line table,
-   * 0 when no position was recorded.
-   */
-  error?: { code: string; message: string; stack: string; at?: number };
-  contextTainted?: boolean;
-}
-
-export interface CompiledTemplate {
-  /** Key the script registers the template under. */
-  id: string;
-  code: string;
-  /** Script name, which the isolate's stack traces use (never a host path). */
-  filename: string;
-}
+import type { HostCallHandler } from '../protocol/host-call.js';
+import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 
 /**
  * A new context costs far more than its ~10 ms set-up: its functions are new closures, so V8
@@ -60,7 +37,7 @@ const NO_RENDER = JSON.stringify({ error: { code: 'E_BRIDGE_CLOSED', message: 'n
 
 interface LiveContext {
   context: ivm.Context;
-  render: ivm.Reference<(...args: unknown[]) => RawRenderResult>;
+  render: ivm.Reference<(...args: unknown[]) => RenderResponse>;
   defined: Map<string, string>;
   renders: number;
 }
@@ -221,7 +198,7 @@ export class IsolateHost {
     return this.live;
   }
 
-  render(t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler | null): Promise<RawRenderResult> {
+  render(t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler | null): Promise<RenderResponse> {
     this.pending++;
     const run = this.queue.then(() => this.renderNow(t, request, limits, host));
     const done = () => {
@@ -237,7 +214,7 @@ export class IsolateHost {
     return this.pending > 0 || this.warming;
   }
 
-  private async renderNow(t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler | null): Promise<RawRenderResult> {
+  private async renderNow(t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler | null): Promise<RenderResponse> {
     if (!this.usable) return sandboxError('E_SANDBOX_CRASHED', 'the sandbox was retired before the render started');
     this.renders++;
     let wallExpired = false;
@@ -262,7 +239,7 @@ export class IsolateHost {
       this.active = host;
       this.where[0] = 0;
       const args = new ivm.ExternalCopy(withLimits(request, limits)).copyInto({ release: true });
-      const result = (await live.render.apply(undefined, [t.id, args], { timeout: limits.cpuMs, result: { copy: true } })) as RawRenderResult;
+      const result = (await live.render.apply(undefined, [t.id, args], { timeout: limits.cpuMs, result: { copy: true } })) as RenderResponse;
       if (defining && result.error?.code === 'E_TEMPLATE_NOT_LOADED') {
         // Its define failed (it threw, or ran out of time): the context may hold half of it.
         this.dropContext();
@@ -351,7 +328,7 @@ export function requireNoNodeSnapshot(): void {
 }
 
 /** A render that failed in the sandbox itself, not in the template. */
-export function sandboxError(code: string, message: string, at?: number): RawRenderResult {
+export function sandboxError(code: string, message: string, at?: number): RenderResponse {
   return { error: { code, message, stack: '', ...(at ? { at } : {}) } };
 }
 

@@ -22,7 +22,7 @@
  */
 
 import type { RenderRequestBody } from './request.js';
-import type { WireRequest } from './protocol.js';
+import type { WireRequest } from './worker-protocol.js';
 
 /** Beyond this many values, or this depth, the data goes by structured clone (no blow-up here on shared references). */
 const MAX_VALUES = 200_000;

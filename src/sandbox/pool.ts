@@ -12,11 +12,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { sandboxError, type CompiledTemplate, type HostCallHandler, type RawRenderResult } from './isolate-host.js';
+import { sandboxError } from './isolate-host.js';
+import type { HostCallHandler } from '../protocol/host-call.js';
+import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
 import { requestToWire } from './plain-json.js';
-import type { FromWorker, ToWorker, WireTemplate } from './protocol.js';
+import type { FromWorker, ToWorker, WireTemplate } from './worker-protocol.js';
 import type { IsolateCacheOptions, MemoryReport } from './isolate-cache.js';
 
 export interface PoolOptions {
@@ -73,7 +75,7 @@ const MAX_HELD_CODE_CHARS = 32 * 1024 * 1024;
 
 interface InFlight {
   tenant: string;
-  resolve(r: RawRenderResult): void;
+  resolve(r: RenderResponse): void;
   host: HostCallHandler;
   timer: NodeJS.Timeout;
 }
@@ -277,7 +279,7 @@ export class SandboxPool {
     }
   }
 
-  render(tenant: string, memoryMB: number, template: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler): Promise<RawRenderResult> {
+  render(tenant: string, memoryMB: number, template: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler): Promise<RenderResponse> {
     let limit = this.tenantLimits.get(tenant);
     if (!limit) {
       limit = pLimit(this.opts.perTenantConcurrency);
@@ -288,7 +290,7 @@ export class SandboxPool {
       try {
         const w = this.workerFor(tenant);
         await w.ready;
-        return await new Promise<RawRenderResult>((resolve) => {
+        return await new Promise<RenderResponse>((resolve) => {
           const id = this.nextId++;
           // A worker that does not answer well after the wall deadline is hung: kill it.
           const timer = setTimeout(() => w.kill(), limits.wallMs + 2000);

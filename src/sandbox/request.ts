@@ -1,9 +1,9 @@
 /**
- * The request a render sends into the isolate (src/runtime/isolate-entry.ts `RenderRequest`),
+ * The request a render sends into the isolate (src/protocol/render.ts `RenderRequest`),
  * built in one place for the engine, the spare's warm-up render and the benchmark. The limits
  * that travel with it (output and error sizes) are added at the call (`withLimits`).
  */
-import type { RenderRequest } from '../runtime/isolate-entry.js';
+import type { RenderRequest } from '../protocol/render.js';
 import type { SiteSettings } from '../plugins/types.js';
 import type { SandboxLimits } from './limits.js';
 

@@ -5,7 +5,7 @@
  * template runs there: a spare has never run tenant code.
  */
 import { compile } from '../compiler/index.js';
-import type { CompiledTemplate } from './isolate-host.js';
+import type { CompiledTemplate } from '../protocol/render.js';
 import { renderRequest, type RenderRequestBody } from './request.js';
 
 const SOURCE = `{assign var=total value=0}{foreach from=$items item=item name=l key=k}

@@ -4,8 +4,9 @@
  * embedding process, where the host adapters live. If V8 dies here (a fatal out-of-memory), only
  * this process goes; the pool starts another.
  */
-import { IsolateHost, sandboxError, type CompiledTemplate } from './isolate-host.js';
-import type { FromWorker, ToWorker } from './protocol.js';
+import { IsolateHost, sandboxError } from './isolate-host.js';
+import type { CompiledTemplate } from '../protocol/render.js';
+import type { FromWorker, ToWorker } from './worker-protocol.js';
 import { requestFromWire } from './plain-json.js';
 import { TenantIsolates, type MemoryReport } from './isolate-cache.js';
 
@@ -13,7 +14,7 @@ import { TenantIsolates, type MemoryReport } from './isolate-cache.js';
 let isolates: TenantIsolates | undefined;
 const cache = (): TenantIsolates => (isolates ??= new TenantIsolates({}, reportMemory));
 const pendingHost = new Map<number, (answer: string) => void>();
-/** Template code by the key the pool gave it (src/sandbox/protocol.ts `WireTemplate`). */
+/** Template code by the key the pool gave it (src/sandbox/worker-protocol.ts `WireTemplate`). */
 const templates = new Map<number, CompiledTemplate>();
 let nextCall = 1;
 

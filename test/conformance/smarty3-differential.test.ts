@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadFixtures } from '../support/fixtures.js';
-import { toBytes } from '../../src/runtime/bytes.js';
+import { toBytes } from '../../src/value/bytes.js';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/oracle/smarty3-render.php', import.meta.url));
 const fixtures = loadFixtures(fileURLToPath(new URL('../fixtures', import.meta.url)));

@@ -1,5 +1,5 @@
 /**
- * A worker gets a template's code once (src/sandbox/protocol.ts `WireTemplate`): later renders
+ * A worker gets a template's code once (src/sandbox/worker-protocol.ts `WireTemplate`): later renders
  * name it by key. What must hold: the code goes once per worker and template object, a changed
  * template goes again, a worker told to forget (past 500 templates) gets the code again, and a
  * worker that replaced a dead one gets it again too.
@@ -10,8 +10,8 @@ import { SandboxPool } from '../../src/sandbox/pool.js';
 import { compile } from '../../src/compiler/index.js';
 import { renderRequest } from '../../src/sandbox/request.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/limits.js';
-import type { CompiledTemplate } from '../../src/sandbox/isolate-host.js';
-import type { ToWorker } from '../../src/sandbox/protocol.js';
+import type { CompiledTemplate } from '../../src/protocol/render.js';
+import type { ToWorker } from '../../src/sandbox/worker-protocol.js';
 
 const pool = new SandboxPool({ workers: 1 });
 afterAll(() => pool.close());

@@ -10,7 +10,7 @@ import { secretForms } from '../../src/host-bridge/secret-forms.js';
 import { MAX_PATTERN_CHARS, MAX_REDACTIONS, MAX_SECRETS_PER_RENDER, SecretRedactor } from '../../src/host-bridge/secret-redactor.js';
 import { SecretHandles } from '../../src/host-bridge/secret-handles.js';
 import { BridgeError } from '../../src/host-bridge/errors.js';
-import { fromBytes } from '../../src/runtime/bytes.js';
+import { fromBytes } from '../../src/value/bytes.js';
 import { Prng } from '../support/prng.js';
 import { callPhp, phpAvailable, taggedBytes } from '../support/php-oracle.js';
 

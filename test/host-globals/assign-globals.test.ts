@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REQUEST_GLOBALS, ENTRY_OVERHEAD, REQUEST_OVERHEAD, RequestGlobals, requestGlobals } from '../../src/host-bridge/request-globals.js';
 import { BridgeError } from '../../src/host-bridge/errors.js';
-import { PhpArray } from '../../src/runtime/value.js';
+import { PhpArray } from '../../src/value/value.js';
 import { templateError, testEngine } from '../support/engine.js';
 
 const quota = (f: () => void): string => {

@@ -3,9 +3,9 @@
  * difference (return value, $matches or preg_replace's $count, and whether a warning was raised).
  */
 import { callPhp, toTagged, type OracleCall, type OracleResult, type Tagged } from '../support/php-oracle.js';
-import { PhpTypeError } from '../../src/runtime/convert.js';
-import { toBytes } from '../../src/runtime/bytes.js';
-import { PhpArray, type Value } from '../../src/runtime/value.js';
+import { PhpTypeError } from '../../src/value/convert.js';
+import { toBytes } from '../../src/value/bytes.js';
+import { PhpArray, type Value } from '../../src/value/value.js';
 import { pregGrep, pregMatch, pregMatchAll, pregQuote, pregReplace, pregSplit } from '../../src/php/pcre/preg.js';
 
 export type PregFn = 'preg_match' | 'preg_match_all' | 'preg_replace' | 'preg_split' | 'preg_quote' | 'preg_grep';

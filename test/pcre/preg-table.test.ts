@@ -4,7 +4,7 @@
  * test/fixtures/php/pcre/preg-table.json.
  */
 import { describe, expect, test } from 'vitest';
-import { PhpArray, type Value } from '../../src/runtime/value.js';
+import { PhpArray, type Value } from '../../src/value/value.js';
 import { describe as label, differences, oracleCall, type PregCall } from './differential.js';
 import { phpGolden } from '../support/php-golden.js';
 import { pregReplace } from '../../src/php/pcre/preg.js';

@@ -6,8 +6,8 @@
 import { describe, expect, test } from 'vitest';
 import { toTagged, type OracleCall } from '../support/php-oracle.js';
 import { phpGoldenLookup } from '../support/php-golden.js';
-import { toBytes } from '../../src/runtime/bytes.js';
-import { PhpArray, type Value } from '../../src/runtime/value.js';
+import { toBytes } from '../../src/value/bytes.js';
+import { PhpArray, type Value } from '../../src/value/value.js';
 import regexReplace from '../../src/plugins/regex/regex-replace.js';
 import pregMatchModifier from '../../src/plugins/regex/preg-match.js';
 import pregReplaceModifier from '../../src/plugins/regex/preg-replace.js';

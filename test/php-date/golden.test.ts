@@ -1,7 +1,7 @@
 /** The golden corpus cases that exercise the format and date modifiers, read with the small template reader. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fromJS, type Value } from '../../src/runtime/value.js';
+import { fromJS, type Value } from '../../src/value/value.js';
 import type { ModifierContext, ModifierPlugin } from '../../src/plugins/types.js';
 import { plugins as formatPlugins } from '../../src/plugins/format/index.js';
 import { plugins as datePlugins } from '../../src/plugins/date/index.js';

@@ -5,8 +5,8 @@
  * reader of test/plugins-string.
  */
 import { describe, expect, it } from 'vitest';
-import { PhpArray, float, fromJS, type Value } from '../../src/runtime/value.js';
-import { fromBytes } from '../../src/runtime/bytes.js';
+import { PhpArray, float, fromJS, type Value } from '../../src/value/value.js';
+import { fromBytes } from '../../src/value/bytes.js';
 import type { ModifierContext, ModifierPlugin } from '../../src/plugins/types.js';
 import { plugins as formatPlugins } from '../../src/plugins/format/index.js';
 import { plugins as datePlugins } from '../../src/plugins/date/index.js';

@@ -1,5 +1,5 @@
 /** Random inputs for the sprintf / round / number_format differential tests. */
-import { PhpFloat, type Value } from '../../src/runtime/value.js';
+import { PhpFloat, type Value } from '../../src/value/value.js';
 import type { Prng } from '../support/prng.js';
 
 /** Floats that stress rounding: ties, near-ties, tiny, huge, negative zero. */

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { phpBoolval, phpFloatval, phpIntval, phpMaxMin, phpStrval } from '../../src/php/format/intval.js';
-import { PhpArray, PhpFloat, type Value } from '../../src/runtime/value.js';
+import { PhpArray, PhpFloat, type Value } from '../../src/value/value.js';
 import { type Case, compareWithPhp, expectAgreement } from './oracle-args.js';
 
 describe('intval / floatval / boolval / strval / max / min against php', () => {

@@ -12,7 +12,7 @@ import { filterVar } from '../../src/php/filter/filter-var.js';
 import { phpAbs } from '../../src/php/format/round.js';
 import { int64OfDecimal } from '../../src/php/zval.js';
 import * as F from '../../src/php/filter/constants.js';
-import { type Value } from '../../src/runtime/value.js';
+import { type Value } from '../../src/value/value.js';
 import { type Case, compareWithPhp, expectAgreement } from './oracle-args.js';
 
 const JSON_BIGINT_AS_STRING = 2;

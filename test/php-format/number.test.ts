@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { phpNumberFormat } from '../../src/php/format/number-format.js';
 import { phpAbs, phpCeil, phpFloor, phpRound } from '../../src/php/format/round.js';
-import { PhpFloat, type Value } from '../../src/runtime/value.js';
+import { PhpFloat, type Value } from '../../src/value/value.js';
 import { Prng } from '../support/prng.js';
 import { floatValue, randomFloat, randomValue } from './gen.js';
 import { type Case, compareWithPhp, expectAgreement } from './oracle-args.js';

@@ -1,5 +1,5 @@
 /** Our values as oracle arguments, and a one-call-per-case comparison helper. */
-import { PhpArray, PhpFloat, type Value } from '../../src/runtime/value.js';
+import { PhpArray, PhpFloat, type Value } from '../../src/value/value.js';
 import { callPhp, toTagged, type OracleCall, type Tagged } from '../support/php-oracle.js';
 import { phpGolden } from '../support/php-golden.js';
 

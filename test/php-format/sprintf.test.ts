@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { phpSprintf } from '../../src/php/format/sprintf.js';
-import { PhpArray, PhpFloat, type Value } from '../../src/runtime/value.js';
+import { PhpArray, PhpFloat, type Value } from '../../src/value/value.js';
 import { Prng } from '../support/prng.js';
 import { randomValue } from './gen.js';
 import { type Case, compareWithPhp, expectAgreement } from './oracle-args.js';

@@ -2,8 +2,8 @@
  * The table of cases compared with live php: each one runs PHP code on `$args` and the
  * same operation here. Expected values are never written by hand.
  */
-import { PhpArray, PhpFloat, PhpObject, float, type Value } from '../../src/runtime/value.js';
-import { fromBytes } from '../../src/runtime/bytes.js';
+import { PhpArray, PhpFloat, PhpObject, float, type Value } from '../../src/value/value.js';
+import { fromBytes } from '../../src/value/bytes.js';
 import type { OracleCall } from '../support/php-oracle.js';
 import { assoc, callModifier, list, phpEval } from './php-call.js';
 import { plugins as arrayPlugins } from '../../src/plugins/array/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Value } from '../../src/runtime/value.js';
+import type { Value } from '../../src/value/value.js';
 import { toTagged } from '../support/php-oracle.js';
 import type { FunctionPlugin, PluginContext } from '../../src/plugins/types.js';
 import { plugins } from '../../src/plugins/array/index.js';
@@ -36,7 +36,7 @@ describe('append and assign_array_set', () => {
   it('append pushes, sets an index, and creates the array', () => {
     const original = list('a');
     // The test keeps a second reference, so it marks the array shared, as the engine marks every
-    // array it hands to a plugin from a variable (copy-on-write, src/runtime/php-array.ts).
+    // array it hands to a plugin from a variable (copy-on-write, src/value/php-array.ts).
     original.shared = true;
     const ctx = fakeContext({ l: original, s: 'scalar' });
     run('append', { var: 'l', value: 'b' }, ctx);

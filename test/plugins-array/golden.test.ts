@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PhpArray, type Value } from '../../src/runtime/value.js';
-import { toStr } from '../../src/runtime/convert.js';
+import { PhpArray, type Value } from '../../src/value/value.js';
+import { toStr } from '../../src/value/convert.js';
 import { toTagged } from '../support/php-oracle.js';
 import { parseJsonToValue } from '../../src/php/json/decode.js';
 import { arrayIntersect } from '../../src/php/array/set-ops.js';

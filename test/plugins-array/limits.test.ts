@@ -1,7 +1,7 @@
 /** Size guards of the array modifiers that build strings. */
 import { describe, expect, it } from 'vitest';
-import { PhpArray } from '../../src/runtime/value.js';
-import { LimitError, MAX_STRING_LENGTH } from '../../src/runtime/limits.js';
+import { PhpArray } from '../../src/value/value.js';
+import { LimitError, MAX_STRING_LENGTH } from '../../src/value/limits.js';
 import { implode } from '../../src/php/array/join.js';
 
 describe('implode and join refuse to build a string past the limit', () => {

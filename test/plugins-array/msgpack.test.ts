@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PhpArray, PhpObject, float, type Value } from '../../src/runtime/value.js';
-import { fromBytes, toBytes } from '../../src/runtime/bytes.js';
+import { PhpArray, PhpObject, float, type Value } from '../../src/value/value.js';
+import { fromBytes, toBytes } from '../../src/value/bytes.js';
 import { toTagged, type Tagged } from '../support/php-oracle.js';
 import { msgpackPack, msgpackUnpack } from '../../src/php/json/msgpack.js';
 import { callModifier } from './php-call.js';

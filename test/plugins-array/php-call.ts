@@ -2,8 +2,8 @@
  * Helpers for comparing our functions with php: values travel to PHP as serialize() text
  * (exact bytes, key order, int/float), and a case is one `__eval` of PHP code on `$args`.
  */
-import { PhpArray, PhpFloat, PhpObject, type Value } from '../../src/runtime/value.js';
-import { toBytes } from '../../src/runtime/bytes.js';
+import { PhpArray, PhpFloat, PhpObject, type Value } from '../../src/value/value.js';
+import { toBytes } from '../../src/value/bytes.js';
 import { phpFloatRepr, type OracleCall } from '../support/php-oracle.js';
 import type { ModifierContext, ModifierPlugin } from '../../src/plugins/types.js';
 import { testModifierContext } from '../support/plugin-context.js';

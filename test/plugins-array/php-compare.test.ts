@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toTagged, type Tagged } from '../support/php-oracle.js';
 import { phpGolden } from '../support/php-golden.js';
-import { PhpTypeError } from '../../src/runtime/convert.js';
+import { PhpTypeError } from '../../src/value/convert.js';
 import { cases } from './cases.js';
-import { normalizeKey } from '../../src/runtime/php-array.js';
+import { normalizeKey } from '../../src/value/php-array.js';
 
 /** get_object_vars() (used by the oracle) turns "1" property names into int keys: do the same. */
 function norm(t: Tagged): Tagged {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import html5Check from '../../src/plugins/markup/html5_check.js';
 import { MAX_PROBLEMS, checkHtml5 } from '../../src/php/html5/checker.js';
-import { PhpArray } from '../../src/runtime/value.js';
-import { LimitError } from '../../src/runtime/limits.js';
+import { PhpArray } from '../../src/value/value.js';
+import { LimitError } from '../../src/value/limits.js';
 import { Random } from '../../src/runtime/random.js';
 import { testPluginContext } from '../support/plugin-context.js';
 import { HTML5_CASES } from './html5-cases.js';

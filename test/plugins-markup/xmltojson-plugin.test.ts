@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import xmltojson, { MAX_XML_LENGTH } from '../../src/plugins/markup/xmltojson.js';
-import { LimitError } from '../../src/runtime/limits.js';
+import { LimitError } from '../../src/value/limits.js';
 import { testPluginContext } from '../support/plugin-context.js';
-import type { Value } from '../../src/runtime/value.js';
+import type { Value } from '../../src/value/value.js';
 
 function run(attrs: Record<string, Value>): { value: Value; warnings: string[] } {
   const warnings: string[] = [];

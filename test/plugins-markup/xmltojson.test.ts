@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { xmlToJson } from '../../src/plugins/markup/xmltojson.js';
-import { fromBytes, toBytes } from '../../src/runtime/bytes.js';
+import { fromBytes, toBytes } from '../../src/value/bytes.js';
 import { DEVIATIONS, HAND_WRITTEN, generatedCases, nested, type XmlCase } from './xml-cases.js';
 
 const SCRIPT = fileURLToPath(new URL('./xmltojson-reference.php', import.meta.url));

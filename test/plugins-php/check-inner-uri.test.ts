@@ -5,7 +5,7 @@
  * site, to the site's own host and port. Open-redirect payloads and seeded fuzz feed it.
  */
 import { describe, expect, it } from 'vitest';
-import { PhpArray } from '../../src/runtime/value.js';
+import { PhpArray } from '../../src/value/value.js';
 import { testModifierContext } from '../support/plugin-context.js';
 import { runModifier, randomString, seeded } from './support.js';
 

@@ -1,13 +1,13 @@
 /**
  * The declared examples of the php-family modifiers print what they claim, evaluated with
  * our modifiers and, for the PHP functions, with PHP itself (same template, PHP applying the
- * function). $smarty.const names must be in src/runtime/constants.ts, as the engine reads
+ * function). $smarty.const names must be in src/php/constants.ts, as the engine reads
  * them from there.
  */
 import { describe, expect, it } from 'vitest';
-import { PhpArray, float, fromJS, type Value } from '../../src/runtime/value.js';
-import { fromBytes } from '../../src/runtime/bytes.js';
-import { constantValue } from '../../src/runtime/constants.js';
+import { PhpArray, float, fromJS, type Value } from '../../src/value/value.js';
+import { fromBytes } from '../../src/value/bytes.js';
+import { constantValue } from '../../src/php/constants.js';
 import type { Tagged } from '../support/php-oracle.js';
 import { phpGolden, phpGoldenLookup } from '../support/php-golden.js';
 import { render } from '../plugins-string/mini-template.js';
@@ -26,7 +26,7 @@ function fromTagged(t: Tagged): Value {
 function prepare(template: string): string {
   const withConsts = template.replace(/\$smarty\.const\.(\w+)/g, (_, name: string) => {
     const v = constantValue(name);
-    if (typeof v !== 'number') throw new Error(`constant ${name} is not in src/runtime/constants.ts`);
+    if (typeof v !== 'number') throw new Error(`constant ${name} is not in src/php/constants.ts`);
     return String(v);
   });
   return withConsts.replace(/\{if !([^{}]*)\}(.*?)(?:\{else\}(.*?))?\{\/if\}/gs, (_, c: string, yes: string, no = '') => `{if ${c}}${no}{else}${yes}{/if}`);

@@ -4,8 +4,8 @@
  * filter's interesting characters (against live PHP).
  */
 import { describe, expect, it } from 'vitest';
-import { PhpArray, float, type Value } from '../../src/runtime/value.js';
-import { fromBinary } from '../../src/runtime/bytes.js';
+import { PhpArray, float, type Value } from '../../src/value/value.js';
+import { fromBinary } from '../../src/value/bytes.js';
 import * as F from '../../src/php/filter/constants.js';
 import { callPhp, type OracleResult } from '../support/php-oracle.js';
 import { phpGolden } from '../support/php-golden.js';

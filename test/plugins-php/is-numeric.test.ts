@@ -1,10 +1,10 @@
 /**
- * is_numeric (src/runtime/convert.ts isNumeric, through the modifier) against PHP 8.2: hand
+ * is_numeric (src/value/convert.ts isNumeric, through the modifier) against PHP 8.2: hand
  * cases for the whitespace and format rules (PHP's answers committed in
  * test/fixtures/php/plugins-php/is-numeric.json), then seeded random strings against live PHP.
  */
 import { describe, expect, it } from 'vitest';
-import { PhpArray, float, type Value } from '../../src/runtime/value.js';
+import { PhpArray, float, type Value } from '../../src/value/value.js';
 import { callPhp, type OracleResult } from '../support/php-oracle.js';
 import { phpGolden } from '../support/php-golden.js';
 import { label, outcome, phpOutcome, randomString, runModifier, seeded, toArg } from './support.js';

@@ -6,8 +6,8 @@
  * hiragana, katakana, CJK punctuation, quotes, yen and macron signs, a few kanji, invalid UTF-8).
  */
 import { describe, expect, it } from 'vitest';
-import { fromBinary } from '../../src/runtime/bytes.js';
-import type { Value } from '../../src/runtime/value.js';
+import { fromBinary } from '../../src/value/bytes.js';
+import type { Value } from '../../src/value/value.js';
 import { callPhp, type OracleResult } from '../support/php-oracle.js';
 import { phpGolden } from '../support/php-golden.js';
 import { label, outcome, phpOutcome, runModifier, seeded, toArg } from './support.js';

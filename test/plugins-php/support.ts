@@ -4,9 +4,9 @@
  */
 import { plugins } from '../../src/plugins/php/index.js';
 import type { ModifierContext, ModifierPlugin } from '../../src/plugins/types.js';
-import { PhpArray, PhpFloat, type Value } from '../../src/runtime/value.js';
-import { PhpTypeError } from '../../src/runtime/convert.js';
-import { isAscii, toBytes } from '../../src/runtime/bytes.js';
+import { PhpArray, PhpFloat, type Value } from '../../src/value/value.js';
+import { PhpTypeError } from '../../src/value/convert.js';
+import { isAscii, toBytes } from '../../src/value/bytes.js';
 import { type OracleResult, type Tagged, toTagged } from '../support/php-oracle.js';
 import { testModifierContext } from '../support/plugin-context.js';
 import { bindModifier, withDefaults } from '../../src/runtime/modifiers.js';

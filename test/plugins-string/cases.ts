@@ -3,8 +3,8 @@
  * Texts mix ASCII, Japanese, emoji (with ZWJ sequences and skin tones), Latin-1 letters,
  * HTML, whitespace of every kind and a string holding a cut UTF-8 character.
  */
-import { PhpArray, float, type Value } from '../../src/runtime/value.js';
-import { fromBytes, toBytes } from '../../src/runtime/bytes.js';
+import { PhpArray, float, type Value } from '../../src/value/value.js';
+import { fromBytes, toBytes } from '../../src/value/bytes.js';
 
 export interface Case {
   mod: string;

@@ -4,8 +4,8 @@
  * modifier's PHP body from smarty2-modifiers.php, with PHP's own defaults).
  */
 import { describe, expect, it } from 'vitest';
-import { PhpArray, float, fromJS, type Value } from '../../src/runtime/value.js';
-import { fromBytes } from '../../src/runtime/bytes.js';
+import { PhpArray, float, fromJS, type Value } from '../../src/value/value.js';
+import { fromBytes } from '../../src/value/bytes.js';
 import type { Tagged } from '../support/php-oracle.js';
 import { phpGoldenLookup } from '../support/php-golden.js';
 import { render } from './mini-template.js';

@@ -4,13 +4,13 @@
  * the UTF-8 scanners of htmlspecialchars and mbstring, base64's lenient decoding, md5 padding).
  */
 import { describe, expect, it } from 'vitest';
-import type { Value } from '../../src/runtime/value.js';
-import { fromBytes } from '../../src/runtime/bytes.js';
+import type { Value } from '../../src/value/value.js';
+import { fromBytes } from '../../src/value/bytes.js';
 import { htmlentities, htmlspecialchars, htmlEntityDecode } from '../../src/php/string/html.js';
 import { stripTags } from '../../src/php/string/strip-tags.js';
 import { rawurlencode } from '../../src/php/string/url.js';
 import { strtr } from '../../src/php/string/strtr.js';
-import { PhpArray } from '../../src/runtime/value.js';
+import { PhpArray } from '../../src/value/value.js';
 import { callPhp } from '../support/php-oracle.js';
 import { outcome, phpCall, runModifier } from './support.js';
 import { Prng } from '../support/prng.js';

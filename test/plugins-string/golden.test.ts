@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fromJS } from '../../src/runtime/value.js';
+import { fromJS } from '../../src/value/value.js';
 import { Unsupported, render as renderWith } from './mini-template.js';
-import { toStr } from '../../src/runtime/convert.js';
-import { toBytes } from '../../src/runtime/bytes.js';
+import { toStr } from '../../src/value/convert.js';
+import { toBytes } from '../../src/value/bytes.js';
 import { htmlspecialchars } from '../../src/php/string/html.js';
 import { modifiers, runModifier } from './support.js';
 

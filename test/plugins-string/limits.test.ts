@@ -1,8 +1,8 @@
 /** Size guards and type errors of the string modifiers. */
 import { describe, expect, it } from 'vitest';
-import { PhpArray } from '../../src/runtime/value.js';
-import { PhpTypeError } from '../../src/runtime/convert.js';
-import { LimitError } from '../../src/runtime/limits.js';
+import { PhpArray } from '../../src/value/value.js';
+import { PhpTypeError } from '../../src/value/convert.js';
+import { LimitError } from '../../src/value/limits.js';
 import { runModifier } from './support.js';
 
 describe('size guards', () => {

@@ -4,8 +4,8 @@
  * Live PHP: the inputs are generated, not committed.
  */
 import { describe, expect, it } from 'vitest';
-import type { Value } from '../../src/runtime/value.js';
-import { NATIVE_REPLACE_MAX } from '../../src/runtime/replace-each.js';
+import type { Value } from '../../src/value/value.js';
+import { NATIVE_REPLACE_MAX } from '../../src/value/replace-each.js';
 import { callPhp, type Tagged } from '../support/php-oracle.js';
 import { Prng } from '../support/prng.js';
 import { ctxFor, modifiers, outcome, phpCall, runModifier } from './support.js';

@@ -5,8 +5,8 @@
  * with an optional `=== false`. Modifiers are applied by a callback, so that the same
  * template can be evaluated with our implementation and with PHP's.
  */
-import { PhpArray, type Value } from '../../src/runtime/value.js';
-import { toBool, toStr } from '../../src/runtime/convert.js';
+import { PhpArray, type Value } from '../../src/value/value.js';
+import { toBool, toStr } from '../../src/value/convert.js';
 
 export type Apply = (name: string, input: Value, args: Value[]) => Value;
 

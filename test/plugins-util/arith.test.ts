@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { callPhp, toTagged } from '../support/php-oracle.js';
 import add from '../../src/plugins/util/add.js';
 import subtract from '../../src/plugins/util/subtract.js';
-import { PhpArray, float, type Value } from '../../src/runtime/value.js';
+import { PhpArray, float, type Value } from '../../src/value/value.js';
 import { Gen, makeCtx, phpLiteral, run } from './support.js';
 
 const FIXED: Value[] = [

@@ -8,7 +8,7 @@ import { callPhp, type OracleResult } from '../support/php-oracle.js';
 import { phpGoldenLookup } from '../support/php-golden.js';
 import datePlugin from '../../src/plugins/util/date.js';
 import strtodate from '../../src/plugins/util/strtodate.js';
-import type { Value } from '../../src/runtime/value.js';
+import type { Value } from '../../src/value/value.js';
 import { Gen, TEST_NOW, makeCtx, phpLiteral, run } from './support.js';
 
 const ZONES = ['Asia/Tokyo', 'UTC', 'America/New_York', 'Europe/London'];

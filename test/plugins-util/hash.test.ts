@@ -8,9 +8,9 @@ import { phpGolden } from '../support/php-golden.js';
 import { phpHash, phpHashHmac } from '../../src/php/hash/hash.js';
 import { crc32 } from '../../src/php/hash/crc32.js';
 import { algorithmNames } from '../../src/php/hash/algorithms.js';
-import { fromBytes, toBytes } from '../../src/runtime/bytes.js';
-import { PhpTypeError } from '../../src/runtime/convert.js';
-import { PhpArray } from '../../src/runtime/value.js';
+import { fromBytes, toBytes } from '../../src/value/bytes.js';
+import { PhpTypeError } from '../../src/value/convert.js';
+import { PhpArray } from '../../src/value/value.js';
 import rcmsHash from '../../src/plugins/util/rcms_hash.js';
 import { Gen, makeCtx, run } from './support.js';
 

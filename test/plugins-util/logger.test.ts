@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { callPhp, toTagged, type OracleResult } from '../support/php-oracle.js';
 import { phpGolden } from '../support/php-golden.js';
 import logger, { logText } from '../../src/plugins/util/logger.js';
-import { fromBytes, toBytes } from '../../src/runtime/bytes.js';
-import { fromJS, type Value } from '../../src/runtime/value.js';
+import { fromBytes, toBytes } from '../../src/value/bytes.js';
+import { fromJS, type Value } from '../../src/value/value.js';
 import { Gen, makeCtx, phpLiteral, run } from './support.js';
 
 const PHP_RULE = (expr: string) =>

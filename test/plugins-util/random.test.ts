@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import uuid from '../../src/plugins/util/uuid.js';
 import lottery from '../../src/plugins/util/lottery.js';
-import { PhpArray, type Value } from '../../src/runtime/value.js';
-import { toStr } from '../../src/runtime/convert.js';
-import { LimitError } from '../../src/runtime/limits.js';
+import { PhpArray, type Value } from '../../src/value/value.js';
+import { toStr } from '../../src/value/convert.js';
+import { LimitError } from '../../src/value/limits.js';
 import { Gen, makeCtx, run } from './support.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -2,9 +2,9 @@
 import { createHash } from 'node:crypto';
 import type { FunctionPlugin, PluginContext } from '../../src/plugins/types.js';
 import { Random } from '../../src/runtime/random.js';
-import { toBytes } from '../../src/runtime/bytes.js';
-import { PhpFloat, type Value } from '../../src/runtime/value.js';
-import type { Scope } from '../../src/runtime/assign.js';
+import { toBytes } from '../../src/value/bytes.js';
+import { PhpFloat, type Value } from '../../src/value/value.js';
+import type { Scope } from '../../src/value/assign.js';
 import { phpFloatRepr } from '../support/php-oracle.js';
 import { TEST_NOW, testPluginContext } from '../support/plugin-context.js';
 

@@ -1,11 +1,11 @@
 /**
- * Plain objects among a render's variables become lazy records (src/runtime/php-array.ts): read
+ * Plain objects among a render's variables become lazy records (src/value/php-array.ts): read
  * in place, converted on first read, settled into list or map storage by anything but a read.
  * Whatever a template does with one must match the array that eager conversion builds.
  */
 import { describe, expect, it } from 'vitest';
-import { fromJS, PhpArray, PhpFloat, type Key, type Value } from '../../src/runtime/value.js';
-import { assignVar } from '../../src/runtime/assign.js';
+import { fromJS, PhpArray, PhpFloat, type Key, type Value } from '../../src/value/value.js';
+import { assignVar } from '../../src/value/assign.js';
 import { createEngine } from '../../src/index.js';
 
 /** The conversion before lazy records: every level built up front, in Object.keys order. */

@@ -4,12 +4,12 @@
  * native call gives, and refuse what would pass the size limits with E_SIZE_LIMIT.
  */
 import { describe, expect, it } from 'vitest';
-import { NATIVE_REPLACE_MAX, encodeUriComponentEach, replaceEach } from '../../src/runtime/replace-each.js';
-import { countMatches } from '../../src/runtime/count-matches.js';
-import { LimitError, MAX_ARRAY_LENGTH, MAX_STRING_LENGTH, checkSplitLength } from '../../src/runtime/limits.js';
-import { AssignError, assignVar, newScope } from '../../src/runtime/assign.js';
-import { PhpArray } from '../../src/runtime/value.js';
-import { MAX_REQUEST_CHARS, TransferError, checkTransferSize, encodeValue } from '../../src/runtime/transfer.js';
+import { NATIVE_REPLACE_MAX, encodeUriComponentEach, replaceEach } from '../../src/value/replace-each.js';
+import { countMatches } from '../../src/value/count-matches.js';
+import { LimitError, MAX_ARRAY_LENGTH, MAX_STRING_LENGTH, checkSplitLength } from '../../src/value/limits.js';
+import { AssignError, assignVar, newScope } from '../../src/value/assign.js';
+import { PhpArray } from '../../src/value/value.js';
+import { MAX_REQUEST_CHARS, TransferError, checkTransferSize, encodeValue } from '../../src/protocol/transfer.js';
 import { explode } from '../../src/php/array/join.js';
 import { strReplaceOne } from '../../src/php/string/search.js';
 import { parseEquation } from '../../src/php/math/expression.js';

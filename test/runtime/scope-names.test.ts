@@ -1,5 +1,5 @@
 /**
- * Variable scopes have no prototype (src/runtime/assign.ts `newScope`): a template variable named
+ * Variable scopes have no prototype (src/value/assign.ts `newScope`): a template variable named
  * like a member of Object.prototype is a name like any other, in the top scope, in an included
  * template's copy of it, and in a {function}'s own scope.
  */

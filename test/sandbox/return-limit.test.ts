@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { checkReturnSize, MAX_RETURN_DEPTH } from '../../src/runtime/return-size.js';
-import { PhpArray, PhpObject, type Value } from '../../src/runtime/value.js';
+import { PhpArray, PhpObject, type Value } from '../../src/value/value.js';
 import { templateError } from '../support/engine.js';
 
 const engine = createEngine({ workers: 1, limits: { cpuMs: 5000, maxOutputChars: 100_000 } });

@@ -54,8 +54,8 @@ export function taggedBytes(t: Tagged): Buffer {
   throw new Error('not a string: ' + JSON.stringify(t));
 }
 
-import { PhpArray, PhpFloat, PhpObject, type Value } from '../../src/runtime/value.js';
-import { toBytes } from '../../src/runtime/bytes.js';
+import { PhpArray, PhpFloat, PhpObject, type Value } from '../../src/value/value.js';
+import { toBytes } from '../../src/value/bytes.js';
 
 /** Our value in the oracle's tagged form, so results compare with toEqual. */
 export function toTagged(v: Value): Tagged {

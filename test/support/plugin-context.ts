@@ -1,7 +1,7 @@
 /** Contexts for calling plugin implementations directly in unit tests. */
 import type { ModifierContext, PluginContext } from '../../src/plugins/types.js';
-import type { Value } from '../../src/runtime/value.js';
-import { assignVar, type Scope } from '../../src/runtime/assign.js';
+import type { Value } from '../../src/value/value.js';
+import { assignVar, type Scope } from '../../src/value/assign.js';
 import { Random } from '../../src/runtime/random.js';
 
 export const TEST_NOW = 1700000000;
@@ -13,6 +13,9 @@ export function testModifierContext(opts: { timezone?: string; lang?: string; no
     now: opts.now ?? TEST_NOW,
     warn: (m) => opts.warnings?.push(m),
     random: () => rng.next(),
+    askHost: (modifier) => {
+      throw new Error(`the modifier ${modifier} needs a host, and a unit-test context has none`);
+    },
   };
 }
 

@@ -5,7 +5,7 @@
  * the test then expects.
  */
 import type { ModifierContext, ModifierPlugin } from '../../src/plugins/types.js';
-import type { Value } from '../../src/runtime/value.js';
+import type { Value } from '../../src/value/value.js';
 import { toTagged } from './php-oracle.js';
 
 /** `args`: complete, defaults filled in. `fresh` gives the prepared call a context of its own (warnings are not counted twice). */

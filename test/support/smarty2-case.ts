@@ -1,7 +1,7 @@
 /** One Smarty 2.6.33 template case, rendered through the real path and compared byte for byte. */
 import { expect } from 'vitest';
 import type { Engine } from '../../src/index.js';
-import { toBytes } from '../../src/runtime/bytes.js';
+import { toBytes } from '../../src/value/bytes.js';
 
 export interface Smarty2Case {
   id: string;

@@ -2,7 +2,7 @@ import { parseArgs, positiveIntOption, stringOption, timeZoneOption, UsageError 
 import { EXIT } from '../exit-codes.js';
 import { createEngine } from '../../engine.js';
 import { TemplateError } from '../../errors.js';
-import { toBytes } from '../../runtime/bytes.js';
+import { toBytes } from '../../value/bytes.js';
 import { includeResolver, readJsonText, readText, templateRoot, CliFileError } from './files.js';
 import type { Command } from '../main.js';
 

@@ -2,7 +2,7 @@
 import type { Modifier, Span } from '../ast.js';
 import type { Diagnostic, SourceText } from '../../errors.js';
 import { CodeBuilder, type Position, lit } from './builder.js';
-import { fromBytes, toBytes } from '../../runtime/bytes.js';
+import { fromBytes, toBytes } from '../../value/bytes.js';
 import { findModifier } from '../../plugins/registry.js';
 import { describeUnknown } from './unknown-names.js';
 

@@ -1,5 +1,5 @@
 /** count() with its mode: COUNT_NORMAL (0) or COUNT_RECURSIVE (1). */
-import { PhpArray, type Value } from '../../runtime/value.js';
+import { PhpArray, type Value } from '../../value/value.js';
 import { intArg, valueError } from '../args.js';
 
 /**

@@ -1,8 +1,8 @@
 /** implode and explode, byte-exact. */
-import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
-import { PhpTypeError, toStr } from '../../runtime/convert.js';
-import { fromBinary, toBinary } from '../../runtime/bytes.js';
-import { checkSplitLength, checkStringLength } from '../../runtime/limits.js';
+import { PhpArray, PhpObject, type Value } from '../../value/value.js';
+import { PhpTypeError, toStr } from '../../value/convert.js';
+import { fromBinary, toBinary } from '../../value/bytes.js';
+import { checkSplitLength, checkStringLength } from '../../value/limits.js';
 
 export function implode(separator: string, arr: PhpArray): string {
   // One pass, no copies of the values: implode runs once per item in a typical loop. Built by

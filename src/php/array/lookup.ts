@@ -1,8 +1,8 @@
 /** Reading arrays: array_keys, array_values, array_key_exists, key, in_array, array_search, count. */
-import { PhpArray, PhpObject, type Key, type Value } from '../../runtime/value.js';
-import { looseEq, strictEq } from '../../runtime/compare.js';
-import { PhpTypeError } from '../../runtime/convert.js';
-import { normalizeKey } from '../../runtime/php-array.js';
+import { PhpArray, PhpObject, type Key, type Value } from '../../value/value.js';
+import { looseEq, strictEq } from '../../value/compare.js';
+import { PhpTypeError } from '../../value/convert.js';
+import { normalizeKey } from '../../value/php-array.js';
 import { typeName } from '../args.js';
 
 export function arrayKeys(arr: PhpArray, filter?: Value, strict = false): PhpArray {

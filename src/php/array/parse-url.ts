@@ -3,9 +3,9 @@
  * "a.com:80" is a host and port, "mailto:x" a scheme and path, a port of 0 lets a later
  * ":port" be read, control characters become "_".
  */
-import { PhpArray, type Value } from '../../runtime/value.js';
-import { PhpTypeError } from '../../runtime/convert.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { PhpArray, type Value } from '../../value/value.js';
+import { PhpTypeError } from '../../value/convert.js';
+import { replaceEach } from '../../value/replace-each.js';
 
 export const PHP_URL_SCHEME = 0;
 export const PHP_URL_HOST = 1;

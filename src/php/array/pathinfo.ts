@@ -1,5 +1,5 @@
 /** pathinfo() of PHP 8.2 (byte-based, "/" as the only separator). */
-import { PhpArray, type Value } from '../../runtime/value.js';
+import { PhpArray, type Value } from '../../value/value.js';
 
 export const PATHINFO_DIRNAME = 1;
 export const PATHINFO_BASENAME = 2;

@@ -1,7 +1,7 @@
 /** http_build_query with PHP's key brackets, value forms and both encodings. */
-import { PhpArray, PhpFloat, PhpObject, type Key, type Value } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
-import { toBytes } from '../../runtime/bytes.js';
+import { PhpArray, PhpFloat, PhpObject, type Key, type Value } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
+import { toBytes } from '../../value/bytes.js';
 
 export const PHP_QUERY_RFC1738 = 1;
 export const PHP_QUERY_RFC3986 = 2;

@@ -2,10 +2,10 @@
  * range() as PHP 8.2 has it (before 8.3's rewrite): character ranges for two non-numeric
  * strings, float ranges when any bound or the step is a float, int ranges otherwise.
  */
-import { PhpArray, PhpFloat, type Value, float } from '../../runtime/value.js';
-import { PhpTypeError, isNumericStr, toFloatLoose, toInt } from '../../runtime/convert.js';
-import { checkArrayLength } from '../../runtime/limits.js';
-import { fromBinary, toBinary } from '../../runtime/bytes.js';
+import { PhpArray, PhpFloat, type Value, float } from '../../value/value.js';
+import { PhpTypeError, isNumericStr, toFloatLoose, toInt } from '../../value/convert.js';
+import { checkArrayLength } from '../../value/limits.js';
+import { fromBinary, toBinary } from '../../value/bytes.js';
 
 function rangeError(): never {
   throw new PhpTypeError('range(): Argument #3 ($step) must not exceed the specified range');

@@ -3,8 +3,8 @@
  * PHP does here, by their string forms ((string) $a === (string) $b); keys by identity
  * after PHP's key normalisation. The result keeps the first array's order and keys.
  */
-import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
-import { PhpTypeError, toStr } from '../../runtime/convert.js';
+import { PhpArray, PhpObject, type Value } from '../../value/value.js';
+import { PhpTypeError, toStr } from '../../value/convert.js';
 
 function str(v: Value, fn: string): string {
   if (v instanceof PhpObject) throw new PhpTypeError(`${fn}(): Object of class stdClass could not be converted to string`);

@@ -3,10 +3,10 @@
  * PHP 8 sorts are stable: equal elements keep their original order (even in the reverse
  * sorts), which is what the position tie-break below does.
  */
-import { PhpArray, type Key, type Value } from '../../runtime/value.js';
-import { compare, strcmp } from '../../runtime/compare.js';
-import { PhpTypeError, toFloatLoose, toStr } from '../../runtime/convert.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { PhpArray, type Key, type Value } from '../../value/value.js';
+import { compare, strcmp } from '../../value/compare.js';
+import { PhpTypeError, toFloatLoose, toStr } from '../../value/convert.js';
+import { replaceEach } from '../../value/replace-each.js';
 import { zendSort } from './zend-sort.js';
 
 export const SORT_REGULAR = 0;

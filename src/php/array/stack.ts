@@ -4,8 +4,8 @@
  * works on a value, so these return both: `result` is what PHP returns, `array` what the
  * variable would hold afterwards.
  */
-import { PhpArray, type Value } from '../../runtime/value.js';
-import { checkArrayLength } from '../../runtime/limits.js';
+import { PhpArray, type Value } from '../../value/value.js';
+import { checkArrayLength } from '../../value/limits.js';
 
 export interface Mutation {
   result: Value;

@@ -2,10 +2,10 @@
  * Arrays in, new arrays out: array_merge, array_slice, array_reverse, array_unique,
  * array_column, array_filter, array_sum. PHP arrays are values: nothing here mutates its input.
  */
-import { PhpArray, PhpObject, type Key, type Value } from '../../runtime/value.js';
-import { toBool, toNumber, toStr, PhpTypeError } from '../../runtime/convert.js';
-import { add } from '../../runtime/arith.js';
-import { normalizeKey } from '../../runtime/php-array.js';
+import { PhpArray, PhpObject, type Key, type Value } from '../../value/value.js';
+import { toBool, toNumber, toStr, PhpTypeError } from '../../value/convert.js';
+import { add } from '../../value/arith.js';
+import { normalizeKey } from '../../value/php-array.js';
 import { SORT_STRING, valueCompare } from './sort.js';
 import { zendSort } from './zend-sort.js';
 import { offsetKey } from './lookup.js';

@@ -1,6 +1,6 @@
 /** Smarty 2's smarty_make_timestamp() and PHP's mktime(), in a given zone. */
-import { PhpArray, type Value } from '../../runtime/value.js';
-import { isNumeric, toBool, toStr } from '../../runtime/convert.js';
+import { PhpArray, type Value } from '../../value/value.js';
+import { isNumeric, toBool, toStr } from '../../value/convert.js';
 import { zvalGetLong } from '../zval.js';
 import { daysFromCivil } from './civil.js';
 import { localToInstant } from './tz.js';

@@ -10,7 +10,7 @@
  */
 import { DAY_NAMES, MONTH_NAMES, fieldsOf, isoWeek } from './civil.js';
 import { isDst, tzAbbr, utcOffset } from './tz.js';
-import { byteLength } from '../../runtime/bytes.js';
+import { byteLength } from '../../value/bytes.js';
 
 const MAX_RESULT = 4095;
 

@@ -11,7 +11,7 @@
  */
 import { civilFromDays, daysFromCivil, fieldsOf, weekday } from './civil.js';
 import { isValidTimezone, localOffset, utcOffset } from './tz.js';
-import { countMatches } from '../../runtime/count-matches.js';
+import { countMatches } from '../../value/count-matches.js';
 
 const MONTHS: Record<string, number> = {
   january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8,

@@ -1,6 +1,6 @@
 /**
  * PHP 8.2's filter extension constants (values from `get_defined_constants(true)['filter']`).
- * Templates read the same values through $smarty.const (src/runtime/constants.ts).
+ * Templates read the same values through $smarty.const (src/php/constants.ts).
  */
 export const FILTER_REQUIRE_SCALAR = 33554432;
 export const FILTER_REQUIRE_ARRAY = 16777216;

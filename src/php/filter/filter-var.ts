@@ -8,9 +8,9 @@
  * a failure result (false, or null under FILTER_NULL_ON_FAILURE) is replaced by
  * options["default"] when that is set, even when false was the filter's real answer.
  */
-import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
-import { toBinary } from '../../runtime/bytes.js';
+import { PhpArray, PhpObject, type Value } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
+import { toBinary } from '../../value/bytes.js';
 import { intArg } from '../args.js';
 import { zvalGetLong } from '../zval.js';
 import * as C from './constants.js';

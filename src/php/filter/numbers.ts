@@ -4,7 +4,7 @@
  * php_filter_float). Integers are checked as 64-bit values with bigint; the result is a JS
  * number, so ints beyond 2^53 lose their low bits as everywhere in the value model.
  */
-import { float } from '../../runtime/value.js';
+import { float } from '../../value/value.js';
 import { LONG_MAX, LONG_MIN, int64OfDecimal } from '../zval.js';
 import { FILTER_FLAG_ALLOW_HEX, FILTER_FLAG_ALLOW_OCTAL, FILTER_FLAG_ALLOW_THOUSAND } from './constants.js';
 import {

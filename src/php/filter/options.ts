@@ -2,8 +2,8 @@
  * What a filter function receives (filter_private.h's PHP_INPUT_FILTER_PARAM_DECL): the
  * value as a byte string, the flags, the "options" array, and how to fail.
  */
-import { PhpArray, type Value } from '../../runtime/value.js';
-import { PhpTypeError } from '../../runtime/convert.js';
+import { PhpArray, type Value } from '../../value/value.js';
+import { PhpTypeError } from '../../value/convert.js';
 import { zvalGetDouble, zvalGetLong } from '../zval.js';
 
 /** Returned by a filter when validation fails (RETURN_VALIDATION_FAILED). */
@@ -11,7 +11,7 @@ export const FAILED: unique symbol = Symbol('filter failed');
 export type Filtered = Value | typeof FAILED;
 
 export interface FilterInput {
-  /** The value as a binary string (one char per byte, see runtime/bytes.ts toBinary). */
+  /** The value as a binary string (one char per byte, see value/bytes.ts toBinary). */
   bin: string;
   /** The same value as template text (for the pcre functions). */
   text: string;

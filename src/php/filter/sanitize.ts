@@ -2,8 +2,8 @@
  * The sanitizing filters of PHP 8.2 (ext/filter/sanitizing_filters.c). They work on bytes
  * (binary strings, one char per byte) and never fail.
  */
-import { fromBinary } from '../../runtime/bytes.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { fromBinary } from '../../value/bytes.js';
+import { replaceEach } from '../../value/replace-each.js';
 import { ENT_NOQUOTES, ENT_QUOTES, htmlentities } from '../string/html.js';
 import {
   FILTER_FLAG_ALLOW_FRACTION, FILTER_FLAG_ALLOW_SCIENTIFIC, FILTER_FLAG_ALLOW_THOUSAND, FILTER_FLAG_EMPTY_STRING_NULL,

@@ -1,7 +1,7 @@
 /** PHP intval(), floatval(), boolval(), strval() and max()/min(). */
-import { PhpArray, PhpFloat, type Value } from '../../runtime/value.js';
-import { PhpTypeError, toBool } from '../../runtime/convert.js';
-import { compare } from '../../runtime/compare.js';
+import { PhpArray, PhpFloat, type Value } from '../../value/value.js';
+import { PhpTypeError, toBool } from '../../value/convert.js';
+import { compare } from '../../value/compare.js';
 import { intArg, typeError } from '../args.js';
 import { LONG_MAX, LONG_MIN, zvalGetDouble, zvalGetLong, zvalGetString } from '../zval.js';
 

@@ -4,11 +4,11 @@
  * (multi-byte ones like '、' work), and a result that rounds to zero loses its minus sign
  * (number_format(-0.4) is "0").
  */
-import type { Value } from '../../runtime/value.js';
+import type { Value } from '../../value/value.js';
 import { floatArg, intArg, strArg } from '../args.js';
 import { phpRoundValue } from './round.js';
-import { fixedDigits } from './exact-decimal.js';
-import { checkStringLength } from '../../runtime/limits.js';
+import { fixedDigits } from '../../value/exact-decimal.js';
+import { checkStringLength } from '../../value/limits.js';
 
 /** spprintf caps the precision of %F: php_conv_fp keeps at most NDIG-2 = 318 decimals. */
 const MAX_DECIMALS = 318;

@@ -3,7 +3,7 @@
  * round() rounds half away from zero after "pre-rounding" the value to 15 significant
  * digits, so that round(1.005, 2) is 1.01 although 1.005 is stored as 1.00499999...
  */
-import { PhpFloat, type Value } from '../../runtime/value.js';
+import { PhpFloat, type Value } from '../../value/value.js';
 import { intArg, numberArg } from '../args.js';
 
 /** php_intpow10: exact table up to 1e22, else pow() (correctly rounded via the parser). */

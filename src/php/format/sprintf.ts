@@ -3,14 +3,14 @@
  *
  * PHP works on bytes: the format and the %s arguments are handled as "binary strings" (one
  * char per byte), so widths and precisions count bytes (`%8s` of '日本' adds two spaces)
- * and `%.2s` may cut a character in half (kept as stray bytes, see runtime/bytes.ts).
+ * and `%.2s` may cut a character in half (kept as stray bytes, see value/bytes.ts).
  */
-import type { Value } from '../../runtime/value.js';
-import { PhpTypeError } from '../../runtime/convert.js';
-import { fromBinary, toBinary } from '../../runtime/bytes.js';
-import { checkStringLength } from '../../runtime/limits.js';
+import type { Value } from '../../value/value.js';
+import { PhpTypeError } from '../../value/convert.js';
+import { fromBinary, toBinary } from '../../value/bytes.js';
+import { checkStringLength } from '../../value/limits.js';
 import { zvalGetDouble, zvalGetLong, zvalGetString } from '../zval.js';
-import { fixedDigits, shortestDigits, significantDigitsEven } from './exact-decimal.js';
+import { fixedDigits, shortestDigits, significantDigitsEven } from '../../value/exact-decimal.js';
 
 const ALIGN_LEFT = 0;
 const ALIGN_RIGHT = 1;

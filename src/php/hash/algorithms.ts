@@ -3,7 +3,7 @@
  * key to; PHP refuses HMAC over non-cryptographic checksums such as crc32b.
  */
 import { md5Binary } from '../string/md5.js';
-import { fromBytes } from '../../runtime/bytes.js';
+import { fromBytes } from '../../value/bytes.js';
 import { crc32b } from './crc32.js';
 import { sha1 } from './sha1.js';
 import { sha224, sha256 } from './sha256.js';

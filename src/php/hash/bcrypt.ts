@@ -3,7 +3,7 @@
  * `$2a$` (with its safety tweak for 8-bit passwords) and `$2x$` (the old sign-extension bug).
  * The password is a C string: it ends at its first NUL byte, and only 72 bytes count.
  */
-import { toBytes } from '../../runtime/bytes.js';
+import { toBytes } from '../../value/bytes.js';
 import { P_INIT, S_INIT } from './blowfish-tables.js';
 
 const ALPHABET = './ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

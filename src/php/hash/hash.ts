@@ -3,8 +3,8 @@
  * (stray bytes included); the result is lowercase hex, or with `binary` the raw digest as a
  * byte string.
  */
-import { fromBytes, toBytes } from '../../runtime/bytes.js';
-import { PhpTypeError } from '../../runtime/convert.js';
+import { fromBytes, toBytes } from '../../value/bytes.js';
+import { PhpTypeError } from '../../value/convert.js';
 import { findAlgorithm, type HashAlgorithm } from './algorithms.js';
 import { hmac } from './hmac.js';
 

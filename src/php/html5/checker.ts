@@ -2,8 +2,8 @@
  * html5_check's validator: WHATWG HTML's tokenizer errors, plus a simplified tree check
  * (which elements are open when). The rules are listed in src/plugins/markup/html5_check.ts.
  */
-import { countMatches } from '../../runtime/count-matches.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { countMatches } from '../../value/count-matches.js';
+import { replaceEach } from '../../value/replace-each.js';
 import { checkCharRef } from './char-refs.js';
 import { scanComment } from './comment.js';
 import {

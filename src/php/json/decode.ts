@@ -6,7 +6,7 @@
  * Precision caveat: PHP ints are 64-bit, ours are JavaScript numbers, so an integer between
  * 2^53 and 2^63 decodes as an int whose value is the nearest double (PHP keeps it exact).
  */
-import { PhpArray, PhpObject, type Value, float } from '../../runtime/value.js';
+import { PhpArray, PhpObject, type Value, float } from '../../value/value.js';
 import * as F from './flags.js';
 import { int64OfDecimal } from '../zval.js';
 

@@ -2,9 +2,9 @@
  * PHP 8.2's json_encode (ext/json/json_encoder.c): escaping rules and flags, float printing
  * with serialize_precision=-1, lists against objects, depth and partial output.
  */
-import { PhpArray, PhpFloat, PhpObject, type Value } from '../../runtime/value.js';
-import { isNumericStr } from '../../runtime/convert.js';
-import { toBytes } from '../../runtime/bytes.js';
+import { PhpArray, PhpFloat, PhpObject, type Value } from '../../value/value.js';
+import { isNumericStr } from '../../value/convert.js';
+import { toBytes } from '../../value/bytes.js';
 import { jsonFloat } from './float.js';
 import { nextUtf8 } from './utf8-scan.js';
 import * as F from './flags.js';

@@ -5,10 +5,10 @@
  * nil => "stdClass". Written out here because the isolate has no msgpack library, and the
  * extension's class marker and key conversions are its own.
  */
-import { PhpArray, PhpFloat, PhpObject, type Value, float } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
-import { fromBytes, toBytes } from '../../runtime/bytes.js';
-import { checkStringLength, MAX_STRING_LENGTH } from '../../runtime/limits.js';
+import { PhpArray, PhpFloat, PhpObject, type Value, float } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
+import { fromBytes, toBytes } from '../../value/bytes.js';
+import { checkStringLength, MAX_STRING_LENGTH } from '../../value/limits.js';
 
 class ByteWriter {
   private buf = new Uint8Array(64);

@@ -4,7 +4,7 @@
  * (a halfwidth kana and its sound mark become one fullwidth kana). Bytes that are not
  * valid UTF-8 come out as "?", as PHP's substitution character.
  */
-import { toBinary } from '../../runtime/bytes.js';
+import { toBinary } from '../../value/bytes.js';
 import * as M from './mode.js';
 import { HANKANA2ZENHIRA, HANKANA2ZENKANA, ZENKANA2HANKANA } from './tables.js';
 

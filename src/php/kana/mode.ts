@@ -3,7 +3,7 @@
  * per letter, "A"/"a" also imply the alpha and numeric bits, and contradictory letters are
  * a ValueError with PHP's message.
  */
-import { PhpTypeError } from '../../runtime/convert.js';
+import { PhpTypeError } from '../../value/convert.js';
 
 export const HAN2ZEN_ALL = 0x1;
 export const HAN2ZEN_ALPHA = 0x2;

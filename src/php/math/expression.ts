@@ -6,12 +6,12 @@
  * operator rules: numeric-string variables stay strings until an operator converts them, as
  * PHP's `$params['x']` does ("1e3" alone prints 1e3, "1e3" + 0 is a float).
  */
-import { PhpFloat, type Value, float } from '../../runtime/value.js';
-import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot } from '../../runtime/arith.js';
-import { isNumeric, toBool, toFloatLoose, toInt, toNumber, toStr } from '../../runtime/convert.js';
-import { compare, looseEq, strictEq } from '../../runtime/compare.js';
-import { fromBytes, toBytes } from '../../runtime/bytes.js';
-import { MAX_ARRAY_LENGTH, checkArrayLength } from '../../runtime/limits.js';
+import { PhpFloat, type Value, float } from '../../value/value.js';
+import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot } from '../../value/arith.js';
+import { isNumeric, toBool, toFloatLoose, toInt, toNumber, toStr } from '../../value/convert.js';
+import { compare, looseEq, strictEq } from '../../value/compare.js';
+import { fromBytes, toBytes } from '../../value/bytes.js';
+import { MAX_ARRAY_LENGTH, checkArrayLength } from '../../value/limits.js';
 import { phpAbs, phpCeil, phpFloor, phpRound } from '../format/round.js';
 
 /** An equation Smarty 2 refuses (its warnings) or PHP cannot parse or run (a fatal error there). */

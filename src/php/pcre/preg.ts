@@ -5,12 +5,12 @@
  * `warn`; patterns with features we cannot translate exactly throw PcreError. Offsets
  * (the offset argument, PREG_OFFSET_CAPTURE) are in bytes, as in PHP.
  */
-import { MAX_STRING_LENGTH, checkArrayLength, checkStringLength } from '../../runtime/limits.js';
-import { NATIVE_REPLACE_MAX } from '../../runtime/replace-each.js';
-import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
-import { PhpTypeError, toStr } from '../../runtime/convert.js';
+import { MAX_STRING_LENGTH, checkArrayLength, checkStringLength } from '../../value/limits.js';
+import { NATIVE_REPLACE_MAX } from '../../value/replace-each.js';
+import { PhpArray, PhpObject, type Value } from '../../value/value.js';
+import { PhpTypeError, toStr } from '../../value/convert.js';
 import { arrayArg, intArg, strArg } from '../args.js';
-import { toBinary, fromBinary } from '../../runtime/bytes.js';
+import { toBinary, fromBinary } from '../../value/bytes.js';
 import { eachMatch, eachRawMatch, execAt, type Match } from './matcher.js';
 import { PcreCompileError } from './pcre-error.js';
 import { parseReplacement } from './replacement.js';

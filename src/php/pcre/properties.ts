@@ -8,7 +8,7 @@
  * are reported as unsupported.
  */
 import { PcreError } from './pcre-error.js';
-import { lazy } from '../../runtime/lazy.js';
+import { lazy } from '../../value/lazy.js';
 
 const CATEGORIES = [
   'C', 'Cc', 'Cf', 'Cn', 'Co', 'Cs', 'L', 'Ll', 'Lm', 'Lo', 'Lt', 'Lu', 'M', 'Mc', 'Me', 'Mn', 'N', 'Nd', 'Nl',

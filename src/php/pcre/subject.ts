@@ -5,7 +5,7 @@
  * (see emit.ts); view indices are byte offsets. UTF patterns: the string itself; byte
  * offsets are computed from UTF-16 indices on demand.
  */
-import { fromBytes, fromCharCodes, isAscii, toBytes } from '../../runtime/bytes.js';
+import { fromBytes, fromCharCodes, isAscii, toBytes } from '../../value/bytes.js';
 import { BYTE_BASE } from './emit.js';
 
 export interface Subject {

@@ -5,8 +5,8 @@
  * PHP rejects (callers turn it into PHP's warning and false/null), and PcreError for
  * features without an exact JavaScript translation.
  */
-import { toBinary } from '../../runtime/bytes.js';
-import { countMatches } from '../../runtime/count-matches.js';
+import { toBinary } from '../../value/bytes.js';
+import { countMatches } from '../../value/count-matches.js';
 import { Analysis } from './analyze.js';
 import type { Node } from './ast.js';
 import { splitPattern } from './delimiters.js';

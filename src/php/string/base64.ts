@@ -1,5 +1,5 @@
 /** base64_encode / base64_decode on bytes, with PHP's lenient and strict decoding. */
-import { fromBinary, fromCharCodes, toBinary } from '../../runtime/bytes.js';
+import { fromBinary, fromCharCodes, toBinary } from '../../value/bytes.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));

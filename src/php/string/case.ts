@@ -2,8 +2,8 @@
  * PHP 8.2's case functions: ASCII letters only (locale-independent since 8.2), so UTF-8
  * text outside ASCII is never touched and no byte view is needed.
  */
-import { isAscii } from '../../runtime/bytes.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { isAscii } from '../../value/bytes.js';
+import { replaceEach } from '../../value/replace-each.js';
 
 // In ASCII text the native conversion changes exactly A-Z or a-z: one call instead of a callback
 // per word (~5 µs for 300 characters of prose inside an isolate).

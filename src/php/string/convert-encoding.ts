@@ -3,9 +3,9 @@
  * encodings would need their full mapping tables; asking for one throws a PhpTypeError that
  * says so, rather than returning wrong bytes.
  */
-import { PhpTypeError } from '../../runtime/convert.js';
-import { fromBinary, toBinary } from '../../runtime/bytes.js';
-import { checkSplitLength } from '../../runtime/limits.js';
+import { PhpTypeError } from '../../value/convert.js';
+import { fromBinary, toBinary } from '../../value/bytes.js';
+import { checkSplitLength } from '../../value/limits.js';
 import { nextUtf8 } from './utf8-scan.js';
 
 type Enc = 'utf-8' | 'ascii';

@@ -3,12 +3,12 @@
  * has them, for the UTF-8 and ISO-8859-1 charsets (the only ones a template meets; other
  * charsets PHP knows throw a clear PhpTypeError, unknown names fall back to UTF-8 as PHP does).
  */
-import { PhpTypeError } from '../../runtime/convert.js';
-import { fromBinary, toBinary } from '../../runtime/bytes.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { PhpTypeError } from '../../value/convert.js';
+import { fromBinary, toBinary } from '../../value/bytes.js';
+import { replaceEach } from '../../value/replace-each.js';
 import { HTML401_ENTITIES } from './html-entity-table.js';
 import { nextUtf8 } from './utf8-scan.js';
-import { lazy } from '../../runtime/lazy.js';
+import { lazy } from '../../value/lazy.js';
 
 export const ENT_COMPAT = 2;
 export const ENT_QUOTES = 3;

@@ -5,7 +5,7 @@
  * swallows the bytes after it), while the functions that decode (mb_strpos, mb_strwidth,
  * mb_strimwidth) turn each invalid sequence into one bad character.
  */
-import { fromBinary, isAscii, toBinary } from '../../runtime/bytes.js';
+import { fromBinary, isAscii, toBinary } from '../../value/bytes.js';
 import { valueError } from '../args.js';
 import { WIDE_RANGES } from './east-asian-width.js';
 import { nextUtf8 } from './utf8-scan.js';

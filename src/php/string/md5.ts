@@ -1,5 +1,5 @@
 /** MD5 (RFC 1321) of the UTF-8 bytes of a string; isolates have no crypto module. */
-import { toBinary } from '../../runtime/bytes.js';
+import { toBinary } from '../../value/bytes.js';
 
 const S = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];
 const K = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 2 ** 32) >>> 0);

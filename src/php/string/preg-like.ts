@@ -2,8 +2,8 @@
  * Small pieces of preg_* behaviour that Smarty 2's regex-based modifiers rely on, for
  * patterns without capture groups.
  */
-import { PhpArray, type Value } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
+import { PhpArray, type Value } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
 import { strArg } from '../args.js';
 
 /**

@@ -1,5 +1,5 @@
 /** Price formatting for usage_price_format: number_format($n, 0) with a currency symbol. */
-import { isNumericStr } from '../../runtime/convert.js';
+import { isNumericStr } from '../../value/convert.js';
 
 export interface PriceFormat {
   symbol: string;

@@ -1,6 +1,6 @@
 /** Byte-based search functions: strpos, stripos, strstr, substr_count, str_replace. */
-import { fromBinary, isAscii, toBinary } from '../../runtime/bytes.js';
-import { MAX_ARRAY_LENGTH, checkStringLength } from '../../runtime/limits.js';
+import { fromBinary, isAscii, toBinary } from '../../value/bytes.js';
+import { MAX_ARRAY_LENGTH, checkStringLength } from '../../value/limits.js';
 import { valueError } from '../args.js';
 import { strtolower } from './case.js';
 

@@ -1,6 +1,6 @@
 /** str_pad() on bytes, with PHP 8's errors. */
-import { fromBinary, toBinary } from '../../runtime/bytes.js';
-import { checkStringLength } from '../../runtime/limits.js';
+import { fromBinary, toBinary } from '../../value/bytes.js';
+import { checkStringLength } from '../../value/limits.js';
 import { valueError } from '../args.js';
 
 export const STR_PAD_LEFT = 0;

@@ -1,6 +1,6 @@
 /** str_replace() with PHP 8's array forms (search list, replace list, subject list). */
-import { PhpArray, type Value } from '../../runtime/value.js';
-import { PhpTypeError, toStr } from '../../runtime/convert.js';
+import { PhpArray, type Value } from '../../value/value.js';
+import { PhpTypeError, toStr } from '../../value/convert.js';
 import { strArg } from '../args.js';
 import { strReplaceOne } from './search.js';
 

@@ -4,8 +4,8 @@
  * `<?php ... ?>` blocks, `<!DOCTYPE>`, NUL bytes dropped, and allowed tags matched by name.
  * Works on the bytes (a binary string), as PHP does.
  */
-import { fromBinary, toBinary } from '../../runtime/bytes.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { fromBinary, toBinary } from '../../value/bytes.js';
+import { replaceEach } from '../../value/replace-each.js';
 
 const isSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r';
 

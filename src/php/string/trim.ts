@@ -2,7 +2,7 @@
  * trim/ltrim/rtrim with PHP's character list, including `a..z` ranges (php_charmask).
  * Works on bytes: a multibyte character in the list stands for its separate bytes.
  */
-import { fromBinary, toBinary } from '../../runtime/bytes.js';
+import { fromBinary, toBinary } from '../../value/bytes.js';
 
 export const DEFAULT_TRIM_CHARS = ' \t\n\r\0\x0B';
 

@@ -12,10 +12,10 @@
  *   }
  *   return $string;
  */
-import { type Value, num } from '../../runtime/value.js';
-import { toBool, toNumber } from '../../runtime/convert.js';
-import { compare, looseEq } from '../../runtime/compare.js';
-import { asciiSubstr, isAscii } from '../../runtime/bytes.js';
+import { type Value, num } from '../../value/value.js';
+import { toBool, toNumber } from '../../value/convert.js';
+import { compare, looseEq } from '../../value/compare.js';
+import { asciiSubstr, isAscii } from '../../value/bytes.js';
 
 export interface Measure {
   len(s: string): number;

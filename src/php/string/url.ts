@@ -1,6 +1,6 @@
 /** urlencode, rawurlencode, urldecode, rawurldecode on the UTF-8 bytes (uppercase hex). */
-import { fromBinary, toBinary } from '../../runtime/bytes.js';
-import { encodeUriComponentEach, replaceEach } from '../../runtime/replace-each.js';
+import { fromBinary, toBinary } from '../../value/bytes.js';
+import { encodeUriComponentEach, replaceEach } from '../../value/replace-each.js';
 
 const hex = (c: number) => '%' + c.toString(16).toUpperCase().padStart(2, '0');
 

@@ -1,6 +1,6 @@
 /** PHP's wordwrap() (ext/standard/string.c), on bytes: only the space character breaks. */
-import { fromBinary, toBinary } from '../../runtime/bytes.js';
-import { checkStringLength } from '../../runtime/limits.js';
+import { fromBinary, toBinary } from '../../value/bytes.js';
+import { checkStringLength } from '../../value/limits.js';
 import { valueError } from '../args.js';
 
 export function wordwrap(s: string, width = 75, brk = '\n', cut = false): string {

@@ -3,8 +3,8 @@
  * them, for a document that arrives as UTF-8 text: the declared encoding says how libxml
  * decodes those bytes.
  */
-import { toBinary } from '../../runtime/bytes.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { toBinary } from '../../value/bytes.js';
+import { replaceEach } from '../../value/replace-each.js';
 
 export type XmlEncoding =
   /** UTF-8, UTF8 (any case): libxml's native path. */

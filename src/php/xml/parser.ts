@@ -18,8 +18,8 @@
  * Limits are libxml's own: 257 levels of elements, names of 50 000 bytes. The input size is
  * bounded by the caller.
  */
-import { byteLength } from '../../runtime/bytes.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { byteLength } from '../../value/bytes.js';
+import { replaceEach } from '../../value/replace-each.js';
 import { classifyEncoding, redecode } from './encoding.js';
 import { NAME, NCNAME, NMTOKEN, firstInvalidChar, isBlank, isPubidChar, isXmlCharCode } from './chars.js';
 import type { XmlAttr, XmlElement, XmlNode, XmlParseResult, XmlProblem } from './nodes.js';

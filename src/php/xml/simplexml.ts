@@ -15,7 +15,7 @@
  * `allNamespaces` turns that last test off at every level (xmltojson's convert_namespace=1):
  * prefixed elements and attributes are kept, under their local names.
  */
-import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
+import { PhpArray, PhpObject, type Value } from '../../value/value.js';
 import type { XmlComment, XmlElement, XmlNode, XmlPI } from './nodes.js';
 
 /** libxml's xmlIsBlankNode on text: empty or only space, tab, LF, CR. */

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { PhpTypeError } from '../../runtime/convert.js';
+import { PhpTypeError } from '../../value/convert.js';
 import { arrayArg } from '../../php/args.js';
 import { arrayFilter } from '../../php/array/transform.js';
 

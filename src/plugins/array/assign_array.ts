@@ -1,8 +1,8 @@
 import { defineFunction } from '../types.js';
-import { PhpArray, type Value } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
+import { PhpArray, type Value } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
 import { explode } from '../../php/array/join.js';
-import { checkSplitLength } from '../../runtime/limits.js';
+import { checkSplitLength } from '../../value/limits.js';
 
 function split(v: Value, delimiter: string): Value[] {
   if (v instanceof PhpArray) return v.values();

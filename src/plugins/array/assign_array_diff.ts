@@ -1,6 +1,6 @@
 import { defineFunction } from '../types.js';
-import { PhpArray, type Value } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
+import { PhpArray, type Value } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
 import { arrayDiff, arrayDiffKey } from '../../php/array/set-ops.js';
 
 const asArray = (v: Value) => (v instanceof PhpArray ? v : PhpArray.empty());

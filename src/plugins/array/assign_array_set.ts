@@ -1,6 +1,6 @@
 import { defineFunction } from '../types.js';
-import { PhpArray } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
+import { PhpArray } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
 import { offsetKey } from '../../php/array/lookup.js';
 
 export default defineFunction({

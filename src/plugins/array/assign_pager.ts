@@ -1,7 +1,7 @@
 import { defineFunction } from '../types.js';
-import { PhpArray } from '../../runtime/value.js';
-import { key } from '../../runtime/access.js';
-import { toInt, toStr } from '../../runtime/convert.js';
+import { PhpArray } from '../../value/value.js';
+import { key } from '../../value/access.js';
+import { toInt, toStr } from '../../value/convert.js';
 
 /**
  * {assign_pager}: one page of an array plus the list APIs' pageInfo. pageID comes from the

@@ -6,7 +6,7 @@
  * modifiers return the sorted array instead.
  */
 import { defineModifier, type Example, type ModifierContext, type ModifierParam, type ModifierPlugin } from '../types.js';
-import type { Value } from '../../runtime/value.js';
+import type { Value } from '../../value/value.js';
 import { arrayArg, intArg } from '../../php/args.js';
 import { phpSort, SORT_REGULAR, type SortKind } from '../../php/array/sort.js';
 

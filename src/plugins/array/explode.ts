@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
-import { PhpArray, PhpFloat, type Value } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
+import { PhpArray, PhpFloat, type Value } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
 import { explode } from '../../php/array/join.js';
 import { intArg } from '../../php/args.js';
 

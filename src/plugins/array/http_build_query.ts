@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { PhpObject } from '../../runtime/value.js';
+import { PhpObject } from '../../value/value.js';
 import { arrayArg, intArg, strArg } from '../../php/args.js';
 import { httpBuildQuery, PHP_QUERY_RFC1738 } from '../../php/array/query.js';
 

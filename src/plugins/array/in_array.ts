@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
-import { PhpArray } from '../../runtime/value.js';
-import { toBool } from '../../runtime/convert.js';
+import { PhpArray } from '../../value/value.js';
+import { toBool } from '../../value/convert.js';
 import { inArray } from '../../php/array/lookup.js';
 
 export default defineModifier({

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { PhpArray } from '../../runtime/value.js';
+import { PhpArray } from '../../value/value.js';
 
 export default defineModifier({
   kind: 'modifier',

@@ -1,6 +1,6 @@
 /** implode/join as the platform's plugin accepts them: both argument orders. */
-import { PhpArray, PhpFloat, type Value } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
+import { PhpArray, PhpFloat, type Value } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
 import { implode } from '../../php/array/join.js';
 
 const scalar = (v: Value) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof PhpFloat;

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { PhpObject } from '../../runtime/value.js';
+import { PhpObject } from '../../value/value.js';
 import { arrayArg } from '../../php/args.js';
 import { firstKey } from '../../php/array/lookup.js';
 

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { PhpObject } from '../../runtime/value.js';
+import { PhpObject } from '../../value/value.js';
 
 export default defineModifier({
   kind: 'modifier',

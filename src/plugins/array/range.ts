@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
-import { PhpArray, PhpObject } from '../../runtime/value.js';
-import { PhpTypeError } from '../../runtime/convert.js';
+import { PhpArray, PhpObject } from '../../value/value.js';
+import { PhpTypeError } from '../../value/convert.js';
 import { range } from '../../php/array/range.js';
 import { typeName } from '../../php/args.js';
 

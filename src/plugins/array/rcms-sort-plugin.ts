@@ -1,6 +1,6 @@
 /** The rcms_*sort modifiers: PHP's sort functions, returning the sorted copy. */
 import { defineModifier, type ModifierPlugin, type Example } from '../types.js';
-import { PhpArray } from '../../runtime/value.js';
+import { PhpArray } from '../../value/value.js';
 import { phpSort, type SortKind } from '../../php/array/sort.js';
 
 export function rcmsSort(kind: SortKind, summary: string, examples: Example[]): ModifierPlugin {

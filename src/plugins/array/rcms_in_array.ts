@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { PhpArray } from '../../runtime/value.js';
+import { PhpArray } from '../../value/value.js';
 import { inArray } from '../../php/array/lookup.js';
 
 export default defineModifier({

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
-import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
+import { PhpArray, PhpObject, type Value } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
 import { phpUsort, regularCompare } from '../../php/array/sort.js';
 
 function field(row: Value, key: string): Value {

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
-import { PhpArray, type Value } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
+import { PhpArray, type Value } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
 
 export default defineModifier({
   kind: 'modifier',

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
+import { PhpArray, PhpObject, type Value } from '../../value/value.js';
 
 /** PHP's (object) cast: shallow, int keys become property names, a scalar lands in "scalar". */
 function toObject(v: Value): PhpObject {

@@ -1,5 +1,5 @@
 import { defineFunction } from '../types.js';
-import { toBool, toInt, toStr } from '../../runtime/convert.js';
+import { toBool, toInt, toStr } from '../../value/convert.js';
 
 interface CounterState {
   count: number;

@@ -1,7 +1,7 @@
 import { defineFunction } from '../types.js';
-import { PhpArray } from '../../runtime/php-array.js';
-import { toBool, toStr } from '../../runtime/convert.js';
-import { checkSplitLength } from '../../runtime/limits.js';
+import { PhpArray } from '../../value/php-array.js';
+import { toBool, toStr } from '../../value/convert.js';
+import { checkSplitLength } from '../../value/limits.js';
 
 function splitValues(s: string, delimiter: string): string[] {
   checkSplitLength(s, delimiter, 'cycle');

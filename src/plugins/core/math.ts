@@ -1,6 +1,6 @@
 import { defineFunction } from '../types.js';
-import type { Value } from '../../runtime/value.js';
-import { toBool, toStr } from '../../runtime/convert.js';
+import type { Value } from '../../value/value.js';
+import { toBool, toStr } from '../../value/convert.js';
 import { phpSprintf } from '../../php/format/sprintf.js';
 import { checkEquation, evaluate } from '../../php/math/expression.js';
 

@@ -1,7 +1,7 @@
 import { defineModifier, type ModifierContext } from '../types.js';
-import type { Value } from '../../runtime/value.js';
-import { looseEq } from '../../runtime/compare.js';
-import { toStr } from '../../runtime/convert.js';
+import type { Value } from '../../value/value.js';
+import { looseEq } from '../../value/compare.js';
+import { toStr } from '../../value/convert.js';
 import { isPlainTimestamp, makeTimestamp } from '../../php/date/make-timestamp.js';
 import { phpStrftime, strftimeFor } from '../../php/date/strftime.js';
 import { phpDate } from '../../php/date/date.js';

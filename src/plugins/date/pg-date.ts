@@ -3,8 +3,8 @@
  * constructor would ('' and null are now, numbers are timestamps, text goes through
  * strtotime; unreadable text gives null).
  */
-import type { Value } from '../../runtime/value.js';
-import { isNumeric, toStr } from '../../runtime/convert.js';
+import type { Value } from '../../value/value.js';
+import { isNumeric, toStr } from '../../value/convert.js';
 import { zvalGetLong } from '../../php/zval.js';
 import { phpStrtotime } from '../../php/date/strtotime.js';
 

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { toStr } from '../../runtime/convert.js';
+import { toStr } from '../../value/convert.js';
 import { phpDate } from '../../php/date/date.js';
 import { PG_DEFAULT_FORMAT, pgTimestamp } from './pg-date.js';
 

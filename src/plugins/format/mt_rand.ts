@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { PhpTypeError } from '../../runtime/convert.js';
+import { PhpTypeError } from '../../value/convert.js';
 import { intArg } from '../../php/args.js';
 
 /**

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { isNumeric, toFloatLoose, toInt } from '../../runtime/convert.js';
+import { isNumeric, toFloatLoose, toInt } from '../../value/convert.js';
 import { phpNumberFormat } from '../../php/format/number-format.js';
 
 const BINARY = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];

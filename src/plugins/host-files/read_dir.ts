@@ -1,5 +1,5 @@
 import { defineFunction } from '../types.js';
-import { PhpArray, type Value } from '../../runtime/value.js';
+import { PhpArray, type Value } from '../../value/value.js';
 import { pregMatch } from '../../php/pcre/preg.js';
 
 /**

@@ -1,4 +1,4 @@
-import { defineHostModifier } from '../../runtime/host-modifier.js';
+import { defineHostModifier } from '../host-modifier.js';
 
 /**
  * Platform helper on the PHP allow-list. The host's geo capability answers; an address that

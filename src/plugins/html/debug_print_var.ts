@@ -1,8 +1,8 @@
 import { defineModifier } from '../types.js';
-import { PhpArray, PhpObject, type Value, isInt } from '../../runtime/value.js';
-import { toStr, toInt } from '../../runtime/convert.js';
-import { byteLength, byteSubstr } from '../../runtime/bytes.js';
-import { checkStringLength } from '../../runtime/limits.js';
+import { PhpArray, PhpObject, type Value, isInt } from '../../value/value.js';
+import { toStr, toInt } from '../../value/convert.js';
+import { byteLength, byteSubstr } from '../../value/bytes.js';
+import { checkStringLength } from '../../value/limits.js';
 import { htmlspecialchars } from '../../php/string/html.js';
 import { strtr } from '../../php/string/strtr.js';
 

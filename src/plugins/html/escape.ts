@@ -1,8 +1,8 @@
 import { defineModifier, type ModifierContext } from '../types.js';
-import type { Value } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
-import { fromBinary, toBinary } from '../../runtime/bytes.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import type { Value } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
+import { fromBinary, toBinary } from '../../value/bytes.js';
+import { replaceEach } from '../../value/replace-each.js';
 import { isScalarOrNull, strArg } from '../../php/args.js';
 import { ENT_QUOTES, htmlCharset, htmlentities, htmlspecialchars } from '../../php/string/html.js';
 import { rawurlencode } from '../../php/string/url.js';

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { boolArg, strArg } from '../../php/args.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { replaceEach } from '../../value/replace-each.js';
 
 /** PHP nl2br (Smarty 2's modifier calls it): `<br />` before each \r\n, \n\r, \n or \r. */
 export default defineModifier({

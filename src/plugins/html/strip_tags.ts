@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
-import { toBool } from '../../runtime/convert.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { toBool } from '../../value/convert.js';
+import { replaceEach } from '../../value/replace-each.js';
 import { strArg } from '../../php/args.js';
 import { pregSubject } from '../../php/string/preg-like.js';
 import { stripTags } from '../../php/string/strip-tags.js';

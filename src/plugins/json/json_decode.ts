@@ -1,7 +1,7 @@
 import { defineModifier } from '../types.js';
 import { boolArg, intArg } from '../../php/args.js';
 import { jsonDecode } from '../../php/json/decode.js';
-import { PhpTypeError } from '../../runtime/convert.js';
+import { PhpTypeError } from '../../value/convert.js';
 import { JSON_DEFAULT_DEPTH } from '../../php/json/flags.js';
 
 export default defineModifier({

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { PhpTypeError } from '../../runtime/convert.js';
+import { PhpTypeError } from '../../value/convert.js';
 import { intArg } from '../../php/args.js';
 import { jsonEncodeEx } from '../../php/json/encode.js';
 import { JSON_DEFAULT_DEPTH, JSON_PARTIAL_OUTPUT_ON_ERROR, JSON_THROW_ON_ERROR } from '../../php/json/flags.js';

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { fromBytes } from '../../runtime/bytes.js';
+import { fromBytes } from '../../value/bytes.js';
 import { msgpackPack } from '../../php/json/msgpack.js';
 
 export default defineModifier({

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { PhpArray, PhpObject } from '../../runtime/value.js';
+import { PhpArray, PhpObject } from '../../value/value.js';
 import { msgpackUnpack } from '../../php/json/msgpack.js';
 
 export default defineModifier({

@@ -1,8 +1,8 @@
 import { defineModifier } from '../types.js';
-import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
+import { PhpArray, PhpObject, type Value } from '../../value/value.js';
 import { jsonEncode } from '../../php/json/encode.js';
 import { JSON_UNESCAPED_UNICODE } from '../../php/json/flags.js';
-import { checkSplitLength } from '../../runtime/limits.js';
+import { checkSplitLength } from '../../value/limits.js';
 
 const BOUNDARY = '__RCMS_CONTENT_BOUNDARY__';
 

@@ -1,7 +1,7 @@
 import { defineFunction } from '../types.js';
-import { PhpArray } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
-import { LimitError, checkArrayLength } from '../../runtime/limits.js';
+import { PhpArray } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
+import { LimitError, checkArrayLength } from '../../value/limits.js';
 import { checkHtml5 } from '../../php/html5/checker.js';
 
 /** Largest HTML checked, in characters. */

@@ -1,7 +1,7 @@
 import { defineFunction } from '../types.js';
-import type { Value } from '../../runtime/value.js';
-import { toBool, toStr } from '../../runtime/convert.js';
-import { LimitError } from '../../runtime/limits.js';
+import type { Value } from '../../value/value.js';
+import { toBool, toStr } from '../../value/convert.js';
+import { LimitError } from '../../value/limits.js';
 import { parseXml } from '../../php/xml/parser.js';
 import { simpleXmlProperties } from '../../php/xml/simplexml.js';
 import { jsonEncode } from '../../php/json/encode.js';

@@ -1,10 +1,10 @@
 import { defineModifier } from '../types.js';
 import { strArg } from '../../php/args.js';
-import { constantValue } from '../../runtime/constants.js';
+import { constantValue } from '../../php/constants.js';
 
 /**
  * PHP defined(), answered from the constant table templates read as $smarty.const
- * (src/runtime/constants.ts): true exactly when `$smarty.const.NAME` has a PHP value.
+ * (src/php/constants.ts): true exactly when `$smarty.const.NAME` has a PHP value.
  * Host constants (SITE_KEY, ROOT_URL...) live in the render context, which modifiers do not
  * see, so they answer false here; names are case-sensitive as in PHP 8.
  */

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { isNumeric } from '../../runtime/convert.js';
+import { isNumeric } from '../../value/convert.js';
 
 /**
  * PHP 8 is_numeric: ints and floats, and decimal strings with optional sign, fraction and

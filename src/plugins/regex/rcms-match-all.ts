@@ -1,6 +1,6 @@
 import { defineFunction } from '../types.js';
-import type { Value } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
+import type { Value } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
 import { pregMatchAll } from '../../php/pcre/preg.js';
 import { matchOutcome } from './rcms-match.js';
 

@@ -1,6 +1,6 @@
 import { defineFunction } from '../types.js';
-import type { Value } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
+import type { Value } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
 import { type MatchResult, pregMatch } from '../../php/pcre/preg.js';
 
 /** What rcms_match and rcms_match_all store: the matches, 0 without a match, false on error. */

@@ -1,7 +1,7 @@
 import { defineModifier } from '../types.js';
-import { PhpArray, type Value } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { PhpArray, type Value } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
+import { replaceEach } from '../../value/replace-each.js';
 import { pregReplace } from '../../php/pcre/preg.js';
 
 // Smarty 2.6's _smarty_regex_replace_check: \s is PCRE's ASCII set.

@@ -1,8 +1,8 @@
 import { defineModifier } from '../types.js';
-import { PhpArray, PhpFloat, type Value } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
-import { byteLength } from '../../runtime/bytes.js';
-import { checkSplitLength } from '../../runtime/limits.js';
+import { PhpArray, PhpFloat, type Value } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
+import { byteLength } from '../../value/bytes.js';
+import { checkSplitLength } from '../../value/limits.js';
 import { pregSplit } from '../../php/pcre/preg.js';
 
 function scalarString(v: Value): string | null {

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { toBool } from '../../runtime/convert.js';
+import { toBool } from '../../value/convert.js';
 import { pregSubject } from '../../php/string/preg-like.js';
 
 /**

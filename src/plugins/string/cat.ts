@@ -1,7 +1,7 @@
 import { defineModifier } from '../types.js';
-import { toStr } from '../../runtime/convert.js';
+import { toStr } from '../../value/convert.js';
 import { isScalarOrNull } from '../../php/args.js';
-import type { Value } from '../../runtime/value.js';
+import type { Value } from '../../value/value.js';
 
 /** The platform's cat: PHP concatenation, except that arrays and objects count as ''. */
 const part = (v: Value) => (isScalarOrNull(v) ? toStr(v) : '');

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
-import { PhpFloat } from '../../runtime/value.js';
-import { toBool } from '../../runtime/convert.js';
+import { PhpFloat } from '../../value/value.js';
+import { toBool } from '../../value/convert.js';
 
 const TRUE_WORDS = new Set(['true', '1', 'on', 'yes']);
 const FALSE_WORDS = new Set(['false', '0', 'off', 'no', '']);

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
-import { toBool } from '../../runtime/convert.js';
-import { byteLength } from '../../runtime/bytes.js';
+import { toBool } from '../../value/convert.js';
+import { byteLength } from '../../value/bytes.js';
 import { strArg } from '../../php/args.js';
 
 /** Smarty 2.6: strlen() with spaces, else preg_match_all('/[^\s]/'): both count bytes. */

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { strArg } from '../../php/args.js';
-import { countMatches } from '../../runtime/count-matches.js';
+import { countMatches } from '../../value/count-matches.js';
 
 /** Smarty 2.6: count(preg_split('/[\r\n]+/', $string)). */
 export default defineModifier({

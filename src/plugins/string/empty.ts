@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
-import { PhpObject } from '../../runtime/value.js';
-import { toBool } from '../../runtime/convert.js';
+import { PhpObject } from '../../value/value.js';
+import { toBool } from '../../value/convert.js';
 
 /** The platform's empty: PHP empty(), and also true for a stdClass object without properties. */
 export default defineModifier({

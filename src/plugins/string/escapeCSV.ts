@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
-import { toStr } from '../../runtime/convert.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { toStr } from '../../value/convert.js';
+import { replaceEach } from '../../value/replace-each.js';
 import { isScalarOrNull } from '../../php/args.js';
 
 /**

@@ -1,7 +1,7 @@
 import { defineModifier } from '../types.js';
-import { checkStringLength } from '../../runtime/limits.js';
-import { countMatches } from '../../runtime/count-matches.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { checkStringLength } from '../../value/limits.js';
+import { countMatches } from '../../value/count-matches.js';
+import { replaceEach } from '../../value/replace-each.js';
 import { intArg, strArg, valueError } from '../../php/args.js';
 import { pregSubject, replacementFor } from '../../php/string/preg-like.js';
 

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
-import { PhpArray } from '../../runtime/value.js';
-import { toStr } from '../../runtime/convert.js';
+import { PhpArray } from '../../value/value.js';
+import { toStr } from '../../value/convert.js';
 import { optStrArg, strArg } from '../../php/args.js';
 import { mbConvertEncoding } from '../../php/string/convert-encoding.js';
 

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { fromBinary } from '../../runtime/bytes.js';
+import { fromBinary } from '../../value/bytes.js';
 import { boolArg, strArg } from '../../php/args.js';
 import { md5, md5Binary } from '../../php/string/md5.js';
 

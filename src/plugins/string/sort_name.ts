@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { toStr } from '../../runtime/convert.js';
+import { toStr } from '../../value/convert.js';
 import { isScalarOrNull } from '../../php/args.js';
 
 /**

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
-import { fromBinary, toBinary } from '../../runtime/bytes.js';
-import { checkStringLength } from '../../runtime/limits.js';
+import { fromBinary, toBinary } from '../../value/bytes.js';
+import { checkStringLength } from '../../value/limits.js';
 import { strArg } from '../../php/args.js';
 
 const CHUNK = 64 * 1024;

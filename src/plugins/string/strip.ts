@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { strArg } from '../../php/args.js';
-import { replaceEach } from '../../runtime/replace-each.js';
+import { replaceEach } from '../../value/replace-each.js';
 import { pregSubject, replacementFor } from '../../php/string/preg-like.js';
 
 /** Smarty 2.6: preg_replace('!\s+!', $replace, $text): ASCII whitespace only (U+3000 stays). */

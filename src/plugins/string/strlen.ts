@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { byteLength } from '../../runtime/bytes.js';
+import { byteLength } from '../../value/bytes.js';
 import { strArg } from '../../php/args.js';
 
 export default defineModifier({

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
-import { toStr } from '../../runtime/convert.js';
-import { byteSubstr } from '../../runtime/bytes.js';
+import { toStr } from '../../value/convert.js';
+import { byteSubstr } from '../../value/bytes.js';
 import { intArg, isScalarOrNull, optIntArg } from '../../php/args.js';
 
 /** The platform's substr: PHP substr on bytes (a character may be cut); '' for arrays and objects. */

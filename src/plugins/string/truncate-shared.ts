@@ -1,6 +1,6 @@
 /** What truncate (bytes) and the platform's mb_truncate (characters) share: one signature, one algorithm. */
 import type { ModifierParam, ModifierPlugin } from '../types.js';
-import type { Value } from '../../runtime/value.js';
+import type { Value } from '../../value/value.js';
 import { strArg } from '../../php/args.js';
 import { type Measure, truncateFixed, truncateWith } from '../../php/string/truncate.js';
 

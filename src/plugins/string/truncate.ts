@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { byteLength, byteSubstr } from '../../runtime/bytes.js';
+import { byteLength, byteSubstr } from '../../value/bytes.js';
 import { truncateParams, truncateModifier } from './truncate-shared.js';
 
 /** Smarty 2.6 truncate: byte-based, so a multibyte character may be cut (see truncate.ts). */

@@ -1,5 +1,5 @@
 import { defineFunction } from '../types.js';
-import { add } from '../../runtime/arith.js';
+import { add } from '../../value/arith.js';
 import { inPlaceAttrs, updateInPlace } from './in-place-arith.js';
 
 export default defineFunction({

@@ -1,5 +1,5 @@
 import { defineFunction } from '../types.js';
-import { toStr } from '../../runtime/convert.js';
+import { toStr } from '../../value/convert.js';
 import { DEFAULT_DATE_FORMAT, formatAttr, formatDate, parseTime } from './format-date.js';
 
 export default defineFunction({

@@ -6,8 +6,8 @@
 import type { PluginContext } from '../types.js';
 import { phpDate } from '../../php/date/date.js';
 import { phpStrtotime } from '../../php/date/strtotime.js';
-import { toStr } from '../../runtime/convert.js';
-import type { Value } from '../../runtime/value.js';
+import { toStr } from '../../value/convert.js';
+import type { Value } from '../../value/value.js';
 
 export const DEFAULT_DATE_FORMAT = 'Y-m-d H:i:s';
 

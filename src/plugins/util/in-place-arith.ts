@@ -1,7 +1,7 @@
 /** {add} and {subtract}: `$var = $var <op> value` with PHP 8's `+` / `-`. */
 import type { FunctionPlugin, PluginContext } from '../types.js';
-import { PhpTypeError, toStr } from '../../runtime/convert.js';
-import type { PhpFloat, Value } from '../../runtime/value.js';
+import { PhpTypeError, toStr } from '../../value/convert.js';
+import type { PhpFloat, Value } from '../../value/value.js';
 import { readVar } from './read-var.js';
 
 type Op = (a: Value, b: Value) => number | PhpFloat;

@@ -1,9 +1,9 @@
 import { defineFunction } from '../types.js';
-import { toStr } from '../../runtime/convert.js';
-import { byteLength, byteSubstr } from '../../runtime/bytes.js';
+import { toStr } from '../../value/convert.js';
+import { byteLength, byteSubstr } from '../../value/bytes.js';
 import { jsonEncode } from '../../php/json/encode.js';
 import { JSON_UNESCAPED_SLASHES, JSON_UNESCAPED_UNICODE } from '../../php/json/flags.js';
-import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
+import { PhpArray, PhpObject, type Value } from '../../value/value.js';
 
 export const LOG_LIMIT_BYTES = 1024;
 export const OVER_LIMIT_SUFFIX = '...Over 1kb data.';

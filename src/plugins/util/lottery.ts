@@ -1,7 +1,7 @@
 import { defineFunction, type PluginContext } from '../types.js';
-import { toInt, toStr } from '../../runtime/convert.js';
-import { checkArrayLength } from '../../runtime/limits.js';
-import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
+import { toInt, toStr } from '../../value/convert.js';
+import { checkArrayLength } from '../../value/limits.js';
+import { PhpArray, PhpObject, type Value } from '../../value/value.js';
 
 /** Scalar entries of an array (a lone scalar counts as a one-element list). */
 function idList(v: Value): Value[] {

@@ -3,7 +3,7 @@
  * isolate, cost 12 about 300 ms. Costs above 12 would eat the render's time budget, so they
  * are refused (PHP allows up to 31).
  */
-import { LimitError } from '../../runtime/limits.js';
+import { LimitError } from '../../value/limits.js';
 
 export const MAX_RENDER_BCRYPT_COST = 12;
 

@@ -1,7 +1,7 @@
 import { defineModifier, type ModifierContext } from '../types.js';
 import { strArg, valueError } from '../../php/args.js';
-import { PhpTypeError, toInt } from '../../runtime/convert.js';
-import { PhpArray, PhpFloat, type Value } from '../../runtime/value.js';
+import { PhpTypeError, toInt } from '../../value/convert.js';
+import { PhpArray, PhpFloat, type Value } from '../../value/value.js';
 import { BCRYPT_MAX_COST, BCRYPT_MIN_COST, bcrypt } from '../../php/hash/bcrypt.js';
 import { checkCost } from './password-limits.js';
 

@@ -1,6 +1,6 @@
 import { defineFunction } from '../types.js';
-import { PhpTypeError, toBool, toStr } from '../../runtime/convert.js';
-import { PhpArray, PhpObject, type Value } from '../../runtime/value.js';
+import { PhpTypeError, toBool, toStr } from '../../value/convert.js';
+import { PhpArray, PhpObject, type Value } from '../../value/value.js';
 import { phpHash, phpHashHmac } from '../../php/hash/hash.js';
 
 function stringArg(v: Value, name: string): string {

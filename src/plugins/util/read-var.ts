@@ -3,9 +3,9 @@
  * ctx.assign writes (`a.b.c`), so that `{add var=totals.sum value=1}` updates in place.
  */
 import type { PluginContext } from '../types.js';
-import { key, prop } from '../../runtime/access.js';
-import { PhpObject, type Value } from '../../runtime/value.js';
-import { MAX_DEPTH as MAX_ASSIGN_DEPTH } from '../../runtime/assign.js';
+import { key, prop } from '../../value/access.js';
+import { PhpObject, type Value } from '../../value/value.js';
+import { MAX_DEPTH as MAX_ASSIGN_DEPTH } from '../../value/assign.js';
 
 export function readVar(ctx: PluginContext, name: string): Value {
   // as deep as ctx.assign can write, and no deeper: a name of 16M dots is not split into 16M parts

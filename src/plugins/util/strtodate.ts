@@ -1,7 +1,7 @@
 import { defineFunction } from '../types.js';
-import { isNumeric, toInt, toStr } from '../../runtime/convert.js';
+import { isNumeric, toInt, toStr } from '../../value/convert.js';
 import type { PluginContext } from '../types.js';
-import type { Value } from '../../runtime/value.js';
+import type { Value } from '../../value/value.js';
 import { DEFAULT_DATE_FORMAT, formatAttr, formatDate, parseTime } from './format-date.js';
 
 /**

@@ -1,5 +1,5 @@
 import { defineFunction, type PluginContext } from '../types.js';
-import { toStr } from '../../runtime/convert.js';
+import { toStr } from '../../value/convert.js';
 
 /** An RFC 4122 version 4 UUID from the render's generator (reproducible for a given seed). */
 export function uuidV4(ctx: PluginContext): string {

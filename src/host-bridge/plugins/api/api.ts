@@ -19,8 +19,8 @@ import type { HostPlugin, BridgeCall } from '../../bridge.js';
 import { BridgeError } from '../../errors.js';
 import type { SecretRecord } from '../../host.js';
 import type { EgressResponse } from '../../egress/guard.js';
-import { PhpArray, type Value } from '../../../runtime/value.js';
-import { fromBytes, toBytes } from '../../../runtime/bytes.js';
+import { PhpArray, type Value } from '../../../value/value.js';
+import { fromBytes, toBytes } from '../../../value/bytes.js';
 import { jsonDecode } from '../../../php/json/decode.js';
 import { ResponseCache, appendQuery, buildQuery, chargeRequest, keysContain, mapStrings, parseHeaderList } from './common.js';
 

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import type { BridgeCall } from '../../bridge.js';
 import { BridgeError } from '../../errors.js';
-import { PhpArray, PhpObject, type Value } from '../../../runtime/value.js';
-import { toStr } from '../../../runtime/convert.js';
+import { PhpArray, PhpObject, type Value } from '../../../value/value.js';
+import { toStr } from '../../../value/convert.js';
 import { httpBuildQuery } from '../../../php/array/query.js';
 
 /** Network requests ({api}, {api_internal}, {api_mng}) per render (NET-12). */

@@ -7,7 +7,7 @@
  */
 import type { HostPlugin } from '../../bridge.js';
 import { BridgeError } from '../../errors.js';
-import { PhpArray, PhpObject, type Value } from '../../../runtime/value.js';
+import { PhpArray, PhpObject, type Value } from '../../../value/value.js';
 import { jsonDecode } from '../../../php/json/decode.js';
 import { jsonEncode } from '../../../php/json/encode.js';
 import { keysContain, mapStrings } from './common.js';

@@ -21,7 +21,7 @@
  */
 import type { HostPlugin, BridgeCall, HostResult } from '../../bridge.js';
 import { BridgeError } from '../../errors.js';
-import { PhpArray, type Value } from '../../../runtime/value.js';
+import { PhpArray, type Value } from '../../../value/value.js';
 import { jsonDecode } from '../../../php/json/decode.js';
 import { ResponseCache, buildQuery, chargeRequest, keysContain, mapStrings, parseHeaderList } from './common.js';
 

@@ -6,7 +6,7 @@
  */
 import type { HostPlugin } from '../../bridge.js';
 import { BridgeError } from '../../errors.js';
-import type { Value } from '../../../runtime/value.js';
+import type { Value } from '../../../value/value.js';
 
 export const apiToken: HostPlugin = {
   name: 'api_token',

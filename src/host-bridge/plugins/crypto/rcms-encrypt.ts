@@ -7,7 +7,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import type { HostPlugin } from '../../bridge.js';
 import { BridgeError } from '../../errors.js';
 import { htmlspecialchars, ENT_QUOTES } from '../../../php/string/html.js';
-import { toBytes, fromBytes } from '../../../runtime/bytes.js';
+import { toBytes, fromBytes } from '../../../value/bytes.js';
 
 const PREFIX = 'v1.';
 

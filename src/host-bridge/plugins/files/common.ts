@@ -26,7 +26,7 @@ import { FileError } from '../../files/errors.js';
 import { checkPluginPath, GENERATED_PATH_ROOT } from '../../files/plugin-roots.js';
 import type { TenantFiles } from '../../files/tenant-files.js';
 import { parseVirtualPath, type VirtualPath } from '../../files/virtual-path.js';
-import type { Value } from '../../../runtime/value.js';
+import type { Value } from '../../../value/value.js';
 
 export function tenantFiles(call: BridgeCall, plugin: string): TenantFiles {
   const files = call.host.files;

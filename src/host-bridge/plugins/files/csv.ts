@@ -1,7 +1,7 @@
 /**
  * CSV as PHP 8.2 reads and writes it: fgetcsv() and fputcsv() with their defaults (separator `,`,
  * enclosure `"`, escape `\`, fputcsv's eol "\n"). Strings are our byte-preserving strings
- * (src/runtime/bytes.ts); the work is on characters, which gives the same result as PHP's byte
+ * (src/value/bytes.ts); the work is on characters, which gives the same result as PHP's byte
  * loop because the three special characters are ASCII.
  *
  * fgetcsv (ext/standard/file.c php_fgetcsv), as implemented here:
@@ -23,8 +23,8 @@
  * unpaired escape character. Values are converted with PHP's string rules (true "1", false/null
  * "", floats as PHP prints them); a nested array is written as "Array" (PHP 8 also warns).
  */
-import { toStr } from '../../../runtime/convert.js';
-import { PhpArray, type Value } from '../../../runtime/value.js';
+import { toStr } from '../../../value/convert.js';
+import { PhpArray, type Value } from '../../../value/value.js';
 
 const SEP = ',';
 const ENC = '"';

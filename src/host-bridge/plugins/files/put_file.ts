@@ -16,8 +16,8 @@
  */
 import type { HostPlugin } from '../../bridge.js';
 import { BridgeError } from '../../errors.js';
-import { toBytes } from '../../../runtime/bytes.js';
-import { toStr } from '../../../runtime/convert.js';
+import { toBytes } from '../../../value/bytes.js';
+import { toStr } from '../../../value/convert.js';
 import { checkBucket, given, pathAttr, tenantFiles } from './common.js';
 
 export const putFile: HostPlugin = {

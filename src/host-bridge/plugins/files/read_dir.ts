@@ -24,7 +24,7 @@
  *    stays here, so that fewer items cross.
  */
 import type { HostPlugin } from '../../bridge.js';
-import { PhpArray, type Value } from '../../../runtime/value.js';
+import { PhpArray, type Value } from '../../../value/value.js';
 import { FileError } from '../../files/errors.js';
 import type { ListEntry } from '../../files/tenant-files.js';
 import { given, pathAttr, tenantFiles } from './common.js';

@@ -20,9 +20,9 @@
 import type { HostPlugin } from '../../bridge.js';
 import { BridgeError } from '../../errors.js';
 import { FileError } from '../../files/errors.js';
-import { fromBytes } from '../../../runtime/bytes.js';
+import { fromBytes } from '../../../value/bytes.js';
 import { jsonDecode } from '../../../php/json/decode.js';
-import { PhpArray, type Value } from '../../../runtime/value.js';
+import { PhpArray, type Value } from '../../../value/value.js';
 import { pathAttr, tenantFiles } from './common.js';
 import { parseCsvLines } from './csv.js';
 

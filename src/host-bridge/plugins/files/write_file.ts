@@ -19,9 +19,9 @@
  */
 import type { HostPlugin } from '../../bridge.js';
 import { BridgeError } from '../../errors.js';
-import { toBytes } from '../../../runtime/bytes.js';
-import { toStr } from '../../../runtime/convert.js';
-import { PhpArray, type Value } from '../../../runtime/value.js';
+import { toBytes } from '../../../value/bytes.js';
+import { toStr } from '../../../value/convert.js';
+import { PhpArray, type Value } from '../../../value/value.js';
 import { generatedPath, given, pathAttr, tenantFiles } from './common.js';
 import { formatCsvLine } from './csv.js';
 

@@ -12,8 +12,8 @@
 import type { BridgeCall, HostPlugin } from '../../bridge.js';
 import { BridgeError } from '../../errors.js';
 import type { MailAdapter, OutgoingMail } from '../../host.js';
-import { PhpArray, PhpObject, toJS, type Value } from '../../../runtime/value.js';
-import { toStr } from '../../../runtime/convert.js';
+import { PhpArray, PhpObject, toJS, type Value } from '../../../value/value.js';
+import { toStr } from '../../../value/convert.js';
 import { domainOf, parseAddress, parseAddressList } from '../../mail/address.js';
 import { headerSafe } from '../../mail/message.js';
 

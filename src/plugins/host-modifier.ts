@@ -5,10 +5,9 @@
  * plus a warning in the runtime, as for every PHP modifier) and asks the host, which checks
  * them again, since nothing the isolate sends is trusted.
  */
-import type { ModifierParam, ModifierPlugin } from '../plugins/types.js';
+import type { ModifierParam, ModifierPlugin } from './types.js';
 import { arrayArg, boolArg, intArg, numberArg, strArg } from '../php/args.js';
-import { callHostModifier } from './host-call.js';
-import type { Value } from './value.js';
+import type { Value } from '../value/value.js';
 
 export type HostModifierDeclaration = Omit<ModifierPlugin, 'run' | 'byReference' | 'host' | 'input'> & {
   host: string;
@@ -36,9 +35,9 @@ function phpParam(v: Value, fn: string, pos: number, p: ModifierParam): Value {
 export function defineHostModifier(d: HostModifierDeclaration): ModifierPlugin {
   return {
     ...d,
-    run(input, args) {
+    run(input, args, ctx) {
       const given = args.map((a, i) => (i < d.params.length ? phpParam(a, d.name, i + 2, d.params[i]!) : a));
-      return callHostModifier(d.name, phpParam(input, d.name, 1, d.input), given);
+      return ctx.askHost(d.name, phpParam(input, d.name, 1, d.input), given);
     },
   };
 }

@@ -3,7 +3,7 @@
  * `%.14G`-like, but PHP's own shape: `1.0E+15`, `1.0E-5`, `-0`, `INF`, `NAN`.
  * (zend_gcvt: exponential when the decimal exponent is < -4 or >= precision.)
  */
-import { significantDigitsEven } from '../php/format/exact-decimal.js';
+import { significantDigitsEven } from './exact-decimal.js';
 
 export function formatFloat(n: number, precision = 14): string {
   if (Number.isNaN(n)) return 'NAN';

@@ -1,5 +1,5 @@
 /** Messages between the embedding process and a sandbox worker process. */
-import type { CompiledTemplate, RawRenderResult } from './isolate-host.js';
+import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 import type { IsolateCacheOptions, MemoryReport } from './isolate-cache.js';
 import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
@@ -30,7 +30,7 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready'; pid: number }
   /** `memory`: what the worker holds once the render's isolate was accounted for, when that moved. */
-  | { type: 'result'; id: number; result: RawRenderResult; memory?: MemoryReport }
+  | { type: 'result'; id: number; result: RenderResponse; memory?: MemoryReport }
   /** After the worker disposed isolates on its own (idle) or when asked to (`evictBig`). */
   | { type: 'memory'; memory: MemoryReport }
   | { type: 'host'; callId: number; renderId: number; plugin: string; request: string };

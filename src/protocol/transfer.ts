@@ -7,7 +7,7 @@
  *   { a: [[key, value], ...] }            a PHP array
  *   { o: [[name, value], ...] }           a stdClass object
  */
-import { PhpArray, PhpFloat, PhpObject, type Key, type Value } from './value.js';
+import { PhpArray, PhpFloat, PhpObject, type Key, type Value } from '../value/value.js';
 
 export type Transfer = null | boolean | number | string | { f: number } | { a: [Key, Transfer][] } | { o: [string, Transfer][] };
 

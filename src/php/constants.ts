@@ -3,7 +3,7 @@
  * functions allowed as modifiers). Values generated from PHP 8.2 by php -r; host constants
  * (SITE_KEY, ROOT_URL...) come from the render context and take precedence.
  */
-import type { Value } from "./value.js";
+import type { Value } from "../value/value.js";
 
 const PHP_CONSTANTS: Record<string, number | string> = {
   JSON_HEX_TAG: 1,

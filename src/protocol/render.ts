@@ -1,0 +1,54 @@
+/**
+ * What crosses into an isolate for a render and what comes back: a compiled template (defined
+ * once per context), a render request (plain data, structured-cloned), and the response the
+ * runtime builds (src/runtime/isolate-entry.ts) and the host reads (src/sandbox/isolate-host.ts,
+ * and through a worker, src/sandbox/worker-protocol.ts). The response is untrusted on arrival.
+ */
+import type { SiteSettings } from '../plugins/types.js';
+
+export interface CompiledTemplate {
+  /** Key the script registers the template under. */
+  id: string;
+  code: string;
+  /** Script name, which the isolate's stack traces use (never a host path). */
+  filename: string;
+}
+
+export interface RenderRequest {
+  templateName: string;
+  now: number;
+  site: SiteSettings;
+  validate: boolean;
+  maxIncludeDepth: number;
+  /** 16 random bytes from the host for the render's generator. */
+  seed: readonly number[];
+  /** Variables as plain data, or as JSON text (which keeps PHP's key order exactly). */
+  vars: Record<string, unknown> | string | null;
+  /**
+   * Plain-data variables the host sent as JSON text instead (src/sandbox/plain-json.ts): parsed
+   * in the isolate with JSON.parse, they are what `vars` would have been. `vars` is then null.
+   */
+  plainVars?: string;
+  /** JSON objects in vars become stdClass objects instead of arrays. */
+  objects?: boolean;
+  request?: Record<string, unknown>;
+  constants?: Record<string, unknown>;
+  /** The output limit (characters); loops check it as they go (src/compiler/codegen/builder.ts checkOutput). */
+  maxOutputChars: number;
+  maxErrorChars: number;
+}
+
+export interface RenderResponse {
+  output?: string;
+  warnings?: string[];
+  logs?: { level: string; message: string }[];
+  returnValue?: unknown;
+  /**
+   * `at`: the value of the position slot when the render stopped: a 1-based index into the
+   * template's line table, for an error whose stack names no template line and for limits
+   * enforced from outside the isolate (CPU and wall time, memory); absent when none was recorded.
+   */
+  error?: { code: string; message: string; stack: string; at?: number };
+  /** The render changed what the lockdown does not freeze: the host replaces the context. */
+  contextTainted?: boolean;
+}
