@@ -1,0 +1,24 @@
+// `npm run lint`: ESLint's and typescript-eslint's recommended rules, and the layer rule of src/
+// (`smartcage/layers`, from the table in scripts/lint/layers.mjs). Build output is not linted.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from './scripts/lint/globals.mjs';
+import { layersRule } from './scripts/lint/layers.mjs';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'test-artifacts/', 'bench/.build/', '.smartcage/', 'src/compiler/parser.generated.*'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals },
+    plugins: { smartcage: { rules: { layers: layersRule } } },
+    rules: {
+      'smartcage/layers': 'error',
+      // PHP's functions and the sanitisers match control characters on purpose (NUL, C0, DEL).
+      'no-control-regex': 'off',
+      // `catch {}` where a failure means "not there" (optional files, best-effort cleanup).
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+);

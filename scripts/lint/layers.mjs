@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+/**
+ * The layer rule of src/ (docs/architecture.md), in one table that both checks read: the ESLint
+ * rule `smartcage/layers` (eslint.config.js: each import as it is written) and this script, run by
+ * `npm run lint` and by test/architecture/layers.test.ts (no value-import cycle between files,
+ * and every import between units allowed by the table, the table itself acyclic).
+ *
+ * A unit is a top-level folder of src/, or a file directly in src/. Only value imports count:
+ * `import type` disappears when compiled, so a type may be shared against the arrows.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cycles, valueImports } from './imports.mjs';
+
+/** Each unit and the units it may import values from. */
+export const LAYERS = {
+  value: [],
+  text: [],
+  'errors.ts': [],
+  protocol: ['value'],
+  php: ['value'],
+  plugins: ['value', 'php', 'text'],
+  runtime: ['value', 'php', 'plugins', 'protocol'],
+  compiler: ['value', 'php', 'plugins', 'text', 'errors.ts'],
+  sandbox: ['value', 'protocol', 'compiler', 'errors.ts'],
+  'host-bridge': ['value', 'php', 'plugins', 'protocol', 'text'],
+  'compiled-templates.ts': ['value', 'protocol', 'compiler', 'sandbox', 'errors.ts'],
+  'engine.ts': ['value', 'protocol', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'errors.ts', 'text'],
+  'index.ts': ['compiler', 'sandbox', 'host-bridge', 'engine.ts', 'errors.ts', 'security'],
+  forms: ['text'],
+  'forms-ui': ['forms', 'text'],
+  security: ['value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'errors.ts', 'text'],
+  cli: ['value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'errors.ts', 'text', 'forms', 'forms-ui', 'security'],
+};
+
+/** The unit of a path relative to the repository root (`src/php/json/x.ts` -> `php`), or null outside src/. */
+export function unitOf(rel) {
+  const parts = rel.split(/[\\/]/);
+  if (parts[0] !== 'src' || parts.length < 2) return null;
+  return parts[1];
+}
+
+/** Why `from` may not import `to` (paths relative to the root), or null when it may. */
+export function layerViolation(from, to) {
+  const a = unitOf(from);
+  const b = unitOf(to);
+  if (a === null || b === null || a === b) return null;
+  const allowed = LAYERS[a];
+  if (!allowed) return `src/${a} is not in the layer table (scripts/lint/layers.mjs)`;
+  if (!LAYERS[b]) return `src/${b} is not in the layer table (scripts/lint/layers.mjs)`;
+  return allowed.includes(b) ? null : `src/${a} may not import src/${b} (layers: scripts/lint/layers.mjs, docs/architecture.md)`;
+}
+
+/** Everything wrong with src/ under the rule, as lines of text (empty when all holds). */
+export function checkLayers(root) {
+  const problems = [];
+  for (const c of cycles(new Map(Object.entries(LAYERS)))) problems.push(`the layer table has a cycle: ${c.join(' ')}`);
+  const graph = valueImports(root);
+  for (const [file, deps] of graph) {
+    for (const d of deps) {
+      const why = layerViolation(file, d);
+      if (why) problems.push(`${file} imports ${d}: ${why}`);
+    }
+  }
+  for (const c of cycles(graph)) problems.push(`value-import cycle: ${c.join(' -> ')}`);
+  return problems;
+}
+
+/** ESLint rule: reports a value import that the table does not allow, where it is written. */
+export const layersRule = {
+  meta: { type: 'problem', docs: { description: 'imports follow the layers of src/ (scripts/lint/layers.mjs)' }, schema: [] },
+  create(context) {
+    const root = context.cwd;
+    const file = path.relative(root, context.filename);
+    if (unitOf(file) === null) return {};
+    const check = (node, source, typeOnly) => {
+      if (typeOnly || !source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = path.relative(root, path.resolve(path.dirname(context.filename), source.value)).replace(/\.js$/, '.ts');
+      const why = layerViolation(file, target);
+      if (why) context.report({ node: source, message: why });
+    };
+    const named = (node) => node.importKind === 'type' || node.exportKind === 'type' || (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+    return {
+      ImportDeclaration: (node) => check(node, node.source, named(node)),
+      ExportNamedDeclaration: (node) => check(node, node.source, named(node)),
+      ExportAllDeclaration: (node) => check(node, node.source, node.exportKind === 'type'),
+      ImportExpression: (node) => check(node, node.source, false),
+    };
+  },
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const problems = checkLayers(root);
+  for (const p of problems) console.error(p);
+  console.log(problems.length ? `layers: ${problems.length} problems` : 'layers: src/ follows the layer table, no import cycles');
+  process.exit(problems.length ? 1 : 0);
+}
