@@ -18,6 +18,8 @@ export default tseslint.config(
       'no-control-regex': 'off',
       // `catch {}` where a failure means "not there" (optional files, best-effort cleanup).
       'no-empty': ['error', { allowEmptyCatch: true }],
+      // A `let` assigned once after a closure that reads it is declared before it on purpose.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },

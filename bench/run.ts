@@ -202,7 +202,7 @@ const WHAT = `
 `;
 
 const resultsFile = quick ? new URL('../test-artifacts/bench-quick.md', import.meta.url) : new URL('./RESULTS.md', import.meta.url);
-const md = `# Benchmark results (${quick ? 'a quick run, written by \`npm run bench -- --quick\`; bench/RESULTS.md holds the last full run' : 'bench/RESULTS.md, written by \`npm run bench\`'})
+const md = `# Benchmark results (${quick ? 'a quick run, written by `npm run bench -- --quick`; bench/RESULTS.md holds the last full run' : 'bench/RESULTS.md, written by `npm run bench`'})
 
 ## Machine
 ${machine.join('\n')}

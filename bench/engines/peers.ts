@@ -43,7 +43,6 @@ export const PEERS: Record<string, (data: PageData) => Promise<PeerRenderer>> = 
     Handlebars.registerHelper('ymd', (t: number) => ymd(t));
     Handlebars.registerHelper('join', (xs: string[], sep: string) => xs.join(sep));
     const spec = Handlebars.precompile(tpl('page.hbs'));
-    // eslint-disable-next-line no-new-func
     const template = Handlebars.template(new Function(`return ${spec as string}`)());
     return { version: versionOf('handlebars'), render: () => template(data) };
   },

@@ -20,13 +20,12 @@ export default async function engine({ arg }: SuiteOptions): Promise<Suite> {
   const { createEngine } = await loadSmartcage();
   const e = createEngine({ workers, timezone: 'UTC' });
   const render = async () => (await e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity })).output;
-  let sink = 0;
   return {
     subjects: {
       [`sc.engine.w${workers}${fixedRequest ? '.req' : ''}`]: {
         output: render,
         async run(n) {
-          for (let i = 0; i < n; i++) sink += (await render()).length;
+          for (let i = 0; i < n; i++) await render();
         },
         pids: () => e.pids(),
       },

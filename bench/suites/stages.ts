@@ -231,7 +231,7 @@ async function stageCopyIn(quick: boolean): Promise<Figures> {
     externalCopyOnly: subj(() => void new ivm.ExternalCopy(renderRequest(data)).release()),
   };
   const res: Record<string, number[]> = {};
-  for (const [k, s] of Object.entries(subjects)) await sample(s, 20, 150);
+  for (const s of Object.values(subjects)) await sample(s, 20, 150);
   for (let r = 0; r < (quick ? 3 : 7); r++) {
     for (const [k, s] of Object.entries(subjects)) {
       const x = await sample(s, 20, quick ? 100 : 250);

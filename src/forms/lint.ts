@@ -35,7 +35,7 @@ import { formDepth } from './depth.js';
 import { FORMATS, FORMAT_OPTIONS, KEYWORDS, MAX_FORM_DEPTH, MINUTE_INTERVALS, suggest } from './keywords.js';
 import { message, type MessageKey, type MessageParams } from './messages.js';
 import { allowsNull, baseType, hasEnum, isSchema, jsonEqual, pointer, typesOf } from './schema-util.js';
-import type { Issue, IssueLevel, JsonSchema } from './types.js';
+import type { Issue, IssueLevel } from './types.js';
 
 const TYPE_NAMES = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object', 'null']);
 

@@ -125,10 +125,11 @@ function mapError(e: ErrorObject, root: JsonSchema): ValidatedError {
     case 'maxItems':
       msg = message(key(e.keyword), { limit: Number(params.limit) });
       break;
-    case 'uniqueItems':
+    case 'uniqueItems': {
       const [a, b] = [Number(params.i), Number(params.j)];
       msg = message('validate.uniqueItems', { first: Math.min(a, b) + 1, second: Math.max(a, b) + 1 });
       break;
+    }
     case 'pattern':
       msg = message('validate.pattern', { pattern: String(params.pattern) });
       break;

@@ -7,7 +7,7 @@
  * capped here so that an oversized result never reaches the host.
  */
 import { rt, setCurrent, setWhere, type TemplateApi } from './template-api.js';
-import { RenderState, type RenderInput } from './render-state.js';
+import { RenderState } from './render-state.js';
 import { fromJS, toJS, PhpArray, PhpFloat, PhpObject, type Value } from '../value/value.js';
 import { newScope, type Scope } from '../value/assign.js';
 import { parseVarsJson } from './vars-json.js';

@@ -25,8 +25,6 @@ const SECRETS: Record<string, Record<string, SecretRecord>> = {
 
 let net: TestNet;
 let guard: EgressGuard;
-let engine: Engine;
-let short: Engine;
 
 const host = (): HostAdapters => ({
   http: { fetch: (req) => guard.fetch(req) },
@@ -46,8 +44,8 @@ beforeAll(async () => {
     { ca: CERT },
   );
 });
-engine = testEngine({ host: host() });
-short = testEngine({ host: host(), limits: { wallMs: 1500 } });
+const engine: Engine = testEngine({ host: host() });
+const short: Engine = testEngine({ host: host(), limits: { wallMs: 1500 } });
 afterAll(async () => {
   await guard.close();
   await net.close();

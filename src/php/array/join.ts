@@ -1,5 +1,5 @@
 /** implode and explode, byte-exact. */
-import { PhpArray, PhpObject, type Value } from '../../value/value.js';
+import { PhpArray, PhpObject } from '../../value/value.js';
 import { PhpTypeError, toStr } from '../../value/convert.js';
 import { fromBinary, toBinary } from '../../value/bytes.js';
 import { checkSplitLength, checkStringLength } from '../../value/limits.js';

@@ -47,7 +47,7 @@ export function parseUrlParts(str: string): Url | null {
   const ue = str.length;
   let s = 0;
   let e = str.indexOf(':');
-  let stage: 'port' | 'host' | 'path' | 'authority' = 'authority';
+  let stage: 'port' | 'host' | 'path' | 'authority';
 
   if (e > 0) {
     let valid = true;

@@ -140,8 +140,8 @@ export function isDst(ts: number, tz: string): boolean {
 /** Start of the offset period containing `ts` (the last transition at or before it), or null. */
 function transitionBefore(ts: number, tz: string): number | null {
   const off = utcOffset(ts, tz);
-  let lo = ts;
-  let step = 86400;
+  let lo: number;
+  const step = 86400;
   // walk back until the offset differs (give up after ~2 years: no transition)
   for (let n = 0; ; n++) {
     const t = ts - step * (n + 1);

@@ -35,6 +35,12 @@ class ByteWriter {
     this.buf[this.len++] = b;
   }
 
+  /** A type byte, then its big-endian unsigned integer of `n` bytes (a length or a value). */
+  typed(type: number, v: number | bigint, n: number): void {
+    this.byte(type);
+    this.uint(v, n);
+  }
+
   /** A big-endian unsigned integer of `n` bytes. */
   uint(v: number | bigint, n: number): void {
     this.room(n);
@@ -64,16 +70,16 @@ class ByteWriter {
 function packInt(w: ByteWriter, n: number): void {
   if (n >= 0) {
     if (n < 0x80) w.byte(n);
-    else if (n < 0x100) (w.byte(0xcc), w.uint(n, 1));
-    else if (n < 0x10000) (w.byte(0xcd), w.uint(n, 2));
-    else if (n < 0x100000000) (w.byte(0xce), w.uint(n, 4));
+    else if (n < 0x100) w.typed(0xcc, n, 1);
+    else if (n < 0x10000) w.typed(0xcd, n, 2);
+    else if (n < 0x100000000) w.typed(0xce, n, 4);
     // 2^63 itself is PHP_INT_MAX after the double rounding of our ints (see decode.ts).
-    else (w.byte(0xcf), w.uint(n >= 2 ** 63 ? 2n ** 63n - 1n : BigInt(n), 8));
+    else w.typed(0xcf, n >= 2 ** 63 ? 2n ** 63n - 1n : BigInt(n), 8);
   } else if (n >= -32) w.byte(n & 0xff);
-  else if (n >= -0x80) (w.byte(0xd0), w.uint(n, 1));
-  else if (n >= -0x8000) (w.byte(0xd1), w.uint(n, 2));
-  else if (n >= -0x80000000) (w.byte(0xd2), w.uint(n, 4));
-  else (w.byte(0xd3), w.uint(BigInt(n), 8));
+  else if (n >= -0x80) w.typed(0xd0, n, 1);
+  else if (n >= -0x8000) w.typed(0xd1, n, 2);
+  else if (n >= -0x80000000) w.typed(0xd2, n, 4);
+  else w.typed(0xd3, BigInt(n), 8);
 }
 
 function packDouble(w: ByteWriter, d: number): void {
@@ -89,16 +95,16 @@ function packString(w: ByteWriter, s: string): void {
   const b = toBytes(s);
   const n = b.length;
   if (n < 32) w.byte(0xa0 | n);
-  else if (n < 0x100) (w.byte(0xd9), w.uint(n, 1));
-  else if (n < 0x10000) (w.byte(0xda), w.uint(n, 2));
-  else (w.byte(0xdb), w.uint(n, 4));
+  else if (n < 0x100) w.typed(0xd9, n, 1);
+  else if (n < 0x10000) w.typed(0xda, n, 2);
+  else w.typed(0xdb, n, 4);
   w.bytes(b);
 }
 
 function header(w: ByteWriter, n: number, fix: number, b16: number): void {
   if (n < 16) w.byte(fix | n);
-  else if (n < 0x10000) (w.byte(b16), w.uint(n, 2));
-  else (w.byte(b16 + 1), w.uint(n, 4));
+  else if (n < 0x10000) w.typed(b16, n, 2);
+  else w.typed(b16 + 1, n, 4);
 }
 
 /** The extension's rule: a list only if count == next free index and keys run 0, 1, 2... */
@@ -112,7 +118,10 @@ function packsAsList(a: PhpArray): boolean {
 function packValue(w: ByteWriter, v: Value): void {
   if (v === null || v === undefined) w.byte(0xc0);
   else if (typeof v === 'boolean') w.byte(v ? 0xc3 : 0xc2);
-  else if (typeof v === 'number') Number.isInteger(v) ? packInt(w, v) : packDouble(w, v);
+  else if (typeof v === 'number') {
+    if (Number.isInteger(v)) packInt(w, v);
+    else packDouble(w, v);
+  }
   else if (v instanceof PhpFloat) packDouble(w, v.value);
   else if (typeof v === 'string') packString(w, v);
   else if (v instanceof PhpArray) {
@@ -122,7 +131,8 @@ function packValue(w: ByteWriter, v: Value): void {
     } else {
       header(w, v.size, 0x80, 0xde);
       for (const [k, x] of v.entries()) {
-        typeof k === 'number' ? packInt(w, k) : packString(w, k);
+        if (typeof k === 'number') packInt(w, k);
+        else packString(w, k);
         packValue(w, x);
       }
     }

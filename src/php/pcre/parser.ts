@@ -104,6 +104,13 @@ class Parser {
     return c < 0 ? '' : String.fromCodePoint(c);
   }
 
+  /** The current character, moving past it. */
+  private take(): string {
+    const c = this.ch();
+    this.pos++;
+    return c;
+  }
+
   private atEnd(): boolean {
     return this.pos >= this.cps.length;
   }
@@ -436,7 +443,7 @@ class Parser {
     const start = this.pos;
     if (DIGIT(this.peek())) this.fail('subpattern name must start with a non-digit', this.pos);
     let name = '';
-    while (!this.atEnd() && WORD(this.peek())) name += this.ch(), this.pos++;
+    while (!this.atEnd() && WORD(this.peek())) name += this.take();
     if (name === '') this.fail('subpattern name expected', this.pos);
     if (name.length > 32) this.fail('subpattern name is too long (maximum 32 code units)', start);
     if (this.ch() !== end) this.fail('syntax error in subpattern name (missing terminator?)', this.pos);
@@ -535,15 +542,15 @@ class Parser {
     if (this.ch() === '{') {
       this.pos++;
       text = '';
-      while (!this.atEnd() && this.ch() !== '}') text += this.ch(), this.pos++;
+      while (!this.atEnd() && this.ch() !== '}') text += this.take();
       if (this.atEnd()) this.fail('\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number', this.pos);
       this.pos++;
     } else if (this.ch() === '<' || this.ch() === "'") {
       this.unsupported('subroutine calls \\g<...>');
     } else {
       text = '';
-      if (this.ch() === '-' || this.ch() === '+') text += this.ch(), this.pos++;
-      while (DIGIT(this.peek())) text += this.ch(), this.pos++;
+      if (this.ch() === '-' || this.ch() === '+') text += this.take();
+      while (DIGIT(this.peek())) text += this.take();
     }
     if (/^-?\d+$/.test(text)) {
       let n = Number(text);
@@ -643,7 +650,7 @@ class Parser {
       this.fail('\\x{ is not followed by hexadecimal digits and }', this.pos);
     }
     let s = '';
-    while (s.length < 2 && HEX(this.peek())) s += this.ch(), this.pos++;
+    while (s.length < 2 && HEX(this.peek())) s += this.take();
     return s === '' ? 0 : parseInt(s, 16);
   }
 
@@ -661,7 +668,7 @@ class Parser {
   /** Up to three octal digits (PCRE2: the value is truncated to 8 bits outside UTF mode). */
   private parseOctalDigits(): number {
     let s = '';
-    while (s.length < 3 && OCTAL(this.peek())) s += this.ch(), this.pos++;
+    while (s.length < 3 && OCTAL(this.peek())) s += this.take();
     if (s === '') {
       // \8 or \9 outside a class with no such group: PCRE2 treats them as backrefs (handled before).
       this.fail('reference to non-existent subpattern', this.pos);

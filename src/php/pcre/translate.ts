@@ -210,8 +210,8 @@ function utf8CodePoints(bin: string): number[] {
   const out: number[] = [];
   for (let i = 0; i < bin.length; ) {
     const b = bin.charCodeAt(i);
-    let n = 0;
-    let cp = 0;
+    let n: number;
+    let cp: number;
     if (b < 0x80) [n, cp] = [1, b];
     else if (b >= 0xc2 && b <= 0xdf) [n, cp] = [2, b & 0x1f];
     else if (b >= 0xe0 && b <= 0xef) [n, cp] = [3, b & 0x0f];

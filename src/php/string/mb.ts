@@ -37,7 +37,7 @@ export function mbSubstr(s: string, start: number, length: number | null = null)
   const bin = toBinary(s);
   const offs = tableOffsets(bin);
   const n = offs.length - 1;
-  let from = start < 0 ? Math.max(0, n + start) : start;
+  const from = start < 0 ? Math.max(0, n + start) : start;
   if (from > n) return '';
   let to = length === null ? n : length < 0 ? n + length : from + length;
   to = Math.min(to, n);

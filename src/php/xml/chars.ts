@@ -8,9 +8,12 @@ const START = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u03
 const MORE = '\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040';
 
 /** Sticky patterns: a name without colons (NCName), a Name (colons allowed anywhere), an Nmtoken. */
+// ZWNJ, ZWJ and the combining marks are single members of XML's name classes, not sequences.
+/* eslint-disable no-misleading-character-class */
 export const NCNAME = new RegExp(`[${START}][${START}${MORE}]*`, 'uy');
 export const NAME = new RegExp(`[:${START}][:${START}${MORE}]*`, 'uy');
 export const NMTOKEN = new RegExp(`[:${START}${MORE}]+`, 'uy');
+/* eslint-enable no-misleading-character-class */
 
 /**
  * The first character that is not an XML Char: C0 controls other than tab, LF and CR,

@@ -252,7 +252,7 @@ export const FS: SecurityCase[] = [
     symlinkSync(join(scratch, 'outside.txt'), u('race-file-link'));
     // The attacker: a separate process swapping as fast as it can (true parallelism).
     const swapper = spawn(process.execPath, ['-e', SWAPPER, u('race'), u('race-real'), u('race-link'), u('race-file.txt'), u('race-file-real'), u('race-file-link')], { stdio: 'ignore' });
-    let swaps = 0;
+    let swaps: number;
     const iterations = RACE_ITERATIONS;
     const codes: Record<string, number> = {};
     let benign = 0;

@@ -2,7 +2,7 @@
 import { sourceOf } from './source.js';
 import { ALLOWED_GLOBALS } from '../../sandbox/globals.js';
 import type { SecurityCase } from '../types.js';
-import { breach, judge, refuses, renders } from './helpers.js';
+import { breach, judge, renders } from './helpers.js';
 
 const callSecret = (key: string) => `rt.fn('secret')({ var: 's', key: ${key} }, $)`;
 
