@@ -1,6 +1,5 @@
 /** Host implementations of the privileged plugins and host modifiers, by name (declarations: src/plugins/host*). */
-import type { HostPlugin } from '../bridge.js';
-import type { HostModifier } from '../host-modifiers.js';
+import type { HostModifier, HostPlugin } from '../plugin-contract.js';
 import { sleep } from './sleep.js';
 import { secret } from './secret.js';
 import { assignGlobals } from './assign-globals.js';

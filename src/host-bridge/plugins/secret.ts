@@ -1,4 +1,4 @@
-import type { HostPlugin } from '../bridge.js';
+import type { HostPlugin } from '../plugin-contract.js';
 import { BridgeError } from '../errors.js';
 
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;

@@ -1,4 +1,4 @@
-import type { HostPlugin } from '../bridge.js';
+import type { HostPlugin } from '../plugin-contract.js';
 import { BridgeError } from '../errors.js';
 import { toFloatLoose } from '../../value/convert.js';
 

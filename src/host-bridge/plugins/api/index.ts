@@ -1,4 +1,4 @@
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { api } from './api.js';
 import { apiInternal, apiMng } from './internal.js';
 import { apiToken } from './token.js';

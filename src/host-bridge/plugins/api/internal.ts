@@ -19,7 +19,7 @@
  * Secrets never go to the internal APIs: a handle anywhere is E_SECRET_DENIED. A failure of the
  * request itself sets status_var=0; refusals of the adapter (BridgeError) stay errors.
  */
-import type { HostPlugin, BridgeCall, HostResult } from '../../bridge.js';
+import type { HostPlugin, BridgeCall, HostResult } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { jsonDecode } from '../../../php/json/decode.js';
