@@ -1,7 +1,8 @@
 /**
- * The value imports between the files of src/ (type-only imports left out: they vanish when
- * compiled), read with TypeScript's own parser. Used by the layer rule (./layers.mjs), which the
- * tests and `npm run lint` both check.
+ * The imports between the files of src/, read with TypeScript's own parser: value imports only
+ * (type-only imports vanish when compiled; the layer rule, ./layers.mjs, reads these), or type
+ * imports too (what the type checker must read together: a cycle there is a contract that lives
+ * in an implementation). ./cycles.mjs prints the cycles of either.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,21 +41,32 @@ function resolve(from, spec) {
 
 /** Map of file (relative to root) to the files it imports for their values. */
 export function valueImports(root, dir = 'src') {
+  return importGraph(root, dir, false);
+}
+
+/** Map of file (relative to root) to the files it imports, for their values or their types. */
+export function allImports(root, dir = 'src') {
+  return importGraph(root, dir, true);
+}
+
+function importGraph(root, dir, withTypes) {
   const graph = new Map();
   for (const file of listTs(path.join(root, dir))) {
     const text = fs.readFileSync(file, 'utf8');
     const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
     const deps = new Set();
+    const add = (spec) => {
+      const target = spec.startsWith('.') ? resolve(file, spec) : null;
+      if (target) deps.add(path.relative(root, target));
+    };
     const visit = (node) => {
       if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-        const spec = node.moduleSpecifier.text;
-        if (spec.startsWith('.') && !typeOnly(node)) {
-          const target = resolve(file, spec);
-          if (target) deps.add(path.relative(root, target));
-        }
+        if (withTypes || !typeOnly(node)) add(node.moduleSpecifier.text);
       } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
-        const target = node.arguments[0].text.startsWith('.') ? resolve(file, node.arguments[0].text) : null;
-        if (target) deps.add(path.relative(root, target));
+        add(node.arguments[0].text);
+      } else if (withTypes && ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+        // `import('./x.js').T` in a type position
+        add(node.argument.literal.text);
       }
       ts.forEachChild(node, visit);
     };

@@ -17,37 +17,8 @@ import { BridgeError } from './errors.js';
 import { HOST_PLUGINS } from './plugins/index.js';
 import { SecretHandles } from './secret-handles.js';
 import { answerModifier } from './host-modifiers.js';
-import { requestGlobals, type RequestScope } from './request-globals.js';
-
-/** What a host plugin implementation gets for one call. */
-export interface BridgeCall {
-  readonly identity: RenderIdentity;
-  readonly host: HostAdapters;
-  /** Secret handles issued in this render. */
-  readonly secrets: SecretHandles;
-  /** Milliseconds left before the render's wall-clock deadline. */
-  timeLeft(): number;
-  /** Counts sleeping against the render's sleep budget; throws when it is used up. */
-  chargeSleep(ms: number): void;
-  /** Values kept for one request across renders ({assign_globals}), counted and capped (request-globals.ts). */
-  readonly requestGlobals: RequestScope;
-  /** Host work of this render that plugins bound across their calls (read_dir: directory entries read). */
-  readonly counters: Map<string, number>;
-}
-
-export interface HostResult {
-  /** Variables to assign, in order (names use the {assign} rules). */
-  assign?: [string, Value][];
-  /** Block plugins: the body runs once per item, with the item in `var`. */
-  iterate?: { var: string; items: Value[] };
-  output?: string;
-  log?: { level: 'info' | 'warning' | 'error'; message: string }[];
-}
-
-export interface HostPlugin {
-  name: string;
-  run(attrs: Record<string, Value>, call: BridgeCall): Promise<HostResult>;
-}
+import { requestGlobals } from './request-globals.js';
+import type { BridgeCall } from './plugin-contract.js';
 
 /**
  * An identity attribute written as a literal: the value must be one the compiler saw in the

@@ -9,16 +9,10 @@ import type { AttrSpec, FunctionPlugin, ModifierPlugin } from '../plugins/types.
 import { MAX_REQUEST_CHARS, decodeValue, encodeValue } from '../protocol/transfer.js';
 import type { Value } from '../value/value.js';
 import type { HostAnswer } from '../protocol/host-call.js';
-import type { BridgeCall } from './bridge.js';
+import type { BridgeCall } from './plugin-contract.js';
 import { BridgeError } from './errors.js';
 import { validateAttrs } from './validate.js';
 import { HOST_MODIFIERS } from './plugins/index.js';
-
-/** What a host modifier implementation gets: the checked input and the arguments the template gave (defaults filled in). */
-export interface HostModifier {
-  name: string;
-  run(input: Value, args: Value[], call: BridgeCall): Promise<Value>;
-}
 
 /** The declaration as the attribute validator reads it: the input first, then the parameters by name. */
 const asAttrs = new WeakMap<ModifierPlugin, FunctionPlugin>();

@@ -20,6 +20,7 @@
 import { decodeValue, encodeValue } from '../protocol/transfer.js';
 import type { Value } from '../value/value.js';
 import { BridgeError } from './errors.js';
+import type { RequestScope } from './plugin-contract.js';
 
 export interface RequestGlobalsOptions {
   /** Characters one request may hold (values, keys and overheads). */
@@ -54,14 +55,6 @@ interface RequestRecord {
   values: Map<string, string>;
   chars: number;
   touched: number;
-}
-
-/** One render's view: the values of its own tenant and request. */
-export interface RequestScope {
-  get(key: string): Value;
-  set(key: string, value: Value): void;
-  delete(key: string): void;
-  clear(): void;
 }
 
 export class RequestGlobals {

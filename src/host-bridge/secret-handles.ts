@@ -12,10 +12,11 @@ import { BridgeError } from './errors.js';
 import { SecretRedactor, answerBudget } from './secret-redactor.js';
 import type { HostAnswer } from '../protocol/host-call.js';
 import type { Transfer } from '../protocol/transfer.js';
+import type { RenderSecrets } from './plugin-contract.js';
 
 const HANDLE = /\[secret:([A-Za-z0-9_.-]{1,128}):([0-9a-f]{32})\]/g;
 
-export class SecretHandles {
+export class SecretHandles implements RenderSecrets {
   private readonly byNonce = new Map<string, { name: string; record: SecretRecord }>();
   private readonly redactor = new SecretRedactor();
 

@@ -12,14 +12,22 @@ import { plugins as format } from './format/index.js';
 import { plugins as date } from './date/index.js';
 import { plugins as regex } from './regex/index.js';
 import { plugins as util } from './util/index.js';
-import { plugins as host } from './host/index.js';
+import { plugins as hostRequest } from './host-request/index.js';
+import { plugins as hostGeo } from './host-geo/index.js';
+import { plugins as hostCrypto } from './host-crypto/index.js';
+import { plugins as hostSecrets } from './host-secrets/index.js';
+import { plugins as hostClock } from './host-clock/index.js';
 import { plugins as hostFiles } from './host-files/index.js';
 import { plugins as hostApi } from './host-api/index.js';
 import { plugins as hostMail } from './host-mail/index.js';
 import { plugins as php } from './php/index.js';
 import { plugins as markup } from './markup/index.js';
 
-export const ALL_PLUGINS: readonly Plugin[] = [...core, ...string, ...html, ...array, ...json, ...format, ...date, ...regex, ...util, ...php, ...markup, ...host, ...hostFiles, ...hostApi, ...hostMail];
+export const ALL_PLUGINS: readonly Plugin[] = [
+  ...core, ...string, ...html, ...array, ...json, ...format, ...date, ...regex, ...util, ...php, ...markup,
+  // Declarations only: src/host-bridge/plugins/<family>/<tag>.ts implements each on the host.
+  ...hostClock, ...hostSecrets, ...hostRequest, ...hostCrypto, ...hostGeo, ...hostFiles, ...hostApi, ...hostMail,
+];
 
 const functions = new Map<string, FunctionPlugin>();
 const modifiers = new Map<string, ModifierPlugin>();

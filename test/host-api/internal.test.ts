@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HostAdapters, InternalApiRequest } from '../../src/host-bridge/host.js';
 import { TemplateError } from '../../src/errors.js';
-import { internalCache } from '../../src/host-bridge/plugins/api/internal.js';
+import { internalCache } from '../../src/host-bridge/plugins/api/internal-request.js';
 import { testEngine } from '../support/engine.js';
 import type { Engine, RenderOptions } from '../../src/index.js';
 

@@ -1,21 +1,22 @@
-/** Host implementations of the privileged plugins and host modifiers, by name (declarations: src/plugins/host*). */
-import type { HostPlugin } from '../bridge.js';
-import type { HostModifier } from '../host-modifiers.js';
-import { sleep } from './sleep.js';
-import { secret } from './secret.js';
-import { assignGlobals } from './assign-globals.js';
+/**
+ * Host implementations of the privileged plugins and host modifiers, by name: family <family>/
+ * here mirrors the declarations' src/plugins/host-<family>/, one <tag>.ts on each side.
+ */
+import type { HostModifier, HostPlugin } from '../plugin-contract.js';
+import { plugins as clock } from './clock/index.js';
+import { plugins as secrets } from './secrets/index.js';
+import { plugins as request } from './request/index.js';
+import { plugins as crypto } from './crypto/index.js';
+import { modifiers as geo } from './geo/index.js';
 import { plugins as files } from './files/index.js';
 import { plugins as api } from './api/index.js';
 import { plugins as mail } from './mail/index.js';
-import { rcmsEncrypt } from './crypto/rcms-encrypt.js';
-import { getCountryFromIP } from './geo/get-country-from-ip.js';
 
-const ALL: HostPlugin[] = [sleep, secret, assignGlobals, rcmsEncrypt, ...files, ...api, ...mail];
+/** Without a prototype, so that a name such as `constructor` finds nothing. */
+function byName<T extends { name: string }>(all: T[]): Readonly<Record<string, T>> {
+  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(all.map((p) => [p.name, p]))));
+}
 
-export const HOST_PLUGINS: Readonly<Record<string, HostPlugin>> = Object.freeze(
-  Object.assign(Object.create(null) as Record<string, HostPlugin>, Object.fromEntries(ALL.map((p) => [p.name, p]))),
-);
+export const HOST_PLUGINS = byName<HostPlugin>([...clock, ...secrets, ...request, ...crypto, ...files, ...api, ...mail]);
 
-export const HOST_MODIFIERS: Readonly<Record<string, HostModifier>> = Object.freeze(
-  Object.assign(Object.create(null) as Record<string, HostModifier>, Object.fromEntries([getCountryFromIP].map((m) => [m.name, m]))),
-);
+export const HOST_MODIFIERS = byName<HostModifier>([...geo]);

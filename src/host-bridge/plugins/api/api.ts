@@ -15,7 +15,7 @@
  * http_code_var=0 (spec, Errors) and logs a warning. Messages name the endpoint as the template
  * wrote it (handles, never values), never a resolved address.
  */
-import type { HostPlugin, BridgeCall } from '../../bridge.js';
+import type { HostPlugin, BridgeCall } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import type { SecretRecord } from '../../host.js';
 import type { EgressResponse } from '../../egress/guard.js';

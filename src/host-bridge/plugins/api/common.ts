@@ -3,7 +3,7 @@
  * query building, secret-handle walking over template values, and a small per-tenant cache.
  */
 import { createHash } from 'node:crypto';
-import type { BridgeCall } from '../../bridge.js';
+import type { BridgeCall } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { PhpArray, PhpObject, type Value } from '../../../value/value.js';
 import { toStr } from '../../../value/convert.js';

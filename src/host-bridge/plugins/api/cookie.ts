@@ -5,7 +5,7 @@
  * cookie under browser limits: key grammar, at most MAX_ENTRIES entries, MAX_ENCODED bytes once
  * URL-encoded. In a batch there is no browser: the store is empty and writes are ignored.
  */
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { PhpArray, PhpObject, type Value } from '../../../value/value.js';
 import { jsonDecode } from '../../../php/json/decode.js';

@@ -1,7 +1,8 @@
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { api } from './api.js';
-import { apiInternal, apiMng } from './internal.js';
-import { apiToken } from './token.js';
+import { apiInternal } from './api_internal.js';
+import { apiMng } from './api_mng.js';
+import { apiToken } from './api_token.js';
 import { cookie } from './cookie.js';
 
 /** Host implementations of the api plugins, by name. */

@@ -20,7 +20,7 @@
  * the others (the spec shows none for them).
  */
 import { randomUUID } from 'node:crypto';
-import type { BridgeCall, HostResult } from '../../bridge.js';
+import type { BridgeCall, HostResult } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { FileError } from '../../files/errors.js';
 import { checkPluginPath, GENERATED_PATH_ROOT } from '../../files/plugin-roots.js';

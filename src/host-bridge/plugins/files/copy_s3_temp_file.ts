@@ -15,7 +15,7 @@
  * Quota and size limits are always errors. ACL and Content-Type are not modelled by this host.
  * The temporary upload lives in the tenant's storage at /files/temp/<service_dir>/<site_key>/<uuid>.
  */
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { FileError } from '../../files/errors.js';
 import { checkPluginPath, parseTempUploadId } from '../../files/plugin-roots.js';

@@ -1,4 +1,4 @@
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { readFile } from './read_file.js';
 import { readDir } from './read_dir.js';
 import { writeFile } from './write_file.js';

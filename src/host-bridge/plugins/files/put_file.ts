@@ -14,7 +14,7 @@
  *    (E_SIZE_LIMIT for a tmp_path larger than maxReadBytes) are TenantFiles' limits.
  *  - No status_var in the spec row: a missing tmp_path file is an error (E_FILE_NOT_FOUND).
  */
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { toBytes } from '../../../value/bytes.js';
 import { toStr } from '../../../value/convert.js';

@@ -23,7 +23,7 @@
  *    read_dir.ts): the host never runs a tenant's regular expression. `type` is a flag test and
  *    stays here, so that fewer items cross.
  */
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { FileError } from '../../files/errors.js';
 import type { ListEntry } from '../../files/tenant-files.js';

@@ -17,7 +17,7 @@
  *    E_PERMISSION_DENIED in web renders. This host has no publication or permission model for
  *    /files/topics and /files/member/ext, so the flag changes nothing else.
  */
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { FileError } from '../../files/errors.js';
 import { fromBytes } from '../../../value/bytes.js';

@@ -3,7 +3,7 @@
  * (kuroco-dialect.md: "directory must be empty"); a root itself is E_PATH_DENIED (FS-12).
  * status_var: see common.ts (false for a missing or non-empty folder, or a file).
  */
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { pathAttr, tenantFiles, withStatus } from './common.js';
 
 export const removeDir: HostPlugin = {

@@ -3,7 +3,7 @@
  * Roots: plugin-roots.ts (user, ltd, temp, g, a). bucket: only the site's own storage. status_var:
  * see common.ts (true; false for a missing file or a folder; refusals are errors).
  */
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { checkBucket, pathAttr, tenantFiles, withStatus } from './common.js';
 
 export const removeFile: HostPlugin = {

@@ -5,7 +5,7 @@
  * destination's folders are created; an existing destination file is replaced; never over a
  * folder or a link. status_var: see common.ts (false for a missing source).
  */
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { pathAttr, tenantFiles, withStatus } from './common.js';
 
 export const renameFile: HostPlugin = {

@@ -3,7 +3,7 @@
  * virtual path (`/files/temp/<uuid>`) in `var`. Without var nothing is saved (the path could not
  * be known). The write is atomic and counted against the quota (E_QUOTA).
  */
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { generatedPath, given, tenantFiles } from './common.js';
 import { contentOf } from './write_file.js';
 

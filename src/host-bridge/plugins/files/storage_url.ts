@@ -13,7 +13,7 @@
  *    otherwise var receives null and a warning is logged.
  *  - var is needed (E_BAD_ATTRIBUTE without it). Without HostAdapters.storageUrls: E_PLUGIN_DENIED.
  */
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { phpStrtotime } from '../../../php/date/strtotime.js';
 import { given, pathAttr, tenantFiles } from './common.js';

@@ -17,7 +17,7 @@
  *  - Storage quota: E_QUOTA before anything is written; the size limit of one write is the
  *    bridge's 1 MiB attribute cap.
  */
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { toBytes } from '../../../value/bytes.js';
 import { toStr } from '../../../value/convert.js';

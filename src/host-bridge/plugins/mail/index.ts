@@ -1,4 +1,4 @@
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { sendmail } from './sendmail.js';
 
 /** Host implementations of the mail plugins, by name. */

@@ -9,7 +9,7 @@
  * (E_IDENTITY_DENIED), member and template look-ups, then the adapter (whose policy refusals,
  * such as the per-tenant hourly window, are BridgeErrors and end the render too).
  */
-import type { BridgeCall, HostPlugin } from '../../bridge.js';
+import type { BridgeCall, HostPlugin } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import type { MailAdapter, OutgoingMail } from '../../host.js';
 import { PhpArray, PhpObject, toJS, type Value } from '../../../value/value.js';

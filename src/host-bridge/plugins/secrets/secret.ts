@@ -1,5 +1,5 @@
-import type { HostPlugin } from '../bridge.js';
-import { BridgeError } from '../errors.js';
+import type { HostPlugin } from '../../plugin-contract.js';
+import { BridgeError } from '../../errors.js';
 
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 

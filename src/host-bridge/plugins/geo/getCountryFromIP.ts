@@ -4,7 +4,7 @@
  * IPv4 or IPv6 address, and private, loopback, link-local, documentation and other reserved
  * addresses, which have no country. IPv4-mapped IPv6 is asked as the IPv4 address it carries.
  */
-import type { HostModifier } from '../../host-modifiers.js';
+import type { HostModifier } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { isPublicV4, isPublicV6, parseIPv6 } from '../../egress/ip-class.js';
 import { parseAddress } from '../../geo/ip-ranges.js';

@@ -1,7 +1,7 @@
 /**
- * {api_internal} and {api_mng}: requests to the site's own public or management API through
- * HostAdapters.internalApi, always for the render's tenant (BR-14: the adapter scopes every
- * request to `identity.tenant`; ids of another tenant are that adapter's "not found").
+ * What {api_internal} and {api_mng} share: a request to the site's own public or management
+ * API through HostAdapters.internalApi, always for the render's tenant (BR-14: the adapter
+ * scopes every request to `identity.tenant`; ids of another tenant are its "not found").
  *
  * Acting member (spec, Authentication; security.md BR-01..03):
  *  - member_id never names a super user (members.isSuperUser): E_IDENTITY_DENIED; without the
@@ -9,17 +9,14 @@
  *  - member_id with direct, or with use_current_session: E_BAD_COMBINATION;
  *  - direct only when the endpoint is defined with GET (internalApi.endpointMethod) and the
  *    call's method is GET: E_BAD_COMBINATION, an unknown endpoint E_NOT_FOUND;
- *  - "only a numeric literal unless the caller is a super user": the host cannot tell a literal
- *    from a variable holding the same number, and the isolate cannot be trusted to say so. That
- *    proof belongs to the compiler (see the api family notes in the report/README: a compile-time
- *    rejection of non-literal member_id, with an engine option for super-user templates, and the
- *    literal values carried in the host-side manifest). Until then the host enforces everything
- *    above for every value, literal or not.
+ *  - member_id only as a numeric literal unless the render runs for a super user: the compiler
+ *    records the literals in the manifest and the bridge refuses any other value before this
+ *    runs (bridge.ts, checkIdentityAttrs); the checks above hold for every value, literal or not.
  *
  * Secrets never go to the internal APIs: a handle anywhere is E_SECRET_DENIED. A failure of the
  * request itself sets status_var=0; refusals of the adapter (BridgeError) stay errors.
  */
-import type { HostPlugin, BridgeCall, HostResult } from '../../bridge.js';
+import type { BridgeCall, HostResult } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { jsonDecode } from '../../../php/json/decode.js';
@@ -52,7 +49,7 @@ function denySecrets(plugin: string, call: BridgeCall, values: Value[]): void {
   }
 }
 
-async function runInternal(plugin: 'api_internal' | 'api_mng', attrs: Record<string, Value>, call: BridgeCall): Promise<HostResult> {
+export async function requestInternal(plugin: 'api_internal' | 'api_mng', attrs: Record<string, Value>, call: BridgeCall): Promise<HostResult> {
   const adapter = call.host.internalApi;
   if (!adapter) throw new BridgeError('E_NOT_IMPLEMENTED', `{${plugin}} needs the internalApi capability, which this host does not provide`);
   if (plugin === 'api_mng' && attrs.files instanceof PhpArray && attrs.files.size > 0) throw new BridgeError('E_NOT_IMPLEMENTED', '{api_mng} files is not supported yet');
@@ -116,6 +113,3 @@ async function runInternal(plugin: 'api_internal' | 'api_mng', attrs: Record<str
   if (typeof attrs.status_var === 'string') assign.push([attrs.status_var, answer.status >= 200 && answer.status < 300 ? 1 : 0]);
   return { assign };
 }
-
-export const apiInternal: HostPlugin = { name: 'api_internal', run: (attrs, call) => runInternal('api_internal', attrs, call) };
-export const apiMng: HostPlugin = { name: 'api_mng', run: (attrs, call) => runInternal('api_mng', attrs, call) };

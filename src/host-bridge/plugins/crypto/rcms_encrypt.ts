@@ -4,7 +4,7 @@
  * derived key never reach the isolate. A key given as a secret handle is swapped for its value here.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { htmlspecialchars, ENT_QUOTES } from '../../../php/string/html.js';
 import { toBytes, fromBytes } from '../../../value/bytes.js';

@@ -1,5 +1,5 @@
-import type { HostPlugin } from '../bridge.js';
-import { BridgeError } from '../errors.js';
+import type { HostPlugin } from '../../plugin-contract.js';
+import { BridgeError } from '../../errors.js';
 
 /**
  * {assign_globals}: values shared between the custom processes of one request, scoped to

@@ -1,6 +1,6 @@
-import type { HostPlugin } from '../bridge.js';
-import { BridgeError } from '../errors.js';
-import { toFloatLoose } from '../../value/convert.js';
+import type { HostPlugin } from '../../plugin-contract.js';
+import { BridgeError } from '../../errors.js';
+import { toFloatLoose } from '../../../value/convert.js';
 
 /** {sleep ms=N}: clamped to 100..1000 ms (spec), counted against the sleep budget and the wall deadline. */
 export const sleep: HostPlugin = {

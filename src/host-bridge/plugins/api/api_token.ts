@@ -4,7 +4,7 @@
  * missing, another tenant's or of the other type gives one error (BR-10, BR-14). `expires` is
  * bounded by the declaration (1..30 days).
  */
-import type { HostPlugin } from '../../bridge.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import type { Value } from '../../../value/value.js';
 

@@ -1,0 +1,65 @@
+/**
+ * The contract between the bridge and the host implementations of privileged plugins and host
+ * modifiers: what an implementation is given for one call and what it answers. Types only, and
+ * it imports no implementation, so the bridge (bridge.ts, host-modifiers.ts) and every plugin
+ * (plugins/<family>/<tag>.ts) depend on it rather than on each other.
+ */
+import type { Value } from '../value/value.js';
+import type { HostAdapters, RenderIdentity, SecretRecord } from './host.js';
+
+/** The secret handles issued in this render (secret-handles.ts), as plugins use them. */
+export interface RenderSecrets {
+  /** A new handle for the secret `name` (the value stays on the host). */
+  issue(name: string, record: SecretRecord): string;
+  /** True when the text holds a handle issued in this render. */
+  contains(text: string): boolean;
+  /**
+   * The text with its handles replaced by their values where `allowed(record)` says this use is
+   * allowed; otherwise E_SECRET_DENIED. `use` names the place in that error.
+   */
+  substitute(text: string, use: string, allowed: (record: SecretRecord) => boolean): string;
+}
+
+/** One render's view of the values kept for its request ({assign_globals}): its own tenant and request only. */
+export interface RequestScope {
+  get(key: string): Value;
+  set(key: string, value: Value): void;
+  delete(key: string): void;
+  clear(): void;
+}
+
+/** What a host plugin implementation gets for one call. */
+export interface BridgeCall {
+  readonly identity: RenderIdentity;
+  readonly host: HostAdapters;
+  readonly secrets: RenderSecrets;
+  /** Milliseconds left before the render's wall-clock deadline. */
+  timeLeft(): number;
+  /** Counts sleeping against the render's sleep budget; throws when it is used up. */
+  chargeSleep(ms: number): void;
+  /** Values kept for one request across renders ({assign_globals}), counted and capped (request-globals.ts). */
+  readonly requestGlobals: RequestScope;
+  /** Host work of this render that plugins bound across their calls (read_dir: directory entries read). */
+  readonly counters: Map<string, number>;
+}
+
+export interface HostResult {
+  /** Variables to assign, in order (names use the {assign} rules). */
+  assign?: [string, Value][];
+  /** Block plugins: the body runs once per item, with the item in `var`. */
+  iterate?: { var: string; items: Value[] };
+  output?: string;
+  log?: { level: 'info' | 'warning' | 'error'; message: string }[];
+}
+
+/** A privileged plugin's host side: `attrs` are already checked against its declaration. */
+export interface HostPlugin {
+  name: string;
+  run(attrs: Record<string, Value>, call: BridgeCall): Promise<HostResult>;
+}
+
+/** What a host modifier implementation gets: the checked input and the arguments the template gave (defaults filled in). */
+export interface HostModifier {
+  name: string;
+  run(input: Value, args: Value[], call: BridgeCall): Promise<Value>;
+}
