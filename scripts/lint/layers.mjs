@@ -62,7 +62,7 @@ export function checkLayers(root) {
       if (why) problems.push(`${file} imports ${d}: ${why}`);
     }
   }
-  for (const c of cycles(graph)) problems.push(`value-import cycle: ${c.join(' -> ')}`);
+  for (const c of cycles(graph)) problems.push(`a value-import cycle among: ${c.join(', ')}`);
   return problems;
 }
 
