@@ -11,6 +11,7 @@ import { CompiledTemplates, scriptName, type Compiled, type SourceLookup } from 
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
 import { requireNoNodeSnapshot } from './sandbox/isolate-host.js';
 import type { RenderResponse } from './protocol/render.js';
+import { isErrorCode } from './protocol/error-codes.js';
 import { TenantIsolates } from './sandbox/isolate-cache.js';
 import { SandboxPool, DEFAULT_POOL, type PoolOptions } from './sandbox/pool.js';
 import { createBridge } from './host-bridge/bridge.js';
@@ -262,7 +263,8 @@ function identityOf(given: Partial<RenderIdentity> | undefined): RenderIdentity 
 
 /** A runtime error inside the template: the line table maps the stack frame back to the template. */
 function runtimeError(err: { code: string; message: string; stack: string; at?: number }, c: Compiled): TemplateError {
-  const code = err.code;
+  // The isolate's answer is untrusted: a code that is not one of ours is a runtime error.
+  const code = isErrorCode(err.code) ? err.code : 'E_RUNTIME';
   const file = c.template.filename;
   const m = new RegExp(`${file.replace(/[.]/g, '\\.')}:(\\d+):(\\d+)`).exec(err.stack);
   // The line table is flat: entry i is [generated line, template index, line, column] at 4i.

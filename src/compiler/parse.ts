@@ -3,6 +3,7 @@ import { parse as peggyParse, SyntaxError as PeggySyntaxError } from './parser.g
 import type { FlatNode } from './ast.js';
 import { MAX_EXPR_DEPTH } from './expr-depth.js';
 import type { Diagnostic, SourceText } from '../errors.js';
+import { isErrorCode } from '../protocol/error-codes.js';
 
 export function parseTemplate(src: SourceText): { nodes: FlatNode[]; diagnostics: Diagnostic[] } {
   // The grammar refuses nesting past maxDepth itself; nestedAt is where its last level began.
@@ -18,7 +19,7 @@ export function parseTemplate(src: SourceText): { nodes: FlatNode[]; diagnostics
     }
     if (!(e instanceof PeggySyntaxError)) throw e;
     const coded = /^\[(E_[A-Z_]+)\] ([\s\S]*)$/.exec(e.message);
-    const code = coded ? coded[1] : 'E_SYNTAX';
+    const code = coded && isErrorCode(coded[1]) ? coded[1] : 'E_SYNTAX';
     const message = coded ? coded[2] : describe(e.found);
     return { nodes: [], diagnostics: [src.diagnostic('error', code, message, e.location.start.offset, e.location.end.offset)] };
   }

@@ -14,7 +14,7 @@
  * An isolate that breached a limit is retired: the next render gets a new one.
  */
 import ivm from 'isolated-vm';
-import { TemplateError } from '../errors.js';
+import { TemplateError, type ErrorCode } from '../errors.js';
 import { compileRuntime } from './runtime-bundle.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 import { WARMUP_RENDERS, warmupRequest, warmupTemplate } from './warmup.js';
@@ -328,7 +328,7 @@ export function requireNoNodeSnapshot(): void {
 }
 
 /** A render that failed in the sandbox itself, not in the template. */
-export function sandboxError(code: string, message: string, at?: number): RenderResponse {
+export function sandboxError(code: ErrorCode, message: string, at?: number): RenderResponse {
   return { error: { code, message, stack: '', ...(at ? { at } : {}) } };
 }
 
