@@ -1,9 +1,11 @@
 /**
- * createEngine(): compile and render templates in isolated-vm isolates.
- *
- * This is the small runner of the template-language core: one isolate per memory class,
- * compiled templates cached by source hash, a CPU timeout per render. Pools, supervision of
- * child processes and the host bridge build on top of it (see docs/sandbox.md).
+ * createEngine(): the library's entry point, where the layers meet (docs/architecture.md). It
+ * compiles templates through the compile cache (src/compiled-templates.ts: small ones inline,
+ * large ones on the compile thread), sends each render to the tenant's isolate of the template's
+ * memory class, in a sandbox worker process (src/sandbox/pool.ts) or, with `workers: 0`, in this
+ * process, with a host bridge made for the render's identity (src/host-bridge/bridge.ts), and
+ * turns the answer into a result or a TemplateError at the template's line. Nothing but a
+ * TemplateError leaves it (`guarded`).
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import { compile, type CompileResult } from './compiler/index.js';
