@@ -1,9 +1,11 @@
 /**
- * createEngine(): compile and render templates in isolated-vm isolates.
- *
- * This is the small runner of the template-language core: one isolate per memory class,
- * compiled templates cached by source hash, a CPU timeout per render. Pools, supervision of
- * child processes and the host bridge build on top of it (see docs/sandbox.md).
+ * createEngine(): the library's entry point, where the layers meet (docs/architecture.md). It
+ * compiles templates through the compile cache (src/compiled-templates.ts: small ones inline,
+ * large ones on the compile thread), sends each render to the tenant's isolate of the template's
+ * memory class, in a sandbox worker process (src/sandbox/pool.ts) or, with `workers: 0`, in this
+ * process, with a host bridge made for the render's identity (src/host-bridge/bridge.ts), and
+ * turns the answer into a result or a TemplateError at the template's line. Nothing but a
+ * TemplateError leaves it (`guarded`).
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import { compile, type CompileResult } from './compiler/index.js';
@@ -11,6 +13,7 @@ import { CompiledTemplates, scriptName, type Compiled, type SourceLookup } from 
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
 import { requireNoNodeSnapshot } from './sandbox/isolate-host.js';
 import type { RenderResponse } from './protocol/render.js';
+import { isErrorCode } from './protocol/error-codes.js';
 import { TenantIsolates } from './sandbox/isolate-cache.js';
 import { SandboxPool, DEFAULT_POOL, type PoolOptions } from './sandbox/pool.js';
 import { createBridge } from './host-bridge/bridge.js';
@@ -262,7 +265,8 @@ function identityOf(given: Partial<RenderIdentity> | undefined): RenderIdentity 
 
 /** A runtime error inside the template: the line table maps the stack frame back to the template. */
 function runtimeError(err: { code: string; message: string; stack: string; at?: number }, c: Compiled): TemplateError {
-  const code = err.code;
+  // The isolate's answer is untrusted: a code that is not one of ours is a runtime error.
+  const code = isErrorCode(err.code) ? err.code : 'E_RUNTIME';
   const file = c.template.filename;
   const m = new RegExp(`${file.replace(/[.]/g, '\\.')}:(\\d+):(\\d+)`).exec(err.stack);
   // The line table is flat: entry i is [generated line, template index, line, column] at 4i.

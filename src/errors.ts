@@ -3,13 +3,17 @@
  * time: a stable `code`, the template `name`, `line` and `column` (1-based), and a code
  * `frame` showing the place.
  */
+import type { ErrorCode, WarningCode } from './protocol/error-codes.js';
+
+export type { ErrorCode, WarningCode } from './protocol/error-codes.js';
 
 export type Severity = 'error' | 'warning';
 
-export interface Diagnostic {
-  severity: Severity;
-  /** Stable identifier, e.g. E_SYNTAX, E_UNCLOSED_TAG, E_IF_FUNCTION, E_NOT_IMPLEMENTED. */
-  code: string;
+/** One problem of a compile; `severity` tells which kind of code it has. */
+export interface DiagnosticOf<S extends Severity> {
+  severity: S;
+  /** Stable identifier: an ErrorCode (E_SYNTAX, E_UNCLOSED_TAG...) or, for a warning, a WarningCode. */
+  code: S extends 'error' ? ErrorCode : WarningCode;
   message: string;
   /** Template name. */
   name: string;
@@ -19,8 +23,10 @@ export interface Diagnostic {
   frame: string;
 }
 
+export type Diagnostic = DiagnosticOf<'error'> | DiagnosticOf<'warning'>;
+
 export class TemplateError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly template: string;
   readonly line: number;
   readonly column: number;
@@ -29,7 +35,7 @@ export class TemplateError extends Error {
   readonly diagnostics: readonly Diagnostic[];
 
   /** `cause`: for an internal error, what was thrown (for the embedder's log, never in the message). */
-  constructor(d: Omit<Diagnostic, 'severity'>, diagnostics: readonly Diagnostic[] = [], options?: { cause?: unknown }) {
+  constructor(d: Omit<DiagnosticOf<'error'>, 'severity'>, diagnostics: readonly Diagnostic[] = [], options?: { cause?: unknown }) {
     super(d.message, options);
     this.name = 'TemplateError';
     this.code = d.code;
@@ -97,7 +103,7 @@ export class SourceText {
     return out.join('\n');
   }
 
-  diagnostic(severity: Severity, code: string, message: string, start: number, end = start + 1): Diagnostic {
+  diagnostic<S extends Severity>(severity: S, code: DiagnosticOf<S>['code'], message: string, start: number, end = start + 1): DiagnosticOf<S> {
     const { line, column } = this.position(start);
     // Messages quote names from the template (tags, modifiers, attributes): a huge name stays out.
     const text = message.length > MAX_MESSAGE_CHARS ? `${message.slice(0, MAX_MESSAGE_CHARS)}…` : message;

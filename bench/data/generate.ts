@@ -1,7 +1,7 @@
 /**
  * The benchmark page's data, generated deterministically (same seed, same bytes on every run and
  * machine): 100 items with HTML special characters in titles and bodies, unix-time dates, three
- * tags and a flag. The anchors' page (../../shared/docs/performance-anchors.md, "Setup").
+ * tags and a flag: the page every engine renders (bench/README.md).
  */
 import { mulberry32 as prng } from '../../test/support/prng.js';
 

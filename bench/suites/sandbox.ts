@@ -9,7 +9,7 @@
  *   (ExternalCopy, as IsolateHost does), a timeout, and the output copied out;
  * - sc.call.copy.async / plain.call.copy.async: the same through the async `apply` IsolateHost
  *   uses; the hand-written one is the floor of any render that starts with the async API
- *   (security.md OPS-04 and OPS-05 rule out the sync call for renders).
+ *   (docs/security.md OPS-04 and OPS-05 rule out the sync call for renders).
  */
 import ivm from 'isolated-vm';
 import { generate } from '../data/generate.js';

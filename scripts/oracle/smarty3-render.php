@@ -2,7 +2,7 @@
 // Renders templates with Debian's Smarty 3.1 (smarty3 package) for the differential test.
 // One JSON request per line on stdin: {"template": "...", "vars": {...}, "includes": {name: source}}
 // One JSON line out: {"ok": true, "output": "<base64>"} or {"ok": false, "error": "..."}
-// Smarty 3 differs from Smarty 2 in documented places (../shared/docs/smarty2-semantics.md §10);
+// Smarty 3 differs from Smarty 2 in documented places (docs/dialect.md, "Smarty 3 is not Smarty 2");
 // the test only compares cases that do not touch them.
 require_once '/usr/share/php/smarty3/Smarty.class.php';
 // Smarty 3.1.47's own SmartyCompilerException redeclares Exception::$line without its int type,

@@ -4,7 +4,8 @@
  * The code is one script for the isolate: `smartcage.define(name, (rt) => render)`. Included
  * templates are compiled into the same script. The manifest carries what the host must know
  * before running it: the memory class ({set_memory}), the templates in it, the plugins it
- * uses, and the line table that maps generated lines back to template positions.
+ * uses, the line table that maps generated lines back to template positions, and what the
+ * compiler proved about identity attributes (literal member ids, or a variable's place).
  */
 import { SourceText, TemplateError, type Diagnostic } from '../errors.js';
 import { parseTemplate } from './parse.js';

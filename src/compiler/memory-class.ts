@@ -1,5 +1,5 @@
 /**
- * {set_memory}: the memory class is decided before the render starts (decisions.md item 12),
+ * {set_memory}: the memory class is decided before the render starts (docs/decisions.md D24),
  * so the value must be literal and one of 256M, 512M, 768M.
  */
 import type { FlatNode } from './ast.js';

@@ -8,7 +8,7 @@
  * - one line break at the very end of the template is dropped.
  */
 import type { Close, Expr, FlatNode, Tag, Text } from './ast.js';
-import type { Diagnostic, SourceText } from '../errors.js';
+import type { Diagnostic, ErrorCode, SourceText } from '../errors.js';
 
 export type TreeNode =
   | { kind: 'text'; value: string; start: number }
@@ -51,7 +51,7 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
   const root: Frame = { kind: 'root', body: [] };
   const stack: Frame[] = [root];
   const top = () => stack[stack.length - 1];
-  const error = (code: string, message: string, n: { start: number; end: number }) =>
+  const error = (code: ErrorCode, message: string, n: { start: number; end: number }) =>
     diagnostics.push(src.diagnostic('error', code, message, n.start, n.end));
 
   for (const n of flat) {

@@ -1,5 +1,5 @@
 /**
- * Precompiled validators in the browser (decision D9): the scripts made by
+ * Precompiled validators in the browser (docs/decisions.md D45): the scripts made by
  * `standaloneValidatorScript` (src/forms/standalone.ts) push `{schema, factory}` to the global
  * `SmartcageValidators`; `precompiledValidator(schema)` runs the factory of the entry whose
  * schema is the same JSON, with the only modules such code may require, and wraps it with

@@ -1,5 +1,5 @@
 /**
- * Nesting depth as the form UI sees it (decisions.md 15, spec "Nested structure support").
+ * Nesting depth as the form UI sees it (docs/decisions.md D43, spec "Nested structure support").
  *
  * Levels are the containers the form renders as nested groups, counted from the root as the
  * spec's table does: a root object is level 1; a root array of objects is level 1 and its

@@ -40,7 +40,7 @@ export const KEYWORDS: Readonly<Record<string, readonly SchemaTypeName[] | '*'>>
   additionalProperties: ['object'],
 };
 
-/** Non-standard keywords declared to ajv with their own meta-schema (decisions.md 16). */
+/** Non-standard keywords declared to ajv with their own meta-schema (docs/decisions.md D44). */
 export const CUSTOM_KEYWORDS = ['enumNames', 'rows', 'format_options', 'minuteInterval'] as const;
 
 /** The formats of the spec. date/date-time come from ajv-formats, the rest are ours. */
@@ -65,7 +65,7 @@ export const FORMAT_OPTIONS: Readonly<Record<string, 'string' | 'string-or-numbe
 /** The minute steps the Kuroco date-time picker supports. */
 export const MINUTE_INTERVALS = [1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30] as const;
 
-/** Nesting limit for the form UI (decisions.md 15). */
+/** Nesting limit for the form UI (docs/decisions.md D43). */
 export const MAX_FORM_DEPTH = 3;
 
 /** Closest candidate within edit distance 2, for "did you mean" hints. */

@@ -20,7 +20,7 @@
  * | min-greater-than-max              | error   | minItems>maxItems, minLength>maxLength, minimum>maximum     |
  * | pattern-invalid                   | error   | must compile with the `u` flag, as ajv compiles it          |
  * | required-unknown                  | error   | ajv strictRequired would throw                             |
- * | depth-exceeded                    | form    | decisions.md 15: form UI refused, JSON editor still works   |
+ * | depth-exceeded                    | form    | decisions.md D43: form UI refused, JSON editor still works  |
  * | root-not-object                   | form    | the root must be an object or an array of objects (cards)  |
  * | enum-null-type                    | warning | [K] uses it on purpose to force a choice                    |
  * | enum-duplicate                    | warning | the select would show the value twice                      |

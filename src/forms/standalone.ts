@@ -1,6 +1,6 @@
 /**
- * Precompiled validators for pages with a strict Content-Security-Policy (decision D9,
- * docs/decisions.md "Forms"): ajv compiles a schema into JavaScript source on the server
+ * Precompiled validators for pages with a strict Content-Security-Policy (docs/decisions.md
+ * D45): ajv compiles a schema into JavaScript source on the server
  * (ajv "standalone" code), and the page loads it as an ordinary script from its own origin
  * (`script-src 'self'`, no `'unsafe-eval'`). The script registers itself in the global array
  * `SmartcageValidators`; `<json-field-form>` takes the entry whose schema is the same JSON

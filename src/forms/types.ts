@@ -68,7 +68,7 @@ export type ControlKind =
  * How bad a lint finding is.
  * - `error`: the schema is refused everywhere (validator and form).
  * - `form`: the schema is valid JSON Schema and can be validated and edited in the JSON
- *   editor, but the form UI refuses it (decisions.md 15: too deep; non-object root).
+ *   editor, but the form UI refuses it (docs/decisions.md D43: too deep; non-object root).
  * - `warning`: shown to the schema author, nothing is refused.
  */
 export type IssueLevel = 'error' | 'form' | 'warning';

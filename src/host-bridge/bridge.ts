@@ -10,6 +10,7 @@ import type { FunctionPlugin } from '../plugins/types.js';
 import { MAX_REQUEST_CHARS, decodeValue, encodeValue, type Transfer } from '../protocol/transfer.js';
 import type { Value } from '../value/value.js';
 import { HOST_MODIFIER_PREFIX, type HostAnswer, type HostCallHandler } from '../protocol/host-call.js';
+import { isErrorCode, type ErrorCode } from '../protocol/error-codes.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
 import type { HostAdapters, RenderIdentity } from './host.js';
 import { validateAttrs } from './validate.js';
@@ -36,10 +37,10 @@ function checkIdentityAttrs(decl: FunctionPlugin, attrs: Record<string, Value>, 
   }
 }
 
-/** Our errors carry an E_ code; anything else is an unexpected host failure and says nothing more. */
-function errorCode(e: unknown): string {
+/** Our errors carry one of our codes; anything else is an unexpected host failure and says nothing more. */
+function errorCode(e: unknown): ErrorCode {
   const code = e instanceof Error ? (e as unknown as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && /^E_[A-Z_]+$/.test(code) ? code : 'E_HOST_FAILED';
+  return isErrorCode(code) ? code : 'E_HOST_FAILED';
 }
 
 /** What the compiler proved about identity attributes (Manifest.identity). */

@@ -1,7 +1,9 @@
+import type { ErrorCode } from '../protocol/error-codes.js';
+
 /** A refusal or failure of a privileged plugin call, with a code and a tenant-safe message. */
 export class BridgeError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);

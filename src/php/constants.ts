@@ -1,5 +1,5 @@
 /**
- * PHP constants readable as $smarty.const.NAME (kuroco-dialect.md §1.8: the flags of the
+ * PHP constants readable as $smarty.const.NAME (docs/dialect.md, Modifiers: the flags of the
  * functions allowed as modifiers). Values generated from PHP 8.2 by php -r; host constants
  * (SITE_KEY, ROOT_URL...) come from the render context and take precedence.
  */

@@ -1,7 +1,7 @@
 /**
  * Every plugin and modifier name the language defines: the spec's tables
  * (seeds/000 "Template Plugin Reference"), Smarty 2's standard set, and the PHP functions the
- * platform allows as modifiers (kuroco-dialect.md §1.8, decisions.md item 7).
+ * platform allows as modifiers (docs/dialect.md, Modifiers; docs/decisions.md D10).
  *
  * A name listed here but missing from the registry compiles to a clear "not implemented"
  * error; a name listed nowhere is "unknown", with the nearest known name suggested.
@@ -55,10 +55,10 @@ export const MODIFIER_NAMES: readonly string[] = [
   'mb_strwidth', 'mb_substr', 'md5', 'min', 'mt_rand', 'number_format', 'parse_url', 'password_hash',
   'password_verify', 'pathinfo', 'range', 'rawurldecode', 'round', 'rsort', 'shuffle', 'sort', 'str_pad',
   'stripos', 'strlen', 'strpos', 'strstr', 'strtotime', 'strval', 'trim', 'unset', 'urlencode',
-  // ... and the extra names of the source-derived list (decisions.md item 7: the union)
+  // ... and the extra names of the source-derived list (docs/decisions.md D10: the union)
   'preg_replace', 'sprintf', 'str_replace', 'ltrim', 'rtrim', 'ceil', 'ucfirst', 'boolval', 'preg_match',
   'array_sum', 'abs', 'substr_count', 'date', 'ucwords',
 ];
 
-/** Functions callable with call syntax inside {if} (decisions.md item 7). */
+/** Functions callable with call syntax inside {if} (docs/decisions.md D10). */
 export const IF_FUNCTIONS: readonly string[] = ['is_null', 'count', 'is_array', 'in_array', 'isset', 'is_object'];

@@ -18,6 +18,7 @@ export function installHost(fn: HostFunction): void {
 
 export class HostError extends Error {
   constructor(
+    /** The code the host answered with, as sent: the host checks it when the render's error reaches it (src/engine.ts). */
     readonly code: string,
     message: string,
   ) {

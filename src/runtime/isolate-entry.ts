@@ -22,7 +22,7 @@ type Render = (s: Scope, $: RenderState) => string;
 const templates = new Map<string, Render>();
 let rendering = false;
 
-/** Globals removed from every render context (../shared/docs/security.md IS-02, IS-07, IS-08). */
+/** Globals removed from every render context (docs/security.md IS-02, IS-07, IS-08). */
 const REMOVED_GLOBALS = ['WebAssembly', 'SharedArrayBuffer', 'Atomics', 'eval'];
 
 const smartcage = {

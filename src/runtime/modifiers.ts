@@ -2,7 +2,7 @@
  * Calling modifiers from generated code, with Smarty 2's `@` rule: without `@`, a modifier
  * applied to an array is applied to each element (one level, keys kept); with `@` it gets the
  * whole value. Declared defaults fill omitted trailing arguments. Where PHP 8 would throw a
- * TypeError the platform returns null and logs a warning (decisions.md item 2).
+ * TypeError the platform returns null and logs a warning (docs/decisions.md D14).
  */
 import { PhpArray, type Value } from '../value/value.js';
 import { PhpTypeError } from '../value/convert.js';

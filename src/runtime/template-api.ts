@@ -70,7 +70,7 @@ export const rt = {
   ge,
   map: (m: BoundModifier, v: Value, args?: Value[]) => mapModifier(m, v, args, state()),
   call: (m: BoundModifier, v: Value, args?: Value[]) => callModifier(m, v, args, state()),
-  /** The six functions {if} allows (decisions.md item 7). */
+  /** The six functions {if} allows (docs/decisions.md D10). */
   ifFn: {
     is_null: (v: Value) => v === null || v === undefined,
     // The platform's count: 0 for anything that is not an array (not PHP 8's TypeError). A bad

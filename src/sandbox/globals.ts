@@ -1,5 +1,5 @@
 /**
- * The global object of a render context, exactly (../shared/docs/security.md IS-02, G15): the
+ * The global object of a render context, exactly (docs/security.md IS-02, G15): the
  * ECMAScript built-ins V8 provides, minus WebAssembly, SharedArrayBuffer, Atomics and eval
  * (removed at bootstrap), plus `smartcage`. Anything else is a finding. Node 24's V8 added
  * AsyncDisposableStack, DisposableStack, Float16Array, Iterator and SuppressedError; the lockdown

@@ -1,6 +1,11 @@
 /**
- * One tenant's isolate at one memory class. This is the only module that touches isolated-vm,
- * so moving to another isolated-vm major is a change here (decisions.md item 11).
+ * One tenant's isolate at one memory class (IsolateHost): it defines compiled templates in its
+ * render context and runs renders there, one at a time, under the two clocks. It also keeps a
+ * warm spare isolate per memory class for the next tenant (warmed with src/sandbox/warmup.ts),
+ * holds the check that refuses to run without --no-node-snapshot, and shapes the sandbox's own
+ * errors (sandboxError). With runtime-bundle.ts (the runtime script and its code cache) it is
+ * all the code that imports isolated-vm, so moving to another isolated-vm major is a change in
+ * these two files (docs/decisions.md D23).
  *
  * The render context is reused for the tenant's renders, one render at a time: the runtime
  * freezes every built-in and its own objects at bootstrap (src/runtime/lockdown.ts), so a render
@@ -14,7 +19,7 @@
  * An isolate that breached a limit is retired: the next render gets a new one.
  */
 import ivm from 'isolated-vm';
-import { TemplateError } from '../errors.js';
+import { TemplateError, type ErrorCode } from '../errors.js';
 import { compileRuntime } from './runtime-bundle.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 import { WARMUP_RENDERS, warmupRequest, warmupTemplate } from './warmup.js';
@@ -26,7 +31,7 @@ import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
  * A new context costs far more than its ~10 ms set-up: its functions are new closures, so V8
  * optimizes the runtime again from nothing, and the next ~50 renders of the benchmark page run
  * 3-4x slower. Measured: ~140 ms of CPU per replacement, which at one per 1,000 renders was
- * ~140 µs of every render (docs/decisions.md). The lockdown, not the replacement, is what keeps
+ * ~140 µs of every render (docs/decisions.md D29). The lockdown, not the replacement, is what keeps
  * renders apart; replacing bounds what a context accumulates: the templates defined in it (the
  * runtime's own caches are bounded where they are kept).
  */
@@ -311,7 +316,7 @@ export class IsolateHost {
 
 /**
  * isolated-vm on Node 20+ needs the process started with --no-node-snapshot; without it the
- * process may crash later, at random (../shared/docs/security.md OPS-01). Refuse to start instead.
+ * process may crash later, at random (docs/security.md OPS-01). Refuse to start instead.
  */
 export function requireNoNodeSnapshot(): void {
   const given = process.execArgv.includes('--no-node-snapshot') || /(^|\s)--no-node-snapshot(\s|$)/.test(process.env.NODE_OPTIONS ?? '');
@@ -328,7 +333,7 @@ export function requireNoNodeSnapshot(): void {
 }
 
 /** A render that failed in the sandbox itself, not in the template. */
-export function sandboxError(code: string, message: string, at?: number): RenderResponse {
+export function sandboxError(code: ErrorCode, message: string, at?: number): RenderResponse {
   return { error: { code, message, stack: '', ...(at ? { at } : {}) } };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The limits every render runs under, and the error codes a breach produces
- * (../shared/docs/security.md, threat model point 2).
+ * (docs/security.md, threat model point 2).
  */
 export interface SandboxLimits {
   /** CPU time of template code per render, ms (isolated-vm timeout: host calls do not count). */

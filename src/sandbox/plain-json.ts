@@ -5,13 +5,13 @@
  * worker deserializes it into objects, then the worker serializes it again into the isolate
  * (isolated-vm's ExternalCopy). As JSON text it is serialized once here and parsed once in the
  * isolate, and the worker only passes a string on; per render of the benchmark page through one
- * worker that was ~115 µs less CPU (docs/decisions.md).
+ * worker that was ~115 µs less CPU (docs/decisions.md D31).
  *
  * The text crosses the IPC channel as UTF-8 bytes, not as a string. Node's channel serializer
  * flattens the rope that JSON.stringify returns into a new string of the whole text on this
  * process's heap, and those strings outlived the young generation: the engine process's
  * scavenges took 9-15 ms instead of 2-3, and its CPU per render of the benchmark page was 740
- * against 631 µs with bytes (docs/decisions.md). Bytes are copied outside the heap.
+ * against 631 µs with bytes (docs/decisions.md D31). Bytes are copied outside the heap.
  * JSON.stringify escapes lone surrogates, so the text is well-formed and UTF-8 carries it exactly.
  *
  * JSON and structured clone differ, so the text is made only for data on which they agree for

@@ -26,7 +26,7 @@ export interface PoolOptions {
   workers: number;
   /**
    * Renders of one tenant running at the same time (default 1): on a 2-core host a tenant
-   * running two endless renders at once starved the others (security.md CPU-10, goal G7).
+   * running two endless renders at once starved the others (docs/security.md CPU-10, goal G7).
    */
   perTenantConcurrency: number;
   /**

@@ -3,7 +3,7 @@ import type { HarnessReport } from './harness.js';
 
 export function formatReport(r: HarnessReport): string {
   const lines: string[] = [];
-  lines.push('smartcage security harness (catalogue: ../shared/docs/security.md part B)', '');
+  lines.push('smartcage security harness (catalogue: docs/security.md)', '');
   lines.push(`${'case'.padEnd(8)} ${'cat'.padEnd(4)} ${'outcome'.padEnd(10)} ${'ms'.padStart(7)}  title / detail`);
   for (const c of r.results) {
     lines.push(`${c.id.padEnd(8)} ${c.category.padEnd(4)} ${c.outcome.status.padEnd(10)} ${c.ms.toFixed(0).padStart(7)}  ${c.title}`);
@@ -63,7 +63,7 @@ function goals(r: HarnessReport): string[] {
   });
   const total = r.results.length + r.notAutomated.length;
   return [
-    'goals (security.md part C):',
+    'goals (docs/security.md):',
     `  G1  containment: ${r.results.length - r.escaped}/${total} cases automated and contained (${r.notAutomated.length} not automated)`,
     `  G3  CPU budget: overshoot of the 200 ms budget, p50/p99/max of engine.render as the embedder sees it: endless loop ${over(r, 'CPU-01')}, empty loop ${over(r, 'CPU-02')}, nested ${over(r, 'CPU-03')}, catastrophic regex ${over(r, 'RX-01')} (goal p99 <= 50 ms): ${within(r, ['CPU-01', 'CPU-02', 'CPU-03', 'RX-01'], 50)}`,
     `  G4  wall budget: overshoot of the 300 ms deadline, p50/p99/max: sleeping ${over(r, 'CPU-04')}, a host call pending ${over(r, 'OPS-07')} (goal p99 <= 100 ms): ${within(r, ['CPU-04', 'OPS-07'], 100)}`,
@@ -75,6 +75,6 @@ function goals(r: HarnessReport): string[] {
     `  G7  CPU neighbour: ${neighbour(r)}`,
     `  G6  worker restart after a V8 fatal error: ${figure(r, 'OPS-02', 'restart_ms')?.toFixed(0) ?? 'n/a'} ms (goal 2000 ms)`,
     `  HH  hostile neighbours: ${neighbours(r)}`,
-    '  G8, G9-G12, G16-G20: see the closing notes; measured where their cases are automated above',
+    '  G8, G9-G12, G16-G20: see docs/security.md; measured where their cases are automated above',
   ];
 }

@@ -1,4 +1,4 @@
-/** The security harness: catalogue cases (../shared/docs/security.md part B) as data. */
+/** The security harness: catalogue cases (docs/security.md) as data. */
 import type { Engine, RenderOptions } from '../engine.js';
 import type { HostAdapters } from '../host-bridge/host.js';
 import type { SandboxLimits } from '../sandbox/limits.js';

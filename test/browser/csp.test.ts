@@ -1,5 +1,5 @@
 /**
- * Decision D9 (docs/decisions.md "Forms"): `smartcage serve` sends a Content-Security-Policy
+ * Decision docs/decisions.md D45: `smartcage serve` sends a Content-Security-Policy
  * without 'unsafe-eval'; every demo page works under it in Chromium with the validator that
  * /validators/NAME.js precompiled on the server, with no CSP violation; a form without a
  * precompiled validator still edits its value and says the server checks it.

@@ -40,7 +40,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * Registers the precompiled validator of `schema` in the page (the script `/validators/NAME.js`
- * serves for a sample; decision D9), so a form mounted on a page with the strict CSP validates.
+ * serves for a sample; docs/decisions.md D45), so a form mounted on a page with the strict CSP validates.
  * page.evaluate is not subject to the page's CSP, and the script needs no eval anyway.
  */
 export async function injectValidator(page: Page, schema: unknown): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * The same value validates identically in the browser and on the server: the 79 pairs of
  * test/forms/fixtures/validation-pairs.json run through dist/forms-ui.js in Chromium, both
- * ways the form gets a validator (decision D9):
+ * ways the form gets a validator (docs/decisions.md D45):
  * - precompiled: the ajv standalone script of each schema (what /validators/NAME.js serves)
  *   on a page with the strict CSP of `smartcage serve` (no 'unsafe-eval'),
  *   `SmartcageForms.precompiledValidator`;

@@ -1,7 +1,7 @@
 /**
  * Differential test against Debian's Smarty 3.1 (php-cli + smarty3): every output fixture is
  * rendered by real Smarty 3 too, except those whose --SMARTY3-- section documents why Smarty 2
- * or the platform behave differently (../shared/docs/smarty2-semantics.md §10). This checks the
+ * or the platform behave differently (docs/dialect.md, "Smarty 3 is not Smarty 2"). This checks the
  * hand-written expectations of the fixtures against a real engine.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Path corpora for the virtual path layer (security.md B7 FS-01..05, FS-08, FS-12).
+ * Path corpora for the virtual path layer (docs/security.md FS-01..05, FS-08, FS-12).
  *
  * DENY_FORMS are written against a root R ('/files/user', '/files/g/private', ...) so each attack is
  * tried inside every root a rule would otherwise allow. STATIC_DENY are foreign paths that need no

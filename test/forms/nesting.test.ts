@@ -43,7 +43,7 @@ describe('nesting limit (three levels)', () => {
       expect(fe.localized.ja).toContain(`${levels}階層`);
       expect(fe.localized.ja).toContain('IDフィールド');
       expect(fe.localized.ja).toContain('分割');
-      // Deeper schemas stay usable for the JSON editor and validation (decisions.md 15).
+      // Deeper schemas stay usable for the JSON editor and validation (docs/decisions.md D43).
       expect(() => createValidator(schema)).not.toThrow();
     }
   });

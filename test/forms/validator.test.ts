@@ -65,7 +65,7 @@ describe('ajv setup: strict mode with declared keywords and meta-schemas', () =>
     expect(() => compile(root({ s: { type: 'string', enumNmes: [] } }))).toThrow(/unknown keyword/);
     expect(() => compile(root({ s: { type: 'string', format: 'email' } }))).toThrow(/unknown format/);
   });
-  it('nullable is stripped before compiling (decisions.md 16): it never changes validation', () => {
+  it('nullable is stripped before compiling (docs/decisions.md D44): it never changes validation', () => {
     const s = root({ n: { type: 'integer', nullable: true }, m: { type: 'integer', nullable: false }, c: { type: 'array', items: root({ x: { type: 'number', nullable: true } }) } });
     expect(JSON.stringify(stripNullable(s))).not.toContain('nullable');
     expect(JSON.stringify(s)).toContain('nullable'); // the input is untouched

@@ -1,4 +1,4 @@
-/** The strict address grammar (security.md ML-02, ML-03): a corpus of good and bad addresses. */
+/** The strict address grammar (docs/security.md ML-02, ML-03): a corpus of good and bad addresses. */
 import { describe, expect, it } from 'vitest';
 import { parseAddress, parseAddressList } from '../../src/host-bridge/mail/address.js';
 

@@ -1,5 +1,5 @@
 /**
- * {sendmail} through the real engine (compile, isolate, bridge): the rules of security.md
+ * {sendmail} through the real engine (compile, isolate, bridge): the rules of docs/security.md
  * ML-01..ML-05, BR-06, BR-12, BR-13 and the spec's var semantics, against the in-memory outbox,
  * and end to end against a real SMTP server on 127.0.0.1.
  */

@@ -1,6 +1,7 @@
 /**
  * hash(), hash_hmac() and crc32() against live PHP on seeded random inputs, and {rcms_hash} and the
- * algorithm-name cases against PHP's answers committed in test/fixtures/php/plugins-util/hash.json.
+ * algorithm-name cases against PHP's answers committed in test/fixtures/php/plugins-util/
+ * (rcms-hash.json, hash-names.json).
  */
 import { describe, expect, it } from 'vitest';
 import { callPhp, toTagged, type OracleCall, type OracleResult } from '../support/php-oracle.js';

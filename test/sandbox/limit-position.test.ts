@@ -1,7 +1,7 @@
 /**
  * Limits enforced from outside the isolate (CPU and wall time, memory) stop it with no stack to
  * read; the position slot the generated code keeps (src/compiler/codegen/builder.ts) still lets
- * the error name the template and line (issue 4, security.md threat model point 2).
+ * the error name the template and line (issue 4, docs/security.md threat model point 2).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';

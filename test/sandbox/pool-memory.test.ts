@@ -1,5 +1,5 @@
 /**
- * Memory held by sandbox workers (security.md HH-05): a heap grown by big renders goes back once
+ * Memory held by sandbox workers (docs/security.md HH-05): a heap grown by big renders goes back once
  * the tenants are idle, and a big render is admitted against what the workers hold, not only
  * against the renders in flight.
  */

@@ -1,5 +1,5 @@
 /**
- * The security catalogue in CI: every automated case of ../shared/docs/security.md part B must
+ * The security catalogue in CI: every automated case of docs/security.md must
  * be contained. Each case is one test. Timings (goals G3-G7) are reported by `npm run security`,
  * not asserted here. The timing cases (CPU-01..04, RX-01, OPS-07) run 20 times each here (100 in
  * `npm run security`): every run must end with its limit error naming the template line.

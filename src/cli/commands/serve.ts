@@ -8,7 +8,7 @@
  * - `GET /forms-ui.js`       the browser bundle (dist/forms-ui.js, built by `npm run build`)
  * - `GET /validators/<name>.js`  the sample's validator precompiled by ajv (standalone code):
  *                            the pages' CSP has no 'unsafe-eval', so ajv cannot compile in
- *                            the browser (decision D9, docs/decisions.md "Forms")
+ *                            the browser (docs/decisions.md D45)
  * - `POST /api/validate`     `{schema, value}` (schema may name a sample) -> `{errors}` with
  *                            the same createValidator the browser runs; a bad schema is 400
  * - `GET /api/files?path=/files/user/dir/`  the file list of the local folder `--files DIR`
@@ -78,7 +78,7 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * The pages' Content-Security-Policy (decision D9): scripts only from this origin and no
+ * The pages' Content-Security-Policy (docs/decisions.md D45): scripts only from this origin and no
  * 'unsafe-eval' (validators come precompiled from /validators/), no inline script. Styles may
  * be inline: the element adds its default `<style>` and sizes the rich-text editor.
  */

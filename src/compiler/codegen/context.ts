@@ -1,6 +1,6 @@
 /** What the emitters share while compiling one template (and the templates it includes). */
 import type { Modifier, Span } from '../ast.js';
-import type { Diagnostic, SourceText } from '../../errors.js';
+import type { Diagnostic, ErrorCode, SourceText, WarningCode } from '../../errors.js';
 import { CodeBuilder, type Position, lit } from './builder.js';
 import { fromBytes, toBytes } from '../../value/bytes.js';
 import { findModifier } from '../../plugins/registry.js';
@@ -80,12 +80,12 @@ export class EmitContext {
     return `${line}:${column}`;
   }
 
-  error(code: string, message: string, node: Span): void {
+  error(code: ErrorCode, message: string, node: Span): void {
     this.diagnostics.push(this.src.diagnostic('error', code, message, node.start, node.end));
     if (this.diagnostics.length > MAX_DIAGNOSTICS) throw new TooManyErrors();
   }
 
-  warn(code: string, message: string, node: Span): void {
+  warn(code: WarningCode, message: string, node: Span): void {
     if (this.diagnostics.length < MAX_DIAGNOSTICS) this.diagnostics.push(this.src.diagnostic('warning', code, message, node.start, node.end));
   }
 

@@ -2,8 +2,9 @@
 import { FUNCTION_NAMES, MODIFIER_NAMES } from '../../plugins/catalog.js';
 import { allFunctionNames, allModifierNames } from '../../plugins/registry.js';
 import { editDistance } from '../../text/edit-distance.js';
+import type { ErrorCode } from '../../errors.js';
 
-export function describeUnknown(kind: 'modifier' | 'tag', name: string): { code: string; message: string } {
+export function describeUnknown(kind: 'modifier' | 'tag', name: string): { code: ErrorCode; message: string } {
   const catalog = kind === 'modifier' ? MODIFIER_NAMES : FUNCTION_NAMES;
   const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
   const label = kind === 'modifier' ? `modifier "${shown}"` : `tag {${shown}}`;

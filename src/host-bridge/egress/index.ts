@@ -1,6 +1,6 @@
 /**
- * The egress guard: the one path every outbound HTTP request of the host takes (security.md
- * A5, B6 NET-01..11, design rule 8). Decisions, in one place:
+ * The egress guard: the one path every outbound HTTP request of the host takes (docs/security.md
+ * NET-01..11, design rule 8). Decisions, in one place:
  *
  * - Parser: WHATWG `URL` only, the same parsed object is checked and requested. Raw input with
  *   whitespace, C0/C1 controls or a backslash is refused (E_BAD_URL) instead of normalized.

@@ -7,7 +7,7 @@
  * roots a given plugin attribute may use is decided in `plugin-roots.ts`; how a canonical path
  * becomes a real file operation is `tenant-files.ts`.
  *
- * Decisions (security.md B7 FS-01..05, FS-08, FS-12; design rule 9):
+ * Decisions (docs/security.md FS-01..05, FS-08, FS-12; design rule 9):
  *
  *  - Input must be a `string`. Numbers, arrays, objects, null are denied, not coerced.
  *  - Length: at most 1024 UTF-8 bytes for the whole path and 255 bytes per segment, at most 64
@@ -25,7 +25,7 @@
  *  - Case: roots are matched case-sensitively (`/FILES/USER/x` is denied: no such root); the rest
  *    of the path is kept as written (Linux and object storage are case-sensitive). Device names are
  *    compared case-insensitively.
- *  - Compatibility characters (NFKC): security.md FS-02 asks to reject segments that change under
+ *  - Compatibility characters (NFKC): docs/security.md FS-02 asks to reject segments that change under
  *    NFKC. Taken literally that refuses common Japanese file names (`\u2460` circled digits,
  *    full-width digits, half-width katakana, `\u3231`), so the rule is narrowed: a segment is denied when
  *    a character that NFKC changes maps to path-significant ASCII (`. / \ : % * ? " < > |` or a

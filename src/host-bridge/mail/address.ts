@@ -1,5 +1,5 @@
 /**
- * The strict mail address grammar of {sendmail} (security.md ML-02, ML-03): an RFC 5321/5322
+ * The strict mail address grammar of {sendmail} (docs/security.md ML-02, ML-03): an RFC 5321/5322
  * addr-spec and nothing else. No display names, no comments, no angle brackets, no address
  * literals, no group syntax, no source routes, ASCII local parts only (no SMTPUTF8).
  *

@@ -4,7 +4,7 @@
  * sent as 7bit (plain ASCII with short lines), quoted-printable (mostly ASCII) or base64.
  *
  * Header-bound values are refused when they hold CR, LF, NUL or another control character
- * (security.md ML-01); the builder checks again, so no caller can inject a header line. The
+ * (docs/security.md ML-01); the builder checks again, so no caller can inject a header line. The
  * Bcc list never appears in the headers.
  */
 import { randomBytes } from 'node:crypto';

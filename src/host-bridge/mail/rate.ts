@@ -1,5 +1,5 @@
 /**
- * The per-tenant sliding window of mail sending (security.md ML-05), kept by the host: at most
+ * The per-tenant sliding window of mail sending (docs/security.md ML-05), kept by the host: at most
  * `messages` mails and `recipients` envelope recipients per tenant in any `windowMs` (one hour
  * by default). Attempts count, delivered or not, so failing sends cannot be used to hammer the
  * relay either. A refusal is E_RATE_LIMIT.

@@ -7,7 +7,7 @@
  * checked; replies are size-capped; every step has a timeout. Nothing a template writes
  * reaches a command except the canonical addresses (re-parsed here: a value that is not a
  * canonical address is refused before it is written), so neither the EHLO name nor any
- * ESMTP parameter is template-controlled (security.md ML-04).
+ * ESMTP parameter is template-controlled (docs/security.md ML-04).
  */
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect, type ConnectionOptions, type TLSSocket } from 'node:tls';

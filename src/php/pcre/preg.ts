@@ -225,7 +225,7 @@ function replaceOne(pattern: string, replacement: string, s: string, max: number
   // The result in two levels: pieces, and chunks of 4,096 pieces joined. Millions of tiny
   // strings would exhaust the heap before the size check could refuse the result; joining the
   // result so far into the pieces instead copied it again every 4,096 pieces, quadratic in the
-  // result's length (security.md RX-05: 4 MB at eight copies per match ran past a 5 s CPU budget
+  // result's length (docs/security.md RX-05: 4 MB at eight copies per match ran past a 5 s CPU budget
   // before reaching the size cap).
   const chunks: string[] = [];
   const pieces: string[] = [];

@@ -2,7 +2,7 @@
  * PHP functions that change the array passed by reference (sort, array_pop, shuffle...).
  * As modifiers they return what PHP returns (true, the popped value, the new count). Written
  * first in a chain on a variable (`{$list|@sort}`), they also update the variable, as on the
- * platform (kuroco-dialect.md §1.5); anywhere else the input value is left alone. The rcms_*
+ * platform (docs/dialect.md, Safe access); anywhere else the input value is left alone. The rcms_*
  * modifiers return the sorted array instead.
  */
 import { defineModifier, type Example, type ModifierContext, type ModifierParam, type ModifierPlugin } from '../types.js';

@@ -15,7 +15,7 @@ const isEmptyText = (v: Value): boolean => typeof v !== 'number' && looseEq(v, '
 /**
  * date_format, the platform's variant of Smarty 2's modifier.
  *
- * Decision (spec Modifiers table, kuroco-dialect.md "Modifiers requested in the spec", and
+ * Decision (spec Modifiers table, docs/dialect.md "Modifiers", and
  * this helper's brief): the default format is the platform's 'Y-m-d'. A format containing
  * '%' is applied with PHP strftime() semantics in the C locale (Smarty 2's behaviour, which
  * the golden corpus records: %e space-padded, %j 1-based...), rather than the platform's

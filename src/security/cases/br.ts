@@ -1,5 +1,5 @@
 /**
- * Catalogue cases of category BR (security.md part B) for the api family: acting member
+ * Catalogue cases of category BR (docs/security.md) for the api family: acting member
  * (api_internal, api_mng), secrets in requests and errors, secret names, api_token, the cookie
  * store, tenant scoping. Hosts: src/security/host/http.ts (internalApi, members with super
  * user 1, apiTokens, cookies) and the canaries' secrets (default: API_TOKEN for

@@ -1,4 +1,4 @@
-/** B1. CG: compiler and code generation (security.md part B). */
+/** CG: compiler and generated code (docs/security.md CG). */
 import { Script } from 'node:vm';
 import { compile } from '../../compiler/index.js';
 import type { SecurityCase } from '../types.js';

@@ -1,5 +1,5 @@
 /**
- * Catalogue cases of category FS (security.md part B7), run as templates through the harness
+ * Catalogue cases of category FS (docs/security.md FS), run as templates through the harness
  * engine against the harness files adapter (src/security/host/files.ts: real tenant folders beside
  * the outside canary file, with symlink and hard-link traps planted in the attacking tenant).
  *

@@ -1,4 +1,4 @@
-/** The catalogue: every case of ../shared/docs/security.md part B that is automated, in order. */
+/** The catalogue: every case of docs/security.md that is automated, in order. */
 import type { SecurityCase } from '../types.js';
 import { CG } from './cg.js';
 import { IS } from './is.js';
@@ -25,7 +25,7 @@ const RANGES: [string, number][] = [
   ['RX', 6],
   ['ML', 6],
   ['OPS', 16],
-  // The host-hardening review's findings (docs/sandbox.md), not part of security.md.
+  // The host-hardening review's findings (docs/sandbox.md, docs/security.md HH).
   ['HH', 14],
 ];
 

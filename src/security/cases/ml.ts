@@ -1,5 +1,5 @@
 /**
- * Catalogue cases of category ML (security.md part B9), run against the harness host's real
+ * Catalogue cases of category ML (docs/security.md ML), run against the harness host's real
  * SMTP path (src/security/host/mail.ts): every case checks the refusal AND what reached the
  * SMTP sink, whose traps (mail to victim.example / evil.example / y.example, injected header
  * fields) count as canary touches.
@@ -155,7 +155,7 @@ export const ML: SecurityCase[] = [
   }),
 ];
 
-/** Mail rules of category BR (security.md B5), for br.ts. */
+/** Mail rules of category BR (docs/security.md BR), for br.ts. */
 export const BR_MAIL: SecurityCase[] = [
   mailCase(
     'BR-12',

@@ -1,5 +1,5 @@
 /**
- * Catalogue cases of category NET (security.md part B), through templates ({api endpoint=...})
+ * Catalogue cases of category NET (docs/security.md NET), through templates ({api endpoint=...})
  * against the harness's real EgressGuard (src/security/host/http.ts): attacker-chosen names
  * resolve to the canary listeners, one allowed server on 127.0.0.2 records what it receives.
  * Every case also runs under the harness's zero-canary-connection rule.

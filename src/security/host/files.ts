@@ -1,6 +1,6 @@
 /**
  * The harness host's files adapter: real tenant folders under the canary scratch dir, beside the
- * outside canary file, with traps planted in the attacking tenant's storage (security.md FS-06):
+ * outside canary file, with traps planted in the attacking tenant's storage (docs/security.md FS-06):
  *
  *   tenants/default/user/link-file      -> the outside canary file
  *   tenants/default/user/link-dir       -> the scratch dir holding the outside file

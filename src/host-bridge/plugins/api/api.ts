@@ -17,6 +17,7 @@
  */
 import type { HostPlugin, BridgeCall } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
+import { isErrorCode } from '../../../protocol/error-codes.js';
 import type { SecretRecord } from '../../host.js';
 import type { EgressResponse } from '../../egress/guard.js';
 import { PhpArray, type Value } from '../../../value/value.js';
@@ -166,7 +167,7 @@ export const api: HostPlugin = {
       } catch (e) {
         const code = (e as { code?: unknown } | null)?.code;
         const reason = e instanceof Error ? e.message.replace(/: ".*"$/s, '') : 'request failed';
-        if (typeof code === 'string' && REFUSALS.has(code)) throw new BridgeError(code, `{api} ${reason}: ${shown}`);
+        if (isErrorCode(code) && REFUSALS.has(code)) throw new BridgeError(code, `{api} ${reason}: ${shown}`);
         if (e instanceof BridgeError) throw e;
         const assign: [string, Value][] = [];
         if (typeof attrs.status_var === 'string') assign.push([attrs.status_var, 0]);

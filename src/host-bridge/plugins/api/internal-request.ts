@@ -3,7 +3,7 @@
  * API through HostAdapters.internalApi, always for the render's tenant (BR-14: the adapter
  * scopes every request to `identity.tenant`; ids of another tenant are its "not found").
  *
- * Acting member (spec, Authentication; security.md BR-01..03):
+ * Acting member (spec, Authentication; docs/security.md BR-01..03):
  *  - member_id never names a super user (members.isSuperUser): E_IDENTITY_DENIED; without the
  *    members capability the check cannot be made, so member_id is refused (fail closed);
  *  - member_id with direct, or with use_current_session: E_BAD_COMBINATION;

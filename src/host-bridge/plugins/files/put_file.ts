@@ -2,7 +2,7 @@
  * {put_file tmp_path=... | value=...  path=... | files_path=...  bucket=...}: stores content in file
  * storage.
  *
- * Decisions (the spec row lists the attributes; kuroco-dialect.md and plugin-roots.ts fix roles):
+ * Decisions (the spec row lists the attributes; docs/dialect.md (Files) and plugin-roots.ts fix roles):
  *  - Source: exactly one of tmp_path (a file under /files/temp, e.g. what write_file or save_file
  *    returned) and value (the content itself, a string).
  *  - Destination: exactly one of path (cloud storage: /files/g, /files/a) and files_path (local

@@ -13,7 +13,7 @@
  *  - txt: each line as a string without its line break. csv: each record as a list of strings
  *    (a blank line is [null], as fgetcsv gives). jsonl: each non-blank line decoded with
  *    json_decode(assoc=true); an invalid line gives null and a warning; blank lines are skipped.
- *  - ignore_permission=true: allowed only in batch and admin-test renders (security.md BR-05),
+ *  - ignore_permission=true: allowed only in batch and admin-test renders (docs/security.md BR-05),
  *    E_PERMISSION_DENIED in web renders. This host has no publication or permission model for
  *    /files/topics and /files/member/ext, so the flag changes nothing else.
  */

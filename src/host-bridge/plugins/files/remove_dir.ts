@@ -1,6 +1,6 @@
 /**
  * {remove_dir path=... status_var=st}: removes an EMPTY folder under /files/user or /files/ltd
- * (kuroco-dialect.md: "directory must be empty"); a root itself is E_PATH_DENIED (FS-12).
+ * (docs/dialect.md, Files: "only when it is empty"); a root itself is E_PATH_DENIED (FS-12).
  * status_var: see common.ts (false for a missing or non-empty folder, or a file).
  */
 import type { HostPlugin } from '../../plugin-contract.js';

@@ -9,7 +9,7 @@
  *    '+167 hour'. It must lie in the future and at most 168 hours ahead (the longest validity
  *    object storage grants to a presigned URL, which is why the default is 167 hours):
  *    E_BAD_ATTRIBUTE otherwise, and for text strtotime cannot read.
- *  - The file must exist and be a file (kuroco-dialect.md: chk_file_exists defaults to true):
+ *  - The file must exist and be a file (docs/dialect.md, Files: chk_file_exists defaults to true):
  *    otherwise var receives null and a warning is logged.
  *  - var is needed (E_BAD_ATTRIBUTE without it). Without HostAdapters.storageUrls: E_PLUGIN_DENIED.
  */

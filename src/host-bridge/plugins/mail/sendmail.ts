@@ -1,6 +1,6 @@
 /**
  * {sendmail}: checks everything a template can put into a mail, then hands one OutgoingMail to
- * the host's mail adapter (security.md A8, B9 ML-01..ML-05, BR-12, BR-13; spec "Errors": var is
+ * the host's mail adapter (docs/security.md ML-01..ML-05, BR-12, BR-13; spec "Errors": var is
  * true on success and false when delivery fails, while refusals of forbidden mails are errors).
  *
  * Order: header injection (E_MAIL_REJECTED), sizes (E_SIZE_LIMIT), secret handles

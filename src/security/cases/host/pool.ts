@@ -9,7 +9,7 @@ const grow = (mb: number) => `{section name=i loop=${mb * 500}}{append var=a val
 /** Allocates until the isolate's memory limit (MEM-01's bomb). */
 const BOMB = '{section name=i loop=100000000}{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}{/section}';
 const setMemory = (mb: number) => (mb === 128 ? '' : `{set_memory memory_limit="${mb}M"}`);
-/** Goal G5 (security.md): a lone bomb's kill time per class. */
+/** Goal G5 (docs/security.md): a lone bomb's kill time per class. */
 const G5_MS: Record<number, number> = { 128: 1500, 256: 2500, 512: 4000, 768: 6000 };
 
 /** Resident memory of a process, MB (Linux /proc; 0 elsewhere). */
