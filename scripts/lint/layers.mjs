@@ -21,7 +21,7 @@ export const LAYERS = {
   php: ['value'],
   plugins: ['value', 'php', 'text'],
   runtime: ['value', 'php', 'plugins', 'protocol'],
-  compiler: ['value', 'php', 'plugins', 'text', 'errors.ts'],
+  compiler: ['value', 'protocol', 'php', 'plugins', 'text', 'errors.ts'],
   sandbox: ['value', 'protocol', 'compiler', 'errors.ts'],
   'host-bridge': ['value', 'php', 'plugins', 'protocol', 'text'],
   'compiled-templates.ts': ['value', 'protocol', 'compiler', 'sandbox', 'errors.ts'],
