@@ -3,7 +3,7 @@ import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileError } from '../../src/host-bridge/files/errors.js';
-import { TEMP_PREFIX, type WriteStep } from '../../src/host-bridge/files/tenant-files.js';
+import { TEMP_PREFIX, type WriteStep } from '../../src/host-bridge/files/write.js';
 import { MODES, type Sandbox, dec, enc, expectFileError, makeSandbox, tenant, vp } from './helpers.js';
 
 let sb: Sandbox;

@@ -70,3 +70,54 @@ export function quoteVirtualPath(path: unknown): string {
 export function isFileError(e: unknown): e is FileError {
   return e instanceof FileError;
 }
+
+/** The errno name (`ENOENT`...) of a node:fs failure, if it has one. */
+export function errno(e: unknown): string | undefined {
+  return typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string' ? (e as { code: string }).code : undefined;
+}
+
+/** Translate any failure into a FileError naming only the virtual path (the fs error, which names the real one, is dropped). */
+export function translateFsError(e: unknown, p: { readonly text: string } | string, what: string): FileError {
+  if (e instanceof FileError) return e;
+  const text = typeof p === 'string' ? p : p.text;
+  const code = errno(e);
+  const mk = (c: FileCode, detail: string, reason: string) => new FileError(c, text, detail, { reason, sysCode: code });
+  switch (code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return mk('E_FILE_NOT_FOUND', 'no such file or directory', 'not-found');
+    case 'ELOOP':
+      return mk('E_PATH_DENIED', 'a symbolic link is on the path', 'symlink');
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return mk('E_QUOTA', 'storage full', 'storage-full');
+    case 'EFBIG':
+      return mk('E_SIZE_LIMIT', 'file too large', 'file-too-large');
+    case 'EISDIR':
+      return mk('E_FILE_FAILED', 'is a directory', 'is-directory');
+    case 'ENOTEMPTY':
+    case 'EEXIST':
+      return mk('E_FILE_FAILED', 'directory not empty or target exists', 'exists');
+    default:
+      return mk('E_FILE_FAILED', `${what} failed${code ? ` (${code})` : ''}`, 'fs-error');
+  }
+}
+
+// The refusals the storage raises in several places, with one wording each.
+
+export function symlinkDenied(path: string, sysCode?: string): FileError {
+  return new FileError('E_PATH_DENIED', path, 'a symbolic link is on the path', { reason: 'symlink', sysCode });
+}
+
+export function notRegularDenied(path: string, sysCode?: string): FileError {
+  return new FileError('E_PATH_DENIED', path, 'not a regular file', { reason: 'not-regular', sysCode });
+}
+
+/** A hard link to another tenant's file cannot be told apart from a path, so such files are not read or appended to. */
+export function hardLinkDenied(path: string): FileError {
+  return new FileError('E_PATH_DENIED', path, 'file has several hard links', { reason: 'hard-link' });
+}
+
+export function isDirectoryFailure(path: string): FileError {
+  return new FileError('E_FILE_FAILED', path, 'is a directory', { reason: 'is-directory' });
+}

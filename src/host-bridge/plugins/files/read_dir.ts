@@ -26,7 +26,7 @@
 import type { HostPlugin } from '../../plugin-contract.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { FileError } from '../../files/errors.js';
-import type { ListEntry } from '../../files/tenant-files.js';
+import type { ListEntry } from '../../files/file-store.js';
 import { given, pathAttr, tenantFiles } from './common.js';
 
 export const MAX_DEPTH = 32;
