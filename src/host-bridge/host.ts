@@ -3,7 +3,7 @@
  * each render. Identity, tenant and policy come from here, never from template attributes.
  */
 import type { EgressRequest, EgressResponse } from './egress/guard.js';
-import type { TenantFiles } from './files/tenant-files.js';
+import type { FileStore } from './files/file-store.js';
 
 /** Who a render runs for. Set by the embedder per render; templates cannot change it. */
 export interface RenderIdentity {
@@ -136,8 +136,16 @@ export interface HostAdapters {
     get(tenant: string, requestId: string, name: string): Promise<string | null>;
     set(tenant: string, requestId: string, name: string, value: string, expiresDays: number | null): Promise<void>;
   };
-  /** The tenant's file storage (virtual roots under one real folder per tenant). */
-  files?: (tenant: string) => TenantFiles;
+  /**
+   * Files plugins: the storage of `tenant` (the render identity's, never one a template named).
+   * TenantFiles (src/host-bridge/files/tenant-files.ts) is the one over a local folder; another
+   * storage implements FileStore, whose comment says what it is given (virtual paths, already
+   * canonical and checked against the plugin's root rule) and what it must guarantee: the tenant's
+   * files only, never a root written or removed, every quota and size cap enforced by the store
+   * itself (the plugins enforce none), FileError codes and messages naming virtual paths only.
+   * Absent: the files plugins are E_PLUGIN_DENIED.
+   */
+  files?: (tenant: string) => FileStore;
   /**
    * Files plugins (storage_url): where signed read links point and the key that signs them. The
    * key never enters the isolate; see src/host-bridge/plugins/files/storage-url.ts for the URL

@@ -1,8 +1,8 @@
 /**
- * One tenant's files in a local folder, composed of the openat emulation (openat.ts: no link
- * followed, nothing outside `rootDir`), the per-path locks (locks.ts), the quota (quota.ts) and
- * one file per operation (read.ts, stat.ts, list.ts, write.ts, remove.ts, rename.ts); the folder
- * walks all go through walk.ts.
+ * One tenant's files in a local folder: the FileStore (file-store.ts) the files plugins use,
+ * composed of the openat emulation (openat.ts: no link followed, nothing outside `rootDir`), the
+ * per-path locks (locks.ts), the quota (quota.ts) and one file per operation (read.ts, stat.ts,
+ * list.ts, write.ts, remove.ts, rename.ts); the folder walks all go through walk.ts.
  *
  * Layout: `rootDir/<root folder>/<segments...>`, the root folder mirroring the virtual root without
  * its `/files/` prefix (`/files/user` -> `user`, `/files/member/ext` -> `member/ext`).
@@ -12,7 +12,7 @@
  */
 
 import { FileError } from './errors.js';
-import type { FileStat, ListEntry, ListOptions } from './file-store.js';
+import type { FileStat, FileStore, ListEntry, ListOptions } from './file-store.js';
 import { listFolder } from './list.js';
 import { OpenAt, type ResolutionMode } from './openat.js';
 import { Quota } from './quota.js';
@@ -62,7 +62,7 @@ interface Opened {
   quota: Quota;
 }
 
-export class TenantFiles {
+export class TenantFiles implements FileStore {
   private readonly opts: Required<Omit<TenantFilesOptions, 'stepHook'>> & Pick<TenantFilesOptions, 'stepHook'>;
   private opened: Promise<Opened> | undefined;
 

@@ -4,8 +4,8 @@
  * A template writes `/files/user/report.csv`; this module decides whether that string is a
  * well-formed path under one of the documented roots and returns its single canonical form. It is
  * pure string work and never touches the filesystem (FS-04: rejected before touching fs). Which
- * roots a given plugin attribute may use is decided in `plugin-roots.ts`; how a canonical path
- * becomes a real file operation is `tenant-files.ts`.
+ * roots a given plugin attribute may use is decided in `plugin-roots.ts`; what a tenant's storage
+ * does with a canonical path is `file-store.ts` (TenantFiles, `tenant-files.ts`, for a local folder).
  *
  * Decisions (docs/security.md FS-01..05, FS-08, FS-12; design rule 9):
  *
@@ -44,7 +44,7 @@
  *    `con.tar.gz`, `Nul .txt`).
  *  - Roots: the path must start with one of KNOWN_ROOTS. The root itself (`/files/user`,
  *    `/files/user/`) parses (segments `[]`); whether a plugin may name a root is the plugin rule's
- *    decision (`allowRoot`), and `TenantFiles` never removes or writes a root.
+ *    decision (`allowRoot`), and a FileStore never removes or writes a root.
  *  - Leading slash: `leadingSlash: 'required'` (default) accepts only `/files/...`; `'forbidden'`
  *    accepts only `files/...` (rename_file, copy_s3_temp_file file_id); `'optional'` accepts both.
  *    The canonical `text` always starts with `/`.

@@ -3,9 +3,9 @@
  * remove_file, remove_dir, rename_file, storage_url, copy_s3_temp_file).
  *
  * Every path goes through `checkPluginPath(plugin, attr, value)` (src/host-bridge/files/
- * plugin-roots.ts) before any I/O, and every I/O goes through the tenant's `TenantFiles`
- * (fd-relative, no symlinks, quota, atomic writes). The tenant always comes from the render's
- * identity, never from an attribute.
+ * plugin-roots.ts) before any I/O, and every I/O goes through the tenant's FileStore
+ * (files/file-store.ts: confined to the tenant, quota, atomic writes; the store enforces them,
+ * not these plugins). The tenant always comes from the render's identity, never from an attribute.
  *
  * status_var semantics (decision, one rule for every files plugin that has a status_var):
  *  - success: `true`;
@@ -24,11 +24,11 @@ import type { BridgeCall, HostResult } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { FileError } from '../../files/errors.js';
 import { checkPluginPath, GENERATED_PATH_ROOT } from '../../files/plugin-roots.js';
-import type { TenantFiles } from '../../files/tenant-files.js';
+import type { FileStore } from '../../files/file-store.js';
 import { parseVirtualPath, type VirtualPath } from '../../files/virtual-path.js';
 import type { Value } from '../../../value/value.js';
 
-export function tenantFiles(call: BridgeCall, plugin: string): TenantFiles {
+export function tenantFiles(call: BridgeCall, plugin: string): FileStore {
   const files = call.host.files;
   if (!files) throw new BridgeError('E_PLUGIN_DENIED', `{${plugin}} needs file storage, and this host provides none`);
   return files(call.identity.tenant);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { RenderAttempt, SecurityCase } from '../../types.js';
 import { judge } from '../helpers.js';
 import { harnessTenantRoot } from '../../host/files.js';
+import { TenantFiles } from '../../../host-bridge/files/tenant-files.js';
 import { requestGlobals } from '../../../host-bridge/request-globals.js';
 
 const MB = 1024 * 1024;
@@ -125,8 +126,9 @@ export const HH_CAPS: SecurityCase[] = [
       const tpl = '{section name=i loop=1000}\n{write_file path="/files/user/hh12/`$smarty.section.i.index`/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/x.txt" var=v value=""}{/section}done';
       const a = await h.render(tpl, { identity: { tenant: 'hh12' }, limits: { wallMs: 60_000 } });
       const o = judge(h, a, atLine(a, ['E_QUOTA']), 'E_QUOTA at the {write_file} line once files and folders reach the entry cap');
+      // The entry count is a figure of the harness's own storage; another FileStore need not report one.
       const files = h.host.files?.('hh12');
-      return files ? { ...o, figures: { ...o.figures, entries: await files.usageEntries() } } : o;
+      return files instanceof TenantFiles ? { ...o, figures: { ...o.figures, entries: await files.usageEntries() } } : o;
     },
   },
 ];
