@@ -6,6 +6,7 @@ import { checkCommand } from './commands/check.js';
 import { compileCommand } from './commands/compile.js';
 import { serveCommand } from './commands/serve.js';
 import { formCommand } from './commands/form.js';
+import { pluginsCommand } from './commands/plugins.js';
 
 export interface Command {
   name: string;
@@ -14,7 +15,7 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Command[] = [renderCommand, checkCommand, compileCommand, serveCommand, formCommand];
+const COMMANDS: Command[] = [renderCommand, checkCommand, compileCommand, serveCommand, formCommand, pluginsCommand];
 
 export function mainHelp(): string {
   return [

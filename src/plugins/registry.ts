@@ -23,11 +23,18 @@ import { plugins as hostMail } from './host-mail/index.js';
 import { plugins as php } from './php/index.js';
 import { plugins as markup } from './markup/index.js';
 
-export const ALL_PLUGINS: readonly Plugin[] = [
-  ...core, ...string, ...html, ...array, ...json, ...format, ...date, ...regex, ...util, ...php, ...markup,
+/**
+ * The plugins of each family, keyed by the family's folder under src/plugins: `smartcage plugins`
+ * and docs/reference.md show the family, and test/plugins/families.test.ts holds the keys to the folders.
+ */
+export const FAMILIES: Readonly<Record<string, readonly Plugin[]>> = {
+  core, string, html, array, json, format, date, regex, util, php, markup,
   // Declarations only: src/host-bridge/plugins/<family>/<tag>.ts implements each on the host.
-  ...hostClock, ...hostSecrets, ...hostRequest, ...hostCrypto, ...hostGeo, ...hostFiles, ...hostApi, ...hostMail,
-];
+  'host-clock': hostClock, 'host-secrets': hostSecrets, 'host-request': hostRequest, 'host-crypto': hostCrypto, 'host-geo': hostGeo,
+  'host-files': hostFiles, 'host-api': hostApi, 'host-mail': hostMail,
+};
+
+export const ALL_PLUGINS: readonly Plugin[] = Object.values(FAMILIES).flat();
 
 const functions = new Map<string, FunctionPlugin>();
 const modifiers = new Map<string, ModifierPlugin>();

@@ -4,6 +4,7 @@ import { createEngine } from '../../engine.js';
 import { TemplateError } from '../../errors.js';
 import { toBytes } from '../../value/bytes.js';
 import { includeResolver, readJsonText, readText, templateRoot, CliFileError } from './files.js';
+import { CLI_HOST } from '../host.js';
 import type { Command } from '../main.js';
 
 export const renderCommand: Command = {
@@ -43,6 +44,7 @@ export const renderCommand: Command = {
         workers: 1,
         templates: includeResolver(templateRoot(file, stringOption(values, 'templates'))),
         timezone,
+        host: CLI_HOST,
         limits: { ...(cpuMs ? { cpuMs } : {}), ...(wallMs ? { wallMs } : {}) },
       });
       try {

@@ -1,0 +1,87 @@
+import { parseArgs, UsageError } from '../args.js';
+import { EXIT } from '../exit-codes.js';
+import { ENGINE_VERSION } from '../../compiler/index.js';
+import { BUILT_IN_TAGS } from '../../compiler/codegen/unknown-names.js';
+import { hostProvides } from '../../host-bridge/capabilities.js';
+import { pluginEntries, signature, type PluginEntry } from '../../plugins/reference.js';
+import { CLI_HOST } from '../host.js';
+import type { Command } from '../main.js';
+
+/** A reference entry and whether this host (the CLI's engine) can run it. */
+export type ListedPlugin = PluginEntry & { provided: boolean };
+
+export interface PluginList {
+  engine: string;
+  /** The capabilities, of those the declarations name, that this host answers. */
+  hostCapabilities: string[];
+  /** Tags the compiler handles itself ({if}, {foreach}...): not plugins, no declaration. */
+  builtInTags: readonly string[];
+  plugins: ListedPlugin[];
+}
+
+export function pluginList(): PluginList {
+  const plugins = pluginEntries().map((e) => ({ ...e, provided: e.implemented && (e.capability === null || hostProvides(CLI_HOST, e.capability)) }));
+  const capabilities = [...new Set(plugins.flatMap((p) => (p.capability === null ? [] : [p.capability])))].sort();
+  return { engine: ENGINE_VERSION, hostCapabilities: capabilities.filter((c) => hostProvides(CLI_HOST, c)), builtInTags: BUILT_IN_TAGS, plugins };
+}
+
+export const pluginsCommand: Command = {
+  name: 'plugins',
+  summary: 'List every tag and modifier: family, attributes or parameters, summary, where it runs.',
+  usage: [
+    'smartcage plugins [--json]',
+    '',
+    '  --json   print the list as JSON (one object per plugin, the same data as docs/reference.md)',
+    '',
+    'A plugin runs in the isolate (inside the sandbox) or on the host, where it needs a capability',
+    'of the embedder (files, http, secrets...); "not on this host" marks those the CLI cannot run.',
+  ].join('\n'),
+  async run(argv) {
+    const { positionals, values } = parseArgs(argv, { json: { type: 'boolean' } });
+    if (positionals.length > 0) throw new UsageError('plugins takes no file');
+    const list = pluginList();
+    process.stdout.write(values.json === true ? JSON.stringify(list, null, 2) + '\n' : listingText(list));
+    return EXIT.OK;
+  },
+};
+
+const WIDTH = 100;
+
+function listingText(list: PluginList): string {
+  const implemented = list.plugins.filter((p) => p.implemented);
+  const tags = implemented.filter((p) => p.kind === 'tag').length;
+  const families = new Set(implemented.map((p) => p.family)).size;
+  const out = [
+    `smartcage ${list.engine}: ${tags} tags and ${implemented.length - tags} modifiers in ${families} families.`,
+    `This host (the CLI) answers the capabilities: ${list.hostCapabilities.join(', ') || 'none'}.`,
+    ...wrap(`Built into the compiler: ${list.builtInTags.map((t) => `{${t}}`).join(' ')}`, ''),
+  ];
+  let family: string | null | undefined;
+  for (const p of implemented) {
+    if (p.family !== family) out.push('', p.family ?? '');
+    family = p.family;
+    const where = p.runs === 'host' ? `host: ${p.capability}${p.provided ? '' : ', not on this host'}` : 'isolate';
+    out.push(`  ${signature(p)}  [${p.form === 'modifier' ? p.origin : p.form}, ${where}]`, ...wrap(p.summary, '      '));
+  }
+  const missing = list.plugins.filter((p) => !p.implemented);
+  out.push('', 'Part of the language but not implemented yet (E_NOT_IMPLEMENTED):');
+  for (const [kind, label, shown] of [['tag', 'tags', (n: string) => `{${n}}`], ['modifier', 'modifiers', (n: string) => `|${n}`]] as const) {
+    const names = missing.filter((p) => p.kind === kind).map((p) => shown(p.name));
+    out.push(...wrap(`${label}: ${names.join(' ') || 'none'}`, '  '));
+  }
+  return out.join('\n') + '\n';
+}
+
+/** Words to lines of at most WIDTH characters (a longer word gets a line of its own). */
+function wrap(text: string, indent: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && indent.length + line.length + 1 + word.length > WIDTH) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(indent + line);
+  return lines;
+}

@@ -1,0 +1,14 @@
+/**
+ * Which capabilities (a declaration's `host` field) a host answers. Most name the HostAdapters
+ * field their plugins call (files, http, mail, secrets...), so a host has them when the embedder
+ * gave that adapter; the bridge itself keeps the clock ({sleep}) and the request's globals
+ * ({assign_globals}), so every host has those two.
+ */
+import type { HostAdapters } from './host.js';
+
+const KEPT_BY_THE_BRIDGE: ReadonlySet<string> = new Set(['clock', 'request']);
+
+export function hostProvides(host: HostAdapters, capability: string): boolean {
+  if (KEPT_BY_THE_BRIDGE.has(capability)) return true;
+  return Object.prototype.hasOwnProperty.call(host, capability) && host[capability as keyof HostAdapters] !== undefined;
+}
