@@ -19,6 +19,8 @@ export interface DiagnosticOf<S extends Severity> {
   name: string;
   line: number;
   column: number;
+  /** How far the place reaches from line:column, in UTF-16 code units (the span the frame underlines in full); absent when not known. */
+  length?: number;
   /** A few lines of the template with a caret under the place. */
   frame: string;
 }
@@ -107,7 +109,7 @@ export class SourceText {
     const { line, column } = this.position(start);
     // Messages quote names from the template (tags, modifiers, attributes): a huge name stays out.
     const text = message.length > MAX_MESSAGE_CHARS ? `${message.slice(0, MAX_MESSAGE_CHARS)}…` : message;
-    return { severity, code, message: text, name: this.name, line, column, frame: this.frame(line, column, end - start) };
+    return { severity, code, message: text, name: this.name, line, column, length: end - start, frame: this.frame(line, column, end - start) };
   }
 }
 

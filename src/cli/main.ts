@@ -7,6 +7,7 @@ import { compileCommand } from './commands/compile.js';
 import { serveCommand } from './commands/serve.js';
 import { formCommand } from './commands/form.js';
 import { pluginsCommand } from './commands/plugins.js';
+import { lspCommand } from './commands/lsp.js';
 
 export interface Command {
   name: string;
@@ -15,7 +16,7 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Command[] = [renderCommand, checkCommand, compileCommand, serveCommand, formCommand, pluginsCommand];
+const COMMANDS: Command[] = [renderCommand, checkCommand, compileCommand, serveCommand, formCommand, pluginsCommand, lspCommand];
 
 export function mainHelp(): string {
   return [
