@@ -30,7 +30,8 @@ export const LAYERS = {
   forms: ['text'],
   'forms-ui': ['forms', 'text'],
   security: ['value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'errors.ts', 'text'],
-  cli: ['value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'errors.ts', 'text', 'forms', 'forms-ui', 'security'],
+  lsp: ['compiler', 'plugins'],
+  cli: ['value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'errors.ts', 'text', 'forms', 'forms-ui', 'security', 'lsp'],
 };
 
 /** The unit of a path relative to the repository root (`src/php/json/x.ts` -> `php`), or null outside src/. */
