@@ -2,7 +2,8 @@
  * Which capabilities (a declaration's `host` field) a host answers. Most name the HostAdapters
  * field their plugins call (files, http, mail, secrets...), so a host has them when the embedder
  * gave that adapter; the bridge itself keeps the clock ({sleep}) and the request's globals
- * ({assign_globals}), so every host has those two.
+ * ({assign_globals}), so every host has those two. It answers for a family: some uses of a
+ * plugin need a second adapter too ({storage_url}: storageUrls; api_internal's member_id: members).
  */
 import type { HostAdapters } from './host.js';
 
