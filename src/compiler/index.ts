@@ -11,8 +11,9 @@ import { SourceText, TemplateError, type Diagnostic } from '../errors.js';
 import { parseTemplate } from './parse.js';
 import { buildTree, type TreeNode } from './structure.js';
 import { CodeBuilder, CodeTooLarge, lit } from './codegen/builder.js';
-import { EmitContext, MAX_DIAGNOSTICS, PluginAliases, TooManyErrors, type Resolution } from './codegen/context.js';
+import { EmitContext, MAX_DIAGNOSTICS, PluginAliases, TooManyErrors, type Emitters, type Resolution } from './codegen/context.js';
 import { emitNodes } from './codegen/statements.js';
+import { compileCondition, compileExpr, compileModifiers } from './codegen/expr.js';
 import { findFunction } from '../plugins/registry.js';
 import { scanMemoryClass, type MemoryClass } from './memory-class.js';
 import { checkExprDepth } from './expr-depth.js';
@@ -64,6 +65,8 @@ export interface CompileResult {
 
 const RUNTIME_NAMES =
   'str, truthy, key, prop, each, map, call, share, add, sub, mul, div, mod, neg, eq, ne, same, notSame, lt, gt, le, ge, bitAnd, bitOr, bitXor, shl, shr, bitNot, float, ifFn';
+
+const EMITTERS: Emitters = { nodes: emitNodes, expr: compileExpr, condition: compileCondition, modifiers: compileModifiers };
 
 /**
  * Thrown by a lookup (CompileOptions.templates/functions) to stop the compile: compile() passes
@@ -137,7 +140,7 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
       diagnostics.push(...treeDiags.slice(0, MAX_DIAGNOSTICS + 1));
       if (diagnostics.length > MAX_DIAGNOSTICS) throw new TooManyErrors();
       if (i === 0) memoryMB = scanMemoryClass(parsed.nodes, src, diagnostics);
-      emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, body, resolveInclude, resolveFunction));
+      emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, body, resolveInclude, resolveFunction, EMITTERS));
     }
   } catch (e) {
     if (e instanceof TooManyErrors) return failed(name, names, diagnostics.slice(0, MAX_DIAGNOSTICS + 1));
@@ -216,13 +219,13 @@ function emitTemplateFunction(fnName: string, tree: TreeNode[], cx: EmitContext)
     // {return} ends this template; what it printed so far is kept.
     code.line('try {');
     code.indent();
-    emitNodes(tree, cx);
+    cx.emitNodes(tree);
     code.dedent();
     code.line('} catch (e) {');
     code.line('  if (!$.isStop(e)) throw e;');
     code.line('}');
   } else {
-    emitNodes(tree, cx);
+    cx.emitNodes(tree);
   }
   code.line('return o;');
   code.dedent();

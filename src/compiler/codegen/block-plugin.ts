@@ -6,7 +6,6 @@ import type { TreeNode } from '../structure.js';
 import { findFunction } from '../../plugins/registry.js';
 import { enterLoop, lit, checkOutput } from './builder.js';
 import type { EmitContext } from './context.js';
-import { emitNodes } from './statements.js';
 import { pluginAttrs } from './tag.js';
 
 export function emitBlockPlugin(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitContext): void {
@@ -28,7 +27,7 @@ export function emitBlockPlugin(n: Extract<TreeNode, { kind: 'block' }>, cx: Emi
   checkOutput(code);
   code.line(`$.assign(s, ${blk}.name, ${blk}.items[${i}]);`);
   cx.loopDepth++;
-  emitNodes(n.body, cx);
+  cx.emitNodes(n.body);
   cx.loopDepth--;
   code.dedent();
   code.line('}');

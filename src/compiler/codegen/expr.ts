@@ -6,7 +6,7 @@
 import type { Access, Expr, Modifier, Var } from '../ast.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
-import { compileSmartyVar } from './smarty-var.js';
+import { smartyVarBase } from './smarty-var.js';
 import { IF_FUNCTIONS } from '../../plugins/catalog.js';
 import { findModifier } from '../../plugins/registry.js';
 
@@ -32,7 +32,7 @@ const BINARY: Record<string, string> = {
 };
 
 /** Expressions whose JavaScript value is already a boolean (no `truthy()` needed). */
-export function isBoolean(e: Expr): boolean {
+function isBoolean(e: Expr): boolean {
   switch (e.type) {
     case 'Bool':
       return true;
@@ -52,8 +52,7 @@ export function isBoolean(e: Expr): boolean {
 }
 
 export function compileCondition(e: Expr, cx: EmitContext): string {
-  const js = compileExpr(e, cx);
-  return isBoolean(e) ? js : `truthy(${js})`;
+  return asBool(e, compileExpr(e, cx));
 }
 
 export function compileExpr(e: Expr, cx: EmitContext): string {
@@ -137,7 +136,7 @@ function asBool(e: Expr, js: string): string {
   return isBoolean(e) ? js : `truthy(${js})`;
 }
 
-export function compileNumber(raw: string): string {
+function compileNumber(raw: string): string {
   if (raw.startsWith('.')) raw = '0' + raw;
   if (raw.startsWith('-.')) raw = '-0' + raw.slice(1);
   const n = Number(raw);
@@ -190,12 +189,15 @@ export function compileModifiers(value: string, modifiers: Modifier[], cx: EmitC
 
 const LITERALS = new Set(['String', 'Number', 'Bool', 'Null']);
 
-export function compileVar(v: Var, cx: EmitContext): string {
-  if (v.name === 'smarty') return compileSmartyVar(v, cx);
+function compileVar(v: Var, cx: EmitContext): string {
+  if (v.name === 'smarty') {
+    const { base, rest } = smartyVarBase(v, cx);
+    return compilePath(base, rest, cx);
+  }
   return compilePath(`s[${lit(v.name)}]`, v.path, cx);
 }
 
-export function compilePath(base: string, path: Access[], cx: EmitContext): string {
+function compilePath(base: string, path: Access[], cx: EmitContext): string {
   let js = base;
   for (const a of path) {
     switch (a.type) {

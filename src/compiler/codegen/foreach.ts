@@ -6,8 +6,6 @@
 import type { TreeNode } from '../structure.js';
 import { enterLoop, lit, checkOutput } from './builder.js';
 import type { EmitContext } from './context.js';
-import { compileExpr } from './expr.js';
-import { emitNodes } from './statements.js';
 import { attrMap, requireName } from './attrs.js';
 
 export function emitForeach(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitContext): void {
@@ -24,7 +22,7 @@ export function emitForeach(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   code.line(`{ // ${cx.where(tag)} foreach`, cx.at(tag));
   code.indent();
   const w = enterLoop(code);
-  code.line(`const ${it} = each(${from ? compileExpr(from.value, cx) : 'null'});`, cx.at(tag));
+  code.line(`const ${it} = each(${from ? cx.expr(from.value) : 'null'});`, cx.at(tag));
   const loop = name ? code.fresh('loop') : null;
   if (loop) code.line(`const ${loop} = $.foreachStart(${lit(name!)}, ${it}.n);`);
   code.line(`for (let ${i} = 0; ${i} < ${it}.n; ${i}++) {`);
@@ -35,7 +33,7 @@ export function emitForeach(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   if (item) code.line(`s[${lit(item)}] = ${it}.vals[${i}];`);
   cx.loopDepth++;
   if (loop) cx.foreachLoops.push({ name: name!, state: loop });
-  emitNodes(n.body, cx);
+  cx.emitNodes(n.body);
   if (loop) cx.foreachLoops.pop();
   cx.loopDepth--;
   code.dedent();
@@ -44,7 +42,7 @@ export function emitForeach(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   if (n.alt) {
     code.line(`if (${it}.n === 0) {`);
     code.indent();
-    emitNodes(n.alt, cx);
+    cx.emitNodes(n.alt);
     code.dedent();
     code.line('}');
   }

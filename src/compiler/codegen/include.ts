@@ -9,7 +9,6 @@
 import type { Tag } from '../ast.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
-import { compileExpr } from './expr.js';
 import { attrMap, literalText } from './attrs.js';
 
 export function emitInclude(tag: Tag, cx: EmitContext): void {
@@ -29,11 +28,11 @@ export function emitInclude(tag: Tag, cx: EmitContext): void {
   const params: string[] = [];
   for (const [k, a] of attrs) {
     if (k === 'file' || k === 'assign') continue;
-    params.push(`${lit(k)}: ${compileExpr(a.value, cx)}`);
+    params.push(`${lit(k)}: ${cx.expr(a.value)}`);
   }
   const call = `$.include(${ref}, s, { __proto__: null${params.map((p) => `, ${p}`).join('')} })`;
   const assign = attrs.get('assign');
-  if (assign) cx.code.line(`$.assign(s, str(${compileExpr(assign.value, cx)}), ${call}); // ${cx.where(tag)}`, cx.at(tag));
+  if (assign) cx.code.line(`$.assign(s, str(${cx.expr(assign.value)}), ${call}); // ${cx.where(tag)}`, cx.at(tag));
   else cx.code.line(`o += ${call}; // ${cx.where(tag)}`, cx.at(tag));
 }
 
@@ -59,8 +58,8 @@ export function emitFunctionCall(tag: Tag, cx: EmitContext): void {
   const params: string[] = [];
   for (const [k, a] of attrs) {
     if (k === 'name' || k === 'id' || k === 'var') continue;
-    params.push(`${lit(k)}: ${compileExpr(a.value, cx)}`);
+    params.push(`${lit(k)}: ${cx.expr(a.value)}`);
   }
   const call = `$.callFunction(${ref}, { __proto__: null${params.map((p) => `, ${p}`).join('')} })`;
-  cx.code.line(`$.assign(s, str(${compileExpr(target.value, cx)}), ${call}); // ${cx.where(tag)}`, cx.at(tag));
+  cx.code.line(`$.assign(s, str(${cx.expr(target.value)}), ${call}); // ${cx.where(tag)}`, cx.at(tag));
 }

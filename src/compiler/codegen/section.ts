@@ -5,8 +5,6 @@
 import type { TreeNode } from '../structure.js';
 import { enterLoop, lit, checkOutput } from './builder.js';
 import type { EmitContext } from './context.js';
-import { compileExpr } from './expr.js';
-import { emitNodes } from './statements.js';
 import { attrMap, rejectUnknown, requireName } from './attrs.js';
 
 const SECTION_ATTRS = ['name', 'loop', 'start', 'step', 'max', 'show'];
@@ -18,7 +16,7 @@ export function emitSection(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   const name = requireName(tag, attrs, 'name', cx, true) ?? 'section';
   const arg = (k: string) => {
     const a = attrs.get(k);
-    return a ? compileExpr(a.value, cx) : 'undefined';
+    return a ? cx.expr(a.value) : 'undefined';
   };
   const code = cx.code;
   const sec = code.fresh('sec');
@@ -33,7 +31,7 @@ export function emitSection(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   code.indent();
   checkOutput(code);
   cx.loopDepth++;
-  emitNodes(n.body, cx);
+  cx.emitNodes(n.body);
   cx.loopDepth--;
   code.dedent();
   code.line('}');
@@ -41,7 +39,7 @@ export function emitSection(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   if (n.alt) {
     code.line(`if (!${sec}.show) {`);
     code.indent();
-    emitNodes(n.alt, cx);
+    cx.emitNodes(n.alt);
     code.dedent();
     code.line('}');
   }

@@ -2,7 +2,6 @@
 import type { TreeNode } from '../structure.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
-import { compileCondition, compileExpr } from './expr.js';
 import { emitForeach } from './foreach.js';
 import { emitSection } from './section.js';
 import { emitCapture } from './capture.js';
@@ -24,12 +23,12 @@ function emitNode(n: TreeNode, cx: EmitContext): void {
       if (out.ignored) {
         cx.warn('W_IGNORED_TEXT', `"${out.ignored.slice(0, 40)}" after the value is ignored (Smarty 2 prints only the value and its modifiers)`, out);
       }
-      code.line(`o += str(${compileExpr(out.value, cx)}); // ${cx.where(out)}`, cx.at(out));
+      code.line(`o += str(${cx.expr(out.value)}); // ${cx.where(out)}`, cx.at(out));
       break;
     }
     case 'if':
       n.branches.forEach((b, i) => {
-        const head = `${i === 0 ? 'if' : '} else if'} (${compileCondition(b.cond, cx)}) { // ${cx.where(b)}`;
+        const head = `${i === 0 ? 'if' : '} else if'} (${cx.condition(b.cond)}) { // ${cx.where(b)}`;
         code.line(head, cx.at(b));
         code.indent();
         emitNodes(b.body, cx);

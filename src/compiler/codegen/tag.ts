@@ -7,7 +7,6 @@ import { findFunction } from '../../plugins/registry.js';
 import type { AttrSpec, FunctionPlugin } from '../../plugins/types.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
-import { compileExpr, compileModifiers } from './expr.js';
 import { attrMap, literalText } from './attrs.js';
 import { describeUnknown } from './unknown-names.js';
 import { emitInclude, emitFunctionCall } from './include.js';
@@ -54,7 +53,7 @@ export function emitTag(tag: Tag, cx: EmitContext): void {
   if (plugin.kind === 'compiler') {
     code.line(`${call}; // ${cx.where(tag)}`, cx.at(tag));
   } else {
-    const value = tag.modifiers.length ? compileModifiers(call, tag.modifiers, cx) : call;
+    const value = tag.modifiers.length ? cx.modifiers(call, tag.modifiers) : call;
     code.line(`o += str(${value}); // ${cx.where(tag)}`, cx.at(tag));
   }
 }
@@ -89,7 +88,7 @@ export function pluginAttrs(tag: Tag, plugin: FunctionPlugin, cx: EmitContext): 
  * plugin that stores it elsewhere gets copy-on-write (php-array.ts). Literals are never shared.
  */
 function attrValue(e: Expr, cx: EmitContext): string {
-  const js = compileExpr(e, cx);
+  const js = cx.expr(e);
   return e.type === 'String' || e.type === 'Number' || e.type === 'Bool' || e.type === 'Null' ? js : `share(${js})`;
 }
 
@@ -121,5 +120,5 @@ function emitReturn(tag: Tag, cx: EmitContext): void {
   const attrs = attrMap(tag, cx);
   const value = attrs.get('value');
   cx.usesStop = true;
-  cx.code.line(`throw $.stop(${value ? compileExpr(value.value, cx) : 'null'}); // ${cx.where(tag)}`, cx.at(tag));
+  cx.code.line(`throw $.stop(${value ? cx.expr(value.value) : 'null'}); // ${cx.where(tag)}`, cx.at(tag));
 }
