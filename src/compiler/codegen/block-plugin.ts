@@ -2,13 +2,13 @@
  * Block plugins ({read_dir ...}...{/read_dir}): the host answers with the items, and the body
  * runs once per item with the item in the variable the host names. {break} and {continue} work.
  */
-import type { TreeNode } from '../structure.js';
+import type { BlockNode } from '../structure.js';
 import { findFunction } from '../../plugins/registry.js';
 import { enterLoop, lit, checkOutput } from './builder.js';
 import type { EmitContext } from './context.js';
-import { pluginAttrs } from './tag.js';
+import { pluginAttrs } from './plugin-tag.js';
 
-export function emitBlockPlugin(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitContext): void {
+export function emitBlockPlugin(n: BlockNode, cx: EmitContext): void {
   const tag = n.tag;
   const plugin = findFunction(tag.name);
   if (!plugin || plugin.kind !== 'block') {

@@ -1,9 +1,9 @@
 /** {capture name=... assign=... append=...}: the body's output goes to $smarty.capture.NAME. */
-import type { TreeNode } from '../structure.js';
+import type { BlockNode } from '../structure.js';
 import type { EmitContext } from './context.js';
 import { attrMap, rejectUnknown } from './attrs.js';
 
-export function emitCapture(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitContext): void {
+export function emitCapture(n: BlockNode, cx: EmitContext): void {
   const tag = n.tag;
   const attrs = attrMap(tag, cx);
   rejectUnknown(tag, attrs, ['name', 'assign', 'append'], cx);

@@ -51,7 +51,6 @@ export interface Emitters {
 export class EmitContext {
   readonly code: CodeBuilder;
   loopDepth = 0;
-  usesStop = false;
   /** Named {foreach} loops being emitted, innermost last: their state variable in the generated code. */
   readonly foreachLoops: { name: string; state: string }[] = [];
 

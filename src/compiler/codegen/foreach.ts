@@ -3,12 +3,12 @@
  * iterates a copy). A non-array value loops once with itself, null loops zero times. Item and
  * key stay assigned after the loop; with name=, $smarty.foreach.NAME.* is kept up to date.
  */
-import type { TreeNode } from '../structure.js';
+import type { BlockNode } from '../structure.js';
 import { enterLoop, lit, checkOutput } from './builder.js';
 import type { EmitContext } from './context.js';
 import { attrMap, requireName } from './attrs.js';
 
-export function emitForeach(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitContext): void {
+export function emitForeach(n: BlockNode, cx: EmitContext): void {
   const tag = n.tag;
   const attrs = attrMap(tag, cx);
   const from = attrs.get('from');

@@ -2,14 +2,14 @@
  * {section name=... loop=... start= step= max= show=}: Smarty 2's counted loop. The runtime
  * computes start/step/total exactly as Smarty_Compiler does; properties stay after the loop.
  */
-import type { TreeNode } from '../structure.js';
+import type { BlockNode } from '../structure.js';
 import { enterLoop, lit, checkOutput } from './builder.js';
 import type { EmitContext } from './context.js';
 import { attrMap, rejectUnknown, requireName } from './attrs.js';
 
 const SECTION_ATTRS = ['name', 'loop', 'start', 'step', 'max', 'show'];
 
-export function emitSection(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitContext): void {
+export function emitSection(n: BlockNode, cx: EmitContext): void {
   const tag = n.tag;
   const attrs = attrMap(tag, cx);
   rejectUnknown(tag, attrs, SECTION_ATTRS, cx);

@@ -1,11 +1,12 @@
-/** Tree nodes to statements. Each construct has its own emitter file. */
+/**
+ * Tree nodes to statements. Each construct has its own emitter file; tags go to the built-in
+ * table's emitter (../builtin-tags.ts), else they are plugins.
+ */
 import type { TreeNode } from '../structure.js';
+import { builtinTag } from '../builtin-tags.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
-import { emitForeach } from './foreach.js';
-import { emitSection } from './section.js';
-import { emitCapture } from './capture.js';
-import { emitTag } from './tag.js';
+import { emitPluginTag } from './plugin-tag.js';
 import { emitBlockPlugin } from './block-plugin.js';
 
 export function emitNodes(nodes: TreeNode[], cx: EmitContext): void {
@@ -42,27 +43,17 @@ function emitNode(n: TreeNode, cx: EmitContext): void {
       }
       code.line('}');
       break;
-    case 'block':
-      switch (n.tag.name) {
-        case 'foreach':
-          emitForeach(n, cx);
-          break;
-        case 'section':
-          emitSection(n, cx);
-          break;
-        case 'capture':
-          emitCapture(n, cx);
-          break;
-        case 'strip':
-          // The text was stripped when the tree was built.
-          emitNodes(n.body, cx);
-          break;
-        default:
-          emitBlockPlugin(n, cx);
-      }
+    case 'block': {
+      const builtin = builtinTag(n.tag.name);
+      if (builtin?.kind === 'block') builtin.emit(n, cx);
+      else emitBlockPlugin(n, cx);
       break;
-    case 'tag':
-      emitTag(n.tag, cx);
+    }
+    case 'tag': {
+      const builtin = builtinTag(n.tag.name);
+      if (builtin?.kind === 'tag') builtin.emit(n.tag, cx);
+      else emitPluginTag(n.tag, cx);
       break;
+    }
   }
 }
