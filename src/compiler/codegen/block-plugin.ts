@@ -4,9 +4,10 @@
  */
 import type { BlockNode } from '../structure.js';
 import { findFunction } from '../../plugins/registry.js';
-import { enterLoop, lit, checkOutput } from './builder.js';
+import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import { pluginAttrs } from './plugin-tag.js';
+import { emitLoop } from './loop.js';
 
 export function emitBlockPlugin(n: BlockNode, cx: EmitContext): void {
   const tag = n.tag;
@@ -18,20 +19,12 @@ export function emitBlockPlugin(n: BlockNode, cx: EmitContext): void {
   const code = cx.code;
   const blk = code.fresh('blk');
   const i = code.fresh('i');
-  code.line(`{ // ${cx.where(tag)} ${plugin.name}`, cx.at(tag));
-  code.indent();
-  const w = enterLoop(code);
-  code.line(`const ${blk} = $.hostBlock(${lit(plugin.name)}, ${pluginAttrs(tag, plugin, cx)});`, cx.at(tag));
-  code.line(`for (let ${i} = 0; ${i} < ${blk}.items.length; ${i}++) {`);
-  code.indent();
-  checkOutput(code);
-  code.line(`$.assign(s, ${blk}.name, ${blk}.items[${i}]);`);
-  cx.loopDepth++;
-  cx.emitNodes(n.body);
-  cx.loopDepth--;
-  code.dedent();
-  code.line('}');
-  code.line(`P[0] = ${w};`);
-  code.dedent();
-  code.line('}');
+  emitLoop(n, cx, {
+    label: plugin.name,
+    start: () => {
+      code.line(`const ${blk} = $.hostBlock(${lit(plugin.name)}, ${pluginAttrs(tag, plugin, cx)});`, cx.at(tag));
+      return { head: `for (let ${i} = 0; ${i} < ${blk}.items.length; ${i}++)` };
+    },
+    item: () => code.line(`$.assign(s, ${blk}.name, ${blk}.items[${i}]);`),
+  });
 }
