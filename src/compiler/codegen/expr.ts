@@ -9,8 +9,11 @@ import type { EmitContext } from './context.js';
 import { smartyVarBase } from './smarty-var.js';
 import { IF_FUNCTIONS } from '../../plugins/catalog.js';
 import { findModifier } from '../../plugins/registry.js';
+import type { TemplateApi } from '../../runtime/template-api.js';
+import type { RtMember } from './runtime-names.js';
 
-const BINARY: Record<string, string> = {
+/** The rt member each operator calls. */
+const BINARY: Readonly<Record<string, RtMember>> = {
   '+': 'add',
   '-': 'sub',
   '*': 'mul',
@@ -224,6 +227,16 @@ function compileKey(k: Expr, cx: EmitContext): string {
   return compileExpr(k, cx);
 }
 
+/** Fewest and most arguments of the functions {if} allows, the members of rt.ifFn. */
+const IF_ARITY: Readonly<Record<keyof TemplateApi['ifFn'], [number, number]>> = {
+  is_null: [1, 1],
+  count: [1, 2],
+  is_array: [1, 1],
+  in_array: [2, 3],
+  isset: [1, 99],
+  is_object: [1, 1],
+};
+
 function compileCall(e: Extract<Expr, { type: 'Call' }>, cx: EmitContext): string {
   if (!IF_FUNCTIONS.includes(e.name)) {
     cx.error(
@@ -234,15 +247,7 @@ function compileCall(e: Extract<Expr, { type: 'Call' }>, cx: EmitContext): strin
     return 'null';
   }
   const args = e.args.map((a) => compileExpr(a, cx));
-  const arity: Record<string, [number, number]> = {
-    is_null: [1, 1],
-    count: [1, 2],
-    is_array: [1, 1],
-    in_array: [2, 3],
-    isset: [1, 99],
-    is_object: [1, 1],
-  };
-  const [min, max] = arity[e.name];
+  const [min, max] = IF_ARITY[e.name as keyof typeof IF_ARITY];
   if (args.length < min || args.length > max) {
     cx.error('E_IF_FUNCTION', `${e.name}() takes ${min === max ? min : `${min} to ${max}`} argument(s), ${args.length} given`, e);
     return 'null';

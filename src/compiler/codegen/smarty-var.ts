@@ -2,6 +2,7 @@
 import type { Access, Var } from '../ast.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
+import type { StateMember } from './runtime-names.js';
 
 /** What `$smarty.NAME...` stands for: `base`, then the accesses in `rest` still to apply to it. */
 export interface SmartyVarBase {
@@ -64,7 +65,7 @@ export function smartyVarBase(v: Var, cx: EmitContext): SmartyVarBase {
         const direct = inner ? foreachPropInLoop(inner.state, prop) : null;
         if (direct) return { base: direct, rest: rest.slice(2) };
       }
-      const fn = word === 'foreach' ? 'foreachProp' : 'sectionProp';
+      const fn: StateMember = word === 'foreach' ? 'foreachProp' : 'sectionProp';
       return { base: `$.${fn}(${lit(name)}, ${lit(prop)})`, rest: rest.slice(2) };
     }
     case 'capture': {
