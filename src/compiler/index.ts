@@ -11,8 +11,10 @@ import { SourceText, TemplateError, type Diagnostic } from '../errors.js';
 import { parseTemplate } from './parse.js';
 import { buildTree, type TreeNode } from './structure.js';
 import { CodeBuilder, CodeTooLarge, lit } from './codegen/builder.js';
-import { EmitContext, MAX_DIAGNOSTICS, PluginAliases, TooManyErrors, type Resolution } from './codegen/context.js';
+import { EmitContext, MAX_DIAGNOSTICS, PluginAliases, TooManyErrors, type Emitters, type Resolution } from './codegen/context.js';
 import { emitNodes } from './codegen/statements.js';
+import { compileCondition, compileExpr, compileModifiers } from './codegen/expr.js';
+import { RT_BARE_NAMES, rtCall } from './codegen/runtime-names.js';
 import { findFunction } from '../plugins/registry.js';
 import { scanMemoryClass, type MemoryClass } from './memory-class.js';
 import { checkExprDepth } from './expr-depth.js';
@@ -62,8 +64,7 @@ export interface CompileResult {
   diagnostics: Diagnostic[];
 }
 
-const RUNTIME_NAMES =
-  'str, truthy, key, prop, each, map, call, share, add, sub, mul, div, mod, neg, eq, ne, same, notSame, lt, gt, le, ge, bitAnd, bitOr, bitXor, shl, shr, bitNot, float, ifFn';
+const EMITTERS: Emitters = { nodes: emitNodes, expr: compileExpr, condition: compileCondition, modifiers: compileModifiers };
 
 /**
  * Thrown by a lookup (CompileOptions.templates/functions) to stop the compile: compile() passes
@@ -137,7 +138,7 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
       diagnostics.push(...treeDiags.slice(0, MAX_DIAGNOSTICS + 1));
       if (diagnostics.length > MAX_DIAGNOSTICS) throw new TooManyErrors();
       if (i === 0) memoryMB = scanMemoryClass(parsed.nodes, src, diagnostics);
-      emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, body, resolveInclude, resolveFunction));
+      emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, body, resolveInclude, resolveFunction, EMITTERS));
     }
   } catch (e) {
     if (e instanceof TooManyErrors) return failed(name, names, diagnostics.slice(0, MAX_DIAGNOSTICS + 1));
@@ -154,12 +155,13 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
   head.line(`smartcage.define(${lit(opts.id ?? name)}, (function (rt) {`);
   head.indent();
   head.line('"use strict";');
-  head.line(`const { ${RUNTIME_NAMES} } = rt;`);
+  // The names the script relies on: codegen/runtime-names.ts.
+  head.line(`const { ${RT_BARE_NAMES} } = rt;`);
   // The position slot: generated code stores the line-table index of loops and plugin calls here.
-  head.line('const P = rt.where();');
-  for (const [plugin, alias] of aliases.modifiers) head.line(`const ${alias} = rt.modifier(${lit(plugin)});`);
-  for (const [plugin, alias] of aliases.functions) head.line(`const ${alias} = rt.fn(${lit(plugin)});`);
-  for (const [args, alias] of aliases.prepared) head.line(`const ${alias} = rt.prepare(${args});`);
+  head.line(`const P = ${rtCall('where', '')};`);
+  for (const [plugin, alias] of aliases.modifiers) head.line(`const ${alias} = ${rtCall('modifier', lit(plugin))};`);
+  for (const [plugin, alias] of aliases.functions) head.line(`const ${alias} = ${rtCall('fn', lit(plugin))};`);
+  for (const [args, alias] of aliases.prepared) head.line(`const ${alias} = ${rtCall('prepare', args)};`);
   const offset = head.lineCount;
   const tail = '  return t0;\n}));\n';
   if (head.length + body.length + tail.length > maxCodeChars) return failed(name, names, [...diagnostics.slice(0, MAX_DIAGNOSTICS), tooLarge(name, maxCodeChars)]);
@@ -216,13 +218,13 @@ function emitTemplateFunction(fnName: string, tree: TreeNode[], cx: EmitContext)
     // {return} ends this template; what it printed so far is kept.
     code.line('try {');
     code.indent();
-    emitNodes(tree, cx);
+    cx.emitNodes(tree);
     code.dedent();
     code.line('} catch (e) {');
     code.line('  if (!$.isStop(e)) throw e;');
     code.line('}');
   } else {
-    emitNodes(tree, cx);
+    cx.emitNodes(tree);
   }
   code.line('return o;');
   code.dedent();

@@ -9,6 +9,7 @@
  */
 import type { Close, Expr, FlatNode, Tag, Text } from './ast.js';
 import type { Diagnostic, ErrorCode, SourceText } from '../errors.js';
+import { blockOfAlternative, builtinTag } from './builtin-tags.js';
 
 export type TreeNode =
   | { kind: 'text'; value: string; start: number }
@@ -17,18 +18,11 @@ export type TreeNode =
   | { kind: 'block'; tag: Tag; body: TreeNode[]; alt: TreeNode[] | null; close: Close }
   | { kind: 'tag'; tag: Tag };
 
-/** Block tags and the name of their alternative branch. */
-const BLOCKS: Record<string, string | null> = {
-  foreach: 'foreachelse',
-  section: 'sectionelse',
-  capture: null,
-  strip: null,
-};
-const ALTERNATIVES = new Set(Object.values(BLOCKS).filter((x): x is string => x !== null));
+/** A tag with a body, closed by {/name}: a built-in block or a block plugin. */
+export type BlockNode = Extract<TreeNode, { kind: 'block' }>;
 
-/** Own keys only: a tag named `toString` or `constructor` is not a block. */
 function isBuiltinBlock(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(BLOCKS, name);
+  return builtinTag(name)?.kind === 'block';
 }
 
 /** Blocks nest at most this deep (code generation recurses once per level). */
@@ -106,9 +100,10 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
           stack.push({ kind: 'block', tag: n, body: main, main, alt: null });
           break;
         }
-        if (ALTERNATIVES.has(n.name)) {
-          if (frame.kind !== 'block' || BLOCKS[frame.tag.name] !== n.name || frame.alt) {
-            error('E_UNEXPECTED_TAG', `{${n.name}} is only allowed once inside {${expectedOpener(n.name)}}`, n);
+        const opener = blockOfAlternative(n.name);
+        if (opener !== undefined) {
+          if (frame.kind !== 'block' || frame.tag.name !== opener || frame.alt) {
+            error('E_UNEXPECTED_TAG', `{${n.name}} is only allowed once inside {${opener}}`, n);
             break;
           }
           frame.alt = [];
@@ -148,10 +143,6 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
     error('E_UNCLOSED_TAG', `{${name}} is never closed with {/${name}}`, { start, end: start + name.length + 2 });
   }
   return { tree: root.body, diagnostics };
-}
-
-function expectedOpener(alt: string): string {
-  return Object.keys(BLOCKS).find((k) => BLOCKS[k] === alt) ?? alt;
 }
 
 const STRIP_BREAK = /[\t ]*[\r\n]+[\t ]*/g;
@@ -201,8 +192,10 @@ function printsOutput(n: FlatNode, opts: StructureOptions): boolean {
     case 'Output':
     case 'Literal':
       return true;
-    case 'Tag':
-      return n.name === 'ldelim' || n.name === 'rdelim' || opts.printingTag(n.name);
+    case 'Tag': {
+      const builtin = builtinTag(n.name);
+      return builtin?.kind === 'tag' ? builtin.prints : opts.printingTag(n.name);
+    }
     case 'Close':
       // {/strip} compiles to a newline that PHP eats in place of the one that follows.
       return n.name === 'strip';

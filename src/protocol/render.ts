@@ -33,7 +33,7 @@ export interface RenderRequest {
   objects?: boolean;
   request?: Record<string, unknown>;
   constants?: Record<string, unknown>;
-  /** The output limit (characters); loops check it as they go (src/compiler/codegen/builder.ts checkOutput). */
+  /** The output limit (characters); loops check it as they go (src/compiler/codegen/loop.ts). */
   maxOutputChars: number;
   maxErrorChars: number;
 }

@@ -26,7 +26,7 @@ export interface RenderInput {
   maxIncludeDepth: number;
   /** 16 random bytes from the host for the render's generator. */
   seed: readonly number[];
-  /** The output limit (characters); loops check it as they go (src/compiler/codegen/builder.ts checkOutput). */
+  /** The output limit (characters); loops check it as they go (src/compiler/codegen/loop.ts). */
   maxOutputChars?: number;
 }
 
@@ -90,7 +90,7 @@ export class RenderState implements PluginContext {
   private functionDepth = 0;
   private readonly maxIncludeDepth: number;
   readonly maxOutput: number;
-  /** The output length at which loops next call outputCheck (src/compiler/codegen/builder.ts). */
+  /** The output length at which loops next call outputCheck (src/compiler/codegen/loop.ts). */
   outputCheckAt: number;
   returnValue: Value = null;
 

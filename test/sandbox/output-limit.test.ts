@@ -1,7 +1,7 @@
 /**
- * The output limit is checked in every loop as it runs (src/compiler/codegen/builder.ts
- * checkOutput): a loop that prints without end stops with E_OUTPUT_LIMIT at its own line as soon
- * as the output passes the limit, rather than filling the heap until the CPU or memory limit.
+ * The output limit is checked in every loop as it runs (src/compiler/codegen/loop.ts): a loop
+ * that prints without end stops with E_OUTPUT_LIMIT at its own line as soon as the output
+ * passes the limit, rather than filling the heap until the CPU or memory limit.
  * The CPU budget here is generous, so without the check these renders would end E_CPU_TIMEOUT.
  */
 import { afterAll, describe, expect, it } from 'vitest';

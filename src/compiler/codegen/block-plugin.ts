@@ -2,14 +2,14 @@
  * Block plugins ({read_dir ...}...{/read_dir}): the host answers with the items, and the body
  * runs once per item with the item in the variable the host names. {break} and {continue} work.
  */
-import type { TreeNode } from '../structure.js';
+import type { BlockNode } from '../structure.js';
 import { findFunction } from '../../plugins/registry.js';
-import { enterLoop, lit, checkOutput } from './builder.js';
+import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
-import { emitNodes } from './statements.js';
-import { pluginAttrs } from './tag.js';
+import { pluginAttrs } from './plugin-tag.js';
+import { emitLoop } from './loop.js';
 
-export function emitBlockPlugin(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitContext): void {
+export function emitBlockPlugin(n: BlockNode, cx: EmitContext): void {
   const tag = n.tag;
   const plugin = findFunction(tag.name);
   if (!plugin || plugin.kind !== 'block') {
@@ -19,20 +19,12 @@ export function emitBlockPlugin(n: Extract<TreeNode, { kind: 'block' }>, cx: Emi
   const code = cx.code;
   const blk = code.fresh('blk');
   const i = code.fresh('i');
-  code.line(`{ // ${cx.where(tag)} ${plugin.name}`, cx.at(tag));
-  code.indent();
-  const w = enterLoop(code);
-  code.line(`const ${blk} = $.hostBlock(${lit(plugin.name)}, ${pluginAttrs(tag, plugin, cx)});`, cx.at(tag));
-  code.line(`for (let ${i} = 0; ${i} < ${blk}.items.length; ${i}++) {`);
-  code.indent();
-  checkOutput(code);
-  code.line(`$.assign(s, ${blk}.name, ${blk}.items[${i}]);`);
-  cx.loopDepth++;
-  emitNodes(n.body, cx);
-  cx.loopDepth--;
-  code.dedent();
-  code.line('}');
-  code.line(`P[0] = ${w};`);
-  code.dedent();
-  code.line('}');
+  emitLoop(n, cx, {
+    label: plugin.name,
+    start: () => {
+      code.line(`const ${blk} = $.hostBlock(${lit(plugin.name)}, ${pluginAttrs(tag, plugin, cx)});`, cx.at(tag));
+      return { head: `for (let ${i} = 0; ${i} < ${blk}.items.length; ${i}++)` };
+    },
+    item: () => code.line(`$.assign(s, ${blk}.name, ${blk}.items[${i}]);`),
+  });
 }

@@ -88,29 +88,6 @@ export class CodeBuilder {
 }
 
 /**
- * The first line of every loop body: once the output has grown past a check point,
- * `$.outputCheck` ends the render with E_OUTPUT_LIMIT if it is past the limit, else flattens it
- * (RenderState.outputCheck). A loop that prints without end would otherwise fill the heap with
- * a tree of string nodes until the CPU or memory limit, and collecting that tree delays even the
- * CPU timeout. `o.length` costs nothing, a cons string knows it. Captured text is checked when
- * the capture ends (RenderState.captureEnd).
- */
-export function checkOutput(code: CodeBuilder): void {
-  code.line('if (o.length > $.outputCheckAt) $.outputCheck(o);');
-}
-
-/**
- * Loop entry: the loop's header line becomes the recorded position while the loop runs (one
- * store per loop entry, none per iteration), and the position before it is restored after the
- * loop. Returns the name of the saved value. Call right after the loop's positioned header line.
- */
-export function enterLoop(code: CodeBuilder): string {
-  const saved = code.fresh('w');
-  code.line(`const ${saved} = P[0]; P[0] = ${code.lastMark};`);
-  return saved;
-}
-
-/**
  * A JavaScript string literal for any text. JSON escapes quotes, controls and lone
  * surrogates; U+2028/U+2029 are escaped too, so a literal is safe even inside a // comment.
  */

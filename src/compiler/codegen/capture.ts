@@ -1,17 +1,15 @@
 /** {capture name=... assign=... append=...}: the body's output goes to $smarty.capture.NAME. */
-import type { TreeNode } from '../structure.js';
+import type { BlockNode } from '../structure.js';
 import type { EmitContext } from './context.js';
-import { compileExpr } from './expr.js';
-import { emitNodes } from './statements.js';
 import { attrMap, rejectUnknown } from './attrs.js';
 
-export function emitCapture(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitContext): void {
+export function emitCapture(n: BlockNode, cx: EmitContext): void {
   const tag = n.tag;
   const attrs = attrMap(tag, cx);
   rejectUnknown(tag, attrs, ['name', 'assign', 'append'], cx);
   const arg = (k: string) => {
     const a = attrs.get(k);
-    return a ? compileExpr(a.value, cx) : 'null';
+    return a ? cx.expr(a.value) : 'null';
   };
   const code = cx.code;
   const saved = code.fresh('outer');
@@ -22,7 +20,7 @@ export function emitCapture(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   // try/finally: a {break} or {return} inside the capture must still restore the outer output.
   code.line('try {');
   code.indent();
-  emitNodes(n.body, cx);
+  cx.emitNodes(n.body);
   code.dedent();
   code.line('} finally {');
   code.indent();

@@ -1,7 +1,8 @@
 /** What the emitters share while compiling one template (and the templates it includes). */
-import type { Modifier, Span } from '../ast.js';
+import type { Expr, Modifier, Span } from '../ast.js';
+import type { TreeNode } from '../structure.js';
 import type { Diagnostic, ErrorCode, SourceText, WarningCode } from '../../errors.js';
-import { CodeBuilder, type Position, lit } from './builder.js';
+import type { CodeBuilder, Position } from './builder.js';
 import { fromBytes, toBytes } from '../../value/bytes.js';
 import { findModifier } from '../../plugins/registry.js';
 import { describeUnknown } from './unknown-names.js';
@@ -32,10 +33,24 @@ export const MAX_DIAGNOSTICS = 100;
 /** Thrown by EmitContext.error past MAX_DIAGNOSTICS: the compile ends with the errors so far. */
 export class TooManyErrors extends Error {}
 
+/**
+ * The emitters that recurse: a block's body is statements again, an expression holds
+ * expressions. Emitters reach them through the context (`cx.emitNodes(body)`, `cx.expr(e)`),
+ * as Nunjucks' compiler and LiquidJS's tags do, so that no emitter imports the one that calls
+ * it; compile() (index.ts) hands them over where it makes the context.
+ */
+export interface Emitters {
+  nodes(nodes: TreeNode[], cx: EmitContext): void;
+  expr(e: Expr, cx: EmitContext): string;
+  /** An expression as a JavaScript boolean (`truthy(...)` unless it is one already). */
+  condition(e: Expr, cx: EmitContext): string;
+  /** A modifier chain applied to a compiled value. */
+  modifiers(value: string, modifiers: Modifier[], cx: EmitContext): string;
+}
+
 export class EmitContext {
   readonly code: CodeBuilder;
   loopDepth = 0;
-  usesStop = false;
   /** Named {foreach} loops being emitted, innermost last: their state variable in the generated code. */
   readonly foreachLoops: { name: string; state: string }[] = [];
 
@@ -47,8 +62,25 @@ export class EmitContext {
     code: CodeBuilder,
     private readonly resolveInclude: (name: string) => Resolution,
     private readonly resolveFunction: (key: string) => Resolution,
+    private readonly emitters: Emitters,
   ) {
     this.code = code;
+  }
+
+  emitNodes(nodes: TreeNode[]): void {
+    this.emitters.nodes(nodes, this);
+  }
+
+  expr(e: Expr): string {
+    return this.emitters.expr(e, this);
+  }
+
+  condition(e: Expr): string {
+    return this.emitters.condition(e, this);
+  }
+
+  modifiers(value: string, modifiers: Modifier[]): string {
+    return this.emitters.modifiers(value, modifiers, this);
   }
 
   /** The function that runs a stored custom function, or null (with an error) when it does not exist. */
@@ -136,5 +168,3 @@ export class EmitContext {
     return alias;
   }
 }
-
-export { lit };

@@ -6,11 +6,14 @@
 import type { Access, Expr, Modifier, Var } from '../ast.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
-import { compileSmartyVar } from './smarty-var.js';
+import { smartyVarBase } from './smarty-var.js';
 import { IF_FUNCTIONS } from '../../plugins/catalog.js';
 import { findModifier } from '../../plugins/registry.js';
+import type { TemplateApi } from '../../runtime/template-api.js';
+import type { RtMember } from './runtime-names.js';
 
-const BINARY: Record<string, string> = {
+/** The rt member each operator calls. */
+const BINARY: Readonly<Record<string, RtMember>> = {
   '+': 'add',
   '-': 'sub',
   '*': 'mul',
@@ -32,7 +35,7 @@ const BINARY: Record<string, string> = {
 };
 
 /** Expressions whose JavaScript value is already a boolean (no `truthy()` needed). */
-export function isBoolean(e: Expr): boolean {
+function isBoolean(e: Expr): boolean {
   switch (e.type) {
     case 'Bool':
       return true;
@@ -52,8 +55,7 @@ export function isBoolean(e: Expr): boolean {
 }
 
 export function compileCondition(e: Expr, cx: EmitContext): string {
-  const js = compileExpr(e, cx);
-  return isBoolean(e) ? js : `truthy(${js})`;
+  return asBool(e, compileExpr(e, cx));
 }
 
 export function compileExpr(e: Expr, cx: EmitContext): string {
@@ -137,7 +139,7 @@ function asBool(e: Expr, js: string): string {
   return isBoolean(e) ? js : `truthy(${js})`;
 }
 
-export function compileNumber(raw: string): string {
+function compileNumber(raw: string): string {
   if (raw.startsWith('.')) raw = '0' + raw;
   if (raw.startsWith('-.')) raw = '-0' + raw.slice(1);
   const n = Number(raw);
@@ -190,12 +192,15 @@ export function compileModifiers(value: string, modifiers: Modifier[], cx: EmitC
 
 const LITERALS = new Set(['String', 'Number', 'Bool', 'Null']);
 
-export function compileVar(v: Var, cx: EmitContext): string {
-  if (v.name === 'smarty') return compileSmartyVar(v, cx);
+function compileVar(v: Var, cx: EmitContext): string {
+  if (v.name === 'smarty') {
+    const { base, rest } = smartyVarBase(v, cx);
+    return compilePath(base, rest, cx);
+  }
   return compilePath(`s[${lit(v.name)}]`, v.path, cx);
 }
 
-export function compilePath(base: string, path: Access[], cx: EmitContext): string {
+function compilePath(base: string, path: Access[], cx: EmitContext): string {
   let js = base;
   for (const a of path) {
     switch (a.type) {
@@ -222,6 +227,16 @@ function compileKey(k: Expr, cx: EmitContext): string {
   return compileExpr(k, cx);
 }
 
+/** Fewest and most arguments of the functions {if} allows, the members of rt.ifFn. */
+const IF_ARITY: Readonly<Record<keyof TemplateApi['ifFn'], [number, number]>> = {
+  is_null: [1, 1],
+  count: [1, 2],
+  is_array: [1, 1],
+  in_array: [2, 3],
+  isset: [1, 99],
+  is_object: [1, 1],
+};
+
 function compileCall(e: Extract<Expr, { type: 'Call' }>, cx: EmitContext): string {
   if (!IF_FUNCTIONS.includes(e.name)) {
     cx.error(
@@ -232,15 +247,7 @@ function compileCall(e: Extract<Expr, { type: 'Call' }>, cx: EmitContext): strin
     return 'null';
   }
   const args = e.args.map((a) => compileExpr(a, cx));
-  const arity: Record<string, [number, number]> = {
-    is_null: [1, 1],
-    count: [1, 2],
-    is_array: [1, 1],
-    in_array: [2, 3],
-    isset: [1, 99],
-    is_object: [1, 1],
-  };
-  const [min, max] = arity[e.name];
+  const [min, max] = IF_ARITY[e.name as keyof typeof IF_ARITY];
   if (args.length < min || args.length > max) {
     cx.error('E_IF_FUNCTION', `${e.name}() takes ${min === max ? min : `${min} to ${max}`} argument(s), ${args.length} given`, e);
     return 'null';

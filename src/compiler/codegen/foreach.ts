@@ -3,14 +3,13 @@
  * iterates a copy). A non-array value loops once with itself, null loops zero times. Item and
  * key stay assigned after the loop; with name=, $smarty.foreach.NAME.* is kept up to date.
  */
-import type { TreeNode } from '../structure.js';
-import { enterLoop, lit, checkOutput } from './builder.js';
+import type { BlockNode } from '../structure.js';
+import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
-import { compileExpr } from './expr.js';
-import { emitNodes } from './statements.js';
 import { attrMap, requireName } from './attrs.js';
+import { emitLoop } from './loop.js';
 
-export function emitForeach(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitContext): void {
+export function emitForeach(n: BlockNode, cx: EmitContext): void {
   const tag = n.tag;
   const attrs = attrMap(tag, cx);
   const from = attrs.get('from');
@@ -21,33 +20,22 @@ export function emitForeach(n: Extract<TreeNode, { kind: 'block' }>, cx: EmitCon
   const code = cx.code;
   const it = code.fresh('it');
   const i = code.fresh('i');
-  code.line(`{ // ${cx.where(tag)} foreach`, cx.at(tag));
-  code.indent();
-  const w = enterLoop(code);
-  code.line(`const ${it} = each(${from ? compileExpr(from.value, cx) : 'null'});`, cx.at(tag));
-  const loop = name ? code.fresh('loop') : null;
-  if (loop) code.line(`const ${loop} = $.foreachStart(${lit(name!)}, ${it}.n);`);
-  code.line(`for (let ${i} = 0; ${i} < ${it}.n; ${i}++) {`);
-  code.indent();
-  checkOutput(code);
-  if (loop) code.line(`${loop}.iteration = ${i} + 1;`);
-  if (key) code.line(`s[${lit(key)}] = ${it}.key(${i});`);
-  if (item) code.line(`s[${lit(item)}] = ${it}.vals[${i}];`);
-  cx.loopDepth++;
-  if (loop) cx.foreachLoops.push({ name: name!, state: loop });
-  emitNodes(n.body, cx);
-  if (loop) cx.foreachLoops.pop();
-  cx.loopDepth--;
-  code.dedent();
-  code.line('}');
-  code.line(`P[0] = ${w};`);
-  if (n.alt) {
-    code.line(`if (${it}.n === 0) {`);
-    code.indent();
-    emitNodes(n.alt, cx);
-    code.dedent();
-    code.line('}');
-  }
-  code.dedent();
-  code.line('}');
+  let state: string | null = null;
+  emitLoop(n, cx, {
+    label: 'foreach',
+    start: () => {
+      code.line(`const ${it} = each(${from ? cx.expr(from.value) : 'null'});`, cx.at(tag));
+      const head = `for (let ${i} = 0; ${i} < ${it}.n; ${i}++)`;
+      if (name === null) return { head };
+      state = code.fresh('loop');
+      code.line(`const ${state} = $.foreachStart(${lit(name)}, ${it}.n);`);
+      return { head, foreach: { name, state } };
+    },
+    item: () => {
+      if (state) code.line(`${state}.iteration = ${i} + 1;`);
+      if (key) code.line(`s[${lit(key)}] = ${it}.key(${i});`);
+      if (item) code.line(`s[${lit(item)}] = ${it}.vals[${i}];`);
+    },
+    otherwise: `${it}.n === 0`,
+  });
 }

@@ -6,10 +6,9 @@
  * - {function name=... | id=... var=... p=value...}: runs in a scope of its own holding only the
  *   extra attributes; its {return value=...} goes to `var`; what it prints is dropped.
  */
-import type { Tag } from '../ast.js';
+import type { Attr, Tag } from '../ast.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
-import { compileExpr } from './expr.js';
 import { attrMap, literalText } from './attrs.js';
 
 export function emitInclude(tag: Tag, cx: EmitContext): void {
@@ -26,14 +25,9 @@ export function emitInclude(tag: Tag, cx: EmitContext): void {
   }
   const ref = cx.includeRef(name, file.value);
   if (!ref) return;
-  const params: string[] = [];
-  for (const [k, a] of attrs) {
-    if (k === 'file' || k === 'assign') continue;
-    params.push(`${lit(k)}: ${compileExpr(a.value, cx)}`);
-  }
-  const call = `$.include(${ref}, s, { __proto__: null${params.map((p) => `, ${p}`).join('')} })`;
+  const call = `$.include(${ref}, s, ${passedOn(attrs, ['file', 'assign'], cx)})`;
   const assign = attrs.get('assign');
-  if (assign) cx.code.line(`$.assign(s, str(${compileExpr(assign.value, cx)}), ${call}); // ${cx.where(tag)}`, cx.at(tag));
+  if (assign) cx.code.line(`$.assign(s, str(${cx.expr(assign.value)}), ${call}); // ${cx.where(tag)}`, cx.at(tag));
   else cx.code.line(`o += ${call}; // ${cx.where(tag)}`, cx.at(tag));
 }
 
@@ -56,11 +50,15 @@ export function emitFunctionCall(tag: Tag, cx: EmitContext): void {
   }
   const ref = cx.functionRef(keyText, key.value);
   if (!ref) return;
+  const call = `$.callFunction(${ref}, ${passedOn(attrs, ['name', 'id', 'var'], cx)})`;
+  cx.code.line(`$.assign(s, str(${cx.expr(target.value)}), ${call}); // ${cx.where(tag)}`, cx.at(tag));
+}
+
+/** The attributes other than `own`: the variables the template or function starts with. */
+function passedOn(attrs: Map<string, Attr>, own: readonly string[], cx: EmitContext): string {
   const params: string[] = [];
   for (const [k, a] of attrs) {
-    if (k === 'name' || k === 'id' || k === 'var') continue;
-    params.push(`${lit(k)}: ${compileExpr(a.value, cx)}`);
+    if (!own.includes(k)) params.push(`${lit(k)}: ${cx.expr(a.value)}`);
   }
-  const call = `$.callFunction(${ref}, { __proto__: null${params.map((p) => `, ${p}`).join('')} })`;
-  cx.code.line(`$.assign(s, str(${compileExpr(target.value, cx)}), ${call}); // ${cx.where(tag)}`, cx.at(tag));
+  return `{ __proto__: null${params.map((p) => `, ${p}`).join('')} }`;
 }

@@ -2,7 +2,16 @@
 import type { Access, Var } from '../ast.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
-import { compilePath } from './expr.js';
+import type { StateMember } from './runtime-names.js';
+
+/** What `$smarty.NAME...` stands for: `base`, then the accesses in `rest` still to apply to it. */
+export interface SmartyVarBase {
+  base: string;
+  rest: Access[];
+}
+
+/** A value whose further accesses are dropped (an error's `null`, a constant). */
+const only = (base: string): SmartyVarBase => ({ base, rest: [] });
 
 /** Request data the host provides; cookies and env are always null on the platform. */
 const REQUEST = new Set(['get', 'post', 'request', 'session', 'server']);
@@ -27,12 +36,16 @@ function foreachPropInLoop(state: string, prop: string): string | null {
   }
 }
 
-export function compileSmartyVar(v: Var, cx: EmitContext): string {
+/**
+ * The base only: compileVar (expr.ts) applies the rest of the path, so that keys written after
+ * `$smarty.foreach.NAME.PROP` compile like any other and this file needs nothing from expr.ts.
+ */
+export function smartyVarBase(v: Var, cx: EmitContext): SmartyVarBase {
   const [first, ...rest] = v.path;
   const word = first && first.type === 'Key' && first.key.type === 'String' ? first.key.value : null;
   if (word === null) {
     cx.error('E_SMARTY_VAR', '$smarty needs a name after it, e.g. $smarty.now or $smarty.foreach.NAME.index', v);
-    return 'null';
+    return only('null');
   }
   const literalName = (a: Access | undefined): string | null =>
     a && a.type === 'Key' && a.key.type === 'String' ? a.key.value : null;
@@ -43,50 +56,50 @@ export function compileSmartyVar(v: Var, cx: EmitContext): string {
       const prop = literalName(rest[1]);
       if (name === null || prop === null) {
         cx.error('E_SMARTY_VAR', `write $smarty.${word}.NAME.PROPERTY`, v);
-        return 'null';
+        return only('null');
       }
       if (word === 'foreach') {
         // Inside its own loop a property is plain arithmetic on the loop state; elsewhere (after
         // the loop, in an include) it is read from the render state.
         const inner = [...cx.foreachLoops].reverse().find((l) => l.name === name);
         const direct = inner ? foreachPropInLoop(inner.state, prop) : null;
-        if (direct) return compilePath(direct, rest.slice(2), cx);
+        if (direct) return { base: direct, rest: rest.slice(2) };
       }
-      const fn = word === 'foreach' ? 'foreachProp' : 'sectionProp';
-      return compilePath(`$.${fn}(${lit(name)}, ${lit(prop)})`, rest.slice(2), cx);
+      const fn: StateMember = word === 'foreach' ? 'foreachProp' : 'sectionProp';
+      return { base: `$.${fn}(${lit(name)}, ${lit(prop)})`, rest: rest.slice(2) };
     }
     case 'capture': {
       const name = literalName(rest[0]);
-      if (name === null) return compilePath('$.captureArray()', rest, cx);
-      return compilePath(`$.capture(${lit(name)})`, rest.slice(1), cx);
+      if (name === null) return { base: '$.captureArray()', rest };
+      return { base: `$.capture(${lit(name)})`, rest: rest.slice(1) };
     }
     case 'const': {
       const name = literalName(rest[0]);
       if (name === null) {
         cx.error('E_SMARTY_VAR', 'write $smarty.const.NAME', v);
-        return 'null';
+        return only('null');
       }
-      return compilePath(`$.constant(${lit(name)})`, rest.slice(1), cx);
+      return { base: `$.constant(${lit(name)})`, rest: rest.slice(1) };
     }
     case 'now':
-      return compilePath('$.now', rest, cx);
+      return { base: '$.now', rest };
     case 'ldelim':
-      return '"{"';
+      return only('"{"');
     case 'rdelim':
-      return '"}"';
+      return only('"}"');
     case 'version':
-      return '"2.6.33"';
+      return only('"2.6.33"');
     case 'template':
-      return compilePath('$.templateName', rest, cx);
+      return { base: '$.templateName', rest };
     case 'rcms_validate':
-      return '$.validate';
+      return only('$.validate');
     case 'cookies':
     case 'env':
     case 'config':
-      return 'null';
+      return only('null');
     default:
-      if (REQUEST.has(word)) return compilePath(`$.request(${lit(word)})`, rest, cx);
+      if (REQUEST.has(word)) return { base: `$.request(${lit(word)})`, rest };
       cx.error('E_SMARTY_VAR', `$smarty.${word} does not exist`, v);
-      return 'null';
+      return only('null');
   }
 }

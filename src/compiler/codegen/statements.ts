@@ -1,12 +1,12 @@
-/** Tree nodes to statements. Each construct has its own emitter file. */
+/**
+ * Tree nodes to statements. Each construct has its own emitter file; tags go to the built-in
+ * table's emitter (../builtin-tags.ts), else they are plugins.
+ */
 import type { TreeNode } from '../structure.js';
+import { builtinTag } from '../builtin-tags.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
-import { compileCondition, compileExpr } from './expr.js';
-import { emitForeach } from './foreach.js';
-import { emitSection } from './section.js';
-import { emitCapture } from './capture.js';
-import { emitTag } from './tag.js';
+import { emitPluginTag } from './plugin-tag.js';
 import { emitBlockPlugin } from './block-plugin.js';
 
 export function emitNodes(nodes: TreeNode[], cx: EmitContext): void {
@@ -24,12 +24,12 @@ function emitNode(n: TreeNode, cx: EmitContext): void {
       if (out.ignored) {
         cx.warn('W_IGNORED_TEXT', `"${out.ignored.slice(0, 40)}" after the value is ignored (Smarty 2 prints only the value and its modifiers)`, out);
       }
-      code.line(`o += str(${compileExpr(out.value, cx)}); // ${cx.where(out)}`, cx.at(out));
+      code.line(`o += str(${cx.expr(out.value)}); // ${cx.where(out)}`, cx.at(out));
       break;
     }
     case 'if':
       n.branches.forEach((b, i) => {
-        const head = `${i === 0 ? 'if' : '} else if'} (${compileCondition(b.cond, cx)}) { // ${cx.where(b)}`;
+        const head = `${i === 0 ? 'if' : '} else if'} (${cx.condition(b.cond)}) { // ${cx.where(b)}`;
         code.line(head, cx.at(b));
         code.indent();
         emitNodes(b.body, cx);
@@ -43,27 +43,17 @@ function emitNode(n: TreeNode, cx: EmitContext): void {
       }
       code.line('}');
       break;
-    case 'block':
-      switch (n.tag.name) {
-        case 'foreach':
-          emitForeach(n, cx);
-          break;
-        case 'section':
-          emitSection(n, cx);
-          break;
-        case 'capture':
-          emitCapture(n, cx);
-          break;
-        case 'strip':
-          // The text was stripped when the tree was built.
-          emitNodes(n.body, cx);
-          break;
-        default:
-          emitBlockPlugin(n, cx);
-      }
+    case 'block': {
+      const builtin = builtinTag(n.tag.name);
+      if (builtin?.kind === 'block') builtin.emit(n, cx);
+      else emitBlockPlugin(n, cx);
       break;
-    case 'tag':
-      emitTag(n.tag, cx);
+    }
+    case 'tag': {
+      const builtin = builtinTag(n.tag.name);
+      if (builtin?.kind === 'tag') builtin.emit(n.tag, cx);
+      else emitPluginTag(n.tag, cx);
       break;
+    }
   }
 }

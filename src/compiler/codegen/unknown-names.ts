@@ -3,6 +3,7 @@ import { FUNCTION_NAMES, MODIFIER_NAMES } from '../../plugins/catalog.js';
 import { allFunctionNames, allModifierNames } from '../../plugins/registry.js';
 import { editDistance } from '../../text/edit-distance.js';
 import type { ErrorCode } from '../../errors.js';
+import { BUILTIN_TAG_NAMES } from '../builtin-tags.js';
 
 export function describeUnknown(kind: 'modifier' | 'tag', name: string): { code: ErrorCode; message: string } {
   const catalog = kind === 'modifier' ? MODIFIER_NAMES : FUNCTION_NAMES;
@@ -11,14 +12,12 @@ export function describeUnknown(kind: 'modifier' | 'tag', name: string): { code:
   if (catalog.includes(name)) {
     return { code: 'E_NOT_IMPLEMENTED', message: `the ${label} is part of the language but not implemented yet` };
   }
-  const known = kind === 'modifier' ? allModifierNames() : [...allFunctionNames(), ...BUILT_IN_TAGS];
+  const known = kind === 'modifier' ? allModifierNames() : [...allFunctionNames(), ...BUILTIN_TAG_NAMES];
   // No known name is within reach of a long one, and the distance costs its length times each name's.
   const near = name.length <= 64 ? nearest(name, known) : null;
   const hint = near ? `; did you mean "${near}"?` : '';
   return { code: kind === 'modifier' ? 'E_UNKNOWN_MODIFIER' : 'E_UNKNOWN_TAG', message: `unknown ${label}${hint}` };
 }
-
-export const BUILT_IN_TAGS = ['if', 'elseif', 'else', 'foreach', 'foreachelse', 'section', 'sectionelse', 'capture', 'strip', 'literal', 'ldelim', 'rdelim', 'include', 'break', 'continue', 'return'];
 
 function nearest(name: string, candidates: readonly string[]): string | null {
   let best: string | null = null;

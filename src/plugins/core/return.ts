@@ -1,6 +1,6 @@
 import { defineFunction } from '../types.js';
 
-/** Compiled by src/compiler/codegen/tag.ts into a jump out of the template. */
+/** Compiled by src/compiler/codegen/jump.ts into a jump out of the template. */
 export default defineFunction({
   kind: 'compiler',
   name: 'return',

@@ -1,44 +1,18 @@
 /**
- * Tags that are not blocks: {ldelim}/{rdelim}, {include}, {break}/{continue}/{return}, and
- * every plugin tag, whose attributes are checked here against the plugin's declaration.
+ * Plugin tags ({assign}, {counter}, {api}...): a call of the plugin's implementation, with the
+ * attributes checked here against its declaration. The tags the compiler writes itself are in
+ * ../builtin-tags.ts.
  */
 import type { Expr, Tag } from '../ast.js';
 import { findFunction } from '../../plugins/registry.js';
 import type { AttrSpec, FunctionPlugin } from '../../plugins/types.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
-import { compileExpr, compileModifiers } from './expr.js';
 import { attrMap, literalText } from './attrs.js';
 import { describeUnknown } from './unknown-names.js';
-import { emitInclude, emitFunctionCall } from './include.js';
 
-export function emitTag(tag: Tag, cx: EmitContext): void {
+export function emitPluginTag(tag: Tag, cx: EmitContext): void {
   const code = cx.code;
-  switch (tag.name) {
-    case 'ldelim':
-    case 'rdelim':
-      code.line(`o += ${lit(tag.name === 'ldelim' ? '{' : '}')};`, cx.at(tag));
-      return;
-    case 'include':
-      emitInclude(tag, cx);
-      return;
-    case 'break':
-    case 'continue':
-      if (cx.loopDepth === 0) {
-        cx.error('E_OUTSIDE_LOOP', `{${tag.name}} is only allowed inside {foreach} or {section}`, tag);
-        return;
-      }
-      code.line(`${tag.name}; // ${cx.where(tag)}`, cx.at(tag));
-      return;
-    case 'return':
-      emitReturn(tag, cx);
-      return;
-    case 'set_memory':
-      return; // decided at compile time (memory-class.ts), nothing to run
-    case 'function':
-      emitFunctionCall(tag, cx);
-      return;
-  }
   const plugin = findFunction(tag.name);
   if (!plugin) {
     const { code: errCode, message } = describeUnknown('tag', tag.name);
@@ -54,7 +28,7 @@ export function emitTag(tag: Tag, cx: EmitContext): void {
   if (plugin.kind === 'compiler') {
     code.line(`${call}; // ${cx.where(tag)}`, cx.at(tag));
   } else {
-    const value = tag.modifiers.length ? compileModifiers(call, tag.modifiers, cx) : call;
+    const value = tag.modifiers.length ? cx.modifiers(call, tag.modifiers) : call;
     code.line(`o += str(${value}); // ${cx.where(tag)}`, cx.at(tag));
   }
 }
@@ -89,7 +63,7 @@ export function pluginAttrs(tag: Tag, plugin: FunctionPlugin, cx: EmitContext): 
  * plugin that stores it elsewhere gets copy-on-write (php-array.ts). Literals are never shared.
  */
 function attrValue(e: Expr, cx: EmitContext): string {
-  const js = compileExpr(e, cx);
+  const js = cx.expr(e);
   return e.type === 'String' || e.type === 'Number' || e.type === 'Bool' || e.type === 'Null' ? js : `share(${js})`;
 }
 
@@ -115,11 +89,4 @@ function checkLiteral(tag: Tag, name: string, spec: AttrSpec, value: Expr, cx: E
   if (spec.enum && !spec.enum.includes(text)) {
     cx.error('E_BAD_ATTR', `{${tag.name}} ${name}= must be one of ${spec.enum.join(', ')}, not "${text.slice(0, 30)}"`, value);
   }
-}
-
-function emitReturn(tag: Tag, cx: EmitContext): void {
-  const attrs = attrMap(tag, cx);
-  const value = attrs.get('value');
-  cx.usesStop = true;
-  cx.code.line(`throw $.stop(${value ? compileExpr(value.value, cx) : 'null'}); // ${cx.where(tag)}`, cx.at(tag));
 }
