@@ -8,7 +8,7 @@ import { writeOrCheck } from './generated-file.mjs';
 const OUT = 'docs/reference.md';
 
 const { pluginEntries, signature } = await tsImport('../src/plugins/reference.ts', import.meta.url);
-const { BUILT_IN_TAGS } = await tsImport('../src/compiler/codegen/unknown-names.ts', import.meta.url);
+const { BUILTIN_TAG_NAMES } = await tsImport('../src/compiler/builtin-tags.ts', import.meta.url);
 
 /** Inline code that may itself hold backticks. */
 function code(text) {
@@ -73,7 +73,7 @@ function reference(entries) {
       'capability the embedder provides through an adapter (`createEngine({ host })`: files, http, secrets, mail...); ' +
       'without that adapter it fails with E_NOT_IMPLEMENTED or E_PLUGIN_DENIED.',
     '',
-    `Built into the compiler, not plugins: ${BUILT_IN_TAGS.map((t) => code(`{${t}}`)).join(' ')}.`,
+    `Built into the compiler, not plugins: ${BUILTIN_TAG_NAMES.map((t) => code(`{${t}}`)).join(' ')}.`,
     '',
     '## Families',
     '',

@@ -1,16 +1,13 @@
 /** What the language server knows of the language: the plugin reference by name, and the tags built into the compiler. */
-import { BUILT_IN_TAGS } from '../compiler/codegen/unknown-names.js';
+import { BUILTIN_TAG_NAMES, builtinTag } from '../compiler/builtin-tags.js';
 import { pluginEntries, signature, type PluginEntry } from '../plugins/reference.js';
-
-/** Built-in tags closed by {/name}: the compiler's blocks (structure.ts) and {if}. */
-const BUILT_IN_BLOCKS: ReadonlySet<string> = new Set(['if', 'foreach', 'section', 'capture', 'strip']);
 
 export class Language {
   /** Implemented tag plugins by name and alias. */
   readonly tags = new Map<string, PluginEntry>();
   /** Implemented modifiers by name and alias. */
   readonly modifiers = new Map<string, PluginEntry>();
-  readonly builtInTags: readonly string[] = BUILT_IN_TAGS;
+  readonly builtInTags: readonly string[] = BUILTIN_TAG_NAMES;
 
   constructor() {
     for (const e of pluginEntries()) {
@@ -21,7 +18,7 @@ export class Language {
   }
 
   isBlock(name: string): boolean {
-    return BUILT_IN_BLOCKS.has(name) || this.tags.get(name)?.form === 'block';
+    return name === 'if' || builtinTag(name)?.kind === 'block' || this.tags.get(name)?.form === 'block';
   }
 }
 

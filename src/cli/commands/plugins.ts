@@ -1,7 +1,7 @@
 import { parseArgs, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { ENGINE_VERSION } from '../../compiler/index.js';
-import { BUILT_IN_TAGS } from '../../compiler/codegen/unknown-names.js';
+import { BUILTIN_TAG_NAMES } from '../../compiler/builtin-tags.js';
 import { hostProvides } from '../../host-bridge/capabilities.js';
 import { pluginEntries, signature, type PluginEntry } from '../../plugins/reference.js';
 import { CLI_HOST } from '../host.js';
@@ -22,7 +22,7 @@ export interface PluginList {
 export function pluginList(): PluginList {
   const plugins = pluginEntries().map((e) => ({ ...e, provided: e.implemented && (e.capability === null || hostProvides(CLI_HOST, e.capability)) }));
   const capabilities = [...new Set(plugins.flatMap((p) => (p.capability === null ? [] : [p.capability])))].sort();
-  return { engine: ENGINE_VERSION, hostCapabilities: capabilities.filter((c) => hostProvides(CLI_HOST, c)), builtInTags: BUILT_IN_TAGS, plugins };
+  return { engine: ENGINE_VERSION, hostCapabilities: capabilities.filter((c) => hostProvides(CLI_HOST, c)), builtInTags: BUILTIN_TAG_NAMES, plugins };
 }
 
 export const pluginsCommand: Command = {
