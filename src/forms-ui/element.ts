@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * `<json-field-form>`: the form UI of a JSON-type extension field, framework-free, rendered
  * into the page's light DOM (so `<label for>`, the CMS admin CSS and the surrounding `<form>`
