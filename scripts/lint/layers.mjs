@@ -29,7 +29,7 @@ export const LAYERS = {
   'engine.ts': ['value', 'protocol', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine-internal.ts', 'errors.ts', 'text'],
   'index.ts': ['compiler', 'sandbox', 'host-bridge', 'engine.ts', 'errors.ts'],
   forms: ['text'],
-  'forms-ui': ['forms', 'text'],
+  'forms-ui': ['forms', 'text', 'host-bridge'],
   security: ['value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'engine-internal.ts', 'errors.ts', 'text'],
   lsp: ['compiler', 'plugins'],
   cli: ['value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'errors.ts', 'text', 'forms', 'forms-ui', 'security', 'lsp'],

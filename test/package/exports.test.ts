@@ -73,4 +73,9 @@ describe('package entries, imported by name', () => {
     expect(p.loaded.filter((f) => /^dist\/src\/(security|forms-ui)\//.test(f))).toEqual([]);
   });
 
+  it("the command line's entry loads no ajv until a forms command runs", () => {
+    const p = load(join(ROOT, 'dist/src/cli/main.js'));
+    expect(p.kinds.main).toBe('function');
+    expect(p.loaded.filter((f) => /^dist\/src\/(security|forms|forms-ui)\/|^node_modules\/ajv/.test(f))).toEqual([]);
+  });
 });
