@@ -5,6 +5,7 @@
  * storage folder. The server only reads: the store gets no byte of quota.
  */
 import { FileError } from '../../host-bridge/files/errors.js';
+import type { FileStore } from '../../host-bridge/files/file-store.js';
 import { TenantFiles } from '../../host-bridge/files/tenant-files.js';
 import { parseVirtualPath, type VirtualPath } from '../../host-bridge/files/virtual-path.js';
 
@@ -24,7 +25,7 @@ export interface Reply {
 export type FileReply = { ok: true; data: Uint8Array; name: string } | { ok: false; status: number; text: string };
 
 export class UserFiles {
-  private readonly store: TenantFiles;
+  private readonly store: FileStore;
 
   /** `storageDir` holds the site's roots as folders (TenantFiles layout): `user/` is /files/user/. */
   constructor(storageDir: string) {
