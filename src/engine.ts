@@ -21,6 +21,7 @@ import { requestGlobals } from './host-bridge/request-globals.js';
 import type { HostAdapters, RenderIdentity } from './host-bridge/host.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/limits.js';
 import { renderRequest } from './sandbox/request.js';
+import { registerRawJsRender } from './engine-internal.js';
 
 export type { SourceLookup };
 
@@ -93,12 +94,6 @@ export interface Engine {
   compile(source: string, opts?: { name?: string; identity?: Partial<RenderIdentity> }): CompileResult;
   render(source: string, opts?: RenderOptions): Promise<RenderResult>;
   /**
-   * Security testing only ("assume breach"): runs hand-written JavaScript as the body of a
-   * template function `(s, $) => string`, in a real render context with the real bridge, to
-   * prove that the host holds even if the compiler let code through. Same limits as render().
-   */
-  renderRawJs(body: string, opts?: RenderOptions): Promise<RenderResult>;
-  /**
    * The request `requestId` of `tenant` (default "default") has ended: the values its renders kept
    * with {assign_globals} go now rather than after the idle expiry. A render without a request id
    * of the embedder's is a request of its own, ended with the render.
@@ -120,19 +115,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const templates = new CompiledTemplates(options.templates, options.functions, limits);
   const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
-  return guarded({
+  const engine = guarded({
     compile(source, opts = {}) {
       return templates.compileNow(source, opts.name, identityOf(opts.identity));
-    },
-
-    async renderRawJs(body, opts = {}) {
-      const name = opts.name ?? 'raw.js';
-      const digestOfBody = digest(body);
-      const id = `${name}#${digestOfBody}`;
-      const code = `smartcage.define(${JSON.stringify(id)}, (rt) => function t0(s, $) {\n${body}\n});\n`;
-      const { manifest, diagnostics } = compile('', { name, id });
-      const c: Compiled = { id, manifest, diagnostics, lineTable: new Int32Array(0), sources: [new SourceText(name, body)], deps: [], template: { id, code, filename: scriptName(id) } };
-      return runCompiled(c, name, identityOf(opts.identity), opts);
     },
 
     async render(source, opts = {}) {
@@ -160,6 +145,20 @@ export function createEngine(options: EngineOptions = {}): Engine {
       requestGlobals.endRequest(identity.tenant ?? 'default', identity.requestId);
     },
   });
+  registerRawJsRender(engine, (body, opts) => {
+    const name = opts.name ?? 'raw.js';
+    return renderRawJs(body, name, opts).catch((e: unknown) => Promise.reject(asTemplateError(e, name)));
+  });
+  return engine;
+
+  /** The security harness's raw render (src/engine-internal.ts): `body` as a compiled template's function. */
+  async function renderRawJs(body: string, name: string, opts: RenderOptions): Promise<RenderResult> {
+    const id = `${name}#${digest(body)}`;
+    const code = `smartcage.define(${JSON.stringify(id)}, (rt) => function t0(s, $) {\n${body}\n});\n`;
+    const { manifest, diagnostics } = compile('', { name, id });
+    const c: Compiled = { id, manifest, diagnostics, lineTable: new Int32Array(0), sources: [new SourceText(name, body)], deps: [], template: { id, code, filename: scriptName(id) } };
+    return runCompiled(c, name, identityOf(opts.identity), opts);
+  }
 
   async function runCompiled(c: Compiled, name: string, identity: RenderIdentity, opts: RenderOptions): Promise<RenderResult> {
     const tenant = identity.tenant;
@@ -235,16 +234,17 @@ function pooledRandom(n: number): Buffer {
  * embedder's lookup function that threw) becomes E_INTERNAL, with what was thrown as its `cause`
  * for the embedder's log and neither its message nor its stack in the error (they name host files).
  */
+function asTemplateError(e: unknown, name: string | undefined): TemplateError {
+  if (e instanceof TemplateError) return e;
+  const what = e instanceof Error ? e.name : typeof e;
+  return new TemplateError({ code: 'E_INTERNAL', message: `internal error (${what}) while rendering the template`, name: name ?? 'template', line: 0, column: 0, frame: '' }, [], { cause: e });
+}
+
+/** The engine whose render lets nothing but a TemplateError out. */
 function guarded(engine: Engine): Engine {
-  const internal = (e: unknown, name: string | undefined): TemplateError => {
-    if (e instanceof TemplateError) return e;
-    const what = e instanceof Error ? e.name : typeof e;
-    return new TemplateError({ code: 'E_INTERNAL', message: `internal error (${what}) while rendering the template`, name: name ?? 'template', line: 0, column: 0, frame: '' }, [], { cause: e });
-  };
   return {
     ...engine,
-    render: (source, opts) => engine.render(source, opts).catch((e: unknown) => Promise.reject(internal(e, opts?.name))),
-    renderRawJs: (body, opts) => engine.renderRawJs(body, opts).catch((e: unknown) => Promise.reject(internal(e, opts?.name ?? 'raw.js'))),
+    render: (source, opts) => engine.render(source, opts).catch((e: unknown) => Promise.reject(asTemplateError(e, opts?.name))),
   };
 }
 

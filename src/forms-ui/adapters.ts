@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The two extension points of the form UI (jsonschema-forms.md §7.1): rich text and the file
  * manager. A CMS page plugs in its own editor (CKEditor, ...) and picker (CKFinder, ...);

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * Wiring of the demo pages of `smartcage serve` (kept in the bundle so the pages need no inline
  * script): the 'Build UI from JSON schema' checkbox toggles the element's `build-ui`, and a

@@ -1,8 +1,8 @@
-/// <reference lib="dom" />
 /**
  * `<json-field-form>`: the form UI of a JSON-type extension field, framework-free, rendered
  * into the page's light DOM (so `<label for>`, the CMS admin CSS and the surrounding `<form>`
- * keep working). The model, coercions, card operations and validation are src/forms.
+ * keep working). The model, coercions, card operations and validation are src/forms; the
+ * control of each field kind is a widget (./widgets/), laid out here with its help and errors.
  *
  * Attributes:
  * - `schema`: the JSON schema as JSON text (or set the `schema` property).
@@ -22,23 +22,15 @@
 import {
   addAfter,
   buildForm,
-  commaTextToList,
   createValidator,
-  dateInputToValue,
-  datetimeInputToValue,
   FormSchemaError,
   getAt,
   initialValue,
   jsonTextToValue,
-  listToCommaText,
   moveDown,
   moveUp,
-  numberToText,
   remove,
   setAt,
-  textToNumber,
-  valueToDateInput,
-  valueToDatetimeInput,
   valueToJsonText,
   type BuiltForm,
   type CardResult,
@@ -52,9 +44,11 @@ import {
   type ValidatedError,
 } from '../forms/index.js';
 import { contentEditableAdapter, pathPickerAdapter, type FileManagerAdapter, type RichTextAdapter, type RichTextInstance } from './adapters.js';
+import { el, onTextInput } from './dom.js';
 import { precompiledValidator } from './precompiled.js';
 import { FORM_CSS } from './style.js';
 import { uiText, type Lang, type UiText } from './ui-text.js';
+import { WIDGETS, type FormContext } from './widgets/index.js';
 
 let instances = 0;
 
@@ -67,36 +61,6 @@ interface Slot {
   /** The element that gets aria-invalid and focus. */
   control: HTMLElement;
   error: HTMLElement;
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-/**
- * Calls `handler` on each edit of a text control, except while an IME composition is going on
- * (Japanese input: the text is not final yet): then once at `compositionend`. So the stored
- * value and the error messages never see an intermediate (unconverted) state, and nothing is
- * re-rendered under the composition. Chrome fires the last `input` before `compositionend`
- * (with isComposing), Firefox after it (without): the handler may run twice with the same
- * final text, which sets the same value.
- */
-export function onTextInput(c: HTMLElement, handler: () => void): void {
-  c.addEventListener('input', (e) => {
-    if ((e as InputEvent).isComposing) return;
-    handler();
-  });
-  c.addEventListener('compositionend', () => handler());
-}
-
-function jsonExpect(schema: JsonSchema): 'object' | 'array' | 'any' {
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (types.includes('array')) return 'array';
-  if (types.includes('object')) return 'object';
-  return 'any';
 }
 
 export class JsonFieldForm extends HTMLElement {
@@ -155,6 +119,19 @@ export class JsonFieldForm extends HTMLElement {
         this.refreshErrors();
       }
     }, 0);
+  };
+  /** What the widgets (./widgets/) may ask of this form. */
+  private readonly widgetContext: FormContext = {
+    t: () => this.t,
+    lang: () => this.language,
+    timeZone: () => this.tz,
+    richText: () => this.richTextAdapter,
+    fileManager: () => this.fileManagerAdapter,
+    valueAt: (path) => getAt(this._value, path),
+    setValue: (path, v) => this.setValue(path, v),
+    coerced: (pointer, path, r) => this.coerced(pointer, path, r),
+    touch: (pointer) => this.touch(pointer),
+    keepEditor: (editor) => this.editors.push(editor),
   };
   private readonly onSubmit = (e: Event) => {
     const errors = this.validate();
@@ -435,188 +412,8 @@ export class JsonFieldForm extends HTMLElement {
     const wrap = el('div', { class: `jf-field jf-${node.kind}`, 'data-pointer': pointer });
     const label = el('label', { for: id, id: `${id}-label` });
     this.labelContent(label, node);
-    const common = (c: HTMLElement) => {
-      c.id = id;
-      c.setAttribute('aria-describedby', describedBy);
-      if (node.required) c.setAttribute('aria-required', 'true');
-      c.addEventListener('blur', () => this.touch(pointer));
-      return c;
-    };
-    let control: HTMLElement;
-    const emptyString = () => (node.nullable ? null : '');
-
-    switch (node.kind) {
-      case 'text':
-      case 'textarea': {
-        const c = node.kind === 'text' ? el('input', { type: 'text' }) : el('textarea', { rows: String(node.rows ?? 3) });
-        c.value = typeof value === 'string' ? value : '';
-        onTextInput(c, () => this.setValue(path, c.value === '' ? emptyString() : c.value));
-        control = common(c);
-        break;
-      }
-      case 'select':
-      case 'number-select': {
-        const c = el('select');
-        const options = node.options ?? [];
-        let selected = options.findIndex((o) => o.value === value);
-        if (selected < 0) {
-          c.appendChild(el('option', { value: '' }, ''));
-        }
-        options.forEach((o, i) => {
-          const opt = el('option', { value: String(i) }, o.label);
-          if (i === selected) opt.selected = true;
-          c.appendChild(opt);
-        });
-        if (selected < 0) c.value = '';
-        c.addEventListener('change', () => {
-          const o = c.value === '' ? undefined : options[Number(c.value)];
-          this.setValue(path, o ? o.value : null);
-          this.touch(pointer);
-        });
-        control = common(c);
-        break;
-      }
-      case 'multi-select': {
-        const c = el('select', { multiple: '' });
-        const options = node.options ?? [];
-        c.size = Math.min(Math.max(options.length, 2), 8);
-        const current = Array.isArray(value) ? value : [];
-        options.forEach((o, i) => {
-          const opt = el('option', { value: String(i) }, o.label);
-          opt.selected = current.some((v) => v === o.value);
-          c.appendChild(opt);
-        });
-        c.addEventListener('change', () => {
-          this.setValue(path, Array.from(c.selectedOptions).map((o) => options[Number(o.value)]!.value));
-          this.touch(pointer);
-        });
-        control = common(c);
-        break;
-      }
-      case 'date': {
-        const c = el('input', { type: 'date' });
-        c.value = valueToDateInput(value);
-        c.addEventListener('input', () => this.coerced(pointer, path, dateInputToValue(c.value)));
-        control = common(c);
-        break;
-      }
-      case 'datetime': {
-        const c = el('input', { type: 'datetime-local', step: String((node.minuteInterval ?? 0) * 60 || 1) });
-        c.value = valueToDatetimeInput(value, this.tz);
-        c.addEventListener('input', () => this.coerced(pointer, path, datetimeInputToValue(c.value, this.tz)));
-        control = common(c);
-        break;
-      }
-      case 'number': {
-        const c = el('input', { type: 'text', inputmode: node.numberType === 'integer' ? 'numeric' : 'decimal', class: 'jf-number' });
-        c.value = numberToText(value);
-        onTextInput(c, () => this.coerced(pointer, path, textToNumber(c.value)));
-        control = common(c);
-        break;
-      }
-      case 'checkbox': {
-        const c = el('input', { type: 'checkbox' });
-        c.checked = value === true;
-        c.addEventListener('change', () => {
-          this.setValue(path, c.checked);
-          this.touch(pointer);
-        });
-        control = common(c);
-        wrap.append(control, label);
-        if (help) wrap.appendChild(help);
-        wrap.appendChild(err);
-        into.appendChild(wrap);
-        this.slots.set(pointer, { control, error: err });
-        return;
-      }
-      case 'comma-textarea': {
-        const c = el('textarea', { rows: '2' });
-        c.value = listToCommaText(value);
-        onTextInput(c, () => this.setValue(path, commaTextToList(c.value)));
-        c.addEventListener('change', () => {
-          c.value = listToCommaText(getAt(this._value, path));
-        });
-        control = common(c);
-        break;
-      }
-      case 'json-textarea': {
-        const c = el('textarea', { rows: '6', spellcheck: 'false', class: 'jf-json' });
-        c.value = valueToJsonText(value);
-        const expect = jsonExpect(node.schema);
-        onTextInput(c, () => this.coerced(pointer, path, jsonTextToValue(c.value, expect)));
-        control = common(c);
-        break;
-      }
-      case 'rich-text': {
-        const host = el('div', { class: 'jf-richtext-host', id: `${id}-host` });
-        const editor = this.richTextAdapter.create(host, typeof value === 'string' ? value : '', {
-          formatOptions: node.formatOptions ?? {},
-          labelledBy: `${id}-label`,
-          describedBy,
-          required: node.required,
-          lang: this.language,
-          onChange: (html) => this.setValue(path, html === '' ? emptyString() : html),
-          onBlur: () => this.touch(pointer),
-        });
-        this.editors.push(editor);
-        // The label's `for` cannot point into the editor; clicking it focuses the editor.
-        label.removeAttribute('for');
-        label.addEventListener('click', () => editor.focus());
-        const focusable = host.querySelector<HTMLElement>('[contenteditable], [tabindex], iframe, textarea, input') ?? host;
-        wrap.append(label, host);
-        if (help) wrap.appendChild(help);
-        wrap.appendChild(err);
-        into.appendChild(wrap);
-        this.slots.set(pointer, { control: focusable, error: err });
-        return;
-      }
-      case 'file-manager': {
-        const box = el('div', { class: 'jf-file-box' });
-        const c = el('input', { type: 'text', class: 'jf-file-path', placeholder: '/files/user/…' });
-        c.value = typeof value === 'string' ? value : '';
-        const pick = el('button', { type: 'button', 'aria-label': `${this.t.choose}: ${node.label}` }, this.t.choose);
-        const clear = el('button', { type: 'button', 'aria-label': `${this.t.clear}: ${node.label}` }, this.t.clear);
-        const link = el('a', { class: 'jf-file-preview', target: '_blank', rel: 'noopener' });
-        const show = (p: string) => {
-          link.hidden = p === '';
-          link.textContent = p === '' ? '' : `${this.t.openPreview}: ${p.slice(p.lastIndexOf('/') + 1)}`;
-          if (p !== '') link.href = this.fileManagerAdapter.previewUrl(p);
-          else link.removeAttribute('href');
-        };
-        show(c.value);
-        const set = (p: string) => {
-          this.setValue(path, p === '' ? emptyString() : p);
-          show(p);
-        };
-        onTextInput(c, () => set(c.value));
-        pick.addEventListener('click', () => {
-          void this.fileManagerAdapter.pick({ current: c.value, lang: this.language, opener: pick }).then((p) => {
-            if (p === null) return;
-            c.value = p;
-            set(p);
-            this.touch(pointer);
-          });
-        });
-        clear.addEventListener('click', () => {
-          c.value = '';
-          set('');
-          this.touch(pointer);
-        });
-        control = common(c);
-        box.append(control, pick, clear, link);
-        wrap.append(label, box);
-        if (help) wrap.appendChild(help);
-        wrap.appendChild(err);
-        into.appendChild(wrap);
-        this.slots.set(pointer, { control, error: err });
-        return;
-      }
-      default: {
-        const never: never = node.kind as never;
-        throw new Error(`unknown control ${String(never)}`);
-      }
-    }
-    wrap.append(label, control);
+    const { control, row } = WIDGETS[node.kind]({ node, path, pointer, id, value, label, describedBy }, this.widgetContext);
+    wrap.append(...row);
     if (help) wrap.appendChild(help);
     wrap.appendChild(err);
     into.appendChild(wrap);

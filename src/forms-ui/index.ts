@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * Browser entry of the form UI (bundled into dist/forms-ui.js by scripts/build-forms-ui.mjs as
  * the global `SmartcageForms`). Registers `<json-field-form>`; also exposes the validator so

@@ -3,6 +3,7 @@
  * Exported so that an embedder can run it against its own host adapters.
  */
 import { createEngine, type Engine, type RenderOptions } from '../engine.js';
+import { renderRawJsForHarness } from '../engine-internal.js';
 import { TemplateError } from '../errors.js';
 import type { HostAdapters } from '../host-bridge/host.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
@@ -67,7 +68,7 @@ export async function runSecurityHarness(opts: HarnessOptions = {}): Promise<Har
     },
     rawJs(body, o = {}) {
       const e = o.limits ? engine(o.limits) : shared;
-      return attempt(() => e.renderRawJs(body));
+      return attempt(() => renderRawJsForHarness(e, body));
     },
   };
   const results: CaseResult[] = [];

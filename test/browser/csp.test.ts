@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CSP } from '../../src/cli/commands/serve.js';
+import { CSP } from '../../src/forms-ui/server/pages.js';
 import { samples } from '../../src/forms/samples/index.js';
 import { describeBrowser, mountForm, useHarness, storedValue } from './support.js';
 

@@ -3,15 +3,18 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFormsServer, type FormsServer } from '../../src/cli/commands/serve.js';
+import { startFormsServer, type FormsServer } from '../../src/forms-ui/server/app.js';
 import { runCli } from '../support/cli.js';
 
 describe('smartcage serve API', () => {
   let s: FormsServer;
+  let storage: string;
   let dir: string;
   let outside: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'smartcage-serve-'));
+    storage = mkdtempSync(join(tmpdir(), 'smartcage-serve-'));
+    dir = join(storage, 'user');
+    mkdirSync(dir);
     outside = mkdtempSync(join(tmpdir(), 'smartcage-outside-'));
     writeFileSync(join(outside, 'secret.txt'), 'secret');
     mkdirSync(join(dir, 'docs'));
@@ -19,11 +22,11 @@ describe('smartcage serve API', () => {
     writeFileSync(join(dir, 'b.txt'), 'b');
     writeFileSync(join(dir, '.hidden'), 'h');
     symlinkSync(outside, join(dir, 'escape'));
-    s = await startFormsServer({ filesDir: dir });
+    s = await startFormsServer({ storageDir: storage });
   });
   afterAll(async () => {
     await s.close();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(storage, { recursive: true, force: true });
     rmSync(outside, { recursive: true, force: true });
   });
   const get = (p: string) => fetch(s.url + p);
@@ -52,6 +55,13 @@ describe('smartcage serve API', () => {
     expect((await get('/files/user/escape/secret.txt')).status).toBe(400);
     expect((await get('/files/user/.hidden')).status).toBe(400);
     expect((await get('/files/user/%2e%2e/x')).status).toBeGreaterThanOrEqual(400); // URL parsing turns it into /files/x
+  });
+
+  it('reads through TenantFiles: a symlink is refused even when it stays inside the folder', async () => {
+    symlinkSync(join(dir, 'b.txt'), join(dir, 'inner-link.txt'));
+    expect((await get('/files/user/inner-link.txt')).status).toBe(400);
+    const root = (await (await get('/api/files?path=/files/user/')).json()) as { entries: Array<{ path: string }> };
+    expect(root.entries.map((e) => e.path)).toEqual(['/files/user/docs/', '/files/user/b.txt']);
   });
 
   it('validates with POST /api/validate and refuses bad schemas with 400', async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startFormsServer, type FormsServer } from '../../src/cli/commands/serve.js';
+import { startFormsServer, type FormsServer } from '../../src/forms-ui/server/app.js';
 import { standaloneValidatorScript } from '../../src/forms/standalone.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -50,6 +50,7 @@ export async function injectValidator(page: Page, schema: unknown): Promise<void
 export interface Harness {
   server: FormsServer;
   context: BrowserContext;
+  /** The folder served as /files/user/ (the `user/` of the server's storage folder). */
   filesDir: string;
   newPage(): Promise<Page & { alerts: string[]; uncaught: string[] }>;
   close(): Promise<void>;
@@ -94,13 +95,14 @@ export async function startHarness(): Promise<Harness> {
   if (!hasChromium) throw new Error(CHROMIUM_MISSING);
   buildBundle();
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const filesDir = mkdtempSync(join(tmpdir(), 'smartcage-files-'));
-  mkdirSync(join(filesDir, 'img'));
+  const storageDir = mkdtempSync(join(tmpdir(), 'smartcage-files-'));
+  const filesDir = join(storageDir, 'user');
+  mkdirSync(join(filesDir, 'img'), { recursive: true });
   // a 1x1 PNG
   writeFileSync(join(filesDir, 'img', 'photo.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
   writeFileSync(join(filesDir, 'readme.txt'), 'hello');
   writeFileSync(join(filesDir, '.secret'), 'hidden');
-  const server = await startFormsServer({ filesDir });
+  const server = await startFormsServer({ storageDir });
   const userData = mkdtempSync(join(tmpdir(), 'smartcage-chromium-'));
   const context = await chromium.launchPersistentContext(userData, {
     executablePath: CHROMIUM,
@@ -128,7 +130,7 @@ export async function startHarness(): Promise<Harness> {
       await context.close();
       await server.close();
       rmSync(userData, { recursive: true, force: true });
-      rmSync(filesDir, { recursive: true, force: true });
+      rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

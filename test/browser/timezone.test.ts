@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startFormsServer, type FormsServer } from '../../src/cli/commands/serve.js';
+import { startFormsServer, type FormsServer } from '../../src/forms-ui/server/app.js';
 import { buildBundle, describeBrowser, launchBrowser, mountForm, storedValue } from './support.js';
 
 const BROWSER_ZONES = ['Asia/Tokyo', 'America/New_York', 'UTC'] as const;
@@ -50,7 +50,7 @@ describeBrowser('site time zone vs the browser time zone', () => {
   beforeAll(async () => {
     buildBundle();
     dir = mkdtempSync(join(tmpdir(), 'smartcage-tz-'));
-    server = await startFormsServer({ filesDir: dir });
+    server = await startFormsServer({ storageDir: dir });
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {

@@ -11,11 +11,12 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
+import { renderRawJsForHarness } from '../../src/engine-internal.js';
 
 const engine = createEngine({ workers: 0 });
 afterAll(() => engine.close());
 
-const raw = async (body: string) => (await engine.renderRawJs(body, { identity: { tenant: 'regexp' } })).output;
+const raw = async (body: string) => (await renderRawJsForHarness(engine, body, { identity: { tenant: 'regexp' } })).output;
 
 const FRESH = `return String(
   Object.isExtensible(RegExp) && Object.isExtensible(RegExp.prototype) &&

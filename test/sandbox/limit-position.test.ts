@@ -5,6 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
+import { renderRawJsForHarness } from '../../src/engine-internal.js';
 import { templateError as failure } from '../support/engine.js';
 
 const templates: Record<string, string> = {
@@ -78,7 +79,7 @@ describe('limit errors name the template line', () => {
   });
 
   it('with no position recorded, the error says the line is unknown instead of pointing at line 0', async () => {
-    const e = await failure(engine.renderRawJs('for (;;) {}', { name: 'raw.js' }));
+    const e = await failure(renderRawJsForHarness(engine, 'for (;;) {}', { name: 'raw.js' }));
     expect(e.code).toBe('E_CPU_TIMEOUT');
     expect(e.line).toBe(0);
     expect(e.message).toMatch(/line unknown/);

@@ -7,11 +7,12 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
+import { renderRawJsForHarness } from '../../src/engine-internal.js';
 
 const engine = createEngine({ workers: 0 });
 afterAll(() => engine.close());
 
-const raw = async (body: string) => (await engine.renderRawJs(body, { identity: { tenant: 'globals' } })).output;
+const raw = async (body: string) => (await renderRawJsForHarness(engine, body, { identity: { tenant: 'globals' } })).output;
 
 /** Every object a global name leads to, with the global object's prototype chain. */
 const TARGETS = `

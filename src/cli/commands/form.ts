@@ -8,7 +8,6 @@
  */
 import { parseArgs, stringOption, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
-import { createValidator, FormSchemaError } from '../../forms/index.js';
 import { CliFileError, readText } from './files.js';
 import type { Command } from '../main.js';
 
@@ -40,6 +39,8 @@ export const formCommand: Command = {
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
     const lang = stringOption(values, 'lang') ?? 'en';
     if (lang !== 'en' && lang !== 'ja') throw new UsageError('--lang is en or ja');
+    // Loaded here, not at the top: ajv is an optional peer dependency, and the other commands run without it.
+    const { createValidator, FormSchemaError } = await import('../../forms/index.js');
     try {
       const schema = readJson(schemaFile, 'schema');
       const value = readJson(valueFile, 'value');

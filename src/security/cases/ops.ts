@@ -1,6 +1,7 @@
 /** B10. OPS: host process, concurrency, data integrity. */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { renderRawJsForHarness } from '../../engine-internal.js';
 import type { SecurityCase } from '../types.js';
 import { breach, judge } from './helpers.js';
 import { sourceOf } from './source.js';
@@ -44,7 +45,7 @@ export const OPS: SecurityCase[] = [
       await e.render('{$x}', { vars: { x: 1 }, identity: { tenant: 'bystander' } });
       const before = e.pids();
       // V8 aborts the whole process on this allocation (isolated-vm #107); here it may only take a worker.
-      const crash = await e.renderRawJs('const a = new Array(60_000_000).fill(); return String(a.length);', { identity: { tenant: 'bomber' } }).then(
+      const crash = await renderRawJsForHarness(e, 'const a = new Array(60_000_000).fill(); return String(a.length);', { identity: { tenant: 'bomber' } }).then(
         (r) => `rendered ${r.output}`,
         (err: { code?: string }) => err.code ?? 'error',
       );

@@ -1,4 +1,5 @@
 /** HH-10: the lockdown derived from the real global object. */
+import { renderRawJsForHarness } from '../../../engine-internal.js';
 import type { RenderAttempt, SecurityCase } from '../../types.js';
 import { judge } from '../helpers.js';
 
@@ -13,8 +14,8 @@ export const HH_LOCKDOWN: SecurityCase[] = [
         try { Object.getPrototypeOf(globalThis).__leak = 1; } catch {} return '';`;
       const look = `const seen = []; for (const k of Reflect.ownKeys(globalThis)) { const v = globalThis[k]; try { if (v && (v.__leak === 1 || (v.prototype && v.prototype.__leak === 1))) seen.push(String(k)); } catch {} }
         if (Object.getPrototypeOf(globalThis).__leak === 1) seen.push('globalThis.__proto__'); return seen.join(',');`;
-      await e.renderRawJs(leave, { identity: { tenant: 'hh10' } });
-      const r: RenderAttempt = await e.renderRawJs(look, { identity: { tenant: 'hh10' } }).then(
+      await renderRawJsForHarness(e, leave, { identity: { tenant: 'hh10' } });
+      const r: RenderAttempt = await renderRawJsForHarness(e, look, { identity: { tenant: 'hh10' } }).then(
         (x) => ({ output: x.output, ms: 0 }),
         (err: { code?: string; message?: string }) => ({ code: err.code ?? 'E_UNCAUGHT', message: err.message, ms: 0 }),
       );
