@@ -5,7 +5,7 @@
  * `phpGolden(name, calls)` answers like `callPhp(calls)` from test/fixtures/php/<name>.json. The
  * stored calls must equal the requested ones: an edited case table fails loudly until the
  * fixture is regenerated with `UPDATE_PHP_FIXTURES=1` (or `npm run fixtures:php`), which asks
- * live PHP and rewrites the file. test/php-fixtures/recheck.test.ts replays every stored call
+ * live PHP and rewrites the file. test/conformance/php-fixtures.test.ts replays every stored call
  * through live PHP in CI, so a fixture cannot drift from PHP unnoticed.
  *
  * File layout (one case per line, so diffs show exactly which answers changed):
