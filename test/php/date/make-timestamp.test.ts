@@ -24,6 +24,6 @@ describe('make_timestamp and mktime against php', () => {
         cases.push({ fn: 'mktime', args: [h, i, s, m, d, y], tz, ours: () => phpMktime(h, i, s, m, d, y, tz) });
       }
     }
-    expectAgreement(compareWithPhp(cases, 'php-date/make-timestamp'));
+    expectAgreement(compareWithPhp(cases, 'php/date/make-timestamp'));
   });
 });

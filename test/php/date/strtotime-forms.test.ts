@@ -3,7 +3,7 @@
  * ISO 8601 with a fraction and an offset (JavaScript's toISOString, "2024-06-05T12:34:56.789Z"),
  * ISO week dates, day-of-year dates, 14-digit timestamps, "@ts.frac", millisecond and
  * microsecond units, "back of"/"front of", a second time zone, and text PHP cannot read (false).
- * The hand table is frozen in test/fixtures/php/php-date/strtotime-forms.json (re-checked against
+ * The hand table is frozen in test/fixtures/php/php/date/strtotime-forms.json (re-checked against
  * live PHP by test/conformance/php-fixtures.test.ts); the seeded combinations ask live PHP.
  */
 import { describe, expect, it } from 'vitest';
@@ -77,7 +77,7 @@ describe('strtotime input forms against php', () => {
     expect(HAND.length).toBeGreaterThanOrEqual(80);
     const cases: Case[] = [];
     for (const tz of ZONES) for (const base of BASES) for (const s of HAND) cases.push(st(s, base, tz));
-    expectAgreement(compareWithPhp(cases, 'php-date/strtotime-forms'));
+    expectAgreement(compareWithPhp(cases, 'php/date/strtotime-forms'));
     // (PHP agreeing is not enough: the forms the issue names must read, the unreadable ones must not)
     const KEY = ['+2 weekdays', '-3 weekdays', 'next weekday', 'last weekday', '+0 weekday', '2024-06-05T12:34:56.789Z', '2024-06-05T12:34:56+09:00',
       '2024-06-05T12:34:56.5-0330', '20240605T123456', '2024-W23-1', '2024W231', '2024-W23', '2024-153', '2024.153', '20240605123456'];
@@ -130,7 +130,7 @@ describe('date_format input (smarty_make_timestamp) with these forms', () => {
         cases.push({ fn: '__eval', args: [`$GLOBALS['__in'] = ${JSON.stringify(v)}; ${SMARTY_MAKE_TIMESTAMP}`], tz, ours: () => makeTimestamp(v, NOW, tz) });
       }
     }
-    expectAgreement(compareWithPhp(cases, 'php-date/strtotime-forms-make-timestamp'));
+    expectAgreement(compareWithPhp(cases, 'php/date/strtotime-forms-make-timestamp'));
     for (const tz of ZONES) {
       expect(INPUTS.filter((v) => makeTimestamp(v, NOW, tz) === NOW)).toEqual(['not a date']);
     }

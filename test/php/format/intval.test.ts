@@ -20,6 +20,6 @@ describe('intval / floatval / boolval / strval / max / min against php', () => {
       cases.push({ fn: 'max', args: l, ours: () => phpMaxMin('max', l) });
       cases.push({ fn: 'min', args: l, ours: () => phpMaxMin('min', l) });
     }
-    expectAgreement(compareWithPhp(cases, 'php-format/intval'));
+    expectAgreement(compareWithPhp(cases, 'php/format/intval'));
   });
 });

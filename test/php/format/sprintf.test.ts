@@ -42,7 +42,7 @@ describe('sprintf against php', () => {
       sprintfCase('%.60f', 1.5),
       sprintfCase('%s|%d|%.1f', PhpArray.fromList([]), PhpArray.fromList([1]), PhpArray.fromList([1])),
     ];
-    const bad = compareWithPhp(cases, 'php-format/sprintf');
+    const bad = compareWithPhp(cases, 'php/format/sprintf');
     expectAgreement(bad);
   });
 

@@ -1,7 +1,7 @@
 /**
  * A hand-written table of preg_* calls covering each translated feature, compared with PHP 8.2
  * (return value, $matches, warning raised or not); PHP's answers are committed in
- * test/fixtures/php/pcre/preg-table.json.
+ * test/fixtures/php/php/pcre/preg-table.json.
  */
 import { describe, expect, test } from 'vitest';
 import { PhpArray, type Value } from '../../../src/value/value.js';
@@ -176,7 +176,7 @@ const CASES: Record<string, PregCall[]> = {
 };
 
 const ALL = Object.values(CASES).flat();
-const ANSWERS = phpGolden('pcre/preg-table', ALL.map(oracleCall), { labels: ALL.map(label) });
+const ANSWERS = phpGolden('php/pcre/preg-table', ALL.map(oracleCall), { labels: ALL.map(label) });
 
 describe('preg_* against PHP 8.2', () => {
   let offset = 0;

@@ -1,7 +1,7 @@
 /**
  * Features without an exact JavaScript translation raise PcreError naming the feature,
  * while PHP itself accepts the pattern (checked with PHP's committed answers in
- * test/fixtures/php/pcre/unsupported.json, so these are not just invalid patterns we failed to parse).
+ * test/fixtures/php/php/pcre/unsupported.json, so these are not just invalid patterns we failed to parse).
  */
 import { expect, test } from 'vitest';
 import { phpGolden } from '../../support/php-golden.js';
@@ -40,7 +40,7 @@ const UNSUPPORTED: [string, RegExp][] = [
 ];
 
 test('unsupported features raise PcreError naming them, and PHP accepts each pattern', () => {
-  const php = phpGolden('pcre/unsupported', UNSUPPORTED.map(([p]) => ({ fn: 'preg_match', args: [p, 'ab'] })));
+  const php = phpGolden('php/pcre/unsupported', UNSUPPORTED.map(([p]) => ({ fn: 'preg_match', args: [p, 'ab'] })));
   UNSUPPORTED.forEach(([pattern, message], i) => {
     expect(php[i].warnings ?? [], pattern).toEqual([]);
     let error: unknown = null;

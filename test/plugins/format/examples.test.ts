@@ -55,8 +55,8 @@ const PHP_BODY: Record<string, (a: string[]) => string> = {
   pg_dateformat2: (a) => `return date(${a[1] ?? "'Y/m/d(D) H:i'"}, strtotime(${a[0]}, ${NOW}));`,
 };
 
-// PHP's answers, committed in test/fixtures/php/php-format/examples.json.
-const oracle = phpGoldenLookup('php-format/examples', {
+// PHP's answers, committed in test/fixtures/php/plugins/format/examples.json.
+const oracle = phpGoldenLookup('plugins/format/examples', {
   note: 'string_format, date_format and pg_dateformat(2) run the PHP code they stand for (Smarty 2 bodies, PHP_BODY in test/plugins/format/examples.test.ts)',
 });
 

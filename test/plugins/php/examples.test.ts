@@ -32,8 +32,8 @@ function prepare(template: string): string {
   return withConsts.replace(/\{if !([^{}]*)\}(.*?)(?:\{else\}(.*?))?\{\/if\}/gs, (_, c: string, yes: string, no = '') => `{if ${c}}${no}{else}${yes}{/if}`);
 }
 
-// PHP's answers, committed in test/fixtures/php/plugins-php/examples.json.
-const oracle = phpGoldenLookup('plugins-php/examples');
+// PHP's answers, committed in test/fixtures/php/plugins/php/examples.json.
+const oracle = phpGoldenLookup('plugins/php/examples');
 
 function phpApply(name: string, input: Value, args: Value[]): Value {
   const r = oracle({ fn: name, args: [input, ...args].map(toArg) });
@@ -58,7 +58,7 @@ describe('php-family examples are true', () => {
 
 describe('defined and unset', () => {
   const names = ['JSON_PRETTY_PRINT', 'FILTER_VALIDATE_INT', 'ENT_QUOTES', 'PHP_EOL', 'json_pretty_print', 'NO_SUCH_CONSTANT', ''];
-  const results = phpGolden('plugins-php/defined', names.map((n) => ({ fn: 'defined', args: [n] })));
+  const results = phpGolden('plugins/php/defined', names.map((n) => ({ fn: 'defined', args: [n] })));
   names.forEach((n, i) => {
     it(`defined('${n}') is PHP's answer for constants in the table`, () => {
       expect(runModifier('defined', n)).toBe(results[i].value);

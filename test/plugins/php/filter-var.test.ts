@@ -1,6 +1,6 @@
 /**
  * filter_var against PHP 8.2: hand tables for every filter and flag (PHP's answers committed in
- * test/fixtures/php/plugins-php/filter-var.json), plus seeded random strings drawn from each
+ * test/fixtures/php/plugins/php/filter-var.json), plus seeded random strings drawn from each
  * filter's interesting characters (against live PHP).
  */
 import { describe, expect, it } from 'vitest';
@@ -197,7 +197,7 @@ const phpCall = (c: Case) => ({
   args: c.options === undefined ? [toArg(c.value), c.filter] : [toArg(c.value), c.filter, toArg(c.options)],
 });
 const caseLabel = (c: Case) => `filter ${c.filter} ${label(c.value)} ${label(c.options ?? null)}`;
-const results = phpGolden('plugins-php/filter-var', cases.map(phpCall), { labels: cases.map(caseLabel) });
+const results = phpGolden('plugins/php/filter-var', cases.map(phpCall), { labels: cases.map(caseLabel) });
 let randomResults: OracleResult[] | undefined;
 const liveResult = (i: number) => (randomResults ??= callPhp(randomCases.map(phpCall)))[i];
 

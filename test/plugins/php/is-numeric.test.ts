@@ -1,7 +1,7 @@
 /**
  * is_numeric (src/value/convert.ts isNumeric, through the modifier) against PHP 8.2: hand
  * cases for the whitespace and format rules (PHP's answers committed in
- * test/fixtures/php/plugins-php/is-numeric.json), then seeded random strings against live PHP.
+ * test/fixtures/php/plugins/php/is-numeric.json), then seeded random strings against live PHP.
  */
 import { describe, expect, it } from 'vitest';
 import { PhpArray, float, type Value } from '../../../src/value/value.js';
@@ -21,7 +21,7 @@ const randomValues: Value[] = [];
 while (values.length + randomValues.length < 220) randomValues.push(randomString(rnd, alphabet, 8));
 
 const phpCall = (v: Value) => ({ fn: 'is_numeric', args: [toArg(v)] });
-const results = phpGolden('plugins-php/is-numeric', values.map(phpCall), { labels: values.map(label) });
+const results = phpGolden('plugins/php/is-numeric', values.map(phpCall), { labels: values.map(label) });
 let randomResults: OracleResult[] | undefined;
 const liveResult = (i: number) => (randomResults ??= callPhp(randomValues.map(phpCall)))[i];
 

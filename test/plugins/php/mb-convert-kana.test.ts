@@ -1,7 +1,7 @@
 /**
  * mb_convert_kana against PHP 8.2: every mode letter and the combinations used in practice, on
  * hand strings and the mode errors (PHP's answers committed in
- * test/fixtures/php/plugins-php/mb-convert-kana.json), and against live PHP on seeded random
+ * test/fixtures/php/plugins/php/mb-convert-kana.json), and against live PHP on seeded random
  * strings drawn from the blocks the conversions touch (ASCII, fullwidth forms, halfwidth kana,
  * hiragana, katakana, CJK punctuation, quotes, yen and macron signs, a few kanji, invalid UTF-8).
  */
@@ -51,7 +51,7 @@ const phpCall = (c: Case) => ({
   fn: 'mb_convert_kana',
   args: c.encoding === undefined ? [toArg(c.s), toArg(c.mode)] : [toArg(c.s), toArg(c.mode), toArg(c.encoding)],
 });
-const results = phpGolden('plugins-php/mb-convert-kana', cases.map(phpCall), { labels: cases.map((c) => `${label(c.mode)} ${label(c.s)}`) });
+const results = phpGolden('plugins/php/mb-convert-kana', cases.map(phpCall), { labels: cases.map((c) => `${label(c.mode)} ${label(c.s)}`) });
 let randomResults: OracleResult[] | undefined;
 const liveResult = (i: number) => (randomResults ??= callPhp(randomCases.map(phpCall)))[i];
 const ours = (c: Case) => outcome(() => runModifier('mb_convert_kana', c.s, c.encoding === undefined ? [c.mode] : [c.mode, c.encoding]));

@@ -19,8 +19,8 @@ import { testModifierContext } from '../../support/plugin-context.js';
 
 const ctx = testModifierContext({ now: 0 });
 const b64 = (s: string) => Buffer.from(toBytes(s)).toString('base64');
-// PHP's answers, committed in test/fixtures/php/pcre/regex-plugins.json.
-const oracle = phpGoldenLookup('pcre/regex-plugins', { note: 'regex_replace cases run the sanitising code of Smarty 2.6.33 modifier.regex_replace.php' });
+// PHP's answers, committed in test/fixtures/php/plugins/regex/regex-plugins.json.
+const oracle = phpGoldenLookup('plugins/regex/regex-plugins', { note: 'regex_replace cases run the sanitising code of Smarty 2.6.33 modifier.regex_replace.php' });
 const askPhp = (calls: OracleCall[]) => calls.map(oracle);
 const php = (code: string) => {
   const [r] = askPhp([{ fn: '__eval', args: [code] }]);

@@ -20,8 +20,8 @@ function fromTagged(t: Tagged): Value {
   throw new Error('objects are not expected here');
 }
 
-// PHP's answers, committed in test/fixtures/php/plugins-string/examples.json.
-const oracle = phpGoldenLookup('plugins-string/examples', { note: SMARTY2_NOTE });
+// PHP's answers, committed in test/fixtures/php/plugins/string/examples.json.
+const oracle = phpGoldenLookup('plugins/string/examples', { note: SMARTY2_NOTE });
 
 function phpApply(name: string, input: Value, args: Value[]): Value {
   const p = modifiers.get(name)!;

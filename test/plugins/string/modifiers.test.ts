@@ -1,7 +1,7 @@
 /**
  * Every string and html modifier against PHP 8.2: PHP functions are called as they are,
  * Smarty 2 and platform modifiers through their PHP bodies in smarty2-modifiers.php. PHP's
- * answers are committed in test/fixtures/php/plugins-string/modifiers.json.
+ * answers are committed in test/fixtures/php/plugins/string/modifiers.json.
  */
 import { describe, expect, it } from 'vitest';
 import type { Tagged } from '../../support/php-oracle.js';
@@ -40,7 +40,7 @@ describe('string and html modifiers match PHP 8.2', () => {
     }
     return phpCall(fn, args);
   });
-  const results = phpGolden('plugins-string/modifiers', calls, { note: SMARTY2_NOTE, labels: ALL.map(label) });
+  const results = phpGolden('plugins/string/modifiers', calls, { note: SMARTY2_NOTE, labels: ALL.map(label) });
 
   it('covers every modifier', () => {
     const tested = new Set(ALL.map((c) => c.mod));

@@ -1,7 +1,7 @@
 /**
  * {date} and {strtodate} against PHP's date(format, strtotime(time, now)) in several zones: seeded
  * random cases against live PHP, the fixed default cases against PHP's answers committed in
- * test/fixtures/php/plugins-util/date-defaults.json.
+ * test/fixtures/php/plugins/util/date-defaults.json.
  */
 import { describe, expect, it } from 'vitest';
 import { callPhp, type OracleResult } from '../../support/php-oracle.js';
@@ -52,7 +52,7 @@ const php = () =>
   (phpResults ??= callPhp(
     cases.map((c) => ({ fn: '__eval', tz: c.tz, args: [`return date(${phpLiteral(c.format)}, strtotime(${phpLiteral(c.time)}, ${TEST_NOW}));`] })),
   ));
-const golden = phpGoldenLookup('plugins-util/date-defaults');
+const golden = phpGoldenLookup('plugins/util/date-defaults');
 
 describe('{date} against php date(strtotime())', () => {
   it.each(cases.map((c, i) => [i, c.tz, c.time, c.format] as const))('#%i %s %s %s', (i) => {

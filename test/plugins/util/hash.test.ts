@@ -1,6 +1,6 @@
 /**
  * hash(), hash_hmac() and crc32() against live PHP on seeded random inputs, and {rcms_hash} and the
- * algorithm-name cases against PHP's answers committed in test/fixtures/php/plugins-util/
+ * algorithm-name cases against PHP's answers committed in test/fixtures/php/plugins/util/
  * (rcms-hash.json, hash-names.json).
  */
 import { describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ for (const algo of ['SHA256', 'Md5', 'SHA512/256', 'crc32b', 'sha3-999', '', 'md
 }
 
 let liveResults: OracleResult[] | undefined;
-const nameResults = phpGolden('plugins-util/hash-names', nameCases.map((c) => c.call));
+const nameResults = phpGolden('plugins/util/hash-names', nameCases.map((c) => c.call));
 
 function check(c: Case, r: OracleResult): void {
   if (!r.ok) {
@@ -97,7 +97,7 @@ describe('hash functions against php', () => {
 });
 
 describe('{rcms_hash}', () => {
-  const php = phpGolden('plugins-util/rcms-hash', [
+  const php = phpGolden('plugins/util/rcms-hash', [
     { fn: 'hash', args: ['sha256', 'こんにちは'] },
     { fn: 'hash_hmac', args: ['sha512', 'payload', ''] },
     { fn: 'hash', args: ['sha1', 'abc', true] },

@@ -2,7 +2,7 @@
  * {logger}: messages over 1024 bytes are cut to 1024 bytes like PHP's substr() and get
  * "...Over 1kb data."; arrays are logged as json_encode(..., UNESCAPED_UNICODE|UNESCAPED_SLASHES).
  * Expectations come from PHP running that rule: committed answers for the hand inputs
- * (test/fixtures/php/plugins-util/logger.json), live PHP for the seeded random strings.
+ * (test/fixtures/php/plugins/util/logger.json), live PHP for the seeded random strings.
  */
 import { describe, expect, it } from 'vitest';
 import { callPhp, toTagged, type OracleResult } from '../../support/php-oracle.js';
@@ -40,7 +40,7 @@ const arrays: unknown[] = [
 const stringCall = (s: string) => ({ fn: '__eval', args: [PHP_RULE(phpLiteral(s))] });
 let randomResults: OracleResult[] | undefined;
 const liveResult = (i: number) => (randomResults ??= callPhp(randomStrings.map(stringCall)))[i];
-const php = phpGolden('plugins-util/logger', [
+const php = phpGolden('plugins/util/logger', [
   ...strings.map(stringCall),
   ...arrays.map((a) => ({ fn: '__eval', args: [PHP_RULE(`json_decode(base64_decode('${Buffer.from(JSON.stringify(a)).toString('base64')}'), true)`)] })),
   ...[42, 1.5, true, false].map((v) => ({ fn: '__eval', args: [PHP_RULE(phpLiteral(v))] })),

@@ -1,7 +1,7 @@
 /**
  * bcrypt against PHP both ways: our crypt() equals PHP's for every variant, PHP's
  * password_verify accepts our password_hash output (live PHP: seeded inputs, random salts), and
- * the edge and error cases match PHP's answers committed in test/fixtures/php/plugins-util/.
+ * the edge and error cases match PHP's answers committed in test/fixtures/php/plugins/util/.
  */
 import { describe, expect, it } from 'vitest';
 import { callPhp, toTagged, type OracleCall, type OracleResult } from '../../support/php-oracle.js';
@@ -96,7 +96,7 @@ describe('password_hash / password_verify', () => {
     { pw: 'a', hash: '' },
     { pw: 'a', hash: bcrypt('a', parseSetting('$2y$04$abcdefghijklmnopqrstuu')!).slice(0, 59) },
   ];
-  const edgePhp = phpGolden('plugins-util/password-verify-edge', edge.map((e) => ({ fn: '__eval', args: [`return password_verify(${phpLiteral(e.pw)}, ${phpLiteral(e.hash)});`] })));
+  const edgePhp = phpGolden('plugins/util/password-verify-edge', edge.map((e) => ({ fn: '__eval', args: [`return password_verify(${phpLiteral(e.pw)}, ${phpLiteral(e.hash)});`] })));
   it.each(edge.map((e, i) => [i, e.hash] as const))('verify edge #%i %s', (i) => {
     expect(passwordVerify.run(edge[i].pw, [edge[i].hash], ctx)).toBe(edgePhp[i].value);
   });
@@ -109,7 +109,7 @@ describe('password_hash / password_verify', () => {
     ['a', 7, null],
     ['a', PhpArray.fromList([]), null],
   ];
-  const errorsPhp = phpGolden('plugins-util/password-hash-errors', errors.map(([pw, algo, opts]) => ({ fn: 'password_hash', args: [pw, algo instanceof PhpArray ? [] : algo, ...(opts instanceof PhpArray ? [{ $assoc: [['cost', opts.get('cost')]] }] : [])] })));
+  const errorsPhp = phpGolden('plugins/util/password-hash-errors', errors.map(([pw, algo, opts]) => ({ fn: 'password_hash', args: [pw, algo instanceof PhpArray ? [] : algo, ...(opts instanceof PhpArray ? [{ $assoc: [['cost', opts.get('cost')]] }] : [])] })));
   it.each(errors.map((e, i) => [i, JSON.stringify(e[1])] as const))('password_hash error #%i algo %s', (i) => {
     expect(errorsPhp[i].ok).toBe(false);
     const [pw, algo, opts] = errors[i];
