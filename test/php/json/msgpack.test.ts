@@ -8,7 +8,7 @@ import { callModifier } from '../../support/php-call.js';
 import { plugins } from '../../../src/plugins/json/index.js';
 import type { ModifierPlugin } from '../../../src/plugins/types.js';
 
-// Generated from PHP's msgpack extension by fixtures/gen-msgpack.php.
+// Generated from PHP's msgpack extension by scripts/generate/msgpack-fixture.php.
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/msgpack.json', import.meta.url), 'utf8')) as {
   pack: { value: Tagged; packed: string }[];
   unpack: { data: string; result: Tagged }[];
