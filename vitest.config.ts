@@ -7,7 +7,7 @@ export default defineConfig({
     pool: 'forks',
     poolOptions: { forks: { execArgv: ['--no-node-snapshot'] } },
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     reporters: ['default'],
   },

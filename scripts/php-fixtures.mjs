@@ -5,7 +5,7 @@
 //
 //   npm run fixtures:php            regenerate and report
 //   npm run fixtures:php -- --prune also delete fixtures that no test wrote any more
-//   npm run fixtures:php -- test/pcre/preg-table.test.ts   only these test files
+//   npm run fixtures:php -- test/php/pcre/preg-table.test.ts   only these test files
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +48,7 @@ function goldenTestFiles() {
       }
     }
   }
-  const recheck = join(root, 'test', 'php-fixtures', 'recheck.test.ts');
+  const recheck = join(root, 'test', 'conformance', 'php-fixtures.test.ts');
   return [...golden].filter((f) => f.endsWith('.test.ts') && f !== recheck).sort();
 }
 

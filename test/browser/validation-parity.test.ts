@@ -1,6 +1,6 @@
 /**
  * The same value validates identically in the browser and on the server: the 79 pairs of
- * test/forms/fixtures/validation-pairs.json run through dist/forms-ui.js in Chromium, both
+ * test/fixtures/forms/validation-pairs.json run through dist/forms-ui.js in Chromium, both
  * ways the form gets a validator (docs/decisions.md D45):
  * - precompiled: the ajv standalone script of each schema (what /validators/NAME.js serves)
  *   on a page with the strict CSP of `smartcage serve` (no 'unsafe-eval'),
@@ -25,7 +25,7 @@ interface Case {
 }
 type Found = Array<{ path: string; keyword: string; en: string; ja: string }>;
 
-const table = JSON.parse(readFileSync(join(ROOT, 'test/forms/fixtures/validation-pairs.json'), 'utf8')) as { cases: Case[] };
+const table = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/forms/validation-pairs.json'), 'utf8')) as { cases: Case[] };
 const cases = table.cases.map((c) => ({ ...c, schema: typeof c.schema === 'string' ? samples[c.schema] : c.schema }));
 
 describeBrowser('validation parity: browser vs server', () => {

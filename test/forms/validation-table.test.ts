@@ -11,7 +11,7 @@ interface Case {
   valid: boolean;
   errors: Array<{ path: string; keyword: string }>;
 }
-const table = JSON.parse(readFileSync(new URL('./fixtures/validation-pairs.json', import.meta.url), 'utf8')) as { cases: Case[] };
+const table = JSON.parse(readFileSync(new URL('../fixtures/forms/validation-pairs.json', import.meta.url), 'utf8')) as { cases: Case[] };
 
 describe('validation table (shared with the browser tests)', () => {
   it('has at least 50 pairs, both valid and invalid, over every sample', () => {

@@ -2,10 +2,12 @@
  * Committed PHP answers ("golden fixtures") for the table-driven PHP comparison tests, so the
  * tests run without php and a reader can see every expected value.
  *
- * `phpGolden(name, calls)` answers like `callPhp(calls)` from test/fixtures/php/<name>.json. The
+ * `phpGolden(name, calls)` answers like `callPhp(calls)` from test/fixtures/php/<name>.json. A
+ * name starts with the folder of the tests that read it (`php/pcre/preg-table` for
+ * test/php/pcre/), so the fixtures mirror the tests as the tests mirror src/. The
  * stored calls must equal the requested ones: an edited case table fails loudly until the
  * fixture is regenerated with `UPDATE_PHP_FIXTURES=1` (or `npm run fixtures:php`), which asks
- * live PHP and rewrites the file. test/php-fixtures/recheck.test.ts replays every stored call
+ * live PHP and rewrites the file. test/conformance/php-fixtures.test.ts replays every stored call
  * through live PHP in CI, so a fixture cannot drift from PHP unnoticed.
  *
  * File layout (one case per line, so diffs show exactly which answers changed):

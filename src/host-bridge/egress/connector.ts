@@ -75,7 +75,7 @@ export interface GuardedConnectOptions {
 export function createGuardedConnect({ policy, resolver, stats, ca }: GuardedConnectOptions): ConnectFn {
   const tlsConnector = buildConnector({
     // HTTP/1.1 only: the header cap is llhttp's maxHeaderSize, which undici's HTTP/2 client does
-    // not apply (undici 8 offers h2 in ALPN by default; test/egress/h2.test.ts).
+    // not apply (undici 8 offers h2 in ALPN by default; test/host-bridge/egress/h2.test.ts).
     allowH2: false,
     timeout: policy.timeoutMs,
     lookup: refuseLookup as never,

@@ -2,7 +2,7 @@
  * FILTER_VALIDATE_IP, transcribed from PHP 8.2's logical_filters.c: the IPv4 and IPv6
  * parsers (_php_filter_validate_ipv4/_ipv6) and the RFC 6890 range tables
  * (ipv4_get_status_flags / ipv6_get_status_flags) as PHP 8.2.36 answers (probed address by
- * address, see test/plugins-php/filter-var.test.ts), quirks included: every address from
+ * address, see test/plugins/php/filter-var.test.ts), quirks included: every address from
  * 240.0.0.0 up is reserved, 0.0.0.0/8 is reserved, IPv6 documentation and ORCHID blocks are
  * reserved, an IPv6 address written with an IPv4 tail is always read as ::ffff:a.b.c.d, and
  * an address in a special block that is neither private nor reserved fails

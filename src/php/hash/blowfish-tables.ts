@@ -1,6 +1,6 @@
 /**
  * Blowfish's initial P-array and S-boxes: the fractional hex digits of pi, in order
- * (computed by test/plugins-util/pi-words.ts; password.test.ts checks every word).
+ * (computed by test/plugins/util/pi-words.ts; password.test.ts checks every word).
  */
 export const P_INIT = [
   0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344, 0xa4093822, 0x299f31d0, 0x082efa98, 0xec4e6c89,

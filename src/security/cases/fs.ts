@@ -365,7 +365,7 @@ export const FS: SecurityCase[] = [
     if (!whole) return judge(h, r5, false, `80 whole records after concurrent appends (got ${lines.length} lines)`);
     return {
       status: 'contained',
-      detail: `E_QUOTA after ${size / record.length} whole 64 KiB records; refused replacement left the file intact; 80 concurrent appends all whole (a kill during a write is covered by test/files/tenant-files.test.ts, not here)`,
+      detail: `E_QUOTA after ${size / record.length} whole 64 KiB records; refused replacement left the file intact; 80 concurrent appends all whole (a kill during a write is covered by test/host-bridge/files/tenant-files.test.ts, not here)`,
       figures: { records: size / record.length },
     };
   }),

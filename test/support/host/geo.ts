@@ -1,6 +1,6 @@
 /**
  * The test host's geo capability: the real IP-ranges table over the committed fixture
- * test/host-geo/fixtures/ranges.csv. Its country assignments are made up (documentation
+ * test/fixtures/geo/ranges.csv. Its country assignments are made up (documentation
  * ranges, and a few public-looking ones such as 5.10.0.0/16 -> JP and 2a00:1000::/32 -> GB).
  */
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { HostAdapters } from '../../../src/host-bridge/host.js';
 import { IpRangeTable, ipRangesGeo } from '../../../src/host-bridge/geo/ip-ranges.js';
 
-export const GEO_FIXTURE = fileURLToPath(new URL('../../host-geo/fixtures/ranges.csv', import.meta.url));
+export const GEO_FIXTURE = fileURLToPath(new URL('../../fixtures/geo/ranges.csv', import.meta.url));
 
 let table: IpRangeTable | null = null;
 

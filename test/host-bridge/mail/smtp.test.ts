@@ -1,0 +1,297 @@
+/**
+ * The SMTP client and the default adapter against a real SMTP server on 127.0.0.1: exact
+ * headers, envelope, body bytes, dot-stuffing, encoded-words; failures and timeouts.
+ */
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendSmtp, SmtpError, dotStuff } from '../../../src/host-bridge/mail/smtp-client.js';
+import { smtpMailAdapter } from '../../../src/host-bridge/mail/smtp-adapter.js';
+import { SendWindow } from '../../../src/host-bridge/mail/rate.js';
+import { BridgeError } from '../../../src/host-bridge/errors.js';
+import type { OutgoingMail } from '../../../src/host-bridge/host.js';
+import { startSmtp, headersOf, bodyOf, type TestSmtp } from '../../support/smtp-server.js';
+
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startSmtp();
+});
+afterAll(() => smtp.close());
+
+const last = () => smtp.received[smtp.received.length - 1];
+
+/** Independent RFC 2047 B decoder for the assertions. */
+function decodeWords(v: string): string {
+  const parts = [...v.matchAll(/=\?UTF-8\?B\?([A-Za-z0-9+/=]*)\?=/g)];
+  expect(parts.map((p) => p[0]).join(' ')).toBe(v);
+  return Buffer.concat(parts.map((p) => Buffer.from(p[1], 'base64'))).toString('utf8');
+}
+
+const FIXED = Date.UTC(2023, 10, 15, 7, 13, 20);
+
+function mail(over: Partial<OutgoingMail> = {}): OutgoingMail {
+  return { to: ['rcpt@example.org'], cc: [], bcc: [], from: 'info@example.com', fromName: '', subject: 'Hello', body: 'Hi there.\n', ...over };
+}
+
+describe('sendSmtp', () => {
+  it('sends the envelope and the message bytes exactly, with a fixed EHLO name', async () => {
+    const message = 'Subject: t\r\n\r\nline 1\r\nline 2\r\n';
+    await sendSmtp({ host: '127.0.0.1', port: smtp.port, heloName: 'mailer.host.example' }, { from: 'a@example.com', to: ['b@example.org', 'c@example.net'] }, message);
+    const r = last();
+    expect(r.helo).toBe('mailer.host.example');
+    expect(r.mailFrom).toBe('a@example.com');
+    expect(r.rcptTo).toEqual(['b@example.org', 'c@example.net']);
+    expect(r.raw.toString('latin1')).toBe(message);
+  });
+
+  it('dot-stuffs lines that start with a dot, and the server gets them back unstuffed', async () => {
+    const message = 'Subject: dots\r\n\r\n.\r\n..two\r\n.hidden\r\nmid.dle\r\n. \r\nend';
+    expect(dotStuff(message)).toBe('Subject: dots\r\n\r\n..\r\n...two\r\n..hidden\r\nmid.dle\r\n.. \r\nend\r\n.\r\n');
+    await sendSmtp({ host: '127.0.0.1', port: smtp.port }, { from: 'a@example.com', to: ['b@example.org'] }, message);
+    expect(last().raw.toString('latin1')).toBe(`${message}\r\n`);
+  });
+
+  it('normalizes bare CR and LF so a body cannot end DATA early (SMTP smuggling)', async () => {
+    const before = smtp.received.length;
+    const message = 'Subject: s\r\n\r\nx\n.\nMAIL FROM:<evil@evil.example>\r\nRCPT TO:<victim@victim.example>\r\nDATA\r\nsmuggled\r.\rend\r\n';
+    await sendSmtp({ host: '127.0.0.1', port: smtp.port }, { from: 'a@example.com', to: ['b@example.org'] }, message);
+    expect(smtp.received.length).toBe(before + 1);
+    const raw = last().raw.toString('latin1');
+    expect(raw).toBe(message.replace(/\r\n|\r|\n/g, '\r\n'));
+    expect(last().rcptTo).toEqual(['b@example.org']);
+  });
+
+  it('refuses non-canonical envelope addresses and a bad EHLO name before connecting (ML-04)', async () => {
+    const before = smtp.received.length;
+    const o = { host: '127.0.0.1', port: smtp.port };
+    const m = 'Subject: x\r\n\r\nx\r\n';
+    for (const from of ['a@example.com> SIZE=1', 'a@example.com\r\nRCPT TO:<x@evil.example>', '<a@example.com>', 'A@EXAMPLE.COM', '"a"@example.com', '']) {
+      await expect(sendSmtp(o, { from, to: ['b@example.org'] }, m)).rejects.toBeInstanceOf(SmtpError);
+    }
+    await expect(sendSmtp(o, { from: 'a@example.com', to: ['b@example.org>\r\nDATA'] }, m)).rejects.toBeInstanceOf(SmtpError);
+    await expect(sendSmtp(o, { from: 'a@example.com', to: [] }, m)).rejects.toBeInstanceOf(SmtpError);
+    for (const heloName of ['x\r\nMAIL FROM:<a@b.c>', 'a b', '', 'host_name', `${'a'.repeat(64)}.example`]) {
+      await expect(sendSmtp({ ...o, heloName }, { from: 'a@example.com', to: ['b@example.org'] }, m)).rejects.toBeInstanceOf(SmtpError);
+    }
+    await expect(sendSmtp(o, { from: 'a@example.com', to: ['b@example.org'] }, 'Subject: ü\r\n\r\nx')).rejects.toBeInstanceOf(SmtpError);
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it('checks reply codes: a refused recipient fails the send', async () => {
+    const picky = await startSmtp({
+      onRcptTo(addr, _s, cb) {
+        cb(addr.address.startsWith('no') ? Object.assign(new Error('no such user'), { responseCode: 550 }) : null);
+      },
+    });
+    try {
+      const err = await sendSmtp({ host: '127.0.0.1', port: picky.port }, { from: 'a@example.com', to: ['yes@example.org', 'no@example.org'] }, 'Subject: x\r\n\r\nx\r\n').catch((e) => e);
+      expect(err).toBeInstanceOf(SmtpError);
+      expect(err.stage).toBe('RCPT TO');
+      expect(err.replyCode).toBe(550);
+      expect(picky.received).toEqual([]);
+    } finally {
+      await picky.close();
+    }
+  });
+
+  describe('hostile and broken servers', () => {
+    const raw: Server[] = [];
+    const serve = (onConn: (s: import('node:net').Socket) => void) =>
+      new Promise<number>((resolve) => {
+        const s = createServer(onConn);
+        raw.push(s);
+        s.listen(0, '127.0.0.1', () => resolve((s.address() as { port: number }).port));
+      });
+    afterAll(() => Promise.all(raw.map((s) => new Promise((r) => s.close(r)))));
+
+    it('times out on a silent server', async () => {
+      const port = await serve(() => {});
+      const t0 = Date.now();
+      const err = await sendSmtp({ host: '127.0.0.1', port, commandTimeoutMs: 200 }, { from: 'a@example.com', to: ['b@example.org'] }, 'x').catch((e) => e);
+      expect(err).toBeInstanceOf(SmtpError);
+      expect(err.stage).toBe('greeting');
+      expect(Date.now() - t0).toBeLessThan(2000);
+    });
+
+    it('fails on a refused connection', async () => {
+      const port = await serve((s) => s.destroy());
+      const closed = await new Promise<number>((resolve) => {
+        const s = createServer();
+        s.listen(0, '127.0.0.1', () => {
+          const p = (s.address() as { port: number }).port;
+          s.close(() => resolve(p));
+        });
+      });
+      await expect(sendSmtp({ host: '127.0.0.1', port: closed }, { from: 'a@example.com', to: ['b@example.org'] }, 'x')).rejects.toBeInstanceOf(SmtpError);
+      await expect(sendSmtp({ host: '127.0.0.1', port }, { from: 'a@example.com', to: ['b@example.org'] }, 'x')).rejects.toBeInstanceOf(SmtpError);
+    });
+
+    it('fails on a 554 greeting, an endless reply line, and an endless multi-line reply', async () => {
+      const p554 = await serve((s) => s.end('554 go away\r\n'));
+      const pLong = await serve((s) => {
+        s.on('error', () => {});
+        s.write('220 ');
+        const chunk = 'x'.repeat(1024);
+        const t = setInterval(() => (s.destroyed ? clearInterval(t) : s.write(chunk)), 1);
+      });
+      const pMany = await serve((s) => {
+        s.on('error', () => {});
+        const t = setInterval(() => (s.destroyed ? clearInterval(t) : s.write('220-more\r\n')), 1);
+      });
+      for (const [port, stage] of [
+        [p554, 'greeting'],
+        [pLong, 'greeting'],
+        [pMany, 'greeting'],
+      ] as const) {
+        const err = await sendSmtp({ host: '127.0.0.1', port, commandTimeoutMs: 3000 }, { from: 'a@example.com', to: ['b@example.org'] }, 'x').catch((e) => e);
+        expect(err).toBeInstanceOf(SmtpError);
+        expect(err.stage).toBe(stage);
+      }
+    });
+
+    it('ends a session that dribbles past the session deadline', async () => {
+      const port = await serve((s) => {
+        s.on('error', () => {});
+        s.write('220 hi\r\n');
+        s.on('data', () => {
+          const t = setInterval(() => (s.destroyed ? clearInterval(t) : s.write('2')), 50);
+        });
+      });
+      const t0 = Date.now();
+      const err = await sendSmtp({ host: '127.0.0.1', port, commandTimeoutMs: 10_000, sessionTimeoutMs: 300 }, { from: 'a@example.com', to: ['b@example.org'] }, 'x').catch((e) => e);
+      expect(err).toBeInstanceOf(SmtpError);
+      expect(err.message).toMatch(/longer than 300 ms/);
+      expect(Date.now() - t0).toBeLessThan(2000);
+    });
+
+    it('refuses replies nobody asked for (a pipelining injection from the server)', async () => {
+      const port = await serve((s) => {
+        s.on('error', () => {});
+        s.write('220 hi\r\n');
+        s.on('data', (d) => {
+          if (d.toString().startsWith('EHLO')) s.write('250 ok\r\n250 extra\r\n');
+        });
+      });
+      const err = await sendSmtp({ host: '127.0.0.1', port, commandTimeoutMs: 1000 }, { from: 'a@example.com', to: ['b@example.org'] }, 'x').catch((e) => e);
+      expect(err).toBeInstanceOf(SmtpError);
+    });
+  });
+
+  it('upgrades with STARTTLS when asked, and refuses a server that does not offer it', async () => {
+    const tlsServer = await startSmtp({ disabledCommands: ['AUTH'] });
+    try {
+      await sendSmtp({ host: '127.0.0.1', port: tlsServer.port, security: 'starttls', tls: { rejectUnauthorized: false } }, { from: 'a@example.com', to: ['b@example.org'] }, 'Subject: tls\r\n\r\nx\r\n');
+      expect(tlsServer.received[0].secure).toBe(true);
+    } finally {
+      await tlsServer.close();
+    }
+    const err = await sendSmtp({ host: '127.0.0.1', port: smtp.port, security: 'starttls' }, { from: 'a@example.com', to: ['b@example.org'] }, 'x').catch((e) => e);
+    expect(err).toBeInstanceOf(SmtpError);
+    expect(err.stage).toBe('STARTTLS');
+    const auth = await sendSmtp({ host: '127.0.0.1', port: smtp.port, auth: { user: 'u', pass: 'p' } }, { from: 'a@example.com', to: ['b@example.org'] }, 'x').catch((e) => e);
+    expect(auth).toBeInstanceOf(SmtpError);
+    expect(auth.stage).toBe('AUTH');
+  });
+});
+
+describe('smtpMailAdapter', () => {
+  const adapter = () => smtpMailAdapter({ host: '127.0.0.1', port: smtp.port, heloName: 'mx.host.example', verifiedDomains: { shop: ['example.com'] }, now: () => FIXED });
+
+  it('answers the verified domains per tenant', async () => {
+    const a = adapter();
+    expect(await a.verifiedDomains('shop')).toEqual(['example.com']);
+    expect(await a.verifiedDomains('other')).toEqual([]);
+    expect(await a.verifiedDomains('__proto__')).toEqual([]);
+  });
+
+  it('writes exact headers for an ASCII mail; Bcc only in the envelope', async () => {
+    await adapter().send('shop', mail({ to: ['t1@example.org', 't2@example.org'], cc: ['c@example.org'], bcc: ['hidden@example.org'], fromName: 'The "Shop"' }));
+    const r = last();
+    expect(r.helo).toBe('mx.host.example');
+    expect(r.mailFrom).toBe('info@example.com');
+    expect(r.rcptTo).toEqual(['t1@example.org', 't2@example.org', 'c@example.org', 'hidden@example.org']);
+    const h = headersOf(r.raw);
+    expect(h.map(([n]) => n)).toEqual(['Date', 'From', 'To', 'Cc', 'Subject', 'Message-ID', 'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding']);
+    const get = (n: string) => h.find(([k]) => k === n)?.[1];
+    expect(get('Date')).toBe('Wed, 15 Nov 2023 07:13:20 +0000');
+    expect(get('From')).toBe('"The \\"Shop\\"" <info@example.com>');
+    expect(get('To')).toBe('t1@example.org, t2@example.org');
+    expect(get('Cc')).toBe('c@example.org');
+    expect(get('Subject')).toBe('Hello');
+    expect(get('Message-ID')).toMatch(/^<[0-9a-f]{32}@mx\.host\.example>$/);
+    expect(get('Content-Type')).toBe('text/plain; charset=UTF-8');
+    expect(get('Content-Transfer-Encoding')).toBe('7bit');
+    expect(r.raw.toString('latin1')).not.toMatch(/hidden@example\.org/);
+    expect(bodyOf(r.raw)).toBe('Hi there.\r\n');
+  });
+
+  it('encodes a Japanese subject and sender name as encoded-words and the body as base64', async () => {
+    const subject = 'ご注文ありがとうございます【重要】お支払い手続きのご案内と配送予定日について';
+    const body = '山田様\n\nこの度はご注文いただき、誠にありがとうございます。\n.\n以上';
+    await adapter().send('shop', mail({ subject, fromName: '株式会社サンプル', body }));
+    const r = last();
+    const raw = r.raw.toString('latin1');
+    expect(raw).toMatch(/^[\x20-\x7e\r\n\t]*$/);
+    for (const line of raw.split('\r\n')) expect(line.length).toBeLessThanOrEqual(78);
+    const h = headersOf(r.raw);
+    const get = (n: string) => h.find(([k]) => k === n)?.[1] ?? '';
+    expect(decodeWords(get('Subject'))).toBe(subject);
+    const from = get('From');
+    expect(from.endsWith(' <info@example.com>')).toBe(true);
+    expect(decodeWords(from.slice(0, -' <info@example.com>'.length))).toBe('株式会社サンプル');
+    expect(get('Content-Transfer-Encoding')).toBe('base64');
+    expect(Buffer.from(bodyOf(r.raw).replace(/\r\n/g, ''), 'base64').toString('utf8')).toBe(body.replace(/\n/g, '\r\n'));
+  });
+
+  it('uses quoted-printable for mostly-ASCII bodies, keeping dots and bytes exact', async () => {
+    const body = `Price: 1000 yen (税込)\n.\n..\nA long line ${'x'.repeat(120)} end\nTrailing space \nequals = sign`;
+    await adapter().send('shop', mail({ body }));
+    const r = last();
+    expect(headersOf(r.raw).find(([k]) => k === 'Content-Transfer-Encoding')?.[1]).toBe('quoted-printable');
+    const qp = bodyOf(r.raw);
+    for (const line of qp.split('\r\n')) expect(line.length).toBeLessThanOrEqual(76);
+    const decoded = Buffer.from(
+      qp
+        .replace(/=\r\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
+    expect(decoded).toBe(`${body.replace(/\n/g, '\r\n')}\r\n`.replace(/\r\n\r\n$/, '\r\n'));
+  });
+
+  it('sends sg_custom_args as one ASCII JSON header', async () => {
+    await adapter().send('shop', mail({ customArgs: { campaign: 'spring', note: 'ß & "q"' } }));
+    const h = headersOf(last().raw);
+    const v = h.find(([k]) => k === 'X-Custom-Args')?.[1] ?? '';
+    expect(JSON.parse(v)).toEqual({ campaign: 'spring', note: 'ß & "q"' });
+    expect(v).toMatch(/^[\x20-\x7e]*$/);
+  });
+
+  it('refuses header values with line breaks even when called directly (defence in depth)', async () => {
+    const before = smtp.received.length;
+    for (const m of [mail({ subject: 'x\r\nBcc: a@evil.example' }), mail({ fromName: 'x\nBcc: a@evil.example' }), mail({ to: ['a@example.org\r\nBcc: b@evil.example'] })]) {
+      const err = await adapter().send('shop', m).catch((e) => e);
+      expect(err).toBeInstanceOf(Error);
+    }
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it('keeps a per-tenant sliding window (E_RATE_LIMIT), counting failed attempts too', async () => {
+    let now = 0;
+    const window = new SendWindow({ messages: 2, recipients: 100, windowMs: 1000, now: () => now });
+    const a = smtpMailAdapter({ host: '127.0.0.1', port: smtp.port, verifiedDomains: {}, window });
+    await a.send('t', mail());
+    await a.send('t', mail());
+    const err = await a.send('t', mail()).catch((e) => e);
+    expect(err).toBeInstanceOf(BridgeError);
+    expect(err.code).toBe('E_RATE_LIMIT');
+    await a.send('other', mail()); // per tenant
+    now = 1500;
+    await a.send('t', mail()); // the window slid
+    const failing = smtpMailAdapter({ host: '127.0.0.1', port: 1, verifiedDomains: {}, window: new SendWindow({ messages: 1, now: () => 0 }) });
+    await expect(failing.send('t', mail())).rejects.toBeInstanceOf(SmtpError);
+    await expect(failing.send('t', mail())).rejects.toMatchObject({ code: 'E_RATE_LIMIT' });
+    const big = new SendWindow({ recipients: 3 });
+    big.take('t', 3);
+    expect(() => big.take('t', 1)).toThrow(/recipients/);
+  });
+});

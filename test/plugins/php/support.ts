@@ -1,0 +1,60 @@
+/**
+ * Test support for the php-family modifiers: running a modifier as the runtime does, turning
+ * our values into oracle arguments, and a small seeded generator for random cases.
+ */
+import { plugins } from '../../../src/plugins/php/index.js';
+import type { ModifierContext, ModifierPlugin } from '../../../src/plugins/types.js';
+import { PhpArray, PhpFloat, type Value } from '../../../src/value/value.js';
+import { PhpTypeError } from '../../../src/value/convert.js';
+import { isAscii, toBytes } from '../../../src/value/bytes.js';
+import { type OracleResult, type Tagged, toTagged } from '../../support/php-oracle.js';
+import { testModifierContext } from '../../support/plugin-context.js';
+import { bindModifier, withDefaults } from '../../../src/runtime/modifiers.js';
+
+export const modifiers = new Map<string, ModifierPlugin>();
+for (const p of plugins) if (p.kind === 'modifier') modifiers.set(p.name, p);
+
+export function runModifier(name: string, input: Value, args: Value[] = [], ctx: ModifierContext = testModifierContext()): Value {
+  const p = modifiers.get(name);
+  if (!p) throw new Error(`no modifier ${name}`);
+  return p.run(input, withDefaults(bindModifier(p), args), ctx);
+}
+
+/** Our outcome in the oracle's terms: the tagged value, or 'error' where PHP would throw. */
+export function outcome(f: () => Value): Tagged | 'error' {
+  try {
+    return toTagged(f());
+  } catch (e) {
+    if (e instanceof PhpTypeError) return 'error';
+    throw e;
+  }
+}
+
+export function phpOutcome(r: OracleResult): Tagged | 'error' {
+  return r.ok ? r.value! : 'error';
+}
+
+/** A template value as an oracle argument (raw bytes for anything not ASCII). */
+export function toArg(v: Value): unknown {
+  if (v === undefined) return null;
+  if (typeof v === 'string') return isAscii(v) ? v : { $bytes: Buffer.from(toBytes(v)).toString('base64') };
+  if (v instanceof PhpFloat) return { $float: v.value };
+  if (typeof v === 'number' && !Number.isInteger(v)) return { $float: v };
+  if (v instanceof PhpArray) return { $assoc: v.entries().map(([k, x]) => [k, toArg(x)]) };
+  return v;
+}
+
+/** The shared seeded generator (test/support/prng.ts), so random cases are the same on every run. */
+export { mulberry32 as seeded } from '../../support/prng.js';
+
+export function randomString(rnd: () => number, alphabet: readonly string[], maxLen: number): string {
+  const n = Math.floor(rnd() * (maxLen + 1));
+  let s = '';
+  for (let i = 0; i < n; i++) s += alphabet[Math.floor(rnd() * alphabet.length)];
+  return s;
+}
+
+/** Readable label for a case. */
+export function label(v: unknown): string {
+  return JSON.stringify(v, (_k, x) => (x instanceof PhpArray ? Object.fromEntries(x.entries()) : x)).slice(0, 120);
+}
