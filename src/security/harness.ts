@@ -7,7 +7,7 @@ import { renderRawJsForHarness } from '../engine-internal.js';
 import { TemplateError } from '../errors.js';
 import type { HostAdapters } from '../host-bridge/host.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
-import type { Canaries, HarnessContext, Outcome, RenderAttempt, SecurityCase } from './types.js';
+import type { Canaries, HarnessContext, Outcome, RenderAttempt } from './types.js';
 import { startCanaries } from './canaries.js';
 import { CATALOGUE, CATALOGUE_IDS } from './cases/index.js';
 

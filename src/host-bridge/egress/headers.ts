@@ -4,7 +4,7 @@ import { EgressError } from './errors.js';
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** Field values: visible Latin-1 and SP/HTAB only (no CR, LF, NUL or other controls). */
-// eslint-disable-next-line no-control-regex
+ 
 const BAD_VALUE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/;
 
 /** Headers the guard owns: framing, hop-by-hop, routing. */

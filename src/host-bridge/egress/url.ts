@@ -14,7 +14,7 @@ const MAX_URL_LENGTH = 8192;
  * `\` as `/` in http(s) URLs: both are parser-confusion tricks, so a URL carrying them is
  * refused rather than normalized. Spaces and other controls must be percent-encoded.
  */
-// eslint-disable-next-line no-control-regex
+ 
 const RAW_FORBIDDEN = /[\u0000-\u0020\u007f\\]|[\u0080-\u009f\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff\ufff0-\uffff]/;
 
 /** A DNS name as it may reach the resolver: LDH labels (plus `_`), at most 253 octets. */

@@ -5,7 +5,7 @@
  * every directory entry read.
  *
  * Each folder is read whole first (so its handle is closed before the walk goes deeper), its names
- * are sorted by UTF-16 code unit, and each name is lstat'ed (never followed) and shown to the
+ * are sorted by their UTF-8 bytes (PHP's scandir order: strcmp), and each name is lstat'ed (never followed) and shown to the
  * visitor, which says whether to walk into it; a folder's content comes right after the folder
  * (pre-order), and `leave` runs after it (post-order).
  */
@@ -75,7 +75,8 @@ export async function walk(at: OpenAt, start: DirRef, visitor: Visitor, o: WalkO
       if (o.budget && read > o.budget.max) throw o.budget.tooMany();
       if (!o.keep || o.keep(ent.name)) names.push(ent.name);
     }
-    names.sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    // Byte order, not UTF-16 order: the two differ where an astral name meets one in U+E000..U+FFFF.
+    names.sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
     for (const name of names) {
       let st: Stats;
       try {

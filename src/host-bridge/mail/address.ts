@@ -134,7 +134,7 @@ export function parseAddress(input: string): AddressResult {
   const text = trimWsp(input);
   if (text.length === 0) return { ok: false, reason: 'empty address' };
   if (text.length > 4 * MAX_ADDRESS_LENGTH) return { ok: false, reason: `longer than ${MAX_ADDRESS_LENGTH} characters` };
-  let at = -1;
+  let at: number;
   if (text.charCodeAt(0) === 0x22) {
     // find the closing quote, honouring quoted-pairs
     let i = 1;

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { BridgeError } from '../errors.js';
 
 /** CR, LF, NUL and the other C0 controls except TAB, and DEL: never allowed in a header value. */
-// eslint-disable-next-line no-control-regex
+ 
 const HEADER_UNSAFE = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 
 /** True when `value` may go into a header (before encoding). */
@@ -96,7 +96,7 @@ export function foldHeader(name: string, tokens: readonly string[]): string {
 export function unstructured(name: string, value: string): string {
   assertHeader(name, value);
   if (value === '') return `${name}: `;
-  if (isPrintableAscii(value) && !value.includes('=?') && !/^ | $|  /.test(value)) {
+  if (isPrintableAscii(value) && !value.includes('=?') && !/^ | $| {2}/.test(value)) {
     const folded = foldHeader(name, value.split(' '));
     if (folded.split('\r\n').every((l) => l.length <= 998)) return folded;
   }

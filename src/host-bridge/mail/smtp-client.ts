@@ -211,7 +211,7 @@ export async function sendSmtp(opts: SmtpOptions, envelope: SmtpEnvelope, messag
   const from = checkEnvelopeAddress(envelope.from, 'sender');
   if (envelope.to.length === 0) throw new SmtpError('no recipients', 'envelope', null);
   const to = envelope.to.map((a) => checkEnvelopeAddress(a, 'recipient'));
-  // eslint-disable-next-line no-control-regex
+   
   if (/[^\x00-\x7f]/.test(message)) throw new SmtpError('the message is not 7-bit', 'data', null);
 
   const commandMs = opts.commandTimeoutMs ?? 30_000;

@@ -218,7 +218,7 @@ export const NON_STRINGS: unknown[] = [
   true,
   ['/files/user/a.csv'],
   { text: '/files/user/a.csv' },
-  // eslint-disable-next-line no-new-wrappers
+   
   new String('/files/user/a.csv'),
   Symbol('p'),
   10n,

@@ -30,7 +30,7 @@ interface Cached {
 /** Process-wide, keyed by tenant first. Exported for tests. */
 export const internalCache = new ResponseCache<Cached>();
 
-// eslint-disable-next-line no-control-regex
+ 
 const BAD_PATH = /[\u0000-\u0020\u007f\\#]|(^|\/)\.\.?(\/|$)|^\/\//;
 
 function checkEndpoint(plugin: string, endpoint: string): { path: string; query: string } {

@@ -53,8 +53,12 @@ function str(v: Value): string {
 function strings(v: Value, out: string[], depth = 0): void {
   if (depth > 16 || out.length > 10_000) return;
   if (typeof v === 'string') out.push(v);
-  else if (v instanceof PhpArray) for (const [k, x] of v.entries()) (out.push(String(k)), strings(x, out, depth + 1));
-  else if (v instanceof PhpObject) for (const [k, x] of v.props) (out.push(k), strings(x, out, depth + 1));
+  else if (v instanceof PhpArray || v instanceof PhpObject) {
+    for (const [k, x] of v instanceof PhpArray ? v.entries() : v.props) {
+      out.push(String(k));
+      strings(x, out, depth + 1);
+    }
+  }
 }
 
 function checkHeaderValue(name: string, value: string): void {
