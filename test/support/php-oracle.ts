@@ -54,8 +54,31 @@ export function taggedBytes(t: Tagged): Buffer {
   throw new Error('not a string: ' + JSON.stringify(t));
 }
 
-import { PhpArray, PhpFloat, PhpObject, type Value } from '../../src/value/value.js';
-import { toBytes } from '../../src/value/bytes.js';
+import { PhpArray, PhpFloat, PhpObject, float, type Value } from '../../src/value/value.js';
+import { fromBytes, toBytes } from '../../src/value/bytes.js';
+import { PhpTypeError } from '../../src/value/convert.js';
+
+/** The oracle's tagged form back as our value (the inverse of toTagged). */
+export function fromTagged(t: Tagged): Value {
+  if (t === null || typeof t === 'boolean') return t;
+  if ('int' in t) return t.int;
+  if ('float' in t) return float(Number(t.float));
+  if ('str' in t) return fromBytes(new Uint8Array(Buffer.from(t.str, 'base64')));
+  if ('arr' in t) return PhpArray.fromEntries(t.arr.map(([k, v]) => [k, fromTagged(v)] as const));
+  const o = new PhpObject();
+  for (const [k, v] of t.obj) o.set(String(k), fromTagged(v));
+  return o;
+}
+
+/** Our outcome in the oracle's terms: the tagged value, or 'error' where PHP throws a TypeError. */
+export function outcome(f: () => Value): Tagged | 'error' {
+  try {
+    return toTagged(f());
+  } catch (e) {
+    if (e instanceof PhpTypeError) return 'error';
+    throw e;
+  }
+}
 
 /** Our value in the oracle's tagged form, so results compare with toEqual. */
 export function toTagged(v: Value): Tagged {

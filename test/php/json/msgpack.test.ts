@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PhpArray, PhpObject, float, type Value } from '../../../src/value/value.js';
+import { PhpArray, type Value } from '../../../src/value/value.js';
 import { fromBytes, toBytes } from '../../../src/value/bytes.js';
-import { toTagged, type Tagged } from '../../support/php-oracle.js';
+import { fromTagged, toTagged, type Tagged } from '../../support/php-oracle.js';
 import { msgpackPack, msgpackUnpack } from '../../../src/php/json/msgpack.js';
 import { callModifier } from '../../support/php-call.js';
 import { plugins } from '../../../src/plugins/json/index.js';
@@ -14,16 +14,6 @@ const fixture = JSON.parse(readFileSync(new URL('./fixtures/msgpack.json', impor
   unpack: { data: string; result: Tagged }[];
 };
 
-function fromTagged(t: Tagged): Value {
-  if (t === null || typeof t === 'boolean') return t;
-  if ('int' in t) return t.int;
-  if ('float' in t) return float(Number(t.float));
-  if ('str' in t) return fromBytes(new Uint8Array(Buffer.from(t.str, 'base64')));
-  if ('arr' in t) return PhpArray.fromEntries(t.arr.map(([k, v]) => [k, fromTagged(v)] as const));
-  const o = new PhpObject();
-  for (const [k, v] of t.obj) o.set(String(k), fromTagged(v));
-  return o;
-}
 
 /** A value the fixture describes, with PHP's nNextFreeElement where it matters (unset past the end). */
 function fixtureValue(i: number): Value {

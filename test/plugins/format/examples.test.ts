@@ -5,12 +5,11 @@
  * reader of test/support/mini-template.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { PhpArray, float, fromJS, type Value } from '../../../src/value/value.js';
-import { fromBytes } from '../../../src/value/bytes.js';
+import { fromJS, type Value } from '../../../src/value/value.js';
 import type { ModifierContext, ModifierPlugin } from '../../../src/plugins/types.js';
 import { plugins as formatPlugins } from '../../../src/plugins/format/index.js';
 import { plugins as datePlugins } from '../../../src/plugins/date/index.js';
-import type { Tagged } from '../../support/php-oracle.js';
+import { fromTagged } from '../../support/php-oracle.js';
 import { phpGoldenLookup } from '../../support/php-golden.js';
 import { render } from '../../support/mini-template.js';
 import { arg } from '../../support/oracle-args.js';
@@ -30,14 +29,6 @@ function ours(name: string, input: Value, args: Value[]): Value {
   return runBothWays(p, input, args.length > p.params.length ? args : full, ctx, () => testModifierContext({ timezone: TZ, now: NOW }));
 }
 
-function fromTagged(t: Tagged): Value {
-  if (t === null || typeof t === 'boolean') return t;
-  if ('int' in t) return t.int;
-  if ('float' in t) return float(Number(t.float));
-  if ('str' in t) return fromBytes(Buffer.from(t.str, 'base64'));
-  if ('arr' in t) return PhpArray.fromEntries(t.arr.map(([k, v]) => [k, fromTagged(v)]));
-  throw new Error('objects are not expected here');
-}
 
 const MAKE_TIMESTAMP = `function mts($string) {
   if (empty($string)) return ${NOW};

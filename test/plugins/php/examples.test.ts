@@ -5,22 +5,13 @@
  * them from there.
  */
 import { describe, expect, it } from 'vitest';
-import { PhpArray, float, fromJS, type Value } from '../../../src/value/value.js';
-import { fromBytes } from '../../../src/value/bytes.js';
+import { PhpArray, fromJS, type Value } from '../../../src/value/value.js';
 import { constantValue } from '../../../src/php/constants.js';
-import type { Tagged } from '../../support/php-oracle.js';
+import { fromTagged } from '../../support/php-oracle.js';
 import { phpGolden, phpGoldenLookup } from '../../support/php-golden.js';
 import { render } from '../../support/mini-template.js';
 import { modifiers, runModifier, toArg } from './support.js';
 
-function fromTagged(t: Tagged): Value {
-  if (t === null || typeof t === 'boolean') return t;
-  if ('int' in t) return t.int;
-  if ('float' in t) return float(Number(t.float));
-  if ('str' in t) return fromBytes(Buffer.from(t.str, 'base64'));
-  if ('arr' in t) return PhpArray.fromEntries(t.arr.map(([k, v]) => [k, fromTagged(v)]));
-  throw new Error('objects are not expected here');
-}
 
 /** Constants become literals; `{if !c}a{else}b{/if}` becomes `{if c}b{else}a{/if}` for the mini reader. */
 function prepare(template: string): string {

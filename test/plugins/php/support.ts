@@ -5,9 +5,8 @@
 import { plugins } from '../../../src/plugins/php/index.js';
 import type { ModifierContext, ModifierPlugin } from '../../../src/plugins/types.js';
 import { PhpArray, PhpFloat, type Value } from '../../../src/value/value.js';
-import { PhpTypeError } from '../../../src/value/convert.js';
 import { isAscii, toBytes } from '../../../src/value/bytes.js';
-import { type OracleResult, type Tagged, toTagged } from '../../support/php-oracle.js';
+import { type OracleResult, type Tagged } from '../../support/php-oracle.js';
 import { testModifierContext } from '../../support/plugin-context.js';
 import { bindModifier, withDefaults } from '../../../src/runtime/modifiers.js';
 
@@ -20,15 +19,7 @@ export function runModifier(name: string, input: Value, args: Value[] = [], ctx:
   return p.run(input, withDefaults(bindModifier(p), args), ctx);
 }
 
-/** Our outcome in the oracle's terms: the tagged value, or 'error' where PHP would throw. */
-export function outcome(f: () => Value): Tagged | 'error' {
-  try {
-    return toTagged(f());
-  } catch (e) {
-    if (e instanceof PhpTypeError) return 'error';
-    throw e;
-  }
-}
+export { outcome } from '../../support/php-oracle.js';
 
 export function phpOutcome(r: OracleResult): Tagged | 'error' {
   return r.ok ? r.value! : 'error';

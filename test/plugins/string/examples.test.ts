@@ -4,21 +4,12 @@
  * modifier's PHP body from smarty2-modifiers.php, with PHP's own defaults).
  */
 import { describe, expect, it } from 'vitest';
-import { PhpArray, float, fromJS, type Value } from '../../../src/value/value.js';
-import { fromBytes } from '../../../src/value/bytes.js';
-import type { Tagged } from '../../support/php-oracle.js';
+import { fromJS, type Value } from '../../../src/value/value.js';
+import { fromTagged } from '../../support/php-oracle.js';
 import { phpGoldenLookup } from '../../support/php-golden.js';
 import { render } from '../../support/mini-template.js';
 import { modifiers, phpCall, runModifier, SMARTY2_NOTE } from './support.js';
 
-function fromTagged(t: Tagged): Value {
-  if (t === null || typeof t === 'boolean') return t;
-  if ('int' in t) return t.int;
-  if ('float' in t) return float(Number(t.float));
-  if ('str' in t) return fromBytes(Buffer.from(t.str, 'base64'));
-  if ('arr' in t) return PhpArray.fromEntries(t.arr.map(([k, v]) => [k, fromTagged(v)]));
-  throw new Error('objects are not expected here');
-}
 
 // PHP's answers, committed in test/fixtures/php/plugins/string/examples.json.
 const oracle = phpGoldenLookup('plugins/string/examples', { note: SMARTY2_NOTE });

@@ -9,9 +9,7 @@ import { plugins as htmlPlugins } from '../../../src/plugins/html/index.js';
 import type { ModifierContext, ModifierPlugin } from '../../../src/plugins/types.js';
 import { PhpArray, PhpFloat, PhpObject, type Value } from '../../../src/value/value.js';
 import { toBytes, isAscii } from '../../../src/value/bytes.js';
-import { PhpTypeError } from '../../../src/value/convert.js';
-import type { OracleCall, Tagged } from '../../support/php-oracle.js';
-import { toTagged } from '../../support/php-oracle.js';
+import type { OracleCall } from '../../support/php-oracle.js';
 import { testModifierContext } from '../../support/plugin-context.js';
 import { bindModifier, withDefaults } from '../../../src/runtime/modifiers.js';
 import { runBothWays } from '../../support/prepared.js';
@@ -36,15 +34,7 @@ export function runModifier(name: string, input: Value, args: Value[] = [], ctx 
   return runBothWays(p, input, withDefaults(bindModifier(p), args), ctx, () => ctxFor());
 }
 
-/** Our outcome in the oracle's terms: the tagged value, or 'error' for a PhpTypeError. */
-export function outcome(f: () => Value): Tagged | 'error' {
-  try {
-    return toTagged(f());
-  } catch (e) {
-    if (e instanceof PhpTypeError) return 'error';
-    throw e;
-  }
-}
+export { outcome } from '../../support/php-oracle.js';
 
 /** A template value as an oracle argument (raw bytes for anything not ASCII). */
 export function toArg(v: Value): unknown {
