@@ -55,7 +55,7 @@ export function taggedBytes(t: Tagged): Buffer {
 }
 
 import { PhpArray, PhpFloat, PhpObject, float, type Value } from '../../src/value/value.js';
-import { fromBytes, toBytes } from '../../src/value/bytes.js';
+import { fromBytes, isAscii, toBytes } from '../../src/value/bytes.js';
 import { PhpTypeError } from '../../src/value/convert.js';
 
 /** The oracle's tagged form back as our value (the inverse of toTagged). */
@@ -68,6 +68,17 @@ export function fromTagged(t: Tagged): Value {
   const o = new PhpObject();
   for (const [k, v] of t.obj) o.set(String(k), fromTagged(v));
   return o;
+}
+
+/** A template value as an oracle argument (raw bytes for anything not ASCII). */
+export function toArg(v: Value): unknown {
+  if (v === undefined) return null;
+  if (typeof v === 'string') return isAscii(v) ? v : { $bytes: Buffer.from(toBytes(v)).toString('base64') };
+  if (v instanceof PhpFloat) return { $float: v.value };
+  if (typeof v === 'number' && !Number.isInteger(v)) return { $float: v };
+  if (v instanceof PhpArray) return { $assoc: v.entries().map(([k, x]) => [k, toArg(x)]) };
+  if (v instanceof PhpObject) throw new Error('objects are passed with phpObjectCall');
+  return v;
 }
 
 /** Our outcome in the oracle's terms: the tagged value, or 'error' where PHP throws a TypeError. */

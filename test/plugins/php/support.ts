@@ -4,8 +4,7 @@
  */
 import { plugins } from '../../../src/plugins/php/index.js';
 import type { ModifierContext, ModifierPlugin } from '../../../src/plugins/types.js';
-import { PhpArray, PhpFloat, type Value } from '../../../src/value/value.js';
-import { isAscii, toBytes } from '../../../src/value/bytes.js';
+import { PhpArray, type Value } from '../../../src/value/value.js';
 import { type OracleResult, type Tagged } from '../../support/php-oracle.js';
 import { testModifierContext } from '../../support/plugin-context.js';
 import { bindModifier, withDefaults } from '../../../src/runtime/modifiers.js';
@@ -19,21 +18,12 @@ export function runModifier(name: string, input: Value, args: Value[] = [], ctx:
   return p.run(input, withDefaults(bindModifier(p), args), ctx);
 }
 
-export { outcome } from '../../support/php-oracle.js';
+export { outcome, toArg } from '../../support/php-oracle.js';
 
 export function phpOutcome(r: OracleResult): Tagged | 'error' {
   return r.ok ? r.value! : 'error';
 }
 
-/** A template value as an oracle argument (raw bytes for anything not ASCII). */
-export function toArg(v: Value): unknown {
-  if (v === undefined) return null;
-  if (typeof v === 'string') return isAscii(v) ? v : { $bytes: Buffer.from(toBytes(v)).toString('base64') };
-  if (v instanceof PhpFloat) return { $float: v.value };
-  if (typeof v === 'number' && !Number.isInteger(v)) return { $float: v };
-  if (v instanceof PhpArray) return { $assoc: v.entries().map(([k, x]) => [k, toArg(x)]) };
-  return v;
-}
 
 /** The shared seeded generator (test/support/prng.ts), so random cases are the same on every run. */
 export { mulberry32 as seeded } from '../../support/prng.js';

@@ -7,9 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { plugins as stringPlugins } from '../../../src/plugins/string/index.js';
 import { plugins as htmlPlugins } from '../../../src/plugins/html/index.js';
 import type { ModifierContext, ModifierPlugin } from '../../../src/plugins/types.js';
-import { PhpArray, PhpFloat, PhpObject, type Value } from '../../../src/value/value.js';
-import { toBytes, isAscii } from '../../../src/value/bytes.js';
-import type { OracleCall } from '../../support/php-oracle.js';
+import { type Value } from '../../../src/value/value.js';
+import { toArg, type OracleCall } from '../../support/php-oracle.js';
 import { testModifierContext } from '../../support/plugin-context.js';
 import { bindModifier, withDefaults } from '../../../src/runtime/modifiers.js';
 import { runBothWays } from '../../support/prepared.js';
@@ -34,18 +33,8 @@ export function runModifier(name: string, input: Value, args: Value[] = [], ctx 
   return runBothWays(p, input, withDefaults(bindModifier(p), args), ctx, () => ctxFor());
 }
 
-export { outcome } from '../../support/php-oracle.js';
+export { outcome, toArg } from '../../support/php-oracle.js';
 
-/** A template value as an oracle argument (raw bytes for anything not ASCII). */
-export function toArg(v: Value): unknown {
-  if (v === undefined) return null;
-  if (typeof v === 'string') return isAscii(v) ? v : { $bytes: Buffer.from(toBytes(v)).toString('base64') };
-  if (v instanceof PhpFloat) return { $float: v.value };
-  if (typeof v === 'number' && !Number.isInteger(v)) return { $float: v };
-  if (v instanceof PhpArray) return { $assoc: v.entries().map(([k, x]) => [k, toArg(x)]) };
-  if (v instanceof PhpObject) throw new Error('objects are passed with phpObjectCall');
-  return v;
-}
 
 /** A call of `fn` in PHP with our values as arguments (the reference file is loaded). */
 export function phpCall(fn: string, args: Value[]): OracleCall {
