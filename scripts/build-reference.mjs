@@ -71,7 +71,7 @@ function reference(entries) {
     '',
     'A plugin runs in the **isolate** (inside the sandbox, with nothing from outside) or on the **host**: then it needs a ' +
       'capability the embedder provides through an adapter (`createEngine({ host })`: files, http, secrets, mail...); ' +
-      'without that adapter it fails with E_NOT_IMPLEMENTED or E_PLUGIN_DENIED.',
+      'without that adapter it fails with E_HOST_CAPABILITY, naming the adapter to pass.',
     '',
     `Built into the compiler, not plugins: ${BUILTIN_TAG_NAMES.map((t) => code(`{${t}}`)).join(' ')}.`,
     '',

@@ -20,6 +20,7 @@ import { SecretHandles } from './secret-handles.js';
 import { answerModifier } from './host-modifiers.js';
 import { requestGlobals } from './request-globals.js';
 import type { BridgeCall } from './plugin-contract.js';
+import { hostProvides, missingAdapter } from './capabilities.js';
 
 /**
  * An identity attribute written as a literal: the value must be one the compiler saw in the
@@ -80,6 +81,7 @@ export function createBridge(
       const impl = Object.prototype.hasOwnProperty.call(HOST_PLUGINS, pluginName) ? HOST_PLUGINS[pluginName] : undefined;
       const decl = findFunction(pluginName);
       if (!impl || !decl || !decl.host) throw new BridgeError('E_PLUGIN_DENIED', `{${String(pluginName).slice(0, 40)}} is not a host plugin`);
+      if (!hostProvides(host, decl.host)) throw missingAdapter(`{${decl.name}}`, decl.host);
       if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS) throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are too large`);
       const raw = JSON.parse(request) as unknown;
       if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are malformed`);

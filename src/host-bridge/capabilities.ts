@@ -6,10 +6,20 @@
  * plugin need a second adapter too ({storage_url}: storageUrls; api_internal's member_id: members).
  */
 import type { HostAdapters } from './host.js';
+import { BridgeError } from './errors.js';
 
 const KEPT_BY_THE_BRIDGE: ReadonlySet<string> = new Set(['clock', 'request']);
 
 export function hostProvides(host: HostAdapters, capability: string): boolean {
   if (KEPT_BY_THE_BRIDGE.has(capability)) return true;
   return Object.prototype.hasOwnProperty.call(host, capability) && host[capability as keyof HostAdapters] !== undefined;
+}
+
+/**
+ * The one refusal for a missing adapter, whichever plugin meets it: says what to pass. `adapter`
+ * is a HostAdapters field, or a field and its optional method (`mail.memberAddresses`).
+ */
+export function missingAdapter(what: string, adapter: string): BridgeError {
+  const field = adapter.split('.')[0];
+  return new BridgeError('E_HOST_CAPABILITY', `${what} needs the host adapter HostAdapters.${adapter}, which this host was not given (createEngine({ host: { ${field} } }))`);
 }

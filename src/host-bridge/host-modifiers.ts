@@ -13,6 +13,7 @@ import type { BridgeCall } from './plugin-contract.js';
 import { BridgeError } from './errors.js';
 import { validateAttrs } from './validate.js';
 import { HOST_MODIFIERS } from './plugins/index.js';
+import { hostProvides, missingAdapter } from './capabilities.js';
 
 /** The declaration as the attribute validator reads it: the input first, then the parameters by name. */
 const asAttrs = new WeakMap<ModifierPlugin, FunctionPlugin>();
@@ -31,6 +32,7 @@ export async function answerModifier(name: string, request: unknown, call: Bridg
   const impl = Object.prototype.hasOwnProperty.call(HOST_MODIFIERS, name) ? HOST_MODIFIERS[name] : undefined;
   const decl = findModifier(name);
   if (!impl || !decl || !decl.host || !decl.input) throw new BridgeError('E_PLUGIN_DENIED', `the modifier ${name.slice(0, 40)} is not a host modifier`);
+  if (!hostProvides(call.host, decl.host)) throw missingAdapter(`the modifier ${decl.name}`, decl.host);
   if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS) throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} got values that are too large`);
   const raw = JSON.parse(request) as { input?: unknown; args?: unknown } | null;
   if (!raw || typeof raw !== 'object' || !('input' in raw) || !Array.isArray(raw.args)) throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} got a malformed call`);

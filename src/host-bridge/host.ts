@@ -77,7 +77,7 @@ export interface OutgoingMail {
  * refusal by the host's policy (E_RATE_LIMIT for the per-tenant window, ...), which ends the
  * render; any other rejection is a failed delivery, which sets var=false (spec "Errors").
  * The optional members are added by the mail family; without them the attributes that need
- * them are E_NOT_IMPLEMENTED.
+ * them are E_HOST_CAPABILITY.
  */
 export interface MailAdapter {
   /** Domains the tenant may send from (exact domain match, case-insensitive). */
@@ -120,7 +120,7 @@ export interface HostAdapters {
   http?: { fetch(req: EgressRequest): Promise<EgressResponse> };
   /**
    * Api family ({api_token}): issues tokens of the tenant's own APIs. Absent: {api_token} is
-   * E_NOT_IMPLEMENTED.
+   * E_HOST_CAPABILITY.
    */
   apiTokens?: {
     issue(tenant: string, req: ApiTokenRequest): Promise<{ token: string; expiresAt: number } | null>;
@@ -130,7 +130,7 @@ export interface HostAdapters {
    * returns the raw value the browser sent, or what this request set since; `set` adds a
    * Set-Cookie to the response (expiresDays null: a session cookie). The plugin owns the value's
    * grammar and caps (one JSON cookie rcms_api_local); the adapter only stores and encodes it.
-   * Absent: {cookie} is E_NOT_IMPLEMENTED.
+   * Absent: {cookie} is E_HOST_CAPABILITY.
    */
   cookies?: {
     get(tenant: string, requestId: string, name: string): Promise<string | null>;
@@ -143,13 +143,13 @@ export interface HostAdapters {
    * canonical and checked against the plugin's root rule) and what it must guarantee: the tenant's
    * files only, never a root written or removed, every quota and size cap enforced by the store
    * itself (the plugins enforce none), FileError codes and messages naming virtual paths only.
-   * Absent: the files plugins are E_PLUGIN_DENIED.
+   * Absent: the files plugins are E_HOST_CAPABILITY.
    */
   files?: (tenant: string) => FileStore;
   /**
    * Files plugins (storage_url): where signed read links point and the key that signs them. The
    * key never enters the isolate; see src/host-bridge/plugins/files/storage-url.ts for the URL
-   * shape and `verifyStorageUrl` for the serving side. Absent: {storage_url} is E_PLUGIN_DENIED.
+   * shape and `verifyStorageUrl` for the serving side. Absent: {storage_url} is E_HOST_CAPABILITY.
    */
   storageUrls?: {
     /** Public base URL of the tenant's file host, e.g. `https://files.example.com` (no trailing slash). */
@@ -164,7 +164,7 @@ export interface HostAdapters {
    * null when unknown. It is only asked about valid global addresses (the modifier answers ''
    * itself for invalid, private, loopback and reserved ones), IPv4-mapped IPv6 given as IPv4.
    * src/host-bridge/geo/ip-ranges.ts implements it over a free IP-ranges CSV. Absent: the
-   * modifier is E_NOT_IMPLEMENTED.
+   * modifier is E_HOST_CAPABILITY.
    */
   geo?: GeoAdapter;
   crypto?: {

@@ -72,7 +72,8 @@ export const ERROR_CODES = [
   'E_PLUGIN_DENIED', // the plugin or host modifier is not one the host runs
   'E_IDENTITY_DENIED', // an identity attribute written as a variable without a super user
   'E_PERMISSION_DENIED', // the render's identity may not do this
-  'E_NOT_IMPLEMENTED', // the host does not provide what the plugin needs
+  'E_HOST_CAPABILITY', // the plugin needs a host adapter (HostAdapters field) this host was not given
+  'E_NOT_IMPLEMENTED', // a tag of the language not built yet, or a feature of a plugin this host does not support
   'E_BAD_COMBINATION', // attributes that do not go together (a body on GET, json_body with body)
   'E_NOT_FOUND', // the member, message template or endpoint named does not exist
   'E_HOST_FAILED', // the host failed in a way the template is not told more about

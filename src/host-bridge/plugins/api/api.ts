@@ -24,6 +24,7 @@ import { PhpArray, type Value } from '../../../value/value.js';
 import { fromBytes, toBytes } from '../../../value/bytes.js';
 import { jsonDecode } from '../../../php/json/decode.js';
 import { ResponseCache, appendQuery, buildQuery, chargeRequest, keysContain, mapStrings, parseHeaderList } from './common.js';
+import { missingAdapter } from '../../capabilities.js';
 
 const SECRET_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /** Codes of the guard that mean "the request was refused or broke a limit": errors, not status 0. */
@@ -94,7 +95,7 @@ export const api: HostPlugin = {
   name: 'api',
   async run(attrs, call) {
     const http = call.host.http;
-    if (!http) throw new BridgeError('E_NOT_IMPLEMENTED', '{api} needs the http capability, which this host does not provide');
+    if (!http) throw missingAdapter('{api}', 'http');
     if (attrs.dl_flg === true) throw new BridgeError('E_NOT_IMPLEMENTED', '{api} dl_flg is not supported yet');
     if (attrs.files instanceof PhpArray && attrs.files.size > 0) throw new BridgeError('E_NOT_IMPLEMENTED', '{api} files is not supported yet');
     const method = String(attrs.method ?? 'GET');

@@ -11,6 +11,7 @@ import { PhpArray, PhpObject, type Value } from '../../../value/value.js';
 import { jsonDecode } from '../../../php/json/decode.js';
 import { jsonEncode } from '../../../php/json/encode.js';
 import { keysContain, mapStrings } from './common.js';
+import { missingAdapter } from '../../capabilities.js';
 
 export const COOKIE_NAME = 'rcms_api_local';
 export const MAX_ENTRIES = 30;
@@ -29,7 +30,7 @@ export const cookie: HostPlugin = {
   name: 'cookie',
   async run(attrs, call) {
     const jar = call.host.cookies;
-    if (!jar) throw new BridgeError('E_NOT_IMPLEMENTED', '{cookie} needs the cookies capability, which this host does not provide');
+    if (!jar) throw missingAdapter('{cookie}', 'cookies');
     const { tenant, requestId, context } = call.identity;
     const key = typeof attrs.key === 'string' ? attrs.key : null;
     const setting = attrs.value !== undefined && attrs.value !== null;

@@ -21,6 +21,7 @@ import { BridgeError } from '../../errors.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { jsonDecode } from '../../../php/json/decode.js';
 import { ResponseCache, buildQuery, chargeRequest, keysContain, mapStrings, parseHeaderList } from './common.js';
+import { missingAdapter } from '../../capabilities.js';
 
 interface Cached {
   bytes: number;
@@ -51,7 +52,7 @@ function denySecrets(plugin: string, call: BridgeCall, values: Value[]): void {
 
 export async function requestInternal(plugin: 'api_internal' | 'api_mng', attrs: Record<string, Value>, call: BridgeCall): Promise<HostResult> {
   const adapter = call.host.internalApi;
-  if (!adapter) throw new BridgeError('E_NOT_IMPLEMENTED', `{${plugin}} needs the internalApi capability, which this host does not provide`);
+  if (!adapter) throw missingAdapter(`{${plugin}}`, 'internalApi');
   if (plugin === 'api_mng' && attrs.files instanceof PhpArray && attrs.files.size > 0) throw new BridgeError('E_NOT_IMPLEMENTED', '{api_mng} files is not supported yet');
   const tenant = call.identity.tenant;
   const endpoint = String(attrs.endpoint);

@@ -5,9 +5,9 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { HostPlugin } from '../../plugin-contract.js';
-import { BridgeError } from '../../errors.js';
 import { htmlspecialchars, ENT_QUOTES } from '../../../php/string/html.js';
 import { toBytes, fromBytes } from '../../../value/bytes.js';
+import { missingAdapter } from '../../capabilities.js';
 
 const PREFIX = 'v1.';
 
@@ -18,7 +18,7 @@ function deriveKey(siteKey: Uint8Array, key: string): Buffer {
 export const rcmsEncrypt: HostPlugin = {
   name: 'rcms_encrypt',
   async run(attrs, call) {
-    if (!call.host.crypto) throw new BridgeError('E_PLUGIN_DENIED', '{rcms_encrypt} needs the host\'s site key, which this host does not provide');
+    if (!call.host.crypto) throw missingAdapter('{rcms_encrypt}', 'crypto');
     const key = call.secrets.substitute(String(attrs.key), '{rcms_encrypt key}', () => true);
     const derived = deriveKey(await call.host.crypto.siteKey(call.identity.tenant), key);
     let result: string | false;

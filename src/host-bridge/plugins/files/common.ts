@@ -27,10 +27,11 @@ import { checkPluginPath, GENERATED_PATH_ROOT } from '../../files/plugin-roots.j
 import type { FileStore } from '../../files/file-store.js';
 import { parseVirtualPath, type VirtualPath } from '../../files/virtual-path.js';
 import type { Value } from '../../../value/value.js';
+import { missingAdapter } from '../../capabilities.js';
 
 export function tenantFiles(call: BridgeCall, plugin: string): FileStore {
   const files = call.host.files;
-  if (!files) throw new BridgeError('E_PLUGIN_DENIED', `{${plugin}} needs file storage, and this host provides none`);
+  if (!files) throw missingAdapter(`{${plugin}}`, 'files');
   return files(call.identity.tenant);
 }
 

@@ -18,6 +18,7 @@ import { BridgeError } from '../../errors.js';
 import { phpStrtotime } from '../../../php/date/strtotime.js';
 import { given, pathAttr, tenantFiles } from './common.js';
 import { signStorageUrl } from './storage-url.js';
+import { missingAdapter } from '../../capabilities.js';
 
 export const MAX_VALIDITY_SECONDS = 168 * 3600;
 export const DEFAULT_EXPIRE = '+167 hour';
@@ -29,7 +30,7 @@ export const storageUrl: HostPlugin = {
     const varName = String(attrs.var);
     const p = pathAttr('storage_url', 'path', attrs);
     const urls = call.host.storageUrls;
-    if (!urls) throw new BridgeError('E_PLUGIN_DENIED', '{storage_url} needs signed storage URLs, and this host provides none');
+    if (!urls) throw missingAdapter('{storage_url}', 'storageUrls');
     const now = Math.floor(Date.now() / 1000);
     const expireText = given(attrs.expire) ? String(attrs.expire) : DEFAULT_EXPIRE;
     const expires = phpStrtotime(expireText, now, 'Asia/Tokyo');

@@ -5,9 +5,9 @@
  * addresses, which have no country. IPv4-mapped IPv6 is asked as the IPv4 address it carries.
  */
 import type { HostModifier } from '../../plugin-contract.js';
-import { BridgeError } from '../../errors.js';
 import { isPublicV4, isPublicV6, parseIPv6 } from '../../egress/ip-class.js';
 import { parseAddress } from '../../geo/ip-ranges.js';
+import { missingAdapter } from '../../capabilities.js';
 
 /** The address to ask about, as text, or null when no country can apply. */
 function globalAddress(text: string): string | null {
@@ -24,7 +24,7 @@ export const getCountryFromIP: HostModifier = {
   name: 'getCountryFromIP',
   async run(input, _args, call) {
     const geo = call.host.geo;
-    if (!geo) throw new BridgeError('E_NOT_IMPLEMENTED', 'the modifier getCountryFromIP needs the geo capability, which this host does not provide');
+    if (!geo) throw missingAdapter('the modifier getCountryFromIP', 'geo');
     const ip = globalAddress(String(input));
     if (ip === null) return '';
     const code = await geo.countryOf(ip);

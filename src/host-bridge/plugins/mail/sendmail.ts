@@ -16,6 +16,7 @@ import { PhpArray, PhpObject, toJS, type Value } from '../../../value/value.js';
 import { toStr } from '../../../value/convert.js';
 import { domainOf, parseAddress, parseAddressList } from '../../mail/address.js';
 import { headerSafe } from '../../mail/message.js';
+import { missingAdapter } from '../../capabilities.js';
 
 /** Caps (documented in the declaration's summary). */
 export const MAIL_LIMITS = {
@@ -133,7 +134,7 @@ export const sendmail: HostPlugin = {
   name: 'sendmail',
   async run(attrs, call) {
     const mail = call.host.mail;
-    if (!mail) throw new BridgeError('E_PLUGIN_DENIED', '{sendmail} mail is not available on this host');
+    if (!mail) throw missingAdapter('{sendmail}', 'mail');
     const tenant = call.identity.tenant;
 
     // ML-01: nothing header-bound may carry a line break or a control character.
@@ -189,7 +190,7 @@ export const sendmail: HostPlugin = {
     const allIds = [...ids.to, ...ids.cc, ...ids.bcc];
     let byId: ReadonlyMap<number, string> = new Map();
     if (allIds.length) {
-      if (!mail.memberAddresses) throw new BridgeError('E_NOT_IMPLEMENTED', '{sendmail} member recipients are not available on this host');
+      if (!mail.memberAddresses) throw missingAdapter('{sendmail} with member recipients', 'mail.memberAddresses');
       byId = await mail.memberAddresses(call.identity, [...new Set(allIds)]);
     }
     const resolve = (list: number[]): string[] =>
@@ -205,7 +206,7 @@ export const sendmail: HostPlugin = {
     const templateName = str(attrs.mail_template);
     if (templateName !== '') {
       if (!TEMPLATE_NAME.test(templateName)) throw new BridgeError('E_BAD_ATTRIBUTE', '{sendmail} mail_template= is not a template identifier');
-      if (!mail.renderTemplate) throw new BridgeError('E_NOT_IMPLEMENTED', '{sendmail} message templates are not available on this host');
+      if (!mail.renderTemplate) throw missingAdapter('{sendmail} with mail_template', 'mail.renderTemplate');
       const rendered = await mail.renderTemplate(tenant, templateName, vars);
       if (!rendered) throw new BridgeError('E_NOT_FOUND', `{sendmail} no message template ${templateName}`);
       if (subject === '') subject = rendered.subject;

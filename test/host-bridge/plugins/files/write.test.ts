@@ -198,14 +198,14 @@ describe('storage_url', () => {
 });
 
 describe('hosts without the capability', () => {
-  it('E_PLUGIN_DENIED', async () => {
+  it('E_HOST_CAPABILITY: the files plugins without HostAdapters.files, storage_url without storageUrls', async () => {
     const e = createEngine({ workers: 0, host: { files: s.fh.adapters.files } });
     const e2 = createEngine({ workers: 0, host: {} });
     try {
       const code = async (eng: typeof e, t: string) => eng.render(t).then(() => 'none', (err: unknown) => (err instanceof TemplateError ? err.code : 'other'));
-      expect(await code(e, '{storage_url var=u path="/files/g/example/report.txt"}')).toBe('E_PLUGIN_DENIED');
-      expect(await code(e2, '{read_file path="/files/user/example/notes.txt"}{/read_file}')).toBe('E_PLUGIN_DENIED');
-      expect(await code(e2, '{write_file var=p value="x"}')).toBe('E_PLUGIN_DENIED');
+      expect(await code(e, '{storage_url var=u path="/files/g/example/report.txt"}')).toBe('E_HOST_CAPABILITY');
+      expect(await code(e2, '{read_file path="/files/user/example/notes.txt"}{/read_file}')).toBe('E_HOST_CAPABILITY');
+      expect(await code(e2, '{write_file var=p value="x"}')).toBe('E_HOST_CAPABILITY');
     } finally {
       e.close();
       e2.close();

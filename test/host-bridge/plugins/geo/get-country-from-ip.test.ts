@@ -99,8 +99,8 @@ describe('getCountryFromIP through the engine', () => {
   it('a host without geo gives the capability error, whatever the address', async () => {
     for (const ip of ['5.10.0.1', 'not an address']) {
       const f = await failure(bare.render('{$ip|getCountryFromIP}', { vars: { ip } }));
-      expect(f.code).toBe('E_NOT_IMPLEMENTED');
-      expect(f.message).toBe('the modifier getCountryFromIP needs the geo capability, which this host does not provide');
+      expect(f.code).toBe('E_HOST_CAPABILITY');
+      expect(f.message).toBe('the modifier getCountryFromIP needs the host adapter HostAdapters.geo, which this host was not given (createEngine({ host: { geo } }))');
     }
   });
 

@@ -85,7 +85,7 @@ describe('sending', () => {
 
   it('refuses without a mail adapter', async () => {
     const e = engineWith({});
-    expect((await run(e, '{sendmail to="x@example.org"}')).code).toBe('E_PLUGIN_DENIED');
+    expect((await run(e, '{sendmail to="x@example.org"}')).code).toBe('E_HOST_CAPABILITY');
   });
 });
 
@@ -183,7 +183,7 @@ describe('BR-12 sender identity', () => {
     expect((await run(engine, '{sendmail to_member_id="1;2"}')).code).toBe('E_BAD_ATTRIBUTE');
     expect((await run(engine, '{sendmail to_member_id="-1"}')).code).toBe('E_BAD_ATTRIBUTE');
     const noMembers = engineWith({ mail: { verifiedDomains: async () => ['example.com'], send: async () => {} } });
-    expect((await run(noMembers, '{sendmail to_member_id="1"}')).code).toBe('E_NOT_IMPLEMENTED');
+    expect((await run(noMembers, '{sendmail to_member_id="1"}')).code).toBe('E_HOST_CAPABILITY');
   });
 });
 
@@ -262,7 +262,7 @@ describe('sizes, secrets and templates', () => {
     const evil = memoryMail({ templates: { t: () => ({ subject: 'x\r\nBcc: a@victim.example', body: '' }) } });
     expect((await run(engineWith({ mail: evil.adapter }), '{sendmail to="a@example.org" mail_template="t"}')).code).toBe('E_MAIL_REJECTED');
     const none = engineWith({ mail: { verifiedDomains: async () => ['example.com'], send: async () => {} } });
-    expect((await run(none, '{sendmail to="a@example.org" mail_template="welcome"}')).code).toBe('E_NOT_IMPLEMENTED');
+    expect((await run(none, '{sendmail to="a@example.org" mail_template="welcome"}')).code).toBe('E_HOST_CAPABILITY');
     const many = Array.from({ length: 33 }, (_, i) => `v${i}=1`).join(' ');
     expect((await run(engine, `{sendmail to="a@example.org" mail_template="welcome" ${many}}`)).code).toBe('E_BAD_ATTRIBUTE');
   });
