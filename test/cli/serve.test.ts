@@ -95,6 +95,7 @@ describe('smartcage serve (bin/smartcage.js)', () => {
     expect(script).not.toMatch(/\bnew Function\b|\beval\(/);
     expect((await fetch(`${s.url}/demo/article`)).status).toBe(200);
     expect(await (await fetch(`${s.url}/demo/article-2`)).text()).toContain('&#34;n&#34;');
+    for (const bad of ['/demo/%E0', '/validators/%E0.js']) expect((await fetch(s.url + bad)).status, bad).toBe(404);
   });
 
   it('--schema of a bad schema exits 1 with the lint problems; a file that is not JSON exits 3 with file:line:col', () => {

@@ -103,6 +103,15 @@ async function readBody(req: IncomingMessage, max = MAX_BODY): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A URL path segment decoded; a malformed escape (`%E0`) is "", which names nothing. */
+function decodedOrEmpty(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
+
 /** The validation endpoint's work: schema (or sample name) + value -> errors. */
 export function validatePayload(payload: unknown): { status: number; body: unknown } {
   if (payload === null || typeof payload !== 'object' || !('schema' in payload)) {
@@ -191,12 +200,12 @@ export async function startFormsServer(opts: FormsServerOptions = {}): Promise<F
     if (path === '/') return send(res, 200, 'text/html; charset=utf-8', listPage(lang, sampleList, own), { 'content-security-policy': CSP });
     if (path === '/paste') return send(res, 200, 'text/html; charset=utf-8', pastePage(lang), { 'content-security-policy': CSP });
     if (path.startsWith('/demo/')) {
-      const s = schemaNamed(decodeURIComponent(path.slice(6)));
+      const s = schemaNamed(decodedOrEmpty(path.slice(6)));
       if (!s) return send(res, 404, 'text/plain; charset=utf-8', 'no such schema');
       return send(res, 200, 'text/html; charset=utf-8', demoPage(s, lang), { 'content-security-policy': CSP });
     }
     if (path.startsWith('/validators/') && path.endsWith('.js')) {
-      const name = decodeURIComponent(path.slice(12, -3));
+      const name = decodedOrEmpty(path.slice(12, -3));
       const schema = schemaNamed(name)?.schema;
       if (!schema) return send(res, 404, 'text/plain; charset=utf-8', 'no such schema');
       let script = validatorScripts.get(name);
