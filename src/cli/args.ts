@@ -6,11 +6,12 @@
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { editDistance } from '../text/edit-distance.js';
 
-export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+/** `multiple`: the option may repeat; its value is then the list of every value given. */
+export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
 export interface Parsed {
   positionals: string[];
-  values: Record<string, string | boolean | undefined>;
+  values: Record<string, string | boolean | string[] | boolean[] | undefined>;
 }
 
 export class UsageError extends Error {}
@@ -53,6 +54,12 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
 export function stringOption(values: Parsed['values'], name: string): string | undefined {
   const v = values[name];
   return typeof v === 'string' ? v : undefined;
+}
+
+/** Every value of a repeatable string option (`multiple: true`), in order; none: []. */
+export function stringsOption(values: Parsed['values'], name: string): string[] {
+  const v = values[name];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
 }
 
 /** A positive whole number of milliseconds (or other units), or a usage error naming the option. */

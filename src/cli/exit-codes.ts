@@ -5,7 +5,7 @@ export const EXIT = {
   TEMPLATE_ERROR: 1,
   /** The command line was wrong. */
   USAGE: 2,
-  /** A file could not be read or written. */
+  /** A file could not be read or written (or is not the JSON it must be); `serve`: its port is in use. */
   IO: 3,
   /** The sandbox failed (timeout, memory limit, crash). */
   SANDBOX: 4,

@@ -4,7 +4,9 @@
  * submit that the form lets through shows the posted JSON and the server's verdict
  * (`POST /api/validate`) instead of leaving the page.
  */
+import { demoText } from './demo-text.js';
 import type { JsonFieldForm } from './element.js';
+import { langOf } from './ui-text.js';
 
 export function mountDemo(doc: Document): void {
   const form = doc.querySelector<HTMLFormElement>('form[data-smartcage-demo]');
@@ -15,6 +17,7 @@ export function mountDemo(doc: Document): void {
   const out = doc.querySelector<HTMLElement>('#submitted');
   const server = doc.querySelector<HTMLElement>('#server-result');
   if (!field) return;
+  const t = demoText(langOf(form.closest('[lang]')?.getAttribute('lang')));
   toggle?.addEventListener('change', () => {
     field.buildUi = toggle.checked;
   });
@@ -33,7 +36,7 @@ export function mountDemo(doc: Document): void {
       })
         .then((r) => r.json())
         .then((r: { errors?: unknown[] }) => {
-          server.textContent = r.errors && r.errors.length === 0 ? 'server: valid' : `server: ${JSON.stringify(r)}`;
+          server.textContent = r.errors && r.errors.length === 0 ? t.serverValid : t.serverSays(JSON.stringify(r));
         });
     }
   });

@@ -47,7 +47,7 @@ import { contentEditableAdapter, pathPickerAdapter, type FileManagerAdapter, typ
 import { el, onTextInput } from './dom.js';
 import { precompiledValidator } from './precompiled.js';
 import { FORM_CSS } from './style.js';
-import { uiText, type Lang, type UiText } from './ui-text.js';
+import { langOf, uiText, type Lang, type UiText } from './ui-text.js';
 import { WIDGETS, type FormContext } from './widgets/index.js';
 
 let instances = 0;
@@ -288,15 +288,15 @@ export class JsonFieldForm extends HTMLElement {
       try {
         this.built = buildForm(s);
       } catch (e) {
-        this.formProblem = e instanceof FormSchemaError ? e.localized : { en: String(e), ja: String(e) };
+        // A refusal's message already says the form cannot be built and that the JSON editor remains.
+        this.formProblem = e instanceof FormSchemaError ? e.localized : { en: `${uiText('en').formRefused} ${String(e)}`, ja: `${uiText('ja').formRefused} ${String(e)}` };
       }
     }
     if (!this.valueSet) this._value = initialValue(s);
   }
 
   private get language(): Lang {
-    const l = this.closest('[lang]')?.getAttribute('lang') ?? 'en';
-    return l.toLowerCase().startsWith('ja') ? 'ja' : 'en';
+    return langOf(this.closest('[lang]')?.getAttribute('lang'));
   }
 
   private get t(): UiText {
@@ -333,7 +333,7 @@ export class JsonFieldForm extends HTMLElement {
     }
     if (!this.buildUi || !this.built) {
       if (this.buildUi && this.formProblem) {
-        this.body.appendChild(el('p', { class: 'jf-notice', role: 'note' }, `${this.t.formRefused} ${this.msg(this.formProblem)}`));
+        this.body.appendChild(el('p', { class: 'jf-notice', role: 'note' }, this.msg(this.formProblem)));
       }
       this.renderJsonEditor();
     } else {

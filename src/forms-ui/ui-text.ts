@@ -106,3 +106,8 @@ const ja: UiText = {
 export function uiText(lang: Lang): UiText {
   return lang === 'ja' ? ja : en;
 }
+
+/** The UI language of a language tag (`lang` attribute, `?lang=`): Japanese for ja*, else English. */
+export function langOf(tag: string | null | undefined): Lang {
+  return tag?.toLowerCase().startsWith('ja') ? 'ja' : 'en';
+}

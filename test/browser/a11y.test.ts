@@ -1,6 +1,6 @@
 /**
- * Accessibility: axe-core (the npm package, run inside Chromium) on the sample list, on every
- * demo page and on a form with every control kind, each with the 'Build UI from JSON schema'
+ * Accessibility: axe-core (the npm package, run inside Chromium) on the sample list, on the
+ * paste box (empty and with its problems shown), on every demo page and on a form with every control kind, each with the 'Build UI from JSON schema'
  * option on and off and with validation errors shown (after a submit), plus the JSON Preview
  * and file picker dialogs open. No violation of serious or critical impact is allowed; the
  * moderate/minor ones are written to test-artifacts/axe.json for reading.
@@ -49,6 +49,16 @@ describeBrowser('accessibility (axe-core) of the form UI', () => {
     const page = await h.newPage();
     await page.goto(`${h.server.url}/`);
     expect(await axe(page, '/')).toEqual([]);
+  });
+
+  it.each(['en', 'ja'])('the paste box (%s), empty and with the problems of a refused schema', async (lang) => {
+    const page = await h.newPage();
+    await page.goto(`${h.server.url}/paste?lang=${lang}`);
+    expect(await axe(page, `/paste?lang=${lang}`)).toEqual([]);
+    await page.locator('#schema-text').fill('{"type": "object", "propertis": {}}');
+    await page.click('#show-form');
+    await page.waitForSelector('#paste-problems');
+    expect(await axe(page, `/paste?lang=${lang} (problems shown)`)).toEqual([]);
   });
 
   it.each(Object.keys(samples).flatMap((n) => [[n, 'en'] as const, [n, 'ja'] as const]))('demo page %s (%s): build UI on and off, with errors shown', async (name, lang) => {

@@ -5,24 +5,9 @@
  * precompiled validator still edits its value and says the server checks it.
  */
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { CSP } from '../../src/forms-ui/server/pages.js';
 import { samples } from '../../src/forms/samples/index.js';
-import { describeBrowser, mountForm, useHarness, storedValue } from './support.js';
-
-/** Records CSP violations of the page (an init script: it runs before the page's own). */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  const console: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy|unsafe-eval/i.test(m.text())) console.push(m.text());
-  });
-  await page.addInitScript(() => {
-    const w = window as unknown as { cspViolations: string[] };
-    w.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  return async () => [...console, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];
-}
+import { describeBrowser, mountForm, useHarness, storedValue, watchCsp } from './support.js';
 
 describeBrowser('forms under the strict Content-Security-Policy', () => {
   const h = useHarness();

@@ -135,6 +135,20 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
+/** Records CSP violations of the page (an init script: it runs before the page's own). */
+export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const console: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|unsafe-eval/i.test(m.text())) console.push(m.text());
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { cspViolations: string[] };
+    w.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return async () => [...console, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];
+}
+
 /** The JSON in the element's hidden textarea (what the surrounding form posts). */
 export async function storedValue(page: Page, selector = 'json-field-form'): Promise<unknown> {
   const text = await page.locator(`${selector} > textarea.jf-value`).inputValue();

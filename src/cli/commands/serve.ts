@@ -1,45 +1,100 @@
 /**
- * `smartcage serve [--port N] [--files DIR]`: starts the form UI's HTTP app
+ * `smartcage serve [--port N] [--files DIR] [--schema FILE]...`: starts the form UI's HTTP app
  * (src/forms-ui/server/app.ts) on 127.0.0.1 until SIGINT or SIGTERM.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseArgs, stringOption, UsageError } from '../args.js';
+import { existsSync, statSync } from 'node:fs';
+import { basename, extname, join, resolve } from 'node:path';
+import { parseArgs, stringOption, stringsOption, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
+import { CliFileError, readJsonText } from './files.js';
 import type { Command } from '../main.js';
+import type { PageSchema } from '../../forms-ui/server/pages.js';
+
+const say = (line: string) => process.stderr.write(`smartcage serve: ${line}\n`);
+
+/** `/demo/NAME` of a schema file: its base name, made unique among the samples and the other files. */
+function pageName(file: string, taken: Set<string>): string {
+  const base = basename(file, extname(file)).replace(/[^A-Za-z0-9_-]+/g, '-') || 'schema';
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+  taken.add(name);
+  return name;
+}
 
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'Serve the JSON-schema form UI, its demo pages and APIs on 127.0.0.1.',
   usage: [
-    'smartcage serve [--port N] [--files DIR]',
+    'smartcage serve [--port N] [--files DIR] [--schema FILE]...',
     '',
-    '  --port N     port on 127.0.0.1 (default 8080; 0 picks a free one)',
-    '  --files DIR  the site\'s file storage, a folder per root: DIR/user/ is served as',
-    '               /files/user/ for the file picker (default ./files)',
+    '  --port N       port on 127.0.0.1 (default 8080; 0 picks a free one)',
+    '  --files DIR    the site\'s file storage, a folder per root: DIR/user/ is served as',
+    '                 /files/user/ for the file picker (DIR/user/a.png is /files/user/a.png).',
+    '                 Default ./files when it exists; else the picker shows an empty folder',
+    '  --schema FILE  a JSON schema of your own, shown first as /demo/NAME (NAME: the file\'s',
+    '                 base name); checked like the samples first. Repeat for more files',
     '',
-    'Pages: / (samples), /demo/NAME (sent with a Content-Security-Policy without',
-    "'unsafe-eval': validators come precompiled from /validators/NAME.js);",
+    'Pages (?lang=ja: in Japanese): / (your schemas and the samples), /demo/NAME, /paste (paste',
+    "a schema, see its form). Sent with a Content-Security-Policy without 'unsafe-eval':",
+    'validators come precompiled from /validators/NAME.js.',
     'APIs: POST /api/validate, GET /api/files?path=/files/user/',
     'The browser bundle dist/forms-ui.js is made by `npm run build`.',
+    '',
+    'Exit status: 0 stopped (Ctrl-C, SIGTERM); 1 a --schema file is refused by the forms lint;',
+    '2 wrong usage; 3 a file cannot be read or is not JSON, the --files folder is missing, or the',
+    'port is in use.',
   ].join('\n'),
   async run(argv) {
-    const { positionals, values } = parseArgs(argv, { port: { type: 'string' }, files: { type: 'string' } });
+    const { positionals, values } = parseArgs(argv, { port: { type: 'string' }, files: { type: 'string' }, schema: { type: 'string', multiple: true } });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const portFlag = stringOption(values, 'port');
     const port = portFlag === undefined ? 8080 : Number(portFlag);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port needs an integer from 0 to 65535');
     const filesFlag = stringOption(values, 'files');
     const dir = resolve(filesFlag ?? 'files');
-    if (!existsSync(dir)) {
-      process.stderr.write(`smartcage serve: folder ${dir} does not exist\n`);
+    const hasDir = existsSync(dir) && statSync(dir).isDirectory();
+    if (filesFlag !== undefined && !hasDir) {
+      say(`folder ${dir} does not exist`);
       return EXIT.IO;
     }
     // Loaded here, not at the top: the app needs ajv, an optional peer dependency the other commands run without.
     const { formsBundlePath, startFormsServer } = await import('../../forms-ui/server/app.js');
-    if (!existsSync(formsBundlePath())) process.stderr.write('smartcage serve: dist/forms-ui.js is missing; run `npm run build` (or `node scripts/build-forms-ui.mjs`)\n');
-    const s = await startFormsServer({ port, storageDir: dir });
-    process.stdout.write(`smartcage serve: ${s.url}/ (files: ${dir}); Ctrl-C stops\n`);
+    const { checkPageSchema } = await import('../../forms-ui/server/page-schema.js');
+    const { samples } = await import('../../forms/samples/index.js');
+    const schemas: PageSchema[] = [];
+    const taken = new Set(Object.keys(samples));
+    for (const file of stringsOption(values, 'schema')) {
+      let text: string;
+      try {
+        text = readJsonText(file);
+      } catch (e) {
+        if (!(e instanceof CliFileError)) throw e;
+        say(e.message);
+        return EXIT.IO;
+      }
+      const checked = checkPageSchema(JSON.parse(text), 'en');
+      if (!checked.ok) {
+        say(`${file}: ${checked.problems[0]}`);
+        for (const p of checked.problems.slice(1)) process.stderr.write(`  ${p}\n`);
+        return EXIT.TEMPLATE_ERROR;
+      }
+      for (const note of checked.notes) say(`${file}: note: ${note}`);
+      schemas.push({ name: pageName(file, taken), schema: checked.schema });
+    }
+    if (!existsSync(formsBundlePath())) say('dist/forms-ui.js is missing; run `npm run build` (or `node scripts/build-forms-ui.mjs`)');
+    let s;
+    try {
+      s = await startFormsServer({ port, storageDir: hasDir ? dir : undefined, schemas });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') say(`port ${port} is in use (try --port 0 for a free one, or another --port N)`);
+      else if (code === 'EACCES') say(`port ${port} may not be opened by this user (try --port 0, or a port above 1023)`);
+      else throw e;
+      return EXIT.IO;
+    }
+    const files = hasDir ? `files: ${join(dir, 'user')}/ is /files/user/` : `files: none, ${dir} does not exist`;
+    process.stdout.write(`smartcage serve: ${s.url}/ (${files}); Ctrl-C stops\n`);
+    for (const x of schemas) process.stdout.write(`  ${x.name}: ${s.url}/demo/${x.name}\n`);
     await new Promise<void>((done) => {
       const stop = () => {
         process.off('SIGINT', stop);

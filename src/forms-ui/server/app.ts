@@ -1,11 +1,14 @@
 /**
  * The HTTP app of `smartcage serve` (Node code: not part of the browser bundle), on 127.0.0.1:
  *
- * - `GET /`                  list of the sample schemas (src/forms/samples/)
+ * - `GET /`                  list of the schemas: the user's own (`--schema`) and the samples
+ *                            (src/forms/samples/); `?lang=ja` on any page: Japanese page text
  * - `GET /demo/<name>`       a demo page: `<json-field-form>` inside a `<form>`, the
  *                            'Build UI from JSON schema' checkbox, a submit button
+ * - `GET /paste`, `POST /paste`  the paste box: a pasted schema (form post, size-capped) is
+ *                            checked and precompiled like a sample, then shown as /demo/paste-<hash>
  * - `GET /forms-ui.js`       the browser bundle (dist/forms-ui.js, built by `npm run build`)
- * - `GET /validators/<name>.js`  the sample's validator precompiled by ajv (standalone code):
+ * - `GET /validators/<name>.js`  the schema's validator precompiled by ajv (standalone code):
  *                            the pages' CSP has no 'unsafe-eval', so ajv cannot compile in
  *                            the browser (docs/decisions.md D45)
  * - `POST /api/validate`     `{schema, value}` (schema may name a sample) -> `{errors}` with
@@ -14,8 +17,10 @@
  *                            default path picker
  * - `GET /files/user/<path>` the file itself (the preview link of a file-manager field)
  *
- * The files come from the storage folder through TenantFiles (./user-files.ts).
+ * The files come from the storage folder through TenantFiles (./user-files.ts); without one,
+ * /files/user/ is an empty folder.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -23,16 +28,21 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { createValidator, FormSchemaError } from '../../forms/index.js';
-import { samples } from '../../forms/samples/index.js';
+import { refusedSamples, samples } from '../../forms/samples/index.js';
 import { standaloneValidatorScript } from '../../forms/standalone.js';
-import { CSP, demoPage, listPage } from './pages.js';
+import { demoText } from '../demo-text.js';
+import { langOf } from '../ui-text.js';
+import { checkPageSchema } from './page-schema.js';
+import { CSP, demoPage, listPage, pastePage, type PageSchema } from './pages.js';
 import { FILES_ROOT, UserFiles } from './user-files.js';
 
 export interface FormsServerOptions {
   /** 0 (default) picks a free port. */
   port?: number;
-  /** The site's file storage, holding one folder per root: its `user/` is /files/user/ (default ./files). */
+  /** The site's file storage, holding one folder per root: its `user/` is /files/user/ (none: no files). */
   storageDir?: string;
+  /** The user's own schemas, listed first, each with a demo page (checked by the caller: checkPageSchema). */
+  schemas?: readonly PageSchema[];
   /** Where forms-ui.js is read from (default: formsBundlePath()). */
   bundlePath?: string;
 }
@@ -45,6 +55,10 @@ export interface FormsServer {
 }
 
 const MAX_BODY = 2 * 1024 * 1024;
+/** A pasted schema: larger ones are refused before they are parsed. */
+const MAX_PASTE = 256 * 1024;
+/** Pasted schemas kept (the oldest goes first): each holds its compiled validator in memory. */
+const MAX_PASTED = 64;
 
 /** The browser bundle of the package this module belongs to: dist/forms-ui.js. */
 export function formsBundlePath(): string {
@@ -76,15 +90,26 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
 
 const sendJson = (res: ServerResponse, status: number, body: unknown) => send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 
-async function readBody(req: IncomingMessage): Promise<string> {
+class BodyTooLarge extends Error {}
+
+async function readBody(req: IncomingMessage, max = MAX_BODY): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of req) {
     size += (c as Buffer).length;
-    if (size > MAX_BODY) throw new Error('body too large');
+    if (size > max) throw new BodyTooLarge('body too large');
     chunks.push(c as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A URL path segment decoded; a malformed escape (`%E0`) is "", which names nothing. */
+function decodedOrEmpty(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
 }
 
 /** The validation endpoint's work: schema (or sample name) + value -> errors. */
@@ -106,8 +131,50 @@ export function validatePayload(payload: unknown): { status: number; body: unkno
 
 export async function startFormsServer(opts: FormsServerOptions = {}): Promise<FormsServer> {
   const bundlePath = opts.bundlePath ?? formsBundlePath();
-  const files = new UserFiles(realpathSync(resolve(opts.storageDir ?? 'files')));
+  const files = new UserFiles(opts.storageDir === undefined ? undefined : realpathSync(resolve(opts.storageDir)));
   const validatorScripts = new Map<string, string>();
+  const own = opts.schemas ?? [];
+  const sampleList: PageSchema[] = Object.keys(samples).map((name) => ({ name, schema: samples[name]!, refused: refusedSamples.includes(name) }));
+  const pasted = new Map<string, PageSchema>();
+  /** The schema of /demo/NAME and /validators/NAME.js: the user's own first, then pasted ones, then the samples. */
+  const schemaNamed = (name: string): PageSchema | undefined =>
+    own.find((s) => s.name === name) ?? pasted.get(name) ?? (Object.hasOwn(samples, name) ? sampleList.find((s) => s.name === name) : undefined);
+
+  /** `POST /paste`: a form post (`schema`, `lang`) -> 303 to the schema's demo page, or the paste box again with the problems. */
+  async function paste(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let form: URLSearchParams;
+    try {
+      form = new URLSearchParams(await readBody(req, MAX_PASTE));
+    } catch (e) {
+      if (!(e instanceof BodyTooLarge)) throw e;
+      const lang = langOf(new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('lang'));
+      res.setHeader('connection', 'close');
+      return send(res, 413, 'text/html; charset=utf-8', pastePage(lang, '', [demoText(lang).pasteTooLarge(MAX_PASTE / 1024)]), { 'content-security-policy': CSP });
+    }
+    const lang = langOf(form.get('lang'));
+    const text = form.get('schema') ?? '';
+    const again = (problems: string[]) => send(res, 400, 'text/html; charset=utf-8', pastePage(lang, text, problems), { 'content-security-policy': CSP });
+    let schema: unknown;
+    try {
+      schema = JSON.parse(text);
+    } catch (e) {
+      return again([demoText(lang).pasteNotJson(e instanceof Error ? e.message : String(e))]);
+    }
+    const checked = checkPageSchema(schema, lang);
+    if (!checked.ok) return again([demoText(lang).pasteRefused, ...checked.problems]);
+    const name = `paste-${createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 12)}`;
+    if (!pasted.has(name)) {
+      if (pasted.size >= MAX_PASTED) {
+        const oldest = pasted.keys().next().value!;
+        pasted.delete(oldest);
+        validatorScripts.delete(oldest);
+      }
+      pasted.set(name, { name, schema: checked.schema, pasted: true });
+    }
+    validatorScripts.set(name, checked.script);
+    res.writeHead(303, { location: `/demo/${name}${lang === 'ja' ? '?lang=ja' : ''}`, 'cache-control': 'no-store' });
+    res.end();
+  }
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { error: e instanceof Error ? e.message : String(e) });
@@ -127,18 +194,20 @@ export async function startFormsServer(opts: FormsServerOptions = {}): Promise<F
       const r = validatePayload(payload);
       return sendJson(res, r.status, r.body);
     }
+    if (req.method === 'POST' && path === '/paste') return paste(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'method not allowed', { allow: 'GET, HEAD, POST' });
-    if (path === '/') return send(res, 200, 'text/html; charset=utf-8', listPage(), { 'content-security-policy': CSP });
+    const lang = langOf(url.searchParams.get('lang'));
+    if (path === '/') return send(res, 200, 'text/html; charset=utf-8', listPage(lang, sampleList, own), { 'content-security-policy': CSP });
+    if (path === '/paste') return send(res, 200, 'text/html; charset=utf-8', pastePage(lang), { 'content-security-policy': CSP });
     if (path.startsWith('/demo/')) {
-      const name = decodeURIComponent(path.slice(6));
-      const schema = Object.hasOwn(samples, name) ? samples[name] : undefined;
-      if (!schema) return send(res, 404, 'text/plain; charset=utf-8', 'no such sample');
-      return send(res, 200, 'text/html; charset=utf-8', demoPage(name, schema, url.searchParams.get('lang') ?? 'en'), { 'content-security-policy': CSP });
+      const s = schemaNamed(decodedOrEmpty(path.slice(6)));
+      if (!s) return send(res, 404, 'text/plain; charset=utf-8', 'no such schema');
+      return send(res, 200, 'text/html; charset=utf-8', demoPage(s, lang), { 'content-security-policy': CSP });
     }
     if (path.startsWith('/validators/') && path.endsWith('.js')) {
-      const name = decodeURIComponent(path.slice(12, -3));
-      const schema = Object.hasOwn(samples, name) ? samples[name] : undefined;
-      if (!schema) return send(res, 404, 'text/plain; charset=utf-8', 'no such sample');
+      const name = decodedOrEmpty(path.slice(12, -3));
+      const schema = schemaNamed(name)?.schema;
+      if (!schema) return send(res, 404, 'text/plain; charset=utf-8', 'no such schema');
       let script = validatorScripts.get(name);
       if (script === undefined) {
         try {

@@ -1,6 +1,10 @@
-/** The HTML of `smartcage serve`: the list of sample schemas and a demo page per sample. */
+/**
+ * The HTML of `smartcage serve`: the list of schemas, a demo page per schema and the paste box,
+ * in the page's language (`?lang=ja`: the pages' own words from ../demo-text.ts).
+ */
 import type { JsonSchema } from '../../forms/index.js';
-import { refusedSamples, samples } from '../../forms/samples/index.js';
+import { demoText } from '../demo-text.js';
+import type { Lang } from '../ui-text.js';
 
 /**
  * The pages' Content-Security-Policy (docs/decisions.md D45): scripts only from this origin and no
@@ -9,37 +13,91 @@ import { refusedSamples, samples } from '../../forms/samples/index.js';
  */
 export const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+/** A schema with a demo page: its name in /demo/NAME, and whether the form UI refuses it on purpose. */
+export interface PageSchema {
+  name: string;
+  schema: JsonSchema;
+  refused?: boolean;
+  /** From the paste box: titled 'Pasted schema' when it has no title of its own. */
+  pasted?: boolean;
+}
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(title: string, body: string, scripts: string[] = []): string {
+const langQuery = (lang: Lang) => (lang === 'ja' ? '?lang=ja' : '');
+
+function page(lang: Lang, title: string, body: string, scripts: string[] = []): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
 <style>body{font:14px/1.5 system-ui,sans-serif;max-width:52em;margin:24px auto;padding:0 16px}
-.demo-options{margin:0 0 16px;padding:8px;background:#eee}pre{white-space:pre-wrap}</style>
+.demo-options{margin:0 0 16px;padding:8px;background:#eee}pre{white-space:pre-wrap}
+.paste textarea{width:100%;font:13px/1.4 ui-monospace,monospace}.problems{color:#a00000}</style>
 ${scripts.map((s) => `<script src="${esc(s)}" defer></script>\n`).join('')}<script src="/forms-ui.js" defer></script></head>
 <body><main>${body}</main></body></html>`;
 }
 
-export function listPage(): string {
-  const items = Object.keys(samples)
-    .map((name) => `<li><a href="/demo/${esc(name)}">${esc(samples[name]!.title ?? name)}</a> (${esc(name)})${refusedSamples.includes(name) ? ' - refused by the form UI on purpose' : ''}</li>`)
-    .join('\n');
-  return page('smartcage forms: samples', `<h1>JSON-schema form samples</h1><ul>${items}</ul>`);
+/** The link to the same page in the other language. */
+function languageLink(lang: Lang, path: string): string {
+  return `<a href="${esc(path)}${lang === 'ja' ? '' : '?lang=ja'}" lang="${lang === 'ja' ? 'en' : 'ja'}">${demoText(lang).otherLanguage}</a>`;
 }
 
-export function demoPage(name: string, schema: JsonSchema, lang: string): string {
-  const title = schema.title ?? name;
+function schemaList(list: readonly PageSchema[], lang: Lang): string {
+  const t = demoText(lang);
+  const items = list.map(
+    (s) =>
+      `<li><a href="/demo/${esc(encodeURIComponent(s.name))}${langQuery(lang)}">${esc(s.schema.title ?? s.name)}</a> (${esc(s.name)})${s.refused ? ` - ${t.refusedOnPurpose}` : ''}</li>`,
+  );
+  return `<ul>${items.join('\n')}</ul>`;
+}
+
+export function listPage(lang: Lang, samples: readonly PageSchema[], own: readonly PageSchema[]): string {
+  const t = demoText(lang);
+  const mine = own.length > 0 ? `<h2>${t.yourSchemas}</h2>${schemaList(own, lang)}<h2>${t.samplesHeading}</h2>` : '';
   return page(
-    `${title} - smartcage forms`,
+    lang,
+    `${t.siteTitle}: ${t.samplesHeading}`,
+    `<h1>${own.length > 0 ? t.siteTitle : t.samplesHeading}</h1>
+<p><a href="/paste${langQuery(lang)}">${t.pasteLink}</a> · ${languageLink(lang, '/')}</p>
+${mine}${schemaList(samples, lang)}`,
+  );
+}
+
+export function demoPage(s: PageSchema, lang: Lang): string {
+  const t = demoText(lang);
+  const title = s.schema.title ?? (s.pasted ? t.pastedTitle : s.name);
+  const path = `/demo/${encodeURIComponent(s.name)}`;
+  return page(
+    lang,
+    `${title} - ${t.siteTitle}`,
     `<h1>${esc(title)}</h1>
-<p><a href="/">All samples</a> · <a href="/demo/${esc(name)}?lang=${lang === 'ja' ? 'en' : 'ja'}">${lang === 'ja' ? 'English' : '日本語'}</a></p>
-<form data-smartcage-demo method="post" action="#" lang="${lang === 'ja' ? 'ja' : 'en'}">
-  <div class="demo-options"><label><input type="checkbox" id="build-ui" checked> Build UI from JSON schema</label></div>
-  <json-field-form name="ext_col" schema="${esc(JSON.stringify(schema))}"></json-field-form>
-  <p><button type="submit" id="save">Save</button></p>
+<p><a href="/${langQuery(lang)}">${t.allSamples}</a> · ${languageLink(lang, path)}</p>
+<form data-smartcage-demo method="post" action="#">
+  <div class="demo-options"><label><input type="checkbox" id="build-ui" checked> ${t.buildUi}</label></div>
+  <json-field-form name="ext_col" schema="${esc(JSON.stringify(s.schema))}"></json-field-form>
+  <p><button type="submit" id="save">${t.save}</button></p>
 </form>
-<h2>Submitted JSON</h2><pre id="submitted"></pre><p id="server-result" role="status"></p>`,
-    [`/validators/${encodeURIComponent(name)}.js`],
+<h2>${t.submitted}</h2><pre id="submitted"></pre><p id="server-result" role="status"></p>`,
+    [`/validators/${encodeURIComponent(s.name)}.js`],
+  );
+}
+
+/** The paste box: a schema posted to /paste becomes a demo page; `problems` say why the last one did not. */
+export function pastePage(lang: Lang, text = '', problems: readonly string[] = []): string {
+  const t = demoText(lang);
+  const shown =
+    problems.length > 0 ? `<div class="problems" role="alert" id="paste-problems"><p>${esc(problems[0]!)}</p>${problems.length > 1 ? `<ul>${problems.slice(1).map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : ''}</div>` : '';
+  return page(
+    lang,
+    `${t.pasteHeading} - ${t.siteTitle}`,
+    `<h1>${t.pasteHeading}</h1>
+<p><a href="/${langQuery(lang)}">${t.allSamples}</a> · ${languageLink(lang, '/paste')}</p>
+<p>${t.pasteIntro}</p>
+${shown}<form class="paste" method="post" action="/paste">
+  <input type="hidden" name="lang" value="${lang}">
+  <p><label for="schema-text">${t.pasteLabel}</label><br>
+  <textarea id="schema-text" name="schema" rows="18" spellcheck="false" required${problems.length > 0 ? ' aria-describedby="paste-problems" aria-invalid="true"' : ''}>${esc(text)}</textarea></p>
+  <p><button type="submit" id="show-form">${t.pasteButton}</button></p>
+</form>`,
   );
 }
