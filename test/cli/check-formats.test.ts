@@ -152,6 +152,17 @@ describe('smartcage check --format', () => {
     expect([...JAPANESE_LINE.slice(0, start)].length + 1).not.toBe(start + 1);
   });
 
+  it('sarif: a span over lines ends on its last line; a path is a URI (percent-encoded)', () => {
+    const here = tempDir({ 'ページ 1.tpl': 'a {if $x\n  and $y\n' });
+    const r = runBin(['check', '--format', 'sarif', '.'], { cwd: here });
+    const log = JSON.parse(r.stdout);
+    expect(sarifValidator()(log)).toBe(true);
+    expect(log.runs[0].results[0].locations[0].physicalLocation).toEqual({
+      artifactLocation: { uri: '%E3%83%9A%E3%83%BC%E3%82%B8%201.tpl', uriBaseId: '%SRCROOT%' },
+      region: { startLine: 1, startColumn: 7, endLine: 2, endColumn: '  and $y'.length + 1 },
+    });
+  });
+
   it('sarif: an unreadable file makes the execution unsuccessful, with a notification; exit 3', () => {
     const r = runBin(['check', '--format', 'sarif', 'ok.tpl', 'missing.tpl'], { cwd: dir });
     expect(r.status).toBe(3);

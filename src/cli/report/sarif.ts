@@ -102,8 +102,8 @@ function folderUri(dir: string): string {
 }
 
 /**
- * Where the diagnostic is. Its `length` may reach past the end of its line (a tag left open),
- * so the end is found in the text: SARIF's end column is the one after the last character.
+ * Where the diagnostic is. Its `length` may reach past the end of its line (a condition left
+ * open), so the end is found in the text: SARIF's end column is the one after the last character.
  * None for line 0, a problem with no place in the text.
  */
 function region(d: Diagnostic, text: string | undefined, starts: Map<string, number[]>): Region | undefined {
@@ -113,7 +113,8 @@ function region(d: Diagnostic, text: string | undefined, starts: Map<string, num
   let lines = starts.get(d.name);
   if (!lines) starts.set(d.name, (lines = lineStarts(text)));
   const start = (lines[d.line - 1] ?? text.length) + d.column - 1;
-  const span = text.slice(start, start + d.length);
+  // A span that ends with its line's break ends at the end of that line, not at column 1 of the next.
+  const span = text.slice(start, start + d.length).replace(/\r?\n$/, '');
   const lastBreak = span.lastIndexOf('\n');
   if (lastBreak < 0) return { ...r, endColumn: d.column + span.length };
   return { ...r, endLine: d.line + span.split('\n').length - 1, endColumn: span.length - lastBreak };
