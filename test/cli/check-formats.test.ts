@@ -4,7 +4,7 @@
  * The SARIF log is validated against the SARIF 2.1.0 schema (the final rtm.5 text, as
  * @microsoft/jest-sarif ships it; it is draft-04, hence ajv-draft-04).
  */
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -201,6 +201,23 @@ describe('smartcage check DIR', () => {
     const elsewhere = runBin(['check', '--format', 'json', '--templates', outside, dir], { cwd: ROOT });
     const missing = (JSON.parse(elsewhere.stdout) as JsonReport).files.find((f) => f.file === join(dir, 'page.tpl'))!;
     expect(missing.diagnostics.map((d) => d.code)).toEqual(['E_INCLUDE_NOT_FOUND']);
+  });
+
+  // Root reads any folder, so the locked one cannot be made unreadable there.
+  it.skipIf(process.getuid?.() === 0)('a folder under it that cannot be listed is reported as unreadable: exit 3', () => {
+    const tree = tempDir({ 'a.tpl': '{$x}', 'locked/b.tpl': '{$x}' });
+    chmodSync(join(tree, 'locked'), 0o000);
+    try {
+      const r = runBin(['check', '--format', 'json', '.'], { cwd: tree });
+      expect(r.status).toBe(3);
+      expect((JSON.parse(r.stdout) as JsonReport).files).toEqual([
+        { file: 'a.tpl', diagnostics: [] },
+        { file: 'locked', error: 'cannot read the folder locked: EACCES', diagnostics: [] },
+      ]);
+      expect(r.stderr).toContain('smartcage check: cannot read the folder locked: EACCES\n');
+    } finally {
+      chmodSync(join(tree, 'locked'), 0o755);
+    }
   });
 
   it('a folder with no template, or with too many, is wrong usage (exit 2)', () => {

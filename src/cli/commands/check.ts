@@ -42,7 +42,7 @@ export const checkCommand: Command = {
     const progress = new Progress('checking', targets.length);
     const checked: CheckedFile[] = [];
     for (const target of targets) {
-      const f = checkOne(target.file, target.root, values.quiet === true);
+      const f = target.failure === undefined ? checkOne(target.file, target.root, values.quiet === true) : { ...target, diagnostics: [], sources: new Map() };
       checked.push(f);
       progress.clear();
       if (f.failure !== undefined) process.stderr.write(`smartcage check: ${f.failure}\n`);
@@ -70,12 +70,14 @@ function formatOption(value: string | undefined): Format {
 interface Target {
   file: string;
   root: string;
+  /** Set for a folder under a checked one that could not be listed. */
+  failure?: string;
 }
 
 /**
  * The files to check, a folder replaced by the templates under it (whose includes then resolve
- * in that folder); a link out of a folder is named on stderr. A path that does not exist stays,
- * to be reported as unreadable.
+ * in that folder); a link out of a folder is named on stderr. A path that does not exist, or a
+ * folder that cannot be listed, stays, to be reported as unreadable.
  */
 function expand(paths: readonly string[], templatesFlag: string | undefined): Target[] {
   const targets: Target[] = [];
@@ -87,8 +89,9 @@ function expand(paths: readonly string[], templatesFlag: string | undefined): Ta
     const found = findTemplates(path, MAX_TEMPLATES - targets.length);
     for (const link of found.linksOut) process.stderr.write(`smartcage check: skipped ${link}: a link to outside ${path}\n`);
     // As a linter given a pattern that matches nothing: a moved folder must not pass a CI check.
-    if (found.files.length === 0) throw new UsageError(`no templates (*.tpl) in ${path}`);
+    if (found.files.length === 0 && found.unreadable.length === 0) throw new UsageError(`no templates (*.tpl) in ${path}`);
     for (const file of found.files) targets.push({ file, root: templatesFlag ?? path });
+    for (const u of found.unreadable) targets.push({ file: u.path, root: templatesFlag ?? path, failure: u.message });
   }
   return targets;
 }

@@ -20,6 +20,8 @@ export interface FoundTemplates {
   files: string[];
   /** Links that point out of the folder: named on stderr, not checked. */
   linksOut: string[];
+  /** Folders that could not be listed, each with why: reported as unreadable files are. */
+  unreadable: { path: string; message: string }[];
 }
 
 /**
@@ -29,10 +31,16 @@ export interface FoundTemplates {
  */
 export function findTemplates(dir: string, budget = MAX_TEMPLATES): FoundTemplates {
   const root = realpathSync(dir);
-  const found: FoundTemplates = { files: [], linksOut: [] };
+  const found: FoundTemplates = { files: [], linksOut: [], unreadable: [] };
   let entries = 0;
   const walk = (folder: string): void => {
-    const names = readdirSync(folder).sort(byteOrder);
+    let names: string[];
+    try {
+      names = readdirSync(folder).sort(byteOrder);
+    } catch (e) {
+      found.unreadable.push({ path: folder, message: `cannot read the folder ${folder}: ${(e as NodeJS.ErrnoException).code ?? 'error'}` });
+      return;
+    }
     entries += names.length;
     if (entries > MAX_ENTRIES) throw new UsageError(`${dir} holds more than ${MAX_ENTRIES} files and folders; check a smaller folder`);
     for (const name of names) {
@@ -51,7 +59,7 @@ export function findTemplates(dir: string, budget = MAX_TEMPLATES): FoundTemplat
         if (!statSync(path).isFile()) continue;
       } else if (!link.isFile()) continue;
       if (found.files.length >= budget) {
-        throw new UsageError(`more than ${MAX_TEMPLATES} templates to check (${dir} and the rest); check a smaller folder`);
+        throw new UsageError(`more than ${MAX_TEMPLATES} templates to check (with those in ${dir}); check a smaller folder`);
       }
       found.files.push(path);
     }
