@@ -54,6 +54,7 @@ const dir = tempDir({
 });
 const outside = tempDir({ 'secret.tpl': '{broken' });
 symlinkSync(join(outside, 'secret.tpl'), join(dir, 'link-out.tpl'));
+symlinkSync(outside, join(dir, 'linked-folder'));
 
 interface JsonDiagnostic {
   severity: string;
