@@ -4,7 +4,7 @@
  * The SARIF log is validated against the SARIF 2.1.0 schema (the final rtm.5 text, as
  * @microsoft/jest-sarif ships it; it is draft-04, hence ajv-draft-04).
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -229,6 +229,7 @@ describe('smartcage check DIR', () => {
     const many = tempDir({});
     for (let i = 0; i <= 10_000; i++) writeFileSync(join(many, `t${i}.tpl`), '');
     const big = runBin(['check', many]);
+    rmSync(many, { recursive: true });
     expect(big.status).toBe(2);
     expect(big.stderr).toContain('more than 10000 templates to check');
     expect(big.stdout).toBe('');
