@@ -1,4 +1,8 @@
-/** `smartcage COMMAND ...`: the command-line interface. */
+/**
+ * `smartcage COMMAND ...`: the command-line interface. In every command standard output carries
+ * only the results (what a pipe or a script reads) and standard error the rest: progress,
+ * summaries, warnings and failures.
+ */
 import { didYouMean, UsageError } from './args.js';
 import { EXIT } from './exit-codes.js';
 import { renderCommand } from './commands/render.js';
@@ -35,9 +39,14 @@ export function mainHelp(): string {
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
+  if (!name) {
+    // No command is a usage error: its help is a failure's message, so it goes with failures.
+    process.stderr.write(mainHelp() + '\n');
+    return EXIT.USAGE;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(mainHelp() + '\n');
-    return name ? EXIT.OK : EXIT.USAGE;
+    return EXIT.OK;
   }
   if (name === '--version') {
     const { ENGINE_VERSION } = await import('../compiler/index.js');
