@@ -33,6 +33,8 @@ export type Access = Key | Prop | SectionIndex;
 export interface Text extends Span { type: 'Text'; value: string }
 export interface Comment extends Span { type: 'Comment' }
 export interface Literal extends Span { type: 'Literal'; value: string }
+/** A {php}...{/php} block, refused: the span covers the whole block. */
+export interface Php extends Span { type: 'Php' }
 export interface Output extends Span { type: 'Output'; value: Expr; ignored: string }
 export interface Attr extends Span { type: 'Attr'; name: string; value: Expr }
 export interface Tag extends Span { type: 'Tag'; name: string; modifiers: Modifier[]; attrs: Attr[] }
@@ -41,4 +43,4 @@ export interface If extends Span { type: 'If'; cond: Expr }
 export interface ElseIf extends Span { type: 'ElseIf'; cond: Expr }
 export interface Else extends Span { type: 'Else'; ignored: string }
 
-export type FlatNode = Text | Comment | Literal | Output | Tag | Close | If | ElseIf | Else;
+export type FlatNode = Text | Comment | Literal | Php | Output | Tag | Close | If | ElseIf | Else;

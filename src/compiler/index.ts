@@ -182,8 +182,22 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
         fromVariables: aliases.identityFromVariables,
       },
     },
-    diagnostics: diagnostics.length > MAX_DIAGNOSTICS + 1 ? diagnostics.slice(0, MAX_DIAGNOSTICS + 1) : diagnostics,
+    diagnostics: inReadingOrder(diagnostics.length > MAX_DIAGNOSTICS + 1 ? diagnostics.slice(0, MAX_DIAGNOSTICS + 1) : diagnostics),
   };
+}
+
+/**
+ * Diagnostics as a reader meets them: template by template in the order the compile first met
+ * each (the main one first), then by line and column. The passes find them in their own order
+ * (the structure pass reports a closing tag before the codegen reports the tag it closes).
+ */
+function inReadingOrder(diagnostics: Diagnostic[]): Diagnostic[] {
+  const order = new Map<string, number>();
+  for (const d of diagnostics) if (!order.has(d.name)) order.set(d.name, order.size);
+  return diagnostics
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => order.get(a.d.name)! - order.get(b.d.name)! || a.d.line - b.d.line || a.d.column - b.d.column || a.i - b.i)
+    .map((x) => x.d);
 }
 
 /** A compile that stopped early (too many errors, code too large): no code, the diagnostics so far. */
@@ -191,7 +205,7 @@ function failed(name: string, names: string[], diagnostics: Diagnostic[]): Compi
   return {
     code: '',
     manifest: { engine: ENGINE_VERSION, name, templates: names, memoryMB: 128, modifiers: [], functions: [], lineTable: [], identity: { literals: {}, fromVariables: [] } },
-    diagnostics,
+    diagnostics: inReadingOrder(diagnostics),
   };
 }
 

@@ -39,14 +39,18 @@
     return node;
   }
 
-  // The tag that ends a {literal} block: `{` _ `/literal` _ `}`, with `_` the whitespace rule below.
-  const LITERAL_END = new RegExp(`\\${LB}[ \\t\\r\\n]*/literal[ \\t\\r\\n]*\\${RB}`, 'y');
+  // The tags that end a raw block: `{` _ `/literal` _ `}` (or `/php`), `_` the whitespace rule below.
+  const RAW_END = {
+    literal: new RegExp(`\\${LB}[ \\t\\r\\n]*/literal[ \\t\\r\\n]*\\${RB}`, 'y'),
+    php: new RegExp(`\\${LB}[ \\t\\r\\n]*/php[ \\t\\r\\n]*\\${RB}`, 'y'),
+  };
 
-  // Where the next end tag of a {literal} block starts, and the offset just past it.
-  function literalEnd(input, from) {
+  // Where the next end tag of a {literal} or {php} block starts, and the offset just past it.
+  function rawEnd(input, from, name) {
+    const end = RAW_END[name];
     for (let at = input.indexOf(LB, from); at >= 0; at = input.indexOf(LB, at + 1)) {
-      LITERAL_END.lastIndex = at;
-      if (LITERAL_END.test(input)) return { at, after: LITERAL_END.lastIndex };
+      end.lastIndex = at;
+      if (end.test(input)) return { at, after: end.lastIndex };
     }
     return null;
   }
@@ -243,74 +247,75 @@ function peg$parse(input, options) {
   const peg$c1 = "{";
   const peg$c2 = "literal";
   const peg$c3 = "}";
-  const peg$c4 = "/";
-  const peg$c5 = "if";
-  const peg$c6 = "elseif";
-  const peg$c7 = "else";
-  const peg$c8 = "=";
-  const peg$c9 = "true";
-  const peg$c10 = "yes";
-  const peg$c11 = "on";
-  const peg$c12 = "false";
-  const peg$c13 = "no";
-  const peg$c14 = "off";
-  const peg$c15 = "null";
-  const peg$c16 = "$";
-  const peg$c17 = "-";
-  const peg$c18 = ">";
-  const peg$c19 = "|";
-  const peg$c20 = "@";
-  const peg$c21 = ":";
-  const peg$c22 = ".";
-  const peg$c23 = "[";
-  const peg$c24 = "]";
-  const peg$c25 = "->";
-  const peg$c26 = "'";
-  const peg$c27 = "\\'";
-  const peg$c28 = "\\\\";
-  const peg$c29 = "\\";
-  const peg$c30 = "\"";
-  const peg$c31 = "`";
-  const peg$c32 = "\\x";
-  const peg$c33 = "\\u{";
-  const peg$c34 = "||";
-  const peg$c35 = "or";
-  const peg$c36 = "&&";
-  const peg$c37 = "and";
-  const peg$c38 = "^";
-  const peg$c39 = "&";
-  const peg$c40 = "===";
-  const peg$c41 = "!==";
-  const peg$c42 = "==";
-  const peg$c43 = "!=";
-  const peg$c44 = "<>";
-  const peg$c45 = "eq";
-  const peg$c46 = "neq";
-  const peg$c47 = "ne";
-  const peg$c48 = "<=";
-  const peg$c49 = ">=";
-  const peg$c50 = "<";
-  const peg$c51 = "gte";
-  const peg$c52 = "ge";
-  const peg$c53 = "lte";
-  const peg$c54 = "le";
-  const peg$c55 = "gt";
-  const peg$c56 = "lt";
-  const peg$c57 = "<<";
-  const peg$c58 = ">>";
-  const peg$c59 = "+";
-  const peg$c60 = "mod";
-  const peg$c61 = "!";
-  const peg$c62 = "not";
-  const peg$c63 = "~";
-  const peg$c64 = "is";
-  const peg$c65 = "even";
-  const peg$c66 = "odd";
-  const peg$c67 = "by";
-  const peg$c68 = "div";
-  const peg$c69 = "(";
-  const peg$c70 = ")";
-  const peg$c71 = ",";
+  const peg$c4 = "php";
+  const peg$c5 = "/";
+  const peg$c6 = "if";
+  const peg$c7 = "elseif";
+  const peg$c8 = "else";
+  const peg$c9 = "=";
+  const peg$c10 = "true";
+  const peg$c11 = "yes";
+  const peg$c12 = "on";
+  const peg$c13 = "false";
+  const peg$c14 = "no";
+  const peg$c15 = "off";
+  const peg$c16 = "null";
+  const peg$c17 = "$";
+  const peg$c18 = "-";
+  const peg$c19 = ">";
+  const peg$c20 = "|";
+  const peg$c21 = "@";
+  const peg$c22 = ":";
+  const peg$c23 = ".";
+  const peg$c24 = "[";
+  const peg$c25 = "]";
+  const peg$c26 = "->";
+  const peg$c27 = "'";
+  const peg$c28 = "\\'";
+  const peg$c29 = "\\\\";
+  const peg$c30 = "\\";
+  const peg$c31 = "\"";
+  const peg$c32 = "`";
+  const peg$c33 = "\\x";
+  const peg$c34 = "\\u{";
+  const peg$c35 = "||";
+  const peg$c36 = "or";
+  const peg$c37 = "&&";
+  const peg$c38 = "and";
+  const peg$c39 = "^";
+  const peg$c40 = "&";
+  const peg$c41 = "===";
+  const peg$c42 = "!==";
+  const peg$c43 = "==";
+  const peg$c44 = "!=";
+  const peg$c45 = "<>";
+  const peg$c46 = "eq";
+  const peg$c47 = "neq";
+  const peg$c48 = "ne";
+  const peg$c49 = "<=";
+  const peg$c50 = ">=";
+  const peg$c51 = "<";
+  const peg$c52 = "gte";
+  const peg$c53 = "ge";
+  const peg$c54 = "lte";
+  const peg$c55 = "le";
+  const peg$c56 = "gt";
+  const peg$c57 = "lt";
+  const peg$c58 = "<<";
+  const peg$c59 = ">>";
+  const peg$c60 = "+";
+  const peg$c61 = "mod";
+  const peg$c62 = "!";
+  const peg$c63 = "not";
+  const peg$c64 = "~";
+  const peg$c65 = "is";
+  const peg$c66 = "even";
+  const peg$c67 = "odd";
+  const peg$c68 = "by";
+  const peg$c69 = "div";
+  const peg$c70 = "(";
+  const peg$c71 = ")";
+  const peg$c72 = ",";
 
   const peg$r0 = /^[^{]/;
   const peg$r1 = /^[^ \t\r\n}"'=]/;
@@ -345,102 +350,103 @@ function peg$parse(input, options) {
   const peg$e2 = peg$literalExpectation("{", false);
   const peg$e3 = peg$literalExpectation("literal", false);
   const peg$e4 = peg$literalExpectation("}", false);
-  const peg$e5 = peg$literalExpectation("/", false);
-  const peg$e6 = peg$literalExpectation("if", false);
-  const peg$e7 = peg$literalExpectation("elseif", false);
-  const peg$e8 = peg$literalExpectation("else", false);
-  const peg$e9 = peg$literalExpectation("=", false);
-  const peg$e10 = peg$literalExpectation("true", false);
-  const peg$e11 = peg$literalExpectation("yes", false);
-  const peg$e12 = peg$literalExpectation("on", false);
-  const peg$e13 = peg$literalExpectation("false", false);
-  const peg$e14 = peg$literalExpectation("no", false);
-  const peg$e15 = peg$literalExpectation("off", false);
-  const peg$e16 = peg$literalExpectation("null", false);
-  const peg$e17 = peg$literalExpectation("$", false);
-  const peg$e18 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
-  const peg$e19 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
-  const peg$e20 = peg$literalExpectation("-", false);
-  const peg$e21 = peg$literalExpectation(">", false);
-  const peg$e22 = peg$literalExpectation("|", false);
-  const peg$e23 = peg$literalExpectation("@", false);
-  const peg$e24 = peg$literalExpectation(":", false);
-  const peg$e25 = peg$classExpectation([":", ["|", "}"]], false, false, false);
-  const peg$e26 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e27 = peg$literalExpectation(".", false);
-  const peg$e28 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
-  const peg$e29 = peg$anyExpectation();
-  const peg$e30 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e31 = peg$literalExpectation("[", false);
-  const peg$e32 = peg$literalExpectation("]", false);
-  const peg$e33 = peg$literalExpectation("->", false);
-  const peg$e34 = peg$literalExpectation("'", false);
-  const peg$e35 = peg$literalExpectation("\\'", false);
-  const peg$e36 = peg$literalExpectation("\\\\", false);
-  const peg$e37 = peg$classExpectation(["'", "\\"], true, false, false);
-  const peg$e38 = peg$literalExpectation("\\", false);
-  const peg$e39 = peg$literalExpectation("\"", false);
-  const peg$e40 = peg$literalExpectation("`", false);
-  const peg$e41 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
-  const peg$e42 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
-  const peg$e43 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
-  const peg$e44 = peg$classExpectation([["0", "7"]], false, false, false);
-  const peg$e45 = peg$literalExpectation("\\x", false);
-  const peg$e46 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e47 = peg$literalExpectation("\\u{", false);
-  const peg$e48 = peg$literalExpectation("||", false);
-  const peg$e49 = peg$literalExpectation("or", false);
-  const peg$e50 = peg$literalExpectation("&&", false);
-  const peg$e51 = peg$literalExpectation("and", false);
-  const peg$e52 = peg$literalExpectation("^", false);
-  const peg$e53 = peg$literalExpectation("&", false);
-  const peg$e54 = peg$literalExpectation("===", false);
-  const peg$e55 = peg$literalExpectation("!==", false);
-  const peg$e56 = peg$literalExpectation("==", false);
-  const peg$e57 = peg$literalExpectation("!=", false);
-  const peg$e58 = peg$literalExpectation("<>", false);
-  const peg$e59 = peg$literalExpectation("eq", false);
-  const peg$e60 = peg$literalExpectation("neq", false);
-  const peg$e61 = peg$literalExpectation("ne", false);
-  const peg$e62 = peg$literalExpectation("<=", false);
-  const peg$e63 = peg$literalExpectation(">=", false);
-  const peg$e64 = peg$literalExpectation("<", false);
-  const peg$e65 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e66 = peg$literalExpectation("gte", false);
-  const peg$e67 = peg$literalExpectation("ge", false);
-  const peg$e68 = peg$literalExpectation("lte", false);
-  const peg$e69 = peg$literalExpectation("le", false);
-  const peg$e70 = peg$literalExpectation("gt", false);
-  const peg$e71 = peg$literalExpectation("lt", false);
-  const peg$e72 = peg$literalExpectation("<<", false);
-  const peg$e73 = peg$literalExpectation(">>", false);
-  const peg$e74 = peg$literalExpectation("+", false);
-  const peg$e75 = peg$classExpectation(["%", "*", "/"], false, false, false);
-  const peg$e76 = peg$literalExpectation("mod", false);
-  const peg$e77 = peg$literalExpectation("!", false);
-  const peg$e78 = peg$literalExpectation("not", false);
-  const peg$e79 = peg$literalExpectation("~", false);
-  const peg$e80 = peg$literalExpectation("is", false);
-  const peg$e81 = peg$literalExpectation("even", false);
-  const peg$e82 = peg$literalExpectation("odd", false);
-  const peg$e83 = peg$literalExpectation("by", false);
-  const peg$e84 = peg$literalExpectation("div", false);
-  const peg$e85 = peg$literalExpectation("(", false);
-  const peg$e86 = peg$literalExpectation(")", false);
-  const peg$e87 = peg$literalExpectation(",", false);
-  const peg$e88 = peg$classExpectation(["t", "T"], false, false, false);
-  const peg$e89 = peg$classExpectation(["r", "R"], false, false, false);
-  const peg$e90 = peg$classExpectation(["u", "U"], false, false, false);
-  const peg$e91 = peg$classExpectation(["e", "E"], false, false, false);
-  const peg$e92 = peg$classExpectation(["f", "F"], false, false, false);
-  const peg$e93 = peg$classExpectation(["a", "A"], false, false, false);
-  const peg$e94 = peg$classExpectation(["l", "L"], false, false, false);
-  const peg$e95 = peg$classExpectation(["s", "S"], false, false, false);
-  const peg$e96 = peg$classExpectation(["n", "N"], false, false, false);
-  const peg$e97 = peg$classExpectation(["}", "'", "\""], true, false, false);
-  const peg$e98 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e99 = peg$otherExpectation("whitespace");
-  const peg$e100 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
+  const peg$e5 = peg$literalExpectation("php", false);
+  const peg$e6 = peg$literalExpectation("/", false);
+  const peg$e7 = peg$literalExpectation("if", false);
+  const peg$e8 = peg$literalExpectation("elseif", false);
+  const peg$e9 = peg$literalExpectation("else", false);
+  const peg$e10 = peg$literalExpectation("=", false);
+  const peg$e11 = peg$literalExpectation("true", false);
+  const peg$e12 = peg$literalExpectation("yes", false);
+  const peg$e13 = peg$literalExpectation("on", false);
+  const peg$e14 = peg$literalExpectation("false", false);
+  const peg$e15 = peg$literalExpectation("no", false);
+  const peg$e16 = peg$literalExpectation("off", false);
+  const peg$e17 = peg$literalExpectation("null", false);
+  const peg$e18 = peg$literalExpectation("$", false);
+  const peg$e19 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
+  const peg$e20 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
+  const peg$e21 = peg$literalExpectation("-", false);
+  const peg$e22 = peg$literalExpectation(">", false);
+  const peg$e23 = peg$literalExpectation("|", false);
+  const peg$e24 = peg$literalExpectation("@", false);
+  const peg$e25 = peg$literalExpectation(":", false);
+  const peg$e26 = peg$classExpectation([":", ["|", "}"]], false, false, false);
+  const peg$e27 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e28 = peg$literalExpectation(".", false);
+  const peg$e29 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
+  const peg$e30 = peg$anyExpectation();
+  const peg$e31 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e32 = peg$literalExpectation("[", false);
+  const peg$e33 = peg$literalExpectation("]", false);
+  const peg$e34 = peg$literalExpectation("->", false);
+  const peg$e35 = peg$literalExpectation("'", false);
+  const peg$e36 = peg$literalExpectation("\\'", false);
+  const peg$e37 = peg$literalExpectation("\\\\", false);
+  const peg$e38 = peg$classExpectation(["'", "\\"], true, false, false);
+  const peg$e39 = peg$literalExpectation("\\", false);
+  const peg$e40 = peg$literalExpectation("\"", false);
+  const peg$e41 = peg$literalExpectation("`", false);
+  const peg$e42 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
+  const peg$e43 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
+  const peg$e44 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
+  const peg$e45 = peg$classExpectation([["0", "7"]], false, false, false);
+  const peg$e46 = peg$literalExpectation("\\x", false);
+  const peg$e47 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+  const peg$e48 = peg$literalExpectation("\\u{", false);
+  const peg$e49 = peg$literalExpectation("||", false);
+  const peg$e50 = peg$literalExpectation("or", false);
+  const peg$e51 = peg$literalExpectation("&&", false);
+  const peg$e52 = peg$literalExpectation("and", false);
+  const peg$e53 = peg$literalExpectation("^", false);
+  const peg$e54 = peg$literalExpectation("&", false);
+  const peg$e55 = peg$literalExpectation("===", false);
+  const peg$e56 = peg$literalExpectation("!==", false);
+  const peg$e57 = peg$literalExpectation("==", false);
+  const peg$e58 = peg$literalExpectation("!=", false);
+  const peg$e59 = peg$literalExpectation("<>", false);
+  const peg$e60 = peg$literalExpectation("eq", false);
+  const peg$e61 = peg$literalExpectation("neq", false);
+  const peg$e62 = peg$literalExpectation("ne", false);
+  const peg$e63 = peg$literalExpectation("<=", false);
+  const peg$e64 = peg$literalExpectation(">=", false);
+  const peg$e65 = peg$literalExpectation("<", false);
+  const peg$e66 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e67 = peg$literalExpectation("gte", false);
+  const peg$e68 = peg$literalExpectation("ge", false);
+  const peg$e69 = peg$literalExpectation("lte", false);
+  const peg$e70 = peg$literalExpectation("le", false);
+  const peg$e71 = peg$literalExpectation("gt", false);
+  const peg$e72 = peg$literalExpectation("lt", false);
+  const peg$e73 = peg$literalExpectation("<<", false);
+  const peg$e74 = peg$literalExpectation(">>", false);
+  const peg$e75 = peg$literalExpectation("+", false);
+  const peg$e76 = peg$classExpectation(["%", "*", "/"], false, false, false);
+  const peg$e77 = peg$literalExpectation("mod", false);
+  const peg$e78 = peg$literalExpectation("!", false);
+  const peg$e79 = peg$literalExpectation("not", false);
+  const peg$e80 = peg$literalExpectation("~", false);
+  const peg$e81 = peg$literalExpectation("is", false);
+  const peg$e82 = peg$literalExpectation("even", false);
+  const peg$e83 = peg$literalExpectation("odd", false);
+  const peg$e84 = peg$literalExpectation("by", false);
+  const peg$e85 = peg$literalExpectation("div", false);
+  const peg$e86 = peg$literalExpectation("(", false);
+  const peg$e87 = peg$literalExpectation(")", false);
+  const peg$e88 = peg$literalExpectation(",", false);
+  const peg$e89 = peg$classExpectation(["t", "T"], false, false, false);
+  const peg$e90 = peg$classExpectation(["r", "R"], false, false, false);
+  const peg$e91 = peg$classExpectation(["u", "U"], false, false, false);
+  const peg$e92 = peg$classExpectation(["e", "E"], false, false, false);
+  const peg$e93 = peg$classExpectation(["f", "F"], false, false, false);
+  const peg$e94 = peg$classExpectation(["a", "A"], false, false, false);
+  const peg$e95 = peg$classExpectation(["l", "L"], false, false, false);
+  const peg$e96 = peg$classExpectation(["s", "S"], false, false, false);
+  const peg$e97 = peg$classExpectation(["n", "N"], false, false, false);
+  const peg$e98 = peg$classExpectation(["}", "'", "\""], true, false, false);
+  const peg$e99 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e100 = peg$otherExpectation("whitespace");
+  const peg$e101 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
 
   function peg$f0(nodes) {    return nodes;  }
   function peg$f1() {
@@ -456,43 +462,48 @@ function peg$parse(input, options) {
   }
   function peg$f3() {
     const start = peg$currPos;
-    const end = literalEnd(input, start);
+    const end = rawEnd(input, start, 'literal');
     if (end === null) error(`[E_UNCLOSED_LITERAL] ${LB}literal${RB} opened here is never closed with ${LB}/literal${RB}`);
     peg$currPos = end.after;
     return node('Literal', { value: input.slice(start, end.at) });
   }
-  function peg$f4(tag) {    tag.start = peg$savedPos; tag.end = peg$currPos; return tag;  }
-  function peg$f5(text, close) {
+  function peg$f4() {
+    const end = rawEnd(input, peg$currPos, 'php');
+    peg$currPos = end === null ? input.length : end.after;
+    return node('Php', {});
+  }
+  function peg$f5(tag) {    tag.start = peg$savedPos; tag.end = peg$currPos; return tag;  }
+  function peg$f6(text, close) {
     if (!close) error(`[E_UNCLOSED_TAG] the tag "${LB}${text.slice(0, 40)}" is never closed with ${RB}`);
     error(`[E_SYNTAX] unrecognized tag: ${LB}${text.slice(0, 60)}${RB}`);
   }
-  function peg$f6(name) {    return node('Close', { name });  }
-  function peg$f7(cond) {    return node('If', { cond });  }
-  function peg$f8(cond) {    return node('ElseIf', { cond });  }
-  function peg$f9(ignored) {    return node('Else', { ignored: (ignored ?? '').trim() });  }
-  function peg$f10(cond) {    return cond;  }
-  function peg$f11() {    error('[E_IF_EMPTY] the condition is empty');  }
-  function peg$f12(rest) {    error(`[E_IF_SYNTAX] cannot read the condition at "${rest.slice(0, 30)}"`);  }
-  function peg$f13(value, ignored) {    return node('Output', { value, ignored: (ignored ?? '').trim() });  }
-  function peg$f14(name, modifiers, attrs) {    return node('Tag', { name, modifiers, attrs });  }
-  function peg$f15(name, value) {    return node('Attr', { name, value });  }
-  function peg$f16(word) {
+  function peg$f7(name) {    return node('Close', { name });  }
+  function peg$f8(cond) {    return node('If', { cond });  }
+  function peg$f9(cond) {    return node('ElseIf', { cond });  }
+  function peg$f10(ignored) {    return node('Else', { ignored: (ignored ?? '').trim() });  }
+  function peg$f11(cond) {    return cond;  }
+  function peg$f12() {    error('[E_IF_EMPTY] the condition is empty');  }
+  function peg$f13(rest) {    error(`[E_IF_SYNTAX] cannot read the condition at "${rest.slice(0, 30)}"`);  }
+  function peg$f14(value, ignored) {    return node('Output', { value, ignored: (ignored ?? '').trim() });  }
+  function peg$f15(name, modifiers, attrs) {    return node('Tag', { name, modifiers, attrs });  }
+  function peg$f16(name, value) {    return node('Attr', { name, value });  }
+  function peg$f17(word) {
     if (word === 'null') return node('Null', {});
     return node('Bool', { value: word === 'true' || word === 'yes' || word === 'on' });
   }
-  function peg$f17(parts) {    return node('Interp', { parts });  }
-  function peg$f18(name, path) {    return node('Var', { name, path });  }
-  function peg$f19(value) {    return value;  }
-  function peg$f20() {    return '$';  }
-  function peg$f21(base, modifiers) {
+  function peg$f18(parts) {    return node('Interp', { parts });  }
+  function peg$f19(name, path) {    return node('Var', { name, path });  }
+  function peg$f20(value) {    return value;  }
+  function peg$f21() {    return '$';  }
+  function peg$f22(base, modifiers) {
     return modifiers.length ? node('Modified', { base, modifiers }) : base;
   }
-  function peg$f22(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
-  function peg$f23(op) {    return { op };  }
-  function peg$f24(all, name, args) {
+  function peg$f23(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
+  function peg$f24(op) {    return { op };  }
+  function peg$f25(all, name, args) {
     return node('Modifier', { name, all: all !== null, args });
   }
-  function peg$f25(word) {
+  function peg$f26(word) {
     const lower = word.toLowerCase();
     if (lower === 'true' || lower === 'false') return node('Bool', { value: lower === 'true' });
     if (lower === 'null') return node('Null', {});
@@ -501,102 +512,102 @@ function peg$parse(input, options) {
     }
     return node('String', { value: word });
   }
-  function peg$f26() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
-  function peg$f27(raw) {    return node('Number', { raw });  }
+  function peg$f27() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
   function peg$f28(raw) {    return node('Number', { raw });  }
-  function peg$f29(name, path) {    return node('Var', { name, path });  }
-  function peg$f30(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
-  function peg$f31() {
+  function peg$f29(raw) {    return node('Number', { raw });  }
+  function peg$f30(name, path) {    return node('Var', { name, path });  }
+  function peg$f31(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
+  function peg$f32() {
     peg$currPos = nameEnd(input, peg$currPos);
     return node('Key', { key: node('String', { value: text().slice(1) }) });
   }
-  function peg$f32(key) {    return key;  }
-  function peg$f33(name) {    return node('Prop', { name });  }
-  function peg$f34(raw) {    return node('Key', { key: node('Number', { raw: raw.split('.').slice(0, 2).join('.') }) });  }
-  function peg$f35(key) {    return node('Key', { key });  }
+  function peg$f33(key) {    return key;  }
+  function peg$f34(name) {    return node('Prop', { name });  }
+  function peg$f35(raw) {    return node('Key', { key: node('Number', { raw: raw.split('.').slice(0, 2).join('.') }) });  }
   function peg$f36(key) {    return node('Key', { key });  }
-  function peg$f37(section, prop) {    return node('SectionIndex', { section, prop });  }
-  function peg$f38(chars) {    return node('String', { value: chars.join('') });  }
-  function peg$f39() {    return "'";  }
-  function peg$f40() {    return '\\';  }
+  function peg$f37(key) {    return node('Key', { key });  }
+  function peg$f38(section, prop) {    return node('SectionIndex', { section, prop });  }
+  function peg$f39(chars) {    return node('String', { value: chars.join('') });  }
+  function peg$f40() {    return "'";  }
   function peg$f41() {    return '\\';  }
-  function peg$f42(parts) {
+  function peg$f42() {    return '\\';  }
+  function peg$f43(parts) {
     if (parts.every((p) => typeof p === 'string')) return node('String', { value: parts.join('') });
     if (parts.length === 1) return parts[0];
     return node('Interp', { parts });
   }
-  function peg$f43(expr) {    return expr;  }
-  function peg$f44() {    return '$';  }
-  function peg$f45() {    return '`';  }
-  function peg$f46(name, path, bad) {
+  function peg$f44(expr) {    return expr;  }
+  function peg$f45() {    return '$';  }
+  function peg$f46() {    return '`';  }
+  function peg$f47(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f47(key) {    return node('Key', { key: node('Number', { raw: key }) });  }
-  function peg$f48(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f49(c) {    return PHP_ESCAPES[c];  }
-  function peg$f50(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f51(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f52(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f53() {    return '\\';  }
-  function peg$f54(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f55() {    return '||';  }
+  function peg$f48(key) {    return node('Key', { key: node('Number', { raw: key }) });  }
+  function peg$f49(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f50(c) {    return PHP_ESCAPES[c];  }
+  function peg$f51(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f52(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f53(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f54() {    return '\\';  }
+  function peg$f55(head, tail) {    return foldLeft(head, tail);  }
   function peg$f56() {    return '||';  }
-  function peg$f57(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f58() {    return '&&';  }
+  function peg$f57() {    return '||';  }
+  function peg$f58(head, tail) {    return foldLeft(head, tail);  }
   function peg$f59() {    return '&&';  }
-  function peg$f60(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f61(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f62(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f63(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f64() {    return '!=';  }
-  function peg$f65() {    return '==';  }
-  function peg$f66() {    return '!=';  }
+  function peg$f60() {    return '&&';  }
+  function peg$f61(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f62(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f63(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f64(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f65() {    return '!=';  }
+  function peg$f66() {    return '==';  }
   function peg$f67() {    return '!=';  }
-  function peg$f68(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f69() {    return '<=';  }
-  function peg$f70() {    return '>=';  }
-  function peg$f71() {    return '<';  }
-  function peg$f72() {    return '>';  }
-  function peg$f73() {    return '>=';  }
+  function peg$f68() {    return '!=';  }
+  function peg$f69(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f70() {    return '<=';  }
+  function peg$f71() {    return '>=';  }
+  function peg$f72() {    return '<';  }
+  function peg$f73() {    return '>';  }
   function peg$f74() {    return '>=';  }
-  function peg$f75() {    return '<=';  }
+  function peg$f75() {    return '>=';  }
   function peg$f76() {    return '<=';  }
-  function peg$f77() {    return '>';  }
-  function peg$f78() {    return '<';  }
-  function peg$f79(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f77() {    return '<=';  }
+  function peg$f78() {    return '>';  }
+  function peg$f79() {    return '<';  }
   function peg$f80(head, tail) {    return foldLeft(head, tail);  }
   function peg$f81(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f82() {    return '%';  }
-  function peg$f83(op, arg) {    return node('Unary', { op, arg });  }
-  function peg$f84() {    return '!';  }
+  function peg$f82(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f83() {    return '%';  }
+  function peg$f84(op, arg) {    return node('Unary', { op, arg });  }
   function peg$f85() {    return '!';  }
-  function peg$f86() {    return '~';  }
-  function peg$f87() {    return '-';  }
-  function peg$f88() {    return '@';  }
-  function peg$f89(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f90(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f91(kind, by) {    return { kind, by };  }
-  function peg$f92(by) {    return { kind: 'div', by };  }
-  function peg$f93(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f94(expr) {    return node('Group', { expr });  }
-  function peg$f95(base, modifiers) {    return modifiers.length ? node('Modified', { base, modifiers }) : base;  }
-  function peg$f96(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f97(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f98(head, tail) {    return [head, ...tail];  }
-  function peg$f99() {    return deeper();  }
-  function peg$f100() {    depth--; return true;  }
-  function peg$f101() {    depth--; return false;  }
-  function peg$f102(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f103() {    return node('Null', {});  }
-  function peg$f104() {
+  function peg$f86() {    return '!';  }
+  function peg$f87() {    return '~';  }
+  function peg$f88() {    return '-';  }
+  function peg$f89() {    return '@';  }
+  function peg$f90(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f91(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f92(kind, by) {    return { kind, by };  }
+  function peg$f93(by) {    return { kind: 'div', by };  }
+  function peg$f94(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f95(expr) {    return node('Group', { expr });  }
+  function peg$f96(base, modifiers) {    return modifiers.length ? node('Modified', { base, modifiers }) : base;  }
+  function peg$f97(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f98(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f99(head, tail) {    return [head, ...tail];  }
+  function peg$f100() {    return deeper();  }
+  function peg$f101() {    depth--; return true;  }
+  function peg$f102() {    depth--; return false;  }
+  function peg$f103(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f104() {    return node('Null', {});  }
+  function peg$f105() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f105() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   function peg$f106() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f107() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -784,11 +795,14 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$parseLiteral();
       if (s0 === peg$FAILED) {
-        s0 = peg$parseTag();
+        s0 = peg$parsePhp();
         if (s0 === peg$FAILED) {
-          s0 = peg$parseText();
+          s0 = peg$parseTag();
           if (s0 === peg$FAILED) {
-            s0 = peg$parseBadTag();
+            s0 = peg$parseText();
+            if (s0 === peg$FAILED) {
+              s0 = peg$parseBadTag();
+            }
           }
         }
       }
@@ -885,6 +899,54 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parsePhp() {
+    let s0, s1, s2, s3, s4, s5;
+
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 123) {
+      s1 = peg$c1;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e2); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parse_();
+      if (input.substr(peg$currPos, 3) === peg$c4) {
+        s3 = peg$c4;
+        peg$currPos += 3;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e5); }
+      }
+      if (s3 !== peg$FAILED) {
+        s4 = peg$parse_();
+        if (input.charCodeAt(peg$currPos) === 125) {
+          s5 = peg$c3;
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e4); }
+        }
+        if (s5 !== peg$FAILED) {
+          peg$savedPos = s0;
+          s0 = peg$f4();
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseTag() {
     let s0, s1, s2, s3, s4, s5;
 
@@ -910,7 +972,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f4(s3);
+          s0 = peg$f5(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -953,7 +1015,7 @@ function peg$parse(input, options) {
         s3 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f5(s2, s3);
+      s0 = peg$f6(s2, s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -990,17 +1052,17 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
-      s1 = peg$c4;
+      s1 = peg$c5;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e5); }
+      if (peg$silentFails === 0) { peg$fail(peg$e6); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseName();
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f6(s2);
+        s0 = peg$f7(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1017,53 +1079,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c5) {
-      s1 = peg$c5;
-      peg$currPos += 2;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e6); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseNameChar();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s3 = peg$parse_();
-        s4 = peg$parseCondition();
-        if (s4 !== peg$FAILED) {
-          peg$savedPos = s0;
-          s0 = peg$f7(s4);
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseElseIfTag() {
-    let s0, s1, s2, s3, s4;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c6) {
+    if (input.substr(peg$currPos, 2) === peg$c6) {
       s1 = peg$c6;
-      peg$currPos += 6;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e7); }
@@ -1101,16 +1119,60 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseElseIfTag() {
+    let s0, s1, s2, s3, s4;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 6) === peg$c7) {
+      s1 = peg$c7;
+      peg$currPos += 6;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e8); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseNameChar();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = peg$parse_();
+        s4 = peg$parseCondition();
+        if (s4 !== peg$FAILED) {
+          peg$savedPos = s0;
+          s0 = peg$f9(s4);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseElseTag() {
     let s0, s1, s2, s3, s4, s5, s6;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c7) {
-      s1 = peg$c7;
+    if (input.substr(peg$currPos, 4) === peg$c8) {
+      s1 = peg$c8;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e8); }
+      if (peg$silentFails === 0) { peg$fail(peg$e9); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -1140,7 +1202,7 @@ function peg$parse(input, options) {
         }
         s3 = input.substring(s3, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f9(s3);
+        s0 = peg$f10(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1178,7 +1240,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f10(s1);
+        s0 = peg$f11(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1207,7 +1269,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f11();
+        s1 = peg$f12();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -1221,7 +1283,7 @@ function peg$parse(input, options) {
         s4 = peg$parseTagRest();
         s3 = input.substring(s3, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f12(s3);
+        s0 = peg$f13(s3);
       }
     }
 
@@ -1250,7 +1312,7 @@ function peg$parse(input, options) {
       }
       s2 = input.substring(s2, peg$currPos);
       peg$savedPos = s0;
-      s0 = peg$f13(s1, s2);
+      s0 = peg$f14(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1304,7 +1366,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f14(s1, s2, s3);
+      s0 = peg$f15(s1, s2, s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1321,18 +1383,18 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 61) {
-        s3 = peg$c8;
+        s3 = peg$c9;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e9); }
+        if (peg$silentFails === 0) { peg$fail(peg$e10); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         s5 = peg$parseAttrValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f15(s1, s5);
+          s0 = peg$f16(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1368,60 +1430,60 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c9) {
-      s2 = peg$c9;
+    if (input.substr(peg$currPos, 4) === peg$c10) {
+      s2 = peg$c10;
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e10); }
+      if (peg$silentFails === 0) { peg$fail(peg$e11); }
     }
     if (s2 === peg$FAILED) {
-      if (input.substr(peg$currPos, 3) === peg$c10) {
-        s2 = peg$c10;
+      if (input.substr(peg$currPos, 3) === peg$c11) {
+        s2 = peg$c11;
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e11); }
+        if (peg$silentFails === 0) { peg$fail(peg$e12); }
       }
       if (s2 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c11) {
-          s2 = peg$c11;
+        if (input.substr(peg$currPos, 2) === peg$c12) {
+          s2 = peg$c12;
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e12); }
+          if (peg$silentFails === 0) { peg$fail(peg$e13); }
         }
         if (s2 === peg$FAILED) {
-          if (input.substr(peg$currPos, 5) === peg$c12) {
-            s2 = peg$c12;
+          if (input.substr(peg$currPos, 5) === peg$c13) {
+            s2 = peg$c13;
             peg$currPos += 5;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e13); }
+            if (peg$silentFails === 0) { peg$fail(peg$e14); }
           }
           if (s2 === peg$FAILED) {
-            if (input.substr(peg$currPos, 2) === peg$c13) {
-              s2 = peg$c13;
+            if (input.substr(peg$currPos, 2) === peg$c14) {
+              s2 = peg$c14;
               peg$currPos += 2;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e14); }
+              if (peg$silentFails === 0) { peg$fail(peg$e15); }
             }
             if (s2 === peg$FAILED) {
-              if (input.substr(peg$currPos, 3) === peg$c14) {
-                s2 = peg$c14;
+              if (input.substr(peg$currPos, 3) === peg$c15) {
+                s2 = peg$c15;
                 peg$currPos += 3;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e15); }
+                if (peg$silentFails === 0) { peg$fail(peg$e16); }
               }
               if (s2 === peg$FAILED) {
-                if (input.substr(peg$currPos, 4) === peg$c15) {
-                  s2 = peg$c15;
+                if (input.substr(peg$currPos, 4) === peg$c16) {
+                  s2 = peg$c16;
                   peg$currPos += 4;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e16); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e17); }
                 }
               }
             }
@@ -1447,7 +1509,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f16(s1);
+        s0 = peg$f17(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1476,7 +1538,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f17(s1);
+      s1 = peg$f18(s1);
     }
     s0 = s1;
 
@@ -1488,11 +1550,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 36) {
-      s1 = peg$c16;
+      s1 = peg$c17;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e17); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseName();
@@ -1504,7 +1566,7 @@ function peg$parse(input, options) {
           s4 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f18(s2, s3);
+        s0 = peg$f19(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1521,11 +1583,11 @@ function peg$parse(input, options) {
       s4 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 36) {
-        s5 = peg$c16;
+        s5 = peg$c17;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       peg$silentFails--;
       if (s5 === peg$FAILED) {
@@ -1554,11 +1616,11 @@ function peg$parse(input, options) {
           s4 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 36) {
-            s5 = peg$c16;
+            s5 = peg$c17;
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+            if (peg$silentFails === 0) { peg$fail(peg$e18); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -1591,21 +1653,21 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f19(s1);
+        s1 = peg$f20(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 36) {
-          s1 = peg$c16;
+          s1 = peg$c17;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f20();
+          s1 = peg$f21();
         }
         s0 = s1;
       }
@@ -1622,7 +1684,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      if (peg$silentFails === 0) { peg$fail(peg$e19); }
     }
 
     return s0;
@@ -1641,7 +1703,7 @@ function peg$parse(input, options) {
         s3 = peg$parseModifier();
       }
       peg$savedPos = s0;
-      s0 = peg$f21(s1, s2);
+      s0 = peg$f22(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1705,7 +1767,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f22(s1, s2);
+      s0 = peg$f23(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1724,26 +1786,26 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 45) {
-        s3 = peg$c17;
+        s3 = peg$c18;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e21); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 62) {
-          s5 = peg$c18;
+          s5 = peg$c19;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          if (peg$silentFails === 0) { peg$fail(peg$e22); }
         }
         peg$silentFails--;
         if (s5 === peg$FAILED) {
@@ -1771,7 +1833,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f23(s1);
+      s1 = peg$f24(s1);
     }
     s0 = s1;
 
@@ -1794,19 +1856,19 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 124) {
-      s1 = peg$c19;
+      s1 = peg$c20;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 64) {
-        s2 = peg$c20;
+        s2 = peg$c21;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e23); }
+        if (peg$silentFails === 0) { peg$fail(peg$e24); }
       }
       if (s2 === peg$FAILED) {
         s2 = null;
@@ -1816,11 +1878,11 @@ function peg$parse(input, options) {
         s4 = [];
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 58) {
-          s6 = peg$c21;
+          s6 = peg$c22;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e24); }
+          if (peg$silentFails === 0) { peg$fail(peg$e25); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parseModifierArg();
@@ -1838,11 +1900,11 @@ function peg$parse(input, options) {
           s4.push(s5);
           s5 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 58) {
-            s6 = peg$c21;
+            s6 = peg$c22;
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e24); }
+            if (peg$silentFails === 0) { peg$fail(peg$e25); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parseModifierArg();
@@ -1858,7 +1920,7 @@ function peg$parse(input, options) {
           }
         }
         peg$savedPos = s0;
-        s0 = peg$f24(s2, s3, s4);
+        s0 = peg$f25(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1884,7 +1946,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f25(s1);
+            s1 = peg$f26(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -1896,7 +1958,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e25); }
+              if (peg$silentFails === 0) { peg$fail(peg$e26); }
             }
             if (s2 === peg$FAILED) {
               s2 = peg$parse__();
@@ -1910,7 +1972,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f26();
+              s1 = peg$f27();
             }
             s0 = s1;
           }
@@ -1928,11 +1990,11 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s3 = peg$c17;
+      s3 = peg$c18;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
@@ -1943,7 +2005,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e26); }
+      if (peg$silentFails === 0) { peg$fail(peg$e27); }
     }
     if (s5 !== peg$FAILED) {
       while (s5 !== peg$FAILED) {
@@ -1953,7 +2015,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
         }
       }
     } else {
@@ -1962,11 +2024,11 @@ function peg$parse(input, options) {
     if (s4 !== peg$FAILED) {
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s6 = peg$c22;
+        s6 = peg$c23;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
@@ -1975,7 +2037,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
@@ -1985,7 +2047,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e26); }
+              if (peg$silentFails === 0) { peg$fail(peg$e27); }
             }
           }
         } else {
@@ -2029,7 +2091,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f27(s1);
+        s0 = peg$f28(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2050,7 +2112,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e28); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -2060,7 +2122,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e29); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       peg$silentFails--;
       if (s1 === peg$FAILED) {
@@ -2086,7 +2148,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e26); }
+      if (peg$silentFails === 0) { peg$fail(peg$e27); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -2096,7 +2158,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
         }
       }
     } else {
@@ -2105,11 +2167,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c22;
+        s5 = peg$c23;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -2118,7 +2180,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
         }
         if (s7 !== peg$FAILED) {
           while (s7 !== peg$FAILED) {
@@ -2128,7 +2190,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e26); }
+              if (peg$silentFails === 0) { peg$fail(peg$e27); }
             }
           }
         } else {
@@ -2157,11 +2219,11 @@ function peg$parse(input, options) {
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s3 = peg$c22;
+        s3 = peg$c23;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s3 !== peg$FAILED) {
         s4 = [];
@@ -2170,7 +2232,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
         }
         if (s5 !== peg$FAILED) {
           while (s5 !== peg$FAILED) {
@@ -2180,7 +2242,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e26); }
+              if (peg$silentFails === 0) { peg$fail(peg$e27); }
             }
           }
         } else {
@@ -2207,11 +2269,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s3 = peg$c22;
+        s3 = peg$c23;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -2222,7 +2284,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f28(s1);
+        s0 = peg$f29(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2240,11 +2302,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 36) {
-      s1 = peg$c16;
+      s1 = peg$c17;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e17); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseName();
@@ -2256,7 +2318,7 @@ function peg$parse(input, options) {
           s4 = peg$parseAccess();
         }
         peg$savedPos = s0;
-        s0 = peg$f29(s2, s3);
+        s0 = peg$f30(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2274,25 +2336,25 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 46) {
-      s1 = peg$c22;
+      s1 = peg$c23;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 36) {
-        s2 = peg$c16;
+        s2 = peg$c17;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseName();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f30(s3);
+          s0 = peg$f31(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2308,11 +2370,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s1 = peg$c22;
+        s1 = peg$c23;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -2320,11 +2382,11 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f31();
+          s0 = peg$f32();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2336,11 +2398,11 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 91) {
-          s1 = peg$c23;
+          s1 = peg$c24;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e32); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parse_();
@@ -2348,15 +2410,15 @@ function peg$parse(input, options) {
           if (s3 !== peg$FAILED) {
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 93) {
-              s5 = peg$c24;
+              s5 = peg$c25;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e32); }
+              if (peg$silentFails === 0) { peg$fail(peg$e33); }
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f32(s3);
+              s0 = peg$f33(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2371,18 +2433,18 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c25) {
-            s1 = peg$c25;
+          if (input.substr(peg$currPos, 2) === peg$c26) {
+            s1 = peg$c26;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            if (peg$silentFails === 0) { peg$fail(peg$e34); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$parseName();
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f33(s2);
+              s0 = peg$f34(s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2410,7 +2472,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e26); }
+      if (peg$silentFails === 0) { peg$fail(peg$e27); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -2420,7 +2482,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
         }
       }
     } else {
@@ -2430,11 +2492,11 @@ function peg$parse(input, options) {
       s4 = [];
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s6 = peg$c22;
+        s6 = peg$c23;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
@@ -2443,7 +2505,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
@@ -2453,7 +2515,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e26); }
+              if (peg$silentFails === 0) { peg$fail(peg$e27); }
             }
           }
         } else {
@@ -2474,11 +2536,11 @@ function peg$parse(input, options) {
         s4.push(s5);
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s6 = peg$c22;
+          s6 = peg$c23;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
@@ -2487,7 +2549,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e26); }
+            if (peg$silentFails === 0) { peg$fail(peg$e27); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
@@ -2497,7 +2559,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e26); }
+                if (peg$silentFails === 0) { peg$fail(peg$e27); }
               }
             }
           } else {
@@ -2528,7 +2590,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f34(s1);
+      s1 = peg$f35(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2536,7 +2598,7 @@ function peg$parse(input, options) {
       s1 = peg$parseVariable();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f35(s1);
+        s1 = peg$f36(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -2547,7 +2609,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f36(s1);
+          s1 = peg$f37(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -2556,11 +2618,11 @@ function peg$parse(input, options) {
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 46) {
-              s3 = peg$c22;
+              s3 = peg$c23;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+              if (peg$silentFails === 0) { peg$fail(peg$e28); }
             }
             if (s3 !== peg$FAILED) {
               s4 = peg$parseName();
@@ -2578,7 +2640,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f37(s1, s2);
+            s0 = peg$f38(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2606,11 +2668,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 39) {
-      s1 = peg$c26;
+      s1 = peg$c27;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e34); }
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2620,15 +2682,15 @@ function peg$parse(input, options) {
         s3 = peg$parseSQChar();
       }
       if (input.charCodeAt(peg$currPos) === 39) {
-        s3 = peg$c26;
+        s3 = peg$c27;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e34); }
+        if (peg$silentFails === 0) { peg$fail(peg$e35); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f38(s2);
+        s0 = peg$f39(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2645,30 +2707,30 @@ function peg$parse(input, options) {
     let s0, s1, s2;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c27) {
-      s1 = peg$c27;
+    if (input.substr(peg$currPos, 2) === peg$c28) {
+      s1 = peg$c28;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
+      if (peg$silentFails === 0) { peg$fail(peg$e36); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f39();
+      s1 = peg$f40();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c28) {
-        s1 = peg$c28;
+      if (input.substr(peg$currPos, 2) === peg$c29) {
+        s1 = peg$c29;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e36); }
+        if (peg$silentFails === 0) { peg$fail(peg$e37); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f40();
+        s1 = peg$f41();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -2679,7 +2741,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e37); }
+          if (peg$silentFails === 0) { peg$fail(peg$e38); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
@@ -2689,7 +2751,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e37); }
+              if (peg$silentFails === 0) { peg$fail(peg$e38); }
             }
           }
         } else {
@@ -2703,15 +2765,15 @@ function peg$parse(input, options) {
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 92) {
-            s1 = peg$c29;
+            s1 = peg$c30;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e38); }
+            if (peg$silentFails === 0) { peg$fail(peg$e39); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f41();
+            s1 = peg$f42();
           }
           s0 = s1;
         }
@@ -2726,11 +2788,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c30;
+      s1 = peg$c31;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e39); }
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2740,15 +2802,15 @@ function peg$parse(input, options) {
         s3 = peg$parseDQPart();
       }
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c30;
+        s3 = peg$c31;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e39); }
+        if (peg$silentFails === 0) { peg$fail(peg$e40); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f42(s2);
+        s0 = peg$f43(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2766,11 +2828,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 96) {
-      s1 = peg$c31;
+      s1 = peg$c32;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -2778,15 +2840,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 96) {
-          s5 = peg$c31;
+          s5 = peg$c32;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e40); }
+          if (peg$silentFails === 0) { peg$fail(peg$e41); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f43(s3);
+          s0 = peg$f44(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2811,7 +2873,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e41); }
+            if (peg$silentFails === 0) { peg$fail(peg$e42); }
           }
           if (s2 !== peg$FAILED) {
             while (s2 !== peg$FAILED) {
@@ -2821,7 +2883,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e41); }
+                if (peg$silentFails === 0) { peg$fail(peg$e42); }
               }
             }
           } else {
@@ -2835,29 +2897,29 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 36) {
-              s1 = peg$c16;
+              s1 = peg$c17;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e17); }
+              if (peg$silentFails === 0) { peg$fail(peg$e18); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f44();
+              s1 = peg$f45();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
               if (input.charCodeAt(peg$currPos) === 96) {
-                s1 = peg$c31;
+                s1 = peg$c32;
                 peg$currPos++;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e40); }
+                if (peg$silentFails === 0) { peg$fail(peg$e41); }
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f45();
+                s1 = peg$f46();
               }
               s0 = s1;
             }
@@ -2874,11 +2936,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 36) {
-      s1 = peg$c16;
+      s1 = peg$c17;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e17); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseName();
@@ -2892,11 +2954,11 @@ function peg$parse(input, options) {
         s4 = peg$currPos;
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s6 = peg$c22;
+          s6 = peg$c23;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
         }
         if (s6 !== peg$FAILED) {
           s7 = input.charAt(peg$currPos);
@@ -2904,7 +2966,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e42); }
+            if (peg$silentFails === 0) { peg$fail(peg$e43); }
           }
           if (s7 !== peg$FAILED) {
             s6 = [s6, s7];
@@ -2918,12 +2980,12 @@ function peg$parse(input, options) {
           s5 = peg$FAILED;
         }
         if (s5 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c25) {
-            s5 = peg$c25;
+          if (input.substr(peg$currPos, 2) === peg$c26) {
+            s5 = peg$c26;
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            if (peg$silentFails === 0) { peg$fail(peg$e34); }
           }
         }
         if (s5 === peg$FAILED) {
@@ -2931,7 +2993,7 @@ function peg$parse(input, options) {
         }
         s4 = input.substring(s4, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f46(s2, s3, s4);
+        s0 = peg$f47(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2949,11 +3011,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c23;
+      s1 = peg$c24;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -2963,7 +3025,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
@@ -2973,7 +3035,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e26); }
+            if (peg$silentFails === 0) { peg$fail(peg$e27); }
           }
         }
       } else {
@@ -2986,15 +3048,15 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 93) {
-          s3 = peg$c24;
+          s3 = peg$c25;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e32); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f47(s2);
+          s0 = peg$f48(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3010,25 +3072,25 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 91) {
-        s1 = peg$c23;
+        s1 = peg$c24;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e32); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseName();
         if (s2 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 93) {
-            s3 = peg$c24;
+            s3 = peg$c25;
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e32); }
+            if (peg$silentFails === 0) { peg$fail(peg$e33); }
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f48(s2);
+            s0 = peg$f49(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3051,11 +3113,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 92) {
-      s1 = peg$c29;
+      s1 = peg$c30;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e38); }
+      if (peg$silentFails === 0) { peg$fail(peg$e39); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charAt(peg$currPos);
@@ -3063,11 +3125,11 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e43); }
+        if (peg$silentFails === 0) { peg$fail(peg$e44); }
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f49(s2);
+        s0 = peg$f50(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3079,11 +3141,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 92) {
-        s1 = peg$c29;
+        s1 = peg$c30;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e38); }
+        if (peg$silentFails === 0) { peg$fail(peg$e39); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3093,7 +3155,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e44); }
+          if (peg$silentFails === 0) { peg$fail(peg$e45); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
@@ -3101,7 +3163,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e44); }
+            if (peg$silentFails === 0) { peg$fail(peg$e45); }
           }
           if (s5 === peg$FAILED) {
             s5 = null;
@@ -3111,7 +3173,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e44); }
+            if (peg$silentFails === 0) { peg$fail(peg$e45); }
           }
           if (s6 === peg$FAILED) {
             s6 = null;
@@ -3129,7 +3191,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f50(s2);
+          s0 = peg$f51(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3140,12 +3202,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 2) === peg$c32) {
-          s1 = peg$c32;
+        if (input.substr(peg$currPos, 2) === peg$c33) {
+          s1 = peg$c33;
           peg$currPos += 2;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e45); }
+          if (peg$silentFails === 0) { peg$fail(peg$e46); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -3155,7 +3217,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e46); }
+            if (peg$silentFails === 0) { peg$fail(peg$e47); }
           }
           if (s4 !== peg$FAILED) {
             s5 = input.charAt(peg$currPos);
@@ -3163,7 +3225,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e46); }
+              if (peg$silentFails === 0) { peg$fail(peg$e47); }
             }
             if (s5 === peg$FAILED) {
               s5 = null;
@@ -3181,7 +3243,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f51(s2);
+            s0 = peg$f52(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3192,12 +3254,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 3) === peg$c33) {
-            s1 = peg$c33;
+          if (input.substr(peg$currPos, 3) === peg$c34) {
+            s1 = peg$c34;
             peg$currPos += 3;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e47); }
+            if (peg$silentFails === 0) { peg$fail(peg$e48); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -3207,7 +3269,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e46); }
+              if (peg$silentFails === 0) { peg$fail(peg$e47); }
             }
             if (s4 !== peg$FAILED) {
               while (s4 !== peg$FAILED) {
@@ -3217,7 +3279,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e46); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e47); }
                 }
               }
             } else {
@@ -3238,7 +3300,7 @@ function peg$parse(input, options) {
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f52(s2);
+                s0 = peg$f53(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -3254,15 +3316,15 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 92) {
-              s1 = peg$c29;
+              s1 = peg$c30;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e38); }
+              if (peg$silentFails === 0) { peg$fail(peg$e39); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f53();
+              s1 = peg$f54();
             }
             s0 = s1;
           }
@@ -3318,7 +3380,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f54(s1, s2);
+      s0 = peg$f55(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3331,26 +3393,26 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c34) {
-      s1 = peg$c34;
+    if (input.substr(peg$currPos, 2) === peg$c35) {
+      s1 = peg$c35;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e48); }
+      if (peg$silentFails === 0) { peg$fail(peg$e49); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f55();
+      s1 = peg$f56();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c35) {
-        s1 = peg$c35;
+      if (input.substr(peg$currPos, 2) === peg$c36) {
+        s1 = peg$c36;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e49); }
+        if (peg$silentFails === 0) { peg$fail(peg$e50); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3365,7 +3427,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f56();
+          s0 = peg$f57();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3424,7 +3486,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f57(s1, s2);
+      s0 = peg$f58(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3437,26 +3499,26 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c36) {
-      s1 = peg$c36;
+    if (input.substr(peg$currPos, 2) === peg$c37) {
+      s1 = peg$c37;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e50); }
+      if (peg$silentFails === 0) { peg$fail(peg$e51); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f58();
+      s1 = peg$f59();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c37) {
-        s1 = peg$c37;
+      if (input.substr(peg$currPos, 3) === peg$c38) {
+        s1 = peg$c38;
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e51); }
+        if (peg$silentFails === 0) { peg$fail(peg$e52); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3471,7 +3533,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f59();
+          s0 = peg$f60();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3495,21 +3557,21 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 124) {
-        s5 = peg$c19;
+        s5 = peg$c20;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e22); }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 124) {
-          s7 = peg$c19;
+          s7 = peg$c20;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e22); }
+          if (peg$silentFails === 0) { peg$fail(peg$e23); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -3541,21 +3603,21 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 124) {
-          s5 = peg$c19;
+          s5 = peg$c20;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e22); }
+          if (peg$silentFails === 0) { peg$fail(peg$e23); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 124) {
-            s7 = peg$c19;
+            s7 = peg$c20;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+            if (peg$silentFails === 0) { peg$fail(peg$e23); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -3584,7 +3646,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f60(s1, s2);
+      s0 = peg$f61(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3603,11 +3665,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 94) {
-        s5 = peg$c38;
+        s5 = peg$c39;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -3628,11 +3690,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 94) {
-          s5 = peg$c38;
+          s5 = peg$c39;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e52); }
+          if (peg$silentFails === 0) { peg$fail(peg$e53); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -3650,7 +3712,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f61(s1, s2);
+      s0 = peg$f62(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3669,21 +3731,21 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 38) {
-        s5 = peg$c39;
+        s5 = peg$c40;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e53); }
+        if (peg$silentFails === 0) { peg$fail(peg$e54); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 38) {
-          s7 = peg$c39;
+          s7 = peg$c40;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e53); }
+          if (peg$silentFails === 0) { peg$fail(peg$e54); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -3715,21 +3777,21 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 38) {
-          s5 = peg$c39;
+          s5 = peg$c40;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e53); }
+          if (peg$silentFails === 0) { peg$fail(peg$e54); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 38) {
-            s7 = peg$c39;
+            s7 = peg$c40;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e53); }
+            if (peg$silentFails === 0) { peg$fail(peg$e54); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -3758,7 +3820,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f62(s1, s2);
+      s0 = peg$f63(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3812,7 +3874,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f63(s1, s2);
+      s0 = peg$f64(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3824,59 +3886,59 @@ function peg$parse(input, options) {
   function peg$parseEqualityOp() {
     let s0, s1, s2, s3;
 
-    if (input.substr(peg$currPos, 3) === peg$c40) {
-      s0 = peg$c40;
+    if (input.substr(peg$currPos, 3) === peg$c41) {
+      s0 = peg$c41;
       peg$currPos += 3;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e54); }
+      if (peg$silentFails === 0) { peg$fail(peg$e55); }
     }
     if (s0 === peg$FAILED) {
-      if (input.substr(peg$currPos, 3) === peg$c41) {
-        s0 = peg$c41;
+      if (input.substr(peg$currPos, 3) === peg$c42) {
+        s0 = peg$c42;
         peg$currPos += 3;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e55); }
+        if (peg$silentFails === 0) { peg$fail(peg$e56); }
       }
       if (s0 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c42) {
-          s0 = peg$c42;
+        if (input.substr(peg$currPos, 2) === peg$c43) {
+          s0 = peg$c43;
           peg$currPos += 2;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e56); }
+          if (peg$silentFails === 0) { peg$fail(peg$e57); }
         }
         if (s0 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c43) {
-            s0 = peg$c43;
+          if (input.substr(peg$currPos, 2) === peg$c44) {
+            s0 = peg$c44;
             peg$currPos += 2;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e57); }
+            if (peg$silentFails === 0) { peg$fail(peg$e58); }
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 2) === peg$c44) {
-              s1 = peg$c44;
+            if (input.substr(peg$currPos, 2) === peg$c45) {
+              s1 = peg$c45;
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e58); }
+              if (peg$silentFails === 0) { peg$fail(peg$e59); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f64();
+              s1 = peg$f65();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              if (input.substr(peg$currPos, 2) === peg$c45) {
-                s1 = peg$c45;
+              if (input.substr(peg$currPos, 2) === peg$c46) {
+                s1 = peg$c46;
                 peg$currPos += 2;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e59); }
+                if (peg$silentFails === 0) { peg$fail(peg$e60); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -3891,7 +3953,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f65();
+                  s0 = peg$f66();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -3902,12 +3964,12 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 3) === peg$c46) {
-                  s1 = peg$c46;
+                if (input.substr(peg$currPos, 3) === peg$c47) {
+                  s1 = peg$c47;
                   peg$currPos += 3;
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e60); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e61); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -3922,7 +3984,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f66();
+                    s0 = peg$f67();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -3933,12 +3995,12 @@ function peg$parse(input, options) {
                 }
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
-                  if (input.substr(peg$currPos, 2) === peg$c47) {
-                    s1 = peg$c47;
+                  if (input.substr(peg$currPos, 2) === peg$c48) {
+                    s1 = peg$c48;
                     peg$currPos += 2;
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e61); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e62); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -3953,7 +4015,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f67();
+                      s0 = peg$f68();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4018,7 +4080,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f68(s1, s2);
+      s0 = peg$f69(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4031,22 +4093,22 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c48) {
-      s1 = peg$c48;
+    if (input.substr(peg$currPos, 2) === peg$c49) {
+      s1 = peg$c49;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e62); }
+      if (peg$silentFails === 0) { peg$fail(peg$e63); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 62) {
-        s3 = peg$c18;
+        s3 = peg$c19;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        if (peg$silentFails === 0) { peg$fail(peg$e22); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -4057,7 +4119,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f69();
+        s0 = peg$f70();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4068,26 +4130,26 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c49) {
-        s1 = peg$c49;
+      if (input.substr(peg$currPos, 2) === peg$c50) {
+        s1 = peg$c50;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e63); }
+        if (peg$silentFails === 0) { peg$fail(peg$e64); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f70();
+        s1 = peg$f71();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 60) {
-          s1 = peg$c50;
+          s1 = peg$c51;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e64); }
+          if (peg$silentFails === 0) { peg$fail(peg$e65); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -4097,7 +4159,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e65); }
+            if (peg$silentFails === 0) { peg$fail(peg$e66); }
           }
           peg$silentFails--;
           if (s3 === peg$FAILED) {
@@ -4108,7 +4170,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f71();
+            s0 = peg$f72();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4120,21 +4182,21 @@ function peg$parse(input, options) {
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 62) {
-            s1 = peg$c18;
+            s1 = peg$c19;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
+            if (peg$silentFails === 0) { peg$fail(peg$e22); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s3 = peg$c18;
+              s3 = peg$c19;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e21); }
+              if (peg$silentFails === 0) { peg$fail(peg$e22); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -4145,7 +4207,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f72();
+              s0 = peg$f73();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4156,12 +4218,12 @@ function peg$parse(input, options) {
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 3) === peg$c51) {
-              s1 = peg$c51;
+            if (input.substr(peg$currPos, 3) === peg$c52) {
+              s1 = peg$c52;
               peg$currPos += 3;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e66); }
+              if (peg$silentFails === 0) { peg$fail(peg$e67); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -4176,7 +4238,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f73();
+                s0 = peg$f74();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4187,12 +4249,12 @@ function peg$parse(input, options) {
             }
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              if (input.substr(peg$currPos, 2) === peg$c52) {
-                s1 = peg$c52;
+              if (input.substr(peg$currPos, 2) === peg$c53) {
+                s1 = peg$c53;
                 peg$currPos += 2;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e67); }
+                if (peg$silentFails === 0) { peg$fail(peg$e68); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4207,7 +4269,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f74();
+                  s0 = peg$f75();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4218,12 +4280,12 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 3) === peg$c53) {
-                  s1 = peg$c53;
+                if (input.substr(peg$currPos, 3) === peg$c54) {
+                  s1 = peg$c54;
                   peg$currPos += 3;
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e68); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e69); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4238,7 +4300,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f75();
+                    s0 = peg$f76();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4249,12 +4311,12 @@ function peg$parse(input, options) {
                 }
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
-                  if (input.substr(peg$currPos, 2) === peg$c54) {
-                    s1 = peg$c54;
+                  if (input.substr(peg$currPos, 2) === peg$c55) {
+                    s1 = peg$c55;
                     peg$currPos += 2;
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e69); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e70); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4269,7 +4331,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f76();
+                      s0 = peg$f77();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4280,12 +4342,12 @@ function peg$parse(input, options) {
                   }
                   if (s0 === peg$FAILED) {
                     s0 = peg$currPos;
-                    if (input.substr(peg$currPos, 2) === peg$c55) {
-                      s1 = peg$c55;
+                    if (input.substr(peg$currPos, 2) === peg$c56) {
+                      s1 = peg$c56;
                       peg$currPos += 2;
                     } else {
                       s1 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e70); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e71); }
                     }
                     if (s1 !== peg$FAILED) {
                       s2 = peg$currPos;
@@ -4300,7 +4362,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f77();
+                        s0 = peg$f78();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -4311,12 +4373,12 @@ function peg$parse(input, options) {
                     }
                     if (s0 === peg$FAILED) {
                       s0 = peg$currPos;
-                      if (input.substr(peg$currPos, 2) === peg$c56) {
-                        s1 = peg$c56;
+                      if (input.substr(peg$currPos, 2) === peg$c57) {
+                        s1 = peg$c57;
                         peg$currPos += 2;
                       } else {
                         s1 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e71); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e72); }
                       }
                       if (s1 !== peg$FAILED) {
                         s2 = peg$currPos;
@@ -4331,7 +4393,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f78();
+                          s0 = peg$f79();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -4362,20 +4424,20 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       s4 = peg$parse_();
-      if (input.substr(peg$currPos, 2) === peg$c57) {
-        s5 = peg$c57;
+      if (input.substr(peg$currPos, 2) === peg$c58) {
+        s5 = peg$c58;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e72); }
+        if (peg$silentFails === 0) { peg$fail(peg$e73); }
       }
       if (s5 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c58) {
-          s5 = peg$c58;
+        if (input.substr(peg$currPos, 2) === peg$c59) {
+          s5 = peg$c59;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e73); }
+          if (peg$silentFails === 0) { peg$fail(peg$e74); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -4396,20 +4458,20 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         s4 = peg$parse_();
-        if (input.substr(peg$currPos, 2) === peg$c57) {
-          s5 = peg$c57;
+        if (input.substr(peg$currPos, 2) === peg$c58) {
+          s5 = peg$c58;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e72); }
+          if (peg$silentFails === 0) { peg$fail(peg$e73); }
         }
         if (s5 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c58) {
-            s5 = peg$c58;
+          if (input.substr(peg$currPos, 2) === peg$c59) {
+            s5 = peg$c59;
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e73); }
+            if (peg$silentFails === 0) { peg$fail(peg$e74); }
           }
         }
         if (s5 !== peg$FAILED) {
@@ -4428,7 +4490,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f79(s1, s2);
+      s0 = peg$f80(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4448,30 +4510,30 @@ function peg$parse(input, options) {
       s4 = peg$parse_();
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 43) {
-        s6 = peg$c59;
+        s6 = peg$c60;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e74); }
+        if (peg$silentFails === 0) { peg$fail(peg$e75); }
       }
       if (s6 === peg$FAILED) {
         s6 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 45) {
-          s7 = peg$c17;
+          s7 = peg$c18;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e21); }
         }
         if (s7 !== peg$FAILED) {
           s8 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 62) {
-            s9 = peg$c18;
+            s9 = peg$c19;
             peg$currPos++;
           } else {
             s9 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
+            if (peg$silentFails === 0) { peg$fail(peg$e22); }
           }
           peg$silentFails--;
           if (s9 === peg$FAILED) {
@@ -4517,30 +4579,30 @@ function peg$parse(input, options) {
         s4 = peg$parse_();
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 43) {
-          s6 = peg$c59;
+          s6 = peg$c60;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e74); }
+          if (peg$silentFails === 0) { peg$fail(peg$e75); }
         }
         if (s6 === peg$FAILED) {
           s6 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 45) {
-            s7 = peg$c17;
+            s7 = peg$c18;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e21); }
           }
           if (s7 !== peg$FAILED) {
             s8 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s9 = peg$c18;
+              s9 = peg$c19;
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e21); }
+              if (peg$silentFails === 0) { peg$fail(peg$e22); }
             }
             peg$silentFails--;
             if (s9 === peg$FAILED) {
@@ -4582,7 +4644,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f80(s1, s2);
+      s0 = peg$f81(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4636,7 +4698,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f81(s1, s2);
+      s0 = peg$f82(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4653,16 +4715,16 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e75); }
+      if (peg$silentFails === 0) { peg$fail(peg$e76); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c60) {
-        s1 = peg$c60;
+      if (input.substr(peg$currPos, 3) === peg$c61) {
+        s1 = peg$c61;
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e76); }
+        if (peg$silentFails === 0) { peg$fail(peg$e77); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -4677,7 +4739,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f82();
+          s0 = peg$f83();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4701,7 +4763,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f83(s1, s3);
+        s0 = peg$f84(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4722,21 +4784,21 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 33) {
-      s1 = peg$c61;
+      s1 = peg$c62;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e77); }
+      if (peg$silentFails === 0) { peg$fail(peg$e78); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 61) {
-        s3 = peg$c8;
+        s3 = peg$c9;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e9); }
+        if (peg$silentFails === 0) { peg$fail(peg$e10); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -4747,7 +4809,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f84();
+        s0 = peg$f85();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4758,12 +4820,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c62) {
-        s1 = peg$c62;
+      if (input.substr(peg$currPos, 3) === peg$c63) {
+        s1 = peg$c63;
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e78); }
+        if (peg$silentFails === 0) { peg$fail(peg$e79); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -4778,7 +4840,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f85();
+          s0 = peg$f86();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4790,35 +4852,35 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 126) {
-          s1 = peg$c63;
+          s1 = peg$c64;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e79); }
+          if (peg$silentFails === 0) { peg$fail(peg$e80); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f86();
+          s1 = peg$f87();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 45) {
-            s1 = peg$c17;
+            s1 = peg$c18;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e21); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s3 = peg$c18;
+              s3 = peg$c19;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e21); }
+              if (peg$silentFails === 0) { peg$fail(peg$e22); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -4829,7 +4891,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f87();
+              s0 = peg$f88();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4841,15 +4903,15 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 64) {
-              s1 = peg$c20;
+              s1 = peg$c21;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e23); }
+              if (peg$silentFails === 0) { peg$fail(peg$e24); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f88();
+              s1 = peg$f89();
             }
             s0 = s1;
           }
@@ -4871,7 +4933,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f89(s1, s2);
+      s0 = peg$f90(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4885,12 +4947,12 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$parse_();
-    if (input.substr(peg$currPos, 2) === peg$c64) {
-      s2 = peg$c64;
+    if (input.substr(peg$currPos, 2) === peg$c65) {
+      s2 = peg$c65;
       peg$currPos += 2;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e80); }
+      if (peg$silentFails === 0) { peg$fail(peg$e81); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
@@ -4906,12 +4968,12 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         s5 = peg$currPos;
-        if (input.substr(peg$currPos, 3) === peg$c62) {
-          s6 = peg$c62;
+        if (input.substr(peg$currPos, 3) === peg$c63) {
+          s6 = peg$c63;
           peg$currPos += 3;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e78); }
+          if (peg$silentFails === 0) { peg$fail(peg$e79); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$currPos;
@@ -4942,7 +5004,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f90(s5, s6);
+          s0 = peg$f91(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4964,20 +5026,20 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c65) {
-      s2 = peg$c65;
+    if (input.substr(peg$currPos, 4) === peg$c66) {
+      s2 = peg$c66;
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e81); }
+      if (peg$silentFails === 0) { peg$fail(peg$e82); }
     }
     if (s2 === peg$FAILED) {
-      if (input.substr(peg$currPos, 3) === peg$c66) {
-        s2 = peg$c66;
+      if (input.substr(peg$currPos, 3) === peg$c67) {
+        s2 = peg$c67;
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e82); }
+        if (peg$silentFails === 0) { peg$fail(peg$e83); }
       }
     }
     if (s2 !== peg$FAILED) {
@@ -4999,12 +5061,12 @@ function peg$parse(input, options) {
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos;
         s4 = peg$parse_();
-        if (input.substr(peg$currPos, 2) === peg$c67) {
-          s5 = peg$c67;
+        if (input.substr(peg$currPos, 2) === peg$c68) {
+          s5 = peg$c68;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e83); }
+          if (peg$silentFails === 0) { peg$fail(peg$e84); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5038,7 +5100,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f91(s1, s3);
+        s0 = peg$f92(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5049,12 +5111,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c68) {
-        s1 = peg$c68;
+      if (input.substr(peg$currPos, 3) === peg$c69) {
+        s1 = peg$c69;
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e84); }
+        if (peg$silentFails === 0) { peg$fail(peg$e85); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5069,12 +5131,12 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$parse_();
-          if (input.substr(peg$currPos, 2) === peg$c67) {
-            s4 = peg$c67;
+          if (input.substr(peg$currPos, 2) === peg$c68) {
+            s4 = peg$c68;
             peg$currPos += 2;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e83); }
+            if (peg$silentFails === 0) { peg$fail(peg$e84); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -5092,7 +5154,7 @@ function peg$parse(input, options) {
               s7 = peg$parsePrimary();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f92(s7);
+                s0 = peg$f93(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5124,7 +5186,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f93(s1);
+        s1 = peg$f94(s1);
         s0 = s1;
       }
     }
@@ -5137,11 +5199,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 40) {
-      s1 = peg$c69;
+      s1 = peg$c70;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e85); }
+      if (peg$silentFails === 0) { peg$fail(peg$e86); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -5149,15 +5211,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s5 = peg$c70;
+          s5 = peg$c71;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e86); }
+          if (peg$silentFails === 0) { peg$fail(peg$e87); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f94(s3);
+          s0 = peg$f95(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5183,7 +5245,7 @@ function peg$parse(input, options) {
             s3 = peg$parseModifier();
           }
           peg$savedPos = s0;
-          s0 = peg$f95(s1, s2);
+          s0 = peg$f96(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5197,7 +5259,7 @@ function peg$parse(input, options) {
               s1 = peg$parseName();
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f96(s1);
+                s1 = peg$f97(s1);
               }
               s0 = s1;
             }
@@ -5217,11 +5279,11 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 40) {
-        s3 = peg$c69;
+        s3 = peg$c70;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e85); }
+        if (peg$silentFails === 0) { peg$fail(peg$e86); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -5231,15 +5293,15 @@ function peg$parse(input, options) {
         }
         s6 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s7 = peg$c70;
+          s7 = peg$c71;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e86); }
+          if (peg$silentFails === 0) { peg$fail(peg$e87); }
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f97(s1, s5);
+          s0 = peg$f98(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5266,11 +5328,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 44) {
-        s5 = peg$c71;
+        s5 = peg$c72;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e87); }
+        if (peg$silentFails === 0) { peg$fail(peg$e88); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -5290,11 +5352,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 44) {
-          s5 = peg$c71;
+          s5 = peg$c72;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e87); }
+          if (peg$silentFails === 0) { peg$fail(peg$e88); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -5311,7 +5373,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f98(s1, s2);
+      s0 = peg$f99(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5444,7 +5506,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f99();
+    s0 = peg$f100();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5458,7 +5520,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f100();
+    s0 = peg$f101();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5472,7 +5534,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f101();
+    s0 = peg$f102();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5493,7 +5555,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e88); }
+      if (peg$silentFails === 0) { peg$fail(peg$e89); }
     }
     if (s3 !== peg$FAILED) {
       s4 = input.charAt(peg$currPos);
@@ -5501,7 +5563,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e89); }
+        if (peg$silentFails === 0) { peg$fail(peg$e90); }
       }
       if (s4 !== peg$FAILED) {
         s5 = input.charAt(peg$currPos);
@@ -5509,7 +5571,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e90); }
+          if (peg$silentFails === 0) { peg$fail(peg$e91); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
@@ -5517,7 +5579,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e91); }
+            if (peg$silentFails === 0) { peg$fail(peg$e92); }
           }
           if (s6 !== peg$FAILED) {
             s3 = [s3, s4, s5, s6];
@@ -5545,7 +5607,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e92); }
+        if (peg$silentFails === 0) { peg$fail(peg$e93); }
       }
       if (s3 !== peg$FAILED) {
         s4 = input.charAt(peg$currPos);
@@ -5553,7 +5615,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e93); }
+          if (peg$silentFails === 0) { peg$fail(peg$e94); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
@@ -5561,7 +5623,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e94); }
+            if (peg$silentFails === 0) { peg$fail(peg$e95); }
           }
           if (s5 !== peg$FAILED) {
             s6 = input.charAt(peg$currPos);
@@ -5569,7 +5631,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e95); }
+              if (peg$silentFails === 0) { peg$fail(peg$e96); }
             }
             if (s6 !== peg$FAILED) {
               s7 = input.charAt(peg$currPos);
@@ -5577,7 +5639,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e91); }
+                if (peg$silentFails === 0) { peg$fail(peg$e92); }
               }
               if (s7 !== peg$FAILED) {
                 s3 = [s3, s4, s5, s6, s7];
@@ -5621,7 +5683,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f102(s1);
+        s0 = peg$f103(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5637,7 +5699,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e96); }
+        if (peg$silentFails === 0) { peg$fail(peg$e97); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -5645,7 +5707,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e90); }
+          if (peg$silentFails === 0) { peg$fail(peg$e91); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
@@ -5653,7 +5715,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e94); }
+            if (peg$silentFails === 0) { peg$fail(peg$e95); }
           }
           if (s3 !== peg$FAILED) {
             s4 = input.charAt(peg$currPos);
@@ -5661,7 +5723,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e94); }
+              if (peg$silentFails === 0) { peg$fail(peg$e95); }
             }
             if (s4 !== peg$FAILED) {
               s5 = peg$currPos;
@@ -5676,7 +5738,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f103();
+                s0 = peg$f104();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5715,7 +5777,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e97); }
+          if (peg$silentFails === 0) { peg$fail(peg$e98); }
         }
       }
     }
@@ -5730,7 +5792,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e97); }
+            if (peg$silentFails === 0) { peg$fail(peg$e98); }
           }
         }
       }
@@ -5748,11 +5810,11 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e98); }
+      if (peg$silentFails === 0) { peg$fail(peg$e99); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f104();
+      s1 = peg$f105();
     }
     s0 = s1;
 
@@ -5767,7 +5829,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
 
     return s0;
@@ -5780,7 +5842,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f105();
+    s1 = peg$f106();
     s0 = s1;
     peg$silentFails--;
 
@@ -5797,17 +5859,17 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
+      if (peg$silentFails === 0) { peg$fail(peg$e101); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f106();
+      s1 = peg$f107();
     }
     s0 = s1;
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e99); }
+      if (peg$silentFails === 0) { peg$fail(peg$e100); }
     }
 
     return s0;

@@ -45,6 +45,13 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
   const root: Frame = { kind: 'root', body: [] };
   const stack: Frame[] = [root];
   const top = () => stack[stack.length - 1];
+  // Blocks a mismatched close was already reported against: not reported again as never closed.
+  const blamed = new Set<Frame>();
+  const frameName = (f: Frame) => (f.kind === 'if' ? 'if' : f.kind === 'block' ? f.tag.name : '');
+  // An {if} is in its parent's body from its opening; a block joins it when it closes.
+  const closeFrame = (f: Frame, close: Close) => {
+    if (f.kind === 'block') top().body.push({ kind: 'block', tag: f.tag, body: f.main, alt: f.alt, close });
+  };
   const error = (code: ErrorCode, message: string, n: { start: number; end: number }) =>
     diagnostics.push(src.diagnostic('error', code, message, n.start, n.end));
 
@@ -62,6 +69,9 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
         frame.body.push({ kind: 'text', value: n.value, start: n.start });
         break;
       case 'Comment':
+        break;
+      case 'Php':
+        error('E_PHP_DISABLED', `{php} blocks are disabled: templates cannot run PHP code (use the plugins and modifiers instead)`, { start: n.start, end: Math.min(n.end, n.start + 5) });
         break;
       case 'Output':
         frame.body.push({ kind: 'output', node: n });
@@ -122,22 +132,30 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
           error('E_UNEXPECTED_CLOSE', `{/${n.name}} closes a tag that was never opened`, n);
           break;
         }
-        const openName = frame.kind === 'if' ? 'if' : frame.tag.name;
+        const openName = frameName(frame);
         if (n.name !== openName) {
-          const at = src.position(frame.kind === 'if' ? frame.start : frame.tag.start);
-          error('E_MISMATCHED_TAG', `{/${n.name}} does not match {${openName}} opened at ${at.line}:${at.column}`, n);
-          break;
+          // Resynchronise instead of cascading: one error here, then either this close ends the
+          // open block of its name further out (the blocks inside it end with it), or, when
+          // none is open, it is ignored and the block it failed to close is not reported again.
+          if (!blamed.has(frame)) {
+            const at = src.position(frame.kind === 'if' ? frame.start : frame.tag.start);
+            error('E_MISMATCHED_TAG', `{/${n.name}} does not match {${openName}} opened at ${at.line}:${at.column}`, n);
+          }
+          const outer = stack.findLastIndex((f) => f.kind !== 'root' && frameName(f) === n.name);
+          if (outer < 0) {
+            blamed.add(frame);
+            break;
+          }
+          while (stack.length > outer + 1) closeFrame(stack.pop()!, n);
         }
-        stack.pop();
-        if (frame.kind === 'block') {
-          top().body.push({ kind: 'block', tag: frame.tag, body: frame.main, alt: frame.alt, close: n });
-        }
+        closeFrame(stack.pop()!, n);
         break;
       }
     }
   }
   while (stack.length > 1) {
     const frame = stack.pop()!;
+    if (blamed.has(frame)) continue;
     const name = frame.kind === 'if' ? 'if' : frame.kind === 'block' ? frame.tag.name : '';
     const start = frame.kind === 'if' ? frame.start : frame.kind === 'block' ? frame.tag.start : 0;
     error('E_UNCLOSED_TAG', `{${name}} is never closed with {/${name}}`, { start, end: start + name.length + 2 });

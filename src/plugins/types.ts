@@ -119,6 +119,12 @@ export interface ModifierParam {
   required?: boolean;
   default?: Value;
   doc?: string;
+  /**
+   * The values the modifier acts on, where any other is passed through without a word (Smarty's
+   * escape:"htmll" prints the value unescaped: an XSS trap). The compiler warns about a literal
+   * argument outside the list; what runs is unchanged.
+   */
+  known?: readonly string[];
 }
 
 export interface ModifierPlugin extends Declared {

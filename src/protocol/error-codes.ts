@@ -73,6 +73,7 @@ export const ERROR_CODES = [
   'E_IDENTITY_DENIED', // an identity attribute written as a variable without a super user
   'E_PERMISSION_DENIED', // the render's identity may not do this
   'E_HOST_CAPABILITY', // the plugin needs a host adapter (HostAdapters field) this host was not given
+  'E_PHP_DISABLED', // a {php}...{/php} block: the dialect runs no PHP code
   'E_NOT_IMPLEMENTED', // a tag of the language not built yet, or a feature of a plugin this host does not support
   'E_BAD_COMBINATION', // attributes that do not go together (a body on GET, json_body with body)
   'E_NOT_FOUND', // the member, message template or endpoint named does not exist
@@ -109,7 +110,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Warning codes: a warning never stops a compile or a render. */
 export type WarningCode =
-  | 'W_IGNORED_TEXT'; // text after a value in an output tag, which Smarty 2 ignores
+  | 'W_IGNORED_TEXT' // text after a value in an output tag, which Smarty 2 ignores
+  | 'W_UNKNOWN_ARGUMENT'; // a literal modifier argument outside the values it acts on (escape:"htmll")
 
 const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES);
 

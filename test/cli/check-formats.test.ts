@@ -4,6 +4,7 @@
  * The SARIF log is validated against the SARIF 2.1.0 schema (the final rtm.5 text, as
  * @microsoft/jest-sarif ships it; it is draft-04, hence ajv-draft-04).
  */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -11,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import Ajv04Module from 'ajv-draft-04';
 import formatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, requireBuild, runBin } from '../support/bin.js';
+import { BIN, ROOT, requireBuild, runBin } from '../support/bin.js';
 
 beforeAll(requireBuild);
 
@@ -204,18 +205,25 @@ describe('smartcage check DIR', () => {
     expect(missing.diagnostics.map((d) => d.code)).toEqual(['E_INCLUDE_NOT_FOUND']);
   });
 
-  // Root reads any folder, so the locked one cannot be made unreadable there.
-  it.skipIf(process.getuid?.() === 0)('a folder under it that cannot be listed is reported as unreadable: exit 3', () => {
+  // Root reads any folder: as root (CI), the command runs as nobody (setpriv), for whom it is locked.
+  it('a folder under it that cannot be listed is reported as unreadable: exit 3', () => {
     const tree = tempDir({ 'a.tpl': '{$x}', 'locked/b.tpl': '{$x}' });
+    chmodSync(tree, 0o755);
     chmodSync(join(tree, 'locked'), 0o000);
     try {
-      const r = runBin(['check', '--format', 'json', '.'], { cwd: tree });
+      const args = ['check', '--format', 'json', '.'];
+      const r =
+        process.getuid?.() === 0
+          ? (({ status, stdout, stderr }) => ({ status: status ?? -1, stdout, stderr }))(
+              spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, ...args], { cwd: tree, encoding: 'utf8' }),
+            )
+          : runBin(args, { cwd: tree });
+      expect(r.stderr).toContain('smartcage check: cannot read the folder locked: EACCES\n');
       expect(r.status).toBe(3);
       expect((JSON.parse(r.stdout) as JsonReport).files).toEqual([
         { file: 'a.tpl', diagnostics: [] },
         { file: 'locked', error: 'cannot read the folder locked: EACCES', diagnostics: [] },
       ]);
-      expect(r.stderr).toContain('smartcage check: cannot read the folder locked: EACCES\n');
     } finally {
       chmodSync(join(tree, 'locked'), 0o755);
     }

@@ -138,6 +138,12 @@ export class EmitContext {
       const names = plugin.params.filter((p) => p.required).map((p) => p.name);
       this.error('E_MODIFIER_ARGS', `the modifier "${m.name}" needs ${required} argument(s) (${names.join(', ')}), ${m.args.length} given`, m);
     }
+    m.args.forEach((a, i) => {
+      const known = plugin.params[i]?.known;
+      if (known && a.type === 'String' && !known.includes(a.value)) {
+        this.warn('W_UNKNOWN_ARGUMENT', `the modifier "${m.name}" does not know ${plugin.params[i]!.name} "${a.value.slice(0, 40)}" and passes the value through unchanged (known: ${known.join(', ')})`, a);
+      }
+    });
     this.code.markNext();
     let alias = this.aliases.modifiers.get(plugin.name);
     if (!alias) {

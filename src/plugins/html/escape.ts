@@ -40,7 +40,7 @@ export default defineModifier({
   origin: 'smarty',
   summary: 'Escapes for HTML, URLs, JavaScript, e-mail display or as entities (esc_type).',
   params: [
-    { name: 'esc_type', type: 'string', default: 'html' },
+    { name: 'esc_type', type: 'string', default: 'html', known: Object.keys(TYPES) },
     { name: 'char_set', type: 'string', default: 'UTF-8' },
   ],
   examples: [

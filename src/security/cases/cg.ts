@@ -22,7 +22,7 @@ export const CG: SecurityCase[] = [
   renders('CG-03', 'CG', 'JavaScript names as variables are plain, empty variables', '[{$constructor}{$__proto__}{$toString}{$globalThis}{$this}{$eval}{$hasOwnProperty}]', '[]'),
   renders('CG-04', 'CG', 'property walks on values reach nothing', '[{$x.constructor.constructor}{$x.__proto__.y}{$s.constructor}{$s.length}]', '[]', { vars: { x: {}, s: 'str' } }),
   refusesAll('CG-05', 'CG', 'modifier names that are JavaScript names', ['{$x|constructor}', '{$x|__proto__}', '{$x|eval}', '{$x|valueOf}', '{$a|@hasOwnProperty}'], ['E_UNKNOWN_MODIFIER']),
-  refusesAll('CG-06', 'CG', 'forbidden and unknown tags', ['{php}x{/php}', '{include_php file="x.php"}', '{insert name="x"}', '{toString}', '{__defineGetter__ var=x}', '{config_load file="/etc/passwd"}'], ['E_UNKNOWN_TAG', 'E_NOT_IMPLEMENTED', 'E_SYNTAX']),
+  refusesAll('CG-06', 'CG', 'forbidden and unknown tags', ['{php}x{/php}', '{include_php file="x.php"}', '{insert name="x"}', '{toString}', '{__defineGetter__ var=x}', '{config_load file="/etc/passwd"}'], ['E_UNKNOWN_TAG', 'E_NOT_IMPLEMENTED', 'E_SYNTAX', 'E_PHP_DISABLED']),
   refusesAll('CG-07', 'CG', 'hostile attribute names and undeclared attributes', ['{api endpoint="https://a.example" "b]=1;x()//"=1}', '{assign var=x __proto__=1 value=2}', '{counter bogus=1}'], ['E_SYNTAX', 'E_BAD_ATTR', 'E_UNKNOWN_ATTR', 'E_NOT_IMPLEMENTED']),
   refuses('CG-08', 'CG', 'function names are lookup keys, never code', '{function name="f(){};globalThis.a=1;function g" var=r}', 'E_FUNCTION_NOT_FOUND'),
   {
