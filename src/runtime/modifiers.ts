@@ -53,12 +53,17 @@ export function withDefaults(m: BoundModifier, args: Value[] | undefined): Value
   return args.length >= m.defaults.length ? args : args.concat(m.defaults.slice(args.length));
 }
 
+/** PHP's own TypeError text names the function (`number_format(): Argument #1...`): no second prefix then. */
+function typeErrorText(m: BoundModifier, e: PhpTypeError): string {
+  return /^\w+\(\): /.test(e.message) ? e.message : `${m.plugin.name}: ${e.message}`;
+}
+
 export function callModifier(m: BoundModifier, input: Value, args: Value[] | undefined, ctx: ModifierContext): Value {
   try {
     return m.fixed !== undefined ? m.fixed(input, ctx) : m.plugin.run(input, withDefaults(m, args), ctx);
   } catch (e) {
     if (e instanceof PhpTypeError) {
-      ctx.warn(`${m.plugin.name}: ${e.message}; the result is null`);
+      ctx.warn(`${typeErrorText(m, e)}; the result is null`);
       return null;
     }
     throw e;
@@ -74,7 +79,7 @@ export function callByReference(m: BoundModifier, input: Value, args: Value[], s
     return result;
   } catch (e) {
     if (e instanceof PhpTypeError) {
-      ctx.warn(`${m.plugin.name}: ${e.message}; the result is null`);
+      ctx.warn(`${typeErrorText(m, e)}; the result is null`);
       return null;
     }
     throw e;

@@ -36,7 +36,8 @@ export class FileError extends Error {
   constructor(code: FileCode, path: unknown, detail: string, d: FileErrorDetails = {}) {
     const quoted = quoteVirtualPath(path);
     const where = d.plugin ? `${d.plugin}${d.attr ? `.${d.attr}` : ''}: ` : '';
-    super(`${code}: ${where}${quoted}: ${detail}`);
+    // The code travels as `code`; in the message too, a report would print it twice.
+    super(`${where}${quoted}: ${detail}`);
     this.name = 'FileError';
     this.code = code;
     this.virtualPath = quoted;

@@ -75,7 +75,7 @@ describe('getCountryFromIP through the engine', () => {
     expect(r.warnings).toEqual([]);
     const t = await engine.render('{assign var=c value=$ips|@getCountryFromIP}{if is_null($c)}null{/if}|{$t|getCountryFromIP}|', { vars: { ips: ['5.10.0.1'], t: true } });
     expect(t.output).toBe('null||');
-    expect(t.warnings).toEqual(['getCountryFromIP: getCountryFromIP(): Argument #1 ($ip) must be of type string, array given; the result is null']);
+    expect(t.warnings).toEqual(['getCountryFromIP(): Argument #1 ($ip) must be of type string, array given; the result is null']);
     expect(asked).toEqual([]);
   });
 
