@@ -22,25 +22,23 @@ function files(dir: string, ext: RegExp): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
-/** The string literals of the ERROR_CODES array, each with the comment that ends its line. */
+/** The properties of ERROR_CODE_MEANINGS in source order, each with the meaning it gives. */
 function readList(): { code: string; comment: string }[] {
   const text = readFileSync(LIST, 'utf8');
   const sf = ts.createSourceFile(LIST, text, ts.ScriptTarget.Latest, true);
-  let list: ts.ArrayLiteralExpression | undefined;
+  let list: ts.ObjectLiteralExpression | undefined;
   const visit = (node: ts.Node): void => {
-    if (ts.isVariableDeclaration(node) && node.name.getText(sf) === 'ERROR_CODES' && node.initializer) {
+    if (ts.isVariableDeclaration(node) && node.name.getText(sf) === 'ERROR_CODE_MEANINGS' && node.initializer) {
       const init = ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer;
-      if (ts.isArrayLiteralExpression(init)) list = init;
+      if (ts.isObjectLiteralExpression(init)) list = init;
     }
     ts.forEachChild(node, visit);
   };
   visit(sf);
-  if (!list) throw new Error(`no ERROR_CODES array in ${LIST}`);
-  return list.elements.map((e) => {
-    if (!ts.isStringLiteral(e)) throw new Error(`${LIST}: ${e.getText(sf)} is not a string literal`);
-    const lineEnd = text.indexOf('\n', e.end);
-    const rest = text.slice(e.end, lineEnd < 0 ? text.length : lineEnd);
-    return { code: e.text, comment: /^,?\s*\/\/\s*(.*)$/.exec(rest)?.[1] ?? '' };
+  if (!list) throw new Error(`no ERROR_CODE_MEANINGS object in ${LIST}`);
+  return list.properties.map((p) => {
+    if (!ts.isPropertyAssignment(p) || !ts.isStringLiteral(p.initializer)) throw new Error(`${LIST}: ${p.getText(sf)} is not a code with a string meaning`);
+    return { code: p.name.getText(sf), comment: p.initializer.text };
   });
 }
 
@@ -70,7 +68,7 @@ describe('ErrorCode', () => {
   const list = readList();
   const codes = new Set(list.map((e) => e.code));
 
-  it('is the list the module exports, each code once, each with a one-line comment', () => {
+  it('is the list the module exports, each code once, each with a one-line meaning', () => {
     expect(list.map((e) => e.code)).toEqual([...ERROR_CODES]);
     expect(codes.size).toBe(list.length);
     expect(list.filter((e) => e.comment.length < 10).map((e) => e.code)).toEqual([]);

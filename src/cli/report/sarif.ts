@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { ENGINE_VERSION } from '../../compiler/index.js';
 import type { Diagnostic } from '../../errors.js';
 import { diagnosticPath, type CheckedFile } from './checked.js';
-import { codeDescriptions } from './code-descriptions.js';
+import { ERROR_CODE_MEANINGS, WARNING_CODE_MEANINGS } from '../../protocol/error-codes.js';
 
 const SRCROOT = '%SRCROOT%';
 
@@ -38,13 +38,14 @@ interface Result {
   locations: Location[];
 }
 
+const MEANINGS: ReadonlyMap<string, string> = new Map(Object.entries({ ...ERROR_CODE_MEANINGS, ...WARNING_CODE_MEANINGS }));
+
 /** `cwd`: the folder URIs are relative to (the current one); the log names it as %SRCROOT%. */
 export function sarifReport(files: readonly CheckedFile[], cwd: string): string {
   const codes = [...new Set(files.flatMap((f) => f.diagnostics.map((d) => d.code)))].sort();
-  const descriptions = codeDescriptions();
   const rules = codes.map((code) => ({
     id: code,
-    shortDescription: { text: descriptions.get(code) ?? code },
+    shortDescription: { text: MEANINGS.get(code) ?? code },
     defaultConfiguration: { level: code.startsWith('W_') ? 'warning' : 'error' },
   }));
   const results: Result[] = [];
