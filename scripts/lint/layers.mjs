@@ -32,7 +32,9 @@ export const LAYERS = {
   'forms-ui': ['forms', 'text', 'host-bridge'],
   security: ['value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'engine-internal.ts', 'errors.ts', 'text'],
   lsp: ['compiler', 'plugins'],
-  cli: ['value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'errors.ts', 'text', 'forms', 'forms-ui', 'security', 'lsp'],
+  // A local site is a host written as an embedder writes one: the public entry only.
+  site: ['index.ts'],
+  cli: ['site', 'value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'errors.ts', 'text', 'forms', 'forms-ui', 'security', 'lsp'],
 };
 
 /** The unit of a path relative to the repository root (`src/php/json/x.ts` -> `php`), or null outside src/. */

@@ -12,15 +12,18 @@ import { serveCommand } from './commands/serve.js';
 import { formCommand } from './commands/form.js';
 import { pluginsCommand } from './commands/plugins.js';
 import { lspCommand } from './commands/lsp.js';
+import { siteCommand } from './commands/site.js';
 
 export interface Command {
   name: string;
   summary: string;
   usage: string;
+  /** A command with subcommands: the usage of the one `argv` names, when it names one. */
+  usageFor?(argv: string[]): string | undefined;
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Command[] = [renderCommand, checkCommand, compileCommand, serveCommand, formCommand, pluginsCommand, lspCommand];
+const COMMANDS: Command[] = [renderCommand, checkCommand, compileCommand, serveCommand, formCommand, pluginsCommand, lspCommand, siteCommand];
 
 export function mainHelp(): string {
   return [
@@ -60,7 +63,8 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.USAGE;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`${cmd.summary}\n\nUsage: ${cmd.usage}\n`);
+    const sub = cmd.usageFor?.(rest);
+    process.stdout.write(sub ?? `${cmd.summary}\n\nUsage: ${cmd.usage}\n`);
     return EXIT.OK;
   }
   try {

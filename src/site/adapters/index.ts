@@ -1,0 +1,19 @@
+/**
+ * The host adapters of a local site, one module per family, merged into the HostAdapters an
+ * embedder would write. Each answers data only for `ctx.tenant` and refuses another tenant's
+ * name (the engine never asks for one: identity.tenant is the site's key). A family adds its
+ * module here.
+ */
+import type { HostAdapters } from '../../index.js';
+import type { SiteContext } from '../site-context.js';
+import { basicAdapters } from './basic.js';
+
+export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
+
+const FAMILIES: readonly FamilyAdapters[] = [basicAdapters];
+
+export function siteAdapters(ctx: SiteContext): HostAdapters {
+  const host: HostAdapters = {};
+  for (const family of FAMILIES) Object.assign(host, family(ctx));
+  return host;
+}

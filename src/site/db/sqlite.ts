@@ -1,0 +1,81 @@
+/**
+ * The SQLite backend, on node:sqlite (the SQLite built into Node 24; decision D50: better-sqlite3
+ * would need a prebuilt binary from GitHub or a compile against the running Node's headers). It
+ * is synchronous, so one connection serves the site: statements run one at a time, and a
+ * transaction holds the connection until it ends (`lock`), so no other call's statement lands
+ * inside it.
+ */
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import type { Row, SiteDatabase, SqlRunner, SqlValue } from './database.js';
+
+class SqliteRunner implements SqlRunner {
+  constructor(protected readonly db: DatabaseSync) {}
+  async all<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return this.db.prepare(sql).all(...(params as SQLInputValue[])) as T[];
+  }
+  async get<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    return this.db.prepare(sql).get(...(params as SQLInputValue[])) as T | undefined;
+  }
+  async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
+    const r = this.db.prepare(sql).run(...(params as SQLInputValue[]));
+    return { changes: Number(r.changes) };
+  }
+}
+
+class SqliteDatabase implements SiteDatabase {
+  readonly dialect = 'sqlite' as const;
+  private readonly runner: SqliteRunner;
+  /** Ends when the transaction in progress (if any) has ended. */
+  private lock: Promise<void> = Promise.resolve();
+
+  constructor(private readonly db: DatabaseSync) {
+    this.runner = new SqliteRunner(db);
+  }
+
+  private async outside<T>(op: () => Promise<T>): Promise<T> {
+    await this.lock;
+    return op();
+  }
+  all<T extends object = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
+    return this.outside(() => this.runner.all<T>(sql, params));
+  }
+  get<T extends object = Row>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined> {
+    return this.outside(() => this.runner.get<T>(sql, params));
+  }
+  run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }> {
+    return this.outside(() => this.runner.run(sql, params));
+  }
+
+  async transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    const before = this.lock;
+    let release!: () => void;
+    this.lock = new Promise<void>((r) => (release = r));
+    await before;
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const out = await fn(this.runner);
+        this.db.exec('COMMIT');
+        return out;
+      } catch (e) {
+        this.db.exec('ROLLBACK');
+        throw e;
+      }
+    } finally {
+      release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.lock;
+    this.db.close();
+  }
+}
+
+export function openSqlite(path: string): SiteDatabase {
+  const db = new DatabaseSync(path);
+  // WAL: readers (another CLI command on the same site) do not wait for a writer.
+  if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
+  return new SqliteDatabase(db);
+}

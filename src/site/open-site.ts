@@ -1,0 +1,76 @@
+/**
+ * A local site opened for rendering: its settings, its database (migrated), the host adapters
+ * over them and the engine options that point the engine at its templates and custom functions.
+ * It uses only the package's public API, as an embedder's host would.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { EngineOptions, HostAdapters, RenderIdentity } from '../index.js';
+import { readSiteConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './schema/index.js';
+import { siteAdapters } from './adapters/index.js';
+import type { SiteContext } from './site-context.js';
+
+export interface Site extends SiteContext {
+  readonly host: HostAdapters;
+  /** Options for createEngine: this site's templates, custom functions, time zone, language and adapters. */
+  engineOptions(): EngineOptions;
+  /** The identity of a render on this site (tenant = site_key). */
+  identity(opts?: { memberId?: number | null; context?: RenderIdentity['context']; requestId?: string }): RenderIdentity;
+  close(): Promise<void>;
+}
+
+export const SQLITE_FILE = path.join('data', 'site.sqlite');
+
+export async function openSite(dir: string): Promise<Site> {
+  const config = readSiteConfig(dir);
+  const db = await openDatabase({ url: config.database, sqlitePath: path.join(dir, SQLITE_FILE) });
+  try {
+    await migrate(db);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  const ctx: SiteContext = { dir, config, db, tenant: config.site_key };
+  const host = siteAdapters(ctx);
+  return {
+    ...ctx,
+    host,
+    engineOptions: () => ({
+      templates: folderLookup(path.join(dir, 'templates'), ''),
+      functions: folderLookup(path.join(dir, 'functions'), '.tpl'),
+      timezone: config.timezone,
+      lang: config.lang,
+      rootUrl: config.root_url,
+      constants: { SITE_KEY: config.site_key, ROOT_URL: config.root_url },
+      host,
+    }),
+    identity: (opts = {}) => {
+      const memberId = opts.memberId ?? null;
+      return {
+        tenant: config.site_key,
+        memberId,
+        superUser: memberId !== null && config.super_users.includes(memberId),
+        context: opts.context ?? 'web',
+        requestId: opts.requestId ?? `cli-${process.pid}`,
+      };
+    },
+    close: () => db.close(),
+  };
+}
+
+/** Names a template may use: relative, no `..`, no hidden files, no backslashes. */
+const SAFE_NAME = /^(?!.*(?:^|\/)\.)[A-Za-z0-9_\-./]{1,200}$/;
+
+/** A SourceLookup over a folder: `name` + `suffix` inside it, or undefined. */
+function folderLookup(folder: string, suffix: string): (name: string) => string | undefined {
+  return (name) => {
+    if (!SAFE_NAME.test(name) || name.startsWith('/')) return undefined;
+    try {
+      return readFileSync(path.join(folder, name + suffix), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+}

@@ -1,0 +1,9 @@
+/**
+ * The sample data of `smartcage site init`, one module per family, in order (a family's rows may
+ * name an earlier one's). What a reader may rely on is listed in the README ("The sample site").
+ */
+import type { SiteContext } from '../site-context.js';
+
+export type SampleData = (ctx: SiteContext) => Promise<void>;
+
+export const SAMPLES: readonly SampleData[] = [];

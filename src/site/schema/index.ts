@@ -1,0 +1,18 @@
+/**
+ * Every family's tables, in the order they are created (a family may reference an earlier one's
+ * tables). A family adds its module here.
+ */
+import type { SiteDatabase } from '../db/database.js';
+import type { SchemaModule } from './schema-module.js';
+import { metaSchema } from './meta.js';
+
+export const SCHEMA: readonly SchemaModule[] = [metaSchema];
+
+/** Creates what is missing, in one transaction. */
+export async function migrate(db: SiteDatabase): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Two processes opening sites of one PostgreSQL database at once would race on CREATE TABLE.
+    if (db.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock(7317001)');
+    for (const m of SCHEMA) for (const s of m.statements(db.dialect)) await tx.run(s);
+  });
+}
