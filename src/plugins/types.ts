@@ -35,6 +35,11 @@ export interface Example {
   vars?: Record<string, unknown>;
   /** Stored custom functions the example calls with {function}. */
   functions?: Record<string, string>;
+  /**
+   * Plugins of a host capability the test host lacks (content, members...) run their examples on
+   * the sample site of `smartcage site init` (README, "The sample site"); as this member if given.
+   */
+  memberId?: number;
   /** Exact expected output. */
   output: string;
 }
