@@ -37,7 +37,11 @@ export interface Literal extends Span { type: 'Literal'; value: string }
 export interface Php extends Span { type: 'Php' }
 export interface Output extends Span { type: 'Output'; value: Expr; ignored: string }
 export interface Attr extends Span { type: 'Attr'; name: string; value: Expr }
-export interface Tag extends Span { type: 'Tag'; name: string; modifiers: Modifier[]; attrs: Attr[] }
+/**
+ * `recovered`: a tag the parser could not read, kept by its name only so that the tags around it
+ * still pair up (parse.ts); it compiles to nothing and is checked no further.
+ */
+export interface Tag extends Span { type: 'Tag'; name: string; modifiers: Modifier[]; attrs: Attr[]; recovered?: true }
 export interface Close extends Span { type: 'Close'; name: string }
 export interface If extends Span { type: 'If'; cond: Expr }
 export interface ElseIf extends Span { type: 'ElseIf'; cond: Expr }

@@ -125,7 +125,8 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
       const src = new SourceText(names[i], sources[i]);
       const parsed = parseTemplate(src);
       diagnostics.push(...parsed.diagnostics);
-      if (parsed.diagnostics.length) continue;
+      // A file the parser gave up on has no nodes; one it recovered in goes on, for its other errors.
+      if (parsed.nodes.length === 0 && parsed.diagnostics.length) continue;
       const deep = checkExprDepth(parsed.nodes, src);
       if (deep) {
         diagnostics.push(deep);

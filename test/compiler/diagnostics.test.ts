@@ -42,3 +42,35 @@ describe('no cascades', () => {
     expect(report('{if 1}x')).toEqual(['1:1 error E_UNCLOSED_TAG']);
   });
 });
+
+describe('the parser resynchronises at the next tag', () => {
+  it('reports every independent error of a file in one run, in reading order', () => {
+    const src = ['{if $a ==}', ' x', '{/if}', '{foreach from= item=i}', ' {$i}', '{/foreach}', '{$x|nosuchmod}', '{assign var=}', '{if $b}ok{/if}', '{/section}'].join('\n');
+    expect(report(src)).toEqual(['1:5 error E_IF_SYNTAX', '4:1 error E_SYNTAX', '7:4 error E_UNKNOWN_MODIFIER', '8:1 error E_SYNTAX', '10:1 error E_UNEXPECTED_CLOSE']);
+  });
+
+  it('an unreadable opener still pairs with its close: no "never closed", no "never opened"', () => {
+    expect(report('{if $a ==}x{else}y{/if}')).toEqual(['1:5 error E_IF_SYNTAX']);
+    expect(report('{foreach from= item=i}{$i}{foreachelse}none{/foreach}')).toEqual(['1:1 error E_SYNTAX']);
+    expect(report('{if 1}{elseif $a ==}{/if}')).toHaveLength(1);
+  });
+
+  it('errors inside the body of an unreadable block are still found', () => {
+    expect(report('{foreach from= item=i}\n{$i|nosuchmod}\n{/foreach}')).toEqual(['1:1 error E_SYNTAX', '2:4 error E_UNKNOWN_MODIFIER']);
+  });
+
+  it('a tag cut off by the end of the file, or an unclosed comment, ends recovery with its one error', () => {
+    expect(report('a {if $x\n  and $y\n')).toHaveLength(1);
+    expect(report('{* never closed\n{if $a ==}')).toHaveLength(1);
+  });
+
+  it('stops after 20 syntax errors in a file, so a broken file costs a bounded number of re-parses', () => {
+    const diags = report(Array.from({ length: 60 }, () => '{assign var=}').join('\n'));
+    expect(diags).toHaveLength(20);
+    expect(diags.at(-1)).toBe('20:1 error E_SYNTAX');
+  });
+
+  it('positions after a recovered tag are exact (the blanked tag keeps its line breaks)', () => {
+    expect(report('{assign var=\n\n}\n\n{$x|nosuchmod}')).toEqual(['1:1 error E_SYNTAX', '5:4 error E_UNKNOWN_MODIFIER']);
+  });
+});

@@ -44,12 +44,19 @@ function emitNode(n: TreeNode, cx: EmitContext): void {
       code.line('}');
       break;
     case 'block': {
+      if (n.tag.recovered) {
+        // Its syntax error is reported; the body is compiled for errors of its own.
+        emitNodes(n.body, cx);
+        if (n.alt) emitNodes(n.alt, cx);
+        break;
+      }
       const builtin = builtinTag(n.tag.name);
       if (builtin?.kind === 'block') builtin.emit(n, cx);
       else emitBlockPlugin(n, cx);
       break;
     }
     case 'tag': {
+      if (n.tag.recovered) break;
       const builtin = builtinTag(n.tag.name);
       if (builtin?.kind === 'tag') builtin.emit(n.tag, cx);
       else emitPluginTag(n.tag, cx);
