@@ -76,11 +76,13 @@ export interface RenderOptions {
 
 export interface RenderResult {
   output: string;
+  /** The render's warnings as text; each is also in `diagnostics` (W_RUNTIME), with its line and column. */
   warnings: string[];
   /** Lines written by {logger} and other plugins. */
   logs: { level: string; message: string }[];
   /** The value of {return value=...}, as plain data. */
   returnValue: unknown;
+  /** The compile's warnings, then the render's (W_RUNTIME). */
   diagnostics: Diagnostic[];
 }
 
@@ -196,12 +198,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
       if (opts.identity?.requestId === undefined) requestGlobals.endRequest(tenant, identity.requestId);
     }
     if (raw.error) throw runtimeError(raw.error, c);
+    const warnings = raw.warnings ?? [];
     return {
       output: raw.output ?? '',
-      warnings: raw.warnings ?? [],
+      warnings,
       logs: raw.logs ?? [],
       returnValue: raw.returnValue ?? null,
-      diagnostics: c.diagnostics,
+      diagnostics: warnings.length ? [...c.diagnostics, ...warnings.map((w, i) => runtimeWarning(w, raw.warningsAt?.[i], c))] : c.diagnostics,
     };
   }
 }
@@ -263,6 +266,22 @@ function identityOf(given: Partial<RenderIdentity> | undefined): RenderIdentity 
   };
 }
 
+/** The line-table entry a position slot value names (1-based), or undefined for none or a value out of range. */
+function slotPosition(at: unknown, c: Compiled): readonly [number, number, number, number] | undefined {
+  const table = c.lineTable;
+  if (typeof at !== 'number' || !Number.isInteger(at) || at < 1 || at > table.length / 4) return undefined;
+  const i = (at - 1) * 4;
+  return [table[i], table[i + 1], table[i + 2], table[i + 3]] as const;
+}
+
+/** A warning of the render at the plugin or modifier call that raised it (line 0 when none was recorded). */
+function runtimeWarning(message: string, at: number | undefined, c: Compiled): Diagnostic {
+  const pos = slotPosition(at, c);
+  const src = c.sources[pos ? pos[1] : 0] ?? c.sources[0];
+  const [line, column] = pos ? [pos[2], pos[3]] : [0, 0];
+  return { severity: 'warning', code: 'W_RUNTIME', message: String(message), name: src.name, line, column, frame: pos ? src.frame(line, column) : '' };
+}
+
 /** A runtime error inside the template: the line table maps the stack frame back to the template. */
 function runtimeError(err: { code: string; message: string; stack: string; at?: number }, c: Compiled): TemplateError {
   // The isolate's answer is untrusted: a code that is not one of ours is a runtime error.
@@ -278,8 +297,7 @@ function runtimeError(err: { code: string; message: string; stack: string; at?: 
   }
   // Limits enforced from outside (CPU and wall time, memory) stop the isolate with no stack to
   // read: the position slot names the loop or plugin call the template was in (its line-table index).
-  if (at < 0 && err.at && Number.isInteger(err.at) && err.at >= 1 && err.at <= table.length / 4) at = (err.at - 1) * 4;
-  const pos = at >= 0 ? ([table[at], table[at + 1], table[at + 2], table[at + 3]] as const) : undefined;
+  const pos = at >= 0 ? ([table[at], table[at + 1], table[at + 2], table[at + 3]] as const) : slotPosition(err.at, c);
   const src = c.sources[pos ? pos[1] : 0];
   if (!pos) {
     const unknown = SANDBOX_STOPS.has(code) ? ' (line unknown: the sandbox stopped before the template recorded a position)' : '';

@@ -41,6 +41,8 @@ export interface RenderRequest {
 export interface RenderResponse {
   output?: string;
   warnings?: string[];
+  /** For each warning, the position slot when it was raised (see `at` below; 0: none). Untrusted like the rest. */
+  warningsAt?: number[];
   logs?: { level: string; message: string }[];
   returnValue?: unknown;
   /**

@@ -6,7 +6,8 @@
  * values (or JSON text) and are converted to PHP values here; the output goes back as a string,
  * capped here so that an oversized result never reaches the host.
  */
-import { rt, setCurrent, setWhere, type TemplateApi } from './template-api.js';
+import { rt, setCurrent, type TemplateApi } from './template-api.js';
+import { setWhere } from './where.js';
 import { RenderState } from './render-state.js';
 import { fromJS, toJS, PhpArray, PhpFloat, PhpObject, type Value } from '../value/value.js';
 import { newScope, type Scope } from '../value/assign.js';
@@ -98,7 +99,7 @@ function renderOnce(name: string, req: RenderRequest): RenderResponse {
       if (output.length > $.maxOutput) $.outputLimit(output.length);
       // Measured at {return} already; again here because an object it holds may have changed since.
       checkReturnSize($.returnValue, $.maxOutput);
-      return { output, warnings: $.warnings, logs: $.logs, returnValue: toJS($.returnValue) };
+      return { output, warnings: $.warnings, warningsAt: $.warningsAt, logs: $.logs, returnValue: toJS($.returnValue) };
     } finally {
       rendering = false;
       setCurrent(previous);

@@ -15,6 +15,7 @@ import { callByReference, type BoundModifier } from './modifiers.js';
 import { callHostBlock, callHostModifier } from './host-call.js';
 import { findFunction } from '../plugins/registry.js';
 import { checkReturnSize } from './return-size.js';
+import { whereSlotNow } from './where.js';
 
 export interface RenderInput {
   templateName: string;
@@ -77,6 +78,8 @@ export class RenderState implements PluginContext {
   readonly validate: boolean;
   readonly templateName: string;
   readonly warnings: string[] = [];
+  /** Where each warning was raised: the position slot's line-table index then (0: none). */
+  readonly warningsAt: number[] = [];
   readonly logs: LogLine[] = [];
   private readonly rng: Random;
   private readonly requestData: Record<string, Value>;
@@ -151,7 +154,9 @@ export class RenderState implements PluginContext {
   }
 
   warn(message: string): void {
-    if (this.warnings.length < 100) this.warnings.push(message.slice(0, 1000));
+    if (this.warnings.length >= 100) return;
+    this.warnings.push(message.slice(0, 1000));
+    this.warningsAt.push(whereSlotNow()[0] ?? 0);
   }
 
   random(): number {

@@ -10,6 +10,7 @@ import { looseEq, strictEq, lt, gt, le, ge } from '../value/compare.js';
 import { bindModifier, callModifier, mapModifier, prepareModifier, type BoundModifier } from './modifiers.js';
 import { findFunction, findModifier } from '../plugins/registry.js';
 import type { RenderState } from './render-state.js';
+import { whereSlotNow } from './where.js';
 import { looseInArray } from '../value/in-array.js';
 import { callHost } from './host-call.js';
 import { share } from '../value/assign.js';
@@ -29,16 +30,6 @@ function state(): RenderState {
   return current;
 }
 
-/**
- * The position slot: generated code stores in `[0]` the line-table index of the loop or plugin
- * call it is in. The host shares the memory (src/sandbox/isolate-host.ts) and reads it after a
- * CPU or wall timeout or a memory kill, when the isolate has no stack to tell.
- */
-let whereSlot: Int32Array = new Int32Array(1);
-
-export function setWhere(slot: Int32Array): void {
-  whereSlot = slot;
-}
 
 export const rt = {
   str: toStr,
@@ -89,7 +80,7 @@ export const rt = {
     if (!p) throw new Error(`modifier ${name} is not available in this runtime`);
     return bindModifier(p);
   },
-  where: (): Int32Array => whereSlot,
+  where: whereSlotNow,
   /**
    * A modifier whose arguments are all literals (or none), bound once when the template is
    * defined (`const p1 = rt.prepare(m2, [80, "..."]);`) rather than completed on every call.

@@ -1,7 +1,7 @@
 import { parseArgs, positiveIntOption, stringOption, timeZoneOption, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { createEngine } from '../../engine.js';
-import { TemplateError } from '../../errors.js';
+import { TemplateError, formatDiagnostic } from '../../errors.js';
 import { toBytes } from '../../value/bytes.js';
 import { includeResolver, readJsonText, readText, templateRoot, CliFileError } from './files.js';
 import { CLI_HOST } from '../host.js';
@@ -49,7 +49,8 @@ export const renderCommand: Command = {
       });
       try {
         const r = await engine.render(source, { name, vars, objects: values.objects === true });
-        for (const w of r.warnings) process.stderr.write(`${name}: warning: ${w}\n`);
+        // Compile warnings and the render's (W_RUNTIME), each at its line and column.
+        for (const d of r.diagnostics) if (d.severity === 'warning') process.stderr.write(formatDiagnostic(d) + '\n');
         process.stdout.write(Buffer.from(toBytes(r.output)));
         return EXIT.OK;
       } finally {
