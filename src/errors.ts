@@ -107,12 +107,15 @@ export class SourceText {
 
   diagnostic<S extends Severity>(severity: S, code: DiagnosticOf<S>['code'], message: string, start: number, end = start + 1): DiagnosticOf<S> {
     const { line, column } = this.position(start);
-    // Messages quote names from the template (tags, modifiers, attributes): a huge name stays out.
-    const text = message.length > MAX_MESSAGE_CHARS ? `${message.slice(0, MAX_MESSAGE_CHARS)}…` : message;
+    // Messages quote the template (tags, names): a huge name stays out, and a line break in the
+    // quote is written as an escape, so a diagnostic is one line of a report, as tools read it.
+    const cut = message.length > MAX_MESSAGE_CHARS ? `${message.slice(0, MAX_MESSAGE_CHARS)}…` : message;
+    const text = cut.replace(/[\r\n\t\u2028\u2029]/g, (c) => LINE_BREAK_ESCAPES[c]!);
     return { severity, code, message: text, name: this.name, line, column, length: end - start, frame: this.frame(line, column, end - start) };
   }
 }
 
+const LINE_BREAK_ESCAPES: Readonly<Record<string, string>> = { '\r': '\\r', '\n': '\\n', '\t': '\\t', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 const FRAME_WIDTH = 160;
 const MAX_MESSAGE_CHARS = 500;
 

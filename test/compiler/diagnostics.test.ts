@@ -74,3 +74,11 @@ describe('the parser resynchronises at the next tag', () => {
     expect(report('{assign var=\n\n}\n\n{$x|nosuchmod}')).toEqual(['1:1 error E_SYNTAX', '5:4 error E_UNKNOWN_MODIFIER']);
   });
 });
+
+describe('a diagnostic is one line', () => {
+  it('a line break quoted from the template is written as an escape', () => {
+    const [d] = compile('{assign var=\n"x" =}', { name: 'page.tpl' }).diagnostics;
+    expect(d!.message).toBe('unrecognized tag: {assign var=\\n"x" =}');
+    expect(d!.message).not.toMatch(/[\r\n\u2028\u2029]/);
+  });
+});
