@@ -5,6 +5,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep, isAbsolute } from 'node:path';
 import { UsageError } from '../args.js';
+import { compareCodePoints } from '../../text/code-point-order.js';
 
 /** More templates than this in one check is almost surely the wrong folder (a home, a disk). */
 export const MAX_TEMPLATES = 10_000;
@@ -36,7 +37,7 @@ export function findTemplates(dir: string, budget = MAX_TEMPLATES): FoundTemplat
   const walk = (folder: string): void => {
     let names: string[];
     try {
-      names = readdirSync(folder).sort(byteOrder);
+      names = readdirSync(folder).sort(compareCodePoints);
     } catch (e) {
       found.unreadable.push({ path: folder, message: `cannot read the folder ${folder}: ${(e as NodeJS.ErrnoException).code ?? 'error'}` });
       return;
@@ -80,6 +81,3 @@ function inside(root: string, path: string): boolean {
   return rel !== '' && !isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`);
 }
 
-function byteOrder(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
-}

@@ -15,6 +15,7 @@ import * as fsp from 'node:fs/promises';
 import { FileError } from './errors.js';
 import type { DirRef, OpenAt } from './openat.js';
 import type { VirtualPath } from './virtual-path.js';
+import { compareCodePoints } from '../../text/code-point-order.js';
 
 export interface WalkEntry {
   /** The folder holding the entry; fs calls name the entry as `dir.child(name)`. */
@@ -76,7 +77,7 @@ export async function walk(at: OpenAt, start: DirRef, visitor: Visitor, o: WalkO
       if (!o.keep || o.keep(ent.name)) names.push(ent.name);
     }
     // Byte order, not UTF-16 order: the two differ where an astral name meets one in U+E000..U+FFFF.
-    names.sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
+    names.sort(compareCodePoints);
     for (const name of names) {
       let st: Stats;
       try {
