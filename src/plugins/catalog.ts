@@ -60,5 +60,10 @@ export const MODIFIER_NAMES: readonly string[] = [
   'array_sum', 'abs', 'substr_count', 'date', 'ucwords',
 ];
 
-/** Functions callable with call syntax inside {if} (docs/decisions.md D10). */
-export const IF_FUNCTIONS: readonly string[] = ['is_null', 'count', 'is_array', 'in_array', 'isset', 'is_object'];
+/**
+ * Functions callable with call syntax inside {if} (docs/decisions.md D10). The runtime's
+ * implementations (rt.ifFn) and the compiler's arity table are typed by IfFunction, so a name
+ * added here without both fails the typecheck.
+ */
+export const IF_FUNCTIONS = ['is_null', 'count', 'is_array', 'in_array', 'isset', 'is_object'] as const;
+export type IfFunction = (typeof IF_FUNCTIONS)[number];

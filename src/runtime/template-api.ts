@@ -9,6 +9,7 @@ import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot }
 import { looseEq, strictEq, lt, gt, le, ge } from '../value/compare.js';
 import { bindModifier, callModifier, mapModifier, prepareModifier, type BoundModifier } from './modifiers.js';
 import { findFunction, findModifier } from '../plugins/registry.js';
+import type { IfFunction } from '../plugins/catalog.js';
 import type { RenderState } from './render-state.js';
 import { whereSlotNow } from './where.js';
 import { looseInArray } from '../value/in-array.js';
@@ -74,7 +75,7 @@ export const rt = {
     in_array: (needle: Value, haystack: Value, strict?: Value) => looseInArray(needle, haystack, toBool(strict ?? false)),
     isset: (...vs: Value[]) => vs.every((v) => v !== null && v !== undefined),
     is_object: (v: Value) => v instanceof PhpObject,
-  },
+  } satisfies Record<IfFunction, (...args: Value[]) => boolean | number>,
   modifier(name: string): BoundModifier {
     const p = findModifier(name);
     if (!p) throw new Error(`modifier ${name} is not available in this runtime`);

@@ -7,7 +7,7 @@ import type { Access, Expr, Modifier, Var } from '../ast.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import { smartyVarBase } from './smarty-var.js';
-import { IF_FUNCTIONS } from '../../plugins/catalog.js';
+import { IF_FUNCTIONS, type IfFunction } from '../../plugins/catalog.js';
 import { findModifier } from '../../plugins/registry.js';
 import type { TemplateApi } from '../../runtime/template-api.js';
 import type { RtMember } from './runtime-names.js';
@@ -228,7 +228,7 @@ function compileKey(k: Expr, cx: EmitContext): string {
 }
 
 /** Fewest and most arguments of the functions {if} allows, the members of rt.ifFn. */
-const IF_ARITY: Readonly<Record<keyof TemplateApi['ifFn'], [number, number]>> = {
+const IF_ARITY: Readonly<Record<IfFunction & keyof TemplateApi['ifFn'], [number, number]>> = {
   is_null: [1, 1],
   count: [1, 2],
   is_array: [1, 1],
@@ -237,8 +237,12 @@ const IF_ARITY: Readonly<Record<keyof TemplateApi['ifFn'], [number, number]>> = 
   is_object: [1, 1],
 };
 
+function isIfFunction(name: string): name is IfFunction {
+  return (IF_FUNCTIONS as readonly string[]).includes(name);
+}
+
 function compileCall(e: Extract<Expr, { type: 'Call' }>, cx: EmitContext): string {
-  if (!IF_FUNCTIONS.includes(e.name)) {
+  if (!isIfFunction(e.name)) {
     cx.error(
       'E_IF_FUNCTION',
       `the function ${e.name}() is not allowed in {if}; allowed: ${IF_FUNCTIONS.join(', ')} (compute other values with {assign} or a modifier)`,
@@ -247,7 +251,7 @@ function compileCall(e: Extract<Expr, { type: 'Call' }>, cx: EmitContext): strin
     return 'null';
   }
   const args = e.args.map((a) => compileExpr(a, cx));
-  const [min, max] = IF_ARITY[e.name as keyof typeof IF_ARITY];
+  const [min, max] = IF_ARITY[e.name];
   if (args.length < min || args.length > max) {
     cx.error('E_IF_FUNCTION', `${e.name}() takes ${min === max ? min : `${min} to ${max}`} argument(s), ${args.length} given`, e);
     return 'null';
