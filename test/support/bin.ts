@@ -16,3 +16,10 @@ export function runBin(args: string[], opts: { cwd?: string; input?: string } = 
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, encoding: 'utf8', input: opts.input ?? '' });
   return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** Runs an example of examples/ as a user runs it (`node examples/x.mjs`, the built package imported by name). */
+export function runExample(file: string): { status: number; stdout: string; stderr: string } {
+  requireBuild();
+  const r = spawnSync(process.execPath, [join(ROOT, file)], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
