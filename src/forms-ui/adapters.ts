@@ -1,5 +1,5 @@
 /**
- * The two extension points of the form UI (jsonschema-forms.md §7.1): rich text and the file
+ * The two extension points of the form UI (src/forms/README.md): rich text and the file
  * manager. A CMS page plugs in its own editor (CKEditor, ...) and picker (CKFinder, ...);
  * the defaults here are plain: a contenteditable editor and a path picker over
  * `GET /api/files?path=/files/user/` (served by `smartcage serve`).

@@ -1,6 +1,6 @@
 /**
- * The one ajv 8 configuration used on the server and in the browser (jsonschema-forms.md
- * §3.3, docs/decisions.md D44): strict mode on, allErrors, ajv-formats for date/date-time, our
+ * The one ajv 8 configuration used on the server and in the browser (docs/decisions.md
+ * D44): strict mode on, allErrors, ajv-formats for date/date-time, our
  * formats file-manager/html/textarea, and the non-standard keywords declared with their own
  * meta-schemas so their shape is checked when a schema is compiled. They have no `code` or
  * `validate`, so they stay annotations. `nullable` is not declared: ajv already owns it (as

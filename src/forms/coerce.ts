@@ -1,7 +1,7 @@
 /**
  * Conversions between what a control holds (text) and the stored JSON value, with the
  * round-trips documented in README.md "Coercions". Failed conversions return an en/ja error
- * and never a value, so the caller keeps the previous value (jsonschema-forms.md D6).
+ * and never a value, so the caller keeps the previous value (src/forms/README.md F6).
  */
 import { message } from './messages.js';
 import type { JsonValue, LocalizedMessage } from './types.js';
@@ -157,7 +157,7 @@ const wallText = (w: Wall) => `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h
 /**
  * `<input type=datetime-local>` text (`YYYY-MM-DDTHH:mm` or with `:ss`) to the stored form
  * `YYYY-MM-DDTHH:mm:ss±hh:mm`: the wall-clock time the editor picked, in the site's time
- * zone, with that zone's offset at that moment (jsonschema-forms.md D3). Missing seconds
+ * zone, with that zone's offset at that moment (src/forms/README.md F3). Missing seconds
  * become `:00`; fractions are dropped. "" is null.
  */
 export function datetimeInputToValue(text: string, opts: TimeZoneOptions = {}): Coerced<string | null> {

@@ -30,7 +30,7 @@ export const KEYWORDS: Readonly<Record<string, readonly SchemaTypeName[] | '*'>>
   maxItems: ['array'],
   properties: ['object'],
   items: ['array'],
-  // Kuroco extra (jsonschema-forms.md [K]): the picker's minute step.
+  // The platform's extra: the date-time picker's minute step.
   minuteInterval: ['string'],
   // Standard keywords accepted beyond the spec's table (documented in README.md).
   $schema: '*',

@@ -1,7 +1,7 @@
 /**
  * Our own en/ja message catalogue for the form model: schema lint, value validation, card
  * operations and coercions. Messages are never taken from ajv (its English, and ajv-i18n's
- * Japanese, which gets the bounds of minLength/maxLength wrong; jsonschema-forms.md §3.2.6).
+ * Japanese, which gets the bounds of minLength/maxLength wrong).
  *
  * Each entry is a pair of functions of the same parameters, so plurals and word order are
  * written per language. `message(key, params)` renders both.
