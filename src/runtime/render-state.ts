@@ -187,9 +187,20 @@ export class RenderState implements PluginContext {
   }
 
   // ---- $smarty.foreach
+  /**
+   * Smarty 2 keeps one state record per name, which every loop of that name reads and writes:
+   * an inner {foreach} of the same name resets it, and the outer loop then counts on from where
+   * the inner one stopped. So a record, once made, is reused (the loop code holds it).
+   */
   foreachStart(name: string, total: number): ForeachState {
-    const f = { total, iteration: 0 };
-    this.foreaches.set(name, f);
+    const f = this.foreaches.get(name);
+    if (!f) {
+      const made = { total, iteration: 0 };
+      this.foreaches.set(name, made);
+      return made;
+    }
+    f.total = total;
+    f.iteration = 0;
     return f;
   }
 
@@ -237,9 +248,15 @@ export class RenderState implements PluginContext {
     else total = Math.min(Math.ceil((step > 0 ? loop - start : start + 1) / Math.abs(step)), max);
     if (total === 0) show = false;
     if (!show) total = 0;
-    const s: SectionState = { loop, start, step, max, total, show, index: null, iteration: null };
-    this.sections.set(name, s);
-    return s;
+    // One record per name, as for {foreach} (foreachStart): an inner {section} of the same name
+    // takes over the outer one's counters, as in Smarty 2, where both loops index one array entry.
+    const fresh: SectionState = { loop, start, step, max, total, show, index: null, iteration: null };
+    const s = this.sections.get(name);
+    if (!s) {
+      this.sections.set(name, fresh);
+      return fresh;
+    }
+    return Object.assign(s, fresh);
   }
 
   sectionIndex(name: string): Value {

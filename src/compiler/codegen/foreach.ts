@@ -32,7 +32,8 @@ export function emitForeach(n: BlockNode, cx: EmitContext): void {
       return { head, foreach: { name, state } };
     },
     item: () => {
-      if (state) code.line(`${state}.iteration = ${i} + 1;`);
+      // Counted on, not set from the position: a same-named inner loop may have moved it (foreachStart).
+      if (state) code.line(`${state}.iteration++;`);
       if (key) code.line(`s[${lit(key)}] = ${it}.key(${i});`);
       if (item) code.line(`s[${lit(item)}] = ${it}.vals[${i}];`);
     },

@@ -21,6 +21,7 @@ export function emitSection(n: BlockNode, cx: EmitContext): void {
   };
   const code = cx.code;
   const sec = code.fresh('sec');
+  const shown = code.fresh('shown');
   emitLoop(n, cx, {
     label: 'section',
     start: () => {
@@ -28,8 +29,10 @@ export function emitSection(n: BlockNode, cx: EmitContext): void {
         `const ${sec} = $.sectionStart(${lit(name)}, { loop: ${arg('loop')}, start: ${arg('start')}, step: ${arg('step')}, max: ${arg('max')}, show: ${arg('show')} });`,
         cx.at(tag),
       );
-      return { head: `if (${sec}.show) for (${sec}.index = ${sec}.start, ${sec}.iteration = 1; ${sec}.iteration <= ${sec}.total; ${sec}.index += ${sec}.step, ${sec}.iteration++)` };
+      // {sectionelse} is decided before the loop: a same-named inner section may change `show`.
+      code.line(`const ${shown} = ${sec}.show;`);
+      return { head: `if (${shown}) for (${sec}.index = ${sec}.start, ${sec}.iteration = 1; ${sec}.iteration <= ${sec}.total; ${sec}.index += ${sec}.step, ${sec}.iteration++)` };
     },
-    otherwise: `!${sec}.show`,
+    otherwise: `!${shown}`,
   });
 }

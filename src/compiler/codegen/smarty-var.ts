@@ -16,7 +16,10 @@ const only = (base: string): SmartyVarBase => ({ base, rest: [] });
 /** Request data the host provides; cookies and env are always null on the platform. */
 const REQUEST = new Set(['get', 'post', 'request', 'session', 'server']);
 
-/** Same meaning as RenderState.foreachProp, for a loop that is running (iteration >= 1). */
+/**
+ * Same meaning as RenderState.foreachProp, for a loop that is running. `first` is `<= 1`, as in
+ * Smarty 2: after a same-named inner loop over nothing, the shared record says iteration 0.
+ */
 function foreachPropInLoop(state: string, prop: string): string | null {
   switch (prop) {
     case 'iteration':
@@ -26,7 +29,7 @@ function foreachPropInLoop(state: string, prop: string): string | null {
     case 'total':
       return `${state}.total`;
     case 'first':
-      return `(${state}.iteration === 1)`;
+      return `(${state}.iteration <= 1)`;
     case 'last':
       return `(${state}.iteration === ${state}.total)`;
     case 'show':
