@@ -100,8 +100,8 @@ export interface ContentAdapter {
   groupTopics(tenant: string, groupId: number): Promise<TopicState[]>;
   /** The contents of these ids, of any group, in no particular order; an id the tenant has no content of is left out. */
   topics(tenant: string, ids: readonly number[]): Promise<Topic[]>;
-  /** The id of the content of `groupId` with this slug, or null. */
-  topicIdBySlug(tenant: string, groupId: number, slug: string): Promise<number | null>;
+  /** The id of the content of group `groupId` that has this id, or this slug; null when the group has none. */
+  findTopicId(tenant: string, groupId: number, ref: { id: number } | { slug: string }): Promise<number | null>;
   /** The extended columns of a group, in display order. */
   columns(tenant: string, groupId: number): Promise<ExtColumn[]>;
   /** Every category of a group (published or not), in display order. */

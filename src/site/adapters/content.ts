@@ -100,9 +100,10 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
       own(tenant);
       return topics(tenant, ids);
     },
-    async topicIdBySlug(tenant, groupId, slug) {
+    async findTopicId(tenant, groupId, ref) {
       own(tenant);
-      const r = await db.get<{ id: number }>('SELECT id FROM topics WHERE tenant = ? AND group_id = ? AND slug = ?', [tenant, groupId, slug]);
+      const [column, value] = 'id' in ref ? ['id', ref.id] : ['slug', ref.slug];
+      const r = await db.get<{ id: number }>(`SELECT id FROM topics WHERE tenant = ? AND group_id = ? AND ${column} = ?`, [tenant, groupId, value]);
       return r?.id ?? null;
     },
     async columns(tenant, groupId) {

@@ -8,7 +8,17 @@
 import type { SchemaModule } from './schema-module.js';
 
 const TOPIC_FK = 'FOREIGN KEY (tenant, topic_id) REFERENCES topics (tenant, id) ON DELETE CASCADE';
-const COUNTER_KEY = 'topic_id BIGINT NOT NULL, column_id BIGINT NOT NULL, idx INTEGER NOT NULL, value BIGINT NOT NULL';
+
+/** The two counter tables have one shape: a value per content, counter column and index. */
+const counterTable = (name: string): string => `CREATE TABLE IF NOT EXISTS ${name} (
+      tenant TEXT NOT NULL,
+      topic_id BIGINT NOT NULL,
+      column_id BIGINT NOT NULL,
+      idx INTEGER NOT NULL,
+      value BIGINT NOT NULL,
+      PRIMARY KEY (tenant, topic_id, column_id, idx),
+      ${TOPIC_FK}
+    )`;
 
 export const contentSchema: SchemaModule = {
   family: 'content',
@@ -81,19 +91,9 @@ export const contentSchema: SchemaModule = {
       ${TOPIC_FK}
     )`,
     // A counter's value as contents show it: written only by sync_counter.
-    `CREATE TABLE IF NOT EXISTS topic_counters (
-      tenant TEXT NOT NULL,
-      ${COUNTER_KEY},
-      PRIMARY KEY (tenant, topic_id, column_id, idx),
-      ${TOPIC_FK}
-    )`,
+    counterTable('topic_counters'),
     // Written by increment_counter and update_counter; moved into topic_counters by sync_counter.
-    `CREATE TABLE IF NOT EXISTS topic_counters_pending (
-      tenant TEXT NOT NULL,
-      ${COUNTER_KEY},
-      PRIMARY KEY (tenant, topic_id, column_id, idx),
-      ${TOPIC_FK}
-    )`,
+    counterTable('topic_counters_pending'),
     `CREATE TABLE IF NOT EXISTS csv_tables (
       tenant TEXT NOT NULL,
       id BIGINT NOT NULL,
