@@ -11,10 +11,17 @@ import type { Site } from '../../../src/site/open-site.js';
 import type { SqlValue } from '../../../src/site/db/database.js';
 import { FIXED_NOW } from '../../support/engine.js';
 
+/** Variables, the request ($smarty.get...) and the member of a render. */
+export interface RenderOpts {
+  vars?: Record<string, unknown>;
+  request?: Record<string, unknown>;
+  memberId?: number;
+}
+
 export interface ContentBench {
   site: Site;
   clock: { now: number };
-  render(source: string, opts?: { vars?: Record<string, unknown>; memberId?: number }): Promise<string>;
+  render(source: string, opts?: RenderOpts): Promise<string>;
   /** The TemplateError the render must fail with: its code and line. */
   error(source: string, opts?: { vars?: Record<string, unknown> }): Promise<{ code: string; line: number; message: string }>;
   /** SQL on the site's database with its tenant as the first parameter. */
@@ -34,8 +41,8 @@ export function contentBench(backend: Backend): ContentBench {
     engine?.close();
     await site?.done();
   });
-  const render = async (source: string, opts: { vars?: Record<string, unknown>; memberId?: number } = {}): Promise<string> =>
-    (await engine!.render(source, { name: 'page.tpl', identity: site!.identity({ memberId: opts.memberId ?? null }), vars: opts.vars })).output;
+  const render = async (source: string, opts: RenderOpts = {}): Promise<string> =>
+    (await engine!.render(source, { name: 'page.tpl', identity: site!.identity({ memberId: opts.memberId ?? null }), vars: opts.vars, request: opts.request })).output;
   return {
     get site() {
       return site!;
