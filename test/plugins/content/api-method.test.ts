@@ -57,7 +57,9 @@ eachBackend('api_method', (backend) => {
   it('answers an unknown model or operation with errors, as the platform does', async () => {
     expect((await call('Members', 'list', {})).errors).toMatchObject([{ code: 'unknown_method' }]);
     expect((await call('Topics', 'search', {})).errors).toMatchObject([{ code: 'unknown_method' }]);
-    expect((await call('Topics', 'constructor', {})).errors).toMatchObject([{ code: 'unknown_method' }]);
+    for (const [model, method] of [['Topics', 'constructor'], ['constructor', 'length'], ['__proto__', 'toString'], ['topics', 'hasOwnProperty']]) {
+      expect((await call(model!, method!, {})).errors, `${model}::${method}`).toMatchObject([{ code: 'unknown_method' }]);
+    }
     expect(await bench.render('{api_method var=r}{$r.errors.0.code}')).toBe('unknown_method');
   });
 

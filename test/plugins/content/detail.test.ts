@@ -41,6 +41,12 @@ eachBackend('assign_topics_detail', (backend) => {
     expect((await detail(3, 'en'))!.subject).toBe('Developer meetup in Tokyo');
   });
 
+  it('decodes a json column and gives null for one that does not parse', async () => {
+    await bench.sql("INSERT INTO topics_ext_columns (tenant, id, group_id, slug, type, repeat_cnt, order_no) VALUES (?, 6, 1, 'settings', 'json', 1, 6)");
+    await bench.sql('INSERT INTO topic_ext_values (tenant, topic_id, column_id, idx, value) VALUES (?, 6, 6, 0, ?), (?, 7, 6, 0, ?)', ['{"theme": "dark", "sizes": [1, 2]}', bench.site.tenant, '{broken']);
+    expect(await bench.render('{assign_topics_detail var=t topics_id=6}{$t.settings.theme} {$t.settings.sizes|@count}|{assign_topics_detail var=t topics_id=7}{if $t.settings === null}null{/if}')).toBe('dark 2|null');
+  });
+
   it('finds a closed content only with chk_open_flg=false', async () => {
     expect(await detail(26)).toBeNull();
     expect(await bench.render('{assign_topics_detail var=t topics_id=26 chk_open_flg=false}{$t.topics_id}:{$t.open_flg}')).toBe('26:0');

@@ -83,7 +83,8 @@ export const apiMethod: HostPlugin = {
     if (POST_TYPE.test(method)) {
       throw new BridgeError('E_BAD_ATTRIBUTE', `{api_method} runs GET-type operations only: ${model}::${method} writes (use an endpoint with {api_internal} for that)`);
     }
-    const models = OPERATIONS[model.toLowerCase()];
+    // Own keys only: a model such as `constructor` or `__proto__` must not reach Object's members.
+    const models = Object.hasOwn(OPERATIONS, model.toLowerCase()) ? OPERATIONS[model.toLowerCase()] : undefined;
     const operation = models && Object.hasOwn(models, method) ? models[method] : undefined;
     if (!operation) {
       return { assign: [[name, failed('unknown_method', `no GET-type operation ${model}::${method} (known: Topics::list, Topics::details, TopicsCategory::list)`)]] };
