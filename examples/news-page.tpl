@@ -2,16 +2,17 @@
    `smartcage render examples/news-page.tpl --site demo`. Everything on it comes from the site's
    database through the content plugins: the newest open contents of group 1 (News) with their
    category, the categories, one content in full with its view counter, the offices from master
-   table 2 and the link to the child site. *}
-{assign_array var=list_params values="1" keys="topics_group_id"}
-{assign_array var=page_params values="5" keys="cnt"}
-{if $smarty.get.pageID}{assign_array var=page_params values=$smarty.get.pageID keys="pageID"}{/if}
-{api_method var=news model="Topics" method="list" method_params=$list_params request_params=$page_params}
-{assign_topics_category_list var=categories topics_group_id=1}
-{assign_topics_detail var=topic topics_id=1}
-{assign_csv_table var=offices csvtable_id=2}
-{child_site site_key="child" var=support}
-<!DOCTYPE html>
+   table 2 and the link to the child site. (Each line of tags ends in a comment that runs to the
+   next line, so the page starts with its doctype.) *}{*
+*}{assign_array var=list_params values="1" keys="topics_group_id"}{*
+*}{assign_array var=page_params values="5" keys="cnt"}{*
+*}{if $smarty.get.pageID}{assign_array var=page_params values=$smarty.get.pageID keys="pageID"}{/if}{*
+*}{api_method var=news model="Topics" method="list" method_params=$list_params request_params=$page_params}{*
+*}{assign_topics_category_list var=categories topics_group_id=1}{*
+*}{assign_topics_detail var=topic topics_id=1}{*
+*}{assign_csv_table var=offices csvtable_id=2}{*
+*}{child_site site_key="child" var=support}{*
+*}<!DOCTYPE html>
 <html lang="ja">
 <head>
   <meta charset="utf-8">
@@ -48,9 +49,10 @@
 {/foreach}
     </ul>
 {/if}
-{* A page view: the counter is written to the pending store, then synced into the content. *}
-{increment_counter var=views value=1 topics_group_id=1 slug=$topic.topics_id ext_slug="view_count"}{sync_counter ids=$topic.topics_id}{assign_topics_detail var=synced topics_id=1}
-    <p class="views">閲覧数: {$topic.view_count} → {$views}（同期後 {$synced.view_count}）</p>
+{* A page view: counted in the pending store, then synced into the content. *}{*
+*}{increment_counter var=views value=1 topics_group_id=1 slug=$topic.topics_id ext_slug="view_count"}{*
+*}{sync_counter ids=$topic.topics_id}{assign_topics_detail var=synced topics_id=1}{*
+*}    <p class="views">閲覧数: {$topic.view_count} → {$views}（同期後 {$synced.view_count}）</p>
   </article>
 {/if}
 </main>

@@ -14,6 +14,8 @@ eachBackend('the news page and the news endpoint', (backend) => {
 
   it('renders examples/news-page.tpl with the newest contents, a content in full and its view counter synced', async () => {
     const html = await bench.render(PAGE);
+    if (process.env.SHOW_NEWS_PAGE) console.log(html);
+    expect(html.startsWith('<!DOCTYPE html>\n<html lang="ja">')).toBe(true);
     expect(html).toContain(`<title>ニュース | ${bench.site.tenant}</title>`);
     expect(html).toContain('<time datetime="2023-10-25">2023年10月25日</time> <span class="category">お知らせ</span> <a href="/news/25/">11月のリリースノート</a>');
     expect(html.match(/<li><time /g)).toHaveLength(5);
@@ -22,7 +24,7 @@ eachBackend('the news page and the news endpoint', (backend) => {
     expect(html).not.toContain('アーカイブ');
     expect(html).toContain('<h2>新しいウェブサイトを公開しました</h2>');
     expect(html).toContain('<p>デザインを一新し、スマートフォンでも読みやすくなりました。</p>');
-    expect(html).toContain('閲覧数: 107 → 108（同期後 108）');
+    expect(html).toContain('</ul>\n    <p class="views">閲覧数: 107 → 108（同期後 108）</p>');
     expect(html).toContain('<li>品川 03-2345-6789</li>');
     expect(html).toContain('<a href="http://child.localhost:8080">サポートサイト</a>');
     expect(html).not.toContain('下書き');
