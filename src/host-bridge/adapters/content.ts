@@ -109,15 +109,16 @@ export interface ContentAdapter {
   /**
    * Counters are written to a pending store and reach the content only with syncCounters (the
    * platform updates them asynchronously). Adds `amount` to the pending value of `target` (its
-   * synced value, or 0, when nothing is pending) in one atomic write, and answers the new pending
-   * value. The plugin has checked that the target is a counter column of the content's group.
+   * synced value, or 0, when it was never written) in one atomic write, and answers the new
+   * pending value. The plugin has checked that the target is a counter column of the content's group.
    */
   addToCounter(tenant: string, target: CounterTarget, amount: number): Promise<number>;
   /** Sets the pending value of `target` (atomic), and answers it. */
   setCounter(tenant: string, target: CounterTarget, value: number): Promise<number>;
   /**
-   * Copies the pending values of these contents into their counters and clears them, in ONE
-   * transaction: all of them or, if any write fails, none. Answers how many values it copied.
+   * Publishes the pending values of these contents into their counters, in ONE transaction: all
+   * of them or, if any write fails, none. A write made while it runs must not be lost (it is
+   * published by the next sync). Answers how many values changed.
    */
   syncCounters(tenant: string, topicIds: readonly number[]): Promise<number>;
 }

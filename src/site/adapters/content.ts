@@ -179,23 +179,18 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
 }
 
 /**
- * Moves one content's pending counters into topic_counters. The pending rows are deleted first
- * and their values written from what the delete returned, so an increment that lands meanwhile
- * starts a new pending row rather than being deleted unseen.
+ * Publishes one content's pending counters into topic_counters. The pending rows stay: they hold
+ * the latest value written, and increments keep adding to them, so an increment that lands while
+ * a sync runs is never lost (it is published by the next sync). Answers how many values changed.
  */
 async function syncOne(tx: SqlRunner, tenant: string, topicId: number): Promise<number> {
-  const moved = await tx.all<{ column_id: number; idx: number; value: number }>(
-    'DELETE FROM topic_counters_pending WHERE tenant = ? AND topic_id = ? RETURNING column_id, idx, value',
+  const r = await tx.run(
+    `INSERT INTO topic_counters (tenant, topic_id, column_id, idx, value)
+     SELECT tenant, topic_id, column_id, idx, value FROM topic_counters_pending WHERE tenant = ? AND topic_id = ?
+     ON CONFLICT (tenant, topic_id, column_id, idx) DO UPDATE SET value = excluded.value WHERE topic_counters.value <> excluded.value`,
     [tenant, topicId],
   );
-  for (const m of moved) {
-    await tx.run(
-      `INSERT INTO topic_counters (tenant, topic_id, column_id, idx, value) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (tenant, topic_id, column_id, idx) DO UPDATE SET value = excluded.value`,
-      [tenant, topicId, m.column_id, m.idx, m.value],
-    );
-  }
-  return moved.length;
+  return r.changes;
 }
 
 /** A JSON list of strings (a CSV row's cells, a table's columns); cells that are not text read as ''. */

@@ -92,7 +92,7 @@ export const contentSchema: SchemaModule = {
     )`,
     // A counter's value as contents show it: written only by sync_counter.
     counterTable('topic_counters'),
-    // Written by increment_counter and update_counter; moved into topic_counters by sync_counter.
+    // The latest value increment_counter and update_counter wrote; sync_counter publishes it into topic_counters.
     counterTable('topic_counters_pending'),
     `CREATE TABLE IF NOT EXISTS csv_tables (
       tenant TEXT NOT NULL,

@@ -47,7 +47,19 @@ eachBackend('the content adapter', (backend) => {
     expect(await content.syncCounters(site.tenant, [2, 3])).toBe(1);
     const after = (await content.topics(site.tenant, [2]))[0]!.ext.find((e) => e.columnId === 2);
     expect(after!.value).toBe(120);
+    expect(await content.syncCounters(site.tenant, [2])).toBe(0);
+    expect(await content.addToCounter(site.tenant, target, 1)).toBe(121);
     expect(await content.setCounter(site.tenant, target, 7)).toBe(7);
+  });
+
+  it('loses no increment that lands while syncs run', async () => {
+    const target = { topicId: 4, columnId: 2, index: 0 };
+    const base = 100 + 4 * 7;
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? content.syncCounters(site.tenant, [4, 5]) : content.addToCounter(site.tenant, target, 1))),
+    );
+    await content.syncCounters(site.tenant, [4]);
+    expect((await content.topics(site.tenant, [4]))[0]!.ext.find((e) => e.columnId === 2)!.value).toBe(base + 20);
   });
 
   it('answers master tables per language and the child site', async () => {
