@@ -49,6 +49,11 @@ eachBackend('api_method', (backend) => {
     expect((await call('Topics', 'details', {})).errors).toMatchObject([{ code: 'missing_parameter' }]);
   });
 
+  it('takes the language from method_params.lang or request_params._lang, and refuses one that is not a language code', async () => {
+    expect(((await call('Topics', 'details', { topics_id: 3 }, { _lang: 'en' })).details as { subject: string }).subject).toBe('Developer meetup in Tokyo');
+    expect(await bench.error('{api_method var=r model="Topics" method="details" method_params=$m}', { vars: { m: { topics_id: 3, lang: 'en-US; DROP' } } })).toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
+  });
+
   it('lists the published categories of a group', async () => {
     const r = await call('TopicsCategory', 'list', { topics_group_id: 1, lang: 'en' });
     expect((r.list as { category_nm: string }[]).map((c) => c.category_nm)).toEqual(['Announcements', 'Events', 'Press releases', 'Webinars']);
