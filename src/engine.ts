@@ -164,10 +164,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   async function runCompiled(c: Compiled, name: string, identity: RenderIdentity, opts: RenderOptions): Promise<RenderResult> {
     const tenant = identity.tenant;
+    // One clock for the isolate and the host: an open check on the host sees the render's $smarty.now.
+    const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
+    const site = { timezone: options.timezone ?? 'Asia/Tokyo', lang: options.lang ?? 'ja', rootUrl: options.rootUrl ?? 'http://localhost' };
     const request = renderRequest({
       templateName: name,
-      now: options.now ? options.now() : Math.floor(Date.now() / 1000),
-      site: { timezone: options.timezone ?? 'Asia/Tokyo', lang: options.lang ?? 'ja', rootUrl: options.rootUrl ?? 'http://localhost' },
+      now,
+      site,
       validate: opts.validate,
       vars: opts.vars ?? null,
       objects: opts.objects,
@@ -188,7 +191,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         frame: src.frame(fromVariable.line, fromVariable.column),
       });
     }
-    const bridge = createBridge(options.host ?? {}, identity, limits, facts).handler;
+    const bridge = createBridge(options.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }).handler;
     const memoryMB = c.manifest.memoryMB;
     let raw: RenderResponse;
     try {

@@ -10,6 +10,10 @@ export type { Engine, EngineOptions, RenderOptions, RenderResult, SourceLookup }
 export { TemplateError, formatDiagnostic } from './errors.js';
 export type { Diagnostic } from './errors.js';
 export type { HostAdapters, RenderIdentity, SecretRecord } from './host-bridge/host.js';
+export type {
+  ChildSite, ChildSitesAdapter, ContentAdapter, CounterTarget, CsvTable, ExtColumn, ExtColumnType, ExtValue, MastersAdapter,
+  Topic, TopicState, TopicText, TopicsCategory, TopicsGroup,
+} from './host-bridge/adapters/content.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';
 export { EgressGuard } from './host-bridge/egress/guard.js';

@@ -19,7 +19,7 @@ import { HOST_PLUGINS } from './plugins/index.js';
 import { SecretHandles } from './secret-handles.js';
 import { answerModifier } from './host-modifiers.js';
 import { requestGlobals } from './request-globals.js';
-import type { BridgeCall } from './plugin-contract.js';
+import type { BridgeCall, RenderClock } from './plugin-contract.js';
 import { hostProvides, missingAdapter } from './capabilities.js';
 
 /**
@@ -54,6 +54,7 @@ export function createBridge(
   identity: RenderIdentity,
   limits: SandboxLimits,
   facts: IdentityFacts = { literals: {} },
+  render: RenderClock = { now: Math.floor(Date.now() / 1000), timezone: 'Asia/Tokyo', lang: 'ja' },
 ): { handler: HostCallHandler; secrets: SecretHandles } {
   const started = Date.now();
   let calls = 0;
@@ -62,6 +63,7 @@ export function createBridge(
   const call: BridgeCall = {
     identity,
     host,
+    render,
     secrets,
     timeLeft: () => limits.wallMs - (Date.now() - started),
     chargeSleep(ms) {

@@ -4,6 +4,7 @@
  */
 import type { EgressRequest, EgressResponse } from './egress/guard.js';
 import type { FileStore } from './files/file-store.js';
+import type { ChildSitesAdapter, ContentAdapter, MastersAdapter } from './adapters/content.js';
 
 /** Who a render runs for. Set by the embedder per render; templates cannot change it. */
 export interface RenderIdentity {
@@ -171,4 +172,14 @@ export interface HostAdapters {
     /** The site key rcms_encrypt derives its keys from; it never enters the isolate. */
     siteKey(tenant: string): Promise<Uint8Array>;
   };
+  /**
+   * Content family (assign_topics_detail, assign_topics_category_list, the counters, api_method):
+   * content groups, contents, extended columns, categories and counters of `tenant`; see
+   * ContentAdapter (src/host-bridge/adapters/content.ts). Absent: those plugins are E_HOST_CAPABILITY.
+   */
+  content?: ContentAdapter;
+  /** Content family (assign_csv_table): the tenant's master CSV tables per language. Absent: E_HOST_CAPABILITY. */
+  masters?: MastersAdapter;
+  /** Content family (child_site): the child sites of `tenant`, and only those. Absent: E_HOST_CAPABILITY. */
+  childSites?: ChildSitesAdapter;
 }

@@ -28,10 +28,22 @@ export interface RequestScope {
   clear(): void;
 }
 
+/** The render's clock and its site's settings, as the isolate sees them ($smarty.now, the time zone, the language). */
+export interface RenderClock {
+  /** Unix seconds, fixed for the render (EngineOptions.now in tests). */
+  now: number;
+  /** IANA time zone of the site (EngineOptions.timezone). */
+  timezone: string;
+  /** The site's language (EngineOptions.lang): the default of plugins' `lang`. */
+  lang: string;
+}
+
 /** What a host plugin implementation gets for one call. */
 export interface BridgeCall {
   readonly identity: RenderIdentity;
   readonly host: HostAdapters;
+  /** The render's clock and site settings: what open/close dates are checked against, how dates print. */
+  readonly render: RenderClock;
   readonly secrets: RenderSecrets;
   /** Milliseconds left before the render's wall-clock deadline. */
   timeLeft(): number;

@@ -76,7 +76,7 @@ export const ERROR_CODE_MEANINGS = {
   E_PHP_DISABLED: 'a {php}...{/php} block: the dialect runs no PHP code',
   E_NOT_IMPLEMENTED: 'a tag of the language not built yet, or a feature of a plugin this host does not support',
   E_BAD_COMBINATION: 'attributes that do not go together (a body on GET, json_body with body)',
-  E_NOT_FOUND: 'the member, message template or endpoint named does not exist',
+  E_NOT_FOUND: 'the member, message template, endpoint, content or column named does not exist',
   E_HOST_FAILED: 'the host failed in a way the template is not told more about',
   E_SLEEP_BUDGET: '{sleep} past the render\'s sleep budget',
   E_QUOTA: 'a per-render or per-tenant store is full (secrets, files)',

@@ -2,6 +2,7 @@ import { defineFunction } from '../types.js';
 import { PhpArray } from '../../value/value.js';
 import { key } from '../../value/access.js';
 import { toInt, toStr } from '../../value/convert.js';
+import { pageInfo, pageWindow } from './pager.js';
 
 /**
  * {assign_pager}: one page of an array plus the list APIs' pageInfo. pageID comes from the
@@ -36,30 +37,16 @@ export default defineFunction({
       ctx.warn('assign_pager: give var or var_pageInfo');
       return '';
     }
-    const perPage = Math.max(1, toInt(attrs.perPage ?? 20));
-    const total = from.size;
-    const pages = Math.max(1, Math.ceil(total / perPage));
     const urlVar = toStr(attrs.urlVar ?? 'pageID');
     const fromRequest = key(ctx.request('get'), urlVar) ?? key(ctx.request('request'), urlVar);
     const asked = attrs.pageID !== undefined && attrs.pageID !== null ? toInt(attrs.pageID) : toInt(fromRequest ?? 1);
-    const page = Math.min(Math.max(1, asked), pages);
+    const w = pageWindow(from.size, toInt(attrs.perPage ?? 20), asked);
     const rows = PhpArray.empty();
     from.entries()
-      .slice((page - 1) * perPage, page * perPage)
+      .slice(w.start, w.end)
       .forEach(([k, v]) => (typeof k === 'number' ? rows.push(v) : rows.set(k, v)));
     if (attrs.var !== null && attrs.var !== undefined) ctx.assign(toStr(attrs.var), rows);
-    if (attrs.var_pageInfo !== null && attrs.var_pageInfo !== undefined) {
-      ctx.assign(
-        toStr(attrs.var_pageInfo),
-        PhpArray.fromEntries([
-          ['totalCnt', total],
-          ['perPage', perPage],
-          ['totalPageCnt', pages],
-          ['pageNo', page],
-          ['next_page_param', page < pages ? page + 1 : null],
-        ]),
-      );
-    }
+    if (attrs.var_pageInfo !== null && attrs.var_pageInfo !== undefined) ctx.assign(toStr(attrs.var_pageInfo), pageInfo(w));
     return '';
   },
 });

@@ -7,10 +7,11 @@
 import type { HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import { basicAdapters } from './basic.js';
+import { contentAdapters } from './content.js';
 
 export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
 
-const FAMILIES: readonly FamilyAdapters[] = [basicAdapters];
+const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters];
 
 export function siteAdapters(ctx: SiteContext): HostAdapters {
   const host: HostAdapters = {};

@@ -3,9 +3,11 @@
  * page template. Families that add plugins may extend these examples.
  */
 export const SAMPLE_FILES: Readonly<Record<string, string>> = {
-  'functions/news.tpl': `{* GET /rcms-api/1/news: the newest open contents of group 1 *}
-{assign_array var=items values=""}
-{return value=$items}
+  'functions/news.tpl': `{* GET /rcms-api/1/news: the newest open contents of group 1, as the content API lists them
+   (list, pageInfo, errors, messages). Query: cnt (default 10, at most 100), pageID, contents_type. *}
+{assign_array var=group values="1" keys="topics_group_id"}
+{api_method var=news model="Topics" method="list" method_params=$group request_params=$smarty.get}
+{return value=$news}
 `,
   'templates/layout-header.tpl': `<header><h1>{$smarty.const.SITE_KEY|escape}</h1></header>
 `,

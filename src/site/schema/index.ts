@@ -5,8 +5,9 @@
 import type { SiteDatabase } from '../db/database.js';
 import type { SchemaModule } from './schema-module.js';
 import { metaSchema } from './meta.js';
+import { contentSchema } from './content.js';
 
-export const SCHEMA: readonly SchemaModule[] = [metaSchema];
+export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema];
 
 /** Creates what is missing, in one transaction. */
 export async function migrate(db: SiteDatabase): Promise<void> {

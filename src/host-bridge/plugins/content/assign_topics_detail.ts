@@ -1,0 +1,14 @@
+/** {assign_topics_detail}: one content of the render's tenant, open now unless chk_open_flg=false. */
+import type { HostPlugin } from '../../plugin-contract.js';
+import { contentAdapter, langAttr } from './common.js';
+import { topicDetail } from './topics-query.js';
+
+export const assignTopicsDetail: HostPlugin = {
+  name: 'assign_topics_detail',
+  async run(attrs, call) {
+    const content = contentAdapter(call, 'assign_topics_detail');
+    const lang = langAttr('assign_topics_detail', attrs.lang, call);
+    const topic = await topicDetail(content, Number(attrs.topics_id), attrs.chk_open_flg !== false, { tenant: call.identity.tenant, lang, render: call.render });
+    return { assign: [[String(attrs.var), topic]] };
+  },
+};

@@ -1,0 +1,44 @@
+/**
+ * Which counter increment_counter and update_counter write: the content (ID or slug) must be one
+ * of topics_group_id, the column (ID or slug) a counter column of that group, the index within
+ * the column's repeats. Both plugins write through writeCounter.
+ */
+import type { BridgeCall, HostResult } from '../../plugin-contract.js';
+import type { ContentAdapter, CounterTarget } from '../../adapters/content.js';
+import { BridgeError } from '../../errors.js';
+import type { Value } from '../../../value/value.js';
+import { contentAdapter, positiveId } from './common.js';
+
+async function resolveTarget(plugin: string, content: ContentAdapter, attrs: Record<string, Value>, tenant: string): Promise<CounterTarget> {
+  const groupId = Number(attrs.topics_group_id);
+  const slug = String(attrs.slug);
+  const id = positiveId(slug);
+  const topicId = (id !== null ? await content.findTopicId(tenant, groupId, { id }) : null) ?? (await content.findTopicId(tenant, groupId, { slug }));
+  if (topicId === null) throw new BridgeError('E_NOT_FOUND', `{${plugin}} content group ${groupId} has no content with the ID or slug "${slug.slice(0, 80)}"`);
+  const extSlug = String(attrs.ext_slug);
+  const columnId = positiveId(extSlug);
+  const columns = await content.columns(tenant, groupId);
+  const column = columns.find((c) => c.id === columnId) ?? columns.find((c) => c.slug === extSlug);
+  if (!column) throw new BridgeError('E_NOT_FOUND', `{${plugin}} content group ${groupId} has no column with the ID or slug "${extSlug.slice(0, 80)}"`);
+  if (column.type !== 'counter') throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} ext_slug= names the ${column.type} column "${column.slug}", not a counter column`);
+  const index = typeof attrs.index === 'number' ? attrs.index : 0;
+  if (index >= column.repeat) {
+    const why = column.repeat === 1 ? 'does not repeat (leave index out, or 0)' : `repeats ${column.repeat} times (index 0..${column.repeat - 1})`;
+    throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} index=${index}: the column "${column.slug}" ${why}`);
+  }
+  return { topicId, columnId: column.id, index };
+}
+
+/** Resolves the target, writes the pending value with `write`, and assigns the new value to var. */
+export async function writeCounter(
+  plugin: string,
+  attrs: Record<string, Value>,
+  call: BridgeCall,
+  write: (content: ContentAdapter, tenant: string, target: CounterTarget, value: number) => Promise<number>,
+): Promise<HostResult> {
+  const content = contentAdapter(call, plugin);
+  const tenant = call.identity.tenant;
+  const target = await resolveTarget(plugin, content, attrs, tenant);
+  const value = await write(content, tenant, target, Number(attrs.value));
+  return typeof attrs.var === 'string' ? { assign: [[attrs.var, value]] } : {};
+}

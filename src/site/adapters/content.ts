@@ -1,0 +1,205 @@
+/**
+ * The content family's adapters of a local site (HostAdapters.content, .masters, .childSites)
+ * over the tables of schema/content.ts. They answer stored data only, for ctx.tenant; the
+ * rules (open checks, language fallback, paging, counters' columns) are the plugins'.
+ */
+import type {
+  ChildSitesAdapter, ContentAdapter, CounterTarget, ExtColumn, ExtColumnType, ExtValue, HostAdapters, MastersAdapter, Topic,
+  TopicState, TopicText,
+} from '../../index.js';
+import type { SqlRunner, SqlValue } from '../db/database.js';
+import type { SiteContext } from '../site-context.js';
+import { ownTenant } from './own-tenant.js';
+
+/** Ids per `IN (...)`: well under both backends' parameter limits. */
+const IDS_PER_QUERY = 500;
+
+interface StateRow {
+  id: number;
+  group_id: number;
+  open_flg: number;
+  open_from: number | null;
+  open_until: number | null;
+  ymd: string;
+  category_id: number | null;
+}
+interface TopicRow extends StateRow {
+  slug: string | null;
+  order_no: number;
+  inst_at: number;
+  update_at: number;
+}
+
+const STATE_COLUMNS = 'id, group_id, open_flg, open_from, open_until, ymd, category_id';
+
+function stateOf(r: StateRow): TopicState {
+  return { id: r.id, groupId: r.group_id, openFlg: r.open_flg === 1, openFrom: r.open_from, openUntil: r.open_until, ymd: r.ymd, categoryId: r.category_id };
+}
+
+/** A `names` column: a JSON object of language -> text; anything else reads as no names. */
+export function parseNames(text: string): Record<string, string> {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return {};
+  return Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/** `(?, ?, ?)` for `n` values. */
+const marks = (n: number): string => `(${Array.from({ length: n }, () => '?').join(', ')})`;
+
+/** Runs `query` over `ids` in chunks and joins the rows. */
+async function inChunks<T>(ids: readonly number[], query: (chunk: readonly number[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) out.push(...(await query(ids.slice(i, i + IDS_PER_QUERY))));
+  return out;
+}
+
+export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
+  const own = ownTenant(ctx);
+  const { db } = ctx;
+
+  const counterKey = (tenant: string, t: CounterTarget): SqlValue[] => [tenant, t.topicId, t.columnId, t.index];
+
+  async function topics(tenant: string, ids: readonly number[]): Promise<Topic[]> {
+    const rows = await inChunks(ids, (c) => db.all<TopicRow>(`SELECT ${STATE_COLUMNS}, slug, order_no, inst_at, update_at FROM topics WHERE tenant = ? AND id IN ${marks(c.length)}`, [tenant, ...c]));
+    if (rows.length === 0) return [];
+    const found = rows.map((r) => r.id);
+    const texts = await inChunks(found, (c) =>
+      db.all<{ topic_id: number; lang: string; subject: string; contents: string }>(`SELECT topic_id, lang, subject, contents FROM topic_texts WHERE tenant = ? AND topic_id IN ${marks(c.length)}`, [tenant, ...c]),
+    );
+    const values = await inChunks(found, (c) =>
+      db.all<{ topic_id: number; column_id: number; idx: number; value: string | number | null }>(
+        `SELECT topic_id, column_id, idx, value FROM topic_ext_values WHERE tenant = ? AND topic_id IN ${marks(c.length)}`,
+        [tenant, ...c],
+      ),
+    );
+    const counters = await inChunks(found, (c) =>
+      db.all<{ topic_id: number; column_id: number; idx: number; value: number }>(`SELECT topic_id, column_id, idx, value FROM topic_counters WHERE tenant = ? AND topic_id IN ${marks(c.length)}`, [tenant, ...c]),
+    );
+    const byTopic = new Map<number, { texts: Record<string, TopicText>; ext: ExtValue[] }>(found.map((id) => [id, { texts: {}, ext: [] }]));
+    for (const t of texts) byTopic.get(t.topic_id)!.texts[t.lang] = { subject: t.subject, contents: t.contents };
+    for (const v of [...values, ...counters]) byTopic.get(v.topic_id)!.ext.push({ columnId: v.column_id, index: v.idx, value: v.value });
+    return rows.map((r) => ({ ...stateOf(r), slug: r.slug, orderNo: r.order_no, instAt: r.inst_at, updateAt: r.update_at, ...byTopic.get(r.id)! }));
+  }
+
+  const content: ContentAdapter = {
+    async group(tenant, groupId) {
+      own(tenant);
+      const r = await db.get<{ id: number; names: string; descriptions: string }>('SELECT id, names, descriptions FROM topics_groups WHERE tenant = ? AND id = ?', [tenant, groupId]);
+      return r ? { id: r.id, names: parseNames(r.names), descriptions: parseNames(r.descriptions) } : null;
+    },
+    async groupTopics(tenant, groupId) {
+      own(tenant);
+      return (await db.all<StateRow>(`SELECT ${STATE_COLUMNS} FROM topics WHERE tenant = ? AND group_id = ?`, [tenant, groupId])).map(stateOf);
+    },
+    async topics(tenant, ids) {
+      own(tenant);
+      return topics(tenant, ids);
+    },
+    async findTopicId(tenant, groupId, ref) {
+      own(tenant);
+      const [column, value] = 'id' in ref ? ['id', ref.id] : ['slug', ref.slug];
+      const r = await db.get<{ id: number }>(`SELECT id FROM topics WHERE tenant = ? AND group_id = ? AND ${column} = ?`, [tenant, groupId, value]);
+      return r?.id ?? null;
+    },
+    async columns(tenant, groupId) {
+      own(tenant);
+      const rows = await db.all<{ id: number; group_id: number; slug: string; type: string; repeat_cnt: number; order_no: number }>(
+        'SELECT id, group_id, slug, type, repeat_cnt, order_no FROM topics_ext_columns WHERE tenant = ? AND group_id = ? ORDER BY order_no, id',
+        [tenant, groupId],
+      );
+      return rows.map((r): ExtColumn => ({ id: r.id, groupId: r.group_id, slug: r.slug, type: r.type as ExtColumnType, repeat: r.repeat_cnt, orderNo: r.order_no }));
+    },
+    async categories(tenant, groupId) {
+      own(tenant);
+      const rows = await db.all<{ id: number; group_id: number; parent_id: number | null; slug: string | null; names: string; order_no: number; open_flg: number }>(
+        'SELECT id, group_id, parent_id, slug, names, order_no, open_flg FROM topics_categories WHERE tenant = ? AND group_id = ? ORDER BY order_no, id',
+        [tenant, groupId],
+      );
+      return rows.map((r) => ({ id: r.id, groupId: r.group_id, parentId: r.parent_id, slug: r.slug, names: parseNames(r.names), orderNo: r.order_no, openFlg: r.open_flg === 1 }));
+    },
+    async addToCounter(tenant, target, amount) {
+      own(tenant);
+      // One statement: two increments at once both count, on either backend.
+      const r = await db.get<{ value: number }>(
+        `INSERT INTO topic_counters_pending (tenant, topic_id, column_id, idx, value)
+         VALUES (?, ?, ?, ?, COALESCE((SELECT value FROM topic_counters WHERE tenant = ? AND topic_id = ? AND column_id = ? AND idx = ?), 0) + ?)
+         ON CONFLICT (tenant, topic_id, column_id, idx) DO UPDATE SET value = topic_counters_pending.value + ?
+         RETURNING value`,
+        [...counterKey(tenant, target), ...counterKey(tenant, target), amount, amount],
+      );
+      return r!.value;
+    },
+    async setCounter(tenant, target, value) {
+      own(tenant);
+      const r = await db.get<{ value: number }>(
+        `INSERT INTO topic_counters_pending (tenant, topic_id, column_id, idx, value) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (tenant, topic_id, column_id, idx) DO UPDATE SET value = excluded.value
+         RETURNING value`,
+        [...counterKey(tenant, target), value],
+      );
+      return r!.value;
+    },
+    async syncCounters(tenant, ids) {
+      own(tenant);
+      return db.transaction(async (tx) => {
+        let copied = 0;
+        for (const id of ids) copied += await syncOne(tx, tenant, id);
+        return copied;
+      });
+    },
+  };
+
+  const masters: MastersAdapter = {
+    async csvTable(tenant, tableId, lang) {
+      own(tenant);
+      const t = await db.get<{ id: number; columns: string }>('SELECT id, columns FROM csv_tables WHERE tenant = ? AND id = ?', [tenant, tableId]);
+      if (!t) return null;
+      const rows = await db.all<{ cells: string }>('SELECT cells FROM csv_rows WHERE tenant = ? AND table_id = ? AND lang = ? ORDER BY row_no', [tenant, tableId, lang]);
+      return { id: t.id, columns: stringList(t.columns), rows: rows.map((r) => stringList(r.cells)) };
+    },
+  };
+
+  const childSites: ChildSitesAdapter = {
+    async childSite(tenant, siteKey) {
+      own(tenant);
+      const r = await db.get<{ site_key: string; names: string; url: string; lang: string; timezone: string; open_flg: number; inst_at: number }>(
+        'SELECT site_key, names, url, lang, timezone, open_flg, inst_at FROM child_sites WHERE tenant = ? AND site_key = ?',
+        [tenant, siteKey],
+      );
+      return r ? { siteKey: r.site_key, names: parseNames(r.names), url: r.url, lang: r.lang, timezone: r.timezone, openFlg: r.open_flg === 1, instAt: r.inst_at } : null;
+    },
+  };
+
+  return { content, masters, childSites };
+}
+
+/**
+ * Publishes one content's pending counters into topic_counters. The pending rows stay: they hold
+ * the latest value written, and increments keep adding to them, so an increment that lands while
+ * a sync runs is never lost (it is published by the next sync). Answers how many values changed.
+ */
+async function syncOne(tx: SqlRunner, tenant: string, topicId: number): Promise<number> {
+  const r = await tx.run(
+    `INSERT INTO topic_counters (tenant, topic_id, column_id, idx, value)
+     SELECT tenant, topic_id, column_id, idx, value FROM topic_counters_pending WHERE tenant = ? AND topic_id = ?
+     ON CONFLICT (tenant, topic_id, column_id, idx) DO UPDATE SET value = excluded.value WHERE topic_counters.value <> excluded.value`,
+    [tenant, topicId],
+  );
+  return r.changes;
+}
+
+/** A JSON list of strings (a CSV row's cells, a table's columns); cells that are not text read as ''. */
+function stringList(text: string): string[] {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  return Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : x === null || x === undefined ? '' : String(x))) : [];
+}
