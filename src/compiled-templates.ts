@@ -18,6 +18,7 @@ import { SourceText, type Diagnostic } from './errors.js';
 import type { RenderIdentity } from './host-bridge/host.js';
 import type { CompiledTemplate } from './protocol/render.js';
 import type { SandboxLimits } from './sandbox/limits.js';
+import type { PluginData, PluginSet } from './plugins/plugin-set.js';
 
 /**
  * A stored template or custom function by name, for the render of `identity`; undefined or
@@ -54,6 +55,15 @@ export interface Compiled {
 
 type Dep = readonly [Kind, string, string | null];
 
+/** An engine's own plugins as its compiles need them (src/engine-plugins.ts). */
+export interface CompilePlugins {
+  set: PluginSet;
+  /** The same declarations as data, for the compile thread. */
+  data: readonly PluginData[];
+  /** Identifies the declarations: part of a compiled template's key, so code never outlives the plugins it was compiled for. */
+  digest: string;
+}
+
 /** The inline compile grew past INLINE_MAX_CHARS through its includes: it goes to the thread. */
 class TooBigInline extends CompileAborted {}
 
@@ -75,14 +85,19 @@ export class CompiledTemplates {
   private readonly thread: CompileThread;
   /** With a lookup function, what an include resolves to depends on the tenant. */
   private readonly perTenant: boolean;
+  /** What a compiled template's key is made of besides its name and source: the engine version, and the engine's own plugins. */
+  private readonly idPrefix: string;
 
   constructor(
     private readonly templates: Sources | undefined,
     private readonly functions: Sources | undefined,
     private readonly limits: SandboxLimits,
+    private readonly plugins?: CompilePlugins,
   ) {
     this.perTenant = typeof templates === 'function' || typeof functions === 'function';
-    this.thread = new CompileThread({ timeoutMs: limits.compileMs, heapMB: COMPILE_THREAD_HEAP_MB, maxQueuedPerTenant: 8, maxQueued: 64 });
+    this.thread = new CompileThread({ timeoutMs: limits.compileMs, heapMB: COMPILE_THREAD_HEAP_MB, maxQueuedPerTenant: 8, maxQueued: 64, plugins: plugins?.data });
+    // Without plugins of its own an engine's keys are the built-in ones, unchanged.
+    this.idPrefix = plugins ? `${ENGINE_VERSION}\0${plugins.digest}` : ENGINE_VERSION;
   }
 
   /** The compiled template for a render: synchronous on a cache hit and for a small template. */
@@ -92,7 +107,7 @@ export class CompiledTemplates {
     const key = `${scope.length}:${scope}${name.length}:${name}${source}`;
     const hit = this.cache.get(key);
     if (hit && hit.deps.every(([kind, k, text]) => this.text(kind, k, identity) === text)) return hit;
-    const id = `${name}#${createHash('sha256').update(`${ENGINE_VERSION}\0${name}\0${source}`).digest('hex').slice(0, 16)}`;
+    const id = `${name}#${createHash('sha256').update(`${this.idPrefix}\0${name}\0${source}`).digest('hex').slice(0, 16)}`;
     if (source.length <= INLINE_MAX_CHARS) {
       const c = this.inline(source, name, id, identity);
       if (c) {
@@ -121,6 +136,7 @@ export class CompiledTemplates {
       functions: (k) => this.text('function', k, identity),
       maxCodeChars: this.limits.maxCodeChars,
       maxSourceChars: this.limits.maxTemplateBytes,
+      plugins: this.plugins?.set,
     });
   }
 
@@ -153,6 +169,7 @@ export class CompiledTemplates {
         functions: (k) => lookup('function', k),
         maxCodeChars: this.limits.maxCodeChars,
         maxSourceChars: this.limits.maxTemplateBytes,
+        plugins: this.plugins?.set,
       });
     } catch (e) {
       if (e instanceof TooBigInline) return null;

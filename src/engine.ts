@@ -16,12 +16,14 @@ import type { RenderResponse } from './protocol/render.js';
 import { isErrorCode } from './protocol/error-codes.js';
 import { TenantIsolates } from './sandbox/isolate-cache.js';
 import { SandboxPool, DEFAULT_POOL, type PoolOptions } from './sandbox/pool.js';
-import { createBridge } from './host-bridge/bridge.js';
+import { createBridge, type HostErrorReport } from './host-bridge/bridge.js';
 import { requestGlobals } from './host-bridge/request-globals.js';
 import type { HostAdapters, RenderIdentity } from './host-bridge/host.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/limits.js';
 import { renderRequest } from './sandbox/request.js';
 import { registerRawJsRender } from './engine-internal.js';
+import { enginePlugins, rememberPlugins } from './engine-plugins.js';
+import type { PluginDefinition } from './host-bridge/embedder-plugins.js';
 
 export type { SourceLookup };
 
@@ -58,6 +60,17 @@ export interface EngineOptions {
   workers?: number;
   /** Scheduling of the worker pool (per-tenant concurrency, memory admission, quarantine) and when isolates go (`isolate*`, also with workers: 0). */
   pool?: Partial<PoolOptions>;
+  /**
+   * The embedder's own tags and modifiers (definePlugin; docs/plugins-for-embedders.md): declared
+   * as the built-in ones are, run on the host behind the bridge. A name of the language is refused here.
+   */
+  plugins?: readonly PluginDefinition[];
+  /**
+   * A host plugin (the engine's own or built-in) or an adapter threw something without one of
+   * our codes: the template gets E_HOST_FAILED and nothing more; this gets what was thrown, for
+   * the embedder's log. It is the error as thrown: it may hold whatever the plugin held.
+   */
+  onHostError?: HostErrorReport;
 }
 
 export interface RenderOptions {
@@ -107,6 +120,8 @@ export interface Engine {
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {
+  // First: a plugin list that is wrong throws before any worker starts.
+  const own = options.plugins === undefined || (Array.isArray(options.plugins) && options.plugins.length === 0) ? undefined : enginePlugins(options.plugins);
   const workers = options.workers ?? DEFAULT_POOL.workers;
   // In-process isolates need the flag: say so when the engine is made, not at its first render.
   if (workers === 0) requireNoNodeSnapshot();
@@ -114,7 +129,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   // workers: 0: the tenants' isolates live in this process, kept by the rules of a worker's.
   const sandbox = pool ?? inProcessIsolates(options.pool);
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...(options.timeoutMs ? { cpuMs: options.timeoutMs } : {}), ...options.limits };
-  const templates = new CompiledTemplates(options.templates, options.functions, limits);
+  const templates = new CompiledTemplates(options.templates, options.functions, limits, own?.compile);
   const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
   const engine = guarded({
@@ -147,6 +162,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       requestGlobals.endRequest(identity.tenant ?? 'default', identity.requestId);
     },
   });
+  rememberPlugins(engine, options.plugins ?? []);
   registerRawJsRender(engine, (body, opts) => {
     const name = opts.name ?? 'raw.js';
     return renderRawJs(body, name, opts).catch((e: unknown) => Promise.reject(asTemplateError(e, name)));
@@ -191,7 +207,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         frame: src.frame(fromVariable.line, fromVariable.column),
       });
     }
-    const bridge = createBridge(options.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }).handler;
+    const bridge = createBridge(options.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }, { plugins: own?.table, onHostError: options.onHostError }).handler;
     const memoryMB = c.manifest.memoryMB;
     let raw: RenderResponse;
     try {

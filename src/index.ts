@@ -14,7 +14,18 @@ export type {
   ChildSite, ChildSitesAdapter, ContentAdapter, CounterTarget, CsvTable, ExtColumn, ExtColumnType, ExtValue, MastersAdapter,
   Topic, TopicState, TopicText, TopicsCategory, TopicsGroup,
 } from './host-bridge/adapters/content.js';
+export type { HostErrorReport } from './host-bridge/bridge.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';
 export { EgressGuard } from './host-bridge/egress/guard.js';
 export { TenantFiles } from './host-bridge/files/tenant-files.js';
+// An embedder's own plugins (docs/plugins-for-embedders.md): the definition, the error with one
+// of our codes a plugin throws, the values it takes and answers, and its examples as tests.
+export { definePlugin, runPluginExamples } from './engine-plugins.js';
+export type { ExampleRun } from './engine-plugins.js';
+export type { PluginDefinition, TagDefinition, ModifierDefinition, TagResult, PluginCall, PluginExample } from './host-bridge/embedder-plugins.js';
+export type { AttrSpec, AttrType, ModifierParam } from './plugins/types.js';
+export { BridgeError } from './host-bridge/errors.js';
+export type { ErrorCode } from './protocol/error-codes.js';
+export { PhpArray, PhpFloat, PhpObject, fromJS, toJS } from './value/value.js';
+export type { Value, Key } from './value/value.js';

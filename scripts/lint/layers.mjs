@@ -26,8 +26,10 @@ export const LAYERS = {
   'host-bridge': ['value', 'php', 'plugins', 'protocol', 'text'],
   'compiled-templates.ts': ['value', 'protocol', 'compiler', 'sandbox', 'errors.ts'],
   'engine-internal.ts': [],
-  'engine.ts': ['value', 'protocol', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine-internal.ts', 'errors.ts', 'text'],
-  'index.ts': ['compiler', 'sandbox', 'host-bridge', 'engine.ts', 'errors.ts'],
+  // An engine's own plugins: their names checked by the compiler's rules, run by the bridge.
+  'engine-plugins.ts': ['value', 'plugins', 'compiler', 'host-bridge'],
+  'engine.ts': ['value', 'protocol', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine-internal.ts', 'engine-plugins.ts', 'errors.ts', 'text'],
+  'index.ts': ['value', 'compiler', 'sandbox', 'host-bridge', 'engine.ts', 'engine-plugins.ts', 'errors.ts'],
   forms: ['text'],
   'forms-ui': ['forms', 'text', 'host-bridge'],
   security: ['value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'engine-internal.ts', 'errors.ts', 'text'],

@@ -15,7 +15,8 @@ import { EmitContext, MAX_DIAGNOSTICS, PluginAliases, TooManyErrors, type Emitte
 import { emitNodes } from './codegen/statements.js';
 import { compileCondition, compileExpr, compileModifiers } from './codegen/expr.js';
 import { RT_BARE_NAMES, rtCall } from './codegen/runtime-names.js';
-import { findFunction } from '../plugins/registry.js';
+import { BUILTIN_PLUGINS } from '../plugins/registry.js';
+import type { PluginSet } from '../plugins/plugin-set.js';
 import { scanMemoryClass, type MemoryClass } from './memory-class.js';
 import { checkExprDepth } from './expr-depth.js';
 
@@ -38,6 +39,8 @@ export interface CompileOptions {
   maxCodeChars?: number;
   /** Largest source of an included template or custom function, characters (E_TEMPLATE_TOO_LARGE at the include). Default: no limit. */
   maxSourceChars?: number;
+  /** The plugins templates may call: the built-in ones unless an engine adds its own (createEngine({ plugins })). */
+  plugins?: PluginSet;
 }
 
 export interface Manifest {
@@ -92,6 +95,7 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
   const aliases = new PluginAliases();
   const maxCodeChars = opts.maxCodeChars ?? Infinity;
   const maxSourceChars = opts.maxSourceChars ?? Infinity;
+  const plugins = opts.plugins ?? BUILTIN_PLUGINS;
   const body = new CodeBuilder(maxCodeChars);
   const names: string[] = [name];
   const sources: string[] = [source];
@@ -133,13 +137,13 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
         continue;
       }
       const { tree, diagnostics: treeDiags } = buildTree(parsed.nodes, src, {
-        printingTag: (tag) => findFunction(tag)?.kind === 'function',
-        blockPlugin: (tag) => findFunction(tag)?.kind === 'block',
+        printingTag: (tag) => plugins.findFunction(tag)?.kind === 'function',
+        blockPlugin: (tag) => plugins.findFunction(tag)?.kind === 'block',
       });
       diagnostics.push(...treeDiags.slice(0, MAX_DIAGNOSTICS + 1));
       if (diagnostics.length > MAX_DIAGNOSTICS) throw new TooManyErrors();
       if (i === 0) memoryMB = scanMemoryClass(parsed.nodes, src, diagnostics);
-      emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, body, resolveInclude, resolveFunction, EMITTERS));
+      emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, plugins, body, resolveInclude, resolveFunction, EMITTERS));
     }
   } catch (e) {
     if (e instanceof TooManyErrors) return failed(name, names, diagnostics.slice(0, MAX_DIAGNOSTICS + 1));
@@ -160,8 +164,9 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
   head.line(`const { ${RT_BARE_NAMES} } = rt;`);
   // The position slot: generated code stores the line-table index of loops and plugin calls here.
   head.line(`const P = ${rtCall('where', '')};`);
-  for (const [plugin, alias] of aliases.modifiers) head.line(`const ${alias} = ${rtCall('modifier', lit(plugin))};`);
-  for (const [plugin, alias] of aliases.functions) head.line(`const ${alias} = ${rtCall('fn', lit(plugin))};`);
+  // An engine's own plugins are not in the isolate's runtime: their aliases call the host by name.
+  for (const [plugin, alias] of aliases.modifiers) head.line(`const ${alias} = ${rtCall(aliases.hostModifiers.has(plugin) ? 'hostModifier' : 'modifier', lit(plugin))};`);
+  for (const [plugin, alias] of aliases.functions) head.line(`const ${alias} = ${rtCall(aliases.hostFunctions.has(plugin) ? 'hostFn' : 'fn', lit(plugin))};`);
   for (const [args, alias] of aliases.prepared) head.line(`const ${alias} = ${rtCall('prepare', args)};`);
   const offset = head.lineCount;
   const tail = '  return t0;\n}));\n';

@@ -8,8 +8,11 @@
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { compile, CompileAborted } from './index.js';
 import type { LookupAnswer, ThreadData, ToThread, FromThread } from './thread.js';
+import { BUILTIN_PLUGINS } from '../plugins/registry.js';
+import { pluginFromData } from '../plugins/plugin-set.js';
 
-const { port, signal } = workerData as ThreadData;
+const { port, signal, plugins: own } = workerData as ThreadData;
+const plugins = own.length ? BUILTIN_PLUGINS.extend(own.map(pluginFromData)) : BUILTIN_PLUGINS;
 const flag = new Int32Array(signal);
 const out = parentPort as MessagePort;
 
@@ -43,6 +46,7 @@ out.on('message', (m: ToThread) => {
       id: m.id,
       maxCodeChars: m.maxCodeChars,
       maxSourceChars: m.maxSourceChars,
+      plugins,
       templates: (name) => lookup(m.job, 'template', name, m.maxSourceChars),
       functions: (key) => lookup(m.job, 'function', key, m.maxSourceChars),
     });

@@ -16,6 +16,7 @@ import { Worker, MessageChannel, type MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { TemplateError, type Diagnostic } from '../errors.js';
 import type { Manifest } from './index.js';
+import type { PluginData } from '../plugins/plugin-set.js';
 
 /** A compile the thread runs. */
 export interface CompileJob {
@@ -40,6 +41,8 @@ export type Lookup = (kind: 'template' | 'function', key: string) => string | nu
 export interface ThreadData {
   port: MessagePort;
   signal: SharedArrayBuffer;
+  /** The engine's own plugins, as the compiler reads them (none: the built-in set alone). */
+  plugins: readonly PluginData[];
 }
 
 export type ToThread = CompileJob & { job: number };
@@ -63,6 +66,8 @@ export interface CompileThreadOptions {
   /** Compiles waiting, per tenant and in all. */
   maxQueuedPerTenant: number;
   maxQueued: number;
+  /** The engine's own plugins (createEngine({ plugins })), which every compile on this thread may call. */
+  plugins?: readonly PluginData[];
 }
 
 interface Pending {
@@ -155,7 +160,7 @@ export class CompileThread {
     const channel = new MessageChannel();
     const signal = new SharedArrayBuffer(4);
     const worker = new Worker(entry, {
-      workerData: { port: channel.port2, signal } satisfies ThreadData,
+      workerData: { port: channel.port2, signal, plugins: this.opts.plugins ?? [] } satisfies ThreadData,
       transferList: [channel.port2],
       execArgv: ts ? ['--import', 'tsx'] : [],
       resourceLimits: { maxOldGenerationSizeMb: this.opts.heapMB },

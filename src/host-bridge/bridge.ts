@@ -5,7 +5,6 @@
  * gave the render, and answers with data. It never throws and never rejects: every failure is
  * an answer with a code, and no answer carries a secret value, a host path or a stack.
  */
-import { findFunction } from '../plugins/registry.js';
 import type { FunctionPlugin } from '../plugins/types.js';
 import { MAX_REQUEST_CHARS, decodeValue, encodeValue, type Transfer } from '../protocol/transfer.js';
 import type { Value } from '../value/value.js';
@@ -15,11 +14,11 @@ import type { SandboxLimits } from '../sandbox/limits.js';
 import type { HostAdapters, RenderIdentity } from './host.js';
 import { validateAttrs } from './validate.js';
 import { BridgeError } from './errors.js';
-import { HOST_PLUGINS } from './plugins/index.js';
+import { BUILTIN_TABLE } from './plugins/index.js';
 import { SecretHandles } from './secret-handles.js';
 import { answerModifier } from './host-modifiers.js';
 import { requestGlobals } from './request-globals.js';
-import type { BridgeCall, RenderClock } from './plugin-contract.js';
+import type { BridgeCall, PluginTable, RenderClock } from './plugin-contract.js';
 import { hostProvides, missingAdapter } from './capabilities.js';
 
 /**
@@ -49,13 +48,27 @@ export interface IdentityFacts {
   literals: Record<string, number[]>;
 }
 
+/**
+ * Told what a host plugin or adapter threw when it failed without one of our codes: the
+ * template gets E_HOST_FAILED and no more (D49), the embedder's log gets the error as thrown.
+ */
+export type HostErrorReport = (error: unknown, where: { plugin: string; tenant: string }) => void;
+
+export interface BridgeOptions {
+  /** The plugins this bridge runs: the built-in ones unless the engine has its own. */
+  plugins?: PluginTable;
+  onHostError?: HostErrorReport;
+}
+
 export function createBridge(
   host: HostAdapters,
   identity: RenderIdentity,
   limits: SandboxLimits,
   facts: IdentityFacts = { literals: {} },
   render: RenderClock = { now: Math.floor(Date.now() / 1000), timezone: 'Asia/Tokyo', lang: 'ja' },
+  options: BridgeOptions = {},
 ): { handler: HostCallHandler; secrets: SecretHandles } {
+  const plugins = options.plugins ?? BUILTIN_TABLE;
   const started = Date.now();
   let calls = 0;
   let slept = 0;
@@ -79,9 +92,9 @@ export function createBridge(
   const handler: HostCallHandler = async (pluginName, request) => {
     try {
       if (++calls > limits.maxHostCalls) throw new BridgeError('E_BRIDGE_QUOTA', `more than ${limits.maxHostCalls} host calls in one render`);
-      if (String(pluginName).startsWith(HOST_MODIFIER_PREFIX)) return JSON.stringify(secrets.redactAnswer(await answerModifier(String(pluginName).slice(1), request, call)));
-      const impl = Object.prototype.hasOwnProperty.call(HOST_PLUGINS, pluginName) ? HOST_PLUGINS[pluginName] : undefined;
-      const decl = findFunction(pluginName);
+      if (String(pluginName).startsWith(HOST_MODIFIER_PREFIX)) return JSON.stringify(secrets.redactAnswer(await answerModifier(String(pluginName).slice(1), request, call, plugins)));
+      const impl = Object.prototype.hasOwnProperty.call(plugins.functions, pluginName) ? plugins.functions[pluginName] : undefined;
+      const decl = plugins.declarations.findFunction(pluginName);
       if (!impl || !decl || !decl.host) throw new BridgeError('E_PLUGIN_DENIED', `{${String(pluginName).slice(0, 40)}} is not a host plugin`);
       if (!hostProvides(host, decl.host)) throw missingAdapter(`{${decl.name}}`, decl.host);
       if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS) throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are too large`);
@@ -104,6 +117,7 @@ export function createBridge(
       const code = errorCode(e);
       const name = String(pluginName).slice(0, 40);
       const label = name.startsWith(HOST_MODIFIER_PREFIX) ? `the modifier ${name.slice(1)}` : `{${name}}`;
+      if (code === 'E_HOST_FAILED') report(options.onHostError, e, name, identity.tenant);
       let message = code === 'E_HOST_FAILED' ? `${label} failed on the host` : String((e as Error).message);
       try {
         message = secrets.redact(message).slice(0, 1000);
@@ -115,4 +129,13 @@ export function createBridge(
     }
   };
   return { handler, secrets };
+}
+
+/** The embedder's report gets the error; a report that throws changes nothing of the answer. */
+function report(onHostError: HostErrorReport | undefined, error: unknown, plugin: string, tenant: string): void {
+  try {
+    onHostError?.(error, { plugin, tenant });
+  } catch {
+    // The template's answer is E_HOST_FAILED either way.
+  }
 }

@@ -4,15 +4,13 @@
  * the input and the arguments are checked against the modifier's declaration with the same
  * validator as plugin attributes before the implementation runs, and the answer is a value.
  */
-import { findModifier } from '../plugins/registry.js';
 import type { AttrSpec, FunctionPlugin, ModifierPlugin } from '../plugins/types.js';
 import { MAX_REQUEST_CHARS, decodeValue, encodeValue } from '../protocol/transfer.js';
 import type { Value } from '../value/value.js';
 import type { HostAnswer } from '../protocol/host-call.js';
-import type { BridgeCall } from './plugin-contract.js';
+import type { BridgeCall, PluginTable } from './plugin-contract.js';
 import { BridgeError } from './errors.js';
 import { validateAttrs } from './validate.js';
-import { HOST_MODIFIERS } from './plugins/index.js';
 import { hostProvides, missingAdapter } from './capabilities.js';
 
 /** The declaration as the attribute validator reads it: the input first, then the parameters by name. */
@@ -28,9 +26,9 @@ function attrView(decl: ModifierPlugin, input: NonNullable<ModifierPlugin['input
   return view;
 }
 
-export async function answerModifier(name: string, request: unknown, call: BridgeCall): Promise<HostAnswer> {
-  const impl = Object.prototype.hasOwnProperty.call(HOST_MODIFIERS, name) ? HOST_MODIFIERS[name] : undefined;
-  const decl = findModifier(name);
+export async function answerModifier(name: string, request: unknown, call: BridgeCall, plugins: PluginTable): Promise<HostAnswer> {
+  const impl = Object.prototype.hasOwnProperty.call(plugins.modifiers, name) ? plugins.modifiers[name] : undefined;
+  const decl = plugins.declarations.findModifier(name);
   if (!impl || !decl || !decl.host || !decl.input) throw new BridgeError('E_PLUGIN_DENIED', `the modifier ${name.slice(0, 40)} is not a host modifier`);
   if (!hostProvides(call.host, decl.host)) throw missingAdapter(`the modifier ${decl.name}`, decl.host);
   if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS) throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} got values that are too large`);
@@ -41,6 +39,16 @@ export async function answerModifier(name: string, request: unknown, call: Bridg
   attrs[decl.input.name] = decodeValue(raw.input);
   raw.args.forEach((a, i) => (attrs[decl.params[i]!.name] = decodeValue(a)));
   const valid = validateAttrs(attrView(decl, decl.input), attrs);
-  const args = decl.params.slice(0, raw.args.length).map((p) => valid[p.name] ?? null);
+  const args = decl.params.slice(0, Math.max(raw.args.length, defaultedCount(decl))).map((p) => valid[p.name] ?? null);
   return { value: encodeValue(await impl.run(valid[decl.input.name] ?? null, args, call)) };
+}
+
+/**
+ * How many leading parameters take their default when omitted: up to the first optional one
+ * without a default, as the isolate completes a call (runtime/modifiers.ts bindModifier). The
+ * isolate has done it for a built-in modifier already; an engine's own modifier is completed here.
+ */
+function defaultedCount(decl: ModifierPlugin): number {
+  const n = decl.params.findIndex((p) => p.default === undefined && !p.required);
+  return n < 0 ? decl.params.length : n;
 }

@@ -6,6 +6,7 @@
  */
 import type { Value } from '../value/value.js';
 import type { HostAdapters, RenderIdentity, SecretRecord } from './host.js';
+import type { PluginSet } from '../plugins/plugin-set.js';
 
 /** The secret handles issued in this render (secret-handles.ts), as plugins use them. */
 export interface RenderSecrets {
@@ -74,4 +75,14 @@ export interface HostPlugin {
 export interface HostModifier {
   name: string;
   run(input: Value, args: Value[], call: BridgeCall): Promise<Value>;
+}
+
+/**
+ * What one bridge runs: the declarations it checks calls against and the host implementations by
+ * name. The built-in table (plugins/index.ts), or an engine's, which adds the embedder's plugins.
+ */
+export interface PluginTable {
+  declarations: PluginSet;
+  functions: Readonly<Record<string, HostPlugin>>;
+  modifiers: Readonly<Record<string, HostModifier>>;
 }

@@ -7,7 +7,8 @@ import type { AttrSpec, FunctionPlugin } from '../plugins/types.js';
 import { BridgeError } from './errors.js';
 
 const MAX_STRING = 1024 * 1024;
-const VARNAME = /^[A-Za-z_]\w*(?:\.\w+){0,3}\.?$/;
+/** A variable name as {assign} takes it: `a`, `a.b.c`, `list.` (append). */
+export const VARNAME = /^[A-Za-z_]\w*(?:\.\w+){0,3}\.?$/;
 
 export function validateAttrs(plugin: FunctionPlugin, attrs: Record<string, Value>): Record<string, Value> {
   const out: Record<string, Value> = Object.create(null);

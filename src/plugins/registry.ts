@@ -1,8 +1,10 @@
 /**
  * Every implemented plugin, by family. The compiler and the isolate runtime both read this:
- * one declaration per plugin, one place that lists them.
+ * one declaration per plugin, one place that lists them. An engine's own plugins are not here:
+ * they extend the built-in set for that engine alone (plugin-set.ts).
  */
 import type { FunctionPlugin, ModifierPlugin, Plugin } from './types.js';
+import { PluginSet } from './plugin-set.js';
 import { plugins as core } from './core/index.js';
 import { plugins as string } from './string/index.js';
 import { plugins as html } from './html/index.js';
@@ -37,28 +39,21 @@ export const FAMILIES: Readonly<Record<string, readonly Plugin[]>> = {
 
 export const ALL_PLUGINS: readonly Plugin[] = Object.values(FAMILIES).flat();
 
-const functions = new Map<string, FunctionPlugin>();
-const modifiers = new Map<string, ModifierPlugin>();
-for (const p of ALL_PLUGINS) {
-  const table: Map<string, Plugin> = p.kind === 'modifier' ? modifiers : functions;
-  for (const name of [p.name, ...(p.aliases ?? [])]) {
-    if (table.has(name)) throw new Error(`plugin name declared twice: ${name}`);
-    table.set(name, p);
-  }
-}
+/** The built-in plugins: the set a compile and a bridge use unless an engine adds its own. */
+export const BUILTIN_PLUGINS = PluginSet.builtIn(ALL_PLUGINS);
 
 export function findFunction(name: string): FunctionPlugin | undefined {
-  return functions.get(name);
+  return BUILTIN_PLUGINS.findFunction(name);
 }
 
 export function findModifier(name: string): ModifierPlugin | undefined {
-  return modifiers.get(name);
+  return BUILTIN_PLUGINS.findModifier(name);
 }
 
 export function allFunctionNames(): string[] {
-  return Array.from(functions.keys());
+  return BUILTIN_PLUGINS.functionNames();
 }
 
 export function allModifierNames(): string[] {
-  return Array.from(modifiers.keys());
+  return BUILTIN_PLUGINS.modifierNames();
 }

@@ -7,6 +7,7 @@ import { checkTransferSize, decodeValue, encodeValue, type Transfer } from '../p
 import { HOST_MODIFIER_PREFIX, type HostAnswer, type HostFunction, type HostModifierRequest } from '../protocol/host-call.js';
 import type { Value } from '../value/value.js';
 import type { RenderState } from './render-state.js';
+import type { ModifierPlugin } from '../plugins/types.js';
 
 /** Captured once at bootstrap; the global it came from is deleted before any template runs. */
 let hostFunction: HostFunction | null = null;
@@ -61,4 +62,21 @@ export function callHostModifier(name: string, input: Value, args: Value[]): Val
   const answer = JSON.parse(hostFunction(HOST_MODIFIER_PREFIX + name, request)) as HostAnswer;
   if (answer.error) throw new HostError(answer.error.code, answer.error.message);
   return decodeValue(answer.value ?? null);
+}
+
+/**
+ * An engine's own modifier as the isolate holds it: a name and a call of the host, no parameters
+ * (so no defaults filled in here: the host fills them from the declaration it keeps). Frozen, as
+ * the lockdown freezes the built-in declarations.
+ */
+export function hostOnlyModifier(name: string): ModifierPlugin {
+  return Object.freeze({
+    kind: 'modifier',
+    name,
+    summary: '',
+    examples: Object.freeze([]),
+    params: Object.freeze([]),
+    origin: 'platform',
+    run: (input: Value, args: Value[]) => callHostModifier(name, input, args),
+  });
 }

@@ -13,7 +13,7 @@ import type { IfFunction } from '../plugins/catalog.js';
 import type { RenderState } from './render-state.js';
 import { whereSlotNow } from './where.js';
 import { looseInArray } from '../value/in-array.js';
-import { callHost } from './host-call.js';
+import { callHost, hostOnlyModifier } from './host-call.js';
 import { share } from '../value/assign.js';
 import { countArray, countMode } from '../php/array/count.js';
 
@@ -92,6 +92,17 @@ export const rt = {
     if (p?.host) return (attrs, $) => callHost(p.name, attrs, $);
     if (!p || !p.run) throw new Error(`plugin ${name} is not available in this runtime`);
     return p.run as (attrs: Record<string, Value>, $: RenderState) => string | void;
+  },
+  /**
+   * An engine's own tag (createEngine({ plugins })): the isolate knows its name only; the host
+   * checks the attributes against its declaration and runs it.
+   */
+  hostFn(name: string): (attrs: Record<string, Value>, $: RenderState) => string {
+    return (attrs, $) => callHost(name, attrs, $);
+  },
+  /** An engine's own modifier: the host fills in defaults, checks the values, and runs it. */
+  hostModifier(name: string): BoundModifier {
+    return bindModifier(hostOnlyModifier(name));
   },
 };
 

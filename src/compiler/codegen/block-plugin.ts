@@ -3,7 +3,6 @@
  * runs once per item with the item in the variable the host names. {break} and {continue} work.
  */
 import type { BlockNode } from '../structure.js';
-import { findFunction } from '../../plugins/registry.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import { pluginAttrs } from './plugin-tag.js';
@@ -11,7 +10,7 @@ import { emitLoop } from './loop.js';
 
 export function emitBlockPlugin(n: BlockNode, cx: EmitContext): void {
   const tag = n.tag;
-  const plugin = findFunction(tag.name);
+  const plugin = cx.plugins.findFunction(tag.name);
   if (!plugin || plugin.kind !== 'block') {
     cx.error('E_UNKNOWN_TAG', `{${tag.name}} is not a block`, tag);
     return;

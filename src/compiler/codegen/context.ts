@@ -4,13 +4,17 @@ import type { TreeNode } from '../structure.js';
 import type { Diagnostic, ErrorCode, SourceText, WarningCode } from '../../errors.js';
 import type { CodeBuilder, Position } from './builder.js';
 import { fromBytes, toBytes } from '../../value/bytes.js';
-import { findModifier } from '../../plugins/registry.js';
+import type { PluginSet } from '../../plugins/plugin-set.js';
+import type { FunctionPlugin } from '../../plugins/types.js';
 import { describeUnknown } from './unknown-names.js';
 
 /** Aliases for plugins used by a compile: `const m1 = rt.modifier("upper");` */
 export class PluginAliases {
   readonly modifiers = new Map<string, string>();
   readonly functions = new Map<string, string>();
+  /** The engine's own plugins among them, which the host alone runs (PluginSet.hostOnly): modifiers, then tags. */
+  readonly hostModifiers = new Set<string>();
+  readonly hostFunctions = new Set<string>();
   /** Prepared modifiers, all-literal arguments: `m2, [80, "..."]` -> `p1`. */
   readonly prepared = new Map<string, string>();
   /** Identity attributes (`plugin.attr`): the literal values written, and where a variable was written instead. */
@@ -59,6 +63,7 @@ export class EmitContext {
     readonly templateIndex: number,
     readonly diagnostics: Diagnostic[],
     readonly aliases: PluginAliases,
+    readonly plugins: PluginSet,
     code: CodeBuilder,
     private readonly resolveInclude: (name: string) => Resolution,
     private readonly resolveFunction: (key: string) => Resolution,
@@ -127,9 +132,9 @@ export class EmitContext {
   }
 
   modifier(m: Modifier): string {
-    const plugin = findModifier(m.name);
+    const plugin = this.plugins.findModifier(m.name);
     if (!plugin) {
-      const { code, message } = describeUnknown('modifier', m.name);
+      const { code, message } = describeUnknown('modifier', m.name, this.plugins);
       this.error(code, message, m);
       return 'null';
     }
@@ -149,6 +154,7 @@ export class EmitContext {
     if (!alias) {
       alias = `m${this.aliases.modifiers.size + 1}`;
       this.aliases.modifiers.set(plugin.name, alias);
+      if (this.plugins.hostOnly(plugin)) this.aliases.hostModifiers.add(plugin.name);
     }
     return alias;
   }
@@ -164,12 +170,13 @@ export class EmitContext {
     return alias;
   }
 
-  functionAlias(name: string): string {
+  functionAlias(plugin: FunctionPlugin): string {
     this.code.markNext();
-    let alias = this.aliases.functions.get(name);
+    let alias = this.aliases.functions.get(plugin.name);
     if (!alias) {
       alias = `f${this.aliases.functions.size + 1}`;
-      this.aliases.functions.set(name, alias);
+      this.aliases.functions.set(plugin.name, alias);
+      if (this.plugins.hostOnly(plugin)) this.aliases.hostFunctions.add(plugin.name);
     }
     return alias;
   }

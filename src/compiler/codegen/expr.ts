@@ -8,7 +8,6 @@ import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import { smartyVarBase } from './smarty-var.js';
 import { IF_FUNCTIONS, type IfFunction } from '../../plugins/catalog.js';
-import { findModifier } from '../../plugins/registry.js';
 import type { TemplateApi } from '../../runtime/template-api.js';
 import type { RtMember } from './runtime-names.js';
 
@@ -154,7 +153,7 @@ function compileNumber(raw: string): string {
  */
 function compileModified(e: Extract<Expr, { type: 'Modified' }>, cx: EmitContext): string {
   const [first, ...rest] = e.modifiers;
-  const target = first.all && findModifier(first.name)?.byReference ? assignableName(e.base) : null;
+  const target = first.all && cx.plugins.findModifier(first.name)?.byReference ? assignableName(e.base) : null;
   if (target === null) return compileModifiers(compileExpr(e.base, cx), e.modifiers, cx);
   const ref = cx.modifier(first);
   const args = first.args.map((a) => compileExpr(a, cx));

@@ -4,7 +4,6 @@
  * ../builtin-tags.ts.
  */
 import type { Expr, Tag } from '../ast.js';
-import { findFunction } from '../../plugins/registry.js';
 import type { AttrSpec, FunctionPlugin } from '../../plugins/types.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
@@ -13,9 +12,9 @@ import { describeUnknown } from './unknown-names.js';
 
 export function emitPluginTag(tag: Tag, cx: EmitContext): void {
   const code = cx.code;
-  const plugin = findFunction(tag.name);
+  const plugin = cx.plugins.findFunction(tag.name);
   if (!plugin) {
-    const { code: errCode, message } = describeUnknown('tag', tag.name);
+    const { code: errCode, message } = describeUnknown('tag', tag.name, cx.plugins);
     cx.error(errCode, message, tag);
     return;
   }
@@ -23,7 +22,7 @@ export function emitPluginTag(tag: Tag, cx: EmitContext): void {
     cx.error('E_NOT_IMPLEMENTED', `the tag {${tag.name}} is not implemented yet`, tag);
     return;
   }
-  const fn = cx.functionAlias(plugin.name);
+  const fn = cx.functionAlias(plugin);
   const call = `${fn}(${pluginAttrs(tag, plugin, cx)}, $)`;
   if (plugin.kind === 'compiler') {
     code.line(`${call}; // ${cx.where(tag)}`, cx.at(tag));

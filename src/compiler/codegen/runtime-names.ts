@@ -7,6 +7,7 @@
  *     const P = rt.where();                         P: the position slot, P[0] (builder.ts markNext, loop.ts)
  *     const m1 = rt.modifier("upper");              m1, m2...: modifiers (context.ts PluginAliases)
  *     const f1 = rt.fn("counter");                  f1, f2...: function and block plugins
+ *     const f2 = rt.hostFn("shop_price");           an engine's own plugin (rt.hostModifier: modifier)
  *     const p1 = rt.prepare(m1, [80, "..."]);       p1, p2...: modifiers with literal arguments, bound once
  *
  *     const t0 = (function t0(s, $) {              t0, t1...: the template, its includes, custom functions
@@ -68,6 +69,8 @@ const RT_MEMBERS = {
   where: 'head',
   modifier: 'head',
   fn: 'head',
+  hostModifier: 'head',
+  hostFn: 'head',
   prepare: 'head',
 } as const satisfies Record<keyof TemplateApi, 'bare' | 'head'>;
 

@@ -2,7 +2,8 @@
  * Host implementations of the privileged plugins and host modifiers, by name: family <family>/
  * here mirrors the declarations' src/plugins/host-<family>/, one <tag>.ts on each side.
  */
-import type { HostModifier, HostPlugin } from '../plugin-contract.js';
+import type { HostModifier, HostPlugin, PluginTable } from '../plugin-contract.js';
+import { BUILTIN_PLUGINS } from '../../plugins/registry.js';
 import { plugins as clock } from './clock/index.js';
 import { plugins as secrets } from './secrets/index.js';
 import { plugins as request } from './request/index.js';
@@ -14,10 +15,13 @@ import { plugins as mail } from './mail/index.js';
 import { plugins as content } from './content/index.js';
 
 /** Without a prototype, so that a name such as `constructor` finds nothing. */
-function byName<T extends { name: string }>(all: T[]): Readonly<Record<string, T>> {
+export function byName<T extends { name: string }>(all: T[]): Readonly<Record<string, T>> {
   return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(all.map((p) => [p.name, p]))));
 }
 
 export const HOST_PLUGINS = byName<HostPlugin>([...clock, ...secrets, ...request, ...crypto, ...files, ...api, ...mail, ...content]);
 
 export const HOST_MODIFIERS = byName<HostModifier>([...geo]);
+
+/** The bridge's table unless an engine adds plugins of its own. */
+export const BUILTIN_TABLE: PluginTable = Object.freeze({ declarations: BUILTIN_PLUGINS, functions: HOST_PLUGINS, modifiers: HOST_MODIFIERS });
