@@ -23,6 +23,7 @@ export { TenantFiles } from './host-bridge/files/tenant-files.js';
 // of our codes a plugin throws, the values it takes and answers, and its examples as tests.
 export { definePlugin, runPluginExamples } from './engine-plugins.js';
 export type { ExampleRun } from './engine-plugins.js';
+export { PluginAnswerError } from './host-bridge/embedder-plugins.js';
 export type { PluginDefinition, TagDefinition, ModifierDefinition, TagResult, PluginCall, PluginExample } from './host-bridge/embedder-plugins.js';
 export type { AttrSpec, AttrType, ModifierParam } from './plugins/types.js';
 export { BridgeError } from './host-bridge/errors.js';

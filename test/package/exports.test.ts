@@ -45,14 +45,23 @@ describe('package entries, imported by name', () => {
   it("'smartcage' is the engine: no harness, no forms, no ajv", () => {
     const p = load('smartcage');
     expect(p.kinds).toEqual({
+      BridgeError: 'function',
       DEFAULT_LIMITS: 'object',
       ENGINE_VERSION: 'string',
       EgressGuard: 'function',
+      PhpArray: 'function',
+      PhpFloat: 'function',
+      PhpObject: 'function',
+      PluginAnswerError: 'function',
       TemplateError: 'function',
       TenantFiles: 'function',
       compile: 'function',
       createEngine: 'function',
+      definePlugin: 'function',
       formatDiagnostic: 'function',
+      fromJS: 'function',
+      runPluginExamples: 'function',
+      toJS: 'function',
     });
     expect(p.loaded).toContain('dist/src/engine.js');
     expect(p.loaded.filter((f) => /^dist\/src\/(security|forms|forms-ui)\/|^node_modules\/ajv/.test(f))).toEqual([]);
