@@ -25,6 +25,7 @@ export { definePlugin, runPluginExamples } from './engine-plugins.js';
 export type { ExampleRun } from './engine-plugins.js';
 export { PluginAnswerError } from './host-bridge/embedder-plugins.js';
 export type { PluginDefinition, TagDefinition, ModifierDefinition, TagResult, PluginCall, PluginExample } from './host-bridge/embedder-plugins.js';
+export type { RenderClock } from './host-bridge/plugin-contract.js';
 export type { AttrSpec, AttrType, ModifierParam } from './plugins/types.js';
 export { BridgeError } from './host-bridge/errors.js';
 export type { ErrorCode } from './protocol/error-codes.js';

@@ -12,7 +12,7 @@
 import { fromJS, type Value } from '../value/value.js';
 import type { AttrSpec, FunctionPlugin, ModifierParam, ModifierPlugin, Plugin } from '../plugins/types.js';
 import { MAX_REQUEST_CHARS, TransferError, checkTransferSize, encodeValue, type Transfer } from '../protocol/transfer.js';
-import type { BridgeCall, HostModifier, HostPlugin, HostResult } from './plugin-contract.js';
+import type { BridgeCall, HostModifier, HostPlugin, HostResult, RenderClock } from './plugin-contract.js';
 import type { HostAdapters, RenderIdentity } from './host.js';
 import { BridgeError } from './errors.js';
 import { ENGINE_CAPABILITY } from './capabilities.js';
@@ -32,6 +32,8 @@ export interface PluginCall {
   readonly identity: Readonly<RenderIdentity>;
   /** The engine's host adapters (`createEngine({ host })`). */
   readonly host: HostAdapters;
+  /** The render's clock and site settings: `now` is the render's `$smarty.now`, for rules such as "open until". */
+  readonly render: Readonly<RenderClock>;
   /** Milliseconds left before the render's wall-clock deadline. */
   timeLeft(): number;
 }
@@ -146,7 +148,7 @@ export function hostModifier(def: ModifierDefinition): HostModifier {
 
 /** The part of the bridge call an embedder's plugin gets, with an identity it cannot change for the rest of the render. */
 function callView(call: BridgeCall): PluginCall {
-  return { identity: Object.freeze({ ...call.identity }), host: call.host, timeLeft: () => call.timeLeft() };
+  return { identity: Object.freeze({ ...call.identity }), host: call.host, render: Object.freeze({ ...call.render }), timeLeft: () => call.timeLeft() };
 }
 
 const RESULT_KEYS: ReadonlySet<string> = new Set(['assign', 'output', 'iterate', 'log']);

@@ -1,5 +1,5 @@
 /**
- * The guides of docs/ (host adapters, tenants, limits, adding plugins) and the README point at
+ * The guides of docs/ (host adapters, tenants, limits, adding plugins, plugins for embedders) and the README point at
  * things that are there: every repository path they name exists, every `npm run` script is in
  * package.json, and the adapter table of docs/host-adapters.md has exactly the fields of
  * HostAdapters. Their code blocks are checked by code-blocks.test.ts, their numbers by
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/bin.js';
 
-const GUIDES = ['docs/host-adapters.md', 'docs/tenants.md', 'docs/limits.md', 'docs/adding-plugins.md'];
+const GUIDES = ['docs/host-adapters.md', 'docs/tenants.md', 'docs/limits.md', 'docs/adding-plugins.md', 'docs/plugins-for-embedders.md'];
 const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 const read = (f: string) => readFileSync(join(ROOT, f), 'utf8');
 

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { BridgeError, PhpArray, createEngine, definePlugin, toJS, type PluginCall, type Value } from '../../src/index.js';
 import { INLINE_MAX_CHARS } from '../../src/compiled-templates.js';
 import { MAX_REQUEST_CHARS } from '../../src/protocol/transfer.js';
-import { testEngine, templateError } from '../support/engine.js';
+import { FIXED_NOW, testEngine, templateError } from '../support/engine.js';
 
 /** What the plugins were called with, newest last. */
-const calls: { plugin: string; attrs: unknown; identity: PluginCall['identity'] }[] = [];
+const calls: { plugin: string; attrs: unknown; identity: PluginCall['identity']; render: PluginCall['render'] }[] = [];
 
 const price = definePlugin({
   kind: 'function',
@@ -25,7 +25,7 @@ const price = definePlugin({
   },
   examples: [{ template: '{shop_price id=3}', output: '300 JPY' }],
   run(attrs, call) {
-    calls.push({ plugin: 'shop_price', attrs: { ...attrs }, identity: call.identity });
+    calls.push({ plugin: 'shop_price', attrs: { ...attrs }, identity: call.identity, render: call.render });
     const amount = Number(attrs.id) * 100;
     if (attrs.var) return { assign: [[String(attrs.var), { amount, currency: attrs.currency }]] };
     return { output: `${amount} ${String(attrs.currency)}` };
@@ -144,12 +144,13 @@ describe("an engine's own plugins", () => {
     expect((await render('{shop_echo what="hello"}')).logs).toEqual([{ level: 'info', message: 'asked for hello' }]);
   });
 
-  it('run gets the render\'s identity, frozen, never one from an attribute', async () => {
-    const e = testEngine({ plugins });
+  it('run gets the render\'s identity, frozen, never one from an attribute, and the render\'s clock', async () => {
+    const e = testEngine({ plugins, timezone: 'Europe/Paris', lang: 'en' });
     await e.render('{shop_price id=1}', { identity: { tenant: 'shop-a', memberId: 7 } });
     const seen = calls.at(-1)!;
     expect(seen.identity).toMatchObject({ tenant: 'shop-a', memberId: 7, superUser: false, context: 'web' });
     expect(Object.isFrozen(seen.identity)).toBe(true);
+    expect(seen.render).toEqual({ now: FIXED_NOW, timezone: 'Europe/Paris', lang: 'en' });
     // `tenant` is not an attribute the declaration has, so a template cannot pass one.
     const err = await templateError(e.render('{shop_price id=1 tenant="shop-b"}', { identity: { tenant: 'shop-a' } }));
     expect(err.code).toBe('E_UNKNOWN_ATTR');
