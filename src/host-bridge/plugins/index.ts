@@ -11,12 +11,13 @@ import { modifiers as geo } from './geo/index.js';
 import { plugins as files } from './files/index.js';
 import { plugins as api } from './api/index.js';
 import { plugins as mail } from './mail/index.js';
+import { plugins as session } from './session/index.js';
 
 /** Without a prototype, so that a name such as `constructor` finds nothing. */
 function byName<T extends { name: string }>(all: T[]): Readonly<Record<string, T>> {
   return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(all.map((p) => [p.name, p]))));
 }
 
-export const HOST_PLUGINS = byName<HostPlugin>([...clock, ...secrets, ...request, ...crypto, ...files, ...api, ...mail]);
+export const HOST_PLUGINS = byName<HostPlugin>([...clock, ...secrets, ...request, ...crypto, ...files, ...api, ...mail, ...session]);
 
 export const HOST_MODIFIERS = byName<HostModifier>([...geo]);

@@ -3,7 +3,8 @@
  * name an earlier one's). What a reader may rely on is listed in the README ("The sample site").
  */
 import type { SiteContext } from '../site-context.js';
+import { membersStandInSample } from './members-stand-in.js';
 
 export type SampleData = (ctx: SiteContext) => Promise<void>;
 
-export const SAMPLES: readonly SampleData[] = [];
+export const SAMPLES: readonly SampleData[] = [membersStandInSample];

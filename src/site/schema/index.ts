@@ -5,8 +5,11 @@
 import type { SiteDatabase } from '../db/database.js';
 import type { SchemaModule } from './schema-module.js';
 import { metaSchema } from './meta.js';
+import { sessionsSchema } from './sessions.js';
+import { apiSchema } from './api.js';
+import { membersStandInSchema } from './members-stand-in.js';
 
-export const SCHEMA: readonly SchemaModule[] = [metaSchema];
+export const SCHEMA: readonly SchemaModule[] = [metaSchema, membersStandInSchema, sessionsSchema, apiSchema];
 
 /** Creates what is missing, in one transaction. */
 export async function migrate(db: SiteDatabase): Promise<void> {
