@@ -25,6 +25,9 @@ export interface SiteRequestData {
 
 export interface SiteRenderOptions {
   name: string;
+  /** Template variables, as RenderOptions.vars (JSON text keeps PHP's key order). */
+  vars?: Record<string, unknown> | string;
+  objects?: boolean;
   /** The member the render runs for; absent: the member of the session cookie, if any. */
   memberId?: number | null;
   context?: RenderIdentity['context'];
@@ -50,6 +53,8 @@ export async function renderOnSite(ctx: SiteContext, source: string, opts: SiteR
     const post = data.post ?? {};
     const result = await ctx.engines.at(0).render(source, {
       name: opts.name,
+      vars: opts.vars,
+      objects: opts.objects,
       identity: siteIdentity(ctx.config, { memberId, context: opts.context, requestId }),
       request: {
         get,

@@ -4,7 +4,8 @@
  */
 import type { SiteContext } from '../site-context.js';
 import { membersStandInSample } from './members-stand-in.js';
+import { jsonFieldsSample } from './json-fields.js';
 
 export type SampleData = (ctx: SiteContext) => Promise<void>;
 
-export const SAMPLES: readonly SampleData[] = [membersStandInSample];
+export const SAMPLES: readonly SampleData[] = [membersStandInSample, jsonFieldsSample];

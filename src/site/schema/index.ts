@@ -8,8 +8,9 @@ import { metaSchema } from './meta.js';
 import { sessionsSchema } from './sessions.js';
 import { apiSchema } from './api.js';
 import { membersStandInSchema } from './members-stand-in.js';
+import { jsonFieldsSchema } from './json-fields.js';
 
-export const SCHEMA: readonly SchemaModule[] = [metaSchema, membersStandInSchema, sessionsSchema, apiSchema];
+export const SCHEMA: readonly SchemaModule[] = [metaSchema, membersStandInSchema, sessionsSchema, apiSchema, jsonFieldsSchema];
 
 /** Creates what is missing, in one transaction. */
 export async function migrate(db: SiteDatabase): Promise<void> {
