@@ -53,6 +53,7 @@ describe('package entries, imported by name', () => {
       compile: 'function',
       createEngine: 'function',
       formatDiagnostic: 'function',
+      verifyCredentialJwt: 'function',
     });
     expect(p.loaded).toContain('dist/src/engine.js');
     expect(p.loaded.filter((f) => /^dist\/src\/(security|forms|forms-ui)\/|^node_modules\/ajv/.test(f))).toEqual([]);
