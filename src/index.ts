@@ -9,12 +9,13 @@ export { createEngine } from './engine.js';
 export type { Engine, EngineOptions, RenderOptions, RenderResult, SourceLookup } from './engine.js';
 export { TemplateError, formatDiagnostic } from './errors.js';
 export type { Diagnostic } from './errors.js';
-export type { HostAdapters, RenderIdentity, SecretRecord } from './host-bridge/host.js';
+export type { HostAdapters, RenderIdentity, SecretRecord, SessionAdapter, InternalApiRequest, ApiTokenRequest } from './host-bridge/host.js';
 export type {
   ChildSite, ChildSitesAdapter, ContentAdapter, CounterTarget, CsvTable, ExtColumn, ExtColumnType, ExtValue, MastersAdapter,
   Topic, TopicState, TopicText, TopicsCategory, TopicsGroup,
 } from './host-bridge/adapters/content.js';
 export type { HostErrorReport } from './host-bridge/bridge.js';
+export { verifyCredentialJwt } from './host-bridge/plugins/session/assign_api_credential.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';
 export { EgressGuard } from './host-bridge/egress/guard.js';

@@ -68,7 +68,10 @@ export class JsonFieldForm extends HTMLElement {
 
   /** Rich-text editor factory; replace before the element is connected (or call `render()`). */
   richTextAdapter: RichTextAdapter = contentEditableAdapter;
-  /** File picker; the default lists `/api/files` of `smartcage serve`. */
+  /**
+   * File picker; the default lists `/api/files` of `smartcage serve`, under the `files-base`
+   * attribute's path when the page gives one (a site served at /sites/KEY/).
+   */
   fileManagerAdapter: FileManagerAdapter = pathPickerAdapter();
   /** Also show card refusals with window.alert (the spec's alert). */
   nativeAlert = true;
@@ -189,6 +192,8 @@ export class JsonFieldForm extends HTMLElement {
   // ---- lifecycle ----------------------------------------------------------------------
 
   connectedCallback(): void {
+    const filesBase = this.getAttribute('files-base');
+    if (filesBase !== null) this.fileManagerAdapter = pathPickerAdapter(filesBase.replace(/\/+$/, ''));
     if (!document.getElementById('jf-default-style')) {
       const style = el('style', { id: 'jf-default-style' });
       style.textContent = FORM_CSS;

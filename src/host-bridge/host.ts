@@ -5,6 +5,9 @@
 import type { EgressRequest, EgressResponse } from './egress/guard.js';
 import type { FileStore } from './files/file-store.js';
 import type { ChildSitesAdapter, ContentAdapter, MastersAdapter } from './adapters/content.js';
+import type { SessionAdapter } from './adapters/session.js';
+
+export type { SessionAdapter };
 
 /** Who a render runs for. Set by the embedder per render; templates cannot change it. */
 export interface RenderIdentity {
@@ -31,6 +34,12 @@ export interface SecretRecord {
 
 export interface InternalApiRequest {
   endpoint: string;
+  /**
+   * The calling render's request (RenderIdentity.requestId): use_current_session takes over its
+   * session, and an adapter that runs the endpoint in this process knows what it is already serving
+   * (so that it can refuse a recursion into it) and how deep requests nest.
+   */
+  requestId: string;
   method: 'GET' | 'POST';
   query: string;
   headers: [string, string][];
@@ -107,7 +116,18 @@ export interface HostAdapters {
   secrets?: { get(tenant: string, name: string): Promise<SecretRecord | null> };
   members?: {
     isSuperUser(tenant: string, memberId: number): Promise<boolean>;
+    /**
+     * Whether `memberId` is a member of `tenant` ({login} and {assign_api_credential} with
+     * member_id). Absent: those refuse member_id (E_HOST_CAPABILITY), as they cannot check it.
+     */
+    exists?(tenant: string, memberId: number): Promise<boolean>;
   };
+  /**
+   * Session family ({login}, {logout}, {assign_api_credential}): the sessions of the tenant's
+   * members, found by the request's session cookie. See SessionAdapter. Absent: those plugins
+   * are E_HOST_CAPABILITY.
+   */
+  sessions?: SessionAdapter;
   internalApi?: {
     /** The method the endpoint is defined with (direct= is only allowed for GET). */
     endpointMethod(tenant: string, endpoint: string): Promise<'GET' | 'POST' | null>;

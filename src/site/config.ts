@@ -15,6 +15,18 @@ export interface EndpointConfig {
   api_id: number;
 }
 
+/**
+ * An API of the site (api_token's api_id), and what a request to its endpoints must carry when
+ * `smartcage serve` answers it: nothing (`none`), a session cookie (`cookie`), or an access token
+ * of this API of that type in the X-RCMS-API-ACCESS-TOKEN header (`static`, `dynamic`; a
+ * session's access token from {assign_api_credential} also serves for `dynamic`). {api_token}
+ * issues only tokens of the API's type.
+ */
+export interface ApiConfig {
+  api_id: number;
+  security: 'none' | 'cookie' | 'static' | 'dynamic';
+}
+
 export interface BatchConfig {
   slug: string;
   /** Cron expression (minute hour day month weekday), in the site's time zone; absent: started only by {batch}. */
@@ -39,6 +51,8 @@ export interface SiteConfig {
   database?: string | null;
   root_url: string;
   endpoints: EndpointConfig[];
+  /** Every API an endpoint names; one not listed in site.json `apis` has security `none`. */
+  apis: ApiConfig[];
   batches: BatchConfig[];
   mail: MailConfig;
 }
@@ -54,10 +68,11 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   database: (v) => v === null || (typeof v === 'string' && /^postgres(ql)?:\/\//.test(v)),
   root_url: (v) => typeof v === 'string' && /^https?:\/\/[^/]+$/.test(v),
   endpoints: (v) => Array.isArray(v) && v.every(isEndpoint),
+  apis: (v) => Array.isArray(v) && v.every(isApi) && new Set(v.map((a) => (a as ApiConfig).api_id)).size === v.length,
   batches: (v) => Array.isArray(v) && v.every((b) => isObject(b) && typeof b.slug === 'string' && SLUG.test(b.slug) && (b.schedule === undefined || typeof b.schedule === 'string')),
   mail: (v) => isObject(v) && Array.isArray(v.verified_domains) && v.verified_domains.every((d) => typeof d === 'string'),
 };
-const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'batches', 'mail', 'languages', 'super_users', 'root_url']);
+const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'mail', 'languages', 'super_users', 'root_url']);
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -66,6 +81,18 @@ function isObject(v: unknown): v is Record<string, unknown> {
 function isEndpoint(v: unknown): boolean {
   return isObject(v) && typeof v.path === 'string' && SLUG.test(v.path) && (v.method === 'GET' || v.method === 'POST') &&
     typeof v.function === 'string' && SLUG.test(v.function) && Number.isInteger(v.api_id);
+}
+
+const SECURITY: ReadonlySet<unknown> = new Set(['none', 'cookie', 'static', 'dynamic']);
+function isApi(v: unknown): boolean {
+  return isObject(v) && Number.isInteger(v.api_id) && (v.api_id as number) > 0 && SECURITY.has(v.security) && Object.keys(v).length === 2;
+}
+
+/** The APIs listed, then one of security `none` for each other api_id an endpoint names. */
+function allApis(listed: ApiConfig[], endpoints: EndpointConfig[]): ApiConfig[] {
+  const out = [...listed];
+  for (const e of endpoints) if (!out.some((a) => a.api_id === e.api_id)) out.push({ api_id: e.api_id, security: 'none' });
+  return out;
 }
 
 /** Checks parsed site.json text; `where` names the file in errors. */
@@ -82,6 +109,7 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     if (!ok(json[key])) throw new SiteConfigError(`${where}: "${key}" has a wrong value (${JSON.stringify(json[key]).slice(0, 80)})`);
   }
   const lang = json.lang as string;
+  const endpoints = (json.endpoints as EndpointConfig[] | undefined) ?? [];
   return {
     site_key: json.site_key as string,
     timezone: json.timezone as string,
@@ -90,7 +118,8 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     super_users: (json.super_users as number[] | undefined) ?? [],
     database: (json.database as string | null | undefined) ?? null,
     root_url: (json.root_url as string | undefined) ?? 'http://localhost',
-    endpoints: (json.endpoints as EndpointConfig[] | undefined) ?? [],
+    endpoints,
+    apis: allApis((json.apis as ApiConfig[] | undefined) ?? [], endpoints),
     batches: (json.batches as BatchConfig[] | undefined) ?? [],
     mail: (json.mail as MailConfig | undefined) ?? { verified_domains: [] },
   };

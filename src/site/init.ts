@@ -31,7 +31,11 @@ export async function initSite(dir: string, opts: InitOptions = {}): Promise<voi
     super_users: [1],
     database: opts.database ?? null,
     root_url: 'http://localhost:8080',
-    endpoints: [{ path: 'news', method: 'GET', function: 'news', api_id: 1 }],
+    endpoints: [
+      { path: 'news', method: 'GET', function: 'news', api_id: 1 },
+      { path: 'me', method: 'GET', function: 'me', api_id: 1 },
+    ],
+    apis: [{ api_id: 1, security: 'none' }],
     batches: [],
     mail: { verified_domains: ['example.com'], from: 'info@example.com', from_name: 'Demo site' },
   };

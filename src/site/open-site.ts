@@ -11,19 +11,27 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './schema/index.js';
 import { siteAdapters } from './adapters/index.js';
 import type { SiteContext } from './site-context.js';
+import { SiteEngines } from './engines.js';
+import { SiteRequests } from './requests.js';
+import { siteIdentity, type IdentityOptions } from './identity.js';
 
 export interface Site extends SiteContext {
   readonly host: HostAdapters;
   /** Options for createEngine: this site's templates, custom functions, time zone, language and adapters. */
   engineOptions(): EngineOptions;
   /** The identity of a render on this site (tenant = site_key). */
-  identity(opts?: { memberId?: number | null; context?: RenderIdentity['context']; requestId?: string }): RenderIdentity;
+  identity(opts?: IdentityOptions): RenderIdentity;
   close(): Promise<void>;
 }
 
 export const SQLITE_FILE = path.join('data', 'site.sqlite');
 
-export async function openSite(dir: string): Promise<Site> {
+export interface OpenOptions {
+  /** Engine options over the site's own for the engines the site renders with (a fixed clock in tests...). */
+  engine?: Partial<EngineOptions>;
+}
+
+export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Site> {
   const config = readSiteConfig(dir);
   const db = await openDatabase({ url: config.database, sqlitePath: path.join(dir, SQLITE_FILE) });
   try {
@@ -32,31 +40,26 @@ export async function openSite(dir: string): Promise<Site> {
     await db.close();
     throw e;
   }
-  const ctx: SiteContext = { dir, config, db, tenant: config.site_key };
+  const engineOptions = (): EngineOptions => ({
+    templates: folderLookup(path.join(dir, 'templates'), ''),
+    functions: folderLookup(path.join(dir, 'functions'), '.tpl'),
+    timezone: config.timezone,
+    lang: config.lang,
+    rootUrl: config.root_url,
+    constants: { SITE_KEY: config.site_key, ROOT_URL: config.root_url },
+    host,
+  });
+  const ctx: SiteContext = { dir, config, db, tenant: config.site_key, requests: new SiteRequests(), engines: new SiteEngines(engineOptions, opts.engine) };
   const host = siteAdapters(ctx);
   return {
     ...ctx,
     host,
-    engineOptions: () => ({
-      templates: folderLookup(path.join(dir, 'templates'), ''),
-      functions: folderLookup(path.join(dir, 'functions'), '.tpl'),
-      timezone: config.timezone,
-      lang: config.lang,
-      rootUrl: config.root_url,
-      constants: { SITE_KEY: config.site_key, ROOT_URL: config.root_url },
-      host,
-    }),
-    identity: (opts = {}) => {
-      const memberId = opts.memberId ?? null;
-      return {
-        tenant: config.site_key,
-        memberId,
-        superUser: memberId !== null && config.super_users.includes(memberId),
-        context: opts.context ?? 'web',
-        requestId: opts.requestId ?? `cli-${process.pid}`,
-      };
+    engineOptions,
+    identity: (opts) => siteIdentity(config, opts),
+    close: async () => {
+      ctx.engines.close();
+      await db.close();
     },
-    close: () => db.close(),
   };
 }
 

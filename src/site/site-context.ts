@@ -1,6 +1,8 @@
 /** What a family's adapters and sample data are given: the site's folder, settings and database. */
 import type { SiteConfig } from './config.js';
 import type { SiteDatabase } from './db/database.js';
+import type { SiteEngines } from './engines.js';
+import type { SiteRequests } from './requests.js';
 
 export interface SiteContext {
   readonly dir: string;
@@ -8,4 +10,8 @@ export interface SiteContext {
   readonly db: SiteDatabase;
   /** The tenant of every row and file of this site: its site_key. */
   readonly tenant: string;
+  /** The requests in flight: their cookie jars, and how internal API requests nest (requests.ts). */
+  readonly requests: SiteRequests;
+  /** The engines the site runs its own custom functions with, one per depth of internal requests (engines.ts). */
+  readonly engines: SiteEngines;
 }

@@ -62,6 +62,7 @@ describe('package entries, imported by name', () => {
       fromJS: 'function',
       runPluginExamples: 'function',
       toJS: 'function',
+      verifyCredentialJwt: 'function',
     });
     expect(p.loaded).toContain('dist/src/engine.js');
     expect(p.loaded.filter((f) => /^dist\/src\/(security|forms|forms-ui)\/|^node_modules\/ajv/.test(f))).toEqual([]);

@@ -20,7 +20,7 @@ describe('site init', () => {
     await initSite(dir);
     const config = readSiteConfig(dir);
     expect(config.site_key).toBe('my-demo');
-    expect(config.endpoints).toEqual([{ path: 'news', method: 'GET', function: 'news', api_id: 1 }]);
+    expect(config.endpoints).toContainEqual({ path: 'news', method: 'GET', function: 'news', api_id: 1 });
     for (const f of ['functions/news.tpl', 'data/site.sqlite', 'files/user', 'templates']) expect(existsSync(path.join(dir, f)), f).toBe(true);
     expect(readFileSync(path.join(dir, '.gitignore'), 'utf8')).toContain('data/');
     expect(readFileSync(path.join(dir, 'data', 'site-key')).length).toBe(32);
@@ -42,9 +42,15 @@ describe('site.json is read strictly', () => {
     [{ ...base, site_key: '../x' }, '"site_key" has a wrong value'],
     [{ ...base, database: 'mysql://x' }, '"database" has a wrong value'],
     [{ ...base, endpoints: [{ path: 'a/b', method: 'GET', function: 'f', api_id: 1 }] }, '"endpoints" has a wrong value'],
+    [{ ...base, apis: [{ api_id: 1, security: 'open' }] }, '"apis" has a wrong value'],
+    [{ ...base, apis: [{ api_id: 1, security: 'none' }, { api_id: 1, security: 'static' }] }, '"apis" has a wrong value'],
   ])('%j: %s', (json, message) => {
     expect(() => parseSiteConfig(json, 'site.json')).toThrow(SiteConfigError);
     expect(() => parseSiteConfig(json, 'site.json')).toThrow(message);
+  });
+  it('every API an endpoint names has a security: `none` unless listed', () => {
+    const config = parseSiteConfig({ ...base, endpoints: [{ path: 'a', method: 'GET', function: 'f', api_id: 4 }, { path: 'b', method: 'GET', function: 'f', api_id: 5 }], apis: [{ api_id: 5, security: 'cookie' }] }, 'site.json');
+    expect(config.apis).toEqual([{ api_id: 5, security: 'cookie' }, { api_id: 4, security: 'none' }]);
   });
   it('names the file and the fix when there is none', () => {
     expect(() => readSiteConfig(tmp())).toThrow(/site.json: not found .*smartcage site init/);

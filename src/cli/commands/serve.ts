@@ -1,6 +1,7 @@
 /**
- * `smartcage serve [--port N] [--files DIR] [--schema FILE]...`: starts the form UI's HTTP app
- * (src/forms-ui/server/app.ts) on 127.0.0.1 until SIGINT or SIGTERM.
+ * `smartcage serve [--port N] [--files DIR | --site DIR | --sites DIR] [--schema FILE]...`:
+ * starts the form UI's HTTP app (src/forms-ui/server/app.ts), or with --site / --sites the app
+ * of local sites around it (../site-server/app.ts), on 127.0.0.1 until SIGINT or SIGTERM.
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
@@ -9,6 +10,9 @@ import { EXIT } from '../exit-codes.js';
 import { CliFileError, readJsonText } from './files.js';
 import type { Command } from '../main.js';
 import type { PageSchema } from '../../forms-ui/server/pages.js';
+import type { FormsServer } from '../../forms-ui/server/app.js';
+import type { Site } from '../../site/open-site.js';
+import { openSiteFolder, openSiteFolders, SiteOpenError } from '../site-folder.js';
 
 const say = (line: string) => process.stderr.write(`smartcage serve: ${line}\n`);
 
@@ -25,9 +29,16 @@ export const serveCommand: Command = {
   name: 'serve',
   summary: 'Serve the JSON-schema form UI, its demo pages and APIs on 127.0.0.1.',
   usage: [
-    'smartcage serve [--port N] [--files DIR] [--schema FILE]...',
+    'smartcage serve [--port N] [--files DIR | --site DIR | --sites DIR] [--schema FILE]...',
     '',
     '  --port N       port on 127.0.0.1 (default 8080; 0 picks a free one)',
+    '  --site DIR     serve a local site (smartcage site init) at /: its API at',
+    '                 /rcms-api/API_ID/PATH (each endpoint runs its custom function in the sandbox',
+    '                 with the request\'s query, JSON or form body, session and cookies, and answers',
+    '                 the JSON of its {return value=...}), the form editor of its JSON fields at',
+    '                 /ext/GROUP/SLUG/, its files/ for the file picker, the form samples at /forms/',
+    '  --sites DIR    serve every site folder under DIR, each its own tenant, at /sites/KEY/ and',
+    '                 at http://KEY.localhost:PORT/ (KEY: its site key); / lists them',
     '  --files DIR    the site\'s file storage, a folder per root: DIR/user/ is served as',
     '                 /files/user/ for the file picker (DIR/user/a.png is /files/user/a.png).',
     '                 Default ./files when it exists; else the picker shows an empty folder',
@@ -41,12 +52,21 @@ export const serveCommand: Command = {
     'The browser bundle dist/forms-ui.js is made by `npm run build`.',
     '',
     'Exit status: 0 stopped (Ctrl-C, SIGTERM); 1 a --schema file is refused by the forms lint;',
-    '2 wrong usage; 3 a file cannot be read or is not JSON, the --files folder is missing, or the',
-    'port is in use.',
+    '2 wrong usage; 3 a file cannot be read or is not JSON, the --files folder is missing, a site',
+    'cannot be opened (no site.json, a wrong one, its database unreachable, two with one key), or',
+    'the port is in use.',
   ].join('\n'),
   async run(argv) {
-    const { positionals, values } = parseArgs(argv, { port: { type: 'string' }, files: { type: 'string' }, schema: { type: 'string', multiple: true } });
+    const { positionals, values } = parseArgs(argv, {
+      port: { type: 'string' },
+      files: { type: 'string' },
+      site: { type: 'string' },
+      sites: { type: 'string' },
+      schema: { type: 'string', multiple: true },
+    });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const given = ['files', 'site', 'sites'].filter((o) => values[o] !== undefined);
+    if (given.length > 1) throw new UsageError(`--${given[0]} and --${given[1]} do not go together (a site serves its own files)`);
     const portFlag = stringOption(values, 'port');
     const port = portFlag === undefined ? 8080 : Number(portFlag);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port needs an integer from 0 to 65535');
@@ -82,24 +102,50 @@ export const serveCommand: Command = {
       schemas.push({ name: pageName(file, taken), schema: checked.schema });
     }
     if (!existsSync(formsBundlePath())) say('dist/forms-ui.js is missing; run `npm run build` (or `node scripts/build-forms-ui.mjs`)');
-    let s;
+    const siteDir = stringOption(values, 'site');
+    const sitesDir = stringOption(values, 'sites');
+    let sites: Site[] = [];
+    if (siteDir !== undefined || sitesDir !== undefined) {
+      try {
+        sites = siteDir !== undefined ? [await openSiteFolder(siteDir)] : await openSiteFolders(sitesDir!);
+      } catch (e) {
+        if (!(e instanceof SiteOpenError)) throw e;
+        say(e.message);
+        return EXIT.IO;
+      }
+    }
+    const closeSites = () => Promise.all(sites.map((x) => x.close()));
+    let s: FormsServer;
     try {
-      s = await startFormsServer({ port, storageDir: hasDir ? dir : undefined, schemas });
+      if (sites.length > 0) {
+        const { startSiteServer } = await import('../site-server/app.js');
+        s = await startSiteServer({ port, sites, mode: siteDir !== undefined ? 'single' : 'multi', schemas });
+      } else {
+        s = await startFormsServer({ port, storageDir: hasDir ? dir : undefined, schemas });
+      }
     } catch (e) {
+      await closeSites();
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') say(`port ${port} is in use (try --port 0 for a free one, or another --port N)`);
       else if (code === 'EACCES') say(`port ${port} may not be opened by this user (try --port 0, or a port above 1023)`);
       else throw e;
       return EXIT.IO;
     }
-    const files = hasDir ? `files: ${join(dir, 'user')}/ is /files/user/` : `files: none, ${dir} does not exist`;
-    process.stdout.write(`smartcage serve: ${s.url}/ (${files}); Ctrl-C stops\n`);
+    if (siteDir !== undefined) {
+      process.stdout.write(`smartcage serve: ${s.url}/ (site ${sites[0]!.tenant}: API at ${s.url}/rcms-api/, files: ${join(sites[0]!.dir, 'files')}/); Ctrl-C stops\n`);
+    } else if (sitesDir !== undefined) {
+      process.stdout.write(`smartcage serve: ${s.url}/ (${sites.length} sites); Ctrl-C stops\n`);
+      for (const x of sites) process.stdout.write(`  ${x.tenant}: ${s.url}/sites/${x.tenant}/ or http://${x.tenant}.localhost:${s.port}/\n`);
+    } else {
+      const files = hasDir ? `files: ${join(dir, 'user')}/ is /files/user/` : `files: none, ${dir} does not exist`;
+      process.stdout.write(`smartcage serve: ${s.url}/ (${files}); Ctrl-C stops\n`);
+    }
     for (const x of schemas) process.stdout.write(`  ${x.name}: ${s.url}/demo/${x.name}\n`);
     await new Promise<void>((done) => {
       const stop = () => {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
-        void s.close().then(done);
+        void s.close().then(closeSites).then(() => done());
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);

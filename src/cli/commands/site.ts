@@ -9,8 +9,9 @@ import { initSite, SiteExistsError } from '../../site/init.js';
 import { SiteConfigError } from '../../site/config.js';
 import { SAMPLES } from '../../site/sample/index.js';
 import type { Command } from '../main.js';
+import { siteGet, sitePut } from './site-files.js';
 
-interface Subcommand {
+export interface Subcommand {
   name: string;
   summary: string;
   usage: string;
@@ -52,7 +53,7 @@ const init: Subcommand = {
   },
 };
 
-const SUBCOMMANDS: Subcommand[] = [init];
+const SUBCOMMANDS: Subcommand[] = [init, sitePut, siteGet];
 
 function siteHelp(): string {
   return ['SUBCOMMAND ...', '', 'Subcommands:', ...SUBCOMMANDS.map((s) => `  ${s.name.padEnd(6)} ${s.summary}`), '', 'Run `smartcage site SUBCOMMAND --help` for its options.'].join('\n');

@@ -83,16 +83,17 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-function send(res: ServerResponse, status: number, type: string, body: string | Uint8Array, extra: Record<string, string> = {}): void {
+export function send(res: ServerResponse, status: number, type: string, body: string | Uint8Array, extra: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': type, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', ...extra });
   res.end(body);
 }
 
-const sendJson = (res: ServerResponse, status: number, body: unknown) => send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
+export const sendJson = (res: ServerResponse, status: number, body: unknown) => send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 
-class BodyTooLarge extends Error {}
+export class BodyTooLarge extends Error {}
 
-async function readBody(req: IncomingMessage, max = MAX_BODY): Promise<string> {
+/** The request's body, at most `max` bytes (BodyTooLarge past it, before the rest is read). */
+export async function readBytes(req: IncomingMessage, max = MAX_BODY): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of req) {
@@ -100,7 +101,11 @@ async function readBody(req: IncomingMessage, max = MAX_BODY): Promise<string> {
     if (size > max) throw new BodyTooLarge('body too large');
     chunks.push(c as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+export async function readBody(req: IncomingMessage, max = MAX_BODY): Promise<string> {
+  return (await readBytes(req, max)).toString('utf8');
 }
 
 /** A URL path segment decoded; a malformed escape (`%E0`) is "", which names nothing. */
@@ -130,6 +135,17 @@ export function validatePayload(payload: unknown): { status: number; body: unkno
 }
 
 export async function startFormsServer(opts: FormsServerOptions = {}): Promise<FormsServer> {
+  return listenOnLoopback(createFormsApp(opts), opts.port ?? 0);
+}
+
+/** A request handler: what answers a request, on a server of the caller's. */
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * The app's routes as a request handler, for a server of the caller's (`smartcage serve --site`
+ * mounts one per site, over the site's storage).
+ */
+export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): RequestHandler {
   const bundlePath = opts.bundlePath ?? formsBundlePath();
   const files = new UserFiles(opts.storageDir === undefined ? undefined : realpathSync(resolve(opts.storageDir)));
   const validatorScripts = new Map<string, string>();
@@ -175,13 +191,7 @@ export async function startFormsServer(opts: FormsServerOptions = {}): Promise<F
     res.writeHead(303, { location: `/demo/${name}${lang === 'ja' ? '?lang=ja' : ''}`, 'cache-control': 'no-store' });
     res.end();
   }
-  const server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: e instanceof Error ? e.message : String(e) });
-      else res.end();
-    });
-  });
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
     if (req.method === 'POST' && path === '/api/validate') {
@@ -243,10 +253,20 @@ export async function startFormsServer(opts: FormsServerOptions = {}): Promise<F
       return send(res, 200, type, r.data, { ...disposition, 'content-security-policy': "default-src 'none'; sandbox" });
     }
     return send(res, 404, 'text/plain', 'not found');
-  }
+  };
+}
+
+/** `handle` served on 127.0.0.1:`port` (0: a free one); a handler that throws answers 500. */
+export async function listenOnLoopback(handle: RequestHandler, wanted: number): Promise<FormsServer> {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: e instanceof Error ? e.message : String(e) });
+      else res.end();
+    });
+  });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => ok());
+    server.listen(wanted, '127.0.0.1', () => ok());
   });
   const port = (server.address() as AddressInfo).port;
   return {

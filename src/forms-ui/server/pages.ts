@@ -22,11 +22,12 @@ export interface PageSchema {
   pasted?: boolean;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const langQuery = (lang: Lang) => (lang === 'ja' ? '?lang=ja' : '');
 
-function page(lang: Lang, title: string, body: string, scripts: string[] = []): string {
+/** A page of the app: its title, body and scripts (then /forms-ui.js), under the CSP above. */
+export function page(lang: Lang, title: string, body: string, scripts: string[] = []): string {
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>

@@ -14,7 +14,7 @@ export default defineFunction({
     query: { type: 'string', doc: 'Query string.' },
     queries: { type: 'array', doc: 'Query array (http_build_query), after `query`.' },
     headers: { type: 'array', doc: 'Strings `Name: value`.' },
-    cache_time: { type: 'int', min: 0, max: 1440, doc: 'Minutes; GET without member_id and without direct only.' },
+    cache_time: { type: 'int', min: 0, max: 1440, doc: 'Minutes; GET without member_id, use_current_session and direct only.' },
     var: { type: 'varname', doc: 'Receives the decoded JSON (null when the answer is not JSON).' },
     status_var: { type: 'varname', doc: '1 success (2xx), 0 failure.' },
     member_id: { type: 'int', min: 1, literalUnlessSuperUser: true, doc: 'Run as this member: a numeric literal; never a super user; not with direct.' },

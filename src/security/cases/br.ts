@@ -7,7 +7,8 @@
  *
  * Not automated here: BR-01 (the literal-ness of member_id must be proven by the compiler,
  * which does not do it yet: see the api family notes; a case would pass only by testing
- * something else), BR-04/05/09/12/13/15/16/17 (plugins of other families, not built here).
+ * something else), BR-04 (the harness host keeps no sessions: {login} is tried on a real site in
+ * test/plugins/session/login.test.ts), BR-05/09/12/13/15/16/17 (plugins of other families).
  */
 import type { Canaries, HarnessContext, Outcome, RenderAttempt, SecurityCase } from '../types.js';
 import type { RenderOptions } from '../../engine.js';

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { TenantFiles, type HostAdapters, type SecretRecord } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import { ownTenant } from './own-tenant.js';
+import { memberExists } from './members.js';
 
 /** Storage limits of a local site: generous for development, still bounded. */
 const FILE_LIMITS = { quotaBytes: 1 << 30, maxReadBytes: 64 << 20, maxEntries: 10_000 };
@@ -36,6 +37,10 @@ export function basicAdapters(ctx: SiteContext): Partial<HostAdapters> {
       async isSuperUser(tenant, memberId) {
         own(tenant);
         return ctx.config.super_users.includes(memberId);
+      },
+      async exists(tenant, memberId) {
+        own(tenant);
+        return memberExists(ctx, memberId);
       },
     },
   };

@@ -8,10 +8,12 @@ import type { HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import { basicAdapters } from './basic.js';
 import { contentAdapters } from './content.js';
+import { sessionAdapters } from './sessions.js';
+import { apiAdapters } from './api.js';
 
 export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
 
-const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters];
+const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, sessionAdapters, apiAdapters];
 
 export function siteAdapters(ctx: SiteContext): HostAdapters {
   const host: HostAdapters = {};

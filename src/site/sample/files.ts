@@ -1,6 +1,6 @@
 /**
- * The files of a new site besides its data: the custom function behind the `news` endpoint and a
- * page template. Families that add plugins may extend these examples.
+ * The files of a new site besides its data: the custom functions behind the `news` and `me`
+ * endpoints and a page template. Families that add plugins may extend these examples.
  */
 export const SAMPLE_FILES: Readonly<Record<string, string>> = {
   'functions/news.tpl': `{* GET /rcms-api/1/news: the newest open contents of group 1, as the content API lists them
@@ -8,6 +8,9 @@ export const SAMPLE_FILES: Readonly<Record<string, string>> = {
 {assign_array var=group values="1" keys="topics_group_id"}
 {api_method var=news model="Topics" method="list" method_params=$group request_params=$smarty.get}
 {return value=$news}
+`,
+  'functions/me.tpl': `{* GET /rcms-api/1/me: who the request runs as (its session, or the member an internal request acts as) *}
+{return value=$smarty.session}
 `,
   'templates/layout-header.tpl': `<header><h1>{$smarty.const.SITE_KEY|escape}</h1></header>
 `,

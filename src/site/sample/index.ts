@@ -4,7 +4,9 @@
  */
 import type { SiteContext } from '../site-context.js';
 import { contentSample } from './content.js';
+import { membersStandInSample } from './members-stand-in.js';
+import { jsonFieldsSample } from './json-fields.js';
 
 export type SampleData = (ctx: SiteContext) => Promise<void>;
 
-export const SAMPLES: readonly SampleData[] = [contentSample];
+export const SAMPLES: readonly SampleData[] = [contentSample, membersStandInSample, jsonFieldsSample];

@@ -6,8 +6,12 @@ import type { SiteDatabase } from '../db/database.js';
 import type { SchemaModule } from './schema-module.js';
 import { metaSchema } from './meta.js';
 import { contentSchema } from './content.js';
+import { sessionsSchema } from './sessions.js';
+import { apiSchema } from './api.js';
+import { membersStandInSchema } from './members-stand-in.js';
+import { jsonFieldsSchema } from './json-fields.js';
 
-export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema];
+export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema, membersStandInSchema, sessionsSchema, apiSchema, jsonFieldsSchema];
 
 /** Creates what is missing, in one transaction. */
 export async function migrate(db: SiteDatabase): Promise<void> {

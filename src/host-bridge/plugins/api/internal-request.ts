@@ -80,9 +80,11 @@ export async function requestInternal(plugin: 'api_internal' | 'api_mng', attrs:
   const query = buildQuery([inPath, typeof attrs.query === 'string' ? attrs.query : ''].filter((s) => s !== '').join('&'), attrs.queries ?? null);
 
   const cacheMinutes = typeof attrs.cache_time === 'number' ? attrs.cache_time : 0;
-  const cacheable = cacheMinutes > 0 && method === 'GET' && memberId === null && !direct;
+  // Not with use_current_session: the session may change within a render ({login}), so the
+  // render's identity does not tell one member's answer from another's.
+  const cacheable = cacheMinutes > 0 && method === 'GET' && memberId === null && !direct && !useCurrentSession;
   const key = cacheable
-    ? ResponseCache.key(tenant, [plugin, call.identity.memberId, useCurrentSession, path, query, headers.map(([n, v]) => [n.toLowerCase(), v]).sort()])
+    ? ResponseCache.key(tenant, [plugin, call.identity.memberId, path, query, headers.map(([n, v]) => [n.toLowerCase(), v]).sort()])
     : '';
   let answer: { status: number; body: string } | undefined = cacheable ? internalCache.get(tenant, key) : undefined;
   if (!answer) {
@@ -90,6 +92,7 @@ export async function requestInternal(plugin: 'api_internal' | 'api_mng', attrs:
     try {
       answer = await adapter.request(tenant, {
         endpoint: path,
+        requestId: call.identity.requestId,
         method,
         query,
         headers,

@@ -126,6 +126,14 @@ describe('{api_internal}', () => {
     expect(await render(t, { identity: { memberId: 44 } })).not.toBe(a);
     const m = '{api_internal endpoint="/rcms-api/1/get" member_id=5 cache_time=5 var=r}{$r.n}';
     expect(await render(m)).not.toBe(await render(m));
+    // The session may change within a render ({login}): its answers are never shared.
+    const s = '{api_internal endpoint="/rcms-api/1/get" use_current_session=true cache_time=5 var=r}{$r.n}';
+    expect(await render(s)).not.toBe(await render(s));
+  });
+
+  it('passes the calling render\'s request id, for the session and the nesting', async () => {
+    await render('{api_internal endpoint="/rcms-api/1/get" use_current_session=true}', { identity: { requestId: 'req-42' } });
+    expect(calls[calls.length - 1]!.req).toMatchObject({ requestId: 'req-42', useCurrentSession: true });
   });
 });
 

@@ -1,0 +1,82 @@
+/**
+ * `smartcage render FILE --site DIR`: the render as one request to a local site, with the site's
+ * templates, custom functions, settings and adapters (src/site/render.ts). REQUEST.json gives
+ * what the request brings; the cookies its response sets go to standard error, so that a render
+ * that logs in can hand its session to the next (`"cookies": {"rcms_session": "..."}`).
+ */
+import { UsageError } from '../args.js';
+import { CliFileError, readJsonText } from './files.js';
+import { openSiteFolder } from '../site-folder.js';
+import { renderOnSite, type SiteRequestData } from '../../site/render.js';
+import { setCookieLine } from '../../site/api/serve-api.js';
+import type { RenderIdentity } from '../../host-bridge/host.js';
+import type { SandboxLimits } from '../../sandbox/limits.js';
+
+export const REQUEST_HELP = [
+  'REQUEST.json (--request), every key optional:',
+  '  {"get": {...}, "post": {...}, "server": {...},   $smarty.get / post / server ($smarty.request: get and post)',
+  '   "session": {...},                               further $smarty.session values (member_id is the member\'s)',
+  '   "cookies": {"name": "value"}}                   what the browser sent: {cookie} reads rcms_api_local, and',
+  '                                                   rcms_session is a session ({login}), whose member the render',
+  '                                                   runs for unless --member names one',
+];
+
+const CONTEXTS: readonly RenderIdentity['context'][] = ['web', 'batch', 'admin-test'];
+const OBJECT_KEYS = ['get', 'post', 'server', 'session'] as const;
+
+export function contextOption(v: string | undefined): RenderIdentity['context'] | undefined {
+  if (v === undefined) return undefined;
+  if (!(CONTEXTS as readonly string[]).includes(v)) throw new UsageError(`--context takes ${CONTEXTS.join(', ')}, not "${v}"`);
+  return v as RenderIdentity['context'];
+}
+
+export function memberOption(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^[1-9]\d{0,14}$/.test(v)) throw new UsageError(`--member needs a member id (a positive whole number), not "${v}"`);
+  return Number(v);
+}
+
+/** REQUEST.json, checked: a file error names the file and the key that is wrong. */
+export function readRequestFile(file: string): SiteRequestData {
+  const json = JSON.parse(readJsonText(file)) as unknown;
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(json)) throw new CliFileError(`${file}: must be a JSON object (${REQUEST_HELP[0]!.replace(/:$/, '')} in --help)`);
+  for (const key of Object.keys(json)) {
+    if (!(OBJECT_KEYS as readonly string[]).includes(key) && key !== 'cookies') throw new CliFileError(`${file}: unknown key "${key}" (known: ${[...OBJECT_KEYS, 'cookies'].join(', ')})`);
+    if (!isObject(json[key])) throw new CliFileError(`${file}: "${key}" must be a JSON object`);
+  }
+  const cookies = (json.cookies ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(cookies)) {
+    if (typeof value !== 'string') throw new CliFileError(`${file}: the cookie "${name}" must be a string`);
+  }
+  return json as SiteRequestData;
+}
+
+export interface SiteRenderArgs {
+  file: string;
+  name: string;
+  source: string;
+  siteDir: string;
+  memberId?: number;
+  context?: RenderIdentity['context'];
+  requestFile?: string;
+  vars?: string;
+  objects: boolean;
+  limits: Partial<SandboxLimits>;
+}
+
+/** Renders; returns the output and the lines for standard error (warnings, then Set-Cookie). */
+export async function renderWithSite(a: SiteRenderArgs): Promise<{ output: string; notes: string[] }> {
+  const request = a.requestFile === undefined ? undefined : readRequestFile(a.requestFile);
+  const site = await openSiteFolder(a.siteDir, { engine: { limits: a.limits } });
+  try {
+    if (a.memberId !== undefined && !(await site.host.members!.exists!(site.tenant, a.memberId))) {
+      throw new UsageError(`--member ${a.memberId} is not a member of the site ${site.tenant}`);
+    }
+    const r = await renderOnSite(site, a.source, { name: a.name, memberId: a.memberId, context: a.context, request, vars: a.vars, objects: a.objects });
+    const notes = [...r.warnings.map((w) => `${a.name}: warning: ${w}`), ...[...r.setCookies].map(([n, c]) => `Set-Cookie: ${setCookieLine(n, c, '/')}`)];
+    return { output: r.output, notes };
+  } finally {
+    await site.close();
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The HTTP app of `smartcage serve --site DIR` and `--sites DIR` on 127.0.0.1. Each site answers
+ * below where it is served (`/` for --site; `/sites/<key>/` and the root of `<key>.localhost` for
+ * --sites, each site its own tenant):
+ *
+ * - `rcms-api/<api_id>/<path>`   its API: the endpoint's custom function in the sandbox, with
+ *                                the request's query, body, session and cookies (src/site/api/serve-api.ts)
+ * - `ext/...`                    the form editor of its JSON-type extended columns (ext-fields.ts)
+ * - `` (the site's root)         an index: its endpoints and JSON fields
+ * - anything else                the forms app of src/forms-ui/server over the site's files/
+ *                                (`api/files`, `files/user/...`, and at a root also `demo/`, `paste`)
+ *
+ * At the server's root: `/forms/` is the forms app's list of schemas; with --sites `/` lists the
+ * sites, and the rest is the forms app without storage (its demo pages and its bundle).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { BodyTooLarge, createFormsApp, listenOnLoopback, readBytes, send, sendJson, type FormsServer, type RequestHandler } from '../../forms-ui/server/app.js';
+import { CSP, esc, page, type PageSchema } from '../../forms-ui/server/pages.js';
+import type { Site } from '../../site/open-site.js';
+import { serveApi } from '../../site/api/serve-api.js';
+import { endpointPath } from '../../site/api/endpoints.js';
+import { jsonFields } from '../../site/json-fields.js';
+import { ExtFieldEditor } from './ext-fields.js';
+
+export interface SiteServerOptions {
+  /** 0 picks a free port. */
+  port: number;
+  sites: readonly Site[];
+  /** `single`: the one site at the root; `multi`: every site at /sites/<key>/ and at <key>.localhost. */
+  mode: 'single' | 'multi';
+  /** --schema files, listed by the forms app. */
+  schemas?: readonly PageSchema[];
+}
+
+/** An API request body past this is refused (413) before it is parsed. */
+export const MAX_API_BODY = 1024 * 1024;
+
+const html = (res: ServerResponse, body: string) => send(res, 200, 'text/html; charset=utf-8', body, { 'content-security-policy': CSP });
+
+class MountedSite {
+  readonly forms: RequestHandler;
+  private readonly editors = new Map<string, ExtFieldEditor>();
+
+  constructor(
+    readonly site: Site,
+    schemas: readonly PageSchema[],
+  ) {
+    this.forms = createFormsApp({ storageDir: path.join(site.dir, 'files'), schemas });
+  }
+
+  editor(base: string): ExtFieldEditor {
+    let e = this.editors.get(base);
+    if (!e) this.editors.set(base, (e = new ExtFieldEditor(this.site, base)));
+    return e;
+  }
+}
+
+export async function startSiteServer(opts: SiteServerOptions): Promise<FormsServer> {
+  const schemas = opts.schemas ?? [];
+  const mounted = new Map(opts.sites.map((s) => [s.tenant, new MountedSite(s, schemas)]));
+  const rootForms = createFormsApp({ schemas });
+  let port = 0;
+
+  /** The forms app answering `rest` as its own path. */
+  const forward = (forms: RequestHandler, req: IncomingMessage, res: ServerResponse, rest: string, url: URL) => {
+    req.url = `/${rest}${url.search}`;
+    return forms(req, res);
+  };
+
+  async function api(m: MountedSite, base: string, rest: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    let body: Buffer;
+    try {
+      body = await readBytes(req, MAX_API_BODY);
+    } catch (e) {
+      if (!(e instanceof BodyTooLarge)) throw e;
+      res.setHeader('connection', 'close');
+      return sendJson(res, 413, { errors: [{ code: 'too_large', message: `the body is larger than ${MAX_API_BODY} bytes` }] });
+    }
+    const headers = new Map(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
+    const r = await serveApi(m.site, { method: req.method ?? 'GET', path: `/${rest}`, query: url.search.slice(1), headers, body, basePath: base, remoteAddress: req.socket.remoteAddress });
+    const cookies = r.headers.filter(([n]) => n === 'set-cookie').map(([, v]) => v);
+    for (const [n, v] of r.headers) if (n !== 'set-cookie') res.setHeader(n, v);
+    if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.writeHead(r.status);
+    res.end(r.body);
+  }
+
+  async function siteIndex(m: MountedSite, base: string, res: ServerResponse): Promise<void> {
+    const { site } = m;
+    const endpoints = site.config.endpoints.map((e) => {
+      const p = `${base}${endpointPath(e).slice(1)}`;
+      return `<li>${e.method} <a href="${esc(p)}">${esc(p)}</a> (functions/${esc(e.function)}.tpl)</li>`;
+    });
+    const fields = (await jsonFields(site)).map((f) => `<li><a href="${esc(`${base}ext/${f.groupId}/${f.slug}/`)}">${esc(f.slug)}</a> (content group ${f.groupId})</li>`);
+    html(res, page('en', site.tenant, `<h1>${esc(site.tenant)}</h1>
+<h2>API endpoints</h2><ul>${endpoints.join('')}</ul>
+<h2>JSON fields</h2>${fields.length > 0 ? `<ul>${fields.join('')}</ul>` : '<p>None.</p>'}
+<p><a href="/forms/">Form samples and the paste box</a></p>`));
+  }
+
+  async function siteRoute(m: MountedSite, base: string, rest: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (rest.startsWith('rcms-api/')) return api(m, base, rest, req, res, url);
+    if (await m.editor(base).handle(req, res, rest, url)) return;
+    if (rest === '' && (req.method === 'GET' || req.method === 'HEAD')) return siteIndex(m, base, res);
+    return forward(m.forms, req, res, rest === 'forms/' ? '' : rest, url);
+  }
+
+  function sitesIndex(res: ServerResponse): void {
+    const items = [...mounted.keys()].map((k) => `<li><a href="/sites/${esc(k)}/">${esc(k)}</a> (also <a href="http://${esc(k)}.localhost:${port}/">${esc(k)}.localhost:${port}</a>)</li>`);
+    html(res, page('en', 'Sites', `<h1>Sites</h1><ul>${items.join('')}</ul>\n<p><a href="/forms/">Form samples and the paste box</a></p>`));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const pathname = url.pathname;
+    if (opts.mode === 'single') return siteRoute(mounted.values().next().value!, '/', pathname.slice(1), req, res, url);
+    const host = /^([a-z0-9][a-z0-9_-]{0,62})\.localhost(?::\d+)?$/.exec((req.headers.host ?? '').toLowerCase());
+    if (host) {
+      const m = mounted.get(host[1]!);
+      if (!m) return send(res, 404, 'text/plain; charset=utf-8', `no site ${host[1]} here`);
+      return siteRoute(m, '/', pathname.slice(1), req, res, url);
+    }
+    const prefixed = /^\/sites\/([^/]+)(\/.*)?$/.exec(pathname);
+    if (prefixed) {
+      const m = mounted.get(prefixed[1]!);
+      if (!m) return send(res, 404, 'text/plain; charset=utf-8', 'no such site here');
+      if (prefixed[2] === undefined) {
+        res.writeHead(301, { location: `/sites/${prefixed[1]}/` });
+        res.end();
+        return;
+      }
+      return siteRoute(m, `/sites/${prefixed[1]}/`, prefixed[2].slice(1), req, res, url);
+    }
+    if (pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) return sitesIndex(res);
+    return forward(rootForms, req, res, pathname === '/forms/' ? '' : pathname.slice(1), url);
+  }
+
+  const server = await listenOnLoopback(handle, opts.port);
+  port = server.port;
+  return server;
+}

@@ -1,0 +1,37 @@
+/**
+ * The engines a site renders with: one per depth of internal API requests. A render waiting on
+ * {api_internal} holds its tenant's isolate (and the engine lets one render of a tenant run at a
+ * time), so the endpoint it calls must run in another engine, and a call from there in a third:
+ * depth d renders with engine d. Each is made on first use (a sandbox worker process each) and
+ * closed with the site. The site owns them, so its adapters and its engines, which need each
+ * other, are made without a cycle: the options are read when an engine is first made.
+ */
+import { createEngine, type Engine, type EngineOptions } from '../index.js';
+
+/** Internal requests nest at most this deep below a request from outside. */
+export const MAX_INTERNAL_DEPTH = 3;
+
+export class SiteEngines {
+  private readonly made: (Engine | undefined)[] = [];
+
+  /** `options` is called when an engine is first made; `overrides` (a fixed clock in tests...) go on top. */
+  constructor(
+    private readonly options: () => EngineOptions,
+    private readonly overrides: Partial<EngineOptions> = {},
+  ) {}
+
+  /** The engine of requests `depth` deep (0: from outside; at most MAX_INTERNAL_DEPTH). */
+  at(depth: number): Engine {
+    if (!Number.isInteger(depth) || depth < 0 || depth > MAX_INTERNAL_DEPTH) throw new RangeError(`no engine at depth ${depth}`);
+    let e = this.made[depth];
+    if (!e) {
+      e = createEngine({ workers: 1, ...this.options(), ...this.overrides });
+      this.made[depth] = e;
+    }
+    return e;
+  }
+
+  close(): void {
+    for (const e of this.made.splice(0)) e?.close();
+  }
+}
