@@ -15,6 +15,9 @@ export type {
   Topic, TopicState, TopicText, TopicsCategory, TopicsGroup,
 } from './host-bridge/adapters/content.js';
 export type { HostErrorReport } from './host-bridge/bridge.js';
+export type { MembersAdapter, MemberRecord, MemberGroupRecord, MemberCustomSearchRecord } from './host-bridge/adapters/members.js';
+export type { TagsAdapter, TagRecord, TagCategoryRecord } from './host-bridge/adapters/tags.js';
+export type { CommentsAdapter, CommentRecord, FavoritesAdapter, FavoriteQuery } from './host-bridge/adapters/community.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';
 export { EgressGuard } from './host-bridge/egress/guard.js';

@@ -5,6 +5,9 @@
 import type { EgressRequest, EgressResponse } from './egress/guard.js';
 import type { FileStore } from './files/file-store.js';
 import type { ChildSitesAdapter, ContentAdapter, MastersAdapter } from './adapters/content.js';
+import type { MembersAdapter } from './adapters/members.js';
+import type { TagsAdapter } from './adapters/tags.js';
+import type { CommentsAdapter, FavoritesAdapter } from './adapters/community.js';
 
 /** Who a render runs for. Set by the embedder per render; templates cannot change it. */
 export interface RenderIdentity {
@@ -105,9 +108,25 @@ export interface GeoAdapter {
 
 export interface HostAdapters {
   secrets?: { get(tenant: string, name: string): Promise<SecretRecord | null> };
-  members?: {
-    isSuperUser(tenant: string, memberId: number): Promise<boolean>;
-  };
+  /**
+   * Members family ({assign_member_detail}, {assign_group_nm}, {refresh_cs}; api_internal's
+   * member_id check): the tenant's members, groups with viewing permissions and custom searches.
+   * See MembersAdapter: only isSuperUser is required; a plugin that needs an absent method is
+   * E_HOST_CAPABILITY. Absent: those plugins are E_HOST_CAPABILITY and member_id is refused.
+   */
+  members?: MembersAdapter;
+  /**
+   * Tags family ({assign_tag_category_list}, {assign_tag_list}, {assign_relation_tag_list}): the
+   * tenant's tag categories, tags and tag relations (TagsAdapter). Absent: E_HOST_CAPABILITY.
+   */
+  tags?: TagsAdapter;
+  /** {assign_new_comment_list}: the tenant's open comments, newest first (CommentsAdapter). Absent: E_HOST_CAPABILITY. */
+  comments?: CommentsAdapter;
+  /**
+   * {assign_favorite_cnt}, {assign_my_favorite_cnt}: counts of the tenant's favorites
+   * (FavoritesAdapter); cookie-managed ones also need `cookies`. Absent: E_HOST_CAPABILITY.
+   */
+  favorites?: FavoritesAdapter;
   internalApi?: {
     /** The method the endpoint is defined with (direct= is only allowed for GET). */
     endpointMethod(tenant: string, endpoint: string): Promise<'GET' | 'POST' | null>;
