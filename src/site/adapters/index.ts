@@ -8,10 +8,13 @@ import type { HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import { basicAdapters } from './basic.js';
 import { contentAdapters } from './content.js';
+import { membersAdapters } from './members.js';
+import { tagsAdapters } from './tags.js';
+import { communityAdapters } from './community.js';
 
 export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
 
-const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters];
+const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters];
 
 export function siteAdapters(ctx: SiteContext): HostAdapters {
   const host: HostAdapters = {};

@@ -4,7 +4,10 @@
  */
 import type { SiteContext } from '../site-context.js';
 import { contentSample } from './content.js';
+import { sampleMembers } from './members.js';
+import { sampleTags } from './tags.js';
+import { sampleCommunity } from './community.js';
 
 export type SampleData = (ctx: SiteContext) => Promise<void>;
 
-export const SAMPLES: readonly SampleData[] = [contentSample];
+export const SAMPLES: readonly SampleData[] = [contentSample, sampleMembers, sampleTags, sampleCommunity];

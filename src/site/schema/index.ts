@@ -6,8 +6,11 @@ import type { SiteDatabase } from '../db/database.js';
 import type { SchemaModule } from './schema-module.js';
 import { metaSchema } from './meta.js';
 import { contentSchema } from './content.js';
+import { membersSchema } from './members.js';
+import { tagsSchema } from './tags.js';
+import { communitySchema } from './community.js';
 
-export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema];
+export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema, membersSchema, tagsSchema, communitySchema];
 
 /** Creates what is missing, in one transaction. */
 export async function migrate(db: SiteDatabase): Promise<void> {
