@@ -4,6 +4,7 @@
  * are part of the key with the tenant.
  */
 import type { SchemaModule } from './schema-module.js';
+import { namesTable } from './names-table.js';
 
 export const membersSchema: SchemaModule = {
   family: 'members',
@@ -27,14 +28,7 @@ export const membersSchema: SchemaModule = {
       order_no INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (tenant, group_id)
     )`,
-    `CREATE TABLE IF NOT EXISTS member_group_names (
-      tenant TEXT NOT NULL,
-      group_id BIGINT NOT NULL,
-      lang TEXT NOT NULL,
-      group_nm TEXT NOT NULL,
-      PRIMARY KEY (tenant, group_id, lang),
-      FOREIGN KEY (tenant, group_id) REFERENCES member_groups (tenant, group_id) ON DELETE CASCADE
-    )`,
+    namesTable('member_group_names', 'member_groups', 'group_id', 'group_nm'),
     // Viewing permission: the members of group_id may be viewed by the members of viewer_group_id.
     `CREATE TABLE IF NOT EXISTS member_group_viewers (
       tenant TEXT NOT NULL,

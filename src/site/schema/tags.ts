@@ -3,6 +3,7 @@
  * language, and tag relations: which tags an item (module + module_id) carries, in order.
  */
 import type { SchemaModule } from './schema-module.js';
+import { namesTable } from './names-table.js';
 
 export const tagsSchema: SchemaModule = {
   family: 'tags',
@@ -14,14 +15,7 @@ export const tagsSchema: SchemaModule = {
       order_no INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (tenant, tag_category_id)
     )`,
-    `CREATE TABLE IF NOT EXISTS tag_category_names (
-      tenant TEXT NOT NULL,
-      tag_category_id BIGINT NOT NULL,
-      lang TEXT NOT NULL,
-      tag_category_nm TEXT NOT NULL,
-      PRIMARY KEY (tenant, tag_category_id, lang),
-      FOREIGN KEY (tenant, tag_category_id) REFERENCES tag_categories (tenant, tag_category_id) ON DELETE CASCADE
-    )`,
+    namesTable('tag_category_names', 'tag_categories', 'tag_category_id', 'tag_category_nm'),
     `CREATE TABLE IF NOT EXISTS tags (
       tenant TEXT NOT NULL,
       tag_id BIGINT NOT NULL,
@@ -33,14 +27,7 @@ export const tagsSchema: SchemaModule = {
       FOREIGN KEY (tenant, tag_category_id) REFERENCES tag_categories (tenant, tag_category_id) ON DELETE CASCADE
     )`,
     'CREATE INDEX IF NOT EXISTS tags_by_category ON tags (tenant, tag_category_id)',
-    `CREATE TABLE IF NOT EXISTS tag_names (
-      tenant TEXT NOT NULL,
-      tag_id BIGINT NOT NULL,
-      lang TEXT NOT NULL,
-      tag_nm TEXT NOT NULL,
-      PRIMARY KEY (tenant, tag_id, lang),
-      FOREIGN KEY (tenant, tag_id) REFERENCES tags (tenant, tag_id) ON DELETE CASCADE
-    )`,
+    namesTable('tag_names', 'tags', 'tag_id', 'tag_nm'),
     `CREATE TABLE IF NOT EXISTS tag_relations (
       tenant TEXT NOT NULL,
       module TEXT NOT NULL,
