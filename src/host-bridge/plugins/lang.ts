@@ -1,7 +1,7 @@
 /**
  * Which language a data plugin answers in, and a name in it: the `lang` attribute, else the
  * render's site language; a thing without a name in that language shows its name in the site's
- * language, and an empty string when it has neither.
+ * language, and an empty string when it has neither (docs/decisions.md D60).
  */
 import type { Value } from '../../value/value.js';
 import type { BridgeCall } from '../plugin-contract.js';

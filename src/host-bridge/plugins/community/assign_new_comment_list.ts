@@ -1,6 +1,6 @@
 /**
  * {assign_new_comment_list}: the newest `cnt` open comments of an item; new_order_flg=false
- * shows the same comments oldest first (it does not pick the oldest ones).
+ * shows the same comments oldest first (it does not pick the oldest ones; docs/decisions.md D58).
  */
 import type { HostPlugin } from '../../plugin-contract.js';
 import { PhpArray } from '../../../value/value.js';

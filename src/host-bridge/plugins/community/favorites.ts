@@ -1,4 +1,4 @@
-/** What the favorites plugins share: the kind of mark they count and the cookie of visitors' favorites. */
+/** What the favorites plugins share: the kind of mark they count and the cookie of visitors' favorites (docs/decisions.md D58). */
 import type { Value } from '../../../value/value.js';
 import { BridgeError } from '../../errors.js';
 

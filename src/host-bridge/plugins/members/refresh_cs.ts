@@ -1,7 +1,8 @@
 /**
  * {refresh_cs}: resets the cached custom-search results of the render's member to the searches
  * whose conditions (custom-search.ts) the member meets now, plus those named in `add`, in one
- * write. The member is always the render's; an id in `add` must be one of the tenant's searches.
+ * write. The member is always the render's; an id in `add` must be one of the tenant's searches
+ * (docs/decisions.md D57).
  */
 import type { HostPlugin } from '../../plugin-contract.js';
 import type { PhpArray } from '../../../value/value.js';

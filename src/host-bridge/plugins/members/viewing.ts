@@ -1,6 +1,7 @@
 /**
  * The viewing permission of members, the rule {assign_member_detail} applies: who may see whom,
- * and which fields. The adapter only answers members and groups; the rule is here.
+ * and which fields (docs/decisions.md D56). The adapter only answers members and groups; the
+ * rule is here.
  */
 import type { MemberRecord, MembersAdapter } from '../../adapters/members.js';
 import type { BridgeCall } from '../../plugin-contract.js';

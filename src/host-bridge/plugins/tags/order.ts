@@ -1,7 +1,7 @@
 /**
  * The `order` attribute of {assign_tag_list}: which columns, which way. Only the columns of the
  * tag item may be named (the sorting happens here, on the items, never in a query the adapter
- * builds from text), each `asc` (default) or `desc`, at most MAX_KEYS of them.
+ * builds from text), each `asc` (default) or `desc`, at most MAX_KEYS of them (docs/decisions.md D59).
  */
 import { PhpArray, type Value } from '../../../value/value.js';
 import { BridgeError } from '../../errors.js';
