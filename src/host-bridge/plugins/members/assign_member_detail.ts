@@ -7,7 +7,7 @@ import { PhpArray, type Value } from '../../../value/value.js';
 import type { MemberRecord } from '../../adapters/members.js';
 import { adapterWith } from '../../capabilities.js';
 import { mayView, seesPrivate } from './viewing.js';
-import { nameIn } from '../lang.js';
+import { inLang } from '../content/common.js';
 
 export const assignMemberDetail: HostPlugin = {
   name: 'assign_member_detail',
@@ -24,7 +24,8 @@ export const assignMemberDetail: HostPlugin = {
     if (attrs.assign_group_flg === true) {
       const groups = await members.groups(tenant, target.groupIds);
       out.set('group_ids', PhpArray.fromList([...target.groupIds]));
-      out.set('groups', PhpArray.fromList(groups.map((g) => PhpArray.fromEntries([['group_id', g.groupId], ['group_nm', nameIn(g.names, call.render.lang, call)]]))));
+      const siteLang = call.render.lang;
+      out.set('groups', PhpArray.fromList(groups.map((g) => PhpArray.fromEntries([['group_id', g.groupId], ['group_nm', inLang(g.names, siteLang, siteLang) ?? '']]))));
     }
     return { assign: [[String(attrs.var), out]], log };
   },

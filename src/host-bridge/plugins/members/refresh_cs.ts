@@ -9,6 +9,7 @@ import type { PhpArray } from '../../../value/value.js';
 import { BridgeError } from '../../errors.js';
 import { adapterWith } from '../../capabilities.js';
 import { meetsConditions } from './custom-search.js';
+import { positiveId } from '../content/common.js';
 
 const MAX_ADD = 100;
 
@@ -36,10 +37,9 @@ export const refreshCs: HostPlugin = {
 function addedIds(add: unknown): number[] {
   if (add === undefined || add === null) return [];
   const values = (add as PhpArray).values();
-  if (values.length > MAX_ADD) throw new BridgeError('E_BAD_ATTRIBUTE', `{refresh_cs} add= holds more than ${MAX_ADD} ids`);
-  return values.map((v) => {
-    const n = typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) throw new BridgeError('E_BAD_ATTRIBUTE', '{refresh_cs} add= must be a list of custom search ids');
-    return n;
-  });
+  const bad = (): never => {
+    throw new BridgeError('E_BAD_ATTRIBUTE', `{refresh_cs} add= must be a list of at most ${MAX_ADD} custom search ids`);
+  };
+  if (values.length > MAX_ADD) bad();
+  return values.map((v) => positiveId(v) ?? bad());
 }

@@ -7,6 +7,7 @@ import { PhpArray, type Value } from '../../../value/value.js';
 import { BridgeError } from '../../errors.js';
 import { adapterWith } from '../../capabilities.js';
 import { relatedTagItem } from './items.js';
+import { positiveId } from '../content/common.js';
 
 const MAX_ITEMS = 1000;
 
@@ -37,9 +38,5 @@ function idsOf(list: PhpArray): number[] {
   };
   const items = list.values();
   if (items.length > MAX_ITEMS) bad();
-  return items.map((item: Value) => {
-    const id = item instanceof PhpArray ? item.get('id') : null;
-    const n = typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id;
-    return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : bad();
-  });
+  return items.map((item: Value) => (item instanceof PhpArray ? positiveId(item.get('id')) : null) ?? bad());
 }

@@ -6,7 +6,7 @@
 import { PhpArray } from '../../../value/value.js';
 import type { TagCategoryRecord } from '../../adapters/tags.js';
 import type { BridgeCall } from '../../plugin-contract.js';
-import { nameIn } from '../lang.js';
+import { inLang } from '../content/common.js';
 
 export const MAX_LEVELS = 16;
 
@@ -26,7 +26,7 @@ export function categoryList(records: readonly TagCategoryRecord[], lang: string
   const visit = (r: TagCategoryRecord, level: number): PhpArray => {
     const item = PhpArray.fromEntries([
       ['tag_category_id', r.categoryId],
-      ['tag_category_nm', nameIn(r.names, lang, call)],
+      ['tag_category_nm', inLang(r.names, lang, call.render.lang) ?? ''],
       ['parent_tag_category_id', isTop(r) ? null : r.parentId],
       ['order_no', r.order],
       ['level', level],

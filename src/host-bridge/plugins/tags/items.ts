@@ -2,12 +2,12 @@
 import { PhpArray } from '../../../value/value.js';
 import type { TagCategoryRecord, TagRecord } from '../../adapters/tags.js';
 import type { BridgeCall } from '../../plugin-contract.js';
-import { nameIn } from '../lang.js';
+import { inLang } from '../content/common.js';
 
 export function tagItem(t: TagRecord, lang: string, call: BridgeCall): PhpArray {
   return PhpArray.fromEntries([
     ['tag_id', t.tagId],
-    ['tag_nm', nameIn(t.names, lang, call)],
+    ['tag_nm', inLang(t.names, lang, call.render.lang) ?? ''],
     ['tag_category_id', t.categoryId],
     ['open_contents_cnt', t.openContentsCount],
     ['order_no', t.order],
@@ -19,8 +19,8 @@ export function tagItem(t: TagRecord, lang: string, call: BridgeCall): PhpArray 
 export function relatedTagItem(t: TagRecord, category: TagCategoryRecord | undefined, lang: string, call: BridgeCall): PhpArray {
   return PhpArray.fromEntries([
     ['id', t.tagId],
-    ['tag_nm', nameIn(t.names, lang, call)],
+    ['tag_nm', inLang(t.names, lang, call.render.lang) ?? ''],
     ['tag_category_id', t.categoryId],
-    ['tag_category_nm', category ? nameIn(category.names, lang, call) : ''],
+    ['tag_category_nm', category ? inLang(category.names, lang, call.render.lang) ?? '' : ''],
   ]);
 }
