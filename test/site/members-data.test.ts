@@ -1,7 +1,7 @@
 /**
  * The members, tags and community data of a local site, through its adapters (what an embedder's
  * adapters must do too): the sample data, one tenant's rows only, and writes that are whole or
- * absent. Plugin rules are tested through renders in test/plugins/host-members, host-tags, host-community.
+ * absent. Plugin rules are tested through renders in test/plugins/members, tags and community.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachBackend, sampleSite, type Backend } from './support/backends.js';

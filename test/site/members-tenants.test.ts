@@ -5,11 +5,11 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { eachBackend } from './support/backends.js';
-import { useSampleSite } from './support/site-engine.js';
+import { siteBench } from './support/site-bench.js';
 
 eachBackend('members, tags and community plugins keep to the render\'s tenant', (backend) => {
-  const a = useSampleSite(backend);
-  const b = useSampleSite(backend);
+  const a = siteBench(backend);
+  const b = siteBench(backend);
 
   beforeAll(async () => {
     const t = b.site.tenant;
@@ -17,9 +17,9 @@ eachBackend('members, tags and community plugins keep to the render\'s tenant', 
     const run = (sql: string, params: (string | number)[]): Promise<unknown> => b.site.db.run(sql, [...params, t]);
     await run('UPDATE members SET nickname = ?, open_flg = 1 WHERE member_id = 5 AND tenant = ?', ['B の健']);
     await run('INSERT INTO member_group_viewers (group_id, viewer_group_id, tenant) VALUES (3, 1, ?)', []);
-    await run('UPDATE member_group_names SET group_nm = ? WHERE group_id = 1 AND tenant = ?', ['B の会員']);
-    await run('UPDATE tag_names SET tag_nm = ? WHERE tag_id = 1 AND tenant = ?', ['B のお知らせ']);
-    await run('UPDATE tag_category_names SET tag_category_nm = ? WHERE tag_category_id = 1 AND tenant = ?', ['B のジャンル']);
+    await run('UPDATE member_groups SET names = ? WHERE group_id = 1 AND tenant = ?', ['{"ja":"B の会員"}']);
+    await run('UPDATE tags SET names = ? WHERE tag_id = 1 AND tenant = ?', ['{"ja":"B のお知らせ"}']);
+    await run('UPDATE tag_categories SET names = ? WHERE tag_category_id = 1 AND tenant = ?', ['{"ja":"B のジャンル"}']);
     await run('DELETE FROM tag_relations WHERE module_id = 5 AND tenant = ?', []);
     await run('DELETE FROM comments WHERE module_id = 1 AND tenant = ?', []);
     await run('DELETE FROM favorites WHERE tenant = ?', []);

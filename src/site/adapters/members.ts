@@ -5,7 +5,8 @@
 import type { HostAdapters, MemberGroupRecord, MemberRecord, MembersAdapter } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import { ownTenant } from './own-tenant.js';
-import { listsById, namesById, placeholders } from './rows.js';
+import { listsById, placeholders } from './rows.js';
+import { parseNames } from './content.js';
 
 interface MemberRow {
   member_id: number;
@@ -52,12 +53,11 @@ export function membersAdapters(ctx: SiteContext): Partial<HostAdapters> {
       own(tenant);
       if (ids.length === 0) return [];
       const among = placeholders(ids.length);
-      const found = await db.all<{ group_id: number }>(`SELECT group_id FROM member_groups WHERE tenant = ? AND group_id IN ${among} ORDER BY group_id`, [tenant, ...ids]);
-      const names = namesById(await db.all(`SELECT group_id AS id, lang, group_nm AS name FROM member_group_names WHERE tenant = ? AND group_id IN ${among} ORDER BY lang`, [tenant, ...ids]));
+      const found = await db.all<{ group_id: number; names: string }>(`SELECT group_id, names FROM member_groups WHERE tenant = ? AND group_id IN ${among} ORDER BY group_id`, [tenant, ...ids]);
       const viewers = listsById(
         await db.all(`SELECT group_id AS id, viewer_group_id AS value FROM member_group_viewers WHERE tenant = ? AND group_id IN ${among} ORDER BY viewer_group_id`, [tenant, ...ids]),
       );
-      return found.map((g) => ({ groupId: g.group_id, names: names.get(g.group_id) ?? {}, viewerGroupIds: viewers.get(g.group_id) ?? [] }));
+      return found.map((g) => ({ groupId: g.group_id, names: parseNames(g.names), viewerGroupIds: viewers.get(g.group_id) ?? [] }));
     },
     async customSearches(tenant) {
       own(tenant);

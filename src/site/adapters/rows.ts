@@ -1,18 +1,8 @@
-/** Shaping rows for the adapters: names per language, and `IN (...)` lists both backends take. */
+/** Shaping rows for the adapters: lists per id, and `IN (...)` lists both backends take. */
+
 /** `(?, ?, ?)` for `n` values (n >= 1). */
 export function placeholders(n: number): string {
   return `(${Array.from({ length: n }, () => '?').join(', ')})`;
-}
-
-/** Rows of (id, lang, name) as id -> { lang: name }. */
-export function namesById(rows: readonly { id: number; lang: string; name: string }[]): Map<number, Record<string, string>> {
-  const out = new Map<number, Record<string, string>>();
-  for (const r of rows) {
-    let names = out.get(r.id);
-    if (!names) out.set(r.id, (names = Object.create(null) as Record<string, string>));
-    names[r.lang] = r.name;
-  }
-  return out;
 }
 
 /** Rows of (id, value) as id -> [values in row order]. */

@@ -3,11 +3,13 @@ import type { HostAdapters, TagRecord, TagsAdapter } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import type { SqlValue } from '../db/database.js';
 import { ownTenant } from './own-tenant.js';
-import { namesById, placeholders } from './rows.js';
+import { placeholders } from './rows.js';
+import { parseNames } from './content.js';
 
 interface TagRow {
   tag_id: number;
   tag_category_id: number;
+  names: string;
   order_no: number;
   open_contents_cnt: number;
   inst_ymdhi: string;
@@ -17,23 +19,16 @@ export function tagsAdapters(ctx: SiteContext): Partial<HostAdapters> {
   const own = ownTenant(ctx);
   const db = ctx.db;
 
-  /** The tags `where` selects (a condition on `tags`, its parameters after the tenant's), with their names. */
+  /** The tags `where` selects (a condition on `tags`, its parameters after the tenant's). */
   async function tagsWhere(tenant: string, where: string, params: SqlValue[]): Promise<TagRecord[]> {
     const rows = await db.all<TagRow>(
-      `SELECT tag_id, tag_category_id, order_no, open_contents_cnt, inst_ymdhi FROM tags WHERE tenant = ? AND ${where} ORDER BY tag_id`,
+      `SELECT tag_id, tag_category_id, names, order_no, open_contents_cnt, inst_ymdhi FROM tags WHERE tenant = ? AND ${where} ORDER BY tag_id`,
       [tenant, ...params],
-    );
-    if (rows.length === 0) return [];
-    const names = namesById(
-      await db.all(`SELECT n.tag_id AS id, n.lang, n.tag_nm AS name FROM tag_names n JOIN tags ON tags.tenant = n.tenant AND tags.tag_id = n.tag_id WHERE n.tenant = ? AND ${where} ORDER BY n.lang`, [
-        tenant,
-        ...params,
-      ]),
     );
     return rows.map((r) => ({
       tagId: r.tag_id,
       categoryId: r.tag_category_id,
-      names: names.get(r.tag_id) ?? {},
+      names: parseNames(r.names),
       order: r.order_no,
       openContentsCount: r.open_contents_cnt,
       created: r.inst_ymdhi,
@@ -43,12 +38,11 @@ export function tagsAdapters(ctx: SiteContext): Partial<HostAdapters> {
   const tags: TagsAdapter = {
     async categories(tenant) {
       own(tenant);
-      const rows = await db.all<{ id: number; parent: number | null; order_no: number }>(
-        'SELECT tag_category_id AS id, parent_tag_category_id AS parent, order_no FROM tag_categories WHERE tenant = ? ORDER BY tag_category_id',
+      const rows = await db.all<{ id: number; parent: number | null; names: string; order_no: number }>(
+        'SELECT tag_category_id AS id, parent_tag_category_id AS parent, names, order_no FROM tag_categories WHERE tenant = ? ORDER BY tag_category_id',
         [tenant],
       );
-      const names = namesById(await db.all('SELECT tag_category_id AS id, lang, tag_category_nm AS name FROM tag_category_names WHERE tenant = ? ORDER BY lang', [tenant]));
-      return rows.map((r) => ({ categoryId: r.id, parentId: r.parent, names: names.get(r.id) ?? {}, order: r.order_no }));
+      return rows.map((r) => ({ categoryId: r.id, parentId: r.parent, names: parseNames(r.names), order: r.order_no }));
     },
     async tagsOf(tenant, categoryId) {
       own(tenant);

@@ -46,10 +46,10 @@ export async function sampleTags(ctx: SiteContext): Promise<void> {
   const openCount = (tag: number): number => relations.filter(([n, t]) => t === tag && n <= LAST_OPEN_CONTENT).length;
   await ctx.db.transaction(async (tx) => {
     const t = ctx.tenant;
-    await insertRows(tx, t, 'tag_categories', ['tag_category_id', 'parent_tag_category_id', 'order_no'], CATEGORIES.map(([id, parent, order]) => [id, parent, order]));
-    await insertRows(tx, t, 'tag_category_names', ['tag_category_id', 'lang', 'tag_category_nm'], CATEGORIES.flatMap(([id, , , ja, en]) => [[id, 'ja', ja], [id, 'en', en]]));
-    await insertRows(tx, t, 'tags', ['tag_id', 'tag_category_id', 'order_no', 'open_contents_cnt', 'inst_ymdhi'], TAGS.map(([id, cat, order, , , at]) => [id, cat, order, openCount(id), at]));
-    await insertRows(tx, t, 'tag_names', ['tag_id', 'lang', 'tag_nm'], TAGS.flatMap(([id, , , ja, en]) => (en === null ? [[id, 'ja', ja]] : [[id, 'ja', ja], [id, 'en', en]])));
+    await insertRows(tx, t, 'tag_categories', ['tag_category_id', 'parent_tag_category_id', 'names', 'order_no'],
+      CATEGORIES.map(([id, parent, order, ja, en]) => [id, parent, JSON.stringify({ ja, en }), order]));
+    await insertRows(tx, t, 'tags', ['tag_id', 'tag_category_id', 'names', 'order_no', 'open_contents_cnt', 'inst_ymdhi'],
+      TAGS.map(([id, cat, order, ja, en, at]) => [id, cat, JSON.stringify(en === null ? { ja } : { ja, en }), order, openCount(id), at]));
     await insertRows(tx, t, 'tag_relations', ['module', 'module_id', 'tag_id', 'order_no'], relations.map(([n, tag, order]) => ['topics', n, tag, order]));
   });
 }

@@ -1,10 +1,10 @@
 /**
  * Members, their groups (names per language, viewing permissions, membership) and the member
  * custom searches with their cached results. Ids are the platform's, given by the data, so they
- * are part of the key with the tenant.
+ * are part of the key with the tenant. Names per language are a JSON object in a `names` column,
+ * as in the content family.
  */
 import type { SchemaModule } from './schema-module.js';
-import { namesTable } from './names-table.js';
 
 export const membersSchema: SchemaModule = {
   family: 'members',
@@ -25,10 +25,10 @@ export const membersSchema: SchemaModule = {
     `CREATE TABLE IF NOT EXISTS member_groups (
       tenant TEXT NOT NULL,
       group_id BIGINT NOT NULL,
+      names TEXT NOT NULL,
       order_no INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (tenant, group_id)
     )`,
-    namesTable('member_group_names', 'member_groups', 'group_id', 'group_nm'),
     // Viewing permission: the members of group_id may be viewed by the members of viewer_group_id.
     `CREATE TABLE IF NOT EXISTS member_group_viewers (
       tenant TEXT NOT NULL,

@@ -4,13 +4,13 @@
  */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { useSampleSite } from '../../site/support/site-engine.js';
+import { siteBench } from '../../site/support/site-bench.js';
 
 const IDS = '{foreach from=$c item=x}{$x.comment_id} {/foreach}';
 const list = (attrs: string): string => `{assign_new_comment_list ${attrs} var=c}${IDS}`;
 
 eachBackend('{assign_new_comment_list}', (backend) => {
-  const s = useSampleSite(backend);
+  const s = siteBench(backend);
 
   it('lists the newest 5 open comments of an item, newest first; a closed comment never', async () => {
     expect(await s.render(list('module_id=1'))).toBe('8 6 5 4 3 ');

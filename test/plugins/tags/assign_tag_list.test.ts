@@ -5,13 +5,13 @@
  */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { useSampleSite } from '../../site/support/site-engine.js';
+import { siteBench } from '../../site/support/site-bench.js';
 
 const IDS = '{foreach from=$t item=x}{$x.tag_id} {/foreach}';
 const list = (attrs: string): string => `{assign_tag_list category_id=1 ${attrs} var=t}${IDS}`;
 
 eachBackend('{assign_tag_list}', (backend) => {
-  const s = useSampleSite(backend);
+  const s = siteBench(backend);
 
   it('lists the category\'s own tags by order_no, with their fields', async () => {
     expect(await s.render(list(''))).toBe('1 2 3 4 ');

@@ -5,12 +5,12 @@
  */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { useSampleSite } from '../../site/support/site-engine.js';
+import { siteBench } from '../../site/support/site-bench.js';
 
 const IDS = '{foreach from=$t item=x}{$x.id} {/foreach}';
 
 eachBackend('{assign_relation_tag_list}', (backend) => {
-  const s = useSampleSite(backend);
+  const s = siteBench(backend);
 
   it('lists an item\'s tags in relation order, as tag items with names and categories', async () => {
     expect(await s.render('{assign_relation_tag_list module_id=5 var=t}{foreach from=$t item=x}{$x.id}:{$x.tag_nm}:{$x.tag_category_id}:{$x.tag_category_nm};{/foreach}'))

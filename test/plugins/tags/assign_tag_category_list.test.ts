@@ -4,12 +4,12 @@
  */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { useSampleSite } from '../../site/support/site-engine.js';
+import { siteBench } from '../../site/support/site-bench.js';
 
 const FLAT = '{assign_tag_category_list var=c}{foreach from=$c item=x}{$x.tag_category_id}:{$x.level}:{$x.parent_tag_category_id} {/foreach}';
 
 eachBackend('{assign_tag_category_list}', (backend) => {
-  const s = useSampleSite(backend);
+  const s = siteBench(backend);
 
   it('lists flat in tree order with levels and parents, named in the site\'s language or lang', async () => {
     expect(await s.render(FLAT)).toBe('1:0: 3:1:1 4:2:3 2:0: ');
@@ -24,7 +24,7 @@ eachBackend('{assign_tag_category_list}', (backend) => {
 
   it('an orphan is top-level, a cycle is left out, a chain is cut at 16 levels', async () => {
     const add = (id: number, parent: number | null, order = 9): Promise<unknown> =>
-      s.site.db.run('INSERT INTO tag_categories (tenant, tag_category_id, parent_tag_category_id, order_no) VALUES (?, ?, ?, ?)', [s.site.tenant, id, parent, order]);
+      s.site.db.run('INSERT INTO tag_categories (tenant, tag_category_id, parent_tag_category_id, names, order_no) VALUES (?, ?, ?, ?, ?)', [s.site.tenant, id, parent, `{"en":"c${id}"}`, order]);
     await add(10, 99);
     await add(11, 12);
     await add(12, 11);

@@ -6,14 +6,14 @@
  */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { useSampleSite } from '../../site/support/site-engine.js';
+import { siteBench } from '../../site/support/site-bench.js';
 import { testEngine, templateError } from '../../support/engine.js';
 
 const SHOW = '{assign_member_detail member_id=$id var=m}{foreach from=$m key=k item=v}{$k}={$v};{/foreach}';
 const shown = (id: number, open = true) => `{assign_member_detail member_id=${id} open_by_group=${open} var=m}{if $m}{$m.member_id}{else}-{/if}`;
 
 eachBackend('{assign_member_detail}', (backend) => {
-  const s = useSampleSite(backend);
+  const s = siteBench(backend);
 
   it('shows a viewable member\'s public fields, never email or login_id to another member', async () => {
     expect(await s.render(SHOW, { memberId: 2, vars: { id: 3 } })).toBe(

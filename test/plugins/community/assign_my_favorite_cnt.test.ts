@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { useSampleSite } from '../../site/support/site-engine.js';
+import { siteBench } from '../../site/support/site-bench.js';
 import { SAMPLE_COOKIE_IDS } from '../../../src/site/sample/community.js';
 
 const count = (attrs: string): string => `{assign_my_favorite_cnt ${attrs} var=n}{$n}`;
@@ -14,7 +14,7 @@ let cookie: string | null = null;
 const jarRequests: string[] = [];
 
 eachBackend('{assign_my_favorite_cnt}', (backend) => {
-  const s = useSampleSite(backend, {
+  const s = siteBench(backend, {
     host: (h) => ({
       ...h,
       cookies: {
@@ -26,7 +26,7 @@ eachBackend('{assign_my_favorite_cnt}', (backend) => {
       },
     }),
   });
-  const noJar = useSampleSite(backend, { host: (h) => ({ ...h, cookies: undefined }) });
+  const noJar = siteBench(backend, { host: (h) => ({ ...h, cookies: undefined }) });
 
   it('counts the render\'s member\'s marks of the module type, or of one item', async () => {
     expect(await s.render(count(''), { memberId: 2 })).toBe('5');

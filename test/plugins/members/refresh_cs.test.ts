@@ -5,10 +5,10 @@
  */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { useSampleSite } from '../../site/support/site-engine.js';
+import { siteBench } from '../../site/support/site-bench.js';
 
 eachBackend('{refresh_cs}', (backend) => {
-  const s = useSampleSite(backend);
+  const s = siteBench(backend);
   const results = async (memberId: number): Promise<number[]> =>
     (await s.site.db.all<{ cs_id: number }>('SELECT cs_id FROM member_custom_search_results WHERE tenant = ? AND member_id = ? ORDER BY cs_id', [s.site.tenant, memberId])).map((r) => r.cs_id);
   const setResults = async (memberId: number, ids: number[]): Promise<void> => {

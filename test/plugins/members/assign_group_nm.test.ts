@@ -1,10 +1,10 @@
 /** {assign_group_nm} on the sample site: languages and their fallback, a missing group, bad attributes. */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { useSampleSite } from '../../site/support/site-engine.js';
+import { siteBench } from '../../site/support/site-bench.js';
 
 eachBackend('{assign_group_nm}', (backend) => {
-  const s = useSampleSite(backend);
+  const s = siteBench(backend);
 
   it('names a group in the site\'s language by default, or in lang', async () => {
     expect(await s.render('{assign_group_nm group_id=3 var=g}{$g}|{assign_group_nm group_id=3 lang="en" var=g}{$g}')).toBe('プレミアム会員|Premium members');

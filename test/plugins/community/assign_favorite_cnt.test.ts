@@ -5,12 +5,12 @@
  */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { useSampleSite } from '../../site/support/site-engine.js';
+import { siteBench } from '../../site/support/site-bench.js';
 
 const count = (attrs: string): string => `{assign_favorite_cnt ${attrs} var=n}{$n}`;
 
 eachBackend('{assign_favorite_cnt}', (backend) => {
-  const s = useSampleSite(backend);
+  const s = siteBench(backend);
 
   it('counts everybody\'s likes of an item or of a module type; bookmarks are not likes', async () => {
     expect(await s.render(count('module_id=1'))).toBe('6');
