@@ -2,8 +2,11 @@
  * Which capabilities (a declaration's `host` field) a host answers. Most name the HostAdapters
  * field their plugins call (files, http, mail, secrets...), so a host has them when the embedder
  * gave that adapter; the bridge itself keeps the clock ({sleep}) and the request's globals
- * ({assign_globals}), and the embedder's own plugins keep theirs, so every host has those three. It answers for a family: some uses of a
- * plugin need a second adapter too ({storage_url}: storageUrls; api_internal's member_id: members).
+ * ({assign_globals}), and the embedder's own plugins keep theirs, so every host has those three.
+ * A capability may also name an optional method of a field's adapter (`members.member`): a host
+ * has it when that adapter has the method. It answers for a family: some uses of a plugin need a
+ * second adapter or method too ({storage_url}: storageUrls; api_internal's member_id: members;
+ * assign_member_detail: members.groups).
  */
 import type { HostAdapters } from './host.js';
 import { BridgeError } from './errors.js';
@@ -18,7 +21,11 @@ const KEPT_BY_THE_BRIDGE: ReadonlySet<string> = new Set(['clock', 'request', ENG
 
 export function hostProvides(host: HostAdapters, capability: string): boolean {
   if (KEPT_BY_THE_BRIDGE.has(capability)) return true;
-  return Object.prototype.hasOwnProperty.call(host, capability) && host[capability as keyof HostAdapters] !== undefined;
+  const [field, method] = capability.split('.', 2) as [string, string | undefined];
+  if (!Object.prototype.hasOwnProperty.call(host, field)) return false;
+  const adapter = host[field as keyof HostAdapters];
+  if (adapter === undefined) return false;
+  return method === undefined || typeof (adapter as unknown as Record<string, unknown>)[method] === 'function';
 }
 
 /**
@@ -28,4 +35,21 @@ export function hostProvides(host: HostAdapters, capability: string): boolean {
 export function missingAdapter(what: string, adapter: string): BridgeError {
   const field = adapter.split('.')[0];
   return new BridgeError('E_HOST_CAPABILITY', `${what} needs the host adapter HostAdapters.${adapter}, which this host was not given (createEngine({ host: { ${field} } }))`);
+}
+
+/**
+ * The adapter `host[field]` when it has every one of `methods` (optional methods of a family's
+ * adapter), else the missingAdapter refusal naming the first that is missing (`members.member`).
+ */
+export function adapterWith<F extends keyof HostAdapters, K extends keyof NonNullable<HostAdapters[F]>>(
+  host: HostAdapters,
+  field: F,
+  what: string,
+  methods: readonly K[],
+): NonNullable<HostAdapters[F]> & Required<Pick<NonNullable<HostAdapters[F]>, K>> {
+  const adapter = host[field];
+  if (!adapter) throw missingAdapter(what, field);
+  const has = adapter as unknown as Record<string, unknown>;
+  for (const m of methods) if (typeof has[String(m)] !== 'function') throw missingAdapter(what, `${field}.${String(m)}`);
+  return adapter as NonNullable<HostAdapters[F]> & Required<Pick<NonNullable<HostAdapters[F]>, K>>;
 }

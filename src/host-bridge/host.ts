@@ -8,6 +8,9 @@ import type { ChildSitesAdapter, ContentAdapter, MastersAdapter } from './adapte
 import type { SessionAdapter } from './adapters/session.js';
 
 export type { SessionAdapter };
+import type { MembersAdapter } from './adapters/members.js';
+import type { TagsAdapter } from './adapters/tags.js';
+import type { CommentsAdapter, FavoritesAdapter } from './adapters/community.js';
 
 /** Who a render runs for. Set by the embedder per render; templates cannot change it. */
 export interface RenderIdentity {
@@ -114,14 +117,25 @@ export interface GeoAdapter {
 
 export interface HostAdapters {
   secrets?: { get(tenant: string, name: string): Promise<SecretRecord | null> };
-  members?: {
-    isSuperUser(tenant: string, memberId: number): Promise<boolean>;
-    /**
-     * Whether `memberId` is a member of `tenant` ({login} and {assign_api_credential} with
-     * member_id). Absent: those refuse member_id (E_HOST_CAPABILITY), as they cannot check it.
-     */
-    exists?(tenant: string, memberId: number): Promise<boolean>;
-  };
+  /**
+   * Members family ({assign_member_detail}, {assign_group_nm}, {refresh_cs}; api_internal's
+   * member_id check): the tenant's members, groups with viewing permissions and custom searches.
+   * See MembersAdapter: only isSuperUser is required; a plugin that needs an absent method is
+   * E_HOST_CAPABILITY. Absent: those plugins are E_HOST_CAPABILITY and member_id is refused.
+   */
+  members?: MembersAdapter;
+  /**
+   * Tags family ({assign_tag_category_list}, {assign_tag_list}, {assign_relation_tag_list}): the
+   * tenant's tag categories, tags and tag relations (TagsAdapter). Absent: E_HOST_CAPABILITY.
+   */
+  tags?: TagsAdapter;
+  /** {assign_new_comment_list}: the tenant's open comments, newest first (CommentsAdapter). Absent: E_HOST_CAPABILITY. */
+  comments?: CommentsAdapter;
+  /**
+   * {assign_favorite_cnt}, {assign_my_favorite_cnt}: counts of the tenant's favorites
+   * (FavoritesAdapter); cookie-managed ones also need `cookies`. Absent: E_HOST_CAPABILITY.
+   */
+  favorites?: FavoritesAdapter;
   /**
    * Session family ({login}, {logout}, {assign_api_credential}): the sessions of the tenant's
    * members, found by the request's session cookie. See SessionAdapter. Absent: those plugins

@@ -24,6 +24,9 @@ import { plugins as hostApi } from './host-api/index.js';
 import { plugins as hostMail } from './host-mail/index.js';
 import { plugins as hostContent } from './host-content/index.js';
 import { plugins as hostSession } from './host-session/index.js';
+import { plugins as hostMembers } from './host-members/index.js';
+import { plugins as hostTags } from './host-tags/index.js';
+import { plugins as hostCommunity } from './host-community/index.js';
 import { plugins as php } from './php/index.js';
 import { plugins as markup } from './markup/index.js';
 
@@ -35,7 +38,8 @@ export const FAMILIES: Readonly<Record<string, readonly Plugin[]>> = {
   core, string, html, array, json, format, date, regex, util, php, markup,
   // Declarations only: src/host-bridge/plugins/<family>/<tag>.ts implements each on the host.
   'host-clock': hostClock, 'host-secrets': hostSecrets, 'host-request': hostRequest, 'host-crypto': hostCrypto, 'host-geo': hostGeo,
-  'host-files': hostFiles, 'host-api': hostApi, 'host-mail': hostMail, 'host-content': hostContent, 'host-session': hostSession,
+  'host-files': hostFiles, 'host-api': hostApi, 'host-mail': hostMail, 'host-content': hostContent,
+  'host-members': hostMembers, 'host-tags': hostTags, 'host-community': hostCommunity, 'host-session': hostSession,
 };
 
 export const ALL_PLUGINS: readonly Plugin[] = Object.values(FAMILIES).flat();

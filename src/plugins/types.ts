@@ -106,7 +106,7 @@ export interface FunctionPlugin extends Declared {
   attrs: Readonly<Record<string, AttrSpec>>;
   /** Further attributes are accepted and passed on (math variables, sendmail template vars). */
   extraAttrs?: boolean;
-  /** Set for privileged plugins: the host capability they need; `run` is then absent. */
+  /** Set for privileged plugins: the host capability they need (a HostAdapters field, or `field.method` for an optional method); `run` is then absent. */
   host?: string;
   /** Absent for privileged plugins (the host runs them) and for tags the compiler turns into code ({function}, {return}). */
   run?: (attrs: Record<string, Value>, ctx: PluginContext) => string | void;

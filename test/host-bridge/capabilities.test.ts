@@ -32,4 +32,12 @@ describe('host capabilities of a host without adapters', () => {
     expect(hostProvides({}, 'geo')).toBe(false);
     expect(hostProvides({}, 'toString')).toBe(false);
   });
+
+  it('names an optional method of an adapter: the host has it only when the adapter has the method', () => {
+    const isSuperUser = async (): Promise<boolean> => false;
+    expect(hostProvides({ members: { isSuperUser } }, 'members')).toBe(true);
+    expect(hostProvides({ members: { isSuperUser } }, 'members.member')).toBe(false);
+    expect(hostProvides({ members: { isSuperUser, member: async () => null } }, 'members.member')).toBe(true);
+    expect(hostProvides({}, 'members.member')).toBe(false);
+  });
 });

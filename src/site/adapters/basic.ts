@@ -1,14 +1,14 @@
 /**
  * The adapters a site answers from its folder and site.json alone: files (files/, through the
- * public TenantFiles), the site key of rcms_encrypt (data/site-key, made by `site init`), named
- * secrets (secrets.json) and which members are super users (site.json super_users).
+ * public TenantFiles), the site key of rcms_encrypt (data/site-key, made by `site init`) and named
+ * secrets (secrets.json). Which members are super users (site.json super_users) is the members
+ * family's (members.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TenantFiles, type HostAdapters, type SecretRecord } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import { ownTenant } from './own-tenant.js';
-import { memberExists } from './members.js';
 
 /** Storage limits of a local site: generous for development, still bounded. */
 const FILE_LIMITS = { quotaBytes: 1 << 30, maxReadBytes: 64 << 20, maxEntries: 10_000 };
@@ -31,16 +31,6 @@ export function basicAdapters(ctx: SiteContext): Partial<HostAdapters> {
       async get(tenant, name) {
         own(tenant);
         return readSecrets(ctx.dir)[name] ?? null;
-      },
-    },
-    members: {
-      async isSuperUser(tenant, memberId) {
-        own(tenant);
-        return ctx.config.super_users.includes(memberId);
-      },
-      async exists(tenant, memberId) {
-        own(tenant);
-        return memberExists(ctx, memberId);
       },
     },
   };

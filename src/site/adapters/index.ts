@@ -10,10 +10,13 @@ import { basicAdapters } from './basic.js';
 import { contentAdapters } from './content.js';
 import { sessionAdapters } from './sessions.js';
 import { apiAdapters } from './api.js';
+import { membersAdapters } from './members.js';
+import { tagsAdapters } from './tags.js';
+import { communityAdapters } from './community.js';
 
 export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
 
-const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, sessionAdapters, apiAdapters];
+const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters];
 
 export function siteAdapters(ctx: SiteContext): HostAdapters {
   const host: HostAdapters = {};

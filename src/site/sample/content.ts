@@ -9,6 +9,7 @@
  */
 import type { SqlRunner, SqlValue } from '../db/database.js';
 import type { SiteContext } from '../site-context.js';
+import { insertRows } from './rows.js';
 
 type Bilingual = readonly [ja: string, en: string];
 
@@ -52,14 +53,8 @@ const octoberMorning = (day: number): number => Date.UTC(2023, 9, day, 0, 0, 0) 
 const ymd = (day: number): string => `2023-10-${String(day).padStart(2, '0')}`;
 const names = (pair: Bilingual): string => JSON.stringify({ ja: pair[0], en: pair[1] });
 
-/** One multi-row INSERT of `tenant`'s rows. */
-async function insert(tx: SqlRunner, tenant: string, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): Promise<void> {
-  const row = `(?, ${columns.map(() => '?').join(', ')})`;
-  await tx.run(`INSERT INTO ${table} (tenant, ${columns.join(', ')}) VALUES ${rows.map(() => row).join(', ')}`, rows.flatMap((r) => [tenant, ...r]));
-}
-
 export async function contentSample(ctx: SiteContext): Promise<void> {
-  const put = (tx: SqlRunner, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): Promise<void> => insert(tx, ctx.tenant, table, columns, rows);
+  const put = (tx: SqlRunner, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): Promise<void> => insertRows(tx, ctx.tenant, table, columns, rows);
   await ctx.db.transaction(async (tx) => {
     await put(tx, 'topics_groups', ['id', 'names', 'descriptions'], [
       [1, names(['ニュース', 'News']), names(['会社からのお知らせ', 'News from the company'])],

@@ -4,9 +4,11 @@
  */
 import type { SiteContext } from '../site-context.js';
 import { contentSample } from './content.js';
-import { membersStandInSample } from './members-stand-in.js';
+import { sampleMembers } from './members.js';
+import { sampleTags } from './tags.js';
+import { sampleCommunity } from './community.js';
 import { jsonFieldsSample } from './json-fields.js';
 
 export type SampleData = (ctx: SiteContext) => Promise<void>;
 
-export const SAMPLES: readonly SampleData[] = [contentSample, membersStandInSample, jsonFieldsSample];
+export const SAMPLES: readonly SampleData[] = [contentSample, sampleMembers, sampleTags, sampleCommunity, jsonFieldsSample];

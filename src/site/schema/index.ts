@@ -6,12 +6,14 @@ import type { SiteDatabase } from '../db/database.js';
 import type { SchemaModule } from './schema-module.js';
 import { metaSchema } from './meta.js';
 import { contentSchema } from './content.js';
+import { membersSchema } from './members.js';
+import { tagsSchema } from './tags.js';
+import { communitySchema } from './community.js';
 import { sessionsSchema } from './sessions.js';
 import { apiSchema } from './api.js';
-import { membersStandInSchema } from './members-stand-in.js';
 import { jsonFieldsSchema } from './json-fields.js';
 
-export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema, membersStandInSchema, sessionsSchema, apiSchema, jsonFieldsSchema];
+export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema, membersSchema, tagsSchema, communitySchema, sessionsSchema, apiSchema, jsonFieldsSchema];
 
 /** Creates what is missing, in one transaction. */
 export async function migrate(db: SiteDatabase): Promise<void> {

@@ -5,10 +5,10 @@
  */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { contentBench } from './bench.js';
+import { siteBench } from '../../site/support/site-bench.js';
 
 eachBackend('api_method', (backend) => {
-  const bench = contentBench(backend);
+  const bench = siteBench(backend);
   const call = async (model: string, method: string, mp: Record<string, unknown>, rp: Record<string, unknown> = {}): Promise<Record<string, unknown>> =>
     JSON.parse(await bench.render('{api_method var=r model=$model method=$method method_params=$mp request_params=$rp}{$r|@json_encode}', { vars: { model, method, mp, rp } })) as Record<string, unknown>;
 

@@ -4,10 +4,10 @@
  */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { contentBench } from './bench.js';
+import { siteBench } from '../../site/support/site-bench.js';
 
 eachBackend('assign_topics_category_list', (backend) => {
-  const bench = contentBench(backend);
+  const bench = siteBench(backend);
   const names = (lang: string, group = 1): Promise<string> =>
     bench.render('{assign_topics_category_list var=c topics_group_id=$g lang=$lang}{foreach from=$c item=x}{$x.topics_category_id}:{$x.category_nm}/{$x.category_parent_id};{/foreach}', { vars: { lang, g: group } });
 

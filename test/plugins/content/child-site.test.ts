@@ -1,10 +1,10 @@
 /** {child_site} on both backends: a child site of the render's site, by key; anything else is null. */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { contentBench } from './bench.js';
+import { siteBench } from '../../site/support/site-bench.js';
 
 eachBackend('child_site', (backend) => {
-  const bench = contentBench(backend);
+  const bench = siteBench(backend);
 
   it('assigns the child site: key, name in the site\'s language, url, language, time zone, open flag, creation time', async () => {
     const json = await bench.render('{child_site site_key="child" var=c}{$c|@json_encode}');

@@ -6,12 +6,12 @@
  */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { contentBench } from './bench.js';
+import { siteBench } from '../../site/support/site-bench.js';
 
 const VIEWS = '{assign_topics_detail var=t topics_id=$id}{$t.view_count}';
 
 eachBackend('counters', (backend) => {
-  const bench = contentBench(backend);
+  const bench = siteBench(backend);
   const views = (id: number): Promise<string> => bench.render(VIEWS, { vars: { id } });
 
   it('increments by content ID or slug and column slug or ID; the content shows it after sync_counter', async () => {

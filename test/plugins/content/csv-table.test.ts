@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { contentBench } from './bench.js';
+import { siteBench } from '../../site/support/site-bench.js';
 import { compileFilter, MAX_CHARS, MAX_CONDITIONS, MAX_DEPTH } from '../../../src/host-bridge/plugins/content/csv-filter.js';
 import { BridgeError } from '../../../src/host-bridge/errors.js';
 
 eachBackend('assign_csv_table', (backend) => {
-  const bench = contentBench(backend);
+  const bench = siteBench(backend);
   const json = async (attrs: string, vars?: Record<string, unknown>): Promise<unknown> => JSON.parse(await bench.render(`{assign_csv_table var=t ${attrs}}{$t|@json_encode}`, { vars }));
 
   it('gives the rows as lists of cells, in the site\'s language or the one asked', async () => {

@@ -6,13 +6,13 @@
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
 import { FIXED_NOW, templateError } from '../../support/engine.js';
-import { contentBench } from './bench.js';
+import { siteBench } from '../../site/support/site-bench.js';
 import { createEngine } from '../../../src/index.js';
 
 const DUMP = '{assign_topics_detail var=t topics_id=$id lang=$lang}{$t|@json_encode}';
 
 eachBackend('assign_topics_detail', (backend) => {
-  const bench = contentBench(backend);
+  const bench = siteBench(backend);
   const detail = async (id: number, lang = ''): Promise<Record<string, unknown> | null> =>
     JSON.parse(await bench.render(DUMP, { vars: { id, lang } })) as Record<string, unknown> | null;
 

@@ -5,12 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { contentBench } from './bench.js';
+import { siteBench } from '../../site/support/site-bench.js';
 
 const PAGE = readFileSync(new URL('../../../examples/news-page.tpl', import.meta.url), 'utf8');
 
 eachBackend('the news page and the news endpoint', (backend) => {
-  const bench = contentBench(backend);
+  const bench = siteBench(backend);
 
   it('renders examples/news-page.tpl with the newest contents, a content in full and its view counter synced', async () => {
     const html = await bench.render(PAGE);

@@ -4,11 +4,11 @@
  */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
-import { contentBench } from './bench.js';
+import { siteBench } from '../../site/support/site-bench.js';
 
 eachBackend('content plugins keep to their tenant', (backend) => {
-  const a = contentBench(backend);
-  const b = contentBench(backend);
+  const a = siteBench(backend);
+  const b = siteBench(backend);
 
   it('never shows one site\'s contents, categories, tables or child sites to the other', async () => {
     await a.sql("UPDATE topic_texts SET subject = 'only on A' WHERE tenant = ? AND topic_id = 1");

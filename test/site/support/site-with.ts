@@ -1,7 +1,7 @@
 /**
  * A sample site changed before it is opened: site.json edited (endpoints, apis...) and files
- * written (custom functions, secrets.json), on a backend of backends.ts. And members beyond the
- * sample's, while members live in the stand-in table (src/site/schema/members-stand-in.ts).
+ * written (custom functions, secrets.json), on a backend of backends.ts; and members beyond the
+ * sample's.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,9 +48,12 @@ export function endpoint(path: string, fn: string, opts: { method?: 'GET' | 'POS
   };
 }
 
-/** A member of the site besides the sample's (stand-in table until the members family lands). */
+/** A member of the site besides the sample's (members 1-8). */
 export async function addMember(site: Site, memberId: number): Promise<void> {
-  await site.db.run('INSERT INTO members_stand_in (tenant, member_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [site.tenant, memberId]);
+  await site.db.run(
+    "INSERT INTO members (tenant, member_id, inst_ymdhi, update_ymdhi) VALUES (?, ?, '2023-01-01 00:00:00', '2023-01-01 00:00:00') ON CONFLICT DO NOTHING",
+    [site.tenant, memberId],
+  );
 }
 
 /** `CODE@line` of the TemplateError a render fails with, or `rendered`: a rule's refusal and where. */
