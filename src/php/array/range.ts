@@ -3,7 +3,8 @@
  * strings, float ranges when any bound or the step is a float, int ranges otherwise.
  */
 import { PhpArray, PhpFloat, type Value, float } from '../../value/value.js';
-import { PhpTypeError, isNumericStr, toFloatLoose, toInt } from '../../value/convert.js';
+import { PhpTypeError, isNumericStr, toFloatLoose, toInt64 } from '../../value/convert.js';
+import { bigOf, intOf } from '../../value/int64.js';
 import { checkArrayLength } from '../../value/limits.js';
 import { fromBinary, toBinary } from '../../value/bytes.js';
 
@@ -85,8 +86,10 @@ function floatRange(startV: Value, endV: Value, step: number): PhpArray {
 }
 
 function intRange(startV: Value, endV: Value, step: number): PhpArray {
-  const low = toInt(startV);
-  const high = toInt(endV);
+  const low = toInt64(startV);
+  const high = toInt64(endV);
+  // Past 2^53 (a bound, or the span between two safe bounds) the steps are counted in bigints.
+  if (typeof low === 'bigint' || typeof high === 'bigint' || !Number.isSafeInteger(high - low)) return bigIntRange(bigOf(low), bigOf(high), step);
   if (step <= 0) rangeError();
   const lstep = Math.trunc(step);
   if (lstep <= 0) rangeError();
@@ -101,5 +104,19 @@ function intRange(startV: Value, endV: Value, step: number): PhpArray {
   } else {
     out.push(low);
   }
+  return PhpArray.fromList(out);
+}
+
+/** intRange where a bound is past 2^53: the same steps in bigints, each element an int in its one form. */
+function bigIntRange(low: bigint, high: bigint, step: number): PhpArray {
+  if (!(step >= 1)) rangeError();
+  const lstep = BigInt(Math.trunc(Math.min(step, 2 ** 64)));
+  const span = low > high ? low - high : high - low;
+  if (span !== 0n && span < lstep) rangeError();
+  const n = span / lstep + 1n;
+  checkArrayLength(Number(n), 'range');
+  const dir = low > high ? -lstep : lstep;
+  const out: Value[] = [];
+  for (let i = 0n; i < n; i++) out.push(intOf(low + i * dir));
   return PhpArray.fromList(out);
 }
