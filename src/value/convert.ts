@@ -10,8 +10,6 @@ export function toStr(v: Value): string {
       return v;
     case 'number':
       return isInt(v) ? String(v) : formatFloat(v);
-    case 'bigint':
-      return v.toString();
     case 'boolean':
       return v ? '1' : '';
     case 'object':
@@ -20,7 +18,8 @@ export function toStr(v: Value): string {
       if (v instanceof PhpArray) return 'Array';
       return 'Object';
     default:
-      return '';
+      // An int past 2^53 (undefined is null).
+      return typeof v === 'bigint' ? v.toString() : '';
   }
 }
 
@@ -32,13 +31,12 @@ export function toBool(v: Value): boolean {
       return v;
     case 'number':
       return v !== 0; // NAN is true in PHP
-    case 'bigint':
-      return v !== 0n;
     case 'string':
       return v !== '' && v !== '0';
   }
   if (v instanceof PhpFloat) return v.value !== 0;
   if (v instanceof PhpArray) return v.size > 0;
+  // A stdClass object, or an int past 2^53 (never 0).
   return true;
 }
 

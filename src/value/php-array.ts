@@ -203,17 +203,17 @@ export class PhpArray {
    * A record's value by key, converted on first read. The object is plain data: a function or an
    * object under `__proto__` is what Object.prototype lends it, not a value of its own.
    */
-  private recordGet(key: Key): Value {
+  private recordGet(k: Key): Value {
     const rec = this.rec!;
-    const k = typeof key === 'bigint' ? String(key) : key;
-    const v = rec[k];
+    // A bigint key reads the property of its digits, as JavaScript converts any key.
+    const v = rec[k as string];
     switch (typeof v) {
       case 'string':
       case 'boolean':
         return v;
       case 'number':
         // An integral number past 2^53 is an int the conversion makes exact.
-        if (Number.isSafeInteger(v) || !Number.isInteger(v)) return v;
+        if ((v < TWO_53 && v > -TWO_53) || !Number.isInteger(v)) return v;
         break;
       case 'undefined':
       case 'function':
@@ -225,14 +225,13 @@ export class PhpArray {
     }
     const converted = this.convert!(v);
     if (converted instanceof PhpArray) converted.shared = true;
-    rec[k] = converted;
+    rec[k as string] = converted;
     return converted;
   }
 
-  private recordHas(key: Key): boolean {
-    const k = typeof key === 'bigint' ? String(key) : key;
-    const v = this.rec![k];
-    if (v === undefined || typeof v === 'function' || k === '__proto__') return Object.hasOwn(this.rec!, k);
+  private recordHas(k: Key): boolean {
+    const v = this.rec![k as string];
+    if (v === undefined || typeof v === 'function' || k === '__proto__') return Object.hasOwn(this.rec!, k as string);
     return true;
   }
 
@@ -254,6 +253,8 @@ export class PhpArray {
   }
 }
 
+const TWO_53 = 2 ** 53;
+
 /** The next free index after int key k, as PHP keeps it: capped at PHP_INT_MAX. */
 function after(k: number | bigint): number | bigint {
   if (typeof k === 'number') return k < Number.MAX_SAFE_INTEGER ? k + 1 : BigInt(k) + 1n;
@@ -267,17 +268,22 @@ const CANONICAL_INT = /^(?:0|-?[1-9][0-9]*)$/;
  * is the int key 9007199254740993), floats truncate as (int) does, bools 0/1.
  */
 export function normalizeKey(key: unknown): Key {
-  if (typeof key === 'number') {
-    if (Number.isSafeInteger(key)) return key || 0;
-    return floatToInt(key);
-  }
+  // Kept small for the two common cases (a name, a safe int), which every array read takes.
   if (typeof key === 'string') {
-    // Most keys are names: only a string starting with a digit or '-' can be an integer key.
+    // Only a string starting with a digit or '-' can be an integer key.
     const c = key.charCodeAt(0);
-    if (!((c >= 48 && c <= 57) || c === 45)) return key;
-    if (key.length <= 20 && CANONICAL_INT.test(key)) return intOfDecimal(key) ?? key;
-    return key;
+    return (c >= 48 && c <= 57) || c === 45 ? intKeyOf(key) : key;
   }
+  if (typeof key === 'number' && Number.isSafeInteger(key)) return key;
+  return otherKey(key);
+}
+
+function intKeyOf(key: string): Key {
+  return key.length <= 20 && CANONICAL_INT.test(key) ? (intOfDecimal(key) ?? key) : key;
+}
+
+function otherKey(key: unknown): Key {
+  if (typeof key === 'number') return floatToInt(key);
   if (typeof key === 'bigint') return key;
   if (key === true) return 1;
   if (key === false) return 0;
