@@ -75,3 +75,18 @@ export function floatToIntCapped(d: number): PhpInt {
 export function bigOf(n: PhpInt): bigint {
   return typeof n === 'bigint' ? n : BigInt(n);
 }
+
+/**
+ * The int at fraction `unit` (0 <= unit < 1) of [min, max], at any width: a random draw's int,
+ * exact also where the span passes 2^53 (mt_rand(0, PHP_INT_MAX)).
+ */
+export function intInRange(min: PhpInt, max: PhpInt, unit: number): PhpInt {
+  if (typeof min === 'number' && typeof max === 'number') {
+    const span = max - min + 1;
+    if (Number.isSafeInteger(span)) return min + Math.floor(unit * span);
+  }
+  const low = bigOf(min);
+  const span = bigOf(max) - low + 1n;
+  const offset = BigInt(Math.floor(unit * Number(span)));
+  return intOf(low + (offset < span ? offset : span - 1n));
+}

@@ -36,6 +36,8 @@ for (const lit of ['9007199254740991', '9007199254740992', '9007199254740993', '
 }
 add('literal assigned + 1', '{assign var=x value=9007199254740993}{$x+1}', {}, '$x = 9007199254740993; echo $x + 1;');
 add('literal past 2^63 assigned', '{assign var=x value=9223372036854775808}{$x}', {}, '$x = 9223372036854775808; echo $x;');
+add('PHP_INT_MAX', '{$smarty.const.PHP_INT_MAX}|{$smarty.const.PHP_INT_MIN}', {}, "echo PHP_INT_MAX, '|', PHP_INT_MIN;");
+add('PHP_INT_MAX + 1', '{$smarty.const.PHP_INT_MAX+1}', {}, 'echo PHP_INT_MAX + 1;');
 add('literal key', '{$a.9007199254740993}', `{"a":{"9007199254740993":"x"}}`, "echo $a[9007199254740993];");
 add('literal in if', '{if $a > 9007199254740992}T{else}F{/if}', '{"a":9007199254740993}', "echo $a > 9007199254740992 ? 'T' : 'F';");
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot, PhpDivisionByZero } from '../../src/value/arith.js';
 import { compare, looseEq, strictEq, lt } from '../../src/value/compare.js';
 import { PhpTypeError, isNumeric, toInt64, toStr } from '../../src/value/convert.js';
-import { intOf } from '../../src/value/int64.js';
+import { INT_MAX, INT_MIN, intInRange, intOf } from '../../src/value/int64.js';
 import { PhpArray, PhpFloat, type Value, float } from '../../src/value/value.js';
 import { phpEval } from '../support/php-call.js';
 import { phpGolden } from '../support/php-golden.js';
@@ -161,5 +161,19 @@ describe('64-bit ints in the value kernel against php', () => {
   it.each(cases.map((c, i) => [c.name, i] as const))('%s', (_name, i) => {
     const r = results[i];
     expect(ours(cases[i])).toEqual(r.ok ? r.value : 'error');
+  });
+});
+
+describe('a random draw over ranges past 2^53 (mt_rand, rand in {math})', () => {
+  it('stays an int within the range, in its one form, at both ends', () => {
+    for (const [min, max] of [[INT_MAX - 10n, INT_MAX], [INT_MIN, INT_MAX], [0, INT_MAX], [-5, 9007199254740993n], [1, 6]] as [bigint | number, bigint | number][]) {
+      for (const unit of [0, 0.25, 0.5, 0.999999, 1 - 2 ** -53]) {
+        const r = intInRange(min, max, unit);
+        expect(r >= min && r <= max, `${min}..${max} at ${unit}: ${r}`).toBe(true);
+        expect(intOf(BigInt(r))).toBe(r);
+      }
+    }
+    expect(intInRange(INT_MAX - 10n, INT_MAX, 0)).toBe(INT_MAX - 10n);
+    expect(intInRange(1, 6, 0.5)).toBe(4);
   });
 });

@@ -7,7 +7,7 @@
  * PHP's `$params['x']` does ("1e3" alone prints 1e3, "1e3" + 0 is a float).
  */
 import { type PhpNumber, type Value, float, isInt, num } from '../../value/value.js';
-import { bigOf, fitsInt64, intOf, intOfDecimal } from '../../value/int64.js';
+import { bigOf, fitsInt64, intInRange, intOf, intOfDecimal } from '../../value/int64.js';
 import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot } from '../../value/arith.js';
 import { isNumeric, toBool, toFloatLoose, toInt64, toNumber, toStr } from '../../value/convert.js';
 import { compare, looseEq, strictEq } from '../../value/compare.js';
@@ -75,11 +75,7 @@ const FUNCTIONS: Record<string, (args: Value[], random: () => number) => Value> 
   max: (args) => args.reduce((a, b) => (compare(b, a) > 0 ? b : a)),
   min: (args) => args.reduce((a, b) => (compare(b, a) < 0 ? b : a)),
   round: ([x, p]) => phpRound(x ?? 0, p ?? 0),
-  rand: ([lo, hi], random) => {
-    const a = lo === undefined ? 0 : Math.trunc(toFloatLoose(lo));
-    const b = hi === undefined ? 2147483647 : Math.trunc(toFloatLoose(hi));
-    return a + Math.floor(random() * (b - a + 1));
-  },
+  rand: ([lo, hi], random) => intInRange(lo === undefined ? 0 : toInt64(lo), hi === undefined ? 2147483647 : toInt64(hi), random()),
   srand: () => null,
 };
 
