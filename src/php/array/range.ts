@@ -2,7 +2,7 @@
  * range() as PHP 8.2 has it (before 8.3's rewrite): character ranges for two non-numeric
  * strings, float ranges when any bound or the step is a float, int ranges otherwise.
  */
-import { PhpArray, PhpFloat, type Value, float } from '../../value/value.js';
+import { PhpArray, type Value, float, isFloat } from '../../value/value.js';
 import { PhpTypeError, isNumericStr, toFloatLoose, toInt64 } from '../../value/convert.js';
 import { bigOf, intOf } from '../../value/int64.js';
 import { checkArrayLength } from '../../value/limits.js';
@@ -20,10 +20,6 @@ function isLongStr(s: string): boolean {
   return isNumericStr(s) && !isDoubleStr(s);
 }
 
-function isFloatValue(v: Value): boolean {
-  return v instanceof PhpFloat || (typeof v === 'number' && !Number.isInteger(v));
-}
-
 /** PHP rounds the element count half up before allocating. */
 function size(span: number, step: number): number {
   const n = Math.floor(span / step + 1 + 0.5);
@@ -32,7 +28,7 @@ function size(span: number, step: number): number {
 }
 
 export function range(start: Value, end: Value, stepArg: Value = 1): PhpArray {
-  const stepIsDouble = isFloatValue(stepArg) || (typeof stepArg === 'string' && isDoubleStr(stepArg));
+  const stepIsDouble = isFloat(stepArg) || (typeof stepArg === 'string' && isDoubleStr(stepArg));
   let step = toFloatLoose(stepArg);
   if (step < 0) step = -step;
 
@@ -41,7 +37,7 @@ export function range(start: Value, end: Value, stepArg: Value = 1): PhpArray {
     if (isLongStr(start) || isLongStr(end)) return intRange(start, end, step);
     return charRange(toBinary(start).charCodeAt(0), toBinary(end).charCodeAt(0), Math.trunc(step));
   }
-  if (isFloatValue(start) || isFloatValue(end) || stepIsDouble) return floatRange(start, end, step);
+  if (isFloat(start) || isFloat(end) || stepIsDouble) return floatRange(start, end, step);
   return intRange(start, end, step);
 }
 
