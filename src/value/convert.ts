@@ -1,5 +1,5 @@
 /** PHP 8 type juggling: to string, to number, to bool, numeric strings. */
-import { PhpArray, PhpFloat, PhpObject, type PhpNumber, type Value, float, num, isInt } from './value.js';
+import { PhpArray, PhpFloat, PhpObject, type PhpNumber, type Value, float, num } from './value.js';
 import { type PhpInt, floatToInt, floatToIntCapped, intOfDecimal } from './int64.js';
 import { formatFloat } from './float-format.js';
 
@@ -9,7 +9,7 @@ export function toStr(v: Value): string {
     case 'string':
       return v;
     case 'number':
-      return isInt(v) ? String(v) : formatFloat(v);
+      return Number.isSafeInteger(v) ? String(v) : formatFloat(v);
     case 'boolean':
       return v ? '1' : '';
     case 'object':
