@@ -4,11 +4,14 @@
 //
 // Request:  {"fn": "sprintf", "args": [...], "tz": "Asia/Tokyo"}   (tz optional)
 //   args are JSON; {"$float": 1} forces a float, {"$bytes": "<base64>"} a raw byte string,
+//   {"$int": "9007199254740993"} an int given by its digits (JSON numbers are doubles to JavaScript),
 //   {"$assoc": [[key, value], ...]} an array with explicit keys in that order,
 //   {"$const": "JSON_PRETTY_PRINT"} a PHP constant.
 // Response: {"ok": true, "value": <tagged>, "out": <tagged extra>} or {"ok": false, "error": "..."}
 //   tagged: null, true/false, {"int": n}, {"float": "repr"}, {"str": "<base64 bytes>"},
 //           {"arr": [[key, tagged], ...]}, {"obj": [[name, tagged], ...]}
+//   An int past 2^53 (value or array key) is written as its digits, a JSON string: JavaScript
+//   reads JSON numbers as doubles, which would round it.
 error_reporting(E_ALL & ~E_DEPRECATED);
 ini_set('display_errors', '0');
 ini_set('precision', '14');
@@ -17,6 +20,7 @@ ini_set('serialize_precision', '-1');
 function untag($v) {
     if (is_array($v)) {
         if (array_key_exists('$float', $v)) return (float)$v['$float'];
+        if (array_key_exists('$int', $v)) return (int)$v['$int'];
         if (array_key_exists('$bytes', $v)) return base64_decode($v['$bytes']);
         if (array_key_exists('$const', $v)) return constant($v['$const']);
         if (array_key_exists('$assoc', $v)) {
@@ -29,9 +33,14 @@ function untag($v) {
     return $v;
 }
 
+// Beyond 2^53 JavaScript's JSON.parse would round an int: it travels as its digits.
+function exact_int($n) {
+    return $n > 9007199254740991 || $n < -9007199254740991 ? (string)$n : $n;
+}
+
 function tag($v) {
     if ($v === null || is_bool($v)) return $v;
-    if (is_int($v)) return ['int' => $v];
+    if (is_int($v)) return ['int' => exact_int($v)];
     if (is_float($v)) {
         if (is_nan($v)) return ['float' => 'NAN'];
         if (is_infinite($v)) return ['float' => $v > 0 ? 'INF' : '-INF'];
@@ -40,7 +49,7 @@ function tag($v) {
     if (is_string($v)) return ['str' => base64_encode($v)];
     if (is_array($v)) {
         $out = [];
-        foreach ($v as $k => $x) $out[] = [$k, tag($x)];
+        foreach ($v as $k => $x) $out[] = [is_int($k) ? exact_int($k) : $k, tag($x)];
         return ['arr' => $out];
     }
     if (is_object($v)) {

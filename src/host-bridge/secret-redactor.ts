@@ -106,6 +106,10 @@ export class SecretRedactor {
         const r = num(v.f);
         return typeof r === 'number' ? v : r;
       }
+      if ('i' in v) {
+        const r = text(v.i);
+        return r === v.i ? v : r;
+      }
       if ('a' in v) return { a: v.a.map(([k, x]) => [typeof k === 'string' ? text(k) : num(k), walk(x)]) };
       return { o: v.o.map(([k, x]) => [text(k), walk(x)]) };
     };

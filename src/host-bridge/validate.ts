@@ -39,7 +39,7 @@ function checkOne(plugin: string, name: string, spec: AttrSpec, v: Value): Value
   let value: Value = v;
   switch (spec.type) {
     case 'string': {
-      if (typeof v === 'number' || v instanceof PhpFloat) value = String(v instanceof PhpFloat ? v.value : v);
+      if (typeof v === 'number' || typeof v === 'bigint' || v instanceof PhpFloat) value = String(v instanceof PhpFloat ? v.value : v);
       else if (typeof v !== 'string') bad('must be a string');
       const longest = Math.min(MAX_STRING, spec.maxLength ?? MAX_STRING);
       if ((value as string).length > longest) bad(`is longer than ${longest} characters`);
@@ -49,13 +49,14 @@ function checkOne(plugin: string, name: string, spec: AttrSpec, v: Value): Value
       if (typeof v !== 'string' || !VARNAME.test(v)) bad('must be a variable name');
       break;
     case 'int': {
-      const n = typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v;
+      // An int past 2^53 reaches a host plugin as its nearest double, as every number attribute does.
+      const n = typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : typeof v === 'bigint' ? Number(v) : v;
       if (typeof n !== 'number' || !Number.isInteger(n)) bad('must be an integer');
       value = n;
       break;
     }
     case 'number': {
-      const n = typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : v instanceof PhpFloat ? v.value : v;
+      const n = typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : v instanceof PhpFloat ? v.value : typeof v === 'bigint' ? Number(v) : v;
       if (typeof n !== 'number' || !Number.isFinite(n)) bad('must be a number');
       value = n;
       break;

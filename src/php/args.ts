@@ -12,9 +12,9 @@
  *
  * Conversions that never fail, used inside functions (zval_get_long...), are in zval.ts.
  */
-import { PhpArray, PhpFloat, PhpObject, type Value, INT_LIMIT, float, isInt } from '../value/value.js';
+import { PhpArray, PhpFloat, PhpObject, type PhpInt, type PhpNumber, type Value, float, isInt } from '../value/value.js';
 import { PhpTypeError, isNumericStr, toBool, toStr } from '../value/convert.js';
-import { int64OfDecimal } from './zval.js';
+import { intOfDecimal } from '../value/int64.js';
 
 /** PHP's name of a value's type in TypeError messages. */
 export function typeName(v: Value): string {
@@ -22,6 +22,7 @@ export function typeName(v: Value): string {
   if (typeof v === 'boolean') return 'bool';
   if (typeof v === 'string') return 'string';
   if (typeof v === 'number') return isInt(v) ? 'int' : 'float';
+  if (typeof v === 'bigint') return 'int';
   if (v instanceof PhpFloat) return 'float';
   if (v instanceof PhpArray) return 'array';
   return 'stdClass';
@@ -68,21 +69,19 @@ export function boolArg(v: Value, fn: string, pos: number, name: string): boolea
 const INTEGRAL = /^[ \t\n\r\v\f]*[+-]?[0-9]+[ \t\n\r\v\f]*$/;
 
 /**
- * An integral numeric string within PHP's 64-bit range, as an int (past 2^53 it keeps only
- * the bits a double holds, as the value model does). Checked on the digits, not on the
- * rounded double, so "9223372036854775807" is an int and "9223372036854775808" is not.
+ * An integral numeric string within PHP's 64-bit range, as an int. Checked on the digits, not
+ * on the rounded double, so "9223372036854775807" is an int and "9223372036854775808" is not.
  */
-function intString(s: string): number | undefined {
+function intString(s: string): PhpInt | undefined {
   if (!INTEGRAL.test(s)) return undefined;
-  const b = int64OfDecimal(s.trim());
-  return b === null ? undefined : Number(b);
+  return intOfDecimal(s.trim()) ?? undefined;
 }
 
 /** An `int|float` parameter: ints stay ints, numeric strings become ints or floats. */
-export function numberArg(v: Value, fn: string, pos: number, name: string): number | PhpFloat {
+export function numberArg(v: Value, fn: string, pos: number, name: string): PhpNumber {
   if (v === null || v === undefined) return 0;
   if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'number' || v instanceof PhpFloat) return v;
+  if (typeof v === 'number' || typeof v === 'bigint' || v instanceof PhpFloat) return v;
   if (typeof v === 'string') {
     const i = intString(v);
     if (i !== undefined) return i;
@@ -97,15 +96,16 @@ export function floatArg(v: Value, fn: string, pos: number, name: string): numbe
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'number') return v;
   if (v instanceof PhpFloat) return v.value;
+  if (typeof v === 'bigint') return Number(v);
   if (typeof v === 'string' && isNumericStr(v)) return Number(v.trim());
   throw typeError(fn, pos, name, 'float', v);
 }
 
 /**
- * An `int` parameter: a float (or float string) converts when it fits in 64 bits, its
+ * An `int` parameter, exact: a float (or float string) converts when it fits in 64 bits, its
  * fraction dropped; NAN, INF and floats out of range are a TypeError.
  */
-export function intArg(v: Value, fn: string, pos: number, name: string): number {
+export function int64Arg(v: Value, fn: string, pos: number, name: string): PhpInt {
   if (v === null || v === undefined) return 0;
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (isInt(v)) return v;
@@ -114,8 +114,18 @@ export function intArg(v: Value, fn: string, pos: number, name: string): number 
     if (i !== undefined) return i;
   }
   const d = typeof v === 'number' ? v : v instanceof PhpFloat ? v.value : typeof v === 'string' && isNumericStr(v) ? Number(v.trim()) : NaN;
-  if (!(d >= -INT_LIMIT && d < INT_LIMIT)) throw typeError(fn, pos, name, 'int', v);
-  return Math.trunc(d);
+  if (!(d >= -(2 ** 63) && d < 2 ** 63)) throw typeError(fn, pos, name, 'int', v);
+  const t = Math.trunc(d);
+  return Number.isSafeInteger(t) ? t || 0 : BigInt(t);
+}
+
+/**
+ * An `int` parameter as a double, for counts, lengths and offsets (where an int past 2^53 acts
+ * as its nearest double would: past every bound).
+ */
+export function intArg(v: Value, fn: string, pos: number, name: string): number {
+  const i = int64Arg(v, fn, pos, name);
+  return typeof i === 'number' ? i : Number(i);
 }
 
 /** A `?int` parameter: null stays null. */

@@ -4,8 +4,9 @@
  * (SITE_KEY, ROOT_URL...) come from the render context and take precedence.
  */
 import type { Value } from "../value/value.js";
+import { INT_MAX, INT_MIN } from "../value/int64.js";
 
-const PHP_CONSTANTS: Record<string, number | string> = {
+const PHP_CONSTANTS: Record<string, number | bigint | string> = {
   JSON_HEX_TAG: 1,
   JSON_HEX_AMP: 2,
   JSON_HEX_APOS: 4,
@@ -114,9 +115,8 @@ const PHP_CONSTANTS: Record<string, number | string> = {
   PATHINFO_EXTENSION: 4,
   PATHINFO_FILENAME: 8,
   PHP_EOL: "\n",
-  // Doubles for now (issue 19 brings 64-bit integers): PHP's 9223372036854775807 rounds to 2^63.
-  PHP_INT_MAX: 2 ** 63,
-  PHP_INT_MIN: -(2 ** 63),
+  PHP_INT_MAX: INT_MAX,
+  PHP_INT_MIN: INT_MIN,
   PHP_INT_SIZE: 8,
   PHP_FLOAT_EPSILON: 2.220446049250313E-16,
   PHP_ROUND_HALF_UP: 1,

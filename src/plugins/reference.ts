@@ -119,6 +119,8 @@ function jsonValue(v: Value): string | number | boolean | null {
   if (v === null || v === undefined) return null;
   if (v instanceof PhpFloat) return v.value;
   if (typeof v === 'object') return v instanceof PhpArray ? '(array)' : '(object)';
+  // JSON has no exact number past 2^53: such a default is shown as its digits.
+  if (typeof v === 'bigint') return String(v);
   return v;
 }
 

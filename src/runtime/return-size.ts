@@ -31,7 +31,7 @@ export function checkReturnSize(v: Value, maxChars: number): void {
     const depth = depths.pop()!;
     if (x === null || x === undefined || typeof x === 'boolean') size += 5;
     else if (typeof x === 'string') size += x.length + 2;
-    else if (typeof x === 'number' || x instanceof PhpFloat) size += 24;
+    else if (typeof x === 'number' || typeof x === 'bigint' || x instanceof PhpFloat) size += 24;
     else if (depth >= MAX_RETURN_DEPTH) throw new LimitError(`the {return} value is nested deeper than ${MAX_RETURN_DEPTH} levels`);
     else if (x instanceof PhpArray || x instanceof PhpObject) {
       const n = x instanceof PhpArray ? x.size : x.props.size;

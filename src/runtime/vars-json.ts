@@ -1,9 +1,11 @@
 /**
  * JSON text to template values the way PHP's json_decode($text, true) reads it: object keys
  * keep their order ("2" after "b" stays after it, which JSON.parse cannot do), numbers with a
- * fraction or exponent are floats, integers beyond 64 bits become floats.
+ * fraction or exponent are floats, integers stay exact ints up to 64 bits (a bigint past 2^53)
+ * and become floats beyond.
  */
 import { PhpArray, PhpObject, float, type Value } from '../value/value.js';
+import { intOfDecimal } from '../value/int64.js';
 
 export class JsonSyntaxError extends Error {}
 
@@ -107,7 +109,7 @@ export function parseJsonValue(text: string, objects = false, maxDepth = 512): V
     i += m[0].length;
     const n = Number(m[0]);
     if (m[1] || m[2]) return float(n);
-    return Math.abs(n) >= 2 ** 63 ? float(n) : n;
+    return intOfDecimal(m[0]) ?? float(n);
   };
   const string = (): string => {
     i++; // opening quote

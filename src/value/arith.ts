@@ -1,91 +1,129 @@
-/** PHP 8 arithmetic and bitwise operators with int/float typing and int overflow to float. */
-import { PhpFloat, type Value, float } from './value.js';
-import { PhpTypeError, toInt, toNumber } from './convert.js';
+/**
+ * PHP 8 arithmetic and bitwise operators with int/float typing and 64-bit ints that overflow to
+ * float, exactly as PHP's: an int result outside 64 bits is the float of the operation done on
+ * the operands as doubles (`PHP_INT_MAX + 1` is 9.2233720368547758E+18).
+ *
+ * Each operator first tries two safe-integer numbers whose result is safe too, the case of
+ * nearly every template; only past 2^53 does the work go to bigints (int64.ts).
+ */
+import { PhpFloat, type PhpNumber, type Value, float, num } from './value.js';
+import { PhpTypeError, toInt64, toNumber } from './convert.js';
+import { type PhpInt, INT_MIN, bigOf, fitsInt64, intOf } from './int64.js';
 
 export class PhpDivisionByZero extends Error {}
 
-const INT_MAX = 2 ** 63;
+const isF = (x: PhpNumber): boolean => typeof x === 'number' ? !Number.isSafeInteger(x) : typeof x !== 'bigint';
 
-function intResult(n: number): number | PhpFloat {
-  // PHP ints are 64-bit; past that the result is a float.
-  return n >= INT_MAX || n < -INT_MAX ? float(n) : n;
+/** The int result of an exact bigint operation, or PHP's float when it left 64 bits. */
+function bigResult(r: bigint, asFloat: () => number): PhpInt | PhpFloat {
+  return fitsInt64(r) ? intOf(r) : float(asFloat());
 }
 
-function isF(x: number | PhpFloat): boolean {
-  return typeof x !== 'number' || !Number.isInteger(x);
-}
-function val(x: number | PhpFloat): number {
-  return typeof x === 'number' ? x : x.value;
-}
+type IntOp = (x: bigint, y: bigint) => bigint;
+type FloatOp = (x: number, y: number) => number;
 
-function binary(a: Value, b: Value, op: string, f: (x: number, y: number) => number): number | PhpFloat {
+function binary(a: Value, b: Value, op: string, f: FloatOp, big: IntOp): PhpNumber {
   const x = toNumber(a, op);
   const y = toNumber(b, op);
-  const r = f(val(x), val(y));
-  return isF(x) || isF(y) ? float(r) : intResult(r);
+  if (isF(x) || isF(y)) return float(f(num(x), num(y)));
+  if (typeof x === 'number' && typeof y === 'number') {
+    const r = f(x, y);
+    if (Number.isSafeInteger(r)) return r || 0;
+  }
+  return bigResult(big(bigOf(x as PhpInt), bigOf(y as PhpInt)), () => f(num(x), num(y)));
 }
 
-export function add(a: Value, b: Value): number | PhpFloat {
-  return binary(a, b, '+', (x, y) => x + y);
+const plus: FloatOp = (x, y) => x + y;
+const minus: FloatOp = (x, y) => x - y;
+const times: FloatOp = (x, y) => x * y;
+
+export function add(a: Value, b: Value): PhpNumber {
+  if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+    const r = a + b;
+    if (Number.isSafeInteger(r)) return r;
+  }
+  return binary(a, b, '+', plus, (x, y) => x + y);
 }
-export function sub(a: Value, b: Value): number | PhpFloat {
-  return binary(a, b, '-', (x, y) => x - y);
+export function sub(a: Value, b: Value): PhpNumber {
+  if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+    const r = a - b;
+    if (Number.isSafeInteger(r)) return r;
+  }
+  return binary(a, b, '-', minus, (x, y) => x - y);
 }
-export function mul(a: Value, b: Value): number | PhpFloat {
-  return binary(a, b, '*', (x, y) => x * y);
+export function mul(a: Value, b: Value): PhpNumber {
+  return binary(a, b, '*', times, (x, y) => x * y);
 }
 
-/** `/` gives an int when both operands are ints and the division is exact, else a float. */
-export function div(a: Value, b: Value): number | PhpFloat {
+/**
+ * `/` gives an int when both operands are ints and the division is exact, else a float
+ * (PHP_INT_MIN / -1 is the float 9.2233720368547758E+18).
+ */
+export function div(a: Value, b: Value): PhpNumber {
   const x = toNumber(a, '/');
   const y = toNumber(b, '/');
-  if (val(y) === 0) throw new PhpDivisionByZero('Division by zero');
-  const r = val(x) / val(y);
-  if (!isF(x) && !isF(y) && Number.isInteger(r)) return r;
-  return float(r);
+  if (num(y) === 0) throw new PhpDivisionByZero('Division by zero');
+  if (!isF(x) && !isF(y)) {
+    if (typeof x === 'number' && typeof y === 'number') {
+      // Tested with %, not on the quotient: (2^53-1) / (2^53-2) rounds to exactly 1.
+      if (x % y === 0) return x / y || 0;
+    } else {
+      const bx = bigOf(x as PhpInt);
+      const by = bigOf(y as PhpInt);
+      if (bx % by === 0n && !(bx === INT_MIN && by === -1n)) return intOf(bx / by);
+    }
+  }
+  return float(num(x) / num(y));
 }
 
 /** `%` works on ints (truncating both sides), result takes the sign of the left side. */
-export function mod(a: Value, b: Value): number {
+export function mod(a: Value, b: Value): PhpInt {
   toNumber(a, '%');
   toNumber(b, '%');
-  const x = toInt(a);
-  const y = toInt(b);
+  const x = toInt64(a);
+  const y = toInt64(b);
   if (y === 0) throw new PhpDivisionByZero('Modulo by zero');
-  const r = x % y;
-  return r === 0 ? 0 : r; // never -0
+  if (typeof x === 'number' && typeof y === 'number') {
+    const r = x % y;
+    return r || 0; // never -0
+  }
+  // PHP_INT_MIN % -1 would trap in C: PHP answers 0 for any % -1.
+  if (y === -1) return 0;
+  return intOf(bigOf(x) % bigOf(y));
 }
 
-export function neg(a: Value): number | PhpFloat {
+/** Unary minus, PHP's `$x * -1`: -PHP_INT_MIN leaves 64 bits and is a float. */
+export function neg(a: Value): PhpNumber {
   const x = toNumber(a, '*');
-  return isF(x) ? float(-val(x)) : intResult(-val(x) || 0);
+  if (typeof x === 'number') return Number.isSafeInteger(x) ? -x || 0 : float(-x);
+  if (typeof x === 'bigint') return bigResult(-x, () => -Number(x));
+  return float(-x.value);
 }
 
-function intOp(a: Value, b: Value, op: string, f: (x: bigint, y: bigint) => bigint): number {
+function intOp(a: Value, b: Value, op: string, f: IntOp): PhpInt {
   toNumber(a, op);
   toNumber(b, op);
-  const r = f(BigInt.asIntN(64, BigInt(toInt(a))), BigInt.asIntN(64, BigInt(toInt(b))));
-  return Number(BigInt.asIntN(64, r));
+  return intOf(BigInt.asIntN(64, f(bigOf(toInt64(a)), bigOf(toInt64(b)))));
 }
 
-export function bitAnd(a: Value, b: Value): number {
+export function bitAnd(a: Value, b: Value): PhpInt {
   return intOp(a, b, '&', (x, y) => x & y);
 }
-export function bitOr(a: Value, b: Value): number {
+export function bitOr(a: Value, b: Value): PhpInt {
   return intOp(a, b, '|', (x, y) => x | y);
 }
-export function bitXor(a: Value, b: Value): number {
+export function bitXor(a: Value, b: Value): PhpInt {
   return intOp(a, b, '^', (x, y) => x ^ y);
 }
-export function shl(a: Value, b: Value): number {
+export function shl(a: Value, b: Value): PhpInt {
   return intOp(a, b, '<<', (x, y) => (y >= 64n ? 0n : x << y));
 }
-export function shr(a: Value, b: Value): number {
+export function shr(a: Value, b: Value): PhpInt {
   return intOp(a, b, '>>', (x, y) => x >> (y >= 64n ? 63n : y));
 }
-export function bitNot(a: Value): number {
+export function bitNot(a: Value): PhpInt {
   if (typeof a === 'string' || a === null || a === undefined || typeof a === 'boolean') {
     if (typeof a !== 'string') throw new PhpTypeError('Cannot perform bitwise not on ' + (a === null || a === undefined ? 'null' : 'bool'));
   }
-  return Number(BigInt.asIntN(64, ~BigInt(toInt(a))));
+  return intOf(BigInt.asIntN(64, ~bigOf(toInt64(a))));
 }

@@ -1,6 +1,6 @@
 /** PHP 8 comparison: `==`, `===`, and `<=>` with the loose-comparison table. */
-import { PhpArray, PhpFloat, PhpObject, type Value, isFloat } from './value.js';
-import { isNumericStr, toBool, toStr } from './convert.js';
+import { PhpArray, PhpFloat, PhpObject, type PhpNumber, type Value, isFloat, num } from './value.js';
+import { numericStr, toBool, toStr } from './convert.js';
 
 /** Byte-order string comparison (UTF-8 byte order is code point order). */
 export function strcmp(a: string, b: string): number {
@@ -24,13 +24,38 @@ function sign(n: number): number {
   return n < 0 ? -1 : n > 0 ? 1 : 0;
 }
 
-function numberOf(v: number | PhpFloat | string): number {
-  if (typeof v === 'number') return v;
-  if (v instanceof PhpFloat) return v.value;
-  return Number(v.trim());
+const UNCOMPARABLE = 2;
+
+/**
+ * Two numbers as PHP 8.2 compares them: ints exactly, and an int against a float as the int's
+ * double (so 9007199254740993 == 9007199254740992.0). NAN makes every relation false (1).
+ */
+function numCmp(x: PhpNumber, y: PhpNumber): number {
+  if (typeof x === 'number' && typeof y === 'number') {
+    if (Number.isNaN(x) || Number.isNaN(y)) return 1;
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  // A bigint against an int compares exactly; against a float it is first rounded to a double.
+  const a = typeof x === 'bigint' && isFloat(y) ? Number(x) : x instanceof PhpFloat ? x.value : x;
+  const b = typeof y === 'bigint' && isFloat(x) ? Number(y) : y instanceof PhpFloat ? y.value : y;
+  if (Number.isNaN(a) || Number.isNaN(b)) return 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
-const UNCOMPARABLE = 2;
+/**
+ * Two numeric strings (zendi_smart_strcmp): as ints when both are, else as doubles, except
+ * that integer strings past 64 bits still order against an int string by their side, and
+ * two that overflow to the same double compare as text.
+ */
+function numericStrCmp(sa: string, sb: string, x: { n: PhpNumber; oflow: number }, y: { n: PhpNumber; oflow: number }): number {
+  if (x.oflow !== 0 && x.oflow === y.oflow && num(x.n) === num(y.n)) return sign(strcmp(sa, sb));
+  const xf = isFloat(x.n);
+  const yf = isFloat(y.n);
+  if (xf && !yf && x.oflow !== 0) return x.oflow;
+  if (yf && !xf && y.oflow !== 0) return -y.oflow;
+  if (xf && yf && num(x.n) === num(y.n) && !Number.isFinite(num(x.n))) return sign(strcmp(sa, sb));
+  return numCmp(x.n, y.n);
+}
 
 /** PHP's `<=>`; returns 2 for "uncomparable" (arrays with different keys), which makes every relation false. */
 export function compare(a: Value, b: Value): number {
@@ -38,10 +63,13 @@ export function compare(a: Value, b: Value): number {
   if (b === undefined) b = null;
   const ta = kind(a);
   const tb = kind(b);
+  if (ta === 'number' && tb === 'number') return numCmp(a as PhpNumber, b as PhpNumber);
   if (ta === 'string' && tb === 'string') {
     const sa = a as string;
     const sb = b as string;
-    if (isNumericStr(sa) && isNumericStr(sb)) return sign(numberOf(sa) - numberOf(sb));
+    const x = numericStr(sa);
+    const y = x && numericStr(sb);
+    if (x && y) return numericStrCmp(sa, sb, x, y);
     return sign(strcmp(sa, sb));
   }
   if ((ta === 'null' && tb === 'string') || (ta === 'string' && tb === 'null')) {
@@ -50,9 +78,9 @@ export function compare(a: Value, b: Value): number {
   if (ta === 'bool' || tb === 'bool' || ta === 'null' || tb === 'null') {
     return sign(Number(toBool(a)) - Number(toBool(b)));
   }
-  if (ta === 'number' && tb === 'number') return numCmp(numberOf(a as number), numberOf(b as number));
   if (ta === 'number' && tb === 'string') {
-    if (isNumericStr(b as string)) return numCmp(numberOf(a as number), numberOf(b as string));
+    const y = numericStr(b as string);
+    if (y) return numCmp(a as PhpNumber, y.n);
     return sign(strcmp(toStr(a), b as string));
   }
   if (ta === 'string' && tb === 'number') return -compare(b, a) as number;
@@ -65,11 +93,6 @@ export function compare(a: Value, b: Value): number {
   }
   if (ta === 'object') return 1;
   return -1;
-}
-
-function numCmp(x: number, y: number): number {
-  if (Number.isNaN(x) || Number.isNaN(y)) return 1;
-  return sign(x - y);
 }
 
 function objAsArray(o: PhpObject): PhpArray {
@@ -93,6 +116,7 @@ function kind(v: Value): Kind {
     case 'boolean':
       return 'bool';
     case 'number':
+    case 'bigint':
       return 'number';
     case 'string':
       return 'string';
@@ -113,8 +137,9 @@ export function strictEq(a: Value, b: Value): boolean {
   const ta = kind(a);
   if (ta !== kind(b)) return false;
   if (ta === 'number') {
-    if (isFloat(a) !== isFloat(b)) return false;
-    return numberOf(a as number) === numberOf(b as number);
+    // Ints have one form each, so two ints that are not === differ.
+    if (isFloat(a) !== isFloat(b) || !isFloat(a)) return false;
+    return num(a as PhpNumber) === num(b as PhpNumber);
   }
   if (ta === 'array') {
     const x = a as PhpArray;

@@ -18,18 +18,20 @@
  * of the benchmark page (316 -> 216 KB).
  */
 import type { Value, Key } from './value.js';
+import { INT_MAX, floatToInt, intOf, intOfDecimal } from './int64.js';
 
 export class PhpArray {
   /** Packed storage: keys are exactly 0..list.length-1 and nextIndex === list.length. */
   private list: Value[] | null;
   private map: Map<Key, Value> | null;
-  private next: number;
+  /** PHP's nNextFreeElement: one past the largest int key (a bigint past 2^53, capped at PHP_INT_MAX). */
+  private next: number | bigint;
   /** Lazy record storage (see above); `list` and `map` are both null while it is set. */
   private rec: Record<string, unknown> | null = null;
   private convert: ((x: unknown) => Value) | null = null;
   shared = false;
 
-  private constructor(list: Value[] | null, map: Map<Key, Value> | null, next: number) {
+  private constructor(list: Value[] | null, map: Map<Key, Value> | null, next: number | bigint) {
     this.list = list;
     this.map = map;
     this.next = next;
@@ -53,7 +55,7 @@ export class PhpArray {
     const map = new Map<Key, Value>();
     for (const name of names) {
       const k = normalizeKey(name);
-      if (typeof k === 'number') return PhpArray.fromEntries(names.map((n) => [n, convert(o[n])] as const));
+      if (typeof k !== 'string') return PhpArray.fromEntries(names.map((n) => [n, convert(o[n])] as const));
       map.set(k, convert(o[name]));
     }
     return names.length ? new PhpArray(null, map, 0) : PhpArray.empty();
@@ -81,7 +83,7 @@ export class PhpArray {
   }
 
   get size(): number {
-    if (this.rec) return this.next >= 0 ? this.next : (this.next = Object.keys(this.rec).length);
+    if (this.rec) return this.next >= 0 ? (this.next as number) : (this.next = Object.keys(this.rec).length);
     return this.list ? this.list.length : this.map!.size;
   }
 
@@ -91,7 +93,7 @@ export class PhpArray {
   }
 
   /** The next index `push` would use (PHP's nNextFreeElement). */
-  get nextIndex(): number {
+  get nextIndex(): number | bigint {
     if (this.rec) this.settle();
     return this.next;
   }
@@ -132,7 +134,7 @@ export class PhpArray {
       this.toMap();
     }
     this.map!.set(k, value);
-    if (typeof k === 'number' && k >= this.next) this.next = k + 1;
+    if (typeof k !== 'string' && k >= this.next) this.next = after(k);
   }
 
   push(value: Value): void {
@@ -142,8 +144,10 @@ export class PhpArray {
       this.next = this.list.length;
       return;
     }
-    this.map!.set(this.next, value);
-    this.next++;
+    const k = this.next;
+    if (k === INT_MAX && this.map!.has(k)) throw new Error('Cannot add element to the array as the next element is already occupied');
+    this.map!.set(k, value);
+    this.next = after(k);
   }
 
   delete(key: Key): void {
@@ -201,12 +205,16 @@ export class PhpArray {
    */
   private recordGet(k: Key): Value {
     const rec = this.rec!;
-    const v = rec[k];
+    // A bigint key reads the property of its digits, as JavaScript converts any key.
+    const v = rec[k as string];
     switch (typeof v) {
       case 'string':
-      case 'number':
       case 'boolean':
         return v;
+      case 'number':
+        // An integral number past 2^53 is an int the conversion makes exact.
+        if ((v < TWO_53 && v > -TWO_53) || !Number.isInteger(v)) return v;
+        break;
       case 'undefined':
       case 'function':
         return null;
@@ -217,13 +225,13 @@ export class PhpArray {
     }
     const converted = this.convert!(v);
     if (converted instanceof PhpArray) converted.shared = true;
-    rec[k] = converted;
+    rec[k as string] = converted;
     return converted;
   }
 
   private recordHas(k: Key): boolean {
-    const v = this.rec![k];
-    if (v === undefined || typeof v === 'function' || k === '__proto__') return Object.hasOwn(this.rec!, k);
+    const v = this.rec![k as string];
+    if (v === undefined || typeof v === 'function' || k === '__proto__') return Object.hasOwn(this.rec!, k as string);
     return true;
   }
 
@@ -245,25 +253,38 @@ export class PhpArray {
   }
 }
 
+const TWO_53 = 2 ** 53;
+
+/** The next free index after int key k, as PHP keeps it: capped at PHP_INT_MAX. */
+function after(k: number | bigint): number | bigint {
+  if (typeof k === 'number') return k < Number.MAX_SAFE_INTEGER ? k + 1 : BigInt(k) + 1n;
+  return k < INT_MAX ? intOf(k + 1n) : INT_MAX;
+}
+
 const CANONICAL_INT = /^(?:0|-?[1-9][0-9]*)$/;
 
-/** PHP array key rules: canonical integer strings become ints, floats truncate, bools 0/1. */
+/**
+ * PHP array key rules: canonical integer strings within 64 bits become ints ("9007199254740993"
+ * is the int key 9007199254740993), floats truncate as (int) does, bools 0/1.
+ */
 export function normalizeKey(key: unknown): Key {
-  if (typeof key === 'number') {
-    if (Number.isInteger(key)) return key;
-    if (!Number.isFinite(key)) return 0;
-    return Math.trunc(key);
-  }
+  // Kept small for the two common cases (a name, a safe int), which every array read takes.
   if (typeof key === 'string') {
-    // Most keys are names: only a string starting with a digit or '-' can be an integer key.
+    // Only a string starting with a digit or '-' can be an integer key.
     const c = key.charCodeAt(0);
-    if (!((c >= 48 && c <= 57) || c === 45)) return key;
-    if (key.length < 20 && CANONICAL_INT.test(key)) {
-      const n = Number(key);
-      if (Number.isSafeInteger(n)) return n;
-    }
-    return key;
+    return (c >= 48 && c <= 57) || c === 45 ? intKeyOf(key) : key;
   }
+  if (typeof key === 'number' && Number.isSafeInteger(key)) return key;
+  return otherKey(key);
+}
+
+function intKeyOf(key: string): Key {
+  return key.length <= 20 && CANONICAL_INT.test(key) ? (intOfDecimal(key) ?? key) : key;
+}
+
+function otherKey(key: unknown): Key {
+  if (typeof key === 'number') return floatToInt(key);
+  if (typeof key === 'bigint') return key;
   if (key === true) return 1;
   if (key === false) return 0;
   if (key === null || key === undefined) return '';

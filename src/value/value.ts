@@ -5,18 +5,25 @@
  * |----------------|-------------------------------------------------------------|
  * | null           | `null` (`undefined` is read as null everywhere)             |
  * | bool           | `boolean`                                                   |
- * | int            | a `number` that is an integer                               |
- * | float          | a non-integral `number`, or a `PhpFloat` box when integral  |
+ * | int            | a `number` that is a safe integer, a `bigint` beyond (int64.ts) |
+ * | float          | any other `number`, or a `PhpFloat` box when integral       |
  * | string         | `string` (see bytes.ts for the byte view)                   |
  * | array          | `PhpArray`                                                  |
  * | stdClass       | `PhpObject`                                                 |
  *
  * Integral floats are boxed because PHP prints them differently (`1.0E+15` against
  * `1000000000000000`) and `===` tells them apart; they are rare, so the box costs little.
+ * `float()` boxes every integral float; a bare number that is integral but not a safe integer
+ * (1e20, what an embedder's JavaScript may hold) is a float too, since an int that large is
+ * a bigint.
  */
 import { PhpArray } from './php-array.js';
+import { type PhpInt, intOf, fitsInt64 } from './int64.js';
 
-export type Key = number | string;
+export type { PhpInt };
+
+/** An array key: an int (number or bigint, see int64.ts) or a string that is not a canonical int. */
+export type Key = number | bigint | string;
 
 export class PhpFloat {
   constructor(readonly value: number) {}
@@ -34,7 +41,10 @@ export class PhpObject {
   }
 }
 
-export type Value = null | undefined | boolean | number | PhpFloat | string | PhpArray | PhpObject;
+export type Value = null | undefined | boolean | number | bigint | PhpFloat | string | PhpArray | PhpObject;
+
+/** An int or a float. */
+export type PhpNumber = number | bigint | PhpFloat;
 
 export { PhpArray };
 
@@ -43,15 +53,12 @@ export function float(n: number): number | PhpFloat {
   return Number.isInteger(n) ? new PhpFloat(n) : n;
 }
 
-/** PHP ints are 64-bit: an integral number outside that range can only be a float. */
-export const INT_LIMIT = 2 ** 63;
-
 export function isFloat(v: Value): boolean {
-  return v instanceof PhpFloat || (typeof v === 'number' && !(Number.isInteger(v) && Math.abs(v) < INT_LIMIT));
+  return v instanceof PhpFloat || (typeof v === 'number' && !Number.isSafeInteger(v));
 }
 
-export function isInt(v: Value): v is number {
-  return typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < INT_LIMIT;
+export function isInt(v: Value): v is PhpInt {
+  return typeof v === 'number' ? Number.isSafeInteger(v) : typeof v === 'bigint';
 }
 
 /** PHP gettype() */
@@ -65,9 +72,23 @@ export function phpType(v: Value): string {
   return 'object';
 }
 
-/** The numeric value of an int or float (boxed or not). */
-export function num(v: number | PhpFloat): number {
-  return typeof v === 'number' ? v : v.value;
+/** The numeric value of an int or float (boxed or not) as a double; a bigint rounds to the nearest. */
+export function num(v: PhpNumber): number {
+  return typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : v.value;
+}
+
+/**
+ * A JavaScript number from outside as a template value: an integral number within 64 bits is
+ * an int (a bigint beyond 2^53, holding the double's exact value, which is what the embedder
+ * had), any other number a float.
+ */
+export function fromNumber(n: number): number | bigint {
+  return Number.isSafeInteger(n) || !Number.isInteger(n) || !(n >= -(2 ** 63) && n < 2 ** 63) ? n : BigInt(n);
+}
+
+/** A JavaScript bigint from outside: an int within 64 bits, else the nearest float. */
+export function fromBigInt(b: bigint): PhpInt | PhpFloat {
+  return fitsInt64(b) ? intOf(b) : new PhpFloat(Number(b));
 }
 
 /**
@@ -82,9 +103,9 @@ export function fromJS(v: unknown, objects = false): Value {
     case 'boolean':
       return v;
     case 'number':
-      return v;
+      return fromNumber(v);
     case 'bigint':
-      return Number(v);
+      return fromBigInt(v);
     case 'object': {
       if (v instanceof PhpArray || v instanceof PhpObject || v instanceof PhpFloat) return v;
       if (Array.isArray(v)) {
@@ -114,7 +135,8 @@ const fromPlain = (x: unknown): Value => fromJS(x, false);
 
 /**
  * Template values back to plain JavaScript: lists become arrays, other PHP arrays and
- * objects become plain objects (key order follows JavaScript's rules there).
+ * objects become plain objects (key order follows JavaScript's rules there), an int past 2^53
+ * a bigint.
  */
 export function toJS(v: Value): unknown {
   if (v === undefined) return null;
@@ -122,7 +144,7 @@ export function toJS(v: Value): unknown {
   if (v instanceof PhpArray) {
     if (v.isList) return v.values().map(toJS);
     const o: Record<string, unknown> = {};
-    for (const [k, x] of v.entries()) o[k] = toJS(x);
+    for (const [k, x] of v.entries()) o[typeof k === 'bigint' ? String(k) : k] = toJS(x);
     return o;
   }
   if (v instanceof PhpObject) {

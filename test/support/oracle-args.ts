@@ -6,8 +6,9 @@ import { phpGolden } from './php-golden.js';
 export function arg(v: Value): unknown {
   if (v instanceof PhpFloat) return floatArg(v.value);
   if (typeof v === 'number' && !Number.isFinite(v)) return floatArg(v);
-  // JSON numbers beyond 2^53 would reach PHP as different integers
-  if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) throw new Error(`unsafe int ${v}`);
+  // JSON numbers are doubles to JavaScript: an int past 2^53 goes as its digits.
+  if (typeof v === 'bigint') return { $int: String(v) };
+  if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) return floatArg(v);
   if (v instanceof PhpArray) return { $assoc: v.entries().map(([k, x]) => [k, arg(x)]) };
   return v ?? null;
 }

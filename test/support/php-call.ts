@@ -12,7 +12,7 @@ function ser(v: Value, out: Buffer[]): void {
   const s = (x: string): void => void out.push(Buffer.from(x, 'latin1'));
   if (v === null || v === undefined) return s('N;');
   if (typeof v === 'boolean') return s(`b:${v ? 1 : 0};`);
-  if (typeof v === 'number' && Number.isInteger(v)) return s(`i:${v};`);
+  if ((typeof v === 'number' && Number.isSafeInteger(v)) || typeof v === 'bigint') return s(`i:${v};`);
   if (typeof v === 'number' || v instanceof PhpFloat) {
     const n = typeof v === 'number' ? v : v.value;
     return s(`d:${Number.isNaN(n) ? 'NAN' : !Number.isFinite(n) ? (n > 0 ? 'INF' : '-INF') : phpFloatRepr(n)};`);

@@ -16,7 +16,7 @@ export interface OracleCall {
 export type Tagged =
   | null
   | boolean
-  | { int: number }
+  | { int: number | string }
   | { float: string }
   | { str: string }
   | { arr: [string | number, Tagged][] }
@@ -61,7 +61,7 @@ import { PhpTypeError } from '../../src/value/convert.js';
 /** The oracle's tagged form back as our value (the inverse of toTagged). */
 export function fromTagged(t: Tagged): Value {
   if (t === null || typeof t === 'boolean') return t;
-  if ('int' in t) return t.int;
+  if ('int' in t) return typeof t.int === 'string' ? BigInt(t.int) : t.int;
   if ('float' in t) return float(Number(t.float));
   if ('str' in t) return fromBytes(new Uint8Array(Buffer.from(t.str, 'base64')));
   if ('arr' in t) return PhpArray.fromEntries(t.arr.map(([k, v]) => [k, fromTagged(v)] as const));
@@ -75,7 +75,8 @@ export function toArg(v: Value): unknown {
   if (v === undefined) return null;
   if (typeof v === 'string') return isAscii(v) ? v : { $bytes: Buffer.from(toBytes(v)).toString('base64') };
   if (v instanceof PhpFloat) return { $float: v.value };
-  if (typeof v === 'number' && !Number.isInteger(v)) return { $float: v };
+  if (typeof v === 'bigint') return { $int: String(v) };
+  if (typeof v === 'number' && !Number.isSafeInteger(v)) return { $float: v };
   if (v instanceof PhpArray) return { $assoc: v.entries().map(([k, x]) => [k, toArg(x)]) };
   if (v instanceof PhpObject) throw new Error('objects are passed with phpObjectCall');
   return v;
@@ -95,12 +96,14 @@ export function outcome(f: () => Value): Tagged | 'error' {
 export function toTagged(v: Value): Tagged {
   if (v === null || v === undefined || typeof v === 'boolean') return v ?? null;
   if (typeof v === 'number') {
-    if (Number.isInteger(v)) return { int: v };
+    if (Number.isSafeInteger(v)) return { int: v };
     return { float: phpFloatRepr(v) };
   }
+  // Digits past 2^53, as the oracle writes them (scripts/oracle/call.php).
+  if (typeof v === 'bigint') return { int: String(v) };
   if (v instanceof PhpFloat) return { float: phpFloatRepr(v.value) };
   if (typeof v === 'string') return { str: Buffer.from(toBytes(v)).toString('base64') };
-  if (v instanceof PhpArray) return { arr: v.entries().map(([k, x]) => [k, toTagged(x)]) };
+  if (v instanceof PhpArray) return { arr: v.entries().map(([k, x]) => [typeof k === 'bigint' ? String(k) : k, toTagged(x)]) };
   if (v instanceof PhpObject) return { obj: Array.from(v.props.entries()).map(([k, x]) => [k, toTagged(x)]) };
   throw new Error('not a template value');
 }

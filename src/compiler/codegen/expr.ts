@@ -8,6 +8,7 @@ import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import { smartyVarBase } from './smarty-var.js';
 import { IF_FUNCTIONS, type IfFunction } from '../../plugins/catalog.js';
+import { intOfDecimal } from '../../value/int64.js';
 import type { TemplateApi } from '../../runtime/template-api.js';
 import type { RtMember } from './runtime-names.js';
 
@@ -142,8 +143,14 @@ function compileNumber(raw: string): string {
   if (raw.startsWith('.')) raw = '0' + raw;
   if (raw.startsWith('-.')) raw = '-0' + raw.slice(1);
   const n = Number(raw);
-  if (raw.includes('.') && Number.isInteger(n)) return `float(${n})`; // `3.0` is a PHP float
-  return String(n);
+  if (raw.includes('.')) return Number.isInteger(n) ? `float(${n})` : String(n); // `3.0` is a PHP float
+  // PHP reads `-` as an operator on the literal after it: past PHP_INT_MAX that literal is a
+  // float, so -9223372036854775808 is a float too. Past 2^53 an int is a bigint literal.
+  const negative = raw.startsWith('-');
+  const i = intOfDecimal(negative ? raw.slice(1) : raw);
+  if (i === null) return `float(${n})`;
+  if (typeof i === 'number') return String(negative ? -i || 0 : i);
+  return `${negative ? -i : i}n`;
 }
 
 /**
@@ -222,7 +229,7 @@ const CANONICAL_INT = /^(?:0|-?[1-9][0-9]{0,14})$/;
 function compileKey(k: Expr, cx: EmitContext): string {
   // `.0` and `['1']` are int keys in PHP: normalise literal keys here, dynamic ones at run time.
   if (k.type === 'String' && CANONICAL_INT.test(k.value)) return k.value;
-  if (k.type === 'Number' && !k.raw.includes('.')) return String(Number(k.raw));
+  if (k.type === 'Number' && !k.raw.includes('.')) return compileNumber(k.raw);
   return compileExpr(k, cx);
 }
 

@@ -44,7 +44,7 @@ export function httpBuildQuery(
   const parts: string[] = [];
   const walk = (v: PhpArray | PhpObject, prefix: string, suffix: string, numPrefix: string) => {
     for (const [k, x] of entriesOf(v)) {
-      const name = prefix + (typeof k === 'number' ? numPrefix + String(k) : enc(k)) + suffix;
+      const name = prefix + (typeof k !== 'string' ? numPrefix + String(k) : enc(k)) + suffix;
       if (x instanceof PhpArray || x instanceof PhpObject) {
         walk(x, name + '%5B', '%5D', '');
         continue;
@@ -59,6 +59,6 @@ export function httpBuildQuery(
 
 function scalar(v: Value, enc: (s: string) => string): string {
   if (typeof v === 'boolean') return v ? '1' : '0';
-  if (typeof v === 'number' || v instanceof PhpFloat) return toStr(v);
+  if (typeof v === 'number' || typeof v === 'bigint' || v instanceof PhpFloat) return toStr(v);
   return enc(toStr(v));
 }

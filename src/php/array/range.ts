@@ -2,8 +2,9 @@
  * range() as PHP 8.2 has it (before 8.3's rewrite): character ranges for two non-numeric
  * strings, float ranges when any bound or the step is a float, int ranges otherwise.
  */
-import { PhpArray, PhpFloat, type Value, float } from '../../value/value.js';
-import { PhpTypeError, isNumericStr, toFloatLoose, toInt } from '../../value/convert.js';
+import { PhpArray, type Value, float, isFloat } from '../../value/value.js';
+import { PhpTypeError, isNumericStr, toFloatLoose, toInt64 } from '../../value/convert.js';
+import { bigOf, intOf } from '../../value/int64.js';
 import { checkArrayLength } from '../../value/limits.js';
 import { fromBinary, toBinary } from '../../value/bytes.js';
 
@@ -19,10 +20,6 @@ function isLongStr(s: string): boolean {
   return isNumericStr(s) && !isDoubleStr(s);
 }
 
-function isFloatValue(v: Value): boolean {
-  return v instanceof PhpFloat || (typeof v === 'number' && !Number.isInteger(v));
-}
-
 /** PHP rounds the element count half up before allocating. */
 function size(span: number, step: number): number {
   const n = Math.floor(span / step + 1 + 0.5);
@@ -31,7 +28,7 @@ function size(span: number, step: number): number {
 }
 
 export function range(start: Value, end: Value, stepArg: Value = 1): PhpArray {
-  const stepIsDouble = isFloatValue(stepArg) || (typeof stepArg === 'string' && isDoubleStr(stepArg));
+  const stepIsDouble = isFloat(stepArg) || (typeof stepArg === 'string' && isDoubleStr(stepArg));
   let step = toFloatLoose(stepArg);
   if (step < 0) step = -step;
 
@@ -40,7 +37,7 @@ export function range(start: Value, end: Value, stepArg: Value = 1): PhpArray {
     if (isLongStr(start) || isLongStr(end)) return intRange(start, end, step);
     return charRange(toBinary(start).charCodeAt(0), toBinary(end).charCodeAt(0), Math.trunc(step));
   }
-  if (isFloatValue(start) || isFloatValue(end) || stepIsDouble) return floatRange(start, end, step);
+  if (isFloat(start) || isFloat(end) || stepIsDouble) return floatRange(start, end, step);
   return intRange(start, end, step);
 }
 
@@ -85,8 +82,10 @@ function floatRange(startV: Value, endV: Value, step: number): PhpArray {
 }
 
 function intRange(startV: Value, endV: Value, step: number): PhpArray {
-  const low = toInt(startV);
-  const high = toInt(endV);
+  const low = toInt64(startV);
+  const high = toInt64(endV);
+  // Past 2^53 (a bound, or the span between two safe bounds) the steps are counted in bigints.
+  if (typeof low === 'bigint' || typeof high === 'bigint' || !Number.isSafeInteger(high - low)) return bigIntRange(bigOf(low), bigOf(high), step);
   if (step <= 0) rangeError();
   const lstep = Math.trunc(step);
   if (lstep <= 0) rangeError();
@@ -101,5 +100,19 @@ function intRange(startV: Value, endV: Value, step: number): PhpArray {
   } else {
     out.push(low);
   }
+  return PhpArray.fromList(out);
+}
+
+/** intRange where a bound is past 2^53: the same steps in bigints, each element an int in its one form. */
+function bigIntRange(low: bigint, high: bigint, step: number): PhpArray {
+  if (!(step >= 1)) rangeError();
+  const lstep = BigInt(Math.trunc(Math.min(step, 2 ** 64)));
+  const span = low > high ? low - high : high - low;
+  if (span !== 0n && span < lstep) rangeError();
+  const n = span / lstep + 1n;
+  checkArrayLength(Number(n), 'range');
+  const dir = low > high ? -lstep : lstep;
+  const out: Value[] = [];
+  for (let i = 0n; i < n; i++) out.push(intOf(low + i * dir));
   return PhpArray.fromList(out);
 }

@@ -51,7 +51,7 @@ export function valueCompare(flags: number): Compare {
 function keyCompare(flags: number): (a: Key, b: Key) => number {
   if ((flags & ~SORT_FLAG_CASE) === SORT_REGULAR) {
     return (a, b) => {
-      if (typeof a === 'number' && typeof b === 'number') return a > b ? 1 : -1;
+      if (typeof a !== 'string' && typeof b !== 'string') return a > b ? 1 : -1;
       return regularCompare(a, b);
     };
   }

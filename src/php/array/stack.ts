@@ -26,7 +26,7 @@ export function arrayShift(arr: PhpArray): Mutation {
   // Int keys are renumbered from 0, string keys stay.
   const out = PhpArray.empty();
   for (const [k, v] of entries) {
-    if (typeof k === 'number') out.push(v);
+    if (typeof k !== 'string') out.push(v);
     else out.set(k, v);
   }
   return { result: first, array: out };

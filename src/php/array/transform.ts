@@ -15,7 +15,7 @@ export function arrayMerge(arrays: PhpArray[]): PhpArray {
   const out = PhpArray.empty();
   for (const a of arrays) {
     for (const [k, v] of a.entries()) {
-      if (typeof k === 'number') out.push(v);
+      if (typeof k !== 'string') out.push(v);
       else out.set(k, v);
     }
   }
@@ -34,7 +34,7 @@ export function arraySlice(arr: PhpArray, offset: number, length: number | null 
   if (len <= 0) return out;
   const entries = arr.entries().slice(offset, offset + len);
   for (const [k, v] of entries) {
-    if (typeof k === 'number' && !preserveKeys) out.push(v);
+    if (typeof k !== 'string' && !preserveKeys) out.push(v);
     else out.set(k, v);
   }
   return out;
@@ -43,7 +43,7 @@ export function arraySlice(arr: PhpArray, offset: number, length: number | null 
 export function arrayReverse(arr: PhpArray, preserveKeys = false): PhpArray {
   const out = PhpArray.empty();
   for (const [k, v] of arr.entries().reverse()) {
-    if (typeof k === 'number' && !preserveKeys) out.push(v);
+    if (typeof k !== 'string' && !preserveKeys) out.push(v);
     else out.set(k, v);
   }
   return out;

@@ -9,6 +9,8 @@
  * time zone abbreviations other than those listed in ZONE_ABBR below, and roman-numeral
  * months.
  */
+import type { PhpInt } from '../../value/value.js';
+import { intOf } from '../../value/int64.js';
 import { civilFromDays, daysFromCivil, fieldsOf, weekday } from './civil.js';
 import { isValidTimezone, localOffset, utcOffset } from './tz.js';
 import { countMatches } from '../../value/count-matches.js';
@@ -670,8 +672,17 @@ function addWeekdays(t: { y: number; m: number; d: number }, count: number): voi
   t.d += rem;
 }
 
-/** strtotime(str, base) in zone `tz`: a Unix timestamp, or false. */
+/**
+ * strtotime(str, base) in zone `tz`: a Unix timestamp as a double, for date arithmetic, or
+ * false. The int PHP returns, exact past 2^53, is strtotimeInt's.
+ */
 export function phpStrtotime(str: string, base: number, tz: string): number | false {
+  const t = strtotimeInt(str, base, tz);
+  return typeof t === 'bigint' ? Number(t) : t;
+}
+
+/** strtotime(str, base) in zone `tz`: PHP's int ("@9223372036854775807" exactly), or false. */
+export function strtotimeInt(str: string, base: number, tz: string): PhpInt | false {
   if (str === '') return false;
   let st: State;
   try {
@@ -727,11 +738,11 @@ export function phpStrtotime(str: string, base: number, tz: string): number | fa
 
 /**
  * Far out: timelib's int64 sums, exact, wrapping past 2^63 as its C arithmetic does
- * ("+9999999999999 years" is a negative timestamp in PHP), rounded to a double at the end.
+ * ("+9999999999999 years" is a negative timestamp in PHP).
  * The zone's offset is looked up at the wrapped local time, as timelib does. (Exact while the
  * day number is below 2^53, beyond any single relative amount the grammar reads.)
  */
-function wrappedInstant(days: number, hms: number, offsetAt: (local: number) => number): number {
+function wrappedInstant(days: number, hms: number, offsetAt: (local: number) => number): PhpInt {
   const local = BigInt.asIntN(64, BigInt(days) * 86400n + BigInt(hms));
-  return Number(BigInt.asIntN(64, local - BigInt(offsetAt(Number(local)))));
+  return intOf(BigInt.asIntN(64, local - BigInt(offsetAt(Number(local)))));
 }

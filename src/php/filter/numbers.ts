@@ -1,11 +1,10 @@
 /**
  * FILTER_VALIDATE_INT, FILTER_VALIDATE_BOOL and FILTER_VALIDATE_FLOAT, transcribed from
  * PHP 8.2's ext/filter/logical_filters.c (php_filter_int, php_filter_boolean,
- * php_filter_float). Integers are checked as 64-bit values with bigint; the result is a JS
- * number, so ints beyond 2^53 lose their low bits as everywhere in the value model.
+ * php_filter_float). Integers are checked as 64-bit values with bigint.
  */
 import { float } from '../../value/value.js';
-import { LONG_MAX, LONG_MIN, int64OfDecimal } from '../zval.js';
+import { INT_MAX as LONG_MAX, INT_MIN as LONG_MIN, int64OfDecimal, intOf } from '../../value/int64.js';
 import { FILTER_FLAG_ALLOW_HEX, FILTER_FLAG_ALLOW_OCTAL, FILTER_FLAG_ALLOW_THOUSAND } from './constants.js';
 import {
   FAILED, type FilterInput, type Filtered, doubleOption, filterTrim, filterValueError, longOption, stringOption,
@@ -69,7 +68,7 @@ export function validateInt(input: FilterInput): Filtered {
     value = parseDecimal(p);
   }
   if (value === null || (min !== undefined && value < min) || (max !== undefined && value > max)) return FAILED;
-  return Number(value);
+  return intOf(value);
 }
 
 const BOOLEANS: Record<string, boolean> = { '1': true, on: true, yes: true, true: true, '0': false, no: false, off: false, false: false, '': false };

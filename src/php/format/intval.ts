@@ -1,9 +1,10 @@
 /** PHP intval(), floatval(), boolval(), strval() and max()/min(). */
-import { PhpArray, PhpFloat, type Value } from '../../value/value.js';
-import { PhpTypeError, toBool } from '../../value/convert.js';
+import { PhpArray, PhpFloat, type PhpInt, type Value } from '../../value/value.js';
+import { PhpTypeError, toBool, toInt64 } from '../../value/convert.js';
 import { compare } from '../../value/compare.js';
+import { INT_MAX as LONG_MAX, INT_MIN as LONG_MIN, intOf } from '../../value/int64.js';
 import { intArg, typeError } from '../args.js';
-import { LONG_MAX, LONG_MIN, zvalGetDouble, zvalGetLong, zvalGetString } from '../zval.js';
+import { zvalGetDouble, zvalGetString } from '../zval.js';
 
 /** C strtol(): whitespace, sign, an optional 0x / 0 prefix for bases 16 / 0, saturating. */
 function strtol(s: string, base: number): bigint {
@@ -28,14 +29,13 @@ function strtol(s: string, base: number): bigint {
   return v > LONG_MAX ? LONG_MAX : v < LONG_MIN ? LONG_MIN : v;
 }
 
-export function phpIntval(v: Value, base: Value = 10): number {
+export function phpIntval(v: Value, base: Value = 10): PhpInt {
   const b = intArg(base, 'intval', 2, 'base');
-  if (typeof v !== 'string' || b === 10) return Number(zvalGetLong(v));
+  if (typeof v !== 'string' || b === 10) return toInt64(v);
   // PHP reads a "0b" prefix (after an optional sign) itself before handing over to strtol
   const pre = /^([+-]?)0[bB](.*)$/s.exec(v);
-  if (pre && (b === 0 || b === 2)) return Number(strtol(pre[1] + pre[2], 2));
-  const s = v;
-  return Number(strtol(s, b));
+  if (pre && (b === 0 || b === 2)) return intOf(strtol(pre[1] + pre[2], 2));
+  return intOf(strtol(v, b));
 }
 
 export function phpFloatval(v: Value): number | PhpFloat {

@@ -3,7 +3,8 @@
  * round() rounds half away from zero after "pre-rounding" the value to 15 significant
  * digits, so that round(1.005, 2) is 1.01 although 1.005 is stored as 1.00499999...
  */
-import { PhpFloat, type Value } from '../../value/value.js';
+import { PhpFloat, type PhpNumber, type Value, num as asDouble } from '../../value/value.js';
+import { INT_MIN } from '../../value/int64.js';
 import { intArg, numberArg } from '../args.js';
 
 /** php_intpow10: exact table up to 1e22, else pow() (correctly rounded via the parser). */
@@ -55,8 +56,8 @@ export function phpRoundValue(value: number, places: number): number {
 export function phpRound(num: Value, precision: Value = 0): number | PhpFloat {
   const n = numberArg(num, 'round', 1, 'num');
   const places = intArg(precision, 'round', 2, 'precision');
-  if (typeof n === 'number' && Number.isInteger(n) && places >= 0) return new PhpFloat(n);
-  const r = phpRoundValue(typeof n === 'number' ? n : n.value, places);
+  if (typeof n !== 'object' && Number.isInteger(asDouble(n)) && places >= 0) return new PhpFloat(asDouble(n));
+  const r = phpRoundValue(asDouble(n), places);
   return Number.isInteger(r) ? new PhpFloat(r) : r;
 }
 
@@ -67,19 +68,19 @@ function asFloat(x: number): number | PhpFloat {
 /** floor(num): always a float (ints are converted). */
 export function phpFloor(num: Value): number | PhpFloat {
   const n = numberArg(num, 'floor', 1, 'num');
-  return asFloat(Math.floor(typeof n === 'number' ? n : n.value));
+  return asFloat(Math.floor(asDouble(n)));
 }
 
 export function phpCeil(num: Value): number | PhpFloat {
   const n = numberArg(num, 'ceil', 1, 'num');
   // Math.ceil(-0.5) is -0, as C's ceil() gives.
-  return asFloat(Math.ceil(typeof n === 'number' ? n : n.value));
+  return asFloat(Math.ceil(asDouble(n)));
 }
 
 /** abs(num): int stays int (except PHP_INT_MIN, which becomes a float). */
-export function phpAbs(num: Value): number | PhpFloat {
+export function phpAbs(num: Value): PhpNumber {
   const n = numberArg(num, 'abs', 1, 'num');
   if (n instanceof PhpFloat) return new PhpFloat(Math.abs(n.value));
-  if (Number.isInteger(n) && n <= -(2 ** 63)) return new PhpFloat(2 ** 63);
-  return Number.isInteger(n) ? Math.abs(n) : Math.abs(n);
+  if (typeof n === 'bigint') return n === INT_MIN ? new PhpFloat(2 ** 63) : n < 0n ? -n : n;
+  return Math.abs(n);
 }

@@ -5,7 +5,7 @@
  * char per byte), so widths and precisions count bytes (`%8s` of '日本' adds two spaces)
  * and `%.2s` may cut a character in half (kept as stray bytes, see value/bytes.ts).
  */
-import type { Value } from '../../value/value.js';
+import { type Value, isInt } from '../../value/value.js';
 import { PhpTypeError } from '../../value/convert.js';
 import { fromBinary, toBinary } from '../../value/bytes.js';
 import { checkStringLength } from '../../value/limits.js';
@@ -242,8 +242,8 @@ export function phpSprintf(format: string, args: readonly Value[], notes: Sprint
           skip = true;
         } else {
           const w = args[wa];
-          if (typeof w !== 'number' || !Number.isInteger(w)) throw new PhpTypeError('Width must be an integer');
-          if (w < 0 || w > INT_MAX) throw new PhpTypeError(`Width must be greater than zero and less than ${INT_MAX}`);
+          if (!isInt(w)) throw new PhpTypeError('Width must be an integer');
+          if (typeof w !== 'number' || w < 0 || w > INT_MAX) throw new PhpTypeError(`Width must be greater than zero and less than ${INT_MAX}`);
           spec.width = w;
         }
       } else if (isDigit(at(i))) {
@@ -262,8 +262,8 @@ export function phpSprintf(format: string, args: readonly Value[], notes: Sprint
             continue;
           }
           const p = args[pa];
-          if (typeof p !== 'number' || !Number.isInteger(p)) throw new PhpTypeError('Precision must be an integer');
-          if (p < -1 || p > INT_MAX) throw new PhpTypeError(`Precision must be between -1 and ${INT_MAX}`);
+          if (!isInt(p)) throw new PhpTypeError('Precision must be an integer');
+          if (typeof p !== 'number' || p < -1 || p > INT_MAX) throw new PhpTypeError(`Precision must be between -1 and ${INT_MAX}`);
           spec.precision = p;
           spec.hasPrecision = true;
           expprec = true;

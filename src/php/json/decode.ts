@@ -8,7 +8,7 @@
  */
 import { PhpArray, PhpObject, type Value, float } from '../../value/value.js';
 import * as F from './flags.js';
-import { int64OfDecimal } from '../zval.js';
+import { int64OfDecimal, intOf } from '../../value/int64.js';
 
 class JsonSyntaxError extends Error {
   constructor(
@@ -139,7 +139,7 @@ class Parser {
     const text = r[0];
     if (r[1] === undefined && r[2] === undefined) {
       const big = int64OfDecimal(text);
-      if (big !== null) return Number(big);
+      if (big !== null) return intOf(big);
       if (this.flags & F.JSON_BIGINT_AS_STRING) return text;
     }
     return float(Number(text));

@@ -2,13 +2,13 @@
  * PHP 8.2's json_encode (ext/json/json_encoder.c): escaping rules and flags, float printing
  * with serialize_precision=-1, lists against objects, depth and partial output.
  */
-import { PhpArray, PhpFloat, PhpObject, type Value } from '../../value/value.js';
+import { PhpArray, PhpFloat, PhpObject, type Key, type Value, isInt } from '../../value/value.js';
 import { isNumericStr } from '../../value/convert.js';
 import { toBytes } from '../../value/bytes.js';
 import { jsonFloat } from './float.js';
 import { nextUtf8 } from './utf8-scan.js';
 import * as F from './flags.js';
-import { int64OfDecimal } from '../zval.js';
+import { int64OfDecimal } from '../../value/int64.js';
 
 /** json_last_error() codes that the encoder can raise. */
 export const EncodeError = { None: 0, Depth: 1, Utf8: 5, InfOrNan: 7 } as const;
@@ -34,7 +34,7 @@ class Encoder {
   value(v: Value): string {
     if (v === null || v === undefined) return 'null';
     if (typeof v === 'boolean') return v ? 'true' : 'false';
-    if (typeof v === 'number' && Number.isInteger(v)) return intStr(v);
+    if (isInt(v)) return String(v);
     if (typeof v === 'number' || v instanceof PhpFloat) return this.double(typeof v === 'number' ? v : v.value);
     if (typeof v === 'string') return this.string(v, this.flags);
     if (v instanceof PhpArray) {
@@ -53,7 +53,7 @@ class Encoder {
     return jsonFloat(d, this.has(F.JSON_PRESERVE_ZERO_FRACTION));
   }
 
-  private container(list: boolean, entries: [string | number, Value][]): string {
+  private container(list: boolean, entries: [Key, Value][]): string {
     const pretty = this.has(F.JSON_PRETTY_PRINT);
     this.depth++;
     let out = list ? '[' : '{';
@@ -64,7 +64,7 @@ class Encoder {
         out += first ? indent : ',' + indent;
         first = false;
         if (!list) {
-          const key = typeof k === 'number' ? `"${intStr(k)}"` : this.string(k, this.flags & ~F.JSON_NUMERIC_CHECK);
+          const key = typeof k !== 'string' ? `"${k}"` : this.string(k, this.flags & ~F.JSON_NUMERIC_CHECK);
           out += key + (pretty ? ': ' : ':');
         }
         out += this.value(x);
@@ -189,10 +189,6 @@ function escapeAscii(c: number, flags: number): string {
 
 function hex4(n: number): string {
   return n.toString(16).padStart(4, '0');
-}
-
-function intStr(n: number): string {
-  return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
 }
 
 /** Keys exactly 0..n-1 in order (a map-stored array can still be a list). */

@@ -5,7 +5,8 @@
  * nil => "stdClass". Written out here because the isolate has no msgpack library, and the
  * extension's class marker and key conversions are its own.
  */
-import { PhpArray, PhpFloat, PhpObject, type Value, float } from '../../value/value.js';
+import { PhpArray, PhpFloat, PhpObject, type Key, type PhpInt, type Value, float, isInt } from '../../value/value.js';
+import { INT_MAX, intOf } from '../../value/int64.js';
 import { toStr } from '../../value/convert.js';
 import { fromBytes, toBytes } from '../../value/bytes.js';
 import { checkStringLength, MAX_STRING_LENGTH } from '../../value/limits.js';
@@ -67,14 +68,14 @@ class ByteWriter {
   }
 }
 
-function packInt(w: ByteWriter, n: number): void {
-  if (n >= 0) {
+function packInt(w: ByteWriter, n: PhpInt): void {
+  if (typeof n === 'bigint') w.typed(n > 0n ? 0xcf : 0xd3, n, 8);
+  else if (n >= 0) {
     if (n < 0x80) w.byte(n);
     else if (n < 0x100) w.typed(0xcc, n, 1);
     else if (n < 0x10000) w.typed(0xcd, n, 2);
     else if (n < 0x100000000) w.typed(0xce, n, 4);
-    // 2^63 itself is PHP_INT_MAX after the double rounding of our ints (see decode.ts).
-    else w.typed(0xcf, n >= 2 ** 63 ? 2n ** 63n - 1n : BigInt(n), 8);
+    else w.typed(0xcf, n, 8);
   } else if (n >= -32) w.byte(n & 0xff);
   else if (n >= -0x80) w.typed(0xd0, n, 1);
   else if (n >= -0x8000) w.typed(0xd1, n, 2);
@@ -118,10 +119,8 @@ function packsAsList(a: PhpArray): boolean {
 function packValue(w: ByteWriter, v: Value): void {
   if (v === null || v === undefined) w.byte(0xc0);
   else if (typeof v === 'boolean') w.byte(v ? 0xc3 : 0xc2);
-  else if (typeof v === 'number') {
-    if (Number.isInteger(v)) packInt(w, v);
-    else packDouble(w, v);
-  }
+  else if (isInt(v)) packInt(w, v);
+  else if (typeof v === 'number') packDouble(w, v);
   else if (v instanceof PhpFloat) packDouble(w, v.value);
   else if (typeof v === 'string') packString(w, v);
   else if (v instanceof PhpArray) {
@@ -131,8 +130,8 @@ function packValue(w: ByteWriter, v: Value): void {
     } else {
       header(w, v.size, 0x80, 0xde);
       for (const [k, x] of v.entries()) {
-        if (typeof k === 'number') packInt(w, k);
-        else packString(w, k);
+        if (typeof k === 'string') packString(w, k);
+        else packInt(w, k);
         packValue(w, x);
       }
     }
@@ -240,7 +239,7 @@ class Reader {
       case 0xcf: {
         const u = this.bigUint64();
         // Past PHP_INT_MAX the extension gives the decimal digits as a string.
-        return u > 2n ** 63n - 1n ? u.toString() : Number(u);
+        return u > INT_MAX ? u.toString() : intOf(u);
       }
       case 0xd0:
         return this.int(1);
@@ -250,7 +249,7 @@ class Reader {
         return this.int(4);
       case 0xd3: {
         const u = this.bigUint64();
-        return Number(BigInt.asIntN(64, u));
+        return intOf(BigInt.asIntN(64, u));
       }
       case 0xdc:
         return this.array(this.uint(2));
@@ -333,9 +332,8 @@ class Reader {
   }
 }
 
-function mapKey(k: Value): string | number {
-  if (typeof k === 'string') return k;
-  if (typeof k === 'number' && Number.isInteger(k)) return k;
+function mapKey(k: Value): Key {
+  if (typeof k === 'string' || isInt(k)) return k;
   if (k instanceof PhpArray) return 'Array';
   return toStr(k);
 }

@@ -6,9 +6,10 @@
  * operator rules: numeric-string variables stay strings until an operator converts them, as
  * PHP's `$params['x']` does ("1e3" alone prints 1e3, "1e3" + 0 is a float).
  */
-import { PhpFloat, type Value, float } from '../../value/value.js';
+import { type PhpNumber, type Value, float, isInt, num } from '../../value/value.js';
+import { bigOf, fitsInt64, intInRange, intOf, intOfDecimal } from '../../value/int64.js';
 import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot } from '../../value/arith.js';
-import { isNumeric, toBool, toFloatLoose, toInt, toNumber, toStr } from '../../value/convert.js';
+import { isNumeric, toBool, toFloatLoose, toInt64, toNumber, toStr } from '../../value/convert.js';
 import { compare, looseEq, strictEq } from '../../value/compare.js';
 import { fromBytes, toBytes } from '../../value/bytes.js';
 import { MAX_ARRAY_LENGTH, checkArrayLength } from '../../value/limits.js';
@@ -74,23 +75,38 @@ const FUNCTIONS: Record<string, (args: Value[], random: () => number) => Value> 
   max: (args) => args.reduce((a, b) => (compare(b, a) > 0 ? b : a)),
   min: (args) => args.reduce((a, b) => (compare(b, a) < 0 ? b : a)),
   round: ([x, p]) => phpRound(x ?? 0, p ?? 0),
-  rand: ([lo, hi], random) => {
-    const a = lo === undefined ? 0 : Math.trunc(toFloatLoose(lo));
-    const b = hi === undefined ? 2147483647 : Math.trunc(toFloatLoose(hi));
-    return a + Math.floor(random() * (b - a + 1));
-  },
+  rand: ([lo, hi], random) => intInRange(lo === undefined ? 0 : toInt64(lo), hi === undefined ? 2147483647 : toInt64(hi), random()),
   srand: () => null,
 };
 
-/** `**` and pow(): int ** non-negative int is an int while it fits in 64 bits. */
-function power(a: Value, b: Value): number | PhpFloat {
+/**
+ * `**` and pow(): int ** non-negative int is an int while it fits in 64 bits, computed as PHP's
+ * pow_function_base does (squaring, and at the first product that overflows the float it
+ * continues with), so an overflowing power is PHP's float to the last bit.
+ */
+function power(a: Value, b: Value): PhpNumber {
   const x = toNumber(a, '**');
   const y = toNumber(b, '**');
-  const xv = typeof x === 'number' ? x : x.value;
-  const yv = typeof y === 'number' ? y : y.value;
-  const r = Math.pow(xv, yv);
-  const ints = typeof x === 'number' && Number.isInteger(x) && typeof y === 'number' && Number.isInteger(y) && y >= 0;
-  return ints && Math.abs(r) < 2 ** 63 ? r : float(r);
+  if (!isInt(x) || !isInt(y) || y < 0) return float(Math.pow(num(x), num(y)));
+  let i = bigOf(y);
+  let l1 = 1n;
+  let l2 = bigOf(x);
+  if (i === 0n) return 1;
+  if (l2 === 0n) return 0;
+  while (i >= 1n) {
+    if (i % 2n) {
+      --i;
+      const p = l1 * l2;
+      if (!fitsInt64(p)) return float(Number(l1) * Number(l2) * Math.pow(Number(l2), Number(i)));
+      l1 = p;
+    } else {
+      i /= 2n;
+      const p = l2 * l2;
+      if (!fitsInt64(p)) return float(Number(l1) * Math.pow(Number(l2) * Number(l2), Number(i)));
+      l2 = p;
+    }
+  }
+  return intOf(l1);
 }
 
 /**
@@ -158,7 +174,7 @@ const UNARY: Record<string, (a: Value) => Value> = {
   '+': (a) => toNumber(a, '+'),
   '!': (a) => !toBool(a),
   '~': (a) => (typeof a === 'string' ? fromBytes(toBytes(a).map((x) => ~x & 0xff)) : bitNot(a)),
-  '(int)': (a) => toInt(a),
+  '(int)': (a) => toInt64(a),
 };
 
 export interface Equation {
@@ -219,18 +235,24 @@ function stringLiteral(t: string): Value {
 }
 
 function literal(t: string): Value {
-  if (/^0[xX]/.test(t)) return bigLiteral(Number.parseInt(t.slice(2), 16));
+  if (/^0[xX]/.test(t)) return intLiteral(t.slice(2), 16);
   if (/[.eE]/.test(t)) return float(Number(t));
   if (/^0\d/.test(t)) {
     if (/[89]/.test(t)) throw new MathError(`math: invalid numeric literal ${t}`);
-    return bigLiteral(Number.parseInt(t, 8));
+    return intLiteral(t.slice(1), 8);
   }
-  return bigLiteral(Number(t));
+  return intOfDecimal(t) ?? float(Number(t));
 }
 
-/** An integer literal past PHP_INT_MAX is a float. */
-function bigLiteral(n: number): Value {
-  return n >= 2 ** 63 ? float(n) : n;
+/** Hex and octal digits of an integer literal: an int, or past PHP_INT_MAX a float. */
+function intLiteral(digits: string, radix: 8 | 16): Value {
+  const significant = digits.replace(/^0+/, '');
+  // 16 hex or 22 octal digits hold 64 bits: a longer literal is a float without asking BigInt.
+  if (significant.length <= (radix === 16 ? 16 : 22)) {
+    const b = significant === '' ? 0n : BigInt((radix === 16 ? '0x' : '0o') + significant);
+    if (fitsInt64(b)) return intOf(b);
+  }
+  return float(Number.parseInt(digits, radix));
 }
 
 export function parseEquation(src: string): Node {

@@ -44,7 +44,7 @@ export default defineFunction({
     const rows = PhpArray.empty();
     from.entries()
       .slice(w.start, w.end)
-      .forEach(([k, v]) => (typeof k === 'number' ? rows.push(v) : rows.set(k, v)));
+      .forEach(([k, v]) => (typeof k !== 'string' ? rows.push(v) : rows.set(k, v)));
     if (attrs.var !== null && attrs.var !== undefined) ctx.assign(toStr(attrs.var), rows);
     if (attrs.var_pageInfo !== null && attrs.var_pageInfo !== undefined) ctx.assign(toStr(attrs.var_pageInfo), pageInfo(w));
     return '';

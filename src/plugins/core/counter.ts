@@ -1,9 +1,12 @@
 import { defineFunction } from '../types.js';
-import { toBool, toInt, toStr } from '../../value/convert.js';
+import { toBool, toInt64, toStr } from '../../value/convert.js';
+import { add, sub } from '../../value/arith.js';
+import type { PhpInt, PhpNumber } from '../../value/value.js';
 
 interface CounterState {
-  count: number;
-  skip: number;
+  /** PHP's `+=` / `-=` on an int: past PHP_INT_MAX the count goes on as a float. */
+  count: PhpNumber;
+  skip: PhpInt;
   direction: string;
   assign: string | null;
 }
@@ -33,14 +36,14 @@ export default defineFunction({
       c = { count: 1, skip: 1, direction: 'up', assign: null };
       counters.set(name, c);
     }
-    if (attrs.start !== undefined && attrs.start !== null) c.count = toInt(attrs.start);
+    if (attrs.start !== undefined && attrs.start !== null) c.count = toInt64(attrs.start);
     if (attrs.assign !== undefined && attrs.assign !== null) c.assign = toStr(attrs.assign);
     if (c.assign !== null) ctx.assign(c.assign, c.count);
     const print = attrs.print !== undefined && attrs.print !== null ? toBool(attrs.print) : c.assign === null;
-    const out = print ? String(c.count) : '';
-    if (attrs.skip !== undefined && attrs.skip !== null) c.skip = toInt(attrs.skip);
+    const out = print ? toStr(c.count) : '';
+    if (attrs.skip !== undefined && attrs.skip !== null) c.skip = toInt64(attrs.skip);
     if (attrs.direction !== undefined && attrs.direction !== null) c.direction = toStr(attrs.direction);
-    c.count += c.direction === 'down' ? -c.skip : c.skip;
+    c.count = c.direction === 'down' ? sub(c.count, c.skip) : add(c.count, c.skip);
     return out;
   },
 });

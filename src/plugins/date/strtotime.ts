@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { intArg, strArg } from '../../php/args.js';
-import { phpStrtotime } from '../../php/date/strtotime.js';
+import { strtotimeInt } from '../../php/date/strtotime.js';
 
 export default defineModifier({
   kind: 'modifier',
@@ -15,6 +15,6 @@ export default defineModifier({
   run(input, [base], ctx) {
     const s = strArg(input, 'strtotime', 1, 'datetime');
     const b = base === null || base === undefined ? ctx.now : intArg(base, 'strtotime', 2, 'baseTimestamp');
-    return phpStrtotime(s, b, ctx.site.timezone);
+    return strtotimeInt(s, b, ctx.site.timezone);
   },
 });

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { PhpArray, PhpObject, type Value, isInt } from '../../value/value.js';
+import { PhpArray, PhpObject, type Key, type Value, isInt } from '../../value/value.js';
 import { toStr, toInt } from '../../value/convert.js';
 import { byteLength, byteSubstr } from '../../value/bytes.js';
 import { checkStringLength } from '../../value/limits.js';
@@ -16,7 +16,7 @@ const MARKERS = { '\n': '<i>\\n</i>', '\r': '<i>\\r</i>', '\t': '<i>\\t</i>' };
 function dump(v: Value, depth: number, length: number): string {
   if (v instanceof PhpArray || v instanceof PhpObject) {
     const isArr = v instanceof PhpArray;
-    const entries: [string | number, Value][] = isArr ? v.entries() : Array.from(v.props.entries());
+    const entries: [Key, Value][] = isArr ? v.entries() : Array.from(v.props.entries());
     let out = isArr ? `<b>Array (${entries.length})</b>` : `<b>stdClass Object (${entries.length})</b>`;
     checkStringLength(depth * 12 * entries.length, 'debug_print_var');
     for (const [k, x] of entries) {

@@ -7,7 +7,7 @@ import { pregSplit } from '../../php/pcre/preg.js';
 
 function scalarString(v: Value): string | null {
   if (typeof v === 'string') return v;
-  if (typeof v === 'number' || v instanceof PhpFloat) return toStr(v);
+  if (typeof v === 'number' || typeof v === 'bigint' || v instanceof PhpFloat) return toStr(v);
   return null;
 }
 

@@ -1,10 +1,10 @@
 /** {add} and {subtract}: `$var = $var <op> value` with PHP 8's `+` / `-`. */
 import type { FunctionPlugin, PluginContext } from '../types.js';
 import { PhpTypeError, toStr } from '../../value/convert.js';
-import type { PhpFloat, Value } from '../../value/value.js';
+import type { PhpNumber, Value } from '../../value/value.js';
 import { readVar } from './read-var.js';
 
-type Op = (a: Value, b: Value) => number | PhpFloat;
+type Op = (a: Value, b: Value) => PhpNumber;
 
 /**
  * A missing variable is null, which PHP counts as 0. Where PHP would throw a TypeError

@@ -13,6 +13,7 @@ function algoArg(v: Value): string | number | null {
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (v instanceof PhpFloat) return Number.isInteger(v.value) ? v.value : String(v.value);
   if (typeof v === 'number' || typeof v === 'string') return v;
+  if (typeof v === 'bigint') return Number(v); // an int, and no algorithm's number
   throw new PhpTypeError('password_hash(): Argument #2 ($algo) must be of type string|int|null');
 }
 

@@ -10,7 +10,7 @@ import { jsonDecode } from '../../../src/php/json/decode.js';
 import { jsonEncode } from '../../../src/php/json/encode.js';
 import { filterVar } from '../../../src/php/filter/filter-var.js';
 import { phpAbs } from '../../../src/php/format/round.js';
-import { int64OfDecimal } from '../../../src/php/zval.js';
+import { int64OfDecimal } from '../../../src/value/int64.js';
 import * as F from '../../../src/php/filter/constants.js';
 import { type Value } from '../../../src/value/value.js';
 import { type Case, compareWithPhp, expectAgreement } from '../../support/oracle-args.js';

@@ -47,7 +47,7 @@ export function run(plugin: FunctionPlugin, attrs: Record<string, Value>, ctx: P
 export function phpLiteral(v: Value): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (typeof v === 'number' && Number.isInteger(v)) return String(v);
+  if ((typeof v === 'number' && Number.isSafeInteger(v)) || typeof v === 'bigint') return String(v);
   if (typeof v === 'number' || v instanceof PhpFloat) return `(float)'${phpFloatRepr(typeof v === 'number' ? v : v.value)}'`;
   if (typeof v === 'string') return `base64_decode('${Buffer.from(toBytes(v)).toString('base64')}')`;
   throw new Error('scalar expected');
