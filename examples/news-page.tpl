@@ -49,6 +49,10 @@
 {/foreach}
     </ul>
 {/if}
+{assign_relation_tag_list module="topics" module_id=$topic.topics_id var=tags}{*
+*}{if $tags}
+    <p class="tags">{foreach from=$tags item=tag name=tags}<a href="/tags/{$tag.id}/">#{$tag.tag_nm|escape}</a>{if !$smarty.foreach.tags.last} {/if}{/foreach}</p>
+{/if}
 {* A page view: counted in the pending store, then synced into the content. *}{*
 *}{increment_counter var=views value=1 topics_group_id=1 slug=$topic.topics_id ext_slug="view_count"}{*
 *}{sync_counter ids=$topic.topics_id}{assign_topics_detail var=synced topics_id=1}{*

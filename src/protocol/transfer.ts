@@ -1,7 +1,7 @@
 /**
  * Template values as plain JSON data, for crossing between the isolate and the host:
  * PHP arrays keep their key order and int keys, integral floats stay floats, ints past 2^53
- * keep every digit (docs/decisions.md D72).
+ * keep every digit (docs/decisions.md D70).
  *
  *   null | boolean | number | string      as themselves (non-integral numbers are floats)
  *   { f: n }                              an integral float

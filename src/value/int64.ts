@@ -1,5 +1,5 @@
 /**
- * PHP's 64-bit integers (docs/decisions.md D71). An int is a JavaScript `number` while it is a
+ * PHP's 64-bit integers (docs/decisions.md D69). An int is a JavaScript `number` while it is a
  * safe integer (|n| <= 2^53 - 1) and a `bigint` only beyond, up to PHP_INT_MAX / PHP_INT_MIN:
  * nearly every int a template sees is small, and plain number arithmetic is what V8 makes fast.
  * Each int has exactly one form (a bigint is never within the safe range), so `===` and Map

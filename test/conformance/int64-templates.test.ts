@@ -1,5 +1,5 @@
 /**
- * 64-bit ints through whole templates, against php-cli (docs/decisions.md D71-D73): integer
+ * 64-bit ints through whole templates, against php-cli (docs/decisions.md D69-D71): integer
  * literals, variables given as JSON text, arithmetic, {if} comparisons, {math}, {counter},
  * {add}/{subtract}, printing, and the modifiers that count, sort, format or encode. Each case
  * is a template and the PHP that Smarty 2 runs for it, on the same variables

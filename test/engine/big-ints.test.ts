@@ -1,5 +1,5 @@
 /**
- * 64-bit ints between the embedder, the isolate and the host (docs/decisions.md D72): variables
+ * 64-bit ints between the embedder, the isolate and the host (docs/decisions.md D70): variables
  * given as JavaScript data (bigints, and integral numbers past 2^53) in a worker and in
  * process, the {return value} handed back, and a host plugin's answer.
  */

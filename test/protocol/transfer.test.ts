@@ -1,5 +1,5 @@
 /**
- * The bridge's value format carries 64-bit ints exactly (docs/decisions.md D72): an int past
+ * The bridge's value format carries 64-bit ints exactly (docs/decisions.md D70): an int past
  * 2^53 as `{ i: digits }`, an int key past 2^53 as its digits, through the JSON text that
  * crosses between isolate and host, both ways.
  */

@@ -1,5 +1,5 @@
 /**
- * PHP's 64-bit ints in the value kernel, against php-cli (docs/decisions.md D71): arithmetic,
+ * PHP's 64-bit ints in the value kernel, against php-cli (docs/decisions.md D69): arithmetic,
  * casts, string conversion, comparisons and array keys, on operands around 2^53 and 2^63,
  * snowflake IDs, nanosecond and chat timestamps ("1700000000.123456") and integer strings
  * that overflow. PHP's answers are committed in test/fixtures/php/value/int64.json and

@@ -24,7 +24,7 @@ eachBackend('the news page and the news endpoint', (backend) => {
     expect(html).not.toContain('アーカイブ');
     expect(html).toContain('<h2>新しいウェブサイトを公開しました</h2>');
     expect(html).toContain('<p>デザインを一新し、スマートフォンでも読みやすくなりました。</p>');
-    expect(html).toContain('</ul>\n    <p class="views">閲覧数: 107 → 108（同期後 108）</p>');
+    expect(html).toContain('</ul>\n    <p class="tags"><a href="/tags/1/">#お知らせ</a> <a href="/tags/5/">#東京</a></p>\n    <p class="views">閲覧数: 107 → 108（同期後 108）</p>');
     expect(html).toContain('<li>品川 03-2345-6789</li>');
     expect(html).toContain('<a href="http://child.localhost:8080">サポートサイト</a>');
     expect(html).not.toContain('下書き');
