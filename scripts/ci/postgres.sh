@@ -7,7 +7,8 @@ set -euo pipefail
 cmd=${1:?start DIR PORT | stop DIR}
 dir=${2:?folder}
 bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+# From /: the user postgres may not enter the folder CI runs in.
+as_owner() { if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi; }
 case "$cmd" in
   start)
     port=${3:?port}
@@ -21,6 +22,6 @@ case "$cmd" in
     echo "postgres://postgres@127.0.0.1:$port/smartcage_test"
     ;;
   stop)
-    as_owner "$bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null || true
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null 2>&1 || true
     ;;
 esac
