@@ -10,7 +10,8 @@ import type { ContentAdapter } from '../../adapters/content.js';
 import { BridgeError } from '../../errors.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { pageInfo } from '../../../plugins/array/pager.js';
-import { contentAdapter, langAttr, param, positiveId } from './common.js';
+import { contentAdapter, param } from './common.js';
+import { langAttr, positiveId } from '../data-attrs.js';
 import { categoryList, topicDetail, topicList, type ReadOptions } from './topics-query.js';
 
 const DEFAULT_CNT = 10;

@@ -8,7 +8,7 @@ import type { CsvTable } from '../../adapters/content.js';
 import { BridgeError } from '../../errors.js';
 import { missingAdapter } from '../../capabilities.js';
 import { PhpArray, type Value } from '../../../value/value.js';
-import { langAttr, positiveId } from './common.js';
+import { langAttr, positiveId } from '../data-attrs.js';
 import { compileFilter } from './csv-filter.js';
 
 const MAX_KEY_DEPTH = 4;

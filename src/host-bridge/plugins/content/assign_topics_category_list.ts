@@ -1,6 +1,7 @@
 /** {assign_topics_category_list}: the published categories of a content group of the render's tenant. */
 import type { HostPlugin } from '../../plugin-contract.js';
-import { contentAdapter, langAttr } from './common.js';
+import { contentAdapter } from './common.js';
+import { langAttr } from '../data-attrs.js';
 import { categoryList } from './topics-query.js';
 
 export const assignTopicsCategoryList: HostPlugin = {

@@ -1,6 +1,7 @@
 /** {assign_topics_detail}: one content of the render's tenant, open now unless chk_open_flg=false. */
 import type { HostPlugin } from '../../plugin-contract.js';
-import { contentAdapter, langAttr } from './common.js';
+import { contentAdapter } from './common.js';
+import { langAttr } from '../data-attrs.js';
 import { topicDetail } from './topics-query.js';
 
 export const assignTopicsDetail: HostPlugin = {

@@ -3,7 +3,7 @@ import type { HostPlugin } from '../../plugin-contract.js';
 import { missingAdapter } from '../../capabilities.js';
 import { PhpArray } from '../../../value/value.js';
 import { phpDate } from '../../../php/date/date.js';
-import { inLang } from './common.js';
+import { inLang } from '../data-attrs.js';
 
 export const childSite: HostPlugin = {
   name: 'child_site',

@@ -7,7 +7,8 @@ import type { BridgeCall, HostResult } from '../../plugin-contract.js';
 import type { ContentAdapter, CounterTarget } from '../../adapters/content.js';
 import { BridgeError } from '../../errors.js';
 import type { Value } from '../../../value/value.js';
-import { contentAdapter, positiveId } from './common.js';
+import { contentAdapter } from './common.js';
+import { positiveId } from '../data-attrs.js';
 
 async function resolveTarget(plugin: string, content: ContentAdapter, attrs: Record<string, Value>, tenant: string): Promise<CounterTarget> {
   const groupId = Number(attrs.topics_group_id);

@@ -5,7 +5,8 @@
 import type { HostPlugin } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { PhpArray, type Value } from '../../../value/value.js';
-import { contentAdapter, positiveId } from './common.js';
+import { contentAdapter } from './common.js';
+import { positiveId } from '../data-attrs.js';
 
 const MAX_IDS = 1000;
 

@@ -8,7 +8,7 @@ import type { RenderClock } from '../../plugin-contract.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { phpDate } from '../../../php/date/date.js';
 import { jsonDecode } from '../../../php/json/decode.js';
-import { inLang } from './common.js';
+import { inLang } from '../data-attrs.js';
 
 /** What a content's shape needs of its group, asked once for a whole list. */
 export interface GroupView {

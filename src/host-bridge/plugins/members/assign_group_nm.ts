@@ -1,7 +1,7 @@
 /** {assign_group_nm}: a member group's name in a language; null for a group the tenant does not have. */
 import type { HostPlugin } from '../../plugin-contract.js';
 import { adapterWith } from '../../capabilities.js';
-import { inLang, langAttr } from '../content/common.js';
+import { inLang, langAttr } from '../data-attrs.js';
 
 export const assignGroupNm: HostPlugin = {
   name: 'assign_group_nm',

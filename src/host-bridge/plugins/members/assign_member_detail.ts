@@ -7,7 +7,7 @@ import { PhpArray, type Value } from '../../../value/value.js';
 import type { MemberRecord } from '../../adapters/members.js';
 import { adapterWith } from '../../capabilities.js';
 import { mayView, seesPrivate } from './viewing.js';
-import { inLang } from '../content/common.js';
+import { inLang } from '../data-attrs.js';
 
 export const assignMemberDetail: HostPlugin = {
   name: 'assign_member_detail',

@@ -9,7 +9,7 @@ import type { PhpArray } from '../../../value/value.js';
 import { BridgeError } from '../../errors.js';
 import { adapterWith } from '../../capabilities.js';
 import { meetsConditions } from './custom-search.js';
-import { positiveId } from '../content/common.js';
+import { positiveId } from '../data-attrs.js';
 
 const MAX_ADD = 100;
 

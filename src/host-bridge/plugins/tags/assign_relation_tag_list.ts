@@ -7,7 +7,7 @@ import { PhpArray, type Value } from '../../../value/value.js';
 import { BridgeError } from '../../errors.js';
 import { adapterWith } from '../../capabilities.js';
 import { relatedTagItem } from './items.js';
-import { positiveId } from '../content/common.js';
+import { positiveId } from '../data-attrs.js';
 
 const MAX_ITEMS = 1000;
 

@@ -1,7 +1,7 @@
 /** {assign_tag_category_list}: the tenant's tag categories, flat in tree order or nested (category-tree.ts). */
 import type { HostPlugin } from '../../plugin-contract.js';
 import { adapterWith } from '../../capabilities.js';
-import { langAttr } from '../content/common.js';
+import { langAttr } from '../data-attrs.js';
 import { categoryList } from './category-tree.js';
 
 export const assignTagCategoryList: HostPlugin = {

@@ -6,7 +6,7 @@
 import { PhpArray } from '../../../value/value.js';
 import type { TagCategoryRecord } from '../../adapters/tags.js';
 import type { BridgeCall } from '../../plugin-contract.js';
-import { inLang } from '../content/common.js';
+import { inLang } from '../data-attrs.js';
 
 export const MAX_LEVELS = 16;
 

@@ -2,7 +2,7 @@
 import { PhpArray } from '../../../value/value.js';
 import type { TagCategoryRecord, TagRecord } from '../../adapters/tags.js';
 import type { BridgeCall } from '../../plugin-contract.js';
-import { inLang } from '../content/common.js';
+import { inLang } from '../data-attrs.js';
 
 export function tagItem(t: TagRecord, lang: string, call: BridgeCall): PhpArray {
   return PhpArray.fromEntries([
