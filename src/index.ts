@@ -18,6 +18,7 @@ export type { HostErrorReport } from './host-bridge/bridge.js';
 export { verifyCredentialJwt } from './host-bridge/plugins/session/assign_api_credential.js';
 export type { MembersAdapter, MemberRecord, MemberGroupRecord, MemberCustomSearchRecord } from './host-bridge/adapters/members.js';
 export type { TagsAdapter, TagRecord, TagCategoryRecord } from './host-bridge/adapters/tags.js';
+export type { BatchesAdapter, BatchStart } from './host-bridge/adapters/batches.js';
 export type { CommentsAdapter, CommentRecord, FavoritesAdapter, FavoriteQuery } from './host-bridge/adapters/community.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';

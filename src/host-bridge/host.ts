@@ -6,6 +6,7 @@ import type { EgressRequest, EgressResponse } from './egress/guard.js';
 import type { FileStore } from './files/file-store.js';
 import type { ChildSitesAdapter, ContentAdapter, MastersAdapter } from './adapters/content.js';
 import type { SessionAdapter } from './adapters/session.js';
+import type { BatchesAdapter } from './adapters/batches.js';
 
 export type { SessionAdapter };
 import type { MembersAdapter } from './adapters/members.js';
@@ -216,4 +217,10 @@ export interface HostAdapters {
   masters?: MastersAdapter;
   /** Content family (child_site): the child sites of `tenant`, and only those. Absent: E_HOST_CAPABILITY. */
   childSites?: ChildSitesAdapter;
+  /**
+   * Batches ({batch}; the callback_batch of gzip, zip, unzip and generate_pdf): queues runs of the
+   * tenant's batches; see BatchesAdapter (src/host-bridge/adapters/batches.ts). Absent: {batch} is
+   * E_HOST_CAPABILITY, and so is a callback_batch attribute.
+   */
+  batches?: BatchesAdapter;
 }
