@@ -201,7 +201,7 @@ export class CompiledTemplates {
     const sources = [new SourceText(name, source), ...included.map(([kind, key, text]) => new SourceText(kind === 'template' ? key : `function:${key}`, text))];
     if (sources.length !== r.manifest.templates.length) throw new Error('smartcage: the compile met its includes in another order than it looked them up');
     const { lineTable: _unused, ...manifest } = r.manifest;
-    return { id, manifest, diagnostics: r.diagnostics, lineTable: r.lineTable, sources, deps, template: { id, code: r.code, filename: scriptName(id) } };
+    return { id, manifest, diagnostics: r.diagnostics, lineTable: r.lineTable, sources, deps, template: { id, code: r.code, filename: scriptName(id), hostFree: manifest.host.length === 0 } };
   }
 
   /** The stored template or function `key` for `identity`: a Record's own keys only. */

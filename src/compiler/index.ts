@@ -52,6 +52,8 @@ export interface Manifest {
   memoryMB: MemoryClass;
   modifiers: string[];
   functions: string[];
+  /** The plugins used whose work runs on the host (tags, blocks, modifiers): none, and a render never calls the host. */
+  host: string[];
   /** [generated line, template index, template line, column] */
   lineTable: [number, number, number, number][];
   /**
@@ -84,7 +86,7 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
     // Nothing but a diagnostic comes out of a compile (a bound the checks missed, a lookup
     // function that threw): the template's name, and no host path or stack.
     const name = opts.name ?? 'template';
-    const manifest: Manifest = { engine: ENGINE_VERSION, name, templates: [name], memoryMB: 128, modifiers: [], functions: [], lineTable: [], identity: { literals: {}, fromVariables: [] } };
+    const manifest: Manifest = { engine: ENGINE_VERSION, name, templates: [name], memoryMB: 128, modifiers: [], functions: [], host: [], lineTable: [], identity: { literals: {}, fromVariables: [] } };
     return { code: '', manifest, diagnostics: [internalError(name, e)] };
   }
 }
@@ -182,6 +184,7 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
       memoryMB,
       modifiers: Array.from(aliases.modifiers.keys()),
       functions: Array.from(aliases.functions.keys()),
+      host: Array.from(aliases.host),
       lineTable: body.lineTable().map(([line, t, l, c]) => [line + offset, t, l, c]),
       identity: {
         literals: Object.fromEntries(Array.from(aliases.identityLiterals, ([k, v]) => [k, Array.from(v).sort((a, b) => a - b)])),
@@ -210,7 +213,7 @@ function inReadingOrder(diagnostics: Diagnostic[]): Diagnostic[] {
 function failed(name: string, names: string[], diagnostics: Diagnostic[]): CompileResult {
   return {
     code: '',
-    manifest: { engine: ENGINE_VERSION, name, templates: names, memoryMB: 128, modifiers: [], functions: [], lineTable: [], identity: { literals: {}, fromVariables: [] } },
+    manifest: { engine: ENGINE_VERSION, name, templates: names, memoryMB: 128, modifiers: [], functions: [], host: [], lineTable: [], identity: { literals: {}, fromVariables: [] } },
     diagnostics: inReadingOrder(diagnostics),
   };
 }

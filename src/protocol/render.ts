@@ -12,6 +12,11 @@ export interface CompiledTemplate {
   code: string;
   /** Script name, which the isolate's stack traces use (never a host path). */
   filename: string;
+  /**
+   * The code calls no host plugin (the compiler's `manifest.host` is empty), so a sandbox worker
+   * may render it synchronously (src/sandbox/isolate-host.ts). Absent: it may call the host.
+   */
+  hostFree?: boolean;
 }
 
 export interface RenderRequest {

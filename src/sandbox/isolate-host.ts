@@ -25,6 +25,7 @@ import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 import { WARMUP_RENDERS, warmupRequest, warmupTemplate } from './warmup.js';
 import { withLimits, type RenderRequestBody } from './request.js';
 import type { HostCallHandler } from '../protocol/host-call.js';
+import type { SyncRender } from './sync-render.js';
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 
 /**
@@ -222,6 +223,8 @@ export class IsolateHost {
   private async renderNow(t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler | null): Promise<RenderResponse> {
     if (!this.usable) return sandboxError('E_SANDBOX_CRASHED', 'the sandbox was retired before the render started');
     this.renders++;
+    const started = performance.now();
+    let sync = false;
     let wallExpired = false;
     const watchdog = setTimeout(() => {
       wallExpired = true;
@@ -244,7 +247,13 @@ export class IsolateHost {
       this.active = host;
       this.where[0] = 0;
       const args = new ivm.ExternalCopy(withLimits(request, limits)).copyInto({ release: true });
-      const result = (await live.render.apply(undefined, [t.id, args], { timeout: limits.cpuMs, result: { copy: true } })) as RenderResponse;
+      // In a sandbox worker, a template that cannot call the host and is defined already renders
+      // synchronously: no hop to the isolate's thread and back (docs/decisions.md D117). The
+      // watchdog cannot fire meanwhile, so the call's own timeout is the nearer deadline.
+      sync = syncRender !== null && t.hostFree === true && !defining;
+      const result = sync && syncRender
+        ? syncRender(live.render, [t.id, args], Math.min(limits.cpuMs, limits.wallMs))
+        : ((await live.render.apply(undefined, [t.id, args], { timeout: limits.cpuMs, result: { copy: true } })) as RenderResponse);
       if (defining && result.error?.code === 'E_TEMPLATE_NOT_LOADED') {
         // Its define failed (it threw, or ran out of time): the context may hold half of it.
         this.dropContext();
@@ -261,7 +270,7 @@ export class IsolateHost {
       // Read after the isolate stopped: the last position the template recorded.
       const at = this.where[0];
       const message = e instanceof Error ? e.message : String(e);
-      if (wallExpired) return sandboxError('E_WALL_TIMEOUT', `the render did not finish within ${limits.wallMs} ms of wall-clock time`, at);
+      if (wallExpired || (sync && performance.now() - started >= limits.wallMs)) return sandboxError('E_WALL_TIMEOUT', `the render did not finish within ${limits.wallMs} ms of wall-clock time`, at);
       if (/timed out/i.test(message)) return sandboxError('E_CPU_TIMEOUT', `the render used more than ${limits.cpuMs} ms of CPU time`, at);
       if (/memory limit|disposed/i.test(message)) return sandboxError('E_MEMORY_LIMIT', `the render needed more than the ${this.memoryMB} MB memory limit`, at);
       return sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering');
@@ -335,6 +344,17 @@ export function requireNoNodeSnapshot(): void {
 /** A render that failed in the sandbox itself, not in the template. */
 export function sandboxError(code: ErrorCode, message: string, at?: number): RenderResponse {
   return { error: { code, message, stack: '', ...(at ? { at } : {}) } };
+}
+
+/** The synchronous render of a sandbox worker (src/sandbox/sync-render.ts), installed by the worker alone. */
+let syncRender: SyncRender | null = null;
+
+/**
+ * Lets renders of templates that cannot call the host run synchronously in this process: only a
+ * sandbox worker calls it (src/sandbox/worker-main.ts), never the embedding process (docs/decisions.md D117).
+ */
+export function allowSyncRenders(f: SyncRender): void {
+  syncRender = f;
 }
 
 /** Warm spare isolates, at most one per memory class (see `IsolateHost.acquire`). */

@@ -7,12 +7,10 @@
  * isolate, and the worker only passes a string on; per render of the benchmark page through one
  * worker that was ~115 µs less CPU (docs/decisions.md D31).
  *
- * The text crosses the IPC channel as UTF-8 bytes, not as a string. Node's channel serializer
- * flattens the rope that JSON.stringify returns into a new string of the whole text on this
- * process's heap, and those strings outlived the young generation: the engine process's
- * scavenges took 9-15 ms instead of 2-3, and its CPU per render of the benchmark page was 740
- * against 631 µs with bytes (docs/decisions.md D31). Bytes are copied outside the heap.
- * JSON.stringify escapes lone surrogates, so the text is well-formed and UTF-8 carries it exactly.
+ * The text is written as UTF-8 straight into the frame that goes to the worker
+ * (src/sandbox/frames.ts), and read out of it there: no copy of it is made on this process's heap
+ * (Node's IPC channel made one, whose strings outlived the young generation: docs/decisions.md
+ * D31). JSON.stringify escapes lone surrogates, so the text is well-formed and UTF-8 carries it exactly.
  *
  * JSON and structured clone differ, so the text is made only for data on which they agree for
  * everything the isolate's `fromJS` reads: finite numbers other than -0, strings, booleans, null,
@@ -22,7 +20,6 @@
  */
 
 import type { RenderRequestBody } from './request.js';
-import type { WireRequest } from './worker-protocol.js';
 
 /** Beyond this many values, or this depth, the data goes by structured clone (no blow-up here on shared references). */
 const MAX_VALUES = 200_000;
@@ -74,17 +71,13 @@ export function plainJson(data: unknown): string | null {
   }
 }
 
-/** The request as it goes to a worker: plain-data variables as UTF-8 JSON text when `plainJson` allows. */
-export function requestToWire(body: RenderRequestBody): WireRequest {
+/**
+ * The request as it goes to a worker: plain-data variables as JSON text (`plainVars`, the
+ * frame's body: src/sandbox/worker-protocol.ts) when `plainJson` allows, else as it is.
+ */
+export function plainVarsOf(body: RenderRequestBody): RenderRequestBody {
   const vars = body.vars;
   if (vars === null || typeof vars !== 'object') return body;
   const text = plainJson(vars);
-  return text === null ? body : { ...body, vars: null, plainVarsUtf8: Buffer.from(text, 'utf8') };
-}
-
-/** The request as the worker hands it to the isolate: the JSON text back as a string (`plainVars`). */
-export function requestFromWire(wire: WireRequest): RenderRequestBody {
-  const { plainVarsUtf8: bytes, ...body } = wire;
-  if (!bytes) return body;
-  return { ...body, plainVars: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
+  return text === null ? body : { ...body, vars: null, plainVars: text };
 }

@@ -9,7 +9,8 @@
  * `perTenantConcurrency` renders of one tenant run at once, and isolates above 128 MB are
  * admitted against a host-wide memory budget (renders queue rather than fail).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { sandboxError } from './isolate-host.js';
@@ -17,8 +18,9 @@ import type { HostCallHandler } from '../protocol/host-call.js';
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
-import { requestToWire } from './plain-json.js';
-import type { FromWorker, ToWorker, WireTemplate } from './worker-protocol.js';
+import { plainVarsOf } from './plain-json.js';
+import { readFromWorker, writeToWorker, type FromWorker, type ToWorker, type WireTemplate } from './worker-protocol.js';
+import { FrameReader, FrameWriter } from './frames.js';
 import type { IsolateCacheOptions, MemoryReport } from './isolate-cache.js';
 
 export interface PoolOptions {
@@ -82,6 +84,8 @@ interface InFlight {
 
 class Worker {
   readonly proc: ChildProcess;
+  private readonly channel: Socket;
+  private readonly writer: FrameWriter;
   readonly inflight = new Map<number, InFlight>();
   readonly ready: Promise<void>;
   exited = false;
@@ -96,29 +100,38 @@ class Worker {
   constructor(onExit: (w: Worker) => void, private readonly onMemory: () => void, isolates: IsolateCacheOptions) {
     const ts = import.meta.url.endsWith('.ts');
     const entry = fileURLToPath(new URL(`./worker-main.${ts ? 'ts' : 'js'}`, import.meta.url));
-    this.proc = fork(entry, [], {
-      execArgv: ['--no-node-snapshot', ...(ts ? ['--import', 'tsx'] : [])],
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    // fd 3 is a socket pair: length-prefixed frames both ways (src/sandbox/frames.ts), not Node's IPC
+    // channel. --single-threaded-gc: the isolates' scavenges run on the thread that renders instead of
+    // waking helper threads on cores the other worker is using (worker CPU per render of the
+    // benchmark page ~730 -> ~670 µs, three alternating runs; docs/decisions.md D118).
+    this.proc = spawn(process.execPath, ['--no-node-snapshot', '--single-threaded-gc', ...(ts ? ['--import', 'tsx'] : []), entry], {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     });
+    this.channel = this.proc.stdio[3] as Socket;
+    this.writer = new FrameWriter(this.channel);
     // A worker's own diagnostics never reach tenants; keep stderr drained.
     this.proc.stderr?.resume();
-    this.ready = new Promise((resolve) => {
-      const onMessage = (m: FromWorker) => {
-        if (m.type === 'ready') {
-          this.proc.off('message', onMessage);
-          resolve();
-        }
-      };
-      this.proc.on('message', onMessage);
+    let ready: () => void = () => {};
+    this.ready = new Promise((resolve) => (ready = resolve));
+    const reader = new FrameReader((head, body) => {
+      const m = readFromWorker(head, body);
+      if (m.type === 'ready') ready();
+      else this.onMessage(m);
     });
-    this.proc.on('message', (m: FromWorker) => this.onMessage(m));
+    this.channel.on('data', (chunk: Buffer) => reader.push(chunk));
+    // The worker's end closes when it dies; its exit is what counts.
+    this.channel.on('error', () => {});
     // Queued ahead of any render: the worker's isolates live by these rules from the start.
     this.send({ type: 'configure', isolates });
     this.proc.on('exit', () => {
       this.exited = true;
       onExit(this);
     });
+  }
+
+  /** Whether messages can still reach the worker. */
+  get open(): boolean {
+    return !this.exited && this.channel.writable;
   }
 
   private onMessage(m: FromWorker): void {
@@ -136,7 +149,7 @@ class Worker {
       const answer = f ? f.host(m.plugin, m.request) : Promise.resolve(JSON.stringify({ error: { code: 'E_SANDBOX_CRASHED', message: 'no such render' } }));
       answer.then((a) => {
         // The render may be long gone (deadline) and the worker shut down meanwhile.
-        if (!this.exited && this.proc.connected) this.send({ type: 'hostAnswer', callId: m.callId, answer: a });
+        if (this.open) this.send({ type: 'hostAnswer', callId: m.callId, answer: a });
       });
     }
   }
@@ -148,7 +161,12 @@ class Worker {
   }
 
   send(m: ToWorker): void {
-    this.proc.send(m);
+    writeToWorker(this.writer, m);
+  }
+
+  /** Asks the worker to finish: it exits when its end of the channel closes. */
+  close(): void {
+    this.channel.end();
   }
 
   /**
@@ -273,7 +291,7 @@ export class SandboxPool {
   /** Asks the workers holding idle big isolates to dispose them; their answer wakes the waiters. */
   private evictBig(): void {
     for (const w of this.workers()) {
-      if (w.exited || !w.proc.connected || w.evictAsked || w.memory.bigIdleMB <= 0) continue;
+      if (!w.open || w.evictAsked || w.memory.bigIdleMB <= 0) continue;
       w.evictAsked = true;
       w.send({ type: 'evictBig' });
     }
@@ -295,7 +313,7 @@ export class SandboxPool {
           // A worker that does not answer well after the wall deadline is hung: kill it.
           const timer = setTimeout(() => w.kill(), limits.wallMs + 2000);
           w.inflight.set(id, { tenant, resolve, host, timer });
-          w.send({ type: 'render', id, tenant, memoryMB, template: w.wire(template, this.templateKey(template)), request: requestToWire(request), limits });
+          w.send({ type: 'render', id, tenant, memoryMB, template: w.wire(template, this.templateKey(template)), request: plainVarsOf(request), limits });
         });
       } finally {
         release();
@@ -325,7 +343,7 @@ export class SandboxPool {
   close(): void {
     this.closed = true;
     for (const w of this.workers()) {
-      w.proc.disconnect?.();
+      w.close();
       setTimeout(() => w.kill(), 2000).unref();
     }
   }

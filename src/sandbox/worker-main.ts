@@ -4,10 +4,12 @@
  * embedding process, where the host adapters live. If V8 dies here (a fatal out-of-memory), only
  * this process goes; the pool starts another.
  */
-import { IsolateHost, sandboxError } from './isolate-host.js';
+import { IsolateHost, allowSyncRenders, sandboxError } from './isolate-host.js';
+import { syncRender } from './sync-render.js';
 import type { CompiledTemplate } from '../protocol/render.js';
-import type { FromWorker, ToWorker } from './worker-protocol.js';
-import { requestFromWire } from './plain-json.js';
+import { Socket } from 'node:net';
+import { readToWorker, writeFromWorker, type FromWorker, type ToWorker } from './worker-protocol.js';
+import { FrameReader, FrameWriter } from './frames.js';
 import { TenantIsolates, type MemoryReport } from './isolate-cache.js';
 
 /** Made by the pool's `configure` message, which comes first (defaults if it did not). */
@@ -18,8 +20,31 @@ const pendingHost = new Map<number, (answer: string) => void>();
 const templates = new Map<number, CompiledTemplate>();
 let nextCall = 1;
 
+// This process exists only to render: a template that cannot call the host renders synchronously.
+allowSyncRenders(syncRender);
+
+const reader = new FrameReader((head, body) => onMessage(readToWorker(head, body)));
+/**
+ * fd 3: the socket pair the pool made (src/sandbox/pool.ts), frames both ways. Reads land in one
+ * buffer used again (the reader copies what it must keep), not in a new 64 KB buffer per read.
+ */
+const readBuffer = Buffer.allocUnsafe(64 * 1024);
+const channel = new Socket({
+  fd: 3,
+  readable: true,
+  writable: true,
+  onread: {
+    buffer: readBuffer,
+    callback: (n) => {
+      reader.push(readBuffer.subarray(0, n));
+      return true;
+    },
+  },
+});
+const writer = new FrameWriter(channel);
+
 function send(m: FromWorker): void {
-  process.send!(m);
+  writeFromWorker(writer, m);
 }
 
 function reportMemory(): void {
@@ -39,7 +64,7 @@ function memoryIfChanged(): MemoryReport | undefined {
   return (lastReport = now);
 }
 
-process.on('message', (m: ToWorker) => {
+function onMessage(m: ToWorker): void {
   if (m.type === 'hostAnswer') {
     pendingHost.get(m.callId)?.(m.answer);
     pendingHost.delete(m.callId);
@@ -75,15 +100,18 @@ process.on('message', (m: ToWorker) => {
       send({ type: 'host', callId, renderId: m.id, plugin, request });
     });
   cache()
-    .render(m.tenant, m.memoryMB, template, requestFromWire(m.request), m.limits, host)
+    .render(m.tenant, m.memoryMB, template, m.request, m.limits, host)
     .then((result) => send({ type: 'result', id: m.id, result, memory: memoryIfChanged() }))
     .catch(() => send({ type: 'result', id: m.id, result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering'), memory: memoryIfChanged() }));
-});
+}
 
-process.on('disconnect', () => {
+// The pool closed its end (or died): nothing more will come.
+const shutDown = () => {
   isolates?.close();
   IsolateHost.closeSpares();
   process.exit(0);
-});
+};
+channel.on('end', shutDown);
+channel.on('error', shutDown);
 
 send({ type: 'ready', pid: process.pid });

@@ -1,8 +1,14 @@
-/** Messages between the embedding process and a sandbox worker process. */
+/**
+ * Messages between the embedding process and a sandbox worker process, and how each becomes a
+ * frame (src/sandbox/frames.ts): the head is the message, structured-cloned; the two large strings
+ * of a render travel as the frame's body instead, the vars' JSON text (`plainVars`,
+ * src/sandbox/plain-json.ts) on the way in and the output on the way out.
+ */
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 import type { IsolateCacheOptions, MemoryReport } from './isolate-cache.js';
 import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
+import { textEncoding, type FrameWriter, type TextEncoding } from './frames.js';
 
 /**
  * A template as it goes to a worker: its code only the first time that worker gets it (`key` names
@@ -11,14 +17,8 @@ import type { RenderRequestBody } from './request.js';
  */
 export type WireTemplate = Omit<CompiledTemplate, 'code'> & { key: number; code?: string };
 
-/**
- * A render request as it goes to a worker: plain-data variables as UTF-8 JSON text
- * (src/sandbox/plain-json.ts), which the worker turns back into `plainVars` for the isolate.
- */
-export type WireRequest = Omit<RenderRequestBody, 'plainVars'> & { plainVarsUtf8?: Uint8Array };
-
 export type ToWorker =
-  | { type: 'render'; id: number; tenant: string; memoryMB: number; template: WireTemplate; request: WireRequest; limits: SandboxLimits }
+  | { type: 'render'; id: number; tenant: string; memoryMB: number; template: WireTemplate; request: RenderRequestBody; limits: SandboxLimits }
   | { type: 'hostAnswer'; callId: number; answer: string }
   /** Drop every template's code: the next render of each carries it again. */
   | { type: 'forgetTemplates' }
@@ -34,3 +34,32 @@ export type FromWorker =
   /** After the worker disposed isolates on its own (idle) or when asked to (`evictBig`). */
   | { type: 'memory'; memory: MemoryReport }
   | { type: 'host'; callId: number; renderId: number; plugin: string; request: string };
+
+/** A head whose string went as the body: `bodyAs` says how it was encoded (absent: no body). */
+type Head<M> = M & { bodyAs?: TextEncoding };
+
+export function writeToWorker(w: FrameWriter, m: ToWorker): void {
+  if (m.type !== 'render' || m.request.plainVars === undefined) return w.write(m);
+  const { plainVars, ...request } = m.request;
+  // JSON.stringify escapes lone surrogates: the text is well-formed.
+  w.write({ ...m, request, bodyAs: 'utf8' } satisfies Head<ToWorker>, plainVars, 'utf8');
+}
+
+export function readToWorker(head: unknown, body: Buffer): ToWorker {
+  const { bodyAs, ...m } = head as Head<ToWorker>;
+  if (m.type === 'render' && bodyAs) m.request.plainVars = body.toString(bodyAs);
+  return m;
+}
+
+export function writeFromWorker(w: FrameWriter, m: FromWorker): void {
+  if (m.type !== 'result' || m.result.output === undefined) return w.write(m);
+  const { output, ...result } = m.result;
+  const bodyAs = textEncoding(output);
+  w.write({ ...m, result, bodyAs } satisfies Head<FromWorker>, output, bodyAs);
+}
+
+export function readFromWorker(head: unknown, body: Buffer): FromWorker {
+  const { bodyAs, ...m } = head as Head<FromWorker>;
+  if (m.type === 'result' && bodyAs) m.result.output = body.toString(bodyAs);
+  return m;
+}

@@ -16,17 +16,19 @@ import type { ToWorker } from '../../src/sandbox/worker-protocol.js';
 const pool = new SandboxPool({ workers: 1 });
 afterAll(() => pool.close());
 
-/** Messages to the worker, recorded on its process (the pool's one shared worker). */
+/** Messages to the worker, recorded where the pool sends them (its one shared worker). */
 const sent: ToWorker[] = [];
-const workerProc = () => (pool as unknown as { shared: { proc: ChildProcess }[] }).shared[0]!.proc;
-const spy = (proc: ChildProcess) => {
-  const send = proc.send.bind(proc) as (m: ToWorker) => boolean;
-  proc.send = ((m: ToWorker) => {
+type PoolWorker = { proc: ChildProcess; send(m: ToWorker): void };
+const worker = () => (pool as unknown as { shared: PoolWorker[] }).shared[0]!;
+const workerProc = () => worker().proc;
+const spy = (w: PoolWorker) => {
+  const send = w.send.bind(w);
+  w.send = (m: ToWorker) => {
     sent.push(m);
-    return send(m);
-  }) as ChildProcess['send'];
+    send(m);
+  };
 };
-spy(workerProc());
+spy(worker());
 
 const template = (source: string, id: string): CompiledTemplate => ({ id, code: compile(source, { name: id, id }).code, filename: `${id}.js` });
 const render = async (t: CompiledTemplate, x = 'v') => {
@@ -66,7 +68,7 @@ describe('template code to a worker', () => {
     dead.kill('SIGKILL');
     await exited;
     await new Promise((r) => setTimeout(r, 50));
-    spy(workerProc());
+    spy(worker());
     expect(await render(a, 'w')).toBe('[W]');
     expect(codeSends('a.tpl')).toBe(4);
   });

@@ -15,6 +15,7 @@ export function emitBlockPlugin(n: BlockNode, cx: EmitContext): void {
     cx.error('E_UNKNOWN_TAG', `{${tag.name}} is not a block`, tag);
     return;
   }
+  cx.aliases.host.add(plugin.name);
   const code = cx.code;
   const blk = code.fresh('blk');
   const i = code.fresh('i');

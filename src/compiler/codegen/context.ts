@@ -15,6 +15,11 @@ export class PluginAliases {
   /** The engine's own plugins among them, which the host alone runs (PluginSet.hostOnly): modifiers, then tags. */
   readonly hostModifiers = new Set<string>();
   readonly hostFunctions = new Set<string>();
+  /**
+   * Every plugin used whose work runs on the host (declared with `host`, block plugins, the
+   * engine's own): code without any never calls the host, so a worker may render it synchronously.
+   */
+  readonly host = new Set<string>();
   /** Prepared modifiers, all-literal arguments: `m2, [80, "..."]` -> `p1`. */
   readonly prepared = new Map<string, string>();
   /** Identity attributes (`plugin.attr`): the literal values written, and where a variable was written instead. */
@@ -155,6 +160,7 @@ export class EmitContext {
       alias = `m${this.aliases.modifiers.size + 1}`;
       this.aliases.modifiers.set(plugin.name, alias);
       if (this.plugins.hostOnly(plugin)) this.aliases.hostModifiers.add(plugin.name);
+      if (plugin.host || this.plugins.hostOnly(plugin)) this.aliases.host.add(plugin.name);
     }
     return alias;
   }
@@ -177,6 +183,7 @@ export class EmitContext {
       alias = `f${this.aliases.functions.size + 1}`;
       this.aliases.functions.set(plugin.name, alias);
       if (this.plugins.hostOnly(plugin)) this.aliases.hostFunctions.add(plugin.name);
+      if (plugin.host || this.plugins.hostOnly(plugin)) this.aliases.host.add(plugin.name);
     }
     return alias;
   }

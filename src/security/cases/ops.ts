@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { renderRawJsForHarness } from '../../engine-internal.js';
 import type { SecurityCase } from '../types.js';
 import { breach, judge } from './helpers.js';
-import { sourceOf } from './source.js';
+import { sourceOf, sourcesUnder } from './source.js';
 import { repeatedLimit } from './timing.js';
 
 function staticCheck(id: string, title: string, module: string, forbidden: RegExp, ok: string): SecurityCase {
@@ -61,8 +61,25 @@ export const OPS: SecurityCase[] = [
       };
     },
   },
-  staticCheck('OPS-04', 'no synchronous isolated-vm call runs template code on the host thread', 'sandbox/isolate-host', /\b(runSync|evalSync|applySync|evalClosureSync|applySyncPromise)\b/, 'template code is only entered through async calls'),
-  staticCheck('OPS-05', 'renders always start with the async API, so applySyncPromise from the isolate cannot deadlock the host', 'sandbox/isolate-host', /\.runSync\(|\.applySync\(/, 'the render call is apply(), asynchronous'),
+  {
+    id: 'OPS-04',
+    category: 'OPS',
+    title: 'no synchronous isolated-vm call runs template code in the embedding process: the sandbox worker\'s synchronous render is imported by the worker entry alone',
+    async run() {
+      if (/\b(runSync|evalSync|applySync|evalClosureSync|applySyncPromise)\b/.test(sourceOf('sandbox/isolate-host'))) return { status: 'escaped', detail: 'sandbox/isolate-host makes a synchronous call' };
+      const importersOf = (module: string) =>
+        sourcesUnder('.')
+          // A type-only import brings no code.
+          .filter(([, text]) => new RegExp(`^import (?!type )[^;]*from '[./]*(sandbox/)?${module}\\.js'`, 'm').test(text))
+          .map(([file]) => file.replace(/\.(ts|js)$/, ''));
+      const sync = importersOf('sync-render');
+      const entry = importersOf('worker-main');
+      return sync.length === 1 && sync[0] === 'sandbox/worker-main' && entry.length === 0
+        ? { status: 'contained', detail: 'src/sandbox/sync-render.ts is imported by src/sandbox/worker-main.ts alone, which nothing imports (the pool starts it as a process)' }
+        : { status: 'escaped', detail: `sync-render imported by ${sync.join(', ') || 'nothing'}; worker-main by ${entry.join(', ') || 'nothing'}` };
+    },
+  },
+  staticCheck('OPS-05', 'a render that may call the host starts with the async API, so applySyncPromise from the isolate cannot deadlock the host', 'sandbox/isolate-host', /\.runSync\(|\.applySync\(|sync = syncRender !== null(?! && t\.hostFree === true)/, 'the render call is apply(), asynchronous, unless the template calls no host plugin'),
   {
     id: 'OPS-06',
     category: 'OPS',
