@@ -261,8 +261,11 @@ async function stageMemory(quick: boolean): Promise<Figures> {
     gc();
     return rssBytes(pid);
   };
+  // Isolates unused this long go (the worker engine): long enough for every tenant to stay while
+  // the K tenants warm up, short enough to measure what is left after they went.
+  const idleMs = 5000;
   for (const workers of [0, 1]) {
-    const e = createEngine({ workers, timezone: 'UTC' });
+    const e = createEngine({ workers, timezone: 'UTC', pool: workers ? { isolateIdleMs: idleMs } : {} });
     const pid = () => (workers ? e.pids()[0] : process.pid);
     const warm = async (tenant: string) => {
       for (let i = 0; i < 20; i++) await e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant } });
@@ -272,6 +275,12 @@ async function stageMemory(quick: boolean): Promise<Figures> {
     for (let t = 0; t < K; t++) await warm(`tenant${t}`);
     const rss1 = await settledRss(pid());
     out[`w${workers}.rssPerTenantKB`] = Math.round((rss1 - rss0) / K / 1024);
+    if (workers) {
+      // Idle tenants after eviction: disposed after `idleMs` (checked every idleMs / 4), and V8
+      // gives a disposed isolate's pages back to the system 8 s later (docs/sandbox.md).
+      await new Promise((r) => setTimeout(r, idleMs * 1.25 + 8000 + 1000));
+      out[`w${workers}.rssPerTenantAfterEvictionKB`] = Math.round(((await settledRss(pid())) - rss0) / K / 1024);
+    }
     e.close();
   }
   // The floor: the hand-written function in a bare isolate, the same vars copied in and output
