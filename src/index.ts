@@ -24,6 +24,11 @@ export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';
 export { EgressGuard } from './host-bridge/egress/guard.js';
 export { TenantFiles } from './host-bridge/files/tenant-files.js';
+export { S3Files } from './host-bridge/files/s3/s3-files.js';
+export type { S3FilesOptions } from './host-bridge/files/s3/s3-files.js';
+export type { FileStore, FileStat, ListEntry, ListOptions } from './host-bridge/files/file-store.js';
+export type { VirtualPath } from './host-bridge/files/virtual-path.js';
+export type { HmacStorageUrls, PresignedStorageUrls } from './host-bridge/host.js';
 // An embedder's own plugins (docs/plugins-for-embedders.md): the definition, the error with one
 // of our codes a plugin throws, the values it takes and answers, and its examples as tests.
 export { definePlugin, runPluginExamples } from './engine-plugins.js';

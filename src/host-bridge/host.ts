@@ -4,6 +4,7 @@
  */
 import type { EgressRequest, EgressResponse } from './egress/guard.js';
 import type { FileStore } from './files/file-store.js';
+import type { VirtualPath } from './files/virtual-path.js';
 import type { ChildSitesAdapter, ContentAdapter, MastersAdapter } from './adapters/content.js';
 import type { SessionAdapter } from './adapters/session.js';
 import type { BatchesAdapter } from './adapters/batches.js';
@@ -183,16 +184,14 @@ export interface HostAdapters {
    */
   files?: (tenant: string) => FileStore;
   /**
-   * Files plugins (storage_url): where signed read links point and the key that signs them. The
-   * key never enters the isolate; see src/host-bridge/plugins/files/storage-url.ts for the URL
-   * shape and `verifyStorageUrl` for the serving side. Absent: {storage_url} is E_HOST_CAPABILITY.
+   * Files plugins (storage_url): how the tenant's signed read links are made, one of two ways.
+   * HMAC links to the embedder's own file server (`baseUrl` + `signingKey`; the key never enters
+   * the isolate; see src/host-bridge/plugins/files/storage-url.ts for the URL shape and
+   * `verifyStorageUrl` for the serving side), or links the storage itself signs (`presign`: an
+   * S3 presigned GET URL, S3Files.presignGet). The plugin checks the path, the expiry and that the
+   * file exists before asking. Absent: {storage_url} is E_HOST_CAPABILITY.
    */
-  storageUrls?: {
-    /** Public base URL of the tenant's file host, e.g. `https://files.example.com` (no trailing slash). */
-    baseUrl(tenant: string): string;
-    /** HMAC-SHA256 key for the tenant's links (at least 16 bytes). */
-    signingKey(tenant: string): Promise<Uint8Array>;
-  };
+  storageUrls?: HmacStorageUrls | PresignedStorageUrls;
   /** Mail family ({sendmail}): see MailAdapter. */
   mail?: MailAdapter;
   /**
@@ -223,4 +222,18 @@ export interface HostAdapters {
    * E_HOST_CAPABILITY, and so is a callback_batch attribute.
    */
   batches?: BatchesAdapter;
+}
+
+/** storage_url links signed here with HMAC-SHA256, served by the embedder's file server. */
+export interface HmacStorageUrls {
+  /** Public base URL of the tenant's file host, e.g. `https://files.example.com` (no trailing slash). */
+  baseUrl(tenant: string): string;
+  /** HMAC-SHA256 key for the tenant's links (at least 16 bytes). */
+  signingKey(tenant: string): Promise<Uint8Array>;
+}
+
+/** storage_url links the storage signs itself (object storage's presigned URLs). */
+export interface PresignedStorageUrls {
+  /** A URL that reads `path` until `expires` (Unix seconds; at most 7 days ahead, the plugin checked). */
+  presign(tenant: string, path: VirtualPath, expires: number): Promise<string>;
 }

@@ -39,6 +39,23 @@ export interface MailConfig {
   from_name?: string;
 }
 
+/** Where the site's files live: its folder `files/` (default) or an S3-compatible bucket. */
+export type StorageConfig = { type: 'local' } | S3StorageConfig;
+
+export interface S3StorageConfig {
+  type: 's3';
+  /** e.g. `https://s3.ap-northeast-1.amazonaws.com`; absent: AWS by region. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  /** Key prefix of this site in the bucket (`site-a/`); absent: the bucket is the site's. */
+  prefix?: string;
+  /** NAMES of secrets.json entries holding the access key id and the secret key (never the keys). */
+  access_key_secret: string;
+  secret_key_secret: string;
+  force_path_style?: boolean;
+}
+
 export interface SiteConfig {
   site_key: string;
   timezone: string;
@@ -55,6 +72,7 @@ export interface SiteConfig {
   apis: ApiConfig[];
   batches: BatchConfig[];
   mail: MailConfig;
+  storage: StorageConfig;
 }
 
 export class SiteConfigError extends Error {}
@@ -71,8 +89,26 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   apis: (v) => Array.isArray(v) && v.every(isApi) && new Set(v.map((a) => (a as ApiConfig).api_id)).size === v.length,
   batches: (v) => Array.isArray(v) && v.every((b) => isObject(b) && typeof b.slug === 'string' && SLUG.test(b.slug) && (b.schedule === undefined || typeof b.schedule === 'string')),
   mail: (v) => isObject(v) && Array.isArray(v.verified_domains) && v.verified_domains.every((d) => typeof d === 'string'),
+  storage: (v) => isObject(v) && (v.type === 'local' ? Object.keys(v).length === 1 : isS3Storage(v)),
 };
-const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'mail', 'languages', 'super_users', 'root_url']);
+const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'mail', 'languages', 'super_users', 'root_url', 'storage']);
+
+const SECRET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
+const S3_KEYS: Record<string, (v: unknown) => boolean> = {
+  type: (v) => v === 's3',
+  endpoint: (v) => typeof v === 'string' && /^https?:\/\/[^/?#]+\/?$/.test(v),
+  region: (v) => typeof v === 'string' && /^[a-z0-9-]{1,40}$/.test(v),
+  bucket: (v) => typeof v === 'string' && /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v),
+  prefix: (v) => typeof v === 'string' && /^([A-Za-z0-9_-][A-Za-z0-9._-]*\/?)*$/.test(v) && !/(^|\/)\.\.?(\/|$)/.test(v),
+  access_key_secret: (v) => typeof v === 'string' && SECRET_NAME.test(v),
+  secret_key_secret: (v) => typeof v === 'string' && SECRET_NAME.test(v),
+  force_path_style: (v) => typeof v === 'boolean',
+};
+const S3_REQUIRED = ['type', 'region', 'bucket', 'access_key_secret', 'secret_key_secret'];
+
+function isS3Storage(v: Record<string, unknown>): boolean {
+  return S3_REQUIRED.every((k) => k in v) && Object.entries(v).every(([k, x]) => S3_KEYS[k]?.(x) === true);
+}
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -122,6 +158,7 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     apis: allApis((json.apis as ApiConfig[] | undefined) ?? [], endpoints),
     batches: (json.batches as BatchConfig[] | undefined) ?? [],
     mail: (json.mail as MailConfig | undefined) ?? { verified_domains: [] },
+    storage: (json.storage as StorageConfig | undefined) ?? { type: 'local' },
   };
 }
 

@@ -50,7 +50,13 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
     host,
   });
   const ctx: SiteContext = { dir, config, db, tenant: config.site_key, requests: new SiteRequests(), engines: new SiteEngines(engineOptions, opts.engine) };
-  const host = siteAdapters(ctx);
+  let host: HostAdapters;
+  try {
+    host = siteAdapters(ctx);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
   return {
     ...ctx,
     host,

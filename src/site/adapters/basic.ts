@@ -1,26 +1,25 @@
 /**
- * The adapters a site answers from its folder and site.json alone: files (files/, through the
- * public TenantFiles), the site key of rcms_encrypt (data/site-key, made by `site init`) and named
+ * The adapters a site answers from its folder and site.json alone: files and their links
+ * (storage.ts), the site key of rcms_encrypt (data/site-key, made by `site init`) and named
  * secrets (secrets.json). Which members are super users (site.json super_users) is the members
  * family's (members.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { TenantFiles, type HostAdapters, type SecretRecord } from '../../index.js';
+import type { HostAdapters, SecretRecord } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import { ownTenant } from './own-tenant.js';
-
-/** Storage limits of a local site: generous for development, still bounded. */
-const FILE_LIMITS = { quotaBytes: 1 << 30, maxReadBytes: 64 << 20, maxEntries: 10_000 };
+import { siteStorage } from './storage.js';
 
 export function basicAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const files = new TenantFiles({ rootDir: path.join(ctx.dir, 'files'), ...FILE_LIMITS });
   const own = ownTenant(ctx);
+  const storage = siteStorage(ctx, (name) => readSecrets(ctx.dir)[name]?.value ?? null);
   return {
     files: (tenant) => {
       own(tenant);
-      return files;
+      return storage.files;
     },
+    storageUrls: storage.urls,
     crypto: {
       async siteKey(tenant) {
         own(tenant);
