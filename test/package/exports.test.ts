@@ -46,6 +46,7 @@ describe('package entries, imported by name', () => {
     const p = load('smartcage');
     expect(p.kinds).toEqual({
       BridgeError: 'function',
+      ChromiumBrowser: 'function',
       DEFAULT_LIMITS: 'object',
       ENGINE_VERSION: 'string',
       EgressGuard: 'function',
@@ -55,11 +56,14 @@ describe('package entries, imported by name', () => {
       PluginAnswerError: 'function',
       TemplateError: 'function',
       TenantFiles: 'function',
+      TesseractOcr: 'function',
+      VisionOcr: 'function',
       compile: 'function',
       createEngine: 'function',
       definePlugin: 'function',
       formatDiagnostic: 'function',
       fromJS: 'function',
+      parseVirtualPath: 'function',
       runPluginExamples: 'function',
       toJS: 'function',
       verifyCredentialJwt: 'function',

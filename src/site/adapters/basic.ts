@@ -13,8 +13,20 @@ import { ownTenant } from './own-tenant.js';
 /** Storage limits of a local site: generous for development, still bounded. */
 const FILE_LIMITS = { quotaBytes: 1 << 30, maxReadBytes: 64 << 20, maxEntries: 10_000 };
 
+const STORES = new WeakMap<SiteContext, TenantFiles>();
+
+/** The site's one file store (files/), shared by the families that read its files. */
+export function siteFiles(ctx: SiteContext): TenantFiles {
+  let files = STORES.get(ctx);
+  if (!files) {
+    files = new TenantFiles({ rootDir: path.join(ctx.dir, 'files'), ...FILE_LIMITS });
+    STORES.set(ctx, files);
+  }
+  return files;
+}
+
 export function basicAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const files = new TenantFiles({ rootDir: path.join(ctx.dir, 'files'), ...FILE_LIMITS });
+  const files = siteFiles(ctx);
   const own = ownTenant(ctx);
   return {
     files: (tenant) => {
