@@ -47,6 +47,10 @@ export const CHROMIUM_ARGS: readonly string[] = [
 
 /** A PDF has at most this many pages (the rest is not printed). */
 export const MAX_PDF_PAGES = 50;
+/** Requests one capture's page may make; later ones are aborted (the page is captured as it is). */
+export const MAX_PAGE_REQUESTS = 300;
+/** Response bytes one capture's page may receive in all; past it further requests are aborted. */
+export const MAX_PAGE_BYTES = 64 * 1024 * 1024;
 /** Request headers the page's requests keep when they go through the guard. */
 const FORWARDED_HEADERS = new Set(['accept', 'accept-language', 'content-type', 'cookie', 'referer', 'user-agent']);
 /** How long a context may take to close after a timeout before the whole browser is closed. */
@@ -129,10 +133,11 @@ export class ChromiumBrowser implements BrowserAdapter {
 
   private async run(context: BrowserContext, job: CaptureJob): Promise<Uint8Array> {
     let documentError: unknown;
+    const budget = { requests: 0, bytes: 0 };
     const page = await context.newPage();
     await context.routeWebSocket(/.*/, (ws) => ws.close({ code: 1008, reason: 'WebSockets are not available to generate_pdf' }));
     await context.route('**/*', async (route) => {
-      const failure = await answer(route, job);
+      const failure = await answer(route, job, budget);
       if (failure !== null && route.request().isNavigationRequest() && route.request().frame() === page.mainFrame()) documentError = failure;
     });
     if (job.cookies.length > 0) await context.addCookies(job.cookies.map((c) => ({ ...c, path: '/' })));
@@ -156,12 +161,16 @@ function netError(e: unknown): string {
 }
 
 /** Answers one request of the page through the guard; the guard's error when it refused or failed. */
-async function answer(route: Route, job: CaptureJob): Promise<unknown> {
+async function answer(route: Route, job: CaptureJob, budget: { requests: number; bytes: number }): Promise<unknown> {
   const req = route.request();
   try {
+    if (++budget.requests > MAX_PAGE_REQUESTS || budget.bytes >= MAX_PAGE_BYTES) {
+      throw new BridgeError('E_SIZE_LIMIT', `{generate_pdf} the page asked for more than ${MAX_PAGE_REQUESTS} requests or ${MAX_PAGE_BYTES} bytes`);
+    }
     const headers = Object.entries(await req.allHeaders()).filter(([n]) => FORWARDED_HEADERS.has(n.toLowerCase()));
     const body = req.postDataBuffer();
     const res = await job.fetch({ method: req.method(), url: req.url(), headers, ...(body !== null && body.length > 0 ? { body } : {}), timeoutMs: job.timeoutMs });
+    budget.bytes += res.body.length;
     const out: Record<string, string> = {};
     for (const [n, v] of res.headers) out[n] = n in out ? `${out[n]}\n${v}` : v;
     await route.fulfill({ status: res.status, headers: out, body: Buffer.from(res.body) });

@@ -14,7 +14,7 @@ import type { BatchStart } from '../../../src/host-bridge/adapters/batches.js';
 import { TenantFiles } from '../../../src/host-bridge/files/tenant-files.js';
 import { parseVirtualPath } from '../../../src/host-bridge/files/virtual-path.js';
 import { jsonEncode } from '../../../src/php/json/encode.js';
-import { ChromiumBrowser } from '../../../src/host-bridge/documents/chromium.js';
+import { ChromiumBrowser, MAX_PAGE_REQUESTS } from '../../../src/host-bridge/documents/chromium.js';
 import { html, pngSize, readPdf, startServer, testGuard, type TestServer } from './support.js';
 
 let site: TestServer;
@@ -41,6 +41,8 @@ beforeAll(async () => {
       res.end(`<p style="font: 30px sans-serif">cookie=${q.headers.cookie ?? 'none'}</p>`);
     },
     '/hang.html': html('<script>for (;;) {}</script>'),
+    '/many.html': html(Array.from({ length: 400 }, (_, i) => `<img src="/img?n=${i}" width="1" height="1">`).join('')),
+    '/img': (_q, res) => res.end('x'),
     '/ws.html': html('<p>ws</p><script>new WebSocket(location.origin.replace("http", "ws") + "/socket")</script>'),
     '/to-refused': (_q, res) => {
       res.statusCode = 302;
@@ -138,6 +140,14 @@ describe('generate_pdf', () => {
     await render(`{generate_pdf url="${url('/page.html')}" path="files/g/private/after-hang.pdf"}`);
     expect(readPdf(await saved('/files/g/private/after-hang.pdf')).rendered).toBe(true);
   }, 30_000);
+
+  it('aborts the requests of a page past its request cap, and still saves the page', async () => {
+    site.seen.length = 0;
+    await render(`{generate_pdf url="${url('/many.html')}" path="files/g/private/many.pdf"}`);
+    expect(site.seen.length).toBeLessThanOrEqual(MAX_PAGE_REQUESTS);
+    expect(site.seen.length).toBeGreaterThan(100);
+    expect(readPdf(await saved('/files/g/private/many.pdf')).rendered).toBe(true);
+  });
 
   it('refuses WebSockets: the server never sees an upgrade', async () => {
     await render(`{generate_pdf url="${url('/ws.html')}" path="files/g/private/ws.pdf" sleep=300}`);
