@@ -41,6 +41,7 @@ beforeAll(async () => {
       res.end(`<p style="font: 30px sans-serif">cookie=${q.headers.cookie ?? 'none'}</p>`);
     },
     '/hang.html': html('<script>for (;;) {}</script>'),
+    '/hang-after-load.html': html('<p>loaded</p><script>onload = () => setTimeout(() => { for (;;) {} }, 10)</script>'),
     '/many.html': html(Array.from({ length: 400 }, (_, i) => `<img src="/img?n=${i}" width="1" height="1">`).join('')),
     '/img': (_q, res) => res.end('x'),
     '/ws.html': html('<p>ws</p><script>new WebSocket(location.origin.replace("http", "ws") + "/socket")</script>'),
@@ -128,18 +129,22 @@ describe('generate_pdf', () => {
     expect(pngSize(await saved('/files/g/private/once.png')).width).toBe(500);
   });
 
-  it('kills a page that hangs at the render\'s wall time, and the next capture works', async () => {
+  it('kills a page that hangs (before or after its load) at the render\'s wall time, and the next capture works', async () => {
     const short = createEngine({ host, workers: 1, limits: { wallMs: 4_000 } });
     try {
       const t0 = Date.now();
       await expect(render(`{generate_pdf url="${url('/hang.html')}" path="files/g/private/hang.pdf"}`, { engine: short })).rejects.toMatchObject({ code: 'E_WALL_TIMEOUT' });
       expect(Date.now() - t0).toBeLessThan(9_000);
+      // loaded, then busy for good: the capture itself hangs
+      const t1 = Date.now();
+      await expect(render(`{generate_pdf url="${url('/hang-after-load.html')}" path="files/g/private/hang2.pdf" sleep=100}`, { engine: short })).rejects.toMatchObject({ code: 'E_WALL_TIMEOUT' });
+      expect(Date.now() - t1).toBeLessThan(9_000);
     } finally {
       short.close();
     }
     await render(`{generate_pdf url="${url('/page.html')}" path="files/g/private/after-hang.pdf"}`);
     expect(readPdf(await saved('/files/g/private/after-hang.pdf')).rendered).toBe(true);
-  }, 30_000);
+  }, 45_000);
 
   it('aborts the requests of a page past its request cap, and still saves the page', async () => {
     site.seen.length = 0;
