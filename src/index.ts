@@ -19,6 +19,13 @@ export { verifyCredentialJwt } from './host-bridge/plugins/session/assign_api_cr
 export type { MembersAdapter, MemberRecord, MemberGroupRecord, MemberCustomSearchRecord } from './host-bridge/adapters/members.js';
 export type { TagsAdapter, TagRecord, TagCategoryRecord } from './host-bridge/adapters/tags.js';
 export type { BatchesAdapter, BatchStart } from './host-bridge/adapters/batches.js';
+export type { BrowserAdapter, CaptureJob, CaptureFormat, OcrAdapter, OcrRequest, DocumentTextsAdapter, DocumentTextKey } from './host-bridge/adapters/documents.js';
+export { ChromiumBrowser } from './host-bridge/documents/chromium.js';
+export type { ChromiumOptions } from './host-bridge/documents/chromium.js';
+export { TesseractOcr } from './host-bridge/documents/tesseract.js';
+export type { TesseractOptions } from './host-bridge/documents/tesseract.js';
+export { VisionOcr } from './host-bridge/documents/vision.js';
+export type { VisionOptions } from './host-bridge/documents/vision.js';
 export type { CommentsAdapter, CommentRecord, FavoritesAdapter, FavoriteQuery } from './host-bridge/adapters/community.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';
@@ -26,9 +33,11 @@ export { EgressGuard } from './host-bridge/egress/guard.js';
 export { TenantFiles } from './host-bridge/files/tenant-files.js';
 export { S3Files } from './host-bridge/files/s3/s3-files.js';
 export type { S3FilesOptions } from './host-bridge/files/s3/s3-files.js';
+export { parseVirtualPath } from './host-bridge/files/virtual-path.js';
 export type { FileStore, FileStat, ListEntry, ListOptions } from './host-bridge/files/file-store.js';
 export type { VirtualPath } from './host-bridge/files/virtual-path.js';
 export type { HmacStorageUrls, PresignedStorageUrls } from './host-bridge/host.js';
+export type { EgressRequest, EgressResponse } from './host-bridge/egress/guard.js';
 // An embedder's own plugins (docs/plugins-for-embedders.md): the definition, the error with one
 // of our codes a plugin throws, the values it takes and answers, and its examples as tests.
 export { definePlugin, runPluginExamples } from './engine-plugins.js';

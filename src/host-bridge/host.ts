@@ -8,6 +8,7 @@ import type { VirtualPath } from './files/virtual-path.js';
 import type { ChildSitesAdapter, ContentAdapter, MastersAdapter } from './adapters/content.js';
 import type { SessionAdapter } from './adapters/session.js';
 import type { BatchesAdapter } from './adapters/batches.js';
+import type { BrowserAdapter, DocumentTextsAdapter, OcrAdapter } from './adapters/documents.js';
 
 export type { SessionAdapter };
 import type { MembersAdapter } from './adapters/members.js';
@@ -222,6 +223,24 @@ export interface HostAdapters {
    * E_HOST_CAPABILITY, and so is a callback_batch attribute.
    */
   batches?: BatchesAdapter;
+  /**
+   * Documents family ({generate_pdf}): a headless browser that captures one page as PDF or image
+   * for `tenant`, every request of the page answered through the fetch it is handed (the egress
+   * guard); see BrowserAdapter (src/host-bridge/adapters/documents.ts) and ChromiumBrowser.
+   * The engine closes it when it closes. Absent: {generate_pdf} is E_HOST_CAPABILITY.
+   */
+  browser?: BrowserAdapter;
+  /**
+   * Documents family ({detect_document_text}): reads the text of a PDF or TIFF per page; see
+   * OcrAdapter. TesseractOcr runs Debian's tesseract and pdftoppm, VisionOcr calls a
+   * Vision-API-compatible service through the egress guard. Absent: E_HOST_CAPABILITY.
+   */
+  ocr?: OcrAdapter;
+  /**
+   * Documents family: where {detect_document_text} keeps the texts it read, per tenant, until the
+   * file changes (DocumentTextsAdapter). Absent: nothing is cached.
+   */
+  documentTexts?: DocumentTextsAdapter;
 }
 
 /** storage_url links signed here with HMAC-SHA256, served by the embedder's file server. */

@@ -11,8 +11,15 @@ import { MAX_ARRAY_LENGTH, MAX_STRING_LENGTH } from '../../src/value/limits.js';
 import { MAX_INCLUDE_DEPTH } from '../../src/sandbox/request.js';
 import { MAX_RETURN_DEPTH, MAX_RETURN_STEPS } from '../../src/runtime/return-size.js';
 import { MAX_GET_FILE_BYTES } from '../../src/host-bridge/plugins/files/get_file.js';
+import { MAX_CAPTURE_BYTES, MAX_COOKIES, MAX_COOKIE_BYTES, MAX_UA_CHARS } from '../../src/host-bridge/plugins/documents/generate_pdf.js';
+import { MAX_PAGE_BYTES, MAX_PAGE_REQUESTS, MAX_PDF_PAGES } from '../../src/host-bridge/documents/chromium.js';
+import { MAX_CALLBACK_DATA_BYTES } from '../../src/host-bridge/plugins/callback-batch.js';
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES } from '../../src/host-bridge/plugins/documents/detect_document_text.js';
 
-const CONSTANTS: Record<string, number> = { MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS, MAX_GET_FILE_BYTES };
+const CONSTANTS: Record<string, number> = {
+  MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS, MAX_GET_FILE_BYTES,
+  MAX_CAPTURE_BYTES, MAX_PDF_PAGES, MAX_PAGE_REQUESTS, MAX_PAGE_BYTES, MAX_COOKIES, MAX_COOKIE_BYTES, MAX_UA_CHARS, MAX_CALLBACK_DATA_BYTES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES,
+};
 
 /** [name in the first cell, number in the second] of every table row that names one. */
 const rows = [...readFileSync('docs/limits.md', 'utf8').matchAll(/^\| `((?:limits|pool)\.\w+|MAX_\w+)`[^|]*\| ([\d,]+)/gm)].map(

@@ -6,14 +6,31 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { HostAdapters, SecretRecord } from '../../index.js';
+import type { FileStore, HostAdapters, SecretRecord } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import { ownTenant } from './own-tenant.js';
-import { siteStorage } from './storage.js';
+import { siteStorage, type SiteStorage } from './storage.js';
+
+const STORES = new WeakMap<SiteContext, SiteStorage>();
+
+/** The site's one storage (files/ or its bucket) and its links, shared by the families that read its files. */
+function storageOf(ctx: SiteContext): SiteStorage {
+  let storage = STORES.get(ctx);
+  if (!storage) {
+    storage = siteStorage(ctx, (name) => readSecrets(ctx.dir)[name]?.value ?? null);
+    STORES.set(ctx, storage);
+  }
+  return storage;
+}
+
+/** The site's file store, as every family reads it. */
+export function siteFiles(ctx: SiteContext): FileStore {
+  return storageOf(ctx).files;
+}
 
 export function basicAdapters(ctx: SiteContext): Partial<HostAdapters> {
   const own = ownTenant(ctx);
-  const storage = siteStorage(ctx, (name) => readSecrets(ctx.dir)[name]?.value ?? null);
+  const storage = storageOf(ctx);
   return {
     files: (tenant) => {
       own(tenant);

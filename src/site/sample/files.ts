@@ -14,4 +14,9 @@ export const SAMPLE_FILES: Readonly<Record<string, string>> = {
 `,
   'templates/layout-header.tpl': `<header><h1>{$smarty.const.SITE_KEY|escape}</h1></header>
 `,
+  'files/user/sample-page.html': `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sample page</title>
+<style>body { font: 48px sans-serif; margin: 40px; } p { font-size: 32px; }</style></head>
+<body><h1>Sample page</h1><p>Captured by generate_pdf.</p></body></html>
+`,
 };
