@@ -35,6 +35,8 @@ export interface EgressRequest {
   secretHeaders?: readonly string[];
   /** The body carries a secret (see `secretHeaders`). */
   secretBody?: boolean;
+  /** Response body cap in bytes for this request (after decoding); capped by the policy's maxResponseBytes. */
+  maxResponseBytes?: number;
 }
 
 export interface EgressResponse {
@@ -193,7 +195,7 @@ export class EgressGuard {
         if (carriesSecret && next?.origin !== url.origin) {
           // Answered as it is: the caller sees the 3xx and its Location, the secret stays here.
           try {
-            return await this.finish(res, method, url, redirects);
+            return await this.finish(res, method, url, redirects, this.bodyCap(req));
           } finally {
             discard(res.body);
           }
@@ -218,15 +220,20 @@ export class EgressGuard {
         continue;
       }
       try {
-        return await this.finish(res, method, url, redirects);
+        return await this.finish(res, method, url, redirects, this.bodyCap(req));
       } finally {
         discard(res.body);
       }
     }
   }
 
-  private async finish(res: Dispatcher.ResponseData, method: string, url: URL, redirects: number): Promise<EgressResponse> {
-    const cap = this.policy.maxResponseBytes;
+  /** A request may ask for a smaller body cap than the policy's, never a larger one. */
+  private bodyCap(req: EgressRequest): number {
+    const asked = req.maxResponseBytes;
+    return typeof asked === 'number' && Number.isSafeInteger(asked) && asked >= 0 ? Math.min(asked, this.policy.maxResponseBytes) : this.policy.maxResponseBytes;
+  }
+
+  private async finish(res: Dispatcher.ResponseData, method: string, url: URL, redirects: number, cap: number): Promise<EgressResponse> {
     const encoding = res.headers['content-encoding'];
     const codings = parseContentEncoding(encoding);
     const decode = codings !== null && codings.length > 0;
