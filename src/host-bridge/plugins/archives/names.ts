@@ -59,7 +59,7 @@ export function detectOrder(v: Value | undefined): TextDecoder[] {
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 function refuse(name: string, reason: string, detail: string): FileError {
-  return new FileError('E_PATH_DENIED', name, `refused archive entry: ${detail}`, { plugin: 'unzip', attr: 'src', reason });
+  return new FileError('E_PATH_DENIED', name, `archive refused (${reason}): ${detail}`, { plugin: 'unzip', attr: 'src', reason });
 }
 
 /** The stored name as text: UTF-8 when the entry's flag says so, else the first of `order` that decodes it. */
