@@ -10,8 +10,9 @@ import { DEFAULT_POOL } from '../../src/sandbox/pool.js';
 import { MAX_ARRAY_LENGTH, MAX_STRING_LENGTH } from '../../src/value/limits.js';
 import { MAX_INCLUDE_DEPTH } from '../../src/sandbox/request.js';
 import { MAX_RETURN_DEPTH, MAX_RETURN_STEPS } from '../../src/runtime/return-size.js';
+import * as ARCHIVES from '../../src/host-bridge/plugins/archives/limits.js';
 
-const CONSTANTS: Record<string, number> = { MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS };
+const CONSTANTS: Record<string, number> = { MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS, ...ARCHIVES };
 
 /** [name in the first cell, number in the second] of every table row that names one. */
 const rows = [...readFileSync('docs/limits.md', 'utf8').matchAll(/^\| `((?:limits|pool)\.\w+|MAX_\w+)`[^|]*\| ([\d,]+)/gm)].map(

@@ -17,11 +17,11 @@ export const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
 /** Uncompressed bytes of all entries of one {unzip}, declared and inflated. */
 export const MAX_UNZIP_TOTAL_BYTES = 256 * 1024 * 1024;
 
-/** Uncompressed to compressed size of one entry, checked for entries above MIN_RATIO_CHECK_BYTES. */
+/** Uncompressed to compressed size of one entry, checked for entries above MAX_RATIO_EXEMPT_BYTES. */
 export const MAX_COMPRESSION_RATIO = 200;
 
-/** Entries smaller than this are never refused for their ratio (a short run of one byte compresses 1000:1). */
-export const MIN_RATIO_CHECK_BYTES = 1024 * 1024;
+/** Entries of at most this size are never refused for their ratio (a short run of one byte compresses 1000:1). */
+export const MAX_RATIO_EXEMPT_BYTES = 1024 * 1024;
 
 /** Bytes of an entry's stored name, checked before it is decoded. */
 export const MAX_ENTRY_NAME_BYTES = 1024;

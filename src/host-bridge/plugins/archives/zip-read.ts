@@ -13,7 +13,7 @@ import { BridgeError } from '../../errors.js';
 import { FileError } from '../../files/errors.js';
 import type { VirtualPath } from '../../files/virtual-path.js';
 import { decodeName, entryKind, PathSet, verdict } from './names.js';
-import { MAX_ARCHIVE_ENTRIES, MAX_COMPRESSION_RATIO, MAX_ENTRY_BYTES, MAX_UNZIP_TOTAL_BYTES, MIN_RATIO_CHECK_BYTES } from './limits.js';
+import { MAX_ARCHIVE_ENTRIES, MAX_COMPRESSION_RATIO, MAX_ENTRY_BYTES, MAX_UNZIP_TOTAL_BYTES, MAX_RATIO_EXEMPT_BYTES } from './limits.js';
 
 export interface Planned {
   entry: yauzl.Entry;
@@ -74,7 +74,7 @@ export async function planArchive(bytes: Uint8Array, order: readonly TextDecoder
       if (size > MAX_ENTRY_BYTES) throw new BridgeError('E_SIZE_LIMIT', `{unzip} ${JSON.stringify(name)} declares ${size} bytes, more than ${MAX_ENTRY_BYTES}`);
       total += size;
       if (total > MAX_UNZIP_TOTAL_BYTES) throw new BridgeError('E_SIZE_LIMIT', `{unzip} the entries declare more than ${MAX_UNZIP_TOTAL_BYTES} bytes in all`);
-      if (size > MIN_RATIO_CHECK_BYTES && size / Math.max(1, entry.compressedSize) > MAX_COMPRESSION_RATIO) {
+      if (size > MAX_RATIO_EXEMPT_BYTES && size / Math.max(1, entry.compressedSize) > MAX_COMPRESSION_RATIO) {
         throw new BridgeError('E_SIZE_LIMIT', `{unzip} ${JSON.stringify(name)} is compressed more than ${MAX_COMPRESSION_RATIO}:1 (a zip bomb?)`);
       }
       paths.add(v.write, name);
