@@ -1,4 +1,5 @@
 import { defineFunction } from '../types.js';
+import { STORAGE_AND_CALLBACK } from './shared-attrs.js';
 
 export default defineFunction({
   kind: 'function',
@@ -9,9 +10,7 @@ export default defineFunction({
   attrs: {
     file_url: { type: 'string', required: true, doc: 'Source: /files/g/... or https://....' },
     dest: { type: 'string', doc: 'Destination under /files/g/: a file, or a folder ending in /.' },
-    bucket: { type: 'string', doc: 'Must be empty: only the site\'s own storage.' },
-    callback_batch: { type: 'string', doc: 'Batch (identifier) queued when the file is written.' },
-    data: { type: 'mixed', doc: 'Passed to the callback batch; needs callback_batch.' },
+    ...STORAGE_AND_CALLBACK,
   },
   examples: [
     { template: '{gzip file_url="/files/g/example/report.txt"}{$gzip_dest}', output: '/files/g/example/report.txt.gz' },

@@ -1,4 +1,5 @@
 import { defineFunction } from '../types.js';
+import { STORAGE_AND_CALLBACK } from './shared-attrs.js';
 
 export default defineFunction({
   kind: 'function',
@@ -9,9 +10,7 @@ export default defineFunction({
   attrs: {
     src: { type: 'string', required: true, doc: 'The archive: /files/g/... or https://....' },
     dest: { type: 'string', doc: 'Folder under /files/g/.' },
-    bucket: { type: 'string', doc: 'Must be empty: only the site\'s own storage.' },
-    callback_batch: { type: 'string', doc: 'Batch (identifier) queued when the files are written.' },
-    data: { type: 'mixed', doc: 'Passed to the callback batch; needs callback_batch.' },
+    ...STORAGE_AND_CALLBACK,
     overwrite: { type: 'int', min: 0, max: 1, default: 0, doc: '1 replaces existing files; 0 refuses the call when one exists.' },
     detect_order: { type: 'mixed', doc: 'Encodings tried for names without the UTF-8 flag: an array or comma-separated names (utf8, cp932/SJIS, EUC-JP).' },
   },

@@ -1,4 +1,5 @@
 import { defineFunction } from '../types.js';
+import { STORAGE_AND_CALLBACK } from './shared-attrs.js';
 
 export default defineFunction({
   kind: 'function',
@@ -9,9 +10,7 @@ export default defineFunction({
   attrs: {
     entries: { type: 'array', required: true, doc: 'Arrays with url and name.' },
     dest: { type: 'string', doc: 'Path of the zip under /files/g/.' },
-    bucket: { type: 'string', doc: 'Must be empty: only the site\'s own storage.' },
-    callback_batch: { type: 'string', doc: 'Batch (identifier) queued when the archive is written.' },
-    data: { type: 'mixed', doc: 'Passed to the callback batch; needs callback_batch.' },
+    ...STORAGE_AND_CALLBACK,
   },
   examples: [
     {
