@@ -10,7 +10,7 @@ import { toJS } from '../../../src/value/value.js';
 import { eachBackend } from '../../site/support/backends.js';
 import { archiveBench } from '../../support/archives/archive-bench.js';
 import { listTree } from '../../support/archives/store-listing.js';
-import { forgeZip } from '../../support/archives/zip-forge.js';
+import { forgeZip } from '../../../src/security/zip-forge.js';
 import { MAX_CALLBACK_DATA_BYTES } from '../../../src/host-bridge/plugins/archives/limits.js';
 
 eachBackend('archive callbacks', (backend) => {

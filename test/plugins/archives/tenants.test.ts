@@ -7,7 +7,7 @@ import { afterAll, expect, it } from 'vitest';
 import { testEngine } from '../../support/engine.js';
 import { createFilesTestHost } from '../../support/host/files.js';
 import { listTree } from '../../support/archives/store-listing.js';
-import { forgeZip } from '../../support/archives/zip-forge.js';
+import { forgeZip } from '../../../src/security/zip-forge.js';
 import { parseVirtualPath } from '../../../src/host-bridge/files/virtual-path.js';
 
 const files = createFilesTestHost();

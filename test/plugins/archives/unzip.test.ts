@@ -9,7 +9,7 @@ import { createEngine, TemplateError } from '../../../src/index.js';
 import { eachBackend } from '../../site/support/backends.js';
 import { archiveBench } from '../../support/archives/archive-bench.js';
 import { listTree, treeChanges } from '../../support/archives/store-listing.js';
-import { forgeZip } from '../../support/archives/zip-forge.js';
+import { forgeZip } from '../../../src/security/zip-forge.js';
 import { encodeLegacy } from '../../support/archives/legacy-encodings.js';
 
 const FILES = '{foreach from=$unzip_result.files item=f}{$f} {/foreach}';

@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forgeZip, zerosDeflate, type ForgeEntry } from './zip-forge.js';
+import { forgeZip, zerosDeflate, type ForgeEntry } from '../../../src/security/zip-forge.js';
 import { encodeLegacy } from './legacy-encodings.js';
 
 /** Refused: the error code and a part of its message; contained: the files written below dest and the reasons of the entries skipped. */

@@ -1,7 +1,8 @@
 /**
- * A zip writer for tests that must say what no honest library writes: raw name bytes with or
- * without the UTF-8 flag, Unix file types in the external attributes, declared sizes and CRCs
- * that lie, encrypted flags, precomputed deflate streams (bombs). Sizes and offsets below 4 GiB;
+ * A zip writer for the security harness (cases/fs-archives.ts) and the tests, which must say
+ * what no honest library writes: raw name bytes with or without the UTF-8 flag, Unix file types
+ * in the external attributes, declared sizes and CRCs that lie, encrypted flags, precomputed
+ * deflate streams (bombs). Sizes and offsets below 4 GiB;
  * past 65,535 entries the count goes in a ZIP64 end of central directory record.
  */
 import zlib from 'node:zlib';
