@@ -7,11 +7,15 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { toJS } from '../../../src/value/value.js';
+import { parseVirtualPath } from '../../../src/host-bridge/files/virtual-path.js';
 import { eachBackend } from '../../site/support/backends.js';
 import { archiveBench } from '../../support/archives/archive-bench.js';
 import { listTree } from '../../support/archives/store-listing.js';
 import { forgeZip } from '../../../src/security/zip-forge.js';
 import { MAX_CALLBACK_DATA_BYTES } from '../../../src/host-bridge/plugins/archives/limits.js';
+import type { BatchStart } from '../../../src/host-bridge/adapters/batches.js';
+import { testEngine } from '../../support/engine.js';
+import { testHost } from '../../support/test-host.js';
 
 eachBackend('archive callbacks', (backend) => {
   const bench = archiveBench(backend);
@@ -68,4 +72,17 @@ eachBackend('archive callbacks without the batches adapter', (backend) => {
     expect(await bench.error('{gzip file_url="/files/g/a.txt" callback_batch="after_archive"}')).toMatchObject({ code: 'E_HOST_CAPABILITY', line: 1 });
     expect(listTree(path.join(bench.site.dir, 'files'))).toEqual(before);
   });
+});
+
+const starts: BatchStart[] = [];
+const host = testHost();
+const engine = testEngine({ host: { ...host, batches: { enqueue: async (_t, start) => (starts.push(start), 1) } } });
+
+it('refuses a secret handle in data, anywhere in it, before any work', async () => {
+  const data = ['{assign var=d value=$s}', '{append var=d value=$s}', '{append var=d value="x" index="k"}{append var=inner value=$s index="deep"}{append var=d value=$inner index="n"}', '{append var=d value=1 index=$s}'];
+  for (const make of data) {
+    await expect(engine.render(`{secret var=s key="EXAMPLE_TOKEN"}${make}{gzip file_url="/files/g/example/report.txt" dest="/files/g/secret.gz" callback_batch="after" data=$d}`)).rejects.toMatchObject({ code: 'E_SECRET_DENIED' });
+  }
+  expect(starts).toEqual([]);
+  await expect(host.files!('default').stat(parseVirtualPath('/files/g/secret.gz'))).rejects.toMatchObject({ code: 'E_FILE_NOT_FOUND' });
 });
