@@ -20,7 +20,7 @@ import { MAX_ARCHIVE_ENTRIES, MAX_ARCHIVE_INPUT_BYTES } from './limits.js';
 const OVERHEAD_PER_ENTRY = 1024;
 
 function entriesOf(v: Value | undefined, call: BridgeCall): { name: string; ref: SourceRef }[] {
-  if (!(v instanceof PhpArray) || v.size === 0) throw new BridgeError('E_BAD_ATTRIBUTE', '{zip} entries= must be a non-empty array of [url, name] arrays');
+  if (!(v instanceof PhpArray) || v.size === 0) throw new BridgeError('E_BAD_ATTRIBUTE', '{zip} entries= must be a non-empty array of arrays with url and name');
   if (v.size > MAX_ARCHIVE_ENTRIES) throw new BridgeError('E_SIZE_LIMIT', `{zip} more than ${MAX_ARCHIVE_ENTRIES} entries`);
   const seen = new Set<string>();
   return v.values().map((e, i) => {
