@@ -26,6 +26,8 @@ export interface EgressRequest {
   signal?: AbortSignal;
   /** Deadline for this request, redirects included; capped by the policy's timeoutMs. */
   timeoutMs?: number;
+  /** Response body bytes this request accepts (E_HTTP_LIMIT past it); capped by the policy's maxResponseBytes. */
+  maxResponseBytes?: number;
   /**
    * Names of headers whose values carry a secret. A request with any (or with `secretBody`)
    * follows redirects within its origin only: a redirect to another origin is not followed but
@@ -35,8 +37,6 @@ export interface EgressRequest {
   secretHeaders?: readonly string[];
   /** The body carries a secret (see `secretHeaders`). */
   secretBody?: boolean;
-  /** Response body cap in bytes for this request (after decoding); capped by the policy's maxResponseBytes. */
-  maxResponseBytes?: number;
 }
 
 export interface EgressResponse {
@@ -195,7 +195,7 @@ export class EgressGuard {
         if (carriesSecret && next?.origin !== url.origin) {
           // Answered as it is: the caller sees the 3xx and its Location, the secret stays here.
           try {
-            return await this.finish(res, method, url, redirects, this.bodyCap(req));
+            return await this.finish(res, method, url, redirects, req.maxResponseBytes);
           } finally {
             discard(res.body);
           }
@@ -220,20 +220,15 @@ export class EgressGuard {
         continue;
       }
       try {
-        return await this.finish(res, method, url, redirects, this.bodyCap(req));
+        return await this.finish(res, method, url, redirects, req.maxResponseBytes);
       } finally {
         discard(res.body);
       }
     }
   }
 
-  /** A request may ask for a smaller body cap than the policy's, never a larger one. */
-  private bodyCap(req: EgressRequest): number {
-    const asked = req.maxResponseBytes;
-    return typeof asked === 'number' && Number.isSafeInteger(asked) && asked >= 0 ? Math.min(asked, this.policy.maxResponseBytes) : this.policy.maxResponseBytes;
-  }
-
-  private async finish(res: Dispatcher.ResponseData, method: string, url: URL, redirects: number, cap: number): Promise<EgressResponse> {
+  private async finish(res: Dispatcher.ResponseData, method: string, url: URL, redirects: number, wanted: number | undefined): Promise<EgressResponse> {
+    const cap = Math.min(this.policy.maxResponseBytes, typeof wanted === 'number' && wanted >= 0 ? wanted : Infinity);
     const encoding = res.headers['content-encoding'];
     const codings = parseContentEncoding(encoding);
     const decode = codings !== null && codings.length > 0;
