@@ -28,6 +28,7 @@ import { plugins as hostMembers } from './host-members/index.js';
 import { plugins as hostTags } from './host-tags/index.js';
 import { plugins as hostCommunity } from './host-community/index.js';
 import { plugins as hostDocuments } from './host-documents/index.js';
+import { plugins as hostArchives } from './host-archives/index.js';
 import { plugins as php } from './php/index.js';
 import { plugins as markup } from './markup/index.js';
 
@@ -42,6 +43,7 @@ export const FAMILIES: Readonly<Record<string, readonly Plugin[]>> = {
   'host-files': hostFiles, 'host-api': hostApi, 'host-mail': hostMail, 'host-content': hostContent,
   'host-members': hostMembers, 'host-tags': hostTags, 'host-community': hostCommunity, 'host-session': hostSession,
   'host-documents': hostDocuments,
+  'host-archives': hostArchives,
 };
 
 export const ALL_PLUGINS: readonly Plugin[] = Object.values(FAMILIES).flat();

@@ -10,6 +10,7 @@ import { DEFAULT_POOL } from '../../src/sandbox/pool.js';
 import { MAX_ARRAY_LENGTH, MAX_STRING_LENGTH } from '../../src/value/limits.js';
 import { MAX_INCLUDE_DEPTH } from '../../src/sandbox/request.js';
 import { MAX_RETURN_DEPTH, MAX_RETURN_STEPS } from '../../src/runtime/return-size.js';
+import * as ARCHIVES from '../../src/host-bridge/plugins/archives/limits.js';
 import { MAX_GET_FILE_BYTES } from '../../src/host-bridge/plugins/files/get_file.js';
 import { MAX_CAPTURE_BYTES, MAX_COOKIES, MAX_COOKIE_BYTES, MAX_UA_CHARS } from '../../src/host-bridge/plugins/documents/generate_pdf.js';
 import { MAX_PAGE_BYTES, MAX_PAGE_REQUESTS, MAX_PDF_PAGES } from '../../src/host-bridge/documents/chromium.js';
@@ -18,7 +19,7 @@ import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES } from '../../src/host-bridge/pl
 
 const CONSTANTS: Record<string, number> = {
   MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS, MAX_GET_FILE_BYTES,
-  MAX_CAPTURE_BYTES, MAX_PDF_PAGES, MAX_PAGE_REQUESTS, MAX_PAGE_BYTES, MAX_COOKIES, MAX_COOKIE_BYTES, MAX_UA_CHARS, MAX_CALLBACK_DATA_BYTES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES,
+  MAX_CAPTURE_BYTES, MAX_PDF_PAGES, MAX_PAGE_REQUESTS, MAX_PAGE_BYTES, MAX_COOKIES, MAX_COOKIE_BYTES, MAX_UA_CHARS, MAX_CALLBACK_DATA_BYTES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES, ...ARCHIVES,
 };
 
 /** [name in the first cell, number in the second] of every table row that names one. */

@@ -1,45 +1,56 @@
 /**
- * callback_batch + data, as every plugin that finishes work in the background has them (gzip,
- * zip, unzip, generate_pdf): checked before the work starts (`callbackOf`), queued once it is done
- * (`queueCallback`) through HostAdapters.batches, for the render's tenant.
+ * `callback_batch` and `data` of the plugins that queue a batch when their work is done (gzip,
+ * zip, unzip, generate_pdf): checked before the work, queued after it through
+ * HostAdapters.batches (adapters/batches.ts).
+ *
+ * Decisions (docs/decisions.md D82):
+ *  - Both are checked before any work: the adapter is there (E_HOST_CAPABILITY otherwise), the
+ *    slug has the shape of an identifier (E_BAD_ATTRIBUTE), `data` without `callback_batch` is
+ *    E_BAD_COMBINATION, `data` is at most MAX_CALLBACK_DATA_BYTES as JSON (E_SIZE_LIMIT) and
+ *    carries no secret handle (E_SECRET_DENIED: the batch runs in another render, where the handle
+ *    means nothing, and its value must not travel as text).
+ *  - The run is queued after the result is complete; a site without that batch is E_NOT_FOUND,
+ *    whose message says the result was written all the same.
  */
 import type { BridgeCall } from '../plugin-contract.js';
-import type { Value } from '../../value/value.js';
 import { BridgeError } from '../errors.js';
 import { missingAdapter } from '../capabilities.js';
+import type { Value } from '../../value/value.js';
 import { jsonEncode } from '../../php/json/encode.js';
+import { byteLength } from '../../value/bytes.js';
+import { keysContain, mapStrings } from './api/common.js';
 
 /** `data` of a callback, JSON-encoded, is at most this many bytes. */
 export const MAX_CALLBACK_DATA_BYTES = 64 * 1024;
-const SLUG = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
 
 export interface Callback {
   slug: string;
   data: Value;
 }
 
-/** The callback the attributes ask for (null: none), refused before any work when it cannot be queued. */
+/** The callback the attributes ask for, checked; null when there is none. */
 export function callbackOf(plugin: string, attrs: Record<string, Value>, call: BridgeCall): Callback | null {
   const slug = attrs.callback_batch;
+  const data = attrs.data ?? null;
   if (slug === undefined || slug === null || slug === '') {
-    if (attrs.data !== undefined && attrs.data !== null) throw new BridgeError('E_BAD_COMBINATION', `{${plugin}} data is passed to a callback_batch, and none is given`);
+    if (data !== null) throw new BridgeError('E_BAD_COMBINATION', `{${plugin}} data= is passed to callback_batch, which is not given`);
     return null;
   }
-  if (!call.host.batches) throw missingAdapter(`{${plugin}} callback_batch`, 'batches');
-  if (typeof slug !== 'string' || !SLUG.test(slug)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} callback_batch must be a batch slug (a-z, 0-9, _ and -)`);
-  const data = attrs.data ?? null;
+  if (!call.host.batches) throw missingAdapter(`{${plugin}} callback_batch=`, 'batches');
+  if (typeof slug !== 'string' || !SLUG.test(slug)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} callback_batch= must be a batch identifier (letters, digits, _ and -)`);
+  mapStrings(data, (s) => call.secrets.substitute(s, `{${plugin}} data=`, () => false));
+  if (keysContain(data, (k) => call.secrets.contains(k))) throw new BridgeError('E_SECRET_DENIED', `a secret may not be used in {${plugin}} data=`);
   const json = jsonEncode(data);
-  if (json === false) throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} data cannot be passed to a batch (it does not encode as JSON)`);
-  const bytes = Buffer.byteLength(json, 'utf8');
-  if (bytes > MAX_CALLBACK_DATA_BYTES) throw new BridgeError('E_SIZE_LIMIT', `{${plugin}} data is ${bytes} bytes as JSON, over the limit of ${MAX_CALLBACK_DATA_BYTES}`);
+  if (json === false) throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} data= cannot be encoded as JSON`);
+  if (byteLength(json) > MAX_CALLBACK_DATA_BYTES) throw new BridgeError('E_SIZE_LIMIT', `{${plugin}} data= is more than ${MAX_CALLBACK_DATA_BYTES} bytes as JSON`);
   return { slug, data };
 }
 
-/** Queues the callback's run; E_NOT_FOUND when the tenant has no batch of that slug. */
-export async function queueCallback(plugin: string, cb: Callback, call: BridgeCall): Promise<number> {
+/** Queues the callback's run; `done` says what was written, for the error when the batch is missing. */
+export async function queueCallback(plugin: string, cb: Callback, call: BridgeCall, done: string): Promise<void> {
   const batches = call.host.batches;
-  if (!batches) throw missingAdapter(`{${plugin}} callback_batch`, 'batches');
+  if (!batches) throw missingAdapter(`{${plugin}} callback_batch=`, 'batches');
   const id = await batches.enqueue(call.identity.tenant, { batch: { slug: cb.slug }, module: null, data: cb.data, origin: plugin, requestId: call.identity.requestId });
-  if (id === null) throw new BridgeError('E_NOT_FOUND', `{${plugin}} the site has no batch ${JSON.stringify(cb.slug)} (callback_batch)`);
-  return id;
+  if (id === null) throw new BridgeError('E_NOT_FOUND', `{${plugin}} ${done}, but the site has no batch ${JSON.stringify(cb.slug)} to call back`);
 }

@@ -145,7 +145,7 @@ export const generatePdf: HostPlugin = {
       fetch: (req) => http.fetch(req),
     });
     await files.writeAtomic(p, data);
-    if (callback) await queueCallback('generate_pdf', callback, call);
+    if (callback) await queueCallback('generate_pdf', callback, call, `saved ${p.text}`);
     return {};
   },
 };
