@@ -7,6 +7,7 @@ import type { FileStore } from './files/file-store.js';
 import type { ChildSitesAdapter, ContentAdapter, MastersAdapter } from './adapters/content.js';
 import type { SessionAdapter } from './adapters/session.js';
 import type { BatchesAdapter } from './adapters/batches.js';
+import type { CdnAdapter, DeployAdapter, SpiderAdapter } from './adapters/webops.js';
 
 export type { SessionAdapter };
 import type { MembersAdapter } from './adapters/members.js';
@@ -223,4 +224,16 @@ export interface HostAdapters {
    * E_HOST_CAPABILITY, and so is a callback_batch attribute.
    */
   batches?: BatchesAdapter;
+  /**
+   * {purge_cdn_cache}: the tenant's configured purge endpoint (CdnAdapter), used when the template
+   * names no api_endpoint. Absent: api_endpoint is required. The request goes through `http`.
+   */
+  cdn?: CdnAdapter;
+  /** {repo_deploy}: the tenant's build hook (DeployAdapter); the POST goes through `http`. Absent: E_HOST_CAPABILITY. */
+  deploy?: DeployAdapter;
+  /**
+   * {kick_spider}: the tenant's spider settings and run history (SpiderAdapter); the crawl goes
+   * through `http`. Absent: E_HOST_CAPABILITY.
+   */
+  spider?: SpiderAdapter;
 }

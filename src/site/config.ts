@@ -55,6 +55,10 @@ export interface SiteConfig {
   apis: ApiConfig[];
   batches: BatchConfig[];
   mail: MailConfig;
+  /** {purge_cdn_cache} without api_endpoint: `{ "purge_url": ..., "token_secret"?: ... }`. */
+  cdn?: { purge_url: string; token_secret?: string };
+  /** {repo_deploy}: the build hook, `{ "hook_url": ..., "token_secret"?: ... }`. */
+  deploy?: { hook_url: string; token_secret?: string };
 }
 
 export class SiteConfigError extends Error {}
@@ -71,8 +75,19 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   apis: (v) => Array.isArray(v) && v.every(isApi) && new Set(v.map((a) => (a as ApiConfig).api_id)).size === v.length,
   batches: (v) => Array.isArray(v) && v.every((b) => isObject(b) && typeof b.slug === 'string' && SLUG.test(b.slug) && (b.schedule === undefined || typeof b.schedule === 'string')),
   mail: (v) => isObject(v) && Array.isArray(v.verified_domains) && v.verified_domains.every((d) => typeof d === 'string'),
+  cdn: (v) => isHook(v, 'purge_url'),
+  deploy: (v) => isHook(v, 'hook_url'),
 };
-const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'mail', 'languages', 'super_users', 'root_url']);
+const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'mail', 'languages', 'super_users', 'root_url', 'cdn', 'deploy']);
+
+/** `{ "<urlKey>": "http(s)://...", "token_secret"?: "NAME" }` and nothing else. */
+function isHook(v: unknown, urlKey: string): boolean {
+  if (!isObject(v)) return false;
+  const url = v[urlKey];
+  const secret = v.token_secret;
+  return typeof url === 'string' && /^https?:\/\/[^\s]+$/.test(url) && (secret === undefined || (typeof secret === 'string' && /^[A-Za-z0-9_.-]{1,128}$/.test(secret))) &&
+    Object.keys(v).every((k) => k === urlKey || k === 'token_secret');
+}
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -122,6 +137,8 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     apis: allApis((json.apis as ApiConfig[] | undefined) ?? [], endpoints),
     batches: (json.batches as BatchConfig[] | undefined) ?? [],
     mail: (json.mail as MailConfig | undefined) ?? { verified_domains: [] },
+    ...(json.cdn !== undefined ? { cdn: json.cdn as SiteConfig['cdn'] & object } : {}),
+    ...(json.deploy !== undefined ? { deploy: json.deploy as SiteConfig['deploy'] & object } : {}),
   };
 }
 

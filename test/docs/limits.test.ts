@@ -10,8 +10,14 @@ import { DEFAULT_POOL } from '../../src/sandbox/pool.js';
 import { MAX_ARRAY_LENGTH, MAX_STRING_LENGTH } from '../../src/value/limits.js';
 import { MAX_INCLUDE_DEPTH } from '../../src/sandbox/request.js';
 import { MAX_RETURN_DEPTH, MAX_RETURN_STEPS } from '../../src/runtime/return-size.js';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../../src/host-bridge/plugins/api/upload.js';
+import { MAX_SPIDER_DEPTH, MAX_SPIDER_LINKS_PER_PAGE, MAX_SPIDER_PAGE_BYTES, MAX_SPIDER_PAGES } from '../../src/host-bridge/plugins/webops/crawl.js';
+import { MAX_SPIDER_TARGETS } from '../../src/host-bridge/plugins/webops/kick_spider.js';
 
-const CONSTANTS: Record<string, number> = { MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS };
+const CONSTANTS: Record<string, number> = {
+  MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS,
+  MAX_UPLOAD_FILES, MAX_UPLOAD_BYTES, MAX_SPIDER_PAGES, MAX_SPIDER_DEPTH, MAX_SPIDER_PAGE_BYTES, MAX_SPIDER_LINKS_PER_PAGE, MAX_SPIDER_TARGETS,
+};
 
 /** [name in the first cell, number in the second] of every table row that names one. */
 const rows = [...readFileSync('docs/limits.md', 'utf8').matchAll(/^\| `((?:limits|pool)\.\w+|MAX_\w+)`[^|]*\| ([\d,]+)/gm)].map(

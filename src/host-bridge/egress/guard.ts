@@ -42,6 +42,8 @@ export interface EgressRequest {
    * of another request; https only; redirects within the origin only, as for `secretHeaders`.
    */
   tls?: ClientTls;
+  /** A smaller response body cap for this request (a crawler's bytes per page); never more than the policy's. */
+  maxResponseBytes?: number;
 }
 
 /** PEM texts of one mTLS request (EgressRequest.tls). */
@@ -200,12 +202,15 @@ export class EgressGuard {
     const tls = req.tls;
     const carriesSecret = (req.secretHeaders ?? []).length > 0 || req.secretBody === true || tls !== undefined;
     const url = this.check(req.url);
-    if (tls === undefined) return this.hops(this.agent, url, method, headers, body, carriesSecret, signal, deadlineAt, setCurrent);
+    const asked = req.maxResponseBytes;
+    const cap = typeof asked === 'number' && Number.isSafeInteger(asked) && asked >= 0 ? Math.min(asked, this.policy.maxResponseBytes) : this.policy.maxResponseBytes;
+    const go = (agent: Agent): Promise<EgressResponse> => this.hops(agent, { url, method, headers, body, carriesSecret, cap }, signal, deadlineAt, setCurrent);
+    if (tls === undefined) return go(this.agent);
     if (url.protocol !== 'https:') throw egressError('E_BAD_URL', req.url, 'a client certificate or CA needs an https URL');
     if ((tls.cert === undefined) !== (tls.key === undefined)) throw egressError('E_BAD_URL', req.url, 'a client certificate needs its key');
     const own = this.makeAgent(tls.ca ?? this.options.ca, tls.cert !== undefined && tls.key !== undefined ? { cert: tls.cert, key: tls.key } : undefined);
     try {
-      return await this.hops(own, url, method, headers, body, carriesSecret, signal, deadlineAt, setCurrent);
+      return await go(own);
     } finally {
       void own.destroy().catch(() => undefined);
     }
@@ -214,19 +219,13 @@ export class EgressGuard {
   /** The request and the redirects it is allowed to follow, on `agent`. */
   private async hops(
     agent: Agent,
-    first: URL,
-    firstMethod: string,
-    firstHeaders: [string, string][],
-    firstBody: Buffer | undefined,
-    carriesSecret: boolean,
+    first: { url: URL; method: string; headers: [string, string][]; body: Buffer | undefined; carriesSecret: boolean; cap: number },
     signal: AbortSignal,
     deadlineAt: number,
     setCurrent: (u: string) => void,
   ): Promise<EgressResponse> {
-    let url = first;
-    let method = firstMethod;
-    let headers = firstHeaders;
-    let body = firstBody;
+    let { url, method, headers, body } = first;
+    const { carriesSecret, cap } = first;
     for (let redirects = 0; ; redirects++) {
       const remaining = Math.max(1, deadlineAt - Date.now());
       const res: Dispatcher.ResponseData = await agent.request({
@@ -250,7 +249,7 @@ export class EgressGuard {
         if (carriesSecret && next?.origin !== url.origin) {
           // Answered as it is: the caller sees the 3xx and its Location, the secret stays here.
           try {
-            return await this.finish(res, method, url, redirects);
+            return await this.finish(res, method, url, redirects, cap);
           } finally {
             discard(res.body);
           }
@@ -275,15 +274,14 @@ export class EgressGuard {
         continue;
       }
       try {
-        return await this.finish(res, method, url, redirects);
+        return await this.finish(res, method, url, redirects, cap);
       } finally {
         discard(res.body);
       }
     }
   }
 
-  private async finish(res: Dispatcher.ResponseData, method: string, url: URL, redirects: number): Promise<EgressResponse> {
-    const cap = this.policy.maxResponseBytes;
+  private async finish(res: Dispatcher.ResponseData, method: string, url: URL, redirects: number, cap: number): Promise<EgressResponse> {
     const encoding = res.headers['content-encoding'];
     const codings = parseContentEncoding(encoding);
     const decode = codings !== null && codings.length > 0;

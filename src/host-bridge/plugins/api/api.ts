@@ -18,20 +18,17 @@
  */
 import type { HostPlugin } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
-import { isErrorCode } from '../../../protocol/error-codes.js';
 import type { SecretRecord } from '../../host.js';
 import type { EgressResponse } from '../../egress/guard.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { fromBytes, toBytes } from '../../../value/bytes.js';
 import { jsonDecode } from '../../../php/json/decode.js';
-import { ResponseCache, appendQuery, buildQuery, chargeRequest, hostAllows, keysContain, mapStrings, parseHeaderList } from './common.js';
+import { ResponseCache, appendQuery, buildQuery, chargeRequest, failureReason, hostAllows, keysContain, mapStrings, parseHeaderList } from './common.js';
 import { clientTls } from './mtls.js';
 import { uploadBody } from './upload.js';
 import { saveDownload } from './download.js';
 import { missingAdapter } from '../../capabilities.js';
 
-/** Codes of the guard that mean "the request was refused or broke a limit": errors, not status 0. */
-const REFUSALS = new Set(['E_SSRF_DENIED', 'E_SECRET_DENIED', 'E_BAD_URL', 'E_BAD_HEADER', 'E_HTTP_LIMIT']);
 
 interface Cached {
   bytes: number;
@@ -145,14 +142,11 @@ export const api: HostPlugin = {
       try {
         res = await http.fetch({ method, url: target, headers, ...(body ? { body } : {}), ...(tls ? { tls } : {}), timeoutMs, secretHeaders, secretBody });
       } catch (e) {
-        const code = (e as { code?: unknown } | null)?.code;
-        const reason = e instanceof Error ? e.message.replace(/: ".*"$/s, '') : 'request failed';
-        if (isErrorCode(code) && REFUSALS.has(code)) throw new BridgeError(code, `{api} ${reason}: ${shown}`);
-        if (e instanceof BridgeError) throw e;
+        const reason = failureReason(e, 'api', shown);
         const assign: [string, Value][] = [];
         if (typeof attrs.status_var === 'string') assign.push([attrs.status_var, 0]);
         if (typeof attrs.http_code_var === 'string') assign.push([attrs.http_code_var, 0]);
-        return { assign, log: [{ level: 'warning', message: `{api} ${code === 'E_HTTP_TIMEOUT' ? 'request timed out' : reason}${tls ? ' (mTLS)' : ''}: ${shown}` }] };
+        return { assign, log: [{ level: 'warning', message: `{api} ${reason}${tls ? ' (mTLS)' : ''}: ${shown}` }] };
       }
       if (cacheable && res.status >= 200 && res.status < 300) apiCache.set(call.identity.tenant, key, { bytes: res.body.length + 512, res }, cacheMinutes * 60_000);
     }
