@@ -49,5 +49,6 @@ export default defineFunction({
       template: '{api endpoint="https://api.example.com/echo" method="POST" json_body=\'{"a":1}\' json_var=j}{$j.method} {$j.contentType} {$j.body}',
       output: 'POST application/json {"a":1}',
     },
+    { template: '{api endpoint="https://api.example.com/hello" dl_flg=true var=p}{$p|substr:0:12}', output: '/files/temp/' },
   ],
 });

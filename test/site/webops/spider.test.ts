@@ -112,6 +112,18 @@ eachBackend('{kick_spider}', (backend) => {
     expect((await templateError(r.render('{kick_spider var=h spider_settings_id=1 spider_history_id=99999}'))).code).toBe('E_NOT_FOUND');
   });
 
+  it('goes only where the guard lets it: the sample\'s localhost start URL and a private address are stored as refused', async () => {
+    await site.db.run('UPDATE spider_settings SET start_urls = ?, allowed_origins = ? WHERE tenant = ? AND spider_settings_id = 1', [
+      JSON.stringify([`${site.config.root_url}/`]), JSON.stringify([`http://127.0.0.1:${web.port}`]), site.tenant,
+    ]);
+    const before = web.hits.length;
+    const id = await kick();
+    expect((await pages(id)).map((p) => [p.status, p.error])).toEqual([[0, 'E_SSRF_DENIED']]);
+    const other = await kick('target_urls=$t', { t: [`http://127.0.0.1:${web.port}/site/`] });
+    expect((await pages(other)).map((p) => [p.status, p.error])).toEqual([[0, 'E_SSRF_DENIED']]);
+    expect(web.hits.length).toBe(before);
+  });
+
   it('settings that are not Enabled are not crawled: var false, a warning, no history', async () => {
     const before = web.hits.length;
     const count = async (): Promise<number> => Number((await site.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM spider_history WHERE tenant = ?', [site.tenant]))!.n);
