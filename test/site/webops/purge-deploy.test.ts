@@ -30,6 +30,8 @@ eachBackend('{purge_cdn_cache} and {repo_deploy}', (backend) => {
       { CDN_TOKEN: { value: 'cdn-token-1234', hosts: ['http://site.test'] }, HOOK_TOKEN: { value: 'hook-token-5678', hosts: ['http://site.test'] }, ELSEWHERE: { value: 'x-123456', hosts: ['other.test'] } },
     );
     withConfig = siteEngine(configured, web);
+    // A worker's start is not the render's to pay for (its wall time is 5 s).
+    await Promise.all([plain.render('warm'), withConfig.render('warm')]);
   });
   afterAll(async () => {
     plain.close();
@@ -72,6 +74,8 @@ eachBackend('{purge_cdn_cache} and {repo_deploy}', (backend) => {
     const before = web.hits.length;
     expect((await templateError(render(plain, '{purge_cdn_cache api_endpoint=$u module="all"}', { u: `http://127.0.0.1:${web.port}/purge` }))).code).toBe('E_SSRF_DENIED');
     expect((await templateError(render(plain, '{purge_cdn_cache api_endpoint="not a url" module="all"}'))).code).toBe('E_BAD_URL');
+    // A secret handle never goes into a URL.
+    expect((await templateError(render(withConfig, '{secret var=t key="CDN_TOKEN"}{purge_cdn_cache api_endpoint="`$purge`?k=`$t`" module="all"}'))).code).toBe('E_SECRET_DENIED');
     expect(web.hits.length).toBe(before);
     const failed = await render(plain, '{purge_cdn_cache api_endpoint=$u module="all"}ok', { u: web.url('site.test', '/fail/503') });
     expect(failed.output).toBe('ok');

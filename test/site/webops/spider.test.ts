@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Site } from '../../../src/site/open-site.js';
-import { MAX_SPIDER_PAGE_BYTES, crawl } from '../../../src/host-bridge/plugins/webops/crawl.js';
+import { MAX_SPIDER_PAGE_BYTES, MAX_SPIDER_PAGES, crawl } from '../../../src/host-bridge/plugins/webops/crawl.js';
+import { MAX_SPIDER_TARGETS } from '../../../src/host-bridge/plugins/webops/kick_spider.js';
 import type { BridgeCall } from '../../../src/host-bridge/plugin-contract.js';
 import { templateError } from '../../support/engine.js';
 import { eachBackend, sampleSite } from '../support/backends.js';
@@ -37,7 +38,7 @@ eachBackend('{kick_spider}', (backend) => {
     r = siteEngine(site, web);
     short = siteEngine(site, web, 1500);
     // The worker's start is not the crawl's to pay for.
-    await short.render('warm');
+    await Promise.all([r.render('warm'), short.render('warm')]);
   });
   afterAll(async () => {
     r.close();
@@ -154,6 +155,20 @@ eachBackend('{kick_spider}', (backend) => {
     expect(Date.now() - t0).toBeLessThan(1000);
     expect(result).toMatchObject({ status: 'stopped', stopReason: 'time' });
     expect(result.pages.map((p) => p.error)).toEqual(['E_HTTP_TIMEOUT']);
+  });
+
+  it(`fetches at most ${MAX_SPIDER_PAGES} pages in one render, over all its crawls`, async () => {
+    const call = { counters: new Map<string, number>([['kick_spider.pages', MAX_SPIDER_PAGES - 1]]) } as unknown as BridgeCall;
+    const seeds = [web.url('site.test', '/site/')];
+    const result = await crawl(call, (req) => web.guard.fetch(req), { seeds, origins: new Set([new URL(seeds[0]!).origin]), maxPages: 50, maxDepth: 5, deadline: Date.now() + 5000 });
+    expect(result).toMatchObject({ status: 'stopped', stopReason: 'pages per render' });
+    expect(result.pages.map((p) => path(p.url))).toEqual(['/site/']);
+    expect(call.counters.get('kick_spider.pages')).toBe(MAX_SPIDER_PAGES);
+  });
+
+  it('takes at most MAX_SPIDER_TARGETS target_urls', async () => {
+    const t = Array.from({ length: MAX_SPIDER_TARGETS + 1 }, (_, i) => web.url('site.test', `/site/${i}`));
+    expect((await templateError(r.render('{kick_spider var=h spider_settings_id=1 target_urls=$t}', { t }))).code).toBe('E_SIZE_LIMIT');
   });
 
   it('keeps each tenant\'s runs apart: ids are per site, another site sees none of them', async () => {

@@ -39,6 +39,12 @@ beforeAll(async () => {
   server = https.createServer({ cert: pki.server.cert, key: pki.server.key, ca: pki.ca.cert, requestCert: true, rejectUnauthorized: true }, (req, res) => {
     const cert = (req.socket as TLSSocket).getPeerCertificate();
     peers.push(typeof cert.subject?.CN === 'string' ? cert.subject.CN : null);
+    if (req.url === '/away') {
+      res.statusCode = 302;
+      res.setHeader('location', `https://other.test:${port}/hello`);
+      res.end();
+      return;
+    }
     res.setHeader('content-type', 'text/plain');
     res.end(`hello ${cert.subject?.CN ?? 'nobody'} ${req.method}`);
   });
@@ -97,6 +103,13 @@ describe('{api} mTLS', () => {
     const r = await engine.render('{api endpoint=$u status_var=s http_code_var=c}{$s} {$c}', { vars: { u: url() } });
     expect(r.output).toBe('0 0');
     expect(peers.length).toBe(before);
+  });
+
+  it('follows no redirect out of the origin: the 3xx is the answer', async () => {
+    const before = peers.length;
+    const r = await call({ c1: 'CERT', k1: 'KEY', ca: 'CA' }, `https://mtls.test:${port}/away`);
+    expect(r.output).toBe('1 302 ');
+    expect(peers.length).toBe(before + 1);
   });
 
   it('a secret whose hosts do not list the origin is refused before any connection', async () => {
