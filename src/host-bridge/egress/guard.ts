@@ -26,6 +26,8 @@ export interface EgressRequest {
   signal?: AbortSignal;
   /** Deadline for this request, redirects included; capped by the policy's timeoutMs. */
   timeoutMs?: number;
+  /** Response body bytes this request accepts (E_HTTP_LIMIT past it); capped by the policy's maxResponseBytes. */
+  maxResponseBytes?: number;
   /**
    * Names of headers whose values carry a secret. A request with any (or with `secretBody`)
    * follows redirects within its origin only: a redirect to another origin is not followed but
@@ -42,8 +44,6 @@ export interface EgressRequest {
    * of another request; https only; redirects within the origin only, as for `secretHeaders`.
    */
   tls?: ClientTls;
-  /** A smaller response body cap for this request (a crawler's bytes per page); never more than the policy's. */
-  maxResponseBytes?: number;
 }
 
 /** PEM texts of one mTLS request (EgressRequest.tls). */
@@ -202,9 +202,7 @@ export class EgressGuard {
     const tls = req.tls;
     const carriesSecret = (req.secretHeaders ?? []).length > 0 || req.secretBody === true || tls !== undefined;
     const url = this.check(req.url);
-    const asked = req.maxResponseBytes;
-    const cap = typeof asked === 'number' && Number.isSafeInteger(asked) && asked >= 0 ? Math.min(asked, this.policy.maxResponseBytes) : this.policy.maxResponseBytes;
-    const go = (agent: Agent): Promise<EgressResponse> => this.hops(agent, { url, method, headers, body, carriesSecret, cap }, signal, deadlineAt, setCurrent);
+    const go = (agent: Agent): Promise<EgressResponse> => this.hops(agent, { url, method, headers, body, carriesSecret, wanted: req.maxResponseBytes }, signal, deadlineAt, setCurrent);
     if (tls === undefined) return go(this.agent);
     if (url.protocol !== 'https:') throw egressError('E_BAD_URL', req.url, 'a client certificate or CA needs an https URL');
     if ((tls.cert === undefined) !== (tls.key === undefined)) throw egressError('E_BAD_URL', req.url, 'a client certificate needs its key');
@@ -219,13 +217,13 @@ export class EgressGuard {
   /** The request and the redirects it is allowed to follow, on `agent`. */
   private async hops(
     agent: Agent,
-    first: { url: URL; method: string; headers: [string, string][]; body: Buffer | undefined; carriesSecret: boolean; cap: number },
+    first: { url: URL; method: string; headers: [string, string][]; body: Buffer | undefined; carriesSecret: boolean; wanted: number | undefined },
     signal: AbortSignal,
     deadlineAt: number,
     setCurrent: (u: string) => void,
   ): Promise<EgressResponse> {
     let { url, method, headers, body } = first;
-    const { carriesSecret, cap } = first;
+    const { carriesSecret, wanted } = first;
     for (let redirects = 0; ; redirects++) {
       const remaining = Math.max(1, deadlineAt - Date.now());
       const res: Dispatcher.ResponseData = await agent.request({
@@ -249,7 +247,7 @@ export class EgressGuard {
         if (carriesSecret && next?.origin !== url.origin) {
           // Answered as it is: the caller sees the 3xx and its Location, the secret stays here.
           try {
-            return await this.finish(res, method, url, redirects, cap);
+            return await this.finish(res, method, url, redirects, wanted);
           } finally {
             discard(res.body);
           }
@@ -274,14 +272,15 @@ export class EgressGuard {
         continue;
       }
       try {
-        return await this.finish(res, method, url, redirects, cap);
+        return await this.finish(res, method, url, redirects, wanted);
       } finally {
         discard(res.body);
       }
     }
   }
 
-  private async finish(res: Dispatcher.ResponseData, method: string, url: URL, redirects: number, cap: number): Promise<EgressResponse> {
+  private async finish(res: Dispatcher.ResponseData, method: string, url: URL, redirects: number, wanted: number | undefined): Promise<EgressResponse> {
+    const cap = Math.min(this.policy.maxResponseBytes, typeof wanted === 'number' && wanted >= 0 ? wanted : Infinity);
     const encoding = res.headers['content-encoding'];
     const codings = parseContentEncoding(encoding);
     const decode = codings !== null && codings.length > 0;
