@@ -26,6 +26,7 @@ export { TesseractOcr } from './host-bridge/documents/tesseract.js';
 export type { TesseractOptions } from './host-bridge/documents/tesseract.js';
 export { VisionOcr } from './host-bridge/documents/vision.js';
 export type { VisionOptions } from './host-bridge/documents/vision.js';
+export type { CdnAdapter, ConfiguredEndpoint, DeployAdapter, SpiderAdapter, SpiderHistory, SpiderPage, SpiderRunResult, SpiderSettings } from './host-bridge/adapters/webops.js';
 export type { CommentsAdapter, CommentRecord, FavoritesAdapter, FavoriteQuery } from './host-bridge/adapters/community.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';

@@ -9,6 +9,7 @@ import type { ChildSitesAdapter, ContentAdapter, MastersAdapter } from './adapte
 import type { SessionAdapter } from './adapters/session.js';
 import type { BatchesAdapter } from './adapters/batches.js';
 import type { BrowserAdapter, DocumentTextsAdapter, OcrAdapter } from './adapters/documents.js';
+import type { CdnAdapter, DeployAdapter, SpiderAdapter } from './adapters/webops.js';
 
 export type { SessionAdapter };
 import type { MembersAdapter } from './adapters/members.js';
@@ -241,6 +242,18 @@ export interface HostAdapters {
    * file changes (DocumentTextsAdapter). Absent: nothing is cached.
    */
   documentTexts?: DocumentTextsAdapter;
+  /**
+   * {purge_cdn_cache}: the tenant's configured purge endpoint (CdnAdapter), used when the template
+   * names no api_endpoint. Absent: api_endpoint is required. The request goes through `http`.
+   */
+  cdn?: CdnAdapter;
+  /** {repo_deploy}: the tenant's build hook (DeployAdapter); the POST goes through `http`. Absent: E_HOST_CAPABILITY. */
+  deploy?: DeployAdapter;
+  /**
+   * {kick_spider}: the tenant's spider settings and run history (SpiderAdapter); the crawl goes
+   * through `http`. Absent: E_HOST_CAPABILITY.
+   */
+  spider?: SpiderAdapter;
 }
 
 /** storage_url links signed here with HMAC-SHA256, served by the embedder's file server. */

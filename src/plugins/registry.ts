@@ -29,6 +29,7 @@ import { plugins as hostTags } from './host-tags/index.js';
 import { plugins as hostCommunity } from './host-community/index.js';
 import { plugins as hostDocuments } from './host-documents/index.js';
 import { plugins as hostArchives } from './host-archives/index.js';
+import { plugins as hostWebops } from './host-webops/index.js';
 import { plugins as php } from './php/index.js';
 import { plugins as markup } from './markup/index.js';
 
@@ -44,6 +45,7 @@ export const FAMILIES: Readonly<Record<string, readonly Plugin[]>> = {
   'host-members': hostMembers, 'host-tags': hostTags, 'host-community': hostCommunity, 'host-session': hostSession,
   'host-documents': hostDocuments,
   'host-archives': hostArchives,
+  'host-webops': hostWebops,
 };
 
 export const ALL_PLUGINS: readonly Plugin[] = Object.values(FAMILIES).flat();

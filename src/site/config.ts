@@ -73,6 +73,10 @@ export interface SiteConfig {
   batches: BatchConfig[];
   mail: MailConfig;
   storage: StorageConfig;
+  /** {purge_cdn_cache} without api_endpoint: `{ "purge_url": ..., "token_secret"?: ... }`. */
+  cdn?: { purge_url: string; token_secret?: string };
+  /** {repo_deploy}: the build hook, `{ "hook_url": ..., "token_secret"?: ... }`. */
+  deploy?: { hook_url: string; token_secret?: string };
 }
 
 export class SiteConfigError extends Error {}
@@ -90,8 +94,10 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   batches: (v) => Array.isArray(v) && v.every((b) => isObject(b) && typeof b.slug === 'string' && SLUG.test(b.slug) && (b.schedule === undefined || typeof b.schedule === 'string')),
   mail: (v) => isObject(v) && Array.isArray(v.verified_domains) && v.verified_domains.every((d) => typeof d === 'string'),
   storage: (v) => isObject(v) && (v.type === 'local' ? Object.keys(v).length === 1 : isS3Storage(v)),
+  cdn: (v) => isHook(v, 'purge_url'),
+  deploy: (v) => isHook(v, 'hook_url'),
 };
-const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'mail', 'languages', 'super_users', 'root_url', 'storage']);
+const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy']);
 
 const SECRET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 const S3_KEYS: Record<string, (v: unknown) => boolean> = {
@@ -109,6 +115,16 @@ const S3_REQUIRED = ['type', 'region', 'bucket', 'access_key_secret', 'secret_ke
 function isS3Storage(v: Record<string, unknown>): boolean {
   return S3_REQUIRED.every((k) => k in v) && Object.entries(v).every(([k, x]) => S3_KEYS[k]?.(x) === true);
 }
+
+/** `{ "<urlKey>": "http(s)://...", "token_secret"?: "NAME" }` and nothing else. */
+function isHook(v: unknown, urlKey: string): boolean {
+  if (!isObject(v)) return false;
+  const url = v[urlKey];
+  const secret = v.token_secret;
+  return typeof url === 'string' && /^https?:\/\/[^\s]+$/.test(url) && (secret === undefined || (typeof secret === 'string' && SECRET_NAME.test(secret))) &&
+    Object.keys(v).every((k) => k === urlKey || k === 'token_secret');
+}
+
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -159,6 +175,8 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     batches: (json.batches as BatchConfig[] | undefined) ?? [],
     mail: (json.mail as MailConfig | undefined) ?? { verified_domains: [] },
     storage: (json.storage as StorageConfig | undefined) ?? { type: 'local' },
+    ...(json.cdn !== undefined ? { cdn: json.cdn as SiteConfig['cdn'] & object } : {}),
+    ...(json.deploy !== undefined ? { deploy: json.deploy as SiteConfig['deploy'] & object } : {}),
   };
 }
 

@@ -44,9 +44,9 @@ describe('compile errors', () => {
   });
 
   it('a plugin of the language that is not built yet fails at compile time, never silently', () => {
-    const { diagnostics } = compile('ok\n{kick_spider var=r spider_settings_id=1}');
+    const { diagnostics } = compile('ok\n{site_sync from_site_key="a"}');
     expect(diagnostics[0]).toMatchObject({ code: 'E_NOT_IMPLEMENTED', line: 2, column: 1 });
-    expect(diagnostics[0].message).toContain('{kick_spider}');
+    expect(diagnostics[0].message).toContain('{site_sync}');
   });
 
   it('collects several errors from one template', () => {

@@ -16,10 +16,14 @@ import { MAX_CAPTURE_BYTES, MAX_COOKIES, MAX_COOKIE_BYTES, MAX_UA_CHARS } from '
 import { MAX_PAGE_BYTES, MAX_PAGE_REQUESTS, MAX_PDF_PAGES } from '../../src/host-bridge/documents/chromium.js';
 import { MAX_CALLBACK_DATA_BYTES } from '../../src/host-bridge/plugins/callback-batch.js';
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES } from '../../src/host-bridge/plugins/documents/detect_document_text.js';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../../src/host-bridge/plugins/api/upload.js';
+import { MAX_SPIDER_DEPTH, MAX_SPIDER_LINKS_PER_PAGE, MAX_SPIDER_PAGE_BYTES, MAX_SPIDER_PAGES } from '../../src/host-bridge/plugins/webops/crawl.js';
+import { MAX_SPIDER_TARGETS } from '../../src/host-bridge/plugins/webops/kick_spider.js';
 
 const CONSTANTS: Record<string, number> = {
   MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS, MAX_GET_FILE_BYTES,
   MAX_CAPTURE_BYTES, MAX_PDF_PAGES, MAX_PAGE_REQUESTS, MAX_PAGE_BYTES, MAX_COOKIES, MAX_COOKIE_BYTES, MAX_UA_CHARS, MAX_CALLBACK_DATA_BYTES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES, ...ARCHIVES,
+  MAX_UPLOAD_FILES, MAX_UPLOAD_BYTES, MAX_SPIDER_PAGES, MAX_SPIDER_DEPTH, MAX_SPIDER_PAGE_BYTES, MAX_SPIDER_LINKS_PER_PAGE, MAX_SPIDER_TARGETS,
 };
 
 /** [name in the first cell, number in the second] of every table row that names one. */

@@ -14,10 +14,11 @@ import { membersAdapters } from './members.js';
 import { tagsAdapters } from './tags.js';
 import { communityAdapters } from './community.js';
 import { documentsAdapters } from './documents.js';
+import { webopsAdapters } from './webops.js';
 
 export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
 
-const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, documentsAdapters];
+const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, documentsAdapters, webopsAdapters];
 
 export function siteAdapters(ctx: SiteContext): HostAdapters {
   const host: HostAdapters = {};

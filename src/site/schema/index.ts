@@ -13,8 +13,9 @@ import { sessionsSchema } from './sessions.js';
 import { apiSchema } from './api.js';
 import { jsonFieldsSchema } from './json-fields.js';
 import { documentsSchema } from './documents.js';
+import { spiderSchema } from './spider.js';
 
-export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema, membersSchema, tagsSchema, communitySchema, sessionsSchema, apiSchema, jsonFieldsSchema, documentsSchema];
+export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema, membersSchema, tagsSchema, communitySchema, sessionsSchema, apiSchema, jsonFieldsSchema, documentsSchema, spiderSchema];
 
 /** Creates what is missing, in one transaction. */
 export async function migrate(db: SiteDatabase): Promise<void> {
