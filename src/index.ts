@@ -9,7 +9,7 @@ export { createEngine } from './engine.js';
 export type { Engine, EngineOptions, RenderOptions, RenderResult, SourceLookup } from './engine.js';
 export { TemplateError, formatDiagnostic } from './errors.js';
 export type { Diagnostic } from './errors.js';
-export type { HostAdapters, RenderIdentity, SecretRecord, SessionAdapter, InternalApiRequest, ApiTokenRequest } from './host-bridge/host.js';
+export type { HostAdapters, RenderIdentity, SecretRecord, SessionAdapter, InternalApiRequest, ApiTokenRequest, MailAdapter, OutgoingMail } from './host-bridge/host.js';
 export type {
   ChildSite, ChildSitesAdapter, ContentAdapter, CounterTarget, CsvTable, ExtColumn, ExtColumnType, ExtValue, MastersAdapter,
   Topic, TopicState, TopicText, TopicsCategory, TopicsGroup,
@@ -24,6 +24,8 @@ export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';
 export { EgressGuard } from './host-bridge/egress/guard.js';
 export { TenantFiles } from './host-bridge/files/tenant-files.js';
+export { smtpMailAdapter, smtpSender, SmtpConfigError, SmtpPartialError, SendWindow } from './host-bridge/mail/index.js';
+export type { SmtpOptions, SmtpMailAdapterOptions, SmtpSender, SmtpDelivery } from './host-bridge/mail/index.js';
 // An embedder's own plugins (docs/plugins-for-embedders.md): the definition, the error with one
 // of our codes a plugin throws, the values it takes and answers, and its examples as tests.
 export { definePlugin, runPluginExamples } from './engine-plugins.js';
