@@ -49,7 +49,11 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
     constants: { SITE_KEY: config.site_key, ROOT_URL: config.root_url },
     host,
   });
-  const ctx: SiteContext = { dir, config, db, tenant: config.site_key, requests: new SiteRequests(), engines: new SiteEngines(engineOptions, opts.engine) };
+  const closing: (() => void | Promise<void>)[] = [];
+  const ctx: SiteContext = {
+    dir, config, db, tenant: config.site_key, requests: new SiteRequests(), engines: new SiteEngines(engineOptions, opts.engine),
+    atClose: (fn) => void closing.push(fn),
+  };
   const host = siteAdapters(ctx);
   return {
     ...ctx,
@@ -57,6 +61,7 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
     engineOptions,
     identity: (opts) => siteIdentity(config, opts),
     close: async () => {
+      for (const fn of closing.splice(0)) await fn();
       ctx.engines.close();
       await db.close();
     },

@@ -10,8 +10,13 @@ import { DEFAULT_POOL } from '../../src/sandbox/pool.js';
 import { MAX_ARRAY_LENGTH, MAX_STRING_LENGTH } from '../../src/value/limits.js';
 import { MAX_INCLUDE_DEPTH } from '../../src/sandbox/request.js';
 import { MAX_RETURN_DEPTH, MAX_RETURN_STEPS } from '../../src/runtime/return-size.js';
+import { MAX_MAIL_TEMPLATE_BYTES } from '../../src/site/mail/templates.js';
+import { MAX_OUTBOX_ERROR_CHARS, MAX_OUTBOX_LISTED } from '../../src/site/mail/outbox.js';
 
-const CONSTANTS: Record<string, number> = { MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS };
+const CONSTANTS: Record<string, number> = {
+  MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS,
+  MAX_MAIL_TEMPLATE_BYTES, MAX_OUTBOX_ERROR_CHARS, MAX_OUTBOX_LISTED,
+};
 
 /** [name in the first cell, number in the second] of every table row that names one. */
 const rows = [...readFileSync('docs/limits.md', 'utf8').matchAll(/^\| `((?:limits|pool)\.\w+|MAX_\w+)`[^|]*\| ([\d,]+)/gm)].map(
