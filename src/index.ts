@@ -19,6 +19,7 @@ export { verifyCredentialJwt } from './host-bridge/plugins/session/assign_api_cr
 export type { MembersAdapter, MemberRecord, MemberGroupRecord, MemberCustomSearchRecord } from './host-bridge/adapters/members.js';
 export type { TagsAdapter, TagRecord, TagCategoryRecord } from './host-bridge/adapters/tags.js';
 export type { BatchesAdapter, BatchStart } from './host-bridge/adapters/batches.js';
+export type { SiteSyncAdapter, SiteSyncRun, SiteSyncResult, HostSite, SyncType } from './host-bridge/adapters/site-sync.js';
 export type { CommentsAdapter, CommentRecord, FavoritesAdapter, FavoriteQuery } from './host-bridge/adapters/community.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';

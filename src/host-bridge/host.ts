@@ -7,6 +7,7 @@ import type { FileStore } from './files/file-store.js';
 import type { ChildSitesAdapter, ContentAdapter, MastersAdapter } from './adapters/content.js';
 import type { SessionAdapter } from './adapters/session.js';
 import type { BatchesAdapter } from './adapters/batches.js';
+import type { SiteSyncAdapter } from './adapters/site-sync.js';
 
 export type { SessionAdapter };
 import type { MembersAdapter } from './adapters/members.js';
@@ -223,4 +224,9 @@ export interface HostAdapters {
    * E_HOST_CAPABILITY, and so is a callback_batch attribute.
    */
   batches?: BatchesAdapter;
+  /**
+   * Site sync ({site_sync}): the sites of the tenant's host and a sync between two of them; see
+   * SiteSyncAdapter (src/host-bridge/adapters/site-sync.ts). Absent: {site_sync} is E_HOST_CAPABILITY.
+   */
+  siteSync?: SiteSyncAdapter;
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EngineOptions, HostAdapters, RenderIdentity } from '../index.js';
 import { readSiteConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, SQLITE_FILE } from './db/database.js';
 import { migrate } from './schema/index.js';
 import { siteAdapters } from './adapters/index.js';
 import type { SiteContext } from './site-context.js';
@@ -24,7 +24,7 @@ export interface Site extends SiteContext {
   close(): Promise<void>;
 }
 
-export const SQLITE_FILE = path.join('data', 'site.sqlite');
+export { SQLITE_FILE };
 
 export interface OpenOptions {
   /** Engine options over the site's own for the engines the site renders with (a fixed clock in tests...). */

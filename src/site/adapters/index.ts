@@ -14,10 +14,11 @@ import { membersAdapters } from './members.js';
 import { tagsAdapters } from './tags.js';
 import { communityAdapters } from './community.js';
 import { mailAdapters } from './mail.js';
+import { syncAdapters } from './sync.js';
 
 export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
 
-const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, mailAdapters];
+const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, mailAdapters, syncAdapters];
 
 export function siteAdapters(ctx: SiteContext): HostAdapters {
   const host: HostAdapters = {};

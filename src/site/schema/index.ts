@@ -13,8 +13,9 @@ import { sessionsSchema } from './sessions.js';
 import { apiSchema } from './api.js';
 import { jsonFieldsSchema } from './json-fields.js';
 import { outboxSchema } from './outbox.js';
+import { syncSchema } from './sync.js';
 
-export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema, membersSchema, tagsSchema, communitySchema, sessionsSchema, apiSchema, jsonFieldsSchema, outboxSchema];
+export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema, membersSchema, tagsSchema, communitySchema, sessionsSchema, apiSchema, jsonFieldsSchema, outboxSchema, syncSchema];
 
 /** Creates what is missing, in one transaction. */
 export async function migrate(db: SiteDatabase): Promise<void> {
