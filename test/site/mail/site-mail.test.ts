@@ -108,17 +108,19 @@ eachBackend('sendmail on a local site with a relay', (backend) => {
     expect((await simpleParser(last().raw)).subject).toBe('Given wins');
   });
 
-  it('refuses a missing template, a template without a subject line, and a template that sends mail', async () => {
+  it('refuses a missing template, one without a subject line, one that sends mail, and reports a template\'s error at the tag', async () => {
     const dir = s.site.dir;
     writeFileSync(path.join(dir, 'mail', 'nosubject.tpl'), 'Hello {$name}\n');
     writeFileSync(path.join(dir, 'mail', 'loop.tpl'), 'Subject: x\n{sendmail to="a@example.org" subject="again"}\n');
     writeFileSync(path.join(dir, 'mail', 'big.tpl'), `Subject: x\n${'x'.repeat(70_000)}`);
+    writeFileSync(path.join(dir, 'mail', 'broken.tpl'), 'Subject: x\nline 2\n{$a/0}\n');
     const before = relay.received.length;
     expect(await s.failure('{sendmail to="a@example.org" mail_template="absent"}')).toBe('E_NOT_FOUND@1');
     expect(await s.failure('{sendmail to="a@example.org" mail_template=".hidden"}')).toBe('E_NOT_FOUND@1');
     expect(await s.failure('{sendmail to="a@example.org" mail_template="nosubject" name="x"}')).toBe('E_BAD_ATTRIBUTE@1');
     expect(await s.failure('{sendmail to="a@example.org" mail_template="loop"}')).toBe('E_HOST_CAPABILITY@1');
     expect(await s.failure('{sendmail to="a@example.org" mail_template="big"}')).toBe('E_SIZE_LIMIT@1');
+    expect(await s.failure('\n{sendmail to="a@example.org" mail_template="broken" a=1}')).toBe('E_DIVISION_BY_ZERO@2');
     expect(relay.received.length).toBe(before);
   });
 
