@@ -170,6 +170,21 @@ describe('smtpSender (nodemailer transport)', () => {
       await expect(send({ host: '127.0.0.1', port: smtp.port, security: 'starttls' })).rejects.toBeInstanceOf(Error);
     });
 
+    it('implicit TLS, opportunistic STARTTLS, and plain when told never to upgrade', async () => {
+      const implicit = await startSmtp({ secure: true, key: cert.key, cert: cert.cert });
+      const offering = await startSmtp({ key: cert.key, cert: cert.cert, disabledCommands: ['AUTH'] });
+      try {
+        await send({ host: '127.0.0.1', port: implicit.port, security: 'tls', tls: tls() });
+        expect(implicit.received.map((r) => r.secure)).toEqual([true]);
+        await send({ host: '127.0.0.1', port: offering.port, security: 'opportunistic', tls: tls() });
+        await send({ host: '127.0.0.1', port: offering.port, security: 'none' });
+        expect(offering.received.map((r) => r.secure)).toEqual([true, false]);
+      } finally {
+        await implicit.close();
+        await offering.close();
+      }
+    });
+
     it('reuses pooled connections', async () => {
       const sender = smtpSender({ host: '127.0.0.1', port: secure.port, tls: tls(), auth: { user: 'relay', pass: 'pässword' }, pool: 1 });
       const before = secure.received.length;
