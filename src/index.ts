@@ -9,7 +9,7 @@ export { createEngine } from './engine.js';
 export type { Engine, EngineOptions, RenderOptions, RenderResult, SourceLookup } from './engine.js';
 export { TemplateError, formatDiagnostic } from './errors.js';
 export type { Diagnostic } from './errors.js';
-export type { HostAdapters, RenderIdentity, SecretRecord, SessionAdapter, InternalApiRequest, ApiTokenRequest } from './host-bridge/host.js';
+export type { HostAdapters, RenderIdentity, SecretRecord, SessionAdapter, InternalApiRequest, ApiTokenRequest, MailAdapter, OutgoingMail } from './host-bridge/host.js';
 export type {
   ChildSite, ChildSitesAdapter, ContentAdapter, CounterTarget, CsvTable, ExtColumn, ExtColumnType, ExtValue, MastersAdapter,
   Topic, TopicState, TopicText, TopicsCategory, TopicsGroup,
@@ -27,6 +27,7 @@ export type { TesseractOptions } from './host-bridge/documents/tesseract.js';
 export { VisionOcr } from './host-bridge/documents/vision.js';
 export type { VisionOptions } from './host-bridge/documents/vision.js';
 export type { CdnAdapter, ConfiguredEndpoint, DeployAdapter, SpiderAdapter, SpiderHistory, SpiderPage, SpiderRunResult, SpiderSettings } from './host-bridge/adapters/webops.js';
+export type { SiteSyncAdapter, SiteSyncRun, SiteSyncResult, HostSite, SyncType } from './host-bridge/adapters/site-sync.js';
 export type { CommentsAdapter, CommentRecord, FavoritesAdapter, FavoriteQuery } from './host-bridge/adapters/community.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';
@@ -39,6 +40,8 @@ export type { FileStore, FileStat, ListEntry, ListOptions } from './host-bridge/
 export type { VirtualPath } from './host-bridge/files/virtual-path.js';
 export type { HmacStorageUrls, PresignedStorageUrls } from './host-bridge/host.js';
 export type { EgressRequest, EgressResponse } from './host-bridge/egress/guard.js';
+export { smtpMailAdapter, smtpSender, SmtpConfigError, SmtpPartialError, SendWindow } from './host-bridge/mail/index.js';
+export type { SmtpOptions, SmtpMailAdapterOptions, SmtpSender, SmtpDelivery } from './host-bridge/mail/index.js';
 // An embedder's own plugins (docs/plugins-for-embedders.md): the definition, the error with one
 // of our codes a plugin throws, the values it takes and answers, and its examples as tests.
 export { definePlugin, runPluginExamples } from './engine-plugins.js';

@@ -10,6 +10,7 @@ import type { SessionAdapter } from './adapters/session.js';
 import type { BatchesAdapter } from './adapters/batches.js';
 import type { BrowserAdapter, DocumentTextsAdapter, OcrAdapter } from './adapters/documents.js';
 import type { CdnAdapter, DeployAdapter, SpiderAdapter } from './adapters/webops.js';
+import type { SiteSyncAdapter } from './adapters/site-sync.js';
 
 export type { SessionAdapter };
 import type { MembersAdapter } from './adapters/members.js';
@@ -254,6 +255,11 @@ export interface HostAdapters {
    * through `http`. Absent: E_HOST_CAPABILITY.
    */
   spider?: SpiderAdapter;
+  /**
+   * Site sync ({site_sync}): the sites of the tenant's host and a sync between two of them; see
+   * SiteSyncAdapter (src/host-bridge/adapters/site-sync.ts). Absent: {site_sync} is E_HOST_CAPABILITY.
+   */
+  siteSync?: SiteSyncAdapter;
 }
 
 /** storage_url links signed here with HMAC-SHA256, served by the embedder's file server. */

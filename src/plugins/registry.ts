@@ -30,6 +30,7 @@ import { plugins as hostCommunity } from './host-community/index.js';
 import { plugins as hostDocuments } from './host-documents/index.js';
 import { plugins as hostArchives } from './host-archives/index.js';
 import { plugins as hostWebops } from './host-webops/index.js';
+import { plugins as hostSync } from './host-sync/index.js';
 import { plugins as php } from './php/index.js';
 import { plugins as markup } from './markup/index.js';
 
@@ -46,6 +47,7 @@ export const FAMILIES: Readonly<Record<string, readonly Plugin[]>> = {
   'host-documents': hostDocuments,
   'host-archives': hostArchives,
   'host-webops': hostWebops,
+  'host-sync': hostSync,
 };
 
 export const ALL_PLUGINS: readonly Plugin[] = Object.values(FAMILIES).flat();

@@ -33,10 +33,39 @@ export interface BatchConfig {
   schedule?: string;
 }
 
+/**
+ * The SMTP relay of a local site's mail (docs/site.md, "Mail"). Credentials are secret NAMES in
+ * secrets.json, never values in site.json, which goes into git.
+ */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** Implicit TLS from the first byte (port 465 style). Default false. */
+  secure: boolean;
+  /**
+   * Without `secure`: `required` (STARTTLS, or no mail), `opportunistic` (STARTTLS when the relay
+   * offers it) or `never`. Default: required with auth, opportunistic without.
+   */
+  starttls: 'required' | 'opportunistic' | 'never';
+  /** Secret names (secrets.json) of the user name and the password. */
+  auth?: { user_secret: string; pass_secret: string };
+  /** A PEM file (relative to the site folder) of the CA the relay's certificate must chain to, instead of the system's. */
+  ca_file?: string;
+  /** The EHLO name. Default: the host of root_url. */
+  helo?: string;
+  /** Connections kept open and reused; absent: one connection per mail. */
+  pool?: number;
+}
+
 export interface MailConfig {
   verified_domains: string[];
   from?: string;
   from_name?: string;
+  /** Absent: mails go to the outbox only, status not_sent (docs/site.md, "Mail"). */
+  smtp?: SmtpConfig;
+  /** Mails and recipients the site may send in any 60 minutes (counted in the outbox). Defaults 200 and 2000. */
+  max_per_hour: number;
+  max_recipients_per_hour: number;
 }
 
 /** Where the site's files live: its folder `files/` (default) or an S3-compatible bucket. */
@@ -92,7 +121,7 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   endpoints: (v) => Array.isArray(v) && v.every(isEndpoint),
   apis: (v) => Array.isArray(v) && v.every(isApi) && new Set(v.map((a) => (a as ApiConfig).api_id)).size === v.length,
   batches: (v) => Array.isArray(v) && v.every((b) => isObject(b) && typeof b.slug === 'string' && SLUG.test(b.slug) && (b.schedule === undefined || typeof b.schedule === 'string')),
-  mail: (v) => isObject(v) && Array.isArray(v.verified_domains) && v.verified_domains.every((d) => typeof d === 'string'),
+  mail: isMail,
   storage: (v) => isObject(v) && (v.type === 'local' ? Object.keys(v).length === 1 : isS3Storage(v)),
   cdn: (v) => isHook(v, 'purge_url'),
   deploy: (v) => isHook(v, 'hook_url'),
@@ -135,6 +164,50 @@ function isEndpoint(v: unknown): boolean {
     typeof v.function === 'string' && SLUG.test(v.function) && Number.isInteger(v.api_id);
 }
 
+/** True when `v` has only the keys of `shape`, each passing its check (absent ones only when optional). */
+function hasShape(v: unknown, shape: Record<string, [optional: boolean, ok: (x: unknown) => boolean]>): boolean {
+  if (!isObject(v) || !Object.keys(v).every((k) => Object.prototype.hasOwnProperty.call(shape, k))) return false;
+  return Object.entries(shape).every(([k, [optional, ok]]) => (v[k] === undefined ? optional : ok(v[k])));
+}
+const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$|^\[?[0-9A-Fa-f:.]{2,45}\]?$/;
+const isText = (x: unknown) => typeof x === 'string' && x.length > 0 && x.length <= 255;
+const isCount = (max: number) => (x: unknown) => Number.isInteger(x) && (x as number) >= 1 && (x as number) <= max;
+function isSmtp(v: unknown): boolean {
+  return hasShape(v, {
+    host: [false, (x) => typeof x === 'string' && HOST_NAME.test(x)],
+    port: [false, isCount(65535)],
+    secure: [true, (x) => typeof x === 'boolean'],
+    starttls: [true, (x) => x === 'required' || x === 'opportunistic' || x === 'never'],
+    auth: [true, (x) => hasShape(x, { user_secret: [false, (n) => typeof n === 'string' && SECRET_NAME.test(n)], pass_secret: [false, (n) => typeof n === 'string' && SECRET_NAME.test(n)] })],
+    ca_file: [true, (x) => isText(x) && !(x as string).split(/[\\/]/).includes('..') && !(x as string).startsWith('/')],
+    helo: [true, (x) => typeof x === 'string' && HOST_NAME.test(x)],
+    pool: [true, isCount(10)],
+  });
+}
+function isMail(v: unknown): boolean {
+  return hasShape(v, {
+    verified_domains: [false, (x) => Array.isArray(x) && x.every((d) => typeof d === 'string' && HOST_NAME.test(d))],
+    from: [true, isText],
+    from_name: [true, (x) => typeof x === 'string' && x.length <= 200],
+    smtp: [true, isSmtp],
+    max_per_hour: [true, isCount(100_000)],
+    max_recipients_per_hour: [true, isCount(1_000_000)],
+  });
+}
+
+/** site.json `mail` with its defaults filled in. */
+function mailConfig(json: Record<string, unknown> | undefined): MailConfig {
+  const smtp = json?.smtp as (Partial<SmtpConfig> & Pick<SmtpConfig, 'host' | 'port'>) | undefined;
+  return {
+    verified_domains: (json?.verified_domains as string[] | undefined) ?? [],
+    ...(json?.from !== undefined ? { from: json.from as string } : {}),
+    ...(json?.from_name !== undefined ? { from_name: json.from_name as string } : {}),
+    ...(smtp ? { smtp: { ...smtp, secure: smtp.secure ?? false, starttls: smtp.starttls ?? (smtp.auth ? 'required' : 'opportunistic') } } : {}),
+    max_per_hour: (json?.max_per_hour as number | undefined) ?? 200,
+    max_recipients_per_hour: (json?.max_recipients_per_hour as number | undefined) ?? 2000,
+  };
+}
+
 const SECURITY: ReadonlySet<unknown> = new Set(['none', 'cookie', 'static', 'dynamic']);
 function isApi(v: unknown): boolean {
   return isObject(v) && Number.isInteger(v.api_id) && (v.api_id as number) > 0 && SECURITY.has(v.security) && Object.keys(v).length === 2;
@@ -173,7 +246,7 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     endpoints,
     apis: allApis((json.apis as ApiConfig[] | undefined) ?? [], endpoints),
     batches: (json.batches as BatchConfig[] | undefined) ?? [],
-    mail: (json.mail as MailConfig | undefined) ?? { verified_domains: [] },
+    mail: mailConfig(json.mail as Record<string, unknown> | undefined),
     storage: (json.storage as StorageConfig | undefined) ?? { type: 'local' },
     ...(json.cdn !== undefined ? { cdn: json.cdn as SiteConfig['cdn'] & object } : {}),
     ...(json.deploy !== undefined ? { deploy: json.deploy as SiteConfig['deploy'] & object } : {}),

@@ -37,10 +37,10 @@ export async function initSite(dir: string, opts: InitOptions = {}): Promise<voi
     ],
     apis: [{ api_id: 1, security: 'none' }],
     batches: [],
-    mail: { verified_domains: ['example.com'], from: 'info@example.com', from_name: 'Demo site' },
+    mail: { verified_domains: ['example.com'], from: 'info@example.com', from_name: 'Demo site', max_per_hour: 200, max_recipients_per_hour: 2000 },
     storage: { type: 'local' },
   };
-  for (const sub of ['data', 'functions', 'batches', 'templates', 'files/user', 'files/ltd', 'files/temp', 'outbox']) {
+  for (const sub of ['data', 'functions', 'batches', 'templates', 'files/user', 'files/ltd', 'files/temp', 'outbox', 'mail']) {
     mkdirSync(path.join(dir, sub), { recursive: true });
   }
   writeFileSync(path.join(dir, 'site.json'), JSON.stringify(config, null, 2) + '\n');

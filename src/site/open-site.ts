@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EngineOptions, HostAdapters, RenderIdentity } from '../index.js';
 import { readSiteConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, SQLITE_FILE } from './db/database.js';
 import { migrate } from './schema/index.js';
 import { siteAdapters } from './adapters/index.js';
 import type { SiteContext } from './site-context.js';
@@ -24,7 +24,7 @@ export interface Site extends SiteContext {
   close(): Promise<void>;
 }
 
-export const SQLITE_FILE = path.join('data', 'site.sqlite');
+export { SQLITE_FILE };
 
 export interface OpenOptions {
   /** Engine options over the site's own for the engines the site renders with (a fixed clock in tests...). */
@@ -49,7 +49,11 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
     constants: { SITE_KEY: config.site_key, ROOT_URL: config.root_url },
     host,
   });
-  const ctx: SiteContext = { dir, config, db, tenant: config.site_key, requests: new SiteRequests(), engines: new SiteEngines(engineOptions, opts.engine) };
+  const closing: (() => void | Promise<void>)[] = [];
+  const ctx: SiteContext = {
+    dir, config, db, tenant: config.site_key, requests: new SiteRequests(), engines: new SiteEngines(engineOptions, opts.engine),
+    atClose: (fn) => void closing.push(fn),
+  };
   let host: HostAdapters;
   try {
     host = siteAdapters(ctx);
@@ -63,6 +67,7 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
     engineOptions,
     identity: (opts) => siteIdentity(config, opts),
     close: async () => {
+      for (const fn of closing.splice(0)) await fn();
       ctx.engines.close();
       await db.close();
     },

@@ -19,15 +19,23 @@ import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES } from '../../src/host-bridge/pl
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../../src/host-bridge/plugins/api/upload.js';
 import { MAX_SPIDER_DEPTH, MAX_SPIDER_LINKS_PER_PAGE, MAX_SPIDER_PAGE_BYTES, MAX_SPIDER_PAGES } from '../../src/host-bridge/plugins/webops/crawl.js';
 import { MAX_SPIDER_TARGETS } from '../../src/host-bridge/plugins/webops/kick_spider.js';
+import { MAX_MAIL_TEMPLATE_BYTES } from '../../src/site/mail/templates.js';
+import { MAX_OUTBOX_ERROR_CHARS, MAX_OUTBOX_LISTED } from '../../src/site/mail/outbox.js';
+import { MAX_SYNC_ROWS } from '../../src/site/sync/tables.js';
+import { MAX_SYNC_FILES, MAX_SYNC_FILE_BYTES } from '../../src/site/sync/folders.js';
+import { MAX_HOST_FOLDERS } from '../../src/site/sync/host-sites.js';
+import { SYNC_INTERVAL_SECONDS } from '../../src/host-bridge/plugins/sync/site_sync.js';
 
 const CONSTANTS: Record<string, number> = {
   MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS, MAX_GET_FILE_BYTES,
   MAX_CAPTURE_BYTES, MAX_PDF_PAGES, MAX_PAGE_REQUESTS, MAX_PAGE_BYTES, MAX_COOKIES, MAX_COOKIE_BYTES, MAX_UA_CHARS, MAX_CALLBACK_DATA_BYTES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES, ...ARCHIVES,
   MAX_UPLOAD_FILES, MAX_UPLOAD_BYTES, MAX_SPIDER_PAGES, MAX_SPIDER_DEPTH, MAX_SPIDER_PAGE_BYTES, MAX_SPIDER_LINKS_PER_PAGE, MAX_SPIDER_TARGETS,
+  MAX_MAIL_TEMPLATE_BYTES, MAX_OUTBOX_ERROR_CHARS, MAX_OUTBOX_LISTED,
+  MAX_SYNC_ROWS, MAX_SYNC_FILES, MAX_SYNC_FILE_BYTES, MAX_HOST_FOLDERS, SYNC_INTERVAL_SECONDS,
 };
 
 /** [name in the first cell, number in the second] of every table row that names one. */
-const rows = [...readFileSync('docs/limits.md', 'utf8').matchAll(/^\| `((?:limits|pool)\.\w+|MAX_\w+)`[^|]*\| ([\d,]+)/gm)].map(
+const rows = [...readFileSync('docs/limits.md', 'utf8').matchAll(/^\| `((?:limits|pool)\.\w+|MAX_\w+|SYNC_\w+)`[^|]*\| ([\d,]+)/gm)].map(
   (m) => [m[1]!, Number(m[2]!.replace(/,/g, ''))] as const,
 );
 

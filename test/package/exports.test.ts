@@ -55,6 +55,9 @@ describe('package entries, imported by name', () => {
       PhpObject: 'function',
       PluginAnswerError: 'function',
       S3Files: 'function',
+      SendWindow: 'function',
+      SmtpConfigError: 'function',
+      SmtpPartialError: 'function',
       TemplateError: 'function',
       TenantFiles: 'function',
       TesseractOcr: 'function',
@@ -66,6 +69,8 @@ describe('package entries, imported by name', () => {
       fromJS: 'function',
       parseVirtualPath: 'function',
       runPluginExamples: 'function',
+      smtpMailAdapter: 'function',
+      smtpSender: 'function',
       toJS: 'function',
       verifyCredentialJwt: 'function',
     });

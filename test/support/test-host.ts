@@ -4,6 +4,7 @@ import { filesTestAdapter } from './host/files.js';
 import { httpTestAdapter } from './host/http.js';
 import { mailTestAdapter } from './host/mail.js';
 import { geoTestAdapter } from './host/geo.js';
+import { siteSyncTestAdapter } from './host/site-sync.js';
 
 export function testHost(opts: { secrets?: Record<string, Record<string, SecretRecord>> } = {}): HostAdapters {
   const secrets = opts.secrets ?? { default: { EXAMPLE_TOKEN: { value: 'example-token-value', hosts: ['api.example.com'] } } };
@@ -12,6 +13,7 @@ export function testHost(opts: { secrets?: Record<string, Record<string, SecretR
     ...httpTestAdapter(),
     ...mailTestAdapter(),
     ...geoTestAdapter(),
+    ...siteSyncTestAdapter(),
     crypto: { siteKey: async (tenant) => new TextEncoder().encode(`test site key of ${tenant}`) },
     secrets: {
       async get(tenant, name) {

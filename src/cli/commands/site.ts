@@ -10,6 +10,7 @@ import { SiteConfigError } from '../../site/config.js';
 import { SAMPLES } from '../../site/sample/index.js';
 import type { Command } from '../main.js';
 import { siteGet, sitePut } from './site-files.js';
+import { siteOutbox } from './site-outbox.js';
 
 export interface Subcommand {
   name: string;
@@ -53,7 +54,7 @@ const init: Subcommand = {
   },
 };
 
-const SUBCOMMANDS: Subcommand[] = [init, sitePut, siteGet];
+const SUBCOMMANDS: Subcommand[] = [init, sitePut, siteGet, siteOutbox];
 
 function siteHelp(): string {
   return ['SUBCOMMAND ...', '', 'Subcommands:', ...SUBCOMMANDS.map((s) => `  ${s.name.padEnd(6)} ${s.summary}`), '', 'Run `smartcage site SUBCOMMAND --help` for its options.'].join('\n');

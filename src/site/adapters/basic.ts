@@ -53,7 +53,7 @@ export function basicAdapters(ctx: SiteContext): Partial<HostAdapters> {
 }
 
 /** secrets.json: { "NAME": { "value": "...", "hosts": ["api.example.com"] } }; absent: no secrets. */
-function readSecrets(dir: string): Record<string, SecretRecord> {
+export function readSecrets(dir: string): Record<string, SecretRecord> {
   let text: string;
   try {
     text = readFileSync(path.join(dir, 'secrets.json'), 'utf8');

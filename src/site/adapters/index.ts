@@ -15,10 +15,12 @@ import { tagsAdapters } from './tags.js';
 import { communityAdapters } from './community.js';
 import { documentsAdapters } from './documents.js';
 import { webopsAdapters } from './webops.js';
+import { mailAdapters } from './mail.js';
+import { syncAdapters } from './sync.js';
 
 export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
 
-const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, documentsAdapters, webopsAdapters];
+const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, documentsAdapters, webopsAdapters, mailAdapters, syncAdapters];
 
 export function siteAdapters(ctx: SiteContext): HostAdapters {
   const host: HostAdapters = {};

@@ -12,6 +12,14 @@ export const SAMPLE_FILES: Readonly<Record<string, string>> = {
   'functions/me.tpl': `{* GET /rcms-api/1/me: who the request runs as (its session, or the member an internal request acts as) *}
 {return value=$smarty.session}
 `,
+  'mail/welcome.tpl': `{* {sendmail mail_template="welcome" name=...}: the first line is the subject, the rest the body *}
+Subject: ようこそ、{$name}さん / Welcome, {$name}
+
+{$name}さん
+
+{$smarty.const.SITE_KEY} へのご登録ありがとうございます。
+Thank you for joining {$smarty.const.SITE_KEY}.
+`,
   'templates/layout-header.tpl': `<header><h1>{$smarty.const.SITE_KEY|escape}</h1></header>
 `,
   'files/user/sample-page.html': `<!doctype html>

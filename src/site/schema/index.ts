@@ -14,8 +14,10 @@ import { apiSchema } from './api.js';
 import { jsonFieldsSchema } from './json-fields.js';
 import { documentsSchema } from './documents.js';
 import { spiderSchema } from './spider.js';
+import { outboxSchema } from './outbox.js';
+import { syncSchema } from './sync.js';
 
-export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema, membersSchema, tagsSchema, communitySchema, sessionsSchema, apiSchema, jsonFieldsSchema, documentsSchema, spiderSchema];
+export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema, membersSchema, tagsSchema, communitySchema, sessionsSchema, apiSchema, jsonFieldsSchema, documentsSchema, spiderSchema, outboxSchema, syncSchema];
 
 /** Creates what is missing, in one transaction. */
 export async function migrate(db: SiteDatabase): Promise<void> {
