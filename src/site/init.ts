@@ -36,7 +36,7 @@ export async function initSite(dir: string, opts: InitOptions = {}): Promise<voi
       { path: 'me', method: 'GET', function: 'me', api_id: 1 },
     ],
     apis: [{ api_id: 1, security: 'none' }],
-    batches: [],
+    batches: [{ slug: 'notify', id: 1 }],
     mail: { verified_domains: ['example.com'], from: 'info@example.com', from_name: 'Demo site' },
   };
   for (const sub of ['data', 'functions', 'batches', 'templates', 'files/user', 'files/ltd', 'files/temp', 'outbox']) {

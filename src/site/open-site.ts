@@ -14,6 +14,7 @@ import type { SiteContext } from './site-context.js';
 import { SiteEngines } from './engines.js';
 import { SiteRequests } from './requests.js';
 import { siteIdentity, type IdentityOptions } from './identity.js';
+import { closeSiteQueue } from './batches/site-queue.js';
 
 export interface Site extends SiteContext {
   readonly host: HostAdapters;
@@ -58,6 +59,7 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
     identity: (opts) => siteIdentity(config, opts),
     close: async () => {
       ctx.engines.close();
+      await closeSiteQueue(ctx);
       await db.close();
     },
   };

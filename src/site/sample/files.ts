@@ -12,6 +12,11 @@ export const SAMPLE_FILES: Readonly<Record<string, string>> = {
   'functions/me.tpl': `{* GET /rcms-api/1/me: who the request runs as (its session, or the member an internal request acts as) *}
 {return value=$smarty.session}
 `,
+  'batches/notify.tpl': `{* Batch "notify" (site.json batches, id 1): started by {batch name="notify" ext_data=...};
+   runs in the batch context with the data as $ext_data. Its log lines show in \`smartcage batch history\`. *}
+{logger msg1="notify" msg2=$ext_data}
+notified {$ext_data.to|default:"nobody"}
+`,
   'templates/layout-header.tpl': `<header><h1>{$smarty.const.SITE_KEY|escape}</h1></header>
 `,
 };

@@ -12,8 +12,9 @@ import { communitySchema } from './community.js';
 import { sessionsSchema } from './sessions.js';
 import { apiSchema } from './api.js';
 import { jsonFieldsSchema } from './json-fields.js';
+import { batchesSchema } from './batches.js';
 
-export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema, membersSchema, tagsSchema, communitySchema, sessionsSchema, apiSchema, jsonFieldsSchema];
+export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema, membersSchema, tagsSchema, communitySchema, sessionsSchema, apiSchema, jsonFieldsSchema, batchesSchema];
 
 /** Creates what is missing, in one transaction. */
 export async function migrate(db: SiteDatabase): Promise<void> {
