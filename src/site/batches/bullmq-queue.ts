@@ -14,37 +14,17 @@ import { DEDUPE_SECONDS, MAX_ATTEMPTS, type BatchQueue, type NewRun, type QueueC
 
 type Payload = NewRun & { queuedAt: number };
 
-interface RedisTarget {
-  host: string;
-  port: number;
-  username?: string;
-  password?: string;
-  db: number;
-  /** BullMQ's blocking calls need ioredis to retry forever rather than fail a command. */
-  maxRetriesPerRequest: null;
-}
-
-function redisTarget(url: string): RedisTarget {
-  const u = new URL(url);
-  if (u.protocol !== 'redis:') throw new Error(`a batch queue URL must be redis://host:port[/db], not ${u.protocol}`);
-  return {
-    host: u.hostname,
-    port: u.port ? Number(u.port) : 6379,
-    username: u.username ? decodeURIComponent(u.username) : undefined,
-    password: u.password ? decodeURIComponent(u.password) : undefined,
-    db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
-    maxRetriesPerRequest: null,
-  };
-}
-
 export async function openBullQueue(url: string, tenant: string, leaseMs: number): Promise<BatchQueue> {
   let bull: typeof import('bullmq');
+  let Redis: typeof import('ioredis').Redis;
   try {
-    bull = await import('bullmq');
+    [bull, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
   } catch {
-    throw new Error('this site keeps its batch queue in Redis (site.json batch_queue): install the optional dependency bullmq');
+    throw new Error('this site keeps its batch queue in Redis (site.json batch_queue): install the optional dependencies bullmq and ioredis');
   }
-  const connection = redisTarget(url);
+  // BullMQ's blocking calls need ioredis to retry forever rather than fail a command.
+  const connection = new Redis(url, { maxRetriesPerRequest: null });
+  connection.on('error', () => {});
   const name = `smartcage-batch-${tenant}`;
   const queue = new bull.Queue(name, { connection, prefix: 'smartcage' });
   const worker = new bull.Worker(name, null, {
@@ -56,8 +36,12 @@ export async function openBullQueue(url: string, tenant: string, leaseMs: number
   queue.on('error', () => {});
   (await queue.getBackend().client).defineCommand('smartcageBatchId', { numberOfKeys: 2, lua: RUN_ID_LUA });
   await worker.startStalledCheckTimer();
-  return new BullQueue(bull, queue, worker, tenant, leaseMs);
+  return new BullQueue(bull, queue, worker, connection, tenant, leaseMs);
 }
+
+/** BullMQ takes no integers as job ids (they are its own counter's). */
+const JOB_PREFIX = 'run-';
+const jobId = (id: number) => `${JOB_PREFIX}${id}`;
 
 /** A new run id, or the id a dedupe key (KEYS[2], '' for none) was first given: one atomic step. */
 const RUN_ID_LUA = `
@@ -76,6 +60,7 @@ class BullQueue implements BatchQueue {
     private readonly bull: typeof import('bullmq'),
     private readonly queue: Queue<Payload>,
     private readonly worker: Worker<Payload>,
+    private readonly connection: { quit(): Promise<unknown> },
     private readonly tenant: string,
     private readonly leaseMs: number,
   ) {}
@@ -88,7 +73,7 @@ class BullQueue implements BatchQueue {
     const redis = await this.queue.getBackend().client;
     const id = Number(await redis.runCommand('smartcageBatchId', [this.key('id'), run.dedupeKey === null ? '' : this.key(`dedupe:${run.dedupeKey}`), DEDUPE_SECONDS]));
     await this.queue.add(run.slug, { ...run, queuedAt: Math.floor(Date.now() / 1000) }, {
-      jobId: String(id),
+      jobId: jobId(id),
       removeOnComplete: { age: DEDUPE_SECONDS },
       removeOnFail: { age: DEDUPE_SECONDS },
     });
@@ -96,14 +81,20 @@ class BullQueue implements BatchQueue {
   }
 
   async claim(owner: string): Promise<QueuedRun | null> {
-    const job = (await this.worker.getNextJob(owner, { block: false })) as Job<Payload> | undefined;
-    if (!job) return null;
-    const d = job.data;
-    return { ...d, id: Number(job.id), attempt: job.attemptsStarted };
+    for (;;) {
+      const job = (await this.worker.getNextJob(owner, { block: false })) as Job<Payload> | undefined;
+      if (!job) return null;
+      // Stalled past maxStalledCount, BullMQ hands the job out once more marked to be failed.
+      if (job.deferredFailure) {
+        await job.moveToFailed(new Error(job.deferredFailure), owner, false);
+        continue;
+      }
+      return { ...job.data, id: Number(job.id!.slice(JOB_PREFIX.length)), attempt: job.attemptsStarted };
+    }
   }
 
   async renew(id: number, owner: string): Promise<boolean> {
-    const job = await this.bull.Job.fromId<Payload>(this.queue, String(id));
+    const job = await this.bull.Job.fromId<Payload>(this.queue, jobId(id));
     if (!job) return false;
     try {
       return (await job.extendLock(owner, this.leaseMs)) > 0;
@@ -113,7 +104,7 @@ class BullQueue implements BatchQueue {
   }
 
   async finish(id: number, owner: string, outcome: 'done' | 'failed', error?: string): Promise<boolean> {
-    const job = await this.bull.Job.fromId<Payload>(this.queue, String(id));
+    const job = await this.bull.Job.fromId<Payload>(this.queue, jobId(id));
     if (!job) return false;
     try {
       // BullMQ refuses both when the lock is missing or another token's: the lease was lost.
@@ -134,5 +125,7 @@ class BullQueue implements BatchQueue {
   async close(): Promise<void> {
     await this.worker.close(true);
     await this.queue.close();
+    // Given to BullMQ as an instance, the connection is ours to close.
+    await this.connection.quit();
   }
 }

@@ -51,6 +51,8 @@ export class StoreQueue implements BatchQueue {
 
   async enqueue(run: NewRun): Promise<number> {
     return this.db.transaction(async (tx) => {
+      const first = run.dedupeKey === null ? undefined : await tx.get<{ id: number | string }>('SELECT id FROM batch_queue WHERE tenant = ? AND dedupe_key = ?', [this.tenant, run.dedupeKey]);
+      if (first) return Number(first.id);
       const id = await nextRunId(tx, this.tenant);
       const seconds = Math.floor(this.now() / 1000);
       const { changes } = await tx.run(
@@ -59,8 +61,9 @@ export class StoreQueue implements BatchQueue {
         [this.tenant, id, run.slug, run.module, run.data, run.origin, run.requestId, run.depth, run.dedupeKey, seconds],
       );
       if (changes > 0) return id;
-      const first = await tx.get<{ id: number | string }>('SELECT id FROM batch_queue WHERE tenant = ? AND dedupe_key = ?', [this.tenant, run.dedupeKey]);
-      return Number(first!.id);
+      // Another worker's transaction queued the same key meanwhile (PostgreSQL): its run is this one.
+      const raced = await tx.get<{ id: number | string }>('SELECT id FROM batch_queue WHERE tenant = ? AND dedupe_key = ?', [this.tenant, run.dedupeKey]);
+      return Number(raced!.id);
     });
   }
 

@@ -28,7 +28,7 @@ export const batchesSchema: SchemaModule = {
       state TEXT NOT NULL,
       attempts INTEGER NOT NULL,
       lease_owner TEXT,
-      lease_expires INTEGER,
+      lease_expires BIGINT,
       queued_at INTEGER NOT NULL,
       finished_at INTEGER,
       PRIMARY KEY (tenant, id)
