@@ -7,6 +7,7 @@ import type { FileStore } from './files/file-store.js';
 import type { ChildSitesAdapter, ContentAdapter, MastersAdapter } from './adapters/content.js';
 import type { SessionAdapter } from './adapters/session.js';
 import type { BatchesAdapter } from './adapters/batches.js';
+import type { BackupsAdapter } from './adapters/backups.js';
 
 export type { SessionAdapter };
 import type { MembersAdapter } from './adapters/members.js';
@@ -223,4 +224,10 @@ export interface HostAdapters {
    * E_HOST_CAPABILITY, and so is a callback_batch attribute.
    */
   batches?: BatchesAdapter;
+  /**
+   * Backups ({backup}, {backup_delete}): full backups of the tenant's site, made, listed and
+   * deleted for `tenant` only; see BackupsAdapter (src/host-bridge/adapters/backups.ts). Absent:
+   * those plugins are E_HOST_CAPABILITY.
+   */
+  backups?: BackupsAdapter;
 }

@@ -28,6 +28,7 @@ import { plugins as hostMembers } from './host-members/index.js';
 import { plugins as hostTags } from './host-tags/index.js';
 import { plugins as hostCommunity } from './host-community/index.js';
 import { plugins as hostBatches } from './host-batches/index.js';
+import { plugins as hostBackup } from './host-backup/index.js';
 import { plugins as php } from './php/index.js';
 import { plugins as markup } from './markup/index.js';
 
@@ -41,7 +42,7 @@ export const FAMILIES: Readonly<Record<string, readonly Plugin[]>> = {
   'host-clock': hostClock, 'host-secrets': hostSecrets, 'host-request': hostRequest, 'host-crypto': hostCrypto, 'host-geo': hostGeo,
   'host-files': hostFiles, 'host-api': hostApi, 'host-mail': hostMail, 'host-content': hostContent,
   'host-members': hostMembers, 'host-tags': hostTags, 'host-community': hostCommunity, 'host-session': hostSession,
-  'host-batches': hostBatches,
+  'host-batches': hostBatches, 'host-backup': hostBackup,
 };
 
 export const ALL_PLUGINS: readonly Plugin[] = Object.values(FAMILIES).flat();

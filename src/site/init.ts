@@ -21,6 +21,9 @@ export interface InitOptions {
 
 export class SiteExistsError extends Error {}
 
+/** The folders of a site folder, made by init (and by a restore). */
+export const SITE_SUBFOLDERS: readonly string[] = ['data', 'functions', 'batches', 'templates', 'files/user', 'files/ltd', 'files/temp', 'outbox'];
+
 export async function initSite(dir: string, opts: InitOptions = {}): Promise<void> {
   if (existsSync(path.join(dir, 'site.json'))) throw new SiteExistsError(`${dir} already holds a site (site.json); nothing was changed`);
   const config: SiteConfig = {
@@ -39,7 +42,7 @@ export async function initSite(dir: string, opts: InitOptions = {}): Promise<voi
     batches: [{ slug: 'notify', id: 1 }],
     mail: { verified_domains: ['example.com'], from: 'info@example.com', from_name: 'Demo site' },
   };
-  for (const sub of ['data', 'functions', 'batches', 'templates', 'files/user', 'files/ltd', 'files/temp', 'outbox']) {
+  for (const sub of SITE_SUBFOLDERS) {
     mkdirSync(path.join(dir, sub), { recursive: true });
   }
   writeFileSync(path.join(dir, 'site.json'), JSON.stringify(config, null, 2) + '\n');

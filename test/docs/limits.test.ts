@@ -10,8 +10,16 @@ import { DEFAULT_POOL } from '../../src/sandbox/pool.js';
 import { MAX_ARRAY_LENGTH, MAX_STRING_LENGTH } from '../../src/value/limits.js';
 import { MAX_INCLUDE_DEPTH } from '../../src/sandbox/request.js';
 import { MAX_RETURN_DEPTH, MAX_RETURN_STEPS } from '../../src/runtime/return-size.js';
+import { MAX_BATCH_DATA_BYTES } from '../../src/host-bridge/plugins/batches/start.js';
+import { MAX_ATTEMPTS, MAX_BATCH_DEPTH, MAX_PENDING_RUNS } from '../../src/site/batches/queue.js';
+import { MAX_LOG_CHARS } from '../../src/site/batches/history.js';
+import { MAX_BACKUPS } from '../../src/host-bridge/plugins/backup/common.js';
+import { MAX_BACKUP_BYTES } from '../../src/site/backups/layout.js';
 
-const CONSTANTS: Record<string, number> = { MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS };
+const CONSTANTS: Record<string, number> = {
+  MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS,
+  MAX_BATCH_DATA_BYTES, MAX_PENDING_RUNS, MAX_BATCH_DEPTH, MAX_ATTEMPTS, MAX_LOG_CHARS, MAX_BACKUPS, MAX_BACKUP_BYTES,
+};
 
 /** [name in the first cell, number in the second] of every table row that names one. */
 const rows = [...readFileSync('docs/limits.md', 'utf8').matchAll(/^\| `((?:limits|pool)\.\w+|MAX_\w+)`[^|]*\| ([\d,]+)/gm)].map(

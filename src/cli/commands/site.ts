@@ -10,6 +10,7 @@ import { SiteConfigError } from '../../site/config.js';
 import { SAMPLES } from '../../site/sample/index.js';
 import type { Command } from '../main.js';
 import { siteGet, sitePut } from './site-files.js';
+import { siteRestore } from './site-restore.js';
 
 export interface Subcommand {
   name: string;
@@ -53,10 +54,10 @@ const init: Subcommand = {
   },
 };
 
-const SUBCOMMANDS: Subcommand[] = [init, sitePut, siteGet];
+const SUBCOMMANDS: Subcommand[] = [init, sitePut, siteGet, siteRestore];
 
 function siteHelp(): string {
-  return ['SUBCOMMAND ...', '', 'Subcommands:', ...SUBCOMMANDS.map((s) => `  ${s.name.padEnd(6)} ${s.summary}`), '', 'Run `smartcage site SUBCOMMAND --help` for its options.'].join('\n');
+  return ['SUBCOMMAND ...', '', 'Subcommands:', ...SUBCOMMANDS.map((s) => `  ${s.name.padEnd(7)} ${s.summary}`), '', 'Run `smartcage site SUBCOMMAND --help` for its options.'].join('\n');
 }
 
 export const siteCommand: Command = {

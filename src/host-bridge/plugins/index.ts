@@ -18,13 +18,14 @@ import { plugins as members } from './members/index.js';
 import { plugins as tags } from './tags/index.js';
 import { plugins as community } from './community/index.js';
 import { plugins as batches } from './batches/index.js';
+import { plugins as backup } from './backup/index.js';
 
 /** Without a prototype, so that a name such as `constructor` finds nothing. */
 export function byName<T extends { name: string }>(all: T[]): Readonly<Record<string, T>> {
   return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(all.map((p) => [p.name, p]))));
 }
 
-export const HOST_PLUGINS = byName<HostPlugin>([...clock, ...secrets, ...request, ...crypto, ...files, ...api, ...mail, ...content, ...members, ...tags, ...community, ...session, ...batches]);
+export const HOST_PLUGINS = byName<HostPlugin>([...clock, ...secrets, ...request, ...crypto, ...files, ...api, ...mail, ...content, ...members, ...tags, ...community, ...session, ...batches, ...backup]);
 
 export const HOST_MODIFIERS = byName<HostModifier>([...geo]);
 

@@ -13,8 +13,17 @@ import { ownTenant } from './own-tenant.js';
 /** Storage limits of a local site: generous for development, still bounded. */
 const FILE_LIMITS = { quotaBytes: 1 << 30, maxReadBytes: 64 << 20, maxEntries: 10_000 };
 
+const stores = new WeakMap<SiteContext['db'], TenantFiles>();
+
+/** The site's one file store (files/), also for the host's own work on it (backups). */
+export function siteFileStore(ctx: SiteContext): TenantFiles {
+  let files = stores.get(ctx.db);
+  if (!files) stores.set(ctx.db, (files = new TenantFiles({ rootDir: path.join(ctx.dir, 'files'), ...FILE_LIMITS })));
+  return files;
+}
+
 export function basicAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const files = new TenantFiles({ rootDir: path.join(ctx.dir, 'files'), ...FILE_LIMITS });
+  const files = siteFileStore(ctx);
   const own = ownTenant(ctx);
   return {
     files: (tenant) => {

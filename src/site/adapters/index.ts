@@ -14,10 +14,11 @@ import { membersAdapters } from './members.js';
 import { tagsAdapters } from './tags.js';
 import { communityAdapters } from './community.js';
 import { batchesAdapters } from './batches.js';
+import { backupsAdapters } from './backups.js';
 
 export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
 
-const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, batchesAdapters];
+const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, batchesAdapters, backupsAdapters];
 
 export function siteAdapters(ctx: SiteContext): HostAdapters {
   const host: HostAdapters = {};

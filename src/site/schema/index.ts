@@ -13,8 +13,9 @@ import { sessionsSchema } from './sessions.js';
 import { apiSchema } from './api.js';
 import { jsonFieldsSchema } from './json-fields.js';
 import { batchesSchema } from './batches.js';
+import { backupsSchema } from './backups.js';
 
-export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema, membersSchema, tagsSchema, communitySchema, sessionsSchema, apiSchema, jsonFieldsSchema, batchesSchema];
+export const SCHEMA: readonly SchemaModule[] = [metaSchema, contentSchema, membersSchema, tagsSchema, communitySchema, sessionsSchema, apiSchema, jsonFieldsSchema, batchesSchema, backupsSchema];
 
 /** Creates what is missing, in one transaction. */
 export async function migrate(db: SiteDatabase): Promise<void> {
