@@ -9,7 +9,7 @@ import { EXIT } from '../exit-codes.js';
 import { openSiteFolder, SiteOpenError } from '../site-folder.js';
 import type { Site } from '../../site/open-site.js';
 import type { Command } from '../main.js';
-import type { Subcommand } from './site.js';
+import { commandOf, type Subcommand } from './subcommands.js';
 import { runBatches, type RunEvent } from '../../site/batches/runner.js';
 import { history } from '../../site/batches/history.js';
 import { siteQueue } from '../../site/batches/site-queue.js';
@@ -49,12 +49,14 @@ const run: Subcommand = {
   name: 'run',
   summary: 'Run the queued and due batch runs of a site.',
   usage: [
-    'smartcage batch run --site DIR [--once] [--poll SECONDS]',
+    'smartcage batch run --site DIR [--once] [--poll SECONDS] [--lease SECONDS]',
     '',
     '  --site DIR       the site folder',
     '  --once           run what is queued or due until nothing waits, then exit',
     '                   (without it: keep running, queue each schedule when due, until Ctrl-C)',
     '  --poll SECONDS   how often an idle runner looks for work (default 5)',
+    '  --lease SECONDS  how long a run stays this worker\'s without a renewal (default 60); a run',
+    '                   whose worker died is run again by another once its lease has expired',
     '',
     'Each run renders batches/<slug>.tpl in the batch context (no member, no request, no cookies)',
     'with its data as $ext_data; `smartcage batch history` shows the output, errors and logs.',
@@ -63,8 +65,9 @@ const run: Subcommand = {
     '3 the site cannot be opened.',
   ].join('\n'),
   async run(argv) {
-    return withSite('run', argv, { once: { type: 'boolean' }, poll: { type: 'string' } }, async (site, values) => {
+    return withSite('run', argv, { once: { type: 'boolean' }, poll: { type: 'string' }, lease: { type: 'string' } }, async (site, values) => {
       const poll = positiveIntOption(values, 'poll');
+      const lease = positiveIntOption(values, 'lease');
       const stop = new AbortController();
       const onSignal = () => stop.abort();
       process.once('SIGINT', onSignal);
@@ -73,6 +76,7 @@ const run: Subcommand = {
         const summary = await runBatches(site, {
           once: values.once === true,
           pollMs: poll === undefined ? undefined : poll * 1000,
+          leaseMs: lease === undefined ? undefined : lease * 1000,
           signal: stop.signal,
           onEvent: (e) => process.stderr.write(progressLine(e) + '\n'),
         });
@@ -133,20 +137,4 @@ const historyCmd: Subcommand = {
   },
 };
 
-const SUBCOMMANDS: Subcommand[] = [run, list, historyCmd];
-
-export const batchCommand: Command = {
-  name: 'batch',
-  summary: 'Run a local site\'s batches and show their history.',
-  usage: ['SUBCOMMAND --site DIR ...', '', 'Subcommands:', ...SUBCOMMANDS.map((s) => `  ${s.name.padEnd(8)} ${s.summary}`), '', 'Run `smartcage batch SUBCOMMAND --help` for its options.'].join('\n'),
-  usageFor(argv) {
-    const sub = SUBCOMMANDS.find((s) => s.name === argv[0]);
-    return sub && `${sub.summary}\n\nUsage: ${sub.usage}\n`;
-  },
-  async run(argv) {
-    const [name, ...rest] = argv;
-    const sub = SUBCOMMANDS.find((s) => s.name === name);
-    if (!sub) throw new UsageError(name ? `unknown batch subcommand "${name}" (${SUBCOMMANDS.map((s) => s.name).join(', ')})` : 'batch needs a subcommand (run, list, history)');
-    return sub.run(rest);
-  },
-};
+export const batchCommand: Command = commandOf('batch', 'Run a local site\'s batches and show their history.', [run, list, historyCmd]);

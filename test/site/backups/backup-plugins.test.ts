@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { eachBackend } from '../support/backends.js';
-import { siteWith, type TestSite } from '../support/site-with.js';
+import { failureOf, siteWith, type TestSite } from '../support/site-with.js';
 import { backupFile } from '../../../src/site/adapters/backups.js';
-import { TemplateError, type RenderIdentity } from '../../../src/index.js';
+import type { RenderIdentity } from '../../../src/index.js';
 import { MAX_BACKUPS } from '../../../src/host-bridge/plugins/backup/common.js';
 
 eachBackend('{backup} and {backup_delete}', (backend) => {
@@ -20,15 +20,6 @@ eachBackend('{backup} and {backup_delete}', (backend) => {
 
   const render = (src: string, memberId: number | null, context: RenderIdentity['context'] = 'web') =>
     site.engines.at(0).render(src, { name: 'ops.tpl', identity: site.identity({ memberId, context }) }).then((r) => r.output);
-  async function codeOf(p: Promise<unknown>): Promise<string> {
-    try {
-      await p;
-    } catch (e) {
-      if (e instanceof TemplateError) return `${e.code}@${e.line}`;
-      throw e;
-    }
-    return 'no error';
-  }
   const clear = async () => {
     for (const b of await site.host.backups!.list(site.tenant)) await site.host.backups!.delete(site.tenant, b.id);
   };
@@ -45,18 +36,18 @@ eachBackend('{backup} and {backup_delete}', (backend) => {
 
   it('refuses a member who is no super user and a visitor, in a web render; lets a batch and the admin test', async () => {
     await clear();
-    expect(await codeOf(render('\n{backup}', 2))).toBe('E_PERMISSION_DENIED@2');
-    expect(await codeOf(render('{backup_delete backup_id="x"}', null))).toBe('E_PERMISSION_DENIED@1');
+    expect(await failureOf(render('\n{backup}', 2))).toBe('E_PERMISSION_DENIED@2');
+    expect(await failureOf(render('{backup_delete backup_id="x"}', null))).toBe('E_PERMISSION_DENIED@1');
     expect(await render('{backup result_var=b}{$b.type}', null, 'batch')).toBe('full');
     await clear();
     expect(await render('{backup result_var=b}{$b.type}', null, 'admin-test')).toBe('full');
   });
 
   it('makes one backup per 10 minutes (E_RATE_LIMIT) and keeps at most 10 (E_QUOTA)', async () => {
-    expect(await codeOf(render('{backup}', 1))).toBe('E_RATE_LIMIT@1');
+    expect(await failureOf(render('{backup}', 1))).toBe('E_RATE_LIMIT@1');
     await clear();
     for (let i = 0; i < MAX_BACKUPS; i++) await site.host.backups!.create(site.tenant, `n${i}`);
-    expect(await codeOf(render('{backup}', 1))).toBe('E_QUOTA@1');
+    expect(await failureOf(render('{backup}', 1))).toBe('E_QUOTA@1');
   }, 60_000);
 
   it('deletes by id (true, then false) and removes the archive', async () => {
@@ -79,9 +70,9 @@ eachBackend('{backup} and {backup_delete}', (backend) => {
   });
 
   it('refuses a call without backup_id or a period, a type other than full, and a memo over 200 characters, at the line', async () => {
-    expect(await codeOf(render('\n\n{backup_delete result_var=ok}', 1))).toBe('E_BAD_ATTRIBUTE@3');
-    expect(await codeOf(render('{backup type="partial"}', 1))).toBe('E_BAD_ATTR@1');
-    expect(await codeOf(render(`{backup memo="${'x'.repeat(201)}"}`, 1))).toBe('E_BAD_ATTRIBUTE@1');
+    expect(await failureOf(render('\n\n{backup_delete result_var=ok}', 1))).toBe('E_BAD_ATTRIBUTE@3');
+    expect(await failureOf(render('{backup type="partial"}', 1))).toBe('E_BAD_ATTR@1');
+    expect(await failureOf(render(`{backup memo="${'x'.repeat(201)}"}`, 1))).toBe('E_BAD_ATTRIBUTE@1');
   });
 
   it('answers for its own tenant only', async () => {

@@ -9,25 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eachSiteQueue, batchSite } from './support/sites.js';
-import type { TestSite } from '../support/site-with.js';
+import { failureOf, type TestSite } from '../support/site-with.js';
 import { runBatches, type RunEvent } from '../../../src/site/batches/runner.js';
 import { history } from '../../../src/site/batches/history.js';
 import { siteQueue } from '../../../src/site/batches/site-queue.js';
 import { MAX_BATCH_DEPTH } from '../../../src/site/batches/queue.js';
-import { TemplateError } from '../../../src/index.js';
 
 const page = (site: TestSite, src: string, memberId: number | null = null) =>
   site.engines.at(0).render(src, { name: 'page.tpl', identity: site.identity({ memberId }) }).then((r) => r.output);
 
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof TemplateError) return `${e.code}@${e.line}`;
-    throw e;
-  }
-  return 'no error';
-}
 
 eachSiteQueue('batches on a site', (v) => {
   let site: TestSite;
@@ -91,14 +81,14 @@ eachSiteQueue('batches on a site', (v) => {
   });
 
   it('refuses a {batch} without batch_id or name, with both, a batch the site lacks, non-array data, and data over 64 KiB', async () => {
-    expect(await codeOf(page(site, '\n{batch}'))).toBe('E_BAD_ATTRIBUTE@2');
-    expect(await codeOf(page(site, '{batch batch_id=1 name="notify"}'))).toBe('E_BAD_COMBINATION@1');
-    expect(await codeOf(page(site, '{batch batch_id=1 module="topics"}'))).toBe('E_BAD_COMBINATION@1');
-    expect(await codeOf(page(site, '{batch name="nope"}'))).toBe('E_NOT_FOUND@1');
-    expect(await codeOf(page(site, '{batch batch_id=99}'))).toBe('E_NOT_FOUND@1');
-    expect(await codeOf(page(site, '{batch module="topics" name="nope"}'))).toBe('E_NOT_FOUND@1');
-    expect(await codeOf(page(site, '{batch name="second" ext_data="text"}'))).toBe('E_BAD_ATTRIBUTE@1');
-    expect(await codeOf(page(site, `{section name=i loop=700}{assign var=big value="\`$big\`${'x'.repeat(100)}"}{/section}{assign_array var=d values=$big}{batch name="second" ext_data=$d}`))).toBe('E_SIZE_LIMIT@1');
+    expect(await failureOf(page(site, '\n{batch}'))).toBe('E_BAD_ATTRIBUTE@2');
+    expect(await failureOf(page(site, '{batch batch_id=1 name="notify"}'))).toBe('E_BAD_COMBINATION@1');
+    expect(await failureOf(page(site, '{batch batch_id=1 module="topics"}'))).toBe('E_BAD_COMBINATION@1');
+    expect(await failureOf(page(site, '{batch name="nope"}'))).toBe('E_NOT_FOUND@1');
+    expect(await failureOf(page(site, '{batch batch_id=99}'))).toBe('E_NOT_FOUND@1');
+    expect(await failureOf(page(site, '{batch module="topics" name="nope"}'))).toBe('E_NOT_FOUND@1');
+    expect(await failureOf(page(site, '{batch name="second" ext_data="text"}'))).toBe('E_BAD_ATTRIBUTE@1');
+    expect(await failureOf(page(site, `{section name=i loop=700}{assign var=big value="\`$big\`${'x'.repeat(100)}"}{/section}{assign_array var=d values=$big}{batch name="second" ext_data=$d}`))).toBe('E_SIZE_LIMIT@1');
     expect(await (await siteQueue(site)).counts()).toEqual({ queued: 0, running: 0 });
   });
 
