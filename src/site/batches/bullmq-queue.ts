@@ -7,7 +7,9 @@
  * counter per tenant; a dedupe key maps to the id it was first given (one Lua step), and the job
  * id is that run id, so a second add of the same run is a no-op in BullMQ itself, even after a
  * crash between the two steps. Finished jobs are kept DEDUPE_SECONDS for the same reason.
- * bullmq is an optional peer dependency: only a site whose site.json names a Redis URL loads it.
+ * bullmq and ioredis are optional peer dependencies: only a site whose site.json names a Redis URL
+ * loads them. The Redis connection is made here and handed to BullMQ, which cannot load ioredis
+ * itself from an ES module.
  */
 import type { Job, Queue, Worker } from 'bullmq';
 import { DEDUPE_SECONDS, MAX_ATTEMPTS, type BatchQueue, type NewRun, type QueueCounts, type QueuedRun } from './queue.js';
