@@ -11,6 +11,7 @@ import type { BatchesAdapter } from './adapters/batches.js';
 import type { BrowserAdapter, DocumentTextsAdapter, OcrAdapter } from './adapters/documents.js';
 import type { CdnAdapter, DeployAdapter, SpiderAdapter } from './adapters/webops.js';
 import type { SiteSyncAdapter } from './adapters/site-sync.js';
+import type { BackupsAdapter } from './adapters/backups.js';
 
 export type { SessionAdapter };
 import type { MembersAdapter } from './adapters/members.js';
@@ -260,6 +261,12 @@ export interface HostAdapters {
    * SiteSyncAdapter (src/host-bridge/adapters/site-sync.ts). Absent: {site_sync} is E_HOST_CAPABILITY.
    */
   siteSync?: SiteSyncAdapter;
+  /**
+   * Backups ({backup}, {backup_delete}): full backups of the tenant's site, made, listed and
+   * deleted for `tenant` only; see BackupsAdapter (src/host-bridge/adapters/backups.ts). Absent:
+   * those plugins are E_HOST_CAPABILITY.
+   */
+  backups?: BackupsAdapter;
 }
 
 /** storage_url links signed here with HMAC-SHA256, served by the embedder's file server. */

@@ -31,6 +31,8 @@ import { plugins as hostDocuments } from './host-documents/index.js';
 import { plugins as hostArchives } from './host-archives/index.js';
 import { plugins as hostWebops } from './host-webops/index.js';
 import { plugins as hostSync } from './host-sync/index.js';
+import { plugins as hostBatches } from './host-batches/index.js';
+import { plugins as hostBackup } from './host-backup/index.js';
 import { plugins as php } from './php/index.js';
 import { plugins as markup } from './markup/index.js';
 
@@ -48,6 +50,7 @@ export const FAMILIES: Readonly<Record<string, readonly Plugin[]>> = {
   'host-archives': hostArchives,
   'host-webops': hostWebops,
   'host-sync': hostSync,
+  'host-batches': hostBatches, 'host-backup': hostBackup,
 };
 
 export const ALL_PLUGINS: readonly Plugin[] = Object.values(FAMILIES).flat();

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseSchedule } from './batches/schedule.js';
 
 export interface EndpointConfig {
   /** Path under the site's API (`news` is served at /rcms-api/1/news). */
@@ -29,7 +30,12 @@ export interface ApiConfig {
 
 export interface BatchConfig {
   slug: string;
-  /** Cron expression (minute hour day month weekday), in the site's time zone; absent: started only by {batch}. */
+  /** The batch's registered id ({batch} batch_id); absent: it is started by slug only. */
+  id?: number;
+  /**
+   * Cron expression (minute hour day month weekday), in the site's time zone, of one of the
+   * platform's schedules (batches/schedule.ts); absent: started only by {batch} and callbacks.
+   */
   schedule?: string;
 }
 
@@ -100,6 +106,8 @@ export interface SiteConfig {
   /** Every API an endpoint names; one not listed in site.json `apis` has security `none`. */
   apis: ApiConfig[];
   batches: BatchConfig[];
+  /** Where the batch queue lives: a redis:// URL (BullMQ); absent or null: the site's database. */
+  batch_queue?: string | null;
   mail: MailConfig;
   storage: StorageConfig;
   /** {purge_cdn_cache} without api_endpoint: `{ "purge_url": ..., "token_secret"?: ... }`. */
@@ -120,13 +128,15 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   root_url: (v) => typeof v === 'string' && /^https?:\/\/[^/]+$/.test(v),
   endpoints: (v) => Array.isArray(v) && v.every(isEndpoint),
   apis: (v) => Array.isArray(v) && v.every(isApi) && new Set(v.map((a) => (a as ApiConfig).api_id)).size === v.length,
-  batches: (v) => Array.isArray(v) && v.every((b) => isObject(b) && typeof b.slug === 'string' && SLUG.test(b.slug) && (b.schedule === undefined || typeof b.schedule === 'string')),
+  batches: (v) => Array.isArray(v) && v.every(isBatch) && new Set(v.map((b) => (b as BatchConfig).slug)).size === v.length &&
+    new Set(v.flatMap((b) => ((b as BatchConfig).id === undefined ? [] : [(b as BatchConfig).id]))).size === v.filter((b) => (b as BatchConfig).id !== undefined).length,
+  batch_queue: (v) => v === null || (typeof v === 'string' && /^redis:\/\//.test(v)),
   mail: isMail,
   storage: (v) => isObject(v) && (v.type === 'local' ? Object.keys(v).length === 1 : isS3Storage(v)),
   cdn: (v) => isHook(v, 'purge_url'),
   deploy: (v) => isHook(v, 'hook_url'),
 };
-const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy']);
+const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'batch_queue', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy']);
 
 const SECRET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 const S3_KEYS: Record<string, (v: unknown) => boolean> = {
@@ -208,6 +218,13 @@ function mailConfig(json: Record<string, unknown> | undefined): MailConfig {
   };
 }
 
+const BATCH_KEYS: ReadonlySet<string> = new Set(['slug', 'id', 'schedule']);
+function isBatch(v: unknown): boolean {
+  return isObject(v) && Object.keys(v).every((k) => BATCH_KEYS.has(k)) && typeof v.slug === 'string' && SLUG.test(v.slug) &&
+    (v.id === undefined || (Number.isInteger(v.id) && (v.id as number) > 0)) &&
+    (v.schedule === undefined || (typeof v.schedule === 'string' && parseSchedule(v.schedule) !== null));
+}
+
 const SECURITY: ReadonlySet<unknown> = new Set(['none', 'cookie', 'static', 'dynamic']);
 function isApi(v: unknown): boolean {
   return isObject(v) && Number.isInteger(v.api_id) && (v.api_id as number) > 0 && SECURITY.has(v.security) && Object.keys(v).length === 2;
@@ -246,6 +263,7 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     endpoints,
     apis: allApis((json.apis as ApiConfig[] | undefined) ?? [], endpoints),
     batches: (json.batches as BatchConfig[] | undefined) ?? [],
+    batch_queue: (json.batch_queue as string | null | undefined) ?? null,
     mail: mailConfig(json.mail as Record<string, unknown> | undefined),
     storage: (json.storage as StorageConfig | undefined) ?? { type: 'local' },
     ...(json.cdn !== undefined ? { cdn: json.cdn as SiteConfig['cdn'] & object } : {}),

@@ -14,6 +14,7 @@ import type { SiteContext } from './site-context.js';
 import { SiteEngines } from './engines.js';
 import { SiteRequests } from './requests.js';
 import { siteIdentity, type IdentityOptions } from './identity.js';
+import { closeSiteQueue } from './batches/site-queue.js';
 
 export interface Site extends SiteContext {
   readonly host: HostAdapters;
@@ -69,6 +70,7 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
     close: async () => {
       for (const fn of closing.splice(0)) await fn();
       ctx.engines.close();
+      await closeSiteQueue(ctx);
       await db.close();
     },
   };

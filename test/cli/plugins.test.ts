@@ -50,7 +50,7 @@ describe('smartcage plugins', () => {
       ['middle', 'bool', false],
     ]);
     expect(find('tag', 'sleep')).toMatchObject({ runs: 'host', capability: 'clock', provided: true });
-    expect(find('tag', 'backup')).toMatchObject({ implemented: false, provided: false, family: null, runs: null });
+    expect(find('tag', 'site_sync')).toMatchObject({ implemented: false, provided: false, family: null, runs: null });
     expect(list.hostCapabilities).toEqual(['clock', 'request']);
     expect(list.builtInTags).toContain('foreach');
 

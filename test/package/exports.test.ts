@@ -50,6 +50,7 @@ describe('package entries, imported by name', () => {
       DEFAULT_LIMITS: 'object',
       ENGINE_VERSION: 'string',
       EgressGuard: 'function',
+      KNOWN_ROOTS: 'object',
       PhpArray: 'function',
       PhpFloat: 'function',
       PhpObject: 'function',

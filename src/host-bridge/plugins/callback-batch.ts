@@ -1,14 +1,13 @@
 /**
  * `callback_batch` and `data` of the plugins that queue a batch when their work is done (gzip,
- * zip, unzip, generate_pdf): checked before the work, queued after it through
- * HostAdapters.batches (adapters/batches.ts).
+ * zip, unzip, generate_pdf): checked before the work, queued after it through startBatch
+ * (batches/start.ts), which {batch} uses too.
  *
  * Decisions (docs/decisions.md D82):
  *  - Both are checked before any work: the adapter is there (E_HOST_CAPABILITY otherwise), the
  *    slug has the shape of an identifier (E_BAD_ATTRIBUTE), `data` without `callback_batch` is
- *    E_BAD_COMBINATION, `data` is at most MAX_CALLBACK_DATA_BYTES as JSON (E_SIZE_LIMIT) and
- *    carries no secret handle (E_SECRET_DENIED: the batch runs in another render, where the handle
- *    means nothing, and its value must not travel as text).
+ *    E_BAD_COMBINATION, and `data` passes startBatch's checks (JSON within MAX_BATCH_DATA_BYTES,
+ *    no secret handle: the batch runs in another render, where the handle means nothing).
  *  - The run is queued after the result is complete; a site without that batch is E_NOT_FOUND,
  *    whose message says the result was written all the same.
  */
@@ -16,12 +15,8 @@ import type { BridgeCall } from '../plugin-contract.js';
 import { BridgeError } from '../errors.js';
 import { missingAdapter } from '../capabilities.js';
 import type { Value } from '../../value/value.js';
-import { jsonEncode } from '../../php/json/encode.js';
-import { byteLength } from '../../value/bytes.js';
-import { keysContain, mapStrings } from './api/common.js';
+import { checkBatchData, startBatch } from './batches/start.js';
 
-/** `data` of a callback, JSON-encoded, is at most this many bytes. */
-export const MAX_CALLBACK_DATA_BYTES = 64 * 1024;
 const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
 
 export interface Callback {
@@ -39,18 +34,16 @@ export function callbackOf(plugin: string, attrs: Record<string, Value>, call: B
   }
   if (!call.host.batches) throw missingAdapter(`{${plugin}} callback_batch=`, 'batches');
   if (typeof slug !== 'string' || !SLUG.test(slug)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} callback_batch= must be a batch identifier (letters, digits, _ and -)`);
-  mapStrings(data, (s) => call.secrets.substitute(s, `{${plugin}} data=`, () => false));
-  if (keysContain(data, (k) => call.secrets.contains(k))) throw new BridgeError('E_SECRET_DENIED', `a secret may not be used in {${plugin}} data=`);
-  const json = jsonEncode(data);
-  if (json === false) throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} data= cannot be encoded as JSON`);
-  if (byteLength(json) > MAX_CALLBACK_DATA_BYTES) throw new BridgeError('E_SIZE_LIMIT', `{${plugin}} data= is more than ${MAX_CALLBACK_DATA_BYTES} bytes as JSON`);
+  checkBatchData(plugin, data, call, 'data=');
   return { slug, data };
 }
 
 /** Queues the callback's run; `done` says what was written, for the error when the batch is missing. */
 export async function queueCallback(plugin: string, cb: Callback, call: BridgeCall, done: string): Promise<void> {
-  const batches = call.host.batches;
-  if (!batches) throw missingAdapter(`{${plugin}} callback_batch=`, 'batches');
-  const id = await batches.enqueue(call.identity.tenant, { batch: { slug: cb.slug }, module: null, data: cb.data, origin: plugin, requestId: call.identity.requestId });
-  if (id === null) throw new BridgeError('E_NOT_FOUND', `{${plugin}} ${done}, but the site has no batch ${JSON.stringify(cb.slug)} to call back`);
+  try {
+    await startBatch(call, plugin, { batch: { slug: cb.slug }, module: null, data: cb.data });
+  } catch (e) {
+    if (e instanceof BridgeError && e.code === 'E_NOT_FOUND') throw new BridgeError('E_NOT_FOUND', `{${plugin}} ${done}, but the site has no batch ${JSON.stringify(cb.slug)} to call back`);
+    throw e;
+  }
 }

@@ -23,7 +23,7 @@ function storageOf(ctx: SiteContext): SiteStorage {
   return storage;
 }
 
-/** The site's file store, as every family reads it. */
+/** The site's file store, as every family reads it, also for the host's own work on it (backups). */
 export function siteFiles(ctx: SiteContext): FileStore {
   return storageOf(ctx).files;
 }

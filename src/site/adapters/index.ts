@@ -20,7 +20,9 @@ import { syncAdapters } from './sync.js';
 
 export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
 
-const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, documentsAdapters, webopsAdapters, mailAdapters, syncAdapters];
+import { batchesAdapters } from './batches.js';
+import { backupsAdapters } from './backups.js';
+const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, documentsAdapters, webopsAdapters, mailAdapters, syncAdapters, batchesAdapters, backupsAdapters];
 
 export function siteAdapters(ctx: SiteContext): HostAdapters {
   const host: HostAdapters = {};

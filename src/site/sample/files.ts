@@ -20,6 +20,11 @@ Subject: ようこそ、{$name}さん / Welcome, {$name}
 {$smarty.const.SITE_KEY} へのご登録ありがとうございます。
 Thank you for joining {$smarty.const.SITE_KEY}.
 `,
+  'batches/notify.tpl': `{* Batch "notify" (site.json batches, id 1): started by {batch name="notify" ext_data=...};
+   runs in the batch context with the data as $ext_data. Its log lines show in \`smartcage batch history\`. *}
+{logger msg1="notify" msg2=$ext_data}
+notified {$ext_data.to|default:"nobody"}
+`,
   'templates/layout-header.tpl': `<header><h1>{$smarty.const.SITE_KEY|escape}</h1></header>
 `,
   'files/user/sample-page.html': `<!doctype html>

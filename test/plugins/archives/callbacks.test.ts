@@ -12,7 +12,7 @@ import { eachBackend } from '../../site/support/backends.js';
 import { archiveBench } from '../../support/archives/archive-bench.js';
 import { listTree } from '../../support/archives/store-listing.js';
 import { forgeZip } from '../../../src/security/zip-forge.js';
-import { MAX_CALLBACK_DATA_BYTES } from '../../../src/host-bridge/plugins/callback-batch.js';
+import { MAX_BATCH_DATA_BYTES } from '../../../src/host-bridge/plugins/batches/start.js';
 import type { BatchStart } from '../../../src/host-bridge/adapters/batches.js';
 import { testEngine } from '../../support/engine.js';
 import { testHost } from '../../support/test-host.js';
@@ -57,7 +57,7 @@ eachBackend('archive callbacks', (backend) => {
     bench.queued.length = 0;
     expect(await bench.error('{gzip file_url="/files/g/cb/a.txt" dest="/files/g/cb/r1.gz" data=$d}', { vars: { d: [1] } })).toMatchObject({ code: 'E_BAD_COMBINATION', line: 1 });
     expect(await bench.error('{gzip file_url="/files/g/cb/a.txt" dest="/files/g/cb/r2.gz" callback_batch="../x"}')).toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
-    const big = { blob: 'x'.repeat(MAX_CALLBACK_DATA_BYTES) };
+    const big = { blob: 'x'.repeat(MAX_BATCH_DATA_BYTES) };
     expect(await bench.error('{zip entries=$e dest="/files/g/cb/r3.zip" callback_batch="after_archive" data=$d}', { vars: { d: big, e: [{ url: '/files/g/cb/a.txt', name: 'a.txt' }] } })).toMatchObject({ code: 'E_SIZE_LIMIT' });
     expect(tree()).toEqual(before);
     expect(bench.queued).toEqual([]);
@@ -65,7 +65,7 @@ eachBackend('archive callbacks', (backend) => {
 });
 
 eachBackend('archive callbacks without the batches adapter', (backend) => {
-  const bench = archiveBench(backend, { host: (h) => h });
+  const bench = archiveBench(backend, { host: ({ batches: _batches, ...h }) => h });
   it('refuse callback_batch (E_HOST_CAPABILITY) before any work', async () => {
     await bench.put('/files/g/a.txt', 'a');
     const before = listTree(path.join(bench.site.dir, 'files'));
