@@ -11,7 +11,7 @@ export { TemplateError, formatDiagnostic } from './errors.js';
 export type { Diagnostic } from './errors.js';
 export type { HostAdapters, RenderIdentity, SecretRecord, SessionAdapter, InternalApiRequest, ApiTokenRequest } from './host-bridge/host.js';
 export type {
-  ChildSite, ChildSitesAdapter, ContentAdapter, CounterTarget, CsvTable, ExtColumn, ExtColumnType, ExtValue, MastersAdapter,
+  ChildSite, ChildSitesAdapter, ContentAdapter, CounterTarget, CounterWrite, CsvTable, ExtColumn, ExtColumnType, ExtValue, MastersAdapter,
   Topic, TopicState, TopicText, TopicsCategory, TopicsGroup,
 } from './host-bridge/adapters/content.js';
 export type { HostErrorReport } from './host-bridge/bridge.js';
@@ -19,6 +19,7 @@ export { verifyCredentialJwt } from './host-bridge/plugins/session/assign_api_cr
 export type { MembersAdapter, MemberRecord, MemberGroupRecord, MemberCustomSearchRecord } from './host-bridge/adapters/members.js';
 export type { TagsAdapter, TagRecord, TagCategoryRecord } from './host-bridge/adapters/tags.js';
 export type { BatchesAdapter, BatchStart } from './host-bridge/adapters/batches.js';
+export type { AnalyticsSettings, ChatSettings, CloudSettings, IntegrationAdapter, SocialSettings } from './host-bridge/adapters/integrations.js';
 export type { CommentsAdapter, CommentRecord, FavoritesAdapter, FavoriteQuery } from './host-bridge/adapters/community.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';

@@ -7,6 +7,7 @@ import type { FileStore } from './files/file-store.js';
 import type { ChildSitesAdapter, ContentAdapter, MastersAdapter } from './adapters/content.js';
 import type { SessionAdapter } from './adapters/session.js';
 import type { BatchesAdapter } from './adapters/batches.js';
+import type { AnalyticsSettings, ChatSettings, CloudSettings, IntegrationAdapter, SocialSettings } from './adapters/integrations.js';
 
 export type { SessionAdapter };
 import type { MembersAdapter } from './adapters/members.js';
@@ -223,4 +224,24 @@ export interface HostAdapters {
    * E_HOST_CAPABILITY, and so is a callback_batch attribute.
    */
   batches?: BatchesAdapter;
+  /**
+   * Integrations ({chat_get_message}, {chat_post_message}, {chat_team_info}): the tenant's
+   * Slack-compatible Web API and the name of its bot-token secret (ChatSettings,
+   * src/host-bridge/adapters/integrations.ts). Absent, or null for the tenant: E_HOST_CAPABILITY.
+   */
+  chat?: IntegrationAdapter<ChatSettings>;
+  /** Integrations ({social_post_message}): the X-API-v2-compatible service and the user-token secret (SocialSettings). Absent or null: E_HOST_CAPABILITY. */
+  social?: IntegrationAdapter<SocialSettings>;
+  /**
+   * Integrations ({cloudfn_token}, {cloudpubsub_publish}): the token endpoint service-account
+   * assertions are exchanged at, the publish/subscribe API and the default service-account
+   * secret (CloudSettings). Absent or null: E_HOST_CAPABILITY.
+   */
+  cloud?: IntegrationAdapter<CloudSettings>;
+  /**
+   * Integrations ({webanalytics}): the GA4-Data-API-compatible service, the property and the
+   * service-account secret (AnalyticsSettings). Setting counters also needs content.setCounters.
+   * Absent or null: E_HOST_CAPABILITY.
+   */
+  analytics?: IntegrationAdapter<AnalyticsSettings>;
 }

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { integrationsProblem, readIntegrations, type IntegrationsConfig } from './integrations-config.js';
 
 export interface EndpointConfig {
   /** Path under the site's API (`news` is served at /rcms-api/1/news). */
@@ -55,6 +56,8 @@ export interface SiteConfig {
   apis: ApiConfig[];
   batches: BatchConfig[];
   mail: MailConfig;
+  /** Chat, social, cloud and analytics services (integrations-config.ts); absent: none. */
+  integrations: IntegrationsConfig;
 }
 
 export class SiteConfigError extends Error {}
@@ -71,8 +74,10 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   apis: (v) => Array.isArray(v) && v.every(isApi) && new Set(v.map((a) => (a as ApiConfig).api_id)).size === v.length,
   batches: (v) => Array.isArray(v) && v.every((b) => isObject(b) && typeof b.slug === 'string' && SLUG.test(b.slug) && (b.schedule === undefined || typeof b.schedule === 'string')),
   mail: (v) => isObject(v) && Array.isArray(v.verified_domains) && v.verified_domains.every((d) => typeof d === 'string'),
+  // Checked with a message of its own in parseSiteConfig.
+  integrations: () => true,
 };
-const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'mail', 'languages', 'super_users', 'root_url']);
+const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'mail', 'languages', 'super_users', 'root_url', 'integrations']);
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -108,6 +113,8 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     }
     if (!ok(json[key])) throw new SiteConfigError(`${where}: "${key}" has a wrong value (${JSON.stringify(json[key]).slice(0, 80)})`);
   }
+  const integrations = json.integrations === undefined ? null : integrationsProblem(json.integrations);
+  if (integrations !== null) throw new SiteConfigError(`${where}: ${integrations}`);
   const lang = json.lang as string;
   const endpoints = (json.endpoints as EndpointConfig[] | undefined) ?? [];
   return {
@@ -122,6 +129,7 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     apis: allApis((json.apis as ApiConfig[] | undefined) ?? [], endpoints),
     batches: (json.batches as BatchConfig[] | undefined) ?? [],
     mail: (json.mail as MailConfig | undefined) ?? { verified_domains: [] },
+    integrations: readIntegrations((json.integrations as Parameters<typeof readIntegrations>[0] | undefined) ?? {}),
   };
 }
 

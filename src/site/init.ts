@@ -38,6 +38,7 @@ export async function initSite(dir: string, opts: InitOptions = {}): Promise<voi
     apis: [{ api_id: 1, security: 'none' }],
     batches: [],
     mail: { verified_domains: ['example.com'], from: 'info@example.com', from_name: 'Demo site' },
+    integrations: {},
   };
   for (const sub of ['data', 'functions', 'batches', 'templates', 'files/user', 'files/ltd', 'files/temp', 'outbox']) {
     mkdirSync(path.join(dir, sub), { recursive: true });

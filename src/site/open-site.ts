@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EngineOptions, HostAdapters, RenderIdentity } from '../index.js';
+import { EgressGuard, type EngineOptions, type HostAdapters, type RenderIdentity } from '../index.js';
 import { readSiteConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './schema/index.js';
@@ -29,6 +29,11 @@ export const SQLITE_FILE = path.join('data', 'site.sqlite');
 export interface OpenOptions {
   /** Engine options over the site's own for the engines the site renders with (a fixed clock in tests...). */
   engine?: Partial<EngineOptions>;
+  /**
+   * Outbound HTTP of the site's plugins ({api}, the integrations): by default an EgressGuard with
+   * its default policy, closed with the site; tests pass a guard with a test policy.
+   */
+  http?: NonNullable<HostAdapters['http']>;
 }
 
 export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Site> {
@@ -50,7 +55,8 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
     host,
   });
   const ctx: SiteContext = { dir, config, db, tenant: config.site_key, requests: new SiteRequests(), engines: new SiteEngines(engineOptions, opts.engine) };
-  const host = siteAdapters(ctx);
+  const guard = opts.http ? null : new EgressGuard();
+  const host: HostAdapters = { ...siteAdapters(ctx), http: opts.http ?? guard! };
   return {
     ...ctx,
     host,
@@ -58,6 +64,7 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
     identity: (opts) => siteIdentity(config, opts),
     close: async () => {
       ctx.engines.close();
+      await guard?.close();
       await db.close();
     },
   };

@@ -10,8 +10,18 @@ import { DEFAULT_POOL } from '../../src/sandbox/pool.js';
 import { MAX_ARRAY_LENGTH, MAX_STRING_LENGTH } from '../../src/value/limits.js';
 import { MAX_INCLUDE_DEPTH } from '../../src/sandbox/request.js';
 import { MAX_RETURN_DEPTH, MAX_RETURN_STEPS } from '../../src/runtime/return-size.js';
+import { MAX_ANSWER_DEPTH, MAX_SERVICE_RESPONSE_BYTES } from '../../src/host-bridge/plugins/integrations/common.js';
+import { MAX_CHAT_MENTIONS, MAX_CHAT_TEXT_CHARS } from '../../src/host-bridge/plugins/integrations/chat_post_message.js';
+import { MAX_SOCIAL_TEXT_CHARS } from '../../src/host-bridge/plugins/integrations/social_post_message.js';
+import { MAX_PUBSUB_MESSAGE_BYTES } from '../../src/host-bridge/plugins/integrations/cloudpubsub_publish.js';
+import { MAX_REPORT_BYTES, MAX_REPORT_ROWS } from '../../src/host-bridge/plugins/integrations/analytics-report.js';
+import { MAX_COUNTER_WRITES } from '../../src/host-bridge/plugins/integrations/webanalytics.js';
 
-const CONSTANTS: Record<string, number> = { MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS };
+const CONSTANTS: Record<string, number> = {
+  MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS,
+  MAX_SERVICE_RESPONSE_BYTES, MAX_ANSWER_DEPTH, MAX_CHAT_TEXT_CHARS, MAX_CHAT_MENTIONS, MAX_SOCIAL_TEXT_CHARS,
+  MAX_PUBSUB_MESSAGE_BYTES, MAX_REPORT_ROWS, MAX_REPORT_BYTES, MAX_COUNTER_WRITES,
+};
 
 /** [name in the first cell, number in the second] of every table row that names one. */
 const rows = [...readFileSync('docs/limits.md', 'utf8').matchAll(/^\| `((?:limits|pool)\.\w+|MAX_\w+)`[^|]*\| ([\d,]+)/gm)].map(

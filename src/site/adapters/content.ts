@@ -136,13 +136,13 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
     },
     async setCounter(tenant, target, value) {
       own(tenant);
-      const r = await db.get<{ value: number }>(
-        `INSERT INTO topic_counters_pending (tenant, topic_id, column_id, idx, value) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (tenant, topic_id, column_id, idx) DO UPDATE SET value = excluded.value
-         RETURNING value`,
-        [...counterKey(tenant, target), value],
-      );
-      return r!.value;
+      return setPending(db, tenant, target, value);
+    },
+    async setCounters(tenant, writes) {
+      own(tenant);
+      await db.transaction(async (tx) => {
+        for (const w of writes) await setPending(tx, tenant, w.target, w.value);
+      });
     },
     async syncCounters(tenant, ids) {
       own(tenant);
@@ -176,6 +176,17 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
   };
 
   return { content, masters, childSites };
+}
+
+/** Sets one pending counter (update_counter, and each write of setCounters); answers the value stored. */
+async function setPending(runner: SqlRunner, tenant: string, t: CounterTarget, value: number): Promise<number> {
+  const r = await runner.get<{ value: number }>(
+    `INSERT INTO topic_counters_pending (tenant, topic_id, column_id, idx, value) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (tenant, topic_id, column_id, idx) DO UPDATE SET value = excluded.value
+     RETURNING value`,
+    [tenant, t.topicId, t.columnId, t.index, value],
+  );
+  return r!.value;
 }
 
 /**

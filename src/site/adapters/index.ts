@@ -13,10 +13,11 @@ import { apiAdapters } from './api.js';
 import { membersAdapters } from './members.js';
 import { tagsAdapters } from './tags.js';
 import { communityAdapters } from './community.js';
+import { integrationAdapters } from './integrations.js';
 
 export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
 
-const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters];
+const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, integrationAdapters];
 
 export function siteAdapters(ctx: SiteContext): HostAdapters {
   const host: HostAdapters = {};

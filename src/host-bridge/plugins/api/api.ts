@@ -53,7 +53,7 @@ function wireValue(v: string): string {
  * well, for the rare API that has no TLS (the value then crosses the network readable, so the
  * record must say so). Names compare exactly, case-insensitively, without a final dot; any port.
  */
-function hostAllows(record: SecretRecord, url: URL): boolean {
+export function hostAllows(record: SecretRecord, url: URL): boolean {
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   return (record.hosts ?? []).some((entry) => {
     if (typeof entry !== 'string') return false;
