@@ -128,6 +128,12 @@ export interface ContentAdapter {
    */
   setCounters?(tenant: string, writes: readonly CounterWrite[]): Promise<void>;
   /**
+   * The contents of group `groupId` that have one of these slugs: slug => id, in a few queries
+   * however many slugs (webanalytics names thousands at once). A slug the group has no content
+   * of is absent. Absent method: webanalytics cannot set counters (E_HOST_CAPABILITY).
+   */
+  topicIdsBySlug?(tenant: string, groupId: number, slugs: readonly string[]): Promise<ReadonlyMap<string, number>>;
+  /**
    * Publishes the pending values of these contents into their counters, in ONE transaction: all
    * of them or, if any write fails, none. A write made while it runs must not be lost (it is
    * published by the next sync). Answers how many values changed.

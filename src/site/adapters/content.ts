@@ -52,7 +52,7 @@ export function parseNames(text: string): Record<string, string> {
 const marks = (n: number): string => `(${Array.from({ length: n }, () => '?').join(', ')})`;
 
 /** Runs `query` over `ids` in chunks and joins the rows. */
-async function inChunks<T>(ids: readonly number[], query: (chunk: readonly number[]) => Promise<T[]>): Promise<T[]> {
+async function inChunks<K, T>(ids: readonly K[], query: (chunk: readonly K[]) => Promise<T[]>): Promise<T[]> {
   const out: T[] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_QUERY) out.push(...(await query(ids.slice(i, i + IDS_PER_QUERY))));
   return out;
@@ -137,6 +137,13 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
     async setCounter(tenant, target, value) {
       own(tenant);
       return setPending(db, tenant, target, value);
+    },
+    async topicIdsBySlug(tenant, groupId, slugs) {
+      own(tenant);
+      const rows = await inChunks(slugs, (c) =>
+        db.all<{ id: number; slug: string }>(`SELECT id, slug FROM topics WHERE tenant = ? AND group_id = ? AND slug IN ${marks(c.length)}`, [tenant, groupId, ...c]),
+      );
+      return new Map(rows.map((r) => [r.slug, r.id]));
     },
     async setCounters(tenant, writes) {
       own(tenant);

@@ -114,6 +114,14 @@ eachBackend('webanalytics', (backend) => {
     expect(await views([18])).toEqual(['55']);
   });
 
+  it('refuses a report of more rows than it asked for, and takes one of exactly that many', async () => {
+    const rows = (n: number): [string, string][] => Array.from({ length: n }, (_, i) => [`/other/page-${i}`, '1']);
+    report(rows(10_001));
+    expect(await bench.error('{webanalytics var=r topics_group_id=1 update_column_slug="view_count" reset_flg=1}')).toMatchObject({ code: 'E_SIZE_LIMIT' });
+    report([...rows(9_999), ['/news/21', '8']]);
+    expect(await bench.render(`${SET}}{$ids|@implode:","} {$r|@count}`)).toBe('21 10000');
+  });
+
   it('writes all counters of setCounters or none', async () => {
     const { content } = bench.site.host;
     const tenant = bench.site.tenant;

@@ -117,6 +117,11 @@ function chat(method: string, req: http.IncomingMessage, query: URLSearchParams,
     }
     case 'team.info': {
       const team = query.get('team');
+      // Answers for the caps and the redaction: too large, too deep, too slow, echoing the token.
+      if (team === 'T0HUGE') return send(200, { ok: true, team: { id: team, name: 'x'.repeat(1024 * 1024) } });
+      if (team === 'T0DEEP') return send(200, { ok: true, team: JSON.parse('{"a":'.repeat(100) + '1' + '}'.repeat(100)) as unknown });
+      if (team === 'T0SLOW') return void setTimeout(() => send(200, { ok: true, team: { id: team } }), 3000);
+      if (team === 'T0ECHO') return send(200, { ok: true, team: { id: team, name: `seen ${req.headers.authorization ?? ''}` } });
       if (team !== null && team !== 'T0EXAMPLE') return send(200, { ok: false, error: 'team_not_found' });
       return send(200, { ok: true, team: { id: 'T0EXAMPLE', name: 'Example Team', domain: 'example', email_domain: '' } });
     }

@@ -60,7 +60,7 @@ async function counterPlan(attrs: Record<string, Value>, call: BridgeCall): Prom
     return null;
   }
   if (!hasGroup || column === null) throw new BridgeError('E_BAD_COMBINATION', `{${PLUGIN}} topics_group_id= and update_column_slug= go together`);
-  const content = adapterWith(call.host, 'content', `{${PLUGIN}}`, ['setCounters']);
+  const content = adapterWith(call.host, 'content', `{${PLUGIN}}`, ['setCounters', 'topicIdsBySlug']);
   const groupId = Number(attrs.topics_group_id);
   if (!(await content.group(call.identity.tenant, groupId))) throw new BridgeError('E_NOT_FOUND', `{${PLUGIN}} there is no content group ${groupId}`);
   const index = typeof attrs.update_column_index === 'number' ? attrs.update_column_index : 0;
@@ -68,24 +68,38 @@ async function counterPlan(attrs: Record<string, Value>, call: BridgeCall): Prom
   return { groupId, ...target, reset: attrs.reset_flg === 1 };
 }
 
+/**
+ * The content each key names: digits are an ID of the group's contents, else (and for digits
+ * that are no such ID) a slug. A few queries, however many keys.
+ */
+async function resolveKeys(call: BridgeCall, groupId: number, ids: ReadonlySet<number>, keys: ReadonlySet<string>): Promise<Map<string, number>> {
+  const content = adapterWith(call.host, 'content', `{${PLUGIN}}`, ['topicIdsBySlug']);
+  const tenant = call.identity.tenant;
+  const found = new Map<string, number>();
+  const slugs: string[] = [];
+  for (const key of keys) {
+    const id = positiveId(key);
+    if (id !== null && ids.has(id)) found.set(key, id);
+    else slugs.push(key);
+  }
+  if (slugs.length > 0) for (const [slug, id] of await content.topicIdsBySlug(tenant, groupId, slugs)) found.set(slug, id);
+  return found;
+}
+
 /** Sets the counters of the report's contents (after the reset); answers the IDs set, ascending. */
 async function setCounters(call: BridgeCall, plan: CounterPlan, rows: readonly ReportRow[]): Promise<number[]> {
   const content = adapterWith(call.host, 'content', `{${PLUGIN}}`, ['setCounters']);
   const tenant = call.identity.tenant;
-  const ids = new Map<string, number | null>();
+  const keyed = rows.map((row) => [contentKey(row.dimension), row.value] as const);
+  const groupIds = (await content.groupTopics(tenant, plan.groupId)).map((t) => t.id);
+  const ids = await resolveKeys(call, plan.groupId, new Set(groupIds), new Set(keyed.flatMap(([key]) => (key === null ? [] : [key]))));
   const sums = new Map<number, number>();
-  for (const row of rows) {
-    const key = contentKey(row.dimension);
-    if (key === null) continue;
-    if (!ids.has(key)) {
-      const id = positiveId(key);
-      ids.set(key, (id !== null ? await content.findTopicId(tenant, plan.groupId, { id }) : null) ?? (await content.findTopicId(tenant, plan.groupId, { slug: key })));
-    }
-    const topicId = ids.get(key);
-    if (topicId != null) sums.set(topicId, (sums.get(topicId) ?? 0) + row.value);
+  for (const [key, value] of keyed) {
+    const topicId = key === null ? undefined : ids.get(key);
+    if (topicId !== undefined) sums.set(topicId, (sums.get(topicId) ?? 0) + value);
   }
   const values = new Map<number, number>();
-  if (plan.reset) for (const t of await content.groupTopics(tenant, plan.groupId)) values.set(t.id, 0);
+  if (plan.reset) for (const id of groupIds) values.set(id, 0);
   for (const [id, sum] of sums) values.set(id, Math.min(Math.max(Math.round(sum), 0), Number.MAX_SAFE_INTEGER));
   if (values.size > MAX_COUNTER_WRITES) throw new BridgeError('E_SIZE_LIMIT', `{${PLUGIN}} would set more than ${MAX_COUNTER_WRITES} counters`);
   const writes: CounterWrite[] = [...values].map(([topicId, value]) => ({ target: { topicId, columnId: plan.columnId, index: plan.index }, value }));

@@ -134,3 +134,31 @@ describe('the chat settings and the token', () => {
     expect((await failure(denied, '{chat_team_info var=t}')).code).toBe('E_SSRF_DENIED');
   });
 });
+
+describe('what a chat service answers', () => {
+  it('refuses an answer past the byte cap, and gives false for one nested too deep', async () => {
+    expect(await failure(engine, '\n{chat_team_info var=t team="T0HUGE"}')).toMatchObject({ code: 'E_SIZE_LIMIT', line: 2 });
+    const deep = await engine.render('{chat_team_info var=t team="T0DEEP"}{if $t === false}false{/if}');
+    expect(deep.output).toBe('false');
+    expect(warnings(deep).join()).toContain('nested deeper than 64');
+  });
+
+  it('gives false when the service does not answer before the render\'s wall time runs out', async () => {
+    const short = testEngine({ limits: { wallMs: 2000 } });
+    await short.render('warm');
+    const r = await short.render('{chat_team_info var=t team="T0SLOW"}{if $t === false}false{/if}');
+    expect(r.output).toBe('false');
+    expect(warnings(r).join()).toContain('timed out');
+  });
+
+  it('clears the bot token from an answer that echoes it', async () => {
+    const r = await engine.render('{chat_team_info var=t team="T0ECHO"}{$t.name}');
+    expect(r.output).toContain('seen Bearer');
+    expect(r.output).not.toContain(CHAT_TOKEN);
+  });
+
+  it('counts its requests with {api}\'s: 100 a render', async () => {
+    const e = await failure(engine, '{section name=i loop=101}{chat_team_info var=t}{/section}');
+    expect(e.code).toBe('E_QUOTA');
+  });
+});
