@@ -70,3 +70,18 @@ eachBackend('a site\'s integration adapters', (backend) => {
     expect(await bench.error('{chat_team_info var=t}')).toMatchObject({ code: 'E_SECRET_NOT_FOUND' });
   });
 });
+
+eachBackend('a site\'s own egress guard', (backend) => {
+  const bench = siteBench(backend, {
+    sample: {
+      edit: (c) => void (c.integrations = { chat: { api_base: 'http://127.0.0.1:9/api', token_secret: 'BOT' } }),
+      files: { 'secrets.json': JSON.stringify({ BOT: { value: 'xoxb-local', hosts: ['http://127.0.0.1'] } }) },
+    },
+  });
+
+  it('refuses settings that point at the loopback: only a test egress policy lets a request through', async () => {
+    const e = await bench.error('{chat_team_info var=t}');
+    expect(e.code).toBe('E_SSRF_DENIED');
+    expect(e.message).not.toContain('xoxb-local');
+  });
+});
