@@ -11,7 +11,7 @@ export { TemplateError, formatDiagnostic } from './errors.js';
 export type { Diagnostic } from './errors.js';
 export type { HostAdapters, RenderIdentity, SecretRecord, SessionAdapter, InternalApiRequest, ApiTokenRequest, MailAdapter, OutgoingMail } from './host-bridge/host.js';
 export type {
-  ChildSite, ChildSitesAdapter, ContentAdapter, CounterTarget, CsvTable, ExtColumn, ExtColumnType, ExtValue, MastersAdapter,
+  ChildSite, ChildSitesAdapter, ContentAdapter, CounterTarget, CounterWrite, CsvTable, ExtColumn, ExtColumnType, ExtValue, MastersAdapter,
   Topic, TopicState, TopicText, TopicsCategory, TopicsGroup,
 } from './host-bridge/adapters/content.js';
 export type { HostErrorReport } from './host-bridge/bridge.js';
@@ -29,6 +29,7 @@ export type { VisionOptions } from './host-bridge/documents/vision.js';
 export type { CdnAdapter, ConfiguredEndpoint, DeployAdapter, SpiderAdapter, SpiderHistory, SpiderPage, SpiderRunResult, SpiderSettings } from './host-bridge/adapters/webops.js';
 export type { SiteSyncAdapter, SiteSyncRun, SiteSyncResult, HostSite, SyncType } from './host-bridge/adapters/site-sync.js';
 export type { BackupsAdapter, BackupRecord } from './host-bridge/adapters/backups.js';
+export type { AnalyticsSettings, ChatSettings, CloudSettings, IntegrationAdapter, SocialSettings } from './host-bridge/adapters/integrations.js';
 export type { CommentsAdapter, CommentRecord, FavoritesAdapter, FavoriteQuery } from './host-bridge/adapters/community.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';

@@ -12,6 +12,7 @@ import type { BrowserAdapter, DocumentTextsAdapter, OcrAdapter } from './adapter
 import type { CdnAdapter, DeployAdapter, SpiderAdapter } from './adapters/webops.js';
 import type { SiteSyncAdapter } from './adapters/site-sync.js';
 import type { BackupsAdapter } from './adapters/backups.js';
+import type { AnalyticsSettings, ChatSettings, CloudSettings, IntegrationAdapter, SocialSettings } from './adapters/integrations.js';
 
 export type { SessionAdapter };
 import type { MembersAdapter } from './adapters/members.js';
@@ -267,6 +268,26 @@ export interface HostAdapters {
    * those plugins are E_HOST_CAPABILITY.
    */
   backups?: BackupsAdapter;
+  /**
+   * Integrations ({chat_get_message}, {chat_post_message}, {chat_team_info}): the tenant's
+   * Slack-compatible Web API and the name of its bot-token secret (ChatSettings,
+   * src/host-bridge/adapters/integrations.ts). Absent, or null for the tenant: E_HOST_CAPABILITY.
+   */
+  chat?: IntegrationAdapter<ChatSettings>;
+  /** Integrations ({social_post_message}): the X-API-v2-compatible service and the user-token secret (SocialSettings). Absent or null: E_HOST_CAPABILITY. */
+  social?: IntegrationAdapter<SocialSettings>;
+  /**
+   * Integrations ({cloudfn_token}, {cloudpubsub_publish}): the token endpoint service-account
+   * assertions are exchanged at, the publish/subscribe API and the default service-account
+   * secret (CloudSettings). Absent or null: E_HOST_CAPABILITY.
+   */
+  cloud?: IntegrationAdapter<CloudSettings>;
+  /**
+   * Integrations ({webanalytics}): the GA4-Data-API-compatible service, the property and the
+   * service-account secret (AnalyticsSettings). Setting counters also needs content.setCounters.
+   * Absent or null: E_HOST_CAPABILITY.
+   */
+  analytics?: IntegrationAdapter<AnalyticsSettings>;
 }
 
 /** storage_url links signed here with HMAC-SHA256, served by the embedder's file server. */

@@ -33,6 +33,7 @@ import { plugins as hostWebops } from './host-webops/index.js';
 import { plugins as hostSync } from './host-sync/index.js';
 import { plugins as hostBatches } from './host-batches/index.js';
 import { plugins as hostBackup } from './host-backup/index.js';
+import { plugins as hostIntegrations } from './host-integrations/index.js';
 import { plugins as php } from './php/index.js';
 import { plugins as markup } from './markup/index.js';
 
@@ -51,6 +52,7 @@ export const FAMILIES: Readonly<Record<string, readonly Plugin[]>> = {
   'host-webops': hostWebops,
   'host-sync': hostSync,
   'host-batches': hostBatches, 'host-backup': hostBackup,
+  'host-integrations': hostIntegrations,
 };
 
 export const ALL_PLUGINS: readonly Plugin[] = Object.values(FAMILIES).flat();

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseSchedule } from './batches/schedule.js';
+import { integrationsProblem, readIntegrations, type IntegrationsConfig } from './integrations-config.js';
 
 export interface EndpointConfig {
   /** Path under the site's API (`news` is served at /rcms-api/1/news). */
@@ -114,6 +115,8 @@ export interface SiteConfig {
   cdn?: { purge_url: string; token_secret?: string };
   /** {repo_deploy}: the build hook, `{ "hook_url": ..., "token_secret"?: ... }`. */
   deploy?: { hook_url: string; token_secret?: string };
+  /** Chat, social, cloud and analytics services (integrations-config.ts); absent: none. */
+  integrations: IntegrationsConfig;
 }
 
 export class SiteConfigError extends Error {}
@@ -135,8 +138,10 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   storage: (v) => isObject(v) && (v.type === 'local' ? Object.keys(v).length === 1 : isS3Storage(v)),
   cdn: (v) => isHook(v, 'purge_url'),
   deploy: (v) => isHook(v, 'hook_url'),
+  // Checked with a message of its own in parseSiteConfig.
+  integrations: () => true,
 };
-const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'batch_queue', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy']);
+const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'batch_queue', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy', 'integrations']);
 
 const SECRET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 const S3_KEYS: Record<string, (v: unknown) => boolean> = {
@@ -250,6 +255,8 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     }
     if (!ok(json[key])) throw new SiteConfigError(`${where}: "${key}" has a wrong value (${JSON.stringify(json[key]).slice(0, 80)})`);
   }
+  const integrations = json.integrations === undefined ? null : integrationsProblem(json.integrations);
+  if (integrations !== null) throw new SiteConfigError(`${where}: ${integrations}`);
   const lang = json.lang as string;
   const endpoints = (json.endpoints as EndpointConfig[] | undefined) ?? [];
   return {
@@ -268,6 +275,7 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     storage: (json.storage as StorageConfig | undefined) ?? { type: 'local' },
     ...(json.cdn !== undefined ? { cdn: json.cdn as SiteConfig['cdn'] & object } : {}),
     ...(json.deploy !== undefined ? { deploy: json.deploy as SiteConfig['deploy'] & object } : {}),
+    integrations: readIntegrations((json.integrations as Parameters<typeof readIntegrations>[0] | undefined) ?? {}),
   };
 }
 

@@ -42,6 +42,7 @@ export async function initSite(dir: string, opts: InitOptions = {}): Promise<voi
     batches: [{ slug: 'notify', id: 1 }],
     mail: { verified_domains: ['example.com'], from: 'info@example.com', from_name: 'Demo site', max_per_hour: 200, max_recipients_per_hour: 2000 },
     storage: { type: 'local' },
+    integrations: {},
   };
   for (const sub of SITE_SUBFOLDERS) {
     mkdirSync(path.join(dir, sub), { recursive: true });

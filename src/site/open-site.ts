@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EngineOptions, HostAdapters, RenderIdentity } from '../index.js';
+import { EgressGuard, type EngineOptions, type HostAdapters, type RenderIdentity } from '../index.js';
 import { readSiteConfig } from './config.js';
 import { openDatabase, SQLITE_FILE } from './db/database.js';
 import { migrate } from './schema/index.js';
@@ -30,6 +30,11 @@ export { SQLITE_FILE };
 export interface OpenOptions {
   /** Engine options over the site's own for the engines the site renders with (a fixed clock in tests...). */
   engine?: Partial<EngineOptions>;
+  /**
+   * Outbound HTTP of the site's plugins ({api}, the integrations): by default an EgressGuard with
+   * its default policy, closed with the site; tests pass a guard with a test policy.
+   */
+  http?: NonNullable<HostAdapters['http']>;
 }
 
 export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Site> {
@@ -55,9 +60,10 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
     dir, config, db, tenant: config.site_key, requests: new SiteRequests(), engines: new SiteEngines(engineOptions, opts.engine),
     atClose: (fn) => void closing.push(fn),
   };
+  const guard = opts.http ? null : new EgressGuard();
   let host: HostAdapters;
   try {
-    host = siteAdapters(ctx);
+    host = { ...siteAdapters(ctx), http: opts.http ?? guard! };
   } catch (e) {
     await db.close();
     throw e;
@@ -71,6 +77,7 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
       for (const fn of closing.splice(0)) await fn();
       ctx.engines.close();
       await closeSiteQueue(ctx);
+      await guard?.close();
       await db.close();
     },
   };

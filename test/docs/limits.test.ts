@@ -29,6 +29,12 @@ import { MAX_ATTEMPTS, MAX_BATCH_DEPTH, MAX_PENDING_RUNS } from '../../src/site/
 import { MAX_LOG_CHARS } from '../../src/site/batches/history.js';
 import { MAX_BACKUPS } from '../../src/host-bridge/plugins/backup/common.js';
 import { MAX_BACKUP_BYTES } from '../../src/site/backups/layout.js';
+import { MAX_ANSWER_DEPTH, MAX_SERVICE_RESPONSE_BYTES } from '../../src/host-bridge/plugins/integrations/common.js';
+import { MAX_CHAT_MENTIONS, MAX_CHAT_TEXT_CHARS } from '../../src/host-bridge/plugins/integrations/chat_post_message.js';
+import { MAX_SOCIAL_TEXT_CHARS } from '../../src/host-bridge/plugins/integrations/social_post_message.js';
+import { MAX_PUBSUB_MESSAGE_BYTES } from '../../src/host-bridge/plugins/integrations/cloudpubsub_publish.js';
+import { MAX_REPORT_BYTES, MAX_REPORT_ROWS } from '../../src/host-bridge/plugins/integrations/analytics-report.js';
+import { MAX_COUNTER_WRITES } from '../../src/host-bridge/plugins/integrations/webanalytics.js';
 
 const CONSTANTS: Record<string, number> = {
   MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, MAX_INCLUDE_DEPTH, MAX_RETURN_DEPTH, MAX_RETURN_STEPS, MAX_GET_FILE_BYTES,
@@ -37,6 +43,8 @@ const CONSTANTS: Record<string, number> = {
   MAX_MAIL_TEMPLATE_BYTES, MAX_OUTBOX_ERROR_CHARS, MAX_OUTBOX_LISTED,
   MAX_SYNC_ROWS, MAX_SYNC_FILES, MAX_SYNC_FILE_BYTES, MAX_HOST_FOLDERS, SYNC_INTERVAL_SECONDS,
   MAX_BATCH_DATA_BYTES, MAX_PENDING_RUNS, MAX_BATCH_DEPTH, MAX_ATTEMPTS, MAX_LOG_CHARS, MAX_BACKUPS, MAX_BACKUP_BYTES,
+  MAX_SERVICE_RESPONSE_BYTES, MAX_ANSWER_DEPTH, MAX_CHAT_TEXT_CHARS, MAX_CHAT_MENTIONS, MAX_SOCIAL_TEXT_CHARS,
+  MAX_PUBSUB_MESSAGE_BYTES, MAX_REPORT_ROWS, MAX_REPORT_BYTES, MAX_COUNTER_WRITES,
 };
 
 /** [name in the first cell, number in the second] of every table row that names one. */

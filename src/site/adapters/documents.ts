@@ -1,6 +1,5 @@
 /**
- * The documents family of a local site: outbound HTTP through the egress guard (HostAdapters.http,
- * default policy), the browser of {generate_pdf} (Debian's Chromium), the OCR of
+ * The documents family of a local site: the browser of {generate_pdf} (Debian's Chromium), the OCR of
  * {detect_document_text} (tesseract) and the texts it read (rows of `document_texts`).
  *
  * The site's own pages: a page or subresource on the site's root_url origin under /files/user/ or
@@ -8,7 +7,7 @@
  * so {generate_pdf} can capture what the site publishes though its root_url is a local address
  * the guard refuses. Anything else on that origin is 404; other origins go through the guard.
  */
-import { ChromiumBrowser, EgressGuard, TesseractOcr, parseVirtualPath, type BrowserAdapter, type EgressRequest, type EgressResponse, type HostAdapters } from '../../index.js';
+import { ChromiumBrowser, TesseractOcr, parseVirtualPath, type BrowserAdapter, type EgressRequest, type EgressResponse, type HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import { ownTenant } from './own-tenant.js';
 import { siteFiles } from './basic.js';
@@ -66,7 +65,6 @@ function siteBrowser(ctx: SiteContext, browser: BrowserAdapter): BrowserAdapter 
 export function documentsAdapters(ctx: SiteContext): Partial<HostAdapters> {
   const own = ownTenant(ctx);
   return {
-    http: new EgressGuard(),
     browser: siteBrowser(ctx, new ChromiumBrowser()),
     ocr: new TesseractOcr(),
     documentTexts: {

@@ -22,7 +22,8 @@ export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
 
 import { batchesAdapters } from './batches.js';
 import { backupsAdapters } from './backups.js';
-const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, documentsAdapters, webopsAdapters, mailAdapters, syncAdapters, batchesAdapters, backupsAdapters];
+import { integrationAdapters } from './integrations.js';
+const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, documentsAdapters, webopsAdapters, mailAdapters, syncAdapters, batchesAdapters, backupsAdapters, integrationAdapters];
 
 export function siteAdapters(ctx: SiteContext): HostAdapters {
   const host: HostAdapters = {};
