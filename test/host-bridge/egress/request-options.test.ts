@@ -31,12 +31,26 @@ describe('guard request options', () => {
     expect(await code({ method: 'BREW', url: url('/echo') })).toBe('E_BAD_HEADER');
   });
 
-  it('maxResponseBytes lowers the body cap for one request, never raises it', async () => {
-    expect(await code({ method: 'GET', url: url('/bytes/5000'), maxResponseBytes: 4999 })).toBe('E_HTTP_LIMIT');
-    expect(await code({ method: 'GET', url: url('/bytes/5000?chunked=1'), maxResponseBytes: 4999 })).toBe('E_HTTP_LIMIT');
-    expect(await code({ method: 'GET', url: url('/bytes/5000'), maxResponseBytes: 5000 })).toBe('OK');
-    expect(await code({ method: 'GET', url: url('/bytes/100001'), maxResponseBytes: 10_000_000 })).toBe('E_HTTP_LIMIT');
-    expect(await code({ method: 'GET', url: url('/bytes/100000'), maxResponseBytes: -1 })).toBe('OK');
+  // The archive plugins and get_file ask for their input cap; it is counted after decoding.
+  const body = (maxResponseBytes: number | undefined, path: string): Promise<string> =>
+    guard.fetch({ method: 'GET', url: url(path), ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }) }).then(
+      (r) => `${r.body.length} bytes`,
+      (e: unknown) => (e instanceof EgressError ? e.code : `RAW ${String(e)}`),
+    );
+
+  it('maxResponseBytes stops a body past the cap the request asks for, declared or streamed, plain or decoded', async () => {
+    expect(await body(5000, '/bytes/5000')).toBe('5000 bytes');
+    expect(await body(4999, '/bytes/5000')).toBe('E_HTTP_LIMIT');
+    expect(await body(4999, '/bytes/5000?chunked=1')).toBe('E_HTTP_LIMIT');
+    expect(await body(4999, '/enc/gzip?n=5000')).toBe('E_HTTP_LIMIT');
+    expect(await body(0, '/bytes/1')).toBe('E_HTTP_LIMIT');
+  });
+
+  it("maxResponseBytes never raises the policy's cap", async () => {
+    expect(await body(undefined, '/bytes/100000')).toBe('100000 bytes');
+    expect(await body(10_000_000, '/bytes/100001')).toBe('E_HTTP_LIMIT');
+    expect(await body(-1, '/bytes/100001')).toBe('E_HTTP_LIMIT');
+    expect(await body(Number.NaN, '/bytes/100000')).toBe('100000 bytes');
   });
 
   it('tls needs https and a certificate with its key', async () => {
