@@ -11,6 +11,7 @@ import { openSite, type Site } from '../../../src/site/open-site.js';
 import { SiteConfigError } from '../../../src/site/config.js';
 import { S3_ACCESS_KEY, S3_SECRET_KEY, startS3, type TestS3 } from '../../support/s3-server.js';
 import { eachBackend, sampleSite } from '../../site/support/backends.js';
+import { forgeZip } from '../../../src/security/zip-forge.js';
 
 let s3: TestS3;
 beforeAll(async () => {
@@ -67,6 +68,21 @@ eachBackend('files plugins on S3 storage', (backend) => {
     expect(await s3.rawGet(bucket, 'site/files/g/mv/a.txt')).toBeNull();
     expect(await render('{remove_file path="/files/a/mv/b.txt" status_var=s}{remove_file path="/files/a/mv/b.txt" status_var=t}{if $s}T{/if}{if $t === false}F{/if}')).toBe('TF');
     expect(await s3.rawGet(bucket, 'site/files/a/mv/b.txt')).toBeNull();
+  });
+
+  it('zip, unzip and gzip work on the bucket; a zip-slip archive is refused with no object written', async () => {
+    await render('{put_file value="report A" path="/files/g/in/a.txt"}{put_file value="レポート B" path="/files/g/in/b.txt"}');
+    const zipped = await render('{assign_array var=a keys="url,name" values="/files/g/in/a.txt,a.txt"}{assign_array var=b keys="url,name" values="/files/g/in/b.txt,日本語/b.txt"}{append var=e value=$a}{append var=e value=$b}{zip entries=$e dest="/files/g/out/in.zip"}{$zip_dest}');
+    expect(zipped).toBe('/files/g/out/in.zip');
+    expect(await render('{unzip src="/files/g/out/in.zip" dest="/files/g/un"}{foreach from=$unzip_result.files item=f}{$f};{/foreach}')).toBe('/files/g/un/a.txt;/files/g/un/日本語/b.txt;');
+    expect(await s3.rawGet(bucket, 'site/files/g/un/日本語/b.txt')).toBe('レポート B');
+    expect(await render('{gzip file_url="/files/g/in/a.txt" dest="/files/g/gz/a.txt.gz"}{$gzip_dest}')).toBe('/files/g/gz/a.txt.gz');
+    expect(await s3.rawGet(bucket, 'site/files/g/gz/a.txt.gz')).not.toBeNull();
+
+    const before = await s3.keys(bucket);
+    await s3.rawPut(bucket, 'site/files/g/in/slip.zip', forgeZip([{ name: 'ok.txt', data: Buffer.from('ok') }, { name: '../../escape.txt', data: Buffer.from('x') }]));
+    await expect(render('{unzip src="/files/g/in/slip.zip" dest="/files/g/slip"}')).rejects.toMatchObject({ code: 'E_PATH_DENIED' });
+    expect((await s3.keys(bucket)).filter((k) => !before.includes(k))).toEqual(['site/files/g/in/slip.zip']);
   });
 
   it('storage_url is a presigned URL of the bucket that reads the file; a missing file gives null', async () => {
