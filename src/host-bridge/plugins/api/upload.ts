@@ -78,7 +78,7 @@ export async function uploadBody(files: Value, method: string, call: BridgeCall)
   const form = new FormData();
   for (const p of parts) {
     const data = await readPart(p);
-    form.append(p.field, new Blob([data], { type: p.contentType }), p.path.segments.at(-1) ?? 'file');
+    form.append(p.field, new Blob([new Uint8Array(data)], { type: p.contentType }), p.path.segments.at(-1) ?? 'file');
   }
   const encoded = new Response(form);
   return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? 'multipart/form-data' };
