@@ -11,7 +11,7 @@
  * and refuses to write, remove or move a root; messages carry virtual paths only.
  */
 
-import { FileError } from './errors.js';
+import { fileExists } from './exists.js';
 import type { FileStat, FileStore, ListEntry, ListOptions } from './file-store.js';
 import { listFolder } from './list.js';
 import { OpenAt, type ResolutionMode } from './openat.js';
@@ -108,14 +108,8 @@ export class TenantFiles implements FileStore {
   }
 
   /** true/false; a symlink on the path is still E_PATH_DENIED. */
-  async exists(p: VirtualPath): Promise<boolean> {
-    try {
-      await this.stat(p);
-      return true;
-    } catch (e) {
-      if (e instanceof FileError && e.code === 'E_FILE_NOT_FOUND') return false;
-      throw e;
-    }
+  exists(p: VirtualPath): Promise<boolean> {
+    return fileExists(this, p);
   }
 
   async list(p0: VirtualPath, o: ListOptions): Promise<ListEntry[]> {

@@ -14,7 +14,7 @@
  */
 import type { HostPlugin } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
-import { FileError } from '../../files/errors.js';
+import { fileExists } from '../../files/exists.js';
 import { parseVirtualPath, type VirtualPath } from '../../files/virtual-path.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { checkBucket, tenantFiles } from '../files/common.js';
@@ -24,7 +24,6 @@ import { destAttr, freshDest } from './dest.js';
 import { detectOrder } from './names.js';
 import { checkTime, entryBytes, inflate, planArchive } from './zip-read.js';
 import { MAX_ARCHIVE_INPUT_BYTES } from './limits.js';
-import type { FileStore } from '../../files/file-store.js';
 
 /** Without dest: the folder named after a `/files/g/` archive, next to it (`a/b.zip` -> `a/b`); a fresh folder for a URL. */
 function defaultDest(src: { path: VirtualPath } | { url: string }): VirtualPath {
@@ -33,16 +32,6 @@ function defaultDest(src: { path: VirtualPath } | { url: string }): VirtualPath 
     if (base !== src.path.text) return parseVirtualPath(base);
   }
   return freshDest('');
-}
-
-async function exists(files: FileStore, p: VirtualPath): Promise<boolean> {
-  try {
-    await files.stat(p);
-    return true;
-  } catch (e) {
-    if (e instanceof FileError && e.code === 'E_FILE_NOT_FOUND') return false;
-    throw e;
-  }
 }
 
 export const unzip: HostPlugin = {
@@ -63,7 +52,7 @@ export const unzip: HostPlugin = {
       const fresh = new Set<string>();
       for (const f of plan.files) {
         checkTime(call, 'checking the targets');
-        if (!(await exists(files, f.path))) fresh.add(f.path.text);
+        if (!(await fileExists(files, f.path))) fresh.add(f.path.text);
         else if (!overwrite) throw new BridgeError('E_FILE_FAILED', `{unzip} ${JSON.stringify(f.path.text)} exists (overwrite=0 replaces nothing; nothing was extracted)`);
       }
       for (const f of plan.files) await inflate(plan, f, call, () => {});

@@ -20,6 +20,7 @@
 import type { HostPlugin, BridgeCall } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { FileError } from '../../files/errors.js';
+import { fileExists } from '../../files/exists.js';
 import { missingAdapter } from '../../capabilities.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import type { CaptureFormat } from '../../adapters/documents.js';
@@ -100,16 +101,6 @@ function sleepOf(v: Value | undefined, call: BridgeCall): number {
   return ms;
 }
 
-async function exists(stat: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await stat();
-    return true;
-  } catch (e) {
-    if (e instanceof FileError && e.code === 'E_FILE_NOT_FOUND') return false;
-    throw e;
-  }
-}
-
 export const generatePdf: HostPlugin = {
   name: 'generate_pdf',
   async run(attrs, call) {
@@ -128,7 +119,7 @@ export const generatePdf: HostPlugin = {
     const callback = callbackOf('generate_pdf', attrs, call);
     const files = tenantFiles(call, 'generate_pdf');
     const overwrite = attrs.overwrite === true || Number(attrs.overwrite) === 1;
-    if (!overwrite && (await exists(() => files.stat(p)))) {
+    if (!overwrite && (await fileExists(files, p))) {
       throw new FileError('E_FILE_FAILED', p.text, 'the file exists (overwrite=1 replaces it)', { plugin: 'generate_pdf', attr: 'path', reason: 'exists' });
     }
     const sleepMs = sleepOf(attrs.sleep, call);
