@@ -152,6 +152,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     close() {
       templates.close();
       sandbox.close();
+      // The one host resource an engine starts: the browser of {generate_pdf} (started again on next use).
+      void options.host?.browser?.close?.().catch(() => {});
     },
 
     pids() {

@@ -9,9 +9,9 @@ export { createEngine } from './engine.js';
 export type { Engine, EngineOptions, RenderOptions, RenderResult, SourceLookup } from './engine.js';
 export { TemplateError, formatDiagnostic } from './errors.js';
 export type { Diagnostic } from './errors.js';
-export type { HostAdapters, RenderIdentity, SecretRecord, SessionAdapter, InternalApiRequest, ApiTokenRequest } from './host-bridge/host.js';
+export type { HostAdapters, RenderIdentity, SecretRecord, SessionAdapter, InternalApiRequest, ApiTokenRequest, MailAdapter, OutgoingMail } from './host-bridge/host.js';
 export type {
-  ChildSite, ChildSitesAdapter, ContentAdapter, CounterTarget, CsvTable, ExtColumn, ExtColumnType, ExtValue, MastersAdapter,
+  ChildSite, ChildSitesAdapter, ContentAdapter, CounterTarget, CounterWrite, CsvTable, ExtColumn, ExtColumnType, ExtValue, MastersAdapter,
   Topic, TopicState, TopicText, TopicsCategory, TopicsGroup,
 } from './host-bridge/adapters/content.js';
 export type { HostErrorReport } from './host-bridge/bridge.js';
@@ -19,11 +19,31 @@ export { verifyCredentialJwt } from './host-bridge/plugins/session/assign_api_cr
 export type { MembersAdapter, MemberRecord, MemberGroupRecord, MemberCustomSearchRecord } from './host-bridge/adapters/members.js';
 export type { TagsAdapter, TagRecord, TagCategoryRecord } from './host-bridge/adapters/tags.js';
 export type { BatchesAdapter, BatchStart } from './host-bridge/adapters/batches.js';
+export type { BrowserAdapter, CaptureJob, CaptureFormat, OcrAdapter, OcrRequest, DocumentTextsAdapter, DocumentTextKey } from './host-bridge/adapters/documents.js';
+export { ChromiumBrowser } from './host-bridge/documents/chromium.js';
+export type { ChromiumOptions } from './host-bridge/documents/chromium.js';
+export { TesseractOcr } from './host-bridge/documents/tesseract.js';
+export type { TesseractOptions } from './host-bridge/documents/tesseract.js';
+export { VisionOcr } from './host-bridge/documents/vision.js';
+export type { VisionOptions } from './host-bridge/documents/vision.js';
+export type { CdnAdapter, ConfiguredEndpoint, DeployAdapter, SpiderAdapter, SpiderHistory, SpiderPage, SpiderRunResult, SpiderSettings } from './host-bridge/adapters/webops.js';
+export type { SiteSyncAdapter, SiteSyncRun, SiteSyncResult, HostSite, SyncType } from './host-bridge/adapters/site-sync.js';
+export type { BackupsAdapter, BackupRecord } from './host-bridge/adapters/backups.js';
+export type { AnalyticsSettings, ChatSettings, CloudSettings, IntegrationAdapter, SocialSettings } from './host-bridge/adapters/integrations.js';
 export type { CommentsAdapter, CommentRecord, FavoritesAdapter, FavoriteQuery } from './host-bridge/adapters/community.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';
 export { EgressGuard } from './host-bridge/egress/guard.js';
 export { TenantFiles } from './host-bridge/files/tenant-files.js';
+export { S3Files } from './host-bridge/files/s3/s3-files.js';
+export type { S3FilesOptions } from './host-bridge/files/s3/s3-files.js';
+export { KNOWN_ROOTS, parseVirtualPath } from './host-bridge/files/virtual-path.js';
+export type { FileStore, FileStat, ListEntry, ListOptions } from './host-bridge/files/file-store.js';
+export type { VirtualPath } from './host-bridge/files/virtual-path.js';
+export type { HmacStorageUrls, PresignedStorageUrls } from './host-bridge/host.js';
+export type { EgressRequest, EgressResponse } from './host-bridge/egress/guard.js';
+export { smtpMailAdapter, smtpSender, SmtpConfigError, SmtpPartialError, SendWindow } from './host-bridge/mail/index.js';
+export type { SmtpOptions, SmtpMailAdapterOptions, SmtpSender, SmtpDelivery } from './host-bridge/mail/index.js';
 // An embedder's own plugins (docs/plugins-for-embedders.md): the definition, the error with one
 // of our codes a plugin throws, the values it takes and answers, and its examples as tests.
 export { definePlugin, runPluginExamples } from './engine-plugins.js';

@@ -13,6 +13,7 @@ import { formCommand } from './commands/form.js';
 import { pluginsCommand } from './commands/plugins.js';
 import { lspCommand } from './commands/lsp.js';
 import { siteCommand } from './commands/site.js';
+import { batchCommand } from './commands/batch.js';
 
 export interface Command {
   name: string;
@@ -23,7 +24,7 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Command[] = [renderCommand, checkCommand, compileCommand, serveCommand, formCommand, pluginsCommand, lspCommand, siteCommand];
+const COMMANDS: Command[] = [renderCommand, checkCommand, compileCommand, serveCommand, formCommand, pluginsCommand, lspCommand, siteCommand, batchCommand];
 
 export function mainHelp(): string {
   return [

@@ -4,9 +4,15 @@
  */
 import type { EgressRequest, EgressResponse } from './egress/guard.js';
 import type { FileStore } from './files/file-store.js';
+import type { VirtualPath } from './files/virtual-path.js';
 import type { ChildSitesAdapter, ContentAdapter, MastersAdapter } from './adapters/content.js';
 import type { SessionAdapter } from './adapters/session.js';
 import type { BatchesAdapter } from './adapters/batches.js';
+import type { BrowserAdapter, DocumentTextsAdapter, OcrAdapter } from './adapters/documents.js';
+import type { CdnAdapter, DeployAdapter, SpiderAdapter } from './adapters/webops.js';
+import type { SiteSyncAdapter } from './adapters/site-sync.js';
+import type { BackupsAdapter } from './adapters/backups.js';
+import type { AnalyticsSettings, ChatSettings, CloudSettings, IntegrationAdapter, SocialSettings } from './adapters/integrations.js';
 
 export type { SessionAdapter };
 import type { MembersAdapter } from './adapters/members.js';
@@ -183,16 +189,14 @@ export interface HostAdapters {
    */
   files?: (tenant: string) => FileStore;
   /**
-   * Files plugins (storage_url): where signed read links point and the key that signs them. The
-   * key never enters the isolate; see src/host-bridge/plugins/files/storage-url.ts for the URL
-   * shape and `verifyStorageUrl` for the serving side. Absent: {storage_url} is E_HOST_CAPABILITY.
+   * Files plugins (storage_url): how the tenant's signed read links are made, one of two ways.
+   * HMAC links to the embedder's own file server (`baseUrl` + `signingKey`; the key never enters
+   * the isolate; see src/host-bridge/plugins/files/storage-url.ts for the URL shape and
+   * `verifyStorageUrl` for the serving side), or links the storage itself signs (`presign`: an
+   * S3 presigned GET URL, S3Files.presignGet). The plugin checks the path, the expiry and that the
+   * file exists before asking. Absent: {storage_url} is E_HOST_CAPABILITY.
    */
-  storageUrls?: {
-    /** Public base URL of the tenant's file host, e.g. `https://files.example.com` (no trailing slash). */
-    baseUrl(tenant: string): string;
-    /** HMAC-SHA256 key for the tenant's links (at least 16 bytes). */
-    signingKey(tenant: string): Promise<Uint8Array>;
-  };
+  storageUrls?: HmacStorageUrls | PresignedStorageUrls;
   /** Mail family ({sendmail}): see MailAdapter. */
   mail?: MailAdapter;
   /**
@@ -223,4 +227,79 @@ export interface HostAdapters {
    * E_HOST_CAPABILITY, and so is a callback_batch attribute.
    */
   batches?: BatchesAdapter;
+  /**
+   * Documents family ({generate_pdf}): a headless browser that captures one page as PDF or image
+   * for `tenant`, every request of the page answered through the fetch it is handed (the egress
+   * guard); see BrowserAdapter (src/host-bridge/adapters/documents.ts) and ChromiumBrowser.
+   * The engine closes it when it closes. Absent: {generate_pdf} is E_HOST_CAPABILITY.
+   */
+  browser?: BrowserAdapter;
+  /**
+   * Documents family ({detect_document_text}): reads the text of a PDF or TIFF per page; see
+   * OcrAdapter. TesseractOcr runs Debian's tesseract and pdftoppm, VisionOcr calls a
+   * Vision-API-compatible service through the egress guard. Absent: E_HOST_CAPABILITY.
+   */
+  ocr?: OcrAdapter;
+  /**
+   * Documents family: where {detect_document_text} keeps the texts it read, per tenant, until the
+   * file changes (DocumentTextsAdapter). Absent: nothing is cached.
+   */
+  documentTexts?: DocumentTextsAdapter;
+  /**
+   * {purge_cdn_cache}: the tenant's configured purge endpoint (CdnAdapter), used when the template
+   * names no api_endpoint. Absent: api_endpoint is required. The request goes through `http`.
+   */
+  cdn?: CdnAdapter;
+  /** {repo_deploy}: the tenant's build hook (DeployAdapter); the POST goes through `http`. Absent: E_HOST_CAPABILITY. */
+  deploy?: DeployAdapter;
+  /**
+   * {kick_spider}: the tenant's spider settings and run history (SpiderAdapter); the crawl goes
+   * through `http`. Absent: E_HOST_CAPABILITY.
+   */
+  spider?: SpiderAdapter;
+  /**
+   * Site sync ({site_sync}): the sites of the tenant's host and a sync between two of them; see
+   * SiteSyncAdapter (src/host-bridge/adapters/site-sync.ts). Absent: {site_sync} is E_HOST_CAPABILITY.
+   */
+  siteSync?: SiteSyncAdapter;
+  /**
+   * Backups ({backup}, {backup_delete}): full backups of the tenant's site, made, listed and
+   * deleted for `tenant` only; see BackupsAdapter (src/host-bridge/adapters/backups.ts). Absent:
+   * those plugins are E_HOST_CAPABILITY.
+   */
+  backups?: BackupsAdapter;
+  /**
+   * Integrations ({chat_get_message}, {chat_post_message}, {chat_team_info}): the tenant's
+   * Slack-compatible Web API and the name of its bot-token secret (ChatSettings,
+   * src/host-bridge/adapters/integrations.ts). Absent, or null for the tenant: E_HOST_CAPABILITY.
+   */
+  chat?: IntegrationAdapter<ChatSettings>;
+  /** Integrations ({social_post_message}): the X-API-v2-compatible service and the user-token secret (SocialSettings). Absent or null: E_HOST_CAPABILITY. */
+  social?: IntegrationAdapter<SocialSettings>;
+  /**
+   * Integrations ({cloudfn_token}, {cloudpubsub_publish}): the token endpoint service-account
+   * assertions are exchanged at, the publish/subscribe API and the default service-account
+   * secret (CloudSettings). Absent or null: E_HOST_CAPABILITY.
+   */
+  cloud?: IntegrationAdapter<CloudSettings>;
+  /**
+   * Integrations ({webanalytics}): the GA4-Data-API-compatible service, the property and the
+   * service-account secret (AnalyticsSettings). Setting counters also needs content.setCounters.
+   * Absent or null: E_HOST_CAPABILITY.
+   */
+  analytics?: IntegrationAdapter<AnalyticsSettings>;
+}
+
+/** storage_url links signed here with HMAC-SHA256, served by the embedder's file server. */
+export interface HmacStorageUrls {
+  /** Public base URL of the tenant's file host, e.g. `https://files.example.com` (no trailing slash). */
+  baseUrl(tenant: string): string;
+  /** HMAC-SHA256 key for the tenant's links (at least 16 bytes). */
+  signingKey(tenant: string): Promise<Uint8Array>;
+}
+
+/** storage_url links the storage signs itself (object storage's presigned URLs). */
+export interface PresignedStorageUrls {
+  /** A URL that reads `path` until `expires` (Unix seconds; at most 7 days ahead, the plugin checked). */
+  presign(tenant: string, path: VirtualPath, expires: number): Promise<string>;
 }

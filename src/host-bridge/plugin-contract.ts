@@ -19,6 +19,12 @@ export interface RenderSecrets {
    * allowed; otherwise E_SECRET_DENIED. `use` names the place in that error.
    */
   substitute(text: string, use: string, allowed: (record: SecretRecord) => boolean): string;
+  /**
+   * `text` with every form of every value issued in this render replaced by a marker, as the
+   * bridge does to its answers; a plugin that keeps host data beyond the render (a downloaded
+   * file) compares it with this to learn whether it holds a secret.
+   */
+  redact(text: string): string;
 }
 
 /** One render's view of the values kept for its request ({assign_globals}): its own tenant and request only. */

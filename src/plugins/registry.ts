@@ -27,6 +27,13 @@ import { plugins as hostSession } from './host-session/index.js';
 import { plugins as hostMembers } from './host-members/index.js';
 import { plugins as hostTags } from './host-tags/index.js';
 import { plugins as hostCommunity } from './host-community/index.js';
+import { plugins as hostDocuments } from './host-documents/index.js';
+import { plugins as hostArchives } from './host-archives/index.js';
+import { plugins as hostWebops } from './host-webops/index.js';
+import { plugins as hostSync } from './host-sync/index.js';
+import { plugins as hostBatches } from './host-batches/index.js';
+import { plugins as hostBackup } from './host-backup/index.js';
+import { plugins as hostIntegrations } from './host-integrations/index.js';
 import { plugins as php } from './php/index.js';
 import { plugins as markup } from './markup/index.js';
 
@@ -40,6 +47,12 @@ export const FAMILIES: Readonly<Record<string, readonly Plugin[]>> = {
   'host-clock': hostClock, 'host-secrets': hostSecrets, 'host-request': hostRequest, 'host-crypto': hostCrypto, 'host-geo': hostGeo,
   'host-files': hostFiles, 'host-api': hostApi, 'host-mail': hostMail, 'host-content': hostContent,
   'host-members': hostMembers, 'host-tags': hostTags, 'host-community': hostCommunity, 'host-session': hostSession,
+  'host-documents': hostDocuments,
+  'host-archives': hostArchives,
+  'host-webops': hostWebops,
+  'host-sync': hostSync,
+  'host-batches': hostBatches, 'host-backup': hostBackup,
+  'host-integrations': hostIntegrations,
 };
 
 export const ALL_PLUGINS: readonly Plugin[] = Object.values(FAMILIES).flat();

@@ -40,6 +40,8 @@ export interface Example {
    * the sample site of `smartcage site init` (README, "The sample site"); as this member if given.
    */
   memberId?: number;
+  /** Where the example renders (plugins limited to batches or the admin test screen); default web. */
+  context?: 'web' | 'batch' | 'admin-test';
   /** Exact expected output. */
   output: string;
 }

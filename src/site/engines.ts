@@ -13,6 +13,7 @@ export const MAX_INTERNAL_DEPTH = 3;
 
 export class SiteEngines {
   private readonly made: (Engine | undefined)[] = [];
+  private readonly own = new Map<string, Engine>();
 
   /** `options` is called when an engine is first made; `overrides` (a fixed clock in tests...) go on top. */
   constructor(
@@ -31,7 +32,23 @@ export class SiteEngines {
     return e;
   }
 
+  /**
+   * An engine of its own for `purpose` (the mail templates' renders, which run while a render
+   * of the site waits on {sendmail}), made on first use from the site's options changed by
+   * `adjust`, closed with the others.
+   */
+  for(purpose: string, adjust: (options: EngineOptions) => EngineOptions): Engine {
+    let e = this.own.get(purpose);
+    if (!e) {
+      e = createEngine(adjust({ workers: 1, ...this.options(), ...this.overrides }));
+      this.own.set(purpose, e);
+    }
+    return e;
+  }
+
   close(): void {
     for (const e of this.made.splice(0)) e?.close();
+    for (const e of this.own.values()) e.close();
+    this.own.clear();
   }
 }

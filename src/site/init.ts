@@ -21,6 +21,9 @@ export interface InitOptions {
 
 export class SiteExistsError extends Error {}
 
+/** The folders of a site folder, made by init (and by a restore). */
+export const SITE_SUBFOLDERS: readonly string[] = ['data', 'functions', 'batches', 'templates', 'files/user', 'files/ltd', 'files/temp', 'outbox', 'mail'];
+
 export async function initSite(dir: string, opts: InitOptions = {}): Promise<void> {
   if (existsSync(path.join(dir, 'site.json'))) throw new SiteExistsError(`${dir} already holds a site (site.json); nothing was changed`);
   const config: SiteConfig = {
@@ -36,10 +39,12 @@ export async function initSite(dir: string, opts: InitOptions = {}): Promise<voi
       { path: 'me', method: 'GET', function: 'me', api_id: 1 },
     ],
     apis: [{ api_id: 1, security: 'none' }],
-    batches: [],
-    mail: { verified_domains: ['example.com'], from: 'info@example.com', from_name: 'Demo site' },
+    batches: [{ slug: 'notify', id: 1 }],
+    mail: { verified_domains: ['example.com'], from: 'info@example.com', from_name: 'Demo site', max_per_hour: 200, max_recipients_per_hour: 2000 },
+    storage: { type: 'local' },
+    integrations: {},
   };
-  for (const sub of ['data', 'functions', 'batches', 'templates', 'files/user', 'files/ltd', 'files/temp', 'outbox']) {
+  for (const sub of SITE_SUBFOLDERS) {
     mkdirSync(path.join(dir, sub), { recursive: true });
   }
   writeFileSync(path.join(dir, 'site.json'), JSON.stringify(config, null, 2) + '\n');

@@ -5,15 +5,16 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EngineOptions, HostAdapters, RenderIdentity } from '../index.js';
+import { EgressGuard, type EngineOptions, type HostAdapters, type RenderIdentity } from '../index.js';
 import { readSiteConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, SQLITE_FILE } from './db/database.js';
 import { migrate } from './schema/index.js';
 import { siteAdapters } from './adapters/index.js';
 import type { SiteContext } from './site-context.js';
 import { SiteEngines } from './engines.js';
 import { SiteRequests } from './requests.js';
 import { siteIdentity, type IdentityOptions } from './identity.js';
+import { closeSiteQueue } from './batches/site-queue.js';
 
 export interface Site extends SiteContext {
   readonly host: HostAdapters;
@@ -24,11 +25,16 @@ export interface Site extends SiteContext {
   close(): Promise<void>;
 }
 
-export const SQLITE_FILE = path.join('data', 'site.sqlite');
+export { SQLITE_FILE };
 
 export interface OpenOptions {
   /** Engine options over the site's own for the engines the site renders with (a fixed clock in tests...). */
   engine?: Partial<EngineOptions>;
+  /**
+   * Outbound HTTP of the site's plugins ({api}, the integrations): by default an EgressGuard with
+   * its default policy, closed with the site; tests pass a guard with a test policy.
+   */
+  http?: NonNullable<HostAdapters['http']>;
 }
 
 export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Site> {
@@ -49,15 +55,29 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
     constants: { SITE_KEY: config.site_key, ROOT_URL: config.root_url },
     host,
   });
-  const ctx: SiteContext = { dir, config, db, tenant: config.site_key, requests: new SiteRequests(), engines: new SiteEngines(engineOptions, opts.engine) };
-  const host = siteAdapters(ctx);
+  const closing: (() => void | Promise<void>)[] = [];
+  const ctx: SiteContext = {
+    dir, config, db, tenant: config.site_key, requests: new SiteRequests(), engines: new SiteEngines(engineOptions, opts.engine),
+    atClose: (fn) => void closing.push(fn),
+  };
+  const guard = opts.http ? null : new EgressGuard();
+  let host: HostAdapters;
+  try {
+    host = { ...siteAdapters(ctx), http: opts.http ?? guard! };
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
   return {
     ...ctx,
     host,
     engineOptions,
     identity: (opts) => siteIdentity(config, opts),
     close: async () => {
+      for (const fn of closing.splice(0)) await fn();
       ctx.engines.close();
+      await closeSiteQueue(ctx);
+      await guard?.close();
       await db.close();
     },
   };

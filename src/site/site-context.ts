@@ -14,4 +14,6 @@ export interface SiteContext {
   readonly requests: SiteRequests;
   /** The engines the site runs its own custom functions with, one per depth of internal requests (engines.ts). */
   readonly engines: SiteEngines;
+  /** Runs `fn` when the site closes (pooled connections an adapter keeps open...), before the database closes. */
+  atClose(fn: () => void | Promise<void>): void;
 }

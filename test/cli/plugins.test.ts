@@ -50,7 +50,8 @@ describe('smartcage plugins', () => {
       ['middle', 'bool', false],
     ]);
     expect(find('tag', 'sleep')).toMatchObject({ runs: 'host', capability: 'clock', provided: true });
-    expect(find('tag', 'backup')).toMatchObject({ implemented: false, provided: false, family: null, runs: null });
+    expect(find('tag', 'site_sync')).toMatchObject({ implemented: true, provided: false, family: 'host-sync', runs: 'host', capability: 'siteSync' });
+    expect(list.plugins.filter((p) => !p.implemented)).toEqual([]);
     expect(list.hostCapabilities).toEqual(['clock', 'request']);
     expect(list.builtInTags).toContain('foreach');
 

@@ -43,7 +43,7 @@ describe('names an embedder may not take', () => {
       expect(refusal([{ ...tag, name }]), name).toMatch(/is (a tag the compiler writes itself|a built-in tag)$/);
     }
     expect(refusal([{ ...tag, name: 'php' }])).toContain('{php} is a tag the compiler writes itself');
-    expect(refusal([{ ...tag, name: 'webanalytics' }])).toContain('{webanalytics} is a tag of the language (not implemented yet), reserved for it');
+    expect(refusal([{ ...tag, name: 'webanalytics' }])).toContain('{webanalytics} is a built-in tag');
   });
 
   it('a built-in modifier, by name or as an alias of the embedder\'s', () => {

@@ -44,8 +44,20 @@ function packagesOf(file: string): string[] {
   return out;
 }
 
+/** Packages a file loads when it is loaded: value imports and re-exports, not `import type` nor `import()`. */
+function eagerPackagesOf(file: string): string[] {
+  const sf = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, false);
+  return sf.statements
+    .filter((n): n is ts.ImportDeclaration | ts.ExportDeclaration => (ts.isImportDeclaration(n) && !n.importClause?.isTypeOnly) || (ts.isExportDeclaration(n) && !n.isTypeOnly))
+    .map((n) => n.moduleSpecifier)
+    .filter((spec): spec is ts.StringLiteral => spec !== undefined && ts.isStringLiteral(spec) && !spec.text.startsWith('.'))
+    .map((spec) => spec.text);
+}
+
 const reached = reachedFrom('src/index.ts');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional?: boolean }> };
+/** Optional peers the engine may load on first use (playwright-core for {generate_pdf}, the AWS SDK for S3Files), never when it is imported. */
+const LAZY_PEERS = ['playwright-core', '@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner'];
 
 describe('what src/index.ts loads', () => {
   it('reaches the engine', () => {
@@ -58,10 +70,15 @@ describe('what src/index.ts loads', () => {
   });
 
   it("imports no package but node's own and the dependencies (no ajv)", () => {
-    const allowed = (spec: string) => spec.startsWith('node:') || Object.keys(pkg.dependencies).some((d) => spec === d || spec.startsWith(`${d}/`));
+    const allowed = (spec: string) => spec.startsWith('node:') || [...Object.keys(pkg.dependencies), ...LAZY_PEERS].some((d) => spec === d || spec.startsWith(`${d}/`));
     const found = reached.flatMap((f) => packagesOf(f).map((spec) => `${f}: ${spec}`));
     expect(found.length).toBeGreaterThan(0);
     expect(found.filter((line) => !allowed(line.slice(line.indexOf(': ') + 2)))).toEqual([]);
     expect(found.filter((line) => /: ajv/.test(line))).toEqual([]);
+  });
+
+  it('loads the optional peers it names only on first use (import type, import())', () => {
+    expect(LAZY_PEERS.every((p) => pkg.peerDependenciesMeta[p]?.optional === true)).toBe(true);
+    expect(reached.flatMap((f) => eagerPackagesOf(f).filter((p) => LAZY_PEERS.includes(p)).map((p) => `${f}: ${p}`))).toEqual([]);
   });
 });

@@ -22,7 +22,8 @@ let siteEngine: Engine | undefined;
 beforeAll(async () => {
   if (ALL_PLUGINS.every(onTestHost)) return;
   site = await sampleSite(BACKENDS[0]!);
-  siteEngine = createEngine({ ...site.engineOptions(), now: () => FIXED_NOW, seed: FIXED_SEED, workers: 1 });
+  // The first {generate_pdf} starts Chromium inside its render's wall time: seconds on a busy machine.
+  siteEngine = createEngine({ ...site.engineOptions(), now: () => FIXED_NOW, seed: FIXED_SEED, workers: 1, limits: { wallMs: 30_000 } });
 });
 afterAll(async () => {
   siteEngine?.close();
@@ -39,7 +40,7 @@ describe('plugin examples', () => {
     p.examples.forEach((ex, i) => {
       it(`${p.kind} ${p.name} #${i + 1}: ${ex.template}`, async () => {
         if (!onTestHost(p)) {
-          const identity = site!.identity({ memberId: ex.memberId ?? null });
+          const identity = site!.identity({ memberId: ex.memberId ?? null, ...(ex.context ? { context: ex.context } : {}) });
           const { output } = await siteEngine!.render(ex.template, { name: `${p.name}-example.tpl`, identity, vars: ex.vars as Record<string, unknown> | undefined });
           expect(output).toBe(ex.output);
           return;

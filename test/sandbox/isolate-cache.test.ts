@@ -72,7 +72,8 @@ describe('tenant isolates', () => {
   });
 
   it('beyond the heap budget the least recently used idle isolates go first', async () => {
-    const c = cache({ idleMs: 60_000, retainMB: 4096, heapBudgetMB: 100 });
+    // 120 MB: room for a and b even when a retry of `fill` left a's first 40 MB uncollected.
+    const c = cache({ idleMs: 60_000, retainMB: 4096, heapBudgetMB: 120 });
     // Renders `mb` MB until the heap holds them when it is read, or an isolate was disposed
     // (now and then V8 collects the garbage before the read; the tenant stays the most recent).
     const fill = async (tenant: string, mb: number) => {
@@ -90,12 +91,12 @@ describe('tenant isolates', () => {
     await c.render('a', 128, small, request(), limits, null);
     expect(c.held()).toEqual(['b/128', 'a/128']);
     expect(c.report().evicted).toBe(0);
-    // 60 more MB: over the budget whatever a holds. b goes first; a too if that was not enough.
-    await fill('c', 60);
+    // 80 more MB: over the budget whatever a holds. b goes first; a too if that was not enough.
+    await fill('c', 80);
     expect(c.held()).not.toContain('b/128');
     expect(c.held().at(-1)).toBe('c/128');
     expect(c.report().evicted).toBe(3 - c.held().length);
-    expect(c.report().heapMB).toBeLessThanOrEqual(100);
+    expect(c.report().heapMB).toBeLessThanOrEqual(120);
   });
 
   it('a render in progress is never cut short by the idle timer or the budget', async () => {

@@ -145,7 +145,7 @@ eachBackend('serve --site', (backend) => {
     expect((await http(at('/forms/'))).body).toContain('/demo/article');
     await site.host.files!(site.tenant).writeAtomic(parseVirtualPath('/files/user/hello.txt'), new TextEncoder().encode('hi'));
     expect((await http(at('/files/user/hello.txt'))).body).toBe('hi');
-    expect(JSON.parse((await http(at('/api/files?path=/files/user/'))).body)).toMatchObject({ entries: [expect.objectContaining({ name: 'hello.txt' })] });
+    expect(JSON.parse((await http(at('/api/files?path=/files/user/'))).body)).toMatchObject({ entries: [expect.objectContaining({ name: 'hello.txt' }), expect.objectContaining({ name: 'sample-page.html' })] });
   });
 });
 

@@ -7,6 +7,10 @@ export interface Received {
   rcptTo: string[];
   raw: Buffer;
   secure: boolean;
+  /** The server's id of the connection (the same for mails sent over one pooled connection). */
+  session: string;
+  /** The user the client logged in as, if it did. */
+  user: string | null;
 }
 
 export interface TestSmtp {
@@ -31,6 +35,8 @@ export async function startSmtp(opts: Partial<SMTPServerOptions> = {}): Promise<
           rcptTo: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks),
           secure: session.secure,
+          session: session.id,
+          user: typeof session.user === 'string' ? session.user : null,
         });
         callback(null);
       });

@@ -3,6 +3,7 @@
  * Subcommands are a table, each with its own usage, like the top-level commands.
  */
 import { parseArgs, stringOption, UsageError } from '../args.js';
+import { commandOf, type Subcommand } from './subcommands.js';
 import { EXIT } from '../exit-codes.js';
 import { Progress } from '../progress.js';
 import { initSite, SiteExistsError } from '../../site/init.js';
@@ -10,13 +11,10 @@ import { SiteConfigError } from '../../site/config.js';
 import { SAMPLES } from '../../site/sample/index.js';
 import type { Command } from '../main.js';
 import { siteGet, sitePut } from './site-files.js';
+import { siteOutbox } from './site-outbox.js';
+import { siteRestore } from './site-restore.js';
 
-export interface Subcommand {
-  name: string;
-  summary: string;
-  usage: string;
-  run(argv: string[]): Promise<number>;
-}
+export type { Subcommand };
 
 const init: Subcommand = {
   name: 'init',
@@ -53,24 +51,4 @@ const init: Subcommand = {
   },
 };
 
-const SUBCOMMANDS: Subcommand[] = [init, sitePut, siteGet];
-
-function siteHelp(): string {
-  return ['SUBCOMMAND ...', '', 'Subcommands:', ...SUBCOMMANDS.map((s) => `  ${s.name.padEnd(6)} ${s.summary}`), '', 'Run `smartcage site SUBCOMMAND --help` for its options.'].join('\n');
-}
-
-export const siteCommand: Command = {
-  name: 'site',
-  summary: 'Create and manage local sites (settings, data and files in one folder).',
-  usage: siteHelp(),
-  usageFor(argv) {
-    const sub = SUBCOMMANDS.find((s) => s.name === argv[0]);
-    return sub && `${sub.summary}\n\nUsage: ${sub.usage}\n`;
-  },
-  async run(argv) {
-    const [name, ...rest] = argv;
-    const sub = SUBCOMMANDS.find((s) => s.name === name);
-    if (!sub) throw new UsageError(name ? `unknown site subcommand "${name}" (${SUBCOMMANDS.map((s) => s.name).join(', ')})` : 'site needs a subcommand');
-    return sub.run(rest);
-  },
-};
+export const siteCommand: Command = commandOf('site', 'Create and manage local sites (settings, data and files in one folder).', [init, sitePut, siteGet, siteOutbox, siteRestore]);

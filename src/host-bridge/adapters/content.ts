@@ -88,6 +88,12 @@ export interface CounterTarget {
   index: number;
 }
 
+/** One value for setCounters. */
+export interface CounterWrite {
+  target: CounterTarget;
+  value: number;
+}
+
 /**
  * Content groups, contents, their extended columns and categories, and counters
  * (HostAdapters.content). Every method answers for `tenant` only: a row of another tenant is
@@ -115,6 +121,18 @@ export interface ContentAdapter {
   addToCounter(tenant: string, target: CounterTarget, amount: number): Promise<number>;
   /** Sets the pending value of `target` (atomic), and answers it. */
   setCounter(tenant: string, target: CounterTarget, value: number): Promise<number>;
+  /**
+   * Sets the pending values of many targets in ONE transaction: all of them or, if any write
+   * fails, none (webanalytics). The plugin has checked every target, as for setCounter. Absent:
+   * webanalytics cannot set counters (E_HOST_CAPABILITY).
+   */
+  setCounters?(tenant: string, writes: readonly CounterWrite[]): Promise<void>;
+  /**
+   * The contents of group `groupId` that have one of these slugs: slug => id, in a few queries
+   * however many slugs (webanalytics names thousands at once). A slug the group has no content
+   * of is absent. Absent method: webanalytics cannot set counters (E_HOST_CAPABILITY).
+   */
+  topicIdsBySlug?(tenant: string, groupId: number, slugs: readonly string[]): Promise<ReadonlyMap<string, number>>;
   /**
    * Publishes the pending values of these contents into their counters, in ONE transaction: all
    * of them or, if any write fails, none. A write made while it runs must not be lost (it is

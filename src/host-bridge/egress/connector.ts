@@ -68,11 +68,13 @@ export interface GuardedConnectOptions {
   policy: EgressPolicy;
   resolver: Resolver;
   stats: ConnectorStats;
-  /** Extra trusted CA certificates (PEM), replacing Node's bundle when set. Test servers only. */
+  /** Extra trusted CA certificates (PEM), replacing Node's bundle when set. Test servers and mTLS `cainfo`. */
   ca?: string | Buffer | readonly (string | Buffer)[];
+  /** A client certificate and its key (PEM) presented in every TLS handshake of this connector (mTLS). */
+  clientCert?: { cert: string; key: string };
 }
 
-export function createGuardedConnect({ policy, resolver, stats, ca }: GuardedConnectOptions): ConnectFn {
+export function createGuardedConnect({ policy, resolver, stats, ca, clientCert }: GuardedConnectOptions): ConnectFn {
   const tlsConnector = buildConnector({
     // HTTP/1.1 only: the header cap is llhttp's maxHeaderSize, which undici's HTTP/2 client does
     // not apply (undici 8 offers h2 in ALPN by default; test/host-bridge/egress/h2.test.ts).
@@ -80,6 +82,7 @@ export function createGuardedConnect({ policy, resolver, stats, ca }: GuardedCon
     timeout: policy.timeoutMs,
     lookup: refuseLookup as never,
     ...(ca !== undefined ? { ca: ca as string | Buffer | (string | Buffer)[] } : {}),
+    ...(clientCert !== undefined ? { cert: clientCert.cert, key: clientCert.key } : {}),
   });
 
   const deny = (reason: string): ConnectorError => {

@@ -26,6 +26,8 @@ export interface EgressRequest {
   signal?: AbortSignal;
   /** Deadline for this request, redirects included; capped by the policy's timeoutMs. */
   timeoutMs?: number;
+  /** Response body bytes this request accepts (E_HTTP_LIMIT past it); capped by the policy's maxResponseBytes. */
+  maxResponseBytes?: number;
   /**
    * Names of headers whose values carry a secret. A request with any (or with `secretBody`)
    * follows redirects within its origin only: a redirect to another origin is not followed but
@@ -35,6 +37,20 @@ export interface EgressRequest {
   secretHeaders?: readonly string[];
   /** The body carries a secret (see `secretHeaders`). */
   secretBody?: boolean;
+  /**
+   * mTLS: a client certificate and key to present, and/or the CA that must have issued the
+   * server's certificate (instead of the guard's trust store). The request then runs on an Agent
+   * of its own, closed when it ends, so the certificate is never offered on a pooled connection
+   * of another request; https only; redirects within the origin only, as for `secretHeaders`.
+   */
+  tls?: ClientTls;
+}
+
+/** PEM texts of one mTLS request (EgressRequest.tls). */
+export interface ClientTls {
+  cert?: string;
+  key?: string;
+  ca?: string;
 }
 
 export interface EgressResponse {
@@ -83,10 +99,25 @@ export class EgressGuard {
   readonly stats = { connections: 0, denied: 0 };
   private readonly agent: Agent;
 
-  constructor(policy?: Partial<EgressPolicy>, resolver: Resolver = systemResolver, options: EgressGuardOptions = {}) {
+  constructor(
+    policy?: Partial<EgressPolicy>,
+    private readonly resolver: Resolver = systemResolver,
+    private readonly options: EgressGuardOptions = {},
+  ) {
     this.policy = resolvePolicy(policy);
-    this.agent = new Agent({
-      connect: createGuardedConnect({ policy: this.policy, resolver, stats: this.stats, ...(options.ca !== undefined ? { ca: options.ca } : {}) }),
+    this.agent = this.makeAgent(options.ca, undefined);
+  }
+
+  /** An Agent whose every connection goes through the guarded connector (one per guard; one per mTLS request). */
+  private makeAgent(ca: EgressGuardOptions['ca'], clientCert: { cert: string; key: string } | undefined): Agent {
+    return new Agent({
+      connect: createGuardedConnect({
+        policy: this.policy,
+        resolver: this.resolver,
+        stats: this.stats,
+        ...(ca !== undefined ? { ca } : {}),
+        ...(clientCert !== undefined ? { clientCert } : {}),
+      }),
       maxHeaderSize: this.policy.maxHeaderBytes,
       headersTimeout: this.policy.timeoutMs,
       bodyTimeout: this.policy.timeoutMs,
@@ -156,8 +187,8 @@ export class EgressGuard {
   }
 
   private async run(req: EgressRequest, signal: AbortSignal, deadlineAt: number, setCurrent: (u: string) => void): Promise<EgressResponse> {
-    let method = checkMethod(req.method);
-    let headers = checkHeaders(req.headers, this.policy.maxHeaderBytes);
+    const method = checkMethod(req.method);
+    const headers = checkHeaders(req.headers, this.policy.maxHeaderBytes);
     let body: Buffer | undefined;
     if (req.body !== undefined && req.body !== null) {
       if (typeof req.body === 'string') body = Buffer.from(req.body, 'utf8');
@@ -168,11 +199,34 @@ export class EgressGuard {
     }
     if (!headers.some(([n]) => n === 'accept-encoding')) headers.push(['accept-encoding', DEFAULT_ACCEPT_ENCODING]);
 
-    const carriesSecret = (req.secretHeaders ?? []).length > 0 || req.secretBody === true;
-    let url = this.check(req.url);
+    const tls = req.tls;
+    const carriesSecret = (req.secretHeaders ?? []).length > 0 || req.secretBody === true || tls !== undefined;
+    const url = this.check(req.url);
+    const go = (agent: Agent): Promise<EgressResponse> => this.hops(agent, { url, method, headers, body, carriesSecret, wanted: req.maxResponseBytes }, signal, deadlineAt, setCurrent);
+    if (tls === undefined) return go(this.agent);
+    if (url.protocol !== 'https:') throw egressError('E_BAD_URL', req.url, 'a client certificate or CA needs an https URL');
+    if ((tls.cert === undefined) !== (tls.key === undefined)) throw egressError('E_BAD_URL', req.url, 'a client certificate needs its key');
+    const own = this.makeAgent(tls.ca ?? this.options.ca, tls.cert !== undefined && tls.key !== undefined ? { cert: tls.cert, key: tls.key } : undefined);
+    try {
+      return await go(own);
+    } finally {
+      void own.destroy().catch(() => undefined);
+    }
+  }
+
+  /** The request and the redirects it is allowed to follow, on `agent`. */
+  private async hops(
+    agent: Agent,
+    first: { url: URL; method: string; headers: [string, string][]; body: Buffer | undefined; carriesSecret: boolean; wanted: number | undefined },
+    signal: AbortSignal,
+    deadlineAt: number,
+    setCurrent: (u: string) => void,
+  ): Promise<EgressResponse> {
+    let { url, method, headers, body } = first;
+    const { carriesSecret, wanted } = first;
     for (let redirects = 0; ; redirects++) {
       const remaining = Math.max(1, deadlineAt - Date.now());
-      const res: Dispatcher.ResponseData = await this.agent.request({
+      const res: Dispatcher.ResponseData = await agent.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: method as Dispatcher.HttpMethod,
@@ -193,7 +247,7 @@ export class EgressGuard {
         if (carriesSecret && next?.origin !== url.origin) {
           // Answered as it is: the caller sees the 3xx and its Location, the secret stays here.
           try {
-            return await this.finish(res, method, url, redirects);
+            return await this.finish(res, method, url, redirects, wanted);
           } finally {
             discard(res.body);
           }
@@ -218,15 +272,15 @@ export class EgressGuard {
         continue;
       }
       try {
-        return await this.finish(res, method, url, redirects);
+        return await this.finish(res, method, url, redirects, wanted);
       } finally {
         discard(res.body);
       }
     }
   }
 
-  private async finish(res: Dispatcher.ResponseData, method: string, url: URL, redirects: number): Promise<EgressResponse> {
-    const cap = this.policy.maxResponseBytes;
+  private async finish(res: Dispatcher.ResponseData, method: string, url: URL, redirects: number, wanted: number | undefined): Promise<EgressResponse> {
+    const cap = Math.min(this.policy.maxResponseBytes, typeof wanted === 'number' && wanted >= 0 ? wanted : Infinity);
     const encoding = res.headers['content-encoding'];
     const codings = parseContentEncoding(encoding);
     const decode = codings !== null && codings.length > 0;

@@ -21,7 +21,8 @@ const FORBIDDEN = new Set([
   'http2-settings',
 ]);
 
-export const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** PURGE: the cache invalidation method of CDNs and caching proxies ({api}, {purge_cdn_cache}). */
+export const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PURGE']);
 
 const MAX_HEADER_COUNT = 100;
 

@@ -23,15 +23,19 @@
  * - Request headers: RFC 7230 token names, values of visible Latin-1/SP/HTAB only; framing,
  *   hop-by-hop and routing headers (Host, Content-Length, Transfer-Encoding, Connection,
  *   Upgrade, TE, Trailer, Keep-Alive, Expect, Proxy-*) refused; at most 100 headers and
- *   `maxHeaderBytes`. Methods: GET HEAD POST PUT PATCH DELETE OPTIONS (others E_BAD_HEADER).
+ *   `maxHeaderBytes`. Methods: GET HEAD POST PUT PATCH DELETE OPTIONS PURGE (others E_BAD_HEADER).
  * - Responses: header bytes capped by llhttp (`maxHeaderSize`); body streamed and counted after
  *   gzip/deflate/br decoding (at most two nested codings); unknown codings returned as sent.
  * - Time: one deadline per request including redirects and DNS (`timeoutMs`, a request may ask
  *   for less, never more); the caller's AbortSignal honoured (E_HTTP_FAILED "aborted").
- * - Never the global fetch, never an environment proxy: one undici Agent per guard.
+ * - mTLS (`tls`: client certificate and key, and/or the CA the server's certificate must chain
+ *   to): https only, on an Agent made for that one request and destroyed after it (no pooled
+ *   connection carries a certificate to another request), same-origin redirects only.
+ * - Never the global fetch, never an environment proxy: one undici Agent per guard (plus one per
+ *   mTLS request).
  */
 export { EgressError, type EgressCode } from './errors.js';
 export { DEFAULT_EGRESS_POLICY, type EgressPolicy } from './policy.js';
 export { systemResolver, type Resolver } from './resolver.js';
 export { isPublicAddress } from './ip-class.js';
-export { EgressGuard, type EgressGuardOptions, type EgressRequest, type EgressResponse } from './guard.js';
+export { EgressGuard, type ClientTls, type EgressGuardOptions, type EgressRequest, type EgressResponse } from './guard.js';

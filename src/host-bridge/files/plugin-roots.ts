@@ -40,6 +40,13 @@ export interface PathRule {
 const CLOUD = ['/files/g', '/files/a'] as const;
 
 export const PLUGIN_PATH_RULES: Readonly<Record<string, Readonly<Record<string, PathRule>>>> = {
+  api: {
+    files: {
+      roots: ['/files/temp'],
+      write: false,
+      note: 'Spec: "Paths relative to the service\'s temporary folder". A relative entry is joined under /files/temp by the plugin; a /files/... entry must be under /files/temp (what dl_flg, write_file and save_file give back). Other roots: denied (decisions.md D90).',
+    },
+  },
   copy_s3_temp_file: {
     file_id: {
       roots: ['/files/temp'],

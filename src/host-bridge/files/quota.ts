@@ -7,9 +7,10 @@
  * entry. Empty files and folders cost no bytes, so without the entry count a loop of writes of
  * empty files into new folders could fill the file system (finding HH-12).
  *
- * Usage is scanned once (everything below the real root, temp files included, symlinks counted as
- * entries but not followed) and then kept up to date by this instance's own writes and removals;
- * another process writing the same root is not seen until a rescan.
+ * Usage is scanned once (TenantFiles: everything below the real root, temp files included, symlinks
+ * counted as entries but not followed, `scanFolderUsage`; S3Files: every key below the tenant's
+ * prefix) and then kept up to date by this instance's own writes and removals; another process
+ * writing the same storage is not seen until a rescan.
  */
 
 import { FileError, translateFsError } from './errors.js';
@@ -37,14 +38,14 @@ export class Quota implements EntryCount {
   private inflight = 0;
 
   constructor(
-    private readonly at: OpenAt,
+    private readonly scan: () => Promise<Usage>,
     private readonly limits: QuotaLimits,
   ) {}
 
   /** Scan the usage if it is not known; every operation that reserves or releases calls this first. */
   async load(): Promise<void> {
     if (this.used !== undefined) return;
-    this.scanning ??= scanUsage(this.at).finally(() => (this.scanning = undefined));
+    this.scanning ??= this.scan().finally(() => (this.scanning = undefined));
     const u = await this.scanning;
     if (this.used === undefined) {
       this.used = u.bytes;
@@ -94,7 +95,7 @@ export class Quota implements EntryCount {
 
   /** Scan again; the counts take the result unless a write is under way. */
   async rescan(): Promise<Usage> {
-    const u = await scanUsage(this.at);
+    const u = await this.scan();
     if (this.inflight === 0) {
       this.used = u.bytes;
       this.usedEntries = u.entries;
@@ -103,7 +104,8 @@ export class Quota implements EntryCount {
   }
 }
 
-async function scanUsage(at: OpenAt): Promise<Usage> {
+/** The usage of a local folder store, every kind of entry counted. */
+export async function scanFolderUsage(at: OpenAt): Promise<Usage> {
   const root = await at.openRoot();
   let bytes = 0;
   const read = { count: 0 };

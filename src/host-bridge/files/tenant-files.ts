@@ -11,16 +11,16 @@
  * and refuses to write, remove or move a root; messages carry virtual paths only.
  */
 
-import { FileError } from './errors.js';
+import { fileExists } from './exists.js';
 import type { FileStat, FileStore, ListEntry, ListOptions } from './file-store.js';
 import { listFolder } from './list.js';
 import { OpenAt, type ResolutionMode } from './openat.js';
-import { Quota } from './quota.js';
+import { Quota, scanFolderUsage } from './quota.js';
 import { readFile, readFileLines } from './read.js';
 import { removeFile, removeFolder } from './remove.js';
 import { renameFile } from './rename.js';
 import { statPath } from './stat.js';
-import { parseVirtualPath, type VirtualPath } from './virtual-path.js';
+import { revalidate as canon, refuseRoot as notRoot, type VirtualPath } from './virtual-path.js';
 import { appendRecord, sweepTempFiles, writeAtomic, type StepHook } from './write.js';
 
 /** Default of TenantFilesOptions.maxStorageEntries: a large site's uploads, far from a file system's limits. */
@@ -77,7 +77,7 @@ export class TenantFiles implements FileStore {
 
   /** The root is resolved on first use; a failure (E_FILE_FAILED, no real path) is the answer of every later call too. */
   private open(): Promise<Opened> {
-    this.opened ??= OpenAt.open(this.opts.rootDir, this.opts).then((at) => ({ at, quota: new Quota(at, this.opts) }));
+    this.opened ??= OpenAt.open(this.opts.rootDir, this.opts).then((at) => ({ at, quota: new Quota(() => scanFolderUsage(at), this.opts) }));
     return this.opened;
   }
 
@@ -108,14 +108,8 @@ export class TenantFiles implements FileStore {
   }
 
   /** true/false; a symlink on the path is still E_PATH_DENIED. */
-  async exists(p: VirtualPath): Promise<boolean> {
-    try {
-      await this.stat(p);
-      return true;
-    } catch (e) {
-      if (e instanceof FileError && e.code === 'E_FILE_NOT_FOUND') return false;
-      throw e;
-    }
+  exists(p: VirtualPath): Promise<boolean> {
+    return fileExists(this, p);
   }
 
   async list(p0: VirtualPath, o: ListOptions): Promise<ListEntry[]> {
@@ -172,19 +166,4 @@ export class TenantFiles implements FileStore {
   async usageEntries(): Promise<number> {
     return (await (await this.open()).quota.rescan()).entries;
   }
-}
-
-/** Re-validate a VirtualPath (it may have been built by hand) and return the canonical one. */
-function canon(p: VirtualPath): VirtualPath {
-  const text = (p as { text?: unknown } | null)?.text;
-  const q = parseVirtualPath(text);
-  if (p.root !== q.root || p.segments.length !== q.segments.length || p.segments.some((s, i) => s !== q.segments[i])) {
-    throw new FileError('E_PATH_DENIED', text, 'inconsistent virtual path object', { reason: 'forged-path' });
-  }
-  return q;
-}
-
-function notRoot(p: VirtualPath, what: string): VirtualPath {
-  if (p.segments.length === 0) throw new FileError('E_PATH_DENIED', p.text, `cannot ${what} a root`, { reason: 'root-itself' });
-  return p;
 }

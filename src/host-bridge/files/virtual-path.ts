@@ -245,3 +245,19 @@ export function joinSegment(dir: VirtualPath, name: unknown, opts: ParseOptions 
 export function isUnder(p: VirtualPath, prefix: string): boolean {
   return p.text === prefix || p.text.startsWith(prefix + '/');
 }
+
+/** Re-validate a VirtualPath (it may have been built by hand) and return the canonical one: every FileStore operation starts with it. */
+export function revalidate(p: VirtualPath): VirtualPath {
+  const text = (p as { text?: unknown } | null)?.text;
+  const q = parseVirtualPath(text);
+  if (p.root !== q.root || p.segments.length !== q.segments.length || p.segments.some((s, i) => s !== q.segments[i])) {
+    throw new FileError('E_PATH_DENIED', text, 'inconsistent virtual path object', { reason: 'forged-path' });
+  }
+  return q;
+}
+
+/** A FileStore never writes, removes or moves a root (FS-12). */
+export function refuseRoot(p: VirtualPath, what: string): VirtualPath {
+  if (p.segments.length === 0) throw new FileError('E_PATH_DENIED', p.text, `cannot ${what} a root`, { reason: 'root-itself' });
+  return p;
+}

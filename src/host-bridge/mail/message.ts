@@ -27,8 +27,8 @@ export interface MessageParts {
   body: string;
   /** Unix milliseconds of the Date header. */
   date: number;
-  /** The right-hand side of the Message-ID (a host name the host controls). */
-  messageIdDomain: string;
+  /** The Message-ID (`<random@host>`, newMessageId): the caller keeps it for its outbox. */
+  messageId: string;
   /** Extra header lines the host adds (name, already-checked ASCII value). */
   extraHeaders?: readonly [string, string][];
 }
@@ -185,6 +185,7 @@ export function base64Lines(text: string): string {
   return lines.join('\r\n');
 }
 
+/** A new Message-ID: 128 random bits at `domain` (a host name the host controls). */
 export function newMessageId(domain: string): string {
   return `<${randomBytes(16).toString('hex')}@${domain}>`;
 }
@@ -199,7 +200,8 @@ export function buildMessage(p: MessageParts): string {
   if (p.to.length) headers.push(addressHeader('To', p.to));
   if (p.cc.length) headers.push(addressHeader('Cc', p.cc));
   headers.push(unstructured('Subject', p.subject));
-  headers.push(`Message-ID: ${newMessageId(p.messageIdDomain)}`);
+  if (!/^<[A-Za-z0-9.-]{1,64}@[A-Za-z0-9.-]{1,253}>$/.test(p.messageId)) throw new BridgeError('E_MAIL_REJECTED', 'the Message-ID is not of the form <id@host>');
+  headers.push(`Message-ID: ${p.messageId}`);
   for (const [name, value] of p.extraHeaders ?? []) {
     assertHeader(name, value);
     if (!/^[A-Za-z0-9-]{1,64}$/.test(name) || !isPrintableAscii(value)) throw new BridgeError('E_MAIL_REJECTED', `header ${name.slice(0, 64)} is not plain ASCII`);

@@ -17,13 +17,20 @@ import { plugins as session } from './session/index.js';
 import { plugins as members } from './members/index.js';
 import { plugins as tags } from './tags/index.js';
 import { plugins as community } from './community/index.js';
+import { plugins as documents } from './documents/index.js';
+import { plugins as archives } from './archives/index.js';
+import { plugins as webops } from './webops/index.js';
+import { plugins as sync } from './sync/index.js';
+import { plugins as batches } from './batches/index.js';
+import { plugins as backup } from './backup/index.js';
+import { plugins as integrations } from './integrations/index.js';
 
 /** Without a prototype, so that a name such as `constructor` finds nothing. */
 export function byName<T extends { name: string }>(all: T[]): Readonly<Record<string, T>> {
   return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(all.map((p) => [p.name, p]))));
 }
 
-export const HOST_PLUGINS = byName<HostPlugin>([...clock, ...secrets, ...request, ...crypto, ...files, ...api, ...mail, ...content, ...members, ...tags, ...community, ...session]);
+export const HOST_PLUGINS = byName<HostPlugin>([...clock, ...secrets, ...request, ...crypto, ...files, ...api, ...mail, ...content, ...members, ...tags, ...community, ...session, ...documents, ...archives, ...webops, ...sync, ...batches, ...backup, ...integrations]);
 
 export const HOST_MODIFIERS = byName<HostModifier>([...geo]);
 

@@ -5,7 +5,7 @@ export default defineFunction({
   name: 'storage_url',
   host: 'files',
   summary:
-    'Stores in `var` a signed read URL for a cloud storage file (/files/g, /files/a): `<base>/files/g/...?expires=<unix time>&signature=<HMAC>`. `expire` is strtotime text (default `+167 hour`), in the future and at most 168 hours ahead (E_BAD_ATTRIBUTE otherwise). A missing file gives null (and a warning).',
+    'Stores in `var` a signed read URL for a cloud storage file (/files/g, /files/a): `<base>/files/g/...?expires=<unix time>&signature=<HMAC>`, or the bucket\'s presigned URL on S3 storage. `expire` is strtotime text (default `+167 hour`), in the future and at most 168 hours ahead (E_BAD_ATTRIBUTE otherwise). A missing file gives null (and a warning).',
   attrs: {
     var: { type: 'varname', doc: 'Receives the URL (null when the file does not exist).' },
     path: { type: 'string', doc: 'Virtual path of the file in cloud storage.' },

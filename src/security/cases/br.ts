@@ -137,7 +137,7 @@ export const BR: SecurityCase[] = [
       const s = harnessHttp();
       // judge() fails a case whose message holds the secret value.
       const bad = await allRefused(h, [
-        { template: '{api endpoint=$u sslcert="API_TOKEN" sslkey="API_TOKEN"}', codes: ['E_NOT_IMPLEMENTED'], opts: { vars: { u: `https://api.example.com:${s.httpsPort}/hello` } } },
+        { template: '{api endpoint=$u sslcert="API_TOKEN" sslkey="API_TOKEN"}', codes: ['E_BAD_ATTRIBUTE'], opts: { vars: { u: `https://api.example.com:${s.httpsPort}/hello` } } },
         { template: '{api sslkey="NOT_A_PEM" endpoint="https://a.example"}', codes: ['E_BAD_COMBINATION', 'E_SECRET_NOT_FOUND'] },
         { template: '{secret var=t key="API_TOKEN"}{append var=hd value="X-Key: `$t`"}{api endpoint="https://api.example.com:25/" headers=$hd}', codes: ['E_SSRF_DENIED'] },
         {

@@ -7,7 +7,7 @@
  * moved, where the mount reports reads) or when anything was created in the scratch dir beside the
  * tenant folders. Canary content in any output or error is caught by `judge`.
  *
- * Not automated: FS-13..FS-18 (zip, unzip, gzip and generate_pdf do not exist in this project).
+ * FS-13..FS-18 (archives) are in fs-archives.ts.
  */
 import { spawn } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import { HARNESS_FILE_LIMITS, harnessScratchDir, harnessTenantRoot, outsideFileT
 const UUID = '0b6f1d2e-3c4a-4b5c-8d9e-0f1a2b3c4d5e';
 
 /** Wraps a case body with the file canary checks. */
-function fsCase(id: string, title: string, body: (h: HarnessContext) => Promise<Outcome>): SecurityCase {
+export function fsCase(id: string, title: string, body: (h: HarnessContext) => Promise<Outcome>): SecurityCase {
   return {
     id,
     category: 'FS',
@@ -177,7 +177,7 @@ function expect(h: HarnessContext, a: RenderAttempt, what: string, ok: (a: Rende
   return judge(h, a, ok(a), what);
 }
 
-async function all(h: HarnessContext, checks: { tpl: string; vars?: Record<string, unknown>; ok: (a: RenderAttempt) => boolean; what: string }[]): Promise<Outcome> {
+export async function all(h: HarnessContext, checks: { tpl: string; vars?: Record<string, unknown>; ok: (a: RenderAttempt) => boolean; what: string }[]): Promise<Outcome> {
   for (const c of checks) {
     const a = await h.render(c.tpl, { vars: c.vars });
     const o = expect(h, a, c.what, c.ok);

@@ -7,12 +7,13 @@ import { MEM } from './mem.js';
 import { RX } from './rx.js';
 import { OPS } from './ops.js';
 import { FS } from './fs.js';
+import { FS_ARCHIVES } from './fs-archives.js';
 import { NET } from './net.js';
 import { BR } from './br.js';
 import { ML, BR_MAIL } from './ml.js';
 import { HH, HH_LAST } from './host/index.js';
 
-export const CATALOGUE: readonly SecurityCase[] = [...CG, ...IS, ...CPU, ...MEM, ...BR, ...BR_MAIL, ...NET, ...FS, ...RX, ...ML, ...OPS, ...HH, ...HH_LAST];
+export const CATALOGUE: readonly SecurityCase[] = [...CG, ...IS, ...CPU, ...MEM, ...BR, ...BR_MAIL, ...NET, ...FS, ...FS_ARCHIVES, ...RX, ...ML, ...OPS, ...HH, ...HH_LAST];
 
 const RANGES: [string, number][] = [
   ['CG', 18],

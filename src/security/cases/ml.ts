@@ -125,8 +125,10 @@ export const ML: SecurityCase[] = [
     if (refused.status !== 'contained') return refused;
     const { a, ok } = await sendOne(h, st, `{sendmail var=ok to="Reader@Example.ORG" from="Info@Example.COM" helo="evil.example" ehlo="evil.example" name="evil" envelope="x" size="1" contents="x"}${SENT}`);
     const transcript = st.sessions[st.sessions.length - 1] ?? [];
-    const expected = [`EHLO ${HARNESS_HELO}`, 'MAIL FROM:<Info@example.com>', 'RCPT TO:<Reader@example.org>', 'DATA', 'QUIT'];
-    const exact = JSON.stringify(transcript) === JSON.stringify(expected);
+    const expected = [`EHLO ${HARNESS_HELO}`, 'MAIL FROM:<Info@example.com>', 'RCPT TO:<Reader@example.org>', 'DATA'];
+    // The transport may say QUIT after the render has its answer (nodemailer does): a closing QUIT is all that may follow DATA.
+    const after = transcript.slice(expected.length);
+    const exact = JSON.stringify(transcript.slice(0, expected.length)) === JSON.stringify(expected) && after.every((l) => l === 'QUIT') && after.length <= 1;
     return judge(h, a, ok && exact, exact ? 'envelope values rejected; the session used the host EHLO name and canonical addresses only' : `session was ${JSON.stringify(transcript).slice(0, 200)}`);
   }),
 

@@ -4,8 +4,9 @@
  * resolve to the canary listeners, one allowed server on 127.0.0.2 records what it receives.
  * Every case also runs under the harness's zero-canary-connection rule.
  *
- * Not automated: NET-14 (indirect fetchers: generate_pdf, get_file, unzip, zip, gzip, cloudfn_token,
- * purge_cdn_cache, kick_spider are not built); NET-06's https->http downgrade form (the harness's
+ * Not automated: NET-14 (indirect fetchers: generate_pdf, get_file and cloudfn_token are not
+ * automated here; unzip, zip and gzip fetch through the guard: FS-18; purge_cdn_cache, repo_deploy
+ * and kick_spider go through HostAdapters.http, tested in test/site/webops); NET-06's https->http downgrade form (the harness's
  * allowed server speaks plain http; the guard's own tests cover it).
  */
 import type { Canaries, HarnessContext, RenderAttempt, SecurityCase } from '../types.js';

@@ -1,6 +1,6 @@
 /**
  * The harness host's mail adapter: the real default adapter (smtpMailAdapter: message builder,
- * SMTP client, per-tenant window) delivering to an SMTP sink on 127.0.0.1 that records every
+ * nodemailer SMTP transport, per-tenant window) delivering to an SMTP sink on 127.0.0.1 that records every
  * command line and every message (`harnessMail()`), so the ML cases can check what actually
  * went over the wire.
  *

@@ -1,26 +1,42 @@
 /**
- * The adapters a site answers from its folder and site.json alone: files (files/, through the
- * public TenantFiles), the site key of rcms_encrypt (data/site-key, made by `site init`) and named
+ * The adapters a site answers from its folder and site.json alone: files and their links
+ * (storage.ts), the site key of rcms_encrypt (data/site-key, made by `site init`) and named
  * secrets (secrets.json). Which members are super users (site.json super_users) is the members
  * family's (members.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { TenantFiles, type HostAdapters, type SecretRecord } from '../../index.js';
+import type { FileStore, HostAdapters, SecretRecord } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import { ownTenant } from './own-tenant.js';
+import { siteStorage, type SiteStorage } from './storage.js';
 
-/** Storage limits of a local site: generous for development, still bounded. */
-const FILE_LIMITS = { quotaBytes: 1 << 30, maxReadBytes: 64 << 20, maxEntries: 10_000 };
+const STORES = new WeakMap<SiteContext, SiteStorage>();
+
+/** The site's one storage (files/ or its bucket) and its links, shared by the families that read its files. */
+function storageOf(ctx: SiteContext): SiteStorage {
+  let storage = STORES.get(ctx);
+  if (!storage) {
+    storage = siteStorage(ctx, (name) => readSecrets(ctx.dir)[name]?.value ?? null);
+    STORES.set(ctx, storage);
+  }
+  return storage;
+}
+
+/** The site's file store, as every family reads it, also for the host's own work on it (backups). */
+export function siteFiles(ctx: SiteContext): FileStore {
+  return storageOf(ctx).files;
+}
 
 export function basicAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const files = new TenantFiles({ rootDir: path.join(ctx.dir, 'files'), ...FILE_LIMITS });
   const own = ownTenant(ctx);
+  const storage = storageOf(ctx);
   return {
     files: (tenant) => {
       own(tenant);
-      return files;
+      return storage.files;
     },
+    storageUrls: storage.urls,
     crypto: {
       async siteKey(tenant) {
         own(tenant);
@@ -37,7 +53,7 @@ export function basicAdapters(ctx: SiteContext): Partial<HostAdapters> {
 }
 
 /** secrets.json: { "NAME": { "value": "...", "hosts": ["api.example.com"] } }; absent: no secrets. */
-function readSecrets(dir: string): Record<string, SecretRecord> {
+export function readSecrets(dir: string): Record<string, SecretRecord> {
   let text: string;
   try {
     text = readFileSync(path.join(dir, 'secrets.json'), 'utf8');

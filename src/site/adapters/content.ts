@@ -52,7 +52,7 @@ export function parseNames(text: string): Record<string, string> {
 const marks = (n: number): string => `(${Array.from({ length: n }, () => '?').join(', ')})`;
 
 /** Runs `query` over `ids` in chunks and joins the rows. */
-async function inChunks<T>(ids: readonly number[], query: (chunk: readonly number[]) => Promise<T[]>): Promise<T[]> {
+async function inChunks<K, T>(ids: readonly K[], query: (chunk: readonly K[]) => Promise<T[]>): Promise<T[]> {
   const out: T[] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_QUERY) out.push(...(await query(ids.slice(i, i + IDS_PER_QUERY))));
   return out;
@@ -136,13 +136,20 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
     },
     async setCounter(tenant, target, value) {
       own(tenant);
-      const r = await db.get<{ value: number }>(
-        `INSERT INTO topic_counters_pending (tenant, topic_id, column_id, idx, value) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (tenant, topic_id, column_id, idx) DO UPDATE SET value = excluded.value
-         RETURNING value`,
-        [...counterKey(tenant, target), value],
+      return setPending(db, tenant, target, value);
+    },
+    async topicIdsBySlug(tenant, groupId, slugs) {
+      own(tenant);
+      const rows = await inChunks(slugs, (c) =>
+        db.all<{ id: number; slug: string }>(`SELECT id, slug FROM topics WHERE tenant = ? AND group_id = ? AND slug IN ${marks(c.length)}`, [tenant, groupId, ...c]),
       );
-      return r!.value;
+      return new Map(rows.map((r) => [r.slug, r.id]));
+    },
+    async setCounters(tenant, writes) {
+      own(tenant);
+      await db.transaction(async (tx) => {
+        for (const w of writes) await setPending(tx, tenant, w.target, w.value);
+      });
     },
     async syncCounters(tenant, ids) {
       own(tenant);
@@ -176,6 +183,17 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
   };
 
   return { content, masters, childSites };
+}
+
+/** Sets one pending counter (update_counter, and each write of setCounters); answers the value stored. */
+async function setPending(runner: SqlRunner, tenant: string, t: CounterTarget, value: number): Promise<number> {
+  const r = await runner.get<{ value: number }>(
+    `INSERT INTO topic_counters_pending (tenant, topic_id, column_id, idx, value) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (tenant, topic_id, column_id, idx) DO UPDATE SET value = excluded.value
+     RETURNING value`,
+    [tenant, t.topicId, t.columnId, t.index, value],
+  );
+  return r!.value;
 }
 
 /**

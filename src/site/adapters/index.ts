@@ -13,10 +13,17 @@ import { apiAdapters } from './api.js';
 import { membersAdapters } from './members.js';
 import { tagsAdapters } from './tags.js';
 import { communityAdapters } from './community.js';
+import { documentsAdapters } from './documents.js';
+import { webopsAdapters } from './webops.js';
+import { mailAdapters } from './mail.js';
+import { syncAdapters } from './sync.js';
 
 export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
 
-const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters];
+import { batchesAdapters } from './batches.js';
+import { backupsAdapters } from './backups.js';
+import { integrationAdapters } from './integrations.js';
+const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, documentsAdapters, webopsAdapters, mailAdapters, syncAdapters, batchesAdapters, backupsAdapters, integrationAdapters];
 
 export function siteAdapters(ctx: SiteContext): HostAdapters {
   const host: HostAdapters = {};

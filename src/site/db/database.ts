@@ -6,6 +6,11 @@
  * `RETURNING`, no `?` inside string literals. Every table has a `tenant` column and every query
  * names it: a PostgreSQL database may hold many sites.
  */
+import path from 'node:path';
+
+/** A site's SQLite database, relative to its folder. */
+export const SQLITE_FILE = path.join('data', 'site.sqlite');
+
 export type SqlValue = string | number | null;
 export type Row = Record<string, SqlValue>;
 

@@ -8,7 +8,8 @@ import { sampleMembers } from './members.js';
 import { sampleTags } from './tags.js';
 import { sampleCommunity } from './community.js';
 import { jsonFieldsSample } from './json-fields.js';
+import { spiderSample } from './spider.js';
 
 export type SampleData = (ctx: SiteContext) => Promise<void>;
 
-export const SAMPLES: readonly SampleData[] = [contentSample, sampleMembers, sampleTags, sampleCommunity, jsonFieldsSample];
+export const SAMPLES: readonly SampleData[] = [contentSample, sampleMembers, sampleTags, sampleCommunity, jsonFieldsSample, spiderSample];

@@ -37,7 +37,7 @@ function coveredBy(rule: PathRule, root: string): boolean {
 describe('rule table', () => {
   it('covers every path-taking plugin attribute of the spec', () => {
     const expected = [
-      'copy_s3_temp_file.file_id', 'copy_s3_temp_file.dest_path', 'get_file.path', 'get_file.save_path',
+      'api.files', 'copy_s3_temp_file.file_id', 'copy_s3_temp_file.dest_path', 'get_file.path', 'get_file.save_path',
       'put_file.tmp_path', 'put_file.path', 'put_file.files_path', 'write_file.path', 'read_dir.path',
       'read_file.path', 'remove_dir.path', 'remove_file.path', 'rename_file.src_path', 'rename_file.dest_path',
       'storage_url.path', 'gzip.file_url', 'gzip.dest', 'zip.entries.url', 'zip.dest', 'unzip.src', 'unzip.dest',
@@ -60,6 +60,7 @@ describe('rule table', () => {
     expect(PLUGIN_PATH_RULES.rename_file.src_path.leadingSlash).toBe('forbidden');
     for (const [p, a] of [['gzip', 'dest'], ['zip', 'dest'], ['unzip', 'dest']]) expect(PLUGIN_PATH_RULES[p][a].roots).toEqual(['/files/g']);
     expect(PLUGIN_PATH_RULES.remove_dir.path.allowRoot).toBeFalsy();
+    expect(PLUGIN_PATH_RULES.api.files.roots).toEqual(['/files/temp']);
   });
 
   it('unknown plugins and attributes get no path', () => {

@@ -42,7 +42,7 @@ describe('header safety', () => {
   });
 
   it('writes no Bcc and no header from body text', () => {
-    const m = buildMessage({ from: { address: 'a@example.com', name: '' }, to: ['b@example.org'], cc: [], subject: 's', body: 'Bcc: x@evil.example\n', date: 0, messageIdDomain: 'h.example' });
+    const m = buildMessage({ from: { address: 'a@example.com', name: '' }, to: ['b@example.org'], cc: [], subject: 's', body: 'Bcc: x@evil.example\n', date: 0, messageId: '<m1@h.example>' });
     const head = m.slice(0, m.indexOf('\r\n\r\n'));
     expect(head).not.toMatch(/Bcc/);
     expect(m.endsWith('\r\n\r\nBcc: x@evil.example\r\n')).toBe(true);

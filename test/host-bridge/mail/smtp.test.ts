@@ -1,15 +1,16 @@
 /**
- * The SMTP client and the default adapter against a real SMTP server on 127.0.0.1: exact
- * headers, envelope, body bytes, dot-stuffing, encoded-words; failures and timeouts.
+ * The default adapter (message builder + nodemailer's SMTP transport) against a real SMTP server
+ * (npm smtp-server) on 127.0.0.1: exact headers, envelope, body bytes, dot-stuffing,
+ * encoded-words; STARTTLS and AUTH; failures and timeouts.
  */
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendSmtp, SmtpError, dotStuff } from '../../../src/host-bridge/mail/smtp-client.js';
-import { smtpMailAdapter } from '../../../src/host-bridge/mail/smtp-adapter.js';
+import { smtpMailAdapter, smtpSender, SmtpConfigError, SmtpPartialError } from '../../../src/host-bridge/mail/smtp-adapter.js';
 import { SendWindow } from '../../../src/host-bridge/mail/rate.js';
 import { BridgeError } from '../../../src/host-bridge/errors.js';
 import type { OutgoingMail } from '../../../src/host-bridge/host.js';
 import { startSmtp, headersOf, bodyOf, type TestSmtp } from '../../support/smtp-server.js';
+import { testCertificate, type TestCertificate } from '../../support/test-certificate.js';
 
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -32,62 +33,59 @@ function mail(over: Partial<OutgoingMail> = {}): OutgoingMail {
   return { to: ['rcpt@example.org'], cc: [], bcc: [], from: 'info@example.com', fromName: '', subject: 'Hello', body: 'Hi there.\n', ...over };
 }
 
-describe('sendSmtp', () => {
-  it('sends the envelope and the message bytes exactly, with a fixed EHLO name', async () => {
-    const message = 'Subject: t\r\n\r\nline 1\r\nline 2\r\n';
-    await sendSmtp({ host: '127.0.0.1', port: smtp.port, heloName: 'mailer.host.example' }, { from: 'a@example.com', to: ['b@example.org', 'c@example.net'] }, message);
+describe('smtpSender (nodemailer transport)', () => {
+  const send = (over: Parameters<typeof smtpSender>[0], m: OutgoingMail = mail()) => smtpSender(over).deliver('t', m);
+
+  it('sends the envelope with a fixed EHLO name, and the server gets dot-stuffed lines back unstuffed', async () => {
+    const body = '.\n..two\n.hidden\nmid.dle\n. \nend';
+    const d = await send({ host: '127.0.0.1', port: smtp.port, heloName: 'mailer.host.example' }, mail({ to: ['b@example.org', 'c@example.net'], body }));
     const r = last();
     expect(r.helo).toBe('mailer.host.example');
-    expect(r.mailFrom).toBe('a@example.com');
+    expect(r.mailFrom).toBe('info@example.com');
     expect(r.rcptTo).toEqual(['b@example.org', 'c@example.net']);
-    expect(r.raw.toString('latin1')).toBe(message);
-  });
-
-  it('dot-stuffs lines that start with a dot, and the server gets them back unstuffed', async () => {
-    const message = 'Subject: dots\r\n\r\n.\r\n..two\r\n.hidden\r\nmid.dle\r\n. \r\nend';
-    expect(dotStuff(message)).toBe('Subject: dots\r\n\r\n..\r\n...two\r\n..hidden\r\nmid.dle\r\n.. \r\nend\r\n.\r\n');
-    await sendSmtp({ host: '127.0.0.1', port: smtp.port }, { from: 'a@example.com', to: ['b@example.org'] }, message);
-    expect(last().raw.toString('latin1')).toBe(`${message}\r\n`);
+    expect(bodyOf(r.raw)).toBe(`${body.replace(/\n/g, '\r\n')}\r\n`);
+    expect(headersOf(r.raw).find(([k]) => k === 'Message-ID')?.[1]).toBe(d.messageId);
+    expect(d.response).toMatch(/^250/);
   });
 
   it('normalizes bare CR and LF so a body cannot end DATA early (SMTP smuggling)', async () => {
     const before = smtp.received.length;
-    const message = 'Subject: s\r\n\r\nx\n.\nMAIL FROM:<evil@evil.example>\r\nRCPT TO:<victim@victim.example>\r\nDATA\r\nsmuggled\r.\rend\r\n';
-    await sendSmtp({ host: '127.0.0.1', port: smtp.port }, { from: 'a@example.com', to: ['b@example.org'] }, message);
+    const body = 'x\n.\nMAIL FROM:<evil@evil.example>\r\nRCPT TO:<victim@victim.example>\r\nDATA\r\nsmuggled\r.\rend\r\n';
+    await send({ host: '127.0.0.1', port: smtp.port }, mail({ body }));
     expect(smtp.received.length).toBe(before + 1);
-    const raw = last().raw.toString('latin1');
-    expect(raw).toBe(message.replace(/\r\n|\r|\n/g, '\r\n'));
-    expect(last().rcptTo).toEqual(['b@example.org']);
+    expect(bodyOf(last().raw)).toBe(body.replace(/\r\n|\r|\n/g, '\r\n'));
+    expect(last().rcptTo).toEqual(['rcpt@example.org']);
   });
 
   it('refuses non-canonical envelope addresses and a bad EHLO name before connecting (ML-04)', async () => {
     const before = smtp.received.length;
     const o = { host: '127.0.0.1', port: smtp.port };
-    const m = 'Subject: x\r\n\r\nx\r\n';
     for (const from of ['a@example.com> SIZE=1', 'a@example.com\r\nRCPT TO:<x@evil.example>', '<a@example.com>', 'A@EXAMPLE.COM', '"a"@example.com', '']) {
-      await expect(sendSmtp(o, { from, to: ['b@example.org'] }, m)).rejects.toBeInstanceOf(SmtpError);
+      await expect(send({ ...o, returnPath: () => from })).rejects.toBeInstanceOf(SmtpConfigError);
     }
-    await expect(sendSmtp(o, { from: 'a@example.com', to: ['b@example.org>\r\nDATA'] }, m)).rejects.toBeInstanceOf(SmtpError);
-    await expect(sendSmtp(o, { from: 'a@example.com', to: [] }, m)).rejects.toBeInstanceOf(SmtpError);
+    await expect(send(o, mail({ bcc: ['b@example.org> NOTIFY=NEVER'] }))).rejects.toBeInstanceOf(SmtpConfigError);
+    await expect(send(o, mail({ to: [] }))).rejects.toBeInstanceOf(SmtpConfigError);
     for (const heloName of ['x\r\nMAIL FROM:<a@b.c>', 'a b', '', 'host_name', `${'a'.repeat(64)}.example`]) {
-      await expect(sendSmtp({ ...o, heloName }, { from: 'a@example.com', to: ['b@example.org'] }, m)).rejects.toBeInstanceOf(SmtpError);
+      expect(() => smtpSender({ ...o, heloName })).toThrow(SmtpConfigError);
     }
-    await expect(sendSmtp(o, { from: 'a@example.com', to: ['b@example.org'] }, 'Subject: ü\r\n\r\nx')).rejects.toBeInstanceOf(SmtpError);
+    expect(() => smtpSender({ ...o, auth: { user: 'u', pass: 'p' }, security: 'none' })).toThrow(/without TLS/);
     expect(smtp.received.length).toBe(before);
   });
 
-  it('checks reply codes: a refused recipient fails the send', async () => {
+  it('checks reply codes: a refused recipient fails the send (the relay still takes it for the others)', async () => {
     const picky = await startSmtp({
       onRcptTo(addr, _s, cb) {
         cb(addr.address.startsWith('no') ? Object.assign(new Error('no such user'), { responseCode: 550 }) : null);
       },
     });
     try {
-      const err = await sendSmtp({ host: '127.0.0.1', port: picky.port }, { from: 'a@example.com', to: ['yes@example.org', 'no@example.org'] }, 'Subject: x\r\n\r\nx\r\n').catch((e) => e);
-      expect(err).toBeInstanceOf(SmtpError);
-      expect(err.stage).toBe('RCPT TO');
-      expect(err.replyCode).toBe(550);
-      expect(picky.received).toEqual([]);
+      const err: unknown = await send({ host: '127.0.0.1', port: picky.port }, mail({ to: ['yes@example.org', 'no@example.org'] })).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(SmtpPartialError);
+      expect(err).toMatchObject({ rejected: ['no@example.org'] });
+      expect(picky.received.map((r) => r.rcptTo)).toEqual([['yes@example.org']]);
+      const all: unknown = await send({ host: '127.0.0.1', port: picky.port }, mail({ to: ['no@example.org'] })).catch((e: unknown) => e);
+      expect(all).toMatchObject({ responseCode: 550 });
+      expect(picky.received).toHaveLength(1);
     } finally {
       await picky.close();
     }
@@ -104,16 +102,13 @@ describe('sendSmtp', () => {
     afterAll(() => Promise.all(raw.map((s) => new Promise((r) => s.close(r)))));
 
     it('times out on a silent server', async () => {
-      const port = await serve(() => {});
+      const port = await serve((s) => s.on('error', () => {}));
       const t0 = Date.now();
-      const err = await sendSmtp({ host: '127.0.0.1', port, commandTimeoutMs: 200 }, { from: 'a@example.com', to: ['b@example.org'] }, 'x').catch((e) => e);
-      expect(err).toBeInstanceOf(SmtpError);
-      expect(err.stage).toBe('greeting');
+      await expect(send({ host: '127.0.0.1', port, connectTimeoutMs: 200 })).rejects.toBeInstanceOf(Error);
       expect(Date.now() - t0).toBeLessThan(2000);
     });
 
-    it('fails on a refused connection', async () => {
-      const port = await serve((s) => s.destroy());
+    it('fails on a refused connection, a closed connection and a 554 greeting', async () => {
       const closed = await new Promise<number>((resolve) => {
         const s = createServer();
         s.listen(0, '127.0.0.1', () => {
@@ -121,75 +116,87 @@ describe('sendSmtp', () => {
           s.close(() => resolve(p));
         });
       });
-      await expect(sendSmtp({ host: '127.0.0.1', port: closed }, { from: 'a@example.com', to: ['b@example.org'] }, 'x')).rejects.toBeInstanceOf(SmtpError);
-      await expect(sendSmtp({ host: '127.0.0.1', port }, { from: 'a@example.com', to: ['b@example.org'] }, 'x')).rejects.toBeInstanceOf(SmtpError);
-    });
-
-    it('fails on a 554 greeting, an endless reply line, and an endless multi-line reply', async () => {
+      const hangUp = await serve((s) => s.destroy());
       const p554 = await serve((s) => s.end('554 go away\r\n'));
-      const pLong = await serve((s) => {
-        s.on('error', () => {});
-        s.write('220 ');
-        const chunk = 'x'.repeat(1024);
-        const t = setInterval(() => (s.destroyed ? clearInterval(t) : s.write(chunk)), 1);
-      });
-      const pMany = await serve((s) => {
-        s.on('error', () => {});
-        const t = setInterval(() => (s.destroyed ? clearInterval(t) : s.write('220-more\r\n')), 1);
-      });
-      for (const [port, stage] of [
-        [p554, 'greeting'],
-        [pLong, 'greeting'],
-        [pMany, 'greeting'],
-      ] as const) {
-        const err = await sendSmtp({ host: '127.0.0.1', port, commandTimeoutMs: 3000 }, { from: 'a@example.com', to: ['b@example.org'] }, 'x').catch((e) => e);
-        expect(err).toBeInstanceOf(SmtpError);
-        expect(err.stage).toBe(stage);
-      }
+      for (const port of [closed, hangUp, p554]) await expect(send({ host: '127.0.0.1', port, connectTimeoutMs: 2000 })).rejects.toBeInstanceOf(Error);
     });
 
-    it('ends a session that dribbles past the session deadline', async () => {
+    it('stops a server that dribbles one byte at a time slower than the idle timeout', async () => {
       const port = await serve((s) => {
         s.on('error', () => {});
         s.write('220 hi\r\n');
         s.on('data', () => {
-          const t = setInterval(() => (s.destroyed ? clearInterval(t) : s.write('2')), 50);
+          const t = setInterval(() => (s.destroyed ? clearInterval(t) : s.write('2')), 400);
         });
       });
       const t0 = Date.now();
-      const err = await sendSmtp({ host: '127.0.0.1', port, commandTimeoutMs: 10_000, sessionTimeoutMs: 300 }, { from: 'a@example.com', to: ['b@example.org'] }, 'x').catch((e) => e);
-      expect(err).toBeInstanceOf(SmtpError);
-      expect(err.message).toMatch(/longer than 300 ms/);
-      expect(Date.now() - t0).toBeLessThan(2000);
-    });
-
-    it('refuses replies nobody asked for (a pipelining injection from the server)', async () => {
-      const port = await serve((s) => {
-        s.on('error', () => {});
-        s.write('220 hi\r\n');
-        s.on('data', (d) => {
-          if (d.toString().startsWith('EHLO')) s.write('250 ok\r\n250 extra\r\n');
-        });
-      });
-      const err = await sendSmtp({ host: '127.0.0.1', port, commandTimeoutMs: 1000 }, { from: 'a@example.com', to: ['b@example.org'] }, 'x').catch((e) => e);
-      expect(err).toBeInstanceOf(SmtpError);
+      await expect(send({ host: '127.0.0.1', port, commandTimeoutMs: 300 })).rejects.toBeInstanceOf(Error);
+      expect(Date.now() - t0).toBeLessThan(3000);
     });
   });
 
-  it('upgrades with STARTTLS when asked, and refuses a server that does not offer it', async () => {
-    const tlsServer = await startSmtp({ disabledCommands: ['AUTH'] });
-    try {
-      await sendSmtp({ host: '127.0.0.1', port: tlsServer.port, security: 'starttls', tls: { rejectUnauthorized: false } }, { from: 'a@example.com', to: ['b@example.org'] }, 'Subject: tls\r\n\r\nx\r\n');
-      expect(tlsServer.received[0].secure).toBe(true);
-    } finally {
-      await tlsServer.close();
-    }
-    const err = await sendSmtp({ host: '127.0.0.1', port: smtp.port, security: 'starttls' }, { from: 'a@example.com', to: ['b@example.org'] }, 'x').catch((e) => e);
-    expect(err).toBeInstanceOf(SmtpError);
-    expect(err.stage).toBe('STARTTLS');
-    const auth = await sendSmtp({ host: '127.0.0.1', port: smtp.port, auth: { user: 'u', pass: 'p' } }, { from: 'a@example.com', to: ['b@example.org'] }, 'x').catch((e) => e);
-    expect(auth).toBeInstanceOf(SmtpError);
-    expect(auth.stage).toBe('AUTH');
+  describe('STARTTLS and AUTH', () => {
+    let cert: TestCertificate;
+    let secure: TestSmtp;
+    beforeAll(async () => {
+      cert = testCertificate();
+      secure = await startSmtp({
+        key: cert.key,
+        cert: cert.cert,
+        disabledCommands: [],
+        authOptional: false,
+        authMethods: ['PLAIN', 'LOGIN'],
+        onAuth(auth, _s, cb) {
+          cb(auth.username === 'relay' && auth.password === 'pässword' ? null : new Error('bad credentials'), { user: auth.username });
+        },
+      });
+    });
+    afterAll(async () => {
+      await secure.close();
+      cert.remove();
+    });
+    const tls = () => ({ ca: cert.cert });
+
+    it('upgrades with STARTTLS, checks the certificate, and logs in', async () => {
+      await send({ host: '127.0.0.1', port: secure.port, security: 'starttls', tls: tls(), auth: { user: 'relay', pass: 'pässword' } });
+      expect(secure.received[secure.received.length - 1].secure).toBe(true);
+    });
+
+    it('refuses wrong credentials, an untrusted certificate, and a server without STARTTLS', async () => {
+      const before = secure.received.length;
+      await expect(send({ host: '127.0.0.1', port: secure.port, tls: tls(), auth: { user: 'relay', pass: 'wrong' } })).rejects.toMatchObject({ code: 'EAUTH' });
+      await expect(send({ host: '127.0.0.1', port: secure.port, auth: { user: 'relay', pass: 'pässword' } })).rejects.toBeInstanceOf(Error);
+      expect(secure.received.length).toBe(before);
+      await expect(send({ host: '127.0.0.1', port: smtp.port, security: 'starttls' })).rejects.toBeInstanceOf(Error);
+    });
+
+    it('implicit TLS, opportunistic STARTTLS, and plain when told never to upgrade', async () => {
+      const implicit = await startSmtp({ secure: true, key: cert.key, cert: cert.cert });
+      const offering = await startSmtp({ key: cert.key, cert: cert.cert, disabledCommands: ['AUTH'] });
+      try {
+        await send({ host: '127.0.0.1', port: implicit.port, security: 'tls', tls: tls() });
+        expect(implicit.received.map((r) => r.secure)).toEqual([true]);
+        await send({ host: '127.0.0.1', port: offering.port, security: 'opportunistic', tls: tls() });
+        await send({ host: '127.0.0.1', port: offering.port, security: 'none' });
+        expect(offering.received.map((r) => r.secure)).toEqual([true, false]);
+      } finally {
+        await implicit.close();
+        await offering.close();
+      }
+    });
+
+    it('reuses pooled connections', async () => {
+      const sender = smtpSender({ host: '127.0.0.1', port: secure.port, tls: tls(), auth: { user: 'relay', pass: 'pässword' }, pool: 1 });
+      const before = secure.received.length;
+      try {
+        await Promise.all([1, 2, 3].map((i) => sender.deliver('t', mail({ subject: `pooled ${i}` }))));
+      } finally {
+        sender.close();
+      }
+      const got = secure.received.slice(before);
+      expect(got.map((r) => headersOf(r.raw).find(([k]) => k === 'Subject')?.[1]).sort()).toEqual(['pooled 1', 'pooled 2', 'pooled 3']);
+      expect(new Set(got.map((r) => r.session)).size).toBe(1);
+    });
   });
 });
 
@@ -288,7 +295,7 @@ describe('smtpMailAdapter', () => {
     now = 1500;
     await a.send('t', mail()); // the window slid
     const failing = smtpMailAdapter({ host: '127.0.0.1', port: 1, verifiedDomains: {}, window: new SendWindow({ messages: 1, now: () => 0 }) });
-    await expect(failing.send('t', mail())).rejects.toBeInstanceOf(SmtpError);
+    await expect(failing.send('t', mail())).rejects.not.toBeInstanceOf(BridgeError);
     await expect(failing.send('t', mail())).rejects.toMatchObject({ code: 'E_RATE_LIMIT' });
     const big = new SendWindow({ recipients: 3 });
     big.take('t', 3);

@@ -7,13 +7,13 @@
  * Each site gets its own site key, so tests in parallel share one PostgreSQL database as the
  * tenants of a real deployment would, and any row that leaks between tenants shows.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe } from 'vitest';
 import { initSite } from '../../../src/site/init.js';
-import { openSite, type Site } from '../../../src/site/open-site.js';
+import { openSite, type OpenOptions, type Site } from '../../../src/site/open-site.js';
 
 export interface Backend {
   name: 'sqlite' | 'postgres';
@@ -36,12 +36,27 @@ export function eachBackend(title: string, body: (backend: Backend) => void): vo
   }
 }
 
+export interface SampleOptions {
+  siteKey?: string;
+  /** Changes site.json after `site init` (integrations, batches...). */
+  edit?: (config: Record<string, unknown>) => void;
+  /** Files written into the site folder after `site init` (secrets.json...). */
+  files?: Record<string, string>;
+  open?: OpenOptions;
+}
+
 /** A new site folder with the sample data on `backend`, opened; `done()` closes and removes it. */
-export async function sampleSite(backend: Backend, opts: { siteKey?: string } = {}): Promise<Site & { done(): Promise<void> }> {
+export async function sampleSite(backend: Backend, opts: SampleOptions = {}): Promise<Site & { done(): Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-site-'));
   const siteKey = opts.siteKey ?? `t${randomBytes(6).toString('hex')}`;
   await initSite(dir, { siteKey, database: backend.url });
-  const site = await openSite(dir);
+  if (opts.edit) {
+    const config = JSON.parse(readFileSync(path.join(dir, 'site.json'), 'utf8')) as Record<string, unknown>;
+    opts.edit(config);
+    writeFileSync(path.join(dir, 'site.json'), JSON.stringify(config, null, 2));
+  }
+  for (const [file, text] of Object.entries(opts.files ?? {})) writeFileSync(path.join(dir, file), text);
+  const site = await openSite(dir, opts.open);
   return Object.assign(site, {
     async done() {
       await site.close();

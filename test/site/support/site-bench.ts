@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createEngine, TemplateError, type Engine, type HostAdapters, type RenderIdentity, type RenderResult } from '../../../src/index.js';
-import { sampleSite, type Backend } from './backends.js';
+import { sampleSite, type Backend, type SampleOptions } from './backends.js';
 import type { Site } from '../../../src/site/open-site.js';
 import type { SqlValue } from '../../../src/site/db/database.js';
 import { FIXED_NOW, FIXED_SEED } from '../../support/engine.js';
@@ -36,12 +36,12 @@ export interface SiteBench {
  * Registers beforeAll/afterAll: a site of its own (its own tenant) and an engine for it. `host`
  * changes the site's adapters for this engine (a cookie jar, a missing method).
  */
-export function siteBench(backend: Backend, opts: { host?: (site: HostAdapters) => HostAdapters } = {}): SiteBench {
+export function siteBench(backend: Backend, opts: { host?: (site: HostAdapters) => HostAdapters; sample?: SampleOptions } = {}): SiteBench {
   let site: (Site & { done(): Promise<void> }) | undefined;
   let engine: Engine | undefined;
   const clock = { now: FIXED_NOW };
   beforeAll(async () => {
-    site = await sampleSite(backend);
+    site = await sampleSite(backend, opts.sample);
     const host = opts.host ? opts.host(site.host) : site.host;
     engine = createEngine({ ...site.engineOptions(), host, now: () => clock.now, seed: FIXED_SEED, workers: 1 });
   });

@@ -10,6 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HostAdapters, InternalApiRequest } from '../../../src/host-bridge/host.js';
 import { EgressGuard, type EgressRequest } from '../../../src/host-bridge/egress/index.js';
+import { integrationRoute } from './integrations.js';
 
 export const TEST_API_HOST = 'api.example.com';
 export const TEST_API_IP = '127.0.0.2';
@@ -46,6 +47,7 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
       setTimeout(() => res.end('slow'), Number(u.searchParams.get('ms') ?? '2000'));
       return;
     default:
+      if (integrationRoute(req, body, res)) return;
       res.statusCode = 404;
       res.end('not found');
   }

@@ -1,34 +1,34 @@
 /**
  * {api}: an external HTTP request through the host's egress guard (HostAdapters.http).
  *
- * Order of checks: capability, unsupported features (dl_flg, files, PURGE), endpoint (no secret
- * handle may appear in it; it must parse), body combinations, mTLS secret names (host rule, then
- * E_NOT_IMPLEMENTED), headers/body with secret handles substituted only for secrets whose
+ * Order of checks: capability, endpoint (no secret handle may appear in it; it must parse), body
+ * combinations, mTLS secret names (mtls.ts: host rule, https, PEM checks), headers/body with secret handles substituted only for secrets whose
  * `hosts` list the endpoint's origin (https unless the entry says http://; NET-15, BR-06), no
  * handle in query or queries (HH-03), timeout clamped to the render's wall time, cache
  * (GET/HEAD, per tenant: NET-13), request cap (NET-12), then the guard. A request that carries
  * a secret follows same-origin redirects only (the guard answers the 3xx itself otherwise), and
  * whatever comes back is cleared of the render's secret values by the bridge (secret-redactor.ts).
+ * `files` (upload.ts) makes the body from the tenant's temporary area; `dl_flg` (download.ts)
+ * saves a 2xx body there and gives its path in `var`.
  *
  * Guard refusals (E_SSRF_DENIED, E_BAD_URL, E_BAD_HEADER) and limit breaches (E_HTTP_LIMIT) are
  * errors; a request that fails on the way (E_HTTP_FAILED, E_HTTP_TIMEOUT) sets status_var=0 and
  * http_code_var=0 (spec, Errors) and logs a warning. Messages name the endpoint as the template
  * wrote it (handles, never values), never a resolved address.
  */
-import type { HostPlugin, BridgeCall } from '../../plugin-contract.js';
+import type { HostPlugin } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
-import { isErrorCode } from '../../../protocol/error-codes.js';
 import type { SecretRecord } from '../../host.js';
 import type { EgressResponse } from '../../egress/guard.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { fromBytes, toBytes } from '../../../value/bytes.js';
 import { jsonDecode } from '../../../php/json/decode.js';
-import { ResponseCache, appendQuery, buildQuery, chargeRequest, keysContain, mapStrings, parseHeaderList } from './common.js';
+import { ResponseCache, appendQuery, buildQuery, chargeRequest, failureReason, hostAllows, keysContain, mapStrings, parseHeaderList } from './common.js';
+import { clientTls } from './mtls.js';
+import { uploadBody } from './upload.js';
+import { saveDownload } from './download.js';
 import { missingAdapter } from '../../capabilities.js';
 
-const SECRET_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
-/** Codes of the guard that mean "the request was refused or broke a limit": errors, not status 0. */
-const REFUSALS = new Set(['E_SSRF_DENIED', 'E_SECRET_DENIED', 'E_BAD_URL', 'E_BAD_HEADER', 'E_HTTP_LIMIT']);
 
 interface Cached {
   bytes: number;
@@ -47,23 +47,6 @@ function wireValue(v: string): string {
   return Buffer.from(toBytes(v)).toString('latin1');
 }
 
-/**
- * A secret's `hosts` entry names an origin it may go to: `api.example.com` and
- * `https://api.example.com` allow https only; `http://api.example.com` allows plain http as
- * well, for the rare API that has no TLS (the value then crosses the network readable, so the
- * record must say so). Names compare exactly, case-insensitively, without a final dot; any port.
- */
-function hostAllows(record: SecretRecord, url: URL): boolean {
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  return (record.hosts ?? []).some((entry) => {
-    if (typeof entry !== 'string') return false;
-    const m = /^(https?):\/\/([^/]*)\/?$/i.exec(entry);
-    const name = (m ? m[2]! : entry).toLowerCase().replace(/\.$/, '');
-    const plain = m !== null && m[1]!.toLowerCase() === 'http';
-    return name === host && (url.protocol === 'https:' || (plain && url.protocol === 'http:'));
-  });
-}
-
 function headersValue(pairs: readonly [string, string][]): PhpArray {
   const out = PhpArray.empty();
   for (const [name, value] of pairs) {
@@ -76,30 +59,15 @@ function headersValue(pairs: readonly [string, string][]): PhpArray {
   return out;
 }
 
-async function mtlsCheck(attrs: Record<string, Value>, call: BridgeCall, url: URL, host: string): Promise<void> {
-  const names = (['sslcert', 'sslkey', 'cainfo'] as const).filter((k) => typeof attrs[k] === 'string' && attrs[k] !== '');
-  if (names.length === 0) return;
-  const hasCert = names.includes('sslcert');
-  const hasKey = names.includes('sslkey');
-  if (hasCert !== hasKey) throw new BridgeError('E_BAD_COMBINATION', '{api} mTLS needs both sslcert and sslkey');
-  for (const attr of names) {
-    const name = String(attrs[attr]);
-    const record = SECRET_NAME.test(name) && call.host.secrets ? await call.host.secrets.get(call.identity.tenant, name) : null;
-    if (!record) throw new BridgeError('E_SECRET_NOT_FOUND', `no secret named ${quote(name)}`);
-    if (!hostAllows(record, url)) throw new BridgeError('E_SECRET_DENIED', `the secret ${name} may not be sent to ${url.protocol}//${host} (${attr}=)`);
-  }
-  throw new BridgeError('E_NOT_IMPLEMENTED', '{api} mTLS (sslcert, sslkey, cainfo) is not supported by this host yet');
-}
-
 export const api: HostPlugin = {
   name: 'api',
   async run(attrs, call) {
     const http = call.host.http;
     if (!http) throw missingAdapter('{api}', 'http');
-    if (attrs.dl_flg === true) throw new BridgeError('E_NOT_IMPLEMENTED', '{api} dl_flg is not supported yet');
-    if (attrs.files instanceof PhpArray && attrs.files.size > 0) throw new BridgeError('E_NOT_IMPLEMENTED', '{api} files is not supported yet');
     const method = String(attrs.method ?? 'GET');
-    if (method === 'PURGE') throw new BridgeError('E_NOT_IMPLEMENTED', '{api} method PURGE is not supported by the egress guard');
+    const download = attrs.dl_flg === true;
+    if (download && !call.host.files) throw missingAdapter('{api} dl_flg', 'files');
+    if (download && typeof attrs.json_var === 'string') throw new BridgeError('E_BAD_COMBINATION', '{api} with dl_flg saves the body to a file: var receives its path, json_var is not set');
 
     const endpoint = String(attrs.endpoint);
     const shown = quote(endpoint);
@@ -118,8 +86,10 @@ export const api: HostPlugin = {
     if (jsonBody !== undefined && rawBody !== undefined) throw new BridgeError('E_BAD_COMBINATION', '{api} takes json_body or body, not both');
     const bodyText = jsonBody ?? rawBody;
     if (bodyText !== undefined && (method === 'GET' || method === 'HEAD')) throw new BridgeError('E_BAD_COMBINATION', `{api} a ${method} request cannot have a body`);
+    const withFiles = attrs.files instanceof PhpArray && attrs.files.size > 0;
+    if (withFiles && bodyText !== undefined) throw new BridgeError('E_BAD_COMBINATION', '{api} takes files or a body (json_body, body), not both');
 
-    await mtlsCheck(attrs, call, url, host);
+    const tls = await clientTls(attrs, call, url);
 
     const allowed = (r: SecretRecord): boolean => hostAllows(r, url);
     const use = `a request to ${url.protocol}//${host}`;
@@ -134,7 +104,11 @@ export const api: HostPlugin = {
       if (sent !== value) secretHeaders.push(name);
       headers.push([name, wireValue(sent)]);
     }
-    if (jsonBody !== undefined && !headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', 'application/json']);
+    const typed = headers.some(([n]) => n.toLowerCase() === 'content-type');
+    if (jsonBody !== undefined && !typed) headers.push(['Content-Type', 'application/json']);
+    const upload = withFiles ? await uploadBody(attrs.files ?? null, method, call) : undefined;
+    if (upload && method !== 'PUT' && typed) throw new BridgeError('E_BAD_COMBINATION', '{api} files are sent as multipart/form-data: leave the Content-Type header out');
+    if (upload && !typed) headers.push(['Content-Type', upload.contentType]);
 
     // Never in the URL: servers log it, echo it and pass it on in redirects; headers or the body only.
     const queries = attrs.queries ?? null;
@@ -143,7 +117,7 @@ export const api: HostPlugin = {
     const query = buildQuery(typeof attrs.query === 'string' ? inQuery(attrs.query) : null, mapStrings(queries, inQuery));
     const target = appendQuery(endpoint, query);
     const bodySent = bodyText === undefined ? undefined : sub(bodyText);
-    const body = bodySent === undefined ? undefined : Buffer.from(toBytes(bodySent));
+    const body = upload ? upload.body : bodySent === undefined ? undefined : Buffer.from(toBytes(bodySent));
     // Secrets go only to the origin their record allows, which was checked for this URL: the
     // guard follows no redirect that leaves it (it answers the 3xx instead).
     const secretBody = bodySent !== undefined && bodySent !== bodyText;
@@ -158,27 +132,28 @@ export const api: HostPlugin = {
 
     const cacheMinutes = typeof attrs.cache_time === 'number' ? attrs.cache_time : 0;
     const cacheable = cacheMinutes > 0 && (method === 'GET' || method === 'HEAD');
-    const key = cacheable ? ResponseCache.key(call.identity.tenant, [method, target, [...headers].map(([n, v]) => [n.toLowerCase(), v]).sort()]) : '';
+    // The mTLS secret names are part of the key: an answer to one client certificate is not another's.
+    const tlsNames = tls ? [attrs.sslcert, attrs.sslkey, attrs.cainfo].map((v) => (typeof v === 'string' ? v : '')) : [];
+    const key = cacheable ? ResponseCache.key(call.identity.tenant, [method, target, [...headers].map(([n, v]) => [n.toLowerCase(), v]).sort(), tlsNames]) : '';
     let res = cacheable ? apiCache.get(call.identity.tenant, key)?.res : undefined;
 
     if (!res) {
       chargeRequest(call, 'api');
       try {
-        res = await http.fetch({ method, url: target, headers, ...(body ? { body } : {}), timeoutMs, secretHeaders, secretBody });
+        res = await http.fetch({ method, url: target, headers, ...(body ? { body } : {}), ...(tls ? { tls } : {}), timeoutMs, secretHeaders, secretBody });
       } catch (e) {
-        const code = (e as { code?: unknown } | null)?.code;
-        const reason = e instanceof Error ? e.message.replace(/: ".*"$/s, '') : 'request failed';
-        if (isErrorCode(code) && REFUSALS.has(code)) throw new BridgeError(code, `{api} ${reason}: ${shown}`);
-        if (e instanceof BridgeError) throw e;
+        const reason = failureReason(e, 'api', shown);
         const assign: [string, Value][] = [];
         if (typeof attrs.status_var === 'string') assign.push([attrs.status_var, 0]);
         if (typeof attrs.http_code_var === 'string') assign.push([attrs.http_code_var, 0]);
-        return { assign, log: [{ level: 'warning', message: `{api} ${code === 'E_HTTP_TIMEOUT' ? 'request timed out' : reason}: ${shown}` }] };
+        return { assign, log: [{ level: 'warning', message: `{api} ${reason}${tls ? ' (mTLS)' : ''}: ${shown}` }] };
       }
       if (cacheable && res.status >= 200 && res.status < 300) apiCache.set(call.identity.tenant, key, { bytes: res.body.length + 512, res }, cacheMinutes * 60_000);
     }
 
-    const text = fromBytes(res.body);
+    const ok = res.status >= 200 && res.status < 300;
+    const saved = download && ok ? await saveDownload(res.body, res.url, call) : undefined;
+    const text = download ? (saved ?? '') : fromBytes(res.body);
     const assign: [string, Value][] = [];
     if (typeof attrs.var === 'string') assign.push([attrs.var, text]);
     if (typeof attrs.json_var === 'string') {
@@ -188,6 +163,7 @@ export const api: HostPlugin = {
     if (typeof attrs.resp_header_var === 'string') assign.push([attrs.resp_header_var, headersValue(res.headers)]);
     if (typeof attrs.http_code_var === 'string') assign.push([attrs.http_code_var, res.status]);
     if (typeof attrs.status_var === 'string') assign.push([attrs.status_var, res.status >= 200 && res.status < 400 ? 1 : 0]);
-    return { assign };
+    // Spec, api rule 4: connection results of mTLS go to the API log.
+    return tls ? { assign, log: [{ level: 'info', message: `{api} mTLS request answered ${res.status}: ${shown}` }] } : { assign };
   },
 };

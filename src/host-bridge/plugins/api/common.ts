@@ -4,7 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { BridgeCall } from '../../plugin-contract.js';
+import type { SecretRecord } from '../../host.js';
 import { BridgeError } from '../../errors.js';
+import { isErrorCode } from '../../../protocol/error-codes.js';
 import { PhpArray, PhpObject, type Value } from '../../../value/value.js';
 import { toStr } from '../../../value/convert.js';
 import { httpBuildQuery } from '../../../php/array/query.js';
@@ -19,6 +21,39 @@ export function chargeRequest(call: BridgeCall, plugin: string): void {
   const n = (requestsByRender.get(call) ?? 0) + 1;
   if (n > MAX_REQUESTS_PER_RENDER) throw new BridgeError('E_QUOTA', `{${plugin}}: more than ${MAX_REQUESTS_PER_RENDER} API requests in one render`);
   requestsByRender.set(call, n);
+}
+
+/**
+ * A secret's `hosts` entry names an origin it may go to: `api.example.com` and
+ * `https://api.example.com` allow https only; `http://api.example.com` allows plain http as
+ * well, for the rare API that has no TLS (the value then crosses the network readable, so the
+ * record must say so). Names compare exactly, case-insensitively, without a final dot; any port.
+ */
+export function hostAllows(record: SecretRecord, url: URL): boolean {
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  return (record.hosts ?? []).some((entry) => {
+    if (typeof entry !== 'string') return false;
+    const m = /^(https?):\/\/([^/]*)\/?$/i.exec(entry);
+    const name = (m ? m[2]! : entry).toLowerCase().replace(/\.$/, '');
+    const plain = m !== null && m[1]!.toLowerCase() === 'http';
+    return name === host && (url.protocol === 'https:' || (plain && url.protocol === 'http:'));
+  });
+}
+
+/** Codes of the guard that mean "the request was refused or broke a limit": errors, not status 0. */
+const REFUSALS = new Set(['E_SSRF_DENIED', 'E_SECRET_DENIED', 'E_BAD_URL', 'E_BAD_HEADER', 'E_HTTP_LIMIT']);
+
+/**
+ * What a failed egress request means for a template: a refusal or a limit of the guard is thrown
+ * as the template's error (naming the URL as `shown`); any other failure (timeout, connection) is
+ * answered as its reason, for status 0 and a warning (spec, Errors).
+ */
+export function failureReason(e: unknown, plugin: string, shown: string): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  const reason = e instanceof Error ? e.message.replace(/: ".*"$/s, '') : 'request failed';
+  if (isErrorCode(code) && REFUSALS.has(code)) throw new BridgeError(code, `{${plugin}} ${reason}: ${shown}`);
+  if (e instanceof BridgeError) throw e;
+  return code === 'E_HTTP_TIMEOUT' ? 'request timed out' : reason;
 }
 
 /** Applies `f` to every string inside a template value (array values, not keys); returns a copy. */

@@ -12,7 +12,8 @@
  * false (with a warning line naming the reason) instead of failing the render; nothing is read or
  * written. Without status_var there is nowhere to report, and the refusal is an error
  * (E_PATH_DENIED / E_BAD_ATTRIBUTE). A missing upload likewise: false, or E_FILE_NOT_FOUND.
- * Quota and size limits are always errors. ACL and Content-Type are not modelled by this host.
+ * Quota and size limits are always errors. ACL and Content-Type are the store's, from the
+ * destination path and the content (files/acl.ts, files/content-type.ts; S3Files sets them).
  * The temporary upload lives in the tenant's storage at /files/temp/<service_dir>/<site_key>/<uuid>.
  */
 import type { HostPlugin } from '../../plugin-contract.js';

@@ -9,6 +9,7 @@ import { removeDir } from './remove_dir.js';
 import { renameFile } from './rename_file.js';
 import { storageUrl } from './storage_url.js';
 import { copyS3TempFile } from './copy_s3_temp_file.js';
+import { getFile } from './get_file.js';
 
 /** Host implementations of the files plugins, by name. */
-export const plugins: HostPlugin[] = [readFile, readDir, writeFile, putFile, saveFile, removeFile, removeDir, renameFile, storageUrl, copyS3TempFile];
+export const plugins: HostPlugin[] = [readFile, readDir, writeFile, putFile, saveFile, removeFile, removeDir, renameFile, storageUrl, copyS3TempFile, getFile];

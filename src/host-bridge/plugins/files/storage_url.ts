@@ -1,6 +1,7 @@
 /**
  * {storage_url var=u path="/files/g/..." expire="+167 hour"}: a signed, expiring read URL for a
- * cloud storage file (URL shape: storage-url.ts).
+ * cloud storage file, made the way HostAdapters.storageUrls says: an HMAC link to the embedder's
+ * file server (URL shape: storage-url.ts) or the storage's own presigned URL (S3).
  *
  * Decisions:
  *  - path: cloud storage roots only (plugin-roots.ts).
@@ -44,8 +45,10 @@ export const storageUrl: HostPlugin = {
       throw e;
     });
     if (!st || st.isDir) return { assign: [[varName, null]], log: [{ level: 'warning', message: `{storage_url} ${p.text}: no such file` }] };
-    const key = await urls.signingKey(call.identity.tenant);
+    const tenant = call.identity.tenant;
+    if ('presign' in urls) return { assign: [[varName, await urls.presign(tenant, p, expires)]] };
+    const key = await urls.signingKey(tenant);
     if (!(key instanceof Uint8Array) || key.length < 16) throw new BridgeError('E_HOST_FAILED', '{storage_url} signing key is not configured');
-    return { assign: [[varName, signStorageUrl(urls.baseUrl(call.identity.tenant), key, call.identity.tenant, p, expires)]] };
+    return { assign: [[varName, signStorageUrl(urls.baseUrl(tenant), key, tenant, p, expires)]] };
   },
 };

@@ -144,10 +144,10 @@ describe('{api} requests', () => {
     expect((await fails('{api endpoint=$u timeout=$t}', { t: 99999 })).code).toBe('E_BAD_ATTRIBUTE');
   });
 
-  it('unsupported features are E_NOT_IMPLEMENTED; bad combinations E_BAD_COMBINATION', async () => {
-    expect((await fails('{api endpoint=$u dl_flg=true}')).code).toBe('E_NOT_IMPLEMENTED');
-    expect((await fails('{assign_array var=f values="a.txt"}{api endpoint=$u files=$f}')).code).toBe('E_NOT_IMPLEMENTED');
-    expect((await fails('{api endpoint=$u method="PURGE"}')).code).toBe('E_NOT_IMPLEMENTED');
+  it('bad combinations are E_BAD_COMBINATION; files and dl_flg without a files adapter E_HOST_CAPABILITY', async () => {
+    expect((await fails('{api endpoint=$u dl_flg=true}')).code).toBe('E_HOST_CAPABILITY');
+    expect((await fails('{assign_array var=f values="a.txt"}{api endpoint=$u method="POST" files=$f}')).code).toBe('E_HOST_CAPABILITY');
+    expect((await fails('{assign_array var=f values="a.txt"}{api endpoint=$u files=$f}')).code).toBe('E_BAD_COMBINATION');
     expect((await fails('{api endpoint=$u body="x"}')).code).toBe('E_BAD_COMBINATION');
     expect((await fails('{api endpoint=$u method="POST" body="x" json_body="{}"}')).code).toBe('E_BAD_COMBINATION');
     expect((await fails('{api endpoint=$u method="get"}')).code).toBe('E_BAD_ATTR');
@@ -221,13 +221,13 @@ describe('{api} secrets', () => {
     expect(await render('{api endpoint=$away http_code_var=c}{$c}', { away: away(302) })).toBe('200');
   });
 
-  it('mTLS secret names: missing -> E_SECRET_NOT_FOUND, wrong host -> E_SECRET_DENIED, allowed -> E_NOT_IMPLEMENTED', async () => {
+  it('mTLS secret names: missing -> E_SECRET_NOT_FOUND, wrong host -> E_SECRET_DENIED, not PEM -> E_BAD_ATTRIBUTE (api-mtls.test.ts: the real thing)', async () => {
     const u = secure();
     expect((await fails('{api endpoint=$u sslcert="NOPE" sslkey="NOPE"}', { u })).code).toBe('E_SECRET_NOT_FOUND');
     expect((await fails('{api endpoint=$u sslcert="OTHER" sslkey="OTHER"}', { u })).code).toBe('E_SECRET_DENIED');
     expect((await fails('{api endpoint=$u sslcert="TOKEN"}', { u })).code).toBe('E_BAD_COMBINATION');
     const ni = await fails('{api endpoint=$u sslcert="TOKEN" sslkey="TOKEN" cainfo="TOKEN"}', { u });
-    expect(ni.code).toBe('E_NOT_IMPLEMENTED');
+    expect(ni.code).toBe('E_BAD_ATTRIBUTE');
     expect(ni.message).not.toContain('tok-value');
     expect((await fails('{api endpoint=$u sslcert="TOKEN" sslkey="TOKEN"}')).code).toBe('E_SECRET_DENIED');
   });

@@ -1,0 +1,11 @@
+import type { Plugin } from '../types.js';
+import chatGetMessage from './chat_get_message.js';
+import chatPostMessage from './chat_post_message.js';
+import chatTeamInfo from './chat_team_info.js';
+import socialPostMessage from './social_post_message.js';
+import cloudfnToken from './cloudfn_token.js';
+import cloudpubsubPublish from './cloudpubsub_publish.js';
+import webanalytics from './webanalytics.js';
+
+/** Declarations of the integration plugins (implementations: src/host-bridge/plugins/integrations/). */
+export const plugins: Plugin[] = [chatGetMessage, chatPostMessage, chatTeamInfo, socialPostMessage, cloudfnToken, cloudpubsubPublish, webanalytics];

@@ -1,0 +1,57 @@
+/**
+ * The backups of a local site (HostAdapters.backups): archives in data/backups/<id>.tar
+ * (backups/create.ts) with a row each in `backups`. Ids are the creation time and a random
+ * suffix (`20240305100730-a1b2c3`), so they sort by age and cannot be guessed.
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import type { BackupRecord, HostAdapters } from '../../index.js';
+import type { SiteContext } from '../site-context.js';
+import { ownTenant } from './own-tenant.js';
+import { siteFiles } from './basic.js';
+import { createBackup } from '../backups/create.js';
+import { BACKUP_DIR } from '../backups/layout.js';
+
+interface BackupRow {
+  id: string;
+  memo: string;
+  created: number | string;
+  size: number | string;
+}
+
+const record = (r: BackupRow): BackupRecord => ({ id: r.id, type: 'full', memo: r.memo, created: Number(r.created), size: Number(r.size) });
+
+/** The archive of backup `id` (ids are checked against the table before a path is made of them). */
+export function backupFile(ctx: SiteContext, id: string): string {
+  return path.join(ctx.dir, BACKUP_DIR, `${id}.tar`);
+}
+
+export function backupsAdapters(ctx: SiteContext): Partial<HostAdapters> {
+  const own = ownTenant(ctx);
+  return {
+    backups: {
+      async create(tenant, memo) {
+        own(tenant);
+        const created = Math.floor(Date.now() / 1000);
+        const stamp = new Date(created * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
+        const id = `${stamp}-${randomBytes(3).toString('hex')}`;
+        const { size, sha256 } = await createBackup(ctx, siteFiles(ctx), id, created);
+        await ctx.db.run('INSERT INTO backups (tenant, id, type, memo, created, size, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)', [ctx.tenant, id, 'full', memo, created, size, sha256]);
+        return { id, type: 'full', memo, created, size };
+      },
+      async list(tenant) {
+        own(tenant);
+        const rows = await ctx.db.all<BackupRow>('SELECT id, memo, created, size FROM backups WHERE tenant = ? ORDER BY created, id', [ctx.tenant]);
+        return rows.map(record);
+      },
+      async delete(tenant, id) {
+        own(tenant);
+        const { changes } = await ctx.db.run('DELETE FROM backups WHERE tenant = ? AND id = ?', [ctx.tenant, id]);
+        if (changes === 0) return false;
+        rmSync(backupFile(ctx, id), { force: true });
+        return true;
+      },
+    },
+  };
+}

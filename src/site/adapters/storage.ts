@@ -1,0 +1,65 @@
+/**
+ * The site's storage, as site.json `storage` names it: the folder `files/` (TenantFiles) or an
+ * S3-compatible bucket (S3Files, credentials from secrets.json by name), and how {storage_url}
+ * links to it: presigned by the bucket, or HMAC links under root_url signed with a key derived
+ * from the site key (data/site-key) for the folder.
+ */
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { S3Files, TenantFiles, type FileStore, type HostAdapters } from '../../index.js';
+import { SiteConfigError } from '../config.js';
+import type { SiteContext } from '../site-context.js';
+import { ownTenant } from './own-tenant.js';
+
+/** Storage limits of a site: generous for development, still bounded. */
+export const SITE_FILE_LIMITS = { quotaBytes: 1 << 30, maxReadBytes: 64 << 20, maxEntries: 10_000 };
+
+export interface SiteStorage {
+  files: FileStore;
+  urls: NonNullable<HostAdapters['storageUrls']>;
+}
+
+export function siteStorage(ctx: SiteContext, secret: (name: string) => string | null): SiteStorage {
+  const own = ownTenant(ctx);
+  const cfg = ctx.config.storage;
+  if (cfg.type === 's3') {
+    const need = (name: string): string => {
+      const v = secret(name);
+      if (!v) throw new SiteConfigError(`site.json storage names the secret "${name}", which secrets.json does not hold`);
+      return v;
+    };
+    const files = new S3Files({
+      endpoint: cfg.endpoint,
+      region: cfg.region,
+      bucket: cfg.bucket,
+      prefix: cfg.prefix,
+      forcePathStyle: cfg.force_path_style,
+      accessKeyId: need(cfg.access_key_secret),
+      secretAccessKey: need(cfg.secret_key_secret),
+      ...SITE_FILE_LIMITS,
+    });
+    return {
+      files,
+      urls: {
+        presign: (tenant, p, expires) => {
+          own(tenant);
+          return files.presignGet(p, Math.max(1, expires - Math.floor(Date.now() / 1000)));
+        },
+      },
+    };
+  }
+  return {
+    files: new TenantFiles({ rootDir: path.join(ctx.dir, 'files'), ...SITE_FILE_LIMITS }),
+    urls: {
+      baseUrl: (tenant) => {
+        own(tenant);
+        return ctx.config.root_url;
+      },
+      signingKey: async (tenant) => {
+        own(tenant);
+        return createHmac('sha256', readFileSync(path.join(ctx.dir, 'data', 'site-key'))).update('storage-url').digest();
+      },
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * The run history of a site's batches (batch_runs): one row per attempt, with what the render
+ * printed, its errors, W_RUNTIME warnings and log lines, so `smartcage batch history` shows why a
+ * run failed and that a run whose worker died ran again. Kept in the site store for both queue
+ * backends. Texts are capped (MAX_LOG_CHARS each) so a chatty batch cannot grow the store.
+ */
+import type { SiteContext } from '../site-context.js';
+import type { QueuedRun } from './queue.js';
+
+/** What one attempt keeps of each text (output, errors, warnings, logs as JSON). */
+export const MAX_LOG_CHARS = 64 * 1024;
+/** History rows older than this go when a runner starts. */
+export const HISTORY_DAYS = 90;
+
+export type RunState = 'running' | 'done' | 'failed' | 'lost';
+
+export interface RunRecord {
+  runId: number;
+  attempt: number;
+  slug: string;
+  origin: string;
+  worker: string;
+  state: RunState;
+  started: number;
+  ended: number | null;
+  output: string;
+  errors: string[];
+  warnings: string[];
+  logs: { level: string; message: string }[];
+}
+
+export interface RunOutcome {
+  state: 'done' | 'failed';
+  output: string;
+  errors: string[];
+  warnings: string[];
+  logs: { level: string; message: string }[];
+}
+
+const cap = (s: string) => (s.length > MAX_LOG_CHARS ? s.slice(0, MAX_LOG_CHARS - 20) + '\n[... cut]' : s);
+/** A list kept as JSON, cut at whole entries so it stays JSON. */
+function capList<T>(list: readonly T[]): string {
+  const out: T[] = [];
+  let size = 2;
+  for (const x of list) {
+    size += JSON.stringify(x).length + 1;
+    if (size > MAX_LOG_CHARS) break;
+    out.push(x);
+  }
+  return JSON.stringify(out);
+}
+
+/** An attempt begins; attempts before it still `running` lost their worker. */
+export async function beginAttempt(ctx: SiteContext, run: QueuedRun, worker: string, now: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.run("UPDATE batch_runs SET state = 'lost', ended = ? WHERE tenant = ? AND run_id = ? AND attempt < ? AND state = 'running'", [now, ctx.tenant, run.id, run.attempt]);
+    await tx.run(
+      `INSERT INTO batch_runs (tenant, run_id, attempt, slug, origin, worker, state, started, ended, output, errors, warnings, logs)
+       VALUES (?, ?, ?, ?, ?, ?, 'running', ?, NULL, '', '[]', '[]', '[]')
+       ON CONFLICT (tenant, run_id, attempt) DO UPDATE SET worker = excluded.worker, started = excluded.started, state = 'running'`,
+      [ctx.tenant, run.id, run.attempt, run.module ? `${run.module}/${run.slug}` : run.slug, run.origin, worker, now],
+    );
+  });
+}
+
+export async function endAttempt(ctx: SiteContext, run: QueuedRun, outcome: RunOutcome, now: number): Promise<void> {
+  await ctx.db.run(
+    'UPDATE batch_runs SET state = ?, ended = ?, output = ?, errors = ?, warnings = ?, logs = ? WHERE tenant = ? AND run_id = ? AND attempt = ?',
+    [outcome.state, now, cap(outcome.output), capList(outcome.errors), capList(outcome.warnings), capList(outcome.logs), ctx.tenant, run.id, run.attempt],
+  );
+}
+
+interface HistoryRow {
+  run_id: number | string;
+  attempt: number | string;
+  slug: string;
+  origin: string;
+  worker: string;
+  state: RunState;
+  started: number | string;
+  ended: number | string | null;
+  output: string;
+  errors: string;
+  warnings: string;
+  logs: string;
+}
+
+/** The newest attempts first (`runId`: that run's attempts only). */
+export async function history(ctx: SiteContext, opts: { limit?: number; runId?: number } = {}): Promise<RunRecord[]> {
+  const where = opts.runId === undefined ? '' : ' AND run_id = ?';
+  const params = opts.runId === undefined ? [ctx.tenant] : [ctx.tenant, opts.runId];
+  const rows = await ctx.db.all<HistoryRow>(
+    `SELECT run_id, attempt, slug, origin, worker, state, started, ended, output, errors, warnings, logs FROM batch_runs
+     WHERE tenant = ?${where} ORDER BY started DESC, run_id DESC, attempt DESC LIMIT ?`,
+    [...params, opts.limit ?? 50],
+  );
+  return rows.map((r) => ({
+    runId: Number(r.run_id), attempt: Number(r.attempt), slug: r.slug, origin: r.origin, worker: r.worker, state: r.state,
+    started: Number(r.started), ended: r.ended === null ? null : Number(r.ended), output: r.output,
+    errors: JSON.parse(r.errors) as string[], warnings: JSON.parse(r.warnings) as string[], logs: JSON.parse(r.logs) as RunRecord['logs'],
+  }));
+}
+
+export async function pruneHistory(ctx: SiteContext, now: number): Promise<void> {
+  await ctx.db.run('DELETE FROM batch_runs WHERE tenant = ? AND started < ?', [ctx.tenant, now - HISTORY_DAYS * 86_400]);
+}

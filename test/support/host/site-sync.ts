@@ -1,0 +1,40 @@
+/**
+ * The test host's site sync adapter for plugin examples and the plugin's rule tests: an
+ * embedder's SiteSyncAdapter over a fixed table of sites that records each sync it runs. Sites:
+ * `default` (the test renders' tenant) with the child site `child`; `child`; `other-parent`,
+ * whose child site is `default`; and `stranger`, related to none of them.
+ */
+import type { HostAdapters } from '../../../src/host-bridge/host.js';
+import type { HostSite, SiteSyncAdapter, SiteSyncRun } from '../../../src/host-bridge/adapters/site-sync.js';
+
+export interface MemorySync {
+  adapter: SiteSyncAdapter;
+  runs: (SiteSyncRun & { tenant: string })[];
+}
+
+const SITES: readonly HostSite[] = [
+  { siteKey: 'default', childSiteKeys: ['child'] },
+  { siteKey: 'child', childSiteKeys: [] },
+  { siteKey: 'other-parent', childSiteKeys: ['default'] },
+  { siteKey: 'stranger', childSiteKeys: [] },
+];
+
+export function memorySync(): MemorySync {
+  const runs: MemorySync['runs'] = [];
+  const adapter: SiteSyncAdapter = {
+    async site(_tenant, siteKey) {
+      return SITES.find((s) => s.siteKey === siteKey) ?? null;
+    },
+    async sync(tenant, run) {
+      const last = runs.filter((r) => r.to === run.to).reduce((m, r) => Math.max(m, r.now), -Infinity);
+      if (last > run.notAfter) return { ok: false, lastSync: last };
+      runs.push({ ...run, tenant });
+      return { ok: true, runId: runs.length };
+    },
+  };
+  return { adapter, runs };
+}
+
+export function siteSyncTestAdapter(): Partial<HostAdapters> {
+  return { siteSync: memorySync().adapter };
+}
