@@ -80,14 +80,14 @@ export class FrameReader {
     }
     if (data === chunk) {
       this.pendingBytes = 0;
-      // A big frame's buffer is not kept once it has been read.
-      if (this.pending.length > KEEP_BYTES) this.pending = Buffer.allocUnsafe(0);
       if (at < chunk.length) this.keep(chunk.subarray(at));
     } else {
       // Left-over bytes of a frame still arriving move to the front.
       this.pending.copy(this.pending, 0, at, this.pendingBytes);
       this.pendingBytes -= at;
     }
+    // A big frame's buffer is not kept once it has been read.
+    if (this.pendingBytes === 0 && this.pending.length > KEEP_BYTES) this.pending = Buffer.allocUnsafe(0);
   }
 
   private keep(bytes: Buffer): void {
