@@ -182,7 +182,7 @@ const workerTargets: Target[] = [
     unit: 'KB',
     target: 256,
     shown: `${st.memory['w1.rssPerTenantAfterEvictionKB']} KB`,
-    times: 'the same, after the isolates went idle, were disposed and V8 gave their pages back',
+    times: 'the same, after the isolates went idle and were disposed, and the worker, holding none, was replaced by a fresh one (`recycleIdleAboveMB`)',
   },
 ];
 const lowerIsBetter = (t: Target) => !t.what.startsWith('throughput');

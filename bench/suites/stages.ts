@@ -262,10 +262,12 @@ async function stageMemory(quick: boolean): Promise<Figures> {
     return rssBytes(pid);
   };
   // Isolates unused this long go (the worker engine): long enough for every tenant to stay while
-  // the K tenants warm up, short enough to measure what is left after they went.
+  // the K tenants warm up, short enough to measure what is left after they went. The worker, then
+  // holding no isolate, is replaced by a fresh one (`recycleIdleAboveMB`); its default guard of
+  // 60 s between replacements is lifted as the idle period is shortened.
   const idleMs = 5000;
   for (const workers of [0, 1]) {
-    const e = createEngine({ workers, timezone: 'UTC', pool: workers ? { isolateIdleMs: idleMs } : {} });
+    const e = createEngine({ workers, timezone: 'UTC', pool: workers ? { isolateIdleMs: idleMs, recycleEveryMs: 0 } : {} });
     const pid = () => (workers ? e.pids()[0] : process.pid);
     const warm = async (tenant: string) => {
       for (let i = 0; i < 20; i++) await e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant } });
@@ -277,7 +279,8 @@ async function stageMemory(quick: boolean): Promise<Figures> {
     out[`w${workers}.rssPerTenantKB`] = Math.round((rss1 - rss0) / K / 1024);
     if (workers) {
       // Idle tenants after eviction: disposed after `idleMs` (checked every idleMs / 4), and V8
-      // gives a disposed isolate's pages back to the system 8 s later (docs/sandbox.md).
+      // gives a disposed isolate's pages back to the system 8 s later (docs/sandbox.md); the
+      // worker is replaced once it holds none, so this reads the fresh worker (`pid()` again).
       await new Promise((r) => setTimeout(r, idleMs * 1.25 + 8000 + 1000));
       out[`w${workers}.rssPerTenantAfterEvictionKB`] = Math.round(((await settledRss(pid())) - rss0) / K / 1024);
     }

@@ -55,6 +55,14 @@ export interface PoolOptions {
    * warm tenant): beyond it the least recently used are disposed.
    */
   workerHeapBudgetMB: number;
+  /**
+   * A shared worker that holds no tenant isolate and runs no render, yet whose RSS is this much
+   * above what it was when it started, is replaced by a fresh one, MB (default 64): memory that
+   * disposed isolates leave in the process's allocator is given back no other way. At most once
+   * per `recycleEveryMs` (default 60,000) per worker slot.
+   */
+  recycleIdleAboveMB: number;
+  recycleEveryMs: number;
   /** Worker crashes within `crashWindowMs` after which a tenant is quarantined (default 2). */
   quarantineAfterCrashes: number;
   crashWindowMs: number;
@@ -67,6 +75,8 @@ export const DEFAULT_POOL: PoolOptions = {
   isolateIdleMs: 60_000,
   isolateRetainMB: 64,
   workerHeapBudgetMB: 512,
+  recycleIdleAboveMB: 64,
+  recycleEveryMs: 60_000,
   quarantineAfterCrashes: 2,
   crashWindowMs: 60_000,
 };
@@ -89,6 +99,13 @@ class Worker {
   readonly inflight = new Map<number, InFlight>();
   readonly ready: Promise<void>;
   exited = false;
+  /** Its RSS when it started, MB (0 until it is ready). */
+  startRssMB = 0;
+  readonly startedAt = Date.now();
+  /** Replaced by a fresh worker (recycled): its exit is no crash. */
+  retired = false;
+  /** A pending second look at recycling it (`SandboxPool.recycleIfBloated`). */
+  recheck: NodeJS.Timeout | undefined;
   /** What the worker holds, as it last reported (with each answer, and after disposing isolates). */
   memory: MemoryReport = { heapMB: 0, bigIdleMB: 0, rssMB: 0, isolates: 0, evicted: 0 };
   /** Asked to dispose its idle big isolates and not answered yet. */
@@ -97,7 +114,7 @@ class Worker {
   private readonly held = new Set<number>();
   private heldChars = 0;
 
-  constructor(onExit: (w: Worker) => void, private readonly onMemory: () => void, isolates: IsolateCacheOptions) {
+  constructor(onExit: (w: Worker) => void, private readonly onMemory: (w: Worker) => void, isolates: IsolateCacheOptions) {
     const ts = import.meta.url.endsWith('.ts');
     const entry = fileURLToPath(new URL(`./worker-main.${ts ? 'ts' : 'js'}`, import.meta.url));
     // fd 3 is a socket pair: length-prefixed frames both ways (src/sandbox/frames.ts), not Node's IPC
@@ -115,7 +132,10 @@ class Worker {
     this.ready = new Promise((resolve) => (ready = resolve));
     const reader = new FrameReader((head, body) => {
       const m = readFromWorker(head, body);
-      if (m.type === 'ready') ready();
+      if (m.type === 'ready') {
+        this.startRssMB = m.rssMB;
+        ready();
+      }
       else this.onMessage(m);
     });
     this.channel.on('data', (chunk: Buffer) => reader.push(chunk));
@@ -157,7 +177,7 @@ class Worker {
   private setMemory(memory: MemoryReport): void {
     this.memory = memory;
     this.evictAsked = false;
-    this.onMemory();
+    this.onMemory(this);
   }
 
   send(m: ToWorker): void {
@@ -205,7 +225,7 @@ export class SandboxPool {
   private readonly templateKeys = new WeakMap<CompiledTemplate, number>();
   private nextTemplateKey = 1;
   private closed = false;
-  readonly stats = { crashes: 0, restarts: 0, quarantined: 0 };
+  readonly stats = { crashes: 0, restarts: 0, quarantined: 0, recycled: 0 };
 
   constructor(opts: Partial<PoolOptions> = {}) {
     this.opts = { ...DEFAULT_POOL, ...opts };
@@ -214,7 +234,14 @@ export class SandboxPool {
 
   private spawn(): Worker {
     const { isolateIdleMs: idleMs, isolateRetainMB: retainMB, workerHeapBudgetMB: heapBudgetMB } = this.opts;
-    return new Worker((w) => this.onExit(w), () => this.wakeBig(), { idleMs, retainMB, heapBudgetMB });
+    return new Worker(
+      (w) => this.onExit(w),
+      (w) => {
+        this.wakeBig();
+        this.recycleIfBloated(w);
+      },
+      { idleMs, retainMB, heapBudgetMB },
+    );
   }
 
   private workers(): Worker[] {
@@ -226,7 +253,36 @@ export class SandboxPool {
     this.bigWaiters.splice(0).forEach((r) => r());
   }
 
+  /**
+   * Replaces a shared worker that holds no tenant isolate, runs nothing, and yet holds far more
+   * memory than when it started: what its disposed isolates left in the allocator's arenas (~2-3
+   * MB per tenant that came and went) stays in the process otherwise. Its spare goes with it; the
+   * fresh worker makes another at its first render. Decided on a report the worker sends after its
+   * idle timer disposed isolates, so a busy worker is never replaced.
+   */
+  private recycleIfBloated(w: Worker): void {
+    const slot = this.shared.indexOf(w);
+    if (slot < 0 || this.closed || w.retired || w.startRssMB === 0) return;
+    if (w.memory.isolates > 0 || w.inflight.size > 0) return;
+    if (w.memory.rssMB - w.startRssMB <= this.opts.recycleIdleAboveMB) return;
+    const wait = w.startedAt + this.opts.recycleEveryMs - Date.now();
+    if (wait > 0) {
+      // Too young: looked at again when it may go (an idle worker sends no other report).
+      w.recheck ??= setTimeout(() => {
+        w.recheck = undefined;
+        this.recycleIfBloated(w);
+      }, wait).unref();
+      return;
+    }
+    w.retired = true;
+    this.shared[slot] = this.spawn();
+    this.stats.recycled++;
+    w.close();
+    setTimeout(() => w.kill(), 2000).unref();
+  }
+
   private onExit(w: Worker): void {
+    if (w.retired && w.inflight.size === 0) return;
     for (const [, f] of w.inflight) {
       clearTimeout(f.timer);
       this.recordCrash(f.tenant);

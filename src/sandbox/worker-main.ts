@@ -114,4 +114,4 @@ const shutDown = () => {
 channel.on('end', shutDown);
 channel.on('error', shutDown);
 
-send({ type: 'ready', pid: process.pid });
+send({ type: 'ready', pid: process.pid, rssMB: Math.round(process.memoryUsage.rss() / 1048576) });

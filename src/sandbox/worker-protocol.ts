@@ -28,7 +28,8 @@ export type ToWorker =
   | { type: 'evictBig' };
 
 export type FromWorker =
-  | { type: 'ready'; pid: number }
+  /** `rssMB`: the worker's resident memory when it was ready, before any isolate (what a fresh worker costs). */
+  | { type: 'ready'; pid: number; rssMB: number }
   /** `memory`: what the worker holds once the render's isolate was accounted for, when that moved. */
   | { type: 'result'; id: number; result: RenderResponse; memory?: MemoryReport }
   /** After the worker disposed isolates on its own (idle) or when asked to (`evictBig`). */

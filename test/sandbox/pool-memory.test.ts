@@ -74,3 +74,48 @@ describe('worker memory', () => {
     }
   });
 });
+
+describe('worker recycling', () => {
+  const page = '{section name=i loop=2000}{assign var="a.`$smarty.section.i.index`" value=$smarty.section.i.index|str_pad:200:"y"}{/section}{$a|@count}';
+  const warm = async (engine: ReturnType<typeof createEngine>, tenants: string[]) => {
+    for (const t of tenants) for (let i = 0; i < 3; i++) expect((await engine.render(page, { identity: { tenant: t } })).output).toBe('2000');
+  };
+
+  it('a worker left holding memory by tenants that all went idle is replaced by a fresh one; tenants render on', { timeout: 60_000 }, async () => {
+    const engine = createEngine({ workers: 1, pool: { isolateIdleMs: 500, recycleIdleAboveMB: 16, recycleEveryMs: 0 } });
+    try {
+      const tenants = Array.from({ length: 24 }, (_, i) => `r${i}`);
+      await warm(engine, tenants.slice(0, 1));
+      const [before] = engine.pids();
+      await warm(engine, tenants);
+      const grown = rssMB(before!);
+      // The idle timer (every 125 ms) disposes the isolates; the report that follows replaces the worker.
+      const until = Date.now() + 10_000;
+      while (Date.now() < until && engine.pids()[0] === before) await sleep(100);
+      const [after] = engine.pids();
+      expect(after, 'a new worker process').not.toBe(before);
+      await warm(engine, tenants.slice(0, 2));
+      expect(rssMB(after!), `RSS: ${grown.toFixed(0)} MB in the old worker, the new one after two tenants`).toBeLessThan(grown - 16);
+    } finally {
+      engine.close();
+    }
+  });
+
+  it('a worker that still holds a tenant isolate, or was replaced within recycleEveryMs, is kept', { timeout: 60_000 }, async () => {
+    // One tenant stays warm (the idle period is long): the worker is kept however much it holds.
+    const held = createEngine({ workers: 1, pool: { isolateIdleMs: 60_000, recycleIdleAboveMB: 0, recycleEveryMs: 0 } });
+    // Every tenant goes idle, but the worker is younger than recycleEveryMs.
+    const young = createEngine({ workers: 1, pool: { isolateIdleMs: 500, recycleIdleAboveMB: 0, recycleEveryMs: 600_000 } });
+    try {
+      for (const engine of [held, young]) {
+        const [pid] = engine.pids();
+        await warm(engine, ['k1', 'k2', 'k3']);
+        await sleep(2000);
+        expect(engine.pids()).toEqual([pid]);
+      }
+    } finally {
+      held.close();
+      young.close();
+    }
+  });
+});
