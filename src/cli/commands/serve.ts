@@ -131,16 +131,19 @@ export const serveCommand: Command = {
       else throw e;
       return EXIT.IO;
     }
+    // One write: a reader that waits for the address line gets the lines under it with it.
+    const lines: string[] = [];
     if (siteDir !== undefined) {
-      process.stdout.write(`smartcage serve: ${s.url}/ (site ${sites[0]!.tenant}: API at ${s.url}/rcms-api/, files: ${join(sites[0]!.dir, 'files')}/); Ctrl-C stops\n`);
+      lines.push(`smartcage serve: ${s.url}/ (site ${sites[0]!.tenant}: API at ${s.url}/rcms-api/, files: ${join(sites[0]!.dir, 'files')}/); Ctrl-C stops`);
     } else if (sitesDir !== undefined) {
-      process.stdout.write(`smartcage serve: ${s.url}/ (${sites.length} sites); Ctrl-C stops\n`);
-      for (const x of sites) process.stdout.write(`  ${x.tenant}: ${s.url}/sites/${x.tenant}/ or http://${x.tenant}.localhost:${s.port}/\n`);
+      lines.push(`smartcage serve: ${s.url}/ (${sites.length} sites); Ctrl-C stops`);
+      for (const x of sites) lines.push(`  ${x.tenant}: ${s.url}/sites/${x.tenant}/ or http://${x.tenant}.localhost:${s.port}/`);
     } else {
       const files = hasDir ? `files: ${join(dir, 'user')}/ is /files/user/` : `files: none, ${dir} does not exist`;
-      process.stdout.write(`smartcage serve: ${s.url}/ (${files}); Ctrl-C stops\n`);
+      lines.push(`smartcage serve: ${s.url}/ (${files}); Ctrl-C stops`);
     }
-    for (const x of schemas) process.stdout.write(`  ${x.name}: ${s.url}/demo/${x.name}\n`);
+    for (const x of schemas) lines.push(`  ${x.name}: ${s.url}/demo/${x.name}`);
+    process.stdout.write(`${lines.join('\n')}\n`);
     await new Promise<void>((done) => {
       const stop = () => {
         process.off('SIGINT', stop);
