@@ -173,8 +173,8 @@ const workerTargets: Target[] = [
     measured: num(st.memory['w1.rssPerTenantKB']),
     unit: 'KB',
     target: 4096,
-    shown: `${st.memory['w1.rssPerTenantKB']} KB (workers: 0 ${st.memory['w0.rssPerTenantKB']} KB)`,
-    times: `RSS growth of the worker / ${st.memory.tenants} tenants, 20 renders each`,
+    shown: `${st.memory['w1.rssPerTenantKB']} KB right after the renders; ${st.memory['w1.rssPerTenantIdleKB']} KB once idle, after the idle collection (workers: 0 ${st.memory['w0.rssPerTenantKB']} KB)`,
+    times: `RSS growth of the worker / ${st.memory.tenants} tenants, 20 renders each; status on the first figure`,
   },
   {
     what: 'RSS per idle tenant after eviction (workers: 1)',

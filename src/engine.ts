@@ -232,7 +232,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
 function inProcessIsolates(opts: Partial<PoolOptions> = {}): TenantIsolates {
   const p = { ...DEFAULT_POOL, ...opts };
-  return new TenantIsolates({ idleMs: p.isolateIdleMs, retainMB: p.isolateRetainMB, heapBudgetMB: p.workerHeapBudgetMB });
+  return new TenantIsolates({ idleMs: p.isolateIdleMs, retainMB: p.isolateRetainMB, heapBudgetMB: p.workerHeapBudgetMB, reduceAfterMs: p.isolateReduceAfterMs });
 }
 
 /**

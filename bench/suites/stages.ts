@@ -267,7 +267,9 @@ async function stageMemory(quick: boolean): Promise<Figures> {
   // 60 s between replacements is lifted as the idle period is shortened.
   const idleMs = 5000;
   for (const workers of [0, 1]) {
-    const e = createEngine({ workers, timezone: 'UTC', pool: workers ? { isolateIdleMs: idleMs, recycleEveryMs: 0 } : {} });
+    // The idle collection (`isolateReduceAfterMs`, 30 s by default) shortened the same way.
+    const reduceMs = 1000;
+    const e = createEngine({ workers, timezone: 'UTC', pool: workers ? { isolateIdleMs: idleMs, isolateReduceAfterMs: reduceMs, recycleEveryMs: 0 } : {} });
     const pid = () => (workers ? e.pids()[0] : process.pid);
     const warm = async (tenant: string) => {
       for (let i = 0; i < 20; i++) await e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant } });
@@ -278,6 +280,10 @@ async function stageMemory(quick: boolean): Promise<Figures> {
     const rss1 = await settledRss(pid());
     out[`w${workers}.rssPerTenantKB`] = Math.round((rss1 - rss0) / K / 1024);
     if (workers) {
+      // Warm but idle: each isolate has had its memory-reducing collection (the sweep runs every
+      // reduceMs / 2), none has been disposed yet.
+      await new Promise((r) => setTimeout(r, reduceMs * 2 + 1000));
+      out[`w${workers}.rssPerTenantIdleKB`] = Math.round(((await settledRss(pid())) - rss0) / K / 1024);
       // Idle tenants after eviction: disposed after `idleMs` (checked every idleMs / 4), and V8
       // gives a disposed isolate's pages back to the system 8 s later (docs/sandbox.md); the
       // worker is replaced once it holds none, so this reads the fresh worker (`pid()` again).

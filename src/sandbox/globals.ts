@@ -4,6 +4,8 @@
  * (removed at bootstrap), plus `smartcage`. Anything else is a finding. Node 24's V8 added
  * AsyncDisposableStack, DisposableStack, Float16Array, Iterator and SuppressedError; the lockdown
  * hardens them like every other global (src/runtime/lockdown.ts reads the global object itself).
+ * In a sandbox worker, started with --expose-gc, V8 also puts a non-configurable `gc` there: the
+ * runtime takes it at bootstrap and leaves the name holding undefined, read-only (`GC_GLOBAL`).
  */
 export const ALLOWED_GLOBALS: readonly string[] = [
   'AggregateError', 'Array', 'ArrayBuffer', 'AsyncDisposableStack', 'BigInt', 'BigInt64Array', 'BigUint64Array', 'Boolean', 'DataView',
@@ -14,3 +16,6 @@ export const ALLOWED_GLOBALS: readonly string[] = [
   'WeakSet', 'console', 'decodeURI', 'decodeURIComponent', 'encodeURI', 'encodeURIComponent', 'escape',
   'globalThis', 'isFinite', 'isNaN', 'parseFloat', 'parseInt', 'smartcage', 'undefined', 'unescape',
 ];
+
+/** The one name a worker's global may hold beyond the list, as long as it holds nothing: see above. */
+export const GC_GLOBAL = 'gc';

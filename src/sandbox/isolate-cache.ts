@@ -28,12 +28,18 @@ export interface IsolateCacheOptions {
   retainMB: number;
   /** Committed heap the idle isolates of one process may hold together, MB. */
   heapBudgetMB: number;
+  /**
+   * An isolate unused this long gets one memory-reducing collection, ms (0: never). Only where
+   * the process exposes V8's `gc`: sandbox workers do.
+   */
+  reduceAfterMs: number;
 }
 
 export const DEFAULT_ISOLATE_CACHE: IsolateCacheOptions = {
   idleMs: 60_000,
   retainMB: 64,
   heapBudgetMB: 512,
+  reduceAfterMs: 30_000,
 };
 
 /** What a process holds, as its sandbox worker reports it to the pool with every answer. */
@@ -67,7 +73,8 @@ export class TenantIsolates {
   /** `onEvict` hears of disposals made by the idle timer (the pool's view of a worker's memory). */
   constructor(opts: Partial<IsolateCacheOptions> = {}, private readonly onEvict?: () => void) {
     this.opts = { ...DEFAULT_ISOLATE_CACHE, ...opts };
-    this.timer = setInterval(() => this.sweep(), Math.max(50, Math.min(this.opts.idleMs / 4, 5000)));
+    const { idleMs, reduceAfterMs } = this.opts;
+    this.timer = setInterval(() => this.sweep(), Math.max(50, Math.min(idleMs / 4, reduceAfterMs > 0 ? reduceAfterMs / 2 : Infinity, 5000)));
     this.timer.unref();
   }
 
@@ -115,16 +122,26 @@ export class TenantIsolates {
     }
   }
 
-  /** Disposes the isolates and big-class spares unused for `idleMs`. */
+  /**
+   * Disposes the isolates and big-class spares unused for `idleMs`; an isolate unused for
+   * `reduceAfterMs` gets its memory-reducing collection (`IsolateHost.reduceMemory`).
+   */
   sweep(now = Date.now()): number {
     let n = 0;
+    const { idleMs, reduceAfterMs } = this.opts;
+    const reduced: Promise<void>[] = [];
     for (const [key, h] of this.hosts) {
       if (!h.usable) this.hosts.delete(key);
-      else if (!h.busy && now - h.lastUsed >= this.opts.idleMs) {
+      else if (!h.busy && now - h.lastUsed >= idleMs) {
         this.evict(key, h);
         n++;
+      } else if (reduceAfterMs > 0 && now - h.lastUsed >= reduceAfterMs) {
+        const r = h.reduceMemory();
+        if (r) reduced.push(r);
       }
     }
+    // The pool hears what the collections gave back (its view of a worker's heap).
+    if (reduced.length > 0) void Promise.all(reduced).then(() => this.onEvict?.());
     const spares = IsolateHost.dropSpares(DEFAULT_CLASS_MB, this.opts.idleMs, now);
     this.evicted += spares;
     n += spares;

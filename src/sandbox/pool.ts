@@ -51,6 +51,13 @@ export interface PoolOptions {
    */
   isolateRetainMB: number;
   /**
+   * A tenant's isolate unused this long gets one memory-reducing collection, ms (default 30,000;
+   * 0: never): ~12 ms of CPU on isolated-vm's thread, once per idle period, for ~2.4 MB less per
+   * idle tenant of the benchmark page. Workers only: the embedding process does not expose V8's
+   * `gc` (docs/decisions.md D121).
+   */
+  isolateReduceAfterMs: number;
+  /**
    * Committed heap the idle isolates of one worker may hold together, MB (default 512; ~5 MB per
    * warm tenant): beyond it the least recently used are disposed.
    */
@@ -74,6 +81,7 @@ export const DEFAULT_POOL: PoolOptions = {
   bigMemoryBudgetMB: 1536,
   isolateIdleMs: 60_000,
   isolateRetainMB: 64,
+  isolateReduceAfterMs: 30_000,
   workerHeapBudgetMB: 512,
   recycleIdleAboveMB: 64,
   recycleEveryMs: 60_000,
@@ -124,7 +132,9 @@ class Worker {
     // --max-semi-space-size=1: each isolate's young generation stays at V8's least (two 1 MB
     // semispaces) instead of growing to 16 MB ones: ~0.9 MB less per warm tenant, and a young
     // generation that stays in cache renders faster (D120).
-    this.proc = spawn(process.execPath, ['--no-node-snapshot', '--single-threaded-gc', '--max-semi-space-size=1', ...(ts ? ['--import', 'tsx'] : []), entry], {
+    // --expose-gc: the runtime takes V8's `gc` from each context's global (and deletes it there)
+    // for the collection an idle isolate gets (`isolateReduceAfterMs`, D121).
+    this.proc = spawn(process.execPath, ['--no-node-snapshot', '--single-threaded-gc', '--max-semi-space-size=1', '--expose-gc', ...(ts ? ['--import', 'tsx'] : []), entry], {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     });
     this.channel = this.proc.stdio[3] as Socket;
@@ -236,14 +246,14 @@ export class SandboxPool {
   }
 
   private spawn(): Worker {
-    const { isolateIdleMs: idleMs, isolateRetainMB: retainMB, workerHeapBudgetMB: heapBudgetMB } = this.opts;
+    const { isolateIdleMs: idleMs, isolateRetainMB: retainMB, workerHeapBudgetMB: heapBudgetMB, isolateReduceAfterMs: reduceAfterMs } = this.opts;
     return new Worker(
       (w) => this.onExit(w),
       (w) => {
         this.wakeBig();
         this.recycleIfBloated(w);
       },
-      { idleMs, retainMB, heapBudgetMB },
+      { idleMs, retainMB, heapBudgetMB, reduceAfterMs },
     );
   }
 

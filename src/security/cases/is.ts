@@ -1,6 +1,6 @@
 /** B2. IS: isolate boundary. */
 import { sourceOf } from './source.js';
-import { ALLOWED_GLOBALS } from '../../sandbox/globals.js';
+import { ALLOWED_GLOBALS, GC_GLOBAL } from '../../sandbox/globals.js';
 import type { SecurityCase } from '../types.js';
 import { breach, judge, renders } from './helpers.js';
 
@@ -21,8 +21,10 @@ export const IS: SecurityCase[] = [
   breach(
     'IS-02',
     'IS',
-    'the global object is exactly the allow-list',
-    'return Object.getOwnPropertyNames(globalThis).sort().join(",");',
+    'the global object is exactly the allow-list (in a worker, `gc` too, holding undefined, read-only)',
+    `const d = Object.getOwnPropertyDescriptor(globalThis, "${GC_GLOBAL}");
+     const emptied = d !== undefined && d.value === undefined && !d.writable && !d.configurable && !("get" in d);
+     return Object.getOwnPropertyNames(globalThis).filter((n) => !(n === "${GC_GLOBAL}" && emptied)).sort().join(",");`,
     (a) => a.output === [...ALLOWED_GLOBALS].sort().join(','),
     'global inventory equals the allow-list (no WebAssembly, SharedArrayBuffer, Atomics, eval, isolated-vm objects)',
   ),
