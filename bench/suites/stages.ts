@@ -262,13 +262,14 @@ async function stageMemory(quick: boolean): Promise<Figures> {
     return rssBytes(pid);
   };
   // Isolates unused this long go (the worker engine): long enough for every tenant to stay while
-  // the K tenants warm up, short enough to measure what is left after they went. The worker, then
-  // holding no isolate, is replaced by a fresh one (`recycleIdleAboveMB`); its default guard of
-  // 60 s between replacements is lifted as the idle period is shortened.
-  const idleMs = 5000;
+  // the K tenants warm up and idle, short enough to measure what is left after they went. The
+  // worker, then holding no isolate, is replaced by a fresh one (`recycleIdleAboveMB`); its default
+  // guard of 60 s between replacements is lifted as the idle period is shortened.
+  const idleMs = 15_000;
+  // The idle collection (`isolateReduceAfterMs`, 30 s by default) shortened the same way, and
+  // longer than the K tenants take to warm up (~2-3 s): none has had it when the warm figure is read.
+  const reduceMs = 5000;
   for (const workers of [0, 1]) {
-    // The idle collection (`isolateReduceAfterMs`, 30 s by default) shortened the same way.
-    const reduceMs = 1000;
     const e = createEngine({ workers, timezone: 'UTC', pool: workers ? { isolateIdleMs: idleMs, isolateReduceAfterMs: reduceMs, recycleEveryMs: 0 } : {} });
     const pid = () => (workers ? e.pids()[0] : process.pid);
     const warm = async (tenant: string) => {
@@ -281,8 +282,8 @@ async function stageMemory(quick: boolean): Promise<Figures> {
     out[`w${workers}.rssPerTenantKB`] = Math.round((rss1 - rss0) / K / 1024);
     if (workers) {
       // Warm but idle: each isolate has had its memory-reducing collection (the sweep runs every
-      // reduceMs / 2), none has been disposed yet.
-      await new Promise((r) => setTimeout(r, reduceMs * 2 + 1000));
+      // reduceMs / 2), none has been disposed yet (the first tenant has been idle ~11 s by then).
+      await new Promise((r) => setTimeout(r, reduceMs * 1.5 + 1000));
       out[`w${workers}.rssPerTenantIdleKB`] = Math.round(((await settledRss(pid())) - rss0) / K / 1024);
       // Idle tenants after eviction: disposed after `idleMs` (checked every idleMs / 4), and V8
       // gives a disposed isolate's pages back to the system 8 s later (docs/sandbox.md); the
