@@ -49,8 +49,8 @@ export interface PoolOptions {
   /**
    * A tenant's isolate unused this long gets one memory-reducing collection, ms (default 30,000;
    * 0: never): ~12 ms of CPU on isolated-vm's thread, once per idle period, for ~2.4 MB less per
-   * idle tenant of the benchmark page. Workers only: the embedding process does not expose V8's
-   * `gc` (docs/decisions.md D121).
+   * idle tenant of the benchmark page. In workers, which start with --expose-gc; with workers: 0
+   * only if the embedder started its process with that flag (docs/decisions.md D121).
    */
   isolateReduceAfterMs: number;
   /**
