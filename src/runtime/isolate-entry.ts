@@ -75,7 +75,7 @@ const smartcage = {
   /**
    * A collection that gives back what it can (V8's last-resort GC: the young generation's idle
    * half and old-space pages compacted away), for an isolate that went idle. False where the
-   * process has no `gc` to take (the embedding process, workers: 0).
+   * process has no `gc` to take (one started without --expose-gc).
    */
   reduceMemory(): boolean {
     if (rendering || !collectAll) return false;

@@ -226,7 +226,7 @@ export class IsolateHost {
    * One memory-reducing collection in the live context, after the isolate went idle: queued like a
    * render (nothing else runs meanwhile), and not counted as a use, so the idle rule still sees
    * the last render. Once per idle period (`reducedAt`); never again in an isolate whose process
-   * has no `gc` for it (the embedding process). Runs on isolated-vm's thread, not this one.
+   * has no `gc` for it (one started without --expose-gc). Runs on isolated-vm's thread, not this one.
    */
   reduceMemory(): Promise<void> | null {
     if (!this.canReduce || this.reducedAt === this.renders || !this.usable || this.busy || !this.live) return null;
