@@ -37,6 +37,30 @@ function nameBytes(e: ForgeEntry): Buffer {
   return typeof e.name === 'string' ? Buffer.from(e.name, 'utf8') : Buffer.from(e.name);
 }
 
+interface EntryFields {
+  flags: number;
+  method: number;
+  crc: number;
+  csize: number;
+  size: number;
+  nameLength: number;
+}
+
+/**
+ * The fields the local header and the central directory record share, in the same order: from
+ * the general-purpose flags to the name's length (offset 6 in the one, 8 in the other).
+ */
+function writeEntryFields(b: Buffer, at: number, f: EntryFields): void {
+  b.writeUInt16LE(f.flags, at);
+  b.writeUInt16LE(f.method, at + 2);
+  b.writeUInt16LE(DOS_TIME, at + 4);
+  b.writeUInt16LE(DOS_DATE, at + 6);
+  b.writeUInt32LE(f.crc >>> 0, at + 8);
+  b.writeUInt32LE(f.csize, at + 12);
+  b.writeUInt32LE(f.size, at + 16);
+  b.writeUInt16LE(f.nameLength, at + 20);
+}
+
 export function forgeZip(entries: readonly ForgeEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -53,27 +77,14 @@ export function forgeZip(entries: readonly ForgeEntry[]): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(flags, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc >>> 0, 14);
-    local.writeUInt32LE(csize, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    const fields = { flags, method, crc, csize, size, nameLength: name.length };
+    writeEntryFields(local, 6, fields);
     local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(e.unixMode !== undefined ? (3 << 8) | 20 : 20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(flags, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc >>> 0, 16);
-    central.writeUInt32LE(csize, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 8, fields);
     central.writeUInt32LE(e.unixMode !== undefined ? (e.unixMode << 16) >>> 0 : 0, 38);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, stored);
