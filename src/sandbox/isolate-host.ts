@@ -212,14 +212,26 @@ export class IsolateHost {
   }
 
   render(t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler | null): Promise<RenderResponse> {
+    return this.enqueue(
+      () => this.renderNow(t, request, limits, host),
+      () => (this.lastUsed = Date.now()),
+    ).run;
+  }
+
+  /**
+   * Runs `work` after everything queued here; `busy` until it ends. `after` runs once it has
+   * ended either way, before `settled` resolves (which never rejects).
+   */
+  private enqueue<T>(work: () => Promise<T>, after: () => void): { run: Promise<T>; settled: Promise<void> } {
     this.pending++;
-    const run = this.queue.then(() => this.renderNow(t, request, limits, host));
+    const run = this.queue.then(work);
     const done = () => {
       this.pending--;
-      this.lastUsed = Date.now();
+      after();
     };
-    this.queue = run.then(done, done);
-    return run;
+    const settled = run.then(done, done);
+    this.queue = settled;
+    return { run, settled };
   }
 
   /**
@@ -232,18 +244,13 @@ export class IsolateHost {
     if (!this.canReduce || this.reducedAt === this.renders || !this.usable || this.busy || !this.live) return null;
     const live = this.live;
     this.reducedAt = this.renders;
-    this.pending++;
-    const run = this.queue.then(async () => {
-      if (this.live !== live || !this.usable) return;
-      if (!(await live.reduce.apply(undefined, [], { timeout: REDUCE_TIMEOUT_MS }))) this.canReduce = false;
-    });
-    const done = () => {
-      this.pending--;
-      this.measureHeap();
-    };
-    const settled = run.then(done, done);
-    this.queue = settled;
-    return settled;
+    return this.enqueue(
+      async () => {
+        if (this.live !== live || !this.usable) return;
+        if (!(await live.reduce.apply(undefined, [], { timeout: REDUCE_TIMEOUT_MS }))) this.canReduce = false;
+      },
+      () => this.measureHeap(),
+    ).settled;
   }
 
   /** A render is queued or running (a spare's warm-up counts too). */
