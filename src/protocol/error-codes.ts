@@ -78,6 +78,7 @@ export const ERROR_CODE_MEANINGS = {
   E_BAD_COMBINATION: 'attributes that do not go together (a body on GET, json_body with body)',
   E_NOT_FOUND: 'the member, message template, endpoint, content or column named does not exist',
   E_HOST_FAILED: 'the host failed in a way the template is not told more about',
+  E_HOST_UNAVAILABLE: 'a backend the plugin needs (the batch queue\'s Redis) did not answer in time; nothing was done',
   E_HOST_BUSY: 'a bounded host resource (the browser pages, the OCR workers) and its queue are full',
   E_SLEEP_BUDGET: '{sleep} past the render\'s sleep budget',
   E_QUOTA: 'a per-render or per-tenant store is full (secrets, files)',

@@ -12,7 +12,7 @@ import { ownTenant } from './own-tenant.js';
 import { lineage, siteQueue } from '../batches/site-queue.js';
 import { moduleBatch } from '../batches/module-batches.js';
 import { phpJson } from '../batches/php-json.js';
-import { MAX_BATCH_DEPTH, MAX_PENDING_RUNS } from '../batches/queue.js';
+import { MAX_BATCH_DEPTH, MAX_PENDING_RUNS, QueueUnavailable } from '../batches/queue.js';
 
 /** The slug a start names, or null when the site has no such batch. */
 function resolve(ctx: SiteContext, start: BatchStart): string | null {
@@ -38,7 +38,12 @@ export function batchesAdapters(ctx: SiteContext): Partial<HostAdapters> {
         if (queued + running >= MAX_PENDING_RUNS) throw new BridgeError('E_QUOTA', `the site has ${MAX_PENDING_RUNS} batch runs waiting; no more are queued until they run`);
         const data = phpJson(start.data);
         const dedupeKey = createHash('sha256').update(JSON.stringify([start.requestId, module, slug, data])).digest('hex');
-        return queue.enqueue({ slug, module, data, origin: start.origin, requestId: start.requestId, depth, dedupeKey });
+        try {
+          return await queue.enqueue({ slug, module, data, origin: start.origin, requestId: start.requestId, depth, dedupeKey });
+        } catch (e) {
+          if (e instanceof QueueUnavailable) throw new BridgeError('E_HOST_UNAVAILABLE', e.message);
+          throw e;
+        }
       },
     },
   };

@@ -1,133 +1,151 @@
 /**
- * The batch queue on Redis through BullMQ, for hosts whose workers run on several machines. One
- * BullMQ queue per tenant (`smartcage-batch-<tenant>`); jobs are fetched by hand
- * (Worker.getNextJob) so `smartcage batch run` drives them as it drives the store's queue. The
- * lease is BullMQ's job lock; a job whose lock lapsed is moved back to wait by the stalled check
- * (every half lease), and failed once it stalled MAX_ATTEMPTS - 1 times. Run ids come from a Redis
- * counter per tenant; a dedupe key maps to the id it was first given (one Lua step), and the job
- * id is that run id, so a second add of the same run is a no-op in BullMQ itself, even after a
- * crash between the two steps. Finished jobs are kept DEDUPE_SECONDS for the same reason.
+ * The batch queue of a site whose site.json names Redis (`batch_queue`): the site store keeps
+ * every run (store-queue.ts: ids, dedupe keys, state, attempts, leases), and BullMQ on Redis only
+ * carries the news that a run is waiting, so workers on other machines start it at once rather
+ * than at their next poll (docs/decisions.md D210).
+ *
+ * Why the store and not Redis is the truth: a Redis that loses its data (a restart without
+ * persistence, a FLUSHALL, a failover to a replica behind it) must neither lose an acknowledged
+ * run nor hand out run ids a second time, and a history row must never be overwritten by another
+ * run's. With ids, leases and attempts in the store, a flushed Redis costs latency only: a worker
+ * that finds no job in Redis claims from the store directly.
+ *
+ * - enqueue: the run's row and the job are made in one store transaction. The job is added
+ *   through a connection without an offline queue and within PUBLISH_MS, so a Redis that is down
+ *   fails the start at once (E_HOST_UNAVAILABLE) and the transaction rolls back: nothing runs
+ *   later. A job whose transaction did not commit finds no row, and its worker drops it.
+ * - claim: a job taken from BullMQ is completed at once (it has done its work: waking a worker),
+ *   then its run is claimed in the store by the same conditional UPDATE as the store backend. No
+ *   job waiting, or Redis unreachable: the store's own claim. BullMQ's locks and stalled checks
+ *   play no part, so a dead worker's run comes back when its store lease expires (the lease the
+ *   runner was given) and no serve node's settings can stretch that.
+ * - Serve nodes only enqueue: the Worker (a second connection) is made at the first claim.
+ *
  * bullmq and ioredis are optional peer dependencies: only a site whose site.json names a Redis URL
- * loads them. The Redis connection is made here and handed to BullMQ, which cannot load ioredis
+ * loads them. The connections are made here and handed to BullMQ, which cannot load ioredis
  * itself from an ES module.
  */
 import type { Job, Queue, Worker } from 'bullmq';
-import { DEDUPE_SECONDS, MAX_ATTEMPTS, type BatchQueue, type NewRun, type QueueCounts, type QueuedRun } from './queue.js';
+import type { Redis as RedisClient } from 'ioredis';
+import type { SiteDatabase } from '../db/database.js';
+import { StoreQueue } from './store-queue.js';
+import { DEDUPE_SECONDS, QueueUnavailable, type BatchQueue, type NewRun, type QueueCounts, type QueuedRun } from './queue.js';
 
-type Payload = NewRun & { queuedAt: number };
+/** How long a start waits for Redis to take its job before it fails. */
+export const PUBLISH_MS = 2000;
+/** How long a claim waits for Redis before it claims from the store alone. */
+const FETCH_MS = 1000;
 
-export async function openBullQueue(url: string, tenant: string, leaseMs: number): Promise<BatchQueue> {
-  let bull: typeof import('bullmq');
-  let Redis: typeof import('ioredis').Redis;
+type Libraries = { bull: typeof import('bullmq'); Redis: typeof import('ioredis').Redis };
+
+async function libraries(): Promise<Libraries> {
   try {
-    [bull, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
+    const [bull, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
+    return { bull, Redis };
   } catch {
     throw new Error('this site keeps its batch queue in Redis (site.json batch_queue): install the optional dependencies bullmq and ioredis');
   }
-  // BullMQ's blocking calls need ioredis to retry forever rather than fail a command.
-  const connection = new Redis(url, { maxRetriesPerRequest: null });
+}
+
+export async function openBullQueue(url: string, db: SiteDatabase, tenant: string, leaseMs: number): Promise<BatchQueue> {
+  const libs = await libraries();
+  // No offline queue: a command sent while Redis is down fails at once instead of waiting to be
+  // replayed when it is back (a start answered with an error must have no later effect).
+  const connection = new libs.Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
   connection.on('error', () => {});
-  const name = `smartcage-batch-${tenant}`;
-  const queue = new bull.Queue(name, { connection, prefix: 'smartcage' });
-  const worker = new bull.Worker(name, null, {
-    connection, prefix: 'smartcage', autorun: false, lockDuration: leaseMs,
-    stalledInterval: Math.max(100, Math.floor(leaseMs / 2)), maxStalledCount: MAX_ATTEMPTS - 1,
-  });
-  // Its errors (a lost connection) surface in the next call; unhandled they would end the process.
-  worker.on('error', () => {});
+  // Connecting may fail (Redis down at start-up): the queue still opens, and starts fail until it is back.
+  await connection.connect().catch(() => {});
+  const queue = new libs.bull.Queue(`smartcage-batch-${tenant}`, { connection, prefix: 'smartcage' });
   queue.on('error', () => {});
-  (await queue.getBackend().client).defineCommand('smartcageBatchId', { numberOfKeys: 2, lua: RUN_ID_LUA });
-  await worker.startStalledCheckTimer();
-  return new BullQueue(bull, queue, worker, connection, tenant, leaseMs);
+  return new BullQueue(libs, url, queue, connection, new StoreQueue(db, tenant, leaseMs), tenant);
 }
 
 /** BullMQ takes no integers as job ids (they are its own counter's). */
 const JOB_PREFIX = 'run-';
 const jobId = (id: number) => `${JOB_PREFIX}${id}`;
 
-/** A new run id, or the id a dedupe key (KEYS[2], '' for none) was first given: one atomic step. */
-const RUN_ID_LUA = `
-if KEYS[2] ~= '' then
-  local first = redis.call('GET', KEYS[2])
-  if first then return tonumber(first) end
-end
-local id = redis.call('INCR', KEYS[1])
-if KEYS[2] ~= '' then redis.call('SET', KEYS[2], id, 'EX', ARGV[1]) end
-return id`;
+/** `p`, or a rejection after `ms`. */
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
 
 class BullQueue implements BatchQueue {
   readonly backend = 'bullmq';
+  private worker: { bull: Worker<NewRun>; connection: RedisClient } | null = null;
 
   constructor(
-    private readonly bull: typeof import('bullmq'),
-    private readonly queue: Queue<Payload>,
-    private readonly worker: Worker<Payload>,
-    private readonly connection: { quit(): Promise<unknown> },
+    private readonly libs: Libraries,
+    private readonly url: string,
+    private readonly queue: Queue<NewRun>,
+    private readonly connection: RedisClient,
+    private readonly store: StoreQueue,
     private readonly tenant: string,
-    private readonly leaseMs: number,
   ) {}
 
-  private key(what: string): string {
-    return `smartcage:batch:${this.tenant}:${what}`;
-  }
-
   async enqueue(run: NewRun): Promise<number> {
-    const redis = await this.queue.getBackend().client;
-    const id = Number(await redis.runCommand('smartcageBatchId', [this.key('id'), run.dedupeKey === null ? '' : this.key(`dedupe:${run.dedupeKey}`), DEDUPE_SECONDS]));
-    await this.queue.add(run.slug, { ...run, queuedAt: Math.floor(Date.now() / 1000) }, {
-      jobId: jobId(id),
-      removeOnComplete: { age: DEDUPE_SECONDS },
-      removeOnFail: { age: DEDUPE_SECONDS },
+    return this.store.enqueue(run, async (id) => {
+      try {
+        await within(this.queue.add(run.slug, run, { jobId: jobId(id), removeOnComplete: { age: DEDUPE_SECONDS }, removeOnFail: { age: DEDUPE_SECONDS } }), PUBLISH_MS, 'Redis');
+      } catch (e) {
+        throw new QueueUnavailable(`the batch queue (Redis) did not take the run: ${(e as Error).message.split('\n')[0]}`);
+      }
     });
-    return id;
   }
 
   async claim(owner: string): Promise<QueuedRun | null> {
     for (;;) {
-      const job = (await this.worker.getNextJob(owner, { block: false })) as Job<Payload> | undefined;
-      if (!job) return null;
-      // Stalled past maxStalledCount, BullMQ hands the job out once more marked to be failed.
-      if (job.deferredFailure) {
-        await job.moveToFailed(new Error(job.deferredFailure), owner, false);
-        continue;
+      let job: Job<NewRun> | undefined;
+      try {
+        job = await within(this.bullWorker().getNextJob(owner, { block: false }), FETCH_MS, 'Redis') as Job<NewRun> | undefined;
+      } catch {
+        // Redis is down or slow: the store knows every waiting run.
+        return this.store.claim(owner);
       }
-      return { ...job.data, id: Number(job.id!.slice(JOB_PREFIX.length)), attempt: job.attemptsStarted };
+      if (!job) return this.store.claim(owner);
+      // The job has woken this worker; the run itself is claimed (or found taken) in the store.
+      await job.moveToCompleted('delivered', owner, false).catch(() => {});
+      const run = await this.store.claimRun(Number(job.id!.slice(JOB_PREFIX.length)), owner);
+      if (run) return run;
+      // Taken by a worker that claimed from the store, finished, or never committed: the next job.
     }
   }
 
-  async renew(id: number, owner: string): Promise<boolean> {
-    const job = await this.bull.Job.fromId<Payload>(this.queue, jobId(id));
-    if (!job) return false;
-    try {
-      return (await job.extendLock(owner, this.leaseMs)) > 0;
-    } catch {
-      return false;
-    }
+  renew(id: number, owner: string): Promise<boolean> {
+    return this.store.renew(id, owner);
   }
 
-  async finish(id: number, owner: string, outcome: 'done' | 'failed', error?: string): Promise<boolean> {
-    const job = await this.bull.Job.fromId<Payload>(this.queue, jobId(id));
-    if (!job) return false;
-    try {
-      // BullMQ refuses both when the lock is missing or another token's: the lease was lost.
-      if (outcome === 'done') await job.moveToCompleted('done', owner, false);
-      // Jobs are added with one attempt, so BullMQ does not retry a failed run: as on the store, it is history.
-      else await job.moveToFailed(new Error(error ?? 'failed'), owner, false);
-      return true;
-    } catch {
-      return false;
-    }
+  finish(id: number, owner: string, outcome: 'done' | 'failed'): Promise<boolean> {
+    return this.store.finish(id, owner, outcome);
   }
 
-  async counts(): Promise<QueueCounts> {
-    const c = await this.queue.getJobCounts('waiting', 'delayed', 'prioritized', 'active');
-    return { queued: (c.waiting ?? 0) + (c.delayed ?? 0) + (c.prioritized ?? 0), running: c.active ?? 0 };
+  counts(): Promise<QueueCounts> {
+    return this.store.counts();
   }
 
   async close(): Promise<void> {
-    await this.worker.close(true);
-    await this.queue.close();
-    // Given to BullMQ as an instance, the connection is ours to close.
-    await this.connection.quit();
+    if (this.worker) {
+      await this.worker.bull.close(true).catch(() => {});
+      this.worker.connection.disconnect();
+    }
+    await this.queue.close().catch(() => {});
+    this.connection.disconnect();
+  }
+
+  /** The consumer side, made at the first claim: serve nodes that only start runs never make it. */
+  private bullWorker(): Worker<NewRun> {
+    if (!this.worker) {
+      // getNextJob needs a connection of its own; BullMQ's blocking calls want maxRetriesPerRequest null.
+      const connection = new this.libs.Redis(this.url, { maxRetriesPerRequest: null, enableOfflineQueue: false });
+      connection.on('error', () => {});
+      // No stalled checks: a claimed job is completed at once, and leases live in the store.
+      const bull = new this.libs.bull.Worker<NewRun>(`smartcage-batch-${this.tenant}`, null, { connection, prefix: 'smartcage', autorun: false, skipStalledCheck: true, skipLockRenewal: true });
+      bull.on('error', () => {});
+      this.worker = { bull, connection };
+    }
+    return this.worker.bull;
   }
 }

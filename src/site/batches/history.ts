@@ -50,14 +50,17 @@ function capList<T>(list: readonly T[]): string {
   return JSON.stringify(out);
 }
 
-/** An attempt begins; attempts before it still `running` lost their worker. */
+/**
+ * An attempt begins; attempts before it still `running` lost their worker. Run ids and attempt
+ * numbers both come from the site store (store-queue.ts), so (run, attempt) is new every time: a
+ * plain INSERT, which fails rather than overwrite another attempt's row.
+ */
 export async function beginAttempt(ctx: SiteContext, run: QueuedRun, worker: string, now: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await tx.run("UPDATE batch_runs SET state = 'lost', ended = ? WHERE tenant = ? AND run_id = ? AND attempt < ? AND state = 'running'", [now, ctx.tenant, run.id, run.attempt]);
     await tx.run(
       `INSERT INTO batch_runs (tenant, run_id, attempt, slug, origin, worker, state, started, ended, output, errors, warnings, logs)
-       VALUES (?, ?, ?, ?, ?, ?, 'running', ?, NULL, '', '[]', '[]', '[]')
-       ON CONFLICT (tenant, run_id, attempt) DO UPDATE SET worker = excluded.worker, started = excluded.started, state = 'running'`,
+       VALUES (?, ?, ?, ?, ?, ?, 'running', ?, NULL, '', '[]', '[]', '[]')`,
       [ctx.tenant, run.id, run.attempt, run.module ? `${run.module}/${run.slug}` : run.slug, run.origin, worker, now],
     );
   });

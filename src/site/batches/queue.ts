@@ -55,6 +55,9 @@ export interface BatchQueue {
   close(): Promise<void>;
 }
 
+/** The queue's transport could not take a run: the start fails at once and leaves nothing queued. */
+export class QueueUnavailable extends Error {}
+
 /** A run whose workers died this many times is failed rather than claimed again. */
 export const MAX_ATTEMPTS = 3;
 /** Default lease of a claimed run; the worker renews it every third of it while the run renders. */

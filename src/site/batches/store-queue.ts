@@ -49,7 +49,12 @@ export class StoreQueue implements BatchQueue {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async enqueue(run: NewRun): Promise<number> {
+  /**
+   * Queues `run` (or answers the id its dedupe key was first given). `publish`, when given, runs
+   * inside the transaction with the new run's id: if it throws, the row is not kept (the BullMQ
+   * backend tells Redis there, so a start it could not announce leaves nothing behind).
+   */
+  async enqueue(run: NewRun, publish?: (id: number) => Promise<void>): Promise<number> {
     return this.db.transaction(async (tx) => {
       const first = run.dedupeKey === null ? undefined : await tx.get<{ id: number | string }>('SELECT id FROM batch_queue WHERE tenant = ? AND dedupe_key = ?', [this.tenant, run.dedupeKey]);
       if (first) return Number(first.id);
@@ -60,7 +65,10 @@ export class StoreQueue implements BatchQueue {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?) ON CONFLICT (tenant, dedupe_key) DO NOTHING`,
         [this.tenant, id, run.slug, run.module, run.data, run.origin, run.requestId, run.depth, run.dedupeKey, seconds],
       );
-      if (changes > 0) return id;
+      if (changes > 0) {
+        await publish?.(id);
+        return id;
+      }
       // Another worker's transaction queued the same key meanwhile (PostgreSQL): its run is this one.
       const raced = await tx.get<{ id: number | string }>('SELECT id FROM batch_queue WHERE tenant = ? AND dedupe_key = ?', [this.tenant, run.dedupeKey]);
       return Number(raced!.id);
@@ -89,6 +97,17 @@ export class StoreQueue implements BatchQueue {
       if (row) return runOf(row);
     }
     return null;
+  }
+
+  /** Claims run `id` for `owner` when it is waiting (queued, or running on an expired lease); else null. */
+  async claimRun(id: number, owner: string): Promise<QueuedRun | null> {
+    const now = this.now();
+    const row = await this.db.get<QueueRow>(
+      `UPDATE batch_queue SET state = 'running', lease_owner = ?, lease_expires = ?, attempts = attempts + 1
+       WHERE tenant = ? AND id = ? AND (state = 'queued' OR (state = 'running' AND lease_expires < ? AND attempts < ?)) RETURNING ${COLUMNS}`,
+      [owner, now + this.leaseMs, this.tenant, id, now, MAX_ATTEMPTS],
+    );
+    return row ? runOf(row) : null;
   }
 
   async renew(id: number, owner: string): Promise<boolean> {

@@ -35,8 +35,9 @@ export function eachQueue(title: string, body: (b: QueueBackend) => void): void 
 /** A fresh target on backend `b` (a new tenant; a new SQLite file); `cleanup` removes the folder. */
 export function newTarget(b: QueueBackend): { target: QueueTarget; cleanup(): void } {
   const tenant = `q${randomBytes(6).toString('hex')}`;
-  if (b.name === 'bullmq') return { target: { kind: 'bullmq', where: REDIS_URL!, tenant }, cleanup() {} };
   if (b.name === 'postgres') return { target: { kind: 'postgres', where: PG_URL!, tenant }, cleanup() {} };
   const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-queue-'));
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  if (b.name === 'bullmq') return { target: { kind: 'bullmq', where: REDIS_URL!, tenant, store: path.join(dir, 'queue.sqlite') }, cleanup };
   return { target: { kind: 'sqlite', where: path.join(dir, 'queue.sqlite'), tenant }, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

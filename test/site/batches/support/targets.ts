@@ -13,12 +13,14 @@ export interface QueueTarget {
   /** SQLite file, PostgreSQL URL or Redis URL. */
   where: string;
   tenant: string;
+  /** bullmq: the SQLite file of the site store that keeps its runs. */
+  store?: string;
 }
 
 /** Opens the queue of `target` (a new worker's view of it). */
 export async function openTarget(target: QueueTarget, leaseMs: number): Promise<{ queue: BatchQueue; db?: SiteDatabase }> {
-  if (target.kind === 'bullmq') return { queue: await openBullQueue(target.where, target.tenant, leaseMs) };
-  const db = await openDatabase(target.kind === 'postgres' ? { url: target.where, sqlitePath: '' } : { sqlitePath: target.where });
+  const db = await openDatabase(target.kind === 'postgres' ? { url: target.where, sqlitePath: '' } : { sqlitePath: target.kind === 'bullmq' ? target.store! : target.where });
   await migrate(db);
+  if (target.kind === 'bullmq') return { queue: await openBullQueue(target.where, db, target.tenant, leaseMs), db };
   return { queue: new StoreQueue(db, target.tenant, leaseMs), db };
 }
