@@ -10,7 +10,7 @@
  *                       its size and SHA-256
  */
 import path from 'node:path';
-import { SCHEMA } from '../schema/index.js';
+import { MIGRATIONS } from '../schema/index.js';
 
 export const BACKUP_DIR = path.join('data', 'backups');
 /** A backup larger than this is refused (E_SIZE_LIMIT) and nothing is kept. */
@@ -24,14 +24,12 @@ export const FORMAT = 1;
 export const SITE_FILES = ['site.json', '.gitignore', 'secrets.json', path.join('data', 'site-key')] as const;
 export const SITE_FOLDERS = ['functions', 'batches', 'templates', 'mail'] as const;
 
-/** Tables kept by a backup: every table of every family, in creation order, but the backups. */
+/** Tables kept by a backup: every table the migrations create, in creation order, but the backups. */
 export function backupTables(): string[] {
   const names: string[] = [];
-  for (const m of SCHEMA) {
-    for (const s of m.statements('sqlite')) {
-      const t = /^CREATE TABLE IF NOT EXISTS (\w+)/.exec(s.trim())?.[1];
-      if (t && t !== 'backups') names.push(t);
-    }
+  for (const s of MIGRATIONS.flatMap((m) => m.up('sqlite'))) {
+    const t = /^CREATE TABLE IF NOT EXISTS (\w+)/.exec(s.trim())?.[1];
+    if (t && t !== 'backups') names.push(t);
   }
   return names;
 }
