@@ -2,14 +2,22 @@
  * `smartcage site init DIR`: a new site folder with its settings, a custom function for the
  * `news` endpoint, a page template, a site key, and the sample data of every family (sample/).
  * Refuses a folder that already has a site.json, so it never overwrites a site.
+ *
+ * All or nothing: a PostgreSQL database is reached, migrated and checked for the site key before
+ * anything is written (a key that already has rows there belongs to another site, which the new
+ * folder would silently share), and a failure after that removes what init made, in the folder
+ * and in the database, so the same command can simply be run again.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { SiteConfig } from './config.js';
 import { openSite } from './open-site.js';
 import { SAMPLES } from './sample/index.js';
 import { SAMPLE_FILES } from './sample/files.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './schema/index.js';
+import { deleteTenantRows, tableWithTenant } from './db/tenant-rows.js';
 
 export interface InitOptions {
   siteKey?: string;
@@ -20,14 +28,76 @@ export interface InitOptions {
 }
 
 export class SiteExistsError extends Error {}
+/** Init could not make the site; the message is one line that says what to fix, and nothing was left behind. */
+export class SiteInitError extends Error {}
+
+/** A database URL as it may be shown: without its password. */
+function shown(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'the database URL';
+  }
+}
+
+const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0];
+
+/** Reaches and migrates the database and checks that `key` is free there; writes nothing of the site. */
+async function checkDatabase(url: string, key: string): Promise<void> {
+  let db;
+  try {
+    db = await openDatabase({ url, sqlitePath: '' });
+    await migrate(db);
+  } catch (e) {
+    await db?.close();
+    throw new SiteInitError(`the database ${shown(url)} cannot be used (${firstLine(e)}): start it or fix --database; nothing was written`);
+  }
+  try {
+    const table = await tableWithTenant(db, key);
+    if (table) throw new SiteInitError(`the database already holds a site with the key "${key}" (rows in ${table}): choose another --site-key; nothing was written`);
+  } finally {
+    await db.close();
+  }
+}
+
+/** Removes what a failed init made: the folder if init created it, else the entries it added; the key's rows in a shared database. */
+async function undo(dir: string, before: readonly string[] | null, database: string | null, key: string): Promise<void> {
+  if (before === null) rmSync(dir, { recursive: true, force: true });
+  else for (const name of readdirSync(dir)) if (!before.includes(name)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  if (!database) return;
+  const db = await openDatabase({ url: database, sqlitePath: '' });
+  try {
+    await deleteTenantRows(db, key);
+  } finally {
+    await db.close();
+  }
+}
 
 /** The folders of a site folder, made by init (and by a restore). */
 export const SITE_SUBFOLDERS: readonly string[] = ['data', 'functions', 'batches', 'templates', 'files/user', 'files/ltd', 'files/temp', 'outbox', 'mail'];
 
 export async function initSite(dir: string, opts: InitOptions = {}): Promise<void> {
   if (existsSync(path.join(dir, 'site.json'))) throw new SiteExistsError(`${dir} already holds a site (site.json); nothing was changed`);
+  const key = opts.siteKey ?? siteKeyFrom(dir);
+  if (opts.database) await checkDatabase(opts.database, key);
+  const before = existsSync(dir) ? readdirSync(dir) : null;
+  try {
+    await makeSite(dir, key, opts);
+  } catch (e) {
+    try {
+      await undo(dir, before, opts.database ?? null, key);
+    } catch (u) {
+      throw new SiteInitError(`${firstLine(e)}; and what init made could not all be removed (${firstLine(u)})`);
+    }
+    throw e;
+  }
+}
+
+async function makeSite(dir: string, key: string, opts: InitOptions): Promise<void> {
   const config: SiteConfig = {
-    site_key: opts.siteKey ?? siteKeyFrom(dir),
+    site_key: key,
     timezone: 'Asia/Tokyo',
     lang: 'ja',
     languages: ['ja', 'en'],

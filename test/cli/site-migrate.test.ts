@@ -1,5 +1,5 @@
 /** `smartcage site migrate DIR [--status]` as an operator runs it: status, upgrade, and refusals in one line. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -55,5 +55,18 @@ describe('smartcage site migrate', () => {
     expect(r.status).toBe(3);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('nothing');
+  });
+});
+
+describe('smartcage site init with a database it cannot reach', () => {
+  it('says so in one line with exit 3, leaves no folder, and the retry is not refused', () => {
+    const target = path.join(base, 'unreachable');
+    // Port 1 on loopback: nothing listens there.
+    const r = runCli(['site', 'init', target, '--database', 'postgres://u:secret@127.0.0.1:1/db']);
+    expect(r.status).toBe(3);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^smartcage site init: the database postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/db cannot be used \(.*\): start it or fix --database; nothing was written\n$/);
+    expect(existsSync(target)).toBe(false);
+    expect(runCli(['site', 'init', target]).status).toBe(0);
   });
 });

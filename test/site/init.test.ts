@@ -1,8 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { initSite, SiteExistsError } from '../../src/site/init.js';
+import { initSite, SiteExistsError, SiteInitError } from '../../src/site/init.js';
+import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { openDatabase } from '../../src/site/db/database.js';
+import { tableWithTenant } from '../../src/site/db/tenant-rows.js';
+import { PG_URL } from './support/backends.js';
 import { parseSiteConfig, readSiteConfig, SiteConfigError } from '../../src/site/config.js';
 import { eachBackend, sampleSite } from './support/backends.js';
 
@@ -31,6 +36,53 @@ describe('site init', () => {
     await initSite(dir, { siteKey: 'first' });
     await expect(initSite(dir, { siteKey: 'second' })).rejects.toThrow(SiteExistsError);
     expect(readSiteConfig(dir).site_key).toBe('first');
+  });
+});
+
+/** A port nothing listens on (bound, then closed). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+describe('site init leaves nothing half-made', () => {
+  it('refuses an unreachable database in one line before writing anything, and can simply run again', async () => {
+    const dir = path.join(tmp(), 'shop');
+    const url = `postgres://user:hunter2@127.0.0.1:${await closedPort()}/nowhere`;
+    const err = await initSite(dir, { database: url }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SiteInitError);
+    expect((err as Error).message).toMatch(/^the database postgres:\/\/user:\*\*\*@127\.0\.0\.1:\d+\/nowhere cannot be used \(.*\): start it or fix --database; nothing was written$/);
+    expect((err as Error).message).not.toContain('hunter2');
+    expect(existsSync(dir)).toBe(false);
+    await initSite(dir);
+    expect(readSiteConfig(dir).site_key).toBe('shop');
+  });
+
+  it('removes what it made when the site cannot be opened (a bad key), in a folder that existed', async () => {
+    const dir = tmp();
+    writeFileSync(path.join(dir, 'keep.txt'), 'mine');
+    await expect(initSite(dir, { siteKey: 'Bad Key!' })).rejects.toThrow(SiteConfigError);
+    expect(readFileSync(path.join(dir, 'keep.txt'), 'utf8')).toBe('mine');
+    expect(readdirSync(dir)).toEqual(['keep.txt']);
+  });
+
+  (PG_URL ? it : it.skip)('refuses a site key that already has rows in the shared database, and touches none of them', async () => {
+    const key = `t${randomBytes(6).toString('hex')}`;
+    await initSite(path.join(tmp(), 'first'), { siteKey: key, database: PG_URL });
+    const second = path.join(tmp(), 'second');
+    await expect(initSite(second, { siteKey: key, database: PG_URL })).rejects.toThrow(`the database already holds a site with the key "${key}" (rows in `);
+    expect(existsSync(second)).toBe(false);
+    const db = await openDatabase({ url: PG_URL, sqlitePath: '' });
+    try {
+      expect(await tableWithTenant(db, key)).not.toBeNull();
+      expect(Number((await db.get<{ n: string }>('SELECT COUNT(*) AS n FROM topics WHERE tenant = ?', [key]))!.n)).toBeGreaterThan(20);
+    } finally {
+      await db.close();
+    }
   });
 });
 

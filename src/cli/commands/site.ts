@@ -6,7 +6,7 @@ import { parseArgs, stringOption, UsageError } from '../args.js';
 import { commandOf, type Subcommand } from './subcommands.js';
 import { EXIT } from '../exit-codes.js';
 import { Progress } from '../progress.js';
-import { initSite, SiteExistsError } from '../../site/init.js';
+import { initSite, SiteExistsError, SiteInitError } from '../../site/init.js';
 import { SiteConfigError } from '../../site/config.js';
 import { SAMPLES } from '../../site/sample/index.js';
 import type { Command } from '../main.js';
@@ -25,7 +25,11 @@ const init: Subcommand = {
     '',
     '  DIR              folder to create (it must not hold a site.json yet)',
     '  --site-key KEY   the site key (default: the folder name, lower case)',
-    '  --database URL   keep the data in PostgreSQL (postgres://...) instead of DIR/data/site.sqlite',
+    '  --database URL   keep the data in PostgreSQL (postgres://...) instead of DIR/data/site.sqlite;',
+    '                   it is reached and checked first: a site key that already has rows there is refused',
+    '',
+    'Exit status: 0 created; 2 wrong usage; 3 DIR holds a site, the database cannot be used or',
+    'holds the key, or a step failed. On failure nothing is left behind: run the command again.',
   ].join('\n'),
   async run(argv) {
     const { positionals, values } = parseArgs(argv, { 'site-key': { type: 'string' }, database: { type: 'string' } });
@@ -40,11 +44,10 @@ const init: Subcommand = {
       });
     } catch (e) {
       progress.done();
-      if (e instanceof SiteExistsError || e instanceof SiteConfigError) {
-        process.stderr.write(`smartcage site init: ${e.message}\n`);
-        return EXIT.IO;
-      }
-      throw e;
+      // Whatever the cause, one line: init removed what it had made, so the same command can run again.
+      const message = e instanceof SiteExistsError || e instanceof SiteConfigError || e instanceof SiteInitError ? e.message : `${dir}: ${(e as Error).message.split('\n')[0]}; nothing was left behind`;
+      process.stderr.write(`smartcage site init: ${message}\n`);
+      return EXIT.IO;
     }
     progress.done();
     process.stderr.write(`site created in ${dir}; try: smartcage render examples/news-page.tpl --site ${dir}\n`);

@@ -10,7 +10,7 @@
  *                       its size and SHA-256
  */
 import path from 'node:path';
-import { MIGRATIONS } from '../schema/index.js';
+import { siteTables } from '../db/tenant-rows.js';
 
 export const BACKUP_DIR = path.join('data', 'backups');
 /** A backup larger than this is refused (E_SIZE_LIMIT) and nothing is kept. */
@@ -26,12 +26,7 @@ export const SITE_FOLDERS = ['functions', 'batches', 'templates', 'mail'] as con
 
 /** Tables kept by a backup: every table the migrations create, in creation order, but the backups. */
 export function backupTables(): string[] {
-  const names: string[] = [];
-  for (const s of MIGRATIONS.flatMap((m) => m.up('sqlite'))) {
-    const t = /^CREATE TABLE IF NOT EXISTS (\w+)/.exec(s.trim())?.[1];
-    if (t && t !== 'backups') names.push(t);
-  }
-  return names;
+  return siteTables().filter((t) => t !== 'backups');
 }
 
 export interface ManifestEntry {
