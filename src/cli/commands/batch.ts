@@ -6,11 +6,11 @@
  */
 import { parseArgs, positiveIntOption, stringOption, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
-import { openSiteFolder, SiteOpenError } from '../site-folder.js';
+import { openSiteFolder, openSiteFolders, SiteOpenError } from '../site-folder.js';
 import type { Site } from '../../site/open-site.js';
 import type { Command } from '../main.js';
 import { commandOf, type Subcommand } from './subcommands.js';
-import { runBatches, type RunEvent } from '../../site/batches/runner.js';
+import { runSitesBatches, type RunEvent } from '../../site/batches/runner.js';
 import { history } from '../../site/batches/history.js';
 import { siteQueue } from '../../site/batches/site-queue.js';
 
@@ -36,10 +36,12 @@ async function withSite(command: string, argv: string[], extra: Parameters<typeo
   }
 }
 
-function progressLine(e: RunEvent): string {
-  if (e.kind === 'queued') return `batch: queued ${e.slug} (schedule)`;
+/** One progress line; `many`: the runner serves several sites, so each line names its site. */
+function progressLine(e: RunEvent, many: boolean): string {
+  const where = many ? `${e.site}: ` : '';
+  if (e.kind === 'queued') return `batch: ${where}queued ${e.slug} (schedule)`;
   const run = e.run!;
-  const head = `batch: run ${run.id} ${e.slug} (${run.origin}${run.attempt > 1 ? `, attempt ${run.attempt}` : ''})`;
+  const head = `batch: ${where}run ${run.id} ${e.slug} (${run.origin}${run.attempt > 1 ? `, attempt ${run.attempt}` : ''})`;
   if (e.kind === 'start') return `${head} started`;
   const lost = e.kept === false ? ' (its lease was lost meanwhile: another worker may run it again)' : '';
   return `${head} ${e.state}${e.error ? `: ${e.error}` : ''}${lost}`;
@@ -47,11 +49,14 @@ function progressLine(e: RunEvent): string {
 
 const run: Subcommand = {
   name: 'run',
-  summary: 'Run the queued and due batch runs of a site.',
+  summary: 'Run the queued and due batch runs of a site, or of every site under a folder.',
   usage: [
-    'smartcage batch run --site DIR [--once] [--poll SECONDS] [--lease SECONDS]',
+    'smartcage batch run --site DIR | --sites DIR [--once] [--poll SECONDS] [--lease SECONDS]',
     '',
     '  --site DIR       the site folder',
+    '  --sites DIR      every site folder right under DIR (a folder with a site.json), from this one',
+    '                   worker: each turn runs at most one run per site, so no site waits behind',
+    '                   another\'s long queue; progress lines start with the site key',
     '  --once           run what is queued or due until nothing waits, then exit',
     '                   (without it: keep running, queue each schedule when due, until Ctrl-C)',
     '  --poll SECONDS   how often an idle runner looks for work (default 5)',
@@ -62,31 +67,43 @@ const run: Subcommand = {
     'with its data as $ext_data; `smartcage batch history` shows the output, errors and logs.',
     '',
     'Exit status: 0 every run done; 1 a run failed (its template had an error); 2 wrong usage;',
-    '3 the site cannot be opened.',
+    '3 a site cannot be opened.',
   ].join('\n'),
   async run(argv) {
-    return withSite('run', argv, { once: { type: 'boolean' }, poll: { type: 'string' }, lease: { type: 'string' } }, async (site, values) => {
-      const poll = positiveIntOption(values, 'poll');
-      const lease = positiveIntOption(values, 'lease');
-      const stop = new AbortController();
-      const onSignal = () => stop.abort();
-      process.once('SIGINT', onSignal);
-      process.once('SIGTERM', onSignal);
-      try {
-        const summary = await runBatches(site, {
-          once: values.once === true,
-          pollMs: poll === undefined ? undefined : poll * 1000,
-          leaseMs: lease === undefined ? undefined : lease * 1000,
-          signal: stop.signal,
-          onEvent: (e) => process.stderr.write(progressLine(e) + '\n'),
-        });
-        process.stderr.write(`batch: ${summary.done} done, ${summary.failed} failed\n`);
-        return summary.failed > 0 ? EXIT.TEMPLATE_ERROR : EXIT.OK;
-      } finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
-      }
-    });
+    const { positionals, values } = parseArgs(argv, { site: { type: 'string' }, sites: { type: 'string' }, once: { type: 'boolean' }, poll: { type: 'string' }, lease: { type: 'string' } });
+    if (positionals.length > 0) throw new UsageError(`batch run takes no file arguments (got ${positionals[0]})`);
+    const one = stringOption(values, 'site');
+    const all = stringOption(values, 'sites');
+    if ((one === undefined) === (all === undefined)) throw new UsageError('batch run needs --site DIR or --sites DIR (one of them)');
+    const poll = positiveIntOption(values, 'poll');
+    const lease = positiveIntOption(values, 'lease');
+    let sites: Site[];
+    try {
+      sites = one !== undefined ? [await openSiteFolder(one)] : await openSiteFolders(all!);
+    } catch (e) {
+      if (!(e instanceof SiteOpenError)) throw e;
+      process.stderr.write(`smartcage batch run: ${e.message}\n`);
+      return EXIT.IO;
+    }
+    const stop = new AbortController();
+    const onSignal = () => stop.abort();
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      const summary = await runSitesBatches(sites, {
+        once: values.once === true,
+        pollMs: poll === undefined ? undefined : poll * 1000,
+        leaseMs: lease === undefined ? undefined : lease * 1000,
+        signal: stop.signal,
+        onEvent: (e) => process.stderr.write(progressLine(e, all !== undefined) + '\n'),
+      });
+      process.stderr.write(`batch: ${summary.done} done, ${summary.failed} failed\n`);
+      return summary.failed > 0 ? EXIT.TEMPLATE_ERROR : EXIT.OK;
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      await Promise.all(sites.map((s) => s.close()));
+    }
   },
 };
 

@@ -23,6 +23,8 @@ import { dueSlot, parseSchedule } from './schedule.js';
 
 export interface RunEvent {
   kind: 'queued' | 'start' | 'end';
+  /** The site's key (tenant). */
+  site: string;
   run?: QueuedRun;
   slug: string;
   state?: 'done' | 'failed';
@@ -68,7 +70,7 @@ export async function queueDue(site: Site, queue: BatchQueue, now: number, onEve
       [site.tenant, b.slug, slot],
     );
     queued++;
-    onEvent?.({ kind: 'queued', slug: b.slug });
+    onEvent?.({ kind: 'queued', site: site.tenant, slug: b.slug });
   }
   return queued;
 }
@@ -113,7 +115,7 @@ async function render(site: Site, run: QueuedRun, requestId: string): Promise<Ru
 /** Runs one claimed run: history, lease renewal, the render, the end. */
 export async function runClaimed(site: Site, queue: BatchQueue, run: QueuedRun, owner: string, leaseMs: number, now: () => number, onEvent?: (e: RunEvent) => void): Promise<'done' | 'failed'> {
   const slug = run.module ? `${run.module}/${run.slug}` : run.slug;
-  onEvent?.({ kind: 'start', run, slug });
+  onEvent?.({ kind: 'start', site: site.tenant, run, slug });
   await beginAttempt(site, run, owner, now());
   const requestId = `batch-${site.tenant}-${run.id}`;
   const runs = lineage(site);
@@ -131,7 +133,7 @@ export async function runClaimed(site: Site, queue: BatchQueue, run: QueuedRun, 
   }
   await endAttempt(site, run, outcome, now());
   const kept = (await queue.finish(run.id, owner, outcome.state, outcome.errors[0])) && !leaseLost;
-  onEvent?.({ kind: 'end', run, slug, state: outcome.state, error: outcome.errors[0], kept });
+  onEvent?.({ kind: 'end', site: site.tenant, run, slug, state: outcome.state, error: outcome.errors[0], kept });
   return outcome.state;
 }
 
@@ -149,19 +151,34 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 export async function runBatches(site: Site, opts: RunnerOptions): Promise<RunnerSummary> {
+  return runSitesBatches([site], opts);
+}
+
+/**
+ * One runner for several sites (`smartcage batch run --sites DIR`): each turn goes round the
+ * sites, queues each one's due slots and runs at most one of its runs, so a site with a long
+ * queue cannot keep the others' runs waiting for more than one run each. Idle when a whole turn
+ * found nothing.
+ */
+export async function runSitesBatches(sites: readonly Site[], opts: RunnerOptions): Promise<RunnerSummary> {
   const owner = opts.owner ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
   const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
   const now = opts.now ?? nowSeconds;
-  const queue = await siteQueue(site, { leaseMs });
+  const queues = await Promise.all(sites.map((site) => siteQueue(site, { leaseMs })));
   const summary: RunnerSummary = { done: 0, failed: 0 };
-  await pruneHistory(site, now());
+  for (const site of sites) await pruneHistory(site, now());
   while (!opts.signal?.aborted) {
-    await queueDue(site, queue, now(), opts.onEvent);
-    const run = await queue.claim(owner);
-    if (run) {
+    let ran = false;
+    for (const [i, site] of sites.entries()) {
+      if (opts.signal?.aborted) break;
+      const queue = queues[i]!;
+      await queueDue(site, queue, now(), opts.onEvent);
+      const run = await queue.claim(owner);
+      if (!run) continue;
       summary[await runClaimed(site, queue, run, owner, leaseMs, now, opts.onEvent)]++;
-      continue;
+      ran = true;
     }
+    if (ran) continue;
     if (opts.once) break;
     await sleep(opts.pollMs ?? 5000, opts.signal);
   }
