@@ -117,7 +117,16 @@ export interface SiteConfig {
   deploy?: { hook_url: string; token_secret?: string };
   /** Chat, social, cloud and analytics services (integrations-config.ts); absent: none. */
   integrations: IntegrationsConfig;
+  /** Where the named secrets come from (adapters/secrets.ts); absent: secrets.json in the folder. */
+  secrets?: SecretsSource;
 }
+
+/**
+ * Where a site's secrets come from, for hosts whose site folders are deployed from git to many
+ * nodes: a file mounted on every node (`file`, absolute or relative to the site folder), or
+ * environment variables named `env_prefix` + the secret's name.
+ */
+export type SecretsSource = { file: string } | { env_prefix: string };
 
 export class SiteConfigError extends Error {}
 
@@ -140,8 +149,10 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   deploy: (v) => isHook(v, 'hook_url'),
   // Checked with a message of its own in parseSiteConfig.
   integrations: () => true,
+  secrets: (v) => isObject(v) && Object.keys(v).length === 1 &&
+    ((typeof v.file === 'string' && v.file.length > 0) || (typeof v.env_prefix === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(v.env_prefix))),
 };
-const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'batch_queue', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy', 'integrations']);
+const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'batch_queue', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy', 'integrations', 'secrets']);
 
 const SECRET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 const S3_KEYS: Record<string, (v: unknown) => boolean> = {
@@ -276,6 +287,7 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     ...(json.cdn !== undefined ? { cdn: json.cdn as SiteConfig['cdn'] & object } : {}),
     ...(json.deploy !== undefined ? { deploy: json.deploy as SiteConfig['deploy'] & object } : {}),
     integrations: readIntegrations((json.integrations as Parameters<typeof readIntegrations>[0] | undefined) ?? {}),
+    ...(json.secrets !== undefined ? { secrets: json.secrets as SecretsSource } : {}),
   };
 }
 

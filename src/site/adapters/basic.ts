@@ -1,15 +1,16 @@
 /**
  * The adapters a site answers from its folder and site.json alone: files and their links
  * (storage.ts), the site key of rcms_encrypt (data/site-key, made by `site init`) and named
- * secrets (secrets.json). Which members are super users (site.json super_users) is the members
- * family's (members.ts).
+ * secrets (secrets.ts: secrets.json, a file or the environment). Which members are super users
+ * (site.json super_users) is the members family's (members.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FileStore, HostAdapters, SecretRecord } from '../../index.js';
+import type { FileStore, HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import { ownTenant } from './own-tenant.js';
 import { siteStorage, type SiteStorage } from './storage.js';
+import { readSecrets } from './secrets.js';
 
 const STORES = new WeakMap<SiteContext, SiteStorage>();
 
@@ -17,7 +18,7 @@ const STORES = new WeakMap<SiteContext, SiteStorage>();
 function storageOf(ctx: SiteContext): SiteStorage {
   let storage = STORES.get(ctx);
   if (!storage) {
-    storage = siteStorage(ctx, (name) => readSecrets(ctx.dir)[name]?.value ?? null);
+    storage = siteStorage(ctx, (name) => readSecrets(ctx.dir, ctx.config.secrets)[name]?.value ?? null);
     STORES.set(ctx, storage);
   }
   return storage;
@@ -46,20 +47,8 @@ export function basicAdapters(ctx: SiteContext): Partial<HostAdapters> {
     secrets: {
       async get(tenant, name) {
         own(tenant);
-        return readSecrets(ctx.dir)[name] ?? null;
+        return readSecrets(ctx.dir, ctx.config.secrets)[name] ?? null;
       },
     },
   };
-}
-
-/** secrets.json: { "NAME": { "value": "...", "hosts": ["api.example.com"] } }; absent: no secrets. */
-export function readSecrets(dir: string): Record<string, SecretRecord> {
-  let text: string;
-  try {
-    text = readFileSync(path.join(dir, 'secrets.json'), 'utf8');
-  } catch {
-    return {};
-  }
-  const json = JSON.parse(text) as Record<string, SecretRecord>;
-  return Object.assign(Object.create(null) as Record<string, SecretRecord>, json);
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { smtpSender, type SmtpSender, type SmtpOptions } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import type { SmtpConfig } from '../config.js';
-import { readSecrets } from '../adapters/basic.js';
+import { readSecrets } from '../adapters/secrets.js';
 
 /** Why the relay cannot be used (a missing secret, an unreadable CA file): a failed delivery, with the reason in the outbox. */
 export class RelayConfigError extends Error {}
@@ -21,7 +21,7 @@ function security(smtp: SmtpConfig): NonNullable<SmtpOptions['security']> {
 export function relayOptions(ctx: SiteContext, smtp: SmtpConfig): SmtpOptions {
   let auth: SmtpOptions['auth'];
   if (smtp.auth) {
-    const secrets = readSecrets(ctx.dir);
+    const secrets = readSecrets(ctx.dir, ctx.config.secrets);
     const user = secrets[smtp.auth.user_secret]?.value;
     const pass = secrets[smtp.auth.pass_secret]?.value;
     if (typeof user !== 'string' || typeof pass !== 'string') {
