@@ -25,19 +25,24 @@ describe('SiteRequests', () => {
 
 describe('SiteEngines', () => {
   it('one engine per depth, made on first use; none past the deepest', () => {
-    let made = 0;
-    const e = new SiteEngines(() => {
-      made++;
-      return {};
-    }, { workers: 0 });
+    const e = new SiteEngines({ workers: 0 });
     try {
       expect(e.at(1)).toBe(e.at(1));
       expect(e.at(0)).not.toBe(e.at(1));
-      expect(made).toBe(2);
       expect(() => e.at(MAX_INTERNAL_DEPTH + 1)).toThrow(RangeError);
       expect(() => e.at(-1)).toThrow(RangeError);
     } finally {
       e.close();
     }
+  });
+
+  it('a site key attaches once at a time; detached, it may attach again', () => {
+    const e = new SiteEngines({ workers: 0 });
+    const site = { template: () => undefined, customFunction: () => undefined, settings: {} };
+    const detach = e.attach('a', site);
+    expect(() => e.attach('a', site)).toThrow(/open already/);
+    detach();
+    e.attach('a', site)();
+    e.close();
   });
 });
