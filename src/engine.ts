@@ -244,7 +244,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
 function inProcessIsolates(opts: Partial<PoolOptions> = {}): TenantIsolates {
   const p = { ...DEFAULT_POOL, ...opts };
-  return new TenantIsolates({ idleMs: p.isolateIdleMs, retainMB: p.isolateRetainMB, heapBudgetMB: p.workerHeapBudgetMB, reduceAfterMs: p.isolateReduceAfterMs });
+  return new TenantIsolates({ idleMs: p.isolateIdleMs, retainMB: p.isolateRetainMB, heapBudgetMB: p.workerHeapBudgetMB, maxIsolates: p.workerMaxIsolates, reduceAfterMs: p.isolateReduceAfterMs });
 }
 
 /**

@@ -34,13 +34,20 @@ export class SiteEngines {
   /** `overrides` (a fixed clock in tests, limits...) go on top of the options of every engine. */
   constructor(private readonly overrides: Partial<EngineOptions> = {}) {}
 
-  /** Renders for `tenant` find `site` from now until the returned detach is called. */
+  /**
+   * Renders for `tenant` find `site` from now until the returned detach is called, or until the
+   * site is attached again, reopened with a new site.json (renders begun before keep what they
+   * found: a render resolves its site once, when it starts).
+   */
   attach(tenant: string, site: TenantSite): () => void {
-    if (this.sites.has(tenant)) throw new Error(`a site with the site key "${tenant}" is open already`);
     this.sites.set(tenant, site);
     return () => {
       if (this.sites.get(tenant) === site) this.sites.delete(tenant);
     };
+  }
+
+  attached(tenant: string): boolean {
+    return this.sites.has(tenant);
   }
 
   private options(): EngineOptions {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EgressGuard, type EngineOptions, type HostAdapters, type RenderIdentity, type TenantSettings } from '../index.js';
 import { readSiteConfig, type SiteConfig } from './config.js';
-import { openDatabase, SQLITE_FILE, type SiteDatabase } from './db/database.js';
+import { openDatabase, SQLITE_FILE } from './db/database.js';
 import { migrate } from './schema/index.js';
 import { siteAdapters } from './adapters/index.js';
 import type { SiteContext } from './site-context.js';
@@ -43,8 +43,8 @@ export interface OpenOptions {
    * its default policy, closed with the site; tests pass a guard with a test policy.
    */
   http?: NonNullable<HostAdapters['http']>;
-  /** The database, when the opener has it open already (a pool shared by sites: site-pools.ts); the site does not close it. */
-  database?: SiteDatabase;
+  /** Opens the site's database (default: openDatabase); the site closes what it gives (DatabasePools: its share of a pool). */
+  openDatabase?: typeof openDatabase;
 }
 
 export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Site> {
@@ -54,8 +54,8 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
 
 /** openSite with site.json read already (the registry of `serve --sites` reads it itself). */
 export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOptions = {}): Promise<Site> {
-  const db = opts.database ?? (await openDatabase({ url: config.database, sqlitePath: path.join(dir, SQLITE_FILE) }));
-  const closeDb = () => (opts.database ? Promise.resolve() : db.close());
+  const db = await (opts.openDatabase ?? openDatabase)({ url: config.database, sqlitePath: path.join(dir, SQLITE_FILE) });
+  const closeDb = () => db.close();
   try {
     await migrate(db);
   } catch (e) {

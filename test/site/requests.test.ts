@@ -36,13 +36,15 @@ describe('SiteEngines', () => {
     }
   });
 
-  it('a site key attaches once at a time; detached, it may attach again', () => {
+  it('a site attached again replaces the older one; the older one\'s detach then leaves it', () => {
     const e = new SiteEngines({ workers: 0 });
     const site = { template: () => undefined, customFunction: () => undefined, settings: {} };
-    const detach = e.attach('a', site);
-    expect(() => e.attach('a', site)).toThrow(/open already/);
-    detach();
-    e.attach('a', site)();
+    const detachOld = e.attach('a', site);
+    const detachNew = e.attach('a', { ...site });
+    detachOld();
+    expect(e.attached('a')).toBe(true);
+    detachNew();
+    expect(e.attached('a')).toBe(false);
     e.close();
   });
 });
