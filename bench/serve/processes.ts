@@ -41,8 +41,8 @@ export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}): P
   };
 }
 
-/** Resident memory of `pid` and every process below it, MB (/proc). */
-export function treeRssMB(pid: number): { mb: number; processes: number } {
+/** `pid` and every process below it (/proc). */
+function tree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -56,9 +56,20 @@ export function treeRssMB(pid: number): { mb: number; processes: number } {
       // gone meanwhile
     }
   }
+  const out: number[] = [];
+  const walk = (p: number) => {
+    out.push(p);
+    for (const c of children.get(p) ?? []) walk(c);
+  };
+  walk(pid);
+  return out;
+}
+
+/** Resident memory of `pid` and every process below it, MB. */
+export function treeRssMB(pid: number): { mb: number; processes: number } {
   let kb = 0;
   let processes = 0;
-  const walk = (p: number) => {
+  for (const p of tree(pid)) {
     try {
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
       if (m) {
@@ -66,10 +77,23 @@ export function treeRssMB(pid: number): { mb: number; processes: number } {
         processes++;
       }
     } catch {
-      return;
+      // gone meanwhile
     }
-    for (const c of children.get(p) ?? []) walk(c);
-  };
-  walk(pid);
+  }
   return { mb: Math.round(kb / 102.4) / 10, processes };
+}
+
+/** CPU time (user + system) of `pid` and every process below it, seconds. */
+export function treeCpuS(pid: number): number {
+  let ticks = 0;
+  for (const p of tree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
 }
