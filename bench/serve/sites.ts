@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { BIN, NODE } from './processes.js';
 
 /** Site keys of `makeSites`: s0001, s0002... */
-export const siteKey = (i: number) => `s${String(i + 1).padStart(4, '0')}`;
+const siteKey = (i: number) => `s${String(i + 1).padStart(4, '0')}`;
 
 /** `n` sites under `dir` (made once; a folder that already has them is kept). */
 export function makeSites(dir: string, n: number): string[] {

@@ -57,7 +57,7 @@ export const DEFAULT_REGISTRY: Omit<RegistryOptions, 'engine' | 'open' | 'log'> 
 };
 
 /** Why a request of a site was not run. */
-export type Refusal = { status: 429 | 503; code: 'tenant_busy' | 'site_unavailable'; message: string; retryAfterS: number };
+type Refusal = { status: 429 | 503; code: 'tenant_busy' | 'site_unavailable'; message: string; retryAfterS: number };
 
 export type Used<T> = { ok: true; value: T } | ({ ok: false } & Refusal);
 
@@ -170,10 +170,9 @@ export class SiteRegistry {
     return e.dir;
   }
 
-  /** The folder and the settings of site `key` as last read well (nothing is opened). */
-  info(key: string): { dir: string; config: SiteConfig } | undefined {
-    const e = this.entries.get(key);
-    return e && { dir: e.dir, config: e.config };
+  /** Open PostgreSQL pools, one per URL in use. */
+  get pgPools(): number {
+    return this.pools.pgPools;
   }
 
   /** Open handles (for tests and the benchmark). */
@@ -195,9 +194,9 @@ export class SiteRegistry {
       if (e.waiting.length >= this.opts.maxQueued) {
         return { ok: false, status: 429, code: 'tenant_busy', message: `site ${key} has ${e.inFlight} requests running and ${e.waiting.length} waiting; try again shortly`, retryAfterS: 1 };
       }
+      // Woken with the slot of a request that ended (it is handed over, not counted again).
       await new Promise<void>((r) => e.waiting.push(r));
-    }
-    e.inFlight++;
+    } else e.inFlight++;
     try {
       this.checkConfig(e);
       let handle: Handle;
@@ -216,9 +215,10 @@ export class SiteRegistry {
         if (handle.retired && handle.users === 0) this.closeHandle(e, handle);
       }
     } finally {
-      e.inFlight--;
       e.lastUsed = Date.now();
-      e.waiting.shift()?.();
+      const next = e.waiting.shift();
+      if (next) next();
+      else e.inFlight--;
     }
   }
 

@@ -151,6 +151,32 @@ eachBackend('the sites of serve --sites', (backend) => {
 });
 
 describe('the sites folder', () => {
+  it('never runs more than maxInFlight requests of a site at once; the waiting ones run in order', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-sites-'));
+    const registry = SiteRegistry.load((await initSite(path.join(dir, 'one'), { siteKey: 'one' }), dir), { maxInFlight: 2, maxQueued: 20 });
+    try {
+      let running = 0;
+      let most = 0;
+      const order: number[] = [];
+      const all = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          registry.use('one', async () => {
+            most = Math.max(most, ++running);
+            await new Promise((r) => setTimeout(r, 5));
+            order.push(i);
+            running--;
+          }),
+        ),
+      );
+      expect(all.every((u) => u.ok)).toBe(true);
+      expect(most).toBe(2);
+      expect(order.slice(2)).toEqual([...order.slice(2)].sort((a, b) => a - b));
+    } finally {
+      await registry.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('a broken site.json at start is one line; a new site folder appears on rescan (SIGHUP)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-sites-'));
     try {

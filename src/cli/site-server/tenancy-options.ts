@@ -20,7 +20,7 @@ const pool = (opts: Partial<RegistryOptions>, set: Record<string, number>) => {
   opts.engine = { ...opts.engine, pool: { ...opts.engine?.pool, ...set } };
 };
 
-export const TENANCY_OPTIONS: readonly TenancyOption[] = [
+const TENANCY_OPTIONS: readonly TenancyOption[] = [
   { flag: 'pg-pool-max', env: 'SMARTCAGE_PG_POOL_MAX', default: DEFAULT_REGISTRY.pgPoolMax, min: 1, doc: 'connections of the PostgreSQL pool that the sites naming one database share, per process', set: (o, v) => void (o.pgPoolMax = v) },
   { flag: 'site-idle-ms', env: 'SMARTCAGE_SITE_IDLE_MS', default: DEFAULT_REGISTRY.idleMs, min: 1000, doc: "a site unused this long has its database, queue and stores closed", set: (o, v) => void (o.idleMs = v) },
   { flag: 'tenant-max-inflight', env: 'SMARTCAGE_TENANT_MAX_INFLIGHT', default: DEFAULT_REGISTRY.maxInFlight, min: 1, doc: 'requests of one site running at once', set: (o, v) => void (o.maxInFlight = v) },
