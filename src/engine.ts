@@ -71,7 +71,18 @@ export interface EngineOptions {
    * the embedder's log. It is the error as thrown: it may hold whatever the plugin held.
    */
   onHostError?: HostErrorReport;
+  /**
+   * For an engine shared by several sites: the settings of the render's tenant, asked at each
+   * render with its identity. What it gives replaces `timezone`, `lang`, `rootUrl`, `constants`
+   * and `host` for that render; with `templates` and `functions` lookups (which get the identity
+   * too) every tenant keeps to its own site. It may throw (an unknown tenant): the render fails
+   * E_INTERNAL. `close()` does not close a tenant's host: its owner does.
+   */
+  tenant?: (identity: RenderIdentity) => TenantSettings;
 }
+
+/** What an engine takes per tenant instead of once (EngineOptions.tenant). */
+export type TenantSettings = Pick<EngineOptions, 'timezone' | 'lang' | 'rootUrl' | 'constants' | 'host'>;
 
 export interface RenderOptions {
   name?: string;
@@ -184,7 +195,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const tenant = identity.tenant;
     // One clock for the isolate and the host: an open check on the host sees the render's $smarty.now.
     const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
-    const site = { timezone: options.timezone ?? 'Asia/Tokyo', lang: options.lang ?? 'ja', rootUrl: options.rootUrl ?? 'http://localhost' };
+    const set: TenantSettings = options.tenant ? options.tenant(identity) : options;
+    const site = { timezone: set.timezone ?? 'Asia/Tokyo', lang: set.lang ?? 'ja', rootUrl: set.rootUrl ?? 'http://localhost' };
     const request = renderRequest({
       templateName: name,
       now,
@@ -193,7 +205,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       vars: opts.vars ?? null,
       objects: opts.objects,
       request: opts.request,
-      constants: options.constants,
+      constants: set.constants,
       seed: options.seed ?? Array.from(pooledRandom(16)),
     });
     const facts = c.manifest.identity;
@@ -209,7 +221,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         frame: src.frame(fromVariable.line, fromVariable.column),
       });
     }
-    const bridge = createBridge(options.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }, { plugins: own?.table, onHostError: options.onHostError }).handler;
+    const bridge = createBridge(set.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }, { plugins: own?.table, onHostError: options.onHostError }).handler;
     const memoryMB = c.manifest.memoryMB;
     let raw: RenderResponse;
     try {
@@ -232,7 +244,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
 function inProcessIsolates(opts: Partial<PoolOptions> = {}): TenantIsolates {
   const p = { ...DEFAULT_POOL, ...opts };
-  return new TenantIsolates({ idleMs: p.isolateIdleMs, retainMB: p.isolateRetainMB, heapBudgetMB: p.workerHeapBudgetMB, reduceAfterMs: p.isolateReduceAfterMs });
+  return new TenantIsolates({ idleMs: p.isolateIdleMs, retainMB: p.isolateRetainMB, heapBudgetMB: p.workerHeapBudgetMB, maxIsolates: p.workerMaxIsolates, reduceAfterMs: p.isolateReduceAfterMs });
 }
 
 /**

@@ -6,7 +6,7 @@
 export { compile, ENGINE_VERSION } from './compiler/index.js';
 export type { CompileOptions, CompileResult, Manifest } from './compiler/index.js';
 export { createEngine } from './engine.js';
-export type { Engine, EngineOptions, RenderOptions, RenderResult, SourceLookup } from './engine.js';
+export type { Engine, EngineOptions, RenderOptions, RenderResult, SourceLookup, TenantSettings } from './engine.js';
 export { TemplateError, formatDiagnostic } from './errors.js';
 export type { Diagnostic } from './errors.js';
 export type { HostAdapters, RenderIdentity, SecretRecord, SessionAdapter, InternalApiRequest, ApiTokenRequest, MailAdapter, OutgoingMail } from './host-bridge/host.js';

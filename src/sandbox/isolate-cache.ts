@@ -8,8 +8,8 @@
  *   answer is out (its tenant's next render takes the warm spare): the benchmark page leaves
  *   ~5 MB committed, so only renders that really built big data lose their isolate;
  * - an isolate unused for `idleMs` is disposed, and so is a spare of a class above 128 MB;
- * - when the idle isolates of the process hold more than `heapBudgetMB` together, the least
- *   recently used go first.
+ * - when the idle isolates of the process hold more than `heapBudgetMB` together, or there are
+ *   more than `maxIsolates` isolates, the least recently used idle ones go first.
  *
  * Nothing here touches an isolate while a render is queued or running in it. A disposed
  * isolate's pages go to V8's process-wide page pool, where new isolates reuse them; V8 hands
@@ -28,6 +28,8 @@ export interface IsolateCacheOptions {
   retainMB: number;
   /** Committed heap the idle isolates of one process may hold together, MB. */
   heapBudgetMB: number;
+  /** Tenant isolates one process keeps (a host with 1,000 sites bounds its warm ones by count too). */
+  maxIsolates: number;
   /**
    * An isolate unused this long gets one memory-reducing collection, ms (0: never). Only where
    * the process exposes V8's `gc`: sandbox workers do.
@@ -39,6 +41,7 @@ export const DEFAULT_ISOLATE_CACHE: IsolateCacheOptions = {
   idleMs: 60_000,
   retainMB: 64,
   heapBudgetMB: 512,
+  maxIsolates: 200,
   reduceAfterMs: 30_000,
 };
 
@@ -103,10 +106,23 @@ export class TenantIsolates {
       return;
     }
     if (host.busy) return;
+    this.fitCount();
     const now = performance.now();
     if (now - started < MEASURE_EVERY_MS && now - host.measuredAt < MEASURE_EVERY_MS) return;
     if (host.measureHeap() > this.opts.retainMB * MB) this.evict(key, host);
     this.fitBudget();
+  }
+
+  /** Disposes the least recently used idle isolates while there are more than maxIsolates. */
+  private fitCount(): void {
+    let over = this.hosts.size - this.opts.maxIsolates;
+    if (over <= 0) return;
+    for (const [key, h] of this.hosts) {
+      if (over <= 0) break;
+      if (h.busy) continue;
+      this.evict(key, h);
+      over--;
+    }
   }
 
   /** Disposes the least recently used idle isolates until the idle ones fit the budget. */

@@ -58,6 +58,8 @@ export interface PoolOptions {
    * warm tenant): beyond it the least recently used are disposed.
    */
   workerHeapBudgetMB: number;
+  /** Tenant isolates one worker keeps (default 200): past it the least recently used idle one is disposed. */
+  workerMaxIsolates: number;
   /**
    * A shared worker that holds no tenant isolate and runs no render, yet whose RSS is this much
    * above what it was when it started, is replaced by a fresh one, MB (default 64): memory that
@@ -79,6 +81,7 @@ export const DEFAULT_POOL: PoolOptions = {
   isolateRetainMB: 64,
   isolateReduceAfterMs: 30_000,
   workerHeapBudgetMB: 512,
+  workerMaxIsolates: 200,
   recycleIdleAboveMB: 64,
   recycleEveryMs: 60_000,
   quarantineAfterCrashes: 2,
@@ -107,14 +110,14 @@ export class SandboxPool {
   }
 
   private spawn(): WorkerProcess {
-    const { isolateIdleMs: idleMs, isolateRetainMB: retainMB, workerHeapBudgetMB: heapBudgetMB, isolateReduceAfterMs: reduceAfterMs } = this.opts;
+    const { isolateIdleMs: idleMs, isolateRetainMB: retainMB, workerHeapBudgetMB: heapBudgetMB, workerMaxIsolates: maxIsolates, isolateReduceAfterMs: reduceAfterMs } = this.opts;
     return new WorkerProcess(
       (w) => this.onExit(w),
       (w) => {
         this.wakeBig();
         this.recycleIfBloated(w);
       },
-      { idleMs, retainMB, heapBudgetMB, reduceAfterMs },
+      { idleMs, retainMB, heapBudgetMB, maxIsolates, reduceAfterMs },
     );
   }
 

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EgressGuard, type EngineOptions, type HostAdapters, type RenderIdentity } from '../index.js';
-import { readSiteConfig } from './config.js';
+import { EgressGuard, type EngineOptions, type HostAdapters, type RenderIdentity, type TenantSettings } from '../index.js';
+import { readSiteConfig, type SiteConfig } from './config.js';
 import { openDatabase, SQLITE_FILE } from './db/database.js';
 import { migrate } from './schema/index.js';
 import { siteAdapters } from './adapters/index.js';
@@ -28,44 +28,66 @@ export interface Site extends SiteContext {
 export { SQLITE_FILE };
 
 export interface OpenOptions {
-  /** Engine options over the site's own for the engines the site renders with (a fixed clock in tests...). */
+  /**
+   * Engine options over the site's own for the engines the site renders with (a fixed clock in
+   * tests...); only when the site makes its own engines (no `engines`).
+   */
   engine?: Partial<EngineOptions>;
+  /**
+   * Engines shared with other sites (`serve --sites`): the site attaches to them while it is open
+   * and leaves them open when it closes. Absent: engines of the site's own, closed with it.
+   */
+  engines?: SiteEngines;
   /**
    * Outbound HTTP of the site's plugins ({api}, the integrations): by default an EgressGuard with
    * its default policy, closed with the site; tests pass a guard with a test policy.
    */
   http?: NonNullable<HostAdapters['http']>;
+  /** Opens the site's database (default: openDatabase); the site closes what it gives (DatabasePools: its share of a pool). */
+  openDatabase?: typeof openDatabase;
 }
 
 export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Site> {
   const config = readSiteConfig(dir);
-  const db = await openDatabase({ url: config.database, sqlitePath: path.join(dir, SQLITE_FILE) });
+  return openSiteWith(dir, config, opts);
+}
+
+/** openSite with site.json read already (the registry of `serve --sites` reads it itself). */
+export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOptions = {}): Promise<Site> {
+  const db = await (opts.openDatabase ?? openDatabase)({ url: config.database, sqlitePath: path.join(dir, SQLITE_FILE) });
+  const closeDb = () => db.close();
   try {
     await migrate(db);
   } catch (e) {
-    await db.close();
+    await closeDb();
     throw e;
   }
-  const engineOptions = (): EngineOptions => ({
-    templates: folderLookup(path.join(dir, 'templates'), ''),
-    functions: folderLookup(path.join(dir, 'functions'), '.tpl'),
+  const templates = folderLookup(path.join(dir, 'templates'), '');
+  const functions = folderLookup(path.join(dir, 'functions'), '.tpl');
+  const settings = (): TenantSettings => ({
     timezone: config.timezone,
     lang: config.lang,
     rootUrl: config.root_url,
     constants: { SITE_KEY: config.site_key, ROOT_URL: config.root_url },
     host,
   });
+  const engineOptions = (): EngineOptions => ({ templates: (name) => templates(name), functions: (name) => functions(name), ...settings() });
+  const engines = opts.engines ?? new SiteEngines(opts.engine);
   const closing: (() => void | Promise<void>)[] = [];
   const ctx: SiteContext = {
-    dir, config, db, tenant: config.site_key, requests: new SiteRequests(), engines: new SiteEngines(engineOptions, opts.engine),
+    dir, config, db, tenant: config.site_key, requests: new SiteRequests(), engines,
     atClose: (fn) => void closing.push(fn),
   };
   const guard = opts.http ? null : new EgressGuard();
   let host: HostAdapters;
+  let detach: () => void;
   try {
     host = { ...siteAdapters(ctx), http: opts.http ?? guard! };
+    const own = settings();
+    detach = engines.attach(config.site_key, { template: templates, customFunction: functions, settings: own });
   } catch (e) {
-    await db.close();
+    await guard?.close();
+    await closeDb();
     throw e;
   }
   return {
@@ -74,11 +96,14 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
     engineOptions,
     identity: (opts) => siteIdentity(config, opts),
     close: async () => {
+      detach();
       for (const fn of closing.splice(0)) await fn();
-      ctx.engines.close();
+      if (!opts.engines) engines.close();
+      // The engines close no tenant's host: the browser of {generate_pdf} is the site's.
+      await host.browser?.close?.().catch(() => {});
       await closeSiteQueue(ctx);
       await guard?.close();
-      await db.close();
+      await closeDb();
     },
   };
 }

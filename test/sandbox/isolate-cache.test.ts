@@ -71,6 +71,15 @@ describe('tenant isolates', () => {
     expect(c.report().evicted).toBe(1);
   });
 
+  it('beyond maxIsolates the least recently used idle isolates go first', async () => {
+    const c = cache({ idleMs: 60_000, retainMB: 64, heapBudgetMB: 512, maxIsolates: 3 });
+    for (const t of ['a', 'b', 'c']) await c.render(t, 128, small, request(), limits, null);
+    await c.render('a', 128, small, request(), limits, null);
+    await c.render('d', 128, small, request(), limits, null);
+    expect(c.held()).toEqual(['c/128', 'a/128', 'd/128']);
+    expect(c.report().evicted).toBe(1);
+  });
+
   it('beyond the heap budget the least recently used idle isolates go first', async () => {
     // 120 MB: room for a and b even when a retry of `fill` left a's first 40 MB uncollected.
     const c = cache({ idleMs: 60_000, retainMB: 4096, heapBudgetMB: 120 });

@@ -25,19 +25,26 @@ describe('SiteRequests', () => {
 
 describe('SiteEngines', () => {
   it('one engine per depth, made on first use; none past the deepest', () => {
-    let made = 0;
-    const e = new SiteEngines(() => {
-      made++;
-      return {};
-    }, { workers: 0 });
+    const e = new SiteEngines({ workers: 0 });
     try {
       expect(e.at(1)).toBe(e.at(1));
       expect(e.at(0)).not.toBe(e.at(1));
-      expect(made).toBe(2);
       expect(() => e.at(MAX_INTERNAL_DEPTH + 1)).toThrow(RangeError);
       expect(() => e.at(-1)).toThrow(RangeError);
     } finally {
       e.close();
     }
+  });
+
+  it('a site attached again replaces the older one; the older one\'s detach then leaves it', () => {
+    const e = new SiteEngines({ workers: 0 });
+    const site = { template: () => undefined, customFunction: () => undefined, settings: {} };
+    const detachOld = e.attach('a', site);
+    const detachNew = e.attach('a', { ...site });
+    detachOld();
+    expect(e.attached('a')).toBe(true);
+    detachNew();
+    expect(e.attached('a')).toBe(false);
+    e.close();
   });
 });

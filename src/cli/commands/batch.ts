@@ -78,8 +78,12 @@ const run: Subcommand = {
     const poll = positiveIntOption(values, 'poll');
     const lease = positiveIntOption(values, 'lease');
     let sites: Site[];
+    let close: () => Promise<void>;
     try {
-      sites = one !== undefined ? [await openSiteFolder(one)] : await openSiteFolders(all!);
+      if (one !== undefined) {
+        const site = await openSiteFolder(one);
+        [sites, close] = [[site], () => site.close()];
+      } else ({ sites, close } = await openSiteFolders(all!));
     } catch (e) {
       if (!(e instanceof SiteOpenError)) throw e;
       process.stderr.write(`smartcage batch run: ${e.message}\n`);
@@ -102,7 +106,7 @@ const run: Subcommand = {
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
-      await Promise.all(sites.map((s) => s.close()));
+      await close();
     }
   },
 };

@@ -11,8 +11,8 @@ import { CliFileError, readJsonText } from './files.js';
 import type { Command } from '../main.js';
 import type { PageSchema } from '../../forms-ui/server/pages.js';
 import type { FormsServer } from '../../forms-ui/server/app.js';
-import type { Site } from '../../site/open-site.js';
-import { openSiteFolder, openSiteFolders, SiteOpenError } from '../site-folder.js';
+import { SiteFolderError, SiteRegistry } from '../../site/registry.js';
+import { TENANCY_SPEC, TENANCY_USAGE, tenancyOptions } from '../site-server/tenancy-options.js';
 
 const say = (line: string) => process.stderr.write(`smartcage serve: ${line}\n`);
 
@@ -38,7 +38,12 @@ export const serveCommand: Command = {
     '                 the JSON of its {return value=...}), the form editor of its JSON fields at',
     '                 /ext/GROUP/SLUG/, its files/ for the file picker, the form samples at /forms/',
     '  --sites DIR    serve every site folder under DIR, each its own tenant, at /sites/KEY/ and',
-    '                 at http://KEY.localhost:PORT/ (KEY: its site key); / lists them',
+    '                 at http://KEY.localhost:PORT/ (KEY: its site key); / lists them. Every',
+    '                 site.json is checked at start; a site\'s database opens at its first request',
+    '                 and closes when it is idle. A changed site.json is picked up when the site',
+    '                 is next used (a broken one keeps the last good, logged); SIGHUP rereads',
+    '                 them all at once and adds new site folders. What one site may take:',
+    ...TENANCY_USAGE,
     '  --files DIR    the site\'s file storage, a folder per root: DIR/user/ is served as',
     '                 /files/user/ for the file picker (DIR/user/a.png is /files/user/a.png).',
     '                 Default ./files when it exists; else the picker shows an empty folder',
@@ -63,6 +68,7 @@ export const serveCommand: Command = {
       site: { type: 'string' },
       sites: { type: 'string' },
       schema: { type: 'string', multiple: true },
+      ...TENANCY_SPEC,
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const given = ['files', 'site', 'sites'].filter((o) => values[o] !== undefined);
@@ -104,22 +110,34 @@ export const serveCommand: Command = {
     if (!existsSync(formsBundlePath())) say('dist/forms-ui.js is missing; run `npm run build` (or `node scripts/build-forms-ui.mjs`)');
     const siteDir = stringOption(values, 'site');
     const sitesDir = stringOption(values, 'sites');
-    let sites: Site[] = [];
+    const tenancy = tenancyOptions(values);
+    let registry: SiteRegistry | null = null;
     if (siteDir !== undefined || sitesDir !== undefined) {
+      const log = (line: string) => say(line);
       try {
-        sites = siteDir !== undefined ? [await openSiteFolder(siteDir)] : await openSiteFolders(sitesDir!);
+        registry = siteDir !== undefined ? SiteRegistry.folder(siteDir, { ...tenancy, log }) : SiteRegistry.load(sitesDir!, { ...tenancy, log });
       } catch (e) {
-        if (!(e instanceof SiteOpenError)) throw e;
+        if (!(e instanceof SiteFolderError)) throw e;
         say(e.message);
         return EXIT.IO;
       }
+      if (siteDir !== undefined) {
+        // One site: its database must open now, as it always had to.
+        try {
+          await registry.open(registry.keys()[0]!);
+        } catch (e) {
+          await registry.close();
+          say(`${siteDir}: the site's database could not be opened (${(e as Error).message.split('\n')[0]})`);
+          return EXIT.IO;
+        }
+      }
     }
-    const closeSites = () => Promise.all(sites.map((x) => x.close()));
+    const closeSites = () => registry?.close() ?? Promise.resolve();
     let s: FormsServer;
     try {
-      if (sites.length > 0) {
+      if (registry) {
         const { startSiteServer } = await import('../site-server/app.js');
-        s = await startSiteServer({ port, sites, mode: siteDir !== undefined ? 'single' : 'multi', schemas });
+        s = await startSiteServer({ port, sites: registry, mode: siteDir !== undefined ? 'single' : 'multi', schemas });
       } else {
         s = await startFormsServer({ port, storageDir: hasDir ? dir : undefined, schemas });
       }
@@ -133,11 +151,12 @@ export const serveCommand: Command = {
     }
     // One write: a reader that waits for the address line gets the lines under it with it.
     const lines: string[] = [];
+    const keys = registry?.keys() ?? [];
     if (siteDir !== undefined) {
-      lines.push(`smartcage serve: ${s.url}/ (site ${sites[0]!.tenant}: API at ${s.url}/rcms-api/, files: ${join(sites[0]!.dir, 'files')}/); Ctrl-C stops`);
+      lines.push(`smartcage serve: ${s.url}/ (site ${keys[0]}: API at ${s.url}/rcms-api/, files: ${join(registry!.dirOf(keys[0]!), 'files')}/); Ctrl-C stops`);
     } else if (sitesDir !== undefined) {
-      lines.push(`smartcage serve: ${s.url}/ (${sites.length} sites); Ctrl-C stops`);
-      for (const x of sites) lines.push(`  ${x.tenant}: ${s.url}/sites/${x.tenant}/ or http://${x.tenant}.localhost:${s.port}/`);
+      lines.push(`smartcage serve: ${s.url}/ (${keys.length} sites); Ctrl-C stops`);
+      for (const k of keys) lines.push(`  ${k}: ${s.url}/sites/${k}/ or http://${k}.localhost:${s.port}/`);
     } else {
       const files = hasDir ? `files: ${join(dir, 'user')}/ is /files/user/` : `files: none, ${dir} does not exist`;
       lines.push(`smartcage serve: ${s.url}/ (${files}); Ctrl-C stops`);
@@ -145,9 +164,13 @@ export const serveCommand: Command = {
     for (const x of schemas) lines.push(`  ${x.name}: ${s.url}/demo/${x.name}`);
     process.stdout.write(`${lines.join('\n')}\n`);
     await new Promise<void>((done) => {
+      // SIGHUP: every site.json read again, new site folders added (src/site/registry.ts).
+      const rescan = () => void registry?.rescan();
+      process.on('SIGHUP', rescan);
       const stop = () => {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
+        process.off('SIGHUP', rescan);
         void s.close().then(closeSites).then(() => done());
       };
       process.on('SIGINT', stop);

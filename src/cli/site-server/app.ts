@@ -22,11 +22,24 @@ import { serveApi } from '../../site/api/serve-api.js';
 import { endpointPath } from '../../site/api/endpoints.js';
 import { jsonFields } from '../../site/json-fields.js';
 import { ExtFieldEditor } from './ext-fields.js';
+import type { Used } from '../../site/registry.js';
+
+/**
+ * The sites a server answers for: open ones (tests, an embedder), or a SiteRegistry that opens
+ * each at first use, closes it when idle and keeps each site to its share (src/site/registry.ts).
+ */
+export interface SiteSource {
+  keys(): string[];
+  has(key: string): boolean;
+  /** The site's folder (its files/ for the forms app), known without opening it. */
+  dirOf(key: string): string;
+  use<T>(key: string, fn: (site: Site) => Promise<T>): Promise<Used<T>>;
+}
 
 export interface SiteServerOptions {
   /** 0 picks a free port. */
   port: number;
-  sites: readonly Site[];
+  sites: readonly Site[] | SiteSource;
   /** `single`: the one site at the root; `multi`: every site at /sites/<key>/ and at <key>.localhost. */
   mode: 'single' | 'multi';
   /** --schema files, listed by the forms app. */
@@ -38,27 +51,49 @@ export const MAX_API_BODY = 1024 * 1024;
 
 const html = (res: ServerResponse, body: string) => send(res, 200, 'text/html; charset=utf-8', body, { 'content-security-policy': CSP });
 
+/** Sites opened already: always there, no share to keep. */
+function openSites(sites: readonly Site[]): SiteSource {
+  const byKey = new Map(sites.map((s) => [s.tenant, s]));
+  return {
+    keys: () => [...byKey.keys()],
+    has: (key) => byKey.has(key),
+    dirOf: (key) => byKey.get(key)!.dir,
+    use: async (key, fn) => ({ ok: true, value: await fn(byKey.get(key)!) }),
+  };
+}
+
+/** What the server keeps per site: its forms app (made on first use) and, per open handle, its field editors. */
 class MountedSite {
-  readonly forms: RequestHandler;
-  private readonly editors = new Map<string, ExtFieldEditor>();
+  private formsApp: RequestHandler | undefined;
+  private readonly editors = new WeakMap<Site, Map<string, ExtFieldEditor>>();
 
   constructor(
-    readonly site: Site,
-    schemas: readonly PageSchema[],
-  ) {
-    this.forms = createFormsApp({ storageDir: path.join(site.dir, 'files'), schemas });
+    private readonly dir: string,
+    private readonly schemas: readonly PageSchema[],
+  ) {}
+
+  get forms(): RequestHandler {
+    return (this.formsApp ??= createFormsApp({ storageDir: path.join(this.dir, 'files'), schemas: this.schemas }));
   }
 
-  editor(base: string): ExtFieldEditor {
-    let e = this.editors.get(base);
-    if (!e) this.editors.set(base, (e = new ExtFieldEditor(this.site, base)));
+  editor(site: Site, base: string): ExtFieldEditor {
+    let bySite = this.editors.get(site);
+    if (!bySite) this.editors.set(site, (bySite = new Map()));
+    let e = bySite.get(base);
+    if (!e) bySite.set(base, (e = new ExtFieldEditor(site, base)));
     return e;
   }
 }
 
 export async function startSiteServer(opts: SiteServerOptions): Promise<FormsServer> {
   const schemas = opts.schemas ?? [];
-  const mounted = new Map(opts.sites.map((s) => [s.tenant, new MountedSite(s, schemas)]));
+  const source = Array.isArray(opts.sites) ? openSites(opts.sites as readonly Site[]) : (opts.sites as SiteSource);
+  const mountedSites = new Map<string, MountedSite>();
+  const mounted = (key: string): MountedSite => {
+    let m = mountedSites.get(key);
+    if (!m) mountedSites.set(key, (m = new MountedSite(source.dirOf(key), schemas)));
+    return m;
+  };
   const rootForms = createFormsApp({ schemas });
   let port = 0;
 
@@ -68,7 +103,7 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<FormsSer
     return forms(req, res);
   };
 
-  async function api(m: MountedSite, base: string, rest: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  async function api(site: Site, base: string, rest: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     let body: Buffer;
     try {
       body = await readBytes(req, MAX_API_BODY);
@@ -78,7 +113,7 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<FormsSer
       return sendJson(res, 413, { errors: [{ code: 'too_large', message: `the body is larger than ${MAX_API_BODY} bytes` }] });
     }
     const headers = new Map(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
-    const r = await serveApi(m.site, { method: req.method ?? 'GET', path: `/${rest}`, query: url.search.slice(1), headers, body, basePath: base, remoteAddress: req.socket.remoteAddress });
+    const r = await serveApi(site, { method: req.method ?? 'GET', path: `/${rest}`, query: url.search.slice(1), headers, body, basePath: base, remoteAddress: req.socket.remoteAddress });
     const cookies = r.headers.filter(([n]) => n === 'set-cookie').map(([, v]) => v);
     for (const [n, v] of r.headers) if (n !== 'set-cookie') res.setHeader(n, v);
     if (cookies.length > 0) res.setHeader('set-cookie', cookies);
@@ -87,8 +122,7 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<FormsSer
     res.end(r.body);
   }
 
-  async function siteIndex(m: MountedSite, base: string, res: ServerResponse): Promise<void> {
-    const { site } = m;
+  async function siteIndex(site: Site, base: string, res: ServerResponse): Promise<void> {
     const endpoints = site.config.endpoints.map((e) => {
       const p = `${base}${endpointPath(e).slice(1)}`;
       return `<li>${e.method} <a href="${esc(p)}">${esc(p)}</a> (functions/${esc(e.function)}.tpl)</li>`;
@@ -100,38 +134,44 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<FormsSer
 <p><a href="/forms/">Form samples and the paste box</a></p>`));
   }
 
-  async function siteRoute(m: MountedSite, base: string, rest: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (rest.startsWith('rcms-api/')) return api(m, base, rest, req, res, url);
-    if (await m.editor(base).handle(req, res, rest, url)) return;
-    if (rest === '' && (req.method === 'GET' || req.method === 'HEAD')) return siteIndex(m, base, res);
-    return forward(m.forms, req, res, rest === 'forms/' ? '' : rest, url);
+  /** A request of site `key`, run within its share (src/site/registry.ts): refused at once past it. */
+  async function siteRoute(key: string, base: string, rest: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const m = mounted(key);
+    const used = await source.use(key, async (site) => {
+      if (rest.startsWith('rcms-api/')) return api(site, base, rest, req, res, url);
+      if (await m.editor(site, base).handle(req, res, rest, url)) return;
+      if (rest === '' && (req.method === 'GET' || req.method === 'HEAD')) return siteIndex(site, base, res);
+      return forward(m.forms, req, res, rest === 'forms/' ? '' : rest, url);
+    });
+    if (!used.ok) {
+      res.setHeader('retry-after', String(used.retryAfterS));
+      sendJson(res, used.status, { errors: [{ code: used.code, message: used.message }] });
+    }
   }
 
   function sitesIndex(res: ServerResponse): void {
-    const items = [...mounted.keys()].map((k) => `<li><a href="/sites/${esc(k)}/">${esc(k)}</a> (also <a href="http://${esc(k)}.localhost:${port}/">${esc(k)}.localhost:${port}</a>)</li>`);
+    const items = source.keys().map((k) => `<li><a href="/sites/${esc(k)}/">${esc(k)}</a> (also <a href="http://${esc(k)}.localhost:${port}/">${esc(k)}.localhost:${port}</a>)</li>`);
     html(res, page('en', 'Sites', `<h1>Sites</h1><ul>${items.join('')}</ul>\n<p><a href="/forms/">Form samples and the paste box</a></p>`));
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const pathname = url.pathname;
-    if (opts.mode === 'single') return siteRoute(mounted.values().next().value!, '/', pathname.slice(1), req, res, url);
+    if (opts.mode === 'single') return siteRoute(source.keys()[0]!, '/', pathname.slice(1), req, res, url);
     const host = /^([a-z0-9][a-z0-9_-]{0,62})\.localhost(?::\d+)?$/.exec((req.headers.host ?? '').toLowerCase());
     if (host) {
-      const m = mounted.get(host[1]!);
-      if (!m) return send(res, 404, 'text/plain; charset=utf-8', `no site ${host[1]} here`);
-      return siteRoute(m, '/', pathname.slice(1), req, res, url);
+      if (!source.has(host[1]!)) return send(res, 404, 'text/plain; charset=utf-8', `no site ${host[1]} here`);
+      return siteRoute(host[1]!, '/', pathname.slice(1), req, res, url);
     }
     const prefixed = /^\/sites\/([^/]+)(\/.*)?$/.exec(pathname);
     if (prefixed) {
-      const m = mounted.get(prefixed[1]!);
-      if (!m) return send(res, 404, 'text/plain; charset=utf-8', 'no such site here');
+      if (!source.has(prefixed[1]!)) return send(res, 404, 'text/plain; charset=utf-8', 'no such site here');
       if (prefixed[2] === undefined) {
         res.writeHead(301, { location: `/sites/${prefixed[1]}/` });
         res.end();
         return;
       }
-      return siteRoute(m, `/sites/${prefixed[1]}/`, prefixed[2].slice(1), req, res, url);
+      return siteRoute(prefixed[1]!, `/sites/${prefixed[1]}/`, prefixed[2].slice(1), req, res, url);
     }
     if (pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) return sitesIndex(res);
     return forward(rootForms, req, res, pathname === '/forms/' ? '' : pathname.slice(1), url);

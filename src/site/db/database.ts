@@ -40,3 +40,55 @@ export async function openDatabase(target: { url?: string | null; sqlitePath: st
   const { openSqlite } = await import('./sqlite.js');
   return openSqlite(target.sqlitePath);
 }
+
+/**
+ * The databases of the sites one process serves: each SQLite file its own, and one PostgreSQL
+ * pool of at most `pgPoolMax` connections per URL, shared by every open site that names it (the
+ * rows carry their tenant). A site's handle closes only its share; the pool ends with its last site.
+ */
+export class DatabasePools {
+  private readonly pg = new Map<string, { db: Promise<SiteDatabase>; users: number }>();
+
+  constructor(private readonly pgPoolMax: number) {}
+
+  async open(target: { url?: string | null; sqlitePath: string }): Promise<SiteDatabase> {
+    const url = target.url;
+    if (!url) return openDatabase(target);
+    let shared = this.pg.get(url);
+    if (!shared) {
+      const made = import('./postgres.js').then(({ openPostgres }) => openPostgres(url, this.pgPoolMax));
+      shared = { db: made, users: 0 };
+      this.pg.set(url, shared);
+    }
+    shared.users++;
+    const entry = shared;
+    let db: SiteDatabase;
+    try {
+      db = await entry.db;
+    } catch (e) {
+      if (--entry.users === 0 && this.pg.get(url) === entry) this.pg.delete(url);
+      throw e;
+    }
+    let closed = false;
+    // An object per site: what is kept per open database (its batch queue) stays the site's.
+    return {
+      dialect: db.dialect,
+      all: (sql, params) => db.all(sql, params),
+      get: (sql, params) => db.get(sql, params),
+      run: (sql, params) => db.run(sql, params),
+      transaction: (fn) => db.transaction(fn),
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        if (--entry.users > 0) return;
+        if (this.pg.get(url) === entry) this.pg.delete(url);
+        await db.close();
+      },
+    };
+  }
+
+  /** Open PostgreSQL pools (one per URL in use). */
+  get pgPools(): number {
+    return this.pg.size;
+  }
+}

@@ -56,7 +56,8 @@ class PgDatabase extends PgRunner implements SiteDatabase {
   }
 }
 
-export async function openPostgres(url: string): Promise<SiteDatabase> {
+/** A pool of at most `max` connections to `url` (default 4: one site's own pool). */
+export async function openPostgres(url: string, max = 4): Promise<SiteDatabase> {
   let pg: typeof import('pg');
   try {
     pg = (await import('pg')).default as unknown as typeof import('pg');
@@ -66,7 +67,7 @@ export async function openPostgres(url: string): Promise<SiteDatabase> {
   const asNumber = (v: string): number => Number(v);
   const pool = new pg.Pool({
     connectionString: url,
-    max: 4,
+    max,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8 || oid === NUMERIC ? asNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,

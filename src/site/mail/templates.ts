@@ -8,7 +8,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { BridgeError, TemplateError, type EngineOptions } from '../../index.js';
+import { BridgeError, TemplateError, type EngineOptions, type HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 
 /** Bytes of mail/NAME.tpl. */
@@ -26,11 +26,26 @@ export const MAIL_TEMPLATE_LIMITS = {
 /** Names the plugin lets through that still never name a file here (hidden files). */
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$/;
 
+/** A host without the mail adapter. */
+function withoutMail(host: HostAdapters | undefined): HostAdapters {
+  const { mail: _mail, ...rest } = host ?? {};
+  return rest;
+}
+
 function mailEngineOptions(options: EngineOptions): EngineOptions {
-  const { mail: _mail, ...host } = options.host ?? {};
+  const tenant = options.tenant;
   return {
     ...options,
-    host,
+    host: withoutMail(options.host),
+    // Each tenant's adapters are resolved per render: the mail adapter is taken off there too.
+    ...(tenant
+      ? {
+          tenant: (identity) => {
+            const t = tenant(identity);
+            return { ...t, host: withoutMail(t.host) };
+          },
+        }
+      : {}),
     workers: 1,
     limits: {
       ...options.limits,

