@@ -395,9 +395,9 @@ function peg$parse(input, options) {
   const peg$e47 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
   const peg$e48 = peg$literalExpectation("\\u{", false);
   const peg$e49 = peg$literalExpectation("||", false);
-  const peg$e50 = peg$literalExpectation("or", false);
+  const peg$e50 = peg$literalExpectation("or", true);
   const peg$e51 = peg$literalExpectation("&&", false);
-  const peg$e52 = peg$literalExpectation("and", false);
+  const peg$e52 = peg$literalExpectation("and", true);
   const peg$e53 = peg$literalExpectation("^", false);
   const peg$e54 = peg$literalExpectation("&", false);
   const peg$e55 = peg$literalExpectation("===", false);
@@ -405,48 +405,49 @@ function peg$parse(input, options) {
   const peg$e57 = peg$literalExpectation("==", false);
   const peg$e58 = peg$literalExpectation("!=", false);
   const peg$e59 = peg$literalExpectation("<>", false);
-  const peg$e60 = peg$literalExpectation("eq", false);
-  const peg$e61 = peg$literalExpectation("neq", false);
-  const peg$e62 = peg$literalExpectation("ne", false);
+  const peg$e60 = peg$literalExpectation("eq", true);
+  const peg$e61 = peg$literalExpectation("neq", true);
+  const peg$e62 = peg$literalExpectation("ne", true);
   const peg$e63 = peg$literalExpectation("<=", false);
   const peg$e64 = peg$literalExpectation(">=", false);
   const peg$e65 = peg$literalExpectation("<", false);
   const peg$e66 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e67 = peg$literalExpectation("gte", false);
-  const peg$e68 = peg$literalExpectation("ge", false);
-  const peg$e69 = peg$literalExpectation("lte", false);
-  const peg$e70 = peg$literalExpectation("le", false);
-  const peg$e71 = peg$literalExpectation("gt", false);
-  const peg$e72 = peg$literalExpectation("lt", false);
+  const peg$e67 = peg$literalExpectation("gte", true);
+  const peg$e68 = peg$literalExpectation("ge", true);
+  const peg$e69 = peg$literalExpectation("lte", true);
+  const peg$e70 = peg$literalExpectation("le", true);
+  const peg$e71 = peg$literalExpectation("gt", true);
+  const peg$e72 = peg$literalExpectation("lt", true);
   const peg$e73 = peg$literalExpectation("<<", false);
   const peg$e74 = peg$literalExpectation(">>", false);
   const peg$e75 = peg$literalExpectation("+", false);
   const peg$e76 = peg$classExpectation(["%", "*", "/"], false, false, false);
-  const peg$e77 = peg$literalExpectation("mod", false);
+  const peg$e77 = peg$literalExpectation("mod", true);
   const peg$e78 = peg$literalExpectation("!", false);
-  const peg$e79 = peg$literalExpectation("not", false);
+  const peg$e79 = peg$literalExpectation("not", true);
   const peg$e80 = peg$literalExpectation("~", false);
-  const peg$e81 = peg$literalExpectation("is", false);
-  const peg$e82 = peg$literalExpectation("even", false);
-  const peg$e83 = peg$literalExpectation("odd", false);
-  const peg$e84 = peg$literalExpectation("by", false);
-  const peg$e85 = peg$literalExpectation("div", false);
-  const peg$e86 = peg$literalExpectation("(", false);
-  const peg$e87 = peg$literalExpectation(")", false);
-  const peg$e88 = peg$literalExpectation(",", false);
-  const peg$e89 = peg$classExpectation(["t", "T"], false, false, false);
-  const peg$e90 = peg$classExpectation(["r", "R"], false, false, false);
-  const peg$e91 = peg$classExpectation(["u", "U"], false, false, false);
-  const peg$e92 = peg$classExpectation(["e", "E"], false, false, false);
-  const peg$e93 = peg$classExpectation(["f", "F"], false, false, false);
-  const peg$e94 = peg$classExpectation(["a", "A"], false, false, false);
-  const peg$e95 = peg$classExpectation(["l", "L"], false, false, false);
-  const peg$e96 = peg$classExpectation(["s", "S"], false, false, false);
-  const peg$e97 = peg$classExpectation(["n", "N"], false, false, false);
-  const peg$e98 = peg$classExpectation(["}", "'", "\""], true, false, false);
-  const peg$e99 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e100 = peg$otherExpectation("whitespace");
-  const peg$e101 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
+  const peg$e81 = peg$literalExpectation("is", true);
+  const peg$e82 = peg$literalExpectation("not", false);
+  const peg$e83 = peg$literalExpectation("even", false);
+  const peg$e84 = peg$literalExpectation("odd", false);
+  const peg$e85 = peg$literalExpectation("by", false);
+  const peg$e86 = peg$literalExpectation("div", false);
+  const peg$e87 = peg$literalExpectation("(", false);
+  const peg$e88 = peg$literalExpectation(")", false);
+  const peg$e89 = peg$literalExpectation(",", false);
+  const peg$e90 = peg$classExpectation(["t", "T"], false, false, false);
+  const peg$e91 = peg$classExpectation(["r", "R"], false, false, false);
+  const peg$e92 = peg$classExpectation(["u", "U"], false, false, false);
+  const peg$e93 = peg$classExpectation(["e", "E"], false, false, false);
+  const peg$e94 = peg$classExpectation(["f", "F"], false, false, false);
+  const peg$e95 = peg$classExpectation(["a", "A"], false, false, false);
+  const peg$e96 = peg$classExpectation(["l", "L"], false, false, false);
+  const peg$e97 = peg$classExpectation(["s", "S"], false, false, false);
+  const peg$e98 = peg$classExpectation(["n", "N"], false, false, false);
+  const peg$e99 = peg$classExpectation(["}", "'", "\""], true, false, false);
+  const peg$e100 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e101 = peg$otherExpectation("whitespace");
+  const peg$e102 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
 
   function peg$f0(nodes) {    return nodes;  }
   function peg$f1() {
@@ -3407,9 +3408,9 @@ function peg$parse(input, options) {
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c36) {
-        s1 = peg$c36;
-        peg$currPos += 2;
+      s1 = input.substr(peg$currPos, 2);
+      if (s1.toLowerCase() === peg$c36) {
+        peg$currPos += (2);
       } else {
         s1 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e50); }
@@ -3513,9 +3514,9 @@ function peg$parse(input, options) {
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c38) {
-        s1 = peg$c38;
-        peg$currPos += 3;
+      s1 = input.substr(peg$currPos, 3);
+      if (s1.toLowerCase() === peg$c38) {
+        peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e52); }
@@ -3933,9 +3934,9 @@ function peg$parse(input, options) {
             s0 = s1;
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              if (input.substr(peg$currPos, 2) === peg$c46) {
-                s1 = peg$c46;
-                peg$currPos += 2;
+              s1 = input.substr(peg$currPos, 2);
+              if (s1.toLowerCase() === peg$c46) {
+                peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
                 if (peg$silentFails === 0) { peg$fail(peg$e60); }
@@ -3964,9 +3965,9 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 3) === peg$c47) {
-                  s1 = peg$c47;
-                  peg$currPos += 3;
+                s1 = input.substr(peg$currPos, 3);
+                if (s1.toLowerCase() === peg$c47) {
+                  peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
                   if (peg$silentFails === 0) { peg$fail(peg$e61); }
@@ -3995,9 +3996,9 @@ function peg$parse(input, options) {
                 }
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
-                  if (input.substr(peg$currPos, 2) === peg$c48) {
-                    s1 = peg$c48;
-                    peg$currPos += 2;
+                  s1 = input.substr(peg$currPos, 2);
+                  if (s1.toLowerCase() === peg$c48) {
+                    peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
                     if (peg$silentFails === 0) { peg$fail(peg$e62); }
@@ -4218,9 +4219,9 @@ function peg$parse(input, options) {
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 3) === peg$c52) {
-              s1 = peg$c52;
-              peg$currPos += 3;
+            s1 = input.substr(peg$currPos, 3);
+            if (s1.toLowerCase() === peg$c52) {
+              peg$currPos += (3);
             } else {
               s1 = peg$FAILED;
               if (peg$silentFails === 0) { peg$fail(peg$e67); }
@@ -4249,9 +4250,9 @@ function peg$parse(input, options) {
             }
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              if (input.substr(peg$currPos, 2) === peg$c53) {
-                s1 = peg$c53;
-                peg$currPos += 2;
+              s1 = input.substr(peg$currPos, 2);
+              if (s1.toLowerCase() === peg$c53) {
+                peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
                 if (peg$silentFails === 0) { peg$fail(peg$e68); }
@@ -4280,9 +4281,9 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 3) === peg$c54) {
-                  s1 = peg$c54;
-                  peg$currPos += 3;
+                s1 = input.substr(peg$currPos, 3);
+                if (s1.toLowerCase() === peg$c54) {
+                  peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
                   if (peg$silentFails === 0) { peg$fail(peg$e69); }
@@ -4311,9 +4312,9 @@ function peg$parse(input, options) {
                 }
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
-                  if (input.substr(peg$currPos, 2) === peg$c55) {
-                    s1 = peg$c55;
-                    peg$currPos += 2;
+                  s1 = input.substr(peg$currPos, 2);
+                  if (s1.toLowerCase() === peg$c55) {
+                    peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
                     if (peg$silentFails === 0) { peg$fail(peg$e70); }
@@ -4342,9 +4343,9 @@ function peg$parse(input, options) {
                   }
                   if (s0 === peg$FAILED) {
                     s0 = peg$currPos;
-                    if (input.substr(peg$currPos, 2) === peg$c56) {
-                      s1 = peg$c56;
-                      peg$currPos += 2;
+                    s1 = input.substr(peg$currPos, 2);
+                    if (s1.toLowerCase() === peg$c56) {
+                      peg$currPos += (2);
                     } else {
                       s1 = peg$FAILED;
                       if (peg$silentFails === 0) { peg$fail(peg$e71); }
@@ -4373,9 +4374,9 @@ function peg$parse(input, options) {
                     }
                     if (s0 === peg$FAILED) {
                       s0 = peg$currPos;
-                      if (input.substr(peg$currPos, 2) === peg$c57) {
-                        s1 = peg$c57;
-                        peg$currPos += 2;
+                      s1 = input.substr(peg$currPos, 2);
+                      if (s1.toLowerCase() === peg$c57) {
+                        peg$currPos += (2);
                       } else {
                         s1 = peg$FAILED;
                         if (peg$silentFails === 0) { peg$fail(peg$e72); }
@@ -4719,9 +4720,9 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c61) {
-        s1 = peg$c61;
-        peg$currPos += 3;
+      s1 = input.substr(peg$currPos, 3);
+      if (s1.toLowerCase() === peg$c61) {
+        peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e77); }
@@ -4820,9 +4821,9 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c63) {
-        s1 = peg$c63;
-        peg$currPos += 3;
+      s1 = input.substr(peg$currPos, 3);
+      if (s1.toLowerCase() === peg$c63) {
+        peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e79); }
@@ -4947,9 +4948,9 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$parse_();
-    if (input.substr(peg$currPos, 2) === peg$c65) {
-      s2 = peg$c65;
-      peg$currPos += 2;
+    s2 = input.substr(peg$currPos, 2);
+    if (s2.toLowerCase() === peg$c65) {
+      peg$currPos += (2);
     } else {
       s2 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e81); }
@@ -4973,7 +4974,7 @@ function peg$parse(input, options) {
           peg$currPos += 3;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e79); }
+          if (peg$silentFails === 0) { peg$fail(peg$e82); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$currPos;
@@ -5031,7 +5032,7 @@ function peg$parse(input, options) {
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e82); }
+      if (peg$silentFails === 0) { peg$fail(peg$e83); }
     }
     if (s2 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c67) {
@@ -5039,7 +5040,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e83); }
+        if (peg$silentFails === 0) { peg$fail(peg$e84); }
       }
     }
     if (s2 !== peg$FAILED) {
@@ -5066,7 +5067,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e84); }
+          if (peg$silentFails === 0) { peg$fail(peg$e85); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5116,7 +5117,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e85); }
+        if (peg$silentFails === 0) { peg$fail(peg$e86); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5136,7 +5137,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e84); }
+            if (peg$silentFails === 0) { peg$fail(peg$e85); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -5203,7 +5204,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e86); }
+      if (peg$silentFails === 0) { peg$fail(peg$e87); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -5215,7 +5216,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e87); }
+          if (peg$silentFails === 0) { peg$fail(peg$e88); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -5283,7 +5284,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e86); }
+        if (peg$silentFails === 0) { peg$fail(peg$e87); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -5297,7 +5298,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e87); }
+          if (peg$silentFails === 0) { peg$fail(peg$e88); }
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -5332,7 +5333,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e88); }
+        if (peg$silentFails === 0) { peg$fail(peg$e89); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -5356,7 +5357,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e89); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -5555,7 +5556,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e89); }
+      if (peg$silentFails === 0) { peg$fail(peg$e90); }
     }
     if (s3 !== peg$FAILED) {
       s4 = input.charAt(peg$currPos);
@@ -5563,7 +5564,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e90); }
+        if (peg$silentFails === 0) { peg$fail(peg$e91); }
       }
       if (s4 !== peg$FAILED) {
         s5 = input.charAt(peg$currPos);
@@ -5571,7 +5572,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e91); }
+          if (peg$silentFails === 0) { peg$fail(peg$e92); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
@@ -5579,7 +5580,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e92); }
+            if (peg$silentFails === 0) { peg$fail(peg$e93); }
           }
           if (s6 !== peg$FAILED) {
             s3 = [s3, s4, s5, s6];
@@ -5607,7 +5608,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e93); }
+        if (peg$silentFails === 0) { peg$fail(peg$e94); }
       }
       if (s3 !== peg$FAILED) {
         s4 = input.charAt(peg$currPos);
@@ -5615,7 +5616,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e94); }
+          if (peg$silentFails === 0) { peg$fail(peg$e95); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
@@ -5623,7 +5624,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e95); }
+            if (peg$silentFails === 0) { peg$fail(peg$e96); }
           }
           if (s5 !== peg$FAILED) {
             s6 = input.charAt(peg$currPos);
@@ -5631,7 +5632,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e96); }
+              if (peg$silentFails === 0) { peg$fail(peg$e97); }
             }
             if (s6 !== peg$FAILED) {
               s7 = input.charAt(peg$currPos);
@@ -5639,7 +5640,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e92); }
+                if (peg$silentFails === 0) { peg$fail(peg$e93); }
               }
               if (s7 !== peg$FAILED) {
                 s3 = [s3, s4, s5, s6, s7];
@@ -5699,7 +5700,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e97); }
+        if (peg$silentFails === 0) { peg$fail(peg$e98); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -5707,7 +5708,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e91); }
+          if (peg$silentFails === 0) { peg$fail(peg$e92); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
@@ -5715,7 +5716,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e95); }
+            if (peg$silentFails === 0) { peg$fail(peg$e96); }
           }
           if (s3 !== peg$FAILED) {
             s4 = input.charAt(peg$currPos);
@@ -5723,7 +5724,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e95); }
+              if (peg$silentFails === 0) { peg$fail(peg$e96); }
             }
             if (s4 !== peg$FAILED) {
               s5 = peg$currPos;
@@ -5777,7 +5778,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e98); }
+          if (peg$silentFails === 0) { peg$fail(peg$e99); }
         }
       }
     }
@@ -5792,7 +5793,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e98); }
+            if (peg$silentFails === 0) { peg$fail(peg$e99); }
           }
         }
       }
@@ -5810,7 +5811,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e99); }
+      if (peg$silentFails === 0) { peg$fail(peg$e100); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -5859,7 +5860,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e101); }
+      if (peg$silentFails === 0) { peg$fail(peg$e102); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -5869,7 +5870,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
+      if (peg$silentFails === 0) { peg$fail(peg$e101); }
     }
 
     return s0;
