@@ -73,6 +73,29 @@
     return at;
   }
 
+  // Smarty 2 reads a tag as: left brace, white space, the content, white space, the first right
+  // brace (white space is PCRE's \s: space, \t, \n, \v, \f, \r); a tag whose content starts and
+  // ends with `*` compiles to nothing. Where such a tag whose left brace is at `at` ends, or -1.
+  // A brace-star inside it that a later star-brace closes was a comment of the first kind before
+  // Smarty looked for tags, and cut this one short: then it is no comment.
+  function commentTagEnd(input, at) {
+    let from = at + 1;
+    while (from < input.length && isPcreSpace(input.charCodeAt(from))) from++;
+    if (input.charCodeAt(from) !== 42) return -1;
+    const close = input.indexOf(RB, from + 1);
+    if (close < 0) return -1;
+    let last = close - 1;
+    while (last > from && isPcreSpace(input.charCodeAt(last))) last--;
+    if (input.charCodeAt(last) !== 42) return -1;
+    const inner = input.indexOf(`${LB}*`, from);
+    if (inner >= 0 && inner < close && input.indexOf(`*${RB}`, inner + 2) >= 0) return -1;
+    return close + 1;
+  }
+
+  function isPcreSpace(c) {
+    return c === 32 || (c >= 9 && c <= 13);
+  }
+
   const PHP_ESCAPES = { n: '\n', t: '\t', r: '\r', v: '\v', e: '\x1b', f: '\f', '\\': '\\', $: '$', '"': '"' };
 
   // A byte from an octal or hex escape; bytes past ASCII are kept as escaped stray bytes
@@ -457,54 +480,63 @@ function peg$parse(input, options) {
   }
   function peg$f2() {
     const end = input.indexOf(`*${RB}`, peg$currPos);
-    if (end < 0) error(`[E_UNCLOSED_COMMENT] comment opened here is never closed with *${RB}`);
-    peg$currPos = end + 2;
+    if (end >= 0) peg$currPos = end + 2;
+    else {
+      const close = commentTagEnd(input, peg$savedPos);
+      if (close < 0) error(`[E_UNCLOSED_COMMENT] comment opened here is never closed with *${RB}`);
+      peg$currPos = close;
+    }
     return node('Comment', {});
   }
-  function peg$f3() {
+  function peg$f3() {    return (spacedCommentEnd = commentTagEnd(input, peg$currPos - 1)) >= 0;  }
+  function peg$f4() {
+    peg$currPos = spacedCommentEnd;
+    return node('Comment', {});
+  }
+  function peg$f5() {
     const start = peg$currPos;
     const end = rawEnd(input, start, 'literal');
     if (end === null) error(`[E_UNCLOSED_LITERAL] ${LB}literal${RB} opened here is never closed with ${LB}/literal${RB}`);
     peg$currPos = end.after;
     return node('Literal', { value: input.slice(start, end.at) });
   }
-  function peg$f4() {
+  function peg$f6() {
     const end = rawEnd(input, peg$currPos, 'php');
     peg$currPos = end === null ? input.length : end.after;
     return node('Php', {});
   }
-  function peg$f5(tag) {    tag.start = peg$savedPos; tag.end = peg$currPos; return tag;  }
-  function peg$f6(text, close) {
+  function peg$f7(tag) {    tag.start = peg$savedPos; tag.end = peg$currPos; return tag;  }
+  function peg$f8(text, close) {
     if (!close) error(`[E_UNCLOSED_TAG] the tag "${LB}${text.slice(0, 40)}" is never closed with ${RB}`);
     error(`[E_SYNTAX] unrecognized tag: ${LB}${text.slice(0, 60)}${RB}`);
   }
-  function peg$f7(name) {    return node('Close', { name });  }
-  function peg$f8(cond) {    return node('If', { cond });  }
-  function peg$f9(cond) {    return node('ElseIf', { cond });  }
-  function peg$f10(ignored) {    return node('Else', { ignored: (ignored ?? '').trim() });  }
-  function peg$f11(cond) {    return cond;  }
-  function peg$f12() {    error('[E_IF_EMPTY] the condition is empty');  }
-  function peg$f13(rest) {    error(`[E_IF_SYNTAX] cannot read the condition at "${rest.slice(0, 30)}"`);  }
-  function peg$f14(value, ignored) {    return node('Output', { value, ignored: (ignored ?? '').trim() });  }
-  function peg$f15(name, modifiers, attrs) {    return node('Tag', { name, modifiers, attrs });  }
-  function peg$f16(name, value) {    return node('Attr', { name, value });  }
-  function peg$f17(word) {
+  function peg$f9(name) {    return node('Close', { name });  }
+  function peg$f10(cond) {    return node('If', { cond });  }
+  function peg$f11(cond) {    return node('ElseIf', { cond });  }
+  function peg$f12(ignored) {    return node('Else', { ignored: (ignored ?? '').trim() });  }
+  function peg$f13(cond) {    return cond;  }
+  function peg$f14() {    error('[E_IF_EMPTY] the condition is empty');  }
+  function peg$f15(rest) {    error(`[E_IF_SYNTAX] cannot read the condition at "${rest.slice(0, 30)}"`);  }
+  function peg$f16(value, ignored) {    return node('Output', { value, ignored: (ignored ?? '').trim() });  }
+  function peg$f17(name, modifiers, attrs) {    return node('Tag', { name, modifiers, attrs });  }
+  function peg$f18(name, value) {    return node('Attr', { name, value });  }
+  function peg$f19(word) {
     if (word === 'null') return node('Null', {});
     return node('Bool', { value: word === 'true' || word === 'yes' || word === 'on' });
   }
-  function peg$f18(parts) {    return node('Interp', { parts });  }
-  function peg$f19(name, path) {    return node('Var', { name, path });  }
-  function peg$f20(value) {    return value;  }
-  function peg$f21() {    return '$';  }
-  function peg$f22(base, modifiers) {
+  function peg$f20(parts) {    return node('Interp', { parts });  }
+  function peg$f21(name, path) {    return node('Var', { name, path });  }
+  function peg$f22(value) {    return value;  }
+  function peg$f23() {    return '$';  }
+  function peg$f24(base, modifiers) {
     return modifiers.length ? node('Modified', { base, modifiers }) : base;
   }
-  function peg$f23(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
-  function peg$f24(op) {    return { op };  }
-  function peg$f25(all, name, args) {
+  function peg$f25(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
+  function peg$f26(op) {    return { op };  }
+  function peg$f27(all, name, args) {
     return node('Modifier', { name, all: all !== null, args });
   }
-  function peg$f26(word) {
+  function peg$f28(word) {
     const lower = word.toLowerCase();
     if (lower === 'true' || lower === 'false') return node('Bool', { value: lower === 'true' });
     if (lower === 'null') return node('Null', {});
@@ -513,102 +545,102 @@ function peg$parse(input, options) {
     }
     return node('String', { value: word });
   }
-  function peg$f27() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
-  function peg$f28(raw) {    return node('Number', { raw });  }
-  function peg$f29(raw) {    return node('Number', { raw });  }
-  function peg$f30(name, path) {    return node('Var', { name, path });  }
-  function peg$f31(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
-  function peg$f32() {
+  function peg$f29() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
+  function peg$f30(raw) {    return node('Number', { raw });  }
+  function peg$f31(raw) {    return node('Number', { raw });  }
+  function peg$f32(name, path) {    return node('Var', { name, path });  }
+  function peg$f33(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
+  function peg$f34() {
     peg$currPos = nameEnd(input, peg$currPos);
     return node('Key', { key: node('String', { value: text().slice(1) }) });
   }
-  function peg$f33(key) {    return key;  }
-  function peg$f34(name) {    return node('Prop', { name });  }
-  function peg$f35(raw) {    return node('Key', { key: node('Number', { raw: raw.split('.').slice(0, 2).join('.') }) });  }
-  function peg$f36(key) {    return node('Key', { key });  }
-  function peg$f37(key) {    return node('Key', { key });  }
-  function peg$f38(section, prop) {    return node('SectionIndex', { section, prop });  }
-  function peg$f39(chars) {    return node('String', { value: chars.join('') });  }
-  function peg$f40() {    return "'";  }
-  function peg$f41() {    return '\\';  }
-  function peg$f42() {    return '\\';  }
-  function peg$f43(parts) {
+  function peg$f35(key) {    return key;  }
+  function peg$f36(name) {    return node('Prop', { name });  }
+  function peg$f37(raw) {    return node('Key', { key: node('Number', { raw: raw.split('.').slice(0, 2).join('.') }) });  }
+  function peg$f38(key) {    return node('Key', { key });  }
+  function peg$f39(key) {    return node('Key', { key });  }
+  function peg$f40(section, prop) {    return node('SectionIndex', { section, prop });  }
+  function peg$f41(chars) {    return node('String', { value: chars.join('') });  }
+  function peg$f42() {    return "'";  }
+  function peg$f43() {    return '\\';  }
+  function peg$f44() {    return '\\';  }
+  function peg$f45(parts) {
     if (parts.every((p) => typeof p === 'string')) return node('String', { value: parts.join('') });
     if (parts.length === 1) return parts[0];
     return node('Interp', { parts });
   }
-  function peg$f44(expr) {    return expr;  }
-  function peg$f45() {    return '$';  }
-  function peg$f46() {    return '`';  }
-  function peg$f47(name, path, bad) {
+  function peg$f46(expr) {    return expr;  }
+  function peg$f47() {    return '$';  }
+  function peg$f48() {    return '`';  }
+  function peg$f49(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f48(key) {    return node('Key', { key: node('Number', { raw: key }) });  }
-  function peg$f49(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f50(c) {    return PHP_ESCAPES[c];  }
-  function peg$f51(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f52(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f53(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f54() {    return '\\';  }
-  function peg$f55(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f56() {    return '||';  }
-  function peg$f57() {    return '||';  }
-  function peg$f58(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f59() {    return '&&';  }
-  function peg$f60() {    return '&&';  }
-  function peg$f61(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f62(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f50(key) {    return node('Key', { key: node('Number', { raw: key }) });  }
+  function peg$f51(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f52(c) {    return PHP_ESCAPES[c];  }
+  function peg$f53(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f54(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f55(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f56() {    return '\\';  }
+  function peg$f57(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f58() {    return '||';  }
+  function peg$f59() {    return '||';  }
+  function peg$f60(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f61() {    return '&&';  }
+  function peg$f62() {    return '&&';  }
   function peg$f63(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
   function peg$f64(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f65() {    return '!=';  }
-  function peg$f66() {    return '==';  }
+  function peg$f65(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f66(head, tail) {    return foldLeft(head, tail);  }
   function peg$f67() {    return '!=';  }
-  function peg$f68() {    return '!=';  }
-  function peg$f69(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f70() {    return '<=';  }
-  function peg$f71() {    return '>=';  }
-  function peg$f72() {    return '<';  }
-  function peg$f73() {    return '>';  }
-  function peg$f74() {    return '>=';  }
-  function peg$f75() {    return '>=';  }
-  function peg$f76() {    return '<=';  }
-  function peg$f77() {    return '<=';  }
-  function peg$f78() {    return '>';  }
-  function peg$f79() {    return '<';  }
-  function peg$f80(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f81(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f68() {    return '==';  }
+  function peg$f69() {    return '!=';  }
+  function peg$f70() {    return '!=';  }
+  function peg$f71(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f72() {    return '<=';  }
+  function peg$f73() {    return '>=';  }
+  function peg$f74() {    return '<';  }
+  function peg$f75() {    return '>';  }
+  function peg$f76() {    return '>=';  }
+  function peg$f77() {    return '>=';  }
+  function peg$f78() {    return '<=';  }
+  function peg$f79() {    return '<=';  }
+  function peg$f80() {    return '>';  }
+  function peg$f81() {    return '<';  }
   function peg$f82(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f83() {    return '%';  }
-  function peg$f84(op, arg) {    return node('Unary', { op, arg });  }
-  function peg$f85() {    return '!';  }
-  function peg$f86() {    return '!';  }
-  function peg$f87() {    return '~';  }
-  function peg$f88() {    return '-';  }
-  function peg$f89() {    return '@';  }
-  function peg$f90(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f91(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f92(kind, by) {    return { kind, by };  }
-  function peg$f93(by) {    return { kind: 'div', by };  }
-  function peg$f94(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f95(expr) {    return node('Group', { expr });  }
-  function peg$f96(base, modifiers) {    return modifiers.length ? node('Modified', { base, modifiers }) : base;  }
-  function peg$f97(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f98(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f99(head, tail) {    return [head, ...tail];  }
-  function peg$f100() {    return deeper();  }
-  function peg$f101() {    depth--; return true;  }
-  function peg$f102() {    depth--; return false;  }
-  function peg$f103(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f104() {    return node('Null', {});  }
-  function peg$f105() {
+  function peg$f83(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f84(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f85() {    return '%';  }
+  function peg$f86(op, arg) {    return node('Unary', { op, arg });  }
+  function peg$f87() {    return '!';  }
+  function peg$f88() {    return '!';  }
+  function peg$f89() {    return '~';  }
+  function peg$f90() {    return '-';  }
+  function peg$f91() {    return '@';  }
+  function peg$f92(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f93(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f94(kind, by) {    return { kind, by };  }
+  function peg$f95(by) {    return { kind: 'div', by };  }
+  function peg$f96(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f97(expr) {    return node('Group', { expr });  }
+  function peg$f98(base, modifiers) {    return modifiers.length ? node('Modified', { base, modifiers }) : base;  }
+  function peg$f99(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f100(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f101(head, tail) {    return [head, ...tail];  }
+  function peg$f102() {    return deeper();  }
+  function peg$f103() {    depth--; return true;  }
+  function peg$f104() {    depth--; return false;  }
+  function peg$f105(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f106() {    return node('Null', {});  }
+  function peg$f107() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f106() {    peg$currPos = spaceEnd(input, peg$currPos);  }
-  function peg$f107() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f108() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f109() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -833,7 +865,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parseComment() {
-    let s0, s1;
+    let s0, s1, s2;
 
     s0 = peg$currPos;
     if (input.substr(peg$currPos, 2) === peg$c0) {
@@ -848,6 +880,35 @@ function peg$parse(input, options) {
       s1 = peg$f2();
     }
     s0 = s1;
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 123) {
+        s1 = peg$c1;
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e2); }
+      }
+      if (s1 !== peg$FAILED) {
+        peg$savedPos = peg$currPos;
+        s2 = peg$f3();
+        if (s2) {
+          s2 = undefined;
+        } else {
+          s2 = peg$FAILED;
+        }
+        if (s2 !== peg$FAILED) {
+          peg$savedPos = s0;
+          s0 = peg$f4();
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    }
 
     return s0;
   }
@@ -883,7 +944,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f3();
+          s0 = peg$f5();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -931,7 +992,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f4();
+          s0 = peg$f6();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -973,7 +1034,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f5(s3);
+          s0 = peg$f7(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1016,7 +1077,7 @@ function peg$parse(input, options) {
         s3 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f6(s2, s3);
+      s0 = peg$f8(s2, s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1063,7 +1124,7 @@ function peg$parse(input, options) {
       s2 = peg$parseName();
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f7(s2);
+        s0 = peg$f9(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1103,7 +1164,7 @@ function peg$parse(input, options) {
         s4 = peg$parseCondition();
         if (s4 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f8(s4);
+          s0 = peg$f10(s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1147,7 +1208,7 @@ function peg$parse(input, options) {
         s4 = peg$parseCondition();
         if (s4 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f9(s4);
+          s0 = peg$f11(s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1203,7 +1264,7 @@ function peg$parse(input, options) {
         }
         s3 = input.substring(s3, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f10(s3);
+        s0 = peg$f12(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1241,7 +1302,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f11(s1);
+        s0 = peg$f13(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1270,7 +1331,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f12();
+        s1 = peg$f14();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -1284,7 +1345,7 @@ function peg$parse(input, options) {
         s4 = peg$parseTagRest();
         s3 = input.substring(s3, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f13(s3);
+        s0 = peg$f15(s3);
       }
     }
 
@@ -1313,7 +1374,7 @@ function peg$parse(input, options) {
       }
       s2 = input.substring(s2, peg$currPos);
       peg$savedPos = s0;
-      s0 = peg$f14(s1, s2);
+      s0 = peg$f16(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1367,7 +1428,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f15(s1, s2, s3);
+      s0 = peg$f17(s1, s2, s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1395,7 +1456,7 @@ function peg$parse(input, options) {
         s5 = peg$parseAttrValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f16(s1, s5);
+          s0 = peg$f18(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1510,7 +1571,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f17(s1);
+        s0 = peg$f19(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1539,7 +1600,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f18(s1);
+      s1 = peg$f20(s1);
     }
     s0 = s1;
 
@@ -1567,7 +1628,7 @@ function peg$parse(input, options) {
           s4 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f19(s2, s3);
+        s0 = peg$f21(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1654,7 +1715,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f20(s1);
+        s1 = peg$f22(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -1668,7 +1729,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f21();
+          s1 = peg$f23();
         }
         s0 = s1;
       }
@@ -1704,7 +1765,7 @@ function peg$parse(input, options) {
         s3 = peg$parseModifier();
       }
       peg$savedPos = s0;
-      s0 = peg$f22(s1, s2);
+      s0 = peg$f24(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1768,7 +1829,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f23(s1, s2);
+      s0 = peg$f25(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1834,7 +1895,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f24(s1);
+      s1 = peg$f26(s1);
     }
     s0 = s1;
 
@@ -1921,7 +1982,7 @@ function peg$parse(input, options) {
           }
         }
         peg$savedPos = s0;
-        s0 = peg$f25(s2, s3, s4);
+        s0 = peg$f27(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1947,7 +2008,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f26(s1);
+            s1 = peg$f28(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -1973,7 +2034,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f27();
+              s1 = peg$f29();
             }
             s0 = s1;
           }
@@ -2092,7 +2153,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f28(s1);
+        s0 = peg$f30(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2285,7 +2346,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f29(s1);
+        s0 = peg$f31(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2319,7 +2380,7 @@ function peg$parse(input, options) {
           s4 = peg$parseAccess();
         }
         peg$savedPos = s0;
-        s0 = peg$f30(s2, s3);
+        s0 = peg$f32(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2355,7 +2416,7 @@ function peg$parse(input, options) {
         s3 = peg$parseName();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f31(s3);
+          s0 = peg$f33(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2387,7 +2448,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f32();
+          s0 = peg$f34();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2419,7 +2480,7 @@ function peg$parse(input, options) {
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f33(s3);
+              s0 = peg$f35(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2445,7 +2506,7 @@ function peg$parse(input, options) {
             s2 = peg$parseName();
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f34(s2);
+              s0 = peg$f36(s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2591,7 +2652,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f35(s1);
+      s1 = peg$f37(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2599,7 +2660,7 @@ function peg$parse(input, options) {
       s1 = peg$parseVariable();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f36(s1);
+        s1 = peg$f38(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -2610,7 +2671,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f37(s1);
+          s1 = peg$f39(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -2641,7 +2702,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f38(s1, s2);
+            s0 = peg$f40(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2691,7 +2752,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f39(s2);
+        s0 = peg$f41(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2717,7 +2778,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f40();
+      s1 = peg$f42();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2731,7 +2792,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f41();
+        s1 = peg$f43();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -2774,7 +2835,7 @@ function peg$parse(input, options) {
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f42();
+            s1 = peg$f44();
           }
           s0 = s1;
         }
@@ -2811,7 +2872,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f43(s2);
+        s0 = peg$f45(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2849,7 +2910,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f44(s3);
+          s0 = peg$f46(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2906,7 +2967,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f45();
+              s1 = peg$f47();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -2920,7 +2981,7 @@ function peg$parse(input, options) {
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f46();
+                s1 = peg$f48();
               }
               s0 = s1;
             }
@@ -2994,7 +3055,7 @@ function peg$parse(input, options) {
         }
         s4 = input.substring(s4, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f47(s2, s3, s4);
+        s0 = peg$f49(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3057,7 +3118,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f48(s2);
+          s0 = peg$f50(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3091,7 +3152,7 @@ function peg$parse(input, options) {
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f49(s2);
+            s0 = peg$f51(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3130,7 +3191,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f50(s2);
+        s0 = peg$f52(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3192,7 +3253,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f51(s2);
+          s0 = peg$f53(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3244,7 +3305,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f52(s2);
+            s0 = peg$f54(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3301,7 +3362,7 @@ function peg$parse(input, options) {
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f53(s2);
+                s0 = peg$f55(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -3325,7 +3386,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f54();
+              s1 = peg$f56();
             }
             s0 = s1;
           }
@@ -3381,7 +3442,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f55(s1, s2);
+      s0 = peg$f57(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3403,7 +3464,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f56();
+      s1 = peg$f58();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3428,7 +3489,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f57();
+          s0 = peg$f59();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3487,7 +3548,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f58(s1, s2);
+      s0 = peg$f60(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3509,7 +3570,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f59();
+      s1 = peg$f61();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3534,7 +3595,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f60();
+          s0 = peg$f62();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3647,7 +3708,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f61(s1, s2);
+      s0 = peg$f63(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3713,7 +3774,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f62(s1, s2);
+      s0 = peg$f64(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3821,7 +3882,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f63(s1, s2);
+      s0 = peg$f65(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3875,7 +3936,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f64(s1, s2);
+      s0 = peg$f66(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3929,7 +3990,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f65();
+              s1 = peg$f67();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -3954,7 +4015,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f66();
+                  s0 = peg$f68();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -3985,7 +4046,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f67();
+                    s0 = peg$f69();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4016,7 +4077,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f68();
+                      s0 = peg$f70();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4081,7 +4142,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f69(s1, s2);
+      s0 = peg$f71(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4120,7 +4181,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f70();
+        s0 = peg$f72();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4140,7 +4201,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f71();
+        s1 = peg$f73();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -4171,7 +4232,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f72();
+            s0 = peg$f74();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4208,7 +4269,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f73();
+              s0 = peg$f75();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4239,7 +4300,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f74();
+                s0 = peg$f76();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4270,7 +4331,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f75();
+                  s0 = peg$f77();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4301,7 +4362,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f76();
+                    s0 = peg$f78();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4332,7 +4393,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f77();
+                      s0 = peg$f79();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4363,7 +4424,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f78();
+                        s0 = peg$f80();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -4394,7 +4455,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f79();
+                          s0 = peg$f81();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -4491,7 +4552,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f80(s1, s2);
+      s0 = peg$f82(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4645,7 +4706,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f81(s1, s2);
+      s0 = peg$f83(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4699,7 +4760,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f82(s1, s2);
+      s0 = peg$f84(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4740,7 +4801,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f83();
+          s0 = peg$f85();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4764,7 +4825,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f84(s1, s3);
+        s0 = peg$f86(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4810,7 +4871,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f85();
+        s0 = peg$f87();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4841,7 +4902,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f86();
+          s0 = peg$f88();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4861,7 +4922,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f87();
+          s1 = peg$f89();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -4892,7 +4953,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f88();
+              s0 = peg$f90();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4912,7 +4973,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f89();
+              s1 = peg$f91();
             }
             s0 = s1;
           }
@@ -4934,7 +4995,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f90(s1, s2);
+      s0 = peg$f92(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5005,7 +5066,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f91(s5, s6);
+          s0 = peg$f93(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5101,7 +5162,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f92(s1, s3);
+        s0 = peg$f94(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5155,7 +5216,7 @@ function peg$parse(input, options) {
               s7 = peg$parsePrimary();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f93(s7);
+                s0 = peg$f95(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5187,7 +5248,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f94(s1);
+        s1 = peg$f96(s1);
         s0 = s1;
       }
     }
@@ -5220,7 +5281,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f95(s3);
+          s0 = peg$f97(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5246,7 +5307,7 @@ function peg$parse(input, options) {
             s3 = peg$parseModifier();
           }
           peg$savedPos = s0;
-          s0 = peg$f96(s1, s2);
+          s0 = peg$f98(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5260,7 +5321,7 @@ function peg$parse(input, options) {
               s1 = peg$parseName();
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f97(s1);
+                s1 = peg$f99(s1);
               }
               s0 = s1;
             }
@@ -5302,7 +5363,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f98(s1, s5);
+          s0 = peg$f100(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5374,7 +5435,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f99(s1, s2);
+      s0 = peg$f101(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5507,7 +5568,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f100();
+    s0 = peg$f102();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5521,7 +5582,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f101();
+    s0 = peg$f103();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5535,7 +5596,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f102();
+    s0 = peg$f104();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5684,7 +5745,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f103(s1);
+        s0 = peg$f105(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5739,7 +5800,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f104();
+                s0 = peg$f106();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5815,7 +5876,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f105();
+      s1 = peg$f107();
     }
     s0 = s1;
 
@@ -5843,7 +5904,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f106();
+    s1 = peg$f108();
     s0 = s1;
     peg$silentFails--;
 
@@ -5864,7 +5925,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f107();
+      s1 = peg$f109();
     }
     s0 = s1;
     peg$silentFails--;
@@ -5892,6 +5953,9 @@ function peg$parse(input, options) {
   // before that, at the place where it is exceeded (src/compiler/expr-depth.ts has the bound).
   // `options.nestedAt` keeps where the last level began, for the error of a stack that is
   // smaller than the bound assumes.
+  // Where the comment tag the Comment rule's predicate found ends (commentTagEnd).
+  let spacedCommentEnd = -1;
+
   let depth = 0;
   const maxDepth = options.maxDepth ?? 200;
   function deeper() {
