@@ -93,11 +93,15 @@ export class CompiledTemplates {
     private readonly functions: Sources | undefined,
     private readonly limits: SandboxLimits,
     private readonly plugins?: CompilePlugins,
+    /** Smarty 2's default modifiers (EngineOptions.defaultModifiers), already checked; none by default. */
+    private readonly defaultModifiers: readonly string[] = [],
   ) {
     this.perTenant = typeof templates === 'function' || typeof functions === 'function';
     this.thread = new CompileThread({ timeoutMs: limits.compileMs, heapMB: COMPILE_THREAD_HEAP_MB, maxQueuedPerTenant: 8, maxQueued: 64, plugins: plugins?.data });
     // Without plugins of its own an engine's keys are the built-in ones, unchanged.
     this.idPrefix = plugins ? `${ENGINE_VERSION}\0${plugins.digest}` : ENGINE_VERSION;
+    // Nor do default modifiers change an engine's keys when it has none.
+    if (defaultModifiers.length) this.idPrefix += `\0defaults\0${JSON.stringify(defaultModifiers)}`;
   }
 
   /** The compiled template for a render: synchronous on a cache hit and for a small template. */
@@ -137,6 +141,7 @@ export class CompiledTemplates {
       maxCodeChars: this.limits.maxCodeChars,
       maxSourceChars: this.limits.maxTemplateBytes,
       plugins: this.plugins?.set,
+      defaultModifiers: this.defaultModifiers,
     });
   }
 
@@ -170,6 +175,7 @@ export class CompiledTemplates {
         maxCodeChars: this.limits.maxCodeChars,
         maxSourceChars: this.limits.maxTemplateBytes,
         plugins: this.plugins?.set,
+        defaultModifiers: this.defaultModifiers,
       });
     } catch (e) {
       if (e instanceof TooBigInline) return null;
@@ -187,7 +193,7 @@ export class CompiledTemplates {
       deps.push([kind, key, text]);
       return text;
     };
-    const work = { source, name, id, maxCodeChars: this.limits.maxCodeChars, maxSourceChars: this.limits.maxTemplateBytes };
+    const work = { source, name, id, maxCodeChars: this.limits.maxCodeChars, maxSourceChars: this.limits.maxTemplateBytes, defaultModifiers: this.defaultModifiers };
     const r = await this.thread.compile(identity.tenant, work, lookup);
     return this.built(source, name, id, r, deps);
   }
@@ -222,4 +228,18 @@ const COMPILE_THREAD_HEAP_MB = 256;
 /** The file name the isolate knows the script by, which stack traces name. */
 export function scriptName(id: string): string {
   return `tpl-${id.split('#')[1]}.js`;
+}
+
+/**
+ * createEngine({ defaultModifiers }) checked once, before any worker starts: a list that does not
+ * read as modifiers, or names a modifier the engine does not have, throws here rather than
+ * failing every render. Returns the list to compile with (none: empty).
+ */
+export function checkedDefaultModifiers(list: unknown, plugins: PluginSet | undefined): readonly string[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list) || list.some((m) => typeof m !== 'string')) throw new TypeError('smartcage: createEngine({ defaultModifiers }) takes a list of modifier strings, e.g. [\'escape:"html"\']');
+  const probe = compile('{$x}', { name: 'defaultModifiers', defaultModifiers: list as string[], plugins });
+  const err = probe.diagnostics.find((d) => d.severity === 'error');
+  if (err) throw new TypeError(`smartcage: createEngine({ defaultModifiers }): ${err.message}`);
+  return Object.freeze([...(list as string[])]);
 }

@@ -9,7 +9,7 @@
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import { compile, type CompileResult } from './compiler/index.js';
-import { CompiledTemplates, scriptName, type Compiled, type SourceLookup } from './compiled-templates.js';
+import { CompiledTemplates, checkedDefaultModifiers, scriptName, type Compiled, type SourceLookup } from './compiled-templates.js';
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
 import { requireNoNodeSnapshot } from './sandbox/isolate-host.js';
 import type { RenderResponse } from './protocol/render.js';
@@ -71,6 +71,12 @@ export interface EngineOptions {
    * the embedder's log. It is the error as thrown: it may hold whatever the plugin held.
    */
   onHostError?: HostErrorReport;
+  /**
+   * Smarty 2's `$default_modifiers`, e.g. `['escape:"html"']`: put before the own modifiers of
+   * every variable a template uses as a value (printed, an attribute, an {if} operand, a modifier
+   * argument), unless its chain has `|smarty:nodefaults`. None by default (docs/decisions.md D173).
+   */
+  defaultModifiers?: readonly string[];
 }
 
 export interface RenderOptions {
@@ -122,6 +128,7 @@ export interface Engine {
 export function createEngine(options: EngineOptions = {}): Engine {
   // First: a plugin list that is wrong throws before any worker starts.
   const own = options.plugins === undefined || (Array.isArray(options.plugins) && options.plugins.length === 0) ? undefined : enginePlugins(options.plugins);
+  const defaultModifiers = checkedDefaultModifiers(options.defaultModifiers, own?.compile.set);
   const workers = options.workers ?? DEFAULT_POOL.workers;
   // In-process isolates need the flag: say so when the engine is made, not at its first render.
   if (workers === 0) requireNoNodeSnapshot();
@@ -129,7 +136,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   // workers: 0: the tenants' isolates live in this process, kept by the rules of a worker's.
   const sandbox = pool ?? inProcessIsolates(options.pool);
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...(options.timeoutMs ? { cpuMs: options.timeoutMs } : {}), ...options.limits };
-  const templates = new CompiledTemplates(options.templates, options.functions, limits, own?.compile);
+  const templates = new CompiledTemplates(options.templates, options.functions, limits, own?.compile, defaultModifiers);
   const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
   const engine = guarded({

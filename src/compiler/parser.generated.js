@@ -518,7 +518,7 @@ function peg$parse(input, options) {
   function peg$f14() {    error('[E_IF_EMPTY] the condition is empty');  }
   function peg$f15(rest) {    error(`[E_IF_SYNTAX] cannot read the condition at "${rest.slice(0, 30)}"`);  }
   function peg$f16(value, ignored) {    return node('Output', { value, ignored: (ignored ?? '').trim() });  }
-  function peg$f17(name, modifiers, attrs) {    return node('Tag', { name, modifiers, attrs });  }
+  function peg$f17(name, modifiers, attrs) {    return node('Tag', { name, modifiers: modifiers.filter((m) => !isSmarty(m)), attrs });  }
   function peg$f18(name, value) {    return node('Attr', { name, value });  }
   function peg$f19(word) {
     if (word === 'null') return node('Null', {});
@@ -528,15 +528,15 @@ function peg$parse(input, options) {
   function peg$f21(name, path) {    return node('Var', { name, path });  }
   function peg$f22(value) {    return value;  }
   function peg$f23() {    return '$';  }
-  function peg$f24(base, modifiers) {
-    return modifiers.length ? node('Modified', { base, modifiers }) : base;
-  }
-  function peg$f25(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
-  function peg$f26(op) {    return { op };  }
-  function peg$f27(all, name, args) {
+  function peg$f24(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f25(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f26(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
+  function peg$f27(op) {    return { op };  }
+  function peg$f28(all, name, args) {
     return node('Modifier', { name, all: all !== null, args });
   }
-  function peg$f28(word) {
+  function peg$f29(arg) {    return withDefaults(arg, []);  }
+  function peg$f30(word) {
     const lower = word.toLowerCase();
     if (lower === 'true' || lower === 'false') return node('Bool', { value: lower === 'true' });
     if (lower === 'null') return node('Null', {});
@@ -545,102 +545,102 @@ function peg$parse(input, options) {
     }
     return node('String', { value: word });
   }
-  function peg$f29() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
-  function peg$f30(raw) {    return node('Number', { raw });  }
-  function peg$f31(raw) {    return node('Number', { raw });  }
-  function peg$f32(name, path) {    return node('Var', { name, path });  }
-  function peg$f33(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
-  function peg$f34() {
+  function peg$f31() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
+  function peg$f32(raw) {    return node('Number', { raw });  }
+  function peg$f33(raw) {    return node('Number', { raw });  }
+  function peg$f34(name, path) {    return node('Var', { name, path });  }
+  function peg$f35(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
+  function peg$f36() {
     peg$currPos = nameEnd(input, peg$currPos);
     return node('Key', { key: node('String', { value: text().slice(1) }) });
   }
-  function peg$f35(key) {    return key;  }
-  function peg$f36(name) {    return node('Prop', { name });  }
-  function peg$f37(raw) {    return node('Key', { key: node('Number', { raw: raw.split('.').slice(0, 2).join('.') }) });  }
-  function peg$f38(key) {    return node('Key', { key });  }
-  function peg$f39(key) {    return node('Key', { key });  }
-  function peg$f40(section, prop) {    return node('SectionIndex', { section, prop });  }
-  function peg$f41(chars) {    return node('String', { value: chars.join('') });  }
-  function peg$f42() {    return "'";  }
-  function peg$f43() {    return '\\';  }
-  function peg$f44() {    return '\\';  }
-  function peg$f45(parts) {
+  function peg$f37(key) {    return key;  }
+  function peg$f38(name) {    return node('Prop', { name });  }
+  function peg$f39(raw) {    return node('Key', { key: node('Number', { raw: raw.split('.').slice(0, 2).join('.') }) });  }
+  function peg$f40(key) {    return node('Key', { key });  }
+  function peg$f41(key) {    return node('Key', { key });  }
+  function peg$f42(section, prop) {    return node('SectionIndex', { section, prop });  }
+  function peg$f43(chars) {    return node('String', { value: chars.join('') });  }
+  function peg$f44() {    return "'";  }
+  function peg$f45() {    return '\\';  }
+  function peg$f46() {    return '\\';  }
+  function peg$f47(parts) {
     if (parts.every((p) => typeof p === 'string')) return node('String', { value: parts.join('') });
     if (parts.length === 1) return parts[0];
     return node('Interp', { parts });
   }
-  function peg$f46(expr) {    return expr;  }
-  function peg$f47() {    return '$';  }
-  function peg$f48() {    return '`';  }
-  function peg$f49(name, path, bad) {
+  function peg$f48(expr) {    return expr;  }
+  function peg$f49() {    return '$';  }
+  function peg$f50() {    return '`';  }
+  function peg$f51(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f50(key) {    return node('Key', { key: node('Number', { raw: key }) });  }
-  function peg$f51(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f52(c) {    return PHP_ESCAPES[c];  }
-  function peg$f53(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f54(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f55(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f56() {    return '\\';  }
-  function peg$f57(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f58() {    return '||';  }
-  function peg$f59() {    return '||';  }
-  function peg$f60(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f61() {    return '&&';  }
-  function peg$f62() {    return '&&';  }
-  function peg$f63(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f64(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f52(key) {    return node('Key', { key: node('Number', { raw: key }) });  }
+  function peg$f53(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f54(c) {    return PHP_ESCAPES[c];  }
+  function peg$f55(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f56(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f57(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f58() {    return '\\';  }
+  function peg$f59(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f60() {    return '||';  }
+  function peg$f61() {    return '||';  }
+  function peg$f62(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f63() {    return '&&';  }
+  function peg$f64() {    return '&&';  }
   function peg$f65(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
   function peg$f66(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f67() {    return '!=';  }
-  function peg$f68() {    return '==';  }
+  function peg$f67(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f68(head, tail) {    return foldLeft(head, tail);  }
   function peg$f69() {    return '!=';  }
-  function peg$f70() {    return '!=';  }
-  function peg$f71(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f72() {    return '<=';  }
-  function peg$f73() {    return '>=';  }
-  function peg$f74() {    return '<';  }
-  function peg$f75() {    return '>';  }
-  function peg$f76() {    return '>=';  }
-  function peg$f77() {    return '>=';  }
-  function peg$f78() {    return '<=';  }
-  function peg$f79() {    return '<=';  }
-  function peg$f80() {    return '>';  }
-  function peg$f81() {    return '<';  }
-  function peg$f82(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f83(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f70() {    return '==';  }
+  function peg$f71() {    return '!=';  }
+  function peg$f72() {    return '!=';  }
+  function peg$f73(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f74() {    return '<=';  }
+  function peg$f75() {    return '>=';  }
+  function peg$f76() {    return '<';  }
+  function peg$f77() {    return '>';  }
+  function peg$f78() {    return '>=';  }
+  function peg$f79() {    return '>=';  }
+  function peg$f80() {    return '<=';  }
+  function peg$f81() {    return '<=';  }
+  function peg$f82() {    return '>';  }
+  function peg$f83() {    return '<';  }
   function peg$f84(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f85() {    return '%';  }
-  function peg$f86(op, arg) {    return node('Unary', { op, arg });  }
-  function peg$f87() {    return '!';  }
-  function peg$f88() {    return '!';  }
-  function peg$f89() {    return '~';  }
-  function peg$f90() {    return '-';  }
-  function peg$f91() {    return '@';  }
-  function peg$f92(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f93(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f94(kind, by) {    return { kind, by };  }
-  function peg$f95(by) {    return { kind: 'div', by };  }
-  function peg$f96(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f97(expr) {    return node('Group', { expr });  }
-  function peg$f98(base, modifiers) {    return modifiers.length ? node('Modified', { base, modifiers }) : base;  }
-  function peg$f99(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f100(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f101(head, tail) {    return [head, ...tail];  }
-  function peg$f102() {    return deeper();  }
-  function peg$f103() {    depth--; return true;  }
-  function peg$f104() {    depth--; return false;  }
-  function peg$f105(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f106() {    return node('Null', {});  }
-  function peg$f107() {
+  function peg$f85(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f86(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f87() {    return '%';  }
+  function peg$f88(op, arg) {    return node('Unary', { op, arg });  }
+  function peg$f89() {    return '!';  }
+  function peg$f90() {    return '!';  }
+  function peg$f91() {    return '~';  }
+  function peg$f92() {    return '-';  }
+  function peg$f93() {    return '@';  }
+  function peg$f94(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f95(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f96(kind, by) {    return { kind, by };  }
+  function peg$f97(by) {    return { kind: 'div', by };  }
+  function peg$f98(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f99(expr) {    return node('Group', { expr });  }
+  function peg$f100(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f101(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f102(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f103(head, tail) {    return [head, ...tail];  }
+  function peg$f104() {    return deeper();  }
+  function peg$f105() {    depth--; return true;  }
+  function peg$f106() {    depth--; return false;  }
+  function peg$f107(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f108() {    return node('Null', {});  }
+  function peg$f109() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f108() {    peg$currPos = spaceEnd(input, peg$currPos);  }
-  function peg$f109() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f110() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f111() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -1756,7 +1756,7 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    s1 = peg$parseOperand();
+    s1 = peg$parseMath();
     if (s1 !== peg$FAILED) {
       s2 = [];
       s3 = peg$parseModifier();
@@ -1770,18 +1770,24 @@ function peg$parse(input, options) {
       peg$currPos = s0;
       s0 = peg$FAILED;
     }
-
-    return s0;
-  }
-
-  function peg$parseOperand() {
-    let s0;
-
-    s0 = peg$parseMath();
     if (s0 === peg$FAILED) {
-      s0 = peg$parseString();
-      if (s0 === peg$FAILED) {
-        s0 = peg$parseNumber();
+      s0 = peg$currPos;
+      s1 = peg$parseString();
+      if (s1 === peg$FAILED) {
+        s1 = peg$parseNumber();
+      }
+      if (s1 !== peg$FAILED) {
+        s2 = [];
+        s3 = peg$parseModifier();
+        while (s3 !== peg$FAILED) {
+          s2.push(s3);
+          s3 = peg$parseModifier();
+        }
+        peg$savedPos = s0;
+        s0 = peg$f25(s1, s2);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
       }
     }
 
@@ -1829,7 +1835,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f25(s1, s2);
+      s0 = peg$f26(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1895,7 +1901,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f26(s1);
+      s1 = peg$f27(s1);
     }
     s0 = s1;
 
@@ -1982,7 +1988,7 @@ function peg$parse(input, options) {
           }
         }
         peg$savedPos = s0;
-        s0 = peg$f27(s2, s3, s4);
+        s0 = peg$f28(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1998,7 +2004,13 @@ function peg$parse(input, options) {
   function peg$parseModifierArg() {
     let s0, s1, s2;
 
-    s0 = peg$parseMath();
+    s0 = peg$currPos;
+    s1 = peg$parseMath();
+    if (s1 !== peg$FAILED) {
+      peg$savedPos = s0;
+      s1 = peg$f29(s1);
+    }
+    s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$parseString();
       if (s0 === peg$FAILED) {
@@ -2008,7 +2020,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f28(s1);
+            s1 = peg$f30(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -2034,7 +2046,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f29();
+              s1 = peg$f31();
             }
             s0 = s1;
           }
@@ -2153,7 +2165,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f30(s1);
+        s0 = peg$f32(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2346,7 +2358,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f31(s1);
+        s0 = peg$f33(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2380,7 +2392,7 @@ function peg$parse(input, options) {
           s4 = peg$parseAccess();
         }
         peg$savedPos = s0;
-        s0 = peg$f32(s2, s3);
+        s0 = peg$f34(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2416,7 +2428,7 @@ function peg$parse(input, options) {
         s3 = peg$parseName();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f33(s3);
+          s0 = peg$f35(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2448,7 +2460,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f34();
+          s0 = peg$f36();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2480,7 +2492,7 @@ function peg$parse(input, options) {
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f35(s3);
+              s0 = peg$f37(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2506,7 +2518,7 @@ function peg$parse(input, options) {
             s2 = peg$parseName();
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f36(s2);
+              s0 = peg$f38(s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2652,7 +2664,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f37(s1);
+      s1 = peg$f39(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2660,7 +2672,7 @@ function peg$parse(input, options) {
       s1 = peg$parseVariable();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f38(s1);
+        s1 = peg$f40(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -2671,7 +2683,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f39(s1);
+          s1 = peg$f41(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -2702,7 +2714,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f40(s1, s2);
+            s0 = peg$f42(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2752,7 +2764,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f41(s2);
+        s0 = peg$f43(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2778,7 +2790,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f42();
+      s1 = peg$f44();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2792,7 +2804,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f43();
+        s1 = peg$f45();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -2835,7 +2847,7 @@ function peg$parse(input, options) {
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f44();
+            s1 = peg$f46();
           }
           s0 = s1;
         }
@@ -2872,7 +2884,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f45(s2);
+        s0 = peg$f47(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2910,7 +2922,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f46(s3);
+          s0 = peg$f48(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2967,7 +2979,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f47();
+              s1 = peg$f49();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -2981,7 +2993,7 @@ function peg$parse(input, options) {
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f48();
+                s1 = peg$f50();
               }
               s0 = s1;
             }
@@ -3055,7 +3067,7 @@ function peg$parse(input, options) {
         }
         s4 = input.substring(s4, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f49(s2, s3, s4);
+        s0 = peg$f51(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3118,7 +3130,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f50(s2);
+          s0 = peg$f52(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3152,7 +3164,7 @@ function peg$parse(input, options) {
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f51(s2);
+            s0 = peg$f53(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3191,7 +3203,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f52(s2);
+        s0 = peg$f54(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3253,7 +3265,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f53(s2);
+          s0 = peg$f55(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3305,7 +3317,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f54(s2);
+            s0 = peg$f56(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3362,7 +3374,7 @@ function peg$parse(input, options) {
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f55(s2);
+                s0 = peg$f57(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -3386,7 +3398,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f56();
+              s1 = peg$f58();
             }
             s0 = s1;
           }
@@ -3442,7 +3454,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f57(s1, s2);
+      s0 = peg$f59(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3464,7 +3476,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f58();
+      s1 = peg$f60();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3489,7 +3501,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f59();
+          s0 = peg$f61();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3548,7 +3560,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f60(s1, s2);
+      s0 = peg$f62(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3570,7 +3582,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f61();
+      s1 = peg$f63();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3595,7 +3607,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f62();
+          s0 = peg$f64();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3708,7 +3720,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f63(s1, s2);
+      s0 = peg$f65(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3774,7 +3786,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f64(s1, s2);
+      s0 = peg$f66(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3882,7 +3894,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f65(s1, s2);
+      s0 = peg$f67(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3936,7 +3948,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f66(s1, s2);
+      s0 = peg$f68(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3990,7 +4002,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f67();
+              s1 = peg$f69();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -4015,7 +4027,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f68();
+                  s0 = peg$f70();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4046,7 +4058,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f69();
+                    s0 = peg$f71();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4077,7 +4089,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f70();
+                      s0 = peg$f72();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4142,7 +4154,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f71(s1, s2);
+      s0 = peg$f73(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4181,7 +4193,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f72();
+        s0 = peg$f74();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4201,7 +4213,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f73();
+        s1 = peg$f75();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -4232,7 +4244,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f74();
+            s0 = peg$f76();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4269,7 +4281,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f75();
+              s0 = peg$f77();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4300,7 +4312,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f76();
+                s0 = peg$f78();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4331,7 +4343,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f77();
+                  s0 = peg$f79();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4362,7 +4374,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f78();
+                    s0 = peg$f80();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4393,7 +4405,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f79();
+                      s0 = peg$f81();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4424,7 +4436,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f80();
+                        s0 = peg$f82();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -4455,7 +4467,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f81();
+                          s0 = peg$f83();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -4552,7 +4564,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f82(s1, s2);
+      s0 = peg$f84(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4706,7 +4718,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f83(s1, s2);
+      s0 = peg$f85(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4760,7 +4772,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f84(s1, s2);
+      s0 = peg$f86(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4801,7 +4813,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f85();
+          s0 = peg$f87();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4825,7 +4837,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f86(s1, s3);
+        s0 = peg$f88(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4871,7 +4883,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f87();
+        s0 = peg$f89();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4902,7 +4914,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f88();
+          s0 = peg$f90();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4922,7 +4934,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f89();
+          s1 = peg$f91();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -4953,7 +4965,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f90();
+              s0 = peg$f92();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4973,7 +4985,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f91();
+              s1 = peg$f93();
             }
             s0 = s1;
           }
@@ -4995,7 +5007,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f92(s1, s2);
+      s0 = peg$f94(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5066,7 +5078,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f93(s5, s6);
+          s0 = peg$f95(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5162,7 +5174,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f94(s1, s3);
+        s0 = peg$f96(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5216,7 +5228,7 @@ function peg$parse(input, options) {
               s7 = peg$parsePrimary();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f95(s7);
+                s0 = peg$f97(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5248,7 +5260,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f96(s1);
+        s1 = peg$f98(s1);
         s0 = s1;
       }
     }
@@ -5281,7 +5293,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f97(s3);
+          s0 = peg$f99(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5307,7 +5319,7 @@ function peg$parse(input, options) {
             s3 = peg$parseModifier();
           }
           peg$savedPos = s0;
-          s0 = peg$f98(s1, s2);
+          s0 = peg$f100(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5321,7 +5333,7 @@ function peg$parse(input, options) {
               s1 = peg$parseName();
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f99(s1);
+                s1 = peg$f101(s1);
               }
               s0 = s1;
             }
@@ -5363,7 +5375,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f100(s1, s5);
+          s0 = peg$f102(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5435,7 +5447,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f101(s1, s2);
+      s0 = peg$f103(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5568,7 +5580,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f102();
+    s0 = peg$f104();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5582,7 +5594,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f103();
+    s0 = peg$f105();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5596,7 +5608,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f104();
+    s0 = peg$f106();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5745,7 +5757,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f105(s1);
+        s0 = peg$f107(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5800,7 +5812,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f106();
+                s0 = peg$f108();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5876,7 +5888,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f107();
+      s1 = peg$f109();
     }
     s0 = s1;
 
@@ -5904,7 +5916,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f108();
+    s1 = peg$f110();
     s0 = s1;
     peg$silentFails--;
 
@@ -5925,7 +5937,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f109();
+      s1 = peg$f111();
     }
     s0 = s1;
     peg$silentFails--;
@@ -5955,6 +5967,41 @@ function peg$parse(input, options) {
   // smaller than the bound assumes.
   // Where the comment tag the Comment rule's predicate found ends (commentTagEnd).
   let spacedCommentEnd = -1;
+
+  // Smarty 2's `|smarty` modifier compiles to nothing; `|smarty:nodefaults` also keeps the
+  // default modifiers off the value it ends.
+  function isSmarty(m) {
+    return m.name === 'smarty' && !m.all;
+  }
+
+  function modified(base, modifiers) {
+    const list = modifiers.some(isSmarty) ? modifiers.filter((m) => !isSmarty(m)) : modifiers;
+    return list.length ? node('Modified', { base, modifiers: list }) : base;
+  }
+
+  // A variable, with its math, where Smarty 2 compiles it with its default modifiers
+  // ($default_modifiers, the engine's defaultModifiers, parsed in src/compiler/default-modifiers.ts):
+  // printed, an attribute, an {if} operand, a modifier argument; not a key, nor one inside quotes.
+  // They come first in the chain and are placed at the variable (docs/decisions.md D173).
+  function withDefaults(base, modifiers) {
+    const defaults = options.defaultModifiers;
+    if (!defaults || modifiers.some(nodefaults)) return modified(base, modifiers);
+    return modified(base, [...defaults.map((m) => placed(m, base)), ...modifiers]);
+  }
+
+  function nodefaults(m) {
+    return isSmarty(m) && m.args.length === 1 && input.slice(m.args[0].start, m.args[0].end) === 'nodefaults';
+  }
+
+  function placed(n, at) {
+    if (Array.isArray(n)) return n.map((x) => placed(x, at));
+    if (n === null || typeof n !== 'object') return n;
+    const copy = {};
+    for (const k of Object.keys(n)) copy[k] = placed(n[k], at);
+    copy.start = at.start;
+    copy.end = at.end;
+    return copy;
+  }
 
   let depth = 0;
   const maxDepth = options.maxDepth ?? 200;

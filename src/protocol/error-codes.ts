@@ -19,6 +19,7 @@ export const ERROR_CODE_MEANINGS = {
   E_DQ_VARIABLE: 'a variable in a double-quoted string that needs backticks',
   E_UNDEFINED_CONSTANT: 'a bare word where a value belongs (PHP 8: undefined constant)',
   E_NESTING_TOO_DEEP: 'an expression or a tag nests deeper than the compiler follows',
+  E_DEFAULT_MODIFIERS: 'the defaultModifiers option does not read as modifiers (src/compiler/default-modifiers.ts)',
 
   // Structure: pairing open and close tags (src/compiler/structure.ts)
   E_MISMATCHED_TAG: '{/x} closes a different tag than the one open',

@@ -117,6 +117,8 @@ export interface SiteConfig {
   deploy?: { hook_url: string; token_secret?: string };
   /** Chat, social, cloud and analytics services (integrations-config.ts); absent: none. */
   integrations: IntegrationsConfig;
+  /** Smarty 2's default modifiers for every template of the site (EngineOptions.defaultModifiers); absent: none. */
+  default_modifiers?: string[];
 }
 
 export class SiteConfigError extends Error {}
@@ -138,10 +140,11 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   storage: (v) => isObject(v) && (v.type === 'local' ? Object.keys(v).length === 1 : isS3Storage(v)),
   cdn: (v) => isHook(v, 'purge_url'),
   deploy: (v) => isHook(v, 'hook_url'),
+  default_modifiers: (v) => Array.isArray(v) && v.every((m) => typeof m === 'string' && m.trim() !== ''),
   // Checked with a message of its own in parseSiteConfig.
   integrations: () => true,
 };
-const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'batch_queue', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy', 'integrations']);
+const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'batch_queue', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy', 'integrations', 'default_modifiers']);
 
 const SECRET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 const S3_KEYS: Record<string, (v: unknown) => boolean> = {
@@ -276,6 +279,7 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     ...(json.cdn !== undefined ? { cdn: json.cdn as SiteConfig['cdn'] & object } : {}),
     ...(json.deploy !== undefined ? { deploy: json.deploy as SiteConfig['deploy'] & object } : {}),
     integrations: readIntegrations((json.integrations as Parameters<typeof readIntegrations>[0] | undefined) ?? {}),
+    ...(json.default_modifiers !== undefined ? { default_modifiers: json.default_modifiers as string[] } : {}),
   };
 }
 

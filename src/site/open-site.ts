@@ -54,6 +54,7 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
     rootUrl: config.root_url,
     constants: { SITE_KEY: config.site_key, ROOT_URL: config.root_url },
     host,
+    ...(config.default_modifiers ? { defaultModifiers: config.default_modifiers } : {}),
   });
   const closing: (() => void | Promise<void>)[] = [];
   const ctx: SiteContext = {
