@@ -20,6 +20,7 @@ import type { PluginSet } from '../plugins/plugin-set.js';
 import { scanMemoryClass, type MemoryClass } from './memory-class.js';
 import { checkExprDepth } from './expr-depth.js';
 import { parseDefaultModifiers } from './default-modifiers.js';
+import { withSmarty3Hints } from './smarty3-hints.js';
 import type { Modifier } from './ast.js';
 
 export const ENGINE_VERSION = '0.1.0';
@@ -204,8 +205,12 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
         fromVariables: aliases.identityFromVariables,
       },
     },
-    diagnostics: inReadingOrder(diagnostics.length > MAX_DIAGNOSTICS + 1 ? diagnostics.slice(0, MAX_DIAGNOSTICS + 1) : diagnostics),
+    diagnostics: withSmarty3Hints(inReadingOrder(diagnostics.length > MAX_DIAGNOSTICS + 1 ? diagnostics.slice(0, MAX_DIAGNOSTICS + 1) : diagnostics), sourcesByName(names, sources)),
   };
+}
+
+function sourcesByName(names: string[], sources: string[]): Map<string, string> {
+  return new Map(names.map((n, i) => [n, sources[i]!]));
 }
 
 /**

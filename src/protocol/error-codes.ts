@@ -117,6 +117,7 @@ export const WARNING_CODE_MEANINGS = {
   W_IGNORED_TEXT: 'text after a value in an output tag, which Smarty 2 ignores',
   W_UNKNOWN_ARGUMENT: 'a literal modifier argument outside the values it acts on (escape:"htmll")',
   W_RUNTIME: 'raised while rendering, where PHP warns and goes on (a modifier given a wrong type gives null)',
+  W_DIALECT: 'a place where the template relies on a departure of the dialect from stock Smarty 2 (smartcage check --compat)',
 } as const;
 
 export type WarningCode = keyof typeof WARNING_CODE_MEANINGS;
