@@ -21,6 +21,7 @@ const HINTS: readonly Hint[] = [
     hint: (m) => `{foreach ${m[1]} as ...} is Smarty 3 syntax: write {foreach from=${m[1]} ${m[3] ? `key=${m[2]} item=${m[3]}` : `item=${m[2]}`}}`,
   },
   { test: /@(iteration|index|first|last|total|key|show)\b/, hint: (m) => `$x@${m[1]} is Smarty 3: give the loop a name ({foreach ... name=f}) and read $smarty.foreach.f.${m[1]}` },
+  { test: /^else\s+if\b/, hint: () => '{else if} is Smarty 3\'s {elseif}' },
   { test: /^\/?for\b/, hint: () => '{for} is Smarty 3: loop with {section name=i start=1 loop=11} ($smarty.section.i.index) or {foreach}' },
   { test: /^\/?while\b/, hint: () => '{while} is Smarty 3: loop with {foreach} or {section}, and leave early with {break}' },
   { test: /^\$(\w+)(?:[.\w[\]$]*)\s*(\+\+|--)$/, hint: (m) => `{$x${m[2]}} is Smarty 3: write {assign var=${m[1]} value=$${m[1]}${m[2][0]}1}` },

@@ -96,6 +96,8 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
           break;
         }
         const body: TreeNode[] = [];
+        // Smarty 2 reads `{else if $x}` as a plain {else} (D5): never silently.
+        if (n.type === 'Else' && n.ignored) diagnostics.push(src.diagnostic('warning', 'W_IGNORED_TEXT', `"${n.ignored.slice(0, 40)}" after {else} is ignored (Smarty 2 reads {else if ...} as a plain {else}; write {elseif ...})`, n.start, n.end));
         if (n.type === 'ElseIf') frame.node.branches.push({ cond: n.cond, body, start: n.start });
         else {
           frame.node.otherwise = body;

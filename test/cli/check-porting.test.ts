@@ -48,6 +48,7 @@ describe('check on a Smarty 3 template', () => {
     expect(at(21)).toContain('the ternary operator is Smarty 3');
     expect(at(22)).toContain('$smarty.foreach.f.first');
     expect(at(23)).toContain('{block} is Smarty 3');
+    expect(at(24)).toContain('Smarty 2 reads {else if ...} as a plain {else}; write {elseif ...}');
   });
 
   it('every error of the template carries a hint but the one at a tag Smarty 2 also has', () => {
