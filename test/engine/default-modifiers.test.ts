@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { compile } from '../../src/compiler/index.js';
+import { INLINE_MAX_CHARS } from '../../src/compiled-templates.js';
 
 describe('defaultModifiers', () => {
   it('applies to every variable used as a value, and |smarty:nodefaults keeps them off', async () => {
@@ -13,6 +14,17 @@ describe('defaultModifiers', () => {
     try {
       const r = await engine.render('{$x}|{$x|smarty:nodefaults}|{"$x"}|{assign var=y value=$x|smarty:nodefaults}{$y}', { vars: { x: '<b>' } });
       expect(r.output).toBe('&lt;b&gt;|<b>|<b>|&lt;b&gt;');
+    } finally {
+      engine.close();
+    }
+  });
+
+  it('reaches a template compiled on the compile thread too', async () => {
+    const engine = createEngine({ workers: 0, defaultModifiers: ['escape:"html"'] });
+    try {
+      const big = `${'{* padding *}'.repeat(Math.ceil(INLINE_MAX_CHARS / 13) + 1)}{$x}`;
+      expect(big.length).toBeGreaterThan(INLINE_MAX_CHARS);
+      expect((await engine.render(big, { vars: { x: '<b>' } })).output).toBe('&lt;b&gt;');
     } finally {
       engine.close();
     }
