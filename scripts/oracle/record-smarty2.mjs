@@ -8,6 +8,8 @@
 //   {"id": "...", "template": "...", "vars": {...}, "objects": false, "php_functions": false, "includes": {"name.tpl": "..."},
 //    "default_modifiers": ["escape:\"html\""], "note": "..."}
 //   (php_functions, default_modifiers: see smarty2-record.php)
+//   A template taken from a public project also has "source": {"repo", "commit", "path", "license",
+//   "changes"} (what was replaced, and why), kept as it is in the recorded file.
 // Output: test/conformance/smarty2/<area>.recorded.jsonl, the same cases with `error` and `expect`
 //   (or `expect_base64` when Smarty printed bytes that are not UTF-8). Vars are kept as JSON text so
 //   that PHP's key order is exactly what the test passes on.
@@ -51,6 +53,7 @@ for (const file of readdirSync(DIR).filter((f) => f.endsWith('.cases.jsonl')).so
       if (!Buffer.from(text, 'utf8').equals(bytes)) out.expect_base64 = res.output_base64;
     }
     if (c.note) out.note = c.note;
+    if (c.source) out.source = c.source;
     return out;
   });
   const text = recorded.map((x) => JSON.stringify(x)).join('\n') + '\n';
