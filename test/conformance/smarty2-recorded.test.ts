@@ -40,7 +40,8 @@ for (const file of areas) {
     for (const c of cases) {
       it(`${c.id}${c.note ? `: ${c.note}` : ''}`, async () => {
         await expectLikeSmarty2(engines.get(JSON.stringify(c.default_modifiers ?? []))!, c);
-      });
+        // The first case of an engine waits for its sandbox worker to start: slow on a loaded machine.
+      }, 120_000);
     }
   });
 }
