@@ -93,23 +93,34 @@ export class CompiledTemplates {
     private readonly functions: Sources | undefined,
     private readonly limits: SandboxLimits,
     private readonly plugins?: CompilePlugins,
+    /** Smarty 2's default modifiers (EngineOptions.defaultModifiers), already checked; none by default. */
+    private readonly defaultModifiers: readonly string[] = [],
   ) {
     this.perTenant = typeof templates === 'function' || typeof functions === 'function';
     this.thread = new CompileThread({ timeoutMs: limits.compileMs, heapMB: COMPILE_THREAD_HEAP_MB, maxQueuedPerTenant: 8, maxQueued: 64, plugins: plugins?.data });
     // Without plugins of its own an engine's keys are the built-in ones, unchanged.
     this.idPrefix = plugins ? `${ENGINE_VERSION}\0${plugins.digest}` : ENGINE_VERSION;
+    // Nor do default modifiers change an engine's keys when it has none.
+    if (defaultModifiers.length) this.idPrefix += `\0defaults\0${JSON.stringify(defaultModifiers)}`;
   }
 
   /** The compiled template for a render: synchronous on a cache hit and for a small template. */
-  get(source: string, name: string, identity: RenderIdentity): Compiled | Promise<Compiled> {
+  /**
+   * `defaults`: the render's tenant's own default modifiers (EngineOptions.tenant), checked, in
+   * place of the engine's; they are part of the key, so two tenants of one engine never share code
+   * compiled with the other's.
+   */
+  get(source: string, name: string, identity: RenderIdentity, defaults: readonly string[] = this.defaultModifiers): Compiled | Promise<Compiled> {
     // Lengths first: no name or tenant can be made to read as another's.
     const scope = this.perTenant ? identity.tenant : '';
-    const key = `${scope.length}:${scope}${name.length}:${name}${source}`;
+    const own = defaults === this.defaultModifiers || defaults.length === 0 ? '' : JSON.stringify(defaults);
+    const key = `${scope.length}:${scope}${own.length}:${own}${name.length}:${name}${source}`;
     const hit = this.cache.get(key);
     if (hit && hit.deps.every(([kind, k, text]) => this.text(kind, k, identity) === text)) return hit;
-    const id = `${name}#${createHash('sha256').update(`${this.idPrefix}\0${name}\0${source}`).digest('hex').slice(0, 16)}`;
+    const prefix = own === '' ? this.idPrefix : `${this.idPrefix}\0tenant-defaults\0${own}`;
+    const id = `${name}#${createHash('sha256').update(`${prefix}\0${name}\0${source}`).digest('hex').slice(0, 16)}`;
     if (source.length <= INLINE_MAX_CHARS) {
-      const c = this.inline(source, name, id, identity);
+      const c = this.inline(source, name, id, identity, defaults);
       if (c) {
         this.cache.set(key, c);
         return c;
@@ -117,7 +128,7 @@ export class CompiledTemplates {
     }
     let p = this.compiling.get(key);
     if (!p) {
-      p = this.offThread(source, name, id, identity).then((c) => {
+      p = this.offThread(source, name, id, identity, defaults).then((c) => {
         this.cache.set(key, c);
         return c;
       });
@@ -137,6 +148,7 @@ export class CompiledTemplates {
       maxCodeChars: this.limits.maxCodeChars,
       maxSourceChars: this.limits.maxTemplateBytes,
       plugins: this.plugins?.set,
+      defaultModifiers: this.defaultModifiers,
     });
   }
 
@@ -145,7 +157,7 @@ export class CompiledTemplates {
     this.cache.clear();
   }
 
-  private inline(source: string, name: string, id: string, identity: RenderIdentity): Compiled | null {
+  private inline(source: string, name: string, id: string, identity: RenderIdentity, defaults: readonly string[]): Compiled | null {
     const deps: Dep[] = [];
     let chars = source.length;
     const lookup = (kind: Kind, key: string): string | null => {
@@ -170,6 +182,7 @@ export class CompiledTemplates {
         maxCodeChars: this.limits.maxCodeChars,
         maxSourceChars: this.limits.maxTemplateBytes,
         plugins: this.plugins?.set,
+        defaultModifiers: defaults,
       });
     } catch (e) {
       if (e instanceof TooBigInline) return null;
@@ -180,14 +193,14 @@ export class CompiledTemplates {
     return this.built(source, name, id, { code: r.code, manifest: r.manifest, lineTable: table, diagnostics: r.diagnostics }, deps);
   }
 
-  private async offThread(source: string, name: string, id: string, identity: RenderIdentity): Promise<Compiled> {
+  private async offThread(source: string, name: string, id: string, identity: RenderIdentity, defaults: readonly string[]): Promise<Compiled> {
     const deps: Dep[] = [];
     const lookup = (kind: Kind, key: string): string | null => {
       const text = this.text(kind, key, identity);
       deps.push([kind, key, text]);
       return text;
     };
-    const work = { source, name, id, maxCodeChars: this.limits.maxCodeChars, maxSourceChars: this.limits.maxTemplateBytes };
+    const work = { source, name, id, maxCodeChars: this.limits.maxCodeChars, maxSourceChars: this.limits.maxTemplateBytes, defaultModifiers: defaults };
     const r = await this.thread.compile(identity.tenant, work, lookup);
     return this.built(source, name, id, r, deps);
   }
@@ -222,4 +235,18 @@ const COMPILE_THREAD_HEAP_MB = 256;
 /** The file name the isolate knows the script by, which stack traces name. */
 export function scriptName(id: string): string {
   return `tpl-${id.split('#')[1]}.js`;
+}
+
+/**
+ * createEngine({ defaultModifiers }) checked once, before any worker starts: a list that does not
+ * read as modifiers, or names a modifier the engine does not have, throws here rather than
+ * failing every render. Returns the list to compile with (none: empty).
+ */
+export function checkedDefaultModifiers(list: unknown, plugins: PluginSet | undefined): readonly string[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list) || list.some((m) => typeof m !== 'string')) throw new TypeError('smartcage: createEngine({ defaultModifiers }) takes a list of modifier strings, e.g. [\'escape:"html"\']');
+  const probe = compile('{$x}', { name: 'defaultModifiers', defaultModifiers: list as string[], plugins });
+  const err = probe.diagnostics.find((d) => d.severity === 'error');
+  if (err) throw new TypeError(`smartcage: createEngine({ defaultModifiers }): ${err.message}`);
+  return Object.freeze([...(list as string[])]);
 }

@@ -9,7 +9,7 @@
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import { compile, type CompileResult } from './compiler/index.js';
-import { CompiledTemplates, scriptName, type Compiled, type SourceLookup } from './compiled-templates.js';
+import { CompiledTemplates, checkedDefaultModifiers, scriptName, type Compiled, type SourceLookup } from './compiled-templates.js';
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
 import { requireNoNodeSnapshot } from './sandbox/isolate-host.js';
 import type { RenderResponse } from './protocol/render.js';
@@ -79,10 +79,16 @@ export interface EngineOptions {
    * E_INTERNAL. `close()` does not close a tenant's host: its owner does.
    */
   tenant?: (identity: RenderIdentity) => TenantSettings;
+  /**
+   * Smarty 2's `$default_modifiers`, e.g. `['escape:"html"']`: put before the own modifiers of
+   * every variable a template uses as a value (printed, an attribute, an {if} operand, a modifier
+   * argument), unless its chain has `|smarty:nodefaults`. None by default (docs/decisions.md D173).
+   */
+  defaultModifiers?: readonly string[];
 }
 
 /** What an engine takes per tenant instead of once (EngineOptions.tenant). */
-export type TenantSettings = Pick<EngineOptions, 'timezone' | 'lang' | 'rootUrl' | 'constants' | 'host'>;
+export type TenantSettings = Pick<EngineOptions, 'timezone' | 'lang' | 'rootUrl' | 'constants' | 'host' | 'defaultModifiers'>;
 
 export interface RenderOptions {
   name?: string;
@@ -133,6 +139,7 @@ export interface Engine {
 export function createEngine(options: EngineOptions = {}): Engine {
   // First: a plugin list that is wrong throws before any worker starts.
   const own = options.plugins === undefined || (Array.isArray(options.plugins) && options.plugins.length === 0) ? undefined : enginePlugins(options.plugins);
+  const defaultModifiers = checkedDefaultModifiers(options.defaultModifiers, own?.compile.set);
   const workers = options.workers ?? DEFAULT_POOL.workers;
   // In-process isolates need the flag: say so when the engine is made, not at its first render.
   if (workers === 0) requireNoNodeSnapshot();
@@ -140,8 +147,25 @@ export function createEngine(options: EngineOptions = {}): Engine {
   // workers: 0: the tenants' isolates live in this process, kept by the rules of a worker's.
   const sandbox = pool ?? inProcessIsolates(options.pool);
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...(options.timeoutMs ? { cpuMs: options.timeoutMs } : {}), ...options.limits };
-  const templates = new CompiledTemplates(options.templates, options.functions, limits, own?.compile);
+  const templates = new CompiledTemplates(options.templates, options.functions, limits, own?.compile, defaultModifiers);
   const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+  // A tenant's own default modifiers, checked once per distinct list (a bad one fails that tenant's renders).
+  const checkedLists = new Map<string, readonly string[]>();
+  const tenantDefaults = (identity: RenderIdentity): readonly string[] => {
+    const list = options.tenant?.(identity).defaultModifiers;
+    if (list === undefined) return defaultModifiers;
+    const key = JSON.stringify(list);
+    let checked = checkedLists.get(key);
+    if (!checked) {
+      try {
+        checked = checkedDefaultModifiers(list, own?.compile.set);
+      } catch (e) {
+        throw new TemplateError({ code: 'E_DEFAULT_MODIFIERS', message: (e as Error).message.replace('createEngine({ defaultModifiers })', "the site's default modifiers"), name: 'defaultModifiers', line: 0, column: 0, frame: '' });
+      }
+      checkedLists.set(key, checked);
+    }
+    return checked;
+  };
 
   const engine = guarded({
     compile(source, opts = {}) {
@@ -154,7 +178,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         throw new TemplateError({ code: 'E_TEMPLATE_TOO_LARGE', message: `the template is larger than ${limits.maxTemplateBytes} bytes`, name, line: 0, column: 0, frame: '' });
       }
       const identity = identityOf(opts.identity);
-      const got = templates.get(source, name, identity);
+      const got = templates.get(source, name, identity, tenantDefaults(identity));
       // A cache hit stays synchronous: the hot path does not wait a turn for it.
       const c = got instanceof Promise ? await got : got;
       return runCompiled(c, name, identity, opts);

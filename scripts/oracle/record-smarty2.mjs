@@ -5,8 +5,11 @@
 //   SMARTY2_DIR=/tmp/smarty2 node scripts/oracle/record-smarty2.mjs --check      compare, write nothing
 //
 // Inputs: test/conformance/smarty2/<area>.cases.jsonl, one case a line:
-//   {"id": "...", "template": "...", "vars": {...}, "objects": false, "php_functions": false, "includes": {"name.tpl": "..."}, "note": "..."}
-//   (php_functions: see smarty2-record.php)
+//   {"id": "...", "template": "...", "vars": {...}, "objects": false, "php_functions": false, "includes": {"name.tpl": "..."},
+//    "default_modifiers": ["escape:\"html\""], "note": "..."}
+//   (php_functions, default_modifiers: see smarty2-record.php)
+//   A template taken from a public project also has "source": {"repo", "commit", "path", "license",
+//   "changes"} (what was replaced, and why), kept as it is in the recorded file.
 // Output: test/conformance/smarty2/<area>.recorded.jsonl, the same cases with `error` and `expect`
 //   (or `expect_base64` when Smarty printed bytes that are not UTF-8). Vars are kept as JSON text so
 //   that PHP's key order is exactly what the test passes on.
@@ -32,7 +35,7 @@ for (const file of readdirSync(DIR).filter((f) => f.endsWith('.cases.jsonl')).so
   const area = file.replace(/\.cases\.jsonl$/, '');
   if (only.length && !only.includes(area)) continue;
   const cases = readFileSync(DIR + file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-  const input = cases.map((c) => JSON.stringify({ id: c.id, template: c.template, vars: JSON.stringify(c.vars ?? {}), objects: c.objects ?? false, php_functions: c.php_functions ?? false, includes: c.includes ?? {} })).join('\n') + '\n';
+  const input = cases.map((c) => JSON.stringify({ id: c.id, template: c.template, vars: JSON.stringify(c.vars ?? {}), objects: c.objects ?? false, php_functions: c.php_functions ?? false, includes: c.includes ?? {}, default_modifiers: c.default_modifiers ?? [] })).join('\n') + '\n';
   const r = spawnSync('php', [PHP], { input, encoding: 'utf8', env: process.env, maxBuffer: 64 << 20 });
   if (r.status !== 0) {
     console.error(r.stderr);
@@ -42,7 +45,7 @@ for (const file of readdirSync(DIR).filter((f) => f.endsWith('.cases.jsonl')).so
   const recorded = cases.map((c) => {
     const res = results.get(c.id);
     if (!res) throw new Error(`no result for ${c.id}`);
-    const out = { id: c.id, area, template: c.template, vars: JSON.stringify(c.vars ?? {}), ...(c.objects ? { objects: true } : {}), ...(c.php_functions ? { php_functions: true } : {}), ...(c.includes ? { includes: c.includes } : {}), error: res.error };
+    const out = { id: c.id, area, template: c.template, vars: JSON.stringify(c.vars ?? {}), ...(c.objects ? { objects: true } : {}), ...(c.php_functions ? { php_functions: true } : {}), ...(c.includes ? { includes: c.includes } : {}), ...(c.default_modifiers ? { default_modifiers: c.default_modifiers } : {}), error: res.error };
     if (!res.error) {
       const bytes = Buffer.from(res.output_base64, 'base64');
       const text = bytes.toString('utf8');
@@ -50,6 +53,7 @@ for (const file of readdirSync(DIR).filter((f) => f.endsWith('.cases.jsonl')).so
       if (!Buffer.from(text, 'utf8').equals(bytes)) out.expect_base64 = res.output_base64;
     }
     if (c.note) out.note = c.note;
+    if (c.source) out.source = c.source;
     return out;
   });
   const text = recorded.map((x) => JSON.stringify(x)).join('\n') + '\n';

@@ -7,6 +7,7 @@
 // Case:   {"id": "...", "template": "...", "vars": {...}, "objects": false, "php_functions": false}
 //   php_functions: true renders with security off, so that PHP functions the dialect allows as
 //   modifiers beyond Smarty 2's own security list (explode, count with a mode...) run as PHP runs them.
+//   default_modifiers: Smarty's $default_modifiers for the case (a list of modifier strings).
 //   vars is JSON text decoded with json_decode (objects: true keeps JSON objects as stdClass).
 // Result: {"id": ..., "error": false, "output_base64": "<bytes>"} or {"id": ..., "error": true, "message": "..."}
 // Rendered with PHP's time zone Asia/Tokyo (the platform's default), security mode on unless php_functions.
@@ -38,6 +39,7 @@ while (($line = fgets(STDIN)) !== false) {
     $smarty->compile_dir = "$work/compiled";
     $smarty->security = !($case['php_functions'] ?? false);
     $smarty->force_compile = true;
+    $smarty->default_modifiers = $case['default_modifiers'] ?? [];
     $name = 'case-' . md5($case['id']) . '.tpl';
     file_put_contents("$work/templates/$name", $case['template']);
     foreach (($case['includes'] ?? []) as $incName => $incText) file_put_contents("$work/templates/$incName", $incText);

@@ -19,6 +19,9 @@ import { BUILTIN_PLUGINS } from '../plugins/registry.js';
 import type { PluginSet } from '../plugins/plugin-set.js';
 import { scanMemoryClass, type MemoryClass } from './memory-class.js';
 import { checkExprDepth } from './expr-depth.js';
+import { parseDefaultModifiers } from './default-modifiers.js';
+import { withSmarty3Hints } from './smarty3-hints.js';
+import type { Modifier } from './ast.js';
 
 export const ENGINE_VERSION = '0.1.0';
 
@@ -41,6 +44,11 @@ export interface CompileOptions {
   maxSourceChars?: number;
   /** The plugins templates may call: the built-in ones unless an engine adds its own (createEngine({ plugins })). */
   plugins?: PluginSet;
+  /**
+   * Smarty 2's `$default_modifiers` (`['escape:"html"']`): put before the modifiers of every
+   * variable used as a value, unless its chain has `|smarty:nodefaults` (default-modifiers.ts).
+   */
+  defaultModifiers?: readonly string[];
 }
 
 export interface Manifest {
@@ -104,6 +112,12 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
   // Keys are kind-tagged so that a template named "function:f" is not the custom function f.
   const refs = new Map<string, Resolution>([[`t\0${name}`, { ref: 't0' }]]);
   let memoryMB: MemoryClass = 128;
+  let defaults: readonly Modifier[] | undefined;
+  if (opts.defaultModifiers?.length) {
+    const read = parseDefaultModifiers(opts.defaultModifiers);
+    if ('problem' in read) return failed(name, names, [{ severity: 'error', code: 'E_DEFAULT_MODIFIERS', message: `defaultModifiers: ${read.problem}`, name, line: 0, column: 0, frame: '' }]);
+    defaults = read;
+  }
 
   // Included templates and custom functions are compiled into the same script, once each; a
   // missing one is asked for once too (every lookup may be a round trip to the embedder).
@@ -129,7 +143,7 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
   try {
     for (let i = 0; i < names.length; i++) {
       const src = new SourceText(names[i], sources[i]);
-      const parsed = parseTemplate(src);
+      const parsed = parseTemplate(src, defaults);
       diagnostics.push(...parsed.diagnostics);
       // A file the parser gave up on has no nodes; one it recovered in goes on, for its other errors.
       if (parsed.nodes.length === 0 && parsed.diagnostics.length) continue;
@@ -191,8 +205,12 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
         fromVariables: aliases.identityFromVariables,
       },
     },
-    diagnostics: inReadingOrder(diagnostics.length > MAX_DIAGNOSTICS + 1 ? diagnostics.slice(0, MAX_DIAGNOSTICS + 1) : diagnostics),
+    diagnostics: withSmarty3Hints(inReadingOrder(diagnostics.length > MAX_DIAGNOSTICS + 1 ? diagnostics.slice(0, MAX_DIAGNOSTICS + 1) : diagnostics), sourcesByName(names, sources)),
   };
+}
+
+function sourcesByName(names: string[], sources: string[]): Map<string, string> {
+  return new Map(names.map((n, i) => [n, sources[i]!]));
 }
 
 /**

@@ -9,7 +9,7 @@
  * not followed by a cascade of "never closed" ones.
  */
 import { parse as peggyParse, SyntaxError as PeggySyntaxError } from './parser.generated.js';
-import type { FlatNode } from './ast.js';
+import type { FlatNode, Modifier } from './ast.js';
 import { MAX_EXPR_DEPTH } from './expr-depth.js';
 import type { Diagnostic, SourceText } from '../errors.js';
 import { isErrorCode } from '../protocol/error-codes.js';
@@ -26,9 +26,9 @@ const REPARSE_FILES = 2;
 
 type Attempt = { nodes: FlatNode[] } | { error: Diagnostic; at: number; fatal: boolean };
 
-function attempt(src: SourceText, text: string): Attempt {
+function attempt(src: SourceText, text: string, defaultModifiers: readonly Modifier[] | undefined): Attempt {
   // The grammar refuses nesting past maxDepth itself; nestedAt is where its last level began.
-  const options: { maxDepth: number; nestedAt?: number } = { maxDepth: MAX_EXPR_DEPTH };
+  const options: { maxDepth: number; nestedAt?: number; defaultModifiers?: readonly Modifier[] } = { maxDepth: MAX_EXPR_DEPTH, defaultModifiers };
   try {
     return { nodes: peggyParse(text, options) };
   } catch (e) {
@@ -47,7 +47,8 @@ function attempt(src: SourceText, text: string): Attempt {
   }
 }
 
-export function parseTemplate(src: SourceText): { nodes: FlatNode[]; diagnostics: Diagnostic[] } {
+/** `defaultModifiers`: Smarty 2's default modifiers (default-modifiers.ts), put into the nodes where it applies them. */
+export function parseTemplate(src: SourceText, defaultModifiers?: readonly Modifier[]): { nodes: FlatNode[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const stand: FlatNode[] = [];
   let text = src.text;
@@ -56,7 +57,7 @@ export function parseTemplate(src: SourceText): { nodes: FlatNode[]; diagnostics
   // {literal} reported at the end of the file) ends it.
   let after = -1;
   for (;;) {
-    const r = attempt(src, text);
+    const r = attempt(src, text, defaultModifiers);
     if ('nodes' in r) return { nodes: stand.length ? merge(r.nodes, stand) : r.nodes, diagnostics };
     diagnostics.push(r.error);
     budget -= text.length;

@@ -73,6 +73,29 @@
     return at;
   }
 
+  // Smarty 2 reads a tag as: left brace, white space, the content, white space, the first right
+  // brace (white space is PCRE's \s: space, \t, \n, \v, \f, \r); a tag whose content starts and
+  // ends with `*` compiles to nothing. Where such a tag whose left brace is at `at` ends, or -1.
+  // A brace-star inside it that a later star-brace closes was a comment of the first kind before
+  // Smarty looked for tags, and cut this one short: then it is no comment.
+  function commentTagEnd(input, at) {
+    let from = at + 1;
+    while (from < input.length && isPcreSpace(input.charCodeAt(from))) from++;
+    if (input.charCodeAt(from) !== 42) return -1;
+    const close = input.indexOf(RB, from + 1);
+    if (close < 0) return -1;
+    let last = close - 1;
+    while (last > from && isPcreSpace(input.charCodeAt(last))) last--;
+    if (input.charCodeAt(last) !== 42) return -1;
+    const inner = input.indexOf(`${LB}*`, from);
+    if (inner >= 0 && inner < close && input.indexOf(`*${RB}`, inner + 2) >= 0) return -1;
+    return close + 1;
+  }
+
+  function isPcreSpace(c) {
+    return c === 32 || (c >= 9 && c <= 13);
+  }
+
   const PHP_ESCAPES = { n: '\n', t: '\t', r: '\r', v: '\v', e: '\x1b', f: '\f', '\\': '\\', $: '$', '"': '"' };
 
   // A byte from an octal or hex escape; bytes past ASCII are kept as escaped stray bytes
@@ -395,9 +418,9 @@ function peg$parse(input, options) {
   const peg$e47 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
   const peg$e48 = peg$literalExpectation("\\u{", false);
   const peg$e49 = peg$literalExpectation("||", false);
-  const peg$e50 = peg$literalExpectation("or", false);
+  const peg$e50 = peg$literalExpectation("or", true);
   const peg$e51 = peg$literalExpectation("&&", false);
-  const peg$e52 = peg$literalExpectation("and", false);
+  const peg$e52 = peg$literalExpectation("and", true);
   const peg$e53 = peg$literalExpectation("^", false);
   const peg$e54 = peg$literalExpectation("&", false);
   const peg$e55 = peg$literalExpectation("===", false);
@@ -405,48 +428,49 @@ function peg$parse(input, options) {
   const peg$e57 = peg$literalExpectation("==", false);
   const peg$e58 = peg$literalExpectation("!=", false);
   const peg$e59 = peg$literalExpectation("<>", false);
-  const peg$e60 = peg$literalExpectation("eq", false);
-  const peg$e61 = peg$literalExpectation("neq", false);
-  const peg$e62 = peg$literalExpectation("ne", false);
+  const peg$e60 = peg$literalExpectation("eq", true);
+  const peg$e61 = peg$literalExpectation("neq", true);
+  const peg$e62 = peg$literalExpectation("ne", true);
   const peg$e63 = peg$literalExpectation("<=", false);
   const peg$e64 = peg$literalExpectation(">=", false);
   const peg$e65 = peg$literalExpectation("<", false);
   const peg$e66 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e67 = peg$literalExpectation("gte", false);
-  const peg$e68 = peg$literalExpectation("ge", false);
-  const peg$e69 = peg$literalExpectation("lte", false);
-  const peg$e70 = peg$literalExpectation("le", false);
-  const peg$e71 = peg$literalExpectation("gt", false);
-  const peg$e72 = peg$literalExpectation("lt", false);
+  const peg$e67 = peg$literalExpectation("gte", true);
+  const peg$e68 = peg$literalExpectation("ge", true);
+  const peg$e69 = peg$literalExpectation("lte", true);
+  const peg$e70 = peg$literalExpectation("le", true);
+  const peg$e71 = peg$literalExpectation("gt", true);
+  const peg$e72 = peg$literalExpectation("lt", true);
   const peg$e73 = peg$literalExpectation("<<", false);
   const peg$e74 = peg$literalExpectation(">>", false);
   const peg$e75 = peg$literalExpectation("+", false);
   const peg$e76 = peg$classExpectation(["%", "*", "/"], false, false, false);
-  const peg$e77 = peg$literalExpectation("mod", false);
+  const peg$e77 = peg$literalExpectation("mod", true);
   const peg$e78 = peg$literalExpectation("!", false);
-  const peg$e79 = peg$literalExpectation("not", false);
+  const peg$e79 = peg$literalExpectation("not", true);
   const peg$e80 = peg$literalExpectation("~", false);
-  const peg$e81 = peg$literalExpectation("is", false);
-  const peg$e82 = peg$literalExpectation("even", false);
-  const peg$e83 = peg$literalExpectation("odd", false);
-  const peg$e84 = peg$literalExpectation("by", false);
-  const peg$e85 = peg$literalExpectation("div", false);
-  const peg$e86 = peg$literalExpectation("(", false);
-  const peg$e87 = peg$literalExpectation(")", false);
-  const peg$e88 = peg$literalExpectation(",", false);
-  const peg$e89 = peg$classExpectation(["t", "T"], false, false, false);
-  const peg$e90 = peg$classExpectation(["r", "R"], false, false, false);
-  const peg$e91 = peg$classExpectation(["u", "U"], false, false, false);
-  const peg$e92 = peg$classExpectation(["e", "E"], false, false, false);
-  const peg$e93 = peg$classExpectation(["f", "F"], false, false, false);
-  const peg$e94 = peg$classExpectation(["a", "A"], false, false, false);
-  const peg$e95 = peg$classExpectation(["l", "L"], false, false, false);
-  const peg$e96 = peg$classExpectation(["s", "S"], false, false, false);
-  const peg$e97 = peg$classExpectation(["n", "N"], false, false, false);
-  const peg$e98 = peg$classExpectation(["}", "'", "\""], true, false, false);
-  const peg$e99 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e100 = peg$otherExpectation("whitespace");
-  const peg$e101 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
+  const peg$e81 = peg$literalExpectation("is", true);
+  const peg$e82 = peg$literalExpectation("not", false);
+  const peg$e83 = peg$literalExpectation("even", false);
+  const peg$e84 = peg$literalExpectation("odd", false);
+  const peg$e85 = peg$literalExpectation("by", false);
+  const peg$e86 = peg$literalExpectation("div", false);
+  const peg$e87 = peg$literalExpectation("(", false);
+  const peg$e88 = peg$literalExpectation(")", false);
+  const peg$e89 = peg$literalExpectation(",", false);
+  const peg$e90 = peg$classExpectation(["t", "T"], false, false, false);
+  const peg$e91 = peg$classExpectation(["r", "R"], false, false, false);
+  const peg$e92 = peg$classExpectation(["u", "U"], false, false, false);
+  const peg$e93 = peg$classExpectation(["e", "E"], false, false, false);
+  const peg$e94 = peg$classExpectation(["f", "F"], false, false, false);
+  const peg$e95 = peg$classExpectation(["a", "A"], false, false, false);
+  const peg$e96 = peg$classExpectation(["l", "L"], false, false, false);
+  const peg$e97 = peg$classExpectation(["s", "S"], false, false, false);
+  const peg$e98 = peg$classExpectation(["n", "N"], false, false, false);
+  const peg$e99 = peg$classExpectation(["}", "'", "\""], true, false, false);
+  const peg$e100 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e101 = peg$otherExpectation("whitespace");
+  const peg$e102 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
 
   function peg$f0(nodes) {    return nodes;  }
   function peg$f1() {
@@ -456,54 +480,63 @@ function peg$parse(input, options) {
   }
   function peg$f2() {
     const end = input.indexOf(`*${RB}`, peg$currPos);
-    if (end < 0) error(`[E_UNCLOSED_COMMENT] comment opened here is never closed with *${RB}`);
-    peg$currPos = end + 2;
+    if (end >= 0) peg$currPos = end + 2;
+    else {
+      const close = commentTagEnd(input, peg$savedPos);
+      if (close < 0) error(`[E_UNCLOSED_COMMENT] comment opened here is never closed with *${RB}`);
+      peg$currPos = close;
+    }
     return node('Comment', {});
   }
-  function peg$f3() {
+  function peg$f3() {    return (spacedCommentEnd = commentTagEnd(input, peg$currPos - 1)) >= 0;  }
+  function peg$f4() {
+    peg$currPos = spacedCommentEnd;
+    return node('Comment', {});
+  }
+  function peg$f5() {
     const start = peg$currPos;
     const end = rawEnd(input, start, 'literal');
     if (end === null) error(`[E_UNCLOSED_LITERAL] ${LB}literal${RB} opened here is never closed with ${LB}/literal${RB}`);
     peg$currPos = end.after;
     return node('Literal', { value: input.slice(start, end.at) });
   }
-  function peg$f4() {
+  function peg$f6() {
     const end = rawEnd(input, peg$currPos, 'php');
     peg$currPos = end === null ? input.length : end.after;
     return node('Php', {});
   }
-  function peg$f5(tag) {    tag.start = peg$savedPos; tag.end = peg$currPos; return tag;  }
-  function peg$f6(text, close) {
+  function peg$f7(tag) {    tag.start = peg$savedPos; tag.end = peg$currPos; return tag;  }
+  function peg$f8(text, close) {
     if (!close) error(`[E_UNCLOSED_TAG] the tag "${LB}${text.slice(0, 40)}" is never closed with ${RB}`);
     error(`[E_SYNTAX] unrecognized tag: ${LB}${text.slice(0, 60)}${RB}`);
   }
-  function peg$f7(name) {    return node('Close', { name });  }
-  function peg$f8(cond) {    return node('If', { cond });  }
-  function peg$f9(cond) {    return node('ElseIf', { cond });  }
-  function peg$f10(ignored) {    return node('Else', { ignored: (ignored ?? '').trim() });  }
-  function peg$f11(cond) {    return cond;  }
-  function peg$f12() {    error('[E_IF_EMPTY] the condition is empty');  }
-  function peg$f13(rest) {    error(`[E_IF_SYNTAX] cannot read the condition at "${rest.slice(0, 30)}"`);  }
-  function peg$f14(value, ignored) {    return node('Output', { value, ignored: (ignored ?? '').trim() });  }
-  function peg$f15(name, modifiers, attrs) {    return node('Tag', { name, modifiers, attrs });  }
-  function peg$f16(name, value) {    return node('Attr', { name, value });  }
-  function peg$f17(word) {
+  function peg$f9(name) {    return node('Close', { name });  }
+  function peg$f10(cond) {    return node('If', { cond });  }
+  function peg$f11(cond) {    return node('ElseIf', { cond });  }
+  function peg$f12(ignored) {    return node('Else', { ignored: (ignored ?? '').trim() });  }
+  function peg$f13(cond) {    return cond;  }
+  function peg$f14() {    error('[E_IF_EMPTY] the condition is empty');  }
+  function peg$f15(rest) {    error(`[E_IF_SYNTAX] cannot read the condition at "${rest.slice(0, 30)}"`);  }
+  function peg$f16(value, ignored) {    return node('Output', { value, ignored: (ignored ?? '').trim() });  }
+  function peg$f17(name, modifiers, attrs) {    return node('Tag', { name, modifiers: modifiers.filter((m) => !isSmarty(m)), attrs });  }
+  function peg$f18(name, value) {    return node('Attr', { name, value });  }
+  function peg$f19(word) {
     if (word === 'null') return node('Null', {});
     return node('Bool', { value: word === 'true' || word === 'yes' || word === 'on' });
   }
-  function peg$f18(parts) {    return node('Interp', { parts });  }
-  function peg$f19(name, path) {    return node('Var', { name, path });  }
-  function peg$f20(value) {    return value;  }
-  function peg$f21() {    return '$';  }
-  function peg$f22(base, modifiers) {
-    return modifiers.length ? node('Modified', { base, modifiers }) : base;
-  }
-  function peg$f23(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
-  function peg$f24(op) {    return { op };  }
-  function peg$f25(all, name, args) {
+  function peg$f20(parts) {    return node('Interp', { parts });  }
+  function peg$f21(name, path) {    return node('Var', { name, path });  }
+  function peg$f22(value) {    return value;  }
+  function peg$f23() {    return '$';  }
+  function peg$f24(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f25(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f26(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
+  function peg$f27(op) {    return { op };  }
+  function peg$f28(all, name, args) {
     return node('Modifier', { name, all: all !== null, args });
   }
-  function peg$f26(word) {
+  function peg$f29(arg) {    return withDefaults(arg, []);  }
+  function peg$f30(word) {
     const lower = word.toLowerCase();
     if (lower === 'true' || lower === 'false') return node('Bool', { value: lower === 'true' });
     if (lower === 'null') return node('Null', {});
@@ -512,102 +545,102 @@ function peg$parse(input, options) {
     }
     return node('String', { value: word });
   }
-  function peg$f27() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
-  function peg$f28(raw) {    return node('Number', { raw });  }
-  function peg$f29(raw) {    return node('Number', { raw });  }
-  function peg$f30(name, path) {    return node('Var', { name, path });  }
-  function peg$f31(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
-  function peg$f32() {
+  function peg$f31() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
+  function peg$f32(raw) {    return node('Number', { raw });  }
+  function peg$f33(raw) {    return node('Number', { raw });  }
+  function peg$f34(name, path) {    return node('Var', { name, path });  }
+  function peg$f35(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
+  function peg$f36() {
     peg$currPos = nameEnd(input, peg$currPos);
     return node('Key', { key: node('String', { value: text().slice(1) }) });
   }
-  function peg$f33(key) {    return key;  }
-  function peg$f34(name) {    return node('Prop', { name });  }
-  function peg$f35(raw) {    return node('Key', { key: node('Number', { raw: raw.split('.').slice(0, 2).join('.') }) });  }
-  function peg$f36(key) {    return node('Key', { key });  }
-  function peg$f37(key) {    return node('Key', { key });  }
-  function peg$f38(section, prop) {    return node('SectionIndex', { section, prop });  }
-  function peg$f39(chars) {    return node('String', { value: chars.join('') });  }
-  function peg$f40() {    return "'";  }
-  function peg$f41() {    return '\\';  }
-  function peg$f42() {    return '\\';  }
-  function peg$f43(parts) {
+  function peg$f37(key) {    return key;  }
+  function peg$f38(name) {    return node('Prop', { name });  }
+  function peg$f39(raw) {    return node('Key', { key: node('Number', { raw: raw.split('.').slice(0, 2).join('.') }) });  }
+  function peg$f40(key) {    return node('Key', { key });  }
+  function peg$f41(key) {    return node('Key', { key });  }
+  function peg$f42(section, prop) {    return node('SectionIndex', { section, prop });  }
+  function peg$f43(chars) {    return node('String', { value: chars.join('') });  }
+  function peg$f44() {    return "'";  }
+  function peg$f45() {    return '\\';  }
+  function peg$f46() {    return '\\';  }
+  function peg$f47(parts) {
     if (parts.every((p) => typeof p === 'string')) return node('String', { value: parts.join('') });
     if (parts.length === 1) return parts[0];
     return node('Interp', { parts });
   }
-  function peg$f44(expr) {    return expr;  }
-  function peg$f45() {    return '$';  }
-  function peg$f46() {    return '`';  }
-  function peg$f47(name, path, bad) {
+  function peg$f48(expr) {    return expr;  }
+  function peg$f49() {    return '$';  }
+  function peg$f50() {    return '`';  }
+  function peg$f51(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f48(key) {    return node('Key', { key: node('Number', { raw: key }) });  }
-  function peg$f49(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f50(c) {    return PHP_ESCAPES[c];  }
-  function peg$f51(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f52(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f53(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f54() {    return '\\';  }
-  function peg$f55(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f56() {    return '||';  }
-  function peg$f57() {    return '||';  }
-  function peg$f58(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f59() {    return '&&';  }
-  function peg$f60() {    return '&&';  }
-  function peg$f61(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f52(key) {    return node('Key', { key: node('Number', { raw: key }) });  }
+  function peg$f53(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f54(c) {    return PHP_ESCAPES[c];  }
+  function peg$f55(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f56(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f57(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f58() {    return '\\';  }
+  function peg$f59(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f60() {    return '||';  }
+  function peg$f61() {    return '||';  }
   function peg$f62(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f63(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f64(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f65() {    return '!=';  }
-  function peg$f66() {    return '==';  }
-  function peg$f67() {    return '!=';  }
-  function peg$f68() {    return '!=';  }
-  function peg$f69(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f70() {    return '<=';  }
-  function peg$f71() {    return '>=';  }
-  function peg$f72() {    return '<';  }
-  function peg$f73() {    return '>';  }
-  function peg$f74() {    return '>=';  }
+  function peg$f63() {    return '&&';  }
+  function peg$f64() {    return '&&';  }
+  function peg$f65(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f66(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f67(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f68(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f69() {    return '!=';  }
+  function peg$f70() {    return '==';  }
+  function peg$f71() {    return '!=';  }
+  function peg$f72() {    return '!=';  }
+  function peg$f73(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f74() {    return '<=';  }
   function peg$f75() {    return '>=';  }
-  function peg$f76() {    return '<=';  }
-  function peg$f77() {    return '<=';  }
-  function peg$f78() {    return '>';  }
-  function peg$f79() {    return '<';  }
-  function peg$f80(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f81(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f82(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f83() {    return '%';  }
-  function peg$f84(op, arg) {    return node('Unary', { op, arg });  }
-  function peg$f85() {    return '!';  }
-  function peg$f86() {    return '!';  }
-  function peg$f87() {    return '~';  }
-  function peg$f88() {    return '-';  }
-  function peg$f89() {    return '@';  }
-  function peg$f90(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f91(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f92(kind, by) {    return { kind, by };  }
-  function peg$f93(by) {    return { kind: 'div', by };  }
-  function peg$f94(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f95(expr) {    return node('Group', { expr });  }
-  function peg$f96(base, modifiers) {    return modifiers.length ? node('Modified', { base, modifiers }) : base;  }
-  function peg$f97(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f98(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f99(head, tail) {    return [head, ...tail];  }
-  function peg$f100() {    return deeper();  }
-  function peg$f101() {    depth--; return true;  }
-  function peg$f102() {    depth--; return false;  }
-  function peg$f103(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f104() {    return node('Null', {});  }
-  function peg$f105() {
+  function peg$f76() {    return '<';  }
+  function peg$f77() {    return '>';  }
+  function peg$f78() {    return '>=';  }
+  function peg$f79() {    return '>=';  }
+  function peg$f80() {    return '<=';  }
+  function peg$f81() {    return '<=';  }
+  function peg$f82() {    return '>';  }
+  function peg$f83() {    return '<';  }
+  function peg$f84(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f85(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f86(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f87() {    return '%';  }
+  function peg$f88(op, arg) {    return node('Unary', { op, arg });  }
+  function peg$f89() {    return '!';  }
+  function peg$f90() {    return '!';  }
+  function peg$f91() {    return '~';  }
+  function peg$f92() {    return '-';  }
+  function peg$f93() {    return '@';  }
+  function peg$f94(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f95(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f96(kind, by) {    return { kind, by };  }
+  function peg$f97(by) {    return { kind: 'div', by };  }
+  function peg$f98(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f99(expr) {    return node('Group', { expr });  }
+  function peg$f100(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f101(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f102(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f103(head, tail) {    return [head, ...tail];  }
+  function peg$f104() {    return deeper();  }
+  function peg$f105() {    depth--; return true;  }
+  function peg$f106() {    depth--; return false;  }
+  function peg$f107(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f108() {    return node('Null', {});  }
+  function peg$f109() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f106() {    peg$currPos = spaceEnd(input, peg$currPos);  }
-  function peg$f107() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f110() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f111() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -832,7 +865,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parseComment() {
-    let s0, s1;
+    let s0, s1, s2;
 
     s0 = peg$currPos;
     if (input.substr(peg$currPos, 2) === peg$c0) {
@@ -847,6 +880,35 @@ function peg$parse(input, options) {
       s1 = peg$f2();
     }
     s0 = s1;
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 123) {
+        s1 = peg$c1;
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e2); }
+      }
+      if (s1 !== peg$FAILED) {
+        peg$savedPos = peg$currPos;
+        s2 = peg$f3();
+        if (s2) {
+          s2 = undefined;
+        } else {
+          s2 = peg$FAILED;
+        }
+        if (s2 !== peg$FAILED) {
+          peg$savedPos = s0;
+          s0 = peg$f4();
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    }
 
     return s0;
   }
@@ -882,7 +944,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f3();
+          s0 = peg$f5();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -930,7 +992,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f4();
+          s0 = peg$f6();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -972,7 +1034,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f5(s3);
+          s0 = peg$f7(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1015,7 +1077,7 @@ function peg$parse(input, options) {
         s3 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f6(s2, s3);
+      s0 = peg$f8(s2, s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1062,7 +1124,7 @@ function peg$parse(input, options) {
       s2 = peg$parseName();
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f7(s2);
+        s0 = peg$f9(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1102,7 +1164,7 @@ function peg$parse(input, options) {
         s4 = peg$parseCondition();
         if (s4 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f8(s4);
+          s0 = peg$f10(s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1146,7 +1208,7 @@ function peg$parse(input, options) {
         s4 = peg$parseCondition();
         if (s4 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f9(s4);
+          s0 = peg$f11(s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1202,7 +1264,7 @@ function peg$parse(input, options) {
         }
         s3 = input.substring(s3, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f10(s3);
+        s0 = peg$f12(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1240,7 +1302,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f11(s1);
+        s0 = peg$f13(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1269,7 +1331,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f12();
+        s1 = peg$f14();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -1283,7 +1345,7 @@ function peg$parse(input, options) {
         s4 = peg$parseTagRest();
         s3 = input.substring(s3, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f13(s3);
+        s0 = peg$f15(s3);
       }
     }
 
@@ -1312,7 +1374,7 @@ function peg$parse(input, options) {
       }
       s2 = input.substring(s2, peg$currPos);
       peg$savedPos = s0;
-      s0 = peg$f14(s1, s2);
+      s0 = peg$f16(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1366,7 +1428,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f15(s1, s2, s3);
+      s0 = peg$f17(s1, s2, s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1394,7 +1456,7 @@ function peg$parse(input, options) {
         s5 = peg$parseAttrValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f16(s1, s5);
+          s0 = peg$f18(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1509,7 +1571,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f17(s1);
+        s0 = peg$f19(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1538,7 +1600,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f18(s1);
+      s1 = peg$f20(s1);
     }
     s0 = s1;
 
@@ -1566,7 +1628,7 @@ function peg$parse(input, options) {
           s4 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f19(s2, s3);
+        s0 = peg$f21(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1653,7 +1715,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f20(s1);
+        s1 = peg$f22(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -1667,7 +1729,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f21();
+          s1 = peg$f23();
         }
         s0 = s1;
       }
@@ -1694,7 +1756,7 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    s1 = peg$parseOperand();
+    s1 = peg$parseMath();
     if (s1 !== peg$FAILED) {
       s2 = [];
       s3 = peg$parseModifier();
@@ -1703,23 +1765,29 @@ function peg$parse(input, options) {
         s3 = peg$parseModifier();
       }
       peg$savedPos = s0;
-      s0 = peg$f22(s1, s2);
+      s0 = peg$f24(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
     }
-
-    return s0;
-  }
-
-  function peg$parseOperand() {
-    let s0;
-
-    s0 = peg$parseMath();
     if (s0 === peg$FAILED) {
-      s0 = peg$parseString();
-      if (s0 === peg$FAILED) {
-        s0 = peg$parseNumber();
+      s0 = peg$currPos;
+      s1 = peg$parseString();
+      if (s1 === peg$FAILED) {
+        s1 = peg$parseNumber();
+      }
+      if (s1 !== peg$FAILED) {
+        s2 = [];
+        s3 = peg$parseModifier();
+        while (s3 !== peg$FAILED) {
+          s2.push(s3);
+          s3 = peg$parseModifier();
+        }
+        peg$savedPos = s0;
+        s0 = peg$f25(s1, s2);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
       }
     }
 
@@ -1767,7 +1835,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f23(s1, s2);
+      s0 = peg$f26(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1833,7 +1901,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f24(s1);
+      s1 = peg$f27(s1);
     }
     s0 = s1;
 
@@ -1920,7 +1988,7 @@ function peg$parse(input, options) {
           }
         }
         peg$savedPos = s0;
-        s0 = peg$f25(s2, s3, s4);
+        s0 = peg$f28(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1936,7 +2004,13 @@ function peg$parse(input, options) {
   function peg$parseModifierArg() {
     let s0, s1, s2;
 
-    s0 = peg$parseMath();
+    s0 = peg$currPos;
+    s1 = peg$parseMath();
+    if (s1 !== peg$FAILED) {
+      peg$savedPos = s0;
+      s1 = peg$f29(s1);
+    }
+    s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$parseString();
       if (s0 === peg$FAILED) {
@@ -1946,7 +2020,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f26(s1);
+            s1 = peg$f30(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -1972,7 +2046,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f27();
+              s1 = peg$f31();
             }
             s0 = s1;
           }
@@ -2091,7 +2165,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f28(s1);
+        s0 = peg$f32(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2284,7 +2358,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f29(s1);
+        s0 = peg$f33(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2318,7 +2392,7 @@ function peg$parse(input, options) {
           s4 = peg$parseAccess();
         }
         peg$savedPos = s0;
-        s0 = peg$f30(s2, s3);
+        s0 = peg$f34(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2354,7 +2428,7 @@ function peg$parse(input, options) {
         s3 = peg$parseName();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f31(s3);
+          s0 = peg$f35(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2386,7 +2460,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f32();
+          s0 = peg$f36();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2418,7 +2492,7 @@ function peg$parse(input, options) {
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f33(s3);
+              s0 = peg$f37(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2444,7 +2518,7 @@ function peg$parse(input, options) {
             s2 = peg$parseName();
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f34(s2);
+              s0 = peg$f38(s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2590,7 +2664,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f35(s1);
+      s1 = peg$f39(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2598,7 +2672,7 @@ function peg$parse(input, options) {
       s1 = peg$parseVariable();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f36(s1);
+        s1 = peg$f40(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -2609,7 +2683,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f37(s1);
+          s1 = peg$f41(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -2640,7 +2714,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f38(s1, s2);
+            s0 = peg$f42(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2690,7 +2764,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f39(s2);
+        s0 = peg$f43(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2716,7 +2790,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f40();
+      s1 = peg$f44();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2730,7 +2804,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f41();
+        s1 = peg$f45();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -2773,7 +2847,7 @@ function peg$parse(input, options) {
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f42();
+            s1 = peg$f46();
           }
           s0 = s1;
         }
@@ -2810,7 +2884,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f43(s2);
+        s0 = peg$f47(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2848,7 +2922,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f44(s3);
+          s0 = peg$f48(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2905,7 +2979,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f45();
+              s1 = peg$f49();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -2919,7 +2993,7 @@ function peg$parse(input, options) {
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f46();
+                s1 = peg$f50();
               }
               s0 = s1;
             }
@@ -2993,7 +3067,7 @@ function peg$parse(input, options) {
         }
         s4 = input.substring(s4, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f47(s2, s3, s4);
+        s0 = peg$f51(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3056,7 +3130,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f48(s2);
+          s0 = peg$f52(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3090,7 +3164,7 @@ function peg$parse(input, options) {
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f49(s2);
+            s0 = peg$f53(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3129,7 +3203,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f50(s2);
+        s0 = peg$f54(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3191,7 +3265,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f51(s2);
+          s0 = peg$f55(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3243,7 +3317,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f52(s2);
+            s0 = peg$f56(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3300,7 +3374,7 @@ function peg$parse(input, options) {
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f53(s2);
+                s0 = peg$f57(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -3324,7 +3398,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f54();
+              s1 = peg$f58();
             }
             s0 = s1;
           }
@@ -3380,7 +3454,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f55(s1, s2);
+      s0 = peg$f59(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3402,14 +3476,14 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f56();
+      s1 = peg$f60();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c36) {
-        s1 = peg$c36;
-        peg$currPos += 2;
+      s1 = input.substr(peg$currPos, 2);
+      if (s1.toLowerCase() === peg$c36) {
+        peg$currPos += (2);
       } else {
         s1 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e50); }
@@ -3427,7 +3501,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f57();
+          s0 = peg$f61();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3486,7 +3560,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f58(s1, s2);
+      s0 = peg$f62(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3508,14 +3582,14 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f59();
+      s1 = peg$f63();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c38) {
-        s1 = peg$c38;
-        peg$currPos += 3;
+      s1 = input.substr(peg$currPos, 3);
+      if (s1.toLowerCase() === peg$c38) {
+        peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e52); }
@@ -3533,7 +3607,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f60();
+          s0 = peg$f64();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3646,7 +3720,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f61(s1, s2);
+      s0 = peg$f65(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3712,7 +3786,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f62(s1, s2);
+      s0 = peg$f66(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3820,7 +3894,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f63(s1, s2);
+      s0 = peg$f67(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3874,7 +3948,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f64(s1, s2);
+      s0 = peg$f68(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3928,14 +4002,14 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f65();
+              s1 = peg$f69();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              if (input.substr(peg$currPos, 2) === peg$c46) {
-                s1 = peg$c46;
-                peg$currPos += 2;
+              s1 = input.substr(peg$currPos, 2);
+              if (s1.toLowerCase() === peg$c46) {
+                peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
                 if (peg$silentFails === 0) { peg$fail(peg$e60); }
@@ -3953,7 +4027,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f66();
+                  s0 = peg$f70();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -3964,9 +4038,9 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 3) === peg$c47) {
-                  s1 = peg$c47;
-                  peg$currPos += 3;
+                s1 = input.substr(peg$currPos, 3);
+                if (s1.toLowerCase() === peg$c47) {
+                  peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
                   if (peg$silentFails === 0) { peg$fail(peg$e61); }
@@ -3984,7 +4058,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f67();
+                    s0 = peg$f71();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -3995,9 +4069,9 @@ function peg$parse(input, options) {
                 }
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
-                  if (input.substr(peg$currPos, 2) === peg$c48) {
-                    s1 = peg$c48;
-                    peg$currPos += 2;
+                  s1 = input.substr(peg$currPos, 2);
+                  if (s1.toLowerCase() === peg$c48) {
+                    peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
                     if (peg$silentFails === 0) { peg$fail(peg$e62); }
@@ -4015,7 +4089,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f68();
+                      s0 = peg$f72();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4080,7 +4154,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f69(s1, s2);
+      s0 = peg$f73(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4119,7 +4193,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f70();
+        s0 = peg$f74();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4139,7 +4213,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f71();
+        s1 = peg$f75();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -4170,7 +4244,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f72();
+            s0 = peg$f76();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4207,7 +4281,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f73();
+              s0 = peg$f77();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4218,9 +4292,9 @@ function peg$parse(input, options) {
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 3) === peg$c52) {
-              s1 = peg$c52;
-              peg$currPos += 3;
+            s1 = input.substr(peg$currPos, 3);
+            if (s1.toLowerCase() === peg$c52) {
+              peg$currPos += (3);
             } else {
               s1 = peg$FAILED;
               if (peg$silentFails === 0) { peg$fail(peg$e67); }
@@ -4238,7 +4312,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f74();
+                s0 = peg$f78();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4249,9 +4323,9 @@ function peg$parse(input, options) {
             }
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              if (input.substr(peg$currPos, 2) === peg$c53) {
-                s1 = peg$c53;
-                peg$currPos += 2;
+              s1 = input.substr(peg$currPos, 2);
+              if (s1.toLowerCase() === peg$c53) {
+                peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
                 if (peg$silentFails === 0) { peg$fail(peg$e68); }
@@ -4269,7 +4343,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f75();
+                  s0 = peg$f79();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4280,9 +4354,9 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 3) === peg$c54) {
-                  s1 = peg$c54;
-                  peg$currPos += 3;
+                s1 = input.substr(peg$currPos, 3);
+                if (s1.toLowerCase() === peg$c54) {
+                  peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
                   if (peg$silentFails === 0) { peg$fail(peg$e69); }
@@ -4300,7 +4374,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f76();
+                    s0 = peg$f80();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4311,9 +4385,9 @@ function peg$parse(input, options) {
                 }
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
-                  if (input.substr(peg$currPos, 2) === peg$c55) {
-                    s1 = peg$c55;
-                    peg$currPos += 2;
+                  s1 = input.substr(peg$currPos, 2);
+                  if (s1.toLowerCase() === peg$c55) {
+                    peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
                     if (peg$silentFails === 0) { peg$fail(peg$e70); }
@@ -4331,7 +4405,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f77();
+                      s0 = peg$f81();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4342,9 +4416,9 @@ function peg$parse(input, options) {
                   }
                   if (s0 === peg$FAILED) {
                     s0 = peg$currPos;
-                    if (input.substr(peg$currPos, 2) === peg$c56) {
-                      s1 = peg$c56;
-                      peg$currPos += 2;
+                    s1 = input.substr(peg$currPos, 2);
+                    if (s1.toLowerCase() === peg$c56) {
+                      peg$currPos += (2);
                     } else {
                       s1 = peg$FAILED;
                       if (peg$silentFails === 0) { peg$fail(peg$e71); }
@@ -4362,7 +4436,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f78();
+                        s0 = peg$f82();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -4373,9 +4447,9 @@ function peg$parse(input, options) {
                     }
                     if (s0 === peg$FAILED) {
                       s0 = peg$currPos;
-                      if (input.substr(peg$currPos, 2) === peg$c57) {
-                        s1 = peg$c57;
-                        peg$currPos += 2;
+                      s1 = input.substr(peg$currPos, 2);
+                      if (s1.toLowerCase() === peg$c57) {
+                        peg$currPos += (2);
                       } else {
                         s1 = peg$FAILED;
                         if (peg$silentFails === 0) { peg$fail(peg$e72); }
@@ -4393,7 +4467,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f79();
+                          s0 = peg$f83();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -4490,7 +4564,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f80(s1, s2);
+      s0 = peg$f84(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4644,7 +4718,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f81(s1, s2);
+      s0 = peg$f85(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4698,7 +4772,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f82(s1, s2);
+      s0 = peg$f86(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4719,9 +4793,9 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c61) {
-        s1 = peg$c61;
-        peg$currPos += 3;
+      s1 = input.substr(peg$currPos, 3);
+      if (s1.toLowerCase() === peg$c61) {
+        peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e77); }
@@ -4739,7 +4813,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f83();
+          s0 = peg$f87();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4763,7 +4837,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f84(s1, s3);
+        s0 = peg$f88(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4809,7 +4883,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f85();
+        s0 = peg$f89();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4820,9 +4894,9 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c63) {
-        s1 = peg$c63;
-        peg$currPos += 3;
+      s1 = input.substr(peg$currPos, 3);
+      if (s1.toLowerCase() === peg$c63) {
+        peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e79); }
@@ -4840,7 +4914,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f86();
+          s0 = peg$f90();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4860,7 +4934,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f87();
+          s1 = peg$f91();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -4891,7 +4965,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f88();
+              s0 = peg$f92();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4911,7 +4985,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f89();
+              s1 = peg$f93();
             }
             s0 = s1;
           }
@@ -4933,7 +5007,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f90(s1, s2);
+      s0 = peg$f94(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4947,9 +5021,9 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$parse_();
-    if (input.substr(peg$currPos, 2) === peg$c65) {
-      s2 = peg$c65;
-      peg$currPos += 2;
+    s2 = input.substr(peg$currPos, 2);
+    if (s2.toLowerCase() === peg$c65) {
+      peg$currPos += (2);
     } else {
       s2 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e81); }
@@ -4973,7 +5047,7 @@ function peg$parse(input, options) {
           peg$currPos += 3;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e79); }
+          if (peg$silentFails === 0) { peg$fail(peg$e82); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$currPos;
@@ -5004,7 +5078,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f91(s5, s6);
+          s0 = peg$f95(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5031,7 +5105,7 @@ function peg$parse(input, options) {
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e82); }
+      if (peg$silentFails === 0) { peg$fail(peg$e83); }
     }
     if (s2 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c67) {
@@ -5039,7 +5113,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e83); }
+        if (peg$silentFails === 0) { peg$fail(peg$e84); }
       }
     }
     if (s2 !== peg$FAILED) {
@@ -5066,7 +5140,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e84); }
+          if (peg$silentFails === 0) { peg$fail(peg$e85); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5100,7 +5174,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f92(s1, s3);
+        s0 = peg$f96(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5116,7 +5190,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e85); }
+        if (peg$silentFails === 0) { peg$fail(peg$e86); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5136,7 +5210,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e84); }
+            if (peg$silentFails === 0) { peg$fail(peg$e85); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -5154,7 +5228,7 @@ function peg$parse(input, options) {
               s7 = peg$parsePrimary();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f93(s7);
+                s0 = peg$f97(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5186,7 +5260,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f94(s1);
+        s1 = peg$f98(s1);
         s0 = s1;
       }
     }
@@ -5203,7 +5277,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e86); }
+      if (peg$silentFails === 0) { peg$fail(peg$e87); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -5215,11 +5289,11 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e87); }
+          if (peg$silentFails === 0) { peg$fail(peg$e88); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f95(s3);
+          s0 = peg$f99(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5245,7 +5319,7 @@ function peg$parse(input, options) {
             s3 = peg$parseModifier();
           }
           peg$savedPos = s0;
-          s0 = peg$f96(s1, s2);
+          s0 = peg$f100(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5259,7 +5333,7 @@ function peg$parse(input, options) {
               s1 = peg$parseName();
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f97(s1);
+                s1 = peg$f101(s1);
               }
               s0 = s1;
             }
@@ -5283,7 +5357,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e86); }
+        if (peg$silentFails === 0) { peg$fail(peg$e87); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -5297,11 +5371,11 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e87); }
+          if (peg$silentFails === 0) { peg$fail(peg$e88); }
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f98(s1, s5);
+          s0 = peg$f102(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5332,7 +5406,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e88); }
+        if (peg$silentFails === 0) { peg$fail(peg$e89); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -5356,7 +5430,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e89); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -5373,7 +5447,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f99(s1, s2);
+      s0 = peg$f103(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5506,7 +5580,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f100();
+    s0 = peg$f104();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5520,7 +5594,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f101();
+    s0 = peg$f105();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5534,7 +5608,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f102();
+    s0 = peg$f106();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5555,7 +5629,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e89); }
+      if (peg$silentFails === 0) { peg$fail(peg$e90); }
     }
     if (s3 !== peg$FAILED) {
       s4 = input.charAt(peg$currPos);
@@ -5563,7 +5637,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e90); }
+        if (peg$silentFails === 0) { peg$fail(peg$e91); }
       }
       if (s4 !== peg$FAILED) {
         s5 = input.charAt(peg$currPos);
@@ -5571,7 +5645,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e91); }
+          if (peg$silentFails === 0) { peg$fail(peg$e92); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
@@ -5579,7 +5653,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e92); }
+            if (peg$silentFails === 0) { peg$fail(peg$e93); }
           }
           if (s6 !== peg$FAILED) {
             s3 = [s3, s4, s5, s6];
@@ -5607,7 +5681,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e93); }
+        if (peg$silentFails === 0) { peg$fail(peg$e94); }
       }
       if (s3 !== peg$FAILED) {
         s4 = input.charAt(peg$currPos);
@@ -5615,7 +5689,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e94); }
+          if (peg$silentFails === 0) { peg$fail(peg$e95); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
@@ -5623,7 +5697,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e95); }
+            if (peg$silentFails === 0) { peg$fail(peg$e96); }
           }
           if (s5 !== peg$FAILED) {
             s6 = input.charAt(peg$currPos);
@@ -5631,7 +5705,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e96); }
+              if (peg$silentFails === 0) { peg$fail(peg$e97); }
             }
             if (s6 !== peg$FAILED) {
               s7 = input.charAt(peg$currPos);
@@ -5639,7 +5713,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e92); }
+                if (peg$silentFails === 0) { peg$fail(peg$e93); }
               }
               if (s7 !== peg$FAILED) {
                 s3 = [s3, s4, s5, s6, s7];
@@ -5683,7 +5757,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f103(s1);
+        s0 = peg$f107(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5699,7 +5773,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e97); }
+        if (peg$silentFails === 0) { peg$fail(peg$e98); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -5707,7 +5781,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e91); }
+          if (peg$silentFails === 0) { peg$fail(peg$e92); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
@@ -5715,7 +5789,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e95); }
+            if (peg$silentFails === 0) { peg$fail(peg$e96); }
           }
           if (s3 !== peg$FAILED) {
             s4 = input.charAt(peg$currPos);
@@ -5723,7 +5797,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e95); }
+              if (peg$silentFails === 0) { peg$fail(peg$e96); }
             }
             if (s4 !== peg$FAILED) {
               s5 = peg$currPos;
@@ -5738,7 +5812,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f104();
+                s0 = peg$f108();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5777,7 +5851,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e98); }
+          if (peg$silentFails === 0) { peg$fail(peg$e99); }
         }
       }
     }
@@ -5792,7 +5866,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e98); }
+            if (peg$silentFails === 0) { peg$fail(peg$e99); }
           }
         }
       }
@@ -5810,11 +5884,11 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e99); }
+      if (peg$silentFails === 0) { peg$fail(peg$e100); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f105();
+      s1 = peg$f109();
     }
     s0 = s1;
 
@@ -5842,7 +5916,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f106();
+    s1 = peg$f110();
     s0 = s1;
     peg$silentFails--;
 
@@ -5859,17 +5933,17 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e101); }
+      if (peg$silentFails === 0) { peg$fail(peg$e102); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f107();
+      s1 = peg$f111();
     }
     s0 = s1;
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
+      if (peg$silentFails === 0) { peg$fail(peg$e101); }
     }
 
     return s0;
@@ -5891,6 +5965,44 @@ function peg$parse(input, options) {
   // before that, at the place where it is exceeded (src/compiler/expr-depth.ts has the bound).
   // `options.nestedAt` keeps where the last level began, for the error of a stack that is
   // smaller than the bound assumes.
+  // Where the comment tag the Comment rule's predicate found ends (commentTagEnd).
+  let spacedCommentEnd = -1;
+
+  // Smarty 2's `|smarty` modifier compiles to nothing; `|smarty:nodefaults` also keeps the
+  // default modifiers off the value it ends.
+  function isSmarty(m) {
+    return m.name === 'smarty' && !m.all;
+  }
+
+  function modified(base, modifiers) {
+    const list = modifiers.some(isSmarty) ? modifiers.filter((m) => !isSmarty(m)) : modifiers;
+    return list.length ? node('Modified', { base, modifiers: list }) : base;
+  }
+
+  // A variable, with its math, where Smarty 2 compiles it with its default modifiers
+  // ($default_modifiers, the engine's defaultModifiers, parsed in src/compiler/default-modifiers.ts):
+  // printed, an attribute, an {if} operand, a modifier argument; not a key, nor one inside quotes.
+  // They come first in the chain and are placed at the variable (docs/decisions.md D173).
+  function withDefaults(base, modifiers) {
+    const defaults = options.defaultModifiers;
+    if (!defaults || modifiers.some(nodefaults)) return modified(base, modifiers);
+    return modified(base, [...defaults.map((m) => placed(m, base)), ...modifiers]);
+  }
+
+  function nodefaults(m) {
+    return isSmarty(m) && m.args.length === 1 && input.slice(m.args[0].start, m.args[0].end) === 'nodefaults';
+  }
+
+  function placed(n, at) {
+    if (Array.isArray(n)) return n.map((x) => placed(x, at));
+    if (n === null || typeof n !== 'object') return n;
+    const copy = {};
+    for (const k of Object.keys(n)) copy[k] = placed(n[k], at);
+    copy.start = at.start;
+    copy.end = at.end;
+    return copy;
+  }
+
   let depth = 0;
   const maxDepth = options.maxDepth ?? 200;
   function deeper() {

@@ -5,7 +5,7 @@
  *   outermost {strip} to its {/strip} (a nested pair changes nothing);
  * - a line break (\n, \r\n or a lone \r) right after a tag that prints nothing is swallowed
  *   (PHP eats the newline after `?>`; Smarty 2 puts one back only after tags that print);
- * - one line break at the very end of the template is dropped.
+ * - one \n at the very end of the template is dropped, also before the comments that end it.
  */
 import type { Close, Expr, FlatNode, Tag, Text } from './ast.js';
 import type { Diagnostic, ErrorCode, SourceText } from '../errors.js';
@@ -96,6 +96,8 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
           break;
         }
         const body: TreeNode[] = [];
+        // Smarty 2 reads `{else if $x}` as a plain {else} (D5): never silently.
+        if (n.type === 'Else' && n.ignored) diagnostics.push(src.diagnostic('warning', 'W_IGNORED_TEXT', `"${n.ignored.slice(0, 40)}" after {else} is ignored (Smarty 2 reads {else if ...} as a plain {else}; write {elseif ...})`, n.start, n.end));
         if (n.type === 'ElseIf') frame.node.branches.push({ cond: n.cond, body, start: n.start });
         else {
           frame.node.otherwise = body;
@@ -195,12 +197,15 @@ function applyTextRules(nodes: FlatNode[], opts: StructureOptions): FlatNode[] {
     swallowNext = !printsOutput(n, opts);
     out.push(n);
   }
-  // Smarty 2 trims the final newline of the compiled template.
-  const last = out[out.length - 1];
+  // Smarty 2 trims the final \n of the compiled template. Comments compile to nothing, so that
+  // \n may be in the text before the comments that end the template (D172).
+  let at = out.length - 1;
+  while (at >= 0 && out[at].type === 'Comment') at--;
+  const last = out[at];
   if (last && last.type === 'Text' && last.value.endsWith('\n')) {
     const value = last.value.slice(0, -1);
-    if (value === '') out.pop();
-    else out[out.length - 1] = { ...last, value };
+    if (value === '') out.splice(at, 1);
+    else out[at] = { ...last, value };
   }
   return out;
 }

@@ -46,6 +46,7 @@ out.on('message', (m: ToThread) => {
       id: m.id,
       maxCodeChars: m.maxCodeChars,
       maxSourceChars: m.maxSourceChars,
+      defaultModifiers: m.defaultModifiers,
       plugins,
       templates: (name) => lookup(m.job, 'template', name, m.maxSourceChars),
       functions: (key) => lookup(m.job, 'function', key, m.maxSourceChars),

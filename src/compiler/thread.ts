@@ -25,6 +25,7 @@ export interface CompileJob {
   id: string;
   maxCodeChars: number;
   maxSourceChars: number;
+  defaultModifiers: readonly string[];
 }
 
 /** What the thread answers: the compile result with its line table flat (4 numbers per entry). */

@@ -19,6 +19,7 @@ export const ERROR_CODE_MEANINGS = {
   E_DQ_VARIABLE: 'a variable in a double-quoted string that needs backticks',
   E_UNDEFINED_CONSTANT: 'a bare word where a value belongs (PHP 8: undefined constant)',
   E_NESTING_TOO_DEEP: 'an expression or a tag nests deeper than the compiler follows',
+  E_DEFAULT_MODIFIERS: 'the defaultModifiers option does not read as modifiers (src/compiler/default-modifiers.ts)',
 
   // Structure: pairing open and close tags (src/compiler/structure.ts)
   E_MISMATCHED_TAG: '{/x} closes a different tag than the one open',
@@ -117,6 +118,7 @@ export const WARNING_CODE_MEANINGS = {
   W_IGNORED_TEXT: 'text after a value in an output tag, which Smarty 2 ignores',
   W_UNKNOWN_ARGUMENT: 'a literal modifier argument outside the values it acts on (escape:"htmll")',
   W_RUNTIME: 'raised while rendering, where PHP warns and goes on (a modifier given a wrong type gives null)',
+  W_DIALECT: 'a place where the template relies on a departure of the dialect from stock Smarty 2 (smartcage check --compat)',
 } as const;
 
 export type WarningCode = keyof typeof WARNING_CODE_MEANINGS;

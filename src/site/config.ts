@@ -119,6 +119,8 @@ export interface SiteConfig {
   integrations: IntegrationsConfig;
   /** Where the named secrets come from (adapters/secrets.ts); absent: secrets.json in the folder. */
   secrets?: SecretsSource;
+  /** Smarty 2's default modifiers for every template of the site (EngineOptions.defaultModifiers); absent: none. */
+  default_modifiers?: string[];
 }
 
 /**
@@ -147,12 +149,13 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   storage: (v) => isObject(v) && (v.type === 'local' ? Object.keys(v).length === 1 : isS3Storage(v)),
   cdn: (v) => isHook(v, 'purge_url'),
   deploy: (v) => isHook(v, 'hook_url'),
+  default_modifiers: (v) => Array.isArray(v) && v.every((m) => typeof m === 'string' && m.trim() !== ''),
   // Checked with a message of its own in parseSiteConfig.
   integrations: () => true,
   secrets: (v) => isObject(v) && Object.keys(v).length === 1 &&
     ((typeof v.file === 'string' && v.file.length > 0) || (typeof v.env_prefix === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(v.env_prefix))),
 };
-const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'batch_queue', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy', 'integrations', 'secrets']);
+const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'batch_queue', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy', 'integrations', 'secrets', 'default_modifiers']);
 
 const SECRET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 const S3_KEYS: Record<string, (v: unknown) => boolean> = {
@@ -288,6 +291,7 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     ...(json.deploy !== undefined ? { deploy: json.deploy as SiteConfig['deploy'] & object } : {}),
     integrations: readIntegrations((json.integrations as Parameters<typeof readIntegrations>[0] | undefined) ?? {}),
     ...(json.secrets !== undefined ? { secrets: json.secrets as SecretsSource } : {}),
+    ...(json.default_modifiers !== undefined ? { default_modifiers: json.default_modifiers as string[] } : {}),
   };
 }
 

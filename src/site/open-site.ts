@@ -70,6 +70,7 @@ export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOp
     rootUrl: config.root_url,
     constants: { SITE_KEY: config.site_key, ROOT_URL: config.root_url },
     host,
+    ...(config.default_modifiers ? { defaultModifiers: config.default_modifiers } : {}),
   });
   const engineOptions = (): EngineOptions => ({ templates: (name) => templates(name), functions: (name) => functions(name), ...settings() });
   const engines = opts.engines ?? new SiteEngines(opts.engine);

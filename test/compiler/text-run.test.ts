@@ -86,14 +86,17 @@ describe('comments and literal blocks', () => {
   });
 
   it('an unclosed comment or literal is reported at its opening tag', () => {
-    const comment = parseTemplate(new SourceText('t.tpl', 'ab\n  {* never closed {* }'));
+    const comment = parseTemplate(new SourceText('t.tpl', 'ab\n  {* never closed { }'));
     expect(comment.diagnostics[0]).toMatchObject({ code: 'E_UNCLOSED_COMMENT', line: 2, column: 3 });
     const literal = parseTemplate(new SourceText('t.tpl', 'x{literal}{/literal'));
     expect(literal.diagnostics[0]).toMatchObject({ code: 'E_UNCLOSED_LITERAL', line: 1, column: 2 });
   });
 
-  it('{*} is an unclosed comment: its *} overlaps the opening', () => {
-    expect(parseTemplate(new SourceText('t.tpl', '{*}')).diagnostics[0]).toMatchObject({ code: 'E_UNCLOSED_COMMENT' });
+  it('{*} is a comment tag (Smarty 2: its content starts and ends with *), unless a later *} closes it', () => {
+    expect(parseTemplate(new SourceText('t.tpl', 'a{*}b')).nodes.map((n) => n.type)).toEqual(['Text', 'Comment', 'Text']);
+    expect(parseTemplate(new SourceText('t.tpl', 'a{*}b*}c')).nodes.map((n) => n.type)).toEqual(['Text', 'Comment', 'Text']);
+    expect(parseTemplate(new SourceText('t.tpl', 'a{*}b*}c')).nodes[2]).toMatchObject({ value: 'c' });
+    expect(parseTemplate(new SourceText('t.tpl', 'a{* b }')).diagnostics[0]).toMatchObject({ code: 'E_UNCLOSED_COMMENT' });
   });
 });
 

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { didYouMean, parseArgs, stringOption, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { compile } from '../../compiler/index.js';
+import { dialectDepartures } from '../../compiler/compat.js';
 import { includeResolver, readText, templateRoot, CliFileError } from './files.js';
 import { findTemplates, MAX_TEMPLATES } from './find-templates.js';
 import { Progress } from '../progress.js';
@@ -10,6 +11,7 @@ import { textReport } from '../report/text.js';
 import { jsonReport } from '../report/json.js';
 import { sarifReport } from '../report/sarif.js';
 import type { Command } from '../main.js';
+import type { Diagnostic } from '../../errors.js';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
@@ -18,7 +20,7 @@ export const checkCommand: Command = {
   name: 'check',
   summary: 'Compile templates and print their errors and warnings (exit 1 when any has an error).',
   usage: [
-    'smartcage check FILE|DIR... [--format text|json|sarif] [--templates DIR] [--quiet]',
+    'smartcage check FILE|DIR... [--format text|json|sarif] [--templates DIR] [--compat] [--quiet]',
     '',
     '  FILE              a template; - reads one from standard input',
     `  DIR               every *.tpl under the folder, sorted (at most ${MAX_TEMPLATES}); folders starting`,
@@ -29,13 +31,15 @@ export const checkCommand: Command = {
     '  --format sarif    one SARIF 2.1.0 log (GitHub code scanning, editors\' SARIF viewers)',
     "  --templates DIR   folder that {include file=...} reads from (default: the folder checked, or the",
     "                    template's own folder)",
+    '  --compat          also list, as W_DIALECT warnings, every place the template relies on a',
+    '                    departure of the dialect from stock Smarty 2 (docs/dialect.md)',
     '  --quiet           errors only, no warnings',
     '',
     'Results go to standard output; progress, the summary line and unreadable files to standard error.',
     'Exit status: 0 no errors, 1 a template has errors, 2 wrong usage, 3 a file could not be read.',
   ].join('\n'),
   async run(argv) {
-    const { positionals, values } = parseArgs(argv, { templates: { type: 'string' }, quiet: { type: 'boolean' }, format: { type: 'string' } });
+    const { positionals, values } = parseArgs(argv, { templates: { type: 'string' }, quiet: { type: 'boolean' }, compat: { type: 'boolean' }, format: { type: 'string' } });
     const format = formatOption(stringOption(values, 'format'));
     if (positionals.length === 0) throw new UsageError('check needs at least one template file or folder');
     const templatesFlag = stringOption(values, 'templates');
@@ -43,7 +47,7 @@ export const checkCommand: Command = {
     const progress = new Progress('checking', targets.length);
     const checked: CheckedFile[] = [];
     for (const target of targets) {
-      const f = target.failure === undefined ? checkOne(target.file, target.root, values.quiet === true) : { ...target, diagnostics: [], sources: new Map() };
+      const f = target.failure === undefined ? checkOne(target.file, target.root, values.quiet === true, values.compat === true) : { ...target, diagnostics: [], sources: new Map() };
       checked.push(f);
       progress.clear();
       if (f.failure !== undefined) process.stderr.write(`smartcage check: ${f.failure}\n`);
@@ -105,7 +109,7 @@ function isFolder(path: string): boolean {
   }
 }
 
-function checkOne(file: string, root: string, quiet: boolean): CheckedFile {
+function checkOne(file: string, root: string, quiet: boolean, compat: boolean): CheckedFile {
   const sources = new Map<string, string>();
   try {
     const source = readText(file);
@@ -116,10 +120,20 @@ function checkOne(file: string, root: string, quiet: boolean): CheckedFile {
       if (text !== undefined) sources.set(name, text);
       return text;
     };
-    const { diagnostics } = compile(source, { name: file, templates });
+    const compiled = compile(source, { name: file, templates }).diagnostics;
+    // The departures of the file itself: an included template is listed when it is checked.
+    const diagnostics = compat ? inOrder(file, [...compiled, ...dialectDepartures(source, file)]) : compiled;
     return { file, root, sources, diagnostics: quiet ? diagnostics.filter((d) => d.severity === 'error') : diagnostics };
   } catch (e) {
     if (!(e instanceof CliFileError)) throw e;
     return { file, root, sources, diagnostics: [], failure: e.message };
   }
+}
+
+/** The file's own diagnostics by place, then those of its includes as the compile gave them. */
+function inOrder(main: string, diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => Number(a.d.name !== main) - Number(b.d.name !== main) || (a.d.name === main && b.d.name === main ? a.d.line - b.d.line || a.d.column - b.d.column : 0) || a.i - b.i)
+    .map((x) => x.d);
 }

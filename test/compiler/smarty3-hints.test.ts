@@ -1,0 +1,41 @@
+/** Porting hints (src/compiler/smarty3-hints.ts): which tags get one, and which do not. */
+import { describe, expect, it } from 'vitest';
+import { smarty3Hint } from '../../src/compiler/smarty3-hints.js';
+import { compile } from '../../src/compiler/index.js';
+
+describe('smarty3Hint', () => {
+  it.each([
+    ['{extends file="layout.tpl"}', '{include file=...}'],
+    ["{extends 'layout.tpl'}", '{extends} is Smarty 3 template inheritance'],
+    ['{block name=x}', '{capture name=...}'],
+    ['{/block}', 'template inheritance'],
+    ['{foreach $list as $row}', '{foreach from=$list item=row}'],
+    ['{foreach $user.roles as $k => $v}', '{foreach from=$user.roles key=k item=v}'],
+    ['{$row@last}', '$smarty.foreach.f.last'],
+    ['{$a.b = 1}', '{assign var=a.b value=...}'],
+    ['{$n += 2}', '{assign var=n value=...}'],
+    ['{$i++}', '{assign var=i value=$i+1}'],
+    ['{for $i=0 to 9}', '{section'],
+    ['{include file="x.tpl" scope=parent}', 'scope= is Smarty 3'],
+    ["{include 'x.tpl'}", "write the attribute, {include file='...'}"],
+    ['{capture "x"}', "{capture name='...'}"],
+    ['{$x nocache}', 'nocache is Smarty 3 caching'],
+    ['{if $a is not in $list}', 'in_array'],
+    ['{else if $x}', "Smarty 3's {elseif}"],
+  ])('%s', (tag, hint) => {
+    expect(smarty3Hint(tag)).toContain(hint);
+  });
+
+  it.each(['{foreach from=$list item=row}', '{$x == 1}', '{$x|default:"a=b"}', '{assign var=x value=1}', '{$x|@count}', '{include file="x.tpl"}', '{if $a eq 1}', '{$row.first}', '{mailto address="me@example.com"}'])(
+    'none for Smarty 2: %s',
+    (tag) => {
+      expect(smarty3Hint(tag)).toBeNull();
+    },
+  );
+
+  it("joins the compiler's diagnostic at the tag, which keeps its code", () => {
+    const [d] = compile('a\n  {foreach $list as $row}{$row}{/foreach}').diagnostics;
+    expect(d).toMatchObject({ code: 'E_SYNTAX', line: 2, column: 3 });
+    expect(d!.message).toBe('unrecognized tag: {foreach $list as $row}. {foreach $list as ...} is Smarty 3 syntax: write {foreach from=$list item=row}');
+  });
+});
