@@ -6,7 +6,7 @@
  * closed with the site. The site owns them, so its adapters and its engines, which need each
  * other, are made without a cycle: the options are read when an engine is first made.
  */
-import { createEngine, type Engine, type EngineOptions } from '../index.js';
+import { createEngine, type Engine, type EngineOptions, type EngineStats } from '../index.js';
 
 /** Internal requests nest at most this deep below a request from outside. */
 export const MAX_INTERNAL_DEPTH = 3;
@@ -44,6 +44,11 @@ export class SiteEngines {
       this.own.set(purpose, e);
     }
     return e;
+  }
+
+  /** What each engine made so far holds (for metrics; makes none). */
+  stats(): EngineStats[] {
+    return [...this.made, ...this.own.values()].filter((e) => e !== undefined).map((e) => e.stats());
   }
 
   close(): void {

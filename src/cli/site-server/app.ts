@@ -22,6 +22,8 @@ import { serveApi } from '../../site/api/serve-api.js';
 import { endpointPath } from '../../site/api/endpoints.js';
 import { jsonFields } from '../../site/json-fields.js';
 import { ExtFieldEditor } from './ext-fields.js';
+import { annotateRequest } from '../../site/server/access-log.js';
+import type { ServerObserver } from '../../site/server/observer.js';
 
 export interface SiteServerOptions {
   /** 0 picks a free port. */
@@ -31,6 +33,8 @@ export interface SiteServerOptions {
   mode: 'single' | 'multi';
   /** --schema files, listed by the forms app. */
   schemas?: readonly PageSchema[];
+  /** The access log, the request ids and /metrics (src/site/server/observer.ts); none without. */
+  observer?: ServerObserver;
 }
 
 /** An API request body past this is refused (413) before it is parsed. */
@@ -101,6 +105,7 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<FormsSer
   }
 
   async function siteRoute(m: MountedSite, base: string, rest: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    annotateRequest({ site: m.site.tenant, endpoint: `/${rest}` });
     if (rest.startsWith('rcms-api/')) return api(m, base, rest, req, res, url);
     if (await m.editor(base).handle(req, res, rest, url)) return;
     if (rest === '' && (req.method === 'GET' || req.method === 'HEAD')) return siteIndex(m, base, res);
@@ -137,7 +142,7 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<FormsSer
     return forward(rootForms, req, res, pathname === '/forms/' ? '' : pathname.slice(1), url);
   }
 
-  const server = await listenOnLoopback(handle, opts.port);
+  const server = await listenOnLoopback(opts.observer ? opts.observer.wrap(handle) : handle, opts.port);
   port = server.port;
   return server;
 }

@@ -28,6 +28,8 @@ export interface SiteDatabase extends SqlRunner {
    * wait for it on SQLite and use another connection on PostgreSQL.
    */
   transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /** Clients of the connection pool (PostgreSQL; absent for SQLite, which has none): for metrics. */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
