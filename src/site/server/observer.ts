@@ -136,6 +136,8 @@ export class ServerObserver {
       remote: req.socket.remoteAddress,
     };
     if (status >= 500) this.opts.logger.error({ ...line, ...(r.errorMessage ? { error: r.errorMessage } : {}) }, 'request');
+    // A scrape every 15 s is not news: at debug, like other probes of the server itself.
+    else if (r.site === undefined && r.endpoint === METRICS_PATH) this.opts.logger.debug(line, 'request');
     else this.opts.logger.info(line, 'request');
   }
 }
