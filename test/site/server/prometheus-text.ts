@@ -34,8 +34,10 @@ export function parsePrometheusText(text: string): Map<string, Family> {
     m = SAMPLE.exec(line);
     if (!m) fail('not a sample');
     const [, name, labelText = '', valueText] = m!;
-    const value = valueText === '+Inf' ? Infinity : valueText === '-Inf' ? -Infinity : Number(valueText);
-    if (Number.isNaN(value) && valueText !== 'NaN') fail('not a number');
+    // As Prometheus reads it (Go's ParseFloat): NaN and Inf in any case; prom-client writes `Nan`.
+    const special = /^(nan)$|^([+-]?)inf(inity)?$/i.exec(valueText!);
+    const value = special ? (special[1] ? NaN : special[2] === '-' ? -Infinity : Infinity) : Number(valueText);
+    if (Number.isNaN(value) && !special) fail('not a number');
     const labels: Record<string, string> = {};
     LABEL.lastIndex = 0;
     while (LABEL.lastIndex < labelText.length) {
