@@ -7,6 +7,8 @@ import type { Site } from '../../site/open-site.js';
 import { LOG_FORMATS, LOG_LEVELS, createServerLogger, type LogFormat, type LogLevel } from '../../site/server/logging.js';
 import { ServerMetrics } from '../../site/server/metrics.js';
 import { ServerObserver } from '../../site/server/observer.js';
+
+export { MetricsListenError } from '../../site/server/observer.js';
 import { siteSources } from '../../site/server/sources.js';
 
 export const OBSERVABILITY_OPTIONS: OptionSpec = {

@@ -13,7 +13,7 @@ import type { PageSchema } from '../../forms-ui/server/pages.js';
 import type { FormsServer } from '../../forms-ui/server/app.js';
 import type { Site } from '../../site/open-site.js';
 import { openSiteFolder, openSiteFolders, SiteOpenError } from '../site-folder.js';
-import { OBSERVABILITY_OPTIONS, OBSERVABILITY_USAGE, observabilitySettings, siteServerObserver } from './serve-observability.js';
+import { MetricsListenError, OBSERVABILITY_OPTIONS, OBSERVABILITY_USAGE, observabilitySettings, siteServerObserver } from './serve-observability.js';
 
 const say = (line: string) => process.stderr.write(`smartcage serve: ${line}\n`);
 
@@ -125,8 +125,9 @@ export const serveCommand: Command = {
     try {
       if (sites.length > 0) {
         const { startSiteServer } = await import('../site-server/app.js');
+        const ownPort = await observer?.listenMetrics();
         s = await startSiteServer({ port, sites, mode: siteDir !== undefined ? 'single' : 'multi', schemas, observer });
-        metricsUrl = (await observer?.listenMetrics()) ?? `${s.url}/metrics`;
+        metricsUrl = ownPort ?? `${s.url}/metrics`;
       } else {
         s = await startFormsServer({ port, storageDir: hasDir ? dir : undefined, schemas });
       }
@@ -134,7 +135,8 @@ export const serveCommand: Command = {
       await observer?.close();
       await closeSites();
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') say(`port ${port} is in use (try --port 0 for a free one, or another --port N)`);
+      if (e instanceof MetricsListenError) say(e.message);
+      else if (code === 'EADDRINUSE') say(`port ${port} is in use (try --port 0 for a free one, or another --port N)`);
       else if (code === 'EACCES') say(`port ${port} may not be opened by this user (try --port 0, or a port above 1023)`);
       else throw e;
       return EXIT.IO;

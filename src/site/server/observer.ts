@@ -19,6 +19,13 @@ import type { ServerMetrics } from './metrics.js';
 
 export const METRICS_PATH = '/metrics';
 
+/** The metrics port could not be opened: one line for the operator. */
+export class MetricsListenError extends Error {
+  constructor(port: number, code: string | undefined) {
+    super(code === 'EADDRINUSE' ? `--metrics-port ${port} is in use` : code === 'EACCES' ? `--metrics-port ${port} may not be opened by this user` : `--metrics-port ${port} cannot be opened (${code ?? 'unknown error'})`);
+  }
+}
+
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 export interface ObserverOptions {
@@ -84,7 +91,7 @@ export class ServerObserver {
       }
     });
     await new Promise<void>((ok, fail) => {
-      server.once('error', fail);
+      server.once('error', (e: NodeJS.ErrnoException) => fail(new MetricsListenError(metricsPort, e.code)));
       server.listen(metricsPort, '127.0.0.1', () => ok());
     });
     this.metricsServer = server;

@@ -230,3 +230,38 @@ describe('serve --sites: metrics', () => {
     expect(separate.lines().filter((l) => l.kind === 'access')).toEqual([]);
   });
 });
+
+describe('serve: observability options that are wrong', () => {
+  it('a bad level, format, port or label count is a usage error (exit 2); a metrics port in use is one line and exit 3', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'smartcage-obs-'));
+    folders.push(parent);
+    const dir = siteFolder(parent, 'obs-bad');
+    for (const [args, message] of [
+      [['--log-level', 'loud'], '--log-level needs one of fatal, error, warn, info, debug, trace, silent'],
+      [['--log-format', 'xml'], '--log-format needs json or pretty'],
+      [['--metrics-port', '70000'], '--metrics-port needs an integer from 0 to 65535'],
+      [['--metrics-site-labels', 'many'], '--metrics-site-labels needs an integer from 0 to 1000'],
+    ] as const) {
+      const r = runBin(['serve', '--port', '0', '--site', dir, ...args]);
+      expect(r.status).toBe(2);
+      expect(r.stderr.split('\n')[0]).toBe(`smartcage serve: ${message}`);
+    }
+    const { createServer } = await import('node:net');
+    const taken = createServer();
+    await new Promise<void>((ok) => taken.listen(0, '127.0.0.1', ok));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--site', dir, '--metrics-port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (err += d));
+      const status = await new Promise<number | null>((done) => child.once('exit', done));
+      expect(status).toBe(3);
+      expect(err).toBe(`smartcage serve: --metrics-port ${port} is in use\n`);
+      expect(out).toBe('');
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
+});
