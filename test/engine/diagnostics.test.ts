@@ -7,7 +7,7 @@
 import { subscribe, tracingChannel, unsubscribe } from 'node:diagnostics_channel';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  BridgeError, HOST_CALL_CHANNEL, RENDER_CHANNEL, TEMPLATE_LOG_CHANNEL, definePlugin, type HostCallEvent, type RenderEvent, type TemplateLogEvent,
+  BridgeError, createEngine, HOST_CALL_CHANNEL, RENDER_CHANNEL, TEMPLATE_LOG_CHANNEL, definePlugin, type HostCallEvent, type RenderEvent, type TemplateLogEvent,
 } from '../../src/index.js';
 import { testEngine, templateError } from '../support/engine.js';
 
@@ -25,7 +25,7 @@ const echo = definePlugin({
   },
 });
 
-const engine = testEngine({ plugins: [echo], limits: { cpuMs: 300 } });
+const engine = testEngine({ plugins: [echo], limits: { cpuMs: 300 }, templates: { 'inc.tpl': 'inner\n\n{logger msg1="from the include"}' } });
 
 type Seen = { kind: string; event: RenderEvent | HostCallEvent | TemplateLogEvent };
 
@@ -117,6 +117,14 @@ describe('diagnostics_channel events', () => {
     expect(error).toBe(thrown);
   });
 
+  it('a line logged in an {include}d template names that template and its line', async () => {
+    const seen = listen();
+    await engine.render('a\n{include file="inc.tpl"}', { name: 'outer.tpl', identity: { tenant: 'inc', requestId: 'req-inc' } });
+    expect(seen.filter((s) => s.kind === 'log').map((s) => s.event)).toEqual([
+      { tenant: 'inc', requestId: 'req-inc', template: 'inc.tpl', line: 3, level: 'info', message: 'from the include' },
+    ]);
+  });
+
   it('stats(): the worker, the tenant isolates it holds, nothing queued once renders ended', async () => {
     await engine.render('a', { identity: { tenant: 'stats-a' } });
     await engine.render('b', { identity: { tenant: 'stats-b' } });
@@ -126,6 +134,16 @@ describe('diagnostics_channel events', () => {
     expect(s.isolates).toBeGreaterThanOrEqual(2);
     expect(s).toMatchObject({ queued: 0, running: 0, crashes: 0 });
     expect(s.evicted).toBeGreaterThanOrEqual(0);
+  });
+
+  it('stats() with workers: 0: the isolates of this process, no workers', async () => {
+    const local = createEngine({ workers: 0 });
+    try {
+      await local.render('x', { identity: { tenant: 'here' } });
+      expect(local.stats()).toEqual({ workers: 0, isolates: 1, evicted: 0, queued: 0, running: 0, crashes: 0 });
+    } finally {
+      local.close();
+    }
   });
 
   it('nobody listening: no event object is made, and renders answer as before', async () => {
