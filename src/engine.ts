@@ -15,7 +15,7 @@ import { requireNoNodeSnapshot } from './sandbox/isolate-host.js';
 import type { RenderResponse } from './protocol/render.js';
 import { isErrorCode } from './protocol/error-codes.js';
 import { TenantIsolates } from './sandbox/isolate-cache.js';
-import { SandboxPool, DEFAULT_POOL, type PoolOptions } from './sandbox/pool.js';
+import { SandboxPool, DEFAULT_POOL, type PoolOptions, type PoolSnapshot } from './sandbox/pool.js';
 import { createBridge, type HostErrorReport } from './host-bridge/bridge.js';
 import { requestGlobals } from './host-bridge/request-globals.js';
 import type { HostAdapters, RenderIdentity } from './host-bridge/host.js';
@@ -24,6 +24,7 @@ import { renderRequest } from './sandbox/request.js';
 import { registerRawJsRender } from './engine-internal.js';
 import { enginePlugins, rememberPlugins } from './engine-plugins.js';
 import type { PluginDefinition } from './host-bridge/embedder-plugins.js';
+import { publishTemplateLogs, renderChannel, traceRender, type RenderEvent } from './diagnostics.js';
 
 export type { SourceLookup };
 
@@ -116,6 +117,9 @@ export interface RenderResult {
   diagnostics: Diagnostic[];
 }
 
+/** What an engine holds and does now. With workers: 0, `queued`, `running` and `crashes` stay 0. */
+export type EngineStats = PoolSnapshot;
+
 export interface Engine {
   /**
    * Compiles without rendering (tools: checks, the compile command). Synchronous: it runs on the
@@ -133,6 +137,8 @@ export interface Engine {
   endRequest(identity: { tenant?: string; requestId: string }): void;
   /** Process ids of the sandbox workers (empty with workers: 0). */
   pids(): number[];
+  /** Counts for metrics, read now: workers, isolates held and evicted, renders queued and running (docs/observability.md). */
+  stats(): EngineStats;
   close(): void;
 }
 
@@ -172,16 +178,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return templates.compileNow(source, opts.name, identityOf(opts.identity));
     },
 
-    async render(source, opts = {}) {
+    render(source, opts = {}) {
       const name = opts.name ?? 'template';
-      if (source.length > limits.maxTemplateBytes) {
-        throw new TemplateError({ code: 'E_TEMPLATE_TOO_LARGE', message: `the template is larger than ${limits.maxTemplateBytes} bytes`, name, line: 0, column: 0, frame: '' });
-      }
       const identity = identityOf(opts.identity);
-      const got = templates.get(source, name, identity, tenantDefaults(identity));
-      // A cache hit stays synchronous: the hot path does not wait a turn for it.
-      const c = got instanceof Promise ? await got : got;
-      return runCompiled(c, name, identity, opts);
+      if (!renderChannel.hasSubscribers) return renderSource(source, name, identity, opts);
+      const event: RenderEvent = { tenant: identity.tenant, template: name, requestId: identity.requestId, context: identity.context };
+      return traceRender(event, () => renderSource(source, name, identity, opts, event).catch((e: unknown) => Promise.reject(asTemplateError(e, name))));
     },
 
     close() {
@@ -195,6 +197,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return pool ? pool.pids() : [];
     },
 
+    stats() {
+      if (sandbox instanceof SandboxPool) return sandbox.snapshot();
+      const { isolates, evicted } = sandbox.report();
+      return { workers: 0, isolates, evicted, queued: 0, running: 0, crashes: 0 };
+    },
+
     endRequest(identity) {
       requestGlobals.endRequest(identity.tenant ?? 'default', identity.requestId);
     },
@@ -206,6 +214,16 @@ export function createEngine(options: EngineOptions = {}): Engine {
   });
   return engine;
 
+  async function renderSource(source: string, name: string, identity: RenderIdentity, opts: RenderOptions, event?: RenderEvent): Promise<RenderResult> {
+    if (source.length > limits.maxTemplateBytes) {
+      throw new TemplateError({ code: 'E_TEMPLATE_TOO_LARGE', message: `the template is larger than ${limits.maxTemplateBytes} bytes`, name, line: 0, column: 0, frame: '' });
+    }
+    const got = templates.get(source, name, identity, tenantDefaults(identity));
+    // A cache hit stays synchronous: the hot path does not wait a turn for it.
+    const c = got instanceof Promise ? await got : got;
+    return runCompiled(c, name, identity, opts, event);
+  }
+
   /** The security harness's raw render (src/engine-internal.ts): `body` as a compiled template's function. */
   async function renderRawJs(body: string, name: string, opts: RenderOptions): Promise<RenderResult> {
     const id = `${name}#${digest(body)}`;
@@ -215,7 +233,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     return runCompiled(c, name, identityOf(opts.identity), opts);
   }
 
-  async function runCompiled(c: Compiled, name: string, identity: RenderIdentity, opts: RenderOptions): Promise<RenderResult> {
+  /** `event`: the render's diagnostics event (src/diagnostics.ts), when someone listens. */
+  async function runCompiled(c: Compiled, name: string, identity: RenderIdentity, opts: RenderOptions, event?: RenderEvent): Promise<RenderResult> {
     const tenant = identity.tenant;
     // One clock for the isolate and the host: an open check on the host sees the render's $smarty.now.
     const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
@@ -247,6 +266,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     }
     const bridge = createBridge(set.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }, { plugins: own?.table, onHostError: options.onHostError }).handler;
     const memoryMB = c.manifest.memoryMB;
+    if (event) event.memoryMB = memoryMB;
     let raw: RenderResponse;
     try {
       raw = await sandbox.render(tenant, memoryMB, c.template, request, limits, bridge);
@@ -254,7 +274,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
       // A request id the engine made up names this render alone: nothing can read its globals later.
       if (opts.identity?.requestId === undefined) requestGlobals.endRequest(tenant, identity.requestId);
     }
+    if (event && typeof raw.cpuMs === 'number') event.cpuMs = raw.cpuMs;
     if (raw.error) throw runtimeError(raw.error, c);
+    if (raw.logs?.length) publishTemplateLogs(raw.logs, (i) => logPlace(raw.logsAt?.[i], c), identity);
     const warnings = raw.warnings ?? [];
     return {
       output: raw.output ?? '',
@@ -329,6 +351,12 @@ function slotPosition(at: unknown, c: Compiled): readonly [number, number, numbe
   if (typeof at !== 'number' || !Number.isInteger(at) || at < 1 || at > table.length / 4) return undefined;
   const i = (at - 1) * 4;
   return [table[i], table[i + 1], table[i + 2], table[i + 3]] as const;
+}
+
+/** Where a log line was written: the template and line of the position slot then (line 0 when none was recorded). */
+function logPlace(at: number | undefined, c: Compiled): { template: string; line: number } {
+  const pos = slotPosition(at, c);
+  return { template: (c.sources[pos ? pos[1] : 0] ?? c.sources[0]).name, line: pos ? pos[2] : 0 };
 }
 
 /** A warning of the render at the plugin or modifier call that raised it (line 0 when none was recorded). */

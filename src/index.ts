@@ -6,7 +6,10 @@
 export { compile, ENGINE_VERSION } from './compiler/index.js';
 export type { CompileOptions, CompileResult, Manifest } from './compiler/index.js';
 export { createEngine } from './engine.js';
-export type { Engine, EngineOptions, RenderOptions, RenderResult, SourceLookup, TenantSettings } from './engine.js';
+export type { Engine, EngineOptions, EngineStats, RenderOptions, RenderResult, SourceLookup, TenantSettings } from './engine.js';
+// diagnostics_channel events for observers (docs/observability.md): the names to subscribe to and their payloads.
+export { RENDER_CHANNEL, HOST_CALL_CHANNEL, TEMPLATE_LOG_CHANNEL } from './diagnostics.js';
+export type { RenderEvent, HostCallEvent, TemplateLogEvent } from './diagnostics.js';
 export { TemplateError, formatDiagnostic } from './errors.js';
 export type { Diagnostic } from './errors.js';
 export type { HostAdapters, RenderIdentity, SecretRecord, SessionAdapter, InternalApiRequest, ApiTokenRequest, MailAdapter, OutgoingMail } from './host-bridge/host.js';

@@ -20,6 +20,7 @@ import { answerModifier } from './host-modifiers.js';
 import { requestGlobals } from './request-globals.js';
 import type { BridgeCall, PluginTable, RenderClock } from './plugin-contract.js';
 import { hostProvides, missingAdapter } from './capabilities.js';
+import { observeHostCalls } from '../diagnostics.js';
 
 /**
  * An identity attribute written as a literal: the value must be one the compiler saw in the
@@ -128,7 +129,8 @@ export function createBridge(
       return JSON.stringify({ error: { code, message } } satisfies HostAnswer);
     }
   };
-  return { handler, secrets };
+  // The one dispatch point: every call of this render passes here (src/diagnostics.ts).
+  return { handler: observeHostCalls(handler, identity), secrets };
 }
 
 /** The embedder's report gets the error; a report that throws changes nothing of the answer. */

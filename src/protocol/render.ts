@@ -49,7 +49,11 @@ export interface RenderResponse {
   /** For each warning, the position slot when it was raised (see `at` below; 0: none). Untrusted like the rest. */
   warningsAt?: number[];
   logs?: { level: string; message: string }[];
+  /** For each log line, the position slot when it was written (as `warningsAt`). */
+  logsAt?: number[];
   returnValue?: unknown;
+  /** CPU time the render's code used in the isolate, ms: set by the host side (src/sandbox/isolate-host.ts), not the isolate. */
+  cpuMs?: number;
   /**
    * `at`: the value of the position slot when the render stopped: a 1-based index into the
    * template's line table, for an error whose stack names no template line and for limits

@@ -120,7 +120,7 @@ function renderOnce(name: string, req: RenderRequest): RenderResponse {
       if (output.length > $.maxOutput) $.outputLimit(output.length);
       // Measured at {return} already; again here because an object it holds may have changed since.
       checkReturnSize($.returnValue, $.maxOutput);
-      return { output, warnings: $.warnings, warningsAt: $.warningsAt, logs: $.logs, returnValue: toJS($.returnValue) };
+      return { output, warnings: $.warnings, warningsAt: $.warningsAt, logs: $.logs, logsAt: $.logsAt, returnValue: toJS($.returnValue) };
     } finally {
       rendering = false;
       setCurrent(previous);

@@ -81,6 +81,8 @@ export class RenderState implements PluginContext {
   /** Where each warning was raised: the position slot's line-table index then (0: none). */
   readonly warningsAt: number[] = [];
   readonly logs: LogLine[] = [];
+  /** Where each log line was written: the position slot's line-table index then (0: none). */
+  readonly logsAt: number[] = [];
   private readonly rng: Random;
   private readonly requestData: Record<string, Value>;
   private readonly constants: Record<string, Value>;
@@ -172,6 +174,7 @@ export class RenderState implements PluginContext {
     if (this.logs.length >= 1000) return;
     const safe = replaceEach(message, /[\x00-\x1f\x7f\u2028\u2029]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : escapeCode(c.charCodeAt(0))), 'logger');
     this.logs.push({ level, message: safe });
+    this.logsAt.push(whereSlotNow()[0] ?? 0);
   }
 
   // ---- block plugins ({read_dir}...{/read_dir})

@@ -73,6 +73,22 @@ export interface PoolOptions {
   crashWindowMs: number;
 }
 
+/** What the pool holds and does now (the engine's `stats()`). */
+export interface PoolSnapshot {
+  /** Sandbox worker processes alive. */
+  workers: number;
+  /** Tenant isolates the workers hold. */
+  isolates: number;
+  /** Isolates the workers alive disposed by the idle, retain and budget rules (a new worker starts at 0). */
+  evicted: number;
+  /** Renders waiting: behind another render of their tenant, for memory admission, or for a worker to start. */
+  queued: number;
+  /** Renders a worker is running. */
+  running: number;
+  /** Worker processes that died since the pool started. */
+  crashes: number;
+}
+
 export const DEFAULT_POOL: PoolOptions = {
   workers: 2,
   perTenantConcurrency: 1,
@@ -266,6 +282,28 @@ export class SandboxPool {
   /** Worker process ids (for tests that kill one). */
   pids(): number[] {
     return this.shared.map((w) => w.proc.pid ?? 0);
+  }
+
+  /** Counts for an observer (`Engine.stats()`): read-only, as the workers last reported. */
+  snapshot(): PoolSnapshot {
+    const live = this.workers().filter((w) => !w.exited);
+    let running = 0;
+    for (const w of live) running += w.inflight.size;
+    let admitted = 0;
+    let queued = 0;
+    for (const l of this.tenantLimits.values()) {
+      admitted += l.activeCount;
+      queued += l.pendingCount;
+    }
+    return {
+      workers: live.length,
+      isolates: live.reduce((n, w) => n + w.memory.isolates, 0),
+      evicted: live.reduce((n, w) => n + w.memory.evicted, 0),
+      // Admitted but not yet sent to a worker: waiting for memory admission or a starting worker.
+      queued: queued + Math.max(0, admitted - running),
+      running,
+      crashes: this.stats.crashes,
+    };
   }
 
   /** What each worker holds, as it last reported (shared workers, then quarantined ones). */

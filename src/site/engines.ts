@@ -11,7 +11,7 @@
  * (EngineOptions.tenant). So `serve --sites` with 1,000 sites runs one set of engines, and a site
  * opened alone (`render --site`, tests) attaches to a set of its own.
  */
-import { createEngine, type Engine, type EngineOptions, type TenantSettings } from '../index.js';
+import { createEngine, type Engine, type EngineOptions, type TenantSettings, type EngineStats } from '../index.js';
 
 /** Internal requests nest at most this deep below a request from outside. */
 export const MAX_INTERNAL_DEPTH = 3;
@@ -94,6 +94,11 @@ export class SiteEngines {
   /** Process ids of the engines' sandbox workers. */
   pids(): number[] {
     return [...this.made, ...this.own.values()].flatMap((e) => e?.pids() ?? []);
+  }
+
+  /** What each engine made so far holds (for metrics; makes none). */
+  stats(): EngineStats[] {
+    return [...this.made, ...this.own.values()].filter((e) => e !== undefined).map((e) => e.stats());
   }
 
   close(): void {

@@ -67,7 +67,11 @@ export class SiteFolderError extends Error {}
 class Handle {
   users = 0;
   retired = false;
-  constructor(readonly site: Promise<Site>) {}
+  /** The site once it opened (metrics read what the open sites hold without waiting). */
+  ready: Site | null = null;
+  constructor(readonly site: Promise<Site>) {
+    site.then((s) => (this.ready = s), () => {});
+  }
 }
 
 class Entry {
@@ -173,6 +177,18 @@ export class SiteRegistry {
   /** Open PostgreSQL pools, one per URL in use. */
   get pgPools(): number {
     return this.pools.pgPools;
+  }
+
+  /** The sites open now (metrics: their batch queues). */
+  openedSites(): Site[] {
+    const out: Site[] = [];
+    for (const e of this.entries.values()) if (e.handle?.ready) out.push(e.handle.ready);
+    return out;
+  }
+
+  /** Use of each PostgreSQL pool open now (one per URL, shared by the sites that name it). */
+  poolUses(): ReturnType<DatabasePools['uses']> {
+    return this.pools.uses();
   }
 
   /** Open handles (for tests and the benchmark). */

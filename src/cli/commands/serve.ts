@@ -13,6 +13,7 @@ import type { PageSchema } from '../../forms-ui/server/pages.js';
 import type { FormsServer } from '../../forms-ui/server/app.js';
 import { SiteFolderError, SiteRegistry } from '../../site/registry.js';
 import { TENANCY_SPEC, TENANCY_USAGE, tenancyOptions } from '../site-server/tenancy-options.js';
+import { MetricsListenError, OBSERVABILITY_OPTIONS, OBSERVABILITY_USAGE, observabilitySettings, siteServerObserver } from './serve-observability.js';
 
 const say = (line: string) => process.stderr.write(`smartcage serve: ${line}\n`);
 
@@ -49,6 +50,7 @@ export const serveCommand: Command = {
     '                 Default ./files when it exists; else the picker shows an empty folder',
     '  --schema FILE  a JSON schema of your own, shown first as /demo/NAME (NAME: the file\'s',
     '                 base name); checked like the samples first. Repeat for more files',
+    ...OBSERVABILITY_USAGE,
     '',
     'Pages (?lang=ja: in Japanese): / (your schemas and the samples), /demo/NAME, /paste (paste',
     "a schema, see its form). Sent with a Content-Security-Policy without 'unsafe-eval':",
@@ -69,6 +71,7 @@ export const serveCommand: Command = {
       sites: { type: 'string' },
       schema: { type: 'string', multiple: true },
       ...TENANCY_SPEC,
+      ...OBSERVABILITY_OPTIONS,
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const given = ['files', 'site', 'sites'].filter((o) => values[o] !== undefined);
@@ -76,6 +79,7 @@ export const serveCommand: Command = {
     const portFlag = stringOption(values, 'port');
     const port = portFlag === undefined ? 8080 : Number(portFlag);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port needs an integer from 0 to 65535');
+    const observability = observabilitySettings(values);
     const filesFlag = stringOption(values, 'files');
     const dir = resolve(filesFlag ?? 'files');
     const hasDir = existsSync(dir) && statSync(dir).isDirectory();
@@ -134,17 +138,23 @@ export const serveCommand: Command = {
     }
     const closeSites = () => registry?.close() ?? Promise.resolve();
     let s: FormsServer;
+    const observer = registry ? siteServerObserver(observability, registry) : undefined;
+    let metricsUrl: string | null = null;
     try {
       if (registry) {
         const { startSiteServer } = await import('../site-server/app.js');
-        s = await startSiteServer({ port, sites: registry, mode: siteDir !== undefined ? 'single' : 'multi', schemas });
+        const ownPort = await observer?.listenMetrics();
+        s = await startSiteServer({ port, sites: registry, mode: siteDir !== undefined ? 'single' : 'multi', schemas, observer });
+        metricsUrl = ownPort ?? `${s.url}/metrics`;
       } else {
         s = await startFormsServer({ port, storageDir: hasDir ? dir : undefined, schemas });
       }
     } catch (e) {
+      await observer?.close();
       await closeSites();
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') say(`port ${port} is in use (try --port 0 for a free one, or another --port N)`);
+      if (e instanceof MetricsListenError) say(e.message);
+      else if (code === 'EADDRINUSE') say(`port ${port} is in use (try --port 0 for a free one, or another --port N)`);
       else if (code === 'EACCES') say(`port ${port} may not be opened by this user (try --port 0, or a port above 1023)`);
       else throw e;
       return EXIT.IO;
@@ -162,6 +172,7 @@ export const serveCommand: Command = {
       lines.push(`smartcage serve: ${s.url}/ (${files}); Ctrl-C stops`);
     }
     for (const x of schemas) lines.push(`  ${x.name}: ${s.url}/demo/${x.name}`);
+    if (metricsUrl !== null) lines.push(`  metrics: ${metricsUrl}; logs: JSON lines on stderr`);
     process.stdout.write(`${lines.join('\n')}\n`);
     await new Promise<void>((done) => {
       // SIGHUP: every site.json read again, new site folders added (src/site/registry.ts).
@@ -171,7 +182,7 @@ export const serveCommand: Command = {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
         process.off('SIGHUP', rescan);
-        void s.close().then(closeSites).then(() => done());
+        void s.close().then(() => observer?.close()).then(closeSites).then(() => done());
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);

@@ -23,6 +23,8 @@ import { endpointPath } from '../../site/api/endpoints.js';
 import { jsonFields } from '../../site/json-fields.js';
 import { ExtFieldEditor } from './ext-fields.js';
 import type { Used } from '../../site/registry.js';
+import { annotateRequest } from '../../site/server/access-log.js';
+import type { ServerObserver } from '../../site/server/observer.js';
 
 /**
  * The sites a server answers for: open ones (tests, an embedder), or a SiteRegistry that opens
@@ -44,6 +46,8 @@ export interface SiteServerOptions {
   mode: 'single' | 'multi';
   /** --schema files, listed by the forms app. */
   schemas?: readonly PageSchema[];
+  /** The access log, the request ids and /metrics (src/site/server/observer.ts); none without. */
+  observer?: ServerObserver;
 }
 
 /** An API request body past this is refused (413) before it is parsed. */
@@ -137,6 +141,7 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<FormsSer
   /** A request of site `key`, run within its share (src/site/registry.ts): refused at once past it. */
   async function siteRoute(key: string, base: string, rest: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const m = mounted(key);
+    annotateRequest({ site: key, endpoint: `/${rest}` });
     const used = await source.use(key, async (site) => {
       if (rest.startsWith('rcms-api/')) return api(site, base, rest, req, res, url);
       if (await m.editor(site, base).handle(req, res, rest, url)) return;
@@ -177,7 +182,7 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<FormsSer
     return forward(rootForms, req, res, pathname === '/forms/' ? '' : pathname.slice(1), url);
   }
 
-  const server = await listenOnLoopback(handle, opts.port);
+  const server = await listenOnLoopback(opts.observer ? opts.observer.wrap(handle) : handle, opts.port);
   port = server.port;
   return server;
 }

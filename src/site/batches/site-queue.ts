@@ -29,6 +29,11 @@ export function siteQueue(ctx: SiteContext, opts: QueueOptions = {}): Promise<Ba
   return q;
 }
 
+/** The site's queue if it was opened already (metrics read it; they must not open one). */
+export function openedSiteQueue(ctx: SiteContext): Promise<BatchQueue> | undefined {
+  return queues.get(ctx.db);
+}
+
 export async function closeSiteQueue(ctx: SiteContext): Promise<void> {
   const q = queues.get(ctx.db);
   queues.delete(ctx.db);

@@ -28,6 +28,8 @@ export interface SiteDatabase extends SqlRunner {
    * wait for it on SQLite and use another connection on PostgreSQL.
    */
   transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /** Clients of the connection pool (PostgreSQL; absent for SQLite, which has none): for metrics. */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -47,9 +49,17 @@ export async function openDatabase(target: { url?: string | null; sqlitePath: st
  * rows carry their tenant). A site's handle closes only its share; the pool ends with its last site.
  */
 export class DatabasePools {
-  private readonly pg = new Map<string, { db: Promise<SiteDatabase>; users: number }>();
+  private readonly pg = new Map<string, { db: Promise<SiteDatabase>; users: number; ready?: SiteDatabase }>();
 
   constructor(private readonly pgPoolMax: number) {}
+
+  /** Use of each pool open now. */
+  *uses(): Generator<{ total: number; idle: number; waiting: number }> {
+    for (const e of this.pg.values()) {
+      const use = e.ready?.poolUse?.();
+      if (use) yield use;
+    }
+  }
 
   async open(target: { url?: string | null; sqlitePath: string }): Promise<SiteDatabase> {
     const url = target.url;
@@ -57,7 +67,9 @@ export class DatabasePools {
     let shared = this.pg.get(url);
     if (!shared) {
       const made = import('./postgres.js').then(({ openPostgres }) => openPostgres(url, this.pgPoolMax));
-      shared = { db: made, users: 0 };
+      const entry: { db: Promise<SiteDatabase>; users: number; ready?: SiteDatabase } = { db: made, users: 0 };
+      made.then((db) => (entry.ready = db), () => {});
+      shared = entry;
       this.pg.set(url, shared);
     }
     shared.users++;

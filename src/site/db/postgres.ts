@@ -51,6 +51,9 @@ class PgDatabase extends PgRunner implements SiteDatabase {
       client.release();
     }
   }
+  poolUse(): { total: number; idle: number; waiting: number } {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
+  }
   async close(): Promise<void> {
     await this.pool.end();
   }
