@@ -62,4 +62,9 @@ export interface RenderResponse {
   error?: { code: string; message: string; stack: string; at?: number };
   /** The render changed what the lockdown does not freeze: the host replaces the context. */
   contextTainted?: boolean;
+  /**
+   * A render in a synchronous slice whose output was too long to copy out within it
+   * (src/sandbox/sync-slice.ts): nothing else is set, and the host renders again asynchronously.
+   */
+  overSlice?: boolean;
 }

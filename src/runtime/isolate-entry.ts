@@ -83,11 +83,29 @@ const smartcage = {
     return true;
   },
 
-  /** Renders; never throws: errors come back as data with a code (a thrown object cannot carry one out). */
-  render(name: string, req: RenderRequest): RenderResponse {
-    const response = renderOnce(name, req);
-    if (!builtinsIntact()) response.contextTainted = true;
-    return response;
+  /**
+   * Renders; never throws: errors come back as data with a code (a thrown object cannot carry one
+   * out). The host may call it synchronously for a bounded slice (src/sandbox/sync-slice.ts):
+   * then `sliceOutputChars` is set, and a longer output is not copied out on the host's thread
+   * but answered `overSlice`. A slice that ran out was cut where it stood, its `finally` blocks
+   * not run: the host renders again at once with `afterCut`, which clears what they restore.
+   */
+  render(name: string, req: RenderRequest, sliceOutputChars = 0, afterCut = false): RenderResponse {
+    try {
+      if (afterCut) {
+        rendering = false;
+        setCurrent(null);
+      }
+      const response = renderOnce(name, req);
+      if (!builtinsIntact()) response.contextTainted = true;
+      if (sliceOutputChars > 0 && typeof response.output === 'string' && response.output.length > sliceOutputChars) return { overSlice: true };
+      return response;
+    } catch {
+      // Nothing thrown leaves: isolated-vm would read a thrown object's `message` on the way
+      // out, outside its timeout, and a getter there that never returns would hold the caller
+      // (docs/security.md IS-05). What was thrown is not read here either.
+      return { error: { code: 'E_RUNTIME', message: 'the render failed', stack: '' } };
+    }
   },
 };
 

@@ -26,6 +26,7 @@ import { WARMUP_RENDERS, warmupRequest, warmupTemplate } from './warmup.js';
 import { withLimits, type RenderRequestBody } from './request.js';
 import type { HostCallHandler } from '../protocol/host-call.js';
 import type { SyncRender } from './sync-render.js';
+import { MAX_SLICE_VARS_BYTES, renderInSlice } from './sync-slice.js';
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 
 /**
@@ -49,6 +50,13 @@ interface LiveContext {
   reduce: ivm.Reference<() => boolean>;
   defined: Map<string, string>;
   renders: number;
+  /**
+   * Templates whose synchronous slice ran out (or held this thread past twice the slice): the
+   * renders each goes asynchronously before it is sliced again, and how many that was last time
+   * (doubled at each cut, 8 to 1,024, halved when it fits again), so a template that does not
+   * fit pays for a cut rarely.
+   */
+  cuts: Map<string, { backoff: number; wait: number }>;
 }
 
 export class IsolateHost {
@@ -79,6 +87,8 @@ export class IsolateHost {
   /** Set once a render breached a limit: the isolate takes no more work. */
   retired = false;
   renders = 0;
+  /** Synchronous slices of this isolate (src/sandbox/sync-slice.ts): renders they finished, renders cut and run again. */
+  readonly slices = { done: 0, cut: 0 };
   /** Renders queued or running here: while any is, nothing may measure or dispose this isolate. */
   private pending = 0;
   /** When the last render ended (or the isolate was made), ms since the epoch. */
@@ -207,7 +217,7 @@ export class IsolateHost {
     const smartcage = (await context.global.get('smartcage', { reference: true })) as ivm.Reference<{ render: unknown; reduceMemory: unknown }>;
     const render = (await smartcage.get('render', { reference: true })) as LiveContext['render'];
     const reduce = (await smartcage.get('reduceMemory', { reference: true })) as LiveContext['reduce'];
-    this.live = { context, render, reduce, defined: new Map(), renders: 0 };
+    this.live = { context, render, reduce, defined: new Map(), renders: 0, cuts: new Map() };
     return this.live;
   }
 
@@ -284,6 +294,7 @@ export class IsolateHost {
     const started = performance.now();
     let sync = false;
     let wallExpired = false;
+    let copy: ivm.ExternalCopy | null = null;
     const watchdog = setTimeout(() => {
       wallExpired = true;
       this.retire();
@@ -304,14 +315,37 @@ export class IsolateHost {
       }
       this.active = host;
       this.where[0] = 0;
-      const args = new ivm.ExternalCopy(withLimits(request, limits)).copyInto({ release: true });
+      // Not released at its first use: a render cut at the end of its slice takes a second copy.
+      const external = ivm.ExternalCopy.totalExternalSize;
+      copy = new ivm.ExternalCopy(withLimits(request, limits));
+      const copyBytes = ivm.ExternalCopy.totalExternalSize - external;
       // In a sandbox worker, a template that cannot call the host and is defined already renders
       // synchronously: no hop to the isolate's thread and back (docs/decisions.md D117). The
       // watchdog cannot fire meanwhile, so the call's own timeout is the nearer deadline.
       sync = syncRender !== null && t.hostFree === true && !defining;
-      const result = sync && syncRender
-        ? syncRender(live.render, [t.id, args], Math.min(limits.cpuMs, limits.wallMs))
-        : ((await live.render.apply(undefined, [t.id, args], { timeout: limits.cpuMs, result: { copy: true } })) as RenderResponse);
+      let result: RenderResponse | null = null;
+      if (sync && syncRender) result = syncRender(live.render, [t.id, copy.copyInto()], Math.min(limits.cpuMs, limits.wallMs));
+      else {
+        // In this process the same template first gets a bounded synchronous slice, then the
+        // async path from the start with what is left of its CPU time (src/sandbox/sync-slice.ts, D200).
+        let cpuMs = limits.cpuMs;
+        let afterCut = false;
+        if (syncRender === null && t.hostFree === true && !defining && copyBytes <= MAX_SLICE_VARS_BYTES && this.maySlice(live, t.id, limits)) {
+          const slice = renderInSlice(live.render, t.id, copy.copyInto(), limits.syncSliceMs);
+          if (slice.done) {
+            result = slice.response;
+            this.slices.done++;
+            this.fitSlice(live, t.id);
+          } else {
+            this.slices.cut++;
+            cpuMs = Math.max(1, cpuMs - Math.ceil(slice.heldMs));
+            afterCut = true;
+            this.where[0] = 0;
+          }
+          if (!slice.done || slice.heldMs > 2 * limits.syncSliceMs) this.cutSlice(live, t.id);
+        }
+        result ??= (await live.render.apply(undefined, [t.id, copy.copyInto(), 0, afterCut], { timeout: cpuMs, result: { copy: true } })) as RenderResponse;
+      }
       if (defining && result.error?.code === 'E_TEMPLATE_NOT_LOADED') {
         // Its define failed (it threw, or ran out of time): the context may hold half of it.
         this.dropContext();
@@ -333,6 +367,7 @@ export class IsolateHost {
       if (/memory limit|disposed/i.test(message)) return sandboxError('E_MEMORY_LIMIT', `the render needed more than the ${this.memoryMB} MB memory limit`, at);
       return sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering');
     } finally {
+      copy?.release();
       this.active = null;
       clearTimeout(watchdog);
       if (this.spareAfterRender) {
@@ -341,6 +376,33 @@ export class IsolateHost {
         IsolateHost.prepareSpare(this.memoryMB);
       }
     }
+  }
+
+  /** Whether template `id` gets a synchronous slice now (not while it waits out an earlier cut). */
+  private maySlice(live: LiveContext, id: string, limits: SandboxLimits): boolean {
+    if (!(limits.syncSliceMs > 0)) return false;
+    const cut = live.cuts.get(id);
+    if (!cut || cut.wait === 0) return true;
+    cut.wait--;
+    return false;
+  }
+
+  /** Template `id` did not fit its slice: the next renders of it go asynchronously. */
+  private cutSlice(live: LiveContext, id: string): void {
+    const backoff = Math.min(2 * (live.cuts.get(id)?.backoff ?? 4), 1024);
+    live.cuts.set(id, { backoff, wait: backoff });
+  }
+
+  /**
+   * Template `id` fitted its slice: an earlier cut weighs half as much. On a loaded machine a
+   * render that fits is cut now and then (its thread was not scheduled for the slice's length),
+   * and a backoff that only grew would keep such a template asynchronous for good.
+   */
+  private fitSlice(live: LiveContext, id: string): void {
+    const cut = live.cuts.get(id);
+    if (!cut) return;
+    if (cut.backoff <= 8) live.cuts.delete(id);
+    else cut.backoff >>= 1;
   }
 
   /** The next render gets a new context (this one was changed where the lockdown does not freeze). */

@@ -24,6 +24,12 @@ export interface SandboxLimits {
   maxCodeChars: number;
   /** Time one compile may take on the compile thread, ms (E_TEMPLATE_TOO_LARGE past it). */
   compileMs: number;
+  /**
+   * With workers: 0, a template that cannot call the host first renders synchronously for at
+   * most this long, ms, then asynchronously from the start if it did not finish
+   * (src/sandbox/sync-slice.ts, docs/decisions.md D200). 0: never; at most 20.
+   */
+  syncSliceMs: number;
 }
 
 export const DEFAULT_LIMITS: SandboxLimits = {
@@ -36,6 +42,7 @@ export const DEFAULT_LIMITS: SandboxLimits = {
   maxTemplateBytes: 1024 * 1024,
   maxCodeChars: 4 * 1024 * 1024,
   compileMs: 10_000,
+  syncSliceMs: 2,
 };
 
 /** Error codes of the sandbox and the bridge. */

@@ -48,9 +48,22 @@ export function phpNumberFormat(
   decimalSeparator: Value = '.',
   thousandsSeparator: Value = ',',
 ): string {
+  // The common call, an integer and no decimals: rounding and "%.*F" leave its digits as they are.
+  if (typeof num === 'number' && decimals === 0 && Number.isSafeInteger(num) && (typeof thousandsSeparator === 'string' || thousandsSeparator == null)) {
+    return groupedInteger(num, thousandsSeparator ?? ',');
+  }
   const d = floatArg(num, 'number_format', 1, 'num');
   const dec = intArg(decimals, 'number_format', 2, 'decimals');
   const dp = decimalSeparator === null || decimalSeparator === undefined ? '.' : strArg(decimalSeparator, 'number_format', 3, 'decimal_separator');
   const ts = thousandsSeparator === null || thousandsSeparator === undefined ? ',' : strArg(thousandsSeparator, 'number_format', 4, 'thousands_separator');
   return numberFormatValue(d, dec, dp, ts);
+}
+
+/** The digits of integer `n` with `sep` between groups of three (-0 prints "0", as above). */
+function groupedInteger(n: number, sep: string): string {
+  const digits = String(n < 0 ? -n : n);
+  let k = digits.length % 3 || 3;
+  let out = digits.slice(0, k);
+  for (; k < digits.length; k += 3) out += sep + digits.slice(k, k + 3);
+  return n < 0 ? '-' + out : out;
 }

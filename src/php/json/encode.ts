@@ -38,8 +38,12 @@ class Encoder {
     if (typeof v === 'number' || v instanceof PhpFloat) return this.double(typeof v === 'number' ? v : v.value);
     if (typeof v === 'string') return this.string(v, this.flags);
     if (v instanceof PhpArray) {
-      const asList = !this.has(F.JSON_FORCE_OBJECT) && (v.isList || isSequential(v));
-      return this.container(asList, v.entries());
+      const force = this.has(F.JSON_FORCE_OBJECT);
+      // A packed list is walked as it is stored: no [key, value] pair per element.
+      const packed = force ? null : v.packedValues();
+      if (packed) return this.list(packed);
+      const entries = v.entries();
+      return this.container(!force && isSequential(entries), entries);
     }
     if (v instanceof PhpObject) return this.container(false, Array.from(v.props.entries()));
     return 'null';
@@ -51,6 +55,18 @@ class Encoder {
       return '0';
     }
     return jsonFloat(d, this.has(F.JSON_PRESERVE_ZERO_FRACTION));
+  }
+
+  /** A packed list: `container(true, ...)` without the keys. */
+  private list(values: readonly Value[]): string {
+    if (values.length === 0 || this.has(F.JSON_PRETTY_PRINT)) return this.container(true, values.map((x, i) => [i, x]));
+    this.depth++;
+    let out = '[' + this.value(values[0]);
+    for (let i = 1; i < values.length; i++) out += ',' + this.value(values[i]);
+    out += ']';
+    if (this.depth > this.maxDepth && !this.has(F.JSON_PARTIAL_OUTPUT_ON_ERROR)) this.error = EncodeError.Depth;
+    this.depth--;
+    return out;
   }
 
   private container(list: boolean, entries: [Key, Value][]): string {
@@ -187,14 +203,16 @@ function escapeAscii(c: number, flags: number): string {
   return c < 0x20 ? '\\u00' + c.toString(16).padStart(2, '0') : String.fromCharCode(c);
 }
 
+/** Two lower-case hex digits per byte value. */
+const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 function hex4(n: number): string {
-  return n.toString(16).padStart(4, '0');
+  return HEX2[n >> 8]! + HEX2[n & 0xff]!;
 }
 
 /** Keys exactly 0..n-1 in order (a map-stored array can still be a list). */
-function isSequential(a: PhpArray): boolean {
-  let i = 0;
-  for (const k of a.keys()) if (k !== i++) return false;
+function isSequential(entries: readonly [Key, Value][]): boolean {
+  for (let i = 0; i < entries.length; i++) if (entries[i]![0] !== i) return false;
   return true;
 }
 

@@ -28,22 +28,35 @@ function tableOffsets(bin: string): number[] {
   return offs;
 }
 
+/**
+ * Surrogates: a character beyond the BMP (a pair) or a byte that is not UTF-8 (bytes.ts keeps
+ * those as lone surrogates). Text without any is one UTF-16 unit per character as mbstring
+ * counts them, for the table's count and the decoder's alike.
+ */
+const SURROGATE = /[\ud800-\udfff]/;
+
 export function mbStrlen(s: string): number {
-  if (isAscii(s)) return s.length;
+  if (isAscii(s) || !SURROGATE.test(s)) return s.length;
   return tableOffsets(toBinary(s)).length - 1;
 }
 
 export function mbSubstr(s: string, start: number, length: number | null = null): string {
+  // Japanese text and the like: indexes are characters; no UTF-8 round trip (~2 µs for 200 characters).
+  if (!SURROGATE.test(s)) return cutChars(s.length, start, length, (a, b) => s.slice(a, b));
   const bin = toBinary(s);
   const offs = tableOffsets(bin);
-  const n = offs.length - 1;
+  // The last character may claim bytes past the end of a truncated string.
+  return cutChars(offs.length - 1, start, length, (a, b) => fromBinary(bin.slice(offs[a], Math.min(offs[b], bin.length))));
+}
+
+/** mb_substr's range over `n` characters; `cut(from, to)` gives the characters [from, to). */
+function cutChars(n: number, start: number, length: number | null, cut: (from: number, to: number) => string): string {
   const from = start < 0 ? Math.max(0, n + start) : start;
   if (from > n) return '';
   let to = length === null ? n : length < 0 ? n + length : from + length;
   to = Math.min(to, n);
   if (to <= from) return '';
-  // The last character may claim bytes past the end of a truncated string.
-  return fromBinary(bin.slice(offs[from], Math.min(offs[to], bin.length)));
+  return cut(from, to);
 }
 
 /** A decoded character: its code point (-1 when invalid) and its bytes. */

@@ -18,6 +18,34 @@ function staticCheck(id: string, title: string, module: string, forbidden: RegEx
   };
 }
 
+/** The CPU limit of the endless template of OPS-04: what an unbounded synchronous call would hold the event loop for. */
+const ENDLESS_CPU_MS = 1500;
+
+/** The event loop's worst gap while an endless host-free template renders in this process with the largest slice. */
+async function endlessTemplateLag(): Promise<{ code: string; worstMs: number }> {
+  const { createEngine } = await import('../../engine.js');
+  const e = createEngine({ workers: 0, timeoutMs: ENDLESS_CPU_MS, limits: { syncSliceMs: 20 } });
+  try {
+    const src = '{if $go}{section name=i loop=2000000000}{section name=j loop=1000}{/section}{/section}{/if}calm';
+    await e.render(src, { vars: { go: false } });
+    let worstMs = 0;
+    let last = performance.now();
+    const tick = setInterval(() => {
+      const now = performance.now();
+      worstMs = Math.max(worstMs, now - last);
+      last = now;
+    }, 5);
+    const code = await e.render(src, { vars: { go: true } }).then(
+      () => 'rendered',
+      (err: { code?: string }) => err.code ?? 'error',
+    );
+    clearInterval(tick);
+    return { code, worstMs };
+  } finally {
+    e.close();
+  }
+}
+
 export const OPS: SecurityCase[] = [
   {
     id: 'OPS-01',
@@ -64,7 +92,7 @@ export const OPS: SecurityCase[] = [
   {
     id: 'OPS-04',
     category: 'OPS',
-    title: 'no synchronous isolated-vm call runs template code in the embedding process: the sandbox worker\'s synchronous render is imported by the worker entry alone',
+    title: 'a synchronous isolated-vm call runs template code in the embedding process only within a bounded slice: the worker\'s whole-render call is imported by the worker entry alone, and an endless template holds the event loop far less than its CPU limit',
     async run() {
       if (/\b(runSync|evalSync|applySync|evalClosureSync|applySyncPromise)\b/.test(sourceOf('sandbox/isolate-host'))) return { status: 'escaped', detail: 'sandbox/isolate-host makes a synchronous call' };
       const importersOf = (module: string) =>
@@ -74,12 +102,28 @@ export const OPS: SecurityCase[] = [
           .map(([file]) => file.replace(/\.(ts|js)$/, ''));
       const sync = importersOf('sync-render');
       const entry = importersOf('worker-main');
-      return sync.length === 1 && sync[0] === 'sandbox/worker-main' && entry.length === 0
-        ? { status: 'contained', detail: 'src/sandbox/sync-render.ts is imported by src/sandbox/worker-main.ts alone, which nothing imports (the pool starts it as a process)' }
-        : { status: 'escaped', detail: `sync-render imported by ${sync.join(', ') || 'nothing'}; worker-main by ${entry.join(', ') || 'nothing'}` };
+      if (!(sync.length === 1 && sync[0] === 'sandbox/worker-main' && entry.length === 0)) {
+        return { status: 'escaped', detail: `sync-render imported by ${sync.join(', ') || 'nothing'}; worker-main by ${entry.join(', ') || 'nothing'}` };
+      }
+      // The slice (src/sandbox/sync-slice.ts, decisions.md D200): its timeout is clamped to at most 20 ms.
+      const slice = sourceOf('sandbox/sync-slice');
+      const max = /export const MAX_SLICE_MS = (\d+);/.exec(slice);
+      if (!max || Number(max[1]) > 20 || !/const timeout = Math\.max\(1, Math\.min\(Math\.floor\(sliceMs\), MAX_SLICE_MS\)\);/.test(slice) || (slice.match(/applySync\(/g) ?? []).length !== 1 || !/\{ timeout, result/.test(slice)) {
+        return { status: 'escaped', detail: 'sandbox/sync-slice makes a synchronous call whose timeout is not the clamped slice' };
+      }
+      const lag = await endlessTemplateLag();
+      return lag.code === 'E_CPU_TIMEOUT' && lag.worstMs < ENDLESS_CPU_MS / 3
+        ? { status: 'contained', detail: `worker-main alone imports sync-render; the slice is clamped to ${max[1]} ms; an endless template held the event loop at most ${lag.worstMs.toFixed(0)} ms of its ${ENDLESS_CPU_MS} ms CPU limit`, figures: { endless_lag_max_ms: lag.worstMs } }
+        : { status: 'escaped', detail: `an endless template in the embedding process: ${lag.code}, event loop held up to ${lag.worstMs.toFixed(0)} ms` };
     },
   },
-  staticCheck('OPS-05', 'a render that may call the host starts with the async API, so applySyncPromise from the isolate cannot deadlock the host', 'sandbox/isolate-host', /\.runSync\(|\.applySync\(|sync = syncRender !== null(?! && t\.hostFree === true)/, 'the render call is apply(), asynchronous, unless the template calls no host plugin'),
+  staticCheck(
+    'OPS-05',
+    'a render that may call the host starts with the async API, so applySyncPromise from the isolate cannot deadlock the host',
+    'sandbox/isolate-host',
+    /\.runSync\(|\.applySync\(|sync = syncRender !== null(?! && t\.hostFree === true)|(?<!if \(syncRender === null && t\.hostFree === true && !defining[^\n]*\n\s*const slice = )renderInSlice\(/,
+    'the render call is apply(), asynchronous, unless the template calls no host plugin (the worker\'s synchronous render and the in-process slice alike)',
+  ),
   {
     id: 'OPS-06',
     category: 'OPS',

@@ -113,4 +113,60 @@ export const HH_NEIGHBOURS: SecurityCase[] = [
       return { status: ok ? 'contained' : 'escaped', detail, figures };
     },
   },
+  {
+    id: 'HH-SLICE',
+    category: 'HH',
+    title: 'with workers: 0 and the synchronous slice on, hostile host-free templates beside a victim: the event loop stays responsive, the victim never fails',
+    async run(h: HarnessContext) {
+      // The same run with the slice off, in the same process and minute, is the baseline: on a
+      // loaded machine the lag is mostly the machine's.
+      const seconds = Math.min(8, Math.max(4, h.repeat / 12));
+      const on = await sliceNeighbours(2, seconds);
+      const off = await sliceNeighbours(0, seconds);
+      const figures = { lag_p99_ms: on.lagP99, lag_max_ms: on.lagMax, lag_p99_ms_no_slice: off.lagP99, lag_max_ms_no_slice: off.lagMax, victim_failures: on.failures.length + off.failures.length };
+      const detail =
+        `${seconds.toFixed(0)} s each, slice 2 ms: lag p99 ${on.lagP99.toFixed(1)} ms (max ${on.lagMax.toFixed(0)}), ${on.renders} hostile renders; ` +
+        `slice off: lag p99 ${off.lagP99.toFixed(1)} ms (max ${off.lagMax.toFixed(0)}); victim failures ${figures.victim_failures}${on.failures[0] ? ` (${on.failures[0]})` : ''}`;
+      return { status: figures.victim_failures === 0 ? 'contained' : 'escaped', detail, figures };
+    },
+  },
 ];
+
+/** Host-free templates that make the slice work hardest: endless, just past it, far past it, an output too long to copy in it. */
+const SLICE_ATTACKS: Attack[] = [
+  { what: 'an endless loop', template: () => '{section name=i loop=2000000000}{section name=j loop=1000}{/section}{/section}' },
+  { what: 'a render just past the slice', template: () => '{section name=i loop=$a}{section name=j loop=1000}{/section}{/section}x', vars: { a: 20 } },
+  { what: 'a render far past the slice', template: () => '{section name=i loop=$a}{section name=j loop=1000}{/section}{/section}y', vars: { a: 400 } },
+  { what: 'an output too long for the slice', template: () => '{$b|str_pad:1200000:"ab"}', vars: { b: 'x' } },
+];
+
+async function sliceNeighbours(syncSliceMs: number, seconds: number): Promise<{ lagP99: number; lagMax: number; failures: string[]; renders: number }> {
+  const { createEngine } = await import('../../../engine.js');
+  const e = createEngine({ workers: 0, timeoutMs: 300, limits: { syncSliceMs } });
+  try {
+    await e.render(VICTIM, { vars: { items: VICTIM_ITEMS }, identity: { tenant: 'victim' } });
+    const until = Date.now() + seconds * 1000;
+    const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+    lag.enable();
+    const count = { renders: 0, raw: [] as string[] };
+    const failures: string[] = [];
+    const victim = (async () => {
+      while (Date.now() < until) {
+        try {
+          const r = await e.render(VICTIM, { vars: { items: VICTIM_ITEMS }, identity: { tenant: 'victim' } });
+          if (!r.output.includes('item &lt;49&gt;')) failures.push('wrong output');
+        } catch (err) {
+          failures.push(String(err).slice(0, 120));
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    // Each attack a tenant of its own, rendering again and again (a render after a CPU timeout gets a new isolate).
+    await Promise.all([victim, ...SLICE_ATTACKS.map((a, k) => hostile(e, `slice-${k}`, [a], until, count))]);
+    lag.disable();
+    failures.push(...count.raw);
+    return { lagP99: lagMs(lag.percentile(99)), lagMax: lagMs(lag.max), failures, renders: count.renders };
+  } finally {
+    e.close();
+  }
+}

@@ -1,0 +1,273 @@
+/**
+ * `npm run bench:pages`: the multi-page benchmark (issue 35, goal 5). Five pages (bench/pages/):
+ * the list page, a mail body, a JSON API answer, a Japanese page and a page of {section} and
+ * {if}, each rendered by the hand-written function, Eta, smartcage's whole request
+ * (`engine.render`, workers 0, in this process) and Smarty 2.6.33 on PHP 8.2 with OPcache (a
+ * long-running PHP process, bench/pages/smarty2.php; skipped with a note when SMARTY2_DIR is not
+ * set). Every output is checked byte-equal to the hand-written function's first. The headline is
+ * the geometric mean over the pages of smartcage against Smarty 2 and against the hand-written
+ * function.
+ *
+ * Rounds alternate the subjects (the machine is shared and noisy); each figure is the median of
+ * the rounds' CPU µs per render (this process's user + system time, isolated-vm's threads
+ * included; PHP's getrusage in its own process).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { escapeHtml } from './engines/hand-written.js';
+import { helpers, pages, type Page } from './pages/pages.js';
+import type { SmartcageModule } from './lib/smartcage.js';
+
+const HELP = `Usage: npm run bench:pages -- [--rounds N] [--renders N] [--slices MS,MS...] [--out FILE] [--only PAGE,...]
+
+  --rounds N     rounds through every subject (default 5); each figure is the median of the rounds
+  --renders N    renders per subject and page in a round (default 300; PHP renders as many)
+  --slices LIST  smartcage rows, one per synchronous slice in ms (default: the engine's default)
+  --out FILE     also write the table there (markdown)
+  --only LIST    these pages only
+Smarty 2.6.33 needs SMARTY2_DIR (an unpacked release) and php on the PATH; without them its row is skipped.`;
+
+interface Options {
+  rounds: number;
+  renders: number;
+  slices: (number | null)[];
+  out: string | null;
+  only: string[] | null;
+}
+
+function parseArgs(argv: string[]): Options | null {
+  const o: Options = { rounds: 5, renders: 300, slices: [null], out: null, only: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const v = argv[i + 1];
+    if (a === '--help' || a === '-h') return null;
+    if (a === '--rounds' || a === '--renders') {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) throw new UsageError(`${a} needs a whole number >= 1`);
+      o[a === '--rounds' ? 'rounds' : 'renders'] = n;
+    } else if (a === '--slices') {
+      o.slices = String(v).split(',').map(Number);
+      if (o.slices.some((n) => !Number.isFinite(n) || (n as number) < 0)) throw new UsageError('--slices takes ms values >= 0, comma-separated');
+    } else if (a === '--out') o.out = String(v);
+    else if (a === '--only') o.only = String(v).split(',');
+    else throw new UsageError(`unknown option ${a}`);
+    i++;
+  }
+  return o;
+}
+
+class UsageError extends Error {}
+
+const require = createRequire(import.meta.url);
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Subject {
+  label: string;
+  output(page: Page): Promise<string>;
+  /** CPU µs per render over `n` renders. */
+  time(page: Page, n: number): Promise<number>;
+}
+
+function cpuNow(): number {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+}
+
+function handWritten(): Subject {
+  return {
+    label: 'hand-written',
+    output: async (p) => p.hand(p.vars),
+    async time(p, n) {
+      let keep = 0;
+      const c0 = cpuNow();
+      for (let i = 0; i < n; i++) keep += p.hand(p.vars).length;
+      const us = (cpuNow() - c0) / n;
+      if (keep < 0) throw new Error('unreachable');
+      return us;
+    },
+  };
+}
+
+function eta(): Subject {
+  const { Eta } = require('eta') as typeof import('eta');
+  const fns = new Map<string, { call(): string }>();
+  const fnFor = (p: Page) => {
+    let f = fns.get(p.name);
+    if (!f) {
+      // The list page's template (bench/templates/page.eta) is written for Eta's default trimming; these, for none.
+      const trim = p.name === 'list' ? {} : { autoTrim: false as const };
+      const e = p.etaEscapes ? new Eta({ autoEscape: true, escapeFunction: escapeHtml, useWith: false, ...trim }) : new Eta({ autoEscape: false, useWith: false, ...trim });
+      const compiled = e.compile(p.eta);
+      const ymd = (t: number) => {
+        const d = helpers.fields(t, 0);
+        return d.y + '-' + d.m + '-' + d.d;
+      };
+      const it = { ...p.vars, h: helpers, ymd };
+      f = { call: () => compiled.call(e, it) };
+      fns.set(p.name, f);
+    }
+    return f;
+  };
+  return {
+    label: 'Eta',
+    output: async (p) => fnFor(p).call(),
+    async time(p, n) {
+      const f = fnFor(p);
+      let keep = 0;
+      const c0 = cpuNow();
+      for (let i = 0; i < n; i++) keep += f.call().length;
+      const us = (cpuNow() - c0) / n;
+      if (keep < 0) throw new Error('unreachable');
+      return us;
+    },
+  };
+}
+
+function smartcage(sc: SmartcageModule, sliceMs: number | null): Subject & { close(): void } {
+  const engines = new Map<string, ReturnType<SmartcageModule['createEngine']>>();
+  const engineFor = (p: Page) => {
+    let e = engines.get(p.timezone);
+    if (!e) {
+      // An engine without the option keeps its default, so the row measures what an embedder gets.
+      const slice = sliceMs === null ? {} : { syncSliceMs: sliceMs };
+      e = sc.createEngine({ workers: 0, timezone: p.timezone, ...slice } as Parameters<SmartcageModule['createEngine']>[0]);
+      engines.set(p.timezone, e);
+    }
+    return e;
+  };
+  const render = (p: Page) => engineFor(p).render(p.template, { name: `${p.name}.tpl`, vars: p.vars, identity: { tenant: `pages-${p.name}` } });
+  return {
+    label: sliceMs === null ? 'smartcage' : `smartcage, slice ${sliceMs} ms`,
+    output: async (p) => (await render(p)).output,
+    async time(p, n) {
+      for (let i = 0; i < 20; i++) await render(p);
+      const c0 = cpuNow();
+      for (let i = 0; i < n; i++) await render(p);
+      return (cpuNow() - c0) / n;
+    },
+    close: () => engines.forEach((e) => e.close()),
+  };
+}
+
+interface PhpAnswer {
+  opcache: boolean;
+  php: string;
+  pages: { name: string; output: string; cpuUs: number }[];
+}
+
+/** One run of the PHP process over every page. */
+function smarty2(ps: Page[], renders: number): PhpAnswer {
+  const job = JSON.stringify({ renders, pages: ps.map((p) => ({ name: p.name, template: p.template, vars: JSON.stringify(p.vars), timezone: p.timezone })) });
+  const r = spawnSync('php', ['-d', 'opcache.enable_cli=1', join(ROOT, 'bench/pages/smarty2.php')], { input: job, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.status !== 0) throw new Error(`smarty2.php exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+  return JSON.parse(r.stdout) as PhpAnswer;
+}
+
+function firstDifference(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `at ${i}: expected ${JSON.stringify(a.slice(Math.max(0, i - 40), i + 40))}, got ${JSON.stringify(b.slice(Math.max(0, i - 40), i + 40))}`;
+}
+
+const median = (xs: number[]) => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+const geomean = (xs: number[]) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
+
+async function main(): Promise<number> {
+  let opts: Options | null;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`bench:pages: ${e.message}\n\n${HELP}`);
+    return 2;
+  }
+  if (!opts) {
+    console.log(HELP);
+    return 0;
+  }
+  process.env.BENCH_SRC ??= '1';
+  const { loadSmartcage } = await import('./lib/smartcage.js');
+  const sc = await loadSmartcage();
+  const ps = pages().filter((p) => !opts.only || opts.only.includes(p.name));
+  const engines = opts.slices.map((s) => smartcage(sc, s));
+  const subjects: Subject[] = [handWritten(), eta(), ...engines];
+  const phpDir = process.env.SMARTY2_DIR;
+  const phpNote = !phpDir || !existsSync(join(phpDir, 'libs/Smarty.class.php')) ? 'skipped: SMARTY2_DIR is not set to an unpacked Smarty 2.6.33' : spawnSync('php', ['-v']).status !== 0 ? 'skipped: no php on the PATH' : null;
+
+  // Outputs first: every subject against the hand-written function.
+  for (const p of ps) {
+    const want = p.hand(p.vars);
+    for (const s of subjects) {
+      const got = await s.output(p);
+      if (got !== want) throw new Error(`${s.label} differs on page ${p.name} ${firstDifference(want, got)}`);
+    }
+  }
+  let phpInfo = '';
+  if (!phpNote) {
+    const a = smarty2(ps, 1);
+    phpInfo = `PHP ${a.php}, OPcache ${a.opcache ? 'on' : 'OFF'}`;
+    for (const r of a.pages) {
+      const p = ps.find((x) => x.name === r.name)!;
+      if (r.output !== p.hand(p.vars)) throw new Error(`Smarty 2 differs on page ${p.name} ${firstDifference(p.hand(p.vars), r.output)}`);
+    }
+  }
+  console.error(`outputs equal on ${ps.length} pages (${subjects.length + (phpNote ? 0 : 1)} subjects)`);
+
+  const labels = [...subjects.map((s) => s.label), ...(phpNote ? [] : ['Smarty 2.6.33'])];
+  const samples = new Map<string, number[]>();
+  const put = (page: string, label: string, us: number) => {
+    const k = `${page}\u0000${label}`;
+    samples.set(k, [...(samples.get(k) ?? []), us]);
+  };
+  for (let round = 0; round < opts.rounds; round++) {
+    console.error(`round ${round + 1}/${opts.rounds}`);
+    for (const p of ps) for (const s of subjects) put(p.name, s.label, await s.time(p, opts.renders));
+    if (!phpNote) for (const r of smarty2(ps, opts.renders).pages) put(r.name, 'Smarty 2.6.33', r.cpuUs);
+  }
+  engines.forEach((e) => e.close());
+
+  const med = (page: string, label: string) => median(samples.get(`${page}\u0000${label}`)!);
+  const lines: string[] = [];
+  lines.push(`Multi-page benchmark: CPU µs per render, median of ${opts.rounds} rounds x ${opts.renders} renders${phpInfo ? `; ${phpInfo}` : ''}`);
+  lines.push('');
+  const ratioCols = engines.flatMap((e) => [`${e.label} / hand`, ...(phpNote ? [] : [`${e.label} / Smarty 2`])]);
+  lines.push(`| page | ${labels.join(' | ')} | ${ratioCols.join(' | ')} |`);
+  lines.push(`|---|${labels.map(() => '---:').join('|')}|${ratioCols.map(() => '---:').join('|')}|`);
+  const ratios = new Map<string, number[]>();
+  for (const p of ps) {
+    const cells = labels.map((l) => med(p.name, l).toFixed(0));
+    const rs: string[] = [];
+    for (const e of engines) {
+      const pairs: [string, string][] = [[`${e.label} / hand`, 'hand-written'], ...(phpNote ? [] : [[`${e.label} / Smarty 2`, 'Smarty 2.6.33'] as [string, string]])];
+      for (const [col, base] of pairs) {
+        const r = med(p.name, e.label) / med(p.name, base);
+        ratios.set(col, [...(ratios.get(col) ?? []), r]);
+        rs.push(r.toFixed(2));
+      }
+    }
+    lines.push(`| ${p.name} | ${cells.join(' | ')} | ${rs.join(' | ')} |`);
+  }
+  lines.push(`| **geometric mean** | ${labels.map((l) => geomean(ps.map((p) => med(p.name, l))).toFixed(0)).join(' | ')} | ${ratioCols.map((c) => `**${geomean(ratios.get(c)!).toFixed(2)}**`).join(' | ')} |`);
+  if (phpNote) lines.push('', `Smarty 2.6.33: ${phpNote}.`);
+  const text = lines.join('\n');
+  console.log(text);
+  if (opts.out) {
+    mkdirSync(dirname(opts.out), { recursive: true });
+    writeFileSync(opts.out, text + '\n');
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`bench:pages: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  },
+);

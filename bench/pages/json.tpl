@@ -1,0 +1,1 @@
+{$api|@json_encode}

@@ -1,0 +1,68 @@
+/**
+ * The bounded synchronous render of the embedding process (`workers: 0`; docs/decisions.md D200,
+ * which refines D30): a template that cannot call the host (`CompiledTemplate.hostFree`) and is
+ * defined already first runs with isolated-vm's `applySync` and a timeout of the slice (default
+ * 2 ms, `SandboxLimits.syncSliceMs`). Most renders end within it and save the two hops to the
+ * isolate's thread and back (~100-200 µs of CPU). A render that does not is cut off, its work
+ * discarded, and run again from the start with the async `apply` under what is left of its
+ * budgets (src/sandbox/isolate-host.ts).
+ *
+ * The threat: a synchronous call holds the embedder's event loop while the isolate runs, so an
+ * endless template would hold it for good (docs/security.md OPS-04). The mechanism that bounds it:
+ * - the timeout is the slice, never more than `MAX_SLICE_MS`, and it is the only synchronous call
+ *   the embedding process makes into an isolate (the worker's whole-render one, sync-render.ts, is
+ *   imported by the worker entry alone);
+ * - nothing from template code runs outside that timeout: the runtime's `render` never throws
+ *   (a thrown object's `message` getter that never returns, IS-05, would otherwise run while
+ *   isolated-vm converts the error, past its timeout) and answers plain data it built itself;
+ * - a host-free render has no side effects outside its isolate (isolated-vm refuses a host call
+ *   from a synchronous call anyway), so a cut render can be run again; the cut skips the
+ *   runtime's `finally` blocks, so the state they restore is set again by the render that follows
+ *   at once in the same context (src/runtime/isolate-entry.ts `afterCut`). Every cache the
+ *   runtime keeps across renders is written whole, by one `set` (audited for this decision);
+ * - vars larger than `MAX_SLICE_VARS_BYTES` are not sliced (copying them into the isolate happens
+ *   on this thread, outside the timeout), and a render whose output is longer than
+ *   `MAX_SLICE_OUTPUT_CHARS` is answered `overSlice` by the isolate before it is copied out and
+ *   runs again asynchronously.
+ *
+ * What it does not guarantee: the timeout is isolated-vm's timer thread calling V8's
+ * TerminateExecution, so the event loop is held for the slice plus that thread's wake-up
+ * latency (on a quiet machine a fraction of a ms; on a 2-core machine at load 26, 10-25 ms
+ * median, bench/README.md) plus one uninterruptible native operation of the template (a single
+ * modifier call on capped input) and a garbage collection the isolate started within it.
+ */
+import type ivm from 'isolated-vm';
+import type { RenderResponse } from '../protocol/render.js';
+
+/** The longest slice a configuration can ask for, ms: a larger `syncSliceMs` is clamped to it. */
+export const MAX_SLICE_MS = 20;
+/** Vars whose copy is larger are not sliced: the copy into the isolate runs on this thread. */
+export const MAX_SLICE_VARS_BYTES = 1024 * 1024;
+/** A sliced render with a longer output answers `overSlice` instead of copying it out on this thread. */
+export const MAX_SLICE_OUTPUT_CHARS = 1024 * 1024;
+
+/** The render function of a live context (`smartcage.render` in the isolate). */
+type RenderFunction = ivm.Reference<(...args: unknown[]) => RenderResponse>;
+
+export type SliceOutcome =
+  | { done: true; response: RenderResponse; heldMs: number }
+  /** Cut at the end of the slice, or answered `overSlice`: nothing of it is kept. */
+  | { done: false; heldMs: number };
+
+/**
+ * One render in a synchronous slice of `sliceMs` (clamped to MAX_SLICE_MS). Errors other than
+ * the slice's own timeout (the isolate disposed at its memory limit...) are thrown as the async
+ * call throws them.
+ */
+export function renderInSlice(render: RenderFunction, name: string, args: ivm.Copy<unknown>, sliceMs: number): SliceOutcome {
+  const timeout = Math.max(1, Math.min(Math.floor(sliceMs), MAX_SLICE_MS));
+  const t0 = performance.now();
+  try {
+    const response = render.applySync(undefined, [name, args, MAX_SLICE_OUTPUT_CHARS], { timeout, result: { copy: true } }) as RenderResponse;
+    const heldMs = performance.now() - t0;
+    return response.overSlice ? { done: false, heldMs } : { done: true, response, heldMs };
+  } catch (e) {
+    if (e instanceof Error && /^Script execution timed out/.test(e.message)) return { done: false, heldMs: performance.now() - t0 };
+    throw e;
+  }
+}

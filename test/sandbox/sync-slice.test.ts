@@ -1,0 +1,143 @@
+/**
+ * The bounded synchronous render of the embedding process (src/sandbox/sync-slice.ts,
+ * docs/decisions.md D200): what isolated-vm does after a synchronous call's timeout, a render
+ * that fits its slice, one that does not (cut, run again asynchronously with the same result),
+ * what is never sliced, and that an endless template holds the event loop for a bounded time.
+ * No test asserts a tight wall-clock figure: the machine may be loaded.
+ */
+import ivm from 'isolated-vm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { IsolateHost } from '../../src/sandbox/isolate-host.js';
+import { renderRequest } from '../../src/sandbox/request.js';
+import { DEFAULT_LIMITS, type SandboxLimits } from '../../src/sandbox/limits.js';
+import { compile } from '../../src/compiler/index.js';
+import { createEngine } from '../../src/index.js';
+import type { CompiledTemplate } from '../../src/protocol/render.js';
+
+const hosts: IsolateHost[] = [];
+afterAll(() => hosts.forEach((h) => h.retire()));
+const newHost = () => {
+  const h = new IsolateHost(128);
+  hosts.push(h);
+  return h;
+};
+
+const template = (id: string, source: string): CompiledTemplate => {
+  const r = compile(source, { name: id, id });
+  return { id, code: r.code, filename: `${id.replace(/\W/g, '_')}.js`, hostFree: r.manifest.host.length === 0 };
+};
+const request = (name: string, vars: Record<string, unknown>) =>
+  renderRequest({ templateName: name, now: 1700000000, site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' }, vars, seed: Array.from({ length: 16 }, () => 7) });
+const limits = (syncSliceMs: number, more: Partial<SandboxLimits> = {}): SandboxLimits => ({ ...DEFAULT_LIMITS, syncSliceMs, ...more });
+
+/** Several ms of template work on any machine: 300,000 iterations that print nothing. */
+const SLOW = '{section name=i loop=$n}{section name=j loop=1000}{/section}{/section}{$n} done {math equation="x*2" x=$n}';
+
+describe("isolated-vm's synchronous call after its timeout", () => {
+  it('throws "Script execution timed out.", leaves the isolate usable, and runs no finally block', () => {
+    const iso = new ivm.Isolate({ memoryLimit: 32 });
+    try {
+      const ctx = iso.createContextSync();
+      ctx.evalSync('globalThis.st = { fin: 0, n: 0 }; globalThis.spin = () => { try { for (;;) {} } finally { st.fin++; } }; globalThis.count = () => ++st.n;');
+      const spin = ctx.global.getSync('spin', { reference: true }) as ivm.Reference<() => void>;
+      const count = ctx.global.getSync('count', { reference: true }) as ivm.Reference<() => number>;
+      for (let i = 0; i < 5; i++) expect(() => spin.applySync(undefined, [], { timeout: 2 })).toThrow(/^Script execution timed out\.$/);
+      expect(iso.isDisposed).toBe(false);
+      // The context and its state are as the cut left them: the finally blocks never ran.
+      expect(ctx.evalSync('st.fin')).toBe(0);
+      expect(count.applySync(undefined, [], { timeout: 50 })).toBe(1);
+    } finally {
+      iso.dispose();
+    }
+  });
+});
+
+describe('the synchronous slice of IsolateHost', () => {
+  it('a host-free template, once defined, renders in the slice', async () => {
+    const host = newHost();
+    const t = template('fits.tpl', '{$x|upper}!');
+    // The first render defines the template and goes asynchronously.
+    expect((await host.render(t, request(t.id, { x: 'a' }), limits(20), null)).output).toBe('A!');
+    for (let i = 0; i < 5; i++) expect((await host.render(t, request(t.id, { x: `v${i}` }), limits(20), null)).output).toBe(`V${i}!`);
+    expect(host.slices.done).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a render that outlasts its slice is cut and run again asynchronously, with the same output', async () => {
+    const host = newHost();
+    const t = template('slow.tpl', SLOW);
+    expect((await host.render(t, request(t.id, { n: 1 }), limits(1), null)).output).toBe('1 done 2');
+    const r = await host.render(t, request(t.id, { n: 300 }), limits(1), null);
+    expect(r.error).toBeUndefined();
+    expect(r.output).toBe('300 done 600');
+    expect(host.slices.cut).toBe(1);
+    // The template waits out its cut: its next renders go asynchronously.
+    expect((await host.render(t, request(t.id, { n: 300 }), limits(1), null)).output).toBe('300 done 600');
+    expect(host.slices.cut).toBe(1);
+    // The cut left no render in progress behind: a new template defines and renders.
+    const next = template('after-cut.tpl', '{$x|lower}');
+    expect((await host.render(next, request(next.id, { x: 'OK' }), limits(1), null)).output).toBe('ok');
+  });
+
+  it('an output too long to copy out in the slice is rendered again asynchronously', async () => {
+    const host = newHost();
+    const t = template('long.tpl', '{$x|str_pad:$n:"ab"}');
+    await host.render(t, request(t.id, { x: 'a', n: 1 }), limits(20), null);
+    const r = await host.render(t, request(t.id, { x: 'a', n: 1_200_000 }), limits(20), null);
+    expect(r.output?.length).toBe(1_200_000);
+    expect(host.slices.cut).toBe(1);
+  });
+
+  it('never slices a template that may call the host, or with syncSliceMs 0', async () => {
+    const host = newHost();
+    const t = { ...template('maybe-host.tpl', '{$x}'), hostFree: undefined };
+    const off = template('off.tpl', '{$x}');
+    for (let i = 0; i < 3; i++) {
+      expect((await host.render(t, request(t.id, { x: i }), limits(20), null)).output).toBe(String(i));
+      expect((await host.render(off, request(off.id, { x: i }), limits(0), null)).output).toBe(String(i));
+    }
+    expect(host.slices).toEqual({ done: 0, cut: 0 });
+  });
+
+  it('a thrown value whose message getter never returns still ends the slice (the runtime answers, it does not throw)', async () => {
+    const host = newHost();
+    const code = `smartcage.define("getter.tpl", (rt) => function t0(s, $) {
+      const bad = {}; Object.defineProperty(bad, 'message', { get() { for (;;) {} } });
+      if (s.go) throw new Proxy({}, { getPrototypeOf() { throw bad; } });
+      return 'calm';
+    });`;
+    const t: CompiledTemplate = { id: 'getter.tpl', code, filename: 'getter.js', hostFree: true };
+    expect((await host.render(t, request(t.id, { go: false }), limits(20, { cpuMs: 500, wallMs: 2000 }), null)).output).toBe('calm');
+    const r = await host.render(t, request(t.id, { go: true }), limits(20, { cpuMs: 500, wallMs: 2000 }), null);
+    expect(r.error?.code).toBe('E_RUNTIME');
+    expect(host.slices.done).toBe(1);
+  });
+});
+
+describe('an endless template in the embedding process', () => {
+  it('holds the event loop for a bounded time, far less than its CPU limit, and ends E_CPU_TIMEOUT', async () => {
+    const e = createEngine({ workers: 0, timeoutMs: 3000, limits: { syncSliceMs: 2 } });
+    try {
+      const src = '{if $go}{section name=i loop=2000000000}{section name=j loop=1000}{/section}{/section}{/if}calm';
+      expect((await e.render(src, { vars: { go: false } })).output).toBe('calm');
+      let worst = 0;
+      let last = performance.now();
+      const tick = setInterval(() => {
+        const now = performance.now();
+        worst = Math.max(worst, now - last);
+        last = now;
+      }, 5);
+      const err = await e.render(src, { vars: { go: true } }).then(
+        () => null,
+        (x: { code?: string }) => x.code,
+      );
+      clearInterval(tick);
+      expect(err).toBe('E_CPU_TIMEOUT');
+      // Unbounded, the synchronous call would have held the loop for the whole 3,000 ms CPU
+      // limit; the slice holds it for 2 ms plus the timer thread's wake-up (generous here: the
+      // machine may be loaded).
+      expect(worst).toBeLessThan(1000);
+    } finally {
+      e.close();
+    }
+  });
+});
