@@ -157,8 +157,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
   // A tenant's own default modifiers, checked once per distinct list (a bad one fails that tenant's renders).
   const checkedLists = new Map<string, readonly string[]>();
-  const tenantDefaults = (identity: RenderIdentity): readonly string[] => {
-    const list = options.tenant?.(identity).defaultModifiers;
+  const tenantDefaults = (set: TenantSettings | undefined): readonly string[] => {
+    const list = set?.defaultModifiers;
     if (list === undefined) return defaultModifiers;
     const key = JSON.stringify(list);
     let checked = checkedLists.get(key);
@@ -218,10 +218,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
     if (source.length > limits.maxTemplateBytes) {
       throw new TemplateError({ code: 'E_TEMPLATE_TOO_LARGE', message: `the template is larger than ${limits.maxTemplateBytes} bytes`, name, line: 0, column: 0, frame: '' });
     }
-    const got = templates.get(source, name, identity, tenantDefaults(identity));
+    // The tenant's settings, asked once per render (EngineOptions.tenant).
+    const set = options.tenant?.(identity);
+    const got = templates.get(source, name, identity, tenantDefaults(set));
     // A cache hit stays synchronous: the hot path does not wait a turn for it.
     const c = got instanceof Promise ? await got : got;
-    return runCompiled(c, name, identity, opts, event);
+    return runCompiled(c, name, identity, opts, event, set);
   }
 
   /** The security harness's raw render (src/engine-internal.ts): `body` as a compiled template's function. */
@@ -234,11 +236,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
   }
 
   /** `event`: the render's diagnostics event (src/diagnostics.ts), when someone listens. */
-  async function runCompiled(c: Compiled, name: string, identity: RenderIdentity, opts: RenderOptions, event?: RenderEvent): Promise<RenderResult> {
+  async function runCompiled(c: Compiled, name: string, identity: RenderIdentity, opts: RenderOptions, event?: RenderEvent, tenantSet?: TenantSettings): Promise<RenderResult> {
     const tenant = identity.tenant;
     // One clock for the isolate and the host: an open check on the host sees the render's $smarty.now.
     const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
-    const set: TenantSettings = options.tenant ? options.tenant(identity) : options;
+    const set: TenantSettings = tenantSet ?? (options.tenant ? options.tenant(identity) : options);
     const site = { timezone: set.timezone ?? 'Asia/Tokyo', lang: set.lang ?? 'ja', rootUrl: set.rootUrl ?? 'http://localhost' };
     const request = renderRequest({
       templateName: name,

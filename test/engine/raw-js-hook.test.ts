@@ -8,7 +8,7 @@ afterAll(() => engine.close());
 
 describe('renderRawJsForHarness', () => {
   it('is not on the engine object an embedder holds', () => {
-    expect(Object.keys(engine).sort()).toEqual(['close', 'compile', 'endRequest', 'pids', 'render']);
+    expect(Object.keys(engine).sort()).toEqual(['close', 'compile', 'endRequest', 'pids', 'render', 'stats']);
   });
 
   it('runs a body on an engine made by createEngine', async () => {
