@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { didYouMean, parseArgs, stringOption, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { compile } from '../../compiler/index.js';
+import { DEFAULT_LIMITS } from '../../sandbox/limits.js';
 import { includeResolver, readText, templateRoot, CliFileError } from './files.js';
 import { findTemplates, MAX_TEMPLATES } from './find-templates.js';
 import { Progress } from '../progress.js';
@@ -116,7 +117,8 @@ function checkOne(file: string, root: string, quiet: boolean): CheckedFile {
       if (text !== undefined) sources.set(name, text);
       return text;
     };
-    const { diagnostics } = compile(source, { name: file, templates });
+    // The limits `render` compiles under, so a template check passes is one render compiles.
+    const { diagnostics } = compile(source, { name: file, templates, maxTemplateChars: DEFAULT_LIMITS.maxTemplateBytes, maxCodeChars: DEFAULT_LIMITS.maxCodeChars, maxSourceChars: DEFAULT_LIMITS.maxTemplateBytes });
     return { file, root, sources, diagnostics: quiet ? diagnostics.filter((d) => d.severity === 'error') : diagnostics };
   } catch (e) {
     if (!(e instanceof CliFileError)) throw e;
