@@ -13,6 +13,7 @@ import type { Command } from '../main.js';
 import { siteGet, sitePut } from './site-files.js';
 import { siteOutbox } from './site-outbox.js';
 import { siteRestore } from './site-restore.js';
+import { siteLs } from './site-ls.js';
 
 export type { Subcommand };
 
@@ -51,4 +52,4 @@ const init: Subcommand = {
   },
 };
 
-export const siteCommand: Command = commandOf('site', 'Create and manage local sites (settings, data and files in one folder).', [init, sitePut, siteGet, siteOutbox, siteRestore]);
+export const siteCommand: Command = commandOf('site', 'Create and manage local sites (settings, data and files in one folder).', [init, siteLs, sitePut, siteGet, siteOutbox, siteRestore]);

@@ -1,0 +1,73 @@
+/**
+ * What a user meets at the edges of the command (bin/smartcage.js): a reader that closes the
+ * pipe early, `help COMMAND`, usage errors of subcommands.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, requireBuild, runBin } from '../support/bin.js';
+
+let dir: string;
+beforeAll(() => {
+  requireBuild();
+  dir = mkdtempSync(path.join(tmpdir(), 'smartcage-edges-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs the command, reads the first chunk of its output and closes the pipe, as `| head -1` does. */
+function firstChunkThenClose(args: string[]): Promise<{ status: number | null; stderr: string; first: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let first = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.once('data', (d) => {
+      first = String(d);
+      child.stdout.destroy();
+    });
+    child.on('close', (status) => done({ status, stderr, first }));
+  });
+}
+
+describe('a closed pipe', () => {
+  it('`smartcage plugins | head` ends quietly', async () => {
+    const r = await firstChunkThenClose(['plugins']);
+    expect(r.first).toMatch(/^smartcage /);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('`smartcage render ... | head` ends quietly', async () => {
+    const tpl = path.join(dir, 'long.tpl');
+    writeFileSync(tpl, '{section name=i loop=200000}line {$smarty.section.i.index}\n{/section}');
+    const r = await firstChunkThenClose(['render', tpl]);
+    expect(r.first).toMatch(/^line 0\n/);
+    expect(r.stderr).not.toMatch(/EPIPE|at /);
+    expect(r.status).toBe(0);
+  });
+});
+
+describe('help and usage', () => {
+  it('`smartcage help render` is render\'s help; `help site ls` the subcommand\'s', () => {
+    const r = runBin(['help', 'render']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(runBin(['render', '--help']).stdout);
+    expect(r.stdout).toContain('Usage: smartcage render FILE|-');
+    expect(runBin(['help', 'site', 'ls']).stdout).toContain('Usage: smartcage site ls DIR');
+    expect(runBin(['help']).stdout).toContain('Commands:');
+  });
+
+  it('a subcommand\'s usage error shows that subcommand\'s usage, not the SUBCOMMAND block', () => {
+    const r = runBin(['site', 'put', 'x']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('Usage: smartcage site put DIR VIRTUAL_PATH LOCAL_FILE');
+    expect(r.stderr).not.toContain('SUBCOMMAND');
+    const b = runBin(['batch', 'history', '--run', 'x']);
+    expect(b.status).toBe(2);
+    expect(b.stderr).toContain('Usage: smartcage batch history --site DIR');
+    // No subcommand at all: the list of subcommands is the usage to show.
+    expect(runBin(['site']).stderr).toContain('Subcommands:');
+  });
+});
