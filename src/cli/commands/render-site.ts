@@ -19,6 +19,7 @@ export const REQUEST_HELP = [
   '   "cookies": {"name": "value"}}                   what the browser sent: {cookie} reads rcms_api_local, and',
   '                                                   rcms_session is a session ({login}), whose member the render',
   '                                                   runs for unless --member names one',
+  '$smarty.server.REQUEST_METHOD is POST when "post" is given, else GET, unless "server" names it.',
 ];
 
 const CONTEXTS: readonly RenderIdentity['context'][] = ['web', 'batch', 'admin-test'];
