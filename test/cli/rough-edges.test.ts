@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, requireBuild, runBin } from '../support/bin.js';
+import { BIN, ROOT, requireBuild, runBin } from '../support/bin.js';
 
 let dir: string;
 beforeAll(() => {
@@ -69,5 +69,21 @@ describe('help and usage', () => {
     expect(b.stderr).toContain('Usage: smartcage batch history --site DIR');
     // No subcommand at all: the list of subcommands is the usage to show.
     expect(runBin(['site']).stderr).toContain('Subcommands:');
+  });
+});
+
+describe('the README\'s first command, run again', () => {
+  it('site init on the site it made keeps it (exit 0), and the render after it runs; another site is refused', () => {
+    const site = path.join(dir, 'demo');
+    expect(runBin(['site', 'init', site]).status).toBe(0);
+    const again = runBin(['site', 'init', site]);
+    expect(again.status).toBe(0);
+    expect(again.stderr).toBe(`${site} already holds this site (site key demo, data in data/site.sqlite); kept as it is, nothing was changed\n`);
+    const page = runBin(['render', path.join(ROOT, 'examples/news-page.tpl'), '--site', site]);
+    expect(page.status).toBe(0);
+    expect(page.stdout).toContain('<p class="views">閲覧数: 107</p>');
+    const other = runBin(['site', 'init', site, '--site-key', 'other']);
+    expect(other.status).toBe(3);
+    expect(other.stderr).toMatch(/already holds a site \(site\.json\); nothing was changed \(another site: choose another folder, or remove this one to start over\)\n$/);
   });
 });
