@@ -3,7 +3,7 @@
  * pipe early, `help COMMAND`, usage errors of subcommands.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,5 +85,28 @@ describe('the README\'s first command, run again', () => {
     const other = runBin(['site', 'init', site, '--site-key', 'other']);
     expect(other.status).toBe(3);
     expect(other.stderr).toMatch(/already holds a site \(site\.json\); nothing was changed \(another site: choose another folder, or remove this one to start over\)\n$/);
+  });
+});
+
+describe('messages', () => {
+  it('a missing file says which, why in words, and where paths start', () => {
+    const r = runBin(['render', 'nope.tpl'], { cwd: dir });
+    expect(r.status).toBe(3);
+    expect(r.stderr).toBe(`smartcage render: cannot read nope.tpl: there is no such file (check the name; paths are relative to ${realpathSync(dir)}) (ENOENT)\n`);
+  });
+
+  it('an error in an included template: once, at a path from the current folder; --site warnings keep line and column', () => {
+    const site = path.join(dir, 'msgsite');
+    expect(runBin(['site', 'init', site]).status).toBe(0);
+    writeFileSync(path.join(site, 'templates', 'bad.tpl'), 'line1\n{$y|nosuchmod}\n');
+    writeFileSync(path.join(dir, 'page.tpl'), 'x\n{include file="bad.tpl"}');
+    const r = runBin(['render', 'page.tpl', '--site', 'msgsite'], { cwd: dir });
+    expect(r.status).toBe(1);
+    expect(r.stderr.match(/E_UNKNOWN_MODIFIER/g)).toHaveLength(1);
+    expect(r.stderr).toMatch(/^msgsite\/templates\/bad\.tpl:2:4: error E_UNKNOWN_MODIFIER/);
+    writeFileSync(path.join(dir, 'warn.tpl'), 'a\n{"abc"|substr:"x"}');
+    const w = runBin(['render', 'warn.tpl', '--site', 'msgsite'], { cwd: dir });
+    expect(w.status).toBe(0);
+    expect(w.stderr).toMatch(/^warn\.tpl:2:1: warning W_RUNTIME: substr\(\)/);
   });
 });
