@@ -6,6 +6,7 @@
  */
 import { UsageError } from '../args.js';
 import { formatShown, type Folders } from '../shown-path.js';
+import { diagnosticFor } from '../colour.js';
 import { CliFileError, readJsonText } from './files.js';
 import { openSiteFolder } from '../site-folder.js';
 import { renderOnSite, type SiteRequestData } from '../../site/render.js';
@@ -78,7 +79,7 @@ export async function renderWithSite(a: SiteRenderArgs): Promise<{ output: strin
     }
     const r = await renderOnSite(site, a.source, { name: a.name, memberId: a.memberId, context: a.context, request, vars: a.vars, objects: a.objects });
     // Compile warnings and the render's (W_RUNTIME), each at its line and column, as a render without --site prints them.
-    const warnings = r.diagnostics.filter((d) => d.severity === 'warning').map((d) => formatShown(d, a.folders));
+    const warnings = r.diagnostics.filter((d) => d.severity === 'warning').map((d) => diagnosticFor(process.stderr, formatShown(d, a.folders)));
     const notes = [...warnings, ...[...r.setCookies].map(([n, c]) => `Set-Cookie: ${setCookieLine(n, c, '/')}`)];
     return { output: r.output, notes };
   } finally {

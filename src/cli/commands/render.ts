@@ -4,6 +4,7 @@ import { createEngine } from '../../engine.js';
 import path from 'node:path';
 import { TemplateError } from '../../errors.js';
 import { formatErrorShown, formatShown, type Folders } from '../shown-path.js';
+import { diagnosticFor } from '../colour.js';
 import { toBytes } from '../../value/bytes.js';
 import { includeResolver, readJsonText, readText, templateRoot, CliFileError } from './files.js';
 import { CLI_HOST } from '../host.js';
@@ -89,7 +90,7 @@ export const renderCommand: Command = {
       try {
         const r = await engine.render(source, { name, vars, objects: values.objects === true });
         // Compile warnings and the render's (W_RUNTIME), each at its line and column.
-        for (const d of r.diagnostics) if (d.severity === 'warning') process.stderr.write(formatShown(d, folders) + '\n');
+        for (const d of r.diagnostics) if (d.severity === 'warning') process.stderr.write(diagnosticFor(process.stderr, formatShown(d, folders)) + '\n');
         process.stdout.write(Buffer.from(toBytes(r.output)));
         return EXIT.OK;
       } finally {
@@ -101,7 +102,7 @@ export const renderCommand: Command = {
         return EXIT.IO;
       }
       if (e instanceof TemplateError) {
-        process.stderr.write(formatErrorShown(e, folders) + '\n');
+        process.stderr.write(diagnosticFor(process.stderr, formatErrorShown(e, folders)) + '\n');
         return ['E_CPU_TIMEOUT', 'E_WALL_TIMEOUT', 'E_MEMORY_LIMIT', 'E_SANDBOX_CRASHED'].includes(e.code) ? EXIT.SANDBOX : EXIT.TEMPLATE_ERROR;
       }
       throw e;
