@@ -53,10 +53,14 @@
 *}{if $tags}
     <p class="tags">{foreach from=$tags item=tag name=tags}<a href="/tags/{$tag.id}/">#{$tag.tag_nm|escape}</a>{if !$smarty.foreach.tags.last} {/if}{/foreach}</p>
 {/if}
-{* A page view: counted in the pending store, then synced into the content. *}{*
+{* A page view is a web request: counted in the pending store, then synced into the content. A
+   render with no request (`smartcage render ... --site demo`, a preview) counts none. *}{*
+*}{if $smarty.server.REQUEST_METHOD}{*
 *}{increment_counter var=views value=1 topics_group_id=1 slug=$topic.topics_id ext_slug="view_count"}{*
 *}{sync_counter ids=$topic.topics_id}{assign_topics_detail var=synced topics_id=1}{*
 *}    <p class="views">閲覧数: {$topic.view_count} → {$views}（同期後 {$synced.view_count}）</p>
+{else}    <p class="views">閲覧数: {$topic.view_count}</p>
+{/if}
   </article>
 {/if}
 </main>

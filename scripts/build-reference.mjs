@@ -48,7 +48,7 @@ function pluginSection(p) {
     '',
     `${code(signature(p))}`,
     '',
-    `${kind} · runs in: ${where(p)}${p.extraAttributes ? ' · takes further attributes' : ''}${aliases}`,
+    `${kind} · runs in: ${where(p)}${p.extraAttributes ? ' · takes further attributes' : ''}${p.requiresOneOf ? ` · needs at least one of ${p.requiresOneOf.map((a) => code(a)).join(', ')}` : ''}${aliases}`,
     '',
     p.summary,
     '',

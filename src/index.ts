@@ -3,6 +3,8 @@
  * (src/security/entry.ts) and the JSON-schema forms `smartcage/forms` (src/forms/entry.ts), so
  * nothing here loads ajv, DOM code or the harness's fake hosts (test/package checks it).
  */
+// First: on a Node older than 24, one line saying so, before isolated-vm loads (node-version.ts).
+import './node-version.js';
 export { compile, ENGINE_VERSION } from './compiler/index.js';
 export type { CompileOptions, CompileResult, Manifest } from './compiler/index.js';
 export { createEngine } from './engine.js';

@@ -28,13 +28,15 @@ export const LAYERS = {
   'host-bridge': ['value', 'php', 'plugins', 'protocol', 'text', 'diagnostics.ts'],
   'compiled-templates.ts': ['value', 'protocol', 'compiler', 'sandbox', 'errors.ts'],
   'engine-internal.ts': [],
+  // The Node version check the package entries load first (imports nothing).
+  'node-version.ts': [],
   // An engine's own plugins: their names checked by the compiler's rules, run by the bridge.
   'engine-plugins.ts': ['value', 'plugins', 'compiler', 'host-bridge'],
   'engine.ts': ['value', 'protocol', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine-internal.ts', 'engine-plugins.ts', 'errors.ts', 'text', 'diagnostics.ts'],
-  'index.ts': ['value', 'compiler', 'sandbox', 'host-bridge', 'engine.ts', 'engine-plugins.ts', 'errors.ts', 'diagnostics.ts'],
+  'index.ts': ['node-version.ts', 'value', 'compiler', 'sandbox', 'host-bridge', 'engine.ts', 'engine-plugins.ts', 'errors.ts', 'diagnostics.ts'],
   forms: ['text'],
   'forms-ui': ['forms', 'text', 'host-bridge'],
-  security: ['value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'engine-internal.ts', 'errors.ts', 'text'],
+  security: ['node-version.ts', 'value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'engine-internal.ts', 'errors.ts', 'text'],
   lsp: ['compiler', 'plugins'],
   // A local site is a host written as an embedder writes one: the public entry only.
   site: ['index.ts'],

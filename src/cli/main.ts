@@ -5,6 +5,7 @@
  */
 import { didYouMean, UsageError } from './args.js';
 import { EXIT } from './exit-codes.js';
+import { quietOnClosedPipe } from './output.js';
 import { renderCommand } from './commands/render.js';
 import { checkCommand } from './commands/check.js';
 import { compileCommand } from './commands/compile.js';
@@ -42,6 +43,7 @@ export function mainHelp(): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  quietOnClosedPipe();
   const [name, ...rest] = argv;
   if (!name) {
     // No command is a usage error: its help is a failure's message, so it goes with failures.
@@ -49,7 +51,9 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.USAGE;
   }
   if (name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(mainHelp() + '\n');
+    // `smartcage help render` is `smartcage render --help`; `help site ls` too.
+    const about = name === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
+    process.stdout.write(about ? helpOf(about, rest.slice(1)) : mainHelp() + '\n');
     return EXIT.OK;
   }
   if (name === '--version') {
@@ -64,17 +68,24 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.USAGE;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    const sub = cmd.usageFor?.(rest);
-    process.stdout.write(sub ?? `${cmd.summary}\n\nUsage: ${cmd.usage}\n`);
+    process.stdout.write(helpOf(cmd, rest));
     return EXIT.OK;
   }
   try {
     return await cmd.run(rest);
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`smartcage ${cmd.name}: ${e.message}\n\nUsage: ${cmd.usage}\n`);
+      // A subcommand's mistake shows that subcommand's usage (`site put` with one argument).
+      const sub = cmd.usageFor?.(rest);
+      process.stderr.write(`smartcage ${cmd.name}: ${e.message}\n\n${sub ?? `Usage: ${cmd.usage}\n`}`);
       return EXIT.USAGE;
     }
     throw e;
   }
+}
+
+/** The help of a command, or of the subcommand `argv` names. */
+function helpOf(cmd: Command, argv: string[]): string {
+  const sub = cmd.usageFor?.(argv);
+  return sub ? sub : `${cmd.summary}\n\nUsage: ${cmd.usage}\n`;
 }

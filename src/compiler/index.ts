@@ -40,6 +40,12 @@ export interface CompileOptions {
    * compiling a giant script. Default: no limit.
    */
   maxCodeChars?: number;
+  /**
+   * Largest source of the template itself, characters (E_TEMPLATE_TOO_LARGE at line 0, before it
+   * is parsed). The engine refuses such a template before it compiles; `smartcage check` passes
+   * the engine's limit here to refuse the same. Default: no limit.
+   */
+  maxTemplateChars?: number;
   /** Largest source of an included template or custom function, characters (E_TEMPLATE_TOO_LARGE at the include). Default: no limit. */
   maxSourceChars?: number;
   /** The plugins templates may call: the built-in ones unless an engine adds its own (createEngine({ plugins })). */
@@ -106,6 +112,8 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
   const maxCodeChars = opts.maxCodeChars ?? Infinity;
   const maxSourceChars = opts.maxSourceChars ?? Infinity;
   const plugins = opts.plugins ?? BUILTIN_PLUGINS;
+  // Refused before it is read: parsing a giant text is the cost the limit exists to avoid.
+  if (source.length > (opts.maxTemplateChars ?? Infinity)) return failed(name, [name], [tooLargeSource(name, opts.maxTemplateChars!)]);
   const body = new CodeBuilder(maxCodeChars);
   const names: string[] = [name];
   const sources: string[] = [source];
@@ -241,6 +249,18 @@ function tooLarge(name: string, maxCodeChars: number): Diagnostic {
     severity: 'error',
     code: 'E_TEMPLATE_TOO_LARGE',
     message: `the compiled code of the template and its includes is larger than ${maxCodeChars} characters (the limit maxCodeChars); split it into smaller templates`,
+    name,
+    line: 0,
+    column: 0,
+    frame: '',
+  };
+}
+
+function tooLargeSource(name: string, maxSourceChars: number): Diagnostic {
+  return {
+    severity: 'error',
+    code: 'E_TEMPLATE_TOO_LARGE',
+    message: `the template is larger than ${maxSourceChars} characters; split it into smaller templates`,
     name,
     line: 0,
     column: 0,

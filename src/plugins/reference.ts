@@ -36,6 +36,8 @@ export interface PluginEntry {
   arguments: readonly ArgumentEntry[];
   /** Tags that pass further attributes on ({math} variables, {sendmail} template variables). */
   extraAttributes: boolean;
+  /** Tags that need at least one of these attributes written ({sendmail}: a recipient). */
+  requiresOneOf?: readonly string[];
   /** Host modifiers: the value left of the `|`, as the PHP function's parameter. */
   input?: ArgumentEntry;
   /** Modifiers: a Smarty 2 modifier, a PHP function or a platform helper. */
@@ -95,6 +97,7 @@ function entryOf(p: Plugin, family: string): PluginEntry {
     summary: p.summary,
     arguments: p.kind === 'modifier' ? p.params.map(argumentOf) : Object.entries(p.attrs).map(([name, spec]) => argumentOf({ name, ...spec })),
     extraAttributes: p.kind !== 'modifier' && p.extraAttrs === true,
+    ...(p.kind !== 'modifier' && p.requiresOneOf ? { requiresOneOf: p.requiresOneOf } : {}),
     ...(p.kind === 'modifier' && p.input ? { input: argumentOf(p.input) } : {}),
     ...(p.kind === 'modifier' ? { origin: p.origin } : {}),
     runs: p.host ? 'host' : 'isolate',

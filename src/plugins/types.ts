@@ -108,6 +108,8 @@ export interface FunctionPlugin extends Declared {
   attrs: Readonly<Record<string, AttrSpec>>;
   /** Further attributes are accepted and passed on (math variables, sendmail template vars). */
   extraAttrs?: boolean;
+  /** At least one of these attributes must be written (a mail needs a recipient): E_MISSING_ATTR at compile time. */
+  requiresOneOf?: readonly string[];
   /** Set for privileged plugins: the host capability they need (a HostAdapters field, or `field.method` for an optional method); `run` is then absent. */
   host?: string;
   /** Absent for privileged plugins (the host runs them) and for tags the compiler turns into code ({function}, {return}). */

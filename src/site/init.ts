@@ -136,7 +136,7 @@ async function makeSite(dir: string, key: string, opts: InitOptions): Promise<vo
 }
 
 /** The folder's name, made a valid site key (`My Site` -> `my-site`). */
-function siteKeyFrom(dir: string): string {
+export function siteKeyFrom(dir: string): string {
   const key = path.basename(path.resolve(dir)).toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[-_]+/, '').slice(0, 63);
   return key === '' ? 'site' : key;
 }

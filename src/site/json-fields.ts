@@ -1,9 +1,11 @@
 /**
- * The JSON-type extended columns of a site (schema/json-fields.ts) as the form editor of
- * `smartcage serve` reads and writes them. Checking a value against its schema is the caller's
- * (the forms validator lives above the site's layer); this module stores what it is given.
- * The one place that knows where the values live, so it can be pointed at the content family's
- * extended values.
+ * The JSON-type extended columns of a site as the form editor of `smartcage serve` reads and
+ * writes them. A column is an ordinary extended column of its content group (topics_ext_columns,
+ * type `json`) with its JSON schema beside it (ext_json_schemas); a value is the content's
+ * extended value (topic_ext_values, index 0, the JSON text), so what the editor saves is what
+ * `{assign_topics_detail}`, `{assign_topics_list}` and the API answer (D190). Checking a value
+ * against its schema is the caller's (the forms validator lives above the site's layer); this
+ * module stores what it is given.
  */
 import type { SiteContext } from './site-context.js';
 
@@ -13,34 +15,63 @@ export interface JsonField {
   schema: unknown;
 }
 
-const field = (r: { group_id: number; slug: string; schema: string }): JsonField => ({ groupId: Number(r.group_id), slug: r.slug, schema: JSON.parse(r.schema) as unknown });
+interface FieldRow {
+  group_id: number;
+  slug: string;
+  schema: string;
+}
+
+const field = (r: FieldRow): JsonField => ({ groupId: Number(r.group_id), slug: r.slug, schema: JSON.parse(r.schema) as unknown });
+
+/** A schema names a field only when its group has a JSON column of that slug. */
+const FIELDS = `SELECT s.group_id, s.slug, s.schema FROM ext_json_schemas s
+  JOIN topics_ext_columns c ON c.tenant = s.tenant AND c.group_id = s.group_id AND c.slug = s.slug AND c.type = 'json'
+  WHERE s.tenant = ?`;
 
 export async function jsonFields(ctx: SiteContext): Promise<JsonField[]> {
-  const rows = await ctx.db.all<{ group_id: number; slug: string; schema: string }>('SELECT group_id, slug, schema FROM ext_json_schemas WHERE tenant = ? ORDER BY group_id, slug', [ctx.tenant]);
-  return rows.map(field);
+  return (await ctx.db.all<FieldRow>(`${FIELDS} ORDER BY s.group_id, s.slug`, [ctx.tenant])).map(field);
 }
 
 export async function jsonField(ctx: SiteContext, groupId: number, slug: string): Promise<JsonField | null> {
-  const row = await ctx.db.get<{ group_id: number; slug: string; schema: string }>('SELECT group_id, slug, schema FROM ext_json_schemas WHERE tenant = ? AND group_id = ? AND slug = ?', [ctx.tenant, groupId, slug]);
+  const row = await ctx.db.get<FieldRow>(`${FIELDS} AND s.group_id = ? AND s.slug = ?`, [ctx.tenant, groupId, slug]);
   return row ? field(row) : null;
 }
 
+/** The values of one field: its column's rows, each of a content of the field's group. */
+const VALUES = `FROM topic_ext_values v
+  JOIN topics_ext_columns c ON c.tenant = v.tenant AND c.id = v.column_id
+  WHERE v.tenant = ? AND c.group_id = ? AND c.slug = ? AND v.idx = 0 AND v.value IS NOT NULL`;
+
 /** The contents that hold a value of the field, by id. */
 export async function jsonValueIds(ctx: SiteContext, f: JsonField): Promise<number[]> {
-  const rows = await ctx.db.all<{ topic_id: number }>('SELECT topic_id FROM ext_json_values WHERE tenant = ? AND group_id = ? AND slug = ? ORDER BY topic_id', [ctx.tenant, f.groupId, f.slug]);
+  const rows = await ctx.db.all<{ topic_id: number }>(`SELECT v.topic_id ${VALUES} ORDER BY v.topic_id`, [ctx.tenant, f.groupId, f.slug]);
   return rows.map((r) => Number(r.topic_id));
 }
 
 /** The stored value (undefined: none yet). */
 export async function jsonValue(ctx: SiteContext, f: JsonField, topicId: number): Promise<unknown> {
-  const row = await ctx.db.get<{ value: string }>('SELECT value FROM ext_json_values WHERE tenant = ? AND group_id = ? AND slug = ? AND topic_id = ?', [ctx.tenant, f.groupId, f.slug, topicId]);
+  const row = await ctx.db.get<{ value: string }>(`SELECT v.value ${VALUES} AND v.topic_id = ?`, [ctx.tenant, f.groupId, f.slug, topicId]);
   return row ? (JSON.parse(row.value) as unknown) : undefined;
 }
 
-export async function saveJsonValue(ctx: SiteContext, f: JsonField, topicId: number, value: unknown): Promise<void> {
-  await ctx.db.run(
-    `INSERT INTO ext_json_values (tenant, group_id, slug, topic_id, value, updated) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (tenant, group_id, slug, topic_id) DO UPDATE SET value = excluded.value, updated = excluded.updated`,
-    [ctx.tenant, f.groupId, f.slug, topicId, JSON.stringify(value), Math.floor(Date.now() / 1000)],
-  );
+/**
+ * Stores the value as the content's extended value and marks the content updated. False, and
+ * nothing stored, when the field's group has no content `topicId`.
+ */
+export async function saveJsonValue(ctx: SiteContext, f: JsonField, topicId: number, value: unknown): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const target = await tx.get<{ column_id: number }>(
+      `SELECT c.id AS column_id FROM topics t JOIN topics_ext_columns c ON c.tenant = t.tenant AND c.group_id = t.group_id AND c.slug = ? AND c.type = 'json'
+       WHERE t.tenant = ? AND t.id = ? AND t.group_id = ?`,
+      [f.slug, ctx.tenant, topicId, f.groupId],
+    );
+    if (!target) return false;
+    await tx.run(
+      `INSERT INTO topic_ext_values (tenant, topic_id, column_id, idx, value) VALUES (?, ?, ?, 0, ?)
+       ON CONFLICT (tenant, topic_id, column_id, idx) DO UPDATE SET value = excluded.value`,
+      [ctx.tenant, topicId, target.column_id, JSON.stringify(value)],
+    );
+    await tx.run('UPDATE topics SET update_at = ? WHERE tenant = ? AND id = ?', [Math.floor(Date.now() / 1000), ctx.tenant, topicId]);
+    return true;
+  });
 }

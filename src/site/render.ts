@@ -61,11 +61,20 @@ export async function renderOnSite(ctx: SiteContext, source: string, opts: SiteR
         post,
         request: { ...get, ...post },
         session: { ...session, ...sessionVars(memberId) },
-        server: data.server ?? {},
+        server: serverVars(opts.request),
       },
     });
     return { ...result, memberId, setCookies: state.jar.outgoing };
   } finally {
     ctx.requests.end(requestId);
   }
+}
+
+/**
+ * $smarty.server of a render given a request: REQUEST_METHOD is POST when it has a body (`post`)
+ * and GET otherwise, as a web server would set it, unless `server` says it (D193).
+ */
+function serverVars(request: SiteRequestData | undefined): Record<string, unknown> {
+  if (request === undefined) return {};
+  return { REQUEST_METHOD: request.post !== undefined ? 'POST' : 'GET', ...request.server };
 }

@@ -5,7 +5,7 @@
  * @microsoft/jest-sarif ships it; it is draft-04, hence ajv-draft-04).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -109,9 +109,9 @@ describe('smartcage check --format', () => {
     const r = runBin(['check', '--format', 'json', 'ok.tpl', 'missing.tpl'], { cwd: dir });
     expect(r.status).toBe(3);
     const doc = JSON.parse(r.stdout) as JsonReport;
-    expect(doc.files[1]).toEqual({ file: 'missing.tpl', error: 'cannot read missing.tpl: ENOENT', diagnostics: [] });
+    expect(doc.files[1]).toEqual({ file: 'missing.tpl', error: missingMessage(dir), diagnostics: [] });
     expect(doc.summary.unreadable).toBe(1);
-    expect(r.stderr).toContain('smartcage check: cannot read missing.tpl: ENOENT\n');
+    expect(r.stderr).toContain(`smartcage check: ${missingMessage(dir)}\n`);
   });
 
   it('sarif: a SARIF 2.1.0 log that the schema accepts, a broken one it refuses', () => {
@@ -173,10 +173,10 @@ describe('smartcage check --format', () => {
     expect(log.runs[0].invocations[0]).toEqual({
       executionSuccessful: false,
       toolExecutionNotifications: [
-        { level: 'error', message: { text: 'cannot read missing.tpl: ENOENT' }, locations: [{ physicalLocation: { artifactLocation: { uri: 'missing.tpl', uriBaseId: '%SRCROOT%' } } }] },
+        { level: 'error', message: { text: missingMessage(dir) }, locations: [{ physicalLocation: { artifactLocation: { uri: 'missing.tpl', uriBaseId: '%SRCROOT%' } } }] },
       ],
     });
-    expect(r.stderr).toContain('smartcage check: cannot read missing.tpl: ENOENT\n');
+    expect(r.stderr).toContain(`smartcage check: ${missingMessage(dir)}\n`);
   });
 
   it('a value other than text, json or sarif is wrong usage: exit 2, nothing on stdout', () => {
@@ -262,3 +262,8 @@ describe('stdout carries results only', () => {
     }
   });
 });
+
+/** What check says of missing.tpl run in `dir`: which file, why in words, where paths start, the code. */
+function missingMessage(dir: string): string {
+  return `cannot read missing.tpl: there is no such file (check the name; paths are relative to ${realpathSync(dir)}) (ENOENT)`;
+}

@@ -64,12 +64,26 @@ describe('smartcage plugins', () => {
   it('--help describes it; a stray option or file is wrong usage', () => {
     const help = runBin(['plugins', '--help']);
     expect(help.status).toBe(0);
-    expect(help.stdout).toContain('Usage: smartcage plugins [--json]');
+    expect(help.stdout).toContain('Usage: smartcage plugins [NAME...] [--json]');
     expect(runBin(['--help']).stdout).toMatch(/^ {2}plugins {4}/m);
     const typo = runBin(['plugins', '--jsn']);
     expect(typo.status).toBe(2);
     expect(typo.stderr).toContain('unknown option --jsn (did you mean --json?)');
     expect(runBin(['plugins', 'x.tpl']).status).toBe(2);
+  });
+
+  it('NAME shows one plugin in full; an unknown name is wrong usage with a guess', () => {
+    const one = runBin(['plugins', 'truncate']);
+    expect(one.status).toBe(0);
+    expect(one.stdout).toMatch(/^\|truncate\[:length=80\]/);
+    expect(one.stdout).toContain('    etc (string, default "...")');
+    const tag = runBin(['plugins', '{sendmail}', '--json']);
+    const entries = JSON.parse(tag.stdout) as { name: string; kind: string; requiresOneOf?: string[] }[];
+    expect(entries.map((e) => [e.name, e.kind])).toEqual([['sendmail', 'tag']]);
+    expect(entries[0]!.requiresOneOf).toContain('to');
+    const typo = runBin(['plugins', 'trunkate']);
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toContain('no tag or modifier "trunkate" (did you mean truncate?)');
   });
 
   it('docs/reference.md is what the declarations generate (npm run reference:check)', () => {

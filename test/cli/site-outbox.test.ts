@@ -32,7 +32,7 @@ describe('smartcage site outbox', () => {
     expect(r.status).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^ {4}2 {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}not_sent {2}info@example\.com -> hanako\.sato@example\.com {2}"ようこそ、花子さん \/ Welcome, 花子"$/);
+    expect(lines[0]).toMatch(/^ {4}2 {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+09:00 {2}not_sent {2}info@example\.com -> hanako\.sato@example\.com {2}"ようこそ、花子さん \/ Welcome, 花子"$/);
     expect(lines[1]).toMatch(/^ {4}1 .* not_sent {2}info@example\.com -> a@example\.org, bcc:b@example\.org {2}"最初"$/);
   });
 
@@ -43,7 +43,7 @@ describe('smartcage site outbox', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: 2, status: 'not_sent', from: 'info@example.com', fromName: 'Demo site', to: ['hanako.sato@example.com'], cc: [], bcc: [], error: '', messageId: '' });
     expect(rows[0].body).toMatch(/^花子さん\n/);
-    expect(rows[0].time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(rows[0].time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+09:00$/);
   });
 
   it.each([

@@ -12,6 +12,7 @@ import type { Command } from '../main.js';
 import { commandOf, type Subcommand } from './subcommands.js';
 import { runSitesBatches, type RunEvent } from '../../site/batches/runner.js';
 import { history } from '../../site/batches/history.js';
+import { siteTime } from '../site-time.js';
 import { siteQueue } from '../../site/batches/site-queue.js';
 
 async function withSite(command: string, argv: string[], extra: Parameters<typeof parseArgs>[1], op: (site: Site, values: ReturnType<typeof parseArgs>['values']) => Promise<number>): Promise<number> {
@@ -145,7 +146,7 @@ const historyCmd: Subcommand = {
         process.stdout.write(JSON.stringify(records, null, 2) + '\n');
         return EXIT.OK;
       }
-      const time = (t: number | null) => (t === null ? '-' : new Date(t * 1000).toISOString().replace('T', ' ').slice(0, 19) + 'Z');
+      const time = (t: number | null) => (t === null ? '-' : siteTime(t, site.config.timezone));
       for (const r of records) {
         process.stdout.write(`${r.runId}#${r.attempt}  ${r.slug}  ${r.state}  from ${r.origin}  ${time(r.started)} .. ${time(r.ended)}  worker ${r.worker}\n`);
         for (const e of r.errors) process.stdout.write(`  error: ${e}\n`);

@@ -3,6 +3,7 @@ import { didYouMean, parseArgs, stringOption, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { compile } from '../../compiler/index.js';
 import { dialectDepartures } from '../../compiler/compat.js';
+import { DEFAULT_LIMITS } from '../../sandbox/limits.js';
 import { includeResolver, readText, templateRoot, CliFileError } from './files.js';
 import { findTemplates, MAX_TEMPLATES } from './find-templates.js';
 import { Progress } from '../progress.js';
@@ -120,7 +121,8 @@ function checkOne(file: string, root: string, quiet: boolean, compat: boolean): 
       if (text !== undefined) sources.set(name, text);
       return text;
     };
-    const compiled = compile(source, { name: file, templates }).diagnostics;
+    // The limits `render` compiles under, so a template check passes is one render compiles.
+    const compiled = compile(source, { name: file, templates, maxTemplateChars: DEFAULT_LIMITS.maxTemplateBytes, maxCodeChars: DEFAULT_LIMITS.maxCodeChars, maxSourceChars: DEFAULT_LIMITS.maxTemplateBytes }).diagnostics;
     // The departures of the file itself: an included template is listed when it is checked.
     const diagnostics = compat ? inOrder(file, [...compiled, ...dialectDepartures(source, file)]) : compiled;
     return { file, root, sources, diagnostics: quiet ? diagnostics.filter((d) => d.severity === 'error') : diagnostics };

@@ -20,13 +20,28 @@ export function readText(path: string): string {
     bytes = readFileSync(path === '-' ? 0 : path);
   } catch (e) {
     if (e instanceof CliFileError) throw e;
-    throw new CliFileError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+    throw new CliFileError(`cannot read ${path}: ${readFailure((e as NodeJS.ErrnoException).code)}`);
   }
   if (bytes.includes(0)) throw new CliFileError(`${path} is a binary file, not a text file`);
   try {
     return utf8.decode(bytes);
   } catch {
     throw new CliFileError(`${path} is not UTF-8 text`);
+  }
+}
+
+/** Why a file could not be read, and what to do, in words; the system's code last for searches and scripts. */
+export function readFailure(code: string | undefined): string {
+  switch (code) {
+    case 'ENOENT':
+      return `there is no such file (check the name; paths are relative to ${process.cwd()}) (ENOENT)`;
+    case 'EACCES':
+    case 'EPERM':
+      return `permission denied (check who may read it) (${code})`;
+    case 'ENOTDIR':
+      return `a part of the path is a file, not a folder (${code})`;
+    default:
+      return code ?? 'error';
   }
 }
 

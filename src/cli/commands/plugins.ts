@@ -1,4 +1,4 @@
-import { parseArgs, UsageError } from '../args.js';
+import { didYouMean, parseArgs, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { ENGINE_VERSION } from '../../compiler/index.js';
 import { BUILTIN_TAG_NAMES } from '../../compiler/builtin-tags.js';
@@ -29,8 +29,9 @@ export const pluginsCommand: Command = {
   name: 'plugins',
   summary: 'List every tag and modifier: family, attributes or parameters, summary, where it runs.',
   usage: [
-    'smartcage plugins [--json]',
+    'smartcage plugins [NAME...] [--json]',
     '',
+    '  NAME     only these tags or modifiers (`truncate`, `{counter}`, `|escape`), with their attributes',
     '  --json   print the list as JSON (one object per plugin, the same data as docs/reference.md)',
     '',
     'A plugin runs in the isolate (inside the sandbox) or on the host, where it needs a capability',
@@ -38,14 +39,50 @@ export const pluginsCommand: Command = {
   ].join('\n'),
   async run(argv) {
     const { positionals, values } = parseArgs(argv, { json: { type: 'boolean' } });
-    if (positionals.length > 0) throw new UsageError('plugins takes no file');
     const list = pluginList();
+    if (positionals.length > 0) {
+      const found = positionals.map((name) => ({ name, entries: lookUp(list, name) }));
+      const unknown = found.filter((f) => f.entries.length === 0).map((f) => f.name);
+      if (unknown.length > 0) {
+        const names = list.plugins.map((p) => p.name);
+        const hints = unknown.map((n) => {
+          const guess = didYouMean(bare(n), names);
+          return `"${n}"${guess ? ` (did you mean ${guess}?)` : ''}`;
+        });
+        throw new UsageError(`no tag or modifier ${hints.join(', ')}; \`smartcage plugins\` lists them all`);
+      }
+      const entries = found.flatMap((f) => f.entries);
+      process.stdout.write(values.json === true ? JSON.stringify(entries, null, 2) + '\n' : entries.map(detailText).join('\n'));
+      return EXIT.OK;
+    }
     process.stdout.write(values.json === true ? JSON.stringify(list, null, 2) + '\n' : listingText(list));
     return EXIT.OK;
   },
 };
 
 const WIDTH = 100;
+
+/** `{foreach}` and `|escape` name one kind; a bare name either (a tag and a modifier may share it). */
+const bare = (name: string): string => name.replace(/^\{|\}$/g, '').replace(/^\|/, '');
+
+function lookUp(list: PluginList, name: string): ListedPlugin[] {
+  const kind = name.startsWith('{') ? 'tag' : name.startsWith('|') ? 'modifier' : null;
+  const n = bare(name);
+  return list.plugins.filter((p) => (kind === null || p.kind === kind) && (p.name === n || p.aliases.includes(n)));
+}
+
+/** One plugin in full: signature, where it runs, summary, each attribute or parameter. */
+function detailText(p: ListedPlugin): string {
+  const where = p.runs === 'host' ? `host: ${p.capability}${p.provided ? '' : ', not on this host'}` : 'isolate';
+  const out = [signature(p), `  ${p.form === 'modifier' ? `modifier (${p.origin})` : `${p.form} tag`}, family ${p.family}, runs in: ${where}`];
+  if (p.requiresOneOf) out.push(`  needs at least one of: ${p.requiresOneOf.join(', ')}`);
+  out.push(...wrap(p.summary, '  '));
+  for (const a of p.arguments) {
+    const head = `${a.name} (${a.enum ? a.enum.join('|') : a.type}${a.required ? ', required' : ''}${a.default !== undefined ? `, default ${JSON.stringify(a.default)}` : ''})`;
+    out.push(...wrap(`${head}${a.doc ? `: ${a.doc}` : ''}`, '    '));
+  }
+  return out.join('\n') + '\n';
+}
 
 function listingText(list: PluginList): string {
   const implemented = list.plugins.filter((p) => p.implemented);

@@ -5,6 +5,8 @@
  * that logs in can hand its session to the next (`"cookies": {"rcms_session": "..."}`).
  */
 import { UsageError } from '../args.js';
+import { formatShown, type Folders } from '../shown-path.js';
+import { diagnosticFor } from '../colour.js';
 import { CliFileError, readJsonText } from './files.js';
 import { openSiteFolder } from '../site-folder.js';
 import { renderOnSite, type SiteRequestData } from '../../site/render.js';
@@ -19,6 +21,7 @@ export const REQUEST_HELP = [
   '   "cookies": {"name": "value"}}                   what the browser sent: {cookie} reads rcms_api_local, and',
   '                                                   rcms_session is a session ({login}), whose member the render',
   '                                                   runs for unless --member names one',
+  '$smarty.server.REQUEST_METHOD is POST when "post" is given, else GET, unless "server" names it.',
 ];
 
 const CONTEXTS: readonly RenderIdentity['context'][] = ['web', 'batch', 'admin-test'];
@@ -63,6 +66,7 @@ export interface SiteRenderArgs {
   vars?: string;
   objects: boolean;
   limits: Partial<SandboxLimits>;
+  folders: Folders;
 }
 
 /** Renders; returns the output and the lines for standard error (warnings, then Set-Cookie). */
@@ -74,7 +78,9 @@ export async function renderWithSite(a: SiteRenderArgs): Promise<{ output: strin
       throw new UsageError(`--member ${a.memberId} is not a member of the site ${site.tenant}`);
     }
     const r = await renderOnSite(site, a.source, { name: a.name, memberId: a.memberId, context: a.context, request, vars: a.vars, objects: a.objects });
-    const notes = [...r.warnings.map((w) => `${a.name}: warning: ${w}`), ...[...r.setCookies].map(([n, c]) => `Set-Cookie: ${setCookieLine(n, c, '/')}`)];
+    // Compile warnings and the render's (W_RUNTIME), each at its line and column, as a render without --site prints them.
+    const warnings = r.diagnostics.filter((d) => d.severity === 'warning').map((d) => diagnosticFor(process.stderr, formatShown(d, a.folders)));
+    const notes = [...warnings, ...[...r.setCookies].map(([n, c]) => `Set-Cookie: ${setCookieLine(n, c, '/')}`)];
     return { output: r.output, notes };
   } finally {
     await site.close();

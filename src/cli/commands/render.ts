@@ -1,7 +1,10 @@
 import { parseArgs, positiveIntOption, stringOption, timeZoneOption, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { createEngine } from '../../engine.js';
-import { TemplateError, formatDiagnostic } from '../../errors.js';
+import path from 'node:path';
+import { TemplateError } from '../../errors.js';
+import { formatErrorShown, formatShown, type Folders } from '../shown-path.js';
+import { diagnosticFor } from '../colour.js';
 import { toBytes } from '../../value/bytes.js';
 import { includeResolver, readJsonText, readText, templateRoot, CliFileError } from './files.js';
 import { CLI_HOST } from '../host.js';
@@ -62,20 +65,24 @@ export const renderCommand: Command = {
     const cpuMs = positiveIntOption(values, 'timeout');
     const wallMs = positiveIntOption(values, 'wall-timeout');
     const name = file === '-' ? 'stdin' : file;
+    // Where the problems of included templates are, for the messages.
+    const folders: Folders = siteDir === undefined
+      ? { main: name, templates: templateRoot(file, stringOption(values, 'templates')) }
+      : { main: name, templates: path.join(siteDir, 'templates'), functions: path.join(siteDir, 'functions') };
     try {
       const source = readText(file);
       const varsFile = stringOption(values, 'vars');
       const vars = varsFile === undefined ? undefined : readJsonText(varsFile);
       const limits = { ...(cpuMs ? { cpuMs } : {}), ...(wallMs ? { wallMs } : {}) };
       if (siteDir !== undefined) {
-        const r = await renderWithSite({ file, name, source, siteDir, memberId, context, requestFile: stringOption(values, 'request'), vars, objects: values.objects === true, limits });
+        const r = await renderWithSite({ file, name, source, siteDir, memberId, context, requestFile: stringOption(values, 'request'), vars, objects: values.objects === true, limits, folders });
         for (const line of r.notes) process.stderr.write(`${line}\n`);
         process.stdout.write(Buffer.from(toBytes(r.output)));
         return EXIT.OK;
       }
       const engine = createEngine({
         workers: 1,
-        templates: includeResolver(templateRoot(file, stringOption(values, 'templates'))),
+        templates: includeResolver(folders.templates),
         timezone,
         host: CLI_HOST,
         limits,
@@ -83,7 +90,7 @@ export const renderCommand: Command = {
       try {
         const r = await engine.render(source, { name, vars, objects: values.objects === true });
         // Compile warnings and the render's (W_RUNTIME), each at its line and column.
-        for (const d of r.diagnostics) if (d.severity === 'warning') process.stderr.write(formatDiagnostic(d) + '\n');
+        for (const d of r.diagnostics) if (d.severity === 'warning') process.stderr.write(diagnosticFor(process.stderr, formatShown(d, folders)) + '\n');
         process.stdout.write(Buffer.from(toBytes(r.output)));
         return EXIT.OK;
       } finally {
@@ -95,7 +102,7 @@ export const renderCommand: Command = {
         return EXIT.IO;
       }
       if (e instanceof TemplateError) {
-        process.stderr.write(e.format() + '\n');
+        process.stderr.write(diagnosticFor(process.stderr, formatErrorShown(e, folders)) + '\n');
         return ['E_CPU_TIMEOUT', 'E_WALL_TIMEOUT', 'E_MEMORY_LIMIT', 'E_SANDBOX_CRASHED'].includes(e.code) ? EXIT.SANDBOX : EXIT.TEMPLATE_ERROR;
       }
       throw e;

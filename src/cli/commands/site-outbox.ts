@@ -7,16 +7,9 @@ import { EXIT } from '../exit-codes.js';
 import { openSiteFolder, SiteOpenError } from '../site-folder.js';
 import { listOutbox, MAX_OUTBOX_LISTED, type OutboxRow } from '../../site/mail/outbox.js';
 import type { Subcommand } from './site.js';
+import { siteTime } from '../site-time.js';
 
 const DEFAULT_LISTED = 50;
-
-/** Unix seconds as `YYYY-MM-DD HH:MM:SS` in the site's time zone. */
-function siteTime(seconds: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-    .formatToParts(new Date(seconds * 1000));
-  const p = (t: string) => parts.find((x) => x.type === t)?.value ?? '';
-  return `${p('year')}-${p('month')}-${p('day')} ${p('hour')}:${p('minute')}:${p('second')}`;
-}
 
 /** One line: control characters of stored text never reach the terminal as such. */
 function line(r: OutboxRow, timeZone: string): string {

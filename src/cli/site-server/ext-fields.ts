@@ -145,7 +145,10 @@ ${shown}<form method="post" action="${esc(`${this.fieldPath(f)}${topicId}`)}">
       html(res, 422, this.editorPage(f, topicId, lang, text, [], errors));
       return;
     }
-    await saveJsonValue(this.site, f, topicId, value);
+    if (!(await saveJsonValue(this.site, f, topicId, value))) {
+      send(res, 404, 'text/plain; charset=utf-8', `content group ${f.groupId} has no content ${topicId}`);
+      return;
+    }
     res.writeHead(303, { location: `${this.fieldPath(f)}${topicId}?saved=1${lang === 'ja' ? '&lang=ja' : ''}`, 'cache-control': 'no-store' });
     res.end();
   }

@@ -46,6 +46,8 @@ export function pluginAttrs(tag: Tag, plugin: FunctionPlugin, cx: EmitContext): 
     if (spec.literalUnlessSuperUser) recordIdentityAttr(`${plugin.name}.${name}`, a.value, cx);
     fields.push(`${lit(name)}: ${attrValue(a.value, cx)}`);
   }
+  const oneOf = plugin.requiresOneOf;
+  if (oneOf && !oneOf.some((name) => attrs.has(name))) cx.error('E_MISSING_ATTR', `{${tag.name}} needs at least one of the attributes ${oneOf.join(', ')}`, tag);
   for (const [name, a] of attrs) {
     if (Object.hasOwn(plugin.attrs, name)) continue;
     if (!plugin.extraAttrs) {

@@ -5,6 +5,8 @@ export default defineFunction({
   name: 'sendmail',
   host: 'mail',
   extraAttrs: true,
+  // A mail with no recipient written can never be sent: refused when the template compiles.
+  requiresOneOf: ['to', 'to_member_id', 'cc', 'cc_member_id', 'bcc', 'bcc_member_id'],
   summary:
     'Sends a mail; `var` receives true when the host accepted it for delivery and false when delivery failed. ' +
     'Addresses follow a strict grammar (plain `local@domain`, no display names or comments; at most 100 recipients per call, to+cc+bcc and member ids together); ' +

@@ -1,6 +1,7 @@
 /**
  * A JSON-type extended column of content group 1, `venue` (where an event of the news takes
- * place: name, capacity, a floor map from /files/user/), with a value for content 1.
+ * place: name, capacity, a floor map from /files/user/): extended column 6 of type `json`, with
+ * its schema, and a value for content 1.
  */
 import type { SiteContext } from '../site-context.js';
 
@@ -19,8 +20,9 @@ export const VENUE_SCHEMA = {
 export async function jsonFieldsSample(ctx: SiteContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await tx.run('INSERT INTO ext_json_schemas (tenant, group_id, slug, schema) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', [ctx.tenant, 1, 'venue', JSON.stringify(VENUE_SCHEMA)]);
-    await tx.run('INSERT INTO ext_json_values (tenant, group_id, slug, topic_id, value, updated) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', [
-      ctx.tenant, 1, 'venue', 1, JSON.stringify({ name: 'Shibuya Hall', capacity: 120, floorMap: '', online: true }), 1698796800,
+    await tx.run('INSERT INTO topics_ext_columns (tenant, id, group_id, slug, type, repeat_cnt, order_no) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', [ctx.tenant, 6, 1, 'venue', 'json', 1, 6]);
+    await tx.run('INSERT INTO topic_ext_values (tenant, topic_id, column_id, idx, value) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', [
+      ctx.tenant, 1, 6, 0, JSON.stringify({ name: 'Shibuya Hall', capacity: 120, floorMap: '', online: true }),
     ]);
   });
 }

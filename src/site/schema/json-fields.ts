@@ -1,8 +1,13 @@
 /**
- * JSON-type extended columns of content groups: the JSON schema each is edited and checked with
- * (ext_json_schemas) and the value per content (ext_json_values, the JSON text). A column is
- * named by its group and slug, as the content family names its extended columns. Values are
- * written only by `smartcage serve`'s form editor, after the forms validator passed them.
+ * JSON-type extended columns of content groups. The column itself is an extended column of type
+ * `json` (schema/content.ts: topics_ext_columns) and its values are the contents' extended values
+ * (topic_ext_values), which is what the content plugins read; this family adds the JSON schema
+ * each column is edited and checked with (ext_json_schemas). Values are written by `smartcage
+ * serve`'s form editor, after the forms validator passed them (src/site/json-fields.ts).
+ *
+ * Sites made before D190 kept the values apart, in ext_json_values, and had no column row:
+ * migration 2 (migrations.ts) moves them over. The old table stays, empty: it is part of the
+ * baseline.
  */
 import type { SchemaModule } from './schema-module.js';
 
@@ -16,6 +21,7 @@ export const jsonFieldsSchema: SchemaModule = {
       schema TEXT NOT NULL,
       PRIMARY KEY (tenant, group_id, slug)
     )`,
+    // Before D190: the values, apart from the contents. Emptied by migration 2.
     `CREATE TABLE IF NOT EXISTS ext_json_values (
       tenant TEXT NOT NULL,
       group_id BIGINT NOT NULL,

@@ -42,6 +42,32 @@ export const BASELINE: readonly SchemaModule[] = [metaSchema, contentSchema, mem
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'baseline: every family\'s tables', up: (dialect) => BASELINE.flatMap((m) => m.statements(dialect)) },
+  {
+    version: 2,
+    // D190: a JSON field is an extended column of type json, its values the contents' extended
+    // values. A `json` column for each schema that has none (numbered after the group's last
+    // column), the values copied into topic_ext_values (a value already there wins), and
+    // ext_json_values emptied.
+    name: 'JSON fields become the contents\' extended values',
+    up: () => [
+      `INSERT INTO topics_ext_columns (tenant, id, group_id, slug, type, repeat_cnt, order_no)
+       SELECT s.tenant,
+              COALESCE((SELECT MAX(c.id) FROM topics_ext_columns c WHERE c.tenant = s.tenant), 0) + ROW_NUMBER() OVER (PARTITION BY s.tenant ORDER BY s.group_id, s.slug),
+              s.group_id, s.slug, 'json', 1,
+              COALESCE((SELECT MAX(c.order_no) FROM topics_ext_columns c WHERE c.tenant = s.tenant AND c.group_id = s.group_id), 0) + ROW_NUMBER() OVER (PARTITION BY s.tenant, s.group_id ORDER BY s.slug)
+       FROM ext_json_schemas s
+       WHERE EXISTS (SELECT 1 FROM topics_groups g WHERE g.tenant = s.tenant AND g.id = s.group_id)
+         AND NOT EXISTS (SELECT 1 FROM topics_ext_columns c WHERE c.tenant = s.tenant AND c.group_id = s.group_id AND c.slug = s.slug)`,
+      `INSERT INTO topic_ext_values (tenant, topic_id, column_id, idx, value)
+       SELECT v.tenant, v.topic_id, c.id, 0, v.value
+       FROM ext_json_values v
+       JOIN topics_ext_columns c ON c.tenant = v.tenant AND c.group_id = v.group_id AND c.slug = v.slug AND c.type = 'json'
+       JOIN topics t ON t.tenant = v.tenant AND t.id = v.topic_id AND t.group_id = v.group_id
+       WHERE true
+       ON CONFLICT (tenant, topic_id, column_id, idx) DO NOTHING`,
+      'DELETE FROM ext_json_values',
+    ],
+  },
 ];
 
 /** The version a database is at when every migration of this build is applied. */

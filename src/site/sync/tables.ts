@@ -5,8 +5,8 @@
  * target's contents keep pointing at them; a design row the source lacks is deleted, which fails
  * (and so changes nothing) while target contents still use it, except that a deleted tag takes
  * its tag relations with it. Full (type 2) first empties the target's contents and then copies
- * the source's: contents with their texts, extended values, counters, tag relations and JSON
- * values, and the master CSV tables. Never copied: members and groups, sessions, API tokens,
+ * the source's: contents with their texts, extended values (JSON columns' too), counters, tag
+ * relations, and the master CSV tables. Never copied: members and groups, sessions, API tokens,
  * comments and favorites (members' own data), child sites, the outbox and the sync history.
  */
 import { BridgeError } from '../../index.js';
@@ -40,7 +40,6 @@ const CONTENTS: readonly TableSpec[] = [
   { table: 'topic_counters', key: ['topic_id', 'column_id', 'idx'] },
   { table: 'topic_counters_pending', key: ['topic_id', 'column_id', 'idx'] },
   { table: 'tag_relations', key: ['module', 'module_id', 'tag_id'] },
-  { table: 'ext_json_values', key: ['group_id', 'slug', 'topic_id'] },
 ];
 
 /** Source rows one sync copies at most, over every table (counted before anything is read). */

@@ -42,8 +42,8 @@ eachBackend('assign_topics_detail', (backend) => {
   });
 
   it('decodes a json column and gives null for one that does not parse', async () => {
-    await bench.sql("INSERT INTO topics_ext_columns (tenant, id, group_id, slug, type, repeat_cnt, order_no) VALUES (?, 6, 1, 'settings', 'json', 1, 6)");
-    await bench.sql('INSERT INTO topic_ext_values (tenant, topic_id, column_id, idx, value) VALUES (?, 6, 6, 0, ?), (?, 7, 6, 0, ?)', ['{"theme": "dark", "sizes": [1, 2]}', bench.site.tenant, '{broken']);
+    await bench.sql("INSERT INTO topics_ext_columns (tenant, id, group_id, slug, type, repeat_cnt, order_no) VALUES (?, 7, 1, 'settings', 'json', 1, 7)");
+    await bench.sql('INSERT INTO topic_ext_values (tenant, topic_id, column_id, idx, value) VALUES (?, 6, 7, 0, ?), (?, 7, 7, 0, ?)', ['{"theme": "dark", "sizes": [1, 2]}', bench.site.tenant, '{broken']);
     expect(await bench.render('{assign_topics_detail var=t topics_id=6}{$t.settings.theme} {$t.settings.sizes|@count}|{assign_topics_detail var=t topics_id=7}{if $t.settings === null}null{/if}')).toBe('dark 2|null');
   });
 

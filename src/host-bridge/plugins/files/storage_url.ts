@@ -34,7 +34,8 @@ export const storageUrl: HostPlugin = {
     if (!urls) throw missingAdapter('{storage_url}', 'storageUrls');
     const now = Math.floor(Date.now() / 1000);
     const expireText = given(attrs.expire) ? String(attrs.expire) : DEFAULT_EXPIRE;
-    const expires = phpStrtotime(expireText, now, 'Asia/Tokyo');
+    // A wall time ("tomorrow 09:00") is read in the render's zone, the site's.
+    const expires = phpStrtotime(expireText, now, call.render.timezone);
     if (expires === false) throw new BridgeError('E_BAD_ATTRIBUTE', `{storage_url} expire= is not a time strtotime can read`);
     if (expires <= now || expires - now > MAX_VALIDITY_SECONDS) {
       throw new BridgeError('E_BAD_ATTRIBUTE', `{storage_url} expire= must be in the future and at most ${MAX_VALIDITY_SECONDS / 3600} hours ahead`);

@@ -189,6 +189,19 @@ describe('storage_url', () => {
     expect(await s.render(`{storage_url var=u path="/files/g/example/report.txt" expire="${padded}"}{if $u}ok{/if}`)).toBe('ok');
     expect(await s.fail(`{storage_url var=u path="/files/g/example/report.txt" expire="${padded} "}`)).toBe('E_BAD_ATTRIBUTE');
   });
+  it('expire as a wall time is read in the render\'s time zone (the site\'s), not a fixed one', async () => {
+    for (const timezone of ['UTC', 'Asia/Tokyo', 'America/New_York']) {
+      const e = createEngine({ workers: 0, timezone, host: s.fh.adapters });
+      try {
+        const url = (await e.render('{storage_url var=u path="/files/g/example/report.txt" expire="tomorrow 12:00"}{$u}')).output;
+        const expires = Number(new URL(url).searchParams.get('expires'));
+        const wall = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(expires * 1000));
+        expect(wall, timezone).toBe('12:00');
+      } finally {
+        e.close();
+      }
+    }
+  });
   it('missing file or a folder: null; local paths refused; no var refused', async () => {
     expect(await s.render('{storage_url var=u path="/files/g/nope.txt"}{if $u === null}null{/if}')).toBe('null');
     expect(await s.render('{storage_url var=u path="/files/g/example"}{if $u === null}null{/if}')).toBe('null');
