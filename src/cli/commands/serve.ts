@@ -1,16 +1,18 @@
 /**
- * `smartcage serve [--port N] [--files DIR | --site DIR | --sites DIR] [--schema FILE]...`:
- * starts the form UI's HTTP app (src/forms-ui/server/app.ts), or with --site / --sites the app
- * of local sites around it (../site-server/app.ts), on 127.0.0.1 until SIGINT or SIGTERM.
+ * `smartcage serve [--site DIR | --sites DIR | --files DIR] [--host HOST] [--port N] ...`: starts
+ * the form UI's HTTP app (src/forms-ui/server/app.ts), or with --site / --sites the app of local
+ * sites around it (../site-server/app.ts), until SIGINT or SIGTERM. Its options, their variables
+ * and config-file keys are one table, src/site/server/options.ts.
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
-import { parseArgs, stringOption, stringsOption, UsageError } from '../args.js';
+import { parseArgs, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { CliFileError, readJsonText } from './files.js';
 import type { Command } from '../main.js';
 import type { PageSchema } from '../../forms-ui/server/pages.js';
-import type { FormsServer } from '../../forms-ui/server/app.js';
+import { envName, resolveServeOptions, serveFlagSpec, serveOptionsHelp, ServeConfigError, type ServeConfig } from '../../site/server/options.js';
+import { listen, type ServeServer } from '../../site/server/listen.js';
 import type { Site } from '../../site/open-site.js';
 import { openSiteFolder, openSiteFolders, SiteOpenError } from '../site-folder.js';
 
@@ -27,24 +29,19 @@ function pageName(file: string, taken: Set<string>): string {
 
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'Serve the JSON-schema form UI, its demo pages and APIs on 127.0.0.1.',
+  summary: 'Serve local sites, or the JSON-schema form UI, its demo pages and APIs.',
   usage: [
-    'smartcage serve [--port N] [--files DIR | --site DIR | --sites DIR] [--schema FILE]...',
+    'smartcage serve [--site DIR | --sites DIR | --files DIR] [--host HOST] [--port N] [options]',
     '',
-    '  --port N       port on 127.0.0.1 (default 8080; 0 picks a free one)',
-    '  --site DIR     serve a local site (smartcage site init) at /: its API at',
-    '                 /rcms-api/API_ID/PATH (each endpoint runs its custom function in the sandbox',
-    '                 with the request\'s query, JSON or form body, session and cookies, and answers',
-    '                 the JSON of its {return value=...}), the form editor of its JSON fields at',
-    '                 /ext/GROUP/SLUG/, its files/ for the file picker, the form samples at /forms/',
-    '  --sites DIR    serve every site folder under DIR, each its own tenant, at /sites/KEY/ and',
-    '                 at http://KEY.localhost:PORT/ (KEY: its site key); / lists them',
-    '  --files DIR    the site\'s file storage, a folder per root: DIR/user/ is served as',
-    '                 /files/user/ for the file picker (DIR/user/a.png is /files/user/a.png).',
-    '                 Default ./files when it exists; else the picker shows an empty folder',
-    '  --schema FILE  a JSON schema of your own, shown first as /demo/NAME (NAME: the file\'s',
-    '                 base name); checked like the samples first. Repeat for more files',
+    'Options (each also from its environment variable, or from a JSON file named by --config;',
+    'a flag wins over the environment, the environment over the file):',
+    ...serveOptionsHelp(),
     '',
+    'A site (--site, --sites) answers at its root (--site) or at /sites/KEY/ and KEY.localhost:',
+    '/rcms-api/API_ID/PATH (each endpoint runs its custom function in the sandbox with the',
+    "request's query, body, session and cookies, and answers the JSON of its {return value=...}),",
+    '/ext/GROUP/SLUG/ (the form editor of its JSON fields), its files/ for the file picker, the form',
+    'samples at /forms/.',
     'Pages (?lang=ja: in Japanese): / (your schemas and the samples), /demo/NAME, /paste (paste',
     "a schema, see its form). Sent with a Content-Security-Policy without 'unsafe-eval':",
     'validators come precompiled from /validators/NAME.js.',
@@ -52,38 +49,42 @@ export const serveCommand: Command = {
     'The browser bundle dist/forms-ui.js is made by `npm run build`.',
     '',
     'Exit status: 0 stopped (Ctrl-C, SIGTERM); 1 a --schema file is refused by the forms lint;',
-    '2 wrong usage; 3 a file cannot be read or is not JSON, the --files folder is missing, a site',
-    'cannot be opened (no site.json, a wrong one, its database unreachable, two with one key), or',
-    'the port is in use.',
+    '2 wrong usage; 3 a file cannot be read or is not JSON, a bad option value or config-file key,',
+    'the --files folder is missing, a site cannot be opened (no site.json, a wrong one, its',
+    'database unreachable, two with one key), or the port is in use.',
   ].join('\n'),
   async run(argv) {
-    const { positionals, values } = parseArgs(argv, {
-      port: { type: 'string' },
-      files: { type: 'string' },
-      site: { type: 'string' },
-      sites: { type: 'string' },
-      schema: { type: 'string', multiple: true },
-    });
+    const { positionals, values } = parseArgs(argv, serveFlagSpec());
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    const given = ['files', 'site', 'sites'].filter((o) => values[o] !== undefined);
-    if (given.length > 1) throw new UsageError(`--${given[0]} and --${given[1]} do not go together (a site serves its own files)`);
-    const portFlag = stringOption(values, 'port');
-    const port = portFlag === undefined ? 8080 : Number(portFlag);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port needs an integer from 0 to 65535');
-    const filesFlag = stringOption(values, 'files');
-    const dir = resolve(filesFlag ?? 'files');
+    let cfg: ServeConfig;
+    try {
+      cfg = resolveServeOptions(values);
+    } catch (e) {
+      if (!(e instanceof ServeConfigError)) throw e;
+      say(e.message);
+      return EXIT.IO;
+    }
+    const given = (['files', 'site', 'sites'] as const).filter((o) => cfg[o] !== undefined);
+    if (given.length > 1) {
+      const why = `--${given[0]} and --${given[1]} do not go together (a site serves its own files)`;
+      if (given.every((o) => values[o] !== undefined)) throw new UsageError(why);
+      say(`${why}: set in ${given.filter((o) => values[o] === undefined).map(envName).join(', ')} or the config file`);
+      return EXIT.IO;
+    }
+    const { host, port } = cfg;
+    const dir = resolve(cfg.files ?? 'files');
     const hasDir = existsSync(dir) && statSync(dir).isDirectory();
-    if (filesFlag !== undefined && !hasDir) {
+    if (cfg.files !== undefined && !hasDir) {
       say(`folder ${dir} does not exist`);
       return EXIT.IO;
     }
     // Loaded here, not at the top: the app needs ajv, an optional peer dependency the other commands run without.
-    const { formsBundlePath, startFormsServer } = await import('../../forms-ui/server/app.js');
+    const { formsBundlePath, createFormsApp } = await import('../../forms-ui/server/app.js');
     const { checkPageSchema } = await import('../../forms-ui/server/page-schema.js');
     const { samples } = await import('../../forms/samples/index.js');
     const schemas: PageSchema[] = [];
     const taken = new Set(Object.keys(samples));
-    for (const file of stringsOption(values, 'schema')) {
+    for (const file of cfg.schema) {
       let text: string;
       try {
         text = readJsonText(file);
@@ -102,8 +103,8 @@ export const serveCommand: Command = {
       schemas.push({ name: pageName(file, taken), schema: checked.schema });
     }
     if (!existsSync(formsBundlePath())) say('dist/forms-ui.js is missing; run `npm run build` (or `node scripts/build-forms-ui.mjs`)');
-    const siteDir = stringOption(values, 'site');
-    const sitesDir = stringOption(values, 'sites');
+    const siteDir = cfg.site;
+    const sitesDir = cfg.sites;
     let sites: Site[] = [];
     if (siteDir !== undefined || sitesDir !== undefined) {
       try {
@@ -115,19 +116,20 @@ export const serveCommand: Command = {
       }
     }
     const closeSites = () => Promise.all(sites.map((x) => x.close()));
-    let s: FormsServer;
+    let s: ServeServer;
     try {
       if (sites.length > 0) {
         const { startSiteServer } = await import('../site-server/app.js');
-        s = await startSiteServer({ port, sites, mode: siteDir !== undefined ? 'single' : 'multi', schemas });
+        s = await startSiteServer({ host, port, sites, mode: siteDir !== undefined ? 'single' : 'multi', schemas });
       } else {
-        s = await startFormsServer({ port, storageDir: hasDir ? dir : undefined, schemas });
+        s = await listen(createFormsApp({ storageDir: hasDir ? dir : undefined, schemas }), { host, port });
       }
     } catch (e) {
       await closeSites();
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') say(`port ${port} is in use (try --port 0 for a free one, or another --port N)`);
       else if (code === 'EACCES') say(`port ${port} may not be opened by this user (try --port 0, or a port above 1023)`);
+      else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') say(`--host ${host} is not an address of this machine`);
       else throw e;
       return EXIT.IO;
     }

@@ -1,5 +1,5 @@
 /**
- * The HTTP app of `smartcage serve --site DIR` and `--sites DIR` on 127.0.0.1. Each site answers
+ * The HTTP app of `smartcage serve --site DIR` and `--sites DIR` (on --host, default 127.0.0.1). Each site answers
  * below where it is served (`/` for --site; `/sites/<key>/` and the root of `<key>.localhost` for
  * --sites, each site its own tenant):
  *
@@ -15,15 +15,18 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { BodyTooLarge, createFormsApp, listenOnLoopback, readBytes, send, sendJson, type FormsServer, type RequestHandler } from '../../forms-ui/server/app.js';
+import { BodyTooLarge, createFormsApp, readBytes, send, sendJson, type RequestHandler } from '../../forms-ui/server/app.js';
 import { CSP, esc, page, type PageSchema } from '../../forms-ui/server/pages.js';
 import type { Site } from '../../site/open-site.js';
 import { serveApi } from '../../site/api/serve-api.js';
 import { endpointPath } from '../../site/api/endpoints.js';
 import { jsonFields } from '../../site/json-fields.js';
 import { ExtFieldEditor } from './ext-fields.js';
+import { listen, type ServeServer } from '../../site/server/listen.js';
 
 export interface SiteServerOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
   /** 0 picks a free port. */
   port: number;
   sites: readonly Site[];
@@ -56,7 +59,7 @@ class MountedSite {
   }
 }
 
-export async function startSiteServer(opts: SiteServerOptions): Promise<FormsServer> {
+export async function startSiteServer(opts: SiteServerOptions): Promise<ServeServer> {
   const schemas = opts.schemas ?? [];
   const mounted = new Map(opts.sites.map((s) => [s.tenant, new MountedSite(s, schemas)]));
   const rootForms = createFormsApp({ schemas });
@@ -137,7 +140,7 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<FormsSer
     return forward(rootForms, req, res, pathname === '/forms/' ? '' : pathname.slice(1), url);
   }
 
-  const server = await listenOnLoopback(handle, opts.port);
+  const server = await listen(handle, { host: opts.host ?? '127.0.0.1', port: opts.port });
   port = server.port;
   return server;
 }
