@@ -13,6 +13,7 @@ import type { Command } from '../main.js';
 import type { PageSchema } from '../../forms-ui/server/pages.js';
 import { envName, resolveServeOptions, serveFlagSpec, serveOptionsHelp, ServeConfigError, type ServeConfig } from '../../site/server/options.js';
 import { listen, type ServeServer } from '../../site/server/listen.js';
+import { untilStopped } from '../../site/server/stop.js';
 import type { Site } from '../../site/open-site.js';
 import { openSiteFolder, openSiteFolders, SiteOpenError } from '../site-folder.js';
 
@@ -48,7 +49,13 @@ export const serveCommand: Command = {
     'APIs: POST /api/validate, GET /api/files?path=/files/user/',
     'The browser bundle dist/forms-ui.js is made by `npm run build`.',
     '',
-    'Exit status: 0 stopped (Ctrl-C, SIGTERM); 1 a --schema file is refused by the forms lint;',
+    'Health: GET /healthz (200 while the process runs), GET /readyz (200 {"ready":true}, or 503',
+    'naming the kind of each backend of an open site that is down, or 503 while draining).',
+    'Stop: SIGTERM or Ctrl-C stops accepting and lets requests in flight finish (--drain-timeout);',
+    'a second one stops at once.',
+    '',
+    'Exit status: 0 stopped, every request finished; 5 stopped with requests cut (the drain',
+    'timeout passed, or a second signal); 1 a --schema file is refused by the forms lint;',
     '2 wrong usage; 3 a file cannot be read or is not JSON, a bad option value or config-file key,',
     'the --files folder is missing, a site cannot be opened (no site.json, a wrong one, its',
     'database unreachable, two with one key), or the port is in use.',
@@ -146,15 +153,8 @@ export const serveCommand: Command = {
     }
     for (const x of schemas) lines.push(`  ${x.name}: ${s.url}/demo/${x.name}`);
     process.stdout.write(`${lines.join('\n')}\n`);
-    await new Promise<void>((done) => {
-      const stop = () => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        void s.close().then(closeSites).then(() => done());
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
-    return EXIT.OK;
+    const stopped = await untilStopped(s, cfg['drain-timeout'] * 1000);
+    await closeSites();
+    return stopped === 'drained' ? EXIT.OK : EXIT.DRAIN_CUT;
   },
 };

@@ -23,6 +23,7 @@ import { endpointPath } from '../../site/api/endpoints.js';
 import { jsonFields } from '../../site/json-fields.js';
 import { ExtFieldEditor } from './ext-fields.js';
 import { listen, type ServeServer } from '../../site/server/listen.js';
+import { Readiness } from '../../site/server/readiness.js';
 
 export interface SiteServerOptions {
   /** Default 127.0.0.1. */
@@ -140,7 +141,9 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
     return forward(rootForms, req, res, pathname === '/forms/' ? '' : pathname.slice(1), url);
   }
 
-  const server = await listen(handle, { host: opts.host ?? '127.0.0.1', port: opts.port });
+  // /readyz checks the backends of the sites open now (src/site/server/readiness.ts).
+  const readiness = new Readiness(() => opts.sites);
+  const server = await listen(handle, { host: opts.host ?? '127.0.0.1', port: opts.port, readiness });
   port = server.port;
   return server;
 }
