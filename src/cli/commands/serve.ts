@@ -5,6 +5,7 @@
  * and config-file keys are one table, src/site/server/options.ts.
  */
 import { existsSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, extname, join, resolve } from 'node:path';
 import { parseArgs, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
@@ -14,6 +15,7 @@ import type { PageSchema } from '../../forms-ui/server/pages.js';
 import { envName, resolveServeOptions, serveFlagSpec, serveOptionsHelp, ServeConfigError, type ServeConfig } from '../../site/server/options.js';
 import { listen, type ServeServer } from '../../site/server/listen.js';
 import { untilStopped } from '../../site/server/stop.js';
+import { announceListening, isServeChild, primaryStopRequests, releasePrimary, runPrimary } from '../../site/server/processes.js';
 import type { Site } from '../../site/open-site.js';
 import { openSiteFolder, openSiteFolders, SiteOpenError } from '../site-folder.js';
 
@@ -123,6 +125,28 @@ export const serveCommand: Command = {
       }
     }
     const closeSites = () => Promise.all(sites.map((x) => x.close()));
+    const addressLines = (url: string, port: number): string[] => {
+      const lines: string[] = [];
+      if (siteDir !== undefined) {
+        lines.push(`smartcage serve: ${url}/ (site ${sites[0]!.tenant}: API at ${url}/rcms-api/, files: ${join(sites[0]!.dir, 'files')}/); Ctrl-C stops`);
+      } else if (sitesDir !== undefined) {
+        lines.push(`smartcage serve: ${url}/ (${sites.length} sites); Ctrl-C stops`);
+        for (const x of sites) lines.push(`  ${x.tenant}: ${url}/sites/${x.tenant}/ or http://${x.tenant}.localhost:${port}/`);
+      } else {
+        const files = hasDir ? `files: ${join(dir, 'user')}/ is /files/user/` : `files: none, ${dir} does not exist`;
+        lines.push(`smartcage serve: ${url}/ (${files}); Ctrl-C stops`);
+      }
+      for (const x of schemas) lines.push(`  ${x.name}: ${url}/demo/${x.name}`);
+      return lines;
+    };
+    // --processes N > 1: this process becomes the primary (processes.ts). It opened the sites
+    // above only to check them (and migrate their databases once, not N times at once).
+    const child = isServeChild();
+    const count = cfg.processes === 'auto' || (cfg.processes === undefined && sitesDir !== undefined) ? availableParallelism() : (cfg.processes ?? 1);
+    if (count > 1 && !child) {
+      await closeSites();
+      return runPrimary({ count, addressLines, cutStatus: EXIT.DRAIN_CUT });
+    }
     let s: ServeServer;
     try {
       if (sites.length > 0) {
@@ -140,21 +164,12 @@ export const serveCommand: Command = {
       else throw e;
       return EXIT.IO;
     }
+    if (child) announceListening(s.url, s.port);
     // One write: a reader that waits for the address line gets the lines under it with it.
-    const lines: string[] = [];
-    if (siteDir !== undefined) {
-      lines.push(`smartcage serve: ${s.url}/ (site ${sites[0]!.tenant}: API at ${s.url}/rcms-api/, files: ${join(sites[0]!.dir, 'files')}/); Ctrl-C stops`);
-    } else if (sitesDir !== undefined) {
-      lines.push(`smartcage serve: ${s.url}/ (${sites.length} sites); Ctrl-C stops`);
-      for (const x of sites) lines.push(`  ${x.tenant}: ${s.url}/sites/${x.tenant}/ or http://${x.tenant}.localhost:${s.port}/`);
-    } else {
-      const files = hasDir ? `files: ${join(dir, 'user')}/ is /files/user/` : `files: none, ${dir} does not exist`;
-      lines.push(`smartcage serve: ${s.url}/ (${files}); Ctrl-C stops`);
-    }
-    for (const x of schemas) lines.push(`  ${x.name}: ${s.url}/demo/${x.name}`);
-    process.stdout.write(`${lines.join('\n')}\n`);
-    const stopped = await untilStopped(s, cfg['drain-timeout'] * 1000);
+    else process.stdout.write(`${addressLines(s.url, s.port).join('\n')}\n`);
+    const stopped = await untilStopped(s, cfg['drain-timeout'] * 1000, child ? primaryStopRequests : undefined);
     await closeSites();
+    if (child) releasePrimary();
     return stopped === 'drained' ? EXIT.OK : EXIT.DRAIN_CUT;
   },
 };

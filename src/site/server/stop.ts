@@ -9,13 +9,16 @@ import type { DrainResult, ServeServer } from './listen.js';
 export type StopRequest = 'drain' | 'now';
 
 /**
- * Resolves when the server has stopped: after the drain, or at once on a second request.
- * `requests` may add a source of stop requests besides the signals (the cluster's messages).
+ * Resolves when the server has stopped: after the drain, or at once on a second signal.
+ * `requests` may add a source of stop requests besides the signals (the cluster primary's
+ * messages): a drain it asks for while one runs is the same stop (a Ctrl-C reaches the child
+ * both directly and through the primary), not a second one.
  */
-export function untilStopped(s: ServeServer, drainMs: number, requests?: (stop: (kind: StopRequest) => void) => void): Promise<DrainResult> {
+export function untilStopped(s: ServeServer, drainMs: number, requests?: (stop: (kind: StopRequest, fromSignal: boolean) => void) => void): Promise<DrainResult> {
   return new Promise((done) => {
     let draining = false;
-    const stop = (kind: StopRequest) => {
+    const stop = (kind: StopRequest, fromSignal: boolean) => {
+      if (draining && kind === 'drain' && !fromSignal) return;
       if (kind === 'now' || draining) {
         off();
         void s.close().then(() => done('cut'));
@@ -27,7 +30,7 @@ export function untilStopped(s: ServeServer, drainMs: number, requests?: (stop: 
         done(r);
       });
     };
-    const onSignal = () => stop('drain');
+    const onSignal = () => stop('drain', true);
     const off = () => {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
