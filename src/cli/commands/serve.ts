@@ -5,7 +5,6 @@
  * and config-file keys are one table, src/site/server/options.ts.
  */
 import { existsSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { basename, extname, join, resolve } from 'node:path';
 import { parseArgs, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
@@ -15,7 +14,7 @@ import type { PageSchema } from '../../forms-ui/server/pages.js';
 import { envName, resolveServeOptions, serveFlagSpec, serveOptionsHelp, ServeConfigError, type ServeConfig } from '../../site/server/options.js';
 import { listen, type ServeServer } from '../../site/server/listen.js';
 import { untilStopped } from '../../site/server/stop.js';
-import { announceListening, isServeChild, primaryStopRequests, releasePrimary, runPrimary } from '../../site/server/processes.js';
+import { announceListening, childPort, isServeChild, primaryStopRequests, processCount, releasePrimary, runPrimary } from '../../site/server/processes.js';
 import type { Site } from '../../site/open-site.js';
 import { openSiteFolder, openSiteFolders, SiteOpenError } from '../site-folder.js';
 
@@ -80,7 +79,8 @@ export const serveCommand: Command = {
       say(`${why}: set in ${given.filter((o) => values[o] === undefined).map(envName).join(', ')} or the config file`);
       return EXIT.IO;
     }
-    const { host, port } = cfg;
+    const { host } = cfg;
+    const port = childPort() ?? cfg.port;
     const dir = resolve(cfg.files ?? 'files');
     const hasDir = existsSync(dir) && statSync(dir).isDirectory();
     if (cfg.files !== undefined && !hasDir) {
@@ -142,10 +142,15 @@ export const serveCommand: Command = {
     // --processes N > 1: this process becomes the primary (processes.ts). It opened the sites
     // above only to check them (and migrate their databases once, not N times at once).
     const child = isServeChild();
-    const count = cfg.processes === 'auto' || (cfg.processes === undefined && sitesDir !== undefined) ? availableParallelism() : (cfg.processes ?? 1);
+    const count = processCount(cfg.processes, sitesDir !== undefined);
+    if (typeof count === 'string') {
+      await closeSites();
+      say(count);
+      return EXIT.IO;
+    }
     if (count > 1 && !child) {
       await closeSites();
-      return runPrimary({ count, addressLines, cutStatus: EXIT.DRAIN_CUT });
+      return runPrimary({ count, host, port, addressLines, cutStatus: EXIT.DRAIN_CUT });
     }
     let s: ServeServer;
     try {

@@ -19,6 +19,8 @@
  * starts the others.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import type { StopRequest } from './stop.js';
 
 /** Messages between the primary and a child, over the cluster's IPC channel. */
@@ -39,6 +41,46 @@ export class Backoff {
     this.fails++;
     return ms;
   }
+}
+
+/**
+ * The port the primary chose for its children when the options say 0: the children would share
+ * node:cluster's random port only while one of them holds it, and a child started after all had
+ * died (or before the first listened) would get another.
+ */
+const CHILD_PORT = 'SMARTCAGE_SERVE_CHILD_PORT';
+
+/** In a child: the port the primary chose, if it chose one. */
+export function childPort(): number | undefined {
+  const v = cluster.isWorker ? process.env[CHILD_PORT] : undefined;
+  return v ? Number(v) : undefined;
+}
+
+/** A port free on `host` now. */
+async function freePort(host: string): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((ok, fail) => {
+    probe.once('error', fail);
+    probe.listen(0, host, () => ok());
+  });
+  const { port } = probe.address() as { port: number };
+  await new Promise((ok) => probe.close(ok));
+  return port;
+}
+
+/**
+ * How many processes to run (D134): the option, or by default one per core with --sites and 1
+ * otherwise. node:cluster forks the script the process was started with; a process started
+ * without one (`node -e`, as an embedder or a test may run the CLI) serves alone by default, and
+ * an explicit N > 1 there is this message.
+ */
+export function processCount(option: number | 'auto' | undefined, multiSite: boolean): number | string {
+  const n = option === 'auto' || (option === undefined && multiSite) ? availableParallelism() : (option ?? 1);
+  if (n > 1 && !process.argv[1]) {
+    if (option === undefined) return 1;
+    return `--processes ${option} needs smartcage started from its script (bin/smartcage.js), not node -e`;
+  }
+  return n;
 }
 
 /** True in a child the primary forked. */
@@ -64,6 +106,9 @@ export function releasePrimary(): void {
 
 export interface PrimaryOptions {
   count: number;
+  host: string;
+  /** 0: the primary picks a free port once, for every child it ever starts. */
+  port: number;
   /** What to print once the first child listens. */
   addressLines(url: string, port: number): string[];
   /** Exit status when a child cut requests while stopping. */
@@ -71,10 +116,12 @@ export interface PrimaryOptions {
 }
 
 /** Runs the primary until every child is gone; its exit status. */
-export function runPrimary(opts: PrimaryOptions): Promise<number> {
+export async function runPrimary(opts: PrimaryOptions): Promise<number> {
+  const env = opts.port === 0 ? { [CHILD_PORT]: String(await freePort(opts.host)) } : {};
   return new Promise((done) => {
     const slots = Array.from({ length: opts.count }, () => ({ backoff: new Backoff(), worker: null as Worker | null, startedAt: 0, listening: false, timer: undefined as NodeJS.Timeout | undefined }));
     let announced = false;
+    let allUp = false;
     let stopping: StopRequest | null = null;
     let status = 0;
 
@@ -98,7 +145,7 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
     };
     const fork = (i: number) => {
       const slot = slots[i]!;
-      const w = cluster.fork();
+      const w = cluster.fork(env);
       slot.worker = w;
       slot.startedAt = Date.now();
       slot.listening = false;
@@ -111,6 +158,10 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
           process.stdout.write(`${opts.addressLines(m.url, m.port).join('\n')}\n`);
           // The others start once the first listens: a start that fails (the port taken) fails once.
           for (let j = 1; j < opts.count; j++) fork(j);
+        }
+        if (!allUp && slots.every((x) => x.listening)) {
+          allUp = true;
+          process.stderr.write(`smartcage serve: ${opts.count} processes listening\n`);
         }
       });
       w.on('exit', (code, signal) => {
