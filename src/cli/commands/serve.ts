@@ -150,7 +150,15 @@ export const serveCommand: Command = {
     }
     if (count > 1 && !child) {
       await closeSites();
-      return runPrimary({ count, host, port, addressLines, cutStatus: EXIT.DRAIN_CUT });
+      try {
+        return await runPrimary({ count, host, port, addressLines, cutStatus: EXIT.DRAIN_CUT });
+      } catch (e) {
+        // Only picking a free port for --port 0 can fail here: the children say their own failures.
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code !== 'EADDRNOTAVAIL' && code !== 'ENOTFOUND' && code !== 'EAI_AGAIN') throw e;
+        say(`--host ${host} is not an address of this machine`);
+        return EXIT.IO;
+      }
     }
     let s: ServeServer;
     try {
