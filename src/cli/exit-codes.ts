@@ -9,4 +9,6 @@ export const EXIT = {
   IO: 3,
   /** The sandbox failed (timeout, memory limit, crash). */
   SANDBOX: 4,
+  /** `serve` stopped with requests cut: the drain timeout passed, or a second SIGTERM/SIGINT came. */
+  DRAIN_CUT: 5,
 } as const;

@@ -38,7 +38,8 @@ export function mainHelp(): string {
     '',
     'Run `smartcage COMMAND --help` for the options of a command.',
     '',
-    'Exit status: 0 success, 1 template error, 2 wrong usage, 3 file error, 4 sandbox failure.',
+    'Exit status: 0 success, 1 template error, 2 wrong usage, 3 file error, 4 sandbox failure,',
+    '5 serve stopped with requests cut.',
   ].join('\n');
 }
 

@@ -123,7 +123,7 @@ describe('smartcage form validate', () => {
     expect(help.stdout).toContain('smartcage form validate SCHEMA.json VALUE.json');
     const serveHelp = runCli(['serve', '--help']);
     expect(serveHelp.stdout).toContain('--files DIR');
-    expect(runCli(['serve', '--port', 'x']).status).toBe(2);
+    expect(runCli(['serve', '--port', 'x']).status).toBe(3);
     expect(runCli(['--help']).stdout).toMatch(/serve\s+Serve the JSON-schema form UI/);
   });
 });

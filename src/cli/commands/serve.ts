@@ -1,16 +1,20 @@
 /**
- * `smartcage serve [--port N] [--files DIR | --site DIR | --sites DIR] [--schema FILE]...`:
- * starts the form UI's HTTP app (src/forms-ui/server/app.ts), or with --site / --sites the app
- * of local sites around it (../site-server/app.ts), on 127.0.0.1 until SIGINT or SIGTERM.
+ * `smartcage serve [--site DIR | --sites DIR | --files DIR] [--host HOST] [--port N] ...`: starts
+ * the form UI's HTTP app (src/forms-ui/server/app.ts), or with --site / --sites the app of local
+ * sites around it (../site-server/app.ts), until SIGINT or SIGTERM. Its options, their variables
+ * and config-file keys are one table, src/site/server/options.ts.
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
-import { parseArgs, stringOption, stringsOption, UsageError } from '../args.js';
+import { parseArgs, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { CliFileError, readJsonText } from './files.js';
 import type { Command } from '../main.js';
 import type { PageSchema } from '../../forms-ui/server/pages.js';
-import type { FormsServer } from '../../forms-ui/server/app.js';
+import { envName, resolveServeOptions, serveFlagSpec, serveOptionsHelp, ServeConfigError, type ServeConfig } from '../../site/server/options.js';
+import { listen, type ServeServer } from '../../site/server/listen.js';
+import { untilStopped } from '../../site/server/stop.js';
+import { announceListening, childPort, isServeChild, primaryStopRequests, processCount, releasePrimary, runPrimary } from '../../site/server/processes.js';
 import { SiteFolderError, SiteRegistry } from '../../site/registry.js';
 import { TENANCY_SPEC, TENANCY_USAGE, tenancyOptions } from '../site-server/tenancy-options.js';
 import { MetricsListenError, OBSERVABILITY_OPTIONS, OBSERVABILITY_USAGE, observabilitySettings, siteServerObserver } from './serve-observability.js';
@@ -28,72 +32,75 @@ function pageName(file: string, taken: Set<string>): string {
 
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'Serve the JSON-schema form UI, its demo pages and APIs on 127.0.0.1.',
+  summary: 'Serve local sites, or the JSON-schema form UI, its demo pages and APIs.',
   usage: [
-    'smartcage serve [--port N] [--files DIR | --site DIR | --sites DIR] [--schema FILE]...',
+    'smartcage serve [--site DIR | --sites DIR | --files DIR] [--host HOST] [--port N] [options]',
     '',
-    '  --port N       port on 127.0.0.1 (default 8080; 0 picks a free one)',
-    '  --site DIR     serve a local site (smartcage site init) at /: its API at',
-    '                 /rcms-api/API_ID/PATH (each endpoint runs its custom function in the sandbox',
-    '                 with the request\'s query, JSON or form body, session and cookies, and answers',
-    '                 the JSON of its {return value=...}), the form editor of its JSON fields at',
-    '                 /ext/GROUP/SLUG/, its files/ for the file picker, the form samples at /forms/',
-    '  --sites DIR    serve every site folder under DIR, each its own tenant, at /sites/KEY/ and',
-    '                 at http://KEY.localhost:PORT/ (KEY: its site key); / lists them. Every',
-    '                 site.json is checked at start; a site\'s database opens at its first request',
-    '                 and closes when it is idle. A changed site.json is picked up when the site',
-    '                 is next used (a broken one keeps the last good, logged); SIGHUP rereads',
-    '                 them all at once and adds new site folders. What one site may take:',
+    'Options (each also from its environment variable, or from a JSON file named by --config;',
+    'a flag wins over the environment, the environment over the file):',
+    ...serveOptionsHelp(),
+    '',
+    'Sites sharing this process (flag, or its environment variable; not in the config file yet):',
     ...TENANCY_USAGE,
-    '  --files DIR    the site\'s file storage, a folder per root: DIR/user/ is served as',
-    '                 /files/user/ for the file picker (DIR/user/a.png is /files/user/a.png).',
-    '                 Default ./files when it exists; else the picker shows an empty folder',
-    '  --schema FILE  a JSON schema of your own, shown first as /demo/NAME (NAME: the file\'s',
-    '                 base name); checked like the samples first. Repeat for more files',
+    '',
+    'Logs and metrics (flags):',
     ...OBSERVABILITY_USAGE,
     '',
+    'A site (--site, --sites) answers at its root (--site) or at /sites/KEY/ and KEY.localhost:',
+    '/rcms-api/API_ID/PATH (each endpoint runs its custom function in the sandbox with the',
+    "request's query, body, session and cookies, and answers the JSON of its {return value=...}),",
+    '/ext/GROUP/SLUG/ (the form editor of its JSON fields), its files/ for the file picker, the form',
+    'samples at /forms/.',
     'Pages (?lang=ja: in Japanese): / (your schemas and the samples), /demo/NAME, /paste (paste',
     "a schema, see its form). Sent with a Content-Security-Policy without 'unsafe-eval':",
     'validators come precompiled from /validators/NAME.js.',
     'APIs: POST /api/validate, GET /api/files?path=/files/user/',
     'The browser bundle dist/forms-ui.js is made by `npm run build`.',
     '',
-    'Exit status: 0 stopped (Ctrl-C, SIGTERM); 1 a --schema file is refused by the forms lint;',
-    '2 wrong usage; 3 a file cannot be read or is not JSON, the --files folder is missing, a site',
-    'cannot be opened (no site.json, a wrong one, its database unreachable, two with one key), or',
-    'the port is in use.',
+    'Health: GET /healthz (200 while the process runs), GET /readyz (200 {"ready":true}, or 503',
+    'naming the kind of each backend of an open site that is down, or 503 while draining).',
+    'Stop: SIGTERM or Ctrl-C stops accepting and lets requests in flight finish (--drain-timeout);',
+    'a second one stops at once.',
+    '',
+    'Exit status: 0 stopped, every request finished; 5 stopped with requests cut (the drain',
+    'timeout passed, or a second signal); 1 a --schema file is refused by the forms lint;',
+    '2 wrong usage; 3 a file cannot be read or is not JSON, a bad option value or config-file key,',
+    'the --files folder is missing, a site cannot be opened (no site.json, a wrong one, its',
+    'database unreachable, two with one key), or the port is in use.',
   ].join('\n'),
   async run(argv) {
-    const { positionals, values } = parseArgs(argv, {
-      port: { type: 'string' },
-      files: { type: 'string' },
-      site: { type: 'string' },
-      sites: { type: 'string' },
-      schema: { type: 'string', multiple: true },
-      ...TENANCY_SPEC,
-      ...OBSERVABILITY_OPTIONS,
-    });
+    const { positionals, values } = parseArgs(argv, { ...serveFlagSpec(), ...TENANCY_SPEC, ...OBSERVABILITY_OPTIONS });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    const given = ['files', 'site', 'sites'].filter((o) => values[o] !== undefined);
-    if (given.length > 1) throw new UsageError(`--${given[0]} and --${given[1]} do not go together (a site serves its own files)`);
-    const portFlag = stringOption(values, 'port');
-    const port = portFlag === undefined ? 8080 : Number(portFlag);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port needs an integer from 0 to 65535');
-    const observability = observabilitySettings(values);
-    const filesFlag = stringOption(values, 'files');
-    const dir = resolve(filesFlag ?? 'files');
+    let cfg: ServeConfig;
+    try {
+      cfg = resolveServeOptions(values);
+    } catch (e) {
+      if (!(e instanceof ServeConfigError)) throw e;
+      say(e.message);
+      return EXIT.IO;
+    }
+    const given = (['files', 'site', 'sites'] as const).filter((o) => cfg[o] !== undefined);
+    if (given.length > 1) {
+      const why = `--${given[0]} and --${given[1]} do not go together (a site serves its own files)`;
+      if (given.every((o) => values[o] !== undefined)) throw new UsageError(why);
+      say(`${why}: set in ${given.filter((o) => values[o] === undefined).map(envName).join(', ')} or the config file`);
+      return EXIT.IO;
+    }
+    const { host } = cfg;
+    const port = childPort() ?? cfg.port;
+    const dir = resolve(cfg.files ?? 'files');
     const hasDir = existsSync(dir) && statSync(dir).isDirectory();
-    if (filesFlag !== undefined && !hasDir) {
+    if (cfg.files !== undefined && !hasDir) {
       say(`folder ${dir} does not exist`);
       return EXIT.IO;
     }
     // Loaded here, not at the top: the app needs ajv, an optional peer dependency the other commands run without.
-    const { formsBundlePath, startFormsServer } = await import('../../forms-ui/server/app.js');
+    const { formsBundlePath, createFormsApp } = await import('../../forms-ui/server/app.js');
     const { checkPageSchema } = await import('../../forms-ui/server/page-schema.js');
     const { samples } = await import('../../forms/samples/index.js');
     const schemas: PageSchema[] = [];
     const taken = new Set(Object.keys(samples));
-    for (const file of stringsOption(values, 'schema')) {
+    for (const file of cfg.schema) {
       let text: string;
       try {
         text = readJsonText(file);
@@ -112,9 +119,12 @@ export const serveCommand: Command = {
       schemas.push({ name: pageName(file, taken), schema: checked.schema });
     }
     if (!existsSync(formsBundlePath())) say('dist/forms-ui.js is missing; run `npm run build` (or `node scripts/build-forms-ui.mjs`)');
-    const siteDir = stringOption(values, 'site');
-    const sitesDir = stringOption(values, 'sites');
+    const siteDir = cfg.site;
+    const sitesDir = cfg.sites;
     const tenancy = tenancyOptions(values);
+    const observability = observabilitySettings(values);
+    // Every site.json is read and checked now; a site's database, queue and stores open at its
+    // first request (src/site/registry.ts), except with --site, whose database must open at start.
     let registry: SiteRegistry | null = null;
     if (siteDir !== undefined || sitesDir !== undefined) {
       const log = (line: string) => say(line);
@@ -126,7 +136,6 @@ export const serveCommand: Command = {
         return EXIT.IO;
       }
       if (siteDir !== undefined) {
-        // One site: its database must open now, as it always had to.
         try {
           await registry.open(registry.keys()[0]!);
         } catch (e) {
@@ -137,17 +146,53 @@ export const serveCommand: Command = {
       }
     }
     const closeSites = () => registry?.close() ?? Promise.resolve();
-    let s: FormsServer;
+    const keys = registry?.keys() ?? [];
+    const addressLines = (url: string, port: number): string[] => {
+      const lines: string[] = [];
+      if (siteDir !== undefined) {
+        lines.push(`smartcage serve: ${url}/ (site ${keys[0]}: API at ${url}/rcms-api/, files: ${join(registry!.dirOf(keys[0]!), 'files')}/); Ctrl-C stops`);
+      } else if (sitesDir !== undefined) {
+        lines.push(`smartcage serve: ${url}/ (${keys.length} sites); Ctrl-C stops`);
+        for (const k of keys) lines.push(`  ${k}: ${url}/sites/${k}/ or http://${k}.localhost:${port}/`);
+      } else {
+        const files = hasDir ? `files: ${join(dir, 'user')}/ is /files/user/` : `files: none, ${dir} does not exist`;
+        lines.push(`smartcage serve: ${url}/ (${files}); Ctrl-C stops`);
+      }
+      for (const x of schemas) lines.push(`  ${x.name}: ${url}/demo/${x.name}`);
+      return lines;
+    };
+    // --processes N > 1: this process becomes the primary (processes.ts). It read the sites
+    // above only to check them; each child opens what it serves (migrations run under a lock).
+    const child = isServeChild();
+    const count = processCount(cfg.processes, sitesDir !== undefined);
+    if (typeof count === 'string') {
+      await closeSites();
+      say(count);
+      return EXIT.IO;
+    }
+    if (count > 1 && !child) {
+      await closeSites();
+      try {
+        return await runPrimary({ count, host, port, addressLines, cutStatus: EXIT.DRAIN_CUT });
+      } catch (e) {
+        // Only picking a free port for --port 0 can fail here: the children say their own failures.
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code !== 'EADDRNOTAVAIL' && code !== 'ENOTFOUND' && code !== 'EAI_AGAIN') throw e;
+        say(`--host ${host} is not an address of this machine`);
+        return EXIT.IO;
+      }
+    }
+    let s: ServeServer;
     const observer = registry ? siteServerObserver(observability, registry) : undefined;
     let metricsUrl: string | null = null;
     try {
       if (registry) {
         const { startSiteServer } = await import('../site-server/app.js');
         const ownPort = await observer?.listenMetrics();
-        s = await startSiteServer({ port, sites: registry, mode: siteDir !== undefined ? 'single' : 'multi', schemas, observer });
+        s = await startSiteServer({ host, port, sites: registry, mode: siteDir !== undefined ? 'single' : 'multi', schemas, observer });
         metricsUrl = ownPort ?? `${s.url}/metrics`;
       } else {
-        s = await startFormsServer({ port, storageDir: hasDir ? dir : undefined, schemas });
+        s = await listen(createFormsApp({ storageDir: hasDir ? dir : undefined, schemas }), { host, port });
       }
     } catch (e) {
       await observer?.close();
@@ -156,37 +201,21 @@ export const serveCommand: Command = {
       if (e instanceof MetricsListenError) say(e.message);
       else if (code === 'EADDRINUSE') say(`port ${port} is in use (try --port 0 for a free one, or another --port N)`);
       else if (code === 'EACCES') say(`port ${port} may not be opened by this user (try --port 0, or a port above 1023)`);
+      else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') say(`--host ${host} is not an address of this machine`);
       else throw e;
       return EXIT.IO;
     }
+    if (child) announceListening(s.url, s.port);
     // One write: a reader that waits for the address line gets the lines under it with it.
-    const lines: string[] = [];
-    const keys = registry?.keys() ?? [];
-    if (siteDir !== undefined) {
-      lines.push(`smartcage serve: ${s.url}/ (site ${keys[0]}: API at ${s.url}/rcms-api/, files: ${join(registry!.dirOf(keys[0]!), 'files')}/); Ctrl-C stops`);
-    } else if (sitesDir !== undefined) {
-      lines.push(`smartcage serve: ${s.url}/ (${keys.length} sites); Ctrl-C stops`);
-      for (const k of keys) lines.push(`  ${k}: ${s.url}/sites/${k}/ or http://${k}.localhost:${s.port}/`);
-    } else {
-      const files = hasDir ? `files: ${join(dir, 'user')}/ is /files/user/` : `files: none, ${dir} does not exist`;
-      lines.push(`smartcage serve: ${s.url}/ (${files}); Ctrl-C stops`);
-    }
-    for (const x of schemas) lines.push(`  ${x.name}: ${s.url}/demo/${x.name}`);
-    if (metricsUrl !== null) lines.push(`  metrics: ${metricsUrl}; logs: JSON lines on stderr`);
-    process.stdout.write(`${lines.join('\n')}\n`);
-    await new Promise<void>((done) => {
-      // SIGHUP: every site.json read again, new site folders added (src/site/registry.ts).
-      const rescan = () => void registry?.rescan();
-      process.on('SIGHUP', rescan);
-      const stop = () => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        process.off('SIGHUP', rescan);
-        void s.close().then(() => observer?.close()).then(closeSites).then(() => done());
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
-    return EXIT.OK;
+    else process.stdout.write(`${[...addressLines(s.url, s.port), ...(metricsUrl !== null ? [`  metrics: ${metricsUrl}; logs: JSON lines on stderr`] : [])].join('\n')}\n`);
+    // SIGHUP: every site.json read again, new site folders added (src/site/registry.ts).
+    const rescan = () => void registry?.rescan();
+    process.on('SIGHUP', rescan);
+    const stopped = await untilStopped(s, cfg['drain-timeout'] * 1000, child ? primaryStopRequests : undefined);
+    process.off('SIGHUP', rescan);
+    await observer?.close();
+    await closeSites();
+    if (child) releasePrimary();
+    return stopped === 'drained' ? EXIT.OK : EXIT.DRAIN_CUT;
   },
 };

@@ -1,5 +1,5 @@
 /**
- * The HTTP app of `smartcage serve --site DIR` and `--sites DIR` on 127.0.0.1. Each site answers
+ * The HTTP app of `smartcage serve --site DIR` and `--sites DIR` (on --host, default 127.0.0.1). Each site answers
  * below where it is served (`/` for --site; `/sites/<key>/` and the root of `<key>.localhost` for
  * --sites, each site its own tenant):
  *
@@ -15,13 +15,15 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { BodyTooLarge, createFormsApp, listenOnLoopback, readBytes, send, sendJson, type FormsServer, type RequestHandler } from '../../forms-ui/server/app.js';
+import { BodyTooLarge, createFormsApp, readBytes, send, sendJson, type RequestHandler } from '../../forms-ui/server/app.js';
 import { CSP, esc, page, type PageSchema } from '../../forms-ui/server/pages.js';
 import type { Site } from '../../site/open-site.js';
 import { serveApi } from '../../site/api/serve-api.js';
 import { endpointPath } from '../../site/api/endpoints.js';
 import { jsonFields } from '../../site/json-fields.js';
 import { ExtFieldEditor } from './ext-fields.js';
+import { listen, type ServeServer } from '../../site/server/listen.js';
+import { Readiness } from '../../site/server/readiness.js';
 import type { Used } from '../../site/registry.js';
 import { annotateRequest } from '../../site/server/access-log.js';
 import type { ServerObserver } from '../../site/server/observer.js';
@@ -36,9 +38,13 @@ export interface SiteSource {
   /** The site's folder (its files/ for the forms app), known without opening it. */
   dirOf(key: string): string;
   use<T>(key: string, fn: (site: Site) => Promise<T>): Promise<Used<T>>;
+  /** The sites open now: /readyz checks their backends. */
+  openedSites(): Site[];
 }
 
 export interface SiteServerOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
   /** 0 picks a free port. */
   port: number;
   sites: readonly Site[] | SiteSource;
@@ -63,6 +69,7 @@ function openSites(sites: readonly Site[]): SiteSource {
     has: (key) => byKey.has(key),
     dirOf: (key) => byKey.get(key)!.dir,
     use: async (key, fn) => ({ ok: true, value: await fn(byKey.get(key)!) }),
+    openedSites: () => sites.slice(),
   };
 }
 
@@ -89,7 +96,7 @@ class MountedSite {
   }
 }
 
-export async function startSiteServer(opts: SiteServerOptions): Promise<FormsServer> {
+export async function startSiteServer(opts: SiteServerOptions): Promise<ServeServer> {
   const schemas = opts.schemas ?? [];
   const source = Array.isArray(opts.sites) ? openSites(opts.sites as readonly Site[]) : (opts.sites as SiteSource);
   const mountedSites = new Map<string, MountedSite>();
@@ -182,7 +189,9 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<FormsSer
     return forward(rootForms, req, res, pathname === '/forms/' ? '' : pathname.slice(1), url);
   }
 
-  const server = await listenOnLoopback(opts.observer ? opts.observer.wrap(handle) : handle, opts.port);
+  // /readyz checks the backends of the sites open now (src/site/server/readiness.ts).
+  const readiness = new Readiness(() => source.openedSites());
+  const server = await listen(opts.observer ? opts.observer.wrap(handle) : handle, { host: opts.host ?? '127.0.0.1', port: opts.port, readiness });
   port = server.port;
   return server;
 }

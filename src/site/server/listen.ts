@@ -1,0 +1,111 @@
+/**
+ * The HTTP server of `smartcage serve`: the app's handler on the address the options name
+ * (--host, --port), with the process's own endpoints at the root, ahead of any site's routes
+ * (a --site site's own `/healthz` never shadows them):
+ *
+ * - `/healthz`: 200 while the process runs;
+ * - `/readyz`: 200 `{"ready":true}`, or 503 naming the backends that are down, or 503
+ *   `{"ready":false,"draining":true}` once a stop began (readiness.ts).
+ *
+ * And its graceful stop, `drain`: stop accepting, let the requests in flight finish within the
+ * deadline (each answered with `connection: close`, idle keep-alive sockets closed at once and as
+ * they fall idle), then cut whatever is left. Never `closeAllConnections()` before the deadline:
+ * that is what cut a 2-second request with ECONNRESET.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readiness } from './readiness.js';
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** How a drain ended: every request finished, or some were cut at the deadline. */
+export type DrainResult = 'drained' | 'cut';
+
+export interface ServeServer {
+  server: Server;
+  port: number;
+  /** `http://HOST:PORT`, the address line's. */
+  url: string;
+  readonly readiness: Readiness;
+  /** Stops at once, cutting what is in flight (tests, failed starts, a second signal). */
+  close(): Promise<void>;
+  /** The operator's stop: not ready, no new connections, in-flight requests get `timeoutMs` to finish. */
+  drain(timeoutMs: number): Promise<DrainResult>;
+}
+
+export interface ListenOptions {
+  host: string;
+  /** 0: a free port. */
+  port: number;
+  /** What /readyz asks; default: no backends (ready until draining). */
+  readiness?: Readiness;
+}
+
+/** `http://HOST:PORT`, an IPv6 address in brackets. */
+export const urlOf = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+};
+
+/** `handle` served on host:port; a handler that throws answers 500, as the forms app's server does. */
+export async function listen(handle: Handler, opts: ListenOptions): Promise<ServeServer> {
+  const readiness = opts.readiness ?? new Readiness(() => []);
+  const inFlight = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      // A keep-alive socket that just fell idle during a drain goes now, not at its keep-alive timeout.
+      if (readiness.draining) setImmediate(() => server.closeIdleConnections());
+    });
+    if (readiness.draining) res.setHeader('connection', 'close');
+    const path = (req.url ?? '/').split('?')[0];
+    if ((req.method === 'GET' || req.method === 'HEAD') && (path === '/healthz' || path === '/readyz')) {
+      if (path === '/healthz') return json(res, 200, { alive: true });
+      void readiness.probe().then((r) => json(res, r.ready ? 200 : 503, r), () => json(res, 503, { ready: false }));
+      return;
+    }
+    handle(req, res).catch((e: unknown) => {
+      if (!res.headersSent) json(res, 500, { error: e instanceof Error ? e.message : String(e) });
+      else res.end();
+    });
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', fail);
+      ok();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const closed = new Promise<void>((ok) => server.once('close', () => ok()));
+  return {
+    server,
+    port,
+    url: urlOf(opts.host, port),
+    readiness,
+    close: async () => {
+      readiness.draining = true;
+      server.close();
+      server.closeAllConnections();
+      await closed;
+    },
+    drain: async (timeoutMs) => {
+      readiness.draining = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+      server.close();
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<'cut'>((r) => (timer = setTimeout(() => r('cut'), timeoutMs)));
+      const result = await Promise.race([closed.then(() => 'drained' as const), deadline]);
+      clearTimeout(timer);
+      if (result === 'cut') {
+        server.closeAllConnections();
+        await closed;
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * Every option of `smartcage serve`, once: its flag, its environment variable, its key in the
+ * optional config file (`--config FILE`), its type, its default and one line of help. The
+ * command line (src/cli/commands/serve.ts), `serve --help`, the environment, the config file and
+ * the README's table (a test compares them) are all read from SERVE_OPTIONS, so an option is added
+ * by adding its row.
+ *
+ * Names are derived from the row's key: `drain-timeout` is the flag `--drain-timeout`, the
+ * variable SMARTCAGE_DRAIN_TIMEOUT and the config-file key "drain-timeout". For each option the
+ * first source that gives it wins: flag, then environment, then config file, then default.
+ * A value that is wrong wherever it comes from (a port of 70000, a config file that is not JSON,
+ * a key the table lacks) is a ServeConfigError: one line naming where the value came from, which
+ * the command prints with exit 3.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export class ServeConfigError extends Error {}
+
+/** Where a value came from, as a message names it. */
+type Source = { from: 'flag' | 'env' | 'file'; name: string; dir: string };
+
+/** How a value is read: from the text of a flag or variable, or from a config file's JSON value. */
+interface ValueType<T> {
+  /** Shown in the docs table's "type" column. */
+  readonly label: string;
+  parse(text: string, at: Source): T;
+  /** A config file's JSON value (a string goes through `parse`). */
+  fromJson?(v: unknown, at: Source): T;
+}
+
+interface Row<T, M extends boolean = boolean> {
+  readonly type: ValueType<T>;
+  /** The placeholder of the value in --help (`--port N`). */
+  readonly arg: string;
+  readonly default: T | undefined;
+  /** The default as the docs say it (when it is not simply the value). */
+  readonly defaultText?: string;
+  readonly doc: string;
+  /** The option may repeat; the environment variable is then a list (path.delimiter-separated). */
+  readonly multiple?: M;
+  /** Not allowed in the config file (the option that names it). */
+  readonly notInFile?: boolean;
+}
+
+const fail = (at: Source, what: string): never => {
+  throw new ServeConfigError(`${at.name} ${what}`);
+};
+
+const wholeNumber = (min: number, max: number, label: string): ValueType<number> => ({
+  label,
+  parse: (text, at) => {
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n < min || n > max) fail(at, `needs a whole number from ${min} to ${max}, not ${JSON.stringify(text)}`);
+    return n;
+  },
+  fromJson: (v, at) => (typeof v === 'number' ? wholeNumber(min, max, label).parse(String(v), at) : fail(at, `needs a whole number from ${min} to ${max}`)),
+});
+
+/** A path: a flag's or a variable's as given (relative to the working folder), a config file's relative to the file. */
+const file: ValueType<string> = {
+  label: 'path',
+  parse: (t, at) => (t.length === 0 ? fail(at, 'needs a path') : at.from === 'file' ? path.resolve(at.dir, t) : t),
+};
+
+const host: ValueType<string> = {
+  label: 'host',
+  parse: (t, at) => (/^[A-Za-z0-9.:_-]{1,253}$/.test(t) ? t : fail(at, `needs a host name or an IP address, not ${JSON.stringify(t)}`)),
+};
+
+const seconds: ValueType<number> = {
+  label: 'seconds',
+  parse: (t, at) => {
+    const n = Number(t);
+    if (!/^\d+(\.\d+)?$/.test(t) || n > 86_400) fail(at, `needs a number of seconds from 0 to 86400, not ${JSON.stringify(t)}`);
+    return n;
+  },
+  fromJson: (v, at) => (typeof v === 'number' ? seconds.parse(String(v), at) : fail(at, 'needs a number of seconds')),
+};
+
+/** `auto` (the number of cores) or a count. */
+const processes: ValueType<number | 'auto'> = {
+  label: 'count or auto',
+  parse: (t, at) => (t === 'auto' ? 'auto' : wholeNumber(1, 256, '').parse(t, at)),
+  fromJson: (v, at) => (v === 'auto' ? 'auto' : typeof v === 'number' ? processes.parse(String(v), at) : fail(at, 'needs a whole number from 1 to 256 or "auto"')),
+};
+
+/** A row, its default's type kept (undefined: the option may be unset). */
+const row = <T, D extends T | undefined, M extends boolean = false>(r: Row<T, M> & { default: D }): Row<T, M> & { default: D } => r;
+
+/** The table. The order is --help's and the docs'. */
+export const SERVE_OPTIONS = {
+  host: row({ type: host, arg: 'HOST', default: '127.0.0.1', doc: 'address to listen on (0.0.0.0: every IPv4 interface, :: every interface)' }),
+  port: row({ type: wholeNumber(0, 65535, 'port'), arg: 'N', default: 8080, doc: 'port to listen on (0 picks a free one)' }),
+  site: row({ type: file, arg: 'DIR', default: undefined, doc: 'serve one local site (smartcage site init) at /' }),
+  sites: row({ type: file, arg: 'DIR', default: undefined, doc: 'serve every site folder under DIR, each its own tenant, at /sites/KEY/ and KEY.localhost' }),
+  files: row({ type: file, arg: 'DIR', default: undefined, defaultText: './files if it exists', doc: 'without a site: the file picker\'s storage, DIR/user/ is served as /files/user/' }),
+  schema: row({ type: file, arg: 'FILE', default: undefined, multiple: true, doc: 'a JSON schema of your own, shown as /demo/NAME (repeat for more)' }),
+  processes: row({ type: processes, arg: 'N', default: undefined, defaultText: 'auto with --sites, else 1', doc: 'server processes sharing the port (auto: one per core); a dead one is restarted' }),
+  'drain-timeout': row({ type: seconds, arg: 'S', default: 30, doc: 'on SIGTERM/SIGINT, seconds to let requests in flight finish before they are cut' }),
+  config: row({ type: file, arg: 'FILE', default: undefined, notInFile: true, doc: 'a JSON file of these options (keys: the option names, e.g. "port")' }),
+};
+
+type Table = typeof SERVE_OPTIONS;
+export type ServeOptionName = keyof Table;
+type ValueOf<R> = R extends Row<infer T> ? T : never;
+
+/** The options as resolved: each option's value (a list for a repeatable one), or undefined. */
+export type ServeConfig = {
+  -readonly [K in ServeOptionName]: Table[K] extends { multiple?: true } ? ValueOf<Table[K]>[] : ValueOf<Table[K]> | (undefined extends Table[K]['default'] ? undefined : never);
+};
+
+const names = Object.keys(SERVE_OPTIONS) as ServeOptionName[];
+const rowOf = (name: ServeOptionName): Row<unknown> => SERVE_OPTIONS[name] as Row<unknown>;
+
+export const envName = (name: string): string => `SMARTCAGE_${name.toUpperCase().replace(/-/g, '_')}`;
+
+/** For the strict flag parser (src/cli/args.ts): every option takes a value. */
+export function serveFlagSpec(): Record<string, { type: 'string'; multiple?: boolean }> {
+  return Object.fromEntries(names.map((n) => [n, { type: 'string' as const, ...(rowOf(n).multiple ? { multiple: true } : {}) }]));
+}
+
+/**
+ * The options from the flags given (`flags`: strings as parsed, a list for a repeatable one),
+ * the environment and the config file the flag or SMARTCAGE_CONFIG names.
+ */
+export function resolveServeOptions(flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServeConfig {
+  const fromFlagOrEnv = (name: ServeOptionName): unknown[] | undefined => {
+    const r = rowOf(name);
+    const flag = flags[name];
+    if (flag !== undefined) {
+      const at: Source = { from: 'flag', name: `--${name}`, dir: cwd };
+      return (Array.isArray(flag) ? flag : [flag]).map((v) => r.type.parse(String(v), at));
+    }
+    const e = env[envName(name)];
+    if (e !== undefined && e !== '') {
+      const at: Source = { from: 'env', name: envName(name), dir: cwd };
+      return (r.multiple ? e.split(path.delimiter).filter(Boolean) : [e]).map((v) => r.type.parse(v, at));
+    }
+    return undefined;
+  };
+  const configPath = fromFlagOrEnv('config')?.[0] as string | undefined;
+  const fileValues = configPath === undefined ? {} : readConfigFile(configPath);
+  const out: Record<string, unknown> = {};
+  for (const name of names) {
+    const r = rowOf(name);
+    let values = fromFlagOrEnv(name);
+    if (values === undefined && name in fileValues) {
+      const at: Source = { from: 'file', name: `${configPath}: "${name}"`, dir: path.dirname(configPath!) };
+      const raw = fileValues[name];
+      const list = r.multiple && Array.isArray(raw) ? raw : [raw];
+      values = list.map((v) => (typeof v === 'string' ? r.type.parse(v, at) : r.type.fromJson ? r.type.fromJson(v, at) : fail(at, `needs a string`)));
+    }
+    out[name] = r.multiple ? (values ?? []) : (values?.[0] ?? r.default);
+  }
+  return out as ServeConfig;
+}
+
+function readConfigFile(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ServeConfigError(`config file ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new ServeConfigError(`config file ${file} is not JSON (${(e as Error).message.split('\n')[0]})`);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new ServeConfigError(`config file ${file} must hold a JSON object of options`);
+  for (const key of Object.keys(json)) {
+    if (!(key in SERVE_OPTIONS) || rowOf(key as ServeOptionName).notInFile) {
+      throw new ServeConfigError(`config file ${file}: unknown key "${key}" (the keys are ${names.filter((n) => !rowOf(n).notInFile).join(', ')})`);
+    }
+  }
+  return json as Record<string, unknown>;
+}
+
+const defaultText = (r: Row<unknown>): string => r.defaultText ?? (r.default === undefined ? '' : String(r.default));
+
+/** The options' lines of `serve --help`. */
+export function serveOptionsHelp(): string[] {
+  const heads = names.map((n) => `--${n} ${rowOf(n).arg}`);
+  const width = Math.max(...heads.map((h) => h.length)) + 2;
+  return names.map((n, i) => {
+    const r = rowOf(n);
+    const d = defaultText(r);
+    return `  ${heads[i]!.padEnd(width)}${r.doc}\n  ${''.padEnd(width)}${d ? `default ${d}; ` : ''}env ${envName(n)}`;
+  });
+}
+
+/** The docs' table (README, "Run it in production"), in Markdown. */
+export function serveOptionsMarkdown(): string {
+  const lines = ['| flag | environment | config file | type | default | what |', '|---|---|---|---|---|---|'];
+  for (const n of names) {
+    const r = rowOf(n);
+    const d = defaultText(r);
+    const shown = r.defaultText ?? (d ? `\`${d}\`` : '');
+    lines.push(`| \`--${n} ${r.arg}\` | \`${envName(n)}\` | ${r.notInFile ? '' : `\`"${n}"\``} | ${r.type.label}${r.multiple ? ' (list)' : ''} | ${shown} | ${r.doc} |`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,191 @@
+/**
+ * `smartcage serve --processes N` on node:cluster: a primary that serves nothing itself and N
+ * children that share the port (the primary accepts and hands connections round-robin, so a child
+ * that dies loses only the requests it holds).
+ *
+ * - A child that dies is started again after a backoff: 100 ms, doubling to 10 s for a slot whose
+ *   children keep dying, back to 100 ms once one stayed up 30 s (Backoff).
+ * - A child that exits before it listens (a site it cannot open, the port taken) is a start-up
+ *   failure, not a crash: the primary stops the others and exits with that child's status (the
+ *   child has said why in one line).
+ * - SIGTERM/SIGINT to the primary: each child is told to drain (a message, not a signal: a
+ *   Ctrl-C also reaches every child of the terminal's process group, and the two must count as
+ *   one stop); the primary exits when all are gone, 0 when every child drained, 5 when any cut
+ *   requests. A second signal tells them to stop at once.
+ * - The primary dies (even by SIGKILL): node:cluster's children exit when their IPC channel to
+ *   it closes; their sandbox workers end with them (their socket closes).
+ *
+ * The first child starts alone; when it listens the primary prints the address line (once) and
+ * starts the others.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+import type { StopRequest } from './stop.js';
+
+/** Messages between the primary and a child, over the cluster's IPC channel. */
+type ToPrimary = { type: 'smartcage:listening'; url: string; port: number };
+type ToChild = { type: 'smartcage:stop'; kind: StopRequest };
+
+export const MIN_BACKOFF_MS = 100;
+export const MAX_BACKOFF_MS = 10_000;
+/** A child up this long is healthy: its slot's backoff starts over. */
+export const HEALTHY_AFTER_MS = 30_000;
+
+/** The wait before a slot's next child, from how long the last one lived. */
+export class Backoff {
+  private fails = 0;
+  next(livedMs: number): number {
+    if (livedMs >= HEALTHY_AFTER_MS) this.fails = 0;
+    const ms = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS * 2 ** this.fails);
+    this.fails++;
+    return ms;
+  }
+}
+
+/**
+ * The port the primary chose for its children when the options say 0: the children would share
+ * node:cluster's random port only while one of them holds it, and a child started after all had
+ * died (or before the first listened) would get another.
+ */
+const CHILD_PORT = 'SMARTCAGE_SERVE_CHILD_PORT';
+
+/** In a child: the port the primary chose, if it chose one. */
+export function childPort(): number | undefined {
+  const v = cluster.isWorker ? process.env[CHILD_PORT] : undefined;
+  return v ? Number(v) : undefined;
+}
+
+/** A port free on `host` now. */
+async function freePort(host: string): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((ok, fail) => {
+    probe.once('error', fail);
+    probe.listen(0, host, () => ok());
+  });
+  const { port } = probe.address() as { port: number };
+  await new Promise((ok) => probe.close(ok));
+  return port;
+}
+
+/**
+ * How many processes to run (D134): the option, or by default one per core with --sites and 1
+ * otherwise. node:cluster forks the script the process was started with; a process started
+ * without one (`node -e`, as an embedder or a test may run the CLI) serves alone by default, and
+ * an explicit N > 1 there is this message.
+ */
+export function processCount(option: number | 'auto' | undefined, multiSite: boolean): number | string {
+  const n = option === 'auto' || (option === undefined && multiSite) ? availableParallelism() : (option ?? 1);
+  if (n > 1 && !process.argv[1]) {
+    if (option === undefined) return 1;
+    return `--processes ${option} needs smartcage started from its script (bin/smartcage.js), not node -e`;
+  }
+  return n;
+}
+
+/** True in a child the primary forked. */
+export const isServeChild = (): boolean => cluster.isWorker;
+
+/** In a child: tells the primary it listens (the primary prints the address line). */
+export function announceListening(url: string, port: number): void {
+  const m: ToPrimary = { type: 'smartcage:listening', url, port };
+  process.send?.(m);
+}
+
+/** In a child: the primary's stop requests, for untilStopped (stop.ts). */
+export function primaryStopRequests(stop: (kind: StopRequest, fromSignal: boolean) => void): void {
+  process.on('message', (m: ToChild) => {
+    if (m?.type === 'smartcage:stop') stop(m.kind, false);
+  });
+}
+
+/** In a child that has stopped: the IPC channel no longer keeps it alive, so it exits with its status. */
+export function releasePrimary(): void {
+  process.channel?.unref();
+}
+
+export interface PrimaryOptions {
+  count: number;
+  host: string;
+  /** 0: the primary picks a free port once, for every child it ever starts. */
+  port: number;
+  /** What to print once the first child listens. */
+  addressLines(url: string, port: number): string[];
+  /** Exit status when a child cut requests while stopping. */
+  cutStatus: number;
+}
+
+/** Runs the primary until every child is gone; its exit status. */
+export async function runPrimary(opts: PrimaryOptions): Promise<number> {
+  const env = opts.port === 0 ? { [CHILD_PORT]: String(await freePort(opts.host)) } : {};
+  return new Promise((done) => {
+    const slots = Array.from({ length: opts.count }, () => ({ backoff: new Backoff(), worker: null as Worker | null, startedAt: 0, listening: false, timer: undefined as NodeJS.Timeout | undefined }));
+    let announced = false;
+    let allUp = false;
+    let stopping: StopRequest | null = null;
+    let status = 0;
+
+    const tell = (w: Worker, kind: StopRequest) => {
+      const m: ToChild = { type: 'smartcage:stop', kind };
+      if (w.isConnected()) w.send(m);
+    };
+    const finishIfDone = () => {
+      if (stopping && slots.every((s) => s.worker === null)) {
+        off();
+        done(status);
+      }
+    };
+    const stop = (kind: StopRequest) => {
+      stopping = kind;
+      for (const s of slots) {
+        clearTimeout(s.timer);
+        if (s.worker) tell(s.worker, kind);
+      }
+      finishIfDone();
+    };
+    const fork = (i: number) => {
+      const slot = slots[i]!;
+      const w = cluster.fork(env);
+      slot.worker = w;
+      slot.startedAt = Date.now();
+      slot.listening = false;
+      w.on('message', (m: ToPrimary) => {
+        if (m?.type !== 'smartcage:listening') return;
+        slot.listening = true;
+        if (stopping) tell(w, stopping);
+        if (!announced) {
+          announced = true;
+          process.stdout.write(`${opts.addressLines(m.url, m.port).join('\n')}\n`);
+          // The others start once the first listens: a start that fails (the port taken) fails once.
+          for (let j = 1; j < opts.count; j++) fork(j);
+        }
+        if (!allUp && slots.every((x) => x.listening)) {
+          allUp = true;
+          process.stderr.write(`smartcage serve: ${opts.count} processes listening\n`);
+        }
+      });
+      w.on('exit', (code, signal) => {
+        slot.worker = null;
+        if (stopping) {
+          if (code !== 0 && status === 0) status = code ?? opts.cutStatus;
+          return finishIfDone();
+        }
+        if (!slot.listening && code !== null && code !== 0) {
+          // Start-up failure: the child printed why; starting it again would print it again.
+          status = code;
+          return stop('now');
+        }
+        process.stderr.write(`smartcage serve: process ${w.process.pid} ${signal ? `was killed by ${signal}` : `exited with ${code}`}; starting another\n`);
+        slot.timer = setTimeout(() => fork(i), slot.backoff.next(Date.now() - slot.startedAt));
+      });
+    };
+    const onSignal = () => stop(stopping ? 'now' : 'drain');
+    const off = () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    fork(0);
+  });
+}

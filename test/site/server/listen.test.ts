@@ -1,0 +1,62 @@
+/**
+ * The server's drain (src/site/server/listen.ts), in process: a request in flight finishes with
+ * `connection: close` while readiness says draining; what is left at the deadline is cut; the
+ * endpoints win over the app's routes.
+ */
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { listen } from '../../../src/site/server/listen.js';
+
+describe('listen', () => {
+  it('/healthz and /readyz answer ahead of the app; the app gets the rest', async () => {
+    const s = await listen(async (_req, res) => void res.end('app'), { host: '127.0.0.1', port: 0 });
+    try {
+      expect(await (await fetch(`${s.url}/healthz`)).json()).toEqual({ alive: true });
+      expect(await (await fetch(`${s.url}/readyz?x=1`)).json()).toEqual({ ready: true });
+      expect(await (await fetch(`${s.url}/healthz/x`)).text()).toBe('app');
+      expect(await (await fetch(`${s.url}/readyz`, { method: 'POST' })).text()).toBe('app');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('drains: the slow request is answered with connection: close, readiness says draining, then the server is closed', async () => {
+    let started: () => void = () => {};
+    const inHandler = new Promise<void>((r) => (started = r));
+    const s = await listen(
+      async (_req, res) => {
+        started();
+        await new Promise((r) => setTimeout(r, 500));
+        res.end('slow done');
+      },
+      { host: '127.0.0.1', port: 0 },
+    );
+    const socket = connect(s.port, '127.0.0.1');
+    let text = '';
+    socket.on('data', (d) => (text += d));
+    const ended = new Promise<void>((r) => socket.on('close', () => r()));
+    socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await inHandler;
+    const drained = s.drain(10_000);
+    expect(await s.readiness.probe()).toEqual({ ready: false, draining: true });
+    socket.write('GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await drained).toBe('drained');
+    await ended;
+    const answers = text.split(/(?=HTTP\/1\.1 )/);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(answers[0]).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answers[0]).toContain('slow done');
+    // The request pipelined behind it is not taken: the connection closes after the answer that
+    // said so, and an HTTP client sends it again on a new connection (to another node).
+    expect(answers).toHaveLength(1);
+    expect(s.server.listening).toBe(false);
+  });
+
+  it('cuts what is left at the deadline', async () => {
+    const s = await listen(async () => new Promise(() => {}), { host: '127.0.0.1', port: 0 });
+    const answer = fetch(`${s.url}/never`).then(() => 'answered', () => 'cut');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await s.drain(100)).toBe('cut');
+    expect(await answer).toBe('cut');
+  });
+});

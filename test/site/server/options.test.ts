@@ -1,0 +1,94 @@
+/**
+ * The options table of `smartcage serve` (src/site/server/options.ts): flag > environment >
+ * config file > default, each bad value one ServeConfigError naming where it came from, and the
+ * README's table is the one the code derives.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { envName, resolveServeOptions, SERVE_OPTIONS, serveOptionsHelp, serveOptionsMarkdown, ServeConfigError } from '../../../src/site/server/options.js';
+import { ROOT } from '../../support/bin.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-options-'));
+const configFile = (json: unknown) => {
+  const f = path.join(dir, `c${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(f, typeof json === 'string' ? json : JSON.stringify(json));
+  return f;
+};
+const error = (fn: () => unknown): string => {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ServeConfigError);
+    return (e as Error).message;
+  }
+  throw new Error('no error');
+};
+
+describe('serve options', () => {
+  it('defaults when nothing is given', () => {
+    const c = resolveServeOptions({}, {}, dir);
+    expect(c).toEqual({ host: '127.0.0.1', port: 8080, site: undefined, sites: undefined, files: undefined, schema: [], processes: undefined, 'drain-timeout': 30, config: undefined });
+  });
+
+  it('takes a flag over the environment, the environment over the file, the file over the default', () => {
+    const file = configFile({ port: 1001, host: '0.0.0.0', 'drain-timeout': 5, sites: 'tenants' });
+    const env = { SMARTCAGE_CONFIG: file, SMARTCAGE_PORT: '1002', SMARTCAGE_DRAIN_TIMEOUT: '7' };
+    const c = resolveServeOptions({ port: '1003' }, env, dir);
+    expect(c.port).toBe(1003);
+    expect(c['drain-timeout']).toBe(7);
+    expect(c.host).toBe('0.0.0.0');
+    // A path in the file is relative to the file's folder.
+    expect(c.sites).toBe(path.join(dir, 'tenants'));
+    expect(c.processes).toBeUndefined();
+    expect(resolveServeOptions({}, env, dir).port).toBe(1002);
+    expect(resolveServeOptions({}, { SMARTCAGE_CONFIG: file }, dir).port).toBe(1001);
+    // A flag --config wins over SMARTCAGE_CONFIG.
+    expect(resolveServeOptions({ config: configFile({ port: 9 }) }, { SMARTCAGE_CONFIG: file }, dir).port).toBe(9);
+    // An empty variable is as good as unset.
+    expect(resolveServeOptions({}, { SMARTCAGE_PORT: '' }, dir).port).toBe(8080);
+  });
+
+  it('reads lists: a repeated flag, a path-delimited variable, a JSON array', () => {
+    expect(resolveServeOptions({ schema: ['a.json', 'b.json'] }, {}, dir).schema).toEqual(['a.json', 'b.json']);
+    expect(resolveServeOptions({}, { SMARTCAGE_SCHEMA: ['a.json', 'b.json'].join(path.delimiter) }, dir).schema).toHaveLength(2);
+    expect(resolveServeOptions({}, { SMARTCAGE_CONFIG: configFile({ schema: ['x.json'] }) }, dir).schema).toEqual([path.join(dir, 'x.json')]);
+    expect(resolveServeOptions({}, { SMARTCAGE_PROCESSES: 'auto' }, dir).processes).toBe('auto');
+    expect(resolveServeOptions({ processes: '3' }, {}, dir).processes).toBe(3);
+  });
+
+  it('says in one line what is wrong and where the value came from', () => {
+    expect(error(() => resolveServeOptions({ port: '70000' }, {}, dir))).toBe('--port needs a whole number from 0 to 65535, not "70000"');
+    expect(error(() => resolveServeOptions({}, { SMARTCAGE_PORT: 'http' }, dir))).toBe('SMARTCAGE_PORT needs a whole number from 0 to 65535, not "http"');
+    expect(error(() => resolveServeOptions({}, { SMARTCAGE_DRAIN_TIMEOUT: '-1' }, dir))).toMatch(/^SMARTCAGE_DRAIN_TIMEOUT needs a number of seconds/);
+    expect(error(() => resolveServeOptions({ processes: '0' }, {}, dir))).toMatch(/^--processes needs a whole number from 1 to 256/);
+    const unknown = configFile({ prot: 80 });
+    expect(error(() => resolveServeOptions({ config: unknown }, {}, dir))).toBe(`config file ${unknown}: unknown key "prot" (the keys are host, port, site, sites, files, schema, processes, drain-timeout)`);
+    const nested = configFile({ config: 'other.json' });
+    expect(error(() => resolveServeOptions({ config: nested }, {}, dir))).toMatch(/unknown key "config"/);
+    const notJson = configFile('{port: 1}');
+    expect(error(() => resolveServeOptions({ config: notJson }, {}, dir))).toMatch(new RegExp(`^config file ${notJson} is not JSON \\(`));
+    const array = configFile([1]);
+    expect(error(() => resolveServeOptions({ config: array }, {}, dir))).toBe(`config file ${array} must hold a JSON object of options`);
+    const badType = configFile({ port: '80x' });
+    expect(error(() => resolveServeOptions({ config: badType }, {}, dir))).toBe(`${badType}: "port" needs a whole number from 0 to 65535, not "80x"`);
+    expect(error(() => resolveServeOptions({ config: path.join(dir, 'none.json') }, {}, dir))).toMatch(/cannot be read \(ENOENT\)$/);
+    for (const m of [unknown, notJson].map((f) => error(() => resolveServeOptions({ config: f }, {}, dir)))) expect(m).not.toContain('\n');
+  });
+
+  it('derives --help and the variables from the table, one entry per option', () => {
+    const help = serveOptionsHelp().join('\n');
+    for (const name of Object.keys(SERVE_OPTIONS)) {
+      expect(help).toContain(`--${name} `);
+      expect(help).toContain(envName(name));
+    }
+    expect(envName('drain-timeout')).toBe('SMARTCAGE_DRAIN_TIMEOUT');
+  });
+
+  it("the README's table is the table (regenerate it from serveOptionsMarkdown() when a row changes)", () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const m = /<!-- serve-options:[^>]*-->\n([\s\S]*?)\n<!-- \/serve-options -->/.exec(readme);
+    expect(m?.[1]).toBe(serveOptionsMarkdown());
+  });
+});

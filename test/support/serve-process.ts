@@ -1,0 +1,88 @@
+/**
+ * `smartcage serve` as an operator runs it: the built bin/smartcage.js in a child process, its
+ * address read from the line it prints, its process tree read from /proc. Shared by the CLI tests
+ * that start a server (after `npm run build`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { BIN, ROOT } from './bin.js';
+
+export interface ServeProcess {
+  child: ChildProcess;
+  /** `http://127.0.0.1:PORT`, from the address line. */
+  url: string;
+  /** Everything it printed so far, stdout and stderr. */
+  out(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const ADDRESS = /http:\/\/127\.0\.0\.1:\d+/;
+
+/** Starts `smartcage serve ARGS` and waits (up to `waitMs`) for the line with its address. */
+export async function startServe(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; waitMs?: number } = {}): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  const until = Date.now() + (opts.waitMs ?? 30_000);
+  while (!ADDRESS.test(out) && child.exitCode === null && child.signalCode === null && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  const url = ADDRESS.exec(out)?.[0];
+  if (!url) {
+    child.kill('SIGKILL');
+    throw new Error(`serve did not start:\n${out}`);
+  }
+  return { child, url, out: () => out, exited };
+}
+
+/** Stops it (SIGTERM, then SIGKILL after `graceMs`) unless it has exited. */
+export async function stopServe(s: ServeProcess, graceMs = 10_000): Promise<void> {
+  if (s.child.exitCode !== null || s.child.signalCode !== null) return;
+  s.child.kill('SIGTERM');
+  const t = setTimeout(() => s.child.kill('SIGKILL'), graceMs);
+  await s.exited;
+  clearTimeout(t);
+}
+
+export function alive(pid: number): boolean {
+  try {
+    // A zombie still answers kill 0; its state in /proc says it is gone.
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** The pids of every process below `pid` (children, theirs...), from /proc. */
+export function descendants(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parentOf.set(Number(name), ppid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const [child, parent] of parentOf) if (parent === p) {
+      out.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+/** Waits until `cond()` holds, up to `ms`; whether it did. */
+export async function eventually(cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await cond()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return cond();
+}
