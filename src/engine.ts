@@ -209,12 +209,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
         frame: src.frame(fromVariable.line, fromVariable.column),
       });
     }
-    const bridge = createBridge(options.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }, { plugins: own?.table, onHostError: options.onHostError }).handler;
+    const bridge = createBridge(options.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }, { plugins: own?.table, onHostError: options.onHostError });
     const memoryMB = c.manifest.memoryMB;
     let raw: RenderResponse;
     try {
-      raw = await sandbox.render(tenant, memoryMB, c.template, request, limits, bridge);
+      raw = await sandbox.render(tenant, memoryMB, c.template, request, limits, bridge.handler);
     } finally {
+      // However the render ended, the host work its plugins started stops with it (D160).
+      bridge.end();
       // A request id the engine made up names this render alone: nothing can read its globals later.
       if (opts.identity?.requestId === undefined) requestGlobals.endRequest(tenant, identity.requestId);
     }

@@ -20,6 +20,7 @@ import { answerModifier } from './host-modifiers.js';
 import { requestGlobals } from './request-globals.js';
 import type { BridgeCall, PluginTable, RenderClock } from './plugin-contract.js';
 import { hostProvides, missingAdapter } from './capabilities.js';
+import { RenderSignal, renderHost } from './render-signal.js';
 
 /**
  * An identity attribute written as a literal: the value must be one the compiler saw in the
@@ -67,15 +68,22 @@ export function createBridge(
   facts: IdentityFacts = { literals: {} },
   render: RenderClock = { now: Math.floor(Date.now() / 1000), timezone: 'Asia/Tokyo', lang: 'ja' },
   options: BridgeOptions = {},
-): { handler: HostCallHandler; secrets: SecretHandles } {
+): { handler: HostCallHandler; secrets: SecretHandles; end: () => void } {
   const plugins = options.plugins ?? BUILTIN_TABLE;
   const started = Date.now();
   let calls = 0;
   let slept = 0;
   const secrets = new SecretHandles();
+  const ending = new RenderSignal(started + limits.wallMs);
+  let view: HostAdapters | null = null;
   const call: BridgeCall = {
     identity,
-    host,
+    get host() {
+      return (view ??= renderHost(host, () => ending.signal));
+    },
+    get signal() {
+      return ending.signal;
+    },
     render,
     secrets,
     timeLeft: () => limits.wallMs - (Date.now() - started),
@@ -128,7 +136,7 @@ export function createBridge(
       return JSON.stringify({ error: { code, message } } satisfies HostAnswer);
     }
   };
-  return { handler, secrets };
+  return { handler, secrets, end: () => ending.end() };
 }
 
 /** The embedder's report gets the error; a report that throws changes nothing of the answer. */

@@ -34,6 +34,11 @@ export interface PluginCall {
   readonly host: HostAdapters;
   /** The render's clock and site settings: `now` is the render's `$smarty.now`, for rules such as "open until". */
   readonly render: Readonly<RenderClock>;
+  /**
+   * Aborted when the render ends for any reason (at the latest at its wall deadline): pass it to
+   * whatever long work the plugin starts, and write nothing once it is aborted (D160).
+   */
+  readonly signal: AbortSignal;
   /** Milliseconds left before the render's wall-clock deadline. */
   timeLeft(): number;
 }
@@ -148,7 +153,7 @@ export function hostModifier(def: ModifierDefinition): HostModifier {
 
 /** The part of the bridge call an embedder's plugin gets, with an identity it cannot change for the rest of the render. */
 function callView(call: BridgeCall): PluginCall {
-  return { identity: Object.freeze({ ...call.identity }), host: call.host, render: Object.freeze({ ...call.render }), timeLeft: () => call.timeLeft() };
+  return { identity: Object.freeze({ ...call.identity }), host: call.host, render: Object.freeze({ ...call.render }), signal: call.signal, timeLeft: () => call.timeLeft() };
 }
 
 const RESULT_KEYS: ReadonlySet<string> = new Set(['assign', 'output', 'iterate', 'log']);

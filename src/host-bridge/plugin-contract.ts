@@ -52,6 +52,13 @@ export interface BridgeCall {
   /** The render's clock and site settings: what open/close dates are checked against, how dates print. */
   readonly render: RenderClock;
   readonly secrets: RenderSecrets;
+  /**
+   * Aborted when the render ends for any reason (done, failed, CPU or wall deadline, memory
+   * limit, engine closed), at the latest at its wall deadline (render-signal.ts). A plugin passes
+   * it to every long operation it starts (streams, child processes, pages, requests: `host.http`
+   * already carries it) and writes nothing once it is aborted.
+   */
+  readonly signal: AbortSignal;
   /** Milliseconds left before the render's wall-clock deadline. */
   timeLeft(): number;
   /** Counts sleeping against the render's sleep budget; throws when it is used up. */

@@ -58,6 +58,8 @@ export const unzip: HostPlugin = {
       for (const f of plan.files) await inflate(plan, f, call, () => {});
       for (const f of plan.files) {
         const data = await entryBytes(plan, f, call);
+        // A render that ended meanwhile writes no more, and the catch removes what it created.
+        checkTime(call, 'writing the files');
         await files.writeAtomic(f.path, data);
         if (fresh.has(f.path.text)) created.push(f.path);
       }

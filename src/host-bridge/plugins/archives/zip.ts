@@ -5,9 +5,11 @@
  * clock. Every entry is checked (its name by names.ts, its source by the root rule or as a URL)
  * before the first source is read; sources together are at most MAX_ARCHIVE_INPUT_BYTES.
  */
+import { addAbortSignal, type Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { BridgeCall, HostPlugin } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
+import { checkRender } from '../../render-signal.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { checkBucket, tenantFiles } from '../files/common.js';
 import { callbackOf, queueCallback } from '../callback-batch.js';
@@ -32,10 +34,11 @@ function entriesOf(v: Value | undefined, call: BridgeCall): { name: string; ref:
   });
 }
 
-async function collect(stream: NodeJS.ReadableStream, cap: number): Promise<Buffer> {
+async function collect(stream: NodeJS.ReadableStream, cap: number, signal: AbortSignal): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let n = 0;
-  for await (const c of stream as AsyncIterable<Buffer>) {
+  // The render ended: yazl's deflate stops with its stream.
+  for await (const c of addAbortSignal(signal, stream as Readable) as AsyncIterable<Buffer>) {
     n += c.length;
     if (n > cap) throw new BridgeError('E_SIZE_LIMIT', `{zip} the archive grew past ${cap} bytes`);
     chunks.push(c);
@@ -53,18 +56,23 @@ export const zip: HostPlugin = {
     const files = tenantFiles(call, 'zip');
 
     const archive = new yazl.ZipFile();
-    const output = collect(archive.outputStream, MAX_ARCHIVE_INPUT_BYTES + OVERHEAD_PER_ENTRY * (list.length + 1));
+    const output = collect(archive.outputStream, MAX_ARCHIVE_INPUT_BYTES + OVERHEAD_PER_ENTRY * (list.length + 1), call.signal);
     output.catch(() => {});
     const mtime = new Date(call.render.now * 1000);
     let used = 0;
     for (const e of list) {
+      checkRender(call.signal, '{zip}');
       if (call.timeLeft() <= 0) throw new BridgeError('E_WALL_TIMEOUT', '{zip} the render\'s time ran out while reading the sources');
       const bytes = await readSource('zip', e.ref, MAX_ARCHIVE_INPUT_BYTES - used, call);
       used += bytes.length;
       archive.addBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), e.name, { mtime, compress: true });
     }
     archive.end();
-    const data = await output;
+    const data = await output.catch((e: unknown) => {
+      checkRender(call.signal, '{zip}');
+      throw e;
+    });
+    checkRender(call.signal, '{zip}');
     await files.writeAtomic(dest, data);
     if (callback) await queueCallback('zip', callback, call, `wrote ${dest.text}`);
     return { assign: [['zip_dest', dest.text]] };

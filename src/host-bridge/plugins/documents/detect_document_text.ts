@@ -111,7 +111,7 @@ async function pagesOf(call: BridgeCall, p: VirtualPath, data: Uint8Array, kind:
     const hit = await cache.get(tenant, key);
     if (hit) return hit;
   }
-  const pages = (await ocr.detect(tenant, { data, kind, maxPages: MAX_DOCUMENT_PAGES, timeoutMs: call.timeLeft() })).slice(0, MAX_DOCUMENT_PAGES);
+  const pages = (await ocr.detect(tenant, { data, kind, maxPages: MAX_DOCUMENT_PAGES, timeoutMs: call.timeLeft(), signal: call.signal })).slice(0, MAX_DOCUMENT_PAGES);
   if (cache) await cache.put(tenant, key, pages);
   return pages;
 }

@@ -18,6 +18,7 @@
  *  - callback_batch + data: checked first, queued once the file is saved (callback-batch.ts).
  */
 import type { HostPlugin, BridgeCall } from '../../plugin-contract.js';
+import { checkRender } from '../../render-signal.js';
 import { BridgeError } from '../../errors.js';
 import { FileError } from '../../files/errors.js';
 import { fileExists } from '../../files/exists.js';
@@ -132,9 +133,11 @@ export const generatePdf: HostPlugin = {
       cookies,
       format,
       timeoutMs: Math.max(0, call.timeLeft() - WALL_MARGIN_MS),
+      signal: call.signal,
       maxBytes: MAX_CAPTURE_BYTES,
       fetch: (req) => http.fetch(req),
     });
+    checkRender(call.signal, '{generate_pdf}');
     await files.writeAtomic(p, data);
     if (callback) await queueCallback('generate_pdf', callback, call, `saved ${p.text}`);
     return {};
