@@ -19,7 +19,7 @@ import { SecretHandles } from './secret-handles.js';
 import { answerModifier } from './host-modifiers.js';
 import { requestGlobals } from './request-globals.js';
 import type { BridgeCall, PluginTable, RenderClock } from './plugin-contract.js';
-import { hostProvides, missingAdapter } from './capabilities.js';
+import { adapterFor } from './capabilities.js';
 import { RenderSignal, renderHost } from './render-signal.js';
 
 /**
@@ -104,7 +104,8 @@ export function createBridge(
       const impl = Object.prototype.hasOwnProperty.call(plugins.functions, pluginName) ? plugins.functions[pluginName] : undefined;
       const decl = plugins.declarations.findFunction(pluginName);
       if (!impl || !decl || !decl.host) throw new BridgeError('E_PLUGIN_DENIED', `{${String(pluginName).slice(0, 40)}} is not a host plugin`);
-      if (!hostProvides(host, decl.host)) throw missingAdapter(`{${decl.name}}`, decl.host);
+      // Resolved once, here: the plugin is handed its adapter and checks for none (D161).
+      const adapter = adapterFor(call.host, decl.host, `{${decl.name}}`);
       if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS) throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are too large`);
       const raw = JSON.parse(request) as unknown;
       if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are malformed`);
@@ -112,7 +113,7 @@ export function createBridge(
       for (const [k, v] of Object.entries(raw as Record<string, unknown>)) attrs[k] = decodeValue(v);
       const valid = validateAttrs(decl, attrs);
       checkIdentityAttrs(decl, valid, identity, facts);
-      const result = await impl.run(valid, call);
+      const result = await impl.run(valid, call, adapter, call.signal);
       const answer: HostAnswer = {
         assign: (result.assign ?? []).map(([name, v]) => [name, encodeValue(v)] as [string, Transfer]),
         iterate: result.iterate ? { var: result.iterate.var, items: result.iterate.items.map((v) => encodeValue(v)) } : undefined,

@@ -15,7 +15,7 @@ import { MAX_REQUEST_CHARS, TransferError, checkTransferSize, encodeValue, type 
 import type { BridgeCall, HostModifier, HostPlugin, HostResult, RenderClock } from './plugin-contract.js';
 import type { HostAdapters, RenderIdentity } from './host.js';
 import { BridgeError } from './errors.js';
-import { ENGINE_CAPABILITY } from './capabilities.js';
+import { ENGINE_CAPABILITY, type HostCapability } from './capabilities.js';
 import { VARNAME } from './validate.js';
 
 /**
@@ -102,7 +102,8 @@ const ANY_INPUT: ModifierParam = Object.freeze({ name: 'value', type: 'mixed', r
 
 /** The declaration the compiler and the bridge read: the built-in form, with no code of the embedder's. */
 export function declarationOf(def: PluginDefinition): Plugin {
-  const common = { name: def.name, aliases: def.aliases, summary: def.summary, examples: def.examples, host: def.host ?? ENGINE_CAPABILITY };
+  const host: HostCapability = def.host ?? ENGINE_CAPABILITY;
+  const common = { name: def.name, aliases: def.aliases, summary: def.summary, examples: def.examples, host };
   if (def.kind === 'modifier') {
     const params = def.params.map(withValueDefault);
     const decl: ModifierPlugin = {

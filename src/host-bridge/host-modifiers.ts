@@ -11,7 +11,7 @@ import type { HostAnswer } from '../protocol/host-call.js';
 import type { BridgeCall, PluginTable } from './plugin-contract.js';
 import { BridgeError } from './errors.js';
 import { validateAttrs } from './validate.js';
-import { hostProvides, missingAdapter } from './capabilities.js';
+import { adapterFor } from './capabilities.js';
 
 /** The declaration as the attribute validator reads it: the input first, then the parameters by name. */
 const asAttrs = new WeakMap<ModifierPlugin, FunctionPlugin>();
@@ -30,7 +30,7 @@ export async function answerModifier(name: string, request: unknown, call: Bridg
   const impl = Object.prototype.hasOwnProperty.call(plugins.modifiers, name) ? plugins.modifiers[name] : undefined;
   const decl = plugins.declarations.findModifier(name);
   if (!impl || !decl || !decl.host || !decl.input) throw new BridgeError('E_PLUGIN_DENIED', `the modifier ${name.slice(0, 40)} is not a host modifier`);
-  if (!hostProvides(call.host, decl.host)) throw missingAdapter(`the modifier ${decl.name}`, decl.host);
+  const adapter = adapterFor(call.host, decl.host, `the modifier ${decl.name}`);
   if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS) throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} got values that are too large`);
   const raw = JSON.parse(request) as { input?: unknown; args?: unknown } | null;
   if (!raw || typeof raw !== 'object' || !('input' in raw) || !Array.isArray(raw.args)) throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} got a malformed call`);
@@ -40,7 +40,7 @@ export async function answerModifier(name: string, request: unknown, call: Bridg
   raw.args.forEach((a, i) => (attrs[decl.params[i]!.name] = decodeValue(a)));
   const valid = validateAttrs(attrView(decl, decl.input), attrs);
   const args = decl.params.slice(0, Math.max(raw.args.length, defaultedCount(decl))).map((p) => valid[p.name] ?? null);
-  return { value: encodeValue(await impl.run(valid[decl.input.name] ?? null, args, call)) };
+  return { value: encodeValue(await impl.run(valid[decl.input.name] ?? null, args, call, adapter, call.signal)) };
 }
 
 /**

@@ -8,6 +8,7 @@
  * their implementation lives on the host side of the bridge.
  */
 import type { Value } from '../value/value.js';
+import type { HostCapability } from '../host-bridge/capabilities.js';
 
 export type AttrType = 'string' | 'int' | 'number' | 'bool' | 'array' | 'mixed' | 'varname';
 
@@ -109,7 +110,7 @@ export interface FunctionPlugin extends Declared {
   /** Further attributes are accepted and passed on (math variables, sendmail template vars). */
   extraAttrs?: boolean;
   /** Set for privileged plugins: the host capability they need (a HostAdapters field, or `field.method` for an optional method); `run` is then absent. */
-  host?: string;
+  host?: HostCapability;
   /** Absent for privileged plugins (the host runs them) and for tags the compiler turns into code ({function}, {return}). */
   run?: (attrs: Record<string, Value>, ctx: PluginContext) => string | void;
   /**
@@ -162,14 +163,15 @@ export interface ModifierPlugin extends Declared {
    * with `defineHostModifier` (src/plugins/host-modifier.ts), whose `run` asks the host, which
    * checks `input` and `params` again before its implementation (src/host-bridge/host-modifiers.ts) runs.
    */
-  host?: string;
+  host?: HostCapability;
   /** Host modifiers: the parameter the value left of the `|` is, as PHP's parameter parsing sees it. */
   input?: ModifierParam;
 }
 
 export type Plugin = FunctionPlugin | ModifierPlugin;
 
-export function defineFunction(p: FunctionPlugin): FunctionPlugin {
+/** A tag's declaration, its literal type kept: a host plugin's implementation is typed from it (host-bridge/plugin-contract.ts `implement`). */
+export function defineFunction<const P extends FunctionPlugin>(p: P): P {
   return p;
 }
 

@@ -8,7 +8,7 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import { joinSegment, parseVirtualPath, type VirtualPath } from '../../files/virtual-path.js';
 import { checkBucket, tenantFiles } from '../files/common.js';
 import { callbackOf, queueCallback } from '../callback-batch.js';
@@ -16,6 +16,7 @@ import { readSource, sourceRef, type SourceRef } from './source.js';
 import { destAttr, freshDest } from './dest.js';
 import { MAX_ARCHIVE_INPUT_BYTES } from './limits.js';
 import { checkRender } from '../../render-signal.js';
+import declaration from '../../../plugins/host-archives/gzip.js';
 
 /** Input handed to zlib per write: the stream stops between two of them once the render ends. */
 const CHUNK_BYTES = 1 << 20;
@@ -53,22 +54,19 @@ function destOf(src: SourceRef, given: VirtualPath | null): VirtualPath {
   return 'path' in src ? parseVirtualPath(`${src.path.text}.gz`, { plugin: 'gzip', attr: 'file_url' }) : freshDest('.gz');
 }
 
-export const gzip: HostPlugin = {
-  name: 'gzip',
-  async run(attrs, call) {
-    const callback = callbackOf('gzip', attrs, call);
-    checkBucket('gzip', attrs);
-    const src = sourceRef('gzip', 'file_url', attrs.file_url, call);
-    const dest = destOf(src, destAttr('gzip', attrs));
-    const files = tenantFiles(call, 'gzip');
-    const bytes = await readSource('gzip', src, MAX_ARCHIVE_INPUT_BYTES, call);
-    const packed = await gzipWithin(bytes, call.signal).catch((e: unknown) => {
-      checkRender(call.signal, '{gzip}');
-      throw e;
-    });
+export const gzip = implement(declaration, async (attrs, call) => {
+  const callback = callbackOf('gzip', attrs, call);
+  checkBucket('gzip', attrs);
+  const src = sourceRef('gzip', 'file_url', attrs.file_url, call);
+  const dest = destOf(src, destAttr('gzip', attrs));
+  const files = tenantFiles(call, 'gzip');
+  const bytes = await readSource('gzip', src, MAX_ARCHIVE_INPUT_BYTES, call);
+  const packed = await gzipWithin(bytes, call.signal).catch((e: unknown) => {
     checkRender(call.signal, '{gzip}');
-    await files.writeAtomic(dest, packed);
-    if (callback) await queueCallback('gzip', callback, call, `wrote ${dest.text}`);
-    return { assign: [['gzip_dest', dest.text]] };
-  },
-};
+    throw e;
+  });
+  checkRender(call.signal, '{gzip}');
+  await files.writeAtomic(dest, packed);
+  if (callback) await queueCallback('gzip', callback, call, `wrote ${dest.text}`);
+  return { assign: [['gzip_dest', dest.text]] };
+});

@@ -7,7 +7,7 @@
  */
 import { addAbortSignal, type Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { BridgeCall, HostPlugin } from '../../plugin-contract.js';
+import { implement, type BridgeCall } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { checkRender } from '../../render-signal.js';
 import { PhpArray, type Value } from '../../../value/value.js';
@@ -17,6 +17,7 @@ import { readSource, sourceRef, type SourceRef } from './source.js';
 import { destAttr, freshDest } from './dest.js';
 import { zipEntryName } from './names.js';
 import { MAX_ARCHIVE_ENTRIES, MAX_ARCHIVE_INPUT_BYTES } from './limits.js';
+import declaration from '../../../plugins/host-archives/zip.js';
 
 /** Bytes yazl may add per entry (headers, descriptor, a deflate that does not shrink) beyond its source. */
 const OVERHEAD_PER_ENTRY = 1024;
@@ -46,35 +47,32 @@ async function collect(stream: NodeJS.ReadableStream, cap: number, signal: Abort
   return Buffer.concat(chunks, n);
 }
 
-export const zip: HostPlugin = {
-  name: 'zip',
-  async run(attrs, call) {
-    const callback = callbackOf('zip', attrs, call);
-    checkBucket('zip', attrs);
-    const list = entriesOf(attrs.entries, call);
-    const dest = destAttr('zip', attrs) ?? freshDest('.zip');
-    const files = tenantFiles(call, 'zip');
+export const zip = implement(declaration, async (attrs, call) => {
+  const callback = callbackOf('zip', attrs, call);
+  checkBucket('zip', attrs);
+  const list = entriesOf(attrs.entries, call);
+  const dest = destAttr('zip', attrs) ?? freshDest('.zip');
+  const files = tenantFiles(call, 'zip');
 
-    const archive = new yazl.ZipFile();
-    const output = collect(archive.outputStream, MAX_ARCHIVE_INPUT_BYTES + OVERHEAD_PER_ENTRY * (list.length + 1), call.signal);
-    output.catch(() => {});
-    const mtime = new Date(call.render.now * 1000);
-    let used = 0;
-    for (const e of list) {
-      checkRender(call.signal, '{zip}');
-      if (call.timeLeft() <= 0) throw new BridgeError('E_WALL_TIMEOUT', '{zip} the render\'s time ran out while reading the sources');
-      const bytes = await readSource('zip', e.ref, MAX_ARCHIVE_INPUT_BYTES - used, call);
-      used += bytes.length;
-      archive.addBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), e.name, { mtime, compress: true });
-    }
-    archive.end();
-    const data = await output.catch((e: unknown) => {
-      checkRender(call.signal, '{zip}');
-      throw e;
-    });
+  const archive = new yazl.ZipFile();
+  const output = collect(archive.outputStream, MAX_ARCHIVE_INPUT_BYTES + OVERHEAD_PER_ENTRY * (list.length + 1), call.signal);
+  output.catch(() => {});
+  const mtime = new Date(call.render.now * 1000);
+  let used = 0;
+  for (const e of list) {
     checkRender(call.signal, '{zip}');
-    await files.writeAtomic(dest, data);
-    if (callback) await queueCallback('zip', callback, call, `wrote ${dest.text}`);
-    return { assign: [['zip_dest', dest.text]] };
-  },
-};
+    if (call.timeLeft() <= 0) throw new BridgeError('E_WALL_TIMEOUT', '{zip} the render\'s time ran out while reading the sources');
+    const bytes = await readSource('zip', e.ref, MAX_ARCHIVE_INPUT_BYTES - used, call);
+    used += bytes.length;
+    archive.addBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), e.name, { mtime, compress: true });
+  }
+  archive.end();
+  const data = await output.catch((e: unknown) => {
+    checkRender(call.signal, '{zip}');
+    throw e;
+  });
+  checkRender(call.signal, '{zip}');
+  await files.writeAtomic(dest, data);
+  if (callback) await queueCallback('zip', callback, call, `wrote ${dest.text}`);
+  return { assign: [['zip_dest', dest.text]] };
+});
