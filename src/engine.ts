@@ -24,6 +24,7 @@ import { renderRequest } from './sandbox/request.js';
 import { registerRawJsRender } from './engine-internal.js';
 import { enginePlugins, rememberPlugins } from './engine-plugins.js';
 import type { PluginDefinition } from './host-bridge/embedder-plugins.js';
+import type { LogLine } from './protocol/log.js';
 
 export type { SourceLookup };
 
@@ -92,7 +93,7 @@ export interface RenderResult {
   /** The render's warnings as text; each is also in `diagnostics` (W_RUNTIME), with its line and column. */
   warnings: string[];
   /** Lines written by {logger} and other plugins. */
-  logs: { level: string; message: string }[];
+  logs: LogLine[];
   /** The value of {return value=...}, as plain data. */
   returnValue: unknown;
   /** The compile's warnings, then the render's (W_RUNTIME). */

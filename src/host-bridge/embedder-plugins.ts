@@ -17,6 +17,7 @@ import type { HostAdapters, RenderIdentity } from './host.js';
 import { BridgeError } from './errors.js';
 import { ENGINE_CAPABILITY, type HostCapability } from './capabilities.js';
 import { VARNAME } from './validate.js';
+import { LOG_LEVELS, type LogLine } from '../protocol/log.js';
 
 /**
  * An embedder's plugin answered with what the bridge does not take: a bug of the embedder's, so
@@ -71,7 +72,7 @@ export interface TagResult {
   output?: string;
   /** `kind: 'block'`: the body runs once per item, with the item in `var`. */
   iterate?: { var: string; items: unknown[] };
-  log?: { level: 'info' | 'warning' | 'error'; message: string }[];
+  log?: LogLine[];
 }
 
 /** A tag: `{name attr=value ...}`, or with `kind: 'block'` `{name ...}...{/name}`. */
@@ -158,7 +159,7 @@ function callView(call: BridgeCall): PluginCall {
 }
 
 const RESULT_KEYS: ReadonlySet<string> = new Set(['assign', 'output', 'iterate', 'log']);
-const LOG_LEVELS: ReadonlySet<string> = new Set(['info', 'warning', 'error']);
+const LEVELS: ReadonlySet<string> = new Set(LOG_LEVELS);
 
 function checkedResult(def: TagDefinition, r: unknown): HostResult {
   if (r === undefined || r === null) return {};
@@ -196,10 +197,10 @@ function checkedResult(def: TagDefinition, r: unknown): HostResult {
   }
   if (o.log !== undefined) {
     const lines = o.log;
-    if (!Array.isArray(lines) || !lines.every((l: { level?: unknown; message?: unknown } | null) => l && LOG_LEVELS.has(String(l.level)) && typeof l.message === 'string')) {
+    if (!Array.isArray(lines) || !lines.every((l: { level?: unknown; message?: unknown } | null) => l && LEVELS.has(String(l.level)) && typeof l.message === 'string')) {
       bad('has a log that is not a list of { level: info|warning|error, message }');
     }
-    out.log = (lines as { level: 'info' | 'warning' | 'error'; message: string }[]).map((l) => ({ level: l.level, message: l.message }));
+    out.log = (lines as LogLine[]).map((l) => ({ level: l.level, message: l.message }));
     sizes.push(...out.log.map((l) => l.message));
   }
   capped(label, sizes);

@@ -9,6 +9,7 @@ import type { HostAdapters, RenderIdentity, SecretRecord } from './host.js';
 import type { PluginSet } from '../plugins/plugin-set.js';
 import type { AttrSpec, FunctionPlugin, ModifierPlugin } from '../plugins/types.js';
 import type { AdapterOf } from './capabilities.js';
+import type { LogLine } from '../protocol/log.js';
 
 /** The secret handles issued in this render (secret-handles.ts), as plugins use them. */
 export interface RenderSecrets {
@@ -77,7 +78,7 @@ export interface HostResult {
   /** Block plugins: the body runs once per item, with the item in `var`. */
   iterate?: { var: string; items: Value[] };
   output?: string;
-  log?: { level: 'info' | 'warning' | 'error'; message: string }[];
+  log?: LogLine[];
 }
 
 /** One attribute as the bridge hands it over, checked against its declaration (validate.ts). */

@@ -9,6 +9,7 @@
  */
 import type { Value } from '../value/value.js';
 import type { HostCapability } from '../host-bridge/capabilities.js';
+import type { LogLevel } from '../protocol/log.js';
 
 export type AttrType = 'string' | 'int' | 'number' | 'bool' | 'array' | 'mixed' | 'varname';
 
@@ -64,7 +65,7 @@ export interface PluginContext {
   /** Uniform random number in [0, 1) from the render's generator, seeded by the host. */
   random(): number;
   /** Appends a line to the render's log (returned with the output; the host stores it). */
-  log(level: 'info' | 'warning' | 'error', message: string): void;
+  log(level: LogLevel, message: string): void;
   /** Request data the host passed: `get`, `post`, `request`, `session`, `server` (as $smarty.get...). */
   request(kind: string): Value;
 }
