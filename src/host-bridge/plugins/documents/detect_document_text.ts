@@ -119,7 +119,6 @@ async function pagesOf(call: BridgeCall, p: VirtualPath, data: Uint8Array, kind:
 
 export const detectDocumentText = implement(declaration, async (attrs, call) => {
   if (call.identity.context === 'web') throw new BridgeError('E_PERMISSION_DENIED', `{${PLUGIN}} runs only in batch processing and the admin test screen`);
-  if (!call.host.ocr) throw missingAdapter(`{${PLUGIN}}`, 'ocr');
   const target = String(attrs.var);
   const empty = (message?: string): { assign: [string, Value][]; log?: { level: 'warning'; message: string }[] } => ({
     assign: [[target, PhpArray.empty()]],

@@ -103,9 +103,7 @@ function sleepOf(v: Value | undefined, call: BridgeCall): number {
   return ms;
 }
 
-export const generatePdf = implement(declaration, async (attrs, call) => {
-  const browser = call.host.browser;
-  if (!browser) throw missingAdapter('{generate_pdf}', 'browser');
+export const generatePdf = implement(declaration, async (attrs, call, browser) => {
   const http = call.host.http;
   if (!http) throw missingAdapter('{generate_pdf}', 'http');
   if (attrs.option instanceof PhpArray ? attrs.option.size > 0 : attrs.option !== undefined && attrs.option !== null && attrs.option !== '') {

@@ -5,15 +5,13 @@
 import { implement } from '../../plugin-contract.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { BridgeError } from '../../errors.js';
-import { adapterWith } from '../../capabilities.js';
 import { relatedTagItem } from './items.js';
 import { positiveId } from '../data-attrs.js';
 import declaration from '../../../plugins/host-tags/assign_relation_tag_list.js';
 
 const MAX_ITEMS = 1000;
 
-export const assignRelationTagList = implement(declaration, async (attrs, call) => {
-  const tags = adapterWith(call.host, 'tags', '{assign_relation_tag_list}', []);
+export const assignRelationTagList = implement(declaration, async (attrs, call, tags) => {
   const tenant = call.identity.tenant;
   const given = attrs.tag_relation_list;
   const ids = [...new Set(given instanceof PhpArray ? idsOf(given) : await tags.related(tenant, String(attrs.module), Number(attrs.module_id)))];

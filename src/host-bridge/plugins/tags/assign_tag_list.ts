@@ -1,13 +1,11 @@
 /** {assign_tag_list}: the tags of one category, sorted here by the whitelisted keys of `order` (order.ts). */
 import { implement } from '../../plugin-contract.js';
 import { PhpArray } from '../../../value/value.js';
-import { adapterWith } from '../../capabilities.js';
 import { comparator, parseOrder } from './order.js';
 import { tagItem } from './items.js';
 import declaration from '../../../plugins/host-tags/assign_tag_list.js';
 
-export const assignTagList = implement(declaration, async (attrs, call) => {
-  const tags = adapterWith(call.host, 'tags', '{assign_tag_list}', []);
+export const assignTagList = implement(declaration, async (attrs, call, tags) => {
   const keys = parseOrder(attrs.order);
   const categoryId = Number(attrs.category_id);
   const records = await tags.tagsOf(call.identity.tenant, categoryId);

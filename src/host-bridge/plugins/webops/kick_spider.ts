@@ -52,9 +52,7 @@ function targetUrls(v: Value, origins: ReadonlySet<string>, call: BridgeCall): s
   });
 }
 
-export const kickSpider = implement(declaration, async (attrs, call) => {
-  const spider = call.host.spider;
-  if (!spider) throw missingAdapter('{kick_spider}', 'spider');
+export const kickSpider = implement(declaration, async (attrs, call, spider) => {
   const tenant = call.identity.tenant;
   const settingsId = Number(attrs.spider_settings_id);
   const settings = await spider.settings(tenant, settingsId);

@@ -6,13 +6,10 @@
  * a URL the guard refuses) are errors: they are the site's configuration, not the build's outcome.
  */
 import { implement, type HostResult } from '../../plugin-contract.js';
-import { missingAdapter } from '../../capabilities.js';
 import { send } from './common.js';
 import declaration from '../../../plugins/host-webops/repo_deploy.js';
 
-export const repoDeploy = implement(declaration, async (attrs, call) => {
-  const deploy = call.host.deploy;
-  if (!deploy) throw missingAdapter('{repo_deploy}', 'deploy');
+export const repoDeploy = implement(declaration, async (attrs, call, deploy) => {
   const outcome = (ok: boolean, message: string): HostResult => ({
     ...(typeof attrs.result_var === 'string' ? { assign: [[attrs.result_var, ok]] } : {}),
     log: [{ level: ok ? 'info' : 'warning', message: `{repo_deploy} ${message}` }],
