@@ -20,7 +20,7 @@ import { answerModifier } from './host-modifiers.js';
 import { requestGlobals } from './request-globals.js';
 import type { BridgeCall, PluginTable, RenderClock } from './plugin-contract.js';
 import { adapterFor } from './capabilities.js';
-import { RenderSignal, renderHost } from './render-signal.js';
+import { RenderSignal, renderHost, withRenderSignal } from './render-signal.js';
 
 /**
  * An identity attribute written as a literal: the value must be one the compiler saw in the
@@ -110,7 +110,8 @@ export function createBridge(
     for (const [k, v] of Object.entries(given as Record<string, unknown>)) attrs[k] = decodeValue(v);
     const valid = validateAttrs(decl, attrs);
     checkIdentityAttrs(decl, valid, identity, facts);
-    const result = await impl.run(valid, bridgeCall, adapter, bridgeCall.signal);
+    const signal = bridgeCall.signal;
+    const result = await withRenderSignal(signal, () => impl.run(valid, bridgeCall, adapter, signal));
     return {
       ok: true,
       assign: (result.assign ?? []).map(([name, v]) => [name, encodeValue(v)] as [string, Transfer]),

@@ -12,6 +12,7 @@ import type { BridgeCall, PluginTable } from './plugin-contract.js';
 import { BridgeError } from './errors.js';
 import { validateAttrs } from './validate.js';
 import { adapterFor } from './capabilities.js';
+import { withRenderSignal } from './render-signal.js';
 
 /** The declaration as the attribute validator reads it: the input first, then the parameters by name. */
 const asAttrs = new WeakMap<ModifierPlugin, FunctionPlugin>();
@@ -38,7 +39,9 @@ export async function answerModifier(name: string, raw: { input?: unknown; args?
   raw.args.forEach((a, i) => (attrs[decl.params[i]!.name] = decodeValue(a)));
   const valid = validateAttrs(attrView(decl, decl.input), attrs);
   const args = decl.params.slice(0, Math.max(raw.args.length, defaultedCount(decl))).map((p) => valid[p.name] ?? null);
-  return { ok: true, value: encodeValue(await impl.run(valid[decl.input.name] ?? null, args, call, adapter, call.signal)) };
+  const signal = call.signal;
+  const input = valid[decl.input.name] ?? null;
+  return { ok: true, value: encodeValue(await withRenderSignal(signal, () => impl.run(input, args, call, adapter, signal))) };
 }
 
 /**

@@ -7,6 +7,7 @@
  *
  * Made on first use: a render that never calls the host pays nothing for it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { BridgeError } from './errors.js';
 import type { HostAdapters } from './host.js';
 
@@ -64,4 +65,19 @@ export function renderHost(host: HostAdapters, signal: () => AbortSignal): HostA
       fetch: (req) => http.fetch({ ...req, signal: req.signal ? AbortSignal.any([req.signal, signal()]) : signal() }),
     },
   };
+}
+
+const running = new AsyncLocalStorage<AbortSignal>();
+
+/**
+ * The signal of the render whose host call runs here, for adapters whose long work has no
+ * signal argument (S3 requests, database statements), or undefined outside a host call: the
+ * bridge runs every plugin inside `withRenderSignal`.
+ */
+export function currentRenderSignal(): AbortSignal | undefined {
+  return running.getStore();
+}
+
+export function withRenderSignal<T>(signal: AbortSignal, fn: () => T): T {
+  return running.run(signal, fn);
 }

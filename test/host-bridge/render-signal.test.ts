@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { TemplateError } from '../../src/errors.js';
 import { TesseractOcr } from '../../src/host-bridge/documents/tesseract.js';
+import { currentRenderSignal } from '../../src/host-bridge/render-signal.js';
 import { createFilesTestHost } from '../support/host/files.js';
 import { FIXED_NOW } from '../support/engine.js';
 
@@ -93,4 +94,30 @@ describe('host work stops when its render ends', () => {
     expect(children(FAKE_RUN)).toEqual([]);
     expect(fs.readdirSync(tmp).filter((n) => n.startsWith('smartcage-ocr-'))).toEqual([]);
   }, 20_000);
+
+  it("an adapter's own work gets the render's signal where it has no argument for it (S3, database statements)", async () => {
+    const seen: (AbortSignal | undefined)[] = [];
+    const own = createEngine({
+      now: () => FIXED_NOW,
+      workers: 1,
+      host: {
+        secrets: {
+          get: async () => {
+            seen.push(currentRenderSignal());
+            return { value: 'v' };
+          },
+        },
+      },
+    });
+    try {
+      await own.render('{secret var=s key="K"}');
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toBeInstanceOf(AbortSignal);
+      // The render is over: whatever the adapter still ran with it is told to stop.
+      expect(seen[0]!.aborted).toBe(true);
+      expect(currentRenderSignal()).toBeUndefined();
+    } finally {
+      own.close();
+    }
+  });
 });
