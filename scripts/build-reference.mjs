@@ -4,11 +4,13 @@
 // declarations generate (CI runs it), so the reference cannot drift from the code.
 import { tsImport } from 'tsx/esm/api';
 import { writeOrCheck } from './generated-file.mjs';
+import { hostTable } from './host-table.mjs';
 
 const OUT = 'docs/reference.md';
 
 const { pluginEntries, signature } = await tsImport('../src/plugins/reference.ts', import.meta.url);
 const { BUILTIN_TAG_NAMES } = await tsImport('../src/compiler/builtin-tags.ts', import.meta.url);
+const { ALL_PLUGINS } = await tsImport('../src/plugins/registry.ts', import.meta.url);
 
 /** Inline code that may itself hold backticks. */
 function code(text) {
@@ -99,3 +101,11 @@ function reference(entries) {
 }
 
 writeOrCheck(OUT, reference(pluginEntries()), 'npm run reference');
+
+// The bridge's table of host implementations: one per host declaration, or the build fails.
+const table = hostTable(process.cwd(), ALL_PLUGINS);
+if (table.problems) {
+  for (const p of table.problems) console.error(p);
+  process.exit(1);
+}
+writeOrCheck('src/host-bridge/plugins/table.ts', table.text, 'npm run reference');

@@ -77,7 +77,17 @@ export const hostCallChannel: TracingChannel<unknown, HostCallEvent> = tracingCh
 export const templateLogChannel = channel(TEMPLATE_LOG_CHANNEL);
 
 /** The code an answer of the bridge carries, if it is an error (its JSON begins with it: see bridge.ts). */
-const ERROR_ANSWER = /^\{"error":\{"code":"(E_[A-Z0-9_]+)"/;
+const ERROR_ANSWER = /^\{"ok":false,"error":\{"code":"(E_[A-Z0-9_]+)"/;
+
+/** The plugin a host call names (its request is `{"name": ..., ...}`), or a marker for a malformed one. */
+function pluginOf(request: unknown): string {
+  try {
+    const name = (JSON.parse(String(request)) as { name?: unknown }).name;
+    return typeof name === 'string' && PLUGIN_NAME.test(name) ? name : '(invalid)';
+  } catch {
+    return '(invalid)';
+  }
+}
 /** Plugin names are identifiers; anything else the isolate sent is not repeated to observers. */
 const PLUGIN_NAME = /^\|?[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
@@ -87,12 +97,12 @@ const PLUGIN_NAME = /^\|?[A-Za-z_][A-Za-z0-9_]{0,63}$/;
  */
 export function observeHostCalls(handler: HostCallHandler, identity: RenderIdentity): HostCallHandler {
   if (!hostCallChannel.hasSubscribers) return handler;
-  return async (plugin, request) => {
-    const event: HostCallEvent = { plugin: PLUGIN_NAME.test(String(plugin)) ? String(plugin) : '(invalid)', tenant: identity.tenant, requestId: identity.requestId };
+  return async (kind, request) => {
+    const event: HostCallEvent = { plugin: pluginOf(request), tenant: identity.tenant, requestId: identity.requestId };
     let answer = '';
     const started = performance.now();
     await hostCallChannel.tracePromise(async () => {
-      answer = await handler(plugin, request);
+      answer = await handler(kind, request);
       event.durationMs = performance.now() - started;
       const code = ERROR_ANSWER.exec(answer)?.[1];
       if (code !== undefined) event.errorCode = code as ErrorCode;

@@ -25,6 +25,7 @@ import { registerRawJsRender } from './engine-internal.js';
 import { enginePlugins, rememberPlugins } from './engine-plugins.js';
 import type { PluginDefinition } from './host-bridge/embedder-plugins.js';
 import { publishTemplateLogs, renderChannel, traceRender, type RenderEvent } from './diagnostics.js';
+import type { LogLine } from './protocol/log.js';
 
 export type { SourceLookup };
 
@@ -110,7 +111,7 @@ export interface RenderResult {
   /** The render's warnings as text; each is also in `diagnostics` (W_RUNTIME), with its line and column. */
   warnings: string[];
   /** Lines written by {logger} and other plugins. */
-  logs: { level: string; message: string }[];
+  logs: LogLine[];
   /** The value of {return value=...}, as plain data. */
   returnValue: unknown;
   /** The compile's warnings, then the render's (W_RUNTIME). */
@@ -266,13 +267,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
         frame: src.frame(fromVariable.line, fromVariable.column),
       });
     }
-    const bridge = createBridge(set.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }, { plugins: own?.table, onHostError: options.onHostError }).handler;
+    const bridge = createBridge(set.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }, { plugins: own?.table, onHostError: options.onHostError });
     const memoryMB = c.manifest.memoryMB;
     if (event) event.memoryMB = memoryMB;
     let raw: RenderResponse;
     try {
-      raw = await sandbox.render(tenant, memoryMB, c.template, request, limits, bridge);
+      raw = await sandbox.render(tenant, memoryMB, c.template, request, limits, bridge.handler);
     } finally {
+      // However the render ended, the host work its plugins started stops with it (D160).
+      bridge.end();
       // A request id the engine made up names this render alone: nothing can read its globals later.
       if (opts.identity?.requestId === undefined) requestGlobals.endRequest(tenant, identity.requestId);
     }

@@ -8,7 +8,7 @@
 import type { FunctionPlugin } from '../plugins/types.js';
 import { MAX_REQUEST_CHARS, decodeValue, encodeValue, type Transfer } from '../protocol/transfer.js';
 import type { Value } from '../value/value.js';
-import { HOST_MODIFIER_PREFIX, type HostAnswer, type HostCallHandler } from '../protocol/host-call.js';
+import type { HostAnswer, HostCallHandler, TagAnswer } from '../protocol/host-call.js';
 import { isErrorCode, type ErrorCode } from '../protocol/error-codes.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
 import type { HostAdapters, RenderIdentity } from './host.js';
@@ -19,8 +19,9 @@ import { SecretHandles } from './secret-handles.js';
 import { answerModifier } from './host-modifiers.js';
 import { requestGlobals } from './request-globals.js';
 import type { BridgeCall, PluginTable, RenderClock } from './plugin-contract.js';
-import { hostProvides, missingAdapter } from './capabilities.js';
+import { adapterFor } from './capabilities.js';
 import { observeHostCalls } from '../diagnostics.js';
+import { RenderSignal, renderHost, withRenderSignal } from './render-signal.js';
 
 /**
  * An identity attribute written as a literal: the value must be one the compiler saw in the
@@ -68,15 +69,22 @@ export function createBridge(
   facts: IdentityFacts = { literals: {} },
   render: RenderClock = { now: Math.floor(Date.now() / 1000), timezone: 'Asia/Tokyo', lang: 'ja' },
   options: BridgeOptions = {},
-): { handler: HostCallHandler; secrets: SecretHandles } {
+): { handler: HostCallHandler; secrets: SecretHandles; end: () => void } {
   const plugins = options.plugins ?? BUILTIN_TABLE;
   const started = Date.now();
   let calls = 0;
   let slept = 0;
   const secrets = new SecretHandles();
-  const call: BridgeCall = {
+  const ending = new RenderSignal(started + limits.wallMs);
+  let view: HostAdapters | null = null;
+  const bridgeCall: BridgeCall = {
     identity,
-    host,
+    get host() {
+      return (view ??= renderHost(host, () => ending.signal));
+    },
+    get signal() {
+      return ending.signal;
+    },
     render,
     secrets,
     timeLeft: () => limits.wallMs - (Date.now() - started),
@@ -90,35 +98,59 @@ export function createBridge(
     },
   };
 
-  const handler: HostCallHandler = async (pluginName, request) => {
+  /** A tag's call: its declaration and implementation, its attributes checked, its answer encoded. */
+  async function answerTag(pluginName: string, raw: Record<string, unknown>): Promise<TagAnswer> {
+    const impl = Object.prototype.hasOwnProperty.call(plugins.functions, pluginName) ? plugins.functions[pluginName] : undefined;
+    const decl = plugins.declarations.findFunction(pluginName);
+    if (!impl || !decl || !decl.host) throw new BridgeError('E_PLUGIN_DENIED', `{${pluginName.slice(0, 40)}} is not a host plugin`);
+    // Resolved once, here: the plugin is handed its adapter and checks for none (D161).
+    const adapter = adapterFor(bridgeCall.host, decl.host, `{${decl.name}}`);
+    const given = raw.attrs;
+    if (!given || typeof given !== 'object' || Array.isArray(given)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are malformed`);
+    const attrs: Record<string, Value> = Object.create(null);
+    for (const [k, v] of Object.entries(given as Record<string, unknown>)) attrs[k] = decodeValue(v);
+    const valid = validateAttrs(decl, attrs);
+    checkIdentityAttrs(decl, valid, identity, facts);
+    const signal = bridgeCall.signal;
+    const result = await withRenderSignal(signal, () => impl.run(valid, bridgeCall, adapter, signal));
+    return {
+      ok: true,
+      assign: (result.assign ?? []).map(([name, v]) => [name, encodeValue(v)] as [string, Transfer]),
+      iterate: result.iterate ? { var: result.iterate.var, items: result.iterate.items.map((v) => encodeValue(v)) } : undefined,
+      output: result.output,
+      log: result.log?.map((l) => ({ level: l.level, message: l.message })),
+    };
+  }
+
+  const handler: HostCallHandler = async (kind, request) => {
+    let label = 'a host call';
+    let reported = '';
     try {
       if (++calls > limits.maxHostCalls) throw new BridgeError('E_BRIDGE_QUOTA', `more than ${limits.maxHostCalls} host calls in one render`);
-      if (String(pluginName).startsWith(HOST_MODIFIER_PREFIX)) return JSON.stringify(secrets.redactAnswer(await answerModifier(String(pluginName).slice(1), request, call, plugins)));
-      const impl = Object.prototype.hasOwnProperty.call(plugins.functions, pluginName) ? plugins.functions[pluginName] : undefined;
-      const decl = plugins.declarations.findFunction(pluginName);
-      if (!impl || !decl || !decl.host) throw new BridgeError('E_PLUGIN_DENIED', `{${String(pluginName).slice(0, 40)}} is not a host plugin`);
-      if (!hostProvides(host, decl.host)) throw missingAdapter(`{${decl.name}}`, decl.host);
-      if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS) throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are too large`);
+      if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS) throw new BridgeError('E_BAD_ATTRIBUTE', 'a host call\'s attributes are too large');
       const raw = JSON.parse(request) as unknown;
-      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are malformed`);
-      const attrs: Record<string, Value> = Object.create(null);
-      for (const [k, v] of Object.entries(raw as Record<string, unknown>)) attrs[k] = decodeValue(v);
-      const valid = validateAttrs(decl, attrs);
-      checkIdentityAttrs(decl, valid, identity, facts);
-      const result = await impl.run(valid, call);
-      const answer: HostAnswer = {
-        assign: (result.assign ?? []).map(([name, v]) => [name, encodeValue(v)] as [string, Transfer]),
-        iterate: result.iterate ? { var: result.iterate.var, items: result.iterate.items.map((v) => encodeValue(v)) } : undefined,
-        output: result.output,
-        log: result.log?.map((l) => ({ level: l.level, message: l.message })),
-      };
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw) || typeof (raw as { name?: unknown }).name !== 'string') throw new BridgeError('E_BAD_ATTRIBUTE', 'a host call is malformed');
+      const call = raw as Record<string, unknown> & { name: string };
+      const name = call.name.slice(0, 40);
+      reported = name;
+      let answer: HostAnswer;
+      switch (kind) {
+        case 'tag':
+          label = `{${name}}`;
+          answer = await answerTag(call.name, call);
+          break;
+        case 'modifier':
+          label = `the modifier ${name}`;
+          answer = await answerModifier(call.name, call as { input?: unknown; args?: unknown }, bridgeCall, plugins);
+          break;
+        default:
+          throw new BridgeError('E_PLUGIN_DENIED', 'a host call of no known kind');
+      }
       // Whatever a plugin fetched may hold a secret this render sent (a server that echoes it).
       return JSON.stringify(secrets.redactAnswer(answer));
     } catch (e) {
       const code = errorCode(e);
-      const name = String(pluginName).slice(0, 40);
-      const label = name.startsWith(HOST_MODIFIER_PREFIX) ? `the modifier ${name.slice(1)}` : `{${name}}`;
-      if (code === 'E_HOST_FAILED') report(options.onHostError, e, name, identity.tenant);
+      if (code === 'E_HOST_FAILED') report(options.onHostError, e, reported, identity.tenant);
       let message = code === 'E_HOST_FAILED' ? `${label} failed on the host` : String((e as Error).message);
       try {
         message = secrets.redact(message).slice(0, 1000);
@@ -126,11 +158,11 @@ export function createBridge(
         // Too many secret values to redact in an error text: say nothing of it.
         message = `${label} failed; its message held secret values`;
       }
-      return JSON.stringify({ error: { code, message } } satisfies HostAnswer);
+      return JSON.stringify({ ok: false, error: { code, message } } satisfies HostAnswer);
     }
   };
   // The one dispatch point: every call of this render passes here (src/diagnostics.ts).
-  return { handler: observeHostCalls(handler, identity), secrets };
+  return { handler: observeHostCalls(handler, identity), secrets, end: () => ending.end() };
 }
 
 /** The embedder's report gets the error; a report that throws changes nothing of the answer. */

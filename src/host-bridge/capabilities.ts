@@ -19,6 +19,37 @@ export const ENGINE_CAPABILITY = 'engine';
 
 const KEPT_BY_THE_BRIDGE: ReadonlySet<string> = new Set(['clock', 'request', ENGINE_CAPABILITY]);
 
+/** The methods of an adapter, optional ones included (`members.member`). */
+type MethodsOf<A> = { [M in keyof A]-?: NonNullable<A[M]> extends (...args: never[]) => unknown ? M : never }[keyof A] & string;
+
+/**
+ * What a declaration's `host` may name: a HostAdapters field, a field and one of its adapter's
+ * methods, or a capability the bridge keeps itself. Checked by the typecheck, not split at run time.
+ */
+export type HostCapability =
+  | 'clock'
+  | 'request'
+  | typeof ENGINE_CAPABILITY
+  | { [F in keyof HostAdapters]-?: F | `${F}.${MethodsOf<NonNullable<HostAdapters[F]>>}` }[keyof HostAdapters];
+
+/** The adapter a plugin of capability `C` is handed by the bridge: present, with the method the capability names. */
+export type AdapterOf<C> = C extends `${infer F extends keyof HostAdapters}.${infer M}`
+  ? NonNullable<HostAdapters[F]> & Required<Pick<NonNullable<HostAdapters[F]>, M & keyof NonNullable<HostAdapters[F]>>>
+  : C extends keyof HostAdapters
+    ? NonNullable<HostAdapters[C]>
+    : undefined;
+
+/**
+ * The adapter a capability names, resolved once per call by the bridge (undefined for one the
+ * bridge keeps), or the missingAdapter refusal: plugins are handed it and check nothing.
+ */
+export function adapterFor(host: HostAdapters, capability: string, what: string): unknown {
+  if (KEPT_BY_THE_BRIDGE.has(capability)) return undefined;
+  if (!hostProvides(host, capability)) throw missingAdapter(what, capability);
+  const dot = capability.indexOf('.');
+  return host[(dot < 0 ? capability : capability.slice(0, dot)) as keyof HostAdapters];
+}
+
 export function hostProvides(host: HostAdapters, capability: string): boolean {
   if (KEPT_BY_THE_BRIDGE.has(capability)) return true;
   const [field, method] = capability.split('.', 2) as [string, string | undefined];

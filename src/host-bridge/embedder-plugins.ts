@@ -15,8 +15,9 @@ import { MAX_REQUEST_CHARS, TransferError, checkTransferSize, encodeValue, type 
 import type { BridgeCall, HostModifier, HostPlugin, HostResult, RenderClock } from './plugin-contract.js';
 import type { HostAdapters, RenderIdentity } from './host.js';
 import { BridgeError } from './errors.js';
-import { ENGINE_CAPABILITY } from './capabilities.js';
+import { ENGINE_CAPABILITY, type HostCapability } from './capabilities.js';
 import { VARNAME } from './validate.js';
+import { LOG_LEVELS, type LogLine } from '../protocol/log.js';
 
 /**
  * An embedder's plugin answered with what the bridge does not take: a bug of the embedder's, so
@@ -34,6 +35,11 @@ export interface PluginCall {
   readonly host: HostAdapters;
   /** The render's clock and site settings: `now` is the render's `$smarty.now`, for rules such as "open until". */
   readonly render: Readonly<RenderClock>;
+  /**
+   * Aborted when the render ends for any reason (at the latest at its wall deadline): pass it to
+   * whatever long work the plugin starts, and write nothing once it is aborted (D160).
+   */
+  readonly signal: AbortSignal;
   /** Milliseconds left before the render's wall-clock deadline. */
   timeLeft(): number;
 }
@@ -66,7 +72,7 @@ export interface TagResult {
   output?: string;
   /** `kind: 'block'`: the body runs once per item, with the item in `var`. */
   iterate?: { var: string; items: unknown[] };
-  log?: { level: 'info' | 'warning' | 'error'; message: string }[];
+  log?: LogLine[];
 }
 
 /** A tag: `{name attr=value ...}`, or with `kind: 'block'` `{name ...}...{/name}`. */
@@ -97,7 +103,8 @@ const ANY_INPUT: ModifierParam = Object.freeze({ name: 'value', type: 'mixed', r
 
 /** The declaration the compiler and the bridge read: the built-in form, with no code of the embedder's. */
 export function declarationOf(def: PluginDefinition): Plugin {
-  const common = { name: def.name, aliases: def.aliases, summary: def.summary, examples: def.examples, host: def.host ?? ENGINE_CAPABILITY };
+  const host: HostCapability = def.host ?? ENGINE_CAPABILITY;
+  const common = { name: def.name, aliases: def.aliases, summary: def.summary, examples: def.examples, host };
   if (def.kind === 'modifier') {
     const params = def.params.map(withValueDefault);
     const decl: ModifierPlugin = {
@@ -148,11 +155,11 @@ export function hostModifier(def: ModifierDefinition): HostModifier {
 
 /** The part of the bridge call an embedder's plugin gets, with an identity it cannot change for the rest of the render. */
 function callView(call: BridgeCall): PluginCall {
-  return { identity: Object.freeze({ ...call.identity }), host: call.host, render: Object.freeze({ ...call.render }), timeLeft: () => call.timeLeft() };
+  return { identity: Object.freeze({ ...call.identity }), host: call.host, render: Object.freeze({ ...call.render }), signal: call.signal, timeLeft: () => call.timeLeft() };
 }
 
 const RESULT_KEYS: ReadonlySet<string> = new Set(['assign', 'output', 'iterate', 'log']);
-const LOG_LEVELS: ReadonlySet<string> = new Set(['info', 'warning', 'error']);
+const LEVELS: ReadonlySet<string> = new Set(LOG_LEVELS);
 
 function checkedResult(def: TagDefinition, r: unknown): HostResult {
   if (r === undefined || r === null) return {};
@@ -190,10 +197,10 @@ function checkedResult(def: TagDefinition, r: unknown): HostResult {
   }
   if (o.log !== undefined) {
     const lines = o.log;
-    if (!Array.isArray(lines) || !lines.every((l: { level?: unknown; message?: unknown } | null) => l && LOG_LEVELS.has(String(l.level)) && typeof l.message === 'string')) {
+    if (!Array.isArray(lines) || !lines.every((l: { level?: unknown; message?: unknown } | null) => l && LEVELS.has(String(l.level)) && typeof l.message === 'string')) {
       bad('has a log that is not a list of { level: info|warning|error, message }');
     }
-    out.log = (lines as { level: 'info' | 'warning' | 'error'; message: string }[]).map((l) => ({ level: l.level, message: l.message }));
+    out.log = (lines as LogLine[]).map((l) => ({ level: l.level, message: l.message }));
     sizes.push(...out.log.map((l) => l.message));
   }
   capped(label, sizes);

@@ -5,13 +5,14 @@
  * validator as plugin attributes before the implementation runs, and the answer is a value.
  */
 import type { AttrSpec, FunctionPlugin, ModifierPlugin } from '../plugins/types.js';
-import { MAX_REQUEST_CHARS, decodeValue, encodeValue } from '../protocol/transfer.js';
+import { decodeValue, encodeValue } from '../protocol/transfer.js';
 import type { Value } from '../value/value.js';
-import type { HostAnswer } from '../protocol/host-call.js';
+import type { ModifierAnswer } from '../protocol/host-call.js';
 import type { BridgeCall, PluginTable } from './plugin-contract.js';
 import { BridgeError } from './errors.js';
 import { validateAttrs } from './validate.js';
-import { hostProvides, missingAdapter } from './capabilities.js';
+import { adapterFor } from './capabilities.js';
+import { withRenderSignal } from './render-signal.js';
 
 /** The declaration as the attribute validator reads it: the input first, then the parameters by name. */
 const asAttrs = new WeakMap<ModifierPlugin, FunctionPlugin>();
@@ -26,21 +27,21 @@ function attrView(decl: ModifierPlugin, input: NonNullable<ModifierPlugin['input
   return view;
 }
 
-export async function answerModifier(name: string, request: unknown, call: BridgeCall, plugins: PluginTable): Promise<HostAnswer> {
+export async function answerModifier(name: string, raw: { input?: unknown; args?: unknown }, call: BridgeCall, plugins: PluginTable): Promise<ModifierAnswer> {
   const impl = Object.prototype.hasOwnProperty.call(plugins.modifiers, name) ? plugins.modifiers[name] : undefined;
   const decl = plugins.declarations.findModifier(name);
   if (!impl || !decl || !decl.host || !decl.input) throw new BridgeError('E_PLUGIN_DENIED', `the modifier ${name.slice(0, 40)} is not a host modifier`);
-  if (!hostProvides(call.host, decl.host)) throw missingAdapter(`the modifier ${decl.name}`, decl.host);
-  if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS) throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} got values that are too large`);
-  const raw = JSON.parse(request) as { input?: unknown; args?: unknown } | null;
-  if (!raw || typeof raw !== 'object' || !('input' in raw) || !Array.isArray(raw.args)) throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} got a malformed call`);
+  const adapter = adapterFor(call.host, decl.host, `the modifier ${decl.name}`);
+  if (!('input' in raw) || !Array.isArray(raw.args)) throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} got a malformed call`);
   if (raw.args.length > decl.params.length) throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} takes at most ${decl.params.length} argument(s)`);
   const attrs: Record<string, Value> = Object.create(null);
   attrs[decl.input.name] = decodeValue(raw.input);
   raw.args.forEach((a, i) => (attrs[decl.params[i]!.name] = decodeValue(a)));
   const valid = validateAttrs(attrView(decl, decl.input), attrs);
   const args = decl.params.slice(0, Math.max(raw.args.length, defaultedCount(decl))).map((p) => valid[p.name] ?? null);
-  return { value: encodeValue(await impl.run(valid[decl.input.name] ?? null, args, call)) };
+  const signal = call.signal;
+  const input = valid[decl.input.name] ?? null;
+  return { ok: true, value: encodeValue(await withRenderSignal(signal, () => impl.run(input, args, call, adapter, signal))) };
 }
 
 /**

@@ -1,12 +1,15 @@
 /**
  * The contract between the bridge and the host implementations of privileged plugins and host
- * modifiers: what an implementation is given for one call and what it answers. Types only, and
- * it imports no implementation, so the bridge (bridge.ts, host-modifiers.ts) and every plugin
+ * modifiers: what an implementation is given for one call and what it answers, and `implement`,
+ * which writes one against its declaration. It imports no implementation, so the bridge (bridge.ts, host-modifiers.ts) and every plugin
  * (plugins/<family>/<tag>.ts) depend on it rather than on each other.
  */
-import type { Value } from '../value/value.js';
+import type { PhpArray, Value } from '../value/value.js';
 import type { HostAdapters, RenderIdentity, SecretRecord } from './host.js';
 import type { PluginSet } from '../plugins/plugin-set.js';
+import type { AttrSpec, FunctionPlugin, ModifierPlugin } from '../plugins/types.js';
+import type { AdapterOf } from './capabilities.js';
+import type { LogLine } from '../protocol/log.js';
 
 /** The secret handles issued in this render (secret-handles.ts), as plugins use them. */
 export interface RenderSecrets {
@@ -52,6 +55,13 @@ export interface BridgeCall {
   /** The render's clock and site settings: what open/close dates are checked against, how dates print. */
   readonly render: RenderClock;
   readonly secrets: RenderSecrets;
+  /**
+   * Aborted when the render ends for any reason (done, failed, CPU or wall deadline, memory
+   * limit, engine closed), at the latest at its wall deadline (render-signal.ts). A plugin passes
+   * it to every long operation it starts (streams, child processes, pages, requests: `host.http`
+   * already carries it) and writes nothing once it is aborted.
+   */
+  readonly signal: AbortSignal;
   /** Milliseconds left before the render's wall-clock deadline. */
   timeLeft(): number;
   /** Counts sleeping against the render's sleep budget; throws when it is used up. */
@@ -68,19 +78,58 @@ export interface HostResult {
   /** Block plugins: the body runs once per item, with the item in `var`. */
   iterate?: { var: string; items: Value[] };
   output?: string;
-  log?: { level: 'info' | 'warning' | 'error'; message: string }[];
+  log?: LogLine[];
 }
 
-/** A privileged plugin's host side: `attrs` are already checked against its declaration. */
+/** One attribute as the bridge hands it over, checked against its declaration (validate.ts). */
+type AttrValue<S extends AttrSpec> = S['type'] extends 'string' | 'varname'
+  ? string
+  : S['type'] extends 'int' | 'number'
+    ? number
+    : S['type'] extends 'bool'
+      ? boolean
+      : S['type'] extends 'array'
+        ? PhpArray
+        : Value;
+
+/** What an omitted attribute is: its default, or absent (never for a required one). */
+type Omitted<S> = S extends { required: true } ? never : S extends { default: infer X } ? X : undefined;
+
+/** The checked attributes of a declaration, typed from it: `{gzip}` gets `{ file_url: string; dest: string | undefined; ... }`. */
+export type AttrsOf<D extends FunctionPlugin> = { readonly [K in keyof D['attrs'] & string]: AttrValue<D['attrs'][K]> | Omitted<D['attrs'][K]> } & (D extends { extraAttrs: true }
+  ? Readonly<Record<string, Value>>
+  : unknown);
+
+/**
+ * A privileged plugin's host side, made by `implement`: the bridge checks the attributes against
+ * `declaration`, resolves the adapter its capability names (E_HOST_CAPABILITY when the host has
+ * none) and hands both over with the render's signal.
+ */
 export interface HostPlugin {
-  name: string;
-  run(attrs: Record<string, Value>, call: BridgeCall): Promise<HostResult>;
+  readonly name: string;
+  run(attrs: Record<string, Value>, call: BridgeCall, adapter: unknown, signal: AbortSignal): Promise<HostResult>;
+}
+
+/** A host plugin's run, typed from its declaration: its attributes, the adapter of its capability, the render's signal. */
+export type HostRun<D extends FunctionPlugin> = (attrs: AttrsOf<D>, call: BridgeCall, adapter: AdapterOf<D['host']>, signal: AbortSignal) => Promise<HostResult>;
+
+/** The one way to write a host plugin: against its declaration, whose name, attributes and capability it takes. */
+export function implement<const D extends FunctionPlugin & { host: string }>(declaration: D, run: HostRun<D>): HostPlugin {
+  return { name: declaration.name, run: run as HostPlugin['run'] };
 }
 
 /** What a host modifier implementation gets: the checked input and the arguments the template gave (defaults filled in). */
 export interface HostModifier {
-  name: string;
-  run(input: Value, args: Value[], call: BridgeCall): Promise<Value>;
+  readonly name: string;
+  run(input: Value, args: Value[], call: BridgeCall, adapter: unknown, signal: AbortSignal): Promise<Value>;
+}
+
+/** A host modifier, written against its declaration as `implement` writes a tag. */
+export function implementModifier<const D extends ModifierPlugin & { host: string }>(
+  declaration: D,
+  run: (input: Value, args: Value[], call: BridgeCall, adapter: AdapterOf<D['host']>, signal: AbortSignal) => Promise<Value>,
+): HostModifier {
+  return { name: declaration.name, run: run as HostModifier['run'] };
 }
 
 /**

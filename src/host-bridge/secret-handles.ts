@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { SecretRecord } from './host.js';
 import { BridgeError } from './errors.js';
 import { SecretRedactor, answerBudget } from './secret-redactor.js';
-import type { HostAnswer } from '../protocol/host-call.js';
+import type { HostAnswer, TagAnswer } from '../protocol/host-call.js';
 import type { Transfer } from '../protocol/transfer.js';
 import type { RenderSecrets } from './plugin-contract.js';
 
@@ -64,14 +64,14 @@ export class SecretHandles implements RenderSecrets {
     // A handle holds no value; left alone, it cannot be broken by a short value that matches its text.
     const handle = (s: string): boolean => this.isHandle(s);
     const value = (v: Transfer): Transfer => this.redactor.redactTransfer(v, budget, handle);
-    // Only the fields copied here leave: a field added to HostAnswer must be added (redacted) here.
-    const out: HostAnswer = {};
+    // Only the fields copied here leave: a field added to an answer must be added (redacted) here.
+    if (!a.ok) return { ok: false, error: { code: a.error.code, message: text(a.error.message) } };
+    if ('value' in a) return { ok: true, value: value(a.value) };
+    const out: TagAnswer = { ok: true };
     if (a.assign) out.assign = a.assign.map(([name, v]) => [name, value(v)]);
     if (a.iterate) out.iterate = { var: a.iterate.var, items: a.iterate.items.map(value) };
     if (a.output !== undefined) out.output = text(a.output);
     if (a.log) out.log = a.log.map((l) => ({ level: l.level, message: text(l.message) }));
-    if (a.error) out.error = { code: a.error.code, message: text(a.error.message) };
-    if (a.value !== undefined) out.value = value(a.value);
     return out;
   }
 

@@ -6,11 +6,12 @@
  * them again, since nothing the isolate sends is trusted.
  */
 import type { ModifierParam, ModifierPlugin } from './types.js';
+import type { HostCapability } from '../host-bridge/capabilities.js';
 import { arrayArg, boolArg, intArg, numberArg, strArg } from '../php/args.js';
 import type { Value } from '../value/value.js';
 
 export type HostModifierDeclaration = Omit<ModifierPlugin, 'run' | 'byReference' | 'host' | 'input'> & {
-  host: string;
+  host: HostCapability;
   input: ModifierParam;
 };
 
@@ -32,7 +33,7 @@ function phpParam(v: Value, fn: string, pos: number, p: ModifierParam): Value {
   }
 }
 
-export function defineHostModifier(d: HostModifierDeclaration): ModifierPlugin {
+export function defineHostModifier<const D extends HostModifierDeclaration>(d: D): ModifierPlugin & D {
   return {
     ...d,
     run(input, args, ctx) {

@@ -14,27 +14,8 @@ import { plugins as format } from './format/index.js';
 import { plugins as date } from './date/index.js';
 import { plugins as regex } from './regex/index.js';
 import { plugins as util } from './util/index.js';
-import { plugins as hostRequest } from './host-request/index.js';
-import { plugins as hostGeo } from './host-geo/index.js';
-import { plugins as hostCrypto } from './host-crypto/index.js';
-import { plugins as hostSecrets } from './host-secrets/index.js';
-import { plugins as hostClock } from './host-clock/index.js';
-import { plugins as hostFiles } from './host-files/index.js';
-import { plugins as hostApi } from './host-api/index.js';
-import { plugins as hostMail } from './host-mail/index.js';
-import { plugins as hostContent } from './host-content/index.js';
-import { plugins as hostSession } from './host-session/index.js';
-import { plugins as hostMembers } from './host-members/index.js';
-import { plugins as hostTags } from './host-tags/index.js';
-import { plugins as hostCommunity } from './host-community/index.js';
-import { plugins as hostDocuments } from './host-documents/index.js';
-import { plugins as hostArchives } from './host-archives/index.js';
-import { plugins as hostWebops } from './host-webops/index.js';
-import { plugins as hostSync } from './host-sync/index.js';
-import { plugins as hostBatches } from './host-batches/index.js';
-import { plugins as hostBackup } from './host-backup/index.js';
-import { plugins as hostIntegrations } from './host-integrations/index.js';
 import { plugins as php } from './php/index.js';
+import { HOST_FAMILIES } from './host-plugins.js';
 import { plugins as markup } from './markup/index.js';
 
 /**
@@ -44,15 +25,7 @@ import { plugins as markup } from './markup/index.js';
 export const FAMILIES: Readonly<Record<string, readonly Plugin[]>> = {
   core, string, html, array, json, format, date, regex, util, php, markup,
   // Declarations only: src/host-bridge/plugins/<family>/<tag>.ts implements each on the host.
-  'host-clock': hostClock, 'host-secrets': hostSecrets, 'host-request': hostRequest, 'host-crypto': hostCrypto, 'host-geo': hostGeo,
-  'host-files': hostFiles, 'host-api': hostApi, 'host-mail': hostMail, 'host-content': hostContent,
-  'host-members': hostMembers, 'host-tags': hostTags, 'host-community': hostCommunity, 'host-session': hostSession,
-  'host-documents': hostDocuments,
-  'host-archives': hostArchives,
-  'host-webops': hostWebops,
-  'host-sync': hostSync,
-  'host-batches': hostBatches, 'host-backup': hostBackup,
-  'host-integrations': hostIntegrations,
+  ...HOST_FAMILIES,
 };
 
 export const ALL_PLUGINS: readonly Plugin[] = Object.values(FAMILIES).flat();

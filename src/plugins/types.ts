@@ -8,6 +8,8 @@
  * their implementation lives on the host side of the bridge.
  */
 import type { Value } from '../value/value.js';
+import type { HostCapability } from '../host-bridge/capabilities.js';
+import type { LogLevel } from '../protocol/log.js';
 
 export type AttrType = 'string' | 'int' | 'number' | 'bool' | 'array' | 'mixed' | 'varname';
 
@@ -63,7 +65,7 @@ export interface PluginContext {
   /** Uniform random number in [0, 1) from the render's generator, seeded by the host. */
   random(): number;
   /** Appends a line to the render's log (returned with the output; the host stores it). */
-  log(level: 'info' | 'warning' | 'error', message: string): void;
+  log(level: LogLevel, message: string): void;
   /** Request data the host passed: `get`, `post`, `request`, `session`, `server` (as $smarty.get...). */
   request(kind: string): Value;
 }
@@ -111,7 +113,7 @@ export interface FunctionPlugin extends Declared {
   /** At least one of these attributes must be written (a mail needs a recipient): E_MISSING_ATTR at compile time. */
   requiresOneOf?: readonly string[];
   /** Set for privileged plugins: the host capability they need (a HostAdapters field, or `field.method` for an optional method); `run` is then absent. */
-  host?: string;
+  host?: HostCapability;
   /** Absent for privileged plugins (the host runs them) and for tags the compiler turns into code ({function}, {return}). */
   run?: (attrs: Record<string, Value>, ctx: PluginContext) => string | void;
   /**
@@ -164,14 +166,15 @@ export interface ModifierPlugin extends Declared {
    * with `defineHostModifier` (src/plugins/host-modifier.ts), whose `run` asks the host, which
    * checks `input` and `params` again before its implementation (src/host-bridge/host-modifiers.ts) runs.
    */
-  host?: string;
+  host?: HostCapability;
   /** Host modifiers: the parameter the value left of the `|` is, as PHP's parameter parsing sees it. */
   input?: ModifierParam;
 }
 
 export type Plugin = FunctionPlugin | ModifierPlugin;
 
-export function defineFunction(p: FunctionPlugin): FunctionPlugin {
+/** A tag's declaration, its literal type kept: a host plugin's implementation is typed from it (host-bridge/plugin-contract.ts `implement`). */
+export function defineFunction<const P extends FunctionPlugin>(p: P): P {
   return p;
 }
 

@@ -6,29 +6,47 @@
  * text, and the host checks every attribute again.
  */
 import type { Transfer } from './transfer.js';
+import type { ErrorCode } from './error-codes.js';
+import type { LogLine } from './log.js';
+
+/** What the isolate asks the host to run: a privileged tag, or a host modifier (`{$ip|getCountryFromIP}`). */
+export type HostCallKind = 'tag' | 'modifier';
+
+/**
+ * One call, as data. On the wire the kind is the host function's first argument and the rest its
+ * second, as JSON (two strings cross isolated-vm cheaply); the bridge reads both as untrusted.
+ */
+export type HostCall = { kind: 'tag'; name: string; attrs: Record<string, Transfer> } | { kind: 'modifier'; name: string; input: Transfer; args: Transfer[] };
+
+/** The JSON the host function's second argument holds for a call of `kind`. */
+export type HostRequest<K extends HostCallKind> = Omit<Extract<HostCall, { kind: K }>, 'kind'>;
 
 /** Inside the isolate: the host function, called synchronously (isolated-vm's applySyncPromise). */
-export type HostFunction = (plugin: string, request: string) => string;
+export type HostFunction = (kind: HostCallKind, request: string) => string;
 
-/** On the host: answers one call: plugin name and JSON request in, JSON `HostAnswer` out. */
-export type HostCallHandler = (plugin: string, request: string) => Promise<string>;
+/** On the host: answers one call: its kind and JSON request in (untrusted, so plain strings), JSON `HostAnswer` out. */
+export type HostCallHandler = (kind: string, request: string) => Promise<string>;
 
-export interface HostAnswer {
+/** A tag's answer: variables to assign, text to print, a block's items, log lines. */
+export interface TagAnswer {
+  ok: true;
   assign?: [string, Transfer][];
   /** For block plugins: the variable each item is assigned to, and the items. */
   iterate?: { var: string; items: Transfer[] };
   output?: string;
-  log?: { level: 'info' | 'warning' | 'error'; message: string }[];
-  error?: { code: string; message: string };
-  /** For host modifiers: the modifier's result. */
-  value?: Transfer;
+  log?: LogLine[];
 }
 
-/** A host modifier's request: the value left of the `|`, then the arguments. */
-export interface HostModifierRequest {
-  input: Transfer;
-  args: Transfer[];
+/** A host modifier's answer: its result. */
+export interface ModifierAnswer {
+  ok: true;
+  value: Transfer;
 }
 
-/** Host modifiers share the one bridge function with plugins; this prefix tells them apart (`|getCountryFromIP`). */
-export const HOST_MODIFIER_PREFIX = '|';
+/** Any call's failure: one of our codes and a message that names nothing of the host. */
+export interface FailedAnswer {
+  ok: false;
+  error: { code: ErrorCode; message: string };
+}
+
+export type HostAnswer = TagAnswer | ModifierAnswer | FailedAnswer;

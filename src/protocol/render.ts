@@ -5,6 +5,7 @@
  * and through a worker, src/sandbox/worker-protocol.ts). The response is untrusted on arrival.
  */
 import type { SiteSettings } from '../plugins/types.js';
+import type { LogLine } from './log.js';
 
 export interface CompiledTemplate {
   /** Key the script registers the template under. */
@@ -48,7 +49,7 @@ export interface RenderResponse {
   warnings?: string[];
   /** For each warning, the position slot when it was raised (see `at` below; 0: none). Untrusted like the rest. */
   warningsAt?: number[];
-  logs?: { level: string; message: string }[];
+  logs?: LogLine[];
   /** For each log line, the position slot when it was written (as `warningsAt`). */
   logsAt?: number[];
   returnValue?: unknown;

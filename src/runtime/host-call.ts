@@ -4,7 +4,7 @@
  * plugin, and answers with variables to assign, text to print, or an error.
  */
 import { checkTransferSize, decodeValue, encodeValue, type Transfer } from '../protocol/transfer.js';
-import { HOST_MODIFIER_PREFIX, type HostAnswer, type HostFunction, type HostModifierRequest } from '../protocol/host-call.js';
+import type { HostAnswer, HostFunction, HostRequest, ModifierAnswer, TagAnswer } from '../protocol/host-call.js';
 import type { Value } from '../value/value.js';
 import type { RenderState } from './render-state.js';
 import type { ModifierPlugin } from '../plugins/types.js';
@@ -27,16 +27,17 @@ export class HostError extends Error {
   }
 }
 
-function ask(plugin: string, attrs: Record<string, Value>, $: RenderState): HostAnswer {
+function ask(plugin: string, attrs: Record<string, Value>, $: RenderState): TagAnswer {
   if (!hostFunction) throw new HostError('E_NO_HOST', `{${plugin}} needs a host, and this sandbox has none`);
   const encoded: Record<string, Transfer> = {};
   for (const k of Object.keys(attrs)) encoded[k] = encodeValue(attrs[k]);
   checkTransferSize(Object.values(encoded), `{${plugin}}`);
-  const answer = JSON.parse(hostFunction(plugin, JSON.stringify(encoded))) as HostAnswer;
-  for (const l of answer.log ?? []) $.log(l.level, l.message);
-  if (answer.error) throw new HostError(answer.error.code, answer.error.message);
-  for (const [name, value] of answer.assign ?? []) $.assign(name, decodeValue(value));
-  return answer;
+  const answer = JSON.parse(hostFunction('tag', JSON.stringify({ name: plugin, attrs: encoded } satisfies HostRequest<'tag'>))) as HostAnswer;
+  if (!answer.ok) throw new HostError(answer.error.code, answer.error.message);
+  const tag = answer as TagAnswer;
+  for (const l of tag.log ?? []) $.log(l.level, l.message);
+  for (const [name, value] of tag.assign ?? []) $.assign(name, decodeValue(value));
+  return tag;
 }
 
 export function callHost(plugin: string, attrs: Record<string, Value>, $: RenderState): string {
@@ -58,10 +59,10 @@ export function callHostModifier(name: string, input: Value, args: Value[]): Val
   if (!hostFunction) throw new HostError('E_NO_HOST', `the modifier ${name} needs a host, and this sandbox has none`);
   const values = [encodeValue(input), ...args.map((a) => encodeValue(a))];
   checkTransferSize(values, `the modifier ${name}`);
-  const request = JSON.stringify({ input: values[0]!, args: values.slice(1) } satisfies HostModifierRequest);
-  const answer = JSON.parse(hostFunction(HOST_MODIFIER_PREFIX + name, request)) as HostAnswer;
-  if (answer.error) throw new HostError(answer.error.code, answer.error.message);
-  return decodeValue(answer.value ?? null);
+  const request = JSON.stringify({ name, input: values[0]!, args: values.slice(1) } satisfies HostRequest<'modifier'>);
+  const answer = JSON.parse(hostFunction('modifier', request)) as HostAnswer;
+  if (!answer.ok) throw new HostError(answer.error.code, answer.error.message);
+  return decodeValue((answer as ModifierAnswer).value ?? null);
 }
 
 /**

@@ -37,7 +37,7 @@ const smartcage = {
     const g = globalThis as Record<string, unknown>;
     const ref = g.__hostCall as { applySyncPromise(recv: undefined, args: [string, string]): string } | undefined;
     delete g.__hostCall;
-    if (ref) installHost((plugin, request) => ref.applySyncPromise(undefined, [plugin, request]));
+    if (ref) installHost((kind, request) => ref.applySyncPromise(undefined, [kind, request]));
     // The position slot the host shares (a view of a SharedArrayBuffer: the host only reads it).
     const where = g.__where;
     delete g.__where;

@@ -16,6 +16,7 @@ import { callHostBlock, callHostModifier } from './host-call.js';
 import { findFunction } from '../plugins/registry.js';
 import { checkReturnSize } from './return-size.js';
 import { whereSlotNow } from './where.js';
+import type { LogLevel } from '../protocol/log.js';
 
 export interface RenderInput {
   templateName: string;
@@ -32,7 +33,7 @@ export interface RenderInput {
 }
 
 export interface LogLine {
-  level: 'info' | 'warning' | 'error';
+  level: LogLevel;
   message: string;
 }
 

@@ -24,7 +24,8 @@ import { compileRuntime } from './runtime-bundle.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 import { WARMUP_RENDERS, warmupRequest, warmupTemplate } from './warmup.js';
 import { withLimits, type RenderRequestBody } from './request.js';
-import type { HostCallHandler } from '../protocol/host-call.js';
+import type { HostAnswer, HostCallHandler } from '../protocol/host-call.js';
+import { classifyIsolateError } from './ivm-errors.js';
 import type { SyncRender } from './sync-render.js';
 import { MAX_SLICE_VARS_BYTES, renderInSlice } from './sync-slice.js';
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
@@ -42,7 +43,7 @@ const TEMPLATES_PER_CONTEXT = 200;
 const BOOTSTRAP = 'smartcage.bootstrap();';
 /** A memory-reducing collection of a tenant's heap takes ~12 ms of CPU (the benchmark page's tenant). */
 const REDUCE_TIMEOUT_MS = 2000;
-const NO_RENDER = JSON.stringify({ error: { code: 'E_BRIDGE_CLOSED', message: 'no render is running' } });
+const NO_RENDER = JSON.stringify({ ok: false, error: { code: 'E_BRIDGE_CLOSED', message: 'no render is running' } } satisfies HostAnswer);
 
 interface LiveContext {
   context: ivm.Context;
@@ -361,10 +362,10 @@ export class IsolateHost {
       this.retireSoon();
       // Read after the isolate stopped: the last position the template recorded.
       const at = this.where[0];
-      const message = e instanceof Error ? e.message : String(e);
+      const failure = classifyIsolateError(e);
       if (wallExpired || (sync && performance.now() - started >= limits.wallMs)) return sandboxError('E_WALL_TIMEOUT', `the render did not finish within ${limits.wallMs} ms of wall-clock time`, at);
-      if (/timed out/i.test(message)) return sandboxError('E_CPU_TIMEOUT', `the render used more than ${limits.cpuMs} ms of CPU time`, at);
-      if (/memory limit|disposed/i.test(message)) return sandboxError('E_MEMORY_LIMIT', `the render needed more than the ${this.memoryMB} MB memory limit`, at);
+      if (failure === 'cpu-timeout') return sandboxError('E_CPU_TIMEOUT', `the render used more than ${limits.cpuMs} ms of CPU time`, at);
+      if (failure === 'memory-limit' || failure === 'disposed') return sandboxError('E_MEMORY_LIMIT', `the render needed more than the ${this.memoryMB} MB memory limit`, at);
       return sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering');
     } finally {
       copy?.release();

@@ -3,7 +3,6 @@
  * compile on the compile thread, under a code-size cap, a time cap and a bounded queue.
  */
 import { spawnSync } from 'node:child_process';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type RenderIdentity } from '../../src/index.js';
@@ -52,9 +51,6 @@ describe('compile thread', () => {
     await withEngine({ workers: 1, limits: { cpuMs: 20_000, wallMs: 30_000 } }, async (e) => {
       const bystander = () => e.render('hello {$x}', { vars: { x: 1 }, identity: { tenant: 'bystander' } });
       await bystander();
-      const delay = monitorEventLoopDelay({ resolution: 5 });
-      delay.enable();
-      await new Promise((r) => setTimeout(r, 50));
       let done = false;
       const bigRender = e.render(big, { name: 'big.tpl', vars: { item: { name: 'n' }, x: 3 }, identity: { tenant: 'big' } }).finally(() => (done = true));
       let during = 0;
@@ -63,10 +59,9 @@ describe('compile thread', () => {
         if (!done) during++;
         await new Promise((r) => setTimeout(r, 10));
       }
-      delay.disable();
       expect((await bigRender).output.split('<li>n big</li>').length - 1).toBe(Math.floor(MB / unit.length));
-      // Compiled inline, the loop stood still for 1-3 s (docs/sandbox.md); a generous bound only.
-      expect(delay.max / 1e6).toBeLessThan(500);
+      // Compiled inline, the loop stood still for 1-3 s (docs/sandbox.md) and no other render
+      // finished meanwhile; on the thread, others do. Counted, not timed: a clock bound fails on a busy machine.
       expect(during).toBeGreaterThan(3);
     });
   });

@@ -12,6 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { ALL_PLUGINS } from '../../src/plugins/registry.js';
 import { HOST_MODIFIERS, HOST_PLUGINS } from '../../src/host-bridge/plugins/index.js';
 import type { Plugin } from '../../src/plugins/types.js';
+// @ts-expect-error: a plain .mjs script, no types
+import { hostTable } from '../../scripts/host-table.mjs';
+
+type TableCheck = (root: string, plugins: readonly { name: string; kind: string; host?: string }[]) => { text?: string; problems?: string[] };
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DECLARATIONS = 'src/plugins';
@@ -85,5 +89,14 @@ describe('host plugins: declarations and implementations in pairs', () => {
       .filter((e) => looksImplemented(e.value) && !registered.has(e.value))
       .map((e) => `${e.file}: ${(e.value as { name: string }).name}`);
     expect(stray).toEqual([]);
+  });
+
+  it('the generated table (npm run reference) refuses a declaration without implementation and an implementation without declaration', () => {
+    const check = hostTable as TableCheck;
+    expect(check(ROOT, ALL_PLUGINS).problems).toBeUndefined();
+    expect(check(ROOT, [...ALL_PLUGINS, { name: 'new_tag', kind: 'function', host: 'files' }]).problems).toEqual([
+      'function new_tag: declared with host files but implemented nowhere under src/host-bridge/plugins',
+    ]);
+    expect(check(ROOT, ALL_PLUGINS.filter((p) => p.name !== 'gzip')).problems).toEqual(['gzip: implemented but not declared in src/plugins/host-plugins.ts']);
   });
 });

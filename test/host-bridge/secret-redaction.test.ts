@@ -181,24 +181,26 @@ describe('SecretHandles.redactAnswer', () => {
     const s = new SecretHandles();
     s.issue('T', { value: 'tok-value-123456', hosts: [] });
     const a = s.redactAnswer({
+      ok: true,
       assign: [['r', 'tok-value-123456']],
       iterate: { var: 'i', items: [{ a: [['k', 'tok-value-123456']] }] },
       output: 'out tok-value-123456',
       log: [{ level: 'warning', message: 'log tok-value-123456' }],
-      error: { code: 'E_X', message: 'err tok-value-123456' },
-      value: 'tok-value-123456',
     });
     expect(JSON.stringify(a)).not.toContain('tok-value');
-    expect(a.output).toBe('out [secret:T redacted]');
+    expect(a).toMatchObject({ output: 'out [secret:T redacted]' });
+    const failed = s.redactAnswer({ ok: false, error: { code: 'E_HOST_FAILED', message: 'err tok-value-123456' } });
+    expect(failed).toEqual({ ok: false, error: { code: 'E_HOST_FAILED', message: 'err [secret:T redacted]' } });
+    expect(JSON.stringify(s.redactAnswer({ ok: true, value: 'tok-value-123456' }))).not.toContain('tok-value');
   });
 
   it('leaves the handles of this render whole, even when a short value matches their text', () => {
     const s = new SecretHandles();
     const h = s.issue('S', { value: 'secret' });
     const other = new SecretHandles().issue('S', { value: 'secret' });
-    const a = s.redactAnswer({ assign: [['s', h], ['t', `${h} secret`], ['u', other]] });
+    const a = s.redactAnswer({ ok: true, assign: [['s', h], ['t', `${h} secret`], ['u', other]] });
     // "[secret:S redacted]" would show the value again: the marker falls back to one that does not.
-    expect(a.assign).toEqual([
+    expect('assign' in a && a.assign).toEqual([
       ['s', h],
       ['t', `[[redacted]:S:${h.slice(10, -1)}] [redacted]`],
       ['u', `[[redacted]:S:${other.slice(10, -1)}]`],

@@ -87,13 +87,19 @@ export class ChromiumBrowser implements BrowserAdapter {
         acceptDownloads: false,
       });
       let timer: NodeJS.Timeout | undefined;
+      let onAbort: (() => void) | undefined;
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new BridgeError('E_WALL_TIMEOUT', `{generate_pdf} the page did not finish within the render's wall time: ${job.url}`)), Math.max(0, deadline - Date.now()));
+        // The render ended: the page is closed now, not at its own deadline (D160).
+        onAbort = () => reject(new BridgeError('E_BRIDGE_CLOSED', `{generate_pdf} the render ended before the page was captured: ${job.url}`));
+        if (job.signal?.aborted) onAbort();
+        else job.signal?.addEventListener('abort', onAbort, { once: true });
       });
       try {
         return await Promise.race([this.run(context, job), timedOut]);
       } finally {
         clearTimeout(timer);
+        if (onAbort) job.signal?.removeEventListener('abort', onAbort);
         await this.dispose(context);
       }
     });

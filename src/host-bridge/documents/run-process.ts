@@ -19,6 +19,8 @@ export interface RunOptions {
   maxOutputBytes: number;
   cwd: string;
   env?: Record<string, string>;
+  /** Killed once this aborts (the render ended, D160), as at its deadline. */
+  signal?: AbortSignal;
 }
 
 /** The process's stdout, when it exits with 0 within its deadline and output cap. */
@@ -33,6 +35,10 @@ export function runProcess(command: string, args: readonly string[], o: RunOptio
       child.kill('SIGKILL');
     };
     const timer = setTimeout(() => fail(new ProcessError('timeout', `${command} took longer than ${o.timeoutMs} ms`)), Math.max(0, o.timeoutMs));
+    const onAbort = (): void => fail(new ProcessError('timeout', `${command} was stopped: its render ended`));
+    if (o.signal?.aborted) onAbort();
+    else o.signal?.addEventListener('abort', onAbort, { once: true });
+    child.on('close', () => o.signal?.removeEventListener('abort', onAbort));
     child.stdout.on('data', (c: Buffer) => {
       size += c.length;
       if (size > o.maxOutputBytes) fail(new ProcessError('output', `${command} printed more than ${o.maxOutputBytes} bytes`));

@@ -41,7 +41,7 @@ export class VisionOcr implements OcrAdapter {
     const pages: string[] = [];
     for (let first = 1; first <= req.maxPages; first += FILES_PER_REQUEST) {
       const wanted = Array.from({ length: Math.min(FILES_PER_REQUEST, req.maxPages - first + 1) }, (_, i) => first + i);
-      const answer = await this.annotate({ requests: [{ inputConfig: { content, mimeType }, features: [{ type: 'DOCUMENT_TEXT_DETECTION' }], pages: wanted }] }, deadline);
+      const answer = await this.annotate({ requests: [{ inputConfig: { content, mimeType }, features: [{ type: 'DOCUMENT_TEXT_DETECTION' }], pages: wanted }] }, deadline, req.signal);
       if (answer.error) throw new Error(`the OCR service refused the document: ${answer.error.message ?? 'no reason given'}`);
       const got = [...(answer.responses ?? [])].sort((a, b) => (a.context?.pageNumber ?? 0) - (b.context?.pageNumber ?? 0));
       for (const page of got) {
@@ -54,7 +54,7 @@ export class VisionOcr implements OcrAdapter {
     return pages;
   }
 
-  private async annotate(body: unknown, deadline: number): Promise<FileAnswer> {
+  private async annotate(body: unknown, deadline: number, signal: AbortSignal | undefined): Promise<FileAnswer> {
     const key = this.options.apiKey;
     const res = await this.options.http.fetch({
       method: 'POST',
@@ -62,6 +62,7 @@ export class VisionOcr implements OcrAdapter {
       headers: [['content-type', 'application/json'], ...(key ? [['x-goog-api-key', key] as [string, string]] : [])],
       body: JSON.stringify(body),
       timeoutMs: Math.max(1, deadline - Date.now()),
+      ...(signal ? { signal } : {}),
       ...(key ? { secretHeaders: ['x-goog-api-key'] } : {}),
     });
     if (res.status !== 200) throw new Error(`the OCR service answered ${res.status}`);

@@ -6,6 +6,7 @@
  * path, never a key, bucket or host.
  */
 import type { S3Client } from '@aws-sdk/client-s3';
+import { currentRenderSignal } from '../../render-signal.js';
 
 export interface S3Location {
   /** e.g. `https://s3.ap-northeast-1.amazonaws.com` or a compatible server; absent: AWS by region. */
@@ -67,6 +68,12 @@ function failure(e: unknown): S3Failure {
   return new S3Failure(name.replace(/[^A-Za-z0-9_]/g, '').slice(0, 60) || 'Error', o.$metadata?.httpStatusCode);
 }
 
+/** A request made for a render stops when the render ends (D160): its signal, where there is one. */
+function sendOptions(): { abortSignal?: AbortSignal } {
+  const signal = currentRenderSignal();
+  return signal ? { abortSignal: signal } : {};
+}
+
 export class Bucket {
   private loaded: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
 
@@ -105,7 +112,7 @@ export class Bucket {
   async head(key: string): Promise<ObjectHead | null> {
     const { sdk, client } = await this.load();
     try {
-      const r = await client.send(new sdk.HeadObjectCommand({ Bucket: this.loc.bucket, Key: key }));
+      const r = await client.send(new sdk.HeadObjectCommand({ Bucket: this.loc.bucket, Key: key }), sendOptions());
       return { size: r.ContentLength ?? 0, mtime: r.LastModified?.getTime() ?? 0, etag: r.ETag };
     } catch (e) {
       const f = failure(e);
@@ -120,7 +127,7 @@ export class Bucket {
     let body: AsyncIterable<Uint8Array> & { destroy?: () => void };
     let etag: string | undefined;
     try {
-      const r = await client.send(new sdk.GetObjectCommand({ Bucket: this.loc.bucket, Key: key }));
+      const r = await client.send(new sdk.GetObjectCommand({ Bucket: this.loc.bucket, Key: key }), sendOptions());
       body = r.Body as unknown as typeof body;
       etag = r.ETag;
       if ((r.ContentLength ?? 0) > max) {
@@ -161,6 +168,7 @@ export class Bucket {
           IfMatch: o.ifMatch,
           IfNoneMatch: o.ifNoneMatch,
         }),
+        sendOptions(),
       );
     } catch (e) {
       throw failure(e);
@@ -173,10 +181,10 @@ export class Bucket {
       const batch = keys.slice(i, i + 1000);
       try {
         if (batch.length === 1) {
-          await client.send(new sdk.DeleteObjectCommand({ Bucket: this.loc.bucket, Key: batch[0] }));
+          await client.send(new sdk.DeleteObjectCommand({ Bucket: this.loc.bucket, Key: batch[0] }), sendOptions());
           continue;
         }
-        const r = await client.send(new sdk.DeleteObjectsCommand({ Bucket: this.loc.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+        const r = await client.send(new sdk.DeleteObjectsCommand({ Bucket: this.loc.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }), sendOptions());
         if (r.Errors?.length) throw new S3Failure(r.Errors[0].Code ?? 'DeleteFailed', undefined);
       } catch (e) {
         throw failure(e);
@@ -197,6 +205,7 @@ export class Bucket {
       try {
         r = await client.send(
           new sdk.ListObjectsV2Command({ Bucket: this.loc.bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: Math.max(1, Math.min(1000, budget + 1 - out.length)) }),
+          sendOptions(),
         );
       } catch (e) {
         throw failure(e);
@@ -215,7 +224,7 @@ export class Bucket {
   async any(prefix: string): Promise<boolean> {
     const { sdk, client } = await this.load();
     try {
-      const r = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.loc.bucket, Prefix: prefix, MaxKeys: 1 }));
+      const r = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.loc.bucket, Prefix: prefix, MaxKeys: 1 }), sendOptions());
       return (r.Contents?.length ?? 0) > 0;
     } catch (e) {
       throw failure(e);

@@ -16,7 +16,7 @@
  * http_code_var=0 (spec, Errors) and logs a warning. Messages name the endpoint as the template
  * wrote it (handles, never values), never a resolved address.
  */
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import type { SecretRecord } from '../../host.js';
 import type { EgressResponse } from '../../egress/guard.js';
@@ -28,6 +28,7 @@ import { clientTls } from './mtls.js';
 import { uploadBody } from './upload.js';
 import { saveDownload } from './download.js';
 import { missingAdapter } from '../../capabilities.js';
+import declaration from '../../../plugins/host-api/api.js';
 
 
 interface Cached {
@@ -59,111 +60,106 @@ function headersValue(pairs: readonly [string, string][]): PhpArray {
   return out;
 }
 
-export const api: HostPlugin = {
-  name: 'api',
-  async run(attrs, call) {
-    const http = call.host.http;
-    if (!http) throw missingAdapter('{api}', 'http');
-    const method = String(attrs.method ?? 'GET');
-    const download = attrs.dl_flg === true;
-    if (download && !call.host.files) throw missingAdapter('{api} dl_flg', 'files');
-    if (download && typeof attrs.json_var === 'string') throw new BridgeError('E_BAD_COMBINATION', '{api} with dl_flg saves the body to a file: var receives its path, json_var is not set');
+export const api = implement(declaration, async (attrs, call, http) => {
+  const method = String(attrs.method ?? 'GET');
+  const download = attrs.dl_flg === true;
+  if (download && !call.host.files) throw missingAdapter('{api} dl_flg', 'files');
+  if (download && typeof attrs.json_var === 'string') throw new BridgeError('E_BAD_COMBINATION', '{api} with dl_flg saves the body to a file: var receives its path, json_var is not set');
 
-    const endpoint = String(attrs.endpoint);
-    const shown = quote(endpoint);
-    // A handle in the endpoint is never substituted: its host would decide its own permission.
-    call.secrets.substitute(endpoint, 'the api endpoint (use headers, query or body)', () => false);
-    let url: URL;
+  const endpoint = String(attrs.endpoint);
+  const shown = quote(endpoint);
+  // A handle in the endpoint is never substituted: its host would decide its own permission.
+  call.secrets.substitute(endpoint, 'the api endpoint (use headers, query or body)', () => false);
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new BridgeError('E_BAD_URL', `{api} endpoint is not a URL: ${shown}`);
+  }
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+
+  const jsonBody = typeof attrs.json_body === 'string' ? attrs.json_body : undefined;
+  const rawBody = typeof attrs.body === 'string' ? attrs.body : undefined;
+  if (jsonBody !== undefined && rawBody !== undefined) throw new BridgeError('E_BAD_COMBINATION', '{api} takes json_body or body, not both');
+  const bodyText = jsonBody ?? rawBody;
+  if (bodyText !== undefined && (method === 'GET' || method === 'HEAD')) throw new BridgeError('E_BAD_COMBINATION', `{api} a ${method} request cannot have a body`);
+  const withFiles = attrs.files instanceof PhpArray && attrs.files.size > 0;
+  if (withFiles && bodyText !== undefined) throw new BridgeError('E_BAD_COMBINATION', '{api} takes files or a body (json_body, body), not both');
+
+  const tls = await clientTls(attrs, call, url);
+
+  const allowed = (r: SecretRecord): boolean => hostAllows(r, url);
+  const use = `a request to ${url.protocol}//${host}`;
+  const sub = (s: string): string => call.secrets.substitute(s, use, allowed);
+
+  // Headers: handles are allowed in values only, never in names.
+  const headers: [string, string][] = [];
+  const secretHeaders: string[] = [];
+  for (const [name, value] of parseHeaderList('api', attrs.headers)) {
+    call.secrets.substitute(name, 'a header name', () => false);
+    const sent = sub(value);
+    if (sent !== value) secretHeaders.push(name);
+    headers.push([name, wireValue(sent)]);
+  }
+  const typed = headers.some(([n]) => n.toLowerCase() === 'content-type');
+  if (jsonBody !== undefined && !typed) headers.push(['Content-Type', 'application/json']);
+  const upload = withFiles ? await uploadBody(attrs.files ?? null, method, call) : undefined;
+  if (upload && method !== 'PUT' && typed) throw new BridgeError('E_BAD_COMBINATION', '{api} files are sent as multipart/form-data: leave the Content-Type header out');
+  if (upload && !typed) headers.push(['Content-Type', upload.contentType]);
+
+  // Never in the URL: servers log it, echo it and pass it on in redirects; headers or the body only.
+  const queries = attrs.queries ?? null;
+  const inQuery = (s: string): string => call.secrets.substitute(s, 'a query string (use a header or the body)', () => false);
+  if (keysContain(queries, (k) => call.secrets.contains(k))) throw new BridgeError('E_SECRET_DENIED', '{api} a secret may not be used as a query key');
+  const query = buildQuery(typeof attrs.query === 'string' ? inQuery(attrs.query) : null, mapStrings(queries, inQuery));
+  const target = appendQuery(endpoint, query);
+  const bodySent = bodyText === undefined ? undefined : sub(bodyText);
+  const body = upload ? upload.body : bodySent === undefined ? undefined : Buffer.from(toBytes(bodySent));
+  // Secrets go only to the origin their record allows, which was checked for this URL: the
+  // guard follows no redirect that leaves it (it answers the 3xx instead).
+  const secretBody = bodySent !== undefined && bodySent !== bodyText;
+  // A slice of an echo would hand the secret back in pieces too short to recognise.
+  if ((secretHeaders.length > 0 || secretBody) && headers.some(([n]) => /^(if-)?range$/i.test(n))) {
+    throw new BridgeError('E_SECRET_DENIED', '{api} a request that carries a secret may not ask for a byte range');
+  }
+
+  const left = call.timeLeft();
+  if (left <= 50) throw new BridgeError('E_WALL_TIMEOUT', '{api} no time left in the render for a request');
+  const timeoutMs = Math.min(Number(attrs.timeout ?? 30) * 1000, left - 50);
+
+  const cacheMinutes = typeof attrs.cache_time === 'number' ? attrs.cache_time : 0;
+  const cacheable = cacheMinutes > 0 && (method === 'GET' || method === 'HEAD');
+  // The mTLS secret names are part of the key: an answer to one client certificate is not another's.
+  const tlsNames = tls ? [attrs.sslcert, attrs.sslkey, attrs.cainfo].map((v) => (typeof v === 'string' ? v : '')) : [];
+  const key = cacheable ? ResponseCache.key(call.identity.tenant, [method, target, [...headers].map(([n, v]) => [n.toLowerCase(), v]).sort(), tlsNames]) : '';
+  let res = cacheable ? apiCache.get(call.identity.tenant, key)?.res : undefined;
+
+  if (!res) {
+    chargeRequest(call, 'api');
     try {
-      url = new URL(endpoint);
-    } catch {
-      throw new BridgeError('E_BAD_URL', `{api} endpoint is not a URL: ${shown}`);
+      res = await http.fetch({ method, url: target, headers, ...(body ? { body } : {}), ...(tls ? { tls } : {}), timeoutMs, secretHeaders, secretBody });
+    } catch (e) {
+      const reason = failureReason(e, 'api', shown);
+      const assign: [string, Value][] = [];
+      if (typeof attrs.status_var === 'string') assign.push([attrs.status_var, 0]);
+      if (typeof attrs.http_code_var === 'string') assign.push([attrs.http_code_var, 0]);
+      return { assign, log: [{ level: 'warning', message: `{api} ${reason}${tls ? ' (mTLS)' : ''}: ${shown}` }] };
     }
-    const host = url.hostname.toLowerCase().replace(/\.$/, '');
+    if (cacheable && res.status >= 200 && res.status < 300) apiCache.set(call.identity.tenant, key, { bytes: res.body.length + 512, res }, cacheMinutes * 60_000);
+  }
 
-    const jsonBody = typeof attrs.json_body === 'string' ? attrs.json_body : undefined;
-    const rawBody = typeof attrs.body === 'string' ? attrs.body : undefined;
-    if (jsonBody !== undefined && rawBody !== undefined) throw new BridgeError('E_BAD_COMBINATION', '{api} takes json_body or body, not both');
-    const bodyText = jsonBody ?? rawBody;
-    if (bodyText !== undefined && (method === 'GET' || method === 'HEAD')) throw new BridgeError('E_BAD_COMBINATION', `{api} a ${method} request cannot have a body`);
-    const withFiles = attrs.files instanceof PhpArray && attrs.files.size > 0;
-    if (withFiles && bodyText !== undefined) throw new BridgeError('E_BAD_COMBINATION', '{api} takes files or a body (json_body, body), not both');
-
-    const tls = await clientTls(attrs, call, url);
-
-    const allowed = (r: SecretRecord): boolean => hostAllows(r, url);
-    const use = `a request to ${url.protocol}//${host}`;
-    const sub = (s: string): string => call.secrets.substitute(s, use, allowed);
-
-    // Headers: handles are allowed in values only, never in names.
-    const headers: [string, string][] = [];
-    const secretHeaders: string[] = [];
-    for (const [name, value] of parseHeaderList('api', attrs.headers)) {
-      call.secrets.substitute(name, 'a header name', () => false);
-      const sent = sub(value);
-      if (sent !== value) secretHeaders.push(name);
-      headers.push([name, wireValue(sent)]);
-    }
-    const typed = headers.some(([n]) => n.toLowerCase() === 'content-type');
-    if (jsonBody !== undefined && !typed) headers.push(['Content-Type', 'application/json']);
-    const upload = withFiles ? await uploadBody(attrs.files ?? null, method, call) : undefined;
-    if (upload && method !== 'PUT' && typed) throw new BridgeError('E_BAD_COMBINATION', '{api} files are sent as multipart/form-data: leave the Content-Type header out');
-    if (upload && !typed) headers.push(['Content-Type', upload.contentType]);
-
-    // Never in the URL: servers log it, echo it and pass it on in redirects; headers or the body only.
-    const queries = attrs.queries ?? null;
-    const inQuery = (s: string): string => call.secrets.substitute(s, 'a query string (use a header or the body)', () => false);
-    if (keysContain(queries, (k) => call.secrets.contains(k))) throw new BridgeError('E_SECRET_DENIED', '{api} a secret may not be used as a query key');
-    const query = buildQuery(typeof attrs.query === 'string' ? inQuery(attrs.query) : null, mapStrings(queries, inQuery));
-    const target = appendQuery(endpoint, query);
-    const bodySent = bodyText === undefined ? undefined : sub(bodyText);
-    const body = upload ? upload.body : bodySent === undefined ? undefined : Buffer.from(toBytes(bodySent));
-    // Secrets go only to the origin their record allows, which was checked for this URL: the
-    // guard follows no redirect that leaves it (it answers the 3xx instead).
-    const secretBody = bodySent !== undefined && bodySent !== bodyText;
-    // A slice of an echo would hand the secret back in pieces too short to recognise.
-    if ((secretHeaders.length > 0 || secretBody) && headers.some(([n]) => /^(if-)?range$/i.test(n))) {
-      throw new BridgeError('E_SECRET_DENIED', '{api} a request that carries a secret may not ask for a byte range');
-    }
-
-    const left = call.timeLeft();
-    if (left <= 50) throw new BridgeError('E_WALL_TIMEOUT', '{api} no time left in the render for a request');
-    const timeoutMs = Math.min(Number(attrs.timeout ?? 30) * 1000, left - 50);
-
-    const cacheMinutes = typeof attrs.cache_time === 'number' ? attrs.cache_time : 0;
-    const cacheable = cacheMinutes > 0 && (method === 'GET' || method === 'HEAD');
-    // The mTLS secret names are part of the key: an answer to one client certificate is not another's.
-    const tlsNames = tls ? [attrs.sslcert, attrs.sslkey, attrs.cainfo].map((v) => (typeof v === 'string' ? v : '')) : [];
-    const key = cacheable ? ResponseCache.key(call.identity.tenant, [method, target, [...headers].map(([n, v]) => [n.toLowerCase(), v]).sort(), tlsNames]) : '';
-    let res = cacheable ? apiCache.get(call.identity.tenant, key)?.res : undefined;
-
-    if (!res) {
-      chargeRequest(call, 'api');
-      try {
-        res = await http.fetch({ method, url: target, headers, ...(body ? { body } : {}), ...(tls ? { tls } : {}), timeoutMs, secretHeaders, secretBody });
-      } catch (e) {
-        const reason = failureReason(e, 'api', shown);
-        const assign: [string, Value][] = [];
-        if (typeof attrs.status_var === 'string') assign.push([attrs.status_var, 0]);
-        if (typeof attrs.http_code_var === 'string') assign.push([attrs.http_code_var, 0]);
-        return { assign, log: [{ level: 'warning', message: `{api} ${reason}${tls ? ' (mTLS)' : ''}: ${shown}` }] };
-      }
-      if (cacheable && res.status >= 200 && res.status < 300) apiCache.set(call.identity.tenant, key, { bytes: res.body.length + 512, res }, cacheMinutes * 60_000);
-    }
-
-    const ok = res.status >= 200 && res.status < 300;
-    const saved = download && ok ? await saveDownload(res.body, res.url, call) : undefined;
-    const text = download ? (saved ?? '') : fromBytes(res.body);
-    const assign: [string, Value][] = [];
-    if (typeof attrs.var === 'string') assign.push([attrs.var, text]);
-    if (typeof attrs.json_var === 'string') {
-      const decoded = jsonDecode(text, true);
-      assign.push([attrs.json_var, decoded === null && text.trim() !== 'null' ? text : decoded]);
-    }
-    if (typeof attrs.resp_header_var === 'string') assign.push([attrs.resp_header_var, headersValue(res.headers)]);
-    if (typeof attrs.http_code_var === 'string') assign.push([attrs.http_code_var, res.status]);
-    if (typeof attrs.status_var === 'string') assign.push([attrs.status_var, res.status >= 200 && res.status < 400 ? 1 : 0]);
-    // Spec, api rule 4: connection results of mTLS go to the API log.
-    return tls ? { assign, log: [{ level: 'info', message: `{api} mTLS request answered ${res.status}: ${shown}` }] } : { assign };
-  },
-};
+  const ok = res.status >= 200 && res.status < 300;
+  const saved = download && ok ? await saveDownload(res.body, res.url, call) : undefined;
+  const text = download ? (saved ?? '') : fromBytes(res.body);
+  const assign: [string, Value][] = [];
+  if (typeof attrs.var === 'string') assign.push([attrs.var, text]);
+  if (typeof attrs.json_var === 'string') {
+    const decoded = jsonDecode(text, true);
+    assign.push([attrs.json_var, decoded === null && text.trim() !== 'null' ? text : decoded]);
+  }
+  if (typeof attrs.resp_header_var === 'string') assign.push([attrs.resp_header_var, headersValue(res.headers)]);
+  if (typeof attrs.http_code_var === 'string') assign.push([attrs.http_code_var, res.status]);
+  if (typeof attrs.status_var === 'string') assign.push([attrs.status_var, res.status >= 200 && res.status < 400 ? 1 : 0]);
+  // Spec, api rule 4: connection results of mTLS go to the API log.
+  return tls ? { assign, log: [{ level: 'info', message: `{api} mTLS request answered ${res.status}: ${shown}` }] } : { assign };
+});

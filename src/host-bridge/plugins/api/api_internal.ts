@@ -1,4 +1,5 @@
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import { requestInternal } from './internal-request.js';
+import declaration from '../../../plugins/host-api/api_internal.js';
 
-export const apiInternal: HostPlugin = { name: 'api_internal', run: (attrs, call) => requestInternal('api_internal', attrs, call) };
+export const apiInternal = implement(declaration, (attrs, call) => requestInternal('api_internal', attrs, call));

@@ -9,6 +9,7 @@ import type { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
 import yauzl from 'yauzl';
 import type { BridgeCall } from '../../plugin-contract.js';
+import { checkRender } from '../../render-signal.js';
 import { BridgeError } from '../../errors.js';
 import { FileError } from '../../files/errors.js';
 import type { VirtualPath } from '../../files/virtual-path.js';
@@ -39,6 +40,7 @@ function yauzlReason(e: unknown): string {
 }
 
 export function checkTime(call: BridgeCall, what: string): void {
+  checkRender(call.signal, `{unzip} ${what}`);
   if (call.timeLeft() <= 0) throw new BridgeError('E_WALL_TIMEOUT', `{unzip} the render's time ran out while ${what}`);
 }
 

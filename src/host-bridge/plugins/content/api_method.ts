@@ -5,7 +5,7 @@
  * is an error of the template; an unknown model or operation is a response with `errors`, as the
  * platform answers it.
  */
-import type { BridgeCall, HostPlugin } from '../../plugin-contract.js';
+import { implement, type BridgeCall } from '../../plugin-contract.js';
 import type { ContentAdapter } from '../../adapters/content.js';
 import { BridgeError } from '../../errors.js';
 import { PhpArray, type Value } from '../../../value/value.js';
@@ -13,6 +13,7 @@ import { pageInfo } from '../../../plugins/array/pager.js';
 import { contentAdapter, param } from './common.js';
 import { langAttr, positiveId } from '../data-attrs.js';
 import { categoryList, topicDetail, topicList, type ReadOptions } from './topics-query.js';
+import declaration from '../../../plugins/host-content/api_method.js';
 
 const DEFAULT_CNT = 10;
 const MAX_CNT = 100;
@@ -74,24 +75,21 @@ function lang(call: BridgeCall, r: { requestParams: Value; methodParams: Value }
   return langAttr('api_method', asked, call);
 }
 
-export const apiMethod: HostPlugin = {
-  name: 'api_method',
-  async run(attrs, call) {
-    const name = String(attrs.var);
-    if (attrs.version !== 1) throw new BridgeError('E_BAD_ATTRIBUTE', `{api_method} version=${String(attrs.version)}: only version 1 of the model operations exists`);
-    const model = typeof attrs.model === 'string' ? attrs.model : '';
-    const method = typeof attrs.method === 'string' ? attrs.method : '';
-    if (POST_TYPE.test(method)) {
-      throw new BridgeError('E_BAD_ATTRIBUTE', `{api_method} runs GET-type operations only: ${model}::${method} writes (use an endpoint with {api_internal} for that)`);
-    }
-    // Own keys only: a model such as `constructor` or `__proto__` must not reach Object's members.
-    const models = Object.hasOwn(OPERATIONS, model.toLowerCase()) ? OPERATIONS[model.toLowerCase()] : undefined;
-    const operation = models && Object.hasOwn(models, method) ? models[method] : undefined;
-    if (!operation) {
-      return { assign: [[name, failed('unknown_method', `no GET-type operation ${model}::${method} (known: Topics::list, Topics::details, TopicsCategory::list)`)]] };
-    }
-    const params = { requestParams: attrs.request_params ?? null, methodParams: attrs.method_params ?? null };
-    const read = { tenant: call.identity.tenant, lang: lang(call, params), render: call.render };
-    return { assign: [[name, await operation({ content: contentAdapter(call, 'api_method'), ...params, read })]] };
-  },
-};
+export const apiMethod = implement(declaration, async (attrs, call) => {
+  const name = String(attrs.var);
+  if (attrs.version !== 1) throw new BridgeError('E_BAD_ATTRIBUTE', `{api_method} version=${String(attrs.version)}: only version 1 of the model operations exists`);
+  const model = typeof attrs.model === 'string' ? attrs.model : '';
+  const method = typeof attrs.method === 'string' ? attrs.method : '';
+  if (POST_TYPE.test(method)) {
+    throw new BridgeError('E_BAD_ATTRIBUTE', `{api_method} runs GET-type operations only: ${model}::${method} writes (use an endpoint with {api_internal} for that)`);
+  }
+  // Own keys only: a model such as `constructor` or `__proto__` must not reach Object's members.
+  const models = Object.hasOwn(OPERATIONS, model.toLowerCase()) ? OPERATIONS[model.toLowerCase()] : undefined;
+  const operation = models && Object.hasOwn(models, method) ? models[method] : undefined;
+  if (!operation) {
+    return { assign: [[name, failed('unknown_method', `no GET-type operation ${model}::${method} (known: Topics::list, Topics::details, TopicsCategory::list)`)]] };
+  }
+  const params = { requestParams: attrs.request_params ?? null, methodParams: attrs.method_params ?? null };
+  const read = { tenant: call.identity.tenant, lang: lang(call, params), render: call.render };
+  return { assign: [[name, await operation({ content: contentAdapter(call, 'api_method'), ...params, read })]] };
+});

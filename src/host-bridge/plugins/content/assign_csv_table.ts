@@ -3,13 +3,13 @@
  * get_key_val, keyed by one or more columns; `filter` (csv-filter.ts) keeps matching rows, on the
  * columns allow_list names.
  */
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import type { CsvTable } from '../../adapters/content.js';
 import { BridgeError } from '../../errors.js';
-import { missingAdapter } from '../../capabilities.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { langAttr, positiveId } from '../data-attrs.js';
 import { compileFilter } from './csv-filter.js';
+import declaration from '../../../plugins/host-content/assign_csv_table.js';
 
 const MAX_KEY_DEPTH = 4;
 
@@ -57,24 +57,19 @@ function keyed(rows: readonly (readonly string[])[], keys: readonly number[], va
   return out;
 }
 
-export const assignCsvTable: HostPlugin = {
-  name: 'assign_csv_table',
-  async run(attrs, call) {
-    const masters = call.host.masters;
-    if (!masters) throw missingAdapter('{assign_csv_table}', 'masters');
-    const tenant = call.identity.tenant;
-    const lang = langAttr('assign_csv_table', attrs.lang, call);
-    const filter = typeof attrs.filter === 'string' && attrs.filter.trim() !== '' ? attrs.filter : null;
-    const allowList = typeof attrs.allow_list === 'string' ? attrs.allow_list.split(',').map((s) => s.trim()).filter((s) => s !== '') : [];
-    if (filter !== null && allowList.length === 0) bad('filter= needs allow_list= (the columns the filter may use)');
-    const id = Number(attrs.csvtable_id);
-    let table = await masters.csvTable(tenant, id, lang);
-    if (table && table.rows.length === 0 && lang !== call.render.lang) table = (await masters.csvTable(tenant, id, call.render.lang)) ?? table;
-    const name = String(attrs.var);
-    if (!table) return { assign: [[name, PhpArray.empty()]] };
-    const rows = filter === null ? table.rows : table.rows.filter(compileFilter(filter, new Set(allowList), table.columns));
-    if (attrs.get_key_val !== true) return { assign: [[name, PhpArray.fromList(rows.map((r) => PhpArray.fromList([...r])))]] };
-    const valueIdx = attrs.value_idx === undefined || attrs.value_idx === null ? null : columnIndex('value_idx', attrs.value_idx, table);
-    return { assign: [[name, keyed(rows, keyIndexes(attrs.key_idx, table), valueIdx, attrs.multiple === true)]] };
-  },
-};
+export const assignCsvTable = implement(declaration, async (attrs, call, masters) => {
+  const tenant = call.identity.tenant;
+  const lang = langAttr('assign_csv_table', attrs.lang, call);
+  const filter = typeof attrs.filter === 'string' && attrs.filter.trim() !== '' ? attrs.filter : null;
+  const allowList = typeof attrs.allow_list === 'string' ? attrs.allow_list.split(',').map((s) => s.trim()).filter((s) => s !== '') : [];
+  if (filter !== null && allowList.length === 0) bad('filter= needs allow_list= (the columns the filter may use)');
+  const id = Number(attrs.csvtable_id);
+  let table = await masters.csvTable(tenant, id, lang);
+  if (table && table.rows.length === 0 && lang !== call.render.lang) table = (await masters.csvTable(tenant, id, call.render.lang)) ?? table;
+  const name = String(attrs.var);
+  if (!table) return { assign: [[name, PhpArray.empty()]] };
+  const rows = filter === null ? table.rows : table.rows.filter(compileFilter(filter, new Set(allowList), table.columns));
+  if (attrs.get_key_val !== true) return { assign: [[name, PhpArray.fromList(rows.map((r) => PhpArray.fromList([...r])))]] };
+  const valueIdx = attrs.value_idx === undefined || attrs.value_idx === null ? null : columnIndex('value_idx', attrs.value_idx, table);
+  return { assign: [[name, keyed(rows, keyIndexes(attrs.key_idx, table), valueIdx, attrs.multiple === true)]] };
+});

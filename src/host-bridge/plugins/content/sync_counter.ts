@@ -2,11 +2,12 @@
  * {sync_counter}: the pending counter values of the given contents become the contents' values,
  * in one transaction of the adapter (all or none). IDs: an array, or a comma-separated string.
  */
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { contentAdapter } from './common.js';
 import { positiveId } from '../data-attrs.js';
+import declaration from '../../../plugins/host-content/sync_counter.js';
 
 const MAX_IDS = 1000;
 
@@ -26,12 +27,9 @@ function idsOf(v: Value): number[] {
   return [...ids];
 }
 
-export const syncCounter: HostPlugin = {
-  name: 'sync_counter',
-  async run(attrs, call) {
-    const content = contentAdapter(call, 'sync_counter');
-    const ids = idsOf(attrs.ids);
-    if (ids.length > 0) await content.syncCounters(call.identity.tenant, ids);
-    return {};
-  },
-};
+export const syncCounter = implement(declaration, async (attrs, call) => {
+  const content = contentAdapter(call, 'sync_counter');
+  const ids = idsOf(attrs.ids);
+  if (ids.length > 0) await content.syncCounters(call.identity.tenant, ids);
+  return {};
+});

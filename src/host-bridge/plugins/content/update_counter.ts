@@ -1,8 +1,6 @@
 /** {update_counter}: sets a counter column's pending value (visible in the content after {sync_counter}). */
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import { writeCounter } from './counter-target.js';
+import declaration from '../../../plugins/host-content/update_counter.js';
 
-export const updateCounter: HostPlugin = {
-  name: 'update_counter',
-  run: (attrs, call) => writeCounter('update_counter', attrs, call, (content, tenant, target, value) => content.setCounter(tenant, target, value)),
-};
+export const updateCounter = implement(declaration, (attrs, call) => writeCounter('update_counter', attrs, call, (content, tenant, target, value) => content.setCounter(tenant, target, value)));

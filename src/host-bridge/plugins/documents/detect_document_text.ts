@@ -18,7 +18,7 @@
  *  - At most MAX_DOCUMENT_PAGES pages are read. no_cache=true reads again (and stores the result).
  */
 import { createHash } from 'node:crypto';
-import type { HostPlugin, BridgeCall } from '../../plugin-contract.js';
+import { implement, type BridgeCall } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { FileError } from '../../files/errors.js';
 import { missingAdapter } from '../../capabilities.js';
@@ -27,6 +27,7 @@ import type { FileStore } from '../../files/file-store.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import type { OcrRequest } from '../../adapters/documents.js';
 import { given, pathAttr, tenantFiles } from '../files/common.js';
+import declaration from '../../../plugins/host-documents/detect_document_text.js';
 
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 export const MAX_DOCUMENT_PAGES = 20;
@@ -111,38 +112,34 @@ async function pagesOf(call: BridgeCall, p: VirtualPath, data: Uint8Array, kind:
     const hit = await cache.get(tenant, key);
     if (hit) return hit;
   }
-  const pages = (await ocr.detect(tenant, { data, kind, maxPages: MAX_DOCUMENT_PAGES, timeoutMs: call.timeLeft() })).slice(0, MAX_DOCUMENT_PAGES);
+  const pages = (await ocr.detect(tenant, { data, kind, maxPages: MAX_DOCUMENT_PAGES, timeoutMs: call.timeLeft(), signal: call.signal })).slice(0, MAX_DOCUMENT_PAGES);
   if (cache) await cache.put(tenant, key, pages);
   return pages;
 }
 
-export const detectDocumentText: HostPlugin = {
-  name: PLUGIN,
-  async run(attrs, call) {
-    if (call.identity.context === 'web') throw new BridgeError('E_PERMISSION_DENIED', `{${PLUGIN}} runs only in batch processing and the admin test screen`);
-    if (!call.host.ocr) throw missingAdapter(`{${PLUGIN}}`, 'ocr');
-    const target = String(attrs.var);
-    const empty = (message?: string): { assign: [string, Value][]; log?: { level: 'warning'; message: string }[] } => ({
-      assign: [[target, PhpArray.empty()]],
-      ...(message ? { log: [{ level: 'warning' as const, message: `{${PLUGIN}} ${message}` }] } : {}),
-    });
-    const files = tenantFiles(call, PLUGIN);
-    const p = await findFile(attrs, call, files);
-    if (p === null || kindOf(p.text) === null) return empty();
-    const data = await readDocument(files, p);
-    const kind = data === null ? null : kindOf(p.text, data);
-    if (data === null || kind === null) return empty();
-    let pages: string[];
-    try {
-      pages = await pagesOf(call, p, data, kind, attrs.no_cache === true);
-    } catch (e) {
-      const code = (e as { code?: unknown } | null)?.code;
-      if (typeof code === 'string' && REFUSALS.has(code)) throw e;
-      return empty(`${p.text} could not be read (the variable is an empty array)`);
-    }
-    if (attrs.type === 'array') {
-      return { assign: [[target, PhpArray.fromList(pages.map((value, i) => PhpArray.fromEntries([['page', i + 1], ['value', value]])))]] };
-    }
-    return { assign: [[target, pages.join('\n\n')]] };
-  },
-};
+export const detectDocumentText = implement(declaration, async (attrs, call) => {
+  if (call.identity.context === 'web') throw new BridgeError('E_PERMISSION_DENIED', `{${PLUGIN}} runs only in batch processing and the admin test screen`);
+  const target = String(attrs.var);
+  const empty = (message?: string): { assign: [string, Value][]; log?: { level: 'warning'; message: string }[] } => ({
+    assign: [[target, PhpArray.empty()]],
+    ...(message ? { log: [{ level: 'warning' as const, message: `{${PLUGIN}} ${message}` }] } : {}),
+  });
+  const files = tenantFiles(call, PLUGIN);
+  const p = await findFile(attrs, call, files);
+  if (p === null || kindOf(p.text) === null) return empty();
+  const data = await readDocument(files, p);
+  const kind = data === null ? null : kindOf(p.text, data);
+  if (data === null || kind === null) return empty();
+  let pages: string[];
+  try {
+    pages = await pagesOf(call, p, data, kind, attrs.no_cache === true);
+  } catch (e) {
+    const code = (e as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && REFUSALS.has(code)) throw e;
+    return empty(`${p.text} could not be read (the variable is an empty array)`);
+  }
+  if (attrs.type === 'array') {
+    return { assign: [[target, PhpArray.fromList(pages.map((value, i) => PhpArray.fromEntries([['page', i + 1], ['value', value]])))]] };
+  }
+  return { assign: [[target, pages.join('\n\n')]] };
+});

@@ -17,7 +17,8 @@
  *  - option: its content is not shown in the reference; a non-empty one is E_NOT_IMPLEMENTED.
  *  - callback_batch + data: checked first, queued once the file is saved (callback-batch.ts).
  */
-import type { HostPlugin, BridgeCall } from '../../plugin-contract.js';
+import { implement, type BridgeCall } from '../../plugin-contract.js';
+import { checkRender } from '../../render-signal.js';
 import { BridgeError } from '../../errors.js';
 import { FileError } from '../../files/errors.js';
 import { fileExists } from '../../files/exists.js';
@@ -26,6 +27,7 @@ import { PhpArray, type Value } from '../../../value/value.js';
 import type { CaptureFormat } from '../../adapters/documents.js';
 import { pathAttr, tenantFiles } from '../files/common.js';
 import { callbackOf, queueCallback } from '../callback-batch.js';
+import declaration from '../../../plugins/host-documents/generate_pdf.js';
 
 export const VIEWPORT = { width: { min: 320, max: 1920, default: 1280 }, height: { min: 200, max: 2400, default: 800 } } as const;
 /** {sleep}'s clamp (docs/limits.md). */
@@ -101,42 +103,39 @@ function sleepOf(v: Value | undefined, call: BridgeCall): number {
   return ms;
 }
 
-export const generatePdf: HostPlugin = {
-  name: 'generate_pdf',
-  async run(attrs, call) {
-    const browser = call.host.browser;
-    if (!browser) throw missingAdapter('{generate_pdf}', 'browser');
-    const http = call.host.http;
-    if (!http) throw missingAdapter('{generate_pdf}', 'http');
-    if (attrs.option instanceof PhpArray ? attrs.option.size > 0 : attrs.option !== undefined && attrs.option !== null && attrs.option !== '') {
-      throw new BridgeError('E_NOT_IMPLEMENTED', '{generate_pdf} option: the reference does not say what it holds, so this host takes none (leave it empty)');
-    }
-    const url = urlOf(attrs.url);
-    const p = pathAttr('generate_pdf', 'path', attrs);
-    const format: CaptureFormat = attrs.format === 'jpg' ? 'jpeg' : ((attrs.format ?? 'pdf') as CaptureFormat);
-    const cookies = cookiesOf(attrs.cookie, cookieDomain(url, attrs.domain));
-    const ua = userAgent(attrs.ua);
-    const callback = callbackOf('generate_pdf', attrs, call);
-    const files = tenantFiles(call, 'generate_pdf');
-    const overwrite = attrs.overwrite === true || Number(attrs.overwrite) === 1;
-    if (!overwrite && (await fileExists(files, p))) {
-      throw new FileError('E_FILE_FAILED', p.text, 'the file exists (overwrite=1 replaces it)', { plugin: 'generate_pdf', attr: 'path', reason: 'exists' });
-    }
-    const sleepMs = sleepOf(attrs.sleep, call);
-    const data = await browser.capture(call.identity.tenant, {
-      url: url.href,
-      width: clamp(attrs.browser_width, VIEWPORT.width),
-      height: clamp(attrs.browser_height, VIEWPORT.height),
-      sleepMs,
-      userAgent: ua,
-      cookies,
-      format,
-      timeoutMs: Math.max(0, call.timeLeft() - WALL_MARGIN_MS),
-      maxBytes: MAX_CAPTURE_BYTES,
-      fetch: (req) => http.fetch(req),
-    });
-    await files.writeAtomic(p, data);
-    if (callback) await queueCallback('generate_pdf', callback, call, `saved ${p.text}`);
-    return {};
-  },
-};
+export const generatePdf = implement(declaration, async (attrs, call, browser) => {
+  const http = call.host.http;
+  if (!http) throw missingAdapter('{generate_pdf}', 'http');
+  if (attrs.option instanceof PhpArray ? attrs.option.size > 0 : attrs.option !== undefined && attrs.option !== null && attrs.option !== '') {
+    throw new BridgeError('E_NOT_IMPLEMENTED', '{generate_pdf} option: the reference does not say what it holds, so this host takes none (leave it empty)');
+  }
+  const url = urlOf(attrs.url);
+  const p = pathAttr('generate_pdf', 'path', attrs);
+  const format: CaptureFormat = attrs.format === 'jpg' ? 'jpeg' : ((attrs.format ?? 'pdf') as CaptureFormat);
+  const cookies = cookiesOf(attrs.cookie, cookieDomain(url, attrs.domain));
+  const ua = userAgent(attrs.ua);
+  const callback = callbackOf('generate_pdf', attrs, call);
+  const files = tenantFiles(call, 'generate_pdf');
+  const overwrite = attrs.overwrite === true || Number(attrs.overwrite) === 1;
+  if (!overwrite && (await fileExists(files, p))) {
+    throw new FileError('E_FILE_FAILED', p.text, 'the file exists (overwrite=1 replaces it)', { plugin: 'generate_pdf', attr: 'path', reason: 'exists' });
+  }
+  const sleepMs = sleepOf(attrs.sleep, call);
+  const data = await browser.capture(call.identity.tenant, {
+    url: url.href,
+    width: clamp(attrs.browser_width, VIEWPORT.width),
+    height: clamp(attrs.browser_height, VIEWPORT.height),
+    sleepMs,
+    userAgent: ua,
+    cookies,
+    format,
+    timeoutMs: Math.max(0, call.timeLeft() - WALL_MARGIN_MS),
+    signal: call.signal,
+    maxBytes: MAX_CAPTURE_BYTES,
+    fetch: (req) => http.fetch(req),
+  });
+  checkRender(call.signal, '{generate_pdf}');
+  await files.writeAtomic(p, data);
+  if (callback) await queueCallback('generate_pdf', callback, call, `saved ${p.text}`);
+  return {};
+});

@@ -16,38 +16,36 @@
  * destination path and the content (files/acl.ts, files/content-type.ts; S3Files sets them).
  * The temporary upload lives in the tenant's storage at /files/temp/<service_dir>/<site_key>/<uuid>.
  */
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { FileError } from '../../files/errors.js';
 import { checkPluginPath, parseTempUploadId } from '../../files/plugin-roots.js';
 import { given, isOperationFailure, tenantFiles } from './common.js';
+import declaration from '../../../plugins/host-files/copy_s3_temp_file.js';
 
-export const copyS3TempFile: HostPlugin = {
-  name: 'copy_s3_temp_file',
-  async run(attrs, call) {
-    const statusVar = given(attrs.status_var) ? String(attrs.status_var) : null;
-    const fail = (e: Error) => {
-      if (statusVar === null) throw e;
-      return { assign: [[statusVar, false]] as [string, false][], log: [{ level: 'warning' as const, message: e.message }] };
-    };
-    if (!given(attrs.file_id) || !given(attrs.dest_path)) return fail(new BridgeError('E_BAD_ATTRIBUTE', '{copy_s3_temp_file} needs file_id and dest_path'));
-    let id;
-    let dest;
-    try {
-      id = parseTempUploadId(attrs.file_id, call.identity.tenant);
-      dest = checkPluginPath('copy_s3_temp_file', 'dest_path', attrs.dest_path);
-    } catch (e) {
-      if (e instanceof FileError) return fail(e);
-      throw e;
-    }
-    const files = tenantFiles(call, 'copy_s3_temp_file');
-    try {
-      const data = await files.read(id.path);
-      await files.writeAtomic(dest, data);
-    } catch (e) {
-      if (isOperationFailure(e)) return fail(e);
-      throw e;
-    }
-    return statusVar !== null ? { assign: [[statusVar, true]] } : {};
-  },
-};
+export const copyS3TempFile = implement(declaration, async (attrs, call) => {
+  const statusVar = given(attrs.status_var) ? String(attrs.status_var) : null;
+  const fail = (e: Error) => {
+    if (statusVar === null) throw e;
+    return { assign: [[statusVar, false]] as [string, false][], log: [{ level: 'warning' as const, message: e.message }] };
+  };
+  if (!given(attrs.file_id) || !given(attrs.dest_path)) return fail(new BridgeError('E_BAD_ATTRIBUTE', '{copy_s3_temp_file} needs file_id and dest_path'));
+  let id;
+  let dest;
+  try {
+    id = parseTempUploadId(attrs.file_id, call.identity.tenant);
+    dest = checkPluginPath('copy_s3_temp_file', 'dest_path', attrs.dest_path);
+  } catch (e) {
+    if (e instanceof FileError) return fail(e);
+    throw e;
+  }
+  const files = tenantFiles(call, 'copy_s3_temp_file');
+  try {
+    const data = await files.read(id.path);
+    await files.writeAtomic(dest, data);
+  } catch (e) {
+    if (isOperationFailure(e)) return fail(e);
+    throw e;
+  }
+  return statusVar !== null ? { assign: [[statusVar, true]] } : {};
+});

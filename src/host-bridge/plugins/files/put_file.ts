@@ -14,27 +14,25 @@
  *    (E_SIZE_LIMIT for a tmp_path larger than maxReadBytes) are TenantFiles' limits.
  *  - No status_var in the spec row: a missing tmp_path file is an error (E_FILE_NOT_FOUND).
  */
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { toBytes } from '../../../value/bytes.js';
 import { toStr } from '../../../value/convert.js';
 import { checkBucket, given, pathAttr, tenantFiles } from './common.js';
+import declaration from '../../../plugins/host-files/put_file.js';
 
-export const putFile: HostPlugin = {
-  name: 'put_file',
-  async run(attrs, call) {
-    const hasTmp = given(attrs.tmp_path);
-    const hasValue = attrs.value !== undefined && attrs.value !== null;
-    const hasPath = given(attrs.path);
-    const hasFilesPath = given(attrs.files_path);
-    if (hasTmp === hasValue) throw new BridgeError('E_BAD_COMBINATION', '{put_file} needs exactly one source: tmp_path or value');
-    if (hasPath === hasFilesPath) throw new BridgeError('E_BAD_COMBINATION', '{put_file} needs exactly one destination: path (cloud storage) or files_path (local storage)');
-    checkBucket('put_file', attrs);
-    const dest = hasPath ? pathAttr('put_file', 'path', attrs) : pathAttr('put_file', 'files_path', attrs);
-    const src = hasTmp ? pathAttr('put_file', 'tmp_path', attrs) : null;
-    const files = tenantFiles(call, 'put_file');
-    const data = src ? await files.read(src) : toBytes(toStr(attrs.value));
-    await files.writeAtomic(dest, data);
-    return {};
-  },
-};
+export const putFile = implement(declaration, async (attrs, call) => {
+  const hasTmp = given(attrs.tmp_path);
+  const hasValue = attrs.value !== undefined && attrs.value !== null;
+  const hasPath = given(attrs.path);
+  const hasFilesPath = given(attrs.files_path);
+  if (hasTmp === hasValue) throw new BridgeError('E_BAD_COMBINATION', '{put_file} needs exactly one source: tmp_path or value');
+  if (hasPath === hasFilesPath) throw new BridgeError('E_BAD_COMBINATION', '{put_file} needs exactly one destination: path (cloud storage) or files_path (local storage)');
+  checkBucket('put_file', attrs);
+  const dest = hasPath ? pathAttr('put_file', 'path', attrs) : pathAttr('put_file', 'files_path', attrs);
+  const src = hasTmp ? pathAttr('put_file', 'tmp_path', attrs) : null;
+  const files = tenantFiles(call, 'put_file');
+  const data = src ? await files.read(src) : toBytes(toStr(attrs.value));
+  await files.writeAtomic(dest, data);
+  return {};
+});

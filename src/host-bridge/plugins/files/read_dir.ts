@@ -23,54 +23,52 @@
  *    read_dir.ts): the host never runs a tenant's regular expression. `type` is a flag test and
  *    stays here, so that fewer items cross.
  */
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { FileError } from '../../files/errors.js';
 import type { ListEntry } from '../../files/file-store.js';
 import { given, pathAttr, tenantFiles } from './common.js';
+import declaration from '../../../plugins/host-files/read_dir.js';
 
 export const MAX_DEPTH = 32;
 /** Directory entries all the listings of one render may read. */
 export const MAX_SCANNED_PER_RENDER = 10_000;
 const SCANNED = 'read_dir.scanned';
 
-export const readDir: HostPlugin = {
-  name: 'read_dir',
-  async run(attrs, call) {
-    const p = pathAttr('read_dir', 'path', attrs);
-    const fileVar = given(attrs.file_var) ? String(attrs.file_var) : 'file';
-    const spent = call.counters.get(SCANNED) ?? 0;
-    const left = MAX_SCANNED_PER_RENDER - spent;
-    if (left <= 0) throw renderBudget(p.text);
-    const files = tenantFiles(call, 'read_dir');
-    const scanned = { count: 0 };
-    let list: ListEntry[];
-    try {
-      list = await files.list(p, { recursive: attrs.recursive === true, maxDepth: MAX_DEPTH, maxScanned: left, scanned });
-    } catch (e) {
-      // The listing stopped at what this render had left, not at the folder's own cap.
-      if (e instanceof FileError && e.code === 'E_SIZE_LIMIT' && scanned.count > left) throw renderBudget(p.text);
-      throw e;
-    } finally {
-      call.counters.set(SCANNED, spent + scanned.count);
-    }
-    let entries = list;
-    if (attrs.type === 'file') entries = entries.filter((e) => !e.isDir);
-    else if (attrs.type === 'dir') entries = entries.filter((e) => e.isDir);
-    const items: Value[] = entries.map((e) =>
-      attrs.name_only === true
-        ? e.path
-        : PhpArray.fromEntries([
-            ['path', e.path],
-            ['size', e.size],
-            ['ctime', Math.floor(e.mtime / 1000)],
-            ['mtime', Math.floor(e.ctime / 1000)],
-            ['is_dir', e.isDir],
-          ]),
-    );
-    return { iterate: { var: fileVar, items } };
-  },
-};
+export const readDir = implement(declaration, async (attrs, call) => {
+  const p = pathAttr('read_dir', 'path', attrs);
+  const fileVar = given(attrs.file_var) ? String(attrs.file_var) : 'file';
+  const spent = call.counters.get(SCANNED) ?? 0;
+  const left = MAX_SCANNED_PER_RENDER - spent;
+  if (left <= 0) throw renderBudget(p.text);
+  const files = tenantFiles(call, 'read_dir');
+  const scanned = { count: 0 };
+  let list: ListEntry[];
+  try {
+    list = await files.list(p, { recursive: attrs.recursive === true, maxDepth: MAX_DEPTH, maxScanned: left, scanned });
+  } catch (e) {
+    // The listing stopped at what this render had left, not at the folder's own cap.
+    if (e instanceof FileError && e.code === 'E_SIZE_LIMIT' && scanned.count > left) throw renderBudget(p.text);
+    throw e;
+  } finally {
+    call.counters.set(SCANNED, spent + scanned.count);
+  }
+  let entries = list;
+  if (attrs.type === 'file') entries = entries.filter((e) => !e.isDir);
+  else if (attrs.type === 'dir') entries = entries.filter((e) => e.isDir);
+  const items: Value[] = entries.map((e) =>
+    attrs.name_only === true
+      ? e.path
+      : PhpArray.fromEntries([
+          ['path', e.path],
+          ['size', e.size],
+          ['ctime', Math.floor(e.mtime / 1000)],
+          ['mtime', Math.floor(e.ctime / 1000)],
+          ['is_dir', e.isDir],
+        ]),
+  );
+  return { iterate: { var: fileVar, items } };
+});
 
 function renderBudget(path: string): FileError {
   return new FileError('E_SIZE_LIMIT', path, `the listings of one render may read at most ${MAX_SCANNED_PER_RENDER} directory entries`, { reason: 'entry-limit' });

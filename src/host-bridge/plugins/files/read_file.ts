@@ -17,7 +17,7 @@
  *    E_PERMISSION_DENIED in web renders. This host has no publication or permission model for
  *    /files/topics and /files/member/ext, so the flag changes nothing else.
  */
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { FileError } from '../../files/errors.js';
 import { fromBytes } from '../../../value/bytes.js';
@@ -25,6 +25,7 @@ import { jsonDecode } from '../../../php/json/decode.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { pathAttr, tenantFiles } from './common.js';
 import { parseCsvLines } from './csv.js';
+import declaration from '../../../plugins/host-files/read_file.js';
 
 export const MAX_LINES = 100_000;
 
@@ -43,32 +44,29 @@ export function splitLines(data: Uint8Array, path: string): string[] {
   return lines;
 }
 
-export const readFile: HostPlugin = {
-  name: 'read_file',
-  async run(attrs, call) {
-    const p = pathAttr('read_file', 'path', attrs);
-    if (attrs.ignore_permission === true && call.identity.context === 'web') {
-      throw new BridgeError('E_PERMISSION_DENIED', '{read_file} ignore_permission=true is allowed only in batch processing and the admin test screen');
-    }
-    const type = attrs.type === undefined || attrs.type === null ? 'txt' : String(attrs.type);
-    const rowVar = attrs.row === undefined || attrs.row === null || attrs.row === '' ? 'row' : String(attrs.row);
-    const data = await tenantFiles(call, 'read_file').read(p);
-    const lines = splitLines(data, p.text);
-    let items: Value[];
-    const log: { level: 'warning'; message: string }[] = [];
-    if (type === 'csv') {
-      items = parseCsvLines(lines).map((r) => PhpArray.fromList(r));
-    } else if (type === 'jsonl') {
-      items = [];
-      lines.forEach((line, i) => {
-        if (line.trim() === '') return;
-        const v = jsonDecode(line, true);
-        if (v === null && line.trim() !== 'null' && log.length < 10) log.push({ level: 'warning', message: `{read_file} ${p.text} line ${i + 1}: invalid JSON` });
-        items.push(v);
-      });
-    } else {
-      items = lines;
-    }
-    return { iterate: { var: rowVar, items }, log };
-  },
-};
+export const readFile = implement(declaration, async (attrs, call) => {
+  const p = pathAttr('read_file', 'path', attrs);
+  if (attrs.ignore_permission === true && call.identity.context === 'web') {
+    throw new BridgeError('E_PERMISSION_DENIED', '{read_file} ignore_permission=true is allowed only in batch processing and the admin test screen');
+  }
+  const type = attrs.type === undefined || attrs.type === null ? 'txt' : String(attrs.type);
+  const rowVar = attrs.row === undefined || attrs.row === null || attrs.row === '' ? 'row' : String(attrs.row);
+  const data = await tenantFiles(call, 'read_file').read(p);
+  const lines = splitLines(data, p.text);
+  let items: Value[];
+  const log: { level: 'warning'; message: string }[] = [];
+  if (type === 'csv') {
+    items = parseCsvLines(lines).map((r) => PhpArray.fromList(r));
+  } else if (type === 'jsonl') {
+    items = [];
+    lines.forEach((line, i) => {
+      if (line.trim() === '') return;
+      const v = jsonDecode(line, true);
+      if (v === null && line.trim() !== 'null' && log.length < 10) log.push({ level: 'warning', message: `{read_file} ${p.text} line ${i + 1}: invalid JSON` });
+      items.push(v);
+    });
+  } else {
+    items = lines;
+  }
+  return { iterate: { var: rowVar, items }, log };
+});

@@ -5,15 +5,13 @@
  * destination's folders are created; an existing destination file is replaced; never over a
  * folder or a link. status_var: see common.ts (false for a missing source).
  */
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import { pathAttr, tenantFiles, withStatus } from './common.js';
+import declaration from '../../../plugins/host-files/rename_file.js';
 
-export const renameFile: HostPlugin = {
-  name: 'rename_file',
-  async run(attrs, call) {
-    const from = pathAttr('rename_file', 'src_path', attrs);
-    const to = pathAttr('rename_file', 'dest_path', attrs);
-    const files = tenantFiles(call, 'rename_file');
-    return withStatus(attrs, () => files.rename(from, to));
-  },
-};
+export const renameFile = implement(declaration, async (attrs, call) => {
+  const from = pathAttr('rename_file', 'src_path', attrs);
+  const to = pathAttr('rename_file', 'dest_path', attrs);
+  const files = tenantFiles(call, 'rename_file');
+  return withStatus(attrs, () => files.rename(from, to));
+});

@@ -17,29 +17,27 @@
  *  - Storage quota: E_QUOTA before anything is written; the size limit of one write is the
  *    bridge's 1 MiB attribute cap.
  */
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { toBytes } from '../../../value/bytes.js';
 import { toStr } from '../../../value/convert.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { generatedPath, given, pathAttr, tenantFiles } from './common.js';
 import { formatCsvLine } from './csv.js';
+import declaration from '../../../plugins/host-files/write_file.js';
 
 export function contentOf(v: Value | undefined): Uint8Array {
   if (v instanceof PhpArray) return toBytes(formatCsvLine(v));
   return toBytes(v === undefined ? '' : toStr(v));
 }
 
-export const writeFile: HostPlugin = {
-  name: 'write_file',
-  async run(attrs, call) {
-    const append = attrs.is_append === 1;
-    if (append && !given(attrs.path)) throw new BridgeError('E_BAD_COMBINATION', '{write_file} is_append=1 requires path');
-    const p = given(attrs.path) ? pathAttr('write_file', 'path', attrs) : generatedPath();
-    const files = tenantFiles(call, 'write_file');
-    const data = contentOf(attrs.value);
-    if (append) await files.appendRecord(p, data);
-    else await files.writeAtomic(p, data);
-    return { assign: [[String(attrs.var), p.text]] };
-  },
-};
+export const writeFile = implement(declaration, async (attrs, call) => {
+  const append = attrs.is_append === 1;
+  if (append && !given(attrs.path)) throw new BridgeError('E_BAD_COMBINATION', '{write_file} is_append=1 requires path');
+  const p = given(attrs.path) ? pathAttr('write_file', 'path', attrs) : generatedPath();
+  const files = tenantFiles(call, 'write_file');
+  const data = contentOf(attrs.value);
+  if (append) await files.appendRecord(p, data);
+  else await files.writeAtomic(p, data);
+  return { assign: [[String(attrs.var), p.text]] };
+});

@@ -4,10 +4,10 @@
  * IPv4 or IPv6 address, and private, loopback, link-local, documentation and other reserved
  * addresses, which have no country. IPv4-mapped IPv6 is asked as the IPv4 address it carries.
  */
-import type { HostModifier } from '../../plugin-contract.js';
+import { implementModifier } from '../../plugin-contract.js';
 import { isPublicV4, isPublicV6, parseIPv6 } from '../../egress/ip-class.js';
 import { parseAddress } from '../../geo/ip-ranges.js';
-import { missingAdapter } from '../../capabilities.js';
+import declaration from '../../../plugins/host-geo/getCountryFromIP.js';
 
 /** The address to ask about, as text, or null when no country can apply. */
 function globalAddress(text: string): string | null {
@@ -20,15 +20,10 @@ function globalAddress(text: string): string | null {
   return isPublicV6(parseIPv6(text)!) ? text : null;
 }
 
-export const getCountryFromIP: HostModifier = {
-  name: 'getCountryFromIP',
-  async run(input, _args, call) {
-    const geo = call.host.geo;
-    if (!geo) throw missingAdapter('the modifier getCountryFromIP', 'geo');
-    const ip = globalAddress(String(input));
-    if (ip === null) return '';
-    const code = await geo.countryOf(ip);
-    // Whatever the adapter says, the template gets a two-letter code or ''.
-    return typeof code === 'string' && /^[A-Za-z]{2}$/.test(code) && code.toUpperCase() !== 'ZZ' ? code.toUpperCase() : '';
-  },
-};
+export const getCountryFromIP = implementModifier(declaration, async (input, _args, call, geo) => {
+  const ip = globalAddress(String(input));
+  if (ip === null) return '';
+  const code = await geo.countryOf(ip);
+  // Whatever the adapter says, the template gets a two-letter code or ''.
+  return typeof code === 'string' && /^[A-Za-z]{2}$/.test(code) && code.toUpperCase() !== 'ZZ' ? code.toUpperCase() : '';
+});

@@ -4,10 +4,11 @@
  * Without `ts`, the channel's latest message. var receives the message as the API gives it, or
  * false when the service fails or has no such message.
  */
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import { fromJS } from '../../../value/value.js';
 import { ServiceFailure, orFalse, record } from './common.js';
 import { chatApi, checkChannel, checkTs } from './chat.js';
+import declaration from '../../../plugins/host-integrations/chat_get_message.js';
 
 const PLUGIN = 'chat_get_message';
 
@@ -20,16 +21,13 @@ function find(answer: Record<string, unknown>, ts: string | null): Record<string
   return null;
 }
 
-export const chatGetMessage: HostPlugin = {
-  name: PLUGIN,
-  run: (attrs, call) =>
-    orFalse(PLUGIN, attrs.var, async () => {
-      const channel = checkChannel(PLUGIN, String(attrs.channel));
-      const ts = typeof attrs.ts === 'string' && attrs.ts !== '' ? checkTs(PLUGIN, 'ts', attrs.ts) : null;
-      const range: Record<string, string> = ts === null ? {} : { latest: ts, oldest: ts, inclusive: 'true' };
-      let message = find(await chatApi(call, PLUGIN, 'conversations.history', { channel, ...range, limit: '1' }), ts);
-      if (!message && ts !== null) message = find(await chatApi(call, PLUGIN, 'conversations.replies', { channel, ts, ...range, limit: '2' }), ts);
-      if (!message) throw new ServiceFailure(ts === null ? 'the channel has no message' : `the channel has no message ${ts}`);
-      return typeof attrs.var === 'string' ? { assign: [[attrs.var, fromJS(message)]] } : {};
-    }),
-};
+export const chatGetMessage = implement(declaration, (attrs, call) =>
+  orFalse(PLUGIN, attrs.var, async () => {
+    const channel = checkChannel(PLUGIN, String(attrs.channel));
+    const ts = typeof attrs.ts === 'string' && attrs.ts !== '' ? checkTs(PLUGIN, 'ts', attrs.ts) : null;
+    const range: Record<string, string> = ts === null ? {} : { latest: ts, oldest: ts, inclusive: 'true' };
+    let message = find(await chatApi(call, PLUGIN, 'conversations.history', { channel, ...range, limit: '1' }), ts);
+    if (!message && ts !== null) message = find(await chatApi(call, PLUGIN, 'conversations.replies', { channel, ts, ...range, limit: '2' }), ts);
+    if (!message) throw new ServiceFailure(ts === null ? 'the channel has no message' : `the channel has no message ${ts}`);
+    return typeof attrs.var === 'string' ? { assign: [[attrs.var, fromJS(message)]] } : {};
+  }));

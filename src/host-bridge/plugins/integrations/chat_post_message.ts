@@ -3,12 +3,13 @@
  * `thread_ts` answers in a thread. var receives true when the API accepted the message, false
  * otherwise (spec, Errors).
  */
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { toStr } from '../../../value/convert.js';
 import { orFalse } from './common.js';
 import { chatApi, checkChannel, checkTs } from './chat.js';
+import declaration from '../../../plugins/host-integrations/chat_post_message.js';
 
 const PLUGIN = 'chat_post_message';
 /** Characters of a message (the Web API truncates longer texts). */
@@ -29,17 +30,14 @@ function mentions(users: Value): string[] {
   });
 }
 
-export const chatPostMessage: HostPlugin = {
-  name: PLUGIN,
-  run: (attrs, call) =>
-    orFalse(PLUGIN, attrs.var, async () => {
-      const channel = checkChannel(PLUGIN, String(attrs.channel));
-      const text = [...mentions(attrs.users), ...(typeof attrs.text === 'string' && attrs.text !== '' ? [attrs.text] : [])].join(' ');
-      if (text === '') throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} needs text= or users=`);
-      if (text.length > MAX_CHAT_TEXT_CHARS) throw new BridgeError('E_SIZE_LIMIT', `{${PLUGIN}} the message is longer than ${MAX_CHAT_TEXT_CHARS} characters`);
-      const params: Record<string, string> = { channel, text };
-      if (typeof attrs.thread_ts === 'string' && attrs.thread_ts !== '') params.thread_ts = checkTs(PLUGIN, 'thread_ts', attrs.thread_ts);
-      await chatApi(call, PLUGIN, 'chat.postMessage', params, true);
-      return typeof attrs.var === 'string' ? { assign: [[attrs.var, true]] } : {};
-    }),
-};
+export const chatPostMessage = implement(declaration, (attrs, call) =>
+  orFalse(PLUGIN, attrs.var, async () => {
+    const channel = checkChannel(PLUGIN, String(attrs.channel));
+    const text = [...mentions(attrs.users), ...(typeof attrs.text === 'string' && attrs.text !== '' ? [attrs.text] : [])].join(' ');
+    if (text === '') throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} needs text= or users=`);
+    if (text.length > MAX_CHAT_TEXT_CHARS) throw new BridgeError('E_SIZE_LIMIT', `{${PLUGIN}} the message is longer than ${MAX_CHAT_TEXT_CHARS} characters`);
+    const params: Record<string, string> = { channel, text };
+    if (typeof attrs.thread_ts === 'string' && attrs.thread_ts !== '') params.thread_ts = checkTs(PLUGIN, 'thread_ts', attrs.thread_ts);
+    await chatApi(call, PLUGIN, 'chat.postMessage', params, true);
+    return typeof attrs.var === 'string' ? { assign: [[attrs.var, true]] } : {};
+  }));

@@ -4,11 +4,12 @@
  * (target_audience = url) is exchanged at the cloud settings' token endpoint (docs/decisions.md
  * D112). var receives the token, or false when the token endpoint refuses or fails.
  */
-import type { HostPlugin } from '../../plugin-contract.js';
+import { implement } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { orFalse } from './common.js';
 import { cloudAccount } from './cloud.js';
 import { serviceToken } from './service-account.js';
+import declaration from '../../../plugins/host-integrations/cloudfn_token.js';
 
 const PLUGIN = 'cloudfn_token';
 
@@ -24,15 +25,12 @@ function functionUrl(text: string): string {
   return text;
 }
 
-export const cloudfnToken: HostPlugin = {
-  name: PLUGIN,
-  run: (attrs, call) =>
-    orFalse(PLUGIN, attrs.var, async () => {
-      const url = String(attrs.url);
-      if (call.secrets.contains(url)) throw new BridgeError('E_SECRET_DENIED', `{${PLUGIN}} a secret may not be used in url=`);
-      const audience = functionUrl(url);
-      const { settings, sa } = await cloudAccount(call, PLUGIN, attrs.sa_secret_name);
-      const token = await serviceToken(call, PLUGIN, sa, settings.tokenUrl, { audience });
-      return { assign: [[String(attrs.var), token]] };
-    }),
-};
+export const cloudfnToken = implement(declaration, (attrs, call) =>
+  orFalse(PLUGIN, attrs.var, async () => {
+    const url = String(attrs.url);
+    if (call.secrets.contains(url)) throw new BridgeError('E_SECRET_DENIED', `{${PLUGIN}} a secret may not be used in url=`);
+    const audience = functionUrl(url);
+    const { settings, sa } = await cloudAccount(call, PLUGIN, attrs.sa_secret_name);
+    const token = await serviceToken(call, PLUGIN, sa, settings.tokenUrl, { audience });
+    return { assign: [[String(attrs.var), token]] };
+  }));

@@ -10,7 +10,7 @@
  * var receives the report (dimension value => metric), false on failure; updated_topics_ids the
  * IDs of every content whose counter was set, ascending ([] when none).
  */
-import type { BridgeCall, HostPlugin, HostResult } from '../../plugin-contract.js';
+import { implement, type BridgeCall, type HostResult } from '../../plugin-contract.js';
 import type { CounterWrite } from '../../adapters/content.js';
 import { BridgeError } from '../../errors.js';
 import { adapterWith } from '../../capabilities.js';
@@ -21,6 +21,7 @@ import { positiveId } from '../data-attrs.js';
 import { counterColumn } from '../content/counter-target.js';
 import { ServiceFailure, failed, settingsOf } from './common.js';
 import { extraFields, fieldName, runReport, type ReportRow } from './analytics-report.js';
+import declaration from '../../../plugins/host-integrations/webanalytics.js';
 
 const PLUGIN = 'webanalytics';
 /** Counters one call may set (reset_flg covers the whole group). */
@@ -113,32 +114,29 @@ function reportValue(rows: readonly ReportRow[]): PhpArray {
   return PhpArray.fromEntries([...sums].map(([k, v]) => [k, Number.isSafeInteger(v) ? v : float(v)] as const));
 }
 
-export const webanalytics: HostPlugin = {
-  name: PLUGIN,
-  async run(attrs, call) {
-    const dimension = fieldName(PLUGIN, 'update_target_dimension', typeof attrs.update_target_dimension === 'string' ? attrs.update_target_dimension : 'pagePath');
-    const metric = fieldName(PLUGIN, 'update_target_metric', typeof attrs.update_target_metric === 'string' ? attrs.update_target_metric : 'screenPageViews');
-    const startDate = day('startDate', typeof attrs.startDate === 'string' && attrs.startDate !== '' ? attrs.startDate : '-7 days', call);
-    const endDate = day('endDate', typeof attrs.endDate === 'string' && attrs.endDate !== '' ? attrs.endDate : 'today', call);
-    if (startDate > endDate) throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} startDate= (${startDate}) is after endDate= (${endDate})`);
-    const extra = extraFields(PLUGIN, typeof attrs.queries === 'string' ? attrs.queries : '');
-    const settings = await settingsOf(call, PLUGIN, 'analytics');
-    const plan = await counterPlan(attrs, call);
+export const webanalytics = implement(declaration, async (attrs, call) => {
+  const dimension = fieldName(PLUGIN, 'update_target_dimension', typeof attrs.update_target_dimension === 'string' ? attrs.update_target_dimension : 'pagePath');
+  const metric = fieldName(PLUGIN, 'update_target_metric', typeof attrs.update_target_metric === 'string' ? attrs.update_target_metric : 'screenPageViews');
+  const startDate = day('startDate', typeof attrs.startDate === 'string' && attrs.startDate !== '' ? attrs.startDate : '-7 days', call);
+  const endDate = day('endDate', typeof attrs.endDate === 'string' && attrs.endDate !== '' ? attrs.endDate : 'today', call);
+  if (startDate > endDate) throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} startDate= (${startDate}) is after endDate= (${endDate})`);
+  const extra = extraFields(PLUGIN, typeof attrs.queries === 'string' ? attrs.queries : '');
+  const settings = await settingsOf(call, PLUGIN, 'analytics');
+  const plan = await counterPlan(attrs, call);
 
-    const updatedVar = typeof attrs.updated_topics_ids === 'string' ? attrs.updated_topics_ids : null;
-    let rows: ReportRow[];
-    try {
-      rows = await runReport(call, PLUGIN, settings, { startDate, endDate, dimension, metric, extra });
-    } catch (e) {
-      if (!(e instanceof ServiceFailure)) throw e;
-      const result = failed(PLUGIN, attrs.var, e);
-      if (updatedVar !== null) result.assign = [...(result.assign ?? []), [updatedVar, PhpArray.empty()]];
-      return result;
-    }
-    const updated = plan && rows.length > 0 ? await setCounters(call, plan, rows) : [];
-    const assign: HostResult['assign'] = [];
-    if (typeof attrs.var === 'string') assign.push([attrs.var, reportValue(rows)]);
-    if (updatedVar !== null) assign.push([updatedVar, PhpArray.fromList(updated)]);
-    return { assign };
-  },
-};
+  const updatedVar = typeof attrs.updated_topics_ids === 'string' ? attrs.updated_topics_ids : null;
+  let rows: ReportRow[];
+  try {
+    rows = await runReport(call, PLUGIN, settings, { startDate, endDate, dimension, metric, extra });
+  } catch (e) {
+    if (!(e instanceof ServiceFailure)) throw e;
+    const result = failed(PLUGIN, attrs.var, e);
+    if (updatedVar !== null) result.assign = [...(result.assign ?? []), [updatedVar, PhpArray.empty()]];
+    return result;
+  }
+  const updated = plan && rows.length > 0 ? await setCounters(call, plan, rows) : [];
+  const assign: HostResult['assign'] = [];
+  if (typeof attrs.var === 'string') assign.push([attrs.var, reportValue(rows)]);
+  if (updatedVar !== null) assign.push([updatedVar, PhpArray.fromList(updated)]);
+  return { assign };
+});

@@ -9,7 +9,7 @@
  * (E_IDENTITY_DENIED), member and template look-ups, then the adapter (whose policy refusals,
  * such as the per-tenant hourly window, are BridgeErrors and end the render too).
  */
-import type { BridgeCall, HostPlugin } from '../../plugin-contract.js';
+import { implement, type BridgeCall } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import type { MailAdapter, OutgoingMail } from '../../host.js';
 import { PhpArray, PhpObject, toJS, type Value } from '../../../value/value.js';
@@ -17,6 +17,7 @@ import { toStr } from '../../../value/convert.js';
 import { domainOf, parseAddress, parseAddressList } from '../../mail/address.js';
 import { headerSafe } from '../../mail/message.js';
 import { missingAdapter } from '../../capabilities.js';
+import declaration from '../../../plugins/host-mail/sendmail.js';
 
 /** Caps (documented in the declaration's summary). */
 export const MAIL_LIMITS = {
@@ -130,119 +131,114 @@ async function sender(mail: MailAdapter, tenant: string, fromAttr: string, fromN
   return { address, name };
 }
 
-export const sendmail: HostPlugin = {
-  name: 'sendmail',
-  async run(attrs, call) {
-    const mail = call.host.mail;
-    if (!mail) throw missingAdapter('{sendmail}', 'mail');
-    const tenant = call.identity.tenant;
+export const sendmail = implement(declaration, async (attrs, call, mail) => {
+  const tenant = call.identity.tenant;
 
-    // ML-01: nothing header-bound may carry a line break or a control character.
-    for (const name of HEADER_BOUND) checkHeaderValue(name, str(attrs[name]));
-    const contents = str(attrs.contents);
-    if (contents.includes('\0')) rejected('contents= holds a NUL character');
+  // ML-01: nothing header-bound may carry a line break or a control character.
+  for (const name of HEADER_BOUND) checkHeaderValue(name, str(attrs[name]));
+  const contents = str(attrs.contents);
+  if (contents.includes('\0')) rejected('contents= holds a NUL character');
 
-    // Sizes.
-    let subject = str(attrs.subject);
-    const fromName = str(attrs.from_nm);
-    if (subject.length > MAIL_LIMITS.subjectChars) throw new BridgeError('E_SIZE_LIMIT', `{sendmail} subject= is longer than ${MAIL_LIMITS.subjectChars} characters`);
-    if (fromName.length > MAIL_LIMITS.fromNameChars) throw new BridgeError('E_SIZE_LIMIT', `{sendmail} from_nm= is longer than ${MAIL_LIMITS.fromNameChars} characters`);
-    if (Buffer.byteLength(contents, 'utf8') > MAIL_LIMITS.bodyBytes) throw new BridgeError('E_SIZE_LIMIT', `{sendmail} contents= is larger than ${MAIL_LIMITS.bodyBytes} bytes`);
+  // Sizes.
+  let subject = str(attrs.subject);
+  const fromName = str(attrs.from_nm);
+  if (subject.length > MAIL_LIMITS.subjectChars) throw new BridgeError('E_SIZE_LIMIT', `{sendmail} subject= is longer than ${MAIL_LIMITS.subjectChars} characters`);
+  if (fromName.length > MAIL_LIMITS.fromNameChars) throw new BridgeError('E_SIZE_LIMIT', `{sendmail} from_nm= is longer than ${MAIL_LIMITS.fromNameChars} characters`);
+  if (Buffer.byteLength(contents, 'utf8') > MAIL_LIMITS.bodyBytes) throw new BridgeError('E_SIZE_LIMIT', `{sendmail} contents= is larger than ${MAIL_LIMITS.bodyBytes} bytes`);
 
-    // BR-06: a secret handle may not leave in a mail (no rule allows mail as a secret's destination).
-    const scanned: string[] = [];
-    for (const v of Object.values(attrs)) strings(v, scanned);
-    if (scanned.some((s) => call.secrets.contains(s))) throw new BridgeError('E_SECRET_DENIED', '{sendmail} a secret may not be sent by mail');
+  // BR-06: a secret handle may not leave in a mail (no rule allows mail as a secret's destination).
+  const scanned: string[] = [];
+  for (const v of Object.values(attrs)) strings(v, scanned);
+  if (scanned.some((s) => call.secrets.contains(s))) throw new BridgeError('E_SECRET_DENIED', '{sendmail} a secret may not be sent by mail');
 
-    // ML-02, ML-03, BR-12: strict grammar, canonical form, one cap over all recipients.
-    const to = addresses('to', str(attrs.to));
-    const cc = addresses('cc', str(attrs.cc));
-    const bcc = addresses('bcc', str(attrs.bcc));
-    const ids = {
-      to: memberIds('to_member_id', str(attrs.to_member_id)),
-      cc: memberIds('cc_member_id', str(attrs.cc_member_id)),
-      bcc: memberIds('bcc_member_id', str(attrs.bcc_member_id)),
-    };
-    const asked = to.length + cc.length + bcc.length + ids.to.length + ids.cc.length + ids.bcc.length;
-    if (asked > MAIL_LIMITS.recipientsPerCall) rejected(`has more than ${MAIL_LIMITS.recipientsPerCall} recipients`);
+  // ML-02, ML-03, BR-12: strict grammar, canonical form, one cap over all recipients.
+  const to = addresses('to', str(attrs.to));
+  const cc = addresses('cc', str(attrs.cc));
+  const bcc = addresses('bcc', str(attrs.bcc));
+  const ids = {
+    to: memberIds('to_member_id', str(attrs.to_member_id)),
+    cc: memberIds('cc_member_id', str(attrs.cc_member_id)),
+    bcc: memberIds('bcc_member_id', str(attrs.bcc_member_id)),
+  };
+  const asked = to.length + cc.length + bcc.length + ids.to.length + ids.cc.length + ids.bcc.length;
+  if (asked > MAIL_LIMITS.recipientsPerCall) rejected(`has more than ${MAIL_LIMITS.recipientsPerCall} recipients`);
 
-    // BR-13.
-    const args = customArgs(attrs.sg_custom_args);
+  // BR-13.
+  const args = customArgs(attrs.sg_custom_args);
 
-    // Template variables: the further attributes.
-    const vars: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(attrs)) if (!DECLARED.has(k)) vars[k] = toJS(v);
-    if (Object.keys(vars).length > MAIL_LIMITS.templateVars) throw new BridgeError('E_BAD_ATTRIBUTE', `{sendmail} takes at most ${MAIL_LIMITS.templateVars} template variables`);
+  // Template variables: the further attributes.
+  const vars: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(attrs)) if (!DECLARED.has(k)) vars[k] = toJS(v);
+  if (Object.keys(vars).length > MAIL_LIMITS.templateVars) throw new BridgeError('E_BAD_ATTRIBUTE', `{sendmail} takes at most ${MAIL_LIMITS.templateVars} template variables`);
 
-    // ML-05: per-render cap, counted before anything is looked up or sent.
-    let counter = perRender.get(call);
-    if (!counter) perRender.set(call, (counter = { mails: 0, recipients: 0 }));
-    if (counter.mails + 1 > MAIL_LIMITS.mailsPerRender) throw new BridgeError('E_RATE_LIMIT', `{sendmail} at most ${MAIL_LIMITS.mailsPerRender} mails per render`);
-    if (counter.recipients + asked > MAIL_LIMITS.recipientsPerRender) throw new BridgeError('E_RATE_LIMIT', `{sendmail} at most ${MAIL_LIMITS.recipientsPerRender} recipients per render`);
-    counter.mails++;
-    counter.recipients += asked;
+  // ML-05: per-render cap, counted before anything is looked up or sent.
+  let counter = perRender.get(call);
+  if (!counter) perRender.set(call, (counter = { mails: 0, recipients: 0 }));
+  if (counter.mails + 1 > MAIL_LIMITS.mailsPerRender) throw new BridgeError('E_RATE_LIMIT', `{sendmail} at most ${MAIL_LIMITS.mailsPerRender} mails per render`);
+  if (counter.recipients + asked > MAIL_LIMITS.recipientsPerRender) throw new BridgeError('E_RATE_LIMIT', `{sendmail} at most ${MAIL_LIMITS.recipientsPerRender} recipients per render`);
+  counter.mails++;
+  counter.recipients += asked;
 
-    // BR-12: the sender is the site's.
-    const domains = await mail.verifiedDomains(tenant);
-    const from = await sender(mail, tenant, str(attrs.from), fromName, domains);
+  // BR-12: the sender is the site's.
+  const domains = await mail.verifiedDomains(tenant);
+  const from = await sender(mail, tenant, str(attrs.from), fromName, domains);
 
-    // Members: only those the host says this render may mail.
-    const allIds = [...ids.to, ...ids.cc, ...ids.bcc];
-    let byId: ReadonlyMap<number, string> = new Map();
-    if (allIds.length) {
-      if (!mail.memberAddresses) throw missingAdapter('{sendmail} with member recipients', 'mail.memberAddresses');
-      byId = await mail.memberAddresses(call.identity, [...new Set(allIds)]);
-    }
-    const resolve = (list: number[]): string[] =>
-      list.map((id) => {
-        const found = byId.get(id);
-        const r = found === undefined ? null : parseAddress(found);
-        if (!r || !r.ok) throw new BridgeError('E_NOT_FOUND', `{sendmail} no member ${id} to mail`);
-        return r.address;
-      });
-
-    // mail_template: rendered by the host; its output goes through the same checks.
-    let body = contents;
-    const templateName = str(attrs.mail_template);
-    if (templateName !== '') {
-      if (!TEMPLATE_NAME.test(templateName)) throw new BridgeError('E_BAD_ATTRIBUTE', '{sendmail} mail_template= is not a template identifier');
-      if (!mail.renderTemplate) throw missingAdapter('{sendmail} with mail_template', 'mail.renderTemplate');
-      const rendered = await mail.renderTemplate(tenant, templateName, vars);
-      if (!rendered) throw new BridgeError('E_NOT_FOUND', `{sendmail} no message template ${templateName}`);
-      if (subject === '') subject = rendered.subject;
-      if (body === '') body = rendered.body;
-      if (!headerSafe(subject)) rejected('the template\'s subject holds a line break or control character');
-      if (body.includes('\0')) rejected('the template\'s body holds a NUL character');
-      if (subject.length > MAIL_LIMITS.subjectChars || Buffer.byteLength(body, 'utf8') > MAIL_LIMITS.bodyBytes) throw new BridgeError('E_SIZE_LIMIT', '{sendmail} the rendered template is too large');
-      if (call.secrets.contains(subject) || call.secrets.contains(body)) throw new BridgeError('E_SECRET_DENIED', '{sendmail} a secret may not be sent by mail');
-    }
-
-    // One recipient once: the first place it appears wins (to, then cc, then bcc).
-    const seen = new Set<string>();
-    const unique = (list: string[]) => list.filter((a) => (seen.has(a) ? false : (seen.add(a), true)));
-    const outgoing: OutgoingMail = {
-      to: unique([...to, ...resolve(ids.to)]),
-      cc: unique([...cc, ...resolve(ids.cc)]),
-      bcc: unique([...bcc, ...resolve(ids.bcc)]),
-      from: from.address,
-      fromName: from.name,
-      subject,
-      body,
-      customArgs: { ...args },
-    };
-    const varName = attrs.var === undefined || attrs.var === null ? null : String(attrs.var);
-    const result = (ok: boolean, log?: string) => ({
-      assign: varName ? ([[varName, ok]] as [string, Value][]) : [],
-      log: log ? [{ level: 'warning' as const, message: log }] : undefined,
+  // Members: only those the host says this render may mail.
+  const allIds = [...ids.to, ...ids.cc, ...ids.bcc];
+  let byId: ReadonlyMap<number, string> = new Map();
+  if (allIds.length) {
+    if (!mail.memberAddresses) throw missingAdapter('{sendmail} with member recipients', 'mail.memberAddresses');
+    byId = await mail.memberAddresses(call.identity, [...new Set(allIds)]);
+  }
+  const resolve = (list: number[]): string[] =>
+    list.map((id) => {
+      const found = byId.get(id);
+      const r = found === undefined ? null : parseAddress(found);
+      if (!r || !r.ok) throw new BridgeError('E_NOT_FOUND', `{sendmail} no member ${id} to mail`);
+      return r.address;
     });
-    if (outgoing.to.length + outgoing.cc.length + outgoing.bcc.length === 0) return result(false, '{sendmail} no recipients: nothing sent');
 
-    try {
-      await mail.send(tenant, outgoing);
-    } catch (e) {
-      if (e instanceof BridgeError) throw e; // the host's policy refused it
-      return result(false, '{sendmail} delivery failed');
-    }
-    return result(true);
-  },
-};
+  // mail_template: rendered by the host; its output goes through the same checks.
+  let body = contents;
+  const templateName = str(attrs.mail_template);
+  if (templateName !== '') {
+    if (!TEMPLATE_NAME.test(templateName)) throw new BridgeError('E_BAD_ATTRIBUTE', '{sendmail} mail_template= is not a template identifier');
+    if (!mail.renderTemplate) throw missingAdapter('{sendmail} with mail_template', 'mail.renderTemplate');
+    const rendered = await mail.renderTemplate(tenant, templateName, vars);
+    if (!rendered) throw new BridgeError('E_NOT_FOUND', `{sendmail} no message template ${templateName}`);
+    if (subject === '') subject = rendered.subject;
+    if (body === '') body = rendered.body;
+    if (!headerSafe(subject)) rejected('the template\'s subject holds a line break or control character');
+    if (body.includes('\0')) rejected('the template\'s body holds a NUL character');
+    if (subject.length > MAIL_LIMITS.subjectChars || Buffer.byteLength(body, 'utf8') > MAIL_LIMITS.bodyBytes) throw new BridgeError('E_SIZE_LIMIT', '{sendmail} the rendered template is too large');
+    if (call.secrets.contains(subject) || call.secrets.contains(body)) throw new BridgeError('E_SECRET_DENIED', '{sendmail} a secret may not be sent by mail');
+  }
+
+  // One recipient once: the first place it appears wins (to, then cc, then bcc).
+  const seen = new Set<string>();
+  const unique = (list: string[]) => list.filter((a) => (seen.has(a) ? false : (seen.add(a), true)));
+  const outgoing: OutgoingMail = {
+    to: unique([...to, ...resolve(ids.to)]),
+    cc: unique([...cc, ...resolve(ids.cc)]),
+    bcc: unique([...bcc, ...resolve(ids.bcc)]),
+    from: from.address,
+    fromName: from.name,
+    subject,
+    body,
+    customArgs: { ...args },
+  };
+  const varName = attrs.var === undefined || attrs.var === null ? null : String(attrs.var);
+  const result = (ok: boolean, log?: string) => ({
+    assign: varName ? ([[varName, ok]] as [string, Value][]) : [],
+    log: log ? [{ level: 'warning' as const, message: log }] : undefined,
+  });
+  if (outgoing.to.length + outgoing.cc.length + outgoing.bcc.length === 0) return result(false, '{sendmail} no recipients: nothing sent');
+
+  try {
+    await mail.send(tenant, outgoing);
+  } catch (e) {
+    if (e instanceof BridgeError) throw e; // the host's policy refused it
+    return result(false, '{sendmail} delivery failed');
+  }
+  return result(true);
+});

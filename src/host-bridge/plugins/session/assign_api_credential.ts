@@ -6,13 +6,14 @@
  * With member_id the session and its access token come from HostAdapters.sessions.
  */
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { BridgeCall, HostPlugin } from '../../plugin-contract.js';
+import { implement, type BridgeCall } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { jsonEncode } from '../../../php/json/encode.js';
 import { missingAdapter } from '../../capabilities.js';
 import { keysContain, mapStrings } from '../api/common.js';
 import { checkActingMember } from './acting-member.js';
+import declaration from '../../../plugins/host-session/assign_api_credential.js';
 
 /** jwt_data as JSON, at most this many characters: it travels in a header. */
 export const MAX_JWT_DATA = 4096;
@@ -70,56 +71,52 @@ export function verifyCredentialJwt(siteKey: Uint8Array, tenant: string, jwt: st
   return c.iss === tenant && typeof c.exp === 'number' && c.exp > now ? c : null;
 }
 
-export const assignApiCredential: HostPlugin = {
-  name: 'assign_api_credential',
-  async run(attrs, call) {
-    const crypto = call.host.crypto;
-    if (!crypto) throw missingAdapter('{assign_api_credential}', 'crypto');
-    const tenant = call.identity.tenant;
-    const target = String(attrs.var);
-    const apiKey = call.secrets.substitute(String(attrs.api_key), '{assign_api_credential api_key}', () => true);
-    if (apiKey === '') throw new BridgeError('E_BAD_ATTRIBUTE', '{assign_api_credential} api_key= is empty');
-    const hasDgKey = typeof attrs.dg_key === 'string';
-    if (hasDgKey !== (typeof attrs.dg_id === 'string')) throw new BridgeError('E_BAD_COMBINATION', '{assign_api_credential} dg_key and dg_id go together');
-    const dgKey = hasDgKey ? call.secrets.substitute(String(attrs.dg_key), '{assign_api_credential dg_key}', () => true) : null;
-    const dgId = hasDgKey ? String(attrs.dg_id) : null;
-    if (dgId !== null) noSecrets(call, 'dg_id', dgId);
-    const data = jwtDataJson(call, attrs.jwt_data ?? null);
-    const memberId = typeof attrs.member_id === 'number' ? attrs.member_id : null;
-    if (memberId !== null) {
-      if (!call.host.sessions) throw missingAdapter('{assign_api_credential} member_id', 'sessions');
-      await checkActingMember('assign_api_credential', memberId, call);
-    }
-    const expire = Number(attrs.expire);
-    const now = Math.floor(Date.now() / 1000);
+export const assignApiCredential = implement(declaration, async (attrs, call, sessions) => {
+  const crypto = call.host.crypto;
+  if (!crypto) throw missingAdapter('{assign_api_credential}', 'crypto');
+  const tenant = call.identity.tenant;
+  const target = String(attrs.var);
+  const apiKey = call.secrets.substitute(String(attrs.api_key), '{assign_api_credential api_key}', () => true);
+  if (apiKey === '') throw new BridgeError('E_BAD_ATTRIBUTE', '{assign_api_credential} api_key= is empty');
+  const hasDgKey = typeof attrs.dg_key === 'string';
+  if (hasDgKey !== (typeof attrs.dg_id === 'string')) throw new BridgeError('E_BAD_COMBINATION', '{assign_api_credential} dg_key and dg_id go together');
+  const dgKey = hasDgKey ? call.secrets.substitute(String(attrs.dg_key), '{assign_api_credential dg_key}', () => true) : null;
+  const dgId = hasDgKey ? String(attrs.dg_id) : null;
+  if (dgId !== null) noSecrets(call, 'dg_id', dgId);
+  const data = jwtDataJson(call, attrs.jwt_data ?? null);
+  const memberId = typeof attrs.member_id === 'number' ? attrs.member_id : null;
+  if (memberId !== null) {
+    await checkActingMember('assign_api_credential', memberId, call);
+  }
+  const expire = Number(attrs.expire);
+  const now = Math.floor(Date.now() / 1000);
 
-    let key: Buffer;
-    let session: { sessionId: string; accessToken: string } | null = null;
-    try {
-      key = jwtKey(await crypto.siteKey(tenant));
-      if (memberId !== null) session = await call.host.sessions!.issue(tenant, memberId, expire);
-    } catch (e) {
-      if (e instanceof BridgeError) throw e;
-      return { assign: [[target, false]], log: [{ level: 'warning', message: '{assign_api_credential} the site could not make the credential' }] };
-    }
-    const base = { iss: tenant, iat: now, exp: now + expire };
-    if (session !== null) {
-      return {
-        assign: [[target, PhpArray.fromEntries([
-          ['session_id', session.sessionId],
-          ['X-RCMS-API-ACCESS-TOKEN', session.accessToken],
-          ['jwt', signJwt(key, { ...base, member_id: memberId! }, data)],
-        ])]],
-      };
-    }
-    const sid = randomBytes(16).toString('hex');
+  let key: Buffer;
+  let session: { sessionId: string; accessToken: string } | null = null;
+  try {
+    key = jwtKey(await crypto.siteKey(tenant));
+    if (memberId !== null) session = await sessions.issue(tenant, memberId, expire);
+  } catch (e) {
+    if (e instanceof BridgeError) throw e;
+    return { assign: [[target, false]], log: [{ level: 'warning', message: '{assign_api_credential} the site could not make the credential' }] };
+  }
+  const base = { iss: tenant, iat: now, exp: now + expire };
+  if (session !== null) {
     return {
       assign: [[target, PhpArray.fromEntries([
-        ['signature', hmacHex(apiKey, sid)],
-        ['DG_CODE', dgKey === null ? null : hmacHex(dgKey, `${dgId}:${sid}`)],
-        ['sid', sid],
-        ['jwt', signJwt(key, { ...base, sid }, data)],
+        ['session_id', session.sessionId],
+        ['X-RCMS-API-ACCESS-TOKEN', session.accessToken],
+        ['jwt', signJwt(key, { ...base, member_id: memberId! }, data)],
       ])]],
     };
-  },
-};
+  }
+  const sid = randomBytes(16).toString('hex');
+  return {
+    assign: [[target, PhpArray.fromEntries([
+      ['signature', hmacHex(apiKey, sid)],
+      ['DG_CODE', dgKey === null ? null : hmacHex(dgKey, `${dgId}:${sid}`)],
+      ['sid', sid],
+      ['jwt', signJwt(key, { ...base, sid }, data)],
+    ])]],
+  };
+});

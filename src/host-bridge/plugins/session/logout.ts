@@ -1,12 +1,8 @@
 /** {logout}: ends the request's session (HostAdapters.sessions); nothing without one. */
-import type { HostPlugin } from '../../plugin-contract.js';
-import { missingAdapter } from '../../capabilities.js';
+import { implement } from '../../plugin-contract.js';
+import declaration from '../../../plugins/host-session/logout.js';
 
-export const logout: HostPlugin = {
-  name: 'logout',
-  async run(_attrs, call) {
-    if (!call.host.sessions) throw missingAdapter('{logout}', 'sessions');
-    await call.host.sessions.end(call.identity.tenant, call.identity.requestId);
-    return {};
-  },
-};
+export const logout = implement(declaration, async (_attrs, call, sessions) => {
+  await sessions.end(call.identity.tenant, call.identity.requestId);
+  return {};
+});

@@ -6,13 +6,14 @@
  * run's target URLs, else the settings' start URLs; seeds the template gives must lie in the
  * settings' origins (those of the start URLs plus the allowed origins). crawl.ts holds the bounds.
  */
-import type { BridgeCall, HostPlugin } from '../../plugin-contract.js';
+import { implement, type BridgeCall } from '../../plugin-contract.js';
 import type { SpiderSettings } from '../../adapters/webops.js';
 import { BridgeError } from '../../errors.js';
 import { missingAdapter } from '../../capabilities.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { crawl } from './crawl.js';
 import { resolve } from './links.js';
+import declaration from '../../../plugins/host-webops/kick_spider.js';
 
 /** URLs of one target_urls list. */
 export const MAX_SPIDER_TARGETS = 100;
@@ -51,41 +52,36 @@ function targetUrls(v: Value, origins: ReadonlySet<string>, call: BridgeCall): s
   });
 }
 
-export const kickSpider: HostPlugin = {
-  name: 'kick_spider',
-  async run(attrs, call) {
-    const spider = call.host.spider;
-    if (!spider) throw missingAdapter('{kick_spider}', 'spider');
-    const tenant = call.identity.tenant;
-    const settingsId = Number(attrs.spider_settings_id);
-    const settings = await spider.settings(tenant, settingsId);
-    if (!settings) throw new BridgeError('E_NOT_FOUND', `{kick_spider} no spider settings ${settingsId}`);
-    const varName = String(attrs.var);
-    if (settings.status !== 'Enabled') {
-      return { assign: [[varName, false]], log: [{ level: 'warning', message: `{kick_spider} spider settings ${settingsId} are ${settings.status}: the crawl is not executed` }] };
-    }
-    let rerun = null;
-    if (typeof attrs.spider_history_id === 'number') {
-      rerun = await spider.history(tenant, attrs.spider_history_id);
-      if (!rerun || rerun.settingsId !== settingsId) throw new BridgeError('E_NOT_FOUND', `{kick_spider} no run ${attrs.spider_history_id} of spider settings ${settingsId}`);
-    }
-    const origins = originsOf(settings);
-    const targets = targetUrls(attrs.target_urls, origins, call) ?? rerun?.targetUrls ?? null;
-    const http = call.host.http;
-    if (!http) throw missingAdapter('{kick_spider}', 'http');
-    const left = call.timeLeft();
-    if (left <= WALL_MARGIN_MS + 50) throw new BridgeError('E_WALL_TIMEOUT', '{kick_spider} no time left in the render for a crawl');
-    const historyId = await spider.startRun(tenant, { settingsId, targetUrls: targets, rerunOf: rerun?.id ?? null });
-    const seeds = (targets ?? settings.startUrls).filter((u) => originOf(u) !== null && origins.has(originOf(u)!));
-    let result;
-    try {
-      result = await crawl(call, (req) => http.fetch(req), { seeds, origins, maxPages: settings.maxPages, maxDepth: settings.maxDepth, deadline: Date.now() + left - WALL_MARGIN_MS });
-    } catch (e) {
-      await spider.finishRun(tenant, historyId, { status: 'failed', stopReason: 'host error', pages: [] });
-      throw e;
-    }
-    await spider.finishRun(tenant, historyId, result);
-    const how = result.status === 'done' ? 'done' : `stopped (${result.stopReason})`;
-    return { assign: [[varName, historyId]], log: [{ level: 'info', message: `{kick_spider} run ${historyId}: ${result.pages.length} pages, ${how}` }] };
-  },
-};
+export const kickSpider = implement(declaration, async (attrs, call, spider) => {
+  const tenant = call.identity.tenant;
+  const settingsId = Number(attrs.spider_settings_id);
+  const settings = await spider.settings(tenant, settingsId);
+  if (!settings) throw new BridgeError('E_NOT_FOUND', `{kick_spider} no spider settings ${settingsId}`);
+  const varName = String(attrs.var);
+  if (settings.status !== 'Enabled') {
+    return { assign: [[varName, false]], log: [{ level: 'warning', message: `{kick_spider} spider settings ${settingsId} are ${settings.status}: the crawl is not executed` }] };
+  }
+  let rerun = null;
+  if (typeof attrs.spider_history_id === 'number') {
+    rerun = await spider.history(tenant, attrs.spider_history_id);
+    if (!rerun || rerun.settingsId !== settingsId) throw new BridgeError('E_NOT_FOUND', `{kick_spider} no run ${attrs.spider_history_id} of spider settings ${settingsId}`);
+  }
+  const origins = originsOf(settings);
+  const targets = targetUrls(attrs.target_urls, origins, call) ?? rerun?.targetUrls ?? null;
+  const http = call.host.http;
+  if (!http) throw missingAdapter('{kick_spider}', 'http');
+  const left = call.timeLeft();
+  if (left <= WALL_MARGIN_MS + 50) throw new BridgeError('E_WALL_TIMEOUT', '{kick_spider} no time left in the render for a crawl');
+  const historyId = await spider.startRun(tenant, { settingsId, targetUrls: targets, rerunOf: rerun?.id ?? null });
+  const seeds = (targets ?? settings.startUrls).filter((u) => originOf(u) !== null && origins.has(originOf(u)!));
+  let result;
+  try {
+    result = await crawl(call, (req) => http.fetch(req), { seeds, origins, maxPages: settings.maxPages, maxDepth: settings.maxDepth, deadline: Date.now() + left - WALL_MARGIN_MS });
+  } catch (e) {
+    await spider.finishRun(tenant, historyId, { status: 'failed', stopReason: 'host error', pages: [] });
+    throw e;
+  }
+  await spider.finishRun(tenant, historyId, result);
+  const how = result.status === 'done' ? 'done' : `stopped (${result.stopReason})`;
+  return { assign: [[varName, historyId]], log: [{ level: 'info', message: `{kick_spider} run ${historyId}: ${result.pages.length} pages, ${how}` }] };
+});

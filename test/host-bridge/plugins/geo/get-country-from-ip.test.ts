@@ -115,13 +115,14 @@ describe('getCountryFromIP through the engine', () => {
 
 describe('the bridge checks what the isolate sends', () => {
   const identity: RenderIdentity = { tenant: 'default', memberId: null, superUser: false, context: 'web', requestId: 'r' };
-  const call = async (name: string, request: unknown, limits = DEFAULT_LIMITS) => {
+  /** A host modifier call as the isolate sends it: kind 'modifier', then the name, input and args as JSON. */
+  const call = async (name: string, request: object, limits = DEFAULT_LIMITS) => {
     const { handler } = createBridge({ geo: fixture }, identity, limits);
-    return JSON.parse(await handler(name, typeof request === 'string' ? request : JSON.stringify(request))) as Record<string, unknown>;
+    return JSON.parse(await handler('modifier', JSON.stringify({ name, ...request }))) as Record<string, unknown>;
   };
 
   it('answers a well-formed call with the value', async () => {
-    expect(await call('|getCountryFromIP', { input: '5.10.0.1', args: [] })).toEqual({ value: 'JP' });
+    expect(await call('getCountryFromIP', { input: '5.10.0.1', args: [] })).toEqual({ ok: true, value: 'JP' });
   });
 
   it.each([
@@ -134,20 +135,26 @@ describe('the bridge checks what the isolate sends', () => {
     ['a malformed value', { input: { x: 1 }, args: [] }, 'E_BAD_ATTRIBUTE'],
     ['a string over 1 MiB', { input: 'x'.repeat(1024 * 1024 + 1), args: [] }, 'E_BAD_ATTRIBUTE'],
   ])('refuses %s', async (_what, request, code) => {
-    expect(((await call('|getCountryFromIP', request)).error as { code: string }).code).toBe(code);
+    expect(((await call('getCountryFromIP', request)).error as { code: string }).code).toBe(code);
   });
 
   it('refuses pure modifiers, unknown names and prototype names as host modifiers', async () => {
-    for (const name of ['|strlen', '|nope', '|__proto__', '|constructor']) {
-      expect((await call(name, { input: 'x', args: [] })).error).toEqual({ code: 'E_PLUGIN_DENIED', message: `the modifier ${name.slice(1)} is not a host modifier` });
+    for (const name of ['strlen', 'nope', '__proto__', 'constructor']) {
+      expect((await call(name, { input: 'x', args: [] })).error).toEqual({ code: 'E_PLUGIN_DENIED', message: `the modifier ${name} is not a host modifier` });
     }
+  });
+
+  it('refuses a call of no known kind, and a call without a name', async () => {
+    const { handler } = createBridge({ geo: fixture }, identity, DEFAULT_LIMITS);
+    expect(JSON.parse(await handler('|getCountryFromIP', JSON.stringify({ name: 'getCountryFromIP', input: '5.10.0.1', args: [] }))).error.code).toBe('E_PLUGIN_DENIED');
+    expect(JSON.parse(await handler('modifier', JSON.stringify({ input: '5.10.0.1', args: [] }))).error.code).toBe('E_BAD_ATTRIBUTE');
   });
 
   it('counts modifier calls with plugin calls in one quota', async () => {
     const { handler } = createBridge({ geo: fixture }, identity, { ...DEFAULT_LIMITS, maxHostCalls: 2 });
-    const req = JSON.stringify({ input: '5.10.0.1', args: [] });
-    expect(JSON.parse(await handler('|getCountryFromIP', req))).toEqual({ value: 'JP' });
-    expect(JSON.parse(await handler('sleep', '{"ms":100}')).error).toBeUndefined();
-    expect(JSON.parse(await handler('|getCountryFromIP', req)).error.code).toBe('E_BRIDGE_QUOTA');
+    const req = JSON.stringify({ name: 'getCountryFromIP', input: '5.10.0.1', args: [] });
+    expect(JSON.parse(await handler('modifier', req))).toEqual({ ok: true, value: 'JP' });
+    expect(JSON.parse(await handler('tag', '{"name":"sleep","attrs":{"ms":100}}')).error).toBeUndefined();
+    expect(JSON.parse(await handler('modifier', req)).error.code).toBe('E_BRIDGE_QUOTA');
   });
 });

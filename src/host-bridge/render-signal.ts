@@ -1,0 +1,83 @@
+/**
+ * The render's AbortSignal, part of the host plugin contract (docs/decisions.md D160): aborted when
+ * the render ends for any reason (its answer is out, it failed, its CPU or wall deadline or memory
+ * limit stopped it, its engine closed), and at the latest at its wall deadline. Work a plugin
+ * starts on the host (zlib, archives, child processes, HTTP, a browser page) stops with it, so no
+ * host work outlives the render that asked for it.
+ *
+ * Made on first use: a render that never calls the host pays nothing for it.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { BridgeError } from './errors.js';
+import type { HostAdapters } from './host.js';
+
+export class RenderSignal {
+  private controller: AbortController | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private ended = false;
+
+  constructor(private readonly deadlineAt: number) {}
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      const controller = new AbortController();
+      this.controller = controller;
+      if (this.ended) controller.abort(closed());
+      else {
+        // At the wall deadline the answer is E_WALL_TIMEOUT, whichever of the sandbox's watchdog and this comes first.
+        this.timer = setTimeout(() => controller.abort(new BridgeError('E_WALL_TIMEOUT', "the render's wall-clock time ran out during host work")), Math.max(0, this.deadlineAt - Date.now()));
+        this.timer.unref();
+      }
+    }
+    return this.controller.signal;
+  }
+
+  /** The render is over: whatever its plugins still run on the host is told to stop. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.controller?.abort(closed());
+  }
+}
+
+function closed(): BridgeError {
+  return new BridgeError('E_BRIDGE_CLOSED', 'the render ended; its host work was stopped');
+}
+
+/** Throws, once the render has ended, why (E_WALL_TIMEOUT or E_BRIDGE_CLOSED): called between two pieces of host work. */
+export function checkRender(signal: AbortSignal, what: string): void {
+  if (!signal.aborted) return;
+  const code = signal.reason instanceof BridgeError ? signal.reason.code : 'E_BRIDGE_CLOSED';
+  throw new BridgeError(code, `${what}: the render ended before it was done`);
+}
+
+/**
+ * The adapters as one render's plugins see them: every outbound request carries the render's
+ * signal (with its own, if it has one), so no plugin can forget it.
+ */
+export function renderHost(host: HostAdapters, signal: () => AbortSignal): HostAdapters {
+  const http = host.http;
+  if (!http) return host;
+  return {
+    ...host,
+    http: {
+      fetch: (req) => http.fetch({ ...req, signal: req.signal ? AbortSignal.any([req.signal, signal()]) : signal() }),
+    },
+  };
+}
+
+const running = new AsyncLocalStorage<AbortSignal>();
+
+/**
+ * The signal of the render whose host call runs here, for adapters whose long work has no
+ * signal argument (S3 requests, database statements), or undefined outside a host call: the
+ * bridge runs every plugin inside `withRenderSignal`.
+ */
+export function currentRenderSignal(): AbortSignal | undefined {
+  return running.getStore();
+}
+
+export function withRenderSignal<T>(signal: AbortSignal, fn: () => T): T {
+  return running.run(signal, fn);
+}
