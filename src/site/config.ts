@@ -117,6 +117,11 @@ export interface SiteConfig {
   deploy?: { hook_url: string; token_secret?: string };
   /** Chat, social, cloud and analytics services (integrations-config.ts); absent: none. */
   integrations: IntegrationsConfig;
+  /**
+   * The site this one names as its parent: {site_sync} relates two sites only when the parent's
+   * child_sites lists the child and the child names the parent here (D183). Absent: none.
+   */
+  parent_site?: string | null;
 }
 
 export class SiteConfigError extends Error {}
@@ -140,8 +145,9 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   deploy: (v) => isHook(v, 'hook_url'),
   // Checked with a message of its own in parseSiteConfig.
   integrations: () => true,
+  parent_site: (v) => v === null || (typeof v === 'string' && /^[a-z0-9][a-z0-9_-]{0,62}$/.test(v)),
 };
-const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'batch_queue', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy', 'integrations']);
+const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'batch_queue', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy', 'integrations', 'parent_site']);
 
 const SECRET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 const S3_KEYS: Record<string, (v: unknown) => boolean> = {
@@ -276,6 +282,7 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     ...(json.cdn !== undefined ? { cdn: json.cdn as SiteConfig['cdn'] & object } : {}),
     ...(json.deploy !== undefined ? { deploy: json.deploy as SiteConfig['deploy'] & object } : {}),
     integrations: readIntegrations((json.integrations as Parameters<typeof readIntegrations>[0] | undefined) ?? {}),
+    ...(typeof json.parent_site === 'string' ? { parent_site: json.parent_site } : {}),
   };
 }
 
