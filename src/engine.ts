@@ -17,11 +17,11 @@ import { isErrorCode } from './protocol/error-codes.js';
 import { TenantIsolates } from './sandbox/isolate-cache.js';
 import { SandboxPool, DEFAULT_POOL, type PoolOptions } from './sandbox/pool.js';
 import { createBridge, type HostErrorReport } from './host-bridge/bridge.js';
-import { requestGlobals } from './host-bridge/request-globals.js';
+import { HostState } from './host-bridge/host-state.js';
 import type { HostAdapters, RenderIdentity } from './host-bridge/host.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/limits.js';
 import { renderRequest } from './sandbox/request.js';
-import { registerRawJsRender } from './engine-internal.js';
+import { registerHostState, registerRawJsRender } from './engine-internal.js';
 import { enginePlugins, rememberPlugins } from './engine-plugins.js';
 import type { PluginDefinition } from './host-bridge/embedder-plugins.js';
 
@@ -131,6 +131,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...(options.timeoutMs ? { cpuMs: options.timeoutMs } : {}), ...options.limits };
   const templates = new CompiledTemplates(options.templates, options.functions, limits, own?.compile);
   const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+  // This engine's request globals and response caches: another engine's tenants never see them (D184).
+  const hostState = new HostState();
 
   const engine = guarded({
     compile(source, opts = {}) {
@@ -161,10 +163,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
 
     endRequest(identity) {
-      requestGlobals.endRequest(identity.tenant ?? 'default', identity.requestId);
+      hostState.requestGlobals.endRequest(identity.tenant ?? 'default', identity.requestId);
     },
   });
   rememberPlugins(engine, options.plugins ?? []);
+  registerHostState(engine, hostState);
   registerRawJsRender(engine, (body, opts) => {
     const name = opts.name ?? 'raw.js';
     return renderRawJs(body, name, opts).catch((e: unknown) => Promise.reject(asTemplateError(e, name)));
@@ -209,14 +212,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
         frame: src.frame(fromVariable.line, fromVariable.column),
       });
     }
-    const bridge = createBridge(options.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }, { plugins: own?.table, onHostError: options.onHostError }).handler;
+    const bridge = createBridge(options.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }, { plugins: own?.table, onHostError: options.onHostError, state: hostState }).handler;
     const memoryMB = c.manifest.memoryMB;
     let raw: RenderResponse;
     try {
       raw = await sandbox.render(tenant, memoryMB, c.template, request, limits, bridge);
     } finally {
       // A request id the engine made up names this render alone: nothing can read its globals later.
-      if (opts.identity?.requestId === undefined) requestGlobals.endRequest(tenant, identity.requestId);
+      if (opts.identity?.requestId === undefined) hostState.requestGlobals.endRequest(tenant, identity.requestId);
     }
     if (raw.error) throw runtimeError(raw.error, c);
     const warnings = raw.warnings ?? [];

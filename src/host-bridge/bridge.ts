@@ -17,7 +17,7 @@ import { BridgeError } from './errors.js';
 import { BUILTIN_TABLE } from './plugins/index.js';
 import { SecretHandles } from './secret-handles.js';
 import { answerModifier } from './host-modifiers.js';
-import { requestGlobals } from './request-globals.js';
+import { HostState } from './host-state.js';
 import type { BridgeCall, PluginTable, RenderClock } from './plugin-contract.js';
 import { hostProvides, missingAdapter } from './capabilities.js';
 
@@ -58,6 +58,8 @@ export interface BridgeOptions {
   /** The plugins this bridge runs: the built-in ones unless the engine has its own. */
   plugins?: PluginTable;
   onHostError?: HostErrorReport;
+  /** The engine's host state (host-state.ts); a bridge made without one gets its own. */
+  state?: HostState;
 }
 
 export function createBridge(
@@ -73,6 +75,7 @@ export function createBridge(
   let calls = 0;
   let slept = 0;
   const secrets = new SecretHandles();
+  const state = options.state ?? new HostState();
   const call: BridgeCall = {
     identity,
     host,
@@ -84,8 +87,9 @@ export function createBridge(
       slept += ms;
     },
     counters: new Map(),
+    state,
     get requestGlobals() {
-      return requestGlobals.scope(identity.tenant, identity.requestId);
+      return state.requestGlobals.scope(identity.tenant, identity.requestId);
     },
   };
 
