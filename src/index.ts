@@ -8,6 +8,8 @@ export type { CompileOptions, CompileResult, Manifest } from './compiler/index.j
 export { createEngine } from './engine.js';
 export type { Engine, EngineOptions, RenderOptions, RenderResult, SourceLookup } from './engine.js';
 export { TemplateError, formatDiagnostic } from './errors.js';
+export { ROW_BUDGETS } from './host-bridge/row-budgets.js';
+export type { RowBudget, StoreCap, AtCap } from './host-bridge/row-budgets.js';
 export type { Diagnostic } from './errors.js';
 export type { HostAdapters, RenderIdentity, SecretRecord, SessionAdapter, InternalApiRequest, ApiTokenRequest, MailAdapter, OutgoingMail } from './host-bridge/host.js';
 export type {

@@ -108,6 +108,7 @@ export function createBridge(
       for (const [k, v] of Object.entries(raw as Record<string, unknown>)) attrs[k] = decodeValue(v);
       const valid = validateAttrs(decl, attrs);
       checkIdentityAttrs(decl, valid, identity, facts);
+      if (decl.budget) chargeBudget(decl, call.counters);
       const result = await impl.run(valid, call);
       const answer: HostAnswer = {
         assign: (result.assign ?? []).map(([name, v]) => [name, encodeValue(v)] as [string, Transfer]),
@@ -133,6 +134,18 @@ export function createBridge(
     }
   };
   return { handler, secrets };
+}
+
+/**
+ * One call of a plugin that creates stored rows, counted against its kind's per-render budget
+ * (plugins/budgets.ts): shared by the plugins of that kind, refused past it before the plugin runs.
+ */
+function chargeBudget(decl: FunctionPlugin, counters: Map<string, number>): void {
+  const budget = decl.budget!;
+  const key = `budget:${budget.rows}`;
+  const used = counters.get(key) ?? 0;
+  if (used >= budget.perRender) throw new BridgeError('E_BUDGET', `{${decl.name}}: one render may create at most ${budget.perRender} ${budget.rows}`);
+  counters.set(key, used + 1);
 }
 
 /** The embedder's report gets the error; a report that throws changes nothing of the answer. */
