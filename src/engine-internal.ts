@@ -4,6 +4,7 @@
  * no way to run arbitrary JavaScript.
  */
 import type { Engine, RenderOptions, RenderResult } from './engine.js';
+import type { HostState } from './host-bridge/host-state.js';
 
 type RawJsRender = (body: string, opts: RenderOptions) => Promise<RenderResult>;
 
@@ -13,6 +14,20 @@ const rawJsRenders = new WeakMap<Engine, RawJsRender>();
 /** Called by createEngine for each engine it makes. */
 export function registerRawJsRender(engine: Engine, render: RawJsRender): void {
   rawJsRenders.set(engine, render);
+}
+
+const hostStates = new WeakMap<Engine, HostState>();
+
+/** Called by createEngine: the engine's own host state (its request globals and caches). */
+export function registerHostState(engine: Engine, state: HostState): void {
+  hostStates.set(engine, state);
+}
+
+/** What an engine keeps between renders, for the harness's figures and the tests that look inside. */
+export function hostStateOf(engine: Engine): HostState {
+  const state = hostStates.get(engine);
+  if (!state) throw new TypeError('hostStateOf needs an engine made by createEngine');
+  return state;
 }
 
 /**

@@ -17,11 +17,11 @@ import { isErrorCode } from './protocol/error-codes.js';
 import { TenantIsolates } from './sandbox/isolate-cache.js';
 import { SandboxPool, DEFAULT_POOL, type PoolOptions, type PoolSnapshot } from './sandbox/pool.js';
 import { createBridge, type HostErrorReport } from './host-bridge/bridge.js';
-import { requestGlobals } from './host-bridge/request-globals.js';
+import { HostState } from './host-bridge/host-state.js';
 import type { HostAdapters, RenderIdentity } from './host-bridge/host.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/limits.js';
 import { renderRequest } from './sandbox/request.js';
-import { registerRawJsRender } from './engine-internal.js';
+import { registerHostState, registerRawJsRender } from './engine-internal.js';
 import { enginePlugins, rememberPlugins } from './engine-plugins.js';
 import type { PluginDefinition } from './host-bridge/embedder-plugins.js';
 import { publishTemplateLogs, renderChannel, traceRender, type RenderEvent } from './diagnostics.js';
@@ -173,6 +173,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     }
     return checked;
   };
+  // This engine's request globals and response caches: another engine's tenants never see them (D184).
+  const hostState = new HostState();
 
   const engine = guarded({
     compile(source, opts = {}) {
@@ -205,10 +207,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
 
     endRequest(identity) {
-      requestGlobals.endRequest(identity.tenant ?? 'default', identity.requestId);
+      hostState.requestGlobals.endRequest(identity.tenant ?? 'default', identity.requestId);
     },
   });
   rememberPlugins(engine, options.plugins ?? []);
+  registerHostState(engine, hostState);
   registerRawJsRender(engine, (body, opts) => {
     const name = opts.name ?? 'raw.js';
     return renderRawJs(body, name, opts).catch((e: unknown) => Promise.reject(asTemplateError(e, name)));
@@ -267,7 +270,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         frame: src.frame(fromVariable.line, fromVariable.column),
       });
     }
-    const bridge = createBridge(set.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }, { plugins: own?.table, onHostError: options.onHostError });
+    const bridge = createBridge(set.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }, { plugins: own?.table, onHostError: options.onHostError, state: hostState });
     const memoryMB = c.manifest.memoryMB;
     if (event) event.memoryMB = memoryMB;
     let raw: RenderResponse;
@@ -277,7 +280,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       // However the render ended, the host work its plugins started stops with it (D160).
       bridge.end();
       // A request id the engine made up names this render alone: nothing can read its globals later.
-      if (opts.identity?.requestId === undefined) requestGlobals.endRequest(tenant, identity.requestId);
+      if (opts.identity?.requestId === undefined) hostState.requestGlobals.endRequest(tenant, identity.requestId);
     }
     if (event && typeof raw.cpuMs === 'number') event.cpuMs = raw.cpuMs;
     if (raw.error) throw runtimeError(raw.error, c);

@@ -13,6 +13,8 @@ export type { Engine, EngineOptions, EngineStats, RenderOptions, RenderResult, S
 export { RENDER_CHANNEL, HOST_CALL_CHANNEL, TEMPLATE_LOG_CHANNEL } from './diagnostics.js';
 export type { RenderEvent, HostCallEvent, TemplateLogEvent } from './diagnostics.js';
 export { TemplateError, formatDiagnostic } from './errors.js';
+export { ROW_BUDGETS } from './host-bridge/row-budgets.js';
+export type { RowBudget, StoreCap, AtCap } from './host-bridge/row-budgets.js';
 export type { Diagnostic } from './errors.js';
 export type { HostAdapters, RenderIdentity, SecretRecord, SessionAdapter, InternalApiRequest, ApiTokenRequest, MailAdapter, OutgoingMail } from './host-bridge/host.js';
 export type {

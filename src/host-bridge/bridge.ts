@@ -17,7 +17,7 @@ import { BridgeError } from './errors.js';
 import { BUILTIN_TABLE } from './plugins/index.js';
 import { SecretHandles } from './secret-handles.js';
 import { answerModifier } from './host-modifiers.js';
-import { requestGlobals } from './request-globals.js';
+import { HostState } from './host-state.js';
 import type { BridgeCall, PluginTable, RenderClock } from './plugin-contract.js';
 import { adapterFor } from './capabilities.js';
 import { observeHostCalls } from '../diagnostics.js';
@@ -60,6 +60,8 @@ export interface BridgeOptions {
   /** The plugins this bridge runs: the built-in ones unless the engine has its own. */
   plugins?: PluginTable;
   onHostError?: HostErrorReport;
+  /** The engine's host state (host-state.ts); a bridge made without one gets its own. */
+  state?: HostState;
 }
 
 export function createBridge(
@@ -77,6 +79,7 @@ export function createBridge(
   const secrets = new SecretHandles();
   const ending = new RenderSignal(started + limits.wallMs);
   let view: HostAdapters | null = null;
+  const state = options.state ?? new HostState();
   const bridgeCall: BridgeCall = {
     identity,
     get host() {
@@ -93,8 +96,9 @@ export function createBridge(
       slept += ms;
     },
     counters: new Map(),
+    state,
     get requestGlobals() {
-      return requestGlobals.scope(identity.tenant, identity.requestId);
+      return state.requestGlobals.scope(identity.tenant, identity.requestId);
     },
   };
 
@@ -111,6 +115,7 @@ export function createBridge(
     for (const [k, v] of Object.entries(given as Record<string, unknown>)) attrs[k] = decodeValue(v);
     const valid = validateAttrs(decl, attrs);
     checkIdentityAttrs(decl, valid, identity, facts);
+    if (decl.budget) chargeBudget(decl, bridgeCall.counters);
     const signal = bridgeCall.signal;
     const result = await withRenderSignal(signal, () => impl.run(valid, bridgeCall, adapter, signal));
     return {
@@ -163,6 +168,18 @@ export function createBridge(
   };
   // The one dispatch point: every call of this render passes here (src/diagnostics.ts).
   return { handler: observeHostCalls(handler, identity), secrets, end: () => ending.end() };
+}
+
+/**
+ * One call of a plugin that creates stored rows, counted against its kind's per-render budget
+ * (plugins/budgets.ts): shared by the plugins of that kind, refused past it before the plugin runs.
+ */
+function chargeBudget(decl: FunctionPlugin, counters: Map<string, number>): void {
+  const budget = decl.budget!;
+  const key = `budget:${budget.rows}`;
+  const used = counters.get(key) ?? 0;
+  if (used >= budget.perRender) throw new BridgeError('E_BUDGET', `{${decl.name}}: one render may create at most ${budget.perRender} ${budget.rows}`);
+  counters.set(key, used + 1);
 }
 
 /** The embedder's report gets the error; a report that throws changes nothing of the answer. */

@@ -10,6 +10,7 @@ import type { PluginSet } from '../plugins/plugin-set.js';
 import type { AttrSpec, FunctionPlugin, ModifierPlugin } from '../plugins/types.js';
 import type { AdapterOf } from './capabilities.js';
 import type { LogLine } from '../protocol/log.js';
+import type { HostState } from './host-state.js';
 
 /** The secret handles issued in this render (secret-handles.ts), as plugins use them. */
 export interface RenderSecrets {
@@ -70,6 +71,8 @@ export interface BridgeCall {
   readonly requestGlobals: RequestScope;
   /** Host work of this render that plugins bound across their calls (read_dir: directory entries read). */
   readonly counters: Map<string, number>;
+  /** What the engine that made this bridge keeps between renders (its caches): never another engine's. */
+  readonly state: HostState;
 }
 
 export interface HostResult {

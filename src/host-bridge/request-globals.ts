@@ -187,5 +187,3 @@ export class RequestGlobals {
   }
 }
 
-/** The process's store: request ids are the embedder's, shared by every engine of the process. */
-export const requestGlobals = new RequestGlobals();

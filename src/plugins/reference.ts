@@ -3,6 +3,7 @@
  * prints it, scripts/build-reference.mjs writes docs/reference.md from it, and the language
  * server shows the same signatures. Nothing here is written by hand per plugin.
  */
+import type { RowBudget, StoreCap } from './budgets.js';
 import { FUNCTION_NAMES, MODIFIER_NAMES } from './catalog.js';
 import { FAMILIES } from './registry.js';
 import type { AttrSpec, ModifierParam, Plugin } from './types.js';
@@ -48,6 +49,15 @@ export interface PluginEntry {
   capability: string | null;
   /** False for names the language defines (src/plugins/catalog.ts) that have no implementation yet. */
   implemented: boolean;
+  /** Host plugins that store rows a template can multiply: their row budget (budgets.ts). */
+  budget?: RowBudget;
+}
+
+/** A row budget in one line: `sessions: 10 a render, 50 a member (oldest evicted), 10000 a site (refused)`. */
+export function budgetText(b: RowBudget): string {
+  const cap = (c: StoreCap | undefined, per: string) => (c ? [`${c.max} a ${per} (${c.atCap === 'refuse' ? 'then refused' : 'the oldest evicted'})`] : []);
+  const parts = [`${b.perRender} a render`, ...cap(b.perMember, 'member'), ...cap(b.perTenant, 'site')];
+  return `${b.rows}: ${parts.join(', ')}${b.note ? `; ${b.note}` : ''}`;
 }
 
 /** Every implemented plugin by family (tags, then modifiers, by name), then the catalogue's names that are not implemented yet. */
@@ -103,6 +113,7 @@ function entryOf(p: Plugin, family: string): PluginEntry {
     runs: p.host ? 'host' : 'isolate',
     capability: p.host ?? null,
     implemented: true,
+    ...(p.kind !== 'modifier' && p.budget ? { budget: p.budget } : {}),
   };
 }
 

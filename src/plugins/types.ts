@@ -10,6 +10,7 @@
 import type { Value } from '../value/value.js';
 import type { HostCapability } from '../host-bridge/capabilities.js';
 import type { LogLevel } from '../protocol/log.js';
+import type { RowBudget } from './budgets.js';
 
 export type AttrType = 'string' | 'int' | 'number' | 'bool' | 'array' | 'mixed' | 'varname';
 
@@ -122,6 +123,12 @@ export interface FunctionPlugin extends Declared {
    * CPU budget, rather than in the embedding process (docs/sandbox.md, the host does bounded I/O).
    */
   items?: (items: Value[], attrs: Record<string, Value>, ctx: PluginContext) => Value[];
+  /**
+   * Host plugins that store something a template can multiply (sessions, tokens, queued batches,
+   * mails, files): its row budget (budgets.ts). The bridge counts each call against `perRender`;
+   * the host's store holds the per-tenant and per-member caps.
+   */
+  budget?: RowBudget;
 }
 
 export interface ModifierParam {

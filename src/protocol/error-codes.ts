@@ -83,6 +83,7 @@ export const ERROR_CODE_MEANINGS = {
   E_HOST_BUSY: 'a bounded host resource (the browser pages, the OCR workers) and its queue are full',
   E_SLEEP_BUDGET: '{sleep} past the render\'s sleep budget',
   E_QUOTA: 'a per-render or per-tenant store is full (secrets, files)',
+  E_BUDGET: 'a row budget is spent: more sessions, tokens, queued batches, mails or files than one render, tenant or member may create (docs/limits.md, "Row budgets")',
   E_RATE_LIMIT: 'too many mails or recipients, per render or per tenant and period',
   E_MAIL_REJECTED: 'a mail the host refuses to send (headers, recipients)',
   E_SECRET_NOT_FOUND: 'no secret of that name for the tenant',

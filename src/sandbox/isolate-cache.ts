@@ -15,7 +15,7 @@
  * isolate's pages go to V8's process-wide page pool, where new isolates reuse them; V8 hands
  * what is left back to the system 8 s later (a fixed delay in V8 13.6, `PagePool`).
  */
-import { IsolateHost } from './isolate-host.js';
+import { SparePool, type IsolateHost } from './isolate-host.js';
 import type { HostCallHandler } from '../protocol/host-call.js';
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 import type { SandboxLimits } from './limits.js';
@@ -68,6 +68,8 @@ const DEFAULT_CLASS_MB = 128;
 export class TenantIsolates {
   /** By tenant and class, least recently used first (a render moves its entry to the end). */
   private readonly hosts = new Map<string, IsolateHost>();
+  /** This cache's own warm spares: another engine's cache never hands out one of them (D184). */
+  readonly spares = new SparePool();
   private evicted = 0;
   private rss = { bytes: 0, at: -Infinity };
   private readonly timer: NodeJS.Timeout;
@@ -84,7 +86,7 @@ export class TenantIsolates {
   render(tenant: string, memoryMB: number, t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, bridge: HostCallHandler | null): Promise<RenderResponse> {
     const key = `${tenant}\0${memoryMB}`;
     let host = this.hosts.get(key);
-    if (!host || !host.usable) host = IsolateHost.acquire(memoryMB);
+    if (!host || !host.usable) host = this.spares.acquire(memoryMB);
     this.hosts.delete(key);
     this.hosts.set(key, host);
     const started = performance.now();
@@ -158,7 +160,7 @@ export class TenantIsolates {
     }
     // The pool hears what the collections gave back (its view of a worker's heap).
     if (reduced.length > 0) void Promise.all(reduced).then(() => this.onEvict?.());
-    const spares = IsolateHost.dropSpares(DEFAULT_CLASS_MB, this.opts.idleMs, now);
+    const spares = this.spares.drop(DEFAULT_CLASS_MB, this.opts.idleMs, now);
     this.evicted += spares;
     n += spares;
     if (n > 0) this.onEvict?.();
@@ -177,7 +179,7 @@ export class TenantIsolates {
         n++;
       }
     }
-    const spares = IsolateHost.dropSpares(DEFAULT_CLASS_MB, 0);
+    const spares = this.spares.drop(DEFAULT_CLASS_MB, 0);
     this.evicted += spares;
     return n + spares;
   }
@@ -194,8 +196,8 @@ export class TenantIsolates {
   }
 
   report(): MemoryReport {
-    let heap = IsolateHost.spareHeapBytes();
-    let bigIdle = IsolateHost.spareHeapBytes(DEFAULT_CLASS_MB);
+    let heap = this.spares.heapBytes();
+    let bigIdle = this.spares.heapBytes(DEFAULT_CLASS_MB);
     for (const h of this.hosts.values()) {
       heap += h.heapBytes;
       if (h.memoryMB > DEFAULT_CLASS_MB && !h.busy) bigIdle += h.heapBytes;
@@ -209,6 +211,7 @@ export class TenantIsolates {
     clearInterval(this.timer);
     for (const h of this.hosts.values()) h.retire();
     this.hosts.clear();
+    this.spares.close();
   }
 }
 

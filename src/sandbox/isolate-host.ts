@@ -76,7 +76,7 @@ export class IsolateHost {
    */
   private readonly where = new Int32Array(new SharedArrayBuffer(4));
   /** A spare that a tenant took (its warm-up, if not begun, is skipped). */
-  private claimed = false;
+  claimed = false;
   /** A spare's warm-up renders are running. */
   private warming = false;
   /**
@@ -84,7 +84,9 @@ export class IsolateHost {
    * building an isolate holds the thread for ~3 ms (the isolate, the runtime from the code
    * cache), which delayed the end of that first render, the one a new tenant waits for.
    */
-  private spareAfterRender = false;
+  spareAfterRender = false;
+  /** The spares this isolate was taken from: its first render starts the next one there. */
+  sparesFrom: SparePool | null = null;
   /** Set once a render breached a limit: the isolate takes no more work. */
   retired = false;
   renders = 0;
@@ -103,50 +105,24 @@ export class IsolateHost {
   private canReduce = true;
 
   /**
-   * An isolate for a tenant: the warm spare of this memory class if there is one, else a new
-   * one. The next spare starts once this isolate's first render is done, so that a new tenant,
-   * or a tenant whose isolate was retired after a limit, does not pay for a new isolate and
-   * context (about 20 ms, more under load) in its first render: the spare warms while renders run.
+   * Warms this isolate as a spare: context, runtime and lockdown, then the built-in warm-up
+   * render (src/sandbox/warmup.ts), so the runtime functions most templates call are compiled
+   * before a tenant arrives. A failure retires it.
    */
-  static acquire(memoryMB: number): IsolateHost {
-    const spare = spares.get(memoryMB);
-    spares.delete(memoryMB);
-    const host = spare?.usable ? spare : new IsolateHost(memoryMB);
-    // A spare still being built skips its warm-up render: the tenant's own render follows.
-    host.claimed = true;
-    host.spareAfterRender = true;
-    return host;
+  warmAsSpare(): void {
+    this.warming = true;
+    this.queue = this.warmUp().then(
+      () => {
+        this.warming = false;
+        this.measureHeap();
+      },
+      () => {
+        this.warming = false;
+        this.retire();
+      },
+    );
   }
 
-  /** Starts warming a spare isolate of this class, unless one exists (after the current work of the event loop). */
-  private static prepareSpare(memoryMB: number): void {
-    if (spares.has(memoryMB)) return;
-    const timer = setImmediate(() => {
-      if (spares.has(memoryMB)) return;
-      try {
-        const spare = new IsolateHost(memoryMB);
-        spares.set(memoryMB, spare);
-        // Context, runtime and lockdown, then the built-in warm-up render (src/sandbox/warmup.ts):
-        // the runtime functions most templates call are compiled before a tenant arrives.
-        spare.warming = true;
-        spare.queue = spare.warmUp().then(
-          () => {
-            spare.warming = false;
-            spare.measureHeap();
-          },
-          () => {
-            spare.warming = false;
-            spare.retire();
-          },
-        );
-      } catch {
-        // No spare: the next tenant that needs an isolate makes one itself.
-      }
-    });
-    timer.unref();
-  }
-
-  /** A spare's built-in renders (src/sandbox/warmup.ts); a failure retires it. */
   private async warmUp(): Promise<void> {
     await this.contextFor(DEFAULT_LIMITS);
     for (let i = 0; i < WARMUP_RENDERS && this.usable && !this.claimed; i++) {
@@ -154,40 +130,6 @@ export class IsolateHost {
       if (r.error) this.retire();
     }
     this.renders = 0;
-  }
-
-  /** Whether a spare of this class exists, ready or warming (for tests of when spares start). */
-  static hasSpare(memoryMB: number): boolean {
-    return spares.has(memoryMB);
-  }
-
-  /** Disposes the spares (a worker process that shuts down). */
-  static closeSpares(): void {
-    for (const s of spares.values()) s.retire();
-    spares.clear();
-  }
-
-  /**
-   * Disposes the idle spares of the classes above `aboveMB` made at least `idleMs` ago (all of
-   * them with 0). The spare of the default class stays: most new tenants need it.
-   */
-  static dropSpares(aboveMB: number, idleMs: number, now = Date.now()): number {
-    let dropped = 0;
-    for (const [mb, s] of spares) {
-      if (mb <= aboveMB || s.busy || now - s.lastUsed < idleMs) continue;
-      spares.delete(mb);
-      s.retire();
-      dropped++;
-    }
-    return dropped;
-  }
-
-  /** The spares' committed heap, bytes: of the classes above `aboveMB` (all with 0). */
-  static spareHeapBytes(aboveMB = 0): number {
-    let bytes = 0;
-    // As measured when its warm-up ended: an idle spare does not grow.
-    for (const [mb, s] of spares) if (mb > aboveMB && s.usable) bytes += s.heapBytes;
-    return bytes;
   }
 
   constructor(readonly memoryMB: number) {
@@ -374,7 +316,7 @@ export class IsolateHost {
       if (this.spareAfterRender) {
         this.spareAfterRender = false;
         // The next spare of this class (a new tenant, or this one after a limit) finds one ready.
-        IsolateHost.prepareSpare(this.memoryMB);
+        this.sparesFrom?.prepare(this.memoryMB);
       }
     }
   }
@@ -478,5 +420,78 @@ export function allowSyncRenders(f: SyncRender): void {
   syncRender = f;
 }
 
-/** Warm spare isolates, at most one per memory class (see `IsolateHost.acquire`). */
-const spares = new Map<number, IsolateHost>();
+/**
+ * Warm spare isolates, at most one per memory class, of one owner: the IsolateCache of a sandbox
+ * worker or of an engine with `workers: 0`. Never the module's: two engines in one process share
+ * no isolate, spare or not (D184).
+ */
+export class SparePool {
+  private readonly spares = new Map<number, IsolateHost>();
+
+  /**
+   * An isolate for a tenant: the warm spare of this memory class if there is one, else a new
+   * one. The next spare starts once this isolate's first render is done, so that a new tenant,
+   * or a tenant whose isolate was retired after a limit, does not pay for a new isolate and
+   * context (about 20 ms, more under load) in its first render: the spare warms while renders run.
+   */
+  acquire(memoryMB: number): IsolateHost {
+    const spare = this.spares.get(memoryMB);
+    this.spares.delete(memoryMB);
+    const host = spare?.usable ? spare : new IsolateHost(memoryMB);
+    // A spare still being built skips its warm-up render: the tenant's own render follows.
+    host.claimed = true;
+    host.spareAfterRender = true;
+    host.sparesFrom = this;
+    return host;
+  }
+
+  /** Starts warming a spare isolate of this class, unless one exists (after the current work of the event loop). */
+  prepare(memoryMB: number): void {
+    if (this.spares.has(memoryMB)) return;
+    const timer = setImmediate(() => {
+      if (this.spares.has(memoryMB)) return;
+      try {
+        const spare = new IsolateHost(memoryMB);
+        this.spares.set(memoryMB, spare);
+        spare.warmAsSpare();
+      } catch {
+        // No spare: the next tenant that needs an isolate makes one itself.
+      }
+    });
+    timer.unref();
+  }
+
+  /** Whether a spare of this class exists, ready or warming (for tests of when spares start). */
+  has(memoryMB: number): boolean {
+    return this.spares.has(memoryMB);
+  }
+
+  /** Disposes the spares (a worker process that shuts down, an engine that closes). */
+  close(): void {
+    for (const s of this.spares.values()) s.retire();
+    this.spares.clear();
+  }
+
+  /**
+   * Disposes the idle spares of the classes above `aboveMB` made at least `idleMs` ago (all of
+   * them with 0). The spare of the default class stays: most new tenants need it.
+   */
+  drop(aboveMB: number, idleMs: number, now = Date.now()): number {
+    let dropped = 0;
+    for (const [mb, s] of this.spares) {
+      if (mb <= aboveMB || s.busy || now - s.lastUsed < idleMs) continue;
+      this.spares.delete(mb);
+      s.retire();
+      dropped++;
+    }
+    return dropped;
+  }
+
+  /** The spares' committed heap, bytes: of the classes above `aboveMB` (all with 0). */
+  heapBytes(aboveMB = 0): number {
+    let bytes = 0;
+    // As measured when its warm-up ended: an idle spare does not grow.
+    for (const [mb, s] of this.spares) if (mb > aboveMB && s.usable) bytes += s.heapBytes;
+    return bytes;
+  }
+}

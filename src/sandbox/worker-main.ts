@@ -4,7 +4,7 @@
  * embedding process, where the host adapters live. If V8 dies here (a fatal out-of-memory), only
  * this process goes; the pool starts another.
  */
-import { IsolateHost, allowSyncRenders, sandboxError } from './isolate-host.js';
+import { allowSyncRenders, sandboxError } from './isolate-host.js';
 import { syncRender } from './sync-render.js';
 import type { CompiledTemplate } from '../protocol/render.js';
 import { Socket } from 'node:net';
@@ -108,7 +108,6 @@ function onMessage(m: ToWorker): void {
 // The pool closed its end (or died): nothing more will come.
 const shutDown = () => {
   isolates?.close();
-  IsolateHost.closeSpares();
   process.exit(0);
 };
 channel.on('end', shutDown);

@@ -121,6 +121,11 @@ export interface SiteConfig {
   secrets?: SecretsSource;
   /** Smarty 2's default modifiers for every template of the site (EngineOptions.defaultModifiers); absent: none. */
   default_modifiers?: string[];
+  /**
+   * The site this one names as its parent: {site_sync} relates two sites only when the parent's
+   * child_sites lists the child and the child names the parent here (D183). Absent: none.
+   */
+  parent_site?: string | null;
 }
 
 /**
@@ -154,8 +159,9 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   integrations: () => true,
   secrets: (v) => isObject(v) && Object.keys(v).length === 1 &&
     ((typeof v.file === 'string' && v.file.length > 0) || (typeof v.env_prefix === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(v.env_prefix))),
+  parent_site: (v) => v === null || (typeof v === 'string' && /^[a-z0-9][a-z0-9_-]{0,62}$/.test(v)),
 };
-const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'batch_queue', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy', 'integrations', 'secrets', 'default_modifiers']);
+const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'batch_queue', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy', 'integrations', 'secrets', 'default_modifiers', 'parent_site']);
 
 const SECRET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 const S3_KEYS: Record<string, (v: unknown) => boolean> = {
@@ -292,6 +298,7 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     integrations: readIntegrations((json.integrations as Parameters<typeof readIntegrations>[0] | undefined) ?? {}),
     ...(json.secrets !== undefined ? { secrets: json.secrets as SecretsSource } : {}),
     ...(json.default_modifiers !== undefined ? { default_modifiers: json.default_modifiers as string[] } : {}),
+    ...(typeof json.parent_site === 'string' ? { parent_site: json.parent_site } : {}),
   };
 }
 

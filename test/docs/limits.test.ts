@@ -28,7 +28,7 @@ import { MAX_BATCH_DATA_BYTES } from '../../src/host-bridge/plugins/batches/star
 import { MAX_ATTEMPTS, MAX_BATCH_DEPTH, MAX_PENDING_RUNS } from '../../src/site/batches/queue.js';
 import { MAX_LOG_CHARS } from '../../src/site/batches/history.js';
 import { MAX_BACKUPS } from '../../src/host-bridge/plugins/backup/common.js';
-import { MAX_BACKUP_BYTES } from '../../src/site/backups/layout.js';
+import { MAX_BACKUP_BYTES, MAX_BACKUP_ENTRIES } from '../../src/site/backups/layout.js';
 import { MAX_ANSWER_DEPTH, MAX_SERVICE_RESPONSE_BYTES } from '../../src/host-bridge/plugins/integrations/common.js';
 import { MAX_CHAT_MENTIONS, MAX_CHAT_TEXT_CHARS } from '../../src/host-bridge/plugins/integrations/chat_post_message.js';
 import { MAX_SOCIAL_TEXT_CHARS } from '../../src/host-bridge/plugins/integrations/social_post_message.js';
@@ -42,7 +42,7 @@ const CONSTANTS: Record<string, number> = {
   MAX_UPLOAD_FILES, MAX_UPLOAD_BYTES, MAX_SPIDER_PAGES, MAX_SPIDER_DEPTH, MAX_SPIDER_PAGE_BYTES, MAX_SPIDER_LINKS_PER_PAGE, MAX_SPIDER_TARGETS,
   MAX_MAIL_TEMPLATE_BYTES, MAX_OUTBOX_ERROR_CHARS, MAX_OUTBOX_LISTED,
   MAX_SYNC_ROWS, MAX_SYNC_FILES, MAX_SYNC_FILE_BYTES, MAX_HOST_FOLDERS, SYNC_INTERVAL_SECONDS,
-  MAX_BATCH_DATA_BYTES, MAX_PENDING_RUNS, MAX_BATCH_DEPTH, MAX_ATTEMPTS, MAX_LOG_CHARS, MAX_BACKUPS, MAX_BACKUP_BYTES,
+  MAX_BATCH_DATA_BYTES, MAX_PENDING_RUNS, MAX_BATCH_DEPTH, MAX_ATTEMPTS, MAX_LOG_CHARS, MAX_BACKUPS, MAX_BACKUP_BYTES, MAX_BACKUP_ENTRIES,
   MAX_SERVICE_RESPONSE_BYTES, MAX_ANSWER_DEPTH, MAX_CHAT_TEXT_CHARS, MAX_CHAT_MENTIONS, MAX_SOCIAL_TEXT_CHARS,
   MAX_PUBSUB_MESSAGE_BYTES, MAX_REPORT_ROWS, MAX_REPORT_BYTES, MAX_COUNTER_WRITES,
 };

@@ -5,7 +5,6 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { TenantIsolates } from '../../src/sandbox/isolate-cache.js';
-import { IsolateHost } from '../../src/sandbox/isolate-host.js';
 import { renderRequest } from '../../src/sandbox/request.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from '../../src/sandbox/limits.js';
 import { compile } from '../../src/compiler/index.js';
@@ -13,7 +12,6 @@ import { compile } from '../../src/compiler/index.js';
 const caches: TenantIsolates[] = [];
 afterEach(() => {
   for (const c of caches.splice(0)) c.close();
-  IsolateHost.closeSpares();
 });
 
 const cache = (opts: ConstructorParameters<typeof TenantIsolates>[0]) => {

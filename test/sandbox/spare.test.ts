@@ -1,20 +1,23 @@
 /**
  * When the spare isolate of a memory class is built (src/sandbox/isolate-host.ts `acquire`): after
  * the first render of the isolate a tenant took, not while that render runs, since building one
- * holds the thread for milliseconds that the new tenant would wait for.
+ * holds the thread for milliseconds that the new tenant would wait for. Spares belong to their
+ * pool (an engine's or a worker's isolate cache), never to the process.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { IsolateHost } from '../../src/sandbox/isolate-host.js';
+import { SparePool, type IsolateHost } from '../../src/sandbox/isolate-host.js';
 import { renderRequest } from '../../src/sandbox/request.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/limits.js';
 import { compile } from '../../src/compiler/index.js';
 
-// A memory class no other test in this process uses, so that the spare seen here is this test's.
 const MB = 512;
 const hosts: IsolateHost[] = [];
+const spares = new SparePool();
+const other = new SparePool();
 afterAll(() => {
   for (const h of hosts) h.retire();
-  IsolateHost.closeSpares();
+  spares.close();
+  other.close();
 });
 
 const template = () => {
@@ -27,30 +30,31 @@ const turn = () => new Promise((r) => setImmediate(r));
 
 describe('spare isolates', () => {
   it('the next spare starts after the first render of the isolate a tenant took', async () => {
-    expect(IsolateHost.hasSpare(MB)).toBe(false);
-    const first = IsolateHost.acquire(MB);
+    expect(spares.has(MB)).toBe(false);
+    const first = spares.acquire(MB);
     hosts.push(first);
     const rendering = first.render(template(), request(), DEFAULT_LIMITS, null);
     await turn();
-    expect(IsolateHost.hasSpare(MB), 'no spare is built while the first render runs').toBe(false);
+    expect(spares.has(MB), 'no spare is built while the first render runs').toBe(false);
     expect((await rendering).output).toBe('OK');
     await turn();
-    expect(IsolateHost.hasSpare(MB), 'a spare is warming once the first render is done').toBe(true);
+    expect(spares.has(MB), 'a spare is warming once the first render is done').toBe(true);
+    expect(other.has(MB), 'another pool (another engine) never gets it').toBe(false);
   });
 
   it('the next tenant takes that spare, and its first render starts the one after', async () => {
-    const second = IsolateHost.acquire(MB);
+    const second = spares.acquire(MB);
     hosts.push(second);
-    expect(IsolateHost.hasSpare(MB)).toBe(false);
+    expect(spares.has(MB)).toBe(false);
     expect((await second.render(template(), request(), DEFAULT_LIMITS, null)).output).toBe('OK');
     await turn();
-    expect(IsolateHost.hasSpare(MB)).toBe(true);
+    expect(spares.has(MB)).toBe(true);
   });
 
   it('later renders of the same isolate start no spare', async () => {
-    IsolateHost.closeSpares();
+    spares.close();
     expect((await hosts[0]!.render(template(), request(), DEFAULT_LIMITS, null)).output).toBe('OK');
     await turn();
-    expect(IsolateHost.hasSpare(MB)).toBe(false);
+    expect(spares.has(MB)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { EXIT } from '../exit-codes.js';
 import { ENGINE_VERSION } from '../../compiler/index.js';
 import { BUILTIN_TAG_NAMES } from '../../compiler/builtin-tags.js';
 import { hostProvides } from '../../host-bridge/capabilities.js';
-import { pluginEntries, signature, type PluginEntry } from '../../plugins/reference.js';
+import { budgetText, pluginEntries, signature, type PluginEntry } from '../../plugins/reference.js';
 import { CLI_HOST } from '../host.js';
 import type { Command } from '../main.js';
 
@@ -99,6 +99,7 @@ function listingText(list: PluginList): string {
     family = p.family;
     const where = p.runs === 'host' ? `host: ${p.capability}${p.provided ? '' : ', not on this host'}` : 'isolate';
     out.push(`  ${signature(p)}  [${p.form === 'modifier' ? p.origin : p.form}, ${where}]`, ...wrap(p.summary, '      '));
+    if (p.budget) out.push(...wrap(`Row budget: ${budgetText(p.budget)}.`, '      '));
   }
   const missing = list.plugins.filter((p) => !p.implemented);
   out.push('', 'Part of the language but not implemented yet (E_NOT_IMPLEMENTED):');

@@ -11,6 +11,8 @@ export interface HostSite {
   siteKey: string;
   /** The site keys its child sites list (its child_site records). */
   childSiteKeys: readonly string[];
+  /** The site it names as its parent, or null: a child is family only when it names its parent too. */
+  parentSiteKey: string | null;
 }
 
 /**

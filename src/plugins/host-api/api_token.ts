@@ -1,9 +1,11 @@
 import { defineFunction } from '../types.js';
+import { ROW_BUDGETS } from '../budgets.js';
 
 export default defineFunction({
   kind: 'function',
   name: 'api_token',
   host: 'apiTokens',
+  budget: ROW_BUDGETS.apiTokens,
   summary:
     'Gets an access token of one of the site\'s own APIs. `static`: an existing valid token, or a new one; `dynamic`: always new, for the member of the current session (none without one). ' +
     'An API that is missing, belongs to another site or uses another token type is E_PERMISSION_DENIED (one error for all three). `expires` is bounded to 1..2592000 seconds (30 days).',

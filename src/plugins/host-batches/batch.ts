@@ -1,9 +1,11 @@
 import { defineFunction } from '../types.js';
+import { ROW_BUDGETS } from '../budgets.js';
 
 export default defineFunction({
   kind: 'function',
   name: 'batch',
   host: 'batches',
+  budget: ROW_BUDGETS.batches,
   summary:
     'Queues a run of one of the site\'s batches with ext_data; `smartcage batch run` runs it in the batch context (no member, no request, no cookies), where the template reads the data as `$ext_data`. ' +
     'One of batch_id and name is required (both, or module with batch_id: E_BAD_COMBINATION); a batch the site does not have is E_NOT_FOUND. ' +

@@ -1,9 +1,11 @@
 import { defineFunction } from '../types.js';
+import { ROW_BUDGETS } from '../budgets.js';
 
 export default defineFunction({
   kind: 'function',
   name: 'generate_pdf',
   host: 'browser',
+  budget: ROW_BUDGETS.storage,
   summary:
     'Captures a page with the host\'s headless browser as a PDF (A4, at most 50 pages) or an image of the browser window (png, jpeg/jpg, webp) and saves it under /files/g/private/ or /files/g/public/. ' +
     'Every request of the page (the page, its subresources, each redirect) goes through the host\'s egress policy; what it refuses the page does not get, and WebSockets are refused. ' +

@@ -1,9 +1,11 @@
 import { defineFunction } from '../types.js';
+import { ROW_BUDGETS } from '../budgets.js';
 
 export default defineFunction({
   kind: 'function',
   name: 'copy_s3_temp_file',
   host: 'files',
+  budget: ROW_BUDGETS.storage,
   summary:
     'Copies a temporary upload of this site to `dest_path` (cloud storage /files/g, /files/a, or under /files/temp; local storage is unsupported). `file_id` is the ID the temporary upload endpoints returned: `files/temp/<service_dir>/<site_key>/<uuid>` optionally with `.<extension>`, of the same site. Another form, another site, a disallowed dest_path or a missing upload: nothing is copied and `status_var` receives false (a warning says why); without status_var the refusal is an error. Success: true.',
   attrs: {

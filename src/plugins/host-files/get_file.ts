@@ -1,9 +1,11 @@
 import { defineFunction } from '../types.js';
+import { ROW_BUDGETS } from '../budgets.js';
 
 export default defineFunction({
   kind: 'function',
   name: 'get_file',
   host: 'files',
+  budget: ROW_BUDGETS.storage,
   summary:
     'Gets a file from cloud storage (`path`, /files/g or /files/a) or from an `https://` `url` (through the egress guard): exactly one of the two (E_BAD_COMBINATION otherwise). `save` true (default): the file is written under /files/temp (`save_path`, or a new host-chosen name) and `var` receives that path; `save=false`: `var` receives the content (UTF-8). At most 16 MiB (E_SIZE_LIMIT; a download stops there). A missing file or a non-2xx answer gives `var` "" and a warning. `bucket`: only the site\'s own storage (leave it empty).',
   attrs: {

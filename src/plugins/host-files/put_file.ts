@@ -1,9 +1,11 @@
 import { defineFunction } from '../types.js';
+import { ROW_BUDGETS } from '../budgets.js';
 
 export default defineFunction({
   kind: 'function',
   name: 'put_file',
   host: 'files',
+  budget: ROW_BUDGETS.storage,
   summary:
     'Stores content in file storage: exactly one source (`tmp_path`, a file under /files/temp such as write_file or save_file returned, or `value`, the content) and exactly one destination (`path` in cloud storage, /files/g or /files/a, or `files_path` in local storage, /files/user or /files/ltd); anything else is E_BAD_COMBINATION. The destination is replaced atomically and its folders are created. `bucket`: only the site\'s own storage (leave it empty).',
   attrs: {

@@ -1,9 +1,11 @@
 import { defineFunction } from '../types.js';
+import { ROW_BUDGETS } from '../budgets.js';
 
 export default defineFunction({
   kind: 'function',
   name: 'save_file',
   host: 'files',
+  budget: ROW_BUDGETS.storage,
   summary: 'Saves `value` as a new file with a unique name under /files/temp and stores its virtual path in `var` (nothing is saved without var). Counted against the storage quota (E_QUOTA).',
   attrs: {
     value: { type: 'string', doc: 'Content of the file.' },

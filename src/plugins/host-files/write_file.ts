@@ -1,9 +1,11 @@
 import { defineFunction } from '../types.js';
+import { ROW_BUDGETS } from '../budgets.js';
 
 export default defineFunction({
   kind: 'function',
   name: 'write_file',
   host: 'files',
+  budget: ROW_BUDGETS.storage,
   summary:
     'Writes `value` to a file and stores the virtual path written in `var`. Without `path` a new file with a unique name is created under /files/temp; `path` may name /files/temp, /files/user or /files/ltd. A string is written as is (write "\\n" yourself); an array is written as one CSV line (PHP fputcsv, "\\n" included). `is_append=1` appends one whole record and requires `path` (E_BAD_COMBINATION); otherwise the file is replaced atomically. The storage quota is checked before writing (E_QUOTA).',
   attrs: {

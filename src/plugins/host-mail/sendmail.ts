@@ -1,9 +1,11 @@
 import { defineFunction } from '../types.js';
+import { ROW_BUDGETS } from '../budgets.js';
 
 export default defineFunction({
   kind: 'function',
   name: 'sendmail',
   host: 'mail',
+  budget: ROW_BUDGETS.mails,
   extraAttrs: true,
   // A mail with no recipient written can never be sent: refused when the template compiles.
   requiresOneOf: ['to', 'to_member_id', 'cc', 'cc_member_id', 'bcc', 'bcc_member_id'],
@@ -11,7 +13,7 @@ export default defineFunction({
     'Sends a mail; `var` receives true when the host accepted it for delivery and false when delivery failed. ' +
     'Addresses follow a strict grammar (plain `local@domain`, no display names or comments; at most 100 recipients per call, to+cc+bcc and member ids together); ' +
     '`from` must be in one of the site\'s verified domains; a line break or control character in any header value (to, cc, bcc, from, from_nm, subject) is refused with E_MAIL_REJECTED. ' +
-    'At most 20 mails per render, and the host keeps a per-site hourly window (E_RATE_LIMIT). ' +
+    'At most 20 mails per render (its row budget, E_BUDGET), and the host keeps a per-site hourly window (E_RATE_LIMIT). ' +
     'With `mail_template` the host renders the stored message template with the further attributes as variables; `subject` / `contents` given in the tag win over the template\'s.',
   attrs: {
     var: { type: 'varname', doc: 'Receives true (sent) or false (delivery failed).' },

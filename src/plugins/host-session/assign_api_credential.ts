@@ -1,9 +1,11 @@
 import { defineFunction } from '../types.js';
+import { ROW_BUDGETS } from '../budgets.js';
 
 export default defineFunction({
   kind: 'function',
   name: 'assign_api_credential',
   host: 'sessions',
+  budget: ROW_BUDGETS.sessions,
   summary:
     'Makes a credential for a new request to the site\'s API and assigns it to `var`. ' +
     'Without member_id: `sid` (a new random id), `signature` (HMAC-SHA256 of sid under api_key, hex), `DG_CODE` (HMAC-SHA256 of "dg_id:sid" under dg_key, hex; null without dg_key and dg_id) and `jwt`. ' +

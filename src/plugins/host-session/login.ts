@@ -1,9 +1,11 @@
 import { defineFunction } from '../types.js';
+import { ROW_BUDGETS } from '../budgets.js';
 
 export default defineFunction({
   kind: 'function',
   name: 'login',
   host: 'sessions',
+  budget: ROW_BUDGETS.sessions,
   summary:
     'Logs the request in as a member: a new session, whose cookie the response sets, so the browser\'s next requests are that member\'s. ' +
     'For the rest of this render the identity stays what it was (the member the render started for, $smarty.session); what changes now is the request\'s session, which `use_current_session` of {api_internal} and {api_mng} takes over and {logout} ends. ' +

@@ -136,7 +136,7 @@ export const ML: SecurityCase[] = [
     const count = (tenant: string) => st.outbox.filter((o) => o.tenant === tenant).length;
     const cannon = '{section name=i loop=100000}{sendmail to="list@example.org" subject=$smarty.section.i.index contents="buy"}{/section}';
     const a = await h.render(cannon, { identity: { tenant: 'ml05-render' } });
-    const perRender = judge(h, a, a.code === 'E_RATE_LIMIT' && count('ml05-render') === 20, 'E_RATE_LIMIT after 20 mails in one render');
+    const perRender = judge(h, a, a.code === 'E_BUDGET' && count('ml05-render') === 20, 'E_BUDGET (the mails row budget) after 20 mails in one render');
     if (perRender.status !== 'contained') return { ...perRender, detail: `${perRender.detail}; outbox holds ${count('ml05-render')}` };
     // Per tenant: renders of 20 mails each until the host's hourly window refuses.
     const batch = '{section name=i loop=20}{sendmail to="list@example.org" contents="buy"}{/section}ok';

@@ -4,11 +4,12 @@
  * (HostAdapters.internalApi, internal-api.ts). An API is one of site.json `apis`; a token is
  * issued only for an API whose security is the token's type.
  */
-import type { HostAdapters } from '../../index.js';
+import { ROW_BUDGETS, type HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import { ownTenant } from './own-tenant.js';
 import { hashOf, newSecret, nowSeconds } from './credentials.js';
 import { internalApi } from './internal-api.js';
+import { lockRows, refuseAtCap } from './row-budget.js';
 
 /** Lifetimes when {api_token} gives none: a static token is an API key, kept long; a dynamic one is a login's. */
 export const STATIC_TOKEN_SECONDS = 2_592_000;
@@ -49,9 +50,15 @@ export function apiAdapters(ctx: SiteContext): Partial<HostAdapters> {
         }
         const token = newSecret(req.type === 'static' ? 'st_' : 'dt_');
         const expiresAt = now + (req.expiresSeconds ?? (req.type === 'static' ? STATIC_TOKEN_SECONDS : DYNAMIC_TOKEN_SECONDS));
-        await ctx.db.run('INSERT INTO api_tokens (tenant, token_hash, api_id, type, member_id, token, memo, created, expires) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-          tenant, hashOf(token), req.apiId, req.type, req.memberId, req.type === 'static' ? token : null, req.memo, now, expiresAt,
-        ]);
+        await ctx.db.transaction(async (tx) => {
+          // The row budget (D185): live tokens of the tenant, counted under a lock shared by every process.
+          await lockRows(tx, ctx.db, tenant, 'api_tokens');
+          const held = await tx.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM api_tokens WHERE tenant = ? AND expires > ?', [tenant, now]);
+          refuseAtCap(ROW_BUDGETS.apiTokens, 'perTenant', Number(held?.n ?? 0));
+          await tx.run('INSERT INTO api_tokens (tenant, token_hash, api_id, type, member_id, token, memo, created, expires) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+            tenant, hashOf(token), req.apiId, req.type, req.memberId, req.type === 'static' ? token : null, req.memo, now, expiresAt,
+          ]);
+        });
         return { token, expiresAt };
       },
     },

@@ -1,7 +1,9 @@
 /**
  * The backups of a local site (HostAdapters.backups): archives in data/backups/<id>.tar
  * (backups/create.ts) with a row each in `backups`. Ids are the creation time and a random
- * suffix (`20240305100730-a1b2c3`), so they sort by age and cannot be guessed.
+ * suffix (`20240305100730-a1b2c3`), so they sort by age and cannot be guessed. The secrets are
+ * sealed with the host's backup key (SMARTCAGE_BACKUP_KEY or SMARTCAGE_BACKUP_KEY_FILE, read when a
+ * backup is made; never an attribute of {backup}), or left out of the backup without one.
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { ownTenant } from './own-tenant.js';
 import { siteFiles } from './basic.js';
 import { createBackup } from '../backups/create.js';
 import { BACKUP_DIR } from '../backups/layout.js';
+import { backupKeyFromEnv } from '../backups/sealed.js';
 
 interface BackupRow {
   id: string;
@@ -36,7 +39,7 @@ export function backupsAdapters(ctx: SiteContext): Partial<HostAdapters> {
         const created = Math.floor(Date.now() / 1000);
         const stamp = new Date(created * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
         const id = `${stamp}-${randomBytes(3).toString('hex')}`;
-        const { size, sha256 } = await createBackup(ctx, siteFiles(ctx), id, created);
+        const { size, sha256 } = await createBackup(ctx, siteFiles(ctx), id, created, backupKeyFromEnv());
         await ctx.db.run('INSERT INTO backups (tenant, id, type, memo, created, size, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)', [ctx.tenant, id, 'full', memo, created, size, sha256]);
         return { id, type: 'full', memo, created, size };
       },

@@ -5,12 +5,13 @@
  * at once; the browser sends it with its next requests. The functions below the adapter are what
  * `smartcage serve` and `smartcage render` use to find a request's member.
  */
-import type { HostAdapters } from '../../index.js';
+import { ROW_BUDGETS, type HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import type { SqlRunner } from '../db/database.js';
 import type { CookieJar } from '../requests.js';
 import { ownTenant } from './own-tenant.js';
 import { hashOf, newSecret, nowSeconds } from './credentials.js';
+import { lockRows, refuseAtCap } from './row-budget.js';
 
 /** The cookie that carries the session id. */
 export const SESSION_COOKIE = 'rcms_session';
@@ -42,6 +43,20 @@ async function insertSession(tx: SqlRunner, ctx: SiteContext, memberId: number, 
   const accessToken = newSecret('t_');
   // Expired rows of the tenant go whenever a session is made, so the table does not grow without end.
   await tx.run('DELETE FROM sessions WHERE tenant = ? AND expires <= ?', [ctx.tenant, now]);
+  // The row budget (D185): a member's oldest sessions make room; the tenant's cap refuses.
+  const budget = ROW_BUDGETS.sessions;
+  await lockRows(tx, ctx.db, ctx.tenant, 'sessions');
+  const held = await tx.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM sessions WHERE tenant = ?', [ctx.tenant]);
+  const mine = await tx.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM sessions WHERE tenant = ? AND member_id = ?', [ctx.tenant, memberId]);
+  const over = Number(mine?.n ?? 0) - budget.perMember.max + 1;
+  if (over > 0) {
+    await tx.run(
+      'DELETE FROM sessions WHERE tenant = ? AND id_hash IN (SELECT id_hash FROM sessions WHERE tenant = ? AND member_id = ? ORDER BY created, id_hash LIMIT ?)',
+      [ctx.tenant, ctx.tenant, memberId, over],
+    );
+  } else {
+    refuseAtCap(budget, 'perTenant', Number(held?.n ?? 0));
+  }
   await tx.run('INSERT INTO sessions (tenant, id_hash, member_id, token_hash, created, expires) VALUES (?, ?, ?, ?, ?, ?)', [
     ctx.tenant, hashOf(sessionId), memberId, withToken ? hashOf(accessToken) : null, now, now + seconds,
   ]);

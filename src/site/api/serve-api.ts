@@ -74,6 +74,25 @@ type Step<T> = { ok: true; value: T } | { ok: false; answer: EndpointAnswer };
 const ok = <T>(value: T): Step<T> => ({ ok: true, value });
 const stop = (status: number, code: string, message: string): Step<never> => ({ ok: false, answer: errorAnswer(status, code, message) });
 
+/**
+ * Levels a JSON body may nest: PHP's json_decode default, as the engine reads variables
+ * (runtime/vars-json.ts). JSON.parse itself takes far deeper text (5,000 levels in 10 KB), which
+ * then overflowed a stack on its way into the render: a 500 RangeError, not the client's 400.
+ */
+export const MAX_BODY_DEPTH = 512;
+
+/** True when `v` nests deeper than `max` (iterative: the check itself cannot overflow). */
+function deeperThan(v: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[v, 1]];
+  while (stack.length > 0) {
+    const [x, depth] = stack.pop()!;
+    if (typeof x !== 'object' || x === null) continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(x) ? x : Object.values(x)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 function parseBody(req: ApiHttpRequest): Step<Post> {
   if (req.body.length === 0) return ok({});
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -87,6 +106,7 @@ function parseBody(req: ApiHttpRequest): Step<Post> {
     return stop(400, 'bad_json', 'the body is not JSON');
   }
   if (typeof v !== 'object' || v === null) return stop(400, 'bad_json', 'the body must be a JSON object or list');
+  if (deeperThan(v, MAX_BODY_DEPTH)) return stop(400, 'body_too_deep', `the body nests deeper than ${MAX_BODY_DEPTH} levels`);
   return ok(v as Post);
 }
 

@@ -4,7 +4,8 @@
  * files beside the archive; then the folder's own files, the storage's files (FileStore
  * list/read, each at most the store's read cap) and the rows packed into a tar with tar-stream,
  * each entry hashed as it is written, the manifest last. The archive is written under a temporary
- * name and renamed when whole; past MAX_BACKUP_BYTES nothing is kept.
+ * name and renamed when whole; past MAX_BACKUP_BYTES or MAX_BACKUP_ENTRIES nothing is kept. The
+ * folder's secrets are sealed with the operator's backup key, or left out without one (sealed.ts).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync, openSync, closeSync } from 'node:fs';
@@ -15,7 +16,9 @@ import tar from 'tar-stream';
 import { BridgeError, ENGINE_VERSION, KNOWN_ROOTS, parseVirtualPath, type FileStore } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import type { SqlRunner } from '../db/database.js';
-import { BACKUP_DIR, EXPORT_PAGE_ROWS, FORMAT, MANIFEST, MAX_BACKUP_BYTES, SITE_FILES, SITE_FOLDERS, backupTables, type Manifest, type ManifestEntry } from './layout.js';
+import { BACKUP_DIR, EXPORT_PAGE_ROWS, FORMAT, MANIFEST, MAX_BACKUP_BYTES, MAX_BACKUP_ENTRIES, SEALED_SUFFIX, SECRET_FILES, SITE_FILES, SITE_FOLDERS, backupTables, type SecretFile } from './layout.js';
+import type { Manifest, ManifestEntry } from './manifest.js';
+import { seal } from './sealed.js';
 
 class TooLarge extends Error {}
 
@@ -30,7 +33,7 @@ class Packer {
 
   private count(n: number): void {
     this.total += n + 1024;
-    if (this.total > MAX_BACKUP_BYTES) throw new TooLarge();
+    if (this.total > MAX_BACKUP_BYTES || this.entries.length >= MAX_BACKUP_ENTRIES - 1) throw new TooLarge();
   }
 
   async buffer(name: string, data: Uint8Array): Promise<void> {
@@ -111,8 +114,8 @@ async function packStorage(packer: Packer, store: FileStore): Promise<void> {
   }
 }
 
-/** Writes data/backups/<id>.tar; its size and SHA-256. */
-export async function createBackup(ctx: SiteContext, store: FileStore, id: string, created: number): Promise<{ size: number; sha256: string }> {
+/** Writes data/backups/<id>.tar; its size and SHA-256. `backupKey`: the operator's (sealed.ts), or null to leave the secrets out. */
+export async function createBackup(ctx: SiteContext, store: FileStore, id: string, created: number, backupKey: Buffer | null): Promise<{ size: number; sha256: string }> {
   const folder = path.join(ctx.dir, BACKUP_DIR);
   const staging = path.join(folder, `.tmp-${id}`);
   const partial = path.join(folder, `.tmp-${id}.tar`);
@@ -128,9 +131,21 @@ export async function createBackup(ctx: SiteContext, store: FileStore, id: strin
       const file = path.join(ctx.dir, f);
       if (existsSync(file) && lstatSync(file).isFile()) await packer.buffer(`site/${f.split(path.sep).join('/')}`, readFileSync(file));
     }
+    const sealed: SecretFile[] = [];
+    const leftOut: SecretFile[] = [];
+    for (const f of SECRET_FILES) {
+      const file = path.join(ctx.dir, ...f.split('/'));
+      if (!existsSync(file) || !lstatSync(file).isFile()) continue;
+      if (!backupKey) {
+        leftOut.push(f);
+        continue;
+      }
+      await packer.buffer(`site/${f}${SEALED_SUFFIX}`, seal(backupKey, ctx.tenant, f, readFileSync(file)));
+      sealed.push(f);
+    }
     await packStorage(packer, store);
     for (const t of tables) await packer.file(`db/${t.name}.jsonl`, path.join(staging, 'db', `${t.name}.jsonl`));
-    const manifest: Manifest = { format: FORMAT, engine: ENGINE_VERSION, site_key: ctx.tenant, created, backend: ctx.db.dialect, tables, entries: packer.entries };
+    const manifest: Manifest = { format: FORMAT, engine: ENGINE_VERSION, site_key: ctx.tenant, created, backend: ctx.db.dialect, tables, entries: packer.entries, sealed, left_out: leftOut };
     await packer.buffer(MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'));
     pack.finalize();
     await written;
@@ -138,7 +153,7 @@ export async function createBackup(ctx: SiteContext, store: FileStore, id: strin
   } catch (e) {
     pack.destroy();
     rmSync(partial, { force: true });
-    if (e instanceof TooLarge) throw new BridgeError('E_SIZE_LIMIT', `a backup of this site would be larger than ${MAX_BACKUP_BYTES >> 20} MiB; nothing was kept`);
+    if (e instanceof TooLarge) throw new BridgeError('E_SIZE_LIMIT', `a backup of this site would be larger than ${MAX_BACKUP_BYTES >> 20} MiB or hold more than ${MAX_BACKUP_ENTRIES} entries; nothing was kept`);
     throw e;
   } finally {
     rmSync(staging, { recursive: true, force: true });

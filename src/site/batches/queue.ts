@@ -11,6 +11,8 @@
  * same batch and data from one render) and finishing (only the lease's holder may finish a run).
  */
 
+import { ROW_BUDGETS } from '../../index.js';
+
 export interface NewRun {
   /** The batch: a site.json slug, or a module's default batch (`module` set). */
   slug: string;
@@ -63,7 +65,7 @@ export const MAX_ATTEMPTS = 3;
 /** Default lease of a claimed run; the worker renews it every third of it while the run renders. */
 export const DEFAULT_LEASE_MS = 60_000;
 /** Runs waiting (queued or running) per tenant; the next enqueue is E_QUOTA. */
-export const MAX_PENDING_RUNS = 1000;
+export const MAX_PENDING_RUNS = ROW_BUDGETS.batches.perTenant.max;
 /** A batch run may queue runs that queue runs... this deep (CPU-07: a batch that starts itself). */
 export const MAX_BATCH_DEPTH = 5;
 /** How long a finished run's dedupe key keeps answering its id. */

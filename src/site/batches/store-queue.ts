@@ -5,6 +5,8 @@
  */
 import type { SiteDatabase, SqlRunner } from '../db/database.js';
 import { DEDUPE_SECONDS, MAX_ATTEMPTS, type BatchQueue, type NewRun, type QueueCounts, type QueuedRun } from './queue.js';
+import { ROW_BUDGETS } from '../../index.js';
+import { lockRows, refuseAtCap } from '../adapters/row-budget.js';
 
 interface QueueRow {
   id: number | string;
@@ -58,6 +60,10 @@ export class StoreQueue implements BatchQueue {
     return this.db.transaction(async (tx) => {
       const first = run.dedupeKey === null ? undefined : await tx.get<{ id: number | string }>('SELECT id FROM batch_queue WHERE tenant = ? AND dedupe_key = ?', [this.tenant, run.dedupeKey]);
       if (first) return Number(first.id);
+      // The row budget (D185): runs waiting or running, counted under a lock every process takes.
+      await lockRows(tx, this.db, this.tenant, 'batch_queue');
+      const live = await tx.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM batch_queue WHERE tenant = ? AND state IN ('queued', 'running')", [this.tenant]);
+      refuseAtCap(ROW_BUDGETS.batches, 'perTenant', Number(live?.n ?? 0), 'E_QUOTA');
       const id = await nextRunId(tx, this.tenant);
       const seconds = Math.floor(this.now() / 1000);
       const { changes } = await tx.run(

@@ -27,9 +27,14 @@ interface HostSiteBench {
   close(): Promise<void>;
 }
 
-async function benchOf(dir: string, backend: Backend): Promise<HostSiteBench> {
+async function benchOf(dir: string, backend: Backend, parentSite?: string): Promise<HostSiteBench> {
   const key = `s${randomBytes(5).toString('hex')}`;
   await initSite(dir, { siteKey: key, database: backend.url });
+  if (parentSite) {
+    // The child names its parent before it is opened: a relation both sides name (D183).
+    const json = JSON.parse(readFileSync(path.join(dir, 'site.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(path.join(dir, 'site.json'), JSON.stringify({ ...json, parent_site: parentSite }, null, 2));
+  }
   const site = await openSite(dir);
   const clock = { now: FIXED_NOW };
   const engine: Engine = createEngine({ ...site.engineOptions(), now: () => clock.now, workers: 1 });
@@ -78,7 +83,7 @@ eachBackend('site_sync between sites of one host', (backend) => {
     mkdirSync(path.join(base, 'host'));
     mkdirSync(path.join(base, 'other-host'));
     parent = await benchOf(path.join(base, 'host', 'parent'), backend);
-    child = await benchOf(path.join(base, 'host', 'child'), backend);
+    child = await benchOf(path.join(base, 'host', 'child'), backend, parent.key);
     stranger = await benchOf(path.join(base, 'host', 'stranger'), backend);
     elsewhere = await benchOf(path.join(base, 'other-host', 'elsewhere'), backend);
     // The parent lists the child (and the site of the other host, which still is not this host's).
@@ -113,6 +118,21 @@ eachBackend('site_sync between sites of one host', (backend) => {
     expect(await parent.failure('{site_sync from_site_key="../other-host" sync_type=1}')).toBe('E_BAD_ATTRIBUTE@1');
     expect(await runs(parent)).toEqual([]);
     expect(file(parent, 'templates/parent-only.tpl')).toBe('parent template');
+  });
+
+  it('refuses a site the parent lists as its child when that site does not name the parent (the sample\'s `child`)', async () => {
+    // As `site init` lists `child`: a real tenant of that key next to it is not family unless it says so.
+    await parent.site.db.run("INSERT INTO child_sites (tenant, site_key, names, url, lang, timezone, open_flg, inst_at) VALUES (?, ?, '{}', 'http://x.localhost', 'ja', 'Asia/Tokyo', 1, 0)", [parent.key, stranger.key]);
+    writeFileSync(path.join(stranger.dir, 'templates', 'private.tpl'), 'the stranger\'s own');
+    try {
+      expect(await parent.failure(sync(stranger.key, 2))).toBe('E_PERMISSION_DENIED@1');
+      expect(await parent.failure(sync(parent.key, 2, stranger.key))).toBe('E_PERMISSION_DENIED@1');
+      expect(existsSync(path.join(parent.dir, 'templates', 'private.tpl'))).toBe(false);
+      expect(await runs(parent)).toEqual([]);
+    } finally {
+      await parent.site.db.run('DELETE FROM child_sites WHERE tenant = ? AND site_key = ?', [parent.key, stranger.key]);
+      rmSync(path.join(stranger.dir, 'templates', 'private.tpl'));
+    }
   });
 
   it('a design sync that fails changes nothing: a group the target\'s contents use, a link in the source', async () => {

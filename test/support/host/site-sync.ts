@@ -2,7 +2,9 @@
  * The test host's site sync adapter for plugin examples and the plugin's rule tests: an
  * embedder's SiteSyncAdapter over a fixed table of sites that records each sync it runs. Sites:
  * `default` (the test renders' tenant) with the child site `child`; `child`; `other-parent`,
- * whose child site is `default`; and `stranger`, related to none of them.
+ * whose child site is `default`; `stranger`, related to none of them; and two half relations:
+ * `unclaimed` (default lists it, it names no parent) and `adopter` (names default, not listed).
+ * Each relation is named by both sides.
  */
 import type { HostAdapters } from '../../../src/host-bridge/host.js';
 import type { HostSite, SiteSyncAdapter, SiteSyncRun } from '../../../src/host-bridge/adapters/site-sync.js';
@@ -13,10 +15,13 @@ export interface MemorySync {
 }
 
 const SITES: readonly HostSite[] = [
-  { siteKey: 'default', childSiteKeys: ['child'] },
-  { siteKey: 'child', childSiteKeys: [] },
-  { siteKey: 'other-parent', childSiteKeys: ['default'] },
-  { siteKey: 'stranger', childSiteKeys: [] },
+  { siteKey: 'default', childSiteKeys: ['child', 'unclaimed'], parentSiteKey: 'other-parent' },
+  { siteKey: 'child', childSiteKeys: [], parentSiteKey: 'default' },
+  { siteKey: 'other-parent', childSiteKeys: ['default'], parentSiteKey: null },
+  { siteKey: 'stranger', childSiteKeys: [], parentSiteKey: null },
+  // Listed as a child of default but naming no parent; adopter names default without being listed.
+  { siteKey: 'unclaimed', childSiteKeys: [], parentSiteKey: null },
+  { siteKey: 'adopter', childSiteKeys: [], parentSiteKey: 'default' },
 ];
 
 export function memorySync(): MemorySync {

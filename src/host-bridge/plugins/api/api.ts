@@ -19,7 +19,6 @@
 import { implement } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import type { SecretRecord } from '../../host.js';
-import type { EgressResponse } from '../../egress/guard.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { fromBytes, toBytes } from '../../../value/bytes.js';
 import { jsonDecode } from '../../../php/json/decode.js';
@@ -30,13 +29,6 @@ import { saveDownload } from './download.js';
 import { missingAdapter } from '../../capabilities.js';
 import declaration from '../../../plugins/host-api/api.js';
 
-
-interface Cached {
-  bytes: number;
-  res: EgressResponse;
-}
-/** Process-wide, keyed by tenant first (see ResponseCache). Exported for tests. */
-export const apiCache = new ResponseCache<Cached>();
 
 function quote(s: string): string {
   const t = s.length > 120 ? `${s.slice(0, 120)}...` : s;
@@ -132,7 +124,7 @@ export const api = implement(declaration, async (attrs, call, http) => {
   // The mTLS secret names are part of the key: an answer to one client certificate is not another's.
   const tlsNames = tls ? [attrs.sslcert, attrs.sslkey, attrs.cainfo].map((v) => (typeof v === 'string' ? v : '')) : [];
   const key = cacheable ? ResponseCache.key(call.identity.tenant, [method, target, [...headers].map(([n, v]) => [n.toLowerCase(), v]).sort(), tlsNames]) : '';
-  let res = cacheable ? apiCache.get(call.identity.tenant, key)?.res : undefined;
+  let res = cacheable ? call.state.apiCache.get(call.identity.tenant, key)?.res : undefined;
 
   if (!res) {
     chargeRequest(call, 'api');
@@ -145,7 +137,7 @@ export const api = implement(declaration, async (attrs, call, http) => {
       if (typeof attrs.http_code_var === 'string') assign.push([attrs.http_code_var, 0]);
       return { assign, log: [{ level: 'warning', message: `{api} ${reason}${tls ? ' (mTLS)' : ''}: ${shown}` }] };
     }
-    if (cacheable && res.status >= 200 && res.status < 300) apiCache.set(call.identity.tenant, key, { bytes: res.body.length + 512, res }, cacheMinutes * 60_000);
+    if (cacheable && res.status >= 200 && res.status < 300) call.state.apiCache.set(call.identity.tenant, key, { bytes: res.body.length + 512, res }, cacheMinutes * 60_000);
   }
 
   const ok = res.status >= 200 && res.status < 300;

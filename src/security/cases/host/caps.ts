@@ -5,7 +5,7 @@ import type { RenderAttempt, SecurityCase } from '../../types.js';
 import { judge } from '../helpers.js';
 import { harnessTenantRoot } from '../../host/files.js';
 import { TenantFiles } from '../../../host-bridge/files/tenant-files.js';
-import { requestGlobals } from '../../../host-bridge/request-globals.js';
+import { hostStateOf } from '../../../engine-internal.js';
 import { retainedHeap } from '../../host/heap.js';
 
 const MB = 1024 * 1024;
@@ -64,7 +64,7 @@ export const HH_CAPS: SecurityCase[] = [
         const unCollected = (process.memoryUsage().heapUsed - unCollected0) / MB;
         const heapGrowth = (retainedHeap() - heap0) / MB;
         const mb = (n: number): number => Math.round(n * 10) / 10;
-        const figures = { stored_values: stored, held_mb: mb(requestGlobals.usage(tenant) / MB), heap_growth_mb: mb(heapGrowth), heap_growth_before_gc_mb: mb(unCollected) };
+        const figures = { stored_values: stored, held_mb: mb(hostStateOf(e).requestGlobals.usage(tenant) / MB), heap_growth_mb: mb(heapGrowth), heap_growth_before_gc_mb: mb(unCollected) };
         if (!refused) return { status: 'escaped', detail: `all ${GLOBALS_RENDERS} requests kept a 1 MB value (heap +${figures.heap_growth_mb} MB)`, figures };
         if (storedAfterRefusal > 0) return { status: 'escaped', detail: `${storedAfterRefusal} values kept after the first refusal`, figures };
         // The tenant cap (8 MB) and the harness's own records; keeping every value would be 64 MB.

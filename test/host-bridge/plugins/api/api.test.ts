@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EgressGuard } from '../../../../src/host-bridge/egress/index.js';
 import type { HostAdapters, SecretRecord } from '../../../../src/host-bridge/host.js';
 import { TemplateError } from '../../../../src/errors.js';
-import { apiCache } from '../../../../src/host-bridge/plugins/api/api.js';
+import { hostStateOf } from '../../../../src/engine-internal.js';
 import { MAX_REQUESTS_PER_RENDER } from '../../../../src/host-bridge/plugins/api/common.js';
 import { CERT, mapResolver, PUBLIC_IP, startTestNet, type TestNet } from '../../../support/egress-servers.js';
 import { testEngine } from '../../../support/engine.js';
@@ -50,7 +50,9 @@ afterAll(async () => {
   await guard.close();
   await net.close();
 });
-beforeEach(() => apiCache.clear());
+beforeEach(() => {
+  for (const e of [engine, short]) hostStateOf(e).apiCache.clear();
+});
 
 const base = (path = '/echo'): string => `http://public.test:${net.port}${path}`;
 /** Secrets go to https origins (unless their record names http://). */
@@ -248,6 +250,18 @@ describe('{api} cache and caps', () => {
     await render('{api endpoint=$u method="POST" body="x" cache_time=5 var=r}', { u });
     await render('{api endpoint=$u method="POST" body="x" cache_time=5 var=r}', { u });
     expect(net.seen.length - before).toBe(5);
+  });
+
+  it('another engine of the process, with the same tenant name, never gets this engine\'s cached answer', async () => {
+    const t = '{api endpoint=$u cache_time=5 var=r}{$r}';
+    const u = base('/echo?engines=1');
+    const before = net.seen.length;
+    await render(t, { u });
+    await render(t, { u });
+    expect(net.seen.length - before).toBe(1);
+    await render(t, { u }, { e: short });
+    await render(t, { u }, { e: short });
+    expect(net.seen.length - before).toBe(2);
   });
 
   it(`at most ${MAX_REQUESTS_PER_RENDER} requests per render (E_QUOTA)`, async () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HostAdapters, InternalApiRequest } from '../../../../src/host-bridge/host.js';
 import { TemplateError } from '../../../../src/errors.js';
-import { internalCache } from '../../../../src/host-bridge/plugins/api/internal-request.js';
+import { hostStateOf } from '../../../../src/engine-internal.js';
 import { testEngine } from '../../../support/engine.js';
 import type { Engine, RenderOptions } from '../../../../src/index.js';
 
@@ -118,7 +118,7 @@ describe('{api_internal}', () => {
   });
 
   it('cache_time: GET without member_id only, keyed by tenant and caller', async () => {
-    internalCache.clear();
+    hostStateOf(engine).internalCache.clear();
     const t = '{api_internal endpoint="/rcms-api/1/get" query="c=1" cache_time=5 var=r}{$r.n}';
     const a = await render(t);
     expect(await render(t)).toBe(a);

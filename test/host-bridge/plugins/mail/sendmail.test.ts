@@ -204,9 +204,9 @@ describe('BR-13 sg_custom_args', () => {
 });
 
 describe('ML-05 rate limits', () => {
-  it('allows 20 mails per render (E_RATE_LIMIT), and the outbox holds exactly those', async () => {
+  it('allows 20 mails per render (its row budget, E_BUDGET), and the outbox holds exactly those', async () => {
     const r = await run(engine, '{section name=i loop=100000}{sendmail to="a@example.org" subject=$smarty.section.i.index}{/section}');
-    expect(r.code).toBe('E_RATE_LIMIT');
+    expect(r.code).toBe('E_BUDGET');
     expect(mem.outbox.map((o) => o.mail.subject)).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
   });
 

@@ -4,10 +4,11 @@
  * (src/host-bridge/request-globals.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REQUEST_GLOBALS, ENTRY_OVERHEAD, REQUEST_OVERHEAD, RequestGlobals, requestGlobals } from '../../../../src/host-bridge/request-globals.js';
+import { DEFAULT_REQUEST_GLOBALS, ENTRY_OVERHEAD, REQUEST_OVERHEAD, RequestGlobals } from '../../../../src/host-bridge/request-globals.js';
 import { BridgeError } from '../../../../src/host-bridge/errors.js';
 import { PhpArray } from '../../../../src/value/value.js';
 import { templateError, testEngine } from '../../../support/engine.js';
+import { hostStateOf } from '../../../../src/engine-internal.js';
 
 const quota = (f: () => void): string => {
   try {
@@ -115,16 +116,16 @@ describe('{assign_globals} through the engine', () => {
     const identity = { tenant: 'ag1', requestId: 'req-1' };
     await engine.render('{assign_globals key="k" value=$v}', { identity, vars: { v: { x: 42 } } });
     expect((await engine.render('{assign_globals var=got key="k"}{$got.x}', { identity })).output).toBe('42');
-    expect(requestGlobals.usage('ag1')).toBeGreaterThan(0);
+    expect(hostStateOf(engine).requestGlobals.usage('ag1')).toBeGreaterThan(0);
     engine.endRequest(identity);
-    expect(requestGlobals.usage('ag1')).toBe(0);
+    expect(hostStateOf(engine).requestGlobals.usage('ag1')).toBe(0);
     expect((await engine.render('{assign_globals var=got key="k"}[{$got}]', { identity })).output).toBe('[]');
   });
 
   it('a render without a request id of the embedder\'s leaves nothing behind', async () => {
     const r = await engine.render('{assign_globals key="k" value="v"}{assign_globals var=got key="k"}{$got}', { identity: { tenant: 'ag2' } });
     expect(r.output).toBe('v');
-    expect(requestGlobals.usage('ag2')).toBe(0);
+    expect(hostStateOf(engine).requestGlobals.usage('ag2')).toBe(0);
   });
 
   it('a value over the request cap: E_QUOTA at the {assign_globals} line', async () => {
@@ -133,7 +134,7 @@ describe('{assign_globals} through the engine', () => {
     );
     expect(e.code).toBe('E_QUOTA');
     expect(e.line).toBe(2);
-    expect(requestGlobals.usage('ag3')).toBe(0);
+    expect(hostStateOf(engine).requestGlobals.usage('ag3')).toBe(0);
   });
 
   it('fresh request ids of one tenant are refused past the tenant cap', async () => {
@@ -149,10 +150,10 @@ describe('{assign_globals} through the engine', () => {
       }
       const fit = Math.floor(DEFAULT_REQUEST_GLOBALS.maxTenantChars / (REQUEST_OVERHEAD + entry('k', 1_000_000)));
       expect(codes).toEqual([...Array(fit).fill('ok'), ...Array(10 - fit).fill('E_QUOTA')]);
-      expect(requestGlobals.usage(tenant)).toBeLessThanOrEqual(DEFAULT_REQUEST_GLOBALS.maxTenantChars);
+      expect(hostStateOf(engine).requestGlobals.usage(tenant)).toBeLessThanOrEqual(DEFAULT_REQUEST_GLOBALS.maxTenantChars);
     } finally {
       for (let i = 0; i < 10; i++) engine.endRequest({ tenant, requestId: `r${i}` });
     }
-    expect(requestGlobals.usage(tenant)).toBe(0);
+    expect(hostStateOf(engine).requestGlobals.usage(tenant)).toBe(0);
   });
 });

@@ -43,6 +43,10 @@ describe('{site_sync}', () => {
     const before = memory.runs.length;
     expect(await code('{site_sync from_site_key="stranger" sync_type=1}')).toBe('E_PERMISSION_DENIED@1');
     expect(await code('{site_sync from_site_key="child" to_site_key="stranger" sync_type=1}')).toBe('E_PERMISSION_DENIED@1');
+    // A relation one side names alone: listed as a child without naming the parent, or naming a parent that does not list it.
+    expect(await code('{site_sync from_site_key="unclaimed" sync_type=1}')).toBe('E_PERMISSION_DENIED@1');
+    expect(await code('{site_sync from_site_key="adopter" sync_type=1}')).toBe('E_PERMISSION_DENIED@1');
+    expect(await code('{site_sync from_site_key="default" sync_type=1}', FIXED_NOW, 'adopter')).toBe('E_PERMISSION_DENIED@1');
     expect(await code('\n{site_sync from_site_key="nowhere" sync_type=1}')).toBe('E_NOT_FOUND@2');
     expect(await code('{site_sync from_site_key="child" to_site_key="child" sync_type=1}')).toBe('E_BAD_ATTRIBUTE@1');
     expect(await code('{site_sync from_site_key="Child Site" sync_type=1}')).toBe('E_BAD_ATTRIBUTE@1');
