@@ -84,7 +84,7 @@ export interface EngineOptions {
   /**
    * Smarty 2's `$default_modifiers`, e.g. `['escape:"html"']`: put before the own modifiers of
    * every variable a template uses as a value (printed, an attribute, an {if} operand, a modifier
-   * argument), unless its chain has `|smarty:nodefaults`. None by default (docs/decisions.md D173).
+   * argument), unless its chain has `|smarty:nodefaults`. None by default (docs/decisions.md D134).
    */
   defaultModifiers?: readonly string[];
 }
@@ -173,7 +173,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     }
     return checked;
   };
-  // This engine's request globals and response caches: another engine's tenants never see them (D184).
+  // This engine's request globals and response caches: another engine's tenants never see them (D159).
   const hostState = new HostState();
 
   const engine = guarded({
@@ -277,7 +277,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     try {
       raw = await sandbox.render(tenant, memoryMB, c.template, request, limits, bridge.handler);
     } finally {
-      // However the render ended, the host work its plugins started stops with it (D160).
+      // However the render ended, the host work its plugins started stops with it (D152).
       bridge.end();
       // A request id the engine made up names this render alone: nothing can read its globals later.
       if (opts.identity?.requestId === undefined) hostState.requestGlobals.endRequest(tenant, identity.requestId);

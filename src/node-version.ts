@@ -4,7 +4,7 @@
  * 24) is loaded and fails with "No native build was found" from deep inside node-gyp-build.
  * A check at import rather than an install script: install scripts do not run under
  * `--ignore-scripts` or npm 11's script policy, and would refuse an install that a later Node
- * could use; an import is where the wrong Node actually matters (D192). Written in syntax every
+ * could use; an import is where the wrong Node actually matters (D143). Written in syntax every
  * Node since 12 parses, as it must run on the Nodes it refuses.
  */
 export const MIN_NODE_MAJOR = 24;

@@ -5982,7 +5982,7 @@ function peg$parse(input, options) {
   // A variable, with its math, where Smarty 2 compiles it with its default modifiers
   // ($default_modifiers, the engine's defaultModifiers, parsed in src/compiler/default-modifiers.ts):
   // printed, an attribute, an {if} operand, a modifier argument; not a key, nor one inside quotes.
-  // They come first in the chain and are placed at the variable (docs/decisions.md D173).
+  // They come first in the chain and are placed at the variable (docs/decisions.md D134).
   function withDefaults(base, modifiers) {
     const defaults = options.defaultModifiers;
     if (!defaults || modifiers.some(nodefaults)) return modified(base, modifiers);

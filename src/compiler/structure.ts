@@ -198,7 +198,7 @@ function applyTextRules(nodes: FlatNode[], opts: StructureOptions): FlatNode[] {
     out.push(n);
   }
   // Smarty 2 trims the final \n of the compiled template. Comments compile to nothing, so that
-  // \n may be in the text before the comments that end the template (D172).
+  // \n may be in the text before the comments that end the template (D133).
   let at = out.length - 1;
   while (at >= 0 && out[at].type === 'Comment') at--;
   const last = out[at];

@@ -107,7 +107,7 @@ export function createBridge(
     const impl = Object.prototype.hasOwnProperty.call(plugins.functions, pluginName) ? plugins.functions[pluginName] : undefined;
     const decl = plugins.declarations.findFunction(pluginName);
     if (!impl || !decl || !decl.host) throw new BridgeError('E_PLUGIN_DENIED', `{${pluginName.slice(0, 40)}} is not a host plugin`);
-    // Resolved once, here: the plugin is handed its adapter and checks for none (D161).
+    // Resolved once, here: the plugin is handed its adapter and checks for none (D153).
     const adapter = adapterFor(bridgeCall.host, decl.host, `{${decl.name}}`);
     const given = raw.attrs;
     if (!given || typeof given !== 'object' || Array.isArray(given)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are malformed`);

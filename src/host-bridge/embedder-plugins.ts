@@ -37,7 +37,7 @@ export interface PluginCall {
   readonly render: Readonly<RenderClock>;
   /**
    * Aborted when the render ends for any reason (at the latest at its wall deadline): pass it to
-   * whatever long work the plugin starts, and write nothing once it is aborted (D160).
+   * whatever long work the plugin starts, and write nothing once it is aborted (D152).
    */
   readonly signal: AbortSignal;
   /** Milliseconds left before the render's wall-clock deadline. */

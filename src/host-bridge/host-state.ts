@@ -3,7 +3,7 @@
  * requests and the response caches of {api} and {api_internal}. Each engine makes its own
  * (createEngine) and hands it to every bridge it makes, so two engines in one process (two
  * products, two customers, each with a tenant called `default`) share no value, no cached answer
- * (D184). Nothing here is a module-level singleton.
+ * (D159). Nothing here is a module-level singleton.
  */
 import { RequestGlobals, type RequestGlobalsOptions } from './request-globals.js';
 import { ResponseCache } from './plugins/api/common.js';

@@ -1,5 +1,5 @@
 /**
- * The render's AbortSignal, part of the host plugin contract (docs/decisions.md D160): aborted when
+ * The render's AbortSignal, part of the host plugin contract (docs/decisions.md D152): aborted when
  * the render ends for any reason (its answer is out, it failed, its CPU or wall deadline or memory
  * limit stopped it, its engine closed), and at the latest at its wall deadline. Work a plugin
  * starts on the host (zlib, archives, child processes, HTTP, a browser page) stops with it, so no

@@ -1,6 +1,6 @@
 /**
  * Row budgets: every kind of stored thing a template can create, with how many one render may
- * create and how many one tenant (or one member) may hold (issue 33, finding 3; D185). One
+ * create and how many one tenant (or one member) may hold (issue 33, finding 3; D160). One
  * anonymous request that looped {assign_api_credential} made 1,000 sessions of 30 days; one render
  * made 3,569 storage entries before its wall timeout.
  *

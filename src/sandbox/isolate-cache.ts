@@ -68,7 +68,7 @@ const DEFAULT_CLASS_MB = 128;
 export class TenantIsolates {
   /** By tenant and class, least recently used first (a render moves its entry to the end). */
   private readonly hosts = new Map<string, IsolateHost>();
-  /** This cache's own warm spares: another engine's cache never hands out one of them (D184). */
+  /** This cache's own warm spares: another engine's cache never hands out one of them (D159). */
   readonly spares = new SparePool();
   private evicted = 0;
   private rss = { bytes: 0, at: -Infinity };

@@ -270,7 +270,7 @@ export class IsolateHost {
       if (sync && syncRender) result = syncRender(live.render, [t.id, copy.copyInto()], Math.min(limits.cpuMs, limits.wallMs));
       else {
         // In this process the same template first gets a bounded synchronous slice, then the
-        // async path from the start with what is left of its CPU time (src/sandbox/sync-slice.ts, D200).
+        // async path from the start with what is left of its CPU time (src/sandbox/sync-slice.ts, D140).
         let cpuMs = limits.cpuMs;
         let afterCut = false;
         if (syncRender === null && t.hostFree === true && !defining && copyBytes <= MAX_SLICE_VARS_BYTES && this.maySlice(live, t.id, limits)) {
@@ -423,7 +423,7 @@ export function allowSyncRenders(f: SyncRender): void {
 /**
  * Warm spare isolates, at most one per memory class, of one owner: the IsolateCache of a sandbox
  * worker or of an engine with `workers: 0`. Never the module's: two engines in one process share
- * no isolate, spare or not (D184).
+ * no isolate, spare or not (D159).
  */
 export class SparePool {
   private readonly spares = new Map<number, IsolateHost>();

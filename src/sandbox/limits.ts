@@ -27,7 +27,7 @@ export interface SandboxLimits {
   /**
    * With workers: 0, a template that cannot call the host first renders synchronously for at
    * most this long, ms, then asynchronously from the start if it did not finish
-   * (src/sandbox/sync-slice.ts, docs/decisions.md D200). 0: never; at most 20.
+   * (src/sandbox/sync-slice.ts, docs/decisions.md D140). 0: never; at most 20.
    */
   syncSliceMs: number;
 }

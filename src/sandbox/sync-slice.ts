@@ -1,5 +1,5 @@
 /**
- * The bounded synchronous render of the embedding process (`workers: 0`; docs/decisions.md D200,
+ * The bounded synchronous render of the embedding process (`workers: 0`; docs/decisions.md D140,
  * which refines D30): a template that cannot call the host (`CompiledTemplate.hostFree`) and is
  * defined already first runs with isolated-vm's `applySync` and a timeout of the slice (default
  * 2 ms, `SandboxLimits.syncSliceMs`). Most renders end within it and save the two hops to the

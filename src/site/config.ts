@@ -123,7 +123,7 @@ export interface SiteConfig {
   default_modifiers?: string[];
   /**
    * The site this one names as its parent: {site_sync} relates two sites only when the parent's
-   * child_sites lists the child and the child names the parent here (D183). Absent: none.
+   * child_sites lists the child and the child names the parent here (D158). Absent: none.
    */
   parent_site?: string | null;
 }

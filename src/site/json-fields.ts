@@ -3,7 +3,7 @@
  * writes them. A column is an ordinary extended column of its content group (topics_ext_columns,
  * type `json`) with its JSON schema beside it (ext_json_schemas); a value is the content's
  * extended value (topic_ext_values, index 0, the JSON text), so what the editor saves is what
- * `{assign_topics_detail}`, `{assign_topics_list}` and the API answer (D190). Checking a value
+ * `{assign_topics_detail}`, `{assign_topics_list}` and the API answer (D141). Checking a value
  * against its schema is the caller's (the forms validator lives above the site's layer); this
  * module stores what it is given.
  */

@@ -1,6 +1,6 @@
 /**
  * The sites one `serve` process answers for, and what each costs while it is not used: its
- * settings and nothing else (docs/decisions.md D150-D154).
+ * settings and nothing else (docs/decisions.md D125-D129).
  *
  * - One set of engines for every site (engines.ts): a render finds its site by its tenant.
  * - A site's handle (its database, batch queue, stores and adapters: openSite) is opened at its

@@ -72,7 +72,7 @@ export async function renderOnSite(ctx: SiteContext, source: string, opts: SiteR
 
 /**
  * $smarty.server of a render given a request: REQUEST_METHOD is POST when it has a body (`post`)
- * and GET otherwise, as a web server would set it, unless `server` says it (D193).
+ * and GET otherwise, as a web server would set it, unless `server` says it (D144).
  */
 function serverVars(request: SiteRequestData | undefined): Record<string, unknown> {
   if (request === undefined) return {};

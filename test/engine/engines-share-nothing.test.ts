@@ -1,5 +1,5 @@
 /**
- * Two engines in one process share nothing (issue 33, finding 7; D184): with the same tenant
+ * Two engines in one process share nothing (issue 33, finding 7; D159): with the same tenant
  * names (`default`, the default), a request global one engine's render stores is not seen by the
  * other's render of the same request id; the {api} and {api_internal} caches and the request
  * globals are each engine's own; and the warm spare isolate one engine's isolate cache prepared

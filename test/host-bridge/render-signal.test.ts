@@ -1,5 +1,5 @@
 /**
- * Host work ends with its render (docs/decisions.md D160): a render stopped by its wall deadline
+ * Host work ends with its render (docs/decisions.md D152): a render stopped by its wall deadline
  * while a plugin works on the host leaves, 2 s later, no output file, no temp file and no child
  * process behind.
  */

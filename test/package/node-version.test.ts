@@ -1,5 +1,5 @@
 /**
- * The package on a Node older than 24 (src/node-version.ts, D192): importing an entry fails at
+ * The package on a Node older than 24 (src/node-version.ts, D143): importing an entry fails at
  * once with one line saying how to get Node 24, not with isolated-vm's "No native build was
  * found". Run with the system's `node` when it is older than 24 (Debian's is 20); skipped, and
  * said so, where the system has none.

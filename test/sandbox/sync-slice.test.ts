@@ -1,6 +1,6 @@
 /**
  * The bounded synchronous render of the embedding process (src/sandbox/sync-slice.ts,
- * docs/decisions.md D200): what isolated-vm does after a synchronous call's timeout, a render
+ * docs/decisions.md D140): what isolated-vm does after a synchronous call's timeout, a render
  * that fits its slice, one that does not (cut, run again asynchronously with the same result),
  * what is never sliced, and that an endless template holds the event loop for a bounded time.
  * No test asserts a tight wall-clock figure: the machine may be loaded.

@@ -1,7 +1,7 @@
 /**
- * JSON-type extended columns (src/site/json-fields.ts, schema/json-fields.ts; D190): a value the
+ * JSON-type extended columns (src/site/json-fields.ts, schema/json-fields.ts; D141): a value the
  * form editor saves is the content's extended value, so `{assign_topics_detail}` and the API
- * answer it; and a site made before D190 (values apart, in ext_json_values) moves them over at
+ * answer it; and a site made before D141 (values apart, in ext_json_values) moves them over at
  * its next open. On both backends, the editor and the render through the built command.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -67,7 +67,7 @@ eachBackend('JSON fields are the contents\' extended values', (backend) => {
     expect(r.stdout).toBe('Umeda Hall (300)');
   });
 
-  it('a site made before D190 (values in ext_json_values, no column) moves them over at its next open (migration 2)', async () => {
+  it('a site made before D141 (values in ext_json_values, no column) moves them over at its next open (migration 2)', async () => {
     const dir = await newSite(backend.url);
     dirs.push(dir);
     let site = await openSite(dir);

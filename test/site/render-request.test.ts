@@ -1,6 +1,6 @@
 /**
  * A render on a site given a request (src/site/render.ts, `render --site --request`):
- * $smarty.server.REQUEST_METHOD is what a web server would set (D193).
+ * $smarty.server.REQUEST_METHOD is what a web server would set (D144).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderOnSite } from '../../src/site/render.js';

@@ -41,7 +41,7 @@ const init: Subcommand = {
     const dir = positionals[0]!;
     const siteKey = stringOption(values, 'site-key');
     const database = stringOption(values, 'database') ?? null;
-    // Running the README's first command again: the site it made is kept, and the render after it runs (D195).
+    // Running the README's first command again: the site it made is kept, and the render after it runs (D146).
     const kept = sameSite(dir, siteKey ?? siteKeyFrom(dir), database);
     if (kept !== null) {
       process.stderr.write(`${dir} already holds this site (${kept}); kept as it is, nothing was changed\n`);

@@ -26,7 +26,7 @@ export interface CaptureJob {
   format: CaptureFormat;
   /** The capture is abandoned (and its page closed) after this long: the render's wall time left. */
   timeoutMs: number;
-  /** The render's signal (D160): once aborted, the capture is abandoned and its page closed, as at its timeout. */
+  /** The render's signal (D152): once aborted, the capture is abandoned and its page closed, as at its timeout. */
   signal?: AbortSignal;
   /** A capture larger than this is refused (E_SIZE_LIMIT), never handed back. */
   maxBytes: number;
@@ -59,7 +59,7 @@ export interface OcrRequest {
   maxPages: number;
   /** Abandoned after this long (processes killed, requests aborted). */
   timeoutMs: number;
-  /** The render's signal (D160): once aborted, the OCR stops as at its timeout (processes killed, temp files removed). */
+  /** The render's signal (D152): once aborted, the OCR stops as at its timeout (processes killed, temp files removed). */
   signal?: AbortSignal;
 }
 

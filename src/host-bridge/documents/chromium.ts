@@ -90,7 +90,7 @@ export class ChromiumBrowser implements BrowserAdapter {
       let onAbort: (() => void) | undefined;
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new BridgeError('E_WALL_TIMEOUT', `{generate_pdf} the page did not finish within the render's wall time: ${job.url}`)), Math.max(0, deadline - Date.now()));
-        // The render ended: the page is closed now, not at its own deadline (D160).
+        // The render ended: the page is closed now, not at its own deadline (D152).
         onAbort = () => reject(new BridgeError('E_BRIDGE_CLOSED', `{generate_pdf} the render ended before the page was captured: ${job.url}`));
         if (job.signal?.aborted) onAbort();
         else job.signal?.addEventListener('abort', onAbort, { once: true });

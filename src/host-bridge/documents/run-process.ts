@@ -19,7 +19,7 @@ export interface RunOptions {
   maxOutputBytes: number;
   cwd: string;
   env?: Record<string, string>;
-  /** Killed once this aborts (the render ended, D160), as at its deadline. */
+  /** Killed once this aborts (the render ended, D152), as at its deadline. */
   signal?: AbortSignal;
 }
 

@@ -105,7 +105,7 @@ export const OPS: SecurityCase[] = [
       if (!(sync.length === 1 && sync[0] === 'sandbox/worker-main' && entry.length === 0)) {
         return { status: 'escaped', detail: `sync-render imported by ${sync.join(', ') || 'nothing'}; worker-main by ${entry.join(', ') || 'nothing'}` };
       }
-      // The slice (src/sandbox/sync-slice.ts, decisions.md D200): its timeout is clamped to at most 20 ms.
+      // The slice (src/sandbox/sync-slice.ts, decisions.md D140): its timeout is clamped to at most 20 ms.
       const slice = sourceOf('sandbox/sync-slice');
       const max = /export const MAX_SLICE_MS = (\d+);/.exec(slice);
       if (!max || Number(max[1]) > 20 || !/const timeout = Math\.max\(1, Math\.min\(Math\.floor\(sliceMs\), MAX_SLICE_MS\)\);/.test(slice) || (slice.match(/applySync\(/g) ?? []).length !== 1 || !/\{ timeout, result/.test(slice)) {

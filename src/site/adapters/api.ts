@@ -51,7 +51,7 @@ export function apiAdapters(ctx: SiteContext): Partial<HostAdapters> {
         const token = newSecret(req.type === 'static' ? 'st_' : 'dt_');
         const expiresAt = now + (req.expiresSeconds ?? (req.type === 'static' ? STATIC_TOKEN_SECONDS : DYNAMIC_TOKEN_SECONDS));
         await ctx.db.transaction(async (tx) => {
-          // The row budget (D185): live tokens of the tenant, counted under a lock shared by every process.
+          // The row budget (D160): live tokens of the tenant, counted under a lock shared by every process.
           await lockRows(tx, ctx.db, tenant, 'api_tokens');
           const held = await tx.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM api_tokens WHERE tenant = ? AND expires > ?', [tenant, now]);
           refuseAtCap(ROW_BUDGETS.apiTokens, 'perTenant', Number(held?.n ?? 0));

@@ -1,5 +1,5 @@
 /**
- * The per-tenant and per-member row caps of a local site (ROW_BUDGETS, D185), counted where the
+ * The per-tenant and per-member row caps of a local site (ROW_BUDGETS, D160), counted where the
  * rows are: one query in the transaction that writes, after a lock on the tenant's rows of that
  * kind (PostgreSQL: an advisory lock, which every process sharing the database takes; SQLite: the
  * transaction itself, which the site's database runs one at a time), so two processes cannot both

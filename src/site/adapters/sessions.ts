@@ -43,7 +43,7 @@ async function insertSession(tx: SqlRunner, ctx: SiteContext, memberId: number, 
   const accessToken = newSecret('t_');
   // Expired rows of the tenant go whenever a session is made, so the table does not grow without end.
   await tx.run('DELETE FROM sessions WHERE tenant = ? AND expires <= ?', [ctx.tenant, now]);
-  // The row budget (D185): a member's oldest sessions make room; the tenant's cap refuses.
+  // The row budget (D160): a member's oldest sessions make room; the tenant's cap refuses.
   const budget = ROW_BUDGETS.sessions;
   await lockRows(tx, ctx.db, ctx.tenant, 'sessions');
   const held = await tx.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM sessions WHERE tenant = ?', [ctx.tenant]);

@@ -18,7 +18,7 @@ export const BACKUP_DIR = path.join('data', 'backups');
 /** A backup larger than this is refused (E_SIZE_LIMIT) and nothing is kept. */
 export const MAX_BACKUP_BYTES = 1 << 30;
 /**
- * Entries of one backup, made or restored (D180): a restore stops reading at the entry past it,
+ * Entries of one backup, made or restored (D155): a restore stops reading at the entry past it,
  * so an archive of many tiny entries costs milliseconds, not a minute of host work. `site restore
  * --max-entries` raises it for one restore the operator trusts.
  */

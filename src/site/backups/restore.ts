@@ -1,6 +1,6 @@
 /**
  * `smartcage site restore DIR BACKUP`: a backup (layout.ts) made into a site again, in a folder
- * that is empty or missing. The archive is untrusted: anyone may hand-make one (D180).
+ * that is empty or missing. The archive is untrusted: anyone may hand-make one (D155).
  *
  * 1. Read: the archive is read once without writing anything. Every entry's name (inside the three
  *    parts: no `..`, absolute or backslash), type (regular files only), the entry count (at most

@@ -3,7 +3,7 @@
  * HMAC/JWT and rcms_encrypt key) sealed with a key the operator holds, never the template: AES-256-GCM
  * (node:crypto), a fresh 96-bit IV per file, the 128-bit tag appended. The additional data binds
  * each sealed file to its site key and its name, so a sealed part cannot be moved into another
- * backup or swapped with its sibling. Without a key a backup leaves the secrets out (D181).
+ * backup or swapped with its sibling. Without a key a backup leaves the secrets out (D156).
  *
  * The key is 32 bytes: `SMARTCAGE_BACKUP_KEY` (64 hex digits or base64) or a file named by
  * `SMARTCAGE_BACKUP_KEY_FILE` (`site restore --backup-key-file`) holding the raw bytes or the same text,

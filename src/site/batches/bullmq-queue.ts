@@ -2,7 +2,7 @@
  * The batch queue of a site whose site.json names Redis (`batch_queue`): the site store keeps
  * every run (store-queue.ts: ids, dedupe keys, state, attempts, leases), and BullMQ on Redis only
  * carries the news that a run is waiting, so workers on other machines start it at once rather
- * than at their next poll (docs/decisions.md D210).
+ * than at their next poll (docs/decisions.md D122).
  *
  * Why the store and not Redis is the truth: a Redis that loses its data (a restart without
  * persistence, a FLUSHALL, a failover to a replica behind it) must neither lose an acknowledged

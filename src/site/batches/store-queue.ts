@@ -60,7 +60,7 @@ export class StoreQueue implements BatchQueue {
     return this.db.transaction(async (tx) => {
       const first = run.dedupeKey === null ? undefined : await tx.get<{ id: number | string }>('SELECT id FROM batch_queue WHERE tenant = ? AND dedupe_key = ?', [this.tenant, run.dedupeKey]);
       if (first) return Number(first.id);
-      // The row budget (D185): runs waiting or running, counted under a lock every process takes.
+      // The row budget (D160): runs waiting or running, counted under a lock every process takes.
       await lockRows(tx, this.db, this.tenant, 'batch_queue');
       const live = await tx.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM batch_queue WHERE tenant = ? AND state IN ('queued', 'running')", [this.tenant]);
       refuseAtCap(ROW_BUDGETS.batches, 'perTenant', Number(live?.n ?? 0), 'E_QUOTA');

@@ -5,7 +5,7 @@
  * each column is edited and checked with (ext_json_schemas). Values are written by `smartcage
  * serve`'s form editor, after the forms validator passed them (src/site/json-fields.ts).
  *
- * Sites made before D190 kept the values apart, in ext_json_values, and had no column row:
+ * Sites made before D141 kept the values apart, in ext_json_values, and had no column row:
  * migration 2 (migrations.ts) moves them over. The old table stays, empty: it is part of the
  * baseline.
  */
@@ -21,7 +21,7 @@ export const jsonFieldsSchema: SchemaModule = {
       schema TEXT NOT NULL,
       PRIMARY KEY (tenant, group_id, slug)
     )`,
-    // Before D190: the values, apart from the contents. Emptied by migration 2.
+    // Before D141: the values, apart from the contents. Emptied by migration 2.
     `CREATE TABLE IF NOT EXISTS ext_json_values (
       tenant TEXT NOT NULL,
       group_id BIGINT NOT NULL,

@@ -44,7 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'baseline: every family\'s tables', up: (dialect) => BASELINE.flatMap((m) => m.statements(dialect)) },
   {
     version: 2,
-    // D190: a JSON field is an extended column of type json, its values the contents' extended
+    // D141: a JSON field is an extended column of type json, its values the contents' extended
     // values. A `json` column for each schema that has none (numbered after the group's last
     // column), the values copied into topic_ext_values (a value already there wins), and
     // ext_json_values emptied.

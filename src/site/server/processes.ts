@@ -69,7 +69,7 @@ async function freePort(host: string): Promise<number> {
 }
 
 /**
- * How many processes to run (D134): the option, or by default one per core with --sites and 1
+ * How many processes to run (D151): the option, or by default one per core with --sites and 1
  * otherwise. node:cluster forks the script the process was started with; a process started
  * without one (`node -e`, as an embedder or a test may run the CLI) serves alone by default, and
  * an explicit N > 1 there is this message.

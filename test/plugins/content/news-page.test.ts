@@ -13,7 +13,7 @@ eachBackend('the news page and the news endpoint', (backend) => {
   const bench = siteBench(backend);
 
   it('renders examples/news-page.tpl with the newest contents, a content in full and its view counter synced', async () => {
-    // A web request (it has a REQUEST_METHOD; D193 sets one for render --site --request) is a page view.
+    // A web request (it has a REQUEST_METHOD; D144 sets one for render --site --request) is a page view.
     const html = await bench.render(PAGE, { request: { server: { REQUEST_METHOD: 'GET' } } });
     if (process.env.SHOW_NEWS_PAGE) console.log(html);
     expect(html.startsWith('<!DOCTYPE html>\n<html lang="ja">')).toBe(true);

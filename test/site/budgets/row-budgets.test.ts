@@ -1,5 +1,5 @@
 /**
- * Row budgets (issue 33, finding 3; D185) on both backends, through the real engine and the
+ * Row budgets (issue 33, finding 3; D160) on both backends, through the real engine and the
  * local site's stores: one anonymous render that loops {assign_api_credential member_id=2} (the
  * attack made 1,000 sessions of 30 days) stops at the per-render budget with E_BUDGET at the
  * tag's line, and the site holds only those sessions; a member's sessions past its cap evict its

@@ -31,7 +31,7 @@ async function benchOf(dir: string, backend: Backend, parentSite?: string): Prom
   const key = `s${randomBytes(5).toString('hex')}`;
   await initSite(dir, { siteKey: key, database: backend.url });
   if (parentSite) {
-    // The child names its parent before it is opened: a relation both sides name (D183).
+    // The child names its parent before it is opened: a relation both sides name (D158).
     const json = JSON.parse(readFileSync(path.join(dir, 'site.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(path.join(dir, 'site.json'), JSON.stringify({ ...json, parent_site: parentSite }, null, 2));
   }

@@ -68,7 +68,7 @@ function failure(e: unknown): S3Failure {
   return new S3Failure(name.replace(/[^A-Za-z0-9_]/g, '').slice(0, 60) || 'Error', o.$metadata?.httpStatusCode);
 }
 
-/** A request made for a render stops when the render ends (D160): its signal, where there is one. */
+/** A request made for a render stops when the render ends (D152): its signal, where there is one. */
 function sendOptions(): { abortSignal?: AbortSignal } {
   const signal = currentRenderSignal();
   return signal ? { abortSignal: signal } : {};

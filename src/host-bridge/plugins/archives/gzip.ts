@@ -21,7 +21,7 @@ import declaration from '../../../plugins/host-archives/gzip.js';
 /** Input handed to zlib per write: the stream stops between two of them once the render ends. */
 const CHUNK_BYTES = 1 << 20;
 
-/** `bytes` gzipped as zlib.gzip does, on a stream that the render's end destroys (D160). */
+/** `bytes` gzipped as zlib.gzip does, on a stream that the render's end destroys (D152). */
 async function gzipWithin(bytes: Uint8Array, signal: AbortSignal): Promise<Buffer> {
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const chunks: Buffer[] = [];

@@ -4,7 +4,7 @@
  * Rules (docs/site.md, "Site sync"; D108, D109): both sites are sites of the render's host (the
  * adapter answers only for those), they differ, and each is the render's own site, one of its
  * child sites or its parent site, where both sides name each other: the parent lists the child
- * in its child sites and the child names the parent as its parent (D183). One side's word alone
+ * in its child sites and the child names the parent as its parent (D158). One side's word alone
  * would let a site adopt any tenant whose key it guesses. A template reaches its own family of
  * sites and nothing else. Refused within 6 hours of the last completed sync into the
  * same target, against the render's clock.
