@@ -19,6 +19,7 @@ import { ROOT, requireBuild, runBin } from '../support/bin.js';
 const NOT_REFUSALS: Record<string, string> = {
   E_COMPILE_BUSY: 'the compile thread is overloaded: a refusal of the moment, not of the template',
   E_INTERNAL: 'a bug in the compiler, not a property of the template',
+  E_DEFAULT_MODIFIERS: 'a wrong defaultModifiers list of the engine or site.json, not of the template',
   E_OUTPUT_LIMIT: 'named in a comment of generated loops; a limit of the running render',
   // Reached by a catalogue name with no implementation; the last test keeps this true.
   E_NOT_IMPLEMENTED: 'every tag and modifier of the catalogue is implemented',

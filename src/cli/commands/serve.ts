@@ -14,7 +14,7 @@ import type { PageSchema } from '../../forms-ui/server/pages.js';
 import { envName, resolveServeOptions, serveFlagSpec, serveOptionsHelp, ServeConfigError, type ServeConfig } from '../../site/server/options.js';
 import { listen, type ServeServer } from '../../site/server/listen.js';
 import { untilStopped } from '../../site/server/stop.js';
-import { announceListening, childPort, isServeChild, primaryStopRequests, processCount, releasePrimary, runPrimary } from '../../site/server/processes.js';
+import { announceListening, childPort, clusterMetrics, isServeChild, primaryStopRequests, processCount, releasePrimary, runPrimary } from '../../site/server/processes.js';
 import { SiteFolderError, SiteRegistry } from '../../site/registry.js';
 import { TENANCY_SPEC, TENANCY_USAGE, tenancyOptions } from '../site-server/tenancy-options.js';
 import { MetricsListenError, OBSERVABILITY_OPTIONS, OBSERVABILITY_USAGE, observabilitySettings, siteServerObserver } from './serve-observability.js';
@@ -172,8 +172,10 @@ export const serveCommand: Command = {
     }
     if (count > 1 && !child) {
       await closeSites();
+      // The children's metrics, summed by this primary: the first child to listen says where they are.
+      const metricsLine = (m?: string) => (m === undefined ? [] : [`  metrics: ${m}; logs: JSON lines on stderr`]);
       try {
-        return await runPrimary({ count, host, port, addressLines, cutStatus: EXIT.DRAIN_CUT });
+        return await runPrimary({ count, host, port, addressLines: (url, p, m) => [...addressLines(url, p), ...metricsLine(m)], cutStatus: EXIT.DRAIN_CUT });
       } catch (e) {
         // Only picking a free port for --port 0 can fail here: the children say their own failures.
         const code = (e as NodeJS.ErrnoException).code;
@@ -184,6 +186,8 @@ export const serveCommand: Command = {
     }
     let s: ServeServer;
     const observer = registry ? siteServerObserver(observability, registry) : undefined;
+    // A child of --processes N: a scrape of any child answers with every child's metrics.
+    if (child && observer?.metrics) observer.metrics.useCluster(await clusterMetrics(observer.metrics.registry));
     let metricsUrl: string | null = null;
     try {
       if (registry) {
@@ -205,7 +209,7 @@ export const serveCommand: Command = {
       else throw e;
       return EXIT.IO;
     }
-    if (child) announceListening(s.url, s.port);
+    if (child) announceListening(s.url, s.port, metricsUrl ?? undefined);
     // One write: a reader that waits for the address line gets the lines under it with it.
     else process.stdout.write(`${[...addressLines(s.url, s.port), ...(metricsUrl !== null ? [`  metrics: ${metricsUrl}; logs: JSON lines on stderr`] : [])].join('\n')}\n`);
     // SIGHUP: every site.json read again, new site folders added (src/site/registry.ts).

@@ -144,9 +144,17 @@ export class ServerMetrics {
     this.requestSeconds.observe({ method: m }, seconds);
   }
 
+  /** Under `serve --processes N`: every child's metrics, summed by the primary (processes.ts). */
+  private whole: (() => Promise<string>) | null = null;
+
+  /** Scrapes answer with `whole()` from now on: the server's metrics, not this process's share. */
+  useCluster(whole: () => Promise<string>): void {
+    this.whole = whole;
+  }
+
   /** The text Prometheus scrapes. */
   text(): Promise<string> {
-    return this.registry.metrics();
+    return this.whole ? this.whole() : this.registry.metrics();
   }
 
   /**

@@ -43,6 +43,11 @@ export class ServerObserver {
   private readonly logHandler = (e: unknown) => this.onTemplateLog(e as TemplateLogEvent);
   private metricsServer: Server | null = null;
 
+  /** The server's metrics, if it keeps any. */
+  get metrics(): ServerMetrics | undefined {
+    return this.opts.metrics;
+  }
+
   constructor(private readonly opts: ObserverOptions) {
     tracingChannel<unknown, RenderEvent>(RENDER_CHANNEL).subscribe(this.renderHandlers);
     subscribe(TEMPLATE_LOG_CHANNEL, this.logHandler);

@@ -24,8 +24,61 @@ import { availableParallelism } from 'node:os';
 import type { StopRequest } from './stop.js';
 
 /** Messages between the primary and a child, over the cluster's IPC channel. */
-type ToPrimary = { type: 'smartcage:listening'; url: string; port: number };
-type ToChild = { type: 'smartcage:stop'; kind: StopRequest };
+type ToPrimary = { type: 'smartcage:listening'; url: string; port: number; metrics?: string } | { type: 'smartcage:metrics'; id: number };
+type ToChild = { type: 'smartcage:stop'; kind: StopRequest } | { type: 'smartcage:metrics'; id: number; text?: string; error?: string };
+
+/** How long a child waits for the primary's sum of every child's metrics. */
+const CLUSTER_METRICS_MS = 5000;
+let metricsAsked = 0;
+const metricsWaiting = new Map<number, { resolve(text: string): void; reject(e: Error): void }>();
+
+/**
+ * In a child: the metrics of every child, summed by the primary (prom-client's AggregatorRegistry
+ * asks each child for its registry), so a scrape that reaches any child sees the whole server.
+ * `registry` is this child's, handed to prom-client for the primary's requests.
+ */
+export async function clusterMetrics(registry: import('prom-client').Registry): Promise<() => Promise<string>> {
+  const { AggregatorRegistry } = await import('prom-client');
+  // Constructed once in a child, it answers the primary's requests with the registries set here.
+  new AggregatorRegistry();
+  AggregatorRegistry.setRegistries([registry]);
+  process.on('message', (m: ToChild) => {
+    if (m?.type !== 'smartcage:metrics') return;
+    const w = metricsWaiting.get(m.id);
+    metricsWaiting.delete(m.id);
+    if (m.text !== undefined) w?.resolve(m.text);
+    else w?.reject(new Error(m.error ?? 'no metrics'));
+  });
+  return () =>
+    new Promise<string>((resolve, reject) => {
+      const id = ++metricsAsked;
+      const timer = setTimeout(() => {
+        metricsWaiting.delete(id);
+        reject(new Error('the primary did not answer with the metrics in time'));
+      }, CLUSTER_METRICS_MS);
+      metricsWaiting.set(id, {
+        resolve: (t) => (clearTimeout(timer), resolve(t)),
+        reject: (e) => (clearTimeout(timer), reject(e)),
+      });
+      const ask: ToPrimary = { type: 'smartcage:metrics', id };
+      process.send?.(ask);
+    });
+}
+
+/** In the primary: every child's metrics summed, for the child that asked. */
+let aggregator: Promise<{ clusterMetrics(): Promise<string> }> | null = null;
+function answerMetrics(w: Worker, id: number): void {
+  aggregator ??= import('prom-client').then(({ AggregatorRegistry }) => new AggregatorRegistry());
+  void aggregator
+    .then((a) => a.clusterMetrics())
+    .then(
+      (text) => ({ type: 'smartcage:metrics', id, text }) as ToChild,
+      (e: unknown) => ({ type: 'smartcage:metrics', id, error: (e as Error).message }) as ToChild,
+    )
+    .then((m) => {
+      if (w.isConnected()) w.send(m);
+    });
+}
 
 export const MIN_BACKOFF_MS = 100;
 export const MAX_BACKOFF_MS = 10_000;
@@ -87,8 +140,8 @@ export function processCount(option: number | 'auto' | undefined, multiSite: boo
 export const isServeChild = (): boolean => cluster.isWorker;
 
 /** In a child: tells the primary it listens (the primary prints the address line). */
-export function announceListening(url: string, port: number): void {
-  const m: ToPrimary = { type: 'smartcage:listening', url, port };
+export function announceListening(url: string, port: number, metrics?: string): void {
+  const m: ToPrimary = { type: 'smartcage:listening', url, port, ...(metrics !== undefined ? { metrics } : {}) };
   process.send?.(m);
 }
 
@@ -109,8 +162,8 @@ export interface PrimaryOptions {
   host: string;
   /** 0: the primary picks a free port once, for every child it ever starts. */
   port: number;
-  /** What to print once the first child listens. */
-  addressLines(url: string, port: number): string[];
+  /** What to print once the first child listens (`metrics`: where its metrics are, if it keeps any). */
+  addressLines(url: string, port: number, metrics?: string): string[];
   /** Exit status when a child cut requests while stopping. */
   cutStatus: number;
 }
@@ -150,12 +203,13 @@ export async function runPrimary(opts: PrimaryOptions): Promise<number> {
       slot.startedAt = Date.now();
       slot.listening = false;
       w.on('message', (m: ToPrimary) => {
+        if (m?.type === 'smartcage:metrics') return answerMetrics(w, m.id);
         if (m?.type !== 'smartcage:listening') return;
         slot.listening = true;
         if (stopping) tell(w, stopping);
         if (!announced) {
           announced = true;
-          process.stdout.write(`${opts.addressLines(m.url, m.port).join('\n')}\n`);
+          process.stdout.write(`${opts.addressLines(m.url, m.port, m.metrics).join('\n')}\n`);
           // The others start once the first listens: a start that fails (the port taken) fails once.
           for (let j = 1; j < opts.count; j++) fork(j);
         }

@@ -171,8 +171,9 @@ describe('serve --sites: metrics', () => {
     const parent = mkdtempSync(join(tmpdir(), 'smartcage-obs-'));
     folders.push(parent);
     for (const key of ['alpha', 'beta', 'gamma']) siteFolder(parent, key);
-    s = await serve(['--sites', parent, '--log-format', 'json', '--metrics-site-labels', '1']);
-    separate = await serve(['--sites', parent, '--log-level', 'warn', '--metrics-port', '0']);
+    // Two processes: a scrape reaching either child must count the requests both answered.
+    s = await serve(['--sites', parent, '--log-format', 'json', '--metrics-site-labels', '1', '--processes', '2']);
+    separate = await serve(['--sites', parent, '--log-level', 'warn', '--metrics-port', '0', '--processes', '2']);
   }, 60_000);
 
   const scrape = async (url: string) => {
