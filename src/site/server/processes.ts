@@ -234,12 +234,18 @@ export async function runPrimary(opts: PrimaryOptions): Promise<number> {
       });
     };
     const onSignal = () => stop(stopping ? 'now' : 'drain');
+    // SIGHUP (reread every site.json, add new site folders) is each child's to act on.
+    const onHangup = () => {
+      for (const s of slots) s.worker?.process.kill('SIGHUP');
+    };
     const off = () => {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      process.off('SIGHUP', onHangup);
     };
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
+    process.on('SIGHUP', onHangup);
     fork(0);
   });
 }
