@@ -37,12 +37,7 @@ export function traceSmartcage(tracer = trace.getTracer('smartcage')) {
       if (!span) return;
       if (e.memoryMB !== undefined) span.setAttribute('smartcage.memory_mb', e.memoryMB);
       if (e.cpuMs !== undefined) span.setAttribute('smartcage.cpu_ms', e.cpuMs);
-      // The code, not the error's message: a template error's message quotes the template.
-      if (e.errorCode) {
-        span.setAttribute('smartcage.error_code', e.errorCode);
-        span.setStatus({ code: SpanStatusCode.ERROR, message: e.errorCode });
-      }
-      span.end();
+      endSpan(span, e);
       const list = renders.get(key(e)) ?? [];
       list.splice(list.indexOf(span), 1);
       if (list.length === 0) renders.delete(key(e));
@@ -60,12 +55,7 @@ export function traceSmartcage(tracer = trace.getTracer('smartcage')) {
     error() {},
     asyncEnd(e) {
       const span = spans.get(e);
-      if (!span) return;
-      if (e.errorCode) {
-        span.setAttribute('smartcage.error_code', e.errorCode);
-        span.setStatus({ code: SpanStatusCode.ERROR, message: e.errorCode });
-      }
-      span.end();
+      if (span) endSpan(span, e);
     },
   };
 
@@ -75,6 +65,16 @@ export function traceSmartcage(tracer = trace.getTracer('smartcage')) {
     tracingChannel(RENDER_CHANNEL).unsubscribe(render);
     tracingChannel(HOST_CALL_CHANNEL).unsubscribe(hostCall);
   };
+}
+
+/** Ends a render's or a host call's span, marked failed with the error code when it failed. */
+function endSpan(span, e) {
+  // The code, not the error's message: a template error's message quotes the template.
+  if (e.errorCode) {
+    span.setAttribute('smartcage.error_code', e.errorCode);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: e.errorCode });
+  }
+  span.end();
 }
 
 // Run as a script: a tracer provider that keeps spans in memory, three renders, the spans printed.
