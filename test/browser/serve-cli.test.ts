@@ -124,6 +124,6 @@ describe('smartcage form validate', () => {
     const serveHelp = runCli(['serve', '--help']);
     expect(serveHelp.stdout).toContain('--files DIR');
     expect(runCli(['serve', '--port', 'x']).status).toBe(3);
-    expect(runCli(['--help']).stdout).toMatch(/serve\s+Serve the JSON-schema form UI/);
+    expect(runCli(['--help']).stdout).toMatch(/serve\s+Serve local sites, or the JSON-schema form UI/);
   });
 });

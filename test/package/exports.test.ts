@@ -57,6 +57,7 @@ describe('package entries, imported by name', () => {
       PhpObject: 'function',
       PluginAnswerError: 'function',
       RENDER_CHANNEL: 'string',
+      ROW_BUDGETS: 'object',
       S3Files: 'function',
       SendWindow: 'function',
       SmtpConfigError: 'function',

@@ -105,6 +105,13 @@ function within(v: unknown, max: number): boolean {
 }
 
 /**
+ * What a request leaves of the render's wall time: a service that does not answer gives false
+ * with a warning, and the render needs time to go on after that (50 ms was not enough on a loaded
+ * machine, where the render then ended E_WALL_TIMEOUT instead).
+ */
+const ANSWER_MARGIN_MS = 250;
+
+/**
  * One request with a JSON answer. Every request carries a credential, so the guard follows
  * redirects within its origin only. Answers the HTTP status and the parsed JSON.
  */
@@ -113,7 +120,7 @@ export async function requestJson(call: BridgeCall, plugin: string, req: Service
   if (!http) throw missingAdapter(`{${plugin}}`, 'http');
   chargeRequest(call, plugin);
   const left = call.timeLeft();
-  if (left <= 50) throw new BridgeError('E_WALL_TIMEOUT', `{${plugin}} no time left in the render for a request`);
+  if (left <= ANSWER_MARGIN_MS) throw new BridgeError('E_WALL_TIMEOUT', `{${plugin}} no time left in the render for a request`);
   const where = `${req.url.protocol}//${req.url.host}${req.url.pathname}`;
   let res;
   try {
@@ -122,7 +129,7 @@ export async function requestJson(call: BridgeCall, plugin: string, req: Service
       url: req.url.href,
       headers: req.headers,
       ...(req.body !== undefined ? { body: req.body } : {}),
-      timeoutMs: Math.min(30_000, left - 50),
+      timeoutMs: Math.min(30_000, left - ANSWER_MARGIN_MS),
       secretHeaders: req.headers.filter(([n]) => n.toLowerCase() === 'authorization').map(([n]) => n),
       secretBody: req.body !== undefined,
     });
