@@ -6,7 +6,7 @@
  * (D159). Nothing here is a module-level singleton.
  */
 import { RequestGlobals, type RequestGlobalsOptions } from './request-globals.js';
-import { ResponseCache } from './plugins/api/common.js';
+import { ResponseCache } from './response-cache.js';
 import type { EgressResponse } from './egress/guard.js';
 
 /** An {api} answer kept for `cache_time`. */

@@ -11,6 +11,7 @@ import type { AttrSpec, FunctionPlugin, ModifierPlugin } from '../plugins/types.
 import type { AdapterOf } from './capabilities.js';
 import type { LogLine } from '../protocol/log.js';
 import type { HostState } from './host-state.js';
+import type { RequestScope } from './request-globals.js';
 
 /** The secret handles issued in this render (secret-handles.ts), as plugins use them. */
 export interface RenderSecrets {
@@ -31,13 +32,6 @@ export interface RenderSecrets {
   redact(text: string): string;
 }
 
-/** One render's view of the values kept for its request ({assign_globals}): its own tenant and request only. */
-export interface RequestScope {
-  get(key: string): Value;
-  set(key: string, value: Value): void;
-  delete(key: string): void;
-  clear(): void;
-}
 
 /** The render's clock and its site's settings, as the isolate sees them ($smarty.now, the time zone, the language). */
 export interface RenderClock {

@@ -20,7 +20,14 @@
 import { decodeValue, encodeValue } from '../protocol/transfer.js';
 import type { Value } from '../value/value.js';
 import { BridgeError } from './errors.js';
-import type { RequestScope } from './plugin-contract.js';
+
+/** One render's view of the values kept for its request ({assign_globals}): its own tenant and request only. */
+export interface RequestScope {
+  get(key: string): Value;
+  set(key: string, value: Value): void;
+  delete(key: string): void;
+  clear(): void;
+}
 
 export interface RequestGlobalsOptions {
   /** Characters one request may hold (values, keys and overheads). */

@@ -20,7 +20,8 @@ import type { BridgeCall, HostResult } from '../../plugin-contract.js';
 import { BridgeError } from '../../errors.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { jsonDecode } from '../../../php/json/decode.js';
-import { ResponseCache, buildQuery, chargeRequest, keysContain, mapStrings, parseHeaderList } from './common.js';
+import { ResponseCache } from '../../response-cache.js';
+import { buildQuery, chargeRequest, keysContain, mapStrings, parseHeaderList } from './common.js';
 import { missingAdapter } from '../../capabilities.js';
 
  
