@@ -6,7 +6,16 @@ import globals from './scripts/lint/globals.mjs';
 import { layersRule } from './scripts/lint/layers.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-artifacts/', 'bench/.build/', '.smartcage/', 'src/compiler/parser.generated.*'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'test-artifacts/',
+      'bench/.build/',
+      '.smartcage/',
+      'src/compiler/parser.generated.*',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,13 +29,19 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
       // A `let` assigned once after a closure that reads it is declared before it on purpose.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
     // The VS Code extension is a CommonJS module: VS Code loads extensions with require().
     files: ['editors/vscode/**/*.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', exports: 'writable', process: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', exports: 'writable', process: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

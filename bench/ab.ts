@@ -104,7 +104,12 @@ function compilePage(dir: string, page: string): string {
 async function rowA(builds: Built[], opts: Options): Promise<Map<Built, number[]>> {
   const { BenchIsolate, PAGE_TPL } = await harness();
   const data = generate();
-  const runtimes = new Map(builds.map((b) => [b, { bundle: readFileSync(join(b.dir, 'dist/runtime.bundle.js'), 'utf8'), code: compilePage(b.dir, PAGE_TPL) }]));
+  const runtimes = new Map(
+    builds.map((b) => [
+      b,
+      { bundle: readFileSync(join(b.dir, 'dist/runtime.bundle.js'), 'utf8'), code: compilePage(b.dir, PAGE_TPL) },
+    ]),
+  );
   const isolates: [Built, BenchIsolate][] = [];
   for (let k = 0; k < opts.isolates; k++) {
     for (const b of builds) {
@@ -198,7 +203,10 @@ async function main(): Promise<number> {
       return build(rev, scratch, i);
     });
     const samples = opts.row === 'a' ? await rowA(builds, opts) : rowRequest(builds, opts, scratch);
-    const first = quantile(samples.get(builds[0]!)!.sort((x, y) => x - y), 0.5);
+    const first = quantile(
+      samples.get(builds[0]!)!.sort((x, y) => x - y),
+      0.5,
+    );
     console.log(
       opts.row === 'a'
         ? `row (a), CPU µs per render: ${opts.isolates} isolates x ${opts.rounds} rounds x ${opts.renders} renders per revision`
@@ -216,7 +224,10 @@ async function main(): Promise<number> {
     opts.revs.forEach((rev, i) => {
       if (rev === '.') return;
       try {
-        execFileSync('git', ['worktree', 'remove', '--force', join(scratch, `rev${i}`)], { cwd: ROOT, stdio: 'ignore' });
+        execFileSync('git', ['worktree', 'remove', '--force', join(scratch, `rev${i}`)], {
+          cwd: ROOT,
+          stdio: 'ignore',
+        });
       } catch {
         // a build that failed before `git worktree add` left none
       }

@@ -34,11 +34,16 @@ for (const kind of process.argv.slice(2).length ? process.argv.slice(2) : Object
     await new Promise((r) => setTimeout(r, 100));
     const t0 = performance.now();
     let outcome: string | null = null;
-    const big = e.render(KINDS[kind], { name: `${kind}.tpl`, vars: { l: [], item: { name: 'n' }, x: 3 }, identity: { tenant: 'attacker' } });
+    const big = e.render(KINDS[kind], {
+      name: `${kind}.tpl`,
+      vars: { l: [], item: { name: 'n' }, x: 3 },
+      identity: { tenant: 'attacker' },
+    });
     const callMs = performance.now() - t0;
     big.then(
       (r) => (outcome = `rendered ${r.output.length} chars in ${ms(performance.now() - t0)} ms`),
-      (err: { code?: string; message?: string }) => (outcome = `${err.code}: ${String(err.message).slice(0, 90)} after ${ms(performance.now() - t0)} ms`),
+      (err: { code?: string; message?: string }) =>
+        (outcome = `${err.code}: ${String(err.message).slice(0, 90)} after ${ms(performance.now() - t0)} ms`),
     );
     const times: number[] = [];
     while (outcome === null) {
@@ -51,8 +56,12 @@ for (const kind of process.argv.slice(2).length ? process.argv.slice(2) : Object
     times.sort((a, b) => a - b);
     console.log(`${kind}: ${outcome}`);
     console.log(`  render() returned after ${ms(callMs)} ms (its synchronous part)`);
-    console.log(`  event loop delay: p50 ${ms(delay.percentile(50) / 1e6)} p99 ${ms(delay.percentile(99) / 1e6)} max ${ms(delay.max / 1e6)} ms`);
-    console.log(`  bystander: ${times.length} renders, p50 ${ms(pct(times, 50))} p99 ${ms(pct(times, 99))} max ${ms(times.at(-1) ?? NaN)} ms`);
+    console.log(
+      `  event loop delay: p50 ${ms(delay.percentile(50) / 1e6)} p99 ${ms(delay.percentile(99) / 1e6)} max ${ms(delay.max / 1e6)} ms`,
+    );
+    console.log(
+      `  bystander: ${times.length} renders, p50 ${ms(pct(times, 50))} p99 ${ms(pct(times, 99))} max ${ms(times.at(-1) ?? NaN)} ms`,
+    );
   } finally {
     e.close();
   }

@@ -52,14 +52,18 @@ async function main(): Promise<void> {
   e.close();
   const med = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const floor = med(samples[0]!);
-  console.log(`engine.render, workers 0, slice ${slice} ms: CPU µs per render, median of ${rounds} rounds x ${renders} (range)`);
+  console.log(
+    `engine.render, workers 0, slice ${slice} ms: CPU µs per render, median of ${rounds} rounds x ${renders} (range)`,
+  );
   console.log('| variant | µs per render | over the floor | per item |');
   console.log('|---|---:|---:|---:|');
   VARIANTS.forEach(([name], v) => {
     const s = samples[v]!;
     const m = med(s);
     const over = v === 0 ? '' : (m - floor).toFixed(0);
-    console.log(`| ${name} | ${m.toFixed(0)} (${Math.min(...s).toFixed(0)}-${Math.max(...s).toFixed(0)}) | ${over} | ${v === 0 ? '' : ((m - floor) / 100).toFixed(2)} |`);
+    console.log(
+      `| ${name} | ${m.toFixed(0)} (${Math.min(...s).toFixed(0)}-${Math.max(...s).toFixed(0)}) | ${over} | ${v === 0 ? '' : ((m - floor) / 100).toFixed(2)} |`,
+    );
   });
 }
 

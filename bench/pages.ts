@@ -50,7 +50,8 @@ function parseArgs(argv: string[]): Options | null {
       o[a === '--rounds' ? 'rounds' : 'renders'] = n;
     } else if (a === '--slices') {
       o.slices = String(v).split(',').map(Number);
-      if (o.slices.some((n) => !Number.isFinite(n) || (n as number) < 0)) throw new UsageError('--slices takes ms values >= 0, comma-separated');
+      if (o.slices.some((n) => !Number.isFinite(n) || (n as number) < 0))
+        throw new UsageError('--slices takes ms values >= 0, comma-separated');
     } else if (a === '--out') o.out = String(v);
     else if (a === '--only') o.only = String(v).split(',');
     else throw new UsageError(`unknown option ${a}`);
@@ -99,7 +100,9 @@ function eta(): Subject {
     if (!f) {
       // The list page's template (bench/templates/page.eta) is written for Eta's default trimming; these, for none.
       const trim = p.name === 'list' ? {} : { autoTrim: false as const };
-      const e = p.etaEscapes ? new Eta({ autoEscape: true, escapeFunction: escapeHtml, useWith: false, ...trim }) : new Eta({ autoEscape: false, useWith: false, ...trim });
+      const e = p.etaEscapes
+        ? new Eta({ autoEscape: true, escapeFunction: escapeHtml, useWith: false, ...trim })
+        : new Eta({ autoEscape: false, useWith: false, ...trim });
       const compiled = e.compile(p.eta);
       const ymd = (t: number) => {
         const d = helpers.fields(t, 0);
@@ -133,12 +136,15 @@ function smartcage(sc: SmartcageModule, sliceMs: number | null): Subject & { clo
     if (!e) {
       // An engine without the option keeps its default, so the row measures what an embedder gets.
       const slice = sliceMs === null ? {} : { syncSliceMs: sliceMs };
-      e = sc.createEngine({ workers: 0, timezone: p.timezone, ...slice } as Parameters<SmartcageModule['createEngine']>[0]);
+      e = sc.createEngine({ workers: 0, timezone: p.timezone, ...slice } as Parameters<
+        SmartcageModule['createEngine']
+      >[0]);
       engines.set(p.timezone, e);
     }
     return e;
   };
-  const render = (p: Page) => engineFor(p).render(p.template, { name: `${p.name}.tpl`, vars: p.vars, identity: { tenant: `pages-${p.name}` } });
+  const render = (p: Page) =>
+    engineFor(p).render(p.template, { name: `${p.name}.tpl`, vars: p.vars, identity: { tenant: `pages-${p.name}` } });
   return {
     label: sliceMs === null ? 'smartcage' : `smartcage, slice ${sliceMs} ms`,
     output: async (p) => (await render(p)).output,
@@ -160,8 +166,15 @@ interface PhpAnswer {
 
 /** One run of the PHP process over every page. */
 function smarty2(ps: Page[], renders: number): PhpAnswer {
-  const job = JSON.stringify({ renders, pages: ps.map((p) => ({ name: p.name, template: p.template, vars: JSON.stringify(p.vars), timezone: p.timezone })) });
-  const r = spawnSync('php', ['-d', 'opcache.enable_cli=1', join(ROOT, 'bench/pages/smarty2.php')], { input: job, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const job = JSON.stringify({
+    renders,
+    pages: ps.map((p) => ({ name: p.name, template: p.template, vars: JSON.stringify(p.vars), timezone: p.timezone })),
+  });
+  const r = spawnSync('php', ['-d', 'opcache.enable_cli=1', join(ROOT, 'bench/pages/smarty2.php')], {
+    input: job,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   if (r.status !== 0) throw new Error(`smarty2.php exited ${r.status}: ${r.stderr.slice(0, 500)}`);
   return JSON.parse(r.stdout) as PhpAnswer;
 }
@@ -198,7 +211,12 @@ async function main(): Promise<number> {
   const engines = opts.slices.map((s) => smartcage(sc, s));
   const subjects: Subject[] = [handWritten(), eta(), ...engines];
   const phpDir = process.env.SMARTY2_DIR;
-  const phpNote = !phpDir || !existsSync(join(phpDir, 'libs/Smarty.class.php')) ? 'skipped: SMARTY2_DIR is not set to an unpacked Smarty 2.6.33' : spawnSync('php', ['-v']).status !== 0 ? 'skipped: no php on the PATH' : null;
+  const phpNote =
+    !phpDir || !existsSync(join(phpDir, 'libs/Smarty.class.php'))
+      ? 'skipped: SMARTY2_DIR is not set to an unpacked Smarty 2.6.33'
+      : spawnSync('php', ['-v']).status !== 0
+        ? 'skipped: no php on the PATH'
+        : null;
 
   // Outputs first: every subject against the hand-written function.
   for (const p of ps) {
@@ -214,7 +232,8 @@ async function main(): Promise<number> {
     phpInfo = `PHP ${a.php}, OPcache ${a.opcache ? 'on' : 'OFF'}`;
     for (const r of a.pages) {
       const p = ps.find((x) => x.name === r.name)!;
-      if (r.output !== p.hand(p.vars)) throw new Error(`Smarty 2 differs on page ${p.name} ${firstDifference(p.hand(p.vars), r.output)}`);
+      if (r.output !== p.hand(p.vars))
+        throw new Error(`Smarty 2 differs on page ${p.name} ${firstDifference(p.hand(p.vars), r.output)}`);
     }
   }
   console.error(`outputs equal on ${ps.length} pages (${subjects.length + (phpNote ? 0 : 1)} subjects)`);
@@ -234,7 +253,9 @@ async function main(): Promise<number> {
 
   const med = (page: string, label: string) => median(samples.get(`${page}\u0000${label}`)!);
   const lines: string[] = [];
-  lines.push(`Multi-page benchmark: CPU µs per render, median of ${opts.rounds} rounds x ${opts.renders} renders${phpInfo ? `; ${phpInfo}` : ''}`);
+  lines.push(
+    `Multi-page benchmark: CPU µs per render, median of ${opts.rounds} rounds x ${opts.renders} renders${phpInfo ? `; ${phpInfo}` : ''}`,
+  );
   lines.push('');
   const ratioCols = engines.flatMap((e) => [`${e.label} / hand`, ...(phpNote ? [] : [`${e.label} / Smarty 2`])]);
   lines.push(`| page | ${labels.join(' | ')} | ${ratioCols.join(' | ')} |`);
@@ -244,7 +265,10 @@ async function main(): Promise<number> {
     const cells = labels.map((l) => med(p.name, l).toFixed(0));
     const rs: string[] = [];
     for (const e of engines) {
-      const pairs: [string, string][] = [[`${e.label} / hand`, 'hand-written'], ...(phpNote ? [] : [[`${e.label} / Smarty 2`, 'Smarty 2.6.33'] as [string, string]])];
+      const pairs: [string, string][] = [
+        [`${e.label} / hand`, 'hand-written'],
+        ...(phpNote ? [] : [[`${e.label} / Smarty 2`, 'Smarty 2.6.33'] as [string, string]]),
+      ];
       for (const [col, base] of pairs) {
         const r = med(p.name, e.label) / med(p.name, base);
         ratios.set(col, [...(ratios.get(col) ?? []), r]);
@@ -253,7 +277,9 @@ async function main(): Promise<number> {
     }
     lines.push(`| ${p.name} | ${cells.join(' | ')} | ${rs.join(' | ')} |`);
   }
-  lines.push(`| **geometric mean** | ${labels.map((l) => geomean(ps.map((p) => med(p.name, l))).toFixed(0)).join(' | ')} | ${ratioCols.map((c) => `**${geomean(ratios.get(c)!).toFixed(2)}**`).join(' | ')} |`);
+  lines.push(
+    `| **geometric mean** | ${labels.map((l) => geomean(ps.map((p) => med(p.name, l))).toFixed(0)).join(' | ')} | ${ratioCols.map((c) => `**${geomean(ratios.get(c)!).toFixed(2)}**`).join(' | ')} |`,
+  );
   if (phpNote) lines.push('', `Smarty 2.6.33: ${phpNote}.`);
   const text = lines.join('\n');
   console.log(text);

@@ -28,7 +28,19 @@ if (fromSrc) process.env.BENCH_SRC = '1';
 else buildSmartcage();
 
 /** Children of the render rounds, and the subjects each one times. */
-const RENDER_SUITES = ['plain', 'peer:eta', 'peer:handlebars', 'peer:nunjucks', 'peer:jsmart', 'peer:liquid', 'sandbox', 'engine:0', 'engine:0r', 'engine:1', 'engine:2'];
+const RENDER_SUITES = [
+  'plain',
+  'peer:eta',
+  'peer:handlebars',
+  'peer:nunjucks',
+  'peer:jsmart',
+  'peer:liquid',
+  'sandbox',
+  'engine:0',
+  'engine:0r',
+  'engine:1',
+  'engine:2',
+];
 const STAGES = ['compile', 'first', 'cold', 'bridge', 'copyin', 'memory', 'throughput'];
 
 const expected = makeHandWritten()(generate());
@@ -39,7 +51,10 @@ log(`bench: ${quick ? 'quick' : 'full'} run, ${ROUNDS} rounds of ${SAMPLE_MS} ms
 for (const suite of RENDER_SUITES) {
   const child = new Child(suite, quick);
   await child.ready;
-  const { outputs, versions: v } = await child.call<{ outputs: Record<string, string>; versions: Record<string, string> }>('check');
+  const { outputs, versions: v } = await child.call<{
+    outputs: Record<string, string>;
+    versions: Record<string, string>;
+  }>('check');
   Object.assign(versions, v);
   for (const [subject, out] of Object.entries(outputs)) {
     if (out !== expected) {
@@ -53,9 +68,12 @@ for (const suite of RENDER_SUITES) {
   }
   children.push({ child, subjects: Object.keys(outputs) });
 }
-log(`bench: all ${children.reduce((n, c) => n + c.subjects.length, 0)} outputs are byte-equal to the hand-written page (${expected.length} characters)`);
+log(
+  `bench: all ${children.reduce((n, c) => n + c.subjects.length, 0)} outputs are byte-equal to the hand-written page (${expected.length} characters)`,
+);
 
-for (const { child, subjects } of children) for (const s of subjects) await child.call('calibrate', { subject: s, ms: SAMPLE_MS });
+for (const { child, subjects } of children)
+  for (const s of subjects) await child.call('calibrate', { subject: s, ms: SAMPLE_MS });
 
 const all = children.flatMap(({ child, subjects }) => subjects.map((subject) => ({ child, subject })));
 const samples = new Map<string, Sample[]>();
@@ -100,12 +118,15 @@ const LABELS: Record<string, string> = {
   'plain.inIsolate': 'hand-written JS inside an isolate, N renders per call, vars resident',
   'sc.inIsolate': '**smartcage compiled render inside the isolate, N renders per call, vars resident (a)**',
   'sc.call.resident': 'smartcage, one sync call per render, vars resident, output copied out',
-  'plain.call.copy': 'hand-written in isolate, one sync call per render, ExternalCopy vars in, output out (the anchors\' floor)',
+  'plain.call.copy':
+    "hand-written in isolate, one sync call per render, ExternalCopy vars in, output out (the anchors' floor)",
   'sc.call.copy': 'smartcage, one sync call per render, ExternalCopy vars in, output out (IsolateHost, sync)',
   'sc.call.copy.async': 'smartcage, same through async `apply` (what IsolateHost does)',
-  'plain.call.copy.async': 'hand-written in isolate, same through async `apply` (the floor of a render started with the async API)',
+  'plain.call.copy.async':
+    'hand-written in isolate, same through async `apply` (the floor of a render started with the async API)',
   'sc.engine.w0': '**smartcage `engine.render`, workers: 0 (whole request) (b)**',
-  'sc.engine.w0.req': 'smartcage `engine.render`, workers: 0, fixed `identity.requestId` (no request-globals sweep growth)',
+  'sc.engine.w0.req':
+    'smartcage `engine.render`, workers: 0, fixed `identity.requestId` (no request-globals sweep growth)',
   'sc.engine.w1': '**smartcage `engine.render`, workers: 1 (whole request, IPC to a worker) (b)**',
   'sc.engine.w2': '**smartcage `engine.render`, workers: 2, the default (whole request) (b)**',
   'sc.engine.w0.burst': 'smartcage `engine.render`, workers: 0, a burst: 8 renders in flight over 16 tenants',
@@ -123,13 +144,62 @@ const st = stages;
 const num = (x: number | string | undefined) => Number(x);
 type Target = { what: string; measured: number; unit: string; target: number; shown: string; times: string };
 const targets: Target[] = [
-  { what: 'compiled render inside the sandbox, vars in place', measured: ratio('sc.inIsolate', 'plain', 'cpuUs'), unit: 'x', target: 1.3, shown: `${fx(ratio('sc.inIsolate', 'plain', 'cpuUs'))} of hand-written (host); ${fx(ratio('sc.inIsolate', 'plain.inIsolate', 'cpuUs'))} of hand-written in the same locked-down isolate, where the hand-written function takes ${fx(ratio('plain.inIsolate', 'plain', 'cpuUs'))} of its time on the host`, times: 'CPU, row (a)' },
-  { what: 'whole sandboxed render per request (workers: 0)', measured: ratio('sc.engine.w0', 'plain', 'cpuUs'), unit: 'x', target: 3, shown: `${fx(ratio('sc.engine.w0', 'plain', 'cpuUs'))}; the hand-written function through the same async \`apply\`, vars copied in and output out: ${fx(ratio('plain.call.copy.async', 'plain', 'cpuUs'))}`, times: 'CPU, engine.render awaited, vars as data' },
-  { what: 'whole sandboxed render per request (workers: 1)', measured: ratio('sc.engine.w1', 'plain', 'cpuUs'), unit: 'x', target: 3, shown: fx(ratio('sc.engine.w1', 'plain', 'cpuUs')), times: 'CPU of host + worker' },
-  { what: 'template source -> ready renderer (compile())', measured: num(st.compile.compileCpuUsMedian), unit: 'µs', target: 150, shown: `${st.compile.compileCpuUsMedian} µs CPU`, times: 'median of single compiles of never-seen sources, warm process' },
-  { what: 'first output of a new template, warm tenant (workers: 0)', measured: num(st.first['w0.firstOutputWallUs']), unit: 'µs', target: 1500, shown: `${st.first['w0.firstOutputWallUs']} µs wall; ${st.first['w0.firstOutputAfterGcWallUs']} µs right after a forced full GC of the host`, times: 'engine.render of a never-seen source in a tenant that has just rendered another template' },
-  { what: 'cold tenant (workers: 0)', measured: num(st.cold['w0.coldTenantWallUs']), unit: 'µs', target: 4000, shown: `${st.cold['w0.coldTenantWallUs']} µs wall with a warm spare ready (arrivals 250 ms apart); ${st.cold['w0.coldTenantAfterGcWallUs']} µs right after a forced full GC of the host; ${st.cold['w0.coldTenantBackToBackWallUs']} µs back to back`, times: 'engine.render for a new tenant: spare isolate (or a new one), template, vars, render' },
-  { what: 'RSS per warm tenant isolate (workers: 0)', measured: num(st.memory['w0.rssPerTenantKB']), unit: 'KB', target: 2048, shown: `${st.memory['w0.rssPerTenantKB']} KB; the hand-written function in a bare isolate, same vars copied in and 20 renders: ${st.memory['floor.rssPerIsolateKB']} KB`, times: `RSS growth / ${st.memory.tenants} tenants, 20 renders each` },
+  {
+    what: 'compiled render inside the sandbox, vars in place',
+    measured: ratio('sc.inIsolate', 'plain', 'cpuUs'),
+    unit: 'x',
+    target: 1.3,
+    shown: `${fx(ratio('sc.inIsolate', 'plain', 'cpuUs'))} of hand-written (host); ${fx(ratio('sc.inIsolate', 'plain.inIsolate', 'cpuUs'))} of hand-written in the same locked-down isolate, where the hand-written function takes ${fx(ratio('plain.inIsolate', 'plain', 'cpuUs'))} of its time on the host`,
+    times: 'CPU, row (a)',
+  },
+  {
+    what: 'whole sandboxed render per request (workers: 0)',
+    measured: ratio('sc.engine.w0', 'plain', 'cpuUs'),
+    unit: 'x',
+    target: 3,
+    shown: `${fx(ratio('sc.engine.w0', 'plain', 'cpuUs'))}; the hand-written function through the same async \`apply\`, vars copied in and output out: ${fx(ratio('plain.call.copy.async', 'plain', 'cpuUs'))}`,
+    times: 'CPU, engine.render awaited, vars as data',
+  },
+  {
+    what: 'whole sandboxed render per request (workers: 1)',
+    measured: ratio('sc.engine.w1', 'plain', 'cpuUs'),
+    unit: 'x',
+    target: 3,
+    shown: fx(ratio('sc.engine.w1', 'plain', 'cpuUs')),
+    times: 'CPU of host + worker',
+  },
+  {
+    what: 'template source -> ready renderer (compile())',
+    measured: num(st.compile.compileCpuUsMedian),
+    unit: 'µs',
+    target: 150,
+    shown: `${st.compile.compileCpuUsMedian} µs CPU`,
+    times: 'median of single compiles of never-seen sources, warm process',
+  },
+  {
+    what: 'first output of a new template, warm tenant (workers: 0)',
+    measured: num(st.first['w0.firstOutputWallUs']),
+    unit: 'µs',
+    target: 1500,
+    shown: `${st.first['w0.firstOutputWallUs']} µs wall; ${st.first['w0.firstOutputAfterGcWallUs']} µs right after a forced full GC of the host`,
+    times: 'engine.render of a never-seen source in a tenant that has just rendered another template',
+  },
+  {
+    what: 'cold tenant (workers: 0)',
+    measured: num(st.cold['w0.coldTenantWallUs']),
+    unit: 'µs',
+    target: 4000,
+    shown: `${st.cold['w0.coldTenantWallUs']} µs wall with a warm spare ready (arrivals 250 ms apart); ${st.cold['w0.coldTenantAfterGcWallUs']} µs right after a forced full GC of the host; ${st.cold['w0.coldTenantBackToBackWallUs']} µs back to back`,
+    times: 'engine.render for a new tenant: spare isolate (or a new one), template, vars, render',
+  },
+  {
+    what: 'RSS per warm tenant isolate (workers: 0)',
+    measured: num(st.memory['w0.rssPerTenantKB']),
+    unit: 'KB',
+    target: 2048,
+    shown: `${st.memory['w0.rssPerTenantKB']} KB; the hand-written function in a bare isolate, same vars copied in and 20 renders: ${st.memory['floor.rssPerIsolateKB']} KB`,
+    times: `RSS growth / ${st.memory.tenants} tenants, 20 renders each`,
+  },
   ...([2, 0] as const).map((w): Target => {
     const perSec = num(st.throughput[`w${w}.rendersPerSec`]);
     return {
@@ -138,7 +208,9 @@ const targets: Target[] = [
       unit: 'x',
       target: 0.4,
       shown: `${fx(perSec / plainPerSec)} (${perSec}/s vs ${Math.round(plainPerSec)}/s)`,
-      times: w ? 'anchors section 5: >= 0.4x with copied vars; the default, renders in worker processes' : "anchors section 5's design: a pool of isolates in the process, async `apply`, vars copied",
+      times: w
+        ? 'anchors section 5: >= 0.4x with copied vars; the default, renders in worker processes'
+        : "anchors section 5's design: a pool of isolates in the process, async `apply`, vars copied",
     };
   }),
 ];
@@ -182,15 +254,19 @@ const workerTargets: Target[] = [
     unit: 'KB',
     target: 256,
     shown: `${st.memory['w1.rssPerTenantAfterEvictionKB']} KB`,
-    times: 'the same, after the isolates went idle and were disposed, and the worker, holding none, was replaced by a fresh one (`recycleIdleAboveMB`)',
+    times:
+      'the same, after the isolates went idle and were disposed, and the worker, holding none, was replaced by a fresh one (`recycleIdleAboveMB`)',
   },
 ];
 const lowerIsBetter = (t: Target) => !t.what.startsWith('throughput');
 const met = (t: Target) => (lowerIsBetter(t) ? t.measured <= t.target : t.measured >= t.target);
-const targetRow = (t: Target) => `| ${t.what} | ${t.shown} | ${lowerIsBetter(t) ? '≤' : '≥'} ${t.target}${t.unit === 'x' ? 'x' : ` ${t.unit}`} | ${met(t) ? 'met' : '**MISSED**'} | ${t.times} |`;
+const targetRow = (t: Target) =>
+  `| ${t.what} | ${t.shown} | ${lowerIsBetter(t) ? '≤' : '≥'} ${t.target}${t.unit === 'x' ? 'x' : ` ${t.unit}`} | ${met(t) ? 'met' : '**MISSED**'} | ${t.times} |`;
 const targetRows = targets.map(targetRow);
 
-const stageRows = Object.entries(stages).flatMap(([stage, figs]) => Object.entries(figs).map(([k, v]) => `| ${stage} | ${k} | ${v} |`));
+const stageRows = Object.entries(stages).flatMap(([stage, figs]) =>
+  Object.entries(figs).map(([k, v]) => `| ${stage} | ${k} | ${v} |`),
+);
 
 const sh = (cmd: string) => {
   try {
@@ -202,9 +278,9 @@ const sh = (cmd: string) => {
 const machine = [
   `- date: ${new Date().toISOString()}`,
   `- nproc: ${sh('nproc')}; CPU: ${sh("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2").trim()}`,
-  `- memory (free -h): ${sh("free -h | awk '/Mem:/ {print $2\" total, \"$7\" available\"}'")}`,
+  `- memory (free -h): ${sh('free -h | awk \'/Mem:/ {print $2" total, "$7" available"}\'')}`,
   `- load average at the end: ${sh('cut -d" " -f1-3 /proc/loadavg')} (the machine is shared: read absolute numbers loosely, ratios within a round are steadier)`,
-  `- node ${process.version} (V8 ${process.versions.v8}); isolated-vm ${sh("node -p \"require('isolated-vm/package.json').version\"")}`,
+  `- node ${process.version} (V8 ${process.versions.v8}); isolated-vm ${sh('node -p "require(\'isolated-vm/package.json\').version"')}`,
   `- smartcage: ${fromSrc ? 'src/ through tsx (--src)' : 'src/ bundled by esbuild into bench/.build/ (as shipped)'}`,
   `- run: ${quick ? 'quick (--quick)' : 'full'}, ${ROUNDS} interleaved rounds of ${SAMPLE_MS} ms samples, ${Math.round((Date.now() - started) / 1000)} s in all`,
 ];
@@ -250,7 +326,9 @@ const WHAT = `
   renders on isolated-vm's threads). Compared with one host thread of the hand-written function.
 `;
 
-const resultsFile = quick ? new URL('../test-artifacts/bench-quick.md', import.meta.url) : new URL('./RESULTS.md', import.meta.url);
+const resultsFile = quick
+  ? new URL('../test-artifacts/bench-quick.md', import.meta.url)
+  : new URL('./RESULTS.md', import.meta.url);
 const md = `# Benchmark results (${quick ? 'a quick run, written by `npm run bench -- --quick`; bench/RESULTS.md holds the last full run' : 'bench/RESULTS.md, written by `npm run bench`'})
 
 ## Machine
@@ -290,13 +368,24 @@ ${WHAT}
 mkdirSync(new URL('../test-artifacts/', import.meta.url), { recursive: true });
 writeFileSync(resultsFile, md);
 
-const printTarget = (t: Target) => console.log(`  ${met(t) ? 'met   ' : 'MISSED'}  ${t.what}: ${t.shown} (target ${lowerIsBetter(t) ? '<=' : '>='} ${t.target}${t.unit === 'x' ? 'x' : ' ' + t.unit})`);
+const printTarget = (t: Target) =>
+  console.log(
+    `  ${met(t) ? 'met   ' : 'MISSED'}  ${t.what}: ${t.shown} (target ${lowerIsBetter(t) ? '<=' : '>='} ${t.target}${t.unit === 'x' ? 'x' : ' ' + t.unit})`,
+  );
 console.log('\nsmartcage benchmark: targets (issue 18, worker processes)\n');
 workerTargets.forEach(printTarget);
 console.log('\nsmartcage benchmark: targets (issue 5)\n');
 targets.forEach(printTarget);
 console.log('\nrender throughput (median µs per render; × hand-written, CPU)\n');
-for (const s of samples.keys()) console.log(`  ${s.padEnd(20)} ${f1(median(perOp(s, 'wallUs'))).padStart(7)} µs wall ${f1(median(perOp(s, 'cpuUs'))).padStart(7)} µs CPU  ${fx(ratio(s, 'plain', 'cpuUs')).padStart(7)}`);
+for (const s of samples.keys())
+  console.log(
+    `  ${s.padEnd(20)} ${f1(median(perOp(s, 'wallUs'))).padStart(7)} µs wall ${f1(median(perOp(s, 'cpuUs'))).padStart(7)} µs CPU  ${fx(ratio(s, 'plain', 'cpuUs')).padStart(7)}`,
+  );
 console.log('\nstages\n');
-for (const [stage, figs] of Object.entries(stages)) console.log(`  ${stage}: ${Object.entries(figs).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+for (const [stage, figs] of Object.entries(stages))
+  console.log(
+    `  ${stage}: ${Object.entries(figs)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}`,
+  );
 console.log(`\nwrote ${fileURLToPath(resultsFile)} (${Math.round((Date.now() - started) / 1000)} s)`);

@@ -62,7 +62,9 @@ async function memory(counts: number[]): Promise<void> {
       const used = treeRssMB(served.proc.pid!);
       await sleep(IDLE_S * 1000);
       const idle = treeRssMB(served.proc.pid!);
-      log(`memory: ${n} sites: start ${start.mb} MB, after each used once ${used.mb} MB, idle ${IDLE_S} s ${idle.mb} MB (${idle.processes} processes)${bad.length ? `; ${bad.length} requests failed (${bad[0]})` : ''}`);
+      log(
+        `memory: ${n} sites: start ${start.mb} MB, after each used once ${used.mb} MB, idle ${IDLE_S} s ${idle.mb} MB (${idle.processes} processes)${bad.length ? `; ${bad.length} requests failed (${bad[0]})` : ''}`,
+      );
     } finally {
       await served.stop();
     }
@@ -76,7 +78,11 @@ function serveArgs(): string[] {
 }
 
 /** Keeps `concurrency` requests to `urls` (taken in turn) in flight for `ms`; latencies in ms and statuses. */
-async function load(urls: readonly string[], concurrency: number, ms: number): Promise<{ latencies: number[]; bad: number }> {
+async function load(
+  urls: readonly string[],
+  concurrency: number,
+  ms: number,
+): Promise<{ latencies: number[]; bad: number }> {
   const until = performance.now() + ms;
   const latencies: number[] = [];
   let bad = 0;
@@ -112,7 +118,9 @@ async function thousand(): Promise<void> {
     const hot = keys.slice(0, 50).map((k) => `${served.url}/sites/${k}/rcms-api/1/news`);
     const r = await load(hot, 8, 10_000);
     const warm = treeRssMB(pid);
-    log(`thousand: 1,000 sites: start ${start.mb} MB; 50 hot (10 s of 8 requests in flight over them, ${r.latencies.length} requests, p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms${r.bad ? `, ${r.bad} not 200` : ''}): ${warm.mb} MB (${warm.processes} processes)`);
+    log(
+      `thousand: 1,000 sites: start ${start.mb} MB; 50 hot (10 s of 8 requests in flight over them, ${r.latencies.length} requests, p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms${r.bad ? `, ${r.bad} not 200` : ''}): ${warm.mb} MB (${warm.processes} processes)`,
+    );
   } finally {
     await served.stop();
   }
@@ -124,17 +132,27 @@ async function rps(): Promise<void> {
   const [key] = makeSites(dir, 2);
   const site = path.join(dir, key!);
   const served = await startServe(['--site', site, ...serveArgs()]);
-  const plain = spawn(NODE, ['--import', 'tsx', path.join(ROOT, 'bench', 'serve', 'plain.ts'), site], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const plainUrl = await new Promise<string>((resolve) => plain.stdout!.on('data', (d: Buffer) => resolve(d.toString().trim().replace(/\/$/, ''))));
+  const plain = spawn(NODE, ['--import', 'tsx', path.join(ROOT, 'bench', 'serve', 'plain.ts'), site], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const plainUrl = await new Promise<string>((resolve) =>
+    plain.stdout!.on('data', (d: Buffer) => resolve(d.toString().trim().replace(/\/$/, ''))),
+  );
   const ROUNDS = opt('rounds', 3);
   const MS = opt('ms', 5000);
   const C = opt('concurrency', 8);
-  const rows: Record<string, { req: number; cpu: number; wall: number; lat: number[] }> = { serve: { req: 0, cpu: 0, wall: 0, lat: [] }, plain: { req: 0, cpu: 0, wall: 0, lat: [] } };
+  const rows: Record<string, { req: number; cpu: number; wall: number; lat: number[] }> = {
+    serve: { req: 0, cpu: 0, wall: 0, lat: [] },
+    plain: { req: 0, cpu: 0, wall: 0, lat: [] },
+  };
   try {
     await load([`${served.url}/rcms-api/1/news`], C, 1000);
     await load([`${plainUrl}/rcms-api/1/news`], C, 1000);
     for (let r = 0; r < ROUNDS; r++) {
-      for (const [name, url, pid] of [['serve', `${served.url}/rcms-api/1/news`, served.proc.pid!], ['plain', `${plainUrl}/rcms-api/1/news`, plain.pid!]] as const) {
+      for (const [name, url, pid] of [
+        ['serve', `${served.url}/rcms-api/1/news`, served.proc.pid!],
+        ['plain', `${plainUrl}/rcms-api/1/news`, plain.pid!],
+      ] as const) {
         const cpu0 = treeCpuS(pid);
         const t0 = performance.now();
         const res = await load([url], C, MS);
@@ -150,7 +168,9 @@ async function rps(): Promise<void> {
   }
   const perCore = (x: { req: number; cpu: number }) => x.req / x.cpu;
   for (const [name, x] of Object.entries(rows)) {
-    log(`rps: ${name}: ${x.req} requests in ${x.wall.toFixed(1)} s, ${(x.req / x.wall).toFixed(0)} req/s, ${perCore(x).toFixed(0)} req per CPU-second of its process tree, p50 ${pct(x.lat, 50).toFixed(1)} ms`);
+    log(
+      `rps: ${name}: ${x.req} requests in ${x.wall.toFixed(1)} s, ${(x.req / x.wall).toFixed(0)} req/s, ${perCore(x).toFixed(0)} req per CPU-second of its process tree, p50 ${pct(x.lat, 50).toFixed(1)} ms`,
+    );
   }
   log(`rps: serve / plain per core: ${(perCore(rows.serve!) / perCore(rows.plain!)).toFixed(2)}x (goal >= 0.5x)`);
 }
@@ -160,7 +180,10 @@ async function flood(): Promise<void> {
   const dir = path.join(WORK, 'sites-flood');
   const keys = makeSites(dir, 4);
   for (const k of keys) {
-    writeFileSync(path.join(dir, k, 'functions', 'slow.tpl'), '{section name=i loop=400000}{/section}{return value="slow"}');
+    writeFileSync(
+      path.join(dir, k, 'functions', 'slow.tpl'),
+      '{section name=i loop=400000}{/section}{return value="slow"}',
+    );
     const file = path.join(dir, k, 'site.json');
     const c = JSON.parse(readFileSync(file, 'utf8')) as { endpoints: { path: string }[] };
     if (!c.endpoints.some((e) => e.path === 'slow')) {
@@ -188,8 +211,11 @@ async function flood(): Promise<void> {
     const loud = await load(others, 3, 8000);
     stop = true;
     await flooder;
-    const f = (x: { latencies: number[] }) => `${x.latencies.length} requests, p50 ${pct(x.latencies, 50).toFixed(1)} ms, p99 ${pct(x.latencies, 99).toFixed(1)} ms`;
-    log(`flood: 3 other sites, 3 requests in flight: quiet ${f(quiet)}; while one site floods (64 in flight, slow endpoint: ${[...statuses].map(([s, n]) => `${n}x${s}`).join(', ')}) ${f(loud)}${loud.bad ? `, ${loud.bad} not 200` : ''}`);
+    const f = (x: { latencies: number[] }) =>
+      `${x.latencies.length} requests, p50 ${pct(x.latencies, 50).toFixed(1)} ms, p99 ${pct(x.latencies, 99).toFixed(1)} ms`;
+    log(
+      `flood: 3 other sites, 3 requests in flight: quiet ${f(quiet)}; while one site floods (64 in flight, slow endpoint: ${[...statuses].map(([s, n]) => `${n}x${s}`).join(', ')}) ${f(loud)}${loud.bad ? `, ${loud.bad} not 200` : ''}`,
+    );
   } finally {
     await served.stop();
   }

@@ -3,7 +3,12 @@
 import { createEngine, definePlugin, runPluginExamples, BridgeError, TemplateError } from 'smartcage';
 
 // The shop's data, per tenant: a plugin answers for the render's tenant, never for one an attribute names.
-const PRODUCTS = { default: new Map([[1, { name: 'Tea', price: 1200 }], [2, { name: 'Cup', price: 800 }]]) };
+const PRODUCTS = {
+  default: new Map([
+    [1, { name: 'Tea', price: 1200 }],
+    [2, { name: 'Cup', price: 800 }],
+  ]),
+};
 
 const product = definePlugin({
   kind: 'function',
@@ -32,7 +37,10 @@ const yen = definePlugin({
   run: (amount, [suffix]) => `${amount.toLocaleString('en')}${suffix}`,
 });
 
-const engine = createEngine({ plugins: [product, yen], onHostError: (e, where) => console.error(`${where.plugin} failed:`, e) });
+const engine = createEngine({
+  plugins: [product, yen],
+  onHostError: (e, where) => console.error(`${where.plugin} failed:`, e),
+});
 try {
   const page = '{foreach from=$ids item=id}{shop_product id=$id var=p}<li>{$p.name}: {$p.price|yen}</li>{/foreach}';
   console.log((await engine.render(page, { vars: { ids: [1, 2] } })).output);

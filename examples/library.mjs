@@ -7,10 +7,13 @@ const engine = createEngine({
   timeoutMs: 1000,
 });
 try {
-  const { output, warnings } = await engine.render('{foreach from=$list item=article}{include file="article.tpl"}{/foreach}', {
-    name: 'page.tpl',
-    vars: { list: [{ title: 'Hello' }] }, // or a JSON string, which keeps PHP's key order exactly
-  });
+  const { output, warnings } = await engine.render(
+    '{foreach from=$list item=article}{include file="article.tpl"}{/foreach}',
+    {
+      name: 'page.tpl',
+      vars: { list: [{ title: 'Hello' }] }, // or a JSON string, which keeps PHP's key order exactly
+    },
+  );
   console.log(output); // <li>Hello</li>
   for (const w of warnings) console.warn(w);
 } catch (e) {
@@ -23,4 +26,6 @@ try {
 
 // Pure compile, no sandbox: the generated JavaScript, the manifest, and every diagnostic.
 const { code, manifest, diagnostics } = compile('{$x|upper}', { name: 'x.tpl' });
-console.log(`${code.length} characters of JavaScript, ${manifest.lineTable.length} lines mapped, ${diagnostics.length} diagnostics`);
+console.log(
+  `${code.length} characters of JavaScript, ${manifest.lineTable.length} lines mapped, ${diagnostics.length} diagnostics`,
+);

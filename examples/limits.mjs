@@ -7,10 +7,17 @@ const engine = createEngine({
   limits: { cpuMs: 200, maxOutputChars: 10_000, maxSleepMs: 1500 },
   templates: { 'big.tpl': "{set_memory memory_limit='768M'}" },
 });
-console.log(`defaults: cpuMs ${DEFAULT_LIMITS.cpuMs}, wallMs ${DEFAULT_LIMITS.wallMs}, maxSleepMs ${DEFAULT_LIMITS.maxSleepMs}`);
+console.log(
+  `defaults: cpuMs ${DEFAULT_LIMITS.cpuMs}, wallMs ${DEFAULT_LIMITS.wallMs}, maxSleepMs ${DEFAULT_LIMITS.maxSleepMs}`,
+);
 
 // The memory class is read from the template before it runs: 128 MB unless {set_memory} asks.
-for (const source of ['{$x}', "{set_memory memory_limit='256M'}", "{set_memory memory_limit='256M'}{set_memory var='512M'}", '{include file="big.tpl"}']) {
+for (const source of [
+  '{$x}',
+  "{set_memory memory_limit='256M'}",
+  "{set_memory memory_limit='256M'}{set_memory var='512M'}",
+  '{include file="big.tpl"}',
+]) {
   console.log(`${source} -> ${engine.compile(source).manifest.memoryMB} MB`);
 }
 const { diagnostics } = engine.compile('{set_memory memory_limit=$size}');

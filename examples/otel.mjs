@@ -21,9 +21,18 @@ export function traceSmartcage(tracer = trace.getTracer('smartcage')) {
 
   const render = {
     start(e) {
-      const span = tracer.startSpan('smartcage.render', {
-        attributes: { 'smartcage.tenant': e.tenant, 'smartcage.template': e.template, 'smartcage.request_id': e.requestId, 'smartcage.context': e.context },
-      }, context.active());
+      const span = tracer.startSpan(
+        'smartcage.render',
+        {
+          attributes: {
+            'smartcage.tenant': e.tenant,
+            'smartcage.template': e.template,
+            'smartcage.request_id': e.requestId,
+            'smartcage.context': e.context,
+          },
+        },
+        context.active(),
+      );
       spans.set(e, span);
       const list = renders.get(key(e)) ?? [];
       list.push(span);
@@ -48,7 +57,20 @@ export function traceSmartcage(tracer = trace.getTracer('smartcage')) {
     start(e) {
       const parent = renders.get(key(e))?.at(-1);
       const ctx = parent ? trace.setSpan(context.active(), parent) : context.active();
-      spans.set(e, tracer.startSpan('smartcage.host_call', { attributes: { 'smartcage.plugin': e.plugin, 'smartcage.tenant': e.tenant, 'smartcage.request_id': e.requestId } }, ctx));
+      spans.set(
+        e,
+        tracer.startSpan(
+          'smartcage.host_call',
+          {
+            attributes: {
+              'smartcage.plugin': e.plugin,
+              'smartcage.tenant': e.tenant,
+              'smartcage.request_id': e.requestId,
+            },
+          },
+          ctx,
+        ),
+      );
     },
     end() {},
     asyncStart() {},
@@ -79,7 +101,8 @@ function endSpan(span, e) {
 
 // Run as a script: a tracer provider that keeps spans in memory, three renders, the spans printed.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace-base');
+  const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } =
+    await import('@opentelemetry/sdk-trace-base');
   const { createEngine, definePlugin, BridgeError } = await import('smartcage');
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
@@ -99,17 +122,28 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const engine = createEngine({ plugins: [stock] });
   const identity = { tenant: 'shop-a', requestId: 'req-1' };
   await engine.render('Stock: {shop_stock id=1}', { name: 'stock.tpl', identity });
-  await engine.render('{shop_stock id=9}', { name: 'missing.tpl', identity: { ...identity, requestId: 'req-2' } }).catch(() => {});
-  await engine.render('{$x|no_such_modifier}', { name: 'broken.tpl', identity: { ...identity, requestId: 'req-3' } }).catch(() => {});
+  await engine
+    .render('{shop_stock id=9}', { name: 'missing.tpl', identity: { ...identity, requestId: 'req-2' } })
+    .catch(() => {});
+  await engine
+    .render('{$x|no_such_modifier}', { name: 'broken.tpl', identity: { ...identity, requestId: 'req-3' } })
+    .catch(() => {});
   engine.close();
   stop();
 
   const spans = exporter.getFinishedSpans();
   const byId = new Map(spans.map((s) => [s.spanContext().spanId, s]));
-  for (const s of spans.sort((a, b) => String(a.attributes['smartcage.request_id']).localeCompare(String(b.attributes['smartcage.request_id'])) || a.name.localeCompare(b.name))) {
+  for (const s of spans.sort(
+    (a, b) =>
+      String(a.attributes['smartcage.request_id']).localeCompare(String(b.attributes['smartcage.request_id'])) ||
+      a.name.localeCompare(b.name),
+  )) {
     const a = s.attributes;
     const parent = byId.get(s.parentSpanContext?.spanId ?? '');
-    const what = s.name === 'smartcage.render' ? `${a['smartcage.template']} memory ${a['smartcage.memory_mb'] ?? '-'} MB` : `${a['smartcage.plugin']} under ${parent?.attributes['smartcage.template'] ?? 'no render'}`;
+    const what =
+      s.name === 'smartcage.render'
+        ? `${a['smartcage.template']} memory ${a['smartcage.memory_mb'] ?? '-'} MB`
+        : `${a['smartcage.plugin']} under ${parent?.attributes['smartcage.template'] ?? 'no render'}`;
     const status = s.status.code === 2 ? `ERROR ${s.status.message}` : 'ok';
     console.log(`${a['smartcage.request_id']} ${s.name} ${what}: ${status}`);
   }

@@ -16,7 +16,13 @@ import { loadGolden } from '../test/support/golden.js';
 const hashes: Record<string, string> = {};
 const hashOf = (id: string, source: string, opts: Parameters<typeof compile>[1] = {}): void => {
   const r = compile(source, { name: id, ...opts });
-  hashes[id] = createHash('sha256').update(r.code).update('\0').update(JSON.stringify(r.manifest)).update(JSON.stringify(r.diagnostics)).digest('hex').slice(0, 16);
+  hashes[id] = createHash('sha256')
+    .update(r.code)
+    .update('\0')
+    .update(JSON.stringify(r.manifest))
+    .update(JSON.stringify(r.diagnostics))
+    .digest('hex')
+    .slice(0, 16);
 };
 
 for (const f of loadFixtures(fileURLToPath(new URL('../test/fixtures', import.meta.url)))) {
@@ -24,14 +30,17 @@ for (const f of loadFixtures(fileURLToPath(new URL('../test/fixtures', import.me
 }
 for (const c of loadGolden()) if (c.template !== undefined) hashOf(`golden:${c.id}`, c.template);
 const recorded = new URL('../test/conformance/smarty2/', import.meta.url);
-for (const file of readdirSync(recorded).filter((n) => n.endsWith('.cases.jsonl')).sort()) {
+for (const file of readdirSync(recorded)
+  .filter((n) => n.endsWith('.cases.jsonl'))
+  .sort()) {
   for (const line of readFileSync(new URL(file, recorded), 'utf8').split('\n')) {
     if (!line.trim()) continue;
     const c = JSON.parse(line) as { id: string; template: string };
     hashOf(`smarty2:${c.id}`, c.template);
   }
 }
-for (const p of ALL_PLUGINS) for (const [i, ex] of (p.examples ?? []).entries()) hashOf(`example:${p.kind}:${p.name}:${i}`, ex.template);
+for (const p of ALL_PLUGINS)
+  for (const [i, ex] of (p.examples ?? []).entries()) hashOf(`example:${p.kind}:${p.name}:${i}`, ex.template);
 
 const compareIdx = process.argv.indexOf('--compare');
 if (compareIdx < 0) {

@@ -34,12 +34,14 @@ function goldenTestFiles() {
   const imports = new Map(
     files.map((f) => {
       const src = readFileSync(f, 'utf8');
-      const specs = [...src.matchAll(/from\s+'(\.{1,2}\/[^']+)'/g)].map((m) => resolve(dirname(f), m[1]).replace(/\.js$/, '.ts'));
+      const specs = [...src.matchAll(/from\s+'(\.{1,2}\/[^']+)'/g)].map((m) =>
+        resolve(dirname(f), m[1]).replace(/\.js$/, '.ts'),
+      );
       return [f, specs];
     }),
   );
   const golden = new Set([join(root, 'test', 'support', 'php-golden.ts')]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [f, specs] of imports) {
       if (!golden.has(f) && specs.some((s) => golden.has(s))) {
@@ -107,7 +109,8 @@ for (const name of [...new Set([...before.keys(), ...after.keys()])].sort()) {
   if (added || removed || changed.length) {
     changes++;
     console.log(`  changed  ${name}: +${added} -${removed} cases, ${changed.length} answers differ`);
-    for (const k of changed.slice(0, 5)) console.log(`    ${k.slice(0, 160)}\n      was ${a.get(k).slice(0, 160)}\n      now ${b.get(k).slice(0, 160)}`);
+    for (const k of changed.slice(0, 5))
+      console.log(`    ${k.slice(0, 160)}\n      was ${a.get(k).slice(0, 160)}\n      now ${b.get(k).slice(0, 160)}`);
   }
 }
 // A full run writes every fixture a test uses; the rest belong to tests that were removed or renamed.
@@ -120,7 +123,11 @@ for (const name of stale) {
     console.log(`  stale    ${name} (no test wrote it; --prune deletes it)`);
   }
 }
-console.log(changes === 0 && stale.length === 0 ? `  unchanged (${after.size} files, ${total} cases)` : `  ${after.size} files, ${total} cases`);
+console.log(
+  changes === 0 && stale.length === 0
+    ? `  unchanged (${after.size} files, ${total} cases)`
+    : `  ${after.size} files, ${total} cases`,
+);
 if (run.status !== 0) {
   console.error('\nsome tests failed (the fixtures hold what PHP answered; the failures are differences of ours)');
   process.exit(run.status ?? 1);

@@ -9,7 +9,14 @@ const out = 'test-artifacts/vitest.json';
 rmSync(out, { force: true });
 const r = spawnSync(
   process.execPath,
-  ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)],
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 let summary = null;
@@ -23,7 +30,9 @@ if (summary) {
   // A test file that fails before any test runs (an import or a top-level read that throws)
   // counts no failed test in vitest's report: it counts as one failure here, so the line never
   // says "0 failed" while vitest exits 1.
-  const brokenFiles = summary.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
+  const brokenFiles = summary.testResults.filter(
+    (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
+  ).length;
   const failed = summary.numFailedTests + brokenFiles;
   console.log(`${summary.numPassedTests} passed, ${failed}${skipped ? ` failed, ${skipped} skipped` : ' failed'}`);
 } else {

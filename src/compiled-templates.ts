@@ -12,7 +12,14 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { compile, firstError, CompileAborted, ENGINE_VERSION, type CompileResult, type Manifest } from './compiler/index.js';
+import {
+  compile,
+  firstError,
+  CompileAborted,
+  ENGINE_VERSION,
+  type CompileResult,
+  type Manifest,
+} from './compiler/index.js';
 import { CompileThread, type ThreadResult } from './compiler/thread.js';
 import { SourceText, type Diagnostic } from './errors.js';
 import type { RenderIdentity } from './host-bridge/host.js';
@@ -78,7 +85,8 @@ export class CompiledTemplates {
   private readonly cache = new LRUCache<string, Compiled>({
     max: 500,
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (c) => c.template.code.length * 2 + c.lineTable.byteLength + c.sources.reduce((n, x) => n + x.text.length * 2, 0) + 1,
+    sizeCalculation: (c) =>
+      c.template.code.length * 2 + c.lineTable.byteLength + c.sources.reduce((n, x) => n + x.text.length * 2, 0) + 1,
   });
   /** Compiles on the thread, by cache key: renders of the same new template wait for one compile. */
   private readonly compiling = new Map<string, Promise<Compiled>>();
@@ -97,7 +105,13 @@ export class CompiledTemplates {
     private readonly defaultModifiers: readonly string[] = [],
   ) {
     this.perTenant = typeof templates === 'function' || typeof functions === 'function';
-    this.thread = new CompileThread({ timeoutMs: limits.compileMs, heapMB: COMPILE_THREAD_HEAP_MB, maxQueuedPerTenant: 8, maxQueued: 64, plugins: plugins?.data });
+    this.thread = new CompileThread({
+      timeoutMs: limits.compileMs,
+      heapMB: COMPILE_THREAD_HEAP_MB,
+      maxQueuedPerTenant: 8,
+      maxQueued: 64,
+      plugins: plugins?.data,
+    });
     // Without plugins of its own an engine's keys are the built-in ones, unchanged.
     this.idPrefix = plugins ? `${ENGINE_VERSION}\0${plugins.digest}` : ENGINE_VERSION;
     // Nor do default modifiers change an engine's keys when it has none.
@@ -110,7 +124,12 @@ export class CompiledTemplates {
    * place of the engine's; they are part of the key, so two tenants of one engine never share code
    * compiled with the other's.
    */
-  get(source: string, name: string, identity: RenderIdentity, defaults: readonly string[] = this.defaultModifiers): Compiled | Promise<Compiled> {
+  get(
+    source: string,
+    name: string,
+    identity: RenderIdentity,
+    defaults: readonly string[] = this.defaultModifiers,
+  ): Compiled | Promise<Compiled> {
     // Lengths first: no name or tenant can be made to read as another's.
     const scope = this.perTenant ? identity.tenant : '';
     const own = defaults === this.defaultModifiers || defaults.length === 0 ? '' : JSON.stringify(defaults);
@@ -157,7 +176,13 @@ export class CompiledTemplates {
     this.cache.clear();
   }
 
-  private inline(source: string, name: string, id: string, identity: RenderIdentity, defaults: readonly string[]): Compiled | null {
+  private inline(
+    source: string,
+    name: string,
+    id: string,
+    identity: RenderIdentity,
+    defaults: readonly string[],
+  ): Compiled | null {
     const deps: Dep[] = [];
     let chars = source.length;
     const lookup = (kind: Kind, key: string): string | null => {
@@ -190,17 +215,36 @@ export class CompiledTemplates {
     }
     const table = new Int32Array(r.manifest.lineTable.length * 4);
     r.manifest.lineTable.forEach((e, i) => table.set(e, i * 4));
-    return this.built(source, name, id, { code: r.code, manifest: r.manifest, lineTable: table, diagnostics: r.diagnostics }, deps);
+    return this.built(
+      source,
+      name,
+      id,
+      { code: r.code, manifest: r.manifest, lineTable: table, diagnostics: r.diagnostics },
+      deps,
+    );
   }
 
-  private async offThread(source: string, name: string, id: string, identity: RenderIdentity, defaults: readonly string[]): Promise<Compiled> {
+  private async offThread(
+    source: string,
+    name: string,
+    id: string,
+    identity: RenderIdentity,
+    defaults: readonly string[],
+  ): Promise<Compiled> {
     const deps: Dep[] = [];
     const lookup = (kind: Kind, key: string): string | null => {
       const text = this.text(kind, key, identity);
       deps.push([kind, key, text]);
       return text;
     };
-    const work = { source, name, id, maxCodeChars: this.limits.maxCodeChars, maxSourceChars: this.limits.maxTemplateBytes, defaultModifiers: defaults };
+    const work = {
+      source,
+      name,
+      id,
+      maxCodeChars: this.limits.maxCodeChars,
+      maxSourceChars: this.limits.maxTemplateBytes,
+      defaultModifiers: defaults,
+    };
     const r = await this.thread.compile(identity.tenant, work, lookup);
     return this.built(source, name, id, r, deps);
   }
@@ -210,17 +254,32 @@ export class CompiledTemplates {
     const err = firstError(r.diagnostics);
     if (err) throw err;
     // The compiled-in sources, in the order the compile met them (its manifest's template list).
-    const included = deps.filter((d): d is readonly [Kind, string, string] => d[2] !== null && d[2].length <= this.limits.maxTemplateBytes);
-    const sources = [new SourceText(name, source), ...included.map(([kind, key, text]) => new SourceText(kind === 'template' ? key : `function:${key}`, text))];
-    if (sources.length !== r.manifest.templates.length) throw new Error('smartcage: the compile met its includes in another order than it looked them up');
+    const included = deps.filter(
+      (d): d is readonly [Kind, string, string] => d[2] !== null && d[2].length <= this.limits.maxTemplateBytes,
+    );
+    const sources = [
+      new SourceText(name, source),
+      ...included.map(([kind, key, text]) => new SourceText(kind === 'template' ? key : `function:${key}`, text)),
+    ];
+    if (sources.length !== r.manifest.templates.length)
+      throw new Error('smartcage: the compile met its includes in another order than it looked them up');
     const { lineTable: _unused, ...manifest } = r.manifest;
-    return { id, manifest, diagnostics: r.diagnostics, lineTable: r.lineTable, sources, deps, template: { id, code: r.code, filename: scriptName(id), hostFree: manifest.host.length === 0 } };
+    return {
+      id,
+      manifest,
+      diagnostics: r.diagnostics,
+      lineTable: r.lineTable,
+      sources,
+      deps,
+      template: { id, code: r.code, filename: scriptName(id), hostFree: manifest.host.length === 0 },
+    };
   }
 
   /** The stored template or function `key` for `identity`: a Record's own keys only. */
   private text(kind: Kind, key: string, identity: RenderIdentity): string | null {
     const from = kind === 'template' ? this.templates : this.functions;
-    const v = typeof from === 'function' ? from(key, identity) : from && Object.hasOwn(from, key) ? from[key] : undefined;
+    const v =
+      typeof from === 'function' ? from(key, identity) : from && Object.hasOwn(from, key) ? from[key] : undefined;
     return typeof v === 'string' ? v : null;
   }
 }
@@ -244,7 +303,10 @@ export function scriptName(id: string): string {
  */
 export function checkedDefaultModifiers(list: unknown, plugins: PluginSet | undefined): readonly string[] {
   if (list === undefined) return [];
-  if (!Array.isArray(list) || list.some((m) => typeof m !== 'string')) throw new TypeError('smartcage: createEngine({ defaultModifiers }) takes a list of modifier strings, e.g. [\'escape:"html"\']');
+  if (!Array.isArray(list) || list.some((m) => typeof m !== 'string'))
+    throw new TypeError(
+      'smartcage: createEngine({ defaultModifiers }) takes a list of modifier strings, e.g. [\'escape:"html"\']',
+    );
   const probe = compile('{$x}', { name: 'defaultModifiers', defaultModifiers: list as string[], plugins });
   const err = probe.diagnostics.find((d) => d.severity === 'error');
   if (err) throw new TypeError(`smartcage: createEngine({ defaultModifiers }): ${err.message}`);

@@ -141,6 +141,12 @@ export function publishTemplateLogs(
   if (!templateLogChannel.hasSubscribers) return;
   logs.forEach((l, i) => {
     const level = l.level === 'warning' || l.level === 'error' ? l.level : 'info';
-    templateLogChannel.publish({ tenant: identity.tenant, requestId: identity.requestId, ...place(i), level, message: String(l.message) } satisfies TemplateLogEvent);
+    templateLogChannel.publish({
+      tenant: identity.tenant,
+      requestId: identity.requestId,
+      ...place(i),
+      level,
+      message: String(l.message),
+    } satisfies TemplateLogEvent);
   });
 }

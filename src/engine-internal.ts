@@ -35,7 +35,11 @@ export function hostStateOf(engine: Engine): HostState {
  * `(s, $) => string`, in a real render context with the real bridge, to prove that the host holds
  * even if the compiler let code through. Same limits and errors as engine.render().
  */
-export async function renderRawJsForHarness(engine: Engine, body: string, opts: RenderOptions = {}): Promise<RenderResult> {
+export async function renderRawJsForHarness(
+  engine: Engine,
+  body: string,
+  opts: RenderOptions = {},
+): Promise<RenderResult> {
   const render = rawJsRenders.get(engine);
   if (!render) throw new TypeError('renderRawJsForHarness needs an engine made by createEngine');
   return render(body, opts);

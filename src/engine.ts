@@ -9,7 +9,13 @@
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import { compile, type CompileResult } from './compiler/index.js';
-import { CompiledTemplates, checkedDefaultModifiers, scriptName, type Compiled, type SourceLookup } from './compiled-templates.js';
+import {
+  CompiledTemplates,
+  checkedDefaultModifiers,
+  scriptName,
+  type Compiled,
+  type SourceLookup,
+} from './compiled-templates.js';
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
 import { requireNoNodeSnapshot } from './sandbox/isolate-host.js';
 import type { RenderResponse } from './protocol/render.js';
@@ -90,7 +96,10 @@ export interface EngineOptions {
 }
 
 /** What an engine takes per tenant instead of once (EngineOptions.tenant). */
-export type TenantSettings = Pick<EngineOptions, 'timezone' | 'lang' | 'rootUrl' | 'constants' | 'host' | 'defaultModifiers'>;
+export type TenantSettings = Pick<
+  EngineOptions,
+  'timezone' | 'lang' | 'rootUrl' | 'constants' | 'host' | 'defaultModifiers'
+>;
 
 export interface RenderOptions {
   name?: string;
@@ -145,7 +154,10 @@ export interface Engine {
 
 export function createEngine(options: EngineOptions = {}): Engine {
   // First: a plugin list that is wrong throws before any worker starts.
-  const own = options.plugins === undefined || (Array.isArray(options.plugins) && options.plugins.length === 0) ? undefined : enginePlugins(options.plugins);
+  const own =
+    options.plugins === undefined || (Array.isArray(options.plugins) && options.plugins.length === 0)
+      ? undefined
+      : enginePlugins(options.plugins);
   const defaultModifiers = checkedDefaultModifiers(options.defaultModifiers, own?.compile.set);
   const workers = options.workers ?? DEFAULT_POOL.workers;
   // In-process isolates need the flag: say so when the engine is made, not at its first render.
@@ -153,7 +165,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const pool = workers > 0 ? new SandboxPool({ ...options.pool, workers }) : null;
   // workers: 0: the tenants' isolates live in this process, kept by the rules of a worker's.
   const sandbox = pool ?? inProcessIsolates(options.pool);
-  const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...(options.timeoutMs ? { cpuMs: options.timeoutMs } : {}), ...options.limits };
+  const limits: SandboxLimits = {
+    ...DEFAULT_LIMITS,
+    ...(options.timeoutMs ? { cpuMs: options.timeoutMs } : {}),
+    ...options.limits,
+  };
   const templates = new CompiledTemplates(options.templates, options.functions, limits, own?.compile, defaultModifiers);
   const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
   // A tenant's own default modifiers, checked once per distinct list (a bad one fails that tenant's renders).
@@ -167,7 +183,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
       try {
         checked = checkedDefaultModifiers(list, own?.compile.set);
       } catch (e) {
-        throw new TemplateError({ code: 'E_DEFAULT_MODIFIERS', message: (e as Error).message.replace('createEngine({ defaultModifiers })', "the site's default modifiers"), name: 'defaultModifiers', line: 0, column: 0, frame: '' });
+        throw new TemplateError({
+          code: 'E_DEFAULT_MODIFIERS',
+          message: (e as Error).message.replace('createEngine({ defaultModifiers })', "the site's default modifiers"),
+          name: 'defaultModifiers',
+          line: 0,
+          column: 0,
+          frame: '',
+        });
       }
       checkedLists.set(key, checked);
     }
@@ -185,8 +208,17 @@ export function createEngine(options: EngineOptions = {}): Engine {
       const name = opts.name ?? 'template';
       const identity = identityOf(opts.identity);
       if (!renderChannel.hasSubscribers) return renderSource(source, name, identity, opts);
-      const event: RenderEvent = { tenant: identity.tenant, template: name, requestId: identity.requestId, context: identity.context };
-      return traceRender(event, () => renderSource(source, name, identity, opts, event).catch((e: unknown) => Promise.reject(asTemplateError(e, name))));
+      const event: RenderEvent = {
+        tenant: identity.tenant,
+        template: name,
+        requestId: identity.requestId,
+        context: identity.context,
+      };
+      return traceRender(event, () =>
+        renderSource(source, name, identity, opts, event).catch((e: unknown) =>
+          Promise.reject(asTemplateError(e, name)),
+        ),
+      );
     },
 
     close() {
@@ -218,9 +250,22 @@ export function createEngine(options: EngineOptions = {}): Engine {
   });
   return engine;
 
-  async function renderSource(source: string, name: string, identity: RenderIdentity, opts: RenderOptions, event?: RenderEvent): Promise<RenderResult> {
+  async function renderSource(
+    source: string,
+    name: string,
+    identity: RenderIdentity,
+    opts: RenderOptions,
+    event?: RenderEvent,
+  ): Promise<RenderResult> {
     if (source.length > limits.maxTemplateBytes) {
-      throw new TemplateError({ code: 'E_TEMPLATE_TOO_LARGE', message: `the template is larger than ${limits.maxTemplateBytes} bytes`, name, line: 0, column: 0, frame: '' });
+      throw new TemplateError({
+        code: 'E_TEMPLATE_TOO_LARGE',
+        message: `the template is larger than ${limits.maxTemplateBytes} bytes`,
+        name,
+        line: 0,
+        column: 0,
+        frame: '',
+      });
     }
     // The tenant's settings, asked once per render (EngineOptions.tenant).
     const set = options.tenant?.(identity);
@@ -235,17 +280,36 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const id = `${name}#${digest(body)}`;
     const code = `smartcage.define(${JSON.stringify(id)}, (rt) => function t0(s, $) {\n${body}\n});\n`;
     const { manifest, diagnostics } = compile('', { name, id });
-    const c: Compiled = { id, manifest, diagnostics, lineTable: new Int32Array(0), sources: [new SourceText(name, body)], deps: [], template: { id, code, filename: scriptName(id) } };
+    const c: Compiled = {
+      id,
+      manifest,
+      diagnostics,
+      lineTable: new Int32Array(0),
+      sources: [new SourceText(name, body)],
+      deps: [],
+      template: { id, code, filename: scriptName(id) },
+    };
     return runCompiled(c, name, identityOf(opts.identity), opts);
   }
 
   /** `event`: the render's diagnostics event (src/diagnostics.ts), when someone listens. */
-  async function runCompiled(c: Compiled, name: string, identity: RenderIdentity, opts: RenderOptions, event?: RenderEvent, tenantSet?: TenantSettings): Promise<RenderResult> {
+  async function runCompiled(
+    c: Compiled,
+    name: string,
+    identity: RenderIdentity,
+    opts: RenderOptions,
+    event?: RenderEvent,
+    tenantSet?: TenantSettings,
+  ): Promise<RenderResult> {
     const tenant = identity.tenant;
     // One clock for the isolate and the host: an open check on the host sees the render's $smarty.now.
     const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
     const set: TenantSettings = tenantSet ?? (options.tenant ? options.tenant(identity) : options);
-    const site = { timezone: set.timezone ?? 'Asia/Tokyo', lang: set.lang ?? 'ja', rootUrl: set.rootUrl ?? 'http://localhost' };
+    const site = {
+      timezone: set.timezone ?? 'Asia/Tokyo',
+      lang: set.lang ?? 'ja',
+      rootUrl: set.rootUrl ?? 'http://localhost',
+    };
     const request = renderRequest({
       templateName: name,
       now,
@@ -270,7 +334,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
         frame: src.frame(fromVariable.line, fromVariable.column),
       });
     }
-    const bridge = createBridge(set.host ?? {}, identity, limits, facts, { now, timezone: site.timezone, lang: site.lang }, { plugins: own?.table, onHostError: options.onHostError, state: hostState });
+    const bridge = createBridge(
+      set.host ?? {},
+      identity,
+      limits,
+      facts,
+      { now, timezone: site.timezone, lang: site.lang },
+      { plugins: own?.table, onHostError: options.onHostError, state: hostState },
+    );
     const memoryMB = c.manifest.memoryMB;
     if (event) event.memoryMB = memoryMB;
     let raw: RenderResponse;
@@ -291,14 +362,22 @@ export function createEngine(options: EngineOptions = {}): Engine {
       warnings,
       logs: raw.logs ?? [],
       returnValue: raw.returnValue ?? null,
-      diagnostics: warnings.length ? [...c.diagnostics, ...warnings.map((w, i) => runtimeWarning(w, raw.warningsAt?.[i], c))] : c.diagnostics,
+      diagnostics: warnings.length
+        ? [...c.diagnostics, ...warnings.map((w, i) => runtimeWarning(w, raw.warningsAt?.[i], c))]
+        : c.diagnostics,
     };
   }
 }
 
 function inProcessIsolates(opts: Partial<PoolOptions> = {}): TenantIsolates {
   const p = { ...DEFAULT_POOL, ...opts };
-  return new TenantIsolates({ idleMs: p.isolateIdleMs, retainMB: p.isolateRetainMB, heapBudgetMB: p.workerHeapBudgetMB, maxIsolates: p.workerMaxIsolates, reduceAfterMs: p.isolateReduceAfterMs });
+  return new TenantIsolates({
+    idleMs: p.isolateIdleMs,
+    retainMB: p.isolateRetainMB,
+    heapBudgetMB: p.workerHeapBudgetMB,
+    maxIsolates: p.workerMaxIsolates,
+    reduceAfterMs: p.isolateReduceAfterMs,
+  });
 }
 
 /**
@@ -327,14 +406,26 @@ function pooledRandom(n: number): Buffer {
 function asTemplateError(e: unknown, name: string | undefined): TemplateError {
   if (e instanceof TemplateError) return e;
   const what = e instanceof Error ? e.name : typeof e;
-  return new TemplateError({ code: 'E_INTERNAL', message: `internal error (${what}) while rendering the template`, name: name ?? 'template', line: 0, column: 0, frame: '' }, [], { cause: e });
+  return new TemplateError(
+    {
+      code: 'E_INTERNAL',
+      message: `internal error (${what}) while rendering the template`,
+      name: name ?? 'template',
+      line: 0,
+      column: 0,
+      frame: '',
+    },
+    [],
+    { cause: e },
+  );
 }
 
 /** The engine whose render lets nothing but a TemplateError out. */
 function guarded(engine: Engine): Engine {
   return {
     ...engine,
-    render: (source, opts) => engine.render(source, opts).catch((e: unknown) => Promise.reject(asTemplateError(e, opts?.name))),
+    render: (source, opts) =>
+      engine.render(source, opts).catch((e: unknown) => Promise.reject(asTemplateError(e, opts?.name))),
   };
 }
 
@@ -372,7 +463,15 @@ function runtimeWarning(message: string, at: number | undefined, c: Compiled): D
   const pos = slotPosition(at, c);
   const src = c.sources[pos ? pos[1] : 0] ?? c.sources[0];
   const [line, column] = pos ? [pos[2], pos[3]] : [0, 0];
-  return { severity: 'warning', code: 'W_RUNTIME', message: String(message), name: src.name, line, column, frame: pos ? src.frame(line, column) : '' };
+  return {
+    severity: 'warning',
+    code: 'W_RUNTIME',
+    message: String(message),
+    name: src.name,
+    line,
+    column,
+    frame: pos ? src.frame(line, column) : '',
+  };
 }
 
 /** A runtime error inside the template: the line table maps the stack frame back to the template. */
@@ -393,8 +492,17 @@ function runtimeError(err: { code: string; message: string; stack: string; at?: 
   const pos = at >= 0 ? ([table[at], table[at + 1], table[at + 2], table[at + 3]] as const) : slotPosition(err.at, c);
   const src = c.sources[pos ? pos[1] : 0];
   if (!pos) {
-    const unknown = SANDBOX_STOPS.has(code) ? ' (line unknown: the sandbox stopped before the template recorded a position)' : '';
+    const unknown = SANDBOX_STOPS.has(code)
+      ? ' (line unknown: the sandbox stopped before the template recorded a position)'
+      : '';
     return new TemplateError({ code, message: err.message + unknown, name: src.name, line: 0, column: 0, frame: '' });
   }
-  return new TemplateError({ code, message: err.message, name: src.name, line: pos[2], column: pos[3], frame: src.frame(pos[2], pos[3]) });
+  return new TemplateError({
+    code,
+    message: err.message,
+    name: src.name,
+    line: pos[2],
+    column: pos[3],
+    frame: src.frame(pos[2], pos[3]),
+  });
 }

@@ -37,7 +37,11 @@ export class TemplateError extends Error {
   readonly diagnostics: readonly Diagnostic[];
 
   /** `cause`: for an internal error, what was thrown (for the embedder's log, never in the message). */
-  constructor(d: Omit<DiagnosticOf<'error'>, 'severity'>, diagnostics: readonly Diagnostic[] = [], options?: { cause?: unknown }) {
+  constructor(
+    d: Omit<DiagnosticOf<'error'>, 'severity'>,
+    diagnostics: readonly Diagnostic[] = [],
+    options?: { cause?: unknown },
+  ) {
     super(d.message, options);
     this.name = 'TemplateError';
     this.code = d.code;
@@ -50,7 +54,15 @@ export class TemplateError extends Error {
 
   /** The house error format: `name:line:column: error CODE: message` then the frame. */
   format(): string {
-    return formatDiagnostic({ severity: 'error', code: this.code, message: this.message, name: this.template, line: this.line, column: this.column, frame: this.frame });
+    return formatDiagnostic({
+      severity: 'error',
+      code: this.code,
+      message: this.message,
+      name: this.template,
+      line: this.line,
+      column: this.column,
+      frame: this.frame,
+    });
   }
 }
 
@@ -101,21 +113,44 @@ export class SourceText {
       out.push(`${n === line ? '>' : ' '} ${String(n).padStart(pad)} | ${window(this.text, from, end, start)}`);
     }
     const caretCol = column - start + (start > 0 ? 1 : 0);
-    out.push(`  ${' '.repeat(pad)} | ${' '.repeat(Math.max(0, caretCol - 1))}${'^'.repeat(Math.max(1, Math.min(width, 40)))}`);
+    out.push(
+      `  ${' '.repeat(pad)} | ${' '.repeat(Math.max(0, caretCol - 1))}${'^'.repeat(Math.max(1, Math.min(width, 40)))}`,
+    );
     return out.join('\n');
   }
 
-  diagnostic<S extends Severity>(severity: S, code: DiagnosticOf<S>['code'], message: string, start: number, end = start + 1): DiagnosticOf<S> {
+  diagnostic<S extends Severity>(
+    severity: S,
+    code: DiagnosticOf<S>['code'],
+    message: string,
+    start: number,
+    end = start + 1,
+  ): DiagnosticOf<S> {
     const { line, column } = this.position(start);
     // Messages quote the template (tags, names): a huge name stays out, and a line break in the
     // quote is written as an escape, so a diagnostic is one line of a report, as tools read it.
     const cut = message.length > MAX_MESSAGE_CHARS ? `${message.slice(0, MAX_MESSAGE_CHARS)}…` : message;
     const text = cut.replace(/[\r\n\t\u2028\u2029]/g, (c) => LINE_BREAK_ESCAPES[c]!);
-    return { severity, code, message: text, name: this.name, line, column, length: end - start, frame: this.frame(line, column, end - start) };
+    return {
+      severity,
+      code,
+      message: text,
+      name: this.name,
+      line,
+      column,
+      length: end - start,
+      frame: this.frame(line, column, end - start),
+    };
   }
 }
 
-const LINE_BREAK_ESCAPES: Readonly<Record<string, string>> = { '\r': '\\r', '\n': '\\n', '\t': '\\t', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+const LINE_BREAK_ESCAPES: Readonly<Record<string, string>> = {
+  '\r': '\\r',
+  '\n': '\\n',
+  '\t': '\\t',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
 const FRAME_WIDTH = 160;
 const MAX_MESSAGE_CHARS = 500;
 

@@ -8,7 +8,15 @@ import './node-version.js';
 export { compile, ENGINE_VERSION } from './compiler/index.js';
 export type { CompileOptions, CompileResult, Manifest } from './compiler/index.js';
 export { createEngine } from './engine.js';
-export type { Engine, EngineOptions, EngineStats, RenderOptions, RenderResult, SourceLookup, TenantSettings } from './engine.js';
+export type {
+  Engine,
+  EngineOptions,
+  EngineStats,
+  RenderOptions,
+  RenderResult,
+  SourceLookup,
+  TenantSettings,
+} from './engine.js';
 // diagnostics_channel events for observers (docs/observability.md): the names to subscribe to and their payloads.
 export { RENDER_CHANNEL, HOST_CALL_CHANNEL, TEMPLATE_LOG_CHANNEL } from './diagnostics.js';
 export type { RenderEvent, HostCallEvent, TemplateLogEvent } from './diagnostics.js';
@@ -16,28 +24,89 @@ export { TemplateError, formatDiagnostic } from './errors.js';
 export { ROW_BUDGETS } from './host-bridge/row-budgets.js';
 export type { RowBudget, StoreCap, AtCap } from './host-bridge/row-budgets.js';
 export type { Diagnostic } from './errors.js';
-export type { HostAdapters, RenderIdentity, SecretRecord, SessionAdapter, InternalApiRequest, ApiTokenRequest, MailAdapter, OutgoingMail } from './host-bridge/host.js';
 export type {
-  ChildSite, ChildSitesAdapter, ContentAdapter, CounterTarget, CounterWrite, CsvTable, ExtColumn, ExtColumnType, ExtValue, MastersAdapter,
-  Topic, TopicState, TopicText, TopicsCategory, TopicsGroup,
+  HostAdapters,
+  RenderIdentity,
+  SecretRecord,
+  SessionAdapter,
+  InternalApiRequest,
+  ApiTokenRequest,
+  MailAdapter,
+  OutgoingMail,
+} from './host-bridge/host.js';
+export type {
+  ChildSite,
+  ChildSitesAdapter,
+  ContentAdapter,
+  CounterTarget,
+  CounterWrite,
+  CsvTable,
+  ExtColumn,
+  ExtColumnType,
+  ExtValue,
+  MastersAdapter,
+  Topic,
+  TopicState,
+  TopicText,
+  TopicsCategory,
+  TopicsGroup,
 } from './host-bridge/adapters/content.js';
 export type { HostErrorReport } from './host-bridge/bridge.js';
 export { verifyCredentialJwt } from './host-bridge/plugins/session/assign_api_credential.js';
-export type { MembersAdapter, MemberRecord, MemberGroupRecord, MemberCustomSearchRecord } from './host-bridge/adapters/members.js';
+export type {
+  MembersAdapter,
+  MemberRecord,
+  MemberGroupRecord,
+  MemberCustomSearchRecord,
+} from './host-bridge/adapters/members.js';
 export type { TagsAdapter, TagRecord, TagCategoryRecord } from './host-bridge/adapters/tags.js';
 export type { BatchesAdapter, BatchStart } from './host-bridge/adapters/batches.js';
-export type { BrowserAdapter, CaptureJob, CaptureFormat, OcrAdapter, OcrRequest, DocumentTextsAdapter, DocumentTextKey } from './host-bridge/adapters/documents.js';
+export type {
+  BrowserAdapter,
+  CaptureJob,
+  CaptureFormat,
+  OcrAdapter,
+  OcrRequest,
+  DocumentTextsAdapter,
+  DocumentTextKey,
+} from './host-bridge/adapters/documents.js';
 export { ChromiumBrowser } from './host-bridge/documents/chromium.js';
 export type { ChromiumOptions } from './host-bridge/documents/chromium.js';
 export { TesseractOcr } from './host-bridge/documents/tesseract.js';
 export type { TesseractOptions } from './host-bridge/documents/tesseract.js';
 export { VisionOcr } from './host-bridge/documents/vision.js';
 export type { VisionOptions } from './host-bridge/documents/vision.js';
-export type { CdnAdapter, ConfiguredEndpoint, DeployAdapter, SpiderAdapter, SpiderHistory, SpiderPage, SpiderRunResult, SpiderSettings } from './host-bridge/adapters/webops.js';
-export type { SiteSyncAdapter, SiteSyncRun, SiteSyncResult, HostSite, SyncType } from './host-bridge/adapters/site-sync.js';
+export type {
+  CdnAdapter,
+  ConfiguredEndpoint,
+  DeployAdapter,
+  SpiderAdapter,
+  SpiderHistory,
+  SpiderPage,
+  SpiderRunResult,
+  SpiderSettings,
+} from './host-bridge/adapters/webops.js';
+export type {
+  SiteSyncAdapter,
+  SiteSyncRun,
+  SiteSyncResult,
+  HostSite,
+  SyncType,
+} from './host-bridge/adapters/site-sync.js';
 export type { BackupsAdapter, BackupRecord } from './host-bridge/adapters/backups.js';
-export type { AnalyticsSettings, ChatSettings, CloudSettings, IntegrationAdapter, SocialSettings } from './host-bridge/adapters/integrations.js';
-export type { CommentsAdapter, CommentRecord, FavoritesAdapter, FavoriteQuery } from './host-bridge/adapters/community.js';
+export type {
+  AnalyticsSettings,
+  ChatSettings,
+  CloudSettings,
+  IntegrationAdapter,
+  SocialSettings,
+} from './host-bridge/adapters/integrations.js';
+export type {
+  CommentsAdapter,
+  CommentRecord,
+  FavoritesAdapter,
+  FavoriteQuery,
+} from './host-bridge/adapters/community.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';
 export { EgressGuard } from './host-bridge/egress/guard.js';
@@ -49,14 +118,27 @@ export type { FileStore, FileStat, ListEntry, ListOptions } from './host-bridge/
 export type { VirtualPath } from './host-bridge/files/virtual-path.js';
 export type { HmacStorageUrls, PresignedStorageUrls } from './host-bridge/host.js';
 export type { EgressRequest, EgressResponse } from './host-bridge/egress/guard.js';
-export { smtpMailAdapter, smtpSender, SmtpConfigError, SmtpPartialError, SendWindow } from './host-bridge/mail/index.js';
+export {
+  smtpMailAdapter,
+  smtpSender,
+  SmtpConfigError,
+  SmtpPartialError,
+  SendWindow,
+} from './host-bridge/mail/index.js';
 export type { SmtpOptions, SmtpMailAdapterOptions, SmtpSender, SmtpDelivery } from './host-bridge/mail/index.js';
 // An embedder's own plugins (docs/plugins-for-embedders.md): the definition, the error with one
 // of our codes a plugin throws, the values it takes and answers, and its examples as tests.
 export { definePlugin, runPluginExamples } from './engine-plugins.js';
 export type { ExampleRun } from './engine-plugins.js';
 export { PluginAnswerError } from './host-bridge/embedder-plugins.js';
-export type { PluginDefinition, TagDefinition, ModifierDefinition, TagResult, PluginCall, PluginExample } from './host-bridge/embedder-plugins.js';
+export type {
+  PluginDefinition,
+  TagDefinition,
+  ModifierDefinition,
+  TagResult,
+  PluginCall,
+  PluginExample,
+} from './host-bridge/embedder-plugins.js';
 export type { RenderClock } from './host-bridge/plugin-contract.js';
 export type { AttrSpec, AttrType, ModifierParam } from './plugins/types.js';
 export { BridgeError } from './host-bridge/errors.js';

@@ -17,15 +17,32 @@ export function makeHandWritten(): (d: PageData) => string {
   };
   return function render(d: PageData): string {
     const title = esc(d.page.title);
-    let o = '<!DOCTYPE html>\n<html><head><title>' + title + '</title></head>\n<body>\n<h1>' + title + '</h1>\n<ul class="items">\n';
+    let o =
+      '<!DOCTYPE html>\n<html><head><title>' +
+      title +
+      '</title></head>\n<body>\n<h1>' +
+      title +
+      '</h1>\n<ul class="items">\n';
     const items = d.items;
     for (let i = 0; i < items.length; i++) {
       const it = items[i];
       const body = it.body.length > 80 ? it.body.slice(0, 77) + '...' : it.body;
       o +=
-        '<li class="' + (it.featured ? 'featured' : 'plain') + '" id="item-' + it.id + '"><span class="n">' + (i + 1) +
-        '</span> <h2>' + esc(it.title) + '</h2> <p>' + esc(body) + '</p> <time>' + ymd(it.date) +
-        '</time> <span class="tags">' + esc(it.tags.join(', ')) + '</span></li>\n';
+        '<li class="' +
+        (it.featured ? 'featured' : 'plain') +
+        '" id="item-' +
+        it.id +
+        '"><span class="n">' +
+        (i + 1) +
+        '</span> <h2>' +
+        esc(it.title) +
+        '</h2> <p>' +
+        esc(body) +
+        '</p> <time>' +
+        ymd(it.date) +
+        '</time> <span class="tags">' +
+        esc(it.tags.join(', ')) +
+        '</span></li>\n';
     }
     o += '</ul>\n<p class="total">Total: ' + items.length + ' items</p>\n</body>\n</html>';
     return o;
@@ -35,5 +52,7 @@ export function makeHandWritten(): (d: PageData) => string {
 /** The escaping every engine is given, so that all outputs are byte-equal (PHP's htmlspecialchars with ENT_QUOTES). */
 export function escapeHtml(v: unknown): string {
   const s = String(v ?? '');
-  return s.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#039;'));
+  return s.replace(/[&<>"']/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#039;',
+  );
 }

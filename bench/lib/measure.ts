@@ -88,7 +88,10 @@ export function median(xs: number[]): number {
 }
 
 /** Times `f` once: wall and CPU µs (this process and `pids`). */
-export async function timeOnce<T>(f: () => T | Promise<T>, pids: readonly number[] = []): Promise<{ wallUs: number; cpuUs: number; value: T }> {
+export async function timeOnce<T>(
+  f: () => T | Promise<T>,
+  pids: readonly number[] = [],
+): Promise<{ wallUs: number; cpuUs: number; value: T }> {
   const c0 = cpuUs(pids);
   const t0 = now();
   const value = await f();

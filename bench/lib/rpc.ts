@@ -10,7 +10,10 @@ export class Child {
   private nextId = 1;
   readonly ready: Promise<void>;
 
-  constructor(readonly suite: string, quick: boolean) {
+  constructor(
+    readonly suite: string,
+    quick: boolean,
+  ) {
     this.proc = fork(CHILD, [suite, ...(quick ? ['--quick'] : [])], {
       execArgv: ['--no-node-snapshot', '--expose-gc', '--import', 'tsx'],
       env: { ...process.env, TZ: 'UTC' },

@@ -33,7 +33,13 @@ const two = (n: number) => (n < 10 ? '0' + n : '' + n);
 /** The calendar fields of Unix time `t` in a zone `offset` seconds east of UTC. */
 const fields = (t: number, offset: number) => {
   const d = new Date((t + offset) * 1000);
-  return { y: d.getUTCFullYear(), m: two(d.getUTCMonth() + 1), d: two(d.getUTCDate()), H: two(d.getUTCHours()), M: two(d.getUTCMinutes()) };
+  return {
+    y: d.getUTCFullYear(),
+    m: two(d.getUTCMonth() + 1),
+    d: two(d.getUTCDate()),
+    H: two(d.getUTCHours()),
+    M: two(d.getUTCMinutes()),
+  };
 };
 const TOKYO = 9 * 3600;
 
@@ -68,7 +74,9 @@ const nl2br = (s: string) => s.replace(/\r\n|\n\r|\n|\r/g, '<br />$&');
 
 /** PHP's json_encode with its default flags: `/` escaped, everything past ASCII as \uXXXX. */
 function phpJson(v: unknown): string {
-  return JSON.stringify(v).replace(/[\u0080-\uffff]|\//g, (c) => (c === '/' ? '\\/' : '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')));
+  return JSON.stringify(v).replace(/[\u0080-\uffff]|\//g, (c) =>
+    c === '/' ? '\\/' : '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
+  );
 }
 
 /** The platform's mb_truncate (Smarty's truncate counted in characters), for BMP text. */
@@ -92,7 +100,18 @@ function strimwidth(s: string, width: number, marker: string): string {
   return s.slice(0, i) + marker;
 }
 
-export const helpers = { two, fields, numberFormat, wordwrap, nl2br, phpJson, mbTruncate, strimwidth, esc: escapeHtml, TOKYO };
+export const helpers = {
+  two,
+  fields,
+  numberFormat,
+  wordwrap,
+  nl2br,
+  phpJson,
+  mbTruncate,
+  strimwidth,
+  esc: escapeHtml,
+  TOKYO,
+};
 
 // ---- data
 
@@ -120,24 +139,97 @@ function mailVars(): Record<string, unknown> {
     const qty = 1 + Math.floor(rnd() * 5);
     const price = 100 + Math.floor(rnd() * 200_000);
     total += qty * price;
-    lines.push({ name: japanese(rnd, 6 + Math.floor(rnd() * 10)), sku: `SKU-${10_000 + i}`, qty, price, subtotal: qty * price });
+    lines.push({
+      name: japanese(rnd, 6 + Math.floor(rnd() * 10)),
+      sku: `SKU-${10_000 + i}`,
+      qty,
+      price,
+      subtotal: qty * price,
+    });
   }
-  const words = 'thank you for your order please keep this mail as your receipt the parcel will be handed to the carrier within two working days and you can follow it on our site'.split(' ');
+  const words =
+    'thank you for your order please keep this mail as your receipt the parcel will be handed to the carrier within two working days and you can follow it on our site'.split(
+      ' ',
+    );
   let note = '';
   for (let i = 0; i < 60; i++) note += (i ? ' ' : '') + words[Math.floor(rnd() * words.length)];
   return {
-    shop: { name: 'スマートケージ商店', footer: 'スマートケージ商店\n東京都千代田区丸の内1-1\nhttps://shop.example.jp/\nお問い合わせ: support@example.jp' },
-    order: { customer: '山田 太郎', number: 'A-2024-000123', date: 1_717_000_000, delivery: 1_717_300_000, lines, total, note },
+    shop: {
+      name: 'スマートケージ商店',
+      footer: 'スマートケージ商店\n東京都千代田区丸の内1-1\nhttps://shop.example.jp/\nお問い合わせ: support@example.jp',
+    },
+    order: {
+      customer: '山田 太郎',
+      number: 'A-2024-000123',
+      date: 1_717_000_000,
+      delivery: 1_717_300_000,
+      lines,
+      total,
+      note,
+    },
   };
 }
 
 function mailHand(v: Record<string, unknown>): string {
-  const { shop, order } = v as { shop: { name: string; footer: string }; order: { customer: string; number: string; date: number; delivery: number; total: number; note: string; lines: { name: string; sku: string; qty: number; price: number; subtotal: number }[] } };
+  const { shop, order } = v as {
+    shop: { name: string; footer: string };
+    order: {
+      customer: string;
+      number: string;
+      date: number;
+      delivery: number;
+      total: number;
+      note: string;
+      lines: { name: string; sku: string; qty: number; price: number; subtotal: number }[];
+    };
+  };
   const d = fields(order.date, TOKYO);
   const e = fields(order.delivery, TOKYO);
-  let o = order.customer + '様\n\n' + shop.name + 'をご利用いただき、ありがとうございます。\nご注文日時: ' + d.y + '年' + d.m + '月' + d.d + '日 ' + d.H + '時' + d.M + '分\nご注文番号: ' + order.number + '\n\n';
-  for (const l of order.lines) o += '- ' + l.name + ' (' + l.sku + ') x ' + l.qty + ': ' + numberFormat(l.price) + '円 / 小計 ' + numberFormat(l.subtotal) + '円\n';
-  o += '\n合計: ' + numberFormat(order.total) + '円\nお届け予定: ' + e.m + '月' + e.d + '日 (' + e.H + ':' + e.M + ')\n\n' + wordwrap(order.note, 60) + '\n\n' + nl2br(shop.footer);
+  let o =
+    order.customer +
+    '様\n\n' +
+    shop.name +
+    'をご利用いただき、ありがとうございます。\nご注文日時: ' +
+    d.y +
+    '年' +
+    d.m +
+    '月' +
+    d.d +
+    '日 ' +
+    d.H +
+    '時' +
+    d.M +
+    '分\nご注文番号: ' +
+    order.number +
+    '\n\n';
+  for (const l of order.lines)
+    o +=
+      '- ' +
+      l.name +
+      ' (' +
+      l.sku +
+      ') x ' +
+      l.qty +
+      ': ' +
+      numberFormat(l.price) +
+      '円 / 小計 ' +
+      numberFormat(l.subtotal) +
+      '円\n';
+  o +=
+    '\n合計: ' +
+    numberFormat(order.total) +
+    '円\nお届け予定: ' +
+    e.m +
+    '月' +
+    e.d +
+    '日 (' +
+    e.H +
+    ':' +
+    e.M +
+    ')\n\n' +
+    wordwrap(order.note, 60) +
+    '\n\n' +
+    nl2br(shop.footer);
   return o;
 }
 
@@ -164,21 +256,47 @@ function jaVars(): Record<string, unknown> {
   const rnd = prng(3503);
   const articles = [];
   for (let i = 0; i < 50; i++) {
-    articles.push({ id: i + 1, title: `${japanese(rnd, 12)} <第${i + 1}回> & 「特集」`, body: japanese(rnd, 80 + Math.floor(rnd() * 120)), author: japanese(rnd, 3), date: 1_700_000_000 + Math.floor(rnd() * 30_000_000) });
+    articles.push({
+      id: i + 1,
+      title: `${japanese(rnd, 12)} <第${i + 1}回> & 「特集」`,
+      body: japanese(rnd, 80 + Math.floor(rnd() * 120)),
+      author: japanese(rnd, 3),
+      date: 1_700_000_000 + Math.floor(rnd() * 30_000_000),
+    });
   }
   return { site: { title: 'ニュース & 特集 <日本語>' }, articles };
 }
 
 function jaHand(v: Record<string, unknown>): string {
-  const { site, articles } = v as { site: { title: string }; articles: { id: number; title: string; body: string; author: string; date: number }[] };
+  const { site, articles } = v as {
+    site: { title: string };
+    articles: { id: number; title: string; body: string; author: string; date: number }[];
+  };
   const title = escapeHtml(site.title);
-  let o = '<!DOCTYPE html>\n<html lang="ja"><head><title>' + title + '</title></head>\n<body>\n<h1>' + title + '</h1>\n';
+  let o =
+    '<!DOCTYPE html>\n<html lang="ja"><head><title>' + title + '</title></head>\n<body>\n<h1>' + title + '</h1>\n';
   for (const a of articles) {
     const d = fields(a.date, TOKYO);
     o +=
-      '<article id="a' + a.id + '"><h2>' + escapeHtml(a.title) + '</h2>\n<p class="lead">' + escapeHtml(mbTruncate(a.body, 40, '…')) + '</p>\n<p class="short">' +
-      escapeHtml(strimwidth(a.body, 30, '...')) + '</p>\n<span class="len">' + a.body.length + '文字</span> <span class="by">' + a.author.slice(0, 1) + 'さん</span> <time>' +
-      d.y + '年' + d.m + '月' + d.d + '日</time></article>\n';
+      '<article id="a' +
+      a.id +
+      '"><h2>' +
+      escapeHtml(a.title) +
+      '</h2>\n<p class="lead">' +
+      escapeHtml(mbTruncate(a.body, 40, '…')) +
+      '</p>\n<p class="short">' +
+      escapeHtml(strimwidth(a.body, 30, '...')) +
+      '</p>\n<span class="len">' +
+      a.body.length +
+      '文字</span> <span class="by">' +
+      a.author.slice(0, 1) +
+      'さん</span> <time>' +
+      d.y +
+      '年' +
+      d.m +
+      '月' +
+      d.d +
+      '日</time></article>\n';
   }
   return o + '</body>\n</html>';
 }
@@ -201,8 +319,21 @@ function sectionHand(v: Record<string, unknown>): string {
   const rows = (v as { rows: { label: string; cells: number[] }[] }).rows;
   let o = '<table class="grid">\n';
   for (let r = 0; r < rows.length; r++) {
-    o += '<tr class="' + (r % 2 === 0 ? 'even' : 'odd') + (r === 0 ? ' first' : '') + (r === rows.length - 1 ? ' last' : '') + '"><th>' + rows[r].label + '</th>\n';
-    for (const x of rows[r].cells) o += '<td' + (x > 80 ? ' class="hot"' : x < 20 ? ' class="cold"' : '') + '>' + (x === 0 ? '-' : x === 100 ? 'max' : x) + '</td>\n';
+    o +=
+      '<tr class="' +
+      (r % 2 === 0 ? 'even' : 'odd') +
+      (r === 0 ? ' first' : '') +
+      (r === rows.length - 1 ? ' last' : '') +
+      '"><th>' +
+      rows[r].label +
+      '</th>\n';
+    for (const x of rows[r].cells)
+      o +=
+        '<td' +
+        (x > 80 ? ' class="hot"' : x < 20 ? ' class="cold"' : '') +
+        '>' +
+        (x === 0 ? '-' : x === 100 ? 'max' : x) +
+        '</td>\n';
     o += '</tr>\n';
   }
   return o + '</table>';
@@ -220,9 +351,41 @@ export function pages(): Page[] {
       timezone: 'UTC',
       hand: (v) => list(v as never),
     },
-    { name: 'mail', template: here('mail.tpl'), eta: here('mail.eta'), etaEscapes: false, vars: mailVars(), timezone: 'Asia/Tokyo', hand: mailHand },
-    { name: 'json', template: here('json.tpl'), eta: here('json.eta'), etaEscapes: false, vars: jsonVars(), timezone: 'Asia/Tokyo', hand: (v) => phpJson(v.api) },
-    { name: 'ja', template: here('ja.tpl'), eta: here('ja.eta'), etaEscapes: true, vars: jaVars(), timezone: 'Asia/Tokyo', hand: jaHand },
-    { name: 'section', template: here('section.tpl'), eta: here('section.eta'), etaEscapes: false, vars: sectionVars(), timezone: 'Asia/Tokyo', hand: sectionHand },
+    {
+      name: 'mail',
+      template: here('mail.tpl'),
+      eta: here('mail.eta'),
+      etaEscapes: false,
+      vars: mailVars(),
+      timezone: 'Asia/Tokyo',
+      hand: mailHand,
+    },
+    {
+      name: 'json',
+      template: here('json.tpl'),
+      eta: here('json.eta'),
+      etaEscapes: false,
+      vars: jsonVars(),
+      timezone: 'Asia/Tokyo',
+      hand: (v) => phpJson(v.api),
+    },
+    {
+      name: 'ja',
+      template: here('ja.tpl'),
+      eta: here('ja.eta'),
+      etaEscapes: true,
+      vars: jaVars(),
+      timezone: 'Asia/Tokyo',
+      hand: jaHand,
+    },
+    {
+      name: 'section',
+      template: here('section.tpl'),
+      eta: here('section.eta'),
+      etaEscapes: false,
+      vars: sectionVars(),
+      timezone: 'Asia/Tokyo',
+      hand: sectionHand,
+    },
   ];
 }

@@ -19,16 +19,21 @@ const { Eta } = require('eta') as typeof import('eta');
 const dir = process.argv[2]!;
 const tenant = (JSON.parse(readFileSync(path.join(dir, 'site.json'), 'utf8')) as { site_key: string }).site_key;
 const db = new DatabaseSync(path.join(dir, 'data', 'site.sqlite'), { readOnly: true });
-const list = db.prepare(`SELECT t.id, t.ymd, t.category_id, t.slug, t.order_no, t.open_flg, t.inst_at, t.update_at, x.subject, x.contents, g.names AS group_names, g.descriptions AS group_descriptions, c.names AS category_names, c.slug AS category_slug
+const list =
+  db.prepare(`SELECT t.id, t.ymd, t.category_id, t.slug, t.order_no, t.open_flg, t.inst_at, t.update_at, x.subject, x.contents, g.names AS group_names, g.descriptions AS group_descriptions, c.names AS category_names, c.slug AS category_slug
   FROM topics t JOIN topic_texts x ON x.tenant = t.tenant AND x.topic_id = t.id AND x.lang = 'ja'
   JOIN topics_groups g ON g.tenant = t.tenant AND g.id = t.group_id
   LEFT JOIN topics_categories c ON c.tenant = t.tenant AND c.id = t.category_id
   WHERE t.tenant = ? AND t.group_id = 1 AND t.open_flg = 1 ORDER BY t.ymd DESC, t.id DESC LIMIT 10`);
-const ext = db.prepare('SELECT topic_id, column_id, idx, value FROM topic_ext_values WHERE tenant = ? AND topic_id IN (SELECT value FROM json_each(?))');
+const ext = db.prepare(
+  'SELECT topic_id, column_id, idx, value FROM topic_ext_values WHERE tenant = ? AND topic_id IN (SELECT value FROM json_each(?))',
+);
 const total = db.prepare('SELECT count(*) AS n FROM topics WHERE tenant = ? AND group_id = 1 AND open_flg = 1');
 
 const eta = new Eta({ autoEscape: false, useWith: false });
-const page = eta.compile(`{"errors":[],"messages":[],"list":[<% it.rows.forEach((t, i) => { %><%= i ? ',' : '' %>{"topics_id":<%= t.id %>,"ymd":<%= JSON.stringify(t.ymd) %>,"contents_type":<%= t.category_id ?? 'null' %>,"subject":<%= JSON.stringify(t.subject) %>,"open_flg":<%= t.open_flg %>,"inst_ymdhi":<%= JSON.stringify(t.inst_at) %>,"update_ymdhi":<%= JSON.stringify(t.update_at) %>,"topics_group_id":1,"slug":<%= JSON.stringify(t.slug) %>,"order_no":<%= t.order_no %>,"group_nm":<%= JSON.stringify(JSON.parse(t.group_names).ja ?? '') %>,"contents_type_slug":<%= JSON.stringify(t.category_slug) %>,"contents":<%= JSON.stringify(t.contents) %><% for (const e of it.ext.get(t.id) ?? []) { %>,"ext_<%= e.column_id %>_<%= e.idx %>":<%= JSON.stringify(e.value) %><% } %>}<% }) %>],"pageInfo":{"totalCnt":<%= it.total %>,"perPage":10,"pageNo":1}}`);
+const page = eta.compile(
+  `{"errors":[],"messages":[],"list":[<% it.rows.forEach((t, i) => { %><%= i ? ',' : '' %>{"topics_id":<%= t.id %>,"ymd":<%= JSON.stringify(t.ymd) %>,"contents_type":<%= t.category_id ?? 'null' %>,"subject":<%= JSON.stringify(t.subject) %>,"open_flg":<%= t.open_flg %>,"inst_ymdhi":<%= JSON.stringify(t.inst_at) %>,"update_ymdhi":<%= JSON.stringify(t.update_at) %>,"topics_group_id":1,"slug":<%= JSON.stringify(t.slug) %>,"order_no":<%= t.order_no %>,"group_nm":<%= JSON.stringify(JSON.parse(t.group_names).ja ?? '') %>,"contents_type_slug":<%= JSON.stringify(t.category_slug) %>,"contents":<%= JSON.stringify(t.contents) %><% for (const e of it.ext.get(t.id) ?? []) { %>,"ext_<%= e.column_id %>_<%= e.idx %>":<%= JSON.stringify(e.value) %><% } %>}<% }) %>],"pageInfo":{"totalCnt":<%= it.total %>,"perPage":10,"pageNo":1}}`,
+);
 
 const server = createServer((req, res) => {
   if (req.url?.split('?')[0] !== '/rcms-api/1/news') {

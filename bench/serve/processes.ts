@@ -16,7 +16,10 @@ export interface Served {
 }
 
 export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
-  const proc = spawn(NODE, ['--no-node-snapshot', BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const proc = spawn(NODE, ['--no-node-snapshot', BIN, 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let err = '';
   proc.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
   const url = await new Promise<string>((resolve, reject) => {

@@ -16,7 +16,8 @@ const siteKey = (i: number) => `s${String(i + 1).padStart(4, '0')}`;
 export function makeSites(dir: string, n: number): string[] {
   mkdirSync(dir, { recursive: true });
   const base = path.join(dir, '..', `${path.basename(dir)}-base`);
-  if (!existsSync(path.join(base, 'site.json'))) execFileSync(NODE, ['--no-node-snapshot', BIN, 'site', 'init', base, '--site-key', 'base'], { stdio: 'ignore' });
+  if (!existsSync(path.join(base, 'site.json')))
+    execFileSync(NODE, ['--no-node-snapshot', BIN, 'site', 'init', base, '--site-key', 'base'], { stdio: 'ignore' });
   const keys: string[] = [];
   for (let i = 0; i < n; i++) {
     const key = siteKey(i);

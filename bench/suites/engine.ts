@@ -27,7 +27,8 @@ export default async function engine({ arg }: SuiteOptions): Promise<Suite> {
   const data = generate() as unknown as Record<string, unknown>;
   const { createEngine } = await loadSmartcage();
   const e = createEngine({ workers, timezone: 'UTC' });
-  const render = async (tenant = identity) => (await e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: tenant })).output;
+  const render = async (tenant = identity) =>
+    (await e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: tenant })).output;
   const tenants = Array.from({ length: BURST_TENANTS }, (_, i) => ({ tenant: `burst${i}` }));
   let next = 0;
   const burst = async (n: number) => {

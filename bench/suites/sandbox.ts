@@ -31,13 +31,19 @@ export default async function sandbox(): Promise<Suite> {
   const opts = { timeout: 1000 };
   const copied = (): RenderResult => {
     const args = new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true });
-    const r = b.render.applySync(undefined, ['page.tpl', args], { timeout: 1000, result: { copy: true } }) as RenderResult;
+    const r = b.render.applySync(undefined, ['page.tpl', args], {
+      timeout: 1000,
+      result: { copy: true },
+    }) as RenderResult;
     if (r.error) throw new Error(`${r.error.code}: ${r.error.message}`);
     return r;
   };
   const copiedAsync = async (): Promise<RenderResult> => {
     const args = new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true });
-    const r = (await b.render.apply(undefined, ['page.tpl', args], { timeout: 1000, result: { copy: true } })) as RenderResult;
+    const r = (await b.render.apply(undefined, ['page.tpl', args], {
+      timeout: 1000,
+      result: { copy: true },
+    })) as RenderResult;
     if (r.error) throw new Error(`${r.error.code}: ${r.error.message}`);
     return r;
   };

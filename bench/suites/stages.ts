@@ -91,15 +91,24 @@ async function stageFirst(quick: boolean): Promise<Figures> {
   // The parts, in a bench isolate: compile(), script compile + define, first render (vars copied in).
   const b = new BenchIsolate();
   b.define(PAGE_TPL, 'warm');
-  for (let i = 0; i < 5; i++) b.render.applySync(undefined, ['warm', new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true })], { result: { copy: true } });
+  for (let i = 0; i < 5; i++)
+    b.render.applySync(undefined, ['warm', new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true })], {
+      result: { copy: true },
+    });
   const parts = { compile: [] as number[], define: [] as number[], render1: [] as number[], render2: [] as number[] };
   for (let i = 0; i < (quick ? 15 : 60); i++) {
     const id = `t${i}`;
     const src = fresh();
     let code = '';
     parts.compile.push((await timeOnce(() => (code = compile(src, { name: id, id }).code))).wallUs);
-    parts.define.push((await timeOnce(() => b.isolate.compileScriptSync(code, { filename: `${id}.js` }).runSync(b.context))).wallUs);
-    const call = () => b.render.applySync(undefined, [id, new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true })], { timeout: 1000, result: { copy: true } });
+    parts.define.push(
+      (await timeOnce(() => b.isolate.compileScriptSync(code, { filename: `${id}.js` }).runSync(b.context))).wallUs,
+    );
+    const call = () =>
+      b.render.applySync(undefined, [id, new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true })], {
+        timeout: 1000,
+        result: { copy: true },
+      });
     parts.render1.push((await timeOnce(call)).wallUs);
     parts.render2.push((await timeOnce(call)).wallUs);
   }
@@ -122,16 +131,24 @@ async function stageCold(quick: boolean): Promise<Figures> {
   const out: Figures = {};
   for (const workers of [0, 1]) {
     const e = createEngine({ workers, timezone: 'UTC' });
-    for (let i = 0; i < 3; i++) await e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant: `warmup${i}` } });
+    for (let i = 0; i < 3; i++)
+      await e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant: `warmup${i}` } });
     // As for first output: a forced full GC of the host just before the render is shown
     // beside the target figure, not in it (its concurrent sweeping competes for the two cores).
-    for (const [label, pauseMs, forceGc] of [['', 250, false], ['AfterGc', 250, true], ['BackToBack', 0, false]] as const) {
+    for (const [label, pauseMs, forceGc] of [
+      ['', 250, false],
+      ['AfterGc', 250, true],
+      ['BackToBack', 0, false],
+    ] as const) {
       const wall: number[] = [];
       const cpu: number[] = [];
       for (let i = 0; i < (quick ? 5 : 15); i++) {
         if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
         if (forceGc) gc();
-        const t = await timeOnce(() => e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant: `cold${label}${i}` } }), e.pids());
+        const t = await timeOnce(
+          () => e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant: `cold${label}${i}` } }),
+          e.pids(),
+        );
         wall.push(t.wallUs);
         cpu.push(t.cpuUs);
       }
@@ -143,7 +160,16 @@ async function stageCold(quick: boolean): Promise<Figures> {
   // The parts, as IsolateHost does them.
   const bundle = readFileSync(RUNTIME_BUNDLE, 'utf8');
   const code = compile(PAGE_TPL, { name: 'page.tpl', id: 'page.tpl' }).code;
-  const parts: Record<string, number[]> = { newIsolate: [], compileRuntime: [], createContext: [], runRuntime: [], bootstrap: [], defineTemplate: [], firstRender: [], dispose: [] };
+  const parts: Record<string, number[]> = {
+    newIsolate: [],
+    compileRuntime: [],
+    createContext: [],
+    runRuntime: [],
+    bootstrap: [],
+    defineTemplate: [],
+    firstRender: [],
+    dispose: [],
+  };
   const isolates: ivm.Isolate[] = [];
   for (let i = 0; i < (quick ? 5 : 15); i++) {
     gc();
@@ -154,13 +180,22 @@ async function stageCold(quick: boolean): Promise<Figures> {
       return v;
     };
     const iso = t('newIsolate', () => new ivm.Isolate({ memoryLimit: 128 })) as ivm.Isolate;
-    const rtScript = t('compileRuntime', () => iso.compileScriptSync(bundle, { filename: 'smartcage-runtime.js' })) as ivm.Script;
+    const rtScript = t('compileRuntime', () =>
+      iso.compileScriptSync(bundle, { filename: 'smartcage-runtime.js' }),
+    ) as ivm.Script;
     const ctx = t('createContext', () => iso.createContextSync()) as ivm.Context;
     t('runRuntime', () => rtScript.runSync(ctx));
     t('bootstrap', () => ctx.evalSync('smartcage.bootstrap();'));
     t('defineTemplate', () => iso.compileScriptSync(code, { filename: 'page.js' }).runSync(ctx));
-    const render = (ctx.global.getSync('smartcage', { reference: true }) as ivm.Reference<Record<string, unknown>>).getSync('render', { reference: true }) as ivm.Reference<(...a: unknown[]) => unknown>;
-    t('firstRender', () => render.applySync(undefined, ['page.tpl', new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true })], { timeout: 1000, result: { copy: true } }));
+    const render = (
+      ctx.global.getSync('smartcage', { reference: true }) as ivm.Reference<Record<string, unknown>>
+    ).getSync('render', { reference: true }) as ivm.Reference<(...a: unknown[]) => unknown>;
+    t('firstRender', () =>
+      render.applySync(undefined, ['page.tpl', new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true })], {
+        timeout: 1000,
+        result: { copy: true },
+      }),
+    );
     isolates.push(iso);
   }
   for (const iso of isolates) {
@@ -191,7 +226,8 @@ async function stageBridge(quick: boolean): Promise<Figures> {
     });
     const a = mk(withCalls);
     const b = mk(without);
-    if ((await a.output()) !== 'done' || (await b.output()) !== 'done') throw new Error('bridge templates: unexpected output');
+    if ((await a.output()) !== 'done' || (await b.output()) !== 'done')
+      throw new Error('bridge templates: unexpected output');
     await sample(a, 5, 200);
     await sample(b, 5, 200);
     const wall: number[] = [];
@@ -219,10 +255,19 @@ async function stageCopyIn(quick: boolean): Promise<Figures> {
   const b = new BenchIsolate();
   b.define('', 'empty');
   const call = (v: unknown) => () => {
-    const r = b.render.applySync(undefined, ['empty', new ivm.ExternalCopy(renderRequest(v, 'empty')).copyInto({ release: true })], { timeout: 1000, result: { copy: true } }) as { error?: unknown };
+    const r = b.render.applySync(
+      undefined,
+      ['empty', new ivm.ExternalCopy(renderRequest(v, 'empty')).copyInto({ release: true })],
+      { timeout: 1000, result: { copy: true } },
+    ) as { error?: unknown };
     if (r.error) throw new Error(JSON.stringify(r.error));
   };
-  const subj = (f: () => void): Subject => ({ output: () => '', run: (n) => { for (let i = 0; i < n; i++) f(); } });
+  const subj = (f: () => void): Subject => ({
+    output: () => '',
+    run: (n) => {
+      for (let i = 0; i < n; i++) f();
+    },
+  });
   const subjects: Record<string, Subject> = {
     none: subj(call(null)),
     plain: subj(call(data)),
@@ -270,7 +315,11 @@ async function stageMemory(quick: boolean): Promise<Figures> {
   // longer than the K tenants take to warm up (~2-3 s): none has had it when the warm figure is read.
   const reduceMs = 5000;
   for (const workers of [0, 1]) {
-    const e = createEngine({ workers, timezone: 'UTC', pool: workers ? { isolateIdleMs: idleMs, isolateReduceAfterMs: reduceMs, recycleEveryMs: 0 } : {} });
+    const e = createEngine({
+      workers,
+      timezone: 'UTC',
+      pool: workers ? { isolateIdleMs: idleMs, isolateReduceAfterMs: reduceMs, recycleEveryMs: 0 } : {},
+    });
     const pid = () => (workers ? e.pids()[0] : process.pid);
     const warm = async (tenant: string) => {
       for (let i = 0; i < 20; i++) await e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant } });
@@ -302,7 +351,11 @@ async function stageMemory(quick: boolean): Promise<Figures> {
     const ctx = await iso.createContext();
     await ctx.eval(`const __name = (f) => f; globalThis.render = (${String(makeHandWritten)})();`);
     const render = (await ctx.global.get('render', { reference: true })) as ivm.Reference<(d: unknown) => string>;
-    for (let i = 0; i < 20; i++) await render.apply(undefined, [new ivm.ExternalCopy(data).copyInto({ release: true })], { timeout: 1000, result: { copy: true } });
+    for (let i = 0; i < 20; i++)
+      await render.apply(undefined, [new ivm.ExternalCopy(data).copyInto({ release: true })], {
+        timeout: 1000,
+        result: { copy: true },
+      });
     isolates.push(iso);
   };
   await floorIsolate();
@@ -324,7 +377,10 @@ async function stageMemory(quick: boolean): Promise<Figures> {
   const b = new BenchIsolate();
   heap(b.isolate, 'runtimeBootstrapped');
   b.define(PAGE_TPL, 'page.tpl');
-  for (let i = 0; i < 20; i++) b.render.applySync(undefined, ['page.tpl', new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true })], { result: { copy: true } });
+  for (let i = 0; i < 20; i++)
+    b.render.applySync(undefined, ['page.tpl', new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true })], {
+      result: { copy: true },
+    });
   heap(b.isolate, 'after20Renders');
   b.dispose();
   return out;
@@ -340,7 +396,8 @@ async function stageThroughput(quick: boolean): Promise<Figures> {
   // isolates, each render's async `apply` running on isolated-vm's threads (section 5's 0.43x floor).
   for (const workers of [2, 1, 0]) {
     const e = createEngine({ workers, timezone: 'UTC' });
-    const one = (i: number) => e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant: `tp${i % tenants}` } });
+    const one = (i: number) =>
+      e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant: `tp${i % tenants}` } });
     const run = async (ms: number) => {
       let done = 0;
       const t0 = now();

@@ -35,7 +35,8 @@ function typeOnly(node) {
 
 function resolve(from, spec) {
   const base = path.resolve(path.dirname(from), spec);
-  for (const c of [base.replace(/\.js$/, '.ts'), base + '.ts', path.join(base, 'index.ts'), base]) if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
+  for (const c of [base.replace(/\.js$/, '.ts'), base + '.ts', path.join(base, 'index.ts'), base])
+    if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
   return null;
 }
 
@@ -60,11 +61,25 @@ function importGraph(root, dir, withTypes) {
       if (target) deps.add(path.relative(root, target));
     };
     const visit = (node) => {
-      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      if (
+        (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+        node.moduleSpecifier &&
+        ts.isStringLiteral(node.moduleSpecifier)
+      ) {
         if (withTypes || !typeOnly(node)) add(node.moduleSpecifier.text);
-      } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      } else if (
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        node.arguments[0] &&
+        ts.isStringLiteral(node.arguments[0])
+      ) {
         add(node.arguments[0].text);
-      } else if (withTypes && ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      } else if (
+        withTypes &&
+        ts.isImportTypeNode(node) &&
+        ts.isLiteralTypeNode(node.argument) &&
+        ts.isStringLiteral(node.argument.literal)
+      ) {
         // `import('./x.js').T` in a type position
         add(node.argument.literal.text);
       }
@@ -79,17 +94,31 @@ function importGraph(root, dir, withTypes) {
 /** The strongly connected components with more than one member (Tarjan), each sorted. */
 export function cycles(graph) {
   let index = 0;
-  const idx = new Map(), low = new Map(), on = new Set(), stack = [], out = [];
+  const idx = new Map(),
+    low = new Map(),
+    on = new Set(),
+    stack = [],
+    out = [];
   const strong = (v) => {
-    idx.set(v, index); low.set(v, index); index++; stack.push(v); on.add(v);
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    on.add(v);
     for (const w of graph.get(v) ?? []) {
-      if (!idx.has(w)) { strong(w); low.set(v, Math.min(low.get(v), low.get(w))); }
-      else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+      if (!idx.has(w)) {
+        strong(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
     }
     if (low.get(v) === idx.get(v)) {
       const comp = [];
       let w;
-      do { w = stack.pop(); on.delete(w); comp.push(w); } while (w !== v);
+      do {
+        w = stack.pop();
+        on.delete(w);
+        comp.push(w);
+      } while (w !== v);
       if (comp.length > 1 || (graph.get(v) ?? []).includes(v)) out.push(comp.sort());
     }
   };

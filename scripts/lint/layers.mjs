@@ -32,15 +32,68 @@ export const LAYERS = {
   'node-version.ts': [],
   // An engine's own plugins: their names checked by the compiler's rules, run by the bridge.
   'engine-plugins.ts': ['value', 'plugins', 'compiler', 'host-bridge'],
-  'engine.ts': ['value', 'protocol', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine-internal.ts', 'engine-plugins.ts', 'errors.ts', 'text', 'diagnostics.ts'],
-  'index.ts': ['node-version.ts', 'value', 'compiler', 'sandbox', 'host-bridge', 'engine.ts', 'engine-plugins.ts', 'errors.ts', 'diagnostics.ts'],
+  'engine.ts': [
+    'value',
+    'protocol',
+    'compiler',
+    'sandbox',
+    'host-bridge',
+    'compiled-templates.ts',
+    'engine-internal.ts',
+    'engine-plugins.ts',
+    'errors.ts',
+    'text',
+    'diagnostics.ts',
+  ],
+  'index.ts': [
+    'node-version.ts',
+    'value',
+    'compiler',
+    'sandbox',
+    'host-bridge',
+    'engine.ts',
+    'engine-plugins.ts',
+    'errors.ts',
+    'diagnostics.ts',
+  ],
   forms: ['text'],
   'forms-ui': ['forms', 'text', 'host-bridge'],
-  security: ['node-version.ts', 'value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'engine-internal.ts', 'errors.ts', 'text'],
+  security: [
+    'node-version.ts',
+    'value',
+    'protocol',
+    'php',
+    'plugins',
+    'compiler',
+    'sandbox',
+    'host-bridge',
+    'compiled-templates.ts',
+    'engine.ts',
+    'engine-internal.ts',
+    'errors.ts',
+    'text',
+  ],
   lsp: ['compiler', 'plugins'],
   // A local site is a host written as an embedder writes one: the public entry only.
   site: ['index.ts'],
-  cli: ['site', 'value', 'protocol', 'php', 'plugins', 'compiler', 'sandbox', 'host-bridge', 'compiled-templates.ts', 'engine.ts', 'errors.ts', 'text', 'forms', 'forms-ui', 'security', 'lsp'],
+  cli: [
+    'site',
+    'value',
+    'protocol',
+    'php',
+    'plugins',
+    'compiler',
+    'sandbox',
+    'host-bridge',
+    'compiled-templates.ts',
+    'engine.ts',
+    'errors.ts',
+    'text',
+    'forms',
+    'forms-ui',
+    'security',
+    'lsp',
+  ],
 };
 
 /** The unit of a path relative to the repository root (`src/php/json/x.ts` -> `php`), or null outside src/. */
@@ -58,7 +111,9 @@ export function layerViolation(from, to) {
   const allowed = LAYERS[a];
   if (!allowed) return `src/${a} is not in the layer table (scripts/lint/layers.mjs)`;
   if (!LAYERS[b]) return `src/${b} is not in the layer table (scripts/lint/layers.mjs)`;
-  return allowed.includes(b) ? null : `src/${a} may not import src/${b} (layers: scripts/lint/layers.mjs, docs/architecture.md)`;
+  return allowed.includes(b)
+    ? null
+    : `src/${a} may not import src/${b} (layers: scripts/lint/layers.mjs, docs/architecture.md)`;
 }
 
 /** Everything wrong with src/ under the rule, as lines of text (empty when all holds). */
@@ -78,18 +133,27 @@ export function checkLayers(root) {
 
 /** ESLint rule: reports a value import that the table does not allow, where it is written. */
 export const layersRule = {
-  meta: { type: 'problem', docs: { description: 'imports follow the layers of src/ (scripts/lint/layers.mjs)' }, schema: [] },
+  meta: {
+    type: 'problem',
+    docs: { description: 'imports follow the layers of src/ (scripts/lint/layers.mjs)' },
+    schema: [],
+  },
   create(context) {
     const root = context.cwd;
     const file = path.relative(root, context.filename);
     if (unitOf(file) === null) return {};
     const check = (node, source, typeOnly) => {
       if (typeOnly || !source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
-      const target = path.relative(root, path.resolve(path.dirname(context.filename), source.value)).replace(/\.js$/, '.ts');
+      const target = path
+        .relative(root, path.resolve(path.dirname(context.filename), source.value))
+        .replace(/\.js$/, '.ts');
       const why = layerViolation(file, target);
       if (why) context.report({ node: source, message: why });
     };
-    const named = (node) => node.importKind === 'type' || node.exportKind === 'type' || (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+    const named = (node) =>
+      node.importKind === 'type' ||
+      node.exportKind === 'type' ||
+      (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
     return {
       ImportDeclaration: (node) => check(node, node.source, named(node)),
       ExportNamedDeclaration: (node) => check(node, node.source, named(node)),
@@ -103,6 +167,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   const problems = checkLayers(root);
   for (const p of problems) console.error(p);
-  console.log(problems.length ? `layers: ${problems.length} problems` : 'layers: src/ follows the layer table, no import cycles');
+  console.log(
+    problems.length ? `layers: ${problems.length} problems` : 'layers: src/ follows the layer table, no import cycles',
+  );
   process.exit(problems.length ? 1 : 0);
 }

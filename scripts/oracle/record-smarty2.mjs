@@ -31,21 +31,55 @@ if (!process.env.SMARTY2_DIR) {
 }
 
 let differences = 0;
-for (const file of readdirSync(DIR).filter((f) => f.endsWith('.cases.jsonl')).sort()) {
+for (const file of readdirSync(DIR)
+  .filter((f) => f.endsWith('.cases.jsonl'))
+  .sort()) {
   const area = file.replace(/\.cases\.jsonl$/, '');
   if (only.length && !only.includes(area)) continue;
-  const cases = readFileSync(DIR + file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-  const input = cases.map((c) => JSON.stringify({ id: c.id, template: c.template, vars: JSON.stringify(c.vars ?? {}), objects: c.objects ?? false, php_functions: c.php_functions ?? false, includes: c.includes ?? {}, default_modifiers: c.default_modifiers ?? [] })).join('\n') + '\n';
+  const cases = readFileSync(DIR + file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+  const input =
+    cases
+      .map((c) =>
+        JSON.stringify({
+          id: c.id,
+          template: c.template,
+          vars: JSON.stringify(c.vars ?? {}),
+          objects: c.objects ?? false,
+          php_functions: c.php_functions ?? false,
+          includes: c.includes ?? {},
+          default_modifiers: c.default_modifiers ?? [],
+        }),
+      )
+      .join('\n') + '\n';
   const r = spawnSync('php', [PHP], { input, encoding: 'utf8', env: process.env, maxBuffer: 64 << 20 });
   if (r.status !== 0) {
     console.error(r.stderr);
     process.exit(1);
   }
-  const results = new Map(r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)).map((x) => [x.id, x]));
+  const results = new Map(
+    r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .map((x) => [x.id, x]),
+  );
   const recorded = cases.map((c) => {
     const res = results.get(c.id);
     if (!res) throw new Error(`no result for ${c.id}`);
-    const out = { id: c.id, area, template: c.template, vars: JSON.stringify(c.vars ?? {}), ...(c.objects ? { objects: true } : {}), ...(c.php_functions ? { php_functions: true } : {}), ...(c.includes ? { includes: c.includes } : {}), ...(c.default_modifiers ? { default_modifiers: c.default_modifiers } : {}), error: res.error };
+    const out = {
+      id: c.id,
+      area,
+      template: c.template,
+      vars: JSON.stringify(c.vars ?? {}),
+      ...(c.objects ? { objects: true } : {}),
+      ...(c.php_functions ? { php_functions: true } : {}),
+      ...(c.includes ? { includes: c.includes } : {}),
+      ...(c.default_modifiers ? { default_modifiers: c.default_modifiers } : {}),
+      error: res.error,
+    };
     if (!res.error) {
       const bytes = Buffer.from(res.output_base64, 'base64');
       const text = bytes.toString('utf8');
@@ -69,7 +103,9 @@ for (const file of readdirSync(DIR).filter((f) => f.endsWith('.cases.jsonl')).so
     }
   } else {
     writeFileSync(target, text);
-    console.log(`record-smarty2: ${area}: ${recorded.length} cases (${recorded.filter((x) => x.error).length} compile errors)`);
+    console.log(
+      `record-smarty2: ${area}: ${recorded.length} cases (${recorded.filter((x) => x.error).length} compile errors)`,
+    );
   }
 }
 process.exit(differences ? 1 : 0);

@@ -49,7 +49,6 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
   return best;
 }
 
-
 /** A string option's value, or undefined. */
 export function stringOption(values: Parsed['values'], name: string): string | undefined {
   const v = values[name];
@@ -67,7 +66,8 @@ export function positiveIntOption(values: Parsed['values'], name: string): numbe
   const v = stringOption(values, name);
   if (v === undefined) return undefined;
   const n = Number(v);
-  if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n <= 0) throw new UsageError(`--${name} needs a positive whole number, not "${v}"`);
+  if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n <= 0)
+    throw new UsageError(`--${name} needs a positive whole number, not "${v}"`);
   return n;
 }
 

@@ -25,7 +25,17 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Command[] = [renderCommand, checkCommand, compileCommand, serveCommand, formCommand, pluginsCommand, lspCommand, siteCommand, batchCommand];
+const COMMANDS: Command[] = [
+  renderCommand,
+  checkCommand,
+  compileCommand,
+  serveCommand,
+  formCommand,
+  pluginsCommand,
+  lspCommand,
+  siteCommand,
+  batchCommand,
+];
 
 export function mainHelp(): string {
   return [
@@ -64,8 +74,13 @@ export async function main(argv: string[]): Promise<number> {
   }
   const cmd = COMMANDS.find((c) => c.name === name);
   if (!cmd) {
-    const guess = didYouMean(name, COMMANDS.map((c) => c.name));
-    process.stderr.write(`smartcage: unknown command "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}\n\n${mainHelp()}\n`);
+    const guess = didYouMean(
+      name,
+      COMMANDS.map((c) => c.name),
+    );
+    process.stderr.write(
+      `smartcage: unknown command "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}\n\n${mainHelp()}\n`,
+    );
     return EXIT.USAGE;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

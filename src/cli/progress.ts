@@ -14,7 +14,9 @@ export class Progress {
     if (!this.tty || this.total < 2) return;
     const width = 30;
     const filled = Math.round((this.n / this.total) * width);
-    process.stderr.write(`\r${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${this.n}/${this.total}`);
+    process.stderr.write(
+      `\r${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${this.n}/${this.total}`,
+    );
     this.shown = true;
   }
 

@@ -19,7 +19,11 @@ export interface Folders {
 export function shownName(name: string, f: Folders): string {
   if (name === f.main) return name;
   const fn = /^function:(.+)$/.exec(name);
-  const file = fn ? (f.functions === undefined ? null : path.join(f.functions, `${fn[1]}.tpl`)) : path.join(f.templates, name);
+  const file = fn
+    ? f.functions === undefined
+      ? null
+      : path.join(f.functions, `${fn[1]}.tpl`)
+    : path.join(f.templates, name);
   return file === null ? name : path.relative(process.cwd(), file) || name;
 }
 
@@ -30,5 +34,16 @@ export function formatShown(d: Diagnostic, f: Folders): string {
 
 /** A TemplateError in the house format, at the path shownName gives. */
 export function formatErrorShown(e: TemplateError, f: Folders): string {
-  return formatShown({ severity: 'error', code: e.code, message: e.message, name: e.template, line: e.line, column: e.column, frame: e.frame }, f);
+  return formatShown(
+    {
+      severity: 'error',
+      code: e.code,
+      message: e.message,
+      name: e.template,
+      line: e.line,
+      column: e.column,
+      frame: e.frame,
+    },
+    f,
+  );
 }

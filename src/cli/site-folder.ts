@@ -31,7 +31,10 @@ export async function openSiteFolder(dir: string, opts: OpenOptions = {}): Promi
 export async function openSiteFolders(dir: string): Promise<{ sites: Site[]; close(): Promise<void> }> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new SiteOpenError(`${dir}: no such folder`);
   const folders = siteFolders(dir);
-  if (folders.length === 0) throw new SiteOpenError(`${dir}: no site folder in it (a folder with a site.json; make one with \`smartcage site init ${path.join(dir, 'NAME')}\`)`);
+  if (folders.length === 0)
+    throw new SiteOpenError(
+      `${dir}: no site folder in it (a folder with a site.json; make one with \`smartcage site init ${path.join(dir, 'NAME')}\`)`,
+    );
   const engines = new SiteEngines();
   const sites: Site[] = [];
   const close = async () => {
@@ -43,7 +46,10 @@ export async function openSiteFolders(dir: string): Promise<{ sites: Site[]; clo
       const site = await openSiteFolder(folder, { engines });
       sites.push(site);
       const twin = sites.find((s) => s !== site && s.tenant === site.tenant);
-      if (twin) throw new SiteOpenError(`${twin.dir} and ${site.dir} have the same site key "${site.tenant}" (each site is its own tenant)`);
+      if (twin)
+        throw new SiteOpenError(
+          `${twin.dir} and ${site.dir} have the same site key "${site.tenant}" (each site is its own tenant)`,
+        );
     }
   } catch (e) {
     await close();

@@ -5,7 +5,15 @@
  */
 export function siteTime(seconds: number, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset',
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'longOffset',
   }).formatToParts(new Date(seconds * 1000));
   const p = (t: string) => parts.find((x) => x.type === t)?.value ?? '';
   // longOffset is `GMT+09:00`, or `GMT` for a zero offset.

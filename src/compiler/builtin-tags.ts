@@ -70,7 +70,8 @@ export function builtinTag(name: string): BuiltinTag | undefined {
 }
 
 const BLOCK_OF_ALTERNATIVE = new Map<string, string>();
-for (const [name, t] of Object.entries(BUILTIN_TAGS)) if (t.kind === 'block' && t.alternative) BLOCK_OF_ALTERNATIVE.set(t.alternative, name);
+for (const [name, t] of Object.entries(BUILTIN_TAGS))
+  if (t.kind === 'block' && t.alternative) BLOCK_OF_ALTERNATIVE.set(t.alternative, name);
 
 /** The block whose else branch the tag `alternative` opens ({foreachelse}: foreach), if any. */
 export function blockOfAlternative(alternative: string): string | undefined {

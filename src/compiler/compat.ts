@@ -13,8 +13,26 @@ import type { PluginSet } from '../plugins/plugin-set.js';
 
 /** The function tags of stock Smarty 2.6 (its plugins folder and compiler); any other tag is the platform's. */
 const SMARTY2_FUNCTIONS = new Set([
-  'assign', 'counter', 'cycle', 'debug', 'eval', 'fetch', 'html_checkboxes', 'html_image', 'html_options', 'html_radios',
-  'html_select_date', 'html_select_time', 'html_table', 'mailto', 'math', 'popup', 'popup_init', 'textformat', 'config_load', 'insert',
+  'assign',
+  'counter',
+  'cycle',
+  'debug',
+  'eval',
+  'fetch',
+  'html_checkboxes',
+  'html_image',
+  'html_options',
+  'html_radios',
+  'html_select_date',
+  'html_select_time',
+  'html_table',
+  'mailto',
+  'math',
+  'popup',
+  'popup_init',
+  'textformat',
+  'config_load',
+  'insert',
 ]);
 
 /** The built-in tags the dialect adds to Smarty 2's. */
@@ -24,7 +42,7 @@ const DIALECT_TAGS = new Set(['break', 'continue', 'return', 'function', 'set_me
 const DIFFERING_MODIFIERS: Readonly<Record<string, string>> = {
   json_decode: 'json_decode gives arrays by default (PHP: objects)',
   count: 'count of anything that is not an array is 0 (PHP 8: a TypeError)',
-  explode: 'explode of an empty string is an empty array (PHP: [\'\'])',
+  explode: "explode of an empty string is an empty array (PHP: [''])",
   split: 'split of an empty string is an empty array',
   implode: 'implode takes its two arguments in either order (PHP 8: glue first)',
   join: 'join takes its two arguments in either order (PHP 8: glue first)',
@@ -60,19 +78,26 @@ export function dialectDepartures(source: string, name: string, plugins: PluginS
     switch (n.type) {
       case 'String':
       case 'Interp':
-        if ((text.startsWith('"') || text.startsWith("'")) && text.includes('}')) note(n, 'a } inside a quoted value: the dialect reads tags quote-aware, Smarty 2 ends the tag at the first }');
+        if ((text.startsWith('"') || text.startsWith("'")) && text.includes('}'))
+          note(
+            n,
+            'a } inside a quoted value: the dialect reads tags quote-aware, Smarty 2 ends the tag at the first }',
+          );
         break;
       case 'Key': {
         const key = n.key as Node;
         const at = source[key.start];
-        if (at === "'" || at === '"') note(n, "a quoted key in brackets ($a['key']) is the dialect's; Smarty 2 reads $a.key or $a[key]");
+        if (at === "'" || at === '"')
+          note(n, "a quoted key in brackets ($a['key']) is the dialect's; Smarty 2 reads $a.key or $a[key]");
         break;
       }
       case 'Modifier': {
         const modName = n.name as string;
         if (DIFFERING_MODIFIERS[modName]) note(n, DIFFERING_MODIFIERS[modName]);
-        else if (SCALAR_ONLY.has(modName) && n.all) note(n, `${modName} with @ gives '' for a value that is not a scalar (PHP: a TypeError or a notice)`);
-        else if (plugins.findModifier(modName)?.origin === 'platform') note(n, `the modifier ${modName} is the platform's, not stock Smarty 2's`);
+        else if (SCALAR_ONLY.has(modName) && n.all)
+          note(n, `${modName} with @ gives '' for a value that is not a scalar (PHP: a TypeError or a notice)`);
+        else if (plugins.findModifier(modName)?.origin === 'platform')
+          note(n, `the modifier ${modName} is the platform's, not stock Smarty 2's`);
         break;
       }
       case 'Call':
@@ -80,20 +105,30 @@ export function dialectDepartures(source: string, name: string, plugins: PluginS
         break;
       case 'Var': {
         const path = n.path as Node[];
-        if (n.name === 'smarty' && path[0]?.type === 'Key' && source.slice(path[0].start, path[0].end) === '.const') note(n, "$smarty.const reads the dialect's constants (src/php/constants.ts and the host's), not PHP's");
+        if (n.name === 'smarty' && path[0]?.type === 'Key' && source.slice(path[0].start, path[0].end) === '.const')
+          note(n, "$smarty.const reads the dialect's constants (src/php/constants.ts and the host's), not PHP's");
         break;
       }
       case 'Bool':
       case 'Null':
-        if (inIf && text !== text.toLowerCase()) note(n, `${text} in {if}: Smarty 2 in secure mode refuses it (its words are lowercase); the dialect reads any case`);
+        if (inIf && text !== text.toLowerCase())
+          note(
+            n,
+            `${text} in {if}: Smarty 2 in secure mode refuses it (its words are lowercase); the dialect reads any case`,
+          );
         break;
       case 'Tag': {
         const tag = n.name as string;
         if (DIALECT_TAGS.has(tag)) note(n, `{${tag}} is the dialect's, not stock Smarty 2's`);
-        else if (!builtinTag(tag) && !SMARTY2_FUNCTIONS.has(tag) && plugins.findFunction(tag)) note(n, `{${tag}} is the platform's, not stock Smarty 2's`);
+        else if (!builtinTag(tag) && !SMARTY2_FUNCTIONS.has(tag) && plugins.findFunction(tag))
+          note(n, `{${tag}} is the platform's, not stock Smarty 2's`);
         if (tag === 'assign') {
           const v = (n.attrs as Node[]).find((a) => a.name === 'var')?.value as Node | undefined;
-          if (v?.type === 'String' && (v.value as string).includes('.')) note(v, 'a dotted {assign} name (var="a.b", var="list.") sets a key: the dialect\'s; Smarty 2 makes a variable of that name');
+          if (v?.type === 'String' && (v.value as string).includes('.'))
+            note(
+              v,
+              'a dotted {assign} name (var="a.b", var="list.") sets a key: the dialect\'s; Smarty 2 makes a variable of that name',
+            );
         }
         break;
       }

@@ -17,7 +17,8 @@ export function parseDefaultModifiers(list: readonly string[]): Modifier[] | { p
   const chain = list.join('|');
   const known = read.get(chain);
   if (known) return known;
-  if (list.some((m) => typeof m !== 'string' || m.trim() === '')) return { problem: 'each default modifier is a non-empty string such as escape:"html"' };
+  if (list.some((m) => typeof m !== 'string' || m.trim() === ''))
+    return { problem: 'each default modifier is a non-empty string such as escape:"html"' };
   const text = `{$_|${chain}}`;
   let nodes;
   try {
@@ -27,8 +28,15 @@ export function parseDefaultModifiers(list: readonly string[]): Modifier[] | { p
     return { problem: `cannot read "${chain.slice(0, 60)}" as modifiers: ${e.message.replace(/^\[E_[A-Z_]+\] /, '')}` };
   }
   const only = nodes.length === 1 ? nodes[0] : null;
-  if (only?.type !== 'Output' || only.ignored !== '' || only.value.type !== 'Modified' || only.value.modifiers.length === 0) {
-    return { problem: `cannot read "${chain.slice(0, 60)}" as modifiers (write them as after a variable's |, e.g. escape:"html")` };
+  if (
+    only?.type !== 'Output' ||
+    only.ignored !== '' ||
+    only.value.type !== 'Modified' ||
+    only.value.modifiers.length === 0
+  ) {
+    return {
+      problem: `cannot read "${chain.slice(0, 60)}" as modifiers (write them as after a variable's |, e.g. escape:"html")`,
+    };
   }
   const modifiers = only.value.modifiers;
   if (read.size > 100) read.clear();

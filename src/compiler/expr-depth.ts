@@ -105,5 +105,11 @@ function modifierChain(mods: readonly Modifier[], d: number, work: [Expr, number
 }
 
 function tooDeep(src: SourceText, tag: Span): Diagnostic {
-  return src.diagnostic('error', 'E_NESTING_TOO_DEEP', `the expression nests more than ${MAX_EXPR_DEPTH} levels deep (parentheses, calls, keys, modifiers, operators)`, tag.start, tag.end);
+  return src.diagnostic(
+    'error',
+    'E_NESTING_TOO_DEEP',
+    `the expression nests more than ${MAX_EXPR_DEPTH} levels deep (parentheses, calls, keys, modifiers, operators)`,
+    tag.start,
+    tag.end,
+  );
 }

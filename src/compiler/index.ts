@@ -11,7 +11,14 @@ import { SourceText, TemplateError, type Diagnostic } from '../errors.js';
 import { parseTemplate } from './parse.js';
 import { buildTree, type TreeNode } from './structure.js';
 import { CodeBuilder, CodeTooLarge, lit } from './codegen/builder.js';
-import { EmitContext, MAX_DIAGNOSTICS, PluginAliases, TooManyErrors, type Emitters, type Resolution } from './codegen/context.js';
+import {
+  EmitContext,
+  MAX_DIAGNOSTICS,
+  PluginAliases,
+  TooManyErrors,
+  type Emitters,
+  type Resolution,
+} from './codegen/context.js';
 import { emitNodes } from './codegen/statements.js';
 import { compileCondition, compileExpr, compileModifiers } from './codegen/expr.js';
 import { RT_BARE_NAMES, rtCall } from './codegen/runtime-names.js';
@@ -74,7 +81,10 @@ export interface Manifest {
    * Identity attributes (`api_internal.member_id`...): the literal values the templates wrote, and
    * the places where a variable was written instead (allowed only in renders for a super user).
    */
-  identity: { literals: Record<string, number[]>; fromVariables: { attr: string; template: string; line: number; column: number }[] };
+  identity: {
+    literals: Record<string, number[]>;
+    fromVariables: { attr: string; template: string; line: number; column: number }[];
+  };
 }
 
 export interface CompileResult {
@@ -83,7 +93,12 @@ export interface CompileResult {
   diagnostics: Diagnostic[];
 }
 
-const EMITTERS: Emitters = { nodes: emitNodes, expr: compileExpr, condition: compileCondition, modifiers: compileModifiers };
+const EMITTERS: Emitters = {
+  nodes: emitNodes,
+  expr: compileExpr,
+  condition: compileCondition,
+  modifiers: compileModifiers,
+};
 
 /**
  * Thrown by a lookup (CompileOptions.templates/functions) to stop the compile: compile() passes
@@ -100,7 +115,17 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
     // Nothing but a diagnostic comes out of a compile (a bound the checks missed, a lookup
     // function that threw): the template's name, and no host path or stack.
     const name = opts.name ?? 'template';
-    const manifest: Manifest = { engine: ENGINE_VERSION, name, templates: [name], memoryMB: 128, modifiers: [], functions: [], host: [], lineTable: [], identity: { literals: {}, fromVariables: [] } };
+    const manifest: Manifest = {
+      engine: ENGINE_VERSION,
+      name,
+      templates: [name],
+      memoryMB: 128,
+      modifiers: [],
+      functions: [],
+      host: [],
+      lineTable: [],
+      identity: { literals: {}, fromVariables: [] },
+    };
     return { code: '', manifest, diagnostics: [internalError(name, e)] };
   }
 }
@@ -113,7 +138,8 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
   const maxSourceChars = opts.maxSourceChars ?? Infinity;
   const plugins = opts.plugins ?? BUILTIN_PLUGINS;
   // Refused before it is read: parsing a giant text is the cost the limit exists to avoid.
-  if (source.length > (opts.maxTemplateChars ?? Infinity)) return failed(name, [name], [tooLargeSource(name, opts.maxTemplateChars!)]);
+  if (source.length > (opts.maxTemplateChars ?? Infinity))
+    return failed(name, [name], [tooLargeSource(name, opts.maxTemplateChars!)]);
   const body = new CodeBuilder(maxCodeChars);
   const names: string[] = [name];
   const sources: string[] = [source];
@@ -123,28 +149,41 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
   let defaults: readonly Modifier[] | undefined;
   if (opts.defaultModifiers?.length) {
     const read = parseDefaultModifiers(opts.defaultModifiers);
-    if ('problem' in read) return failed(name, names, [{ severity: 'error', code: 'E_DEFAULT_MODIFIERS', message: `defaultModifiers: ${read.problem}`, name, line: 0, column: 0, frame: '' }]);
+    if ('problem' in read)
+      return failed(name, names, [
+        {
+          severity: 'error',
+          code: 'E_DEFAULT_MODIFIERS',
+          message: `defaultModifiers: ${read.problem}`,
+          name,
+          line: 0,
+          column: 0,
+          frame: '',
+        },
+      ]);
     defaults = read;
   }
 
   // Included templates and custom functions are compiled into the same script, once each; a
   // missing one is asked for once too (every lookup may be a round trip to the embedder).
-  const resolver = (kind: 'template' | 'function') => (key: string): Resolution => {
-    const tagged = `${kind === 'template' ? 't' : 'f'}\0${key}`;
-    const known = refs.get(tagged);
-    if (known) return known;
-    const text = kind === 'template' ? opts.templates?.(key) : opts.functions?.(key);
-    let r: Resolution;
-    if (typeof text !== 'string') r = { missing: true };
-    else if (text.length > maxSourceChars) r = { tooLarge: maxSourceChars };
-    else {
-      r = { ref: `t${names.length}` };
-      names.push(kind === 'template' ? key : `function:${key}`);
-      sources.push(text);
-    }
-    refs.set(tagged, r);
-    return r;
-  };
+  const resolver =
+    (kind: 'template' | 'function') =>
+    (key: string): Resolution => {
+      const tagged = `${kind === 'template' ? 't' : 'f'}\0${key}`;
+      const known = refs.get(tagged);
+      if (known) return known;
+      const text = kind === 'template' ? opts.templates?.(key) : opts.functions?.(key);
+      let r: Resolution;
+      if (typeof text !== 'string') r = { missing: true };
+      else if (text.length > maxSourceChars) r = { tooLarge: maxSourceChars };
+      else {
+        r = { ref: `t${names.length}` };
+        names.push(kind === 'template' ? key : `function:${key}`);
+        sources.push(text);
+      }
+      refs.set(tagged, r);
+      return r;
+    };
   const resolveInclude = resolver('template');
   const resolveFunction = resolver('function');
 
@@ -167,11 +206,16 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
       diagnostics.push(...treeDiags.slice(0, MAX_DIAGNOSTICS + 1));
       if (diagnostics.length > MAX_DIAGNOSTICS) throw new TooManyErrors();
       if (i === 0) memoryMB = scanMemoryClass(parsed.nodes, src, diagnostics);
-      emitTemplateFunction(`t${i}`, tree, new EmitContext(src, i, diagnostics, aliases, plugins, body, resolveInclude, resolveFunction, EMITTERS));
+      emitTemplateFunction(
+        `t${i}`,
+        tree,
+        new EmitContext(src, i, diagnostics, aliases, plugins, body, resolveInclude, resolveFunction, EMITTERS),
+      );
     }
   } catch (e) {
     if (e instanceof TooManyErrors) return failed(name, names, diagnostics.slice(0, MAX_DIAGNOSTICS + 1));
-    if (e instanceof CodeTooLarge) return failed(name, names, [...diagnostics.slice(0, MAX_DIAGNOSTICS), tooLarge(name, maxCodeChars)]);
+    if (e instanceof CodeTooLarge)
+      return failed(name, names, [...diagnostics.slice(0, MAX_DIAGNOSTICS), tooLarge(name, maxCodeChars)]);
     throw e;
   }
 
@@ -189,12 +233,17 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
   // The position slot: generated code stores the line-table index of loops and plugin calls here.
   head.line(`const P = ${rtCall('where', '')};`);
   // An engine's own plugins are not in the isolate's runtime: their aliases call the host by name.
-  for (const [plugin, alias] of aliases.modifiers) head.line(`const ${alias} = ${rtCall(aliases.hostModifiers.has(plugin) ? 'hostModifier' : 'modifier', lit(plugin))};`);
-  for (const [plugin, alias] of aliases.functions) head.line(`const ${alias} = ${rtCall(aliases.hostFunctions.has(plugin) ? 'hostFn' : 'fn', lit(plugin))};`);
+  for (const [plugin, alias] of aliases.modifiers)
+    head.line(
+      `const ${alias} = ${rtCall(aliases.hostModifiers.has(plugin) ? 'hostModifier' : 'modifier', lit(plugin))};`,
+    );
+  for (const [plugin, alias] of aliases.functions)
+    head.line(`const ${alias} = ${rtCall(aliases.hostFunctions.has(plugin) ? 'hostFn' : 'fn', lit(plugin))};`);
   for (const [args, alias] of aliases.prepared) head.line(`const ${alias} = ${rtCall('prepare', args)};`);
   const offset = head.lineCount;
   const tail = '  return t0;\n}));\n';
-  if (head.length + body.length + tail.length > maxCodeChars) return failed(name, names, [...diagnostics.slice(0, MAX_DIAGNOSTICS), tooLarge(name, maxCodeChars)]);
+  if (head.length + body.length + tail.length > maxCodeChars)
+    return failed(name, names, [...diagnostics.slice(0, MAX_DIAGNOSTICS), tooLarge(name, maxCodeChars)]);
   const code = head.toString() + body.toString() + tail;
 
   return {
@@ -209,11 +258,18 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
       host: Array.from(aliases.host),
       lineTable: body.lineTable().map(([line, t, l, c]) => [line + offset, t, l, c]),
       identity: {
-        literals: Object.fromEntries(Array.from(aliases.identityLiterals, ([k, v]) => [k, Array.from(v).sort((a, b) => a - b)])),
+        literals: Object.fromEntries(
+          Array.from(aliases.identityLiterals, ([k, v]) => [k, Array.from(v).sort((a, b) => a - b)]),
+        ),
         fromVariables: aliases.identityFromVariables,
       },
     },
-    diagnostics: withSmarty3Hints(inReadingOrder(diagnostics.length > MAX_DIAGNOSTICS + 1 ? diagnostics.slice(0, MAX_DIAGNOSTICS + 1) : diagnostics), sourcesByName(names, sources)),
+    diagnostics: withSmarty3Hints(
+      inReadingOrder(
+        diagnostics.length > MAX_DIAGNOSTICS + 1 ? diagnostics.slice(0, MAX_DIAGNOSTICS + 1) : diagnostics,
+      ),
+      sourcesByName(names, sources),
+    ),
   };
 }
 
@@ -231,7 +287,10 @@ function inReadingOrder(diagnostics: Diagnostic[]): Diagnostic[] {
   for (const d of diagnostics) if (!order.has(d.name)) order.set(d.name, order.size);
   return diagnostics
     .map((d, i) => ({ d, i }))
-    .sort((a, b) => order.get(a.d.name)! - order.get(b.d.name)! || a.d.line - b.d.line || a.d.column - b.d.column || a.i - b.i)
+    .sort(
+      (a, b) =>
+        order.get(a.d.name)! - order.get(b.d.name)! || a.d.line - b.d.line || a.d.column - b.d.column || a.i - b.i,
+    )
     .map((x) => x.d);
 }
 
@@ -239,7 +298,17 @@ function inReadingOrder(diagnostics: Diagnostic[]): Diagnostic[] {
 function failed(name: string, names: string[], diagnostics: Diagnostic[]): CompileResult {
   return {
     code: '',
-    manifest: { engine: ENGINE_VERSION, name, templates: names, memoryMB: 128, modifiers: [], functions: [], host: [], lineTable: [], identity: { literals: {}, fromVariables: [] } },
+    manifest: {
+      engine: ENGINE_VERSION,
+      name,
+      templates: names,
+      memoryMB: 128,
+      modifiers: [],
+      functions: [],
+      host: [],
+      lineTable: [],
+      identity: { literals: {}, fromVariables: [] },
+    },
     diagnostics: inReadingOrder(diagnostics),
   };
 }
@@ -309,12 +378,29 @@ function containsReturn(nodes: TreeNode[]): boolean {
 }
 
 function internalError(name: string, e: unknown): Diagnostic {
-  if (e instanceof TemplateError) return { severity: 'error', code: e.code, message: e.message, name: e.template, line: e.line, column: e.column, frame: e.frame };
+  if (e instanceof TemplateError)
+    return {
+      severity: 'error',
+      code: e.code,
+      message: e.message,
+      name: e.template,
+      line: e.line,
+      column: e.column,
+      frame: e.frame,
+    };
   const overflow = e instanceof RangeError && /call stack/i.test(e.message);
   const message = overflow
     ? 'the template nests too deeply to compile (line unknown)'
     : `internal compiler error (${e instanceof Error ? e.name : typeof e}): the template could not be compiled`;
-  return { severity: 'error', code: overflow ? 'E_NESTING_TOO_DEEP' : 'E_INTERNAL', message, name, line: 0, column: 0, frame: '' };
+  return {
+    severity: 'error',
+    code: overflow ? 'E_NESTING_TOO_DEEP' : 'E_INTERNAL',
+    message,
+    name,
+    line: 0,
+    column: 0,
+    frame: '',
+  };
 }
 
 /** The first error of a compile as a TemplateError (for APIs that throw). */

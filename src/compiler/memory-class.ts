@@ -17,7 +17,13 @@ export function scanMemoryClass(nodes: FlatNode[], src: SourceText, diagnostics:
     const text = attr ? literalText(attr.value) : null;
     if (text === null || !Object.hasOwn(ALLOWED, text)) {
       diagnostics.push(
-        src.diagnostic('error', 'E_MEMORY_CLASS', `{set_memory} takes memory_limit="256M", "512M" or "768M" written literally${text ? `, not "${text.slice(0, 20)}"` : ''}`, n.start, n.end),
+        src.diagnostic(
+          'error',
+          'E_MEMORY_CLASS',
+          `{set_memory} takes memory_limit="256M", "512M" or "768M" written literally${text ? `, not "${text.slice(0, 20)}"` : ''}`,
+          n.start,
+          n.end,
+        ),
       );
       continue;
     }

@@ -28,7 +28,10 @@ type Attempt = { nodes: FlatNode[] } | { error: Diagnostic; at: number; fatal: b
 
 function attempt(src: SourceText, text: string, defaultModifiers: readonly Modifier[] | undefined): Attempt {
   // The grammar refuses nesting past maxDepth itself; nestedAt is where its last level began.
-  const options: { maxDepth: number; nestedAt?: number; defaultModifiers?: readonly Modifier[] } = { maxDepth: MAX_EXPR_DEPTH, defaultModifiers };
+  const options: { maxDepth: number; nestedAt?: number; defaultModifiers?: readonly Modifier[] } = {
+    maxDepth: MAX_EXPR_DEPTH,
+    defaultModifiers,
+  };
   try {
     return { nodes: peggyParse(text, options) };
   } catch (e) {
@@ -36,19 +39,36 @@ function attempt(src: SourceText, text: string, defaultModifiers: readonly Modif
       // The stack ran out below the bound (a caller already deep in its stack, a small
       // --stack-size): still a nesting error, at the level the parser had reached.
       const at = options.nestedAt ?? 0;
-      return { error: src.diagnostic('error', 'E_NESTING_TOO_DEEP', 'the template nests expressions too deeply to parse', at, at + 1), at, fatal: true };
+      return {
+        error: src.diagnostic(
+          'error',
+          'E_NESTING_TOO_DEEP',
+          'the template nests expressions too deeply to parse',
+          at,
+          at + 1,
+        ),
+        at,
+        fatal: true,
+      };
     }
     if (!(e instanceof PeggySyntaxError)) throw e;
     const coded = /^\[(E_[A-Z_]+)\] ([\s\S]*)$/.exec(e.message);
     const code = coded && isErrorCode(coded[1]) ? coded[1] : 'E_SYNTAX';
     const message = coded ? coded[2] : describe(e.found);
     const at = e.location.start.offset;
-    return { error: src.diagnostic('error', code, message, at, e.location.end.offset), at, fatal: code === 'E_NESTING_TOO_DEEP' };
+    return {
+      error: src.diagnostic('error', code, message, at, e.location.end.offset),
+      at,
+      fatal: code === 'E_NESTING_TOO_DEEP',
+    };
   }
 }
 
 /** `defaultModifiers`: Smarty 2's default modifiers (default-modifiers.ts), put into the nodes where it applies them. */
-export function parseTemplate(src: SourceText, defaultModifiers?: readonly Modifier[]): { nodes: FlatNode[]; diagnostics: Diagnostic[] } {
+export function parseTemplate(
+  src: SourceText,
+  defaultModifiers?: readonly Modifier[],
+): { nodes: FlatNode[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const stand: FlatNode[] = [];
   let text = src.text;
@@ -62,7 +82,8 @@ export function parseTemplate(src: SourceText, defaultModifiers?: readonly Modif
     diagnostics.push(r.error);
     budget -= text.length;
     const tag = r.at < text.length ? unreadableTag(text, r.at) : null;
-    if (r.fatal || !tag || tag.start <= after || diagnostics.length >= MAX_PARSE_ERRORS || budget < 0) return { nodes: [], diagnostics };
+    if (r.fatal || !tag || tag.start <= after || diagnostics.length >= MAX_PARSE_ERRORS || budget < 0)
+      return { nodes: [], diagnostics };
     after = tag.start;
     text = text.slice(0, tag.start) + blank(text.slice(tag.start, tag.end)) + text.slice(tag.end);
     // A tag cut off by the end of the file opens nothing: its "never closed" would be a cascade.

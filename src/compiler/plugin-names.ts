@@ -21,11 +21,13 @@ export function pluginNameProblem(kind: 'tag' | 'modifier', name: unknown, built
   }
   if (kind === 'modifier') {
     if (builtIn.findModifier(name)) return `"${name}" is a built-in modifier`;
-    if (MODIFIER_NAMES.includes(name)) return `"${name}" is a modifier of the language (not implemented yet), reserved for it`;
+    if (MODIFIER_NAMES.includes(name))
+      return `"${name}" is a modifier of the language (not implemented yet), reserved for it`;
     return null;
   }
   if (builtIn.findFunction(name)) return `{${name}} is a built-in tag`;
-  if (BUILTIN_TAG_NAMES.includes(name) || GRAMMAR_TAGS.has(name)) return `{${name}} is a tag the compiler writes itself`;
+  if (BUILTIN_TAG_NAMES.includes(name) || GRAMMAR_TAGS.has(name))
+    return `{${name}} is a tag the compiler writes itself`;
   if (FUNCTION_NAMES.includes(name)) return `{${name}} is a tag of the language (not implemented yet), reserved for it`;
   return null;
 }

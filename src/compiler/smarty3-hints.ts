@@ -14,31 +14,99 @@ interface Hint {
 }
 
 const HINTS: readonly Hint[] = [
-  { test: /^\/?extends\b/, hint: () => '{extends} is Smarty 3 template inheritance, which Smarty 2 lacks: keep the shared layout in templates and {include file=...} its parts from each page' },
-  { test: /^\/?block\b/, hint: () => '{block} is Smarty 3 template inheritance, which Smarty 2 lacks: use {include file=...} for shared parts, or {capture name=...} and $smarty.capture.NAME' },
+  {
+    test: /^\/?extends\b/,
+    hint: () =>
+      '{extends} is Smarty 3 template inheritance, which Smarty 2 lacks: keep the shared layout in templates and {include file=...} its parts from each page',
+  },
+  {
+    test: /^\/?block\b/,
+    hint: () =>
+      '{block} is Smarty 3 template inheritance, which Smarty 2 lacks: use {include file=...} for shared parts, or {capture name=...} and $smarty.capture.NAME',
+  },
   {
     test: /^foreach\s+(\$[\w.]+)\s+as\s+\$(\w+)(?:\s*=>\s*\$(\w+))?/,
-    hint: (m) => `{foreach ${m[1]} as ...} is Smarty 3 syntax: write {foreach from=${m[1]} ${m[3] ? `key=${m[2]} item=${m[3]}` : `item=${m[2]}`}}`,
+    hint: (m) =>
+      `{foreach ${m[1]} as ...} is Smarty 3 syntax: write {foreach from=${m[1]} ${m[3] ? `key=${m[2]} item=${m[3]}` : `item=${m[2]}`}}`,
   },
-  { test: /@(iteration|index|first|last|total|key|show)\b/, hint: (m) => `$x@${m[1]} is Smarty 3: give the loop a name ({foreach ... name=f}) and read $smarty.foreach.f.${m[1]}` },
-  { test: /^else\s+if\b/, hint: () => '{else if} is Smarty 3\'s {elseif}' },
-  { test: /^\/?for\b/, hint: () => '{for} is Smarty 3: loop with {section name=i start=1 loop=11} ($smarty.section.i.index) or {foreach}' },
-  { test: /^\/?while\b/, hint: () => '{while} is Smarty 3: loop with {foreach} or {section}, and leave early with {break}' },
-  { test: /^\$([\w.]+)\s*(\+\+|--)$/, hint: (m) => `{$x${m[2]}} is Smarty 3: write {assign var=${m[1]} value=$${m[1]}${m[2][0]}1}` },
-  { test: /^\$([\w.]+)(?:\[[^\]]*\])*\s*[-+*/.]?=(?!=)/, hint: (m) => `{$x = ...} is Smarty 3 assignment: write {assign var=${m[1]} value=...}` },
-  { test: /^\/?nocache\b|\bnocache\b/, hint: () => 'nocache is Smarty 3 caching, which the dialect has no use for: remove it' },
-  { test: /\bnofilter\b/, hint: () => 'nofilter is Smarty 3: Smarty 2 prints the value as it is; with default modifiers, write |smarty:nodefaults' },
-  { test: /^\/?setfilter\b/, hint: () => '{setfilter} is Smarty 3: the engine option defaultModifiers (site.json default_modifiers) puts modifiers on every variable' },
-  { test: /^call\b/, hint: () => '{call} is Smarty 3: in the dialect {function name=... var=...} calls a stored custom function (functions/NAME.tpl), and {include file=...} a template' },
-  { test: /^\/function\b/, hint: () => '{function}...{/function} defines a Smarty 3 template function: in the dialect {function name=... var=...} calls a stored custom function (functions/NAME.tpl)' },
-  { test: /^(include|extends|capture|block)\s+['"]/, hint: (m) => `{${m[1]} 'name'} is Smarty 3 shorthand: write the attribute, {${m[1] === 'capture' || m[1] === 'block' ? `${m[1]} name=` : `${m[1]} file=`}'...'}` },
-  { test: /^include\b.*\binline\b/, hint: () => 'inline is a Smarty 3 {include} option: remove it (included templates are compiled into the page anyway)' },
-  { test: /\bscope\s*=/, hint: () => 'scope= is Smarty 3: Smarty 2 variables are the render\'s, seen by included templates as they are' },
+  {
+    test: /@(iteration|index|first|last|total|key|show)\b/,
+    hint: (m) =>
+      `$x@${m[1]} is Smarty 3: give the loop a name ({foreach ... name=f}) and read $smarty.foreach.f.${m[1]}`,
+  },
+  { test: /^else\s+if\b/, hint: () => "{else if} is Smarty 3's {elseif}" },
+  {
+    test: /^\/?for\b/,
+    hint: () => '{for} is Smarty 3: loop with {section name=i start=1 loop=11} ($smarty.section.i.index) or {foreach}',
+  },
+  {
+    test: /^\/?while\b/,
+    hint: () => '{while} is Smarty 3: loop with {foreach} or {section}, and leave early with {break}',
+  },
+  {
+    test: /^\$([\w.]+)\s*(\+\+|--)$/,
+    hint: (m) => `{$x${m[2]}} is Smarty 3: write {assign var=${m[1]} value=$${m[1]}${m[2][0]}1}`,
+  },
+  {
+    test: /^\$([\w.]+)(?:\[[^\]]*\])*\s*[-+*/.]?=(?!=)/,
+    hint: (m) => `{$x = ...} is Smarty 3 assignment: write {assign var=${m[1]} value=...}`,
+  },
+  {
+    test: /^\/?nocache\b|\bnocache\b/,
+    hint: () => 'nocache is Smarty 3 caching, which the dialect has no use for: remove it',
+  },
+  {
+    test: /\bnofilter\b/,
+    hint: () =>
+      'nofilter is Smarty 3: Smarty 2 prints the value as it is; with default modifiers, write |smarty:nodefaults',
+  },
+  {
+    test: /^\/?setfilter\b/,
+    hint: () =>
+      '{setfilter} is Smarty 3: the engine option defaultModifiers (site.json default_modifiers) puts modifiers on every variable',
+  },
+  {
+    test: /^call\b/,
+    hint: () =>
+      '{call} is Smarty 3: in the dialect {function name=... var=...} calls a stored custom function (functions/NAME.tpl), and {include file=...} a template',
+  },
+  {
+    test: /^\/function\b/,
+    hint: () =>
+      '{function}...{/function} defines a Smarty 3 template function: in the dialect {function name=... var=...} calls a stored custom function (functions/NAME.tpl)',
+  },
+  {
+    test: /^(include|extends|capture|block)\s+['"]/,
+    hint: (m) =>
+      `{${m[1]} 'name'} is Smarty 3 shorthand: write the attribute, {${m[1] === 'capture' || m[1] === 'block' ? `${m[1]} name=` : `${m[1]} file=`}'...'}`,
+  },
+  {
+    test: /^include\b.*\binline\b/,
+    hint: () =>
+      'inline is a Smarty 3 {include} option: remove it (included templates are compiled into the page anyway)',
+  },
+  {
+    test: /\bscope\s*=/,
+    hint: () => "scope= is Smarty 3: Smarty 2 variables are the render's, seen by included templates as they are",
+  },
   { test: /\bis\s+(not\s+)?in\b/, hint: () => '"is in" is Smarty 3: use in_array($value, $list)' },
-  { test: /\$smarty\.block\b/, hint: () => '$smarty.block is Smarty 3 template inheritance, which Smarty 2 lacks: use {include file=...}' },
-  { test: /->\w+\s*\(/, hint: () => 'templates cannot call methods (Smarty 3 allows $obj->method()): read a property ($obj->prop), or use a modifier' },
-  { test: /^\$[^?]*\s\?\s[^:]*:/, hint: () => 'the ternary operator is Smarty 3: use {if}...{else}...{/if}, or the default modifier' },
-  { test: /^assign\s+(?!\w+\s*=)/, hint: () => '{assign x value} is Smarty 3 shorthand: write {assign var=x value=...}' },
+  {
+    test: /\$smarty\.block\b/,
+    hint: () => '$smarty.block is Smarty 3 template inheritance, which Smarty 2 lacks: use {include file=...}',
+  },
+  {
+    test: /->\w+\s*\(/,
+    hint: () =>
+      'templates cannot call methods (Smarty 3 allows $obj->method()): read a property ($obj->prop), or use a modifier',
+  },
+  {
+    test: /^\$[^?]*\s\?\s[^:]*:/,
+    hint: () => 'the ternary operator is Smarty 3: use {if}...{else}...{/if}, or the default modifier',
+  },
+  {
+    test: /^assign\s+(?!\w+\s*=)/,
+    hint: () => '{assign x value} is Smarty 3 shorthand: write {assign var=x value=...}',
+  },
 ];
 
 /** The hint for a tag's text (braces included or not), or null when it is nothing Smarty 3 has. */

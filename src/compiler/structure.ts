@@ -14,7 +14,12 @@ import { blockOfAlternative, builtinTag } from './builtin-tags.js';
 export type TreeNode =
   | { kind: 'text'; value: string; start: number }
   | { kind: 'output'; node: Extract<FlatNode, { type: 'Output' }> }
-  | { kind: 'if'; branches: { cond: Expr; body: TreeNode[]; start: number }[]; otherwise: TreeNode[] | null; start: number }
+  | {
+      kind: 'if';
+      branches: { cond: Expr; body: TreeNode[]; start: number }[];
+      otherwise: TreeNode[] | null;
+      start: number;
+    }
   | { kind: 'block'; tag: Tag; body: TreeNode[]; alt: TreeNode[] | null; close: Close }
   | { kind: 'tag'; tag: Tag };
 
@@ -35,7 +40,11 @@ export interface StructureOptions {
   blockPlugin(name: string): boolean;
 }
 
-export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOptions): { tree: TreeNode[]; diagnostics: Diagnostic[] } {
+export function buildTree(
+  nodes: FlatNode[],
+  src: SourceText,
+  opts: StructureOptions,
+): { tree: TreeNode[]; diagnostics: Diagnostic[] } {
   const flat = applyTextRules(nodes, opts);
   const diagnostics: Diagnostic[] = [];
   type Frame =
@@ -71,7 +80,11 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
       case 'Comment':
         break;
       case 'Php':
-        error('E_PHP_DISABLED', `{php} blocks are disabled: templates cannot run PHP code (use the plugins and modifiers instead)`, { start: n.start, end: Math.min(n.end, n.start + 5) });
+        error(
+          'E_PHP_DISABLED',
+          `{php} blocks are disabled: templates cannot run PHP code (use the plugins and modifiers instead)`,
+          { start: n.start, end: Math.min(n.end, n.start + 5) },
+        );
         break;
       case 'Output':
         frame.body.push({ kind: 'output', node: n });
@@ -97,7 +110,16 @@ export function buildTree(nodes: FlatNode[], src: SourceText, opts: StructureOpt
         }
         const body: TreeNode[] = [];
         // Smarty 2 reads `{else if $x}` as a plain {else} (D5): never silently.
-        if (n.type === 'Else' && n.ignored) diagnostics.push(src.diagnostic('warning', 'W_IGNORED_TEXT', `"${n.ignored.slice(0, 40)}" after {else} is ignored (Smarty 2 reads {else if ...} as a plain {else}; write {elseif ...})`, n.start, n.end));
+        if (n.type === 'Else' && n.ignored)
+          diagnostics.push(
+            src.diagnostic(
+              'warning',
+              'W_IGNORED_TEXT',
+              `"${n.ignored.slice(0, 40)}" after {else} is ignored (Smarty 2 reads {else if ...} as a plain {else}; write {elseif ...})`,
+              n.start,
+              n.end,
+            ),
+          );
         if (n.type === 'ElseIf') frame.node.branches.push({ cond: n.cond, body, start: n.start });
         else {
           frame.node.otherwise = body;

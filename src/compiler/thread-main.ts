@@ -55,10 +55,20 @@ out.on('message', (m: ToThread) => {
     // template's 100,000 entries took ~100 ms of the embedding thread to receive.
     const table = new Int32Array(r.manifest.lineTable.length * 4);
     r.manifest.lineTable.forEach((e, i) => table.set(e, i * 4));
-    const msg: FromThread = { type: 'done', job: m.job, code: r.code, manifest: { ...r.manifest, lineTable: [] }, lineTable: table, diagnostics: r.diagnostics };
+    const msg: FromThread = {
+      type: 'done',
+      job: m.job,
+      code: r.code,
+      manifest: { ...r.manifest, lineTable: [] },
+      lineTable: table,
+      diagnostics: r.diagnostics,
+    };
     out.postMessage(msg, [table.buffer]);
   } catch (e) {
-    const msg: FromThread = e instanceof LookupAborted ? { type: 'aborted', job: m.job } : { type: 'failed', job: m.job, message: e instanceof Error ? e.message.slice(0, 500) : 'the compile failed' };
+    const msg: FromThread =
+      e instanceof LookupAborted
+        ? { type: 'aborted', job: m.job }
+        : { type: 'failed', job: m.job, message: e instanceof Error ? e.message.slice(0, 500) : 'the compile failed' };
     out.postMessage(msg);
   }
 });

@@ -109,9 +109,19 @@ export class CompileThread {
     if (this.closed) return Promise.reject(new Error('smartcage: the engine is closed'));
     const mine = this.queues.get(tenant);
     if ((mine?.length ?? 0) >= this.opts.maxQueuedPerTenant || this.queued >= this.opts.maxQueued) {
-      const what = mine && mine.length >= this.opts.maxQueuedPerTenant ? `${mine.length} templates of this tenant` : `${this.queued} templates`;
+      const what =
+        mine && mine.length >= this.opts.maxQueuedPerTenant
+          ? `${mine.length} templates of this tenant`
+          : `${this.queued} templates`;
       return Promise.reject(
-        new TemplateError({ code: 'E_COMPILE_BUSY', message: `${what} are already waiting to be compiled; try again later`, name: work.name, line: 0, column: 0, frame: '' }),
+        new TemplateError({
+          code: 'E_COMPILE_BUSY',
+          message: `${what} are already waiting to be compiled; try again later`,
+          name: work.name,
+          line: 0,
+          column: 0,
+          frame: '',
+        }),
       );
     }
     return new Promise<ThreadResult>((resolve, reject) => {
@@ -199,8 +209,10 @@ export class CompileThread {
       return;
     }
     this.finish(run);
-    if (m.type === 'done') run.pending.resolve({ code: m.code, manifest: m.manifest, lineTable: m.lineTable, diagnostics: m.diagnostics });
-    else if (m.type === 'aborted') run.pending.reject(run.lookupError ? run.lookupError.error : new Error('smartcage: a template lookup failed'));
+    if (m.type === 'done')
+      run.pending.resolve({ code: m.code, manifest: m.manifest, lineTable: m.lineTable, diagnostics: m.diagnostics });
+    else if (m.type === 'aborted')
+      run.pending.reject(run.lookupError ? run.lookupError.error : new Error('smartcage: a template lookup failed'));
     else run.pending.reject(new Error(m.message));
   }
 
@@ -241,7 +253,9 @@ export class CompileThread {
       this.finish(run);
       const oom = (err as NodeJS.ErrnoException | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
       run.pending.reject(
-        oom ? tooLarge(run.pending.work.name, `compiling it needed more than ${this.opts.heapMB} MB`) : new Error(`smartcage: the compile thread stopped${err ? `: ${err.message}` : ''}`),
+        oom
+          ? tooLarge(run.pending.work.name, `compiling it needed more than ${this.opts.heapMB} MB`)
+          : new Error(`smartcage: the compile thread stopped${err ? `: ${err.message}` : ''}`),
       );
     }
     this.pump();
@@ -256,5 +270,12 @@ export class CompileThread {
 }
 
 function tooLarge(name: string, why: string): TemplateError {
-  return new TemplateError({ code: 'E_TEMPLATE_TOO_LARGE', message: `the template is too large to compile: ${why}`, name, line: 0, column: 0, frame: '' });
+  return new TemplateError({
+    code: 'E_TEMPLATE_TOO_LARGE',
+    message: `the template is too large to compile: ${why}`,
+    name,
+    line: 0,
+    column: 0,
+    frame: '',
+  });
 }

@@ -37,7 +37,8 @@ export interface RichTextAdapter {
 
 function cssLength(v: unknown): string | undefined {
   if (typeof v === 'number' && Number.isFinite(v)) return `${v}px`;
-  if (typeof v === 'string' && /^\d+(\.\d+)?(px|em|rem|%|vh|vw)?$/.test(v.trim())) return /\d$/.test(v.trim()) ? `${v.trim()}px` : v.trim();
+  if (typeof v === 'string' && /^\d+(\.\d+)?(px|em|rem|%|vh|vw)?$/.test(v.trim()))
+    return /\d$/.test(v.trim()) ? `${v.trim()}px` : v.trim();
   return undefined;
 }
 
@@ -154,7 +155,8 @@ export function pathPickerAdapter(base = '', root = '/files/user/'): FileManager
             if (!res.ok || !body.entries) throw new Error(body.error ?? res.statusText);
             status.textContent = body.entries.length === 0 ? t.emptyFolder : '';
             const parent = dir.replace(/[^/]+\/$/, '');
-            if (dir !== root && parent.length >= root.length) body.entries.unshift({ name: '..', path: parent, type: 'dir' });
+            if (dir !== root && parent.length >= root.length)
+              body.entries.unshift({ name: '..', path: parent, type: 'dir' });
             for (const e of body.entries) {
               const li = document.createElement('li');
               const b = document.createElement('button');

@@ -43,7 +43,13 @@ import {
   type Path,
   type ValidatedError,
 } from '../forms/index.js';
-import { contentEditableAdapter, pathPickerAdapter, type FileManagerAdapter, type RichTextAdapter, type RichTextInstance } from './adapters.js';
+import {
+  contentEditableAdapter,
+  pathPickerAdapter,
+  type FileManagerAdapter,
+  type RichTextAdapter,
+  type RichTextInstance,
+} from './adapters.js';
 import { el, onTextInput } from './dom.js';
 import { precompiledValidator } from './precompiled.js';
 import { FORM_CSS } from './style.js';
@@ -226,7 +232,10 @@ export class JsonFieldForm extends HTMLElement {
         this.setSchema(JSON.parse(now) as JsonSchema);
       } catch {
         this.setSchema(null);
-        this.schemaProblem = { en: 'The schema attribute is not valid JSON.', ja: 'schema属性が正しいJSONではありません。' };
+        this.schemaProblem = {
+          en: 'The schema attribute is not valid JSON.',
+          ja: 'schema属性が正しいJSONではありません。',
+        };
       }
     }
     if (this.connected) this.render();
@@ -294,7 +303,10 @@ export class JsonFieldForm extends HTMLElement {
         this.built = buildForm(s);
       } catch (e) {
         // A refusal's message already says the form cannot be built and that the JSON editor remains.
-        this.formProblem = e instanceof FormSchemaError ? e.localized : { en: `${uiText('en').formRefused} ${String(e)}`, ja: `${uiText('ja').formRefused} ${String(e)}` };
+        this.formProblem =
+          e instanceof FormSchemaError
+            ? e.localized
+            : { en: `${uiText('en').formRefused} ${String(e)}`, ja: `${uiText('ja').formRefused} ${String(e)}` };
       }
     }
     if (!this.valueSet) this._value = initialValue(s);
@@ -359,8 +371,18 @@ export class JsonFieldForm extends HTMLElement {
   private renderJsonEditor(): void {
     const id = this.idOf('') + '-json';
     const wrap = el('div', { class: 'jf-field jf-json-only' });
-    const label = el('label', { for: id, id: `${id}-label` }, this._schema?.title ? `${this._schema.title} (${this.t.json})` : this.t.json);
-    const ta = el('textarea', { id, class: 'jf-json-editor', rows: '16', spellcheck: 'false', 'aria-describedby': `${id}-err` });
+    const label = el(
+      'label',
+      { for: id, id: `${id}-label` },
+      this._schema?.title ? `${this._schema.title} (${this.t.json})` : this.t.json,
+    );
+    const ta = el('textarea', {
+      id,
+      class: 'jf-json-editor',
+      rows: '16',
+      spellcheck: 'false',
+      'aria-describedby': `${id}-err`,
+    });
     ta.value = valueToJsonText(this._value);
     const err = el('div', { class: 'jf-error', id: `${id}-err` });
     onTextInput(ta, () => {
@@ -417,7 +439,10 @@ export class JsonFieldForm extends HTMLElement {
     const wrap = el('div', { class: `jf-field jf-${node.kind}`, 'data-pointer': pointer });
     const label = el('label', { for: id, id: `${id}-label` });
     this.labelContent(label, node);
-    const { control, row } = WIDGETS[node.kind]({ node, path, pointer, id, value, label, describedBy }, this.widgetContext);
+    const { control, row } = WIDGETS[node.kind](
+      { node, path, pointer, id, value, label, describedBy },
+      this.widgetContext,
+    );
     wrap.append(...row);
     if (help) wrap.appendChild(help);
     wrap.appendChild(err);
@@ -435,7 +460,16 @@ export class JsonFieldForm extends HTMLElement {
     const list = el('div', { class: 'jf-card-list' });
     const pointer = pointerOf(path);
     const addButton = (after: number) => {
-      const b = el('button', { type: 'button', class: 'jf-add', 'data-after': String(after), 'aria-label': after < 0 ? t.addFirst : t.addAfter(after + 1) }, `+ ${t.add}`);
+      const b = el(
+        'button',
+        {
+          type: 'button',
+          class: 'jf-add',
+          'data-after': String(after),
+          'aria-label': after < 0 ? t.addFirst : t.addAfter(after + 1),
+        },
+        `+ ${t.add}`,
+      );
       b.addEventListener('click', () => this.cardOp(path, 'add', after));
       return b;
     };
@@ -486,7 +520,9 @@ export class JsonFieldForm extends HTMLElement {
     const pointer = pointerOf(path);
     const card = (i: number) => this.querySelector<HTMLElement>(`[data-card="${CSS.escape(`${pointer}/${i}`)}"]`);
     if (op === 'add') {
-      card(index + 1)?.querySelector<HTMLElement>('input, select, textarea, [contenteditable], button')?.focus();
+      card(index + 1)
+        ?.querySelector<HTMLElement>('input, select, textarea, [contenteditable], button')
+        ?.focus();
     } else if (op === 'up' || op === 'down') {
       const to = op === 'up' ? index - 1 : index + 1;
       const b = card(to)?.querySelector<HTMLElement>(op === 'up' ? '.jf-up' : '.jf-down');
@@ -494,8 +530,10 @@ export class JsonFieldForm extends HTMLElement {
       this.live.textContent = this.t.moved(to + 1);
     } else {
       const next = card(index) ?? card(index - 1);
-      (next?.querySelector<HTMLElement>('input, select, textarea, [contenteditable], button') ??
-        this.querySelector<HTMLElement>(`[data-pointer="${CSS.escape(pointer)}"] .jf-add, .jf-add`))?.focus();
+      (
+        next?.querySelector<HTMLElement>('input, select, textarea, [contenteditable], button') ??
+        this.querySelector<HTMLElement>(`[data-pointer="${CSS.escape(pointer)}"] .jf-add, .jf-add`)
+      )?.focus();
     }
   }
 
@@ -508,7 +546,11 @@ export class JsonFieldForm extends HTMLElement {
 
   // ---- value and errors ---------------------------------------------------------------
 
-  private coerced(pointer: string, path: Path, r: { ok: true; value: JsonValue } | { ok: false; error: LocalizedMessage }): void {
+  private coerced(
+    pointer: string,
+    path: Path,
+    r: { ok: true; value: JsonValue } | { ok: false; error: LocalizedMessage },
+  ): void {
     if (r.ok) {
       this.coerceErrors.delete(pointer);
       this.setValue(path, r.value);
@@ -570,7 +612,12 @@ export class JsonFieldForm extends HTMLElement {
       if (this.coerceErrors.has(s[0])) continue;
       const visible = this.submitted || this.touched.has(s[0]) || (jsonOnly && this.touched.has(''));
       if (!visible) continue;
-      add(s[0], jsonOnly || s[0] !== e.field || e.path !== e.field ? `${e.path || '/'}: ${this.msg(e.message)}` : this.msg(e.message));
+      add(
+        s[0],
+        jsonOnly || s[0] !== e.field || e.path !== e.field
+          ? `${e.path || '/'}: ${this.msg(e.message)}`
+          : this.msg(e.message),
+      );
     }
     for (const [p, slot] of this.slots) {
       const lines = bySlot.get(p) ?? [];
@@ -584,7 +631,8 @@ export class JsonFieldForm extends HTMLElement {
   private focusFirstInvalid(): void {
     const first = this.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (!first) return;
-    if (first instanceof HTMLFieldSetElement) first.querySelector<HTMLElement>('button, input, select, textarea')?.focus();
+    if (first instanceof HTMLFieldSetElement)
+      first.querySelector<HTMLElement>('button, input, select, textarea')?.focus();
     else first.focus();
   }
 
@@ -596,7 +644,12 @@ export class JsonFieldForm extends HTMLElement {
     const h = el('h2', { id: `${this.uid}-preview-title` }, t.previewTitle);
     // Not a control (aria-readonly is not allowed on it: axe aria-allowed-attr); a focusable
     // named region so the keyboard can scroll a long value.
-    const pre = el('pre', { class: 'jf-preview-json', tabindex: '0', role: 'region', 'aria-labelledby': `${this.uid}-preview-title` });
+    const pre = el('pre', {
+      class: 'jf-preview-json',
+      tabindex: '0',
+      role: 'region',
+      'aria-labelledby': `${this.uid}-preview-title`,
+    });
     pre.textContent = JSON.stringify(this._value, null, 2);
     const close = el('button', { type: 'button', class: 'jf-preview-close' }, t.close);
     close.addEventListener('click', () => dlg.close());

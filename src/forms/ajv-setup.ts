@@ -31,7 +31,10 @@ const FORMAT_OPTION_SHAPES = {
 } as const;
 
 /** A format as ajv takes it: `true` (any string), a RegExp, or ajv-formats' `{validate, compare}`. */
-export type FormFormat = true | RegExp | { validate: ((s: string) => boolean) | RegExp; compare?: (a: string, b: string) => number | undefined };
+export type FormFormat =
+  | true
+  | RegExp
+  | { validate: ((s: string) => boolean) | RegExp; compare?: (a: string, b: string) => number | undefined };
 
 /**
  * The formats every validator knows, as one object. ajv compiles against these definitions,
@@ -50,7 +53,8 @@ export function formFormats(): Record<string, FormFormat> {
 
 export function createAjv(extra: Options = {}): Ajv {
   const ajv = new Ajv({ strict: true, allErrors: true, verbose: true, messages: false, unicodeRegExp: true, ...extra });
-  for (const [name, format] of Object.entries(formFormats())) ajv.addFormat(name, format as Parameters<Ajv['addFormat']>[1]);
+  for (const [name, format] of Object.entries(formFormats()))
+    ajv.addFormat(name, format as Parameters<Ajv['addFormat']>[1]);
   ajv.addKeyword({
     keyword: 'enumNames',
     schemaType: 'array',
@@ -64,7 +68,9 @@ export function createAjv(extra: Options = {}): Ajv {
     schemaType: 'object',
     metaSchema: {
       type: 'object',
-      properties: Object.fromEntries(Object.entries(FORMAT_OPTIONS).map(([k, shape]) => [k, FORMAT_OPTION_SHAPES[shape]])),
+      properties: Object.fromEntries(
+        Object.entries(FORMAT_OPTIONS).map(([k, shape]) => [k, FORMAT_OPTION_SHAPES[shape]]),
+      ),
       additionalProperties: false,
     },
   });
@@ -77,7 +83,9 @@ export function stripNullable(schema: JsonSchema): JsonSchema {
   for (const [k, v] of Object.entries(schema)) {
     if (k === 'nullable') continue;
     if (k === 'properties' && isSchema(v)) {
-      out.properties = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, isSchema(sub) ? stripNullable(sub) : sub])) as Record<string, JsonSchema>;
+      out.properties = Object.fromEntries(
+        Object.entries(v).map(([name, sub]) => [name, isSchema(sub) ? stripNullable(sub) : sub]),
+      ) as Record<string, JsonSchema>;
     } else if (k === 'items' && isSchema(v)) {
       out.items = stripNullable(v);
     } else {

@@ -27,9 +27,7 @@ export interface CardRefusal {
   message: LocalizedMessage;
 }
 
-export type CardResult =
-  | { ok: true; value: JsonValue; changed: boolean }
-  | { ok: false; refusal: CardRefusal };
+export type CardResult = { ok: true; value: JsonValue; changed: boolean } | { ok: false; refusal: CardRefusal };
 
 /** Positions of the Add buttons, as "insert after card i" indexes (-1 = at the top). */
 export function addButtons(count: number): number[] {
@@ -55,7 +53,10 @@ export function addAfter(schema: JsonSchema, value: JsonValue, path: Path, index
   checkIndex(index, list.length, -1);
   const max = arraySchema.maxItems;
   if (typeof max === 'number' && list.length >= max) {
-    return { ok: false, refusal: { code: 'max-items', limit: max, message: message('card.max-items', { limit: max }) } };
+    return {
+      ok: false,
+      refusal: { code: 'max-items', limit: max, message: message('card.max-items', { limit: max }) },
+    };
   }
   const next = list.slice();
   next.splice(index + 1, 0, initialValue(arraySchema.items as JsonSchema));
@@ -67,7 +68,10 @@ export function remove(schema: JsonSchema, value: JsonValue, path: Path, index: 
   checkIndex(index, list.length);
   const min = arraySchema.minItems;
   if (typeof min === 'number' && list.length - 1 < min) {
-    return { ok: false, refusal: { code: 'min-items', limit: min, message: message('card.min-items', { limit: min }) } };
+    return {
+      ok: false,
+      refusal: { code: 'min-items', limit: min, message: message('card.min-items', { limit: min }) },
+    };
   }
   const next = list.slice();
   next.splice(index, 1);

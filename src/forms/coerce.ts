@@ -14,7 +14,9 @@ const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** Full-width digits, signs, point and spaces (typed with a Japanese IME) become ASCII. */
 function halfWidth(text: string): string {
-  return text.replace(/[\uFF10-\uFF19\uFF0B\uFF0D\uFF0E\uFF45\uFF25]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u2212/g, '-');
+  return text
+    .replace(/[\uFF10-\uFF19\uFF0B\uFF0D\uFF0E\uFF45\uFF25]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/\u2212/g, '-');
 }
 
 /** Numeric input text to a number; empty (or blank) text is `null`. */
@@ -149,7 +151,14 @@ function formatOffset(min: number): string {
 
 function wallAt(ms: number, offsetMin: number): Wall {
   const t = new Date(ms + offsetMin * 60000);
-  return { y: t.getUTCFullYear(), mo: t.getUTCMonth() + 1, d: t.getUTCDate(), h: t.getUTCHours(), mi: t.getUTCMinutes(), s: t.getUTCSeconds() };
+  return {
+    y: t.getUTCFullYear(),
+    mo: t.getUTCMonth() + 1,
+    d: t.getUTCDate(),
+    h: t.getUTCHours(),
+    mi: t.getUTCMinutes(),
+    s: t.getUTCSeconds(),
+  };
 }
 
 const wallText = (w: Wall) => `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}:${pad(w.s)}`;
@@ -229,7 +238,11 @@ export function jsonTextToValue(text: string, expect: JsonExpect = 'object'): Co
 }
 
 /** Applies JSON text to a field: the new value when it parses, else the previous value and the error. */
-export function applyJsonText(previous: JsonValue, text: string, expect: JsonExpect = 'object'): { value: JsonValue; error?: LocalizedMessage } {
+export function applyJsonText(
+  previous: JsonValue,
+  text: string,
+  expect: JsonExpect = 'object',
+): { value: JsonValue; error?: LocalizedMessage } {
   const r = jsonTextToValue(text, expect);
   return r.ok ? { value: r.value } : { value: previous, error: r.error };
 }

@@ -39,6 +39,7 @@ export function formDepth(root: JsonSchema, limit: number): DepthReport {
   };
   let depth = 1;
   if (isSchema(root) && baseType(root) === 'object') depth = objectDepth(root, 1, []);
-  else if (isSchema(root) && detectControl(root) === 'cards') depth = objectDepth(root.items as JsonSchema, 2, ['items']);
+  else if (isSchema(root) && detectControl(root) === 'cards')
+    depth = objectDepth(root.items as JsonSchema, 2, ['items']);
   return firstTooDeep ? { depth, firstTooDeep } : { depth };
 }

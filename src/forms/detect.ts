@@ -68,10 +68,21 @@ export function detectControl(schema: JsonSchema): ControlKind {
 }
 
 /** Kinds whose required mark comes from `nullable: false` (spec: enum, date, date-time, number, integer). */
-export const NULLABLE_MARKED: ReadonlySet<ControlKind> = new Set(['select', 'number-select', 'date', 'datetime', 'number']);
+export const NULLABLE_MARKED: ReadonlySet<ControlKind> = new Set([
+  'select',
+  'number-select',
+  'date',
+  'datetime',
+  'number',
+]);
 
 /** Kinds whose required mark comes from `minLength >= 1` (spec: string). */
 export const MINLENGTH_MARKED: ReadonlySet<ControlKind> = new Set(['text', 'textarea', 'rich-text', 'file-manager']);
 
 /** Kinds whose required mark comes from the enclosing object's `required` array (spec: array, object). */
-export const REQUIRED_ARRAY_MARKED: ReadonlySet<ControlKind> = new Set(['comma-textarea', 'multi-select', 'cards', 'json-textarea']);
+export const REQUIRED_ARRAY_MARKED: ReadonlySet<ControlKind> = new Set([
+  'comma-textarea',
+  'multi-select',
+  'cards',
+  'json-textarea',
+]);

@@ -81,4 +81,3 @@ export function suggest(word: string, candidates: Iterable<string>): string | un
   }
   return best;
 }
-

@@ -121,7 +121,10 @@ export function lintSchema(schema: unknown): Issue[] {
       const shape = SHAPES[kw];
       if (shape && !hasShape(v, shape)) {
         shapesOk = false;
-        add('error', 'value-invalid', [...path, kw], { keyword: kw, expected: message(`word.expected.${shape}` as MessageKey) });
+        add('error', 'value-invalid', [...path, kw], {
+          keyword: kw,
+          expected: message(`word.expected.${shape}` as MessageKey),
+        });
       }
     }
 
@@ -132,12 +135,9 @@ export function lintSchema(schema: unknown): Issue[] {
     } else if (types.length === 0 || types.some((t) => typeof t !== 'string' || !TYPE_NAMES.has(t))) {
       add('error', 'type-invalid', [...path, 'type'], { type: JSON.stringify(s.type) });
     } else if (baseType(s) === undefined) {
-      add(
-        'error',
-        types.every((t) => t === 'null') ? 'type-invalid' : 'type-union',
-        [...path, 'type'],
-        { type: JSON.stringify(s.type) },
-      );
+      add('error', types.every((t) => t === 'null') ? 'type-invalid' : 'type-union', [...path, 'type'], {
+        type: JSON.stringify(s.type),
+      });
     }
     const base = baseType(s);
 
@@ -151,13 +151,15 @@ export function lintSchema(schema: unknown): Issue[] {
     }
 
     // enum / enumNames / default.
-    if (s.enumNames !== undefined && s.enum === undefined) add('error', 'enumnames-without-enum', [...path, 'enumNames']);
+    if (s.enumNames !== undefined && s.enum === undefined)
+      add('error', 'enumnames-without-enum', [...path, 'enumNames']);
     if (hasEnum(s) && Array.isArray(s.enumNames) && s.enumNames.length !== s.enum.length) {
       add('error', 'enumnames-length', [...path, 'enumNames'], { names: s.enumNames.length, values: s.enum.length });
     }
     if (hasEnum(s)) {
       s.enum.forEach((v, i) => {
-        if (s.enum.findIndex((w) => jsonEqual(v, w)) < i) add('warning', 'enum-duplicate', [...path, 'enum', String(i)], { value: JSON.stringify(v) });
+        if (s.enum.findIndex((w) => jsonEqual(v, w)) < i)
+          add('warning', 'enum-duplicate', [...path, 'enum', String(i)], { value: JSON.stringify(v) });
       });
       if (s.default !== undefined && !s.enum.some((v) => jsonEqual(v, s.default))) {
         add('error', 'default-not-in-enum', [...path, 'default'], { value: JSON.stringify(s.default) });
@@ -184,19 +186,28 @@ export function lintSchema(schema: unknown): Issue[] {
         const kind = FORMAT_OPTIONS[key];
         const at = [...path, 'format_options', key];
         if (!kind) {
-          add('error', 'format-options-unknown-key', at, { key, suggestion: suggest(key, Object.keys(FORMAT_OPTIONS)) });
+          add('error', 'format-options-unknown-key', at, {
+            key,
+            suggestion: suggest(key, Object.keys(FORMAT_OPTIONS)),
+          });
           continue;
         }
         const ok =
           typeof v === 'string' ||
           (kind === 'string-or-number' && typeof v === 'number') ||
           (kind === 'string-or-boolean' && typeof v === 'boolean');
-        if (!ok) add('error', 'value-invalid', at, { keyword: `format_options.${key}`, expected: message(`word.expected.${kind}` as MessageKey) });
+        if (!ok)
+          add('error', 'value-invalid', at, {
+            keyword: `format_options.${key}`,
+            expected: message(`word.expected.${kind}` as MessageKey),
+          });
       }
     }
     if (s.minuteInterval !== undefined) {
       if (!(MINUTE_INTERVALS as readonly unknown[]).includes(s.minuteInterval)) {
-        add('error', 'minute-interval-invalid', [...path, 'minuteInterval'], { value: JSON.stringify(s.minuteInterval) });
+        add('error', 'minute-interval-invalid', [...path, 'minuteInterval'], {
+          value: JSON.stringify(s.minuteInterval),
+        });
       }
       if (s.format !== 'date-time') add('warning', 'minute-interval-without-datetime', [...path, 'minuteInterval']);
     }
@@ -246,7 +257,8 @@ export function lintSchema(schema: unknown): Issue[] {
       add('form', 'root-not-object', []);
     } else {
       const report = formDepth(schema, MAX_FORM_DEPTH);
-      if (report.firstTooDeep) add('form', 'depth-exceeded', report.firstTooDeep, { depth: report.depth, limit: MAX_FORM_DEPTH });
+      if (report.firstTooDeep)
+        add('form', 'depth-exceeded', report.firstTooDeep, { depth: report.depth, limit: MAX_FORM_DEPTH });
     }
   }
   return issues;

@@ -60,20 +60,27 @@ export const catalogue = {
     ja: () => 'スキーマはJSONオブジェクトでなければなりません。',
   },
   'lint.unknown-keyword': {
-    en: (p) => `Unknown keyword "${en(p, 'keyword')}".` + (p.suggestion ? ` Did you mean "${en(p, 'suggestion')}"?` : ''),
-    ja: (p) => `不明なキーワード「${ja(p, 'keyword')}」です。` + (p.suggestion ? `「${ja(p, 'suggestion')}」の誤りではありませんか？` : ''),
+    en: (p) =>
+      `Unknown keyword "${en(p, 'keyword')}".` + (p.suggestion ? ` Did you mean "${en(p, 'suggestion')}"?` : ''),
+    ja: (p) =>
+      `不明なキーワード「${ja(p, 'keyword')}」です。` +
+      (p.suggestion ? `「${ja(p, 'suggestion')}」の誤りではありませんか？` : ''),
   },
   'lint.type-missing': {
     en: () => 'The schema has no "type"; the form needs one to choose a control.',
     ja: () => '「type」が指定されていません。フォームの入力部品を決めるために必要です。',
   },
   'lint.type-invalid': {
-    en: (p) => `"${en(p, 'type')}" is not a type; use string, integer, number, boolean, array or object (optionally with "null").`,
-    ja: (p) => `「${ja(p, 'type')}」は型ではありません。string、integer、number、boolean、array、object のいずれか（null との組み合わせ可）を指定してください。`,
+    en: (p) =>
+      `"${en(p, 'type')}" is not a type; use string, integer, number, boolean, array or object (optionally with "null").`,
+    ja: (p) =>
+      `「${ja(p, 'type')}」は型ではありません。string、integer、number、boolean、array、object のいずれか（null との組み合わせ可）を指定してください。`,
   },
   'lint.type-union': {
-    en: (p) => `The union type ${en(p, 'type')} is not supported; use one type, optionally together with "null" (for example ["string", "null"]).`,
-    ja: (p) => `型の組み合わせ ${ja(p, 'type')} には対応していません。1つの型、または null との組み合わせ（例: ["string", "null"]）を指定してください。`,
+    en: (p) =>
+      `The union type ${en(p, 'type')} is not supported; use one type, optionally together with "null" (for example ["string", "null"]).`,
+    ja: (p) =>
+      `型の組み合わせ ${ja(p, 'type')} には対応していません。1つの型、または null との組み合わせ（例: ["string", "null"]）を指定してください。`,
   },
   'lint.keyword-not-applicable': {
     en: (p) => `"${en(p, 'keyword')}" does not apply to type ${en(p, 'type')}.`,
@@ -88,8 +95,10 @@ export const catalogue = {
     ja: () => '「enumNames」には「enum」が必要です。',
   },
   'lint.enumnames-length': {
-    en: (p) => `"enumNames" has ${en(p, 'names')} ${plural(p.names, 'label', 'labels')} but "enum" has ${en(p, 'values')} ${plural(p.values, 'value', 'values')}; they must be parallel.`,
-    ja: (p) => `「enumNames」の表示名は${ja(p, 'names')}個ですが「enum」の値は${ja(p, 'values')}個です。同じ数にしてください。`,
+    en: (p) =>
+      `"enumNames" has ${en(p, 'names')} ${plural(p.names, 'label', 'labels')} but "enum" has ${en(p, 'values')} ${plural(p.values, 'value', 'values')}; they must be parallel.`,
+    ja: (p) =>
+      `「enumNames」の表示名は${ja(p, 'names')}個ですが「enum」の値は${ja(p, 'values')}個です。同じ数にしてください。`,
   },
   'lint.enum-duplicate': {
     en: (p) => `"enum" lists ${en(p, 'value')} more than once.`,
@@ -100,20 +109,25 @@ export const catalogue = {
     ja: (p) => `初期値 ${ja(p, 'value')} が「enum」の値に含まれていません。`,
   },
   'lint.enum-null-type': {
-    en: () => '"enum" contains null but "type" does not allow null: null is the initial value and will not validate, so the editor must choose a value.',
-    ja: () => '「enum」に null がありますが「type」は null を許可していません。初期値は null になり検証に通らないため、値の選択が必須になります。',
+    en: () =>
+      '"enum" contains null but "type" does not allow null: null is the initial value and will not validate, so the editor must choose a value.',
+    ja: () =>
+      '「enum」に null がありますが「type」は null を許可していません。初期値は null になり検証に通らないため、値の選択が必須になります。',
   },
   'lint.nullable-contradicts-type': {
     en: () => '"nullable": false contradicts a "type" that includes "null".',
     ja: () => '「nullable」: false と、null を含む「type」が矛盾しています。',
   },
   'lint.nullable-no-effect': {
-    en: () => '"nullable" only marks enum, date, date-time, number and integer fields; for other fields it has no effect (for text use "minLength": 1).',
-    ja: () => '「nullable」が必須マークを表示するのは enum・date・date-time・number・integer の項目だけです。この項目では効果がありません（テキストには「minLength」: 1 を使用してください）。',
+    en: () =>
+      '"nullable" only marks enum, date, date-time, number and integer fields; for other fields it has no effect (for text use "minLength": 1).',
+    ja: () =>
+      '「nullable」が必須マークを表示するのは enum・date・date-time・number・integer の項目だけです。この項目では効果がありません（テキストには「minLength」: 1 を使用してください）。',
   },
   'lint.format-unknown': {
     en: (p) => `Unknown format "${en(p, 'format')}"; use date, date-time, file-manager, html or textarea.`,
-    ja: (p) => `不明なフォーマット「${ja(p, 'format')}」です。date、date-time、file-manager、html、textarea のいずれかを指定してください。`,
+    ja: (p) =>
+      `不明なフォーマット「${ja(p, 'format')}」です。date、date-time、file-manager、html、textarea のいずれかを指定してください。`,
   },
   'lint.rows-without-textarea': {
     en: () => '"rows" only has an effect with "format": "textarea".',
@@ -124,20 +138,27 @@ export const catalogue = {
     ja: () => '「format_options」は「format」: "html" のときだけ有効です。',
   },
   'lint.format-options-unknown-key': {
-    en: (p) => `Unknown "format_options" key "${en(p, 'key')}".` + (p.suggestion ? ` Did you mean "${en(p, 'suggestion')}"?` : ''),
-    ja: (p) => `「format_options」に不明なキー「${ja(p, 'key')}」があります。` + (p.suggestion ? `「${ja(p, 'suggestion')}」の誤りではありませんか？` : ''),
+    en: (p) =>
+      `Unknown "format_options" key "${en(p, 'key')}".` +
+      (p.suggestion ? ` Did you mean "${en(p, 'suggestion')}"?` : ''),
+    ja: (p) =>
+      `「format_options」に不明なキー「${ja(p, 'key')}」があります。` +
+      (p.suggestion ? `「${ja(p, 'suggestion')}」の誤りではありませんか？` : ''),
   },
   'lint.minute-interval-invalid': {
     en: (p) => `"minuteInterval" is ${en(p, 'value')}; use one of 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30.`,
-    ja: (p) => `「minuteInterval」が ${ja(p, 'value')} です。1、2、3、4、5、6、10、12、15、20、30 のいずれかを指定してください。`,
+    ja: (p) =>
+      `「minuteInterval」が ${ja(p, 'value')} です。1、2、3、4、5、6、10、12、15、20、30 のいずれかを指定してください。`,
   },
   'lint.minute-interval-without-datetime': {
     en: () => '"minuteInterval" only has an effect with "format": "date-time".',
     ja: () => '「minuteInterval」は「format」: "date-time" のときだけ有効です。',
   },
   'lint.min-greater-than-max': {
-    en: (p) => `"${en(p, 'min')}" (${en(p, 'minValue')}) is greater than "${en(p, 'max')}" (${en(p, 'maxValue')}); no value can be valid.`,
-    ja: (p) => `「${ja(p, 'min')}」(${ja(p, 'minValue')}) が「${ja(p, 'max')}」(${ja(p, 'maxValue')}) より大きいため、どの値も検証に通りません。`,
+    en: (p) =>
+      `"${en(p, 'min')}" (${en(p, 'minValue')}) is greater than "${en(p, 'max')}" (${en(p, 'maxValue')}); no value can be valid.`,
+    ja: (p) =>
+      `「${ja(p, 'min')}」(${ja(p, 'minValue')}) が「${ja(p, 'max')}」(${ja(p, 'maxValue')}) より大きいため、どの値も検証に通りません。`,
   },
   'lint.pattern-invalid': {
     en: (p) => `The pattern ${en(p, 'pattern')} is not a valid regular expression (with the "u" flag).`,
@@ -152,12 +173,16 @@ export const catalogue = {
     ja: () => '配列に「items」がないため、JSONテキストとして編集します。',
   },
   'lint.depth-exceeded': {
-    en: (p) => `This schema nests ${en(p, 'depth')} levels deep; the form UI can edit at most ${en(p, 'limit')} levels (object > array > object). ${LINK_ADVICE_EN} The value can still be edited in the JSON editor.`,
-    ja: (p) => `このスキーマは${ja(p, 'depth')}階層の入れ子になっています。フォームUIで編集できるのは${ja(p, 'limit')}階層（object > array > object）までです。${LINK_ADVICE_JA}値はJSONエディタでは引き続き編集できます。`,
+    en: (p) =>
+      `This schema nests ${en(p, 'depth')} levels deep; the form UI can edit at most ${en(p, 'limit')} levels (object > array > object). ${LINK_ADVICE_EN} The value can still be edited in the JSON editor.`,
+    ja: (p) =>
+      `このスキーマは${ja(p, 'depth')}階層の入れ子になっています。フォームUIで編集できるのは${ja(p, 'limit')}階層（object > array > object）までです。${LINK_ADVICE_JA}値はJSONエディタでは引き続き編集できます。`,
   },
   'lint.root-not-object': {
-    en: () => 'The form UI needs a root schema of type "object" (its properties become the fields) or an array of objects (cards). The value can still be edited in the JSON editor.',
-    ja: () => 'フォームUIを生成するには、ルートのスキーマが「type」: "object"（その properties が各項目になります）またはオブジェクトの配列（カード）である必要があります。値はJSONエディタでは引き続き編集できます。',
+    en: () =>
+      'The form UI needs a root schema of type "object" (its properties become the fields) or an array of objects (cards). The value can still be edited in the JSON editor.',
+    ja: () =>
+      'フォームUIを生成するには、ルートのスキーマが「type」: "object"（その properties が各項目になります）またはオブジェクトの配列（カード）である必要があります。値はJSONエディタでは引き続き編集できます。',
   },
 
   // ---- schema refused ------------------------------------------------------------------
@@ -244,7 +269,8 @@ export const catalogue = {
     ja: (p) => `最大${ja(p, 'limit')}件までです。追加できません。`,
   },
   'card.min-items': {
-    en: (p) => `At least ${en(p, 'limit')} ${plural(p.limit, 'item is', 'items are')} required; the item was not deleted.`,
+    en: (p) =>
+      `At least ${en(p, 'limit')} ${plural(p.limit, 'item is', 'items are')} required; the item was not deleted.`,
     ja: (p) => `最低${ja(p, 'limit')}件必要です。削除できません。`,
   },
 
@@ -254,8 +280,10 @@ export const catalogue = {
     ja: (p) => `「${ja(p, 'text')}」は数値ではありません。`,
   },
   'coerce.invalid-json': {
-    en: (p) => `Invalid JSON${p.line ? ` at line ${en(p, 'line')}, column ${en(p, 'column')}` : ''}; the previous value is kept.`,
-    ja: (p) => `JSONの形式が正しくありません${p.line ? `（${ja(p, 'line')}行目 ${ja(p, 'column')}文字目付近）` : ''}。以前の値のままです。`,
+    en: (p) =>
+      `Invalid JSON${p.line ? ` at line ${en(p, 'line')}, column ${en(p, 'column')}` : ''}; the previous value is kept.`,
+    ja: (p) =>
+      `JSONの形式が正しくありません${p.line ? `（${ja(p, 'line')}行目 ${ja(p, 'column')}文字目付近）` : ''}。以前の値のままです。`,
   },
   'coerce.json-not-object': {
     en: () => 'The JSON text must be an object ({ ... }); the previous value is kept.',

@@ -20,7 +20,8 @@ import type { JsonSchema } from './types.js';
 
 type StandaloneCode = (ajv: ReturnType<typeof createAjv>, refsOrFunc?: unknown) => string;
 const standaloneCode: StandaloneCode =
-  (standaloneModule as unknown as { default?: StandaloneCode }).default ?? (standaloneModule as unknown as StandaloneCode);
+  (standaloneModule as unknown as { default?: StandaloneCode }).default ??
+  (standaloneModule as unknown as StandaloneCode);
 
 /** The module name under which the generated code finds `formFormats()`. */
 export const FORMATS_MODULE = 'smartcage:formats';
@@ -39,7 +40,11 @@ export function standaloneValidatorSource(schema: unknown): string {
   const issues = lintSchema(schema);
   const errors = schemaErrors(issues);
   if (errors.length > 0) {
-    throw new FormSchemaError('schema-invalid', message('schema.invalid', { count: errors.length, first: errors[0]!.message }), issues);
+    throw new FormSchemaError(
+      'schema-invalid',
+      message('schema.invalid', { count: errors.length, first: errors[0]!.message }),
+      issues,
+    );
   }
   // the generated code reads the formats as `require` of FORMATS_MODULE
   const ajv = createAjv({ code: { source: true, formats: _`${new Name('require')}(${FORMATS_MODULE})` } });
@@ -48,12 +53,18 @@ export function standaloneValidatorSource(schema: unknown): string {
     source = standaloneCode(ajv, ajv.compile(stripNullable(schema as JsonSchema)));
   } catch (e) {
     const detail = e instanceof Error ? e.message : String(e);
-    throw new FormSchemaError('schema-invalid', message('schema.compile', { detail: { en: detail, ja: detail } }), issues);
+    throw new FormSchemaError(
+      'schema-invalid',
+      message('schema.compile', { detail: { en: detail, ja: detail } }),
+      issues,
+    );
   }
   for (const m of source.matchAll(/\brequire\(("(?:[^"\\]|\\.)*")\)/g)) {
     const name = JSON.parse(m[1]!) as string;
     if (!(PRECOMPILED_RUNTIME as readonly string[]).includes(name)) {
-      throw new Error(`precompiled validator needs the module "${name}", which the browser runtime does not provide (src/forms-ui/precompiled.ts)`);
+      throw new Error(
+        `precompiled validator needs the module "${name}", which the browser runtime does not provide (src/forms-ui/precompiled.ts)`,
+      );
     }
   }
   return source;
@@ -66,7 +77,10 @@ export function standaloneValidatorSource(schema: unknown): string {
  */
 export function standaloneValidatorScript(schema: unknown): string {
   const source = standaloneValidatorSource(schema);
-  const json = JSON.stringify(schema).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(schema)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `/* precompiled by smartcage (ajv standalone); schema and validator */
 (self.${REGISTRY_GLOBAL} = self.${REGISTRY_GLOBAL} || []).push({ schema: ${json}, factory: function (require, module, exports) {
 ${source}

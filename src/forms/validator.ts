@@ -43,7 +43,11 @@ function lintOrThrow(schema: unknown): Issue[] {
   const issues = lintSchema(schema);
   const errors = schemaErrors(issues);
   if (errors.length > 0) {
-    throw new FormSchemaError('schema-invalid', message('schema.invalid', { count: errors.length, first: errors[0]!.message }), issues);
+    throw new FormSchemaError(
+      'schema-invalid',
+      message('schema.invalid', { count: errors.length, first: errors[0]!.message }),
+      issues,
+    );
   }
   return issues;
 }
@@ -63,7 +67,11 @@ export function createValidator(schema: unknown): FormValidator {
   } catch (e) {
     if (e instanceof EvalError) throw e;
     const detail = e instanceof Error ? e.message : String(e);
-    throw new FormSchemaError('schema-invalid', message('schema.compile', { detail: { en: detail, ja: detail } }), issues);
+    throw new FormSchemaError(
+      'schema-invalid',
+      message('schema.compile', { detail: { en: detail, ja: detail } }),
+      issues,
+    );
   }
   return wrap(s, issues, compiled);
 }
@@ -135,7 +143,8 @@ function mapError(e: ErrorObject, root: JsonSchema): ValidatedError {
       break;
     case 'enum': {
       const values = Array.isArray(parent.enum) ? parent.enum : [];
-      const names = Array.isArray(parent.enumNames) && parent.enumNames.length === values.length ? parent.enumNames : undefined;
+      const names =
+        Array.isArray(parent.enumNames) && parent.enumNames.length === values.length ? parent.enumNames : undefined;
       const list = values.map((v, i) => (names ? names[i]! : JSON.stringify(v))).join(', ');
       const listJa = values.map((v, i) => (names ? names[i]! : JSON.stringify(v))).join('、');
       msg = message('validate.enum', { allowed: { en: list, ja: listJa } });
@@ -144,7 +153,10 @@ function mapError(e: ErrorObject, root: JsonSchema): ValidatedError {
     case 'format': {
       const f = String(params.format);
       keyword = `format`;
-      msg = f === 'date' || f === 'date-time' || f === 'file-manager' ? message(key(`format.${f}`)) : message('validate.format', { format: f });
+      msg =
+        f === 'date' || f === 'date-time' || f === 'file-manager'
+          ? message(key(`format.${f}`))
+          : message('validate.format', { format: f });
       break;
     }
     case 'additionalProperties':

@@ -6,7 +6,11 @@ export function getAt(value: JsonValue, path: Path): JsonValue | undefined {
   let cur: JsonValue | undefined = value;
   for (const seg of path) {
     if (cur === null || typeof cur !== 'object') return undefined;
-    cur = Array.isArray(cur) ? (typeof seg === 'number' ? cur[seg] : undefined) : (cur as Record<string, JsonValue>)[String(seg)];
+    cur = Array.isArray(cur)
+      ? typeof seg === 'number'
+        ? cur[seg]
+        : undefined
+      : (cur as Record<string, JsonValue>)[String(seg)];
   }
   return cur;
 }

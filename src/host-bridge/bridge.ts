@@ -28,13 +28,21 @@ import { RenderSignal, renderHost, withRenderSignal } from './render-signal.js';
  * template (a value the isolate made up, or one read from a variable, is refused) unless the
  * render runs for a super user.
  */
-function checkIdentityAttrs(decl: FunctionPlugin, attrs: Record<string, Value>, identity: RenderIdentity, facts: IdentityFacts): void {
+function checkIdentityAttrs(
+  decl: FunctionPlugin,
+  attrs: Record<string, Value>,
+  identity: RenderIdentity,
+  facts: IdentityFacts,
+): void {
   if (identity.superUser) return;
   for (const [name, spec] of Object.entries(decl.attrs)) {
     if (!spec.literalUnlessSuperUser || attrs[name] === undefined || attrs[name] === null) continue;
     const allowed = facts.literals[`${decl.name}.${name}`] ?? [];
     if (!allowed.includes(attrs[name] as number)) {
-      throw new BridgeError('E_IDENTITY_DENIED', `{${decl.name}} ${name} must be written as a number in the template (variables need a super user)`);
+      throw new BridgeError(
+        'E_IDENTITY_DENIED',
+        `{${decl.name}} ${name} must be written as a number in the template (variables need a super user)`,
+      );
     }
   }
 }
@@ -92,7 +100,11 @@ export function createBridge(
     secrets,
     timeLeft: () => limits.wallMs - (Date.now() - started),
     chargeSleep(ms) {
-      if (slept + ms > limits.maxSleepMs) throw new BridgeError('E_SLEEP_BUDGET', `{sleep} would exceed the render's sleep budget of ${limits.maxSleepMs} ms`);
+      if (slept + ms > limits.maxSleepMs)
+        throw new BridgeError(
+          'E_SLEEP_BUDGET',
+          `{sleep} would exceed the render's sleep budget of ${limits.maxSleepMs} ms`,
+        );
       slept += ms;
     },
     counters: new Map(),
@@ -104,13 +116,17 @@ export function createBridge(
 
   /** A tag's call: its declaration and implementation, its attributes checked, its answer encoded. */
   async function answerTag(pluginName: string, raw: Record<string, unknown>): Promise<TagAnswer> {
-    const impl = Object.prototype.hasOwnProperty.call(plugins.functions, pluginName) ? plugins.functions[pluginName] : undefined;
+    const impl = Object.prototype.hasOwnProperty.call(plugins.functions, pluginName)
+      ? plugins.functions[pluginName]
+      : undefined;
     const decl = plugins.declarations.findFunction(pluginName);
-    if (!impl || !decl || !decl.host) throw new BridgeError('E_PLUGIN_DENIED', `{${pluginName.slice(0, 40)}} is not a host plugin`);
+    if (!impl || !decl || !decl.host)
+      throw new BridgeError('E_PLUGIN_DENIED', `{${pluginName.slice(0, 40)}} is not a host plugin`);
     // Resolved once, here: the plugin is handed its adapter and checks for none (D153).
     const adapter = adapterFor(bridgeCall.host, decl.host, `{${decl.name}}`);
     const given = raw.attrs;
-    if (!given || typeof given !== 'object' || Array.isArray(given)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are malformed`);
+    if (!given || typeof given !== 'object' || Array.isArray(given))
+      throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are malformed`);
     const attrs: Record<string, Value> = Object.create(null);
     for (const [k, v] of Object.entries(given as Record<string, unknown>)) attrs[k] = decodeValue(v);
     const valid = validateAttrs(decl, attrs);
@@ -121,7 +137,9 @@ export function createBridge(
     return {
       ok: true,
       assign: (result.assign ?? []).map(([name, v]) => [name, encodeValue(v)] as [string, Transfer]),
-      iterate: result.iterate ? { var: result.iterate.var, items: result.iterate.items.map((v) => encodeValue(v)) } : undefined,
+      iterate: result.iterate
+        ? { var: result.iterate.var, items: result.iterate.items.map((v) => encodeValue(v)) }
+        : undefined,
       output: result.output,
       log: result.log?.map((l) => ({ level: l.level, message: l.message })),
     };
@@ -131,10 +149,13 @@ export function createBridge(
     let label = 'a host call';
     let reported = '';
     try {
-      if (++calls > limits.maxHostCalls) throw new BridgeError('E_BRIDGE_QUOTA', `more than ${limits.maxHostCalls} host calls in one render`);
-      if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS) throw new BridgeError('E_BAD_ATTRIBUTE', 'a host call\'s attributes are too large');
+      if (++calls > limits.maxHostCalls)
+        throw new BridgeError('E_BRIDGE_QUOTA', `more than ${limits.maxHostCalls} host calls in one render`);
+      if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS)
+        throw new BridgeError('E_BAD_ATTRIBUTE', "a host call's attributes are too large");
       const raw = JSON.parse(request) as unknown;
-      if (!raw || typeof raw !== 'object' || Array.isArray(raw) || typeof (raw as { name?: unknown }).name !== 'string') throw new BridgeError('E_BAD_ATTRIBUTE', 'a host call is malformed');
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw) || typeof (raw as { name?: unknown }).name !== 'string')
+        throw new BridgeError('E_BAD_ATTRIBUTE', 'a host call is malformed');
       const call = raw as Record<string, unknown> & { name: string };
       const name = call.name.slice(0, 40);
       reported = name;
@@ -178,7 +199,11 @@ function chargeBudget(decl: FunctionPlugin, counters: Map<string, number>): void
   const budget = decl.budget!;
   const key = `budget:${budget.rows}`;
   const used = counters.get(key) ?? 0;
-  if (used >= budget.perRender) throw new BridgeError('E_BUDGET', `{${decl.name}}: one render may create at most ${budget.perRender} ${budget.rows}`);
+  if (used >= budget.perRender)
+    throw new BridgeError(
+      'E_BUDGET',
+      `{${decl.name}}: one render may create at most ${budget.perRender} ${budget.rows}`,
+    );
   counters.set(key, used + 1);
 }
 

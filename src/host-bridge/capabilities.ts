@@ -20,7 +20,8 @@ export const ENGINE_CAPABILITY = 'engine';
 const KEPT_BY_THE_BRIDGE: ReadonlySet<string> = new Set(['clock', 'request', ENGINE_CAPABILITY]);
 
 /** The methods of an adapter, optional ones included (`members.member`). */
-type MethodsOf<A> = { [M in keyof A]-?: NonNullable<A[M]> extends (...args: never[]) => unknown ? M : never }[keyof A] & string;
+type MethodsOf<A> = { [M in keyof A]-?: NonNullable<A[M]> extends (...args: never[]) => unknown ? M : never }[keyof A] &
+  string;
 
 /**
  * What a declaration's `host` may name: a HostAdapters field, a field and one of its adapter's
@@ -65,7 +66,10 @@ export function hostProvides(host: HostAdapters, capability: string): boolean {
  */
 export function missingAdapter(what: string, adapter: string): BridgeError {
   const field = adapter.split('.')[0];
-  return new BridgeError('E_HOST_CAPABILITY', `${what} needs the host adapter HostAdapters.${adapter}, which this host was not given (createEngine({ host: { ${field} } }))`);
+  return new BridgeError(
+    'E_HOST_CAPABILITY',
+    `${what} needs the host adapter HostAdapters.${adapter}, which this host was not given (createEngine({ host: { ${field} } }))`,
+  );
 }
 
 /**
@@ -81,6 +85,7 @@ export function adapterWith<F extends keyof HostAdapters, K extends keyof NonNul
   const adapter = host[field];
   if (!adapter) throw missingAdapter(what, field);
   const has = adapter as unknown as Record<string, unknown>;
-  for (const m of methods) if (typeof has[String(m)] !== 'function') throw missingAdapter(what, `${field}.${String(m)}`);
+  for (const m of methods)
+    if (typeof has[String(m)] !== 'function') throw missingAdapter(what, `${field}.${String(m)}`);
   return adapter as NonNullable<HostAdapters[F]> & Required<Pick<NonNullable<HostAdapters[F]>, K>>;
 }

@@ -11,7 +11,13 @@
  */
 import { fromJS, type Value } from '../value/value.js';
 import type { AttrSpec, FunctionPlugin, ModifierParam, ModifierPlugin, Plugin } from '../plugins/types.js';
-import { MAX_REQUEST_CHARS, TransferError, checkTransferSize, encodeValue, type Transfer } from '../protocol/transfer.js';
+import {
+  MAX_REQUEST_CHARS,
+  TransferError,
+  checkTransferSize,
+  encodeValue,
+  type Transfer,
+} from '../protocol/transfer.js';
 import type { BridgeCall, HostModifier, HostPlugin, HostResult, RenderClock } from './plugin-contract.js';
 import type { HostAdapters, RenderIdentity } from './host.js';
 import { BridgeError } from './errors.js';
@@ -155,7 +161,13 @@ export function hostModifier(def: ModifierDefinition): HostModifier {
 
 /** The part of the bridge call an embedder's plugin gets, with an identity it cannot change for the rest of the render. */
 function callView(call: BridgeCall): PluginCall {
-  return { identity: Object.freeze({ ...call.identity }), host: call.host, render: Object.freeze({ ...call.render }), signal: call.signal, timeLeft: () => call.timeLeft() };
+  return {
+    identity: Object.freeze({ ...call.identity }),
+    host: call.host,
+    render: Object.freeze({ ...call.render }),
+    signal: call.signal,
+    timeLeft: () => call.timeLeft(),
+  };
 }
 
 const RESULT_KEYS: ReadonlySet<string> = new Set(['assign', 'output', 'iterate', 'log']);
@@ -169,13 +181,15 @@ function checkedResult(def: TagDefinition, r: unknown): HostResult {
   };
   if (typeof r !== 'object' || Array.isArray(r)) bad('is not an object');
   const o = r as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (!RESULT_KEYS.has(k)) bad(`has a field ${k.slice(0, 40)} (it may have assign, output, iterate, log)`);
+  for (const k of Object.keys(o))
+    if (!RESULT_KEYS.has(k)) bad(`has a field ${k.slice(0, 40)} (it may have assign, output, iterate, log)`);
   const out: HostResult = {};
   const sizes: Transfer[] = [];
   if (o.assign !== undefined) {
     if (!Array.isArray(o.assign)) bad('has an assign that is not a list of [name, value] pairs');
     out.assign = (o.assign as unknown[]).map((pair) => {
-      if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || !VARNAME.test(pair[0])) bad('has an assign entry that is not a [variable name, value] pair');
+      if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || !VARNAME.test(pair[0]))
+        bad('has an assign entry that is not a [variable name, value] pair');
       const [name, v] = pair as [string, unknown];
       const value = asValue(label, v);
       sizes.push(name, encoded(label, value));
@@ -190,14 +204,21 @@ function checkedResult(def: TagDefinition, r: unknown): HostResult {
   if (o.iterate !== undefined) {
     const it = o.iterate as { var?: unknown; items?: unknown };
     if (def.kind !== 'block') bad('has iterate, which only a block answers');
-    if (!it || typeof it.var !== 'string' || !VARNAME.test(it.var) || !Array.isArray(it.items)) bad('has an iterate that is not { var, items: [...] }');
+    if (!it || typeof it.var !== 'string' || !VARNAME.test(it.var) || !Array.isArray(it.items))
+      bad('has an iterate that is not { var, items: [...] }');
     const items = (it.items as unknown[]).map((x) => asValue(label, x));
     sizes.push(...items.map((x) => encoded(label, x)));
     out.iterate = { var: it.var as string, items };
   }
   if (o.log !== undefined) {
     const lines = o.log;
-    if (!Array.isArray(lines) || !lines.every((l: { level?: unknown; message?: unknown } | null) => l && LEVELS.has(String(l.level)) && typeof l.message === 'string')) {
+    if (
+      !Array.isArray(lines) ||
+      !lines.every(
+        (l: { level?: unknown; message?: unknown } | null) =>
+          l && LEVELS.has(String(l.level)) && typeof l.message === 'string',
+      )
+    ) {
       bad('has a log that is not a list of { level: info|warning|error, message }');
     }
     out.log = (lines as LogLine[]).map((l) => ({ level: l.level, message: l.message }));
@@ -216,7 +237,8 @@ function asValue(label: string, v: unknown): Value {
     return fromJS(v);
   } catch (e) {
     // fromJS converts arrays as it meets them: a list that holds itself runs out of stack.
-    if (e instanceof RangeError) throw new PluginAnswerError(`${label} answered wrongly: its answer nests too deep (or holds itself)`);
+    if (e instanceof RangeError)
+      throw new PluginAnswerError(`${label} answered wrongly: its answer nests too deep (or holds itself)`);
     throw e;
   }
 }
@@ -237,6 +259,9 @@ function capped(label: string, values: Transfer[]): void {
     checkTransferSize(values, label);
   } catch (e) {
     if (!(e instanceof TransferError)) throw e;
-    throw new BridgeError('E_SIZE_LIMIT', `the answer of ${label} is too large to cross the bridge (over ${MAX_REQUEST_CHARS} characters)`);
+    throw new BridgeError(
+      'E_SIZE_LIMIT',
+      `the answer of ${label} is too large to cross the bridge (over ${MAX_REQUEST_CHARS} characters)`,
+    );
   }
 }

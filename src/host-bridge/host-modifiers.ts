@@ -27,13 +27,21 @@ function attrView(decl: ModifierPlugin, input: NonNullable<ModifierPlugin['input
   return view;
 }
 
-export async function answerModifier(name: string, raw: { input?: unknown; args?: unknown }, call: BridgeCall, plugins: PluginTable): Promise<ModifierAnswer> {
+export async function answerModifier(
+  name: string,
+  raw: { input?: unknown; args?: unknown },
+  call: BridgeCall,
+  plugins: PluginTable,
+): Promise<ModifierAnswer> {
   const impl = Object.prototype.hasOwnProperty.call(plugins.modifiers, name) ? plugins.modifiers[name] : undefined;
   const decl = plugins.declarations.findModifier(name);
-  if (!impl || !decl || !decl.host || !decl.input) throw new BridgeError('E_PLUGIN_DENIED', `the modifier ${name.slice(0, 40)} is not a host modifier`);
+  if (!impl || !decl || !decl.host || !decl.input)
+    throw new BridgeError('E_PLUGIN_DENIED', `the modifier ${name.slice(0, 40)} is not a host modifier`);
   const adapter = adapterFor(call.host, decl.host, `the modifier ${decl.name}`);
-  if (!('input' in raw) || !Array.isArray(raw.args)) throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} got a malformed call`);
-  if (raw.args.length > decl.params.length) throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} takes at most ${decl.params.length} argument(s)`);
+  if (!('input' in raw) || !Array.isArray(raw.args))
+    throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} got a malformed call`);
+  if (raw.args.length > decl.params.length)
+    throw new BridgeError('E_BAD_ATTRIBUTE', `the modifier ${name} takes at most ${decl.params.length} argument(s)`);
   const attrs: Record<string, Value> = Object.create(null);
   attrs[decl.input.name] = decodeValue(raw.input);
   raw.args.forEach((a, i) => (attrs[decl.params[i]!.name] = decodeValue(a)));
@@ -41,7 +49,10 @@ export async function answerModifier(name: string, raw: { input?: unknown; args?
   const args = decl.params.slice(0, Math.max(raw.args.length, defaultedCount(decl))).map((p) => valid[p.name] ?? null);
   const signal = call.signal;
   const input = valid[decl.input.name] ?? null;
-  return { ok: true, value: encodeValue(await withRenderSignal(signal, () => impl.run(input, args, call, adapter, signal))) };
+  return {
+    ok: true,
+    value: encodeValue(await withRenderSignal(signal, () => impl.run(input, args, call, adapter, signal))),
+  };
 }
 
 /**

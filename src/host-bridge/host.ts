@@ -12,7 +12,13 @@ import type { BrowserAdapter, DocumentTextsAdapter, OcrAdapter } from './adapter
 import type { CdnAdapter, DeployAdapter, SpiderAdapter } from './adapters/webops.js';
 import type { SiteSyncAdapter } from './adapters/site-sync.js';
 import type { BackupsAdapter } from './adapters/backups.js';
-import type { AnalyticsSettings, ChatSettings, CloudSettings, IntegrationAdapter, SocialSettings } from './adapters/integrations.js';
+import type {
+  AnalyticsSettings,
+  ChatSettings,
+  CloudSettings,
+  IntegrationAdapter,
+  SocialSettings,
+} from './adapters/integrations.js';
 
 export type { SessionAdapter };
 import type { MembersAdapter } from './adapters/members.js';
@@ -114,7 +120,11 @@ export interface MailAdapter {
    * mail_template: renders the tenant's stored message template `name` with the extra
    * attributes of the call as variables (plain data); null when there is no such template.
    */
-  renderTemplate?(tenant: string, name: string, vars: Record<string, unknown>): Promise<{ subject: string; body: string } | null>;
+  renderTemplate?(
+    tenant: string,
+    name: string,
+    vars: Record<string, unknown>,
+  ): Promise<{ subject: string; body: string } | null>;
 }
 
 /** See HostAdapters.geo. */

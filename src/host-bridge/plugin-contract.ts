@@ -32,7 +32,6 @@ export interface RenderSecrets {
   redact(text: string): string;
 }
 
-
 /** The render's clock and its site's settings, as the isolate sees them ($smarty.now, the time zone, the language). */
 export interface RenderClock {
   /** Unix seconds, fixed for the render (EngineOptions.now in tests). */
@@ -93,9 +92,9 @@ type AttrValue<S extends AttrSpec> = S['type'] extends 'string' | 'varname'
 type Omitted<S> = S extends { required: true } ? never : S extends { default: infer X } ? X : undefined;
 
 /** The checked attributes of a declaration, typed from it: `{gzip}` gets `{ file_url: string; dest: string | undefined; ... }`. */
-export type AttrsOf<D extends FunctionPlugin> = { readonly [K in keyof D['attrs'] & string]: AttrValue<D['attrs'][K]> | Omitted<D['attrs'][K]> } & (D extends { extraAttrs: true }
-  ? Readonly<Record<string, Value>>
-  : unknown);
+export type AttrsOf<D extends FunctionPlugin> = {
+  readonly [K in keyof D['attrs'] & string]: AttrValue<D['attrs'][K]> | Omitted<D['attrs'][K]>;
+} & (D extends { extraAttrs: true } ? Readonly<Record<string, Value>> : unknown);
 
 /**
  * A privileged plugin's host side, made by `implement`: the bridge checks the attributes against
@@ -108,10 +107,18 @@ export interface HostPlugin {
 }
 
 /** A host plugin's run, typed from its declaration: its attributes, the adapter of its capability, the render's signal. */
-export type HostRun<D extends FunctionPlugin> = (attrs: AttrsOf<D>, call: BridgeCall, adapter: AdapterOf<D['host']>, signal: AbortSignal) => Promise<HostResult>;
+export type HostRun<D extends FunctionPlugin> = (
+  attrs: AttrsOf<D>,
+  call: BridgeCall,
+  adapter: AdapterOf<D['host']>,
+  signal: AbortSignal,
+) => Promise<HostResult>;
 
 /** The one way to write a host plugin: against its declaration, whose name, attributes and capability it takes. */
-export function implement<const D extends FunctionPlugin & { host: string }>(declaration: D, run: HostRun<D>): HostPlugin {
+export function implement<const D extends FunctionPlugin & { host: string }>(
+  declaration: D,
+  run: HostRun<D>,
+): HostPlugin {
   return { name: declaration.name, run: run as HostPlugin['run'] };
 }
 
@@ -124,7 +131,13 @@ export interface HostModifier {
 /** A host modifier, written against its declaration as `implement` writes a tag. */
 export function implementModifier<const D extends ModifierPlugin & { host: string }>(
   declaration: D,
-  run: (input: Value, args: Value[], call: BridgeCall, adapter: AdapterOf<D['host']>, signal: AbortSignal) => Promise<Value>,
+  run: (
+    input: Value,
+    args: Value[],
+    call: BridgeCall,
+    adapter: AdapterOf<D['host']>,
+    signal: AbortSignal,
+  ) => Promise<Value>,
 ): HostModifier {
   return { name: declaration.name, run: run as HostModifier['run'] };
 }

@@ -25,7 +25,13 @@ export class RenderSignal {
       if (this.ended) controller.abort(closed());
       else {
         // At the wall deadline the answer is E_WALL_TIMEOUT, whichever of the sandbox's watchdog and this comes first.
-        this.timer = setTimeout(() => controller.abort(new BridgeError('E_WALL_TIMEOUT', "the render's wall-clock time ran out during host work")), Math.max(0, this.deadlineAt - Date.now()));
+        this.timer = setTimeout(
+          () =>
+            controller.abort(
+              new BridgeError('E_WALL_TIMEOUT', "the render's wall-clock time ran out during host work"),
+            ),
+          Math.max(0, this.deadlineAt - Date.now()),
+        );
         this.timer.unref();
       }
     }

@@ -143,11 +143,17 @@ export class RequestGlobals {
     const delta = cost - (old === undefined ? 0 : k.length + old.length + ENTRY_OVERHEAD) + (r ? 0 : REQUEST_OVERHEAD);
     const requestChars = (r?.chars ?? 0) + delta;
     if (requestChars > this.opts.maxRequestChars) {
-      throw new BridgeError('E_QUOTA', `{assign_globals} values of one request may hold at most ${this.opts.maxRequestChars} characters (this one: ${text.length})`);
+      throw new BridgeError(
+        'E_QUOTA',
+        `{assign_globals} values of one request may hold at most ${this.opts.maxRequestChars} characters (this one: ${text.length})`,
+      );
     }
     const tenantChars = (this.tenants.get(tenant) ?? 0) + delta;
     if (delta > 0 && tenantChars > this.opts.maxTenantChars) {
-      throw new BridgeError('E_QUOTA', `{assign_globals} values of all this site's requests in progress may hold at most ${this.opts.maxTenantChars} characters`);
+      throw new BridgeError(
+        'E_QUOTA',
+        `{assign_globals} values of all this site's requests in progress may hold at most ${this.opts.maxTenantChars} characters`,
+      );
     }
     if (delta > 0 && this.total + delta > this.opts.maxTotalChars) {
       throw new BridgeError('E_QUOTA', '{assign_globals}: the host holds too many values right now; try again later');
@@ -193,4 +199,3 @@ export class RequestGlobals {
     }
   }
 }
-

@@ -22,7 +22,9 @@ export class ResponseCache<T extends { bytes: number }> {
   ) {}
 
   static key(tenant: string, parts: unknown[]): string {
-    return createHash('sha256').update(JSON.stringify([tenant, ...parts])).digest('hex');
+    return createHash('sha256')
+      .update(JSON.stringify([tenant, ...parts]))
+      .digest('hex');
   }
 
   get(tenant: string, key: string, now = Date.now()): T | undefined {

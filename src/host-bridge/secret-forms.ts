@@ -38,7 +38,8 @@ const HEX_LOWER = HEX_UPPER.map((h) => h.toLowerCase());
 
 function percent(bytes: Uint8Array, keep: string, plus: boolean, lower: boolean): string {
   const kept = new Uint8Array(128);
-  for (let b = 0; b < 128; b++) kept[b] = /[A-Za-z0-9]/.test(String.fromCharCode(b)) || keep.includes(String.fromCharCode(b)) ? 1 : 0;
+  for (let b = 0; b < 128; b++)
+    kept[b] = /[A-Za-z0-9]/.test(String.fromCharCode(b)) || keep.includes(String.fromCharCode(b)) ? 1 : 0;
   const hex = lower ? HEX_LOWER : HEX_UPPER;
   const parts: string[] = [];
   for (const b of bytes) parts.push(b < 128 && kept[b] ? String.fromCharCode(b) : b === 0x20 && plus ? '+' : hex[b]!);
@@ -66,7 +67,8 @@ function base64Cores(bytes: Uint8Array): string[] {
 function base64Decoded(value: string): string | null {
   if (value.length < 8 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return null;
   const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-  if (bytes.toString('base64').replace(/=+$/, '') !== value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '')) return null;
+  if (bytes.toString('base64').replace(/=+$/, '') !== value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, ''))
+    return null;
   return fromBytes(bytes);
 }
 
@@ -103,7 +105,8 @@ export function secretForms(value: string, maxChars = Infinity): string[] | null
   const latin1 = Buffer.from(bytes).toString('latin1');
   for (const f of [value, value.toLowerCase(), value.toUpperCase(), latin1]) if (!add(f)) return null;
   for (const b of latin1 === value ? [bytes] : [bytes, toBytes(latin1)]) {
-    for (const { keep, plus } of ENCODERS) for (const lower of [false, true]) if (!add(percent(b, keep, plus, lower))) return null;
+    for (const { keep, plus } of ENCODERS)
+      for (const lower of [false, true]) if (!add(percent(b, keep, plus, lower))) return null;
   }
   for (const f of [...base64Cores(bytes), ...html(value)]) if (!add(f)) return null;
   const decoded = base64Decoded(value);

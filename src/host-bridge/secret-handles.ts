@@ -42,7 +42,8 @@ export class SecretHandles implements RenderSecrets {
     return text.replace(HANDLE, (whole, name: string, nonce: string) => {
       const entry = this.byNonce.get(nonce);
       if (!entry || entry.name !== name) return whole; // not issued here: plain text
-      if (!allowed(entry.record)) throw new BridgeError('E_SECRET_DENIED', `the secret ${name} may not be used in ${use}`);
+      if (!allowed(entry.record))
+        throw new BridgeError('E_SECRET_DENIED', `the secret ${name} may not be used in ${use}`);
       return entry.record.value;
     });
   }

@@ -43,9 +43,11 @@ export class SecretRedactor {
   /** Registers a value (once per distinct value); throws E_QUOTA past the per-render bounds. */
   add(name: string, value: string): void {
     if (value === '' || this.byValue.has(value)) return;
-    if (this.names.length >= MAX_SECRETS_PER_RENDER) throw new BridgeError('E_QUOTA', `more than ${MAX_SECRETS_PER_RENDER} different secrets in one render`);
+    if (this.names.length >= MAX_SECRETS_PER_RENDER)
+      throw new BridgeError('E_QUOTA', `more than ${MAX_SECRETS_PER_RENDER} different secrets in one render`);
     // Refused before its forms are made (about 2 ms per 1,000 characters; a 4096-bit PEM key is 3,300).
-    if (value.length > MAX_SECRET_CHARS) throw new BridgeError('E_QUOTA', `the secret ${name} is too long to be kept out of responses`);
+    if (value.length > MAX_SECRET_CHARS)
+      throw new BridgeError('E_QUOTA', `the secret ${name} is too long to be kept out of responses`);
     const forms = secretForms(value, MAX_PATTERN_CHARS - this.patternChars);
     if (forms === null) throw new BridgeError('E_QUOTA', `the secret ${name} is too long to be kept out of responses`);
     const chars = forms.reduce((n, f) => n + f.length, 0);
@@ -65,14 +67,16 @@ export class SecretRedactor {
     if (this.empty || text === '') return text;
     const m = this.build();
     const found = m.find(text, budget.redactions);
-    if (found === null) throw new BridgeError('E_SIZE_LIMIT', `an answer holds more than ${MAX_REDACTIONS} secret values to redact`);
+    if (found === null)
+      throw new BridgeError('E_SIZE_LIMIT', `an answer holds more than ${MAX_REDACTIONS} secret values to redact`);
     if (found.length === 0) return text;
     let out = '';
     let at = 0;
     for (const { start, end, tag } of found) {
       const marker = this.markers[tag]!;
       budget.growth -= marker.length - (end - start);
-      if (budget.growth < 0) throw new BridgeError('E_SIZE_LIMIT', 'redacting secret values would grow an answer by more than 1 MiB');
+      if (budget.growth < 0)
+        throw new BridgeError('E_SIZE_LIMIT', 'redacting secret values would grow an answer by more than 1 MiB');
       out += text.slice(at, start) + marker;
       at = end;
     }
@@ -81,7 +85,8 @@ export class SecretRedactor {
     // Pieces around a marker cannot hold a whole form (every byte of every match was removed),
     // but a marker next to them could complete one; an answer is never sent with a form in it.
     const again = m.find(out, 0);
-    if (again === null || again.length > 0) throw new BridgeError('E_SECRET_DENIED', 'an answer could not be cleared of a secret value');
+    if (again === null || again.length > 0)
+      throw new BridgeError('E_SECRET_DENIED', 'an answer could not be cleared of a secret value');
     return out;
   }
 
@@ -90,7 +95,11 @@ export class SecretRedactor {
    * shows a secret in its digits becomes the marker text), except the strings `keep` names.
    * One budget for the whole value.
    */
-  redactTransfer(t: Transfer, budget: RedactionBudget = answerBudget(), keep: (s: string) => boolean = () => false): Transfer {
+  redactTransfer(
+    t: Transfer,
+    budget: RedactionBudget = answerBudget(),
+    keep: (s: string) => boolean = () => false,
+  ): Transfer {
     if (this.empty) return t;
     const text = (s: string): string => (keep(s) ? s : this.redact(s, budget));
     const num = (n: number): number | string => {
@@ -121,7 +130,9 @@ export class SecretRedactor {
     const m = new MultiMatcher(this.forms.flatMap((forms, tag) => forms.map((text) => ({ text, tag }))));
     // A marker must not itself show a form (a value like "secret" or the secret's own name):
     // the first candidate that shows none, down to nothing at all.
-    this.markers = this.names.map((name) => [`[secret:${name} redacted]`, '[secret redacted]', '[redacted]', '[…]', ''].find((c) => m.find(c)?.length === 0)!);
+    this.markers = this.names.map((name) =>
+      [`[secret:${name} redacted]`, '[secret redacted]', '[redacted]', '[…]', ''].find((c) => m.find(c)?.length === 0)!,
+    );
     this.matcher = m;
     return m;
   }

@@ -27,7 +27,8 @@ export function validateAttrs(plugin: FunctionPlugin, attrs: Record<string, Valu
     out[name] = checkOne(plugin.name, name, spec, v);
   }
   if (plugin.extraAttrs) {
-    for (const name of Object.keys(attrs)) if (!(name in out) && !Object.hasOwn(plugin.attrs, name)) out[name] = attrs[name];
+    for (const name of Object.keys(attrs))
+      if (!(name in out) && !Object.hasOwn(plugin.attrs, name)) out[name] = attrs[name];
   }
   return out;
 }
@@ -39,7 +40,8 @@ function checkOne(plugin: string, name: string, spec: AttrSpec, v: Value): Value
   let value: Value = v;
   switch (spec.type) {
     case 'string': {
-      if (typeof v === 'number' || typeof v === 'bigint' || v instanceof PhpFloat) value = String(v instanceof PhpFloat ? v.value : v);
+      if (typeof v === 'number' || typeof v === 'bigint' || v instanceof PhpFloat)
+        value = String(v instanceof PhpFloat ? v.value : v);
       else if (typeof v !== 'string') bad('must be a string');
       const longest = Math.min(MAX_STRING, spec.maxLength ?? MAX_STRING);
       if ((value as string).length > longest) bad(`is longer than ${longest} characters`);
@@ -50,13 +52,25 @@ function checkOne(plugin: string, name: string, spec: AttrSpec, v: Value): Value
       break;
     case 'int': {
       // An int past 2^53 reaches a host plugin as its nearest double, as every number attribute does.
-      const n = typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : typeof v === 'bigint' ? Number(v) : v;
+      const n =
+        typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim())
+          ? Number(v.trim())
+          : typeof v === 'bigint'
+            ? Number(v)
+            : v;
       if (typeof n !== 'number' || !Number.isInteger(n)) bad('must be an integer');
       value = n;
       break;
     }
     case 'number': {
-      const n = typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : v instanceof PhpFloat ? v.value : typeof v === 'bigint' ? Number(v) : v;
+      const n =
+        typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())
+          ? Number(v.trim())
+          : v instanceof PhpFloat
+            ? v.value
+            : typeof v === 'bigint'
+              ? Number(v)
+              : v;
       if (typeof n !== 'number' || !Number.isFinite(n)) bad('must be a number');
       value = n;
       break;

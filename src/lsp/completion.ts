@@ -23,10 +23,17 @@ export function completionsAt(source: string, offset: number, lang: Language): C
 
   const tagName = TAG_NAME.exec(text);
   if (tagName) {
-    if (tagName[1] === '/') return openBlocks(before, (n) => lang.isBlock(n)).reverse().map((name, i) => ({ label: name, kind: CompletionItemKind.Keyword, sortText: String(i).padStart(4, '0') }));
+    if (tagName[1] === '/')
+      return openBlocks(before, (n) => lang.isBlock(n))
+        .reverse()
+        .map((name, i) => ({ label: name, kind: CompletionItemKind.Keyword, sortText: String(i).padStart(4, '0') }));
     return [
       ...[...lang.tags].map(([name, e]) => pluginItem(name, e)),
-      ...lang.builtInTags.map((name) => ({ label: name, kind: CompletionItemKind.Keyword, detail: 'built into the compiler' })),
+      ...lang.builtInTags.map((name) => ({
+        label: name,
+        kind: CompletionItemKind.Keyword,
+        detail: 'built into the compiler',
+      })),
     ];
   }
 

@@ -32,8 +32,13 @@ export function hoverAt(doc: TextDocument, offset: number, lang: Language): Hove
     return e ? markdown(describe(e)) : null;
   }
   const named = NAMED_TAG.exec(open.text);
-  const attr = named && /^[ \t\r\n]*=/.test(source.slice(end)) ? lang.tags.get(named[1]!)?.arguments.find((a) => a.name === word) : undefined;
+  const attr =
+    named && /^[ \t\r\n]*=/.test(source.slice(end))
+      ? lang.tags.get(named[1]!)?.arguments.find((a) => a.name === word)
+      : undefined;
   if (!attr) return null;
   const type = attr.enum ? attr.enum.map((v) => `\`${v}\``).join(' | ') : attr.type;
-  return markdown([`\`${word}\`: ${type}${attr.required ? ', required' : ''}`, ...(attr.doc ? ['', attr.doc] : [])].join('\n'));
+  return markdown(
+    [`\`${word}\`: ${type}${attr.required ? ', required' : ''}`, ...(attr.doc ? ['', attr.doc] : [])].join('\n'),
+  );
 }

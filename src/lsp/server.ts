@@ -18,7 +18,11 @@ export interface ServerOptions {
   includes?(uri: string): (name: string) => string | undefined;
 }
 
-export function startServer(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, options: ServerOptions = {}): Connection {
+export function startServer(
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+  options: ServerOptions = {},
+): Connection {
   const connection = createConnection(input, output);
   const documents = new TextDocuments(TextDocument);
   const lang = new Language();
@@ -35,7 +39,11 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
   documents.onDidChangeContent(({ document }) => {
     const name = templateName(document.uri);
     const { diagnostics } = compile(document.getText(), { name, templates: options.includes?.(document.uri) });
-    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: toLspDiagnostics(document, name, diagnostics) });
+    void connection.sendDiagnostics({
+      uri: document.uri,
+      version: document.version,
+      diagnostics: toLspDiagnostics(document, name, diagnostics),
+    });
   });
   // A closed document's problems are the editor's no longer.
   documents.onDidClose(({ document }) => void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }));

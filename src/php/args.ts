@@ -12,7 +12,16 @@
  *
  * Conversions that never fail, used inside functions (zval_get_long...), are in zval.ts.
  */
-import { PhpArray, PhpFloat, PhpObject, type PhpInt, type PhpNumber, type Value, float, isInt } from '../value/value.js';
+import {
+  PhpArray,
+  PhpFloat,
+  PhpObject,
+  type PhpInt,
+  type PhpNumber,
+  type Value,
+  float,
+  isInt,
+} from '../value/value.js';
 import { PhpTypeError, isNumericStr, toBool, toStr } from '../value/convert.js';
 import { intOfDecimal } from '../value/int64.js';
 
@@ -113,7 +122,14 @@ export function int64Arg(v: Value, fn: string, pos: number, name: string): PhpIn
     const i = intString(v);
     if (i !== undefined) return i;
   }
-  const d = typeof v === 'number' ? v : v instanceof PhpFloat ? v.value : typeof v === 'string' && isNumericStr(v) ? Number(v.trim()) : NaN;
+  const d =
+    typeof v === 'number'
+      ? v
+      : v instanceof PhpFloat
+        ? v.value
+        : typeof v === 'string' && isNumericStr(v)
+          ? Number(v.trim())
+          : NaN;
   if (!(d >= -(2 ** 63) && d < 2 ** 63)) throw typeError(fn, pos, name, 'int', v);
   const t = Math.trunc(d);
   return Number.isSafeInteger(t) ? t || 0 : BigInt(t);

@@ -3,8 +3,8 @@
  * functions allowed as modifiers). Values generated from PHP 8.2 by php -r; host constants
  * (SITE_KEY, ROOT_URL...) come from the render context and take precedence.
  */
-import type { Value } from "../value/value.js";
-import { INT_MAX, INT_MIN } from "../value/int64.js";
+import type { Value } from '../value/value.js';
+import { INT_MAX, INT_MIN } from '../value/int64.js';
 
 const PHP_CONSTANTS: Record<string, number | bigint | string> = {
   JSON_HEX_TAG: 1,
@@ -114,11 +114,11 @@ const PHP_CONSTANTS: Record<string, number | bigint | string> = {
   PATHINFO_BASENAME: 2,
   PATHINFO_EXTENSION: 4,
   PATHINFO_FILENAME: 8,
-  PHP_EOL: "\n",
+  PHP_EOL: '\n',
   PHP_INT_MAX: INT_MAX,
   PHP_INT_MIN: INT_MIN,
   PHP_INT_SIZE: 8,
-  PHP_FLOAT_EPSILON: 2.220446049250313E-16,
+  PHP_FLOAT_EPSILON: 2.220446049250313e-16,
   PHP_ROUND_HALF_UP: 1,
   PHP_ROUND_HALF_DOWN: 2,
   PHP_ROUND_HALF_EVEN: 3,

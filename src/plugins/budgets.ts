@@ -45,7 +45,7 @@ export const ROW_BUDGETS = {
     perRender: 10,
     perMember: { max: 50, atCap: 'evict-oldest' },
     perTenant: { max: 10_000, atCap: 'refuse' },
-    note: 'a member\'s oldest session goes at its cap (as a login on a new device would); at the tenant cap new sessions are refused, since evicting other members\' sessions would let one loop log everyone out',
+    note: "a member's oldest session goes at its cap (as a login on a new device would); at the tenant cap new sessions are refused, since evicting other members' sessions would let one loop log everyone out",
   },
   apiTokens: {
     rows: 'API access tokens',

@@ -14,7 +14,11 @@ export class PluginSet {
   /** The plugins added to the built-in set, which only the host runs. */
   private readonly added: ReadonlySet<Plugin>;
 
-  private constructor(functions: Map<string, FunctionPlugin>, modifiers: Map<string, ModifierPlugin>, added: ReadonlySet<Plugin>) {
+  private constructor(
+    functions: Map<string, FunctionPlugin>,
+    modifiers: Map<string, ModifierPlugin>,
+    added: ReadonlySet<Plugin>,
+  ) {
     this.functions = functions;
     this.modifiers = modifiers;
     this.added = added;
@@ -73,15 +77,25 @@ export class PluginSet {
  * clone takes no functions): no code, no examples, no defaults (the compiler reads none of them).
  */
 export type PluginData =
-  | Omit<FunctionPlugin, 'run' | 'items'>
-  | Omit<ModifierPlugin, 'run' | 'byReference' | 'prepare'>;
+  Omit<FunctionPlugin, 'run' | 'items'> | Omit<ModifierPlugin, 'run' | 'byReference' | 'prepare'>;
 
 export function pluginData(p: Plugin): PluginData {
   const base = { name: p.name, aliases: p.aliases, summary: p.summary, examples: [], host: p.host };
   if (p.kind === 'modifier') {
-    return { ...base, kind: p.kind, origin: p.origin, params: p.params.map(withoutDefault), input: p.input && withoutDefault(p.input) };
+    return {
+      ...base,
+      kind: p.kind,
+      origin: p.origin,
+      params: p.params.map(withoutDefault),
+      input: p.input && withoutDefault(p.input),
+    };
   }
-  return { ...base, kind: p.kind, extraAttrs: p.extraAttrs, attrs: Object.fromEntries(Object.entries(p.attrs).map(([k, spec]) => [k, withoutDefault(spec)])) };
+  return {
+    ...base,
+    kind: p.kind,
+    extraAttrs: p.extraAttrs,
+    attrs: Object.fromEntries(Object.entries(p.attrs).map(([k, spec]) => [k, withoutDefault(spec)])),
+  };
 }
 
 function withoutDefault<T extends { default?: unknown }>(spec: T): Omit<T, 'default'> {

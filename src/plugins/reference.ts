@@ -55,7 +55,8 @@ export interface PluginEntry {
 
 /** A row budget in one line: `sessions: 10 a render, 50 a member (oldest evicted), 10000 a site (refused)`. */
 export function budgetText(b: RowBudget): string {
-  const cap = (c: StoreCap | undefined, per: string) => (c ? [`${c.max} a ${per} (${c.atCap === 'refuse' ? 'then refused' : 'the oldest evicted'})`] : []);
+  const cap = (c: StoreCap | undefined, per: string) =>
+    c ? [`${c.max} a ${per} (${c.atCap === 'refuse' ? 'then refused' : 'the oldest evicted'})`] : [];
   const parts = [`${b.perRender} a render`, ...cap(b.perMember, 'member'), ...cap(b.perTenant, 'site')];
   return `${b.rows}: ${parts.join(', ')}${b.note ? `; ${b.note}` : ''}`;
 }
@@ -105,7 +106,10 @@ function entryOf(p: Plugin, family: string): PluginEntry {
     family,
     aliases: p.aliases ?? [],
     summary: p.summary,
-    arguments: p.kind === 'modifier' ? p.params.map(argumentOf) : Object.entries(p.attrs).map(([name, spec]) => argumentOf({ name, ...spec })),
+    arguments:
+      p.kind === 'modifier'
+        ? p.params.map(argumentOf)
+        : Object.entries(p.attrs).map(([name, spec]) => argumentOf({ name, ...spec })),
     extraAttributes: p.kind !== 'modifier' && p.extraAttrs === true,
     ...(p.kind !== 'modifier' && p.requiresOneOf ? { requiresOneOf: p.requiresOneOf } : {}),
     ...(p.kind === 'modifier' && p.input ? { input: argumentOf(p.input) } : {}),
@@ -145,7 +149,9 @@ function jsonValue(v: Value): string | number | boolean | null {
 export function signature(e: PluginEntry): string {
   const value = (a: ArgumentEntry) => (a.enum ? a.enum.join('|') : a.type);
   if (e.kind === 'modifier') {
-    const params = e.arguments.map((a) => (a.required ? `:${a.name}` : `[:${a.name}${a.default !== undefined ? `=${JSON.stringify(a.default)}` : ''}]`));
+    const params = e.arguments.map((a) =>
+      a.required ? `:${a.name}` : `[:${a.name}${a.default !== undefined ? `=${JSON.stringify(a.default)}` : ''}]`,
+    );
     return `|${e.name}${params.join('')}`;
   }
   const attrs = e.arguments.map((a) => (a.required ? `${a.name}=${value(a)}` : `[${a.name}=${value(a)}]`));

@@ -23,7 +23,17 @@ import { plugins as markup } from './markup/index.js';
  * and docs/reference.md show the family, and test/plugins/families.test.ts holds the keys to the folders.
  */
 export const FAMILIES: Readonly<Record<string, readonly Plugin[]>> = {
-  core, string, html, array, json, format, date, regex, util, php, markup,
+  core,
+  string,
+  html,
+  array,
+  json,
+  format,
+  date,
+  regex,
+  util,
+  php,
+  markup,
   // Declarations only: src/host-bridge/plugins/<family>/<tag>.ts implements each on the host.
   ...HOST_FAMILIES,
 };

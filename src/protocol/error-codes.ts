@@ -58,9 +58,9 @@ export const ERROR_CODE_MEANINGS = {
   E_TEMPLATE_NOT_LOADED: 'the isolate has no compiled template under that key (the host defines it and retries)',
 
   // Limits of a render (src/sandbox/limits.ts)
-  E_CPU_TIMEOUT: 'the render\'s CPU time ran out',
-  E_WALL_TIMEOUT: 'the render\'s wall-clock time ran out',
-  E_MEMORY_LIMIT: 'the isolate\'s heap limit was reached',
+  E_CPU_TIMEOUT: "the render's CPU time ran out",
+  E_WALL_TIMEOUT: "the render's wall-clock time ran out",
+  E_MEMORY_LIMIT: "the isolate's heap limit was reached",
   E_OUTPUT_LIMIT: 'the output grew past its limit',
   E_SIZE_LIMIT: 'a value (string, array, transfer) grew past its limit',
   E_RECURSION_LIMIT: 'includes, functions or the stack recursed past their limit',
@@ -72,18 +72,19 @@ export const ERROR_CODE_MEANINGS = {
   // The host bridge and its plugins (src/host-bridge)
   E_PLUGIN_DENIED: 'the plugin or host modifier is not one the host runs',
   E_IDENTITY_DENIED: 'an identity attribute written as a variable without a super user',
-  E_PERMISSION_DENIED: 'the render\'s identity may not do this',
+  E_PERMISSION_DENIED: "the render's identity may not do this",
   E_HOST_CAPABILITY: 'the plugin needs a host adapter (HostAdapters field) this host was not given',
   E_PHP_DISABLED: 'a {php}...{/php} block: the dialect runs no PHP code',
   E_NOT_IMPLEMENTED: 'a tag of the language not built yet, or a feature of a plugin this host does not support',
   E_BAD_COMBINATION: 'attributes that do not go together (a body on GET, json_body with body)',
   E_NOT_FOUND: 'the member, message template, endpoint, content or column named does not exist',
   E_HOST_FAILED: 'the host failed in a way the template is not told more about',
-  E_HOST_UNAVAILABLE: 'a backend the plugin needs (the batch queue\'s Redis) did not answer in time; nothing was done',
+  E_HOST_UNAVAILABLE: "a backend the plugin needs (the batch queue's Redis) did not answer in time; nothing was done",
   E_HOST_BUSY: 'a bounded host resource (the browser pages, the OCR workers) and its queue are full',
-  E_SLEEP_BUDGET: '{sleep} past the render\'s sleep budget',
+  E_SLEEP_BUDGET: "{sleep} past the render's sleep budget",
   E_QUOTA: 'a per-render or per-tenant store is full (secrets, files)',
-  E_BUDGET: 'a row budget is spent: more sessions, tokens, queued batches, mails or files than one render, tenant or member may create (docs/limits.md, "Row budgets")',
+  E_BUDGET:
+    'a row budget is spent: more sessions, tokens, queued batches, mails or files than one render, tenant or member may create (docs/limits.md, "Row budgets")',
   E_RATE_LIMIT: 'too many mails or recipients, per render or per tenant and period',
   E_MAIL_REJECTED: 'a mail the host refuses to send (headers, recipients)',
   E_SECRET_NOT_FOUND: 'no secret of that name for the tenant',
@@ -103,7 +104,7 @@ export const ERROR_CODE_MEANINGS = {
   E_FILE_FAILED: 'a file operation failed (a folder where a file was expected, I/O)',
 
   // The engine (src/engine.ts)
-  E_INTERNAL: 'a bug, or the embedder\'s lookup threw: the cause is kept, the message says nothing of it',
+  E_INTERNAL: "a bug, or the embedder's lookup threw: the cause is kept, the message says nothing of it",
 
   // The security harness (src/security)
   E_UNCAUGHT: 'its own record of an attack that made the engine throw something other than a TemplateError',
@@ -119,7 +120,8 @@ export const WARNING_CODE_MEANINGS = {
   W_IGNORED_TEXT: 'text after a value in an output tag, which Smarty 2 ignores',
   W_UNKNOWN_ARGUMENT: 'a literal modifier argument outside the values it acts on (escape:"htmll")',
   W_RUNTIME: 'raised while rendering, where PHP warns and goes on (a modifier given a wrong type gives null)',
-  W_DIALECT: 'a place where the template relies on a departure of the dialect from stock Smarty 2 (smartcage check --compat)',
+  W_DIALECT:
+    'a place where the template relies on a departure of the dialect from stock Smarty 2 (smartcage check --compat)',
 } as const;
 
 export type WarningCode = keyof typeof WARNING_CODE_MEANINGS;

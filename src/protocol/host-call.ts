@@ -16,7 +16,9 @@ export type HostCallKind = 'tag' | 'modifier';
  * One call, as data. On the wire the kind is the host function's first argument and the rest its
  * second, as JSON (two strings cross isolated-vm cheaply); the bridge reads both as untrusted.
  */
-export type HostCall = { kind: 'tag'; name: string; attrs: Record<string, Transfer> } | { kind: 'modifier'; name: string; input: Transfer; args: Transfer[] };
+export type HostCall =
+  | { kind: 'tag'; name: string; attrs: Record<string, Transfer> }
+  | { kind: 'modifier'; name: string; input: Transfer; args: Transfer[] };
 
 /** The JSON the host function's second argument holds for a call of `kind`. */
 export type HostRequest<K extends HostCallKind> = Omit<Extract<HostCall, { kind: K }>, 'kind'>;

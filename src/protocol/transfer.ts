@@ -38,7 +38,10 @@ export function checkTransferSize(values: readonly Transfer[], what: string): vo
   let size = 0;
   const add = (n: number) => {
     size += n;
-    if (size > MAX_REQUEST_CHARS) throw new TransferError(`${what} values are too large to cross the bridge (over ${MAX_REQUEST_CHARS} characters)`);
+    if (size > MAX_REQUEST_CHARS)
+      throw new TransferError(
+        `${what} values are too large to cross the bridge (over ${MAX_REQUEST_CHARS} characters)`,
+      );
   };
   const walk = (t: Transfer): void => {
     if (typeof t === 'string') return add(t.length + 2);
@@ -67,8 +70,10 @@ export function encodeValue(v: Value, depth = 0): Transfer {
   }
   if (v instanceof PhpFloat) return { f: v.value };
   // A canonical int string is the int key itself in PHP, so digits carry a big key exactly.
-  if (v instanceof PhpArray) return { a: v.entries().map(([k, x]) => [typeof k === 'bigint' ? k.toString() : k, encodeValue(x, depth + 1)]) };
-  if (v instanceof PhpObject) return { o: Array.from(v.props.entries()).map(([k, x]) => [k, encodeValue(x, depth + 1)]) };
+  if (v instanceof PhpArray)
+    return { a: v.entries().map(([k, x]) => [typeof k === 'bigint' ? k.toString() : k, encodeValue(x, depth + 1)]) };
+  if (v instanceof PhpObject)
+    return { o: Array.from(v.props.entries()).map(([k, x]) => [k, encodeValue(x, depth + 1)]) };
   throw new TransferError('not a template value');
 }
 
@@ -76,7 +81,8 @@ export function encodeValue(v: Value, depth = 0): Transfer {
 export function decodeValue(t: unknown, depth = 0): Value {
   if (depth > 64) throw new TransferError('a value nested deeper than 64 levels');
   if (t === null || typeof t === 'boolean' || typeof t === 'string') return t;
-  if (typeof t === 'number') return Number.isFinite(t) ? (Number.isSafeInteger(t) || !Number.isInteger(t) ? t : new PhpFloat(t)) : null;
+  if (typeof t === 'number')
+    return Number.isFinite(t) ? (Number.isSafeInteger(t) || !Number.isInteger(t) ? t : new PhpFloat(t)) : null;
   if (typeof t !== 'object' || Array.isArray(t)) throw new TransferError('malformed value');
   const keys = Object.keys(t);
   if (keys.length !== 1) throw new TransferError('malformed value');
@@ -88,7 +94,8 @@ export function decodeValue(t: unknown, depth = 0): Value {
   if (keys[0] === 'a') {
     const arr = PhpArray.empty();
     for (const p of pairs) {
-      if (!Array.isArray(p) || p.length !== 2 || (typeof p[0] !== 'string' && typeof p[0] !== 'number')) throw new TransferError('malformed array');
+      if (!Array.isArray(p) || p.length !== 2 || (typeof p[0] !== 'string' && typeof p[0] !== 'number'))
+        throw new TransferError('malformed array');
       arr.set(p[0], decodeValue(p[1], depth + 1));
     }
     return arr;

@@ -32,7 +32,9 @@ function ask(plugin: string, attrs: Record<string, Value>, $: RenderState): TagA
   const encoded: Record<string, Transfer> = {};
   for (const k of Object.keys(attrs)) encoded[k] = encodeValue(attrs[k]);
   checkTransferSize(Object.values(encoded), `{${plugin}}`);
-  const answer = JSON.parse(hostFunction('tag', JSON.stringify({ name: plugin, attrs: encoded } satisfies HostRequest<'tag'>))) as HostAnswer;
+  const answer = JSON.parse(
+    hostFunction('tag', JSON.stringify({ name: plugin, attrs: encoded } satisfies HostRequest<'tag'>)),
+  ) as HostAnswer;
   if (!answer.ok) throw new HostError(answer.error.code, answer.error.message);
   const tag = answer as TagAnswer;
   for (const l of tag.log ?? []) $.log(l.level, l.message);
@@ -45,7 +47,11 @@ export function callHost(plugin: string, attrs: Record<string, Value>, $: Render
 }
 
 /** A block plugin: the items the body iterates over, and the variable that receives each. */
-export function callHostBlock(plugin: string, attrs: Record<string, Value>, $: RenderState): { name: string; items: Value[] } {
+export function callHostBlock(
+  plugin: string,
+  attrs: Record<string, Value>,
+  $: RenderState,
+): { name: string; items: Value[] } {
   const answer = ask(plugin, attrs, $);
   if (!answer.iterate) return { name: '', items: [] };
   return { name: answer.iterate.var, items: answer.iterate.items.map((t) => decodeValue(t)) };

@@ -51,7 +51,8 @@ const smartcage = {
     // global left holding undefined, read-only (docs/security.md IS-02).
     const gc = g.gc;
     if (typeof gc === 'function') {
-      collectAll = () => (gc as (o: Record<string, string>) => void)({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+      collectAll = () =>
+        (gc as (o: Record<string, string>) => void)({ type: 'major', execution: 'sync', flavor: 'last-resort' });
       Object.defineProperty(g, 'gc', { value: undefined, writable: false });
     }
     for (const name of REMOVED_GLOBALS) delete g[name];
@@ -98,7 +99,8 @@ const smartcage = {
       }
       const response = renderOnce(name, req);
       if (!builtinsIntact()) response.contextTainted = true;
-      if (sliceOutputChars > 0 && typeof response.output === 'string' && response.output.length > sliceOutputChars) return { overSlice: true };
+      if (sliceOutputChars > 0 && typeof response.output === 'string' && response.output.length > sliceOutputChars)
+        return { overSlice: true };
       return response;
     } catch {
       // Nothing thrown leaves: isolated-vm would read a thrown object's `message` on the way
@@ -138,7 +140,14 @@ function renderOnce(name: string, req: RenderRequest): RenderResponse {
       if (output.length > $.maxOutput) $.outputLimit(output.length);
       // Measured at {return} already; again here because an object it holds may have changed since.
       checkReturnSize($.returnValue, $.maxOutput);
-      return { output, warnings: $.warnings, warningsAt: $.warningsAt, logs: $.logs, logsAt: $.logsAt, returnValue: toJS($.returnValue) };
+      return {
+        output,
+        warnings: $.warnings,
+        warningsAt: $.warningsAt,
+        logs: $.logs,
+        logsAt: $.logsAt,
+        returnValue: toJS($.returnValue),
+      };
     } finally {
       rendering = false;
       setCurrent(previous);
@@ -179,11 +188,16 @@ function codeOf(e: unknown): string {
   if (!(e instanceof Error)) return 'E_RUNTIME';
   const code = (e as { code?: unknown }).code;
   if (typeof code === 'string' && /^E_[A-Z_]+$/.test(code)) return code;
-  const byClass: Record<string, string> = { PhpTypeError: 'E_TYPE', PhpDivisionByZero: 'E_DIVISION_BY_ZERO', JsonSyntaxError: 'E_BAD_VARS' };
+  const byClass: Record<string, string> = {
+    PhpTypeError: 'E_TYPE',
+    PhpDivisionByZero: 'E_DIVISION_BY_ZERO',
+    JsonSyntaxError: 'E_BAD_VARS',
+  };
   if (byClass[e.constructor.name]) return byClass[e.constructor.name];
   if (e instanceof RangeError) {
     if (/call stack/i.test(e.message)) return 'E_RECURSION_LIMIT';
-    if (/Invalid (string|array|typed array|array buffer) length|allocation failed/i.test(e.message)) return 'E_SIZE_LIMIT';
+    if (/Invalid (string|array|typed array|array buffer) length|allocation failed/i.test(e.message))
+      return 'E_SIZE_LIMIT';
   }
   return 'E_RUNTIME';
 }
@@ -192,7 +206,12 @@ function buildScope(req: RenderRequest): Scope {
   const scope = newScope();
   // The platform's predefined $dataSet.emptyArray (an empty array to start from).
   scope.dataSet = fromJS({ emptyArray: [] });
-  const vars = typeof req.plainVars === 'string' ? (JSON.parse(req.plainVars) as unknown) : typeof req.vars === 'string' ? parseVarsJson(req.vars, req.objects ?? false) : req.vars;
+  const vars =
+    typeof req.plainVars === 'string'
+      ? (JSON.parse(req.plainVars) as unknown)
+      : typeof req.vars === 'string'
+        ? parseVarsJson(req.vars, req.objects ?? false)
+        : req.vars;
   if (vars instanceof Map) for (const [k, v] of vars) scope[k] = v as Value;
   else if (vars && typeof vars === 'object' && !Array.isArray(vars)) {
     for (const [k, v] of Object.entries(vars)) scope[k] = fromJS(v, req.objects ?? false);

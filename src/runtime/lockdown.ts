@@ -149,9 +149,18 @@ export function lockdown(extra: unknown[]): void {
   const seen = new Set<unknown>([RegExp, RegExp.prototype]);
   for (const v of ownGlobals()) harden(v, seen);
   // Intrinsics with no global name.
-  harden(Object.getPrototypeOf(function* () {}), seen);
-  harden(Object.getPrototypeOf(async function () {}), seen);
-  harden(Object.getPrototypeOf(async function* () {}), seen);
+  harden(
+    Object.getPrototypeOf(function* () {}),
+    seen,
+  );
+  harden(
+    Object.getPrototypeOf(async function () {}),
+    seen,
+  );
+  harden(
+    Object.getPrototypeOf(async function* () {}),
+    seen,
+  );
   // The iterators' prototypes (each leads to %IteratorPrototype%). Object.freeze keeps V8's
   // array-iterator fast path here, where locking property by property would lose it.
   harden(Object.getPrototypeOf([][Symbol.iterator]()), seen);
@@ -163,5 +172,9 @@ export function lockdown(extra: unknown[]): void {
   for (const x of extra) harden(x, seen);
   // The global object and its prototype chain (its own prototype is not Object.prototype).
   harden(globalThis, seen);
-  baseline = [shapeOf(RegExp), shapeOf(RegExp.prototype), ...[Array.prototype, ...TYPED_ARRAY_PROTOTYPES].map((p) => shapeOf(p, WATCHED))];
+  baseline = [
+    shapeOf(RegExp),
+    shapeOf(RegExp.prototype),
+    ...[Array.prototype, ...TYPED_ARRAY_PROTOTYPES].map((p) => shapeOf(p, WATCHED)),
+  ];
 }

@@ -71,7 +71,13 @@ export function callModifier(m: BoundModifier, input: Value, args: Value[] | und
 }
 
 /** A by-reference function on a variable: `store` receives the changed array. */
-export function callByReference(m: BoundModifier, input: Value, args: Value[], store: (v: Value) => void, ctx: ModifierContext): Value {
+export function callByReference(
+  m: BoundModifier,
+  input: Value,
+  args: Value[],
+  store: (v: Value) => void,
+  ctx: ModifierContext,
+): Value {
   const full = withDefaults(m, args);
   try {
     const { result, array } = m.plugin.byReference!(input, full, ctx);

@@ -10,7 +10,8 @@ export class Random {
   private d: number;
 
   constructor(seed: readonly number[]) {
-    const word = (i: number) => ((seed[i * 4] << 24) | (seed[i * 4 + 1] << 16) | (seed[i * 4 + 2] << 8) | seed[i * 4 + 3]) >>> 0;
+    const word = (i: number) =>
+      ((seed[i * 4] << 24) | (seed[i * 4 + 1] << 16) | (seed[i * 4 + 2] << 8) | seed[i * 4 + 3]) >>> 0;
     this.a = word(0) || 0x9e3779b9;
     this.b = word(1) || 0x243f6a88;
     this.c = word(2) || 0xb7e15162;

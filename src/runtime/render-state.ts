@@ -64,7 +64,8 @@ const STOP = { stop: true };
 function asArrayForAppend(current: Value): PhpArray {
   if (current instanceof PhpArray) return current.forWrite();
   if (current === null || current === undefined) return PhpArray.empty();
-  if (current instanceof PhpObject) return PhpArray.fromEntries(Array.from(current.props, ([k, v]) => [k, share(v)] as const));
+  if (current instanceof PhpObject)
+    return PhpArray.fromEntries(Array.from(current.props, ([k, v]) => [k, share(v)] as const));
   return PhpArray.fromList([current]);
 }
 
@@ -173,7 +174,12 @@ export class RenderState implements PluginContext {
   /** Control characters are written as escapes, so that a message cannot forge log lines (OPS-15). */
   log(level: LogLine['level'], message: string): void {
     if (this.logs.length >= 1000) return;
-    const safe = replaceEach(message, /[\x00-\x1f\x7f\u2028\u2029]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : escapeCode(c.charCodeAt(0))), 'logger');
+    const safe = replaceEach(
+      message,
+      /[\x00-\x1f\x7f\u2028\u2029]/g,
+      (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : escapeCode(c.charCodeAt(0))),
+      'logger',
+    );
     this.logs.push({ level, message: safe });
     this.logsAt.push(whereSlotNow()[0] ?? 0);
   }
@@ -349,7 +355,8 @@ export class RenderState implements PluginContext {
 
   // ---- {include}
   include(fn: (s: Scope, $: RenderState) => string, caller: Scope, params: Record<string, Value>): string {
-    if (this.includeDepth >= this.maxIncludeDepth) throw new LimitError(`{include} nested deeper than ${this.maxIncludeDepth} levels`, 'E_RECURSION_LIMIT');
+    if (this.includeDepth >= this.maxIncludeDepth)
+      throw new LimitError(`{include} nested deeper than ${this.maxIncludeDepth} levels`, 'E_RECURSION_LIMIT');
     // The included template works on a copy of the caller's variables (Smarty 2).
     const scope = newScope();
     for (const k in caller) scope[k] = caller[k];
@@ -371,7 +378,8 @@ export class RenderState implements PluginContext {
 
   // ---- {function}
   callFunction(fn: (s: Scope, $: RenderState) => string, params: Record<string, Value>): Value {
-    if (this.includeDepth >= this.maxIncludeDepth) throw new LimitError(`{function} calls nested deeper than ${this.maxIncludeDepth} levels`, 'E_RECURSION_LIMIT');
+    if (this.includeDepth >= this.maxIncludeDepth)
+      throw new LimitError(`{function} calls nested deeper than ${this.maxIncludeDepth} levels`, 'E_RECURSION_LIMIT');
     const scope = newScope();
     scope.dataSet = this.scope.dataSet ?? null;
     for (const k in params) assignVar(scope, k, share(params[k]));

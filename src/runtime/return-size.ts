@@ -32,12 +32,16 @@ export function checkReturnSize(v: Value, maxChars: number): void {
     if (x === null || x === undefined || typeof x === 'boolean') size += 5;
     else if (typeof x === 'string') size += x.length + 2;
     else if (typeof x === 'number' || typeof x === 'bigint' || x instanceof PhpFloat) size += 24;
-    else if (depth >= MAX_RETURN_DEPTH) throw new LimitError(`the {return} value is nested deeper than ${MAX_RETURN_DEPTH} levels`);
+    else if (depth >= MAX_RETURN_DEPTH)
+      throw new LimitError(`the {return} value is nested deeper than ${MAX_RETURN_DEPTH} levels`);
     else if (x instanceof PhpArray || x instanceof PhpObject) {
       const n = x instanceof PhpArray ? x.size : x.props.size;
       // Counted before the walk (and before entries() builds its list of pairs).
       steps += n;
-      if (steps > MAX_RETURN_STEPS) throw new LimitError(`the {return} value has more than ${MAX_RETURN_STEPS} array elements and properties in all`);
+      if (steps > MAX_RETURN_STEPS)
+        throw new LimitError(
+          `the {return} value has more than ${MAX_RETURN_STEPS} array elements and properties in all`,
+        );
       size += 2;
       const packed = x instanceof PhpArray ? x.packedValues() : null;
       if (packed) {
@@ -54,6 +58,10 @@ export function checkReturnSize(v: Value, maxChars: number): void {
         }
       }
     } else size += 24;
-    if (size > maxChars) throw new LimitError(`the {return} value is more than ${maxChars} characters once copied out of the sandbox (the output limit)`, 'E_OUTPUT_LIMIT');
+    if (size > maxChars)
+      throw new LimitError(
+        `the {return} value is more than ${maxChars} characters once copied out of the sandbox (the output limit)`,
+        'E_OUTPUT_LIMIT',
+      );
   }
 }

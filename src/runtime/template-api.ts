@@ -31,7 +31,6 @@ function state(): RenderState {
   return current;
 }
 
-
 export const rt = {
   str: toStr,
   truthy: toBool,
@@ -72,7 +71,8 @@ export const rt = {
       return v instanceof PhpArray ? countArray(v, m) : 0;
     },
     is_array: (v: Value) => v instanceof PhpArray,
-    in_array: (needle: Value, haystack: Value, strict?: Value) => looseInArray(needle, haystack, toBool(strict ?? false)),
+    in_array: (needle: Value, haystack: Value, strict?: Value) =>
+      looseInArray(needle, haystack, toBool(strict ?? false)),
     isset: (...vs: Value[]) => vs.every((v) => v !== null && v !== undefined),
     is_object: (v: Value) => v instanceof PhpObject,
   } satisfies Record<IfFunction, (...args: Value[]) => boolean | number>,

@@ -127,7 +127,16 @@ export function parseJsonValue(text: string, objects = false, maxDepth = 512): V
       if (c === 0x5c) {
         out += text.slice(start, i);
         const e = text[i + 1];
-        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+        const simple: Record<string, string> = {
+          '"': '"',
+          '\\': '\\',
+          '/': '/',
+          b: '\b',
+          f: '\f',
+          n: '\n',
+          r: '\r',
+          t: '\t',
+        };
         if (e in simple) {
           out += simple[e];
           i += 2;

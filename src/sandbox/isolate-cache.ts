@@ -76,14 +76,27 @@ export class TenantIsolates {
   private readonly opts: IsolateCacheOptions;
 
   /** `onEvict` hears of disposals made by the idle timer (the pool's view of a worker's memory). */
-  constructor(opts: Partial<IsolateCacheOptions> = {}, private readonly onEvict?: () => void) {
+  constructor(
+    opts: Partial<IsolateCacheOptions> = {},
+    private readonly onEvict?: () => void,
+  ) {
     this.opts = { ...DEFAULT_ISOLATE_CACHE, ...opts };
     const { idleMs, reduceAfterMs } = this.opts;
-    this.timer = setInterval(() => this.sweep(), Math.max(50, Math.min(idleMs / 4, reduceAfterMs > 0 ? reduceAfterMs / 2 : Infinity, 5000)));
+    this.timer = setInterval(
+      () => this.sweep(),
+      Math.max(50, Math.min(idleMs / 4, reduceAfterMs > 0 ? reduceAfterMs / 2 : Infinity, 5000)),
+    );
     this.timer.unref();
   }
 
-  render(tenant: string, memoryMB: number, t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, bridge: HostCallHandler | null): Promise<RenderResponse> {
+  render(
+    tenant: string,
+    memoryMB: number,
+    t: CompiledTemplate,
+    request: RenderRequestBody,
+    limits: SandboxLimits,
+    bridge: HostCallHandler | null,
+  ): Promise<RenderResponse> {
     const key = `${tenant}\0${memoryMB}`;
     let host = this.hosts.get(key);
     if (!host || !host.usable) host = this.spares.acquire(memoryMB);
@@ -204,7 +217,13 @@ export class TenantIsolates {
     }
     const now = performance.now();
     if (now - this.rss.at >= RSS_EVERY_MS) this.rss = { bytes: process.memoryUsage.rss(), at: now };
-    return { heapMB: round(heap / MB), bigIdleMB: round(bigIdle / MB), rssMB: round(this.rss.bytes / MB), isolates: this.hosts.size, evicted: this.evicted };
+    return {
+      heapMB: round(heap / MB),
+      bigIdleMB: round(bigIdle / MB),
+      rssMB: round(this.rss.bytes / MB),
+      isolates: this.hosts.size,
+      evicted: this.evicted,
+    };
   }
 
   close(): void {

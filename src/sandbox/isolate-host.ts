@@ -43,7 +43,10 @@ const TEMPLATES_PER_CONTEXT = 200;
 const BOOTSTRAP = 'smartcage.bootstrap();';
 /** A memory-reducing collection of a tenant's heap takes ~12 ms of CPU (the benchmark page's tenant). */
 const REDUCE_TIMEOUT_MS = 2000;
-const NO_RENDER = JSON.stringify({ ok: false, error: { code: 'E_BRIDGE_CLOSED', message: 'no render is running' } } satisfies HostAnswer);
+const NO_RENDER = JSON.stringify({
+  ok: false,
+  error: { code: 'E_BRIDGE_CLOSED', message: 'no render is running' },
+} satisfies HostAnswer);
 
 interface LiveContext {
   context: ivm.Context;
@@ -148,23 +151,33 @@ export class IsolateHost {
   }
 
   private async contextFor(limits: SandboxLimits): Promise<LiveContext> {
-    if (this.live && this.live.renders < RENDERS_PER_CONTEXT && this.live.defined.size < TEMPLATES_PER_CONTEXT) return this.live;
+    if (this.live && this.live.renders < RENDERS_PER_CONTEXT && this.live.defined.size < TEMPLATES_PER_CONTEXT)
+      return this.live;
     this.live?.context.release();
     const context = await this.isolate.createContext();
     await this.runtime.run(context, { timeout: limits.cpuMs });
     // An arrow function has no `prototype` for the isolate to walk through the Reference.
-    const hostCall = (plugin: string, req: string): Promise<string> => (this.active ? this.active(String(plugin), String(req)) : Promise.resolve(NO_RENDER));
+    const hostCall = (plugin: string, req: string): Promise<string> =>
+      this.active ? this.active(String(plugin), String(req)) : Promise.resolve(NO_RENDER);
     await context.global.set('__hostCall', new ivm.Reference(hostCall));
     await context.global.set('__where', new ivm.ExternalCopy(this.where).copyInto({ release: true }));
     await this.bootstrap.run(context, { timeout: limits.cpuMs });
-    const smartcage = (await context.global.get('smartcage', { reference: true })) as ivm.Reference<{ render: unknown; reduceMemory: unknown }>;
+    const smartcage = (await context.global.get('smartcage', { reference: true })) as ivm.Reference<{
+      render: unknown;
+      reduceMemory: unknown;
+    }>;
     const render = (await smartcage.get('render', { reference: true })) as LiveContext['render'];
     const reduce = (await smartcage.get('reduceMemory', { reference: true })) as LiveContext['reduce'];
     this.live = { context, render, reduce, defined: new Map(), renders: 0, cuts: new Map() };
     return this.live;
   }
 
-  render(t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler | null): Promise<RenderResponse> {
+  render(
+    t: CompiledTemplate,
+    request: RenderRequestBody,
+    limits: SandboxLimits,
+    host: HostCallHandler | null,
+  ): Promise<RenderResponse> {
     return this.enqueue(
       async () => {
         // The isolate's own CPU clock (~0.1 µs a read): the template's time, not the host calls'.
@@ -231,7 +244,12 @@ export class IsolateHost {
     return this.pending > 0 || this.warming;
   }
 
-  private async renderNow(t: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler | null): Promise<RenderResponse> {
+  private async renderNow(
+    t: CompiledTemplate,
+    request: RenderRequestBody,
+    limits: SandboxLimits,
+    host: HostCallHandler | null,
+  ): Promise<RenderResponse> {
     if (!this.usable) return sandboxError('E_SANDBOX_CRASHED', 'the sandbox was retired before the render started');
     this.renders++;
     const started = performance.now();
@@ -267,13 +285,20 @@ export class IsolateHost {
       // watchdog cannot fire meanwhile, so the call's own timeout is the nearer deadline.
       sync = syncRender !== null && t.hostFree === true && !defining;
       let result: RenderResponse | null = null;
-      if (sync && syncRender) result = syncRender(live.render, [t.id, copy.copyInto()], Math.min(limits.cpuMs, limits.wallMs));
+      if (sync && syncRender)
+        result = syncRender(live.render, [t.id, copy.copyInto()], Math.min(limits.cpuMs, limits.wallMs));
       else {
         // In this process the same template first gets a bounded synchronous slice, then the
         // async path from the start with what is left of its CPU time (src/sandbox/sync-slice.ts, D140).
         let cpuMs = limits.cpuMs;
         let afterCut = false;
-        if (syncRender === null && t.hostFree === true && !defining && copyBytes <= MAX_SLICE_VARS_BYTES && this.maySlice(live, t.id, limits)) {
+        if (
+          syncRender === null &&
+          t.hostFree === true &&
+          !defining &&
+          copyBytes <= MAX_SLICE_VARS_BYTES &&
+          this.maySlice(live, t.id, limits)
+        ) {
           const slice = renderInSlice(live.render, t.id, copy.copyInto(), limits.syncSliceMs);
           if (slice.done) {
             result = slice.response;
@@ -287,7 +312,10 @@ export class IsolateHost {
           }
           if (!slice.done || slice.heldMs > 2 * limits.syncSliceMs) this.cutSlice(live, t.id);
         }
-        result ??= (await live.render.apply(undefined, [t.id, copy.copyInto(), 0, afterCut], { timeout: cpuMs, result: { copy: true } })) as RenderResponse;
+        result ??= (await live.render.apply(undefined, [t.id, copy.copyInto(), 0, afterCut], {
+          timeout: cpuMs,
+          result: { copy: true },
+        })) as RenderResponse;
       }
       if (defining && result.error?.code === 'E_TEMPLATE_NOT_LOADED') {
         // Its define failed (it threw, or ran out of time): the context may hold half of it.
@@ -305,9 +333,16 @@ export class IsolateHost {
       // Read after the isolate stopped: the last position the template recorded.
       const at = this.where[0];
       const failure = classifyIsolateError(e);
-      if (wallExpired || (sync && performance.now() - started >= limits.wallMs)) return sandboxError('E_WALL_TIMEOUT', `the render did not finish within ${limits.wallMs} ms of wall-clock time`, at);
-      if (failure === 'cpu-timeout') return sandboxError('E_CPU_TIMEOUT', `the render used more than ${limits.cpuMs} ms of CPU time`, at);
-      if (failure === 'memory-limit' || failure === 'disposed') return sandboxError('E_MEMORY_LIMIT', `the render needed more than the ${this.memoryMB} MB memory limit`, at);
+      if (wallExpired || (sync && performance.now() - started >= limits.wallMs))
+        return sandboxError(
+          'E_WALL_TIMEOUT',
+          `the render did not finish within ${limits.wallMs} ms of wall-clock time`,
+          at,
+        );
+      if (failure === 'cpu-timeout')
+        return sandboxError('E_CPU_TIMEOUT', `the render used more than ${limits.cpuMs} ms of CPU time`, at);
+      if (failure === 'memory-limit' || failure === 'disposed')
+        return sandboxError('E_MEMORY_LIMIT', `the render needed more than the ${this.memoryMB} MB memory limit`, at);
       return sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering');
     } finally {
       copy?.release();
@@ -391,11 +426,14 @@ export class IsolateHost {
  * process may crash later, at random (docs/security.md OPS-01). Refuse to start instead.
  */
 export function requireNoNodeSnapshot(): void {
-  const given = process.execArgv.includes('--no-node-snapshot') || /(^|\s)--no-node-snapshot(\s|$)/.test(process.env.NODE_OPTIONS ?? '');
+  const given =
+    process.execArgv.includes('--no-node-snapshot') ||
+    /(^|\s)--no-node-snapshot(\s|$)/.test(process.env.NODE_OPTIONS ?? '');
   if (!given) {
     throw new TemplateError({
       code: 'E_SANDBOX_SETUP',
-      message: 'start Node with --no-node-snapshot to run templates in this process (workers: 0): isolated-vm needs it on Node 20 and later; the default worker processes get it themselves',
+      message:
+        'start Node with --no-node-snapshot to run templates in this process (workers: 0): isolated-vm needs it on Node 20 and later; the default worker processes get it themselves',
       name: 'smartcage',
       line: 0,
       column: 0,

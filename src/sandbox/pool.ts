@@ -104,7 +104,6 @@ export const DEFAULT_POOL: PoolOptions = {
   crashWindowMs: 60_000,
 };
 
-
 export class SandboxPool {
   private readonly opts: PoolOptions;
   private readonly shared: WorkerProcess[] = [];
@@ -126,7 +125,13 @@ export class SandboxPool {
   }
 
   private spawn(): WorkerProcess {
-    const { isolateIdleMs: idleMs, isolateRetainMB: retainMB, workerHeapBudgetMB: heapBudgetMB, workerMaxIsolates: maxIsolates, isolateReduceAfterMs: reduceAfterMs } = this.opts;
+    const {
+      isolateIdleMs: idleMs,
+      isolateRetainMB: retainMB,
+      workerHeapBudgetMB: heapBudgetMB,
+      workerMaxIsolates: maxIsolates,
+      isolateReduceAfterMs: reduceAfterMs,
+    } = this.opts;
     return new WorkerProcess(
       (w) => this.onExit(w),
       (w) => {
@@ -246,7 +251,14 @@ export class SandboxPool {
     }
   }
 
-  render(tenant: string, memoryMB: number, template: CompiledTemplate, request: RenderRequestBody, limits: SandboxLimits, host: HostCallHandler): Promise<RenderResponse> {
+  render(
+    tenant: string,
+    memoryMB: number,
+    template: CompiledTemplate,
+    request: RenderRequestBody,
+    limits: SandboxLimits,
+    host: HostCallHandler,
+  ): Promise<RenderResponse> {
     let limit = this.tenantLimits.get(tenant);
     if (!limit) {
       limit = pLimit(this.opts.perTenantConcurrency);
@@ -262,7 +274,15 @@ export class SandboxPool {
           // A worker that does not answer well after the wall deadline is hung: kill it.
           const timer = setTimeout(() => w.kill(), limits.wallMs + 2000);
           w.inflight.set(id, { tenant, resolve, host, timer });
-          w.send({ type: 'render', id, tenant, memoryMB, template: w.wire(template, this.templateKey(template)), request: plainVarsOf(request), limits });
+          w.send({
+            type: 'render',
+            id,
+            tenant,
+            memoryMB,
+            template: w.wire(template, this.templateKey(template)),
+            request: plainVarsOf(request),
+            limits,
+          });
         });
       } finally {
         release();

@@ -42,6 +42,9 @@ export function renderRequest(i: RenderRequestInput): RenderRequestBody {
 }
 
 /** The request as the isolate receives it: the body and the sizes the runtime enforces itself. */
-export function withLimits(body: RenderRequestBody, limits: Pick<SandboxLimits, 'maxOutputChars' | 'maxErrorChars'>): RenderRequest {
+export function withLimits(
+  body: RenderRequestBody,
+  limits: Pick<SandboxLimits, 'maxOutputChars' | 'maxErrorChars'>,
+): RenderRequest {
   return { ...body, maxOutputChars: limits.maxOutputChars, maxErrorChars: limits.maxErrorChars };
 }

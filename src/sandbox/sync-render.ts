@@ -15,6 +15,11 @@ import type { RenderResponse } from '../protocol/render.js';
 /** The render function of a live context (`smartcage.render` in the isolate). */
 type RenderFunction = ivm.Reference<(...args: unknown[]) => RenderResponse>;
 
-export type SyncRender = (render: RenderFunction, args: Parameters<RenderFunction['applySync']>[1], timeoutMs: number) => RenderResponse;
+export type SyncRender = (
+  render: RenderFunction,
+  args: Parameters<RenderFunction['applySync']>[1],
+  timeoutMs: number,
+) => RenderResponse;
 
-export const syncRender: SyncRender = (render, args, timeoutMs) => render.applySync(undefined, args, { timeout: timeoutMs, result: { copy: true } }) as RenderResponse;
+export const syncRender: SyncRender = (render, args, timeoutMs) =>
+  render.applySync(undefined, args, { timeout: timeoutMs, result: { copy: true } }) as RenderResponse;

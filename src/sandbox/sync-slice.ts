@@ -54,15 +54,24 @@ export type SliceOutcome =
  * the slice's own timeout (the isolate disposed at its memory limit...) are thrown as the async
  * call throws them.
  */
-export function renderInSlice(render: RenderFunction, name: string, args: ivm.Copy<unknown>, sliceMs: number): SliceOutcome {
+export function renderInSlice(
+  render: RenderFunction,
+  name: string,
+  args: ivm.Copy<unknown>,
+  sliceMs: number,
+): SliceOutcome {
   const timeout = Math.max(1, Math.min(Math.floor(sliceMs), MAX_SLICE_MS));
   const t0 = performance.now();
   try {
-    const response = render.applySync(undefined, [name, args, MAX_SLICE_OUTPUT_CHARS], { timeout, result: { copy: true } }) as RenderResponse;
+    const response = render.applySync(undefined, [name, args, MAX_SLICE_OUTPUT_CHARS], {
+      timeout,
+      result: { copy: true },
+    }) as RenderResponse;
     const heldMs = performance.now() - t0;
     return response.overSlice ? { done: false, heldMs } : { done: true, response, heldMs };
   } catch (e) {
-    if (e instanceof Error && /^Script execution timed out/.test(e.message)) return { done: false, heldMs: performance.now() - t0 };
+    if (e instanceof Error && /^Script execution timed out/.test(e.message))
+      return { done: false, heldMs: performance.now() - t0 };
     throw e;
   }
 }

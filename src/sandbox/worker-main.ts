@@ -60,7 +60,14 @@ let lastReport: MemoryReport | undefined;
 function memoryIfChanged(): MemoryReport | undefined {
   const now = cache().report();
   const last = lastReport;
-  if (last && now.isolates === last.isolates && now.evicted === last.evicted && Math.abs(now.heapMB - last.heapMB) < 1 && Math.abs(now.bigIdleMB - last.bigIdleMB) < 1) return undefined;
+  if (
+    last &&
+    now.isolates === last.isolates &&
+    now.evicted === last.evicted &&
+    Math.abs(now.heapMB - last.heapMB) < 1 &&
+    Math.abs(now.bigIdleMB - last.bigIdleMB) < 1
+  )
+    return undefined;
   return (lastReport = now);
 }
 
@@ -90,7 +97,12 @@ function onMessage(m: ToWorker): void {
   if (!template) {
     // The pool sends a template's code to a worker before it names the template by key alone:
     // reaching here is a bug in the pool.
-    send({ type: 'result', id: m.id, result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox worker lost the template code'), memory: memoryIfChanged() });
+    send({
+      type: 'result',
+      id: m.id,
+      result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox worker lost the template code'),
+      memory: memoryIfChanged(),
+    });
     return;
   }
   const host = (plugin: string, request: string) =>
@@ -102,7 +114,14 @@ function onMessage(m: ToWorker): void {
   cache()
     .render(m.tenant, m.memoryMB, template, m.request, m.limits, host)
     .then((result) => send({ type: 'result', id: m.id, result, memory: memoryIfChanged() }))
-    .catch(() => send({ type: 'result', id: m.id, result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering'), memory: memoryIfChanged() }));
+    .catch(() =>
+      send({
+        type: 'result',
+        id: m.id,
+        result: sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering'),
+        memory: memoryIfChanged(),
+      }),
+    );
 }
 
 // The pool closed its end (or died): nothing more will come.

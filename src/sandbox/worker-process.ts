@@ -45,7 +45,11 @@ export class WorkerProcess {
   private readonly held = new Set<number>();
   private heldChars = 0;
 
-  constructor(onExit: (w: WorkerProcess) => void, private readonly onMemory: (w: WorkerProcess) => void, isolates: IsolateCacheOptions) {
+  constructor(
+    onExit: (w: WorkerProcess) => void,
+    private readonly onMemory: (w: WorkerProcess) => void,
+    isolates: IsolateCacheOptions,
+  ) {
     const ts = import.meta.url.endsWith('.ts');
     const entry = fileURLToPath(new URL(`./worker-main.${ts ? 'ts' : 'js'}`, import.meta.url));
     // fd 3 is a socket pair: length-prefixed frames both ways (src/sandbox/frames.ts), not Node's IPC
@@ -57,9 +61,20 @@ export class WorkerProcess {
     // generation that stays in cache renders faster (D120).
     // --expose-gc: the runtime takes V8's `gc` from each context's global (leaving the name undefined)
     // for the collection an idle isolate gets (`isolateReduceAfterMs`, D121).
-    this.proc = spawn(process.execPath, ['--no-node-snapshot', '--single-threaded-gc', '--max-semi-space-size=1', '--expose-gc', ...(ts ? ['--import', 'tsx'] : []), entry], {
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-    });
+    this.proc = spawn(
+      process.execPath,
+      [
+        '--no-node-snapshot',
+        '--single-threaded-gc',
+        '--max-semi-space-size=1',
+        '--expose-gc',
+        ...(ts ? ['--import', 'tsx'] : []),
+        entry,
+      ],
+      {
+        stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+      },
+    );
     this.channel = this.proc.stdio[3] as Socket;
     this.writer = new FrameWriter(this.channel);
     // A worker's own diagnostics never reach tenants; keep stderr drained.
@@ -71,8 +86,7 @@ export class WorkerProcess {
       if (m.type === 'ready') {
         this.startRssMB = m.rssMB;
         ready();
-      }
-      else this.onMessage(m);
+      } else this.onMessage(m);
     });
     this.channel.on('data', (chunk: Buffer) => reader.push(chunk));
     // The worker's end closes when it dies; its exit is what counts.
@@ -102,7 +116,9 @@ export class WorkerProcess {
       this.setMemory(m.memory);
     } else if (m.type === 'host') {
       const f = this.inflight.get(m.renderId);
-      const answer = f ? f.host(m.plugin, m.request) : Promise.resolve(JSON.stringify({ error: { code: 'E_SANDBOX_CRASHED', message: 'no such render' } }));
+      const answer = f
+        ? f.host(m.plugin, m.request)
+        : Promise.resolve(JSON.stringify({ error: { code: 'E_SANDBOX_CRASHED', message: 'no such render' } }));
       answer.then((a) => {
         // The render may be long gone (deadline) and the worker shut down meanwhile.
         if (this.open) this.send({ type: 'hostAnswer', callId: m.callId, answer: a });

@@ -18,7 +18,15 @@ import { textEncoding, type FrameWriter, type TextEncoding } from './frames.js';
 export type WireTemplate = Omit<CompiledTemplate, 'code'> & { key: number; code?: string };
 
 export type ToWorker =
-  | { type: 'render'; id: number; tenant: string; memoryMB: number; template: WireTemplate; request: RenderRequestBody; limits: SandboxLimits }
+  | {
+      type: 'render';
+      id: number;
+      tenant: string;
+      memoryMB: number;
+      template: WireTemplate;
+      request: RenderRequestBody;
+      limits: SandboxLimits;
+    }
   | { type: 'hostAnswer'; callId: number; answer: string }
   /** Drop every template's code: the next render of each carries it again. */
   | { type: 'forgetTemplates' }

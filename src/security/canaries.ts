@@ -54,7 +54,10 @@ export async function startCanaries(): Promise<RunningCanaries> {
     return typeof a === 'object' && a ? `${a.address}:${a.port}` : '';
   };
   const secrets: Record<string, Record<string, { value: string; hosts?: string[] }>> = {
-    default: { API_TOKEN: { value: ownSecretValue, hosts: ['api.example.com'] }, API_PASSWORD: { value: ownPasswordValue, hosts: ['api.example.com'] } },
+    default: {
+      API_TOKEN: { value: ownSecretValue, hosts: ['api.example.com'] },
+      API_PASSWORD: { value: ownPasswordValue, hosts: ['api.example.com'] },
+    },
     victim: { VICTIM_KEY: { value: otherSecretValue } },
   };
   const state: CanaryState = {
@@ -75,7 +78,12 @@ export async function startCanaries(): Promise<RunningCanaries> {
     ownPasswordValue,
     listeners: { internal: addr(internal), metadata: addr(metadata) },
     connections: () => connections + touches.length,
-    leaked: (text) => text.includes(outsideFileContent) || text.includes(otherSecretValue) || text.includes(ownSecretValue) || text.includes(ownPasswordValue) || text.includes(dir),
+    leaked: (text) =>
+      text.includes(outsideFileContent) ||
+      text.includes(otherSecretValue) ||
+      text.includes(ownSecretValue) ||
+      text.includes(ownPasswordValue) ||
+      text.includes(dir),
     host: {
       ...Object.assign({}, ...adapters),
       crypto: { siteKey: async (tenant) => siteKeys.get(tenant) ?? siteKeys.set(tenant, randomBytes(32)).get(tenant)! },

@@ -9,7 +9,14 @@ const repeatArg = process.argv.find((a) => a.startsWith('--repeat='));
 const report = await runSecurityHarness({
   only: only.length ? only : undefined,
   repeat: repeatArg ? Number(repeatArg.slice('--repeat='.length)) || 100 : undefined,
-  onCase: (c) => process.stderr.write(process.stderr.isTTY || process.env.SMARTCAGE_PROGRESS ? `${c.id} ${c.outcome.status} ${c.ms.toFixed(0)} ms\n` : c.outcome.status === 'contained' ? '.' : 'X'),
+  onCase: (c) =>
+    process.stderr.write(
+      process.stderr.isTTY || process.env.SMARTCAGE_PROGRESS
+        ? `${c.id} ${c.outcome.status} ${c.ms.toFixed(0)} ms\n`
+        : c.outcome.status === 'contained'
+          ? '.'
+          : 'X',
+    ),
 });
 process.stderr.write('\n');
 console.log(formatReport(report));

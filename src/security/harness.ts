@@ -81,11 +81,15 @@ export async function runSecurityHarness(opts: HarnessOptions = {}): Promise<Har
       try {
         outcome = await c.run(h);
       } catch (e) {
-        outcome = { status: 'escaped', detail: `the case itself failed: ${e instanceof Error ? e.message : String(e)}` };
+        outcome = {
+          status: 'escaped',
+          detail: `the case itself failed: ${e instanceof Error ? e.message : String(e)}`,
+        };
       }
       for (const e of caseEngines) e.close();
       caseEngines = [];
-      if (canaries.connections() !== before) outcome = { status: 'escaped', detail: `a canary listener accepted a connection; ${outcome.detail}` };
+      if (canaries.connections() !== before)
+        outcome = { status: 'escaped', detail: `a canary listener accepted a connection; ${outcome.detail}` };
       const r: CaseResult = { id: c.id, category: c.category, title: c.title, outcome, ms: performance.now() - t0 };
       results.push(r);
       opts.onCase?.(r);
@@ -98,7 +102,9 @@ export async function runSecurityHarness(opts: HarnessOptions = {}): Promise<Har
   const automated = new Set(results.map((r) => r.id));
   return {
     results,
-    notAutomated: CATALOGUE_IDS.filter((id) => !automated.has(id) && (!opts.only || opts.only.some((p) => id.startsWith(p)))),
+    notAutomated: CATALOGUE_IDS.filter(
+      (id) => !automated.has(id) && (!opts.only || opts.only.some((p) => id.startsWith(p))),
+    ),
     escaped: results.filter((r) => r.outcome.status !== 'contained').length,
   };
 }

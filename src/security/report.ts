@@ -6,14 +6,19 @@ export function formatReport(r: HarnessReport): string {
   lines.push('smartcage security harness (catalogue: docs/security.md)', '');
   lines.push(`${'case'.padEnd(8)} ${'cat'.padEnd(4)} ${'outcome'.padEnd(10)} ${'ms'.padStart(7)}  title / detail`);
   for (const c of r.results) {
-    lines.push(`${c.id.padEnd(8)} ${c.category.padEnd(4)} ${c.outcome.status.padEnd(10)} ${c.ms.toFixed(0).padStart(7)}  ${c.title}`);
+    lines.push(
+      `${c.id.padEnd(8)} ${c.category.padEnd(4)} ${c.outcome.status.padEnd(10)} ${c.ms.toFixed(0).padStart(7)}  ${c.title}`,
+    );
     const measured = Object.keys(c.outcome.figures ?? {}).some((k) => k !== 'ms');
     if (c.outcome.status !== 'contained' || measured) lines.push(`${' '.repeat(33)}-> ${c.outcome.detail}`);
   }
   lines.push('', `not yet automated (${r.notAutomated.length}): ${r.notAutomated.join(' ') || 'none'}`, '');
   lines.push(...goals(r));
   const contained = r.results.length - r.escaped;
-  lines.push('', `${r.results.length} of ${r.results.length + r.notAutomated.length} catalogue cases automated: ${contained} contained, ${r.escaped} escaped`);
+  lines.push(
+    '',
+    `${r.results.length} of ${r.results.length + r.notAutomated.length} catalogue cases automated: ${contained} contained, ${r.escaped} escaped`,
+  );
   return lines.join('\n');
 }
 
@@ -55,7 +60,12 @@ function neighbours(r: HarnessReport): string {
 
 function goals(r: HarnessReport): string[] {
   const byId = new Map(r.results.map((c) => [c.id, c]));
-  const status = (ids: string[]) => (ids.every((id) => byId.get(id)?.outcome.status === 'contained') ? 'met' : ids.some((id) => byId.has(id)) ? 'MISSED' : 'not measured');
+  const status = (ids: string[]) =>
+    ids.every((id) => byId.get(id)?.outcome.status === 'contained')
+      ? 'met'
+      : ids.some((id) => byId.has(id))
+        ? 'MISSED'
+        : 'not measured';
 
   const kill = [128, 256, 512, 768].map((mb) => {
     const v = figure(r, 'MEM-01', `kill_ms_${mb}`);

@@ -30,7 +30,10 @@ export interface RenderAttempt {
 
 export interface HarnessContext {
   /** Renders through the normal compile-and-render path; errors come back as data. */
-  render(template: string, opts?: RenderOptions & { limits?: Partial<SandboxLimits>; engine?: Engine }): Promise<RenderAttempt>;
+  render(
+    template: string,
+    opts?: RenderOptions & { limits?: Partial<SandboxLimits>; engine?: Engine },
+  ): Promise<RenderAttempt>;
   /** "Assume breach": hand-written JavaScript run as a template body in a real render context with the real bridge. */
   rawJs(body: string, opts?: { limits?: Partial<SandboxLimits> }): Promise<RenderAttempt>;
   /** Runs of each timing case (goals G3, G4: p99 over this many renders). */

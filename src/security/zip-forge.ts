@@ -31,7 +31,7 @@ export interface ForgeEntry {
 }
 
 const DOS_TIME = 0;
-const DOS_DATE = (2024 - 1980) << 9 | 1 << 5 | 1;
+const DOS_DATE = ((2024 - 1980) << 9) | (1 << 5) | 1;
 
 function nameBytes(e: ForgeEntry): Buffer {
   return typeof e.name === 'string' ? Buffer.from(e.name, 'utf8') : Buffer.from(e.name);
@@ -70,7 +70,8 @@ export function forgeZip(entries: readonly ForgeEntry[]): Buffer {
     const method = e.method ?? 8;
     const stored = Buffer.from(e.compressed ?? (method === 8 ? zlib.deflateRawSync(data) : data));
     const name = nameBytes(e);
-    const flags = (e.utf8Flag ?? (typeof e.name === 'string' && /[^\x00-\x7f]/.test(e.name)) ? 0x800 : 0) | (e.encrypted ? 1 : 0);
+    const flags =
+      ((e.utf8Flag ?? (typeof e.name === 'string' && /[^\x00-\x7f]/.test(e.name))) ? 0x800 : 0) | (e.encrypted ? 1 : 0);
     const crc = e.crc ?? zlib.crc32(data);
     const size = e.declaredSize ?? data.length;
     const csize = e.declaredCompressedSize ?? stored.length;

@@ -147,8 +147,12 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   root_url: (v) => typeof v === 'string' && /^https?:\/\/[^/]+$/.test(v),
   endpoints: (v) => Array.isArray(v) && v.every(isEndpoint),
   apis: (v) => Array.isArray(v) && v.every(isApi) && new Set(v.map((a) => (a as ApiConfig).api_id)).size === v.length,
-  batches: (v) => Array.isArray(v) && v.every(isBatch) && new Set(v.map((b) => (b as BatchConfig).slug)).size === v.length &&
-    new Set(v.flatMap((b) => ((b as BatchConfig).id === undefined ? [] : [(b as BatchConfig).id]))).size === v.filter((b) => (b as BatchConfig).id !== undefined).length,
+  batches: (v) =>
+    Array.isArray(v) &&
+    v.every(isBatch) &&
+    new Set(v.map((b) => (b as BatchConfig).slug)).size === v.length &&
+    new Set(v.flatMap((b) => ((b as BatchConfig).id === undefined ? [] : [(b as BatchConfig).id]))).size ===
+      v.filter((b) => (b as BatchConfig).id !== undefined).length,
   batch_queue: (v) => v === null || (typeof v === 'string' && /^redis:\/\//.test(v)),
   mail: isMail,
   storage: (v) => isObject(v) && (v.type === 'local' ? Object.keys(v).length === 1 : isS3Storage(v)),
@@ -157,11 +161,31 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   default_modifiers: (v) => Array.isArray(v) && v.every((m) => typeof m === 'string' && m.trim() !== ''),
   // Checked with a message of its own in parseSiteConfig.
   integrations: () => true,
-  secrets: (v) => isObject(v) && Object.keys(v).length === 1 &&
-    ((typeof v.file === 'string' && v.file.length > 0) || (typeof v.env_prefix === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(v.env_prefix))),
+  secrets: (v) =>
+    isObject(v) &&
+    Object.keys(v).length === 1 &&
+    ((typeof v.file === 'string' && v.file.length > 0) ||
+      (typeof v.env_prefix === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(v.env_prefix))),
   parent_site: (v) => v === null || (typeof v === 'string' && /^[a-z0-9][a-z0-9_-]{0,62}$/.test(v)),
 };
-const OPTIONAL: ReadonlySet<string> = new Set(['database', 'endpoints', 'apis', 'batches', 'batch_queue', 'mail', 'languages', 'super_users', 'root_url', 'storage', 'cdn', 'deploy', 'integrations', 'secrets', 'default_modifiers', 'parent_site']);
+const OPTIONAL: ReadonlySet<string> = new Set([
+  'database',
+  'endpoints',
+  'apis',
+  'batches',
+  'batch_queue',
+  'mail',
+  'languages',
+  'super_users',
+  'root_url',
+  'storage',
+  'cdn',
+  'deploy',
+  'integrations',
+  'secrets',
+  'default_modifiers',
+  'parent_site',
+]);
 
 const SECRET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 const S3_KEYS: Record<string, (v: unknown) => boolean> = {
@@ -169,7 +193,8 @@ const S3_KEYS: Record<string, (v: unknown) => boolean> = {
   endpoint: (v) => typeof v === 'string' && /^https?:\/\/[^/?#]+\/?$/.test(v),
   region: (v) => typeof v === 'string' && /^[a-z0-9-]{1,40}$/.test(v),
   bucket: (v) => typeof v === 'string' && /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v),
-  prefix: (v) => typeof v === 'string' && /^([A-Za-z0-9_-][A-Za-z0-9._-]*\/?)*$/.test(v) && !/(^|\/)\.\.?(\/|$)/.test(v),
+  prefix: (v) =>
+    typeof v === 'string' && /^([A-Za-z0-9_-][A-Za-z0-9._-]*\/?)*$/.test(v) && !/(^|\/)\.\.?(\/|$)/.test(v),
   access_key_secret: (v) => typeof v === 'string' && SECRET_NAME.test(v),
   secret_key_secret: (v) => typeof v === 'string' && SECRET_NAME.test(v),
   force_path_style: (v) => typeof v === 'boolean',
@@ -185,8 +210,12 @@ function isHook(v: unknown, urlKey: string): boolean {
   if (!isObject(v)) return false;
   const url = v[urlKey];
   const secret = v.token_secret;
-  return typeof url === 'string' && /^https?:\/\/[^\s]+$/.test(url) && (secret === undefined || (typeof secret === 'string' && SECRET_NAME.test(secret))) &&
-    Object.keys(v).every((k) => k === urlKey || k === 'token_secret');
+  return (
+    typeof url === 'string' &&
+    /^https?:\/\/[^\s]+$/.test(url) &&
+    (secret === undefined || (typeof secret === 'string' && SECRET_NAME.test(secret))) &&
+    Object.keys(v).every((k) => k === urlKey || k === 'token_secret')
+  );
 }
 
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -195,8 +224,15 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 function isEndpoint(v: unknown): boolean {
-  return isObject(v) && typeof v.path === 'string' && SLUG.test(v.path) && (v.method === 'GET' || v.method === 'POST') &&
-    typeof v.function === 'string' && SLUG.test(v.function) && Number.isInteger(v.api_id);
+  return (
+    isObject(v) &&
+    typeof v.path === 'string' &&
+    SLUG.test(v.path) &&
+    (v.method === 'GET' || v.method === 'POST') &&
+    typeof v.function === 'string' &&
+    SLUG.test(v.function) &&
+    Number.isInteger(v.api_id)
+  );
 }
 
 /** True when `v` has only the keys of `shape`, each passing its check (absent ones only when optional). */
@@ -204,7 +240,8 @@ function hasShape(v: unknown, shape: Record<string, [optional: boolean, ok: (x: 
   if (!isObject(v) || !Object.keys(v).every((k) => Object.prototype.hasOwnProperty.call(shape, k))) return false;
   return Object.entries(shape).every(([k, [optional, ok]]) => (v[k] === undefined ? optional : ok(v[k])));
 }
-const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$|^\[?[0-9A-Fa-f:.]{2,45}\]?$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$|^\[?[0-9A-Fa-f:.]{2,45}\]?$/;
 const isText = (x: unknown) => typeof x === 'string' && x.length > 0 && x.length <= 255;
 const isCount = (max: number) => (x: unknown) => Number.isInteger(x) && (x as number) >= 1 && (x as number) <= max;
 function isSmtp(v: unknown): boolean {
@@ -213,7 +250,14 @@ function isSmtp(v: unknown): boolean {
     port: [false, isCount(65535)],
     secure: [true, (x) => typeof x === 'boolean'],
     starttls: [true, (x) => x === 'required' || x === 'opportunistic' || x === 'never'],
-    auth: [true, (x) => hasShape(x, { user_secret: [false, (n) => typeof n === 'string' && SECRET_NAME.test(n)], pass_secret: [false, (n) => typeof n === 'string' && SECRET_NAME.test(n)] })],
+    auth: [
+      true,
+      (x) =>
+        hasShape(x, {
+          user_secret: [false, (n) => typeof n === 'string' && SECRET_NAME.test(n)],
+          pass_secret: [false, (n) => typeof n === 'string' && SECRET_NAME.test(n)],
+        }),
+    ],
     ca_file: [true, (x) => isText(x) && !(x as string).split(/[\\/]/).includes('..') && !(x as string).startsWith('/')],
     helo: [true, (x) => typeof x === 'string' && HOST_NAME.test(x)],
     pool: [true, isCount(10)],
@@ -237,7 +281,15 @@ function mailConfig(json: Record<string, unknown> | undefined): MailConfig {
     verified_domains: (json?.verified_domains as string[] | undefined) ?? [],
     ...(json?.from !== undefined ? { from: json.from as string } : {}),
     ...(json?.from_name !== undefined ? { from_name: json.from_name as string } : {}),
-    ...(smtp ? { smtp: { ...smtp, secure: smtp.secure ?? false, starttls: smtp.starttls ?? (smtp.auth ? 'required' : 'opportunistic') } } : {}),
+    ...(smtp
+      ? {
+          smtp: {
+            ...smtp,
+            secure: smtp.secure ?? false,
+            starttls: smtp.starttls ?? (smtp.auth ? 'required' : 'opportunistic'),
+          },
+        }
+      : {}),
     max_per_hour: (json?.max_per_hour as number | undefined) ?? 200,
     max_recipients_per_hour: (json?.max_recipients_per_hour as number | undefined) ?? 2000,
   };
@@ -245,20 +297,32 @@ function mailConfig(json: Record<string, unknown> | undefined): MailConfig {
 
 const BATCH_KEYS: ReadonlySet<string> = new Set(['slug', 'id', 'schedule']);
 function isBatch(v: unknown): boolean {
-  return isObject(v) && Object.keys(v).every((k) => BATCH_KEYS.has(k)) && typeof v.slug === 'string' && SLUG.test(v.slug) &&
+  return (
+    isObject(v) &&
+    Object.keys(v).every((k) => BATCH_KEYS.has(k)) &&
+    typeof v.slug === 'string' &&
+    SLUG.test(v.slug) &&
     (v.id === undefined || (Number.isInteger(v.id) && (v.id as number) > 0)) &&
-    (v.schedule === undefined || (typeof v.schedule === 'string' && parseSchedule(v.schedule) !== null));
+    (v.schedule === undefined || (typeof v.schedule === 'string' && parseSchedule(v.schedule) !== null))
+  );
 }
 
 const SECURITY: ReadonlySet<unknown> = new Set(['none', 'cookie', 'static', 'dynamic']);
 function isApi(v: unknown): boolean {
-  return isObject(v) && Number.isInteger(v.api_id) && (v.api_id as number) > 0 && SECURITY.has(v.security) && Object.keys(v).length === 2;
+  return (
+    isObject(v) &&
+    Number.isInteger(v.api_id) &&
+    (v.api_id as number) > 0 &&
+    SECURITY.has(v.security) &&
+    Object.keys(v).length === 2
+  );
 }
 
 /** The APIs listed, then one of security `none` for each other api_id an endpoint names. */
 function allApis(listed: ApiConfig[], endpoints: EndpointConfig[]): ApiConfig[] {
   const out = [...listed];
-  for (const e of endpoints) if (!out.some((a) => a.api_id === e.api_id)) out.push({ api_id: e.api_id, security: 'none' });
+  for (const e of endpoints)
+    if (!out.some((a) => a.api_id === e.api_id)) out.push({ api_id: e.api_id, security: 'none' });
   return out;
 }
 
@@ -266,14 +330,16 @@ function allApis(listed: ApiConfig[], endpoints: EndpointConfig[]): ApiConfig[] 
 export function parseSiteConfig(json: unknown, where: string): SiteConfig {
   if (!isObject(json)) throw new SiteConfigError(`${where}: must be a JSON object`);
   for (const key of Object.keys(json)) {
-    if (!(key in KEYS)) throw new SiteConfigError(`${where}: unknown key "${key}" (known: ${Object.keys(KEYS).join(', ')})`);
+    if (!(key in KEYS))
+      throw new SiteConfigError(`${where}: unknown key "${key}" (known: ${Object.keys(KEYS).join(', ')})`);
   }
   for (const [key, ok] of Object.entries(KEYS)) {
     if (!(key in json)) {
       if (OPTIONAL.has(key)) continue;
       throw new SiteConfigError(`${where}: "${key}" is required`);
     }
-    if (!ok(json[key])) throw new SiteConfigError(`${where}: "${key}" has a wrong value (${JSON.stringify(json[key]).slice(0, 80)})`);
+    if (!ok(json[key]))
+      throw new SiteConfigError(`${where}: "${key}" has a wrong value (${JSON.stringify(json[key]).slice(0, 80)})`);
   }
   const integrations = json.integrations === undefined ? null : integrationsProblem(json.integrations);
   if (integrations !== null) throw new SiteConfigError(`${where}: ${integrations}`);
@@ -308,7 +374,9 @@ export function readSiteConfig(dir: string): SiteConfig {
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    throw new SiteConfigError(`${file}: not found (a site folder has a site.json; create one with \`smartcage site init ${dir}\`)`);
+    throw new SiteConfigError(
+      `${file}: not found (a site folder has a site.json; create one with \`smartcage site init ${dir}\`)`,
+    );
   }
   let json: unknown;
   try {

@@ -68,7 +68,8 @@ export class SiteEngines {
 
   /** The engine of requests `depth` deep (0: from outside; at most MAX_INTERNAL_DEPTH). */
   at(depth: number): Engine {
-    if (!Number.isInteger(depth) || depth < 0 || depth > MAX_INTERNAL_DEPTH) throw new RangeError(`no engine at depth ${depth}`);
+    if (!Number.isInteger(depth) || depth < 0 || depth > MAX_INTERNAL_DEPTH)
+      throw new RangeError(`no engine at depth ${depth}`);
     let e = this.made[depth];
     if (!e) {
       e = createEngine(this.options());

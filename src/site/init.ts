@@ -52,20 +52,32 @@ async function checkDatabase(url: string, key: string): Promise<void> {
     await migrate(db);
   } catch (e) {
     await db?.close();
-    throw new SiteInitError(`the database ${shown(url)} cannot be used (${firstLine(e)}): start it or fix --database; nothing was written`);
+    throw new SiteInitError(
+      `the database ${shown(url)} cannot be used (${firstLine(e)}): start it or fix --database; nothing was written`,
+    );
   }
   try {
     const table = await tableWithTenant(db, key);
-    if (table) throw new SiteInitError(`the database already holds a site with the key "${key}" (rows in ${table}): choose another --site-key; nothing was written`);
+    if (table)
+      throw new SiteInitError(
+        `the database already holds a site with the key "${key}" (rows in ${table}): choose another --site-key; nothing was written`,
+      );
   } finally {
     await db.close();
   }
 }
 
 /** Removes what a failed init made: the folder if init created it, else the entries it added; the key's rows in a shared database. */
-async function undo(dir: string, before: readonly string[] | null, database: string | null, key: string): Promise<void> {
+async function undo(
+  dir: string,
+  before: readonly string[] | null,
+  database: string | null,
+  key: string,
+): Promise<void> {
   if (before === null) rmSync(dir, { recursive: true, force: true });
-  else for (const name of readdirSync(dir)) if (!before.includes(name)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  else
+    for (const name of readdirSync(dir))
+      if (!before.includes(name)) rmSync(path.join(dir, name), { recursive: true, force: true });
   if (!database) return;
   const db = await openDatabase({ url: database, sqlitePath: '' });
   try {
@@ -76,10 +88,21 @@ async function undo(dir: string, before: readonly string[] | null, database: str
 }
 
 /** The folders of a site folder, made by init (and by a restore). */
-export const SITE_SUBFOLDERS: readonly string[] = ['data', 'functions', 'batches', 'templates', 'files/user', 'files/ltd', 'files/temp', 'outbox', 'mail'];
+export const SITE_SUBFOLDERS: readonly string[] = [
+  'data',
+  'functions',
+  'batches',
+  'templates',
+  'files/user',
+  'files/ltd',
+  'files/temp',
+  'outbox',
+  'mail',
+];
 
 export async function initSite(dir: string, opts: InitOptions = {}): Promise<void> {
-  if (existsSync(path.join(dir, 'site.json'))) throw new SiteExistsError(`${dir} already holds a site (site.json); nothing was changed`);
+  if (existsSync(path.join(dir, 'site.json')))
+    throw new SiteExistsError(`${dir} already holds a site (site.json); nothing was changed`);
   const key = opts.siteKey ?? siteKeyFrom(dir);
   if (opts.database) await checkDatabase(opts.database, key);
   const before = existsSync(dir) ? readdirSync(dir) : null;
@@ -110,7 +133,13 @@ async function makeSite(dir: string, key: string, opts: InitOptions): Promise<vo
     ],
     apis: [{ api_id: 1, security: 'none' }],
     batches: [{ slug: 'notify', id: 1 }],
-    mail: { verified_domains: ['example.com'], from: 'info@example.com', from_name: 'Demo site', max_per_hour: 200, max_recipients_per_hour: 2000 },
+    mail: {
+      verified_domains: ['example.com'],
+      from: 'info@example.com',
+      from_name: 'Demo site',
+      max_per_hour: 200,
+      max_recipients_per_hour: 2000,
+    },
     storage: { type: 'local' },
     integrations: {},
   };
@@ -137,7 +166,12 @@ async function makeSite(dir: string, key: string, opts: InitOptions): Promise<vo
 
 /** The folder's name, made a valid site key (`My Site` -> `my-site`). */
 export function siteKeyFrom(dir: string): string {
-  const key = path.basename(path.resolve(dir)).toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[-_]+/, '').slice(0, 63);
+  const key = path
+    .basename(path.resolve(dir))
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^[-_]+/, '')
+    .slice(0, 63);
   return key === '' ? 'site' : key;
 }
 

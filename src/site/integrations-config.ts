@@ -59,7 +59,12 @@ const SHAPES: Record<keyof IntegrationsConfig, Record<string, { is: Field; requi
   chat: { api_base: { is: 'url' }, token_secret: { is: 'secret', required: true } },
   social: { api_base: { is: 'url' }, token_secret: { is: 'secret', required: true } },
   cloud: { token_url: { is: 'url' }, pubsub_base: { is: 'url' }, sa_secret_name: { is: 'secret' } },
-  analytics: { api_base: { is: 'url' }, property_id: { is: 'digits', required: true }, sa_secret_name: { is: 'secret', required: true }, token_url: { is: 'url' } },
+  analytics: {
+    api_base: { is: 'url' },
+    property_id: { is: 'digits', required: true },
+    sa_secret_name: { is: 'secret', required: true },
+    token_url: { is: 'url' },
+  },
 };
 const CHECKS: Record<Field, (v: unknown) => boolean> = {
   url: (v) => typeof v === 'string' && /^https?:\/\/[^\s/]+(\/\S*)?$/.test(v) && URL.canParse(v),
@@ -79,14 +84,16 @@ export function integrationsProblem(v: unknown): string | null {
     if (!shape) return `unknown key "integrations.${service}" (known: ${Object.keys(SHAPES).join(', ')})`;
     if (!isObject(settings)) return `"integrations.${service}" must be an object`;
     for (const key of Object.keys(settings)) {
-      if (!(key in shape)) return `unknown key "integrations.${service}.${key}" (known: ${Object.keys(shape).join(', ')})`;
+      if (!(key in shape))
+        return `unknown key "integrations.${service}.${key}" (known: ${Object.keys(shape).join(', ')})`;
     }
     for (const [key, rule] of Object.entries(shape)) {
       if (!(key in settings)) {
         if (rule.required) return `"integrations.${service}.${key}" is required`;
         continue;
       }
-      if (!CHECKS[rule.is](settings[key])) return `"integrations.${service}.${key}" has a wrong value (${rule.is === 'url' ? 'an http(s) URL' : rule.is === 'secret' ? 'a secret name' : 'digits'})`;
+      if (!CHECKS[rule.is](settings[key]))
+        return `"integrations.${service}.${key}" has a wrong value (${rule.is === 'url' ? 'an http(s) URL' : rule.is === 'secret' ? 'a secret name' : 'digits'})`;
     }
   }
   return null;
@@ -97,8 +104,14 @@ export function readIntegrations(v: Record<string, Record<string, string> | unde
   const out: IntegrationsConfig = {};
   const { chat, social, cloud, analytics } = v;
   if (chat) out.chat = { api_base: chat.api_base ?? DEFAULT_ENDPOINTS.chat, token_secret: chat.token_secret! };
-  if (social) out.social = { api_base: social.api_base ?? DEFAULT_ENDPOINTS.social, token_secret: social.token_secret! };
-  if (cloud) out.cloud = { token_url: cloud.token_url ?? DEFAULT_ENDPOINTS.token, pubsub_base: cloud.pubsub_base ?? DEFAULT_ENDPOINTS.pubsub, sa_secret_name: cloud.sa_secret_name ?? null };
+  if (social)
+    out.social = { api_base: social.api_base ?? DEFAULT_ENDPOINTS.social, token_secret: social.token_secret! };
+  if (cloud)
+    out.cloud = {
+      token_url: cloud.token_url ?? DEFAULT_ENDPOINTS.token,
+      pubsub_base: cloud.pubsub_base ?? DEFAULT_ENDPOINTS.pubsub,
+      sa_secret_name: cloud.sa_secret_name ?? null,
+    };
   if (analytics) {
     out.analytics = {
       api_base: analytics.api_base ?? DEFAULT_ENDPOINTS.analytics,

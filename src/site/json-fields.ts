@@ -21,7 +21,11 @@ interface FieldRow {
   schema: string;
 }
 
-const field = (r: FieldRow): JsonField => ({ groupId: Number(r.group_id), slug: r.slug, schema: JSON.parse(r.schema) as unknown });
+const field = (r: FieldRow): JsonField => ({
+  groupId: Number(r.group_id),
+  slug: r.slug,
+  schema: JSON.parse(r.schema) as unknown,
+});
 
 /** A schema names a field only when its group has a JSON column of that slug. */
 const FIELDS = `SELECT s.group_id, s.slug, s.schema FROM ext_json_schemas s
@@ -44,13 +48,22 @@ const VALUES = `FROM topic_ext_values v
 
 /** The contents that hold a value of the field, by id. */
 export async function jsonValueIds(ctx: SiteContext, f: JsonField): Promise<number[]> {
-  const rows = await ctx.db.all<{ topic_id: number }>(`SELECT v.topic_id ${VALUES} ORDER BY v.topic_id`, [ctx.tenant, f.groupId, f.slug]);
+  const rows = await ctx.db.all<{ topic_id: number }>(`SELECT v.topic_id ${VALUES} ORDER BY v.topic_id`, [
+    ctx.tenant,
+    f.groupId,
+    f.slug,
+  ]);
   return rows.map((r) => Number(r.topic_id));
 }
 
 /** The stored value (undefined: none yet). */
 export async function jsonValue(ctx: SiteContext, f: JsonField, topicId: number): Promise<unknown> {
-  const row = await ctx.db.get<{ value: string }>(`SELECT v.value ${VALUES} AND v.topic_id = ?`, [ctx.tenant, f.groupId, f.slug, topicId]);
+  const row = await ctx.db.get<{ value: string }>(`SELECT v.value ${VALUES} AND v.topic_id = ?`, [
+    ctx.tenant,
+    f.groupId,
+    f.slug,
+    topicId,
+  ]);
   return row ? (JSON.parse(row.value) as unknown) : undefined;
 }
 
@@ -71,7 +84,11 @@ export async function saveJsonValue(ctx: SiteContext, f: JsonField, topicId: num
        ON CONFLICT (tenant, topic_id, column_id, idx) DO UPDATE SET value = excluded.value`,
       [ctx.tenant, topicId, target.column_id, JSON.stringify(value)],
     );
-    await tx.run('UPDATE topics SET update_at = ? WHERE tenant = ? AND id = ?', [Math.floor(Date.now() / 1000), ctx.tenant, topicId]);
+    await tx.run('UPDATE topics SET update_at = ? WHERE tenant = ? AND id = ?', [
+      Math.floor(Date.now() / 1000),
+      ctx.tenant,
+      topicId,
+    ]);
     return true;
   });
 }

@@ -5,7 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EgressGuard, type EngineOptions, type HostAdapters, type RenderIdentity, type TenantSettings } from '../index.js';
+import {
+  EgressGuard,
+  type EngineOptions,
+  type HostAdapters,
+  type RenderIdentity,
+  type TenantSettings,
+} from '../index.js';
 import { readSiteConfig, type SiteConfig } from './config.js';
 import { openDatabase, SQLITE_FILE } from './db/database.js';
 import { migrate } from './schema/index.js';
@@ -54,7 +60,10 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
 
 /** openSite with site.json read already (the registry of `serve --sites` reads it itself). */
 export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOptions = {}): Promise<Site> {
-  const db = await (opts.openDatabase ?? openDatabase)({ url: config.database, sqlitePath: path.join(dir, SQLITE_FILE) });
+  const db = await (opts.openDatabase ?? openDatabase)({
+    url: config.database,
+    sqlitePath: path.join(dir, SQLITE_FILE),
+  });
   const closeDb = () => db.close();
   try {
     await migrate(db);
@@ -72,11 +81,20 @@ export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOp
     host,
     ...(config.default_modifiers ? { defaultModifiers: config.default_modifiers } : {}),
   });
-  const engineOptions = (): EngineOptions => ({ templates: (name) => templates(name), functions: (name) => functions(name), ...settings() });
+  const engineOptions = (): EngineOptions => ({
+    templates: (name) => templates(name),
+    functions: (name) => functions(name),
+    ...settings(),
+  });
   const engines = opts.engines ?? new SiteEngines(opts.engine);
   const closing: (() => void | Promise<void>)[] = [];
   const ctx: SiteContext = {
-    dir, config, db, tenant: config.site_key, requests: new SiteRequests(), engines,
+    dir,
+    config,
+    db,
+    tenant: config.site_key,
+    requests: new SiteRequests(),
+    engines,
     atClose: (fn) => void closing.push(fn),
   };
   const guard = opts.http ? null : new EgressGuard();

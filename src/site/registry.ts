@@ -70,7 +70,10 @@ class Handle {
   /** The site once it opened (metrics read what the open sites hold without waiting). */
   ready: Site | null = null;
   constructor(readonly site: Promise<Site>) {
-    site.then((s) => (this.ready = s), () => {});
+    site.then(
+      (s) => (this.ready = s),
+      () => {},
+    );
   }
 }
 
@@ -106,7 +109,10 @@ export class SiteRegistry {
   static load(dir: string, opts: Partial<RegistryOptions> = {}): SiteRegistry {
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new SiteFolderError(`${dir}: no such folder`);
     const folders = siteFolders(dir);
-    if (folders.length === 0) throw new SiteFolderError(`${dir}: no site folder in it (a folder with a site.json; make one with \`smartcage site init ${path.join(dir, 'NAME')}\`)`);
+    if (folders.length === 0)
+      throw new SiteFolderError(
+        `${dir}: no site folder in it (a folder with a site.json; make one with \`smartcage site init ${path.join(dir, 'NAME')}\`)`,
+      );
     const registry = new SiteRegistry(dir, opts);
     try {
       for (const folder of folders) {
@@ -155,7 +161,8 @@ export class SiteRegistry {
       return e instanceof SiteConfigError ? e.message : `${folder}: ${(e as Error).message}`;
     }
     const twin = this.entries.get(config.site_key);
-    if (twin) return `${twin.dir} and ${folder} have the same site key "${config.site_key}" (each site is its own tenant)`;
+    if (twin)
+      return `${twin.dir} and ${folder} have the same site key "${config.site_key}" (each site is its own tenant)`;
     this.entries.set(config.site_key, new Entry(config.site_key, folder, config, mtimeMs));
     return null;
   }
@@ -208,7 +215,13 @@ export class SiteRegistry {
     if (!e) throw new Error(`no site "${key}" here`);
     if (e.inFlight >= this.opts.maxInFlight) {
       if (e.waiting.length >= this.opts.maxQueued) {
-        return { ok: false, status: 429, code: 'tenant_busy', message: `site ${key} has ${e.inFlight} requests running and ${e.waiting.length} waiting; try again shortly`, retryAfterS: 1 };
+        return {
+          ok: false,
+          status: 429,
+          code: 'tenant_busy',
+          message: `site ${key} has ${e.inFlight} requests running and ${e.waiting.length} waiting; try again shortly`,
+          retryAfterS: 1,
+        };
       }
       // Woken with the slot of a request that ended (it is handed over, not counted again).
       await new Promise<void>((r) => e.waiting.push(r));
@@ -221,7 +234,13 @@ export class SiteRegistry {
         handle = this.handleOf(e);
         site = await handle.site;
       } catch (err) {
-        return { ok: false, status: 503, code: 'site_unavailable', message: `site ${key} cannot be opened now (${oneLine(err)})`, retryAfterS: Math.ceil(this.opts.retryOpenMs / 1000) };
+        return {
+          ok: false,
+          status: 503,
+          code: 'site_unavailable',
+          message: `site ${key} cannot be opened now (${oneLine(err)})`,
+          retryAfterS: Math.ceil(this.opts.retryOpenMs / 1000),
+        };
       }
       handle.users++;
       try {
@@ -249,7 +268,11 @@ export class SiteRegistry {
     if (e.handle) return e.handle;
     const now = Date.now();
     if (e.failed && now - e.failed.at < this.opts.retryOpenMs) throw new Error(e.failed.message);
-    const opening = openSiteWith(e.dir, e.config, { ...this.opts.open, engines: this.engines, openDatabase: (t) => this.pools.open(t) });
+    const opening = openSiteWith(e.dir, e.config, {
+      ...this.opts.open,
+      engines: this.engines,
+      openDatabase: (t) => this.pools.open(t),
+    });
     const handle = new Handle(opening);
     e.handle = handle;
     e.lastUsed = now;
@@ -284,7 +307,12 @@ export class SiteRegistry {
     } catch (err) {
       return this.broken(e, mtimeMs, err instanceof SiteConfigError ? err.message : oneLine(err));
     }
-    if (config.site_key !== e.key) return this.broken(e, mtimeMs, `its site_key changed to "${config.site_key}"; a site key changes only with a restart`);
+    if (config.site_key !== e.key)
+      return this.broken(
+        e,
+        mtimeMs,
+        `its site_key changed to "${config.site_key}"; a site key changes only with a restart`,
+      );
     e.config = config;
     e.mtimeMs = mtimeMs;
     e.brokenMtime = -1;
@@ -308,10 +336,12 @@ export class SiteRegistry {
   private closeHandle(e: Entry, h: Handle): void {
     e.draining.delete(h);
     if (e.handle === h) e.handle = null;
-    h.site.then(
-      (s) => s.close(),
-      () => {},
-    ).catch((err: unknown) => this.opts.log(`site ${e.key}: closing failed: ${oneLine(err)}`));
+    h.site
+      .then(
+        (s) => s.close(),
+        () => {},
+      )
+      .catch((err: unknown) => this.opts.log(`site ${e.key}: closing failed: ${oneLine(err)}`));
   }
 
   /** Closes the handles of sites idle for idleMs. */
@@ -360,7 +390,14 @@ export class SiteRegistry {
       e.handle = null;
       e.draining.clear();
     }
-    await Promise.all(sites.map((p) => p.then((s) => s.close(), () => {})));
+    await Promise.all(
+      sites.map((p) =>
+        p.then(
+          (s) => s.close(),
+          () => {},
+        ),
+      ),
+    );
     this.engines.close();
   }
 }

@@ -41,7 +41,11 @@ export interface SiteRenderResult extends RenderResult {
   setCookies: Map<string, OutgoingCookie>;
 }
 
-export async function renderOnSite(ctx: SiteContext, source: string, opts: SiteRenderOptions): Promise<SiteRenderResult> {
+export async function renderOnSite(
+  ctx: SiteContext,
+  source: string,
+  opts: SiteRenderOptions,
+): Promise<SiteRenderResult> {
   const requestId = `render-${randomUUID()}`;
   const data = opts.request ?? {};
   const state = ctx.requests.begin(requestId, { jar: newJar(Object.entries(data.cookies ?? {})) });

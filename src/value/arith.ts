@@ -12,7 +12,7 @@ import { type PhpInt, INT_MIN, bigOf, fitsInt64, intOf } from './int64.js';
 
 export class PhpDivisionByZero extends Error {}
 
-const isF = (x: PhpNumber): boolean => typeof x === 'number' ? !Number.isSafeInteger(x) : typeof x !== 'bigint';
+const isF = (x: PhpNumber): boolean => (typeof x === 'number' ? !Number.isSafeInteger(x) : typeof x !== 'bigint');
 
 /** The int result of an exact bigint operation, or PHP's float when it left 64 bits. */
 function bigResult(r: bigint, asFloat: () => number): PhpInt | PhpFloat {
@@ -123,7 +123,8 @@ export function shr(a: Value, b: Value): PhpInt {
 }
 export function bitNot(a: Value): PhpInt {
   if (typeof a === 'string' || a === null || a === undefined || typeof a === 'boolean') {
-    if (typeof a !== 'string') throw new PhpTypeError('Cannot perform bitwise not on ' + (a === null || a === undefined ? 'null' : 'bool'));
+    if (typeof a !== 'string')
+      throw new PhpTypeError('Cannot perform bitwise not on ' + (a === null || a === undefined ? 'null' : 'bool'));
   }
   return intOf(BigInt.asIntN(64, ~bigOf(toInt64(a))));
 }

@@ -64,7 +64,7 @@ export function fromBytes(b: Uint8Array): string {
   const units = new Uint16Array(Math.min(b.length, DECODE_CHUNK) + 1);
   let out = '';
   let j = 0;
-  for (let i = 0; i < b.length; ) {
+  for (let i = 0; i < b.length;) {
     const c = b[i];
     let cp = -1;
     let n = 0;
@@ -161,7 +161,8 @@ export function toBinary(s: string): string {
  */
 export function fromCharCodes(units: Uint8Array | Uint16Array): string {
   let out = '';
-  for (let i = 0; i < units.length; i += 4096) out += String.fromCharCode.apply(null, units.subarray(i, i + 4096) as unknown as number[]);
+  for (let i = 0; i < units.length; i += 4096)
+    out += String.fromCharCode.apply(null, units.subarray(i, i + 4096) as unknown as number[]);
   return out;
 }
 

@@ -47,7 +47,12 @@ function numCmp(x: PhpNumber, y: PhpNumber): number {
  * that integer strings past 64 bits still order against an int string by their side, and
  * two that overflow to the same double compare as text.
  */
-function numericStrCmp(sa: string, sb: string, x: { n: PhpNumber; oflow: number }, y: { n: PhpNumber; oflow: number }): number {
+function numericStrCmp(
+  sa: string,
+  sb: string,
+  x: { n: PhpNumber; oflow: number },
+  y: { n: PhpNumber; oflow: number },
+): number {
   if (x.oflow !== 0 && x.oflow === y.oflow && num(x.n) === num(y.n)) return sign(strcmp(sa, sb));
   const xf = isFloat(x.n);
   const yf = isFloat(y.n);

@@ -145,7 +145,8 @@ export class PhpArray {
       return;
     }
     const k = this.next;
-    if (k === INT_MAX && this.map!.has(k)) throw new Error('Cannot add element to the array as the next element is already occupied');
+    if (k === INT_MAX && this.map!.has(k))
+      throw new Error('Cannot add element to the array as the next element is already occupied');
     this.map!.set(k, value);
     this.next = after(k);
   }

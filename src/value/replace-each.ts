@@ -12,7 +12,12 @@ export const NATIVE_REPLACE_MAX = 64 * 1024;
 const BATCH = 4096;
 
 /** `what` names the caller when the result would pass the string limit (E_SIZE_LIMIT). */
-export function replaceEach(s: string, re: RegExp, replacer: (match: string, ...groups: string[]) => string, what: string): string {
+export function replaceEach(
+  s: string,
+  re: RegExp,
+  replacer: (match: string, ...groups: string[]) => string,
+  what: string,
+): string {
   if (!re.global) throw new Error('replaceEach needs a global regular expression');
   if (s.length <= NATIVE_REPLACE_MAX) {
     const out = s.replace(re, replacer);
@@ -54,7 +59,7 @@ function nextIndex(s: string, i: number, unicode: boolean): number {
 export function encodeUriComponentEach(s: string, what: string): string {
   if (s.length <= NATIVE_REPLACE_MAX) return encodeURIComponent(s);
   let out = '';
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     let end = Math.min(s.length, i + NATIVE_REPLACE_MAX);
     if (end < s.length && (s.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
     out += encodeURIComponent(s.slice(i, end));

@@ -122,7 +122,8 @@ export function fromJS(v: unknown, objects = false): Value {
       // Plain data (the render's variables, a decoded response) is read in place; anything
       // else, a frozen object or one with a class of its own, is converted now. (`objects` is
       // false from here on.)
-      if (Object.getPrototypeOf(v) === Object.prototype && Object.isExtensible(v)) return PhpArray.fromRecord(v as Record<string, unknown>, fromPlain);
+      if (Object.getPrototypeOf(v) === Object.prototype && Object.isExtensible(v))
+        return PhpArray.fromRecord(v as Record<string, unknown>, fromPlain);
       return PhpArray.fromObject(v as Record<string, unknown>, fromPlain);
     }
     default:

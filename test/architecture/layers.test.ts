@@ -16,7 +16,9 @@ describe('layers of src/', () => {
   });
 
   it('the rule bites: a plugin importing the runtime, the value kernel importing php', () => {
-    expect(layerViolation('src/plugins/array/sort.ts', 'src/runtime/render-state.ts')).toMatch(/src\/plugins may not import src\/runtime/);
+    expect(layerViolation('src/plugins/array/sort.ts', 'src/runtime/render-state.ts')).toMatch(
+      /src\/plugins may not import src\/runtime/,
+    );
     expect(layerViolation('src/value/convert.ts', 'src/php/args.ts')).toMatch(/src\/value may not import src\/php/);
     expect(layerViolation('src/compiler/index.ts', 'src/sandbox/pool.ts')).toMatch(/may not import/);
     expect(layerViolation('src/runtime/render-state.ts', 'src/plugins/registry.ts')).toBeNull();

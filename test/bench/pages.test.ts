@@ -25,7 +25,15 @@ describe('bench/pages', () => {
       const { Eta } = require('eta') as typeof import('eta');
       const trim = p.name === 'list' ? {} : { autoTrim: false as const };
       const eta = new Eta({ autoEscape: p.etaEscapes, escapeFunction: escapeHtml, useWith: false, ...trim });
-      expect(eta.compile(p.eta).call(eta, { ...p.vars, h: helpers, ymd: (t: number) => Object.values(helpers.fields(t, 0)).slice(0, 3).join('-') })).toBe(want);
+      expect(
+        eta
+          .compile(p.eta)
+          .call(eta, {
+            ...p.vars,
+            h: helpers,
+            ymd: (t: number) => Object.values(helpers.fields(t, 0)).slice(0, 3).join('-'),
+          }),
+      ).toBe(want);
       const e = createEngine({ workers: 0, timezone: p.timezone });
       try {
         expect((await e.render(p.template, { name: `${p.name}.tpl`, vars: p.vars })).output).toBe(want);
@@ -36,7 +44,15 @@ describe('bench/pages', () => {
   }
 
   it.skipIf(!process.env.SMARTY2_DIR)('Smarty 2.6.33 on PHP gives the hand-written output on every page', () => {
-    const job = JSON.stringify({ renders: 1, pages: all.map((p) => ({ name: p.name, template: p.template, vars: JSON.stringify(p.vars), timezone: p.timezone })) });
+    const job = JSON.stringify({
+      renders: 1,
+      pages: all.map((p) => ({
+        name: p.name,
+        template: p.template,
+        vars: JSON.stringify(p.vars),
+        timezone: p.timezone,
+      })),
+    });
     const r = spawnSync('php', ['bench/pages/smarty2.php'], { input: job, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const answer = JSON.parse(r.stdout) as { pages: { name: string; output: string }[] };

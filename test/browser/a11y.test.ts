@@ -31,9 +31,28 @@ const checked: Array<{ page: string; violations: Violation[] }> = [];
 async function axe(page: Page, label: string): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   const found = await page.evaluate(async (disabled) => {
-    const a = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-    const r = await a.run(document, { resultTypes: ['violations'], rules: Object.fromEntries(disabled.map((id) => [id, { enabled: false }])) });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
+    const a = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            o: unknown,
+          ): Promise<{
+            violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
+          }>;
+        };
+      }
+    ).axe;
+    const r = await a.run(document, {
+      resultTypes: ['violations'],
+      rules: Object.fromEntries(disabled.map((id) => [id, { enabled: false }])),
+    });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => JSON.stringify(n.target)),
+    }));
   }, DISABLED_RULES);
   checked.push({ page: label, violations: found });
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -42,7 +61,10 @@ async function axe(page: Page, label: string): Promise<Violation[]> {
 describeBrowser('accessibility (axe-core) of the form UI', () => {
   const h = useHarness();
   afterAll(() => {
-    writeFileSync(join(ROOT, 'test-artifacts', 'axe.json'), JSON.stringify({ pagesChecked: checked.length, disabledRules: DISABLED_RULES, pages: checked }, null, 2));
+    writeFileSync(
+      join(ROOT, 'test-artifacts', 'axe.json'),
+      JSON.stringify({ pagesChecked: checked.length, disabledRules: DISABLED_RULES, pages: checked }, null, 2),
+    );
   });
 
   it('the sample list has no serious or critical violation', async () => {
@@ -61,18 +83,21 @@ describeBrowser('accessibility (axe-core) of the form UI', () => {
     expect(await axe(page, `/paste?lang=${lang} (problems shown)`)).toEqual([]);
   });
 
-  it.each(Object.keys(samples).flatMap((n) => [[n, 'en'] as const, [n, 'ja'] as const]))('demo page %s (%s): build UI on and off, with errors shown', async (name, lang) => {
-    const page = await h.newPage();
-    await page.goto(`${h.server.url}/demo/${name}?lang=${lang}`);
-    await page.waitForSelector('json-field-form .jf-field, json-field-form fieldset.jf-cards');
-    expect(await axe(page, `/demo/${name}?lang=${lang} (form)`)).toEqual([]);
-    await page.click('#save'); // shows every error
-    expect(await axe(page, `/demo/${name}?lang=${lang} (form, errors shown)`)).toEqual([]);
-    await page.locator('#build-ui').uncheck();
-    await page.locator('json-field-form textarea.jf-json-editor').fill('{"not": "this schema"}');
-    await page.click('#save');
-    expect(await axe(page, `/demo/${name}?lang=${lang} (JSON editor, errors shown)`)).toEqual([]);
-  });
+  it.each(Object.keys(samples).flatMap((n) => [[n, 'en'] as const, [n, 'ja'] as const]))(
+    'demo page %s (%s): build UI on and off, with errors shown',
+    async (name, lang) => {
+      const page = await h.newPage();
+      await page.goto(`${h.server.url}/demo/${name}?lang=${lang}`);
+      await page.waitForSelector('json-field-form .jf-field, json-field-form fieldset.jf-cards');
+      expect(await axe(page, `/demo/${name}?lang=${lang} (form)`)).toEqual([]);
+      await page.click('#save'); // shows every error
+      expect(await axe(page, `/demo/${name}?lang=${lang} (form, errors shown)`)).toEqual([]);
+      await page.locator('#build-ui').uncheck();
+      await page.locator('json-field-form textarea.jf-json-editor').fill('{"not": "this schema"}');
+      await page.click('#save');
+      expect(await axe(page, `/demo/${name}?lang=${lang} (JSON editor, errors shown)`)).toEqual([]);
+    },
+  );
 
   it('a form with every control kind: on and off, errors shown, the preview and the file picker open', async () => {
     const page = await h.newPage();
@@ -88,7 +113,10 @@ describeBrowser('accessibility (axe-core) of the form UI', () => {
     expect(await axe(page, 'every control (JSON Preview open)')).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Choose file: File' }).click();
-    await page.getByRole('dialog', { name: 'Choose a file' }).getByRole('button', { name: 'Open folder img' }).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Choose a file' })
+      .getByRole('button', { name: 'Open folder img' })
+      .waitFor();
     expect(await axe(page, 'every control (file picker open)')).toEqual([]);
     await page.keyboard.press('Escape');
     await page.locator('json-field-form').evaluate((e) => e.setAttribute('build-ui', 'false'));

@@ -15,8 +15,16 @@ export const ALL_KINDS = {
     level: { type: 'integer', title: 'Level', enum: [1, 2, 3], enumNames: ['Low', 'Mid', 'High'] },
     ok: { type: 'boolean', title: 'OK' },
     tags: { type: 'array', title: 'Tags', items: { type: 'string' } },
-    sizes: { type: 'array', title: 'Sizes', items: { type: 'string', enum: ['s', 'm', 'l'], enumNames: ['Small', 'Medium', 'Large'] } },
-    rows: { type: 'array', title: 'Rows', items: { type: 'object', title: 'Row', properties: { name: { type: 'string', title: 'Name' } } } },
+    sizes: {
+      type: 'array',
+      title: 'Sizes',
+      items: { type: 'string', enum: ['s', 'm', 'l'], enumNames: ['Small', 'Medium', 'Large'] },
+    },
+    rows: {
+      type: 'array',
+      title: 'Rows',
+      items: { type: 'object', title: 'Row', properties: { name: { type: 'string', title: 'Name' } } },
+    },
     meta: { type: 'object', title: 'Meta' },
   },
 };

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 // src/forms-ui is browser code: it may import only itself and src/forms (its index), and uses no
 // Node API. Its server/ folder is the Node side (the app of `smartcage serve`), never bundled.
 const dir = fileURLToPath(new URL('../../src/forms-ui/', import.meta.url));
-const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.startsWith('server/')).sort();
+const files = (readdirSync(dir, { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.ts') && !f.startsWith('server/'))
+  .sort();
 
 describe('src/forms-ui is browser code', () => {
   it('has sources', () => expect(files.length).toBeGreaterThanOrEqual(5));
@@ -20,7 +22,10 @@ describe('src/forms-ui is browser code', () => {
       }
       expect(spec, spec).toMatch(/^(\.\.?\/)+[\w/-]+\.js$/);
       const target = relative(dir, resolve(dirname(join(dir, f)), spec));
-      expect(target === '../forms/index.js' || (!target.startsWith('..') && !target.startsWith('server/')), `${spec} (${target})`).toBe(true);
+      expect(
+        target === '../forms/index.js' || (!target.startsWith('..') && !target.startsWith('server/')),
+        `${spec} (${target})`,
+      ).toBe(true);
     }
     expect(src).not.toMatch(/\b(process|Buffer|require|__dirname|__filename|global)\b\s*[.(]/);
   });

@@ -36,11 +36,26 @@ describeBrowser('forms under the strict Content-Security-Policy', () => {
     const violations = await watchCsp(page);
     await page.goto(`${h.server.url}/demo/${name}`);
     await page.waitForSelector('json-field-form .jf-field, json-field-form fieldset.jf-cards');
-    expect(await page.locator('json-field-form').evaluate((e) => (e as unknown as { validatorSource: string }).validatorSource)).toBe('precompiled');
+    expect(
+      await page
+        .locator('json-field-form')
+        .evaluate((e) => (e as unknown as { validatorSource: string }).validatorSource),
+    ).toBe('precompiled');
     // validation runs in the page: submitting the initial value reports what the server reports
     await page.click('#save');
-    const shown = await page.locator('json-field-form').evaluate((e) => (e as unknown as { errors: Array<{ path: string; keyword: string }> }).errors.map((x) => `${x.path} ${x.keyword}`));
-    const server = (await (await fetch(`${h.server.url}/api/validate`, { method: 'POST', body: JSON.stringify({ schema: name, value: await storedValue(page) }) })).json()) as { errors: Array<{ path: string; keyword: string }> };
+    const shown = await page
+      .locator('json-field-form')
+      .evaluate((e) =>
+        (e as unknown as { errors: Array<{ path: string; keyword: string }> }).errors.map(
+          (x) => `${x.path} ${x.keyword}`,
+        ),
+      );
+    const server = (await (
+      await fetch(`${h.server.url}/api/validate`, {
+        method: 'POST',
+        body: JSON.stringify({ schema: name, value: await storedValue(page) }),
+      })
+    ).json()) as { errors: Array<{ path: string; keyword: string }> };
     expect(shown).toEqual(server.errors.map((x) => `${x.path} ${x.keyword}`));
     expect(await violations()).toEqual([]);
     expect(page.uncaught).toEqual([]);
@@ -58,7 +73,17 @@ describeBrowser('forms under the strict Content-Security-Policy', () => {
     expect(await headline.getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Build UI from JSON schema').uncheck();
     const editor = page.locator('json-field-form textarea.jf-json-editor');
-    await editor.fill(JSON.stringify({ headline: 'Under CSP', status: 'draft', language: 'ja', publishedOn: '2024-05-01', featured: false, slug: 'under-csp', keywords: ['a'] }));
+    await editor.fill(
+      JSON.stringify({
+        headline: 'Under CSP',
+        status: 'draft',
+        language: 'ja',
+        publishedOn: '2024-05-01',
+        featured: false,
+        slug: 'under-csp',
+        keywords: ['a'],
+      }),
+    );
     await editor.blur();
     expect(await page.locator('json-field-form .jf-error').textContent()).toBe('');
     await page.click('#save');
@@ -73,7 +98,9 @@ describeBrowser('forms under the strict Content-Security-Policy', () => {
     const schema = { type: 'object', properties: { name: { type: 'string', title: 'Name', minLength: 1 } } };
     await mountForm(page, h.server.url, schema, {}, { precompiled: false });
     const form = page.locator('json-field-form');
-    expect(await form.evaluate((e) => (e as unknown as { validatorSource: string }).validatorSource)).toBe('unavailable');
+    expect(await form.evaluate((e) => (e as unknown as { validatorSource: string }).validatorSource)).toBe(
+      'unavailable',
+    );
     expect(await form.locator('.jf-notice').textContent()).toMatch(/checked when saved/);
     await page.getByLabel('Name').fill('Taro');
     expect(await storedValue(page)).toEqual({ name: 'Taro' });

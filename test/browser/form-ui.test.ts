@@ -20,12 +20,35 @@ describeBrowser('<json-field-form> in Chromium', () => {
     const page = await h.newPage();
     await mountForm(page, h.server.url, ALL_KINDS, { 'time-zone': 'Asia/Tokyo' });
     const kinds = await page.$$eval('json-field-form [data-pointer]', (els) => els.map((e) => e.className));
-    for (const k of ['text', 'select', 'date', 'datetime', 'file-manager', 'rich-text', 'textarea', 'number', 'number-select', 'checkbox', 'comma-textarea', 'multi-select', 'json-textarea']) {
+    for (const k of [
+      'text',
+      'select',
+      'date',
+      'datetime',
+      'file-manager',
+      'rich-text',
+      'textarea',
+      'number',
+      'number-select',
+      'checkbox',
+      'comma-textarea',
+      'multi-select',
+      'json-textarea',
+    ]) {
       expect(kinds, k).toContain(`jf-field jf-${k}`);
     }
     expect(await page.locator('fieldset.jf-cards').count()).toBe(1);
     // initial value by the spec's rules: enum[0], numeric enum's first value, empty lists
-    expect(await storedValue(page)).toMatchObject({ title: '', color: 'r', level: 1, ok: false, tags: [], sizes: [], rows: [], day: null });
+    expect(await storedValue(page)).toMatchObject({
+      title: '',
+      color: 'r',
+      level: 1,
+      ok: false,
+      tags: [],
+      sizes: [],
+      rows: [],
+      day: null,
+    });
 
     // labels from title, required mark as text for screen readers, help linked
     const title = page.getByRole('textbox', { name: 'Title (required)', exact: true });
@@ -82,7 +105,9 @@ describeBrowser('<json-field-form> in Chromium', () => {
     });
     await page.screenshot({ path: join(SCREENSHOTS, 'all-controls.png'), fullPage: true });
     await page.click('#save');
-    const submits = await page.evaluate(() => (window as unknown as { submits: Array<{ blocked: boolean; posted: string }> }).submits);
+    const submits = await page.evaluate(
+      () => (window as unknown as { submits: Array<{ blocked: boolean; posted: string }> }).submits,
+    );
     expect(submits).toHaveLength(1);
     expect(submits[0]!.blocked).toBe(false);
     expect(JSON.parse(submits[0]!.posted)).toMatchObject({ title: 'Hello', count: 12 });
@@ -135,7 +160,9 @@ describeBrowser('<json-field-form> in Chromium', () => {
     for (let n = 1; n <= 4; n++) {
       await page.getByRole('button', { name: `Add an item after item ${n}`, exact: true }).click();
       expect(await cards.count()).toBe(n + 1);
-      expect(await page.evaluate(() => document.activeElement?.closest('fieldset.jf-card')?.getAttribute('data-index'))).toBe(String(n));
+      expect(
+        await page.evaluate(() => document.activeElement?.closest('fieldset.jf-card')?.getAttribute('data-index')),
+      ).toBe(String(n));
     }
     expect(await page.locator('button.jf-add').count()).toBe(5); // one Add below each card
     // add at maxItems: refused with the alert
@@ -148,12 +175,24 @@ describeBrowser('<json-field-form> in Chromium', () => {
     const up3 = page.getByRole('button', { name: 'Move item 3 up' });
     await up3.focus();
     await page.keyboard.press('Enter');
-    expect(((await storedValue(page)) as { specs: Array<{ label: string }> }).specs.map((s) => s.label)).toEqual(['L1', 'L3', 'L2', 'L4', 'L5']);
+    expect(((await storedValue(page)) as { specs: Array<{ label: string }> }).specs.map((s) => s.label)).toEqual([
+      'L1',
+      'L3',
+      'L2',
+      'L4',
+      'L5',
+    ]);
     // focus stays on the moved card's button, and the move is announced
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move item 2 up');
     expect(await page.locator('json-field-form [aria-live=polite]').textContent()).toBe('Moved to position 2.');
     await page.getByRole('button', { name: 'Move item 1 down' }).click();
-    expect(((await storedValue(page)) as { specs: Array<{ label: string }> }).specs.map((s) => s.label)).toEqual(['L3', 'L1', 'L2', 'L4', 'L5']);
+    expect(((await storedValue(page)) as { specs: Array<{ label: string }> }).specs.map((s) => s.label)).toEqual([
+      'L3',
+      'L1',
+      'L2',
+      'L4',
+      'L5',
+    ]);
     // the first card's Up and the last card's Down are aria-disabled (still focusable) and do nothing
     for (const name of ['Move item 1 up', 'Move item 5 down']) {
       const b = page.getByRole('button', { name });
@@ -161,11 +200,19 @@ describeBrowser('<json-field-form> in Chromium', () => {
       await b.focus();
       await page.keyboard.press('Enter');
     }
-    expect(((await storedValue(page)) as { specs: Array<{ label: string }> }).specs.map((s) => s.label)).toEqual(['L3', 'L1', 'L2', 'L4', 'L5']);
+    expect(((await storedValue(page)) as { specs: Array<{ label: string }> }).specs.map((s) => s.label)).toEqual([
+      'L3',
+      'L1',
+      'L2',
+      'L4',
+      'L5',
+    ]);
     await page.screenshot({ path: join(SCREENSHOTS, 'cards-at-max.png'), fullPage: true });
     // delete down to the minimum, then beyond it
     for (let n = 5; n >= 2; n--) await page.getByRole('button', { name: `Delete item ${n}` }).click();
-    expect(((await storedValue(page)) as { specs: Array<{ label: string }> }).specs.map((s) => s.label)).toEqual(['L3']);
+    expect(((await storedValue(page)) as { specs: Array<{ label: string }> }).specs.map((s) => s.label)).toEqual([
+      'L3',
+    ]);
     await page.getByRole('button', { name: 'Delete item 1' }).click();
     expect(page.alerts).toEqual([minMsg, maxMsg, minMsg]);
     expect(await cards.count()).toBe(1);
@@ -187,7 +234,7 @@ describeBrowser('<json-field-form> in Chromium', () => {
     expect(page.alerts).toEqual([]); // no minItems: no refusal
   });
 
-  it("keeps rich text of card 2 when it moves up, with one editor per card", async () => {
+  it('keeps rich text of card 2 when it moves up, with one editor per card', async () => {
     const page = await h.newPage();
     await page.goto(`${h.server.url}/demo/product-specs`);
     await page.waitForSelector('json-field-form fieldset.jf-card');
@@ -208,7 +255,8 @@ describeBrowser('<json-field-form> in Chromium', () => {
     expect(await page.locator('[data-card="/specs/1"] [contenteditable]').innerText()).toBe('first');
     expect(await page.locator('[data-card="/specs/2"] [contenteditable]').innerText()).toBe('');
     expect(await editors.count()).toBe(3);
-    for (let i = 0; i < 3; i++) expect(await page.locator(`[data-card="/specs/${i}"] [contenteditable]`).count()).toBe(1);
+    for (let i = 0; i < 3; i++)
+      expect(await page.locator(`[data-card="/specs/${i}"] [contenteditable]`).count()).toBe(1);
     // editing one card's editor changes only that card
     await page.locator('[data-card="/specs/2"] [contenteditable]').click();
     await page.keyboard.type('third');
@@ -233,7 +281,17 @@ describeBrowser('<json-field-form> in Chromium', () => {
     expect(await form.locator('.jf-error').textContent()).toMatch(/JSON/);
     expect(await storedValue(page)).toMatchObject({ headline: 'Kept' });
     // valid JSON that breaks the schema: the validator's errors, by path
-    await editor.fill(JSON.stringify({ headline: '', status: 'draft', language: 'ja', publishedOn: '2024-05-01', featured: false, slug: 'Bad Slug', keywords: ['a'] }));
+    await editor.fill(
+      JSON.stringify({
+        headline: '',
+        status: 'draft',
+        language: 'ja',
+        publishedOn: '2024-05-01',
+        featured: false,
+        slug: 'Bad Slug',
+        keywords: ['a'],
+      }),
+    );
     await editor.blur();
     const text = await form.locator('.jf-error').textContent();
     expect(text).toContain('/headline: This field is required.');

@@ -32,11 +32,20 @@ async function record(page: Page, control: Locator): Promise<void> {
     const w = window as unknown as { rec: { values: string[]; errors: string[]; removed: number; control: Element } };
     w.rec = { values: [], errors: [], removed: 0, control: c };
     const form = document.querySelector('json-field-form')!;
-    form.addEventListener('value-change', (e) => w.rec.values.push(JSON.stringify((e as CustomEvent<{ value: unknown }>).detail.value)));
+    form.addEventListener('value-change', (e) =>
+      w.rec.values.push(JSON.stringify((e as CustomEvent<{ value: unknown }>).detail.value)),
+    );
     new MutationObserver((list) => {
       for (const m of list) {
-        w.rec.removed += m.removedNodes.length && m.target instanceof Element && m.target.closest('.jf-body') && !m.target.closest('.jf-error') ? m.removedNodes.length : 0;
-        const err = m.target instanceof Element ? m.target.closest('.jf-error') : m.target.parentElement?.closest('.jf-error');
+        w.rec.removed +=
+          m.removedNodes.length &&
+          m.target instanceof Element &&
+          m.target.closest('.jf-body') &&
+          !m.target.closest('.jf-error')
+            ? m.removedNodes.length
+            : 0;
+        const err =
+          m.target instanceof Element ? m.target.closest('.jf-error') : m.target.parentElement?.closest('.jf-error');
         if (err && err.textContent) w.rec.errors.push(err.textContent);
       }
     }).observe(form, { subtree: true, childList: true, characterData: true });
@@ -49,7 +58,13 @@ async function compose(cdp: CDPSession, page: Page, control: Locator): Promise<v
     // mid-composition: same element, still focused, nothing stored, nothing shown
     const state = await page.evaluate(() => {
       const w = window as unknown as { rec: { values: string[]; errors: string[]; removed: number; control: Element } };
-      return { focused: document.activeElement === w.rec.control, connected: w.rec.control.isConnected, values: w.rec.values.length, errors: w.rec.errors, removed: w.rec.removed };
+      return {
+        focused: document.activeElement === w.rec.control,
+        connected: w.rec.control.isConnected,
+        values: w.rec.values.length,
+        errors: w.rec.errors,
+        removed: w.rec.removed,
+      };
     });
     expect(state, text).toEqual({ focused: true, connected: true, values: 0, errors: [], removed: 0 });
     expect(await control.evaluate((c) => (c instanceof HTMLInputElement ? c.value : c.textContent))).toContain(text);
@@ -74,14 +89,21 @@ describeBrowser('IME composition in <json-field-form>', () => {
     await compose(cdp, page, input);
     expect(await input.inputValue()).toBe(`X${COMMIT}`);
     expect(((await storedValue(page)) as { name: string }).name).toBe(`X${COMMIT}`);
-    const rec = await page.evaluate(() => (window as unknown as { rec: { values: string[]; errors: string[]; removed: number; control: Element } }).rec);
+    const rec = await page.evaluate(
+      () =>
+        (window as unknown as { rec: { values: string[]; errors: string[]; removed: number; control: Element } }).rec,
+    );
     // every stored state is the committed one (Chrome may report the commit twice: same value)
     expect(rec.values.length).toBeGreaterThanOrEqual(1);
     for (const v of rec.values) expect((JSON.parse(v) as { name: string }).name).toBe(`X${COMMIT}`);
     // the intermediate states (10 kana > maxLength 6) never produced a message; the committed
     // text is 7 characters, so exactly its maxLength message shows now
     expect(rec.removed).toBe(0);
-    expect(await page.evaluate(() => document.activeElement === (window as unknown as { rec: { control: Element } }).rec.control)).toBe(true);
+    expect(
+      await page.evaluate(
+        () => document.activeElement === (window as unknown as { rec: { control: Element } }).rec.control,
+      ),
+    ).toBe(true);
     expect(await page.locator('[data-pointer="/name"] .jf-error').textContent()).toBe(TOO_LONG);
     expect(rec.errors.every((e) => e === TOO_LONG)).toBe(true);
     // an ordinary edit after the composition validates at once again (6 characters: valid)
@@ -102,11 +124,18 @@ describeBrowser('IME composition in <json-field-form>', () => {
     await compose(cdp, page, editor);
     expect(await editor.innerText()).toBe(COMMIT);
     expect(((await storedValue(page)) as { body: string }).body).toBe(COMMIT);
-    const rec = await page.evaluate(() => (window as unknown as { rec: { values: string[]; errors: string[]; removed: number; control: Element } }).rec);
+    const rec = await page.evaluate(
+      () =>
+        (window as unknown as { rec: { values: string[]; errors: string[]; removed: number; control: Element } }).rec,
+    );
     expect(rec.values.length).toBeGreaterThanOrEqual(1);
     for (const v of rec.values) expect((JSON.parse(v) as { body: string }).body).toBe(COMMIT);
     expect(rec.removed).toBe(0);
-    expect(await page.evaluate(() => document.activeElement === (window as unknown as { rec: { control: Element } }).rec.control)).toBe(true);
+    expect(
+      await page.evaluate(
+        () => document.activeElement === (window as unknown as { rec: { control: Element } }).rec.control,
+      ),
+    ).toBe(true);
     // a second composition appends: the first text is still there exactly once
     await cdp.send('Input.imeSetComposition', { text: 'です', selectionStart: 2, selectionEnd: 2 });
     expect(((await storedValue(page)) as { body: string }).body).toBe(COMMIT);

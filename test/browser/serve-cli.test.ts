@@ -34,7 +34,8 @@ describe('smartcage serve API', () => {
   it('listens on 127.0.0.1 and lists the samples with a demo page each', async () => {
     expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const html = await (await get('/')).text();
-    for (const n of ['article', 'event', 'rich-media', 'product-specs', 'settings-json', 'too-deep']) expect(html).toContain(`/demo/${n}`);
+    for (const n of ['article', 'event', 'rich-media', 'product-specs', 'settings-json', 'too-deep'])
+      expect(html).toContain(`/demo/${n}`);
     const demo = await get('/demo/article');
     expect(demo.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(await demo.text()).toContain('<json-field-form name="ext_col"');
@@ -43,11 +44,23 @@ describe('smartcage serve API', () => {
   });
 
   it('lists files below /files/user only, never dot files or what a symlink leads to', async () => {
-    const root = (await (await get('/api/files?path=/files/user/')).json()) as { entries: Array<{ name: string; path: string; type: string }> };
+    const root = (await (await get('/api/files?path=/files/user/')).json()) as {
+      entries: Array<{ name: string; path: string; type: string }>;
+    };
     expect(root.entries.map((e) => e.path)).toEqual(['/files/user/docs/', '/files/user/b.txt']); // symlinks are not listed
-    const docs = (await (await get('/api/files?path=/files/user/docs/')).json()) as { entries: Array<{ path: string }> };
+    const docs = (await (await get('/api/files?path=/files/user/docs/')).json()) as {
+      entries: Array<{ path: string }>;
+    };
     expect(docs.entries.map((e) => e.path)).toEqual(['/files/user/docs/a.pdf']);
-    for (const bad of ['/files/user/../', '/files/user/%2e%2e/', '/files/ltd/', '/etc/', 'files/user/', '/files/user/escape/', '/files/user/.hidden']) {
+    for (const bad of [
+      '/files/user/../',
+      '/files/user/%2e%2e/',
+      '/files/ltd/',
+      '/etc/',
+      'files/user/',
+      '/files/user/escape/',
+      '/files/user/.hidden',
+    ]) {
       const r = await get(`/api/files?path=${encodeURIComponent(bad)}`);
       expect(r.status, bad).toBeGreaterThanOrEqual(400);
     }
@@ -78,7 +91,13 @@ describe('smartcage serve API', () => {
 describe('smartcage form validate', () => {
   const dir = mkdtempSync(join(tmpdir(), 'smartcage-form-'));
   const schema = join(dir, 'schema.json');
-  writeFileSync(schema, JSON.stringify({ type: 'object', properties: { name: { type: 'string', title: 'Name', minLength: 1 }, n: { type: 'integer', maximum: 3 } } }));
+  writeFileSync(
+    schema,
+    JSON.stringify({
+      type: 'object',
+      properties: { name: { type: 'string', title: 'Name', minLength: 1 }, n: { type: 'integer', maximum: 3 } },
+    }),
+  );
   const good = join(dir, 'good.json');
   writeFileSync(good, JSON.stringify({ name: 'a', n: 1 }));
   const bad = join(dir, 'bad.json');

@@ -11,7 +11,10 @@ const schema = {
   type: 'object',
   title: 'Pasted contact',
   required: ['email'],
-  properties: { email: { type: 'string', title: 'Email', pattern: '^[^@]+@[^@]+$' }, age: { type: 'integer', title: 'Age', minimum: 0 } },
+  properties: {
+    email: { type: 'string', title: 'Email', pattern: '^[^@]+@[^@]+$' },
+    age: { type: 'integer', title: 'Age', minimum: 0 },
+  },
 };
 
 describeBrowser('smartcage serve pages', () => {
@@ -27,13 +30,21 @@ describeBrowser('smartcage serve pages', () => {
     await page.waitForURL(/\/demo\/paste-[0-9a-f]{12}$/);
     await page.waitForSelector('json-field-form .jf-field');
     expect(await page.locator('h1').textContent()).toBe('Pasted contact');
-    expect(await page.locator('json-field-form').evaluate((e) => (e as unknown as { validatorSource: string }).validatorSource)).toBe('precompiled');
+    expect(
+      await page
+        .locator('json-field-form')
+        .evaluate((e) => (e as unknown as { validatorSource: string }).validatorSource),
+    ).toBe('precompiled');
     await page.getByLabel('Email').fill('not an email');
     await page.getByLabel('Email').blur();
     expect(await page.locator('[data-pointer="/email"] .jf-error').textContent()).not.toBe('');
     expect(await violations()).toEqual([]);
     // the same schema pasted again is the same page
-    const again = await fetch(`${h.server.url}/paste`, { method: 'POST', body: new URLSearchParams({ schema: JSON.stringify(schema) }), redirect: 'manual' });
+    const again = await fetch(`${h.server.url}/paste`, {
+      method: 'POST',
+      body: new URLSearchParams({ schema: JSON.stringify(schema) }),
+      redirect: 'manual',
+    });
     expect(again.status).toBe(303);
     expect(new URL(page.url()).pathname).toBe(again.headers.get('location'));
   });
@@ -53,7 +64,10 @@ describeBrowser('smartcage serve pages', () => {
     await page.getByRole('button', { name: 'Show the form' }).click();
     await page.waitForSelector('#paste-problems');
     expect(await page.getByRole('alert').textContent()).toMatch(/^The text is not JSON: /);
-    const big = await fetch(`${h.server.url}/paste`, { method: 'POST', body: new URLSearchParams({ schema: ' '.repeat(300 * 1024) }) });
+    const big = await fetch(`${h.server.url}/paste`, {
+      method: 'POST',
+      body: new URLSearchParams({ schema: ' '.repeat(300 * 1024) }),
+    });
     expect(big.status).toBe(413);
     expect(await big.text()).toContain(demoText('en').pasteTooLarge(256));
   });
@@ -73,7 +87,9 @@ describeBrowser('smartcage serve pages', () => {
     expect(await page.locator('h1').textContent()).toBe(ja.samplesHeading);
     await page.getByRole('link', { name: ja.pasteLink }).click();
     expect(await page.locator('h1').textContent()).toBe(ja.pasteHeading);
-    await page.getByLabel(ja.pasteLabel).fill(JSON.stringify({ type: 'object', properties: { n: { type: 'integer' } } }));
+    await page
+      .getByLabel(ja.pasteLabel)
+      .fill(JSON.stringify({ type: 'object', properties: { n: { type: 'integer' } } }));
     await page.getByRole('button', { name: ja.pasteButton }).click();
     await page.waitForURL(/\/demo\/paste-[0-9a-f]{12}\?lang=ja$/);
     expect(await page.locator('h1').textContent()).toBe(ja.pastedTitle);

@@ -33,13 +33,17 @@ describeBrowser('the JSON field editor of a site served under /sites/<key>/', ()
     await site?.done();
   });
 
-  it('edits with the precompiled validator and the site\'s own files, and saves what the server accepts', async () => {
+  it("edits with the precompiled validator and the site's own files, and saves what the server accepts", async () => {
     const page = await browser.newPage();
     const uncaught: string[] = [];
     page.on('pageerror', (e) => uncaught.push(e.message));
     const base = `${server.url}/sites/${site.tenant}`;
     await page.goto(`${base}/ext/1/venue/1`);
-    await page.waitForFunction(() => (document.querySelector('json-field-form') as unknown as { validatorSource?: string } | null)?.validatorSource === 'precompiled');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('json-field-form') as unknown as { validatorSource?: string } | null)
+          ?.validatorSource === 'precompiled',
+    );
     await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('Shibuya Hall');
 
     await page.getByRole('button', { name: 'Choose file: Floor map' }).click();
@@ -47,13 +51,18 @@ describeBrowser('the JSON field editor of a site served under /sites/<key>/', ()
     await picker.getByRole('button', { name: 'Open folder maps' }).click();
     await picker.getByRole('button', { name: 'Choose hall.png' }).click();
     await expect.poll(() => picker.count()).toBe(0);
-    await expect.poll(() => page.locator('a.jf-file-preview').getAttribute('href')).toBe(`/sites/${site.tenant}/files/user/maps/hall.png`);
+    await expect
+      .poll(() => page.locator('a.jf-file-preview').getAttribute('href'))
+      .toBe(`/sites/${site.tenant}/files/user/maps/hall.png`);
 
     await page.getByLabel('Name').fill('Shibuya Hall B');
     await Promise.all([page.waitForURL(/\?saved=1$/), page.getByRole('button', { name: 'Save' }).click()]);
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Saved.');
     const field = (await jsonField(site, 1, 'venue'))!;
-    expect(await jsonValue(site, field, 1)).toMatchObject({ name: 'Shibuya Hall B', floorMap: '/files/user/maps/hall.png' });
+    expect(await jsonValue(site, field, 1)).toMatchObject({
+      name: 'Shibuya Hall B',
+      floorMap: '/files/user/maps/hall.png',
+    });
 
     await page.getByLabel('Name').fill('');
     await page.getByRole('button', { name: 'Save' }).click();

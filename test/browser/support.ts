@@ -18,7 +18,14 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 export const SCREENSHOTS = join(ROOT, 'test-artifacts', 'screenshots');
 export const CHROMIUM_MISSING = `Chromium not found at ${CHROMIUM}: install chromium: apt-get install -y chromium, or set CHROMIUM_PATH`;
-export const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /**
  * `describe` for browser tests. Without Chromium the suite is one FAILING test that says how
@@ -27,9 +34,12 @@ export const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgrou
  */
 export function describeBrowser(name: string, fn: () => void): void {
   if (hasChromium) describe(name, fn);
-  else describe(name, () => it('needs Chromium', () => {
-    throw new Error(CHROMIUM_MISSING);
-  }));
+  else
+    describe(name, () =>
+      it('needs Chromium', () => {
+        throw new Error(CHROMIUM_MISSING);
+      }),
+    );
 }
 
 /** A plain (non-persistent) headless Chromium, for tests that need several contexts (time zones). */
@@ -99,7 +109,13 @@ export async function startHarness(): Promise<Harness> {
   const filesDir = join(storageDir, 'user');
   mkdirSync(join(filesDir, 'img'), { recursive: true });
   // a 1x1 PNG
-  writeFileSync(join(filesDir, 'img', 'photo.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+  writeFileSync(
+    join(filesDir, 'img', 'photo.png'),
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  );
   writeFileSync(join(filesDir, 'readme.txt'), 'hello');
   writeFileSync(join(filesDir, '.secret'), 'hidden');
   const server = await startFormsServer({ storageDir });
@@ -144,9 +160,14 @@ export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const w = window as unknown as { cspViolations: string[] };
     w.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
-  return async () => [...console, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];
+  return async () => [
+    ...console,
+    ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+  ];
 }
 
 /** The JSON in the element's hidden textarea (what the surrounding form posts). */
@@ -160,7 +181,13 @@ export async function storedValue(page: Page, selector = 'json-field-form'): Pro
  * one form with `schema`, with its precompiled validator registered first (unless
  * `precompiled: false`: then the CSP leaves the form without a browser validator).
  */
-export async function mountForm(page: Page, baseUrl: string, schema: unknown, attrs: Record<string, string> = {}, opts: { precompiled?: boolean } = {}): Promise<void> {
+export async function mountForm(
+  page: Page,
+  baseUrl: string,
+  schema: unknown,
+  attrs: Record<string, string> = {},
+  opts: { precompiled?: boolean } = {},
+): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.waitForFunction(() => customElements.get('json-field-form') !== undefined);
   if (opts.precompiled !== false) await injectValidator(page, schema);
@@ -168,29 +195,31 @@ export async function mountForm(page: Page, baseUrl: string, schema: unknown, at
   // is exempt from the page's CSP, and the form must meet the CSP as a page's own script would.
   await page.evaluate(
     ({ schema, attrs }) =>
-      new Promise<void>((done) => setTimeout(() => {
-      document.body.replaceChildren();
-      const form = document.createElement('form');
-      form.id = 'f';
-      const el = document.createElement('json-field-form');
-      el.setAttribute('name', 'v');
-      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-      el.setAttribute('schema', JSON.stringify(schema));
-      form.appendChild(el);
-      const submit = document.createElement('button');
-      submit.type = 'submit';
-      submit.id = 'save';
-      submit.textContent = 'Save';
-      form.appendChild(submit);
-      const w = window as unknown as { submits: Array<{ blocked: boolean; posted: string }> };
-      w.submits = [];
-      form.addEventListener('submit', (e) => {
-        w.submits.push({ blocked: e.defaultPrevented, posted: String(new FormData(form).get('v')) });
-        e.preventDefault();
-      });
-      document.body.appendChild(form);
-      done();
-    }, 0)),
+      new Promise<void>((done) =>
+        setTimeout(() => {
+          document.body.replaceChildren();
+          const form = document.createElement('form');
+          form.id = 'f';
+          const el = document.createElement('json-field-form');
+          el.setAttribute('name', 'v');
+          for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+          el.setAttribute('schema', JSON.stringify(schema));
+          form.appendChild(el);
+          const submit = document.createElement('button');
+          submit.type = 'submit';
+          submit.id = 'save';
+          submit.textContent = 'Save';
+          form.appendChild(submit);
+          const w = window as unknown as { submits: Array<{ blocked: boolean; posted: string }> };
+          w.submits = [];
+          form.addEventListener('submit', (e) => {
+            w.submits.push({ blocked: e.defaultPrevented, posted: String(new FormData(form).get('v')) });
+            e.preventDefault();
+          });
+          document.body.appendChild(form);
+          done();
+        }, 0),
+      ),
     { schema, attrs },
   );
 }

@@ -33,13 +33,49 @@ const SCHEMA = {
 /** What is typed into each control, and what must be stored, per site zone. */
 const CASES: Record<string, { typed: Record<string, string>; stored: Record<string, string> }> = {
   'Asia/Tokyo': {
-    typed: { Day: '2024-02-29', 'Last second of the year': '2024-12-31T23:59:59', 'First second of the year': '2025-01-01T00:00:00', 'Before the spring gap': '2024-03-10T01:59:59', 'In the spring gap': '2024-03-10T02:30:00', 'After the spring gap': '2024-03-10T03:00:00', 'In the autumn overlap': '2024-11-03T01:30:00', 'After the autumn overlap': '2024-11-03T23:59:59' },
-    stored: { day: '2024-02-29', lastSecond: '2024-12-31T23:59:59+09:00', firstSecond: '2025-01-01T00:00:00+09:00', beforeGap: '2024-03-10T01:59:59+09:00', inGap: '2024-03-10T02:30:00+09:00', afterGap: '2024-03-10T03:00:00+09:00', inOverlap: '2024-11-03T01:30:00+09:00', afterOverlap: '2024-11-03T23:59:59+09:00' },
+    typed: {
+      Day: '2024-02-29',
+      'Last second of the year': '2024-12-31T23:59:59',
+      'First second of the year': '2025-01-01T00:00:00',
+      'Before the spring gap': '2024-03-10T01:59:59',
+      'In the spring gap': '2024-03-10T02:30:00',
+      'After the spring gap': '2024-03-10T03:00:00',
+      'In the autumn overlap': '2024-11-03T01:30:00',
+      'After the autumn overlap': '2024-11-03T23:59:59',
+    },
+    stored: {
+      day: '2024-02-29',
+      lastSecond: '2024-12-31T23:59:59+09:00',
+      firstSecond: '2025-01-01T00:00:00+09:00',
+      beforeGap: '2024-03-10T01:59:59+09:00',
+      inGap: '2024-03-10T02:30:00+09:00',
+      afterGap: '2024-03-10T03:00:00+09:00',
+      inOverlap: '2024-11-03T01:30:00+09:00',
+      afterOverlap: '2024-11-03T23:59:59+09:00',
+    },
   },
   'America/New_York': {
-    typed: { Day: '2024-03-10', 'Last second of the year': '2024-12-31T23:59:59', 'First second of the year': '2025-01-01T00:00:00', 'Before the spring gap': '2024-03-10T01:59:59', 'In the spring gap': '2024-03-10T02:30:00', 'After the spring gap': '2024-03-10T03:00:00', 'In the autumn overlap': '2024-11-03T01:30:00', 'After the autumn overlap': '2024-11-03T23:59:59' },
+    typed: {
+      Day: '2024-03-10',
+      'Last second of the year': '2024-12-31T23:59:59',
+      'First second of the year': '2025-01-01T00:00:00',
+      'Before the spring gap': '2024-03-10T01:59:59',
+      'In the spring gap': '2024-03-10T02:30:00',
+      'After the spring gap': '2024-03-10T03:00:00',
+      'In the autumn overlap': '2024-11-03T01:30:00',
+      'After the autumn overlap': '2024-11-03T23:59:59',
+    },
     // the gap's 02:30 does not exist: the time moves forward; in the overlap the earlier (EDT) instant wins
-    stored: { day: '2024-03-10', lastSecond: '2024-12-31T23:59:59-05:00', firstSecond: '2025-01-01T00:00:00-05:00', beforeGap: '2024-03-10T01:59:59-05:00', inGap: '2024-03-10T03:30:00-04:00', afterGap: '2024-03-10T03:00:00-04:00', inOverlap: '2024-11-03T01:30:00-04:00', afterOverlap: '2024-11-03T23:59:59-05:00' },
+    stored: {
+      day: '2024-03-10',
+      lastSecond: '2024-12-31T23:59:59-05:00',
+      firstSecond: '2025-01-01T00:00:00-05:00',
+      beforeGap: '2024-03-10T01:59:59-05:00',
+      inGap: '2024-03-10T03:30:00-04:00',
+      afterGap: '2024-03-10T03:00:00-04:00',
+      inOverlap: '2024-11-03T01:30:00-04:00',
+      afterOverlap: '2024-11-03T23:59:59-05:00',
+    },
   },
 };
 
@@ -59,25 +95,38 @@ describeBrowser('site time zone vs the browser time zone', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(Object.keys(CASES))('site zone %s: the same stored JSON in Tokyo, New York and UTC browsers', async (site) => {
-    const c = CASES[site]!;
-    const results: Record<string, unknown> = {};
-    for (const zone of BROWSER_ZONES) {
-      const context = await browser.newContext({ timezoneId: zone, locale: 'en-US' });
-      const page = await context.newPage();
-      page.setDefaultTimeout(5_000);
-      await mountForm(page, server.url, SCHEMA, { 'time-zone': site });
-      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(zone);
-      for (const [label, text] of Object.entries(c.typed)) await page.getByLabel(label, { exact: true }).fill(text);
-      results[zone] = await storedValue(page);
-      await context.close();
-    }
-    for (const zone of BROWSER_ZONES) expect(results[zone], `${site} in a ${zone} browser`).toEqual(c.stored);
-  });
+  it.each(Object.keys(CASES))(
+    'site zone %s: the same stored JSON in Tokyo, New York and UTC browsers',
+    async (site) => {
+      const c = CASES[site]!;
+      const results: Record<string, unknown> = {};
+      for (const zone of BROWSER_ZONES) {
+        const context = await browser.newContext({ timezoneId: zone, locale: 'en-US' });
+        const page = await context.newPage();
+        page.setDefaultTimeout(5_000);
+        await mountForm(page, server.url, SCHEMA, { 'time-zone': site });
+        expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(zone);
+        for (const [label, text] of Object.entries(c.typed)) await page.getByLabel(label, { exact: true }).fill(text);
+        results[zone] = await storedValue(page);
+        await context.close();
+      }
+      for (const zone of BROWSER_ZONES) expect(results[zone], `${site} in a ${zone} browser`).toEqual(c.stored);
+    },
+  );
 
   it('a stored value with another offset (or Z) shows the same site wall-clock time in every browser', async () => {
-    const value = { lastSecond: '2025-01-01T04:59:59Z', firstSecond: '2025-01-01T14:00:00+09:00', inOverlap: '2024-11-03T06:30:00Z', afterOverlap: '2024-11-03T01:30:00-05:00' };
-    const expected = { lastSecond: '2024-12-31T23:59:59', firstSecond: '2025-01-01T00:00', inOverlap: '2024-11-03T01:30', afterOverlap: '2024-11-03T01:30' };
+    const value = {
+      lastSecond: '2025-01-01T04:59:59Z',
+      firstSecond: '2025-01-01T14:00:00+09:00',
+      inOverlap: '2024-11-03T06:30:00Z',
+      afterOverlap: '2024-11-03T01:30:00-05:00',
+    };
+    const expected = {
+      lastSecond: '2024-12-31T23:59:59',
+      firstSecond: '2025-01-01T00:00',
+      inOverlap: '2024-11-03T01:30',
+      afterOverlap: '2024-11-03T01:30',
+    };
     for (const zone of BROWSER_ZONES) {
       const context = await browser.newContext({ timezoneId: zone });
       const page = await context.newPage();

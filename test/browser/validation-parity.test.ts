@@ -25,7 +25,9 @@ interface Case {
 }
 type Found = Array<{ path: string; keyword: string; en: string; ja: string }>;
 
-const table = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/forms/validation-pairs.json'), 'utf8')) as { cases: Case[] };
+const table = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/forms/validation-pairs.json'), 'utf8')) as {
+  cases: Case[];
+};
 const cases = table.cases.map((c) => ({ ...c, schema: typeof c.schema === 'string' ? samples[c.schema] : c.schema }));
 
 describeBrowser('validation parity: browser vs server', () => {
@@ -40,17 +42,38 @@ describeBrowser('validation parity: browser vs server', () => {
     await strict.goto(`${h.server.url}/`);
     await strict.waitForFunction(() => 'SmartcageForms' in window);
     for (const c of cases) await strict.evaluate(standaloneValidatorScript(c.schema));
-    precompiled = await strict.evaluate((list) => {
-      const api = (window as unknown as { SmartcageForms: { precompiledValidator(s: unknown): { validate(v: unknown): Array<{ path: string; keyword: string; message: { en: string; ja: string } }> } | undefined } }).SmartcageForms;
-      return list.map((c) => api.precompiledValidator(c.schema)!.validate(c.value).map((e) => ({ path: e.path, keyword: e.keyword, en: e.message.en, ja: e.message.ja })));
-    }, cases.map(({ schema, value }) => ({ schema, value })));
+    precompiled = await strict.evaluate(
+      (list) => {
+        const api = (
+          window as unknown as {
+            SmartcageForms: {
+              precompiledValidator(
+                s: unknown,
+              ):
+                | {
+                    validate(v: unknown): Array<{ path: string; keyword: string; message: { en: string; ja: string } }>;
+                  }
+                | undefined;
+            };
+          }
+        ).SmartcageForms;
+        return list.map((c) =>
+          api
+            .precompiledValidator(c.schema)!
+            .validate(c.value)
+            .map((e) => ({ path: e.path, keyword: e.keyword, en: e.message.en, ja: e.message.ja })),
+        );
+      },
+      cases.map(({ schema, value }) => ({ schema, value })),
+    );
     // ...where ajv cannot compile (the reason for precompiling)
     // (from a timer: code that page.evaluate runs directly is exempt from the page's CSP)
     cspEval = await strict.evaluate(
       () =>
         new Promise<string>((done) =>
           setTimeout(() => {
-            const api = (window as unknown as { SmartcageForms: { createValidator(s: unknown): unknown } }).SmartcageForms;
+            const api = (window as unknown as { SmartcageForms: { createValidator(s: unknown): unknown } })
+              .SmartcageForms;
             try {
               api.createValidator({ type: 'object', properties: { a: { type: 'string' } } });
               done('compiled');
@@ -62,18 +85,45 @@ describeBrowser('validation parity: browser vs server', () => {
     );
     // ajv compiling in the page: a page of the same origin without CSP
     const page = await h.newPage();
-    await page.route(`${h.server.url}/no-csp.html`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>no CSP</title><script src="/forms-ui.js"></script>' }));
+    await page.route(`${h.server.url}/no-csp.html`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>no CSP</title><script src="/forms-ui.js"></script>',
+      }),
+    );
     await page.goto(`${h.server.url}/no-csp.html`);
     await page.waitForFunction(() => 'SmartcageForms' in window);
-    browser = await page.evaluate((list) => {
-      const api = (window as unknown as { SmartcageForms: { createValidator(s: unknown): { validate(v: unknown): Array<{ path: string; keyword: string; message: { en: string; ja: string } }> } } }).SmartcageForms;
-      return list.map((c) => api.createValidator(c.schema).validate(c.value).map((e) => ({ path: e.path, keyword: e.keyword, en: e.message.en, ja: e.message.ja })));
-    }, cases.map(({ schema, value }) => ({ schema, value })));
+    browser = await page.evaluate(
+      (list) => {
+        const api = (
+          window as unknown as {
+            SmartcageForms: {
+              createValidator(s: unknown): {
+                validate(v: unknown): Array<{ path: string; keyword: string; message: { en: string; ja: string } }>;
+              };
+            };
+          }
+        ).SmartcageForms;
+        return list.map((c) =>
+          api
+            .createValidator(c.schema)
+            .validate(c.value)
+            .map((e) => ({ path: e.path, keyword: e.keyword, en: e.message.en, ja: e.message.ja })),
+        );
+      },
+      cases.map(({ schema, value }) => ({ schema, value })),
+    );
     server = [];
     for (const c of cases) {
-      const res = await fetch(`${h.server.url}/api/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ schema: c.schema, value: c.value }) });
+      const res = await fetch(`${h.server.url}/api/validate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ schema: c.schema, value: c.value }),
+      });
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { errors: Array<{ path: string; keyword: string; message: { en: string; ja: string } }> };
+      const body = (await res.json()) as {
+        errors: Array<{ path: string; keyword: string; message: { en: string; ja: string } }>;
+      };
       server.push(body.errors.map((e) => ({ path: e.path, keyword: e.keyword, en: e.message.en, ja: e.message.ja })));
     }
   }, 120_000);
@@ -82,14 +132,19 @@ describeBrowser('validation parity: browser vs server', () => {
     expect(cases).toHaveLength(79);
     expect(browser).toHaveLength(cases.length);
     const identical = cases.filter((_, i) => JSON.stringify(browser[i]) === JSON.stringify(server[i])).length;
-    const identicalPrecompiled = cases.filter((_, i) => JSON.stringify(precompiled[i]) === JSON.stringify(server[i])).length;
-    writeFileSync(join(ROOT, 'test-artifacts', 'validation-parity.json'), JSON.stringify({ pairs: cases.length, identical, identicalPrecompiled }, null, 2));
+    const identicalPrecompiled = cases.filter(
+      (_, i) => JSON.stringify(precompiled[i]) === JSON.stringify(server[i]),
+    ).length;
+    writeFileSync(
+      join(ROOT, 'test-artifacts', 'validation-parity.json'),
+      JSON.stringify({ pairs: cases.length, identical, identicalPrecompiled }, null, 2),
+    );
     expect(identical).toBeGreaterThanOrEqual(50);
     expect(identical).toBe(cases.length);
     expect(precompiled).toEqual(browser);
   });
 
-  it("the strict CSP stops ajv compiling in the page (EvalError), so the precompiled path is the one that counts", () => {
+  it('the strict CSP stops ajv compiling in the page (EvalError), so the precompiled path is the one that counts', () => {
     expect(cspEval).toBe('EvalError');
   });
 

@@ -15,7 +15,10 @@ describe('smartcage batch', () => {
     config.batches.push({ slug: 'broken' });
     writeFileSync(path.join(dir, 'site.json'), JSON.stringify(config));
     writeFileSync(path.join(dir, 'batches/broken.tpl'), '{$x|no_such_modifier}');
-    writeFileSync(path.join(dir, 'queue.tpl'), '{assign_array var=d keys="to" values="ops@example.com"}{batch name="notify" ext_data=$d var=id}{$id}');
+    writeFileSync(
+      path.join(dir, 'queue.tpl'),
+      '{assign_array var=d keys="to" values="ops@example.com"}{batch name="notify" ext_data=$d var=id}{$id}',
+    );
     writeFileSync(path.join(dir, 'queue-broken.tpl'), '{batch name="broken" var=id}{$id}');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,13 +63,17 @@ describe('smartcage batch run --sites', () => {
     for (const key of ['alpha', 'beta']) {
       const dir = path.join(base, key);
       await initSite(dir, { siteKey: key });
-      writeFileSync(path.join(dir, 'queue.tpl'), `{assign_array var=d keys="to" values="${key}@example.com"}{batch name="notify" ext_data=$d var=id}{batch name="notify" ext_data=$d var=again}{$id}`);
+      writeFileSync(
+        path.join(dir, 'queue.tpl'),
+        `{assign_array var=d keys="to" values="${key}@example.com"}{batch name="notify" ext_data=$d var=id}{batch name="notify" ext_data=$d var=again}{$id}`,
+      );
     }
   });
   afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-  it('runs every site\'s queue from one worker, each line naming its site, and each site keeps its own history', () => {
-    for (const key of ['alpha', 'beta']) expect(runCli(['render', path.join(base, key, 'queue.tpl'), '--site', path.join(base, key)]).stdout).toBe('1');
+  it("runs every site's queue from one worker, each line naming its site, and each site keeps its own history", () => {
+    for (const key of ['alpha', 'beta'])
+      expect(runCli(['render', path.join(base, key, 'queue.tpl'), '--site', path.join(base, key)]).stdout).toBe('1');
     const r = runCli(['batch', 'run', '--sites', base, '--once']);
     expect(r.status).toBe(0);
     expect(r.stderr).toContain('batch: alpha: run 1 notify (batch) done');
@@ -75,9 +82,11 @@ describe('smartcage batch run --sites', () => {
   }, 120_000);
 
   // A test of its own: runCli blocks the test's thread, and vitest's worker must answer between them.
-  it('keeps each site\'s history apart, and takes --site or --sites, not both', () => {
-    for (const key of ['alpha', 'beta']) expect(runCli(['batch', 'history', '--site', path.join(base, key), '--run', '1']).stdout).toContain(`notified ${key}@example.com`);
+  it("keeps each site's history apart, and takes --site or --sites, not both", () => {
+    for (const key of ['alpha', 'beta'])
+      expect(runCli(['batch', 'history', '--site', path.join(base, key), '--run', '1']).stdout).toContain(
+        `notified ${key}@example.com`,
+      );
     expect(runCli(['batch', 'run', '--site', path.join(base, 'alpha'), '--sites', base]).status).toBe(2);
   }, 120_000);
 });
-

@@ -5,7 +5,16 @@
  * @microsoft/jest-sarif ships it; it is draft-04, hence ajv-draft-04).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,10 +29,13 @@ beforeAll(requireBuild);
 type Ajv04 = typeof Ajv04Module.default;
 type FormatsPlugin = typeof formatsModule.default;
 const Ajv: Ajv04 = (Ajv04Module as unknown as { default?: Ajv04 }).default ?? (Ajv04Module as unknown as Ajv04);
-const addFormats: FormatsPlugin = (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
+const addFormats: FormatsPlugin =
+  (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
 
 function sarifValidator() {
-  const schema = JSON.parse(readFileSync(join(ROOT, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
+  const schema = JSON.parse(
+    readFileSync(join(ROOT, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'),
+  );
   // unicodeRegExp: false because the schema's pattern for a language tag is not valid with the u flag.
   const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
   addFormats(ajv);
@@ -78,7 +90,13 @@ describe('smartcage check --format', () => {
     const r = runBin(['check', 'ok.tpl', 'bad.tpl'], { cwd: dir });
     expect(r.status).toBe(1);
     expect(r.stdout).toBe(
-      ['bad.tpl:2:1: error E_UNCLOSED_TAG: {foreach} is never closed with {/foreach}', '  1 | a', '> 2 | {foreach from=$l item=i}', '    | ^^^^^^^^^', ''].join('\n'),
+      [
+        'bad.tpl:2:1: error E_UNCLOSED_TAG: {foreach} is never closed with {/foreach}',
+        '  1 | a',
+        '> 2 | {foreach from=$l item=i}',
+        '    | ^^^^^^^^^',
+        '',
+      ].join('\n'),
     );
     expect(r.stderr).toBe('1 of 2 template(s) compiled without errors\n');
     expect(runBin(['check', '--format', 'text', 'ok.tpl', 'bad.tpl'], { cwd: dir }).stdout).toBe(r.stdout);
@@ -93,15 +111,26 @@ describe('smartcage check --format', () => {
     expect(doc.files.map((f) => f.file)).toEqual(['ok.tpl', 'bad.tpl', 'warn.tpl', 'page.tpl']);
     expect(doc.files[0]!.diagnostics).toEqual([]);
     expect(doc.files[1]!.diagnostics).toEqual([
-      { severity: 'error', code: 'E_UNCLOSED_TAG', message: '{foreach} is never closed with {/foreach}', line: 2, column: 1, length: expect.any(Number) },
+      {
+        severity: 'error',
+        code: 'E_UNCLOSED_TAG',
+        message: '{foreach} is never closed with {/foreach}',
+        line: 2,
+        column: 1,
+        length: expect.any(Number),
+      },
     ]);
     expect(doc.files[2]!.diagnostics.map((d) => [d.severity, d.code])).toEqual([['warning', 'W_IGNORED_TEXT']]);
     // A problem in an included template says which one it is in.
-    expect(doc.files[3]!.diagnostics).toMatchObject([{ code: 'E_UNKNOWN_MODIFIER', line: 2, column: 4, in: join('parts', 'head.tpl') }]);
+    expect(doc.files[3]!.diagnostics).toMatchObject([
+      { code: 'E_UNKNOWN_MODIFIER', line: 2, column: 4, in: join('parts', 'head.tpl') },
+    ]);
     expect(doc.summary).toEqual({ files: 4, errors: 2, warnings: 1, unreadable: 0 });
     expect(r.stderr).toBe('2 of 4 template(s) compiled without errors\n');
 
-    const quiet = JSON.parse(runBin(['check', '--format', 'json', '--quiet', 'warn.tpl'], { cwd: dir }).stdout) as JsonReport;
+    const quiet = JSON.parse(
+      runBin(['check', '--format', 'json', '--quiet', 'warn.tpl'], { cwd: dir }).stdout,
+    ) as JsonReport;
     expect(quiet.summary).toEqual({ files: 1, errors: 0, warnings: 0, unreadable: 0 });
   });
 
@@ -116,7 +145,9 @@ describe('smartcage check --format', () => {
 
   it('sarif: a SARIF 2.1.0 log that the schema accepts, a broken one it refuses', () => {
     const validate = sarifValidator();
-    const r = runBin(['check', '--format', 'sarif', 'ok.tpl', 'bad.tpl', 'warn.tpl', 'ja.tpl', 'page.tpl'], { cwd: dir });
+    const r = runBin(['check', '--format', 'sarif', 'ok.tpl', 'bad.tpl', 'warn.tpl', 'ja.tpl', 'page.tpl'], {
+      cwd: dir,
+    });
     expect(r.status).toBe(1);
     const log = JSON.parse(r.stdout);
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
@@ -124,9 +155,15 @@ describe('smartcage check --format', () => {
     const run = log.runs[0];
     expect(log.runs).toHaveLength(1);
     expect(run.tool.driver).toMatchObject({ name: 'smartcage', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
-    expect(run.tool.driver.rules.map((rule: { id: string }) => rule.id)).toEqual(['E_UNCLOSED_TAG', 'E_UNKNOWN_MODIFIER', 'W_IGNORED_TEXT']);
+    expect(run.tool.driver.rules.map((rule: { id: string }) => rule.id)).toEqual([
+      'E_UNCLOSED_TAG',
+      'E_UNKNOWN_MODIFIER',
+      'W_IGNORED_TEXT',
+    ]);
     // The rules' descriptions are the comments of src/protocol/error-codes.ts.
-    expect(run.tool.driver.rules[0].shortDescription.text).toBe('a `{` is never closed with `}`, or a block tag is never closed');
+    expect(run.tool.driver.rules[0].shortDescription.text).toBe(
+      'a `{` is never closed with `}`, or a block tag is never closed',
+    );
     expect(run.invocations).toEqual([{ executionSuccessful: true }]);
     expect(run.originalUriBaseIds['%SRCROOT%'].uri).toBe(pathToFileURL(dir).href + '/');
     expect(run.results.map((x: { ruleId: string; level: string }) => [x.ruleId, x.level])).toEqual([
@@ -135,7 +172,10 @@ describe('smartcage check --format', () => {
       ['E_UNKNOWN_MODIFIER', 'error'],
       ['E_UNKNOWN_MODIFIER', 'error'],
     ]);
-    expect(run.results[3].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'parts/head.tpl', uriBaseId: '%SRCROOT%' });
+    expect(run.results[3].locations[0].physicalLocation.artifactLocation).toEqual({
+      uri: 'parts/head.tpl',
+      uriBaseId: '%SRCROOT%',
+    });
 
     const broken = structuredClone(log);
     broken.runs[0].results[0].level = 'fatal';
@@ -173,7 +213,11 @@ describe('smartcage check --format', () => {
     expect(log.runs[0].invocations[0]).toEqual({
       executionSuccessful: false,
       toolExecutionNotifications: [
-        { level: 'error', message: { text: missingMessage(dir) }, locations: [{ physicalLocation: { artifactLocation: { uri: 'missing.tpl', uriBaseId: '%SRCROOT%' } } }] },
+        {
+          level: 'error',
+          message: { text: missingMessage(dir) },
+          locations: [{ physicalLocation: { artifactLocation: { uri: 'missing.tpl', uriBaseId: '%SRCROOT%' } } }],
+        },
       ],
     });
     expect(r.stderr).toContain(`smartcage check: ${missingMessage(dir)}\n`);
@@ -191,7 +235,14 @@ describe('smartcage check DIR', () => {
   it('checks every *.tpl under it, sorted, skipping dot-folders, node_modules and links out', () => {
     const r = runBin(['check', '--format', 'json', '.'], { cwd: dir });
     const doc = JSON.parse(r.stdout) as JsonReport;
-    expect(doc.files.map((f) => f.file)).toEqual(['bad.tpl', 'ja.tpl', 'ok.tpl', 'page.tpl', join('parts', 'head.tpl'), 'warn.tpl']);
+    expect(doc.files.map((f) => f.file)).toEqual([
+      'bad.tpl',
+      'ja.tpl',
+      'ok.tpl',
+      'page.tpl',
+      join('parts', 'head.tpl'),
+      'warn.tpl',
+    ]);
     expect(r.stderr).toContain(`smartcage check: skipped link-out.tpl: a link to outside .\n`);
     expect(r.status).toBe(1);
   });
@@ -215,7 +266,10 @@ describe('smartcage check DIR', () => {
       const r =
         process.getuid?.() === 0
           ? (({ status, stdout, stderr }) => ({ status: status ?? -1, stdout, stderr }))(
-              spawnSync('setpriv', ['--bounding-set=-dac_override,-dac_read_search', process.execPath, BIN, ...args], { cwd: tree, encoding: 'utf8' }),
+              spawnSync('setpriv', ['--bounding-set=-dac_override,-dac_read_search', process.execPath, BIN, ...args], {
+                cwd: tree,
+                encoding: 'utf8',
+              }),
             )
           : runBin(args, { cwd: tree });
       expect(r.stderr).toContain('smartcage check: cannot read the folder locked: EACCES\n');
@@ -257,7 +311,16 @@ describe('stdout carries results only', () => {
   it("check's --help documents the formats, folders and exit codes", () => {
     const r = runBin(['check', '--help']);
     expect(r.status).toBe(0);
-    for (const part of ['--format text', '--format json', '--format sarif', 'DIR', 'node_modules', 'standard error', 'Exit status: 0 no errors, 1', '2 wrong usage, 3']) {
+    for (const part of [
+      '--format text',
+      '--format json',
+      '--format sarif',
+      'DIR',
+      'node_modules',
+      'standard error',
+      'Exit status: 0 no errors, 1',
+      '2 wrong usage, 3',
+    ]) {
       expect(r.stdout, part).toContain(part);
     }
   });

@@ -13,7 +13,10 @@ beforeAll(requireBuild);
 const FIXTURES = join(ROOT, 'test/fixtures/porting');
 
 interface JsonReport {
-  files: { file: string; diagnostics: { severity: string; code: string; message: string; line: number; column: number }[] }[];
+  files: {
+    file: string;
+    diagnostics: { severity: string; code: string; message: string; line: number; column: number }[];
+  }[];
 }
 
 function check(file: string, ...flags: string[]): JsonReport['files'][number]['diagnostics'] {
@@ -23,10 +26,16 @@ function check(file: string, ...flags: string[]): JsonReport['files'][number]['d
 
 describe('check on a Smarty 3 template', () => {
   const diagnostics = check('smarty3-page.tpl');
-  const at = (line: number) => diagnostics.filter((d) => d.line === line).map((d) => d.message).join('\n');
+  const at = (line: number) =>
+    diagnostics
+      .filter((d) => d.line === line)
+      .map((d) => d.message)
+      .join('\n');
 
   it('gives a hint, not a bare unknown or unrecognized tag, for each Smarty 3 construct', () => {
-    expect(at(1)).toMatch(/unknown tag \{extends\}\. \{extends\} is Smarty 3 template inheritance.*\{include file=\.\.\.\}/);
+    expect(at(1)).toMatch(
+      /unknown tag \{extends\}\. \{extends\} is Smarty 3 template inheritance.*\{include file=\.\.\.\}/,
+    );
     expect(at(2)).toMatch(/\{block\} is Smarty 3 template inheritance/);
     expect(at(3)).toContain('write {foreach from=$items item=item}');
     expect(at(6)).toContain('write {foreach from=$map key=k item=v}');
@@ -69,7 +78,7 @@ describe('check --compat', () => {
     expect(found.every((d) => d.severity === 'warning' && d.code === 'W_DIALECT')).toBe(true);
     expect(found.map((d) => `${d.line}:${d.column} ${d.message.split(/[:;(]/)[0]}`)).toEqual([
       '1:13 a dotted {assign} name ',
-      "2:8 a quoted key in brackets ",
+      '2:8 a quoted key in brackets ',
       '2:18 json_decode gives arrays by default ',
       '2:35 implode takes its two arguments in either order ',
       '3:5 TRUE in {if}',
@@ -83,7 +92,9 @@ describe('check --compat', () => {
   });
 
   it('lists nothing for a template that is stock Smarty 2 throughout', () => {
-    const r = runBin(['check', '-', '--compat'], { input: '{foreach from=$l item=i name=f}{$i|escape|upper}{/foreach}{if $a eq 1}x{/if}\n' });
+    const r = runBin(['check', '-', '--compat'], {
+      input: '{foreach from=$l item=i name=f}{$i|escape|upper}{/foreach}{if $a eq 1}x{/if}\n',
+    });
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('');
   });

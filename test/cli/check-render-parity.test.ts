@@ -39,7 +39,11 @@ const CASES: Record<string, { template: string; includes?: Record<string, string
   E_MODIFIER_ARG: [{ template: '{$a|truncate:}' }],
   E_DQ_VARIABLE: [{ template: '{assign var=x value="$a.b"}' }],
   E_UNDEFINED_CONSTANT: [{ template: '{if foo}x{/if}' }],
-  E_NESTING_TOO_DEEP: [{ template: `${'{if $a}'.repeat(201)}${'{/if}'.repeat(201)}` }, { template: `{if ${'('.repeat(250)}$a${')'.repeat(250)}}x{/if}` }, { template: `{$a${'|default:$a'.repeat(300)}}` }],
+  E_NESTING_TOO_DEEP: [
+    { template: `${'{if $a}'.repeat(201)}${'{/if}'.repeat(201)}` },
+    { template: `{if ${'('.repeat(250)}$a${')'.repeat(250)}}x{/if}` },
+    { template: `{$a${'|default:$a'.repeat(300)}}` },
+  ],
   E_MISMATCHED_TAG: [{ template: '{if $a}{/foreach}' }],
   E_UNEXPECTED_CLOSE: [{ template: '{/if}' }],
   E_UNEXPECTED_TAG: [{ template: '{else}' }],
@@ -47,7 +51,11 @@ const CASES: Record<string, { template: string; includes?: Record<string, string
   E_UNKNOWN_MODIFIER: [{ template: '{$a|no_such_modifier}' }],
   E_MODIFIER_ARGS: [{ template: '{$a|replace}' }],
   // A bare {sendmail} (a recipient is one of six attributes), and a required attribute.
-  E_MISSING_ATTR: [{ template: '{sendmail}' }, { template: '{sendmail subject="hi" contents="x"}' }, { template: '{foreach item=i}{/foreach}' }],
+  E_MISSING_ATTR: [
+    { template: '{sendmail}' },
+    { template: '{sendmail subject="hi" contents="x"}' },
+    { template: '{foreach item=i}{/foreach}' },
+  ],
   E_UNKNOWN_ATTR: [{ template: '{counter nothing=1}' }],
   E_BAD_ATTR: [{ template: '{foreach from=$a item="a b"}{/foreach}' }],
   E_IF_FUNCTION: [{ template: '{if count()}x{/if}' }],
@@ -83,7 +91,12 @@ function compilerCodes(): string[] {
 }
 
 describe('check reports what render refuses before a template runs', () => {
-  const engine = testEngine({ templates: (name) => Object.values(CASES).flat().find((c) => c.includes?.[name] !== undefined)?.includes?.[name] ?? null });
+  const engine = testEngine({
+    templates: (name) =>
+      Object.values(CASES)
+        .flat()
+        .find((c) => c.includes?.[name] !== undefined)?.includes?.[name] ?? null,
+  });
   let dir: string;
   const files: string[] = [];
   let report: { files: { file: string; diagnostics: { severity: string; code: string }[] }[] };
@@ -124,7 +137,10 @@ describe('check reports what render refuses before a template runs', () => {
   }
 
   it('E_NOT_IMPLEMENTED is out of reach: every name of the catalogue is implemented', () => {
-    expect(pluginEntries().filter((e) => !e.implemented).map((e) => e.name)).toEqual([]);
+    expect(
+      pluginEntries()
+        .filter((e) => !e.implemented)
+        .map((e) => e.name),
+    ).toEqual([]);
   });
 });
-

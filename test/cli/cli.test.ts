@@ -23,7 +23,9 @@ describe('smartcage CLI', () => {
     const dir = tempDir({ 'ok.tpl': '{$x}', 'bad.tpl': 'a\n{foreach from=$l item=i}' });
     const r = runCli(['check', join(dir, 'ok.tpl'), join(dir, 'bad.tpl')]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain(`${join(dir, 'bad.tpl')}:2:1: error E_UNCLOSED_TAG: {foreach} is never closed with {/foreach}`);
+    expect(r.stdout).toContain(
+      `${join(dir, 'bad.tpl')}:2:1: error E_UNCLOSED_TAG: {foreach} is never closed with {/foreach}`,
+    );
     expect(r.stderr).toContain('1 of 2 template(s) compiled without errors');
   });
 
@@ -68,7 +70,10 @@ describe('smartcage CLI', () => {
     });
     const p = (f: string) => join(dir, f);
     const runs: [string[], string[]][] = [
-      [['check', p('chain.tpl'), p('parens.tpl')], [`${p('chain.tpl')}:2:1:`, `${p('parens.tpl')}:3:206:`]],
+      [
+        ['check', p('chain.tpl'), p('parens.tpl')],
+        [`${p('chain.tpl')}:2:1:`, `${p('parens.tpl')}:3:206:`],
+      ],
       [['compile', p('chain.tpl')], [`${p('chain.tpl')}:2:1:`]],
       [['render', p('parens.tpl')], [`${p('parens.tpl')}:3:206:`]],
       [['render', p('math.tpl')], [`${p('math.tpl')}:2:1:`]],

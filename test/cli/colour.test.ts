@@ -25,11 +25,14 @@ describe('paintDiagnostic', () => {
   const text = 'page.tpl:2:4: error E_UNKNOWN_MODIFIER: unknown modifier "x"\n  1 | a\n> 2 | {$a|x}\n    |    ^^';
   it('colours the place, the severity and code, the gutter and the carets; the words stay', () => {
     const painted = paintDiagnostic(text);
-    expect(painted).toContain('\u001b[1mpage.tpl:2:4\u001b[0m: \u001b[1;31merror E_UNKNOWN_MODIFIER\u001b[0m: unknown modifier "x"');
+    expect(painted).toContain(
+      '\u001b[1mpage.tpl:2:4\u001b[0m: \u001b[1;31merror E_UNKNOWN_MODIFIER\u001b[0m: unknown modifier "x"',
+    );
     expect(painted).toContain('\u001b[1;31m    ^^\u001b[0m');
     expect(painted.replace(/\u001b\[[0-9;]*m/g, '')).toBe(text);
   });
-  it('leaves other text alone', () => expect(paintDiagnostic('smartcage render: cannot read x')).toBe('smartcage render: cannot read x'));
+  it('leaves other text alone', () =>
+    expect(paintDiagnostic('smartcage render: cannot read x')).toBe('smartcage render: cannot read x'));
 });
 
 describe('the command', () => {
@@ -38,7 +41,11 @@ describe('the command', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-colour-'));
     writeFileSync(path.join(dir, 'bad.tpl'), '{$a|nosuch}');
     expect(runBin(['check', 'bad.tpl'], { cwd: dir }).stdout).toMatch(/^bad\.tpl:1:4: error E_UNKNOWN_MODIFIER/);
-    const forced = spawnSync(process.execPath, [BIN, 'render', 'bad.tpl'], { cwd: dir, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '1', NO_COLOR: '' } });
+    const forced = spawnSync(process.execPath, [BIN, 'render', 'bad.tpl'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, FORCE_COLOR: '1', NO_COLOR: '' },
+    });
     expect(forced.stderr).toContain('\u001b[1;31merror E_UNKNOWN_MODIFIER\u001b[0m');
   });
 });

@@ -14,8 +14,12 @@ describe('smartcage plugins', () => {
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^host-files$/m);
-    expect(r.stdout).toContain('  {read_file [name=string] [path=string] [row=varname] [type=txt|csv|jsonl] [ignore_permission=bool]}...{/read_file}  [block, host: files, not on this host]');
-    expect(r.stdout).toContain('  |truncate[:length=80][:etc="..."][:break_words=false][:middle=false]  [smarty, isolate]');
+    expect(r.stdout).toContain(
+      '  {read_file [name=string] [path=string] [row=varname] [type=txt|csv|jsonl] [ignore_permission=bool]}...{/read_file}  [block, host: files, not on this host]',
+    );
+    expect(r.stdout).toContain(
+      '  |truncate[:length=80][:etc="..."][:break_words=false][:middle=false]  [smarty, isolate]',
+    );
     expect(r.stdout).toMatch(/\{sleep [^\n]*\[function, host: clock\]\n/);
     expect(r.stdout).toContain('Part of the language but not implemented yet (E_NOT_IMPLEMENTED):');
     expect(r.stdout).toContain('{backup}');
@@ -42,7 +46,13 @@ describe('smartcage plugins', () => {
       enum: ['txt', 'csv', 'jsonl'],
       doc: 'txt (default), csv or jsonl.',
     });
-    expect(find('modifier', 'truncate')).toMatchObject({ family: 'string', origin: 'smarty', runs: 'isolate', capability: null, provided: true });
+    expect(find('modifier', 'truncate')).toMatchObject({
+      family: 'string',
+      origin: 'smarty',
+      runs: 'isolate',
+      capability: null,
+      provided: true,
+    });
     expect(find('modifier', 'truncate')!.arguments.map((a) => [a.name, a.type, a.default])).toEqual([
       ['length', 'int', 80],
       ['etc', 'string', '...'],
@@ -50,14 +60,22 @@ describe('smartcage plugins', () => {
       ['middle', 'bool', false],
     ]);
     expect(find('tag', 'sleep')).toMatchObject({ runs: 'host', capability: 'clock', provided: true });
-    expect(find('tag', 'site_sync')).toMatchObject({ implemented: true, provided: false, family: 'host-sync', runs: 'host', capability: 'siteSync' });
+    expect(find('tag', 'site_sync')).toMatchObject({
+      implemented: true,
+      provided: false,
+      family: 'host-sync',
+      runs: 'host',
+      capability: 'siteSync',
+    });
     expect(list.plugins.filter((p) => !p.implemented)).toEqual([]);
     expect(list.hostCapabilities).toEqual(['clock', 'request']);
     expect(list.builtInTags).toContain('foreach');
 
     // Every declaration once, and every catalogue tag name either implemented or listed as not.
     const implemented = list.plugins.filter((p) => p.implemented);
-    expect(implemented.map((p) => `${p.kind} ${p.name}`).sort()).toEqual(ALL_PLUGINS.map((p) => `${p.kind === 'modifier' ? 'modifier' : 'tag'} ${p.name}`).sort());
+    expect(implemented.map((p) => `${p.kind} ${p.name}`).sort()).toEqual(
+      ALL_PLUGINS.map((p) => `${p.kind === 'modifier' ? 'modifier' : 'tag'} ${p.name}`).sort(),
+    );
     expect(FUNCTION_NAMES.filter((n) => !find('tag', n))).toEqual([]);
   });
 

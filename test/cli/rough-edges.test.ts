@@ -50,7 +50,7 @@ describe('a closed pipe', () => {
 });
 
 describe('help and usage', () => {
-  it('`smartcage help render` is render\'s help; `help site ls` the subcommand\'s', () => {
+  it("`smartcage help render` is render's help; `help site ls` the subcommand's", () => {
     const r = runBin(['help', 'render']);
     expect(r.status).toBe(0);
     expect(r.stdout).toBe(runBin(['render', '--help']).stdout);
@@ -59,7 +59,7 @@ describe('help and usage', () => {
     expect(runBin(['help']).stdout).toContain('Commands:');
   });
 
-  it('a subcommand\'s usage error shows that subcommand\'s usage, not the SUBCOMMAND block', () => {
+  it("a subcommand's usage error shows that subcommand's usage, not the SUBCOMMAND block", () => {
     const r = runBin(['site', 'put', 'x']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('Usage: smartcage site put DIR VIRTUAL_PATH LOCAL_FILE');
@@ -72,19 +72,23 @@ describe('help and usage', () => {
   });
 });
 
-describe('the README\'s first command, run again', () => {
+describe("the README's first command, run again", () => {
   it('site init on the site it made keeps it (exit 0), and the render after it runs; another site is refused', () => {
     const site = path.join(dir, 'demo');
     expect(runBin(['site', 'init', site]).status).toBe(0);
     const again = runBin(['site', 'init', site]);
     expect(again.status).toBe(0);
-    expect(again.stderr).toBe(`${site} already holds this site (site key demo, data in data/site.sqlite); kept as it is, nothing was changed\n`);
+    expect(again.stderr).toBe(
+      `${site} already holds this site (site key demo, data in data/site.sqlite); kept as it is, nothing was changed\n`,
+    );
     const page = runBin(['render', path.join(ROOT, 'examples/news-page.tpl'), '--site', site]);
     expect(page.status).toBe(0);
     expect(page.stdout).toContain('<p class="views">閲覧数: 107</p>');
     const other = runBin(['site', 'init', site, '--site-key', 'other']);
     expect(other.status).toBe(3);
-    expect(other.stderr).toMatch(/already holds a site \(site\.json\); nothing was changed \(another site: choose another folder, or remove this one to start over\)\n$/);
+    expect(other.stderr).toMatch(
+      /already holds a site \(site\.json\); nothing was changed \(another site: choose another folder, or remove this one to start over\)\n$/,
+    );
   });
 });
 
@@ -92,7 +96,9 @@ describe('messages', () => {
   it('a missing file says which, why in words, and where paths start', () => {
     const r = runBin(['render', 'nope.tpl'], { cwd: dir });
     expect(r.status).toBe(3);
-    expect(r.stderr).toBe(`smartcage render: cannot read nope.tpl: there is no such file (check the name; paths are relative to ${realpathSync(dir)}) (ENOENT)\n`);
+    expect(r.stderr).toBe(
+      `smartcage render: cannot read nope.tpl: there is no such file (check the name; paths are relative to ${realpathSync(dir)}) (ENOENT)\n`,
+    );
   });
 
   it('an error in an included template: once, at a path from the current folder; --site warnings keep line and column', () => {

@@ -42,7 +42,11 @@ async function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Serve
 }
 
 function bin(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 60_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -55,9 +59,17 @@ describe('serve configuration', () => {
     const notJson = path.join(dir, 'bad.json');
     writeFileSync(notJson, '{"port": 0,');
     const cases: [string[], NodeJS.ProcessEnv, RegExp][] = [
-      [['serve', '--config', unknownKey], {}, /^smartcage serve: config file .*unknown\.json: unknown key "hosts" \(the keys are host, port,/],
+      [
+        ['serve', '--config', unknownKey],
+        {},
+        /^smartcage serve: config file .*unknown\.json: unknown key "hosts" \(the keys are host, port,/,
+      ],
       [['serve'], { SMARTCAGE_CONFIG: notJson }, /^smartcage serve: config file .*bad\.json is not JSON/],
-      [['serve'], { SMARTCAGE_PORT: '65536' }, /^smartcage serve: SMARTCAGE_PORT needs a whole number from 0 to 65535, not "65536"$/],
+      [
+        ['serve'],
+        { SMARTCAGE_PORT: '65536' },
+        /^smartcage serve: SMARTCAGE_PORT needs a whole number from 0 to 65535, not "65536"$/,
+      ],
       [['serve', '--drain-timeout', 'soon'], {}, /^smartcage serve: --drain-timeout needs a number of seconds/],
       [['serve', '--processes', 'many'], {}, /^smartcage serve: --processes needs a whole number from 1 to 256/],
     ];
@@ -89,7 +101,11 @@ describe('serve stops gracefully', () => {
   it('SIGTERM during a 2-second request: the request completes with 200, then the process exits 0', async () => {
     const s = await serve(['--site', await slowSite(), '--processes', '1']);
     const started = Date.now();
-    const answer = fetch(`${s.url}/rcms-api/1/slow`).then(async (r) => ({ status: r.status, body: await r.text(), connection: r.headers.get('connection') }));
+    const answer = fetch(`${s.url}/rcms-api/1/slow`).then(async (r) => ({
+      status: r.status,
+      body: await r.text(),
+      connection: r.headers.get('connection'),
+    }));
     // The request is in flight once its first {sleep} runs; the server then gets SIGTERM.
     await new Promise((r) => setTimeout(r, 700));
     s.child.kill('SIGTERM');
@@ -101,7 +117,10 @@ describe('serve stops gracefully', () => {
 
   it('past --drain-timeout the request is cut and the exit status is 5', async () => {
     const s = await serve(['--site', await slowSite(), '--processes', '1', '--drain-timeout', '0.3']);
-    const answer = fetch(`${s.url}/rcms-api/1/slow`).then((r) => r.status, () => 'cut');
+    const answer = fetch(`${s.url}/rcms-api/1/slow`).then(
+      (r) => r.status,
+      () => 'cut',
+    );
     await new Promise((r) => setTimeout(r, 700));
     s.child.kill('SIGTERM');
     expect(await answer).toBe('cut');
@@ -129,9 +148,12 @@ describe('serve --processes 2', () => {
     const before = servers();
     process.kill(before[0]!, 'SIGKILL');
     // Once the primary knows (a connection it handed to the child as it died is that child's to lose):
-    expect(await eventually(() => s.out().includes(`process ${before[0]} was killed by SIGKILL; starting another`), 30_000)).toBe(true);
+    expect(
+      await eventually(() => s.out().includes(`process ${before[0]} was killed by SIGKILL; starting another`), 30_000),
+    ).toBe(true);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await fetch(`${s.url}/rcms-api/1/me`, { signal: AbortSignal.timeout(20_000) })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await fetch(`${s.url}/rcms-api/1/me`, { signal: AbortSignal.timeout(20_000) })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
     expect(await eventually(() => servers().length === 2 && !servers().includes(before[0]!), 30_000)).toBe(true);
     expect(servers()).toContain(before[1]);
@@ -151,7 +173,10 @@ describe('no process outlives the wrapper', () => {
       expect(tree.length).toBeGreaterThanOrEqual(processes === '1' ? 2 : 4);
       s.child.kill('SIGKILL');
       await s.exited;
-      expect(await eventually(() => tree.every((p) => !alive(p)), 15_000), `still alive: ${tree.filter(alive).join(' ')}`).toBe(true);
+      expect(
+        await eventually(() => tree.every((p) => !alive(p)), 15_000),
+        `still alive: ${tree.filter(alive).join(' ')}`,
+      ).toBe(true);
     }, 120_000);
   }
 });

@@ -44,7 +44,10 @@ d('serve /readyz and PostgreSQL', () => {
 
   const readyz = async () => {
     const r = await fetch(`${s!.url}/readyz`);
-    return { status: r.status, body: (await r.json()) as { ready: boolean; down?: { backend: string; id: string; reason: string }[] } };
+    return {
+      status: r.status,
+      body: (await r.json()) as { ready: boolean; down?: { backend: string; id: string; reason: string }[] },
+    };
   };
 
   it('is 200, then 503 naming the database while PostgreSQL is stopped, then 200 after it restarts', async () => {

@@ -26,12 +26,15 @@ function copySite(to: string, key: string): void {
 
 describe('smartcage serve --sites', () => {
   it('a site folder added later appears on SIGHUP', async () => {
-    const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--sites', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--sites', dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));
     try {
-      for (let i = 0; i < 150 && !/http:\/\/127\.0\.0\.1:\d+/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 150 && !/http:\/\/127\.0\.0\.1:\d+/.test(out); i++)
+        await new Promise((r) => setTimeout(r, 100));
       const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)![0];
       expect((await fetch(`${url}/sites/one/rcms-api/1/news`)).status).toBe(200);
       expect((await fetch(`${url}/sites/later/rcms-api/1/news`)).status).toBe(404);
@@ -43,7 +46,9 @@ describe('smartcage serve --sites', () => {
       // The sample data was copied with the other site's tenant: the new site has its own, none.
       expect((await r.json()) as unknown).toMatchObject({ list: [] });
     } finally {
-      await new Promise((done) => (child.exitCode !== null ? done(null) : (child.once('exit', done), child.kill('SIGTERM'))));
+      await new Promise((done) =>
+        child.exitCode !== null ? done(null) : (child.once('exit', done), child.kill('SIGTERM')),
+      );
       rmSync(join(dir, 'later'), { recursive: true, force: true });
     }
   }, 60_000);

@@ -16,7 +16,13 @@ beforeAll(requireBuild);
 const running: ChildProcess[] = [];
 const folders: string[] = [];
 afterEach(async () => {
-  await Promise.all(running.splice(0).map((c) => new Promise((done) => (c.exitCode !== null ? done(null) : (c.once('exit', done), c.kill('SIGTERM'))))));
+  await Promise.all(
+    running
+      .splice(0)
+      .map(
+        (c) => new Promise((done) => (c.exitCode !== null ? done(null) : (c.once('exit', done), c.kill('SIGTERM')))),
+      ),
+  );
 });
 afterAll(() => {
   for (const f of folders) rmSync(f, { recursive: true, force: true });
@@ -24,12 +30,16 @@ afterAll(() => {
 
 /** Starts `smartcage serve ARGS` in `cwd` and waits for the line with its address. */
 async function serve(args: string[], cwd: string): Promise<{ url: string; out: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(child);
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
-  for (let i = 0; i < 150 && !/http:\/\/127\.0\.0\.1:\d+/.test(out) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 150 && !/http:\/\/127\.0\.0\.1:\d+/.test(out) && child.exitCode === null; i++)
+    await new Promise((r) => setTimeout(r, 100));
   const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
   if (!url) throw new Error(`serve did not start:\n${out}`);
   return { url, out: () => out };
@@ -42,7 +52,11 @@ function folder(files: Record<string, string> = {}): string {
   return dir;
 }
 
-const contact = JSON.stringify({ type: 'object', title: 'Contact', properties: { name: { type: 'string', title: 'Name', minLength: 1 } } });
+const contact = JSON.stringify({
+  type: 'object',
+  title: 'Contact',
+  properties: { name: { type: 'string', title: 'Name', minLength: 1 } },
+});
 
 describe('smartcage serve (bin/smartcage.js)', () => {
   it('starts in an empty folder: no ./files needed, the file picker lists an empty /files/user/', async () => {
@@ -72,7 +86,9 @@ describe('smartcage serve (bin/smartcage.js)', () => {
     const port = (taken.address() as AddressInfo).port;
     try {
       const r = runBin(['serve', '--port', String(port)], { cwd: folder() });
-      expect(r.stderr).toBe(`smartcage serve: port ${port} is in use (try --port 0 for a free one, or another --port N)\n`);
+      expect(r.stderr).toBe(
+        `smartcage serve: port ${port} is in use (try --port 0 for a free one, or another --port N)\n`,
+      );
       expect(r.stdout).toBe('');
       expect(r.status).toBe(3);
     } finally {
@@ -81,7 +97,10 @@ describe('smartcage serve (bin/smartcage.js)', () => {
   });
 
   it('--schema FILE (repeatable) is listed first and served with its precompiled validator', async () => {
-    const dir = folder({ 'contact.json': contact, 'article.json': JSON.stringify({ type: 'object', properties: { n: { type: 'integer' } } }) });
+    const dir = folder({
+      'contact.json': contact,
+      'article.json': JSON.stringify({ type: 'object', properties: { n: { type: 'integer' } } }),
+    });
     const s = await serve(['--schema', 'contact.json', '--schema', 'article.json'], dir);
     // a name the samples use gets a suffix: the sample stays reachable
     expect(s.out()).toContain(`  contact: ${s.url}/demo/contact\n  article-2: ${s.url}/demo/article-2\n`);
@@ -99,7 +118,10 @@ describe('smartcage serve (bin/smartcage.js)', () => {
   });
 
   it('--schema of a bad schema exits 1 with the lint problems; a file that is not JSON exits 3 with file:line:col', () => {
-    const dir = folder({ 'bad.json': JSON.stringify({ type: 'object', properties: { a: { type: 'string', maxLenght: 3 } } }), 'broken.json': '{\n  "type": "object",\n}\n' });
+    const dir = folder({
+      'bad.json': JSON.stringify({ type: 'object', properties: { a: { type: 'string', maxLenght: 3 } } }),
+      'broken.json': '{\n  "type": "object",\n}\n',
+    });
     const bad = runBin(['serve', '--port', '0', '--schema', 'bad.json'], { cwd: dir });
     expect(bad.status).toBe(1);
     expect(bad.stderr).toBe(
@@ -109,7 +131,9 @@ describe('smartcage serve (bin/smartcage.js)', () => {
     const broken = runBin(['serve', '--port', '0', '--schema', 'broken.json'], { cwd: dir });
     expect(broken.status).toBe(3);
     expect(broken.stderr).toMatch(/^smartcage serve: broken\.json:3:1: not valid JSON: .+\n$/);
-    expect(runBin(['serve', '--port', '0', '--schema', 'missing.json'], { cwd: dir }).stderr).toMatch(/^smartcage serve: cannot read missing\.json: there is no such file \(check the name; paths are relative to .+\) \(ENOENT\)\n$/);
+    expect(runBin(['serve', '--port', '0', '--schema', 'missing.json'], { cwd: dir }).stderr).toMatch(
+      /^smartcage serve: cannot read missing\.json: there is no such file \(check the name; paths are relative to .+\) \(ENOENT\)\n$/,
+    );
   });
 
   it('--help documents the --files mapping, --schema, the paste box and the exit status', () => {

@@ -20,8 +20,14 @@ beforeAll(async () => {
   dir = path.join(base, 'sites', 'demo');
   await initSite(dir);
   await initSite(path.join(base, 'sites', 'second'));
-  writeFileSync(path.join(dir, 'page.tpl'), '{include file="layout-header.tpl"}get={$smarty.get.q} me={$smarty.session.member_id}');
-  writeFileSync(path.join(dir, 'login.tpl'), '{login member_id=2}{api_internal endpoint="/rcms-api/1/me" use_current_session=true var=r}{$r.member_id}');
+  writeFileSync(
+    path.join(dir, 'page.tpl'),
+    '{include file="layout-header.tpl"}get={$smarty.get.q} me={$smarty.session.member_id}',
+  );
+  writeFileSync(
+    path.join(dir, 'login.tpl'),
+    '{login member_id=2}{api_internal endpoint="/rcms-api/1/me" use_current_session=true var=r}{$r.member_id}',
+  );
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
@@ -32,7 +38,7 @@ const file = (name: string, text: string): string => {
 };
 
 describe('smartcage render --site', () => {
-  it('renders with the site\'s templates, as the member, with REQUEST.json', () => {
+  it("renders with the site's templates, as the member, with REQUEST.json", () => {
     const req = file('req.json', JSON.stringify({ get: { q: 'hi' } }));
     const r = runCli(['render', path.join(dir, 'page.tpl'), '--site', dir, '--member', '2', '--request', req]);
     expect(r.stderr).toBe('');
@@ -40,7 +46,7 @@ describe('smartcage render --site', () => {
     expect(r.stdout).toBe('<header><h1>demo</h1></header>get=hi me=2');
   });
 
-  it('prints the session cookie a login sets, and the next render with it is that member\'s', () => {
+  it("prints the session cookie a login sets, and the next render with it is that member's", () => {
     const r = runCli(['render', path.join(dir, 'login.tpl'), '--site', dir]);
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('2');
@@ -61,7 +67,11 @@ describe('smartcage render --site', () => {
     [['--site', '{dir}', '--request', '{base}/bad.json'], 3, 'unknown key "cookie"'],
   ])('%j: exit %i, one line', (args, status, message) => {
     writeFileSync(path.join(base, 'bad.json'), '{"cookie": {}}');
-    const r = runCli(['render', path.join(dir, 'page.tpl'), ...args.map((a) => a.replace('{dir}', dir).replace('{base}', base))]);
+    const r = runCli([
+      'render',
+      path.join(dir, 'page.tpl'),
+      ...args.map((a) => a.replace('{dir}', dir).replace('{base}', base)),
+    ]);
     expect(r.status).toBe(status);
     expect(r.stderr.split('\n')[0]).toContain(message);
   });
@@ -112,21 +122,36 @@ describe('smartcage site put / get', () => {
 describe('smartcage serve --site / --sites', () => {
   const running: ChildProcess[] = [];
   afterAll(async () => {
-    await Promise.all(running.map((c) => new Promise((done) => (c.exitCode !== null ? done(null) : (c.once('exit', done), c.kill('SIGTERM'))))));
+    await Promise.all(
+      running.map(
+        (c) => new Promise((done) => (c.exitCode !== null ? done(null) : (c.once('exit', done), c.kill('SIGTERM')))),
+      ),
+    );
   });
 
   async function serve(args: string[]): Promise<{ url: string; out: string; child: ChildProcess }> {
-    const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', '-e', `import(${JSON.stringify(ROOT + 'src/cli/main.ts')}).then(async (m) => { process.exitCode = await m.main(${JSON.stringify(['serve', '--port', '0', ...args])}); })`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--no-node-snapshot',
+        '--import',
+        'tsx',
+        '-e',
+        `import(${JSON.stringify(ROOT + 'src/cli/main.ts')}).then(async (m) => { process.exitCode = await m.main(${JSON.stringify(['serve', '--port', '0', ...args])}); })`,
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     running.push(child);
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));
-    for (let i = 0; i < 300 && !/http:\/\/127\.0\.0\.1:\d+/.test(out) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 300 && !/http:\/\/127\.0\.0\.1:\d+/.test(out) && child.exitCode === null; i++)
+      await new Promise((r) => setTimeout(r, 100));
     const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0] ?? '';
     return { url, out, child };
   }
 
-  it('--site serves the site\'s API and stops on SIGTERM with exit 0', async () => {
+  it("--site serves the site's API and stops on SIGTERM with exit 0", async () => {
     const s = await serve(['--site', dir]);
     expect(s.out).toContain('site demo');
     expect(JSON.parse((await http(`${s.url}/rcms-api/1/me`)).body)).toEqual([]);

@@ -30,14 +30,31 @@ const json = <T>(...args: string[]): T => {
 
 describe('smartcage site ls', () => {
   it('alone: the settings and how many of each thing the site holds', () => {
-    expect(json()).toEqual({ site_key: 'demo', timezone: 'Asia/Tokyo', languages: 'ja,en', database: 'sqlite (data/site.sqlite)', contents: 28, members: 8, tags: 10, endpoints: 2, batches: 1 });
+    expect(json()).toEqual({
+      site_key: 'demo',
+      timezone: 'Asia/Tokyo',
+      languages: 'ja,en',
+      database: 'sqlite (data/site.sqlite)',
+      contents: 28,
+      members: 8,
+      tags: 10,
+      endpoints: 2,
+      batches: 1,
+    });
     expect(ls().stdout).toMatch(/^site_key: demo\ntimezone: Asia\/Tokyo\n/);
   });
 
-  it('contents: every content with its subject in the site\'s language, the draft closed', () => {
+  it("contents: every content with its subject in the site's language, the draft closed", () => {
     const rows = json<{ id: number; group: number; open: boolean; slug: string; subject: string }[]>('contents');
     expect(rows).toHaveLength(28);
-    expect(rows[0]).toEqual({ id: 1, group: 1, ymd: '2023-10-01', open: true, slug: 'news-1', subject: '新しいウェブサイトを公開しました' });
+    expect(rows[0]).toEqual({
+      id: 1,
+      group: 1,
+      ymd: '2023-10-01',
+      open: true,
+      slug: 'news-1',
+      subject: '新しいウェブサイトを公開しました',
+    });
     expect(rows.find((r) => r.id === 26)).toMatchObject({ open: false, slug: 'roadmap-2024' });
     const text = ls('contents').stdout.split('\n');
     expect(text[0]).toBe('id  group  ymd         open  slug          subject');
@@ -60,9 +77,15 @@ describe('smartcage site ls', () => {
     expect(json('batches')).toEqual([{ id: 1, slug: 'notify', schedule: null, last_run: null }]);
   });
 
-  it('files PATH: a folder of the storage, times in the site\'s zone with its offset', () => {
+  it("files PATH: a folder of the storage, times in the site's zone with its offset", () => {
     const files = json<{ path: string; size: number; modified: string }[]>('files', '/files/user/');
-    expect(files).toEqual([{ path: '/files/user/sample-page.html', size: statSync(path.join(dir, 'files/user/sample-page.html')).size, modified: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+09:00$/) as string }]);
+    expect(files).toEqual([
+      {
+        path: '/files/user/sample-page.html',
+        size: statSync(path.join(dir, 'files/user/sample-page.html')).size,
+        modified: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+09:00$/) as string,
+      },
+    ]);
     expect(json('files')).toEqual(files);
     const outside = ls('files', '/etc/');
     expect(outside.status).toBe(2);
@@ -73,7 +96,9 @@ describe('smartcage site ls', () => {
     const r = ls('nope');
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('site ls lists contents, members, tags, files, batches, endpoints, not "nope"');
-    expect(r.stderr).toContain('Usage: smartcage site ls DIR [contents|members|tags|files [PATH]|batches|endpoints] [--json]');
+    expect(r.stderr).toContain(
+      'Usage: smartcage site ls DIR [contents|members|tags|files [PATH]|batches|endpoints] [--json]',
+    );
     expect(r.stderr).not.toContain('SUBCOMMAND');
     expect(runBin(['site', 'ls', '--help']).stdout).toContain('Usage: smartcage site ls DIR');
     const missing = runBin(['site', 'ls', path.join(base, 'none')]);

@@ -44,10 +44,14 @@ describe('smartcage site migrate', () => {
   });
 
   it('refuses a database a newer smartcage migrated, in one line with exit 3', () => {
-    sql(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${SCHEMA_VERSION + 41}, 'from the future', 0)`);
+    sql(
+      `INSERT INTO schema_migrations (version, name, applied_at) VALUES (${SCHEMA_VERSION + 41}, 'from the future', 0)`,
+    );
     const r = runCli(['site', 'migrate', dir]);
     expect(r.status).toBe(3);
-    expect(r.stderr.trim().split('\n')).toEqual([`smartcage site migrate: the site database is at schema version ${SCHEMA_VERSION + 41}, newer than this smartcage knows (${SCHEMA_VERSION}): upgrade smartcage`]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      `smartcage site migrate: the site database is at schema version ${SCHEMA_VERSION + 41}, newer than this smartcage knows (${SCHEMA_VERSION}): upgrade smartcage`,
+    ]);
   });
 
   it('names the folder when it holds no site', () => {
@@ -65,7 +69,9 @@ describe('smartcage site init with a database it cannot reach', () => {
     const r = runCli(['site', 'init', target, '--database', 'postgres://u:secret@127.0.0.1:1/db']);
     expect(r.status).toBe(3);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^smartcage site init: the database postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/db cannot be used \(.*\): start it or fix --database; nothing was written\n$/);
+    expect(r.stderr).toMatch(
+      /^smartcage site init: the database postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/db cannot be used \(.*\): start it or fix --database; nothing was written\n$/,
+    );
     expect(existsSync(target)).toBe(false);
     expect(runCli(['site', 'init', target]).status).toBe(0);
   });

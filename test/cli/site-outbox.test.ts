@@ -17,8 +17,12 @@ beforeAll(async () => {
   const site = await openSite(dir);
   const engine = createEngine({ ...site.engineOptions(), workers: 1 });
   try {
-    await engine.render('{sendmail to="a@example.org" bcc="b@example.org" subject="最初" contents="one"}', { identity: site.identity() });
-    await engine.render('{sendmail to_member_id="2" mail_template="welcome" name="花子"}', { identity: site.identity() });
+    await engine.render('{sendmail to="a@example.org" bcc="b@example.org" subject="最初" contents="one"}', {
+      identity: site.identity(),
+    });
+    await engine.render('{sendmail to_member_id="2" mail_template="welcome" name="花子"}', {
+      identity: site.identity(),
+    });
   } finally {
     engine.close();
     await site.close();
@@ -27,13 +31,17 @@ beforeAll(async () => {
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe('smartcage site outbox', () => {
-  it('lists the mails newest first, one line each, in the site\'s time zone', () => {
+  it("lists the mails newest first, one line each, in the site's time zone", () => {
     const r = runCli(['site', 'outbox', dir]);
     expect(r.status).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^ {4}2 {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+09:00 {2}not_sent {2}info@example\.com -> hanako\.sato@example\.com {2}"ようこそ、花子さん \/ Welcome, 花子"$/);
-    expect(lines[1]).toMatch(/^ {4}1 .* not_sent {2}info@example\.com -> a@example\.org, bcc:b@example\.org {2}"最初"$/);
+    expect(lines[0]).toMatch(
+      /^ {4}2 {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+09:00 {2}not_sent {2}info@example\.com -> hanako\.sato@example\.com {2}"ようこそ、花子さん \/ Welcome, 花子"$/,
+    );
+    expect(lines[1]).toMatch(
+      /^ {4}1 .* not_sent {2}info@example\.com -> a@example\.org, bcc:b@example\.org {2}"最初"$/,
+    );
   });
 
   it('--json gives every field, --limit the newest N', () => {
@@ -41,7 +49,17 @@ describe('smartcage site outbox', () => {
     expect(r.status).toBe(0);
     const rows = JSON.parse(r.stdout) as Record<string, unknown>[];
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: 2, status: 'not_sent', from: 'info@example.com', fromName: 'Demo site', to: ['hanako.sato@example.com'], cc: [], bcc: [], error: '', messageId: '' });
+    expect(rows[0]).toMatchObject({
+      id: 2,
+      status: 'not_sent',
+      from: 'info@example.com',
+      fromName: 'Demo site',
+      to: ['hanako.sato@example.com'],
+      cc: [],
+      bcc: [],
+      error: '',
+      messageId: '',
+    });
     expect(rows[0].body).toMatch(/^花子さん\n/);
     expect(rows[0].time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+09:00$/);
   });

@@ -29,7 +29,18 @@ const t = join(dir, 't.tpl');
 
 describe('strict arguments', () => {
   it('renders with the right flags', () => {
-    const r = runBin(['render', t, '--vars', join(dir, 'vars.json'), '--timeout', '500', '--wall-timeout', '2000', '--timezone', 'UTC']);
+    const r = runBin([
+      'render',
+      t,
+      '--vars',
+      join(dir, 'vars.json'),
+      '--timeout',
+      '500',
+      '--wall-timeout',
+      '2000',
+      '--timezone',
+      'UTC',
+    ]);
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe('Hello world');
     expect(r.status).toBe(0);

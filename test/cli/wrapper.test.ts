@@ -39,15 +39,21 @@ describe('bin/smartcage.js', () => {
   it('kill PID of `smartcage serve` stops the server too, and the wrapper exits with it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'smartcage-serve-'));
     mkdirSync(join(dir, 'files'));
-    const wrapper = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const wrapper = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     wrapper.stdout.on('data', (d) => (out += d));
     wrapper.stderr.on('data', (d) => (out += d));
-    for (let i = 0; i < 100 && !/http:\/\/127\.0\.0\.1:\d+/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && !/http:\/\/127\.0\.0\.1:\d+/.test(out); i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(out).toMatch(/http:\/\/127\.0\.0\.1:\d+/);
     const [server] = childrenOf(wrapper.pid!);
     expect(server).toBeGreaterThan(0);
-    const exited = new Promise<[number | null, string | null]>((r) => wrapper.on('exit', (code, signal) => r([code, signal])));
+    const exited = new Promise<[number | null, string | null]>((r) =>
+      wrapper.on('exit', (code, signal) => r([code, signal])),
+    );
     process.kill(wrapper.pid!, 'SIGTERM');
     const [code, signal] = await exited;
     // serve stops gracefully on SIGTERM (exit 0); a child killed outright shows as the signal.

@@ -6,13 +6,21 @@ import { FUNCTION_NAMES } from '../../src/plugins/catalog.js';
 
 describe('built-in tags', () => {
   it('only the spec plugins the compiler writes itself are also declared in the registry', () => {
-    expect(BUILTIN_TAG_NAMES.filter((name) => findFunction(name) || FUNCTION_NAMES.includes(name))).toEqual(['return', 'function', 'set_memory']);
+    expect(BUILTIN_TAG_NAMES.filter((name) => findFunction(name) || FUNCTION_NAMES.includes(name))).toEqual([
+      'return',
+      'function',
+      'set_memory',
+    ]);
   });
 
   it('their registry declaration prints nothing, as their table entry says', () => {
     for (const name of ['return', 'function', 'set_memory']) {
       const builtin = builtinTag(name);
-      expect({ name, plugin: findFunction(name)?.kind, prints: builtin?.kind === 'tag' && builtin.prints }).toEqual({ name, plugin: 'compiler', prints: false });
+      expect({ name, plugin: findFunction(name)?.kind, prints: builtin?.kind === 'tag' && builtin.prints }).toEqual({
+        name,
+        plugin: 'compiler',
+        prints: false,
+      });
     }
   });
 

@@ -12,7 +12,10 @@ const templates: Record<string, string> = { 'inc.tpl': 'inc {$x}', 'nested.tpl':
 
 describe('generated script shape', () => {
   it('the factory and each template function (entry and included) are parenthesized function expressions', () => {
-    const { code, manifest } = compile('{include file="nested.tpl"}{include file="inc.tpl"}', { name: 'main', templates: (n) => templates[n] });
+    const { code, manifest } = compile('{include file="nested.tpl"}{include file="inc.tpl"}', {
+      name: 'main',
+      templates: (n) => templates[n],
+    });
     expect(manifest.templates).toEqual(['main', 'nested.tpl', 'inc.tpl']);
     expect(code).toMatch(/^smartcage\.define\("main", \(function \(rt\) \{$/m);
     const fns = code.match(/^ {2}const t\d+ = \(function t\d+\(s, \$\) \{/gm) ?? [];

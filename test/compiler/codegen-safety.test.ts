@@ -11,7 +11,36 @@ import { mulberry32 as rng } from '../support/prng.js';
 
 const engine = testEngine();
 
-const HOSTILE = ['*/', '/*', '//', '`', '${', '\\', '"', "'", '\u2028', '\u2029', '</script>', '");', "');", '\n', '\r', '\0', 'constructor', '__proto__', 'process.exit(1)', '日本', '😀', '\udc80', '%s', '$', ')', '(', ';', '#'];
+const HOSTILE = [
+  '*/',
+  '/*',
+  '//',
+  '`',
+  '${',
+  '\\',
+  '"',
+  "'",
+  '\u2028',
+  '\u2029',
+  '</script>',
+  '");',
+  "');",
+  '\n',
+  '\r',
+  '\0',
+  'constructor',
+  '__proto__',
+  'process.exit(1)',
+  '日本',
+  '😀',
+  '\udc80',
+  '%s',
+  '$',
+  ')',
+  '(',
+  ';',
+  '#',
+];
 
 function hostileText(next: () => number, max = 12): string {
   let s = '';
@@ -87,7 +116,9 @@ describe('names that are Object.prototype members are not special', () => {
   });
 
   it('$smarty.const.toString is an undefined constant, not a function', async () => {
-    const { output } = await engine.render('[{$smarty.const.toString}][{$smarty.const.hasOwnProperty}]', { name: 'c.tpl' });
+    const { output } = await engine.render('[{$smarty.const.toString}][{$smarty.const.hasOwnProperty}]', {
+      name: 'c.tpl',
+    });
     expect(output).toBe('[][]');
   });
 });

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../src/index.js';
 
-const report = (source: string) => compile(source, { name: 'page.tpl' }).diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`);
+const report = (source: string) =>
+  compile(source, { name: 'page.tpl' }).diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`);
 
 describe('diagnostics', () => {
   it('{php}...{/php} is one error at the tag, and the PHP inside it causes none of its own', () => {
@@ -21,13 +22,22 @@ describe('diagnostics', () => {
   it('an escape type Smarty does not know is a warning at its argument; known types and variables are not', () => {
     expect(report('{$x|escape:"htmll"}')).toEqual(['1:12 warning W_UNKNOWN_ARGUMENT']);
     expect(compile('{$x|escape:"htmll"}').diagnostics[0]!.message).toContain('passes the value through unchanged');
-    for (const ok of ['{$x|escape}', '{$x|escape:"html"}', '{$x|escape:"htmlall":"UTF-8"}', '{$x|escape:"javascript"}', '{$x|escape:$t}']) expect(report(ok)).toEqual([]);
+    for (const ok of [
+      '{$x|escape}',
+      '{$x|escape:"html"}',
+      '{$x|escape:"htmlall":"UTF-8"}',
+      '{$x|escape:"javascript"}',
+      '{$x|escape:$t}',
+    ])
+      expect(report(ok)).toEqual([]);
   });
 
   it('diagnostics come sorted by line and column, whichever pass found them', () => {
     // The structure pass reports the stray {/foo} before codegen reports the two lines above it.
     const got = report('{cyle}\n{$x|escape:"nope"}\n{/foo}');
-    expect(got).toEqual([...got].sort((a, b) => parseInt(a) - parseInt(b) || parseInt(a.split(':')[1]!) - parseInt(b.split(':')[1]!)));
+    expect(got).toEqual(
+      [...got].sort((a, b) => parseInt(a) - parseInt(b) || parseInt(a.split(':')[1]!) - parseInt(b.split(':')[1]!)),
+    );
     expect(got.map((g) => g.split(' ')[0])).toEqual(['1:1', '2:12', '3:1']);
   });
 });
@@ -37,7 +47,10 @@ describe('no cascades', () => {
     expect(report('{if 1}x{/foreach}')).toEqual(['1:8 error E_MISMATCHED_TAG']);
     expect(report('{foreach from=$l item=i}\n{if $i}{/section}\n{/foreach}')).toEqual(['2:8 error E_MISMATCHED_TAG']);
     // The close ends the block of its name further out, and the {if} inside with it.
-    expect(report('{foreach from=$l item=i}{if $i}\n{/foreach}\n{cyle}')).toEqual(['2:1 error E_MISMATCHED_TAG', '3:1 error E_UNKNOWN_TAG']);
+    expect(report('{foreach from=$l item=i}{if $i}\n{/foreach}\n{cyle}')).toEqual([
+      '2:1 error E_MISMATCHED_TAG',
+      '3:1 error E_UNKNOWN_TAG',
+    ]);
     // A block that is simply never closed is still reported.
     expect(report('{if 1}x')).toEqual(['1:1 error E_UNCLOSED_TAG']);
   });
@@ -45,8 +58,25 @@ describe('no cascades', () => {
 
 describe('the parser resynchronises at the next tag', () => {
   it('reports every independent error of a file in one run, in reading order', () => {
-    const src = ['{if $a ==}', ' x', '{/if}', '{foreach from= item=i}', ' {$i}', '{/foreach}', '{$x|nosuchmod}', '{assign var=}', '{if $b}ok{/if}', '{/section}'].join('\n');
-    expect(report(src)).toEqual(['1:5 error E_IF_SYNTAX', '4:1 error E_SYNTAX', '7:4 error E_UNKNOWN_MODIFIER', '8:1 error E_SYNTAX', '10:1 error E_UNEXPECTED_CLOSE']);
+    const src = [
+      '{if $a ==}',
+      ' x',
+      '{/if}',
+      '{foreach from= item=i}',
+      ' {$i}',
+      '{/foreach}',
+      '{$x|nosuchmod}',
+      '{assign var=}',
+      '{if $b}ok{/if}',
+      '{/section}',
+    ].join('\n');
+    expect(report(src)).toEqual([
+      '1:5 error E_IF_SYNTAX',
+      '4:1 error E_SYNTAX',
+      '7:4 error E_UNKNOWN_MODIFIER',
+      '8:1 error E_SYNTAX',
+      '10:1 error E_UNEXPECTED_CLOSE',
+    ]);
   });
 
   it('an unreadable opener still pairs with its close: no "never closed", no "never opened"', () => {
@@ -56,7 +86,10 @@ describe('the parser resynchronises at the next tag', () => {
   });
 
   it('errors inside the body of an unreadable block are still found', () => {
-    expect(report('{foreach from= item=i}\n{$i|nosuchmod}\n{/foreach}')).toEqual(['1:1 error E_SYNTAX', '2:4 error E_UNKNOWN_MODIFIER']);
+    expect(report('{foreach from= item=i}\n{$i|nosuchmod}\n{/foreach}')).toEqual([
+      '1:1 error E_SYNTAX',
+      '2:4 error E_UNKNOWN_MODIFIER',
+    ]);
   });
 
   it('a tag cut off by the end of the file, or an unclosed comment, ends recovery with its one error', () => {
@@ -71,7 +104,10 @@ describe('the parser resynchronises at the next tag', () => {
   });
 
   it('positions after a recovered tag are exact (the blanked tag keeps its line breaks)', () => {
-    expect(report('{assign var=\n\n}\n\n{$x|nosuchmod}')).toEqual(['1:1 error E_SYNTAX', '5:4 error E_UNKNOWN_MODIFIER']);
+    expect(report('{assign var=\n\n}\n\n{$x|nosuchmod}')).toEqual([
+      '1:1 error E_SYNTAX',
+      '5:4 error E_UNKNOWN_MODIFIER',
+    ]);
   });
 });
 

@@ -47,14 +47,19 @@ describe('compile errors', () => {
   });
 
   it('every tag of the language is built: none compiles to E_NOT_IMPLEMENTED', () => {
-    const missing = FUNCTION_NAMES.filter((name) => compile(`{${name}}`).diagnostics.some((d) => d.code === 'E_NOT_IMPLEMENTED'));
+    const missing = FUNCTION_NAMES.filter((name) =>
+      compile(`{${name}}`).diagnostics.some((d) => d.code === 'E_NOT_IMPLEMENTED'),
+    );
     expect(missing).toEqual([]);
   });
 
   it('a name of the language without an implementation is E_NOT_IMPLEMENTED, not unknown', () => {
     // Every catalogue tag is built now; a plugin set without one shows what a later catalogue
     // name gets until it is built.
-    expect(describeUnknown('tag', 'site_sync', PluginSet.builtIn([]))).toMatchObject({ code: 'E_NOT_IMPLEMENTED', message: expect.stringContaining('{site_sync}') });
+    expect(describeUnknown('tag', 'site_sync', PluginSet.builtIn([]))).toMatchObject({
+      code: 'E_NOT_IMPLEMENTED',
+      message: expect.stringContaining('{site_sync}'),
+    });
     expect(describeUnknown('tag', 'site_synk', PluginSet.builtIn([]))).toMatchObject({ code: 'E_UNKNOWN_TAG' });
   });
 
@@ -92,7 +97,9 @@ describe('compile errors', () => {
     const { createEngine } = await import('../../src/index.js');
     const e2 = createEngine({ timeoutMs: 100, workers: 0 });
     try {
-      await expect(e2.render('{section name=a loop=1000000000}{section name=b loop=1000000000}x{/section}{/section}')).rejects.toMatchObject({
+      await expect(
+        e2.render('{section name=a loop=1000000000}{section name=b loop=1000000000}x{/section}{/section}'),
+      ).rejects.toMatchObject({
         code: 'E_CPU_TIMEOUT',
       });
     } finally {

@@ -25,7 +25,10 @@ const SHAPES: Record<string, { max: number; make: (n: number) => string }> = {
   '{if} function calls': { max: MAX_EXPR_DEPTH, make: (n) => `{if ${rep('is_null(', n)}1${rep(')', n)}}x{/if}` },
   '! signs': { max: MAX_EXPR_DEPTH, make: (n) => `{if ${rep('!', n)}$n}x{/if}` },
   'keys that are variables': { max: MAX_EXPR_DEPTH, make: (n) => `{$a${rep('[$a', n)}${rep(']', n)}}` },
-  'keys in backticks': { max: MAX_EXPR_DEPTH - 1, make: (n) => `{assign var=x value="\`$a${rep('["`$a', n)}${rep('`"]', n)}\`"}` },
+  'keys in backticks': {
+    max: MAX_EXPR_DEPTH - 1,
+    make: (n) => `{assign var=x value="\`$a${rep('["`$a', n)}${rep('`"]', n)}\`"}`,
+  },
   '+ chain in {assign}': { max: MAX_EXPR_DEPTH - 1, make: (n) => `{assign var=x value=$n${rep('+$n', n)}}` },
   '* chain in {if}': { max: MAX_EXPR_DEPTH, make: (n) => `{if $n${rep(' * $n', n)}}x{/if}` },
   '== chain': { max: MAX_EXPR_DEPTH, make: (n) => `{if $n${rep(' == $n', n)}}x{/if}` },
@@ -34,7 +37,10 @@ const SHAPES: Record<string, { max: number; make: (n: number) => string }> = {
   'dotted path': { max: MAX_EXPR_DEPTH, make: (n) => `{$a${rep('.b', n)}}` },
   'bracket path': { max: MAX_EXPR_DEPTH, make: (n) => `{$a${rep('[0]', n)}}` },
   'arrow path': { max: MAX_EXPR_DEPTH, make: (n) => `{$o${rep('->p', n)}}` },
-  'keys in a modifier argument': { max: MAX_EXPR_DEPTH - 1, make: (n) => `{$s|default:$a${rep('[$a', n)}${rep(']', n)}}` },
+  'keys in a modifier argument': {
+    max: MAX_EXPR_DEPTH - 1,
+    make: (n) => `{$s|default:$a${rep('[$a', n)}${rep(']', n)}}`,
+  },
 };
 
 const onLine3 = (tag: string) => `line 1\nline 2\n${tag}\nline 4\n`;
@@ -48,7 +54,11 @@ describe(`expressions nest at most ${MAX_EXPR_DEPTH} levels`, () => {
     it(`${shape}: ${max} levels compile, ${max + 1} and 10,000 are E_NESTING_TOO_DEEP on their line`, () => {
       expect(errorOf(onLine3(make(max))), 'at the bound').toBeUndefined();
       for (const n of [max + 1, 10_000]) {
-        expect(errorOf(onLine3(make(n))), `${n} levels`).toMatchObject({ code: 'E_NESTING_TOO_DEEP', name: 'deep.tpl', line: 3 });
+        expect(errorOf(onLine3(make(n))), `${n} levels`).toMatchObject({
+          code: 'E_NESTING_TOO_DEEP',
+          name: 'deep.tpl',
+          line: 3,
+        });
       }
     });
   }
@@ -60,7 +70,12 @@ describe(`expressions nest at most ${MAX_EXPR_DEPTH} levels`, () => {
       // Loaded and run: a runtime error of the values (an array where a number goes) is fine here.
       const outcome = await engine.render(around(make(max)), { name: 'deep.tpl', vars: VARS }).then(
         () => 'ran',
-        (e: unknown) => (e instanceof TemplateError && e.line > 0 && !['E_NESTING_TOO_DEEP', 'E_SANDBOX_CRASHED', 'E_RECURSION_LIMIT'].includes(e.code) ? 'ran' : e),
+        (e: unknown) =>
+          e instanceof TemplateError &&
+          e.line > 0 &&
+          !['E_NESTING_TOO_DEEP', 'E_SANDBOX_CRASHED', 'E_RECURSION_LIMIT'].includes(e.code)
+            ? 'ran'
+            : e,
       );
       expect(outcome, shape).toBe('ran');
     }
@@ -68,16 +83,30 @@ describe(`expressions nest at most ${MAX_EXPR_DEPTH} levels`, () => {
 
   it('engine.render throws the TemplateError with the line for 10,000 levels of every shape', async () => {
     for (const [shape, { make }] of Object.entries(SHAPES)) {
-      const err = await engine.render(onLine3(make(10_000)), { name: 'deep.tpl', vars: VARS }).then(() => null, (e: unknown) => e);
+      const err = await engine.render(onLine3(make(10_000)), { name: 'deep.tpl', vars: VARS }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err, shape).toBeInstanceOf(TemplateError);
       expect(err, shape).toMatchObject({ code: 'E_NESTING_TOO_DEEP', template: 'deep.tpl', line: 3 });
     }
   });
 
   it('nested blocks 10,000 deep are refused at the block that goes past the bound', async () => {
-    for (const tag of ['{if $n}', '{foreach from=$a item=i}', '{section name=s loop=1}', '{capture name=c}', '{strip}']) {
+    for (const tag of [
+      '{if $n}',
+      '{foreach from=$a item=i}',
+      '{section name=s loop=1}',
+      '{capture name=c}',
+      '{strip}',
+    ]) {
       const name = tag.slice(1).split(/[ }]/)[0];
-      const err = await engine.render(`x\n${rep(`${tag}\n`, 10_000)}${rep(`{/${name}}`, 10_000)}`, { name: 'deep.tpl', vars: VARS }).then(() => null, (e: unknown) => e);
+      const err = await engine
+        .render(`x\n${rep(`${tag}\n`, 10_000)}${rep(`{/${name}}`, 10_000)}`, { name: 'deep.tpl', vars: VARS })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(err, tag).toMatchObject({ code: 'E_NESTING_TOO_DEEP', line: 202 });
     }
   });
@@ -106,7 +135,10 @@ describe('a stack smaller than the bound assumes', () => {
     const source = onLine3(SHAPES.parentheses.make(MAX_EXPR_DEPTH));
     const script = `import(${JSON.stringify(`${root}src/compiler/index.ts`)}).then((m) => { const d = m.compile(${JSON.stringify(source)}, { name: 'deep.tpl' }).diagnostics; process.stdout.write(JSON.stringify(d.map((x) => [x.code, x.line]))); })`;
     // --stack-size=120: an eighth of Node's default, where 200 levels of parentheses do not fit.
-    const r = spawnSync(process.execPath, ['--stack-size=120', '--import', 'tsx', '-e', script], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--stack-size=120', '--import', 'tsx', '-e', script], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual([['E_NESTING_TOO_DEEP', 3]]);
   });

@@ -26,16 +26,25 @@ describe('smarty3Hint', () => {
     expect(smarty3Hint(tag)).toContain(hint);
   });
 
-  it.each(['{foreach from=$list item=row}', '{$x == 1}', '{$x|default:"a=b"}', '{assign var=x value=1}', '{$x|@count}', '{include file="x.tpl"}', '{if $a eq 1}', '{$row.first}', '{mailto address="me@example.com"}'])(
-    'none for Smarty 2: %s',
-    (tag) => {
-      expect(smarty3Hint(tag)).toBeNull();
-    },
-  );
+  it.each([
+    '{foreach from=$list item=row}',
+    '{$x == 1}',
+    '{$x|default:"a=b"}',
+    '{assign var=x value=1}',
+    '{$x|@count}',
+    '{include file="x.tpl"}',
+    '{if $a eq 1}',
+    '{$row.first}',
+    '{mailto address="me@example.com"}',
+  ])('none for Smarty 2: %s', (tag) => {
+    expect(smarty3Hint(tag)).toBeNull();
+  });
 
   it("joins the compiler's diagnostic at the tag, which keeps its code", () => {
     const [d] = compile('a\n  {foreach $list as $row}{$row}{/foreach}').diagnostics;
     expect(d).toMatchObject({ code: 'E_SYNTAX', line: 2, column: 3 });
-    expect(d!.message).toBe('unrecognized tag: {foreach $list as $row}. {foreach $list as ...} is Smarty 3 syntax: write {foreach from=$list item=row}');
+    expect(d!.message).toBe(
+      'unrecognized tag: {foreach $list as $row}. {foreach $list as ...} is Smarty 3 syntax: write {foreach from=$list item=row}',
+    );
   });
 });

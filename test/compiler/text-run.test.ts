@@ -12,7 +12,12 @@ import { SourceText } from '../../src/errors.js';
 const parse = (text: string) => {
   const r = parseTemplate(new SourceText('t.tpl', text));
   expect(r.diagnostics).toEqual([]);
-  return r.nodes.map((n) => ({ type: n.type, start: n.start, end: n.end, ...(n.type === 'Text' ? { value: (n as { value: string }).value } : {}) }));
+  return r.nodes.map((n) => ({
+    type: n.type,
+    start: n.start,
+    end: n.end,
+    ...(n.type === 'Text' ? { value: (n as { value: string }).value } : {}),
+  }));
 };
 
 describe('text runs', () => {
@@ -61,7 +66,8 @@ describe('text runs', () => {
 });
 
 describe('comments and literal blocks', () => {
-  const literalValue = (text: string) => (parseTemplate(new SourceText('t.tpl', text)).nodes[0] as { value?: string }).value;
+  const literalValue = (text: string) =>
+    (parseTemplate(new SourceText('t.tpl', text)).nodes[0] as { value?: string }).value;
 
   it('a comment ends at the first *} after its opening, braces inside or not', () => {
     expect(parse('{**}{* a { b } c *}x')).toEqual([
@@ -82,7 +88,9 @@ describe('comments and literal blocks', () => {
   });
 
   it('an end tag that is not exactly /literal does not end the block (no space after the slash)', () => {
-    expect(literalValue('{literal}{/Literal}{/literalx}{/ literal}{/literal}')).toBe('{/Literal}{/literalx}{/ literal}');
+    expect(literalValue('{literal}{/Literal}{/literalx}{/ literal}{/literal}')).toBe(
+      '{/Literal}{/literalx}{/ literal}',
+    );
   });
 
   it('an unclosed comment or literal is reported at its opening tag', () => {
@@ -93,10 +101,20 @@ describe('comments and literal blocks', () => {
   });
 
   it('{*} is a comment tag (Smarty 2: its content starts and ends with *), unless a later *} closes it', () => {
-    expect(parseTemplate(new SourceText('t.tpl', 'a{*}b')).nodes.map((n) => n.type)).toEqual(['Text', 'Comment', 'Text']);
-    expect(parseTemplate(new SourceText('t.tpl', 'a{*}b*}c')).nodes.map((n) => n.type)).toEqual(['Text', 'Comment', 'Text']);
+    expect(parseTemplate(new SourceText('t.tpl', 'a{*}b')).nodes.map((n) => n.type)).toEqual([
+      'Text',
+      'Comment',
+      'Text',
+    ]);
+    expect(parseTemplate(new SourceText('t.tpl', 'a{*}b*}c')).nodes.map((n) => n.type)).toEqual([
+      'Text',
+      'Comment',
+      'Text',
+    ]);
     expect(parseTemplate(new SourceText('t.tpl', 'a{*}b*}c')).nodes[2]).toMatchObject({ value: 'c' });
-    expect(parseTemplate(new SourceText('t.tpl', 'a{* b }')).diagnostics[0]).toMatchObject({ code: 'E_UNCLOSED_COMMENT' });
+    expect(parseTemplate(new SourceText('t.tpl', 'a{* b }')).diagnostics[0]).toMatchObject({
+      code: 'E_UNCLOSED_COMMENT',
+    });
   });
 });
 
@@ -107,7 +125,15 @@ describe('names, keys and whitespace', () => {
     return r.nodes[0] as unknown as Record<string, unknown>;
   };
   const strip = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(strip) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'start' && k !== 'end').map(([k, x]) => [k, strip(x)])) : v;
+    Array.isArray(v)
+      ? v.map(strip)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .filter(([k]) => k !== 'start' && k !== 'end')
+              .map(([k, x]) => [k, strip(x)]),
+          )
+        : v;
 
   it('a name runs over [a-zA-Z0-9_] and stops at anything else, at the end of input too', () => {
     expect(strip(tag('{$a_B9.c_1.2x|upper}'))).toEqual({
@@ -115,7 +141,14 @@ describe('names, keys and whitespace', () => {
       ignored: '',
       value: {
         type: 'Modified',
-        base: { type: 'Var', name: 'a_B9', path: [{ type: 'Key', key: { type: 'String', value: 'c_1' } }, { type: 'Key', key: { type: 'String', value: '2x' } }] },
+        base: {
+          type: 'Var',
+          name: 'a_B9',
+          path: [
+            { type: 'Key', key: { type: 'String', value: 'c_1' } },
+            { type: 'Key', key: { type: 'String', value: '2x' } },
+          ],
+        },
         modifiers: [{ type: 'Modifier', name: 'upper', all: false, args: [] }],
       },
     });
@@ -126,15 +159,30 @@ describe('names, keys and whitespace', () => {
   });
 
   it('keys and names carry their offsets, the key its dot', () => {
-    const out = tag('{$abc.de}') as { start: number; end: number; value: { start: number; end: number; path: { start: number; end: number; key: { start: number; end: number } }[] } };
+    const out = tag('{$abc.de}') as {
+      start: number;
+      end: number;
+      value: {
+        start: number;
+        end: number;
+        path: { start: number; end: number; key: { start: number; end: number } }[];
+      };
+    };
     expect([out.start, out.end, out.value.start, out.value.end]).toEqual([0, 9, 1, 8]);
-    expect([out.value.path[0].start, out.value.path[0].end, out.value.path[0].key.start, out.value.path[0].key.end]).toEqual([5, 8, 5, 8]);
+    expect([
+      out.value.path[0].start,
+      out.value.path[0].end,
+      out.value.path[0].key.start,
+      out.value.path[0].key.end,
+    ]).toEqual([5, 8, 5, 8]);
   });
 
   it('whitespace of every kind, or none, around and inside tags', () => {
     const spaced = strip(tag('{ \t\r\nassign \t\r\n var=x  \n value = 1 \t}'));
     expect(spaced).toEqual(strip(tag('{assign var=x value=1}')));
     expect(strip(tag('{if $a\n&&\t$b}'))).toEqual(strip(tag('{if $a && $b}')));
-    expect(parseTemplate(new SourceText('t.tpl', '{assign var=x value=1  ')).diagnostics[0]).toMatchObject({ code: 'E_UNCLOSED_TAG' });
+    expect(parseTemplate(new SourceText('t.tpl', '{assign var=x value=1  ')).diagnostics[0]).toMatchObject({
+      code: 'E_UNCLOSED_TAG',
+    });
   });
 });

@@ -13,9 +13,20 @@ describe('template fixtures', () => {
   for (const f of fixtures) {
     it(`${f.file}: ${f.title}`, async () => {
       const hasIncludes = Object.keys(f.includes).length + Object.keys(f.functions).length > 0;
-      const engine = hasIncludes ? createEngine({ now: () => FIXED_NOW, seed: FIXED_SEED, templates: f.includes, functions: f.functions, workers: 0 }) : plain;
+      const engine = hasIncludes
+        ? createEngine({
+            now: () => FIXED_NOW,
+            seed: FIXED_SEED,
+            templates: f.includes,
+            functions: f.functions,
+            workers: 0,
+          })
+        : plain;
       try {
-        const render = engine.render(f.template, { name: f.file.replace(/\.test\.txt$/, '.tpl'), vars: f.data ?? undefined });
+        const render = engine.render(f.template, {
+          name: f.file.replace(/\.test\.txt$/, '.tpl'),
+          vars: f.data ?? undefined,
+        });
         if (f.error) {
           const err = await render.then(
             () => null,

@@ -29,7 +29,13 @@ const engineFor = (tz: string) => {
 /** JSON cannot tell 2 from 2.0: compare numbers by value, everything else exactly (key order too). */
 function normalize(v: Value): unknown {
   const t = toTagged(v instanceof PhpFloat ? v.value : v) as unknown;
-  return JSON.parse(JSON.stringify(t), (_k, x) => (x && typeof x === 'object' && 'float' in x ? { num: Number(x.float) } : x && typeof x === 'object' && 'int' in x ? { num: x.int } : x));
+  return JSON.parse(JSON.stringify(t), (_k, x) =>
+    x && typeof x === 'object' && 'float' in x
+      ? { num: Number(x.float) }
+      : x && typeof x === 'object' && 'int' in x
+        ? { num: x.int }
+        : x,
+  );
 }
 
 describe('golden PHP builtins', () => {
@@ -41,7 +47,10 @@ describe('golden PHP builtins', () => {
       const n = (JSON.parse(args) as unknown[]).length;
       const call = `$args.0|@${c.fn}${Array.from({ length: n - 1 }, (_, i) => `:$args.${i + 1}`).join('')}`;
       const tpl = `{assign var=r value=${call}}{if is_array($r)}{$r|@json_encode}{else}{$r}{/if}`;
-      const { output } = await engineFor(c.tz ?? 'Asia/Tokyo').render(tpl, { name: `${c.id}.tpl`, vars: `{"args":${args}}` });
+      const { output } = await engineFor(c.tz ?? 'Asia/Tokyo').render(tpl, {
+        name: `${c.id}.tpl`,
+        vars: `{"args":${args}}`,
+      });
       if (c.type === 'array') {
         expect(normalize(parseJsonValue(output))).toEqual(normalize(parseJsonValue(rawMember(line, 'expect')!)));
       } else {

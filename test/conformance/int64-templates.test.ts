@@ -31,19 +31,55 @@ const add = (name: string, tpl: string, vars: object | string, php: string) =>
 
 // Integer literals in the template: exact past 2^53, a float past PHP_INT_MAX, and `-` is an
 // operator on the literal after it (so -9223372036854775808 is a float, as in PHP).
-for (const lit of ['9007199254740991', '9007199254740992', '9007199254740993', '9223372036854775807', '9223372036854775808', '-9007199254740993', '-9223372036854775807', '-9223372036854775808', '18446744073709551616']) {
+for (const lit of [
+  '9007199254740991',
+  '9007199254740992',
+  '9007199254740993',
+  '9223372036854775807',
+  '9223372036854775808',
+  '-9007199254740993',
+  '-9223372036854775807',
+  '-9223372036854775808',
+  '18446744073709551616',
+]) {
   add(`literal ${lit}`, `{${lit}}`, {}, `echo ${lit};`);
 }
 add('literal assigned + 1', '{assign var=x value=9007199254740993}{$x+1}', {}, '$x = 9007199254740993; echo $x + 1;');
-add('literal past 2^63 assigned', '{assign var=x value=9223372036854775808}{$x}', {}, '$x = 9223372036854775808; echo $x;');
-add('PHP_INT_MAX', '{$smarty.const.PHP_INT_MAX}|{$smarty.const.PHP_INT_MIN}', {}, "echo PHP_INT_MAX, '|', PHP_INT_MIN;");
+add(
+  'literal past 2^63 assigned',
+  '{assign var=x value=9223372036854775808}{$x}',
+  {},
+  '$x = 9223372036854775808; echo $x;',
+);
+add(
+  'PHP_INT_MAX',
+  '{$smarty.const.PHP_INT_MAX}|{$smarty.const.PHP_INT_MIN}',
+  {},
+  "echo PHP_INT_MAX, '|', PHP_INT_MIN;",
+);
 add('PHP_INT_MAX + 1', '{$smarty.const.PHP_INT_MAX+1}', {}, 'echo PHP_INT_MAX + 1;');
-add('literal key', '{$a.9007199254740993}', `{"a":{"9007199254740993":"x"}}`, "echo $a[9007199254740993];");
-add('literal in if', '{if $a > 9007199254740992}T{else}F{/if}', '{"a":9007199254740993}', "echo $a > 9007199254740992 ? 'T' : 'F';");
+add('literal key', '{$a.9007199254740993}', `{"a":{"9007199254740993":"x"}}`, 'echo $a[9007199254740993];');
+add(
+  'literal in if',
+  '{if $a > 9007199254740992}T{else}F{/if}',
+  '{"a":9007199254740993}',
+  "echo $a > 9007199254740992 ? 'T' : 'F';",
+);
 
 // Variables as JSON text keep their digits; arithmetic overflows to float at 2^63.
-const J = (o: Record<string, string>) => `{${Object.entries(o).map(([k, v]) => `"${k}":${v}`).join(',')}}`;
-for (const a of ['9007199254740992', '9007199254740993', SNOWFLAKE, NS, '9223372036854775807', '-9223372036854775808', '9223372036854775808']) {
+const J = (o: Record<string, string>) =>
+  `{${Object.entries(o)
+    .map(([k, v]) => `"${k}":${v}`)
+    .join(',')}}`;
+for (const a of [
+  '9007199254740992',
+  '9007199254740993',
+  SNOWFLAKE,
+  NS,
+  '9223372036854775807',
+  '-9223372036854775808',
+  '9223372036854775808',
+]) {
   add(`print ${a}`, '{$a}', J({ a: a }), 'echo $a;');
   add(`${a} + 1`, '{$a+1}', J({ a: a }), 'echo $a + 1;');
   add(`${a} - 1`, '{$a-1}', J({ a: a }), 'echo $a - 1;');
@@ -53,15 +89,35 @@ add('int * 3 overflows', '{$a*3}', J({ a: '3074457345618258603' }), 'echo $a * 3
 add('exact int division', '{$a/2}', J({ a: '9007199254740994' }), 'echo $a / 2;');
 add('inexact int division', '{$a/3}', J({ a: '9007199254740994' }), 'echo $a / 3;');
 add('snowflake % 1000', '{$a%1000}', J({ a: SNOWFLAKE }), 'echo $a % 1000;');
-add('snowflake timestamp bits', '{math equation="(a >> 22) + 1420070400000" a=$a}', J({ a: SNOWFLAKE }), 'echo ($a >> 22) + 1420070400000;');
+add(
+  'snowflake timestamp bits',
+  '{math equation="(a >> 22) + 1420070400000" a=$a}',
+  J({ a: SNOWFLAKE }),
+  'echo ($a >> 22) + 1420070400000;',
+);
 add('unary minus of PHP_INT_MIN', '{math equation="-a" a=$a}', J({ a: '-9223372036854775808' }), 'echo -$a;');
 add('int string + 0', '{$a+0}', J({ a: '"9223372036854775807"' }), 'echo $a + 0;');
 add('overflowing int string + 0', '{$a+0}', J({ a: '"9223372036854775808"' }), 'echo $a + 0;');
 add('chat timestamp + 0', '{$t+0}', J({ t: '"1700000000.123456"' }), 'echo $t + 0;');
-add('chat timestamp in microseconds', '{$t*1000000|intval}', J({ t: '"1700000000.123456"' }), 'echo intval($t * 1000000);');
+add(
+  'chat timestamp in microseconds',
+  '{$t*1000000|intval}',
+  J({ t: '"1700000000.123456"' }),
+  'echo intval($t * 1000000);',
+);
 add('nested id', '{$m.user.id}', `{"m":{"user":{"id":${SNOWFLAKE}}}}`, "echo $m['user']['id'];");
-add('big int keys in order', '{foreach from=$a key=k item=v}{$k}={$v},{/foreach}', '{"a":{"b":1,"9007199254740993":2,"-9223372036854775808":3,"9223372036854775808":4}}', 'foreach ($a as $k => $v) echo "$k=$v,";');
-add('section index + id', '{section name=i loop=3}{$a+$smarty.section.i.index},{/section}', J({ a: '9223372036854775806' }), 'for ($i = 0; $i < 3; $i++) echo $a + $i, ",";');
+add(
+  'big int keys in order',
+  '{foreach from=$a key=k item=v}{$k}={$v},{/foreach}',
+  '{"a":{"b":1,"9007199254740993":2,"-9223372036854775808":3,"9223372036854775808":4}}',
+  'foreach ($a as $k => $v) echo "$k=$v,";',
+);
+add(
+  'section index + id',
+  '{section name=i loop=3}{$a+$smarty.section.i.index},{/section}',
+  J({ a: '9223372036854775806' }),
+  'for ($i = 0; $i < 3; $i++) echo $a + $i, ",";',
+);
 
 // {if}: PHP 8 comparisons of ints, floats and numeric strings.
 const IFS: [string, string, string][] = [
@@ -78,7 +134,8 @@ const IFS: [string, string, string][] = [
   ['"1700000000.123456"', '"1700000000.123457"', '<'],
   ['"99999999999999999999"', '"99999999999999999998"', '>'],
 ];
-for (const [a, b, op] of IFS) add(`${a} ${op} ${b}`, `{if $a ${op} $b}T{else}F{/if}`, J({ a, b }), `echo $a ${op} $b ? 'T' : 'F';`);
+for (const [a, b, op] of IFS)
+  add(`${a} ${op} ${b}`, `{if $a ${op} $b}T{else}F{/if}`, J({ a, b }), `echo $a ${op} $b ? 'T' : 'F';`);
 
 // Modifiers that convert, format or print.
 add('intval of an overflowing string', '{$a|intval}', J({ a: '"9223372036854775808"' }), 'echo intval($a);');
@@ -103,9 +160,19 @@ add('sprintf of a string id', '{"%s/%d"|sprintf:$a:$a}', J({ a: `"${SNOWFLAKE}"`
 add('strlen', '{$a|strlen}', J({ a: NS }), 'echo strlen($a);');
 add('str_pad', '{$a|str_pad:25:"0":0}', J({ a: '9007199254740993' }), 'echo str_pad($a, 25, "0", STR_PAD_LEFT);');
 add('substr', '{$a|substr:0:10}', J({ a: NS }), 'echo substr($a, 0, 10);');
-add('is_numeric', '{if $a|is_numeric}T{else}F{/if}', J({ a: '"9223372036854775808"' }), "echo is_numeric($a) ? 'T' : 'F';");
+add(
+  'is_numeric',
+  '{if $a|is_numeric}T{else}F{/if}',
+  J({ a: '"9223372036854775808"' }),
+  "echo is_numeric($a) ? 'T' : 'F';",
+);
 add('filter_var int', '{$a|filter_var:257}', J({ a: '"9223372036854775807"' }), 'echo filter_var($a, 257);');
-add('filter_var int overflow', '{if $a|filter_var:257 === false}F{/if}', J({ a: '"9223372036854775808"' }), "echo filter_var($a, 257) === false ? 'F' : '';");
+add(
+  'filter_var int overflow',
+  '{if $a|filter_var:257 === false}F{/if}',
+  J({ a: '"9223372036854775808"' }),
+  "echo filter_var($a, 257) === false ? 'F' : '';",
+);
 
 // Arrays: sums, extremes, sorting, searching, keys, JSON.
 add('array_sum exact', '{$l|@array_sum}', '{"l":[9007199254740993,1]}', 'echo array_sum($l);');
@@ -116,23 +183,98 @@ add('max of ids', '{$l|@max}', `{"l":[${SNOWFLAKE},1541815603606036481,154181560
 add('max int against equal float', '{$l|@max}', '{"l":[9007199254740992.0,9007199254740993]}', 'echo max($l);');
 add('min of overflowing strings', '{$l|@min}', '{"l":["9223372036854775808","9223372036854775807"]}', 'echo min($l);');
 add('min of chat timestamps', '{$l|@min}', '{"l":["1700000000.123457","1700000000.123456"]}', 'echo min($l);');
-add('sort mixed', '{$l|@sort}|{$l|@json_encode}', '{"l":[9007199254740993,"9007199254740992",9007199254740992.0,1]}', 'echo sort($l), "|", json_encode($l);');
-add('rsort ids', '{$l|@rsort}|{$l|@json_encode}', `{"l":[1541815603606036479,${SNOWFLAKE},"1541815603606036481"]}`, 'echo rsort($l), "|", json_encode($l);');
-add('sort numeric strings past 64 bits', '{$l|@sort}|{$l|@json_encode}', '{"l":["9223372036854775809","9223372036854775808","9223372036854775807"]}', 'echo sort($l), "|", json_encode($l);');
-add('ksort big keys', '{$l|@ksort}|{$l|@json_encode}', '{"l":{"9223372036854775807":1,"b":2,"9007199254740993":3,"-1":4}}', 'echo ksort($l), "|", json_encode($l);');
-add('in_array int string against float', '{if $a|in_array:$l}T{else}F{/if}', '{"a":"9007199254740993","l":[9007199254740992.0]}', "echo in_array($a, $l) ? 'T' : 'F';");
-add('in_array int string against int', '{if $a|in_array:$l}T{else}F{/if}', '{"a":"9007199254740993","l":[9007199254740992]}', "echo in_array($a, $l) ? 'T' : 'F';");
-add('array_search', '{$a|array_search:$l}', '{"a":"9007199254740993","l":[1,9007199254740993]}', 'echo array_search($a, $l);');
-add('array_keys', '{$a|@array_keys|@json_encode}', '{"a":{"b":1,"9007199254740993":2}}', 'echo json_encode(array_keys($a));');
-add('array_unique', '{$a|@array_unique|@json_encode}', '{"a":["9007199254740993",9007199254740993,"9007199254740992"]}', 'echo json_encode(array_unique($a));');
+add(
+  'sort mixed',
+  '{$l|@sort}|{$l|@json_encode}',
+  '{"l":[9007199254740993,"9007199254740992",9007199254740992.0,1]}',
+  'echo sort($l), "|", json_encode($l);',
+);
+add(
+  'rsort ids',
+  '{$l|@rsort}|{$l|@json_encode}',
+  `{"l":[1541815603606036479,${SNOWFLAKE},"1541815603606036481"]}`,
+  'echo rsort($l), "|", json_encode($l);',
+);
+add(
+  'sort numeric strings past 64 bits',
+  '{$l|@sort}|{$l|@json_encode}',
+  '{"l":["9223372036854775809","9223372036854775808","9223372036854775807"]}',
+  'echo sort($l), "|", json_encode($l);',
+);
+add(
+  'ksort big keys',
+  '{$l|@ksort}|{$l|@json_encode}',
+  '{"l":{"9223372036854775807":1,"b":2,"9007199254740993":3,"-1":4}}',
+  'echo ksort($l), "|", json_encode($l);',
+);
+add(
+  'in_array int string against float',
+  '{if $a|in_array:$l}T{else}F{/if}',
+  '{"a":"9007199254740993","l":[9007199254740992.0]}',
+  "echo in_array($a, $l) ? 'T' : 'F';",
+);
+add(
+  'in_array int string against int',
+  '{if $a|in_array:$l}T{else}F{/if}',
+  '{"a":"9007199254740993","l":[9007199254740992]}',
+  "echo in_array($a, $l) ? 'T' : 'F';",
+);
+add(
+  'array_search',
+  '{$a|array_search:$l}',
+  '{"a":"9007199254740993","l":[1,9007199254740993]}',
+  'echo array_search($a, $l);',
+);
+add(
+  'array_keys',
+  '{$a|@array_keys|@json_encode}',
+  '{"a":{"b":1,"9007199254740993":2}}',
+  'echo json_encode(array_keys($a));',
+);
+add(
+  'array_unique',
+  '{$a|@array_unique|@json_encode}',
+  '{"a":["9007199254740993",9007199254740993,"9007199254740992"]}',
+  'echo json_encode(array_unique($a));',
+);
 add('count', '{$a|@count}', '{"a":{"9007199254740993":1,"9007199254740992":2}}', 'echo count($a);');
-add('range past 2^53', '{$a|range:$b|@json_encode}', '{"a":9007199254740990,"b":9007199254740994}', 'echo json_encode(range($a, $b));');
-add('range to PHP_INT_MAX', '{$a|range:$b|@json_encode}', '{"a":9223372036854775805,"b":9223372036854775807}', 'echo json_encode(range($a, $b));');
-add('json_encode', '{$l|@json_encode}', '{"l":[9007199254740993,9223372036854775807,-9223372036854775808,9223372036854775808]}', 'echo json_encode($l);');
+add(
+  'range past 2^53',
+  '{$a|range:$b|@json_encode}',
+  '{"a":9007199254740990,"b":9007199254740994}',
+  'echo json_encode(range($a, $b));',
+);
+add(
+  'range to PHP_INT_MAX',
+  '{$a|range:$b|@json_encode}',
+  '{"a":9223372036854775805,"b":9223372036854775807}',
+  'echo json_encode(range($a, $b));',
+);
+add(
+  'json_encode',
+  '{$l|@json_encode}',
+  '{"l":[9007199254740993,9223372036854775807,-9223372036854775808,9223372036854775808]}',
+  'echo json_encode($l);',
+);
 add('json_encode object keys', '{$a|@json_encode}', '{"a":{"9007199254740993":1,"x":2}}', 'echo json_encode($a);');
-add('json_decode exact', '{$s|@json_decode:true|@json_encode}', J({ s: JSON.stringify(`{"id":${SNOWFLAKE},"t":${NS},"max":9223372036854775807}`) }), 'echo json_encode(json_decode($s, true));');
-add('json_decode past 2^63', '{$s|@json_decode:true|@json_encode}', J({ s: JSON.stringify('[9223372036854775808,-9223372036854775809]') }), 'echo json_encode(json_decode($s, true));');
-add('json_decode of a big int alone', '{$s|json_decode}', J({ s: JSON.stringify('9007199254740993') }), 'echo json_decode($s);');
+add(
+  'json_decode exact',
+  '{$s|@json_decode:true|@json_encode}',
+  J({ s: JSON.stringify(`{"id":${SNOWFLAKE},"t":${NS},"max":9223372036854775807}`) }),
+  'echo json_encode(json_decode($s, true));',
+);
+add(
+  'json_decode past 2^63',
+  '{$s|@json_decode:true|@json_encode}',
+  J({ s: JSON.stringify('[9223372036854775808,-9223372036854775809]') }),
+  'echo json_encode(json_decode($s, true));',
+);
+add(
+  'json_decode of a big int alone',
+  '{$s|json_decode}',
+  J({ s: JSON.stringify('9007199254740993') }),
+  'echo json_decode($s);',
+);
 
 // {math}, {counter}, {add} and {subtract}: PHP's + on the values Smarty 2 hands it.
 add('math a+b fits', '{math equation="a+b" a=$a b=1}', J({ a: '9223372036854775806' }), 'echo $a + 1;');
@@ -144,11 +286,26 @@ add('math 2**62', '{math equation="2**62"}', {}, 'echo 2**62;');
 add('math 2**63', '{math equation="2**63"}', {}, 'echo 2**63;');
 add('math 3**40', '{math equation="3**40"}', {}, 'echo 3**40;');
 add('math hex literal', '{math equation="0x7FFFFFFFFFFFFFFF - 1"}', {}, 'echo 0x7FFFFFFFFFFFFFFF - 1;');
-add('math format %d', '{math equation="a+b" a=$a b=1 format="%d"}', J({ a: '9007199254740993' }), 'printf("%d", $a + 1);');
+add(
+  'math format %d',
+  '{math equation="a+b" a=$a b=1 format="%d"}',
+  J({ a: '9007199254740993' }),
+  'printf("%d", $a + 1);',
+);
 add('math (int)', '{math equation="(int)a" a=$a}', J({ a: '"9223372036854775808"' }), 'echo (int)$a;');
 // Smarty 2's {counter}: (int)start, then count += skip after each print.
-add('counter over PHP_INT_MAX', '{counter start=$a}{counter}{counter}', J({ a: '9223372036854775806' }), '$c = (int)$a; for ($i = 0; $i < 3; $i++) { echo $c; $c += 1; }');
-add('counter down past PHP_INT_MIN', '{counter start=$a direction=down}{counter}', J({ a: '-9223372036854775807' }), '$c = (int)$a; for ($i = 0; $i < 2; $i++) { echo $c; $c -= 1; }');
+add(
+  'counter over PHP_INT_MAX',
+  '{counter start=$a}{counter}{counter}',
+  J({ a: '9223372036854775806' }),
+  '$c = (int)$a; for ($i = 0; $i < 3; $i++) { echo $c; $c += 1; }',
+);
+add(
+  'counter down past PHP_INT_MIN',
+  '{counter start=$a direction=down}{counter}',
+  J({ a: '-9223372036854775807' }),
+  '$c = (int)$a; for ($i = 0; $i < 2; $i++) { echo $c; $c -= 1; }',
+);
 add('add', '{add var=x value=1}{$x}', J({ x: '9007199254740993' }), '$x = $x + 1; echo $x;');
 add('add overflows', '{add var=x value=1}{$x}', J({ x: '9223372036854775807' }), '$x = $x + 1; echo $x;');
 add('subtract', '{subtract var=x value=1}{$x}', J({ x: '-9223372036854775808' }), '$x = $x - 1; echo $x;');
@@ -156,7 +313,10 @@ add('add a string id', '{add var=x value=$y}{$x}', J({ x: `"${SNOWFLAKE}"`, y: '
 
 function phpCall(c: Case): OracleCall {
   const vars = Buffer.from(c.vars, 'utf8').toString('base64');
-  return { fn: '__eval', args: [`extract(json_decode(base64_decode('${vars}'), true)); ob_start(); ${c.php} return ob_get_clean();`] };
+  return {
+    fn: '__eval',
+    args: [`extract(json_decode(base64_decode('${vars}'), true)); ob_start(); ${c.php} return ob_get_clean();`],
+  };
 }
 
 const results = phpGolden('conformance/int64-templates', cases.map(phpCall), { labels: cases.map((c) => c.name) });

@@ -15,13 +15,23 @@ describe('phpGolden refuses answers it does not have', () => {
   const stored = fixtures.find((f) => f.name === 'php/pcre/unsupported')!;
 
   it('answers the stored calls from the file', () => {
-    expect(phpGolden(stored.name, stored.cases.map((c) => withRepo(c.call)))).toEqual(stored.cases.map((c) => c.result));
+    expect(
+      phpGolden(
+        stored.name,
+        stored.cases.map((c) => withRepo(c.call)),
+      ),
+    ).toEqual(stored.cases.map((c) => c.result));
   });
   it('fails when the case table changed', () => {
     const calls = stored.cases.map((c) => withRepo(c.call));
     expect(() => phpGolden(stored.name, calls.slice(1))).toThrow(/is stale.*\n.*\n.*fixtures:php/s);
     expect(() => phpGolden(stored.name, [...calls, { fn: 'strlen', args: ['x'] }])).toThrow(/is stale/);
-    expect(() => phpGolden(stored.name, calls.map((c, i) => (i === 3 ? { ...c, args: ['/x/', 'x'] } : c)))).toThrow(/call #3 differs/);
+    expect(() =>
+      phpGolden(
+        stored.name,
+        calls.map((c, i) => (i === 3 ? { ...c, args: ['/x/', 'x'] } : c)),
+      ),
+    ).toThrow(/call #3 differs/);
   });
   it('fails when the fixture is missing', () => {
     expect(() => phpGolden('no-such/fixture', [{ fn: 'strlen', args: ['x'] }])).toThrow(/is missing/);
@@ -47,10 +57,15 @@ describe('committed PHP fixtures equal live PHP', () => {
       f.cases.forEach((c, i) => {
         const now = JSON.stringify(canonicalResult(live[i]));
         if (now !== JSON.stringify(c.result)) {
-          diffs.push(`#${i}${c.label ? ` ${c.label}` : ''} ${JSON.stringify(c.call).slice(0, 200)}\n  stored ${JSON.stringify(c.result).slice(0, 300)}\n  live   ${now.slice(0, 300)}`);
+          diffs.push(
+            `#${i}${c.label ? ` ${c.label}` : ''} ${JSON.stringify(c.call).slice(0, 200)}\n  stored ${JSON.stringify(c.result).slice(0, 300)}\n  live   ${now.slice(0, 300)}`,
+          );
         }
       });
-      if (diffs.length > 0) throw new Error(`${diffs.length} of ${f.cases.length} stored answers differ from live PHP:\n${diffs.slice(0, 10).join('\n')}`);
+      if (diffs.length > 0)
+        throw new Error(
+          `${diffs.length} of ${f.cases.length} stored answers differ from live PHP:\n${diffs.slice(0, 10).join('\n')}`,
+        );
     });
   }
 });

@@ -25,16 +25,28 @@ interface Recorded {
 }
 
 const DIR = fileURLToPath(new URL('./smarty2/', import.meta.url));
-const areas = readdirSync(DIR).filter((f) => f.endsWith('.recorded.jsonl')).sort();
+const areas = readdirSync(DIR)
+  .filter((f) => f.endsWith('.recorded.jsonl'))
+  .sort();
 
 for (const file of areas) {
-  const cases: Recorded[] = readFileSync(DIR + file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Recorded);
+  const cases: Recorded[] = readFileSync(DIR + file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Recorded);
   const includes = Object.assign({}, ...cases.map((c) => c.includes ?? {})) as Record<string, string>;
   // One engine per list of default modifiers the area's cases use (most use none).
   const engines = new Map<string, Engine>();
   for (const c of cases) {
     const key = JSON.stringify(c.default_modifiers ?? []);
-    if (!engines.has(key)) engines.set(key, testEngine({ templates: includes, ...(c.default_modifiers?.length ? { defaultModifiers: c.default_modifiers } : {}) }));
+    if (!engines.has(key))
+      engines.set(
+        key,
+        testEngine({
+          templates: includes,
+          ...(c.default_modifiers?.length ? { defaultModifiers: c.default_modifiers } : {}),
+        }),
+      );
   }
   describe(`Smarty 2.6.33 differential: ${file.replace('.recorded.jsonl', '')}`, () => {
     for (const c of cases) {

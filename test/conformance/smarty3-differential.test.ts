@@ -34,7 +34,9 @@ describe('fixtures agree with Smarty 3.1 where Smarty 2 and Smarty 3 agree', () 
     it(f.file, () => {
       const r = results[i];
       expect(r.ok, r.error).toBe(true);
-      expect(Buffer.from(r.output!, 'base64').toString('base64')).toBe(Buffer.from(toBytes(f.expect!)).toString('base64'));
+      expect(Buffer.from(r.output!, 'base64').toString('base64')).toBe(
+        Buffer.from(toBytes(f.expect!)).toString('base64'),
+      );
     });
   });
 });

@@ -56,7 +56,8 @@ describe('docs/security.md', () => {
     const missing: string[] = [];
     for (const f of TEXTS) {
       const t = read(f);
-      for (const m of t.matchAll(/\b(?:CG|IS|CPU|MEM|BR|NET|FS|RX|ML|OPS|HH)-\d{2}\b/g)) if (!ids.has(m[0])) missing.push(`${f}: ${m[0]}`);
+      for (const m of t.matchAll(/\b(?:CG|IS|CPU|MEM|BR|NET|FS|RX|ML|OPS|HH)-\d{2}\b/g))
+        if (!ids.has(m[0])) missing.push(`${f}: ${m[0]}`);
       for (const m of t.matchAll(/\bgoals? (G\d+)/gi)) if (!goals.has(m[1])) missing.push(`${f}: ${m[1]}`);
     }
     expect([...new Set(missing)]).toEqual([]);
@@ -65,8 +66,9 @@ describe('docs/security.md', () => {
 
 describe('citations of the shared research notes', () => {
   it('stay in docs/: code, tests and the README cite the project docs', () => {
-    const outside = TEXTS.filter((f) => !f.startsWith('docs/') && f !== join('test', 'docs', 'citations.test.ts'))
-      .filter((f) => /shared\/docs|decisions\.md item/.test(read(f)));
+    const outside = TEXTS.filter(
+      (f) => !f.startsWith('docs/') && f !== join('test', 'docs', 'citations.test.ts'),
+    ).filter((f) => /shared\/docs|decisions\.md item/.test(read(f)));
     expect(outside).toEqual([]);
   });
 });

@@ -14,7 +14,12 @@ import { docBlocks, type DocBlock } from '../support/doc-blocks.js';
 
 beforeAll(requireBuild);
 
-const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const scratch = mkdtempSync(join(tmpdir(), 'smartcage-doc-blocks-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -26,7 +31,11 @@ describe.each(DOCS)('%s', (doc) => {
   const blocks = docBlocks(doc);
 
   it('claims nothing the tests do not check: a fence says a path, a file name, a $ command or nothing', () => {
-    expect(blocks.filter((b) => b.tag !== '' && !isCommand(b) && !isExcerpt(b) && !isFile(b)).map((b) => `${doc}:${b.line} ${b.tag}`)).toEqual([]);
+    expect(
+      blocks
+        .filter((b) => b.tag !== '' && !isCommand(b) && !isExcerpt(b) && !isFile(b))
+        .map((b) => `${doc}:${b.line} ${b.tag}`),
+    ).toEqual([]);
   });
 
   for (const b of blocks.filter(isExcerpt)) {

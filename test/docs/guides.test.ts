@@ -10,8 +10,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/bin.js';
 
-const GUIDES = ['docs/host-adapters.md', 'docs/tenants.md', 'docs/limits.md', 'docs/adding-plugins.md', 'docs/plugins-for-embedders.md'];
-const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const GUIDES = [
+  'docs/host-adapters.md',
+  'docs/tenants.md',
+  'docs/limits.md',
+  'docs/adding-plugins.md',
+  'docs/plugins-for-embedders.md',
+];
+const DOCS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const read = (f: string) => readFileSync(join(ROOT, f), 'utf8');
 
 const FOLDERS = '(?:src|test|scripts|examples|docs|bin|grammar|editors|bench)';
@@ -24,16 +35,22 @@ describe('the guides and the README', () => {
     const missing: string[] = [];
     for (const doc of DOCS) {
       const text = read(doc);
-      const paths = [...text.matchAll(QUOTED), ...(GUIDES.includes(doc) ? text.matchAll(BARE) : [])].map((m) => m[1]!.replace(/\.+$/, ''));
+      const paths = [...text.matchAll(QUOTED), ...(GUIDES.includes(doc) ? text.matchAll(BARE) : [])].map((m) =>
+        m[1]!.replace(/\.+$/, ''),
+      );
       for (const p of new Set(paths)) if (!existsSync(join(ROOT, p))) missing.push(`${doc}: ${p}`);
     }
     expect(missing).toEqual([]);
   });
 
   it('name npm scripts that package.json has', () => {
-    const scripts = new Set(Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts));
+    const scripts = new Set(
+      Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts),
+    );
     const missing: string[] = [];
-    for (const doc of DOCS) for (const m of read(doc).matchAll(/npm run (?:-s |--silent )?([\w:-]+)/g)) if (!scripts.has(m[1]!)) missing.push(`${doc}: npm run ${m[1]}`);
+    for (const doc of DOCS)
+      for (const m of read(doc).matchAll(/npm run (?:-s |--silent )?([\w:-]+)/g))
+        if (!scripts.has(m[1]!)) missing.push(`${doc}: npm run ${m[1]}`);
     expect(missing).toEqual([]);
   });
 

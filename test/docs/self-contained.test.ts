@@ -16,8 +16,10 @@ describe('the docs are self-contained', () => {
     for (const f of ['README.md', ...DOCS.map((d) => `docs/${d}`)]) expect(read(f), f).not.toMatch(/\.\.\/shared\//);
   });
 
-  it('the README\'s docs/ row names every document of docs/', () => {
-    const row = read('README.md').split('\n').find((l) => l.startsWith('| `docs/` |'))!;
+  it("the README's docs/ row names every document of docs/", () => {
+    const row = read('README.md')
+      .split('\n')
+      .find((l) => l.startsWith('| `docs/` |'))!;
     expect(DOCS.filter((d) => !row.includes(`\`${d}\``))).toEqual([]);
   });
 

@@ -13,7 +13,10 @@ const GRAMMAR = fileURLToPath(new URL('../../editors/vscode/syntaxes/smartcage.t
 
 // VS Code brings its own HTML grammar. A stand-in with one rule, a double-quoted attribute value,
 // shows that tags are found inside what HTML tokenizes (the grammar's injection).
-const HTML_STAND_IN = { scopeName: 'text.html.basic', patterns: [{ name: 'string.quoted.double.html', begin: '"', end: '"' }] };
+const HTML_STAND_IN = {
+  scopeName: 'text.html.basic',
+  patterns: [{ name: 'string.quoted.double.html', begin: '"', end: '"' }],
+};
 
 let grammar: IGrammar;
 
@@ -21,7 +24,10 @@ beforeAll(async () => {
   const wasm = readFileSync(createRequire(import.meta.url).resolve('vscode-oniguruma/release/onig.wasm'));
   await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
   const registry = new textmate.Registry({
-    onigLib: Promise.resolve({ createOnigScanner: (p) => new oniguruma.OnigScanner(p), createOnigString: (s) => new oniguruma.OnigString(s) }),
+    onigLib: Promise.resolve({
+      createOnigScanner: (p) => new oniguruma.OnigScanner(p),
+      createOnigString: (s) => new oniguruma.OnigString(s),
+    }),
     loadGrammar: async (scope) => {
       if (scope === 'text.html.smartcage') return textmate.parseRawGrammar(readFileSync(GRAMMAR, 'utf8'), GRAMMAR);
       if (scope === 'text.html.basic') return textmate.parseRawGrammar(JSON.stringify(HTML_STAND_IN), 'html.json');
@@ -46,7 +52,8 @@ function tokenize(source: string): Token[] {
   let offset = 0;
   for (const line of source.split('\n')) {
     const r = grammar.tokenizeLine(line, state);
-    for (const t of r.tokens) out.push({ start: offset + t.startIndex, text: line.slice(t.startIndex, t.endIndex), scopes: t.scopes });
+    for (const t of r.tokens)
+      out.push({ start: offset + t.startIndex, text: line.slice(t.startIndex, t.endIndex), scopes: t.scopes });
     state = r.ruleStack;
     offset += line.length + 1;
   }
@@ -104,7 +111,12 @@ describe('TextMate grammar (editors/vscode)', () => {
     const src = '{literal}\nfunction f() { return {$a}; }\n{/literal}{$after}';
     const inside = tokenize(src).filter((t) => t.scopes.includes('meta.embedded.block.literal.smartcage'));
     expect(inside.map((t) => t.text).join('')).toBe('function f() { return {$a}; }');
-    for (const t of inside) expect(t.scopes).toEqual(['text.html.smartcage', 'meta.literal.smartcage', 'meta.embedded.block.literal.smartcage']);
+    for (const t of inside)
+      expect(t.scopes).toEqual([
+        'text.html.smartcage',
+        'meta.literal.smartcage',
+        'meta.embedded.block.literal.smartcage',
+      ]);
     expect(scopesOf(src, 'literal', 1)).toContain('keyword.control.smartcage');
     expect(scopesOf(src, '$after')).toContain('variable.other.smartcage');
   });

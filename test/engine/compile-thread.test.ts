@@ -33,7 +33,10 @@ describe('compile thread', () => {
     await withEngine({ templates }, async (e) => {
       const big = `${pad(INLINE_MAX_CHARS)}[{include file="part.tpl"}]`;
       const small = '[{include file="part.tpl"}]';
-      for (const [source, onThread] of [[big, true], [small, false]] as const) {
+      for (const [source, onThread] of [
+        [big, true],
+        [small, false],
+      ] as const) {
         seen.length = 0;
         loopTurned = false;
         const r = e.render(source, { identity: { tenant: 'acme' } });
@@ -52,7 +55,9 @@ describe('compile thread', () => {
       const bystander = () => e.render('hello {$x}', { vars: { x: 1 }, identity: { tenant: 'bystander' } });
       await bystander();
       let done = false;
-      const bigRender = e.render(big, { name: 'big.tpl', vars: { item: { name: 'n' }, x: 3 }, identity: { tenant: 'big' } }).finally(() => (done = true));
+      const bigRender = e
+        .render(big, { name: 'big.tpl', vars: { item: { name: 'n' }, x: 3 }, identity: { tenant: 'big' } })
+        .finally(() => (done = true));
       let during = 0;
       while (!done) {
         await bystander();
@@ -70,7 +75,12 @@ describe('compile thread', () => {
     await withEngine({ limits: { maxCodeChars: 20_000 } }, async (e) => {
       for (const source of ['{$a}'.repeat(900), '{$a}'.repeat(3000)]) {
         const err = await templateError(e.render(source, { name: 'many.tpl' }));
-        expect([source.length > INLINE_MAX_CHARS, err.code, err.template, err.line]).toEqual([source.length > INLINE_MAX_CHARS, 'E_TEMPLATE_TOO_LARGE', 'many.tpl', 0]);
+        expect([source.length > INLINE_MAX_CHARS, err.code, err.template, err.line]).toEqual([
+          source.length > INLINE_MAX_CHARS,
+          'E_TEMPLATE_TOO_LARGE',
+          'many.tpl',
+          0,
+        ]);
         expect(err.message).toContain('20000 characters');
       }
       expect((await e.render('{$a}'.repeat(100), { vars: { a: 1 } })).output).toBe('1'.repeat(100));
@@ -84,7 +94,9 @@ describe('compile thread', () => {
     const onThread = [1, 2, 3, 4, 5].map((i) => `{include file="f${i}.tpl"}`).join('');
     await withEngine({ templates, limits: { maxTemplateBytes: 1000 } }, async (e) => {
       for (const head of ['', onThread]) {
-        const err = await templateError(e.render(`${head}\n{include file="fine.tpl"}\n{include file="huge.tpl"}`, { name: 'page.tpl' }));
+        const err = await templateError(
+          e.render(`${head}\n{include file="fine.tpl"}\n{include file="huge.tpl"}`, { name: 'page.tpl' }),
+        );
         expect([err.code, err.template, err.line]).toEqual(['E_TEMPLATE_TOO_LARGE', 'page.tpl', 3]);
         expect(err.message).toContain('"huge.tpl" is larger than 1000 characters');
       }
@@ -120,7 +132,8 @@ describe('compile thread', () => {
   it('refuses deep nesting on the thread as it does inline', async () => {
     await withEngine({}, async (e) => {
       const deep = `{if ${'('.repeat(1000)}1${')'.repeat(1000)}}x{/if}`;
-      for (const head of ['', pad(INLINE_MAX_CHARS)]) expect((await templateError(e.render(head + deep))).code).toBe('E_NESTING_TOO_DEEP');
+      for (const head of ['', pad(INLINE_MAX_CHARS)])
+        expect((await templateError(e.render(head + deep))).code).toBe('E_NESTING_TOO_DEEP');
     });
   });
 
@@ -143,12 +156,16 @@ describe('compile thread', () => {
     const engine = fileURLToPath(new URL('../../src/engine.ts', import.meta.url));
     // No close(): the process must still end once the render is done.
     const script = `import(${JSON.stringify(engine)}).then(async (m) => { const e = m.createEngine({ workers: 0 }); console.log((await e.render('{*${'x'.repeat(INLINE_MAX_CHARS)}*}done')).output); })`;
-    const r = spawnSync(process.execPath, ['--no-node-snapshot', '--import', 'tsx', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['--no-node-snapshot', '--import', 'tsx', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect([r.status, r.stdout.trim()]).toEqual([0, 'done']);
   });
 
   it('engine.compile() stays synchronous and looks includes up for the identity it is given', async () => {
-    const templates = (name: string, identity: RenderIdentity) => (name === 'who.tpl' ? `{* ${identity.tenant} *}` : null);
+    const templates = (name: string, identity: RenderIdentity) =>
+      name === 'who.tpl' ? `{* ${identity.tenant} *}` : null;
     await withEngine({ templates }, async (e) => {
       const r = e.compile('{include file="who.tpl"}', { name: 'x.tpl', identity: { tenant: 'tool' } });
       expect(r.diagnostics).toEqual([]);

@@ -12,7 +12,10 @@ describe('defaultModifiers', () => {
   it('applies to every variable used as a value, and |smarty:nodefaults keeps them off', async () => {
     const engine = createEngine({ workers: 0, defaultModifiers: ['escape:"html"'] });
     try {
-      const r = await engine.render('{$x}|{$x|smarty:nodefaults}|{"$x"}|{assign var=y value=$x|smarty:nodefaults}{$y}', { vars: { x: '<b>' } });
+      const r = await engine.render(
+        '{$x}|{$x|smarty:nodefaults}|{"$x"}|{assign var=y value=$x|smarty:nodefaults}{$y}',
+        { vars: { x: '<b>' } },
+      );
       expect(r.output).toBe('&lt;b&gt;|<b>|<b>|&lt;b&gt;');
     } finally {
       engine.close();
@@ -33,7 +36,9 @@ describe('defaultModifiers', () => {
   it('is off by default, and |smarty:nodefaults then changes nothing', async () => {
     const engine = createEngine({ workers: 0 });
     try {
-      expect((await engine.render('{$x}|{$x|smarty:nodefaults}|{$x|smarty}', { vars: { x: '<b>' } })).output).toBe('<b>|<b>|<b>');
+      expect((await engine.render('{$x}|{$x|smarty:nodefaults}|{$x|smarty}', { vars: { x: '<b>' } })).output).toBe(
+        '<b>|<b>|<b>',
+      );
     } finally {
       engine.close();
     }
@@ -46,13 +51,21 @@ describe('defaultModifiers', () => {
   });
 
   it('refuses a list that does not read, or names a modifier there is not, when the engine is made', () => {
-    expect(() => createEngine({ workers: 0, defaultModifiers: ['escape:'] })).toThrow(/defaultModifiers.*missing after ":"/);
-    expect(() => createEngine({ workers: 0, defaultModifiers: ['no_such_modifier'] })).toThrow(/defaultModifiers.*unknown modifier "no_such_modifier"/);
-    expect(() => createEngine({ workers: 0, defaultModifiers: 'escape' as unknown as string[] })).toThrow(/list of modifier strings/);
+    expect(() => createEngine({ workers: 0, defaultModifiers: ['escape:'] })).toThrow(
+      /defaultModifiers.*missing after ":"/,
+    );
+    expect(() => createEngine({ workers: 0, defaultModifiers: ['no_such_modifier'] })).toThrow(
+      /defaultModifiers.*unknown modifier "no_such_modifier"/,
+    );
+    expect(() => createEngine({ workers: 0, defaultModifiers: 'escape' as unknown as string[] })).toThrow(
+      /list of modifier strings/,
+    );
     expect(() => createEngine({ workers: 0, defaultModifiers: ['{$y}'] })).toThrow(/defaultModifiers/);
   });
 
   it('a compile given a list it cannot read fails with E_DEFAULT_MODIFIERS, not an internal error', () => {
-    expect(compile('{$x}', { defaultModifiers: ['escape:"html"}{$y'] }).diagnostics[0]).toMatchObject({ code: 'E_DEFAULT_MODIFIERS' });
+    expect(compile('{$x}', { defaultModifiers: ['escape:"html"}{$y'] }).diagnostics[0]).toMatchObject({
+      code: 'E_DEFAULT_MODIFIERS',
+    });
   });
 });

@@ -7,7 +7,15 @@
 import { subscribe, tracingChannel, unsubscribe } from 'node:diagnostics_channel';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  BridgeError, createEngine, HOST_CALL_CHANNEL, RENDER_CHANNEL, TEMPLATE_LOG_CHANNEL, definePlugin, type HostCallEvent, type RenderEvent, type TemplateLogEvent,
+  BridgeError,
+  createEngine,
+  HOST_CALL_CHANNEL,
+  RENDER_CHANNEL,
+  TEMPLATE_LOG_CHANNEL,
+  definePlugin,
+  type HostCallEvent,
+  type RenderEvent,
+  type TemplateLogEvent,
 } from '../../src/index.js';
 import { testEngine, templateError } from '../support/engine.js';
 
@@ -25,16 +33,33 @@ const echo = definePlugin({
   },
 });
 
-const engine = testEngine({ plugins: [echo], limits: { cpuMs: 300 }, templates: { 'inc.tpl': 'inner\n\n{logger msg1="from the include"}' } });
+const engine = testEngine({
+  plugins: [echo],
+  limits: { cpuMs: 300 },
+  templates: { 'inc.tpl': 'inner\n\n{logger msg1="from the include"}' },
+});
 
 type Seen = { kind: string; event: RenderEvent | HostCallEvent | TemplateLogEvent };
 
 /** Subscribes to all three channels for one test; returns what they saw, in order. */
 function listen(): Seen[] {
   const seen: Seen[] = [];
-  const on = (kind: string) => (event: unknown) => seen.push({ kind, event: structuredClone({ ...(event as object), error: undefined }) as Seen['event'] });
-  const render = { start: on('render:start'), end: on('render:end'), asyncStart: on('render:asyncStart'), asyncEnd: on('render:asyncEnd'), error: on('render:error') };
-  const host = { start: on('host:start'), end: on('host:end'), asyncStart: on('host:asyncStart'), asyncEnd: on('host:asyncEnd'), error: on('host:error') };
+  const on = (kind: string) => (event: unknown) =>
+    seen.push({ kind, event: structuredClone({ ...(event as object), error: undefined }) as Seen['event'] });
+  const render = {
+    start: on('render:start'),
+    end: on('render:end'),
+    asyncStart: on('render:asyncStart'),
+    asyncEnd: on('render:asyncEnd'),
+    error: on('render:error'),
+  };
+  const host = {
+    start: on('host:start'),
+    end: on('host:end'),
+    asyncStart: on('host:asyncStart'),
+    asyncEnd: on('host:asyncEnd'),
+    error: on('host:error'),
+  };
   const log = on('log');
   tracingChannel(RENDER_CHANNEL).subscribe(render);
   tracingChannel(HOST_CALL_CHANNEL).subscribe(host);
@@ -53,7 +78,9 @@ describe('diagnostics_channel events', () => {
   it('a render: start, then end with memory class, CPU and wall time; each host call and log line', async () => {
     const seen = listen();
     const r = await engine.render(`x{obs_echo text=$t}\n{logger msg1="hello"}{obs_echo text="b"}`, {
-      name: 'page.tpl', vars: { t: CANARY }, identity: { tenant: 'shop', requestId: 'req-1' },
+      name: 'page.tpl',
+      vars: { t: CANARY },
+      identity: { tenant: 'shop', requestId: 'req-1' },
     });
     expect(r.output).toContain(CANARY);
     const kinds = seen.map((s) => s.kind);
@@ -61,7 +88,13 @@ describe('diagnostics_channel events', () => {
     expect(kinds.at(-1)).toBe('render:asyncEnd');
     expect(kinds).not.toContain('render:error');
     const end = seen.at(-1)!.event as RenderEvent;
-    expect(end).toMatchObject({ tenant: 'shop', template: 'page.tpl', requestId: 'req-1', context: 'web', memoryMB: 128 });
+    expect(end).toMatchObject({
+      tenant: 'shop',
+      template: 'page.tpl',
+      requestId: 'req-1',
+      context: 'web',
+      memoryMB: 128,
+    });
     expect(end.errorCode).toBeUndefined();
     expect(end.durationMs).toBeGreaterThan(0);
     expect(end.cpuMs).toBeGreaterThan(0);
@@ -96,21 +129,39 @@ describe('diagnostics_channel events', () => {
     expect(end.memoryMB).toBeUndefined();
     expect(end.cpuMs).toBeUndefined();
 
-    const failed = await templateError(engine.render('a\n{obs_echo text="fail"}', { name: 'host.tpl', identity: { tenant: 'shop', requestId: 'req-2' } }));
+    const failed = await templateError(
+      engine.render('a\n{obs_echo text="fail"}', {
+        name: 'host.tpl',
+        identity: { tenant: 'shop', requestId: 'req-2' },
+      }),
+    );
     expect(failed.code).toBe('E_BAD_ATTRIBUTE');
     const call = seen.find((s) => s.kind === 'host:asyncEnd')!.event;
-    expect(call).toMatchObject({ plugin: 'obs_echo', tenant: 'shop', requestId: 'req-2', errorCode: 'E_BAD_ATTRIBUTE' });
+    expect(call).toMatchObject({
+      plugin: 'obs_echo',
+      tenant: 'shop',
+      requestId: 'req-2',
+      errorCode: 'E_BAD_ATTRIBUTE',
+    });
     expect(seen.at(-1)!.event).toMatchObject({ template: 'host.tpl', errorCode: 'E_BAD_ATTRIBUTE', memoryMB: 128 });
     expect((seen.at(-1)!.event as RenderEvent).cpuMs).toBeGreaterThan(0);
 
-    const err = await templateError(engine.render('{section name=i loop=2000000000}{/section}', { name: 'slow.tpl', identity: { tenant: 'slow' } }));
+    const err = await templateError(
+      engine.render('{section name=i loop=2000000000}{/section}', { name: 'slow.tpl', identity: { tenant: 'slow' } }),
+    );
     expect(err.code).toBe('E_CPU_TIMEOUT');
     expect(seen.at(-1)!.event).toMatchObject({ template: 'slow.tpl', errorCode: 'E_CPU_TIMEOUT', memoryMB: 128 });
   });
 
   it('the error event carries the TemplateError the caller gets', async () => {
     let error: unknown;
-    const handlers = { start() {}, end() {}, asyncStart() {}, asyncEnd() {}, error: (e: { error: unknown }) => (error = e.error) };
+    const handlers = {
+      start() {},
+      end() {},
+      asyncStart() {},
+      asyncEnd() {},
+      error: (e: { error: unknown }) => (error = e.error),
+    };
     tracingChannel(RENDER_CHANNEL).subscribe(handlers);
     stops.push(() => tracingChannel(RENDER_CHANNEL).unsubscribe(handlers));
     const thrown = await templateError(engine.render('{$x|no_such_modifier}'));
@@ -119,7 +170,10 @@ describe('diagnostics_channel events', () => {
 
   it('a line logged in an {include}d template names that template and its line', async () => {
     const seen = listen();
-    await engine.render('a\n{include file="inc.tpl"}', { name: 'outer.tpl', identity: { tenant: 'inc', requestId: 'req-inc' } });
+    await engine.render('a\n{include file="inc.tpl"}', {
+      name: 'outer.tpl',
+      identity: { tenant: 'inc', requestId: 'req-inc' },
+    });
     expect(seen.filter((s) => s.kind === 'log').map((s) => s.event)).toEqual([
       { tenant: 'inc', requestId: 'req-inc', template: 'inc.tpl', line: 3, level: 'info', message: 'from the include' },
     ]);
@@ -150,6 +204,9 @@ describe('diagnostics_channel events', () => {
     expect(tracingChannel(RENDER_CHANNEL).hasSubscribers).toBe(false);
     const r = await engine.render('{obs_echo text="a"}{logger msg1="b"}');
     expect(r.output).toBe('a');
-    expect(r.logs).toEqual([{ level: 'warning', message: 'echoed' }, { level: 'info', message: 'b' }]);
+    expect(r.logs).toEqual([
+      { level: 'warning', message: 'echoed' },
+      { level: 'info', message: 'b' },
+    ]);
   });
 });

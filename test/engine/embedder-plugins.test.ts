@@ -6,7 +6,15 @@
  * throws or answers too much or the wrong shape, calls counted, the identity from the render.
  */
 import { describe, expect, it } from 'vitest';
-import { BridgeError, PhpArray, createEngine, definePlugin, toJS, type PluginCall, type Value } from '../../src/index.js';
+import {
+  BridgeError,
+  PhpArray,
+  createEngine,
+  definePlugin,
+  toJS,
+  type PluginCall,
+  type Value,
+} from '../../src/index.js';
 import { INLINE_MAX_CHARS } from '../../src/compiled-templates.js';
 import { MAX_REQUEST_CHARS } from '../../src/protocol/transfer.js';
 import { FIXED_NOW, testEngine, templateError } from '../support/engine.js';
@@ -57,7 +65,12 @@ const items = definePlugin({
   summary: 'Iterates over the first `count` products.',
   attrs: { count: { type: 'int', required: true, min: 0, max: 10 }, item: { type: 'varname', default: 'item' } },
   examples: [{ template: '{shop_items count=2}{$item.name};{/shop_items}', output: 'p1;p2;' }],
-  run: (attrs) => ({ iterate: { var: String(attrs.item), items: Array.from({ length: Number(attrs.count) }, (_, i) => ({ name: `p${i + 1}` })) } }),
+  run: (attrs) => ({
+    iterate: {
+      var: String(attrs.item),
+      items: Array.from({ length: Number(attrs.count) }, (_, i) => ({ name: `p${i + 1}` })),
+    },
+  }),
 });
 
 /** Answers whatever the template asks it to: the shapes a careless plugin could answer with. */
@@ -132,7 +145,10 @@ const render = (source: string, vars?: Record<string, unknown>) => engine.render
 
 describe("an engine's own plugins", () => {
   it('print, assign, filter values and iterate like built-in plugins, with declared defaults filled in', async () => {
-    const r = await render('{shop_price id=2}|{shop_price id=3 currency="USD" var=p}{$p.amount} {$p.currency}|{$n|yen} {$n|yen:" yen"}|{shop_items count=3}{$item.name}{/shop_items}|{shop_echo what="nothing"}.', { n: 1234567 });
+    const r = await render(
+      '{shop_price id=2}|{shop_price id=3 currency="USD" var=p}{$p.amount} {$p.currency}|{$n|yen} {$n|yen:" yen"}|{shop_items count=3}{$item.name}{/shop_items}|{shop_echo what="nothing"}.',
+      { n: 1234567 },
+    );
     expect(r.output).toBe('200 JPY|300 USD|1,234,567円 1,234,567 yen|p1p2p3|.');
   });
 
@@ -140,11 +156,11 @@ describe("an engine's own plugins", () => {
     expect((await render('{foreach from=$l|yen item=x}{$x},{/foreach}', { l: [1000, 2] })).output).toBe('1,000円,2円,');
   });
 
-  it('a plugin\'s log lines reach the render\'s log', async () => {
+  it("a plugin's log lines reach the render's log", async () => {
     expect((await render('{shop_echo what="hello"}')).logs).toEqual([{ level: 'info', message: 'asked for hello' }]);
   });
 
-  it('run gets the render\'s identity, frozen, never one from an attribute, and the render\'s clock', async () => {
+  it("run gets the render's identity, frozen, never one from an attribute, and the render's clock", async () => {
     const e = testEngine({ plugins, timezone: 'Europe/Paris', lang: 'en' });
     await e.render('{shop_price id=1}', { identity: { tenant: 'shop-a', memberId: 7 } });
     const seen = calls.at(-1)!;
@@ -170,7 +186,7 @@ describe("an engine's own plugins", () => {
     }
   });
 
-  it('the bridge checks every value again from the declaration: a variable\'s value fails at the tag\'s line', async () => {
+  it("the bridge checks every value again from the declaration: a variable's value fails at the tag's line", async () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['{shop_price id=$v}', { v: 'abc' }, '{shop_price} id= must be an integer'],
       ['{shop_price id=$v}', { v: 0 }, '{shop_price} id= must be at least 1'],
@@ -196,14 +212,20 @@ describe("an engine's own plugins", () => {
   });
 
   it('a plugin that throws anything else: E_HOST_FAILED, its message withheld from the template, the error to onHostError', async () => {
-    const e = await templateError(engine.render('{shop_echo what="secret"}', { name: 'shop.tpl', identity: { tenant: 'shop-a' } }));
+    const e = await templateError(
+      engine.render('{shop_echo what="secret"}', { name: 'shop.tpl', identity: { tenant: 'shop-a' } }),
+    );
     expect([e.code, e.message]).toEqual(['E_HOST_FAILED', '{shop_echo} failed on the host']);
     expect(e.format()).not.toContain('hunter2');
     const last = reported.at(-1)!;
-    expect([last.plugin, last.tenant, (last.error as Error).message]).toEqual(['shop_echo', 'shop-a', 'connection to db.internal:5432 refused (password=hunter2)']);
+    expect([last.plugin, last.tenant, (last.error as Error).message]).toEqual([
+      'shop_echo',
+      'shop-a',
+      'connection to db.internal:5432 refused (password=hunter2)',
+    ]);
   });
 
-  it('a deliberate error with one of our codes is the template\'s answer, not a failure to report', async () => {
+  it("a deliberate error with one of our codes is the template's answer, not a failure to report", async () => {
     const before = reported.length;
     await templateError(render('{shop_echo what="our-code"}'));
     expect(reported.length).toBe(before);
@@ -211,20 +233,32 @@ describe("an engine's own plugins", () => {
 
   it('an answer past the bridge cap is E_SIZE_LIMIT; one just under it crosses', async () => {
     const over = await templateError(render(`{shop_echo what="large" size=${MAX_REQUEST_CHARS}}`));
-    expect([over.code, over.message]).toEqual(['E_SIZE_LIMIT', `the answer of {shop_echo} is too large to cross the bridge (over ${MAX_REQUEST_CHARS} characters)`]);
+    expect([over.code, over.message]).toEqual([
+      'E_SIZE_LIMIT',
+      `the answer of {shop_echo} is too large to cross the bridge (over ${MAX_REQUEST_CHARS} characters)`,
+    ]);
     const assigned = await templateError(render(`{shop_echo what="large-assign" size=${MAX_REQUEST_CHARS}}`));
     expect(assigned.code).toBe('E_SIZE_LIMIT');
     const under = await render(`{shop_echo what="large" size=${MAX_REQUEST_CHARS - 2}}`);
     expect(under.output.length).toBe(MAX_REQUEST_CHARS - 2);
   });
 
-  it('an answer of the wrong shape is the plugin\'s failure: E_HOST_FAILED for the template, what was wrong for onHostError', async () => {
+  it("an answer of the wrong shape is the plugin's failure: E_HOST_FAILED for the template, what was wrong for onHostError", async () => {
     const cases: [string, string][] = [
-      ['typo', '{shop_echo} answered wrongly: its answer has a field assigns (it may have assign, output, iterate, log)'],
+      [
+        'typo',
+        '{shop_echo} answered wrongly: its answer has a field assigns (it may have assign, output, iterate, log)',
+      ],
       ['function', '{shop_echo} answered wrongly: a function is not a template value'],
       ['cycle', '{shop_echo} answered wrongly: its answer nests too deep (or holds itself)'],
-      ['deep', '{shop_echo} answered wrongly: its answer is not a template value (a value nested deeper than 64 levels cannot cross the bridge)'],
-      ['bad-name', '{shop_echo} answered wrongly: its answer has an assign entry that is not a [variable name, value] pair'],
+      [
+        'deep',
+        '{shop_echo} answered wrongly: its answer is not a template value (a value nested deeper than 64 levels cannot cross the bridge)',
+      ],
+      [
+        'bad-name',
+        '{shop_echo} answered wrongly: its answer has an assign entry that is not a [variable name, value] pair',
+      ],
       ['iterate', '{shop_echo} answered wrongly: its answer has iterate, which only a block answers'],
     ];
     for (const [what, message] of cases) {
@@ -235,18 +269,25 @@ describe("an engine's own plugins", () => {
     }
   });
 
-  it('calls count against the render\'s bridge quota like any host call', async () => {
+  it("calls count against the render's bridge quota like any host call", async () => {
     const e = testEngine({ plugins, limits: { maxHostCalls: 3 } });
-    expect((await e.render('{shop_price id=1}{$n|yen}{shop_price id=1}', { vars: { n: 1 } })).output).toBe('100 JPY1円100 JPY');
+    expect((await e.render('{shop_price id=1}{$n|yen}{shop_price id=1}', { vars: { n: 1 } })).output).toBe(
+      '100 JPY1円100 JPY',
+    );
     const err = await templateError(e.render('{section name=i loop=4}{$n|yen}{/section}', { vars: { n: 1 } }));
     expect(err.code).toBe('E_BRIDGE_QUOTA');
   });
 
   it('an identity attribute keeps the built-in rule: a literal, or a variable for a super user only', async () => {
     expect((await render('{shop_member_points member_id=2}')).output).toBe('20');
-    const e = await templateError(engine.render('\n{shop_member_points member_id=$m}', { name: 'shop.tpl', vars: { m: 2 } }));
+    const e = await templateError(
+      engine.render('\n{shop_member_points member_id=$m}', { name: 'shop.tpl', vars: { m: 2 } }),
+    );
     expect([e.code, e.line, e.column]).toEqual(['E_IDENTITY_DENIED', 2, 31]);
-    const su = await engine.render('{shop_member_points member_id=$m}', { vars: { m: 2 }, identity: { memberId: 1, superUser: true } });
+    const su = await engine.render('{shop_member_points member_id=$m}', {
+      vars: { m: 2 },
+      identity: { memberId: 1, superUser: true },
+    });
     expect(su.output).toBe('20');
   });
 
@@ -258,7 +299,7 @@ describe("an engine's own plugins", () => {
     expect(e.message).toContain('HostAdapters.http');
   });
 
-  it('unknown names still get the hint, now among the engine\'s names too', async () => {
+  it("unknown names still get the hint, now among the engine's names too", async () => {
     const tag = await templateError(render('{shop_prise id=1}'));
     expect([tag.code, tag.message]).toEqual(['E_UNKNOWN_TAG', 'unknown tag {shop_prise}; did you mean "shop_price"?']);
     const mod = await templateError(render('{$n|yenn}'));
@@ -336,7 +377,9 @@ describe('values an embedder works with', () => {
     });
     const e = createEngine({ plugins: [take], workers: 0 });
     try {
-      const r = await e.render('{shop_take list=$l}{foreach from=$back key=k item=v}{$k},{/foreach}{$back.a.1}', { vars: '{"l": {"2": "two", "1": "one"}}' });
+      const r = await e.render('{shop_take list=$l}{foreach from=$back key=k item=v}{$k},{/foreach}{$back.a.1}', {
+        vars: '{"l": {"2": "two", "1": "one"}}',
+      });
       expect(r.output).toBe('b,a,x');
       expect(got).toBeInstanceOf(PhpArray);
       expect((got as unknown as PhpArray).keys()).toEqual([2, 1]);

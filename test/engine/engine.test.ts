@@ -48,7 +48,9 @@ describe('engine', () => {
   it('keeps PHP key order when variables are given as JSON text', async () => {
     const engine = createEngine({ workers: 0 });
     try {
-      const r = await engine.render('{foreach from=$m key=k item=v}{$k}{/foreach}', { vars: '{"m":{"b":1,"2":2,"a":3}}' });
+      const r = await engine.render('{foreach from=$m key=k item=v}{$k}{/foreach}', {
+        vars: '{"m":{"b":1,"2":2,"a":3}}',
+      });
       expect(r.output).toBe('b2a');
     } finally {
       engine.close();

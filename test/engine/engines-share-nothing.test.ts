@@ -24,7 +24,10 @@ afterAll(() => {
 describe('two engines in one process', () => {
   it('keep their own request globals: the same tenant and request id in the other engine sees nothing', async () => {
     const identity = { tenant: 'default', requestId: 'shared-request-1' };
-    expect((await a.render('{assign_globals key="who" value="engine A"}{assign_globals var=x key="who"}{$x}', { identity })).output).toBe('engine A');
+    expect(
+      (await a.render('{assign_globals key="who" value="engine A"}{assign_globals var=x key="who"}{$x}', { identity }))
+        .output,
+    ).toBe('engine A');
     expect((await a.render('{assign_globals var=x key="who"}[{$x}]', { identity })).output).toBe('[engine A]');
     expect((await b.render('{assign_globals var=x key="who"}[{$x}]', { identity })).output).toBe('[]');
     expect(hostStateOf(a).requestGlobals.usage('default')).toBeGreaterThan(0);
@@ -48,7 +51,13 @@ describe('warm spare isolates', () => {
     return { id: 'spare.tpl', code: r.code, filename: 'spare.js' };
   };
   const request = () =>
-    renderRequest({ templateName: 'spare.tpl', now: 1700000000, site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' }, vars: { x: 'ok' }, seed: Array.from({ length: 16 }, () => 7) });
+    renderRequest({
+      templateName: 'spare.tpl',
+      now: 1700000000,
+      site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' },
+      vars: { x: 'ok' },
+      seed: Array.from({ length: 16 }, () => 7),
+    });
 
   it('belong to the isolate cache that prepared them: the other cache, same tenant, builds its own', async () => {
     const ca = new TenantIsolates();
@@ -57,9 +66,9 @@ describe('warm spare isolates', () => {
       expect((await ca.render('default', 128, template(), request(), DEFAULT_LIMITS, null)).output).toBe('ok');
       await new Promise((r) => setImmediate(r));
       expect(ca.spares.has(128), 'A warms a spare after its first render').toBe(true);
-      expect(cb.spares.has(128), 'B has none of A\'s').toBe(false);
+      expect(cb.spares.has(128), "B has none of A's").toBe(false);
       expect((await cb.render('default', 128, template(), request(), DEFAULT_LIMITS, null)).output).toBe('ok');
-      expect(ca.spares.has(128), 'B\'s first tenant did not take A\'s spare').toBe(true);
+      expect(ca.spares.has(128), "B's first tenant did not take A's spare").toBe(true);
     } finally {
       ca.close();
       cb.close();

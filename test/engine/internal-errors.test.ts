@@ -15,19 +15,38 @@ const failingLookup = (): string => {
 describe('internal errors', () => {
   it('compile() turns a throw during the compile into an E_INTERNAL diagnostic of that template', () => {
     const r = compile('a\n{include file="part.tpl"}', { name: 'page.tpl', templates: failingLookup });
-    expect(r.diagnostics).toEqual([{ severity: 'error', code: 'E_INTERNAL', message: 'internal compiler error (Error): the template could not be compiled', name: 'page.tpl', line: 0, column: 0, frame: '' }]);
+    expect(r.diagnostics).toEqual([
+      {
+        severity: 'error',
+        code: 'E_INTERNAL',
+        message: 'internal compiler error (Error): the template could not be compiled',
+        name: 'page.tpl',
+        line: 0,
+        column: 0,
+        frame: '',
+      },
+    ]);
   });
 
   it('engine.render rejects with a TemplateError, never the thrown error, and keeps it as the cause', async () => {
     const engine = createEngine({ workers: 1, templates: failingLookup });
     try {
-      const compileFailure = await engine.render('{include file="part.tpl"}', { name: 'page.tpl' }).catch((e: unknown) => e);
+      const compileFailure = await engine
+        .render('{include file="part.tpl"}', { name: 'page.tpl' })
+        .catch((e: unknown) => e);
       expect(compileFailure).toBeInstanceOf(TemplateError);
       expect(compileFailure).toMatchObject({ code: 'E_INTERNAL', template: 'page.tpl' });
       // Variables the worker cannot be sent (a function): the pool's postMessage throws on the host.
-      const sendFailure = await engine.render('{$f}', { name: 'page.tpl', vars: { f: () => 1 } }).catch((e: unknown) => e);
+      const sendFailure = await engine
+        .render('{$f}', { name: 'page.tpl', vars: { f: () => 1 } })
+        .catch((e: unknown) => e);
       expect(sendFailure).toBeInstanceOf(TemplateError);
-      expect(sendFailure).toMatchObject({ code: 'E_INTERNAL', template: 'page.tpl', line: 0, message: 'internal error (Error) while rendering the template' });
+      expect(sendFailure).toMatchObject({
+        code: 'E_INTERNAL',
+        template: 'page.tpl',
+        line: 0,
+        message: 'internal error (Error) while rendering the template',
+      });
       expect((sendFailure as TemplateError).cause).toBeInstanceOf(Error);
       for (const e of [compileFailure, sendFailure] as TemplateError[]) {
         expect(e.format()).not.toContain(HOST_PATH);

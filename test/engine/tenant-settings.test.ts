@@ -6,7 +6,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine, TemplateError, type TenantSettings } from '../../src/index.js';
 
 const settings: Record<string, TenantSettings> = {
-  tokyo: { timezone: 'Asia/Tokyo', lang: 'ja', rootUrl: 'http://tokyo.example', constants: { SITE_KEY: 'tokyo' }, host: { secrets: { get: async () => ({ value: 'tokyo-secret', hosts: [] }) } } },
+  tokyo: {
+    timezone: 'Asia/Tokyo',
+    lang: 'ja',
+    rootUrl: 'http://tokyo.example',
+    constants: { SITE_KEY: 'tokyo' },
+    host: { secrets: { get: async () => ({ value: 'tokyo-secret', hosts: [] }) } },
+  },
   york: { timezone: 'America/New_York', lang: 'en', rootUrl: 'http://york.example', constants: { SITE_KEY: 'york' } },
 };
 
@@ -36,7 +42,9 @@ describe('EngineOptions.tenant', () => {
   it("gives each render its own tenant's adapters: one without an adapter is refused", async () => {
     const source = '{secret var=s key="K"}{$s|truncate:8:""}';
     expect((await engine.render(source, { identity: { tenant: 'tokyo' } })).output).toBe('[secret:');
-    await expect(engine.render(source, { identity: { tenant: 'york' } })).rejects.toMatchObject({ code: 'E_HOST_CAPABILITY' });
+    await expect(engine.render(source, { identity: { tenant: 'york' } })).rejects.toMatchObject({
+      code: 'E_HOST_CAPABILITY',
+    });
   });
 
   it('a resolver that throws fails the render E_INTERNAL', async () => {

@@ -24,7 +24,8 @@ describe('examples/limits.mjs', () => {
   });
 
   it('meets each limit with its code', () => {
-    for (const code of ['E_CPU_TIMEOUT', 'E_OUTPUT_LIMIT', 'E_SLEEP_BUDGET']) expect(r.stdout).toContain(`-> ${code} at line 1: `);
+    for (const code of ['E_CPU_TIMEOUT', 'E_OUTPUT_LIMIT', 'E_SLEEP_BUDGET'])
+      expect(r.stdout).toContain(`-> ${code} at line 1: `);
     expect(r.stdout).toContain('{sleep ms=5000}done -> "done" in 1 s\n');
   });
 

@@ -5,7 +5,12 @@
  * attribute holds a variable's value.
  */
 import type { Tracer } from '@opentelemetry/api';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BridgeError, definePlugin, type Engine } from '../../src/index.js';
 import { runExample } from '../support/bin.js';
@@ -55,13 +60,23 @@ describe('traceSmartcage with the SDK', () => {
   });
   afterAll(() => stop());
 
-  const spansOf = (requestId: string): ReadableSpan[] => exporter.getFinishedSpans().filter((s) => s.attributes['smartcage.request_id'] === requestId);
+  const spansOf = (requestId: string): ReadableSpan[] =>
+    exporter.getFinishedSpans().filter((s) => s.attributes['smartcage.request_id'] === requestId);
 
   it('a render: its span with tenant, template, memory class and CPU time; a host call is its child', async () => {
-    await engine.render('{otel_echo text=$t}{otel_echo text="b"}', { name: 'page.tpl', vars: { t: CANARY }, identity: { tenant: 'shop', requestId: 'r1' } });
+    await engine.render('{otel_echo text=$t}{otel_echo text="b"}', {
+      name: 'page.tpl',
+      vars: { t: CANARY },
+      identity: { tenant: 'shop', requestId: 'r1' },
+    });
     const spans = spansOf('r1');
     const render = spans.find((s) => s.name === 'smartcage.render')!;
-    expect(render.attributes).toMatchObject({ 'smartcage.tenant': 'shop', 'smartcage.template': 'page.tpl', 'smartcage.memory_mb': 128, 'smartcage.context': 'web' });
+    expect(render.attributes).toMatchObject({
+      'smartcage.tenant': 'shop',
+      'smartcage.template': 'page.tpl',
+      'smartcage.memory_mb': 128,
+      'smartcage.context': 'web',
+    });
     expect(render.attributes['smartcage.cpu_ms']).toBeGreaterThan(0);
     expect(render.status.code).toBe(0);
     const calls = spans.filter((s) => s.name === 'smartcage.host_call');
@@ -75,7 +90,9 @@ describe('traceSmartcage with the SDK', () => {
   });
 
   it('a failed host call and a failed render: status ERROR with the code, as an attribute too', async () => {
-    await templateError(engine.render('x\n{otel_echo text="fail"}', { name: 'fails.tpl', identity: { tenant: 'shop', requestId: 'r2' } }));
+    await templateError(
+      engine.render('x\n{otel_echo text="fail"}', { name: 'fails.tpl', identity: { tenant: 'shop', requestId: 'r2' } }),
+    );
     const spans = spansOf('r2');
     const call = spans.find((s) => s.name === 'smartcage.host_call')!;
     const render = spans.find((s) => s.name === 'smartcage.render')!;
@@ -83,7 +100,9 @@ describe('traceSmartcage with the SDK', () => {
       expect(s.status).toEqual({ code: 2, message: 'E_NOT_FOUND' });
       expect(s.attributes['smartcage.error_code']).toBe('E_NOT_FOUND');
     }
-    await templateError(engine.render('{$x|no_such_modifier}', { name: 'broken.tpl', identity: { tenant: 'shop', requestId: 'r3' } }));
+    await templateError(
+      engine.render('{$x|no_such_modifier}', { name: 'broken.tpl', identity: { tenant: 'shop', requestId: 'r3' } }),
+    );
     const [broken] = spansOf('r3');
     expect(broken!.status).toEqual({ code: 2, message: 'E_UNKNOWN_MODIFIER' });
     expect(broken!.attributes['smartcage.memory_mb']).toBeUndefined();

@@ -12,7 +12,8 @@ describe('src/forms is browser-safe', () => {
   it.each(files)('%s uses no Node API', (f) => {
     const src = readFileSync(new URL(f, dir), 'utf8');
     const imports = [...src.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => m[1]!);
-    for (const spec of imports) expect(spec, spec).toMatch(/^(\.{1,2}\/|ajv$|ajv-formats$|ajv\/dist\/standalone\/index\.js$)/);
+    for (const spec of imports)
+      expect(spec, spec).toMatch(/^(\.{1,2}\/|ajv$|ajv-formats$|ajv\/dist\/standalone\/index\.js$)/);
     expect(src).not.toMatch(/\b(process|Buffer|require|__dirname|__filename|global)\b\s*[.(]/);
   });
 });

@@ -20,13 +20,21 @@ describe('buildForm', () => {
     });
     const g = root as GroupNode;
     expect(g).toMatchObject({ kind: 'group', label: 'Form', help: 'Help for all', schemaPath: '' });
-    expect(child(g, 'a')).toMatchObject({ kind: 'text', label: 'Alpha', help: 'Small help', schemaPath: '/properties/a' });
+    expect(child(g, 'a')).toMatchObject({
+      kind: 'text',
+      label: 'Alpha',
+      help: 'Small help',
+      schemaPath: '/properties/a',
+    });
     expect(child(g, 'b').label).toBe('b');
     expect(child(g, 'b').help).toBeUndefined();
   });
 
   it('keeps schema order of properties', () => {
-    const { root } = buildForm({ type: 'object', properties: { z: { type: 'string' }, a: { type: 'string' }, m: { type: 'string' } } });
+    const { root } = buildForm({
+      type: 'object',
+      properties: { z: { type: 'string' }, a: { type: 'string' }, m: { type: 'string' } },
+    });
     expect((root as GroupNode).children.map((c) => c.name)).toEqual(['z', 'a', 'm']);
   });
 
@@ -48,7 +56,13 @@ describe('buildForm', () => {
     ]);
     expect(child(g, 'n')).toMatchObject({ kind: 'number-select', numberType: 'integer' });
     expect(child(g, 'n').options!.map((o) => o.value)).toEqual([3, 2, 1]);
-    expect(child(g, 'm')).toMatchObject({ kind: 'multi-select', options: [{ value: 'ja', label: '日本語' }, { value: 'en', label: 'English' }] });
+    expect(child(g, 'm')).toMatchObject({
+      kind: 'multi-select',
+      options: [
+        { value: 'ja', label: '日本語' },
+        { value: 'en', label: 'English' },
+      ],
+    });
     expect(child(g, 'plain').options).toEqual([
       { value: 'x', label: 'x' },
       { value: 'y', label: 'y' },
@@ -69,14 +83,27 @@ describe('buildForm', () => {
         cards: {
           type: 'array',
           minItems: 1,
-          items: { type: 'object', required: ['inner'], properties: { inner: { type: 'object' }, x: { type: 'integer', nullable: false } } },
+          items: {
+            type: 'object',
+            required: ['inner'],
+            properties: { inner: { type: 'object' }, x: { type: 'integer', nullable: false } },
+          },
         },
         other: { type: 'array', items: { type: 'string' }, minItems: 1 },
       },
     });
     const g = root as GroupNode;
     const marks = Object.fromEntries(g.children.map((c) => [c.name, c.required]));
-    expect(marks).toEqual({ title: false, name: true, when: false, day: true, n: true, tags: true, cards: true, other: false });
+    expect(marks).toEqual({
+      title: false,
+      name: true,
+      when: false,
+      day: true,
+      n: true,
+      tags: true,
+      cards: true,
+      other: false,
+    });
     const item = child(g, 'cards').item!;
     expect(item.children.map((c) => [c.name, c.required])).toEqual([
       ['inner', true],
@@ -93,7 +120,12 @@ describe('buildForm', () => {
         h2: { type: 'string', format: 'html' },
         d: { type: 'string', format: 'date-time', minuteInterval: 30 },
         n: { type: ['number', 'null'], minimum: 0, maximum: 9 },
-        c: { type: 'array', minItems: 1, maxItems: 3, items: { type: 'object', properties: { a: { type: 'string' } } } },
+        c: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 3,
+          items: { type: 'object', properties: { a: { type: 'string' } } },
+        },
       },
     });
     const g = root as GroupNode;
@@ -101,14 +133,27 @@ describe('buildForm', () => {
     expect(child(g, 'h')).toMatchObject({ kind: 'rich-text', formatOptions: { height: 400, toolbar: 'basic' } });
     expect(child(g, 'h2').formatOptions).toEqual({});
     expect(child(g, 'd')).toMatchObject({ kind: 'datetime', minuteInterval: 30 });
-    expect(child(g, 'n')).toMatchObject({ kind: 'number', nullable: true, minimum: 0, maximum: 9, numberType: 'number' });
+    expect(child(g, 'n')).toMatchObject({
+      kind: 'number',
+      nullable: true,
+      minimum: 0,
+      maximum: 9,
+      numberType: 'number',
+    });
     expect(child(g, 'c')).toMatchObject({ kind: 'cards', minItems: 1, maxItems: 3 });
     expect(child(g, 'c').item).toMatchObject({ kind: 'group', schemaPath: '/properties/c/items' });
-    expect(child(g, 'c').item!.children[0]).toMatchObject({ name: 'a', schemaPath: '/properties/c/items/properties/a' });
+    expect(child(g, 'c').item!.children[0]).toMatchObject({
+      name: 'a',
+      schemaPath: '/properties/c/items/properties/a',
+    });
   });
 
   it('a root array of objects is a cards field over the whole value', () => {
-    const { root } = buildForm({ type: 'array', maxItems: 2, items: { type: 'object', properties: { a: { type: 'string' } } } });
+    const { root } = buildForm({
+      type: 'array',
+      maxItems: 2,
+      items: { type: 'object', properties: { a: { type: 'string' } } },
+    });
     expect(root).toMatchObject({ kind: 'cards', name: '', schemaPath: '', maxItems: 2, required: false });
   });
 
@@ -145,8 +190,20 @@ describe('samples', () => {
       visit(buildForm(schema).root);
     }
     const all: ControlKind[] = [
-      'text', 'select', 'date', 'datetime', 'file-manager', 'rich-text', 'textarea', 'number',
-      'number-select', 'checkbox', 'comma-textarea', 'multi-select', 'cards', 'json-textarea',
+      'text',
+      'select',
+      'date',
+      'datetime',
+      'file-manager',
+      'rich-text',
+      'textarea',
+      'number',
+      'number-select',
+      'checkbox',
+      'comma-textarea',
+      'multi-select',
+      'cards',
+      'json-textarea',
     ];
     expect([...seen].sort()).toEqual([...all].sort());
     expect(Object.keys(samples).length).toBeGreaterThanOrEqual(6);

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { addAfter, addButtons, cardOperations, moveDown, moveUp, remove, type CardResult } from '../../src/forms/cards.js';
+import {
+  addAfter,
+  addButtons,
+  cardOperations,
+  moveDown,
+  moveUp,
+  remove,
+  type CardResult,
+} from '../../src/forms/cards.js';
 import { initialValue } from '../../src/forms/initial.js';
 import { getAt } from '../../src/forms/value-path.js';
 import type { JsonSchema, JsonValue } from '../../src/forms/types.js';
 import { mulberry32 as rng } from '../support/prng.js';
 
-const card: JsonSchema = { type: 'object', properties: { t: { type: 'string', default: 'new' }, n: { type: 'integer', enum: [7, 8] } } };
+const card: JsonSchema = {
+  type: 'object',
+  properties: { t: { type: 'string', default: 'new' }, n: { type: 'integer', enum: [7, 8] } },
+};
 const schema: JsonSchema = {
   type: 'object',
   properties: {
@@ -33,7 +44,10 @@ describe('card operations', () => {
   it('adds the initial value of items below the given card', () => {
     const v0: JsonValue = { list: [{ t: 'a', n: 8 }], free: [] };
     const v1 = ok(addAfter(schema, v0, ['list'], 0));
-    expect(getAt(v1, ['list'])).toEqual([{ t: 'a', n: 8 }, { t: 'new', n: 7 }]);
+    expect(getAt(v1, ['list'])).toEqual([
+      { t: 'a', n: 8 },
+      { t: 'new', n: 7 },
+    ]);
     const v2 = ok(addAfter(schema, v1, ['list'], -1));
     expect(items(v2, ['list']).map((c) => c.t)).toEqual(['new', 'a', 'new']);
     // the first Add on an empty (or missing) array
@@ -57,7 +71,10 @@ describe('card operations', () => {
       refusal: {
         code: 'max-items',
         limit: 3,
-        message: { en: 'At most 3 items are allowed; the item was not added.', ja: '最大3件までです。追加できません。' },
+        message: {
+          en: 'At most 3 items are allowed; the item was not added.',
+          ja: '最大3件までです。追加できません。',
+        },
       },
     });
   });
@@ -69,7 +86,10 @@ describe('card operations', () => {
       refusal: {
         code: 'min-items',
         limit: 1,
-        message: { en: 'At least 1 item is required; the item was not deleted.', ja: '最低1件必要です。削除できません。' },
+        message: {
+          en: 'At least 1 item is required; the item was not deleted.',
+          ja: '最低1件必要です。削除できません。',
+        },
       },
     });
     expect(getAt(ok(remove(schema, { list: [{ t: 'a' }, { t: 'b' }] }, ['list'], 0)), ['list'])).toEqual([{ t: 'b' }]);
@@ -151,7 +171,8 @@ describe('card operations: random sequences (property-based, seeded)', () => {
             const buttons = addButtons(n);
             const at = buttons[Math.floor(rand() * buttons.length)]!;
             r = addAfter(s, value, ['list'], at);
-            if (max !== undefined && n >= max) expect(r).toMatchObject({ ok: false, refusal: { code: 'max-items', limit: max } });
+            if (max !== undefined && n >= max)
+              expect(r).toMatchObject({ ok: false, refusal: { code: 'max-items', limit: max } });
             else {
               expect(r.ok).toBe(true);
               const after = getAt((r as { value: JsonValue }).value, ['list']) as Array<{ id: number | null }>;
@@ -164,7 +185,8 @@ describe('card operations: random sequences (property-based, seeded)', () => {
             const i = Math.floor(rand() * n);
             if (op === 1) {
               r = remove(s, value, ['list'], i);
-              if (min !== undefined && n - 1 < min) expect(r).toMatchObject({ ok: false, refusal: { code: 'min-items', limit: min } });
+              if (min !== undefined && n - 1 < min)
+                expect(r).toMatchObject({ ok: false, refusal: { code: 'min-items', limit: min } });
               else expect((getAt((r as { value: JsonValue }).value, ['list']) as unknown[]).length).toBe(n - 1);
             } else {
               r = op === 2 ? moveUp(s, value, ['list'], i) : moveDown(s, value, ['list'], i);

@@ -43,7 +43,8 @@ describe('text <-> number', () => {
     expect(numberToText(null)).toBe('');
     expect(numberToText(undefined)).toBe('');
     expect(numberToText(1.25)).toBe('1.25');
-    for (const n of [0, -1, 3.14159, 1e21, 123456789]) expect(textToNumber(numberToText(n))).toEqual({ ok: true, value: n });
+    for (const n of [0, -1, 3.14159, 1e21, 123456789])
+      expect(textToNumber(numberToText(n))).toEqual({ ok: true, value: n });
   });
 });
 
@@ -95,26 +96,46 @@ describe('datetime-local <-> stored date-time (YYYY-MM-DDTHH:mm:ss±hh:mm in the
     describe(`process TZ=${tz}`, () => {
       it('an explicit site zone gives the same result whatever the process zone', () => {
         process.env.TZ = tz;
-        expect(datetimeInputToValue('2024-05-01T10:30', { timeZone: 'Asia/Tokyo' })).toEqual({ ok: true, value: '2024-05-01T10:30:00+09:00' });
-        expect(datetimeInputToValue('2024-05-01T10:30:45', { timeZone: 'Asia/Tokyo' })).toEqual({ ok: true, value: '2024-05-01T10:30:45+09:00' });
-        expect(datetimeInputToValue('2024-05-01T10:30', { timeZone: 'UTC' })).toEqual({ ok: true, value: '2024-05-01T10:30:00+00:00' });
-        expect(valueToDatetimeInput('2024-05-01T10:30:00+09:00', { timeZone: 'Asia/Tokyo' })).toBe('2024-05-01T10:30:00');
+        expect(datetimeInputToValue('2024-05-01T10:30', { timeZone: 'Asia/Tokyo' })).toEqual({
+          ok: true,
+          value: '2024-05-01T10:30:00+09:00',
+        });
+        expect(datetimeInputToValue('2024-05-01T10:30:45', { timeZone: 'Asia/Tokyo' })).toEqual({
+          ok: true,
+          value: '2024-05-01T10:30:45+09:00',
+        });
+        expect(datetimeInputToValue('2024-05-01T10:30', { timeZone: 'UTC' })).toEqual({
+          ok: true,
+          value: '2024-05-01T10:30:00+00:00',
+        });
+        expect(valueToDatetimeInput('2024-05-01T10:30:00+09:00', { timeZone: 'Asia/Tokyo' })).toBe(
+          '2024-05-01T10:30:00',
+        );
         expect(valueToDatetimeInput('2024-05-01T01:30:00Z', { timeZone: 'Asia/Tokyo' })).toBe('2024-05-01T10:30:00');
         expect(valueToDatetimeInput('2024-05-01T10:30:00+09:00', { timeZone: 'UTC' })).toBe('2024-05-01T01:30:00');
-        expect(valueToDatetimeInput('2024-12-31T23:59:59-05:00', { timeZone: 'Asia/Tokyo' })).toBe('2025-01-01T13:59:59');
+        expect(valueToDatetimeInput('2024-12-31T23:59:59-05:00', { timeZone: 'Asia/Tokyo' })).toBe(
+          '2025-01-01T13:59:59',
+        );
       });
 
       it('without a site zone the process (browser) zone is used', () => {
         process.env.TZ = tz;
         const expected = tz === 'Asia/Tokyo' ? '2024-05-01T10:30:00+09:00' : '2024-05-01T10:30:00+00:00';
         expect(datetimeInputToValue('2024-05-01T10:30')).toEqual({ ok: true, value: expected });
-        expect(valueToDatetimeInput('2024-05-01T01:30:00Z')).toBe(tz === 'Asia/Tokyo' ? '2024-05-01T10:30:00' : '2024-05-01T01:30:00');
+        expect(valueToDatetimeInput('2024-05-01T01:30:00Z')).toBe(
+          tz === 'Asia/Tokyo' ? '2024-05-01T10:30:00' : '2024-05-01T01:30:00',
+        );
       });
 
       it('round-trips, and the stored form passes ajv-formats date-time', () => {
         process.env.TZ = tz;
         for (const zone of ['Asia/Tokyo', 'UTC', 'America/New_York', 'Asia/Kolkata', undefined]) {
-          for (const local of ['2024-01-01T00:00:00', '2024-07-15T12:34:56', '1999-12-31T23:59:59', '2024-02-29T09:05:00']) {
+          for (const local of [
+            '2024-01-01T00:00:00',
+            '2024-07-15T12:34:56',
+            '1999-12-31T23:59:59',
+            '2024-02-29T09:05:00',
+          ]) {
             const r = datetimeInputToValue(local, zone ? { timeZone: zone } : {});
             expect(r.ok).toBe(true);
             const stored = (r as { value: string }).value;
@@ -128,9 +149,18 @@ describe('datetime-local <-> stored date-time (YYYY-MM-DDTHH:mm:ss±hh:mm in the
   }
 
   it('DST: a time in the gap moves forward, an ambiguous time takes the earlier instant', () => {
-    expect(datetimeInputToValue('2024-03-10T02:30', { timeZone: 'America/New_York' })).toEqual({ ok: true, value: '2024-03-10T03:30:00-04:00' });
-    expect(datetimeInputToValue('2024-11-03T01:30', { timeZone: 'America/New_York' })).toEqual({ ok: true, value: '2024-11-03T01:30:00-04:00' });
-    expect(datetimeInputToValue('2024-01-10T08:00', { timeZone: 'America/New_York' })).toEqual({ ok: true, value: '2024-01-10T08:00:00-05:00' });
+    expect(datetimeInputToValue('2024-03-10T02:30', { timeZone: 'America/New_York' })).toEqual({
+      ok: true,
+      value: '2024-03-10T03:30:00-04:00',
+    });
+    expect(datetimeInputToValue('2024-11-03T01:30', { timeZone: 'America/New_York' })).toEqual({
+      ok: true,
+      value: '2024-11-03T01:30:00-04:00',
+    });
+    expect(datetimeInputToValue('2024-01-10T08:00', { timeZone: 'America/New_York' })).toEqual({
+      ok: true,
+      value: '2024-01-10T08:00:00-05:00',
+    });
   });
 
   it('empty and invalid input', () => {
@@ -143,7 +173,9 @@ describe('datetime-local <-> stored date-time (YYYY-MM-DDTHH:mm:ss±hh:mm in the
     expect(valueToDatetimeInput(null)).toBe('');
     expect(valueToDatetimeInput('garbage')).toBe('');
     expect(valueToDatetimeInput('2024-05-01T10:30:00', { timeZone: 'UTC' })).toBe('2024-05-01T10:30:00');
-    expect(valueToDatetimeInput('2024-05-01T10:30:00.123+0900', { timeZone: 'Asia/Tokyo' })).toBe('2024-05-01T10:30:00');
+    expect(valueToDatetimeInput('2024-05-01T10:30:00.123+0900', { timeZone: 'Asia/Tokyo' })).toBe(
+      '2024-05-01T10:30:00',
+    );
   });
 });
 
@@ -167,7 +199,10 @@ describe('JSON textarea <-> object', () => {
   it('JSON of the wrong kind is refused too', () => {
     expect(applyJsonText({ a: 1 }, '[1]')).toEqual({
       value: { a: 1 },
-      error: { en: 'The JSON text must be an object ({ ... }); the previous value is kept.', ja: 'JSONはオブジェクト（{ ... }）でなければなりません。以前の値のままです。' },
+      error: {
+        en: 'The JSON text must be an object ({ ... }); the previous value is kept.',
+        ja: 'JSONはオブジェクト（{ ... }）でなければなりません。以前の値のままです。',
+      },
     });
     expect(applyJsonText([1], '{}', 'array').error!.ja).toContain('配列');
   });

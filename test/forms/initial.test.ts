@@ -73,7 +73,10 @@ describe('initialValue: our decisions for the rest', () => {
       initialValue({
         type: 'array',
         minItems: 2,
-        items: { type: 'object', properties: { n: { type: 'string', default: 'x' }, k: { type: 'integer', enum: [1] } } },
+        items: {
+          type: 'object',
+          properties: { n: { type: 'string', default: 'x' }, k: { type: 'integer', enum: [1] } },
+        },
       }),
     ).toEqual([
       { n: 'x', k: 1 },

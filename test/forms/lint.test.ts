@@ -3,7 +3,11 @@ import { lintSchema } from '../../src/forms/lint.js';
 import { samples } from '../../src/forms/samples/index.js';
 import type { Issue, JsonSchema } from '../../src/forms/types.js';
 
-const root = (props: Record<string, unknown>, extra: Record<string, unknown> = {}): JsonSchema => ({ type: 'object', properties: props as Record<string, JsonSchema>, ...extra });
+const root = (props: Record<string, unknown>, extra: Record<string, unknown> = {}): JsonSchema => ({
+  type: 'object',
+  properties: props as Record<string, JsonSchema>,
+  ...extra,
+});
 const one = (schema: unknown, code: string): Issue => {
   const found = lintSchema(schema).filter((i) => i.code === code);
   expect(found, `${code} in ${JSON.stringify(lintSchema(schema).map((i) => i.code))}`).toHaveLength(1);
@@ -15,14 +19,17 @@ describe('lintSchema', () => {
   it('samples are clean, except the deliberately too deep one and the Kuroco enum-with-null pattern', () => {
     for (const [name, schema] of Object.entries(samples)) {
       const issues = lintSchema(schema).map((i) => `${i.level}:${i.code}:${i.schemaPath}`);
-      if (name === 'too-deep') expect(issues).toEqual(['form:depth-exceeded:/properties/members/items/properties/projects']);
+      if (name === 'too-deep')
+        expect(issues).toEqual(['form:depth-exceeded:/properties/members/items/properties/projects']);
       else if (name === 'article') expect(issues).toEqual(['warning:enum-null-type:/properties/status/enum']);
       else expect(issues, name).toEqual([]);
     }
   });
 
   it('every issue has en and ja messages and a schema path', () => {
-    const issues = lintSchema(root({ a: { type: 'strin' }, b: { type: 'string', enumNames: ['x'], rows: 2, format_options: { heigth: 1 } } }));
+    const issues = lintSchema(
+      root({ a: { type: 'strin' }, b: { type: 'string', enumNames: ['x'], rows: 2, format_options: { heigth: 1 } } }),
+    );
     expect(issues.length).toBeGreaterThan(3);
     for (const i of issues) {
       expect(i.message.en).toMatch(/\w/);
@@ -36,7 +43,9 @@ describe('lintSchema', () => {
     expect(i).toMatchObject({ level: 'error', schemaPath: '/properties/a/enumNmes' });
     expect(i.message.en).toBe('Unknown keyword "enumNmes". Did you mean "enumNames"?');
     expect(i.message.ja).toBe('不明なキーワード「enumNmes」です。「enumNames」の誤りではありませんか？');
-    expect(one(root({ a: { type: 'string', oneOf: [] } }), 'unknown-keyword').message.en).toBe('Unknown keyword "oneOf".');
+    expect(one(root({ a: { type: 'string', oneOf: [] } }), 'unknown-keyword').message.en).toBe(
+      'Unknown keyword "oneOf".',
+    );
   });
 
   it('accepts the standard annotations and the documented extra keywords', () => {
@@ -61,7 +70,9 @@ describe('lintSchema', () => {
 
   it('enumNames without enum, and of the wrong shape', () => {
     one(root({ a: { type: 'string', enumNames: ['A'] } }), 'enumnames-without-enum');
-    expect(one(root({ a: { type: 'string', enum: ['a'], enumNames: 'A' } }), 'value-invalid').message.en).toBe('The value of "enumNames" must be an array of strings.');
+    expect(one(root({ a: { type: 'string', enum: ['a'], enumNames: 'A' } }), 'value-invalid').message.en).toBe(
+      'The value of "enumNames" must be an array of strings.',
+    );
   });
 
   it('default not in enum (JSON equality)', () => {
@@ -71,12 +82,16 @@ describe('lintSchema', () => {
   });
 
   it('enum with null but a type without null is a warning (the Kuroco pattern)', () => {
-    expect(codes(root({ a: { type: 'string', enum: [null, 'x'], nullable: false } }))).toEqual(['warning:enum-null-type']);
+    expect(codes(root({ a: { type: 'string', enum: [null, 'x'], nullable: false } }))).toEqual([
+      'warning:enum-null-type',
+    ]);
     expect(codes(root({ a: { type: ['string', 'null'], enum: [null, 'x'] } }))).toEqual([]);
   });
 
   it('nullable false with null in type', () => {
-    expect(one(root({ a: { type: ['integer', 'null'], nullable: false } }), 'nullable-contradicts-type').level).toBe('error');
+    expect(one(root({ a: { type: ['integer', 'null'], nullable: false } }), 'nullable-contradicts-type').level).toBe(
+      'error',
+    );
     expect(codes(root({ a: { type: ['integer', 'null'], nullable: true } }))).toEqual([]);
   });
 
@@ -93,7 +108,9 @@ describe('lintSchema', () => {
   });
 
   it('format_options without format html', () => {
-    expect(codes(root({ a: { type: 'string', format: 'textarea', format_options: { height: 1 } } }))).toEqual(['warning:format-options-without-html']);
+    expect(codes(root({ a: { type: 'string', format: 'textarea', format_options: { height: 1 } } }))).toEqual([
+      'warning:format-options-without-html',
+    ]);
   });
 
   it('format_options keys: exactly the spec table', () => {
@@ -112,13 +129,19 @@ describe('lintSchema', () => {
       resource: '/files/user/',
     };
     expect(codes(root({ a: { type: 'string', format: 'html', format_options: all } }))).toEqual([]);
-    const i = one(root({ a: { type: 'string', format: 'html', format_options: { heigth: 1 } } }), 'format-options-unknown-key');
+    const i = one(
+      root({ a: { type: 'string', format: 'html', format_options: { heigth: 1 } } }),
+      'format-options-unknown-key',
+    );
     expect(i).toMatchObject({ level: 'error', schemaPath: '/properties/a/format_options/heigth' });
     expect(i.message.en).toContain('Did you mean "height"?');
-    one(root({ a: { type: 'string', format: 'html', format_options: { allow_all_tags: true } } }), 'format-options-unknown-key');
-    expect(one(root({ a: { type: 'string', format: 'html', format_options: { toolbar: 1 } } }), 'value-invalid').message.en).toBe(
-      'The value of "format_options.toolbar" must be a string.',
+    one(
+      root({ a: { type: 'string', format: 'html', format_options: { allow_all_tags: true } } }),
+      'format-options-unknown-key',
     );
+    expect(
+      one(root({ a: { type: 'string', format: 'html', format_options: { toolbar: 1 } } }), 'value-invalid').message.en,
+    ).toBe('The value of "format_options.toolbar" must be a string.');
   });
 
   it('unknown formats', () => {
@@ -127,12 +150,19 @@ describe('lintSchema', () => {
 
   it('minuteInterval', () => {
     expect(codes(root({ a: { type: 'string', format: 'date-time', minuteInterval: 15 } }))).toEqual([]);
-    expect(codes(root({ a: { type: 'string', format: 'date-time', minuteInterval: 7 } }))).toEqual(['error:minute-interval-invalid']);
-    expect(codes(root({ a: { type: 'string', format: 'date', minuteInterval: 5 } }))).toEqual(['warning:minute-interval-without-datetime']);
+    expect(codes(root({ a: { type: 'string', format: 'date-time', minuteInterval: 7 } }))).toEqual([
+      'error:minute-interval-invalid',
+    ]);
+    expect(codes(root({ a: { type: 'string', format: 'date', minuteInterval: 5 } }))).toEqual([
+      'warning:minute-interval-without-datetime',
+    ]);
   });
 
   it('min greater than max', () => {
-    const i = one(root({ a: { type: 'array', items: { type: 'string' }, minItems: 3, maxItems: 2 } }), 'min-greater-than-max');
+    const i = one(
+      root({ a: { type: 'array', items: { type: 'string' }, minItems: 3, maxItems: 2 } }),
+      'min-greater-than-max',
+    );
     expect(i.schemaPath).toBe('/properties/a/minItems');
     expect(i.message.en).toBe('"minItems" (3) is greater than "maxItems" (2); no value can be valid.');
     one(root({ a: { type: 'string', minLength: 3, maxLength: 2 } }), 'min-greater-than-max');

@@ -2,10 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { catalogue, message, type MessageKey } from '../../src/forms/messages.js';
 
 const params = {
-  keyword: 'kw', suggestion: 'kw2', type: 'string', expected: { en: 'a string', ja: '文字列' }, names: 2, values: 3,
-  value: '"v"', format: 'f', key: 'k', min: 'minItems', max: 'maxItems', minValue: 3, maxValue: 2, pattern: '"("',
-  name: 'n', depth: 4, limit: 3, count: 2, first: { en: 'First.', ja: '最初。' }, detail: { en: 'd', ja: 'd' },
-  second: 5, allowed: { en: 'A, B', ja: 'A、B' }, property: 'p', text: 't', line: 1, column: 2,
+  keyword: 'kw',
+  suggestion: 'kw2',
+  type: 'string',
+  expected: { en: 'a string', ja: '文字列' },
+  names: 2,
+  values: 3,
+  value: '"v"',
+  format: 'f',
+  key: 'k',
+  min: 'minItems',
+  max: 'maxItems',
+  minValue: 3,
+  maxValue: 2,
+  pattern: '"("',
+  name: 'n',
+  depth: 4,
+  limit: 3,
+  count: 2,
+  first: { en: 'First.', ja: '最初。' },
+  detail: { en: 'd', ja: 'd' },
+  second: 5,
+  allowed: { en: 'A, B', ja: 'A、B' },
+  property: 'p',
+  text: 't',
+  line: 1,
+  column: 2,
 };
 
 describe('message catalogue', () => {

@@ -6,7 +6,10 @@ import { FormSchemaError } from '../../src/forms/schema-error.js';
 import { createValidator } from '../../src/forms/validator.js';
 import type { JsonSchema } from '../../src/forms/types.js';
 
-const obj = (props: Record<string, JsonSchema> = { name: { type: 'string' } }): JsonSchema => ({ type: 'object', properties: props });
+const obj = (props: Record<string, JsonSchema> = { name: { type: 'string' } }): JsonSchema => ({
+  type: 'object',
+  properties: props,
+});
 const arr = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 
 // The spec's "Nested structure support" table.

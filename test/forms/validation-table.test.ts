@@ -11,7 +11,9 @@ interface Case {
   valid: boolean;
   errors: Array<{ path: string; keyword: string }>;
 }
-const table = JSON.parse(readFileSync(new URL('../fixtures/forms/validation-pairs.json', import.meta.url), 'utf8')) as { cases: Case[] };
+const table = JSON.parse(readFileSync(new URL('../fixtures/forms/validation-pairs.json', import.meta.url), 'utf8')) as {
+  cases: Case[];
+};
 
 describe('validation table (shared with the browser tests)', () => {
   it('has at least 50 pairs, both valid and invalid, over every sample', () => {
@@ -19,7 +21,16 @@ describe('validation table (shared with the browser tests)', () => {
     expect(table.cases.filter((c) => c.valid).length).toBeGreaterThanOrEqual(15);
     expect(table.cases.filter((c) => !c.valid).length).toBeGreaterThanOrEqual(35);
     const used = new Set(table.cases.map((c) => c.schema).filter((s) => typeof s === 'string'));
-    for (const name of ['article', 'event', 'rich-media', 'product-specs', 'settings-json', 'nested-three-levels', 'too-deep']) expect(used).toContain(name);
+    for (const name of [
+      'article',
+      'event',
+      'rich-media',
+      'product-specs',
+      'settings-json',
+      'nested-three-levels',
+      'too-deep',
+    ])
+      expect(used).toContain(name);
     expect(new Set(table.cases.map((c) => c.name)).size).toBe(table.cases.length);
   });
 

@@ -16,7 +16,10 @@ describe('host capabilities of a host without adapters', () => {
     const ex = p.examples[0]!;
     const provided = hostProvides(CLI_HOST, p.host!);
     it(`${p.name} (${p.host}) ${provided ? 'renders' : 'fails'}`, async () => {
-      const render = engine.render(ex.template, { name: `${p.name}.tpl`, vars: ex.vars as Record<string, unknown> | undefined });
+      const render = engine.render(ex.template, {
+        name: `${p.name}.tpl`,
+        vars: ex.vars as Record<string, unknown> | undefined,
+      });
       if (provided) expect((await render).output).toBe(ex.output);
       else {
         // One code for every family, and a message that says which adapter to pass.

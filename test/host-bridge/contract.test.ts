@@ -16,7 +16,10 @@ describe('the host plugin contract', () => {
   });
 
   it('leaves no import cycle in src/host-bridge, type imports included', () => {
-    const run = spawnSync(process.execPath, ['scripts/lint/cycles.mjs', '--types', 'src/host-bridge'], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['scripts/lint/cycles.mjs', '--types', 'src/host-bridge'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(run.stdout + run.stderr).toBe('');
     expect(run.status).toBe(0);
   });

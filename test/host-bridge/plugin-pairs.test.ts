@@ -15,7 +15,10 @@ import type { Plugin } from '../../src/plugins/types.js';
 // @ts-expect-error: a plain .mjs script, no types
 import { hostTable } from '../../scripts/host-table.mjs';
 
-type TableCheck = (root: string, plugins: readonly { name: string; kind: string; host?: string }[]) => { text?: string; problems?: string[] };
+type TableCheck = (
+  root: string,
+  plugins: readonly { name: string; kind: string; host?: string }[],
+) => { text?: string; problems?: string[] };
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DECLARATIONS = 'src/plugins';
@@ -40,7 +43,9 @@ async function exportsUnder(files: string[]): Promise<{ file: string; value: unk
 }
 
 const declared = ALL_PLUGINS.filter((p) => p.host !== undefined);
-const hostFamilies = readdirSync(join(ROOT, DECLARATIONS), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name.startsWith('host-'));
+const hostFamilies = readdirSync(join(ROOT, DECLARATIONS), { withFileTypes: true }).filter(
+  (d) => d.isDirectory() && d.name.startsWith('host-'),
+);
 const declarationFiles = hostFamilies.flatMap((d) => tsFiles(`${DECLARATIONS}/${d.name}`));
 
 function implementationOf(p: Plugin): { name: string } | undefined {
@@ -50,12 +55,21 @@ function implementationOf(p: Plugin): { name: string } | undefined {
 
 /** An implementation's shape (HostPlugin or HostModifier): a name and a run function. */
 function looksImplemented(v: unknown): v is { name: string; run: unknown } {
-  return typeof v === 'object' && v !== null && typeof (v as { name?: unknown }).name === 'string' && typeof (v as { run?: unknown }).run === 'function';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as { name?: unknown }).name === 'string' &&
+    typeof (v as { run?: unknown }).run === 'function'
+  );
 }
 
 describe('host plugins: declarations and implementations in pairs', () => {
   it('every host declaration has an implementation of its kind, and every implementation a declaration', () => {
-    const names = (kind: 'function' | 'modifier'): string[] => declared.filter((p) => (p.kind === 'modifier') === (kind === 'modifier')).map((p) => p.name).sort();
+    const names = (kind: 'function' | 'modifier'): string[] =>
+      declared
+        .filter((p) => (p.kind === 'modifier') === (kind === 'modifier'))
+        .map((p) => p.name)
+        .sort();
     expect(Object.keys(HOST_PLUGINS).sort()).toEqual(names('function'));
     expect(Object.keys(HOST_MODIFIERS).sort()).toEqual(names('modifier'));
   });
@@ -69,8 +83,14 @@ describe('host plugins: declarations and implementations in pairs', () => {
       const declFiles = declExports.filter((e) => e.value === p).map((e) => e.file);
       const impl = implementationOf(p);
       const implFiles = implExports.filter((e) => e.value === impl).map((e) => e.file);
-      if (declFiles.length !== 1) problems.push(`${label}: declared in ${declFiles.length} files under ${DECLARATIONS}/host-* (${declFiles.join(', ')})`);
-      if (implFiles.length !== 1) problems.push(`${label}: implemented in ${implFiles.length} files under ${IMPLEMENTATIONS} (${implFiles.join(', ')})`);
+      if (declFiles.length !== 1)
+        problems.push(
+          `${label}: declared in ${declFiles.length} files under ${DECLARATIONS}/host-* (${declFiles.join(', ')})`,
+        );
+      if (implFiles.length !== 1)
+        problems.push(
+          `${label}: implemented in ${implFiles.length} files under ${IMPLEMENTATIONS} (${implFiles.join(', ')})`,
+        );
       if (declFiles.length !== 1 || implFiles.length !== 1) continue;
       const family = /^src\/plugins\/host-([^/]+)\/([^/]+)\.ts$/.exec(declFiles[0]!);
       if (!family || family[2] !== p.name) {
@@ -97,6 +117,11 @@ describe('host plugins: declarations and implementations in pairs', () => {
     expect(check(ROOT, [...ALL_PLUGINS, { name: 'new_tag', kind: 'function', host: 'files' }]).problems).toEqual([
       'function new_tag: declared with host files but implemented nowhere under src/host-bridge/plugins',
     ]);
-    expect(check(ROOT, ALL_PLUGINS.filter((p) => p.name !== 'gzip')).problems).toEqual(['gzip: implemented but not declared in src/plugins/host-plugins.ts']);
+    expect(
+      check(
+        ROOT,
+        ALL_PLUGINS.filter((p) => p.name !== 'gzip'),
+      ).problems,
+    ).toEqual(['gzip: implemented but not declared in src/plugins/host-plugins.ts']);
   });
 });

@@ -56,7 +56,10 @@ function children(command: string): string[] {
 }
 
 async function wallTimeout(template: string, opts: Parameters<typeof engine.render>[1] = {}): Promise<void> {
-  const err = await engine.render(template, opts).then(() => null, (e: unknown) => e);
+  const err = await engine.render(template, opts).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(TemplateError);
   expect((err as TemplateError).code).toBe('E_WALL_TIMEOUT');
 }
@@ -75,7 +78,10 @@ describe('host work stops when its render ends', () => {
     put('/files/g/a.bin', randomBytes(24 * 1024 * 1024));
     put('/files/g/b.bin', randomBytes(24 * 1024 * 1024));
     const before = tree();
-    const entries = [{ url: '/files/g/a.bin', name: 'a' }, { url: '/files/g/b.bin', name: 'b' }];
+    const entries = [
+      { url: '/files/g/a.bin', name: 'a' },
+      { url: '/files/g/b.bin', name: 'b' },
+    ];
     await wallTimeout('{zip entries=$entries dest="/files/g/out.zip"}', { vars: { entries } });
     await sleep(2000);
     expect(tree()).toEqual(before);
@@ -83,9 +89,19 @@ describe('host work stops when its render ends', () => {
 
   it('{detect_document_text} whose engine closes leaves no OCR process and no temp folder', async () => {
     // A long wall deadline: only the end of the render (its engine closing) can stop the OCR early.
-    const closing = createEngine({ now: () => FIXED_NOW, workers: 1, limits: { wallMs: 30_000 }, host: { ...fh.adapters, ocr: new TesseractOcr({ tesseract: fakeTesseract }) } });
+    const closing = createEngine({
+      now: () => FIXED_NOW,
+      workers: 1,
+      limits: { wallMs: 30_000 },
+      host: { ...fh.adapters, ocr: new TesseractOcr({ tesseract: fakeTesseract }) },
+    });
     put('/files/d/scan.tiff', Buffer.concat([Buffer.from('II*\0'), Buffer.alloc(1024)]));
-    const render = closing.render('{detect_document_text var=t dir="/files/d" file_nm="scan.tiff"}', { identity: { context: 'batch' } }).then(() => null, (e: unknown) => e);
+    const render = closing
+      .render('{detect_document_text var=t dir="/files/d" file_nm="scan.tiff"}', { identity: { context: 'batch' } })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     for (let i = 0; i < 100 && children(FAKE_RUN).length === 0; i++) await sleep(50);
     expect(children(FAKE_RUN)).toHaveLength(1);
     closing.close();

@@ -7,7 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { MultiMatcher } from '../../src/host-bridge/multi-match.js';
 import { secretForms } from '../../src/host-bridge/secret-forms.js';
-import { MAX_PATTERN_CHARS, MAX_REDACTIONS, MAX_SECRETS_PER_RENDER, SecretRedactor } from '../../src/host-bridge/secret-redactor.js';
+import {
+  MAX_PATTERN_CHARS,
+  MAX_REDACTIONS,
+  MAX_SECRETS_PER_RENDER,
+  SecretRedactor,
+} from '../../src/host-bridge/secret-redactor.js';
 import { SecretHandles } from '../../src/host-bridge/secret-handles.js';
 import { BridgeError } from '../../src/host-bridge/errors.js';
 import { fromBytes } from '../../src/value/bytes.js';
@@ -19,7 +24,8 @@ function naive(text: string, patterns: string[]): [number, number][] {
   const covered: [number, number][] = [];
   for (let end = 1; end <= text.length; end++) {
     let longest = 0;
-    for (const p of patterns) if (p.length > longest && p.length <= end && text.slice(end - p.length, end) === p) longest = p.length;
+    for (const p of patterns)
+      if (p.length > longest && p.length <= end && text.slice(end - p.length, end) === p) longest = p.length;
     if (longest === 0) continue;
     let start = end - longest;
     while (covered.length > 0 && covered[covered.length - 1]![1] > start) start = Math.min(start, covered.pop()![0]);
@@ -41,7 +47,8 @@ describe('MultiMatcher', () => {
   it('finds the same occurrences as a naive search on random texts over a small alphabet', () => {
     const rnd = new Prng(0x5ec7e7);
     const alphabet = ['a', 'b', 'c', 'é', '\udc80', '%', '2'];
-    const word = (lo: number, hi: number): string => Array.from({ length: rnd.int(lo, hi) }, () => rnd.pick(alphabet)).join('');
+    const word = (lo: number, hi: number): string =>
+      Array.from({ length: rnd.int(lo, hi) }, () => rnd.pick(alphabet)).join('');
     for (let round = 0; round < 400; round++) {
       const patterns = Array.from({ length: rnd.int(1, 6) }, () => word(1, 6));
       const text = word(0, 200);
@@ -77,27 +84,52 @@ describe('MultiMatcher', () => {
 });
 
 describe('secretForms', () => {
-  const VALUES = ['tok-value-123456', 'Own/Pw+= &?"\\é~*\'()-42', 'a', '名前:パス/ワード', 'dXNlcjpwYXNzd29yZA==', `x${'\udc80'}y\u0001z`];
+  const VALUES = [
+    'tok-value-123456',
+    'Own/Pw+= &?"\\é~*\'()-42',
+    'a',
+    '名前:パス/ワード',
+    'dXNlcjpwYXNzd29yZA==',
+    `x${'\udc80'}y\u0001z`,
+  ];
 
-  it.skipIf(!phpAvailable())('holds what PHP makes of the value: urlencode, rawurlencode, base64_encode, json_encode, htmlspecialchars', () => {
-    const fns = ['urlencode', 'rawurlencode', 'base64_encode', 'json_encode', 'htmlspecialchars', 'strtolower'];
-    const calls = VALUES.flatMap((v) => fns.map((fn) => ({ fn, args: [{ $bytes: Buffer.from(v === VALUES[5] ? Buffer.from([0x78, 0x80, 0x79, 0x01, 0x7a]) : Buffer.from(v, 'utf8')).toString('base64') }] })));
-    const results = callPhp(calls);
-    for (const [i, r] of results.entries()) {
-      const v = VALUES[Math.floor(i / fns.length)]!;
-      const fn = fns[i % fns.length]!;
-      // json_encode refuses invalid UTF-8; htmlspecialchars replaces it (the value is no longer there).
-      if (!r.ok || r.value === false || (fn === 'htmlspecialchars' && v === VALUES[5])) continue;
-      let php = fromBytes(taggedBytes(r.value!));
-      if (fn === 'json_encode') php = php.slice(1, -1);
-      // A form under 4 characters would match ordinary text; only the raw value is kept that short.
-      if ((php.length < 4 && php !== v) || (fn === 'base64_encode' && v.length < 4)) continue;
-      const forms = secretForms(v)!;
-      // base64: the characters that depend on the secret alone (the last one mixes in the padding).
-      if (fn === 'base64_encode') expect(forms.some((f) => f.length >= 4 && php.includes(f)), `${fn}(${JSON.stringify(v)})`).toBe(true);
-      else expect(forms, `${fn}(${JSON.stringify(v)}) = ${JSON.stringify(php)}`).toContain(php);
-    }
-  });
+  it.skipIf(!phpAvailable())(
+    'holds what PHP makes of the value: urlencode, rawurlencode, base64_encode, json_encode, htmlspecialchars',
+    () => {
+      const fns = ['urlencode', 'rawurlencode', 'base64_encode', 'json_encode', 'htmlspecialchars', 'strtolower'];
+      const calls = VALUES.flatMap((v) =>
+        fns.map((fn) => ({
+          fn,
+          args: [
+            {
+              $bytes: Buffer.from(
+                v === VALUES[5] ? Buffer.from([0x78, 0x80, 0x79, 0x01, 0x7a]) : Buffer.from(v, 'utf8'),
+              ).toString('base64'),
+            },
+          ],
+        })),
+      );
+      const results = callPhp(calls);
+      for (const [i, r] of results.entries()) {
+        const v = VALUES[Math.floor(i / fns.length)]!;
+        const fn = fns[i % fns.length]!;
+        // json_encode refuses invalid UTF-8; htmlspecialchars replaces it (the value is no longer there).
+        if (!r.ok || r.value === false || (fn === 'htmlspecialchars' && v === VALUES[5])) continue;
+        let php = fromBytes(taggedBytes(r.value!));
+        if (fn === 'json_encode') php = php.slice(1, -1);
+        // A form under 4 characters would match ordinary text; only the raw value is kept that short.
+        if ((php.length < 4 && php !== v) || (fn === 'base64_encode' && v.length < 4)) continue;
+        const forms = secretForms(v)!;
+        // base64: the characters that depend on the secret alone (the last one mixes in the padding).
+        if (fn === 'base64_encode')
+          expect(
+            forms.some((f) => f.length >= 4 && php.includes(f)),
+            `${fn}(${JSON.stringify(v)})`,
+          ).toBe(true);
+        else expect(forms, `${fn}(${JSON.stringify(v)}) = ${JSON.stringify(php)}`).toContain(php);
+      }
+    },
+  );
 
   it("holds what Node's encoders make of the value, and base64 at any offset of a longer encoding", () => {
     for (const v of VALUES.slice(0, 5).filter((x) => x.length >= 4)) {
@@ -107,7 +139,13 @@ describe('secretForms', () => {
       expect(inside(encodeURI(v)), 'encodeURI').toBe(true);
       expect(inside(new URLSearchParams({ k: v }).toString()), 'URLSearchParams').toBe(true);
       expect(inside(new URL(`https://x.example/?k=${v}`).search), 'URL query').toBe(true);
-      const all = [...Buffer.from(v, 'utf8')].map((b) => (/[A-Za-z0-9]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+      const all = [...Buffer.from(v, 'utf8')]
+        .map((b) =>
+          /[A-Za-z0-9]/.test(String.fromCharCode(b))
+            ? String.fromCharCode(b)
+            : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+        )
+        .join('');
       expect(inside(all), 'everything encoded').toBe(true);
       expect(inside(JSON.stringify(v)), 'JSON.stringify').toBe(true);
       for (const prefix of ['', 'u', 'us', 'user:', 'Basic ']) {
@@ -128,17 +166,39 @@ describe('SecretRedactor', () => {
     const r = new SecretRedactor();
     const v = 'Own/Pw+= &?"\\é~*\'()-42';
     r.add('PW', v);
-    const text = [v, encodeURIComponent(v), Buffer.from(`user:${v}`).toString('base64'), JSON.stringify(v), v.toUpperCase()].join(' | ');
+    const text = [
+      v,
+      encodeURIComponent(v),
+      Buffer.from(`user:${v}`).toString('base64'),
+      JSON.stringify(v),
+      v.toUpperCase(),
+    ].join(' | ');
     // Base64 keeps the characters that mix in the bytes around the secret; JSON its quotes.
-    expect(r.redact(text)).toBe('[secret:PW redacted] | [secret:PW redacted] | dXNlcjp[secret:PW redacted]g== | "[secret:PW redacted]" | [secret:PW redacted]');
+    expect(r.redact(text)).toBe(
+      '[secret:PW redacted] | [secret:PW redacted] | dXNlcjp[secret:PW redacted]g== | "[secret:PW redacted]" | [secret:PW redacted]',
+    );
   });
 
   it('redacts strings, keys and numbers of a value; a numeric secret in a number becomes the marker', () => {
     const r = new SecretRedactor();
     r.add('PIN', '73519246');
     r.add('K', 'key-value-xyz');
-    const v = r.redactTransfer({ a: [[73519246, 'x'], ['key-value-xyz', { o: [['n', 735192460]] }], ['f', { f: 73519246.5 }], ['ok', 12]] });
-    expect(v).toEqual({ a: [['[secret:PIN redacted]', 'x'], ['[secret:K redacted]', { o: [['n', '[secret:PIN redacted]0']] }], ['f', '[secret:PIN redacted].5'], ['ok', 12]] });
+    const v = r.redactTransfer({
+      a: [
+        [73519246, 'x'],
+        ['key-value-xyz', { o: [['n', 735192460]] }],
+        ['f', { f: 73519246.5 }],
+        ['ok', 12],
+      ],
+    });
+    expect(v).toEqual({
+      a: [
+        ['[secret:PIN redacted]', 'x'],
+        ['[secret:K redacted]', { o: [['n', '[secret:PIN redacted]0']] }],
+        ['f', '[secret:PIN redacted].5'],
+        ['ok', 12],
+      ],
+    });
   });
 
   it('never answers a form that a marker would complete', () => {
@@ -198,7 +258,14 @@ describe('SecretHandles.redactAnswer', () => {
     const s = new SecretHandles();
     const h = s.issue('S', { value: 'secret' });
     const other = new SecretHandles().issue('S', { value: 'secret' });
-    const a = s.redactAnswer({ ok: true, assign: [['s', h], ['t', `${h} secret`], ['u', other]] });
+    const a = s.redactAnswer({
+      ok: true,
+      assign: [
+        ['s', h],
+        ['t', `${h} secret`],
+        ['u', other],
+      ],
+    });
     // "[secret:S redacted]" would show the value again: the marker falls back to one that does not.
     expect('assign' in a && a.assign).toEqual([
       ['s', h],

@@ -16,10 +16,17 @@ describe('language server: where a place is', () => {
     expect(scanTo('{* {$x| *}{$y|', 14).open).toMatchObject({ start: 10, text: '$y|' });
     expect(scanTo('{literal}{$x|', 13).open).toBeNull();
     expect(scanTo('{ literal }{$x|{/literal}{$z', 28).open).toMatchObject({ start: 25, text: '$z' });
-    expect(scanTo('{assign var=x value="}|\\"" ', 27).open).toEqual({ start: 0, text: 'assign var=x value="____" ', inString: false });
+    expect(scanTo('{assign var=x value="}|\\"" ', 27).open).toEqual({
+      start: 0,
+      text: 'assign var=x value="____" ',
+      inString: false,
+    });
     expect(scanTo('{assign value="ab', 17).open).toMatchObject({ inString: true });
     expect(scanTo('{foreach from=$a item=x}{$x}{/foreach}{', 39)).toEqual({
-      before: [{ name: 'foreach', closing: false }, { name: 'foreach', closing: true }],
+      before: [
+        { name: 'foreach', closing: false },
+        { name: 'foreach', closing: true },
+      ],
       open: { start: 38, text: '', inString: false },
     });
   });
@@ -43,15 +50,22 @@ describe('language server: diagnostic ranges', () => {
     const text = 'a\rb\n{$x|bogus}';
     const doc = TextDocument.create('file:///t.tpl', 'smartcage', 1, text);
     const [d] = toLspDiagnostics(doc, 't.tpl', compile(text, { name: 't.tpl' }).diagnostics);
-    expect(d).toMatchObject({ code: 'E_UNKNOWN_MODIFIER', range: { start: { line: 2, character: 3 }, end: { line: 2, character: 9 } } });
+    expect(d).toMatchObject({
+      code: 'E_UNKNOWN_MODIFIER',
+      range: { start: { line: 2, character: 3 }, end: { line: 2, character: 9 } },
+    });
   });
 
-  it('an included template\'s problem shows at the start, with its place', () => {
+  it("an included template's problem shows at the start, with its place", () => {
     const text = 'x\n{include file="inc.tpl"}';
     const doc = TextDocument.create('file:///t.tpl', 'smartcage', 1, text);
     const r = compile(text, { name: 't.tpl', templates: () => '{$a|nope}' });
     expect(toLspDiagnostics(doc, 't.tpl', r.diagnostics)).toMatchObject([
-      { code: 'E_UNKNOWN_MODIFIER', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message: 'inc.tpl:1:4: unknown modifier "nope"' },
+      {
+        code: 'E_UNKNOWN_MODIFIER',
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        message: 'inc.tpl:1:4: unknown modifier "nope"',
+      },
     ]);
   });
 });

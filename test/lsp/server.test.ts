@@ -9,7 +9,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
 import {
   CompletionRequest,
   DidChangeTextDocumentNotification,
@@ -56,12 +61,15 @@ function nextDiagnostics(docUri: string): Promise<Diagnostic[]> {
 let version = 1;
 async function open(name: string, text: string): Promise<Diagnostic[]> {
   const diagnostics = nextDiagnostics(uri(name));
-  await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: uri(name), languageId: 'smartcage', version: version++, text } });
+  await client.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri: uri(name), languageId: 'smartcage', version: version++, text },
+  });
   return diagnostics;
 }
 
 async function completion(name: string, position: Position): Promise<CompletionItem[]> {
-  const r = (await client.sendRequest(CompletionRequest.type, { textDocument: { uri: uri(name) }, position })) as CompletionItem[] | CompletionList | null;
+  const r = (await client.sendRequest(CompletionRequest.type, { textDocument: { uri: uri(name) }, position })) as
+    CompletionItem[] | CompletionList | null;
   return Array.isArray(r) ? r : (r?.items ?? []);
 }
 
@@ -77,7 +85,12 @@ beforeAll(async () => {
     } else published.set(docUri, [...(published.get(docUri) ?? []), diagnostics]);
   });
   client.listen();
-  const init = await client.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: pathToFileURL(dir).href, capabilities: {}, workspaceFolders: null });
+  const init = await client.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri: pathToFileURL(dir).href,
+    capabilities: {},
+    workspaceFolders: null,
+  });
   expect(init.capabilities.hoverProvider).toBe(true);
   expect(init.capabilities.completionProvider?.triggerCharacters).toContain('|');
   await client.sendNotification(InitializedNotification.type, {});
@@ -93,7 +106,7 @@ describe('smartcage lsp', () => {
   // line 0, and CRLF line ends: the range must count UTF-16 code units from 0.
   const broken = '<p>日本語𠀋 {$name|upperr}</p>\r\n{foreach from=$items item=i}\r\n{$i}';
 
-  it('publishes the compiler\'s diagnostics for an opened document, at the right ranges', async () => {
+  it("publishes the compiler's diagnostics for an opened document, at the right ranges", async () => {
     const diagnostics = await open('page.tpl', broken);
     const byCode = Object.fromEntries(diagnostics.map((d) => [d.code, d]));
     expect(Object.keys(byCode).sort()).toEqual(['E_UNCLOSED_TAG', 'E_UNKNOWN_MODIFIER']);
@@ -125,13 +138,19 @@ describe('smartcage lsp', () => {
     expect(attrs.map((i) => i.label).sort()).toEqual(['ignore_permission', 'name', 'row', 'type']);
     expect(attrs.find((i) => i.label === 'type')).toMatchObject({ detail: 'txt | csv | jsonl', insertText: 'type=' });
     // {read_file} is a block plugin: the innermost open block comes first.
-    expect((await completion('tags.tpl', { line: 0, character: 63 })).map((i) => i.label)).toEqual(['read_file', 'foreach']);
+    expect((await completion('tags.tpl', { line: 0, character: 63 })).map((i) => i.label)).toEqual([
+      'read_file',
+      'foreach',
+    ]);
   });
 
-  it('shows a modifier\'s and a tag\'s summary on hover', async () => {
+  it("shows a modifier's and a tag's summary on hover", async () => {
     await open('hover.tpl', '{$t|truncate:10}{read_dir path="/files/user" file_var=f}{$f}{/read_dir}');
     const hover = async (character: number) => {
-      const h = await client.sendRequest(HoverRequest.type, { textDocument: { uri: uri('hover.tpl') }, position: { line: 0, character } });
+      const h = await client.sendRequest(HoverRequest.type, {
+        textDocument: { uri: uri('hover.tpl') },
+        position: { line: 0, character },
+      });
       return h ? (h.contents as MarkupContent).value : null;
     };
     const modifier = await hover(6);
@@ -143,7 +162,7 @@ describe('smartcage lsp', () => {
     expect(await hover(2)).toBeNull();
   });
 
-  it('reads includes from the template\'s folder', async () => {
+  it("reads includes from the template's folder", async () => {
     const diagnostics = await open('with-include.tpl', '{include file="header.tpl"}{include file="nope.tpl"}');
     expect(diagnostics.map((d) => [d.code, d.range.start.character])).toEqual([['E_INCLUDE_NOT_FOUND', 41]]);
   });

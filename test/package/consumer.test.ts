@@ -32,7 +32,10 @@ beforeAll(() => {
   run('mkdir', [project], dir);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   writeFileSync(join(project, 'page.tpl'), '{$greeting|default:"hello from npx"}\n');
-  writeFileSync(join(project, 'app.mjs'), "import { createEngine } from 'smartcage';\nconst e = createEngine();\ntry { console.log((await e.render('{$x|upper}', { vars: { x: 'imported' } })).output); } finally { e.close(); }\n");
+  writeFileSync(
+    join(project, 'app.mjs'),
+    "import { createEngine } from 'smartcage';\nconst e = createEngine();\ntry { console.log((await e.render('{$x|upper}', { vars: { x: 'imported' } })).output); } finally { e.close(); }\n",
+  );
   installed = run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, TARBALL)], project);
 }, 300_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,7 +43,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('a project that depends on the packed smartcage', () => {
   it('installs it', () => {
     expect(installed.status, installed.stderr).toBe(0);
-    const pkg = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     expect(pkg.dependencies.smartcage).toMatch(new RegExp(`^file:.*${TARBALL.replace(/\./g, '\\.')}$`));
   });
 
@@ -58,6 +63,11 @@ describe('a project that depends on the packed smartcage', () => {
 
   it("is what the README's commands install", () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    for (const command of ['npm run build && npm pack', `npm install ../smartcage/${TARBALL}`, 'npx smartcage render page.tpl']) expect(readme).toContain(command);
+    for (const command of [
+      'npm run build && npm pack',
+      `npm install ../smartcage/${TARBALL}`,
+      'npx smartcage render page.tpl',
+    ])
+      expect(readme).toContain(command);
   });
 });

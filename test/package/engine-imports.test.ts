@@ -34,8 +34,10 @@ function packagesOf(file: string): string[] {
   const out: string[] = [];
   const visit = (node: ts.Node): void => {
     let spec: ts.Expression | undefined;
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) spec = node.moduleSpecifier;
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) spec = node.arguments[0];
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier)
+      spec = node.moduleSpecifier;
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+      spec = node.arguments[0];
     else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) spec = node.argument.literal;
     if (spec && ts.isStringLiteral(spec) && !spec.text.startsWith('.')) out.push(spec.text);
     ts.forEachChild(node, visit);
@@ -48,14 +50,22 @@ function packagesOf(file: string): string[] {
 function eagerPackagesOf(file: string): string[] {
   const sf = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, false);
   return sf.statements
-    .filter((n): n is ts.ImportDeclaration | ts.ExportDeclaration => (ts.isImportDeclaration(n) && !n.importClause?.isTypeOnly) || (ts.isExportDeclaration(n) && !n.isTypeOnly))
+    .filter(
+      (n): n is ts.ImportDeclaration | ts.ExportDeclaration =>
+        (ts.isImportDeclaration(n) && !n.importClause?.isTypeOnly) || (ts.isExportDeclaration(n) && !n.isTypeOnly),
+    )
     .map((n) => n.moduleSpecifier)
-    .filter((spec): spec is ts.StringLiteral => spec !== undefined && ts.isStringLiteral(spec) && !spec.text.startsWith('.'))
+    .filter(
+      (spec): spec is ts.StringLiteral => spec !== undefined && ts.isStringLiteral(spec) && !spec.text.startsWith('.'),
+    )
     .map((spec) => spec.text);
 }
 
 const reached = reachedFrom('src/index.ts');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional?: boolean }> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
+};
 /** Optional peers the engine may load on first use (playwright-core for {generate_pdf}, the AWS SDK for S3Files), never when it is imported. */
 const LAZY_PEERS = ['playwright-core', '@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner'];
 
@@ -70,7 +80,9 @@ describe('what src/index.ts loads', () => {
   });
 
   it("imports no package but node's own and the dependencies (no ajv)", () => {
-    const allowed = (spec: string) => spec.startsWith('node:') || [...Object.keys(pkg.dependencies), ...LAZY_PEERS].some((d) => spec === d || spec.startsWith(`${d}/`));
+    const allowed = (spec: string) =>
+      spec.startsWith('node:') ||
+      [...Object.keys(pkg.dependencies), ...LAZY_PEERS].some((d) => spec === d || spec.startsWith(`${d}/`));
     const found = reached.flatMap((f) => packagesOf(f).map((spec) => `${f}: ${spec}`));
     expect(found.length).toBeGreaterThan(0);
     expect(found.filter((line) => !allowed(line.slice(line.indexOf(': ') + 2)))).toEqual([]);
@@ -79,6 +91,12 @@ describe('what src/index.ts loads', () => {
 
   it('loads the optional peers it names only on first use (import type, import())', () => {
     expect(LAZY_PEERS.every((p) => pkg.peerDependenciesMeta[p]?.optional === true)).toBe(true);
-    expect(reached.flatMap((f) => eagerPackagesOf(f).filter((p) => LAZY_PEERS.includes(p)).map((p) => `${f}: ${p}`))).toEqual([]);
+    expect(
+      reached.flatMap((f) =>
+        eagerPackagesOf(f)
+          .filter((p) => LAZY_PEERS.includes(p))
+          .map((p) => `${f}: ${p}`),
+      ),
+    ).toEqual([]);
   });
 });

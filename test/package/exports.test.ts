@@ -28,14 +28,19 @@ interface Probe {
 }
 
 function load(specifier: string): Probe {
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', PROBE, specifier], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', PROBE, specifier], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`import('${specifier}') failed: ${r.stderr}`);
   const p = JSON.parse(r.stdout) as Probe;
   const base = new URL('.', `file://${ROOT.endsWith('/') ? ROOT : `${ROOT}/`}`).href;
   return { kinds: p.kinds, loaded: p.loaded.filter((u) => u.startsWith(base)).map((u) => u.slice(base.length)) };
 }
 
-const built = ['dist/src/index.js', 'dist/src/security/entry.js', 'dist/src/forms/entry.js'].every((f) => existsSync(join(ROOT, f)));
+const built = ['dist/src/index.js', 'dist/src/security/entry.js', 'dist/src/forms/entry.js'].every((f) =>
+  existsSync(join(ROOT, f)),
+);
 
 describe('package entries, imported by name', () => {
   it('are built (npm run build)', () => {
@@ -91,7 +96,15 @@ describe('package entries, imported by name', () => {
 
   it("'smartcage/forms' is the form model, the validator and the validator precompiler", () => {
     const p = load('smartcage/forms');
-    for (const name of ['createValidator', 'buildForm', 'lintSchema', 'initialValue', 'validatorFromCompiled', 'standaloneValidatorScript', 'FormSchemaError']) {
+    for (const name of [
+      'createValidator',
+      'buildForm',
+      'lintSchema',
+      'initialValue',
+      'validatorFromCompiled',
+      'standaloneValidatorScript',
+      'FormSchemaError',
+    ]) {
       expect(p.kinds[name], name).toBe('function');
     }
     expect(p.loaded.some((f) => f.startsWith('node_modules/ajv/'))).toBe(true);

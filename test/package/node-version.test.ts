@@ -24,13 +24,23 @@ describe.skipIf(!old)(`the package on the system's Node (${version.stdout?.trim(
       const [code, ...rest] = r.stdout.trimEnd().split('\n');
       expect(code).toBe('ERR_SMARTCAGE_NODE_VERSION');
       expect(rest).toHaveLength(1);
-      expect(rest[0]).toMatch(/^Error: smartcage needs Node 24 or later, and this is Node \d+\.\d+\.\d+: install Node 24 \(https:\/\/nodejs\.org, `nvm install 24`/);
+      expect(rest[0]).toMatch(
+        /^Error: smartcage needs Node 24 or later, and this is Node \d+\.\d+\.\d+: install Node 24 \(https:\/\/nodejs\.org, `nvm install 24`/,
+      );
       expect(r.stdout + r.stderr).not.toMatch(/native build|isolated-vm/i);
     });
   }
 
   it('smartcage/forms, which needs no isolate, still loads', () => {
-    const r = spawnSync(SYSTEM_NODE, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(join(ROOT, 'dist/src/forms/entry.js'))}); console.log(typeof m.createValidator);`], { encoding: 'utf8' });
+    const r = spawnSync(
+      SYSTEM_NODE,
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(join(ROOT, 'dist/src/forms/entry.js'))}); console.log(typeof m.createValidator);`,
+      ],
+      { encoding: 'utf8' },
+    );
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe('function\n');
   });

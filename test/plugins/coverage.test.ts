@@ -9,9 +9,29 @@ import { MODIFIER_NAMES } from '../../src/plugins/catalog.js';
 import { ALL_PLUGINS, findFunction, findModifier } from '../../src/plugins/registry.js';
 
 const PURE_FUNCTIONS = [
-  'add', 'subtract', 'append', 'assign_array', 'assign_array_set', 'assign_array_diff', 'assign_array_intersect',
-  'date', 'strtodate', 'uuid', 'lottery', 'set_memory', 'sleep', 'function', 'return', 'logger', 'html5_check',
-  'xmltojson', 'rcms_match', 'rcms_match_all', 'rcms_hash', 'rcms_encrypt', 'assign_pager',
+  'add',
+  'subtract',
+  'append',
+  'assign_array',
+  'assign_array_set',
+  'assign_array_diff',
+  'assign_array_intersect',
+  'date',
+  'strtodate',
+  'uuid',
+  'lottery',
+  'set_memory',
+  'sleep',
+  'function',
+  'return',
+  'logger',
+  'html5_check',
+  'xmltojson',
+  'rcms_match',
+  'rcms_match_all',
+  'rcms_hash',
+  'rcms_encrypt',
+  'assign_pager',
 ];
 
 /** Modifiers that need a host capability no host offers yet (they are E_NOT_IMPLEMENTED). */

@@ -23,7 +23,13 @@ beforeAll(async () => {
   if (ALL_PLUGINS.every(onTestHost)) return;
   site = await sampleSite(BACKENDS[0]!);
   // The first {generate_pdf} starts Chromium inside its render's wall time: seconds on a busy machine.
-  siteEngine = createEngine({ ...site.engineOptions(), now: () => FIXED_NOW, seed: FIXED_SEED, workers: 1, limits: { wallMs: 30_000 } });
+  siteEngine = createEngine({
+    ...site.engineOptions(),
+    now: () => FIXED_NOW,
+    seed: FIXED_SEED,
+    workers: 1,
+    limits: { wallMs: 30_000 },
+  });
 });
 afterAll(async () => {
   siteEngine?.close();
@@ -40,14 +46,26 @@ describe('plugin examples', () => {
     p.examples.forEach((ex, i) => {
       it(`${p.kind} ${p.name} #${i + 1}: ${ex.template}`, async () => {
         if (!onTestHost(p)) {
-          const identity = site!.identity({ memberId: ex.memberId ?? null, ...(ex.context ? { context: ex.context } : {}) });
-          const { output } = await siteEngine!.render(ex.template, { name: `${p.name}-example.tpl`, identity, vars: ex.vars as Record<string, unknown> | undefined });
+          const identity = site!.identity({
+            memberId: ex.memberId ?? null,
+            ...(ex.context ? { context: ex.context } : {}),
+          });
+          const { output } = await siteEngine!.render(ex.template, {
+            name: `${p.name}-example.tpl`,
+            identity,
+            vars: ex.vars as Record<string, unknown> | undefined,
+          });
           expect(output).toBe(ex.output);
           return;
         }
-        const e = ex.functions ? createEngine({ now: () => FIXED_NOW, seed: FIXED_SEED, functions: ex.functions, workers: 0 }) : engine;
+        const e = ex.functions
+          ? createEngine({ now: () => FIXED_NOW, seed: FIXED_SEED, functions: ex.functions, workers: 0 })
+          : engine;
         try {
-          const { output } = await e.render(ex.template, { name: `${p.name}-example.tpl`, vars: ex.vars as Record<string, unknown> | undefined });
+          const { output } = await e.render(ex.template, {
+            name: `${p.name}-example.tpl`,
+            vars: ex.vars as Record<string, unknown> | undefined,
+          });
           expect(output).toBe(ex.output);
         } finally {
           if (e !== engine) e.close();

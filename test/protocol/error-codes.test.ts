@@ -37,7 +37,8 @@ function readList(): { code: string; comment: string }[] {
   visit(sf);
   if (!list) throw new Error(`no ERROR_CODE_MEANINGS object in ${LIST}`);
   return list.properties.map((p) => {
-    if (!ts.isPropertyAssignment(p) || !ts.isStringLiteral(p.initializer)) throw new Error(`${LIST}: ${p.getText(sf)} is not a code with a string meaning`);
+    if (!ts.isPropertyAssignment(p) || !ts.isStringLiteral(p.initializer))
+      throw new Error(`${LIST}: ${p.getText(sf)} is not a code with a string meaning`);
     return { code: p.name.getText(sf), comment: p.initializer.text };
   });
 }
@@ -50,7 +51,8 @@ function literalsInSrc(): Map<string, Set<string>> {
     const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
     const found = new Set<string>();
     const visit = (node: ts.Node): void => {
-      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && CODE.test(node.text)) found.add(node.text);
+      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && CODE.test(node.text))
+        found.add(node.text);
       ts.forEachChild(node, visit);
     };
     visit(sf);
@@ -76,17 +78,24 @@ describe('ErrorCode', () => {
 
   it('holds every E_ literal in src/ and every code the grammar raises', () => {
     const missing: string[] = [];
-    for (const [file, found] of literalsInSrc()) for (const c of found) if (!codes.has(c)) missing.push(`${file}: ${c}`);
+    for (const [file, found] of literalsInSrc())
+      for (const c of found) if (!codes.has(c)) missing.push(`${file}: ${c}`);
     for (const c of grammarCodes()) if (!codes.has(c)) missing.push(`${GRAMMAR}: ${c}`);
     expect(missing).toEqual([]);
   });
 
   it('holds every E_ name that comments and docs mention', () => {
-    const texts = [...files('src', /\.(ts|mjs|md)$/).filter((f) => f !== LIST), ...files('docs', /\.md$/), 'README.md', GRAMMAR];
+    const texts = [
+      ...files('src', /\.(ts|mjs|md)$/).filter((f) => f !== LIST),
+      ...files('docs', /\.md$/),
+      'README.md',
+      GRAMMAR,
+    ];
     const unknown: string[] = [];
     for (const file of texts) {
       for (const m of readFileSync(file, 'utf8').matchAll(/\bE_[A-Z0-9_]*[A-Z0-9]\b/g)) {
-        if (!codes.has(m[0]) && !NOT_CODES.has(m[0]) && !(file === GRAMMAR && m[0] === 'E_CODE')) unknown.push(`${file}: ${m[0]}`);
+        if (!codes.has(m[0]) && !NOT_CODES.has(m[0]) && !(file === GRAMMAR && m[0] === 'E_CODE'))
+          unknown.push(`${file}: ${m[0]}`);
       }
     }
     expect([...new Set(unknown)]).toEqual([]);
@@ -96,7 +105,8 @@ describe('ErrorCode', () => {
     // The catalogue (src/security/cases) lists the codes an attack must end with: naming a code
     // there does not produce it.
     const produced = grammarCodes();
-    for (const [file, found] of literalsInSrc()) if (!file.startsWith(join('src', 'security', 'cases'))) for (const c of found) produced.add(c);
+    for (const [file, found] of literalsInSrc())
+      if (!file.startsWith(join('src', 'security', 'cases'))) for (const c of found) produced.add(c);
     expect([...codes].filter((c) => !produced.has(c))).toEqual([]);
   });
 });

@@ -12,7 +12,16 @@ const viaJson = (v: Value): Value => decodeValue(JSON.parse(JSON.stringify(encod
 
 describe('64-bit ints across the bridge', () => {
   it('keeps every int exact, in its one form', () => {
-    for (const v of [9007199254740991, -9007199254740991, 9007199254740992n, 9007199254740993n, -9007199254740993n, INT_MAX, INT_MIN, 1541815603606036480n]) {
+    for (const v of [
+      9007199254740991,
+      -9007199254740991,
+      9007199254740992n,
+      9007199254740993n,
+      -9007199254740993n,
+      INT_MAX,
+      INT_MIN,
+      1541815603606036480n,
+    ]) {
       expect(viaJson(v)).toBe(v);
     }
     expect(encodeValue(9007199254740993n)).toEqual({ i: '9007199254740993' });
@@ -27,7 +36,12 @@ describe('64-bit ints across the bridge', () => {
   });
 
   it('keeps int keys past 2^53 as int keys, in order', () => {
-    const a = PhpArray.fromEntries([['b', 1], [9007199254740993n, 2n ** 60n], [INT_MIN, 'min'], ['9223372036854775808', 'text key']]);
+    const a = PhpArray.fromEntries([
+      ['b', 1],
+      [9007199254740993n, 2n ** 60n],
+      [INT_MIN, 'min'],
+      ['9223372036854775808', 'text key'],
+    ]);
     const back = viaJson(a) as PhpArray;
     expect(back.keys()).toEqual(['b', 9007199254740993n, INT_MIN, '9223372036854775808']);
     expect(back.get('9007199254740993')).toBe(2n ** 60n);
@@ -37,7 +51,16 @@ describe('64-bit ints across the bridge', () => {
   });
 
   it('refuses digits that are not an int past 2^53 within 64 bits', () => {
-    for (const digits of ['12', '9007199254740991', '9223372036854775808', '-9223372036854775809', '0009007199254740993', '9007199254740993.0', ' 9007199254740993', '1e20']) {
+    for (const digits of [
+      '12',
+      '9007199254740991',
+      '9223372036854775808',
+      '-9223372036854775809',
+      '0009007199254740993',
+      '9007199254740993.0',
+      ' 9007199254740993',
+      '1e20',
+    ]) {
       expect(() => decodeValue({ i: digits }), digits).toThrow(TransferError);
     }
     expect(() => decodeValue({ i: 2 ** 60 })).toThrow(TransferError);

@@ -12,7 +12,8 @@ import { templateError } from '../support/engine.js';
 const engine = createEngine({ workers: 1, limits: { cpuMs: 5000, maxOutputChars: 100_000 } });
 afterAll(() => engine.close());
 
-const failure = (source: string, vars: Record<string, unknown> = {}) => templateError(engine.render(source, { name: 'ret.tpl', vars }));
+const failure = (source: string, vars: Record<string, unknown> = {}) =>
+  templateError(engine.render(source, { name: 'ret.tpl', vars }));
 
 const nest = (levels: number): Value => {
   let v: Value = 'leaf';
@@ -24,7 +25,9 @@ describe('checkReturnSize', () => {
   it('counts a shared string once per reference', () => {
     const s = 'x'.repeat(1000);
     expect(() => checkReturnSize(PhpArray.fromList(Array.from({ length: 99 }, () => s)), 100_000)).not.toThrow();
-    expect(() => checkReturnSize(PhpArray.fromList(Array.from({ length: 101 }, () => s)), 100_000)).toThrow(/more than 100000 characters/);
+    expect(() => checkReturnSize(PhpArray.fromList(Array.from({ length: 101 }, () => s)), 100_000)).toThrow(
+      /more than 100000 characters/,
+    );
   });
 
   it('counts keys, object properties and nested arrays', () => {
@@ -44,7 +47,9 @@ describe('checkReturnSize', () => {
 
   it('bounds the entries visited', () => {
     const row = PhpArray.fromList(Array.from({ length: 1000 }, () => 1));
-    expect(() => checkReturnSize(PhpArray.fromList(Array.from({ length: 1001 }, () => row)), 1e12)).toThrow(/more than 1000000 array elements/);
+    expect(() => checkReturnSize(PhpArray.fromList(Array.from({ length: 1001 }, () => row)), 1e12)).toThrow(
+      /more than 1000000 array elements/,
+    );
   });
 });
 
@@ -55,21 +60,26 @@ describe('{return} in a render', () => {
   });
 
   it('many references to one string: E_OUTPUT_LIMIT at the {return} line', async () => {
-    const e = await failure('{assign var=s value=""|str_pad:10000:"x"}{section name=i loop=20}{assign var="a." value=$s}{/section}\n\n{return value=$a}');
+    const e = await failure(
+      '{assign var=s value=""|str_pad:10000:"x"}{section name=i loop=20}{assign var="a." value=$s}{/section}\n\n{return value=$a}',
+    );
     expect(e.code).toBe('E_OUTPUT_LIMIT');
     expect(e.line).toBe(3);
     expect(e.template).toBe('ret.tpl');
   });
 
   it('a deeply nested value: E_SIZE_LIMIT at the {return} line, not a stack overflow', async () => {
-    const e = await failure('{section name=i loop=20000}{assign var=t value=null}{assign var=t.k value=$d}{assign var=d value=$t}{/section}\n{return value=$d}');
+    const e = await failure(
+      '{section name=i loop=20000}{assign var=t value=null}{assign var=t.k value=$d}{assign var=d value=$t}{/section}\n{return value=$d}',
+    );
     expect(e.code).toBe('E_SIZE_LIMIT');
     expect(e.line).toBe(2);
     expect(e.message).toMatch(/nested deeper than 64 levels/);
   });
 
   it('a {function} may return a big value to its caller: it stays in the isolate', async () => {
-    const big = '{assign var=s value=""|str_pad:10000:"x"}{section name=i loop=20}{assign var="a." value=$s}{/section}{return value=$a}';
+    const big =
+      '{assign var=s value=""|str_pad:10000:"x"}{section name=i loop=20}{assign var="a." value=$s}{/section}{return value=$a}';
     const e2 = createEngine({ workers: 0, functions: { big }, limits: { maxOutputChars: 100_000 } });
     try {
       const r = await e2.render('{function name="big" var=r}{$r|@count}', { name: 'fn.tpl' });
@@ -82,10 +92,16 @@ describe('{return} in a render', () => {
     }
   });
 
-  it('an included template\'s {return} is measured too', async () => {
-    const e2 = createEngine({ workers: 0, templates: { inc: '{section name=i loop=20}{assign var="a." value=$s}{/section}\n{return value=$a}' }, limits: { maxOutputChars: 100_000 } });
+  it("an included template's {return} is measured too", async () => {
+    const e2 = createEngine({
+      workers: 0,
+      templates: { inc: '{section name=i loop=20}{assign var="a." value=$s}{/section}\n{return value=$a}' },
+      limits: { maxOutputChars: 100_000 },
+    });
     try {
-      const e = await templateError(e2.render('{assign var=s value=""|str_pad:10000:"x"}{include file="inc"}', { name: 'main.tpl' }));
+      const e = await templateError(
+        e2.render('{assign var=s value=""|str_pad:10000:"x"}{include file="inc"}', { name: 'main.tpl' }),
+      );
       expect(e.code).toBe('E_OUTPUT_LIMIT');
       expect(e.template).toBe('inc');
       expect(e.line).toBe(2);

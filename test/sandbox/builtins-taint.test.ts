@@ -16,7 +16,8 @@ import { renderRawJsForHarness } from '../../src/engine-internal.js';
 const engine = createEngine({ workers: 0 });
 afterAll(() => engine.close());
 
-const raw = async (body: string) => (await renderRawJsForHarness(engine, body, { identity: { tenant: 'regexp' } })).output;
+const raw = async (body: string) =>
+  (await renderRawJsForHarness(engine, body, { identity: { tenant: 'regexp' } })).output;
 
 const FRESH = `return String(
   Object.isExtensible(RegExp) && Object.isExtensible(RegExp.prototype) &&
@@ -44,15 +45,27 @@ const TAMPERINGS: [string, string][] = [
   ['the constructor made non-extensible', 'Object.preventExtensions(RegExp);'],
   ["the prototype's prototype changed", 'Object.setPrototypeOf(RegExp.prototype, null);'],
   ["Array.prototype's constructor assigned", 'Array.prototype.constructor = function Forged() {};'],
-  ["Array.prototype's constructor redefined as a getter", "Object.defineProperty(Array.prototype, 'constructor', { get: () => Object });"],
+  [
+    "Array.prototype's constructor redefined as a getter",
+    "Object.defineProperty(Array.prototype, 'constructor', { get: () => Object });",
+  ],
   ["Array.prototype's constructor deleted", 'delete Array.prototype.constructor;'],
   ["Array.prototype's iterator replaced", 'Array.prototype[Symbol.iterator] = function* () { yield "forged"; };'],
   ["Array.prototype's iterator deleted", 'delete Array.prototype[Symbol.iterator];'],
-  ["only an attribute of Array.prototype's constructor changed", "Object.defineProperty(Array.prototype, 'constructor', { enumerable: true });"],
+  [
+    "only an attribute of Array.prototype's constructor changed",
+    "Object.defineProperty(Array.prototype, 'constructor', { enumerable: true });",
+  ],
   ["Uint8Array.prototype's constructor assigned", 'Uint8Array.prototype.constructor = function Forged() {};'],
   ["Uint8Array.prototype's constructor deleted", 'delete Uint8Array.prototype.constructor;'],
-  ["%TypedArray%.prototype's constructor redefined as a getter", "Object.defineProperty(Object.getPrototypeOf(Int8Array).prototype, 'constructor', { get: () => Object });"],
-  ["%TypedArray%.prototype's iterator replaced", 'Object.getPrototypeOf(Int8Array).prototype[Symbol.iterator] = function* () { yield "forged"; };'],
+  [
+    "%TypedArray%.prototype's constructor redefined as a getter",
+    "Object.defineProperty(Object.getPrototypeOf(Int8Array).prototype, 'constructor', { get: () => Object });",
+  ],
+  [
+    "%TypedArray%.prototype's iterator replaced",
+    'Object.getPrototypeOf(Int8Array).prototype[Symbol.iterator] = function* () { yield "forged"; };',
+  ],
   ["%TypedArray%.prototype's iterator deleted", 'delete Object.getPrototypeOf(Int8Array).prototype[Symbol.iterator];'],
 ];
 
@@ -69,7 +82,7 @@ describe('a render that changes an unfrozen built-in does not reach the next ren
   }
 });
 
-describe('Object.prototype, Array.prototype and the typed arrays\' prototypes are locked without Object.freeze', () => {
+describe("Object.prototype, Array.prototype and the typed arrays' prototypes are locked without Object.freeze", () => {
   it('Object.prototype is frozen, and adding or changing a property fails', async () => {
     const probe = `"use strict";
       const fails = (f) => { try { f(); return false; } catch (e) { return e instanceof TypeError; } };
@@ -81,7 +94,7 @@ describe('Object.prototype, Array.prototype and the typed arrays\' prototypes ar
     expect(await raw(probe)).toBe('true');
   });
 
-  it("Array.prototype takes no new property, and all but the two watched are locked", async () => {
+  it('Array.prototype takes no new property, and all but the two watched are locked', async () => {
     const probe = `"use strict";
       const fails = (f) => { try { f(); return false; } catch (e) { return e instanceof TypeError; } };
       const open = Reflect.ownKeys(Array.prototype).filter((k) => {

@@ -11,7 +11,14 @@ const engine = createEngine({ workers: 0 });
 afterAll(() => engine.close());
 
 const source = (i: number) => `{$x|upper}-${i}-{$i+${i}}`;
-const render = async (i: number) => (await engine.render(source(i), { name: `t${i}.tpl`, vars: { x: 'ok', i: 1 }, identity: { tenant: 'many-templates' } })).output;
+const render = async (i: number) =>
+  (
+    await engine.render(source(i), {
+      name: `t${i}.tpl`,
+      vars: { x: 'ok', i: 1 },
+      identity: { tenant: 'many-templates' },
+    })
+  ).output;
 
 describe('context replacement after many templates', () => {
   it('450 templates, then the first ones again, render right across two replacements', async () => {
@@ -20,7 +27,8 @@ describe('context replacement after many templates', () => {
   });
 
   it('a template whose source changed under the same name renders its new source', async () => {
-    const named = (src: string) => engine.render(src, { name: 'edited.tpl', vars: { x: 'v' }, identity: { tenant: 'many-templates' } });
+    const named = (src: string) =>
+      engine.render(src, { name: 'edited.tpl', vars: { x: 'v' }, identity: { tenant: 'many-templates' } });
     for (let v = 0; v < 210; v++) expect((await named(`${v}:{$x}`)).output).toBe(`${v}:v`);
   });
 });

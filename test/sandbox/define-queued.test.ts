@@ -14,9 +14,19 @@ const host = new IsolateHost(128);
 afterAll(() => host.retire());
 
 type Template = { id: string; code: string; filename: string };
-const template = (id: string, source: string): Template => ({ id, code: compile(source, { name: id, id }).code, filename: `${id.replace(/\W/g, '_')}.js` });
+const template = (id: string, source: string): Template => ({
+  id,
+  code: compile(source, { name: id, id }).code,
+  filename: `${id.replace(/\W/g, '_')}.js`,
+});
 const request = (name: string) =>
-  renderRequest({ templateName: name, now: 1700000000, site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' }, vars: { x: 'ok' }, seed: Array.from({ length: 16 }, () => 7) });
+  renderRequest({
+    templateName: name,
+    now: 1700000000,
+    site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' },
+    vars: { x: 'ok' },
+    seed: Array.from({ length: 16 }, () => 7),
+  });
 const render = (t: Template, limits = DEFAULT_LIMITS) => host.render(t, request(t.id), limits, null);
 
 describe('a template is defined in the queue ahead of its render', () => {
@@ -41,7 +51,10 @@ describe('a template is defined in the queue ahead of its render', () => {
   });
 
   it('a define that runs out of CPU time fails its render, and the next render is sound', async () => {
-    const r = await render({ id: 'spin.tpl', code: 'for (;;) {}', filename: 'spin.js' }, { ...DEFAULT_LIMITS, cpuMs: 50 });
+    const r = await render(
+      { id: 'spin.tpl', code: 'for (;;) {}', filename: 'spin.js' },
+      { ...DEFAULT_LIMITS, cpuMs: 50 },
+    );
     expect(r.error?.code).toBe('E_SANDBOX_CRASHED');
     expect((await render(template('after-spin.tpl', 'fine {$x}'))).output).toBe('fine ok');
   });

@@ -25,11 +25,20 @@ const template = (source: string) => {
   return { id, code: compile(source, { name: 'cache.tpl', id }).code, filename: 'cache.js' };
 };
 const request = () =>
-  renderRequest({ templateName: 'cache.tpl', now: 1700000000, site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' }, vars: { x: 'ok' }, seed: Array.from({ length: 16 }, () => 7) });
+  renderRequest({
+    templateName: 'cache.tpl',
+    now: 1700000000,
+    site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' },
+    vars: { x: 'ok' },
+    seed: Array.from({ length: 16 }, () => 7),
+  });
 const limits: SandboxLimits = { ...DEFAULT_LIMITS, cpuMs: 20_000, wallMs: 30_000 };
 
 /** Keeps `mb` MB of 2,000-character strings when it ends (the heap holds them until the next GC). */
-const grows = (mb: number) => template(`{section name=i loop=${mb * 500}}{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}{/section}{$a|@count}`);
+const grows = (mb: number) =>
+  template(
+    `{section name=i loop=${mb * 500}}{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}{/section}{$a|@count}`,
+  );
 const small = template('{$x}');
 
 describe('tenant isolates', () => {
@@ -108,9 +117,17 @@ describe('tenant isolates', () => {
 
   it('a render in progress is never cut short by the idle timer or the budget', async () => {
     const c = cache({ idleMs: 50, retainMB: 4096, heapBudgetMB: 0 });
-    const long = c.render('long', 128, template('{section name=i loop=1500000}{assign var=x value=$smarty.section.i.index}{/section}done'), request(), limits, null);
+    const long = c.render(
+      'long',
+      128,
+      template('{section name=i loop=1500000}{assign var=x value=$smarty.section.i.index}{/section}done'),
+      request(),
+      limits,
+      null,
+    );
     // Other renders ending meanwhile enforce the budget of 0 MB on every idle isolate.
-    for (let i = 0; i < 10; i++) expect((await c.render(`other${i}`, 128, small, request(), limits, null)).output).toBe('ok');
+    for (let i = 0; i < 10; i++)
+      expect((await c.render(`other${i}`, 128, small, request(), limits, null)).output).toBe('ok');
     const r = await long;
     expect(r.error).toBeUndefined();
     expect(r.output).toBe('done');
@@ -119,7 +136,8 @@ describe('tenant isolates', () => {
   it('big-class isolates and spares go when the pool asks for their memory', async () => {
     const c = cache({ idleMs: 60_000, retainMB: 4096, heapBudgetMB: 2048 });
     // (Rendered again if V8 collected the 30 MB before the heap was read.)
-    for (let i = 0; i < 5 && c.report().bigIdleMB <= 20; i++) await c.render('t', 512, grows(30), request(), limits, null);
+    for (let i = 0; i < 5 && c.report().bigIdleMB <= 20; i++)
+      await c.render('t', 512, grows(30), request(), limits, null);
     await c.render('t', 128, small, request(), limits, null);
     expect(c.report().bigIdleMB).toBeGreaterThan(20);
     expect(c.evictBig()).toBeGreaterThanOrEqual(1);

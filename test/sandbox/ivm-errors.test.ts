@@ -24,7 +24,9 @@ describe('classifyIsolateError (isolated-vm as pinned)', () => {
   it('the memory limit, then every later call: disposed', async () => {
     const isolate = new ivm.Isolate({ memoryLimit: 8 });
     const context = await isolate.createContext();
-    expect(await failure(() => context.eval('const a = []; for (;;) a.push(new Array(1e5).fill(1));', { timeout: 10_000 }))).toBe('memory-limit');
+    expect(
+      await failure(() => context.eval('const a = []; for (;;) a.push(new Array(1e5).fill(1));', { timeout: 10_000 })),
+    ).toBe('memory-limit');
     expect(await failure(() => context.eval('1'))).toBe('disposed');
   });
 

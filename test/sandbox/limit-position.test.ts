@@ -38,13 +38,22 @@ describe('limit errors name the template line', () => {
   });
 
   it('a catastrophic regex in a modifier at line 4 names line 4', async () => {
-    const e = await failure(engine.render('a\n{section name=i loop=3}{$i}{/section}\n{assign var=x value=1}\n{$s|regex_replace:"/(a+)+$/":"x"}\n', { name: 'rx.tpl', vars: { s: `${'a'.repeat(40)}!` } }));
+    const e = await failure(
+      engine.render(
+        'a\n{section name=i loop=3}{$i}{/section}\n{assign var=x value=1}\n{$s|regex_replace:"/(a+)+$/":"x"}\n',
+        { name: 'rx.tpl', vars: { s: `${'a'.repeat(40)}!` } },
+      ),
+    );
     expect(e.code).toBe('E_CPU_TIMEOUT');
     expect([e.template, e.line]).toEqual(['rx.tpl', 4]);
   });
 
   it('nested loops: the inner loop while it runs, the outer one again after it (restored on exit)', async () => {
-    const e = await failure(engine.render('{section name=a loop=2000000000}\n{section name=b loop=2}{/section}\n{/section}', { name: 'nest.tpl' }));
+    const e = await failure(
+      engine.render('{section name=a loop=2000000000}\n{section name=b loop=2}{/section}\n{/section}', {
+        name: 'nest.tpl',
+      }),
+    );
     expect(e.code).toBe('E_CPU_TIMEOUT');
     // Where the timeout lands is a matter of timing: inside the short inner loop or between its runs.
     expect(e.template).toBe('nest.tpl');
@@ -54,7 +63,8 @@ describe('limit errors name the template line', () => {
   });
 
   it('a heap bomb in a loop names the statement that allocates (line 3), read after the isolate was disposed', async () => {
-    const bomb = '{* bomb *}\n{section name=i loop=100000000}\n{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}\n{/section}';
+    const bomb =
+      '{* bomb *}\n{section name=i loop=100000000}\n{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}\n{/section}';
     const big = createEngine({ workers: 1, limits: { cpuMs: 20_000, wallMs: 30_000 } });
     try {
       const e = await failure(big.render(bomb, { name: 'bomb.tpl' }));
@@ -68,7 +78,11 @@ describe('limit errors name the template line', () => {
   }, 60_000);
 
   it('the wall deadline during a host call that never answers, at line 2, names line 2', async () => {
-    const wall = createEngine({ workers: 1, limits: { cpuMs: 1000, wallMs: 300 }, host: { secrets: { get: () => new Promise(() => {}) } } });
+    const wall = createEngine({
+      workers: 1,
+      limits: { cpuMs: 1000, wallMs: 300 },
+      host: { secrets: { get: () => new Promise(() => {}) } },
+    });
     try {
       const e = await failure(wall.render('x\n  {secret var=s key="K"}\n', { name: 'wall.tpl' }));
       expect(e.code).toBe('E_WALL_TIMEOUT');

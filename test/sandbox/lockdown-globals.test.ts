@@ -12,7 +12,8 @@ import { renderRawJsForHarness } from '../../src/engine-internal.js';
 const engine = createEngine({ workers: 0 });
 afterAll(() => engine.close());
 
-const raw = async (body: string) => (await renderRawJsForHarness(engine, body, { identity: { tenant: 'globals' } })).output;
+const raw = async (body: string) =>
+  (await renderRawJsForHarness(engine, body, { identity: { tenant: 'globals' } })).output;
 
 /** Every object a global name leads to, with the global object's prototype chain. */
 const TARGETS = `
@@ -30,13 +31,27 @@ const TARGETS = `
 describe('the lockdown covers the global object as it really is', () => {
   it('names the globals Node 24 added, so the probe below reaches them', async () => {
     const names = (await raw('return Reflect.ownKeys(globalThis).map(String).join(",");')).split(',');
-    for (const n of ['decodeURI', 'encodeURIComponent', 'escape', 'unescape', 'isFinite', 'isNaN', 'Iterator', 'DisposableStack', 'AsyncDisposableStack', 'SuppressedError', 'Float16Array']) {
+    for (const n of [
+      'decodeURI',
+      'encodeURIComponent',
+      'escape',
+      'unescape',
+      'isFinite',
+      'isNaN',
+      'Iterator',
+      'DisposableStack',
+      'AsyncDisposableStack',
+      'SuppressedError',
+      'Float16Array',
+    ]) {
       expect(names).toContain(n);
     }
   });
 
   it('no global, no prototype of one, and no prototype of the global object is extensible', async () => {
-    const open = await raw(`${TARGETS} return targets.filter(([, v]) => Object.isExtensible(v)).map(([k]) => k).join(',');`);
+    const open = await raw(
+      `${TARGETS} return targets.filter(([, v]) => Object.isExtensible(v)).map(([k]) => k).join(',');`,
+    );
     expect(open).toBe('');
   });
 

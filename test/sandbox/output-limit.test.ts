@@ -11,7 +11,8 @@ import { templateError } from '../support/engine.js';
 const engine = createEngine({ workers: 0, limits: { cpuMs: 5000, maxOutputChars: 10_000 } });
 afterAll(() => engine.close());
 
-const failure = (source: string, vars: Record<string, unknown> = {}) => templateError(engine.render(source, { name: 'out.tpl', vars }));
+const failure = (source: string, vars: Record<string, unknown> = {}) =>
+  templateError(engine.render(source, { name: 'out.tpl', vars }));
 
 describe('the output limit inside loops', () => {
   it('an endless section that prints stops at the limit and names its line', async () => {
@@ -22,18 +23,25 @@ describe('the output limit inside loops', () => {
   });
 
   it('a foreach over a big list, nested in a section, stops the same way', async () => {
-    const e = await failure('{section name=i loop=1000000}\n{foreach from=$big item=v}{$v}{/foreach}{/section}', { big: Array.from({ length: 1000 }, (_, i) => `item${i}`) });
+    const e = await failure('{section name=i loop=1000000}\n{foreach from=$big item=v}{$v}{/foreach}{/section}', {
+      big: Array.from({ length: 1000 }, (_, i) => `item${i}`),
+    });
     expect(e.code).toBe('E_OUTPUT_LIMIT');
     expect(e.line).toBe(2);
   });
 
   it('a capture that grows in a loop is held to the same limit', async () => {
-    const e = await failure('{section name=i loop=1000000000}{capture name=c}{$smarty.capture.c}xxxxxxxxxx{/capture}{/section}');
+    const e = await failure(
+      '{section name=i loop=1000000000}{capture name=c}{$smarty.capture.c}xxxxxxxxxx{/capture}{/section}',
+    );
     expect(e.code).toBe('E_OUTPUT_LIMIT');
   });
 
   it('a loop that stays under the limit renders as before', async () => {
-    const r = await engine.render('{section name=i loop=900}{$smarty.section.i.index|string_format:"%04d"}|{/section}', { name: 'ok.tpl' });
+    const r = await engine.render(
+      '{section name=i loop=900}{$smarty.section.i.index|string_format:"%04d"}|{/section}',
+      { name: 'ok.tpl' },
+    );
     expect(r.output.length).toBe(900 * 5);
   });
 

@@ -25,7 +25,10 @@ const PLAIN: [string, Record<string, unknown>][] = [
   ['nested lists and maps', { v: { a: [1, 2, { b: 'c' }], d: { e: { f: [] } }, g: {} } }],
   ['numbers', { v: [0, 1, -1, 0.1, 1.5, 1e21, 2 ** 53 + 2, -1e-7, Number.MAX_VALUE, Number.MIN_VALUE] }],
   ['strings', { v: ['', 'a"b\\c', '日本語', '😀', '\ud800 lone', 'x\u2028y', '<&>', 'a\u0000b'] }],
-  ['integer-like keys (JavaScript order on both paths)', { v: { b: 1, 10: 'ten', 2: 'two', a: 3, '-1': 'neg', '01': 'z' } }],
+  [
+    'integer-like keys (JavaScript order on both paths)',
+    { v: { b: 1, 10: 'ten', 2: 'two', a: 3, '-1': 'neg', '01': 'z' } },
+  ],
   ['an empty key and an own __proto__ key', { v: { '': 'empty', ...{}, p: ownProto } }],
   ['a null-prototype object', { v: nullProto }],
   ['holes and undefined in a list', { v: [holes, [undefined, null]] }],
@@ -43,7 +46,14 @@ const UNSAFE: [string, unknown][] = [
   ['a BigInt', { b: 1n }],
   ['a Map', { m: new Map([[1, 2]]) }],
   ['a Set', { s: new Set([1]) }],
-  ['a class instance', { c: new (class Point { x = 1 })() }],
+  [
+    'a class instance',
+    {
+      c: new (class Point {
+        x = 1;
+      })(),
+    },
+  ],
   ['an object with toJSON', { t: { toJSON: () => 'x' } }],
   ['a boxed string', { s: new String('x') }],
   ['a list subclass', { l: new (class L extends Array<number> {})() }],
@@ -79,9 +89,15 @@ describe('plainJson: which data goes as JSON text', () => {
   });
 });
 
-describe('the wire form of a request: the JSON text, which goes as the frame\'s body', () => {
+describe("the wire form of a request: the JSON text, which goes as the frame's body", () => {
   const body = (vars: Record<string, unknown>) =>
-    renderRequest({ templateName: 't', now: 0, site: { timezone: 'UTC', lang: 'ja', rootUrl: 'http://x' }, vars, seed: [1, 2, 3] });
+    renderRequest({
+      templateName: 't',
+      now: 0,
+      site: { timezone: 'UTC', lang: 'ja', rootUrl: 'http://x' },
+      vars,
+      seed: [1, 2, 3],
+    });
 
   it('carries the variables as their exact text, and no object of them', () => {
     for (const [, data] of PLAIN) {

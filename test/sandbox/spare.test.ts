@@ -25,7 +25,13 @@ const template = () => {
   return { id: 'spare.tpl', code: r.code, filename: 'spare.js' };
 };
 const request = () =>
-  renderRequest({ templateName: 'spare.tpl', now: 1700000000, site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' }, vars: { x: 'ok' }, seed: Array.from({ length: 16 }, () => 7) });
+  renderRequest({
+    templateName: 'spare.tpl',
+    now: 1700000000,
+    site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' },
+    vars: { x: 'ok' },
+    seed: Array.from({ length: 16 }, () => 7),
+  });
 const turn = () => new Promise((r) => setImmediate(r));
 
 describe('spare isolates', () => {

@@ -27,21 +27,35 @@ const template = (id: string, source: string): CompiledTemplate => {
   return { id, code: r.code, filename: `${id.replace(/\W/g, '_')}.js`, hostFree: r.manifest.host.length === 0 };
 };
 const request = (name: string, vars: Record<string, unknown>) =>
-  renderRequest({ templateName: name, now: 1700000000, site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' }, vars, seed: Array.from({ length: 16 }, () => 7) });
-const limits = (syncSliceMs: number, more: Partial<SandboxLimits> = {}): SandboxLimits => ({ ...DEFAULT_LIMITS, syncSliceMs, ...more });
+  renderRequest({
+    templateName: name,
+    now: 1700000000,
+    site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' },
+    vars,
+    seed: Array.from({ length: 16 }, () => 7),
+  });
+const limits = (syncSliceMs: number, more: Partial<SandboxLimits> = {}): SandboxLimits => ({
+  ...DEFAULT_LIMITS,
+  syncSliceMs,
+  ...more,
+});
 
 /** Several ms of template work on any machine: 300,000 iterations that print nothing. */
-const SLOW = '{section name=i loop=$n}{section name=j loop=1000}{/section}{/section}{$n} done {math equation="x*2" x=$n}';
+const SLOW =
+  '{section name=i loop=$n}{section name=j loop=1000}{/section}{/section}{$n} done {math equation="x*2" x=$n}';
 
 describe("isolated-vm's synchronous call after its timeout", () => {
   it('throws "Script execution timed out.", leaves the isolate usable, and runs no finally block', () => {
     const iso = new ivm.Isolate({ memoryLimit: 32 });
     try {
       const ctx = iso.createContextSync();
-      ctx.evalSync('globalThis.st = { fin: 0, n: 0 }; globalThis.spin = () => { try { for (;;) {} } finally { st.fin++; } }; globalThis.count = () => ++st.n;');
+      ctx.evalSync(
+        'globalThis.st = { fin: 0, n: 0 }; globalThis.spin = () => { try { for (;;) {} } finally { st.fin++; } }; globalThis.count = () => ++st.n;',
+      );
       const spin = ctx.global.getSync('spin', { reference: true }) as ivm.Reference<() => void>;
       const count = ctx.global.getSync('count', { reference: true }) as ivm.Reference<() => number>;
-      for (let i = 0; i < 5; i++) expect(() => spin.applySync(undefined, [], { timeout: 2 })).toThrow(/^Script execution timed out\.$/);
+      for (let i = 0; i < 5; i++)
+        expect(() => spin.applySync(undefined, [], { timeout: 2 })).toThrow(/^Script execution timed out\.$/);
       expect(iso.isDisposed).toBe(false);
       // The context and its state are as the cut left them: the finally blocks never ran.
       expect(ctx.evalSync('st.fin')).toBe(0);
@@ -58,7 +72,8 @@ describe('the synchronous slice of IsolateHost', () => {
     const t = template('fits.tpl', '{$x|upper}!');
     // The first render defines the template and goes asynchronously.
     expect((await host.render(t, request(t.id, { x: 'a' }), limits(20), null)).output).toBe('A!');
-    for (let i = 0; i < 5; i++) expect((await host.render(t, request(t.id, { x: `v${i}` }), limits(20), null)).output).toBe(`V${i}!`);
+    for (let i = 0; i < 5; i++)
+      expect((await host.render(t, request(t.id, { x: `v${i}` }), limits(20), null)).output).toBe(`V${i}!`);
     expect(host.slices.done).toBeGreaterThanOrEqual(1);
   });
 
@@ -106,7 +121,9 @@ describe('the synchronous slice of IsolateHost', () => {
       return 'calm';
     });`;
     const t: CompiledTemplate = { id: 'getter.tpl', code, filename: 'getter.js', hostFree: true };
-    expect((await host.render(t, request(t.id, { go: false }), limits(20, { cpuMs: 500, wallMs: 2000 }), null)).output).toBe('calm');
+    expect(
+      (await host.render(t, request(t.id, { go: false }), limits(20, { cpuMs: 500, wallMs: 2000 }), null)).output,
+    ).toBe('calm');
     const r = await host.render(t, request(t.id, { go: true }), limits(20, { cpuMs: 500, wallMs: 2000 }), null);
     expect(r.error?.code).toBe('E_RUNTIME');
     expect(host.slices.done).toBe(1);

@@ -30,14 +30,25 @@ const spy = (w: PoolWorker) => {
 };
 spy(worker());
 
-const template = (source: string, id: string): CompiledTemplate => ({ id, code: compile(source, { name: id, id }).code, filename: `${id}.js` });
+const template = (source: string, id: string): CompiledTemplate => ({
+  id,
+  code: compile(source, { name: id, id }).code,
+  filename: `${id}.js`,
+});
 const render = async (t: CompiledTemplate, x = 'v') => {
-  const request = renderRequest({ templateName: t.id, now: 1700000000, site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' }, vars: { x }, seed: Array.from({ length: 16 }, () => 1) });
+  const request = renderRequest({
+    templateName: t.id,
+    now: 1700000000,
+    site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' },
+    vars: { x },
+    seed: Array.from({ length: 16 }, () => 1),
+  });
   const r = await pool.render('tenant', 128, t, request, DEFAULT_LIMITS, async () => '{}');
   if (r.error) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.output;
 };
-const codeSends = (id: string) => sent.filter((m) => m.type === 'render' && m.template.id === id && m.template.code !== undefined).length;
+const codeSends = (id: string) =>
+  sent.filter((m) => m.type === 'render' && m.template.id === id && m.template.code !== undefined).length;
 
 describe('template code to a worker', () => {
   const a = template('[{$x|upper}]', 'a.tpl');

@@ -17,7 +17,9 @@ describe('sandbox workers and their parent', () => {
       await engine.render('{$x}', { name: 'a.tpl', vars: { x: 1 } });
       process.stdout.write('rendered\\n');
       setInterval(() => {}, 1000);`;
-    const embedder = spawn(process.execPath, ['--no-node-snapshot', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const embedder = spawn(process.execPath, ['--no-node-snapshot', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     embedder.stdout.on('data', (d) => (out += d));
     expect(await eventually(() => out.includes('rendered'), 60_000)).toBe(true);
@@ -26,6 +28,9 @@ describe('sandbox workers and their parent', () => {
     const exited = new Promise((r) => embedder.once('exit', r));
     embedder.kill('SIGKILL');
     await exited;
-    expect(await eventually(() => workers.every((p) => !alive(p)), 10_000), `still alive: ${workers.filter(alive).join(' ')}`).toBe(true);
+    expect(
+      await eventually(() => workers.every((p) => !alive(p)), 10_000),
+      `still alive: ${workers.filter(alive).join(' ')}`,
+    ).toBe(true);
   }, 90_000);
 });

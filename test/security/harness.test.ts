@@ -17,7 +17,9 @@ describe('security catalogue', () => {
 
   it('automates at least 100 of the 132 catalogue cases', () => {
     expect(report.results.length).toBeGreaterThanOrEqual(100);
-    expect(report.results.length + report.notAutomated.length).toBe(146 + CATALOGUE.filter((c) => !/^[A-Z]+-\d\d$/.test(c.id)).length);
+    expect(report.results.length + report.notAutomated.length).toBe(
+      146 + CATALOGUE.filter((c) => !/^[A-Z]+-\d\d$/.test(c.id)).length,
+    );
   });
 
   for (const c of CATALOGUE) {

@@ -8,7 +8,8 @@ import { numberPlaceholders } from '../../src/site/db/postgres.js';
 
 describe('the PostgreSQL backend is tested where CI says so', () => {
   it('has a server when SMARTCAGE_REQUIRE_PG is set', () => {
-    if (process.env.SMARTCAGE_REQUIRE_PG) expect(PG_URL, 'SMARTCAGE_PG_URL (scripts/ci/postgres.sh)').toMatch(/^postgres:\/\//);
+    if (process.env.SMARTCAGE_REQUIRE_PG)
+      expect(PG_URL, 'SMARTCAGE_PG_URL (scripts/ci/postgres.sh)').toMatch(/^postgres:\/\//);
     else expect(process.env.SMARTCAGE_REQUIRE_PG).toBeUndefined();
   });
   it('numbers placeholders in order', () => {
@@ -24,9 +25,14 @@ eachBackend('the store contract', (backend) => {
   it('opens, and gives numbers for integers and counts', async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'smartcage-db-'));
     db = await openDatabase({ url: backend.url, sqlitePath: path.join(dir, 'x.sqlite') });
-    await db.run(`CREATE TABLE ${table} (tenant TEXT NOT NULL, id BIGINT NOT NULL, name TEXT, PRIMARY KEY (tenant, id))`);
+    await db.run(
+      `CREATE TABLE ${table} (tenant TEXT NOT NULL, id BIGINT NOT NULL, name TEXT, PRIMARY KEY (tenant, id))`,
+    );
     await db.run(`INSERT INTO ${table} (tenant, id, name) VALUES (?, ?, ?), (?, ?, ?)`, ['a', 1, 'one', 'a', 2, 'two']);
-    const row = await db.get<{ n: number; m: number }>(`SELECT COUNT(*) AS n, MAX(id) AS m FROM ${table} WHERE tenant = ?`, ['a']);
+    const row = await db.get<{ n: number; m: number }>(
+      `SELECT COUNT(*) AS n, MAX(id) AS m FROM ${table} WHERE tenant = ?`,
+      ['a'],
+    );
     expect(row).toEqual({ n: 2, m: 2 });
   });
 
@@ -55,7 +61,9 @@ eachBackend('the store contract', (backend) => {
     release();
     await expect(tx).rejects.toThrow('abandoned');
     await outside;
-    expect((await db.all<{ id: number }>(`SELECT id FROM ${table} WHERE tenant = ? ORDER BY id`, ['a'])).map((r) => r.id)).toEqual([1, 2, 4]);
+    expect(
+      (await db.all<{ id: number }>(`SELECT id FROM ${table} WHERE tenant = ? ORDER BY id`, ['a'])).map((r) => r.id),
+    ).toEqual([1, 2, 4]);
   });
 
   it('closes', async () => {

@@ -19,7 +19,17 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The CLI in a child process, without blocking this process's event loop (the relay runs here). */
 function cli(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', '-e', `import(${JSON.stringify(ROOT + 'src/cli/main.ts')}).then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`], { cwd: ROOT });
+    const child = spawn(
+      process.execPath,
+      [
+        '--no-node-snapshot',
+        '--import',
+        'tsx',
+        '-e',
+        `import(${JSON.stringify(ROOT + 'src/cli/main.ts')}).then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`,
+      ],
+      { cwd: ROOT },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -55,7 +65,9 @@ eachSiteQueue('zip -> callback batch -> sendmail', (v) => {
       '{assign_array var=d keys="to,zip,files" values="buyer@example.org,/files/g/out/reports.zip,2"}',
       '{zip entries=$entries dest="/files/g/out/reports.zip" callback_batch="mailer" data=$d}{$zip_dest}',
     ].join('');
-    const rendered = await site.engines.at(0).render(page, { name: 'page.tpl', identity: site.identity({ memberId: null }) });
+    const rendered = await site.engines
+      .at(0)
+      .render(page, { name: 'page.tpl', identity: site.identity({ memberId: null }) });
     expect(rendered.output).toBe('/files/g/out/reports.zip');
     expect(relay.received).toHaveLength(0);
 

@@ -15,9 +15,13 @@ afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })))
 describe('site.json default_modifiers', () => {
   it('is absent unless set, and a list of modifier strings when set', () => {
     expect(parseSiteConfig(base, 'site.json').default_modifiers).toBeUndefined();
-    expect(parseSiteConfig({ ...base, default_modifiers: ['escape:"html"'] }, 'site.json').default_modifiers).toEqual(['escape:"html"']);
+    expect(parseSiteConfig({ ...base, default_modifiers: ['escape:"html"'] }, 'site.json').default_modifiers).toEqual([
+      'escape:"html"',
+    ]);
     expect(() => parseSiteConfig({ ...base, default_modifiers: 'escape' }, 'site.json')).toThrow(SiteConfigError);
-    expect(() => parseSiteConfig({ ...base, default_modifiers: [''] }, 'site.json')).toThrow('"default_modifiers" has a wrong value');
+    expect(() => parseSiteConfig({ ...base, default_modifiers: [''] }, 'site.json')).toThrow(
+      '"default_modifiers" has a wrong value',
+    );
   });
 
   it("reaches the site's engines", async () => {
@@ -25,7 +29,10 @@ describe('site.json default_modifiers', () => {
     made.push(path.dirname(dir));
     await initSite(dir);
     const file = path.join(dir, 'site.json');
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), default_modifiers: ['escape:"html"'] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), default_modifiers: ['escape:"html"'] }),
+    );
     const site = await openSite(dir);
     try {
       expect(site.engineOptions().defaultModifiers).toEqual(['escape:"html"']);
@@ -34,7 +41,7 @@ describe('site.json default_modifiers', () => {
     }
   });
 
-  it('stays per site on engines shared by several sites (serve --sites): code compiled with one site\'s defaults never serves the other', async () => {
+  it("stays per site on engines shared by several sites (serve --sites): code compiled with one site's defaults never serves the other", async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'smartcage-defmod-shared-'));
     made.push(root);
     const engines = new SiteEngines();
@@ -43,12 +50,19 @@ describe('site.json default_modifiers', () => {
     await initSite(escaped);
     await initSite(plain);
     const file = path.join(escaped, 'site.json');
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), default_modifiers: ['escape:"html"'] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), default_modifiers: ['escape:"html"'] }),
+    );
     const a = await openSite(escaped, { engines });
     const b = await openSite(plain, { engines });
     try {
       const page = '{$x}|{$x|smarty:nodefaults}';
-      const render = (site: typeof a) => engines.at(0).render(page, { name: 'page.tpl', vars: { x: '<b>' }, identity: site.identity() }).then((r) => r.output);
+      const render = (site: typeof a) =>
+        engines
+          .at(0)
+          .render(page, { name: 'page.tpl', vars: { x: '<b>' }, identity: site.identity() })
+          .then((r) => r.output);
       expect(await render(a)).toBe('&lt;b&gt;|<b>');
       expect(await render(b)).toBe('<b>|<b>');
       expect(await render(a)).toBe('&lt;b&gt;|<b>');
@@ -59,4 +73,3 @@ describe('site.json default_modifiers', () => {
     }
   });
 });
-

@@ -26,7 +26,8 @@ describe('site init', () => {
     const config = readSiteConfig(dir);
     expect(config.site_key).toBe('my-demo');
     expect(config.endpoints).toContainEqual({ path: 'news', method: 'GET', function: 'news', api_id: 1 });
-    for (const f of ['functions/news.tpl', 'data/site.sqlite', 'files/user', 'templates']) expect(existsSync(path.join(dir, f)), f).toBe(true);
+    for (const f of ['functions/news.tpl', 'data/site.sqlite', 'files/user', 'templates'])
+      expect(existsSync(path.join(dir, f)), f).toBe(true);
     expect(readFileSync(path.join(dir, '.gitignore'), 'utf8')).toContain('data/');
     expect(readFileSync(path.join(dir, 'data', 'site-key')).length).toBe(32);
   });
@@ -55,7 +56,9 @@ describe('site init leaves nothing half-made', () => {
     const url = `postgres://user:hunter2@127.0.0.1:${await closedPort()}/nowhere`;
     const err = await initSite(dir, { database: url }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SiteInitError);
-    expect((err as Error).message).toMatch(/^the database postgres:\/\/user:\*\*\*@127\.0\.0\.1:\d+\/nowhere cannot be used \(.*\): start it or fix --database; nothing was written$/);
+    expect((err as Error).message).toMatch(
+      /^the database postgres:\/\/user:\*\*\*@127\.0\.0\.1:\d+\/nowhere cannot be used \(.*\): start it or fix --database; nothing was written$/,
+    );
     expect((err as Error).message).not.toContain('hunter2');
     expect(existsSync(dir)).toBe(false);
     await initSite(dir);
@@ -70,20 +73,27 @@ describe('site init leaves nothing half-made', () => {
     expect(readdirSync(dir)).toEqual(['keep.txt']);
   });
 
-  (PG_URL ? it : it.skip)('refuses a site key that already has rows in the shared database, and touches none of them', async () => {
-    const key = `t${randomBytes(6).toString('hex')}`;
-    await initSite(path.join(tmp(), 'first'), { siteKey: key, database: PG_URL });
-    const second = path.join(tmp(), 'second');
-    await expect(initSite(second, { siteKey: key, database: PG_URL })).rejects.toThrow(`the database already holds a site with the key "${key}" (rows in `);
-    expect(existsSync(second)).toBe(false);
-    const db = await openDatabase({ url: PG_URL, sqlitePath: '' });
-    try {
-      expect(await tableWithTenant(db, key)).not.toBeNull();
-      expect(Number((await db.get<{ n: string }>('SELECT COUNT(*) AS n FROM topics WHERE tenant = ?', [key]))!.n)).toBeGreaterThan(20);
-    } finally {
-      await db.close();
-    }
-  });
+  (PG_URL ? it : it.skip)(
+    'refuses a site key that already has rows in the shared database, and touches none of them',
+    async () => {
+      const key = `t${randomBytes(6).toString('hex')}`;
+      await initSite(path.join(tmp(), 'first'), { siteKey: key, database: PG_URL });
+      const second = path.join(tmp(), 'second');
+      await expect(initSite(second, { siteKey: key, database: PG_URL })).rejects.toThrow(
+        `the database already holds a site with the key "${key}" (rows in `,
+      );
+      expect(existsSync(second)).toBe(false);
+      const db = await openDatabase({ url: PG_URL, sqlitePath: '' });
+      try {
+        expect(await tableWithTenant(db, key)).not.toBeNull();
+        expect(
+          Number((await db.get<{ n: string }>('SELECT COUNT(*) AS n FROM topics WHERE tenant = ?', [key]))!.n),
+        ).toBeGreaterThan(20);
+      } finally {
+        await db.close();
+      }
+    },
+  );
 });
 
 describe('site.json is read strictly', () => {
@@ -93,16 +103,41 @@ describe('site.json is read strictly', () => {
     [{ timezone: 'Asia/Tokyo', lang: 'ja' }, '"site_key" is required'],
     [{ ...base, site_key: '../x' }, '"site_key" has a wrong value'],
     [{ ...base, database: 'mysql://x' }, '"database" has a wrong value'],
-    [{ ...base, endpoints: [{ path: 'a/b', method: 'GET', function: 'f', api_id: 1 }] }, '"endpoints" has a wrong value'],
+    [
+      { ...base, endpoints: [{ path: 'a/b', method: 'GET', function: 'f', api_id: 1 }] },
+      '"endpoints" has a wrong value',
+    ],
     [{ ...base, apis: [{ api_id: 1, security: 'open' }] }, '"apis" has a wrong value'],
-    [{ ...base, apis: [{ api_id: 1, security: 'none' }, { api_id: 1, security: 'static' }] }, '"apis" has a wrong value'],
+    [
+      {
+        ...base,
+        apis: [
+          { api_id: 1, security: 'none' },
+          { api_id: 1, security: 'static' },
+        ],
+      },
+      '"apis" has a wrong value',
+    ],
   ])('%j: %s', (json, message) => {
     expect(() => parseSiteConfig(json, 'site.json')).toThrow(SiteConfigError);
     expect(() => parseSiteConfig(json, 'site.json')).toThrow(message);
   });
   it('every API an endpoint names has a security: `none` unless listed', () => {
-    const config = parseSiteConfig({ ...base, endpoints: [{ path: 'a', method: 'GET', function: 'f', api_id: 4 }, { path: 'b', method: 'GET', function: 'f', api_id: 5 }], apis: [{ api_id: 5, security: 'cookie' }] }, 'site.json');
-    expect(config.apis).toEqual([{ api_id: 5, security: 'cookie' }, { api_id: 4, security: 'none' }]);
+    const config = parseSiteConfig(
+      {
+        ...base,
+        endpoints: [
+          { path: 'a', method: 'GET', function: 'f', api_id: 4 },
+          { path: 'b', method: 'GET', function: 'f', api_id: 5 },
+        ],
+        apis: [{ api_id: 5, security: 'cookie' }],
+      },
+      'site.json',
+    );
+    expect(config.apis).toEqual([
+      { api_id: 5, security: 'cookie' },
+      { api_id: 4, security: 'none' },
+    ]);
   });
   it('names the file and the fix when there is none', () => {
     expect(() => readSiteConfig(tmp())).toThrow(/site.json: not found .*smartcage site init/);

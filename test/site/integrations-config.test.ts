@@ -22,38 +22,69 @@ const problem = (integrations: unknown): string => {
 };
 
 describe('site.json integrations', () => {
-  it('is empty when absent, and fills in the real services\' endpoints', () => {
+  it("is empty when absent, and fills in the real services' endpoints", () => {
     expect(parseSiteConfig(BASE, 'site.json').integrations).toEqual({});
-    expect(parse({ chat: { token_secret: 'BOT' }, social: { token_secret: 'X' }, cloud: {}, analytics: { property_id: '123', sa_secret_name: 'GA' } })).toEqual({
+    expect(
+      parse({
+        chat: { token_secret: 'BOT' },
+        social: { token_secret: 'X' },
+        cloud: {},
+        analytics: { property_id: '123', sa_secret_name: 'GA' },
+      }),
+    ).toEqual({
       chat: { api_base: DEFAULT_ENDPOINTS.chat, token_secret: 'BOT' },
       social: { api_base: DEFAULT_ENDPOINTS.social, token_secret: 'X' },
       cloud: { token_url: DEFAULT_ENDPOINTS.token, pubsub_base: DEFAULT_ENDPOINTS.pubsub, sa_secret_name: null },
-      analytics: { api_base: DEFAULT_ENDPOINTS.analytics, property_id: '123', sa_secret_name: 'GA', token_url: DEFAULT_ENDPOINTS.token },
+      analytics: {
+        api_base: DEFAULT_ENDPOINTS.analytics,
+        property_id: '123',
+        sa_secret_name: 'GA',
+        token_url: DEFAULT_ENDPOINTS.token,
+      },
     });
-    expect(DEFAULT_ENDPOINTS).toMatchObject({ chat: 'https://slack.com/api', social: 'https://api.x.com', token: 'https://oauth2.googleapis.com/token' });
+    expect(DEFAULT_ENDPOINTS).toMatchObject({
+      chat: 'https://slack.com/api',
+      social: 'https://api.x.com',
+      token: 'https://oauth2.googleapis.com/token',
+    });
   });
 
   it('takes the analytics token endpoint from the cloud settings unless it names its own', () => {
     const cloud = { token_url: 'http://127.0.0.1:9/token' };
-    expect(parse({ cloud, analytics: { property_id: '1', sa_secret_name: 'GA' } }).analytics!.token_url).toBe('http://127.0.0.1:9/token');
-    expect(parse({ cloud, analytics: { property_id: '1', sa_secret_name: 'GA', token_url: 'https://t.example/token' } }).analytics!.token_url).toBe('https://t.example/token');
+    expect(parse({ cloud, analytics: { property_id: '1', sa_secret_name: 'GA' } }).analytics!.token_url).toBe(
+      'http://127.0.0.1:9/token',
+    );
+    expect(
+      parse({ cloud, analytics: { property_id: '1', sa_secret_name: 'GA', token_url: 'https://t.example/token' } })
+        .analytics!.token_url,
+    ).toBe('https://t.example/token');
   });
 
   it('names the key that is unknown, missing or wrong', () => {
     expect(problem([])).toContain('"integrations" must be an object');
     expect(problem({ mail: {} })).toContain('unknown key "integrations.mail"');
-    expect(problem({ chat: { token_secret: 'BOT', token: 'xoxb-1' } })).toContain('unknown key "integrations.chat.token"');
+    expect(problem({ chat: { token_secret: 'BOT', token: 'xoxb-1' } })).toContain(
+      'unknown key "integrations.chat.token"',
+    );
     expect(problem({ chat: {} })).toContain('"integrations.chat.token_secret" is required');
-    expect(problem({ chat: { token_secret: 'BOT', api_base: 'ftp://slack.com' } })).toContain('"integrations.chat.api_base" has a wrong value');
+    expect(problem({ chat: { token_secret: 'BOT', api_base: 'ftp://slack.com' } })).toContain(
+      '"integrations.chat.api_base" has a wrong value',
+    );
     expect(problem({ social: { token_secret: 'has space' } })).toContain('"integrations.social.token_secret"');
-    expect(problem({ analytics: { property_id: 123, sa_secret_name: 'GA' } })).toContain('"integrations.analytics.property_id"');
-    expect(problem({ analytics: { property_id: '123' } })).toContain('"integrations.analytics.sa_secret_name" is required');
+    expect(problem({ analytics: { property_id: 123, sa_secret_name: 'GA' } })).toContain(
+      '"integrations.analytics.property_id"',
+    );
+    expect(problem({ analytics: { property_id: '123' } })).toContain(
+      '"integrations.analytics.sa_secret_name" is required',
+    );
     expect(problem({ cloud: 'yes' })).toContain('"integrations.cloud" must be an object');
   });
 });
 
-eachBackend('a site\'s integration adapters', (backend) => {
-  const bench = siteBench(backend, { sample: { edit: (c) => void (c.integrations = { chat: { token_secret: 'BOT' } }) } });
+eachBackend("a site's integration adapters", (backend) => {
+  const bench = siteBench(backend, {
+    sample: { edit: (c) => void (c.integrations = { chat: { token_secret: 'BOT' } }) },
+  });
 
   it('has an adapter for each service it lists, answering its own tenant only', async () => {
     const { host, tenant } = bench.site;
@@ -63,15 +94,20 @@ eachBackend('a site\'s integration adapters', (backend) => {
   });
 
   it('makes the plugins of a service it does not list E_HOST_CAPABILITY at their line', async () => {
-    expect(await bench.error('\n{social_post_message var=p text="x"}')).toMatchObject({ code: 'E_HOST_CAPABILITY', line: 2 });
-    expect(await bench.error('{cloudfn_token var=t url="https://fn.example.com/"}')).toMatchObject({ code: 'E_HOST_CAPABILITY' });
+    expect(await bench.error('\n{social_post_message var=p text="x"}')).toMatchObject({
+      code: 'E_HOST_CAPABILITY',
+      line: 2,
+    });
+    expect(await bench.error('{cloudfn_token var=t url="https://fn.example.com/"}')).toMatchObject({
+      code: 'E_HOST_CAPABILITY',
+    });
     expect(await bench.error('{webanalytics var=r}')).toMatchObject({ code: 'E_HOST_CAPABILITY' });
     // Listed, but secrets.json has no BOT: the secret is missing, nothing is sent.
     expect(await bench.error('{chat_team_info var=t}')).toMatchObject({ code: 'E_SECRET_NOT_FOUND' });
   });
 });
 
-eachBackend('a site\'s own egress guard', (backend) => {
+eachBackend("a site's own egress guard", (backend) => {
   const bench = siteBench(backend, {
     sample: {
       edit: (c) => void (c.integrations = { chat: { api_base: 'http://127.0.0.1:9/api', token_secret: 'BOT' } }),

@@ -24,37 +24,48 @@ async function newSite(url: string | null): Promise<string> {
   return dir;
 }
 
-eachBackend('JSON fields are the contents\' extended values', (backend) => {
+eachBackend("JSON fields are the contents' extended values", (backend) => {
   const dirs: string[] = [];
   let server: ChildProcess | undefined;
   beforeAll(requireBuild);
   afterAll(async () => {
-    if (server && server.exitCode === null) await new Promise((done) => (server!.once('exit', done), server!.kill('SIGTERM')));
+    if (server && server.exitCode === null)
+      await new Promise((done) => (server!.once('exit', done), server!.kill('SIGTERM')));
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
   it('saved in the editor of `smartcage serve --site`, the value is in the API answer and in a render', async () => {
     const dir = await newSite(backend.url);
     dirs.push(dir);
-    server = spawn(process.execPath, [BIN, 'serve', '--site', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, [BIN, 'serve', '--site', dir, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     server.stdout!.on('data', (d) => (out += d));
     server.stderr!.on('data', (d) => (out += d));
-    for (let i = 0; i < 300 && !/http:\/\/127\.0\.0\.1:\d+/.test(out) && server.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 300 && !/http:\/\/127\.0\.0\.1:\d+/.test(out) && server.exitCode === null; i++)
+      await new Promise((r) => setTimeout(r, 100));
     const base = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
     if (!base) throw new Error(`serve did not start:\n${out}`);
 
     const save = await fetch(`${base}/ext/1/venue/3`, {
-      method: 'POST', redirect: 'manual',
+      method: 'POST',
+      redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ value: JSON.stringify(VENUE) }).toString(),
     });
     expect(save.status).toBe(303);
     // A content of another group, or none, is not a place for the value.
-    const elsewhere = await fetch(`${base}/ext/1/venue/27`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `value=${encodeURIComponent(JSON.stringify(VENUE))}` });
+    const elsewhere = await fetch(`${base}/ext/1/venue/27`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `value=${encodeURIComponent(JSON.stringify(VENUE))}`,
+    });
     expect(elsewhere.status).toBe(404);
 
-    const news = (await (await fetch(`${base}/rcms-api/1/news?cnt=30`)).json()) as { list: { topics_id: number; venue: unknown }[] };
+    const news = (await (await fetch(`${base}/rcms-api/1/news?cnt=30`)).json()) as {
+      list: { topics_id: number; venue: unknown }[];
+    };
     const byId = new Map(news.list.map((t) => [t.topics_id, t.venue]));
     expect(byId.get(3)).toEqual(VENUE);
     expect(byId.get(1)).toMatchObject({ name: 'Shibuya Hall' }); // the sample's value
@@ -75,8 +86,15 @@ eachBackend('JSON fields are the contents\' extended values', (backend) => {
     // As the site was then: the schema, no column row, the values apart (one of a content that is gone).
     await site.db.run('DELETE FROM topic_ext_values WHERE tenant = ? AND column_id = 6', [tenant]);
     await site.db.run('DELETE FROM topics_ext_columns WHERE tenant = ? AND id = 6', [tenant]);
-    for (const [topic, value] of [[1, { name: 'Shibuya Hall' }], [4, { name: 'Namba Hall', capacity: 80 }], [999, { name: 'gone' }]] as const) {
-      await site.db.run('INSERT INTO ext_json_values (tenant, group_id, slug, topic_id, value, updated) VALUES (?, 1, ?, ?, ?, 0)', [tenant, 'venue', topic, JSON.stringify(value)]);
+    for (const [topic, value] of [
+      [1, { name: 'Shibuya Hall' }],
+      [4, { name: 'Namba Hall', capacity: 80 }],
+      [999, { name: 'gone' }],
+    ] as const) {
+      await site.db.run(
+        'INSERT INTO ext_json_values (tenant, group_id, slug, topic_id, value, updated) VALUES (?, 1, ?, ?, ?, 0)',
+        [tenant, 'venue', topic, JSON.stringify(value)],
+      );
     }
     expect(await jsonField(site, 1, 'venue')).toBeNull();
     // And at the schema version before the move (migration 2 in src/site/schema/migrations.ts).
@@ -86,14 +104,21 @@ eachBackend('JSON fields are the contents\' extended values', (backend) => {
     for (let open = 0; open < 2; open++) {
       // Twice: the move runs once, as migration 2, and the second open finds it done.
       site = await openSite(dir);
-      const column = await site.db.get<{ id: number; type: string; order_no: number }>('SELECT id, type, order_no FROM topics_ext_columns WHERE tenant = ? AND group_id = 1 AND slug = ?', [tenant, 'venue']);
+      const column = await site.db.get<{ id: number; type: string; order_no: number }>(
+        'SELECT id, type, order_no FROM topics_ext_columns WHERE tenant = ? AND group_id = 1 AND slug = ?',
+        [tenant, 'venue'],
+      );
       expect({ ...column, id: Number(column!.id) }).toEqual({ id: 6, type: 'json', order_no: 6 });
       const f = (await jsonField(site, 1, 'venue'))!;
       expect(await jsonValueIds(site, f)).toEqual([1, 4]);
       expect(await jsonValue(site, f, 4)).toEqual({ name: 'Namba Hall', capacity: 80 });
       expect(await site.db.all('SELECT * FROM ext_json_values WHERE tenant = ?', [tenant])).toEqual([]);
       const [topic] = await site.host.content!.topics(tenant, [4]);
-      expect(topic!.ext).toContainEqual({ columnId: 6, index: 0, value: JSON.stringify({ name: 'Namba Hall', capacity: 80 }) });
+      expect(topic!.ext).toContainEqual({
+        columnId: 6,
+        index: 0,
+        value: JSON.stringify({ name: 'Namba Hall', capacity: 80 }),
+      });
       await site.close();
     }
   });

@@ -7,7 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { eachBackend } from './support/backends.js';
 import { siteBench } from './support/site-bench.js';
 
-eachBackend('members, tags and community plugins keep to the render\'s tenant', (backend) => {
+eachBackend("members, tags and community plugins keep to the render's tenant", (backend) => {
   const a = siteBench(backend);
   const b = siteBench(backend);
 
@@ -19,14 +19,19 @@ eachBackend('members, tags and community plugins keep to the render\'s tenant', 
     await run('INSERT INTO member_group_viewers (group_id, viewer_group_id, tenant) VALUES (3, 1, ?)', []);
     await run('UPDATE member_groups SET names = ? WHERE group_id = 1 AND tenant = ?', ['{"ja":"B の会員"}']);
     await run('UPDATE tags SET names = ? WHERE tag_id = 1 AND tenant = ?', ['{"ja":"B のお知らせ"}']);
-    await run('UPDATE tag_categories SET names = ? WHERE tag_category_id = 1 AND tenant = ?', ['{"ja":"B のジャンル"}']);
+    await run('UPDATE tag_categories SET names = ? WHERE tag_category_id = 1 AND tenant = ?', [
+      '{"ja":"B のジャンル"}',
+    ]);
     await run('DELETE FROM tag_relations WHERE module_id = 5 AND tenant = ?', []);
     await run('DELETE FROM comments WHERE module_id = 1 AND tenant = ?', []);
     await run('DELETE FROM favorites WHERE tenant = ?', []);
-    await run('INSERT INTO member_custom_searches (cs_id, name, conditions, tenant) VALUES (4, ?, ?, ?)', ['B only', '{}']);
+    await run('INSERT INTO member_custom_searches (cs_id, name, conditions, tenant) VALUES (4, ?, ?, ?)', [
+      'B only',
+      '{}',
+    ]);
   });
 
-  it('B\'s changes show on B and not on A', async () => {
+  it("B's changes show on B and not on A", async () => {
     const page =
       '{assign_member_detail member_id=5 var=m}[{$m.nickname}]' +
       '{assign_group_nm group_id=1 var=g}[{$g}]' +
@@ -41,13 +46,20 @@ eachBackend('members, tags and community plugins keep to the render\'s tenant', 
   });
 
   it('refresh_cs on A cannot name a custom search of B', async () => {
-    expect(await a.error('{refresh_cs add=$ids}', { memberId: 2, vars: { ids: [4] } })).toMatchObject({ code: 'E_NOT_FOUND' });
+    expect(await a.error('{refresh_cs add=$ids}', { memberId: 2, vars: { ids: [4] } })).toMatchObject({
+      code: 'E_NOT_FOUND',
+    });
     await b.render('{refresh_cs add=$ids}', { memberId: 2, vars: { ids: [4] } });
-    const rows = await b.site.db.all<{ tenant: string; cs_id: number }>('SELECT tenant, cs_id FROM member_custom_search_results WHERE cs_id = 4 AND member_id = 2 AND tenant IN (?, ?)', [a.site.tenant, b.site.tenant]);
+    const rows = await b.site.db.all<{ tenant: string; cs_id: number }>(
+      'SELECT tenant, cs_id FROM member_custom_search_results WHERE cs_id = 4 AND member_id = 2 AND tenant IN (?, ?)',
+      [a.site.tenant, b.site.tenant],
+    );
     expect(rows).toEqual([{ tenant: b.site.tenant, cs_id: 4 }]);
   });
 
   it('no attribute names a tenant', async () => {
-    expect(await a.error(`{assign_tag_list category_id=1 tenant="${b.site.tenant}" var=t}`)).toMatchObject({ code: 'E_UNKNOWN_ATTR' });
+    expect(await a.error(`{assign_tag_list category_id=1 tenant="${b.site.tenant}" var=t}`)).toMatchObject({
+      code: 'E_UNKNOWN_ATTR',
+    });
   });
 });

@@ -42,7 +42,9 @@ eachBackend('the sites of serve --sites', (backend) => {
     for (const key of keys) {
       await initSite(path.join(root, key), { siteKey: key, database: backend.url });
       writeFileSync(path.join(root, key, 'functions', 'slow.tpl'), SLOW);
-      editJson(path.join(root, key, 'site.json'), (c) => (c.endpoints as unknown[]).push({ path: 'slow', method: 'GET', function: 'slow', api_id: 1 }));
+      editJson(path.join(root, key, 'site.json'), (c) =>
+        (c.endpoints as unknown[]).push({ path: 'slow', method: 'GET', function: 'slow', api_id: 1 }),
+      );
     }
   }, 60_000);
 
@@ -100,7 +102,10 @@ eachBackend('the sites of serve --sites', (backend) => {
     const key = keys[1]!;
     const dir = path.join(root, key);
     expect((await get(at(key, 'rcms-api/1/fresh'))).status).toBe(404);
-    writeFileSync(path.join(dir, 'functions', 'fresh.tpl'), '{include file="fresh-part.tpl"}{return value=$smarty.const.ROOT_URL}');
+    writeFileSync(
+      path.join(dir, 'functions', 'fresh.tpl'),
+      '{include file="fresh-part.tpl"}{return value=$smarty.const.ROOT_URL}',
+    );
     writeFileSync(path.join(dir, 'templates', 'fresh-part.tpl'), 'part');
     editJson(path.join(dir, 'site.json'), (c) => {
       (c.endpoints as unknown[]).push({ path: 'fresh', method: 'GET', function: 'fresh', api_id: 1 });
@@ -112,7 +117,10 @@ eachBackend('the sites of serve --sites', (backend) => {
     writeFileSync(path.join(dir, 'functions', 'fresh.tpl'), '{return value="second"}');
     expect(JSON.parse((await get(at(key, 'rcms-api/1/fresh'))).body)).toBe('second');
     // An included template changes: the compile cache sees it.
-    writeFileSync(path.join(dir, 'functions', 'fresh.tpl'), '{capture assign=p}{include file="fresh-part.tpl"}{/capture}{return value=$p}');
+    writeFileSync(
+      path.join(dir, 'functions', 'fresh.tpl'),
+      '{capture assign=p}{include file="fresh-part.tpl"}{/capture}{return value=$p}',
+    );
     writeFileSync(path.join(dir, 'templates', 'fresh-part.tpl'), 'part two');
     expect(JSON.parse((await get(at(key, 'rcms-api/1/fresh'))).body)).toBe('part two');
     // Broken: the last good one stays, and the reason is logged once.
@@ -153,7 +161,10 @@ eachBackend('the sites of serve --sites', (backend) => {
 describe('the sites folder', () => {
   it('never runs more than maxInFlight requests of a site at once; the waiting ones run in order', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-sites-'));
-    const registry = SiteRegistry.load((await initSite(path.join(dir, 'one'), { siteKey: 'one' }), dir), { maxInFlight: 2, maxQueued: 20 });
+    const registry = SiteRegistry.load((await initSite(path.join(dir, 'one'), { siteKey: 'one' }), dir), {
+      maxInFlight: 2,
+      maxQueued: 20,
+    });
     try {
       let running = 0;
       let most = 0;

@@ -8,13 +8,14 @@ import { eachBackend, sampleSite } from './support/backends.js';
 
 const METHOD = '{$smarty.server.REQUEST_METHOD}|{$smarty.post.q}{$smarty.get.q}';
 
-eachBackend('a site render\'s request', (backend) => {
+eachBackend("a site render's request", (backend) => {
   let site: Awaited<ReturnType<typeof sampleSite>>;
   beforeAll(async () => {
     site = await sampleSite(backend);
   });
   afterAll(() => site.done());
-  const render = async (request?: Parameters<typeof renderOnSite>[2]['request']) => (await renderOnSite(site, METHOD, { name: 'm.tpl', request })).output;
+  const render = async (request?: Parameters<typeof renderOnSite>[2]['request']) =>
+    (await renderOnSite(site, METHOD, { name: 'm.tpl', request })).output;
 
   it('POST with a body, GET without one; server.REQUEST_METHOD wins; no request, none', async () => {
     expect(await render({ post: { q: 'p' } })).toBe('POST|p');

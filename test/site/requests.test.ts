@@ -36,7 +36,7 @@ describe('SiteEngines', () => {
     }
   });
 
-  it('a site attached again replaces the older one; the older one\'s detach then leaves it', () => {
+  it("a site attached again replaces the older one; the older one's detach then leaves it", () => {
     const e = new SiteEngines({ workers: 0 });
     const site = { template: () => undefined, customFunction: () => undefined, settings: {} };
     const detachOld = e.attach('a', site);

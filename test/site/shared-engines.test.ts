@@ -41,7 +41,11 @@ eachBackend('sites sharing engines', (backend) => {
     engines.close();
   });
 
-  const render = (site: Site, source: string) => renderOnSite(site, source, { name: 'probe.tpl', memberId: null }).then((r) => r.output, (e: Error & { code?: string }) => `error ${e.code}`);
+  const render = (site: Site, source: string) =>
+    renderOnSite(site, source, { name: 'probe.tpl', memberId: null }).then(
+      (r) => r.output,
+      (e: Error & { code?: string }) => `error ${e.code}`,
+    );
 
   it('runs both sites in the same sandbox workers', async () => {
     await render(a, 'x');
@@ -51,7 +55,8 @@ eachBackend('sites sharing engines', (backend) => {
   });
 
   it('gives each render its own site key, root URL and time zone', async () => {
-    const probe = '{$smarty.const.SITE_KEY}|{$smarty.const.ROOT_URL}|{"2024-01-01 00:00:00 UTC"|strtotime|date_format:"%H"}';
+    const probe =
+      '{$smarty.const.SITE_KEY}|{$smarty.const.ROOT_URL}|{"2024-01-01 00:00:00 UTC"|strtotime|date_format:"%H"}';
     expect(await render(a, probe)).toBe(`${a.tenant}|http://localhost:8080|09`);
     expect(await render(b, probe)).toBe(`${b.tenant}|http://b.example|19`);
   });
@@ -71,7 +76,8 @@ eachBackend('sites sharing engines', (backend) => {
     const file = '{read_file path="/files/user/only-a.txt" row=line}{$line}{/read_file}';
     expect(await render(a, file)).toBe('A-FILE');
     expect(await render(b, file)).not.toContain('A-FILE');
-    const news = '{assign_array var=g values="1" keys="topics_group_id"}{api_method var=n model="Topics" method="list" method_params=$g}{$n.list.0.subject}';
+    const news =
+      '{assign_array var=g values="1" keys="topics_group_id"}{api_method var=n model="Topics" method="list" method_params=$g}{$n.list.0.subject}';
     expect(await render(a, news)).toMatch(/^A-DATA /);
     const fromB = await render(b, news);
     expect(fromB).not.toContain('A-DATA');

@@ -9,11 +9,19 @@ export const BIN = join(ROOT, 'bin/smartcage.js');
 
 /** Fails the calling test file clearly when dist/ was not built, rather than skipping it. */
 export function requireBuild(): void {
-  if (!existsSync(join(ROOT, 'dist/src/cli/main.js'))) throw new Error('dist/ is missing: run `npm run build` before these tests');
+  if (!existsSync(join(ROOT, 'dist/src/cli/main.js')))
+    throw new Error('dist/ is missing: run `npm run build` before these tests');
 }
 
-export function runBin(args: string[], opts: { cwd?: string; input?: string } = {}): { status: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, encoding: 'utf8', input: opts.input ?? '' });
+export function runBin(
+  args: string[],
+  opts: { cwd?: string; input?: string } = {},
+): { status: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd ?? ROOT,
+    encoding: 'utf8',
+    input: opts.input ?? '',
+  });
   return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -13,7 +13,13 @@ export interface CliResult {
 export function runCli(args: string[], opts: { cwd?: string } = {}): CliResult {
   const r = spawnSync(
     process.execPath,
-    ['--no-node-snapshot', '--import', 'tsx', '-e', `import(${JSON.stringify(ROOT + 'src/cli/main.ts')}).then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`],
+    [
+      '--no-node-snapshot',
+      '--import',
+      'tsx',
+      '-e',
+      `import(${JSON.stringify(ROOT + 'src/cli/main.ts')}).then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`,
+    ],
     { cwd: opts.cwd ?? ROOT, encoding: 'utf8' },
   );
   return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };

@@ -37,7 +37,8 @@ export function docBlocks(doc: string): DocBlock[] {
     const [lang = '', ...rest] = open[2]!.trim().split(/\s+/);
     const body: string[] = [];
     let j = i + 1;
-    for (; j < lines.length && !/^ *```\s*$/.test(lines[j]!); j++) body.push(lines[j]!.slice(Math.min(indent, lines[j]!.search(/\S|$/))));
+    for (; j < lines.length && !/^ *```\s*$/.test(lines[j]!); j++)
+      body.push(lines[j]!.slice(Math.min(indent, lines[j]!.search(/\S|$/))));
     if (j === lines.length) throw new Error(`${doc}:${i + 1}: a code block that is never closed`);
     out.push({ doc, line: i + 1, lang, tag: rest.join(' '), text: body.map((l) => `${l}\n`).join('') });
     i = j;

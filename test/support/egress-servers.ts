@@ -50,7 +50,9 @@ function route(port: () => { http: number; https: number }): Handler {
     let m: RegExpMatchArray | null;
     if (p === '/echo') {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: body.toString('base64'), tls }));
+      res.end(
+        JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: body.toString('base64'), tls }),
+      );
     } else if ((m = p.match(/^\/bytes\/(\d+)$/))) {
       const data = pattern(Number(m[1]));
       if (q.get('chunked') === '1') {
@@ -68,20 +70,31 @@ function route(port: () => { http: number; https: number }): Handler {
       const data = pattern(Number(q.get('n') ?? '5000'));
       const enc = m[1]!;
       const encoded =
-        enc === 'gzip' ? zlib.gzipSync(data) :
-        enc === 'deflate' ? zlib.deflateSync(data) :
-        enc === 'deflate-raw' ? zlib.deflateRawSync(data) :
-        enc === 'br' ? zlib.brotliCompressSync(data) :
-        enc === 'gzip-gzip' ? zlib.gzipSync(zlib.gzipSync(data)) :
-        enc.startsWith('bad-') ? Buffer.from('this is not compressed data at all') :
-        enc === 'gzip-x3' ? zlib.gzipSync(zlib.gzipSync(zlib.gzipSync(data))) :
-        data;
+        enc === 'gzip'
+          ? zlib.gzipSync(data)
+          : enc === 'deflate'
+            ? zlib.deflateSync(data)
+            : enc === 'deflate-raw'
+              ? zlib.deflateRawSync(data)
+              : enc === 'br'
+                ? zlib.brotliCompressSync(data)
+                : enc === 'gzip-gzip'
+                  ? zlib.gzipSync(zlib.gzipSync(data))
+                  : enc.startsWith('bad-')
+                    ? Buffer.from('this is not compressed data at all')
+                    : enc === 'gzip-x3'
+                      ? zlib.gzipSync(zlib.gzipSync(zlib.gzipSync(data)))
+                      : data;
       const header =
-        enc === 'deflate-raw' ? 'deflate' :
-        enc === 'gzip-gzip' ? 'gzip, gzip' :
-        enc === 'gzip-x3' ? 'gzip, gzip, gzip' :
-        enc.startsWith('bad-') ? enc.slice(4) :
-        enc;
+        enc === 'deflate-raw'
+          ? 'deflate'
+          : enc === 'gzip-gzip'
+            ? 'gzip, gzip'
+            : enc === 'gzip-x3'
+              ? 'gzip, gzip, gzip'
+              : enc.startsWith('bad-')
+                ? enc.slice(4)
+                : enc;
       res.setHeader('content-encoding', header);
       res.end(encoded);
     } else if (p === '/redirect') {
@@ -101,7 +114,10 @@ function route(port: () => { http: number; https: number }): Handler {
       }
     } else if (p === '/bomb') {
       const bomb = q.get('kind') === 'br' ? BR_BOMB() : GZIP_BOMB();
-      res.setHeader('content-encoding', q.get('kind') === 'br' ? 'br' : q.get('kind') === 'gzip-gzip' ? 'gzip, gzip' : 'gzip');
+      res.setHeader(
+        'content-encoding',
+        q.get('kind') === 'br' ? 'br' : q.get('kind') === 'gzip-gzip' ? 'gzip, gzip' : 'gzip',
+      );
       res.end(q.get('kind') === 'gzip-gzip' ? NESTED_BOMB() : bomb);
     } else if (p === '/drip') {
       res.setHeader('content-type', 'text/plain');
@@ -132,7 +148,9 @@ let nestedBombCache: Buffer | undefined;
 const GZIP_BOMB = (): Buffer => (gzipBombCache ??= gzipBomb(16, 32));
 /** 256 MiB of zeros in brotli. */
 const BR_BOMB = (): Buffer =>
-  (brBombCache ??= zlib.brotliCompressSync(Buffer.alloc(256 * 1024 * 1024), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  (brBombCache ??= zlib.brotliCompressSync(Buffer.alloc(256 * 1024 * 1024), {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+  }));
 /** gzip(gzip(64 MiB of zeros)). */
 const NESTED_BOMB = (): Buffer => (nestedBombCache ??= zlib.gzipSync(gzipBomb(16, 4)));
 
@@ -188,7 +206,14 @@ export async function startTestNet(): Promise<TestNet> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      seen.push({ method: req.method ?? '', url: req.url ?? '', host: req.headers.host ?? '', headers: req.headers, body, tls });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        host: req.headers.host ?? '',
+        headers: req.headers,
+        body,
+        tls,
+      });
       handler(req, res, body, tls);
     });
   };

@@ -38,7 +38,17 @@ export function parseFixture(file: string, text: string): Fixture {
     else if (sections.length) sections[sections.length - 1].lines.push(line);
   }
   const body = (s: { lines: string[] }) => s.lines.join('\n');
-  const f: Fixture = { file, title: '', template: '', includes: {}, functions: {}, data: null, expect: null, error: null, smarty3Differs: null };
+  const f: Fixture = {
+    file,
+    title: '',
+    template: '',
+    includes: {},
+    functions: {},
+    data: null,
+    expect: null,
+    error: null,
+    smarty3Differs: null,
+  };
   for (const s of sections) {
     switch (s.name) {
       case 'TEST':

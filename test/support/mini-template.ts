@@ -39,7 +39,16 @@ function evalTag(src: string, vars: Record<string, Value>, applyMod: Apply, know
         if (src[i] === '\\' && c === "'" && (src[i + 1] === "'" || src[i + 1] === '\\')) out += src[++i];
         else if (src[i] === '\\' && c === '"') {
           const e = src[++i];
-          out += e === 'n' ? '\n' : e === 't' ? '\t' : e === 'r' ? '\r' : e === '"' || e === '\\' || e === '$' ? e : '\\' + e;
+          out +=
+            e === 'n'
+              ? '\n'
+              : e === 't'
+                ? '\t'
+                : e === 'r'
+                  ? '\r'
+                  : e === '"' || e === '\\' || e === '$'
+                    ? e
+                    : '\\' + e;
         } else out += src[i];
       }
       i++;
@@ -65,21 +74,31 @@ function evalTag(src: string, vars: Record<string, Value>, applyMod: Apply, know
       args.push(operand());
     }
     const apply = (v: Value) => applyMod(name, v, args);
-    value = !whole && value instanceof PhpArray ? PhpArray.fromEntries(value.entries().map(([k, v]) => [k, apply(v)])) : apply(value);
+    value =
+      !whole && value instanceof PhpArray
+        ? PhpArray.fromEntries(value.entries().map(([k, v]) => [k, apply(v)]))
+        : apply(value);
   }
   return value;
 }
 
-export function render(template: string, vars: Record<string, Value>, apply: Apply, known: (name: string) => boolean): string {
+export function render(
+  template: string,
+  vars: Record<string, Value>,
+  apply: Apply,
+  known: (name: string) => boolean,
+): string {
   const tag = (body: string) => {
     if (!body.startsWith('$') && !/^['"\d]/.test(body)) throw new Unsupported(body);
     return evalTag(body, vars, apply, known);
   };
-  const withIfs = template.replace(/\{if ([^{}]*)\}(.*?)(?:\{else\}(.*?))?\{\/if\}/gs, (_, cond: string, yes: string, no = '') => {
-    const m = /^(.*?)\s*===\s*false$/.exec(cond);
-    const ok = m ? tag(m[1]) === false : toBool(tag(cond));
-    return ok ? yes : no;
-  });
+  const withIfs = template.replace(
+    /\{if ([^{}]*)\}(.*?)(?:\{else\}(.*?))?\{\/if\}/gs,
+    (_, cond: string, yes: string, no = '') => {
+      const m = /^(.*?)\s*===\s*false$/.exec(cond);
+      const ok = m ? tag(m[1]) === false : toBool(tag(cond));
+      return ok ? yes : no;
+    },
+  );
   return withIfs.replace(/\{([^{}]*)\}/g, (_, body: string) => toStr(tag(body)));
 }
-

@@ -54,7 +54,8 @@ export function compareWithPhp(cases: Case[], golden?: string): Mismatch[] {
     } catch (e) {
       ours = e instanceof Error && e.constructor.name === 'PhpTypeError' ? 'ERROR' : `CRASH ${String(e)}`;
     }
-    if (JSON.stringify(canonical(php)) !== JSON.stringify(canonical(ours))) bad.push({ fn: c.fn, args: calls[i].args, tz: c.tz, php, ours });
+    if (JSON.stringify(canonical(php)) !== JSON.stringify(canonical(ours)))
+      bad.push({ fn: c.fn, args: calls[i].args, tz: c.tz, php, ours });
   });
   return bad;
 }
@@ -62,7 +63,9 @@ export function compareWithPhp(cases: Case[], golden?: string): Mismatch[] {
 /** A readable form of a mismatch (strings decoded). */
 export function show(m: Mismatch): string {
   const dec = (t: Tagged | string) =>
-    typeof t === 'object' && t !== null && 'str' in t ? JSON.stringify(Buffer.from(t.str, 'base64').toString('utf8')) : JSON.stringify(t);
+    typeof t === 'object' && t !== null && 'str' in t
+      ? JSON.stringify(Buffer.from(t.str, 'base64').toString('utf8'))
+      : JSON.stringify(t);
   return `${m.fn}(${JSON.stringify(m.args)})${m.tz ? ' @' + m.tz : ''}: php=${dec(m.php)} ours=${dec(m.ours)}`;
 }
 

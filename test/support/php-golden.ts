@@ -53,7 +53,8 @@ export interface GoldenFile {
 const updating = (): boolean => process.env.UPDATE_PHP_FIXTURES === '1';
 
 export function fixturePath(name: string): string {
-  if (!/^[a-z0-9][a-z0-9/_-]*$/.test(name) || name.includes('..')) throw new Error(`bad fixture name ${JSON.stringify(name)}`);
+  if (!/^[a-z0-9][a-z0-9/_-]*$/.test(name) || name.includes('..'))
+    throw new Error(`bad fixture name ${JSON.stringify(name)}`);
   return join(FIXTURE_DIR, `${name}.json`);
 }
 
@@ -62,11 +63,18 @@ export function phpGolden(name: string, calls: PhpCall[], opts: GoldenOptions = 
   const wanted = calls.map(canonicalCall);
   if (updating()) {
     const results = callPhp(wanted.map(withRepo));
-    save({ name, note: opts.note, cases: wanted.map((call, i) => ({ call, result: results[i], label: opts.labels?.[i] })) });
+    save({
+      name,
+      note: opts.note,
+      cases: wanted.map((call, i) => ({ call, result: results[i], label: opts.labels?.[i] })),
+    });
     return results;
   }
   const stored = loadOrFail(name);
-  const first = firstDifference(stored.cases.map((c) => c.call), wanted);
+  const first = firstDifference(
+    stored.cases.map((c) => c.call),
+    wanted,
+  );
   if (first !== null) {
     throw new Error(
       `PHP fixture ${relative(REPO_ROOT, fixturePath(name))} is stale: ${first}.\n` +
@@ -156,7 +164,8 @@ function firstDifference(stored: PhpCall[], wanted: PhpCall[]): string | null {
     const a = stored[i] === undefined ? undefined : JSON.stringify(stored[i]);
     const b = wanted[i] === undefined ? undefined : JSON.stringify(wanted[i]);
     if (a !== b) {
-      if (a === undefined) return `the test has ${wanted.length} calls, the fixture ${stored.length} (first new: ${b!.slice(0, 200)})`;
+      if (a === undefined)
+        return `the test has ${wanted.length} calls, the fixture ${stored.length} (first new: ${b!.slice(0, 200)})`;
       if (b === undefined) return `the test has ${wanted.length} calls, the fixture ${stored.length}`;
       return `call #${i} differs:\n  fixture ${a.slice(0, 300)}\n  test    ${b.slice(0, 300)}`;
     }
@@ -166,14 +175,22 @@ function firstDifference(stored: PhpCall[], wanted: PhpCall[]): string | null {
 
 function loadOrFail(name: string): GoldenFile {
   const f = load(name);
-  if (!f) throw new Error(`PHP fixture ${relative(REPO_ROOT, fixturePath(name))} is missing; generate it with live PHP:\n  ${REGENERATE}`);
+  if (!f)
+    throw new Error(
+      `PHP fixture ${relative(REPO_ROOT, fixturePath(name))} is missing; generate it with live PHP:\n  ${REGENERATE}`,
+    );
   return f;
 }
 
 function load(name: string): GoldenFile | null {
   const path = fixturePath(name);
   if (!existsSync(path)) return null;
-  const raw = JSON.parse(readFileSync(path, 'utf8')) as { name: string; php: string; note: string; cases: { case?: string; call: unknown; result: unknown }[] };
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as {
+    name: string;
+    php: string;
+    note: string;
+    cases: { case?: string; call: unknown; result: unknown }[];
+  };
   return {
     name: raw.name,
     php: raw.php,

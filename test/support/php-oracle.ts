@@ -103,7 +103,8 @@ export function toTagged(v: Value): Tagged {
   if (typeof v === 'bigint') return { int: String(v) };
   if (v instanceof PhpFloat) return { float: phpFloatRepr(v.value) };
   if (typeof v === 'string') return { str: Buffer.from(toBytes(v)).toString('base64') };
-  if (v instanceof PhpArray) return { arr: v.entries().map(([k, x]) => [typeof k === 'bigint' ? String(k) : k, toTagged(x)]) };
+  if (v instanceof PhpArray)
+    return { arr: v.entries().map(([k, x]) => [typeof k === 'bigint' ? String(k) : k, toTagged(x)]) };
   if (v instanceof PhpObject) return { obj: Array.from(v.props.entries()).map(([k, x]) => [k, toTagged(x)]) };
   throw new Error('not a template value');
 }

@@ -6,10 +6,16 @@ import { Random } from '../../src/runtime/random.js';
 
 export const TEST_NOW = 1700000000;
 
-export function testModifierContext(opts: { timezone?: string; lang?: string; now?: number; rootUrl?: string; warnings?: string[] } = {}): ModifierContext {
+export function testModifierContext(
+  opts: { timezone?: string; lang?: string; now?: number; rootUrl?: string; warnings?: string[] } = {},
+): ModifierContext {
   const rng = new Random([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
   return {
-    site: { timezone: opts.timezone ?? 'Asia/Tokyo', lang: opts.lang ?? 'ja', rootUrl: opts.rootUrl ?? 'https://example.com' },
+    site: {
+      timezone: opts.timezone ?? 'Asia/Tokyo',
+      lang: opts.lang ?? 'ja',
+      rootUrl: opts.rootUrl ?? 'https://example.com',
+    },
     now: opts.now ?? TEST_NOW,
     warn: (m) => opts.warnings?.push(m),
     random: () => rng.next(),
@@ -20,7 +26,10 @@ export function testModifierContext(opts: { timezone?: string; lang?: string; no
 }
 
 /** A plugin context over a plain scope, with the platform's assign rules. */
-export function testPluginContext(vars: Record<string, Value> = {}, opts: { warnings?: string[]; logs?: string[]; request?: Record<string, Value> } = {}): PluginContext & { scope: Scope } {
+export function testPluginContext(
+  vars: Record<string, Value> = {},
+  opts: { warnings?: string[]; logs?: string[]; request?: Record<string, Value> } = {},
+): PluginContext & { scope: Scope } {
   const scope: Scope = Object.assign(Object.create(null), vars);
   const state = new Map<string, unknown>();
   const base = testModifierContext(opts);

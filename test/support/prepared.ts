@@ -9,7 +9,13 @@ import type { Value } from '../../src/value/value.js';
 import { toTagged } from './php-oracle.js';
 
 /** `args`: complete, defaults filled in. `fresh` gives the prepared call a context of its own (warnings are not counted twice). */
-export function runBothWays(p: ModifierPlugin, input: Value, args: Value[], ctx: ModifierContext, fresh: () => ModifierContext): Value {
+export function runBothWays(
+  p: ModifierPlugin,
+  input: Value,
+  args: Value[],
+  ctx: ModifierContext,
+  fresh: () => ModifierContext,
+): Value {
   const prepared = p.prepare?.(Object.freeze(args.slice()));
   if (prepared) {
     const viaPrepared = attempt(() => prepared(input, fresh()));

@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { S3Files, type S3FilesOptions } from '../../src/host-bridge/files/s3/s3-files.js';
 
 export const S3_ACCESS_KEY = 'S3RVER';
@@ -34,16 +40,27 @@ let n = 0;
 
 export async function startS3(): Promise<TestS3> {
   const dir = mkdtempSync(join(tmpdir(), 'smartcage-s3rver-'));
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', join(dirname(fileURLToPath(import.meta.url)), 's3rver-process.mjs'), dir], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', join(dirname(fileURLToPath(import.meta.url)), 's3rver-process.mjs'), dir],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`s3rver exited (${code})`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
+    createInterface({ input: child.stdout! }).once('line', (line) =>
+      resolve((JSON.parse(line) as { port: number }).port),
+    );
   });
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: S3_ACCESS_KEY, secretAccessKey: S3_SECRET_KEY } });
+  const client = new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: S3_ACCESS_KEY, secretAccessKey: S3_SECRET_KEY },
+  });
   return {
     endpoint,
     client,
@@ -82,7 +99,9 @@ export async function startS3(): Promise<TestS3> {
       const out: string[] = [];
       let token: string | undefined;
       do {
-        const r = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        const r = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
         out.push(...(r.Contents ?? []).map((c) => c.Key ?? ''));
         token = r.IsTruncated ? r.NextContinuationToken : undefined;
       } while (token);

@@ -19,14 +19,24 @@ export interface ServeProcess {
 const ADDRESS = /http:\/\/127\.0\.0\.1:\d+/;
 
 /** Starts `smartcage serve ARGS` and waits (up to `waitMs`) for the line with its address. */
-export async function startServe(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; waitMs?: number } = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServe(
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; waitMs?: number } = {},
+): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+    cwd: opts.cwd ?? ROOT,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    child.once('exit', (code, signal) => r({ code, signal })),
+  );
   const until = Date.now() + (opts.waitMs ?? 30_000);
-  while (!ADDRESS.test(out) && child.exitCode === null && child.signalCode === null && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  while (!ADDRESS.test(out) && child.exitCode === null && child.signalCode === null && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 50));
   const url = ADDRESS.exec(out)?.[0];
   if (!url) {
     child.kill('SIGKILL');
@@ -68,10 +78,11 @@ export function descendants(pid: number): number[] {
   }
   const out: number[] = [];
   const walk = (p: number) => {
-    for (const [child, parent] of parentOf) if (parent === p) {
-      out.push(child);
-      walk(child);
-    }
+    for (const [child, parent] of parentOf)
+      if (parent === p) {
+        out.push(child);
+        walk(child);
+      }
   };
   walk(pid);
   return out;

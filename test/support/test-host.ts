@@ -8,7 +8,9 @@ import { siteSyncTestAdapter } from './host/site-sync.js';
 import { INTEGRATION_SECRETS, integrationsTestAdapter } from './host/integrations.js';
 
 export function testHost(opts: { secrets?: Record<string, Record<string, SecretRecord>> } = {}): HostAdapters {
-  const secrets = opts.secrets ?? { default: { EXAMPLE_TOKEN: { value: 'example-token-value', hosts: ['api.example.com'] }, ...INTEGRATION_SECRETS } };
+  const secrets = opts.secrets ?? {
+    default: { EXAMPLE_TOKEN: { value: 'example-token-value', hosts: ['api.example.com'] }, ...INTEGRATION_SECRETS },
+  };
   return {
     ...filesTestAdapter(),
     ...httpTestAdapter(),

@@ -30,19 +30,53 @@ function openssl(dir: string, args: string[]): void {
 }
 
 function read(dir: string, base: string): KeyPair {
-  return { cert: readFileSync(path.join(dir, `${base}.pem`), 'utf8'), key: readFileSync(path.join(dir, `${base}.key`), 'utf8') };
+  return {
+    cert: readFileSync(path.join(dir, `${base}.pem`), 'utf8'),
+    key: readFileSync(path.join(dir, `${base}.key`), 'utf8'),
+  };
 }
 
 function makeCa(dir: string, base: string, cn: string): KeyPair {
-  openssl(dir, ['req', '-x509', ...EC, '-days', '2', '-subj', `/CN=${cn}`, '-keyout', `${base}.key`, '-out', `${base}.pem`,
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
+  openssl(dir, [
+    'req',
+    '-x509',
+    ...EC,
+    '-days',
+    '2',
+    '-subj',
+    `/CN=${cn}`,
+    '-keyout',
+    `${base}.key`,
+    '-out',
+    `${base}.pem`,
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ]);
   return read(dir, base);
 }
 
 function issue(dir: string, ca: string, base: string, cn: string, ext: string): KeyPair {
   writeFileSync(path.join(dir, `${base}.ext`), ext);
   openssl(dir, ['req', ...EC, '-subj', `/CN=${cn}`, '-keyout', `${base}.key`, '-out', `${base}.csr`]);
-  openssl(dir, ['x509', '-req', '-in', `${base}.csr`, '-CA', `${ca}.pem`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-days', '2', '-out', `${base}.pem`, '-extfile', `${base}.ext`]);
+  openssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    `${base}.csr`,
+    '-CA',
+    `${ca}.pem`,
+    '-CAkey',
+    `${ca}.key`,
+    '-CAcreateserial',
+    '-days',
+    '2',
+    '-out',
+    `${base}.pem`,
+    '-extfile',
+    `${base}.ext`,
+  ]);
   return read(dir, base);
 }
 

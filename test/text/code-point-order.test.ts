@@ -6,7 +6,9 @@ const sign = (n: number) => Math.sign(n);
 
 it('orders as the UTF-8 bytes do, astral characters after U+E000..U+FFFF', () => {
   const names = ['a', 'ab', '', 'b', 'é', '\uffff', '\ue000', '😀', '😀a', 'あ', 'z', 'A', '\u{10ffff}', '\ud7ff'];
-  for (const a of names) for (const b of names) expect(sign(compareCodePoints(a, b)), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(sign(byBytes(a, b)));
+  for (const a of names)
+    for (const b of names)
+      expect(sign(compareCodePoints(a, b)), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(sign(byBytes(a, b)));
   expect(['😀', '\uffff'].sort()).toEqual(['😀', '\uffff']); // what plain sort would give
   expect(['😀', '\uffff'].sort(compareCodePoints)).toEqual(['\uffff', '😀']);
 });

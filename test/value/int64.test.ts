@@ -6,7 +6,21 @@
  * re-checked against live PHP in CI (test/conformance/php-fixtures.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot, PhpDivisionByZero } from '../../src/value/arith.js';
+import {
+  add,
+  sub,
+  mul,
+  div,
+  mod,
+  neg,
+  bitAnd,
+  bitOr,
+  bitXor,
+  shl,
+  shr,
+  bitNot,
+  PhpDivisionByZero,
+} from '../../src/value/arith.js';
 import { compare, looseEq, strictEq, lt } from '../../src/value/compare.js';
 import { PhpTypeError, isNumeric, toInt64, toStr } from '../../src/value/convert.js';
 import { INT_MAX, INT_MIN, intInRange, intOf } from '../../src/value/int64.js';
@@ -19,18 +33,40 @@ const big = (digits: string): Value => intOf(BigInt(digits));
 
 /** Ints on both sides of 2^53 and 2^63, and IDs as integrations send them. */
 const INTS: Value[] = [
-  0, 1, -1, 1700000000, 9007199254740991, -9007199254740991,
-  big('9007199254740992'), big('9007199254740993'), big('-9007199254740993'), big('4611686018427387904'),
-  big('9223372036854775806'), big('9223372036854775807'), big('-9223372036854775807'), big('-9223372036854775808'),
+  0,
+  1,
+  -1,
+  1700000000,
+  9007199254740991,
+  -9007199254740991,
+  big('9007199254740992'),
+  big('9007199254740993'),
+  big('-9007199254740993'),
+  big('4611686018427387904'),
+  big('9223372036854775806'),
+  big('9223372036854775807'),
+  big('-9223372036854775807'),
+  big('-9223372036854775808'),
   big('1541815603606036480'), // a Discord snowflake
   big('1700000000123456789'), // a nanosecond timestamp
 ];
 
 /** Strings as they arrive in data: integer strings past 2^53 and past 64 bits, chat timestamps. */
 const STRINGS: Value[] = [
-  '9007199254740993', '9223372036854775807', '9223372036854775808', '-9223372036854775808', '-9223372036854775809',
-  ' 9007199254740993', '9007199254740993 ', '+9007199254740993', '00009223372036854775807', '1541815603606036480',
-  '1700000000.123456', '99999999999999999999', '9.2233720368547758E+18', '12abc',
+  '9007199254740993',
+  '9223372036854775807',
+  '9223372036854775808',
+  '-9223372036854775808',
+  '-9223372036854775809',
+  ' 9007199254740993',
+  '9007199254740993 ',
+  '+9007199254740993',
+  '00009223372036854775807',
+  '1541815603606036480',
+  '1700000000.123456',
+  '99999999999999999999',
+  '9.2233720368547758E+18',
+  '12abc',
 ];
 
 const FLOATS: Value[] = [float(2 ** 53), float(2 ** 63), 1.5, -0.5, float(1e19)];
@@ -43,9 +79,15 @@ interface Case {
 }
 
 const cases: Case[] = [];
-const show = (v: Value): string => (typeof v === 'string' ? JSON.stringify(v) : v instanceof PhpFloat ? `${v.value}.0` : String(v));
+const show = (v: Value): string =>
+  typeof v === 'string' ? JSON.stringify(v) : v instanceof PhpFloat ? `${v.value}.0` : String(v);
 const binary = (op: string, f: (a: Value, b: Value) => Value, a: Value, b: Value) =>
-  cases.push({ name: `${show(a)} ${op} ${show(b)}`, php: `return $args[0] ${op} $args[1];`, args: [a, b], ours: () => f(a, b) });
+  cases.push({
+    name: `${show(a)} ${op} ${show(b)}`,
+    php: `return $args[0] ${op} $args[1];`,
+    args: [a, b],
+    ours: () => f(a, b),
+  });
 const unary = (name: string, php: string, f: (a: Value) => Value, a: Value) =>
   cases.push({ name: `${name}(${show(a)})`, php, args: [a], ours: () => f(a) });
 
@@ -66,7 +108,14 @@ binary('*', mul, 94906265, 94906266);
 binary('*', mul, 4294967296, 4294967296);
 
 // / and %: exact int quotients stay ints, PHP_INT_MIN / -1 is a float, % -1 is 0.
-for (const a of [big('9007199254740994'), big('9007199254740993'), big('9223372036854775807'), big('-9223372036854775808'), big('1541815603606036480'), '9223372036854775807']) {
+for (const a of [
+  big('9007199254740994'),
+  big('9007199254740993'),
+  big('9223372036854775807'),
+  big('-9223372036854775808'),
+  big('1541815603606036480'),
+  '9223372036854775807',
+]) {
   for (const b of [2, 3, -1, 1000, big('4611686018427387904')]) {
     binary('/', div, a, b);
     binary('%', mod, a, b);
@@ -78,7 +127,11 @@ binary('%', mod, big('9007199254740993'), 0);
 binary('%', mod, float(1e19), 7);
 
 // Bit operators and shifts on 64 bits.
-for (const [a, b] of [[big('9223372036854775807'), big('-9223372036854775808')], [big('1541815603606036480'), 4194303], [-1, big('9007199254740993')]] as [Value, Value][]) {
+for (const [a, b] of [
+  [big('9223372036854775807'), big('-9223372036854775808')],
+  [big('1541815603606036480'), 4194303],
+  [-1, big('9007199254740993')],
+] as [Value, Value][]) {
   binary('&', bitAnd, a, b);
   binary('|', bitOr, a, b);
   binary('^', bitXor, a, b);
@@ -140,7 +193,17 @@ for (const [a, b] of PAIRS) {
 }
 
 // Array keys: canonical integer strings within 64 bits are int keys, floats truncate.
-for (const k of [...INTS, '9007199254740993', '9223372036854775807', '9223372036854775808', '-9223372036854775808', '-9223372036854775809', '09007199254740993', float(2 ** 53), 1e15 + 0.5]) {
+for (const k of [
+  ...INTS,
+  '9007199254740993',
+  '9223372036854775807',
+  '9223372036854775808',
+  '-9223372036854775808',
+  '-9223372036854775809',
+  '09007199254740993',
+  float(2 ** 53),
+  1e15 + 0.5,
+]) {
   unary('array key', 'return [$args[0] => 1];', (x) => PhpArray.fromEntries([[x as string, 1]]), k);
 }
 
@@ -154,7 +217,11 @@ function ours(c: Case): Tagged | 'error' {
   }
 }
 
-const results = phpGolden('value/int64', cases.map((c) => phpEval(c.args, c.php)), { labels: cases.map((c) => c.name) });
+const results = phpGolden(
+  'value/int64',
+  cases.map((c) => phpEval(c.args, c.php)),
+  { labels: cases.map((c) => c.name) },
+);
 
 describe('64-bit ints in the value kernel against php', () => {
   it('has a large table', () => expect(cases.length).toBeGreaterThanOrEqual(300));
@@ -166,7 +233,13 @@ describe('64-bit ints in the value kernel against php', () => {
 
 describe('a random draw over ranges past 2^53 (mt_rand, rand in {math})', () => {
   it('stays an int within the range, in its one form, at both ends', () => {
-    for (const [min, max] of [[INT_MAX - 10n, INT_MAX], [INT_MIN, INT_MAX], [0, INT_MAX], [-5, 9007199254740993n], [1, 6]] as [bigint | number, bigint | number][]) {
+    for (const [min, max] of [
+      [INT_MAX - 10n, INT_MAX],
+      [INT_MIN, INT_MAX],
+      [0, INT_MAX],
+      [-5, 9007199254740993n],
+      [1, 6],
+    ] as [bigint | number, bigint | number][]) {
       for (const unit of [0, 0.25, 0.5, 0.999999, 1 - 2 ** -53]) {
         const r = intInRange(min, max, unit);
         expect(r >= min && r <= max, `${min}..${max} at ${unit}: ${r}`).toBe(true);

@@ -14,13 +14,15 @@ function eager(v: unknown): Value {
   if (typeof v === 'bigint') return Number(v);
   if (v instanceof Date) return Math.floor(v.getTime() / 1000);
   if (Array.isArray(v)) return PhpArray.fromList(v.map(eager));
-  if (v !== null && typeof v === 'object') return PhpArray.fromEntries(Object.keys(v).map((k) => [k, eager((v as Record<string, unknown>)[k])] as const));
+  if (v !== null && typeof v === 'object')
+    return PhpArray.fromEntries(Object.keys(v).map((k) => [k, eager((v as Record<string, unknown>)[k])] as const));
   return v as Value;
 }
 
 /** Keys (with their types), order, packedness and values, all the way down. */
 function shape(v: Value): unknown {
-  if (v instanceof PhpArray) return { list: v.isList, next: v.nextIndex, entries: v.entries().map(([k, x]): [Key, unknown] => [k, shape(x)]) };
+  if (v instanceof PhpArray)
+    return { list: v.isList, next: v.nextIndex, entries: v.entries().map(([k, x]): [Key, unknown] => [k, shape(x)]) };
   if (v instanceof PhpFloat) return { float: v.value };
   return v;
 }
@@ -29,7 +31,10 @@ const samples: Record<string, () => unknown> = {
   names: () => ({ title: 'T', n: 3, on: true, none: null, f: 1.5 }),
   packedKeys: () => ({ 0: 'a', 1: 'b', 2: 'c' }),
   mixedKeys: () => ({ b: 1, 10: 'ten', a: 2, 2: 'two', '-3': 'neg', '05': 'str', '4294967295': 'big' }),
-  nested: () => ({ page: { title: 'x', meta: { tags: ['a', 'b'], deep: { k: [1, { z: 2 }] } } }, items: [{ id: 1 }, { id: 2, tags: [] }] }),
+  nested: () => ({
+    page: { title: 'x', meta: { tags: ['a', 'b'], deep: { k: [1, { z: 2 }] } } },
+    items: [{ id: 1 }, { id: 2, tags: [] }],
+  }),
   odd: () => ({ when: new Date(1_700_000_000_123), big: 12n, undef: undefined, empty: {}, emptyList: [] }),
   protoNames: () => JSON.parse('{"__proto__": {"a": 1}, "constructor": "c", "toString": 5, "valueOf": null}'),
 };
@@ -94,7 +99,15 @@ describe('lazy records match eager conversion', () => {
     a.set('w', 'new');
     a.delete('x');
     a.push('pushed');
-    expect(shape(a)).toEqual(shape(PhpArray.fromEntries([['y', eager({ z: 2 })], ['w', 'new'], [0, 'pushed']])));
+    expect(shape(a)).toEqual(
+      shape(
+        PhpArray.fromEntries([
+          ['y', eager({ z: 2 })],
+          ['w', 'new'],
+          [0, 'pushed'],
+        ]),
+      ),
+    );
   });
 
   it('a counted record keeps its count, and settling after it leaves the next index as before', () => {
@@ -103,7 +116,15 @@ describe('lazy records match eager conversion', () => {
     expect(a.size).toBe(2);
     a.push('pushed');
     expect(a.nextIndex).toBe(1);
-    expect(shape(a)).toEqual(shape(PhpArray.fromEntries([['x', 1], ['y', eager({ z: 2 })], [0, 'pushed']])));
+    expect(shape(a)).toEqual(
+      shape(
+        PhpArray.fromEntries([
+          ['x', 1],
+          ['y', eager({ z: 2 })],
+          [0, 'pushed'],
+        ]),
+      ),
+    );
   });
 
   it('a frozen object or a class instance is converted up front, with the same result', () => {
@@ -122,7 +143,10 @@ describe('lazy records in a render', () => {
     const engine = createEngine({ workers: 0 });
     try {
       const inner = { n: 1, list: [1] };
-      const r = await engine.render('{$a.q.list|@count}{assign var="a.p.list." value=2}{assign var="a.p.n" value=2}{$a.p.list|@count}{$a.q.list|@count}{$a.q.n}{$a|@count}{foreach from=$a.p key=k item=v}{$k};{/foreach}', { vars: { a: { p: inner, q: inner } } });
+      const r = await engine.render(
+        '{$a.q.list|@count}{assign var="a.p.list." value=2}{assign var="a.p.n" value=2}{$a.p.list|@count}{$a.q.list|@count}{$a.q.n}{$a|@count}{foreach from=$a.p key=k item=v}{$k};{/foreach}',
+        { vars: { a: { p: inner, q: inner } } },
+      );
       expect(r.output).toBe('12112n;list;');
     } finally {
       engine.close();

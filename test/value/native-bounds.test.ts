@@ -23,8 +23,10 @@ import { testModifierContext, testPluginContext } from '../support/plugin-contex
 
 const LONG = NATIVE_REPLACE_MAX * 3 + 7;
 
-const fn = (name: string): FunctionPlugin => [...arrayPlugins, ...corePlugins].find((p): p is FunctionPlugin => p.kind === 'function' && p.name === name)!;
-const mod = (name: string): ModifierPlugin => [...jsonPlugins, ...regexPlugins].find((p): p is ModifierPlugin => p.kind === 'modifier' && p.name === name)!;
+const fn = (name: string): FunctionPlugin =>
+  [...arrayPlugins, ...corePlugins].find((p): p is FunctionPlugin => p.kind === 'function' && p.name === name)!;
+const mod = (name: string): ModifierPlugin =>
+  [...jsonPlugins, ...regexPlugins].find((p): p is ModifierPlugin => p.kind === 'modifier' && p.name === name)!;
 
 describe('replaceEach: the native replace, one match at a time past NATIVE_REPLACE_MAX', () => {
   const cases: [string, RegExp, (m: string, ...g: string[]) => string][] = [
@@ -33,7 +35,11 @@ describe('replaceEach: the native replace, one match at a time past NATIVE_REPLA
     ['xy'.repeat(LONG), /yx/g, (m) => m.toUpperCase()],
     ['a\r\nb\rc\n'.repeat(LONG / 7), /\r\n?/g, () => '\n'],
     // unset groups are passed as undefined
-    ['&amp;&#65;'.repeat(LONG / 10), /&(#)?([a-z0-9]+);/g, (whole, hash, body) => `${hash === undefined ? 'u' : 'h'}:${body}`],
+    [
+      '&amp;&#65;'.repeat(LONG / 10),
+      /&(#)?([a-z0-9]+);/g,
+      (whole, hash, body) => `${hash === undefined ? 'u' : 'h'}:${body}`,
+    ],
     // empty matches step a code unit, or a code point with u
     ['a😀b'.repeat(LONG / 4), /(?:)/g, () => '|'],
     ['a😀b'.repeat(LONG / 4), /(?:)/gu, () => '|'],
@@ -55,7 +61,8 @@ describe('replaceEach: the native replace, one match at a time past NATIVE_REPLA
 describe('counts without arrays', () => {
   it('countMatches counts what match() would, empty matches included', () => {
     const s = 'a.b. c.\n\n\nd'.repeat(50_000);
-    for (const re of [/\./g, /\n+/g, /[^ ]\.(?![a-z])/g, /(?:)/g]) expect(countMatches(s, re)).toBe(s.match(re)!.length);
+    for (const re of [/\./g, /\n+/g, /[^ ]\.(?![a-z])/g, /(?:)/g])
+      expect(countMatches(s, re)).toBe(s.match(re)!.length);
   });
 });
 
@@ -73,10 +80,16 @@ describe('splits checked before the array exists', () => {
     const split = mod('split');
     expect(() => split.run!(',', [many], testModifierContext())).toThrow(LimitError);
     const ctx = testPluginContext();
-    expect(() => fn('assign_array').run!({ var: 'x', values: 'a', delimiter: ',', keys: many }, ctx)).toThrow(LimitError);
-    expect(() => fn('cycle').run!({ name: 'c', values: many, delimiter: ',', print: true, advance: true }, ctx)).toThrow(LimitError);
+    expect(() => fn('assign_array').run!({ var: 'x', values: 'a', delimiter: ',', keys: many }, ctx)).toThrow(
+      LimitError,
+    );
+    expect(() =>
+      fn('cycle').run!({ name: 'c', values: many, delimiter: ',', print: true, advance: true }, ctx),
+    ).toThrow(LimitError);
     const boundary = '__RCMS_CONTENT_BOUNDARY__';
-    expect(() => mod('rcms_json_encode').run!(boundary.repeat(MAX_ARRAY_LENGTH + 1), [], testModifierContext())).toThrow(LimitError);
+    expect(() =>
+      mod('rcms_json_encode').run!(boundary.repeat(MAX_ARRAY_LENGTH + 1), [], testModifierContext()),
+    ).toThrow(LimitError);
     expect(() => mbConvertEncoding('x', 'UTF-8', many)).toThrow(LimitError);
   });
   it('str_replace past MAX_ARRAY_LENGTH occurrences joins a batch at a time, with the same result', () => {
@@ -102,7 +115,12 @@ describe('splits checked before the array exists', () => {
     // JSON.stringify of these 640M characters took 4.7 s only to fail
     expect(performance.now() - t0).toBeLessThan(2000);
     expect(() => checkTransferSize([encodeValue('x'.repeat(MAX_REQUEST_CHARS - 2))], 'x')).not.toThrow();
-    expect(() => checkTransferSize([encodeValue(PhpArray.fromList(['x'.repeat(MAX_REQUEST_CHARS / 2), 'y'.repeat(MAX_REQUEST_CHARS / 2)]))], 'x')).toThrow(TransferError);
+    expect(() =>
+      checkTransferSize(
+        [encodeValue(PhpArray.fromList(['x'.repeat(MAX_REQUEST_CHARS / 2), 'y'.repeat(MAX_REQUEST_CHARS / 2)]))],
+        'x',
+      ),
+    ).toThrow(TransferError);
   });
   it('cycle compares a new list element by element, not through one JSON text of it', () => {
     const big = 'x'.repeat(MAX_STRING_LENGTH);

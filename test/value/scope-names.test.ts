@@ -13,9 +13,18 @@ const engine = createEngine({
 });
 afterAll(() => engine.close());
 
-const render = async (source: string, vars?: Record<string, unknown>) => (await engine.render(source, { name: 'scope.tpl', vars })).output;
+const render = async (source: string, vars?: Record<string, unknown>) =>
+  (await engine.render(source, { name: 'scope.tpl', vars })).output;
 
-const INHERITED = ['toString', 'constructor', 'hasOwnProperty', 'valueOf', '__proto__', '__defineGetter__', 'isPrototypeOf'];
+const INHERITED = [
+  'toString',
+  'constructor',
+  'hasOwnProperty',
+  'valueOf',
+  '__proto__',
+  '__defineGetter__',
+  'isPrototypeOf',
+];
 
 describe('names Object.prototype has are plain template variables', () => {
   it('unassigned, each prints nothing', async () => {
@@ -23,7 +32,8 @@ describe('names Object.prototype has are plain template variables', () => {
   });
 
   it('assigned, each holds its value', async () => {
-    const src = INHERITED.map((n, i) => `{assign var=${n} value=${i}}`).join('') + INHERITED.map((n) => `{$${n}}`).join(',');
+    const src =
+      INHERITED.map((n, i) => `{assign var=${n} value=${i}}`).join('') + INHERITED.map((n) => `{$${n}}`).join(',');
     expect(await render(src)).toBe(INHERITED.map((_, i) => i).join(','));
   });
 
@@ -33,7 +43,9 @@ describe('names Object.prototype has are plain template variables', () => {
   });
 
   it("an {include}'s copy of the scope and a {function}'s own scope", async () => {
-    expect(await render('{include file="inc.tpl" mine=1}{assign var=constructor value=2}{include file="inc.tpl"}')).toBe('<||1><|2|>');
+    expect(
+      await render('{include file="inc.tpl" mine=1}{assign var=constructor value=2}{include file="inc.tpl"}'),
+    ).toBe('<||1><|2|>');
     expect(await render('{assign var=toString value=9}{function name=f var=r x=1}{$r}{$toString}')).toBe('[|1]9');
   });
 });

@@ -15,7 +15,12 @@ import { history } from '../../site/batches/history.js';
 import { siteTime } from '../site-time.js';
 import { siteQueue } from '../../site/batches/site-queue.js';
 
-async function withSite(command: string, argv: string[], extra: Parameters<typeof parseArgs>[1], op: (site: Site, values: ReturnType<typeof parseArgs>['values']) => Promise<number>): Promise<number> {
+async function withSite(
+  command: string,
+  argv: string[],
+  extra: Parameters<typeof parseArgs>[1],
+  op: (site: Site, values: ReturnType<typeof parseArgs>['values']) => Promise<number>,
+): Promise<number> {
   const { positionals, values } = parseArgs(argv, { site: { type: 'string' }, ...extra });
   if (positionals.length > 0) throw new UsageError(`batch ${command} takes no file arguments (got ${positionals[0]})`);
   const dir = stringOption(values, 'site');
@@ -57,11 +62,11 @@ const run: Subcommand = {
     '  --site DIR       the site folder',
     '  --sites DIR      every site folder right under DIR (a folder with a site.json), from this one',
     '                   worker: each turn runs at most one run per site, so no site waits behind',
-    '                   another\'s long queue; progress lines start with the site key',
+    "                   another's long queue; progress lines start with the site key",
     '  --once           run what is queued or due until nothing waits, then exit',
     '                   (without it: keep running, queue each schedule when due, until Ctrl-C)',
     '  --poll SECONDS   how often an idle runner looks for work (default 5)',
-    '  --lease SECONDS  how long a run stays this worker\'s without a renewal (default 60); a run',
+    "  --lease SECONDS  how long a run stays this worker's without a renewal (default 60); a run",
     '                   whose worker died is run again by another once its lease has expired',
     '',
     'Each run renders batches/<slug>.tpl in the batch context (no member, no request, no cookies)',
@@ -71,11 +76,18 @@ const run: Subcommand = {
     '3 a site cannot be opened.',
   ].join('\n'),
   async run(argv) {
-    const { positionals, values } = parseArgs(argv, { site: { type: 'string' }, sites: { type: 'string' }, once: { type: 'boolean' }, poll: { type: 'string' }, lease: { type: 'string' } });
+    const { positionals, values } = parseArgs(argv, {
+      site: { type: 'string' },
+      sites: { type: 'string' },
+      once: { type: 'boolean' },
+      poll: { type: 'string' },
+      lease: { type: 'string' },
+    });
     if (positionals.length > 0) throw new UsageError(`batch run takes no file arguments (got ${positionals[0]})`);
     const one = stringOption(values, 'site');
     const all = stringOption(values, 'sites');
-    if ((one === undefined) === (all === undefined)) throw new UsageError('batch run needs --site DIR or --sites DIR (one of them)');
+    if ((one === undefined) === (all === undefined))
+      throw new UsageError('batch run needs --site DIR or --sites DIR (one of them)');
     const poll = positiveIntOption(values, 'poll');
     const lease = positiveIntOption(values, 'lease');
     let sites: Site[];
@@ -114,12 +126,18 @@ const run: Subcommand = {
 
 const list: Subcommand = {
   name: 'list',
-  summary: 'List the site\'s batches, their schedules and the queue.',
-  usage: ['smartcage batch list --site DIR', '', 'One line per batch of site.json: id, slug, schedule; then the runs waiting.'].join('\n'),
+  summary: "List the site's batches, their schedules and the queue.",
+  usage: [
+    'smartcage batch list --site DIR',
+    '',
+    'One line per batch of site.json: id, slug, schedule; then the runs waiting.',
+  ].join('\n'),
   async run(argv) {
     return withSite('list', argv, {}, async (site) => {
       for (const b of site.config.batches) {
-        process.stdout.write(`${String(b.id ?? '-').padStart(4)}  ${b.slug.padEnd(24)} ${b.schedule ?? '(started by {batch} only)'}\n`);
+        process.stdout.write(
+          `${String(b.id ?? '-').padStart(4)}  ${b.slug.padEnd(24)} ${b.schedule ?? '(started by {batch} only)'}\n`,
+        );
       }
       const q = await (await siteQueue(site)).counts();
       process.stdout.write(`queue: ${q.queued} queued, ${q.running} running\n`);
@@ -130,7 +148,7 @@ const list: Subcommand = {
 
 const historyCmd: Subcommand = {
   name: 'history',
-  summary: 'Show the site\'s batch runs, newest first, with output, errors and logs.',
+  summary: "Show the site's batch runs, newest first, with output, errors and logs.",
   usage: [
     'smartcage batch history --site DIR [--run ID] [--limit N] [--json]',
     '',
@@ -139,24 +157,35 @@ const historyCmd: Subcommand = {
     '  --json      the records as JSON, one array',
   ].join('\n'),
   async run(argv) {
-    return withSite('history', argv, { run: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } }, async (site, values) => {
-      const runId = positiveIntOption(values, 'run');
-      const records = await history(site, { runId, limit: positiveIntOption(values, 'limit') ?? 20 });
-      if (values.json === true) {
-        process.stdout.write(JSON.stringify(records, null, 2) + '\n');
+    return withSite(
+      'history',
+      argv,
+      { run: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } },
+      async (site, values) => {
+        const runId = positiveIntOption(values, 'run');
+        const records = await history(site, { runId, limit: positiveIntOption(values, 'limit') ?? 20 });
+        if (values.json === true) {
+          process.stdout.write(JSON.stringify(records, null, 2) + '\n');
+          return EXIT.OK;
+        }
+        const time = (t: number | null) => (t === null ? '-' : siteTime(t, site.config.timezone));
+        for (const r of records) {
+          process.stdout.write(
+            `${r.runId}#${r.attempt}  ${r.slug}  ${r.state}  from ${r.origin}  ${time(r.started)} .. ${time(r.ended)}  worker ${r.worker}\n`,
+          );
+          for (const e of r.errors) process.stdout.write(`  error: ${e}\n`);
+          for (const w of r.warnings) process.stdout.write(`  warning: ${w}\n`);
+          for (const l of r.logs) process.stdout.write(`  ${l.level}: ${l.message}\n`);
+          if (runId !== undefined && r.output !== '') process.stdout.write(r.output.replace(/^/gm, '  | ') + '\n');
+        }
         return EXIT.OK;
-      }
-      const time = (t: number | null) => (t === null ? '-' : siteTime(t, site.config.timezone));
-      for (const r of records) {
-        process.stdout.write(`${r.runId}#${r.attempt}  ${r.slug}  ${r.state}  from ${r.origin}  ${time(r.started)} .. ${time(r.ended)}  worker ${r.worker}\n`);
-        for (const e of r.errors) process.stdout.write(`  error: ${e}\n`);
-        for (const w of r.warnings) process.stdout.write(`  warning: ${w}\n`);
-        for (const l of r.logs) process.stdout.write(`  ${l.level}: ${l.message}\n`);
-        if (runId !== undefined && r.output !== '') process.stdout.write(r.output.replace(/^/gm, '  | ') + '\n');
-      }
-      return EXIT.OK;
-    });
+      },
+    );
   },
 };
 
-export const batchCommand: Command = commandOf('batch', 'Run a local site\'s batches and show their history.', [run, list, historyCmd]);
+export const batchCommand: Command = commandOf('batch', "Run a local site's batches and show their history.", [
+  run,
+  list,
+  historyCmd,
+]);

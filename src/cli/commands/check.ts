@@ -29,8 +29,8 @@ export const checkCommand: Command = {
     '                    are not followed',
     '  --format text     file:line:column: error CODE: message, and the lines around it (default)',
     '  --format json     one JSON document: { version, engine, files: [{ file, diagnostics }], summary }',
-    '  --format sarif    one SARIF 2.1.0 log (GitHub code scanning, editors\' SARIF viewers)',
-    "  --templates DIR   folder that {include file=...} reads from (default: the folder checked, or the",
+    "  --format sarif    one SARIF 2.1.0 log (GitHub code scanning, editors' SARIF viewers)",
+    '  --templates DIR   folder that {include file=...} reads from (default: the folder checked, or the',
     "                    template's own folder)",
     '  --compat          also list, as W_DIALECT warnings, every place the template relies on a',
     '                    departure of the dialect from stock Smarty 2 (docs/dialect.md)',
@@ -40,7 +40,12 @@ export const checkCommand: Command = {
     'Exit status: 0 no errors, 1 a template has errors, 2 wrong usage, 3 a file could not be read.',
   ].join('\n'),
   async run(argv) {
-    const { positionals, values } = parseArgs(argv, { templates: { type: 'string' }, quiet: { type: 'boolean' }, compat: { type: 'boolean' }, format: { type: 'string' } });
+    const { positionals, values } = parseArgs(argv, {
+      templates: { type: 'string' },
+      quiet: { type: 'boolean' },
+      compat: { type: 'boolean' },
+      format: { type: 'string' },
+    });
     const format = formatOption(stringOption(values, 'format'));
     if (positionals.length === 0) throw new UsageError('check needs at least one template file or folder');
     const templatesFlag = stringOption(values, 'templates');
@@ -48,7 +53,10 @@ export const checkCommand: Command = {
     const progress = new Progress('checking', targets.length);
     const checked: CheckedFile[] = [];
     for (const target of targets) {
-      const f = target.failure === undefined ? checkOne(target.file, target.root, values.quiet === true, values.compat === true) : { ...target, diagnostics: [], sources: new Map() };
+      const f =
+        target.failure === undefined
+          ? checkOne(target.file, target.root, values.quiet === true, values.compat === true)
+          : { ...target, diagnostics: [], sources: new Map() };
       checked.push(f);
       progress.clear();
       if (f.failure !== undefined) process.stderr.write(`smartcage check: ${f.failure}\n`);
@@ -60,7 +68,9 @@ export const checkCommand: Command = {
     if (format === 'sarif') process.stdout.write(sarifReport(checked, process.cwd()));
     const failed = checked.filter((f) => f.failure !== undefined).length;
     const withErrors = checked.filter((f) => f.diagnostics.some((d) => d.severity === 'error')).length;
-    process.stderr.write(`${checked.length - withErrors - failed} of ${checked.length} template(s) compiled without errors\n`);
+    process.stderr.write(
+      `${checked.length - withErrors - failed} of ${checked.length} template(s) compiled without errors\n`,
+    );
     if (failed) return EXIT.IO;
     return withErrors ? EXIT.TEMPLATE_ERROR : EXIT.OK;
   },
@@ -93,9 +103,11 @@ function expand(paths: readonly string[], templatesFlag: string | undefined): Ta
       continue;
     }
     const found = findTemplates(path, MAX_TEMPLATES - targets.length);
-    for (const link of found.linksOut) process.stderr.write(`smartcage check: skipped ${link}: a link to outside ${path}\n`);
+    for (const link of found.linksOut)
+      process.stderr.write(`smartcage check: skipped ${link}: a link to outside ${path}\n`);
     // As a linter given a pattern that matches nothing: a moved folder must not pass a CI check.
-    if (found.files.length === 0 && found.unreadable.length === 0) throw new UsageError(`no templates (*.tpl) in ${path}`);
+    if (found.files.length === 0 && found.unreadable.length === 0)
+      throw new UsageError(`no templates (*.tpl) in ${path}`);
     for (const file of found.files) targets.push({ file, root: templatesFlag ?? path });
     for (const u of found.unreadable) targets.push({ file: u.path, root: templatesFlag ?? path, failure: u.message });
   }
@@ -122,10 +134,21 @@ function checkOne(file: string, root: string, quiet: boolean, compat: boolean): 
       return text;
     };
     // The limits `render` compiles under, so a template check passes is one render compiles.
-    const compiled = compile(source, { name: file, templates, maxTemplateChars: DEFAULT_LIMITS.maxTemplateBytes, maxCodeChars: DEFAULT_LIMITS.maxCodeChars, maxSourceChars: DEFAULT_LIMITS.maxTemplateBytes }).diagnostics;
+    const compiled = compile(source, {
+      name: file,
+      templates,
+      maxTemplateChars: DEFAULT_LIMITS.maxTemplateBytes,
+      maxCodeChars: DEFAULT_LIMITS.maxCodeChars,
+      maxSourceChars: DEFAULT_LIMITS.maxTemplateBytes,
+    }).diagnostics;
     // The departures of the file itself: an included template is listed when it is checked.
     const diagnostics = compat ? inOrder(file, [...compiled, ...dialectDepartures(source, file)]) : compiled;
-    return { file, root, sources, diagnostics: quiet ? diagnostics.filter((d) => d.severity === 'error') : diagnostics };
+    return {
+      file,
+      root,
+      sources,
+      diagnostics: quiet ? diagnostics.filter((d) => d.severity === 'error') : diagnostics,
+    };
   } catch (e) {
     if (!(e instanceof CliFileError)) throw e;
     return { file, root, sources, diagnostics: [], failure: e.message };
@@ -136,6 +159,11 @@ function checkOne(file: string, root: string, quiet: boolean, compat: boolean): 
 function inOrder(main: string, diagnostics: Diagnostic[]): Diagnostic[] {
   return diagnostics
     .map((d, i) => ({ d, i }))
-    .sort((a, b) => Number(a.d.name !== main) - Number(b.d.name !== main) || (a.d.name === main && b.d.name === main ? a.d.line - b.d.line || a.d.column - b.d.column : 0) || a.i - b.i)
+    .sort(
+      (a, b) =>
+        Number(a.d.name !== main) - Number(b.d.name !== main) ||
+        (a.d.name === main && b.d.name === main ? a.d.line - b.d.line || a.d.column - b.d.column : 0) ||
+        a.i - b.i,
+    )
     .map((x) => x.d);
 }

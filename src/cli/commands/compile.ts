@@ -8,13 +8,20 @@ import type { Command } from '../main.js';
 export const compileCommand: Command = {
   name: 'compile',
   summary: 'Print the JavaScript a template compiles to (and its manifest with --manifest).',
-  usage: ['smartcage compile FILE [--templates DIR] [--manifest]', '', '  --manifest   print the manifest (memory class, plugins, line table) as JSON instead'].join('\n'),
+  usage: [
+    'smartcage compile FILE [--templates DIR] [--manifest]',
+    '',
+    '  --manifest   print the manifest (memory class, plugins, line table) as JSON instead',
+  ].join('\n'),
   async run(argv) {
     const { positionals, values } = parseArgs(argv, { templates: { type: 'string' }, manifest: { type: 'boolean' } });
     if (positionals.length !== 1) throw new UsageError('compile takes exactly one template file');
     const file = positionals[0]!;
     try {
-      const r = compile(readText(file), { name: file, templates: includeResolver(templateRoot(file, stringOption(values, 'templates'))) });
+      const r = compile(readText(file), {
+        name: file,
+        templates: includeResolver(templateRoot(file, stringOption(values, 'templates'))),
+      });
       for (const d of r.diagnostics) process.stderr.write(formatDiagnostic(d) + '\n');
       if (r.diagnostics.some((d) => d.severity === 'error')) return EXIT.TEMPLATE_ERROR;
       process.stdout.write(values.manifest === true ? JSON.stringify(r.manifest, null, 2) + '\n' : r.code);

@@ -56,7 +56,9 @@ export function readJsonText(path: string): string {
     const offset = at ? Number(at[1]) : text.length;
     const before = text.slice(0, offset).split('\n');
     const reason = message.replace(/\s*(in JSON )?at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
-    throw new CliFileError(`${path}:${before.length}:${before[before.length - 1]!.length + 1}: not valid JSON: ${reason}`);
+    throw new CliFileError(
+      `${path}:${before.length}:${before[before.length - 1]!.length + 1}: not valid JSON: ${reason}`,
+    );
   }
   return text;
 }

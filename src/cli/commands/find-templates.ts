@@ -39,11 +39,15 @@ export function findTemplates(dir: string, budget = MAX_TEMPLATES): FoundTemplat
     try {
       names = readdirSync(folder).sort(compareCodePoints);
     } catch (e) {
-      found.unreadable.push({ path: folder, message: `cannot read the folder ${folder}: ${(e as NodeJS.ErrnoException).code ?? 'error'}` });
+      found.unreadable.push({
+        path: folder,
+        message: `cannot read the folder ${folder}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`,
+      });
       return;
     }
     entries += names.length;
-    if (entries > MAX_ENTRIES) throw new UsageError(`${dir} holds more than ${MAX_ENTRIES} files and folders; check a smaller folder`);
+    if (entries > MAX_ENTRIES)
+      throw new UsageError(`${dir} holds more than ${MAX_ENTRIES} files and folders; check a smaller folder`);
     for (const name of names) {
       const path = join(folder, name);
       const link = lstatSync(path);
@@ -60,7 +64,9 @@ export function findTemplates(dir: string, budget = MAX_TEMPLATES): FoundTemplat
         if (!statSync(path).isFile()) continue;
       } else if (!link.isFile()) continue;
       if (found.files.length >= budget) {
-        throw new UsageError(`more than ${MAX_TEMPLATES} templates to check (with those in ${dir}); check a smaller folder`);
+        throw new UsageError(
+          `more than ${MAX_TEMPLATES} templates to check (with those in ${dir}); check a smaller folder`,
+        );
       }
       found.files.push(path);
     }
@@ -80,4 +86,3 @@ function inside(root: string, path: string): boolean {
   const rel = relative(root, target);
   return rel !== '' && !isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`);
 }
-

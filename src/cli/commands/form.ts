@@ -34,7 +34,8 @@ export const formCommand: Command = {
   async run(argv) {
     const { positionals, values } = parseArgs(argv, { lang: { type: 'string' }, json: { type: 'boolean' } });
     const [sub, schemaFile, valueFile, ...extra] = positionals;
-    if (sub !== 'validate') throw new UsageError(sub === undefined ? 'form needs a subcommand: validate' : `unknown subcommand "${sub}"`);
+    if (sub !== 'validate')
+      throw new UsageError(sub === undefined ? 'form needs a subcommand: validate' : `unknown subcommand "${sub}"`);
     if (!schemaFile || !valueFile) throw new UsageError('form validate needs SCHEMA.json and VALUE.json');
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
     const lang = stringOption(values, 'lang') ?? 'en';
@@ -56,16 +57,30 @@ export const formCommand: Command = {
       } catch (e) {
         if (!(e instanceof FormSchemaError)) throw e;
         process.stderr.write(`smartcage form: ${schemaFile}: ${e.localized[lang]}\n`);
-        for (const i of e.issues.filter((x) => x.level === 'error')) process.stderr.write(`  ${i.schemaPath || '/'}: ${i.message[lang]} [${i.code}]\n`);
+        for (const i of e.issues.filter((x) => x.level === 'error'))
+          process.stderr.write(`  ${i.schemaPath || '/'}: ${i.message[lang]} [${i.code}]\n`);
         return EXIT.TEMPLATE_ERROR;
       }
       const errors = validator.validate((value as { value: unknown }).value);
       if (values.json === true) {
-        process.stdout.write(JSON.stringify(errors.map((e) => ({ path: e.path, keyword: e.keyword, message: e.message[lang], field: e.field })), null, 2) + '\n');
+        process.stdout.write(
+          JSON.stringify(
+            errors.map((e) => ({ path: e.path, keyword: e.keyword, message: e.message[lang], field: e.field })),
+            null,
+            2,
+          ) + '\n',
+        );
       } else {
         for (const e of errors) process.stdout.write(`${e.path || '/'}: ${e.message[lang]} [${e.keyword}]\n`);
       }
-      const summary = lang === 'ja' ? (errors.length === 0 ? '値は有効です' : `${errors.length}件のエラー`) : errors.length === 0 ? 'valid' : `${errors.length} error(s)`;
+      const summary =
+        lang === 'ja'
+          ? errors.length === 0
+            ? '値は有効です'
+            : `${errors.length}件のエラー`
+          : errors.length === 0
+            ? 'valid'
+            : `${errors.length} error(s)`;
       process.stderr.write(`${valueFile}: ${summary}\n`);
       return errors.length === 0 ? EXIT.OK : EXIT.TEMPLATE_ERROR;
     } catch (e) {

@@ -13,9 +13,9 @@ export const lspCommand: Command = {
     '',
     '  --stdio   talk LSP over standard input and output: the only way, accepted because clients pass it',
     '',
-    'Point an editor\'s LSP client at `smartcage lsp` for templates; editors/vscode in the repository is a',
+    "Point an editor's LSP client at `smartcage lsp` for templates; editors/vscode in the repository is a",
     'VS Code extension that does (its README says how to install it). {include file=...} is read from the',
-    'template\'s own folder, as `smartcage check` reads it.',
+    "template's own folder, as `smartcage check` reads it.",
   ].join('\n'),
   run(argv) {
     const { positionals } = parseArgs(argv, { stdio: { type: 'boolean' } });

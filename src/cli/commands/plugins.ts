@@ -20,9 +20,17 @@ export interface PluginList {
 }
 
 export function pluginList(): PluginList {
-  const plugins = pluginEntries().map((e) => ({ ...e, provided: e.implemented && (e.capability === null || hostProvides(CLI_HOST, e.capability)) }));
+  const plugins = pluginEntries().map((e) => ({
+    ...e,
+    provided: e.implemented && (e.capability === null || hostProvides(CLI_HOST, e.capability)),
+  }));
   const capabilities = [...new Set(plugins.flatMap((p) => (p.capability === null ? [] : [p.capability])))].sort();
-  return { engine: ENGINE_VERSION, hostCapabilities: capabilities.filter((c) => hostProvides(CLI_HOST, c)), builtInTags: BUILTIN_TAG_NAMES, plugins };
+  return {
+    engine: ENGINE_VERSION,
+    hostCapabilities: capabilities.filter((c) => hostProvides(CLI_HOST, c)),
+    builtInTags: BUILTIN_TAG_NAMES,
+    plugins,
+  };
 }
 
 export const pluginsCommand: Command = {
@@ -52,7 +60,9 @@ export const pluginsCommand: Command = {
         throw new UsageError(`no tag or modifier ${hints.join(', ')}; \`smartcage plugins\` lists them all`);
       }
       const entries = found.flatMap((f) => f.entries);
-      process.stdout.write(values.json === true ? JSON.stringify(entries, null, 2) + '\n' : entries.map(detailText).join('\n'));
+      process.stdout.write(
+        values.json === true ? JSON.stringify(entries, null, 2) + '\n' : entries.map(detailText).join('\n'),
+      );
       return EXIT.OK;
     }
     process.stdout.write(values.json === true ? JSON.stringify(list, null, 2) + '\n' : listingText(list));
@@ -74,7 +84,10 @@ function lookUp(list: PluginList, name: string): ListedPlugin[] {
 /** One plugin in full: signature, where it runs, summary, each attribute or parameter. */
 function detailText(p: ListedPlugin): string {
   const where = p.runs === 'host' ? `host: ${p.capability}${p.provided ? '' : ', not on this host'}` : 'isolate';
-  const out = [signature(p), `  ${p.form === 'modifier' ? `modifier (${p.origin})` : `${p.form} tag`}, family ${p.family}, runs in: ${where}`];
+  const out = [
+    signature(p),
+    `  ${p.form === 'modifier' ? `modifier (${p.origin})` : `${p.form} tag`}, family ${p.family}, runs in: ${where}`,
+  ];
   if (p.requiresOneOf) out.push(`  needs at least one of: ${p.requiresOneOf.join(', ')}`);
   out.push(...wrap(p.summary, '  '));
   for (const a of p.arguments) {
@@ -98,12 +111,18 @@ function listingText(list: PluginList): string {
     if (p.family !== family) out.push('', p.family ?? '');
     family = p.family;
     const where = p.runs === 'host' ? `host: ${p.capability}${p.provided ? '' : ', not on this host'}` : 'isolate';
-    out.push(`  ${signature(p)}  [${p.form === 'modifier' ? p.origin : p.form}, ${where}]`, ...wrap(p.summary, '      '));
+    out.push(
+      `  ${signature(p)}  [${p.form === 'modifier' ? p.origin : p.form}, ${where}]`,
+      ...wrap(p.summary, '      '),
+    );
     if (p.budget) out.push(...wrap(`Row budget: ${budgetText(p.budget)}.`, '      '));
   }
   const missing = list.plugins.filter((p) => !p.implemented);
   out.push('', 'Part of the language but not implemented yet (E_NOT_IMPLEMENTED):');
-  for (const [kind, label, shown] of [['tag', 'tags', (n: string) => `{${n}}`], ['modifier', 'modifiers', (n: string) => `|${n}`]] as const) {
+  for (const [kind, label, shown] of [
+    ['tag', 'tags', (n: string) => `{${n}}`],
+    ['modifier', 'modifiers', (n: string) => `|${n}`],
+  ] as const) {
     const names = missing.filter((p) => p.kind === kind).map((p) => shown(p.name));
     out.push(...wrap(`${label}: ${names.join(' ') || 'none'}`, '  '));
   }

@@ -29,23 +29,28 @@ const OBJECT_KEYS = ['get', 'post', 'server', 'session'] as const;
 
 export function contextOption(v: string | undefined): RenderIdentity['context'] | undefined {
   if (v === undefined) return undefined;
-  if (!(CONTEXTS as readonly string[]).includes(v)) throw new UsageError(`--context takes ${CONTEXTS.join(', ')}, not "${v}"`);
+  if (!(CONTEXTS as readonly string[]).includes(v))
+    throw new UsageError(`--context takes ${CONTEXTS.join(', ')}, not "${v}"`);
   return v as RenderIdentity['context'];
 }
 
 export function memberOption(v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
-  if (!/^[1-9]\d{0,14}$/.test(v)) throw new UsageError(`--member needs a member id (a positive whole number), not "${v}"`);
+  if (!/^[1-9]\d{0,14}$/.test(v))
+    throw new UsageError(`--member needs a member id (a positive whole number), not "${v}"`);
   return Number(v);
 }
 
 /** REQUEST.json, checked: a file error names the file and the key that is wrong. */
 export function readRequestFile(file: string): SiteRequestData {
   const json = JSON.parse(readJsonText(file)) as unknown;
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (!isObject(json)) throw new CliFileError(`${file}: must be a JSON object (${REQUEST_HELP[0]!.replace(/:$/, '')} in --help)`);
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(json))
+    throw new CliFileError(`${file}: must be a JSON object (${REQUEST_HELP[0]!.replace(/:$/, '')} in --help)`);
   for (const key of Object.keys(json)) {
-    if (!(OBJECT_KEYS as readonly string[]).includes(key) && key !== 'cookies') throw new CliFileError(`${file}: unknown key "${key}" (known: ${[...OBJECT_KEYS, 'cookies'].join(', ')})`);
+    if (!(OBJECT_KEYS as readonly string[]).includes(key) && key !== 'cookies')
+      throw new CliFileError(`${file}: unknown key "${key}" (known: ${[...OBJECT_KEYS, 'cookies'].join(', ')})`);
     if (!isObject(json[key])) throw new CliFileError(`${file}: "${key}" must be a JSON object`);
   }
   const cookies = (json.cookies ?? {}) as Record<string, unknown>;
@@ -77,9 +82,18 @@ export async function renderWithSite(a: SiteRenderArgs): Promise<{ output: strin
     if (a.memberId !== undefined && !(await site.host.members!.exists!(site.tenant, a.memberId))) {
       throw new UsageError(`--member ${a.memberId} is not a member of the site ${site.tenant}`);
     }
-    const r = await renderOnSite(site, a.source, { name: a.name, memberId: a.memberId, context: a.context, request, vars: a.vars, objects: a.objects });
+    const r = await renderOnSite(site, a.source, {
+      name: a.name,
+      memberId: a.memberId,
+      context: a.context,
+      request,
+      vars: a.vars,
+      objects: a.objects,
+    });
     // Compile warnings and the render's (W_RUNTIME), each at its line and column, as a render without --site prints them.
-    const warnings = r.diagnostics.filter((d) => d.severity === 'warning').map((d) => diagnosticFor(process.stderr, formatShown(d, a.folders)));
+    const warnings = r.diagnostics
+      .filter((d) => d.severity === 'warning')
+      .map((d) => diagnosticFor(process.stderr, formatShown(d, a.folders)));
     const notes = [...warnings, ...[...r.setCookies].map(([n, c]) => `Set-Cookie: ${setCookieLine(n, c, '/')}`)];
     return { output: r.output, notes };
   } finally {

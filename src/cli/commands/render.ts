@@ -23,11 +23,11 @@ export const renderCommand: Command = {
     '  --site DIR        render on a local site (smartcage site init): its templates/ for {include},',
     '                    functions/ for {function}, site.json settings and its data (content, members,',
     '                    sessions, files...); not with --templates or --timezone',
-    '  --member ID       run as this member of the site (default: the session cookie\'s, else nobody)',
+    "  --member ID       run as this member of the site (default: the session cookie's, else nobody)",
     '  --context C       web (default), batch or admin-test: what some plugins are limited to',
     '  --request FILE    the request the render serves, see REQUEST.json below',
     '  --vars FILE       template variables as a JSON object (key order is kept as PHP would)',
-    '  --templates DIR   folder that {include file=...} reads from (default: the template\'s folder)',
+    "  --templates DIR   folder that {include file=...} reads from (default: the template's folder)",
     '  --timezone ZONE   site time zone for date functions (default Asia/Tokyo)',
     '  --objects         JSON objects in the variables become stdClass objects (for $a->b)',
     '  --timeout MS      CPU time allowed for the render (default 1000)',
@@ -53,10 +53,14 @@ export const renderCommand: Command = {
       context: { type: 'string' },
       request: { type: 'string' },
     });
-    if (positionals.length !== 1) throw new UsageError('render takes exactly one template file (or - for standard input)');
+    if (positionals.length !== 1)
+      throw new UsageError('render takes exactly one template file (or - for standard input)');
     const siteDir = stringOption(values, 'site');
     for (const o of siteDir === undefined ? ['member', 'context', 'request'] : ['templates', 'timezone']) {
-      if (values[o] !== undefined) throw new UsageError(siteDir === undefined ? `--${o} needs --site DIR` : `--${o} does not go with --site (the site's own is used)`);
+      if (values[o] !== undefined)
+        throw new UsageError(
+          siteDir === undefined ? `--${o} needs --site DIR` : `--${o} does not go with --site (the site's own is used)`,
+        );
     }
     const memberId = memberOption(stringOption(values, 'member'));
     const context = contextOption(stringOption(values, 'context'));
@@ -66,16 +70,29 @@ export const renderCommand: Command = {
     const wallMs = positiveIntOption(values, 'wall-timeout');
     const name = file === '-' ? 'stdin' : file;
     // Where the problems of included templates are, for the messages.
-    const folders: Folders = siteDir === undefined
-      ? { main: name, templates: templateRoot(file, stringOption(values, 'templates')) }
-      : { main: name, templates: path.join(siteDir, 'templates'), functions: path.join(siteDir, 'functions') };
+    const folders: Folders =
+      siteDir === undefined
+        ? { main: name, templates: templateRoot(file, stringOption(values, 'templates')) }
+        : { main: name, templates: path.join(siteDir, 'templates'), functions: path.join(siteDir, 'functions') };
     try {
       const source = readText(file);
       const varsFile = stringOption(values, 'vars');
       const vars = varsFile === undefined ? undefined : readJsonText(varsFile);
       const limits = { ...(cpuMs ? { cpuMs } : {}), ...(wallMs ? { wallMs } : {}) };
       if (siteDir !== undefined) {
-        const r = await renderWithSite({ file, name, source, siteDir, memberId, context, requestFile: stringOption(values, 'request'), vars, objects: values.objects === true, limits, folders });
+        const r = await renderWithSite({
+          file,
+          name,
+          source,
+          siteDir,
+          memberId,
+          context,
+          requestFile: stringOption(values, 'request'),
+          vars,
+          objects: values.objects === true,
+          limits,
+          folders,
+        });
         for (const line of r.notes) process.stderr.write(`${line}\n`);
         process.stdout.write(Buffer.from(toBytes(r.output)));
         return EXIT.OK;
@@ -90,7 +107,9 @@ export const renderCommand: Command = {
       try {
         const r = await engine.render(source, { name, vars, objects: values.objects === true });
         // Compile warnings and the render's (W_RUNTIME), each at its line and column.
-        for (const d of r.diagnostics) if (d.severity === 'warning') process.stderr.write(diagnosticFor(process.stderr, formatShown(d, folders)) + '\n');
+        for (const d of r.diagnostics)
+          if (d.severity === 'warning')
+            process.stderr.write(diagnosticFor(process.stderr, formatShown(d, folders)) + '\n');
         process.stdout.write(Buffer.from(toBytes(r.output)));
         return EXIT.OK;
       } finally {
@@ -103,7 +122,9 @@ export const renderCommand: Command = {
       }
       if (e instanceof TemplateError) {
         process.stderr.write(diagnosticFor(process.stderr, formatErrorShown(e, folders)) + '\n');
-        return ['E_CPU_TIMEOUT', 'E_WALL_TIMEOUT', 'E_MEMORY_LIMIT', 'E_SANDBOX_CRASHED'].includes(e.code) ? EXIT.SANDBOX : EXIT.TEMPLATE_ERROR;
+        return ['E_CPU_TIMEOUT', 'E_WALL_TIMEOUT', 'E_MEMORY_LIMIT', 'E_SANDBOX_CRASHED'].includes(e.code)
+          ? EXIT.SANDBOX
+          : EXIT.TEMPLATE_ERROR;
       }
       throw e;
     }

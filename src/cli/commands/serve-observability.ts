@@ -4,7 +4,13 @@
  */
 import { UsageError, stringOption, type OptionSpec, type Parsed } from '../args.js';
 import type { SiteRegistry } from '../../site/registry.js';
-import { LOG_FORMATS, LOG_LEVELS, createServerLogger, type LogFormat, type LogLevel } from '../../site/server/logging.js';
+import {
+  LOG_FORMATS,
+  LOG_LEVELS,
+  createServerLogger,
+  type LogFormat,
+  type LogLevel,
+} from '../../site/server/logging.js';
 import { ServerMetrics } from '../../site/server/metrics.js';
 import { ServerObserver } from '../../site/server/observer.js';
 
@@ -21,7 +27,7 @@ export const OBSERVABILITY_OPTIONS: OptionSpec = {
 export const OBSERVABILITY_USAGE = [
   '  --log-level L  with --site/--sites: fatal, error, warn, info (default), debug, trace or silent.',
   '                 One JSON line per request on stderr (request id, site, endpoint, status, ms,',
-  '                 render CPU, error code, memory class) and the templates\' {logger} lines',
+  "                 render CPU, error code, memory class) and the templates' {logger} lines",
   '  --log-format F json, or pretty (the default when stderr is a terminal)',
   '  --metrics-port N  Prometheus metrics at http://127.0.0.1:N/metrics instead of /metrics on',
   '                 the serving port (0 picks a free one)',
@@ -38,15 +44,19 @@ export interface ObservabilitySettings {
 
 export function observabilitySettings(values: Parsed['values']): ObservabilitySettings {
   const level = stringOption(values, 'log-level') ?? 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new UsageError(`--log-level needs one of ${LOG_LEVELS.join(', ')}`);
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new UsageError(`--log-level needs one of ${LOG_LEVELS.join(', ')}`);
   const format = stringOption(values, 'log-format');
-  if (format !== undefined && !(LOG_FORMATS as readonly string[]).includes(format)) throw new UsageError('--log-format needs json or pretty');
+  if (format !== undefined && !(LOG_FORMATS as readonly string[]).includes(format))
+    throw new UsageError('--log-format needs json or pretty');
   const portFlag = stringOption(values, 'metrics-port');
   const port = portFlag === undefined ? 'serving' : Number(portFlag);
-  if (port !== 'serving' && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError('--metrics-port needs an integer from 0 to 65535');
+  if (port !== 'serving' && (!Number.isInteger(port) || port < 0 || port > 65535))
+    throw new UsageError('--metrics-port needs an integer from 0 to 65535');
   const labelsFlag = stringOption(values, 'metrics-site-labels') ?? '0';
   const siteLabels = Number(labelsFlag);
-  if (!/^\d+$/.test(labelsFlag) || siteLabels > 1000) throw new UsageError('--metrics-site-labels needs an integer from 0 to 1000');
+  if (!/^\d+$/.test(labelsFlag) || siteLabels > 1000)
+    throw new UsageError('--metrics-site-labels needs an integer from 0 to 1000');
   return { logLevel: level as LogLevel, logFormat: format as LogFormat | undefined, metricsPort: port, siteLabels };
 }
 

@@ -11,13 +11,35 @@ import { EXIT } from '../exit-codes.js';
 import { CliFileError, readJsonText } from './files.js';
 import type { Command } from '../main.js';
 import type { PageSchema } from '../../forms-ui/server/pages.js';
-import { envName, resolveServeOptions, serveFlagSpec, serveOptionsHelp, ServeConfigError, type ServeConfig } from '../../site/server/options.js';
+import {
+  envName,
+  resolveServeOptions,
+  serveFlagSpec,
+  serveOptionsHelp,
+  ServeConfigError,
+  type ServeConfig,
+} from '../../site/server/options.js';
 import { listen, type ServeServer } from '../../site/server/listen.js';
 import { untilStopped } from '../../site/server/stop.js';
-import { announceListening, childPort, clusterMetrics, isServeChild, primaryStopRequests, processCount, releasePrimary, runPrimary } from '../../site/server/processes.js';
+import {
+  announceListening,
+  childPort,
+  clusterMetrics,
+  isServeChild,
+  primaryStopRequests,
+  processCount,
+  releasePrimary,
+  runPrimary,
+} from '../../site/server/processes.js';
 import { SiteFolderError, SiteRegistry } from '../../site/registry.js';
 import { TENANCY_SPEC, TENANCY_USAGE, tenancyOptions } from '../site-server/tenancy-options.js';
-import { MetricsListenError, OBSERVABILITY_OPTIONS, OBSERVABILITY_USAGE, observabilitySettings, siteServerObserver } from './serve-observability.js';
+import {
+  MetricsListenError,
+  OBSERVABILITY_OPTIONS,
+  OBSERVABILITY_USAGE,
+  observabilitySettings,
+  siteServerObserver,
+} from './serve-observability.js';
 
 const say = (line: string) => process.stderr.write(`smartcage serve: ${line}\n`);
 
@@ -83,7 +105,12 @@ export const serveCommand: Command = {
     if (given.length > 1) {
       const why = `--${given[0]} and --${given[1]} do not go together (a site serves its own files)`;
       if (given.every((o) => values[o] !== undefined)) throw new UsageError(why);
-      say(`${why}: set in ${given.filter((o) => values[o] === undefined).map(envName).join(', ')} or the config file`);
+      say(
+        `${why}: set in ${given
+          .filter((o) => values[o] === undefined)
+          .map(envName)
+          .join(', ')} or the config file`,
+      );
       return EXIT.IO;
     }
     const { host } = cfg;
@@ -118,7 +145,8 @@ export const serveCommand: Command = {
       for (const note of checked.notes) say(`${file}: note: ${note}`);
       schemas.push({ name: pageName(file, taken), schema: checked.schema });
     }
-    if (!existsSync(formsBundlePath())) say('dist/forms-ui.js is missing; run `npm run build` (or `node scripts/build-forms-ui.mjs`)');
+    if (!existsSync(formsBundlePath()))
+      say('dist/forms-ui.js is missing; run `npm run build` (or `node scripts/build-forms-ui.mjs`)');
     const siteDir = cfg.site;
     const sitesDir = cfg.sites;
     const tenancy = tenancyOptions(values);
@@ -129,7 +157,10 @@ export const serveCommand: Command = {
     if (siteDir !== undefined || sitesDir !== undefined) {
       const log = (line: string) => say(line);
       try {
-        registry = siteDir !== undefined ? SiteRegistry.folder(siteDir, { ...tenancy, log }) : SiteRegistry.load(sitesDir!, { ...tenancy, log });
+        registry =
+          siteDir !== undefined
+            ? SiteRegistry.folder(siteDir, { ...tenancy, log })
+            : SiteRegistry.load(sitesDir!, { ...tenancy, log });
       } catch (e) {
         if (!(e instanceof SiteFolderError)) throw e;
         say(e.message);
@@ -150,7 +181,9 @@ export const serveCommand: Command = {
     const addressLines = (url: string, port: number): string[] => {
       const lines: string[] = [];
       if (siteDir !== undefined) {
-        lines.push(`smartcage serve: ${url}/ (site ${keys[0]}: API at ${url}/rcms-api/, files: ${join(registry!.dirOf(keys[0]!), 'files')}/); Ctrl-C stops`);
+        lines.push(
+          `smartcage serve: ${url}/ (site ${keys[0]}: API at ${url}/rcms-api/, files: ${join(registry!.dirOf(keys[0]!), 'files')}/); Ctrl-C stops`,
+        );
       } else if (sitesDir !== undefined) {
         lines.push(`smartcage serve: ${url}/ (${keys.length} sites); Ctrl-C stops`);
         for (const k of keys) lines.push(`  ${k}: ${url}/sites/${k}/ or http://${k}.localhost:${port}/`);
@@ -175,7 +208,13 @@ export const serveCommand: Command = {
       // The children's metrics, summed by this primary: the first child to listen says where they are.
       const metricsLine = (m?: string) => (m === undefined ? [] : [`  metrics: ${m}; logs: JSON lines on stderr`]);
       try {
-        return await runPrimary({ count, host, port, addressLines: (url, p, m) => [...addressLines(url, p), ...metricsLine(m)], cutStatus: EXIT.DRAIN_CUT });
+        return await runPrimary({
+          count,
+          host,
+          port,
+          addressLines: (url, p, m) => [...addressLines(url, p), ...metricsLine(m)],
+          cutStatus: EXIT.DRAIN_CUT,
+        });
       } catch (e) {
         // Only picking a free port for --port 0 can fail here: the children say their own failures.
         const code = (e as NodeJS.ErrnoException).code;
@@ -193,7 +232,14 @@ export const serveCommand: Command = {
       if (registry) {
         const { startSiteServer } = await import('../site-server/app.js');
         const ownPort = await observer?.listenMetrics();
-        s = await startSiteServer({ host, port, sites: registry, mode: siteDir !== undefined ? 'single' : 'multi', schemas, observer });
+        s = await startSiteServer({
+          host,
+          port,
+          sites: registry,
+          mode: siteDir !== undefined ? 'single' : 'multi',
+          schemas,
+          observer,
+        });
         metricsUrl = ownPort ?? `${s.url}/metrics`;
       } else {
         s = await listen(createFormsApp({ storageDir: hasDir ? dir : undefined, schemas }), { host, port });
@@ -204,14 +250,19 @@ export const serveCommand: Command = {
       const code = (e as NodeJS.ErrnoException).code;
       if (e instanceof MetricsListenError) say(e.message);
       else if (code === 'EADDRINUSE') say(`port ${port} is in use (try --port 0 for a free one, or another --port N)`);
-      else if (code === 'EACCES') say(`port ${port} may not be opened by this user (try --port 0, or a port above 1023)`);
-      else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') say(`--host ${host} is not an address of this machine`);
+      else if (code === 'EACCES')
+        say(`port ${port} may not be opened by this user (try --port 0, or a port above 1023)`);
+      else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+        say(`--host ${host} is not an address of this machine`);
       else throw e;
       return EXIT.IO;
     }
     if (child) announceListening(s.url, s.port, metricsUrl ?? undefined);
     // One write: a reader that waits for the address line gets the lines under it with it.
-    else process.stdout.write(`${[...addressLines(s.url, s.port), ...(metricsUrl !== null ? [`  metrics: ${metricsUrl}; logs: JSON lines on stderr`] : [])].join('\n')}\n`);
+    else
+      process.stdout.write(
+        `${[...addressLines(s.url, s.port), ...(metricsUrl !== null ? [`  metrics: ${metricsUrl}; logs: JSON lines on stderr`] : [])].join('\n')}\n`,
+      );
     // SIGHUP: every site.json read again, new site folders added (src/site/registry.ts).
     const rescan = () => void registry?.rescan();
     process.on('SIGHUP', rescan);

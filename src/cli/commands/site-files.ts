@@ -21,10 +21,12 @@ function virtualFile(text: string): VirtualPath {
   try {
     p = parseVirtualPath(text);
   } catch (e) {
-    if (e instanceof FileError) throw new UsageError(`${e.message} (a file path of the site's storage, such as /files/user/a.txt)`);
+    if (e instanceof FileError)
+      throw new UsageError(`${e.message} (a file path of the site's storage, such as /files/user/a.txt)`);
     throw e;
   }
-  if (p.segments.length === 0 || p.trailingSlash) throw new UsageError(`${JSON.stringify(text)} names a folder; name a file under it (${p.root}/NAME)`);
+  if (p.segments.length === 0 || p.trailingSlash)
+    throw new UsageError(`${JSON.stringify(text)} names a folder; name a file under it (${p.root}/NAME)`);
   return p;
 }
 
@@ -59,13 +61,14 @@ function readLocal(file: string): Uint8Array {
     if (e instanceof LocalFileError) throw e;
     throw new LocalFileError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
   }
-  if (size > MAX_PUT_BYTES) throw new LocalFileError(`${file} is larger than ${MAX_PUT_BYTES >> 20} MiB, what the site reads back at most`);
+  if (size > MAX_PUT_BYTES)
+    throw new LocalFileError(`${file} is larger than ${MAX_PUT_BYTES >> 20} MiB, what the site reads back at most`);
   return readFileSync(file);
 }
 
 export const sitePut: Subcommand = {
   name: 'put',
-  summary: 'Copy a local file into the site\'s storage.',
+  summary: "Copy a local file into the site's storage.",
   usage: [
     'smartcage site put DIR VIRTUAL_PATH LOCAL_FILE',
     '',
@@ -92,7 +95,7 @@ export const sitePut: Subcommand = {
 
 export const siteGet: Subcommand = {
   name: 'get',
-  summary: 'Copy a file of the site\'s storage to standard output.',
+  summary: "Copy a file of the site's storage to standard output.",
   usage: [
     'smartcage site get DIR VIRTUAL_PATH',
     '',

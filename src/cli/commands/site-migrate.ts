@@ -15,12 +15,12 @@ const say = (line: string) => process.stderr.write(`smartcage site migrate: ${li
 
 export const siteMigrate: Subcommand = {
   name: 'migrate',
-  summary: 'Bring the site\'s database to this version\'s schema (or show where it stands).',
+  summary: "Bring the site's database to this version's schema (or show where it stands).",
   usage: [
     'smartcage site migrate DIR [--status]',
     '',
     '  DIR        the site folder (its database: data/site.sqlite, or site.json `database`)',
-    '  --status   print the database\'s schema version and the pending migrations; change nothing',
+    "  --status   print the database's schema version and the pending migrations; change nothing",
     '',
     'Migrations are numbered and append-only; each pending one runs in one transaction under a lock,',
     'so nodes that open sites of one database at once apply it once. Standard output: one line per',
@@ -39,7 +39,11 @@ export const siteMigrate: Subcommand = {
       const config = readSiteConfig(dir);
       db = await openDatabase({ url: config.database, sqlitePath: path.join(dir, SQLITE_FILE) });
     } catch (e) {
-      say(e instanceof SiteConfigError ? e.message : `${dir}: the site's database could not be opened (${(e as Error).message.split('\n')[0]})`);
+      say(
+        e instanceof SiteConfigError
+          ? e.message
+          : `${dir}: the site's database could not be opened (${(e as Error).message.split('\n')[0]})`,
+      );
       return EXIT.IO;
     }
     try {
@@ -51,7 +55,11 @@ export const siteMigrate: Subcommand = {
       }
       const report = await migrate(db);
       for (const m of report.applied) process.stdout.write(`${m.version} ${m.name}\n`);
-      say(report.applied.length === 0 ? `schema version ${report.version}: nothing to do` : `schema version ${report.version}: ${report.applied.length} applied`);
+      say(
+        report.applied.length === 0
+          ? `schema version ${report.version}: nothing to do`
+          : `schema version ${report.version}: ${report.applied.length} applied`,
+      );
       return EXIT.OK;
     } catch (e) {
       say(e instanceof MigrationError ? e.message : `${dir}: ${(e as Error).message.split('\n')[0]}`);

@@ -51,7 +51,11 @@ export const siteOutbox: Subcommand = {
       const rows = await listOutbox(site, limit);
       const tz = site.config.timezone;
       const text = values.json
-        ? `${JSON.stringify(rows.map((r) => ({ ...r, time: siteTime(r.created, tz) })), null, 2)}\n`
+        ? `${JSON.stringify(
+            rows.map((r) => ({ ...r, time: siteTime(r.created, tz) })),
+            null,
+            2,
+          )}\n`
         : rows.length
           ? `${rows.map((r) => line(r, tz)).join('\n')}\n`
           : '';

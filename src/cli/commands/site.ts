@@ -57,8 +57,12 @@ const init: Subcommand = {
     } catch (e) {
       progress.done();
       // Whatever the cause, one line: init removed what it had made, so the same command can run again.
-      const hint = e instanceof SiteExistsError ? ' (another site: choose another folder, or remove this one to start over)' : '';
-      const message = e instanceof SiteExistsError || e instanceof SiteConfigError || e instanceof SiteInitError ? e.message : `${dir}: ${(e as Error).message.split('\n')[0]}; nothing was left behind`;
+      const hint =
+        e instanceof SiteExistsError ? ' (another site: choose another folder, or remove this one to start over)' : '';
+      const message =
+        e instanceof SiteExistsError || e instanceof SiteConfigError || e instanceof SiteInitError
+          ? e.message
+          : `${dir}: ${(e as Error).message.split('\n')[0]}; nothing was left behind`;
       process.stderr.write(`smartcage site init: ${message}${hint}\n`);
       return EXIT.IO;
     }
@@ -85,4 +89,8 @@ function sameSite(dir: string, siteKey: string, database: string | null): string
   }
 }
 
-export const siteCommand: Command = commandOf('site', 'Create and manage local sites (settings, data and files in one folder).', [init, siteLs, sitePut, siteGet, siteOutbox, siteRestore, siteMigrate]);
+export const siteCommand: Command = commandOf(
+  'site',
+  'Create and manage local sites (settings, data and files in one folder).',
+  [init, siteLs, sitePut, siteGet, siteOutbox, siteRestore, siteMigrate],
+);

@@ -14,7 +14,14 @@ export function commandOf(name: string, summary: string, subs: readonly Subcomma
   return {
     name,
     summary,
-    usage: ['SUBCOMMAND ...', '', 'Subcommands:', ...subs.map((s) => `  ${s.name.padEnd(width)} ${s.summary}`), '', `Run \`smartcage ${name} SUBCOMMAND --help\` for its options.`].join('\n'),
+    usage: [
+      'SUBCOMMAND ...',
+      '',
+      'Subcommands:',
+      ...subs.map((s) => `  ${s.name.padEnd(width)} ${s.summary}`),
+      '',
+      `Run \`smartcage ${name} SUBCOMMAND --help\` for its options.`,
+    ].join('\n'),
     usageFor(argv) {
       const sub = subs.find((s) => s.name === argv[0]);
       return sub && `${sub.summary}\n\nUsage: ${sub.usage}\n`;
@@ -22,7 +29,12 @@ export function commandOf(name: string, summary: string, subs: readonly Subcomma
     async run(argv) {
       const [first, ...rest] = argv;
       const sub = subs.find((s) => s.name === first);
-      if (!sub) throw new UsageError(first ? `unknown ${name} subcommand "${first}" (${subs.map((s) => s.name).join(', ')})` : `${name} needs a subcommand (${subs.map((s) => s.name).join(', ')})`);
+      if (!sub)
+        throw new UsageError(
+          first
+            ? `unknown ${name} subcommand "${first}" (${subs.map((s) => s.name).join(', ')})`
+            : `${name} needs a subcommand (${subs.map((s) => s.name).join(', ')})`,
+        );
       return sub.run(rest);
     },
   };

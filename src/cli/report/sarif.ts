@@ -38,7 +38,9 @@ interface Result {
   locations: Location[];
 }
 
-const MEANINGS: ReadonlyMap<string, string> = new Map(Object.entries({ ...ERROR_CODE_MEANINGS, ...WARNING_CODE_MEANINGS }));
+const MEANINGS: ReadonlyMap<string, string> = new Map(
+  Object.entries({ ...ERROR_CODE_MEANINGS, ...WARNING_CODE_MEANINGS }),
+);
 
 /** `cwd`: the folder URIs are relative to (the current one); the log names it as %SRCROOT%. */
 export function sarifReport(files: readonly CheckedFile[], cwd: string): string {
@@ -57,7 +59,13 @@ export function sarifReport(files: readonly CheckedFile[], cwd: string): string 
       const key = JSON.stringify([d.code, d.message, location]);
       if (seen.has(key)) continue;
       seen.add(key);
-      results.push({ ruleId: d.code, ruleIndex: codes.indexOf(d.code), level: d.severity, message: { text: d.message }, locations: [location] });
+      results.push({
+        ruleId: d.code,
+        ruleIndex: codes.indexOf(d.code),
+        level: d.severity,
+        message: { text: d.message },
+        locations: [location],
+      });
     }
   }
   const failed = files.filter((f) => f.failure !== undefined);
@@ -72,7 +80,13 @@ export function sarifReport(files: readonly CheckedFile[], cwd: string): string 
             executionSuccessful: failed.length === 0,
             ...(failed.length === 0
               ? {}
-              : { toolExecutionNotifications: failed.map((f) => ({ level: 'error', message: { text: f.failure! }, locations: [physicalLocation(f.file, cwd)] })) }),
+              : {
+                  toolExecutionNotifications: failed.map((f) => ({
+                    level: 'error',
+                    message: { text: f.failure! },
+                    locations: [physicalLocation(f.file, cwd)],
+                  })),
+                }),
           },
         ],
         originalUriBaseIds: { [SRCROOT]: { uri: folderUri(cwd) } },
@@ -92,7 +106,8 @@ function physicalLocation(path: string, cwd: string, region?: Region): Location 
 function artifactLocation(path: string, cwd: string): ArtifactLocation {
   const abs = resolve(cwd, path);
   const rel = relative(cwd, abs);
-  if (rel === '' || isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`)) return { uri: pathToFileURL(abs).href };
+  if (rel === '' || isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`))
+    return { uri: pathToFileURL(abs).href };
   return { uri: rel.split(sep).map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
 }
 

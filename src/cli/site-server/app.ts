@@ -15,7 +15,14 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { BodyTooLarge, createFormsApp, readBytes, send, sendJson, type RequestHandler } from '../../forms-ui/server/app.js';
+import {
+  BodyTooLarge,
+  createFormsApp,
+  readBytes,
+  send,
+  sendJson,
+  type RequestHandler,
+} from '../../forms-ui/server/app.js';
 import { CSP, esc, page, type PageSchema } from '../../forms-ui/server/pages.js';
 import type { Site } from '../../site/open-site.js';
 import { serveApi } from '../../site/api/serve-api.js';
@@ -59,7 +66,8 @@ export interface SiteServerOptions {
 /** An API request body past this is refused (413) before it is parsed. */
 export const MAX_API_BODY = 1024 * 1024;
 
-const html = (res: ServerResponse, body: string) => send(res, 200, 'text/html; charset=utf-8', body, { 'content-security-policy': CSP });
+const html = (res: ServerResponse, body: string) =>
+  send(res, 200, 'text/html; charset=utf-8', body, { 'content-security-policy': CSP });
 
 /** Sites opened already: always there, no share to keep. */
 function openSites(sites: readonly Site[]): SiteSource {
@@ -114,17 +122,36 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
     return forms(req, res);
   };
 
-  async function api(site: Site, base: string, rest: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  async function api(
+    site: Site,
+    base: string,
+    rest: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+  ): Promise<void> {
     let body: Buffer;
     try {
       body = await readBytes(req, MAX_API_BODY);
     } catch (e) {
       if (!(e instanceof BodyTooLarge)) throw e;
       res.setHeader('connection', 'close');
-      return sendJson(res, 413, { errors: [{ code: 'too_large', message: `the body is larger than ${MAX_API_BODY} bytes` }] });
+      return sendJson(res, 413, {
+        errors: [{ code: 'too_large', message: `the body is larger than ${MAX_API_BODY} bytes` }],
+      });
     }
-    const headers = new Map(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
-    const r = await serveApi(site, { method: req.method ?? 'GET', path: `/${rest}`, query: url.search.slice(1), headers, body, basePath: base, remoteAddress: req.socket.remoteAddress });
+    const headers = new Map(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
+    );
+    const r = await serveApi(site, {
+      method: req.method ?? 'GET',
+      path: `/${rest}`,
+      query: url.search.slice(1),
+      headers,
+      body,
+      basePath: base,
+      remoteAddress: req.socket.remoteAddress,
+    });
     const cookies = r.headers.filter(([n]) => n === 'set-cookie').map(([, v]) => v);
     for (const [n, v] of r.headers) if (n !== 'set-cookie') res.setHeader(n, v);
     if (cookies.length > 0) res.setHeader('set-cookie', cookies);
@@ -138,15 +165,32 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
       const p = `${base}${endpointPath(e).slice(1)}`;
       return `<li>${e.method} <a href="${esc(p)}">${esc(p)}</a> (functions/${esc(e.function)}.tpl)</li>`;
     });
-    const fields = (await jsonFields(site)).map((f) => `<li><a href="${esc(`${base}ext/${f.groupId}/${f.slug}/`)}">${esc(f.slug)}</a> (content group ${f.groupId})</li>`);
-    html(res, page('en', site.tenant, `<h1>${esc(site.tenant)}</h1>
+    const fields = (await jsonFields(site)).map(
+      (f) =>
+        `<li><a href="${esc(`${base}ext/${f.groupId}/${f.slug}/`)}">${esc(f.slug)}</a> (content group ${f.groupId})</li>`,
+    );
+    html(
+      res,
+      page(
+        'en',
+        site.tenant,
+        `<h1>${esc(site.tenant)}</h1>
 <h2>API endpoints</h2><ul>${endpoints.join('')}</ul>
 <h2>JSON fields</h2>${fields.length > 0 ? `<ul>${fields.join('')}</ul>` : '<p>None.</p>'}
-<p><a href="/forms/">Form samples and the paste box</a></p>`));
+<p><a href="/forms/">Form samples and the paste box</a></p>`,
+      ),
+    );
   }
 
   /** A request of site `key`, run within its share (src/site/registry.ts): refused at once past it. */
-  async function siteRoute(key: string, base: string, rest: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  async function siteRoute(
+    key: string,
+    base: string,
+    rest: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+  ): Promise<void> {
     const m = mounted(key);
     annotateRequest({ site: key, endpoint: `/${rest}` });
     const used = await source.use(key, async (site) => {
@@ -162,8 +206,20 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
   }
 
   function sitesIndex(res: ServerResponse): void {
-    const items = source.keys().map((k) => `<li><a href="/sites/${esc(k)}/">${esc(k)}</a> (also <a href="http://${esc(k)}.localhost:${port}/">${esc(k)}.localhost:${port}</a>)</li>`);
-    html(res, page('en', 'Sites', `<h1>Sites</h1><ul>${items.join('')}</ul>\n<p><a href="/forms/">Form samples and the paste box</a></p>`));
+    const items = source
+      .keys()
+      .map(
+        (k) =>
+          `<li><a href="/sites/${esc(k)}/">${esc(k)}</a> (also <a href="http://${esc(k)}.localhost:${port}/">${esc(k)}.localhost:${port}</a>)</li>`,
+      );
+    html(
+      res,
+      page(
+        'en',
+        'Sites',
+        `<h1>Sites</h1><ul>${items.join('')}</ul>\n<p><a href="/forms/">Form samples and the paste box</a></p>`,
+      ),
+    );
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -191,7 +247,11 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
 
   // /readyz checks the backends of the sites open now (src/site/server/readiness.ts).
   const readiness = new Readiness(() => source.openedSites());
-  const server = await listen(opts.observer ? opts.observer.wrap(handle) : handle, { host: opts.host ?? '127.0.0.1', port: opts.port, readiness });
+  const server = await listen(opts.observer ? opts.observer.wrap(handle) : handle, {
+    host: opts.host ?? '127.0.0.1',
+    port: opts.port,
+    readiness,
+  });
   port = server.port;
   return server;
 }

@@ -25,11 +25,32 @@ import { jsonField, jsonValue, jsonValueIds, saveJsonValue, type JsonField } fro
 const MAX_VALUE = 1024 * 1024;
 
 const WORDS = {
-  en: { contents: 'Contents with a value', none: 'None yet.', open: 'Content id', openButton: 'Open', save: 'Save', saved: 'Saved.', notSaved: 'Not saved:', notJson: 'The value is not JSON.', back: 'All contents of this field' },
-  ja: { contents: '値のあるコンテンツ', none: 'まだありません。', open: 'コンテンツID', openButton: '開く', save: '保存', saved: '保存しました。', notSaved: '保存されていません:', notJson: '値がJSONではありません。', back: 'この項目のコンテンツ一覧' },
+  en: {
+    contents: 'Contents with a value',
+    none: 'None yet.',
+    open: 'Content id',
+    openButton: 'Open',
+    save: 'Save',
+    saved: 'Saved.',
+    notSaved: 'Not saved:',
+    notJson: 'The value is not JSON.',
+    back: 'All contents of this field',
+  },
+  ja: {
+    contents: '値のあるコンテンツ',
+    none: 'まだありません。',
+    open: 'コンテンツID',
+    openButton: '開く',
+    save: '保存',
+    saved: '保存しました。',
+    notSaved: '保存されていません:',
+    notJson: '値がJSONではありません。',
+    back: 'この項目のコンテンツ一覧',
+  },
 } as const;
 
-const html = (res: ServerResponse, status: number, body: string) => send(res, status, 'text/html; charset=utf-8', body, { 'content-security-policy': CSP });
+const html = (res: ServerResponse, status: number, body: string) =>
+  send(res, status, 'text/html; charset=utf-8', body, { 'content-security-policy': CSP });
 
 function titleOf(f: JsonField): string {
   const t = (f.schema as { title?: unknown } | null)?.title;
@@ -63,7 +84,17 @@ export class ExtFieldEditor {
       await this.save(req, res, field, Number(m[3]), lang);
     } else {
       const value = await jsonValue(this.site, field, Number(m[3]));
-      html(res, 200, this.editorPage(field, Number(m[3]), lang, value === undefined ? '' : JSON.stringify(value), url.searchParams.has('saved') ? [WORDS[lang].saved] : []));
+      html(
+        res,
+        200,
+        this.editorPage(
+          field,
+          Number(m[3]),
+          lang,
+          value === undefined ? '' : JSON.stringify(value),
+          url.searchParams.has('saved') ? [WORDS[lang].saved] : [],
+        ),
+      );
     }
     return true;
   }
@@ -90,33 +121,63 @@ export class ExtFieldEditor {
   private async list(res: ServerResponse, f: JsonField, url: URL, lang: Lang): Promise<void> {
     const wanted = url.searchParams.get('topic_id') ?? '';
     if (/^\d{1,12}$/.test(wanted)) {
-      res.writeHead(303, { location: `${this.fieldPath(f)}${wanted}${lang === 'ja' ? '?lang=ja' : ''}`, 'cache-control': 'no-store' });
+      res.writeHead(303, {
+        location: `${this.fieldPath(f)}${wanted}${lang === 'ja' ? '?lang=ja' : ''}`,
+        'cache-control': 'no-store',
+      });
       res.end();
       return;
     }
     const w = WORDS[lang];
     const ids = await jsonValueIds(this.site, f);
     const items = ids.map((id) => `<li><a href="${esc(`${this.fieldPath(f)}${id}`)}">${id}</a></li>`).join('');
-    html(res, 200, page(lang, titleOf(f), `<h1>${esc(titleOf(f))}</h1>
+    html(
+      res,
+      200,
+      page(
+        lang,
+        titleOf(f),
+        `<h1>${esc(titleOf(f))}</h1>
 <h2>${w.contents}</h2>${ids.length > 0 ? `<ul>${items}</ul>` : `<p>${w.none}</p>`}
-<form method="get" action="${esc(this.fieldPath(f))}"><p><label for="topic-id">${w.open}</label> <input id="topic-id" name="topic_id" inputmode="numeric" pattern="[0-9]+" required> <button type="submit">${w.openButton}</button></p></form>`));
+<form method="get" action="${esc(this.fieldPath(f))}"><p><label for="topic-id">${w.open}</label> <input id="topic-id" name="topic_id" inputmode="numeric" pattern="[0-9]+" required> <button type="submit">${w.openButton}</button></p></form>`,
+      ),
+    );
   }
 
-  private editorPage(f: JsonField, topicId: number, lang: Lang, valueText: string, notes: string[], errors: readonly ValidatedError[] = []): string {
+  private editorPage(
+    f: JsonField,
+    topicId: number,
+    lang: Lang,
+    valueText: string,
+    notes: string[],
+    errors: readonly ValidatedError[] = [],
+  ): string {
     const w = WORDS[lang];
-    const shown = errors.length > 0
-      ? `<div role="alert" class="problems"><p>${w.notSaved}</p><ul>${errors.map((e) => `<li>${esc(e.field || '/')}: ${esc(e.message[lang])}</li>`).join('')}</ul></div>`
-      : notes.map((n) => `<p role="status">${esc(n)}</p>`).join('');
+    const shown =
+      errors.length > 0
+        ? `<div role="alert" class="problems"><p>${w.notSaved}</p><ul>${errors.map((e) => `<li>${esc(e.field || '/')}: ${esc(e.message[lang])}</li>`).join('')}</ul></div>`
+        : notes.map((n) => `<p role="status">${esc(n)}</p>`).join('');
     const filesBase = this.base.replace(/\/$/, '');
-    return page(lang, `${titleOf(f)} #${topicId}`, `<h1>${esc(titleOf(f))} #${topicId}</h1>
+    return page(
+      lang,
+      `${titleOf(f)} #${topicId}`,
+      `<h1>${esc(titleOf(f))} #${topicId}</h1>
 <p><a href="${esc(this.fieldPath(f))}">${w.back}</a></p>
 ${shown}<form method="post" action="${esc(`${this.fieldPath(f)}${topicId}`)}">
   <json-field-form name="value" lang="${lang}" time-zone="${esc(this.site.config.timezone)}" files-base="${esc(filesBase)}" schema="${esc(JSON.stringify(f.schema))}"><textarea name="value" rows="12" cols="60">${esc(valueText)}</textarea></json-field-form>
   <p><button type="submit">${w.save}</button></p>
-</form>`, [`${this.fieldPath(f)}validator.js`]);
+</form>`,
+      [`${this.fieldPath(f)}validator.js`],
+    );
   }
 
-  private async save(req: IncomingMessage, res: ServerResponse, f: JsonField, topicId: number, lang: Lang): Promise<void> {
+  private async save(
+    req: IncomingMessage,
+    res: ServerResponse,
+    f: JsonField,
+    topicId: number,
+    lang: Lang,
+  ): Promise<void> {
     let text: string;
     try {
       text = new URLSearchParams(await readBody(req, MAX_VALUE)).get('value') ?? '';
@@ -149,7 +210,10 @@ ${shown}<form method="post" action="${esc(`${this.fieldPath(f)}${topicId}`)}">
       send(res, 404, 'text/plain; charset=utf-8', `content group ${f.groupId} has no content ${topicId}`);
       return;
     }
-    res.writeHead(303, { location: `${this.fieldPath(f)}${topicId}?saved=1${lang === 'ja' ? '&lang=ja' : ''}`, 'cache-control': 'no-store' });
+    res.writeHead(303, {
+      location: `${this.fieldPath(f)}${topicId}?saved=1${lang === 'ja' ? '&lang=ja' : ''}`,
+      'cache-control': 'no-store',
+    });
     res.end();
   }
 }

@@ -22,7 +22,13 @@ export function literalText(e: Expr): string | null {
   return null;
 }
 
-export function requireName(tag: Tag, attrs: Map<string, Attr>, name: string, cx: EmitContext, required: boolean): string | null {
+export function requireName(
+  tag: Tag,
+  attrs: Map<string, Attr>,
+  name: string,
+  cx: EmitContext,
+  required: boolean,
+): string | null {
   const a = attrs.get(name);
   if (!a) {
     if (required) cx.error('E_MISSING_ATTR', `{${tag.name}} needs the attribute ${name}`, tag);
@@ -38,6 +44,7 @@ export function requireName(tag: Tag, attrs: Map<string, Attr>, name: string, cx
 
 export function rejectUnknown(tag: Tag, attrs: Map<string, Attr>, allowed: readonly string[], cx: EmitContext): void {
   for (const [name, a] of attrs) {
-    if (!allowed.includes(name)) cx.error('E_UNKNOWN_ATTR', `{${tag.name}} has no attribute ${name} (allowed: ${allowed.join(', ')})`, a);
+    if (!allowed.includes(name))
+      cx.error('E_UNKNOWN_ATTR', `{${tag.name}} has no attribute ${name} (allowed: ${allowed.join(', ')})`, a);
   }
 }

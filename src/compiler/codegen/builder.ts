@@ -92,5 +92,7 @@ export class CodeBuilder {
  * surrogates; U+2028/U+2029 are escaped too, so a literal is safe even inside a // comment.
  */
 export function lit(s: string): string {
-  return JSON.stringify(s).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(s)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

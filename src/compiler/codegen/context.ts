@@ -97,8 +97,14 @@ export class EmitContext {
   functionRef(key: string, node: Span): string | null {
     const r = this.resolveFunction(key);
     if ('ref' in r) return r.ref;
-    if ('missing' in r) this.error('E_FUNCTION_NOT_FOUND', `the custom function "${key.slice(0, 80)}" does not exist`, node);
-    else this.error('E_TEMPLATE_TOO_LARGE', `the custom function "${key.slice(0, 80)}" is larger than ${r.tooLarge} characters`, node);
+    if ('missing' in r)
+      this.error('E_FUNCTION_NOT_FOUND', `the custom function "${key.slice(0, 80)}" does not exist`, node);
+    else
+      this.error(
+        'E_TEMPLATE_TOO_LARGE',
+        `the custom function "${key.slice(0, 80)}" is larger than ${r.tooLarge} characters`,
+        node,
+      );
     return null;
   }
 
@@ -107,7 +113,12 @@ export class EmitContext {
     const r = this.resolveInclude(name);
     if ('ref' in r) return r.ref;
     if ('missing' in r) this.error('E_INCLUDE_NOT_FOUND', `the template "${name.slice(0, 80)}" does not exist`, node);
-    else this.error('E_TEMPLATE_TOO_LARGE', `the template "${name.slice(0, 80)}" is larger than ${r.tooLarge} characters`, node);
+    else
+      this.error(
+        'E_TEMPLATE_TOO_LARGE',
+        `the template "${name.slice(0, 80)}" is larger than ${r.tooLarge} characters`,
+        node,
+      );
     return null;
   }
 
@@ -128,7 +139,8 @@ export class EmitContext {
   }
 
   warn(code: WarningCode, message: string, node: Span): void {
-    if (this.diagnostics.length < MAX_DIAGNOSTICS) this.diagnostics.push(this.src.diagnostic('warning', code, message, node.start, node.end));
+    if (this.diagnostics.length < MAX_DIAGNOSTICS)
+      this.diagnostics.push(this.src.diagnostic('warning', code, message, node.start, node.end));
   }
 
   /** Escaped stray bytes from "\xNN" escapes that form valid UTF-8 become real characters. */
@@ -146,12 +158,20 @@ export class EmitContext {
     const required = plugin.params.filter((p) => p.required).length;
     if (m.args.length < required) {
       const names = plugin.params.filter((p) => p.required).map((p) => p.name);
-      this.error('E_MODIFIER_ARGS', `the modifier "${m.name}" needs ${required} argument(s) (${names.join(', ')}), ${m.args.length} given`, m);
+      this.error(
+        'E_MODIFIER_ARGS',
+        `the modifier "${m.name}" needs ${required} argument(s) (${names.join(', ')}), ${m.args.length} given`,
+        m,
+      );
     }
     m.args.forEach((a, i) => {
       const known = plugin.params[i]?.known;
       if (known && a.type === 'String' && !known.includes(a.value)) {
-        this.warn('W_UNKNOWN_ARGUMENT', `the modifier "${m.name}" does not know ${plugin.params[i]!.name} "${a.value.slice(0, 40)}" and passes the value through unchanged (known: ${known.join(', ')})`, a);
+        this.warn(
+          'W_UNKNOWN_ARGUMENT',
+          `the modifier "${m.name}" does not know ${plugin.params[i]!.name} "${a.value.slice(0, 40)}" and passes the value through unchanged (known: ${known.join(', ')})`,
+          a,
+        );
       }
     });
     this.code.markNext();

@@ -69,7 +69,9 @@ export function compileExpr(e: Expr, cx: EmitContext): string {
     case 'Null':
       return 'null';
     case 'Interp': {
-      const parts = e.parts.map((p) => (typeof p === 'string' ? lit(cx.normalizeString(p)) : `str(${compileExpr(p, cx)})`));
+      const parts = e.parts.map((p) =>
+        typeof p === 'string' ? lit(cx.normalizeString(p)) : `str(${compileExpr(p, cx)})`,
+      );
       if (parts.length === 0) return '""';
       if (typeof e.parts[0] !== 'string') parts.unshift('""');
       return `(${parts.join(' + ')})`;
@@ -259,7 +261,11 @@ function compileCall(e: Extract<Expr, { type: 'Call' }>, cx: EmitContext): strin
   const args = e.args.map((a) => compileExpr(a, cx));
   const [min, max] = IF_ARITY[e.name];
   if (args.length < min || args.length > max) {
-    cx.error('E_IF_FUNCTION', `${e.name}() takes ${min === max ? min : `${min} to ${max}`} argument(s), ${args.length} given`, e);
+    cx.error(
+      'E_IF_FUNCTION',
+      `${e.name}() takes ${min === max ? min : `${min} to ${max}`} argument(s), ${args.length} given`,
+      e,
+    );
     return 'null';
   }
   return `ifFn.${e.name}(${args.join(', ')})`;

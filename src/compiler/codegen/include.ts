@@ -20,7 +20,11 @@ export function emitInclude(tag: Tag, cx: EmitContext): void {
   }
   const name = literalText(file.value);
   if (name === null) {
-    cx.error('E_DYNAMIC_INCLUDE', '{include file=...} must name the template literally: templates are compiled ahead of the sandbox', file);
+    cx.error(
+      'E_DYNAMIC_INCLUDE',
+      '{include file=...} must name the template literally: templates are compiled ahead of the sandbox',
+      file,
+    );
     return;
   }
   const ref = cx.includeRef(name, file.value);
@@ -45,7 +49,11 @@ export function emitFunctionCall(tag: Tag, cx: EmitContext): void {
   }
   const keyText = literalText(key.value);
   if (keyText === null) {
-    cx.error('E_DYNAMIC_INCLUDE', '{function name=...} must name the custom function literally: functions are compiled ahead of the sandbox', key);
+    cx.error(
+      'E_DYNAMIC_INCLUDE',
+      '{function name=...} must name the custom function literally: functions are compiled ahead of the sandbox',
+      key,
+    );
     return;
   }
   const ref = cx.functionRef(keyText, key.value);

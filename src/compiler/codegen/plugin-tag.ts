@@ -47,11 +47,16 @@ export function pluginAttrs(tag: Tag, plugin: FunctionPlugin, cx: EmitContext): 
     fields.push(`${lit(name)}: ${attrValue(a.value, cx)}`);
   }
   const oneOf = plugin.requiresOneOf;
-  if (oneOf && !oneOf.some((name) => attrs.has(name))) cx.error('E_MISSING_ATTR', `{${tag.name}} needs at least one of the attributes ${oneOf.join(', ')}`, tag);
+  if (oneOf && !oneOf.some((name) => attrs.has(name)))
+    cx.error('E_MISSING_ATTR', `{${tag.name}} needs at least one of the attributes ${oneOf.join(', ')}`, tag);
   for (const [name, a] of attrs) {
     if (Object.hasOwn(plugin.attrs, name)) continue;
     if (!plugin.extraAttrs) {
-      cx.error('E_UNKNOWN_ATTR', `{${tag.name}} has no attribute ${name} (it takes: ${Object.keys(plugin.attrs).join(', ')})`, a);
+      cx.error(
+        'E_UNKNOWN_ATTR',
+        `{${tag.name}} has no attribute ${name} (it takes: ${Object.keys(plugin.attrs).join(', ')})`,
+        a,
+      );
       continue;
     }
     fields.push(`${lit(name)}: ${attrValue(a.value, cx)}`);
@@ -88,6 +93,10 @@ function checkLiteral(tag: Tag, name: string, spec: AttrSpec, value: Expr, cx: E
     cx.error('E_BAD_ATTR', `{${tag.name}} ${name}= must be a number, not "${text.slice(0, 30)}"`, value);
   }
   if (spec.enum && !spec.enum.includes(text)) {
-    cx.error('E_BAD_ATTR', `{${tag.name}} ${name}= must be one of ${spec.enum.join(', ')}, not "${text.slice(0, 30)}"`, value);
+    cx.error(
+      'E_BAD_ATTR',
+      `{${tag.name}} ${name}= must be one of ${spec.enum.join(', ')}, not "${text.slice(0, 30)}"`,
+      value,
+    );
   }
 }

@@ -31,7 +31,9 @@ export function emitSection(n: BlockNode, cx: EmitContext): void {
       );
       // {sectionelse} is decided before the loop: a same-named inner section may change `show`.
       code.line(`const ${shown} = ${sec}.show;`);
-      return { head: `if (${shown}) for (${sec}.index = ${sec}.start, ${sec}.iteration = 1; ${sec}.iteration <= ${sec}.total; ${sec}.index += ${sec}.step, ${sec}.iteration++)` };
+      return {
+        head: `if (${shown}) for (${sec}.index = ${sec}.start, ${sec}.iteration = 1; ${sec}.iteration <= ${sec}.total; ${sec}.index += ${sec}.step, ${sec}.iteration++)`,
+      };
     },
     otherwise: `!${shown}`,
   });

@@ -22,7 +22,11 @@ function emitNode(n: TreeNode, cx: EmitContext): void {
     case 'output': {
       const out = n.node;
       if (out.ignored) {
-        cx.warn('W_IGNORED_TEXT', `"${out.ignored.slice(0, 40)}" after the value is ignored (Smarty 2 prints only the value and its modifiers)`, out);
+        cx.warn(
+          'W_IGNORED_TEXT',
+          `"${out.ignored.slice(0, 40)}" after the value is ignored (Smarty 2 prints only the value and its modifiers)`,
+          out,
+        );
       }
       code.line(`o += str(${cx.expr(out.value)}); // ${cx.where(out)}`, cx.at(out));
       break;

@@ -5,7 +5,11 @@ import { editDistance } from '../../text/edit-distance.js';
 import type { ErrorCode } from '../../errors.js';
 import { BUILTIN_TAG_NAMES } from '../builtin-tags.js';
 
-export function describeUnknown(kind: 'modifier' | 'tag', name: string, plugins: PluginSet): { code: ErrorCode; message: string } {
+export function describeUnknown(
+  kind: 'modifier' | 'tag',
+  name: string,
+  plugins: PluginSet,
+): { code: ErrorCode; message: string } {
   const catalog = kind === 'modifier' ? MODIFIER_NAMES : FUNCTION_NAMES;
   const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
   const label = kind === 'modifier' ? `modifier "${shown}"` : `tag {${shown}}`;
@@ -31,4 +35,3 @@ function nearest(name: string, candidates: readonly string[]): string | null {
   }
   return best !== null && bestD <= Math.max(2, Math.floor(name.length / 3)) ? best : null;
 }
-

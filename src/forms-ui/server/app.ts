@@ -83,12 +83,24 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-export function send(res: ServerResponse, status: number, type: string, body: string | Uint8Array, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': type, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', ...extra });
+export function send(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string | Uint8Array,
+  extra: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    'content-type': type,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+    ...extra,
+  });
   res.end(body);
 }
 
-export const sendJson = (res: ServerResponse, status: number, body: unknown) => send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
+export const sendJson = (res: ServerResponse, status: number, body: unknown) =>
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 
 export class BodyTooLarge extends Error {}
 
@@ -124,12 +136,17 @@ export function validatePayload(payload: unknown): { status: number; body: unkno
   }
   const p = payload as { schema: unknown; value?: unknown };
   const schema = typeof p.schema === 'string' ? samples[p.schema] : p.schema;
-  if (schema === undefined) return { status: 404, body: { error: { code: 'unknown-sample', message: `no sample schema "${String(p.schema)}"` } } };
+  if (schema === undefined)
+    return {
+      status: 404,
+      body: { error: { code: 'unknown-sample', message: `no sample schema "${String(p.schema)}"` } },
+    };
   try {
     const v = createValidator(schema);
     return { status: 200, body: { errors: v.validate(p.value ?? null) } };
   } catch (e) {
-    if (e instanceof FormSchemaError) return { status: 400, body: { error: { code: e.code, message: e.localized, issues: e.issues } } };
+    if (e instanceof FormSchemaError)
+      return { status: 400, body: { error: { code: e.code, message: e.localized, issues: e.issues } } };
     throw e;
   }
 }
@@ -150,11 +167,17 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): Req
   const files = new UserFiles(opts.storageDir === undefined ? undefined : realpathSync(resolve(opts.storageDir)));
   const validatorScripts = new Map<string, string>();
   const own = opts.schemas ?? [];
-  const sampleList: PageSchema[] = Object.keys(samples).map((name) => ({ name, schema: samples[name]!, refused: refusedSamples.includes(name) }));
+  const sampleList: PageSchema[] = Object.keys(samples).map((name) => ({
+    name,
+    schema: samples[name]!,
+    refused: refusedSamples.includes(name),
+  }));
   const pasted = new Map<string, PageSchema>();
   /** The schema of /demo/NAME and /validators/NAME.js: the user's own first, then pasted ones, then the samples. */
   const schemaNamed = (name: string): PageSchema | undefined =>
-    own.find((s) => s.name === name) ?? pasted.get(name) ?? (Object.hasOwn(samples, name) ? sampleList.find((s) => s.name === name) : undefined);
+    own.find((s) => s.name === name) ??
+    pasted.get(name) ??
+    (Object.hasOwn(samples, name) ? sampleList.find((s) => s.name === name) : undefined);
 
   /** `POST /paste`: a form post (`schema`, `lang`) -> 303 to the schema's demo page, or the paste box again with the problems. */
   async function paste(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -165,11 +188,18 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): Req
       if (!(e instanceof BodyTooLarge)) throw e;
       const lang = langOf(new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('lang'));
       res.setHeader('connection', 'close');
-      return send(res, 413, 'text/html; charset=utf-8', pastePage(lang, '', [demoText(lang).pasteTooLarge(MAX_PASTE / 1024)]), { 'content-security-policy': CSP });
+      return send(
+        res,
+        413,
+        'text/html; charset=utf-8',
+        pastePage(lang, '', [demoText(lang).pasteTooLarge(MAX_PASTE / 1024)]),
+        { 'content-security-policy': CSP },
+      );
     }
     const lang = langOf(form.get('lang'));
     const text = form.get('schema') ?? '';
-    const again = (problems: string[]) => send(res, 400, 'text/html; charset=utf-8', pastePage(lang, text, problems), { 'content-security-policy': CSP });
+    const again = (problems: string[]) =>
+      send(res, 400, 'text/html; charset=utf-8', pastePage(lang, text, problems), { 'content-security-policy': CSP });
     let schema: unknown;
     try {
       schema = JSON.parse(text);
@@ -205,10 +235,15 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): Req
       return sendJson(res, r.status, r.body);
     }
     if (req.method === 'POST' && path === '/paste') return paste(req, res);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'method not allowed', { allow: 'GET, HEAD, POST' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, 405, 'text/plain', 'method not allowed', { allow: 'GET, HEAD, POST' });
     const lang = langOf(url.searchParams.get('lang'));
-    if (path === '/') return send(res, 200, 'text/html; charset=utf-8', listPage(lang, sampleList, own), { 'content-security-policy': CSP });
-    if (path === '/paste') return send(res, 200, 'text/html; charset=utf-8', pastePage(lang), { 'content-security-policy': CSP });
+    if (path === '/')
+      return send(res, 200, 'text/html; charset=utf-8', listPage(lang, sampleList, own), {
+        'content-security-policy': CSP,
+      });
+    if (path === '/paste')
+      return send(res, 200, 'text/html; charset=utf-8', pastePage(lang), { 'content-security-policy': CSP });
     if (path.startsWith('/demo/')) {
       const s = schemaNamed(decodedOrEmpty(path.slice(6)));
       if (!s) return send(res, 404, 'text/plain; charset=utf-8', 'no such schema');
@@ -232,8 +267,19 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): Req
     }
     if (path === '/forms-ui.js' || path === '/forms-ui.js.map') {
       const file = path === '/forms-ui.js' ? bundlePath : bundlePath + '.map';
-      if (!existsSync(file)) return send(res, 503, 'text/plain', 'dist/forms-ui.js is missing: run npm run build (or node scripts/build-forms-ui.mjs)');
-      return send(res, 200, path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'application/json', await readFile(file));
+      if (!existsSync(file))
+        return send(
+          res,
+          503,
+          'text/plain',
+          'dist/forms-ui.js is missing: run npm run build (or node scripts/build-forms-ui.mjs)',
+        );
+      return send(
+        res,
+        200,
+        path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'application/json',
+        await readFile(file),
+      );
     }
     if (path === '/api/files') {
       const r = await files.list(url.searchParams.get('path') ?? `${FILES_ROOT}/`);
@@ -249,7 +295,8 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): Req
       const r = await files.read(virtual);
       if (!r.ok) return send(res, r.status, 'text/plain', r.text);
       const type = TYPES[extname(r.name).toLowerCase()] ?? 'application/octet-stream';
-      const disposition: Record<string, string> = type === 'application/octet-stream' ? { 'content-disposition': 'attachment' } : {};
+      const disposition: Record<string, string> =
+        type === 'application/octet-stream' ? { 'content-disposition': 'attachment' } : {};
       return send(res, 200, type, r.data, { ...disposition, 'content-security-policy': "default-src 'none'; sandbox" });
     }
     return send(res, 404, 'text/plain', 'not found');

@@ -20,7 +20,10 @@ export function checkPageSchema(schema: unknown, lang: Lang): CheckedSchema {
   } catch (e) {
     if (!(e instanceof FormSchemaError)) throw e;
     const errors = e.issues.filter((i) => i.level === 'error');
-    return { ok: false, problems: [e.localized[lang], ...errors.map((i) => `${i.schemaPath || '/'}: ${i.message[lang]}`)] };
+    return {
+      ok: false,
+      problems: [e.localized[lang], ...errors.map((i) => `${i.schemaPath || '/'}: ${i.message[lang]}`)],
+    };
   }
   const notes = lintSchema(schema)
     .filter((i) => i.level === 'form')

@@ -11,7 +11,8 @@ import type { Lang } from '../ui-text.js';
  * 'unsafe-eval' (validators come precompiled from /validators/), no inline script. Styles may
  * be inline: the element adds its default `<style>` and sizes the rich-text editor.
  */
-export const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+export const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /** A schema with a demo page: its name in /demo/NAME, and whether the form UI refuses it on purpose. */
 export interface PageSchema {
@@ -87,7 +88,16 @@ export function demoPage(s: PageSchema, lang: Lang): string {
 export function pastePage(lang: Lang, text = '', problems: readonly string[] = []): string {
   const t = demoText(lang);
   const shown =
-    problems.length > 0 ? `<div class="problems" role="alert" id="paste-problems"><p>${esc(problems[0]!)}</p>${problems.length > 1 ? `<ul>${problems.slice(1).map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : ''}</div>` : '';
+    problems.length > 0
+      ? `<div class="problems" role="alert" id="paste-problems"><p>${esc(problems[0]!)}</p>${
+          problems.length > 1
+            ? `<ul>${problems
+                .slice(1)
+                .map((p) => `<li>${esc(p)}</li>`)
+                .join('')}</ul>`
+            : ''
+        }</div>`
+      : '';
   return page(
     lang,
     `${t.pasteHeading} - ${t.siteTitle}`,

@@ -33,7 +33,15 @@ export class UserFiles {
    * Undefined: no files at all.
    */
   constructor(storageDir: string | undefined) {
-    this.store = storageDir === undefined ? undefined : new TenantFiles({ rootDir: storageDir, quotaBytes: 0, maxReadBytes: MAX_READ_BYTES, maxEntries: MAX_LIST_ENTRIES });
+    this.store =
+      storageDir === undefined
+        ? undefined
+        : new TenantFiles({
+            rootDir: storageDir,
+            quotaBytes: 0,
+            maxReadBytes: MAX_READ_BYTES,
+            maxEntries: MAX_LIST_ENTRIES,
+          });
   }
 
   /** `GET /api/files?path=...`: the folders and files of one folder, folders first. */
@@ -51,7 +59,11 @@ export class UserFiles {
       const f = failure(e);
       return f.status === 404 ? missing : { status: f.status, body: { error: f.text } };
     }
-    const out = entries.map((e) => ({ name: e.path.slice(e.path.lastIndexOf('/') + 1), path: e.path + (e.isDir ? '/' : ''), type: e.isDir ? 'dir' : 'file' }));
+    const out = entries.map((e) => ({
+      name: e.path.slice(e.path.lastIndexOf('/') + 1),
+      path: e.path + (e.isDir ? '/' : ''),
+      type: e.isDir ? 'dir' : 'file',
+    }));
     out.sort((a, b) => (a.type === b.type ? a.name.localeCompare(b.name) : a.type === 'dir' ? -1 : 1));
     return { status: 200, body: { path: vp.text + '/', entries: out } };
   }

@@ -23,12 +23,15 @@ export const fileManager: Widget = (f, form) => {
   };
   onTextInput(c, () => set(c.value));
   pick.addEventListener('click', () => {
-    void form.fileManager().pick({ current: c.value, lang: form.lang(), opener: pick }).then((p) => {
-      if (p === null) return;
-      c.value = p;
-      set(p);
-      form.touch(f.pointer);
-    });
+    void form
+      .fileManager()
+      .pick({ current: c.value, lang: form.lang(), opener: pick })
+      .then((p) => {
+        if (p === null) return;
+        c.value = p;
+        set(p);
+        form.touch(f.pointer);
+      });
   });
   clear.addEventListener('click', () => {
     c.value = '';

@@ -12,7 +12,10 @@ export const multiSelect: Widget = (f, form) => {
     c.appendChild(opt);
   });
   c.addEventListener('change', () => {
-    form.setValue(f.path, Array.from(c.selectedOptions).map((o) => options[Number(o.value)]!.value));
+    form.setValue(
+      f.path,
+      Array.from(c.selectedOptions).map((o) => options[Number(o.value)]!.value),
+    );
     form.touch(f.pointer);
   });
   return labelled(f, control(f, form, c));

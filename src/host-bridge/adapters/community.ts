@@ -25,7 +25,10 @@ export interface CommentsAdapter {
    * The newest open comments (a closed one is never answered) on the item, or on every item of
    * the module type when `moduleId` is null: newest first (then the higher id first), at most `limit`.
    */
-  newest(tenant: string, query: { moduleType: string; moduleId: number | null; limit: number }): Promise<CommentRecord[]>;
+  newest(
+    tenant: string,
+    query: { moduleType: string; moduleId: number | null; limit: number },
+  ): Promise<CommentRecord[]>;
 }
 
 export interface FavoriteQuery {

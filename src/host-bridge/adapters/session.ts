@@ -24,5 +24,9 @@ export interface SessionAdapter {
    * client sends as the session cookie, and an access token for the X-RCMS-API-ACCESS-TOKEN
    * header; both end at `expiresAt` (Unix seconds), `expiresSeconds` from now.
    */
-  issue(tenant: string, memberId: number, expiresSeconds: number): Promise<{ sessionId: string; accessToken: string; expiresAt: number }>;
+  issue(
+    tenant: string,
+    memberId: number,
+    expiresSeconds: number,
+  ): Promise<{ sessionId: string; accessToken: string; expiresAt: number }>;
 }

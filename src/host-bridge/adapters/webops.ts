@@ -69,6 +69,9 @@ export interface SpiderRunResult {
 export interface SpiderAdapter {
   settings(tenant: string, id: number): Promise<SpiderSettings | null>;
   history(tenant: string, id: number): Promise<SpiderHistory | null>;
-  startRun(tenant: string, run: { settingsId: number; targetUrls: string[] | null; rerunOf: number | null }): Promise<number>;
+  startRun(
+    tenant: string,
+    run: { settingsId: number; targetUrls: string[] | null; rerunOf: number | null },
+  ): Promise<number>;
   finishRun(tenant: string, historyId: number, result: SpiderRunResult): Promise<void>;
 }

@@ -89,9 +89,24 @@ export class ChromiumBrowser implements BrowserAdapter {
       let timer: NodeJS.Timeout | undefined;
       let onAbort: (() => void) | undefined;
       const timedOut = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new BridgeError('E_WALL_TIMEOUT', `{generate_pdf} the page did not finish within the render's wall time: ${job.url}`)), Math.max(0, deadline - Date.now()));
+        timer = setTimeout(
+          () =>
+            reject(
+              new BridgeError(
+                'E_WALL_TIMEOUT',
+                `{generate_pdf} the page did not finish within the render's wall time: ${job.url}`,
+              ),
+            ),
+          Math.max(0, deadline - Date.now()),
+        );
         // The render ended: the page is closed now, not at its own deadline (D152).
-        onAbort = () => reject(new BridgeError('E_BRIDGE_CLOSED', `{generate_pdf} the render ended before the page was captured: ${job.url}`));
+        onAbort = () =>
+          reject(
+            new BridgeError(
+              'E_BRIDGE_CLOSED',
+              `{generate_pdf} the render ended before the page was captured: ${job.url}`,
+            ),
+          );
         if (job.signal?.aborted) onAbort();
         else job.signal?.addEventListener('abort', onAbort, { once: true });
       });
@@ -113,12 +128,15 @@ export class ChromiumBrowser implements BrowserAdapter {
 
   private start(): Promise<Browser> {
     if (!this.browser) {
-      const launching = import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath: this.executablePath, headless: true, args: [...CHROMIUM_ARGS] }));
+      const launching = import('playwright-core').then(({ chromium }) =>
+        chromium.launch({ executablePath: this.executablePath, headless: true, args: [...CHROMIUM_ARGS] }),
+      );
       this.browser = launching;
       launching.then(
-        (b) => b.on('disconnected', () => {
-          if (this.browser === launching) this.browser = undefined;
-        }),
+        (b) =>
+          b.on('disconnected', () => {
+            if (this.browser === launching) this.browser = undefined;
+          }),
         () => {
           if (this.browser === launching) this.browser = undefined;
         },
@@ -130,7 +148,10 @@ export class ChromiumBrowser implements BrowserAdapter {
   /** Closes the context; a renderer that does not let go in time takes the browser with it. */
   private async dispose(context: BrowserContext): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
-    const closed = context.close().then(() => true, () => true);
+    const closed = context.close().then(
+      () => true,
+      () => true,
+    );
     const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_GRACE_MS)));
     const ok = await Promise.race([closed, late]);
     clearTimeout(timer);
@@ -141,22 +162,33 @@ export class ChromiumBrowser implements BrowserAdapter {
     let documentError: unknown;
     const budget = { requests: 0, bytes: 0 };
     const page = await context.newPage();
-    await context.routeWebSocket(/.*/, (ws) => ws.close({ code: 1008, reason: 'WebSockets are not available to generate_pdf' }));
+    await context.routeWebSocket(/.*/, (ws) =>
+      ws.close({ code: 1008, reason: 'WebSockets are not available to generate_pdf' }),
+    );
     await context.route('**/*', async (route) => {
       const failure = await answer(route, job, budget);
-      if (failure !== null && route.request().isNavigationRequest() && route.request().frame() === page.mainFrame()) documentError = failure;
+      if (failure !== null && route.request().isNavigationRequest() && route.request().frame() === page.mainFrame())
+        documentError = failure;
     });
     if (job.cookies.length > 0) await context.addCookies(job.cookies.map((c) => ({ ...c, path: '/' })));
     try {
       const res = await page.goto(job.url, { waitUntil: 'load', timeout: 0 });
       if (!res) throw new Error('no response');
     } catch (e) {
-      if (documentError instanceof Error && typeof (documentError as { code?: unknown }).code === 'string') throw documentError;
-      throw new BridgeError('E_HTTP_FAILED', `{generate_pdf} the page could not be loaded (${netError(e)}): ${job.url}`);
+      if (documentError instanceof Error && typeof (documentError as { code?: unknown }).code === 'string')
+        throw documentError;
+      throw new BridgeError(
+        'E_HTTP_FAILED',
+        `{generate_pdf} the page could not be loaded (${netError(e)}): ${job.url}`,
+      );
     }
     if (job.sleepMs > 0) await page.waitForTimeout(job.sleepMs);
     const out = await shoot(context, page, job);
-    if (out.length > job.maxBytes) throw new BridgeError('E_SIZE_LIMIT', `{generate_pdf} the ${job.format} is ${out.length} bytes, over the limit of ${job.maxBytes}`);
+    if (out.length > job.maxBytes)
+      throw new BridgeError(
+        'E_SIZE_LIMIT',
+        `{generate_pdf} the ${job.format} is ${out.length} bytes, over the limit of ${job.maxBytes}`,
+      );
     return out;
   }
 }
@@ -171,11 +203,20 @@ async function answer(route: Route, job: CaptureJob, budget: { requests: number;
   const req = route.request();
   try {
     if (++budget.requests > MAX_PAGE_REQUESTS || budget.bytes >= MAX_PAGE_BYTES) {
-      throw new BridgeError('E_SIZE_LIMIT', `{generate_pdf} the page asked for more than ${MAX_PAGE_REQUESTS} requests or ${MAX_PAGE_BYTES} bytes`);
+      throw new BridgeError(
+        'E_SIZE_LIMIT',
+        `{generate_pdf} the page asked for more than ${MAX_PAGE_REQUESTS} requests or ${MAX_PAGE_BYTES} bytes`,
+      );
     }
     const headers = Object.entries(await req.allHeaders()).filter(([n]) => FORWARDED_HEADERS.has(n.toLowerCase()));
     const body = req.postDataBuffer();
-    const res = await job.fetch({ method: req.method(), url: req.url(), headers, ...(body !== null && body.length > 0 ? { body } : {}), timeoutMs: job.timeoutMs });
+    const res = await job.fetch({
+      method: req.method(),
+      url: req.url(),
+      headers,
+      ...(body !== null && body.length > 0 ? { body } : {}),
+      timeoutMs: job.timeoutMs,
+    });
     budget.bytes += res.body.length;
     const out: Record<string, string> = {};
     for (const [n, v] of res.headers) out[n] = n in out ? `${out[n]}\n${v}` : v;

@@ -26,7 +26,11 @@ export interface RunOptions {
 /** The process's stdout, when it exits with 0 within its deadline and output cap. */
 export function runProcess(command: string, args: readonly string[], o: RunOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: o.cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', ...o.env } });
+    const child = spawn(command, args, {
+      cwd: o.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', ...o.env },
+    });
     const out: Buffer[] = [];
     let size = 0;
     let failed: ProcessError | null = null;
@@ -34,21 +38,27 @@ export function runProcess(command: string, args: readonly string[], o: RunOptio
       failed ??= e;
       child.kill('SIGKILL');
     };
-    const timer = setTimeout(() => fail(new ProcessError('timeout', `${command} took longer than ${o.timeoutMs} ms`)), Math.max(0, o.timeoutMs));
+    const timer = setTimeout(
+      () => fail(new ProcessError('timeout', `${command} took longer than ${o.timeoutMs} ms`)),
+      Math.max(0, o.timeoutMs),
+    );
     const onAbort = (): void => fail(new ProcessError('timeout', `${command} was stopped: its render ended`));
     if (o.signal?.aborted) onAbort();
     else o.signal?.addEventListener('abort', onAbort, { once: true });
     child.on('close', () => o.signal?.removeEventListener('abort', onAbort));
     child.stdout.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > o.maxOutputBytes) fail(new ProcessError('output', `${command} printed more than ${o.maxOutputBytes} bytes`));
+      if (size > o.maxOutputBytes)
+        fail(new ProcessError('output', `${command} printed more than ${o.maxOutputBytes} bytes`));
       else out.push(c);
     });
     // stderr is drained (a full pipe would stall the tool) and dropped: it may name host paths.
     child.stderr.resume();
     child.on('error', (e) => {
       clearTimeout(timer);
-      reject(new ProcessError('spawn', `${command} could not be started (${(e as NodeJS.ErrnoException).code ?? 'error'})`));
+      reject(
+        new ProcessError('spawn', `${command} could not be started (${(e as NodeJS.ErrnoException).code ?? 'error'})`),
+      );
     });
     child.on('close', (code) => {
       clearTimeout(timer);

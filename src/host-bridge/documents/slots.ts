@@ -38,18 +38,26 @@ export class Slots {
       return Promise.resolve();
     }
     if (this.waiting.length >= this.queueCap) {
-      return Promise.reject(new BridgeError('E_HOST_BUSY', `${this.what}: all ${this.size} are busy and ${this.queueCap} jobs already wait`));
+      return Promise.reject(
+        new BridgeError(
+          'E_HOST_BUSY',
+          `${this.what}: all ${this.size} are busy and ${this.queueCap} jobs already wait`,
+        ),
+      );
     }
     return new Promise((resolve, reject) => {
       const wake = (): void => {
         clearTimeout(timer);
         resolve();
       };
-      const timer = setTimeout(() => {
-        const i = this.waiting.indexOf(wake);
-        if (i >= 0) this.waiting.splice(i, 1);
-        reject(new BridgeError('E_WALL_TIMEOUT', `${this.what}: no free slot before the render's wall time ran out`));
-      }, Math.max(0, timeoutMs));
+      const timer = setTimeout(
+        () => {
+          const i = this.waiting.indexOf(wake);
+          if (i >= 0) this.waiting.splice(i, 1);
+          reject(new BridgeError('E_WALL_TIMEOUT', `${this.what}: no free slot before the render's wall time ran out`));
+        },
+        Math.max(0, timeoutMs),
+      );
       this.waiting.push(wake);
     });
   }

@@ -56,11 +56,28 @@ export class TesseractOcr implements OcrAdapter {
         const input = path.join(dir, req.kind === 'pdf' ? 'in.pdf' : 'in.tiff');
         await writeFile(input, req.data);
         if (req.kind === 'tiff') return (await this.read(input, dir, deadline, req.signal)).slice(0, req.maxPages);
-        await runProcess(this.pdftoppm, ['-f', '1', '-l', String(req.maxPages), '-scale-to', String(RENDER_PIXELS), '-png', input, path.join(dir, 'page')], { cwd: dir, timeoutMs: deadline - Date.now(), maxOutputBytes: MAX_TOOL_OUTPUT, signal: req.signal });
+        await runProcess(
+          this.pdftoppm,
+          [
+            '-f',
+            '1',
+            '-l',
+            String(req.maxPages),
+            '-scale-to',
+            String(RENDER_PIXELS),
+            '-png',
+            input,
+            path.join(dir, 'page'),
+          ],
+          { cwd: dir, timeoutMs: deadline - Date.now(), maxOutputBytes: MAX_TOOL_OUTPUT, signal: req.signal },
+        );
         // pdftoppm numbers pages page-1.png or page-01.png (padded to the page count's width).
-        const images = (await readdir(dir)).filter((f) => /^page-\d+\.png$/.test(f)).sort((a, b) => pageNo(a) - pageNo(b));
+        const images = (await readdir(dir))
+          .filter((f) => /^page-\d+\.png$/.test(f))
+          .sort((a, b) => pageNo(a) - pageNo(b));
         const pages: string[] = [];
-        for (const image of images) pages.push((await this.read(path.join(dir, image), dir, deadline, req.signal)).join('\n'));
+        for (const image of images)
+          pages.push((await this.read(path.join(dir, image), dir, deadline, req.signal)).join('\n'));
         return pages;
       } finally {
         await rm(dir, { recursive: true, force: true });
@@ -72,8 +89,17 @@ export class TesseractOcr implements OcrAdapter {
   private async read(image: string, dir: string, deadline: number, signal: AbortSignal | undefined): Promise<string[]> {
     this.options.onRun?.();
     // One thread: jobs are the unit of parallelism, and OpenMP would take every core.
-    const out = await runProcess(this.tesseract, [image, 'stdout', '-l', this.languages], { cwd: dir, timeoutMs: deadline - Date.now(), maxOutputBytes: MAX_TOOL_OUTPUT, env: { OMP_THREAD_LIMIT: '1' }, signal });
-    const pages = out.toString('utf8').split('\f').map((t) => t.replace(/\s+$/, ''));
+    const out = await runProcess(this.tesseract, [image, 'stdout', '-l', this.languages], {
+      cwd: dir,
+      timeoutMs: deadline - Date.now(),
+      maxOutputBytes: MAX_TOOL_OUTPUT,
+      env: { OMP_THREAD_LIMIT: '1' },
+      signal,
+    });
+    const pages = out
+      .toString('utf8')
+      .split('\f')
+      .map((t) => t.replace(/\s+$/, ''));
     if (pages.length > 1 && pages[pages.length - 1] === '') pages.pop();
     return pages;
   }

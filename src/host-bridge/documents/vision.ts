@@ -41,9 +41,20 @@ export class VisionOcr implements OcrAdapter {
     const pages: string[] = [];
     for (let first = 1; first <= req.maxPages; first += FILES_PER_REQUEST) {
       const wanted = Array.from({ length: Math.min(FILES_PER_REQUEST, req.maxPages - first + 1) }, (_, i) => first + i);
-      const answer = await this.annotate({ requests: [{ inputConfig: { content, mimeType }, features: [{ type: 'DOCUMENT_TEXT_DETECTION' }], pages: wanted }] }, deadline, req.signal);
-      if (answer.error) throw new Error(`the OCR service refused the document: ${answer.error.message ?? 'no reason given'}`);
-      const got = [...(answer.responses ?? [])].sort((a, b) => (a.context?.pageNumber ?? 0) - (b.context?.pageNumber ?? 0));
+      const answer = await this.annotate(
+        {
+          requests: [
+            { inputConfig: { content, mimeType }, features: [{ type: 'DOCUMENT_TEXT_DETECTION' }], pages: wanted },
+          ],
+        },
+        deadline,
+        req.signal,
+      );
+      if (answer.error)
+        throw new Error(`the OCR service refused the document: ${answer.error.message ?? 'no reason given'}`);
+      const got = [...(answer.responses ?? [])].sort(
+        (a, b) => (a.context?.pageNumber ?? 0) - (b.context?.pageNumber ?? 0),
+      );
       for (const page of got) {
         if (page.error) throw new Error(`the OCR service could not read page ${page.context?.pageNumber ?? '?'}`);
         pages.push((page.fullTextAnnotation?.text ?? '').replace(/\s+$/, ''));

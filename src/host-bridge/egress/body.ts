@@ -43,7 +43,10 @@ const ZLIB_OPTIONS = {
   finishFlush: zlib.constants.Z_SYNC_FLUSH,
 };
 
-function decoderFor(coding: string, firstByte: number): zlib.Gunzip | zlib.Inflate | zlib.InflateRaw | zlib.BrotliDecompress {
+function decoderFor(
+  coding: string,
+  firstByte: number,
+): zlib.Gunzip | zlib.Inflate | zlib.InflateRaw | zlib.BrotliDecompress {
   switch (coding) {
     case 'gzip':
     case 'x-gzip':
@@ -98,7 +101,11 @@ function decodeStage(source: AsyncIterable<Buffer>, coding: string): AsyncIterab
  * they were applied). Throws E_HTTP_LIMIT past the cap; the source is left to the caller to
  * destroy (the guard always does on error).
  */
-export async function readBody(body: AsyncIterable<Buffer | Uint8Array>, codings: readonly string[], cap: number): Promise<Buffer> {
+export async function readBody(
+  body: AsyncIterable<Buffer | Uint8Array>,
+  codings: readonly string[],
+  cap: number,
+): Promise<Buffer> {
   let source: AsyncIterable<Buffer> = (async function* () {
     for await (const c of body) yield Buffer.isBuffer(c) ? c : Buffer.from(c.buffer, c.byteOffset, c.byteLength);
   })();

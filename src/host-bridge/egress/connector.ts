@@ -22,7 +22,10 @@ import type { Resolver } from './resolver.js';
  * The guard re-words it with the URL of the hop; the message here names no address.
  */
 export class ConnectorError extends EgressError {
-  constructor(code: EgressCode, readonly reason: string) {
+  constructor(
+    code: EgressCode,
+    readonly reason: string,
+  ) {
     super(code, reason);
     this.name = 'ConnectorError';
   }
@@ -60,7 +63,11 @@ function withTimeout<T>(p: Promise<T>, ms: number, onTimeout: () => Error): Prom
  * The post-connect check: the socket's peer is the pinned address (IPv4-mapped compared as
  * IPv4) and is itself public.
  */
-export function peerAllowed(remoteAddress: string | undefined, pinned: string, policy: Pick<EgressPolicy, 'treatAsPublic'>): boolean {
+export function peerAllowed(
+  remoteAddress: string | undefined,
+  pinned: string,
+  policy: Pick<EgressPolicy, 'treatAsPublic'>,
+): boolean {
   return !!remoteAddress && sameAddress(remoteAddress, pinned) && isPublicAddress(unmapIPv4(remoteAddress), policy);
 }
 
@@ -107,11 +114,13 @@ export function createGuardedConnect({ policy, resolver, stats, ca, clientCert }
       if (e instanceof ConnectorError) throw e;
       throw new ConnectorError('E_HTTP_FAILED', 'could not resolve host');
     }
-    if (!Array.isArray(answers) || answers.length === 0) throw new ConnectorError('E_HTTP_FAILED', 'could not resolve host');
+    if (!Array.isArray(answers) || answers.length === 0)
+      throw new ConnectorError('E_HTTP_FAILED', 'could not resolve host');
     const out: string[] = [];
     for (const a of answers) {
       const address = a && typeof a.address === 'string' ? a.address : '';
-      if (!net.isIP(address) || !isPublicAddress(address, policy)) throw deny('host resolves to an address that is not allowed');
+      if (!net.isIP(address) || !isPublicAddress(address, policy))
+        throw deny('host resolves to an address that is not allowed');
       out.push(address);
     }
     return out;
@@ -122,13 +131,18 @@ export function createGuardedConnect({ policy, resolver, stats, ca, clientCert }
     return new Promise((resolve, reject) => {
       stats.connections++;
       const socket = net.connect({ host: ip, port, lookup: refuseLookup as never, noDelay: true });
-      const timer = setTimeout(() => fail(new ConnectorError('E_HTTP_TIMEOUT', 'connect timed out')), Math.max(1, deadline - Date.now()));
+      const timer = setTimeout(
+        () => fail(new ConnectorError('E_HTTP_TIMEOUT', 'connect timed out')),
+        Math.max(1, deadline - Date.now()),
+      );
       const fail = (err: Error): void => {
         clearTimeout(timer);
         socket.destroy();
         reject(err);
       };
-      socket.once('error', (err) => fail(err instanceof ConnectorError ? err : new ConnectorError('E_HTTP_FAILED', 'connection failed')));
+      socket.once('error', (err) =>
+        fail(err instanceof ConnectorError ? err : new ConnectorError('E_HTTP_FAILED', 'connection failed')),
+      );
       socket.once('connect', () => {
         clearTimeout(timer);
         // Defence in depth: the peer must be the address we validated, and public.
@@ -147,14 +161,17 @@ export function createGuardedConnect({ policy, resolver, stats, ca, clientCert }
   function tls(options: buildConnector.Options, ip: string, socket: net.Socket): Promise<net.Socket> {
     return new Promise((resolve, reject) => {
       const servername = net.isIP(options.hostname) ? undefined : options.hostname.replace(/\.$/, '');
-      tlsConnector({ ...options, hostname: ip, ...(servername ? { servername } : {}), httpSocket: socket }, (err, s) => {
-        if (err || !s) {
-          socket.destroy();
-          reject(new ConnectorError('E_HTTP_FAILED', 'TLS handshake failed'));
-        } else {
-          resolve(s);
-        }
-      });
+      tlsConnector(
+        { ...options, hostname: ip, ...(servername ? { servername } : {}), httpSocket: socket },
+        (err, s) => {
+          if (err || !s) {
+            socket.destroy();
+            reject(new ConnectorError('E_HTTP_FAILED', 'TLS handshake failed'));
+          } else {
+            resolve(s);
+          }
+        },
+      );
     });
   }
 
@@ -182,7 +199,8 @@ export function createGuardedConnect({ policy, resolver, stats, ca, clientCert }
       throw lastError;
     })().then(
       (socket) => callback(null, socket),
-      (err: unknown) => callback(err instanceof ConnectorError ? err : new ConnectorError('E_HTTP_FAILED', 'connection failed'), null),
+      (err: unknown) =>
+        callback(err instanceof ConnectorError ? err : new ConnectorError('E_HTTP_FAILED', 'connection failed'), null),
     );
   };
 }

@@ -146,7 +146,13 @@ export class EgressGuard {
     const deadline = new AbortController();
     let timedOut = false;
     let callerAborted = false;
-    const timeoutMs = Math.max(1, Math.min(typeof req?.timeoutMs === 'number' && req.timeoutMs > 0 ? req.timeoutMs : Infinity, this.policy.timeoutMs));
+    const timeoutMs = Math.max(
+      1,
+      Math.min(
+        typeof req?.timeoutMs === 'number' && req.timeoutMs > 0 ? req.timeoutMs : Infinity,
+        this.policy.timeoutMs,
+      ),
+    );
     const timer = setTimeout(() => {
       timedOut = true;
       deadline.abort(new EgressError('E_HTTP_TIMEOUT', 'request timed out'));
@@ -186,27 +192,47 @@ export class EgressGuard {
     return egressError('E_HTTP_FAILED', url, 'request failed');
   }
 
-  private async run(req: EgressRequest, signal: AbortSignal, deadlineAt: number, setCurrent: (u: string) => void): Promise<EgressResponse> {
+  private async run(
+    req: EgressRequest,
+    signal: AbortSignal,
+    deadlineAt: number,
+    setCurrent: (u: string) => void,
+  ): Promise<EgressResponse> {
     const method = checkMethod(req.method);
     const headers = checkHeaders(req.headers, this.policy.maxHeaderBytes);
     let body: Buffer | undefined;
     if (req.body !== undefined && req.body !== null) {
       if (typeof req.body === 'string') body = Buffer.from(req.body, 'utf8');
-      else if (req.body instanceof Uint8Array) body = Buffer.from(req.body); // a copy: the caller cannot change it mid-flight
+      else if (req.body instanceof Uint8Array)
+        body = Buffer.from(req.body); // a copy: the caller cannot change it mid-flight
       else throw egressError('E_BAD_URL', req.url, 'request body must be a string or bytes');
-      if (body.length > this.policy.maxRequestBytes) throw egressError('E_HTTP_LIMIT', req.url, 'request body too large');
-      if (method === 'GET' || method === 'HEAD') throw egressError('E_BAD_HEADER', req.url, `${method} request cannot have a body`);
+      if (body.length > this.policy.maxRequestBytes)
+        throw egressError('E_HTTP_LIMIT', req.url, 'request body too large');
+      if (method === 'GET' || method === 'HEAD')
+        throw egressError('E_BAD_HEADER', req.url, `${method} request cannot have a body`);
     }
     if (!headers.some(([n]) => n === 'accept-encoding')) headers.push(['accept-encoding', DEFAULT_ACCEPT_ENCODING]);
 
     const tls = req.tls;
     const carriesSecret = (req.secretHeaders ?? []).length > 0 || req.secretBody === true || tls !== undefined;
     const url = this.check(req.url);
-    const go = (agent: Agent): Promise<EgressResponse> => this.hops(agent, { url, method, headers, body, carriesSecret, wanted: req.maxResponseBytes }, signal, deadlineAt, setCurrent);
+    const go = (agent: Agent): Promise<EgressResponse> =>
+      this.hops(
+        agent,
+        { url, method, headers, body, carriesSecret, wanted: req.maxResponseBytes },
+        signal,
+        deadlineAt,
+        setCurrent,
+      );
     if (tls === undefined) return go(this.agent);
-    if (url.protocol !== 'https:') throw egressError('E_BAD_URL', req.url, 'a client certificate or CA needs an https URL');
-    if ((tls.cert === undefined) !== (tls.key === undefined)) throw egressError('E_BAD_URL', req.url, 'a client certificate needs its key');
-    const own = this.makeAgent(tls.ca ?? this.options.ca, tls.cert !== undefined && tls.key !== undefined ? { cert: tls.cert, key: tls.key } : undefined);
+    if (url.protocol !== 'https:')
+      throw egressError('E_BAD_URL', req.url, 'a client certificate or CA needs an https URL');
+    if ((tls.cert === undefined) !== (tls.key === undefined))
+      throw egressError('E_BAD_URL', req.url, 'a client certificate needs its key');
+    const own = this.makeAgent(
+      tls.ca ?? this.options.ca,
+      tls.cert !== undefined && tls.key !== undefined ? { cert: tls.cert, key: tls.key } : undefined,
+    );
     try {
       return await go(own);
     } finally {
@@ -217,7 +243,14 @@ export class EgressGuard {
   /** The request and the redirects it is allowed to follow, on `agent`. */
   private async hops(
     agent: Agent,
-    first: { url: URL; method: string; headers: [string, string][]; body: Buffer | undefined; carriesSecret: boolean; wanted: number | undefined },
+    first: {
+      url: URL;
+      method: string;
+      headers: [string, string][];
+      body: Buffer | undefined;
+      carriesSecret: boolean;
+      wanted: number | undefined;
+    },
     signal: AbortSignal,
     deadlineAt: number,
     setCurrent: (u: string) => void,
@@ -261,7 +294,9 @@ export class EgressGuard {
           this.stats.denied++;
           throw egressError('E_SSRF_DENIED', next.href, 'redirect from https to http refused');
         }
-        const toGet = (res.statusCode === 303 && method !== 'HEAD') || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST');
+        const toGet =
+          (res.statusCode === 303 && method !== 'HEAD') ||
+          ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST');
         if (toGet) {
           method = 'GET';
           body = undefined;
@@ -279,14 +314,21 @@ export class EgressGuard {
     }
   }
 
-  private async finish(res: Dispatcher.ResponseData, method: string, url: URL, redirects: number, wanted: number | undefined): Promise<EgressResponse> {
+  private async finish(
+    res: Dispatcher.ResponseData,
+    method: string,
+    url: URL,
+    redirects: number,
+    wanted: number | undefined,
+  ): Promise<EgressResponse> {
     const cap = Math.min(this.policy.maxResponseBytes, typeof wanted === 'number' && wanted >= 0 ? wanted : Infinity);
     const encoding = res.headers['content-encoding'];
     const codings = parseContentEncoding(encoding);
     const decode = codings !== null && codings.length > 0;
     const declared = Number(single(res.headers['content-length']));
     const bodyless = method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
-    if (!decode && !bodyless && Number.isFinite(declared) && declared > cap) throw egressError('E_HTTP_LIMIT', url.href, `response body exceeds ${cap} bytes`);
+    if (!decode && !bodyless && Number.isFinite(declared) && declared > cap)
+      throw egressError('E_HTTP_LIMIT', url.href, `response body exceeds ${cap} bytes`);
     let bytes: Buffer;
     try {
       bytes = await readBody(res.body, decode ? codings : [], cap);
@@ -296,6 +338,12 @@ export class EgressGuard {
     }
     let pairs = headerPairs(res.headers);
     if (decode) pairs = pairs.filter(([n]) => n !== 'content-encoding' && n !== 'content-length');
-    return { status: res.statusCode, headers: pairs, body: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), url: url.href, redirects };
+    return {
+      status: res.statusCode,
+      headers: pairs,
+      body: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      url: url.href,
+      redirects,
+    };
   }
 }

@@ -4,7 +4,7 @@ import { EgressError } from './errors.js';
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** Field values: visible Latin-1 and SP/HTAB only (no CR, LF, NUL or other controls). */
- 
+
 const BAD_VALUE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/;
 
 /** Headers the guard owns: framing, hop-by-hop, routing. */
@@ -45,7 +45,8 @@ export function checkHeaders(headers: unknown, maxBytes: number): [string, strin
       throw new EgressError('E_BAD_HEADER', 'headers must be a list of [name, value] pairs');
     }
     const [name, value] = pair as [string, string];
-    if (!TOKEN.test(name)) throw new EgressError('E_BAD_HEADER', `invalid header name: ${JSON.stringify(name.slice(0, 64))}`);
+    if (!TOKEN.test(name))
+      throw new EgressError('E_BAD_HEADER', `invalid header name: ${JSON.stringify(name.slice(0, 64))}`);
     const lower = name.toLowerCase();
     if (FORBIDDEN.has(lower) || lower.startsWith('proxy-')) {
       throw new EgressError('E_BAD_HEADER', `header not allowed: ${lower}`);

@@ -38,4 +38,10 @@ export { EgressError, type EgressCode } from './errors.js';
 export { DEFAULT_EGRESS_POLICY, type EgressPolicy } from './policy.js';
 export { systemResolver, type Resolver } from './resolver.js';
 export { isPublicAddress } from './ip-class.js';
-export { EgressGuard, type ClientTls, type EgressGuardOptions, type EgressRequest, type EgressResponse } from './guard.js';
+export {
+  EgressGuard,
+  type ClientTls,
+  type EgressGuardOptions,
+  type EgressRequest,
+  type EgressResponse,
+} from './guard.js';

@@ -36,7 +36,7 @@ const V4_DENY: readonly V4Range[] = [
 
 function inV4(addr: number, [base, prefix]: V4Range): boolean {
   const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-  return ((addr & mask) >>> 0) === ((base & mask) >>> 0);
+  return (addr & mask) >>> 0 === (base & mask) >>> 0;
 }
 
 export function isPublicV4(addr: number): boolean {

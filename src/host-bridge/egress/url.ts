@@ -14,11 +14,13 @@ const MAX_URL_LENGTH = 8192;
  * `\` as `/` in http(s) URLs: both are parser-confusion tricks, so a URL carrying them is
  * refused rather than normalized. Spaces and other controls must be percent-encoded.
  */
- 
-const RAW_FORBIDDEN = /[\u0000-\u0020\u007f\\]|[\u0080-\u009f\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff\ufff0-\uffff]/;
+
+const RAW_FORBIDDEN =
+  /[\u0000-\u0020\u007f\\]|[\u0080-\u009f\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff\ufff0-\uffff]/;
 
 /** A DNS name as it may reach the resolver: LDH labels (plus `_`), at most 253 octets. */
-const HOSTNAME = /^(?=.{1,253}\.?$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.?$/;
+const HOSTNAME =
+  /^(?=.{1,253}\.?$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.?$/;
 
 /** The kind of host a checked URL names. */
 export type HostKind = { kind: 'ip'; address: string } | { kind: 'name'; name: string };
@@ -36,8 +38,10 @@ export function hostOf(url: URL): HostKind {
  */
 export function checkUrl(input: unknown, policy: EgressPolicy): URL {
   if (typeof input !== 'string') throw egressError('E_BAD_URL', input, 'URL must be a string');
-  if (input.length === 0 || input.length > MAX_URL_LENGTH) throw egressError('E_BAD_URL', input, 'URL is empty or too long');
-  if (RAW_FORBIDDEN.test(input)) throw egressError('E_BAD_URL', input, 'URL contains whitespace, control characters or a backslash');
+  if (input.length === 0 || input.length > MAX_URL_LENGTH)
+    throw egressError('E_BAD_URL', input, 'URL is empty or too long');
+  if (RAW_FORBIDDEN.test(input))
+    throw egressError('E_BAD_URL', input, 'URL contains whitespace, control characters or a backslash');
 
   let url: URL;
   try {
@@ -66,9 +70,11 @@ export function checkUrl(input: unknown, policy: EgressPolicy): URL {
     if (!HOSTNAME.test(name)) throw egressError('E_BAD_URL', input, 'malformed host name');
     const bare = name.endsWith('.') ? name.slice(0, -1) : name;
     // RFC 6761: localhost and its subdomains are loopback whatever DNS says.
-    if (bare === 'localhost' || bare.endsWith('.localhost')) throw egressError('E_SSRF_DENIED', input, 'address not allowed');
+    if (bare === 'localhost' || bare.endsWith('.localhost'))
+      throw egressError('E_SSRF_DENIED', input, 'address not allowed');
     // A purely numeric last label that WHATWG did not take as IPv4 is not a DNS name either.
-    if (/(^|\.)[0-9]+$/.test(bare) || /(^|\.)0x[0-9a-f]*$/.test(bare)) throw egressError('E_BAD_URL', input, 'malformed host name');
+    if (/(^|\.)[0-9]+$/.test(bare) || /(^|\.)0x[0-9a-f]*$/.test(bare))
+      throw egressError('E_BAD_URL', input, 'malformed host name');
   }
   url.hash = '';
   return url;

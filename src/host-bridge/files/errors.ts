@@ -74,7 +74,9 @@ export function isFileError(e: unknown): e is FileError {
 
 /** The errno name (`ENOENT`...) of a node:fs failure, if it has one. */
 export function errno(e: unknown): string | undefined {
-  return typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string' ? (e as { code: string }).code : undefined;
+  return typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string'
+    ? (e as { code: string }).code
+    : undefined;
 }
 
 /** Translate any failure into a FileError naming only the virtual path (the fs error, which names the real one, is dropped). */

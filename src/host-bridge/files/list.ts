@@ -27,7 +27,8 @@ export async function listFolder(at: OpenAt, p: VirtualPath, o: ListOptions, max
       {
         visit({ st, path }) {
           if (st.isSymbolicLink() || !(st.isFile() || st.isDirectory())) return false;
-          if (out.length >= maxEntries) throw new FileError('E_SIZE_LIMIT', p.text, `more than ${maxEntries} entries`, { reason: 'entry-limit' });
+          if (out.length >= maxEntries)
+            throw new FileError('E_SIZE_LIMIT', p.text, `more than ${maxEntries} entries`, { reason: 'entry-limit' });
           out.push({ path: `${p.text}/${path.join('/')}`, ...statOf(st) });
           return st.isDirectory() && path.length < maxDepth;
         },
@@ -36,7 +37,13 @@ export async function listFolder(at: OpenAt, p: VirtualPath, o: ListOptions, max
         p,
         onChanged: 'skip-gone',
         keep: addressable,
-        budget: { max: budget, tooMany: () => new FileError('E_SIZE_LIMIT', p.text, `more than ${budget} directory entries scanned`, { reason: 'entry-limit' }) },
+        budget: {
+          max: budget,
+          tooMany: () =>
+            new FileError('E_SIZE_LIMIT', p.text, `more than ${budget} directory entries scanned`, {
+              reason: 'entry-limit',
+            }),
+        },
         counted: o.scanned,
       },
     );

@@ -9,7 +9,11 @@ import type { VirtualPath } from './virtual-path.js';
 const locks = new Map<string, Promise<void>>();
 
 /** Run `fn` holding the locks of `paths` below `realRoot`, taken in sorted order so two callers never deadlock. */
-export async function withPathLocks<T>(realRoot: string, paths: readonly VirtualPath[], fn: () => Promise<T>): Promise<T> {
+export async function withPathLocks<T>(
+  realRoot: string,
+  paths: readonly VirtualPath[],
+  fn: () => Promise<T>,
+): Promise<T> {
   const sorted = [...new Set(paths.map((p) => `${realRoot}\0${p.text}`))].sort();
   const releases: (() => void)[] = [];
   try {

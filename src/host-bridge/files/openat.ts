@@ -126,7 +126,8 @@ export class OpenAt {
       // Operator configuration error; still no real path in the message.
       throw new FileError('E_FILE_FAILED', '/files', 'tenant storage is not available', { reason: 'root-unavailable' });
     }
-    if (realRoot === '/') throw new FileError('E_FILE_FAILED', '/files', 'tenant storage may not be /', { reason: 'root-unavailable' });
+    if (realRoot === '/')
+      throw new FileError('E_FILE_FAILED', '/files', 'tenant storage may not be /', { reason: 'root-unavailable' });
     let mode: ResolutionMode = 'lstat';
     if (o.mode !== 'lstat' && process.platform === 'linux') {
       try {
@@ -148,7 +149,8 @@ export class OpenAt {
   }
 
   async openRoot(): Promise<DirRef> {
-    if (this.mode === 'procfd') return new FdDir(await fsp.open(this.realRoot, C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW), []);
+    if (this.mode === 'procfd')
+      return new FdDir(await fsp.open(this.realRoot, C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW), []);
     return new PathDir(this.realRoot, []);
   }
 
@@ -165,8 +167,14 @@ export class OpenAt {
         if (st?.isSymbolicLink() || code === 'ELOOP') return symlinkDenied(p.text, code);
         if (st && !st.isDirectory()) {
           return create
-            ? new FileError('E_FILE_FAILED', p.text, 'a file is in the way of a folder', { reason: 'not-a-directory', sysCode: code })
-            : new FileError('E_FILE_NOT_FOUND', p.text, 'no such file or directory', { reason: 'not-found', sysCode: code });
+            ? new FileError('E_FILE_FAILED', p.text, 'a file is in the way of a folder', {
+                reason: 'not-a-directory',
+                sysCode: code,
+              })
+            : new FileError('E_FILE_NOT_FOUND', p.text, 'no such file or directory', {
+                reason: 'not-found',
+                sysCode: code,
+              });
         }
       }
       return translateFsError(e, p, 'open');
@@ -259,12 +267,24 @@ export class OpenAt {
       try {
         return await this.openFileOnce(dir, name, flags, p);
       } catch (e) {
-        if (!(this.mode === 'lstat' && attempt < 3 && (flags & C.O_CREAT) === 0 && e instanceof FileError && e.reason === 'path-changed')) throw e;
+        if (!(
+          this.mode === 'lstat' &&
+          attempt < 3 &&
+          (flags & C.O_CREAT) === 0 &&
+          e instanceof FileError &&
+          e.reason === 'path-changed'
+        ))
+          throw e;
       }
     }
   }
 
-  private async openFileOnce(dir: DirRef, name: string, flags: number, p: VirtualPath): Promise<{ fh: FileHandle; st: Stats }> {
+  private async openFileOnce(
+    dir: DirRef,
+    name: string,
+    flags: number,
+    p: VirtualPath,
+  ): Promise<{ fh: FileHandle; st: Stats }> {
     const target = dir.child(name);
     if (this.mode === 'lstat') {
       const pre = await fsp.lstat(target).catch(() => undefined);
@@ -285,7 +305,10 @@ export class OpenAt {
       if (!st.isFile()) throw notRegularDenied(p.text);
       if (this.mode === 'procfd') {
         const real = await fsp.readlink(`/proc/self/fd/${fh.fd}`).catch(() => '');
-        if (!real.startsWith(this.realRoot + '/')) throw new FileError('E_PATH_DENIED', p.text, 'the file is outside the tenant storage', { reason: 'escaped-root' });
+        if (!real.startsWith(this.realRoot + '/'))
+          throw new FileError('E_PATH_DENIED', p.text, 'the file is outside the tenant storage', {
+            reason: 'escaped-root',
+          });
       } else {
         // Best effort only (see header): re-walk, compare the inode, re-walk again. A path that is
         // a link at the comparison but not at either re-walk still gets through.
@@ -293,7 +316,9 @@ export class OpenAt {
         const post = ok ? await fsp.lstat(target).catch(() => undefined) : undefined;
         const ok2 = post ? await this.rewalkOk(dir.rel) : false;
         if (!post || !ok2 || post.isSymbolicLink() || post.dev !== st.dev || post.ino !== st.ino) {
-          throw new FileError('E_PATH_DENIED', p.text, 'the path changed while it was opened', { reason: 'path-changed' });
+          throw new FileError('E_PATH_DENIED', p.text, 'the path changed while it was opened', {
+            reason: 'path-changed',
+          });
         }
       }
       return { fh, st };

@@ -228,14 +228,21 @@ export function pathRule(plugin: string, attr: string): PathRule | undefined {
 export function checkPluginPath(plugin: string, attr: string, input: unknown): VirtualPath {
   const rule = pathRule(plugin, attr);
   const d = { plugin, attr };
-  if (!rule) throw new FileError('E_PATH_DENIED', input, 'this attribute takes no file path', { ...d, reason: 'no-rule' });
+  if (!rule)
+    throw new FileError('E_PATH_DENIED', input, 'this attribute takes no file path', { ...d, reason: 'no-rule' });
   const p = parseVirtualPath(input, { leadingSlash: rule.leadingSlash ?? 'required', ...d });
   const prefix = rule.roots.find((r) => isUnder(p, r));
   if (prefix === undefined) {
-    throw new FileError('E_PATH_DENIED', input, `allowed only under ${rule.roots.join(', ')}`, { ...d, reason: 'root-not-allowed' });
+    throw new FileError('E_PATH_DENIED', input, `allowed only under ${rule.roots.join(', ')}`, {
+      ...d,
+      reason: 'root-not-allowed',
+    });
   }
   if (p.text === prefix && !rule.allowRoot) {
-    throw new FileError('E_PATH_DENIED', input, `must name something below ${prefix}, not ${prefix} itself`, { ...d, reason: 'root-itself' });
+    throw new FileError('E_PATH_DENIED', input, `must name something below ${prefix}, not ${prefix} itself`, {
+      ...d,
+      reason: 'root-itself',
+    });
   }
   return p;
 }
@@ -269,15 +276,22 @@ export function parseTempUploadId(input: unknown, siteKey: string): TempUploadId
   const p = checkPluginPath('copy_s3_temp_file', 'file_id', input);
   const d = { plugin: 'copy_s3_temp_file', attr: 'file_id' };
   if (p.segments.length !== 3) {
-    throw new FileError('E_PATH_DENIED', input, 'not a temporary upload ID (files/temp/<dir>/<site>/<uuid>)', { ...d, reason: 'not-temp-upload-id' });
+    throw new FileError('E_PATH_DENIED', input, 'not a temporary upload ID (files/temp/<dir>/<site>/<uuid>)', {
+      ...d,
+      reason: 'not-temp-upload-id',
+    });
   }
   const [serviceDir, key, last] = p.segments;
-  if (key !== siteKey) throw new FileError('E_PATH_DENIED', input, 'temporary upload of another site', { ...d, reason: 'other-site' });
+  if (key !== siteKey)
+    throw new FileError('E_PATH_DENIED', input, 'temporary upload of another site', { ...d, reason: 'other-site' });
   const dot = last.indexOf('.');
   const uuid = dot < 0 ? last : last.slice(0, dot);
   const extension = dot < 0 ? undefined : last.slice(dot + 1);
   if (!UUID.test(uuid) || (extension !== undefined && !EXT.test(extension))) {
-    throw new FileError('E_PATH_DENIED', input, 'not a temporary upload ID (files/temp/<dir>/<site>/<uuid>)', { ...d, reason: 'not-temp-upload-id' });
+    throw new FileError('E_PATH_DENIED', input, 'not a temporary upload ID (files/temp/<dir>/<site>/<uuid>)', {
+      ...d,
+      reason: 'not-temp-upload-id',
+    });
   }
   return { path: p, serviceDir, siteKey: key, uuid, extension };
 }

@@ -72,7 +72,9 @@ export class Quota implements EntryCount {
   reserveBytes(delta: number, p: VirtualPath): void {
     const used = this.used ?? 0;
     if (delta > 0 && used + delta > this.limits.quotaBytes) {
-      throw new FileError('E_QUOTA', p.text, `storage quota of ${this.limits.quotaBytes} bytes exceeded`, { reason: 'quota' });
+      throw new FileError('E_QUOTA', p.text, `storage quota of ${this.limits.quotaBytes} bytes exceeded`, {
+        reason: 'quota',
+      });
     }
     this.used = used + delta;
   }
@@ -84,7 +86,12 @@ export class Quota implements EntryCount {
   /** Counts `n` new files or folders, before they are made: E_QUOTA past maxStorageEntries. */
   reserveEntries(n: number, p: VirtualPath): void {
     if (this.usedEntries + n > this.limits.maxStorageEntries) {
-      throw new FileError('E_QUOTA', p.text, `the storage holds at most ${this.limits.maxStorageEntries} files and folders`, { reason: 'quota' });
+      throw new FileError(
+        'E_QUOTA',
+        p.text,
+        `the storage holds at most ${this.limits.maxStorageEntries} files and folders`,
+        { reason: 'quota' },
+      );
     }
     this.usedEntries += n;
   }

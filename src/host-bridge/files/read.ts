@@ -48,12 +48,19 @@ export async function readFile(at: OpenAt, p: VirtualPath, max: number): Promise
  * become U+FFFD). Each line at most `maxLineBytes` (without its terminator), the whole read at
  * most `maxBytes`: E_SIZE_LIMIT otherwise. `p` is canonical and not a root.
  */
-export async function* readFileLines(at: OpenAt, p: VirtualPath, maxBytes: number, maxLineBytes: number): AsyncGenerator<string, void, undefined> {
+export async function* readFileLines(
+  at: OpenAt,
+  p: VirtualPath,
+  maxBytes: number,
+  maxLineBytes: number,
+): AsyncGenerator<string, void, undefined> {
   const { dir, name } = await at.parentOf(p);
   let fh: FileHandle | undefined;
   const dec = new TextDecoder('utf-8');
-  const lineTooLong = () => new FileError('E_SIZE_LIMIT', p.text, `a line is longer than ${maxLineBytes} bytes`, { reason: 'line-limit' });
-  const withoutCr = (bytes: Buffer): Buffer => (bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.subarray(0, bytes.length - 1) : bytes);
+  const lineTooLong = () =>
+    new FileError('E_SIZE_LIMIT', p.text, `a line is longer than ${maxLineBytes} bytes`, { reason: 'line-limit' });
+  const withoutCr = (bytes: Buffer): Buffer =>
+    bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.subarray(0, bytes.length - 1) : bytes;
   try {
     try {
       const opened = await at.openFile(dir, name, C.O_RDONLY, p);

@@ -25,7 +25,13 @@ export async function removeFile(at: OpenAt, quota: Quota, p: VirtualPath): Prom
 }
 
 /** Remove a folder; `recursive`: its content too, at most scanBudget(maxEntries) entries read. `p` is canonical and not a root. */
-export async function removeFolder(at: OpenAt, quota: Quota, p: VirtualPath, recursive: boolean, maxEntries: number): Promise<void> {
+export async function removeFolder(
+  at: OpenAt,
+  quota: Quota,
+  p: VirtualPath,
+  recursive: boolean,
+  maxEntries: number,
+): Promise<void> {
   await removing(at, quota, p, 'remove folder', async (dir, name, st) => {
     if (!st.isDirectory()) throw new FileError('E_FILE_FAILED', p.text, 'not a folder', { reason: 'not-a-directory' });
     if (recursive) {
@@ -51,7 +57,11 @@ export async function removeFolder(at: OpenAt, quota: Quota, p: VirtualPath, rec
           {
             p,
             onChanged: 'fail',
-            budget: { max: scanBudget(maxEntries), tooMany: () => new FileError('E_SIZE_LIMIT', p.text, 'too many entries to remove', { reason: 'entry-limit' }) },
+            budget: {
+              max: scanBudget(maxEntries),
+              tooMany: () =>
+                new FileError('E_SIZE_LIMIT', p.text, 'too many entries to remove', { reason: 'entry-limit' }),
+            },
           },
         );
       } finally {
@@ -64,7 +74,13 @@ export async function removeFolder(at: OpenAt, quota: Quota, p: VirtualPath, rec
 }
 
 /** Under the path's lock: lstat the entry in its parent (a link is refused, never followed), then `remove` it. */
-async function removing(at: OpenAt, quota: Quota, p: VirtualPath, what: string, remove: (dir: DirRef, name: string, st: Stats) => Promise<void>): Promise<void> {
+async function removing(
+  at: OpenAt,
+  quota: Quota,
+  p: VirtualPath,
+  what: string,
+  remove: (dir: DirRef, name: string, st: Stats) => Promise<void>,
+): Promise<void> {
   await quota.load();
   await withPathLocks(at.realRoot, [p], async () => {
     const { dir, name } = await at.parentOf(p);

@@ -77,7 +77,10 @@ export class TenantFiles implements FileStore {
 
   /** The root is resolved on first use; a failure (E_FILE_FAILED, no real path) is the answer of every later call too. */
   private open(): Promise<Opened> {
-    this.opened ??= OpenAt.open(this.opts.rootDir, this.opts).then((at) => ({ at, quota: new Quota(() => scanFolderUsage(at), this.opts) }));
+    this.opened ??= OpenAt.open(this.opts.rootDir, this.opts).then((at) => ({
+      at,
+      quota: new Quota(() => scanFolderUsage(at), this.opts),
+    }));
     return this.opened;
   }
 

@@ -105,10 +105,12 @@ export function utf8Length(s: string): number {
 // paragraph separators, surrogates (lone ones: paired ones are matched as their code point).
 const BAD_CHAR = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 // Noncharacters: U+FDD0..U+FDEF and U+xFFFE/U+xFFFF in every plane.
-const NONCHAR = /[\uFDD0-\uFDEF\uFFFE\uFFFF\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{3FFFE}\u{3FFFF}\u{4FFFE}\u{4FFFF}\u{5FFFE}\u{5FFFF}\u{6FFFE}\u{6FFFF}\u{7FFFE}\u{7FFFF}\u{8FFFE}\u{8FFFF}\u{9FFFE}\u{9FFFF}\u{AFFFE}\u{AFFFF}\u{BFFFE}\u{BFFFF}\u{CFFFE}\u{CFFFF}\u{DFFFE}\u{DFFFF}\u{EFFFE}\u{EFFFF}\u{FFFFE}\u{FFFFF}\u{10FFFE}\u{10FFFF}]/u;
+const NONCHAR =
+  /[\uFDD0-\uFDEF\uFFFE\uFFFF\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{3FFFE}\u{3FFFF}\u{4FFFE}\u{4FFFF}\u{5FFFE}\u{5FFFF}\u{6FFFE}\u{6FFFF}\u{7FFFE}\u{7FFFF}\u{8FFFE}\u{8FFFF}\u{9FFFE}\u{9FFFF}\u{AFFFE}\u{AFFFF}\u{BFFFE}\u{BFFFF}\u{CFFFE}\u{CFFFF}\u{DFFFE}\u{DFFFF}\u{EFFFE}\u{EFFFF}\u{FFFFE}\u{FFFFF}\u{10FFFE}\u{10FFFF}]/u;
 const WINDOWS_RESERVED = /[<>:"|?*\\]/;
 const PERCENT_ESCAPE = /%(?:[0-9A-Fa-f]{2}|[uU][0-9A-Fa-f]{4})/;
-const DEVICE_NAME = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$|clock\$)$/i;
+const DEVICE_NAME =
+  /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$|clock\$)$/i;
 // ASCII characters a compatibility mapping must never produce.
 const PATH_SIGNIFICANT_ASCII = /[./\\:%*?"<>|\x00-\x1f\x7f]/;
 
@@ -197,7 +199,13 @@ export function parseVirtualPath(input: unknown, opts: ParseOptions = {}): Virtu
   const nfc = input.normalize('NFC');
   let body: string;
   if (nfc.startsWith('/')) {
-    if (leading === 'forbidden') throw deny(input, 'leading-slash', 'this attribute takes a path written without a leading slash (files/...)', opts);
+    if (leading === 'forbidden')
+      throw deny(
+        input,
+        'leading-slash',
+        'this attribute takes a path written without a leading slash (files/...)',
+        opts,
+      );
     body = nfc.slice(1);
   } else {
     if (leading === 'required') throw deny(input, 'no-leading-slash', 'a path must start with /files/', opts);
@@ -258,6 +266,7 @@ export function revalidate(p: VirtualPath): VirtualPath {
 
 /** A FileStore never writes, removes or moves a root (FS-12). */
 export function refuseRoot(p: VirtualPath, what: string): VirtualPath {
-  if (p.segments.length === 0) throw new FileError('E_PATH_DENIED', p.text, `cannot ${what} a root`, { reason: 'root-itself' });
+  if (p.segments.length === 0)
+    throw new FileError('E_PATH_DENIED', p.text, `cannot ${what} a root`, { reason: 'root-itself' });
   return p;
 }

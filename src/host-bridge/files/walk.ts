@@ -66,7 +66,10 @@ export async function walk(at: OpenAt, start: DirRef, visitor: Visitor, o: WalkO
   let read = 0;
   if (o.counted) o.counted.count = 0;
   const skips = (e: unknown): boolean =>
-    o.onChanged === 'skip' || (o.onChanged === 'skip-gone' && e instanceof FileError && (e.code === 'E_PATH_DENIED' || e.code === 'E_FILE_NOT_FOUND'));
+    o.onChanged === 'skip' ||
+    (o.onChanged === 'skip-gone' &&
+      e instanceof FileError &&
+      (e.code === 'E_PATH_DENIED' || e.code === 'E_FILE_NOT_FOUND'));
   const walkDir = async (d: DirRef, prefix: readonly string[]): Promise<void> => {
     const names: string[] = [];
     // for-await closes the directory handle on completion and when the loop throws

@@ -15,7 +15,14 @@ import { constants as C } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { errno, hardLinkDenied, isDirectoryFailure, notRegularDenied, symlinkDenied, translateFsError } from './errors.js';
+import {
+  errno,
+  hardLinkDenied,
+  isDirectoryFailure,
+  notRegularDenied,
+  symlinkDenied,
+  translateFsError,
+} from './errors.js';
 import { withPathLocks } from './locks.js';
 import type { OpenAt } from './openat.js';
 import type { Quota } from './quota.js';
@@ -33,7 +40,13 @@ export type WriteStep = 'temp-created' | 'temp-written' | 'temp-synced' | 'befor
 export type StepHook = (step: WriteStep, p: VirtualPath) => void | Promise<void>;
 
 /** Replace (or create) a file atomically. `p` is canonical and not a root. */
-export async function writeAtomic(at: OpenAt, quota: Quota, p: VirtualPath, data: Uint8Array, hook?: StepHook): Promise<void> {
+export async function writeAtomic(
+  at: OpenAt,
+  quota: Quota,
+  p: VirtualPath,
+  data: Uint8Array,
+  hook?: StepHook,
+): Promise<void> {
   await quota.load();
   await quota.writing(() =>
     withPathLocks(at.realRoot, [p], async () => {
@@ -52,7 +65,9 @@ export async function writeAtomic(at: OpenAt, quota: Quota, p: VirtualPath, data
         }
       };
       try {
-        const old = await fsp.lstat(dir.child(name)).catch((e: unknown) => (errno(e) === 'ENOENT' ? undefined : Promise.reject(e)));
+        const old = await fsp
+          .lstat(dir.child(name))
+          .catch((e: unknown) => (errno(e) === 'ENOENT' ? undefined : Promise.reject(e)));
         if (old?.isSymbolicLink()) throw symlinkDenied(p.text);
         if (old && old.isDirectory()) throw isDirectoryFailure(p.text);
         if (old && !old.isFile()) throw notRegularDenied(p.text);

@@ -106,7 +106,10 @@ interface Row<N> {
 function sortAndCheck<N extends number | bigint>(rows: Row<N>[], source: string): void {
   rows.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
   for (let i = 1; i < rows.length; i++) {
-    if (rows[i]!.start <= rows[i - 1]!.end) throw new IpRangesError(`${source} line ${rows[i]!.line}: the range overlaps the one on line ${rows[i - 1]!.line}`);
+    if (rows[i]!.start <= rows[i - 1]!.end)
+      throw new IpRangesError(
+        `${source} line ${rows[i]!.line}: the range overlaps the one on line ${rows[i - 1]!.line}`,
+      );
   }
 }
 

@@ -66,7 +66,8 @@ function canonicalLocal(raw: string): AddressResult {
   let content: string;
   if (raw.charCodeAt(0) === 0x22) {
     // quoted-string: DQUOTE *(qtext / quoted-pair) DQUOTE, qtext and quoted-pair printable ASCII or space
-    if (raw.length < 2 || raw.charCodeAt(raw.length - 1) !== 0x22) return { ok: false, reason: 'unterminated quoted local part' };
+    if (raw.length < 2 || raw.charCodeAt(raw.length - 1) !== 0x22)
+      return { ok: false, reason: 'unterminated quoted local part' };
     let out = '';
     for (let i = 1; i < raw.length - 1; i++) {
       const c = raw.charCodeAt(i);
@@ -90,7 +91,8 @@ function canonicalLocal(raw: string): AddressResult {
   }
   if (content.charCodeAt(0) === 0x2d) return { ok: false, reason: 'the local part starts with "-"' };
   const local = isDotAtom(content) ? content : `"${content.replace(/[\\"]/g, (m) => `\\${m}`)}"`;
-  if (local.length > MAX_LOCAL_LENGTH) return { ok: false, reason: `the local part is longer than ${MAX_LOCAL_LENGTH} characters` };
+  if (local.length > MAX_LOCAL_LENGTH)
+    return { ok: false, reason: `the local part is longer than ${MAX_LOCAL_LENGTH} characters` };
   return { ok: true, address: local };
 }
 
@@ -119,7 +121,8 @@ export function canonicalDomain(raw: string): AddressResult {
       const ok = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d;
       if (!ok) return { ok: false, reason: 'a character that is not allowed in a domain' };
     }
-    if (label.charCodeAt(0) === 0x2d || label.charCodeAt(label.length - 1) === 0x2d) return { ok: false, reason: 'a domain label starts or ends with "-"' };
+    if (label.charCodeAt(0) === 0x2d || label.charCodeAt(label.length - 1) === 0x2d)
+      return { ok: false, reason: 'a domain label starts or ends with "-"' };
   }
   if (/^\d+$/.test(labels[labels.length - 1])) return { ok: false, reason: 'the domain looks like an IP address' };
   return { ok: true, address: ascii };
@@ -133,7 +136,8 @@ export function canonicalDomain(raw: string): AddressResult {
 export function parseAddress(input: string): AddressResult {
   const text = trimWsp(input);
   if (text.length === 0) return { ok: false, reason: 'empty address' };
-  if (text.length > 4 * MAX_ADDRESS_LENGTH) return { ok: false, reason: `longer than ${MAX_ADDRESS_LENGTH} characters` };
+  if (text.length > 4 * MAX_ADDRESS_LENGTH)
+    return { ok: false, reason: `longer than ${MAX_ADDRESS_LENGTH} characters` };
   let at: number;
   if (text.charCodeAt(0) === 0x22) {
     // find the closing quote, honouring quoted-pairs
@@ -176,7 +180,8 @@ export type AddressListResult = { ok: true; addresses: string[] } | { ok: false;
  * `max` items are seen, before parsing them.
  */
 export function parseAddressList(input: string, max: number): AddressListResult {
-  if (input.length > (max + 1) * (4 * MAX_ADDRESS_LENGTH + 2)) return { ok: false, reason: `more than ${max} recipients` };
+  if (input.length > (max + 1) * (4 * MAX_ADDRESS_LENGTH + 2))
+    return { ok: false, reason: `more than ${max} recipients` };
   const items: string[] = [];
   let start = 0;
   let quoted = false;

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { BridgeError } from '../errors.js';
 
 /** CR, LF, NUL and the other C0 controls except TAB, and DEL: never allowed in a header value. */
- 
+
 const HEADER_UNSAFE = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 
 /** True when `value` may go into a header (before encoding). */
@@ -200,17 +200,24 @@ export function buildMessage(p: MessageParts): string {
   if (p.to.length) headers.push(addressHeader('To', p.to));
   if (p.cc.length) headers.push(addressHeader('Cc', p.cc));
   headers.push(unstructured('Subject', p.subject));
-  if (!/^<[A-Za-z0-9.-]{1,64}@[A-Za-z0-9.-]{1,253}>$/.test(p.messageId)) throw new BridgeError('E_MAIL_REJECTED', 'the Message-ID is not of the form <id@host>');
+  if (!/^<[A-Za-z0-9.-]{1,64}@[A-Za-z0-9.-]{1,253}>$/.test(p.messageId))
+    throw new BridgeError('E_MAIL_REJECTED', 'the Message-ID is not of the form <id@host>');
   headers.push(`Message-ID: ${p.messageId}`);
   for (const [name, value] of p.extraHeaders ?? []) {
     assertHeader(name, value);
-    if (!/^[A-Za-z0-9-]{1,64}$/.test(name) || !isPrintableAscii(value)) throw new BridgeError('E_MAIL_REJECTED', `header ${name.slice(0, 64)} is not plain ASCII`);
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(name) || !isPrintableAscii(value))
+      throw new BridgeError('E_MAIL_REJECTED', `header ${name.slice(0, 64)} is not plain ASCII`);
     headers.push(foldHeader(name, value.split(' ')));
   }
   headers.push('MIME-Version: 1.0');
   headers.push('Content-Type: text/plain; charset=UTF-8');
   const encoding = chooseEncoding(p.body);
   headers.push(`Content-Transfer-Encoding: ${encoding}`);
-  const body = encoding === '7bit' ? crlf(p.body) : encoding === 'quoted-printable' ? quotedPrintable(p.body) : base64Lines(p.body);
+  const body =
+    encoding === '7bit'
+      ? crlf(p.body)
+      : encoding === 'quoted-printable'
+        ? quotedPrintable(p.body)
+        : base64Lines(p.body);
   return `${headers.join('\r\n')}\r\n\r\n${body}${body.endsWith('\r\n') || body === '' ? '' : '\r\n'}`;
 }

@@ -35,11 +35,17 @@ export class SendWindow {
     const used = list.reduce((n, e) => n + e.recipients, 0);
     if (list.length + 1 > this.messages) {
       this.byTenant.set(tenant, list);
-      throw new BridgeError('E_RATE_LIMIT', `the site may send at most ${this.messages} mails per ${Math.round(this.windowMs / 60000)} minutes`);
+      throw new BridgeError(
+        'E_RATE_LIMIT',
+        `the site may send at most ${this.messages} mails per ${Math.round(this.windowMs / 60000)} minutes`,
+      );
     }
     if (used + recipients > this.recipients) {
       this.byTenant.set(tenant, list);
-      throw new BridgeError('E_RATE_LIMIT', `the site may mail at most ${this.recipients} recipients per ${Math.round(this.windowMs / 60000)} minutes`);
+      throw new BridgeError(
+        'E_RATE_LIMIT',
+        `the site may mail at most ${this.recipients} recipients per ${Math.round(this.windowMs / 60000)} minutes`,
+      );
     }
     list.push({ at: now, recipients });
     this.byTenant.set(tenant, list);

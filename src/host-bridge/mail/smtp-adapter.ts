@@ -43,7 +43,8 @@ export interface SmtpOptions {
 
 export interface SmtpMailAdapterOptions extends SmtpOptions {
   /** The tenant's verified sender domains: a table by tenant, or a function. */
-  verifiedDomains: Readonly<Record<string, readonly string[]>> | ((tenant: string) => readonly string[] | Promise<readonly string[]>);
+  verifiedDomains:
+    Readonly<Record<string, readonly string[]>> | ((tenant: string) => readonly string[] | Promise<readonly string[]>);
   /**
    * The envelope sender (MAIL FROM, where bounces go). Default: the mail's From address, which
    * the plugin has already limited to a verified domain.
@@ -90,31 +91,41 @@ export class SmtpPartialError extends Error {
     readonly rejected: readonly string[],
     readonly delivery: SmtpDelivery,
   ) {
-    super(`the relay refused ${rejected.length} recipient(s): ${rejected.join(', ').slice(0, 200)}; the others were sent the mail`);
+    super(
+      `the relay refused ${rejected.length} recipient(s): ${rejected.join(', ').slice(0, 200)}; the others were sent the mail`,
+    );
   }
 }
 
-const HELO_NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])$/;
+const HELO_NAME =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])$/;
 
 /** JSON with every non-ASCII character \u-escaped and ", " between members (fold points). */
 function asciiJson(obj: Record<string, string>): string {
   const parts = Object.entries(obj).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`);
-  return `{${parts.join(', ')}}`.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `{${parts.join(', ')}}`.replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** The address if it is already canonical; anything else never reaches an SMTP command. */
 function canonical(address: string): string {
   const r = parseAddress(address);
-  if (!r.ok || r.address !== address) throw new SmtpConfigError(`not a canonical envelope address: ${JSON.stringify(address.slice(0, 80))}`);
+  if (!r.ok || r.address !== address)
+    throw new SmtpConfigError(`not a canonical envelope address: ${JSON.stringify(address.slice(0, 80))}`);
   return address;
 }
 
 function transport(opts: SmtpOptions): Transporter {
   const heloName = opts.heloName ?? 'localhost';
-  if (!HELO_NAME.test(heloName) || heloName.length > 255) throw new SmtpConfigError(`not a host name for EHLO: ${JSON.stringify(heloName.slice(0, 80))}`);
+  if (!HELO_NAME.test(heloName) || heloName.length > 255)
+    throw new SmtpConfigError(`not a host name for EHLO: ${JSON.stringify(heloName.slice(0, 80))}`);
   const security = opts.security ?? (opts.auth ? 'starttls' : 'none');
   if (opts.auth && (security === 'none' || security === 'opportunistic') && !opts.allowPlainAuth) {
-    throw new SmtpConfigError('refusing to send SMTP credentials without TLS (security starttls or tls, or allowPlainAuth)');
+    throw new SmtpConfigError(
+      'refusing to send SMTP credentials without TLS (security starttls or tls, or allowPlainAuth)',
+    );
   }
   const timeout = opts.commandTimeoutMs ?? 30_000;
   return createTransport({
@@ -159,7 +170,10 @@ export function smtpSender(opts: Omit<SmtpMailAdapterOptions, 'verifiedDomains' 
       const from = canonical(opts.returnPath ? opts.returnPath(tenant, mail) : mail.from);
       const to = [...mail.to, ...mail.cc, ...mail.bcc].map(canonical);
       if (to.length === 0) throw new SmtpConfigError('no recipients');
-      const info = (await mailer.sendMail({ envelope: { from, to }, raw: message })) as { response?: unknown; rejected?: unknown };
+      const info = (await mailer.sendMail({ envelope: { from, to }, raw: message })) as {
+        response?: unknown;
+        rejected?: unknown;
+      };
       const delivery = { messageId, response: String(info.response ?? '').slice(0, 200) };
       const rejected = Array.isArray(info.rejected) ? info.rejected.map(String) : [];
       if (rejected.length) throw new SmtpPartialError(rejected, delivery);

@@ -29,11 +29,16 @@ export function callbackOf(plugin: string, attrs: Record<string, Value>, call: B
   const slug = attrs.callback_batch;
   const data = attrs.data ?? null;
   if (slug === undefined || slug === null || slug === '') {
-    if (data !== null) throw new BridgeError('E_BAD_COMBINATION', `{${plugin}} data= is passed to callback_batch, which is not given`);
+    if (data !== null)
+      throw new BridgeError('E_BAD_COMBINATION', `{${plugin}} data= is passed to callback_batch, which is not given`);
     return null;
   }
   if (!call.host.batches) throw missingAdapter(`{${plugin}} callback_batch=`, 'batches');
-  if (typeof slug !== 'string' || !SLUG.test(slug)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} callback_batch= must be a batch identifier (letters, digits, _ and -)`);
+  if (typeof slug !== 'string' || !SLUG.test(slug))
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{${plugin}} callback_batch= must be a batch identifier (letters, digits, _ and -)`,
+    );
   checkBatchData(plugin, data, call, 'data=');
   return { slug, data };
 }
@@ -43,7 +48,11 @@ export async function queueCallback(plugin: string, cb: Callback, call: BridgeCa
   try {
     await startBatch(call, plugin, { batch: { slug: cb.slug }, module: null, data: cb.data });
   } catch (e) {
-    if (e instanceof BridgeError && e.code === 'E_NOT_FOUND') throw new BridgeError('E_NOT_FOUND', `{${plugin}} ${done}, but the site has no batch ${JSON.stringify(cb.slug)} to call back`);
+    if (e instanceof BridgeError && e.code === 'E_NOT_FOUND')
+      throw new BridgeError(
+        'E_NOT_FOUND',
+        `{${plugin}} ${done}, but the site has no batch ${JSON.stringify(cb.slug)} to call back`,
+      );
     throw e;
   }
 }

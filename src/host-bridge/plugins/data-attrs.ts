@@ -12,7 +12,8 @@ const LANG = /^[a-z]{2}$/;
 /** The `lang` attribute: two lower-case letters, default the site's language. */
 export function langAttr(plugin: string, v: Value, call: BridgeCall): string {
   if (v === undefined || v === null || v === '') return call.render.lang;
-  if (typeof v !== 'string' || !LANG.test(v)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} lang= must be a language code such as ja or en`);
+  if (typeof v !== 'string' || !LANG.test(v))
+    throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} lang= must be a language code such as ja or en`);
   return v;
 }
 

@@ -9,7 +9,9 @@ import { HOST_MODIFIER_LIST, HOST_PLUGIN_LIST } from './table.js';
 
 /** Without a prototype, so that a name such as `constructor` finds nothing. */
 export function byName<T extends { name: string }>(all: readonly T[]): Readonly<Record<string, T>> {
-  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(all.map((p) => [p.name, p]))));
+  return Object.freeze(
+    Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(all.map((p) => [p.name, p]))),
+  );
 }
 
 export const HOST_PLUGINS = byName<HostPlugin>(HOST_PLUGIN_LIST);
@@ -17,4 +19,8 @@ export const HOST_PLUGINS = byName<HostPlugin>(HOST_PLUGIN_LIST);
 export const HOST_MODIFIERS = byName<HostModifier>(HOST_MODIFIER_LIST);
 
 /** The bridge's table unless an engine adds plugins of its own. */
-export const BUILTIN_TABLE: PluginTable = Object.freeze({ declarations: BUILTIN_PLUGINS, functions: HOST_PLUGINS, modifiers: HOST_MODIFIERS });
+export const BUILTIN_TABLE: PluginTable = Object.freeze({
+  declarations: BUILTIN_PLUGINS,
+  functions: HOST_PLUGINS,
+  modifiers: HOST_MODIFIERS,
+});

@@ -13,7 +13,8 @@ export function implode(separator: string, arr: PhpArray): string {
   let n = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
-    if (v instanceof PhpObject) throw new PhpTypeError('implode(): Object of class stdClass could not be converted to string');
+    if (v instanceof PhpObject)
+      throw new PhpTypeError('implode(): Object of class stdClass could not be converted to string');
     const s = typeof v === 'string' ? v : toStr(v);
     n += (i === 0 ? 0 : separator.length) + s.length;
     checkStringLength(n, 'implode');

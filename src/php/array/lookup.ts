@@ -8,7 +8,12 @@ import { typeName } from '../args.js';
 export function arrayKeys(arr: PhpArray, filter?: Value, strict = false): PhpArray {
   if (filter === undefined) return PhpArray.fromList(arr.keys());
   const eq = strict ? strictEq : looseEq;
-  return PhpArray.fromList(arr.entries().filter(([, v]) => eq(v, filter)).map(([k]) => k));
+  return PhpArray.fromList(
+    arr
+      .entries()
+      .filter(([, v]) => eq(v, filter))
+      .map(([k]) => k),
+  );
 }
 
 export function arrayValues(arr: PhpArray): PhpArray {
@@ -18,7 +23,9 @@ export function arrayValues(arr: PhpArray): PhpArray {
 /** An array offset as array_key_exists() and array_column() accept it (arrays and objects are refused). */
 export function offsetKey(key: Value, fn: string, pos: number): Key {
   if (key instanceof PhpArray || key instanceof PhpObject) {
-    throw new PhpTypeError(`${fn}(): Argument #${pos} ($key) must be a valid array offset type, ${typeName(key)} given`);
+    throw new PhpTypeError(
+      `${fn}(): Argument #${pos} ($key) must be a valid array offset type, ${typeName(key)} given`,
+    );
   }
   return normalizeKey(key);
 }

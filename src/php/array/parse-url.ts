@@ -182,7 +182,9 @@ export function parseUrl(url: string, component = -1): Value {
   if (component > -1) {
     const name = ORDER[component];
     if (name === undefined) {
-      throw new PhpTypeError(`parse_url(): Argument #2 ($component) must be a valid URL component identifier, ${component} given`);
+      throw new PhpTypeError(
+        `parse_url(): Argument #2 ($component) must be a valid URL component identifier, ${component} given`,
+      );
     }
     return r[name] ?? null;
   }

@@ -85,7 +85,8 @@ function intRange(startV: Value, endV: Value, step: number): PhpArray {
   const low = toInt64(startV);
   const high = toInt64(endV);
   // Past 2^53 (a bound, or the span between two safe bounds) the steps are counted in bigints.
-  if (typeof low === 'bigint' || typeof high === 'bigint' || !Number.isSafeInteger(high - low)) return bigIntRange(bigOf(low), bigOf(high), step);
+  if (typeof low === 'bigint' || typeof high === 'bigint' || !Number.isSafeInteger(high - low))
+    return bigIntRange(bigOf(low), bigOf(high), step);
   if (step <= 0) rangeError();
   const lstep = Math.trunc(step);
   if (lstep <= 0) rangeError();

@@ -7,7 +7,8 @@ import { PhpArray, PhpObject, type Value } from '../../value/value.js';
 import { PhpTypeError, toStr } from '../../value/convert.js';
 
 function str(v: Value, fn: string): string {
-  if (v instanceof PhpObject) throw new PhpTypeError(`${fn}(): Object of class stdClass could not be converted to string`);
+  if (v instanceof PhpObject)
+    throw new PhpTypeError(`${fn}(): Object of class stdClass could not be converted to string`);
   return toStr(v);
 }
 

@@ -22,7 +22,12 @@ export function arrayMerge(arrays: PhpArray[]): PhpArray {
   return out;
 }
 
-export function arraySlice(arr: PhpArray, offset: number, length: number | null = null, preserveKeys = false): PhpArray {
+export function arraySlice(
+  arr: PhpArray,
+  offset: number,
+  length: number | null = null,
+  preserveKeys = false,
+): PhpArray {
   const n = arr.size;
   const out = PhpArray.empty();
   if (offset > n) return out;
@@ -50,7 +55,8 @@ export function arrayReverse(arr: PhpArray, preserveKeys = false): PhpArray {
 }
 
 function stringForm(v: Value, fn: string): string {
-  if (v instanceof PhpObject) throw new PhpTypeError(`${fn}(): Object of class stdClass could not be converted to string`);
+  if (v instanceof PhpObject)
+    throw new PhpTypeError(`${fn}(): Object of class stdClass could not be converted to string`);
   return toStr(v);
 }
 

@@ -31,58 +31,99 @@ export function phpDate(format: string, ts: number, tz: string): string {
   const h12 = f.h % 12 === 0 ? 12 : f.h % 12;
   const letter = (c: string): string => {
     switch (c) {
-      case 'd': return pad(f.d, 2);
-      case 'D': return DAY_NAMES[f.wday].slice(0, 3);
-      case 'j': return String(f.d);
-      case 'l': return DAY_NAMES[f.wday];
-      case 'N': return String(f.wday === 0 ? 7 : f.wday);
-      case 'S': return englishSuffix(f.d);
-      case 'w': return String(f.wday);
-      case 'z': return String(f.yday);
-      case 'W': return pad(isoWeek(f.days).week, 2);
-      case 'F': return MONTH_NAMES[f.m - 1];
-      case 'm': return pad(f.m, 2);
-      case 'M': return MONTH_NAMES[f.m - 1].slice(0, 3);
-      case 'n': return String(f.m);
-      case 't': return String(daysInMonth(f.y, f.m));
-      case 'L': return isLeap(f.y) ? '1' : '0';
-      case 'o': return String(isoWeek(f.days).year);
-      case 'X': return (f.y < 0 ? '-' : '+') + pad(Math.abs(f.y), 4);
-      case 'x': return f.y >= 10000 || f.y < 0 ? (f.y < 0 ? '-' : '+') + pad(Math.abs(f.y), 4) : year4(f.y);
-      case 'Y': return year4(f.y);
-      case 'y': return pad(((f.y % 100) + 100) % 100, 2);
-      case 'a': return f.h >= 12 ? 'pm' : 'am';
-      case 'A': return f.h >= 12 ? 'PM' : 'AM';
+      case 'd':
+        return pad(f.d, 2);
+      case 'D':
+        return DAY_NAMES[f.wday].slice(0, 3);
+      case 'j':
+        return String(f.d);
+      case 'l':
+        return DAY_NAMES[f.wday];
+      case 'N':
+        return String(f.wday === 0 ? 7 : f.wday);
+      case 'S':
+        return englishSuffix(f.d);
+      case 'w':
+        return String(f.wday);
+      case 'z':
+        return String(f.yday);
+      case 'W':
+        return pad(isoWeek(f.days).week, 2);
+      case 'F':
+        return MONTH_NAMES[f.m - 1];
+      case 'm':
+        return pad(f.m, 2);
+      case 'M':
+        return MONTH_NAMES[f.m - 1].slice(0, 3);
+      case 'n':
+        return String(f.m);
+      case 't':
+        return String(daysInMonth(f.y, f.m));
+      case 'L':
+        return isLeap(f.y) ? '1' : '0';
+      case 'o':
+        return String(isoWeek(f.days).year);
+      case 'X':
+        return (f.y < 0 ? '-' : '+') + pad(Math.abs(f.y), 4);
+      case 'x':
+        return f.y >= 10000 || f.y < 0 ? (f.y < 0 ? '-' : '+') + pad(Math.abs(f.y), 4) : year4(f.y);
+      case 'Y':
+        return year4(f.y);
+      case 'y':
+        return pad(((f.y % 100) + 100) % 100, 2);
+      case 'a':
+        return f.h >= 12 ? 'pm' : 'am';
+      case 'A':
+        return f.h >= 12 ? 'PM' : 'AM';
       case 'B': {
         // Swatch beat: UTC+1 time of day in thousandths (C's truncating % on purpose)
         let beat = ((ts % 86400) + 3600) * 10;
         if (beat < 0) beat += 864000;
         return pad(Math.floor(beat / 864) % 1000, 3);
       }
-      case 'g': return String(h12);
-      case 'G': return String(f.h);
-      case 'h': return pad(h12, 2);
-      case 'H': return pad(f.h, 2);
-      case 'i': return pad(f.i, 2);
-      case 's': return pad(f.s, 2);
-      case 'u': return '000000';
-      case 'v': return '000';
-      case 'e': return tz;
-      case 'I': return isDst(ts, tz) ? '1' : '0';
-      case 'O': return offsetString(off, false);
-      case 'P': return offsetString(off, true);
+      case 'g':
+        return String(h12);
+      case 'G':
+        return String(f.h);
+      case 'h':
+        return pad(h12, 2);
+      case 'H':
+        return pad(f.h, 2);
+      case 'i':
+        return pad(f.i, 2);
+      case 's':
+        return pad(f.s, 2);
+      case 'u':
+        return '000000';
+      case 'v':
+        return '000';
+      case 'e':
+        return tz;
+      case 'I':
+        return isDst(ts, tz) ? '1' : '0';
+      case 'O':
+        return offsetString(off, false);
+      case 'P':
+        return offsetString(off, true);
       case 'p': {
         const abbr = tzAbbr(ts, tz);
         return abbr === 'UTC' || abbr === 'Z' ? 'Z' : offsetString(off, true);
       }
-      case 'T': return tzAbbr(ts, tz);
-      case 'Z': return String(off);
-      case 'c': return `${year4(f.y)}-${pad(f.m, 2)}-${pad(f.d, 2)}T${pad(f.h, 2)}:${pad(f.i, 2)}:${pad(f.s, 2)}${offsetString(off, true)}`;
+      case 'T':
+        return tzAbbr(ts, tz);
+      case 'Z':
+        return String(off);
+      case 'c':
+        return `${year4(f.y)}-${pad(f.m, 2)}-${pad(f.d, 2)}T${pad(f.h, 2)}:${pad(f.i, 2)}:${pad(f.s, 2)}${offsetString(off, true)}`;
       case 'r':
-        return `${DAY_NAMES[f.wday].slice(0, 3)}, ${pad(f.d, 2)} ${MONTH_NAMES[f.m - 1].slice(0, 3)} ${year4(f.y)} ` +
-          `${pad(f.h, 2)}:${pad(f.i, 2)}:${pad(f.s, 2)} ${offsetString(off, false)}`;
-      case 'U': return String(ts);
-      default: return c;
+        return (
+          `${DAY_NAMES[f.wday].slice(0, 3)}, ${pad(f.d, 2)} ${MONTH_NAMES[f.m - 1].slice(0, 3)} ${year4(f.y)} ` +
+          `${pad(f.h, 2)}:${pad(f.i, 2)}:${pad(f.s, 2)} ${offsetString(off, false)}`
+        );
+      case 'U':
+        return String(ts);
+      default:
+        return c;
     }
   };
   let out = '';

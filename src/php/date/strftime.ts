@@ -159,10 +159,13 @@ const CONVERSIONS = new Map<string, Conversion>([
   ['y', conv('', (tm, c) => number(((tm.y % 100) + 100) % 100, 2, c))],
   ['Y', conv('O', (tm, c) => number(tm.y, 1, c))],
   // the sign is its own padded piece, then the number (glibc's add(1, sign); DO_NUMBER(4, ...))
-  ['z', conv('', (tm, c) => {
-    const a = Math.abs(tm.off);
-    return fit(tm.off < 0 ? '-' : '+', c) + number(Math.floor(a / 3600) * 100 + (Math.floor(a / 60) % 60), 4, c);
-  })],
+  [
+    'z',
+    conv('', (tm, c) => {
+      const a = Math.abs(tm.off);
+      return fit(tm.off < 0 ? '-' : '+', c) + number(Math.floor(a / 3600) * 100 + (Math.floor(a / 60) % 60), 4, c);
+    }),
+  ],
   ['Z', conv('', (tm, c) => text(tm.abbr, c, true))],
   ['%', conv('EO', (_tm, c) => fit('%', c))],
 ]);
@@ -191,7 +194,7 @@ function parseFormat(format: string): (string | Sequence)[] {
     if (pct > k) pieces.push(format.slice(k, pct));
     let j = pct + 1;
     const c: Conv = { pad: '', upper: false, swapCase: false, width: -1 };
-    for (;; j++) {
+    for (; ; j++) {
       const f = format[j];
       if (f === '_' || f === '-' || f === '0') c.pad = f;
       else if (f === '^') c.upper = true;

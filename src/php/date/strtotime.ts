@@ -16,24 +16,89 @@ import { isValidTimezone, localOffset, utcOffset } from './tz.js';
 import { countMatches } from '../../value/count-matches.js';
 
 const MONTHS: Record<string, number> = {
-  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8,
-  september: 9, october: 10, november: 11, december: 12,
-  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  may: 5,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 const DAYS: Record<string, number> = {
-  sunday: 0, monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6,
-  sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6,
+  sunday: 0,
+  monday: 1,
+  tuesday: 2,
+  wednesday: 3,
+  thursday: 4,
+  friday: 5,
+  saturday: 6,
+  sun: 0,
+  mon: 1,
+  tue: 2,
+  wed: 3,
+  thu: 4,
+  fri: 5,
+  sat: 6,
 };
 const RELTEXT: Record<string, number> = {
-  first: 1, next: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eight: 8, eighth: 8,
-  ninth: 9, tenth: 10, eleventh: 11, twelfth: 12, last: -1, previous: -1, this: 0,
+  first: 1,
+  next: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eight: 8,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  last: -1,
+  previous: -1,
+  this: 0,
 };
 /** Zone abbreviations: [offset seconds without DST, is DST]. Single letters are military zones. */
 const ZONE_ABBR: Record<string, [number, boolean]> = {
-  utc: [0, false], gmt: [0, false], z: [0, false], ut: [0, false], wet: [0, false],
-  jst: [32400, false], kst: [32400, false], est: [-18000, false], edt: [-18000, true], cst: [-21600, false],
-  cdt: [-21600, true], mst: [-25200, false], mdt: [-25200, true], pst: [-28800, false], pdt: [-28800, true],
-  bst: [0, true], cet: [3600, false], cest: [3600, true], eet: [7200, false], eest: [7200, true], ist: [7200, false],
+  utc: [0, false],
+  gmt: [0, false],
+  z: [0, false],
+  ut: [0, false],
+  wet: [0, false],
+  jst: [32400, false],
+  kst: [32400, false],
+  est: [-18000, false],
+  edt: [-18000, true],
+  cst: [-21600, false],
+  cdt: [-21600, true],
+  mst: [-25200, false],
+  mdt: [-25200, true],
+  pst: [-28800, false],
+  pdt: [-28800, true],
+  bst: [0, true],
+  cet: [3600, false],
+  cest: [3600, true],
+  eet: [7200, false],
+  eest: [7200, true],
+  ist: [7200, false],
 };
 for (let k = 0; k < 26; k++) {
   const c = String.fromCharCode(97 + k);
@@ -62,8 +127,12 @@ const daylz = '(?:0[0-9]|[12][0-9]|3[01])';
 const dayfull = 'sunday|monday|tuesday|wednesday|thursday|friday|saturday';
 const dayabbr = 'sun|mon|tue|wed|thu|fri|sat';
 // "weekday(s)" as a day name is Monday: timelib reads the unit's multiplier (TIMELIB_SPECIAL_WEEKDAY = 1) as the day
-const daytext = `(?:weekdays|weekday|${dayfull.split('|').map((d) => d + 's').join('|')}|${dayfull}|${dayabbr})`;
-const monthtext = '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)';
+const daytext = `(?:weekdays|weekday|${dayfull
+  .split('|')
+  .map((d) => d + 's')
+  .join('|')}|${dayfull}|${dayabbr})`;
+const monthtext =
+  '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)';
 const reltextnumber = 'first|second|third|fourth|fifth|sixth|seventh|eighth|eight|ninth|tenth|eleventh|twelfth';
 const reltexttext = 'next|last|previous|this';
 // (JavaScript alternation takes the first alternative that matches: longer words go first)
@@ -211,7 +280,12 @@ function addSeconds(rel: State['rel'], days: number, secs: number): void {
   const q = Math.floor(rel.s / 86400);
   rel.s -= q * 86400;
   rel.sd += days + q;
-  if (rel.sd > INT64_MAX_DAYS || (rel.sd === INT64_MAX_DAYS && rel.s > 55807) || rel.sd < INT64_MIN_DAYS || (rel.sd === INT64_MIN_DAYS && rel.s < 30592)) {
+  if (
+    rel.sd > INT64_MAX_DAYS ||
+    (rel.sd === INT64_MAX_DAYS && rel.s > 55807) ||
+    rel.sd < INT64_MIN_DAYS ||
+    (rel.sd === INT64_MIN_DAYS && rel.s < 30592)
+  ) {
     throw new Fail('Number out of range');
   }
 }
@@ -381,7 +455,10 @@ rule(`(?:${reltextnumber}|${reltexttext})${space}${daytext}${space}of`, (st, tok
     setRelative(st, amount, words[1], behavior, false);
   }
 });
-rule(`${hour12}[ \\t]*${meridian}|${hour12}[:.]${minute}[ \\t]*${meridian}|${hour12}[:.]${minute}[:.]${second}[ \\t]*${meridian}`, time12Action);
+rule(
+  `${hour12}[ \\t]*${meridian}|${hour12}[:.]${minute}[ \\t]*${meridian}|${hour12}[:.]${minute}[:.]${second}[ \\t]*${meridian}`,
+  time12Action,
+);
 rule(`t?${hour24}[:.]${minute}(?:[:.]${second}(?:\\.[0-9]+)?)?`, timeAction);
 rule(`t?${hour24lz}${minutelz}`, (st, tok) => {
   // gnunocolon: "2024" alone is 20:24; after a time it is the year ("7pm 2024"), once
@@ -569,13 +646,16 @@ rule(monthtext, (st, tok) => {
 rule(`${tzcorrection}|${tzname}`, (st, tok) => {
   if (haveZone(st)) setZone(st, tok);
 });
-rule(`${monthtext}[ .\\t-]*${day}[,.stndrh\\t ]*(?:${hour12}[:.]${minute}(?:[:.]${second})?[ \\t]*${meridian})`, (st, tok) => {
-  const m = new RegExp(`^(.*?)(${hour12}[:.]${minute}(?:[:.]${second})?[ \\t]*${meridian})$`, 'i').exec(tok)!;
-  haveDate(st);
-  st.m = monthOf(m[1]);
-  st.d = Number(numbers(m[1])[0]);
-  time12Action(st, m[2]);
-});
+rule(
+  `${monthtext}[ .\\t-]*${day}[,.stndrh\\t ]*(?:${hour12}[:.]${minute}(?:[:.]${second})?[ \\t]*${meridian})`,
+  (st, tok) => {
+    const m = new RegExp(`^(.*?)(${hour12}[:.]${minute}(?:[:.]${second})?[ \\t]*${meridian})$`, 'i').exec(tok)!;
+    haveDate(st);
+    st.m = monthOf(m[1]);
+    st.d = Number(numbers(m[1])[0]);
+    time12Action(st, m[2]);
+  },
+);
 rule(`${monthtext}[ .\\t-]*${day}[,.stndrh\\t ]*(?:t?${hour24}[:.]${minute}(?:[:.]${second})?)`, (st, tok) => {
   const m = new RegExp(`^(.*?)(t?${hour24}[:.]${minute}(?:[:.]${second})?)$`, 'i').exec(tok)!;
   haveDate(st);
@@ -591,7 +671,13 @@ rule(`[+-]*[ \\t]*[0-9]{1,13}[ \\t]*(?:${reltextunit}|week)`, (st, tok) => {
 rule('[ .,\\t]', () => {});
 
 function parse(str: string): State {
-  const st: State = { haveTime: false, haveDate: false, zones: 0, rel: { y: 0, m: 0, d: 0, h: 0, i: 0, s: 0, sd: 0, us: 0 }, us: 0 };
+  const st: State = {
+    haveTime: false,
+    haveDate: false,
+    zones: 0,
+    rel: { y: 0, m: 0, d: 0, h: 0, i: 0, s: 0, sd: 0, us: 0 },
+    us: 0,
+  };
   let pos = 0;
   while (pos < str.length) {
     let best = -1;
@@ -633,7 +719,11 @@ function normalize(t: { y: number; m: number; d: number; h: number; i: number; s
   ({ y: t.y, m: t.m, d: t.d } = civilFromDays(daysFromCivil(t.y, t.m, t.d)));
 }
 
-function adjustForWeekday(t: { y: number; m: number; d: number }, wd: { day: number; behavior: number }, relD: number): void {
+function adjustForWeekday(
+  t: { y: number; m: number; d: number },
+  wd: { day: number; behavior: number },
+  relD: number,
+): void {
   const current = weekday(daysFromCivil(t.y, t.m, t.d));
   let target = wd.day;
   if (wd.behavior === 2) {
@@ -730,7 +820,8 @@ export function strtotimeInt(str: string, base: number, tz: string): PhpInt | fa
   }
   const days = daysFromCivil(t.y, t.m, t.d);
   const hms = t.h * 3600 + t.i * 60 + t.s;
-  const offsetAt = (local: number): number => (st.zone && 'offset' in st.zone ? st.zone.offset : localOffset(local, st.zone ? st.zone.id : tz));
+  const offsetAt = (local: number): number =>
+    st.zone && 'offset' in st.zone ? st.zone.offset : localOffset(local, st.zone ? st.zone.id : tz);
   const local = days * 86400 + hms;
   if (Math.abs(local) < 2 ** 52) return local - offsetAt(local);
   return wrappedInstant(days, hms, offsetAt);

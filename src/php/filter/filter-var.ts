@@ -19,7 +19,15 @@ import { validateIp } from './ip.js';
 import { validateDomain, validateMac, validateUrl } from './network.js';
 import { validateEmail, validateRegexp } from './pattern.js';
 import {
-  addSlashes, encoded, fullSpecialChars, numberFloat, numberInt, sanitizeEmail, sanitizeUrl, specialChars, unsafeRaw,
+  addSlashes,
+  encoded,
+  fullSpecialChars,
+  numberFloat,
+  numberInt,
+  sanitizeEmail,
+  sanitizeUrl,
+  specialChars,
+  unsafeRaw,
 } from './sanitize.js';
 import { FAILED, type FilterFn, type FilterInput, filterValueError } from './options.js';
 
@@ -46,7 +54,11 @@ const FILTERS = new Map<number, FilterFn>([
 
 /** PHP_FILTER_ID_EXISTS: the id ranges PHP accepts; ids in them without a filter use FILTER_DEFAULT. */
 function filterIdExists(id: number): boolean {
-  return (id >= 0x100 && id <= C.FILTER_VALIDATE_DOMAIN) || (id >= 0x200 && id <= C.FILTER_SANITIZE_ADD_SLASHES) || id === C.FILTER_CALLBACK;
+  return (
+    (id >= 0x100 && id <= C.FILTER_VALIDATE_DOMAIN) ||
+    (id >= 0x200 && id <= C.FILTER_SANITIZE_ADD_SLASHES) ||
+    id === C.FILTER_CALLBACK
+  );
 }
 
 interface Call {
@@ -78,7 +90,9 @@ function failure(flags: number): Value {
 function filterScalar(value: Value, call: Call, warn: (m: string) => void): Value {
   if (call.filter === C.FILTER_CALLBACK) throw filterValueError('FILTER_CALLBACK is not available in templates');
   if (call.filter === C.FILTER_SANITIZE_STRING) {
-    throw filterValueError('FILTER_SANITIZE_STRING (deprecated since PHP 8.1) is not supported; use FILTER_SANITIZE_FULL_SPECIAL_CHARS');
+    throw filterValueError(
+      'FILTER_SANITIZE_STRING (deprecated since PHP 8.1) is not supported; use FILTER_SANITIZE_FULL_SPECIAL_CHARS',
+    );
   }
   let result: Value;
   if (value instanceof PhpObject) {
@@ -106,7 +120,12 @@ export function filterVar(value: Value, filterArg: Value, optionsArg: Value, war
     warn(`filter_var(): Unknown filter with ID ${id}`);
     return false;
   }
-  if (optionsArg !== null && optionsArg !== undefined && typeof optionsArg === 'object' && !(optionsArg instanceof PhpArray)) {
+  if (
+    optionsArg !== null &&
+    optionsArg !== undefined &&
+    typeof optionsArg === 'object' &&
+    !(optionsArg instanceof PhpArray)
+  ) {
     throw filterValueError('Argument #3 ($options) must be of type array|int, stdClass given');
   }
   const call = readArgs(id, optionsArg);

@@ -40,7 +40,7 @@ export function validateDomain(input: FilterInput): Filtered {
 
 /** is_userinfo_valid: unreserved and sub-delim characters, ':' and "%" + decimal digit + hex digit. */
 function isUserinfoValid(s: string): boolean {
-  for (let p = 0; p < s.length; ) {
+  for (let p = 0; p < s.length;) {
     if (/^[A-Za-z0-9\-._~!$&'()*+,;=:]$/.test(s[p])) p++;
     else if (s[p] === '%' && p <= s.length - 3 && /^[0-9]$/.test(s[p + 1]) && /^[0-9A-Fa-f]$/.test(s[p + 2])) p += 3;
     else return false;
@@ -76,7 +76,8 @@ export function validateUrl(input: FilterInput): Filtered {
 export function validateMac(input: FilterInput): Filtered {
   const s = input.bin;
   const expected = stringOption(input, 'separator');
-  if (expected !== undefined && expected.length !== 1) throw filterValueError('"separator" option must be one character long');
+  if (expected !== undefined && expected.length !== 1)
+    throw filterValueError('"separator" option must be one character long');
   let tokens: number;
   let length: number;
   let separator: string;

@@ -7,7 +7,14 @@ import { float } from '../../value/value.js';
 import { INT_MAX as LONG_MAX, INT_MIN as LONG_MIN, int64OfDecimal, intOf } from '../../value/int64.js';
 import { FILTER_FLAG_ALLOW_HEX, FILTER_FLAG_ALLOW_OCTAL, FILTER_FLAG_ALLOW_THOUSAND } from './constants.js';
 import {
-  FAILED, type FilterInput, type Filtered, doubleOption, filterTrim, filterValueError, longOption, stringOption,
+  FAILED,
+  type FilterInput,
+  type Filtered,
+  doubleOption,
+  filterTrim,
+  filterValueError,
+  longOption,
+  stringOption,
 } from './options.js';
 
 const ULONG_MAX = (1n << 64n) - 1n;
@@ -71,7 +78,17 @@ export function validateInt(input: FilterInput): Filtered {
   return intOf(value);
 }
 
-const BOOLEANS: Record<string, boolean> = { '1': true, on: true, yes: true, true: true, '0': false, no: false, off: false, false: false, '': false };
+const BOOLEANS: Record<string, boolean> = {
+  '1': true,
+  on: true,
+  yes: true,
+  true: true,
+  '0': false,
+  no: false,
+  off: false,
+  false: false,
+  '': false,
+};
 
 export function validateBool(input: FilterInput): Filtered {
   const s = filterTrim(input.bin).toLowerCase();
@@ -84,7 +101,8 @@ export function validateFloat(input: FilterInput): Filtered {
   const str = filterTrim(input.bin);
   if (str === '') return FAILED;
   const decimal = stringOption(input, 'decimal');
-  if (decimal !== undefined && decimal.length !== 1) throw filterValueError('"decimal" option must be one character long');
+  if (decimal !== undefined && decimal.length !== 1)
+    throw filterValueError('"decimal" option must be one character long');
   const decSep = decimal ?? '.';
   const thousand = stringOption(input, 'thousand');
   if (thousand === '') throw filterValueError('"thousand" option must not be empty');

@@ -6,9 +6,17 @@ import { fromBinary } from '../../value/bytes.js';
 import { replaceEach } from '../../value/replace-each.js';
 import { ENT_NOQUOTES, ENT_QUOTES, htmlentities } from '../string/html.js';
 import {
-  FILTER_FLAG_ALLOW_FRACTION, FILTER_FLAG_ALLOW_SCIENTIFIC, FILTER_FLAG_ALLOW_THOUSAND, FILTER_FLAG_EMPTY_STRING_NULL,
-  FILTER_FLAG_ENCODE_AMP, FILTER_FLAG_ENCODE_HIGH, FILTER_FLAG_ENCODE_LOW, FILTER_FLAG_NO_ENCODE_QUOTES,
-  FILTER_FLAG_STRIP_BACKTICK, FILTER_FLAG_STRIP_HIGH, FILTER_FLAG_STRIP_LOW,
+  FILTER_FLAG_ALLOW_FRACTION,
+  FILTER_FLAG_ALLOW_SCIENTIFIC,
+  FILTER_FLAG_ALLOW_THOUSAND,
+  FILTER_FLAG_EMPTY_STRING_NULL,
+  FILTER_FLAG_ENCODE_AMP,
+  FILTER_FLAG_ENCODE_HIGH,
+  FILTER_FLAG_ENCODE_LOW,
+  FILTER_FLAG_NO_ENCODE_QUOTES,
+  FILTER_FLAG_STRIP_BACKTICK,
+  FILTER_FLAG_STRIP_HIGH,
+  FILTER_FLAG_STRIP_LOW,
 } from './constants.js';
 import type { FilterInput, Filtered } from './options.js';
 
@@ -48,19 +56,34 @@ function keepOnly(s: string, allowed: string): string {
 export function unsafeRaw({ bin, flags }: FilterInput): Filtered {
   if (flags !== 0 && bin.length > 0) {
     const stripped = strip(bin, flags);
-    return fromBinary(encodeHtml(stripped, (b) =>
-      (b === 0x26 && (flags & FILTER_FLAG_ENCODE_AMP) !== 0) ||
-      (b < 32 && (flags & FILTER_FLAG_ENCODE_LOW) !== 0) ||
-      (b >= 127 && (flags & FILTER_FLAG_ENCODE_HIGH) !== 0)));
+    return fromBinary(
+      encodeHtml(
+        stripped,
+        (b) =>
+          (b === 0x26 && (flags & FILTER_FLAG_ENCODE_AMP) !== 0) ||
+          (b < 32 && (flags & FILTER_FLAG_ENCODE_LOW) !== 0) ||
+          (b >= 127 && (flags & FILTER_FLAG_ENCODE_HIGH) !== 0),
+      ),
+    );
   }
   return bin === '' && flags & FILTER_FLAG_EMPTY_STRING_NULL ? null : fromBinary(bin);
 }
 
 export function specialChars({ bin, flags }: FilterInput): Filtered {
   const stripped = strip(bin, flags);
-  return fromBinary(encodeHtml(stripped, (b) =>
-    b < 32 || b === 0x27 || b === 0x22 || b === 0x3c || b === 0x3e || b === 0x26 ||
-    (b >= 127 && (flags & FILTER_FLAG_ENCODE_HIGH) !== 0)));
+  return fromBinary(
+    encodeHtml(
+      stripped,
+      (b) =>
+        b < 32 ||
+        b === 0x27 ||
+        b === 0x22 ||
+        b === 0x3c ||
+        b === 0x3e ||
+        b === 0x26 ||
+        (b >= 127 && (flags & FILTER_FLAG_ENCODE_HIGH) !== 0),
+    ),
+  );
 }
 
 /** htmlentities() with the default charset (UTF-8), no double encoding; invalid UTF-8 gives "". */
@@ -71,9 +94,10 @@ export function fullSpecialChars({ text, flags }: FilterInput): Filtered {
 export function encoded({ bin, flags }: FilterInput): Filtered {
   let out = '';
   for (const c of strip(bin, flags)) {
-    out += ALNUM.includes(c) || c === '-' || c === '.' || c === '_'
-      ? c
-      : '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0');
+    out +=
+      ALNUM.includes(c) || c === '-' || c === '.' || c === '_'
+        ? c
+        : '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0');
   }
   return out;
 }

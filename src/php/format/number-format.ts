@@ -49,13 +49,24 @@ export function phpNumberFormat(
   thousandsSeparator: Value = ',',
 ): string {
   // The common call, an integer and no decimals: rounding and "%.*F" leave its digits as they are.
-  if (typeof num === 'number' && decimals === 0 && Number.isSafeInteger(num) && (typeof thousandsSeparator === 'string' || thousandsSeparator == null)) {
+  if (
+    typeof num === 'number' &&
+    decimals === 0 &&
+    Number.isSafeInteger(num) &&
+    (typeof thousandsSeparator === 'string' || thousandsSeparator == null)
+  ) {
     return groupedInteger(num, thousandsSeparator ?? ',');
   }
   const d = floatArg(num, 'number_format', 1, 'num');
   const dec = intArg(decimals, 'number_format', 2, 'decimals');
-  const dp = decimalSeparator === null || decimalSeparator === undefined ? '.' : strArg(decimalSeparator, 'number_format', 3, 'decimal_separator');
-  const ts = thousandsSeparator === null || thousandsSeparator === undefined ? ',' : strArg(thousandsSeparator, 'number_format', 4, 'thousands_separator');
+  const dp =
+    decimalSeparator === null || decimalSeparator === undefined
+      ? '.'
+      : strArg(decimalSeparator, 'number_format', 3, 'decimal_separator');
+  const ts =
+    thousandsSeparator === null || thousandsSeparator === undefined
+      ? ','
+      : strArg(thousandsSeparator, 'number_format', 4, 'thousands_separator');
   return numberFormatValue(d, dec, dp, ts);
 }
 

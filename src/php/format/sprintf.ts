@@ -105,7 +105,8 @@ export function gcvt(value: number, ndigit: number, expChar: string): string {
   const mode0 = ndigit < 0;
   if (mode0) ndigit = 17;
   const neg = value < 0 || Object.is(value, -0);
-  const [digits, decpt0] = value === 0 ? ['0', 1] : mode0 ? shortestDigits(value) : significantDigitsEven(value, ndigit);
+  const [digits, decpt0] =
+    value === 0 ? ['0', 1] : mode0 ? shortestDigits(value) : significantDigitsEven(value, ndigit);
   let decpt = decpt0;
   let out = neg ? '-' : '';
   if (decpt < 0 ? decpt < -3 : decpt > ndigit) {
@@ -116,7 +117,10 @@ export function gcvt(value: number, ndigit: number, expChar: string): string {
   } else if (decpt < 0) {
     out += '0.' + '0'.repeat(-decpt) + digits;
   } else {
-    out += digits.length <= decpt ? digits + '0'.repeat(decpt - digits.length) : digits.slice(0, decpt) + '.' + digits.slice(decpt);
+    out +=
+      digits.length <= decpt
+        ? digits + '0'.repeat(decpt - digits.length)
+        : digits.slice(0, decpt) + '.' + digits.slice(decpt);
     if (decpt === 0) out = (neg ? '-' : '') + '0' + out.slice(neg ? 1 : 0);
   }
   return out;
@@ -127,7 +131,9 @@ function appendDouble(out: string[], x: number, s: Spec, fmt: string, notes: Spr
   if (!s.hasPrecision) {
     precision = FLOAT_PRECISION;
   } else if (precision > MAX_FLOAT_PRECISION) {
-    notes.warn?.(`Requested precision of ${precision} digits was truncated to PHP maximum of ${MAX_FLOAT_PRECISION} digits`);
+    notes.warn?.(
+      `Requested precision of ${precision} digits was truncated to PHP maximum of ${MAX_FLOAT_PRECISION} digits`,
+    );
     precision = MAX_FLOAT_PRECISION;
   }
   if (Number.isNaN(x)) {
@@ -195,7 +201,8 @@ export function phpSprintf(format: string, args: readonly Value[], notes: Sprint
     while (isDigit(at(j))) j++;
     if (at(j) !== '$') return -1;
     const num = getNumber();
-    if (num <= 0) throw new PhpTypeError(`Argument number specifier must be greater than zero and less than ${INT_MAX}`);
+    if (num <= 0)
+      throw new PhpTypeError(`Argument number specifier must be greater than zero and less than ${INT_MAX}`);
     i++;
     return num - 1;
   };
@@ -213,12 +220,19 @@ export function phpSprintf(format: string, args: readonly Value[], notes: Sprint
       i++;
       continue;
     }
-    const spec: Spec = { width: 0, precision: 0, hasPrecision: false, padding: ' ', alignment: ALIGN_RIGHT, alwaysSign: false };
+    const spec: Spec = {
+      width: 0,
+      precision: 0,
+      hasPrecision: false,
+      padding: ' ',
+      alignment: ALIGN_RIGHT,
+      alwaysSign: false,
+    };
     let expprec = false;
     let argnum = -1;
     if (!isAlpha(at(i))) {
       argnum = getArgnum();
-      for (;; i++) {
+      for (; ; i++) {
         const c = at(i);
         if (c === ' ' || c === '0') spec.padding = c;
         else if (c === '-') spec.alignment = ALIGN_LEFT;
@@ -243,7 +257,8 @@ export function phpSprintf(format: string, args: readonly Value[], notes: Sprint
         } else {
           const w = args[wa];
           if (!isInt(w)) throw new PhpTypeError('Width must be an integer');
-          if (typeof w !== 'number' || w < 0 || w > INT_MAX) throw new PhpTypeError(`Width must be greater than zero and less than ${INT_MAX}`);
+          if (typeof w !== 'number' || w < 0 || w > INT_MAX)
+            throw new PhpTypeError(`Width must be greater than zero and less than ${INT_MAX}`);
           spec.width = w;
         }
       } else if (isDigit(at(i))) {
@@ -263,13 +278,15 @@ export function phpSprintf(format: string, args: readonly Value[], notes: Sprint
           }
           const p = args[pa];
           if (!isInt(p)) throw new PhpTypeError('Precision must be an integer');
-          if (typeof p !== 'number' || p < -1 || p > INT_MAX) throw new PhpTypeError(`Precision must be between -1 and ${INT_MAX}`);
+          if (typeof p !== 'number' || p < -1 || p > INT_MAX)
+            throw new PhpTypeError(`Precision must be between -1 and ${INT_MAX}`);
           spec.precision = p;
           spec.hasPrecision = true;
           expprec = true;
         } else if (isDigit(at(i))) {
           spec.precision = getNumber();
-          if (spec.precision < 0) throw new PhpTypeError(`Precision must be greater than zero and less than ${INT_MAX}`);
+          if (spec.precision < 0)
+            throw new PhpTypeError(`Precision must be greater than zero and less than ${INT_MAX}`);
           spec.hasPrecision = true;
           expprec = true;
         }
@@ -290,7 +307,17 @@ export function phpSprintf(format: string, args: readonly Value[], notes: Sprint
     const arg = args[argnum];
     switch (conv) {
       case 's':
-        appendString(out, toBinary(zvalGetString(arg)), spec.width, spec.precision, spec.padding, spec.alignment, false, expprec, false);
+        appendString(
+          out,
+          toBinary(zvalGetString(arg)),
+          spec.width,
+          spec.precision,
+          spec.padding,
+          spec.alignment,
+          false,
+          expprec,
+          false,
+        );
         break;
       case 'd':
         appendInt(out, zvalGetLong(arg), spec);

@@ -19,7 +19,9 @@ function algorithm(name: string, fn: string, needCrypto: boolean): HashAlgorithm
   const algo = findAlgorithm(name);
   if (!algo || (needCrypto && !algo.cryptographic)) {
     // PHP 8 throws a ValueError here.
-    throw new PhpTypeError(`${fn}(): Argument #1 ($algo) must be a valid ${needCrypto ? 'cryptographic ' : ''}hashing algorithm`);
+    throw new PhpTypeError(
+      `${fn}(): Argument #1 ($algo) must be a valid ${needCrypto ? 'cryptographic ' : ''}hashing algorithm`,
+    );
   }
   return algo;
 }

@@ -23,17 +23,29 @@ function numeric(s: string, from: number): RefProblem | null {
   const re = hex ? /[0-9A-Fa-f]+/y : /[0-9]+/y;
   re.lastIndex = hex ? from + 1 : from;
   const m = re.exec(s);
-  if (!m) return { code: 'absence-of-digits-in-numeric-character-reference', message: 'numeric character reference without digits' };
-  if (s[re.lastIndex] !== ';') return { code: 'missing-semicolon-after-character-reference', message: `character reference &#${hex ? s[from] : ''}${m[0]} is not followed by ';'` };
+  if (!m)
+    return {
+      code: 'absence-of-digits-in-numeric-character-reference',
+      message: 'numeric character reference without digits',
+    };
+  if (s[re.lastIndex] !== ';')
+    return {
+      code: 'missing-semicolon-after-character-reference',
+      message: `character reference &#${hex ? s[from] : ''}${m[0]} is not followed by ';'`,
+    };
   // Beyond eight significant digits the value only needs to be known as too big.
   const digits = m[0].replace(/^0+/, '');
   const v = digits === '' ? 0 : digits.length > 8 ? Infinity : parseInt(digits, hex ? 16 : 10);
   const shown = `&#${hex ? s[from] : ''}${m[0]};`;
   if (v === 0) return { code: 'null-character-reference', message: `${shown} refers to U+0000` };
-  if (v > 0x10ffff) return { code: 'character-reference-outside-unicode-range', message: `${shown} is beyond U+10FFFF` };
-  if (v >= 0xd800 && v <= 0xdfff) return { code: 'surrogate-character-reference', message: `${shown} refers to a surrogate` };
-  if ((v >= 0xfdd0 && v <= 0xfdef) || (v & 0xfffe) === 0xfffe) return { code: 'noncharacter-character-reference', message: `${shown} refers to a noncharacter` };
-  if (v === 0x0d || (isControl(v) && !isAsciiWhitespace(v))) return { code: 'control-character-reference', message: `${shown} refers to a control character` };
+  if (v > 0x10ffff)
+    return { code: 'character-reference-outside-unicode-range', message: `${shown} is beyond U+10FFFF` };
+  if (v >= 0xd800 && v <= 0xdfff)
+    return { code: 'surrogate-character-reference', message: `${shown} refers to a surrogate` };
+  if ((v >= 0xfdd0 && v <= 0xfdef) || (v & 0xfffe) === 0xfffe)
+    return { code: 'noncharacter-character-reference', message: `${shown} refers to a noncharacter` };
+  if (v === 0x0d || (isControl(v) && !isAsciiWhitespace(v)))
+    return { code: 'control-character-reference', message: `${shown} refers to a control character` };
   return null;
 }
 
@@ -58,7 +70,10 @@ function named(s: string, from: number, inAttribute: boolean): RefProblem | null
     if (!legacy.has(name)) continue;
     const next = s[from + len];
     if (inAttribute && next !== undefined && /[=A-Za-z0-9]/.test(next)) return null;
-    return { code: 'missing-semicolon-after-character-reference', message: `character reference &${name} is not followed by ';'` };
+    return {
+      code: 'missing-semicolon-after-character-reference',
+      message: `character reference &${name} is not followed by ';'`,
+    };
   }
   if (semicolon) return { code: 'unknown-named-character-reference', message: `unknown character reference &${run};` };
   return null;

@@ -69,7 +69,12 @@ export function checkHtml5(input: string): Html5Problem[] {
     full = true;
   }
   const found = c.found.slice().sort((a, b) => a.at - b.at);
-  if (full) found.push({ at: c.s.length, code: 'too-many-errors', message: `the check stopped after ${MAX_PROBLEMS} problems` });
+  if (full)
+    found.push({
+      at: c.s.length,
+      code: 'too-many-errors',
+      message: `the check stopped after ${MAX_PROBLEMS} problems`,
+    });
   const pos = new Positions(c.s);
   return found.map((f) => ({ ...pos.of(f.at), code: f.code, message: f.message }));
 }
@@ -101,7 +106,8 @@ class Checker {
     }
     for (const o of this.stack) {
       // <plaintext> cannot be closed: everything after it is its text.
-      if ((o.foreign || !OPTIONAL_END_TAG.has(o.name)) && o.name !== 'plaintext') this.report(o.at, 'unclosed-element', `<${o.name}> is never closed`);
+      if ((o.foreign || !OPTIONAL_END_TAG.has(o.name)) && o.name !== 'plaintext')
+        this.report(o.at, 'unclosed-element', `<${o.name}> is never closed`);
     }
   }
 
@@ -136,7 +142,11 @@ class Checker {
     if (c === '/') return this.endTagOpen(at);
     if (c !== undefined && /[A-Za-z]/.test(c)) return this.tag(at, at + 1, false);
     if (c === '?') {
-      this.report(at, 'unexpected-question-mark-instead-of-tag-name', "'<?' is not HTML (processing instructions are bogus comments)");
+      this.report(
+        at,
+        'unexpected-question-mark-instead-of-tag-name',
+        "'<?' is not HTML (processing instructions are bogus comments)",
+      );
       return this.bogusComment(at + 1);
     }
     if (c === undefined) this.report(at, 'eof-before-tag-name', "'<' at the end of the input (write &lt;)");
@@ -199,7 +209,11 @@ class Checker {
     const body = replaceEach(this.s.slice(at + 9, gt).trim(), /[\t\n\f ]+/g, () => ' ', 'html5_check').toLowerCase();
     if (this.doctype || this.content || this.stack.length > 0) {
       this.report(at, 'unexpected-doctype', 'a DOCTYPE is only allowed once, before everything else');
-    } else if (body !== 'html' && body !== 'html system "about:legacy-compat"' && body !== "html system 'about:legacy-compat'") {
+    } else if (
+      body !== 'html' &&
+      body !== 'html system "about:legacy-compat"' &&
+      body !== "html system 'about:legacy-compat'"
+    ) {
       this.report(at, 'non-conforming-doctype', 'the DOCTYPE of HTML is <!DOCTYPE html>');
     }
     this.doctype = true;
@@ -235,7 +249,8 @@ class Checker {
       const r = this.attribute(i);
       if (r === null) return this.eofInTag(at);
       i = r.next;
-      if (attrs.has(r.attr.name)) this.report(r.attr.at, 'duplicate-attribute', `attribute ${r.attr.name} appears twice`);
+      if (attrs.has(r.attr.name))
+        this.report(r.attr.at, 'duplicate-attribute', `attribute ${r.attr.name} appears twice`);
       else attrs.add(r.attr.name);
     }
     this.i = i;
@@ -264,7 +279,8 @@ class Checker {
     ATTR_NAME.lastIndex = i;
     const nameEnd = i + ATTR_NAME.exec(s)![0].length;
     for (; i < nameEnd; i++) {
-      if (s[i] === '"' || s[i] === "'" || s[i] === '<') this.report(i, 'unexpected-character-in-attribute-name', `${s[i]} in an attribute name`);
+      if (s[i] === '"' || s[i] === "'" || s[i] === '<')
+        this.report(i, 'unexpected-character-in-attribute-name', `${s[i]} in an attribute name`);
     }
     const attr = { name: s.slice(start, i).toLowerCase(), at: start };
     let j = skipSpace(s, i);
@@ -281,13 +297,19 @@ class Checker {
       if (close === -1) return null;
       this.attributeRefs(j + 1, close);
       const after = s[close + 1];
-      if (after !== undefined && !/[\t\n\f />]/.test(after)) this.report(close + 1, 'missing-whitespace-between-attributes', 'attributes must be separated by whitespace');
+      if (after !== undefined && !/[\t\n\f />]/.test(after))
+        this.report(close + 1, 'missing-whitespace-between-attributes', 'attributes must be separated by whitespace');
       return { attr, next: close + 1 };
     }
     UNQUOTED_VALUE.lastIndex = j;
     const k = j + UNQUOTED_VALUE.exec(s)![0].length;
     for (let m = j; m < k; m++) {
-      if (/["'<=`]/.test(s[m])) this.report(m, 'unexpected-character-in-unquoted-attribute-value', `${s[m]} in an unquoted attribute value (quote the value)`);
+      if (/["'<=`]/.test(s[m]))
+        this.report(
+          m,
+          'unexpected-character-in-unquoted-attribute-value',
+          `${s[m]} in an unquoted attribute value (quote the value)`,
+        );
     }
     this.attributeRefs(j, k);
     return { attr, next: k };
@@ -308,10 +330,20 @@ class Checker {
       return;
     }
     if (OBSOLETE_ELEMENTS.has(name)) this.report(at, 'obsolete-element', `<${name}> is obsolete in HTML5`);
-    else if (!KNOWN_ELEMENTS.has(name) && !isCustomElementName(name)) this.report(at, 'unknown-element', `<${name}> is not an HTML element`);
+    else if (!KNOWN_ELEMENTS.has(name) && !isCustomElementName(name))
+      this.report(at, 'unknown-element', `<${name}> is not an HTML element`);
     const isVoid = VOID_ELEMENTS.has(name);
-    if (selfClosing && !isVoid) this.report(at, 'non-void-html-element-start-tag-with-trailing-solidus', `<${name}/>: '/>' does not close a non-void element`);
-    for (let cur = this.stack[this.stack.length - 1]; cur && !cur.foreign && CLOSED_BY_START_TAG.get(cur.name)?.has(name); cur = this.stack[this.stack.length - 1]) {
+    if (selfClosing && !isVoid)
+      this.report(
+        at,
+        'non-void-html-element-start-tag-with-trailing-solidus',
+        `<${name}/>: '/>' does not close a non-void element`,
+      );
+    for (
+      let cur = this.stack[this.stack.length - 1];
+      cur && !cur.foreign && CLOSED_BY_START_TAG.get(cur.name)?.has(name);
+      cur = this.stack[this.stack.length - 1]
+    ) {
       this.stack.pop();
     }
     if (isVoid) return;
@@ -348,7 +380,8 @@ class Checker {
     }
     for (let j = this.stack.length - 1; j > k; j--) {
       const o = this.stack[j];
-      if (o.foreign || !OPTIONAL_END_TAG.has(o.name)) this.report(at, 'misnested-end-tag', `</${name}> closes <${o.name}>, which is still open`);
+      if (o.foreign || !OPTIONAL_END_TAG.has(o.name))
+        this.report(at, 'misnested-end-tag', `</${name}> closes <${o.name}>, which is still open`);
     }
     this.stack.length = k;
   }

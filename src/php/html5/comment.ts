@@ -10,7 +10,18 @@ export interface CommentScan {
 }
 
 /** The states, named after the spec's (comment start, comment start dash, comment, ...). */
-const St = { Start: 0, StartDash: 1, Body: 2, Lt: 3, LtBang: 4, LtBangDash: 5, LtBangDashDash: 6, EndDash: 7, End: 8, EndBang: 9 } as const;
+const St = {
+  Start: 0,
+  StartDash: 1,
+  Body: 2,
+  Lt: 3,
+  LtBang: 4,
+  LtBangDash: 5,
+  LtBangDashDash: 6,
+  EndDash: 7,
+  End: 8,
+  EndBang: 9,
+} as const;
 type St = (typeof St)[keyof typeof St];
 
 export function scanComment(s: string, from: number, open: number): CommentScan {
@@ -20,7 +31,11 @@ export function scanComment(s: string, from: number, open: number): CommentScan 
     return { end: s.length, errors };
   };
   const abrupt = (at: number): CommentScan => {
-    errors.push({ at: open, code: 'abrupt-closing-of-empty-comment', message: 'empty comment closed by <!--> or <!--->' });
+    errors.push({
+      at: open,
+      code: 'abrupt-closing-of-empty-comment',
+      message: 'empty comment closed by <!--> or <!--->',
+    });
     return { end: at + 1, errors };
   };
   let st: St = St.Start;
@@ -72,7 +87,8 @@ export function scanComment(s: string, from: number, open: number): CommentScan 
         }
         break;
       case St.LtBangDashDash:
-        if (c !== '>' && c !== undefined) errors.push({ at: i - 4, code: 'nested-comment', message: '<!-- inside a comment' });
+        if (c !== '>' && c !== undefined)
+          errors.push({ at: i - 4, code: 'nested-comment', message: '<!-- inside a comment' });
         st = St.End;
         continue;
       case St.EndDash:
@@ -95,7 +111,11 @@ export function scanComment(s: string, from: number, open: number): CommentScan 
       case St.EndBang:
         if (c === '-') st = St.EndDash;
         else if (c === '>') {
-          errors.push({ at: i - 3, code: 'incorrectly-closed-comment', message: 'comment closed by --!> instead of -->' });
+          errors.push({
+            at: i - 3,
+            code: 'incorrectly-closed-comment',
+            message: 'comment closed by --!> instead of -->',
+          });
           return { end: i + 1, errors };
         } else if (c === undefined) return eof();
         else {

@@ -30,7 +30,9 @@ export const RAW_TEXT_ELEMENTS = set('script style xmp iframe noembed noframes')
 export const RCDATA_ELEMENTS = set('textarea title');
 
 /** Elements whose end tag may be omitted (§13.1.2.4): closing them implicitly is not an error. */
-export const OPTIONAL_END_TAG = set('html head body p li dt dd rt rp optgroup option colgroup caption thead tbody tfoot tr td th');
+export const OPTIONAL_END_TAG = set(
+  'html head body p li dt dd rt rp optgroup option colgroup caption thead tbody tfoot tr td th',
+);
 
 const P_CLOSERS =
   'address article aside blockquote details dialog div dl fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header ' +

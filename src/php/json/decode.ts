@@ -258,7 +258,8 @@ export function parseJsonToValue(text: string): Value {
   try {
     return new Parser(text, true, HARD_DEPTH_LIMIT, 0).parseDocument();
   } catch (e) {
-    if (e instanceof JsonSyntaxError) throw new SyntaxError(`invalid JSON at offset ${e.offset}: ${e.message}`, { cause: e });
+    if (e instanceof JsonSyntaxError)
+      throw new SyntaxError(`invalid JSON at offset ${e.offset}: ${e.message}`, { cause: e });
     throw e;
   }
 }

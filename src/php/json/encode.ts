@@ -59,7 +59,11 @@ class Encoder {
 
   /** A packed list: `container(true, ...)` without the keys. */
   private list(values: readonly Value[]): string {
-    if (values.length === 0 || this.has(F.JSON_PRETTY_PRINT)) return this.container(true, values.map((x, i) => [i, x]));
+    if (values.length === 0 || this.has(F.JSON_PRETTY_PRINT))
+      return this.container(
+        true,
+        values.map((x, i) => [i, x]),
+      );
     this.depth++;
     let out = '[' + this.value(values[0]);
     for (let i = 1; i < values.length; i++) out += ',' + this.value(values[i]);
@@ -112,7 +116,7 @@ class Encoder {
     if (s.isWellFormed()) return escapeWellFormed(s, flags);
     const b = toBytes(s);
     let out = '"';
-    for (let pos = 0; pos < b.length; ) {
+    for (let pos = 0; pos < b.length;) {
       const c = b[pos];
       if (c >= 0x80) {
         const [cp, n] = nextUtf8(b, pos);

@@ -14,7 +14,7 @@ const BAD = -1;
 function decode(bin: string): number[] {
   const out: number[] = [];
   const at = (i: number) => (i < bin.length ? bin.charCodeAt(i) : -1);
-  for (let i = 0; i < bin.length; ) {
+  for (let i = 0; i < bin.length;) {
     const c = at(i);
     if (c < 0x80) {
       out.push(c);
@@ -72,8 +72,14 @@ function hanKanaToZen(c: number, next: number, mode: number): { cp: number; cons
 }
 
 const ZEN_PUNCT_TO_HAN: Record<number, number> = {
-  0x3001: 0xff64, 0x3002: 0xff61, 0x300c: 0xff62, 0x300d: 0xff63,
-  0x309b: 0xff9e, 0x309c: 0xff9f, 0x30fc: 0xff70, 0x30fb: 0xff65,
+  0x3001: 0xff64,
+  0x3002: 0xff61,
+  0x300c: 0xff62,
+  0x300d: 0xff63,
+  0x309b: 0xff9e,
+  0x309c: 0xff9f,
+  0x30fc: 0xff70,
+  0x30fb: 0xff65,
 };
 
 /** mb_convert_kana_codepoint: the converted code point(s) and whether `next` was used up. */
@@ -93,7 +99,8 @@ function convertCodepoint(c: number, next: number, mode: number): { out: number[
     if (c === 0x27) return one(0x2019);
     if (c === 0x22) return one(0x201d);
   }
-  if (mode & M.ZEN2HAN_ALL && c >= 0xff01 && c <= 0xff5d && c !== 0xff02 && c !== 0xff07 && c !== 0xff3c) return one(c - 0xfee0);
+  if (mode & M.ZEN2HAN_ALL && c >= 0xff01 && c <= 0xff5d && c !== 0xff02 && c !== 0xff07 && c !== 0xff3c)
+    return one(c - 0xfee0);
   if (mode & M.ZEN2HAN_ALPHA && ((c >= 0xff21 && c <= 0xff3a) || (c >= 0xff41 && c <= 0xff5a))) return one(c - 0xfee0);
   if (mode & M.ZEN2HAN_NUMERIC && c >= 0xff10 && c <= 0xff19) return one(c - 0xfee0);
   if (mode & M.ZEN2HAN_SPACE && c === 0x3000) return one(0x20);
@@ -109,8 +116,10 @@ function convertCodepoint(c: number, next: number, mode: number): { out: number[
     const punct = ZEN_PUNCT_TO_HAN[c];
     if (punct !== undefined) return one(punct);
   }
-  if (mode & M.ZENKAKU_HIRA2KATA && ((c >= 0x3041 && c <= 0x3093) || c === 0x309d || c === 0x309e)) return one(c + 0x60);
-  if (mode & M.ZENKAKU_KATA2HIRA && ((c >= 0x30a1 && c <= 0x30f3) || c === 0x30fd || c === 0x30fe)) return one(c - 0x60);
+  if (mode & M.ZENKAKU_HIRA2KATA && ((c >= 0x3041 && c <= 0x3093) || c === 0x309d || c === 0x309e))
+    return one(c + 0x60);
+  if (mode & M.ZENKAKU_KATA2HIRA && ((c >= 0x30a1 && c <= 0x30f3) || c === 0x30fd || c === 0x30fe))
+    return one(c - 0x60);
   if (mode & M.ZEN2HAN_SPECIAL) {
     if (c === 0xffe5 || c === 0xff3c) return one(0x5c);
     if (c === 0xffe3 || c === 0x203e) return one(0x7e);
@@ -132,7 +141,7 @@ export function convertKana(s: string, mode: number): string {
 function convertWellFormed(s: string, mode: number): string {
   let out = '';
   let last = 0;
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const c = s.codePointAt(i)!;
     const after = i + (c > 0xffff ? 2 : 1);
     const next = after < s.length ? s.codePointAt(after)! : 0;

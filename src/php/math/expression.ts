@@ -48,14 +48,46 @@ type Node =
   | { t: 'seq'; first: Node; rest: Node[]; h: number };
 
 /** Smarty 2's list; `int` is on it but is no PHP function (only the `(int)` cast gets past PHP). */
-const ALLOWED = new Set(['int', 'abs', 'ceil', 'cos', 'exp', 'floor', 'log', 'log10', 'max', 'min', 'pi', 'pow', 'rand', 'round', 'sin', 'sqrt', 'srand', 'tan']);
+const ALLOWED = new Set([
+  'int',
+  'abs',
+  'ceil',
+  'cos',
+  'exp',
+  'floor',
+  'log',
+  'log10',
+  'max',
+  'min',
+  'pi',
+  'pow',
+  'rand',
+  'round',
+  'sin',
+  'sqrt',
+  'srand',
+  'tan',
+]);
 
 /** How many arguments PHP takes (more or fewer is an ArgumentCountError, a fatal error there). */
 const ARITY: Record<string, [number, number]> = {
-  abs: [1, 1], ceil: [1, 1], floor: [1, 1], cos: [1, 1], sin: [1, 1], tan: [1, 1], exp: [1, 1], log: [1, 2], log10: [1, 1],
-  sqrt: [1, 1], pi: [0, 0], pow: [2, 2], round: [1, 2], srand: [0, 2],
+  abs: [1, 1],
+  ceil: [1, 1],
+  floor: [1, 1],
+  cos: [1, 1],
+  sin: [1, 1],
+  tan: [1, 1],
+  exp: [1, 1],
+  log: [1, 2],
+  log10: [1, 1],
+  sqrt: [1, 1],
+  pi: [0, 0],
+  pow: [2, 2],
+  round: [1, 2],
+  srand: [0, 2],
   // max(x) wants an array, and {math} has none
-  max: [2, Infinity], min: [2, Infinity],
+  max: [2, Infinity],
+  min: [2, Infinity],
 };
 
 const FUNCTIONS: Record<string, (args: Value[], random: () => number) => Value> = {
@@ -66,7 +98,8 @@ const FUNCTIONS: Record<string, (args: Value[], random: () => number) => Value> 
   sin: ([x]) => float(Math.sin(toFloatLoose(x))),
   tan: ([x]) => float(Math.tan(toFloatLoose(x))),
   exp: ([x]) => float(Math.exp(toFloatLoose(x))),
-  log: ([x, b]) => float(b === undefined ? Math.log(toFloatLoose(x)) : Math.log(toFloatLoose(x)) / Math.log(toFloatLoose(b))),
+  log: ([x, b]) =>
+    float(b === undefined ? Math.log(toFloatLoose(x)) : Math.log(toFloatLoose(x)) / Math.log(toFloatLoose(b))),
   log10: ([x]) => float(Math.log10(toFloatLoose(x))),
   sqrt: ([x]) => float(Math.sqrt(toFloatLoose(x))),
   pi: () => float(Math.PI),
@@ -75,7 +108,8 @@ const FUNCTIONS: Record<string, (args: Value[], random: () => number) => Value> 
   max: (args) => args.reduce((a, b) => (compare(b, a) > 0 ? b : a)),
   min: (args) => args.reduce((a, b) => (compare(b, a) < 0 ? b : a)),
   round: ([x, p]) => phpRound(x ?? 0, p ?? 0),
-  rand: ([lo, hi], random) => intInRange(lo === undefined ? 0 : toInt64(lo), hi === undefined ? 2147483647 : toInt64(hi), random()),
+  rand: ([lo, hi], random) =>
+    intInRange(lo === undefined ? 0 : toInt64(lo), hi === undefined ? 2147483647 : toInt64(hi), random()),
   srand: () => null,
 };
 
@@ -197,7 +231,8 @@ export function checkEquation(equation: string, params: Record<string, Value>): 
   const names = Object.keys(params);
   for (const k of names) {
     const v = params[k];
-    if (v === null || v === undefined || v === false || v === '') throw new MathError(`math: parameter '${k}' is empty`);
+    if (v === null || v === undefined || v === false || v === '')
+      throw new MathError(`math: parameter '${k}' is empty`);
     if (!isNumeric(v)) throw new MathError(`math: parameter '${k}' is not numeric`);
   }
   IDENTIFIER.lastIndex = 0;
@@ -211,7 +246,10 @@ export function checkEquation(equation: string, params: Record<string, Value>): 
   let text = equation;
   names.forEach((k, i) => {
     // a marker no later name can match inside (private-use characters are not word characters)
-    text = text.replace(new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g'), ` ${String.fromCharCode(0xe000 + i)} `);
+    text = text.replace(
+      new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g'),
+      ` ${String.fromCharCode(0xe000 + i)} `,
+    );
   });
   return { tree: parseEquation(text), names };
 }
@@ -231,7 +269,9 @@ function stringLiteral(t: string): Value {
   if (/[\ue000-\uf7ff]/.test(t)) throw new MathError('math: syntax error, a variable inside a string');
   const body = t.slice(1, -1);
   if (t[0] === "'") return body.replace(/\\([\\'])/g, '$1');
-  return body.replace(/\\([\\"$]|[0-7]{1,3})/g, (_, e: string) => (/^[0-7]/.test(e) ? String.fromCharCode(Number.parseInt(e, 8) & 0xff) : e));
+  return body.replace(/\\([\\"$]|[0-7]{1,3})/g, (_, e: string) =>
+    /^[0-7]/.test(e) ? String.fromCharCode(Number.parseInt(e, 8) & 0xff) : e,
+  );
 }
 
 function literal(t: string): Value {
@@ -276,7 +316,11 @@ export function parseEquation(src: string): Node {
     return h + 1;
   };
   const syntax = (t: string | undefined): never => {
-    throw new MathError(t === undefined ? 'math: syntax error, the equation ends too early' : `math: syntax error, unexpected "${t}" in the equation`);
+    throw new MathError(
+      t === undefined
+        ? 'math: syntax error, the equation ends too early'
+        : `math: syntax error, unexpected "${t}" in the equation`,
+    );
   };
   const expect = (t: string) => {
     if (tokens[i] !== t) syntax(tokens[i]);
@@ -386,7 +430,10 @@ export function parseEquation(src: string): Node {
       expect(')');
       const [least, most] = ARITY[t] ?? [0, 2];
       // rand() takes no bounds or both
-      if (args.length < least || args.length > most || (t === 'rand' && args.length === 1)) throw new MathError(`math: ${t}() takes ${least === most ? least : `${least} to ${most}`} arguments, ${args.length} given`);
+      if (args.length < least || args.length > most || (t === 'rand' && args.length === 1))
+        throw new MathError(
+          `math: ${t}() takes ${least === most ? least : `${least} to ${most}`} arguments, ${args.length} given`,
+        );
       return { t: 'call', name: t, args, h: above(args) };
     }
     return syntax(t);
@@ -430,7 +477,12 @@ export function evaluate(node: Node, values: Value[], random: () => number): Val
     case 'step': {
       const old = values[node.index];
       // PHP: null++ is 1, null-- stays null, booleans do not change
-      const next = typeof old === 'boolean' || (old == null && node.op === '--') ? old : node.op === '++' ? add(old, 1) : sub(old, 1);
+      const next =
+        typeof old === 'boolean' || (old == null && node.op === '--')
+          ? old
+          : node.op === '++'
+            ? add(old, 1)
+            : sub(old, 1);
       values[node.index] = next;
       return node.prefix ? next : old;
     }

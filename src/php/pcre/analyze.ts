@@ -85,7 +85,9 @@ export class Analysis {
       case 'keep':
         return true;
       case 'group':
-        return node.kind === 'capture' || node.kind === 'group' || node.kind === 'atomic' ? this.nullable(node.body) : true;
+        return node.kind === 'capture' || node.kind === 'group' || node.kind === 'atomic'
+          ? this.nullable(node.body)
+          : true;
       case 'repeat':
         return node.min === 0 || this.nullable(node.body);
       case 'backref': {
@@ -138,7 +140,10 @@ export class Analysis {
     if (path.some((n) => n.type === 'group' && (n.kind === 'ahead' || n.kind === 'behind'))) {
       unsupported('\\K inside a lookahead or lookbehind assertion');
     }
-    this.checkCaptureInRepeat(path, '\\K in a repeated group that may skip it (JavaScript forgets the position on each repetition, PCRE keeps it)');
+    this.checkCaptureInRepeat(
+      path,
+      '\\K in a repeated group that may skip it (JavaScript forgets the position on each repetition, PCRE keeps it)',
+    );
   }
 
   /** A branch reset number inside a repeated group: every repetition must set it, or JavaScript loses the previous value. */
@@ -158,7 +163,9 @@ export class Analysis {
         return;
       case 'repeat':
         if (node.max > node.min && node.max > 1 && this.nullable(node.body)) {
-          unsupported('a repeated group that can match the empty string (PCRE and JavaScript repeat empty matches differently)');
+          unsupported(
+            'a repeated group that can match the empty string (PCRE and JavaScript repeat empty matches differently)',
+          );
         }
         if (node.possessive && containsCapture(node.body)) {
           unsupported('a capture group or \\K under a possessive quantifier (PCRE keeps its value after backtracking)');
@@ -171,7 +178,9 @@ export class Analysis {
           const branches = node.body.type === 'alt' ? node.body.branches : [node.body];
           for (const b of branches) {
             if (fixedLength(b) === null) {
-              throw new PcreCompileError(`Compilation failed: lookbehind assertion is not fixed length at offset ${node.offset}`);
+              throw new PcreCompileError(
+                `Compilation failed: lookbehind assertion is not fixed length at offset ${node.offset}`,
+              );
             }
           }
         }
@@ -243,7 +252,9 @@ export class Analysis {
       case 'seq':
         return node.items.every((n) => this.emptyMatchIsLast(n));
       case 'alt':
-        return node.branches.every((n, i) => (i === node.branches.length - 1 || !this.nullable(n)) && this.emptyMatchIsLast(n));
+        return node.branches.every(
+          (n, i) => (i === node.branches.length - 1 || !this.nullable(n)) && this.emptyMatchIsLast(n),
+        );
       case 'group':
         if (node.kind === 'atomic') return false;
         if (node.kind !== 'capture' && node.kind !== 'group') return true;
@@ -262,7 +273,8 @@ export class Analysis {
   }
 }
 
-const CAPTURE_SKIPPED = 'a capture group that a repeated group may skip (JavaScript clears it on each repetition, PCRE keeps the previous value)';
+const CAPTURE_SKIPPED =
+  'a capture group that a repeated group may skip (JavaScript clears it on each repetition, PCRE keeps the previous value)';
 
 /** Every node on the path is always passed through when its parent is. */
 function mandatoryPath(path: Path): boolean {

@@ -9,7 +9,22 @@ import { propertyClassBody } from './properties.js';
 
 export type ByteSet = boolean[];
 
-const POSIX = ['alpha', 'lower', 'upper', 'alnum', 'ascii', 'blank', 'cntrl', 'digit', 'graph', 'print', 'punct', 'space', 'word', 'xdigit'];
+const POSIX = [
+  'alpha',
+  'lower',
+  'upper',
+  'alnum',
+  'ascii',
+  'blank',
+  'cntrl',
+  'digit',
+  'graph',
+  'print',
+  'punct',
+  'space',
+  'word',
+  'xdigit',
+];
 
 export function isPosixName(name: string): boolean {
   return POSIX.includes(name);

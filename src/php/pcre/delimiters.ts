@@ -56,7 +56,18 @@ export function splitPattern(bin: string): SplitPattern {
     );
   }
   const body = bin.slice(bodyStart, p);
-  const mods: Modifiers = { i: false, m: false, s: false, x: false, n: false, A: false, D: false, U: false, u: false, J: false };
+  const mods: Modifiers = {
+    i: false,
+    m: false,
+    s: false,
+    x: false,
+    n: false,
+    A: false,
+    D: false,
+    U: false,
+    u: false,
+    J: false,
+  };
   let evalFlag = false;
   for (const c of bin.slice(p + 1)) {
     if (c === ' ' || c === '\n' || c === '\r' || c === 'S' || c === 'X') continue;

@@ -113,7 +113,8 @@ class Emitter {
       case 'repeat':
         return this.repeat(n);
       case 'backref': {
-        if (this.manual && n.ci) unsupported('a case-insensitive backreference in a pattern that is only partly case-insensitive');
+        if (this.manual && n.ci)
+          unsupported('a case-insensitive backreference in a pattern that is only partly case-insensitive');
         // A branch reset number: JavaScript matches an unset group as empty, so the one set counts.
         return `(?:${this.jsGroups[n.index].map((j) => `\\${j}`).join('')})`;
       }
@@ -146,9 +147,7 @@ class Emitter {
       case 'B': {
         if (!this.opts.utf) return '\\' + n.kind;
         const w = '[\\p{L}\\p{N}_]';
-        return n.kind === 'b'
-          ? `(?:(?<=${w})(?!${w})|(?<!${w})(?=${w}))`
-          : `(?:(?<=${w})(?=${w})|(?<!${w})(?!${w}))`;
+        return n.kind === 'b' ? `(?:(?<=${w})(?!${w})|(?<!${w})(?=${w}))` : `(?:(?<=${w})(?=${w})|(?<!${w})(?!${w}))`;
       }
     }
   }
@@ -234,7 +233,9 @@ class Emitter {
   private set(set: CharSet, ci: boolean): string {
     for (const r of set.refs) {
       if (ci && isCaseSensitiveRef(r) && (this.opts.utf || r.name.startsWith('p:'))) {
-        unsupported(`case-insensitive matching with ${r.name.startsWith('p:') ? '\\p{' + r.name.slice(2) + '}' : '[:' + r.name + ':]'}`);
+        unsupported(
+          `case-insensitive matching with ${r.name.startsWith('p:') ? '\\p{' + r.name.slice(2) + '}' : '[:' + r.name + ':]'}`,
+        );
       }
     }
     return this.opts.utf ? this.unicodeSet(set, ci) : this.byteSet(set, ci);
@@ -293,7 +294,14 @@ class Emitter {
 }
 
 function isAtom(n: Node): boolean {
-  return n.type === 'char' || n.type === 'set' || n.type === 'any' || n.type === 'group' || n.type === 'backref' || n.type === 'newline';
+  return (
+    n.type === 'char' ||
+    n.type === 'set' ||
+    n.type === 'any' ||
+    n.type === 'group' ||
+    n.type === 'backref' ||
+    n.type === 'newline'
+  );
 }
 
 function quantifier(min: number, max: number): string {

@@ -23,7 +23,13 @@ export interface Match {
  * match rewritten from the RegExp's: its groups numbered as PCRE numbers them, its start moved
  * by \K or past the prefix that searched for it.
  */
-function rawAt(c: CompiledPattern, subj: Subject, from: number, retry: boolean, indices: boolean): RegExpExecArray | null {
+function rawAt(
+  c: CompiledPattern,
+  subj: Subject,
+  from: number,
+  retry: boolean,
+  indices: boolean,
+): RegExpExecArray | null {
   if (retry && c.retrySource === null) return null;
   const view = subj.view;
   let at = from;
@@ -127,6 +133,12 @@ export function eachRawMatch(
 }
 
 /** The same walk as Match objects (preg_match_all, preg_split). */
-export function eachMatch(c: CompiledPattern, subj: Subject, from: number, indices: boolean, each: (m: Match) => boolean): void {
+export function eachMatch(
+  c: CompiledPattern,
+  subj: Subject,
+  from: number,
+  indices: boolean,
+  each: (m: Match) => boolean,
+): void {
   eachRawMatch(c, subj, from, indices, (m, map) => each(toMatch(c, m, map, indices)));
 }

@@ -157,7 +157,8 @@ class Parser {
       if (!this.inQuote && this.quantifierAhead()) {
         // `\Qab\E+`: the quantifier applies to the last quoted character.
         const last = items[items.length - 1];
-        if (!this.afterQuote || !last || last.type !== 'char') this.fail('quantifier does not follow a repeatable item', start);
+        if (!this.afterQuote || !last || last.type !== 'char')
+          this.fail('quantifier does not follow a repeatable item', start);
         items.pop();
         this.afterQuote = false;
         items.push(this.parseQuantifier(last));
@@ -217,7 +218,8 @@ class Parser {
     else if (c === 0x7b) range = this.readBraces(true);
     if (range === null) return atom;
     if (c !== 0x7b) this.pos++;
-    if (atom.type === 'assert' || atom.type === 'keep') this.fail('quantifier does not follow a repeatable item', start);
+    if (atom.type === 'assert' || atom.type === 'keep')
+      this.fail('quantifier does not follow a repeatable item', start);
     let greedy = !this.flags.U;
     let possessive = false;
     if (this.peek() === 0x2b) {
@@ -543,7 +545,11 @@ class Parser {
       this.pos++;
       text = '';
       while (!this.atEnd() && this.ch() !== '}') text += this.take();
-      if (this.atEnd()) this.fail('\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number', this.pos);
+      if (this.atEnd())
+        this.fail(
+          '\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number',
+          this.pos,
+        );
       this.pos++;
     } else if (this.ch() === '<' || this.ch() === "'") {
       this.unsupported('subroutine calls \\g<...>');
@@ -562,7 +568,10 @@ class Parser {
       return this.numberRef(n, start);
     }
     if (/^[A-Za-z_]\w*$/.test(text)) return this.namedRef(text, start);
-    return this.fail('\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number', this.pos);
+    return this.fail(
+      '\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number',
+      this.pos,
+    );
   }
 
   private parseKRef(start: number): Node {
@@ -731,12 +740,7 @@ class Parser {
       }
       first = false;
       const left = this.classAtom();
-      if (
-        !this.inQuote &&
-        this.peek() === 0x2d &&
-        this.peek(1) !== 0x5d &&
-        this.peek(1) !== -1
-      ) {
+      if (!this.inQuote && this.peek() === 0x2d && this.peek(1) !== 0x5d && this.peek(1) !== -1) {
         const dash = this.pos;
         this.pos++;
         if (this.peek() === 0x5c && this.peek(1) === 0x45) {

@@ -90,7 +90,14 @@ interface MatchCall {
 }
 
 /** The arguments preg_match and preg_match_all share, checked in PHP's order; null when the pattern does not compile (warned). */
-function matchCall(fn: string, pattern: Value, subject: Value, flags: Value, offset: Value, warn: Warn): MatchCall | null {
+function matchCall(
+  fn: string,
+  pattern: Value,
+  subject: Value,
+  flags: Value,
+  offset: Value,
+  warn: Warn,
+): MatchCall | null {
   const pat = strArg(pattern, fn, 1, 'pattern');
   const s = strArg(subject, fn, 2, 'subject');
   const f = intArg(flags, fn, 4, 'flags');
@@ -99,7 +106,13 @@ function matchCall(fn: string, pattern: Value, subject: Value, flags: Value, off
   return c && { c, s, f, off };
 }
 
-export function pregMatch(pattern: Value, subject: Value, flags: Value = 0, offset: Value = 0, warn: Warn = () => {}): MatchResult {
+export function pregMatch(
+  pattern: Value,
+  subject: Value,
+  flags: Value = 0,
+  offset: Value = 0,
+  warn: Warn = () => {},
+): MatchResult {
   const fn = 'preg_match';
   const call = matchCall(fn, pattern, subject, flags, offset, warn);
   if (!call) return { result: false, matches: null };
@@ -114,7 +127,13 @@ export function pregMatch(pattern: Value, subject: Value, flags: Value = 0, offs
   return { result: 1, matches: subpatArray(c, subj, m, f) };
 }
 
-export function pregMatchAll(pattern: Value, subject: Value, flags: Value = 0, offset: Value = 0, warn: Warn = () => {}): MatchResult {
+export function pregMatchAll(
+  pattern: Value,
+  subject: Value,
+  flags: Value = 0,
+  offset: Value = 0,
+  warn: Warn = () => {},
+): MatchResult {
   const fn = 'preg_match_all';
   const call = matchCall(fn, pattern, subject, flags, offset, warn);
   if (!call) return { result: false, matches: null };
@@ -126,7 +145,8 @@ export function pregMatchAll(pattern: Value, subject: Value, flags: Value = 0, o
   const subj = subjectFor(c, s);
   const from = subj ? startIndex(subj, off) : 0;
   if (subj && from === null) return { result: false, matches: PhpArray.empty() };
-  const columns = order === PREG_PATTERN_ORDER ? Array.from({ length: c.groupCount + 1 }, () => PhpArray.empty()) : null;
+  const columns =
+    order === PREG_PATTERN_ORDER ? Array.from({ length: c.groupCount + 1 }, () => PhpArray.empty()) : null;
   const sets = PhpArray.empty();
   let matched = 0;
   if (subj) {
@@ -160,10 +180,18 @@ export interface ReplaceResult {
   count: number;
 }
 
-export function pregReplace(pattern: Value, replacement: Value, subject: Value, limit: Value = -1, warn: Warn = () => {}): ReplaceResult {
+export function pregReplace(
+  pattern: Value,
+  replacement: Value,
+  subject: Value,
+  limit: Value = -1,
+  warn: Warn = () => {},
+): ReplaceResult {
   const fn = 'preg_replace';
   if (replacement instanceof PhpArray && !(pattern instanceof PhpArray)) {
-    throw new PhpTypeError(`${fn}(): Argument #1 ($pattern) must be of type array when argument #2 ($replacement) is an array, string given`);
+    throw new PhpTypeError(
+      `${fn}(): Argument #1 ($pattern) must be of type array when argument #2 ($replacement) is an array, string given`,
+    );
   }
   if (!(pattern instanceof PhpArray)) strArg(pattern, fn, 1, 'pattern');
   if (!(replacement instanceof PhpArray)) strArg(replacement, fn, 2, 'replacement');
@@ -195,13 +223,21 @@ function elementString(v: Value, warn: Warn): string {
 function replacementPairs(pattern: Value, replacement: Value, warn: Warn): [string, string][] {
   if (!(pattern instanceof PhpArray)) return [[toStr(pattern), toStr(replacement)]];
   const repls = replacement instanceof PhpArray ? replacement.values() : null;
-  return pattern.values().map((p, i) => [
-    elementString(p, warn),
-    repls ? (i < repls.length ? elementString(repls[i], warn) : '') : toStr(replacement),
-  ]);
+  return pattern
+    .values()
+    .map((p, i) => [
+      elementString(p, warn),
+      repls ? (i < repls.length ? elementString(repls[i], warn) : '') : toStr(replacement),
+    ]);
 }
 
-function replaceInSubject(pairs: [string, string][], s: string, max: number, counter: { n: number }, warn: Warn): string | null {
+function replaceInSubject(
+  pairs: [string, string][],
+  s: string,
+  max: number,
+  counter: { n: number },
+  warn: Warn,
+): string | null {
   let cur = s;
   for (const [p, r] of pairs) {
     const next = replaceOne(p, r, cur, max, counter, warn);
@@ -211,7 +247,14 @@ function replaceInSubject(pairs: [string, string][], s: string, max: number, cou
   return cur;
 }
 
-function replaceOne(pattern: string, replacement: string, s: string, max: number, counter: { n: number }, warn: Warn): string | null {
+function replaceOne(
+  pattern: string,
+  replacement: string,
+  s: string,
+  max: number,
+  counter: { n: number },
+  warn: Warn,
+): string | null {
   const c = compileOrWarn(pattern, 'preg_replace', warn);
   if (!c) return null;
   const subj = subjectFor(c, s);
@@ -271,7 +314,13 @@ const EMPTY_MATCH = {};
  * non-empty match at the same place, which the loop does), and when the result could pass the
  * string limit (the loop refuses it as it grows).
  */
-function replaceNative(c: CompiledPattern, subj: Subject, literal: string, s: string, counter: { n: number }): string | null {
+function replaceNative(
+  c: CompiledPattern,
+  subj: Subject,
+  literal: string,
+  s: string,
+  counter: { n: number },
+): string | null {
   const view = subj.view;
   // Each match takes at least one character: the result is at most this long.
   if (view.length * Math.max(1, literal.length) > MAX_STRING_LENGTH) return null;
@@ -296,7 +345,13 @@ function replaceNative(c: CompiledPattern, subj: Subject, literal: string, s: st
 
 // ---- preg_split ----
 
-export function pregSplit(pattern: Value, subject: Value, limit: Value = -1, flags: Value = 0, warn: Warn = () => {}): PhpArray | false {
+export function pregSplit(
+  pattern: Value,
+  subject: Value,
+  limit: Value = -1,
+  flags: Value = 0,
+  warn: Warn = () => {},
+): PhpArray | false {
   const fn = 'preg_split';
   const pat = strArg(pattern, fn, 1, 'pattern');
   const s = strArg(subject, fn, 2, 'subject');

@@ -85,7 +85,8 @@ export function placeG(ast: Node): Map<Node, GPlace> {
       case 'keep':
         return before;
       case 'assert':
-        if (node.kind === 'G') places.set(node, behind ? 'behind' : before === 'none' ? 'start' : before === 'some' ? 'after' : 'maybe');
+        if (node.kind === 'G')
+          places.set(node, behind ? 'behind' : before === 'none' ? 'start' : before === 'some' ? 'after' : 'maybe');
         return before;
       case 'seq':
         return node.items.reduce((state, n) => walk(n, state, behind), before);

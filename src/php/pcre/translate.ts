@@ -33,11 +33,13 @@ export const MAX_PROPERTY_CLASSES = 256;
 export const MAX_SOURCE_LENGTH = 256 * 1024;
 
 function checkCompileCost(sources: string[]): void {
-  const tooLarge = (what: string) => new PcreError(`regular expression is too large to compile (${what})`, 'E_REGEX_TOO_LARGE');
+  const tooLarge = (what: string) =>
+    new PcreError(`regular expression is too large to compile (${what})`, 'E_REGEX_TOO_LARGE');
   const length = sources.reduce((n, src) => n + src.length, 0);
   if (length > MAX_SOURCE_LENGTH) throw tooLarge(`${length} characters once translated, limit ${MAX_SOURCE_LENGTH}`);
   const classes = sources.reduce((n, src) => n + countMatches(src, /\\[pP]\{/g), 0);
-  if (classes > MAX_PROPERTY_CLASSES) throw tooLarge(`${classes} Unicode property classes once translated, limit ${MAX_PROPERTY_CLASSES}`);
+  if (classes > MAX_PROPERTY_CLASSES)
+    throw tooLarge(`${classes} Unicode property classes once translated, limit ${MAX_PROPERTY_CLASSES}`);
 }
 
 export interface CompiledPattern {
@@ -102,7 +104,10 @@ export function compilePattern(pattern: string): CompiledPattern {
 function compileUncached(pattern: string): CompiledPattern {
   const bin = toBinary(pattern);
   if (bin.length > MAX_PATTERN_LENGTH) {
-    throw new PcreError(`regular expression is too large (${bin.length} bytes, limit ${MAX_PATTERN_LENGTH})`, 'E_REGEX_TOO_LARGE');
+    throw new PcreError(
+      `regular expression is too large (${bin.length} bytes, limit ${MAX_PATTERN_LENGTH})`,
+      'E_REGEX_TOO_LARGE',
+    );
   }
   const { body, mods } = splitPattern(bin);
   const cps = mods.u ? utf8CodePoints(body) : Array.from(body, (c) => c.charCodeAt(0));
@@ -113,7 +118,8 @@ function compileUncached(pattern: string): CompiledPattern {
   const places = placeG(ast);
   const kinds = new Set(places.values());
   // Past the start offset, a \G holds only in a lookbehind reaching back to it.
-  if (shift && kinds.has('behind')) unsupported('\\G both in a lookbehind that anchors the pattern and in another lookbehind');
+  if (shift && kinds.has('behind'))
+    unsupported('\\G both in a lookbehind that anchors the pattern and in another lookbehind');
   // `rest`: hidden group 1 holds the subject from the start offset, and a \G is true where the
   // rest of the subject equals it; a lazy prefix walks from there to the match start.
   const rest = !shift && (kinds.has('maybe') || kinds.has('behind'));
@@ -208,7 +214,7 @@ function unsupported(what: string): never {
 /** The body's code points in UTF mode; invalid UTF-8 is PHP's compile error. */
 function utf8CodePoints(bin: string): number[] {
   const out: number[] = [];
-  for (let i = 0; i < bin.length; ) {
+  for (let i = 0; i < bin.length;) {
     const b = bin.charCodeAt(i);
     let n: number;
     let cp: number;

@@ -16,7 +16,8 @@ export function base64Encode(s: string): string {
   const out = new Uint8Array(Math.ceil(n / 3) * 4);
   let j = 0;
   for (let i = 0; i < n; i += 3) {
-    const x = (b.charCodeAt(i) << 16) | ((i + 1 < n ? b.charCodeAt(i + 1) : 0) << 8) | (i + 2 < n ? b.charCodeAt(i + 2) : 0);
+    const x =
+      (b.charCodeAt(i) << 16) | ((i + 1 < n ? b.charCodeAt(i + 1) : 0) << 8) | (i + 2 < n ? b.charCodeAt(i + 2) : 0);
     out[j++] = CODES[x >> 18];
     out[j++] = CODES[(x >> 12) & 63];
     out[j++] = i + 1 < n ? CODES[(x >> 6) & 63] : PAD;

@@ -30,9 +30,10 @@ export function mbConvertEncoding(s: string, to: string, from: string | null = n
   checkSplitLength(list, ',', 'mb_convert_encoding');
   const candidates = list.split(',').map((f) => encodingOf(f, 3));
   const bin = toBinary(s);
-  const source = candidates.length > 1 && /^[\x00-\x7f]*$/.test(bin) && candidates.includes('ascii') ? 'ascii' : candidates[0];
+  const source =
+    candidates.length > 1 && /^[\x00-\x7f]*$/.test(bin) && candidates.includes('ascii') ? 'ascii' : candidates[0];
   let out = '';
-  for (let i = 0; i < bin.length; ) {
+  for (let i = 0; i < bin.length;) {
     if (source === 'ascii') {
       out += bin.charCodeAt(i) < 0x80 ? bin[i] : '?';
       i++;

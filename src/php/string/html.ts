@@ -40,10 +40,36 @@ const CHARSETS: Record<string, Charset | 'other'> = {
   'iso8859-1': 'iso-8859-1',
 };
 for (const other of [
-  'iso-8859-15', 'iso8859-15', 'cp1252', 'windows-1252', '1252', 'big5', '950', 'gb2312', '936',
-  'big5-hkscs', 'shift_jis', 'sjis', '932', 'sjis-win', 'cp932', 'eucjp', 'euc-jp', 'eucjp-win',
-  'koi8-r', 'koi8-ru', 'koi8r', 'cp1251', 'windows-1251', 'win-1251', 'iso8859-5', 'iso-8859-5',
-  'cp866', '866', 'ibm866', 'macroman',
+  'iso-8859-15',
+  'iso8859-15',
+  'cp1252',
+  'windows-1252',
+  '1252',
+  'big5',
+  '950',
+  'gb2312',
+  '936',
+  'big5-hkscs',
+  'shift_jis',
+  'sjis',
+  '932',
+  'sjis-win',
+  'cp932',
+  'eucjp',
+  'euc-jp',
+  'eucjp-win',
+  'koi8-r',
+  'koi8-ru',
+  'koi8r',
+  'cp1251',
+  'windows-1251',
+  'win-1251',
+  'iso8859-5',
+  'iso-8859-5',
+  'cp866',
+  '866',
+  'ibm866',
+  'macroman',
 ]) {
   CHARSETS[other] = 'other';
 }
@@ -55,7 +81,8 @@ for (const other of [
 export function htmlCharset(fn: string, name: string, warn?: (m: string) => void): Charset {
   if (name === '') return 'utf-8';
   const cs = CHARSETS[name.toLowerCase()];
-  if (cs === 'other') throw new PhpTypeError(`${fn}(): charset "${name}" is not supported here (only UTF-8 and ISO-8859-1)`);
+  if (cs === 'other')
+    throw new PhpTypeError(`${fn}(): charset "${name}" is not supported here (only UTF-8 and ISO-8859-1)`);
   if (cs) return cs;
   warn?.(`${fn}(): Charset "${name}" is not supported, assuming UTF-8`);
   return 'utf-8';
@@ -84,7 +111,7 @@ function encode(s: string, flags: number, charset: Charset, doubleEncode: boolea
   const byCode = all ? entities().byCode : null;
   const bin = toBinary(s);
   let out = '';
-  for (let i = 0; i < bin.length; ) {
+  for (let i = 0; i < bin.length;) {
     let cp: number;
     let len = 1;
     if (charset === 'utf-8') {
@@ -118,7 +145,12 @@ function encode(s: string, flags: number, charset: Charset, doubleEncode: boolea
   return fromBinary(out);
 }
 
-export function htmlspecialchars(s: string, flags = ENT_DEFAULT, charset: Charset = 'utf-8', doubleEncode = true): string {
+export function htmlspecialchars(
+  s: string,
+  flags = ENT_DEFAULT,
+  charset: Charset = 'utf-8',
+  doubleEncode = true,
+): string {
   // Well-formed UTF-8 text (no stray bytes, see bytes.ts) needs no decoding: only five characters change.
   if (charset === 'utf-8' && doubleEncode && s.isWellFormed()) return escapeWellFormed(s, flags);
   return encode(s, flags, charset, doubleEncode, false);
@@ -225,8 +257,12 @@ function entitiesWellFormed(s: string, flags: number): string {
 /** Code points html_entity_decode turns numeric entities into (HTML 4.01 document type). */
 function decodableCodePoint(cp: number): boolean {
   return (
-    cp === 0x09 || cp === 0x0a || cp === 0x0d || (cp >= 0x20 && cp <= 0x7e) ||
-    (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0x10ffff)
+    cp === 0x09 ||
+    cp === 0x0a ||
+    cp === 0x0d ||
+    (cp >= 0x20 && cp <= 0x7e) ||
+    (cp >= 0xa0 && cp <= 0xd7ff) ||
+    (cp >= 0xe000 && cp <= 0x10ffff)
   );
 }
 
@@ -237,23 +273,28 @@ function decode(s: string, flags: number, charset: Charset, all: boolean): strin
   const { dq } = quoteEntities(flags);
   const sqOk = (flags & ENT_QUOTES) === ENT_QUOTES;
   // Entities are ASCII, so matching on the UTF-16 text is the same as on bytes.
-  return replaceEach(s, /&(#[xX]?)?([0-9A-Za-z]+);/g, (whole, num: string | undefined, body: string) => {
-    let cp: number;
-    if (num) {
-      const hex = num.length === 2;
-      if (!(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(body)) return whole;
-      cp = parseInt(body, hex ? 16 : 10);
-      if (cp > 0x10ffff || !decodableCodePoint(cp)) return whole;
-      if (!all && !SPECIAL_CODES.has(cp)) return whole;
-    } else {
-      const named = entities().byName.get(body);
-      if (named === undefined || (!all && !SPECIAL_CODES.has(named))) return whole;
-      cp = named;
-    }
-    if ((cp === 0x27 && !sqOk) || (cp === 0x22 && !dq)) return whole;
-    if (charset === 'iso-8859-1') return cp <= 0xff ? fromBinary(String.fromCharCode(cp)) : whole;
-    return String.fromCodePoint(cp);
-  }, 'html_entity_decode');
+  return replaceEach(
+    s,
+    /&(#[xX]?)?([0-9A-Za-z]+);/g,
+    (whole, num: string | undefined, body: string) => {
+      let cp: number;
+      if (num) {
+        const hex = num.length === 2;
+        if (!(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(body)) return whole;
+        cp = parseInt(body, hex ? 16 : 10);
+        if (cp > 0x10ffff || !decodableCodePoint(cp)) return whole;
+        if (!all && !SPECIAL_CODES.has(cp)) return whole;
+      } else {
+        const named = entities().byName.get(body);
+        if (named === undefined || (!all && !SPECIAL_CODES.has(named))) return whole;
+        cp = named;
+      }
+      if ((cp === 0x27 && !sqOk) || (cp === 0x22 && !dq)) return whole;
+      if (charset === 'iso-8859-1') return cp <= 0xff ? fromBinary(String.fromCharCode(cp)) : whole;
+      return String.fromCodePoint(cp);
+    },
+    'html_entity_decode',
+  );
 }
 
 export function htmlEntityDecode(s: string, flags = ENT_DEFAULT, charset: Charset = 'utf-8'): string {

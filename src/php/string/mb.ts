@@ -46,7 +46,9 @@ export function mbSubstr(s: string, start: number, length: number | null = null)
   const bin = toBinary(s);
   const offs = tableOffsets(bin);
   // The last character may claim bytes past the end of a truncated string.
-  return cutChars(offs.length - 1, start, length, (a, b) => fromBinary(bin.slice(offs[a], Math.min(offs[b], bin.length))));
+  return cutChars(offs.length - 1, start, length, (a, b) =>
+    fromBinary(bin.slice(offs[a], Math.min(offs[b], bin.length))),
+  );
 }
 
 /** mb_substr's range over `n` characters; `cut(from, to)` gives the characters [from, to). */
@@ -68,7 +70,7 @@ interface Ch {
 function decode(s: string): Ch[] {
   const bin = toBinary(s);
   const out: Ch[] = [];
-  for (let i = 0; i < bin.length; ) {
+  for (let i = 0; i < bin.length;) {
     const { cp, len } = nextUtf8(bin, i);
     out.push({ cp, raw: bin.slice(i, i + len) });
     i += len;
@@ -167,7 +169,8 @@ function mbSearch(fn: string, hay: string, needle: string, offset: number, fold:
   const h = decode(hay);
   const n = decode(needle);
   if (offset < 0) offset += h.length;
-  if (offset < 0 || offset > h.length) throw valueError(fn, 3, 'offset', 'must be contained in argument #1 ($haystack)');
+  if (offset < 0 || offset > h.length)
+    throw valueError(fn, 3, 'offset', 'must be contained in argument #1 ($haystack)');
   const same = fold
     ? (a: Ch, b: Ch) => (a.cp < 0 || b.cp < 0 ? a.raw === b.raw : foldCase(a.cp) === foldCase(b.cp))
     : (a: Ch, b: Ch) => a.raw === b.raw;

@@ -14,9 +14,15 @@ export function md5Binary(s: string): string {
   words[words.length - 2] = (n * 8) >>> 0;
   words[words.length - 1] = Math.floor(n / 0x20000000);
 
-  let a0 = 0x67452301, b0 = 0xefcdab89, c0 = 0x98badcfe, d0 = 0x10325476;
+  let a0 = 0x67452301,
+    b0 = 0xefcdab89,
+    c0 = 0x98badcfe,
+    d0 = 0x10325476;
   for (let off = 0; off < words.length; off += 16) {
-    let a = a0, b = b0, c = c0, d = d0;
+    let a = a0,
+      b = b0,
+      c = c0,
+      d = d0;
     for (let i = 0; i < 64; i++) {
       let f: number;
       let g: number;

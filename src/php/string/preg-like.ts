@@ -14,7 +14,7 @@ export function replacementFor(rep: string): (match: string) => string {
   if (!/[\\$]/.test(rep)) return () => rep;
   const parts: (string | number)[] = [];
   let lit = '';
-  for (let i = 0; i < rep.length; ) {
+  for (let i = 0; i < rep.length;) {
     const m = /^(?:\$\{([0-9]{1,2})\}|[\\$]([0-9]{1,2}))/.exec(rep.slice(i, i + 5));
     if (m && i + 1 < rep.length) {
       parts.push(lit, Number(m[1] ?? m[2]));

@@ -34,7 +34,8 @@ export function substrCount(hay: string, needle: string, offset = 0, length: num
   let end = h.length;
   if (length !== null) {
     end = length < 0 ? h.length + length : start + length;
-    if (end < start || end > h.length) throw valueError('substr_count', 4, 'length', 'must be contained in argument #1 ($haystack)');
+    if (end < start || end > h.length)
+      throw valueError('substr_count', 4, 'length', 'must be contained in argument #1 ($haystack)');
   }
   h = h.slice(start, end);
   const n = toBinary(needle);

@@ -5,7 +5,8 @@ import { strArg } from '../args.js';
 import { strReplaceOne } from './search.js';
 
 function replaceInString(subject: string, search: Value, replace: Value): string {
-  if (!(search instanceof PhpArray)) return strReplaceOne(subject, strArg(search, 'str_replace', 1, 'search'), replace as string);
+  if (!(search instanceof PhpArray))
+    return strReplaceOne(subject, strArg(search, 'str_replace', 1, 'search'), replace as string);
   const reps = replace instanceof PhpArray ? replace.values() : null;
   let out = subject;
   search.values().forEach((s, i) => {
@@ -17,7 +18,9 @@ function replaceInString(subject: string, search: Value, replace: Value): string
 
 export function strReplace(search: Value, replace: Value, subject: Value): Value {
   if (!(search instanceof PhpArray) && replace instanceof PhpArray) {
-    throw new PhpTypeError('str_replace(): Argument #2 ($replace) must be of type string when argument #1 ($search) is a string');
+    throw new PhpTypeError(
+      'str_replace(): Argument #2 ($replace) must be of type string when argument #1 ($search) is a string',
+    );
   }
   const rep = replace instanceof PhpArray ? replace : strArg(replace, 'str_replace', 2, 'replace');
   if (subject instanceof PhpArray) {

@@ -7,7 +7,8 @@
 import { fromBinary, toBinary } from '../../value/bytes.js';
 import { replaceEach } from '../../value/replace-each.js';
 
-const isSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r';
+const isSpace = (c: string | undefined) =>
+  c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r';
 
 /** C's tolower in the C locale: ASCII letters only. */
 export function asciiLower(s: string): string {

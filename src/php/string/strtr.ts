@@ -1,6 +1,8 @@
 /** strtr($string, $pairs): longest match first at each position, no re-scanning of output. */
 export function strtr(s: string, pairs: Record<string, string>): string {
-  const keys = Object.keys(pairs).filter((k) => k !== '').sort((a, b) => b.length - a.length);
+  const keys = Object.keys(pairs)
+    .filter((k) => k !== '')
+    .sort((a, b) => b.length - a.length);
   if (keys.length === 0) return s;
   // The keys by their first UTF-16 unit, longest first. Each first unit is found with `indexOf`
   // (native) and the nearest is tried next; the text between matches is copied as slices. A

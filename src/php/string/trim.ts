@@ -25,7 +25,8 @@ export function charMask(list: string, fn: string, warn?: (m: string) => void): 
       // PHP reports the malformed range and skips this dot (a later one may still count).
       if (i === 0) warn?.(`${fn}(): Invalid '..'-range, no character to the left of '..'`);
       else if (i + 2 >= len) warn?.(`${fn}(): Invalid '..'-range, no character to the right of '..'`);
-      else if (bin.charCodeAt(i - 1) > bin.charCodeAt(i + 2)) warn?.(`${fn}(): Invalid '..'-range, '..'-range needs to be incrementing`);
+      else if (bin.charCodeAt(i - 1) > bin.charCodeAt(i + 2))
+        warn?.(`${fn}(): Invalid '..'-range, '..'-range needs to be incrementing`);
       else warn?.(`${fn}(): Invalid '..'-range`);
       continue;
     }
@@ -35,7 +36,13 @@ export function charMask(list: string, fn: string, warn?: (m: string) => void): 
 }
 
 /** mode: 1 left, 2 right, 3 both (PHP's php_trim modes). */
-export function phpTrim(s: string, chars: string | null, mode: 1 | 2 | 3, fn: string, warn?: (m: string) => void): string {
+export function phpTrim(
+  s: string,
+  chars: string | null,
+  mode: 1 | 2 | 3,
+  fn: string,
+  warn?: (m: string) => void,
+): string {
   const bin = toBinary(s);
   const mask = charMask(chars ?? DEFAULT_TRIM_CHARS, fn, warn);
   let a = 0;

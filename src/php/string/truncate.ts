@@ -55,7 +55,8 @@ function dropLastWord(t: string): string {
  * one text, undefined where the general path must decide.
  */
 function headCutLength(length: Value, etc: string, middle: Value): number {
-  if (typeof length !== 'number' || !Number.isInteger(length) || length <= 0 || toBool(middle) || !isAscii(etc)) return -1;
+  if (typeof length !== 'number' || !Number.isInteger(length) || length <= 0 || toBool(middle) || !isAscii(etc))
+    return -1;
   return length - Math.min(length, etc.length);
 }
 
@@ -67,7 +68,14 @@ function headCut(s: string, length: number, L: number, etc: string, keepWords: b
 }
 
 /** The truncated string, or undefined when the input is returned as it is (not even converted). */
-export function truncateWith(m: Measure, s: string, length: Value, etc: string, breakWords: Value, middle: Value): string | undefined {
+export function truncateWith(
+  m: Measure,
+  s: string,
+  length: Value,
+  etc: string,
+  breakWords: Value,
+  middle: Value,
+): string | undefined {
   if (m.countsBytes) {
     const L = headCutLength(length, etc, middle);
     const cut = L >= 0 ? headCut(s, length as number, L, etc, !toBool(breakWords)) : undefined;
@@ -80,14 +88,28 @@ export function truncateWith(m: Measure, s: string, length: Value, etc: string, 
  * truncateWith with the arguments a template wrote as literals: their checks are done once,
  * where truncate runs once per item of a loop.
  */
-export function truncateFixed(m: Measure, length: Value, etc: string, breakWords: Value, middle: Value): (s: string) => string | undefined {
+export function truncateFixed(
+  m: Measure,
+  length: Value,
+  etc: string,
+  breakWords: Value,
+  middle: Value,
+): (s: string) => string | undefined {
   const L = m.countsBytes ? headCutLength(length, etc, middle) : -1;
   if (L < 0) return (s) => truncateMeasured(m, s, length, etc, breakWords, middle);
   const keepWords = !toBool(breakWords);
-  return (s) => headCut(s, length as number, L, etc, keepWords) ?? truncateMeasured(m, s, length, etc, breakWords, middle);
+  return (s) =>
+    headCut(s, length as number, L, etc, keepWords) ?? truncateMeasured(m, s, length, etc, breakWords, middle);
 }
 
-function truncateMeasured(m: Measure, s: string, length: Value, etc: string, breakWords: Value, middle: Value): string | undefined {
+function truncateMeasured(
+  m: Measure,
+  s: string,
+  length: Value,
+  etc: string,
+  breakWords: Value,
+  middle: Value,
+): string | undefined {
   if (typeof length === 'number' ? length === 0 : looseEq(length, 0)) return '';
   if (isAscii(s) && isAscii(etc)) m = ASCII_MEASURE;
   const n = m.len(s);

@@ -12,20 +12,34 @@ const hex = (c: number) => '%' + c.toString(16).toUpperCase().padStart(2, '0');
  */
 export function rawurlencode(s: string): string {
   const fn = 'rawurlencode';
-  if (s.isWellFormed()) return replaceEach(encodeUriComponentEach(s, fn), /[!'()*]/g, (ch) => hex(ch.charCodeAt(0)), fn);
+  if (s.isWellFormed())
+    return replaceEach(encodeUriComponentEach(s, fn), /[!'()*]/g, (ch) => hex(ch.charCodeAt(0)), fn);
   return replaceEach(toBinary(s), /[^A-Za-z0-9\-_.~]/g, (ch) => hex(ch.charCodeAt(0)), fn);
 }
 
 /** application/x-www-form-urlencoded: like rawurlencode but space is `+` and `~` is encoded. */
 export function urlencode(s: string): string {
   const fn = 'urlencode';
-  if (s.isWellFormed()) return replaceEach(encodeUriComponentEach(s, fn), /[!'()*~]|%20/g, (m) => (m === '%20' ? '+' : hex(m.charCodeAt(0))), fn);
+  if (s.isWellFormed())
+    return replaceEach(
+      encodeUriComponentEach(s, fn),
+      /[!'()*~]|%20/g,
+      (m) => (m === '%20' ? '+' : hex(m.charCodeAt(0))),
+      fn,
+    );
   return replaceEach(toBinary(s), /[^A-Za-z0-9\-_.]/g, (ch) => (ch === ' ' ? '+' : hex(ch.charCodeAt(0))), fn);
 }
 
 export function rawurldecode(s: string): string {
   if (!s.includes('%')) return s;
-  return fromBinary(replaceEach(toBinary(s), /%([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)), 'rawurldecode'));
+  return fromBinary(
+    replaceEach(
+      toBinary(s),
+      /%([0-9A-Fa-f]{2})/g,
+      (_, h: string) => String.fromCharCode(parseInt(h, 16)),
+      'rawurldecode',
+    ),
+  );
 }
 
 export function urldecode(s: string): string {

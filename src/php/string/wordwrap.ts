@@ -8,7 +8,8 @@ export function wordwrap(s: string, width = 75, brk = '\n', cut = false): string
   const br = toBinary(brk);
   if (text.length === 0) return s;
   if (br.length === 0) throw valueError('wordwrap', 3, 'break', 'cannot be empty');
-  if (width === 0 && cut) throw valueError('wordwrap', 4, 'cut_long_words', 'cannot be true when argument #2 ($width) is 0');
+  if (width === 0 && cut)
+    throw valueError('wordwrap', 4, 'cut_long_words', 'cannot be true when argument #2 ($width) is 0');
   const bl = br.length;
   const len = text.length;
   // At most one break per space, plus one every `width` bytes when cutting.

@@ -20,9 +20,13 @@ export type XmlEncoding =
 // glibc compares charset names upper-cased with punctuation removed.
 const BY_KEY = new Map<string, XmlEncoding>([
   ['UTF8', 'utf8'],
-  ...['ISO88591', 'LATIN1', 'L1', 'IBM819', 'CP819', 'CSISOLATIN1', 'ISOIR100', 'ISOLATIN1'].map((k): [string, XmlEncoding] => [k, 'latin1']),
+  ...['ISO88591', 'LATIN1', 'L1', 'IBM819', 'CP819', 'CSISOLATIN1', 'ISOIR100', 'ISOLATIN1'].map(
+    (k): [string, XmlEncoding] => [k, 'latin1'],
+  ),
   ...['WINDOWS1252', 'CP1252', 'MSANSI'].map((k): [string, XmlEncoding] => [k, 'cp1252']),
-  ...['ASCII', 'USASCII', 'ANSIX341968', 'ANSIX341986', 'ISO646US', 'US', 'CP367', 'IBM367', 'CSASCII', 'ISOIR6'].map((k): [string, XmlEncoding] => [k, 'ascii']),
+  ...['ASCII', 'USASCII', 'ANSIX341968', 'ANSIX341986', 'ISO646US', 'US', 'CP367', 'IBM367', 'CSASCII', 'ISOIR6'].map(
+    (k): [string, XmlEncoding] => [k, 'ascii'],
+  ),
 ]);
 
 /** null: an encoding this reader does not convert (Shift_JIS, EUC-JP...; iconv would). */
@@ -35,8 +39,8 @@ export function classifyEncoding(name: string): XmlEncoding | null {
 
 /** Windows-1252 for 0x80-0x9F; 0 marks the five bytes iconv refuses. */
 const CP1252_HIGH = [
-  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
-  0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0, 0,
+  0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
 ];
 
 /**
@@ -46,11 +50,16 @@ const CP1252_HIGH = [
 export function redecode(text: string, enc: 'latin1' | 'cp1252' | 'ascii'): string {
   const bin = toBinary(text);
   if (enc === 'latin1') return bin;
-  return replaceEach(bin, /[\x80-\xff]/g, (c) => {
-    const b = c.charCodeAt(0);
-    if (enc === 'ascii') return '\uffff';
-    if (b >= 0xa0) return c;
-    const u = CP1252_HIGH[b - 0x80];
-    return u === 0 ? '\uffff' : String.fromCharCode(u);
-  }, 'xml');
+  return replaceEach(
+    bin,
+    /[\x80-\xff]/g,
+    (c) => {
+      const b = c.charCodeAt(0);
+      if (enc === 'ascii') return '\uffff';
+      if (b >= 0xa0) return c;
+      const u = CP1252_HIGH[b - 0x80];
+      return u === 0 ? '\uffff' : String.fromCharCode(u);
+    },
+    'xml',
+  );
 }

@@ -31,10 +31,15 @@ const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 const MAX_OPEN_ELEMENTS = 256;
 const MAX_NAME_BYTES = 50000;
 
-const PREDEFINED = new Map([['lt', '<'], ['gt', '>'], ['amp', '&'], ['apos', "'"], ['quot', '"']]);
+const PREDEFINED = new Map([
+  ['lt', '<'],
+  ['gt', '>'],
+  ['amp', '&'],
+  ['apos', "'"],
+  ['quot', '"'],
+]);
 /** Where character data stops: markup, a reference, or the forbidden `]]>`. */
 const CHAR_DATA_END = /[<&]|\]\]>/g;
-
 
 class Fatal extends Error {
   constructor(
@@ -116,7 +121,8 @@ class Parser {
 
   private checkChars(start: number, end: number): void {
     const bad = firstInvalidChar(this.s, start, end);
-    if (bad !== -1) this.fail(`invalid character U+${this.s.codePointAt(bad)!.toString(16).toUpperCase().padStart(4, '0')}`, bad);
+    if (bad !== -1)
+      this.fail(`invalid character U+${this.s.codePointAt(bad)!.toString(16).toUpperCase().padStart(4, '0')}`, bad);
   }
 
   private match(re: RegExp): string | null {
@@ -180,7 +186,8 @@ class Parser {
       // libxml reads UTF-8 and UTF-16 natively; any other name switches the input to a
       // converter, after which it wants a blank before `standalone`.
       const kind = classifyEncoding(encoding);
-      if (kind !== 'native' && kind !== 'utf16' && !isBlank(this.s[this.i]) && !this.startsWith('?>')) this.fail('Blank needed here');
+      if (kind !== 'native' && kind !== 'utf16' && !isBlank(this.s[this.i]) && !this.startsWith('?>'))
+        this.fail('Blank needed here');
     }
     this.skipBlanks();
     if (this.startsWith('standalone')) {
@@ -211,7 +218,8 @@ class Parser {
 
   private switchEncoding(name: string): void {
     const kind = classifyEncoding(name);
-    if (kind === null) this.fail(`unsupported encoding ${name} (UTF-8, ISO-8859-1, Windows-1252 and US-ASCII are read)`);
+    if (kind === null)
+      this.fail(`unsupported encoding ${name} (UTF-8, ISO-8859-1, Windows-1252 and US-ASCII are read)`);
     if (kind === 'utf16') this.fail('Document labelled UTF-16 but has UTF-8 content');
     // The rest of the document is decoded from its UTF-8 bytes, as libxml decodes what it is given.
     if (kind !== 'native' && kind !== 'utf8') this.s = this.s.slice(0, this.i) + redecode(this.s.slice(this.i), kind);
@@ -252,7 +260,8 @@ class Parser {
     const end = this.s.indexOf(q, this.i + 1);
     if (end === -1) this.fail('Unfinished System or Public ID');
     if (pubid) {
-      for (let k = this.i + 1; k < end; k++) if (!isPubidChar(this.s[k])) this.fail('Unfinished System or Public ID', k);
+      for (let k = this.i + 1; k < end; k++)
+        if (!isPubidChar(this.s[k])) this.fail('Unfinished System or Public ID', k);
     } else {
       this.checkChars(this.i + 1, end);
     }
@@ -264,7 +273,8 @@ class Parser {
     this.i += 2;
     const target = this.match(NAME);
     if (target === null) this.fail('PI: no target name');
-    if (target.length === 3 && target.toLowerCase() === 'xml') this.fail('XML declaration allowed only at the start of the document', start);
+    if (target.length === 3 && target.toLowerCase() === 'xml')
+      this.fail('XML declaration allowed only at the start of the document', start);
     if (target.includes(':')) this.warn(`colons are forbidden from PI names '${target}'`, start);
     if (this.startsWith('?>')) {
       this.i += 2;
@@ -378,7 +388,8 @@ class Parser {
     const start = this.i;
     this.i += 2;
     const after = this.s[this.i + raw.length];
-    if (!this.startsWith(raw) || !(after === '>' || isBlank(after))) this.fail(`Opening and ending tag mismatch: ${raw}`, start);
+    if (!this.startsWith(raw) || !(after === '>' || isBlank(after)))
+      this.fail(`Opening and ending tag mismatch: ${raw}`, start);
     this.i += raw.length;
     this.skipBlanks();
     if (this.s[this.i] !== '>') this.fail("expected '>'");
@@ -387,7 +398,8 @@ class Parser {
 
   private parseStartTag(openCount: number): { open: OpenElement; empty: boolean } {
     const start = this.i;
-    if (openCount > MAX_OPEN_ELEMENTS) this.fail(`Excessive depth in document: ${MAX_OPEN_ELEMENTS} use XML_PARSE_HUGE option`);
+    if (openCount > MAX_OPEN_ELEMENTS)
+      this.fail(`Excessive depth in document: ${MAX_OPEN_ELEMENTS} use XML_PARSE_HUGE option`);
     this.i++;
     const q = this.parseQName();
     if (q === null) this.fail('StartTag: invalid element name');
@@ -423,7 +435,12 @@ class Parser {
     } else {
       this.fail(`Couldn't find end of Start Tag ${raw}`);
     }
-    const el: XmlElement = { kind: 'element', ...this.resolve(q, start, true), attrs: this.resolveAttrs(attrs, start), children: [] };
+    const el: XmlElement = {
+      kind: 'element',
+      ...this.resolve(q, start, true),
+      attrs: this.resolveAttrs(attrs, start),
+      children: [],
+    };
     return { open: { el, raw, nsCount }, empty };
   }
 
@@ -438,7 +455,12 @@ class Parser {
       return 0;
     }
     if (uri === XML_NAMESPACE) {
-      this.warn(prefix === null ? 'xml namespace URI cannot be the default namespace' : 'xml namespace URI mapped to wrong prefix', at);
+      this.warn(
+        prefix === null
+          ? 'xml namespace URI cannot be the default namespace'
+          : 'xml namespace URI mapped to wrong prefix',
+        at,
+      );
       return 0;
     }
     if (prefix === 'xmlns') {
@@ -461,7 +483,11 @@ class Parser {
   }
 
   /** An element or attribute name against the bindings in scope; unbound prefixes stay in the name. */
-  private resolve(q: QName, at: number, isElement: boolean): { name: string; prefix: string | null; nsUri: string | null } {
+  private resolve(
+    q: QName,
+    at: number,
+    isElement: boolean,
+  ): { name: string; prefix: string | null; nsUri: string | null } {
     if (q.prefix === null) {
       return { name: q.local, prefix: null, nsUri: isElement ? this.lookupNs(null) : null };
     }
@@ -480,7 +506,8 @@ class Parser {
       const r = this.resolve(a, at, false);
       for (let j = 0; j < k; j++) {
         if (raw[j].local !== a.local) continue;
-        if (raw[j].prefix === a.prefix) this.fail(`Attribute ${a.prefix === null ? '' : a.prefix + ':'}${a.local} redefined`, at);
+        if (raw[j].prefix === a.prefix)
+          this.fail(`Attribute ${a.prefix === null ? '' : a.prefix + ':'}${a.local} redefined`, at);
         if (r.nsUri !== null && out[j].nsUri === r.nsUri) {
           this.warn(`Namespaced Attribute ${a.local} in '${r.nsUri}' redefined`, at);
           break;

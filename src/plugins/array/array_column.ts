@@ -5,7 +5,8 @@ import { arrayColumn } from '../../php/array/transform.js';
 export default defineModifier({
   kind: 'modifier',
   name: 'array_column',
-  summary: 'The values of one column of a list of rows (arrays or objects), optionally keyed by another column. Use `@`.',
+  summary:
+    'The values of one column of a list of rows (arrays or objects), optionally keyed by another column. Use `@`.',
   origin: 'php',
   params: [
     { name: 'column_key', type: 'mixed', required: true, doc: 'Column to take; null takes whole rows.' },
@@ -14,7 +15,12 @@ export default defineModifier({
   examples: [
     {
       template: "{$rows|@array_column:'name':'id'|@json_encode}",
-      vars: { rows: [{ id: 3, name: 'a' }, { id: 5, name: 'b' }] },
+      vars: {
+        rows: [
+          { id: 3, name: 'a' },
+          { id: 5, name: 'b' },
+        ],
+      },
       output: '{"3":"a","5":"b"}',
     },
   ],

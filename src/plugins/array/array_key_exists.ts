@@ -5,7 +5,8 @@ import { arrayKeyExists } from '../../php/array/lookup.js';
 export default defineModifier({
   kind: 'modifier',
   name: 'array_key_exists',
-  summary: 'Whether the input key exists in the array (also when its value is null); false when the argument is not an array.',
+  summary:
+    'Whether the input key exists in the array (also when its value is null); false when the argument is not an array.',
   origin: 'platform',
   params: [{ name: 'array', type: 'array', required: true, doc: 'The array to look in.' }],
   examples: [

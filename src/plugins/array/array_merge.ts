@@ -9,7 +9,11 @@ export default defineModifier({
   origin: 'php',
   params: [{ name: 'arrays', type: 'array', doc: 'One or more arrays to merge after the input.' }],
   examples: [
-    { template: '{$a|@array_merge:$b|@json_encode}', vars: { a: { x: 1, y: 2 }, b: { x: 9, z: 3 } }, output: '{"x":9,"y":2,"z":3}' },
+    {
+      template: '{$a|@array_merge:$b|@json_encode}',
+      vars: { a: { x: 1, y: 2 }, b: { x: 9, z: 3 } },
+      output: '{"x":9,"y":2,"z":3}',
+    },
     { template: '{$a|@array_merge:$b|@json_encode}', vars: { a: ['a'], b: ['b', 'c'] }, output: '["a","b","c"]' },
   ],
   run(input, args) {

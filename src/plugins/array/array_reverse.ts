@@ -9,5 +9,6 @@ export default defineModifier({
   origin: 'php',
   params: [{ name: 'preserve_keys', type: 'bool', default: false }],
   examples: [{ template: "{$l|@array_reverse|@implode:','}", vars: { l: ['a', 'b', 'c'] }, output: 'c,b,a' }],
-  run: (input, [preserve]) => arrayReverse(arrayArg(input, 'array_reverse', 1), boolArg(preserve, 'array_reverse', 2, 'preserve_keys')),
+  run: (input, [preserve]) =>
+    arrayReverse(arrayArg(input, 'array_reverse', 1), boolArg(preserve, 'array_reverse', 2, 'preserve_keys')),
 });

@@ -13,5 +13,9 @@ export default defineModifier({
   ],
   examples: [{ template: "{'b'|array_search:$m}", vars: { m: { x: 'a', y: 'b' } }, output: 'y' }],
   run: (needle, [haystack, strict]) =>
-    arraySearch(needle, arrayArg(haystack, 'array_search', 2, 'haystack'), boolArg(strict, 'array_search', 3, 'strict')),
+    arraySearch(
+      needle,
+      arrayArg(haystack, 'array_search', 2, 'haystack'),
+      boolArg(strict, 'array_search', 3, 'strict'),
+    ),
 });

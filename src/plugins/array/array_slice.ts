@@ -5,7 +5,8 @@ import { arraySlice } from '../../php/array/transform.js';
 export default defineModifier({
   kind: 'modifier',
   name: 'array_slice',
-  summary: 'A part of the array from offset (negative counts from the end), length elements long; integer keys are renumbered unless preserve_keys. Use `@`.',
+  summary:
+    'A part of the array from offset (negative counts from the end), length elements long; integer keys are renumbered unless preserve_keys. Use `@`.',
   origin: 'php',
   params: [
     { name: 'offset', type: 'int', required: true },

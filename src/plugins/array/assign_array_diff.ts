@@ -17,7 +17,11 @@ export default defineFunction({
     diff_mode: { type: 'string', default: 'normal', enum: ['normal', 'key'] },
   },
   examples: [
-    { template: '{assign_array_diff var=d array1=$a array2=$b}{$d|@implode:","}', vars: { a: ['x', 'y', 'z'], b: ['y'] }, output: 'x,z' },
+    {
+      template: '{assign_array_diff var=d array1=$a array2=$b}{$d|@implode:","}',
+      vars: { a: ['x', 'y', 'z'], b: ['y'] },
+      output: 'x,z',
+    },
   ],
   run(attrs, ctx) {
     const a = asArray(attrs.array1);

@@ -6,7 +6,8 @@ import { offsetKey } from '../../php/array/lookup.js';
 export default defineFunction({
   kind: 'function',
   name: 'assign_array_set',
-  summary: 'Assigns to `var` a copy of `from` with `key` set to `value` (appended when no key is given); `from` itself is unchanged.',
+  summary:
+    'Assigns to `var` a copy of `from` with `key` set to `value` (appended when no key is given); `from` itself is unchanged.',
   attrs: {
     var: { type: 'varname', required: true },
     from: { type: 'array', doc: 'The original array (anything else counts as an empty array).' },

@@ -25,15 +25,23 @@ export default defineFunction({
   },
   examples: [
     {
-      template: '{assign_pager from=$l var=rows var_pageInfo=info perPage=2 pageID=2}{$rows|@implode:","}|{$info.totalCnt}/{$info.totalPageCnt}/{$info.pageNo}/{$info.next_page_param}',
+      template:
+        '{assign_pager from=$l var=rows var_pageInfo=info perPage=2 pageID=2}{$rows|@implode:","}|{$info.totalCnt}/{$info.totalPageCnt}/{$info.pageNo}/{$info.next_page_param}',
       vars: { l: ['a', 'b', 'c', 'd', 'e'] },
       output: 'c,d|5/3/2/3',
     },
-    { template: '{assign_pager from=$l var=rows perPage=2 pageID=9}{$rows|@implode:","}', vars: { l: ['a', 'b', 'c'] }, output: 'c' },
+    {
+      template: '{assign_pager from=$l var=rows perPage=2 pageID=9}{$rows|@implode:","}',
+      vars: { l: ['a', 'b', 'c'] },
+      output: 'c',
+    },
   ],
   run(attrs, ctx) {
     const from = attrs.from instanceof PhpArray ? attrs.from : PhpArray.empty();
-    if ((attrs.var === null || attrs.var === undefined) && (attrs.var_pageInfo === null || attrs.var_pageInfo === undefined)) {
+    if (
+      (attrs.var === null || attrs.var === undefined) &&
+      (attrs.var_pageInfo === null || attrs.var_pageInfo === undefined)
+    ) {
       ctx.warn('assign_pager: give var or var_pageInfo');
       return '';
     }
@@ -42,11 +50,13 @@ export default defineFunction({
     const asked = attrs.pageID !== undefined && attrs.pageID !== null ? toInt(attrs.pageID) : toInt(fromRequest ?? 1);
     const w = pageWindow(from.size, toInt(attrs.perPage ?? 20), asked);
     const rows = PhpArray.empty();
-    from.entries()
+    from
+      .entries()
       .slice(w.start, w.end)
       .forEach(([k, v]) => (typeof k !== 'string' ? rows.push(v) : rows.set(k, v)));
     if (attrs.var !== null && attrs.var !== undefined) ctx.assign(toStr(attrs.var), rows);
-    if (attrs.var_pageInfo !== null && attrs.var_pageInfo !== undefined) ctx.assign(toStr(attrs.var_pageInfo), pageInfo(w));
+    if (attrs.var_pageInfo !== null && attrs.var_pageInfo !== undefined)
+      ctx.assign(toStr(attrs.var_pageInfo), pageInfo(w));
     return '';
   },
 });

@@ -5,7 +5,13 @@
  * platform (docs/dialect.md, Safe access); anywhere else the input value is left alone. The rcms_*
  * modifiers return the sorted array instead.
  */
-import { defineModifier, type Example, type ModifierContext, type ModifierParam, type ModifierPlugin } from '../types.js';
+import {
+  defineModifier,
+  type Example,
+  type ModifierContext,
+  type ModifierParam,
+  type ModifierPlugin,
+} from '../types.js';
 import type { Value } from '../../value/value.js';
 import { arrayArg, intArg } from '../../php/args.js';
 import { phpSort, SORT_REGULAR, type SortKind } from '../../php/array/sort.js';
@@ -16,7 +22,14 @@ export function sortFunction(kind: SortKind, summary: string, examples: Example[
     name: kind,
     summary: `${summary} Returns true, as PHP does, and sorts the variable it is written on; the sorted array is not returned (use rcms_${kind} for that). Use \`@\`.`,
     origin: 'php',
-    params: [{ name: 'flags', type: 'int', default: SORT_REGULAR, doc: 'SORT_REGULAR (0), SORT_NUMERIC (1), SORT_STRING (2), with SORT_FLAG_CASE (8).' }],
+    params: [
+      {
+        name: 'flags',
+        type: 'int',
+        default: SORT_REGULAR,
+        doc: 'SORT_REGULAR (0), SORT_NUMERIC (1), SORT_STRING (2), with SORT_FLAG_CASE (8).',
+      },
+    ],
     examples,
     run(input, args, ctx) {
       return this.byReference!(input, args, ctx).result;

@@ -8,7 +8,13 @@ export default defineModifier({
   summary:
     'Number of elements of an array; with mode 1 (COUNT_RECURSIVE) the elements of nested arrays count too. 0 for anything that is not an array (PHP would say 1 or throw). Use `@`.',
   origin: 'platform',
-  params: [{ name: 'mode', type: 'int', doc: '0 (COUNT_NORMAL, the default) or 1 (COUNT_RECURSIVE); anything else is an error, as in PHP.' }],
+  params: [
+    {
+      name: 'mode',
+      type: 'int',
+      doc: '0 (COUNT_NORMAL, the default) or 1 (COUNT_RECURSIVE); anything else is an error, as in PHP.',
+    },
+  ],
   examples: [
     { template: '{$list|@count}', vars: { list: ['a', 'b', 'c'] }, output: '3' },
     { template: '{$tree|@count:1}', vars: { tree: ['a', ['b', 'c']] }, output: '4' },

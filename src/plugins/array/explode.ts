@@ -4,7 +4,8 @@ import { toStr } from '../../value/convert.js';
 import { explode } from '../../php/array/join.js';
 import { intArg } from '../../php/args.js';
 
-const stringish = (v: Value) => typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || v instanceof PhpFloat;
+const stringish = (v: Value) =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || v instanceof PhpFloat;
 
 export default defineModifier({
   kind: 'modifier',

@@ -11,10 +11,19 @@ export default defineModifier({
   params: [
     { name: 'numeric_prefix', type: 'string', default: '' },
     { name: 'arg_separator', type: 'string', default: null },
-    { name: 'encoding_type', type: 'int', default: PHP_QUERY_RFC1738, doc: 'PHP_QUERY_RFC1738 (1, space as +) or PHP_QUERY_RFC3986 (2, space as %20).' },
+    {
+      name: 'encoding_type',
+      type: 'int',
+      default: PHP_QUERY_RFC1738,
+      doc: 'PHP_QUERY_RFC1738 (1, space as +) or PHP_QUERY_RFC3986 (2, space as %20).',
+    },
   ],
   examples: [
-    { template: '{$q|@http_build_query}', vars: { q: { q: 'a b', tags: ['x', 'y'] } }, output: 'q=a+b&tags%5B0%5D=x&tags%5B1%5D=y' },
+    {
+      template: '{$q|@http_build_query}',
+      vars: { q: { q: 'a b', tags: ['x', 'y'] } },
+      output: 'q=a+b&tags%5B0%5D=x&tags%5B1%5D=y',
+    },
   ],
   run(input, [prefix, separator, encoding]) {
     const fn = 'http_build_query';

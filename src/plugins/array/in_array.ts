@@ -6,7 +6,8 @@ import { inArray } from '../../php/array/lookup.js';
 export default defineModifier({
   kind: 'modifier',
   name: 'in_array',
-  summary: 'Whether the input (the needle) is a value of the array; loose comparison unless strict. false when the haystack is not an array.',
+  summary:
+    'Whether the input (the needle) is a value of the array; loose comparison unless strict. false when the haystack is not an array.',
   origin: 'platform',
   params: [
     { name: 'haystack', type: 'array', required: true },

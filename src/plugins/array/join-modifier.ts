@@ -3,7 +3,12 @@ import { PhpArray, PhpFloat, type Value } from '../../value/value.js';
 import { toStr } from '../../value/convert.js';
 import { implode } from '../../php/array/join.js';
 
-const scalar = (v: Value) => typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || v instanceof PhpFloat;
+const scalar = (v: Value) =>
+  typeof v === 'string' ||
+  typeof v === 'number' ||
+  typeof v === 'bigint' ||
+  typeof v === 'boolean' ||
+  v instanceof PhpFloat;
 
 export function joinModifier(input: Value, args: Value[]): Value {
   const arg = args[0] ?? null;

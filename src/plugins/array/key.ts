@@ -6,7 +6,8 @@ import { firstKey } from '../../php/array/lookup.js';
 export default defineModifier({
   kind: 'modifier',
   name: 'key',
-  summary: "The key at the array's internal pointer, which in a template is always the first key (null for an empty array). Use `@`.",
+  summary:
+    "The key at the array's internal pointer, which in a template is always the first key (null for an empty array). Use `@`.",
   origin: 'php',
   params: [],
   examples: [{ template: '{$m|@key}', vars: { m: { first: 1, second: 2 } }, output: 'first' }],

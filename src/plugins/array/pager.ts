@@ -19,7 +19,14 @@ export function pageWindow(total: number, perPage: number, asked: number): PageW
   const per = Math.max(1, perPage);
   const pages = Math.max(1, Math.ceil(total / per));
   const page = Math.min(Math.max(1, asked), pages);
-  return { totalCnt: total, perPage: per, totalPageCnt: pages, pageNo: page, start: (page - 1) * per, end: Math.min(total, page * per) };
+  return {
+    totalCnt: total,
+    perPage: per,
+    totalPageCnt: pages,
+    pageNo: page,
+    start: (page - 1) * per,
+    end: Math.min(total, page * per),
+  };
 }
 
 /** pageInfo: totalCnt, perPage, totalPageCnt, pageNo, next_page_param (null on the last page). */

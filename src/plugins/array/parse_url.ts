@@ -10,8 +10,13 @@ export default defineModifier({
   origin: 'php',
   params: [{ name: 'component', type: 'int', default: -1 }],
   examples: [
-    { template: "{$u|parse_url:1}", vars: { u: 'https://example.com:8080/a/b?x=1#top' }, output: 'example.com' },
-    { template: "{assign var=p value=$u|parse_url}{$p.path}?{$p.query}", vars: { u: 'https://example.com/a/b?x=1' }, output: '/a/b?x=1' },
+    { template: '{$u|parse_url:1}', vars: { u: 'https://example.com:8080/a/b?x=1#top' }, output: 'example.com' },
+    {
+      template: '{assign var=p value=$u|parse_url}{$p.path}?{$p.query}',
+      vars: { u: 'https://example.com/a/b?x=1' },
+      output: '/a/b?x=1',
+    },
   ],
-  run: (input, [component]) => parseUrl(strArg(input, 'parse_url', 1, 'url'), intArg(component, 'parse_url', 2, 'component')),
+  run: (input, [component]) =>
+    parseUrl(strArg(input, 'parse_url', 1, 'url'), intArg(component, 'parse_url', 2, 'component')),
 });

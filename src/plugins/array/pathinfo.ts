@@ -9,8 +9,12 @@ export default defineModifier({
   origin: 'php',
   params: [{ name: 'flags', type: 'int', default: PATHINFO_ALL }],
   examples: [
-    { template: "{$p|pathinfo:4}", vars: { p: '/files/report.tar.gz' }, output: 'gz' },
-    { template: "{assign var=i value=$p|pathinfo}{$i.dirname}|{$i.filename}", vars: { p: '/files/report.pdf' }, output: '/files|report' },
+    { template: '{$p|pathinfo:4}', vars: { p: '/files/report.tar.gz' }, output: 'gz' },
+    {
+      template: '{assign var=i value=$p|pathinfo}{$i.dirname}|{$i.filename}',
+      vars: { p: '/files/report.pdf' },
+      output: '/files|report',
+    },
   ],
   run: (input, [flags]) => pathinfo(strArg(input, 'pathinfo', 1, 'path'), intArg(flags, 'pathinfo', 2, 'flags')),
 });

@@ -7,7 +7,8 @@ import { typeName } from '../../php/args.js';
 export default defineModifier({
   kind: 'modifier',
   name: 'range',
-  summary: 'An array of numbers (or single characters) from the input to end, by step (PHP 8.2 rules). At most 1,000,000 elements.',
+  summary:
+    'An array of numbers (or single characters) from the input to end, by step (PHP 8.2 rules). At most 1,000,000 elements.',
   origin: 'php',
   params: [
     { name: 'end', type: 'mixed', required: true },

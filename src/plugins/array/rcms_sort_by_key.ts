@@ -22,7 +22,13 @@ export default defineModifier({
   examples: [
     {
       template: "{$items|@rcms_sort_by_key:'price':'desc'|@array_column:'name'|@implode:','}",
-      vars: { items: [{ name: 'a', price: 100 }, { name: 'b', price: 300 }, { name: 'c', price: 200 }] },
+      vars: {
+        items: [
+          { name: 'a', price: 100 },
+          { name: 'b', price: 300 },
+          { name: 'c', price: 200 },
+        ],
+      },
       output: 'b,c,a',
     },
   ],
@@ -30,6 +36,8 @@ export default defineModifier({
     if (!(input instanceof PhpArray)) return input;
     const k = toStr(key);
     const desc = toStr(order).toLowerCase() === 'desc';
-    return phpUsort(input, (a, b) => (desc ? regularCompare(field(b, k), field(a, k)) : regularCompare(field(a, k), field(b, k))));
+    return phpUsort(input, (a, b) =>
+      desc ? regularCompare(field(b, k), field(a, k)) : regularCompare(field(a, k), field(b, k)),
+    );
   },
 });

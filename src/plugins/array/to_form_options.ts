@@ -13,8 +13,16 @@ export default defineModifier({
     { name: 'label', type: 'string', default: 'value', doc: 'Name of the member holding the value.' },
   ],
   examples: [
-    { template: '{$m|@to_form_options|@json_encode}', vars: { m: { a: 'A', b: 'B' } }, output: '[{"key":"a","value":"A"},{"key":"b","value":"B"}]' },
-    { template: "{$m|@to_form_options:'id':'label'|@json_encode}", vars: { m: { '1': 'One' } }, output: '[{"id":1,"label":"One"}]' },
+    {
+      template: '{$m|@to_form_options|@json_encode}',
+      vars: { m: { a: 'A', b: 'B' } },
+      output: '[{"key":"a","value":"A"},{"key":"b","value":"B"}]',
+    },
+    {
+      template: "{$m|@to_form_options:'id':'label'|@json_encode}",
+      vars: { m: { '1': 'One' } },
+      output: '[{"id":1,"label":"One"}]',
+    },
   ],
   run(input, [keyName, labelName]) {
     if (!(input instanceof PhpArray)) return PhpArray.empty();

@@ -16,6 +16,8 @@ export default defineModifier({
   summary: "Converts an array to a stdClass object as PHP's `(object)` cast does (one level). Use `@`.",
   origin: 'platform',
   params: [],
-  examples: [{ template: "{assign var=o value=$m|@to_object}{$o->name}", vars: { m: { name: 'Taro' } }, output: 'Taro' }],
+  examples: [
+    { template: '{assign var=o value=$m|@to_object}{$o->name}', vars: { m: { name: 'Taro' } }, output: 'Taro' },
+  ],
   run: (input) => toObject(input),
 });

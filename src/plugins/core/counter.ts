@@ -25,7 +25,10 @@ export default defineFunction({
     assign: { type: 'varname' },
   },
   examples: [
-    { template: '{counter start=5 skip=2 name=c}{counter name=c}{counter name=c direction=down}{counter name=c}', output: '5797' },
+    {
+      template: '{counter start=5 skip=2 name=c}{counter name=c}{counter name=c direction=down}{counter name=c}',
+      output: '5797',
+    },
     { template: '{counter print=false assign=z}{$z}{counter}{$z}', output: '12' },
   ],
   run(attrs, ctx) {

@@ -37,7 +37,10 @@ export default defineFunction({
   },
   examples: [
     { template: "{section name=r loop=3}{cycle values='odd,even'} {/section}", output: 'odd even odd ' },
-    { template: "{cycle name=x values='1;2;3' delimiter=';'}{cycle name=x}{cycle name=x advance=false}{cycle name=x}", output: '1233' },
+    {
+      template: "{cycle name=x values='1;2;3' delimiter=';'}{cycle name=x}{cycle name=x advance=false}{cycle name=x}",
+      output: '1233',
+    },
   ],
   run(attrs, ctx) {
     const cycles = ctx.state('cycle', () => new Map<string, CycleState>());
@@ -49,7 +52,10 @@ export default defineFunction({
     }
     if (attrs.delimiter !== undefined && attrs.delimiter !== null) c.delimiter = toStr(attrs.delimiter);
     if (attrs.values !== undefined && attrs.values !== null) {
-      const values = attrs.values instanceof PhpArray ? attrs.values.values().map(toStr) : splitValues(toStr(attrs.values), c.delimiter);
+      const values =
+        attrs.values instanceof PhpArray
+          ? attrs.values.values().map(toStr)
+          : splitValues(toStr(attrs.values), c.delimiter);
       if (!sameList(values, c.values)) {
         c.values = values;
         c.index = 0;

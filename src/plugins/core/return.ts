@@ -9,6 +9,10 @@ export default defineFunction({
   attrs: { value: { type: 'mixed' } },
   examples: [
     { template: 'before{if 1}{return}{/if}after', output: 'before' },
-    { template: '{function name="f" var=r}{$r|@count}', functions: { f: '{assign var=l value=$dataSet.emptyArray}{assign var="l." value=1}{return value=$l}' }, output: '1' },
+    {
+      template: '{function name="f" var=r}{$r|@count}',
+      functions: { f: '{assign var=l value=$dataSet.emptyArray}{assign var="l." value=1}{return value=$l}' },
+      output: '1',
+    },
   ],
 });

@@ -10,7 +10,11 @@ export default defineModifier({
   summary: 'PHP date(): the input is the format, the argument the timestamp (default: now), in the site time zone.',
   params: [{ name: 'timestamp', type: 'int', default: null }],
   examples: [
-    { template: "{'Y-m-d H:i'|date:$ts}|{'D, jS F Y'|date:$ts}|{'N'|date:$ts}", vars: { ts: 1700000000 }, output: '2023-11-15 07:13|Wed, 15th November 2023|3' },
+    {
+      template: "{'Y-m-d H:i'|date:$ts}|{'D, jS F Y'|date:$ts}|{'N'|date:$ts}",
+      vars: { ts: 1700000000 },
+      output: '2023-11-15 07:13|Wed, 15th November 2023|3',
+    },
   ],
   run(input, [timestamp], ctx) {
     const ts = timestamp === null || timestamp === undefined ? ctx.now : intArg(timestamp, 'date', 2, 'timestamp');

@@ -30,16 +30,29 @@ export default defineModifier({
   kind: 'modifier',
   name: 'date_format',
   origin: 'platform',
-  summary: "Formats a timestamp, date string or MySQL datetime: strftime codes when the format has '%', else date() letters.",
+  summary:
+    "Formats a timestamp, date string or MySQL datetime: strftime codes when the format has '%', else date() letters.",
   params: [
     { name: 'format', type: 'string', default: 'Y-m-d' },
     { name: 'default_date', type: 'mixed', default: '' },
   ],
   examples: [
     { template: "{$ts|date_format:'%Y-%m-%d %H:%M:%S'}", vars: { ts: 1700000000 }, output: '2023-11-15 07:13:20' },
-    { template: "{$m|date_format:'%Y-%m-%d %H:%M:%S'}|{$d|date_format:'%b %e, %Y'}", vars: { m: '20240229235959', d: '2024-03-05' }, output: '2024-02-29 23:59:59|Mar  5, 2024' },
-    { template: "{$ts|date_format}|{$ts|date_format:'Y/m/d(D) H:i'}", vars: { ts: 1700000000 }, output: '2023-11-15|2023/11/15(Wed) 07:13' },
-    { template: "[{$e|date_format:'%Y'}]{$e|date_format:'%Y-%m-%d':'2020-02-29'}", vars: { e: '' }, output: '[]2020-02-29' },
+    {
+      template: "{$m|date_format:'%Y-%m-%d %H:%M:%S'}|{$d|date_format:'%b %e, %Y'}",
+      vars: { m: '20240229235959', d: '2024-03-05' },
+      output: '2024-02-29 23:59:59|Mar  5, 2024',
+    },
+    {
+      template: "{$ts|date_format}|{$ts|date_format:'Y/m/d(D) H:i'}",
+      vars: { ts: 1700000000 },
+      output: '2023-11-15|2023/11/15(Wed) 07:13',
+    },
+    {
+      template: "[{$e|date_format:'%Y'}]{$e|date_format:'%Y-%m-%d':'2020-02-29'}",
+      vars: { e: '' },
+      output: '[]2020-02-29',
+    },
   ],
   run,
   // `|date_format:"%Y-%m-%d"` on a timestamp: the format parsed once, the input taken as it is.

@@ -15,7 +15,11 @@ export default defineModifier({
   summary: "Formats a date string, relative text or timestamp with date() letters; default 'Y/m/d(D) H:i'.",
   params: [{ name: 'format', type: 'string', default: PG_DEFAULT_FORMAT }],
   examples: [
-    { template: "{$d|pg_dateformat}|{$d|pg_dateformat:'Y年n月j日'}", vars: { d: '2024-01-15 09:30:00' }, output: '2024/01/15(Mon) 09:30|2024年1月15日' },
+    {
+      template: "{$d|pg_dateformat}|{$d|pg_dateformat:'Y年n月j日'}",
+      vars: { d: '2024-01-15 09:30:00' },
+      output: '2024/01/15(Mon) 09:30|2024年1月15日',
+    },
   ],
   run(input, [format], ctx) {
     const ts = pgTimestamp(input, ctx.now, ctx.site.timezone);

@@ -21,7 +21,8 @@ export default defineModifier({
     if (ts === null) return null;
     const age = ctx.now - ts;
     if (age < 0 || age >= 86400) return phpDate(toStr(format), ts, tz);
-    const [n, unit] = age < 60 ? [age, 'second'] : age < 3600 ? [Math.floor(age / 60), 'minute'] : [Math.floor(age / 3600), 'hour'];
+    const [n, unit] =
+      age < 60 ? [age, 'second'] : age < 3600 ? [Math.floor(age / 60), 'minute'] : [Math.floor(age / 3600), 'hour'];
     return `<span style="font-weight:bold;color:green;">${phpDate('H:i:s', ts, tz)}(Updated ${n} ${unit}${n === 1 ? '' : 's'} ago)</span>`;
   },
 });

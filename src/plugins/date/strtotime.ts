@@ -10,7 +10,10 @@ export default defineModifier({
   params: [{ name: 'baseTimestamp', type: 'int', default: null }],
   examples: [
     { template: "{'2024-01-15 09:30:00'|strtotime}", output: '1705278600' },
-    { template: "{'+1 day'|strtotime:1700000000}|{'tomorrow'|strtotime:1700000000}|{'2024-02-30'|strtotime}", output: '1700086400|1700060400|1709218800' },
+    {
+      template: "{'+1 day'|strtotime:1700000000}|{'tomorrow'|strtotime:1700000000}|{'2024-02-30'|strtotime}",
+      output: '1700086400|1700060400|1709218800',
+    },
   ],
   run(input, [base], ctx) {
     const s = strArg(input, 'strtotime', 1, 'datetime');

@@ -18,5 +18,18 @@ import rcmsFileSize from './rcms_file_size.js';
 
 export const plugins: Plugin[] = [
   rcmsFileSize,
-  abs, boolval, ceil, floatval, floor, intval, max, min, mtRand, numberFormat, round, sprintf, stringFormat, strval,
+  abs,
+  boolval,
+  ceil,
+  floatval,
+  floor,
+  intval,
+  max,
+  min,
+  mtRand,
+  numberFormat,
+  round,
+  sprintf,
+  stringFormat,
+  strval,
 ];

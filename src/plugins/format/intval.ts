@@ -7,7 +7,13 @@ export default defineModifier({
   origin: 'php',
   summary: 'PHP intval(): the leading integer ("12abc" is 12), floats truncated; base for strings.',
   params: [{ name: 'base', type: 'int', default: 10 }],
-  examples: [{ template: "{$z|intval}|{3.99|intval}|{'ff'|intval:16}|{'0x1A'|intval:0}", vars: { z: '12abc' }, output: '12|3|255|26' }],
+  examples: [
+    {
+      template: "{$z|intval}|{3.99|intval}|{'ff'|intval:16}|{'0x1A'|intval:0}",
+      vars: { z: '12abc' },
+      output: '12|3|255|26',
+    },
+  ],
   run(input, [base]) {
     return phpIntval(input, base);
   },

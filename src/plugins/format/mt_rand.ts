@@ -15,10 +15,12 @@ export default defineModifier({
   params: [{ name: 'max', type: 'int' }],
   examples: [{ template: '{5|mt_rand:5}', output: '5' }],
   run(input, args, ctx) {
-    if (args.length === 0 || args[0] === undefined) throw new PhpTypeError('mt_rand() expects exactly 2 arguments, 1 given');
+    if (args.length === 0 || args[0] === undefined)
+      throw new PhpTypeError('mt_rand() expects exactly 2 arguments, 1 given');
     const min = int64Arg(input, 'mt_rand', 1, 'min');
     const max = int64Arg(args[0], 'mt_rand', 2, 'max');
-    if (max < min) throw new PhpTypeError('mt_rand(): Argument #2 ($max) must be greater than or equal to argument #1 ($min)');
+    if (max < min)
+      throw new PhpTypeError('mt_rand(): Argument #2 ($max) must be greater than or equal to argument #1 ($min)');
     return intInRange(min, max, ctx.random());
   },
 });

@@ -16,13 +16,18 @@ export default defineModifier({
   kind: 'modifier',
   name: 'rcms_file_size',
   origin: 'platform',
-  summary: 'A size in bytes for display: format 1 (default) in units of 1024, 2 in units of 1000, 0 as bytes; `decimals` digits after the point (default 2).',
+  summary:
+    'A size in bytes for display: format 1 (default) in units of 1024, 2 in units of 1000, 0 as bytes; `decimals` digits after the point (default 2).',
   params: [
     { name: 'format', type: 'int', default: 1 },
     { name: 'decimals', type: 'int', default: 2 },
   ],
   examples: [
-    { template: '{$n|rcms_file_size}|{$n|rcms_file_size:2:1}|{$n|rcms_file_size:0}|{512|rcms_file_size}', vars: { n: 1536000 }, output: '1.46 MB|1.5 MB|1,536,000 B|512 B' },
+    {
+      template: '{$n|rcms_file_size}|{$n|rcms_file_size:2:1}|{$n|rcms_file_size:0}|{512|rcms_file_size}',
+      vars: { n: 1536000 },
+      output: '1.46 MB|1.5 MB|1,536,000 B|512 B',
+    },
   ],
   run(input, [format, decimals], ctx) {
     if (!isNumeric(input)) {

@@ -10,7 +10,11 @@ export default defineModifier({
   summary: 'PHP sprintf(): the input is the format string, the modifier arguments are the values.',
   params: [],
   examples: [
-    { template: "{'%s-%05d'|sprintf:$a:$n}|{'%2$s %1$s'|sprintf:'world':'hello'}|{'%.1f%%'|sprintf:$r}", vars: { a: 'id', n: 42, r: 99.95 }, output: 'id-00042|hello world|100.0%' },
+    {
+      template: "{'%s-%05d'|sprintf:$a:$n}|{'%2$s %1$s'|sprintf:'world':'hello'}|{'%.1f%%'|sprintf:$r}",
+      vars: { a: 'id', n: 42, r: 99.95 },
+      output: 'id-00042|hello world|100.0%',
+    },
   ],
   run(input, args, ctx) {
     return phpSprintf(strArg(input, 'sprintf', 1, 'format'), args, { warn: (m) => ctx.warn(m) });

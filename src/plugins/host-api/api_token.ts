@@ -7,7 +7,7 @@ export default defineFunction({
   host: 'apiTokens',
   budget: ROW_BUDGETS.apiTokens,
   summary:
-    'Gets an access token of one of the site\'s own APIs. `static`: an existing valid token, or a new one; `dynamic`: always new, for the member of the current session (none without one). ' +
+    "Gets an access token of one of the site's own APIs. `static`: an existing valid token, or a new one; `dynamic`: always new, for the member of the current session (none without one). " +
     'An API that is missing, belongs to another site or uses another token type is E_PERMISSION_DENIED (one error for all three). `expires` is bounded to 1..2592000 seconds (30 days).',
   attrs: {
     var: { type: 'varname', required: true, doc: 'Receives the token.' },
@@ -17,5 +17,10 @@ export default defineFunction({
     memo: { type: 'string', doc: 'Memo of a new static token (at most 200 characters).' },
     expires_var: { type: 'varname', doc: 'Receives the expiry as a Unix timestamp.' },
   },
-  examples: [{ template: '{api_token var=t type="static" api_id=1 expires_var=e}{$t} {$e}', output: 'static-token-1 1700086400' }],
+  examples: [
+    {
+      template: '{api_token var=t type="static" api_id=1 expires_var=e}{$t} {$e}',
+      output: 'static-token-1 1700086400',
+    },
+  ],
 });

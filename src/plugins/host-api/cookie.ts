@@ -16,6 +16,9 @@ export default defineFunction({
   },
   examples: [
     { template: '{cookie key="lang" value="en"}{cookie var=l key="lang"}{$l}', output: 'en' },
-    { template: '{cookie key="n" value="1"}{cookie key="n" value="2" overwrite=0}{cookie var=n key="n"}{$n}', output: '1' },
+    {
+      template: '{cookie key="n" value="1"}{cookie key="n" value="2" overwrite=0}{cookie var=n key="n"}{$n}',
+      output: '1',
+    },
   ],
 });

@@ -13,5 +13,11 @@ export default defineFunction({
     end_date: { type: 'string', doc: 'Latest creation time, strtotime-readable.' },
     result_var: { type: 'varname', doc: 'Receives true on success, false on failure.' },
   },
-  examples: [{ template: '{backup_delete backup_id="no-such-backup" result_var=ok}{if $ok}deleted{else}none{/if}', output: 'none', memberId: 1 }],
+  examples: [
+    {
+      template: '{backup_delete backup_id="no-such-backup" result_var=ok}{if $ok}deleted{else}none{/if}',
+      output: 'none',
+      memberId: 1,
+    },
+  ],
 });

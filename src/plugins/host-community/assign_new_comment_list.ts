@@ -16,7 +16,16 @@ export default defineFunction({
     cnt: { type: 'int', default: 5, min: 1, max: 100, doc: 'How many of the newest comments.' },
   },
   examples: [
-    { template: '{assign_new_comment_list module_id=1 cnt=2 var=list}{foreach from=$list item=c}{$c.name}: {$c.note}|{/foreach}', output: 'はなこ: 英語版のドキュメントは来月公開予定だそうです。|ken_t: プレミアム会員向けの特典も楽しみにしています。|' },
-    { template: '{assign_new_comment_list module_id=1 new_order_flg=false var=list}{foreach from=$list item=c}{$c.comment_id} {/foreach}', output: '3 4 5 6 8 ' },
+    {
+      template:
+        '{assign_new_comment_list module_id=1 cnt=2 var=list}{foreach from=$list item=c}{$c.name}: {$c.note}|{/foreach}',
+      output:
+        'はなこ: 英語版のドキュメントは来月公開予定だそうです。|ken_t: プレミアム会員向けの特典も楽しみにしています。|',
+    },
+    {
+      template:
+        '{assign_new_comment_list module_id=1 new_order_flg=false var=list}{foreach from=$list item=c}{$c.comment_id} {/foreach}',
+      output: '3 4 5 6 8 ',
+    },
   ],
 });

@@ -18,10 +18,15 @@ export default defineFunction({
   },
   examples: [
     {
-      template: '{api_method var=r model="Topics" method="list" request_params=$p method_params=$m}{$r.pageInfo.totalCnt} contents, newest: {$r.list.0.subject}',
+      template:
+        '{api_method var=r model="Topics" method="list" request_params=$p method_params=$m}{$r.pageInfo.totalCnt} contents, newest: {$r.list.0.subject}',
       vars: { p: { cnt: 3 }, m: { topics_group_id: 1, lang: 'en' } },
       output: '25 contents, newest: Release notes for November',
     },
-    { template: '{api_method var=r model="Topics" method="details" method_params=$m}{$r.details.subject}', vars: { m: { topics_id: 3 } }, output: '東京で開発者ミートアップを開催します' },
+    {
+      template: '{api_method var=r model="Topics" method="details" method_params=$m}{$r.details.subject}',
+      vars: { m: { topics_id: 3 } },
+      output: '東京で開発者ミートアップを開催します',
+    },
   ],
 });

@@ -11,15 +11,38 @@ export default defineFunction({
     csvtable_id: { type: 'int', required: true, min: 1 },
     var: { type: 'varname', required: true },
     get_key_val: { type: 'bool', default: false },
-    key_idx: { type: 'mixed', doc: 'Column index of the key (default 0), or an array of indexes for nested keys (at most 4).' },
+    key_idx: {
+      type: 'mixed',
+      doc: 'Column index of the key (default 0), or an array of indexes for nested keys (at most 4).',
+    },
     value_idx: { type: 'int', min: 0, max: 999, doc: 'Column index of the value (default: the whole row).' },
-    multiple: { type: 'bool', default: false, doc: 'With get_key_val: a list of values per key instead of the last one.' },
-    lang: { type: 'string', maxLength: 5, doc: 'Language of the rows (default: the site\'s; a table without rows in it falls back to the site\'s).' },
+    multiple: {
+      type: 'bool',
+      default: false,
+      doc: 'With get_key_val: a list of values per key instead of the last one.',
+    },
+    lang: {
+      type: 'string',
+      maxLength: 5,
+      doc: "Language of the rows (default: the site's; a table without rows in it falls back to the site's).",
+    },
     filter: { type: 'string', maxLength: 512, doc: 'Condition on column names (see above).' },
-    allow_list: { type: 'string', maxLength: 1000, doc: 'Comma-separated column names the filter may use; required with filter.' },
+    allow_list: {
+      type: 'string',
+      maxLength: 1000,
+      doc: 'Comma-separated column names the filter may use; required with filter.',
+    },
   },
   examples: [
-    { template: '{assign_csv_table csvtable_id=1 var=p get_key_val=true key_idx=0 value_idx=1 lang="en"}{$p.13}, {$p.27}', output: 'Tokyo, Osaka' },
-    { template: '{assign_csv_table csvtable_id=1 var=rows filter=\'region="関東"\' allow_list="region"}{foreach from=$rows item=r}{$r.1} {/foreach}', output: '東京都 神奈川県 ' },
+    {
+      template:
+        '{assign_csv_table csvtable_id=1 var=p get_key_val=true key_idx=0 value_idx=1 lang="en"}{$p.13}, {$p.27}',
+      output: 'Tokyo, Osaka',
+    },
+    {
+      template:
+        '{assign_csv_table csvtable_id=1 var=rows filter=\'region="関東"\' allow_list="region"}{foreach from=$rows item=r}{$r.1} {/foreach}',
+      output: '東京都 神奈川県 ',
+    },
   ],
 });

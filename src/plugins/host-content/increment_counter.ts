@@ -8,6 +8,9 @@ export default defineFunction({
   summary: `Adds \`value\` to a counter column of a content. ${COUNTER_RULES}`,
   attrs: counterAttrs('Amount to add (negative subtracts).'),
   examples: [
-    { template: '{increment_counter var=v value=1 topics_group_id=1 slug="news-5" ext_slug="view_count"}{$v}', output: '136' },
+    {
+      template: '{increment_counter var=v value=1 topics_group_id=1 slug="news-5" ext_slug="view_count"}{$v}',
+      output: '136',
+    },
   ],
 });

@@ -11,6 +11,10 @@ export default defineFunction({
     ids: { type: 'mixed', required: true, doc: 'Content IDs: an array, or a comma-separated string ("1,2,3").' },
   },
   examples: [
-    { template: '{update_counter value=500 topics_group_id=1 slug=7 ext_slug="view_count"}{sync_counter ids="7"}{assign_topics_detail var=t topics_id=7}{$t.view_count}', output: '500' },
+    {
+      template:
+        '{update_counter value=500 topics_group_id=1 slug=7 ext_slug="view_count"}{sync_counter ids="7"}{assign_topics_detail var=t topics_id=7}{$t.view_count}',
+      output: '500',
+    },
   ],
 });

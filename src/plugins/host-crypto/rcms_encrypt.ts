@@ -15,7 +15,8 @@ export default defineFunction({
   },
   examples: [
     {
-      template: '{rcms_encrypt var=c action="encrypt" data="<b>hi</b>" key="k1"}{rcms_encrypt var=p action="decrypt" data=$c key="k1"}{rcms_encrypt var=raw action="decrypt" data=$c key="k1" sanitize=false}{rcms_encrypt var=bad action="decrypt" data=$c key="other"}{$p}|{$raw}|{if $bad === false}refused{/if}',
+      template:
+        '{rcms_encrypt var=c action="encrypt" data="<b>hi</b>" key="k1"}{rcms_encrypt var=p action="decrypt" data=$c key="k1"}{rcms_encrypt var=raw action="decrypt" data=$c key="k1" sanitize=false}{rcms_encrypt var=bad action="decrypt" data=$c key="other"}{$p}|{$raw}|{if $bad === false}refused{/if}',
       output: '&lt;b&gt;hi&lt;/b&gt;|<b>hi</b>|refused',
     },
   ],

@@ -15,11 +15,13 @@ export default defineFunction({
   },
   examples: [
     {
-      template: '{copy_s3_temp_file file_id="files/temp/upload/default/0b6f1d2e-3c4a-4b5c-8d9e-0f1a2b3c4d5e.txt" dest_path="/files/g/uploads/copy.txt" status_var=ok}{if $ok}copied{/if}',
+      template:
+        '{copy_s3_temp_file file_id="files/temp/upload/default/0b6f1d2e-3c4a-4b5c-8d9e-0f1a2b3c4d5e.txt" dest_path="/files/g/uploads/copy.txt" status_var=ok}{if $ok}copied{/if}',
       output: 'copied',
     },
     {
-      template: '{copy_s3_temp_file file_id="files/temp/upload/othersite/0b6f1d2e-3c4a-4b5c-8d9e-0f1a2b3c4d5e.txt" dest_path="/files/g/x.txt" status_var=ok}{if !$ok}not copied{/if}',
+      template:
+        '{copy_s3_temp_file file_id="files/temp/upload/othersite/0b6f1d2e-3c4a-4b5c-8d9e-0f1a2b3c4d5e.txt" dest_path="/files/g/x.txt" status_var=ok}{if !$ok}not copied{/if}',
       output: 'not copied',
     },
   ],

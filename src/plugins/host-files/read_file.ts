@@ -11,11 +11,23 @@ export default defineFunction({
     path: { type: 'string', doc: 'Virtual path of the file, e.g. /files/user/data.csv.' },
     row: { type: 'varname', doc: 'Variable receiving each line, record or decoded JSON line (default row).' },
     type: { type: 'string', enum: ['txt', 'csv', 'jsonl'], doc: 'txt (default), csv or jsonl.' },
-    ignore_permission: { type: 'bool', doc: 'Ignore publication status and permissions of /files/topics and /files/member (batch and admin test only).' },
+    ignore_permission: {
+      type: 'bool',
+      doc: 'Ignore publication status and permissions of /files/topics and /files/member (batch and admin test only).',
+    },
   },
   examples: [
-    { template: '{read_file path="/files/user/example/notes.txt" row=line}[{$line}]{/read_file}', output: '[first line][second line]' },
-    { template: '{read_file path="/files/user/example/members.csv" row=r type="csv"}{$r.1};{/read_file}', output: 'name;Alice;Bob, Jr.;' },
-    { template: '{read_file path="/files/user/example/events.jsonl" row=e type="jsonl"}{$e.id}:{$e.type} {/read_file}', output: '1:open 2:click ' },
+    {
+      template: '{read_file path="/files/user/example/notes.txt" row=line}[{$line}]{/read_file}',
+      output: '[first line][second line]',
+    },
+    {
+      template: '{read_file path="/files/user/example/members.csv" row=r type="csv"}{$r.1};{/read_file}',
+      output: 'name;Alice;Bob, Jr.;',
+    },
+    {
+      template: '{read_file path="/files/user/example/events.jsonl" row=e type="jsonl"}{$e.id}:{$e.type} {/read_file}',
+      output: '1:open 2:click ',
+    },
   ],
 });

@@ -12,7 +12,8 @@ export default defineFunction({
   },
   examples: [
     {
-      template: '{write_file path="/files/user/tmpdir/a.txt" var=p value="x"}{remove_dir path="/files/user/tmpdir" status_var=a}{remove_file path=$p}{remove_dir path="/files/user/tmpdir" status_var=b}{if !$a}not empty{/if}, {if $b}removed{/if}',
+      template:
+        '{write_file path="/files/user/tmpdir/a.txt" var=p value="x"}{remove_dir path="/files/user/tmpdir" status_var=a}{remove_file path=$p}{remove_dir path="/files/user/tmpdir" status_var=b}{if !$a}not empty{/if}, {if $b}removed{/if}',
       output: 'not empty, removed',
     },
   ],

@@ -13,7 +13,8 @@ export default defineFunction({
   },
   examples: [
     {
-      template: '{rename_file src_path="files/g/example/report.txt" dest_path="files/g/example/renamed.txt" status_var=a}{rename_file src_path="files/g/example/renamed.txt" dest_path="files/g/example/report.txt" status_var=b}{if $a && $b}moved and back{/if}',
+      template:
+        '{rename_file src_path="files/g/example/report.txt" dest_path="files/g/example/renamed.txt" status_var=a}{rename_file src_path="files/g/example/renamed.txt" dest_path="files/g/example/report.txt" status_var=b}{if $a && $b}moved and back{/if}',
       output: 'moved and back',
     },
   ],

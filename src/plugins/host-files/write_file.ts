@@ -16,7 +16,8 @@ export default defineFunction({
   },
   examples: [
     {
-      template: '{write_file path="/files/user/out/log.csv" var=p value="id,name\\n"}{write_file path="/files/user/out/log.csv" var=p value=$row is_append=1}{$p}:{read_file path=$p row=l}[{$l}]{/read_file}',
+      template:
+        '{write_file path="/files/user/out/log.csv" var=p value="id,name\\n"}{write_file path="/files/user/out/log.csv" var=p value=$row is_append=1}{$p}:{read_file path=$p row=l}[{$l}]{/read_file}',
       vars: { row: [1, 'Alice Smith'] },
       output: '/files/user/out/log.csv:[id,name][1,"Alice Smith"]',
     },

@@ -10,12 +10,16 @@ export default defineHostModifier({
   name: 'getCountryFromIP',
   host: 'geo',
   origin: 'platform',
-  summary: "The country (ISO 3166-1 alpha-2, upper case) of an IPv4 or IPv6 address, or '' when unknown, private, reserved or not an address.",
+  summary:
+    "The country (ISO 3166-1 alpha-2, upper case) of an IPv4 or IPv6 address, or '' when unknown, private, reserved or not an address.",
   input: { name: 'ip', type: 'string', required: true },
   params: [],
   examples: [
     { template: "{'5.10.1.2'|getCountryFromIP}", output: 'JP' },
     { template: '{$ip|getCountryFromIP}', vars: { ip: '2a00:1000::1' }, output: 'GB' },
-    { template: "[{'192.168.0.1'|getCountryFromIP}][{'::1'|getCountryFromIP}][{'5.10.1.256'|getCountryFromIP}]", output: '[][][]' },
+    {
+      template: "[{'192.168.0.1'|getCountryFromIP}][{'::1'|getCountryFromIP}][{'5.10.1.256'|getCountryFromIP}]",
+      output: '[][][]',
+    },
   ],
 });

@@ -6,13 +6,31 @@ export default defineFunction({
   host: 'spider',
   summary:
     'Runs a crawl of the spider settings `spider_settings_id` inside the render, through the egress guard, and stores its pages in a new run history; `var` receives the history id. ' +
-    'Settings that are not Enabled are not crawled: `var` is false and a warning is logged (spec). `target_urls` are crawled instead of the start URLs, and must lie in the settings\' origins; `spider_history_id` re-executes that run (its target URLs, unless target_urls is given). ' +
-    'Bounds: the settings\' max pages (at most 200 a render over all crawls) and depth (at most 5), 1 MiB a page, links followed within the start URLs\' origins and the settings\' allowed origins only, HTML only, and the render\'s wall time (the crawl stops 250 ms before it, recorded as stopped). Pages that fail are recorded with status 0 and their error code.',
+    "Settings that are not Enabled are not crawled: `var` is false and a warning is logged (spec). `target_urls` are crawled instead of the start URLs, and must lie in the settings' origins; `spider_history_id` re-executes that run (its target URLs, unless target_urls is given). " +
+    "Bounds: the settings' max pages (at most 200 a render over all crawls) and depth (at most 5), 1 MiB a page, links followed within the start URLs' origins and the settings' allowed origins only, HTML only, and the render's wall time (the crawl stops 250 ms before it, recorded as stopped). Pages that fail are recorded with status 0 and their error code.",
   attrs: {
-    var: { type: 'varname', required: true, doc: 'Receives the new history id (false when the settings are not Enabled).' },
-    spider_settings_id: { type: 'int', required: true, min: 1, doc: 'The spider settings to run (E_NOT_FOUND when the site has none of that id).' },
-    spider_history_id: { type: 'int', min: 1, doc: 'A run of these settings to execute again (E_NOT_FOUND otherwise).' },
-    target_urls: { type: 'array', doc: 'URLs crawled instead of the start URLs (at most 100), each in one of the settings\' origins (E_PERMISSION_DENIED otherwise).' },
+    var: {
+      type: 'varname',
+      required: true,
+      doc: 'Receives the new history id (false when the settings are not Enabled).',
+    },
+    spider_settings_id: {
+      type: 'int',
+      required: true,
+      min: 1,
+      doc: 'The spider settings to run (E_NOT_FOUND when the site has none of that id).',
+    },
+    spider_history_id: {
+      type: 'int',
+      min: 1,
+      doc: 'A run of these settings to execute again (E_NOT_FOUND otherwise).',
+    },
+    target_urls: {
+      type: 'array',
+      doc: "URLs crawled instead of the start URLs (at most 100), each in one of the settings' origins (E_PERMISSION_DENIED otherwise).",
+    },
   },
-  examples: [{ template: '{kick_spider var=h spider_settings_id=2}{if $h === false}not enabled{/if}', output: 'not enabled' }],
+  examples: [
+    { template: '{kick_spider var=h spider_settings_id=2}{if $h === false}not enabled{/if}', output: 'not enabled' },
+  ],
 });

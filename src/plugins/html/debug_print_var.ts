@@ -27,7 +27,8 @@ function dump(v: Value, depth: number, length: number): string {
     }
     return out;
   }
-  if (v === true || v === false || v === null || v === undefined) return `<i>${v === true ? 'true' : v === false ? 'false' : 'null'}</i>`;
+  if (v === true || v === false || v === null || v === undefined)
+    return `<i>${v === true ? 'true' : v === false ? 'false' : 'null'}</i>`;
   if (typeof v === 'string') {
     const s = byteLength(v) > length ? byteSubstr(v, 0, length - 3) + '...' : strtr(v, MARKERS);
     return htmlspecialchars('"' + s + '"');
@@ -48,7 +49,12 @@ export default defineModifier({
     { name: 'length', type: 'int', default: 300 },
   ],
   examples: [
-    { template: '{$v|@debug_print_var}', vars: { v: { a: 1, b: [true, null] } }, output: '<b>Array (2)</b><br><b>a</b> =&gt; 1<br><b>b</b> =&gt; <b>Array (2)</b><br>&nbsp;&nbsp;<b>0</b> =&gt; <i>true</i><br>&nbsp;&nbsp;<b>1</b> =&gt; <i>null</i>' },
+    {
+      template: '{$v|@debug_print_var}',
+      vars: { v: { a: 1, b: [true, null] } },
+      output:
+        '<b>Array (2)</b><br><b>a</b> =&gt; 1<br><b>b</b> =&gt; <b>Array (2)</b><br>&nbsp;&nbsp;<b>0</b> =&gt; <i>true</i><br>&nbsp;&nbsp;<b>1</b> =&gt; <i>null</i>',
+    },
     { template: '{$s|debug_print_var}', vars: { s: 'a<b>\n' }, output: '&quot;a&lt;b&gt;&lt;i&gt;\\n&lt;/i&gt;&quot;' },
   ],
   run(input, [depth, length]) {

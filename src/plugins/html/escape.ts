@@ -8,9 +8,17 @@ import { ENT_QUOTES, htmlCharset, htmlentities, htmlspecialchars } from '../../p
 import { rawurlencode } from '../../php/string/url.js';
 import { strtr } from '../../php/string/strtr.js';
 
-const perByte = (s: string, f: (byte: number) => string, what: string) => replaceEach(toBinary(s), /[\s\S]/g, (ch) => f(ch.charCodeAt(0)), what);
+const perByte = (s: string, f: (byte: number) => string, what: string) =>
+  replaceEach(toBinary(s), /[\s\S]/g, (ch) => f(ch.charCodeAt(0)), what);
 
-const JS_ESCAPES: Record<string, string> = { '\\': '\\\\', "'": "\\'", '"': '\\"', '\r': '\\r', '\n': '\\n', '</': '<\\/' };
+const JS_ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  "'": "\\'",
+  '"': '\\"',
+  '\r': '\\r',
+  '\n': '\\n',
+  '</': '<\\/',
+};
 
 /** Smarty 2.6.33's escape types, each as PHP computes it. */
 const TYPES: Record<string, (s: string, charset: string, ctx: ModifierContext) => string> = {
@@ -44,9 +52,17 @@ export default defineModifier({
     { name: 'char_set', type: 'string', default: 'UTF-8' },
   ],
   examples: [
-    { template: '{$h|escape}', vars: { h: '<a href=\'x\'>T&C "q"</a>' }, output: '&lt;a href=&#039;x&#039;&gt;T&amp;C &quot;q&quot;&lt;/a&gt;' },
+    {
+      template: '{$h|escape}',
+      vars: { h: '<a href=\'x\'>T&C "q"</a>' },
+      output: '&lt;a href=&#039;x&#039;&gt;T&amp;C &quot;q&quot;&lt;/a&gt;',
+    },
     { template: "{$h|escape:'htmlall'}", vars: { h: 'café <b>' }, output: 'caf&eacute; &lt;b&gt;' },
-    { template: "{$u|escape:'url'}", vars: { u: '東京 タワー' }, output: '%E6%9D%B1%E4%BA%AC%20%E3%82%BF%E3%83%AF%E3%83%BC' },
+    {
+      template: "{$u|escape:'url'}",
+      vars: { u: '東京 タワー' },
+      output: '%E6%9D%B1%E4%BA%AC%20%E3%82%BF%E3%83%AF%E3%83%BC',
+    },
     { template: "{$s|escape:'javascript'}", vars: { s: "It's </script>\n" }, output: "It\\'s <\\/script>\\n" },
   ],
   run,
@@ -55,7 +71,8 @@ export default defineModifier({
     // Only the default charset: others may warn or throw per call, which run() does.
     if (escType !== 'html' || typeof charSet !== 'string' || charSet.toLowerCase() !== 'utf-8') return undefined;
     const args = [escType, charSet];
-    return (input, ctx) => (typeof input === 'string' ? htmlspecialchars(input, ENT_QUOTES, 'utf-8', true) : run(input, args, ctx));
+    return (input, ctx) =>
+      typeof input === 'string' ? htmlspecialchars(input, ENT_QUOTES, 'utf-8', true) : run(input, args, ctx);
   },
 });
 

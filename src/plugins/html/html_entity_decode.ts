@@ -12,9 +12,23 @@ export default defineModifier({
     { name: 'flags', type: 'int', default: ENT_DEFAULT },
     { name: 'encoding', type: 'string', default: null },
   ],
-  examples: [{ template: '{$s|html_entity_decode}', vars: { s: '&lt;p&gt;caf&eacute; &amp; &#26085;&#x672C;' }, output: '<p>café & 日本' }],
+  examples: [
+    {
+      template: '{$s|html_entity_decode}',
+      vars: { s: '&lt;p&gt;caf&eacute; &amp; &#26085;&#x672C;' },
+      output: '<p>café & 日本',
+    },
+  ],
   run(input, [flags, encoding], ctx) {
-    const cs = htmlCharset('html_entity_decode', optStrArg(encoding, 'html_entity_decode', 3, 'encoding') ?? '', ctx.warn);
-    return htmlEntityDecode(strArg(input, 'html_entity_decode', 1), intArg(flags, 'html_entity_decode', 2, 'flags'), cs);
+    const cs = htmlCharset(
+      'html_entity_decode',
+      optStrArg(encoding, 'html_entity_decode', 3, 'encoding') ?? '',
+      ctx.warn,
+    );
+    return htmlEntityDecode(
+      strArg(input, 'html_entity_decode', 1),
+      intArg(flags, 'html_entity_decode', 2, 'flags'),
+      cs,
+    );
   },
 });

@@ -9,8 +9,17 @@ export default defineModifier({
   origin: 'php',
   summary: 'Turns &amp; &lt; &gt; &quot; &#039; back into characters.',
   params: [{ name: 'flags', type: 'int', default: ENT_DEFAULT }],
-  examples: [{ template: '{$s|htmlspecialchars_decode}', vars: { s: '&lt;b&gt; &amp;amp; &#039; &eacute;' }, output: "<b> &amp; ' &eacute;" }],
+  examples: [
+    {
+      template: '{$s|htmlspecialchars_decode}',
+      vars: { s: '&lt;b&gt; &amp;amp; &#039; &eacute;' },
+      output: "<b> &amp; ' &eacute;",
+    },
+  ],
   run(input, [flags]) {
-    return htmlspecialcharsDecode(strArg(input, 'htmlspecialchars_decode', 1), intArg(flags, 'htmlspecialchars_decode', 2, 'flags'));
+    return htmlspecialcharsDecode(
+      strArg(input, 'htmlspecialchars_decode', 1),
+      intArg(flags, 'htmlspecialchars_decode', 2, 'flags'),
+    );
   },
 });

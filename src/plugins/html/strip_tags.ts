@@ -22,7 +22,8 @@ export default defineModifier({
     { template: '[{$s|strip_tags:false}]', vars: { s: '<p title="a>b">x</p><!-- c -->y' }, output: '[xy]' },
   ],
   run(input, [withSpace]) {
-    if (toBool(withSpace)) return pregSubject(input, 'preg_replace', (s) => replaceEach(s, /<[^>]*?>/g, () => ' ', 'strip_tags'));
+    if (toBool(withSpace))
+      return pregSubject(input, 'preg_replace', (s) => replaceEach(s, /<[^>]*?>/g, () => ' ', 'strip_tags'));
     return stripTags(strArg(input, 'strip_tags', 1));
   },
 });

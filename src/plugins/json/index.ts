@@ -6,10 +6,4 @@ import msgpackPack from './msgpack_pack.js';
 import msgpackUnpack from './msgpack_unpack.js';
 import rcmsJsonEncode from './rcms_json_encode.js';
 
-export const plugins: Plugin[] = [
-  jsonDecode,
-  jsonEncode,
-  msgpackPack,
-  msgpackUnpack,
-  rcmsJsonEncode,
-];
+export const plugins: Plugin[] = [jsonDecode, jsonEncode, msgpackPack, msgpackUnpack, rcmsJsonEncode];

@@ -16,13 +16,22 @@ export default defineModifier({
     { name: 'flags', type: 'int', default: 0 },
   ],
   examples: [
-    { template: "{assign var=d value=$j|json_decode}{$d.name}/{$d.tags.1}", vars: { j: '{"name":"Ken","tags":["a","b"]}' }, output: 'Ken/b' },
-    { template: "{assign var=o value=$j|json_decode:false}{$o->name}", vars: { j: '{"name":"Ken"}' }, output: 'Ken' },
+    {
+      template: '{assign var=d value=$j|json_decode}{$d.name}/{$d.tags.1}',
+      vars: { j: '{"name":"Ken","tags":["a","b"]}' },
+      output: 'Ken/b',
+    },
+    { template: '{assign var=o value=$j|json_decode:false}{$o->name}', vars: { j: '{"name":"Ken"}' }, output: 'Ken' },
   ],
   run(input, [assoc, depth, flags]) {
     if (typeof input !== 'string') return null;
     const d = intArg(depth, 'json_decode', 3, 'depth');
     if (d <= 0) throw new PhpTypeError('json_decode(): Argument #3 ($depth) must be greater than 0');
-    return jsonDecode(input, boolArg(assoc, 'json_decode', 2, 'associative'), d, intArg(flags, 'json_decode', 4, 'flags'));
+    return jsonDecode(
+      input,
+      boolArg(assoc, 'json_decode', 2, 'associative'),
+      d,
+      intArg(flags, 'json_decode', 4, 'flags'),
+    );
   },
 });

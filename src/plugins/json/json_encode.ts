@@ -15,8 +15,16 @@ export default defineModifier({
     { name: 'depth', type: 'int', default: JSON_DEFAULT_DEPTH },
   ],
   examples: [
-    { template: '{$d|@json_encode}', vars: { d: { name: '山田', path: '/a' } }, output: '{"name":"\\u5c71\\u7530","path":"\\/a"}' },
-    { template: '{$d|@json_encode:320}', vars: { d: { name: '山田', path: '/a' } }, output: '{"name":"山田","path":"/a"}' },
+    {
+      template: '{$d|@json_encode}',
+      vars: { d: { name: '山田', path: '/a' } },
+      output: '{"name":"\\u5c71\\u7530","path":"\\/a"}',
+    },
+    {
+      template: '{$d|@json_encode:320}',
+      vars: { d: { name: '山田', path: '/a' } },
+      output: '{"name":"山田","path":"/a"}',
+    },
     { template: '{$s|json_encode}', vars: { s: 'a"b' }, output: '"a\\"b"' },
   ],
   run(input, [flags, depth]) {

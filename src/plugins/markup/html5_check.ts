@@ -83,7 +83,8 @@ export default defineFunction({
   ],
   run(attrs, ctx) {
     const html = toStr(attrs.html ?? '');
-    if (html.length > MAX_HTML_LENGTH) throw new LimitError(`html5_check: the HTML has ${html.length} characters (limit ${MAX_HTML_LENGTH})`);
+    if (html.length > MAX_HTML_LENGTH)
+      throw new LimitError(`html5_check: the HTML has ${html.length} characters (limit ${MAX_HTML_LENGTH})`);
     const problems = checkHtml5(html);
     checkArrayLength(problems.length, 'html5_check');
     const list = problems.map((p) =>

@@ -25,9 +25,11 @@ const MAX_WARNINGS = 10;
  * see src/php/xml/simplexml.ts.
  */
 export function xmlToJson(xml: string, allNamespaces: boolean, warn: (m: string) => void): Value {
-  if (xml.length > MAX_XML_LENGTH) throw new LimitError(`xmltojson: the XML has ${xml.length} characters (limit ${MAX_XML_LENGTH})`);
+  if (xml.length > MAX_XML_LENGTH)
+    throw new LimitError(`xmltojson: the XML has ${xml.length} characters (limit ${MAX_XML_LENGTH})`);
   const r = parseXml(xml);
-  for (const w of r.warnings.slice(0, MAX_WARNINGS)) warn(`xmltojson: namespace warning at line ${w.line}, column ${w.column}: ${w.message}`);
+  for (const w of r.warnings.slice(0, MAX_WARNINGS))
+    warn(`xmltojson: namespace warning at line ${w.line}, column ${w.column}: ${w.message}`);
   if (r.warnings.length > MAX_WARNINGS) warn(`xmltojson: ${r.warnings.length - MAX_WARNINGS} more namespace warnings`);
   if (!r.ok) {
     warn(`xmltojson: the XML is not well-formed (line ${r.error.line}, column ${r.error.column}): ${r.error.message}`);
@@ -44,7 +46,11 @@ export default defineFunction({
   attrs: {
     var: { type: 'varname', required: true },
     xml: { type: 'string', default: '' },
-    convert_namespace: { type: 'int', default: 0, doc: '1 also keeps elements and attributes with a namespace prefix (under their local names)' },
+    convert_namespace: {
+      type: 'int',
+      default: 0,
+      doc: '1 also keeps elements and attributes with a namespace prefix (under their local names)',
+    },
   },
   examples: [
     {
@@ -60,6 +66,9 @@ export default defineFunction({
   run(attrs, ctx) {
     const ns = attrs.convert_namespace;
     const all = ns !== undefined && ns !== null && toBool(ns);
-    ctx.assign(toStr(attrs.var), xmlToJson(toStr(attrs.xml ?? ''), all, (m) => ctx.warn(m)));
+    ctx.assign(
+      toStr(attrs.var),
+      xmlToJson(toStr(attrs.xml ?? ''), all, (m) => ctx.warn(m)),
+    );
   },
 });

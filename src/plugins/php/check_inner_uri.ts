@@ -15,7 +15,11 @@ export default defineModifier({
   summary: 'True when a URL points to this site (relative "/path" or ROOT_URL\'s host), false otherwise.',
   params: [],
   examples: [
-    { template: "[{'/news/?id=1'|check_inner_uri}][{'//evil.test/'|check_inner_uri}][{'javascript:alert(1)'|check_inner_uri}]", output: '[1][][]' },
+    {
+      template:
+        "[{'/news/?id=1'|check_inner_uri}][{'//evil.test/'|check_inner_uri}][{'javascript:alert(1)'|check_inner_uri}]",
+      output: '[1][][]',
+    },
   ],
   run(input, _args, ctx) {
     return typeof input === 'string' && isInnerUri(input, ctx.site.rootUrl);

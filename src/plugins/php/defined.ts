@@ -14,9 +14,7 @@ export default defineModifier({
   origin: 'php',
   summary: 'True when a PHP constant of that name is available to templates.',
   params: [],
-  examples: [
-    { template: "[{'JSON_PRETTY_PRINT'|defined}][{'NO_SUCH_CONSTANT'|defined}]", output: '[1][]' },
-  ],
+  examples: [{ template: "[{'JSON_PRETTY_PRINT'|defined}][{'NO_SUCH_CONSTANT'|defined}]", output: '[1][]' }],
   run(input) {
     return constantValue(strArg(input, 'defined', 1, 'constant_name')) !== undefined;
   },

@@ -19,10 +19,25 @@ export default defineModifier({
     { name: 'options', type: 'mixed', default: 0 },
   ],
   examples: [
-    { template: "[{' 42 '|filter_var:$smarty.const.FILTER_VALIDATE_INT}][{'4.2'|filter_var:$smarty.const.FILTER_VALIDATE_INT}]", output: '[42][]' },
-    { template: "{if $mail|filter_var:$smarty.const.FILTER_VALIDATE_EMAIL}valid{else}invalid{/if}", vars: { mail: 'taro@example.jp' }, output: 'valid' },
-    { template: "{'a<b>&\"c\"'|filter_var:$smarty.const.FILTER_SANITIZE_SPECIAL_CHARS}", output: 'a&#60;b&#62;&#38;&#34;c&#34;' },
-    { template: "[{'yes'|filter_var:$smarty.const.FILTER_VALIDATE_BOOLEAN}][{'10.0.0.1'|filter_var:$smarty.const.FILTER_VALIDATE_IP:$smarty.const.FILTER_FLAG_NO_PRIV_RANGE}]", output: '[1][]' },
+    {
+      template:
+        "[{' 42 '|filter_var:$smarty.const.FILTER_VALIDATE_INT}][{'4.2'|filter_var:$smarty.const.FILTER_VALIDATE_INT}]",
+      output: '[42][]',
+    },
+    {
+      template: '{if $mail|filter_var:$smarty.const.FILTER_VALIDATE_EMAIL}valid{else}invalid{/if}',
+      vars: { mail: 'taro@example.jp' },
+      output: 'valid',
+    },
+    {
+      template: '{\'a<b>&"c"\'|filter_var:$smarty.const.FILTER_SANITIZE_SPECIAL_CHARS}',
+      output: 'a&#60;b&#62;&#38;&#34;c&#34;',
+    },
+    {
+      template:
+        "[{'yes'|filter_var:$smarty.const.FILTER_VALIDATE_BOOLEAN}][{'10.0.0.1'|filter_var:$smarty.const.FILTER_VALIDATE_IP:$smarty.const.FILTER_FLAG_NO_PRIV_RANGE}]",
+      output: '[1][]',
+    },
   ],
   run(input, [filter, options], ctx) {
     return filterVar(input, filter, options, (m) => ctx.warn(m));

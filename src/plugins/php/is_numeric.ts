@@ -13,7 +13,10 @@ export default defineModifier({
   summary: 'True for numbers and numeric strings (PHP 8 rules: surrounding whitespace allowed).',
   params: [],
   examples: [
-    { template: "[{'12.5'|is_numeric}][{' 1e3 '|is_numeric}][{'0x1A'|is_numeric}][{'12abc'|is_numeric}]", output: '[1][1][][]' },
+    {
+      template: "[{'12.5'|is_numeric}][{' 1e3 '|is_numeric}][{'0x1A'|is_numeric}][{'12abc'|is_numeric}]",
+      output: '[1][1][][]',
+    },
     { template: '{if !$p|is_numeric}not a number{/if}', vars: { p: 'abc' }, output: 'not a number' },
   ],
   run(input) {

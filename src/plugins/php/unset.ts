@@ -10,9 +10,7 @@ export default defineModifier({
   origin: 'php',
   summary: 'Yields null, whatever the input (the variable itself is left as it is).',
   params: [],
-  examples: [
-    { template: '[{$x|unset}][{$x}]', vars: { x: 'kept' }, output: '[][kept]' },
-  ],
+  examples: [{ template: '[{$x|unset}][{$x}]', vars: { x: 'kept' }, output: '[][kept]' }],
   run() {
     return null;
   },

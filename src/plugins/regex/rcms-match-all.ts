@@ -5,7 +5,9 @@ import { pregMatchAll } from '../../php/pcre/preg.js';
 import { matchOutcome } from './rcms-match.js';
 
 export function rcmsMatchAll(attrs: Record<string, Value>, warn: (m: string) => void = () => {}): Value {
-  return matchOutcome(pregMatchAll(attrs.pattern ?? '', attrs.subject ?? '', attrs.flags ?? 0, attrs.offset ?? 0, warn));
+  return matchOutcome(
+    pregMatchAll(attrs.pattern ?? '', attrs.subject ?? '', attrs.flags ?? 0, attrs.offset ?? 0, warn),
+  );
 }
 
 export default defineFunction({
@@ -32,6 +34,9 @@ export default defineFunction({
     },
   ],
   run(attrs, ctx) {
-    ctx.assign(toStr(attrs.var), rcmsMatchAll(attrs, (m) => ctx.warn(m)));
+    ctx.assign(
+      toStr(attrs.var),
+      rcmsMatchAll(attrs, (m) => ctx.warn(m)),
+    );
   },
 });

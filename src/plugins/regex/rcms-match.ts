@@ -34,6 +34,9 @@ export default defineFunction({
     { template: "{rcms_match var=m pattern='/x/' subject='abc'}{$m}", output: '0' },
   ],
   run(attrs, ctx) {
-    ctx.assign(toStr(attrs.var), rcmsMatch(attrs, (m) => ctx.warn(m)));
+    ctx.assign(
+      toStr(attrs.var),
+      rcmsMatch(attrs, (m) => ctx.warn(m)),
+    );
   },
 });

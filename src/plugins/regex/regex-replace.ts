@@ -12,7 +12,8 @@ export function sanitizeSearch(search: string): string {
   const nul = search.indexOf('\0');
   let s = nul >= 0 ? search.slice(0, nul) : search;
   const m = TRAILING_LETTERS.exec(s);
-  if (m && m[0].includes('e')) s = s.slice(0, m.index) + replaceEach(m[0], /[e\t\n\v\f\r ]+/g, () => '', 'regex_replace');
+  if (m && m[0].includes('e'))
+    s = s.slice(0, m.index) + replaceEach(m[0], /[e\t\n\v\f\r ]+/g, () => '', 'regex_replace');
   return s;
 }
 
@@ -27,12 +28,21 @@ export default defineModifier({
   summary: 'Regular-expression replace (PHP preg_replace after Smarty 2 sanitising: cut at NUL, /e removed).',
   origin: 'smarty',
   params: [
-    { name: 'search', type: 'mixed', required: true, doc: 'PCRE pattern with delimiters and modifiers, or an array of them' },
+    {
+      name: 'search',
+      type: 'mixed',
+      required: true,
+      doc: 'PCRE pattern with delimiters and modifiers, or an array of them',
+    },
     { name: 'replace', type: 'mixed', required: true, doc: 'replacement; $1, \\1 and ${1} refer to groups' },
   ],
   examples: [
     { template: "{$s|regex_replace:'/\\s+/':' '}", vars: { s: 'too   many \t\n spaces' }, output: 'too many spaces' },
-    { template: "{$s|regex_replace:'/./':'x'}|{$s|regex_replace:'/./u':'x'}", vars: { s: '日本' }, output: 'xxxxxx|xx' },
+    {
+      template: "{$s|regex_replace:'/./':'x'}|{$s|regex_replace:'/./u':'x'}",
+      vars: { s: '日本' },
+      output: 'xxxxxx|xx',
+    },
     { template: "{$s|regex_replace:'/a/e':'o'}", vars: { s: 'banana' }, output: 'bonono' },
     { template: "{$d|regex_replace:'/(\\d+)-(\\d+)/':'$2/$1'}", vars: { d: '06-2024' }, output: '2024/06' },
   ],

@@ -14,7 +14,11 @@ export default defineModifier({
   summary: 'Upper-cases the first letter of each ASCII word; words with digits only with uc_digits.',
   params: [{ name: 'uc_digits', type: 'bool', default: false }],
   examples: [
-    { template: "{$s|capitalize}", vars: { s: "hello wORLD foo-bar o'neil x2y 3d" }, output: "Hello WORLD Foo-Bar O'neil x2y 3d" },
+    {
+      template: '{$s|capitalize}',
+      vars: { s: "hello wORLD foo-bar o'neil x2y 3d" },
+      output: "Hello WORLD Foo-Bar O'neil x2y 3d",
+    },
     { template: '{$s|capitalize:true}', vars: { s: 'x2y 3d next1 a' }, output: 'X2y 3d Next1 A' },
   ],
   run(input, [ucDigits]) {

@@ -11,7 +11,11 @@ export default defineModifier({
   summary: 'Number of bytes, without ASCII whitespace unless include_spaces is true.',
   params: [{ name: 'include_spaces', type: 'bool', default: false }],
   examples: [
-    { template: '{$s|count_characters}|{$s|count_characters:true}', vars: { s: "Cold day,\tisn't it?\n" }, output: '16|20' },
+    {
+      template: '{$s|count_characters}|{$s|count_characters:true}',
+      vars: { s: "Cold day,\tisn't it?\n" },
+      output: '16|20',
+    },
     { template: '{$j|count_characters}', vars: { j: '日本語の テキスト' }, output: '24' },
   ],
   run(input, [includeSpaces]) {

@@ -9,7 +9,9 @@ export default defineModifier({
   origin: 'smarty',
   summary: 'Number of pieces between runs of line breaks (an empty string counts 1).',
   params: [],
-  examples: [{ template: '{$s|count_paragraphs}', vars: { s: 'Para one.\n\nPara two.\nStill two?\n\n\nThree.' }, output: '4' }],
+  examples: [
+    { template: '{$s|count_paragraphs}', vars: { s: 'Para one.\n\nPara two.\nStill two?\n\n\nThree.' }, output: '4' },
+  ],
   run(input) {
     // the pieces of the split: one more than the runs of line breaks
     return countMatches(strArg(input, 'preg_split', 2, 'subject'), /[\r\n]+/g) + 1;

@@ -11,7 +11,13 @@ export default defineModifier({
   origin: 'smarty',
   summary: 'Number of whitespace-separated pieces holding a letter, digit or non-ASCII character.',
   params: [],
-  examples: [{ template: '{$a|count_words}|{$c|count_words}', vars: { a: 'one two 3 four-five', c: '東京タワー' }, output: '4|1' }],
+  examples: [
+    {
+      template: '{$a|count_words}|{$c|count_words}',
+      vars: { a: 'one two 3 four-five', c: '東京タワー' },
+      output: '4|1',
+    },
+  ],
   run(input) {
     // the non-empty pieces of the split are the runs of non-whitespace, walked without an array of them
     const s = strArg(input, 'preg_split', 2, 'subject');

@@ -7,9 +7,7 @@ export default defineModifier({
   origin: 'smarty',
   summary: "Replaces null or '' with the default; 0, '0' and false are kept.",
   params: [{ name: 'default', type: 'mixed', default: '' }],
-  examples: [
-    { template: "{$n|default:'anon'}|{$z|default:'anon'}", vars: { n: null, z: 0 }, output: 'anon|0' },
-  ],
+  examples: [{ template: "{$n|default:'anon'}|{$z|default:'anon'}", vars: { n: null, z: 0 }, output: 'anon|0' }],
   run(input, [dflt]) {
     return input === null || input === undefined || input === '' ? dflt : input;
   },

@@ -9,7 +9,9 @@ export default defineModifier({
   origin: 'platform',
   summary: "true for '', '0', 0, null, false, an empty array and an empty object.",
   params: [],
-  examples: [{ template: "{if $a|@empty}empty{/if}|{if 'x'|empty}{else}set{/if}", vars: { a: [] }, output: 'empty|set' }],
+  examples: [
+    { template: "{if $a|@empty}empty{/if}|{if 'x'|empty}{else}set{/if}", vars: { a: [] }, output: 'empty|set' },
+  ],
   run(input) {
     if (input instanceof PhpObject) return input.props.size === 0;
     return !toBool(input);

@@ -15,7 +15,13 @@ export default defineModifier({
   origin: 'platform',
   summary: 'Escapes a value as a CSV field (quotes it when it holds , " CR or LF).',
   params: [],
-  examples: [{ template: '{$a|escapeCSV},{$b|escapeCSV}', vars: { a: 'say "hi", bob', b: 'plain' }, output: '"say ""hi"", bob",plain' }],
+  examples: [
+    {
+      template: '{$a|escapeCSV},{$b|escapeCSV}',
+      vars: { a: 'say "hi", bob', b: 'plain' },
+      output: '"say ""hi"", bob",plain',
+    },
+  ],
   run(input) {
     if (!isScalarOrNull(input)) return '';
     const s = toStr(input);

@@ -9,7 +9,13 @@ export default defineModifier({
   origin: 'php',
   summary: 'Strips the listed characters (default: whitespace) from the start.',
   params: [{ name: 'characters', type: 'string', default: ' \n\r\t\v\0' }],
-  examples: [{ template: "[{$s|ltrim}][{$t|ltrim:'a..z'}]", vars: { s: '  pad me \n', t: 'abc42abc' }, output: '[pad me \n][42abc]' }],
+  examples: [
+    {
+      template: "[{$s|ltrim}][{$t|ltrim:'a..z'}]",
+      vars: { s: '  pad me \n', t: 'abc42abc' },
+      output: '[pad me \n][42abc]',
+    },
+  ],
   run(input, [chars], ctx) {
     return phpTrim(strArg(input, 'ltrim', 1), strArg(chars, 'ltrim', 2, 'characters'), 1, 'ltrim', ctx.warn);
   },

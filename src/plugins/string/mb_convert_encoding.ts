@@ -20,7 +20,14 @@ export default defineModifier({
   ],
   examples: [{ template: "{$s|mb_convert_encoding:'ASCII':'UTF-8'}", vars: { s: 'café' }, output: 'caf?' }],
   run(input, [to, from]) {
-    const src = from instanceof PhpArray ? from.values().map(toStr).join(',') : optStrArg(from, 'mb_convert_encoding', 3, 'from_encoding');
-    return mbConvertEncoding(strArg(input, 'mb_convert_encoding', 1, 'string'), strArg(to, 'mb_convert_encoding', 2, 'to_encoding'), src);
+    const src =
+      from instanceof PhpArray
+        ? from.values().map(toStr).join(',')
+        : optStrArg(from, 'mb_convert_encoding', 3, 'from_encoding');
+    return mbConvertEncoding(
+      strArg(input, 'mb_convert_encoding', 1, 'string'),
+      strArg(to, 'mb_convert_encoding', 2, 'to_encoding'),
+      src,
+    );
   },
 });

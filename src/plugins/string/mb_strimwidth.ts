@@ -15,7 +15,11 @@ export default defineModifier({
     { name: 'encoding', type: 'string', default: null },
   ],
   examples: [
-    { template: "{$j|mb_strimwidth:0:10:'…'}|{$a|mb_strimwidth:0:8:'...'}", vars: { j: '日本語のテキストです', a: 'Hello World' }, output: '日本語の…|Hello...' },
+    {
+      template: "{$j|mb_strimwidth:0:10:'…'}|{$a|mb_strimwidth:0:8:'...'}",
+      vars: { j: '日本語のテキストです', a: 'Hello World' },
+      output: '日本語の…|Hello...',
+    },
   ],
   run(input, [start, width, marker, enc]) {
     checkMbEncoding(optStrArg(enc, 'mb_strimwidth', 5, 'encoding'), 'mb_strimwidth', 5);

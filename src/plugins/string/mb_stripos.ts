@@ -15,6 +15,10 @@ export default defineModifier({
   examples: [{ template: "{$s|mb_stripos:'d'}", vars: { s: '日本語Dｄ' }, output: '3' }],
   run(input, [needle, offset, enc]) {
     checkMbEncoding(optStrArg(enc, 'mb_stripos', 4, 'encoding'), 'mb_stripos', 4);
-    return mbStripos(strArg(input, 'mb_stripos', 1, 'haystack'), strArg(needle, 'mb_stripos', 2, 'needle'), intArg(offset, 'mb_stripos', 3, 'offset'));
+    return mbStripos(
+      strArg(input, 'mb_stripos', 1, 'haystack'),
+      strArg(needle, 'mb_stripos', 2, 'needle'),
+      intArg(offset, 'mb_stripos', 3, 'offset'),
+    );
   },
 });

@@ -15,6 +15,10 @@ export default defineModifier({
   examples: [{ template: "{$s|mb_strpos:'D'}", vars: { s: '日本語Dｄ' }, output: '3' }],
   run(input, [needle, offset, enc]) {
     checkMbEncoding(optStrArg(enc, 'mb_strpos', 4, 'encoding'), 'mb_strpos', 4);
-    return mbStrpos(strArg(input, 'mb_strpos', 1, 'haystack'), strArg(needle, 'mb_strpos', 2, 'needle'), intArg(offset, 'mb_strpos', 3, 'offset'));
+    return mbStrpos(
+      strArg(input, 'mb_strpos', 1, 'haystack'),
+      strArg(needle, 'mb_strpos', 2, 'needle'),
+      intArg(offset, 'mb_strpos', 3, 'offset'),
+    );
   },
 });

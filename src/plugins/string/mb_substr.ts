@@ -15,6 +15,10 @@ export default defineModifier({
   examples: [{ template: '{$j|mb_substr:1:3}', vars: { j: '日本語のテキストです' }, output: '本語の' }],
   run(input, [start, length, enc]) {
     checkMbEncoding(optStrArg(enc, 'mb_substr', 4, 'encoding'), 'mb_substr', 4);
-    return mbSubstr(strArg(input, 'mb_substr', 1), intArg(start, 'mb_substr', 2, 'start'), optIntArg(length, 'mb_substr', 3, 'length'));
+    return mbSubstr(
+      strArg(input, 'mb_substr', 1),
+      intArg(start, 'mb_substr', 2, 'start'),
+      optIntArg(length, 'mb_substr', 3, 'length'),
+    );
   },
 });

@@ -17,7 +17,13 @@ export default defineModifier({
     { name: 'length', type: 'int', default: 80 },
     { name: 'etc', type: 'string', default: '...' },
   ],
-  examples: [{ template: '{$s|mbtruncate:5}|{$t|mbtruncate:5}', vars: { s: '日本語のテキスト', t: '短い' }, output: '日本語のテ...|短い' }],
+  examples: [
+    {
+      template: '{$s|mbtruncate:5}|{$t|mbtruncate:5}',
+      vars: { s: '日本語のテキスト', t: '短い' },
+      output: '日本語のテ...|短い',
+    },
+  ],
   run(input, [length, etc]) {
     const s = strArg(input, 'mb_strlen', 1);
     const n = intArg(length, 'mbtruncate', 2, 'length');

@@ -9,7 +9,13 @@ export default defineModifier({
   origin: 'php',
   summary: 'Strips the listed characters (default: whitespace) from the end.',
   params: [{ name: 'characters', type: 'string', default: ' \n\r\t\v\0' }],
-  examples: [{ template: "[{$s|rtrim}][{$t|rtrim:'a..z'}]", vars: { s: '  pad me \n', t: 'abc42abc' }, output: '[  pad me][abc42]' }],
+  examples: [
+    {
+      template: "[{$s|rtrim}][{$t|rtrim:'a..z'}]",
+      vars: { s: '  pad me \n', t: 'abc42abc' },
+      output: '[  pad me][abc42]',
+    },
+  ],
   run(input, [chars], ctx) {
     return phpTrim(strArg(input, 'rtrim', 1), strArg(chars, 'rtrim', 2, 'characters'), 2, 'rtrim', ctx.warn);
   },

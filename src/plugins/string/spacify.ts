@@ -22,7 +22,13 @@ export default defineModifier({
     checkStringLength(bin.length * (sep.length + 1), 'spacify');
     // a chunk at a time: split('') of the whole string is an array of one element per byte
     let out = '';
-    for (let i = 0; i < bin.length; i += CHUNK) out += (i === 0 ? '' : sep) + bin.slice(i, i + CHUNK).split('').join(sep);
+    for (let i = 0; i < bin.length; i += CHUNK)
+      out +=
+        (i === 0 ? '' : sep) +
+        bin
+          .slice(i, i + CHUNK)
+          .split('')
+          .join(sep);
     return fromBinary(out);
   },
 });

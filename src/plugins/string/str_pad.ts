@@ -14,7 +14,11 @@ export default defineModifier({
     { name: 'pad_type', type: 'int', default: STR_PAD_RIGHT },
   ],
   examples: [
-    { template: "[{$s|str_pad:8:'*'}][{$s|str_pad:9:'-':$smarty.const.STR_PAD_BOTH}]", vars: { s: 'abc' }, output: '[abc*****][---abc---]' },
+    {
+      template: "[{$s|str_pad:8:'*'}][{$s|str_pad:9:'-':$smarty.const.STR_PAD_BOTH}]",
+      vars: { s: 'abc' },
+      output: '[abc*****][---abc---]',
+    },
   ],
   run(input, [length, pad, type]) {
     return strPad(

@@ -11,8 +11,14 @@ export default defineModifier({
     { name: 'needle', type: 'string', required: true },
     { name: 'offset', type: 'int', default: 0 },
   ],
-  examples: [{ template: "{$s|stripos:'B'}|{if $s|stripos:'z' === false}none{/if}", vars: { s: 'aabb' }, output: '2|none' }],
+  examples: [
+    { template: "{$s|stripos:'B'}|{if $s|stripos:'z' === false}none{/if}", vars: { s: 'aabb' }, output: '2|none' },
+  ],
   run(input, [needle, offset]) {
-    return stripos(strArg(input, 'stripos', 1, 'haystack'), strArg(needle, 'stripos', 2, 'needle'), intArg(offset, 'stripos', 3, 'offset'));
+    return stripos(
+      strArg(input, 'stripos', 1, 'haystack'),
+      strArg(needle, 'stripos', 2, 'needle'),
+      intArg(offset, 'stripos', 3, 'offset'),
+    );
   },
 });

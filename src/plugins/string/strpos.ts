@@ -11,8 +11,14 @@ export default defineModifier({
     { name: 'needle', type: 'string', required: true },
     { name: 'offset', type: 'int', default: 0 },
   ],
-  examples: [{ template: "{$s|strpos:'b'}|{if $s|strpos:'z' === false}none{/if}", vars: { s: 'aabb' }, output: '2|none' }],
+  examples: [
+    { template: "{$s|strpos:'b'}|{if $s|strpos:'z' === false}none{/if}", vars: { s: 'aabb' }, output: '2|none' },
+  ],
   run(input, [needle, offset]) {
-    return strpos(strArg(input, 'strpos', 1, 'haystack'), strArg(needle, 'strpos', 2, 'needle'), intArg(offset, 'strpos', 3, 'offset'));
+    return strpos(
+      strArg(input, 'strpos', 1, 'haystack'),
+      strArg(needle, 'strpos', 2, 'needle'),
+      intArg(offset, 'strpos', 3, 'offset'),
+    );
   },
 });

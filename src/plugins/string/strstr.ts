@@ -11,8 +11,14 @@ export default defineModifier({
     { name: 'needle', type: 'string', required: true },
     { name: 'before_needle', type: 'bool', default: false },
   ],
-  examples: [{ template: "{$m|strstr:'@'}|{$m|strstr:'@':true}", vars: { m: 'user@example.com' }, output: '@example.com|user' }],
+  examples: [
+    { template: "{$m|strstr:'@'}|{$m|strstr:'@':true}", vars: { m: 'user@example.com' }, output: '@example.com|user' },
+  ],
   run(input, [needle, before]) {
-    return strstr(strArg(input, 'strstr', 1, 'haystack'), strArg(needle, 'strstr', 2, 'needle'), boolArg(before, 'strstr', 3, 'before_needle'));
+    return strstr(
+      strArg(input, 'strstr', 1, 'haystack'),
+      strArg(needle, 'strstr', 2, 'needle'),
+      boolArg(before, 'strstr', 3, 'before_needle'),
+    );
   },
 });

@@ -13,7 +13,13 @@ export default defineModifier({
     { name: 'offset', type: 'int', required: true },
     { name: 'length', type: 'int', default: null },
   ],
-  examples: [{ template: '{$s|substr:0:3}|{$s|substr:-3}|{$j|substr:3:6}', vars: { s: 'abcdefg', j: '日本語' }, output: 'abc|efg|本語' }],
+  examples: [
+    {
+      template: '{$s|substr:0:3}|{$s|substr:-3}|{$j|substr:3:6}',
+      vars: { s: 'abcdefg', j: '日本語' },
+      output: 'abc|efg|本語',
+    },
+  ],
   run(input, [offset, length]) {
     if (!isScalarOrNull(input)) return '';
     return byteSubstr(toStr(input), intArg(offset, 'substr', 2, 'offset'), optIntArg(length, 'substr', 3, 'length'));

@@ -9,7 +9,9 @@ export default defineModifier({
   origin: 'php',
   summary: 'Strips the listed characters (default: whitespace) from the both ends.',
   params: [{ name: 'characters', type: 'string', default: ' \n\r\t\v\0' }],
-  examples: [{ template: "[{$s|trim}][{$t|trim:'*-'}]", vars: { s: '  pad me \n', t: '*-*x-*' }, output: '[pad me][x]' }],
+  examples: [
+    { template: "[{$s|trim}][{$t|trim:'*-'}]", vars: { s: '  pad me \n', t: '*-*x-*' }, output: '[pad me][x]' },
+  ],
   run(input, [chars], ctx) {
     return phpTrim(strArg(input, 'trim', 1), strArg(chars, 'trim', 2, 'characters'), 3, 'trim', ctx.warn);
   },

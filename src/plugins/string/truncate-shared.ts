@@ -28,7 +28,7 @@ export function truncateModifier(m: Measure, lengthFn: string): Pick<ModifierPlu
     if (typeof etc !== 'string') return undefined;
     const cut = truncateFixed(m, length, etc, breakWords, middle);
     const own: Value[] = args.slice();
-    return (input, ctx) => (typeof input === 'string' ? cut(input) ?? input : run(input, own, ctx));
+    return (input, ctx) => (typeof input === 'string' ? (cut(input) ?? input) : run(input, own, ctx));
   };
   return { run, prepare };
 }

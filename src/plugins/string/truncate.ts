@@ -10,8 +10,16 @@ export default defineModifier({
   summary: 'Shortens to length bytes including etc, at a word boundary unless break_words.',
   params: truncateParams,
   examples: [
-    { template: '{$s|truncate:30}', vars: { s: 'Three Friends Meet Again after Twenty Winters in Town' }, output: 'Three Friends Meet Again...' },
-    { template: "{$s|truncate:30:'...':true:true}", vars: { s: 'Three Friends Meet Again after Twenty Winters in Town' }, output: 'Three Friends...nters in Town' },
+    {
+      template: '{$s|truncate:30}',
+      vars: { s: 'Three Friends Meet Again after Twenty Winters in Town' },
+      output: 'Three Friends Meet Again...',
+    },
+    {
+      template: "{$s|truncate:30:'...':true:true}",
+      vars: { s: 'Three Friends Meet Again after Twenty Winters in Town' },
+      output: 'Three Friends...nters in Town',
+    },
   ],
   ...truncateModifier({ len: byteLength, sub: byteSubstr, countsBytes: true }, 'strlen'),
 });

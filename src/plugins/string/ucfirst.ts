@@ -8,7 +8,9 @@ export default defineModifier({
   origin: 'php',
   summary: 'Upper-cases the first byte when it is an ASCII letter.',
   params: [],
-  examples: [{ template: '{$a|ucfirst}|{$b|ucfirst}', vars: { a: 'hello world', b: 'élan' }, output: 'Hello world|élan' }],
+  examples: [
+    { template: '{$a|ucfirst}|{$b|ucfirst}', vars: { a: 'hello world', b: 'élan' }, output: 'Hello world|élan' },
+  ],
   run(input) {
     return ucfirst(strArg(input, 'ucfirst', 1));
   },

@@ -16,7 +16,13 @@ export default defineModifier({
   origin: 'platform',
   summary: 'Formats an amount as a price (default: ¥ with thousands separators, no decimals).',
   params: [{ name: 'edge_flg', type: 'bool', default: false }],
-  examples: [{ template: '{$p|usage_price_format}|{$n|usage_price_format}', vars: { p: 1234567.5, n: -980 }, output: '¥1,234,568|-¥980' }],
+  examples: [
+    {
+      template: '{$p|usage_price_format}|{$n|usage_price_format}',
+      vars: { p: 1234567.5, n: -980 },
+      output: '¥1,234,568|-¥980',
+    },
+  ],
   run(input) {
     if (!isScalarOrNull(input) || input === null || input === undefined || input === '') return '';
     return formatPrice(toStr(input));

@@ -17,7 +17,11 @@ export default defineModifier({
     { name: 'cut', type: 'bool', default: false },
   ],
   examples: [
-    { template: "{$s|wordwrap:12:'<br />\n'}", vars: { s: 'The quick brown fox jumped over the lazy dog' }, output: 'The quick<br />\nbrown fox<br />\njumped over<br />\nthe lazy dog' },
+    {
+      template: "{$s|wordwrap:12:'<br />\n'}",
+      vars: { s: 'The quick brown fox jumped over the lazy dog' },
+      output: 'The quick<br />\nbrown fox<br />\njumped over<br />\nthe lazy dog',
+    },
     { template: '{$s|wordwrap:6:"\\n":true}', vars: { s: 'A verylongword here' }, output: 'A\nverylo\nngword\nhere' },
   ],
   run(input, [length, brk, cut]) {

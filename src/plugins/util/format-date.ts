@@ -23,7 +23,9 @@ export function formatAttr(attrs: Record<string, Value>): string {
 export function parseTime(plugin: string, text: string, ctx: PluginContext): number {
   const ts = phpStrtotime(text, ctx.now, ctx.site.timezone);
   if (ts === false) {
-    ctx.warn(`{${plugin}} could not read the time "${text.slice(0, 60)}"; using timestamp 0 as PHP's date(format, false) does`);
+    ctx.warn(
+      `{${plugin}} could not read the time "${text.slice(0, 60)}"; using timestamp 0 as PHP's date(format, false) does`,
+    );
     return 0;
   }
   return ts;

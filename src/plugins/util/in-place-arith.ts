@@ -23,5 +23,8 @@ export function updateInPlace(plugin: string, op: Op, attrs: Record<string, Valu
 
 export const inPlaceAttrs: FunctionPlugin['attrs'] = {
   var: { type: 'varname', required: true, doc: 'The variable to update; `a.b` reaches into an array.' },
-  value: { type: 'number', doc: 'The operand (PHP numeric rules: ints stay ints, numeric strings convert). Omitted: 0.' },
+  value: {
+    type: 'number',
+    doc: 'The operand (PHP numeric rules: ints stay ints, numeric strings convert). Omitted: 0.',
+  },
 };

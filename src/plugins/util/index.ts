@@ -15,4 +15,16 @@ import strtodate from './strtodate.js';
 import subtract from './subtract.js';
 import uuid from './uuid.js';
 
-export const plugins: Plugin[] = [add, subtract, date, strtodate, uuid, lottery, logger, setMemory, rcmsHash, passwordHash, passwordVerify];
+export const plugins: Plugin[] = [
+  add,
+  subtract,
+  date,
+  strtodate,
+  uuid,
+  lottery,
+  logger,
+  setMemory,
+  rcmsHash,
+  passwordHash,
+  passwordVerify,
+];

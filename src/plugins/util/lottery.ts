@@ -58,7 +58,12 @@ export default defineFunction({
   },
   examples: [
     { template: '{lottery var=w ids=$ids cnt=2}{$w|@count}', vars: { ids: [1, 2, 3, 4, 5] }, output: '2' },
-    { template: '{lottery var=w ids=$ids exclude_ids=$ex cnt=10}{$w|@count}|{lottery var=one ids=$ids exclude_ids=$ex}{$one.0}', vars: { ids: [1, 2, 3], ex: [1, 3] }, output: '1|2' },
+    {
+      template:
+        '{lottery var=w ids=$ids exclude_ids=$ex cnt=10}{$w|@count}|{lottery var=one ids=$ids exclude_ids=$ex}{$one.0}',
+      vars: { ids: [1, 2, 3], ex: [1, 3] },
+      output: '1|2',
+    },
     { template: '{lottery var=w ids=$ids cnt=5 duplicate=1}{$w|@count}', vars: { ids: ['a', 'b'] }, output: '4' },
   ],
   run(attrs, ctx) {

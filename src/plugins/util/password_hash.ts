@@ -22,16 +22,23 @@ function checkAlgo(v: Value): void {
   const algo = algoArg(v);
   if (algo === null || algo === '2y' || algo === 0 || algo === 1) return;
   if (algo === 'argon2i' || algo === 'argon2id' || algo === 2 || algo === 3) {
-    throw valueError('password_hash', 2, 'algo', 'is argon2, which this platform does not provide (use PASSWORD_DEFAULT / "2y")');
+    throw valueError(
+      'password_hash',
+      2,
+      'algo',
+      'is argon2, which this platform does not provide (use PASSWORD_DEFAULT / "2y")',
+    );
   }
   throw valueError('password_hash', 2, 'algo', 'must be a valid password hashing algorithm');
 }
 
 function costOption(options: Value): number {
   if (options === null || options === undefined) return DEFAULT_COST;
-  if (!(options instanceof PhpArray)) throw new PhpTypeError('password_hash(): Argument #3 ($options) must be of type array');
+  if (!(options instanceof PhpArray))
+    throw new PhpTypeError('password_hash(): Argument #3 ($options) must be of type array');
   const cost = options.has('cost') ? toInt(options.get('cost')) : DEFAULT_COST;
-  if (cost < BCRYPT_MIN_COST || cost > BCRYPT_MAX_COST) throw new PhpTypeError(`Invalid bcrypt cost parameter specified: ${cost}`);
+  if (cost < BCRYPT_MIN_COST || cost > BCRYPT_MAX_COST)
+    throw new PhpTypeError(`Invalid bcrypt cost parameter specified: ${cost}`);
   return cost;
 }
 
@@ -51,7 +58,11 @@ export default defineModifier({
     { name: 'options', type: 'array', default: null, doc: 'Array with `cost` (4..12).' },
   ],
   examples: [
-    { template: "{assign var=h value='secret'|password_hash:'2y'}{$h|strlen}|{$h|substr:0:7}|{'secret'|password_verify:$h}", output: '60|$2y$10$|1' },
+    {
+      template:
+        "{assign var=h value='secret'|password_hash:'2y'}{$h|strlen}|{$h|substr:0:7}|{'secret'|password_verify:$h}",
+      output: '60|$2y$10$|1',
+    },
   ],
   run(input, [algo, options], ctx) {
     const password = strArg(input, 'password_hash', 1, 'password');

@@ -4,7 +4,8 @@ import { PhpArray, PhpObject, type Value } from '../../value/value.js';
 import { phpHash, phpHashHmac } from '../../php/hash/hash.js';
 
 function stringArg(v: Value, name: string): string {
-  if (v instanceof PhpArray || v instanceof PhpObject) throw new PhpTypeError(`${name} must be of type string, ${v instanceof PhpArray ? 'array' : 'object'} given`);
+  if (v instanceof PhpArray || v instanceof PhpObject)
+    throw new PhpTypeError(`${name} must be of type string, ${v instanceof PhpArray ? 'array' : 'object'} given`);
   return toStr(v);
 }
 
@@ -21,9 +22,19 @@ export default defineFunction({
     binary: { type: 'bool', default: false, doc: 'Store the raw digest bytes instead of hex.' },
   },
   examples: [
-    { template: "{rcms_hash var=h data='abc'}{$h}", output: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' },
-    { template: "{rcms_hash var=h algo='md5' data='abc' key='secret'}{$h}|{rcms_hash var=b algo='sha1' data='abc' binary=true}{$b|strlen}", output: 'd9bf7c3a63eae7031c4e6d7c9b78ba93|20' },
-    { template: "{rcms_hash var=h algo='crc32b' data='The quick brown fox jumped over the lazy dog.'}{$h}", output: '82a34642' },
+    {
+      template: "{rcms_hash var=h data='abc'}{$h}",
+      output: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    },
+    {
+      template:
+        "{rcms_hash var=h algo='md5' data='abc' key='secret'}{$h}|{rcms_hash var=b algo='sha1' data='abc' binary=true}{$b|strlen}",
+      output: 'd9bf7c3a63eae7031c4e6d7c9b78ba93|20',
+    },
+    {
+      template: "{rcms_hash var=h algo='crc32b' data='The quick brown fox jumped over the lazy dog.'}{$h}",
+      output: '82a34642',
+    },
   ],
   run(attrs, ctx) {
     if (attrs.data === undefined || attrs.data === null) return;
@@ -33,7 +44,12 @@ export default defineFunction({
     try {
       const data = stringArg(attrs.data, 'data');
       const key = attrs.key;
-      ctx.assign(name, key === undefined || key === null ? phpHash(algo, data, binary) : phpHashHmac(algo, data, stringArg(key, 'key'), binary));
+      ctx.assign(
+        name,
+        key === undefined || key === null
+          ? phpHash(algo, data, binary)
+          : phpHashHmac(algo, data, stringArg(key, 'key'), binary),
+      );
     } catch (e) {
       if (!(e instanceof PhpTypeError)) throw e;
       ctx.warn(`{rcms_hash} ${e.message}`);

@@ -26,7 +26,11 @@ export default defineFunction({
   },
   examples: [
     { template: "{strtodate var=d timestamp=1700000000 format='Y-m-d H:i'}{$d}", output: '2023-11-15 07:13' },
-    { template: "{strtodate var=d timestamp='2024-03-10 +2 days' format='m/d'}{$d}|{strtodate var=e timestamp='86400'}{$e}", output: '03/12|1970-01-02 09:00:00' },
+    {
+      template:
+        "{strtodate var=d timestamp='2024-03-10 +2 days' format='m/d'}{$d}|{strtodate var=e timestamp='86400'}{$e}",
+      output: '03/12|1970-01-02 09:00:00',
+    },
   ],
   run(attrs, ctx) {
     ctx.assign(toStr(attrs.var ?? null), formatDate(formatAttr(attrs), timestamp(attrs.timestamp, ctx), ctx));

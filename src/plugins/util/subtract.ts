@@ -10,7 +10,10 @@ export default defineFunction({
   attrs: inPlaceAttrs,
   examples: [
     { template: '{assign var=i value=10}{subtract var=i value=3}{$i}', output: '7' },
-    { template: "{subtract var=n value=2}{$n}|{assign var=f value='1.25'}{subtract var=f value=1}{$f}", output: '-2|0.25' },
+    {
+      template: "{subtract var=n value=2}{$n}|{assign var=f value='1.25'}{subtract var=f value=1}{$f}",
+      output: '-2|0.25',
+    },
   ],
   run(attrs, ctx) {
     updateInPlace('subtract', sub, attrs, ctx);

@@ -19,7 +19,11 @@ export default defineFunction({
     var: { type: 'varname' },
   },
   examples: [
-    { template: '{uuid var=u}{$u|strlen}|{$u|substr:14:1}|{$u|substr:8:1}{$u|substr:13:1}{$u|substr:18:1}{$u|substr:23:1}', output: '36|4|----' },
+    {
+      template:
+        '{uuid var=u}{$u|strlen}|{$u|substr:14:1}|{$u|substr:8:1}{$u|substr:13:1}{$u|substr:18:1}{$u|substr:23:1}',
+      output: '36|4|----',
+    },
   ],
   run(attrs, ctx) {
     const id = uuidV4(ctx);

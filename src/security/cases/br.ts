@@ -15,26 +15,46 @@ import type { RenderOptions } from '../../engine.js';
 import { allRefused, judge } from './helpers.js';
 import { harnessHttp } from '../host/http.js';
 
-async function control(h: HarnessContext, template: string, ok: (a: RenderAttempt) => boolean, what: string, opts: RenderOptions = {}): Promise<Outcome | null> {
+async function control(
+  h: HarnessContext,
+  template: string,
+  ok: (a: RenderAttempt) => boolean,
+  what: string,
+  opts: RenderOptions = {},
+): Promise<Outcome | null> {
   const a = await h.render(template, opts);
   const o = judge(h, a, ok(a), what);
-  return o.status === 'contained' ? null : { ...o, detail: `control ${JSON.stringify(template.slice(0, 90))}: ${o.detail}` };
+  return o.status === 'contained'
+    ? null
+    : { ...o, detail: `control ${JSON.stringify(template.slice(0, 90))}: ${o.detail}` };
 }
 
-const own = (h: HarnessContext): string | undefined => (h.canaries as Canaries & { ownSecretValue?: string }).ownSecretValue;
+const own = (h: HarnessContext): string | undefined =>
+  (h.canaries as Canaries & { ownSecretValue?: string }).ownSecretValue;
 
 export const BR: SecurityCase[] = [
   {
     id: 'BR-09',
     category: 'BR',
-    title: 'encryption keys: another site\'s ciphertext does not decrypt; key material never reaches the template',
+    title: "encryption keys: another site's ciphertext does not decrypt; key material never reaches the template",
     async run(h) {
-      const enc = await h.render('{rcms_encrypt action="encrypt" data="victim data" key="k"}', { identity: { tenant: 'victim' } });
+      const enc = await h.render('{rcms_encrypt action="encrypt" data="victim data" key="k"}', {
+        identity: { tenant: 'victim' },
+      });
       if (!enc.output?.startsWith('v1.')) return judge(h, enc, false, 'the victim encrypts');
-      const a = await h.render('{rcms_encrypt var=p action="decrypt" data=$c key="k"}{if $p === false}refused{/if}', { vars: { c: enc.output } });
-      const probe = await h.rawJs('return Object.keys(globalThis).filter((k) => /key|secret/i.test(k)).join(",") + "|" + JSON.stringify(Object.keys($));');
+      const a = await h.render('{rcms_encrypt var=p action="decrypt" data=$c key="k"}{if $p === false}refused{/if}', {
+        vars: { c: enc.output },
+      });
+      const probe = await h.rawJs(
+        'return Object.keys(globalThis).filter((k) => /key|secret/i.test(k)).join(",") + "|" + JSON.stringify(Object.keys($));',
+      );
       const keyish = /siteKey|derived/.test(probe.output ?? '');
-      return judge(h, a, a.output === 'refused' && !keyish, 'decryption under another site key fails; nothing key-like is reachable in the isolate');
+      return judge(
+        h,
+        a,
+        a.output === 'refused' && !keyish,
+        'decryption under another site key fails; nothing key-like is reachable in the isolate',
+      );
     },
   },
   {
@@ -46,19 +66,48 @@ export const BR: SecurityCase[] = [
       const before = s.internalCalls.length;
       const bad = await allRefused(h, [
         // a variable, for an ordinary member: refused before the render runs
-        { template: '{api_internal endpoint="/rcms-api/1/me" member_id=$target var=r}', codes: ['E_IDENTITY_DENIED'], opts: { vars: { target: 5 } } },
-        { template: '{api_mng endpoint="/management/topics/list/" member_id=$target var=r}', codes: ['E_IDENTITY_DENIED'], opts: { vars: { target: 5 } } },
+        {
+          template: '{api_internal endpoint="/rcms-api/1/me" member_id=$target var=r}',
+          codes: ['E_IDENTITY_DENIED'],
+          opts: { vars: { target: 5 } },
+        },
+        {
+          template: '{api_mng endpoint="/management/topics/list/" member_id=$target var=r}',
+          codes: ['E_IDENTITY_DENIED'],
+          opts: { vars: { target: 5 } },
+        },
       ]);
       if (bad) return bad;
       // "assume breach": the isolate forges a call with a member id the template never wrote
-      const forged = await h.rawJs(`try { rt.fn('api_internal')({ endpoint: '/rcms-api/1/me', member_id: 5, var: 'r' }, $); return 'called'; } catch (e) { return String(e.code); }`);
-      if (forged.output !== 'E_IDENTITY_DENIED') return { status: 'escaped', detail: `a forged member_id from the isolate was accepted (${forged.output ?? forged.code})` };
-      if (s.internalCalls.slice(before).length > 0) return { status: 'escaped', detail: 'a refused request reached the API' };
-      const literal = await control(h, '{api_internal endpoint="/x" member_id=5 var=r status_var=s}{$s}', (a) => a.output === '1', 'a numeric literal is allowed');
+      const forged = await h.rawJs(
+        `try { rt.fn('api_internal')({ endpoint: '/rcms-api/1/me', member_id: 5, var: 'r' }, $); return 'called'; } catch (e) { return String(e.code); }`,
+      );
+      if (forged.output !== 'E_IDENTITY_DENIED')
+        return {
+          status: 'escaped',
+          detail: `a forged member_id from the isolate was accepted (${forged.output ?? forged.code})`,
+        };
+      if (s.internalCalls.slice(before).length > 0)
+        return { status: 'escaped', detail: 'a refused request reached the API' };
+      const literal = await control(
+        h,
+        '{api_internal endpoint="/x" member_id=5 var=r status_var=s}{$s}',
+        (a) => a.output === '1',
+        'a numeric literal is allowed',
+      );
       if (literal) return literal;
-      const superUser = await control(h, '{api_internal endpoint="/x" member_id=$m var=r status_var=s}{$s}', (a) => a.output === '1', 'a super user may pass a variable', { vars: { m: 5 }, identity: { memberId: 9, superUser: true } });
+      const superUser = await control(
+        h,
+        '{api_internal endpoint="/x" member_id=$m var=r status_var=s}{$s}',
+        (a) => a.output === '1',
+        'a super user may pass a variable',
+        { vars: { m: 5 }, identity: { memberId: 9, superUser: true } },
+      );
       if (superUser) return superUser;
-      return { status: 'contained', detail: 'variables refused for members, forged literals refused, literals and super users allowed' };
+      return {
+        status: 'contained',
+        detail: 'variables refused for members, forged literals refused, literals and super users allowed',
+      };
     },
   },
   {
@@ -70,16 +119,37 @@ export const BR: SecurityCase[] = [
       const before = s.internalCalls.length;
       const bad = await allRefused(h, [
         { template: '{api_internal endpoint="/x" member_id=1 var=r}', codes: ['E_IDENTITY_DENIED'] },
-        { template: '{api_internal endpoint="/x" member_id=$m var=r}', codes: ['E_IDENTITY_DENIED'], opts: { vars: { m: 1 } } },
-        { template: '{api_internal endpoint="/x" member_id=$m var=r}', codes: ['E_IDENTITY_DENIED'], opts: { vars: { m: '01' } } },
+        {
+          template: '{api_internal endpoint="/x" member_id=$m var=r}',
+          codes: ['E_IDENTITY_DENIED'],
+          opts: { vars: { m: 1 } },
+        },
+        {
+          template: '{api_internal endpoint="/x" member_id=$m var=r}',
+          codes: ['E_IDENTITY_DENIED'],
+          opts: { vars: { m: '01' } },
+        },
         { template: '{api_mng endpoint="/management/topics/list/" member_id=1 var=r}', codes: ['E_IDENTITY_DENIED'] },
-        { template: '{api_internal endpoint="/x" member_id=1 var=r}', codes: ['E_IDENTITY_DENIED'], opts: { identity: { memberId: 7, superUser: true } } },
+        {
+          template: '{api_internal endpoint="/x" member_id=1 var=r}',
+          codes: ['E_IDENTITY_DENIED'],
+          opts: { identity: { memberId: 7, superUser: true } },
+        },
       ]);
       if (bad) return bad;
-      if (s.internalCalls.slice(before).some((c) => c.req.actAs === 1)) return { status: 'escaped', detail: 'a request acting as the super user reached the API' };
-      const c = await control(h, '{api_internal endpoint="/x" member_id=5 var=r status_var=s}{$s}', (a) => a.output === '1', 'member 5 (not a super user) is allowed');
+      if (s.internalCalls.slice(before).some((c) => c.req.actAs === 1))
+        return { status: 'escaped', detail: 'a request acting as the super user reached the API' };
+      const c = await control(
+        h,
+        '{api_internal endpoint="/x" member_id=5 var=r status_var=s}{$s}',
+        (a) => a.output === '1',
+        'member 5 (not a super user) is allowed',
+      );
       if (c) return c;
-      return { status: 'contained', detail: 'super user id refused as literal, variable and for a super-user caller; an ordinary member works' };
+      return {
+        status: 'contained',
+        detail: 'super user id refused as literal, variable and for a super-user caller; an ordinary member works',
+      };
     },
   },
   {
@@ -94,7 +164,12 @@ export const BR: SecurityCase[] = [
         { template: '{api_internal endpoint="/x" member_id=5 use_current_session=true}', codes: ['E_BAD_COMBINATION'] },
       ]);
       if (bad) return bad;
-      const c = await control(h, '{api_internal endpoint="/x" direct=true var=r status_var=s}{$s}', (a) => a.output === '1', 'direct on a GET endpoint works');
+      const c = await control(
+        h,
+        '{api_internal endpoint="/x" direct=true var=r status_var=s}{$s}',
+        (a) => a.output === '1',
+        'direct on a GET endpoint works',
+      );
       return c ?? { status: 'contained', detail: '4 combinations refused with E_BAD_COMBINATION; direct GET works' };
     },
   },
@@ -112,21 +187,44 @@ export const BR: SecurityCase[] = [
       const bad = await allRefused(h, [
         { template: `${sec}{api endpoint="\`$base\`\`$s\`" status_var=x}`, codes: D, opts: { vars } },
         { template: `${sec}{api endpoint=$u query="k=\`$s\`" status_var=x}`, codes: D, opts: { vars } },
-        { template: `${sec}{assign_array var=q values=$s}{api endpoint=$u queries=$q status_var=x}`, codes: D, opts: { vars } },
-        { template: `${sec}{append var=hd value="X-Key: \`$s\`"}{api endpoint=$u headers=$hd status_var=x}`, codes: D, opts: { vars } },
+        {
+          template: `${sec}{assign_array var=q values=$s}{api endpoint=$u queries=$q status_var=x}`,
+          codes: D,
+          opts: { vars },
+        },
+        {
+          template: `${sec}{append var=hd value="X-Key: \`$s\`"}{api endpoint=$u headers=$hd status_var=x}`,
+          codes: D,
+          opts: { vars },
+        },
         { template: `${sec}{api endpoint=$u method="POST" body=$s status_var=x}`, codes: D, opts: { vars } },
-        { template: `${sec}{api endpoint=$u method="POST" json_body="\\{\\"k\\":\\"\`$s\`\\"\\}" status_var=x}`, codes: D, opts: { vars } },
+        {
+          template: `${sec}{api endpoint=$u method="POST" json_body="\\{\\"k\\":\\"\`$s\`\\"\\}" status_var=x}`,
+          codes: D,
+          opts: { vars },
+        },
         { template: `${sec}{api_internal endpoint="/x" query="k=\`$s\`" var=r}`, codes: D },
-        { template: `${sec}{append var=hd value="X-Key: \`$s\`"}{api_internal endpoint="/x" headers=$hd var=r}`, codes: D },
+        {
+          template: `${sec}{append var=hd value="X-Key: \`$s\`"}{api_internal endpoint="/x" headers=$hd var=r}`,
+          codes: D,
+        },
         { template: `${sec}{cookie key="k" value=$s}`, codes: D },
       ]);
       if (bad) return bad;
       const value = own(h);
-      if (value !== undefined && s.seen.slice(before).some((r) => JSON.stringify(r).includes(value))) return { status: 'escaped', detail: 'the secret value reached the server' };
+      if (value !== undefined && s.seen.slice(before).some((r) => JSON.stringify(r).includes(value)))
+        return { status: 'escaped', detail: 'the secret value reached the server' };
       if (s.seen.length !== before) return { status: 'escaped', detail: 'a refused request reached the server' };
       // Printed, a secret shows its handle (judge() scans the output for the value).
-      const c = await control(h, `${sec}{$s}`, (a) => (a.output ?? '').startsWith('[secret:API_TOKEN:'), 'output shows the handle only');
-      return c ?? { status: 'contained', detail: '9 routes refused with E_SECRET_DENIED; output shows the handle only' };
+      const c = await control(
+        h,
+        `${sec}{$s}`,
+        (a) => (a.output ?? '').startsWith('[secret:API_TOKEN:'),
+        'output shows the handle only',
+      );
+      return (
+        c ?? { status: 'contained', detail: '9 routes refused with E_SECRET_DENIED; output shows the handle only' }
+      );
     },
   },
   {
@@ -137,16 +235,36 @@ export const BR: SecurityCase[] = [
       const s = harnessHttp();
       // judge() fails a case whose message holds the secret value.
       const bad = await allRefused(h, [
-        { template: '{api endpoint=$u sslcert="API_TOKEN" sslkey="API_TOKEN"}', codes: ['E_BAD_ATTRIBUTE'], opts: { vars: { u: `https://api.example.com:${s.httpsPort}/hello` } } },
-        { template: '{api sslkey="NOT_A_PEM" endpoint="https://a.example"}', codes: ['E_BAD_COMBINATION', 'E_SECRET_NOT_FOUND'] },
-        { template: '{secret var=t key="API_TOKEN"}{append var=hd value="X-Key: `$t`"}{api endpoint="https://api.example.com:25/" headers=$hd}', codes: ['E_SSRF_DENIED'] },
+        {
+          template: '{api endpoint=$u sslcert="API_TOKEN" sslkey="API_TOKEN"}',
+          codes: ['E_BAD_ATTRIBUTE'],
+          opts: { vars: { u: `https://api.example.com:${s.httpsPort}/hello` } },
+        },
+        {
+          template: '{api sslkey="NOT_A_PEM" endpoint="https://a.example"}',
+          codes: ['E_BAD_COMBINATION', 'E_SECRET_NOT_FOUND'],
+        },
+        {
+          template:
+            '{secret var=t key="API_TOKEN"}{append var=hd value="X-Key: `$t`"}{api endpoint="https://api.example.com:25/" headers=$hd}',
+          codes: ['E_SSRF_DENIED'],
+        },
         {
           // A secret never goes into a URL (HH-03), so it cannot reach an error through one.
           template: '{secret var=t key="API_TOKEN"}{api endpoint=$u query="k=`$t`"}',
           codes: ['E_SECRET_DENIED'],
-          opts: { vars: { u: `http://api.example.com:${s.port}/redirect?to=${encodeURIComponent(`http://127.0.0.1:${s.internal.port}/`)}` } },
+          opts: {
+            vars: {
+              u: `http://api.example.com:${s.port}/redirect?to=${encodeURIComponent(`http://127.0.0.1:${s.internal.port}/`)}`,
+            },
+          },
         },
-        { template: '{secret var=t key="API_TOKEN"}{append var=hd value="X-Key: `$t`\r\nX-Other: 1"}{api endpoint=$u headers=$hd}', codes: ['E_BAD_HEADER'], opts: { vars: { u: `https://api.example.com:${s.httpsPort}/hello` } } },
+        {
+          template:
+            '{secret var=t key="API_TOKEN"}{append var=hd value="X-Key: `$t`\r\nX-Other: 1"}{api endpoint=$u headers=$hd}',
+          codes: ['E_BAD_HEADER'],
+          opts: { vars: { u: `https://api.example.com:${s.httpsPort}/hello` } },
+        },
       ]);
       return bad ?? { status: 'contained', detail: '5 failing calls around secrets: no secret value in any message' };
     },
@@ -156,18 +274,54 @@ export const BR: SecurityCase[] = [
     category: 'BR',
     title: 'secret names: traversal, wildcard, NUL, other tenant, volume',
     async run(h) {
-      const names = ['../other/KEY', '*', 'KEY\u0000x', 'VICTIM_KEY', 'victim/VICTIM_KEY', 'victim:VICTIM_KEY', 'NO_SUCH_KEY', 'API_TOKEN ', 'api_token', '%', '.'];
+      const names = [
+        '../other/KEY',
+        '*',
+        'KEY\u0000x',
+        'VICTIM_KEY',
+        'victim/VICTIM_KEY',
+        'victim:VICTIM_KEY',
+        'NO_SUCH_KEY',
+        'API_TOKEN ',
+        'api_token',
+        '%',
+        '.',
+      ];
       const messages = new Set<string>();
-      const lookups = names.map((k) => ({ template: '{secret var=s key=$k}', codes: ['E_SECRET_NOT_FOUND'], opts: { vars: { k } }, label: JSON.stringify(k) }));
-      const refused = await allRefused(h, lookups, (a) => messages.add((a.message ?? '').replace(/"[^]*"/, '"<name>"')));
+      const lookups = names.map((k) => ({
+        template: '{secret var=s key=$k}',
+        codes: ['E_SECRET_NOT_FOUND'],
+        opts: { vars: { k } },
+        label: JSON.stringify(k),
+      }));
+      const refused = await allRefused(h, lookups, (a) =>
+        messages.add((a.message ?? '').replace(/"[^]*"/, '"<name>"')),
+      );
       if (refused) return refused;
-      if (messages.size !== 1) return { status: 'escaped', detail: `missing and forbidden names answer differently: ${[...messages].join(' | ')}` };
+      if (messages.size !== 1)
+        return {
+          status: 'escaped',
+          detail: `missing and forbidden names answer differently: ${[...messages].join(' | ')}`,
+        };
       const bad = await allRefused(h, [
-        { template: '{api endpoint="http://api.example.com/" sslcert=$k sslkey=$k}', codes: ['E_SECRET_NOT_FOUND'], opts: { vars: { k: 'VICTIM_KEY' } } },
-        { template: '{api endpoint="http://api.example.com/" sslcert=$k sslkey=$k}', codes: ['E_SECRET_NOT_FOUND'], opts: { vars: { k: '../victim/VICTIM_KEY' } } },
+        {
+          template: '{api endpoint="http://api.example.com/" sslcert=$k sslkey=$k}',
+          codes: ['E_SECRET_NOT_FOUND'],
+          opts: { vars: { k: 'VICTIM_KEY' } },
+        },
+        {
+          template: '{api endpoint="http://api.example.com/" sslcert=$k sslkey=$k}',
+          codes: ['E_SECRET_NOT_FOUND'],
+          opts: { vars: { k: '../victim/VICTIM_KEY' } },
+        },
         { template: '{section name=i loop=10000}{secret var=s key="API_TOKEN"}{/section}', codes: ['E_BRIDGE_QUOTA'] },
       ]);
-      return bad ?? { status: 'contained', detail: `${names.length} names give one E_SECRET_NOT_FOUND; mTLS names likewise; 10 000 lookups stop at the bridge quota` };
+      return (
+        bad ?? {
+          status: 'contained',
+          detail: `${names.length} names give one E_SECRET_NOT_FOUND; mTLS names likewise; 10 000 lookups stop at the bridge quota`,
+        }
+      );
     },
   },
   {
@@ -186,10 +340,23 @@ export const BR: SecurityCase[] = [
       const other = await h.render('{api_token var=t type="static" api_id=999}');
       const missing = await h.render('{api_token var=t type="static" api_id=12345}');
       if ((other.message ?? '').replace('999', 'N') !== (missing.message ?? '').replace('12345', 'N')) {
-        return { status: 'escaped', detail: `another tenant's API and a missing one answer differently: ${other.message} / ${missing.message}` };
+        return {
+          status: 'escaped',
+          detail: `another tenant's API and a missing one answer differently: ${other.message} / ${missing.message}`,
+        };
       }
-      const c = await control(h, '{api_token var=t type="static" api_id=1}{$t}', (a) => a.output === 'token-default-1', 'own static API works');
-      return c ?? { status: 'contained', detail: "another tenant's, missing and wrong-type APIs give one E_PERMISSION_DENIED; expiry bounded" };
+      const c = await control(
+        h,
+        '{api_token var=t type="static" api_id=1}{$t}',
+        (a) => a.output === 'token-default-1',
+        'own static API works',
+      );
+      return (
+        c ?? {
+          status: 'contained',
+          detail: "another tenant's, missing and wrong-type APIs give one E_PERMISSION_DENIED; expiry bounded",
+        }
+      );
     },
   },
   {
@@ -199,40 +366,74 @@ export const BR: SecurityCase[] = [
     async run(h) {
       const id = { requestId: `br11-${Date.now()}` };
       const bad = await allRefused(h, [
-        ...['__proto__', 'constructor', 'prototype', 'a b', 'a;b', 'a=b', '0', '', 'x'.repeat(65), 'k\u0000'].map((k) => ({ template: '{cookie key=$k value="x"}', codes: ['E_BAD_ATTRIBUTE'], opts: { vars: { k }, identity: id } })),
-        { template: '{section name=i loop=10000}{cookie key="k_`$smarty.section.i.index`" value="x"}{/section}', codes: ['E_QUOTA'], opts: { identity: { requestId: `${id.requestId}-many` } } },
-        { template: '{cookie key="big" value=$v}', codes: ['E_SIZE_LIMIT'], opts: { vars: { v: 'x'.repeat(1024 * 1024) }, identity: id } },
+        ...['__proto__', 'constructor', 'prototype', 'a b', 'a;b', 'a=b', '0', '', 'x'.repeat(65), 'k\u0000'].map(
+          (k) => ({
+            template: '{cookie key=$k value="x"}',
+            codes: ['E_BAD_ATTRIBUTE'],
+            opts: { vars: { k }, identity: id },
+          }),
+        ),
+        {
+          template: '{section name=i loop=10000}{cookie key="k_`$smarty.section.i.index`" value="x"}{/section}',
+          codes: ['E_QUOTA'],
+          opts: { identity: { requestId: `${id.requestId}-many` } },
+        },
+        {
+          template: '{cookie key="big" value=$v}',
+          codes: ['E_SIZE_LIMIT'],
+          opts: { vars: { v: 'x'.repeat(1024 * 1024) }, identity: id },
+        },
       ]);
       if (bad) return bad;
-      const c = await control(h, '{cookie key="lang" value="en"}{cookie var=l key="lang"}{cookie var=all}{$l}/{$all|@count}', (a) => a.output === 'en/1', 'a valid entry is stored', { identity: id });
+      const c = await control(
+        h,
+        '{cookie key="lang" value="en"}{cookie var=l key="lang"}{cookie var=all}{$l}/{$all|@count}',
+        (a) => a.output === 'en/1',
+        'a valid entry is stored',
+        { identity: id },
+      );
       return c ?? { status: 'contained', detail: '10 bad keys refused; the store stops at 30 entries and 3800 bytes' };
     },
   },
   {
     id: 'BR-14',
     category: 'BR',
-    title: "cross-tenant identifiers (internal API, tokens, cookies), identity never from attributes",
+    title: 'cross-tenant identifiers (internal API, tokens, cookies), identity never from attributes',
     async run(h) {
       const s = harnessHttp();
       const before = s.internalCalls.length;
-      const a = await h.render('{api_internal endpoint="/rcms-api/9/victim-only" var=r status_var=s}[{$s}]{$r.victim_data}');
+      const a = await h.render(
+        '{api_internal endpoint="/rcms-api/9/victim-only" var=r status_var=s}[{$s}]{$r.victim_data}',
+      );
       const o = judge(h, a, a.output === '[0]', "another tenant's endpoint is not found");
       if (o.status !== 'contained') return o;
-      if (s.internalCalls.slice(before).some((c) => c.tenant !== 'default')) return { status: 'escaped', detail: 'the internal API was asked for another tenant' };
+      if (s.internalCalls.slice(before).some((c) => c.tenant !== 'default'))
+        return { status: 'escaped', detail: 'the internal API was asked for another tenant' };
       const bad = await allRefused(h, [
         { template: '{api_internal endpoint="/rcms-api/9/victim-only" direct=true var=r}', codes: ['E_NOT_FOUND'] },
         { template: '{api_internal endpoint="/rcms-api/9/nothing" direct=true var=r}', codes: ['E_NOT_FOUND'] },
         { template: '{api_internal endpoint="/x" tenant="victim" var=r}', codes: ['E_UNKNOWN_ATTR'] },
-        { template: '{api_internal endpoint="//victim.example/rcms-api/9/victim-only" var=r}', codes: ['E_BAD_ATTRIBUTE'] },
+        {
+          template: '{api_internal endpoint="//victim.example/rcms-api/9/victim-only" var=r}',
+          codes: ['E_BAD_ATTRIBUTE'],
+        },
         { template: '{api_internal endpoint="/rcms-api/1/../9/victim-only" var=r}', codes: ['E_BAD_ATTRIBUTE'] },
       ]);
       if (bad) return bad;
       const requestId = `br14-${Date.now()}`;
       await h.render('{cookie key="who" value="tenant-a"}', { identity: { requestId } });
       const other = await h.render('{cookie var=w key="who"}[{$w}]', { identity: { tenant: 'victim', requestId } });
-      const oc = judge(h, other, other.output === '[]', "another tenant does not see the cookie jar of the same request id");
+      const oc = judge(
+        h,
+        other,
+        other.output === '[]',
+        'another tenant does not see the cookie jar of the same request id',
+      );
       if (oc.status !== 'contained') return oc;
-      return { status: 'contained', detail: "another tenant's endpoint and cookie jar are not reachable; tenant comes from the identity" };
+      return {
+        status: 'contained',
+        detail: "another tenant's endpoint and cookie jar are not reachable; tenant comes from the identity",
+      };
     },
   },
 ];

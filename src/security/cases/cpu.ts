@@ -25,7 +25,13 @@ function cpuBound(id: string, title: string, template: string): SecurityCase {
     title,
     async run(h) {
       const engine = await warmEngine(h, BUDGET);
-      return repeatedLimit(h, 'E_CPU_TIMEOUT', BUDGET.cpuMs, () => h.render(template, { engine }), (a) => a.code === 'E_CPU_TIMEOUT');
+      return repeatedLimit(
+        h,
+        'E_CPU_TIMEOUT',
+        BUDGET.cpuMs,
+        () => h.render(template, { engine }),
+        (a) => a.code === 'E_CPU_TIMEOUT',
+      );
     },
   };
 }
@@ -43,31 +49,60 @@ export const CPU: SecurityCase[] = [
       const a = await h.render('{section name=i loop=100000}{sleep ms=1000}{/section}', { engine });
       if (a.code !== 'E_SLEEP_BUDGET') return judge(h, a, false, 'E_SLEEP_BUDGET');
       const t0 = Date.now();
-      const b = await h.render('{sleep ms=-5}{sleep ms="abc"}{sleep ms=1e308}', { engine: await warmEngine(h, { maxSleepMs: 3000, wallMs: 5000 }) });
+      const b = await h.render('{sleep ms=-5}{sleep ms="abc"}{sleep ms=1e308}', {
+        engine: await warmEngine(h, { maxSleepMs: 3000, wallMs: 5000 }),
+      });
       const took = Date.now() - t0;
       // -5 -> 100, "abc" -> 100, 1e308 -> 1000: about 1.2 s in all
       // -5, "abc" and 1e308 slept 100 + 100 + 1000 ms: at least 1.15 s shows the clamping (a lower bound, not a speed target).
-      const o = judge(h, b, b.output === '' && took >= 1150, `odd values clamped to 100..1000 ms (${took} ms in all); the budget refusal after ${a.ms.toFixed(0)} ms`);
+      const o = judge(
+        h,
+        b,
+        b.output === '' && took >= 1150,
+        `odd values clamped to 100..1000 ms (${took} ms in all); the budget refusal after ${a.ms.toFixed(0)} ms`,
+      );
       if (o.status !== 'contained') return o;
       // G4: a render that spends its time sleeping ends by its wall deadline (300 ms): the second
       // sleep would pass it and is refused at once.
       const wall = await warmEngine(h, { wallMs: 300, maxSleepMs: 10_000 });
-      const g4 = await repeatedLimit(h, 'E_WALL_TIMEOUT', 300, () => h.render('{sleep ms=250}{sleep ms=250}', { engine: wall }), (x) => x.code === 'E_WALL_TIMEOUT');
+      const g4 = await repeatedLimit(
+        h,
+        'E_WALL_TIMEOUT',
+        300,
+        () => h.render('{sleep ms=250}{sleep ms=250}', { engine: wall }),
+        (x) => x.code === 'E_WALL_TIMEOUT',
+      );
       return { ...g4, detail: `${o.detail}; sleeping past the deadline: ${g4.detail}` };
     },
   },
-  refuses('CPU-05', 'CPU', 'host-call amplification stops at the per-render call quota', '{section name=i loop=100000}{assign_globals key="k" value=1}{/section}', 'E_BRIDGE_QUOTA', { limits: { maxHostCalls: 1000 } }),
+  refuses(
+    'CPU-05',
+    'CPU',
+    'host-call amplification stops at the per-render call quota',
+    '{section name=i loop=100000}{assign_globals key="k" value=1}{/section}',
+    'E_BRIDGE_QUOTA',
+    { limits: { maxHostCalls: 1000 } },
+  ),
   {
     id: 'CPU-06',
     category: 'CPU',
     title: 'recursion through {function} and {include} stops at a fixed depth',
     async run(h) {
       const { createEngine } = await import('../../engine.js');
-      const e = createEngine({ templates: { 'self.tpl': '{include file="self.tpl"}' }, functions: { f: '{function name="f" var=r}' }, host: h.host });
+      const e = createEngine({
+        templates: { 'self.tpl': '{include file="self.tpl"}' },
+        functions: { f: '{function name="f" var=r}' },
+        host: h.host,
+      });
       try {
         const a = await h.render('{include file="self.tpl"}', { engine: e });
         const b = await h.render('{function name="f" var=r}', { engine: e });
-        return judge(h, b, a.code === 'E_RECURSION_LIMIT' && b.code === 'E_RECURSION_LIMIT', 'E_RECURSION_LIMIT for both');
+        return judge(
+          h,
+          b,
+          a.code === 'E_RECURSION_LIMIT' && b.code === 'E_RECURSION_LIMIT',
+          'E_RECURSION_LIMIT for both',
+        );
       } finally {
         e.close();
       }
@@ -76,7 +111,7 @@ export const CPU: SecurityCase[] = [
   {
     id: 'CPU-10',
     category: 'CPU',
-    title: 'noisy neighbour: tenant A\'s endless renders barely slow tenant B (G7)',
+    title: "noisy neighbour: tenant A's endless renders barely slow tenant B (G7)",
     async run(h) {
       const e = h.engine({ cpuMs: 300, wallMs: 3000 });
       const small = '{foreach from=$l item=i}{$i|upper}{/foreach}';
@@ -101,13 +136,21 @@ export const CPU: SecurityCase[] = [
       const solo = await runB(300);
       let stop = false;
       const noisy = Array.from({ length: 4 }, async () => {
-        while (!stop) await e.render('{section name=i loop=2000000000}{/section}', { identity: { tenant: 'tenant-a' } }).catch(() => undefined);
+        while (!stop)
+          await e
+            .render('{section name=i loop=2000000000}{/section}', { identity: { tenant: 'tenant-a' } })
+            .catch(() => undefined);
       });
       await new Promise((r) => setTimeout(r, 200));
       const loaded = await runB(300);
       stop = true;
       await Promise.all(noisy);
-      const figures = { p99_solo_ms: solo.p99, p99_loaded_ms: loaded.p99, p99_ratio: loaded.p99 / solo.p99, throughput_ratio: loaded.perSec / solo.perSec };
+      const figures = {
+        p99_solo_ms: solo.p99,
+        p99_loaded_ms: loaded.p99,
+        p99_ratio: loaded.p99 / solo.p99,
+        throughput_ratio: loaded.perSec / solo.perSec,
+      };
       const goal = figures.p99_ratio <= 2 && figures.throughput_ratio >= 0.7;
       return {
         status: loaded.failed === 0 ? 'contained' : 'escaped',
@@ -116,6 +159,18 @@ export const CPU: SecurityCase[] = [
       };
     },
   },
-  refuses('CPU-08', 'CPU', 'heavy single calls: input size caps first', '{assign var=s value=""|str_pad:100000000:"ab "}{$s|count_words}', 'E_SIZE_LIMIT'),
-  refusesAll('CPU-09', 'CPU', 'compile-time CPU is bounded by the template size limit', ['{ldelim}'.repeat(200_000), `{assign var=x value="${'a'.repeat(2_000_000)}`], ['E_TEMPLATE_TOO_LARGE', 'E_UNCLOSED_TAG']),
+  refuses(
+    'CPU-08',
+    'CPU',
+    'heavy single calls: input size caps first',
+    '{assign var=s value=""|str_pad:100000000:"ab "}{$s|count_words}',
+    'E_SIZE_LIMIT',
+  ),
+  refusesAll(
+    'CPU-09',
+    'CPU',
+    'compile-time CPU is bounded by the template size limit',
+    ['{ldelim}'.repeat(200_000), `{assign var=x value="${'a'.repeat(2_000_000)}`],
+    ['E_TEMPLATE_TOO_LARGE', 'E_UNCLOSED_TAG'],
+  ),
 ];

@@ -29,7 +29,12 @@ function root(): string {
 }
 
 /** Puts archives in /files/g/fs-archives-in/, runs the case, then removes what it put and what it made. */
-function archiveCase(id: string, title: string, archives: Record<string, () => Buffer>, body: (h: HarnessContext) => Promise<Outcome>): SecurityCase {
+function archiveCase(
+  id: string,
+  title: string,
+  archives: Record<string, () => Buffer>,
+  body: (h: HarnessContext) => Promise<Outcome>,
+): SecurityCase {
   return fsCase(id, title, async (h) => {
     const folder = join(root(), 'g', IN);
     mkdirSync(folder, { recursive: true });
@@ -43,9 +48,11 @@ function archiveCase(id: string, title: string, archives: Record<string, () => B
   });
 }
 
-const nothingWritten = (a: RenderAttempt, code: string): boolean => a.code === code && !existsSync(join(root(), 'g', OUT));
+const nothingWritten = (a: RenderAttempt, code: string): boolean =>
+  a.code === code && !existsSync(join(root(), 'g', OUT));
 
-const unzipTo = (src: string, dest = 'x'): string => `{unzip src="/files/g/${IN}/${src}" dest="/files/g/${OUT}/${dest}"}{foreach from=$unzip_result.files item=f}{$f};{/foreach}|{foreach from=$unzip_result.skipped item=s}{$s.reason};{/foreach}`;
+const unzipTo = (src: string, dest = 'x'): string =>
+  `{unzip src="/files/g/${IN}/${src}" dest="/files/g/${OUT}/${dest}"}{foreach from=$unzip_result.files item=f}{$f};{/foreach}|{foreach from=$unzip_result.skipped item=s}{$s.reason};{/foreach}`;
 
 const SLIP: Record<string, string | Uint8Array> = {
   'dotdot.zip': '../outside.txt',
@@ -64,7 +71,8 @@ const LEGACY_TABLE = '\u8cc7\u6599/\u8868.txt'; // 資料/表.txt: 表 is 0x95 0
 /** 資料/表.txt in cp932, bytes found by the decoder so no encoder is needed. */
 function cp932Name(): Uint8Array {
   const bytes = Uint8Array.of(0x8e, 0x91, 0x97, 0xbf, 0x2f, 0x95, 0x5c, 0x2e, 0x74, 0x78, 0x74);
-  if (new TextDecoder('shift_jis').decode(bytes) !== LEGACY_TABLE) throw new Error('cp932 bytes of the FS-16 name are wrong');
+  if (new TextDecoder('shift_jis').decode(bytes) !== LEGACY_TABLE)
+    throw new Error('cp932 bytes of the FS-16 name are wrong');
   return bytes;
 }
 
@@ -72,15 +80,31 @@ export const FS_ARCHIVES: SecurityCase[] = [
   archiveCase(
     'FS-13',
     'archive entries with ../, absolute names, backslashes, drive letters, NUL: the whole archive refused, nothing written',
-    Object.fromEntries(Object.entries(SLIP).map(([file, name]) => [file, () => forgeZip([OK, { name, data: Buffer.from('escaped') }])])),
+    Object.fromEntries(
+      Object.entries(SLIP).map(([file, name]) => [file, () => forgeZip([OK, { name, data: Buffer.from('escaped') }])]),
+    ),
     async (h) => {
       const o = await all(h, [
-        ...Object.keys(SLIP).map((file) => ({ tpl: unzipTo(file), ok: (a: RenderAttempt) => nothingWritten(a, 'E_PATH_DENIED'), what: `unzip ${file}: E_PATH_DENIED, nothing written` })),
+        ...Object.keys(SLIP).map((file) => ({
+          tpl: unzipTo(file),
+          ok: (a: RenderAttempt) => nothingWritten(a, 'E_PATH_DENIED'),
+          what: `unzip ${file}: E_PATH_DENIED, nothing written`,
+        })),
         ...Object.values(SLIP)
           .filter((n): n is string => typeof n === 'string')
-          .map((name) => ({ tpl: `{zip entries=$e dest="/files/g/${OUT}/z.zip"}`, vars: { e: [{ url: `/files/g/${IN}/dotdot.zip`, name }] }, ok: (a: RenderAttempt) => nothingWritten(a, 'E_PATH_DENIED'), what: `zip name ${JSON.stringify(name)}: E_PATH_DENIED` })),
+          .map((name) => ({
+            tpl: `{zip entries=$e dest="/files/g/${OUT}/z.zip"}`,
+            vars: { e: [{ url: `/files/g/${IN}/dotdot.zip`, name }] },
+            ok: (a: RenderAttempt) => nothingWritten(a, 'E_PATH_DENIED'),
+            what: `zip name ${JSON.stringify(name)}: E_PATH_DENIED`,
+          })),
       ]);
-      return o.status === 'contained' ? { ...o, detail: `${Object.keys(SLIP).length} archives and ${Object.values(SLIP).length} zip entry names refused, nothing written` } : o;
+      return o.status === 'contained'
+        ? {
+            ...o,
+            detail: `${Object.keys(SLIP).length} archives and ${Object.values(SLIP).length} zip entry names refused, nothing written`,
+          }
+        : o;
     },
   ),
   archiveCase(
@@ -88,7 +112,11 @@ export const FS_ARCHIVES: SecurityCase[] = [
     'archive entries that are links: skipped, never created; a planted link as src or dest refused',
     {
       'passwd.zip': () => forgeZip([OK, { name: 'passwd', data: Buffer.from('/etc/passwd'), unixMode: 0o120777 }]),
-      'through.zip': () => forgeZip([{ name: 'root', data: Buffer.from('/'), unixMode: 0o120777 }, { name: 'root/etc/cron.d/evil', data: Buffer.from('* * * * * root sh') }]),
+      'through.zip': () =>
+        forgeZip([
+          { name: 'root', data: Buffer.from('/'), unixMode: 0o120777 },
+          { name: 'root/etc/cron.d/evil', data: Buffer.from('* * * * * root sh') },
+        ]),
       'ok.zip': () => forgeZip([OK]),
       'into-link.zip': () => forgeZip([OK, { name: 'planted/outside.txt', data: Buffer.from('escaped') }]),
     },
@@ -103,15 +131,34 @@ export const FS_ARCHIVES: SecurityCase[] = [
           ok: (a) => a.code === 'E_PATH_DENIED' && !existsSync(join(out, 'c', 'ok.txt')),
           what: 'an entry written through a link planted in dest: E_PATH_DENIED, and the file written before it removed',
         },
-        { tpl: unzipTo('passwd.zip', 'a'), ok: (a) => a.output === `/files/g/${OUT}/a/ok.txt;|link;` && !existsSync(join(out, 'a', 'passwd')), what: 'the link entry skipped, nothing at its name' },
+        {
+          tpl: unzipTo('passwd.zip', 'a'),
+          ok: (a) => a.output === `/files/g/${OUT}/a/ok.txt;|link;` && !existsSync(join(out, 'a', 'passwd')),
+          what: 'the link entry skipped, nothing at its name',
+        },
         {
           tpl: unzipTo('through.zip', 'b'),
-          ok: (a) => a.output === `/files/g/${OUT}/b/root/etc/cron.d/evil;|link;` && lstatSync(join(out, 'b', 'root')).isDirectory() && !lstatSync(join(out, 'b', 'root')).isSymbolicLink(),
+          ok: (a) =>
+            a.output === `/files/g/${OUT}/b/root/etc/cron.d/evil;|link;` &&
+            lstatSync(join(out, 'b', 'root')).isDirectory() &&
+            !lstatSync(join(out, 'b', 'root')).isSymbolicLink(),
           what: 'a file behind a skipped link lands in a real folder of dest',
         },
-        { tpl: `{unzip src="/files/g/${IN}/ok.zip" dest="/files/g/link-g/x"}`, ok: (a) => a.code === 'E_PATH_DENIED', what: 'dest through a planted link: E_PATH_DENIED' },
-        { tpl: '{unzip src="/files/g/link-g/outside.zip" dest="/files/g/x"}', ok: (a) => a.code === 'E_PATH_DENIED', what: 'src through a planted link: E_PATH_DENIED' },
-        { tpl: '{gzip file_url="/files/g/link-g/outside.txt"}', ok: (a) => a.code === 'E_PATH_DENIED', what: 'gzip source through a planted link: E_PATH_DENIED' },
+        {
+          tpl: `{unzip src="/files/g/${IN}/ok.zip" dest="/files/g/link-g/x"}`,
+          ok: (a) => a.code === 'E_PATH_DENIED',
+          what: 'dest through a planted link: E_PATH_DENIED',
+        },
+        {
+          tpl: '{unzip src="/files/g/link-g/outside.zip" dest="/files/g/x"}',
+          ok: (a) => a.code === 'E_PATH_DENIED',
+          what: 'src through a planted link: E_PATH_DENIED',
+        },
+        {
+          tpl: '{gzip file_url="/files/g/link-g/outside.txt"}',
+          ok: (a) => a.code === 'E_PATH_DENIED',
+          what: 'gzip source through a planted link: E_PATH_DENIED',
+        },
       ]);
     },
   ),
@@ -122,17 +169,43 @@ export const FS_ARCHIVES: SecurityCase[] = [
       'declared.zip': () => forgeZip([OK, { name: 'zeros', compressed: zerosDeflate(100), declaredSize: 100 * MIB }]),
       'lying.zip': () => forgeZip([OK, { name: 'zeros', compressed: zerosDeflate(100), declaredSize: 1024, crc: 0 }]),
       'ratio.zip': () => forgeZip([OK, { name: 'zeros', compressed: zerosDeflate(50), declaredSize: 50 * MIB }]),
-      'total.zip': () => forgeZip([1, 2, 3, 4, 5].map((i) => ({ name: `z${i}`, compressed: Buffer.alloc(16), declaredSize: 60 * MIB, declaredCompressedSize: 60 * MIB }))),
-      'nested.zip': () => forgeZip([OK, { name: 'inner.zip', data: forgeZip([{ name: '../outside.txt', data: Buffer.from('escaped') }]) }]),
+      'total.zip': () =>
+        forgeZip(
+          [1, 2, 3, 4, 5].map((i) => ({
+            name: `z${i}`,
+            compressed: Buffer.alloc(16),
+            declaredSize: 60 * MIB,
+            declaredCompressedSize: 60 * MIB,
+          })),
+        ),
+      'nested.zip': () =>
+        forgeZip([
+          OK,
+          { name: 'inner.zip', data: forgeZip([{ name: '../outside.txt', data: Buffer.from('escaped') }]) },
+        ]),
     },
     async (h) => {
       const rss0 = process.memoryUsage().rss;
       const o = await all(h, [
-        ...['declared.zip', 'lying.zip', 'ratio.zip', 'total.zip'].map((f) => ({ tpl: unzipTo(f), ok: (a: RenderAttempt) => nothingWritten(a, 'E_SIZE_LIMIT'), what: `${f}: E_SIZE_LIMIT, nothing written` })),
-        { tpl: unzipTo('nested.zip'), ok: (a) => a.output === `/files/g/${OUT}/x/ok.txt;/files/g/${OUT}/x/inner.zip;|`, what: 'a nested zip written as a file, never opened' },
+        ...['declared.zip', 'lying.zip', 'ratio.zip', 'total.zip'].map((f) => ({
+          tpl: unzipTo(f),
+          ok: (a: RenderAttempt) => nothingWritten(a, 'E_SIZE_LIMIT'),
+          what: `${f}: E_SIZE_LIMIT, nothing written`,
+        })),
+        {
+          tpl: unzipTo('nested.zip'),
+          ok: (a) => a.output === `/files/g/${OUT}/x/ok.txt;/files/g/${OUT}/x/inner.zip;|`,
+          what: 'a nested zip written as a file, never opened',
+        },
       ]);
       const grew = Math.round((process.memoryUsage().rss - rss0) / MIB);
-      return o.status === 'contained' ? { ...o, detail: `4 bombs refused, the nested zip stored unopened; resident memory grew ${grew} MiB`, figures: { rssGrowthMiB: grew } } : o;
+      return o.status === 'contained'
+        ? {
+            ...o,
+            detail: `4 bombs refused, the nested zip stored unopened; resident memory grew ${grew} MiB`,
+            figures: { rssGrowthMiB: grew },
+          }
+        : o;
     },
   ),
   archiveCase(
@@ -140,17 +213,39 @@ export const FS_ARCHIVES: SecurityCase[] = [
     'entry names in legacy encodings whose bytes hold a \\: decoded first, then judged',
     {
       'cp932.zip': () => forgeZip([{ name: cp932Name(), utf8Flag: false, data: Buffer.from('table') }]),
-      'ascii-backslash.zip': () => forgeZip([OK, { name: Buffer.from('a\\..\\..\\outside.txt'), utf8Flag: false, data: Buffer.from('x') }]),
-      'undecodable.zip': () => forgeZip([OK, { name: Uint8Array.of(0xff, 0xa0, 0x5c, 0x2e, 0x2e), utf8Flag: false, data: Buffer.from('x') }]),
+      'ascii-backslash.zip': () =>
+        forgeZip([OK, { name: Buffer.from('a\\..\\..\\outside.txt'), utf8Flag: false, data: Buffer.from('x') }]),
+      'undecodable.zip': () =>
+        forgeZip([OK, { name: Uint8Array.of(0xff, 0xa0, 0x5c, 0x2e, 0x2e), utf8Flag: false, data: Buffer.from('x') }]),
       'false-utf8.zip': () => forgeZip([OK, { name: cp932Name(), utf8Flag: true, data: Buffer.from('x') }]),
     },
     (h) =>
       all(h, [
-        { tpl: unzipTo('cp932.zip'), ok: (a) => a.output === `/files/g/${OUT}/x/${LEGACY_TABLE};|`, what: 'the cp932 name 資料/表.txt extracted as itself (0x5C inside 表 is no separator)' },
-        { tpl: unzipTo('ascii-backslash.zip', 'y'), ok: (a) => a.code === 'E_PATH_DENIED' && !existsSync(join(root(), 'g', OUT, 'y')), what: 'a real backslash refused' },
-        { tpl: unzipTo('undecodable.zip', 'y'), ok: (a) => a.code === 'E_PATH_DENIED', what: 'bytes no encoding of detect_order reads refused' },
-        { tpl: unzipTo('false-utf8.zip', 'y'), ok: (a) => a.code === 'E_PATH_DENIED', what: 'cp932 bytes flagged UTF-8 refused' },
-        { tpl: `{unzip src="/files/g/${IN}/cp932.zip" dest="/files/g/${OUT}/y" detect_order="utf8"}`, ok: (a) => a.code === 'E_PATH_DENIED', what: 'cp932 bytes with detect_order=utf8 refused, not decoded with replacement characters' },
+        {
+          tpl: unzipTo('cp932.zip'),
+          ok: (a) => a.output === `/files/g/${OUT}/x/${LEGACY_TABLE};|`,
+          what: 'the cp932 name 資料/表.txt extracted as itself (0x5C inside 表 is no separator)',
+        },
+        {
+          tpl: unzipTo('ascii-backslash.zip', 'y'),
+          ok: (a) => a.code === 'E_PATH_DENIED' && !existsSync(join(root(), 'g', OUT, 'y')),
+          what: 'a real backslash refused',
+        },
+        {
+          tpl: unzipTo('undecodable.zip', 'y'),
+          ok: (a) => a.code === 'E_PATH_DENIED',
+          what: 'bytes no encoding of detect_order reads refused',
+        },
+        {
+          tpl: unzipTo('false-utf8.zip', 'y'),
+          ok: (a) => a.code === 'E_PATH_DENIED',
+          what: 'cp932 bytes flagged UTF-8 refused',
+        },
+        {
+          tpl: `{unzip src="/files/g/${IN}/cp932.zip" dest="/files/g/${OUT}/y" detect_order="utf8"}`,
+          ok: (a) => a.code === 'E_PATH_DENIED',
+          what: 'cp932 bytes with detect_order=utf8 refused, not decoded with replacement characters',
+        },
       ]),
   ),
   archiveCase(
@@ -161,23 +256,65 @@ export const FS_ARCHIVES: SecurityCase[] = [
       all(h, [
         {
           tpl: `{gzip file_url="/files/g/${IN}/bomb.gz" dest="/files/g/${OUT}/bomb.gz.gz"}{$gzip_dest}`,
-          ok: (a) => a.output === `/files/g/${OUT}/bomb.gz.gz` && lstatSync(join(root(), 'g', OUT, 'bomb.gz.gz')).size < 2 * lstatSync(join(root(), 'g', IN, 'bomb.gz')).size,
+          ok: (a) =>
+            a.output === `/files/g/${OUT}/bomb.gz.gz` &&
+            lstatSync(join(root(), 'g', OUT, 'bomb.gz.gz')).size < 2 * lstatSync(join(root(), 'g', IN, 'bomb.gz')).size,
           what: 'a gzip bomb compressed again, its size about its own',
         },
-        { tpl: unzipTo('bomb.gz', 'y'), ok: (a) => a.code === 'E_FILE_FAILED', what: 'a gzip is not a zip: E_FILE_FAILED' },
+        {
+          tpl: unzipTo('bomb.gz', 'y'),
+          ok: (a) => a.code === 'E_FILE_FAILED',
+          what: 'a gzip is not a zip: E_FILE_FAILED',
+        },
       ]),
   ),
-  archiveCase('FS-18', 'archives built from URLs: internal addresses refused by the egress guard, other schemes by the path rules', {}, (h) => {
-    const s = harnessHttp();
-    const internal = [`https://${s.internal.host}:${s.internal.port}/x.zip`, `https://${s.metadata.host}:${s.metadata.port}/latest/meta-data/`, 'https://127.0.0.1/x.zip', 'https://[::1]/x.zip', 'https://10.0.0.5/x.zip'];
-    const schemes = [`http://${s.internal.host}:${s.internal.port}/x.zip`, 'file:///etc/passwd', 'ftp://10.0.0.5/x.zip', '//127.0.0.1/x.zip'];
-    return all(h, [
-      ...internal.flatMap((u) => [
-        { tpl: '{zip entries=$e dest="/files/g/z.zip"}', vars: { e: [{ url: u, name: 'x' }] }, ok: (a: RenderAttempt) => a.code === 'E_SSRF_DENIED', what: `zip ${u}: E_SSRF_DENIED` },
-        { tpl: '{unzip src=$u dest="/files/g/z"}', vars: { u }, ok: (a: RenderAttempt) => a.code === 'E_SSRF_DENIED', what: `unzip ${u}: E_SSRF_DENIED` },
-        { tpl: '{gzip file_url=$u dest="/files/g/z.gz"}', vars: { u }, ok: (a: RenderAttempt) => a.code === 'E_SSRF_DENIED', what: `gzip ${u}: E_SSRF_DENIED` },
-      ]),
-      ...schemes.map((u) => ({ tpl: '{unzip src=$u dest="/files/g/z"}', vars: { u }, ok: (a: RenderAttempt) => a.code === 'E_PATH_DENIED', what: `unzip ${u}: E_PATH_DENIED` })),
-    ]);
-  }),
+  archiveCase(
+    'FS-18',
+    'archives built from URLs: internal addresses refused by the egress guard, other schemes by the path rules',
+    {},
+    (h) => {
+      const s = harnessHttp();
+      const internal = [
+        `https://${s.internal.host}:${s.internal.port}/x.zip`,
+        `https://${s.metadata.host}:${s.metadata.port}/latest/meta-data/`,
+        'https://127.0.0.1/x.zip',
+        'https://[::1]/x.zip',
+        'https://10.0.0.5/x.zip',
+      ];
+      const schemes = [
+        `http://${s.internal.host}:${s.internal.port}/x.zip`,
+        'file:///etc/passwd',
+        'ftp://10.0.0.5/x.zip',
+        '//127.0.0.1/x.zip',
+      ];
+      return all(h, [
+        ...internal.flatMap((u) => [
+          {
+            tpl: '{zip entries=$e dest="/files/g/z.zip"}',
+            vars: { e: [{ url: u, name: 'x' }] },
+            ok: (a: RenderAttempt) => a.code === 'E_SSRF_DENIED',
+            what: `zip ${u}: E_SSRF_DENIED`,
+          },
+          {
+            tpl: '{unzip src=$u dest="/files/g/z"}',
+            vars: { u },
+            ok: (a: RenderAttempt) => a.code === 'E_SSRF_DENIED',
+            what: `unzip ${u}: E_SSRF_DENIED`,
+          },
+          {
+            tpl: '{gzip file_url=$u dest="/files/g/z.gz"}',
+            vars: { u },
+            ok: (a: RenderAttempt) => a.code === 'E_SSRF_DENIED',
+            what: `gzip ${u}: E_SSRF_DENIED`,
+          },
+        ]),
+        ...schemes.map((u) => ({
+          tpl: '{unzip src=$u dest="/files/g/z"}',
+          vars: { u },
+          ok: (a: RenderAttempt) => a.code === 'E_PATH_DENIED',
+          what: `unzip ${u}: E_PATH_DENIED`,
+        })),
+      ]);
+    },
+  ),
 ];

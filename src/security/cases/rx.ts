@@ -14,14 +14,31 @@ export const RX: SecurityCase[] = [
     title: 'catastrophic backtracking ends at the CPU budget, in the isolate',
     async run(h) {
       const engine = await warmEngine(h, BUDGET);
-      const attempt = () => h.render('{rcms_match var=m pattern="/(a+)+$/" subject=$s}{$m|@count}', { engine, vars: { s: `${'a'.repeat(40)}!` } });
+      const attempt = () =>
+        h.render('{rcms_match var=m pattern="/(a+)+$/" subject=$s}{$m|@count}', {
+          engine,
+          vars: { s: `${'a'.repeat(40)}!` },
+        });
       const a = await attempt();
       // A linear-time regex engine would simply answer: contained, and nothing to time for G3.
-      if (a.output === '0') return judge(h, a, true, `the match ended after ${a.ms.toFixed(0)} ms without backtracking`);
+      if (a.output === '0')
+        return judge(h, a, true, `the match ended after ${a.ms.toFixed(0)} ms without backtracking`);
       return repeatedLimit(h, 'E_CPU_TIMEOUT', BUDGET.cpuMs, attempt, (x) => x.code === 'E_CPU_TIMEOUT');
     },
   },
-  refusesAll('RX-02', 'RX', 'PCRE-only features are refused by name', ['{$s|regex_replace:"/(?R)/":""}', '{$s|regex_replace:"/(?<=\\Ka)b/":""}', '{$s|regex_replace:"/(?(1)a|b)/":""}', '{$s|regex_replace:"/(*FAIL)/":""}'], ['E_REGEX_UNSUPPORTED'], { vars: { s: 'a' } }),
+  refusesAll(
+    'RX-02',
+    'RX',
+    'PCRE-only features are refused by name',
+    [
+      '{$s|regex_replace:"/(?R)/":""}',
+      '{$s|regex_replace:"/(?<=\\Ka)b/":""}',
+      '{$s|regex_replace:"/(?(1)a|b)/":""}',
+      '{$s|regex_replace:"/(*FAIL)/":""}',
+    ],
+    ['E_REGEX_UNSUPPORTED'],
+    { vars: { s: 'a' } },
+  ),
   {
     id: 'RX-03',
     category: 'RX',
@@ -36,7 +53,10 @@ export const RX: SecurityCase[] = [
     category: 'RX',
     title: 'a regex through split runs under the same budget',
     async run(h) {
-      const a = await h.render('{assign var=parts value="/(x+x+)+y/"|split:$long}{$parts|@count}', { vars: { long: 'x'.repeat(40) }, limits: BUDGET });
+      const a = await h.render('{assign var=parts value="/(x+x+)+y/"|split:$long}{$parts|@count}', {
+        vars: { long: 'x'.repeat(40) },
+        limits: BUDGET,
+      });
       return judge(h, a, a.code === 'E_CPU_TIMEOUT' || a.output !== undefined, `ended after ${a.ms.toFixed(0)} ms`);
     },
   },
@@ -45,7 +65,10 @@ export const RX: SecurityCase[] = [
     category: 'RX',
     title: 'replacement blow-up stops at the size cap',
     async run(h) {
-      const a = await h.render('{$s|regex_replace:"/(.{8})/":"$1$1$1$1$1$1$1$1"|strlen}', { vars: { s: 'x'.repeat(4_000_000) }, limits: { cpuMs: 5000, wallMs: 10_000 } });
+      const a = await h.render('{$s|regex_replace:"/(.{8})/":"$1$1$1$1$1$1$1$1"|strlen}', {
+        vars: { s: 'x'.repeat(4_000_000) },
+        limits: { cpuMs: 5000, wallMs: 10_000 },
+      });
       return judge(h, a, a.code === 'E_SIZE_LIMIT' || a.code === 'E_OUTPUT_LIMIT', 'E_SIZE_LIMIT');
     },
   },

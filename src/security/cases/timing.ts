@@ -15,18 +15,30 @@ export function percentile(sorted: number[], p: number): number {
  * Runs `attempt` `h.repeat` times. Contained when every run was refused as `ok` says, named a
  * template line, and leaked nothing; figures: runs, p50/p99/max overshoot of `budgetMs`.
  */
-export async function repeatedLimit(h: HarnessContext, what: string, budgetMs: number, attempt: () => Promise<RenderAttempt>, ok: (a: RenderAttempt) => boolean): Promise<Outcome> {
+export async function repeatedLimit(
+  h: HarnessContext,
+  what: string,
+  budgetMs: number,
+  attempt: () => Promise<RenderAttempt>,
+  ok: (a: RenderAttempt) => boolean,
+): Promise<Outcome> {
   const over: number[] = [];
   const lines = new Set<number>();
   for (let i = 0; i < h.repeat; i++) {
     const a = await attempt();
     const o = judge(h, a, ok(a) && (a.line ?? 0) > 0, `${what} naming the template line`);
-    if (o.status !== 'contained') return { ...o, detail: `run ${i + 1} of ${h.repeat}: ${o.detail}${ok(a) ? ` (line ${a.line ?? 0})` : ''}` };
+    if (o.status !== 'contained')
+      return { ...o, detail: `run ${i + 1} of ${h.repeat}: ${o.detail}${ok(a) ? ` (line ${a.line ?? 0})` : ''}` };
     over.push(a.ms - budgetMs);
     lines.add(a.line ?? 0);
   }
   over.sort((x, y) => x - y);
-  const figures = { runs: over.length, p50_overshoot_ms: percentile(over, 0.5), p99_overshoot_ms: percentile(over, 0.99), max_overshoot_ms: over[over.length - 1] };
+  const figures = {
+    runs: over.length,
+    p50_overshoot_ms: percentile(over, 0.5),
+    p99_overshoot_ms: percentile(over, 0.99),
+    max_overshoot_ms: over[over.length - 1],
+  };
   const f = (v: number) => `${v.toFixed(0)} ms`;
   return {
     status: 'contained',

@@ -17,14 +17,30 @@
  * reports 'touched' (and calls CanaryState.touch) when a read happened, 'unavailable' when the
  * mount cannot tell (noatime). Every call of the adapter checks it too.
  */
-import { closeSync, linkSync, mkdirSync, openSync, readdirSync, readSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { HostAdapters } from '../../host-bridge/host.js';
 import { TenantFiles } from '../../host-bridge/files/tenant-files.js';
 import type { CanaryState } from './state.js';
 
 /** Limits of the harness tenants (FS-10, FS-11 and HH-12 rely on them). */
-export const HARNESS_FILE_LIMITS = { quotaBytes: 1024 * 1024, maxReadBytes: 256 * 1024, maxEntries: 2000, maxStorageEntries: 5000 } as const;
+export const HARNESS_FILE_LIMITS = {
+  quotaBytes: 1024 * 1024,
+  maxReadBytes: 256 * 1024,
+  maxEntries: 2000,
+  maxStorageEntries: 5000,
+} as const;
 
 const ROOT_FOLDERS = ['user', 'ltd', 'temp', 'g', 'a', 'd', 'topics', 'inquiry', 'member/ext'];
 const OLD_ATIME = 1_000_000; // 1970-01-12: any read moves it under relatime

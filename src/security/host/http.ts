@@ -67,7 +67,12 @@ let bombCache: Buffer | undefined;
 /** 64 MiB of zeros gzipped (about 64 KB on the wire). */
 const bomb = (): Buffer => (bombCache ??= zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 }));
 
-function route(req: http.IncomingMessage, res: http.ServerResponse, counters: Map<string, number>, httpsPort: number): void {
+function route(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  counters: Map<string, number>,
+  httpsPort: number,
+): void {
   if (reflectRoute(req, res, `https://attacker.example:${httpsPort}`)) return;
   const u = new URL(req.url ?? '/', 'http://x');
   const q = u.searchParams;
@@ -194,7 +199,14 @@ export async function httpAdapter(c: CanaryState): Promise<Partial<HostAdapters>
     const chunks: Buffer[] = [];
     req.on('data', (d: Buffer) => chunks.push(d));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', tls, host: req.headers.host ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      seen.push({
+        method: req.method ?? '',
+        tls,
+        host: req.headers.host ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       route(req, res, counters, httpsPort);
     });
   };
@@ -214,7 +226,9 @@ export async function httpAdapter(c: CanaryState): Promise<Partial<HostAdapters>
   const guard = new EgressGuard(
     {
       ...DEFAULT_EGRESS_POLICY,
-      allowedPorts: [...new Set([...DEFAULT_EGRESS_POLICY.allowedPorts, port, httpsPort, rawPort, internal.port, metadata.port])],
+      allowedPorts: [
+        ...new Set([...DEFAULT_EGRESS_POLICY.allowedPorts, port, httpsPort, rawPort, internal.port, metadata.port]),
+      ],
       treatAsPublic: [ALLOWED_IP],
     },
     resolver(() => state!),
@@ -228,7 +242,10 @@ export async function httpAdapter(c: CanaryState): Promise<Partial<HostAdapters>
   current = state;
   const st = state;
   const jar = new Map<string, string>();
-  const tokens: Record<string, Record<number, 'static' | 'dynamic'>> = { default: { 1: 'static', 2: 'dynamic' }, victim: { 999: 'static' } };
+  const tokens: Record<string, Record<number, 'static' | 'dynamic'>> = {
+    default: { 1: 'static', 2: 'dynamic' },
+    victim: { 999: 'static' },
+  };
   return {
     http: { fetch: (req) => guard.fetch(req) },
     members: {
@@ -253,7 +270,10 @@ export async function httpAdapter(c: CanaryState): Promise<Partial<HostAdapters>
       async issue(tenant, req) {
         const t = tokens[tenant];
         if (!t || t[req.apiId] !== req.type) return null;
-        return { token: `token-${tenant}-${req.apiId}`, expiresAt: Math.floor(Date.now() / 1000) + (req.expiresSeconds ?? 3600) };
+        return {
+          token: `token-${tenant}-${req.apiId}`,
+          expiresAt: Math.floor(Date.now() / 1000) + (req.expiresSeconds ?? 3600),
+        };
       },
     },
     cookies: {

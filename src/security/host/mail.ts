@@ -22,7 +22,18 @@ export const TRAP_DOMAINS = ['victim.example', 'evil.example', 'y.example'];
 /** Mails per tenant per hour in the harness host's window. */
 export const HARNESS_WINDOW = 60;
 /** The header fields the message builder writes; anything else in a received message was injected. */
-const BUILDER_FIELDS = new Set(['date', 'from', 'to', 'cc', 'subject', 'message-id', 'mime-version', 'content-type', 'content-transfer-encoding', 'x-custom-args']);
+const BUILDER_FIELDS = new Set([
+  'date',
+  'from',
+  'to',
+  'cc',
+  'subject',
+  'message-id',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'x-custom-args',
+]);
 
 export interface SinkMessage {
   helo: string;
@@ -85,7 +96,11 @@ function startSink(state: MailHarnessState, c: CanaryState): Promise<Server> {
         if (inData) {
           if (line === '.') {
             inData = false;
-            const m: SinkMessage = { ...env, rcptTo: [...env.rcptTo], data: dataLines.length ? `${dataLines.join('\r\n')}\r\n` : '' };
+            const m: SinkMessage = {
+              ...env,
+              rcptTo: [...env.rcptTo],
+              data: dataLines.length ? `${dataLines.join('\r\n')}\r\n` : '',
+            };
             state.messages.push(m);
             check(m);
             dataLines = [];
@@ -129,7 +144,12 @@ function startSink(state: MailHarnessState, c: CanaryState): Promise<Server> {
 }
 
 export async function mailAdapter(c: CanaryState): Promise<Partial<HostAdapters>> {
-  const state: MailHarnessState = { sessions: [], messages: [], outbox: [], window: new SendWindow({ messages: HARNESS_WINDOW, recipients: 10 * HARNESS_WINDOW }) };
+  const state: MailHarnessState = {
+    sessions: [],
+    messages: [],
+    outbox: [],
+    window: new SendWindow({ messages: HARNESS_WINDOW, recipients: 10 * HARNESS_WINDOW }),
+  };
   current = state;
   const sink = await startSink(state, c);
   const smtp = smtpMailAdapter({
@@ -140,7 +160,8 @@ export async function mailAdapter(c: CanaryState): Promise<Partial<HostAdapters>
     window: state.window,
     commandTimeoutMs: 5000,
     memberAddresses: async (identity, ids) => {
-      const table: Record<number, string> = identity.tenant === 'default' ? { 1: 'member1@example.com', 2: 'member2@example.com' } : {};
+      const table: Record<number, string> =
+        identity.tenant === 'default' ? { 1: 'member1@example.com', 2: 'member2@example.com' } : {};
       return new Map(ids.filter((id) => Object.prototype.hasOwnProperty.call(table, id)).map((id) => [id, table[id]]));
     },
   });

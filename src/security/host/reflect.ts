@@ -94,7 +94,11 @@ export function reflectRoute(req: http.IncomingMessage, res: http.ServerResponse
       res.setHeader('x-echo-base64', forms.base64);
       if (TOKEN.test(v)) res.setHeader(`x-k-${v}`, '1');
       res.setHeader('content-type', 'text/plain; charset=utf-8');
-      res.end(`${Object.entries(forms).map(([k, f]) => `${k}=${f}`).join('\n')}\nheaders=${JSON.stringify(req.headers)}\n`);
+      res.end(
+        `${Object.entries(forms)
+          .map(([k, f]) => `${k}=${f}`)
+          .join('\n')}\nheaders=${JSON.stringify(req.headers)}\n`,
+      );
       return true;
     }
     case '/hh03/json': {

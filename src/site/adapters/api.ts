@@ -29,7 +29,11 @@ export async function tokenInfo(ctx: SiteContext, token: string | undefined): Pr
     [ctx.tenant, hashOf(token), nowSeconds()],
   );
   if (!row) return null;
-  return { apiId: Number(row.api_id), type: row.type === 'dynamic' ? 'dynamic' : 'static', memberId: row.member_id === null ? null : Number(row.member_id) };
+  return {
+    apiId: Number(row.api_id),
+    type: row.type === 'dynamic' ? 'dynamic' : 'static',
+    memberId: row.member_id === null ? null : Number(row.member_id),
+  };
 }
 
 export function apiAdapters(ctx: SiteContext): Partial<HostAdapters> {
@@ -49,15 +53,30 @@ export function apiAdapters(ctx: SiteContext): Partial<HostAdapters> {
           if (kept) return { token: kept.token, expiresAt: Number(kept.expires) };
         }
         const token = newSecret(req.type === 'static' ? 'st_' : 'dt_');
-        const expiresAt = now + (req.expiresSeconds ?? (req.type === 'static' ? STATIC_TOKEN_SECONDS : DYNAMIC_TOKEN_SECONDS));
+        const expiresAt =
+          now + (req.expiresSeconds ?? (req.type === 'static' ? STATIC_TOKEN_SECONDS : DYNAMIC_TOKEN_SECONDS));
         await ctx.db.transaction(async (tx) => {
           // The row budget (D160): live tokens of the tenant, counted under a lock shared by every process.
           await lockRows(tx, ctx.db, tenant, 'api_tokens');
-          const held = await tx.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM api_tokens WHERE tenant = ? AND expires > ?', [tenant, now]);
+          const held = await tx.get<{ n: number | string }>(
+            'SELECT COUNT(*) AS n FROM api_tokens WHERE tenant = ? AND expires > ?',
+            [tenant, now],
+          );
           refuseAtCap(ROW_BUDGETS.apiTokens, 'perTenant', Number(held?.n ?? 0));
-          await tx.run('INSERT INTO api_tokens (tenant, token_hash, api_id, type, member_id, token, memo, created, expires) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-            tenant, hashOf(token), req.apiId, req.type, req.memberId, req.type === 'static' ? token : null, req.memo, now, expiresAt,
-          ]);
+          await tx.run(
+            'INSERT INTO api_tokens (tenant, token_hash, api_id, type, member_id, token, memo, created, expires) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+            [
+              tenant,
+              hashOf(token),
+              req.apiId,
+              req.type,
+              req.memberId,
+              req.type === 'static' ? token : null,
+              req.memo,
+              now,
+              expiresAt,
+            ],
+          );
         });
         return { token, expiresAt };
       },

@@ -23,7 +23,13 @@ interface BackupRow {
   size: number | string;
 }
 
-const record = (r: BackupRow): BackupRecord => ({ id: r.id, type: 'full', memo: r.memo, created: Number(r.created), size: Number(r.size) });
+const record = (r: BackupRow): BackupRecord => ({
+  id: r.id,
+  type: 'full',
+  memo: r.memo,
+  created: Number(r.created),
+  size: Number(r.size),
+});
 
 /** The archive of backup `id` (ids are checked against the table before a path is made of them). */
 export function backupFile(ctx: SiteContext, id: string): string {
@@ -40,12 +46,18 @@ export function backupsAdapters(ctx: SiteContext): Partial<HostAdapters> {
         const stamp = new Date(created * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
         const id = `${stamp}-${randomBytes(3).toString('hex')}`;
         const { size, sha256 } = await createBackup(ctx, siteFiles(ctx), id, created, backupKeyFromEnv());
-        await ctx.db.run('INSERT INTO backups (tenant, id, type, memo, created, size, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)', [ctx.tenant, id, 'full', memo, created, size, sha256]);
+        await ctx.db.run(
+          'INSERT INTO backups (tenant, id, type, memo, created, size, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          [ctx.tenant, id, 'full', memo, created, size, sha256],
+        );
         return { id, type: 'full', memo, created, size };
       },
       async list(tenant) {
         own(tenant);
-        const rows = await ctx.db.all<BackupRow>('SELECT id, memo, created, size FROM backups WHERE tenant = ? ORDER BY created, id', [ctx.tenant]);
+        const rows = await ctx.db.all<BackupRow>(
+          'SELECT id, memo, created, size FROM backups WHERE tenant = ? ORDER BY created, id',
+          [ctx.tenant],
+        );
         return rows.map(record);
       },
       async delete(tenant, id) {

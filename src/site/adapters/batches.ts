@@ -32,14 +32,32 @@ export function batchesAdapters(ctx: SiteContext): Partial<HostAdapters> {
         if (slug === null) return null;
         const module = 'id' in start.batch ? null : start.module;
         const depth = (lineage(ctx).get(start.requestId) ?? -1) + 1;
-        if (depth > MAX_BATCH_DEPTH) throw new BridgeError('E_QUOTA', `a batch run may queue batches only ${MAX_BATCH_DEPTH} levels deep (this run is a batch queued by batches ${MAX_BATCH_DEPTH} times)`);
+        if (depth > MAX_BATCH_DEPTH)
+          throw new BridgeError(
+            'E_QUOTA',
+            `a batch run may queue batches only ${MAX_BATCH_DEPTH} levels deep (this run is a batch queued by batches ${MAX_BATCH_DEPTH} times)`,
+          );
         const queue = await siteQueue(ctx);
         const { queued, running } = await queue.counts();
-        if (queued + running >= MAX_PENDING_RUNS) throw new BridgeError('E_QUOTA', `the site has ${MAX_PENDING_RUNS} batch runs waiting; no more are queued until they run`);
+        if (queued + running >= MAX_PENDING_RUNS)
+          throw new BridgeError(
+            'E_QUOTA',
+            `the site has ${MAX_PENDING_RUNS} batch runs waiting; no more are queued until they run`,
+          );
         const data = phpJson(start.data);
-        const dedupeKey = createHash('sha256').update(JSON.stringify([start.requestId, module, slug, data])).digest('hex');
+        const dedupeKey = createHash('sha256')
+          .update(JSON.stringify([start.requestId, module, slug, data]))
+          .digest('hex');
         try {
-          return await queue.enqueue({ slug, module, data, origin: start.origin, requestId: start.requestId, depth, dedupeKey });
+          return await queue.enqueue({
+            slug,
+            module,
+            data,
+            origin: start.origin,
+            requestId: start.requestId,
+            depth,
+            dedupeKey,
+          });
         } catch (e) {
           if (e instanceof QueueUnavailable) throw new BridgeError('E_HOST_UNAVAILABLE', e.message);
           throw e;

@@ -49,14 +49,25 @@ export function communityAdapters(ctx: SiteContext): Partial<HostAdapters> {
            WHERE tenant = ? AND open_flg = 1 AND module_type = ?${item} ORDER BY inst_ymdhi DESC, comment_id DESC LIMIT ?`,
           [tenant, q.moduleType, ...(q.moduleId === null ? [] : [q.moduleId]), q.limit],
         );
-        return rows.map((r) => ({ commentId: r.comment_id, moduleType: r.module_type, moduleId: r.module_id, memberId: r.member_id, name: r.name, note: r.note, created: r.inst_ymdhi }));
+        return rows.map((r) => ({
+          commentId: r.comment_id,
+          moduleType: r.module_type,
+          moduleId: r.module_id,
+          memberId: r.member_id,
+          name: r.name,
+          note: r.note,
+          created: r.inst_ymdhi,
+        }));
       },
     },
     favorites: {
       async count(tenant, q) {
         own(tenant);
         const { where, params } = favoriteFilter(q);
-        const row = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM favorites WHERE tenant = ? AND ${where}`, [tenant, ...params]);
+        const row = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM favorites WHERE tenant = ? AND ${where}`, [
+          tenant,
+          ...params,
+        ]);
         return row?.n ?? 0;
       },
       async countPerItem(tenant, q, limit) {

@@ -4,8 +4,17 @@
  * rules (open checks, language fallback, paging, counters' columns) are the plugins'.
  */
 import type {
-  ChildSitesAdapter, ContentAdapter, CounterTarget, ExtColumn, ExtColumnType, ExtValue, HostAdapters, MastersAdapter, Topic,
-  TopicState, TopicText,
+  ChildSitesAdapter,
+  ContentAdapter,
+  CounterTarget,
+  ExtColumn,
+  ExtColumnType,
+  ExtValue,
+  HostAdapters,
+  MastersAdapter,
+  Topic,
+  TopicState,
+  TopicText,
 } from '../../index.js';
 import type { SqlRunner, SqlValue } from '../db/database.js';
 import type { SiteContext } from '../site-context.js';
@@ -33,7 +42,15 @@ interface TopicRow extends StateRow {
 const STATE_COLUMNS = 'id, group_id, open_flg, open_from, open_until, ymd, category_id';
 
 function stateOf(r: StateRow): TopicState {
-  return { id: r.id, groupId: r.group_id, openFlg: r.open_flg === 1, openFrom: r.open_from, openUntil: r.open_until, ymd: r.ymd, categoryId: r.category_id };
+  return {
+    id: r.id,
+    groupId: r.group_id,
+    openFlg: r.open_flg === 1,
+    openFrom: r.open_from,
+    openUntil: r.open_until,
+    ymd: r.ymd,
+    categoryId: r.category_id,
+  };
 }
 
 /** A `names` column: a JSON object of language -> text; anything else reads as no names. */
@@ -65,11 +82,19 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
   const counterKey = (tenant: string, t: CounterTarget): SqlValue[] => [tenant, t.topicId, t.columnId, t.index];
 
   async function topics(tenant: string, ids: readonly number[]): Promise<Topic[]> {
-    const rows = await inChunks(ids, (c) => db.all<TopicRow>(`SELECT ${STATE_COLUMNS}, slug, order_no, inst_at, update_at FROM topics WHERE tenant = ? AND id IN ${marks(c.length)}`, [tenant, ...c]));
+    const rows = await inChunks(ids, (c) =>
+      db.all<TopicRow>(
+        `SELECT ${STATE_COLUMNS}, slug, order_no, inst_at, update_at FROM topics WHERE tenant = ? AND id IN ${marks(c.length)}`,
+        [tenant, ...c],
+      ),
+    );
     if (rows.length === 0) return [];
     const found = rows.map((r) => r.id);
     const texts = await inChunks(found, (c) =>
-      db.all<{ topic_id: number; lang: string; subject: string; contents: string }>(`SELECT topic_id, lang, subject, contents FROM topic_texts WHERE tenant = ? AND topic_id IN ${marks(c.length)}`, [tenant, ...c]),
+      db.all<{ topic_id: number; lang: string; subject: string; contents: string }>(
+        `SELECT topic_id, lang, subject, contents FROM topic_texts WHERE tenant = ? AND topic_id IN ${marks(c.length)}`,
+        [tenant, ...c],
+      ),
     );
     const values = await inChunks(found, (c) =>
       db.all<{ topic_id: number; column_id: number; idx: number; value: string | number | null }>(
@@ -78,23 +103,44 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
       ),
     );
     const counters = await inChunks(found, (c) =>
-      db.all<{ topic_id: number; column_id: number; idx: number; value: number }>(`SELECT topic_id, column_id, idx, value FROM topic_counters WHERE tenant = ? AND topic_id IN ${marks(c.length)}`, [tenant, ...c]),
+      db.all<{ topic_id: number; column_id: number; idx: number; value: number }>(
+        `SELECT topic_id, column_id, idx, value FROM topic_counters WHERE tenant = ? AND topic_id IN ${marks(c.length)}`,
+        [tenant, ...c],
+      ),
     );
-    const byTopic = new Map<number, { texts: Record<string, TopicText>; ext: ExtValue[] }>(found.map((id) => [id, { texts: {}, ext: [] }]));
+    const byTopic = new Map<number, { texts: Record<string, TopicText>; ext: ExtValue[] }>(
+      found.map((id) => [id, { texts: {}, ext: [] }]),
+    );
     for (const t of texts) byTopic.get(t.topic_id)!.texts[t.lang] = { subject: t.subject, contents: t.contents };
-    for (const v of [...values, ...counters]) byTopic.get(v.topic_id)!.ext.push({ columnId: v.column_id, index: v.idx, value: v.value });
-    return rows.map((r) => ({ ...stateOf(r), slug: r.slug, orderNo: r.order_no, instAt: r.inst_at, updateAt: r.update_at, ...byTopic.get(r.id)! }));
+    for (const v of [...values, ...counters])
+      byTopic.get(v.topic_id)!.ext.push({ columnId: v.column_id, index: v.idx, value: v.value });
+    return rows.map((r) => ({
+      ...stateOf(r),
+      slug: r.slug,
+      orderNo: r.order_no,
+      instAt: r.inst_at,
+      updateAt: r.update_at,
+      ...byTopic.get(r.id)!,
+    }));
   }
 
   const content: ContentAdapter = {
     async group(tenant, groupId) {
       own(tenant);
-      const r = await db.get<{ id: number; names: string; descriptions: string }>('SELECT id, names, descriptions FROM topics_groups WHERE tenant = ? AND id = ?', [tenant, groupId]);
+      const r = await db.get<{ id: number; names: string; descriptions: string }>(
+        'SELECT id, names, descriptions FROM topics_groups WHERE tenant = ? AND id = ?',
+        [tenant, groupId],
+      );
       return r ? { id: r.id, names: parseNames(r.names), descriptions: parseNames(r.descriptions) } : null;
     },
     async groupTopics(tenant, groupId) {
       own(tenant);
-      return (await db.all<StateRow>(`SELECT ${STATE_COLUMNS} FROM topics WHERE tenant = ? AND group_id = ?`, [tenant, groupId])).map(stateOf);
+      return (
+        await db.all<StateRow>(`SELECT ${STATE_COLUMNS} FROM topics WHERE tenant = ? AND group_id = ?`, [
+          tenant,
+          groupId,
+        ])
+      ).map(stateOf);
     },
     async topics(tenant, ids) {
       own(tenant);
@@ -103,24 +149,57 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
     async findTopicId(tenant, groupId, ref) {
       own(tenant);
       const [column, value] = 'id' in ref ? ['id', ref.id] : ['slug', ref.slug];
-      const r = await db.get<{ id: number }>(`SELECT id FROM topics WHERE tenant = ? AND group_id = ? AND ${column} = ?`, [tenant, groupId, value]);
+      const r = await db.get<{ id: number }>(
+        `SELECT id FROM topics WHERE tenant = ? AND group_id = ? AND ${column} = ?`,
+        [tenant, groupId, value],
+      );
       return r?.id ?? null;
     },
     async columns(tenant, groupId) {
       own(tenant);
-      const rows = await db.all<{ id: number; group_id: number; slug: string; type: string; repeat_cnt: number; order_no: number }>(
+      const rows = await db.all<{
+        id: number;
+        group_id: number;
+        slug: string;
+        type: string;
+        repeat_cnt: number;
+        order_no: number;
+      }>(
         'SELECT id, group_id, slug, type, repeat_cnt, order_no FROM topics_ext_columns WHERE tenant = ? AND group_id = ? ORDER BY order_no, id',
         [tenant, groupId],
       );
-      return rows.map((r): ExtColumn => ({ id: r.id, groupId: r.group_id, slug: r.slug, type: r.type as ExtColumnType, repeat: r.repeat_cnt, orderNo: r.order_no }));
+      return rows.map((r): ExtColumn => ({
+        id: r.id,
+        groupId: r.group_id,
+        slug: r.slug,
+        type: r.type as ExtColumnType,
+        repeat: r.repeat_cnt,
+        orderNo: r.order_no,
+      }));
     },
     async categories(tenant, groupId) {
       own(tenant);
-      const rows = await db.all<{ id: number; group_id: number; parent_id: number | null; slug: string | null; names: string; order_no: number; open_flg: number }>(
+      const rows = await db.all<{
+        id: number;
+        group_id: number;
+        parent_id: number | null;
+        slug: string | null;
+        names: string;
+        order_no: number;
+        open_flg: number;
+      }>(
         'SELECT id, group_id, parent_id, slug, names, order_no, open_flg FROM topics_categories WHERE tenant = ? AND group_id = ? ORDER BY order_no, id',
         [tenant, groupId],
       );
-      return rows.map((r) => ({ id: r.id, groupId: r.group_id, parentId: r.parent_id, slug: r.slug, names: parseNames(r.names), orderNo: r.order_no, openFlg: r.open_flg === 1 }));
+      return rows.map((r) => ({
+        id: r.id,
+        groupId: r.group_id,
+        parentId: r.parent_id,
+        slug: r.slug,
+        names: parseNames(r.names),
+        orderNo: r.order_no,
+        openFlg: r.open_flg === 1,
+      }));
     },
     async addToCounter(tenant, target, amount) {
       own(tenant);
@@ -141,7 +220,10 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
     async topicIdsBySlug(tenant, groupId, slugs) {
       own(tenant);
       const rows = await inChunks(slugs, (c) =>
-        db.all<{ id: number; slug: string }>(`SELECT id, slug FROM topics WHERE tenant = ? AND group_id = ? AND slug IN ${marks(c.length)}`, [tenant, groupId, ...c]),
+        db.all<{ id: number; slug: string }>(
+          `SELECT id, slug FROM topics WHERE tenant = ? AND group_id = ? AND slug IN ${marks(c.length)}`,
+          [tenant, groupId, ...c],
+        ),
       );
       return new Map(rows.map((r) => [r.slug, r.id]));
     },
@@ -164,9 +246,15 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
   const masters: MastersAdapter = {
     async csvTable(tenant, tableId, lang) {
       own(tenant);
-      const t = await db.get<{ id: number; columns: string }>('SELECT id, columns FROM csv_tables WHERE tenant = ? AND id = ?', [tenant, tableId]);
+      const t = await db.get<{ id: number; columns: string }>(
+        'SELECT id, columns FROM csv_tables WHERE tenant = ? AND id = ?',
+        [tenant, tableId],
+      );
       if (!t) return null;
-      const rows = await db.all<{ cells: string }>('SELECT cells FROM csv_rows WHERE tenant = ? AND table_id = ? AND lang = ? ORDER BY row_no', [tenant, tableId, lang]);
+      const rows = await db.all<{ cells: string }>(
+        'SELECT cells FROM csv_rows WHERE tenant = ? AND table_id = ? AND lang = ? ORDER BY row_no',
+        [tenant, tableId, lang],
+      );
       return { id: t.id, columns: stringList(t.columns), rows: rows.map((r) => stringList(r.cells)) };
     },
   };
@@ -174,11 +262,29 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
   const childSites: ChildSitesAdapter = {
     async childSite(tenant, siteKey) {
       own(tenant);
-      const r = await db.get<{ site_key: string; names: string; url: string; lang: string; timezone: string; open_flg: number; inst_at: number }>(
+      const r = await db.get<{
+        site_key: string;
+        names: string;
+        url: string;
+        lang: string;
+        timezone: string;
+        open_flg: number;
+        inst_at: number;
+      }>(
         'SELECT site_key, names, url, lang, timezone, open_flg, inst_at FROM child_sites WHERE tenant = ? AND site_key = ?',
         [tenant, siteKey],
       );
-      return r ? { siteKey: r.site_key, names: parseNames(r.names), url: r.url, lang: r.lang, timezone: r.timezone, openFlg: r.open_flg === 1, instAt: r.inst_at } : null;
+      return r
+        ? {
+            siteKey: r.site_key,
+            names: parseNames(r.names),
+            url: r.url,
+            lang: r.lang,
+            timezone: r.timezone,
+            openFlg: r.open_flg === 1,
+            instAt: r.inst_at,
+          }
+        : null;
     },
   };
 
@@ -219,5 +325,7 @@ function stringList(text: string): string[] {
   } catch {
     return [];
   }
-  return Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : x === null || x === undefined ? '' : String(x))) : [];
+  return Array.isArray(v)
+    ? v.map((x) => (typeof x === 'string' ? x : x === null || x === undefined ? '' : String(x)))
+    : [];
 }

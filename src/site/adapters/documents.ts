@@ -7,7 +7,15 @@
  * so {generate_pdf} can capture what the site publishes though its root_url is a local address
  * the guard refuses. Anything else on that origin is 404; other origins go through the guard.
  */
-import { ChromiumBrowser, TesseractOcr, parseVirtualPath, type BrowserAdapter, type EgressRequest, type EgressResponse, type HostAdapters } from '../../index.js';
+import {
+  ChromiumBrowser,
+  TesseractOcr,
+  parseVirtualPath,
+  type BrowserAdapter,
+  type EgressRequest,
+  type EgressResponse,
+  type HostAdapters,
+} from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import { ownTenant } from './own-tenant.js';
 import { siteFiles } from './basic.js';
@@ -16,13 +24,30 @@ import { nowSeconds } from './credentials.js';
 /** Folders of the site's files its root_url serves. */
 const PUBLIC_FOLDERS = ['/files/user/', '/files/g/public/'];
 const TYPES: Readonly<Record<string, string>> = {
-  html: 'text/html; charset=utf-8', htm: 'text/html; charset=utf-8', css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8',
-  json: 'application/json', txt: 'text/plain; charset=utf-8', svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg',
-  jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf', woff2: 'font/woff2',
+  html: 'text/html; charset=utf-8',
+  htm: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  json: 'application/json',
+  txt: 'text/plain; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  woff2: 'font/woff2',
 };
 
 function notFound(url: string): EgressResponse {
-  return { status: 404, headers: [['content-type', 'text/plain; charset=utf-8']], body: Buffer.from('not found'), url, redirects: 0 };
+  return {
+    status: 404,
+    headers: [['content-type', 'text/plain; charset=utf-8']],
+    body: Buffer.from('not found'),
+    url,
+    redirects: 0,
+  };
 }
 
 /** A request to the site's own origin, answered from its public files. */
@@ -33,11 +58,18 @@ async function ownPage(ctx: SiteContext, req: EgressRequest, url: URL): Promise<
   } catch {
     return notFound(url.href);
   }
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || !PUBLIC_FOLDERS.some((f) => pathname.startsWith(f))) return notFound(url.href);
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !PUBLIC_FOLDERS.some((f) => pathname.startsWith(f)))
+    return notFound(url.href);
   try {
     const body = await siteFiles(ctx).read(parseVirtualPath(pathname));
     const ext = /\.([a-z0-9]+)$/i.exec(pathname)?.[1]?.toLowerCase() ?? '';
-    return { status: 200, headers: [['content-type', TYPES[ext] ?? 'application/octet-stream']], body: req.method === 'HEAD' ? new Uint8Array() : body, url: url.href, redirects: 0 };
+    return {
+      status: 200,
+      headers: [['content-type', TYPES[ext] ?? 'application/octet-stream']],
+      body: req.method === 'HEAD' ? new Uint8Array() : body,
+      url: url.href,
+      redirects: 0,
+    };
   } catch {
     // A path no virtual path can name, a folder, a missing file: all one answer.
     return notFound(url.href);
@@ -70,7 +102,10 @@ export function documentsAdapters(ctx: SiteContext): Partial<HostAdapters> {
     documentTexts: {
       async get(tenant, key) {
         own(tenant);
-        const row = await ctx.db.get<{ pages: string }>('SELECT pages FROM document_texts WHERE tenant = ? AND path = ? AND engine = ? AND sha256 = ?', [tenant, key.path, key.engine, key.sha256]);
+        const row = await ctx.db.get<{ pages: string }>(
+          'SELECT pages FROM document_texts WHERE tenant = ? AND path = ? AND engine = ? AND sha256 = ?',
+          [tenant, key.path, key.engine, key.sha256],
+        );
         return row ? (JSON.parse(row.pages) as string[]) : null;
       },
       async put(tenant, key, pages) {

@@ -23,7 +23,22 @@ export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
 import { batchesAdapters } from './batches.js';
 import { backupsAdapters } from './backups.js';
 import { integrationAdapters } from './integrations.js';
-const FAMILIES: readonly FamilyAdapters[] = [basicAdapters, contentAdapters, membersAdapters, tagsAdapters, communityAdapters, sessionAdapters, apiAdapters, documentsAdapters, webopsAdapters, mailAdapters, syncAdapters, batchesAdapters, backupsAdapters, integrationAdapters];
+const FAMILIES: readonly FamilyAdapters[] = [
+  basicAdapters,
+  contentAdapters,
+  membersAdapters,
+  tagsAdapters,
+  communityAdapters,
+  sessionAdapters,
+  apiAdapters,
+  documentsAdapters,
+  webopsAdapters,
+  mailAdapters,
+  syncAdapters,
+  batchesAdapters,
+  backupsAdapters,
+  integrationAdapters,
+];
 
 export function siteAdapters(ctx: SiteContext): HostAdapters {
   const host: HostAdapters = {};

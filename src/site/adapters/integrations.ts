@@ -20,9 +20,20 @@ export function integrationAdapters(ctx: SiteContext): Partial<HostAdapters> {
   return {
     ...(chat ? { chat: settings({ apiBase: chat.api_base, tokenSecret: chat.token_secret }) } : {}),
     ...(social ? { social: settings({ apiBase: social.api_base, tokenSecret: social.token_secret }) } : {}),
-    ...(cloud ? { cloud: settings({ tokenUrl: cloud.token_url, pubsubBase: cloud.pubsub_base, saSecret: cloud.sa_secret_name }) } : {}),
+    ...(cloud
+      ? {
+          cloud: settings({ tokenUrl: cloud.token_url, pubsubBase: cloud.pubsub_base, saSecret: cloud.sa_secret_name }),
+        }
+      : {}),
     ...(analytics
-      ? { analytics: settings({ apiBase: analytics.api_base, propertyId: analytics.property_id, saSecret: analytics.sa_secret_name, tokenUrl: analytics.token_url }) }
+      ? {
+          analytics: settings({
+            apiBase: analytics.api_base,
+            propertyId: analytics.property_id,
+            saSecret: analytics.sa_secret_name,
+            tokenUrl: analytics.token_url,
+          }),
+        }
       : {}),
   };
 }

@@ -32,15 +32,22 @@ export function internalApi(ctx: SiteContext): NonNullable<HostAdapters['interna
       if (req.kind === 'management') return errorAnswer(404, 'not_found', 'a local site has no management API');
       const endpoint = findEndpoint(ctx.config, req.endpoint);
       if (!endpoint) return errorAnswer(404, 'not_found', `no endpoint ${req.endpoint}`);
-      if (endpoint.method !== req.method) return errorAnswer(405, 'method_not_allowed', `${endpointPath(endpoint)} answers ${endpoint.method} only`);
+      if (endpoint.method !== req.method)
+        return errorAnswer(405, 'method_not_allowed', `${endpointPath(endpoint)} answers ${endpoint.method} only`);
       const caller = ctx.requests.get(req.requestId);
       const key = endpointKey(endpoint);
-      if (caller.serving.includes(key)) return errorAnswer(508, 'recursion', `${endpointPath(endpoint)} is already being served by this request`);
-      if (caller.depth >= MAX_INTERNAL_DEPTH) return errorAnswer(508, 'too_deep', `internal API requests nest at most ${MAX_INTERNAL_DEPTH} deep`);
+      if (caller.serving.includes(key))
+        return errorAnswer(508, 'recursion', `${endpointPath(endpoint)} is already being served by this request`);
+      if (caller.depth >= MAX_INTERNAL_DEPTH)
+        return errorAnswer(508, 'too_deep', `internal API requests nest at most ${MAX_INTERNAL_DEPTH} deep`);
       const memberId = req.actAs ?? (req.useCurrentSession ? await currentMember(ctx, caller.jar) : null);
       const requestId = `${req.requestId}>${randomUUID()}`;
       const depth = caller.depth + 1;
-      ctx.requests.begin(requestId, { jar: req.useCurrentSession ? caller.jar : newJar(), serving: [...caller.serving, key], depth });
+      ctx.requests.begin(requestId, {
+        jar: req.useCurrentSession ? caller.jar : newJar(),
+        serving: [...caller.serving, key],
+        depth,
+      });
       try {
         const query = parseQuery(req.query);
         return await runEndpoint(ctx, endpoint, {

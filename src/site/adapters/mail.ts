@@ -52,7 +52,10 @@ export function mailAdapters(ctx: SiteContext): Partial<HostAdapters> {
         await finish(ctx, id, 'sent', { messageId });
       } catch (e) {
         const delivery = (e as { delivery?: { messageId?: unknown } }).delivery;
-        await finish(ctx, id, 'failed', { error: (e as Error).message, messageId: typeof delivery?.messageId === 'string' ? delivery.messageId : '' });
+        await finish(ctx, id, 'failed', {
+          error: (e as Error).message,
+          messageId: typeof delivery?.messageId === 'string' ? delivery.messageId : '',
+        });
         if (e instanceof BridgeError) throw e;
         throw new Error('delivery failed', { cause: e });
       }

@@ -30,7 +30,10 @@ export function membersAdapters(ctx: SiteContext): Partial<HostAdapters> {
     },
     async exists(tenant, memberId) {
       own(tenant);
-      return (await db.get('SELECT 1 AS found FROM members WHERE tenant = ? AND member_id = ?', [tenant, memberId])) !== undefined;
+      return (
+        (await db.get('SELECT 1 AS found FROM members WHERE tenant = ? AND member_id = ?', [tenant, memberId])) !==
+        undefined
+      );
     },
     async member(tenant, memberId): Promise<MemberRecord | null> {
       own(tenant);
@@ -39,7 +42,10 @@ export function membersAdapters(ctx: SiteContext): Partial<HostAdapters> {
         [tenant, memberId],
       );
       if (!row) return null;
-      const groups = await db.all<{ group_id: number }>('SELECT group_id FROM member_group_members WHERE tenant = ? AND member_id = ? ORDER BY group_id', [tenant, memberId]);
+      const groups = await db.all<{ group_id: number }>(
+        'SELECT group_id FROM member_group_members WHERE tenant = ? AND member_id = ? ORDER BY group_id',
+        [tenant, memberId],
+      );
       return {
         memberId: row.member_id,
         name1: row.name1,
@@ -57,21 +63,39 @@ export function membersAdapters(ctx: SiteContext): Partial<HostAdapters> {
       own(tenant);
       if (ids.length === 0) return [];
       const among = placeholders(ids.length);
-      const found = await db.all<{ group_id: number; names: string }>(`SELECT group_id, names FROM member_groups WHERE tenant = ? AND group_id IN ${among} ORDER BY group_id`, [tenant, ...ids]);
-      const viewers = listsById(
-        await db.all(`SELECT group_id AS id, viewer_group_id AS value FROM member_group_viewers WHERE tenant = ? AND group_id IN ${among} ORDER BY viewer_group_id`, [tenant, ...ids]),
+      const found = await db.all<{ group_id: number; names: string }>(
+        `SELECT group_id, names FROM member_groups WHERE tenant = ? AND group_id IN ${among} ORDER BY group_id`,
+        [tenant, ...ids],
       );
-      return found.map((g) => ({ groupId: g.group_id, names: parseNames(g.names), viewerGroupIds: viewers.get(g.group_id) ?? [] }));
+      const viewers = listsById(
+        await db.all(
+          `SELECT group_id AS id, viewer_group_id AS value FROM member_group_viewers WHERE tenant = ? AND group_id IN ${among} ORDER BY viewer_group_id`,
+          [tenant, ...ids],
+        ),
+      );
+      return found.map((g) => ({
+        groupId: g.group_id,
+        names: parseNames(g.names),
+        viewerGroupIds: viewers.get(g.group_id) ?? [],
+      }));
     },
     async customSearches(tenant) {
       own(tenant);
-      return db.all<{ id: number; name: string; conditions: string }>('SELECT cs_id AS id, name, conditions FROM member_custom_searches WHERE tenant = ? ORDER BY cs_id', [tenant]);
+      return db.all<{ id: number; name: string; conditions: string }>(
+        'SELECT cs_id AS id, name, conditions FROM member_custom_searches WHERE tenant = ? ORDER BY cs_id',
+        [tenant],
+      );
     },
     async setCustomSearchResults(tenant, memberId, ids) {
       own(tenant);
       await db.transaction(async (tx) => {
         await tx.run('DELETE FROM member_custom_search_results WHERE tenant = ? AND member_id = ?', [tenant, memberId]);
-        for (const id of ids) await tx.run('INSERT INTO member_custom_search_results (tenant, cs_id, member_id) VALUES (?, ?, ?)', [tenant, id, memberId]);
+        for (const id of ids)
+          await tx.run('INSERT INTO member_custom_search_results (tenant, cs_id, member_id) VALUES (?, ?, ?)', [
+            tenant,
+            id,
+            memberId,
+          ]);
       });
     },
   };

@@ -10,13 +10,22 @@ import type { SiteDatabase, SqlRunner } from '../db/database.js';
 
 /** Serialises, until the transaction ends, the writers of `kind` rows of `tenant`. */
 export async function lockRows(tx: SqlRunner, db: SiteDatabase, tenant: string, kind: string): Promise<void> {
-  if (db.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock(7317004, hashtext(?))', [`${tenant}\u0001${kind}`]);
+  if (db.dialect === 'postgres')
+    await tx.run('SELECT pg_advisory_xact_lock(7317004, hashtext(?))', [`${tenant}\u0001${kind}`]);
 }
 
 /** Refuses a new row when `count` rows are already held against a `refuse` cap (E_BUDGET, or the code the store has always used). */
-export function refuseAtCap(budget: RowBudget, cap: 'perTenant' | 'perMember', count: number, code: 'E_BUDGET' | 'E_QUOTA' = 'E_BUDGET'): void {
+export function refuseAtCap(
+  budget: RowBudget,
+  cap: 'perTenant' | 'perMember',
+  count: number,
+  code: 'E_BUDGET' | 'E_QUOTA' = 'E_BUDGET',
+): void {
   const c = budget[cap];
   if (c && c.atCap === 'refuse' && count >= c.max) {
-    throw new BridgeError(code, `the site holds ${c.max} ${budget.rows}${cap === 'perMember' ? ' for this member' : ''}, its most; no more are made`);
+    throw new BridgeError(
+      code,
+      `the site holds ${c.max} ${budget.rows}${cap === 'perMember' ? ' for this member' : ''}, its most; no more are made`,
+    );
   }
 }

@@ -71,7 +71,11 @@ function readEnvSource(prefix: string, env: NodeJS.ProcessEnv): Record<string, S
 }
 
 /** Every secret of the site in `dir`, from its source. */
-export function readSecrets(dir: string, source?: SecretsSource, env: NodeJS.ProcessEnv = process.env): Record<string, SecretRecord> {
+export function readSecrets(
+  dir: string,
+  source?: SecretsSource,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, SecretRecord> {
   if (source && 'env_prefix' in source) return readEnvSource(source.env_prefix, env);
   return readFileSource(source ? path.resolve(dir, source.file) : path.join(dir, 'secrets.json'));
 }

@@ -21,14 +21,20 @@ export const SESSION_SECONDS = 86_400;
 /** The member of a session id (a cookie's value), or null: unknown, expired, another tenant's. */
 export async function memberOfSession(ctx: SiteContext, sessionId: string | undefined): Promise<number | null> {
   if (!sessionId) return null;
-  const row = await ctx.db.get<{ member_id: number }>('SELECT member_id FROM sessions WHERE tenant = ? AND id_hash = ? AND expires > ?', [ctx.tenant, hashOf(sessionId), nowSeconds()]);
+  const row = await ctx.db.get<{ member_id: number }>(
+    'SELECT member_id FROM sessions WHERE tenant = ? AND id_hash = ? AND expires > ?',
+    [ctx.tenant, hashOf(sessionId), nowSeconds()],
+  );
   return row ? Number(row.member_id) : null;
 }
 
 /** The member of a session's access token (X-RCMS-API-ACCESS-TOKEN from {assign_api_credential}), or null. */
 export async function memberOfAccessToken(ctx: SiteContext, token: string | undefined): Promise<number | null> {
   if (!token) return null;
-  const row = await ctx.db.get<{ member_id: number }>('SELECT member_id FROM sessions WHERE tenant = ? AND token_hash = ? AND expires > ?', [ctx.tenant, hashOf(token), nowSeconds()]);
+  const row = await ctx.db.get<{ member_id: number }>(
+    'SELECT member_id FROM sessions WHERE tenant = ? AND token_hash = ? AND expires > ?',
+    [ctx.tenant, hashOf(token), nowSeconds()],
+  );
   return row ? Number(row.member_id) : null;
 }
 
@@ -46,8 +52,13 @@ async function insertSession(tx: SqlRunner, ctx: SiteContext, memberId: number, 
   // The row budget (D160): a member's oldest sessions make room; the tenant's cap refuses.
   const budget = ROW_BUDGETS.sessions;
   await lockRows(tx, ctx.db, ctx.tenant, 'sessions');
-  const held = await tx.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM sessions WHERE tenant = ?', [ctx.tenant]);
-  const mine = await tx.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM sessions WHERE tenant = ? AND member_id = ?', [ctx.tenant, memberId]);
+  const held = await tx.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM sessions WHERE tenant = ?', [
+    ctx.tenant,
+  ]);
+  const mine = await tx.get<{ n: number | string }>(
+    'SELECT COUNT(*) AS n FROM sessions WHERE tenant = ? AND member_id = ?',
+    [ctx.tenant, memberId],
+  );
   const over = Number(mine?.n ?? 0) - budget.perMember.max + 1;
   if (over > 0) {
     await tx.run(
@@ -57,9 +68,10 @@ async function insertSession(tx: SqlRunner, ctx: SiteContext, memberId: number, 
   } else {
     refuseAtCap(budget, 'perTenant', Number(held?.n ?? 0));
   }
-  await tx.run('INSERT INTO sessions (tenant, id_hash, member_id, token_hash, created, expires) VALUES (?, ?, ?, ?, ?, ?)', [
-    ctx.tenant, hashOf(sessionId), memberId, withToken ? hashOf(accessToken) : null, now, now + seconds,
-  ]);
+  await tx.run(
+    'INSERT INTO sessions (tenant, id_hash, member_id, token_hash, created, expires) VALUES (?, ?, ?, ?, ?, ?)',
+    [ctx.tenant, hashOf(sessionId), memberId, withToken ? hashOf(accessToken) : null, now, now + seconds],
+  );
   return { sessionId, accessToken, expiresAt: now + seconds };
 }
 

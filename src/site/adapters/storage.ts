@@ -26,7 +26,8 @@ export function siteStorage(ctx: SiteContext, secret: (name: string) => string |
   if (cfg.type === 's3') {
     const need = (name: string): string => {
       const v = secret(name);
-      if (!v) throw new SiteConfigError(`site.json storage names the secret "${name}", which secrets.json does not hold`);
+      if (!v)
+        throw new SiteConfigError(`site.json storage names the secret "${name}", which secrets.json does not hold`);
       return v;
     };
     const files = new S3Files({
@@ -58,7 +59,9 @@ export function siteStorage(ctx: SiteContext, secret: (name: string) => string |
       },
       signingKey: async (tenant) => {
         own(tenant);
-        return createHmac('sha256', readFileSync(path.join(ctx.dir, 'data', 'site-key'))).update('storage-url').digest();
+        return createHmac('sha256', readFileSync(path.join(ctx.dir, 'data', 'site-key')))
+          .update('storage-url')
+          .digest();
       },
     },
   };

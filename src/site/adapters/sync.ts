@@ -17,7 +17,11 @@ export function syncAdapters(ctx: SiteContext): Partial<HostAdapters> {
       const found = findHostSite(ctx, siteKey);
       if (!found) return null;
       const childSites = await withSiteDb(ctx, found, (db) => childSiteKeys(db, found.config.site_key));
-      return { siteKey: found.config.site_key, childSiteKeys: childSites, parentSiteKey: found.config.parent_site ?? null };
+      return {
+        siteKey: found.config.site_key,
+        childSiteKeys: childSites,
+        parentSiteKey: found.config.parent_site ?? null,
+      };
     },
     async sync(tenant, run) {
       own(tenant);

@@ -55,11 +55,10 @@ export function tagsAdapters(ctx: SiteContext): Partial<HostAdapters> {
     },
     async related(tenant, module, moduleId) {
       own(tenant);
-      const rows = await db.all<{ tag_id: number }>('SELECT tag_id FROM tag_relations WHERE tenant = ? AND module = ? AND module_id = ? ORDER BY order_no, tag_id', [
-        tenant,
-        module,
-        moduleId,
-      ]);
+      const rows = await db.all<{ tag_id: number }>(
+        'SELECT tag_id FROM tag_relations WHERE tenant = ? AND module = ? AND module_id = ? ORDER BY order_no, tag_id',
+        [tenant, module, moduleId],
+      );
       return rows.map((r) => r.tag_id);
     },
   };

@@ -39,13 +39,24 @@ function settingsOf(r: SettingsRow): SpiderSettings {
 }
 
 /** The next id of the tenant and the row in one statement (a SELECT's parameters typed for PostgreSQL). */
-async function insertRun(tx: SqlRunner, tenant: string, run: Parameters<SpiderAdapter['startRun']>[1]): Promise<number> {
+async function insertRun(
+  tx: SqlRunner,
+  tenant: string,
+  run: Parameters<SpiderAdapter['startRun']>[1],
+): Promise<number> {
   const row = await tx.get<{ id: number }>(
     `INSERT INTO spider_history (tenant, spider_history_id, spider_settings_id, rerun_of, target_urls, status, started_at)
      SELECT CAST(? AS TEXT), COALESCE(MAX(spider_history_id), 0) + 1, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), 'running', CAST(? AS BIGINT)
      FROM spider_history WHERE tenant = ?
      RETURNING spider_history_id AS id`,
-    [tenant, run.settingsId, run.rerunOf, run.targetUrls === null ? null : JSON.stringify(run.targetUrls), nowSeconds(), tenant],
+    [
+      tenant,
+      run.settingsId,
+      run.rerunOf,
+      run.targetUrls === null ? null : JSON.stringify(run.targetUrls),
+      nowSeconds(),
+      tenant,
+    ],
   );
   return Number(row!.id);
 }
@@ -55,7 +66,10 @@ function spider(ctx: SiteContext): SpiderAdapter {
   return {
     async settings(tenant, id) {
       own(tenant);
-      const r = await ctx.db.get<SettingsRow>('SELECT * FROM spider_settings WHERE tenant = ? AND spider_settings_id = ?', [tenant, id]);
+      const r = await ctx.db.get<SettingsRow>(
+        'SELECT * FROM spider_settings WHERE tenant = ? AND spider_settings_id = ?',
+        [tenant, id],
+      );
       return r ? settingsOf(r) : null;
     },
     async history(tenant, id) {
@@ -64,7 +78,13 @@ function spider(ctx: SiteContext): SpiderAdapter {
         'SELECT spider_settings_id, target_urls FROM spider_history WHERE tenant = ? AND spider_history_id = ?',
         [tenant, id],
       );
-      return r ? { id, settingsId: Number(r.spider_settings_id), targetUrls: r.target_urls === null ? null : stringList(r.target_urls) } : null;
+      return r
+        ? {
+            id,
+            settingsId: Number(r.spider_settings_id),
+            targetUrls: r.target_urls === null ? null : stringList(r.target_urls),
+          }
+        : null;
     },
     async startRun(tenant, run) {
       own(tenant);
@@ -88,9 +108,10 @@ function spider(ctx: SiteContext): SpiderAdapter {
             [tenant, historyId, seq, p.url, p.depth, p.status, p.bytes, p.contentType, p.title, p.error],
           );
         }
-        await tx.run('UPDATE spider_history SET status = ?, stop_reason = ?, pages = ?, finished_at = ? WHERE tenant = ? AND spider_history_id = ?', [
-          result.status, result.stopReason, result.pages.length, nowSeconds(), tenant, historyId,
-        ]);
+        await tx.run(
+          'UPDATE spider_history SET status = ?, stop_reason = ?, pages = ?, finished_at = ? WHERE tenant = ? AND spider_history_id = ?',
+          [result.status, result.stopReason, result.pages.length, nowSeconds(), tenant, historyId],
+        );
       });
     },
   };
@@ -103,13 +124,17 @@ export function webopsAdapters(ctx: SiteContext): Partial<HostAdapters> {
     cdn: {
       async purgeEndpoint(tenant) {
         own(tenant);
-        return cdn ? { url: cdn.purge_url, ...(cdn.token_secret !== undefined ? { tokenSecret: cdn.token_secret } : {}) } : null;
+        return cdn
+          ? { url: cdn.purge_url, ...(cdn.token_secret !== undefined ? { tokenSecret: cdn.token_secret } : {}) }
+          : null;
       },
     },
     deploy: {
       async hook(tenant) {
         own(tenant);
-        return deploy ? { url: deploy.hook_url, ...(deploy.token_secret !== undefined ? { tokenSecret: deploy.token_secret } : {}) } : null;
+        return deploy
+          ? { url: deploy.hook_url, ...(deploy.token_secret !== undefined ? { tokenSecret: deploy.token_secret } : {}) }
+          : null;
       },
     },
     spider: spider(ctx),

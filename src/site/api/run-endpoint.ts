@@ -54,7 +54,11 @@ function readFunction(dir: string, name: string): string | undefined {
   }
 }
 
-export async function runEndpoint(ctx: SiteContext, endpoint: EndpointConfig, req: EndpointRequest): Promise<EndpointAnswer> {
+export async function runEndpoint(
+  ctx: SiteContext,
+  endpoint: EndpointConfig,
+  req: EndpointRequest,
+): Promise<EndpointAnswer> {
   const name = `functions/${endpoint.function}.tpl`;
   const source = readFunction(ctx.dir, endpoint.function);
   if (source === undefined) return errorAnswer(500, 'function_not_found', `${name} does not exist`);

@@ -40,7 +40,12 @@ export interface ApiHttpResponse {
 
 export const ACCESS_TOKEN_HEADER = 'x-rcms-api-access-token';
 /** Never given to a template: they are the request's credentials. */
-const HIDDEN_HEADERS: ReadonlySet<string> = new Set(['cookie', ACCESS_TOKEN_HEADER, 'authorization', 'proxy-authorization']);
+const HIDDEN_HEADERS: ReadonlySet<string> = new Set([
+  'cookie',
+  ACCESS_TOKEN_HEADER,
+  'authorization',
+  'proxy-authorization',
+]);
 
 /** The Cookie header as name -> value (values URL-decoded where they decode). */
 export function parseCookies(header: string | undefined): Map<string, string> {
@@ -49,7 +54,10 @@ export function parseCookies(header: string | undefined): Map<string, string> {
     const eq = part.indexOf('=');
     if (eq <= 0) continue;
     const name = part.slice(0, eq).trim();
-    const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    const raw = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     let value = raw;
     try {
       value = decodeURIComponent(raw);
@@ -72,7 +80,10 @@ type Post = Record<string, unknown> | unknown[];
 /** A step of the request: its result, or the answer that ends the request there. */
 type Step<T> = { ok: true; value: T } | { ok: false; answer: EndpointAnswer };
 const ok = <T>(value: T): Step<T> => ({ ok: true, value });
-const stop = (status: number, code: string, message: string): Step<never> => ({ ok: false, answer: errorAnswer(status, code, message) });
+const stop = (status: number, code: string, message: string): Step<never> => ({
+  ok: false,
+  answer: errorAnswer(status, code, message),
+});
 
 /**
  * Levels a JSON body may nest: PHP's json_decode default, as the engine reads variables
@@ -88,7 +99,8 @@ function deeperThan(v: unknown, max: number): boolean {
     const [x, depth] = stack.pop()!;
     if (typeof x !== 'object' || x === null) continue;
     if (depth > max) return true;
-    for (const child of Array.isArray(x) ? x : Object.values(x)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    for (const child of Array.isArray(x) ? x : Object.values(x))
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
   }
   return false;
 }
@@ -98,7 +110,12 @@ function parseBody(req: ApiHttpRequest): Step<Post> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const text = Buffer.from(req.body).toString('utf8');
   if (type === 'application/x-www-form-urlencoded') return ok(parseQuery(text));
-  if (type !== 'application/json') return stop(415, 'unsupported_media_type', 'send the body as application/json or application/x-www-form-urlencoded');
+  if (type !== 'application/json')
+    return stop(
+      415,
+      'unsupported_media_type',
+      'send the body as application/json or application/x-www-form-urlencoded',
+    );
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -106,12 +123,18 @@ function parseBody(req: ApiHttpRequest): Step<Post> {
     return stop(400, 'bad_json', 'the body is not JSON');
   }
   if (typeof v !== 'object' || v === null) return stop(400, 'bad_json', 'the body must be a JSON object or list');
-  if (deeperThan(v, MAX_BODY_DEPTH)) return stop(400, 'body_too_deep', `the body nests deeper than ${MAX_BODY_DEPTH} levels`);
+  if (deeperThan(v, MAX_BODY_DEPTH))
+    return stop(400, 'body_too_deep', `the body nests deeper than ${MAX_BODY_DEPTH} levels`);
   return ok(v as Post);
 }
 
 /** The member the request is (null: nobody), or 401 when it lacks what the API's security asks. */
-async function authenticate(ctx: SiteContext, apiId: number, cookies: Map<string, string>, token: string | undefined): Promise<Step<number | null>> {
+async function authenticate(
+  ctx: SiteContext,
+  apiId: number,
+  cookies: Map<string, string>,
+  token: string | undefined,
+): Promise<Step<number | null>> {
   const security = ctx.config.apis.find((a) => a.api_id === apiId)?.security ?? 'none';
   const sessionMember = await memberOfSession(ctx, cookies.get(SESSION_COOKIE));
   const refuse = (what: string) => stop(401, 'unauthorized', `this API needs ${what}`);
@@ -122,13 +145,15 @@ async function authenticate(ctx: SiteContext, apiId: number, cookies: Map<string
       return sessionMember === null ? refuse('a session (log in first)') : ok(sessionMember);
     case 'static': {
       const t = await tokenInfo(ctx, token);
-      return t && t.apiId === apiId && t.type === 'static' ? ok(sessionMember) : refuse('a static access token of this API in X-RCMS-API-ACCESS-TOKEN');
+      return t && t.apiId === apiId && t.type === 'static'
+        ? ok(sessionMember)
+        : refuse('a static access token of this API in X-RCMS-API-ACCESS-TOKEN');
     }
     case 'dynamic': {
       const t = await tokenInfo(ctx, token);
       if (t && t.apiId === apiId && t.type === 'dynamic') return ok(t.memberId);
       const member = await memberOfAccessToken(ctx, token);
-      return member === null ? refuse('a member\'s access token in X-RCMS-API-ACCESS-TOKEN') : ok(member);
+      return member === null ? refuse("a member's access token in X-RCMS-API-ACCESS-TOKEN") : ok(member);
     }
   }
 }
@@ -142,7 +167,10 @@ const json = (a: EndpointAnswer, extra: [string, string][] = []): ApiHttpRespons
 export async function serveApi(ctx: SiteContext, req: ApiHttpRequest): Promise<ApiHttpResponse> {
   const endpoint = findEndpoint(ctx.config, req.path);
   if (!endpoint) return json(errorAnswer(404, 'not_found', `no endpoint ${req.path}`));
-  if (req.method !== endpoint.method) return json(errorAnswer(405, 'method_not_allowed', `${endpointPath(endpoint)} answers ${endpoint.method} only`), [['allow', endpoint.method]]);
+  if (req.method !== endpoint.method)
+    return json(errorAnswer(405, 'method_not_allowed', `${endpointPath(endpoint)} answers ${endpoint.method} only`), [
+      ['allow', endpoint.method],
+    ]);
   const post = endpoint.method === 'POST' ? parseBody(req) : ok<Post>({});
   if (!post.ok) return json(post.answer);
   const cookies = parseCookies(req.headers.get('cookie'));
@@ -167,7 +195,10 @@ export async function serveApi(ctx: SiteContext, req: ApiHttpRequest): Promise<A
         ...(req.remoteAddress ? { REMOTE_ADDR: req.remoteAddress } : {}),
       },
     });
-    const setCookies = [...state.jar.outgoing].map(([name, c]): [string, string] => ['set-cookie', setCookieLine(name, c, req.basePath)]);
+    const setCookies = [...state.jar.outgoing].map(([name, c]): [string, string] => [
+      'set-cookie',
+      setCookieLine(name, c, req.basePath),
+    ]);
     return json(answer, setCookies);
   } finally {
     ctx.requests.end(requestId);

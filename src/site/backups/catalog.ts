@@ -15,8 +15,12 @@ const SITE_COLUMNS = ['tenant', 'site_key'] as const;
 export async function tableColumns(db: SqlRunner, dialect: Dialect): Promise<Map<string, Set<string>>> {
   const rows =
     dialect === 'postgres'
-      ? await db.all<{ t: string; c: string }>("SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = current_schema()")
-      : await db.all<{ t: string; c: string }>("SELECT m.name AS t, p.name AS c FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table'");
+      ? await db.all<{ t: string; c: string }>(
+          'SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = current_schema()',
+        )
+      : await db.all<{ t: string; c: string }>(
+          "SELECT m.name AS t, p.name AS c FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table'",
+        );
   const out = new Map<string, Set<string>>();
   for (const r of rows) {
     let cols = out.get(r.t);
@@ -31,7 +35,8 @@ export async function siteKeyInUse(db: SqlRunner, dialect: Dialect, siteKey: str
   for (const [table, cols] of await tableColumns(db, dialect)) {
     if (!/^\w+$/.test(table)) continue;
     for (const col of SITE_COLUMNS) {
-      if (cols.has(col) && (await db.get(`SELECT 1 AS x FROM ${table} WHERE ${col} = ? LIMIT 1`, [siteKey]))) return `${table}.${col}`;
+      if (cols.has(col) && (await db.get(`SELECT 1 AS x FROM ${table} WHERE ${col} = ? LIMIT 1`, [siteKey])))
+        return `${table}.${col}`;
     }
   }
   return null;

@@ -8,7 +8,21 @@
  * folder's secrets are sealed with the operator's backup key, or left out without one (sealed.ts).
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync, openSync, closeSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+  openSync,
+  closeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
@@ -16,7 +30,20 @@ import tar from 'tar-stream';
 import { BridgeError, ENGINE_VERSION, KNOWN_ROOTS, parseVirtualPath, type FileStore } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import type { SqlRunner } from '../db/database.js';
-import { BACKUP_DIR, EXPORT_PAGE_ROWS, FORMAT, MANIFEST, MAX_BACKUP_BYTES, MAX_BACKUP_ENTRIES, SEALED_SUFFIX, SECRET_FILES, SITE_FILES, SITE_FOLDERS, backupTables, type SecretFile } from './layout.js';
+import {
+  BACKUP_DIR,
+  EXPORT_PAGE_ROWS,
+  FORMAT,
+  MANIFEST,
+  MAX_BACKUP_BYTES,
+  MAX_BACKUP_ENTRIES,
+  SEALED_SUFFIX,
+  SECRET_FILES,
+  SITE_FILES,
+  SITE_FOLDERS,
+  backupTables,
+  type SecretFile,
+} from './layout.js';
 import type { Manifest, ManifestEntry } from './manifest.js';
 import { seal } from './sealed.js';
 
@@ -39,7 +66,11 @@ class Packer {
   async buffer(name: string, data: Uint8Array): Promise<void> {
     this.count(data.length);
     this.entries.push({ name, size: data.length, sha256: createHash('sha256').update(data).digest('hex') });
-    await new Promise<void>((resolve, reject) => this.pack.entry({ name, size: data.length, mode: 0o600, mtime: this.mtime }, Buffer.from(data), (e) => (e ? reject(e) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      this.pack.entry({ name, size: data.length, mode: 0o600, mtime: this.mtime }, Buffer.from(data), (e) =>
+        e ? reject(e) : resolve(),
+      ),
+    );
   }
 
   async file(name: string, file: string): Promise<void> {
@@ -47,7 +78,16 @@ class Packer {
     this.count(size);
     const hash = createHash('sha256');
     const entry = this.pack.entry({ name, size, mode: 0o600, mtime: this.mtime });
-    await pipeline(createReadStream(file), new Transform({ transform: (chunk: Buffer, _e, cb) => { hash.update(chunk); cb(null, chunk); } }), entry);
+    await pipeline(
+      createReadStream(file),
+      new Transform({
+        transform: (chunk: Buffer, _e, cb) => {
+          hash.update(chunk);
+          cb(null, chunk);
+        },
+      }),
+      entry,
+    );
     this.entries.push({ name, size, sha256: hash.digest('hex') });
   }
 }
@@ -63,11 +103,18 @@ async function exportTables(ctx: SiteContext, dir: string): Promise<{ name: stri
       const fd = openSync(path.join(dir, `${table}.jsonl`), 'w', 0o600);
       let rows = 0;
       try {
-        const first = await tx.get<Record<string, unknown>>(`SELECT * FROM ${table} WHERE tenant = ? LIMIT 1`, [ctx.tenant]);
+        const first = await tx.get<Record<string, unknown>>(`SELECT * FROM ${table} WHERE tenant = ? LIMIT 1`, [
+          ctx.tenant,
+        ]);
         // Ordered by every column: pages of one snapshot that neither skip nor repeat a row.
-        const order = Object.keys(first ?? { tenant: null }).map((_, i) => i + 1).join(', ');
+        const order = Object.keys(first ?? { tenant: null })
+          .map((_, i) => i + 1)
+          .join(', ');
         for (let offset = 0; first; offset += EXPORT_PAGE_ROWS) {
-          const page = await tx.all<Record<string, unknown>>(`SELECT * FROM ${table} WHERE tenant = ? ORDER BY ${order} LIMIT ? OFFSET ?`, [ctx.tenant, EXPORT_PAGE_ROWS, offset]);
+          const page = await tx.all<Record<string, unknown>>(
+            `SELECT * FROM ${table} WHERE tenant = ? ORDER BY ${order} LIMIT ? OFFSET ?`,
+            [ctx.tenant, EXPORT_PAGE_ROWS, offset],
+          );
           let text = '';
           for (const row of page) {
             const { tenant: _, ...cols } = row;
@@ -110,12 +157,19 @@ async function packStorage(packer: Packer, store: FileStore): Promise<void> {
       if ((e as { code?: string }).code === 'E_FILE_NOT_FOUND') continue;
       throw e;
     }
-    for (const e of entries) if (!e.isDir) await packer.buffer(e.path.slice(1), await store.read(parseVirtualPath(e.path)));
+    for (const e of entries)
+      if (!e.isDir) await packer.buffer(e.path.slice(1), await store.read(parseVirtualPath(e.path)));
   }
 }
 
 /** Writes data/backups/<id>.tar; its size and SHA-256. `backupKey`: the operator's (sealed.ts), or null to leave the secrets out. */
-export async function createBackup(ctx: SiteContext, store: FileStore, id: string, created: number, backupKey: Buffer | null): Promise<{ size: number; sha256: string }> {
+export async function createBackup(
+  ctx: SiteContext,
+  store: FileStore,
+  id: string,
+  created: number,
+  backupKey: Buffer | null,
+): Promise<{ size: number; sha256: string }> {
   const folder = path.join(ctx.dir, BACKUP_DIR);
   const staging = path.join(folder, `.tmp-${id}`);
   const partial = path.join(folder, `.tmp-${id}.tar`);
@@ -129,7 +183,8 @@ export async function createBackup(ctx: SiteContext, store: FileStore, id: strin
     const packer = new Packer(pack, new Date(created * 1000));
     for (const f of [...SITE_FILES, ...SITE_FOLDERS.flatMap((d) => folderFiles(ctx.dir, d))]) {
       const file = path.join(ctx.dir, f);
-      if (existsSync(file) && lstatSync(file).isFile()) await packer.buffer(`site/${f.split(path.sep).join('/')}`, readFileSync(file));
+      if (existsSync(file) && lstatSync(file).isFile())
+        await packer.buffer(`site/${f.split(path.sep).join('/')}`, readFileSync(file));
     }
     const sealed: SecretFile[] = [];
     const leftOut: SecretFile[] = [];
@@ -145,7 +200,17 @@ export async function createBackup(ctx: SiteContext, store: FileStore, id: strin
     }
     await packStorage(packer, store);
     for (const t of tables) await packer.file(`db/${t.name}.jsonl`, path.join(staging, 'db', `${t.name}.jsonl`));
-    const manifest: Manifest = { format: FORMAT, engine: ENGINE_VERSION, site_key: ctx.tenant, created, backend: ctx.db.dialect, tables, entries: packer.entries, sealed, left_out: leftOut };
+    const manifest: Manifest = {
+      format: FORMAT,
+      engine: ENGINE_VERSION,
+      site_key: ctx.tenant,
+      created,
+      backend: ctx.db.dialect,
+      tables,
+      entries: packer.entries,
+      sealed,
+      left_out: leftOut,
+    };
     await packer.buffer(MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'));
     pack.finalize();
     await written;
@@ -153,7 +218,11 @@ export async function createBackup(ctx: SiteContext, store: FileStore, id: strin
   } catch (e) {
     pack.destroy();
     rmSync(partial, { force: true });
-    if (e instanceof TooLarge) throw new BridgeError('E_SIZE_LIMIT', `a backup of this site would be larger than ${MAX_BACKUP_BYTES >> 20} MiB or hold more than ${MAX_BACKUP_ENTRIES} entries; nothing was kept`);
+    if (e instanceof TooLarge)
+      throw new BridgeError(
+        'E_SIZE_LIMIT',
+        `a backup of this site would be larger than ${MAX_BACKUP_BYTES >> 20} MiB or hold more than ${MAX_BACKUP_ENTRIES} entries; nothing was kept`,
+      );
     throw e;
   } finally {
     rmSync(staging, { recursive: true, force: true });

@@ -23,7 +23,18 @@
  * Any failure is a RestoreError (one sentence) and the folder is left as it was.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
@@ -34,7 +45,15 @@ import { openSite, type Site } from '../open-site.js';
 import { isEmptyOrMissing, SITE_SUBFOLDERS } from '../init.js';
 import { parseSiteConfig, SiteConfigError } from '../config.js';
 import { openDatabase, SQLITE_FILE, type SqlRunner, type SqlValue } from '../db/database.js';
-import { MANIFEST, MAX_BACKUP_BYTES, MAX_BACKUP_ENTRIES, MAX_MANIFEST_BYTES, SEALED_SUFFIX, safeEntryName, type SecretFile } from './layout.js';
+import {
+  MANIFEST,
+  MAX_BACKUP_BYTES,
+  MAX_BACKUP_ENTRIES,
+  MAX_MANIFEST_BYTES,
+  SEALED_SUFFIX,
+  safeEntryName,
+  type SecretFile,
+} from './layout.js';
 import { decodeManifest, type Manifest, type ManifestEntry } from './manifest.js';
 import { siteKeyInUse, tableColumns } from './catalog.js';
 import { unseal } from './sealed.js';
@@ -71,7 +90,8 @@ interface Scan {
 }
 
 /** Entries a restore reads before anything is written. */
-const kept = (name: string): boolean => name === MANIFEST || name === 'site/site.json' || (name.startsWith('site/') && name.endsWith(SEALED_SUFFIX));
+const kept = (name: string): boolean =>
+  name === MANIFEST || name === 'site/site.json' || (name.startsWith('site/') && name.endsWith(SEALED_SUFFIX));
 
 /** Step 1: every entry checked and hashed, nothing written; the manifest and site.json kept. */
 async function scan(archive: string, maxEntries: number): Promise<Scan> {
@@ -86,14 +106,16 @@ async function scan(archive: string, maxEntries: number): Promise<Scan> {
     for await (const entry of ex) {
       const { name, type, size } = entry.header;
       if (seen.size >= maxEntries) throw refuse(`it holds more than ${maxEntries} entries (--max-entries)`);
-      if (!safeEntryName(name)) throw refuse(`entry ${JSON.stringify(name.slice(0, 80))} is outside site/, files/ and db/`);
+      if (!safeEntryName(name))
+        throw refuse(`entry ${JSON.stringify(name.slice(0, 80))} is outside site/, files/ and db/`);
       if (type !== 'file') throw refuse(`entry ${name} is a ${type}, not a file`);
       if (seen.has(name)) throw refuse(`entry ${name} is there twice`);
       seen.add(name);
       total += size ?? 0;
       if (total > MAX_BACKUP_BYTES) throw refuse(`it holds more than ${MAX_BACKUP_BYTES >> 20} MiB`);
       const keep = kept(name);
-      if (keep && (size ?? 0) > MAX_MANIFEST_BYTES) throw refuse(`${name} is larger than ${MAX_MANIFEST_BYTES >> 20} MiB`);
+      if (keep && (size ?? 0) > MAX_MANIFEST_BYTES)
+        throw refuse(`${name} is larger than ${MAX_MANIFEST_BYTES >> 20} MiB`);
       const hash = createHash('sha256');
       const chunks: Buffer[] = [];
       let bytes = 0;
@@ -124,7 +146,11 @@ function parseJson(data: Buffer | undefined): unknown {
 }
 
 /** Step 2: the manifest decoded, the entries compared with it, site.json's key compared with the manifest's. */
-function validate(found: Scan, archive: string, maxEntries: number): { manifest: Manifest; siteJson: Record<string, unknown> } {
+function validate(
+  found: Scan,
+  archive: string,
+  maxEntries: number,
+): { manifest: Manifest; siteJson: Record<string, unknown> } {
   if (!found.kept.has(MANIFEST)) throw new RestoreError(`${archive} has no ${MANIFEST}`);
   const json = parseJson(found.kept.get(MANIFEST));
   if (json === undefined) throw new RestoreError(`${archive}: its ${MANIFEST} is not JSON`);
@@ -136,26 +162,42 @@ function validate(found: Scan, archive: string, maxEntries: number): { manifest:
   for (const e of entries) {
     const m = listed.get(e.name);
     if (!m) throw new RestoreError(`${archive}: ${e.name} is not in the manifest`);
-    if (m.sha256 !== e.sha256 || m.size !== e.size) throw new RestoreError(`${archive}: the checksum of ${e.name} does not match the manifest (the backup is damaged or was changed)`);
+    if (m.sha256 !== e.sha256 || m.size !== e.size)
+      throw new RestoreError(
+        `${archive}: the checksum of ${e.name} does not match the manifest (the backup is damaged or was changed)`,
+      );
   }
-  if (entries.length !== listed.size) throw new RestoreError(`${archive}: ${listed.size - entries.length} entries of the manifest are missing`);
+  if (entries.length !== listed.size)
+    throw new RestoreError(`${archive}: ${listed.size - entries.length} entries of the manifest are missing`);
   const site = parseJson(found.kept.get('site/site.json'));
-  if (typeof site !== 'object' || site === null || Array.isArray(site)) throw new RestoreError(`${archive}: its site/site.json is not a JSON object`);
+  if (typeof site !== 'object' || site === null || Array.isArray(site))
+    throw new RestoreError(`${archive}: its site/site.json is not a JSON object`);
   const siteJson = site as Record<string, unknown>;
   if (siteJson.site_key !== manifest.site_key) {
-    throw new RestoreError(`${archive}: its manifest is of site "${manifest.site_key}" but its site.json names ${JSON.stringify(siteJson.site_key)?.slice(0, 70)}; a backup is restored as the site it was made of`);
+    throw new RestoreError(
+      `${archive}: its manifest is of site "${manifest.site_key}" but its site.json names ${JSON.stringify(siteJson.site_key)?.slice(0, 70)}; a backup is restored as the site it was made of`,
+    );
   }
   return { manifest, siteJson };
 }
 
 /** The sealed secrets opened with the operator's key, before anything is written. */
-function openSealed(manifest: Manifest, archive: string, key: Buffer | null | undefined, found: Scan): Map<SecretFile, Buffer> {
+function openSealed(
+  manifest: Manifest,
+  archive: string,
+  key: Buffer | null | undefined,
+  found: Scan,
+): Map<SecretFile, Buffer> {
   const out = new Map<SecretFile, Buffer>();
   if (manifest.sealed.length === 0) return out;
-  if (!key) throw new RestoreError(`${archive} holds ${manifest.sealed.join(' and ')} encrypted: give the backup key (--backup-key-file FILE or SMARTCAGE_BACKUP_KEY)`);
+  if (!key)
+    throw new RestoreError(
+      `${archive} holds ${manifest.sealed.join(' and ')} encrypted: give the backup key (--backup-key-file FILE or SMARTCAGE_BACKUP_KEY)`,
+    );
   for (const f of manifest.sealed) {
     const plain = unseal(key, manifest.site_key, f, found.kept.get(`site/${f}${SEALED_SUFFIX}`)!);
-    if (!plain) throw new RestoreError(`${archive}: the backup key does not open ${f} (another key, or the backup was changed)`);
+    if (!plain)
+      throw new RestoreError(`${archive}: the backup key does not open ${f} (another key, or the backup was changed)`);
     out.set(f, plain);
   }
   return out;
@@ -180,7 +222,16 @@ async function stage(archive: string, staging: string, manifest: Manifest): Prom
       const to = path.join(staging, name);
       mkdirSync(path.dirname(to), { recursive: true });
       const hash = createHash('sha256');
-      await pipeline(entry, new Transform({ transform: (c: Buffer, _e, cb) => { hash.update(c); cb(null, c); } }), createWriteStream(to, { mode: 0o600 }));
+      await pipeline(
+        entry,
+        new Transform({
+          transform: (c: Buffer, _e, cb) => {
+            hash.update(c);
+            cb(null, c);
+          },
+        }),
+        createWriteStream(to, { mode: 0o600 }),
+      );
       if (hash.digest('hex') !== m.sha256) throw changed(name);
     }
     await reading;
@@ -199,7 +250,10 @@ async function refuseKnownSiteKey(dir: string, database: string | null, siteKey:
   });
   try {
     const where = await siteKeyInUse(db, db.dialect, siteKey);
-    if (where) throw new RestoreError(`the target database already knows site "${siteKey}" (${where}); restore into another database, or remove that site first`);
+    if (where)
+      throw new RestoreError(
+        `the target database already knows site "${siteKey}" (${where}); restore into another database, or remove that site first`,
+      );
   } finally {
     await db.close();
   }
@@ -217,7 +271,8 @@ function decodeRow(line: string, table: string, columns: Set<string>): Record<st
   if (typeof row !== 'object' || row === null || Array.isArray(row)) throw bad('is not an object');
   const out: Record<string, SqlValue> = {};
   for (const [c, v] of Object.entries(row)) {
-    if (c === 'tenant' || !columns.has(c)) throw bad(`names column ${JSON.stringify(c.slice(0, 60))}, which the table does not have`);
+    if (c === 'tenant' || !columns.has(c))
+      throw bad(`names column ${JSON.stringify(c.slice(0, 60))}, which the table does not have`);
     if (v !== null && typeof v !== 'string' && typeof v !== 'number') throw bad(`holds a ${typeof v} in ${c}`);
     out[c] = v;
   }
@@ -228,13 +283,20 @@ async function restoreRows(site: Site, staging: string, manifest: Manifest): Pro
   const columns = await tableColumns(site.db, site.db.dialect);
   await site.db.transaction(async (tx: SqlRunner) => {
     // Two restores of one key at once: the second waits here, then finds the first one's rows.
-    if (site.db.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock(7317002, hashtext(?))', [site.tenant]);
+    if (site.db.dialect === 'postgres')
+      await tx.run('SELECT pg_advisory_xact_lock(7317002, hashtext(?))', [site.tenant]);
     const where = await siteKeyInUse(tx, site.db.dialect, site.tenant);
-    if (where) throw new RestoreError(`the target database already knows site "${site.tenant}" (${where}); restore into another database, or remove that site first`);
+    if (where)
+      throw new RestoreError(
+        `the target database already knows site "${site.tenant}" (${where}); restore into another database, or remove that site first`,
+      );
     for (const t of manifest.tables) {
       const cols = columns.get(t.name);
       if (!cols) throw new RestoreError(`the target database has no table ${t.name}`);
-      const lines = createInterface({ input: createReadStream(path.join(staging, 'db', `${t.name}.jsonl`), 'utf8'), crlfDelay: Infinity });
+      const lines = createInterface({
+        input: createReadStream(path.join(staging, 'db', `${t.name}.jsonl`), 'utf8'),
+        crlfDelay: Infinity,
+      });
       let rows = 0;
       for await (const line of lines) {
         if (line === '') continue;
@@ -242,7 +304,10 @@ async function restoreRows(site: Site, staging: string, manifest: Manifest): Pro
         const row = decodeRow(line, t.name, cols);
         const names = Object.keys(row);
         try {
-          await tx.run(`INSERT INTO ${t.name} (tenant${names.map((c) => `, ${c}`).join('')}) VALUES (?${', ?'.repeat(names.length)})`, [site.tenant, ...names.map((c) => row[c]!)]);
+          await tx.run(
+            `INSERT INTO ${t.name} (tenant${names.map((c) => `, ${c}`).join('')}) VALUES (?${', ?'.repeat(names.length)})`,
+            [site.tenant, ...names.map((c) => row[c]!)],
+          );
         } catch (e) {
           throw new RestoreError(`row ${rows} of ${t.name} cannot go in: ${firstLine(e)}`);
         }
@@ -270,7 +335,8 @@ export function firstLine(e: unknown): string {
 /** Restores `archive` into `dir` (empty or missing) on the operator's database. */
 export async function restoreSite(dir: string, archive: string, opts: RestoreOptions): Promise<Restored> {
   if (!existsSync(archive)) throw new RestoreError(`${archive}: no such file`);
-  if (!isEmptyOrMissing(dir)) throw new RestoreError(`${dir} is not empty: a backup is restored into an empty or new folder only`);
+  if (!isEmptyOrMissing(dir))
+    throw new RestoreError(`${dir} is not empty: a backup is restored into an empty or new folder only`);
   const maxEntries = opts.maxEntries ?? MAX_BACKUP_ENTRIES;
   // Steps 1 and 2: nothing is written before the archive is known good.
   const found = await scan(archive, maxEntries);
@@ -302,17 +368,20 @@ export async function restoreSite(dir: string, archive: string, opts: RestoreOpt
     await stage(archive, staging, manifest);
     const siteDir = path.join(staging, 'site');
     for (const sub of SITE_SUBFOLDERS) mkdirSync(path.join(dir, sub), { recursive: true });
-    for (const f of readdirSync(siteDir)) if (!f.endsWith(SEALED_SUFFIX)) moveInto(path.join(siteDir, f), path.join(dir, f));
+    for (const f of readdirSync(siteDir))
+      if (!f.endsWith(SEALED_SUFFIX)) moveInto(path.join(siteDir, f), path.join(dir, f));
     for (const f of manifest.sealed) rmSync(path.join(siteDir, `${f}${SEALED_SUFFIX}`), { force: true });
     writeFileSync(path.join(dir, 'site.json'), JSON.stringify(siteJson, null, 2) + '\n');
     for (const [f, plain] of secrets) writeFileSync(path.join(dir, f), plain, { mode: 0o600 });
     // A site needs a site key: a new one, which the operator is told of (what the old one sealed stays sealed).
-    if (manifest.left_out.includes('data/site-key')) writeFileSync(path.join(dir, 'data', 'site-key'), randomBytes(32), { mode: 0o600 });
+    if (manifest.left_out.includes('data/site-key'))
+      writeFileSync(path.join(dir, 'data', 'site-key'), randomBytes(32), { mode: 0o600 });
     site = await openSite(dir);
     await restoreRows(site, staging, manifest);
     const store = site.host.files!(site.tenant);
     for (const e of manifest.entries) {
-      if (e.name.startsWith('files/')) await store.writeAtomic(parseVirtualPath('/' + e.name), readFileSync(path.join(staging, e.name)));
+      if (e.name.startsWith('files/'))
+        await store.writeAtomic(parseVirtualPath('/' + e.name), readFileSync(path.join(staging, e.name)));
     }
     await site.close();
     site = undefined;

@@ -65,7 +65,8 @@ export function seal(key: Buffer, siteKey: string, name: string, plain: Uint8Arr
 
 /** The plain bytes of a sealed file, or null when the key (or the site key, or the name) is not the one it was sealed with. */
 export function unseal(key: Buffer, siteKey: string, name: string, sealed: Buffer): Buffer | null {
-  if (sealed.length < MAGIC.length + IV_BYTES + TAG_BYTES || !sealed.subarray(0, MAGIC.length).equals(MAGIC)) return null;
+  if (sealed.length < MAGIC.length + IV_BYTES + TAG_BYTES || !sealed.subarray(0, MAGIC.length).equals(MAGIC))
+    return null;
   const iv = sealed.subarray(MAGIC.length, MAGIC.length + IV_BYTES);
   const tag = sealed.subarray(sealed.length - TAG_BYTES);
   const d = createDecipheriv('aes-256-gcm', key, iv);

@@ -29,7 +29,14 @@ import type { Job, Queue, Worker } from 'bullmq';
 import type { Redis as RedisClient } from 'ioredis';
 import type { SiteDatabase } from '../db/database.js';
 import { StoreQueue } from './store-queue.js';
-import { DEDUPE_SECONDS, QueueUnavailable, type BatchQueue, type NewRun, type QueueCounts, type QueuedRun } from './queue.js';
+import {
+  DEDUPE_SECONDS,
+  QueueUnavailable,
+  type BatchQueue,
+  type NewRun,
+  type QueueCounts,
+  type QueuedRun,
+} from './queue.js';
 
 /** How long a start waits for Redis to take its job before it fails. */
 export const PUBLISH_MS = 2000;
@@ -43,11 +50,18 @@ async function libraries(): Promise<Libraries> {
     const [bull, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
     return { bull, Redis };
   } catch {
-    throw new Error('this site keeps its batch queue in Redis (site.json batch_queue): install the optional dependencies bullmq and ioredis');
+    throw new Error(
+      'this site keeps its batch queue in Redis (site.json batch_queue): install the optional dependencies bullmq and ioredis',
+    );
   }
 }
 
-export async function openBullQueue(url: string, db: SiteDatabase, tenant: string, leaseMs: number): Promise<BatchQueue> {
+export async function openBullQueue(
+  url: string,
+  db: SiteDatabase,
+  tenant: string,
+  leaseMs: number,
+): Promise<BatchQueue> {
   const libs = await libraries();
   // No offline queue: a command sent while Redis is down fails at once instead of waiting to be
   // replayed when it is back (a start answered with an error must have no later effect).
@@ -89,9 +103,19 @@ class BullQueue implements BatchQueue {
   async enqueue(run: NewRun): Promise<number> {
     return this.store.enqueue(run, async (id) => {
       try {
-        await within(this.queue.add(run.slug, run, { jobId: jobId(id), removeOnComplete: { age: DEDUPE_SECONDS }, removeOnFail: { age: DEDUPE_SECONDS } }), PUBLISH_MS, 'Redis');
+        await within(
+          this.queue.add(run.slug, run, {
+            jobId: jobId(id),
+            removeOnComplete: { age: DEDUPE_SECONDS },
+            removeOnFail: { age: DEDUPE_SECONDS },
+          }),
+          PUBLISH_MS,
+          'Redis',
+        );
       } catch (e) {
-        throw new QueueUnavailable(`the batch queue (Redis) did not take the run: ${(e as Error).message.split('\n')[0]}`);
+        throw new QueueUnavailable(
+          `the batch queue (Redis) did not take the run: ${(e as Error).message.split('\n')[0]}`,
+        );
       }
     });
   }
@@ -100,7 +124,8 @@ class BullQueue implements BatchQueue {
     for (;;) {
       let job: Job<NewRun> | undefined;
       try {
-        job = await within(this.bullWorker().getNextJob(owner, { block: false }), FETCH_MS, 'Redis') as Job<NewRun> | undefined;
+        job = (await within(this.bullWorker().getNextJob(owner, { block: false }), FETCH_MS, 'Redis')) as
+          Job<NewRun> | undefined;
       } catch {
         // Redis is down or slow: the store knows every waiting run.
         return this.store.claim(owner);
@@ -142,7 +167,13 @@ class BullQueue implements BatchQueue {
       const connection = new this.libs.Redis(this.url, { maxRetriesPerRequest: null, enableOfflineQueue: false });
       connection.on('error', () => {});
       // No stalled checks: a claimed job is completed at once, and leases live in the store.
-      const bull = new this.libs.bull.Worker<NewRun>(`smartcage-batch-${this.tenant}`, null, { connection, prefix: 'smartcage', autorun: false, skipStalledCheck: true, skipLockRenewal: true });
+      const bull = new this.libs.bull.Worker<NewRun>(`smartcage-batch-${this.tenant}`, null, {
+        connection,
+        prefix: 'smartcage',
+        autorun: false,
+        skipStalledCheck: true,
+        skipLockRenewal: true,
+      });
       bull.on('error', () => {});
       this.worker = { bull, connection };
     }

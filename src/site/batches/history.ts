@@ -57,7 +57,10 @@ function capList<T>(list: readonly T[]): string {
  */
 export async function beginAttempt(ctx: SiteContext, run: QueuedRun, worker: string, now: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.run("UPDATE batch_runs SET state = 'lost', ended = ? WHERE tenant = ? AND run_id = ? AND attempt < ? AND state = 'running'", [now, ctx.tenant, run.id, run.attempt]);
+    await tx.run(
+      "UPDATE batch_runs SET state = 'lost', ended = ? WHERE tenant = ? AND run_id = ? AND attempt < ? AND state = 'running'",
+      [now, ctx.tenant, run.id, run.attempt],
+    );
     await tx.run(
       `INSERT INTO batch_runs (tenant, run_id, attempt, slug, origin, worker, state, started, ended, output, errors, warnings, logs)
        VALUES (?, ?, ?, ?, ?, ?, 'running', ?, NULL, '', '[]', '[]', '[]')`,
@@ -69,7 +72,17 @@ export async function beginAttempt(ctx: SiteContext, run: QueuedRun, worker: str
 export async function endAttempt(ctx: SiteContext, run: QueuedRun, outcome: RunOutcome, now: number): Promise<void> {
   await ctx.db.run(
     'UPDATE batch_runs SET state = ?, ended = ?, output = ?, errors = ?, warnings = ?, logs = ? WHERE tenant = ? AND run_id = ? AND attempt = ?',
-    [outcome.state, now, cap(outcome.output), capList(outcome.errors), capList(outcome.warnings), capList(outcome.logs), ctx.tenant, run.id, run.attempt],
+    [
+      outcome.state,
+      now,
+      cap(outcome.output),
+      capList(outcome.errors),
+      capList(outcome.warnings),
+      capList(outcome.logs),
+      ctx.tenant,
+      run.id,
+      run.attempt,
+    ],
   );
 }
 
@@ -98,12 +111,24 @@ export async function history(ctx: SiteContext, opts: { limit?: number; runId?: 
     [...params, opts.limit ?? 50],
   );
   return rows.map((r) => ({
-    runId: Number(r.run_id), attempt: Number(r.attempt), slug: r.slug, origin: r.origin, worker: r.worker, state: r.state,
-    started: Number(r.started), ended: r.ended === null ? null : Number(r.ended), output: r.output,
-    errors: JSON.parse(r.errors) as string[], warnings: JSON.parse(r.warnings) as string[], logs: JSON.parse(r.logs) as RunRecord['logs'],
+    runId: Number(r.run_id),
+    attempt: Number(r.attempt),
+    slug: r.slug,
+    origin: r.origin,
+    worker: r.worker,
+    state: r.state,
+    started: Number(r.started),
+    ended: r.ended === null ? null : Number(r.ended),
+    output: r.output,
+    errors: JSON.parse(r.errors) as string[],
+    warnings: JSON.parse(r.warnings) as string[],
+    logs: JSON.parse(r.logs) as RunRecord['logs'],
   }));
 }
 
 export async function pruneHistory(ctx: SiteContext, now: number): Promise<void> {
-  await ctx.db.run('DELETE FROM batch_runs WHERE tenant = ? AND started < ?', [ctx.tenant, now - HISTORY_DAYS * 86_400]);
+  await ctx.db.run('DELETE FROM batch_runs WHERE tenant = ? AND started < ?', [
+    ctx.tenant,
+    now - HISTORY_DAYS * 86_400,
+  ]);
 }

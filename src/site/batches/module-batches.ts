@@ -11,5 +11,7 @@ export const MODULE_BATCHES: Readonly<Record<string, Readonly<Record<string, str
 };
 
 export function moduleBatch(module: string, slug: string): string | undefined {
-  return Object.hasOwn(MODULE_BATCHES, module) && Object.hasOwn(MODULE_BATCHES[module]!, slug) ? MODULE_BATCHES[module]![slug] : undefined;
+  return Object.hasOwn(MODULE_BATCHES, module) && Object.hasOwn(MODULE_BATCHES[module]!, slug)
+    ? MODULE_BATCHES[module]![slug]
+    : undefined;
 }

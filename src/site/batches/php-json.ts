@@ -14,9 +14,11 @@ export function phpJson(v: Value, depth = 0): string {
   // JavaScript's shortest round-trip text of a float is PHP's (serialize_precision -1).
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '0';
   if (typeof v === 'string') return JSON.stringify(v);
-  if (v instanceof PhpFloat) return !Number.isFinite(v.value) ? '0' : /e/.test(String(v.value)) ? String(v.value) : `${v.value}.0`;
-  const entries: [string, Value][] = v instanceof PhpObject ? [...v.props] : v.entries().map(([k, x]) => [String(k), x]);
-  if (v instanceof PhpArray && entries.every(([k], i) => k === String(i))) return `[${entries.map(([, x]) => phpJson(x, depth + 1)).join(',')}]`;
+  if (v instanceof PhpFloat)
+    return !Number.isFinite(v.value) ? '0' : /e/.test(String(v.value)) ? String(v.value) : `${v.value}.0`;
+  const entries: [string, Value][] =
+    v instanceof PhpObject ? [...v.props] : v.entries().map(([k, x]) => [String(k), x]);
+  if (v instanceof PhpArray && entries.every(([k], i) => k === String(i)))
+    return `[${entries.map(([, x]) => phpJson(x, depth + 1)).join(',')}]`;
   return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${phpJson(x, depth + 1)}`).join(',')}}`;
 }
-

@@ -56,15 +56,31 @@ export interface RunnerSummary {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Queues each scheduled batch's due slot once (one run per slot, however many runners look). */
-export async function queueDue(site: Site, queue: BatchQueue, now: number, onEvent?: (e: RunEvent) => void): Promise<number> {
+export async function queueDue(
+  site: Site,
+  queue: BatchQueue,
+  now: number,
+  onEvent?: (e: RunEvent) => void,
+): Promise<number> {
   let queued = 0;
   for (const b of site.config.batches) {
     const schedule = b.schedule === undefined ? null : parseSchedule(b.schedule);
     if (!schedule) continue;
-    const last = await site.db.get<{ last_slot: number | string }>('SELECT last_slot FROM batch_schedule WHERE tenant = ? AND slug = ?', [site.tenant, b.slug]);
+    const last = await site.db.get<{ last_slot: number | string }>(
+      'SELECT last_slot FROM batch_schedule WHERE tenant = ? AND slug = ?',
+      [site.tenant, b.slug],
+    );
     const slot = dueSlot(schedule, now, site.config.timezone, last ? Number(last.last_slot) : null);
     if (slot === null) continue;
-    await queue.enqueue({ slug: b.slug, module: null, data: '[]', origin: 'schedule', requestId: `schedule-${slot}`, depth: 0, dedupeKey: `schedule:${b.slug}:${slot}` });
+    await queue.enqueue({
+      slug: b.slug,
+      module: null,
+      data: '[]',
+      origin: 'schedule',
+      requestId: `schedule-${slot}`,
+      depth: 0,
+      dedupeKey: `schedule:${b.slug}:${slot}`,
+    });
     await site.db.run(
       'INSERT INTO batch_schedule (tenant, slug, last_slot) VALUES (?, ?, ?) ON CONFLICT (tenant, slug) DO UPDATE SET last_slot = excluded.last_slot WHERE batch_schedule.last_slot < excluded.last_slot',
       [site.tenant, b.slug, slot],
@@ -95,7 +111,8 @@ function describe(e: unknown): string {
 
 async function render(site: Site, run: QueuedRun, requestId: string): Promise<RunOutcome> {
   const t = templateOf(site, run);
-  if (!t) return { state: 'failed', output: '', errors: [`batches/${run.slug}.tpl does not exist`], warnings: [], logs: [] };
+  if (!t)
+    return { state: 'failed', output: '', errors: [`batches/${run.slug}.tpl does not exist`], warnings: [], logs: [] };
   const engine = site.engines.at(0);
   try {
     const r = await engine.render(t.source, {
@@ -113,7 +130,15 @@ async function render(site: Site, run: QueuedRun, requestId: string): Promise<Ru
 }
 
 /** Runs one claimed run: history, lease renewal, the render, the end. */
-export async function runClaimed(site: Site, queue: BatchQueue, run: QueuedRun, owner: string, leaseMs: number, now: () => number, onEvent?: (e: RunEvent) => void): Promise<'done' | 'failed'> {
+export async function runClaimed(
+  site: Site,
+  queue: BatchQueue,
+  run: QueuedRun,
+  owner: string,
+  leaseMs: number,
+  now: () => number,
+  onEvent?: (e: RunEvent) => void,
+): Promise<'done' | 'failed'> {
   const slug = run.module ? `${run.module}/${run.slug}` : run.slug;
   onEvent?.({ kind: 'start', site: site.tenant, run, slug });
   await beginAttempt(site, run, owner, now());
@@ -121,9 +146,19 @@ export async function runClaimed(site: Site, queue: BatchQueue, run: QueuedRun, 
   const runs = lineage(site);
   runs.set(requestId, run.depth);
   let leaseLost = false;
-  const renew = setInterval(() => {
-    queue.renew(run.id, owner).then((ok) => { if (!ok) leaseLost = true; }, () => { leaseLost = true; });
-  }, Math.max(50, Math.floor(leaseMs / 3)));
+  const renew = setInterval(
+    () => {
+      queue.renew(run.id, owner).then(
+        (ok) => {
+          if (!ok) leaseLost = true;
+        },
+        () => {
+          leaseLost = true;
+        },
+      );
+    },
+    Math.max(50, Math.floor(leaseMs / 3)),
+  );
   let outcome: RunOutcome;
   try {
     outcome = await render(site, run, requestId);

@@ -32,7 +32,13 @@ export const SCHEDULE_FORMS = '"*/15 * * * *", "*/30 * * * *", "0 * * * *" or "M
 
 /** Minutes and seconds since local midnight of Unix time `now` in `timezone`. */
 function localClock(now: number, timezone: string): { minutes: number; seconds: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(now * 1000));
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: timezone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(now * 1000));
   const n = (t: string) => Number(parts.find((p) => p.type === t)!.value);
   return { minutes: n('hour') * 60 + n('minute'), seconds: n('second') };
 }
@@ -40,7 +46,8 @@ function localClock(now: number, timezone: string): { minutes: number; seconds: 
 /** The start (Unix seconds) of the latest period of `s` at or before `now`. */
 export function latestSlot(s: Schedule, now: number, timezone: string): number {
   const { minutes, seconds } = localClock(now, timezone);
-  const since = 'every' in s ? minutes % s.every : (minutes - (s.daily.hour * 60 + s.daily.minute) + DAY_MINUTES) % DAY_MINUTES;
+  const since =
+    'every' in s ? minutes % s.every : (minutes - (s.daily.hour * 60 + s.daily.minute) + DAY_MINUTES) % DAY_MINUTES;
   return now - since * 60 - seconds;
 }
 

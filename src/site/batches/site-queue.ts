@@ -23,7 +23,9 @@ export function siteQueue(ctx: SiteContext, opts: QueueOptions = {}): Promise<Ba
   let q = queues.get(ctx.db);
   if (!q) {
     const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
-    q = ctx.config.batch_queue ? openBullQueue(ctx.config.batch_queue, ctx.db, ctx.tenant, leaseMs) : Promise.resolve(new StoreQueue(ctx.db, ctx.tenant, leaseMs));
+    q = ctx.config.batch_queue
+      ? openBullQueue(ctx.config.batch_queue, ctx.db, ctx.tenant, leaseMs)
+      : Promise.resolve(new StoreQueue(ctx.db, ctx.tenant, leaseMs));
     queues.set(ctx.db, q);
   }
   return q;

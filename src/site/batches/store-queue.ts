@@ -4,7 +4,14 @@
  * same run (the loser's UPDATE matches nothing and it tries the next). Leases are in milliseconds.
  */
 import type { SiteDatabase, SqlRunner } from '../db/database.js';
-import { DEDUPE_SECONDS, MAX_ATTEMPTS, type BatchQueue, type NewRun, type QueueCounts, type QueuedRun } from './queue.js';
+import {
+  DEDUPE_SECONDS,
+  MAX_ATTEMPTS,
+  type BatchQueue,
+  type NewRun,
+  type QueueCounts,
+  type QueuedRun,
+} from './queue.js';
 import { ROW_BUDGETS } from '../../index.js';
 import { lockRows, refuseAtCap } from '../adapters/row-budget.js';
 
@@ -27,8 +34,16 @@ const CLAIM_TRIES = 5;
 
 function runOf(r: QueueRow): QueuedRun {
   return {
-    id: Number(r.id), slug: r.slug, module: r.module, data: r.data, origin: r.origin, requestId: r.request_id,
-    depth: Number(r.depth), dedupeKey: r.dedupe_key, attempt: Number(r.attempts), queuedAt: Number(r.queued_at),
+    id: Number(r.id),
+    slug: r.slug,
+    module: r.module,
+    data: r.data,
+    origin: r.origin,
+    requestId: r.request_id,
+    depth: Number(r.depth),
+    dedupeKey: r.dedupe_key,
+    attempt: Number(r.attempts),
+    queuedAt: Number(r.queued_at),
   };
 }
 
@@ -58,11 +73,20 @@ export class StoreQueue implements BatchQueue {
    */
   async enqueue(run: NewRun, publish?: (id: number) => Promise<void>): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const first = run.dedupeKey === null ? undefined : await tx.get<{ id: number | string }>('SELECT id FROM batch_queue WHERE tenant = ? AND dedupe_key = ?', [this.tenant, run.dedupeKey]);
+      const first =
+        run.dedupeKey === null
+          ? undefined
+          : await tx.get<{ id: number | string }>('SELECT id FROM batch_queue WHERE tenant = ? AND dedupe_key = ?', [
+              this.tenant,
+              run.dedupeKey,
+            ]);
       if (first) return Number(first.id);
       // The row budget (D160): runs waiting or running, counted under a lock every process takes.
       await lockRows(tx, this.db, this.tenant, 'batch_queue');
-      const live = await tx.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM batch_queue WHERE tenant = ? AND state IN ('queued', 'running')", [this.tenant]);
+      const live = await tx.get<{ n: number | string }>(
+        "SELECT COUNT(*) AS n FROM batch_queue WHERE tenant = ? AND state IN ('queued', 'running')",
+        [this.tenant],
+      );
       refuseAtCap(ROW_BUDGETS.batches, 'perTenant', Number(live?.n ?? 0), 'E_QUOTA');
       const id = await nextRunId(tx, this.tenant);
       const seconds = Math.floor(this.now() / 1000);
@@ -76,7 +100,10 @@ export class StoreQueue implements BatchQueue {
         return id;
       }
       // Another worker's transaction queued the same key meanwhile (PostgreSQL): its run is this one.
-      const raced = await tx.get<{ id: number | string }>('SELECT id FROM batch_queue WHERE tenant = ? AND dedupe_key = ?', [this.tenant, run.dedupeKey]);
+      const raced = await tx.get<{ id: number | string }>(
+        'SELECT id FROM batch_queue WHERE tenant = ? AND dedupe_key = ?',
+        [this.tenant, run.dedupeKey],
+      );
       return Number(raced!.id);
     });
   }
@@ -90,7 +117,10 @@ export class StoreQueue implements BatchQueue {
     );
     const waiting = "(state = 'queued' OR (state = 'running' AND lease_expires < ?))";
     for (let i = 0; i < CLAIM_TRIES; i++) {
-      const next = await this.db.get<{ id: number | string }>(`SELECT id FROM batch_queue WHERE tenant = ? AND ${waiting} ORDER BY id LIMIT 1`, [this.tenant, now]);
+      const next = await this.db.get<{ id: number | string }>(
+        `SELECT id FROM batch_queue WHERE tenant = ? AND ${waiting} ORDER BY id LIMIT 1`,
+        [this.tenant, now],
+      );
       if (!next) {
         await this.prune(now);
         return null;
@@ -147,6 +177,9 @@ export class StoreQueue implements BatchQueue {
 
   /** Finished runs go once their dedupe keys have served their time (the history keeps the runs). */
   private async prune(now: number): Promise<void> {
-    await this.db.run("DELETE FROM batch_queue WHERE tenant = ? AND state IN ('done', 'failed') AND finished_at < ?", [this.tenant, Math.floor(now / 1000) - DEDUPE_SECONDS]);
+    await this.db.run("DELETE FROM batch_queue WHERE tenant = ? AND state IN ('done', 'failed') AND finished_at < ?", [
+      this.tenant,
+      Math.floor(now / 1000) - DEDUPE_SECONDS,
+    ]);
   }
 }

@@ -68,7 +68,10 @@ export class DatabasePools {
     if (!shared) {
       const made = import('./postgres.js').then(({ openPostgres }) => openPostgres(url, this.pgPoolMax));
       const entry: { db: Promise<SiteDatabase>; users: number; ready?: SiteDatabase } = { db: made, users: 0 };
-      made.then((db) => (entry.ready = db), () => {});
+      made.then(
+        (db) => (entry.ready = db),
+        () => {},
+      );
       shared = entry;
       this.pg.set(url, shared);
     }

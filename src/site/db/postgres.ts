@@ -73,7 +73,9 @@ export async function openPostgres(url: string, max = 4): Promise<SiteDatabase> 
     max,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8 || oid === NUMERIC ? asNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === INT8 || oid === NUMERIC
+          ? asNumber
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // A broken idle connection must not crash the embedding process (an 'error' without a listener throws).

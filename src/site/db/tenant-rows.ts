@@ -9,12 +9,15 @@ import { MIGRATIONS } from '../schema/index.js';
 
 /** Every table the migrations create, in creation order. */
 export function siteTables(): string[] {
-  return MIGRATIONS.flatMap((m) => m.up('sqlite')).flatMap((s) => /^CREATE TABLE IF NOT EXISTS (\w+)/.exec(s.trim())?.[1] ?? []);
+  return MIGRATIONS.flatMap((m) => m.up('sqlite')).flatMap(
+    (s) => /^CREATE TABLE IF NOT EXISTS (\w+)/.exec(s.trim())?.[1] ?? [],
+  );
 }
 
 /** The first table holding a row of `tenant`, or null when the key is unused. */
 export async function tableWithTenant(db: SqlRunner, tenant: string): Promise<string | null> {
-  for (const t of siteTables()) if (await db.get(`SELECT 1 AS x FROM ${t} WHERE tenant = ? LIMIT 1`, [tenant])) return t;
+  for (const t of siteTables())
+    if (await db.get(`SELECT 1 AS x FROM ${t} WHERE tenant = ? LIMIT 1`, [tenant])) return t;
   return null;
 }
 

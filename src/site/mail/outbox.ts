@@ -69,22 +69,50 @@ export async function reserve(ctx: SiteContext, mail: OutgoingMail, now: number)
       'SELECT COUNT(*) AS mails, SUM(recipients) AS recipients FROM mail_outbox WHERE tenant = ? AND created > ?',
       [ctx.tenant, now - WINDOW_SECONDS],
     );
-    if (Number(used?.mails ?? 0) + 1 > maxMails) throw new BridgeError('E_RATE_LIMIT', `the site may send at most ${maxMails} mails per hour (site.json mail.max_per_hour)`);
+    if (Number(used?.mails ?? 0) + 1 > maxMails)
+      throw new BridgeError(
+        'E_RATE_LIMIT',
+        `the site may send at most ${maxMails} mails per hour (site.json mail.max_per_hour)`,
+      );
     if (Number(used?.recipients ?? 0) + recipients > maxRecipients) {
-      throw new BridgeError('E_RATE_LIMIT', `the site may mail at most ${maxRecipients} recipients per hour (site.json mail.max_recipients_per_hour)`);
+      throw new BridgeError(
+        'E_RATE_LIMIT',
+        `the site may mail at most ${maxRecipients} recipients per hour (site.json mail.max_recipients_per_hour)`,
+      );
     }
-    const next = await tx.get<{ id: number | string }>('SELECT COALESCE(MAX(id), 0) + 1 AS id FROM mail_outbox WHERE tenant = ?', [ctx.tenant]);
+    const next = await tx.get<{ id: number | string }>(
+      'SELECT COALESCE(MAX(id), 0) + 1 AS id FROM mail_outbox WHERE tenant = ?',
+      [ctx.tenant],
+    );
     const id = Number(next!.id);
     await tx.run(
       `INSERT INTO mail_outbox (tenant, id, created, mail_from, from_name, mail_to, mail_cc, mail_bcc, recipients, subject, body, custom_args, status)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'sending')`,
-      [ctx.tenant, id, now, mail.from, mail.fromName, JSON.stringify(mail.to), JSON.stringify(mail.cc), JSON.stringify(mail.bcc), recipients, mail.subject, mail.body, JSON.stringify(mail.customArgs ?? {})],
+      [
+        ctx.tenant,
+        id,
+        now,
+        mail.from,
+        mail.fromName,
+        JSON.stringify(mail.to),
+        JSON.stringify(mail.cc),
+        JSON.stringify(mail.bcc),
+        recipients,
+        mail.subject,
+        mail.body,
+        JSON.stringify(mail.customArgs ?? {}),
+      ],
     );
     return id;
   });
 }
 
-export async function finish(ctx: SiteContext, id: number, status: Exclude<OutboxStatus, 'sending'>, detail: { error?: string; messageId?: string } = {}): Promise<void> {
+export async function finish(
+  ctx: SiteContext,
+  id: number,
+  status: Exclude<OutboxStatus, 'sending'>,
+  detail: { error?: string; messageId?: string } = {},
+): Promise<void> {
   await ctx.db.run('UPDATE mail_outbox SET status = ?, error = ?, message_id = ? WHERE tenant = ? AND id = ?', [
     status,
     (detail.error ?? '').slice(0, MAX_OUTBOX_ERROR_CHARS),

@@ -25,7 +25,9 @@ export function relayOptions(ctx: SiteContext, smtp: SmtpConfig): SmtpOptions {
     const user = secrets[smtp.auth.user_secret]?.value;
     const pass = secrets[smtp.auth.pass_secret]?.value;
     if (typeof user !== 'string' || typeof pass !== 'string') {
-      throw new RelayConfigError(`mail.smtp.auth names secrets ${smtp.auth.user_secret} and ${smtp.auth.pass_secret}; secrets.json lacks one of them`);
+      throw new RelayConfigError(
+        `mail.smtp.auth names secrets ${smtp.auth.user_secret} and ${smtp.auth.pass_secret}; secrets.json lacks one of them`,
+      );
     }
     auth = { user, pass };
   }
@@ -34,7 +36,9 @@ export function relayOptions(ctx: SiteContext, smtp: SmtpConfig): SmtpOptions {
     try {
       ca = readFileSync(path.join(ctx.dir, smtp.ca_file), 'utf8');
     } catch (e) {
-      throw new RelayConfigError(`mail.smtp.ca_file ${smtp.ca_file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new RelayConfigError(
+        `mail.smtp.ca_file ${smtp.ca_file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
   }
   return {

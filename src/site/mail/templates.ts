@@ -67,7 +67,11 @@ function readTemplate(ctx: SiteContext, name: string): string | null {
   } catch {
     return null;
   }
-  if (size > MAX_MAIL_TEMPLATE_BYTES) throw new BridgeError('E_SIZE_LIMIT', `{sendmail} mail/${name}.tpl is larger than ${MAX_MAIL_TEMPLATE_BYTES} bytes`);
+  if (size > MAX_MAIL_TEMPLATE_BYTES)
+    throw new BridgeError(
+      'E_SIZE_LIMIT',
+      `{sendmail} mail/${name}.tpl is larger than ${MAX_MAIL_TEMPLATE_BYTES} bytes`,
+    );
   return readFileSync(file, 'utf8');
 }
 
@@ -77,22 +81,35 @@ export function splitMessage(name: string, rendered: string): { subject: string;
   const output = rendered.replace(/^(?:[ \t]*\r?\n)+/, '');
   const nl = output.indexOf('\n');
   const first = (nl < 0 ? output : output.slice(0, nl)).replace(/\r$/, '');
-  if (!/^Subject:/i.test(first)) throw new BridgeError('E_BAD_ATTRIBUTE', `{sendmail} mail/${name}.tpl must render "Subject: ..." as its first line`);
+  if (!/^Subject:/i.test(first))
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{sendmail} mail/${name}.tpl must render "Subject: ..." as its first line`,
+    );
   const body = nl < 0 ? '' : output.slice(nl + 1).replace(/^\r?\n/, '');
   return { subject: first.slice('Subject:'.length).trim(), body };
 }
 
-export async function renderMailTemplate(ctx: SiteContext, name: string, vars: Record<string, unknown>): Promise<{ subject: string; body: string } | null> {
+export async function renderMailTemplate(
+  ctx: SiteContext,
+  name: string,
+  vars: Record<string, unknown>,
+): Promise<{ subject: string; body: string } | null> {
   if (!NAME.test(name)) return null;
   const source = readTemplate(ctx, name);
   if (source === null) return null;
   const engine = ctx.engines.for('mail-templates', mailEngineOptions);
   try {
-    const r = await engine.render(source, { name: `mail/${name}.tpl`, vars, identity: { tenant: ctx.tenant, memberId: null, superUser: false } });
+    const r = await engine.render(source, {
+      name: `mail/${name}.tpl`,
+      vars,
+      identity: { tenant: ctx.tenant, memberId: null, superUser: false },
+    });
     return splitMessage(name, r.output);
   } catch (e) {
     // The message template's own failure, at the {sendmail} that asked for it.
-    if (e instanceof TemplateError) throw new BridgeError(e.code, `{sendmail} mail/${name}.tpl line ${e.line}: ${e.message}`.slice(0, 500));
+    if (e instanceof TemplateError)
+      throw new BridgeError(e.code, `{sendmail} mail/${name}.tpl line ${e.line}: ${e.message}`.slice(0, 500));
     throw e;
   }
 }

@@ -11,7 +11,15 @@ import { insertRows } from './rows.js';
 const COMMENTS: readonly [number, number, number | null, string, string, number, string][] = [
   [1, 1, 2, 'はなこ', '新サービスの開始おめでとうございます！さっそく試してみます。', 1, '2023-11-01 12:10:00'],
   [2, 1, 3, 'いちろう', '料金プランの詳細はどこで確認できますか？', 1, '2023-11-02 09:45:00'],
-  [3, 1, 4, 'Emily (Editorial)', 'Thanks for asking! The pricing page is linked at the end of the article.', 1, '2023-11-02 14:00:00'],
+  [
+    3,
+    1,
+    4,
+    'Emily (Editorial)',
+    'Thanks for asking! The pricing page is linked at the end of the article.',
+    1,
+    '2023-11-02 14:00:00',
+  ],
   [4, 1, null, 'ゲスト', '英語版のページはありますか？', 1, '2023-11-05 20:30:00'],
   [5, 1, null, 'Visitor', 'Great news, looking forward to the English documentation.', 1, '2023-11-08 08:00:00'],
   [6, 1, 5, 'ken_t', 'プレミアム会員向けの特典も楽しみにしています。', 1, '2023-11-10 22:15:00'],
@@ -54,9 +62,28 @@ const FAVORITES: readonly [string, number, number | null, string | null, number,
 
 export async function sampleCommunity(ctx: SiteContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await insertRows(tx, ctx.tenant, 'comments', ['comment_id', 'module_type', 'module_id', 'member_id', 'name', 'note', 'open_flg', 'inst_ymdhi'],
-      COMMENTS.map(([id, moduleId, member, name, note, open, at]) => [id, 'topics', moduleId, member, name, note, open, at]));
-    await insertRows(tx, ctx.tenant, 'favorites', ['favorite_id', 'module_type', 'module_id', 'member_id', 'cookie_id', 'action_type', 'created_at'],
-      FAVORITES.map((f, i) => [i + 1, ...f]));
+    await insertRows(
+      tx,
+      ctx.tenant,
+      'comments',
+      ['comment_id', 'module_type', 'module_id', 'member_id', 'name', 'note', 'open_flg', 'inst_ymdhi'],
+      COMMENTS.map(([id, moduleId, member, name, note, open, at]) => [
+        id,
+        'topics',
+        moduleId,
+        member,
+        name,
+        note,
+        open,
+        at,
+      ]),
+    );
+    await insertRows(
+      tx,
+      ctx.tenant,
+      'favorites',
+      ['favorite_id', 'module_type', 'module_id', 'member_id', 'cookie_id', 'action_type', 'created_at'],
+      FAVORITES.map((f, i) => [i + 1, ...f]),
+    );
   });
 }

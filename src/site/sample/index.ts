@@ -12,4 +12,11 @@ import { spiderSample } from './spider.js';
 
 export type SampleData = (ctx: SiteContext) => Promise<void>;
 
-export const SAMPLES: readonly SampleData[] = [contentSample, sampleMembers, sampleTags, sampleCommunity, jsonFieldsSample, spiderSample];
+export const SAMPLES: readonly SampleData[] = [
+  contentSample,
+  sampleMembers,
+  sampleTags,
+  sampleCommunity,
+  jsonFieldsSample,
+  spiderSample,
+];

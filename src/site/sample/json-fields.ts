@@ -19,10 +19,17 @@ export const VENUE_SCHEMA = {
 
 export async function jsonFieldsSample(ctx: SiteContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.run('INSERT INTO ext_json_schemas (tenant, group_id, slug, schema) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', [ctx.tenant, 1, 'venue', JSON.stringify(VENUE_SCHEMA)]);
-    await tx.run('INSERT INTO topics_ext_columns (tenant, id, group_id, slug, type, repeat_cnt, order_no) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', [ctx.tenant, 6, 1, 'venue', 'json', 1, 6]);
-    await tx.run('INSERT INTO topic_ext_values (tenant, topic_id, column_id, idx, value) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', [
-      ctx.tenant, 1, 6, 0, JSON.stringify({ name: 'Shibuya Hall', capacity: 120, floorMap: '', online: true }),
-    ]);
+    await tx.run(
+      'INSERT INTO ext_json_schemas (tenant, group_id, slug, schema) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      [ctx.tenant, 1, 'venue', JSON.stringify(VENUE_SCHEMA)],
+    );
+    await tx.run(
+      'INSERT INTO topics_ext_columns (tenant, id, group_id, slug, type, repeat_cnt, order_no) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      [ctx.tenant, 6, 1, 'venue', 'json', 1, 6],
+    );
+    await tx.run(
+      'INSERT INTO topic_ext_values (tenant, topic_id, column_id, idx, value) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      [ctx.tenant, 1, 6, 0, JSON.stringify({ name: 'Shibuya Hall', capacity: 120, floorMap: '', online: true })],
+    );
   });
 }

@@ -36,12 +36,47 @@ const CUSTOM_SEARCHES: readonly [number, string, string, number[]][] = [
 export async function sampleMembers(ctx: SiteContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const t = ctx.tenant;
-    await insertRows(tx, t, 'members', ['member_id', 'name1', 'name2', 'nickname', 'email', 'login_id', 'open_flg', 'inst_ymdhi', 'update_ymdhi'],
-      MEMBERS.map(([id, n1, n2, nick, email, login, open, , at]) => [id, n1, n2, nick, email, login, open, at, at]));
-    await insertRows(tx, t, 'member_groups', ['group_id', 'names', 'order_no'], GROUPS.map(([id, ja, en]) => [id, JSON.stringify({ ja, en }), id]));
-    await insertRows(tx, t, 'member_group_viewers', ['group_id', 'viewer_group_id'], GROUPS.flatMap(([id, , , viewers]) => viewers.map((v) => [id, v])));
-    await insertRows(tx, t, 'member_group_members', ['member_id', 'group_id'], MEMBERS.flatMap(([id, , , , , , , groups]) => groups.map((g) => [id, g])));
-    await insertRows(tx, t, 'member_custom_searches', ['cs_id', 'name', 'conditions'], CUSTOM_SEARCHES.map(([id, name, cond]) => [id, name, cond]));
-    await insertRows(tx, t, 'member_custom_search_results', ['cs_id', 'member_id'], CUSTOM_SEARCHES.flatMap(([id, , , members]) => members.map((m) => [id, m])));
+    await insertRows(
+      tx,
+      t,
+      'members',
+      ['member_id', 'name1', 'name2', 'nickname', 'email', 'login_id', 'open_flg', 'inst_ymdhi', 'update_ymdhi'],
+      MEMBERS.map(([id, n1, n2, nick, email, login, open, , at]) => [id, n1, n2, nick, email, login, open, at, at]),
+    );
+    await insertRows(
+      tx,
+      t,
+      'member_groups',
+      ['group_id', 'names', 'order_no'],
+      GROUPS.map(([id, ja, en]) => [id, JSON.stringify({ ja, en }), id]),
+    );
+    await insertRows(
+      tx,
+      t,
+      'member_group_viewers',
+      ['group_id', 'viewer_group_id'],
+      GROUPS.flatMap(([id, , , viewers]) => viewers.map((v) => [id, v])),
+    );
+    await insertRows(
+      tx,
+      t,
+      'member_group_members',
+      ['member_id', 'group_id'],
+      MEMBERS.flatMap(([id, , , , , , , groups]) => groups.map((g) => [id, g])),
+    );
+    await insertRows(
+      tx,
+      t,
+      'member_custom_searches',
+      ['cs_id', 'name', 'conditions'],
+      CUSTOM_SEARCHES.map(([id, name, cond]) => [id, name, cond]),
+    );
+    await insertRows(
+      tx,
+      t,
+      'member_custom_search_results',
+      ['cs_id', 'member_id'],
+      CUSTOM_SEARCHES.flatMap(([id, , , members]) => members.map((m) => [id, m])),
+    );
   });
 }

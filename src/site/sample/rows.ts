@@ -5,7 +5,13 @@ import type { SqlRunner, SqlValue } from '../db/database.js';
 const CHUNK = 100;
 
 /** Inserts `rows` into `table`, each row's values in the order of `columns`, with `tenant` before them. */
-export async function insertRows(db: SqlRunner, tenant: string, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): Promise<void> {
+export async function insertRows(
+  db: SqlRunner,
+  tenant: string,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly SqlValue[])[],
+): Promise<void> {
   const marks = `(${['?', ...columns.map(() => '?')].join(', ')})`;
   for (let at = 0; at < rows.length; at += CHUNK) {
     const chunk = rows.slice(at, at + CHUNK);

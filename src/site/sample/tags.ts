@@ -42,14 +42,39 @@ function tagsOfContent(n: number): number[] {
 }
 
 export async function sampleTags(ctx: SiteContext): Promise<void> {
-  const relations = Array.from({ length: 26 }, (_, i) => i + 1).flatMap((n) => tagsOfContent(n).map((tag, order) => [n, tag, order + 1] as const));
+  const relations = Array.from({ length: 26 }, (_, i) => i + 1).flatMap((n) =>
+    tagsOfContent(n).map((tag, order) => [n, tag, order + 1] as const),
+  );
   const openCount = (tag: number): number => relations.filter(([n, t]) => t === tag && n <= LAST_OPEN_CONTENT).length;
   await ctx.db.transaction(async (tx) => {
     const t = ctx.tenant;
-    await insertRows(tx, t, 'tag_categories', ['tag_category_id', 'parent_tag_category_id', 'names', 'order_no'],
-      CATEGORIES.map(([id, parent, order, ja, en]) => [id, parent, JSON.stringify({ ja, en }), order]));
-    await insertRows(tx, t, 'tags', ['tag_id', 'tag_category_id', 'names', 'order_no', 'open_contents_cnt', 'inst_ymdhi'],
-      TAGS.map(([id, cat, order, ja, en, at]) => [id, cat, JSON.stringify(en === null ? { ja } : { ja, en }), order, openCount(id), at]));
-    await insertRows(tx, t, 'tag_relations', ['module', 'module_id', 'tag_id', 'order_no'], relations.map(([n, tag, order]) => ['topics', n, tag, order]));
+    await insertRows(
+      tx,
+      t,
+      'tag_categories',
+      ['tag_category_id', 'parent_tag_category_id', 'names', 'order_no'],
+      CATEGORIES.map(([id, parent, order, ja, en]) => [id, parent, JSON.stringify({ ja, en }), order]),
+    );
+    await insertRows(
+      tx,
+      t,
+      'tags',
+      ['tag_id', 'tag_category_id', 'names', 'order_no', 'open_contents_cnt', 'inst_ymdhi'],
+      TAGS.map(([id, cat, order, ja, en, at]) => [
+        id,
+        cat,
+        JSON.stringify(en === null ? { ja } : { ja, en }),
+        order,
+        openCount(id),
+        at,
+      ]),
+    );
+    await insertRows(
+      tx,
+      t,
+      'tag_relations',
+      ['module', 'module_id', 'tag_id', 'order_no'],
+      relations.map(([n, tag, order]) => ['topics', n, tag, order]),
+    );
   });
 }

@@ -38,17 +38,36 @@ export interface Migration {
 }
 
 /** The families of the baseline, in the order they are created (a family may reference an earlier one's tables). */
-export const BASELINE: readonly SchemaModule[] = [metaSchema, contentSchema, membersSchema, tagsSchema, communitySchema, sessionsSchema, apiSchema, jsonFieldsSchema, documentsSchema, spiderSchema, outboxSchema, syncSchema, batchesSchema, backupsSchema];
+export const BASELINE: readonly SchemaModule[] = [
+  metaSchema,
+  contentSchema,
+  membersSchema,
+  tagsSchema,
+  communitySchema,
+  sessionsSchema,
+  apiSchema,
+  jsonFieldsSchema,
+  documentsSchema,
+  spiderSchema,
+  outboxSchema,
+  syncSchema,
+  batchesSchema,
+  backupsSchema,
+];
 
 export const MIGRATIONS: readonly Migration[] = [
-  { version: 1, name: 'baseline: every family\'s tables', up: (dialect) => BASELINE.flatMap((m) => m.statements(dialect)) },
+  {
+    version: 1,
+    name: "baseline: every family's tables",
+    up: (dialect) => BASELINE.flatMap((m) => m.statements(dialect)),
+  },
   {
     version: 2,
     // D141: a JSON field is an extended column of type json, its values the contents' extended
     // values. A `json` column for each schema that has none (numbered after the group's last
     // column), the values copied into topic_ext_values (a value already there wins), and
     // ext_json_values emptied.
-    name: 'JSON fields become the contents\' extended values',
+    name: "JSON fields become the contents' extended values",
     up: () => [
       `INSERT INTO topics_ext_columns (tenant, id, group_id, slug, type, repeat_cnt, order_no)
        SELECT s.tenant,
@@ -92,15 +111,23 @@ async function appliedVersions(tx: SqlRunner): Promise<number[]> {
 }
 
 /** Applies what is pending of `migrations` (tests pass their own list). */
-export async function migrate(db: SiteDatabase, migrations: readonly Migration[] = MIGRATIONS, now: () => number = () => Math.floor(Date.now() / 1000)): Promise<MigrationReport> {
+export async function migrate(
+  db: SiteDatabase,
+  migrations: readonly Migration[] = MIGRATIONS,
+  now: () => number = () => Math.floor(Date.now() / 1000),
+): Promise<MigrationReport> {
   return db.transaction(async (tx) => {
     if (db.dialect === 'postgres') await tx.run(`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
-    await tx.run('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER NOT NULL PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+    await tx.run(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER NOT NULL PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+    );
     const done = new Set(await appliedVersions(tx));
     const known = new Set(migrations.map((m) => m.version));
     const unknown = [...done].filter((v) => !known.has(v));
     if (unknown.length > 0) {
-      throw new MigrationError(`the site database is at schema version ${Math.max(...unknown)}, newer than this smartcage knows (${migrations.at(-1)?.version ?? 0}): upgrade smartcage`);
+      throw new MigrationError(
+        `the site database is at schema version ${Math.max(...unknown)}, newer than this smartcage knows (${migrations.at(-1)?.version ?? 0}): upgrade smartcage`,
+      );
     }
     const applied: Migration[] = [];
     for (const m of migrations) {
@@ -112,7 +139,11 @@ export async function migrate(db: SiteDatabase, migrations: readonly Migration[]
           throw new MigrationError(`migration ${m.version} (${m.name}) failed: ${(e as Error).message.split('\n')[0]}`);
         }
       }
-      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [m.version, m.name, now()]);
+      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+        m.version,
+        m.name,
+        now(),
+      ]);
       applied.push(m);
     }
     return { applied, version: Math.max(0, ...done, ...applied.map((m) => m.version)) };

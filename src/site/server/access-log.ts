@@ -71,7 +71,13 @@ export function withRequestRecord(
   handle: () => Promise<void>,
   done: (r: RequestRecord, status: number, ms: number, aborted: boolean) => void,
 ): Promise<void> {
-  const record: RequestRecord = { id: requestIdOf(req), method: req.method ?? 'GET', endpoint: pathOf(req.url), renders: 0, cpuMs: 0 };
+  const record: RequestRecord = {
+    id: requestIdOf(req),
+    method: req.method ?? 'GET',
+    endpoint: pathOf(req.url),
+    renders: 0,
+    cpuMs: 0,
+  };
   res.setHeader(REQUEST_ID_HEADER, record.id);
   const started = performance.now();
   let reported = false;

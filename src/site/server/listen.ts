@@ -42,7 +42,8 @@ export interface ListenOptions {
 }
 
 /** `http://HOST:PORT`, an IPv6 address in brackets. */
-export const urlOf = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+export const urlOf = (host: string, port: number): string =>
+  `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 const json = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
@@ -64,7 +65,10 @@ export async function listen(handle: Handler, opts: ListenOptions): Promise<Serv
     const path = (req.url ?? '/').split('?')[0];
     if ((req.method === 'GET' || req.method === 'HEAD') && (path === '/healthz' || path === '/readyz')) {
       if (path === '/healthz') return json(res, 200, { alive: true });
-      void readiness.probe().then((r) => json(res, r.ready ? 200 : 503, r), () => json(res, 503, { ready: false }));
+      void readiness.probe().then(
+        (r) => json(res, r.ready ? 200 : 503, r),
+        () => json(res, 503, { ready: false }),
+      );
       return;
     }
     handle(req, res).catch((e: unknown) => {

@@ -19,9 +19,28 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Paths pino censors wherever a line would carry them (request and response objects, error causes). */
 export const REDACT_PATHS: readonly string[] = [
-  'headers.authorization', 'headers.cookie', 'headers["proxy-authorization"]', 'headers["x-rcms-api-access-token"]', 'headers["set-cookie"]',
-  '*.headers.authorization', '*.headers.cookie', '*.headers["proxy-authorization"]', '*.headers["x-rcms-api-access-token"]', '*.headers["set-cookie"]',
-  'query', '*.query', 'body', '*.body', 'password', '*.password', 'secret', '*.secret', 'token', '*.token', 'value', '*.value',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["proxy-authorization"]',
+  'headers["x-rcms-api-access-token"]',
+  'headers["set-cookie"]',
+  '*.headers.authorization',
+  '*.headers.cookie',
+  '*.headers["proxy-authorization"]',
+  '*.headers["x-rcms-api-access-token"]',
+  '*.headers["set-cookie"]',
+  'query',
+  '*.query',
+  'body',
+  '*.body',
+  'password',
+  '*.password',
+  'secret',
+  '*.secret',
+  'token',
+  '*.token',
+  'value',
+  '*.value',
 ];
 
 export interface ServerLogOptions {
@@ -43,7 +62,8 @@ export function createServerLogger(opts: ServerLogOptions = {}): Logger {
     formatters: { level: (label) => ({ level: label }) },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
-  if (format === 'pretty') return pino(options, pretty({ destination: stream, colorize: Boolean(stream.isTTY), sync: true, ignore: 'pid' }));
+  if (format === 'pretty')
+    return pino(options, pretty({ destination: stream, colorize: Boolean(stream.isTTY), sync: true, ignore: 'pid' }));
   // stderr itself: pino writes each line whole; process.stderr on a pipe is asynchronous in Node.
   return pino(options, opts.stream ?? pino.destination({ fd: 2, sync: false }));
 }

@@ -68,40 +68,120 @@ export class ServerMetrics {
     const p = opts.prefix ?? 'smartcage_';
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.renders = new Counter({ name: `${p}renders_total`, help: 'Renders that ended, by result (ok, error) and error code (empty when ok).', labelNames: ['result', 'code'], registers });
-    this.renderSeconds = new Histogram({ name: `${p}render_duration_seconds`, help: 'Wall time of a render: compile, waiting for its turn, host calls and the template.', labelNames: ['result'], buckets: DURATION_BUCKETS, registers });
-    this.renderCpu = new Counter({ name: `${p}render_cpu_seconds_total`, help: 'CPU time templates used in their isolates.', registers });
-    this.requests = new Counter({ name: `${p}http_requests_total`, help: 'HTTP requests answered, by method and status code.', labelNames: ['method', 'status'], registers });
-    this.requestSeconds = new Histogram({ name: `${p}http_request_duration_seconds`, help: 'Time from a request to the end of its answer.', labelNames: ['method'], buckets: DURATION_BUCKETS, registers });
+    this.renders = new Counter({
+      name: `${p}renders_total`,
+      help: 'Renders that ended, by result (ok, error) and error code (empty when ok).',
+      labelNames: ['result', 'code'],
+      registers,
+    });
+    this.renderSeconds = new Histogram({
+      name: `${p}render_duration_seconds`,
+      help: 'Wall time of a render: compile, waiting for its turn, host calls and the template.',
+      labelNames: ['result'],
+      buckets: DURATION_BUCKETS,
+      registers,
+    });
+    this.renderCpu = new Counter({
+      name: `${p}render_cpu_seconds_total`,
+      help: 'CPU time templates used in their isolates.',
+      registers,
+    });
+    this.requests = new Counter({
+      name: `${p}http_requests_total`,
+      help: 'HTTP requests answered, by method and status code.',
+      labelNames: ['method', 'status'],
+      registers,
+    });
+    this.requestSeconds = new Histogram({
+      name: `${p}http_request_duration_seconds`,
+      help: 'Time from a request to the end of its answer.',
+      labelNames: ['method'],
+      buckets: DURATION_BUCKETS,
+      registers,
+    });
 
     const engines = () => [...opts.sources.engines()];
     const sum = (f: (s: EngineStats) => number) => engines().reduce((n, s) => n + f(s), 0);
-    new Gauge({ name: `${p}isolates_warm`, help: 'Tenant isolates the sandbox workers hold.', registers, collect() { this.set(sum((s) => s.isolates)); } });
-    new Gauge({ name: `${p}sandbox_workers`, help: 'Sandbox worker processes alive.', registers, collect() { this.set(sum((s) => s.workers)); } });
-    new Gauge({ name: `${p}render_queue_depth`, help: 'Renders waiting: behind their site\'s other render, for memory admission or for a worker.', registers, collect() { this.set(sum((s) => s.queued)); } });
-    new Gauge({ name: `${p}renders_running`, help: 'Renders a sandbox worker is running.', registers, collect() { this.set(sum((s) => s.running)); } });
-    const seen = this.seen;
-    new Counter({
-      name: `${p}isolates_evicted_total`, help: 'Isolates disposed by the idle, retain and memory-budget rules.', registers,
-      collect() { seen.evicted = grow(this, seen.evicted, sum((s) => s.evicted)); },
-    });
-    new Counter({
-      name: `${p}sandbox_worker_crashes_total`, help: 'Sandbox worker processes that died.', registers,
-      collect() { seen.crashes = grow(this, seen.crashes, sum((s) => s.crashes)); },
+    new Gauge({
+      name: `${p}isolates_warm`,
+      help: 'Tenant isolates the sandbox workers hold.',
+      registers,
+      collect() {
+        this.set(sum((s) => s.isolates));
+      },
     });
     new Gauge({
-      name: `${p}db_pool_clients`, help: 'PostgreSQL pool clients of the open sites: total (open), idle, and waiting (requests waiting for a client).', labelNames: ['state'], registers,
+      name: `${p}sandbox_workers`,
+      help: 'Sandbox worker processes alive.',
+      registers,
+      collect() {
+        this.set(sum((s) => s.workers));
+      },
+    });
+    new Gauge({
+      name: `${p}render_queue_depth`,
+      help: "Renders waiting: behind their site's other render, for memory admission or for a worker.",
+      registers,
+      collect() {
+        this.set(sum((s) => s.queued));
+      },
+    });
+    new Gauge({
+      name: `${p}renders_running`,
+      help: 'Renders a sandbox worker is running.',
+      registers,
+      collect() {
+        this.set(sum((s) => s.running));
+      },
+    });
+    const seen = this.seen;
+    new Counter({
+      name: `${p}isolates_evicted_total`,
+      help: 'Isolates disposed by the idle, retain and memory-budget rules.',
+      registers,
+      collect() {
+        seen.evicted = grow(
+          this,
+          seen.evicted,
+          sum((s) => s.evicted),
+        );
+      },
+    });
+    new Counter({
+      name: `${p}sandbox_worker_crashes_total`,
+      help: 'Sandbox worker processes that died.',
+      registers,
+      collect() {
+        seen.crashes = grow(
+          this,
+          seen.crashes,
+          sum((s) => s.crashes),
+        );
+      },
+    });
+    new Gauge({
+      name: `${p}db_pool_clients`,
+      help: 'PostgreSQL pool clients of the open sites: total (open), idle, and waiting (requests waiting for a client).',
+      labelNames: ['state'],
+      registers,
       collect() {
         const t = { total: 0, idle: 0, waiting: 0 };
-        for (const u of opts.sources.databasePools()) for (const k of ['total', 'idle', 'waiting'] as const) t[k] += u[k];
+        for (const u of opts.sources.databasePools())
+          for (const k of ['total', 'idle', 'waiting'] as const) t[k] += u[k];
         for (const k of ['total', 'idle', 'waiting'] as const) this.set({ state: k }, t[k]);
       },
     });
     new Gauge({
-      name: `${p}batch_runs`, help: 'Batch runs of the open sites\' queues, by state (queued, running).', labelNames: ['state'], registers,
+      name: `${p}batch_runs`,
+      help: "Batch runs of the open sites' queues, by state (queued, running).",
+      labelNames: ['state'],
+      registers,
       async collect() {
         const t = { queued: 0, running: 0 };
-        const counts = await Promise.race([opts.sources.batchQueues(), new Promise<null>((r) => setTimeout(() => r(null), QUEUE_COUNT_TIMEOUT_MS).unref())]);
+        const counts = await Promise.race([
+          opts.sources.batchQueues(),
+          new Promise<null>((r) => setTimeout(() => r(null), QUEUE_COUNT_TIMEOUT_MS).unref()),
+        ]);
         if (counts === null) return;
         for (const c of counts) {
           t.queued += c.queued;
@@ -115,8 +195,20 @@ export class ServerMetrics {
     if ((opts.siteLabels ?? 0) > 0) {
       const fill = (counter: Counter<'site'>, pick: (t: SiteTotals) => number) => this.fillSites(counter, pick);
       const site = (name: string, help: string, pick: (t: SiteTotals) => number) =>
-        new Counter({ name: `${p}site_${name}`, help, labelNames: ['site'], registers, collect() { fill(this, pick); } });
-      site('renders_total', `Renders of the ${opts.siteLabels} sites with the most renders; the rest as site="${OTHER_SITES}".`, (t) => t.renders);
+        new Counter({
+          name: `${p}site_${name}`,
+          help,
+          labelNames: ['site'],
+          registers,
+          collect() {
+            fill(this, pick);
+          },
+        });
+      site(
+        'renders_total',
+        `Renders of the ${opts.siteLabels} sites with the most renders; the rest as site="${OTHER_SITES}".`,
+        (t) => t.renders,
+      );
       site('render_errors_total', 'Renders that failed, per site as site_renders_total.', (t) => t.errors);
       site('render_seconds_total', 'Wall time of renders, per site as site_renders_total.', (t) => t.seconds);
     }

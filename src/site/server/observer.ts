@@ -12,7 +12,13 @@ import { subscribe, tracingChannel, unsubscribe } from 'node:diagnostics_channel
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { RENDER_CHANNEL, TEMPLATE_LOG_CHANNEL, TemplateError, type RenderEvent, type TemplateLogEvent } from '../../index.js';
+import {
+  RENDER_CHANNEL,
+  TEMPLATE_LOG_CHANNEL,
+  TemplateError,
+  type RenderEvent,
+  type TemplateLogEvent,
+} from '../../index.js';
 import { currentRequest, withRequestRecord, type RequestRecord } from './access-log.js';
 import { oneLine } from './logging.js';
 import type { ServerMetrics } from './metrics.js';
@@ -22,7 +28,13 @@ export const METRICS_PATH = '/metrics';
 /** The metrics port could not be opened: one line for the operator. */
 export class MetricsListenError extends Error {
   constructor(port: number, code: string | undefined) {
-    super(code === 'EADDRINUSE' ? `--metrics-port ${port} is in use` : code === 'EACCES' ? `--metrics-port ${port} may not be opened by this user` : `--metrics-port ${port} cannot be opened (${code ?? 'unknown error'})`);
+    super(
+      code === 'EADDRINUSE'
+        ? `--metrics-port ${port} is in use`
+        : code === 'EACCES'
+          ? `--metrics-port ${port} may not be opened by this user`
+          : `--metrics-port ${port} cannot be opened (${code ?? 'unknown error'})`,
+    );
   }
 }
 
@@ -39,7 +51,13 @@ export interface ObserverOptions {
 }
 
 export class ServerObserver {
-  private readonly renderHandlers = { start() {}, end() {}, asyncStart() {}, error() {}, asyncEnd: (e: RenderEvent) => this.onRender(e) };
+  private readonly renderHandlers = {
+    start() {},
+    end() {},
+    asyncStart() {},
+    error() {},
+    asyncEnd: (e: RenderEvent) => this.onRender(e),
+  };
   private readonly logHandler = (e: unknown) => this.onTemplateLog(e as TemplateLogEvent);
   private metricsServer: Server | null = null;
 
@@ -76,7 +94,13 @@ export class ServerObserver {
               r.errorCode ??= 'E_INTERNAL';
               r.errorMessage ??= oneLine(e instanceof Error ? e.message : String(e));
             }
-            this.opts.logger.error({ reqId: r?.id, err: e instanceof Error ? { type: e.name, message: oneLine(e.message), stack: e.stack } : String(e) }, 'request handler failed');
+            this.opts.logger.error(
+              {
+                reqId: r?.id,
+                err: e instanceof Error ? { type: e.name, message: oneLine(e.message), stack: e.stack } : String(e),
+              },
+              'request handler failed',
+            );
             throw e;
           }
         },
@@ -108,7 +132,11 @@ export class ServerObserver {
     unsubscribe(TEMPLATE_LOG_CHANNEL, this.logHandler);
     const s = this.metricsServer;
     this.metricsServer = null;
-    if (s) await new Promise<void>((ok) => { s.closeAllConnections(); s.close(() => ok()); });
+    if (s)
+      await new Promise<void>((ok) => {
+        s.closeAllConnections();
+        s.close(() => ok());
+      });
     this.opts.logger.flush();
   }
 
@@ -129,7 +157,10 @@ export class ServerObserver {
   private onTemplateLog(e: TemplateLogEvent): void {
     if (!this.opts.isSite(e.tenant)) return;
     const level = e.level === 'info' ? 'info' : e.level === 'warning' ? 'warn' : 'error';
-    this.opts.logger[level]({ kind: 'template', reqId: currentRequest()?.id, site: e.tenant, template: e.template, line: e.line }, e.message);
+    this.opts.logger[level](
+      { kind: 'template', reqId: currentRequest()?.id, site: e.tenant, template: e.template, line: e.line },
+      e.message,
+    );
   }
 
   private onRequest(r: RequestRecord, status: number, ms: number, aborted: boolean, req: IncomingMessage): void {
@@ -147,7 +178,8 @@ export class ServerObserver {
       ...(aborted ? { aborted: true } : {}),
       remote: req.socket.remoteAddress,
     };
-    if (status >= 500) this.opts.logger.error({ ...line, ...(r.errorMessage ? { error: r.errorMessage } : {}) }, 'request');
+    if (status >= 500)
+      this.opts.logger.error({ ...line, ...(r.errorMessage ? { error: r.errorMessage } : {}) }, 'request');
     // A scrape every 15 s is not news: at debug, like other probes of the server itself.
     else if (r.site === undefined && r.endpoint === METRICS_PATH) this.opts.logger.debug(line, 'request');
     else this.opts.logger.info(line, 'request');
@@ -164,7 +196,9 @@ function errorLine(e: RenderEvent): string {
   const t = e.error instanceof TemplateError ? e.error : undefined;
   if (!t) return e.errorCode ?? 'E_INTERNAL';
   const place = `${t.template}${t.line > 0 ? `:${t.line}` : ''}`;
-  return e.memoryMB === undefined ? oneLine(`${place}: ${t.message}`) : `${place}: ${t.code} while rendering (message not logged: it may quote request values)`;
+  return e.memoryMB === undefined
+    ? oneLine(`${place}: ${t.message}`)
+    : `${place}: ${t.code} while rendering (message not logged: it may quote request values)`;
 }
 
 async function serveMetrics(metrics: ServerMetrics, req: IncomingMessage, res: ServerResponse): Promise<void> {

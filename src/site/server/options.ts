@@ -51,10 +51,14 @@ const wholeNumber = (min: number, max: number, label: string): ValueType<number>
   label,
   parse: (text, at) => {
     const n = Number(text);
-    if (!/^\d+$/.test(text) || n < min || n > max) fail(at, `needs a whole number from ${min} to ${max}, not ${JSON.stringify(text)}`);
+    if (!/^\d+$/.test(text) || n < min || n > max)
+      fail(at, `needs a whole number from ${min} to ${max}, not ${JSON.stringify(text)}`);
     return n;
   },
-  fromJson: (v, at) => (typeof v === 'number' ? wholeNumber(min, max, label).parse(String(v), at) : fail(at, `needs a whole number from ${min} to ${max}`)),
+  fromJson: (v, at) =>
+    typeof v === 'number'
+      ? wholeNumber(min, max, label).parse(String(v), at)
+      : fail(at, `needs a whole number from ${min} to ${max}`),
 });
 
 /** A path: a flag's or a variable's as given (relative to the working folder), a config file's relative to the file. */
@@ -65,14 +69,16 @@ const file: ValueType<string> = {
 
 const host: ValueType<string> = {
   label: 'host',
-  parse: (t, at) => (/^[A-Za-z0-9.:_-]{1,253}$/.test(t) ? t : fail(at, `needs a host name or an IP address, not ${JSON.stringify(t)}`)),
+  parse: (t, at) =>
+    /^[A-Za-z0-9.:_-]{1,253}$/.test(t) ? t : fail(at, `needs a host name or an IP address, not ${JSON.stringify(t)}`),
 };
 
 const seconds: ValueType<number> = {
   label: 'seconds',
   parse: (t, at) => {
     const n = Number(t);
-    if (!/^\d+(\.\d+)?$/.test(t) || n > 86_400) fail(at, `needs a number of seconds from 0 to 86400, not ${JSON.stringify(t)}`);
+    if (!/^\d+(\.\d+)?$/.test(t) || n > 86_400)
+      fail(at, `needs a number of seconds from 0 to 86400, not ${JSON.stringify(t)}`);
     return n;
   },
   fromJson: (v, at) => (typeof v === 'number' ? seconds.parse(String(v), at) : fail(at, 'needs a number of seconds')),
@@ -82,23 +88,74 @@ const seconds: ValueType<number> = {
 const processes: ValueType<number | 'auto'> = {
   label: 'count or auto',
   parse: (t, at) => (t === 'auto' ? 'auto' : wholeNumber(1, 256, '').parse(t, at)),
-  fromJson: (v, at) => (v === 'auto' ? 'auto' : typeof v === 'number' ? processes.parse(String(v), at) : fail(at, 'needs a whole number from 1 to 256 or "auto"')),
+  fromJson: (v, at) =>
+    v === 'auto'
+      ? 'auto'
+      : typeof v === 'number'
+        ? processes.parse(String(v), at)
+        : fail(at, 'needs a whole number from 1 to 256 or "auto"'),
 };
 
 /** A row, its default's type kept (undefined: the option may be unset). */
-const row = <T, D extends T | undefined, M extends boolean = false>(r: Row<T, M> & { default: D }): Row<T, M> & { default: D } => r;
+const row = <T, D extends T | undefined, M extends boolean = false>(
+  r: Row<T, M> & { default: D },
+): Row<T, M> & { default: D } => r;
 
 /** The table. The order is --help's and the docs'. */
 export const SERVE_OPTIONS = {
-  host: row({ type: host, arg: 'HOST', default: '127.0.0.1', doc: 'address to listen on (0.0.0.0: every IPv4 interface, :: every interface)' }),
-  port: row({ type: wholeNumber(0, 65535, 'port'), arg: 'N', default: 8080, doc: 'port to listen on (0 picks a free one)' }),
+  host: row({
+    type: host,
+    arg: 'HOST',
+    default: '127.0.0.1',
+    doc: 'address to listen on (0.0.0.0: every IPv4 interface, :: every interface)',
+  }),
+  port: row({
+    type: wholeNumber(0, 65535, 'port'),
+    arg: 'N',
+    default: 8080,
+    doc: 'port to listen on (0 picks a free one)',
+  }),
   site: row({ type: file, arg: 'DIR', default: undefined, doc: 'serve one local site (smartcage site init) at /' }),
-  sites: row({ type: file, arg: 'DIR', default: undefined, doc: 'serve every site folder under DIR, each its own tenant, at /sites/KEY/ and KEY.localhost' }),
-  files: row({ type: file, arg: 'DIR', default: undefined, defaultText: './files if it exists', doc: 'without a site: the file picker\'s storage, DIR/user/ is served as /files/user/' }),
-  schema: row({ type: file, arg: 'FILE', default: undefined, multiple: true, doc: 'a JSON schema of your own, shown as /demo/NAME (repeat for more)' }),
-  processes: row({ type: processes, arg: 'N', default: undefined, defaultText: 'auto with --sites, else 1', doc: 'server processes sharing the port (auto: one per core); a dead one is restarted' }),
-  'drain-timeout': row({ type: seconds, arg: 'S', default: 30, doc: 'on SIGTERM/SIGINT, seconds to let requests in flight finish before they are cut' }),
-  config: row({ type: file, arg: 'FILE', default: undefined, notInFile: true, doc: 'a JSON file of these options (keys: the option names, e.g. "port")' }),
+  sites: row({
+    type: file,
+    arg: 'DIR',
+    default: undefined,
+    doc: 'serve every site folder under DIR, each its own tenant, at /sites/KEY/ and KEY.localhost',
+  }),
+  files: row({
+    type: file,
+    arg: 'DIR',
+    default: undefined,
+    defaultText: './files if it exists',
+    doc: "without a site: the file picker's storage, DIR/user/ is served as /files/user/",
+  }),
+  schema: row({
+    type: file,
+    arg: 'FILE',
+    default: undefined,
+    multiple: true,
+    doc: 'a JSON schema of your own, shown as /demo/NAME (repeat for more)',
+  }),
+  processes: row({
+    type: processes,
+    arg: 'N',
+    default: undefined,
+    defaultText: 'auto with --sites, else 1',
+    doc: 'server processes sharing the port (auto: one per core); a dead one is restarted',
+  }),
+  'drain-timeout': row({
+    type: seconds,
+    arg: 'S',
+    default: 30,
+    doc: 'on SIGTERM/SIGINT, seconds to let requests in flight finish before they are cut',
+  }),
+  config: row({
+    type: file,
+    arg: 'FILE',
+    default: undefined,
+    notInFile: true,
+    doc: 'a JSON file of these options (keys: the option names, e.g. "port")',
+  }),
 };
 
 type Table = typeof SERVE_OPTIONS;
@@ -107,7 +164,9 @@ type ValueOf<R> = R extends Row<infer T> ? T : never;
 
 /** The options as resolved: each option's value (a list for a repeatable one), or undefined. */
 export type ServeConfig = {
-  -readonly [K in ServeOptionName]: Table[K] extends { multiple?: true } ? ValueOf<Table[K]>[] : ValueOf<Table[K]> | (undefined extends Table[K]['default'] ? undefined : never);
+  -readonly [K in ServeOptionName]: Table[K] extends { multiple?: true }
+    ? ValueOf<Table[K]>[]
+    : ValueOf<Table[K]> | (undefined extends Table[K]['default'] ? undefined : never);
 };
 
 const names = Object.keys(SERVE_OPTIONS) as ServeOptionName[];
@@ -117,14 +176,20 @@ export const envName = (name: string): string => `SMARTCAGE_${name.toUpperCase()
 
 /** For the strict flag parser (src/cli/args.ts): every option takes a value. */
 export function serveFlagSpec(): Record<string, { type: 'string'; multiple?: boolean }> {
-  return Object.fromEntries(names.map((n) => [n, { type: 'string' as const, ...(rowOf(n).multiple ? { multiple: true } : {}) }]));
+  return Object.fromEntries(
+    names.map((n) => [n, { type: 'string' as const, ...(rowOf(n).multiple ? { multiple: true } : {}) }]),
+  );
 }
 
 /**
  * The options from the flags given (`flags`: strings as parsed, a list for a repeatable one),
  * the environment and the config file the flag or SMARTCAGE_CONFIG names.
  */
-export function resolveServeOptions(flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServeConfig {
+export function resolveServeOptions(
+  flags: Record<string, unknown>,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): ServeConfig {
   const fromFlagOrEnv = (name: ServeOptionName): unknown[] | undefined => {
     const r = rowOf(name);
     const flag = flags[name];
@@ -149,7 +214,13 @@ export function resolveServeOptions(flags: Record<string, unknown>, env: NodeJS.
       const at: Source = { from: 'file', name: `${configPath}: "${name}"`, dir: path.dirname(configPath!) };
       const raw = fileValues[name];
       const list = r.multiple && Array.isArray(raw) ? raw : [raw];
-      values = list.map((v) => (typeof v === 'string' ? r.type.parse(v, at) : r.type.fromJson ? r.type.fromJson(v, at) : fail(at, `needs a string`)));
+      values = list.map((v) =>
+        typeof v === 'string'
+          ? r.type.parse(v, at)
+          : r.type.fromJson
+            ? r.type.fromJson(v, at)
+            : fail(at, `needs a string`),
+      );
     }
     out[name] = r.multiple ? (values ?? []) : (values?.[0] ?? r.default);
   }
@@ -169,10 +240,13 @@ function readConfigFile(file: string): Record<string, unknown> {
   } catch (e) {
     throw new ServeConfigError(`config file ${file} is not JSON (${(e as Error).message.split('\n')[0]})`);
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new ServeConfigError(`config file ${file} must hold a JSON object of options`);
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new ServeConfigError(`config file ${file} must hold a JSON object of options`);
   for (const key of Object.keys(json)) {
     if (!(key in SERVE_OPTIONS) || rowOf(key as ServeOptionName).notInFile) {
-      throw new ServeConfigError(`config file ${file}: unknown key "${key}" (the keys are ${names.filter((n) => !rowOf(n).notInFile).join(', ')})`);
+      throw new ServeConfigError(
+        `config file ${file}: unknown key "${key}" (the keys are ${names.filter((n) => !rowOf(n).notInFile).join(', ')})`,
+      );
     }
   }
   return json as Record<string, unknown>;
@@ -198,7 +272,9 @@ export function serveOptionsMarkdown(): string {
     const r = rowOf(n);
     const d = defaultText(r);
     const shown = r.defaultText ?? (d ? `\`${d}\`` : '');
-    lines.push(`| \`--${n} ${r.arg}\` | \`${envName(n)}\` | ${r.notInFile ? '' : `\`"${n}"\``} | ${r.type.label}${r.multiple ? ' (list)' : ''} | ${shown} | ${r.doc} |`);
+    lines.push(
+      `| \`--${n} ${r.arg}\` | \`${envName(n)}\` | ${r.notInFile ? '' : `\`"${n}"\``} | ${r.type.label}${r.multiple ? ' (list)' : ''} | ${shown} | ${r.doc} |`,
+    );
   }
   return lines.join('\n');
 }

@@ -24,8 +24,12 @@ import { availableParallelism } from 'node:os';
 import type { StopRequest } from './stop.js';
 
 /** Messages between the primary and a child, over the cluster's IPC channel. */
-type ToPrimary = { type: 'smartcage:listening'; url: string; port: number; metrics?: string } | { type: 'smartcage:metrics'; id: number };
-type ToChild = { type: 'smartcage:stop'; kind: StopRequest } | { type: 'smartcage:metrics'; id: number; text?: string; error?: string };
+type ToPrimary =
+  | { type: 'smartcage:listening'; url: string; port: number; metrics?: string }
+  | { type: 'smartcage:metrics'; id: number };
+type ToChild =
+  | { type: 'smartcage:stop'; kind: StopRequest }
+  | { type: 'smartcage:metrics'; id: number; text?: string; error?: string };
 
 /** How long a child waits for the primary's sum of every child's metrics. */
 const CLUSTER_METRICS_MS = 5000;
@@ -172,7 +176,13 @@ export interface PrimaryOptions {
 export async function runPrimary(opts: PrimaryOptions): Promise<number> {
   const env = opts.port === 0 ? { [CHILD_PORT]: String(await freePort(opts.host)) } : {};
   return new Promise((done) => {
-    const slots = Array.from({ length: opts.count }, () => ({ backoff: new Backoff(), worker: null as Worker | null, startedAt: 0, listening: false, timer: undefined as NodeJS.Timeout | undefined }));
+    const slots = Array.from({ length: opts.count }, () => ({
+      backoff: new Backoff(),
+      worker: null as Worker | null,
+      startedAt: 0,
+      listening: false,
+      timer: undefined as NodeJS.Timeout | undefined,
+    }));
     let announced = false;
     let allUp = false;
     let stopping: StopRequest | null = null;
@@ -229,7 +239,9 @@ export async function runPrimary(opts: PrimaryOptions): Promise<number> {
           status = code;
           return stop('now');
         }
-        process.stderr.write(`smartcage serve: process ${w.process.pid} ${signal ? `was killed by ${signal}` : `exited with ${code}`}; starting another\n`);
+        process.stderr.write(
+          `smartcage serve: process ${w.process.pid} ${signal ? `was killed by ${signal}` : `exited with ${code}`}; starting another\n`,
+        );
         slot.timer = setTimeout(() => fork(i), slot.backoff.next(Date.now() - slot.startedAt));
       });
     };

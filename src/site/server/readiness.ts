@@ -43,7 +43,8 @@ interface Backend {
 /** A failure's code, never its message. */
 const reasonOf = (e: unknown): string => {
   const o = (typeof e === 'object' && e !== null ? e : {}) as { code?: unknown; name?: unknown };
-  const code = typeof o.code === 'string' ? o.code : typeof o.name === 'string' && o.name !== 'Error' ? o.name : 'error';
+  const code =
+    typeof o.code === 'string' ? o.code : typeof o.name === 'string' && o.name !== 'Error' ? o.name : 'error';
   return code.replace(/[^A-Za-z0-9_]/g, '').slice(0, 40) || 'error';
 };
 
@@ -75,12 +76,15 @@ function converse(socket: Socket, send: string | null, done: (text: string) => t
   });
 }
 
-const resp = (...args: string[]) => `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`;
+const resp = (...args: string[]) =>
+  `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`;
 
 /** PING over RESP, after AUTH when the URL carries a password. */
 function redisPing(url: string): Promise<void> {
   const u = new URL(url);
-  const auth = u.password ? resp('AUTH', ...(u.username ? [decodeURIComponent(u.username)] : []), decodeURIComponent(u.password)) : '';
+  const auth = u.password
+    ? resp('AUTH', ...(u.username ? [decodeURIComponent(u.username)] : []), decodeURIComponent(u.password))
+    : '';
   const socket = tcpConnect({ host: u.hostname || '127.0.0.1', port: Number(u.port || 6379) });
   const replies = auth ? 2 : 1;
   return converse(socket, auth + resp('PING'), (text) => {
@@ -121,8 +125,11 @@ async function headBucket(site: SiteContext): Promise<void> {
   if (typeof accessKeyId !== 'string' || typeof secretAccessKey !== 'string') throw new CheckFailed('missing_secret');
   const sdk = await import('@aws-sdk/client-s3');
   const client = new sdk.S3Client({
-    region: cfg.region, endpoint: cfg.endpoint, forcePathStyle: cfg.force_path_style ?? false,
-    credentials: { accessKeyId, secretAccessKey }, maxAttempts: 1,
+    region: cfg.region,
+    endpoint: cfg.endpoint,
+    forcePathStyle: cfg.force_path_style ?? false,
+    credentials: { accessKeyId, secretAccessKey },
+    maxAttempts: 1,
     requestHandler: { requestTimeout: DEFAULT_DEADLINE_MS, connectionTimeout: DEFAULT_DEADLINE_MS },
   });
   try {
@@ -136,14 +143,29 @@ async function headBucket(site: SiteContext): Promise<void> {
 export function backendsOf(site: SiteContext): Backend[] {
   const out: Backend[] = [];
   const c = site.config;
-  if (c.database) out.push({ kind: 'database', key: `database ${c.database}`, check: async () => void (await site.db.get('SELECT 1')) });
+  if (c.database)
+    out.push({
+      kind: 'database',
+      key: `database ${c.database}`,
+      check: async () => void (await site.db.get('SELECT 1')),
+    });
   if (c.batch_queue) {
     const url = c.batch_queue;
     out.push({ kind: 'batch_queue', key: `redis ${url}`, check: () => redisPing(url) });
   }
-  if (c.storage.type === 's3') out.push({ kind: 'storage', key: `s3 ${c.storage.endpoint ?? c.storage.region} ${c.storage.bucket}`, check: () => headBucket(site) });
+  if (c.storage.type === 's3')
+    out.push({
+      kind: 'storage',
+      key: `s3 ${c.storage.endpoint ?? c.storage.region} ${c.storage.bucket}`,
+      check: () => headBucket(site),
+    });
   const smtp = c.mail.smtp;
-  if (smtp) out.push({ kind: 'smtp', key: `smtp ${smtp.host}:${smtp.port}`, check: () => smtpGreeting(smtp.host, smtp.port, smtp.secure) });
+  if (smtp)
+    out.push({
+      kind: 'smtp',
+      key: `smtp ${smtp.host}:${smtp.port}`,
+      check: () => smtpGreeting(smtp.host, smtp.port, smtp.secure),
+    });
   return out;
 }
 
@@ -161,12 +183,17 @@ export class Readiness {
   async probe(): Promise<ReadyReport> {
     if (this.draining) return { ready: false, draining: true };
     const backends = new Map<string, Backend>();
-    for (const site of this.openSites()) for (const b of backendsOf(site)) if (!backends.has(b.key)) backends.set(b.key, b);
+    for (const site of this.openSites())
+      for (const b of backendsOf(site)) if (!backends.has(b.key)) backends.set(b.key, b);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), this.deadlineMs)));
     try {
-      const results = await Promise.all([...backends.values()].map(async (b) => ({ b, reason: await Promise.race([this.check(b), deadline]) })));
-      const down = results.filter((r) => r.reason !== null).map(({ b, reason }) => ({ backend: b.kind, id: idOf(b.key), reason: reason! }));
+      const results = await Promise.all(
+        [...backends.values()].map(async (b) => ({ b, reason: await Promise.race([this.check(b), deadline]) })),
+      );
+      const down = results
+        .filter((r) => r.reason !== null)
+        .map(({ b, reason }) => ({ backend: b.kind, id: idOf(b.key), reason: reason! }));
       if (this.draining) return { ready: false, draining: true };
       return down.length === 0 ? { ready: true } : { ready: false, down };
     } finally {

@@ -16,7 +16,10 @@ export function siteSources(registry: SiteRegistry): MetricsSources {
       yield* registry.poolUses();
     },
     async batchQueues() {
-      const open = registry.openedSites().map((s) => openedSiteQueue(s)).filter((q) => q !== undefined);
+      const open = registry
+        .openedSites()
+        .map((s) => openedSiteQueue(s))
+        .filter((q) => q !== undefined);
       const counts = await Promise.allSettled(open.map(async (q) => (await q).counts()));
       return counts.filter((c) => c.status === 'fulfilled').map((c) => c.value);
     },

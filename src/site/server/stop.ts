@@ -14,7 +14,11 @@ export type StopRequest = 'drain' | 'now';
  * messages): a drain it asks for while one runs is the same stop (a Ctrl-C reaches the child
  * both directly and through the primary), not a second one.
  */
-export function untilStopped(s: ServeServer, drainMs: number, requests?: (stop: (kind: StopRequest, fromSignal: boolean) => void) => void): Promise<DrainResult> {
+export function untilStopped(
+  s: ServeServer,
+  drainMs: number,
+  requests?: (stop: (kind: StopRequest, fromSignal: boolean) => void) => void,
+): Promise<DrainResult> {
   return new Promise((done) => {
     let draining = false;
     const stop = (kind: StopRequest, fromSignal: boolean) => {

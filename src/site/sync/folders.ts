@@ -42,7 +42,11 @@ async function copyTree(from: string, to: string, budget: Budget): Promise<void>
   for (const entry of await fs.readdir(from, { withFileTypes: true })) {
     const src = path.join(from, entry.name);
     const dst = path.join(to, entry.name);
-    if (entry.isSymbolicLink()) throw new BridgeError('E_PERMISSION_DENIED', `{site_sync} the source site has a link (${entry.name}); links are not copied`);
+    if (entry.isSymbolicLink())
+      throw new BridgeError(
+        'E_PERMISSION_DENIED',
+        `{site_sync} the source site has a link (${entry.name}); links are not copied`,
+      );
     if (entry.isDirectory()) {
       await copyTree(src, dst, budget);
       continue;
@@ -52,7 +56,10 @@ async function copyTree(from: string, to: string, budget: Budget): Promise<void>
     budget.files += 1;
     budget.bytes += size;
     if (budget.files > MAX_SYNC_FILES || budget.bytes > MAX_SYNC_FILE_BYTES) {
-      throw new BridgeError('E_SIZE_LIMIT', `{site_sync} a sync copies at most ${MAX_SYNC_FILES} files and ${MAX_SYNC_FILE_BYTES >> 20} MiB`);
+      throw new BridgeError(
+        'E_SIZE_LIMIT',
+        `{site_sync} a sync copies at most ${MAX_SYNC_FILES} files and ${MAX_SYNC_FILE_BYTES >> 20} MiB`,
+      );
     }
     await fs.copyFile(src, dst);
   }
@@ -77,7 +84,8 @@ export async function stage(sourceDir: string, targetDir: string, type: SyncType
   const entries = [...DESIGN_FOLDERS, ...(type === 2 ? CONTENT_FOLDERS : []), 'site.json'];
   try {
     const budget: Budget = { files: 0, bytes: 0 };
-    for (const folder of entries.slice(0, -1)) await copyTree(path.join(sourceDir, folder), path.join(fresh, folder), budget);
+    for (const folder of entries.slice(0, -1))
+      await copyTree(path.join(sourceDir, folder), path.join(fresh, folder), budget);
     await fs.writeFile(path.join(fresh, 'site.json'), await mergedSettings(sourceDir, targetDir));
   } catch (e) {
     await fs.rm(root, { recursive: true, force: true });

@@ -41,7 +41,11 @@ export function findHostSite(ctx: SiteContext, siteKey: string): HostFolder | nu
 }
 
 /** Runs `fn` with the database of `site`: ctx's own, or one opened (and migrated) for the call. */
-export async function withSiteDb<T>(ctx: SiteContext, site: HostFolder, fn: (db: SiteDatabase) => Promise<T>): Promise<T> {
+export async function withSiteDb<T>(
+  ctx: SiteContext,
+  site: HostFolder,
+  fn: (db: SiteDatabase) => Promise<T>,
+): Promise<T> {
   if (site.dir === ctx.dir) return fn(ctx.db);
   const db = await openDatabase({ url: site.config.database, sqlitePath: path.join(site.dir, SQLITE_FILE) });
   try {
@@ -54,6 +58,9 @@ export async function withSiteDb<T>(ctx: SiteContext, site: HostFolder, fn: (db:
 
 /** The keys of the child sites `tenant` lists in `db`. */
 export async function childSiteKeys(db: SiteDatabase, tenant: string): Promise<string[]> {
-  const rows = await db.all<{ site_key: string }>('SELECT site_key FROM child_sites WHERE tenant = ? ORDER BY site_key', [tenant]);
+  const rows = await db.all<{ site_key: string }>(
+    'SELECT site_key FROM child_sites WHERE tenant = ? ORDER BY site_key',
+    [tenant],
+  );
   return rows.map((r) => r.site_key);
 }

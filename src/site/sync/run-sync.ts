@@ -17,16 +17,28 @@ import { stage, type Staged } from './folders.js';
 export const MAX_SYNC_ERROR_CHARS = 500;
 
 async function nextRunId(db: SqlRunner, tenant: string): Promise<number> {
-  const r = await db.get<{ id: number | string }>('SELECT COALESCE(MAX(run_id), 0) + 1 AS id FROM site_sync_runs WHERE tenant = ?', [tenant]);
+  const r = await db.get<{ id: number | string }>(
+    'SELECT COALESCE(MAX(run_id), 0) + 1 AS id FROM site_sync_runs WHERE tenant = ?',
+    [tenant],
+  );
   return Number(r!.id);
 }
 
 async function lastCompleted(db: SqlRunner, tenant: string): Promise<number | null> {
-  const r = await db.get<{ at: number | string | null }>("SELECT MAX(run_at) AS at FROM site_sync_runs WHERE tenant = ? AND status = 'done'", [tenant]);
+  const r = await db.get<{ at: number | string | null }>(
+    "SELECT MAX(run_at) AS at FROM site_sync_runs WHERE tenant = ? AND status = 'done'",
+    [tenant],
+  );
   return r?.at === null || r?.at === undefined ? null : Number(r.at);
 }
 
-async function intoTarget(target: SiteDatabase, source: SiteDatabase, from: HostFolder, to: HostFolder, run: SiteSyncRun): Promise<SiteSyncResult> {
+async function intoTarget(
+  target: SiteDatabase,
+  source: SiteDatabase,
+  from: HostFolder,
+  to: HostFolder,
+  run: SiteSyncRun,
+): Promise<SiteSyncResult> {
   let staged: Staged | undefined;
   let swapped = false;
   try {
@@ -38,7 +50,10 @@ async function intoTarget(target: SiteDatabase, source: SiteDatabase, from: Host
       if (last !== null && last > run.notAfter) return { ok: false, lastSync: last };
       await copyTables(source, run.from, tx, run.to, run.type);
       const runId = await nextRunId(tx, run.to);
-      await tx.run("INSERT INTO site_sync_runs (tenant, run_id, from_site, sync_type, run_at, status) VALUES (?, ?, ?, ?, ?, 'done')", [run.to, runId, run.from, run.type, run.now]);
+      await tx.run(
+        "INSERT INTO site_sync_runs (tenant, run_id, from_site, sync_type, run_at, status) VALUES (?, ?, ?, ?, ?, 'done')",
+        [run.to, runId, run.from, run.type, run.now],
+      );
       await files.swap();
       swapped = true;
       return { ok: true, runId };
@@ -49,9 +64,10 @@ async function intoTarget(target: SiteDatabase, source: SiteDatabase, from: Host
     if (swapped) await staged?.undo();
     await staged?.remove();
     const runId = await nextRunId(target, run.to);
-    await target.run("INSERT INTO site_sync_runs (tenant, run_id, from_site, sync_type, run_at, status, error) VALUES (?, ?, ?, ?, ?, 'failed', ?)", [
-      run.to, runId, run.from, run.type, run.now, String((e as Error).message).slice(0, MAX_SYNC_ERROR_CHARS),
-    ]);
+    await target.run(
+      "INSERT INTO site_sync_runs (tenant, run_id, from_site, sync_type, run_at, status, error) VALUES (?, ?, ?, ?, ?, 'failed', ?)",
+      [run.to, runId, run.from, run.type, run.now, String((e as Error).message).slice(0, MAX_SYNC_ERROR_CHARS)],
+    );
     throw e;
   }
 }

@@ -55,16 +55,25 @@ export async function checkRowCount(source: SiteDatabase, tenant: string, type: 
   const { design, contents } = tablesOf(type);
   let total = 0;
   for (const t of [...design, ...contents]) {
-    const r = await source.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${t.table} WHERE tenant = ?`, [tenant]);
+    const r = await source.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${t.table} WHERE tenant = ?`, [
+      tenant,
+    ]);
     total += Number(r?.n ?? 0);
   }
-  if (total > MAX_SYNC_ROWS) throw new BridgeError('E_SIZE_LIMIT', `{site_sync} the source site holds ${total} rows to copy; a sync copies at most ${MAX_SYNC_ROWS}`);
+  if (total > MAX_SYNC_ROWS)
+    throw new BridgeError(
+      'E_SIZE_LIMIT',
+      `{site_sync} the source site holds ${total} rows to copy; a sync copies at most ${MAX_SYNC_ROWS}`,
+    );
 }
 
 /** The source's rows of `t`, a page at a time, in key order. */
 async function* pages(source: SiteDatabase, tenant: string, t: TableSpec): AsyncGenerator<Row[]> {
   for (let offset = 0; ; offset += PAGE) {
-    const rows = await source.all(`SELECT * FROM ${t.table} WHERE tenant = ? ORDER BY ${t.key.join(', ')} LIMIT ? OFFSET ?`, [tenant, PAGE, offset]);
+    const rows = await source.all(
+      `SELECT * FROM ${t.table} WHERE tenant = ? ORDER BY ${t.key.join(', ')} LIMIT ? OFFSET ?`,
+      [tenant, PAGE, offset],
+    );
     if (rows.length) yield rows;
     if (rows.length < PAGE) return;
   }
@@ -84,7 +93,13 @@ async function write(tx: SqlRunner, to: string, t: TableSpec, rows: Row[], upser
 }
 
 /** Makes the target's rows of the sync's tables the source's, inside the target's transaction `tx`. */
-export async function copyTables(source: SiteDatabase, from: string, tx: SqlRunner, to: string, type: SyncType): Promise<void> {
+export async function copyTables(
+  source: SiteDatabase,
+  from: string,
+  tx: SqlRunner,
+  to: string,
+  type: SyncType,
+): Promise<void> {
   const { design, contents } = tablesOf(type);
   for (const t of [...contents].reverse()) await tx.run(`DELETE FROM ${t.table} WHERE tenant = ?`, [to]);
   const kept = new Map<string, Set<string>>();
@@ -101,7 +116,10 @@ export async function copyTables(source: SiteDatabase, from: string, tx: SqlRunn
     const present = await tx.all(`SELECT ${t.key.join(', ')} FROM ${t.table} WHERE tenant = ?`, [to]);
     for (const row of present) {
       if (keys.has(keyOf(t, row))) continue;
-      await tx.run(`DELETE FROM ${t.table} WHERE tenant = ? AND ${t.key.map((k) => `${k} = ?`).join(' AND ')}`, [to, ...t.key.map((k) => row[k] as SqlValue)]);
+      await tx.run(`DELETE FROM ${t.table} WHERE tenant = ? AND ${t.key.map((k) => `${k} = ?`).join(' AND ')}`, [
+        to,
+        ...t.key.map((k) => row[k] as SqlValue),
+      ]);
     }
   }
   for (const t of contents) for await (const rows of pages(source, from, t)) await write(tx, to, t, rows, false);

@@ -12,7 +12,12 @@ let guard: EgressGuard;
 beforeAll(async () => {
   net = await startTestNet();
   guard = new EgressGuard(
-    { allowedPorts: [net.port, net.httpsPort, net.rawPort], treatAsPublic: [PUBLIC_IP], maxResponseBytes: 1024 * 1024, timeoutMs: 5000 },
+    {
+      allowedPorts: [net.port, net.httpsPort, net.rawPort],
+      treatAsPublic: [PUBLIC_IP],
+      maxResponseBytes: 1024 * 1024,
+      timeoutMs: 5000,
+    },
     mapResolver({ 'public.test': [PUBLIC_IP], 'other.test': [PUBLIC_IP] }),
     { ca: CERT },
   );
@@ -103,7 +108,12 @@ const CASES: AllowCase[] = [
   },
   {
     name: 'POST string body',
-    req: () => ({ method: 'POST', url: `${base()}/echo`, headers: [['Content-Type', 'text/plain; charset=utf-8']], body: 'héllo wörld' }),
+    req: () => ({
+      method: 'POST',
+      url: `${base()}/echo`,
+      headers: [['Content-Type', 'text/plain; charset=utf-8']],
+      body: 'héllo wörld',
+    }),
     verify: (r) => {
       const e = echo(r);
       expect(e.method).toBe('POST');
@@ -119,7 +129,12 @@ const CASES: AllowCase[] = [
   },
   {
     name: 'PUT',
-    req: () => ({ method: 'PUT', url: `${base()}/echo`, body: '{"a":1}', headers: [['content-type', 'application/json']] }),
+    req: () => ({
+      method: 'PUT',
+      url: `${base()}/echo`,
+      body: '{"a":1}',
+      headers: [['content-type', 'application/json']],
+    }),
     verify: (r) => {
       expect(echo(r).method).toBe('PUT');
       expect(Buffer.from(echo(r).body, 'base64').toString()).toBe('{"a":1}');
@@ -200,16 +215,14 @@ const CASES: AllowCase[] = [
       expect(header(r, 'content-encoding')).toEqual(['zstd']);
     },
   },
-  ...[201, 204, 400, 404, 418, 500, 503].map(
-    (status): AllowCase => ({
-      name: `status ${status}`,
-      req: () => ({ method: 'GET', url: `${base()}/status/${status}` }),
-      verify: (r) => {
-        expect(r.status).toBe(status);
-        expect(text(r)).toBe(status === 204 ? '' : `status ${status}`);
-      },
-    }),
-  ),
+  ...[201, 204, 400, 404, 418, 500, 503].map((status): AllowCase => ({
+    name: `status ${status}`,
+    req: () => ({ method: 'GET', url: `${base()}/status/${status}` }),
+    verify: (r) => {
+      expect(r.status).toBe(status);
+      expect(text(r)).toBe(status === 204 ? '' : `status ${status}`);
+    },
+  })),
   {
     name: '304 is not followed',
     req: () => ({ method: 'GET', url: `${base()}/status/304` }),
@@ -275,23 +288,36 @@ describe('allow corpus', () => {
   }
 
   it('runs requests in parallel', async () => {
-    const all = await Promise.all(Array.from({ length: 20 }, (_, i) => guard.fetch({ method: 'GET', url: `${base()}/bytes/${1000 + i}` })));
+    const all = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => guard.fetch({ method: 'GET', url: `${base()}/bytes/${1000 + i}` })),
+    );
     all.forEach((r, i) => expect(Buffer.from(r.body).equals(pattern(1000 + i))).toBe(true));
   });
 
   it('a certificate for another name is refused', async () => {
-    const g = new EgressGuard({ allowedPorts: [net.httpsPort], treatAsPublic: [PUBLIC_IP] }, mapResolver({ 'wrong.test': [PUBLIC_IP] }), { ca: CERT });
+    const g = new EgressGuard(
+      { allowedPorts: [net.httpsPort], treatAsPublic: [PUBLIC_IP] },
+      mapResolver({ 'wrong.test': [PUBLIC_IP] }),
+      { ca: CERT },
+    );
     try {
-      await expect(g.fetch({ method: 'GET', url: `https://wrong.test:${net.httpsPort}/echo` })).rejects.toMatchObject({ code: 'E_HTTP_FAILED' });
+      await expect(g.fetch({ method: 'GET', url: `https://wrong.test:${net.httpsPort}/echo` })).rejects.toMatchObject({
+        code: 'E_HTTP_FAILED',
+      });
     } finally {
       await g.close();
     }
   });
 
   it('without the test CA the certificate is not trusted', async () => {
-    const g = new EgressGuard({ allowedPorts: [net.httpsPort], treatAsPublic: [PUBLIC_IP] }, mapResolver({ 'public.test': [PUBLIC_IP] }));
+    const g = new EgressGuard(
+      { allowedPorts: [net.httpsPort], treatAsPublic: [PUBLIC_IP] },
+      mapResolver({ 'public.test': [PUBLIC_IP] }),
+    );
     try {
-      await expect(g.fetch({ method: 'GET', url: `https://public.test:${net.httpsPort}/echo` })).rejects.toMatchObject({ code: 'E_HTTP_FAILED' });
+      await expect(g.fetch({ method: 'GET', url: `https://public.test:${net.httpsPort}/echo` })).rejects.toMatchObject({
+        code: 'E_HTTP_FAILED',
+      });
     } finally {
       await g.close();
     }

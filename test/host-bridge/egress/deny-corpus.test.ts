@@ -6,7 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EgressError, EgressGuard } from '../../../src/host-bridge/egress/index.js';
-import { everythingHomeResolver, mapResolver, PUBLIC_IP, sequenceResolver, startTestNet, type TestNet } from '../../support/egress-servers.js';
+import {
+  everythingHomeResolver,
+  mapResolver,
+  PUBLIC_IP,
+  sequenceResolver,
+  startTestNet,
+  type TestNet,
+} from '../../support/egress-servers.js';
 
 let net: TestNet;
 beforeAll(async () => {
@@ -248,7 +255,9 @@ describe('names resolving inside, DNS rebinding (NET-04, NET-05)', () => {
   it('a name that does not resolve fails with E_HTTP_FAILED and no address in the message', async () => {
     const guard = new EgressGuard(policy(), mapResolver({}));
     try {
-      await expect(guard.fetch({ method: 'GET', url: `http://nx.test:${net.port}/` })).rejects.toMatchObject({ code: 'E_HTTP_FAILED' });
+      await expect(guard.fetch({ method: 'GET', url: `http://nx.test:${net.port}/` })).rejects.toMatchObject({
+        code: 'E_HTTP_FAILED',
+      });
     } finally {
       await guard.close();
     }

@@ -11,20 +11,140 @@ import { mulberry32 } from '../../support/prng.js';
 const SEED = 0x5eed_ca9e;
 const COUNT = 2000;
 
-const SCHEMES = ['http://', 'https://', 'HTTP://', 'hTtPs://', 'http:/', 'http:', 'http:\\\\', 'http:\\/', '//', '', 'file://', 'gopher://', 'ftp://', 'ws://', 'data:', 'javascript:', 'blob:http://'];
+const SCHEMES = [
+  'http://',
+  'https://',
+  'HTTP://',
+  'hTtPs://',
+  'http:/',
+  'http:',
+  'http:\\\\',
+  'http:\\/',
+  '//',
+  '',
+  'file://',
+  'gopher://',
+  'ftp://',
+  'ws://',
+  'data:',
+  'javascript:',
+  'blob:http://',
+];
 const HOSTS = [
-  '127.0.0.1', '127.1', '127.0.1', '0x7f000001', '2130706433', '0177.0.0.1', '017700000001', '0', '0.0.0.0', '0x0',
-  '169.254.169.254', '0xa9fea9fe', '10.0.0.1', '172.16.0.1', '192.168.0.1', '100.64.0.1', '224.0.0.1', '255.255.255.255',
-  '[::1]', '[::]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[::127.0.0.1]', '[64:ff9b::a9fe:a9fe]', '[64:ff9b::7f00:1]',
-  '[2002:7f00:1::]', '[2002:a9fe:a9fe::]', '[fe80::1%25eth0]', '[fe80::1]', '[fd00::1]', '[fc00::]', '[2001::1]', '[2001:db8::1]', '[ff02::1]',
-  '\uff11\uff12\uff17.\uff10.\uff10.\uff11', '127\u30020\u30020\u30021', '%31%32%37.0.0.1', '0x7f.1', 'localhost', 'LocalHost.', 'a.localhost',
+  '127.0.0.1',
+  '127.1',
+  '127.0.1',
+  '0x7f000001',
+  '2130706433',
+  '0177.0.0.1',
+  '017700000001',
+  '0',
+  '0.0.0.0',
+  '0x0',
+  '169.254.169.254',
+  '0xa9fea9fe',
+  '10.0.0.1',
+  '172.16.0.1',
+  '192.168.0.1',
+  '100.64.0.1',
+  '224.0.0.1',
+  '255.255.255.255',
+  '[::1]',
+  '[::]',
+  '[::ffff:127.0.0.1]',
+  '[::ffff:7f00:1]',
+  '[::127.0.0.1]',
+  '[64:ff9b::a9fe:a9fe]',
+  '[64:ff9b::7f00:1]',
+  '[2002:7f00:1::]',
+  '[2002:a9fe:a9fe::]',
+  '[fe80::1%25eth0]',
+  '[fe80::1]',
+  '[fd00::1]',
+  '[fc00::]',
+  '[2001::1]',
+  '[2001:db8::1]',
+  '[ff02::1]',
+  '\uff11\uff12\uff17.\uff10.\uff10.\uff11',
+  '127\u30020\u30020\u30021',
+  '%31%32%37.0.0.1',
+  '0x7f.1',
+  'localhost',
+  'LocalHost.',
+  'a.localhost',
   // public ones, so that acceptance is exercised too
-  '8.8.8.8', '1.1.1.1', '93.184.216.34', '[2606:4700::1111]', '[64:ff9b::8.8.8.8]', '[2002:808:808::1]', 'public.test', 'example.com', 'xn--nxasmq6b.test',
+  '8.8.8.8',
+  '1.1.1.1',
+  '93.184.216.34',
+  '[2606:4700::1111]',
+  '[64:ff9b::8.8.8.8]',
+  '[2002:808:808::1]',
+  'public.test',
+  'example.com',
+  'xn--nxasmq6b.test',
 ];
 const BITS = [
-  '.', '..', ':', '@', '#', '?', '/', '\\', '\t', '\n', '\r', ' ', '%00', '%2e', '%25', '%40', '%2f', '%5c', '[', ']', '0', '1', '7f', 'x', 'ff',
-  '::', 'ffff', ':80', ':443', ':8080', ':0', ':65536', ':6379', 'user:pass@', 'user@', '@', '127', '0x', '\u0000', '\uff0e', '\u3002', '\u00a0',
-  '\u00df', '\uff21\uff22', '\u200b', '%', '%zz', '\ud800', 'xn--', '-', '_', '*', '!', '$', "'", '(', ')', ',', ';', '=', '~',
+  '.',
+  '..',
+  ':',
+  '@',
+  '#',
+  '?',
+  '/',
+  '\\',
+  '\t',
+  '\n',
+  '\r',
+  ' ',
+  '%00',
+  '%2e',
+  '%25',
+  '%40',
+  '%2f',
+  '%5c',
+  '[',
+  ']',
+  '0',
+  '1',
+  '7f',
+  'x',
+  'ff',
+  '::',
+  'ffff',
+  ':80',
+  ':443',
+  ':8080',
+  ':0',
+  ':65536',
+  ':6379',
+  'user:pass@',
+  'user@',
+  '@',
+  '127',
+  '0x',
+  '\u0000',
+  '\uff0e',
+  '\u3002',
+  '\u00a0',
+  '\u00df',
+  '\uff21\uff22',
+  '\u200b',
+  '%',
+  '%zz',
+  '\ud800',
+  'xn--',
+  '-',
+  '_',
+  '*',
+  '!',
+  '$',
+  "'",
+  '(',
+  ')',
+  ',',
+  ';',
+  '=',
+  '~',
 ];
 const PORTS = ['', '', '', ':80', ':443', ':8080', ':0', ':22', ':00080', ':443.', ':-1', ':1e3'];
 const PATHS = ['', '/', '/x', '/a?b=c', '/#frag', '?q', '#@evil', '/..%2f..', '/\\x', '/%0d%0aHost:x'];
@@ -44,7 +164,12 @@ function generate(rnd: () => number): string {
   if (rnd() < 0.3) host = pick(BITS) + host;
   if (rnd() < 0.3) host = host + pick(BITS);
   if (rnd() < 0.15) host = pick(HOSTS) + pick(BITS) + host;
-  let s = pick(SCHEMES) + (rnd() < 0.1 ? pick(['user:pass@', '@', 'a@', 'public.test@']) : '') + host + pick(PORTS) + pick(PATHS);
+  let s =
+    pick(SCHEMES) +
+    (rnd() < 0.1 ? pick(['user:pass@', '@', 'a@', 'public.test@']) : '') +
+    host +
+    pick(PORTS) +
+    pick(PATHS);
   // Random insertions anywhere.
   const n = rnd() < 0.5 ? 0 : Math.floor(rnd() * 3) + 1;
   for (let i = 0; i < n; i++) {
@@ -57,15 +182,33 @@ function generate(rnd: () => number): string {
 // --- independent oracle -------------------------------------------------------------------
 const V4_BLOCK = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) V4_BLOCK.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  V4_BLOCK.addSubnet(net, prefix, 'ipv4');
 
 const V6_GLOBAL = new BlockList();
 V6_GLOBAL.addSubnet('2000::', 3, 'ipv6');
 const V6_BLOCK = new BlockList();
-for (const [net, prefix] of [['2001::', 23], ['2001:db8::', 32], ['3fff::', 20]] as const) V6_BLOCK.addSubnet(net, prefix, 'ipv6');
+for (const [net, prefix] of [
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['3fff::', 20],
+] as const)
+  V6_BLOCK.addSubnet(net, prefix, 'ipv6');
 
 function expand(v6: string): number[] {
   const [head, tail] = v6.includes('::') ? v6.split('::') : [v6, undefined];
@@ -81,7 +224,8 @@ function oraclePublic(host: string): boolean {
   const v6 = host.slice(1, -1);
   const w = expand(v6); // WHATWG serializes IPv6 in lower-case hex groups, no dotted tail
   if (w.length !== 8) throw new Error(`oracle cannot expand ${host}`);
-  if (w[0] === 0x64 && w[1] === 0xff9b && w.slice(2, 6).every((x) => x === 0)) return !V4_BLOCK.check(v4of(w[6]!, w[7]!), 'ipv4');
+  if (w[0] === 0x64 && w[1] === 0xff9b && w.slice(2, 6).every((x) => x === 0))
+    return !V4_BLOCK.check(v4of(w[6]!, w[7]!), 'ipv4');
   if (!V6_GLOBAL.check(v6, 'ipv6')) return false;
   if (V6_BLOCK.check(v6, 'ipv6')) return false;
   if (w[0] === 0x2002) return !V4_BLOCK.check(v4of(w[1]!, w[2]!), 'ipv4');

@@ -28,7 +28,11 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 function guard(): EgressGuard {
-  return new EgressGuard({ allowedPorts: [port], treatAsPublic: [PUBLIC_IP], maxHeaderBytes: 4096, timeoutMs: 5000 }, mapResolver({ 'public.test': [PUBLIC_IP] }), { ca: CERT });
+  return new EgressGuard(
+    { allowedPorts: [port], treatAsPublic: [PUBLIC_IP], maxHeaderBytes: 4096, timeoutMs: 5000 },
+    mapResolver({ 'public.test': [PUBLIC_IP] }),
+    { ca: CERT },
+  );
 }
 
 describe('the egress guard never negotiates HTTP/2', () => {

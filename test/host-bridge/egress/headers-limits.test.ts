@@ -63,7 +63,9 @@ describe('request header injection (NET-10)', () => {
   for (const [name, value] of BAD) {
     it(`refuses ${JSON.stringify(name)}: ${JSON.stringify(value)}`, async () => {
       const before = net.seen.length;
-      expect(await code(guard, { method: 'GET', url: `${base()}/echo`, headers: [[name, value]] })).toBe('E_BAD_HEADER');
+      expect(await code(guard, { method: 'GET', url: `${base()}/echo`, headers: [[name, value]] })).toBe(
+        'E_BAD_HEADER',
+      );
       expect(net.seen.length).toBe(before);
     });
   }
@@ -76,18 +78,25 @@ describe('request header injection (NET-10)', () => {
 
   it('refuses a body on GET, and non-list headers', async () => {
     expect(await code(guard, { method: 'GET', url: `${base()}/echo`, body: 'x' })).toBe('E_BAD_HEADER');
-    expect(await code(guard, { method: 'GET', url: `${base()}/echo`, headers: { Host: 'x' } as never })).toBe('E_BAD_HEADER');
+    expect(await code(guard, { method: 'GET', url: `${base()}/echo`, headers: { Host: 'x' } as never })).toBe(
+      'E_BAD_HEADER',
+    );
     expect(await code(guard, { method: 'GET', url: `${base()}/echo`, headers: [['a']] as never })).toBe('E_BAD_HEADER');
   });
 
   it('caps request header count and bytes', async () => {
     const many = Array.from({ length: 101 }, (_, i): [string, string] => [`x-${i}`, 'v']);
     expect(await code(guard, { method: 'GET', url: `${base()}/echo`, headers: many })).toBe('E_BAD_HEADER');
-    expect(await code(guard, { method: 'GET', url: `${base()}/echo`, headers: [['x-big', 'a'.repeat(70_000)]] })).toBe('E_BAD_HEADER');
+    expect(await code(guard, { method: 'GET', url: `${base()}/echo`, headers: [['x-big', 'a'.repeat(70_000)]] })).toBe(
+      'E_BAD_HEADER',
+    );
   });
 
   it('caps the request body', async () => {
-    const g = new EgressGuard({ allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], maxRequestBytes: 1000 }, mapResolver({ 'public.test': [PUBLIC_IP] }));
+    const g = new EgressGuard(
+      { allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], maxRequestBytes: 1000 },
+      mapResolver({ 'public.test': [PUBLIC_IP] }),
+    );
     try {
       expect(await code(g, { method: 'POST', url: `${base()}/echo`, body: 'x'.repeat(1001) })).toBe('E_HTTP_LIMIT');
       expect(await code(g, { method: 'POST', url: `${base()}/echo`, body: 'x'.repeat(1000) })).toBe('OK');
@@ -118,7 +127,10 @@ describe('response limits (NET-11)', () => {
   });
 
   it('nested gzip, gzip bomb stops at the cap', async () => {
-    const g = new EgressGuard({ allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], maxResponseBytes: MiB }, mapResolver({ 'public.test': [PUBLIC_IP] }));
+    const g = new EgressGuard(
+      { allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], maxResponseBytes: MiB },
+      mapResolver({ 'public.test': [PUBLIC_IP] }),
+    );
     try {
       expect(await code(g, { method: 'GET', url: `${base()}/bomb?kind=gzip-gzip` })).toBe('E_HTTP_LIMIT');
     } finally {
@@ -127,7 +139,10 @@ describe('response limits (NET-11)', () => {
   });
 
   it('brotli bomb stops at the cap', async () => {
-    const g = new EgressGuard({ allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], maxResponseBytes: MiB }, mapResolver({ 'public.test': [PUBLIC_IP] }));
+    const g = new EgressGuard(
+      { allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], maxResponseBytes: MiB },
+      mapResolver({ 'public.test': [PUBLIC_IP] }),
+    );
     try {
       expect(await code(g, { method: 'GET', url: `${base()}/bomb?kind=br` })).toBe('E_HTTP_LIMIT');
     } finally {
@@ -136,7 +151,10 @@ describe('response limits (NET-11)', () => {
   });
 
   it('oversize body: declared length and chunked', async () => {
-    const g = new EgressGuard({ allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], maxResponseBytes: MiB }, mapResolver({ 'public.test': [PUBLIC_IP] }));
+    const g = new EgressGuard(
+      { allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], maxResponseBytes: MiB },
+      mapResolver({ 'public.test': [PUBLIC_IP] }),
+    );
     try {
       expect(await code(g, { method: 'GET', url: `${base()}/bytes/${20 * MiB}` })).toBe('E_HTTP_LIMIT');
       expect(await code(g, { method: 'GET', url: `${base()}/bytes/${4 * MiB}?chunked=1` })).toBe('E_HTTP_LIMIT');
@@ -164,7 +182,10 @@ describe('response limits (NET-11)', () => {
   });
 
   it('a server that never answers hits the deadline (policy timeout)', async () => {
-    const g = new EgressGuard({ allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], timeoutMs: 300 }, mapResolver({ 'public.test': [PUBLIC_IP] }));
+    const g = new EgressGuard(
+      { allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], timeoutMs: 300 },
+      mapResolver({ 'public.test': [PUBLIC_IP] }),
+    );
     try {
       const t0 = Date.now();
       expect(await code(g, { method: 'GET', url: `${base()}/hang` })).toBe('E_HTTP_TIMEOUT');
@@ -192,15 +213,21 @@ describe('response limits (NET-11)', () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 100);
     expect(await code(guard, { method: 'GET', url: `${base()}/drip`, signal: ac.signal })).toBe('E_HTTP_FAILED');
-    expect(await code(guard, { method: 'GET', url: `${base()}/echo`, signal: AbortSignal.abort() })).toBe('E_HTTP_FAILED');
+    expect(await code(guard, { method: 'GET', url: `${base()}/echo`, signal: AbortSignal.abort() })).toBe(
+      'E_HTTP_FAILED',
+    );
   });
 
   it('100 000 response headers hit the header cap', async () => {
-    expect(await code(guard, { method: 'GET', url: `http://public.test:${net.rawPort}/many-headers` })).toBe('E_HTTP_LIMIT');
+    expect(await code(guard, { method: 'GET', url: `http://public.test:${net.rawPort}/many-headers` })).toBe(
+      'E_HTTP_LIMIT',
+    );
   });
 
   it('one 200 kB header hits the header cap', async () => {
-    expect(await code(guard, { method: 'GET', url: `http://public.test:${net.rawPort}/huge-header` })).toBe('E_HTTP_LIMIT');
+    expect(await code(guard, { method: 'GET', url: `http://public.test:${net.rawPort}/huge-header` })).toBe(
+      'E_HTTP_LIMIT',
+    );
   });
 
   it('never touched the canary', () => {

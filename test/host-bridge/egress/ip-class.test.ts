@@ -100,7 +100,22 @@ const BLOCKED = [
   '::ffff:0:0',
 ];
 
-const NOT_IPS = ['', 'localhost', '127.1', '0x7f000001', '2130706433', '1.2.3', '1.2.3.4.5', '01.2.3.4', '[::1]', ' 8.8.8.8', '8.8.8.8 ', 'public.test', '::ffff:127.1', '1:2:3:4:5:6:7:8:9'];
+const NOT_IPS = [
+  '',
+  'localhost',
+  '127.1',
+  '0x7f000001',
+  '2130706433',
+  '1.2.3',
+  '1.2.3.4.5',
+  '01.2.3.4',
+  '[::1]',
+  ' 8.8.8.8',
+  '8.8.8.8 ',
+  'public.test',
+  '::ffff:127.1',
+  '1:2:3:4:5:6:7:8:9',
+];
 
 describe('isPublicAddress', () => {
   it.each(PUBLIC)('public: %s', (ip) => expect(isPublicAddress(ip)).toBe(true));

@@ -23,8 +23,15 @@ afterAll(async () => {
 });
 
 const base = (): string => `http://public.test:${net.port}`;
-const redirect = (to: string, status = 302, from = base()): string => `${from}/redirect?status=${status}&to=${encodeURIComponent(to)}`;
-const echo = (r: EgressResponse) => JSON.parse(Buffer.from(r.body).toString()) as { method: string; headers: Record<string, string>; body: string; url: string };
+const redirect = (to: string, status = 302, from = base()): string =>
+  `${from}/redirect?status=${status}&to=${encodeURIComponent(to)}`;
+const echo = (r: EgressResponse) =>
+  JSON.parse(Buffer.from(r.body).toString()) as {
+    method: string;
+    headers: Record<string, string>;
+    body: string;
+    url: string;
+  };
 
 async function code(p: Promise<unknown>): Promise<string> {
   try {
@@ -55,7 +62,13 @@ describe('redirects (NET-06)', () => {
   for (const status of [301, 302, 303, 307, 308]) {
     it(`${status} to internal targets is refused at the hop`, async () => {
       for (const to of internalTargets()) {
-        const c = await code(guard.fetch({ method: status === 307 ? 'POST' : 'GET', url: redirect(to, status), body: status === 307 ? 'payload' : undefined }));
+        const c = await code(
+          guard.fetch({
+            method: status === 307 ? 'POST' : 'GET',
+            url: redirect(to, status),
+            body: status === 307 ? 'payload' : undefined,
+          }),
+        );
         expect(['E_SSRF_DENIED', 'E_BAD_URL'], `${status} -> ${to}`).toContain(c);
       }
       expect(net.canary.connections).toBe(0);
@@ -63,7 +76,9 @@ describe('redirects (NET-06)', () => {
   }
 
   it('the denial names the redirect target as given, not a resolved address', async () => {
-    const err = await guard.fetch({ method: 'GET', url: redirect(`http://internal.test:${net.port}/x`) }).catch((e: unknown) => e);
+    const err = await guard
+      .fetch({ method: 'GET', url: redirect(`http://internal.test:${net.port}/x`) })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EgressError);
     expect((err as EgressError).message).toContain(`internal.test:${net.port}/x`);
     expect((err as EgressError).message).not.toContain('127.0.0.1');
@@ -85,7 +100,10 @@ describe('redirects (NET-06)', () => {
   });
 
   it('maxRedirects 0 refuses the first redirect', async () => {
-    const g = new EgressGuard({ allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], maxRedirects: 0 }, mapResolver({ 'public.test': [PUBLIC_IP] }));
+    const g = new EgressGuard(
+      { allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], maxRedirects: 0 },
+      mapResolver({ 'public.test': [PUBLIC_IP] }),
+    );
     try {
       expect(await code(g.fetch({ method: 'GET', url: redirect('/echo') }))).toBe('E_HTTP_LIMIT');
     } finally {
@@ -96,7 +114,11 @@ describe('redirects (NET-06)', () => {
   it('https -> http downgrade is refused and the http target sees nothing', async () => {
     const before = net.seen.length;
     const from = `https://public.test:${net.httpsPort}`;
-    expect(await code(guard.fetch({ method: 'GET', url: redirect(`http://public.test:${net.port}/echo?downgraded`, 302, from) }))).toBe('E_SSRF_DENIED');
+    expect(
+      await code(
+        guard.fetch({ method: 'GET', url: redirect(`http://public.test:${net.port}/echo?downgraded`, 302, from) }),
+      ),
+    ).toBe('E_SSRF_DENIED');
     const after = net.seen.slice(before);
     expect(after.map((s) => s.tls)).toEqual([true]);
   });
@@ -128,7 +150,16 @@ describe('redirects (NET-06)', () => {
   });
 
   it('a request that carries a secret follows same-origin hops with it, and answers a cross-origin 3xx as the response', async () => {
-    const req = (url: string) => guard.fetch({ method: 'GET', url, headers: [['X-Api-Key', 'k-secret'], ['X-Keep', 'kept']], secretHeaders: ['x-api-key'] });
+    const req = (url: string) =>
+      guard.fetch({
+        method: 'GET',
+        url,
+        headers: [
+          ['X-Api-Key', 'k-secret'],
+          ['X-Keep', 'kept'],
+        ],
+        secretHeaders: ['x-api-key'],
+      });
     const same = await req(redirect('/echo'));
     expect(same.redirects).toBe(1);
     expect(echo(same).headers['x-api-key']).toBe('k-secret');
@@ -145,20 +176,34 @@ describe('redirects (NET-06)', () => {
     expect(bad.status).toBe(302);
     expect(net.seen.slice(before).filter((x) => x.host.startsWith('other.test')).length).toBe(0);
     // Without a secret the same redirect is followed, credentials dropped.
-    const plain = await guard.fetch({ method: 'GET', url: redirect(`http://other.test:${net.port}/echo`), headers: [['X-Keep', 'kept']] });
+    const plain = await guard.fetch({
+      method: 'GET',
+      url: redirect(`http://other.test:${net.port}/echo`),
+      headers: [['X-Keep', 'kept']],
+    });
     expect(plain.redirects).toBe(1);
   });
 
   it('a body that holds a secret is resent within the origin (307), never to another origin', async () => {
     const before = net.seen.length;
     for (const status of [303, 307, 308]) {
-      const r = await guard.fetch({ method: 'POST', url: redirect(`http://other.test:${net.port}/echo`, status), body: 'k=secret', secretBody: true });
+      const r = await guard.fetch({
+        method: 'POST',
+        url: redirect(`http://other.test:${net.port}/echo`, status),
+        body: 'k=secret',
+        secretBody: true,
+      });
       expect(r.status).toBe(status);
     }
     expect(net.seen.slice(before).filter((x) => x.host.startsWith('other.test')).length).toBe(0);
     const same = await guard.fetch({ method: 'POST', url: redirect('/echo', 307), body: 'k=secret', secretBody: true });
     expect(echo(same).body).toBe(Buffer.from('k=secret').toString('base64'));
-    const asGet = await guard.fetch({ method: 'POST', url: redirect('/echo', 303), body: 'k=secret', secretBody: true });
+    const asGet = await guard.fetch({
+      method: 'POST',
+      url: redirect('/echo', 303),
+      body: 'k=secret',
+      secretBody: true,
+    });
     expect(echo(asGet).method).toBe('GET');
     expect(echo(asGet).body).toBe('');
   });
@@ -171,7 +216,11 @@ describe('redirects (NET-06)', () => {
   });
 
   it('a different port is a different origin', async () => {
-    const r = await guard.fetch({ method: 'GET', url: redirect(`https://public.test:${net.httpsPort}/echo`), headers: [['Cookie', 'c=1']] });
+    const r = await guard.fetch({
+      method: 'GET',
+      url: redirect(`https://public.test:${net.httpsPort}/echo`),
+      headers: [['Cookie', 'c=1']],
+    });
     expect(echo(r).headers.cookie).toBeUndefined();
   });
 
@@ -181,7 +230,12 @@ describe('redirects (NET-06)', () => {
   });
 
   it('303 turns POST into GET without body or content headers', async () => {
-    const r = await guard.fetch({ method: 'POST', url: redirect('/echo', 303), body: 'payload', headers: [['Content-Type', 'text/plain']] });
+    const r = await guard.fetch({
+      method: 'POST',
+      url: redirect('/echo', 303),
+      body: 'payload',
+      headers: [['Content-Type', 'text/plain']],
+    });
     const e = echo(r);
     expect(e.method).toBe('GET');
     expect(e.body).toBe('');

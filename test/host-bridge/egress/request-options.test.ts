@@ -11,7 +11,10 @@ let net: TestNet;
 let guard: EgressGuard;
 beforeAll(async () => {
   net = await startTestNet();
-  guard = new EgressGuard({ allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], timeoutMs: 10_000, maxResponseBytes: 100_000 }, mapResolver({ 'public.test': [PUBLIC_IP] }));
+  guard = new EgressGuard(
+    { allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], timeoutMs: 10_000, maxResponseBytes: 100_000 },
+    mapResolver({ 'public.test': [PUBLIC_IP] }),
+  );
 });
 afterAll(async () => {
   await guard.close();
@@ -19,10 +22,11 @@ afterAll(async () => {
 });
 
 const url = (p: string): string => `http://public.test:${net.port}${p}`;
-const code = (req: EgressRequest): Promise<string> => guard.fetch(req).then(
-  () => 'OK',
-  (e: unknown) => (e instanceof EgressError ? e.code : `RAW ${String(e)}`),
-);
+const code = (req: EgressRequest): Promise<string> =>
+  guard.fetch(req).then(
+    () => 'OK',
+    (e: unknown) => (e instanceof EgressError ? e.code : `RAW ${String(e)}`),
+  );
 
 describe('guard request options', () => {
   it('sends PURGE; other unknown methods stay refused', async () => {
@@ -33,10 +37,12 @@ describe('guard request options', () => {
 
   // The archive plugins and get_file ask for their input cap; it is counted after decoding.
   const body = (maxResponseBytes: number | undefined, path: string): Promise<string> =>
-    guard.fetch({ method: 'GET', url: url(path), ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }) }).then(
-      (r) => `${r.body.length} bytes`,
-      (e: unknown) => (e instanceof EgressError ? e.code : `RAW ${String(e)}`),
-    );
+    guard
+      .fetch({ method: 'GET', url: url(path), ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }) })
+      .then(
+        (r) => `${r.body.length} bytes`,
+        (e: unknown) => (e instanceof EgressError ? e.code : `RAW ${String(e)}`),
+      );
 
   it('maxResponseBytes stops a body past the cap the request asks for, declared or streamed, plain or decoded', async () => {
     expect(await body(5000, '/bytes/5000')).toBe('5000 bytes');
@@ -56,7 +62,9 @@ describe('guard request options', () => {
   it('tls needs https and a certificate with its key', async () => {
     const before = net.seen.length;
     expect(await code({ method: 'GET', url: url('/echo'), tls: { ca: 'x' } })).toBe('E_BAD_URL');
-    expect(await code({ method: 'GET', url: `https://public.test:${net.port}/echo`, tls: { cert: 'x' } })).toBe('E_BAD_URL');
+    expect(await code({ method: 'GET', url: `https://public.test:${net.port}/echo`, tls: { cert: 'x' } })).toBe(
+      'E_BAD_URL',
+    );
     expect(net.seen.length).toBe(before);
   });
 });

@@ -218,7 +218,7 @@ export const NON_STRINGS: unknown[] = [
   true,
   ['/files/user/a.csv'],
   { text: '/files/user/a.csv' },
-   
+
   new String('/files/user/a.csv'),
   Symbol('p'),
   10n,

@@ -99,7 +99,8 @@ const object: Backend = {
 };
 
 const text = async (s: FileStore, p: string) => dec(await s.read(vp(p)));
-const names = async (s: FileStore, p: string, recursive = true, maxDepth = 10) => (await s.list(vp(p), { recursive, maxDepth })).map((e) => `${e.path}${e.isDir ? '/' : ''}`);
+const names = async (s: FileStore, p: string, recursive = true, maxDepth = 10) =>
+  (await s.list(vp(p), { recursive, maxDepth })).map((e) => `${e.path}${e.isDir ? '/' : ''}`);
 
 describe.each([local, object])('FileStore contract: $name', (backend) => {
   const fail = async (env: Env, p: Promise<unknown>, code: Parameters<typeof expectFileError>[1]) => {
@@ -138,15 +139,44 @@ describe.each([local, object])('FileStore contract: $name', (backend) => {
   it('lists in pre-order, names by UTF-8 bytes, to the depth asked', async () => {
     const env = await backend.fresh();
     const s = env.store();
-    for (const p of ['/files/g/a-b.txt', '/files/g/a/z.txt', '/files/g/a/deep/x.txt', '/files/g/B.txt', '/files/g/é.txt', '/files/g/a/c.txt']) {
+    for (const p of [
+      '/files/g/a-b.txt',
+      '/files/g/a/z.txt',
+      '/files/g/a/deep/x.txt',
+      '/files/g/B.txt',
+      '/files/g/é.txt',
+      '/files/g/a/c.txt',
+    ]) {
       await s.writeAtomic(vp(p), enc(p));
     }
     expect(await names(s, '/files/g')).toEqual([
-      '/files/g/B.txt', '/files/g/a/', '/files/g/a/c.txt', '/files/g/a/deep/', '/files/g/a/deep/x.txt', '/files/g/a/z.txt', '/files/g/a-b.txt', '/files/g/é.txt',
+      '/files/g/B.txt',
+      '/files/g/a/',
+      '/files/g/a/c.txt',
+      '/files/g/a/deep/',
+      '/files/g/a/deep/x.txt',
+      '/files/g/a/z.txt',
+      '/files/g/a-b.txt',
+      '/files/g/é.txt',
     ]);
-    expect(await names(s, '/files/g', false)).toEqual(['/files/g/B.txt', '/files/g/a/', '/files/g/a-b.txt', '/files/g/é.txt']);
-    expect(await names(s, '/files/g', true, 2)).toEqual(['/files/g/B.txt', '/files/g/a/', '/files/g/a/c.txt', '/files/g/a/deep/', '/files/g/a/z.txt', '/files/g/a-b.txt', '/files/g/é.txt']);
-    const file = (await s.list(vp('/files/g/a'), { recursive: false, maxDepth: 1 })).find((e) => e.path === '/files/g/a/c.txt');
+    expect(await names(s, '/files/g', false)).toEqual([
+      '/files/g/B.txt',
+      '/files/g/a/',
+      '/files/g/a-b.txt',
+      '/files/g/é.txt',
+    ]);
+    expect(await names(s, '/files/g', true, 2)).toEqual([
+      '/files/g/B.txt',
+      '/files/g/a/',
+      '/files/g/a/c.txt',
+      '/files/g/a/deep/',
+      '/files/g/a/z.txt',
+      '/files/g/a-b.txt',
+      '/files/g/é.txt',
+    ]);
+    const file = (await s.list(vp('/files/g/a'), { recursive: false, maxDepth: 1 })).find(
+      (e) => e.path === '/files/g/a/c.txt',
+    );
     expect(file).toMatchObject({ size: '/files/g/a/c.txt'.length, isDir: false });
     expect(await names(s, '/files/a')).toEqual([]);
     await fail(env, s.list(vp('/files/g/none'), { recursive: false, maxDepth: 1 }), 'E_FILE_NOT_FOUND');
@@ -161,7 +191,9 @@ describe.each([local, object])('FileStore contract: $name', (backend) => {
     await fail(env, s.list(vp('/files/g'), { recursive: true, maxDepth: 5, maxScanned: 3, scanned }), 'E_SIZE_LIMIT');
     expect(scanned.count).toBeGreaterThan(3);
     const ok = { count: 0 };
-    await s.list(vp('/files/g/many'), { recursive: false, maxDepth: 1, maxScanned: 1000, scanned: ok }).catch(() => undefined);
+    await s
+      .list(vp('/files/g/many'), { recursive: false, maxDepth: 1, maxScanned: 1000, scanned: ok })
+      .catch(() => undefined);
     expect(ok.count).toBeGreaterThanOrEqual(5);
   });
 
@@ -178,7 +210,11 @@ describe.each([local, object])('FileStore contract: $name', (backend) => {
     const env = await backend.fresh();
     const s = env.store();
     await s.appendRecord(vp('/files/g/log/a.jsonl'), enc('first\n'));
-    await Promise.all(Array.from({ length: 20 }, (_, i) => s.appendRecord(vp('/files/g/log/a.jsonl'), enc(`record-${i}-${'x'.repeat(50)}\n`))));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        s.appendRecord(vp('/files/g/log/a.jsonl'), enc(`record-${i}-${'x'.repeat(50)}\n`)),
+      ),
+    );
     const lines = (await text(s, '/files/g/log/a.jsonl')).trimEnd().split('\n');
     expect(lines[0]).toBe('first');
     expect(lines.slice(1).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `record-${i}-${'x'.repeat(50)}`).sort());
@@ -233,7 +269,12 @@ describe.each([local, object])('FileStore contract: $name', (backend) => {
   it('a hand-built VirtualPath is checked again (E_PATH_DENIED)', async () => {
     const env = await backend.fresh();
     const s = env.store();
-    const forged = { root: '/files/g', segments: ['..', '..', 'b'], text: '/files/g/../../b', trailingSlash: false } as VirtualPath;
+    const forged = {
+      root: '/files/g',
+      segments: ['..', '..', 'b'],
+      text: '/files/g/../../b',
+      trailingSlash: false,
+    } as VirtualPath;
     const inconsistent = { ...vp('/files/g/ok.txt'), segments: ['other.txt'] } as VirtualPath;
     await fail(env, s.writeAtomic(forged, enc('x')), 'E_PATH_DENIED');
     await fail(env, s.read(inconsistent), 'E_PATH_DENIED');
@@ -291,25 +332,44 @@ describe.each([local, object])('FileStore contract: $name', (backend) => {
 });
 
 const s3Options = (bucket: string): S3FilesOptions => ({
-  endpoint: s3.endpoint, region: 'us-east-1', bucket, prefix: 't', forcePathStyle: true, accessKeyId: S3_ACCESS_KEY, secretAccessKey: S3_SECRET_KEY,
-  quotaBytes: 1 << 20, maxReadBytes: 1 << 16, maxEntries: 100,
+  endpoint: s3.endpoint,
+  region: 'us-east-1',
+  bucket,
+  prefix: 't',
+  forcePathStyle: true,
+  accessKeyId: S3_ACCESS_KEY,
+  secretAccessKey: S3_SECRET_KEY,
+  quotaBytes: 1 << 20,
+  maxReadBytes: 1 << 16,
+  maxEntries: 100,
 });
 
 describe('S3Files only', () => {
-  it('keys mirror the virtual path under the tenant prefix; `a/../b` and other tenants\' keys stay out of reach', async () => {
+  it("keys mirror the virtual path under the tenant prefix; `a/../b` and other tenants' keys stay out of reach", async () => {
     const bucket = await s3.bucket();
     const a = s3.files(bucket, 'sites/a');
     const a2 = s3.files(bucket, 'sites/a2');
     await a.writeAtomic(vp('/files/g/dir/x.txt'), enc('x'));
     await a2.writeAtomic(vp('/files/g/y.txt'), enc('y'));
-    expect(await s3.keys(bucket)).toEqual(['sites/a/files/g/dir/', 'sites/a/files/g/dir/x.txt', 'sites/a2/files/g/y.txt']);
+    expect(await s3.keys(bucket)).toEqual([
+      'sites/a/files/g/dir/',
+      'sites/a/files/g/dir/x.txt',
+      'sites/a2/files/g/y.txt',
+    ]);
     // The HTTP layer resolves dot segments of a key (the SDK sends the path, the server stores
     // `sites/a/a2/files/g/z`): which is why the store never builds a key with one.
     await s3.rawPut(bucket, 'sites/a/files/g/../../a2/files/g/z', 'escape');
     expect(await names(a2, '/files/g')).toEqual(['/files/g/y.txt']);
     expect(await names(a, '/files/g')).toEqual(['/files/g/dir/', '/files/g/dir/x.txt']);
     expect((await a.usage()).entries).toBe(2);
-    for (const k of ['sites/a/files/g/a/../b', 'sites/a/files/g/%2e%2e/x', 'sites/a/files/g/cafe\u0301', 'sites/a/files/g/.env', 'sites/a/files/g/x/', 'sites/ab/files/g/x']) {
+    for (const k of [
+      'sites/a/files/g/a/../b',
+      'sites/a/files/g/%2e%2e/x',
+      'sites/a/files/g/cafe\u0301',
+      'sites/a/files/g/.env',
+      'sites/a/files/g/x/',
+      'sites/ab/files/g/x',
+    ]) {
       expect(pathOfKey('sites/a/', k)?.path.text ?? null).toBe(k === 'sites/a/files/g/x/' ? '/files/g/x' : null);
     }
     expect(() => s3.files(bucket, '../x')).toThrow(TypeError);
@@ -322,16 +382,26 @@ describe('S3Files only', () => {
     const target = new URL(s3.endpoint);
     // A recording hop in front of the server: it sees the headers the store sends (s3rver keeps no ACL).
     const proxy = http.createServer((req, res) => {
-      if (req.method === 'PUT') seen.set(decodeURIComponent((req.url ?? '').split('?')[0]), { acl: req.headers['x-amz-acl'] as string | undefined, type: req.headers['content-type'] });
-      const fwd = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
+      if (req.method === 'PUT')
+        seen.set(decodeURIComponent((req.url ?? '').split('?')[0]), {
+          acl: req.headers['x-amz-acl'] as string | undefined,
+          type: req.headers['content-type'],
+        });
+      const fwd = http.request(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
       req.pipe(fwd);
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     try {
-      const s = new S3Files({ ...s3Options(bucket), endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+      const s = new S3Files({
+        ...s3Options(bucket),
+        endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      });
       const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]);
       await s.writeAtomic(vp('/files/g/public/img/logo.txt'), png);
       await s.writeAtomic(vp('/files/g/private/report.csv'), enc('a,b\n'));

@@ -66,7 +66,8 @@ export async function expectFileError(p: Promise<unknown>, code: FileCode, sb?: 
   } catch (e) {
     err = e;
   }
-  if (!(err instanceof FileError)) throw new Error(`expected FileError ${code}, got ${err === undefined ? 'success' : String(err)}`);
+  if (!(err instanceof FileError))
+    throw new Error(`expected FileError ${code}, got ${err === undefined ? 'success' : String(err)}`);
   expect(err.code).toBe(code);
   noLeak(err, sb);
   return err;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FileError } from '../../../src/host-bridge/files/errors.js';
-import { PLUGIN_PATH_RULES, allPathRules, checkPluginPath, parseTempUploadId, type PathRule } from '../../../src/host-bridge/files/plugin-roots.js';
+import {
+  PLUGIN_PATH_RULES,
+  allPathRules,
+  checkPluginPath,
+  parseTempUploadId,
+  type PathRule,
+} from '../../../src/host-bridge/files/plugin-roots.js';
 import { KNOWN_ROOTS } from '../../../src/host-bridge/files/virtual-path.js';
 import { ALLOW_FORMS, DENY_FORMS, NON_STRINGS, STATIC_DENY } from './corpus.js';
 
@@ -37,11 +43,31 @@ function coveredBy(rule: PathRule, root: string): boolean {
 describe('rule table', () => {
   it('covers every path-taking plugin attribute of the spec', () => {
     const expected = [
-      'api.files', 'copy_s3_temp_file.file_id', 'copy_s3_temp_file.dest_path', 'get_file.path', 'get_file.save_path',
-      'put_file.tmp_path', 'put_file.path', 'put_file.files_path', 'write_file.path', 'read_dir.path',
-      'read_file.path', 'remove_dir.path', 'remove_file.path', 'rename_file.src_path', 'rename_file.dest_path',
-      'storage_url.path', 'gzip.file_url', 'gzip.dest', 'zip.entries.url', 'zip.dest', 'unzip.src', 'unzip.dest',
-      'generate_pdf.path', 'detect_document_text.dir', 'rcms_file_size.input',
+      'api.files',
+      'copy_s3_temp_file.file_id',
+      'copy_s3_temp_file.dest_path',
+      'get_file.path',
+      'get_file.save_path',
+      'put_file.tmp_path',
+      'put_file.path',
+      'put_file.files_path',
+      'write_file.path',
+      'read_dir.path',
+      'read_file.path',
+      'remove_dir.path',
+      'remove_file.path',
+      'rename_file.src_path',
+      'rename_file.dest_path',
+      'storage_url.path',
+      'gzip.file_url',
+      'gzip.dest',
+      'zip.entries.url',
+      'zip.dest',
+      'unzip.src',
+      'unzip.dest',
+      'generate_pdf.path',
+      'detect_document_text.dir',
+      'rcms_file_size.input',
     ];
     expect(RULES.map(([p, a]) => `${p}.${a}`).sort()).toEqual(expected.sort());
     expect(Object.keys(PLUGIN_PATH_RULES.save_file)).toEqual([]);
@@ -58,7 +84,12 @@ describe('rule table', () => {
     expect(PLUGIN_PATH_RULES.read_dir.path.roots).toEqual(['/files/user', '/files/ltd']);
     expect(PLUGIN_PATH_RULES.copy_s3_temp_file.dest_path.roots).not.toContain('/files/user');
     expect(PLUGIN_PATH_RULES.rename_file.src_path.leadingSlash).toBe('forbidden');
-    for (const [p, a] of [['gzip', 'dest'], ['zip', 'dest'], ['unzip', 'dest']]) expect(PLUGIN_PATH_RULES[p][a].roots).toEqual(['/files/g']);
+    for (const [p, a] of [
+      ['gzip', 'dest'],
+      ['zip', 'dest'],
+      ['unzip', 'dest'],
+    ])
+      expect(PLUGIN_PATH_RULES[p][a].roots).toEqual(['/files/g']);
     expect(PLUGIN_PATH_RULES.remove_dir.path.allowRoot).toBeFalsy();
     expect(PLUGIN_PATH_RULES.api.files.roots).toEqual(['/files/temp']);
   });
@@ -137,7 +168,9 @@ describe('deny corpus x every rule', () => {
     let total = 0;
     for (const [, , rule] of RULES) total += rule.roots.length * DENY_FORMS.length * 2 + STATIC_DENY.length;
     // printed for the report
-    console.log(`deny checks: ${total} (${DENY_FORMS.length} rooted forms + ${STATIC_DENY.length} static forms, ${RULES.length} rules); checks run before this test: ${checks}`);
+    console.log(
+      `deny checks: ${total} (${DENY_FORMS.length} rooted forms + ${STATIC_DENY.length} static forms, ${RULES.length} rules); checks run before this test: ${checks}`,
+    );
     expect(total).toBeGreaterThan(5000);
   });
 });
@@ -169,7 +202,8 @@ describe('spec examples', () => {
     expect(checkPluginPath('rename_file', 'dest_path', 'files/g/a').text).toBe('/files/g/a');
     expectDenied('copy_s3_temp_file', 'dest_path', '/files/user/x.png');
     expect(checkPluginPath('copy_s3_temp_file', 'dest_path', '/files/a/x.png').text).toBe('/files/a/x.png');
-    for (const p of ['/files/user/', '/files/', '/files/user/..', '/files/ltd', 'files/user']) expectDenied('remove_dir', 'path', p);
+    for (const p of ['/files/user/', '/files/', '/files/user/..', '/files/ltd', 'files/user'])
+      expectDenied('remove_dir', 'path', p);
     expect(checkPluginPath('read_dir', 'path', '/files/user').text).toBe('/files/user');
     expectDenied('read_dir', 'path', '/files/temp');
     expectDenied('read_dir', 'path', '/files/g/x');
@@ -189,7 +223,9 @@ describe('spec examples', () => {
     const t = parseTempUploadId(id, 'SITE1');
     expect(t.uuid).toBe('0f8fad5b-d9cb-469f-a165-70867728950e');
     expect(t.extension).toBe('png');
-    expect(parseTempUploadId('files/temp/upload/SITE1/0f8fad5b-d9cb-469f-a165-70867728950e', 'SITE1').extension).toBeUndefined();
+    expect(
+      parseTempUploadId('files/temp/upload/SITE1/0f8fad5b-d9cb-469f-a165-70867728950e', 'SITE1').extension,
+    ).toBeUndefined();
     const bad = [
       'files/temp/upload/OTHERSITE/0f8fad5b-d9cb-469f-a165-70867728950e',
       '/files/temp/upload/SITE1/0f8fad5b-d9cb-469f-a165-70867728950e',

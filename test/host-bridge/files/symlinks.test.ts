@@ -5,7 +5,19 @@ import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileError } from '../../../src/host-bridge/files/errors.js';
 import type { TenantFiles } from '../../../src/host-bridge/files/tenant-files.js';
-import { CANARY, MODES, type Sandbox, dec, enc, expectFileError, makeSandbox, noLeak, snapshot, tenant, vp } from './helpers.js';
+import {
+  CANARY,
+  MODES,
+  type Sandbox,
+  dec,
+  enc,
+  expectFileError,
+  makeSandbox,
+  noLeak,
+  snapshot,
+  tenant,
+  vp,
+} from './helpers.js';
 
 let sb: Sandbox;
 beforeEach(async () => {
@@ -75,7 +87,14 @@ describe.each(MODES)('FS-06 symlinks are never followed (%s mode)', (mode) => {
     ]) {
       await allOpsDenied(t, p);
     }
-    for (const p of ['/files/user/b', '/files/user/deep/x', '/files/g', '/files/g/secret', '/files/member/ext', '/files/user/deep/x/secret']) {
+    for (const p of [
+      '/files/user/b',
+      '/files/user/deep/x',
+      '/files/g',
+      '/files/g/secret',
+      '/files/member/ext',
+      '/files/user/deep/x/secret',
+    ]) {
       await expectFileError(t.list(vp(p), { recursive: true, maxDepth: 5 }), 'E_PATH_DENIED', sb);
     }
     await expectFileError(t.removeDir(vp('/files/user/b')), 'E_PATH_DENIED', sb);
@@ -143,7 +162,14 @@ async function raceSetup(): Promise<{ sub: string; away: string; target: string 
 /** Readers of every kind running until `stop()`; returns per-kind tallies. */
 function startVictims(t: TenantFiles, withWrites: boolean): { stop: () => Promise<Record<string, Tally>> } {
   let running = true;
-  const tallies: Record<string, Tally> = { read: tally(), lines: tally(), list: tally(), stat: tally(), write: tally(), append: tally() };
+  const tallies: Record<string, Tally> = {
+    read: tally(),
+    lines: tally(),
+    list: tally(),
+    stat: tally(),
+    write: tally(),
+    append: tally(),
+  };
   const loop = async (name: string, op: () => Promise<void>): Promise<void> => {
     while (running) {
       try {

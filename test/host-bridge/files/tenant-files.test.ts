@@ -86,7 +86,12 @@ describe.each(MODES)('TenantFiles basics (%s mode)', (mode) => {
   it('re-validates hand-built VirtualPath objects', async () => {
     const t = tenant(sb.a, { mode });
     const forged = [
-      { root: '/files/user', segments: ['..', '..', 'tenantB', 'user', 'secret', 'canary.txt'], text: '/files/user/../../tenantB/user/secret/canary.txt', trailingSlash: false },
+      {
+        root: '/files/user',
+        segments: ['..', '..', 'tenantB', 'user', 'secret', 'canary.txt'],
+        text: '/files/user/../../tenantB/user/secret/canary.txt',
+        trailingSlash: false,
+      },
       { root: '/files/user', segments: ['..', 'x'], text: '/files/user/a', trailingSlash: false },
       { root: '/files/g', segments: ['a'], text: '/files/user/a', trailingSlash: false },
       { root: '/etc', segments: ['passwd'], text: '/etc/passwd', trailingSlash: false },
@@ -144,7 +149,7 @@ describe.each(MODES)('TenantFiles basics (%s mode)', (mode) => {
     await expectFileError(t.appendRecord(vp('/files/user/fifo'), enc('x')), 'E_PATH_DENIED', sb);
     await expectFileError(t.writeAtomic(vp('/files/user/fifo'), enc('x')), 'E_PATH_DENIED', sb);
     fs.linkSync(sb.canaryFile, path.join(sb.a, 'user/hardlink.txt'));
-    await expectFileError(t.read(vp('/files/user/hardlink.txt'), ), 'E_PATH_DENIED', sb);
+    await expectFileError(t.read(vp('/files/user/hardlink.txt')), 'E_PATH_DENIED', sb);
     await expectFileError(t.appendRecord(vp('/files/user/hardlink.txt'), enc('x')), 'E_PATH_DENIED', sb);
     const lines = t.readLines(vp('/files/user/hardlink.txt'), { maxLineBytes: 100 });
     await expectFileError(lines.next(), 'E_PATH_DENIED', sb);
@@ -169,14 +174,25 @@ describe.each(MODES)('TenantFiles basics (%s mode)', (mode) => {
     const flat = await t.list(vp('/files/user'), { recursive: false, maxDepth: 99 });
     expect(flat.map((e) => e.path)).toEqual(['/files/user/a.txt', '/files/user/b.txt', '/files/user/d1']);
     const two = await t.list(vp('/files/user/'), { recursive: true, maxDepth: 2 });
-    expect(two.map((e) => e.path)).toEqual(['/files/user/a.txt', '/files/user/b.txt', '/files/user/d1', '/files/user/d1/d2']);
+    expect(two.map((e) => e.path)).toEqual([
+      '/files/user/a.txt',
+      '/files/user/b.txt',
+      '/files/user/d1',
+      '/files/user/d1/d2',
+    ]);
     const all = await t.list(vp('/files/user'), { recursive: true, maxDepth: 50 });
     expect(all.map((e) => e.path)).toContain('/files/user/d1/d2/d3/deep.txt');
     for (let i = 0; i < 10; i++) fs.writeFileSync(path.join(sb.a, `user/f${i}`), 'x');
     const e = await expectFileError(t.list(vp('/files/user'), { recursive: false, maxDepth: 1 }), 'E_SIZE_LIMIT', sb);
     expect(e.reason).toBe('entry-limit');
     for (let i = 0; i < 60; i++) fs.writeFileSync(path.join(sb.a, 'user', `.hidden${i}`), 'x');
-    const e2 = await expectFileError(t.list(vp('/files/user/d1'), { recursive: false, maxDepth: 1 }).then(() => t.list(vp('/files/user'), { recursive: false, maxDepth: 1 })), 'E_SIZE_LIMIT', sb);
+    const e2 = await expectFileError(
+      t
+        .list(vp('/files/user/d1'), { recursive: false, maxDepth: 1 })
+        .then(() => t.list(vp('/files/user'), { recursive: false, maxDepth: 1 })),
+      'E_SIZE_LIMIT',
+      sb,
+    );
     expect(e2.reason).toBe('entry-limit');
   });
 });
@@ -223,7 +239,13 @@ describe.each(MODES)('quota (%s mode)', (mode) => {
 
   it('concurrent writers cannot overshoot the quota together', async () => {
     const t = tenant(sb.a, { mode, quotaBytes: 100 });
-    const results = await Promise.allSettled(Array.from({ length: 25 }, (_, i) => (i % 2 ? t.appendRecord(vp(`/files/user/f${i % 3}`), new Uint8Array(10)) : t.writeAtomic(vp(`/files/temp/w${i}`), new Uint8Array(10)))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 25 }, (_, i) =>
+        i % 2
+          ? t.appendRecord(vp(`/files/user/f${i % 3}`), new Uint8Array(10))
+          : t.writeAtomic(vp(`/files/temp/w${i}`), new Uint8Array(10)),
+      ),
+    );
     expect(results.filter((r) => r.status === 'fulfilled').length).toBe(10);
     for (const r of results) if (r.status === 'rejected') expect((r.reason as FileError).code).toBe('E_QUOTA');
     expect(await t.usageBytes()).toBe(100);
@@ -311,7 +333,9 @@ describe.each(MODES)('atomic writes (%s mode)', (mode) => {
           if (s === step) throw new Error('simulated crash');
         },
       });
-      await expect(crashing.writeAtomic(vp('/files/user/r/report.csv'), enc('NEW CONTENT\n'.repeat(300)))).rejects.toThrow('simulated crash');
+      await expect(
+        crashing.writeAtomic(vp('/files/user/r/report.csv'), enc('NEW CONTENT\n'.repeat(300))),
+      ).rejects.toThrow('simulated crash');
       const t = tenant(sb.a, { mode });
       expect(dec(await t.read(vp('/files/user/r/report.csv')))).toBe(old);
       const leftovers = fs.readdirSync(path.join(sb.a, 'user/r')).filter((n) => n.startsWith(TEMP_PREFIX));

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FileError, quoteVirtualPath } from '../../../src/host-bridge/files/errors.js';
-import { KNOWN_ROOTS, joinSegment, parseVirtualPath, segmentProblem } from '../../../src/host-bridge/files/virtual-path.js';
+import {
+  KNOWN_ROOTS,
+  joinSegment,
+  parseVirtualPath,
+  segmentProblem,
+} from '../../../src/host-bridge/files/virtual-path.js';
 import { ALLOW_FORMS, DENY_FORMS, NON_STRINGS, STATIC_DENY } from './corpus.js';
 
 function denied(fn: () => unknown): FileError {
@@ -19,7 +24,12 @@ describe('parseVirtualPath: canonical form', () => {
     for (const r of KNOWN_ROOTS) {
       expect(parseVirtualPath(r)).toEqual({ root: r, segments: [], text: r, trailingSlash: false });
       expect(parseVirtualPath(r + '/')).toEqual({ root: r, segments: [], text: r, trailingSlash: true });
-      expect(parseVirtualPath(`${r}/a/b.csv`)).toEqual({ root: r, segments: ['a', 'b.csv'], text: `${r}/a/b.csv`, trailingSlash: false });
+      expect(parseVirtualPath(`${r}/a/b.csv`)).toEqual({
+        root: r,
+        segments: ['a', 'b.csv'],
+        text: `${r}/a/b.csv`,
+        trailingSlash: false,
+      });
     }
   });
 
@@ -79,7 +89,8 @@ describe('parseVirtualPath: canonical form', () => {
   it('joinSegment accepts exactly one good segment', () => {
     const dir = parseVirtualPath('/files/topics');
     expect(joinSegment(dir, 'scan.pdf').text).toBe('/files/topics/scan.pdf');
-    for (const bad of ['../x', '..', 'a/b', '', '.', 'a\\b', 'CON', 'a\0', 42, '\uff0e\uff0e']) denied(() => joinSegment(dir, bad));
+    for (const bad of ['../x', '..', 'a/b', '', '.', 'a\\b', 'CON', 'a\0', 42, '\uff0e\uff0e'])
+      denied(() => joinSegment(dir, bad));
   });
 });
 
@@ -144,7 +155,37 @@ describe('error messages', () => {
 });
 
 describe('random fuzz: anything accepted is canonical', () => {
-  const pieces = ['/', '/', '/', 'files', 'user', 'g', 'a', 'temp', 'member', 'ext', '..', '.', '%2e', '%', '\\', ':', ' ', '\u0000', '\u00e9', 'e\u0301', '\uff0e', 'CON', 'x.csv', '~', '#', '?', '\u202e', 'file:', '//'];
+  const pieces = [
+    '/',
+    '/',
+    '/',
+    'files',
+    'user',
+    'g',
+    'a',
+    'temp',
+    'member',
+    'ext',
+    '..',
+    '.',
+    '%2e',
+    '%',
+    '\\',
+    ':',
+    ' ',
+    '\u0000',
+    '\u00e9',
+    'e\u0301',
+    '\uff0e',
+    'CON',
+    'x.csv',
+    '~',
+    '#',
+    '?',
+    '\u202e',
+    'file:',
+    '//',
+  ];
   it('10 000 random paths', () => {
     let seed = 12345;
     const rnd = (n: number): number => {

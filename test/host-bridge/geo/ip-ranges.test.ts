@@ -51,10 +51,21 @@ describe('the fixture table', () => {
     ['::192.0.2.5', null], // IPv4-compatible, not mapped
   ])('IPv4-mapped IPv6 %s -> %s', (ip, cc) => expect(table.countryOf(ip)).toBe(cc));
 
-  it.each(['', ' 5.10.0.1', '5.10.0.1 ', '5.10.0', '5.10.0.1.2', '05.10.0.1', '5.10.0.256', 'fe80::1%eth0', '2001:db8::g', '::ffff:5.10.0.256', 'example.com', '5.10.0.1/32', '5'.repeat(100)])(
-    'not an address: %j -> null',
-    (ip) => expect(table.countryOf(ip)).toBeNull(),
-  );
+  it.each([
+    '',
+    ' 5.10.0.1',
+    '5.10.0.1 ',
+    '5.10.0',
+    '5.10.0.1.2',
+    '05.10.0.1',
+    '5.10.0.256',
+    'fe80::1%eth0',
+    '2001:db8::g',
+    '::ffff:5.10.0.256',
+    'example.com',
+    '5.10.0.1/32',
+    '5'.repeat(100),
+  ])('not an address: %j -> null', (ip) => expect(table.countryOf(ip)).toBeNull());
 
   it('answers through the GeoAdapter shape', async () => {
     expect(await ipRangesGeo(table).countryOf('5.10.3.4')).toBe('JP');
@@ -78,12 +89,17 @@ describe('file layouts', () => {
     expect(t.countryOf('1.0.1.128')).toBe('CN');
     expect(t.countryOf('224.0.0.1')).toBe('KR');
     const v6 = BigInt('58569071813452613185929873510317667328');
-    const text = v6.toString(16).padStart(32, '0').replace(/(.{4})(?!$)/g, '$1:');
+    const text = v6
+      .toString(16)
+      .padStart(32, '0')
+      .replace(/(.{4})(?!$)/g, '$1:');
     expect(t.countryOf(text)).toBe('JP');
   });
 
   it('reads DB-IP Lite with a header line and mapped IPv6 text ranges', () => {
-    const t = IpRangeTable.fromCsv('start_ip,end_ip,country_code\n::ffff:10.0.0.0,::ffff:10.0.0.255,au\n\n2001:db8::,2001:db8::ff,NZ\n');
+    const t = IpRangeTable.fromCsv(
+      'start_ip,end_ip,country_code\n::ffff:10.0.0.0,::ffff:10.0.0.255,au\n\n2001:db8::,2001:db8::ff,NZ\n',
+    );
     expect(t.countryOf('10.0.0.9')).toBe('AU');
     expect(t.countryOf('2001:db8::80')).toBe('NZ');
   });
@@ -121,7 +137,11 @@ describe('malformed files: an error that names the line', () => {
 
   it('overlapping ranges name both lines', () => {
     bad('5.10.0.0,5.10.0.255,JP\n6.0.0.0,6.0.0.9,US\n5.10.0.255,5.10.1.0,DE\n', 3, /overlaps the one on line 1/);
-    bad('2001:db8::,2001:db8::ffff,SE\n2001:db8::1:0,2001:db8::2:0,NO\n2001:db8::10,2001:db8::20,DK\n', 3, /overlaps the one on line 1/);
+    bad(
+      '2001:db8::,2001:db8::ffff,SE\n2001:db8::1:0,2001:db8::2:0,NO\n2001:db8::10,2001:db8::20,DK\n',
+      3,
+      /overlaps the one on line 1/,
+    );
   });
 
   it('the message quotes the start of the line only', () => {
@@ -152,9 +172,16 @@ describe('binary search equals a linear scan', () => {
     a6 = end + 1n;
   }
   const ip4 = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
-  const ip6 = (n: bigint) => n.toString(16).padStart(32, '0').replace(/(.{4})(?!$)/g, '$1:');
+  const ip6 = (n: bigint) =>
+    n
+      .toString(16)
+      .padStart(32, '0')
+      .replace(/(.{4})(?!$)/g, '$1:');
   // Shuffled lines: the table sorts them.
-  const lines = [...v4.map(([s, e, c]) => `${ip4(s)},${ip4(e)},${c}`), ...v6.map(([s, e, c]) => `${ip6(s)},${ip6(e)},${c}`)].sort(() => rnd(3) - 1);
+  const lines = [
+    ...v4.map(([s, e, c]) => `${ip4(s)},${ip4(e)},${c}`),
+    ...v6.map(([s, e, c]) => `${ip6(s)},${ip6(e)},${c}`),
+  ].sort(() => rnd(3) - 1);
   const t = IpRangeTable.fromCsv(lines.join('\n'));
 
   it('IPv4: range edges, neighbours and random addresses', () => {

@@ -1,8 +1,17 @@
 /** The message builder: encoded-words, folding, transfer encodings, header checks. */
 import { describe, expect, it } from 'vitest';
-import { buildMessage, chooseEncoding, encodedWords, foldHeader, headerSafe, quotedPrintable, unstructured } from '../../../src/host-bridge/mail/message.js';
+import {
+  buildMessage,
+  chooseEncoding,
+  encodedWords,
+  foldHeader,
+  headerSafe,
+  quotedPrintable,
+  unstructured,
+} from '../../../src/host-bridge/mail/message.js';
 
-const decode = (words: string[]) => Buffer.concat(words.map((w) => Buffer.from(w.slice(10, -2), 'base64'))).toString('utf8');
+const decode = (words: string[]) =>
+  Buffer.concat(words.map((w) => Buffer.from(w.slice(10, -2), 'base64'))).toString('utf8');
 
 describe('encoded-words', () => {
   it('never cuts a UTF-8 sequence and stays within 75 characters', () => {
@@ -11,7 +20,9 @@ describe('encoded-words', () => {
       for (const w of words) {
         expect(w.length).toBeLessThanOrEqual(75);
         expect(w).toMatch(/^=\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=$/);
-        expect(() => new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(w.slice(10, -2), 'base64'))).not.toThrow();
+        expect(() =>
+          new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(w.slice(10, -2), 'base64')),
+        ).not.toThrow();
       }
       expect(decode(words)).toBe(text);
     }
@@ -26,7 +37,11 @@ describe('encoded-words', () => {
     const long = unstructured('Subject', Array.from({ length: 30 }, (_, i) => `word${i}`).join(' '));
     expect(long.split('\r\n').every((l) => l.length <= 78)).toBe(true);
     expect(long.replace(/\r\n/g, '')).toBe(`Subject: ${Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ')}`);
-    expect(unstructured('Subject', 'x'.repeat(2000)).split('\r\n').every((l) => l.length <= 78)).toBe(true);
+    expect(
+      unstructured('Subject', 'x'.repeat(2000))
+        .split('\r\n')
+        .every((l) => l.length <= 78),
+    ).toBe(true);
   });
 
   it('folds only at spaces it inserts itself', () => {
@@ -42,7 +57,15 @@ describe('header safety', () => {
   });
 
   it('writes no Bcc and no header from body text', () => {
-    const m = buildMessage({ from: { address: 'a@example.com', name: '' }, to: ['b@example.org'], cc: [], subject: 's', body: 'Bcc: x@evil.example\n', date: 0, messageId: '<m1@h.example>' });
+    const m = buildMessage({
+      from: { address: 'a@example.com', name: '' },
+      to: ['b@example.org'],
+      cc: [],
+      subject: 's',
+      body: 'Bcc: x@evil.example\n',
+      date: 0,
+      messageId: '<m1@h.example>',
+    });
     const head = m.slice(0, m.indexOf('\r\n\r\n'));
     expect(head).not.toMatch(/Bcc/);
     expect(m.endsWith('\r\n\r\nBcc: x@evil.example\r\n')).toBe(true);
@@ -61,6 +84,11 @@ describe('transfer encodings', () => {
     expect(quotedPrintable('a = b \nc\t')).toBe('a =3D b=20\r\nc=09');
     const long = quotedPrintable('é'.repeat(100));
     expect(long.split('\r\n').every((l) => l.length <= 76)).toBe(true);
-    expect(long.split('\r\n').slice(0, -1).every((l) => l.endsWith('='))).toBe(true);
+    expect(
+      long
+        .split('\r\n')
+        .slice(0, -1)
+        .every((l) => l.endsWith('=')),
+    ).toBe(true);
   });
 });

@@ -5,7 +5,12 @@
  */
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smtpMailAdapter, smtpSender, SmtpConfigError, SmtpPartialError } from '../../../src/host-bridge/mail/smtp-adapter.js';
+import {
+  smtpMailAdapter,
+  smtpSender,
+  SmtpConfigError,
+  SmtpPartialError,
+} from '../../../src/host-bridge/mail/smtp-adapter.js';
 import { SendWindow } from '../../../src/host-bridge/mail/rate.js';
 import { BridgeError } from '../../../src/host-bridge/errors.js';
 import type { OutgoingMail } from '../../../src/host-bridge/host.js';
@@ -30,7 +35,16 @@ function decodeWords(v: string): string {
 const FIXED = Date.UTC(2023, 10, 15, 7, 13, 20);
 
 function mail(over: Partial<OutgoingMail> = {}): OutgoingMail {
-  return { to: ['rcpt@example.org'], cc: [], bcc: [], from: 'info@example.com', fromName: '', subject: 'Hello', body: 'Hi there.\n', ...over };
+  return {
+    to: ['rcpt@example.org'],
+    cc: [],
+    bcc: [],
+    from: 'info@example.com',
+    fromName: '',
+    subject: 'Hello',
+    body: 'Hi there.\n',
+    ...over,
+  };
 }
 
 describe('smtpSender (nodemailer transport)', () => {
@@ -38,7 +52,10 @@ describe('smtpSender (nodemailer transport)', () => {
 
   it('sends the envelope with a fixed EHLO name, and the server gets dot-stuffed lines back unstuffed', async () => {
     const body = '.\n..two\n.hidden\nmid.dle\n. \nend';
-    const d = await send({ host: '127.0.0.1', port: smtp.port, heloName: 'mailer.host.example' }, mail({ to: ['b@example.org', 'c@example.net'], body }));
+    const d = await send(
+      { host: '127.0.0.1', port: smtp.port, heloName: 'mailer.host.example' },
+      mail({ to: ['b@example.org', 'c@example.net'], body }),
+    );
     const r = last();
     expect(r.helo).toBe('mailer.host.example');
     expect(r.mailFrom).toBe('info@example.com');
@@ -50,7 +67,8 @@ describe('smtpSender (nodemailer transport)', () => {
 
   it('normalizes bare CR and LF so a body cannot end DATA early (SMTP smuggling)', async () => {
     const before = smtp.received.length;
-    const body = 'x\n.\nMAIL FROM:<evil@evil.example>\r\nRCPT TO:<victim@victim.example>\r\nDATA\r\nsmuggled\r.\rend\r\n';
+    const body =
+      'x\n.\nMAIL FROM:<evil@evil.example>\r\nRCPT TO:<victim@victim.example>\r\nDATA\r\nsmuggled\r.\rend\r\n';
     await send({ host: '127.0.0.1', port: smtp.port }, mail({ body }));
     expect(smtp.received.length).toBe(before + 1);
     expect(bodyOf(last().raw)).toBe(body.replace(/\r\n|\r|\n/g, '\r\n'));
@@ -60,7 +78,14 @@ describe('smtpSender (nodemailer transport)', () => {
   it('refuses non-canonical envelope addresses and a bad EHLO name before connecting (ML-04)', async () => {
     const before = smtp.received.length;
     const o = { host: '127.0.0.1', port: smtp.port };
-    for (const from of ['a@example.com> SIZE=1', 'a@example.com\r\nRCPT TO:<x@evil.example>', '<a@example.com>', 'A@EXAMPLE.COM', '"a"@example.com', '']) {
+    for (const from of [
+      'a@example.com> SIZE=1',
+      'a@example.com\r\nRCPT TO:<x@evil.example>',
+      '<a@example.com>',
+      'A@EXAMPLE.COM',
+      '"a"@example.com',
+      '',
+    ]) {
       await expect(send({ ...o, returnPath: () => from })).rejects.toBeInstanceOf(SmtpConfigError);
     }
     await expect(send(o, mail({ bcc: ['b@example.org> NOTIFY=NEVER'] }))).rejects.toBeInstanceOf(SmtpConfigError);
@@ -79,11 +104,16 @@ describe('smtpSender (nodemailer transport)', () => {
       },
     });
     try {
-      const err: unknown = await send({ host: '127.0.0.1', port: picky.port }, mail({ to: ['yes@example.org', 'no@example.org'] })).catch((e: unknown) => e);
+      const err: unknown = await send(
+        { host: '127.0.0.1', port: picky.port },
+        mail({ to: ['yes@example.org', 'no@example.org'] }),
+      ).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(SmtpPartialError);
       expect(err).toMatchObject({ rejected: ['no@example.org'] });
       expect(picky.received.map((r) => r.rcptTo)).toEqual([['yes@example.org']]);
-      const all: unknown = await send({ host: '127.0.0.1', port: picky.port }, mail({ to: ['no@example.org'] })).catch((e: unknown) => e);
+      const all: unknown = await send({ host: '127.0.0.1', port: picky.port }, mail({ to: ['no@example.org'] })).catch(
+        (e: unknown) => e,
+      );
       expect(all).toMatchObject({ responseCode: 550 });
       expect(picky.received).toHaveLength(1);
     } finally {
@@ -118,7 +148,8 @@ describe('smtpSender (nodemailer transport)', () => {
       });
       const hangUp = await serve((s) => s.destroy());
       const p554 = await serve((s) => s.end('554 go away\r\n'));
-      for (const port of [closed, hangUp, p554]) await expect(send({ host: '127.0.0.1', port, connectTimeoutMs: 2000 })).rejects.toBeInstanceOf(Error);
+      for (const port of [closed, hangUp, p554])
+        await expect(send({ host: '127.0.0.1', port, connectTimeoutMs: 2000 })).rejects.toBeInstanceOf(Error);
     });
 
     it('stops a server that dribbles one byte at a time slower than the idle timeout', async () => {
@@ -147,7 +178,9 @@ describe('smtpSender (nodemailer transport)', () => {
         authOptional: false,
         authMethods: ['PLAIN', 'LOGIN'],
         onAuth(auth, _s, cb) {
-          cb(auth.username === 'relay' && auth.password === 'pässword' ? null : new Error('bad credentials'), { user: auth.username });
+          cb(auth.username === 'relay' && auth.password === 'pässword' ? null : new Error('bad credentials'), {
+            user: auth.username,
+          });
         },
       });
     });
@@ -158,14 +191,24 @@ describe('smtpSender (nodemailer transport)', () => {
     const tls = () => ({ ca: cert.cert });
 
     it('upgrades with STARTTLS, checks the certificate, and logs in', async () => {
-      await send({ host: '127.0.0.1', port: secure.port, security: 'starttls', tls: tls(), auth: { user: 'relay', pass: 'pässword' } });
+      await send({
+        host: '127.0.0.1',
+        port: secure.port,
+        security: 'starttls',
+        tls: tls(),
+        auth: { user: 'relay', pass: 'pässword' },
+      });
       expect(secure.received[secure.received.length - 1].secure).toBe(true);
     });
 
     it('refuses wrong credentials, an untrusted certificate, and a server without STARTTLS', async () => {
       const before = secure.received.length;
-      await expect(send({ host: '127.0.0.1', port: secure.port, tls: tls(), auth: { user: 'relay', pass: 'wrong' } })).rejects.toMatchObject({ code: 'EAUTH' });
-      await expect(send({ host: '127.0.0.1', port: secure.port, auth: { user: 'relay', pass: 'pässword' } })).rejects.toBeInstanceOf(Error);
+      await expect(
+        send({ host: '127.0.0.1', port: secure.port, tls: tls(), auth: { user: 'relay', pass: 'wrong' } }),
+      ).rejects.toMatchObject({ code: 'EAUTH' });
+      await expect(
+        send({ host: '127.0.0.1', port: secure.port, auth: { user: 'relay', pass: 'pässword' } }),
+      ).rejects.toBeInstanceOf(Error);
       expect(secure.received.length).toBe(before);
       await expect(send({ host: '127.0.0.1', port: smtp.port, security: 'starttls' })).rejects.toBeInstanceOf(Error);
     });
@@ -186,7 +229,13 @@ describe('smtpSender (nodemailer transport)', () => {
     });
 
     it('reuses pooled connections', async () => {
-      const sender = smtpSender({ host: '127.0.0.1', port: secure.port, tls: tls(), auth: { user: 'relay', pass: 'pässword' }, pool: 1 });
+      const sender = smtpSender({
+        host: '127.0.0.1',
+        port: secure.port,
+        tls: tls(),
+        auth: { user: 'relay', pass: 'pässword' },
+        pool: 1,
+      });
       const before = secure.received.length;
       try {
         await Promise.all([1, 2, 3].map((i) => sender.deliver('t', mail({ subject: `pooled ${i}` }))));
@@ -194,14 +243,25 @@ describe('smtpSender (nodemailer transport)', () => {
         sender.close();
       }
       const got = secure.received.slice(before);
-      expect(got.map((r) => headersOf(r.raw).find(([k]) => k === 'Subject')?.[1]).sort()).toEqual(['pooled 1', 'pooled 2', 'pooled 3']);
+      expect(got.map((r) => headersOf(r.raw).find(([k]) => k === 'Subject')?.[1]).sort()).toEqual([
+        'pooled 1',
+        'pooled 2',
+        'pooled 3',
+      ]);
       expect(new Set(got.map((r) => r.session)).size).toBe(1);
     });
   });
 });
 
 describe('smtpMailAdapter', () => {
-  const adapter = () => smtpMailAdapter({ host: '127.0.0.1', port: smtp.port, heloName: 'mx.host.example', verifiedDomains: { shop: ['example.com'] }, now: () => FIXED });
+  const adapter = () =>
+    smtpMailAdapter({
+      host: '127.0.0.1',
+      port: smtp.port,
+      heloName: 'mx.host.example',
+      verifiedDomains: { shop: ['example.com'] },
+      now: () => FIXED,
+    });
 
   it('answers the verified domains per tenant', async () => {
     const a = adapter();
@@ -211,13 +271,31 @@ describe('smtpMailAdapter', () => {
   });
 
   it('writes exact headers for an ASCII mail; Bcc only in the envelope', async () => {
-    await adapter().send('shop', mail({ to: ['t1@example.org', 't2@example.org'], cc: ['c@example.org'], bcc: ['hidden@example.org'], fromName: 'The "Shop"' }));
+    await adapter().send(
+      'shop',
+      mail({
+        to: ['t1@example.org', 't2@example.org'],
+        cc: ['c@example.org'],
+        bcc: ['hidden@example.org'],
+        fromName: 'The "Shop"',
+      }),
+    );
     const r = last();
     expect(r.helo).toBe('mx.host.example');
     expect(r.mailFrom).toBe('info@example.com');
     expect(r.rcptTo).toEqual(['t1@example.org', 't2@example.org', 'c@example.org', 'hidden@example.org']);
     const h = headersOf(r.raw);
-    expect(h.map(([n]) => n)).toEqual(['Date', 'From', 'To', 'Cc', 'Subject', 'Message-ID', 'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding']);
+    expect(h.map(([n]) => n)).toEqual([
+      'Date',
+      'From',
+      'To',
+      'Cc',
+      'Subject',
+      'Message-ID',
+      'MIME-Version',
+      'Content-Type',
+      'Content-Transfer-Encoding',
+    ]);
     const get = (n: string) => h.find(([k]) => k === n)?.[1];
     expect(get('Date')).toBe('Wed, 15 Nov 2023 07:13:20 +0000');
     expect(get('From')).toBe('"The \\"Shop\\"" <info@example.com>');
@@ -246,7 +324,9 @@ describe('smtpMailAdapter', () => {
     expect(from.endsWith(' <info@example.com>')).toBe(true);
     expect(decodeWords(from.slice(0, -' <info@example.com>'.length))).toBe('株式会社サンプル');
     expect(get('Content-Transfer-Encoding')).toBe('base64');
-    expect(Buffer.from(bodyOf(r.raw).replace(/\r\n/g, ''), 'base64').toString('utf8')).toBe(body.replace(/\n/g, '\r\n'));
+    expect(Buffer.from(bodyOf(r.raw).replace(/\r\n/g, ''), 'base64').toString('utf8')).toBe(
+      body.replace(/\n/g, '\r\n'),
+    );
   });
 
   it('uses quoted-printable for mostly-ASCII bodies, keeping dots and bytes exact', async () => {
@@ -257,9 +337,7 @@ describe('smtpMailAdapter', () => {
     const qp = bodyOf(r.raw);
     for (const line of qp.split('\r\n')) expect(line.length).toBeLessThanOrEqual(76);
     const decoded = Buffer.from(
-      qp
-        .replace(/=\r\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      qp.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
       'latin1',
     ).toString('utf8');
     expect(decoded).toBe(`${body.replace(/\n/g, '\r\n')}\r\n`.replace(/\r\n\r\n$/, '\r\n'));
@@ -275,8 +353,14 @@ describe('smtpMailAdapter', () => {
 
   it('refuses header values with line breaks even when called directly (defence in depth)', async () => {
     const before = smtp.received.length;
-    for (const m of [mail({ subject: 'x\r\nBcc: a@evil.example' }), mail({ fromName: 'x\nBcc: a@evil.example' }), mail({ to: ['a@example.org\r\nBcc: b@evil.example'] })]) {
-      const err = await adapter().send('shop', m).catch((e) => e);
+    for (const m of [
+      mail({ subject: 'x\r\nBcc: a@evil.example' }),
+      mail({ fromName: 'x\nBcc: a@evil.example' }),
+      mail({ to: ['a@example.org\r\nBcc: b@evil.example'] }),
+    ]) {
+      const err = await adapter()
+        .send('shop', m)
+        .catch((e) => e);
       expect(err).toBeInstanceOf(Error);
     }
     expect(smtp.received.length).toBe(before);
@@ -294,7 +378,12 @@ describe('smtpMailAdapter', () => {
     await a.send('other', mail()); // per tenant
     now = 1500;
     await a.send('t', mail()); // the window slid
-    const failing = smtpMailAdapter({ host: '127.0.0.1', port: 1, verifiedDomains: {}, window: new SendWindow({ messages: 1, now: () => 0 }) });
+    const failing = smtpMailAdapter({
+      host: '127.0.0.1',
+      port: 1,
+      verifiedDomains: {},
+      window: new SendWindow({ messages: 1, now: () => 0 }),
+    });
     await expect(failing.send('t', mail())).rejects.not.toBeInstanceOf(BridgeError);
     await expect(failing.send('t', mail())).rejects.toMatchObject({ code: 'E_RATE_LIMIT' });
     const big = new SendWindow({ recipients: 3 });

@@ -7,9 +7,25 @@ import { type Case, compareWithPhp, expectAgreement } from '../../support/oracle
 const ZONES = ['Asia/Tokyo', 'UTC', 'America/New_York', 'Europe/London'];
 const LETTERS = 'dDjlNSwzWFmMntLoXxYyaABgGhHisuveIOPpTZcrU';
 // DST transitions (UTC) of New York and London, and the 1968-71 British Standard Time.
-const EDGES = [1710054000, 1730613600, 1711846800, 1729990800, 57722400, -37263600 + 86400 * 400, 1268550000, 1288494000, 984549600, 4102444800];
+const EDGES = [
+  1710054000,
+  1730613600,
+  1711846800,
+  1729990800,
+  57722400,
+  -37263600 + 86400 * 400,
+  1268550000,
+  1288494000,
+  984549600,
+  4102444800,
+];
 
-const dateCase = (format: string, ts: number, tz: string): Case => ({ fn: 'date', args: [format, ts], tz, ours: () => phpDate(format, ts, tz) });
+const dateCase = (format: string, ts: number, tz: string): Case => ({
+  fn: 'date',
+  args: [format, ts],
+  tz,
+  ours: () => phpDate(format, ts, tz),
+});
 /** Ours is phpStrftime, and strftimeFor (the format parsed once, as date_format prepares it) must agree with it. */
 const strftimeCase = (format: string, ts: number, tz: string): Case => ({
   fn: 'strftime',
@@ -18,7 +34,8 @@ const strftimeCase = (format: string, ts: number, tz: string): Case => ({
   ours: () => {
     const once = strftimeFor(format)(ts, tz);
     const ours = phpStrftime(format, ts, tz);
-    if (once !== ours) throw new Error(`strftimeFor gives ${JSON.stringify(once)}, phpStrftime ${JSON.stringify(ours)}`);
+    if (once !== ours)
+      throw new Error(`strftimeFor gives ${JSON.stringify(once)}, phpStrftime ${JSON.stringify(ours)}`);
     return ours;
   },
 });
@@ -53,7 +70,10 @@ describe('date() against php', () => {
     for (let n = 0; n < 560; n++) {
       let format = '';
       const len = r.int(1, 8);
-      for (let k = 0; k < len; k++) format += r.chance(0.85) ? LETTERS[r.int(0, LETTERS.length - 1)] : r.pick(['-', ' ', '\\', '/', ':', '年', 'x']);
+      for (let k = 0; k < len; k++)
+        format += r.chance(0.85)
+          ? LETTERS[r.int(0, LETTERS.length - 1)]
+          : r.pick(['-', ' ', '\\', '/', ':', '年', 'x']);
       cases.push(dateCase(format, randomTs(r), r.pick(ZONES)));
     }
     expect(cases.length).toBeGreaterThanOrEqual(500);
@@ -61,19 +81,74 @@ describe('date() against php', () => {
   });
 
   it('timestamps beyond what a Date holds (±8.64e12 s): the zone rules repeat every 400 years, as php computes them', () => {
-    const far = [8640000000000, 8640000086400, 9999999999999, 99999999999999, 1e15, 2 ** 52, -8640000000001, -9999999999999, -99999999999999, -(2 ** 52)];
+    const far = [
+      8640000000000,
+      8640000086400,
+      9999999999999,
+      99999999999999,
+      1e15,
+      2 ** 52,
+      -8640000000001,
+      -9999999999999,
+      -99999999999999,
+      -(2 ** 52),
+    ];
     const cases: Case[] = [];
-    for (const tz of ZONES) for (const ts of far) cases.push(dateCase('Y-m-d H:i:s O Z I N W o t L z', ts, tz), strftimeCase('%Y-%m-%d %H:%M:%S %z %j %G %V %u', ts, tz));
+    for (const tz of ZONES)
+      for (const ts of far)
+        cases.push(
+          dateCase('Y-m-d H:i:s O Z I N W o t L z', ts, tz),
+          strftimeCase('%Y-%m-%d %H:%M:%S %z %j %G %V %u', ts, tz),
+        );
     expectAgreement(compareWithPhp(cases));
   });
 });
 
 describe('strftime() against php (C locale)', () => {
   it('hand-picked cases', () => {
-    const fs = ['%f', '%Q', '%5d', '%_5d', '%-d', '%010Y', '%^a', '%#b', '%Ey', '%Od', '%E', '%', 'abc%', '%300d', '%5000d', '', '%p', '%P',
-      '%c', '%x', '%X', '%Z', '%z', '%s', '%C', '%g%G%V%U%W%u%w%j', '%k|%l|%e', '%+', '%h', '%D|%F|%T|%R|%r', '%n%t%%',
-      '%_3H|%-H|%03e|%^B|%#Z|%#p|%10A|%-10A|%_10A|%#A|%0_5d|%5%|%-5%|%Ex|%EX|%Ec|%OH|%Oy|%EY|%EC|%Eg|%Og', '%^P|%^#Z|%^c|%10c|%5', '%E5d|%5Ed|%Ok|%Ol|%EZ',
-      '%b %e, %Y', '%Y-%m-%d %H:%M:%S', '%y年%m月%d日 %H時%M分', '%I:%M %p', '%a %A %b %B', 'x'.repeat(4095), 'x'.repeat(4096)];
+    const fs = [
+      '%f',
+      '%Q',
+      '%5d',
+      '%_5d',
+      '%-d',
+      '%010Y',
+      '%^a',
+      '%#b',
+      '%Ey',
+      '%Od',
+      '%E',
+      '%',
+      'abc%',
+      '%300d',
+      '%5000d',
+      '',
+      '%p',
+      '%P',
+      '%c',
+      '%x',
+      '%X',
+      '%Z',
+      '%z',
+      '%s',
+      '%C',
+      '%g%G%V%U%W%u%w%j',
+      '%k|%l|%e',
+      '%+',
+      '%h',
+      '%D|%F|%T|%R|%r',
+      '%n%t%%',
+      '%_3H|%-H|%03e|%^B|%#Z|%#p|%10A|%-10A|%_10A|%#A|%0_5d|%5%|%-5%|%Ex|%EX|%Ec|%OH|%Oy|%EY|%EC|%Eg|%Og',
+      '%^P|%^#Z|%^c|%10c|%5',
+      '%E5d|%5Ed|%Ok|%Ol|%EZ',
+      '%b %e, %Y',
+      '%Y-%m-%d %H:%M:%S',
+      '%y年%m月%d日 %H時%M分',
+      '%I:%M %p',
+      '%a %A %b %B',
+      'x'.repeat(4095),
+      'x'.repeat(4096),
+    ];
     const cases: Case[] = [];
     for (const tz of ZONES) for (const f of fs) cases.push(strftimeCase(f, 1700000000, tz));
     expectAgreement(compareWithPhp(cases, 'php/date/strftime'));
@@ -87,8 +162,13 @@ describe('strftime() against php (C locale)', () => {
       let format = '';
       const len = r.int(1, 5);
       for (let k = 0; k < len; k++) {
-        format += '%' + (r.chance(0.2) ? r.pick(['_', '-', '0', '^', '#']) : '') + (r.chance(0.15) ? String(r.int(1, 12)) : '') +
-          (r.chance(0.08) ? r.pick(['E', 'O']) : '') + codes[r.int(0, codes.length - 1)] + (r.chance(0.3) ? ' ' : '');
+        format +=
+          '%' +
+          (r.chance(0.2) ? r.pick(['_', '-', '0', '^', '#']) : '') +
+          (r.chance(0.15) ? String(r.int(1, 12)) : '') +
+          (r.chance(0.08) ? r.pick(['E', 'O']) : '') +
+          codes[r.int(0, codes.length - 1)] +
+          (r.chance(0.3) ? ' ' : '');
       }
       cases.push(strftimeCase(format, randomTs(r), r.pick(ZONES)));
     }

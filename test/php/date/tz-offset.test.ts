@@ -9,9 +9,24 @@ import { intlOffset, utcOffset } from '../../../src/php/date/tz.js';
 import { Prng } from '../../support/prng.js';
 
 const ZONES = [
-  'Asia/Tokyo', 'America/New_York', 'Europe/London', 'Europe/Dublin', 'Europe/Moscow', 'Australia/Lord_Howe',
-  'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Apia', 'Pacific/Kiritimati', 'Africa/Casablanca', 'Asia/Gaza',
-  'Antarctica/Troll', 'America/Caracas', 'Asia/Kolkata', 'Australia/Sydney', 'America/Sao_Paulo', 'Asia/Tehran',
+  'Asia/Tokyo',
+  'America/New_York',
+  'Europe/London',
+  'Europe/Dublin',
+  'Europe/Moscow',
+  'Australia/Lord_Howe',
+  'Asia/Kathmandu',
+  'America/St_Johns',
+  'Pacific/Apia',
+  'Pacific/Kiritimati',
+  'Africa/Casablanca',
+  'Asia/Gaza',
+  'Antarctica/Troll',
+  'America/Caracas',
+  'Asia/Kolkata',
+  'Australia/Sydney',
+  'America/Sao_Paulo',
+  'Asia/Tehran',
 ];
 
 /** The first instant after `from` (within `span` s) whose offset differs, found by bisection, or null. */

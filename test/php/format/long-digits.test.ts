@@ -21,7 +21,13 @@ const JSON_NUMERIC_CHECK = 32;
 const digitStrings = (): string[] => {
   const out: string[] = [];
   for (const n of [18, 19, 20, 21, 30, 400, 5000]) out.push('9'.repeat(n), '1' + '0'.repeat(n - 1));
-  const edges = ['9223372036854775807', '9223372036854775808', '-9223372036854775808', '-9223372036854775809', '+9223372036854775807'];
+  const edges = [
+    '9223372036854775807',
+    '9223372036854775808',
+    '-9223372036854775808',
+    '-9223372036854775809',
+    '+9223372036854775807',
+  ];
   for (const e of edges) out.push(e, e.replace(/^([+-]?)/, `$1${'0'.repeat(40)}`));
   out.push('0'.repeat(5000), '-' + '0'.repeat(5000) + '7', ' ' + '9'.repeat(25), '-' + '9'.repeat(400));
   return out;
@@ -36,20 +42,48 @@ function casesFor(s: string): Case[] {
     { fn: 'abs', args: [s], ours: () => phpAbs(s) },
     { fn: 'sprintf', args: ['%d', s], ours: () => phpSprintf('%d', [s]) },
     { fn: 'json_decode', args: [s], ours: () => jsonDecode(s) },
-    { fn: 'json_decode', args: [s, true, 512, JSON_BIGINT_AS_STRING], ours: () => jsonDecode(s, true, 512, JSON_BIGINT_AS_STRING) },
+    {
+      fn: 'json_decode',
+      args: [s, true, 512, JSON_BIGINT_AS_STRING],
+      ours: () => jsonDecode(s, true, 512, JSON_BIGINT_AS_STRING),
+    },
     { fn: 'json_encode', args: [s, JSON_NUMERIC_CHECK], ours: () => jsonEncode(s, JSON_NUMERIC_CHECK) },
     { fn: 'filter_var', args: [s, F.FILTER_VALIDATE_INT], ours: () => filterVar(s, F.FILTER_VALIDATE_INT, null, warn) },
-    { fn: 'filter_var', args: [s, F.FILTER_VALIDATE_FLOAT], ours: () => filterVar(s, F.FILTER_VALIDATE_FLOAT, null, warn) },
+    {
+      fn: 'filter_var',
+      args: [s, F.FILTER_VALIDATE_FLOAT],
+      ours: () => filterVar(s, F.FILTER_VALIDATE_FLOAT, null, warn),
+    },
   ];
 }
 
 function radixCases(): Case[] {
   const warn = () => {};
-  const hex = ['0x' + '0'.repeat(40) + '1f', '0x' + 'f'.repeat(16), '0x1' + '0'.repeat(16), '0x' + 'f'.repeat(5000), '0x' + '0'.repeat(5000)];
-  const oct = ['0' + '7'.repeat(22), '01' + '7'.repeat(21), '02' + '0'.repeat(21), '0' + '0'.repeat(40) + '17', '0' + '7'.repeat(5000)];
+  const hex = [
+    '0x' + '0'.repeat(40) + '1f',
+    '0x' + 'f'.repeat(16),
+    '0x1' + '0'.repeat(16),
+    '0x' + 'f'.repeat(5000),
+    '0x' + '0'.repeat(5000),
+  ];
+  const oct = [
+    '0' + '7'.repeat(22),
+    '01' + '7'.repeat(21),
+    '02' + '0'.repeat(21),
+    '0' + '0'.repeat(40) + '17',
+    '0' + '7'.repeat(5000),
+  ];
   return [
-    ...hex.map((s): Case => ({ fn: 'filter_var', args: [s, F.FILTER_VALIDATE_INT, F.FILTER_FLAG_ALLOW_HEX], ours: () => filterVar(s, F.FILTER_VALIDATE_INT, F.FILTER_FLAG_ALLOW_HEX, warn) })),
-    ...oct.map((s): Case => ({ fn: 'filter_var', args: [s, F.FILTER_VALIDATE_INT, F.FILTER_FLAG_ALLOW_OCTAL], ours: () => filterVar(s, F.FILTER_VALIDATE_INT, F.FILTER_FLAG_ALLOW_OCTAL, warn) })),
+    ...hex.map((s): Case => ({
+      fn: 'filter_var',
+      args: [s, F.FILTER_VALIDATE_INT, F.FILTER_FLAG_ALLOW_HEX],
+      ours: () => filterVar(s, F.FILTER_VALIDATE_INT, F.FILTER_FLAG_ALLOW_HEX, warn),
+    })),
+    ...oct.map((s): Case => ({
+      fn: 'filter_var',
+      args: [s, F.FILTER_VALIDATE_INT, F.FILTER_FLAG_ALLOW_OCTAL],
+      ours: () => filterVar(s, F.FILTER_VALIDATE_INT, F.FILTER_FLAG_ALLOW_OCTAL, warn),
+    })),
   ];
 }
 
@@ -73,7 +107,10 @@ describe('long digit strings', () => {
     const hugeHex = '0x' + 'f'.repeat(16_000_000);
     const t0 = performance.now();
     // strings that come back whole (BIGINT_AS_STRING, NUMERIC_CHECK of an INF) compared with the 5000 digits in their place
-    const ours = (s: string): Value[] => casesFor(s).map((c) => c.ours()).map((v) => (typeof v === 'string' ? v.replace(s, five) : v));
+    const ours = (s: string): Value[] =>
+      casesFor(s)
+        .map((c) => c.ours())
+        .map((v) => (typeof v === 'string' ? v.replace(s, five) : v));
     expect(ours(huge)).toEqual(ours(five));
     expect(filterVar(hugeHex, F.FILTER_VALIDATE_INT, F.FILTER_FLAG_ALLOW_HEX, () => {})).toBe(false);
     // generous: linear scans of 16 MB take tens of ms; BigInt() of it took over 10 s

@@ -16,7 +16,10 @@ export function randomFloat(r: Prng): number {
     case 4:
       return Number(`${r.int(1, 9)}.${r.int(0, 99999)}e${r.int(-320, 308)}`) * (r.chance(0.5) ? -1 : 1);
     case 5:
-      return r.pick([0.1, 0.2, 0.3, 1.005, 2.675, 1.45, 3.045, 0.125, 0.375, 99.95, 1234567.891, -0.0, 5e-324, 1.7976931348623157e308]);
+      return r.pick([
+        0.1, 0.2, 0.3, 1.005, 2.675, 1.45, 3.045, 0.125, 0.375, 99.95, 1234567.891, -0.0, 5e-324,
+        1.7976931348623157e308,
+      ]);
     case 6:
       return Number((r.next() * 1000).toFixed(r.int(0, 6)));
     case 7:
@@ -44,7 +47,23 @@ export function randomInt(r: Prng): number {
   }
 }
 
-const STRINGS = ['', 'abc', 'hello world', '日本', '日本語テキスト', '12abc', '3.99', ' 42', '1e3', '-7.9', 'x', '0', 'été', '1.5e300', 'abc def ghi'];
+const STRINGS = [
+  '',
+  'abc',
+  'hello world',
+  '日本',
+  '日本語テキスト',
+  '12abc',
+  '3.99',
+  ' 42',
+  '1e3',
+  '-7.9',
+  'x',
+  '0',
+  'été',
+  '1.5e300',
+  'abc def ghi',
+];
 
 export function randomValue(r: Prng): Value {
   switch (r.int(0, 9)) {

@@ -14,11 +14,16 @@ const fixture = JSON.parse(readFileSync(new URL('./fixtures/msgpack.json', impor
   unpack: { data: string; result: Tagged }[];
 };
 
-
 /** A value the fixture describes, with PHP's nNextFreeElement where it matters (unset past the end). */
 function fixtureValue(i: number): Value {
   const v = fromTagged(fixture.pack[i].value);
-  if (v instanceof PhpArray && v.size === 2 && v.get(0) === 'a' && v.get(1) === 'b' && fixture.pack[i].packed.startsWith('gg')) {
+  if (
+    v instanceof PhpArray &&
+    v.size === 2 &&
+    v.get(0) === 'a' &&
+    v.get(1) === 'b' &&
+    fixture.pack[i].packed.startsWith('gg')
+  ) {
     const a = PhpArray.fromList(['a', 'b', 'c']);
     a.delete(2);
     return a;
@@ -33,10 +38,13 @@ describe('msgpack against the PHP extension (fixture)', () => {
     const packed = Buffer.from(msgpackPack(fixtureValue(i))).toString('base64');
     expect(packed).toBe(fixture.pack[i].packed);
   });
-  it.each(fixture.unpack.map((c, i) => [Buffer.from(c.data, 'base64').toString('hex'), i] as const))('unpack %s', (_n, i) => {
-    const data = fromBytes(new Uint8Array(Buffer.from(fixture.unpack[i].data, 'base64')));
-    expect(toTagged(msgpackUnpack(data))).toEqual(fixture.unpack[i].result);
-  });
+  it.each(fixture.unpack.map((c, i) => [Buffer.from(c.data, 'base64').toString('hex'), i] as const))(
+    'unpack %s',
+    (_n, i) => {
+      const data = fromBytes(new Uint8Array(Buffer.from(fixture.unpack[i].data, 'base64')));
+      expect(toTagged(msgpackUnpack(data))).toEqual(fixture.unpack[i].result);
+    },
+  );
   it('msgpack_pack gives a byte string whose bytes are the packed data', () => {
     const v = PhpArray.fromList([1, 'é', fromBytes(new Uint8Array([0xff]))]);
     const s = callModifier(mod('msgpack_pack'), v) as string;

@@ -79,7 +79,11 @@ export function differences(calls: PregCall[], answers?: OracleResult[]): string
       diffs.push(`${describe(call)}: php threw ${php.error}`);
       return;
     }
-    const phpOut = { value: php.value, out: call.fn.startsWith('preg_match') || call.fn === 'preg_replace' ? php.out : undefined, warned: (php.warnings ?? []).length > 0 };
+    const phpOut = {
+      value: php.value,
+      out: call.fn.startsWith('preg_match') || call.fn === 'preg_replace' ? php.out : undefined,
+      warned: (php.warnings ?? []).length > 0,
+    };
     if (JSON.stringify(phpOut) !== JSON.stringify({ value: ours.value, out: ours.out, warned: ours.warned })) {
       diffs.push(`${describe(call)}:\n  php  ${JSON.stringify(phpOut)}\n  ours ${JSON.stringify(ours)}`);
     }

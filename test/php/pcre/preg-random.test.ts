@@ -11,10 +11,55 @@ import { differences, type PregCall } from './differential.js';
 import { mulberry32 } from '../../support/prng.js';
 
 const ATOMS = [
-  'a', 'b', 'c', 'ab', 'x', '.', '\\d', '\\w', '\\s', '\\W', '\\S', '\\D', '\\h', '[a-c]', '[^b]', '[[:alpha:]]',
-  '[[:digit:]x]', '[\\d_]', '日', '本', '[日本]', '\\bx', '\\B', '^', '$', '\\A', '\\z', '\\Z', '(a|b)', '(?:ab|c)',
-  '(\\w+)', '(?<n>b)', '(?P<k>[a-c]+)', '(a)?', '(?=[ab])', '(?!b)', '(?<=a)', '(?<!b)', '(?i:a)', '(?>b|bc)', 'A', '\\.',
-  '(x|)', '\\n', '(?:日|本)', '(b)c', '\\p{Han}', '[^\\s]', '\\N',
+  'a',
+  'b',
+  'c',
+  'ab',
+  'x',
+  '.',
+  '\\d',
+  '\\w',
+  '\\s',
+  '\\W',
+  '\\S',
+  '\\D',
+  '\\h',
+  '[a-c]',
+  '[^b]',
+  '[[:alpha:]]',
+  '[[:digit:]x]',
+  '[\\d_]',
+  '日',
+  '本',
+  '[日本]',
+  '\\bx',
+  '\\B',
+  '^',
+  '$',
+  '\\A',
+  '\\z',
+  '\\Z',
+  '(a|b)',
+  '(?:ab|c)',
+  '(\\w+)',
+  '(?<n>b)',
+  '(?P<k>[a-c]+)',
+  '(a)?',
+  '(?=[ab])',
+  '(?!b)',
+  '(?<=a)',
+  '(?<!b)',
+  '(?i:a)',
+  '(?>b|bc)',
+  'A',
+  '\\.',
+  '(x|)',
+  '\\n',
+  '(?:日|本)',
+  '(b)c',
+  '\\p{Han}',
+  '[^\\s]',
+  '\\N',
 ];
 const QUANTS = ['', '', '', '*', '+', '?', '*?', '+?', '??', '{2}', '{1,2}', '{0,3}', '++', '*+'];
 const MODS = ['', '', 'i', 'm', 's', 'u', 'x', 'U', 'D', 'iu', 'mu', 'su', 'im', 'A', 'ms', 'Uu'];
@@ -28,7 +73,11 @@ function build(rand: () => number): PregCall {
   for (let i = 0; i < n; i++) {
     const atom = pick(ATOMS);
     // Quantifiers only on atoms that PCRE lets repeat.
-    const repeatable = !['^', '$', '\\A', '\\z', '\\Z', '\\B', '\\bx'].includes(atom) && !atom.startsWith('(?=') && !atom.startsWith('(?!') && !atom.startsWith('(?<');
+    const repeatable =
+      !['^', '$', '\\A', '\\z', '\\Z', '\\B', '\\bx'].includes(atom) &&
+      !atom.startsWith('(?=') &&
+      !atom.startsWith('(?!') &&
+      !atom.startsWith('(?<');
     body += atom + (repeatable && atom.length <= 2 ? pick(QUANTS) : repeatable && rand() < 0.3 ? pick(QUANTS) : '');
   }
   if (rand() < 0.15) body += '|' + pick(ATOMS);
@@ -37,8 +86,10 @@ function build(rand: () => number): PregCall {
   const len = Math.floor(rand() * 12);
   for (let i = 0; i < len; i++) subject += pick(CHARS);
   const which = rand();
-  if (which < 0.35) return { fn: 'preg_match', args: [pattern, subject, pick([0, 256, 512, 768]), pick([0, 0, 0, 1, 3, -2])] };
-  if (which < 0.55) return { fn: 'preg_match_all', args: [pattern, subject, pick([1, 2, 256 | 1, 256 | 2, 512 | 2]), 0] };
+  if (which < 0.35)
+    return { fn: 'preg_match', args: [pattern, subject, pick([0, 256, 512, 768]), pick([0, 0, 0, 1, 3, -2])] };
+  if (which < 0.55)
+    return { fn: 'preg_match_all', args: [pattern, subject, pick([1, 2, 256 | 1, 256 | 2, 512 | 2]), 0] };
   if (which < 0.8) return { fn: 'preg_replace', args: [pattern, pick(REPLACEMENTS), subject, pick([-1, -1, 1, 2])] };
   return { fn: 'preg_split', args: [pattern, subject, pick([-1, -1, 0, 2, 3]), pick([0, 1, 2, 3, 4, 6, 7])] };
 }

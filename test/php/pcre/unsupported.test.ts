@@ -40,7 +40,10 @@ const UNSUPPORTED: [string, RegExp][] = [
 ];
 
 test('unsupported features raise PcreError naming them, and PHP accepts each pattern', () => {
-  const php = phpGolden('php/pcre/unsupported', UNSUPPORTED.map(([p]) => ({ fn: 'preg_match', args: [p, 'ab'] })));
+  const php = phpGolden(
+    'php/pcre/unsupported',
+    UNSUPPORTED.map(([p]) => ({ fn: 'preg_match', args: [p, 'ab'] })),
+  );
   UNSUPPORTED.forEach(([pattern, message], i) => {
     expect(php[i].warnings ?? [], pattern).toEqual([]);
     let error: unknown = null;

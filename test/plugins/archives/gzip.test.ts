@@ -19,16 +19,22 @@ eachBackend('gzip', (backend) => {
 
   it('compresses a /files/g file next to itself and sets gzip_dest', async () => {
     await bench.put('/files/g/reports/r.txt', TEXT);
-    expect(await bench.render('{gzip file_url="/files/g/reports/r.txt"}{$gzip_dest}')).toBe('/files/g/reports/r.txt.gz');
+    expect(await bench.render('{gzip file_url="/files/g/reports/r.txt"}{$gzip_dest}')).toBe(
+      '/files/g/reports/r.txt.gz',
+    );
     expect(gunzipSync(await bench.get('/files/g/reports/r.txt.gz')).toString()).toBe(TEXT);
   });
 
   it('writes to a file dest, or into a folder dest ending in /, replacing what is there', async () => {
     await bench.put('/files/g/reports/r.txt', TEXT);
     await bench.put('/files/g/packed/r.gz', 'old');
-    expect(await bench.render('{gzip file_url="/files/g/reports/r.txt" dest="/files/g/packed/r.gz"}{$gzip_dest}')).toBe('/files/g/packed/r.gz');
+    expect(await bench.render('{gzip file_url="/files/g/reports/r.txt" dest="/files/g/packed/r.gz"}{$gzip_dest}')).toBe(
+      '/files/g/packed/r.gz',
+    );
     expect(gunzipSync(await bench.get('/files/g/packed/r.gz')).toString()).toBe(TEXT);
-    expect(await bench.render('{gzip file_url="/files/g/reports/r.txt" dest="/files/g/packed/"}{$gzip_dest}')).toBe('/files/g/packed/r.txt.gz');
+    expect(await bench.render('{gzip file_url="/files/g/reports/r.txt" dest="/files/g/packed/"}{$gzip_dest}')).toBe(
+      '/files/g/packed/r.txt.gz',
+    );
   });
 
   it('fetches an https source through the egress guard, to a new name under /files/g/archives', async () => {
@@ -36,13 +42,23 @@ eachBackend('gzip', (backend) => {
     const dest = await bench.render('{gzip file_url=$u}{$gzip_dest}', { vars: { u: bench.url('/data/feed.json') } });
     expect(dest).toMatch(/^\/files\/g\/archives\/[0-9a-f-]{36}\.gz$/);
     expect(gunzipSync(await bench.get(dest)).toString()).toBe('{"a":1}');
-    expect(await bench.render('{gzip file_url=$u dest="/files/g/feeds/"}{$gzip_dest}', { vars: { u: bench.url('/data/feed.json') } })).toBe('/files/g/feeds/feed.json.gz');
+    expect(
+      await bench.render('{gzip file_url=$u dest="/files/g/feeds/"}{$gzip_dest}', {
+        vars: { u: bench.url('/data/feed.json') },
+      }),
+    ).toBe('/files/g/feeds/feed.json.gz');
   });
 
   it('refuses what the guard refuses and fails on what the server answers, writing nothing', async () => {
     const before = listTree(path.join(bench.site.dir, 'files'));
-    expect(await bench.error('{gzip file_url="https://127.0.0.1/x"}')).toMatchObject({ code: 'E_SSRF_DENIED', line: 1 });
-    expect(await bench.error('\n{gzip file_url=$u}', { vars: { u: bench.url('/missing') } })).toMatchObject({ code: 'E_HTTP_FAILED', line: 2 });
+    expect(await bench.error('{gzip file_url="https://127.0.0.1/x"}')).toMatchObject({
+      code: 'E_SSRF_DENIED',
+      line: 1,
+    });
+    expect(await bench.error('\n{gzip file_url=$u}', { vars: { u: bench.url('/missing') } })).toMatchObject({
+      code: 'E_HTTP_FAILED',
+      line: 2,
+    });
     expect(listTree(path.join(bench.site.dir, 'files'))).toEqual(before);
   });
 
@@ -65,7 +81,9 @@ eachBackend('gzip', (backend) => {
   });
 
   it('fails on a missing source or a folder', async () => {
-    expect(await bench.error('{gzip file_url="/files/g/nothing/here.txt"}')).toMatchObject({ code: 'E_FILE_NOT_FOUND' });
+    expect(await bench.error('{gzip file_url="/files/g/nothing/here.txt"}')).toMatchObject({
+      code: 'E_FILE_NOT_FOUND',
+    });
     await bench.put('/files/g/folder/inside.txt', 'x');
     expect(await bench.error('{gzip file_url="/files/g/folder"}')).toMatchObject({ code: 'E_FILE_FAILED' });
   });
@@ -79,7 +97,9 @@ eachBackend('gzip', (backend) => {
     expect(await bench.error('{gzip file_url="/files/g/big/sparse.bin"}')).toMatchObject({ code: 'E_SIZE_LIMIT' });
     expect(await bench.exists('/files/g/big/sparse.bin.gz')).toBe(false);
     bench.serve.set('/big.bin', Buffer.alloc(MAX_ARCHIVE_INPUT_BYTES + 1));
-    expect(await bench.error('{gzip file_url=$u dest="/files/g/big/url.gz"}', { vars: { u: bench.url('/big.bin') } })).toMatchObject({ code: 'E_HTTP_LIMIT' });
+    expect(
+      await bench.error('{gzip file_url=$u dest="/files/g/big/url.gz"}', { vars: { u: bench.url('/big.bin') } }),
+    ).toMatchObject({ code: 'E_HTTP_LIMIT' });
     bench.serve.delete('/big.bin');
     expect(await bench.exists('/files/g/big/url.gz')).toBe(false);
   });

@@ -12,7 +12,8 @@ import { siteBench } from '../../site/support/site-bench.js';
 import { HOSTILE_CORPUS } from '../../support/archives/hostile-corpus.js';
 import { listTree, treeChanges } from '../../support/archives/store-listing.js';
 
-const SHOW = '{foreach from=$unzip_result.files item=f}{$f}\n{/foreach}--\n{foreach from=$unzip_result.skipped item=s}{$s.reason}\n{/foreach}';
+const SHOW =
+  '{foreach from=$unzip_result.files item=f}{$f}\n{/foreach}--\n{foreach from=$unzip_result.skipped item=s}{$s.reason}\n{/foreach}';
 
 eachBackend('unzip: the hostile corpus', (backend) => {
   const bench = siteBench(backend);
@@ -33,7 +34,9 @@ eachBackend('unzip: the hostile corpus', (backend) => {
       } else {
         const out = await bench.render(tpl);
         const files = c.expect.files.map((f) => `${dest}/${f}`);
-        expect(out).toBe(`${files.join('\n')}${files.length ? '\n' : ''}--\n${(c.expect.skipped ?? []).map((r) => `${r}\n`).join('')}`);
+        expect(out).toBe(
+          `${files.join('\n')}${files.length ? '\n' : ''}--\n${(c.expect.skipped ?? []).map((r) => `${r}\n`).join('')}`,
+        );
       }
       const { added, removed } = treeChanges(before, listTree(root));
       expect(removed).toEqual([]);
@@ -41,10 +44,12 @@ eachBackend('unzip: the hostile corpus', (backend) => {
         expect(added).toEqual([]);
       } else {
         const below = `g/out/${c.id}`;
-        const expected = new Set(c.expect.files.flatMap((f) => {
-          const parts = `${below}/${f}`.split('/');
-          return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
-        }));
+        const expected = new Set(
+          c.expect.files.flatMap((f) => {
+            const parts = `${below}/${f}`.split('/');
+            return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+          }),
+        );
         expect(added.filter((a) => !expected.has(a))).toEqual([]);
         for (const f of c.expect.files) expect(added).toContain(`${below}/${f}`);
       }

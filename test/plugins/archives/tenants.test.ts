@@ -15,17 +15,28 @@ const engine = testEngine({ host: files.adapters });
 afterAll(() => files.cleanup());
 const store = (tenant: string) => files.adapters.files!(tenant);
 
-it('zip, gzip and unzip of one template land in each tenant\'s own storage', async () => {
+it("zip, gzip and unzip of one template land in each tenant's own storage", async () => {
   await store('alpha').writeAtomic(parseVirtualPath('/files/g/in/own.txt'), new TextEncoder().encode('alpha data'));
   await store('beta').writeAtomic(parseVirtualPath('/files/g/in/own.txt'), new TextEncoder().encode('beta data'));
-  await store('alpha').writeAtomic(parseVirtualPath('/files/g/in/a.zip'), forgeZip([{ name: 'from-alpha.txt', data: Buffer.from('alpha') }]));
+  await store('alpha').writeAtomic(
+    parseVirtualPath('/files/g/in/a.zip'),
+    forgeZip([{ name: 'from-alpha.txt', data: Buffer.from('alpha') }]),
+  );
   const before = listTree(files.rootOf('beta'));
-  const t = '{gzip file_url="/files/g/in/own.txt"}{zip entries=$e dest="/files/g/out/own.zip"}{unzip src="/files/g/in/a.zip" dest="/files/g/out/x"}{$unzip_result.files.0}';
-  const out = await engine.render(t, { identity: { tenant: 'alpha' }, vars: { e: [{ url: '/files/g/in/own.txt', name: 'own.txt' }] } });
+  const t =
+    '{gzip file_url="/files/g/in/own.txt"}{zip entries=$e dest="/files/g/out/own.zip"}{unzip src="/files/g/in/a.zip" dest="/files/g/out/x"}{$unzip_result.files.0}';
+  const out = await engine.render(t, {
+    identity: { tenant: 'alpha' },
+    vars: { e: [{ url: '/files/g/in/own.txt', name: 'own.txt' }] },
+  });
   expect(out.output).toBe('/files/g/out/x/from-alpha.txt');
   expect(listTree(files.rootOf('beta'))).toEqual(before);
-  expect([...listTree(files.rootOf('alpha')).keys()]).toEqual(expect.arrayContaining(['g/in/own.txt.gz', 'g/out/own.zip', 'g/out/x/from-alpha.txt']));
+  expect([...listTree(files.rootOf('alpha')).keys()]).toEqual(
+    expect.arrayContaining(['g/in/own.txt.gz', 'g/out/own.zip', 'g/out/x/from-alpha.txt']),
+  );
   // For beta, a.zip does not exist: the path names beta's storage, not alpha's.
-  await expect(engine.render('{unzip src="/files/g/in/a.zip" dest="/files/g/out/x"}', { identity: { tenant: 'beta' } })).rejects.toMatchObject({ code: 'E_FILE_NOT_FOUND' });
+  await expect(
+    engine.render('{unzip src="/files/g/in/a.zip" dest="/files/g/out/x"}', { identity: { tenant: 'beta' } }),
+  ).rejects.toMatchObject({ code: 'E_FILE_NOT_FOUND' });
   expect(listTree(files.rootOf('beta'))).toEqual(before);
 });

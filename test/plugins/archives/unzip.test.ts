@@ -14,7 +14,13 @@ import { encodeLegacy } from '../../support/archives/legacy-encodings.js';
 
 const FILES = '{foreach from=$unzip_result.files item=f}{$f} {/foreach}';
 const legacy = (label: 'shift_jis' | 'euc-jp') =>
-  forgeZip(['資料/表.txt', '日本語.csv'].map((name) => ({ name: encodeLegacy(name, label), utf8Flag: false, data: Buffer.from(name) })));
+  forgeZip(
+    ['資料/表.txt', '日本語.csv'].map((name) => ({
+      name: encodeLegacy(name, label),
+      utf8Flag: false,
+      data: Buffer.from(name),
+    })),
+  );
 
 eachBackend('unzip', (backend) => {
   const bench = archiveBench(backend);
@@ -23,35 +29,62 @@ eachBackend('unzip', (backend) => {
   it('decodes names without the UTF-8 flag by detect_order: cp932 by default, EUC-JP when asked', async () => {
     await bench.put('/files/g/in/sjis.zip', legacy('shift_jis'));
     await bench.put('/files/g/in/euc.zip', legacy('euc-jp'));
-    expect(await bench.render(`{unzip src="/files/g/in/sjis.zip" dest="/files/g/sjis"}${FILES}`)).toBe('/files/g/sjis/資料/表.txt /files/g/sjis/日本語.csv ');
+    expect(await bench.render(`{unzip src="/files/g/in/sjis.zip" dest="/files/g/sjis"}${FILES}`)).toBe(
+      '/files/g/sjis/資料/表.txt /files/g/sjis/日本語.csv ',
+    );
     expect((await bench.get('/files/g/sjis/資料/表.txt')).toString()).toBe('資料/表.txt');
-    expect(await bench.render(`{unzip src="/files/g/in/euc.zip" dest="/files/g/euc" detect_order="EUC-JP"}${FILES}`)).toBe('/files/g/euc/資料/表.txt /files/g/euc/日本語.csv ');
-    expect(await bench.render(`{unzip src="/files/g/in/euc.zip" dest="/files/g/euc2" detect_order=$o}${FILES}`, { vars: { o: ['UTF-8', 'eucJP-win'] } })).toBe('/files/g/euc2/資料/表.txt /files/g/euc2/日本語.csv ');
+    expect(
+      await bench.render(`{unzip src="/files/g/in/euc.zip" dest="/files/g/euc" detect_order="EUC-JP"}${FILES}`),
+    ).toBe('/files/g/euc/資料/表.txt /files/g/euc/日本語.csv ');
+    expect(
+      await bench.render(`{unzip src="/files/g/in/euc.zip" dest="/files/g/euc2" detect_order=$o}${FILES}`, {
+        vars: { o: ['UTF-8', 'eucJP-win'] },
+      }),
+    ).toBe('/files/g/euc2/資料/表.txt /files/g/euc2/日本語.csv ');
   });
 
   it('refuses a name no encoding of detect_order reads, and an encoding it does not know', async () => {
     await bench.put('/files/g/in/sjis.zip', legacy('shift_jis'));
     const before = tree();
-    expect(await bench.error('{unzip src="/files/g/in/sjis.zip" dest="/files/g/x" detect_order="utf8,EUC-JP"}')).toMatchObject({ code: 'E_PATH_DENIED', message: expect.stringContaining('(name-encoding)') });
-    expect(await bench.error('{unzip src="/files/g/in/sjis.zip" dest="/files/g/x" detect_order="latin1"}')).toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
+    expect(
+      await bench.error('{unzip src="/files/g/in/sjis.zip" dest="/files/g/x" detect_order="utf8,EUC-JP"}'),
+    ).toMatchObject({ code: 'E_PATH_DENIED', message: expect.stringContaining('(name-encoding)') });
+    expect(
+      await bench.error('{unzip src="/files/g/in/sjis.zip" dest="/files/g/x" detect_order="latin1"}'),
+    ).toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
     expect(tree()).toEqual(before);
   });
 
   it('with overwrite 0 (the default) refuses the call when a file exists, writing nothing; 1 replaces', async () => {
-    await bench.put('/files/g/in/two.zip', forgeZip([{ name: 'a.txt', data: Buffer.from('new a') }, { name: 'b.txt', data: Buffer.from('new b') }]));
+    await bench.put(
+      '/files/g/in/two.zip',
+      forgeZip([
+        { name: 'a.txt', data: Buffer.from('new a') },
+        { name: 'b.txt', data: Buffer.from('new b') },
+      ]),
+    );
     await bench.put('/files/g/ow/b.txt', 'old b');
     const before = tree();
-    expect(await bench.error('{unzip src="/files/g/in/two.zip" dest="/files/g/ow"}')).toMatchObject({ code: 'E_FILE_FAILED', message: expect.stringContaining('/files/g/ow/b.txt') });
-    expect(await bench.error('{unzip src="/files/g/in/two.zip" dest="/files/g/ow" overwrite=0}')).toMatchObject({ code: 'E_FILE_FAILED' });
+    expect(await bench.error('{unzip src="/files/g/in/two.zip" dest="/files/g/ow"}')).toMatchObject({
+      code: 'E_FILE_FAILED',
+      message: expect.stringContaining('/files/g/ow/b.txt'),
+    });
+    expect(await bench.error('{unzip src="/files/g/in/two.zip" dest="/files/g/ow" overwrite=0}')).toMatchObject({
+      code: 'E_FILE_FAILED',
+    });
     expect(tree()).toEqual(before);
-    expect(await bench.render(`{unzip src="/files/g/in/two.zip" dest="/files/g/ow" overwrite=1}${FILES}`)).toBe('/files/g/ow/a.txt /files/g/ow/b.txt ');
+    expect(await bench.render(`{unzip src="/files/g/in/two.zip" dest="/files/g/ow" overwrite=1}${FILES}`)).toBe(
+      '/files/g/ow/a.txt /files/g/ow/b.txt ',
+    );
     expect((await bench.get('/files/g/ow/b.txt')).toString()).toBe('new b');
     expect((await bench.error('{unzip src="/files/g/in/two.zip" overwrite=2}')).code).toMatch(/^E_BAD_ATTR/);
   });
 
   it('extracts next to a stored archive without dest, and from an https URL into a new folder', async () => {
     await bench.put('/files/g/photos/trip.zip', forgeZip([{ name: 'p1.jpg', data: Buffer.from('jpg') }]));
-    expect(await bench.render('{unzip src="/files/g/photos/trip.zip"}{$unzip_result.dest} {$unzip_result.files.0}')).toBe('/files/g/photos/trip /files/g/photos/trip/p1.jpg');
+    expect(
+      await bench.render('{unzip src="/files/g/photos/trip.zip"}{$unzip_result.dest} {$unzip_result.files.0}'),
+    ).toBe('/files/g/photos/trip /files/g/photos/trip/p1.jpg');
     bench.serve.set('/dl/pack.zip', forgeZip([{ name: 'readme.txt', data: Buffer.from('hello') }]));
     const dest = await bench.render('{unzip src=$u}{$unzip_result.dest}', { vars: { u: bench.url('/dl/pack.zip') } });
     expect(dest).toMatch(/^\/files\/g\/archives\/[0-9a-f-]{36}$/);
@@ -70,15 +103,22 @@ eachBackend('unzip', (backend) => {
     ]) {
       expect(await bench.error(t), t).toMatchObject({ code: 'E_PATH_DENIED', line: 1 });
     }
-    expect(await bench.error('{unzip src="https://169.254.169.254/latest" dest="/files/g/x"}')).toMatchObject({ code: 'E_SSRF_DENIED' });
+    expect(await bench.error('{unzip src="https://169.254.169.254/latest" dest="/files/g/x"}')).toMatchObject({
+      code: 'E_SSRF_DENIED',
+    });
     expect(tree()).toEqual(before);
   });
 
   it('removes the files it made when a write fails halfway (a folder where the second file goes)', async () => {
-    await bench.put('/files/g/in/three.zip', forgeZip(['a.txt', 'b.txt', 'c.txt'].map((name) => ({ name, data: Buffer.from(name) }))));
+    await bench.put(
+      '/files/g/in/three.zip',
+      forgeZip(['a.txt', 'b.txt', 'c.txt'].map((name) => ({ name, data: Buffer.from(name) }))),
+    );
     await bench.put('/files/g/half/b.txt/inside.txt', 'a folder in the way');
     const before = tree();
-    expect(await bench.error('{unzip src="/files/g/in/three.zip" dest="/files/g/half" overwrite=1}')).toMatchObject({ code: 'E_FILE_FAILED' });
+    expect(await bench.error('{unzip src="/files/g/in/three.zip" dest="/files/g/half" overwrite=1}')).toMatchObject({
+      code: 'E_FILE_FAILED',
+    });
     expect(treeChanges(before, tree())).toEqual({ added: [], removed: [] });
   });
 });
@@ -93,7 +133,12 @@ eachBackend('unzip against the wall clock', (backend) => {
     const engine = createEngine({ ...site.engineOptions(), workers: 1, limits: { wallMs: 400 } });
     try {
       const before = tree(site.dir);
-      const err = await engine.render('{unzip src="/files/g/in/many.zip" dest="/files/g/slow"}', { identity: site.identity() }).then(() => null, (e: unknown) => e);
+      const err = await engine
+        .render('{unzip src="/files/g/in/many.zip" dest="/files/g/slow"}', { identity: site.identity() })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(err).toBeInstanceOf(TemplateError);
       expect((err as TemplateError).code).toBe('E_WALL_TIMEOUT');
       // The host side stops at its next check and removes what it wrote.

@@ -13,7 +13,13 @@ import { jsonEncode } from '../../../src/php/json/encode.js';
 import { jsonDecode } from '../../../src/php/json/decode.js';
 import { phpSort, type SortKind } from '../../../src/php/array/sort.js';
 import { arrayPop, arrayPush, arrayShift } from '../../../src/php/array/stack.js';
-import { arrayDiffAssoc, arrayDiffKey, arrayIntersect, arrayIntersectAssoc, arrayIntersectKey } from '../../../src/php/array/set-ops.js';
+import {
+  arrayDiffAssoc,
+  arrayDiffKey,
+  arrayIntersect,
+  arrayIntersectAssoc,
+  arrayIntersectKey,
+} from '../../../src/php/array/set-ops.js';
 import { explode, implode } from '../../../src/php/array/join.js';
 import { urlencode, rawurlencode } from '../../../src/php/array/query.js';
 
@@ -131,7 +137,23 @@ const jsonValues: Value[] = [
   assoc(['日本', '語'], ['n', list()]),
   list(list(list(list()))),
 ];
-const jsonFlags = [0, 1 | 2 | 4 | 8, 16, 32, 64, 128, 256, 256 | 2048, 1024, 32 | 1024, 1048576, 2097152, 2097152 | 256, 512, 64 | 128 | 256];
+const jsonFlags = [
+  0,
+  1 | 2 | 4 | 8,
+  16,
+  32,
+  64,
+  128,
+  256,
+  256 | 2048,
+  1024,
+  32 | 1024,
+  1048576,
+  2097152,
+  2097152 | 256,
+  512,
+  64 | 128 | 256,
+];
 jsonValues.forEach((v, i) => {
   const flags = i % 3 === 0 ? jsonFlags : jsonFlags.filter((_, j) => (i + j) % 4 === 0);
   for (const f of flags) phpFn('json_encode', v, f);
@@ -190,23 +212,47 @@ const jsonTexts = [
 ];
 for (const t of jsonTexts) {
   custom('json_decode/assoc', [t], 'return json_decode($args[0], true);', () => callModifier(mod('json_decode'), t));
-  custom('json_decode/object', [t], 'return json_decode($args[0], false);', () => callModifier(mod('json_decode'), t, false));
+  custom('json_decode/object', [t], 'return json_decode($args[0], false);', () =>
+    callModifier(mod('json_decode'), t, false),
+  );
 }
-for (const [t, depth] of [['[1]', 1], ['[1]', 2], ['[[1]]', 2], ['[[1]]', 3], ['{"a":{"b":1}}', 2], ['1', 1]] as const) {
-  custom('json_decode/depth', [t, depth], 'return json_decode($args[0], true, $args[1]);', () => jsonDecode(t, true, depth));
+for (const [t, depth] of [
+  ['[1]', 1],
+  ['[1]', 2],
+  ['[[1]]', 2],
+  ['[[1]]', 3],
+  ['{"a":{"b":1}}', 2],
+  ['1', 1],
+] as const) {
+  custom('json_decode/depth', [t, depth], 'return json_decode($args[0], true, $args[1]);', () =>
+    jsonDecode(t, true, depth),
+  );
 }
-for (const bytes of [[0x22, 0xff, 0x22], [0x22, 0x61, 0xc3, 0x22], [0x5b, 0x22, 0xe6, 0x97, 0x22, 0x5d]]) {
+for (const bytes of [
+  [0x22, 0xff, 0x22],
+  [0x22, 0x61, 0xc3, 0x22],
+  [0x5b, 0x22, 0xe6, 0x97, 0x22, 0x5d],
+]) {
   const t = fromBytes(new Uint8Array(bytes));
   custom('json_decode/utf8', [t], 'return json_decode($args[0], true);', () => jsonDecode(t, true));
-  custom('json_decode/utf8-ignore', [t], 'return json_decode($args[0], true, 512, JSON_INVALID_UTF8_IGNORE);', () => jsonDecode(t, true, 512, 1048576));
-  custom('json_decode/utf8-subst', [t], 'return json_decode($args[0], true, 512, JSON_INVALID_UTF8_SUBSTITUTE);', () => jsonDecode(t, true, 512, 2097152));
+  custom('json_decode/utf8-ignore', [t], 'return json_decode($args[0], true, 512, JSON_INVALID_UTF8_IGNORE);', () =>
+    jsonDecode(t, true, 512, 1048576),
+  );
+  custom('json_decode/utf8-subst', [t], 'return json_decode($args[0], true, 512, JSON_INVALID_UTF8_SUBSTITUTE);', () =>
+    jsonDecode(t, true, 512, 2097152),
+  );
 }
-custom('json_decode/bigint-string', ['[12345678901234567890]'], 'return json_decode($args[0], true, 512, JSON_BIGINT_AS_STRING);', () =>
-  jsonDecode('[12345678901234567890]', true, 512, 2),
+custom(
+  'json_decode/bigint-string',
+  ['[12345678901234567890]'],
+  'return json_decode($args[0], true, 512, JSON_BIGINT_AS_STRING);',
+  () => jsonDecode('[12345678901234567890]', true, 512, 2),
 );
 // round trips through both implementations
 for (const v of jsonValues.filter((x) => jsonEncode(x) !== false)) {
-  custom('json round trip', [v], 'return json_decode(json_encode($args[0]), true);', () => jsonDecode(jsonEncode(v) as string, true));
+  custom('json round trip', [v], 'return json_decode(json_encode($args[0]), true);', () =>
+    jsonDecode(jsonEncode(v) as string, true),
+  );
 }
 
 // ---- sorting -----------------------------------------------------------------------
@@ -264,7 +310,17 @@ phpFn('array_merge', m1, l1, assoc(['a', 'new'], [0, 'zero']));
 phpFn('array_merge', list(), list());
 phpFn('array_merge', l1);
 phpFn('array_merge', l1, 'x');
-for (const [o, len, pk] of [[1, null, false], [1, 2, true], [-2, null, false], [-10, 2, false], [10, null, false], [2, -1, false], [0, 0, false], [3, 100, true], ['1', '2', 0]] as const) {
+for (const [o, len, pk] of [
+  [1, null, false],
+  [1, 2, true],
+  [-2, null, false],
+  [-10, 2, false],
+  [10, null, false],
+  [2, -1, false],
+  [0, 0, false],
+  [3, 100, true],
+  ['1', '2', 0],
+] as const) {
   phpFn('array_slice', m1, o, len, pk);
   phpFn('array_slice', l1, o, len, pk);
 }
@@ -273,7 +329,12 @@ phpFn('array_slice', l1, 1.5);
 phpFn('array_reverse', m1);
 phpFn('array_reverse', m1, true);
 phpFn('array_reverse', l1);
-for (const arr of [list('a', 'b', 'a', 1, '1', 1.0, true, null, ''), m1, list(list(1), list(1), 'Array'), list(1.5, '1.5', 1.50, '01.5')]) {
+for (const arr of [
+  list('a', 'b', 'a', 1, '1', 1.0, true, null, ''),
+  m1,
+  list(list(1), list(1), 'Array'),
+  list(1.5, '1.5', 1.5, '01.5'),
+]) {
   phpFn('array_unique', arr);
   phpFn('array_unique', arr, 0);
   phpFn('array_unique', arr, 1);
@@ -289,8 +350,11 @@ for (const needle of ['2', 2, 1, '1', null, 'x', true, 0, '1.0', list('x')] as V
   });
 }
 for (const key of ['a', 5, '5', 'x', null, 1.7, true, '', '05'] as Value[]) {
-  custom('array_key_exists', [key, assoc(['a', null], [5, 1], ['', 2], [1, 3])], 'return array_key_exists($args[0], $args[1]);', () =>
-    callModifier(mod('array_key_exists'), key, assoc(['a', null], [5, 1], ['', 2], [1, 3])),
+  custom(
+    'array_key_exists',
+    [key, assoc(['a', null], [5, 1], ['', 2], [1, 3])],
+    'return array_key_exists($args[0], $args[1]);',
+    () => callModifier(mod('array_key_exists'), key, assoc(['a', null], [5, 1], ['', 2], [1, 3])),
   );
 }
 phpFn('array_column', rows, 'name');
@@ -300,20 +364,33 @@ phpFn('array_column', rows, 'id', 'tag');
 phpFn('array_column', list(list('a', 'b'), list('c', 'd')), 1, 0);
 phpFn('array_filter', list('a', '', '0', 0, 0.0, null, false, list(), list(0), ' ', '0.0'));
 phpFn('array_filter', m1);
-for (const arr of [list(1, 2, 3), list(1, '2', 3.5), list('abc', '5 apples', ' 7', '1e2'), list(list(1), 2, true, null), list(2 ** 63, 1), list(), list(0.1, 0.2)]) {
+for (const arr of [
+  list(1, 2, 3),
+  list(1, '2', 3.5),
+  list('abc', '5 apples', ' 7', '1e2'),
+  list(list(1), 2, true, null),
+  list(2 ** 63, 1),
+  list(),
+  list(0.1, 0.2),
+]) {
   phpFn('array_sum', arr);
 }
 phpFn('array_diff', list(1, '1', 2, 'x'), list('1'));
 phpFn('array_diff', assoc(['x', '1'], ['y', '2'], ['z', '3']), list('2'), assoc(['q', '3']));
 phpFn('array_diff', list(1.0, '1', true, null, ''), list('1'));
-custom('array_intersect', [list('a', 'b', 'c', 'b'), list('b', 'c'), list('c', 'b', 'x')], 'return array_intersect(...$args);', () =>
-  arrayIntersect(list('a', 'b', 'c', 'b'), [list('b', 'c'), list('c', 'b', 'x')]),
+custom(
+  'array_intersect',
+  [list('a', 'b', 'c', 'b'), list('b', 'c'), list('c', 'b', 'x')],
+  'return array_intersect(...$args);',
+  () => arrayIntersect(list('a', 'b', 'c', 'b'), [list('b', 'c'), list('c', 'b', 'x')]),
 );
 const k1 = assoc(['a', 1], ['b', 2], [0, 3], ['1', 4]);
 const k2 = assoc(['a', '1'], [0, 9], ['c', 2], [1, '4']);
 custom('array_diff_key', [k1, k2], 'return array_diff_key(...$args);', () => arrayDiffKey(k1, [k2]));
 custom('array_intersect_key', [k1, k2], 'return array_intersect_key(...$args);', () => arrayIntersectKey(k1, [k2]));
-custom('array_intersect_assoc', [k1, k2], 'return array_intersect_assoc(...$args);', () => arrayIntersectAssoc(k1, [k2]));
+custom('array_intersect_assoc', [k1, k2], 'return array_intersect_assoc(...$args);', () =>
+  arrayIntersectAssoc(k1, [k2]),
+);
 custom('array_diff_assoc', [k1, k2], 'return array_diff_assoc(...$args);', () => arrayDiffAssoc(k1, [k2]));
 for (const arr of [l1, m1, list(), assoc(['x', 1], [3, 'y'], ['z', 2])]) {
   custom('array_pop', [arr], '$a = $args[0]; $r = array_pop($a); return [$r, $a];', () => {
@@ -361,22 +438,49 @@ const ranges: Value[][] = [
 ];
 for (const r of ranges) phpFn('range', ...(r as [Value, ...Value[]]));
 // implode / explode
-for (const [sep, arr] of [[',', list('a', 1, 1.5, true, false, null, float(2), 0.1)], ['', l1], ['・', list('日', '本')], [', ', m1]] as const) {
+for (const [sep, arr] of [
+  [',', list('a', 1, 1.5, true, false, null, float(2), 0.1)],
+  ['', l1],
+  ['・', list('日', '本')],
+  [', ', m1],
+] as const) {
   custom('implode', [sep, arr], 'return implode($args[0], $args[1]);', () => implode(sep, arr));
 }
-for (const [d, s, lim] of [[',', 'a,b,,c', undefined], [',', '', undefined], ['ab', 'xabyabab', undefined], [',', 'a,b,c,d', 2], [',', 'a,b,c,d', -1], [',', 'a,b,c', 0], ['、', '東京、大阪、', undefined], [',', 'a,b', -5]] as const) {
+for (const [d, s, lim] of [
+  [',', 'a,b,,c', undefined],
+  [',', '', undefined],
+  ['ab', 'xabyabab', undefined],
+  [',', 'a,b,c,d', 2],
+  [',', 'a,b,c,d', -1],
+  [',', 'a,b,c', 0],
+  ['、', '東京、大阪、', undefined],
+  [',', 'a,b', -5],
+] as const) {
   const args: Value[] = lim === undefined ? [d, s] : [d, s, lim];
   custom('explode', args, 'return explode(...$args);', () => explode(d, s, lim));
 }
 // http_build_query, urlencode
-const q = assoc(['q', 'a b&c=d/é'], ['n', 5], ['f', 0.1], ['t', true], ['no', false], ['nil', null], [0, 'zero'], ['list', list('x', list('y', 'z'))], ['m', assoc(['k', 'v'], [3, 'w'])], ['e', list()]);
+const q = assoc(
+  ['q', 'a b&c=d/é'],
+  ['n', 5],
+  ['f', 0.1],
+  ['t', true],
+  ['no', false],
+  ['nil', null],
+  [0, 'zero'],
+  ['list', list('x', list('y', 'z'))],
+  ['m', assoc(['k', 'v'], [3, 'w'])],
+  ['e', list()],
+);
 phpFn('http_build_query', q);
 phpFn('http_build_query', q, 'p_');
 phpFn('http_build_query', q, '', '&amp;');
 phpFn('http_build_query', q, 'n', ';', 2);
 phpFn('http_build_query', list('a', 'b'), 'item');
-for (const s of ['a b+c', '日本語 ~-_.!*\'()', '']) {
-  custom('urlencode', [s], 'return [urlencode($args[0]), rawurlencode($args[0])];', () => list(urlencode(s), rawurlencode(s)));
+for (const s of ['a b+c', "日本語 ~-_.!*'()", '']) {
+  custom('urlencode', [s], 'return [urlencode($args[0]), rawurlencode($args[0])];', () =>
+    list(urlencode(s), rawurlencode(s)),
+  );
 }
 // parse_url
 const urls = [
@@ -415,7 +519,19 @@ for (const u of urls) {
 }
 phpFn('parse_url', 'http://x', 9);
 // pathinfo
-for (const p of ['/files/report.tar.gz', 'report', '/dir/', '.htaccess', 'a/b/c.', '', '/', 'dir/file.JPG', '日本/資料.pdf', '//x//y.z', 'no/ext']) {
+for (const p of [
+  '/files/report.tar.gz',
+  'report',
+  '/dir/',
+  '.htaccess',
+  'a/b/c.',
+  '',
+  '/',
+  'dir/file.JPG',
+  '日本/資料.pdf',
+  '//x//y.z',
+  'no/ext',
+]) {
   phpFn('pathinfo', p);
   for (const f of [1, 2, 4, 8, 3]) phpFn('pathinfo', p, f);
 }

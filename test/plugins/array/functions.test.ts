@@ -70,7 +70,11 @@ describe('assign_array_diff / assign_array_intersect against php', () => {
     ['assign_array_intersect', { intersect_mode: 'assoc' }, 'array_intersect_assoc'],
     ['assign_array_intersect', { intersect_mode: 'key' }, 'array_intersect_key'],
   ];
-  const php = phpGolden('plugins/array/assign-array-set-ops', modes.map(([, , f]) => phpEval([a1, a2], `return ${f}($args[0], $args[1]);`)), { labels: modes.map((m) => m[2]) });
+  const php = phpGolden(
+    'plugins/array/assign-array-set-ops',
+    modes.map(([, , f]) => phpEval([a1, a2], `return ${f}($args[0], $args[1]);`)),
+    { labels: modes.map((m) => m[2]) },
+  );
   it.each(modes.map((m, i) => [m[2], i] as const))('%s', (_f, i) => {
     const [name, mode] = modes[i];
     const ctx = fakeContext();

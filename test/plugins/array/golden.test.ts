@@ -20,16 +20,22 @@ const lines = readFileSync(goldenPath(), 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '');
 // Parsed with our own parser so that key order is PHP's, not JavaScript's.
-const golden = new Map(lines.map((l) => {
-  const v = parseJsonToValue(l) as PhpArray;
-  return [v.get('id') as string, v] as const;
-}));
+const golden = new Map(
+  lines.map((l) => {
+    const v = parseJsonToValue(l) as PhpArray;
+    return [v.get('id') as string, v] as const;
+  }),
+);
 
-const mods = new Map([...arrayPlugins, ...jsonPlugins].filter((p) => p.kind === 'modifier').map((p) => [p.name, p as ModifierPlugin]));
+const mods = new Map(
+  [...arrayPlugins, ...jsonPlugins].filter((p) => p.kind === 'modifier').map((p) => [p.name, p as ModifierPlugin]),
+);
 const m = (name: string, input: Value, ...args: Value[]) => callModifier(mods.get(name)!, input, ...args);
 /** A modifier without @: mapped over the elements of an array (Smarty 2). */
 const mapped = (name: string, input: Value, ...args: Value[]) =>
-  input instanceof PhpArray ? PhpArray.fromEntries(input.entries().map(([k, v]) => [k, m(name, v, ...args)] as const)) : m(name, input, ...args);
+  input instanceof PhpArray
+    ? PhpArray.fromEntries(input.entries().map(([k, v]) => [k, m(name, v, ...args)] as const))
+    : m(name, input, ...args);
 
 const phpFns: Record<string, (...args: Value[]) => Value> = {
   json_encode: (v, flags) => m('json_encode', v, flags),
@@ -38,7 +44,9 @@ const phpFns: Record<string, (...args: Value[]) => Value> = {
 };
 
 describe('golden php cases', () => {
-  const ids = [...golden.values()].filter((g) => g.get('area') === 'php' && (g.get('fn') as string) in phpFns).map((g) => g.get('id') as string);
+  const ids = [...golden.values()]
+    .filter((g) => g.get('area') === 'php' && (g.get('fn') as string) in phpFns)
+    .map((g) => g.get('id') as string);
   it('covers the json and array cases', () => expect(ids.length).toBe(8));
   it.each(ids)('%s', (id) => {
     const g = golden.get(id)!;
@@ -55,7 +63,10 @@ const templates: Record<string, Render> = {
   // {$d|@json_encode}
   'modifier-105': (v) => toStr(m('json_encode', v.get('d'))),
   // {$s|json_encode}|{$n|json_encode}|{$d|@json_encode:$smarty.const.JSON_UNESCAPED_UNICODE}
-  'modifier-106': (v) => [mapped('json_encode', v.get('s')), mapped('json_encode', v.get('n')), m('json_encode', v.get('d'), 256)].map(toStr).join('|'),
+  'modifier-106': (v) =>
+    [mapped('json_encode', v.get('s')), mapped('json_encode', v.get('n')), m('json_encode', v.get('d'), 256)]
+      .map(toStr)
+      .join('|'),
   // {','|implode:$l}|{' / '|implode:$m}
   'modifier-107': (v) => [m('implode', ',', v.get('l')), m('implode', ' / ', v.get('m'))].map(toStr).join('|'),
   // {','|explode:$csv|@json_encode}|{assign var=parts value=','|explode:$csv}{$parts|@count}|{$parts.3}

@@ -14,7 +14,11 @@ function norm(t: Tagged): Tagged {
 }
 
 // PHP's answers, committed in test/fixtures/php/plugins/array/php-compare.json.
-const results = phpGolden('plugins/array/php-compare', cases.map((c) => c.php), { labels: cases.map((c) => c.name) });
+const results = phpGolden(
+  'plugins/array/php-compare',
+  cases.map((c) => c.php),
+  { labels: cases.map((c) => c.name) },
+);
 
 describe('array/json functions against php', () => {
   it('has a large table', () => {

@@ -28,7 +28,7 @@ eachBackend('{assign_my_favorite_cnt}', (backend) => {
   });
   const noJar = siteBench(backend, { host: (h) => ({ ...h, cookies: undefined }) });
 
-  it('counts the render\'s member\'s marks of the module type, or of one item', async () => {
+  it("counts the render's member's marks of the module type, or of one item", async () => {
     expect(await s.render(count(''), { memberId: 2 })).toBe('5');
     expect(await s.render(count('action_type="1"'), { memberId: 2 })).toBe('2');
     expect(await s.render(count('action_type=1'), { memberId: 2 })).toBe('2');
@@ -38,12 +38,14 @@ eachBackend('{assign_my_favorite_cnt}', (backend) => {
     expect(await s.render(count(''), { memberId: 3 })).toBe('2');
   });
 
-  it('never another member\'s: no attribute names one, and without a member the count is 0', async () => {
-    expect(await s.error('{assign_my_favorite_cnt member_id=3 var=n}', { memberId: 2 })).toMatchObject({ code: 'E_UNKNOWN_ATTR' });
+  it("never another member's: no attribute names one, and without a member the count is 0", async () => {
+    expect(await s.error('{assign_my_favorite_cnt member_id=3 var=n}', { memberId: 2 })).toMatchObject({
+      code: 'E_UNKNOWN_ATTR',
+    });
     expect(await s.render(count(''))).toBe('0');
   });
 
-  it('cookie_flg=1 counts the favorites kept under the browser\'s cookie id, not the member\'s', async () => {
+  it("cookie_flg=1 counts the favorites kept under the browser's cookie id, not the member's", async () => {
     cookie = SAMPLE_COOKIE_IDS[0];
     expect(await s.render(count('cookie_flg=1'))).toBe('3');
     expect(await s.render(count('cookie_flg=1'), { memberId: 2 })).toBe('3');
@@ -61,12 +63,18 @@ eachBackend('{assign_my_favorite_cnt}', (backend) => {
   });
 
   it('cookie_flg=1 on a host without a cookie jar says which adapter to pass', async () => {
-    expect(await noJar.error('{assign_my_favorite_cnt cookie_flg=1 var=n}')).toMatchObject({ code: 'E_HOST_CAPABILITY', message: expect.stringContaining('HostAdapters.cookies') });
+    expect(await noJar.error('{assign_my_favorite_cnt cookie_flg=1 var=n}')).toMatchObject({
+      code: 'E_HOST_CAPABILITY',
+      message: expect.stringContaining('HostAdapters.cookies'),
+    });
     expect(await noJar.render(count(''), { memberId: 2 })).toBe('5');
   });
 
   it('a bad attribute is an error at its line', async () => {
-    expect(await s.error('\n{assign_my_favorite_cnt action_type="like" var=n}', { memberId: 2 })).toMatchObject({ code: 'E_BAD_ATTRIBUTE', line: 2 });
+    expect(await s.error('\n{assign_my_favorite_cnt action_type="like" var=n}', { memberId: 2 })).toMatchObject({
+      code: 'E_BAD_ATTRIBUTE',
+      line: 2,
+    });
     expect(await s.error('{assign_my_favorite_cnt cookie_flg=2 var=n}')).toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
     expect(await s.error('{assign_my_favorite_cnt}')).toMatchObject({ code: 'E_MISSING_ATTR' });
   });

@@ -27,14 +27,22 @@ eachBackend('{assign_new_comment_list}', (backend) => {
     expect(await s.render(list('module_type="comment"'))).toBe('');
   });
 
-  it('gives each comment\'s fields, a visitor\'s member_id null, and nothing of the member beyond the id', async () => {
-    expect(await s.render('{assign_new_comment_list module_id=1 cnt=5 var=c}{$c.3|@array_keys|@implode:","}|{if $c.3.member_id === null}visitor{/if} {$c.3.name}|{$c.4.member_id} {$c.4.name} {$c.4.inst_ymdhi} {$c.4.module_type}:{$c.4.module_id}'))
-      .toBe('comment_id,module_type,module_id,member_id,name,note,inst_ymdhi|visitor ゲスト|4 Emily (Editorial) 2023-11-02 14:00:00 topics:1');
+  it("gives each comment's fields, a visitor's member_id null, and nothing of the member beyond the id", async () => {
+    expect(
+      await s.render(
+        '{assign_new_comment_list module_id=1 cnt=5 var=c}{$c.3|@array_keys|@implode:","}|{if $c.3.member_id === null}visitor{/if} {$c.3.name}|{$c.4.member_id} {$c.4.name} {$c.4.inst_ymdhi} {$c.4.module_type}:{$c.4.module_id}',
+      ),
+    ).toBe(
+      'comment_id,module_type,module_id,member_id,name,note,inst_ymdhi|visitor ゲスト|4 Emily (Editorial) 2023-11-02 14:00:00 topics:1',
+    );
   });
 
   it('cnt is bounded to 1..100; a bad attribute is an error at its line', async () => {
     for (const cnt of [0, 101, 1000000, 'all']) {
-      expect(await s.error('\n{assign_new_comment_list module_id=1 cnt=$n var=c}', { vars: { n: cnt } }), String(cnt)).toMatchObject({ code: 'E_BAD_ATTRIBUTE', line: 2 });
+      expect(
+        await s.error('\n{assign_new_comment_list module_id=1 cnt=$n var=c}', { vars: { n: cnt } }),
+        String(cnt),
+      ).toMatchObject({ code: 'E_BAD_ATTRIBUTE', line: 2 });
     }
     expect(await s.error('{assign_new_comment_list module_type="news" var=c}')).toMatchObject({ code: 'E_BAD_ATTR' });
     expect(await s.error('{assign_new_comment_list module_id=1}')).toMatchObject({ code: 'E_MISSING_ATTR' });

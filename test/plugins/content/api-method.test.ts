@@ -9,8 +9,18 @@ import { siteBench } from '../../site/support/site-bench.js';
 
 eachBackend('api_method', (backend) => {
   const bench = siteBench(backend);
-  const call = async (model: string, method: string, mp: Record<string, unknown>, rp: Record<string, unknown> = {}): Promise<Record<string, unknown>> =>
-    JSON.parse(await bench.render('{api_method var=r model=$model method=$method method_params=$mp request_params=$rp}{$r|@json_encode}', { vars: { model, method, mp, rp } })) as Record<string, unknown>;
+  const call = async (
+    model: string,
+    method: string,
+    mp: Record<string, unknown>,
+    rp: Record<string, unknown> = {},
+  ): Promise<Record<string, unknown>> =>
+    JSON.parse(
+      await bench.render(
+        '{api_method var=r model=$model method=$method method_params=$mp request_params=$rp}{$r|@json_encode}',
+        { vars: { model, method, mp, rp } },
+      ),
+    ) as Record<string, unknown>;
 
   it('lists the open contents of a group, newest first, ten to a page', async () => {
     const r = await call('Topics', 'list', { topics_group_id: 1 });
@@ -18,7 +28,12 @@ eachBackend('api_method', (backend) => {
     expect(r.errors).toEqual([]);
     const list = r.list as Record<string, unknown>[];
     expect(list.map((t) => t.topics_id)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
-    expect(list[0]).toMatchObject({ subject: '11月のリリースノート', topics_group_id: 1, contents_type_nm: 'お知らせ', view_count: 275 });
+    expect(list[0]).toMatchObject({
+      subject: '11月のリリースノート',
+      topics_group_id: 1,
+      contents_type_nm: 'お知らせ',
+      view_count: 275,
+    });
     expect(r.pageInfo).toEqual({ totalCnt: 25, perPage: 10, totalPageCnt: 3, pageNo: 1, next_page_param: 2 });
   });
 
@@ -28,20 +43,33 @@ eachBackend('api_method', (backend) => {
     const past = await call('Topics', 'list', { topics_group_id: 1 }, { cnt: '10', pageID: '99' });
     expect(past.pageInfo).toEqual(page3.pageInfo);
     expect(past.pageInfo).toEqual({ totalCnt: 25, perPage: 10, totalPageCnt: 3, pageNo: 3, next_page_param: null });
-    const pager = await bench.render('{assign_pager from=$l var_pageInfo=p perPage=10 pageID=99}{$p|@json_encode}', { vars: { l: Array.from({ length: 25 }, (_, i) => i) } });
+    const pager = await bench.render('{assign_pager from=$l var_pageInfo=p perPage=10 pageID=99}{$p|@json_encode}', {
+      vars: { l: Array.from({ length: 25 }, (_, i) => i) },
+    });
     expect(JSON.parse(pager)).toEqual(past.pageInfo);
-    expect(((await call('Topics', 'list', { topics_group_id: 1 }, { cnt: 1000 })).pageInfo as { perPage: number }).perPage).toBe(100);
+    expect(
+      ((await call('Topics', 'list', { topics_group_id: 1 }, { cnt: 1000 })).pageInfo as { perPage: number }).perPage,
+    ).toBe(100);
   });
 
   it('filters a list by category and answers in the language asked', async () => {
     const r = await call('Topics', 'list', { topics_group_id: 1, lang: 'en' }, { contents_type: 4 });
-    expect((r.list as { subject: string }[]).map((t) => t.subject)).toEqual(['Webinar: forms and member management', 'Webinar: running a multilingual site', 'Webinar: member sites built on APIs', 'Webinar: headless CMS for beginners']);
+    expect((r.list as { subject: string }[]).map((t) => t.subject)).toEqual([
+      'Webinar: forms and member management',
+      'Webinar: running a multilingual site',
+      'Webinar: member sites built on APIs',
+      'Webinar: headless CMS for beginners',
+    ]);
   });
 
   it('answers details of an open content only', async () => {
     const r = await call('Topics', 'details', { topics_id: 3 });
     expect(Object.keys(r)).toEqual(['errors', 'messages', 'details']);
-    expect(r.details).toMatchObject({ topics_id: 3, subject: '東京で開発者ミートアップを開催します', related_links: ['https://example.com/events/tokyo-meetup'] });
+    expect(r.details).toMatchObject({
+      topics_id: 3,
+      subject: '東京で開発者ミートアップを開催します',
+      related_links: ['https://example.com/events/tokyo-meetup'],
+    });
     const closed = await call('Topics', 'details', { topics_id: 26 });
     expect(closed.details).toEqual([]);
     expect(closed.errors).toEqual([{ code: 'not_found', message: 'content 26 does not exist or is not open' }]);
@@ -50,20 +78,38 @@ eachBackend('api_method', (backend) => {
   });
 
   it('takes the language from method_params.lang or request_params._lang, and refuses one that is not a language code', async () => {
-    expect(((await call('Topics', 'details', { topics_id: 3 }, { _lang: 'en' })).details as { subject: string }).subject).toBe('Developer meetup in Tokyo');
-    expect(await bench.error('{api_method var=r model="Topics" method="details" method_params=$m}', { vars: { m: { topics_id: 3, lang: 'en-US; DROP' } } })).toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
+    expect(
+      ((await call('Topics', 'details', { topics_id: 3 }, { _lang: 'en' })).details as { subject: string }).subject,
+    ).toBe('Developer meetup in Tokyo');
+    expect(
+      await bench.error('{api_method var=r model="Topics" method="details" method_params=$m}', {
+        vars: { m: { topics_id: 3, lang: 'en-US; DROP' } },
+      }),
+    ).toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
   });
 
   it('lists the published categories of a group', async () => {
     const r = await call('TopicsCategory', 'list', { topics_group_id: 1, lang: 'en' });
-    expect((r.list as { category_nm: string }[]).map((c) => c.category_nm)).toEqual(['Announcements', 'Events', 'Press releases', 'Webinars']);
+    expect((r.list as { category_nm: string }[]).map((c) => c.category_nm)).toEqual([
+      'Announcements',
+      'Events',
+      'Press releases',
+      'Webinars',
+    ]);
   });
 
   it('answers an unknown model or operation with errors, as the platform does', async () => {
     expect((await call('Members', 'list', {})).errors).toMatchObject([{ code: 'unknown_method' }]);
     expect((await call('Topics', 'search', {})).errors).toMatchObject([{ code: 'unknown_method' }]);
-    for (const [model, method] of [['Topics', 'constructor'], ['constructor', 'length'], ['__proto__', 'toString'], ['topics', 'hasOwnProperty']]) {
-      expect((await call(model!, method!, {})).errors, `${model}::${method}`).toMatchObject([{ code: 'unknown_method' }]);
+    for (const [model, method] of [
+      ['Topics', 'constructor'],
+      ['constructor', 'length'],
+      ['__proto__', 'toString'],
+      ['topics', 'hasOwnProperty'],
+    ]) {
+      expect((await call(model!, method!, {})).errors, `${model}::${method}`).toMatchObject([
+        { code: 'unknown_method' },
+      ]);
     }
     expect(await bench.render('{api_method var=r}{$r.errors.0.code}')).toBe('unknown_method');
   });
@@ -77,6 +123,8 @@ eachBackend('api_method', (backend) => {
     const v2 = await bench.error('{api_method var=r model="Topics" method="list" version=2}');
     expect(v2).toMatchObject({ code: 'E_BAD_ATTRIBUTE', line: 1 });
     expect(v2.message).toContain('only version 1');
-    expect(await bench.error('{api_method var=r model="Topics" method="list" method_params="topics_group_id=1"}')).toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
+    expect(
+      await bench.error('{api_method var=r model="Topics" method="list" method_params="topics_group_id=1"}'),
+    ).toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
   });
 });

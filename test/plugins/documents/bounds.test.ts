@@ -15,18 +15,26 @@ const opts = { cwd: '/', maxOutputBytes: 1 << 20 };
 describe('runProcess', () => {
   it('kills a process at its deadline', async () => {
     const t0 = Date.now();
-    await expect(runProcess('/bin/sleep', ['5'], { ...opts, timeoutMs: 200 })).rejects.toMatchObject({ reason: 'timeout' });
+    await expect(runProcess('/bin/sleep', ['5'], { ...opts, timeoutMs: 200 })).rejects.toMatchObject({
+      reason: 'timeout',
+    });
     expect(Date.now() - t0).toBeLessThan(2_000);
   });
 
   it('kills a process that prints past its cap', async () => {
-    await expect(runProcess('/bin/cat', ['/dev/zero'], { ...opts, timeoutMs: 5_000 })).rejects.toMatchObject({ reason: 'output' });
+    await expect(runProcess('/bin/cat', ['/dev/zero'], { ...opts, timeoutMs: 5_000 })).rejects.toMatchObject({
+      reason: 'output',
+    });
   });
 
   it('refuses a failed exit and a missing tool, and gives no shell to the arguments', async () => {
     await expect(runProcess('/bin/false', [], { ...opts, timeoutMs: 5_000 })).rejects.toMatchObject({ reason: 'exit' });
-    await expect(runProcess('/no/such/tool', [], { ...opts, timeoutMs: 5_000 })).rejects.toMatchObject({ reason: 'spawn' });
-    expect((await runProcess('/bin/echo', ['$(id)', ';', 'x'], { ...opts, timeoutMs: 5_000 })).toString()).toBe('$(id) ; x\n');
+    await expect(runProcess('/no/such/tool', [], { ...opts, timeoutMs: 5_000 })).rejects.toMatchObject({
+      reason: 'spawn',
+    });
+    expect((await runProcess('/bin/echo', ['$(id)', ';', 'x'], { ...opts, timeoutMs: 5_000 })).toString()).toBe(
+      '$(id) ; x\n',
+    );
   });
 });
 
@@ -35,7 +43,9 @@ describe('TesseractOcr', () => {
     const count = (): number => readdirSync(tmpdir()).filter((f) => f.startsWith('smartcage-ocr-')).length;
     const before = count();
     const ocr = new TesseractOcr({ pdftoppm: '/bin/false' });
-    await expect(ocr.detect('shop', { data: Buffer.from('%PDF-1.4'), kind: 'pdf', maxPages: 1, timeoutMs: 5_000 })).rejects.toMatchObject({ reason: 'exit' });
+    await expect(
+      ocr.detect('shop', { data: Buffer.from('%PDF-1.4'), kind: 'pdf', maxPages: 1, timeoutMs: 5_000 }),
+    ).rejects.toMatchObject({ reason: 'exit' });
     expect(count()).toBe(before);
   });
 });

@@ -35,7 +35,10 @@ const saved = (p: string): Promise<Uint8Array> => files.read(parseVirtualPath(p)
 beforeAll(async () => {
   refused = await startServer('127.0.0.3', { '/pixel.png': (_q, res) => res.end('x') });
   site = await startServer('127.0.0.1', {
-    '/page.html': (q, res) => html(`<h1>Quarterly Report</h1><p>Page one</p><div style="page-break-before: always">Page two</div><img src="${refused.origin}/pixel.png">`)(q, res),
+    '/page.html': (q, res) =>
+      html(
+        `<h1>Quarterly Report</h1><p>Page one</p><div style="page-break-before: always">Page two</div><img src="${refused.origin}/pixel.png">`,
+      )(q, res),
     '/echo.html': (q, res) => {
       res.setHeader('content-type', 'text/html');
       res.end(`<p style="font: 30px sans-serif">cookie=${q.headers.cookie ?? 'none'}</p>`);
@@ -79,7 +82,7 @@ afterAll(async () => {
 const url = (p: string): string => `${site.origin}${p}`;
 
 describe('generate_pdf', () => {
-  it('saves a PDF of the page that poppler opens, with the page\'s text, page by page', async () => {
+  it("saves a PDF of the page that poppler opens, with the page's text, page by page", async () => {
     site.seen.length = 0;
     await render(`{generate_pdf url="${url('/page.html')}" path="files/g/private/report.pdf"}`);
     const pdf = readPdf(await saved('/files/g/private/report.pdf'));
@@ -93,16 +96,24 @@ describe('generate_pdf', () => {
     expect(refused.seen).toEqual([]);
   });
 
-  it('refuses a page on a refused host, and a redirect to one, with the guard\'s code at the line', async () => {
-    await expect(render(`\n{generate_pdf url="${refused.origin}/pixel.png" path="files/g/private/x.pdf"}`)).rejects.toMatchObject({ code: 'E_SSRF_DENIED', line: 2 });
-    await expect(render(`{generate_pdf url="${url('/to-refused')}" path="files/g/private/x.pdf"}`)).rejects.toMatchObject({ code: 'E_SSRF_DENIED' });
+  it("refuses a page on a refused host, and a redirect to one, with the guard's code at the line", async () => {
+    await expect(
+      render(`\n{generate_pdf url="${refused.origin}/pixel.png" path="files/g/private/x.pdf"}`),
+    ).rejects.toMatchObject({ code: 'E_SSRF_DENIED', line: 2 });
+    await expect(
+      render(`{generate_pdf url="${url('/to-refused')}" path="files/g/private/x.pdf"}`),
+    ).rejects.toMatchObject({ code: 'E_SSRF_DENIED' });
     expect(refused.seen).toEqual([]);
   });
 
   it('captures the window as png (clamped sizes), jpeg/jpg and webp', async () => {
-    await render(`{generate_pdf url="${url('/page.html')}" path="files/g/public/a.png" format="png" browser_width=640 browser_height=480}`);
+    await render(
+      `{generate_pdf url="${url('/page.html')}" path="files/g/public/a.png" format="png" browser_width=640 browser_height=480}`,
+    );
     expect(pngSize(await saved('/files/g/public/a.png'))).toEqual({ width: 640, height: 480 });
-    await render(`{generate_pdf url="${url('/page.html')}" path="files/g/public/b.png" format="png" browser_width=99999 browser_height=1}`);
+    await render(
+      `{generate_pdf url="${url('/page.html')}" path="files/g/public/b.png" format="png" browser_width=99999 browser_height=1}`,
+    );
     expect(pngSize(await saved('/files/g/public/b.png'))).toEqual({ width: 1920, height: 200 });
     await render(`{generate_pdf url="${url('/page.html')}" path="files/g/public/c.jpg" format="jpg"}`);
     expect([...(await saved('/files/g/public/c.jpg')).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
@@ -111,17 +122,28 @@ describe('generate_pdf', () => {
     expect([webp.subarray(0, 4).toString('latin1'), webp.subarray(8, 12).toString('latin1')]).toEqual(['RIFF', 'WEBP']);
   });
 
-  it('sends the cookies for the url\'s host and the user agent; refuses a cookie domain of another site', async () => {
+  it("sends the cookies for the url's host and the user agent; refuses a cookie domain of another site", async () => {
     site.seen.length = 0;
-    await render(`{assign_array var=c values="abc123" keys="sid"}{generate_pdf url="${url('/echo.html')}" path="files/g/private/echo.pdf" cookie=$c ua="ReportBot/1.0"}`);
+    await render(
+      `{assign_array var=c values="abc123" keys="sid"}{generate_pdf url="${url('/echo.html')}" path="files/g/private/echo.pdf" cookie=$c ua="ReportBot/1.0"}`,
+    );
     expect(readPdf(await saved('/files/g/private/echo.pdf')).text).toContain('cookie=sid=abc123');
     expect(site.seen.find((s) => s.url === '/echo.html')?.headers['user-agent']).toBe('ReportBot/1.0');
-    await expect(render(`{assign_array var=c values="x" keys="sid"}{generate_pdf url="${url('/echo.html')}" path="files/g/private/e.pdf" cookie=$c domain="example.com"}`)).rejects.toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
-    await expect(render(`{assign_array var=c values="a;b" keys="sid"}{generate_pdf url="${url('/echo.html')}" path="files/g/private/e.pdf" cookie=$c}`)).rejects.toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
+    await expect(
+      render(
+        `{assign_array var=c values="x" keys="sid"}{generate_pdf url="${url('/echo.html')}" path="files/g/private/e.pdf" cookie=$c domain="example.com"}`,
+      ),
+    ).rejects.toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
+    await expect(
+      render(
+        `{assign_array var=c values="a;b" keys="sid"}{generate_pdf url="${url('/echo.html')}" path="files/g/private/e.pdf" cookie=$c}`,
+      ),
+    ).rejects.toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
   });
 
   it('replaces an existing file only with overwrite=1', async () => {
-    const src = (extra: string): string => `{generate_pdf url="${url('/page.html')}" path="files/g/private/once.png" format="png" ${extra}}`;
+    const src = (extra: string): string =>
+      `{generate_pdf url="${url('/page.html')}" path="files/g/private/once.png" format="png" ${extra}}`;
     await render(src('browser_width=400'));
     await expect(render(src('browser_width=500'))).rejects.toMatchObject({ code: 'E_FILE_FAILED' });
     expect(pngSize(await saved('/files/g/private/once.png')).width).toBe(400);
@@ -129,15 +151,21 @@ describe('generate_pdf', () => {
     expect(pngSize(await saved('/files/g/private/once.png')).width).toBe(500);
   });
 
-  it('kills a page that hangs (before or after its load) at the render\'s wall time, and the next capture works', async () => {
+  it("kills a page that hangs (before or after its load) at the render's wall time, and the next capture works", async () => {
     const short = createEngine({ host, workers: 1, limits: { wallMs: 4_000 } });
     try {
       const t0 = Date.now();
-      await expect(render(`{generate_pdf url="${url('/hang.html')}" path="files/g/private/hang.pdf"}`, { engine: short })).rejects.toMatchObject({ code: 'E_WALL_TIMEOUT' });
+      await expect(
+        render(`{generate_pdf url="${url('/hang.html')}" path="files/g/private/hang.pdf"}`, { engine: short }),
+      ).rejects.toMatchObject({ code: 'E_WALL_TIMEOUT' });
       expect(Date.now() - t0).toBeLessThan(9_000);
       // loaded, then busy for good: the capture itself hangs
       const t1 = Date.now();
-      await expect(render(`{generate_pdf url="${url('/hang-after-load.html')}" path="files/g/private/hang2.pdf" sleep=100}`, { engine: short })).rejects.toMatchObject({ code: 'E_WALL_TIMEOUT' });
+      await expect(
+        render(`{generate_pdf url="${url('/hang-after-load.html')}" path="files/g/private/hang2.pdf" sleep=100}`, {
+          engine: short,
+        }),
+      ).rejects.toMatchObject({ code: 'E_WALL_TIMEOUT' });
       expect(Date.now() - t1).toBeLessThan(9_000);
     } finally {
       short.close();
@@ -159,23 +187,41 @@ describe('generate_pdf', () => {
     expect(site.upgrades).toBe(0);
   });
 
-  it('clamps sleep like {sleep} and counts it against the render\'s sleep budget', async () => {
-    await expect(render(`{generate_pdf url="${url('/page.html')}" path="files/g/private/s1.pdf" sleep=5000 overwrite=1}{generate_pdf url="${url('/page.html')}" path="files/g/private/s2.pdf" sleep=1000 overwrite=1}`)).rejects.toMatchObject({ code: 'E_SLEEP_BUDGET' });
+  it("clamps sleep like {sleep} and counts it against the render's sleep budget", async () => {
+    await expect(
+      render(
+        `{generate_pdf url="${url('/page.html')}" path="files/g/private/s1.pdf" sleep=5000 overwrite=1}{generate_pdf url="${url('/page.html')}" path="files/g/private/s2.pdf" sleep=1000 overwrite=1}`,
+      ),
+    ).rejects.toMatchObject({ code: 'E_SLEEP_BUDGET' });
   });
 
   it('queues callback_batch with data once the file is saved; refuses what cannot be queued before any capture', async () => {
     queued.length = 0;
-    await render(`{assign_array var=d values="7" keys="order"}{generate_pdf url="${url('/page.html')}" path="files/g/private/cb.pdf" callback_batch="after-pdf" data=$d}`);
-    expect(queued.map(([t, s]) => [t, s.batch, s.origin, jsonEncode(s.data)])).toEqual([['shop', { slug: 'after-pdf' }, 'generate_pdf', '{"order":"7"}']]);
-    await expect(render(`{generate_pdf url="${url('/page.html')}" path="files/g/private/cb2.pdf" callback_batch="no-such"}`)).rejects.toMatchObject({ code: 'E_NOT_FOUND' });
-    await expect(render(`{generate_pdf url="${url('/page.html')}" path="files/g/private/cb3.pdf" data="x"}`)).rejects.toMatchObject({ code: 'E_BAD_COMBINATION' });
+    await render(
+      `{assign_array var=d values="7" keys="order"}{generate_pdf url="${url('/page.html')}" path="files/g/private/cb.pdf" callback_batch="after-pdf" data=$d}`,
+    );
+    expect(queued.map(([t, s]) => [t, s.batch, s.origin, jsonEncode(s.data)])).toEqual([
+      ['shop', { slug: 'after-pdf' }, 'generate_pdf', '{"order":"7"}'],
+    ]);
+    await expect(
+      render(`{generate_pdf url="${url('/page.html')}" path="files/g/private/cb2.pdf" callback_batch="no-such"}`),
+    ).rejects.toMatchObject({ code: 'E_NOT_FOUND' });
+    await expect(
+      render(`{generate_pdf url="${url('/page.html')}" path="files/g/private/cb3.pdf" data="x"}`),
+    ).rejects.toMatchObject({ code: 'E_BAD_COMBINATION' });
     const noBatches = createEngine({ host: { ...host, batches: undefined }, workers: 1, limits: { wallMs: 20_000 } });
     try {
-      await expect(render(`{generate_pdf url="${url('/page.html')}" path="files/g/private/cb4.pdf" callback_batch="after-pdf"}`, { engine: noBatches })).rejects.toMatchObject({ code: 'E_HOST_CAPABILITY' });
+      await expect(
+        render(`{generate_pdf url="${url('/page.html')}" path="files/g/private/cb4.pdf" callback_batch="after-pdf"}`, {
+          engine: noBatches,
+        }),
+      ).rejects.toMatchObject({ code: 'E_HOST_CAPABILITY' });
     } finally {
       noBatches.close();
     }
-    await expect(files.stat(parseVirtualPath('/files/g/private/cb4.pdf'))).rejects.toMatchObject({ code: 'E_FILE_NOT_FOUND' });
+    await expect(files.stat(parseVirtualPath('/files/g/private/cb4.pdf'))).rejects.toMatchObject({
+      code: 'E_FILE_NOT_FOUND',
+    });
   });
 
   it('refuses bad attributes at their line', async () => {
@@ -185,7 +231,10 @@ describe('generate_pdf', () => {
       [`{generate_pdf url="${url('/page.html')}" path="files/g/private/../x.pdf"}`, 'E_PATH_DENIED'],
       [`{generate_pdf url="file:///etc/passwd" path="files/g/private/x.pdf"}`, 'E_BAD_URL'],
       [`{generate_pdf url="${url('/page.html')}" path="files/g/private/x.gif" format="gif"}`, 'E_BAD_ATTR'],
-      [`{assign_array var=o values="1" keys="landscape"}{generate_pdf url="${url('/page.html')}" path="files/g/private/x.pdf" option=$o}`, 'E_NOT_IMPLEMENTED'],
+      [
+        `{assign_array var=o values="1" keys="landscape"}{generate_pdf url="${url('/page.html')}" path="files/g/private/x.pdf" option=$o}`,
+        'E_NOT_IMPLEMENTED',
+      ],
       [`{generate_pdf url="${url('/page.html')}" path="files/g/private/x.pdf" ua="a\nb"}`, 'E_BAD_ATTRIBUTE'],
       [`{generate_pdf path="files/g/private/x.pdf"}`, 'E_MISSING_ATTR'],
     ];
@@ -194,7 +243,18 @@ describe('generate_pdf', () => {
 
   it('bounds the pages: with one page and no queue, a second capture at once is E_HOST_BUSY', async () => {
     const one = new ChromiumBrowser({ pages: 1, queue: 0 });
-    const job = { url: url('/page.html'), width: 400, height: 300, sleepMs: 0, userAgent: null, cookies: [], format: 'png' as const, timeoutMs: 15_000, maxBytes: 1 << 24, fetch: host.http!.fetch.bind(host.http) };
+    const job = {
+      url: url('/page.html'),
+      width: 400,
+      height: 300,
+      sleepMs: 0,
+      userAgent: null,
+      cookies: [],
+      format: 'png' as const,
+      timeoutMs: 15_000,
+      maxBytes: 1 << 24,
+      fetch: host.http!.fetch.bind(host.http),
+    };
     try {
       const first = one.capture('shop', job);
       await expect(one.capture('shop', job)).rejects.toMatchObject({ code: 'E_HOST_BUSY' });
@@ -220,7 +280,9 @@ describe('generate_pdf without a browser', () => {
   it('is E_HOST_CAPABILITY', async () => {
     const e = createEngine({ host: { files: () => files }, workers: 0 });
     try {
-      await expect(e.render('{generate_pdf url="https://example.com/" path="files/g/private/x.pdf"}')).rejects.toMatchObject({ code: 'E_HOST_CAPABILITY' });
+      await expect(
+        e.render('{generate_pdf url="https://example.com/" path="files/g/private/x.pdf"}'),
+      ).rejects.toMatchObject({ code: 'E_HOST_CAPABILITY' });
     } finally {
       e.close();
     }

@@ -38,7 +38,12 @@ export function startServer(host: string, routes: Record<string, Handler>): Prom
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+        const seen = {
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        };
         state.seen.push(seen);
         const route = routes[new URL(seen.url, 'http://x').pathname];
         if (route) return route(seen, res);
@@ -63,10 +68,11 @@ export function startServer(host: string, routes: Record<string, Handler>): Prom
         get upgrades() {
           return state.upgrades;
         },
-        close: () => new Promise<void>((r) => {
-          server.closeAllConnections();
-          server.close(() => r());
-        }),
+        close: () =>
+          new Promise<void>((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+          }),
       });
     });
   });
@@ -80,7 +86,9 @@ export function testGuard(ports: number[]): EgressGuard {
 export function html(body: string): Handler {
   return (_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end(`<!doctype html><html><head><meta charset="utf-8"><style>body { font: 40px sans-serif; }</style></head><body>${body}</body></html>`);
+    res.end(
+      `<!doctype html><html><head><meta charset="utf-8"><style>body { font: 40px sans-serif; }</style></head><body>${body}</body></html>`,
+    );
   };
 }
 

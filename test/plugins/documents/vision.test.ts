@@ -34,7 +34,9 @@ beforeAll(async () => {
       }
       const pages = r.pages.filter((p) => p <= TOTAL_PAGES);
       // answered out of order: the adapter sorts by pageNumber
-      const responses = pages.reverse().map((p) => ({ fullTextAnnotation: { text: `text of page ${p}\n` }, context: { pageNumber: p } }));
+      const responses = pages
+        .reverse()
+        .map((p) => ({ fullTextAnnotation: { text: `text of page ${p}\n` }, context: { pageNumber: p } }));
       res.end(JSON.stringify({ responses: [{ responses, totalPages: TOTAL_PAGES }] }));
     },
   });
@@ -45,7 +47,8 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const vision = (): VisionOcr => new VisionOcr({ endpoint: `${server.origin}/v1`, apiKey: 'test-key', http: testGuard([server.port]) });
+const vision = (): VisionOcr =>
+  new VisionOcr({ endpoint: `${server.origin}/v1`, apiKey: 'test-key', http: testGuard([server.port]) });
 const pdf = Buffer.from('%PDF-1.4\n% a document the test server reads by its page count\n');
 
 describe('VisionOcr', () => {
@@ -53,7 +56,10 @@ describe('VisionOcr', () => {
     server.seen.length = 0;
     const pages = await vision().detect('shop', { data: pdf, kind: 'pdf', maxPages: 20, timeoutMs: 10_000 });
     expect(pages).toEqual([1, 2, 3, 4, 5, 6, 7].map((p) => `text of page ${p}`));
-    expect(server.seen.map((s) => (JSON.parse(s.body) as AnnotateRequest).requests[0]!.pages)).toEqual([[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]);
+    expect(server.seen.map((s) => (JSON.parse(s.body) as AnnotateRequest).requests[0]!.pages)).toEqual([
+      [1, 2, 3, 4, 5],
+      [6, 7, 8, 9, 10],
+    ]);
     const first = JSON.parse(server.seen[0]!.body) as AnnotateRequest;
     expect(first.requests[0]!.features).toEqual([{ type: 'DOCUMENT_TEXT_DETECTION' }]);
     expect(first.requests[0]!.inputConfig).toEqual({ content: pdf.toString('base64'), mimeType: 'application/pdf' });
@@ -69,7 +75,9 @@ describe('VisionOcr', () => {
 
   it('goes through the egress guard: a service on a refused address is never reached', async () => {
     const refused = new VisionOcr({ endpoint: `http://127.0.0.3:${server.port}/v1`, http: testGuard([server.port]) });
-    await expect(refused.detect('shop', { data: pdf, kind: 'pdf', maxPages: 1, timeoutMs: 5_000 })).rejects.toMatchObject({ code: 'E_SSRF_DENIED' });
+    await expect(
+      refused.detect('shop', { data: pdf, kind: 'pdf', maxPages: 1, timeoutMs: 5_000 }),
+    ).rejects.toMatchObject({ code: 'E_SSRF_DENIED' });
   });
 
   it('serves {detect_document_text}; a document the service refuses is an empty array and a warning', async () => {
@@ -79,9 +87,15 @@ describe('VisionOcr', () => {
     const engine = createEngine({ host: { files: () => files, ocr: vision() }, workers: 1 });
     try {
       const identity = { tenant: 'shop', context: 'admin-test' as const };
-      const r = await engine.render('{detect_document_text var=t dir="/files/d" file_nm="a.pdf" type="array"}{$t|@count} {$t.6.page}:{$t.6.value}', { identity });
+      const r = await engine.render(
+        '{detect_document_text var=t dir="/files/d" file_nm="a.pdf" type="array"}{$t|@count} {$t.6.page}:{$t.6.value}',
+        { identity },
+      );
       expect(r.output).toBe('7 7:text of page 7');
-      const broken = await engine.render('{detect_document_text var=t dir="/files/d" file_nm="broken.pdf"}{$t|@count}', { identity });
+      const broken = await engine.render(
+        '{detect_document_text var=t dir="/files/d" file_nm="broken.pdf"}{$t|@count}',
+        { identity },
+      );
       expect(broken.output).toBe('0');
       expect(JSON.stringify(broken.logs)).toContain('could not be read');
     } finally {

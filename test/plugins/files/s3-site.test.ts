@@ -25,9 +25,21 @@ afterAll(async () => {
 function useS3(dir: string, bucket: string): void {
   const file = path.join(dir, 'site.json');
   const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  json.storage = { type: 's3', endpoint: s3.endpoint, region: 'us-east-1', bucket, prefix: 'site', access_key_secret: 'S3_KEY', secret_key_secret: 'S3_SECRET', force_path_style: true };
+  json.storage = {
+    type: 's3',
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    bucket,
+    prefix: 'site',
+    access_key_secret: 'S3_KEY',
+    secret_key_secret: 'S3_SECRET',
+    force_path_style: true,
+  };
   writeFileSync(file, JSON.stringify(json));
-  writeFileSync(path.join(dir, 'secrets.json'), JSON.stringify({ S3_KEY: { value: S3_ACCESS_KEY }, S3_SECRET: { value: S3_SECRET_KEY } }));
+  writeFileSync(
+    path.join(dir, 'secrets.json'),
+    JSON.stringify({ S3_KEY: { value: S3_ACCESS_KEY }, S3_SECRET: { value: S3_SECRET_KEY } }),
+  );
 }
 
 eachBackend('files plugins on S3 storage', (backend) => {
@@ -57,31 +69,58 @@ eachBackend('files plugins on S3 storage', (backend) => {
     await render('{put_file value="local root" files_path="/files/user/hi.txt"}');
     expect(await s3.rawGet(bucket, 'site/files/user/hi.txt')).toBe('local root');
     expect(await render('{read_file path="/files/user/hi.txt" row=l}{$l}{/read_file}')).toBe('local root');
-    const p = await render('{write_file var=p value="x"}{write_file path="/files/user/log.txt" var=q value="one\\n" is_append=1}{write_file path="/files/user/log.txt" var=q value="two\\n" is_append=1}{$p}');
+    const p = await render(
+      '{write_file var=p value="x"}{write_file path="/files/user/log.txt" var=q value="one\\n" is_append=1}{write_file path="/files/user/log.txt" var=q value="two\\n" is_append=1}{$p}',
+    );
     expect(await s3.rawGet(bucket, `site${p}`)).toBe('x');
     expect(await render('{read_file path="/files/user/log.txt" row=l}[{$l}]{/read_file}')).toBe('[one][two]');
   });
 
   it('rename_file and remove_file move and delete objects', async () => {
-    await render('{put_file value="m" path="/files/g/mv/a.txt"}{rename_file src_path="files/g/mv/a.txt" dest_path="files/a/mv/b.txt" status_var=s}');
+    await render(
+      '{put_file value="m" path="/files/g/mv/a.txt"}{rename_file src_path="files/g/mv/a.txt" dest_path="files/a/mv/b.txt" status_var=s}',
+    );
     expect(await s3.rawGet(bucket, 'site/files/a/mv/b.txt')).toBe('m');
     expect(await s3.rawGet(bucket, 'site/files/g/mv/a.txt')).toBeNull();
-    expect(await render('{remove_file path="/files/a/mv/b.txt" status_var=s}{remove_file path="/files/a/mv/b.txt" status_var=t}{if $s}T{/if}{if $t === false}F{/if}')).toBe('TF');
+    expect(
+      await render(
+        '{remove_file path="/files/a/mv/b.txt" status_var=s}{remove_file path="/files/a/mv/b.txt" status_var=t}{if $s}T{/if}{if $t === false}F{/if}',
+      ),
+    ).toBe('TF');
     expect(await s3.rawGet(bucket, 'site/files/a/mv/b.txt')).toBeNull();
   });
 
   it('zip, unzip and gzip work on the bucket; a zip-slip archive is refused with no object written', async () => {
-    await render('{put_file value="report A" path="/files/g/in/a.txt"}{put_file value="レポート B" path="/files/g/in/b.txt"}');
-    const zipped = await render('{assign_array var=a keys="url,name" values="/files/g/in/a.txt,a.txt"}{assign_array var=b keys="url,name" values="/files/g/in/b.txt,日本語/b.txt"}{append var=e value=$a}{append var=e value=$b}{zip entries=$e dest="/files/g/out/in.zip"}{$zip_dest}');
+    await render(
+      '{put_file value="report A" path="/files/g/in/a.txt"}{put_file value="レポート B" path="/files/g/in/b.txt"}',
+    );
+    const zipped = await render(
+      '{assign_array var=a keys="url,name" values="/files/g/in/a.txt,a.txt"}{assign_array var=b keys="url,name" values="/files/g/in/b.txt,日本語/b.txt"}{append var=e value=$a}{append var=e value=$b}{zip entries=$e dest="/files/g/out/in.zip"}{$zip_dest}',
+    );
     expect(zipped).toBe('/files/g/out/in.zip');
-    expect(await render('{unzip src="/files/g/out/in.zip" dest="/files/g/un"}{foreach from=$unzip_result.files item=f}{$f};{/foreach}')).toBe('/files/g/un/a.txt;/files/g/un/日本語/b.txt;');
+    expect(
+      await render(
+        '{unzip src="/files/g/out/in.zip" dest="/files/g/un"}{foreach from=$unzip_result.files item=f}{$f};{/foreach}',
+      ),
+    ).toBe('/files/g/un/a.txt;/files/g/un/日本語/b.txt;');
     expect(await s3.rawGet(bucket, 'site/files/g/un/日本語/b.txt')).toBe('レポート B');
-    expect(await render('{gzip file_url="/files/g/in/a.txt" dest="/files/g/gz/a.txt.gz"}{$gzip_dest}')).toBe('/files/g/gz/a.txt.gz');
+    expect(await render('{gzip file_url="/files/g/in/a.txt" dest="/files/g/gz/a.txt.gz"}{$gzip_dest}')).toBe(
+      '/files/g/gz/a.txt.gz',
+    );
     expect(await s3.rawGet(bucket, 'site/files/g/gz/a.txt.gz')).not.toBeNull();
 
     const before = await s3.keys(bucket);
-    await s3.rawPut(bucket, 'site/files/g/in/slip.zip', forgeZip([{ name: 'ok.txt', data: Buffer.from('ok') }, { name: '../../escape.txt', data: Buffer.from('x') }]));
-    await expect(render('{unzip src="/files/g/in/slip.zip" dest="/files/g/slip"}')).rejects.toMatchObject({ code: 'E_PATH_DENIED' });
+    await s3.rawPut(
+      bucket,
+      'site/files/g/in/slip.zip',
+      forgeZip([
+        { name: 'ok.txt', data: Buffer.from('ok') },
+        { name: '../../escape.txt', data: Buffer.from('x') },
+      ]),
+    );
+    await expect(render('{unzip src="/files/g/in/slip.zip" dest="/files/g/slip"}')).rejects.toMatchObject({
+      code: 'E_PATH_DENIED',
+    });
     expect((await s3.keys(bucket)).filter((k) => !before.includes(k))).toEqual(['site/files/g/in/slip.zip']);
   });
 
@@ -110,7 +149,13 @@ it('site.json storage is read strictly, and its secrets must exist', async () =>
   const { parseSiteConfig } = await import('../../../src/site/config.js');
   const base = { site_key: 'k', timezone: 'Asia/Tokyo', lang: 'ja' };
   expect(parseSiteConfig(base, 'x').storage).toEqual({ type: 'local' });
-  const s3cfg = { type: 's3', region: 'us-east-1', bucket: 'my-bucket', access_key_secret: 'K', secret_key_secret: 'S' };
+  const s3cfg = {
+    type: 's3',
+    region: 'us-east-1',
+    bucket: 'my-bucket',
+    access_key_secret: 'K',
+    secret_key_secret: 'S',
+  };
   expect(parseSiteConfig({ ...base, storage: s3cfg }, 'x').storage).toEqual(s3cfg);
   for (const bad of [
     { type: 'local', bucket: 'x' },

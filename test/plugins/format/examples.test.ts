@@ -21,14 +21,16 @@ const TZ = 'Asia/Tokyo';
 const ctx: ModifierContext = testModifierContext({ timezone: TZ, now: NOW });
 const modifiers = new Map<string, ModifierPlugin>();
 // rcms_file_size is the platform's own (no PHP function to compare with); the engine-wide examples test runs its example.
-for (const p of [...formatPlugins, ...datePlugins]) if (p.kind === 'modifier' && p.name !== 'rcms_file_size') modifiers.set(p.name, p);
+for (const p of [...formatPlugins, ...datePlugins])
+  if (p.kind === 'modifier' && p.name !== 'rcms_file_size') modifiers.set(p.name, p);
 
 function ours(name: string, input: Value, args: Value[]): Value {
   const p = modifiers.get(name)!;
   const full = p.params.map((param, k) => (k < args.length ? args[k] : (param.default ?? null)));
-  return runBothWays(p, input, args.length > p.params.length ? args : full, ctx, () => testModifierContext({ timezone: TZ, now: NOW }));
+  return runBothWays(p, input, args.length > p.params.length ? args : full, ctx, () =>
+    testModifierContext({ timezone: TZ, now: NOW }),
+  );
 }
-
 
 const MAKE_TIMESTAMP = `function mts($string) {
   if (empty($string)) return ${NOW};
@@ -39,7 +41,9 @@ const MAKE_TIMESTAMP = `function mts($string) {
 /** The PHP code each platform/Smarty modifier stands for. */
 const PHP_BODY: Record<string, (a: string[]) => string> = {
   string_format: (a) => `return sprintf(${a[1]}, ${a[0]});`,
-  date_format: (a) => `if (!function_exists('mts')) { ${MAKE_TIMESTAMP} } $f = ${a[1] ?? "'Y-m-d'"}; $d = ${a[2] ?? "''"};
+  date_format: (
+    a,
+  ) => `if (!function_exists('mts')) { ${MAKE_TIMESTAMP} } $f = ${a[1] ?? "'Y-m-d'"}; $d = ${a[2] ?? "''"};
     if (${a[0]} != '') $t = mts(${a[0]}); elseif ($d != '') $t = mts($d); else return null;
     return strpos($f, '%') !== false ? strftime($f, $t) : date($f, $t);`,
   pg_dateformat: (a) => `return date(${a[1] ?? "'Y/m/d(D) H:i'"}, strtotime(${a[0]}, ${NOW}));`,
@@ -54,9 +58,15 @@ const oracle = phpGoldenLookup('plugins/format/examples', {
 function phpApply(name: string, input: Value, args: Value[]): Value {
   const body = PHP_BODY[name];
   const call = body
-    ? { fn: '__eval', args: [`$a = json_decode(${JSON.stringify(JSON.stringify([input, ...args].map(arg)))}, true); ` +
-        `$a = array_map(fn($x) => is_array($x) && isset($x['$float']) ? (float)$x['$float'] : $x, $a); ` +
-        body([input, ...args].map((_, k) => `$a[${k}]`))], tz: TZ }
+    ? {
+        fn: '__eval',
+        args: [
+          `$a = json_decode(${JSON.stringify(JSON.stringify([input, ...args].map(arg)))}, true); ` +
+            `$a = array_map(fn($x) => is_array($x) && isset($x['$float']) ? (float)$x['$float'] : $x, $a); ` +
+            body([input, ...args].map((_, k) => `$a[${k}]`)),
+        ],
+        tz: TZ,
+      }
     : { fn: name, args: [input, ...args].map(arg), tz: TZ };
   const r = oracle(call);
   if (!r.ok) throw new Error(r.error);

@@ -9,7 +9,14 @@ import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
 import { siteBench } from '../../site/support/site-bench.js';
 import { httpTestAdapter } from '../../support/host/http.js';
-import { ANALYTICS_SCOPE, SA_EMAIL, TOKEN_URL, analyticsReports, integrationRequests, serviceAccountJson } from '../../support/host/integrations.js';
+import {
+  ANALYTICS_SCOPE,
+  SA_EMAIL,
+  TOKEN_URL,
+  analyticsReports,
+  integrationRequests,
+  serviceAccountJson,
+} from '../../support/host/integrations.js';
 import { decodeJwt } from 'jose';
 
 const PROPERTY = '2001';
@@ -29,7 +36,8 @@ eachBackend('webanalytics', (backend) => {
       open: { http: httpTestAdapter().http! },
     },
   });
-  const views = async (ids: number[]): Promise<string[]> => Promise.all(ids.map((id) => bench.render(VIEWS, { vars: { id } })));
+  const views = async (ids: number[]): Promise<string[]> =>
+    Promise.all(ids.map((id) => bench.render(VIEWS, { vars: { id } })));
   const report = (rows: [string, string][]): void => void analyticsReports.set(PROPERTY, rows);
   const lastReportRequest = (): Record<string, unknown> => {
     const req = integrationRequests.filter((r) => r.path.startsWith('/analytics/')).at(-1)!;
@@ -38,7 +46,14 @@ eachBackend('webanalytics', (backend) => {
   };
 
   it('sets the counters of the contents the report names, by path ID or slug, summed; sync_counter publishes them', async () => {
-    report([['/news/detail/10', '30'], ['/news/news-11/', '12'], ['/news/detail/10?ref=mail', '5'], ['/about', '7'], ['/blog/27', '9'], ['/news/999', '3']]);
+    report([
+      ['/news/detail/10', '30'],
+      ['/news/news-11/', '12'],
+      ['/news/detail/10?ref=mail', '5'],
+      ['/about', '7'],
+      ['/blog/27', '9'],
+      ['/news/999', '3'],
+    ]);
     const out = await bench.render(`${SET}}{$ids|@implode:","}|{$r["/news/detail/10"]}|{$r|@count}`);
     expect(out).toBe('10,11|30|6');
     // The request: the default range (7 days before .. today, site time zone), the default dimension and metric.
@@ -75,19 +90,25 @@ eachBackend('webanalytics', (backend) => {
     expect(await views([16])).toEqual(['77']);
   });
 
-  it('reads strtotime dates in the site\'s time zone, other dimensions and metrics, queries fields, and a repeating column\'s index', async () => {
+  it("reads strtotime dates in the site's time zone, other dimensions and metrics, queries fields, and a repeating column's index", async () => {
     report([['news-17', '3']]);
-    const queries = '{"dimensionFilter":{"filter":{"fieldName":"pagePath","stringFilter":{"matchType":"BEGINS_WITH","value":"/news/"}}}}';
-    const tpl = '{webanalytics var=r startDate="2023-10-01" endDate="2023-10-01 +6 days" update_target_dimension="unifiedPagePathScreen" update_target_metric="eventCount" queries=$q topics_group_id=1 update_column_slug="reactions" update_column_index=2 updated_topics_ids=ids}{$ids[0]}';
+    const queries =
+      '{"dimensionFilter":{"filter":{"fieldName":"pagePath","stringFilter":{"matchType":"BEGINS_WITH","value":"/news/"}}}}';
+    const tpl =
+      '{webanalytics var=r startDate="2023-10-01" endDate="2023-10-01 +6 days" update_target_dimension="unifiedPagePathScreen" update_target_metric="eventCount" queries=$q topics_group_id=1 update_column_slug="reactions" update_column_index=2 updated_topics_ids=ids}{$ids[0]}';
     expect(await bench.render(tpl, { vars: { q: queries } })).toBe('17');
     expect(lastReportRequest()).toEqual({
-      dimensionFilter: { filter: { fieldName: 'pagePath', stringFilter: { matchType: 'BEGINS_WITH', value: '/news/' } } },
+      dimensionFilter: {
+        filter: { fieldName: 'pagePath', stringFilter: { matchType: 'BEGINS_WITH', value: '/news/' } },
+      },
       dateRanges: [{ startDate: '2023-10-01', endDate: '2023-10-07' }],
       dimensions: [{ name: 'unifiedPagePathScreen' }],
       metrics: [{ name: 'eventCount' }],
       limit: 10000,
     });
-    expect(await bench.render('{sync_counter ids="17"}{assign_topics_detail var=t topics_id=17}{$t.reactions[2]}')).toBe('3');
+    expect(
+      await bench.render('{sync_counter ids="17"}{assign_topics_detail var=t topics_id=17}{$t.reactions[2]}'),
+    ).toBe('3');
     // Without a group and column it only reads the report.
     expect(await bench.render('{webanalytics var=r updated_topics_ids=ids}{$r["news-17"]} {$ids|@count}')).toBe('3 0');
   });
@@ -95,10 +116,18 @@ eachBackend('webanalytics', (backend) => {
   it('refuses a column that is not a counter, a group that does not exist, half a target and bad dates or queries', async () => {
     report([['/news/detail/18', '1']]);
     await bench.render('{update_counter value=55 topics_group_id=1 slug=18 ext_slug="view_count"}');
-    const attempt = (attrs: string, vars?: Record<string, unknown>) => bench.error(`\n{webanalytics var=r ${attrs}}`, { vars });
-    expect(await attempt('topics_group_id=1 update_column_slug="author"')).toMatchObject({ code: 'E_BAD_ATTRIBUTE', line: 2 });
-    expect(await attempt('topics_group_id=1 update_column_slug="view_count" update_column_index=1')).toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
-    expect(await attempt('topics_group_id=1 update_column_slug="no_such_column"')).toMatchObject({ code: 'E_NOT_FOUND' });
+    const attempt = (attrs: string, vars?: Record<string, unknown>) =>
+      bench.error(`\n{webanalytics var=r ${attrs}}`, { vars });
+    expect(await attempt('topics_group_id=1 update_column_slug="author"')).toMatchObject({
+      code: 'E_BAD_ATTRIBUTE',
+      line: 2,
+    });
+    expect(await attempt('topics_group_id=1 update_column_slug="view_count" update_column_index=1')).toMatchObject({
+      code: 'E_BAD_ATTRIBUTE',
+    });
+    expect(await attempt('topics_group_id=1 update_column_slug="no_such_column"')).toMatchObject({
+      code: 'E_NOT_FOUND',
+    });
     expect(await attempt('topics_group_id=99 update_column_slug="view_count"')).toMatchObject({ code: 'E_NOT_FOUND' });
     expect(await attempt('topics_group_id=1')).toMatchObject({ code: 'E_BAD_COMBINATION' });
     expect(await attempt('update_column_slug="view_count"')).toMatchObject({ code: 'E_BAD_COMBINATION' });
@@ -117,7 +146,9 @@ eachBackend('webanalytics', (backend) => {
   it('refuses a report of more rows than it asked for, and takes one of exactly that many', async () => {
     const rows = (n: number): [string, string][] => Array.from({ length: n }, (_, i) => [`/other/page-${i}`, '1']);
     report(rows(10_001));
-    expect(await bench.error('{webanalytics var=r topics_group_id=1 update_column_slug="view_count" reset_flg=1}')).toMatchObject({ code: 'E_SIZE_LIMIT' });
+    expect(
+      await bench.error('{webanalytics var=r topics_group_id=1 update_column_slug="view_count" reset_flg=1}'),
+    ).toMatchObject({ code: 'E_SIZE_LIMIT' });
     report([...rows(9_999), ['/news/21', '8']]);
     expect(await bench.render(`${SET}}{$ids|@implode:","} {$r|@count}`)).toBe('21 10000');
   });
@@ -126,11 +157,26 @@ eachBackend('webanalytics', (backend) => {
     const { content } = bench.site.host;
     const tenant = bench.site.tenant;
     const target = (topicId: number) => ({ topicId, columnId: 2, index: 0 });
-    const pending = () => bench.site.db.all<{ topic_id: number; value: number }>('SELECT topic_id, value FROM topic_counters_pending WHERE tenant = ? AND topic_id IN (19, 20) AND column_id = 2 ORDER BY topic_id', [tenant]);
-    await content!.setCounters!(tenant, [{ target: target(19), value: 1 }, { target: target(20), value: 2 }]);
-    await expect(content!.setCounters!(tenant, [{ target: target(19), value: 5 }, { target: target(20), value: null as unknown as number }])).rejects.toThrow();
+    const pending = () =>
+      bench.site.db.all<{ topic_id: number; value: number }>(
+        'SELECT topic_id, value FROM topic_counters_pending WHERE tenant = ? AND topic_id IN (19, 20) AND column_id = 2 ORDER BY topic_id',
+        [tenant],
+      );
+    await content!.setCounters!(tenant, [
+      { target: target(19), value: 1 },
+      { target: target(20), value: 2 },
+    ]);
+    await expect(
+      content!.setCounters!(tenant, [
+        { target: target(19), value: 5 },
+        { target: target(20), value: null as unknown as number },
+      ]),
+    ).rejects.toThrow();
     expect((await pending()).map((r) => Number(r.value))).toEqual([1, 2]);
-    await content!.setCounters!(tenant, [{ target: target(19), value: 5 }, { target: target(20), value: 6 }]);
+    await content!.setCounters!(tenant, [
+      { target: target(19), value: 5 },
+      { target: target(20), value: 6 },
+    ]);
     await bench.render('{sync_counter ids="19,20"}');
     expect(await views([19, 20])).toEqual(['5', '6']);
   });

@@ -7,7 +7,10 @@ export const HTML5_CASES: [string, string[]][] = [
   ['', []],
   ['plain text', []],
   ['<p class="a">Hello <b>world</b></p>', []],
-  ['<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><title>T</title></head><body><p>x</p></body></html>', []],
+  [
+    '<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><title>T</title></head><body><p>x</p></body></html>',
+    [],
+  ],
   ['<!doctype HTML>\n<p>x', []],
   ['<!DOCTYPE html SYSTEM "about:legacy-compat"><p>x</p>', []],
   ['<ul><li>a<li>b</ul>', []],
@@ -60,18 +63,31 @@ export const HTML5_CASES: [string, string[]][] = [
   ['<foo>x</foo>', ['1:1 unknown-element']],
   ['<center>x</center>', ['1:1 obsolete-element']],
   ['<font color=red>x</font><marquee>y</marquee>', ['1:1 obsolete-element', '1:25 obsolete-element']],
-  ['<Xyz/>', ['1:1 unknown-element', '1:1 non-void-html-element-start-tag-with-trailing-solidus', '1:1 unclosed-element']],
+  [
+    '<Xyz/>',
+    ['1:1 unknown-element', '1:1 non-void-html-element-start-tag-with-trailing-solidus', '1:1 unclosed-element'],
+  ],
   ['<svg><foo/></svg>', []],
   // attributes
   ['<img src=a.png alt="" alt="">', ['1:23 duplicate-attribute']],
   ['<div ID=a id=b></div>', ['1:11 duplicate-attribute']],
   ['<a href=a"b>x</a>', ['1:10 unexpected-character-in-unquoted-attribute-value']],
   ['<a title=x=y>x</a>', ['1:11 unexpected-character-in-unquoted-attribute-value']],
-  ['<a title=`x`>x</a>', ['1:10 unexpected-character-in-unquoted-attribute-value', '1:12 unexpected-character-in-unquoted-attribute-value']],
+  [
+    '<a title=`x`>x</a>',
+    ['1:10 unexpected-character-in-unquoted-attribute-value', '1:12 unexpected-character-in-unquoted-attribute-value'],
+  ],
   ['<a href="x"title="y">z</a>', ['1:12 missing-whitespace-between-attributes']],
   ['<div class=>x</div>', ['1:12 missing-attribute-value']],
   // the attribute's name is `="x"`: both quotes are errors in the attribute name state
-  ['<div ="x">y</div>', ['1:6 unexpected-equals-sign-before-attribute-name', '1:7 unexpected-character-in-attribute-name', '1:9 unexpected-character-in-attribute-name']],
+  [
+    '<div ="x">y</div>',
+    [
+      '1:6 unexpected-equals-sign-before-attribute-name',
+      '1:7 unexpected-character-in-attribute-name',
+      '1:9 unexpected-character-in-attribute-name',
+    ],
+  ],
   ['<div a"b=1>y</div>', ['1:7 unexpected-character-in-attribute-name']],
   ['<div / id=a>y</div>', ['1:6 unexpected-solidus-in-tag']],
   ['<div id="a', ['1:1 eof-in-tag']],
@@ -91,7 +107,10 @@ export const HTML5_CASES: [string, string[]][] = [
   ['&#x0000000041;', []],
   ['&#xD800;', ['1:1 surrogate-character-reference']],
   ['&#xFFFF; &#xFDD0;', ['1:1 noncharacter-character-reference', '1:10 noncharacter-character-reference']],
-  ['&#x80; &#13; &#9; &#x7F;', ['1:1 control-character-reference', '1:8 control-character-reference', '1:19 control-character-reference']],
+  [
+    '&#x80; &#13; &#9; &#x7F;',
+    ['1:1 control-character-reference', '1:8 control-character-reference', '1:19 control-character-reference'],
+  ],
   ['<a title="&copy">x</a>', ['1:11 missing-semicolon-after-character-reference']],
   ['<a title="&foo;">x</a>', ['1:11 unknown-named-character-reference']],
   // unquoted, the '=' of the query string is itself an error; quoted, `&amp=` is plain text

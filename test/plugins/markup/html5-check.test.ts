@@ -24,7 +24,12 @@ describe('html5_check plugin', () => {
     expect(list.isList).toBe(true);
     const e = list.get(0) as PhpArray;
     expect(e.keys()).toEqual(['line', 'column', 'code', 'message']);
-    expect([e.get('line'), e.get('column'), e.get('code'), e.get('message')]).toEqual([2, 1, 'unknown-element', '<foo> is not an HTML element']);
+    expect([e.get('line'), e.get('column'), e.get('code'), e.get('message')]).toEqual([
+      2,
+      1,
+      'unknown-element',
+      '<foo> is not an HTML element',
+    ]);
   });
 
   it('gives an empty list for valid HTML and honours var', () => {
@@ -44,7 +49,11 @@ describe('html5_check plugin', () => {
   });
 
   it('stays linear on large inputs', () => {
-    const big = '<div class="a" id=b>x &amp; y<br></div>'.repeat(40000) + '<p ' + Array.from({ length: 50000 }, (_, k) => `a${k}=1`).join(' ') + '>';
+    const big =
+      '<div class="a" id=b>x &amp; y<br></div>'.repeat(40000) +
+      '<p ' +
+      Array.from({ length: 50000 }, (_, k) => `a${k}=1`).join(' ') +
+      '>';
     const t = Date.now();
     expect(checkHtml5(big)).toEqual([]);
     expect(Date.now() - t).toBeLessThan(5000);
@@ -52,8 +61,51 @@ describe('html5_check plugin', () => {
 });
 
 describe('html5_check fuzz', () => {
-  const PIECES = ['<', '>', '/', '!', '-', '--', '&', '#', 'x', ';', '=', '"', "'", '`', ' ', '\n', '\r', '\t', '\u0000', '\uD800', '😀', 'a', 'div', 'p', 'br',
-    'script', 'svg', '![CDATA[', ']]>', '<!--', '-->', '<!DOCTYPE html>', 'amp', 'copy', '#x41', '?', 'li', 'table', 'td', '</', '/>', 'textarea', 'plaintext'];
+  const PIECES = [
+    '<',
+    '>',
+    '/',
+    '!',
+    '-',
+    '--',
+    '&',
+    '#',
+    'x',
+    ';',
+    '=',
+    '"',
+    "'",
+    '`',
+    ' ',
+    '\n',
+    '\r',
+    '\t',
+    '\u0000',
+    '\uD800',
+    '😀',
+    'a',
+    'div',
+    'p',
+    'br',
+    'script',
+    'svg',
+    '![CDATA[',
+    ']]>',
+    '<!--',
+    '-->',
+    '<!DOCTYPE html>',
+    'amp',
+    'copy',
+    '#x41',
+    '?',
+    'li',
+    'table',
+    'td',
+    '</',
+    '/>',
+    'textarea',
+    'plaintext',
+  ];
   it('never throws and always returns well-formed problems for 3000 random inputs', () => {
     const rng = new Random([9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8]);
     for (let k = 0; k < 3000; k++) {

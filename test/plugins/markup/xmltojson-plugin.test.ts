@@ -38,7 +38,9 @@ describe('xmltojson plugin', () => {
   it('warns about namespace errors but converts', () => {
     const r = run({ xml: '<r><p:a>1</p:a></r>' });
     expect(r.value).toBe('{"p:a":"1"}');
-    expect(r.warnings).toEqual(['xmltojson: namespace warning at line 1, column 4: Namespace prefix p on a is not defined']);
+    expect(r.warnings).toEqual([
+      'xmltojson: namespace warning at line 1, column 4: Namespace prefix p on a is not defined',
+    ]);
   });
 
   it('refuses documents beyond the size limit', () => {

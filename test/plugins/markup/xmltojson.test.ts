@@ -19,7 +19,10 @@ interface Answer {
 }
 
 function askPhp(docs: XmlCase[]): Answer[] {
-  const input = docs.map((d) => JSON.stringify({ b64: Buffer.from(typeof d === 'string' ? toBytes(d) : d.bytes).toString('base64') })).join('\n') + '\n';
+  const input =
+    docs
+      .map((d) => JSON.stringify({ b64: Buffer.from(typeof d === 'string' ? toBytes(d) : d.bytes).toString('base64') }))
+      .join('\n') + '\n';
   const out = execFileSync('php', [SCRIPT], { input, maxBuffer: 256 * 1024 * 1024 }).toString('utf8');
   const lines = out.split('\n').filter((l) => l !== '');
   if (lines.length !== docs.length) throw new Error(`php answered ${lines.length} of ${docs.length}`);
@@ -28,9 +31,21 @@ function askPhp(docs: XmlCase[]): Answer[] {
 
 const asString = (d: XmlCase): string => (typeof d === 'string' ? d : fromBytes(Uint8Array.from(d.bytes)));
 
-const DEEP: XmlCase[] = [nested(256, false), nested(257, false), nested(258, false), nested(300, false), nested(255, true), nested(256, true), nested(200, true),
-  `<r><${'n'.repeat(50000)}/></r>`, `<r><${'n'.repeat(50001)}/></r>`, `<r><${'é'.repeat(25000)}/></r>`, `<r><${'é'.repeat(25001)}/></r>`,
-  `<r>${'<a/>'.repeat(3000)}</r>`, `<r>${'x&amp;'.repeat(5000)}</r>`];
+const DEEP: XmlCase[] = [
+  nested(256, false),
+  nested(257, false),
+  nested(258, false),
+  nested(300, false),
+  nested(255, true),
+  nested(256, true),
+  nested(200, true),
+  `<r><${'n'.repeat(50000)}/></r>`,
+  `<r><${'n'.repeat(50001)}/></r>`,
+  `<r><${'é'.repeat(25000)}/></r>`,
+  `<r><${'é'.repeat(25001)}/></r>`,
+  `<r>${'<a/>'.repeat(3000)}</r>`,
+  `<r>${'x&amp;'.repeat(5000)}</r>`,
+];
 
 const GENERATED = generatedCases(2024, 400, 250);
 
@@ -45,8 +60,10 @@ function compare(docs: XmlCase[]): { agree: number; mismatches: string[] } {
     const ours1 = xmlToJson(s, true, () => {});
     const show = JSON.stringify(s.length > 200 ? s.slice(0, 200) + '…' : s);
     if (a.ref0 !== a.native) mismatches.push(`reference differs from PHP on ${show}`);
-    if (ours0 !== a.native) mismatches.push(`ns=0 ${show}: ours ${JSON.stringify(ours0)} php ${JSON.stringify(a.native)}`);
-    else if (ours1 !== a.ref1) mismatches.push(`ns=1 ${show}: ours ${JSON.stringify(ours1)} ref ${JSON.stringify(a.ref1)}`);
+    if (ours0 !== a.native)
+      mismatches.push(`ns=0 ${show}: ours ${JSON.stringify(ours0)} php ${JSON.stringify(a.native)}`);
+    else if (ours1 !== a.ref1)
+      mismatches.push(`ns=1 ${show}: ours ${JSON.stringify(ours1)} ref ${JSON.stringify(a.ref1)}`);
     else agree++;
   });
   return { agree, mismatches };

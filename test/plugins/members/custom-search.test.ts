@@ -4,7 +4,16 @@ import { meetsConditions } from '../../../src/host-bridge/plugins/members/custom
 import type { MemberRecord } from '../../../src/host-bridge/adapters/members.js';
 
 const member = (groupIds: number[], open = true): MemberRecord => ({
-  memberId: 2, name1: '', name2: '', nickname: '', email: '', loginId: '', open, groupIds, created: '', updated: '',
+  memberId: 2,
+  name1: '',
+  name2: '',
+  nickname: '',
+  email: '',
+  loginId: '',
+  open,
+  groupIds,
+  created: '',
+  updated: '',
 });
 
 describe('custom search conditions', () => {
@@ -20,10 +29,17 @@ describe('custom search conditions', () => {
     expect(meetsConditions(conditions, m)).toBe(expected);
   });
 
-  it.each(['not json', '[]', 'null', '{"group_ids":[]}', '{"group_ids":"1"}', '{"group_ids":[1.5]}', '{"open_flg":true}', '{"age":30}', `{"group_ids":[${'1,'.repeat(3000)}1]}`])(
-    'matches nobody when unreadable: %s',
-    (conditions) => {
-      expect(meetsConditions(conditions, member([1]))).toBe(false);
-    },
-  );
+  it.each([
+    'not json',
+    '[]',
+    'null',
+    '{"group_ids":[]}',
+    '{"group_ids":"1"}',
+    '{"group_ids":[1.5]}',
+    '{"open_flg":true}',
+    '{"age":30}',
+    `{"group_ids":[${'1,'.repeat(3000)}1]}`,
+  ])('matches nobody when unreadable: %s', (conditions) => {
+    expect(meetsConditions(conditions, member([1]))).toBe(false);
+  });
 });

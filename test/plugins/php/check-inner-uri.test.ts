@@ -14,32 +14,99 @@ const check = (url: unknown, rootUrl = ROOT) =>
   runModifier('check_inner_uri', url as never, [], testModifierContext({ rootUrl }));
 
 const inner = [
-  '/', '/news/', '/news/?id=1', '/?q=1', '/#top', '/a/../b', '/%2F/evil.test', '/@evil.test', '/:80', '/http://evil.test',
-  'https://example.com', 'https://example.com/', 'http://example.com/news', 'HTTPS://example.com/x', 'https://example.com?x=1',
-  'https://example.com#f', 'https://example.com:443/', 'http://example.com:80/', '//example.com/path', '//example.com',
+  '/',
+  '/news/',
+  '/news/?id=1',
+  '/?q=1',
+  '/#top',
+  '/a/../b',
+  '/%2F/evil.test',
+  '/@evil.test',
+  '/:80',
+  '/http://evil.test',
+  'https://example.com',
+  'https://example.com/',
+  'http://example.com/news',
+  'HTTPS://example.com/x',
+  'https://example.com?x=1',
+  'https://example.com#f',
+  'https://example.com:443/',
+  'http://example.com:80/',
+  '//example.com/path',
+  '//example.com',
 ];
 
 const outer = [
   // other hosts and look-alikes
-  'https://evil.test/', '//evil.test', '///evil.test', '////evil.test', 'https://example.com.evil.test/', 'https://evil.test/example.com',
-  'https://example.co', 'https://sub.example.com/', 'https://example.comevil.test', 'https://xexample.com',
+  'https://evil.test/',
+  '//evil.test',
+  '///evil.test',
+  '////evil.test',
+  'https://example.com.evil.test/',
+  'https://evil.test/example.com',
+  'https://example.co',
+  'https://sub.example.com/',
+  'https://example.comevil.test',
+  'https://xexample.com',
   // user info tricks
-  'https://example.com@evil.test', 'https://example.com:443@evil.test/', 'https://user@example.com/', 'https://evil.test@example.com/',
-  'https://example.com%40evil.test', 'https://example.com%2F@evil.test',
+  'https://example.com@evil.test',
+  'https://example.com:443@evil.test/',
+  'https://user@example.com/',
+  'https://evil.test@example.com/',
+  'https://example.com%40evil.test',
+  'https://example.com%2F@evil.test',
   // backslashes, whitespace and control characters
-  '/\\evil.test', '\\\\evil.test', '/\\/evil.test', 'https:\\\\evil.test', 'https://example.com\\@evil.test', ' //evil.test',
-  '/\t/evil.test', '/\n/evil.test', '\t//evil.test', '/ /evil.test', '/%09/evil.test x', 'https://example.com/\x00',
+  '/\\evil.test',
+  '\\\\evil.test',
+  '/\\/evil.test',
+  'https:\\\\evil.test',
+  'https://example.com\\@evil.test',
+  ' //evil.test',
+  '/\t/evil.test',
+  '/\n/evil.test',
+  '\t//evil.test',
+  '/ /evil.test',
+  '/%09/evil.test x',
+  'https://example.com/\x00',
   // other schemes and scheme tricks
-  'javascript:alert(1)', 'JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>',
-  'vbscript:msgbox(1)', 'mailto:a@example.com', 'ftp://example.com/', 'https:example.com', 'https:/example.com', 'https:///example.com',
-  'http:evil.test', 'file:///etc/passwd',
+  'javascript:alert(1)',
+  'JavaScript:alert(1)',
+  'java\tscript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  'mailto:a@example.com',
+  'ftp://example.com/',
+  'https:example.com',
+  'https:/example.com',
+  'https:///example.com',
+  'http:evil.test',
+  'file:///etc/passwd',
   // host spelling
-  'https://EXAMPLE.com/', 'https://Example.Com/', 'https://example.com./', 'https://exa%6Dple.com/', 'https://ｅｘａｍｐｌｅ.com/',
-  'https://例え.jp/', 'https://xn--r8jz45g.jp/', 'https://[::1]/', 'https://127.0.0.1/', 'https://0x7f.1/',
+  'https://EXAMPLE.com/',
+  'https://Example.Com/',
+  'https://example.com./',
+  'https://exa%6Dple.com/',
+  'https://ｅｘａｍｐｌｅ.com/',
+  'https://例え.jp/',
+  'https://xn--r8jz45g.jp/',
+  'https://[::1]/',
+  'https://127.0.0.1/',
+  'https://0x7f.1/',
   // ports
-  'https://example.com:8443/', 'http://example.com:443/', 'https://example.com:/', 'https://example.com:80/', '//example.com:443/',
+  'https://example.com:8443/',
+  'http://example.com:443/',
+  'https://example.com:/',
+  'https://example.com:80/',
+  '//example.com:443/',
   // not absolute, not single-slash
-  '', 'news/1', './x', '../x', '?q=1', '#top', 'example.com', 'evil.test/path',
+  '',
+  'news/1',
+  './x',
+  '../x',
+  '?q=1',
+  '#top',
+  'example.com',
+  'evil.test/path',
 ];
 
 describe('check_inner_uri rules', () => {
@@ -65,8 +132,11 @@ describe('check_inner_uri never accepts a URL that leaves the site (WHATWG URL a
   const stays = (url: string) => {
     try {
       const u = new URL(url, base);
-      return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname === 'example.com' &&
-        (u.port === '' || (u.protocol === 'https:' && u.port === '443') || (u.protocol === 'http:' && u.port === '80'));
+      return (
+        (u.protocol === 'https:' || u.protocol === 'http:') &&
+        u.hostname === 'example.com' &&
+        (u.port === '' || (u.protocol === 'https:' && u.port === '443') || (u.protocol === 'http:' && u.port === '80'))
+      );
     } catch {
       return false;
     }
@@ -78,8 +148,36 @@ describe('check_inner_uri never accepts a URL that leaves the site (WHATWG URL a
 
   it('holds for 3000 seeded fuzz strings built from redirect-payload pieces', () => {
     const rnd = seeded(99);
-    const pieces = ['/', '//', '\\', '@', ':', '.', 'example.com', 'evil.test', 'https:', 'http:', 'javascript:', '%2f', '%40', '?', '#',
-      ' ', '\t', '\n', '443', '80', 'EXAMPLE.COM', '..', 'x', '[', ']', '\x00', 'ｅ', '%00'];
+    const pieces = [
+      '/',
+      '//',
+      '\\',
+      '@',
+      ':',
+      '.',
+      'example.com',
+      'evil.test',
+      'https:',
+      'http:',
+      'javascript:',
+      '%2f',
+      '%40',
+      '?',
+      '#',
+      ' ',
+      '\t',
+      '\n',
+      '443',
+      '80',
+      'EXAMPLE.COM',
+      '..',
+      'x',
+      '[',
+      ']',
+      '\x00',
+      'ｅ',
+      '%00',
+    ];
     let accepted = 0;
     for (let i = 0; i < 3000; i++) {
       const url = randomString(rnd, pieces, 6);

@@ -12,7 +12,6 @@ import { phpGolden, phpGoldenLookup } from '../../support/php-golden.js';
 import { render } from '../../support/mini-template.js';
 import { modifiers, runModifier, toArg } from './support.js';
 
-
 /** Constants become literals; `{if !c}a{else}b{/if}` becomes `{if c}b{else}a{/if}` for the mini reader. */
 function prepare(template: string): string {
   const withConsts = template.replace(/\$smarty\.const\.(\w+)/g, (_, name: string) => {
@@ -20,7 +19,10 @@ function prepare(template: string): string {
     if (typeof v !== 'number') throw new Error(`constant ${name} is not in src/php/constants.ts`);
     return String(v);
   });
-  return withConsts.replace(/\{if !([^{}]*)\}(.*?)(?:\{else\}(.*?))?\{\/if\}/gs, (_, c: string, yes: string, no = '') => `{if ${c}}${no}{else}${yes}{/if}`);
+  return withConsts.replace(
+    /\{if !([^{}]*)\}(.*?)(?:\{else\}(.*?))?\{\/if\}/gs,
+    (_, c: string, yes: string, no = '') => `{if ${c}}${no}{else}${yes}{/if}`,
+  );
 }
 
 // PHP's answers, committed in test/fixtures/php/plugins/php/examples.json.
@@ -38,7 +40,14 @@ describe('php-family examples are true', () => {
       const vars = Object.fromEntries(Object.entries(ex.vars ?? {}).map(([k, v]) => [k, fromJS(v)]));
       const template = prepare(ex.template);
       it(`${p.name} #${i + 1}: ${ex.template}`, () => {
-        expect(render(template, vars, (n, v, a) => runModifier(n, v, a), (n) => modifiers.has(n))).toBe(ex.output);
+        expect(
+          render(
+            template,
+            vars,
+            (n, v, a) => runModifier(n, v, a),
+            (n) => modifiers.has(n),
+          ),
+        ).toBe(ex.output);
         if (p.origin === 'php' && p.name !== 'unset') {
           expect(render(template, vars, phpApply, (n) => modifiers.has(n))).toBe(ex.output);
         }
@@ -48,8 +57,19 @@ describe('php-family examples are true', () => {
 });
 
 describe('defined and unset', () => {
-  const names = ['JSON_PRETTY_PRINT', 'FILTER_VALIDATE_INT', 'ENT_QUOTES', 'PHP_EOL', 'json_pretty_print', 'NO_SUCH_CONSTANT', ''];
-  const results = phpGolden('plugins/php/defined', names.map((n) => ({ fn: 'defined', args: [n] })));
+  const names = [
+    'JSON_PRETTY_PRINT',
+    'FILTER_VALIDATE_INT',
+    'ENT_QUOTES',
+    'PHP_EOL',
+    'json_pretty_print',
+    'NO_SUCH_CONSTANT',
+    '',
+  ];
+  const results = phpGolden(
+    'plugins/php/defined',
+    names.map((n) => ({ fn: 'defined', args: [n] })),
+  );
   names.forEach((n, i) => {
     it(`defined('${n}') is PHP's answer for constants in the table`, () => {
       expect(runModifier('defined', n)).toBe(results[i].value);

@@ -14,17 +14,53 @@ import { label, outcome, phpOutcome, runModifier, seeded, toArg } from './suppor
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => String.fromCodePoint(a + i));
 const pool = [
-  ...range(0x20, 0x7e), ...range(0xff01, 0xff5e), ...range(0xff61, 0xff9f), ...range(0xff61, 0xff9f), '\uff9e', '\uff9f', '\uff9e', '\uff9f',
-  ...range(0x3041, 0x3096), ...range(0x3099, 0x309f), ...range(0x30a1, 0x30ff), ...range(0x3000, 0x3003), '\u300c', '\u300d',
-  '\u2018', '\u2019', '\u201c', '\u201d', '\u2212', '\uffe3', '\uffe5', '\u00a5', '\u203e', '漢', '字', '😀', 'é',
-  fromBinary('\xff'), fromBinary('\xe3\x81'), fromBinary('\x80'),
+  ...range(0x20, 0x7e),
+  ...range(0xff01, 0xff5e),
+  ...range(0xff61, 0xff9f),
+  ...range(0xff61, 0xff9f),
+  '\uff9e',
+  '\uff9f',
+  '\uff9e',
+  '\uff9f',
+  ...range(0x3041, 0x3096),
+  ...range(0x3099, 0x309f),
+  ...range(0x30a1, 0x30ff),
+  ...range(0x3000, 0x3003),
+  '\u300c',
+  '\u300d',
+  '\u2018',
+  '\u2019',
+  '\u201c',
+  '\u201d',
+  '\u2212',
+  '\uffe3',
+  '\uffe5',
+  '\u00a5',
+  '\u203e',
+  '漢',
+  '字',
+  '😀',
+  'é',
+  fromBinary('\xff'),
+  fromBinary('\xe3\x81'),
+  fromBinary('\x80'),
 ];
 
 const rnd = seeded(1234);
 const strings: string[] = [
-  'ｶﾞｷﾞｸﾞｹﾞｺﾞ ﾊﾟﾋﾟﾌﾟﾍﾟﾎﾟ ｳﾞ ﾜﾞ ｦﾞ ｱﾞ', 'ｶﾞ', 'ﾞｶ', 'ｶ', 'ﾊﾟﾞ', 'ガギグゲゴ パピプペポ ヴ ヷヸヹヺ ヵヶ ー・「」、。゛゜',
-  'がぎぐげご ぱぴぷぺぽ ゔ ゕゖ ゝゞ ヽヾ', 'ＡＢＣ　ａｂｃ　０１２３　！＂＃＄％＆＇（）＊＋，－．／：；＜＝＞？＠［＼］＾＿｀｛｜｝～',
-  'ABC abc 0123 !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~', '‘’“”−￣￥¥‾', '', fromBinary('a\xffb\xe3\x81'), fromBinary('\xe3\x81\x82\xe3'),
+  'ｶﾞｷﾞｸﾞｹﾞｺﾞ ﾊﾟﾋﾟﾌﾟﾍﾟﾎﾟ ｳﾞ ﾜﾞ ｦﾞ ｱﾞ',
+  'ｶﾞ',
+  'ﾞｶ',
+  'ｶ',
+  'ﾊﾟﾞ',
+  'ガギグゲゴ パピプペポ ヴ ヷヸヹヺ ヵヶ ー・「」、。゛゜',
+  'がぎぐげご ぱぴぷぺぽ ゔ ゕゖ ゝゞ ヽヾ',
+  'ＡＢＣ　ａｂｃ　０１２３　！＂＃＄％＆＇（）＊＋，－．／：；＜＝＞？＠［＼］＾＿｀｛｜｝～',
+  'ABC abc 0123 !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~',
+  '‘’“”−￣￥¥‾',
+  '',
+  fromBinary('a\xffb\xe3\x81'),
+  fromBinary('\xe3\x81\x82\xe3'),
 ];
 const randomStrings: string[] = [];
 while (strings.length + randomStrings.length < 313) {
@@ -34,7 +70,34 @@ while (strings.length + randomStrings.length < 313) {
   randomStrings.push(s);
 }
 
-const modes = ['KV', 'KVa', 'as', 'c', 'C', 'h', 'H', 'k', 'K', 'r', 'R', 'n', 'N', 'A', 'S', 's', 'a', 'HV', 'KVas', 'M', 'm', 'V', '', 'ASKVM', 'rnsk', 'hm'];
+const modes = [
+  'KV',
+  'KVa',
+  'as',
+  'c',
+  'C',
+  'h',
+  'H',
+  'k',
+  'K',
+  'r',
+  'R',
+  'n',
+  'N',
+  'A',
+  'S',
+  's',
+  'a',
+  'HV',
+  'KVas',
+  'M',
+  'm',
+  'V',
+  '',
+  'ASKVM',
+  'rnsk',
+  'hm',
+];
 interface Case {
   s: Value;
   mode: Value;
@@ -44,17 +107,26 @@ const cases: Case[] = [];
 const randomCases: Case[] = [];
 for (const mode of modes) for (const s of strings) cases.push({ s, mode });
 for (const mode of modes) for (const s of randomStrings) randomCases.push({ s, mode });
-for (const mode of ['Rr', 'Aa', 'An', 'aN', 'KH', 'hC', 'hc', 'kC', 'kc', 'Cc', 'Ss', 'Mm', 'x', 'KVz', 'Kk', 'Hh']) cases.push({ s: 'ｱ', mode });
-cases.push({ s: 'ｱ', mode: 'KV', encoding: 'UTF-8' }, { s: 'ｱ', mode: 'KV', encoding: 'utf8' }, { s: 123, mode: 'A' }, { s: null, mode: 'KV' });
+for (const mode of ['Rr', 'Aa', 'An', 'aN', 'KH', 'hC', 'hc', 'kC', 'kc', 'Cc', 'Ss', 'Mm', 'x', 'KVz', 'Kk', 'Hh'])
+  cases.push({ s: 'ｱ', mode });
+cases.push(
+  { s: 'ｱ', mode: 'KV', encoding: 'UTF-8' },
+  { s: 'ｱ', mode: 'KV', encoding: 'utf8' },
+  { s: 123, mode: 'A' },
+  { s: null, mode: 'KV' },
+);
 
 const phpCall = (c: Case) => ({
   fn: 'mb_convert_kana',
   args: c.encoding === undefined ? [toArg(c.s), toArg(c.mode)] : [toArg(c.s), toArg(c.mode), toArg(c.encoding)],
 });
-const results = phpGolden('plugins/php/mb-convert-kana', cases.map(phpCall), { labels: cases.map((c) => `${label(c.mode)} ${label(c.s)}`) });
+const results = phpGolden('plugins/php/mb-convert-kana', cases.map(phpCall), {
+  labels: cases.map((c) => `${label(c.mode)} ${label(c.s)}`),
+});
 let randomResults: OracleResult[] | undefined;
 const liveResult = (i: number) => (randomResults ??= callPhp(randomCases.map(phpCall)))[i];
-const ours = (c: Case) => outcome(() => runModifier('mb_convert_kana', c.s, c.encoding === undefined ? [c.mode] : [c.mode, c.encoding]));
+const ours = (c: Case) =>
+  outcome(() => runModifier('mb_convert_kana', c.s, c.encoding === undefined ? [c.mode] : [c.mode, c.encoding]));
 
 describe(`mb_convert_kana matches live PHP 8.2 on seeded random strings (${randomCases.length} cases)`, () => {
   randomCases.forEach((c, i) => {

@@ -12,7 +12,12 @@ import { bindModifier, withDefaults } from '../../../src/runtime/modifiers.js';
 export const modifiers = new Map<string, ModifierPlugin>();
 for (const p of plugins) if (p.kind === 'modifier') modifiers.set(p.name, p);
 
-export function runModifier(name: string, input: Value, args: Value[] = [], ctx: ModifierContext = testModifierContext()): Value {
+export function runModifier(
+  name: string,
+  input: Value,
+  args: Value[] = [],
+  ctx: ModifierContext = testModifierContext(),
+): Value {
   const p = modifiers.get(name);
   if (!p) throw new Error(`no modifier ${name}`);
   return p.run(input, withDefaults(bindModifier(p), args), ctx);
@@ -23,7 +28,6 @@ export { outcome, toArg } from '../../support/php-oracle.js';
 export function phpOutcome(r: OracleResult): Tagged | 'error' {
   return r.ok ? r.value! : 'error';
 }
-
 
 /** The shared seeded generator (test/support/prng.ts), so random cases are the same on every run. */
 export { mulberry32 as seeded } from '../../support/prng.js';

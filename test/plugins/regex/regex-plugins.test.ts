@@ -20,7 +20,9 @@ import { testModifierContext } from '../../support/plugin-context.js';
 const ctx = testModifierContext({ now: 0 });
 const b64 = (s: string) => Buffer.from(toBytes(s)).toString('base64');
 // PHP's answers, committed in test/fixtures/php/plugins/regex/regex-plugins.json.
-const oracle = phpGoldenLookup('plugins/regex/regex-plugins', { note: 'regex_replace cases run the sanitising code of Smarty 2.6.33 modifier.regex_replace.php' });
+const oracle = phpGoldenLookup('plugins/regex/regex-plugins', {
+  note: 'regex_replace cases run the sanitising code of Smarty 2.6.33 modifier.regex_replace.php',
+});
 const askPhp = (calls: OracleCall[]) => calls.map(oracle);
 const php = (code: string) => {
   const [r] = askPhp([{ fn: '__eval', args: [code] }]);
@@ -64,8 +66,16 @@ describe('regex_replace', () => {
   ];
   for (const [s, search, repl] of cases) {
     test(`${JSON.stringify(s)} ${JSON.stringify(search instanceof PhpArray ? search.values() : search)}`, () => {
-      const searchPhp = search instanceof PhpArray ? `[${search.values().map((x) => `base64_decode('${b64(String(x))}')`).join(',')}]` : `base64_decode('${b64(search as string)}')`;
-      const expected = php(`${SMARTY_REGEX_REPLACE} return $rr(base64_decode('${b64(s)}'), ${searchPhp}, base64_decode('${b64(repl)}'));`);
+      const searchPhp =
+        search instanceof PhpArray
+          ? `[${search
+              .values()
+              .map((x) => `base64_decode('${b64(String(x))}')`)
+              .join(',')}]`
+          : `base64_decode('${b64(search as string)}')`;
+      const expected = php(
+        `${SMARTY_REGEX_REPLACE} return $rr(base64_decode('${b64(s)}'), ${searchPhp}, base64_decode('${b64(repl)}'));`,
+      );
       expect(toTagged(regexReplace.run(s, [search, repl], ctx))).toEqual(expected);
     });
   }
@@ -147,8 +157,18 @@ describe('rcms_match / rcms_match_all', () => {
   ];
   test('the stored value is the matches, 0 or false as PHP decides', () => {
     const calls = cases.flatMap((c) => [
-      { fn: '__eval', args: [`$r = @preg_match(base64_decode('${b64(c.pattern)}'), base64_decode('${b64(c.subject)}'), $m, ${(c.flags ?? 0) & 0x300}, ${c.offset ?? 0}); return $r === false ? false : ($r ? $m : 0);`] },
-      { fn: '__eval', args: [`$r = @preg_match_all(base64_decode('${b64(c.pattern)}'), base64_decode('${b64(c.subject)}'), $m, ${c.flags ?? 0}, ${c.offset ?? 0}); return $r === false ? false : ($r ? $m : 0);`] },
+      {
+        fn: '__eval',
+        args: [
+          `$r = @preg_match(base64_decode('${b64(c.pattern)}'), base64_decode('${b64(c.subject)}'), $m, ${(c.flags ?? 0) & 0x300}, ${c.offset ?? 0}); return $r === false ? false : ($r ? $m : 0);`,
+        ],
+      },
+      {
+        fn: '__eval',
+        args: [
+          `$r = @preg_match_all(base64_decode('${b64(c.pattern)}'), base64_decode('${b64(c.subject)}'), $m, ${c.flags ?? 0}, ${c.offset ?? 0}); return $r === false ? false : ($r ? $m : 0);`,
+        ],
+      },
     ]);
     const res = askPhp(calls);
     cases.forEach((c, i) => {
@@ -163,7 +183,14 @@ describe('plugin declarations', () => {
   test('every plugin has examples and a unique name', () => {
     const names = plugins.map((p) => p.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names.sort()).toEqual(['preg_match', 'preg_replace', 'rcms_match', 'rcms_match_all', 'regex_replace', 'split']);
+    expect(names.sort()).toEqual([
+      'preg_match',
+      'preg_replace',
+      'rcms_match',
+      'rcms_match_all',
+      'regex_replace',
+      'split',
+    ]);
     for (const p of plugins) expect(p.examples.length).toBeGreaterThan(0);
   });
 });

@@ -13,7 +13,8 @@ import { siteWith, failureOf, type TestSite } from '../../site/support/site-with
 
 const API_KEY = 'the-real-api-key-0123456789';
 const hmac = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
-const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+const claimsOf = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 
 eachBackend('{assign_api_credential}', (backend) => {
   let site: TestSite;
@@ -27,9 +28,13 @@ eachBackend('{assign_api_credential}', (backend) => {
     await other.done();
   });
 
-  const run = (src: string, opts: Partial<SiteRenderOptions> = {}) => renderOnSite(site, src, { name: 'cred.tpl', ...opts });
+  const run = (src: string, opts: Partial<SiteRenderOptions> = {}) =>
+    renderOnSite(site, src, { name: 'cred.tpl', ...opts });
   const credential = async (attrs: string, opts: Partial<SiteRenderOptions> = {}) =>
-    JSON.parse((await run(`{assign_api_credential ${attrs} var=c}{$c|@json_encode}`, opts)).output) as Record<string, string | null>;
+    JSON.parse((await run(`{assign_api_credential ${attrs} var=c}{$c|@json_encode}`, opts)).output) as Record<
+      string,
+      string | null
+    >;
   const failure = (src: string, opts: Partial<SiteRenderOptions> = {}) => failureOf(run(src, opts));
   const siteKey = () => site.host.crypto!.siteKey(site.tenant);
 
@@ -51,8 +56,10 @@ eachBackend('{assign_api_credential}', (backend) => {
     expect(a.DG_CODE).toBeNull();
   });
 
-  it('jwt_data rides as the data claim, in PHP\'s JSON; expire sets exp', async () => {
-    const r = await run('{assign_array var=d keys="plan,ids" values="pro,x"}{assign_array var=ids values="3,1"}{assign var=d.ids value=$ids}{assign_api_credential api_key="k" jwt_data=$d expire=60 var=c}{$c.jwt}');
+  it("jwt_data rides as the data claim, in PHP's JSON; expire sets exp", async () => {
+    const r = await run(
+      '{assign_array var=d keys="plan,ids" values="pro,x"}{assign_array var=ids values="3,1"}{assign var=d.ids value=$ids}{assign_api_credential api_key="k" jwt_data=$d expire=60 var=c}{$c.jwt}',
+    );
     const claims = claimsOf(r.output);
     expect(claims.data).toEqual({ plan: 'pro', ids: ['3', '1'] });
     expect((claims.exp as number) - (claims.iat as number)).toBe(60);
@@ -88,15 +95,26 @@ eachBackend('{assign_api_credential}', (backend) => {
   });
 
   it('secrets are refused where the credential would show them: jwt_data, dg_id', async () => {
-    expect(await failure('{secret var=k key="API_KEY"}{assign_array var=d values=$k}\n{assign_api_credential api_key="x" jwt_data=$d var=c}')).toBe('E_SECRET_DENIED@2');
-    expect(await failure('{secret var=k key="API_KEY"}{assign_api_credential api_key="x" dg_key="y" dg_id=$k var=c}')).toBe('E_SECRET_DENIED@1');
+    expect(
+      await failure(
+        '{secret var=k key="API_KEY"}{assign_array var=d values=$k}\n{assign_api_credential api_key="x" jwt_data=$d var=c}',
+      ),
+    ).toBe('E_SECRET_DENIED@2');
+    expect(
+      await failure('{secret var=k key="API_KEY"}{assign_api_credential api_key="x" dg_key="y" dg_id=$k var=c}'),
+    ).toBe('E_SECRET_DENIED@1');
   });
 
   it('member_id: never a super user, a member of this site, a literal unless a super user renders', async () => {
     expect(await failure('{assign_api_credential api_key="k" member_id=1 var=c}')).toBe('E_IDENTITY_DENIED@1');
     expect(await failure('{assign_api_credential api_key="k" member_id=99 var=c}')).toBe('E_NOT_FOUND@1');
-    expect(await failure('{assign var=m value=2}\n{assign_api_credential api_key="k" member_id=$m var=c}')).toBe('E_IDENTITY_DENIED@2');
-    const r = await run('{assign var=m value=2}{assign_api_credential api_key="k" member_id=$m var=c}{$c.jwt|substr_count:"."}', { memberId: 1 });
+    expect(await failure('{assign var=m value=2}\n{assign_api_credential api_key="k" member_id=$m var=c}')).toBe(
+      'E_IDENTITY_DENIED@2',
+    );
+    const r = await run(
+      '{assign var=m value=2}{assign_api_credential api_key="k" member_id=$m var=c}{$c.jwt|substr_count:"."}',
+      { memberId: 1 },
+    );
     expect(r.output).toBe('2');
   });
 
@@ -105,6 +123,10 @@ eachBackend('{assign_api_credential}', (backend) => {
     expect(await failure('\n{assign_api_credential api_key="" var=c}')).toBe('E_BAD_ATTRIBUTE@2');
     expect(await failure('{assign_api_credential api_key="k" dg_key="x" var=c}')).toBe('E_BAD_COMBINATION@1');
     expect(await failure('{assign_api_credential api_key="k" expire=2592001 var=c}')).toBe('E_BAD_ATTRIBUTE@1');
-    expect(await failure('{assign_array var=d values="x"}{assign var=big value="x"|str_pad:5000:"x"}{assign var=d.0 value=$big}{assign_api_credential api_key="k" jwt_data=$d var=c}')).toBe('E_SIZE_LIMIT@1');
+    expect(
+      await failure(
+        '{assign_array var=d values="x"}{assign var=big value="x"|str_pad:5000:"x"}{assign var=d.0 value=$big}{assign_api_credential api_key="k" jwt_data=$d var=c}',
+      ),
+    ).toBe('E_SIZE_LIMIT@1');
   });
 });

@@ -23,11 +23,12 @@ eachBackend('{login} and {logout}', (backend) => {
     await other.done();
   });
 
-  const run = (src: string, opts: Partial<SiteRenderOptions> = {}) => renderOnSite(site, src, { name: 'login.tpl', ...opts });
+  const run = (src: string, opts: Partial<SiteRenderOptions> = {}) =>
+    renderOnSite(site, src, { name: 'login.tpl', ...opts });
   const failure = (src: string, opts: Partial<SiteRenderOptions> = {}) => failureOf(run(src, opts));
   const sessionOf = async (src: string) => (await run(src)).setCookies.get(SESSION_COOKIE)!.value;
 
-  it('starts a session: the response sets its cookie, the next request with it is the member\'s', async () => {
+  it("starts a session: the response sets its cookie, the next request with it is the member's", async () => {
     const r = await run('{login member_id=2}');
     const cookie = r.setCookies.get(SESSION_COOKIE)!;
     expect(cookie).toMatchObject({ maxAge: 86400, httpOnly: true });
@@ -38,29 +39,31 @@ eachBackend('{login} and {logout}', (backend) => {
     expect(site.requests.open).toBe(0);
   });
 
-  it('the render keeps its identity; the request\'s session changes at once', async () => {
-    const r = await run(`{login member_id=2}({$smarty.session.member_id}){api_internal endpoint="/rcms-api/1/me" var=plain}[{$plain.member_id}]${ME}`);
+  it("the render keeps its identity; the request's session changes at once", async () => {
+    const r = await run(
+      `{login member_id=2}({$smarty.session.member_id}){api_internal endpoint="/rcms-api/1/me" var=plain}[{$plain.member_id}]${ME}`,
+    );
     expect(r.output).toBe('()[][2]');
   });
 
-  it('stores only hashes: the cookie\'s value is nowhere in the database', async () => {
+  it("stores only hashes: the cookie's value is nowhere in the database", async () => {
     const id = await sessionOf('{login member_id=2}');
     const rows = await site.db.all<Record<string, unknown>>('SELECT * FROM sessions WHERE tenant = ?', [site.tenant]);
     expect(JSON.stringify(rows)).not.toContain(id);
   });
 
-  it('member_id from a variable: refused at its line, unless the render is a super user\'s', async () => {
+  it("member_id from a variable: refused at its line, unless the render is a super user's", async () => {
     expect(await failure('{assign var=m value=2}\n{login member_id=$m}')).toBe('E_IDENTITY_DENIED@2');
     const r = await run(`{assign var=m value=2}{login member_id=$m}${ME}`, { memberId: 1 });
     expect(r.output).toBe('[2]');
   });
 
-  it('never a super user\'s id, not even for a super user', async () => {
+  it("never a super user's id, not even for a super user", async () => {
     expect(await failure('\n{login member_id=1}')).toBe('E_IDENTITY_DENIED@2');
     expect(await failure('{login member_id=1}', { memberId: 1 })).toBe('E_IDENTITY_DENIED@1');
   });
 
-  it('only a member of this site: another site\'s member, or nobody\'s id, is E_NOT_FOUND', async () => {
+  it("only a member of this site: another site's member, or nobody's id, is E_NOT_FOUND", async () => {
     expect(await failure('{login member_id=99}')).toBe('E_NOT_FOUND@1');
     await addMember(other, 42);
     expect(await failure('{login member_id=42}')).toBe('E_NOT_FOUND@1');
@@ -86,10 +89,12 @@ eachBackend('{login} and {logout}', (backend) => {
 
   it('a member_id is checked even where a session is kept', async () => {
     const old = await sessionOf('{login member_id=2}');
-    expect(await failure('{login member_id=1}', { request: { cookies: { [SESSION_COOKIE]: old } } })).toBe('E_IDENTITY_DENIED@1');
+    expect(await failure('{login member_id=1}', { request: { cookies: { [SESSION_COOKIE]: old } } })).toBe(
+      'E_IDENTITY_DENIED@1',
+    );
   });
 
-  it('another site\'s session cookie is no session here', async () => {
+  it("another site's session cookie is no session here", async () => {
     const theirs = await renderOnSite(other, '{login member_id=2}', { name: 'x.tpl' });
     const value = theirs.setCookies.get(SESSION_COOKIE)!.value;
     expect(await memberOfSession(other, value)).toBe(2);

@@ -10,7 +10,6 @@ import { phpGoldenLookup } from '../../support/php-golden.js';
 import { render } from '../../support/mini-template.js';
 import { modifiers, phpCall, runModifier, SMARTY2_NOTE } from './support.js';
 
-
 // PHP's answers, committed in test/fixtures/php/plugins/string/examples.json.
 const oracle = phpGoldenLookup('plugins/string/examples', { note: SMARTY2_NOTE });
 

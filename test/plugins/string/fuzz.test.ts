@@ -20,9 +20,58 @@ const prng = new Prng(20240229);
 const rand = (n: number): number => prng.uint32() % n;
 
 const PIECES = [
-  '<', '>', '"', "'", '!', '-', '--', '?', 'p', 'b', 'x', 'm', 'l', 'a', ' ', '  ', '\n', '\t', '&', '#', ';',
-  '&amp;', '&#39;', '&eacute;', '&#x41;', '<?xml', '<!--', '-->', '<!DOCTYPE', '<b>', '</b>', '<br/>', '<?php',
-  '?>', '(', ')', '\\', '/', '=', '日', '本', 'ｱ', 'é', '😀', '\0', '%', '+', '%41', 'Zm9v', '=', '\x80', '\xe6\x97',
+  '<',
+  '>',
+  '"',
+  "'",
+  '!',
+  '-',
+  '--',
+  '?',
+  'p',
+  'b',
+  'x',
+  'm',
+  'l',
+  'a',
+  ' ',
+  '  ',
+  '\n',
+  '\t',
+  '&',
+  '#',
+  ';',
+  '&amp;',
+  '&#39;',
+  '&eacute;',
+  '&#x41;',
+  '<?xml',
+  '<!--',
+  '-->',
+  '<!DOCTYPE',
+  '<b>',
+  '</b>',
+  '<br/>',
+  '<?php',
+  '?>',
+  '(',
+  ')',
+  '\\',
+  '/',
+  '=',
+  '日',
+  '本',
+  'ｱ',
+  'é',
+  '😀',
+  '\0',
+  '%',
+  '+',
+  '%41',
+  'Zm9v',
+  '=',
+  '\x80',
+  '\xe6\x97',
 ];
 
 function randomText(): string {
@@ -31,7 +80,11 @@ function randomText(): string {
   for (let i = 0; i < n; i++) bytes += PIECES[rand(PIECES.length)];
   // PIECES with \x.. escapes are raw bytes; the rest is UTF-8 text
   const enc = Buffer.concat(
-    [...bytes].map((ch) => (ch.charCodeAt(0) >= 0x80 && ch.charCodeAt(0) <= 0xff && !'é'.includes(ch) ? Buffer.from([ch.charCodeAt(0)]) : Buffer.from(ch, 'utf8'))),
+    [...bytes].map((ch) =>
+      ch.charCodeAt(0) >= 0x80 && ch.charCodeAt(0) <= 0xff && !'é'.includes(ch)
+        ? Buffer.from([ch.charCodeAt(0)])
+        : Buffer.from(ch, 'utf8'),
+    ),
   );
   return fromBytes(new Uint8Array(enc));
 }
@@ -50,35 +103,103 @@ for (let i = 0; i < 150; i++) {
     { label: 'strip_tags', php: ['strip_tags', [s]], ours: () => stripTags(s) },
     { label: 'strip_tags allowed', php: ['strip_tags', [s, '<b><br>']], ours: () => stripTags(s, '<b><br>') },
     { label: 'htmlspecialchars default', php: ['htmlspecialchars', [s]], ours: () => htmlspecialchars(s) },
-    { label: 'htmlspecialchars no double', php: ['htmlspecialchars', [s, 3, 'UTF-8', false]], ours: () => htmlspecialchars(s, 3, 'utf-8', false) },
+    {
+      label: 'htmlspecialchars no double',
+      php: ['htmlspecialchars', [s, 3, 'UTF-8', false]],
+      ours: () => htmlspecialchars(s, 3, 'utf-8', false),
+    },
     { label: 'htmlentities ENT_QUOTES', php: ['htmlentities', [s, 3]], ours: () => htmlentities(s, 3) },
-    { label: 'htmlentities latin1', php: ['htmlentities', [s, 3, 'ISO-8859-1']], ours: () => htmlentities(s, 3, 'iso-8859-1') },
-    { label: 'htmlentities ENT_NOQUOTES', php: ['htmlentities', [s + '"\'é', 0]], ours: () => htmlentities(s + '"\'é', 0) },
-    { label: 'htmlentities ENT_COMPAT', php: ['htmlentities', [s + '"\'é', 2]], ours: () => htmlentities(s + '"\'é', 2) },
+    {
+      label: 'htmlentities latin1',
+      php: ['htmlentities', [s, 3, 'ISO-8859-1']],
+      ours: () => htmlentities(s, 3, 'iso-8859-1'),
+    },
+    {
+      label: 'htmlentities ENT_NOQUOTES',
+      php: ['htmlentities', [s + '"\'é', 0]],
+      ours: () => htmlentities(s + '"\'é', 0),
+    },
+    {
+      label: 'htmlentities ENT_COMPAT',
+      php: ['htmlentities', [s + '"\'é', 2]],
+      ours: () => htmlentities(s + '"\'é', 2),
+    },
     { label: 'html_entity_decode', php: ['html_entity_decode', [s]], ours: () => htmlEntityDecode(s) },
     { label: 'rawurlencode', php: ['rawurlencode', [s]], ours: () => rawurlencode(s) },
-    { label: 'rawurlencode with the characters encodeURIComponent keeps', php: ['rawurlencode', [s + "!'()*~ -_."]], ours: () => rawurlencode(s + "!'()*~ -_.") },
-    { label: 'urlencode', php: ['urlencode', [s + "!'()*~ -_. +%20"]], ours: () => runModifier('urlencode', s + "!'()*~ -_. +%20") },
-    { label: 'wordwrap', php: ['wordwrap', [s, w, '\n', false]], ours: () => runModifier('wordwrap', s, [w, '\n', false]) },
-    { label: 'wordwrap cut', php: ['wordwrap', [s, w + 1, '<br>', true]], ours: () => runModifier('wordwrap', s, [w + 1, '<br>', true]) },
+    {
+      label: 'rawurlencode with the characters encodeURIComponent keeps',
+      php: ['rawurlencode', [s + "!'()*~ -_."]],
+      ours: () => rawurlencode(s + "!'()*~ -_."),
+    },
+    {
+      label: 'urlencode',
+      php: ['urlencode', [s + "!'()*~ -_. +%20"]],
+      ours: () => runModifier('urlencode', s + "!'()*~ -_. +%20"),
+    },
+    {
+      label: 'wordwrap',
+      php: ['wordwrap', [s, w, '\n', false]],
+      ours: () => runModifier('wordwrap', s, [w, '\n', false]),
+    },
+    {
+      label: 'wordwrap cut',
+      php: ['wordwrap', [s, w + 1, '<br>', true]],
+      ours: () => runModifier('wordwrap', s, [w + 1, '<br>', true]),
+    },
     { label: 'base64_decode', php: ['base64_decode', [s]], ours: () => runModifier('base64_decode', s) },
-    { label: 'base64_decode strict', php: ['base64_decode', [s, true]], ours: () => runModifier('base64_decode', s, [true]) },
+    {
+      label: 'base64_decode strict',
+      php: ['base64_decode', [s, true]],
+      ours: () => runModifier('base64_decode', s, [true]),
+    },
     { label: 'md5', php: ['md5', [s.repeat(w + 1)]], ours: () => runModifier('md5', s.repeat(w + 1)) },
-    { label: 'base64_encode', php: ['base64_encode', [s.repeat(w + 1)]], ours: () => runModifier('base64_encode', s.repeat(w + 1)) },
+    {
+      label: 'base64_encode',
+      php: ['base64_encode', [s.repeat(w + 1)]],
+      ours: () => runModifier('base64_encode', s.repeat(w + 1)),
+    },
     { label: 'strtoupper', php: ['strtoupper', [s + 'abc XYZ']], ours: () => runModifier('strtoupper', s + 'abc XYZ') },
     { label: 'strtolower', php: ['strtolower', [s + 'abc XYZ']], ours: () => runModifier('strtolower', s + 'abc XYZ') },
     { label: 'mb_strlen', php: ['mb_strlen', [s]], ours: () => runModifier('mb_strlen', s) },
     { label: 'mb_substr', php: ['mb_substr', [s, w - 6, 3]], ours: () => runModifier('mb_substr', s, [w - 6, 3]) },
     { label: 'mb_strwidth', php: ['mb_strwidth', [s]], ours: () => runModifier('mb_strwidth', s) },
-    { label: 'mb_strimwidth', php: ['mb_strimwidth', [s, 0, w, '…']], ours: () => runModifier('mb_strimwidth', s, [0, w, '…']) },
-    { label: 'mb_strimwidth from a start', php: ['mb_strimwidth', [s + '日本語テキスト', w % 5, w % 9, '..']], ours: () => runModifier('mb_strimwidth', s + '日本語テキスト', [w % 5, w % 9, '..']) },
-    { label: 'mb_strimwidth past the end', php: ['mb_strimwidth', [s, 20, 4]], ours: () => runModifier('mb_strimwidth', s, [20, 4]) },
-    { label: 'mb_strimwidth from the end', php: ['mb_strimwidth', [s, -(w % 7), 4, '.']], ours: () => runModifier('mb_strimwidth', s, [-(w % 7), 4, '.']) },
+    {
+      label: 'mb_strimwidth',
+      php: ['mb_strimwidth', [s, 0, w, '…']],
+      ours: () => runModifier('mb_strimwidth', s, [0, w, '…']),
+    },
+    {
+      label: 'mb_strimwidth from a start',
+      php: ['mb_strimwidth', [s + '日本語テキスト', w % 5, w % 9, '..']],
+      ours: () => runModifier('mb_strimwidth', s + '日本語テキスト', [w % 5, w % 9, '..']),
+    },
+    {
+      label: 'mb_strimwidth past the end',
+      php: ['mb_strimwidth', [s, 20, 4]],
+      ours: () => runModifier('mb_strimwidth', s, [20, 4]),
+    },
+    {
+      label: 'mb_strimwidth from the end',
+      php: ['mb_strimwidth', [s, -(w % 7), 4, '.']],
+      ours: () => runModifier('mb_strimwidth', s, [-(w % 7), 4, '.']),
+    },
     { label: 'trim range', php: ['trim', [s, '<..@\0']], ours: () => runModifier('trim', s, ['<..@\0']) },
     { label: 'ucwords', php: ['ucwords', [s]], ours: () => runModifier('ucwords', s) },
-    { label: 'ucwords with delimiters', php: ['ucwords', [s + ' a-b<c', '-<']], ours: () => runModifier('ucwords', s + ' a-b<c', ['-<']) },
-    { label: 'escape javascript', php: ['smarty_modifier_escape', [s + '</x>\'"', 'javascript']], ours: () => runModifier('escape', s + '</x>\'"', ['javascript']) },
-    { label: 'truncate', php: ['smarty_modifier_truncate', [s, w + 3]], ours: () => runModifier('truncate', s, [w + 3]) },
+    {
+      label: 'ucwords with delimiters',
+      php: ['ucwords', [s + ' a-b<c', '-<']],
+      ours: () => runModifier('ucwords', s + ' a-b<c', ['-<']),
+    },
+    {
+      label: 'escape javascript',
+      php: ['smarty_modifier_escape', [s + '</x>\'"', 'javascript']],
+      ours: () => runModifier('escape', s + '</x>\'"', ['javascript']),
+    },
+    {
+      label: 'truncate',
+      php: ['smarty_modifier_truncate', [s, w + 3]],
+      ours: () => runModifier('truncate', s, [w + 3]),
+    },
     { label: 'capitalize', php: ['smarty_modifier_capitalize', [s]], ours: () => runModifier('capitalize', s) },
   );
 }
@@ -95,13 +216,18 @@ const ETCS = ['...', '', '…', ' [more]'];
 function wordsText(): string {
   let t = rand(4) === 0 ? SPACES[rand(SPACES.length)] : '';
   const n = 1 + rand(12);
-  for (let i = 0; i < n; i++) t += WORDS[rand(WORDS.length)] + (i < n - 1 || rand(3) === 0 ? SPACES[rand(SPACES.length)] : '');
+  for (let i = 0; i < n; i++)
+    t += WORDS[rand(WORDS.length)] + (i < n - 1 || rand(3) === 0 ? SPACES[rand(SPACES.length)] : '');
   return t;
 }
 for (let i = 0; i < 400; i++) {
   const s = wordsText();
   const args: Value[] = [rand(40), ETCS[rand(ETCS.length)], rand(2) === 0, rand(5) === 0];
-  probes.push({ label: 'truncate all args', php: ['smarty_modifier_truncate', [s, ...args]], ours: () => runModifier('truncate', s, args) });
+  probes.push({
+    label: 'truncate all args',
+    php: ['smarty_modifier_truncate', [s, ...args]],
+    ours: () => runModifier('truncate', s, args),
+  });
 }
 
 /**
@@ -132,7 +258,15 @@ for (let i = 0; i < 60; i++) {
 
 // strtr with keys that overlap and share first characters: longest match first, no re-scan, and
 // candidates of other keys inside a match skipped.
-const STRTR_PAIRS: Record<string, string> = { ab: '[AB]', b: '[B]', bca: '[BCA]', a: '[A]', ca: '', cab: '<CAB>', '日': '[N]' };
+const STRTR_PAIRS: Record<string, string> = {
+  ab: '[AB]',
+  b: '[B]',
+  bca: '[BCA]',
+  a: '[A]',
+  ca: '',
+  cab: '<CAB>',
+  日: '[N]',
+};
 for (let i = 0; i < 80; i++) {
   let t = '';
   const n = rand(30);
@@ -146,18 +280,36 @@ for (let i = 0; i < 80; i++) {
 
 // base64_encode makes its string in chunks of 4,096 characters (fromCharCodes); 6,144 bytes of
 // input make exactly two: texts at and across the chunk edges, ASCII and mixed.
-for (const [n, unit] of [[6143, 'ab'], [6144, 'ab'], [6145, 'ab'], [12_289, 'a日']] as const) {
+for (const [n, unit] of [
+  [6143, 'ab'],
+  [6144, 'ab'],
+  [6145, 'ab'],
+  [12_289, 'a日'],
+] as const) {
   const t = unit.repeat(n).slice(0, n);
-  probes.push({ label: `base64_encode of ${n} characters`, php: ['base64_encode', [t]], ours: () => runModifier('base64_encode', t) });
+  probes.push({
+    label: `base64_encode of ${n} characters`,
+    php: ['base64_encode', [t]],
+    ours: () => runModifier('base64_encode', t),
+  });
 }
 
 // The UTF-8 decoder behind the byte-level helpers (fromBytes) makes its string every 4,096
 // code units: a surrogate pair, a cut character and stray bytes at and across that edge.
 for (const lead of [4094, 4095, 4096]) {
   const t = `${'a'.repeat(lead)}😀é日${'x日😀'.repeat(1500)}`;
-  for (const [start, len] of [[0, lead + 2], [0, lead + 5], [1, null], [lead + 1, 4100]] as const) {
+  for (const [start, len] of [
+    [0, lead + 2],
+    [0, lead + 5],
+    [1, null],
+    [lead + 1, 4100],
+  ] as const) {
     const args = len === null ? [start] : [start, len];
-    probes.push({ label: `substr across the decoder's chunk edge (${lead}, ${start}, ${len})`, php: ['substr', [t, ...args]], ours: () => runModifier('substr', t, args) });
+    probes.push({
+      label: `substr across the decoder's chunk edge (${lead}, ${start}, ${len})`,
+      php: ['substr', [t, ...args]],
+      ours: () => runModifier('substr', t, args),
+    });
   }
 }
 

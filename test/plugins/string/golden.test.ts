@@ -30,7 +30,12 @@ const GOLDEN: Golden[] = readFileSync('/work/shared/conformance/smarty2-golden.j
   .map((l) => JSON.parse(l) as Golden);
 
 const render = (t: string, vars: Parameters<typeof renderWith>[1]) =>
-  renderWith(t, vars, (name, input, args) => runModifier(name, input, args), (name) => modifiers.has(name));
+  renderWith(
+    t,
+    vars,
+    (name, input, args) => runModifier(name, input, args),
+    (name) => modifiers.has(name),
+  );
 
 const cases = GOLDEN.filter((g) => g.area === 'modifier' || g.area === 'php');
 const runnable: { g: Golden; run: () => string | Buffer }[] = [];
@@ -39,7 +44,8 @@ for (const g of cases) {
   if (g.area === 'php') {
     const args = (g.args ?? []).map((a) => fromJS(a));
     if (g.fn === 'htmlspecialchars') runnable.push({ g, run: () => htmlspecialchars(args[0] as string) });
-    else if (g.fn && modifiers.get(g.fn)?.origin === 'php') runnable.push({ g, run: () => toStr(runModifier(g.fn!, args[0], args.slice(1))) });
+    else if (g.fn && modifiers.get(g.fn)?.origin === 'php')
+      runnable.push({ g, run: () => toStr(runModifier(g.fn!, args[0], args.slice(1))) });
     else skipped.push(g.id);
     continue;
   }

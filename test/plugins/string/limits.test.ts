@@ -19,13 +19,27 @@ describe('size guards', () => {
 
 describe('arrays where PHP 8 wants a string', () => {
   const arr = PhpArray.fromList(['a']);
-  it.each(['strlen', 'trim', 'ucfirst', 'md5', 'base64_encode', 'urlencode', 'mb_strlen', 'wordwrap', 'lower', 'truncate', 'count_words', 'spacify', 'nl2br'])(
-    '%s throws PhpTypeError',
+  it.each([
+    'strlen',
+    'trim',
+    'ucfirst',
+    'md5',
+    'base64_encode',
+    'urlencode',
+    'mb_strlen',
+    'wordwrap',
+    'lower',
+    'truncate',
+    'count_words',
+    'spacify',
+    'nl2br',
+  ])('%s throws PhpTypeError', (mod) => {
+    expect(() => runModifier(mod, arr)).toThrow(PhpTypeError);
+  });
+  it.each(['escape', 'strtolower', 'strtoupper', 'substr', 'cat', 'escapeCSV'])(
+    '%s gives an empty string (platform rule)',
     (mod) => {
-      expect(() => runModifier(mod, arr)).toThrow(PhpTypeError);
+      expect(runModifier(mod, arr, mod === 'substr' ? [0] : [])).toBe('');
     },
   );
-  it.each(['escape', 'strtolower', 'strtoupper', 'substr', 'cat', 'escapeCSV'])('%s gives an empty string (platform rule)', (mod) => {
-    expect(runModifier(mod, arr, mod === 'substr' ? [0] : [])).toBe('');
-  });
 });

@@ -26,7 +26,9 @@ const SORT_NAME: Case[] = [
 const ALL = [...CASES, ...SORT_NAME];
 
 function label(c: Case): string {
-  const s = JSON.stringify([c.input, ...(c.args ?? [])], (_k, v) => (v && typeof v === 'object' && 'list' in v ? '[array]' : v));
+  const s = JSON.stringify([c.input, ...(c.args ?? [])], (_k, v) =>
+    v && typeof v === 'object' && 'list' in v ? '[array]' : v,
+  );
   return `${c.mod} ${s.length > 90 ? s.slice(0, 90) + '…' : s}`;
 }
 

@@ -35,12 +35,13 @@ export function runModifier(name: string, input: Value, args: Value[] = [], ctx 
 
 export { outcome, toArg } from '../../support/php-oracle.js';
 
-
 /** A call of `fn` in PHP with our values as arguments (the reference file is loaded). */
 export function phpCall(fn: string, args: Value[]): OracleCall {
   const b64 = Buffer.from(JSON.stringify(args.map(toArg))).toString('base64');
   return {
     fn: '__eval',
-    args: [`require_once ${JSON.stringify(PHP_FILE)}; return ${fn}(...array_map('untag', json_decode(base64_decode('${b64}'), true)));`],
+    args: [
+      `require_once ${JSON.stringify(PHP_FILE)}; return ${fn}(...array_map('untag', json_decode(base64_decode('${b64}'), true)));`,
+    ],
   };
 }

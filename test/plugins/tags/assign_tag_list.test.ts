@@ -13,10 +13,13 @@ const list = (attrs: string): string => `{assign_tag_list category_id=1 ${attrs}
 eachBackend('{assign_tag_list}', (backend) => {
   const s = siteBench(backend);
 
-  it('lists the category\'s own tags by order_no, with their fields', async () => {
+  it("lists the category's own tags by order_no, with their fields", async () => {
     expect(await s.render(list(''))).toBe('1 2 3 4 ');
-    expect(await s.render('{assign_tag_list category_id=2 var=t}{foreach from=$t item=x}{$x.tag_nm}|{$x.tag_category_id}|{$x.open_contents_cnt}|{$x.order_no}|{$x.inst_ymdhi};{/foreach}'))
-      .toBe('東京|2|9|1|2023-04-01 09:10:00;大阪|2|8|2|2023-04-01 09:10:00;福岡|2|8|3|2023-09-20 13:00:00;');
+    expect(
+      await s.render(
+        '{assign_tag_list category_id=2 var=t}{foreach from=$t item=x}{$x.tag_nm}|{$x.tag_category_id}|{$x.open_contents_cnt}|{$x.order_no}|{$x.inst_ymdhi};{/foreach}',
+      ),
+    ).toBe('東京|2|9|1|2023-04-01 09:10:00;大阪|2|8|2|2023-04-01 09:10:00;福岡|2|8|3|2023-09-20 13:00:00;');
     // Category 3's tags are not category 1's, though 3 is its child.
     expect(await s.render('{assign_tag_list category_id=3 var=t}' + IDS)).toBe('8 9 ');
     expect(await s.render('{assign_tag_list category_id=99 var=t}{$t|@count}')).toBe('0');
@@ -33,20 +36,38 @@ eachBackend('{assign_tag_list}', (backend) => {
 
   it('refuses any column or direction outside the whitelist (an injection attempt changes nothing)', async () => {
     const attempts = [
-      'tag_id; DROP TABLE tags', 'tag_id:desc; --', '(SELECT 1)', 'tag_id DESC', 'tenant', 'email', 'tag_id:sideways',
-      'a,b,c', 'tag_id,tag_id,tag_id,tag_id,tag_id,tag_id', '__proto__', 'constructor:desc',
+      'tag_id; DROP TABLE tags',
+      'tag_id:desc; --',
+      '(SELECT 1)',
+      'tag_id DESC',
+      'tenant',
+      'email',
+      'tag_id:sideways',
+      'a,b,c',
+      'tag_id,tag_id,tag_id,tag_id,tag_id,tag_id',
+      '__proto__',
+      'constructor:desc',
     ];
     for (const o of attempts) {
-      expect(await s.error('\n' + list('order=$o'), { vars: { o } }), o).toMatchObject({ code: 'E_BAD_ATTRIBUTE', line: 2 });
+      expect(await s.error('\n' + list('order=$o'), { vars: { o } }), o).toMatchObject({
+        code: 'E_BAD_ATTRIBUTE',
+        line: 2,
+      });
     }
     for (const o of [['tag_id; DROP TABLE tags'], { 'tag_id; --': 'asc' }, { tag_id: 'desc; --' }, [['tag_id']], [1]]) {
-      expect(await s.error(list('order=$o'), { vars: { o } }), JSON.stringify(o)).toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
+      expect(await s.error(list('order=$o'), { vars: { o } }), JSON.stringify(o)).toMatchObject({
+        code: 'E_BAD_ATTRIBUTE',
+      });
     }
-    expect((await s.site.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM tags WHERE tenant = ?', [s.site.tenant]))!.n).toBe(10);
+    expect(
+      (await s.site.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM tags WHERE tenant = ?', [s.site.tenant]))!.n,
+    ).toBe(10);
   });
 
   it('category_id is required and an integer', async () => {
     expect(await s.error('{assign_tag_list var=t}')).toMatchObject({ code: 'E_MISSING_ATTR' });
-    expect(await s.error('{assign_tag_list category_id=$c var=t}', { vars: { c: '1 OR 1=1' } })).toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
+    expect(await s.error('{assign_tag_list category_id=$c var=t}', { vars: { c: '1 OR 1=1' } })).toMatchObject({
+      code: 'E_BAD_ATTRIBUTE',
+    });
   });
 });

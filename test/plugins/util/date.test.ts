@@ -12,11 +12,40 @@ import type { Value } from '../../../src/value/value.js';
 import { Gen, TEST_NOW, makeCtx, phpLiteral, run } from './support.js';
 
 const ZONES = ['Asia/Tokyo', 'UTC', 'America/New_York', 'Europe/London'];
-const FORMATS = ['Y-m-d H:i:s', 'Y/m/d', 'D, d M Y', 'N', 'l jS F Y g:ia', 'U', 'c', 'W o', 't L', 'ymd His T', 'Y年n月j日 G時'];
+const FORMATS = [
+  'Y-m-d H:i:s',
+  'Y/m/d',
+  'D, d M Y',
+  'N',
+  'l jS F Y g:ia',
+  'U',
+  'c',
+  'W o',
+  't L',
+  'ymd His T',
+  'Y年n月j日 G時',
+];
 const RELATIVE = [
-  'now', 'today', 'tomorrow', 'yesterday', 'midnight', 'noon', '+1 day', '-7 day', '+2 weeks', '-3 months',
-  '+1 year', 'now +1hour', '+90 minutes', '-1 week 2 days', 'next monday', 'last friday',
-  'first day of next month', 'last day of this month', '1 hour ago', 'garbage text',
+  'now',
+  'today',
+  'tomorrow',
+  'yesterday',
+  'midnight',
+  'noon',
+  '+1 day',
+  '-7 day',
+  '+2 weeks',
+  '-3 months',
+  '+1 year',
+  'now +1hour',
+  '+90 minutes',
+  '-1 week 2 days',
+  'next monday',
+  'last friday',
+  'first day of next month',
+  'last day of this month',
+  '1 hour ago',
+  'garbage text',
 ];
 
 function timeText(g: Gen): string {
@@ -45,12 +74,21 @@ interface Case {
 
 const g = new Gen(3);
 const cases: Case[] = [];
-for (let i = 0; i < 120; i++) cases.push({ tz: ZONES[i % ZONES.length], format: g.pick(FORMATS), time: i < RELATIVE.length ? RELATIVE[i] : timeText(g) });
+for (let i = 0; i < 120; i++)
+  cases.push({
+    tz: ZONES[i % ZONES.length],
+    format: g.pick(FORMATS),
+    time: i < RELATIVE.length ? RELATIVE[i] : timeText(g),
+  });
 
 let phpResults: OracleResult[] | undefined;
 const php = () =>
   (phpResults ??= callPhp(
-    cases.map((c) => ({ fn: '__eval', tz: c.tz, args: [`return date(${phpLiteral(c.format)}, strtotime(${phpLiteral(c.time)}, ${TEST_NOW}));`] })),
+    cases.map((c) => ({
+      fn: '__eval',
+      tz: c.tz,
+      args: [`return date(${phpLiteral(c.format)}, strtotime(${phpLiteral(c.time)}, ${TEST_NOW}));`],
+    })),
   ));
 const golden = phpGoldenLookup('plugins/util/date-defaults');
 
@@ -92,7 +130,9 @@ const phpStamps = () =>
     stamps.map((c) => ({
       fn: '__eval',
       tz: c.tz,
-      args: [`$t = ${phpLiteral(c.ts)}; return date(${phpLiteral(c.format)}, is_numeric($t) ? (int)$t : strtotime($t, ${TEST_NOW}));`],
+      args: [
+        `$t = ${phpLiteral(c.ts)}; return date(${phpLiteral(c.format)}, is_numeric($t) ? (int)$t : strtotime($t, ${TEST_NOW}));`,
+      ],
     })),
   ));
 

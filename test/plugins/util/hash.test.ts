@@ -45,7 +45,9 @@ function inputs(): string[] {
 
 const data = inputs();
 const g = new Gen(11);
-const keys = data.map((_, i) => (i % 3 === 0 ? g.text(g.int(0, 200), 'keyKEY鍵0123') : fromBytes(g.bytes(g.int(0, 150)))));
+const keys = data.map((_, i) =>
+  i % 3 === 0 ? g.text(g.int(0, 200), 'keyKEY鍵0123') : fromBytes(g.bytes(g.int(0, 150))),
+);
 
 interface Case {
   call: OracleCall;
@@ -60,8 +62,14 @@ data.forEach((s, i) => {
   cases.push({ call: { fn: 'hash', args: [other, bytesArg(s), true] }, ours: () => phpHash(other, s, true) });
   cases.push({ call: { fn: 'crc32', args: [bytesArg(s)] }, ours: () => crc32(toBytes(s)) });
   const hmacAlgo = ALGOS[(i * 5 + 1) % ALGOS.length];
-  cases.push({ call: { fn: 'hash_hmac', args: [hmacAlgo, bytesArg(s), bytesArg(keys[i])] }, ours: () => phpHashHmac(hmacAlgo, s, keys[i]) });
-  cases.push({ call: { fn: 'hash_hmac', args: [other, bytesArg(s), bytesArg(keys[i]), true] }, ours: () => phpHashHmac(other, s, keys[i], true) });
+  cases.push({
+    call: { fn: 'hash_hmac', args: [hmacAlgo, bytesArg(s), bytesArg(keys[i])] },
+    ours: () => phpHashHmac(hmacAlgo, s, keys[i]),
+  });
+  cases.push({
+    call: { fn: 'hash_hmac', args: [other, bytesArg(s), bytesArg(keys[i]), true] },
+    ours: () => phpHashHmac(other, s, keys[i], true),
+  });
 });
 // Upper-case names and unknown names.
 const nameCases: Case[] = [];
@@ -71,7 +79,10 @@ for (const algo of ['SHA256', 'Md5', 'SHA512/256', 'crc32b', 'sha3-999', '', 'md
 }
 
 let liveResults: OracleResult[] | undefined;
-const nameResults = phpGolden('plugins/util/hash-names', nameCases.map((c) => c.call));
+const nameResults = phpGolden(
+  'plugins/util/hash-names',
+  nameCases.map((c) => c.call),
+);
 
 function check(c: Case, r: OracleResult): void {
   if (!r.ok) {
@@ -83,7 +94,19 @@ function check(c: Case, r: OracleResult): void {
 
 describe('hash functions against php', () => {
   it('covers every algorithm with hundreds of inputs', () => {
-    expect(ALGOS).toEqual(expect.arrayContaining(['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha512/256', 'sha512/224', 'crc32b']));
+    expect(ALGOS).toEqual(
+      expect.arrayContaining([
+        'md5',
+        'sha1',
+        'sha224',
+        'sha256',
+        'sha384',
+        'sha512',
+        'sha512/256',
+        'sha512/224',
+        'crc32b',
+      ]),
+    );
     expect(cases.length + nameCases.length).toBeGreaterThanOrEqual(500);
   });
 
@@ -129,7 +152,10 @@ describe('{rcms_hash}', () => {
   });
 
   it('stores false with a warning for an unknown algorithm, or crc32b with a key', () => {
-    for (const attrs of [{ algo: 'nope', data: 'x' }, { algo: 'crc32b', data: 'x', key: 'k' }]) {
+    for (const attrs of [
+      { algo: 'nope', data: 'x' },
+      { algo: 'crc32b', data: 'x', key: 'k' },
+    ]) {
       const c = makeCtx();
       run(rcmsHash, { var: 'h', ...attrs }, c);
       expect(c.scope.h).toBe(false);

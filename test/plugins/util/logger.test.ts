@@ -42,7 +42,10 @@ let randomResults: OracleResult[] | undefined;
 const liveResult = (i: number) => (randomResults ??= callPhp(randomStrings.map(stringCall)))[i];
 const php = phpGolden('plugins/util/logger', [
   ...strings.map(stringCall),
-  ...arrays.map((a) => ({ fn: '__eval', args: [PHP_RULE(`json_decode(base64_decode('${Buffer.from(JSON.stringify(a)).toString('base64')}'), true)`)] })),
+  ...arrays.map((a) => ({
+    fn: '__eval',
+    args: [PHP_RULE(`json_decode(base64_decode('${Buffer.from(JSON.stringify(a)).toString('base64')}'), true)`)],
+  })),
   ...[42, 1.5, true, false].map((v) => ({ fn: '__eval', args: [PHP_RULE(phpLiteral(v))] })),
 ]);
 
@@ -51,9 +54,12 @@ describe('logger messages against php', () => {
     expect(toTagged(logText(strings[i]))).toEqual(php[i].value);
   });
 
-  it.each(randomStrings.map((s, i) => [i, Buffer.byteLength(s)] as const))('seeded random string #%i (%i bytes as UTF-8, live PHP)', (i) => {
-    expect(toTagged(logText(randomStrings[i]))).toEqual(liveResult(i).value);
-  });
+  it.each(randomStrings.map((s, i) => [i, Buffer.byteLength(s)] as const))(
+    'seeded random string #%i (%i bytes as UTF-8, live PHP)',
+    (i) => {
+      expect(toTagged(logText(randomStrings[i]))).toEqual(liveResult(i).value);
+    },
+  );
 
   it.each(arrays.map((_, i) => [i] as const))('array #%i as JSON', (i) => {
     expect(toTagged(logText(fromJS(arrays[i])))).toEqual(php[strings.length + i].value);

@@ -28,9 +28,23 @@ const cost = (n: number) => PhpArray.fromEntries([['cost', n]]);
 
 function passwords(): string[] {
   const g = new Gen(17);
-  const out = ['', 'a', 'password', 'パスワード', 'x'.repeat(71), 'x'.repeat(72), 'x'.repeat(73), 'あ'.repeat(30), 'a\0b'];
+  const out = [
+    '',
+    'a',
+    'password',
+    'パスワード',
+    'x'.repeat(71),
+    'x'.repeat(72),
+    'x'.repeat(73),
+    'あ'.repeat(30),
+    'a\0b',
+  ];
   for (let i = 0; i < 30; i++) {
-    out.push(i % 3 === 0 ? fromBytes(g.bytes(g.int(1, 80)).map((b) => b || 1)) : g.text(g.int(1, 40), 'abcXYZ019!$/.日本語😀ü'));
+    out.push(
+      i % 3 === 0
+        ? fromBytes(g.bytes(g.int(1, 80)).map((b) => b || 1))
+        : g.text(g.int(1, 40), 'abcXYZ019!$/.日本語😀ü'),
+    );
   }
   return out;
 }
@@ -48,17 +62,27 @@ describe('bcrypt crypt() against php', () => {
     const salt = bcryptBase64(g.bytes(16));
     return { pw, setting: `$2${variant}$0${4 + (i % 2)}$${salt}` };
   });
-  const php = lazyPhp(() => cases.map((c) => ({ fn: '__eval', args: [`return crypt(${phpLiteral(c.pw)}, ${phpLiteral(c.setting)});`] })));
+  const php = lazyPhp(() =>
+    cases.map((c) => ({ fn: '__eval', args: [`return crypt(${phpLiteral(c.pw)}, ${phpLiteral(c.setting)});`] })),
+  );
 
-  it.each(cases.map((c, i) => [i, c.setting.slice(0, 7), JSON.stringify(c.pw).slice(0, 40)] as const))('#%i %s %s', (i) => {
-    expect(toTagged(bcrypt(cases[i].pw, parseSetting(cases[i].setting)!))).toEqual(php()[i].value);
-  });
+  it.each(cases.map((c, i) => [i, c.setting.slice(0, 7), JSON.stringify(c.pw).slice(0, 40)] as const))(
+    '#%i %s %s',
+    (i) => {
+      expect(toTagged(bcrypt(cases[i].pw, parseSetting(cases[i].setting)!))).toEqual(php()[i].value);
+    },
+  );
 });
 
 describe('password_hash / password_verify', () => {
   const pws = passwords().filter((p) => !p.includes('\0'));
   const ours = pws.map((pw) => passwordHash.run(pw, ['2y', cost(4)], ctx) as string);
-  const phpHashes = lazyPhp(() => pws.map((pw) => ({ fn: '__eval', args: [`return password_hash(${phpLiteral(pw)}, PASSWORD_DEFAULT, ['cost' => 4]);`] })));
+  const phpHashes = lazyPhp(() =>
+    pws.map((pw) => ({
+      fn: '__eval',
+      args: [`return password_hash(${phpLiteral(pw)}, PASSWORD_DEFAULT, ['cost' => 4]);`],
+    })),
+  );
   const verdicts = lazyPhp(() =>
     pws.flatMap((pw, i) => [
       { fn: '__eval', args: [`return password_verify(${phpLiteral(pw)}, ${phpLiteral(ours[i])});`] },
@@ -96,7 +120,10 @@ describe('password_hash / password_verify', () => {
     { pw: 'a', hash: '' },
     { pw: 'a', hash: bcrypt('a', parseSetting('$2y$04$abcdefghijklmnopqrstuu')!).slice(0, 59) },
   ];
-  const edgePhp = phpGolden('plugins/util/password-verify-edge', edge.map((e) => ({ fn: '__eval', args: [`return password_verify(${phpLiteral(e.pw)}, ${phpLiteral(e.hash)});`] })));
+  const edgePhp = phpGolden(
+    'plugins/util/password-verify-edge',
+    edge.map((e) => ({ fn: '__eval', args: [`return password_verify(${phpLiteral(e.pw)}, ${phpLiteral(e.hash)});`] })),
+  );
   it.each(edge.map((e, i) => [i, e.hash] as const))('verify edge #%i %s', (i) => {
     expect(passwordVerify.run(edge[i].pw, [edge[i].hash], ctx)).toBe(edgePhp[i].value);
   });
@@ -109,7 +136,17 @@ describe('password_hash / password_verify', () => {
     ['a', 7, null],
     ['a', PhpArray.fromList([]), null],
   ];
-  const errorsPhp = phpGolden('plugins/util/password-hash-errors', errors.map(([pw, algo, opts]) => ({ fn: 'password_hash', args: [pw, algo instanceof PhpArray ? [] : algo, ...(opts instanceof PhpArray ? [{ $assoc: [['cost', opts.get('cost')]] }] : [])] })));
+  const errorsPhp = phpGolden(
+    'plugins/util/password-hash-errors',
+    errors.map(([pw, algo, opts]) => ({
+      fn: 'password_hash',
+      args: [
+        pw,
+        algo instanceof PhpArray ? [] : algo,
+        ...(opts instanceof PhpArray ? [{ $assoc: [['cost', opts.get('cost')]] }] : []),
+      ],
+    })),
+  );
   it.each(errors.map((e, i) => [i, JSON.stringify(e[1])] as const))('password_hash error #%i algo %s', (i) => {
     expect(errorsPhp[i].ok).toBe(false);
     const [pw, algo, opts] = errors[i];
@@ -117,11 +154,14 @@ describe('password_hash / password_verify', () => {
   });
 
   it('accepts every bcrypt spelling of the algorithm', () => {
-    for (const algo of [null, '2y', 0, 1, true, false]) expect(passwordHash.run('x', [algo, cost(4)], ctx)).toMatch(/^\$2y\$04\$/);
+    for (const algo of [null, '2y', 0, 1, true, false])
+      expect(passwordHash.run('x', [algo, cost(4)], ctx)).toMatch(/^\$2y\$04\$/);
   });
 
   it('refuses costs that would blow the render budget', () => {
     expect(() => passwordHash.run('x', ['2y', cost(13)], ctx)).toThrow(LimitError);
-    expect(() => passwordVerify.run('x', ['$2y$14$abcdefghijklmnopqrstuuMFdJu9yVgmagVAIC24fOZkaFqd3s9JC'], ctx)).toThrow(LimitError);
+    expect(() =>
+      passwordVerify.run('x', ['$2y$14$abcdefghijklmnopqrstuuMFdJu9yVgmagVAIC24fOZkaFqd3s9JC'], ctx),
+    ).toThrow(LimitError);
   });
 });

@@ -29,7 +29,8 @@ describe('{uuid}', () => {
     const counts = new Map<string, number>();
     for (let k = 0; k < 500; k++) {
       run(uuid, { var: 'u' }, ctx);
-      for (const ch of (ctx.scope.u as string).replace(/-/g, '').slice(0, 12)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+      for (const ch of (ctx.scope.u as string).replace(/-/g, '').slice(0, 12))
+        counts.set(ch, (counts.get(ch) ?? 0) + 1);
     }
     expect(counts.size).toBe(16);
     for (const n of counts.values()) expect(n).toBeGreaterThan(250); // 6000 digits / 16 = 375 expected
@@ -73,7 +74,9 @@ describe('{lottery}', () => {
     const g = new Gen(21);
     for (let seed = 0; seed < 400; seed++) {
       const n = g.int(0, 30);
-      const ids = Array.from({ length: n }, () => g.pick<Value>([g.int(1, 40), String(g.int(1, 40)), `id${g.int(1, 5)}`]));
+      const ids = Array.from({ length: n }, () =>
+        g.pick<Value>([g.int(1, 40), String(g.int(1, 40)), `id${g.int(1, 5)}`]),
+      );
       const exclude = Array.from({ length: g.int(0, 8) }, () => g.pick<Value>([g.int(1, 40), String(g.int(1, 40))]));
       const cnt = g.int(-1, 50);
       const duplicate = g.int(-1, 3);
@@ -95,7 +98,8 @@ describe('{lottery}', () => {
   it('draws every id about equally often', () => {
     const counts = new Map<string, number>();
     for (let seed = 0; seed < 2000; seed++) {
-      for (const [k, n] of tally(drawn({ ids: PhpArray.fromList([1, 2, 3, 4, 5]), cnt: 2 }, seed))) counts.set(k, (counts.get(k) ?? 0) + n);
+      for (const [k, n] of tally(drawn({ ids: PhpArray.fromList([1, 2, 3, 4, 5]), cnt: 2 }, seed)))
+        counts.set(k, (counts.get(k) ?? 0) + n);
     }
     expect(counts.size).toBe(5);
     for (const n of counts.values()) expect(Math.abs(n - 800)).toBeLessThan(120);
@@ -133,6 +137,8 @@ describe('{lottery}', () => {
 
   it('guards the size of the result', () => {
     const ctx = makeCtx();
-    expect(() => run(lottery, { var: 'w', ids: PhpArray.fromList([1, 2]), cnt: 5_000_000, duplicate: 10_000_000 }, ctx)).toThrow(LimitError);
+    expect(() =>
+      run(lottery, { var: 'w', ids: PhpArray.fromList([1, 2]), cnt: 5_000_000, duplicate: 10_000_000 }, ctx),
+    ).toThrow(LimitError);
   });
 });

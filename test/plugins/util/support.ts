@@ -17,7 +17,9 @@ export interface Ctx extends PluginContext {
 }
 
 /** A plugin context with its own seed / time zone, collecting warnings and log lines. */
-export function makeCtx(opts: { vars?: Record<string, Value>; seed?: number; timezone?: string; now?: number } = {}): Ctx {
+export function makeCtx(
+  opts: { vars?: Record<string, Value>; seed?: number; timezone?: string; now?: number } = {},
+): Ctx {
   const warnings: string[] = [];
   const logs: string[] = [];
   const base = testPluginContext(opts.vars ?? {}, { warnings, logs });
@@ -48,7 +50,8 @@ export function phpLiteral(v: Value): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if ((typeof v === 'number' && Number.isSafeInteger(v)) || typeof v === 'bigint') return String(v);
-  if (typeof v === 'number' || v instanceof PhpFloat) return `(float)'${phpFloatRepr(typeof v === 'number' ? v : v.value)}'`;
+  if (typeof v === 'number' || v instanceof PhpFloat)
+    return `(float)'${phpFloatRepr(typeof v === 'number' ? v : v.value)}'`;
   if (typeof v === 'string') return `base64_decode('${Buffer.from(toBytes(v)).toString('base64')}')`;
   throw new Error('scalar expected');
 }

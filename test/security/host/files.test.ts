@@ -28,7 +28,11 @@ describe('harness files adapter', () => {
       expect(state).toBe('untouched');
       // A legitimate read through the adapter does not touch it.
       const tf = host.files!('default');
-      await tf.read((await import('../../../src/host-bridge/files/virtual-path.js')).parseVirtualPath('/files/user/link-file')).catch(() => undefined);
+      await tf
+        .read(
+          (await import('../../../src/host-bridge/files/virtual-path.js')).parseVirtualPath('/files/user/link-file'),
+        )
+        .catch(() => undefined);
       expect(outsideFileTouched()).toBe('untouched');
       expect(scratchDirAdditions()).toEqual([]);
       fs.readFileSync(outside);
@@ -46,6 +50,8 @@ describe('FS catalogue cases', () => {
   it('every automated FS case but the long race is contained', { timeout: 120_000 }, async () => {
     const ids = ['FS-01', 'FS-02', 'FS-03', 'FS-04', 'FS-05', 'FS-06', 'FS-08', 'FS-09', 'FS-10', 'FS-11', 'FS-12'];
     const r = await runSecurityHarness({ only: ids });
-    expect(r.results.map((c) => [c.id, c.outcome.status, c.outcome.status === 'contained' ? '' : c.outcome.detail])).toEqual(ids.map((id) => [id, 'contained', '']));
+    expect(
+      r.results.map((c) => [c.id, c.outcome.status, c.outcome.status === 'contained' ? '' : c.outcome.detail]),
+    ).toEqual(ids.map((id) => [id, 'contained', '']));
   });
 });

@@ -16,9 +16,14 @@ afterAll(() => rmSync(outside, { recursive: true, force: true }));
 
 describe('site secrets', () => {
   it('reads secrets.json in the folder by default', async () => {
-    const site = await sampleSite(BACKENDS[0]!, { files: { 'secrets.json': JSON.stringify({ TOKEN: { value: 'in-folder', hosts: ['api.example.com'] } }) } });
+    const site = await sampleSite(BACKENDS[0]!, {
+      files: { 'secrets.json': JSON.stringify({ TOKEN: { value: 'in-folder', hosts: ['api.example.com'] } }) },
+    });
     try {
-      expect(await site.host.secrets!.get(site.tenant, 'TOKEN')).toEqual({ value: 'in-folder', hosts: ['api.example.com'] });
+      expect(await site.host.secrets!.get(site.tenant, 'TOKEN')).toEqual({
+        value: 'in-folder',
+        hosts: ['api.example.com'],
+      });
       expect(await site.host.secrets!.get(site.tenant, 'OTHER')).toBeNull();
     } finally {
       await site.done();
@@ -42,9 +47,17 @@ describe('site secrets', () => {
   });
 
   it('reads environment variables with the prefix: a JSON record, or the bare value with no hosts', () => {
-    const env = { SITE_A_TOKEN: '{"value":"t0k","hosts":["api.example.com"]}', SITE_A_SMTP_PASS: 'p@ss', SITE_B_TOKEN: 'theirs', SITE_A_: 'no name' };
+    const env = {
+      SITE_A_TOKEN: '{"value":"t0k","hosts":["api.example.com"]}',
+      SITE_A_SMTP_PASS: 'p@ss',
+      SITE_B_TOKEN: 'theirs',
+      SITE_A_: 'no name',
+    };
     const secrets = readSecrets('/nowhere', { env_prefix: 'SITE_A_' }, env);
-    expect({ ...secrets }).toEqual({ TOKEN: { value: 't0k', hosts: ['api.example.com'] }, SMTP_PASS: { value: 'p@ss', hosts: [] } });
+    expect({ ...secrets }).toEqual({
+      TOKEN: { value: 't0k', hosts: ['api.example.com'] },
+      SMTP_PASS: { value: 'p@ss', hosts: [] },
+    });
   });
 
   it('names a secrets file that is not JSON; a missing one gives no secrets', () => {
@@ -55,7 +68,12 @@ describe('site secrets', () => {
     expect({ ...readSecrets(outside, { file: 'missing.json' }) }).toEqual({});
   });
 
-  it.each([[{ file: '' }], [{ env_prefix: 'lower_' }], [{ file: 'a', env_prefix: 'A_' }], ['secrets.json']])('refuses site.json secrets %j', (secrets) => {
-    expect(() => parseSiteConfig({ site_key: 'a', timezone: 'Asia/Tokyo', lang: 'ja', secrets }, 'site.json')).toThrow(SiteConfigError);
-  });
+  it.each([[{ file: '' }], [{ env_prefix: 'lower_' }], [{ file: 'a', env_prefix: 'A_' }], ['secrets.json']])(
+    'refuses site.json secrets %j',
+    (secrets) => {
+      expect(() =>
+        parseSiteConfig({ site_key: 'a', timezone: 'Asia/Tokyo', lang: 'ja', secrets }, 'site.json'),
+      ).toThrow(SiteConfigError);
+    },
+  );
 });

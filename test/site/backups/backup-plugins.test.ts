@@ -19,13 +19,19 @@ eachBackend('{backup} and {backup_delete}', (backend) => {
   afterAll(() => site.done());
 
   const render = (src: string, memberId: number | null, context: RenderIdentity['context'] = 'web') =>
-    site.engines.at(0).render(src, { name: 'ops.tpl', identity: site.identity({ memberId, context }) }).then((r) => r.output);
+    site.engines
+      .at(0)
+      .render(src, { name: 'ops.tpl', identity: site.identity({ memberId, context }) })
+      .then((r) => r.output);
   const clear = async () => {
     for (const b of await site.host.backups!.list(site.tenant)) await site.host.backups!.delete(site.tenant, b.id);
   };
 
   it('backs up for a super user and gives the record in result_var; the archive is there', async () => {
-    const out = await render('{backup type="full" memo="nightly" result_var=b}{$b.backup_id}|{$b.type}|{$b.memo}|{$b.created}|{$b.size}', 1);
+    const out = await render(
+      '{backup type="full" memo="nightly" result_var=b}{$b.backup_id}|{$b.type}|{$b.memo}|{$b.created}|{$b.size}',
+      1,
+    );
     const [id, type, memo, created, size] = out.split('|');
     expect([type, memo]).toEqual(['full', 'nightly']);
     expect(created).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -52,18 +58,34 @@ eachBackend('{backup} and {backup_delete}', (backend) => {
 
   it('deletes by id (true, then false) and removes the archive', async () => {
     const [first] = await site.host.backups!.list(site.tenant);
-    expect(await render(`{backup_delete backup_id="${first!.id}" result_var=ok}{if $ok}yes{else}no{/if}`, 1)).toBe('yes');
+    expect(await render(`{backup_delete backup_id="${first!.id}" result_var=ok}{if $ok}yes{else}no{/if}`, 1)).toBe(
+      'yes',
+    );
     expect(existsSync(backupFile(site, first!.id))).toBe(false);
-    expect(await render(`{backup_delete backup_id="${first!.id}" result_var=ok}{if $ok}yes{else}no{/if}`, 1)).toBe('no');
+    expect(await render(`{backup_delete backup_id="${first!.id}" result_var=ok}{if $ok}yes{else}no{/if}`, 1)).toBe(
+      'no',
+    );
   });
 
   it('deletes by period (a missing bound is open); the id wins over a period; an unreadable date is false', async () => {
     const kept = await site.host.backups!.list(site.tenant);
     expect(kept.length).toBe(MAX_BACKUPS - 1);
     const [a] = kept;
-    expect(await render(`{backup_delete backup_id="${a!.id}" start_date="2000-01-01" end_date="2000-01-02" result_var=ok}{if $ok}yes{/if}`, 1)).toBe('yes');
-    expect(await render('{backup_delete start_date="2000-01-01" end_date="2000-12-31" result_var=ok}{if $ok}yes{else}no{/if}', 1)).toBe('no');
-    expect(await render('{backup_delete start_date="not a date at all" result_var=ok}{if $ok}yes{else}no{/if}', 1)).toBe('no');
+    expect(
+      await render(
+        `{backup_delete backup_id="${a!.id}" start_date="2000-01-01" end_date="2000-01-02" result_var=ok}{if $ok}yes{/if}`,
+        1,
+      ),
+    ).toBe('yes');
+    expect(
+      await render(
+        '{backup_delete start_date="2000-01-01" end_date="2000-12-31" result_var=ok}{if $ok}yes{else}no{/if}',
+        1,
+      ),
+    ).toBe('no');
+    expect(
+      await render('{backup_delete start_date="not a date at all" result_var=ok}{if $ok}yes{else}no{/if}', 1),
+    ).toBe('no');
     expect((await site.host.backups!.list(site.tenant)).length).toBe(MAX_BACKUPS - 2);
     expect(await render('{backup_delete end_date="+1 day" result_var=ok}{if $ok}yes{else}no{/if}', 1)).toBe('yes');
     expect(await site.host.backups!.list(site.tenant)).toEqual([]);

@@ -5,7 +5,17 @@
  * three parts) and a non-empty folder are refused with nothing left behind.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, createReadStream, createWriteStream } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  createReadStream,
+  createWriteStream,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -43,7 +53,11 @@ function filesOf(dir: string, rel = ''): Record<string, string> {
 }
 
 /** A copy of `archive` with entries changed (name -> new bytes, or null to drop it, or a new name). */
-async function tamper(archive: string, out: string, change: (name: string, data: Buffer) => { name: string; data: Buffer } | null): Promise<void> {
+async function tamper(
+  archive: string,
+  out: string,
+  change: (name: string, data: Buffer) => { name: string; data: Buffer } | null,
+): Promise<void> {
   const ex = tar.extract();
   const pack = tar.pack();
   ex.on('entry', (header, stream, next) => {
@@ -68,20 +82,35 @@ eachBackend('backup and restore', (backend) => {
   let work: string;
   let before: Record<string, unknown[]>;
   let filesBefore: Record<string, string>;
-  const siteFiles = (dir: string) => Object.fromEntries(Object.entries(filesOf(dir)).filter(([f]) => !f.startsWith(`data${path.sep}`) || f === path.join('data', 'site-key')));
+  const siteFiles = (dir: string) =>
+    Object.fromEntries(
+      Object.entries(filesOf(dir)).filter(
+        ([f]) => !f.startsWith(`data${path.sep}`) || f === path.join('data', 'site-key'),
+      ),
+    );
 
   beforeAll(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'smartcage-restore-'));
-    site = await siteWith(backend, { files: { 'functions/extra.tpl': 'extra {$x}\n', 'secrets.json': '{"K":{"value":"v"}}' } });
-    const r = (src: string, memberId: number | null = null) => site.engines.at(0).render(src, { identity: site.identity({ memberId }) });
-    await r('{update_counter value=77 topics_group_id=1 slug=7 ext_slug="view_count"}{sync_counter ids="7"}{write_file path="/files/user/a/b/notes.txt" var=p value="日本語 notes\\n"}{batch name="notify" ext_data=$smarty.now|@explode:"x"}');
+    site = await siteWith(backend, {
+      files: { 'functions/extra.tpl': 'extra {$x}\n', 'secrets.json': '{"K":{"value":"v"}}' },
+    });
+    const r = (src: string, memberId: number | null = null) =>
+      site.engines.at(0).render(src, { identity: site.identity({ memberId }) });
+    await r(
+      '{update_counter value=77 topics_group_id=1 slug=7 ext_slug="view_count"}{sync_counter ids="7"}{write_file path="/files/user/a/b/notes.txt" var=p value="日本語 notes\\n"}{batch name="notify" ext_data=$smarty.now|@explode:"x"}',
+    );
     const store = site.host.files!(site.tenant);
-    await store.writeAtomic(parseVirtualPath('/files/ltd/bin/all-bytes.bin'), Uint8Array.from({ length: 256 }, (_, i) => i));
+    await store.writeAtomic(
+      parseVirtualPath('/files/ltd/bin/all-bytes.bin'),
+      Uint8Array.from({ length: 256 }, (_, i) => i),
+    );
     await store.writeAtomic(parseVirtualPath('/files/temp/empty.txt'), new Uint8Array(0));
     before = await rowsOf(site.db, site.tenant);
     filesBefore = siteFiles(site.dir);
     process.env.SMARTCAGE_BACKUP_KEY = KEY.toString('hex');
-    const made = await site.host.backups!.create(site.tenant, 'round trip').finally(() => delete process.env.SMARTCAGE_BACKUP_KEY);
+    const made = await site.host
+      .backups!.create(site.tenant, 'round trip')
+      .finally(() => delete process.env.SMARTCAGE_BACKUP_KEY);
     archive = path.join(work, 'backup.tar');
     writeFileSync(archive, readFileSync(backupFile(site, made.id)));
   });
@@ -93,22 +122,37 @@ eachBackend('backup and restore', (backend) => {
   /** On PostgreSQL the site's rows go first, as when the site was lost: a restore never mixes two copies. */
   async function loseRows(): Promise<void> {
     if (backend.name !== 'postgres') return;
-    for (const t of [...backupTables(), 'backups'].reverse()) await site.db.run(`DELETE FROM ${t} WHERE tenant = ?`, [site.tenant]);
+    for (const t of [...backupTables(), 'backups'].reverse())
+      await site.db.run(`DELETE FROM ${t} WHERE tenant = ?`, [site.tenant]);
   }
 
   it('holds the rows and files, and lists the backup', async () => {
     expect(before.topic_counters!.length).toBeGreaterThan(0);
     expect(before.batch_queue!.length).toBe(1);
-    expect(filesBefore[path.join('files', 'user', 'a', 'b', 'notes.txt')]).toBe(Buffer.from('日本語 notes\n').toString('hex'));
+    expect(filesBefore[path.join('files', 'user', 'a', 'b', 'notes.txt')]).toBe(
+      Buffer.from('日本語 notes\n').toString('hex'),
+    );
     const list = await site.host.backups!.list(site.tenant);
     expect(list.map((b) => [b.memo, b.type, b.size > 1024])).toEqual([['round trip', 'full', true]]);
   });
 
   it('refuses a damaged backup, a changed or missing entry, an entry outside its parts, and a non-empty folder, leaving nothing', async () => {
     const cases: [string, (n: string, d: Buffer) => { name: string; data: Buffer } | null, RegExp][] = [
-      ['changed', (n, d) => ({ name: n, data: n.endsWith('notes.txt') ? Buffer.concat([d, Buffer.from('x')]) : d }), /checksum of files\/user\/a\/b\/notes\.txt does not match/],
-      ['missing', (n, d) => (n.startsWith('db/topics.') ? null : { name: n, data: d }), /entries of the manifest are missing/],
-      ['escaping', (n, d) => ({ name: n.endsWith('notes.txt') ? '../../escaped.txt' : n, data: d }), /outside site\/, files\/ and db\//],
+      [
+        'changed',
+        (n, d) => ({ name: n, data: n.endsWith('notes.txt') ? Buffer.concat([d, Buffer.from('x')]) : d }),
+        /checksum of files\/user\/a\/b\/notes\.txt does not match/,
+      ],
+      [
+        'missing',
+        (n, d) => (n.startsWith('db/topics.') ? null : { name: n, data: d }),
+        /entries of the manifest are missing/,
+      ],
+      [
+        'escaping',
+        (n, d) => ({ name: n.endsWith('notes.txt') ? '../../escaped.txt' : n, data: d }),
+        /outside site\/, files\/ and db\//,
+      ],
     ];
     for (const [label, change, message] of cases) {
       const bad = path.join(work, `${label}.tar`);
@@ -121,7 +165,9 @@ eachBackend('backup and restore', (backend) => {
     const full = path.join(work, 'full');
     mkdirSync(full);
     writeFileSync(path.join(full, 'keep.txt'), 'mine');
-    await expect(restoreSite(full, archive, { database: backend.url, backupKey: KEY })).rejects.toBeInstanceOf(RestoreError);
+    await expect(restoreSite(full, archive, { database: backend.url, backupKey: KEY })).rejects.toBeInstanceOf(
+      RestoreError,
+    );
     expect(readdirSync(full)).toEqual(['keep.txt']);
   });
 
@@ -138,29 +184,48 @@ eachBackend('backup and restore', (backend) => {
         return { name, data: bad };
       }
       if (name !== 'manifest.json') return { name, data };
-      const m = JSON.parse(data.toString()) as { entries: { name: string; size: number; sha256: string }[]; tables: { name: string; rows: number }[] };
-      Object.assign(m.entries.find((e) => e.name === 'db/batch_runs.jsonl')!, patched);
+      const m = JSON.parse(data.toString()) as {
+        entries: { name: string; size: number; sha256: string }[];
+        tables: { name: string; rows: number }[];
+      };
+      Object.assign(
+        m.entries.find((e) => e.name === 'db/batch_runs.jsonl')!,
+        patched,
+      );
       m.tables.find((t) => t.name === 'batch_runs')!.rows += 1;
       return { name, data: Buffer.from(JSON.stringify(m)) };
     });
-    await expect(restoreSite(path.join(work, 'torn'), torn, { database: backend.url, backupKey: KEY })).rejects.toThrow(/no_such_column/);
+    await expect(restoreSite(path.join(work, 'torn'), torn, { database: backend.url, backupKey: KEY })).rejects.toThrow(
+      /no_such_column/,
+    );
     expect(existsSync(path.join(work, 'torn'))).toBe(false);
     if (backend.name === 'postgres') expect(Object.values(await rowsOf(site.db, site.tenant)).flat()).toEqual([]);
     const target = path.join(work, 'restored');
     mkdirSync(target);
-    expect(await restoreSite(target, archive, { database: backend.url, backupKey: KEY })).toEqual({ siteKey: site.tenant, reset: [], missing: [] });
+    expect(await restoreSite(target, archive, { database: backend.url, backupKey: KEY })).toEqual({
+      siteKey: site.tenant,
+      reset: [],
+      missing: [],
+    });
     const restored = await openSite(target);
     try {
       expect(await rowsOf(restored.db, restored.tenant)).toEqual(before);
       expect(siteFiles(target)).toEqual(filesBefore);
-      const out = await restored.engines.at(0).render('{assign_topics_detail var=t topics_id=7}{$t.view_count} {read_file path="/files/user/a/b/notes.txt" row=l}{$l}{/read_file}', { identity: restored.identity() });
+      const out = await restored.engines
+        .at(0)
+        .render(
+          '{assign_topics_detail var=t topics_id=7}{$t.view_count} {read_file path="/files/user/a/b/notes.txt" row=l}{$l}{/read_file}',
+          { identity: restored.identity() },
+        );
       expect(out.output).toBe('77 日本語 notes');
     } finally {
       await restored.close();
     }
     if (backend.name === 'postgres') {
       // The database now holds that site again: a second restore of it is refused.
-      await expect(restoreSite(path.join(work, 'twice'), archive, { database: backend.url, backupKey: KEY })).rejects.toThrow(/already knows site/);
+      await expect(
+        restoreSite(path.join(work, 'twice'), archive, { database: backend.url, backupKey: KEY }),
+      ).rejects.toThrow(/already knows site/);
       expect(existsSync(path.join(work, 'twice'))).toBe(false);
     }
   });
@@ -174,7 +239,10 @@ eachBackend('site restore on the command line', (backend) => {
     try {
       const made = await site.host.backups!.create(site.tenant, '');
       const r = runCli(['site', 'restore', path.join(work, 'new'), backupFile(site, made.id)]);
-      expect([r.status, r.stderr.split('\n')[0]]).toEqual([0, `site ${site.tenant} restored into ${path.join(work, 'new')}`]);
+      expect([r.status, r.stderr.split('\n')[0]]).toEqual([
+        0,
+        `site ${site.tenant} restored into ${path.join(work, 'new')}`,
+      ]);
       const again = runCli(['site', 'restore', path.join(work, 'new'), backupFile(site, made.id)]);
       expect(again.status).toBe(3);
       expect(again.stderr).toMatch(/is not empty/);

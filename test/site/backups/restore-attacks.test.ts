@@ -40,21 +40,49 @@ async function forge(file: string, f: Forged): Promise<void> {
     return { name, rows: rows.length };
   });
   const made: Record<string, unknown> = {
-    format: 2, engine: 'x', site_key: f.siteJson.site_key, created: 1, backend: 'postgres', tables,
-    entries: entries.map(([name, data]) => ({ name, size: data.length, sha256: sha(data) })), sealed: [], left_out: [],
+    format: 2,
+    engine: 'x',
+    site_key: f.siteJson.site_key,
+    created: 1,
+    backend: 'postgres',
+    tables,
+    entries: entries.map(([name, data]) => ({ name, size: data.length, sha256: sha(data) })),
+    sealed: [],
+    left_out: [],
   };
   const manifest = f.manifest ? f.manifest(made) : made;
   const pack = tar.pack();
   const out = pipeline(pack, createWriteStream(file));
-  for (const [name, data] of [...entries, ['manifest.json', Buffer.from(JSON.stringify(manifest))] as [string, Buffer]]) pack.entry({ name, size: data.length }, data);
+  for (const [name, data] of [...entries, ['manifest.json', Buffer.from(JSON.stringify(manifest))] as [string, Buffer]])
+    pack.entry({ name, size: data.length }, data);
   pack.finalize();
   await out;
 }
 
-const siteJsonOf = (key: string, database: string | null) => ({ site_key: key, timezone: 'Asia/Tokyo', lang: 'ja', database });
+const siteJsonOf = (key: string, database: string | null) => ({
+  site_key: key,
+  timezone: 'Asia/Tokyo',
+  lang: 'ja',
+  database,
+});
 const now = Math.floor(Date.now() / 1000);
-const plantedSession = { id_hash: sha(Buffer.from('attacker-cookie')), member_id: 1, token_hash: sha(Buffer.from('attacker-token')), created: now, expires: now + 30 * 86400 };
-const plantedToken = { token_hash: sha(Buffer.from('static-known')), api_id: 1, type: 'static', member_id: null, token: 'static-known', memo: '', created: now, expires: now + 365 * 86400 };
+const plantedSession = {
+  id_hash: sha(Buffer.from('attacker-cookie')),
+  member_id: 1,
+  token_hash: sha(Buffer.from('attacker-token')),
+  created: now,
+  expires: now + 30 * 86400,
+};
+const plantedToken = {
+  token_hash: sha(Buffer.from('static-known')),
+  api_id: 1,
+  type: 'static',
+  member_id: null,
+  token: 'static-known',
+  memo: '',
+  created: now,
+  expires: now + 365 * 86400,
+};
 
 eachBackend('site restore trusts nothing in the archive', (backend) => {
   let victim: TestSite;
@@ -67,18 +95,24 @@ eachBackend('site restore trusts nothing in the archive', (backend) => {
     await victim.done();
     rmSync(work, { recursive: true, force: true });
   });
-  const victimRows = async (table: string) => (await victim.db.all(`SELECT * FROM ${table} WHERE tenant = ?`, [victim.tenant])).length;
+  const victimRows = async (table: string) =>
+    (await victim.db.all(`SELECT * FROM ${table} WHERE tenant = ?`, [victim.tenant])).length;
 
   it('refuses a planted sessions or api_tokens row under an existing site key, before any write', async () => {
     // The archive names the victim's key and database and lists only a table where the victim has no rows.
-    for (const [table, row] of [['sessions', plantedSession], ['api_tokens', plantedToken]] as const) {
+    for (const [table, row] of [
+      ['sessions', plantedSession],
+      ['api_tokens', plantedToken],
+    ] as const) {
       const file = path.join(work, `plant-${table}.tar`);
       await forge(file, { siteJson: siteJsonOf(victim.tenant, backend.url), tables: { [table]: [row] } });
       const before = await victimRows(table);
       const target = path.join(work, `out-${table}`);
       if (backend.name === 'postgres') {
         // The operator restores into the shared database: the key is known there (members, topics...).
-        await expect(restoreSite(target, file, { database: backend.url })).rejects.toThrow(new RegExp(`already knows site "${victim.tenant}"`));
+        await expect(restoreSite(target, file, { database: backend.url })).rejects.toThrow(
+          new RegExp(`already knows site "${victim.tenant}"`),
+        );
         expect(existsSync(target)).toBe(false);
       } else {
         // SQLite: the operator's database is the new folder's own; the victim's file is not touched.
@@ -86,14 +120,24 @@ eachBackend('site restore trusts nothing in the archive', (backend) => {
         expect(JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8')).database).toBeNull();
       }
       expect(await victimRows(table)).toBe(before);
-      if (table === 'sessions') expect(await victim.db.get('SELECT 1 AS x FROM sessions WHERE id_hash = ?', [plantedSession.id_hash])).toBeUndefined();
+      if (table === 'sessions')
+        expect(
+          await victim.db.get('SELECT 1 AS x FROM sessions WHERE id_hash = ?', [plantedSession.id_hash]),
+        ).toBeUndefined();
     }
   });
 
-  it('restores into the operator\'s database, never the one the archive names', async () => {
+  it("restores into the operator's database, never the one the archive names", async () => {
     // The archive names the database; the operator gives none: the rows go into the folder's SQLite.
     const file = path.join(work, 'chooser.tar');
-    await forge(file, { siteJson: { ...siteJsonOf('chooser-' + backend.name, 'postgres://attacker@10.0.0.1/db'), storage: { type: 's3', bucket: 'b', region: 'r', access_key_secret: 'a', secret_key_secret: 's' }, batch_queue: 'redis://10.0.0.1' }, tables: { sessions: [plantedSession] } });
+    await forge(file, {
+      siteJson: {
+        ...siteJsonOf('chooser-' + backend.name, 'postgres://attacker@10.0.0.1/db'),
+        storage: { type: 's3', bucket: 'b', region: 'r', access_key_secret: 'a', secret_key_secret: 's' },
+        batch_queue: 'redis://10.0.0.1',
+      },
+      tables: { sessions: [plantedSession] },
+    });
     const target = path.join(work, 'chooser');
     const r = await restoreSite(target, file, { database: null });
     expect(r.reset.sort()).toEqual(['batch_queue', 'storage']);
@@ -110,21 +154,57 @@ eachBackend('site restore trusts nothing in the archive', (backend) => {
 
   it('refuses a key that only another site names as its child site', async () => {
     if (backend.name !== 'postgres') return;
-    await victim.db.run("INSERT INTO child_sites (tenant, site_key, names, url, lang, timezone, inst_at) VALUES (?, 'adopted-x', '[]', 'http://x', 'ja', 'Asia/Tokyo', 1)", [victim.tenant]);
+    await victim.db.run(
+      "INSERT INTO child_sites (tenant, site_key, names, url, lang, timezone, inst_at) VALUES (?, 'adopted-x', '[]', 'http://x', 'ja', 'Asia/Tokyo', 1)",
+      [victim.tenant],
+    );
     const file = path.join(work, 'adopted.tar');
     await forge(file, { siteJson: siteJsonOf('adopted-x', null), tables: { sessions: [plantedSession] } });
-    await expect(restoreSite(path.join(work, 'adopted'), file, { database: backend.url })).rejects.toThrow(/already knows site "adopted-x" \(child_sites\.site_key\)/);
+    await expect(restoreSite(path.join(work, 'adopted'), file, { database: backend.url })).rejects.toThrow(
+      /already knows site "adopted-x" \(child_sites\.site_key\)/,
+    );
     await victim.db.run("DELETE FROM child_sites WHERE tenant = ? AND site_key = 'adopted-x'", [victim.tenant]);
   });
 
   it('refuses a manifest of another site key than its site.json, a bad manifest and a row of another shape, writing nothing', async () => {
     const cases: [string, Forged, RegExp][] = [
-      ['key', { siteJson: siteJsonOf('mine', null), manifest: (m) => ({ ...m, site_key: 'theirs' }) }, /manifest is of site "theirs" but its site.json names "mine"/],
-      ['entries', { siteJson: siteJsonOf('mine', null), manifest: (m) => ({ ...m, entries: { 'site/site.json': 1 } }) }, /has no list of entries/],
-      ['shape', { siteJson: siteJsonOf('mine', null), manifest: (m) => ({ ...m, entries: [{ name: 'site/site.json', size: '1', sha256: 'x' }] }) }, /an entry without a name, size and SHA-256/],
-      ['table', { siteJson: siteJsonOf('mine', null), manifest: (m) => ({ ...m, tables: [{ name: 'pg_authid', rows: 1 }] }) }, /table "pg_authid", which this version/],
-      ['tenant', { siteJson: siteJsonOf('mine', null), tables: { sessions: [{ ...plantedSession, tenant: victim.tenant }] } }, /names column "tenant"/],
-      ['count', { siteJson: siteJsonOf('mine', null), tables: { sessions: [plantedSession] }, manifest: (m) => ({ ...m, tables: [{ name: 'sessions', rows: 0 }] }) }, /more rows than the manifest's 0/],
+      [
+        'key',
+        { siteJson: siteJsonOf('mine', null), manifest: (m) => ({ ...m, site_key: 'theirs' }) },
+        /manifest is of site "theirs" but its site.json names "mine"/,
+      ],
+      [
+        'entries',
+        { siteJson: siteJsonOf('mine', null), manifest: (m) => ({ ...m, entries: { 'site/site.json': 1 } }) },
+        /has no list of entries/,
+      ],
+      [
+        'shape',
+        {
+          siteJson: siteJsonOf('mine', null),
+          manifest: (m) => ({ ...m, entries: [{ name: 'site/site.json', size: '1', sha256: 'x' }] }),
+        },
+        /an entry without a name, size and SHA-256/,
+      ],
+      [
+        'table',
+        { siteJson: siteJsonOf('mine', null), manifest: (m) => ({ ...m, tables: [{ name: 'pg_authid', rows: 1 }] }) },
+        /table "pg_authid", which this version/,
+      ],
+      [
+        'tenant',
+        { siteJson: siteJsonOf('mine', null), tables: { sessions: [{ ...plantedSession, tenant: victim.tenant }] } },
+        /names column "tenant"/,
+      ],
+      [
+        'count',
+        {
+          siteJson: siteJsonOf('mine', null),
+          tables: { sessions: [plantedSession] },
+          manifest: (m) => ({ ...m, tables: [{ name: 'sessions', rows: 0 }] }),
+        },
+        /more rows than the manifest's 0/,
+      ],
     ];
     for (const [label, forged, message] of cases) {
       const file = path.join(work, `bad-${label}.tar`);
@@ -137,7 +217,10 @@ eachBackend('site restore trusts nothing in the archive', (backend) => {
 
   it('stops reading a backup of 20,000 empty entries at the entry cap, having written nothing', async () => {
     const file = path.join(work, 'many.tar');
-    const extra: [string, Buffer][] = Array.from({ length: 20_000 }, (_, i) => [`files/user/e${i}.txt`, Buffer.alloc(0)]);
+    const extra: [string, Buffer][] = Array.from({ length: 20_000 }, (_, i) => [
+      `files/user/e${i}.txt`,
+      Buffer.alloc(0),
+    ]);
     await forge(file, { siteJson: siteJsonOf('many', null), extra });
     const target = path.join(work, 'many');
     const started = performance.now();
@@ -152,10 +235,16 @@ describe('site restore on the command line: every failure one line, exit 3', () 
     const work = mkdtempSync(path.join(tmpdir(), 'smartcage-restore-cli-attack-'));
     try {
       const notList = path.join(work, 'not-list.tar');
-      await forge(notList, { siteJson: siteJsonOf('cli-a', null), manifest: (m) => ({ ...m, entries: 'all of them' }) });
+      await forge(notList, {
+        siteJson: siteJsonOf('cli-a', null),
+        manifest: (m) => ({ ...m, entries: 'all of them' }),
+      });
       const dup = path.join(work, 'dup.tar');
       await forge(dup, { siteJson: siteJsonOf('cli-b', null), tables: { sessions: [plantedSession, plantedSession] } });
-      for (const [file, message] of [[notList, /has no list of entries/], [dup, /row 2 of sessions cannot go in: .*UNIQUE constraint failed/]] as const) {
+      for (const [file, message] of [
+        [notList, /has no list of entries/],
+        [dup, /row 2 of sessions cannot go in: .*UNIQUE constraint failed/],
+      ] as const) {
         const r = runCli(['site', 'restore', path.join(work, path.basename(file, '.tar')), file]);
         expect(r.status).toBe(3);
         expect(r.stderr).toMatch(message);

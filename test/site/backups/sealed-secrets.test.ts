@@ -30,7 +30,7 @@ async function backupWith(site: TestSite, key: Buffer | null): Promise<Buffer> {
   }
 }
 
-eachBackend('backups seal the site\'s secrets', (backend) => {
+eachBackend("backups seal the site's secrets", (backend) => {
   let site: TestSite;
   let work: string;
   let siteKey: Buffer;
@@ -67,9 +67,13 @@ eachBackend('backups seal the site\'s secrets', (backend) => {
     expect(tarBytes.includes('site/secrets.json.sealed')).toBe(true);
     const file = path.join(work, 'sealed.tar');
     writeFileSync(file, tarBytes);
-    await expect(restoreSite(path.join(work, 'nokey'), file, { database: null })).rejects.toThrow(/holds secrets.json and data\/site-key encrypted: give the backup key/);
+    await expect(restoreSite(path.join(work, 'nokey'), file, { database: null })).rejects.toThrow(
+      /holds secrets.json and data\/site-key encrypted: give the backup key/,
+    );
     expect(existsSync(path.join(work, 'nokey'))).toBe(false);
-    await expect(restoreSite(path.join(work, 'other'), file, { database: null, backupKey: Buffer.alloc(32, 1) })).rejects.toThrow(/the backup key does not open secrets.json/);
+    await expect(
+      restoreSite(path.join(work, 'other'), file, { database: null, backupKey: Buffer.alloc(32, 1) }),
+    ).rejects.toThrow(/the backup key does not open secrets.json/);
     expect(existsSync(path.join(work, 'other'))).toBe(false);
     const target = path.join(work, 'sealed');
     expect((await restoreSite(target, file, { database: null, backupKey: KEY })).missing).toEqual([]);
@@ -80,8 +84,10 @@ eachBackend('backups seal the site\'s secrets', (backend) => {
 
 describe('the backup key', () => {
   it('is 32 bytes as raw bytes, hex or base64; anything else is refused', () => {
-    for (const form of [KEY, KEY.toString('hex'), KEY.toString('hex') + '\n', KEY.toString('base64')]) expect(parseBackupKey(form, 'k').equals(KEY)).toBe(true);
-    for (const bad of ['', 'short', KEY.toString('hex').slice(2), Buffer.alloc(31)]) expect(() => parseBackupKey(bad, 'k')).toThrow(BackupKeyError);
+    for (const form of [KEY, KEY.toString('hex'), KEY.toString('hex') + '\n', KEY.toString('base64')])
+      expect(parseBackupKey(form, 'k').equals(KEY)).toBe(true);
+    for (const bad of ['', 'short', KEY.toString('hex').slice(2), Buffer.alloc(31)])
+      expect(() => parseBackupKey(bad, 'k')).toThrow(BackupKeyError);
   });
 
   it('binds a sealed file to its site key and name: moved to another site or file, it does not open', () => {

@@ -37,19 +37,45 @@ eachSiteQueue('a batch runner killed mid-run', (v) => {
     await page('{batch name="notify"}');
     // Its own process group, so the kill takes the runner's sandbox workers too.
     const args = ['batch', 'run', '--site', site.dir, '--once', '--lease', '1'];
-    const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', '-e', `import(${JSON.stringify(ROOT + 'src/cli/main.ts')}).then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`], { cwd: ROOT, detached: true, stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [
+        '--no-node-snapshot',
+        '--import',
+        'tsx',
+        '-e',
+        `import(${JSON.stringify(ROOT + 'src/cli/main.ts')}).then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`,
+      ],
+      { cwd: ROOT, detached: true, stdio: 'ignore' },
+    );
     const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
-    await until('the runner to start run 1', async () => (await history(site, { runId: 1 })).some((r) => r.state === 'running'), 30_000);
+    await until(
+      'the runner to start run 1',
+      async () => (await history(site, { runId: 1 })).some((r) => r.state === 'running'),
+      30_000,
+    );
     process.kill(-child.pid!, 'SIGKILL');
     expect(await exited).toBeNull();
 
     await new Promise((r) => setTimeout(r, 1500));
-    await until('run 1 to be run again', async () => {
-      await runBatches(site, { once: true, leaseMs: 1000 });
-      return (await history(site, { runId: 1 })).some((r) => r.state === 'done');
-    }, 15_000);
+    await until(
+      'run 1 to be run again',
+      async () => {
+        await runBatches(site, { once: true, leaseMs: 1000 });
+        return (await history(site, { runId: 1 })).some((r) => r.state === 'done');
+      },
+      15_000,
+    );
     const runs = await history(site);
-    expect(runs.filter((r) => r.runId === 1).map((r) => [r.attempt, r.state]).sort()).toEqual([[1, 'lost'], [2, 'done']]);
+    expect(
+      runs
+        .filter((r) => r.runId === 1)
+        .map((r) => [r.attempt, r.state])
+        .sort(),
+    ).toEqual([
+      [1, 'lost'],
+      [2, 'done'],
+    ]);
     expect(runs.find((r) => r.runId === 1 && r.attempt === 2)!.output).toBe('slept for first');
     expect(runs.filter((r) => r.runId === 2).map((r) => r.state)).toEqual(['done']);
     expect(await (await siteQueue(site)).counts()).toEqual({ queued: 0, running: 0 });

@@ -15,7 +15,16 @@ import type { SiteDatabase } from '../../../src/site/db/database.js';
 const LEASE_MS = 600;
 const DOOMED = fileURLToPath(new URL('./support/doomed-worker.ts', import.meta.url));
 
-const run = (slug: string, over: Partial<NewRun> = {}): NewRun => ({ slug, module: null, data: '{"k":1}', origin: 'batch', requestId: 'r1', depth: 0, dedupeKey: null, ...over });
+const run = (slug: string, over: Partial<NewRun> = {}): NewRun => ({
+  slug,
+  module: null,
+  data: '{"k":1}',
+  origin: 'batch',
+  requestId: 'r1',
+  depth: 0,
+  dedupeKey: null,
+  ...over,
+});
 
 /** Claims until a run comes or `ms` pass (an expired lease is seen by BullMQ's stalled check, every half lease). */
 async function claimWithin(q: BatchQueue, owner: string, ms: number): Promise<QueuedRun | null> {
@@ -29,7 +38,9 @@ async function claimWithin(q: BatchQueue, owner: string, ms: number): Promise<Qu
 
 /** Starts a worker process that claims one run and hangs; resolves with the run it claimed. */
 function doomedWorker(target: QueueTarget): Promise<{ run: QueuedRun; kill(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', DOOMED, JSON.stringify(target), String(LEASE_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', DOOMED, JSON.stringify(target), String(LEASE_MS)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((res) => child.once('exit', () => res()));
   return new Promise((resolve, reject) => {
     child.once('error', reject);
@@ -97,7 +108,7 @@ eachQueue('the batch queue contract', (backend) => {
     await queue.finish(next!.id, 'w1', 'done');
   });
 
-  it('gives a dead worker\'s run to another once the lease expires (SIGKILL mid-job); nothing is lost', async () => {
+  it("gives a dead worker's run to another once the lease expires (SIGKILL mid-job); nothing is lost", async () => {
     const doomedId = await queue.enqueue(run('doomed', { data: '{"2":"b","1":"a"}' }));
     const waitingId = await queue.enqueue(run('waiting'));
     const worker = await doomedWorker(target);

@@ -20,7 +20,16 @@ import { REDIS_URL } from './support/queues.js';
 import { batchSite, SITE_QUEUES } from './support/sites.js';
 import { failureOf } from '../support/site-with.js';
 
-const run = (slug: string, over: Partial<NewRun> = {}): NewRun => ({ slug, module: null, data: '[]', origin: 'batch', requestId: `r-${slug}`, depth: 0, dedupeKey: null, ...over });
+const run = (slug: string, over: Partial<NewRun> = {}): NewRun => ({
+  slug,
+  module: null,
+  data: '[]',
+  origin: 'batch',
+  requestId: `r-${slug}`,
+  depth: 0,
+  dedupeKey: null,
+  ...over,
+});
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -42,7 +51,11 @@ class OwnRedis {
     return `redis://127.0.0.1:${this.port}`;
   }
   async start(): Promise<void> {
-    this.child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(this.port), '--dir', this.dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    this.child = spawn(
+      'redis-server',
+      ['--bind', '127.0.0.1', '--port', String(this.port), '--dir', this.dir, '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 50 });
     probe.on('error', () => {});
     for (let i = 0; i < 100; i++) {
@@ -140,11 +153,18 @@ class OwnRedis {
 });
 
 (REDIS_URL ? describe : describe.skip)('{batch} on a site whose Redis is down', () => {
-  it('fails with E_HOST_UNAVAILABLE before the render\'s wall limit, and queues nothing', async () => {
+  it("fails with E_HOST_UNAVAILABLE before the render's wall limit, and queues nothing", async () => {
     const v = { ...SITE_QUEUES.find((x) => x.name === 'bullmq')!, redis: `redis://127.0.0.1:${await freePort()}` };
     const site = await batchSite(v, { notify: 'sent' });
     try {
-      const failure = await failureOf(site.engines.at(0).render('{batch name="notify" var=id}{$id}', { name: 'page.tpl', identity: site.identity({ memberId: null }) }));
+      const failure = await failureOf(
+        site.engines
+          .at(0)
+          .render('{batch name="notify" var=id}{$id}', {
+            name: 'page.tpl',
+            identity: site.identity({ memberId: null }),
+          }),
+      );
       expect(failure).toBe('E_HOST_UNAVAILABLE@1');
       const rows = await site.db.all('SELECT id FROM batch_queue WHERE tenant = ?', [site.tenant]);
       expect(rows).toEqual([]);

@@ -16,16 +16,20 @@ import { siteQueue } from '../../../src/site/batches/site-queue.js';
 import { MAX_BATCH_DEPTH } from '../../../src/site/batches/queue.js';
 
 const page = (site: TestSite, src: string, memberId: number | null = null) =>
-  site.engines.at(0).render(src, { name: 'page.tpl', identity: site.identity({ memberId }) }).then((r) => r.output);
-
+  site.engines
+    .at(0)
+    .render(src, { name: 'page.tpl', identity: site.identity({ memberId }) })
+    .then((r) => r.output);
 
 eachSiteQueue('batches on a site', (v) => {
   let site: TestSite;
   beforeAll(async () => {
     site = await batchSite(v, {
-      writer: '{write_file path="/files/user/batch-out.txt" var=p value="`$ext_data.name`:`$ext_data.n`"}{batch name="second" ext_data=$ext_data}wrote {$p}',
+      writer:
+        '{write_file path="/files/user/batch-out.txt" var=p value="`$ext_data.name`:`$ext_data.n`"}{batch name="second" ext_data=$ext_data}wrote {$p}',
       second: '{foreach from=$ext_data key=k item=x}{$k}={$x};{/foreach}',
-      context: '{cookie var=c}{cookie key="k" value="v"}[{$smarty.get.x}][{$smarty.session.member_id}][{$c|@count}][{$smarty.cookies|@count}]',
+      context:
+        '{cookie var=c}{cookie key="k" value="v"}[{$smarty.get.x}][{$smarty.session.member_id}][{$c|@count}][{$smarty.cookies|@count}]',
       broken: 'before {$x|no_such_modifier}',
       self: '{batch name="self" ext_data=$ext_data}',
     });
@@ -33,14 +37,25 @@ eachSiteQueue('batches on a site', (v) => {
   afterAll(() => site.done());
 
   it('runs a chain: a page queues a batch with ext_data, the batch writes a file and queues the next; the history shows both', async () => {
-    expect(await page(site, '{assign_array var=d keys="name,n,7" values="report,3,seven"}{batch name="writer" ext_data=$d var=id}{$id}')).toBe('1');
+    expect(
+      await page(
+        site,
+        '{assign_array var=d keys="name,n,7" values="report,3,seven"}{batch name="writer" ext_data=$d var=id}{$id}',
+      ),
+    ).toBe('1');
     const events: RunEvent[] = [];
     const summary = await runBatches(site, { once: true, onEvent: (e) => events.push(e) });
     expect(summary).toEqual({ done: 2, failed: 0 });
-    expect(events.filter((e) => e.kind === 'end').map((e) => [e.run!.id, e.slug, e.state, e.kept])).toEqual([[1, 'writer', 'done', true], [2, 'second', 'done', true]]);
+    expect(events.filter((e) => e.kind === 'end').map((e) => [e.run!.id, e.slug, e.state, e.kept])).toEqual([
+      [1, 'writer', 'done', true],
+      [2, 'second', 'done', true],
+    ]);
     expect(readFileSync(path.join(site.dir, 'files/user/batch-out.txt'), 'utf8')).toBe('report:3');
     const runs = await history(site);
-    expect(runs.map((r) => [r.runId, r.attempt, r.slug, r.origin, r.state])).toEqual([[2, 1, 'second', 'batch', 'done'], [1, 1, 'writer', 'batch', 'done']]);
+    expect(runs.map((r) => [r.runId, r.attempt, r.slug, r.origin, r.state])).toEqual([
+      [2, 1, 'second', 'batch', 'done'],
+      [1, 1, 'writer', 'batch', 'done'],
+    ]);
     expect(runs[1]!.output).toBe('wrote /files/user/batch-out.txt');
     // ext_data crossed two queues with its keys in order and its int key an int.
     expect(runs[0]!.output).toBe('name=report;n=3;7=seven;');
@@ -64,7 +79,10 @@ eachSiteQueue('batches on a site', (v) => {
   });
 
   it('queues one run for one batch and data in a render, another for other data or another render', async () => {
-    const ids = await page(site, '{batch name="second" var=a}{batch name="second" var=b}{batch name="second" ext_data=$smarty.now|@explode:"x" var=c}{$a},{$b},{$c}');
+    const ids = await page(
+      site,
+      '{batch name="second" var=a}{batch name="second" var=b}{batch name="second" ext_data=$smarty.now|@explode:"x" var=c}{$a},{$b},{$c}',
+    );
     const [a, b, c] = ids.split(',').map(Number);
     expect(a).toBe(b);
     expect(c).toBe(a! + 1);
@@ -88,7 +106,14 @@ eachSiteQueue('batches on a site', (v) => {
     expect(await failureOf(page(site, '{batch batch_id=99}'))).toBe('E_NOT_FOUND@1');
     expect(await failureOf(page(site, '{batch module="topics" name="nope"}'))).toBe('E_NOT_FOUND@1');
     expect(await failureOf(page(site, '{batch name="second" ext_data="text"}'))).toBe('E_BAD_ATTRIBUTE@1');
-    expect(await failureOf(page(site, `{section name=i loop=700}{assign var=big value="\`$big\`${'x'.repeat(100)}"}{/section}{assign_array var=d values=$big}{batch name="second" ext_data=$d}`))).toBe('E_SIZE_LIMIT@1');
+    expect(
+      await failureOf(
+        page(
+          site,
+          `{section name=i loop=700}{assign var=big value="\`$big\`${'x'.repeat(100)}"}{/section}{assign_array var=d values=$big}{batch name="second" ext_data=$d}`,
+        ),
+      ),
+    ).toBe('E_SIZE_LIMIT@1');
     expect(await (await siteQueue(site)).counts()).toEqual({ queued: 0, running: 0 });
   });
 
@@ -102,7 +127,10 @@ eachSiteQueue('batches on a site', (v) => {
   it('runs the module batch topics/sync_counter: the counters of ext_data.topics_ids are published', async () => {
     const read = '{assign_topics_detail var=t topics_id=7}{$t.view_count}';
     const before = await page(site, read);
-    await page(site, '{update_counter value=4242 topics_group_id=1 slug=7 ext_slug="view_count"}{assign_array var=ids values="7"}{assign_array var=d keys="topics_ids" values=""}{append var=d index="topics_ids" value=$ids}{batch module="topics" name="sync_counter" ext_data=$d}');
+    await page(
+      site,
+      '{update_counter value=4242 topics_group_id=1 slug=7 ext_slug="view_count"}{assign_array var=ids values="7"}{assign_array var=d keys="topics_ids" values=""}{append var=d index="topics_ids" value=$ids}{batch module="topics" name="sync_counter" ext_data=$d}',
+    );
     expect(await page(site, read)).toBe(before);
     expect(await runBatches(site, { once: true })).toEqual({ done: 1, failed: 0 });
     expect(await page(site, read)).toBe('4242');
@@ -110,7 +138,15 @@ eachSiteQueue('batches on a site', (v) => {
   });
 
   it('answers for its own tenant only', async () => {
-    await expect(site.host.batches!.enqueue('someone-else', { batch: { slug: 'second' }, module: null, data: null, origin: 'batch', requestId: 'r' })).rejects.toThrow(/asked for tenant/);
+    await expect(
+      site.host.batches!.enqueue('someone-else', {
+        batch: { slug: 'second' },
+        module: null,
+        data: null,
+        origin: 'batch',
+        requestId: 'r',
+      }),
+    ).rejects.toThrow(/asked for tenant/);
   });
 });
 

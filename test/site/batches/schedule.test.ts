@@ -21,16 +21,32 @@ describe('schedule forms', () => {
     expect(parseSchedule('*/30 * * * *')).toEqual({ every: 30 });
     expect(parseSchedule('0 * * * *')).toEqual({ every: 60 });
     expect(parseSchedule('30 4 * * *')).toEqual({ daily: { hour: 4, minute: 30 } });
-    for (const bad of ['*/5 * * * *', '* * * * *', '0 4 * * 1', '60 4 * * *', '0 24 * * *', '0 4 1 * *', 'daily', '']) expect(parseSchedule(bad), bad).toBeNull();
+    for (const bad of ['*/5 * * * *', '* * * * *', '0 4 * * 1', '60 4 * * *', '0 24 * * *', '0 4 1 * *', 'daily', ''])
+      expect(parseSchedule(bad), bad).toBeNull();
   });
   it('refuses another form in site.json, naming the key', () => {
     const base = { site_key: 's', timezone: TOKYO, lang: 'ja' };
-    expect(() => parseSiteConfig({ ...base, batches: [{ slug: 'x', schedule: '*/5 * * * *' }] }, 'site.json')).toThrow(/"batches" has a wrong value/);
-    expect(() => parseSiteConfig({ ...base, batches: [{ slug: 'x', id: 1 }, { slug: 'y', id: 1 }] }, 'site.json')).toThrow(/"batches"/);
+    expect(() => parseSiteConfig({ ...base, batches: [{ slug: 'x', schedule: '*/5 * * * *' }] }, 'site.json')).toThrow(
+      /"batches" has a wrong value/,
+    );
+    expect(() =>
+      parseSiteConfig(
+        {
+          ...base,
+          batches: [
+            { slug: 'x', id: 1 },
+            { slug: 'y', id: 1 },
+          ],
+        },
+        'site.json',
+      ),
+    ).toThrow(/"batches"/);
     expect(() => parseSiteConfig({ ...base, batch_queue: 'http://redis' }, 'site.json')).toThrow(/"batch_queue"/);
-    expect(parseSiteConfig({ ...base, batches: [{ slug: 'x', id: 3, schedule: '0 * * * *' }] }, 'site.json').batches).toEqual([{ slug: 'x', id: 3, schedule: '0 * * * *' }]);
+    expect(
+      parseSiteConfig({ ...base, batches: [{ slug: 'x', id: 3, schedule: '0 * * * *' }] }, 'site.json').batches,
+    ).toEqual([{ slug: 'x', id: 3, schedule: '0 * * * *' }]);
   });
-  it('puts slots at the starts of periods in the site\'s time zone', () => {
+  it("puts slots at the starts of periods in the site's time zone", () => {
     expect(latestSlot({ every: 15 }, T, TOKYO)).toBe(T - 7 * 60 - 30);
     expect(latestSlot({ every: 30 }, T, TOKYO)).toBe(T - 7 * 60 - 30);
     expect(latestSlot({ every: 60 }, T, TOKYO)).toBe(T - 7 * 60 - 30);
@@ -59,7 +75,15 @@ describe('schedule forms', () => {
 eachSiteQueue('scheduled batches', (v) => {
   let site: TestSite;
   beforeAll(async () => {
-    site = await batchSite(v, { tick: 'tick' }, { edit: (c) => ((c.batches as { slug: string; schedule?: string }[]).find((b) => b.slug === 'tick')!.schedule = '*/15 * * * *') });
+    site = await batchSite(
+      v,
+      { tick: 'tick' },
+      {
+        edit: (c) =>
+          ((c.batches as { slug: string; schedule?: string }[]).find((b) => b.slug === 'tick')!.schedule =
+            '*/15 * * * *'),
+      },
+    );
   });
   afterAll(() => site.done());
 

@@ -20,7 +20,12 @@ eachBackend('row budgets', (backend) => {
   afterAll(() => site.done());
   const render = (src: string) => site.engines.at(0).render(src, { identity: site.identity({ memberId: null }) });
   const sessions = async (memberId?: number) =>
-    Number((await site.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM sessions WHERE tenant = ?${memberId ? ' AND member_id = ?' : ''}`, memberId ? [site.tenant, memberId] : [site.tenant]))!.n);
+    Number(
+      (await site.db.get<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM sessions WHERE tenant = ?${memberId ? ' AND member_id = ?' : ''}`,
+        memberId ? [site.tenant, memberId] : [site.tenant],
+      ))!.n,
+    );
 
   it('one anonymous render looping {assign_api_credential} makes 10 sessions, then E_BUDGET at its line', async () => {
     expect(await failureOf(render(`\n${LOOP}`))).toBe('E_BUDGET@2');
@@ -29,16 +34,24 @@ eachBackend('row budgets', (backend) => {
 
   it('a member past its cap loses its oldest sessions; the site never holds more than the cap for it', async () => {
     const { max } = ROW_BUDGETS.sessions.perMember;
-    const oldest = await site.db.get<{ id_hash: string }>('SELECT id_hash FROM sessions WHERE tenant = ? AND member_id = 2 LIMIT 1', [site.tenant]);
+    const oldest = await site.db.get<{ id_hash: string }>(
+      'SELECT id_hash FROM sessions WHERE tenant = ? AND member_id = 2 LIMIT 1',
+      [site.tenant],
+    );
     // Made an hour earlier than the others: the first to go.
-    await site.db.run('UPDATE sessions SET created = created - 3600 WHERE tenant = ? AND id_hash = ?', [site.tenant, oldest!.id_hash]);
+    await site.db.run('UPDATE sessions SET created = created - 3600 WHERE tenant = ? AND id_hash = ?', [
+      site.tenant,
+      oldest!.id_hash,
+    ]);
     const one = '{section name=i loop=10}{assign_api_credential api_key="k" member_id=2 var=c}{/section}ok';
     for (let i = 0; i < 5; i++) expect((await render(one)).output).toBe('ok');
     expect(await sessions(2)).toBe(max);
-    expect(await site.db.get('SELECT 1 AS x FROM sessions WHERE tenant = ? AND id_hash = ?', [site.tenant, oldest!.id_hash])).toBeUndefined();
+    expect(
+      await site.db.get('SELECT 1 AS x FROM sessions WHERE tenant = ? AND id_hash = ?', [site.tenant, oldest!.id_hash]),
+    ).toBeUndefined();
   });
 
-  it('the site past its cap refuses new sessions (E_BUDGET), evicting no other member\'s', async () => {
+  it("the site past its cap refuses new sessions (E_BUDGET), evicting no other member's", async () => {
     const { max } = ROW_BUDGETS.sessions.perTenant;
     const now = Math.floor(Date.now() / 1000);
     const have = await sessions();
@@ -58,8 +71,11 @@ eachBackend('row budgets', (backend) => {
     // A wall time long enough for 500 writes on a loaded machine: the budget, not the clock, ends it.
     const slow = await sampleSite(backend, { open: { engine: { limits: { wallMs: 60_000, cpuMs: 10_000 } } } });
     try {
-      const r = '{section name=i loop=5000}{write_file path="/files/temp/b/f`$smarty.section.i.index`.txt" var=p value="x"}{/section}';
-      expect(await failureOf(slow.engines.at(0).render(r, { identity: slow.identity({ memberId: null }) }))).toBe('E_BUDGET@1');
+      const r =
+        '{section name=i loop=5000}{write_file path="/files/temp/b/f`$smarty.section.i.index`.txt" var=p value="x"}{/section}';
+      expect(await failureOf(slow.engines.at(0).render(r, { identity: slow.identity({ memberId: null }) }))).toBe(
+        'E_BUDGET@1',
+      );
       const store = slow.host.files!(slow.tenant);
       const { parseVirtualPath } = await import('../../../src/index.js');
       const listed = await store.list(parseVirtualPath('/files/temp/b'), { recursive: false, maxDepth: 1 });

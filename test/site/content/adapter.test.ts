@@ -28,7 +28,12 @@ eachBackend('the content adapter', (backend) => {
     const [t] = await content.topics(site.tenant, [1]);
     expect(t!.texts.en!.subject).toBe('Our new website is live');
     expect(t!.texts.ja!.subject).toBe('新しいウェブサイトを公開しました');
-    expect(t!.ext).toEqual(expect.arrayContaining([{ columnId: 2, index: 0, value: 107 }, { columnId: 3, index: 1, value: 'https://example.com/blog/release-notes' }]));
+    expect(t!.ext).toEqual(
+      expect.arrayContaining([
+        { columnId: 2, index: 0, value: 107 },
+        { columnId: 3, index: 1, value: 'https://example.com/blog/release-notes' },
+      ]),
+    );
     expect(await content.topics(site.tenant, [999])).toEqual([]);
   });
 
@@ -56,7 +61,9 @@ eachBackend('the content adapter', (backend) => {
     const target = { topicId: 4, columnId: 2, index: 0 };
     const base = 100 + 4 * 7;
     await Promise.all(
-      Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? content.syncCounters(site.tenant, [4, 5]) : content.addToCounter(site.tenant, target, 1))),
+      Array.from({ length: 30 }, (_, i) =>
+        i % 3 === 0 ? content.syncCounters(site.tenant, [4, 5]) : content.addToCounter(site.tenant, target, 1),
+      ),
     );
     await content.syncCounters(site.tenant, [4]);
     expect((await content.topics(site.tenant, [4]))[0]!.ext.find((e) => e.columnId === 2)!.value).toBe(base + 20);
@@ -68,7 +75,10 @@ eachBackend('the content adapter', (backend) => {
     expect(ja!.rows[2]).toEqual(['13', '東京都', '関東']);
     expect((await site.host.masters!.csvTable(site.tenant, 1, 'en'))!.rows[2]).toEqual(['13', 'Tokyo', 'Kanto']);
     expect(await site.host.masters!.csvTable(site.tenant, 9, 'ja')).toBeNull();
-    expect(await site.host.childSites!.childSite(site.tenant, 'child')).toMatchObject({ siteKey: 'child', names: { en: 'Support site' } });
+    expect(await site.host.childSites!.childSite(site.tenant, 'child')).toMatchObject({
+      siteKey: 'child',
+      names: { en: 'Support site' },
+    });
     expect(await site.host.childSites!.childSite(site.tenant, 'nope')).toBeNull();
   });
 });

@@ -21,12 +21,15 @@ import { BASELINE } from '../../../src/site/schema/migrations.js';
 const BASELINE_SHA256 = '78a2f18f5df6d6e80d81f2f16d5f9e8e94eeb66e79c9b2c04389ebd72f183ba8';
 
 function tablesOf(db: SiteDatabase): string[] {
-  return BASELINE.flatMap((m) => m.statements(db.dialect)).flatMap((s) => /^CREATE TABLE IF NOT EXISTS (\w+)/.exec(s.trim())?.[1] ?? []);
+  return BASELINE.flatMap((m) => m.statements(db.dialect)).flatMap(
+    (s) => /^CREATE TABLE IF NOT EXISTS (\w+)/.exec(s.trim())?.[1] ?? [],
+  );
 }
 
 async function rowCounts(db: SiteDatabase): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const t of tablesOf(db)) counts[t] = Number((await db.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${t}`))!.n);
+  for (const t of tablesOf(db))
+    counts[t] = Number((await db.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${t}`))!.n);
   return counts;
 }
 
@@ -94,7 +97,10 @@ eachBackend('site store migrations', (backend: Backend) => {
       // Two nodes opening sites of one PostgreSQL database at once. Two SQLite connections in one
       // thread would wait on each other's write lock, so there they go one after the other.
       const list = [...MIGRATIONS, added];
-      const reports = backend.name === 'postgres' ? await Promise.all([migrate(a, list), migrate(b, list)]) : [await migrate(a, list), await migrate(b, list)];
+      const reports =
+        backend.name === 'postgres'
+          ? await Promise.all([migrate(a, list), migrate(b, list)])
+          : [await migrate(a, list), await migrate(b, list)];
       expect(reports.map((r) => r.applied.map((m) => m.version)).sort()).toEqual([[], [added.version]]);
       const rows = await a.all<{ ymd: string; note: string }>("SELECT ymd, note FROM topics WHERE tenant = 'old'");
       expect(rows.length).toBeGreaterThan(20);
@@ -112,8 +118,14 @@ eachBackend('site store migrations', (backend: Backend) => {
       // This build does not know `added`: the database is newer than it.
       await expect(migrate(db)).rejects.toThrow(MigrationError);
       await expect(migrate(db)).rejects.toThrow(/schema version \d+, newer than this smartcage knows/);
-      const broken: Migration = { version: added.version + 1, name: 'test: fails halfway', up: () => ['CREATE TABLE half_made (tenant TEXT NOT NULL)', 'SELECT no_such_column FROM topics'] };
-      await expect(migrate(db, [...MIGRATIONS, added, broken])).rejects.toThrow(/migration \d+ \(test: fails halfway\) failed/);
+      const broken: Migration = {
+        version: added.version + 1,
+        name: 'test: fails halfway',
+        up: () => ['CREATE TABLE half_made (tenant TEXT NOT NULL)', 'SELECT no_such_column FROM topics'],
+      };
+      await expect(migrate(db, [...MIGRATIONS, added, broken])).rejects.toThrow(
+        /migration \d+ \(test: fails halfway\) failed/,
+      );
       expect((await schemaStatus(db)).version).toBe(added.version);
       await expect(db.get('SELECT COUNT(*) AS n FROM half_made')).rejects.toThrow();
     } finally {
@@ -122,7 +134,10 @@ eachBackend('site store migrations', (backend: Backend) => {
   });
 
   it('opens a fresh database at the newest version', async () => {
-    const db = await openDatabase({ url: backend.name === 'postgres' ? await newPgDatabase() : null, sqlitePath: path.join(dir, 'fresh.sqlite') });
+    const db = await openDatabase({
+      url: backend.name === 'postgres' ? await newPgDatabase() : null,
+      sqlitePath: path.join(dir, 'fresh.sqlite'),
+    });
     try {
       expect((await migrate(db)).applied.map((m) => m.version)).toEqual(MIGRATIONS.map((m) => m.version));
       expect((await schemaStatus(db)).pending).toEqual([]);
@@ -134,6 +149,9 @@ eachBackend('site store migrations', (backend: Backend) => {
 
 it('keeps the baseline as first released (a change to a table is a new migration)', () => {
   for (const dialect of ['sqlite', 'postgres'] as const) {
-    expect(createHash('sha256').update(MIGRATIONS[0]!.up(dialect).join('\n;\n')).digest('hex'), `migration 1 for ${dialect}: add a migration instead of editing src/site/schema/*.ts`).toBe(BASELINE_SHA256);
+    expect(
+      createHash('sha256').update(MIGRATIONS[0]!.up(dialect).join('\n;\n')).digest('hex'),
+      `migration 1 for ${dialect}: add a migration instead of editing src/site/schema/*.ts`,
+    ).toBe(BASELINE_SHA256);
   }
 });

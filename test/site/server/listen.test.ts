@@ -54,7 +54,10 @@ describe('listen', () => {
 
   it('cuts what is left at the deadline', async () => {
     const s = await listen(async () => new Promise(() => {}), { host: '127.0.0.1', port: 0 });
-    const answer = fetch(`${s.url}/never`).then(() => 'answered', () => 'cut');
+    const answer = fetch(`${s.url}/never`).then(
+      () => 'answered',
+      () => 'cut',
+    );
     await new Promise((r) => setTimeout(r, 200));
     expect(await s.drain(100)).toBe('cut');
     expect(await answer).toBe('cut');

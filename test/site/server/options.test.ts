@@ -7,7 +7,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { envName, resolveServeOptions, SERVE_OPTIONS, serveOptionsHelp, serveOptionsMarkdown, ServeConfigError } from '../../../src/site/server/options.js';
+import {
+  envName,
+  resolveServeOptions,
+  SERVE_OPTIONS,
+  serveOptionsHelp,
+  serveOptionsMarkdown,
+  ServeConfigError,
+} from '../../../src/site/server/options.js';
 import { ROOT } from '../../support/bin.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-options-'));
@@ -29,7 +36,17 @@ const error = (fn: () => unknown): string => {
 describe('serve options', () => {
   it('defaults when nothing is given', () => {
     const c = resolveServeOptions({}, {}, dir);
-    expect(c).toEqual({ host: '127.0.0.1', port: 8080, site: undefined, sites: undefined, files: undefined, schema: [], processes: undefined, 'drain-timeout': 30, config: undefined });
+    expect(c).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      site: undefined,
+      sites: undefined,
+      files: undefined,
+      schema: [],
+      processes: undefined,
+      'drain-timeout': 30,
+      config: undefined,
+    });
   });
 
   it('takes a flag over the environment, the environment over the file, the file over the default', () => {
@@ -52,29 +69,52 @@ describe('serve options', () => {
 
   it('reads lists: a repeated flag, a path-delimited variable, a JSON array', () => {
     expect(resolveServeOptions({ schema: ['a.json', 'b.json'] }, {}, dir).schema).toEqual(['a.json', 'b.json']);
-    expect(resolveServeOptions({}, { SMARTCAGE_SCHEMA: ['a.json', 'b.json'].join(path.delimiter) }, dir).schema).toHaveLength(2);
-    expect(resolveServeOptions({}, { SMARTCAGE_CONFIG: configFile({ schema: ['x.json'] }) }, dir).schema).toEqual([path.join(dir, 'x.json')]);
+    expect(
+      resolveServeOptions({}, { SMARTCAGE_SCHEMA: ['a.json', 'b.json'].join(path.delimiter) }, dir).schema,
+    ).toHaveLength(2);
+    expect(resolveServeOptions({}, { SMARTCAGE_CONFIG: configFile({ schema: ['x.json'] }) }, dir).schema).toEqual([
+      path.join(dir, 'x.json'),
+    ]);
     expect(resolveServeOptions({}, { SMARTCAGE_PROCESSES: 'auto' }, dir).processes).toBe('auto');
     expect(resolveServeOptions({ processes: '3' }, {}, dir).processes).toBe(3);
   });
 
   it('says in one line what is wrong and where the value came from', () => {
-    expect(error(() => resolveServeOptions({ port: '70000' }, {}, dir))).toBe('--port needs a whole number from 0 to 65535, not "70000"');
-    expect(error(() => resolveServeOptions({}, { SMARTCAGE_PORT: 'http' }, dir))).toBe('SMARTCAGE_PORT needs a whole number from 0 to 65535, not "http"');
-    expect(error(() => resolveServeOptions({}, { SMARTCAGE_DRAIN_TIMEOUT: '-1' }, dir))).toMatch(/^SMARTCAGE_DRAIN_TIMEOUT needs a number of seconds/);
-    expect(error(() => resolveServeOptions({ processes: '0' }, {}, dir))).toMatch(/^--processes needs a whole number from 1 to 256/);
+    expect(error(() => resolveServeOptions({ port: '70000' }, {}, dir))).toBe(
+      '--port needs a whole number from 0 to 65535, not "70000"',
+    );
+    expect(error(() => resolveServeOptions({}, { SMARTCAGE_PORT: 'http' }, dir))).toBe(
+      'SMARTCAGE_PORT needs a whole number from 0 to 65535, not "http"',
+    );
+    expect(error(() => resolveServeOptions({}, { SMARTCAGE_DRAIN_TIMEOUT: '-1' }, dir))).toMatch(
+      /^SMARTCAGE_DRAIN_TIMEOUT needs a number of seconds/,
+    );
+    expect(error(() => resolveServeOptions({ processes: '0' }, {}, dir))).toMatch(
+      /^--processes needs a whole number from 1 to 256/,
+    );
     const unknown = configFile({ prot: 80 });
-    expect(error(() => resolveServeOptions({ config: unknown }, {}, dir))).toBe(`config file ${unknown}: unknown key "prot" (the keys are host, port, site, sites, files, schema, processes, drain-timeout)`);
+    expect(error(() => resolveServeOptions({ config: unknown }, {}, dir))).toBe(
+      `config file ${unknown}: unknown key "prot" (the keys are host, port, site, sites, files, schema, processes, drain-timeout)`,
+    );
     const nested = configFile({ config: 'other.json' });
     expect(error(() => resolveServeOptions({ config: nested }, {}, dir))).toMatch(/unknown key "config"/);
     const notJson = configFile('{port: 1}');
-    expect(error(() => resolveServeOptions({ config: notJson }, {}, dir))).toMatch(new RegExp(`^config file ${notJson} is not JSON \\(`));
+    expect(error(() => resolveServeOptions({ config: notJson }, {}, dir))).toMatch(
+      new RegExp(`^config file ${notJson} is not JSON \\(`),
+    );
     const array = configFile([1]);
-    expect(error(() => resolveServeOptions({ config: array }, {}, dir))).toBe(`config file ${array} must hold a JSON object of options`);
+    expect(error(() => resolveServeOptions({ config: array }, {}, dir))).toBe(
+      `config file ${array} must hold a JSON object of options`,
+    );
     const badType = configFile({ port: '80x' });
-    expect(error(() => resolveServeOptions({ config: badType }, {}, dir))).toBe(`${badType}: "port" needs a whole number from 0 to 65535, not "80x"`);
-    expect(error(() => resolveServeOptions({ config: path.join(dir, 'none.json') }, {}, dir))).toMatch(/cannot be read \(ENOENT\)$/);
-    for (const m of [unknown, notJson].map((f) => error(() => resolveServeOptions({ config: f }, {}, dir)))) expect(m).not.toContain('\n');
+    expect(error(() => resolveServeOptions({ config: badType }, {}, dir))).toBe(
+      `${badType}: "port" needs a whole number from 0 to 65535, not "80x"`,
+    );
+    expect(error(() => resolveServeOptions({ config: path.join(dir, 'none.json') }, {}, dir))).toMatch(
+      /cannot be read \(ENOENT\)$/,
+    );
+    for (const m of [unknown, notJson].map((f) => error(() => resolveServeOptions({ config: f }, {}, dir))))
+      expect(m).not.toContain('\n');
   });
 
   it('derives --help and the variables from the table, one entry per option', () => {

@@ -12,7 +12,13 @@ export interface Family {
 const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
 const SAMPLE = new RegExp(`^(${NAME})(?:\\{(.*)\\})? (\\S+)(?: -?\\d+)?$`);
 const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"(?:,|$)/y;
-const SUFFIXES: Record<Family['type'], string[]> = { counter: [''], gauge: [''], untyped: [''], histogram: ['_bucket', '_sum', '_count'], summary: ['', '_sum', '_count'] };
+const SUFFIXES: Record<Family['type'], string[]> = {
+  counter: [''],
+  gauge: [''],
+  untyped: [''],
+  histogram: ['_bucket', '_sum', '_count'],
+  summary: ['', '_sum', '_count'],
+};
 
 export function parsePrometheusText(text: string): Map<string, Family> {
   const families = new Map<string, Family>();
@@ -53,7 +59,11 @@ export function parsePrometheusText(text: string): Map<string, Family> {
 }
 
 /** The value of `name` with exactly these labels among its samples (of any family), or undefined. */
-export function sampleValue(families: Map<string, Family>, name: string, labels: Record<string, string> = {}): number | undefined {
+export function sampleValue(
+  families: Map<string, Family>,
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
   for (const f of families.values()) {
     for (const s of f.samples) {
       if (s.name !== name) continue;

@@ -35,7 +35,10 @@ async function freePort(): Promise<number> {
 }
 
 /** A site as readiness sees it: its config's backends and its database handle. */
-function site(config: { database?: string; batch_queue?: string; smtp?: { host: string; port: number; secure?: boolean } }, dbGet: () => Promise<unknown> = async () => ({})): SiteContext {
+function site(
+  config: { database?: string; batch_queue?: string; smtp?: { host: string; port: number; secure?: boolean } },
+  dbGet: () => Promise<unknown> = async () => ({}),
+): SiteContext {
   return {
     tenant: 'secret-tenant',
     dir: '/nonexistent',
@@ -70,7 +73,10 @@ describe('Readiness', () => {
       s.write('220 relay ESMTP\r\n');
       s.on('data', () => s.end('221 bye\r\n'));
     });
-    const r = new Readiness(() => [site({ batch_queue: `redis://127.0.0.1:${redis}`, smtp: { host: '127.0.0.1', port: smtp } }), site({ batch_queue: `redis://:pw@127.0.0.1:${redis}/0` })]);
+    const r = new Readiness(() => [
+      site({ batch_queue: `redis://127.0.0.1:${redis}`, smtp: { host: '127.0.0.1', port: smtp } }),
+      site({ batch_queue: `redis://:pw@127.0.0.1:${redis}/0` }),
+    ]);
     expect(await r.probe()).toEqual({ ready: true });
     expect(seen.join('')).toContain('*2\r\n$4\r\nAUTH\r\n$2\r\npw\r\n*1\r\n$4\r\nPING\r\n');
   });
@@ -79,17 +85,29 @@ describe('Readiness', () => {
     const closed = await freePort();
     const busy = await tcp((s) => s.write('421 too busy\r\n'));
     const r = new Readiness(() => [
-      site({ database: 'postgres://user:hunter2@db.example/x', batch_queue: `redis://127.0.0.1:${closed}`, smtp: { host: '127.0.0.1', port: busy } }, async () => {
-        throw Object.assign(new Error('password authentication failed for user "user"'), { code: '28P01' });
-      }),
+      site(
+        {
+          database: 'postgres://user:hunter2@db.example/x',
+          batch_queue: `redis://127.0.0.1:${closed}`,
+          smtp: { host: '127.0.0.1', port: busy },
+        },
+        async () => {
+          throw Object.assign(new Error('password authentication failed for user "user"'), { code: '28P01' });
+        },
+      ),
     ]);
     const report = await r.probe();
     expect(report.ready).toBe(false);
     const down = (report as { down: { backend: string; id: string; reason: string }[] }).down;
-    expect(down.map((d) => [d.backend, d.reason]).sort()).toEqual([['batch_queue', 'ECONNREFUSED'], ['database', '28P01'], ['smtp', 'smtp_421']]);
+    expect(down.map((d) => [d.backend, d.reason]).sort()).toEqual([
+      ['batch_queue', 'ECONNREFUSED'],
+      ['database', '28P01'],
+      ['smtp', 'smtp_421'],
+    ]);
     for (const d of down) expect(d.id).toMatch(/^[0-9a-f]{8}$/);
     const text = JSON.stringify(report);
-    for (const secret of ['hunter2', 'user', 'db.example', 'secret-tenant', String(closed), '127.0.0.1']) expect(text).not.toContain(secret);
+    for (const secret of ['hunter2', 'user', 'db.example', 'secret-tenant', String(closed), '127.0.0.1'])
+      expect(text).not.toContain(secret);
   });
 
   it('a backend that never answers is down at the deadline; the next probe joins the hung check, once per backend', async () => {

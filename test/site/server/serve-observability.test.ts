@@ -27,7 +27,11 @@ const FUNCTIONS: Record<string, string> = {
 const folders: string[] = [];
 const running: ChildProcess[] = [];
 afterAll(async () => {
-  await Promise.all(running.map((c) => new Promise((done) => (c.exitCode !== null ? done(null) : (c.once('exit', done), c.kill('SIGTERM'))))));
+  await Promise.all(
+    running.map(
+      (c) => new Promise((done) => (c.exitCode !== null ? done(null) : (c.once('exit', done), c.kill('SIGTERM')))),
+    ),
+  );
   for (const f of folders) rmSync(f, { recursive: true, force: true });
 });
 
@@ -44,7 +48,10 @@ function siteFolder(parent: string, key: string): string {
     writeFileSync(join(dir, 'functions', `${name}.tpl`), FUNCTIONS[name]!);
   }
   writeFileSync(configFile, JSON.stringify(config, null, 2));
-  writeFileSync(join(dir, 'secrets.json'), JSON.stringify({ OBS_TOKEN: { value: `${CANARY}-secret`, hosts: ['api.example.com'] } }));
+  writeFileSync(
+    join(dir, 'secrets.json'),
+    JSON.stringify({ OBS_TOKEN: { value: `${CANARY}-secret`, hosts: ['api.example.com'] } }),
+  );
   return dir;
 }
 
@@ -63,15 +70,23 @@ async function serve(args: string[]): Promise<Serving> {
   let err = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (err += d));
-  for (let i = 0; i < 300 && !/http:\/\/127\.0\.0\.1:\d+/.test(out) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 300 && !/http:\/\/127\.0\.0\.1:\d+/.test(out) && child.exitCode === null; i++)
+    await new Promise((r) => setTimeout(r, 100));
   const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
   if (!url) throw new Error(`serve did not start:\n${out}\n${err}`);
-  const lines = () => err.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = () =>
+    err
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
   return { url, stdout: () => out, stderr: () => err, lines };
 }
 
 /** Waits until `test` holds of the log (lines are written asynchronously). */
-async function until(s: Serving, test: (lines: Record<string, unknown>[]) => boolean): Promise<Record<string, unknown>[]> {
+async function until(
+  s: Serving,
+  test: (lines: Record<string, unknown>[]) => boolean,
+): Promise<Record<string, unknown>[]> {
   for (let i = 0; i < 100; i++) {
     if (test(s.lines())) return s.lines();
     await new Promise((r) => setTimeout(r, 50));
@@ -106,7 +121,17 @@ describe('serve --site: logs', () => {
     for (const id of ids) {
       const access = lines.filter((l) => l.kind === 'access' && l.reqId === id);
       expect(access).toHaveLength(1);
-      expect(access[0]).toMatchObject({ level: 'info', msg: 'request', site: 'obs-one', method: 'GET', endpoint: '/rcms-api/1/query', status: 200, renders: 1, memoryMB: 128, remote: '127.0.0.1' });
+      expect(access[0]).toMatchObject({
+        level: 'info',
+        msg: 'request',
+        site: 'obs-one',
+        method: 'GET',
+        endpoint: '/rcms-api/1/query',
+        status: 200,
+        renders: 1,
+        memoryMB: 128,
+        remote: '127.0.0.1',
+      });
       expect(access[0]!.ms).toBeGreaterThan(0);
       expect(access[0]!.cpuMs).toBeGreaterThan(0);
       expect(typeof access[0]!.time).toBe('string');
@@ -119,7 +144,13 @@ describe('serve --site: logs', () => {
     await fetch(`${s.url}/rcms-api/1/nothing`, { headers: { 'x-request-id': 'missing-1' } });
     const lines = await until(s, (l) => l.some((x) => x.reqId === 'fails-1') && l.some((x) => x.reqId === 'missing-1'));
     const failed = lines.find((l) => l.reqId === 'fails-1')!;
-    expect(failed).toMatchObject({ level: 'error', status: 500, errorCode: 'E_UNKNOWN_MODIFIER', endpoint: '/rcms-api/1/fails', site: 'obs-one' });
+    expect(failed).toMatchObject({
+      level: 'error',
+      status: 500,
+      errorCode: 'E_UNKNOWN_MODIFIER',
+      endpoint: '/rcms-api/1/fails',
+      site: 'obs-one',
+    });
     expect(failed.error).toMatch(/^functions\/fails\.tpl:3: /);
     expect(String(failed.error)).not.toContain('\n');
     expect(JSON.stringify(failed)).not.toMatch(/stack| {4}at /);
@@ -147,20 +178,42 @@ describe('serve --site: logs', () => {
       'x-request-id': 'canary-1',
     };
     await fetch(`${s.url}/rcms-api/1/logs?q=${CANARY}-query`, { headers });
-    await fetch(`${s.url}/rcms-api/1/query?q=${CANARY}-query2`, { headers: { ...headers, 'x-request-id': 'canary-2' } });
-    await fetch(`${s.url}/rcms-api/1/echo?x=${CANARY}-query3`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'x-request-id': 'canary-3' }, body: JSON.stringify({ v: `${CANARY}-body` }) });
-    await fetch(`${s.url}/rcms-api/1/fails?x=${CANARY}-query4`, { headers: { ...headers, 'x-request-id': 'canary-4' } });
-    await fetch(`${s.url}/files/user/${CANARY}-path?x=${CANARY}-query5`, { headers: { ...headers, 'x-request-id': 'canary-5' } });
-    const math = await fetch(`${s.url}/rcms-api/1/math?q=CANARYMATH`, { headers: { ...headers, 'x-request-id': 'canary-6' } });
+    await fetch(`${s.url}/rcms-api/1/query?q=${CANARY}-query2`, {
+      headers: { ...headers, 'x-request-id': 'canary-2' },
+    });
+    await fetch(`${s.url}/rcms-api/1/echo?x=${CANARY}-query3`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'x-request-id': 'canary-3' },
+      body: JSON.stringify({ v: `${CANARY}-body` }),
+    });
+    await fetch(`${s.url}/rcms-api/1/fails?x=${CANARY}-query4`, {
+      headers: { ...headers, 'x-request-id': 'canary-4' },
+    });
+    await fetch(`${s.url}/files/user/${CANARY}-path?x=${CANARY}-query5`, {
+      headers: { ...headers, 'x-request-id': 'canary-5' },
+    });
+    const math = await fetch(`${s.url}/rcms-api/1/math?q=CANARYMATH`, {
+      headers: { ...headers, 'x-request-id': 'canary-6' },
+    });
     expect(math.status).toBe(500);
     expect(await math.text()).toContain('CANARYMATH');
-    await until(s, (l) => ['canary-1', 'canary-2', 'canary-3', 'canary-4', 'canary-5', 'canary-6'].every((id) => l.some((x) => x.reqId === id && x.kind === 'access')));
+    await until(s, (l) =>
+      ['canary-1', 'canary-2', 'canary-3', 'canary-4', 'canary-5', 'canary-6'].every((id) =>
+        l.some((x) => x.reqId === id && x.kind === 'access'),
+      ),
+    );
     const log = s.stderr() + s.stdout();
     // The one place a canary may appear: the path of the last request, which names no secret.
-    const leaks = log.split('\n').filter((l) => l.includes('CANARY') && !/"endpoint":"\/files\/user\/CANARY-6d1f0c-path"/.test(l));
+    const leaks = log
+      .split('\n')
+      .filter((l) => l.includes('CANARY') && !/"endpoint":"\/files\/user\/CANARY-6d1f0c-path"/.test(l));
     expect(leaks).toEqual([]);
     expect(log).not.toMatch(/Bearer|rcms_session=/);
-    expect(s.lines().find((l) => l.reqId === 'canary-6')).toMatchObject({ status: 500, errorCode: 'E_BAD_ATTRIBUTE', error: expect.stringMatching(/^functions\/math\.tpl:1: E_BAD_ATTRIBUTE while rendering/) });
+    expect(s.lines().find((l) => l.reqId === 'canary-6')).toMatchObject({
+      status: 500,
+      errorCode: 'E_BAD_ATTRIBUTE',
+      error: expect.stringMatching(/^functions\/math\.tpl:1: E_BAD_ATTRIBUTE while rendering/),
+    });
   });
 });
 
@@ -186,10 +239,20 @@ describe('serve --sites: metrics', () => {
   it('/metrics parses as Prometheus text, with HELP and TYPE of every family, and its counters move with requests', async () => {
     const before = await scrape(`${s.url}/metrics`);
     for (const name of [
-      'smartcage_renders_total', 'smartcage_render_duration_seconds', 'smartcage_render_cpu_seconds_total', 'smartcage_http_requests_total',
-      'smartcage_isolates_warm', 'smartcage_isolates_evicted_total', 'smartcage_render_queue_depth', 'smartcage_db_pool_clients', 'smartcage_batch_runs',
-      'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes', 'process_resident_memory_bytes',
-    ]) expect(before.has(name), name).toBe(true);
+      'smartcage_renders_total',
+      'smartcage_render_duration_seconds',
+      'smartcage_render_cpu_seconds_total',
+      'smartcage_http_requests_total',
+      'smartcage_isolates_warm',
+      'smartcage_isolates_evicted_total',
+      'smartcage_render_queue_depth',
+      'smartcage_db_pool_clients',
+      'smartcage_batch_runs',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+      'process_resident_memory_bytes',
+    ])
+      expect(before.has(name), name).toBe(true);
     expect(before.get('smartcage_render_duration_seconds')!.type).toBe('histogram');
     expect(before.get('smartcage_renders_total')!.type).toBe('counter');
     expect(before.get('smartcage_isolates_warm')!.type).toBe('gauge');
@@ -252,7 +315,11 @@ describe('serve: observability options that are wrong', () => {
     await new Promise<void>((ok) => taken.listen(0, '127.0.0.1', ok));
     const port = (taken.address() as { port: number }).port;
     try {
-      const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--site', dir, '--metrics-port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        [BIN, 'serve', '--port', '0', '--site', dir, '--metrics-port', String(port)],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let out = '';
       let err = '';
       child.stdout.on('data', (d) => (out += d));

@@ -46,7 +46,10 @@ export interface SampleOptions {
 }
 
 /** A new site folder with the sample data on `backend`, opened; `done()` closes and removes it. */
-export async function sampleSite(backend: Backend, opts: SampleOptions = {}): Promise<Site & { done(): Promise<void> }> {
+export async function sampleSite(
+  backend: Backend,
+  opts: SampleOptions = {},
+): Promise<Site & { done(): Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-site-'));
   const siteKey = opts.siteKey ?? `t${randomBytes(6).toString('hex')}`;
   await initSite(dir, { siteKey, database: backend.url });

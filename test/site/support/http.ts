@@ -9,12 +9,22 @@ export interface HttpAnswer {
   cookies: string[];
 }
 
-export function http(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<HttpAnswer> {
+export function http(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<HttpAnswer> {
   return new Promise((done, fail) => {
     const req = request(url, { method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), cookies: res.headers['set-cookie'] ?? [] }));
+      res.on('end', () =>
+        done({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          cookies: res.headers['set-cookie'] ?? [],
+        }),
+      );
       res.on('error', fail);
     });
     req.on('error', fail);

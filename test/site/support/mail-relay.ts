@@ -40,7 +40,12 @@ export async function startRelay(opts: Partial<SMTPServerOptions> = {}): Promise
     site: (edit) => ({
       edit(config) {
         const mail = config.mail as Record<string, unknown>;
-        mail.smtp = { host: '127.0.0.1', port: smtp.port, auth: { user_secret: 'SMTP_USER', pass_secret: 'SMTP_PASS' }, ca_file: 'relay-ca.pem' };
+        mail.smtp = {
+          host: '127.0.0.1',
+          port: smtp.port,
+          auth: { user_secret: 'SMTP_USER', pass_secret: 'SMTP_PASS' },
+          ca_file: 'relay-ca.pem',
+        };
         edit?.(mail);
       },
       files: {

@@ -6,7 +6,14 @@
  * since-when rules can be tried at any instant.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createEngine, TemplateError, type Engine, type HostAdapters, type RenderIdentity, type RenderResult } from '../../../src/index.js';
+import {
+  createEngine,
+  TemplateError,
+  type Engine,
+  type HostAdapters,
+  type RenderIdentity,
+  type RenderResult,
+} from '../../../src/index.js';
 import { sampleSite, type Backend, type SampleOptions } from './backends.js';
 import type { Site } from '../../../src/site/open-site.js';
 import type { SqlValue } from '../../../src/site/db/database.js';
@@ -36,7 +43,10 @@ export interface SiteBench {
  * Registers beforeAll/afterAll: a site of its own (its own tenant) and an engine for it. `host`
  * changes the site's adapters for this engine (a cookie jar, a missing method).
  */
-export function siteBench(backend: Backend, opts: { host?: (site: HostAdapters) => HostAdapters; sample?: SampleOptions } = {}): SiteBench {
+export function siteBench(
+  backend: Backend,
+  opts: { host?: (site: HostAdapters) => HostAdapters; sample?: SampleOptions } = {},
+): SiteBench {
   let site: (Site & { done(): Promise<void> }) | undefined;
   let engine: Engine | undefined;
   const clock = { now: FIXED_NOW };
@@ -50,7 +60,12 @@ export function siteBench(backend: Backend, opts: { host?: (site: HostAdapters) 
     await site?.done();
   });
   const result = (source: string, o: RenderOpts = {}): Promise<RenderResult> =>
-    engine!.render(source, { name: 'page.tpl', identity: site!.identity({ memberId: o.memberId ?? null, context: o.context }), vars: o.vars, request: o.request });
+    engine!.render(source, {
+      name: 'page.tpl',
+      identity: site!.identity({ memberId: o.memberId ?? null, context: o.context }),
+      vars: o.vars,
+      request: o.request,
+    });
   return {
     get site() {
       return site!;

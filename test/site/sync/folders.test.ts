@@ -26,7 +26,16 @@ beforeEach(() => {
   put(source, 'templates/a.tpl', 'source a');
   put(source, 'functions/f.tpl', 'source f');
   put(source, 'files/user/photo.txt', 'source photo');
-  put(target, 'site.json', JSON.stringify({ site_key: 'target', endpoints: [], apis: [{ api_id: 1 }], mail: { verified_domains: ['t.example'] } }));
+  put(
+    target,
+    'site.json',
+    JSON.stringify({
+      site_key: 'target',
+      endpoints: [],
+      apis: [{ api_id: 1 }],
+      mail: { verified_domains: ['t.example'] },
+    }),
+  );
   put(target, 'templates/a.tpl', 'target a');
   put(target, 'templates/only-target.tpl', 'target only');
   put(target, 'functions/f.tpl', 'target f');
@@ -43,7 +52,7 @@ const untouched = () => {
 };
 
 describe('staged sync files', () => {
-  it('swaps in the source\'s design folders and settings, keeping the rest of the target\'s site.json', async () => {
+  it("swaps in the source's design folders and settings, keeping the rest of the target's site.json", async () => {
     const s = await stage(source, target, 1);
     untouched();
     await s.swap();
@@ -52,7 +61,11 @@ describe('staged sync files', () => {
     expect(existsSync(path.join(target, 'templates/only-target.tpl'))).toBe(false);
     expect(existsSync(path.join(target, 'mail'))).toBe(true);
     expect(read('files/user/photo.txt')).toBe('target photo');
-    expect(JSON.parse(read('site.json'))).toEqual({ site_key: 'target', endpoints: [{ path: 'new' }], mail: { verified_domains: ['t.example'] } });
+    expect(JSON.parse(read('site.json'))).toEqual({
+      site_key: 'target',
+      endpoints: [{ path: 'new' }],
+      mail: { verified_domains: ['t.example'] },
+    });
     expect(readdirSync(path.join(target, 'data'))).toEqual([]);
   });
 

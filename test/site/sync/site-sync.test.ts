@@ -5,7 +5,17 @@
  * render's clock, and that a sync that fails leaves the target as it was.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -64,7 +74,8 @@ async function benchOf(dir: string, backend: Backend, parentSite?: string): Prom
   };
 }
 
-const sync = (from: string, type: number, to?: string) => `{site_sync from_site_key="${from}"${to ? ` to_site_key="${to}"` : ''} sync_type=${type}}ok`;
+const sync = (from: string, type: number, to?: string) =>
+  `{site_sync from_site_key="${from}"${to ? ` to_site_key="${to}"` : ''} sync_type=${type}}ok`;
 
 eachBackend('site_sync between sites of one host', (backend) => {
   let base: string;
@@ -73,10 +84,24 @@ eachBackend('site_sync between sites of one host', (backend) => {
   let stranger: HostSiteBench;
   let elsewhere: HostSiteBench;
   const file = (b: HostSiteBench, name: string) => readFileSync(path.join(b.dir, name), 'utf8');
-  const groupName = async (b: HostSiteBench, id: number) => JSON.parse((await b.one<{ names: string }>('SELECT names FROM topics_groups WHERE tenant = ? AND id = ?', [id]))!.names) as Record<string, string>;
-  const subject = async (b: HostSiteBench, id: number) => (await b.one<{ subject: string }>("SELECT subject FROM topic_texts WHERE tenant = ? AND topic_id = ? AND lang = 'ja'", [id]))?.subject;
-  const tagCount = async (b: HostSiteBench) => Number((await b.one<{ n: number }>('SELECT COUNT(*) AS n FROM tag_categories WHERE tenant = ?'))!.n);
-  const runs = async (b: HostSiteBench) => b.site.db.all<{ from_site: string; sync_type: number; status: string; error: string }>('SELECT from_site, sync_type, status, error FROM site_sync_runs WHERE tenant = ? ORDER BY run_id', [b.site.tenant]);
+  const groupName = async (b: HostSiteBench, id: number) =>
+    JSON.parse(
+      (await b.one<{ names: string }>('SELECT names FROM topics_groups WHERE tenant = ? AND id = ?', [id]))!.names,
+    ) as Record<string, string>;
+  const subject = async (b: HostSiteBench, id: number) =>
+    (
+      await b.one<{ subject: string }>(
+        "SELECT subject FROM topic_texts WHERE tenant = ? AND topic_id = ? AND lang = 'ja'",
+        [id],
+      )
+    )?.subject;
+  const tagCount = async (b: HostSiteBench) =>
+    Number((await b.one<{ n: number }>('SELECT COUNT(*) AS n FROM tag_categories WHERE tenant = ?'))!.n);
+  const runs = async (b: HostSiteBench) =>
+    b.site.db.all<{ from_site: string; sync_type: number; status: string; error: string }>(
+      'SELECT from_site, sync_type, status, error FROM site_sync_runs WHERE tenant = ? ORDER BY run_id',
+      [b.site.tenant],
+    );
 
   beforeAll(async () => {
     base = mkdtempSync(path.join(tmpdir(), 'smartcage-host-'));
@@ -88,7 +113,10 @@ eachBackend('site_sync between sites of one host', (backend) => {
     elsewhere = await benchOf(path.join(base, 'other-host', 'elsewhere'), backend);
     // The parent lists the child (and the site of the other host, which still is not this host's).
     for (const key of [child.key, elsewhere.key]) {
-      await parent.site.db.run("INSERT INTO child_sites (tenant, site_key, names, url, lang, timezone, open_flg, inst_at) VALUES (?, ?, '{}', 'http://x.localhost', 'ja', 'Asia/Tokyo', 1, 0)", [parent.key, key]);
+      await parent.site.db.run(
+        "INSERT INTO child_sites (tenant, site_key, names, url, lang, timezone, open_flg, inst_at) VALUES (?, ?, '{}', 'http://x.localhost', 'ja', 'Asia/Tokyo', 1, 0)",
+        [parent.key, key],
+      );
     }
     // The child's design and contents differ from the parent's.
     writeFileSync(path.join(child.dir, 'templates', 'child-only.tpl'), 'child template');
@@ -97,8 +125,13 @@ eachBackend('site_sync between sites of one host', (backend) => {
     const childJson = JSON.parse(file(child, 'site.json')) as Record<string, unknown>;
     (childJson.endpoints as unknown[]).push({ path: 'extra', method: 'GET', function: 'news', api_id: 1 });
     writeFileSync(path.join(child.dir, 'site.json'), JSON.stringify(childJson, null, 2));
-    await child.site.db.run('UPDATE topics_groups SET names = ? WHERE tenant = ? AND id = 1', ['{"ja":"子のニュース","en":"Child news"}', child.key]);
-    await child.site.db.run("UPDATE topic_texts SET subject = '子の記事' WHERE tenant = ? AND topic_id = 1", [child.key]);
+    await child.site.db.run('UPDATE topics_groups SET names = ? WHERE tenant = ? AND id = 1', [
+      '{"ja":"子のニュース","en":"Child news"}',
+      child.key,
+    ]);
+    await child.site.db.run("UPDATE topic_texts SET subject = '子の記事' WHERE tenant = ? AND topic_id = 1", [
+      child.key,
+    ]);
     await child.site.db.run('DELETE FROM tag_categories WHERE tenant = ? AND tag_category_id = 2', [child.key]);
   });
   afterAll(async () => {
@@ -106,7 +139,7 @@ eachBackend('site_sync between sites of one host', (backend) => {
     rmSync(base, { recursive: true, force: true });
   });
 
-  it('refuses sites outside the family, another host\'s, the same site twice, and an unknown type', async () => {
+  it("refuses sites outside the family, another host's, the same site twice, and an unknown type", async () => {
     expect(await parent.failure(sync(stranger.key, 1))).toBe('E_PERMISSION_DENIED@1');
     expect(await stranger.failure(sync(child.key, 1))).toBe('E_PERMISSION_DENIED@1');
     expect(await parent.failure(sync(elsewhere.key, 1))).toBe('E_NOT_FOUND@1');
@@ -114,16 +147,21 @@ eachBackend('site_sync between sites of one host', (backend) => {
     expect(await parent.failure(sync(parent.key, 1))).toBe('E_BAD_ATTRIBUTE@1');
     expect(await parent.failure(sync(child.key, 1, stranger.key))).toBe('E_PERMISSION_DENIED@1');
     expect(await parent.failure(sync(child.key, 3))).toBe('E_BAD_ATTR@1');
-    expect(await parent.failure(`{assign var=t value=3}{site_sync from_site_key="${child.key}" sync_type=$t}`)).toBe('E_BAD_ATTRIBUTE@1');
+    expect(await parent.failure(`{assign var=t value=3}{site_sync from_site_key="${child.key}" sync_type=$t}`)).toBe(
+      'E_BAD_ATTRIBUTE@1',
+    );
     expect(await parent.failure('{site_sync from_site_key="../other-host" sync_type=1}')).toBe('E_BAD_ATTRIBUTE@1');
     expect(await runs(parent)).toEqual([]);
     expect(file(parent, 'templates/parent-only.tpl')).toBe('parent template');
   });
 
-  it('refuses a site the parent lists as its child when that site does not name the parent (the sample\'s `child`)', async () => {
+  it("refuses a site the parent lists as its child when that site does not name the parent (the sample's `child`)", async () => {
     // As `site init` lists `child`: a real tenant of that key next to it is not family unless it says so.
-    await parent.site.db.run("INSERT INTO child_sites (tenant, site_key, names, url, lang, timezone, open_flg, inst_at) VALUES (?, ?, '{}', 'http://x.localhost', 'ja', 'Asia/Tokyo', 1, 0)", [parent.key, stranger.key]);
-    writeFileSync(path.join(stranger.dir, 'templates', 'private.tpl'), 'the stranger\'s own');
+    await parent.site.db.run(
+      "INSERT INTO child_sites (tenant, site_key, names, url, lang, timezone, open_flg, inst_at) VALUES (?, ?, '{}', 'http://x.localhost', 'ja', 'Asia/Tokyo', 1, 0)",
+      [parent.key, stranger.key],
+    );
+    writeFileSync(path.join(stranger.dir, 'templates', 'private.tpl'), "the stranger's own");
     try {
       expect(await parent.failure(sync(stranger.key, 2))).toBe('E_PERMISSION_DENIED@1');
       expect(await parent.failure(sync(parent.key, 2, stranger.key))).toBe('E_PERMISSION_DENIED@1');
@@ -135,8 +173,13 @@ eachBackend('site_sync between sites of one host', (backend) => {
     }
   });
 
-  it('a design sync that fails changes nothing: a group the target\'s contents use, a link in the source', async () => {
-    const before = { json: file(parent, 'site.json'), news: file(parent, 'functions/news.tpl'), group: await groupName(parent, 2), tags: await tagCount(parent) };
+  it("a design sync that fails changes nothing: a group the target's contents use, a link in the source", async () => {
+    const before = {
+      json: file(parent, 'site.json'),
+      news: file(parent, 'functions/news.tpl'),
+      group: await groupName(parent, 2),
+      tags: await tagCount(parent),
+    };
     // The child drops content group 2, which the parent's contents 27 and 28 still belong to.
     await child.site.db.run('DELETE FROM topics WHERE tenant = ? AND group_id = 2', [child.key]);
     await child.site.db.run('DELETE FROM topics_ext_columns WHERE tenant = ? AND group_id = 2', [child.key]);
@@ -161,7 +204,9 @@ eachBackend('site_sync between sites of one host', (backend) => {
     expect(history.map((r) => r.status)).toEqual(['failed', 'failed']);
     expect(history[1].error).toMatch(/link/);
     // Failed runs do not start the six hours: a fixed child syncs at once.
-    await child.site.db.run("INSERT INTO topics_groups (tenant, id, names) VALUES (?, 2, '{\"ja\":\"ブログ\"}')", [child.key]);
+    await child.site.db.run('INSERT INTO topics_groups (tenant, id, names) VALUES (?, 2, \'{"ja":"ブログ"}\')', [
+      child.key,
+    ]);
   });
 
   it('type 4 copies the app design without the tags, and not the contents', async () => {
@@ -170,16 +215,24 @@ eachBackend('site_sync between sites of one host', (backend) => {
     expect(file(parent, 'templates/child-only.tpl')).toBe('child template');
     expect(existsSync(path.join(parent.dir, 'templates', 'parent-only.tpl'))).toBe(false);
     expect(file(parent, 'functions/news.tpl')).toBe('{return value="child news"}');
-    const json = JSON.parse(file(parent, 'site.json')) as { site_key: string; endpoints: { path: string }[]; database: unknown };
+    const json = JSON.parse(file(parent, 'site.json')) as {
+      site_key: string;
+      endpoints: { path: string }[];
+      database: unknown;
+    };
     expect(json.site_key).toBe(parent.key);
     expect(json.endpoints.map((e) => e.path)).toEqual(['news', 'me', 'extra']);
     expect(await groupName(parent, 1)).toEqual({ ja: '子のニュース', en: 'Child news' });
     expect(await subject(parent, 1)).not.toBe('子の記事');
     expect(await tagCount(parent)).toBe(tagsBefore);
-    expect((await runs(parent)).map((r) => [r.status, r.sync_type, r.from_site])).toEqual([['failed', 1, child.key], ['failed', 2, child.key], ['done', 4, child.key]]);
+    expect((await runs(parent)).map((r) => [r.status, r.sync_type, r.from_site])).toEqual([
+      ['failed', 1, child.key],
+      ['failed', 2, child.key],
+      ['done', 4, child.key],
+    ]);
   });
 
-  it('refuses another sync into the same site within 6 hours of the last, against the render\'s clock', async () => {
+  it("refuses another sync into the same site within 6 hours of the last, against the render's clock", async () => {
     expect(await parent.failure(sync(child.key, 1), FIXED_NOW + 6 * HOUR - 1)).toBe('E_RATE_LIMIT@1');
     // Into another site the interval is its own: the parent pushes to its child.
     writeFileSync(path.join(parent.dir, 'templates', 'pushed.tpl'), 'from the parent');
@@ -190,12 +243,20 @@ eachBackend('site_sync between sites of one host', (backend) => {
 
   it('type 1 copies the tag definitions; type 2 the contents too, never members', async () => {
     expect(await tagCount(parent)).toBe(await tagCount(child));
-    await child.site.db.run("UPDATE members SET nickname = 'child member' WHERE tenant = ? AND member_id = 2", [child.key]);
-    await child.site.db.run("UPDATE topic_texts SET subject = '子の記事' WHERE tenant = ? AND topic_id = 1", [child.key]);
+    await child.site.db.run("UPDATE members SET nickname = 'child member' WHERE tenant = ? AND member_id = 2", [
+      child.key,
+    ]);
+    await child.site.db.run("UPDATE topic_texts SET subject = '子の記事' WHERE tenant = ? AND topic_id = 1", [
+      child.key,
+    ]);
     expect(await child.render(sync(child.key, 2, parent.key), FIXED_NOW + 13 * HOUR)).toBe('ok');
     expect(await subject(parent, 1)).toBe('子の記事');
-    const topics = async (b: HostSiteBench) => Number((await b.one<{ n: number }>('SELECT COUNT(*) AS n FROM topics WHERE tenant = ?'))!.n);
+    const topics = async (b: HostSiteBench) =>
+      Number((await b.one<{ n: number }>('SELECT COUNT(*) AS n FROM topics WHERE tenant = ?'))!.n);
     expect(await topics(parent)).toBe(await topics(child));
-    expect((await parent.one<{ nickname: string }>('SELECT nickname FROM members WHERE tenant = ? AND member_id = 2'))!.nickname).toBe('はなこ');
+    expect(
+      (await parent.one<{ nickname: string }>('SELECT nickname FROM members WHERE tenant = ? AND member_id = 2'))!
+        .nickname,
+    ).toBe('はなこ');
   });
 });

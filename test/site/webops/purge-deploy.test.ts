@@ -26,8 +26,15 @@ eachBackend('{purge_cdn_cache} and {repo_deploy}', (backend) => {
     plain = siteEngine(sample, web);
     configured = await reopenWith(
       sample,
-      { cdn: { purge_url: web.url('site.test', '/purge'), token_secret: 'CDN_TOKEN' }, deploy: { hook_url: web.url('site.test', '/hook'), token_secret: 'HOOK_TOKEN' } },
-      { CDN_TOKEN: { value: 'cdn-token-1234', hosts: ['http://site.test'] }, HOOK_TOKEN: { value: 'hook-token-5678', hosts: ['http://site.test'] }, ELSEWHERE: { value: 'x-123456', hosts: ['other.test'] } },
+      {
+        cdn: { purge_url: web.url('site.test', '/purge'), token_secret: 'CDN_TOKEN' },
+        deploy: { hook_url: web.url('site.test', '/hook'), token_secret: 'HOOK_TOKEN' },
+      },
+      {
+        CDN_TOKEN: { value: 'cdn-token-1234', hosts: ['http://site.test'] },
+        HOOK_TOKEN: { value: 'hook-token-5678', hosts: ['http://site.test'] },
+        ELSEWHERE: { value: 'x-123456', hosts: ['other.test'] },
+      },
     );
     withConfig = siteEngine(configured, web);
     // A worker's start is not the render's to pay for (its wall time is 5 s).
@@ -41,7 +48,8 @@ eachBackend('{purge_cdn_cache} and {repo_deploy}', (backend) => {
   });
 
   const last = (): (typeof web.hits)[number] => web.hits.at(-1)!;
-  const render = (e: SiteRenderer, t: string, vars: Record<string, unknown> = {}) => e.render(t, { purge: web.url('site.test', '/purge'), ...vars });
+  const render = (e: SiteRenderer, t: string, vars: Record<string, unknown> = {}) =>
+    e.render(t, { purge: web.url('site.test', '/purge'), ...vars });
 
   it('sends PURGE with a Surrogate-Key per module, no token to an endpoint the template names', async () => {
     const cases: [string, string][] = [
@@ -61,7 +69,7 @@ eachBackend('{purge_cdn_cache} and {repo_deploy}', (backend) => {
     }
   });
 
-  it('without api_endpoint uses the site\'s purge endpoint and its token; none configured is E_BAD_ATTRIBUTE', async () => {
+  it("without api_endpoint uses the site's purge endpoint and its token; none configured is E_BAD_ATTRIBUTE", async () => {
     await render(withConfig, '{purge_cdn_cache module="all"}');
     expect(last().headers.authorization).toBe('Bearer cdn-token-1234');
     const e = await templateError(render(plain, 'x\n{purge_cdn_cache module="all"}'));
@@ -69,15 +77,39 @@ eachBackend('{purge_cdn_cache} and {repo_deploy}', (backend) => {
   });
 
   it('refuses ids of another module and endpoints the guard refuses; a failed purge is a warning', async () => {
-    expect((await templateError(render(plain, '{purge_cdn_cache api_endpoint=$purge module="csvtable" topics_group_id=1}'))).code).toBe('E_BAD_COMBINATION');
-    expect((await templateError(render(plain, '{purge_cdn_cache api_endpoint=$purge module=$m}', { m: 'pages' }))).code).toBe('E_BAD_ATTRIBUTE');
+    expect(
+      (await templateError(render(plain, '{purge_cdn_cache api_endpoint=$purge module="csvtable" topics_group_id=1}')))
+        .code,
+    ).toBe('E_BAD_COMBINATION');
+    expect(
+      (await templateError(render(plain, '{purge_cdn_cache api_endpoint=$purge module=$m}', { m: 'pages' }))).code,
+    ).toBe('E_BAD_ATTRIBUTE');
     const before = web.hits.length;
-    expect((await templateError(render(plain, '{purge_cdn_cache api_endpoint=$u module="all"}', { u: `http://127.0.0.1:${web.port}/purge` }))).code).toBe('E_SSRF_DENIED');
-    expect((await templateError(render(plain, '{purge_cdn_cache api_endpoint="not a url" module="all"}'))).code).toBe('E_BAD_URL');
+    expect(
+      (
+        await templateError(
+          render(plain, '{purge_cdn_cache api_endpoint=$u module="all"}', { u: `http://127.0.0.1:${web.port}/purge` }),
+        )
+      ).code,
+    ).toBe('E_SSRF_DENIED');
+    expect((await templateError(render(plain, '{purge_cdn_cache api_endpoint="not a url" module="all"}'))).code).toBe(
+      'E_BAD_URL',
+    );
     // A secret handle never goes into a URL.
-    expect((await templateError(render(withConfig, '{secret var=t key="CDN_TOKEN"}{purge_cdn_cache api_endpoint="`$purge`?k=`$t`" module="all"}'))).code).toBe('E_SECRET_DENIED');
+    expect(
+      (
+        await templateError(
+          render(
+            withConfig,
+            '{secret var=t key="CDN_TOKEN"}{purge_cdn_cache api_endpoint="`$purge`?k=`$t`" module="all"}',
+          ),
+        )
+      ).code,
+    ).toBe('E_SECRET_DENIED');
     expect(web.hits.length).toBe(before);
-    const failed = await render(plain, '{purge_cdn_cache api_endpoint=$u module="all"}ok', { u: web.url('site.test', '/fail/503') });
+    const failed = await render(plain, '{purge_cdn_cache api_endpoint=$u module="all"}ok', {
+      u: web.url('site.test', '/fail/503'),
+    });
     expect(failed.output).toBe('ok');
     expect(logText(failed)).toContain('not purged: the endpoint answered 503');
   });
@@ -103,7 +135,11 @@ eachBackend('{purge_cdn_cache} and {repo_deploy}', (backend) => {
       e1.close();
       await failing.close();
     }
-    const denied = await reopenWith(configured, { deploy: { hook_url: web.url('site.test', '/hook'), token_secret: 'ELSEWHERE' } }, { ELSEWHERE: { value: 'x-123456', hosts: ['other.test'] } });
+    const denied = await reopenWith(
+      configured,
+      { deploy: { hook_url: web.url('site.test', '/hook'), token_secret: 'ELSEWHERE' } },
+      { ELSEWHERE: { value: 'x-123456', hosts: ['other.test'] } },
+    );
     const e2 = siteEngine(denied, web);
     const before = web.hits.length;
     try {
@@ -117,8 +153,10 @@ eachBackend('{purge_cdn_cache} and {repo_deploy}', (backend) => {
     }
   });
 
-  it('count against the render\'s request cap of {api}', async () => {
-    const e = await templateError(render(plain, '{section name=i loop=101}{purge_cdn_cache api_endpoint=$purge module="all"}{/section}'));
+  it("count against the render's request cap of {api}", async () => {
+    const e = await templateError(
+      render(plain, '{section name=i loop=101}{purge_cdn_cache api_endpoint=$purge module="all"}{/section}'),
+    );
     expect(e.code).toBe('E_QUOTA');
   });
 });

@@ -25,10 +25,23 @@ const html = (title: string, links: string[]): string =>
   `<!doctype html><html><head><title>${title}</title></head><body>${links.map((l) => `<a href="${l}">x</a>`).join('')}</body></html>`;
 
 /** The web site, by path: /site/ links two levels down, outward, to fragments and to things that are not pages. */
-function page(p: string, port: number): { status?: number; type?: string; body: string | Buffer; location?: string; delayMs?: number } | undefined {
+function page(
+  p: string,
+  port: number,
+): { status?: number; type?: string; body: string | Buffer; location?: string; delayMs?: number } | undefined {
   const other = `http://other.test:${port}`;
   const pages: Record<string, ReturnType<typeof page>> = {
-    '/site/': { body: html('Home', ['/site/a', 'b', '/site/a#top', `${other}/x`, 'mailto:a@example.com', 'javascript:void(0)', `http://docs.test:${port}/docs/`]) },
+    '/site/': {
+      body: html('Home', [
+        '/site/a',
+        'b',
+        '/site/a#top',
+        `${other}/x`,
+        'mailto:a@example.com',
+        'javascript:void(0)',
+        `http://docs.test:${port}/docs/`,
+      ]),
+    },
     '/site/a': { body: html(' Page  A ', ['/site/c', '/site/']) },
     '/site/b': { body: html('Page B', ['/site/redirect', '/site/plain', '/site/big', '/site/missing']) },
     '/site/c': { body: html('Page C', ['/site/d']) },
@@ -64,7 +77,13 @@ export async function startWebServer(): Promise<WebServer> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const p = new URL(req.url ?? '/', 'http://x').pathname;
-      hits.push({ method: req.method ?? '', host: (req.headers.host ?? '').split(':')[0]!, path: p, headers: req.headers, body: Buffer.concat(chunks).toString() });
+      hits.push({
+        method: req.method ?? '',
+        host: (req.headers.host ?? '').split(':')[0]!,
+        path: p,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
       const found = page(p, port);
       const answer = (): void => {
         if (!found) {
@@ -101,7 +120,11 @@ export async function startWebServer(): Promise<WebServer> {
 }
 
 /** The site folder's site.json with `patch` merged in, and secrets.json replaced; the site reopened. */
-export async function reopenWith(site: Site, patch: Record<string, unknown>, secrets: Record<string, SecretRecord> = {}): Promise<Site> {
+export async function reopenWith(
+  site: Site,
+  patch: Record<string, unknown>,
+  secrets: Record<string, SecretRecord> = {},
+): Promise<Site> {
   const file = path.join(site.dir, 'site.json');
   const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   writeFileSync(file, JSON.stringify({ ...json, ...patch }, null, 2));

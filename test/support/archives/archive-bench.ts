@@ -56,7 +56,11 @@ export function archiveBench(backend: Backend, opts: { host?: (h: HostAdapters) 
     });
     await new Promise<void>((resolve) => server!.listen(0, PUBLIC_IP, resolve));
     port = (server.address() as AddressInfo).port;
-    guard = new EgressGuard({ allowedPorts: [port], treatAsPublic: [PUBLIC_IP], maxResponseBytes: 128 * 1024 * 1024, timeoutMs: 20_000 }, mapResolver({ 'public.test': [PUBLIC_IP] }), { ca: CERT });
+    guard = new EgressGuard(
+      { allowedPorts: [port], treatAsPublic: [PUBLIC_IP], maxResponseBytes: 128 * 1024 * 1024, timeoutMs: 20_000 },
+      mapResolver({ 'public.test': [PUBLIC_IP] }),
+      { ca: CERT },
+    );
   });
   afterAll(async () => {
     await guard?.close();
@@ -71,7 +75,11 @@ export function archiveBench(backend: Backend, opts: { host?: (h: HostAdapters) 
       return 'slug' in start.batch && batches.has(start.batch.slug) ? queued.length : null;
     },
   };
-  const withNet = (h: HostAdapters): HostAdapters => ({ ...h, http: { fetch: (r) => guard!.fetch(r) }, batches: recorder });
+  const withNet = (h: HostAdapters): HostAdapters => ({
+    ...h,
+    http: { fetch: (r) => guard!.fetch(r) },
+    batches: recorder,
+  });
   const bench = siteBench(backend, { host: opts.host ?? withNet });
   const files = () => bench.site.host.files!(bench.site.tenant);
   const exists = async (path: string): Promise<boolean> =>
@@ -95,7 +103,8 @@ export function archiveBench(backend: Backend, opts: { host?: (h: HostAdapters) 
     queued,
     batches,
     expectWritten,
-    put: (path: string, data: Uint8Array | string) => files().writeAtomic(parseVirtualPath(path), typeof data === 'string' ? Buffer.from(data) : data),
+    put: (path: string, data: Uint8Array | string) =>
+      files().writeAtomic(parseVirtualPath(path), typeof data === 'string' ? Buffer.from(data) : data),
     get: async (path: string) => Buffer.from(await files().read(parseVirtualPath(path))),
     exists,
   };

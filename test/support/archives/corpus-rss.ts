@@ -19,7 +19,14 @@ import { HOSTILE_CORPUS } from './hostile-corpus.js';
 import { forgeZip } from '../../../src/security/zip-forge.js';
 
 const MIB = 1024 * 1024;
-const status = (field: string): number => Number(/(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8').split('\n').find((l) => l.startsWith(field))!)![1]) / 1024;
+const status = (field: string): number =>
+  Number(
+    /(\d+) kB/.exec(
+      readFileSync('/proc/self/status', 'utf8')
+        .split('\n')
+        .find((l) => l.startsWith(field))!,
+    )![1],
+  ) / 1024;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-rss-'));
 await initSite(dir, { siteKey: 'rss', database: null });
@@ -46,17 +53,31 @@ try {
   const peak = status('VmHWM:');
   const noise = Buffer.alloc(48 * MIB);
   for (let i = 0, x = 1; i < noise.length; i++) noise[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
-  await files.writeAtomic(parseVirtualPath('/files/g/large/in.zip'), forgeZip([{ name: 'noise.bin', data: noise, method: 0 }]));
+  await files.writeAtomic(
+    parseVirtualPath('/files/g/large/in.zip'),
+    forgeZip([{ name: 'noise.bin', data: noise, method: 0 }]),
+  );
   noise.fill(0, 0, 0);
   globalThis.gc?.();
   const largeBaseline = status('VmRSS:');
   writeFileSync('/proc/self/clear_refs', '5');
-  outcomes.large = await engine.render('{unzip src="/files/g/large/in.zip" dest="/files/g/large/out"}ok', { identity: site.identity() }).then(
-    (r) => r.output,
-    (e: { code?: string }) => e.code ?? 'error',
-  );
+  outcomes.large = await engine
+    .render('{unzip src="/files/g/large/in.zip" dest="/files/g/large/out"}ok', { identity: site.identity() })
+    .then(
+      (r) => r.output,
+      (e: { code?: string }) => e.code ?? 'error',
+    );
   const largePeak = status('VmHWM:');
-  console.log(JSON.stringify({ baselineMiB: Math.round(baseline), peakMiB: Math.round(peak), largeBaselineMiB: Math.round(largeBaseline), largePeakMiB: Math.round(largePeak), cases: HOSTILE_CORPUS.length, outcomes }));
+  console.log(
+    JSON.stringify({
+      baselineMiB: Math.round(baseline),
+      peakMiB: Math.round(peak),
+      largeBaselineMiB: Math.round(largeBaseline),
+      largePeakMiB: Math.round(largePeak),
+      cases: HOSTILE_CORPUS.length,
+      outcomes,
+    }),
+  );
 } finally {
   engine.close();
   await site.close();

@@ -26,7 +26,10 @@ export function listTree(root: string): Map<string, string> {
 }
 
 /** Entries of `after` that are new or changed since `before`, and those gone. */
-export function treeChanges(before: Map<string, string>, after: Map<string, string>): { added: string[]; removed: string[] } {
+export function treeChanges(
+  before: Map<string, string>,
+  after: Map<string, string>,
+): { added: string[]; removed: string[] } {
   return {
     added: [...after].filter(([k, v]) => before.get(k) !== v).map(([k]) => k),
     removed: [...before.keys()].filter((k) => !after.has(k)),

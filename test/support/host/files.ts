@@ -57,7 +57,13 @@ export function createFilesTestHost(o: FilesTestHostOptions = {}): FilesTestHost
       }
       instances.set(
         tenant,
-        new TenantFiles({ rootDir: root, quotaBytes: 10 * 1024 * 1024, maxReadBytes: 1024 * 1024, maxEntries: 1000, ...o.limits }),
+        new TenantFiles({
+          rootDir: root,
+          quotaBytes: 10 * 1024 * 1024,
+          maxReadBytes: 1024 * 1024,
+          maxEntries: 1000,
+          ...o.limits,
+        }),
       );
     }
     return root;

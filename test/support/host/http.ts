@@ -36,7 +36,13 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
       res.end(req.headers.authorization === 'Bearer example-token-value' ? 'authorized' : 'anonymous');
       return;
     case '/echo':
-      json({ method: req.method, url: req.url, contentType: req.headers['content-type'] ?? null, headers: req.headers, body: body.toString('utf8') });
+      json({
+        method: req.method,
+        url: req.url,
+        contentType: req.headers['content-type'] ?? null,
+        headers: req.headers,
+        body: body.toString('utf8'),
+      });
       return;
     case '/redirect':
       res.statusCode = Number(u.searchParams.get('status') ?? '302');
@@ -107,7 +113,13 @@ function toLocal(url: string, port: number): string {
 const INTERNAL: Record<string, { method: 'GET' | 'POST'; answer: (r: InternalApiRequest) => unknown }> = {
   '/rcms-api/1/topics': {
     method: 'GET',
-    answer: () => ({ list: [{ topics_id: 1, subject: 'Hello' }, { topics_id: 2, subject: 'World' }], pageInfo: { totalCnt: 2 } }),
+    answer: () => ({
+      list: [
+        { topics_id: 1, subject: 'Hello' },
+        { topics_id: 2, subject: 'World' },
+      ],
+      pageInfo: { totalCnt: 2 },
+    }),
   },
   '/rcms-api/1/me': { method: 'GET', answer: (r) => ({ member_id: r.actAs }) },
   '/rcms-api/1/post-only': { method: 'POST', answer: () => ({ ok: true }) },
@@ -133,11 +145,17 @@ export function httpTestAdapter(): Partial<HostAdapters> {
     },
     internalApi: {
       async endpointMethod(tenant, endpoint) {
-        return tenant === 'default' && Object.prototype.hasOwnProperty.call(INTERNAL, endpoint) ? INTERNAL[endpoint]!.method : null;
+        return tenant === 'default' && Object.prototype.hasOwnProperty.call(INTERNAL, endpoint)
+          ? INTERNAL[endpoint]!.method
+          : null;
       },
       async request(tenant, req) {
-        const def = tenant === 'default' && Object.prototype.hasOwnProperty.call(INTERNAL, req.endpoint) ? INTERNAL[req.endpoint] : undefined;
-        const kindOk = def && (req.endpoint.startsWith('/management/') ? req.kind === 'management' : req.kind !== 'management');
+        const def =
+          tenant === 'default' && Object.prototype.hasOwnProperty.call(INTERNAL, req.endpoint)
+            ? INTERNAL[req.endpoint]
+            : undefined;
+        const kindOk =
+          def && (req.endpoint.startsWith('/management/') ? req.kind === 'management' : req.kind !== 'management');
         if (!def || !kindOk) return { status: 404, body: '{"errors":["not found"]}' };
         if (def.method !== req.method) return { status: 405, body: '{"errors":["method not allowed"]}' };
         return { status: 200, body: JSON.stringify(def.answer(req)) };
@@ -146,8 +164,13 @@ export function httpTestAdapter(): Partial<HostAdapters> {
     apiTokens: {
       async issue(tenant, req) {
         if (tenant !== 'default') return null;
-        if (req.apiId === 1 && req.type === 'static') return { token: 'static-token-1', expiresAt: TEST_NOW + (req.expiresSeconds ?? 86400) };
-        if (req.apiId === 2 && req.type === 'dynamic') return { token: `dynamic-token-2-${req.memberId ?? 'guest'}`, expiresAt: TEST_NOW + (req.expiresSeconds ?? 3600) };
+        if (req.apiId === 1 && req.type === 'static')
+          return { token: 'static-token-1', expiresAt: TEST_NOW + (req.expiresSeconds ?? 86400) };
+        if (req.apiId === 2 && req.type === 'dynamic')
+          return {
+            token: `dynamic-token-2-${req.memberId ?? 'guest'}`,
+            expiresAt: TEST_NOW + (req.expiresSeconds ?? 3600),
+          };
         return null;
       },
     },

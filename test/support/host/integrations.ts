@@ -69,7 +69,15 @@ export const integrationRequests: RecordedRequest[] = [];
 
 /** Report rows per property ID: [dimension value, metric value]. A property not listed answers 500. */
 export const analyticsReports = new Map<string, [string, string][]>([
-  ['1001', [['/news/detail/10', '30'], ['/news/news-11/', '12'], ['/news/detail/10?ref=mail', '5'], ['/about', '7']]],
+  [
+    '1001',
+    [
+      ['/news/detail/10', '30'],
+      ['/news/news-11/', '12'],
+      ['/news/detail/10?ref=mail', '5'],
+      ['/about', '7'],
+    ],
+  ],
   ['1002', []],
 ]);
 
@@ -78,7 +86,10 @@ const MESSAGES = [
   { type: 'message', ts: THREAD, user: 'U0ALICE', text: 'Hello from the channel', thread_ts: THREAD, reply_count: 1 },
   { type: 'message', ts: '1700000100.000200', user: 'U0BOB', text: 'Later message' },
 ];
-const REPLIES = [MESSAGES[0]!, { type: 'message', ts: '1700000050.000300', user: 'U0BOB', text: 'A reply', thread_ts: THREAD }];
+const REPLIES = [
+  MESSAGES[0]!,
+  { type: 'message', ts: '1700000050.000300', user: 'U0BOB', text: 'A reply', thread_ts: THREAD },
+];
 
 /** Access tokens issued, by token, with their scope. */
 const accessTokens = new Map<string, string>();
@@ -98,7 +109,9 @@ function chat(method: string, req: http.IncomingMessage, query: URLSearchParams,
     case 'conversations.history': {
       if (channel !== 'C0EXAMPLE') return send(200, { ok: false, error: 'channel_not_found' });
       const latest = query.get('latest');
-      const inRange = MESSAGES.filter((m) => latest === null || (m.ts <= latest && m.ts >= (query.get('oldest') ?? '0')));
+      const inRange = MESSAGES.filter(
+        (m) => latest === null || (m.ts <= latest && m.ts >= (query.get('oldest') ?? '0')),
+      );
       const newest = [...inRange].reverse().slice(0, Number(query.get('limit') ?? '100'));
       return send(200, { ok: true, messages: newest, has_more: false });
     }
@@ -109,21 +122,29 @@ function chat(method: string, req: http.IncomingMessage, query: URLSearchParams,
       return send(200, { ok: true, messages: REPLIES.filter((m, i) => i === 0 || m.ts === ts) });
     }
     case 'chat.postMessage': {
-      if (req.headers['content-type'] !== 'application/json; charset=utf-8') return send(200, { ok: false, error: 'invalid_form_data' });
+      if (req.headers['content-type'] !== 'application/json; charset=utf-8')
+        return send(200, { ok: false, error: 'invalid_form_data' });
       const msg = JSON.parse(body) as { channel?: string; text?: string; thread_ts?: string };
-      if (msg.channel !== 'C0EXAMPLE') return send(200, { ok: false, error: msg.channel === 'C0ARCHIVED' ? 'is_archived' : 'channel_not_found' });
-      if (msg.thread_ts !== undefined && !MESSAGES.some((m) => m.ts === msg.thread_ts)) return send(200, { ok: false, error: 'thread_not_found' });
+      if (msg.channel !== 'C0EXAMPLE')
+        return send(200, { ok: false, error: msg.channel === 'C0ARCHIVED' ? 'is_archived' : 'channel_not_found' });
+      if (msg.thread_ts !== undefined && !MESSAGES.some((m) => m.ts === msg.thread_ts))
+        return send(200, { ok: false, error: 'thread_not_found' });
       return send(200, { ok: true, channel: msg.channel, ts: '1700000200.000100', message: { text: msg.text } });
     }
     case 'team.info': {
       const team = query.get('team');
       // Answers for the caps and the redaction: too large, too deep, too slow, echoing the token.
       if (team === 'T0HUGE') return send(200, { ok: true, team: { id: team, name: 'x'.repeat(1024 * 1024) } });
-      if (team === 'T0DEEP') return send(200, { ok: true, team: JSON.parse('{"a":'.repeat(100) + '1' + '}'.repeat(100)) as unknown });
+      if (team === 'T0DEEP')
+        return send(200, { ok: true, team: JSON.parse('{"a":'.repeat(100) + '1' + '}'.repeat(100)) as unknown });
       if (team === 'T0SLOW') return void setTimeout(() => send(200, { ok: true, team: { id: team } }), 3000);
-      if (team === 'T0ECHO') return send(200, { ok: true, team: { id: team, name: `seen ${req.headers.authorization ?? ''}` } });
+      if (team === 'T0ECHO')
+        return send(200, { ok: true, team: { id: team, name: `seen ${req.headers.authorization ?? ''}` } });
       if (team !== null && team !== 'T0EXAMPLE') return send(200, { ok: false, error: 'team_not_found' });
-      return send(200, { ok: true, team: { id: 'T0EXAMPLE', name: 'Example Team', domain: 'example', email_domain: '' } });
+      return send(200, {
+        ok: true,
+        team: { id: 'T0EXAMPLE', name: 'Example Team', domain: 'example', email_domain: '' },
+      });
     }
     default:
       return send(200, { ok: false, error: 'unknown_method' });
@@ -133,22 +154,34 @@ function chat(method: string, req: http.IncomingMessage, query: URLSearchParams,
 function social(req: http.IncomingMessage, body: string, send: Send): void {
   if (bearer(req) !== SOCIAL_TOKEN) return send(401, { title: 'Unauthorized', status: 401 });
   const text = (JSON.parse(body) as { text?: string }).text ?? '';
-  if (text.includes('duplicate')) return send(403, { title: 'Forbidden', detail: 'You are not allowed to create a Tweet with duplicate content.', status: 403 });
+  if (text.includes('duplicate'))
+    return send(403, {
+      title: 'Forbidden',
+      detail: 'You are not allowed to create a Tweet with duplicate content.',
+      status: 403,
+    });
   return send(201, { data: { id: '1800000000000000001', text, edit_history_tweet_ids: ['1800000000000000001'] } });
 }
 
 async function token(req: http.IncomingMessage, body: string, send: Send): Promise<void> {
   const form = new URLSearchParams(body);
-  if (req.headers['content-type'] !== 'application/x-www-form-urlencoded' || form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') {
+  if (
+    req.headers['content-type'] !== 'application/x-www-form-urlencoded' ||
+    form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer'
+  ) {
     return send(400, { error: 'unsupported_grant_type' });
   }
   let claims;
   try {
-    ({ payload: claims } = await jwtVerify(form.get('assertion') ?? '', await importSPKI(SA_KEYS.publicPem, 'RS256'), { audience: TOKEN_URL, algorithms: ['RS256'] }));
+    ({ payload: claims } = await jwtVerify(form.get('assertion') ?? '', await importSPKI(SA_KEYS.publicPem, 'RS256'), {
+      audience: TOKEN_URL,
+      algorithms: ['RS256'],
+    }));
   } catch {
     return send(400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
   }
-  if (claims.iss === DISABLED_SA_EMAIL) return send(400, { error: 'invalid_grant', error_description: 'Account disabled.' });
+  if (claims.iss === DISABLED_SA_EMAIL)
+    return send(400, { error: 'invalid_grant', error_description: 'Account disabled.' });
   if (typeof claims.target_audience === 'string') {
     const idToken = await new SignJWT({ email: claims.iss })
       .setProtectedHeader({ alg: 'RS256' })
@@ -167,16 +200,25 @@ async function token(req: http.IncomingMessage, body: string, send: Send): Promi
 }
 
 function pubsub(path: string, req: http.IncomingMessage, body: string, send: Send): void {
-  if (accessTokens.get(bearer(req) ?? '') !== PUBSUB_SCOPE) return send(401, { error: { code: 401, status: 'UNAUTHENTICATED' } });
+  if (accessTokens.get(bearer(req) ?? '') !== PUBSUB_SCOPE)
+    return send(401, { error: { code: 401, status: 'UNAUTHENTICATED' } });
   const m = /^\/v1\/projects\/([^/]+)\/topics\/([^/]+):publish$/.exec(path);
-  if (!m || m[2] === 'missing-topic') return send(404, { error: { code: 404, message: 'Resource not found', status: 'NOT_FOUND' } });
+  if (!m || m[2] === 'missing-topic')
+    return send(404, { error: { code: 404, message: 'Resource not found', status: 'NOT_FOUND' } });
   const messages = (JSON.parse(body) as { messages?: { data?: string }[] }).messages ?? [];
-  const ids = messages.map((msg) => `${createHash('sha256').update(`${m[1]}/${m[2]}/${msg.data ?? ''}`).digest('hex').slice(0, 12)}`);
+  const ids = messages.map(
+    (msg) =>
+      `${createHash('sha256')
+        .update(`${m[1]}/${m[2]}/${msg.data ?? ''}`)
+        .digest('hex')
+        .slice(0, 12)}`,
+  );
   return send(200, { messageIds: ids });
 }
 
 function analytics(path: string, req: http.IncomingMessage, send: Send): void {
-  if (accessTokens.get(bearer(req) ?? '') !== ANALYTICS_SCOPE) return send(401, { error: { code: 401, status: 'UNAUTHENTICATED' } });
+  if (accessTokens.get(bearer(req) ?? '') !== ANALYTICS_SCOPE)
+    return send(401, { error: { code: 401, status: 'UNAUTHENTICATED' } });
   const m = /^\/v1beta\/properties\/(\d+):runReport$/.exec(path);
   const rows = m ? analyticsReports.get(m[1]!) : undefined;
   if (!rows) return send(500, { error: { code: 500, status: 'INTERNAL' } });
@@ -184,7 +226,9 @@ function analytics(path: string, req: http.IncomingMessage, send: Send): void {
   const answer = {
     dimensionHeaders: [{ name: 'pagePath' }],
     metricHeaders: [{ name: 'screenPageViews', type: 'TYPE_INTEGER' }],
-    ...(rows.length > 0 ? { rows: rows.map(([d, v]) => ({ dimensionValues: [{ value: d }], metricValues: [{ value: v }] })) } : {}),
+    ...(rows.length > 0
+      ? { rows: rows.map(([d, v]) => ({ dimensionValues: [{ value: d }], metricValues: [{ value: v }] })) }
+      : {}),
     rowCount: rows.length,
     kind: 'analyticsData#runReport',
   };
@@ -200,12 +244,19 @@ export function integrationRoute(req: http.IncomingMessage, body: Buffer, res: h
     res.setHeader('content-type', 'application/json; charset=utf-8');
     res.end(JSON.stringify(payload));
   };
-  const record = (): void => void integrationRequests.push({ method: req.method ?? '', path: u.pathname + u.search, headers: req.headers, body: text });
+  const record = (): void =>
+    void integrationRequests.push({
+      method: req.method ?? '',
+      path: u.pathname + u.search,
+      headers: req.headers,
+      body: text,
+    });
   const p = u.pathname;
   if (p.startsWith('/chat/api/')) chat(p.slice('/chat/api/'.length), req, u.searchParams, text, send);
   else if (p === '/social/2/tweets' && req.method === 'POST') social(req, text, send);
   else if (p === '/cloud/token' && req.method === 'POST') void token(req, text, send);
-  else if (p.startsWith('/cloud/pubsub/') && req.method === 'POST') pubsub(p.slice('/cloud/pubsub'.length), req, text, send);
+  else if (p.startsWith('/cloud/pubsub/') && req.method === 'POST')
+    pubsub(p.slice('/cloud/pubsub'.length), req, text, send);
   else if (p.startsWith('/analytics/') && req.method === 'POST') analytics(p.slice('/analytics'.length), req, send);
   else return false;
   record();
@@ -214,11 +265,22 @@ export function integrationRoute(req: http.IncomingMessage, body: Buffer, res: h
 
 /** The test host's integration settings (tenant "default" only; another tenant has none). */
 export function integrationsTestAdapter(): Partial<HostAdapters> {
-  const only = <T>(value: T) => ({ settings: async (tenant: string): Promise<T | null> => (tenant === 'default' ? value : null) });
+  const only = <T>(value: T) => ({
+    settings: async (tenant: string): Promise<T | null> => (tenant === 'default' ? value : null),
+  });
   return {
     chat: only({ apiBase: `${TEST_SERVICE_BASE}/chat/api`, tokenSecret: 'CHAT_TOKEN' }),
     social: only({ apiBase: `${TEST_SERVICE_BASE}/social`, tokenSecret: 'SOCIAL_TOKEN' }),
-    cloud: only({ tokenUrl: TOKEN_URL, pubsubBase: `${TEST_SERVICE_BASE}/cloud/pubsub`, saSecret: 'CLOUD_SA' as string | null }),
-    analytics: only({ apiBase: `${TEST_SERVICE_BASE}/analytics`, propertyId: '1001', saSecret: 'CLOUD_SA', tokenUrl: TOKEN_URL }),
+    cloud: only({
+      tokenUrl: TOKEN_URL,
+      pubsubBase: `${TEST_SERVICE_BASE}/cloud/pubsub`,
+      saSecret: 'CLOUD_SA' as string | null,
+    }),
+    analytics: only({
+      apiBase: `${TEST_SERVICE_BASE}/analytics`,
+      propertyId: '1001',
+      saSecret: 'CLOUD_SA',
+      tokenUrl: TOKEN_URL,
+    }),
   };
 }

@@ -29,16 +29,20 @@ export function memoryMail(opts: MemoryMailOptions = {}): MemoryMail {
   const outbox: OutboxEntry[] = [];
   const domains = opts.domains ?? { default: ['example.com'] };
   const members = opts.members ?? { default: { 1: 'member1@example.com', 2: 'member2@example.com' } };
-  const templates = opts.templates ?? { welcome: (v) => ({ subject: 'Welcome', body: `Hello ${String(v.name ?? '')}` }) };
+  const templates = opts.templates ?? {
+    welcome: (v) => ({ subject: 'Welcome', body: `Hello ${String(v.name ?? '')}` }),
+  };
   const window = opts.window ?? new SendWindow();
-  const own = <T>(o: Record<string, T>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+  const own = <T>(o: Record<string, T>, k: string): T | undefined =>
+    Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
   const adapter: MailAdapter = {
     async verifiedDomains(tenant) {
       return own(domains, tenant) ?? [];
     },
     async send(tenant, mail) {
       window.take(tenant, mail.to.length + mail.cc.length + mail.bcc.length);
-      if ([...mail.to, ...mail.cc, ...mail.bcc].some((a) => a.endsWith('@undeliverable.example'))) throw new Error('550 mailbox unavailable');
+      if ([...mail.to, ...mail.cc, ...mail.bcc].some((a) => a.endsWith('@undeliverable.example')))
+        throw new Error('550 mailbox unavailable');
       outbox.push({ tenant, mail: structuredClone(mail) });
     },
     async memberAddresses(identity, ids) {

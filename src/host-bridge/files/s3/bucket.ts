@@ -63,7 +63,11 @@ type Sdk = typeof import('@aws-sdk/client-s3');
 
 function failure(e: unknown): S3Failure {
   if (e instanceof S3Failure) return e;
-  const o = (typeof e === 'object' && e !== null ? e : {}) as { name?: unknown; code?: unknown; $metadata?: { httpStatusCode?: number } };
+  const o = (typeof e === 'object' && e !== null ? e : {}) as {
+    name?: unknown;
+    code?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  };
   const name = typeof o.code === 'string' ? o.code : typeof o.name === 'string' ? o.name : 'Error';
   return new S3Failure(name.replace(/[^A-Za-z0-9_]/g, '').slice(0, 60) || 'Error', o.$metadata?.httpStatusCode);
 }
@@ -78,7 +82,8 @@ export class Bucket {
   private loaded: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
 
   constructor(private readonly loc: S3Location) {
-    if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(loc.bucket)) throw new TypeError('S3Files: bucket must be an S3 bucket name');
+    if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(loc.bucket))
+      throw new TypeError('S3Files: bucket must be an S3 bucket name');
   }
 
   /** Identifies the storage for process-wide locks: the same bucket reached twice shares them. */
@@ -184,7 +189,13 @@ export class Bucket {
           await client.send(new sdk.DeleteObjectCommand({ Bucket: this.loc.bucket, Key: batch[0] }), sendOptions());
           continue;
         }
-        const r = await client.send(new sdk.DeleteObjectsCommand({ Bucket: this.loc.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }), sendOptions());
+        const r = await client.send(
+          new sdk.DeleteObjectsCommand({
+            Bucket: this.loc.bucket,
+            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+          }),
+          sendOptions(),
+        );
         if (r.Errors?.length) throw new S3Failure(r.Errors[0].Code ?? 'DeleteFailed', undefined);
       } catch (e) {
         throw failure(e);
@@ -196,7 +207,12 @@ export class Bucket {
    * Every key below `prefix`, in the service's order, with its size and time. Stops with `over()`
    * once more than `budget` keys were read (at most one page more is fetched).
    */
-  async list(prefix: string, budget: number, over: () => Error, counted?: { count: number }): Promise<{ key: string; size: number; mtime: number }[]> {
+  async list(
+    prefix: string,
+    budget: number,
+    over: () => Error,
+    counted?: { count: number },
+  ): Promise<{ key: string; size: number; mtime: number }[]> {
     const { sdk, client } = await this.load();
     const out: { key: string; size: number; mtime: number }[] = [];
     let token: string | undefined;
@@ -204,7 +220,12 @@ export class Bucket {
       let r;
       try {
         r = await client.send(
-          new sdk.ListObjectsV2Command({ Bucket: this.loc.bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: Math.max(1, Math.min(1000, budget + 1 - out.length)) }),
+          new sdk.ListObjectsV2Command({
+            Bucket: this.loc.bucket,
+            Prefix: prefix,
+            ContinuationToken: token,
+            MaxKeys: Math.max(1, Math.min(1000, budget + 1 - out.length)),
+          }),
           sendOptions(),
         );
       } catch (e) {
@@ -224,7 +245,10 @@ export class Bucket {
   async any(prefix: string): Promise<boolean> {
     const { sdk, client } = await this.load();
     try {
-      const r = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.loc.bucket, Prefix: prefix, MaxKeys: 1 }), sendOptions());
+      const r = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.loc.bucket, Prefix: prefix, MaxKeys: 1 }),
+        sendOptions(),
+      );
       return (r.Contents?.length ?? 0) > 0;
     } catch (e) {
       throw failure(e);
@@ -240,6 +264,8 @@ export class Bucket {
     } catch {
       throw new S3Failure('PresignerNotInstalled', undefined);
     }
-    return presigner.getSignedUrl(client, new sdk.GetObjectCommand({ Bucket: this.loc.bucket, Key: key }), { expiresIn: seconds });
+    return presigner.getSignedUrl(client, new sdk.GetObjectCommand({ Bucket: this.loc.bucket, Key: key }), {
+      expiresIn: seconds,
+    });
   }
 }

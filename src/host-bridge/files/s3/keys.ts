@@ -32,7 +32,8 @@ export function objectKey(prefix: string, p: VirtualPath): string {
 /** Keys of the folders above `p`, below its root (for `/files/g/a/b/c.txt`: `.../g/a`, `.../g/a/b`). */
 export function ancestorKeys(prefix: string, p: VirtualPath): string[] {
   const out: string[] = [];
-  for (let i = 1; i < p.segments.length; i++) out.push(prefix + `${p.root}/${p.segments.slice(0, i).join('/')}`.slice(1));
+  for (let i = 1; i < p.segments.length; i++)
+    out.push(prefix + `${p.root}/${p.segments.slice(0, i).join('/')}`.slice(1));
   return out;
 }
 

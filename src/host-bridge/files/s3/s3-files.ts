@@ -71,7 +71,12 @@ export class S3Files implements FileStore {
 
   constructor(o: S3FilesOptions) {
     const maxStorageEntries = o.maxStorageEntries ?? DEFAULT_MAX_STORAGE_ENTRIES;
-    for (const [k, v] of Object.entries({ quotaBytes: o.quotaBytes, maxReadBytes: o.maxReadBytes, maxEntries: o.maxEntries, maxStorageEntries })) {
+    for (const [k, v] of Object.entries({
+      quotaBytes: o.quotaBytes,
+      maxReadBytes: o.maxReadBytes,
+      maxEntries: o.maxEntries,
+      maxStorageEntries,
+    })) {
       if (!Number.isFinite(v) || v < 0) throw new TypeError(`S3Files: ${k} must be a non-negative number`);
     }
     this.bucket = new Bucket(o);
@@ -109,12 +114,16 @@ export class S3Files implements FileStore {
     const p = revalidate(p0);
     if (o.scanned) o.scanned.count = 0;
     return this.guard(p, 'list', async () => {
-      if (p.segments.length > 0 && !(await this.stat(p)).isDir) throw new FileError('E_FILE_NOT_FOUND', p.text, 'not a folder', { reason: 'not-found' });
+      if (p.segments.length > 0 && !(await this.stat(p)).isDir)
+        throw new FileError('E_FILE_NOT_FOUND', p.text, 'not a folder', { reason: 'not-found' });
       const budget = Math.min(scanBudget(this.limits.maxEntries), o.maxScanned ?? Infinity);
       const keys = await this.bucket.list(
         this.key(p) + '/',
         budget,
-        () => new FileError('E_SIZE_LIMIT', p.text, `more than ${budget} directory entries scanned`, { reason: 'entry-limit' }),
+        () =>
+          new FileError('E_SIZE_LIMIT', p.text, `more than ${budget} directory entries scanned`, {
+            reason: 'entry-limit',
+          }),
         o.scanned,
       );
       const root = this.tree(p, keys);
@@ -122,7 +131,10 @@ export class S3Files implements FileStore {
       const out: ListEntry[] = [];
       const visit = (node: Node, path: string, depth: number): void => {
         for (const child of [...(node.children?.values() ?? [])].sort((a, b) => compareCodePoints(a.name, b.name))) {
-          if (out.length >= this.limits.maxEntries) throw new FileError('E_SIZE_LIMIT', p.text, `more than ${this.limits.maxEntries} entries`, { reason: 'entry-limit' });
+          if (out.length >= this.limits.maxEntries)
+            throw new FileError('E_SIZE_LIMIT', p.text, `more than ${this.limits.maxEntries} entries`, {
+              reason: 'entry-limit',
+            });
           out.push({ path: `${path}/${child.name}`, ...child.stat });
           if (child.children && depth < maxDepth) visit(child, `${path}/${child.name}`, depth + 1);
         }
@@ -138,7 +150,10 @@ export class S3Files implements FileStore {
       const { old, markers } = await this.placeFile(p);
       await this.reserve(p, data.length - (old?.size ?? 0), (old ? 0 : 1) + markers.length, async () => {
         await this.putMarkers(markers);
-        await this.bucket.put(this.key(p), data, { acl: objectAcl(p), contentType: contentTypeOf(p.segments.at(-1) ?? '', data) });
+        await this.bucket.put(this.key(p), data, {
+          acl: objectAcl(p),
+          contentType: contentTypeOf(p.segments.at(-1) ?? '', data),
+        });
       });
     });
   }
@@ -148,14 +163,23 @@ export class S3Files implements FileStore {
     await this.writing(p, [p], async () => {
       const { old, markers } = await this.placeFile(p);
       if ((old?.size ?? 0) + data.length > this.limits.maxReadBytes) {
-        throw new FileError('E_SIZE_LIMIT', p.text, `the file would pass ${this.limits.maxReadBytes} bytes, more than can be read back`, { reason: 'read-limit' });
+        throw new FileError(
+          'E_SIZE_LIMIT',
+          p.text,
+          `the file would pass ${this.limits.maxReadBytes} bytes, more than can be read back`,
+          { reason: 'read-limit' },
+        );
       }
       const before = old ? await this.bucket.get(this.key(p), this.limits.maxReadBytes) : null;
       const whole = before ? concat(before.data, data) : data;
       await this.reserve(p, whole.length - (before?.data.length ?? 0), (old ? 0 : 1) + markers.length, async () => {
         await this.putMarkers(markers);
         const cond = !this.conditional ? {} : before ? { ifMatch: before.etag } : { ifNoneMatch: '*' as const };
-        await this.bucket.put(this.key(p), whole, { acl: objectAcl(p), contentType: contentTypeOf(p.segments.at(-1) ?? '', whole), ...cond });
+        await this.bucket.put(this.key(p), whole, {
+          acl: objectAcl(p),
+          contentType: contentTypeOf(p.segments.at(-1) ?? '', whole),
+          ...cond,
+        });
       });
     });
   }
@@ -174,9 +198,14 @@ export class S3Files implements FileStore {
   async removeDir(p0: VirtualPath, o: { recursive?: boolean } = {}): Promise<void> {
     const p = refuseRoot(revalidate(p0), 'remove');
     await this.writing(p, [p], async () => {
-      if (await this.bucket.head(this.key(p))) throw new FileError('E_FILE_FAILED', p.text, 'not a folder', { reason: 'not-a-directory' });
+      if (await this.bucket.head(this.key(p)))
+        throw new FileError('E_FILE_FAILED', p.text, 'not a folder', { reason: 'not-a-directory' });
       const marker = this.key(p) + '/';
-      const keys = await this.bucket.list(marker, scanBudget(this.limits.maxEntries), () => new FileError('E_SIZE_LIMIT', p.text, 'too many entries to remove', { reason: 'entry-limit' }));
+      const keys = await this.bucket.list(
+        marker,
+        scanBudget(this.limits.maxEntries),
+        () => new FileError('E_SIZE_LIMIT', p.text, 'too many entries to remove', { reason: 'entry-limit' }),
+      );
       if (keys.length === 0) throw notFound(p);
       if (!(o.recursive ?? true) && keys.some((k) => k.key !== marker)) {
         throw new FileError('E_FILE_FAILED', p.text, 'directory not empty', { reason: 'exists' });
@@ -199,14 +228,19 @@ export class S3Files implements FileStore {
         src = (await this.bucket.get(this.key(from), this.limits.maxReadBytes)).data;
       } catch (e) {
         if (e instanceof S3Failure && e.notFound) {
-          throw (await this.isFolder(from)) ? new FileError('E_FILE_FAILED', from.text, 'only files can be moved', { reason: 'not-a-file' }) : notFound(from);
+          throw (await this.isFolder(from))
+            ? new FileError('E_FILE_FAILED', from.text, 'only files can be moved', { reason: 'not-a-file' })
+            : notFound(from);
         }
         throw e;
       }
       const { old, markers } = await this.placeFile(to);
       await this.reserve(to, -(old?.size ?? 0), markers.length - (old ? 1 : 0), async () => {
         await this.putMarkers(markers);
-        await this.bucket.put(this.key(to), src, { acl: objectAcl(to), contentType: contentTypeOf(to.segments.at(-1) ?? '', src) });
+        await this.bucket.put(this.key(to), src, {
+          acl: objectAcl(to),
+          contentType: contentTypeOf(to.segments.at(-1) ?? '', src),
+        });
         await this.bucket.delete([this.key(from)]);
       });
     });
@@ -244,7 +278,10 @@ export class S3Files implements FileStore {
       Promise.all(ancestors.map((k) => this.bucket.head(k + '/'))),
     ]);
     if (here) throw isDirectoryFailure(p.text);
-    if (files.some((f) => f !== null)) throw new FileError('E_FILE_FAILED', p.text, 'a file is in the way of a folder on the path', { reason: 'not-a-directory' });
+    if (files.some((f) => f !== null))
+      throw new FileError('E_FILE_FAILED', p.text, 'a file is in the way of a folder on the path', {
+        reason: 'not-a-directory',
+      });
     return { old, markers: ancestors.filter((_, i) => markers[i] === null).map((k) => k + '/') };
   }
 
@@ -306,7 +343,12 @@ export class S3Files implements FileStore {
           child = { name, stat: DIR_STAT, children: dir ? (child?.children ?? new Map()) : null };
           children.set(name, child);
         }
-        if (last) child.stat = at.marker ? { ...DIR_STAT, ctime: k.mtime, mtime: k.mtime } : child.children ? child.stat : { size: k.size, ctime: k.mtime, mtime: k.mtime, isDir: false };
+        if (last)
+          child.stat = at.marker
+            ? { ...DIR_STAT, ctime: k.mtime, mtime: k.mtime }
+            : child.children
+              ? child.stat
+              : { size: k.size, ctime: k.mtime, mtime: k.mtime, isDir: false };
         node = child;
       });
     }
@@ -347,9 +389,20 @@ export function translateS3Error(e: unknown, p: VirtualPath | string, what: stri
   const text = typeof p === 'string' ? p : p.text;
   if (e instanceof TooLarge) return new FileError('E_SIZE_LIMIT', text, e.message, { reason: 'read-limit' });
   if (e instanceof S3Failure) {
-    if (e.notFound) return new FileError('E_FILE_NOT_FOUND', text, 'no such file or directory', { reason: 'not-found', sysCode: e.errorName });
-    if (e.preconditionFailed) return new FileError('E_FILE_FAILED', text, 'the file changed meanwhile; nothing was written', { reason: 'changed', sysCode: e.errorName });
-    return new FileError('E_FILE_FAILED', text, `${what} failed (${e.errorName})`, { reason: 's3-error', sysCode: e.errorName });
+    if (e.notFound)
+      return new FileError('E_FILE_NOT_FOUND', text, 'no such file or directory', {
+        reason: 'not-found',
+        sysCode: e.errorName,
+      });
+    if (e.preconditionFailed)
+      return new FileError('E_FILE_FAILED', text, 'the file changed meanwhile; nothing was written', {
+        reason: 'changed',
+        sysCode: e.errorName,
+      });
+    return new FileError('E_FILE_FAILED', text, `${what} failed (${e.errorName})`, {
+      reason: 's3-error',
+      sysCode: e.errorName,
+    });
   }
   return new FileError('E_FILE_FAILED', text, `${what} failed`, { reason: 's3-error' });
 }

@@ -23,13 +23,21 @@ import { PhpArray, type Value } from '../../../value/value.js';
 import { fromBytes, toBytes } from '../../../value/bytes.js';
 import { jsonDecode } from '../../../php/json/decode.js';
 import { ResponseCache } from '../../response-cache.js';
-import { appendQuery, buildQuery, chargeRequest, failureReason, hostAllows, keysContain, mapStrings, parseHeaderList } from './common.js';
+import {
+  appendQuery,
+  buildQuery,
+  chargeRequest,
+  failureReason,
+  hostAllows,
+  keysContain,
+  mapStrings,
+  parseHeaderList,
+} from './common.js';
 import { clientTls } from './mtls.js';
 import { uploadBody } from './upload.js';
 import { saveDownload } from './download.js';
 import { missingAdapter } from '../../capabilities.js';
 import declaration from '../../../plugins/host-api/api.js';
-
 
 function quote(s: string): string {
   const t = s.length > 120 ? `${s.slice(0, 120)}...` : s;
@@ -57,7 +65,11 @@ export const api = implement(declaration, async (attrs, call, http) => {
   const method = String(attrs.method ?? 'GET');
   const download = attrs.dl_flg === true;
   if (download && !call.host.files) throw missingAdapter('{api} dl_flg', 'files');
-  if (download && typeof attrs.json_var === 'string') throw new BridgeError('E_BAD_COMBINATION', '{api} with dl_flg saves the body to a file: var receives its path, json_var is not set');
+  if (download && typeof attrs.json_var === 'string')
+    throw new BridgeError(
+      'E_BAD_COMBINATION',
+      '{api} with dl_flg saves the body to a file: var receives its path, json_var is not set',
+    );
 
   const endpoint = String(attrs.endpoint);
   const shown = quote(endpoint);
@@ -73,11 +85,14 @@ export const api = implement(declaration, async (attrs, call, http) => {
 
   const jsonBody = typeof attrs.json_body === 'string' ? attrs.json_body : undefined;
   const rawBody = typeof attrs.body === 'string' ? attrs.body : undefined;
-  if (jsonBody !== undefined && rawBody !== undefined) throw new BridgeError('E_BAD_COMBINATION', '{api} takes json_body or body, not both');
+  if (jsonBody !== undefined && rawBody !== undefined)
+    throw new BridgeError('E_BAD_COMBINATION', '{api} takes json_body or body, not both');
   const bodyText = jsonBody ?? rawBody;
-  if (bodyText !== undefined && (method === 'GET' || method === 'HEAD')) throw new BridgeError('E_BAD_COMBINATION', `{api} a ${method} request cannot have a body`);
+  if (bodyText !== undefined && (method === 'GET' || method === 'HEAD'))
+    throw new BridgeError('E_BAD_COMBINATION', `{api} a ${method} request cannot have a body`);
   const withFiles = attrs.files instanceof PhpArray && attrs.files.size > 0;
-  if (withFiles && bodyText !== undefined) throw new BridgeError('E_BAD_COMBINATION', '{api} takes files or a body (json_body, body), not both');
+  if (withFiles && bodyText !== undefined)
+    throw new BridgeError('E_BAD_COMBINATION', '{api} takes files or a body (json_body, body), not both');
 
   const tls = await clientTls(attrs, call, url);
 
@@ -97,13 +112,19 @@ export const api = implement(declaration, async (attrs, call, http) => {
   const typed = headers.some(([n]) => n.toLowerCase() === 'content-type');
   if (jsonBody !== undefined && !typed) headers.push(['Content-Type', 'application/json']);
   const upload = withFiles ? await uploadBody(attrs.files ?? null, method, call) : undefined;
-  if (upload && method !== 'PUT' && typed) throw new BridgeError('E_BAD_COMBINATION', '{api} files are sent as multipart/form-data: leave the Content-Type header out');
+  if (upload && method !== 'PUT' && typed)
+    throw new BridgeError(
+      'E_BAD_COMBINATION',
+      '{api} files are sent as multipart/form-data: leave the Content-Type header out',
+    );
   if (upload && !typed) headers.push(['Content-Type', upload.contentType]);
 
   // Never in the URL: servers log it, echo it and pass it on in redirects; headers or the body only.
   const queries = attrs.queries ?? null;
-  const inQuery = (s: string): string => call.secrets.substitute(s, 'a query string (use a header or the body)', () => false);
-  if (keysContain(queries, (k) => call.secrets.contains(k))) throw new BridgeError('E_SECRET_DENIED', '{api} a secret may not be used as a query key');
+  const inQuery = (s: string): string =>
+    call.secrets.substitute(s, 'a query string (use a header or the body)', () => false);
+  if (keysContain(queries, (k) => call.secrets.contains(k)))
+    throw new BridgeError('E_SECRET_DENIED', '{api} a secret may not be used as a query key');
   const query = buildQuery(typeof attrs.query === 'string' ? inQuery(attrs.query) : null, mapStrings(queries, inQuery));
   const target = appendQuery(endpoint, query);
   const bodySent = bodyText === undefined ? undefined : sub(bodyText);
@@ -124,13 +145,29 @@ export const api = implement(declaration, async (attrs, call, http) => {
   const cacheable = cacheMinutes > 0 && (method === 'GET' || method === 'HEAD');
   // The mTLS secret names are part of the key: an answer to one client certificate is not another's.
   const tlsNames = tls ? [attrs.sslcert, attrs.sslkey, attrs.cainfo].map((v) => (typeof v === 'string' ? v : '')) : [];
-  const key = cacheable ? ResponseCache.key(call.identity.tenant, [method, target, [...headers].map(([n, v]) => [n.toLowerCase(), v]).sort(), tlsNames]) : '';
+  const key = cacheable
+    ? ResponseCache.key(call.identity.tenant, [
+        method,
+        target,
+        [...headers].map(([n, v]) => [n.toLowerCase(), v]).sort(),
+        tlsNames,
+      ])
+    : '';
   let res = cacheable ? call.state.apiCache.get(call.identity.tenant, key)?.res : undefined;
 
   if (!res) {
     chargeRequest(call, 'api');
     try {
-      res = await http.fetch({ method, url: target, headers, ...(body ? { body } : {}), ...(tls ? { tls } : {}), timeoutMs, secretHeaders, secretBody });
+      res = await http.fetch({
+        method,
+        url: target,
+        headers,
+        ...(body ? { body } : {}),
+        ...(tls ? { tls } : {}),
+        timeoutMs,
+        secretHeaders,
+        secretBody,
+      });
     } catch (e) {
       const reason = failureReason(e, 'api', shown);
       const assign: [string, Value][] = [];
@@ -138,7 +175,8 @@ export const api = implement(declaration, async (attrs, call, http) => {
       if (typeof attrs.http_code_var === 'string') assign.push([attrs.http_code_var, 0]);
       return { assign, log: [{ level: 'warning', message: `{api} ${reason}${tls ? ' (mTLS)' : ''}: ${shown}` }] };
     }
-    if (cacheable && res.status >= 200 && res.status < 300) call.state.apiCache.set(call.identity.tenant, key, { bytes: res.body.length + 512, res }, cacheMinutes * 60_000);
+    if (cacheable && res.status >= 200 && res.status < 300)
+      call.state.apiCache.set(call.identity.tenant, key, { bytes: res.body.length + 512, res }, cacheMinutes * 60_000);
   }
 
   const ok = res.status >= 200 && res.status < 300;
@@ -152,7 +190,10 @@ export const api = implement(declaration, async (attrs, call, http) => {
   }
   if (typeof attrs.resp_header_var === 'string') assign.push([attrs.resp_header_var, headersValue(res.headers)]);
   if (typeof attrs.http_code_var === 'string') assign.push([attrs.http_code_var, res.status]);
-  if (typeof attrs.status_var === 'string') assign.push([attrs.status_var, res.status >= 200 && res.status < 400 ? 1 : 0]);
+  if (typeof attrs.status_var === 'string')
+    assign.push([attrs.status_var, res.status >= 200 && res.status < 400 ? 1 : 0]);
   // Spec, api rule 4: connection results of mTLS go to the API log.
-  return tls ? { assign, log: [{ level: 'info', message: `{api} mTLS request answered ${res.status}: ${shown}` }] } : { assign };
+  return tls
+    ? { assign, log: [{ level: 'info', message: `{api} mTLS request answered ${res.status}: ${shown}` }] }
+    : { assign };
 });

@@ -18,7 +18,8 @@ const requestsByRender = new WeakMap<BridgeCall, number>();
 
 export function chargeRequest(call: BridgeCall, plugin: string): void {
   const n = (requestsByRender.get(call) ?? 0) + 1;
-  if (n > MAX_REQUESTS_PER_RENDER) throw new BridgeError('E_QUOTA', `{${plugin}}: more than ${MAX_REQUESTS_PER_RENDER} API requests in one render`);
+  if (n > MAX_REQUESTS_PER_RENDER)
+    throw new BridgeError('E_QUOTA', `{${plugin}}: more than ${MAX_REQUESTS_PER_RENDER} API requests in one render`);
   requestsByRender.set(call, n);
 }
 
@@ -59,13 +60,15 @@ export function failureReason(e: unknown, plugin: string, shown: string): string
 export function mapStrings(v: Value, f: (s: string) => string): Value {
   if (typeof v === 'string') return f(v);
   if (v instanceof PhpArray) return PhpArray.fromEntries(v.entries().map(([k, x]) => [k, mapStrings(x, f)] as const));
-  if (v instanceof PhpObject) return PhpArray.fromEntries(Array.from(v.props.entries()).map(([k, x]) => [k, mapStrings(x, f)] as const));
+  if (v instanceof PhpObject)
+    return PhpArray.fromEntries(Array.from(v.props.entries()).map(([k, x]) => [k, mapStrings(x, f)] as const));
   return v;
 }
 
 /** Keys of arrays may hold handles too: they are never substituted, only refused. */
 export function keysContain(v: Value, test: (s: string) => boolean): boolean {
-  if (v instanceof PhpArray) return v.entries().some(([k, x]) => (typeof k === 'string' && test(k)) || keysContain(x, test));
+  if (v instanceof PhpArray)
+    return v.entries().some(([k, x]) => (typeof k === 'string' && test(k)) || keysContain(x, test));
   if (v instanceof PhpObject) return Array.from(v.props.entries()).some(([k, x]) => test(k) || keysContain(x, test));
   return false;
 }
@@ -76,7 +79,8 @@ export function keysContain(v: Value, test: (s: string) => boolean): boolean {
  */
 export function parseHeaderList(plugin: string, list: Value): [string, string][] {
   if (list === null || list === undefined) return [];
-  if (!(list instanceof PhpArray)) throw new BridgeError('E_BAD_HEADER', `{${plugin}} headers= must be a list of "Name: value" strings`);
+  if (!(list instanceof PhpArray))
+    throw new BridgeError('E_BAD_HEADER', `{${plugin}} headers= must be a list of "Name: value" strings`);
   if (list.size > 100) throw new BridgeError('E_BAD_HEADER', `{${plugin}} has more than 100 headers`);
   const out: [string, string][] = [];
   for (const item of list.values()) {
@@ -85,9 +89,14 @@ export function parseHeaderList(plugin: string, list: Value): [string, string][]
     }
     const text = toStr(item);
     const colon = text.indexOf(':');
-    if (colon <= 0) throw new BridgeError('E_BAD_HEADER', `{${plugin}} header without "Name:" (${JSON.stringify(text.slice(0, 40))})`);
+    if (colon <= 0)
+      throw new BridgeError(
+        'E_BAD_HEADER',
+        `{${plugin}} header without "Name:" (${JSON.stringify(text.slice(0, 40))})`,
+      );
     const name = text.slice(0, colon).trim();
-    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new BridgeError('E_BAD_HEADER', `{${plugin}} invalid header name ${JSON.stringify(name.slice(0, 40))}`);
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name))
+      throw new BridgeError('E_BAD_HEADER', `{${plugin}} invalid header name ${JSON.stringify(name.slice(0, 40))}`);
     out.push([name, text.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, '')]);
   }
   return out;
@@ -110,4 +119,3 @@ export function appendQuery(endpoint: string, query: string): string {
   const sep = base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?';
   return `${base}${sep}${query}${frag}`;
 }
-

@@ -31,23 +31,29 @@ export const cookie = implement(declaration, async (attrs, call, jar) => {
   const key = typeof attrs.key === 'string' ? attrs.key : null;
   const setting = attrs.value !== undefined && attrs.value !== null;
   if (key !== null && (!KEY.test(key) || RESERVED.has(key))) {
-    throw new BridgeError('E_BAD_ATTRIBUTE', `{cookie} key= must be 1..64 of A-Z a-z 0-9 _ - starting with a letter or _, and not a reserved name (${JSON.stringify(key.slice(0, 40))})`);
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{cookie} key= must be 1..64 of A-Z a-z 0-9 _ - starting with a letter or _, and not a reserved name (${JSON.stringify(key.slice(0, 40))})`,
+    );
   }
   const batch = context === 'batch';
   const store = batch ? PhpArray.empty() : readStore(await jar.get(tenant, requestId, COOKIE_NAME));
 
   if (!setting) {
-    if (typeof attrs.var !== 'string') throw new BridgeError('E_BAD_ATTRIBUTE', '{cookie} needs value= to set or var= to read');
+    if (typeof attrs.var !== 'string')
+      throw new BridgeError('E_BAD_ATTRIBUTE', '{cookie} needs value= to set or var= to read');
     return { assign: [[attrs.var, key === null ? store : store.has(key) ? store.get(key) : null]] };
   }
   if (key === null) throw new BridgeError('E_BAD_ATTRIBUTE', '{cookie} value= needs key=');
   let value: Value = attrs.value;
   if (value instanceof PhpObject) value = mapStrings(value, (s) => s);
   mapStrings(value, (s) => call.secrets.substitute(s, '{cookie}', () => false));
-  if (keysContain(value, (k) => call.secrets.contains(k))) throw new BridgeError('E_SECRET_DENIED', 'a secret may not be used in {cookie}');
+  if (keysContain(value, (k) => call.secrets.contains(k)))
+    throw new BridgeError('E_SECRET_DENIED', 'a secret may not be used in {cookie}');
   if (batch) return { log: [{ level: 'warning', message: '{cookie} is ignored in a batch (no browser)' }] };
   if (attrs.overwrite === 0 && store.has(key)) return {};
-  if (!store.has(key) && store.size >= MAX_ENTRIES) throw new BridgeError('E_QUOTA', `{cookie} the store holds at most ${MAX_ENTRIES} entries`);
+  if (!store.has(key) && store.size >= MAX_ENTRIES)
+    throw new BridgeError('E_QUOTA', `{cookie} the store holds at most ${MAX_ENTRIES} entries`);
   store.set(key, value);
   const json = jsonEncode(store);
   if (json === false) throw new BridgeError('E_BAD_ATTRIBUTE', '{cookie} value= cannot be stored as JSON');

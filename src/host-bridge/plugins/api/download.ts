@@ -20,7 +20,11 @@ const EXTENSION = /\.([A-Za-z0-9]{1,16})$/;
 export async function saveDownload(body: Uint8Array, url: string, call: BridgeCall): Promise<string> {
   if (!call.host.files) throw missingAdapter('{api} dl_flg', 'files');
   const text = fromBytes(body);
-  if (call.secrets.redact(text) !== text) throw new BridgeError('E_SECRET_DENIED', '{api} dl_flg: the response holds a secret value of this render; it is not saved');
+  if (call.secrets.redact(text) !== text)
+    throw new BridgeError(
+      'E_SECRET_DENIED',
+      '{api} dl_flg: the response holds a secret value of this render; it is not saved',
+    );
   const ext = EXTENSION.exec(new URL(url).pathname)?.[1];
   const path = parseVirtualPath(`${GENERATED_PATH_ROOT}/${randomUUID()}${ext ? `.${ext.toLowerCase()}` : ''}`);
   await call.host.files(call.identity.tenant).writeAtomic(path, body);

@@ -37,23 +37,39 @@ function parses(f: () => unknown): boolean {
  * secret whose hosts do not list the origin (E_SECRET_DENIED); a value that is not what the
  * attribute needs, or a key that does not belong to the certificate (E_BAD_ATTRIBUTE).
  */
-export async function clientTls(attrs: Record<string, Value>, call: BridgeCall, url: URL): Promise<ClientTls | undefined> {
+export async function clientTls(
+  attrs: Record<string, Value>,
+  call: BridgeCall,
+  url: URL,
+): Promise<ClientTls | undefined> {
   const named = ATTRS.filter((k) => typeof attrs[k] === 'string' && attrs[k] !== '');
   if (named.length === 0) return undefined;
-  if (named.includes('sslcert') !== named.includes('sslkey')) throw new BridgeError('E_BAD_COMBINATION', '{api} mTLS needs both sslcert and sslkey');
+  if (named.includes('sslcert') !== named.includes('sslkey'))
+    throw new BridgeError('E_BAD_COMBINATION', '{api} mTLS needs both sslcert and sslkey');
   const origin = `${url.protocol}//${url.hostname.toLowerCase()}`;
   const pem: Partial<Record<TlsAttr, string>> = {};
   for (const attr of named) {
     const name = String(attrs[attr]);
-    const record = SECRET_NAME.test(name) && call.host.secrets ? await call.host.secrets.get(call.identity.tenant, name) : null;
+    const record =
+      SECRET_NAME.test(name) && call.host.secrets ? await call.host.secrets.get(call.identity.tenant, name) : null;
     if (!record) throw new BridgeError('E_SECRET_NOT_FOUND', `no secret named ${JSON.stringify(name.slice(0, 128))}`);
-    if (!hostAllows(record, url)) throw new BridgeError('E_SECRET_DENIED', `the secret ${name} may not be sent to ${origin} (${attr}=)`);
-    if (!CHECKS[attr].ok(record.value)) throw new BridgeError('E_BAD_ATTRIBUTE', `{api} ${attr}=: the secret ${name} does not hold ${CHECKS[attr].what}`);
+    if (!hostAllows(record, url))
+      throw new BridgeError('E_SECRET_DENIED', `the secret ${name} may not be sent to ${origin} (${attr}=)`);
+    if (!CHECKS[attr].ok(record.value))
+      throw new BridgeError('E_BAD_ATTRIBUTE', `{api} ${attr}=: the secret ${name} does not hold ${CHECKS[attr].what}`);
     pem[attr] = record.value;
   }
-  if (url.protocol !== 'https:') throw new BridgeError('E_BAD_COMBINATION', `{api} mTLS needs an https endpoint, not ${origin}`);
-  if (pem.sslcert !== undefined && pem.sslkey !== undefined && !new X509Certificate(pem.sslcert).checkPrivateKey(createPrivateKey(pem.sslkey))) {
-    throw new BridgeError('E_BAD_ATTRIBUTE', `{api} the key of ${String(attrs.sslkey)} does not belong to the certificate of ${String(attrs.sslcert)}`);
+  if (url.protocol !== 'https:')
+    throw new BridgeError('E_BAD_COMBINATION', `{api} mTLS needs an https endpoint, not ${origin}`);
+  if (
+    pem.sslcert !== undefined &&
+    pem.sslkey !== undefined &&
+    !new X509Certificate(pem.sslcert).checkPrivateKey(createPrivateKey(pem.sslkey))
+  ) {
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{api} the key of ${String(attrs.sslkey)} does not belong to the certificate of ${String(attrs.sslcert)}`,
+    );
   }
   return {
     ...(pem.sslcert !== undefined ? { cert: pem.sslcert } : {}),

@@ -32,9 +32,11 @@ async function gzipWithin(bytes: Uint8Array, signal: AbortSignal): Promise<Buffe
     },
   });
   await pipeline(
-    Readable.from((function* () {
-      for (let at = 0; at < input.length; at += CHUNK_BYTES) yield input.subarray(at, at + CHUNK_BYTES);
-    })()),
+    Readable.from(
+      (function* () {
+        for (let at = 0; at < input.length; at += CHUNK_BYTES) yield input.subarray(at, at + CHUNK_BYTES);
+      })(),
+    ),
     zlib.createGzip(),
     sink,
     { signal },
@@ -51,7 +53,9 @@ function sourceName(src: SourceRef): string {
 function destOf(src: SourceRef, given: VirtualPath | null): VirtualPath {
   if (given?.trailingSlash) return joinSegment(given, `${sourceName(src)}.gz`, { plugin: 'gzip', attr: 'dest' });
   if (given) return given;
-  return 'path' in src ? parseVirtualPath(`${src.path.text}.gz`, { plugin: 'gzip', attr: 'file_url' }) : freshDest('.gz');
+  return 'path' in src
+    ? parseVirtualPath(`${src.path.text}.gz`, { plugin: 'gzip', attr: 'file_url' })
+    : freshDest('.gz');
 }
 
 export const gzip = implement(declaration, async (attrs, call) => {

@@ -25,4 +25,3 @@ export const MAX_RATIO_EXEMPT_BYTES = 1024 * 1024;
 
 /** Bytes of an entry's stored name, checked before it is decoded. */
 export const MAX_ENTRY_NAME_BYTES = 1024;
-

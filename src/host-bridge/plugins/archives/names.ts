@@ -27,16 +27,16 @@ import { MAX_ENTRY_NAME_BYTES } from './limits.js';
 
 /** detect_order names (PHP mbstring's, case-insensitive) and the WHATWG encoding each decodes with. */
 const ENCODINGS: Readonly<Record<string, string>> = {
-  'utf8': 'utf-8',
+  utf8: 'utf-8',
   'utf-8': 'utf-8',
-  'cp932': 'shift_jis',
-  'sjis': 'shift_jis',
+  cp932: 'shift_jis',
+  sjis: 'shift_jis',
   'sjis-win': 'shift_jis',
-  'shift_jis': 'shift_jis',
+  shift_jis: 'shift_jis',
   'windows-31j': 'shift_jis',
   'euc-jp': 'euc-jp',
   'eucjp-win': 'euc-jp',
-  'cp51932': 'euc-jp',
+  cp51932: 'euc-jp',
 };
 
 export const DEFAULT_DETECT_ORDER = ['utf8', 'cp932', 'EUC-JP'] as const;
@@ -48,10 +48,17 @@ export function detectOrder(v: Value | undefined): TextDecoder[] {
   else if (typeof v === 'string') names = v.split(',').map((s) => s.trim());
   else if (v instanceof PhpArray) names = v.values().map((x) => (typeof x === 'string' ? x.trim() : ''));
   else throw new BridgeError('E_BAD_ATTRIBUTE', '{unzip} detect_order= must be an array of encoding names');
-  if (names.length === 0 || names.length > 8) throw new BridgeError('E_BAD_ATTRIBUTE', '{unzip} detect_order= names 1 to 8 encodings');
+  if (names.length === 0 || names.length > 8)
+    throw new BridgeError('E_BAD_ATTRIBUTE', '{unzip} detect_order= names 1 to 8 encodings');
   return names.map((n) => {
-    const label = Object.prototype.hasOwnProperty.call(ENCODINGS, n.toLowerCase()) ? ENCODINGS[n.toLowerCase()] : undefined;
-    if (label === undefined) throw new BridgeError('E_BAD_ATTRIBUTE', `{unzip} detect_order: unknown encoding ${JSON.stringify(n.slice(0, 40))} (known: ${Object.keys(ENCODINGS).join(', ')})`);
+    const label = Object.prototype.hasOwnProperty.call(ENCODINGS, n.toLowerCase())
+      ? ENCODINGS[n.toLowerCase()]
+      : undefined;
+    if (label === undefined)
+      throw new BridgeError(
+        'E_BAD_ATTRIBUTE',
+        `{unzip} detect_order: unknown encoding ${JSON.stringify(n.slice(0, 40))} (known: ${Object.keys(ENCODINGS).join(', ')})`,
+      );
     return new TextDecoder(label, { fatal: true });
   });
 }
@@ -59,13 +66,18 @@ export function detectOrder(v: Value | undefined): TextDecoder[] {
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 function refuse(name: string, reason: string, detail: string): FileError {
-  return new FileError('E_PATH_DENIED', name, `archive refused (${reason}): ${detail}`, { plugin: 'unzip', attr: 'src', reason });
+  return new FileError('E_PATH_DENIED', name, `archive refused (${reason}): ${detail}`, {
+    plugin: 'unzip',
+    attr: 'src',
+    reason,
+  });
 }
 
 /** The stored name as text: UTF-8 when the entry's flag says so, else the first of `order` that decodes it. */
 export function decodeName(raw: Uint8Array, utf8Flag: boolean, order: readonly TextDecoder[]): string {
   const shown = Buffer.from(raw.subarray(0, 60)).toString('latin1');
-  if (raw.length > MAX_ENTRY_NAME_BYTES) throw refuse(shown, 'name-too-long', `a name is longer than ${MAX_ENTRY_NAME_BYTES} bytes`);
+  if (raw.length > MAX_ENTRY_NAME_BYTES)
+    throw refuse(shown, 'name-too-long', `a name is longer than ${MAX_ENTRY_NAME_BYTES} bytes`);
   for (const d of utf8Flag ? [UTF8] : order) {
     try {
       return d.decode(raw);
@@ -73,7 +85,11 @@ export function decodeName(raw: Uint8Array, utf8Flag: boolean, order: readonly T
       // not this encoding: the next one
     }
   }
-  throw refuse(shown, 'name-encoding', utf8Flag ? 'the name is marked UTF-8 but is not' : 'the name decodes in none of detect_order');
+  throw refuse(
+    shown,
+    'name-encoding',
+    utf8Flag ? 'the name is marked UTF-8 but is not' : 'the name decodes in none of detect_order',
+  );
 }
 
 export type EntryKind = 'file' | 'folder' | 'link' | 'special';
@@ -99,7 +115,8 @@ export function entryKind(name: string, externalAttributes: number): EntryKind {
  * E_PATH_DENIED for the names that refuse the archive (see the decisions above).
  */
 export function verdict(name: string, kind: EntryKind, dest: VirtualPath): Verdict {
-  if (/[\x00-\x1f\x7f]/.test(name)) throw refuse(name, 'control-character', 'NUL and control characters are not allowed in names');
+  if (/[\x00-\x1f\x7f]/.test(name))
+    throw refuse(name, 'control-character', 'NUL and control characters are not allowed in names');
   if (name.includes('\\')) throw refuse(name, 'backslash', 'a backslash is not a separator here and is not allowed');
   if (name.startsWith('/')) throw refuse(name, 'absolute', 'absolute names are not allowed');
   if (/^[A-Za-z]:/.test(name)) throw refuse(name, 'drive-letter', 'drive letters are not allowed');
@@ -119,7 +136,8 @@ export function verdict(name: string, kind: EntryKind, dest: VirtualPath): Verdi
     if (e instanceof FileError) throw refuse(name, e.reason ?? 'bad-name', e.message.replace(/^.*?: /, ''));
     throw e;
   }
-  if (!isUnder(p, dest.text) || p.text === dest.text) throw refuse(name, 'outside-dest', 'the name leaves the destination folder');
+  if (!isUnder(p, dest.text) || p.text === dest.text)
+    throw refuse(name, 'outside-dest', 'the name leaves the destination folder');
   return { write: p };
 }
 
@@ -132,11 +150,17 @@ export class PathSet {
   private readonly folders = new Set<string>();
 
   add(p: VirtualPath, name: string): void {
-    if (this.files.has(p.text) || this.folders.has(p.text)) throw refuse(name, this.files.has(p.text) ? 'duplicate-name' : 'file-and-folder', 'two entries name the same path');
+    if (this.files.has(p.text) || this.folders.has(p.text))
+      throw refuse(
+        name,
+        this.files.has(p.text) ? 'duplicate-name' : 'file-and-folder',
+        'two entries name the same path',
+      );
     const parts = p.text.split('/');
     for (let i = parts.length - 1; i > 0; i--) {
       const folder = parts.slice(0, i).join('/');
-      if (this.files.has(folder)) throw refuse(name, 'file-and-folder', 'an entry needs a folder where another entry is a file');
+      if (this.files.has(folder))
+        throw refuse(name, 'file-and-folder', 'an entry needs a folder where another entry is a file');
       this.folders.add(folder);
     }
     this.files.add(p.text);
@@ -145,8 +169,13 @@ export class PathSet {
 
 /** A name {zip} is given for an entry: a clean relative path (any name parseVirtualPath refuses is refused). */
 export function zipEntryName(name: Value | undefined, index: number): string {
-  if (typeof name !== 'string' || name === '') throw new BridgeError('E_BAD_ATTRIBUTE', `{zip} entries[${index}] needs a name`);
+  if (typeof name !== 'string' || name === '')
+    throw new BridgeError('E_BAD_ATTRIBUTE', `{zip} entries[${index}] needs a name`);
   const where = { plugin: 'zip', attr: `entries[${index}].name` };
-  if (name.startsWith('/') || name.endsWith('/')) throw new FileError('E_PATH_DENIED', name, 'an entry name is a relative file path', { ...where, reason: 'not-relative' });
+  if (name.startsWith('/') || name.endsWith('/'))
+    throw new FileError('E_PATH_DENIED', name, 'an entry name is a relative file path', {
+      ...where,
+      reason: 'not-relative',
+    });
   return parseVirtualPath(`/files/g/${name}`, where).segments.join('/');
 }

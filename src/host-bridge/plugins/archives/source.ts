@@ -40,15 +40,18 @@ export async function readSource(plugin: string, ref: SourceRef, cap: number, ca
     const files = tenantFiles(call, plugin);
     const { size, isDir } = await files.stat(ref.path);
     if (isDir) throw new BridgeError('E_FILE_FAILED', `{${plugin}} ${shown(ref.path.text)} is a folder, not a file`);
-    if (size > cap) throw new BridgeError('E_SIZE_LIMIT', `{${plugin}} ${shown(ref.path.text)} is more than ${cap} bytes`);
+    if (size > cap)
+      throw new BridgeError('E_SIZE_LIMIT', `{${plugin}} ${shown(ref.path.text)} is more than ${cap} bytes`);
     const bytes = await files.read(ref.path);
-    if (bytes.length > cap) throw new BridgeError('E_SIZE_LIMIT', `{${plugin}} ${shown(ref.path.text)} is more than ${cap} bytes`);
+    if (bytes.length > cap)
+      throw new BridgeError('E_SIZE_LIMIT', `{${plugin}} ${shown(ref.path.text)} is more than ${cap} bytes`);
     return bytes;
   }
   const http = call.host.http;
   if (!http) throw missingAdapter(`{${plugin}} with a URL`, 'http');
   const left = call.timeLeft() - RESERVE_MS;
-  if (left <= 0) throw new BridgeError('E_WALL_TIMEOUT', `{${plugin}} no time left in the render to fetch ${shown(ref.url)}`);
+  if (left <= 0)
+    throw new BridgeError('E_WALL_TIMEOUT', `{${plugin}} no time left in the render to fetch ${shown(ref.url)}`);
   chargeRequest(call, plugin);
   let res;
   try {
@@ -58,7 +61,9 @@ export async function readSource(plugin: string, ref: SourceRef, cap: number, ca
     const reason = e instanceof Error ? e.message.replace(/: ".*"$/s, '') : 'request failed';
     throw new BridgeError(isErrorCode(code) ? code : 'E_HTTP_FAILED', `{${plugin}} ${reason}: ${shown(ref.url)}`);
   }
-  if (res.status < 200 || res.status > 299) throw new BridgeError('E_HTTP_FAILED', `{${plugin}} ${shown(ref.url)} answered HTTP ${res.status}`);
-  if (res.body.length > cap) throw new BridgeError('E_SIZE_LIMIT', `{${plugin}} ${shown(ref.url)} is more than ${cap} bytes`);
+  if (res.status < 200 || res.status > 299)
+    throw new BridgeError('E_HTTP_FAILED', `{${plugin}} ${shown(ref.url)} answered HTTP ${res.status}`);
+  if (res.body.length > cap)
+    throw new BridgeError('E_SIZE_LIMIT', `{${plugin}} ${shown(ref.url)} is more than ${cap} bytes`);
   return res.body;
 }

@@ -52,7 +52,11 @@ export const unzip = implement(declaration, async (attrs, call) => {
     for (const f of plan.files) {
       checkTime(call, 'checking the targets');
       if (!(await fileExists(files, f.path))) fresh.add(f.path.text);
-      else if (!overwrite) throw new BridgeError('E_FILE_FAILED', `{unzip} ${JSON.stringify(f.path.text)} exists (overwrite=0 replaces nothing; nothing was extracted)`);
+      else if (!overwrite)
+        throw new BridgeError(
+          'E_FILE_FAILED',
+          `{unzip} ${JSON.stringify(f.path.text)} exists (overwrite=0 replaces nothing; nothing was extracted)`,
+        );
     }
     for (const f of plan.files) await inflate(plan, f, call, () => {});
     for (const f of plan.files) {
@@ -72,7 +76,17 @@ export const unzip = implement(declaration, async (attrs, call) => {
   const result = PhpArray.empty();
   result.set('dest', dest.text);
   result.set('files', PhpArray.fromList(plan.files.map((f) => f.path.text)));
-  result.set('skipped', PhpArray.fromList(plan.skipped.map((s) => PhpArray.fromEntries([['name', s.name], ['reason', s.reason]] as [string, Value][]))));
+  result.set(
+    'skipped',
+    PhpArray.fromList(
+      plan.skipped.map((s) =>
+        PhpArray.fromEntries([
+          ['name', s.name],
+          ['reason', s.reason],
+        ] as [string, Value][]),
+      ),
+    ),
+  );
   if (callback) await queueCallback('unzip', callback, call, `extracted ${plan.files.length} files into ${dest.text}`);
   return { assign: [['unzip_result', result]] };
 });

@@ -14,7 +14,13 @@ import { BridgeError } from '../../errors.js';
 import { FileError } from '../../files/errors.js';
 import type { VirtualPath } from '../../files/virtual-path.js';
 import { decodeName, entryKind, PathSet, verdict } from './names.js';
-import { MAX_ARCHIVE_ENTRIES, MAX_COMPRESSION_RATIO, MAX_ENTRY_BYTES, MAX_UNZIP_TOTAL_BYTES, MAX_RATIO_EXEMPT_BYTES } from './limits.js';
+import {
+  MAX_ARCHIVE_ENTRIES,
+  MAX_COMPRESSION_RATIO,
+  MAX_ENTRY_BYTES,
+  MAX_UNZIP_TOTAL_BYTES,
+  MAX_RATIO_EXEMPT_BYTES,
+} from './limits.js';
 
 export interface Planned {
   entry: yauzl.Entry;
@@ -45,16 +51,29 @@ export function checkTime(call: BridgeCall, what: string): void {
 }
 
 /** Opens the archive and judges every entry of its central directory (names, kinds, declared sizes, ratio). */
-export async function planArchive(bytes: Uint8Array, order: readonly TextDecoder[], dest: VirtualPath, call: BridgeCall): Promise<Plan> {
+export async function planArchive(
+  bytes: Uint8Array,
+  order: readonly TextDecoder[],
+  dest: VirtualPath,
+  call: BridgeCall,
+): Promise<Plan> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false });
+    zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      lazyEntries: true,
+      decodeStrings: false,
+      validateEntrySizes: true,
+      autoClose: false,
+    });
   } catch (e) {
     throw unreadable(yauzlReason(e));
   }
   if (zip.entryCount > MAX_ARCHIVE_ENTRIES) {
     zip.close();
-    throw new BridgeError('E_SIZE_LIMIT', `{unzip} the archive has ${zip.entryCount} entries, more than ${MAX_ARCHIVE_ENTRIES}`);
+    throw new BridgeError(
+      'E_SIZE_LIMIT',
+      `{unzip} the archive has ${zip.entryCount} entries, more than ${MAX_ARCHIVE_ENTRIES}`,
+    );
   }
   const files: Planned[] = [];
   const skipped: Plan['skipped'] = [];
@@ -71,13 +90,25 @@ export async function planArchive(bytes: Uint8Array, order: readonly TextDecoder
         continue;
       }
       if (entry.isEncrypted()) throw unreadable(`${JSON.stringify(name)} is encrypted`);
-      if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw unreadable(`${JSON.stringify(name)} uses compression method ${entry.compressionMethod}`);
+      if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
+        throw unreadable(`${JSON.stringify(name)} uses compression method ${entry.compressionMethod}`);
       const size = entry.uncompressedSize;
-      if (size > MAX_ENTRY_BYTES) throw new BridgeError('E_SIZE_LIMIT', `{unzip} ${JSON.stringify(name)} declares ${size} bytes, more than ${MAX_ENTRY_BYTES}`);
+      if (size > MAX_ENTRY_BYTES)
+        throw new BridgeError(
+          'E_SIZE_LIMIT',
+          `{unzip} ${JSON.stringify(name)} declares ${size} bytes, more than ${MAX_ENTRY_BYTES}`,
+        );
       total += size;
-      if (total > MAX_UNZIP_TOTAL_BYTES) throw new BridgeError('E_SIZE_LIMIT', `{unzip} the entries declare more than ${MAX_UNZIP_TOTAL_BYTES} bytes in all`);
+      if (total > MAX_UNZIP_TOTAL_BYTES)
+        throw new BridgeError(
+          'E_SIZE_LIMIT',
+          `{unzip} the entries declare more than ${MAX_UNZIP_TOTAL_BYTES} bytes in all`,
+        );
       if (size > MAX_RATIO_EXEMPT_BYTES && size / Math.max(1, entry.compressedSize) > MAX_COMPRESSION_RATIO) {
-        throw new BridgeError('E_SIZE_LIMIT', `{unzip} ${JSON.stringify(name)} is compressed more than ${MAX_COMPRESSION_RATIO}:1 (a zip bomb?)`);
+        throw new BridgeError(
+          'E_SIZE_LIMIT',
+          `{unzip} ${JSON.stringify(name)} is compressed more than ${MAX_COMPRESSION_RATIO}:1 (a zip bomb?)`,
+        );
       }
       paths.add(v.write, name);
       files.push({ entry, name, path: v.write });
@@ -107,7 +138,11 @@ export async function inflate(plan: Plan, f: Planned, call: BridgeCall, take: (c
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       n += chunk.length;
-      if (n > entry.uncompressedSize) throw new BridgeError('E_SIZE_LIMIT', `{unzip} ${JSON.stringify(name)} holds more than the ${entry.uncompressedSize} bytes it declares`);
+      if (n > entry.uncompressedSize)
+        throw new BridgeError(
+          'E_SIZE_LIMIT',
+          `{unzip} ${JSON.stringify(name)} holds more than the ${entry.uncompressedSize} bytes it declares`,
+        );
       checkTime(call, `inflating ${JSON.stringify(name)}`);
       crc = zlib.crc32(chunk, crc);
       take(chunk);
@@ -116,7 +151,11 @@ export async function inflate(plan: Plan, f: Planned, call: BridgeCall, take: (c
     (stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
     if (e instanceof BridgeError) throw e;
     const reason = yauzlReason(e);
-    if (reason.startsWith('too many bytes')) throw new BridgeError('E_SIZE_LIMIT', `{unzip} ${JSON.stringify(name)} holds more than the ${entry.uncompressedSize} bytes it declares`);
+    if (reason.startsWith('too many bytes'))
+      throw new BridgeError(
+        'E_SIZE_LIMIT',
+        `{unzip} ${JSON.stringify(name)} holds more than the ${entry.uncompressedSize} bytes it declares`,
+      );
     throw unreadable(`${JSON.stringify(name)}: ${reason}`);
   }
   if (crc >>> 0 !== entry.crc32 >>> 0) throw unreadable(`${JSON.stringify(name)} fails its CRC-32 check`);

@@ -23,11 +23,14 @@ import declaration from '../../../plugins/host-archives/zip.js';
 const OVERHEAD_PER_ENTRY = 1024;
 
 function entriesOf(v: Value | undefined, call: BridgeCall): { name: string; ref: SourceRef }[] {
-  if (!(v instanceof PhpArray) || v.size === 0) throw new BridgeError('E_BAD_ATTRIBUTE', '{zip} entries= must be a non-empty array of arrays with url and name');
-  if (v.size > MAX_ARCHIVE_ENTRIES) throw new BridgeError('E_SIZE_LIMIT', `{zip} more than ${MAX_ARCHIVE_ENTRIES} entries`);
+  if (!(v instanceof PhpArray) || v.size === 0)
+    throw new BridgeError('E_BAD_ATTRIBUTE', '{zip} entries= must be a non-empty array of arrays with url and name');
+  if (v.size > MAX_ARCHIVE_ENTRIES)
+    throw new BridgeError('E_SIZE_LIMIT', `{zip} more than ${MAX_ARCHIVE_ENTRIES} entries`);
   const seen = new Set<string>();
   return v.values().map((e, i) => {
-    if (!(e instanceof PhpArray)) throw new BridgeError('E_BAD_ATTRIBUTE', `{zip} entries[${i}] must be an array with url and name`);
+    if (!(e instanceof PhpArray))
+      throw new BridgeError('E_BAD_ATTRIBUTE', `{zip} entries[${i}] must be an array with url and name`);
     const name = zipEntryName(e.get('name'), i);
     if (seen.has(name)) throw new BridgeError('E_BAD_ATTRIBUTE', `{zip} two entries are named ${JSON.stringify(name)}`);
     seen.add(name);
@@ -55,13 +58,18 @@ export const zip = implement(declaration, async (attrs, call) => {
   const files = tenantFiles(call, 'zip');
 
   const archive = new yazl.ZipFile();
-  const output = collect(archive.outputStream, MAX_ARCHIVE_INPUT_BYTES + OVERHEAD_PER_ENTRY * (list.length + 1), call.signal);
+  const output = collect(
+    archive.outputStream,
+    MAX_ARCHIVE_INPUT_BYTES + OVERHEAD_PER_ENTRY * (list.length + 1),
+    call.signal,
+  );
   output.catch(() => {});
   const mtime = new Date(call.render.now * 1000);
   let used = 0;
   for (const e of list) {
     checkRender(call.signal, '{zip}');
-    if (call.timeLeft() <= 0) throw new BridgeError('E_WALL_TIMEOUT', '{zip} the render\'s time ran out while reading the sources');
+    if (call.timeLeft() <= 0)
+      throw new BridgeError('E_WALL_TIMEOUT', "{zip} the render's time ran out while reading the sources");
     const bytes = await readSource('zip', e.ref, MAX_ARCHIVE_INPUT_BYTES - used, call);
     used += bytes.length;
     archive.addBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), e.name, { mtime, compress: true });

@@ -15,6 +15,7 @@ export function backupsFor(call: BridgeCall, plugin: string): BackupsAdapter {
   const adapter = call.host.backups;
   if (!adapter) throw missingAdapter(`{${plugin}}`, 'backups');
   const { context, superUser } = call.identity;
-  if (context === 'web' && !superUser) throw new BridgeError('E_PERMISSION_DENIED', `{${plugin}} runs in a batch, in the admin test, or for a super user`);
+  if (context === 'web' && !superUser)
+    throw new BridgeError('E_PERMISSION_DENIED', `{${plugin}} runs in a batch, in the admin test, or for a super user`);
   return adapter;
 }

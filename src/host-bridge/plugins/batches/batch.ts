@@ -15,10 +15,13 @@ export const batch = implement(declaration, async (attrs, call) => {
   const name = typeof attrs.name === 'string' ? attrs.name : null;
   const module = typeof attrs.module === 'string' ? attrs.module : null;
   if (id === null && name === null) throw new BridgeError('E_BAD_ATTRIBUTE', '{batch} needs batch_id= or name=');
-  if (id !== null && name !== null) throw new BridgeError('E_BAD_COMBINATION', '{batch} takes batch_id= or name=, not both');
-  if (id !== null && module !== null) throw new BridgeError('E_BAD_COMBINATION', '{batch} module= names a default batch by name=, not by batch_id=');
+  if (id !== null && name !== null)
+    throw new BridgeError('E_BAD_COMBINATION', '{batch} takes batch_id= or name=, not both');
+  if (id !== null && module !== null)
+    throw new BridgeError('E_BAD_COMBINATION', '{batch} module= names a default batch by name=, not by batch_id=');
   const data = attrs.ext_data ?? PhpArray.empty();
-  if (!(data instanceof PhpArray) && !(data instanceof PhpObject)) throw new BridgeError('E_BAD_ATTRIBUTE', '{batch} ext_data= must be an array');
+  if (!(data instanceof PhpArray) && !(data instanceof PhpObject))
+    throw new BridgeError('E_BAD_ATTRIBUTE', '{batch} ext_data= must be an array');
   const runId = await startBatch(call, 'batch', { batch: id !== null ? { id } : { slug: name! }, module, data });
   return typeof attrs.var === 'string' ? { assign: [[attrs.var, runId]] } : {};
 });

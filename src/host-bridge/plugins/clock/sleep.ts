@@ -10,7 +10,8 @@ export const sleep = implement(declaration, async (attrs, call) => {
   const asked = Number.isNaN(n) ? 100 : n;
   const ms = Math.min(1000, Math.max(100, Math.trunc(Math.min(asked, 1e9))));
   call.chargeSleep(ms);
-  if (ms > call.timeLeft()) throw new BridgeError('E_WALL_TIMEOUT', `{sleep ms=${ms}} would pass the render's wall-clock deadline`);
+  if (ms > call.timeLeft())
+    throw new BridgeError('E_WALL_TIMEOUT', `{sleep ms=${ms}} would pass the render's wall-clock deadline`);
   await new Promise((resolve) => setTimeout(resolve, ms));
   return {};
 });

@@ -14,11 +14,20 @@ const MAX_ITEMS = 1000;
 
 export const assignFavoriteCnt = implement(declaration, async (attrs, call) => {
   const list = attrs.format === 'list';
-  const favorites = adapterWith(call.host, 'favorites', list ? '{assign_favorite_cnt} format="list"' : '{assign_favorite_cnt}', list ? ['countPerItem'] : []);
+  const favorites = adapterWith(
+    call.host,
+    'favorites',
+    list ? '{assign_favorite_cnt} format="list"' : '{assign_favorite_cnt}',
+    list ? ['countPerItem'] : [],
+  );
   let since: number | null = null;
   if (typeof attrs.time === 'string' && attrs.time !== '') {
     const t = phpStrtotime(attrs.time, call.render.now, call.render.timezone);
-    if (t === false) throw new BridgeError('E_BAD_ATTRIBUTE', `{assign_favorite_cnt} time= ${JSON.stringify(attrs.time.slice(0, 60))} is not a time strtotime reads`);
+    if (t === false)
+      throw new BridgeError(
+        'E_BAD_ATTRIBUTE',
+        `{assign_favorite_cnt} time= ${JSON.stringify(attrs.time.slice(0, 60))} is not a time strtotime reads`,
+      );
     since = t;
   }
   const query: FavoriteQuery = {

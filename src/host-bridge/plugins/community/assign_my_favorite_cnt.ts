@@ -18,6 +18,15 @@ export const assignMyFavoriteCnt = implement(declaration, async (attrs, call, fa
     const id = context === 'batch' ? null : cookieId(await call.host.cookies.get(tenant, requestId, FAVORITE_COOKIE));
     if (id !== null) by = { cookieId: id };
   } else if (memberId !== null) by = { memberId };
-  const count = by === null ? 0 : await favorites.count(tenant, { moduleType: String(attrs.module_type), moduleId: typeof attrs.module_id === 'number' ? attrs.module_id : null, actionType: type, since: null, by });
+  const count =
+    by === null
+      ? 0
+      : await favorites.count(tenant, {
+          moduleType: String(attrs.module_type),
+          moduleId: typeof attrs.module_id === 'number' ? attrs.module_id : null,
+          actionType: type,
+          since: null,
+          by,
+        });
   return { assign: [[String(attrs.var), count]] };
 });

@@ -8,7 +8,11 @@ import declaration from '../../../plugins/host-community/assign_new_comment_list
 
 export const assignNewCommentList = implement(declaration, async (attrs, call, comments) => {
   const moduleId = typeof attrs.module_id === 'number' ? attrs.module_id : null;
-  const newest = await comments.newest(call.identity.tenant, { moduleType: String(attrs.module_type), moduleId, limit: Number(attrs.cnt) });
+  const newest = await comments.newest(call.identity.tenant, {
+    moduleType: String(attrs.module_type),
+    moduleId,
+    limit: Number(attrs.cnt),
+  });
   const items = newest.slice(0, Number(attrs.cnt)).map((c) =>
     PhpArray.fromEntries([
       ['comment_id', c.commentId],

@@ -33,22 +33,37 @@ function response(body: [string, Value][], errors: PhpArray = PhpArray.empty()):
 }
 
 function failed(code: string, message: string, body: [string, Value][] = []): PhpArray {
-  return response(body, PhpArray.fromList([PhpArray.fromEntries([['code', code], ['message', message]])]));
+  return response(
+    body,
+    PhpArray.fromList([
+      PhpArray.fromEntries([
+        ['code', code],
+        ['message', message],
+      ]),
+    ]),
+  );
 }
 
 /** An ID of method_params, else of request_params. */
-const idParam = (r: Request, key: string): number | null => positiveId(param(r.methodParams, key)) ?? positiveId(param(r.requestParams, key));
+const idParam = (r: Request, key: string): number | null =>
+  positiveId(param(r.methodParams, key)) ?? positiveId(param(r.requestParams, key));
 
 const OPERATIONS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = {
   topics: {
     async list(r) {
       const groupId = idParam(r, 'topics_group_id');
       if (groupId === null) return failed('missing_parameter', 'Topics::list needs method_params.topics_group_id');
-      const cnt = Math.min(MAX_CNT, positiveId(param(r.requestParams, 'cnt')) ?? positiveId(param(r.methodParams, 'cnt')) ?? DEFAULT_CNT);
+      const cnt = Math.min(
+        MAX_CNT,
+        positiveId(param(r.requestParams, 'cnt')) ?? positiveId(param(r.methodParams, 'cnt')) ?? DEFAULT_CNT,
+      );
       const page = positiveId(param(r.requestParams, 'pageID')) ?? 1;
       const categoryId = positiveId(param(r.requestParams, 'contents_type'));
       const { list, window } = await topicList(r.content, { groupId, perPage: cnt, page, categoryId }, r.read);
-      return response([['list', list], ['pageInfo', pageInfo(window)]]);
+      return response([
+        ['list', list],
+        ['pageInfo', pageInfo(window)],
+      ]);
     },
     async details(r) {
       const id = idParam(r, 'topics_id');
@@ -64,7 +79,8 @@ const OPERATIONS: Readonly<Record<string, Readonly<Record<string, Operation>>>> 
   topicscategory: {
     async list(r) {
       const groupId = idParam(r, 'topics_group_id');
-      if (groupId === null) return failed('missing_parameter', 'TopicsCategory::list needs method_params.topics_group_id');
+      if (groupId === null)
+        return failed('missing_parameter', 'TopicsCategory::list needs method_params.topics_group_id');
       return response([['list', await categoryList(r.content, groupId, r.read)]]);
     },
   },
@@ -77,17 +93,34 @@ function lang(call: BridgeCall, r: { requestParams: Value; methodParams: Value }
 
 export const apiMethod = implement(declaration, async (attrs, call) => {
   const name = String(attrs.var);
-  if (attrs.version !== 1) throw new BridgeError('E_BAD_ATTRIBUTE', `{api_method} version=${String(attrs.version)}: only version 1 of the model operations exists`);
+  if (attrs.version !== 1)
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{api_method} version=${String(attrs.version)}: only version 1 of the model operations exists`,
+    );
   const model = typeof attrs.model === 'string' ? attrs.model : '';
   const method = typeof attrs.method === 'string' ? attrs.method : '';
   if (POST_TYPE.test(method)) {
-    throw new BridgeError('E_BAD_ATTRIBUTE', `{api_method} runs GET-type operations only: ${model}::${method} writes (use an endpoint with {api_internal} for that)`);
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{api_method} runs GET-type operations only: ${model}::${method} writes (use an endpoint with {api_internal} for that)`,
+    );
   }
   // Own keys only: a model such as `constructor` or `__proto__` must not reach Object's members.
   const models = Object.hasOwn(OPERATIONS, model.toLowerCase()) ? OPERATIONS[model.toLowerCase()] : undefined;
   const operation = models && Object.hasOwn(models, method) ? models[method] : undefined;
   if (!operation) {
-    return { assign: [[name, failed('unknown_method', `no GET-type operation ${model}::${method} (known: Topics::list, Topics::details, TopicsCategory::list)`)]] };
+    return {
+      assign: [
+        [
+          name,
+          failed(
+            'unknown_method',
+            `no GET-type operation ${model}::${method} (known: Topics::list, Topics::details, TopicsCategory::list)`,
+          ),
+        ],
+      ],
+    };
   }
   const params = { requestParams: attrs.request_params ?? null, methodParams: attrs.method_params ?? null };
   const read = { tenant: call.identity.tenant, lang: lang(call, params), render: call.render };

@@ -21,7 +21,8 @@ function bad(why: string): never {
 function columnIndex(attr: string, v: Value, table: CsvTable): number {
   const n = v === 0 || v === '0' ? 0 : positiveId(v);
   if (n === null) bad(`${attr}= must be a column index (0, 1, ...)`);
-  if (n >= table.columns.length) bad(`${attr}=${n}: table ${table.id} has ${table.columns.length} columns (0..${table.columns.length - 1})`);
+  if (n >= table.columns.length)
+    bad(`${attr}=${n}: table ${table.id} has ${table.columns.length} columns (0..${table.columns.length - 1})`);
   return n;
 }
 
@@ -29,11 +30,17 @@ function keyIndexes(v: Value, table: CsvTable): number[] {
   if (v === undefined || v === null || v === '') return [0];
   if (!(v instanceof PhpArray)) return [columnIndex('key_idx', v, table)];
   const list = v.values();
-  if (list.length === 0 || list.length > MAX_KEY_DEPTH) bad(`key_idx= as an array holds 1 to ${MAX_KEY_DEPTH} column indexes`);
+  if (list.length === 0 || list.length > MAX_KEY_DEPTH)
+    bad(`key_idx= as an array holds 1 to ${MAX_KEY_DEPTH} column indexes`);
   return list.map((x) => columnIndex('key_idx', x, table));
 }
 
-function keyed(rows: readonly (readonly string[])[], keys: readonly number[], valueIdx: number | null, multiple: boolean): PhpArray {
+function keyed(
+  rows: readonly (readonly string[])[],
+  keys: readonly number[],
+  valueIdx: number | null,
+  multiple: boolean,
+): PhpArray {
   const out = PhpArray.empty();
   for (const row of rows) {
     const value: Value = valueIdx === null ? PhpArray.fromList([...row]) : (row[valueIdx] ?? '');
@@ -61,15 +68,25 @@ export const assignCsvTable = implement(declaration, async (attrs, call, masters
   const tenant = call.identity.tenant;
   const lang = langAttr('assign_csv_table', attrs.lang, call);
   const filter = typeof attrs.filter === 'string' && attrs.filter.trim() !== '' ? attrs.filter : null;
-  const allowList = typeof attrs.allow_list === 'string' ? attrs.allow_list.split(',').map((s) => s.trim()).filter((s) => s !== '') : [];
+  const allowList =
+    typeof attrs.allow_list === 'string'
+      ? attrs.allow_list
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '')
+      : [];
   if (filter !== null && allowList.length === 0) bad('filter= needs allow_list= (the columns the filter may use)');
   const id = Number(attrs.csvtable_id);
   let table = await masters.csvTable(tenant, id, lang);
-  if (table && table.rows.length === 0 && lang !== call.render.lang) table = (await masters.csvTable(tenant, id, call.render.lang)) ?? table;
+  if (table && table.rows.length === 0 && lang !== call.render.lang)
+    table = (await masters.csvTable(tenant, id, call.render.lang)) ?? table;
   const name = String(attrs.var);
   if (!table) return { assign: [[name, PhpArray.empty()]] };
-  const rows = filter === null ? table.rows : table.rows.filter(compileFilter(filter, new Set(allowList), table.columns));
-  if (attrs.get_key_val !== true) return { assign: [[name, PhpArray.fromList(rows.map((r) => PhpArray.fromList([...r])))]] };
-  const valueIdx = attrs.value_idx === undefined || attrs.value_idx === null ? null : columnIndex('value_idx', attrs.value_idx, table);
+  const rows =
+    filter === null ? table.rows : table.rows.filter(compileFilter(filter, new Set(allowList), table.columns));
+  if (attrs.get_key_val !== true)
+    return { assign: [[name, PhpArray.fromList(rows.map((r) => PhpArray.fromList([...r])))]] };
+  const valueIdx =
+    attrs.value_idx === undefined || attrs.value_idx === null ? null : columnIndex('value_idx', attrs.value_idx, table);
   return { assign: [[name, keyed(rows, keyIndexes(attrs.key_idx, table), valueIdx, attrs.multiple === true)]] };
 });

@@ -8,6 +8,10 @@ import declaration from '../../../plugins/host-content/assign_topics_category_li
 export const assignTopicsCategoryList = implement(declaration, async (attrs, call) => {
   const content = contentAdapter(call, 'assign_topics_category_list');
   const lang = langAttr('assign_topics_category_list', attrs.lang, call);
-  const list = await categoryList(content, Number(attrs.topics_group_id), { tenant: call.identity.tenant, lang, render: call.render });
+  const list = await categoryList(content, Number(attrs.topics_group_id), {
+    tenant: call.identity.tenant,
+    lang,
+    render: call.render,
+  });
   return { assign: [[String(attrs.var), list]] };
 });

@@ -33,22 +33,51 @@ export async function counterColumn(
   const columnId = positiveId(ref);
   const columns = await content.columns(tenant, groupId);
   const column = columns.find((c) => c.id === columnId) ?? columns.find((c) => c.slug === ref);
-  if (!column) throw new BridgeError('E_NOT_FOUND', `{${plugin}} content group ${groupId} has no column with the ID or slug "${ref.slice(0, 80)}"`);
-  if (column.type !== 'counter') throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} ${names.column}= names the ${column.type} column "${column.slug}", not a counter column`);
+  if (!column)
+    throw new BridgeError(
+      'E_NOT_FOUND',
+      `{${plugin}} content group ${groupId} has no column with the ID or slug "${ref.slice(0, 80)}"`,
+    );
+  if (column.type !== 'counter')
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{${plugin}} ${names.column}= names the ${column.type} column "${column.slug}", not a counter column`,
+    );
   if (index >= column.repeat) {
-    const why = column.repeat === 1 ? `does not repeat (leave ${names.index} out, or 0)` : `repeats ${column.repeat} times (${names.index} 0..${column.repeat - 1})`;
+    const why =
+      column.repeat === 1
+        ? `does not repeat (leave ${names.index} out, or 0)`
+        : `repeats ${column.repeat} times (${names.index} 0..${column.repeat - 1})`;
     throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} ${names.index}=${index}: the column "${column.slug}" ${why}`);
   }
   return { columnId: column.id, index };
 }
 
-async function resolveTarget(plugin: string, content: ContentAdapter, attrs: Record<string, Value>, tenant: string): Promise<CounterTarget> {
+async function resolveTarget(
+  plugin: string,
+  content: ContentAdapter,
+  attrs: Record<string, Value>,
+  tenant: string,
+): Promise<CounterTarget> {
   const groupId = Number(attrs.topics_group_id);
   const slug = String(attrs.slug);
   const id = positiveId(slug);
-  const topicId = (id !== null ? await content.findTopicId(tenant, groupId, { id }) : null) ?? (await content.findTopicId(tenant, groupId, { slug }));
-  if (topicId === null) throw new BridgeError('E_NOT_FOUND', `{${plugin}} content group ${groupId} has no content with the ID or slug "${slug.slice(0, 80)}"`);
-  const column = await counterColumn(plugin, content, tenant, groupId, String(attrs.ext_slug), typeof attrs.index === 'number' ? attrs.index : 0);
+  const topicId =
+    (id !== null ? await content.findTopicId(tenant, groupId, { id }) : null) ??
+    (await content.findTopicId(tenant, groupId, { slug }));
+  if (topicId === null)
+    throw new BridgeError(
+      'E_NOT_FOUND',
+      `{${plugin}} content group ${groupId} has no content with the ID or slug "${slug.slice(0, 80)}"`,
+    );
+  const column = await counterColumn(
+    plugin,
+    content,
+    tenant,
+    groupId,
+    String(attrs.ext_slug),
+    typeof attrs.index === 'number' ? attrs.index : 0,
+  );
   return { topicId, ...column };
 }
 

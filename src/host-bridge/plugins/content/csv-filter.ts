@@ -86,7 +86,8 @@ function tokenize(text: string): Token[] {
  * text breaks a rule.
  */
 export function compileFilter(text: string, allowed: ReadonlySet<string>, columns: readonly string[]): RowTest {
-  if (text.length > MAX_CHARS) throw new BridgeError('E_BAD_ATTRIBUTE', `{assign_csv_table} filter= is longer than ${MAX_CHARS} characters`);
+  if (text.length > MAX_CHARS)
+    throw new BridgeError('E_BAD_ATTRIBUTE', `{assign_csv_table} filter= is longer than ${MAX_CHARS} characters`);
   const tokens = tokenize(text);
   let pos = 0;
   let conditions = 0;
@@ -94,15 +95,17 @@ export function compileFilter(text: string, allowed: ReadonlySet<string>, column
   const end = (): number => (tokens[pos] ? tokens[pos]!.at : text.length);
 
   /** `next (KEYWORD next)*`: one test for the whole run, `every` for AND, `some` for OR. */
-  const chain = (keyword: 'and' | 'or', next: (depth: number) => RowTest) => (depth: number): RowTest => {
-    const parts = [next(depth)];
-    while (peek()?.kind === keyword) {
-      pos++;
-      parts.push(next(depth));
-    }
-    if (parts.length === 1) return parts[0]!;
-    return keyword === 'and' ? (row) => parts.every((p) => p(row)) : (row) => parts.some((p) => p(row));
-  };
+  const chain =
+    (keyword: 'and' | 'or', next: (depth: number) => RowTest) =>
+    (depth: number): RowTest => {
+      const parts = [next(depth)];
+      while (peek()?.kind === keyword) {
+        pos++;
+        parts.push(next(depth));
+      }
+      if (parts.length === 1) return parts[0]!;
+      return keyword === 'and' ? (row) => parts.every((p) => p(row)) : (row) => parts.some((p) => p(row));
+    };
   const and = chain('and', (depth) => operand(depth));
   const or = chain('or', and);
   const operand = (depth: number): RowTest => {

@@ -3,4 +3,8 @@ import { implement } from '../../plugin-contract.js';
 import { writeCounter } from './counter-target.js';
 import declaration from '../../../plugins/host-content/increment_counter.js';
 
-export const incrementCounter = implement(declaration, (attrs, call) => writeCounter('increment_counter', attrs, call, (content, tenant, target, value) => content.addToCounter(tenant, target, value)));
+export const incrementCounter = implement(declaration, (attrs, call) =>
+  writeCounter('increment_counter', attrs, call, (content, tenant, target, value) =>
+    content.addToCounter(tenant, target, value),
+  ),
+);

@@ -15,14 +15,23 @@ function idsOf(v: Value): number[] {
   let items: Value[];
   if (v instanceof PhpArray) items = v.values();
   else if (typeof v === 'string' || typeof v === 'number') items = String(v).split(',');
-  else throw new BridgeError('E_BAD_ATTRIBUTE', '{sync_counter} ids= must be an array or a comma-separated string of content IDs');
+  else
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      '{sync_counter} ids= must be an array or a comma-separated string of content IDs',
+    );
   const ids = new Set<number>();
   for (const item of items) {
     if (typeof item === 'string' && item.trim() === '') continue;
     const id = positiveId(typeof item === 'string' ? item.trim() : item);
-    if (id === null) throw new BridgeError('E_BAD_ATTRIBUTE', `{sync_counter} ids= holds "${String(item).slice(0, 40)}", which is not a content ID`);
+    if (id === null)
+      throw new BridgeError(
+        'E_BAD_ATTRIBUTE',
+        `{sync_counter} ids= holds "${String(item).slice(0, 40)}", which is not a content ID`,
+      );
     ids.add(id);
-    if (ids.size > MAX_IDS) throw new BridgeError('E_BAD_ATTRIBUTE', `{sync_counter} ids= holds more than ${MAX_IDS} IDs`);
+    if (ids.size > MAX_IDS)
+      throw new BridgeError('E_BAD_ATTRIBUTE', `{sync_counter} ids= holds more than ${MAX_IDS} IDs`);
   }
   return [...ids];
 }

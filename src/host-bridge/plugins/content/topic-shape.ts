@@ -3,7 +3,14 @@
  * assign_topics_detail) and a category as TopicsCategory::list prints it; docs/site.md, "Content",
  * lists the members. Built from what the adapter answers, in the language asked for.
  */
-import type { ContentAdapter, ExtColumn, ExtValue, Topic, TopicsCategory, TopicsGroup } from '../../adapters/content.js';
+import type {
+  ContentAdapter,
+  ExtColumn,
+  ExtValue,
+  Topic,
+  TopicsCategory,
+  TopicsGroup,
+} from '../../adapters/content.js';
 import type { RenderClock } from '../../plugin-contract.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { phpDate } from '../../../php/date/date.js';
@@ -18,7 +25,11 @@ export interface GroupView {
 }
 
 export async function groupView(content: ContentAdapter, tenant: string, groupId: number): Promise<GroupView | null> {
-  const [group, columns, categories] = await Promise.all([content.group(tenant, groupId), content.columns(tenant, groupId), content.categories(tenant, groupId)]);
+  const [group, columns, categories] = await Promise.all([
+    content.group(tenant, groupId),
+    content.columns(tenant, groupId),
+    content.categories(tenant, groupId),
+  ]);
   return group ? { group, columns, categories: new Map(categories.map((c) => [c.id, c])) } : null;
 }
 
@@ -52,8 +63,10 @@ const iso = (ts: number, render: RenderClock): string => phpDate('c', ts, render
 export function topicArray(t: Topic, view: GroupView, lang: string, render: RenderClock): PhpArray {
   const text = inLang(t.texts, lang, render.lang);
   const category = t.categoryId === null ? undefined : view.categories.get(t.categoryId);
-  const parent = category?.parentId === null || category === undefined ? undefined : view.categories.get(category.parentId);
-  const name = (c: TopicsCategory | undefined): string | null => (c ? (inLang(c.names, lang, render.lang) ?? '') : null);
+  const parent =
+    category?.parentId === null || category === undefined ? undefined : view.categories.get(category.parentId);
+  const name = (c: TopicsCategory | undefined): string | null =>
+    c ? (inLang(c.names, lang, render.lang) ?? '') : null;
   const out = PhpArray.fromEntries([
     ['topics_id', t.id],
     ['ymd', t.ymd],
@@ -77,7 +90,14 @@ export function topicArray(t: Topic, view: GroupView, lang: string, render: Rend
     ['contents_type_list', PhpArray.fromList(category ? [category.id] : [])],
     ['contents', text?.contents ?? ''],
   ]);
-  for (const col of view.columns) out.set(col.slug, extValue(col, t.ext.filter((v) => v.columnId === col.id)));
+  for (const col of view.columns)
+    out.set(
+      col.slug,
+      extValue(
+        col,
+        t.ext.filter((v) => v.columnId === col.id),
+      ),
+    );
   return out;
 }
 
@@ -95,5 +115,10 @@ function extValue(col: ExtColumn, values: readonly ExtValue[]): Value {
   const at = (i: number): ExtValue | undefined => values.find((v) => v.index === i);
   if (col.repeat <= 1) return one(at(0)?.value);
   if (col.type === 'counter') return PhpArray.fromList(Array.from({ length: col.repeat }, (_, i) => one(at(i)?.value)));
-  return PhpArray.fromList([...values].filter((v) => v.index < col.repeat).sort((a, b) => a.index - b.index).map((v) => one(v.value)));
+  return PhpArray.fromList(
+    [...values]
+      .filter((v) => v.index < col.repeat)
+      .sort((a, b) => a.index - b.index)
+      .map((v) => one(v.value)),
+  );
 }

@@ -17,7 +17,12 @@ export interface ReadOptions {
 }
 
 /** One content in the API's shape; null when the tenant has none of that id, or (checkOpen) it is not open now. */
-export async function topicDetail(content: ContentAdapter, id: number, checkOpen: boolean, o: ReadOptions): Promise<PhpArray | null> {
+export async function topicDetail(
+  content: ContentAdapter,
+  id: number,
+  checkOpen: boolean,
+  o: ReadOptions,
+): Promise<PhpArray | null> {
   const [t] = await content.topics(o.tenant, [id]);
   if (!t || (checkOpen && !isOpenAt(t, o.render.now))) return null;
   const view = await groupView(content, o.tenant, t.groupId);
@@ -36,11 +41,20 @@ export interface ListQuery {
  * A page of the open contents of a group, newest first (ymd, then the higher id first), and the
  * page window; a group the tenant does not have is an empty list.
  */
-export async function topicList(content: ContentAdapter, q: ListQuery, o: ReadOptions): Promise<{ list: PhpArray; window: PageWindow }> {
+export async function topicList(
+  content: ContentAdapter,
+  q: ListQuery,
+  o: ReadOptions,
+): Promise<{ list: PhpArray; window: PageWindow }> {
   const view = await groupView(content, o.tenant, q.groupId);
   const states = view ? await content.groupTopics(o.tenant, q.groupId) : [];
   const open = states
-    .filter((s) => s.groupId === q.groupId && isOpenAt(s, o.render.now) && (q.categoryId === null || s.categoryId === q.categoryId))
+    .filter(
+      (s) =>
+        s.groupId === q.groupId &&
+        isOpenAt(s, o.render.now) &&
+        (q.categoryId === null || s.categoryId === q.categoryId),
+    )
     .sort((a, b) => (a.ymd === b.ymd ? b.id - a.id : a.ymd < b.ymd ? 1 : -1));
   const window = pageWindow(open.length, q.perPage, q.page);
   const ids = open.slice(window.start, window.end).map((s) => s.id);

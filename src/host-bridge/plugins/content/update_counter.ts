@@ -3,4 +3,8 @@ import { implement } from '../../plugin-contract.js';
 import { writeCounter } from './counter-target.js';
 import declaration from '../../../plugins/host-content/update_counter.js';
 
-export const updateCounter = implement(declaration, (attrs, call) => writeCounter('update_counter', attrs, call, (content, tenant, target, value) => content.setCounter(tenant, target, value)));
+export const updateCounter = implement(declaration, (attrs, call) =>
+  writeCounter('update_counter', attrs, call, (content, tenant, target, value) =>
+    content.setCounter(tenant, target, value),
+  ),
+);

@@ -12,7 +12,9 @@ import declaration from '../../../plugins/host-crypto/rcms_encrypt.js';
 const PREFIX = 'v1.';
 
 function deriveKey(siteKey: Uint8Array, key: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', siteKey, Buffer.from('smartcage rcms_encrypt v1'), Buffer.from(toBytes(key)), 32));
+  return Buffer.from(
+    hkdfSync('sha256', siteKey, Buffer.from('smartcage rcms_encrypt v1'), Buffer.from(toBytes(key)), 32),
+  );
 }
 
 export const rcmsEncrypt = implement(declaration, async (attrs, call, crypto) => {

@@ -50,13 +50,26 @@ function intAttr(v: Value | undefined): number | null {
 }
 
 /** The extended column's id: ext_id, or the column named by slug in the content's group. */
-async function columnId(attrs: Record<string, Value>, call: BridgeCall, dir: VirtualPath, moduleId: number): Promise<number | null> {
+async function columnId(
+  attrs: Record<string, Value>,
+  call: BridgeCall,
+  dir: VirtualPath,
+  moduleId: number,
+): Promise<number | null> {
   if (given(attrs.ext_id)) {
     if (given(attrs.slug)) throw new BridgeError('E_BAD_COMBINATION', `{${PLUGIN}} takes ext_id or slug, not both`);
     return Number(attrs.ext_id);
   }
-  if (!given(attrs.slug)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} module_id needs ext_id or slug (which extended column holds the file)`);
-  if (dir.text !== '/files/topics') throw new BridgeError('E_BAD_COMBINATION', `{${PLUGIN}} slug names a column of a content: dir must be /files/topics`);
+  if (!given(attrs.slug))
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{${PLUGIN}} module_id needs ext_id or slug (which extended column holds the file)`,
+    );
+  if (dir.text !== '/files/topics')
+    throw new BridgeError(
+      'E_BAD_COMBINATION',
+      `{${PLUGIN}} slug names a column of a content: dir must be /files/topics`,
+    );
   const content = call.host.content;
   if (!content) throw missingAdapter(`{${PLUGIN}} slug`, 'content');
   const [topic] = await content.topics(call.identity.tenant, [moduleId]);
@@ -69,7 +82,8 @@ async function columnId(attrs: Record<string, Value>, call: BridgeCall, dir: Vir
 async function findFile(attrs: Record<string, Value>, call: BridgeCall, files: FileStore): Promise<VirtualPath | null> {
   const dir = pathAttr(PLUGIN, 'dir', attrs);
   if (given(attrs.file_nm)) {
-    if (given(attrs.module_id)) throw new BridgeError('E_BAD_COMBINATION', `{${PLUGIN}} takes file_nm or module_id, not both`);
+    if (given(attrs.module_id))
+      throw new BridgeError('E_BAD_COMBINATION', `{${PLUGIN}} takes file_nm or module_id, not both`);
     return joinSegment(dir, attrs.file_nm, { plugin: PLUGIN, attr: 'file_nm' });
   }
   if (!given(attrs.module_id)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} needs file_nm or module_id`);
@@ -95,7 +109,13 @@ async function readDocument(files: FileStore, p: VirtualPath): Promise<Uint8Arra
   try {
     const st = await files.stat(p);
     if (st.isDir) return null;
-    if (st.size > MAX_DOCUMENT_BYTES) throw new FileError('E_SIZE_LIMIT', p.text, `is ${st.size} bytes, over the limit of ${MAX_DOCUMENT_BYTES} for OCR`, { plugin: PLUGIN, attr: 'file_nm', reason: 'size' });
+    if (st.size > MAX_DOCUMENT_BYTES)
+      throw new FileError(
+        'E_SIZE_LIMIT',
+        p.text,
+        `is ${st.size} bytes, over the limit of ${MAX_DOCUMENT_BYTES} for OCR`,
+        { plugin: PLUGIN, attr: 'file_nm', reason: 'size' },
+      );
     return await files.read(p);
   } catch (e) {
     if (e instanceof FileError && e.code === 'E_FILE_NOT_FOUND') return null;
@@ -103,7 +123,13 @@ async function readDocument(files: FileStore, p: VirtualPath): Promise<Uint8Arra
   }
 }
 
-async function pagesOf(call: BridgeCall, p: VirtualPath, data: Uint8Array, kind: OcrRequest['kind'], noCache: boolean): Promise<string[]> {
+async function pagesOf(
+  call: BridgeCall,
+  p: VirtualPath,
+  data: Uint8Array,
+  kind: OcrRequest['kind'],
+  noCache: boolean,
+): Promise<string[]> {
   const ocr = call.host.ocr!;
   const cache = call.host.documentTexts;
   const key = { path: p.text, sha256: createHash('sha256').update(data).digest('hex'), engine: ocr.engine };
@@ -112,13 +138,22 @@ async function pagesOf(call: BridgeCall, p: VirtualPath, data: Uint8Array, kind:
     const hit = await cache.get(tenant, key);
     if (hit) return hit;
   }
-  const pages = (await ocr.detect(tenant, { data, kind, maxPages: MAX_DOCUMENT_PAGES, timeoutMs: call.timeLeft(), signal: call.signal })).slice(0, MAX_DOCUMENT_PAGES);
+  const pages = (
+    await ocr.detect(tenant, {
+      data,
+      kind,
+      maxPages: MAX_DOCUMENT_PAGES,
+      timeoutMs: call.timeLeft(),
+      signal: call.signal,
+    })
+  ).slice(0, MAX_DOCUMENT_PAGES);
   if (cache) await cache.put(tenant, key, pages);
   return pages;
 }
 
 export const detectDocumentText = implement(declaration, async (attrs, call) => {
-  if (call.identity.context === 'web') throw new BridgeError('E_PERMISSION_DENIED', `{${PLUGIN}} runs only in batch processing and the admin test screen`);
+  if (call.identity.context === 'web')
+    throw new BridgeError('E_PERMISSION_DENIED', `{${PLUGIN}} runs only in batch processing and the admin test screen`);
   const target = String(attrs.var);
   const empty = (message?: string): { assign: [string, Value][]; log?: { level: 'warning'; message: string }[] } => ({
     assign: [[target, PhpArray.empty()]],
@@ -139,7 +174,21 @@ export const detectDocumentText = implement(declaration, async (attrs, call) => 
     return empty(`${p.text} could not be read (the variable is an empty array)`);
   }
   if (attrs.type === 'array') {
-    return { assign: [[target, PhpArray.fromList(pages.map((value, i) => PhpArray.fromEntries([['page', i + 1], ['value', value]])))]] };
+    return {
+      assign: [
+        [
+          target,
+          PhpArray.fromList(
+            pages.map((value, i) =>
+              PhpArray.fromEntries([
+                ['page', i + 1],
+                ['value', value],
+              ]),
+            ),
+          ),
+        ],
+      ],
+    };
   }
   return { assign: [[target, pages.join('\n\n')]] };
 });

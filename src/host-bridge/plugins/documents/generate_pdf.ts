@@ -29,7 +29,10 @@ import { pathAttr, tenantFiles } from '../files/common.js';
 import { callbackOf, queueCallback } from '../callback-batch.js';
 import declaration from '../../../plugins/host-documents/generate_pdf.js';
 
-export const VIEWPORT = { width: { min: 320, max: 1920, default: 1280 }, height: { min: 200, max: 2400, default: 800 } } as const;
+export const VIEWPORT = {
+  width: { min: 320, max: 1920, default: 1280 },
+  height: { min: 200, max: 2400, default: 800 },
+} as const;
 /** {sleep}'s clamp (docs/limits.md). */
 export const SLEEP_MS = { min: 100, max: 1000 } as const;
 /** A capture larger than this is refused. */
@@ -57,7 +60,8 @@ function urlOf(v: Value | undefined): URL {
   } catch {
     throw new BridgeError('E_BAD_URL', `{generate_pdf} url is not a URL: ${JSON.stringify(String(v).slice(0, 200))}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BridgeError('E_BAD_URL', `{generate_pdf} url must be http or https, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new BridgeError('E_BAD_URL', `{generate_pdf} url must be http or https, not ${url.protocol}`);
   return url;
 }
 
@@ -66,23 +70,38 @@ function cookieDomain(url: URL, v: Value | undefined): string {
   if (v === undefined || v === null || v === '') return host;
   const d = String(v).toLowerCase().replace(/^\./, '');
   if (!HOST_NAME.test(d) || !(host === d || host.endsWith(`.${d}`))) {
-    throw new BridgeError('E_BAD_ATTRIBUTE', `{generate_pdf} domain must be the url's host ${host} or a parent domain of it`);
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{generate_pdf} domain must be the url's host ${host} or a parent domain of it`,
+    );
   }
   return d;
 }
 
 function cookiesOf(v: Value | undefined, domain: string): { name: string; value: string; domain: string }[] {
   if (v === undefined || v === null || v === '') return [];
-  if (!(v instanceof PhpArray)) throw new BridgeError('E_BAD_ATTRIBUTE', '{generate_pdf} cookie must be an array of name => value (as $smarty.cookies)');
-  if (v.size > MAX_COOKIES) throw new BridgeError('E_SIZE_LIMIT', `{generate_pdf} cookie has ${v.size} entries, over the limit of ${MAX_COOKIES}`);
+  if (!(v instanceof PhpArray))
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      '{generate_pdf} cookie must be an array of name => value (as $smarty.cookies)',
+    );
+  if (v.size > MAX_COOKIES)
+    throw new BridgeError(
+      'E_SIZE_LIMIT',
+      `{generate_pdf} cookie has ${v.size} entries, over the limit of ${MAX_COOKIES}`,
+    );
   const out: { name: string; value: string; domain: string }[] = [];
   for (const [k, val] of v.entries()) {
     const name = String(k);
     const value = typeof val === 'string' || typeof val === 'number' ? String(val) : null;
     if (!COOKIE_NAME.test(name) || value === null || !COOKIE_VALUE.test(value)) {
-      throw new BridgeError('E_BAD_ATTRIBUTE', `{generate_pdf} cookie ${JSON.stringify(name.slice(0, 64))}: names are tokens, values cookie text (no spaces, quotes, commas, semicolons or backslashes)`);
+      throw new BridgeError(
+        'E_BAD_ATTRIBUTE',
+        `{generate_pdf} cookie ${JSON.stringify(name.slice(0, 64))}: names are tokens, values cookie text (no spaces, quotes, commas, semicolons or backslashes)`,
+      );
     }
-    if (name.length + value.length > MAX_COOKIE_BYTES) throw new BridgeError('E_SIZE_LIMIT', `{generate_pdf} cookie ${name} is longer than ${MAX_COOKIE_BYTES} bytes`);
+    if (name.length + value.length > MAX_COOKIE_BYTES)
+      throw new BridgeError('E_SIZE_LIMIT', `{generate_pdf} cookie ${name} is longer than ${MAX_COOKIE_BYTES} bytes`);
     out.push({ name, value, domain });
   }
   return out;
@@ -91,7 +110,11 @@ function cookiesOf(v: Value | undefined, domain: string): { name: string; value:
 function userAgent(v: Value | undefined): string | null {
   if (v === undefined || v === null || v === '') return null;
   const ua = String(v);
-  if (ua.length > MAX_UA_CHARS || /[\x00-\x1f\x7f]/.test(ua)) throw new BridgeError('E_BAD_ATTRIBUTE', `{generate_pdf} ua must be one line of at most ${MAX_UA_CHARS} characters`);
+  if (ua.length > MAX_UA_CHARS || /[\x00-\x1f\x7f]/.test(ua))
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{generate_pdf} ua must be one line of at most ${MAX_UA_CHARS} characters`,
+    );
   return ua;
 }
 
@@ -106,8 +129,15 @@ function sleepOf(v: Value | undefined, call: BridgeCall): number {
 export const generatePdf = implement(declaration, async (attrs, call, browser) => {
   const http = call.host.http;
   if (!http) throw missingAdapter('{generate_pdf}', 'http');
-  if (attrs.option instanceof PhpArray ? attrs.option.size > 0 : attrs.option !== undefined && attrs.option !== null && attrs.option !== '') {
-    throw new BridgeError('E_NOT_IMPLEMENTED', '{generate_pdf} option: the reference does not say what it holds, so this host takes none (leave it empty)');
+  if (
+    attrs.option instanceof PhpArray
+      ? attrs.option.size > 0
+      : attrs.option !== undefined && attrs.option !== null && attrs.option !== ''
+  ) {
+    throw new BridgeError(
+      'E_NOT_IMPLEMENTED',
+      '{generate_pdf} option: the reference does not say what it holds, so this host takes none (leave it empty)',
+    );
   }
   const url = urlOf(attrs.url);
   const p = pathAttr('generate_pdf', 'path', attrs);
@@ -118,7 +148,11 @@ export const generatePdf = implement(declaration, async (attrs, call, browser) =
   const files = tenantFiles(call, 'generate_pdf');
   const overwrite = attrs.overwrite === true || Number(attrs.overwrite) === 1;
   if (!overwrite && (await fileExists(files, p))) {
-    throw new FileError('E_FILE_FAILED', p.text, 'the file exists (overwrite=1 replaces it)', { plugin: 'generate_pdf', attr: 'path', reason: 'exists' });
+    throw new FileError('E_FILE_FAILED', p.text, 'the file exists (overwrite=1 replaces it)', {
+      plugin: 'generate_pdf',
+      attr: 'path',
+      reason: 'exists',
+    });
   }
   const sleepMs = sleepOf(attrs.sleep, call);
   const data = await browser.capture(call.identity.tenant, {

@@ -38,7 +38,8 @@ export function tenantFiles(call: BridgeCall, plugin: string): FileStore {
 /** The attribute as a path checked against the plugin's root rule (E_PATH_DENIED otherwise). */
 export function pathAttr(plugin: string, attr: string, attrs: Record<string, Value>): VirtualPath {
   const v = attrs[attr];
-  if (v === undefined || v === null || v === '') throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} needs the attribute ${attr}`);
+  if (v === undefined || v === null || v === '')
+    throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} needs the attribute ${attr}`);
   return checkPluginPath(plugin, attr, v);
 }
 
@@ -57,7 +58,13 @@ export function generatedPath(): VirtualPath {
  * named bucket is refused (it could name another tenant's storage).
  */
 export function checkBucket(plugin: string, attrs: Record<string, Value>): void {
-  if (given(attrs.bucket)) throw new FileError('E_PATH_DENIED', String(attrs.bucket), 'only the site\'s own storage is available (leave bucket empty)', { plugin, attr: 'bucket', reason: 'bucket' });
+  if (given(attrs.bucket))
+    throw new FileError(
+      'E_PATH_DENIED',
+      String(attrs.bucket),
+      "only the site's own storage is available (leave bucket empty)",
+      { plugin, attr: 'bucket', reason: 'bucket' },
+    );
 }
 
 /** Codes that are refusals: never turned into status_var=false. */

@@ -27,9 +27,13 @@ export const copyS3TempFile = implement(declaration, async (attrs, call) => {
   const statusVar = given(attrs.status_var) ? String(attrs.status_var) : null;
   const fail = (e: Error) => {
     if (statusVar === null) throw e;
-    return { assign: [[statusVar, false]] as [string, false][], log: [{ level: 'warning' as const, message: e.message }] };
+    return {
+      assign: [[statusVar, false]] as [string, false][],
+      log: [{ level: 'warning' as const, message: e.message }],
+    };
   };
-  if (!given(attrs.file_id) || !given(attrs.dest_path)) return fail(new BridgeError('E_BAD_ATTRIBUTE', '{copy_s3_temp_file} needs file_id and dest_path'));
+  if (!given(attrs.file_id) || !given(attrs.dest_path))
+    return fail(new BridgeError('E_BAD_ATTRIBUTE', '{copy_s3_temp_file} needs file_id and dest_path'));
   let id;
   let dest;
   try {

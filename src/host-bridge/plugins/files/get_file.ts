@@ -34,16 +34,23 @@ class NotGot extends Error {}
 export const getFile = implement(declaration, async (attrs, call) => {
   const varName = String(attrs.var);
   checkBucket('get_file', attrs);
-  if (given(attrs.path) === given(attrs.url)) throw new BridgeError('E_BAD_COMBINATION', '{get_file} takes exactly one of path and url');
+  if (given(attrs.path) === given(attrs.url))
+    throw new BridgeError('E_BAD_COMBINATION', '{get_file} takes exactly one of path and url');
   const save = attrs.save !== false;
-  const dest = save ? (given(attrs.save_path) ? checkPluginPath('get_file', 'save_path', attrs.save_path) : generatedPath()) : null;
-  if (!save && given(attrs.save_path)) throw new BridgeError('E_BAD_COMBINATION', '{get_file} save_path needs save=true');
+  const dest = save
+    ? given(attrs.save_path)
+      ? checkPluginPath('get_file', 'save_path', attrs.save_path)
+      : generatedPath()
+    : null;
+  if (!save && given(attrs.save_path))
+    throw new BridgeError('E_BAD_COMBINATION', '{get_file} save_path needs save=true');
   const files = tenantFiles(call, 'get_file');
   let data: Uint8Array;
   try {
     data = given(attrs.path) ? await fromStorage() : await fromUrl(String(attrs.url));
   } catch (e) {
-    if (e instanceof NotGot || isOperationFailure(e)) return { assign: [[varName, '']], log: [{ level: 'warning', message: `{get_file} ${e.message}` }] };
+    if (e instanceof NotGot || isOperationFailure(e))
+      return { assign: [[varName, '']], log: [{ level: 'warning', message: `{get_file} ${e.message}` }] };
     throw e;
   }
   if (!dest) return { assign: [[varName, new TextDecoder('utf-8').decode(data)]] };
@@ -61,7 +68,12 @@ export const getFile = implement(declaration, async (attrs, call) => {
   }
 
   async function fromUrl(url: string): Promise<Uint8Array> {
-    if (!url.startsWith('https://')) throw new FileError('E_PATH_DENIED', url, 'url must be an https:// URL', { plugin: 'get_file', attr: 'url', reason: 'not-https' });
+    if (!url.startsWith('https://'))
+      throw new FileError('E_PATH_DENIED', url, 'url must be an https:// URL', {
+        plugin: 'get_file',
+        attr: 'url',
+        reason: 'not-https',
+      });
     const http = call.host.http;
     if (!http) throw missingAdapter('{get_file}', 'http');
     chargeRequest(call, 'get_file');
@@ -70,8 +82,10 @@ export const getFile = implement(declaration, async (attrs, call) => {
       res = await http.fetch({ method: 'GET', url, maxResponseBytes: MAX_GET_FILE_BYTES });
     } catch (e) {
       const code = (e as { code?: unknown } | null)?.code;
-      if (code === 'E_HTTP_LIMIT') throw new BridgeError('E_SIZE_LIMIT', `{get_file} the download is larger than ${MAX_GET_FILE_BYTES} bytes`);
-      if (isErrorCode(code) && EGRESS_REFUSALS.has(code)) throw new BridgeError(code, `{get_file} ${e instanceof Error ? e.message : 'refused'}`);
+      if (code === 'E_HTTP_LIMIT')
+        throw new BridgeError('E_SIZE_LIMIT', `{get_file} the download is larger than ${MAX_GET_FILE_BYTES} bytes`);
+      if (isErrorCode(code) && EGRESS_REFUSALS.has(code))
+        throw new BridgeError(code, `{get_file} ${e instanceof Error ? e.message : 'refused'}`);
       if (e instanceof BridgeError) throw e;
       throw new NotGot(`the request failed${isErrorCode(code) ? ` (${code})` : ''}`);
     }
@@ -81,5 +95,8 @@ export const getFile = implement(declaration, async (attrs, call) => {
 });
 
 function tooLarge(path: string): FileError {
-  return new FileError('E_SIZE_LIMIT', path, `larger than ${MAX_GET_FILE_BYTES} bytes`, { plugin: 'get_file', reason: 'get-file-limit' });
+  return new FileError('E_SIZE_LIMIT', path, `larger than ${MAX_GET_FILE_BYTES} bytes`, {
+    plugin: 'get_file',
+    reason: 'get-file-limit',
+  });
 }

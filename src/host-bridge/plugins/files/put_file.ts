@@ -26,8 +26,13 @@ export const putFile = implement(declaration, async (attrs, call) => {
   const hasValue = attrs.value !== undefined && attrs.value !== null;
   const hasPath = given(attrs.path);
   const hasFilesPath = given(attrs.files_path);
-  if (hasTmp === hasValue) throw new BridgeError('E_BAD_COMBINATION', '{put_file} needs exactly one source: tmp_path or value');
-  if (hasPath === hasFilesPath) throw new BridgeError('E_BAD_COMBINATION', '{put_file} needs exactly one destination: path (cloud storage) or files_path (local storage)');
+  if (hasTmp === hasValue)
+    throw new BridgeError('E_BAD_COMBINATION', '{put_file} needs exactly one source: tmp_path or value');
+  if (hasPath === hasFilesPath)
+    throw new BridgeError(
+      'E_BAD_COMBINATION',
+      '{put_file} needs exactly one destination: path (cloud storage) or files_path (local storage)',
+    );
   checkBucket('put_file', attrs);
   const dest = hasPath ? pathAttr('put_file', 'path', attrs) : pathAttr('put_file', 'files_path', attrs);
   const src = hasTmp ? pathAttr('put_file', 'tmp_path', attrs) : null;

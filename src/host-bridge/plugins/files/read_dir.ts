@@ -71,5 +71,10 @@ export const readDir = implement(declaration, async (attrs, call) => {
 });
 
 function renderBudget(path: string): FileError {
-  return new FileError('E_SIZE_LIMIT', path, `the listings of one render may read at most ${MAX_SCANNED_PER_RENDER} directory entries`, { reason: 'entry-limit' });
+  return new FileError(
+    'E_SIZE_LIMIT',
+    path,
+    `the listings of one render may read at most ${MAX_SCANNED_PER_RENDER} directory entries`,
+    { reason: 'entry-limit' },
+  );
 }

@@ -30,14 +30,24 @@ import declaration from '../../../plugins/host-files/read_file.js';
 export const MAX_LINES = 100_000;
 
 export function splitLines(data: Uint8Array, path: string): string[] {
-  if (data.includes(0)) throw new FileError('E_FILE_FAILED', path, 'binary file (NUL byte): read_file reads text only', { plugin: 'read_file', attr: 'path', reason: 'binary' });
+  if (data.includes(0))
+    throw new FileError('E_FILE_FAILED', path, 'binary file (NUL byte): read_file reads text only', {
+      plugin: 'read_file',
+      attr: 'path',
+      reason: 'binary',
+    });
   const lines: string[] = [];
   let start = 0;
   while (start < data.length) {
     let nl = data.indexOf(0x0a, start);
     if (nl < 0) nl = data.length;
     const end = nl > start && data[nl - 1] === 0x0d ? nl - 1 : nl;
-    if (lines.length >= MAX_LINES) throw new FileError('E_SIZE_LIMIT', path, `more than ${MAX_LINES} lines`, { plugin: 'read_file', attr: 'path', reason: 'line-limit' });
+    if (lines.length >= MAX_LINES)
+      throw new FileError('E_SIZE_LIMIT', path, `more than ${MAX_LINES} lines`, {
+        plugin: 'read_file',
+        attr: 'path',
+        reason: 'line-limit',
+      });
     lines.push(fromBytes(data.subarray(start, end)));
     start = nl + 1;
   }
@@ -47,7 +57,10 @@ export function splitLines(data: Uint8Array, path: string): string[] {
 export const readFile = implement(declaration, async (attrs, call) => {
   const p = pathAttr('read_file', 'path', attrs);
   if (attrs.ignore_permission === true && call.identity.context === 'web') {
-    throw new BridgeError('E_PERMISSION_DENIED', '{read_file} ignore_permission=true is allowed only in batch processing and the admin test screen');
+    throw new BridgeError(
+      'E_PERMISSION_DENIED',
+      '{read_file} ignore_permission=true is allowed only in batch processing and the admin test screen',
+    );
   }
   const type = attrs.type === undefined || attrs.type === null ? 'txt' : String(attrs.type);
   const rowVar = attrs.row === undefined || attrs.row === null || attrs.row === '' ? 'row' : String(attrs.row);
@@ -62,7 +75,8 @@ export const readFile = implement(declaration, async (attrs, call) => {
     lines.forEach((line, i) => {
       if (line.trim() === '') return;
       const v = jsonDecode(line, true);
-      if (v === null && line.trim() !== 'null' && log.length < 10) log.push({ level: 'warning', message: `{read_file} ${p.text} line ${i + 1}: invalid JSON` });
+      if (v === null && line.trim() !== 'null' && log.length < 10)
+        log.push({ level: 'warning', message: `{read_file} ${p.text} line ${i + 1}: invalid JSON` });
       items.push(v);
     });
   } else {

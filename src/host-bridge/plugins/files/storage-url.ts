@@ -28,7 +28,13 @@ export function encodeVirtualPath(p: VirtualPath): string {
   return p.root + p.segments.map((s) => '/' + encodeURIComponent(s)).join('');
 }
 
-export function signStorageUrl(baseUrl: string, key: Uint8Array, tenant: string, p: VirtualPath, expires: number): string {
+export function signStorageUrl(
+  baseUrl: string,
+  key: Uint8Array,
+  tenant: string,
+  p: VirtualPath,
+  expires: number,
+): string {
   const base = baseUrl.replace(/\/+$/, '');
   return `${base}${encodeVirtualPath(p)}?expires=${expires}&signature=${storageUrlSignature(key, tenant, p.text, expires)}`;
 }
@@ -37,7 +43,13 @@ export function signStorageUrl(baseUrl: string, key: Uint8Array, tenant: string,
  * For the serving side: the virtual path a URL grants, or null when the URL is not a valid,
  * unexpired link of `tenant` under `baseUrl`. `now` in Unix seconds.
  */
-export function verifyStorageUrl(url: string, baseUrl: string, key: Uint8Array, tenant: string, now = Math.floor(Date.now() / 1000)): string | null {
+export function verifyStorageUrl(
+  url: string,
+  baseUrl: string,
+  key: Uint8Array,
+  tenant: string,
+  now = Math.floor(Date.now() / 1000),
+): string | null {
   let u: URL;
   let b: URL;
   try {
@@ -53,7 +65,12 @@ export function verifyStorageUrl(url: string, baseUrl: string, key: Uint8Array, 
   let path: string;
   try {
     const rest = '/' + u.pathname.slice(b.pathname.length);
-    path = parseVirtualPath(rest.split('/').map((s) => decodeURIComponent(s)).join('/')).text;
+    path = parseVirtualPath(
+      rest
+        .split('/')
+        .map((s) => decodeURIComponent(s))
+        .join('/'),
+    ).text;
   } catch {
     return null;
   }

@@ -35,19 +35,25 @@ export const storageUrl = implement(declaration, async (attrs, call) => {
   const expireText = given(attrs.expire) ? String(attrs.expire) : DEFAULT_EXPIRE;
   // A wall time ("tomorrow 09:00") is read in the render's zone, the site's.
   const expires = phpStrtotime(expireText, now, call.render.timezone);
-  if (expires === false) throw new BridgeError('E_BAD_ATTRIBUTE', `{storage_url} expire= is not a time strtotime can read`);
+  if (expires === false)
+    throw new BridgeError('E_BAD_ATTRIBUTE', `{storage_url} expire= is not a time strtotime can read`);
   if (expires <= now || expires - now > MAX_VALIDITY_SECONDS) {
-    throw new BridgeError('E_BAD_ATTRIBUTE', `{storage_url} expire= must be in the future and at most ${MAX_VALIDITY_SECONDS / 3600} hours ahead`);
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{storage_url} expire= must be in the future and at most ${MAX_VALIDITY_SECONDS / 3600} hours ahead`,
+    );
   }
   const files = tenantFiles(call, 'storage_url');
   const st = await files.stat(p).catch((e: unknown) => {
     if (e instanceof Error && (e as { code?: string }).code === 'E_FILE_NOT_FOUND') return null;
     throw e;
   });
-  if (!st || st.isDir) return { assign: [[varName, null]], log: [{ level: 'warning', message: `{storage_url} ${p.text}: no such file` }] };
+  if (!st || st.isDir)
+    return { assign: [[varName, null]], log: [{ level: 'warning', message: `{storage_url} ${p.text}: no such file` }] };
   const tenant = call.identity.tenant;
   if ('presign' in urls) return { assign: [[varName, await urls.presign(tenant, p, expires)]] };
   const key = await urls.signingKey(tenant);
-  if (!(key instanceof Uint8Array) || key.length < 16) throw new BridgeError('E_HOST_FAILED', '{storage_url} signing key is not configured');
+  if (!(key instanceof Uint8Array) || key.length < 16)
+    throw new BridgeError('E_HOST_FAILED', '{storage_url} signing key is not configured');
   return { assign: [[varName, signStorageUrl(urls.baseUrl(tenant), key, tenant, p, expires)]] };
 });

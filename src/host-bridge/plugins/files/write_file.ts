@@ -33,7 +33,8 @@ export function contentOf(v: Value | undefined): Uint8Array {
 
 export const writeFile = implement(declaration, async (attrs, call) => {
   const append = attrs.is_append === 1;
-  if (append && !given(attrs.path)) throw new BridgeError('E_BAD_COMBINATION', '{write_file} is_append=1 requires path');
+  if (append && !given(attrs.path))
+    throw new BridgeError('E_BAD_COMBINATION', '{write_file} is_append=1 requires path');
   const p = given(attrs.path) ? pathAttr('write_file', 'path', attrs) : generatedPath();
   const files = tenantFiles(call, 'write_file');
   const data = contentOf(attrs.value);

@@ -25,5 +25,7 @@ export const getCountryFromIP = implementModifier(declaration, async (input, _ar
   if (ip === null) return '';
   const code = await geo.countryOf(ip);
   // Whatever the adapter says, the template gets a two-letter code or ''.
-  return typeof code === 'string' && /^[A-Za-z]{2}$/.test(code) && code.toUpperCase() !== 'ZZ' ? code.toUpperCase() : '';
+  return typeof code === 'string' && /^[A-Za-z]{2}$/.test(code) && code.toUpperCase() !== 'ZZ'
+    ? code.toUpperCase()
+    : '';
 });

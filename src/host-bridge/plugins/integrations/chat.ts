@@ -13,12 +13,20 @@ export const CHANNEL_ID = /^[A-Z0-9][A-Z0-9_-]{0,79}$/i;
 export const MESSAGE_TS = /^\d{1,12}\.\d{1,9}$/;
 
 export function checkChannel(plugin: string, channel: string): string {
-  if (!CHANNEL_ID.test(channel)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} channel= is not a channel ID (letters and digits, like C0123ABCD)`);
+  if (!CHANNEL_ID.test(channel))
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{${plugin}} channel= is not a channel ID (letters and digits, like C0123ABCD)`,
+    );
   return channel;
 }
 
 export function checkTs(plugin: string, attr: string, ts: string): string {
-  if (!MESSAGE_TS.test(ts)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} ${attr}= is not a message timestamp (like 1700000000.000100)`);
+  if (!MESSAGE_TS.test(ts))
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{${plugin}} ${attr}= is not a message timestamp (like 1700000000.000100)`,
+    );
   return ts;
 }
 

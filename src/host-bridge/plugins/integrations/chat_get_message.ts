@@ -27,7 +27,10 @@ export const chatGetMessage = implement(declaration, (attrs, call) =>
     const ts = typeof attrs.ts === 'string' && attrs.ts !== '' ? checkTs(PLUGIN, 'ts', attrs.ts) : null;
     const range: Record<string, string> = ts === null ? {} : { latest: ts, oldest: ts, inclusive: 'true' };
     let message = find(await chatApi(call, PLUGIN, 'conversations.history', { channel, ...range, limit: '1' }), ts);
-    if (!message && ts !== null) message = find(await chatApi(call, PLUGIN, 'conversations.replies', { channel, ts, ...range, limit: '2' }), ts);
-    if (!message) throw new ServiceFailure(ts === null ? 'the channel has no message' : `the channel has no message ${ts}`);
+    if (!message && ts !== null)
+      message = find(await chatApi(call, PLUGIN, 'conversations.replies', { channel, ts, ...range, limit: '2' }), ts);
+    if (!message)
+      throw new ServiceFailure(ts === null ? 'the channel has no message' : `the channel has no message ${ts}`);
     return typeof attrs.var === 'string' ? { assign: [[attrs.var, fromJS(message)]] } : {};
-  }));
+  }),
+);

@@ -22,10 +22,15 @@ const USER_ID = /^[UW][A-Z0-9]{1,40}$/;
 function mentions(users: Value): string[] {
   if (users === null || users === undefined || users === '') return [];
   const list = users instanceof PhpArray ? users.values() : [users];
-  if (list.length > MAX_CHAT_MENTIONS) throw new BridgeError('E_SIZE_LIMIT', `{${PLUGIN}} users= lists more than ${MAX_CHAT_MENTIONS} users`);
+  if (list.length > MAX_CHAT_MENTIONS)
+    throw new BridgeError('E_SIZE_LIMIT', `{${PLUGIN}} users= lists more than ${MAX_CHAT_MENTIONS} users`);
   return list.map((u) => {
     const id = u instanceof PhpArray ? '' : toStr(u);
-    if (!USER_ID.test(id)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} users= holds "${id.slice(0, 40)}", which is not a user ID (like U0123ABCD)`);
+    if (!USER_ID.test(id))
+      throw new BridgeError(
+        'E_BAD_ATTRIBUTE',
+        `{${PLUGIN}} users= holds "${id.slice(0, 40)}", which is not a user ID (like U0123ABCD)`,
+      );
     return `<@${id}>`;
   });
 }
@@ -33,11 +38,17 @@ function mentions(users: Value): string[] {
 export const chatPostMessage = implement(declaration, (attrs, call) =>
   orFalse(PLUGIN, attrs.var, async () => {
     const channel = checkChannel(PLUGIN, String(attrs.channel));
-    const text = [...mentions(attrs.users), ...(typeof attrs.text === 'string' && attrs.text !== '' ? [attrs.text] : [])].join(' ');
+    const text = [
+      ...mentions(attrs.users),
+      ...(typeof attrs.text === 'string' && attrs.text !== '' ? [attrs.text] : []),
+    ].join(' ');
     if (text === '') throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} needs text= or users=`);
-    if (text.length > MAX_CHAT_TEXT_CHARS) throw new BridgeError('E_SIZE_LIMIT', `{${PLUGIN}} the message is longer than ${MAX_CHAT_TEXT_CHARS} characters`);
+    if (text.length > MAX_CHAT_TEXT_CHARS)
+      throw new BridgeError('E_SIZE_LIMIT', `{${PLUGIN}} the message is longer than ${MAX_CHAT_TEXT_CHARS} characters`);
     const params: Record<string, string> = { channel, text };
-    if (typeof attrs.thread_ts === 'string' && attrs.thread_ts !== '') params.thread_ts = checkTs(PLUGIN, 'thread_ts', attrs.thread_ts);
+    if (typeof attrs.thread_ts === 'string' && attrs.thread_ts !== '')
+      params.thread_ts = checkTs(PLUGIN, 'thread_ts', attrs.thread_ts);
     await chatApi(call, PLUGIN, 'chat.postMessage', params, true);
     return typeof attrs.var === 'string' ? { assign: [[attrs.var, true]] } : {};
-  }));
+  }),
+);

@@ -14,9 +14,14 @@ const PLUGIN = 'chat_team_info';
 export const chatTeamInfo = implement(declaration, (attrs, call) =>
   orFalse(PLUGIN, attrs.var, async () => {
     const team = typeof attrs.team === 'string' ? attrs.team : '';
-    if (team !== '' && !CHANNEL_ID.test(team)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} team= is not a team ID (letters and digits, like T0123ABCD)`);
+    if (team !== '' && !CHANNEL_ID.test(team))
+      throw new BridgeError(
+        'E_BAD_ATTRIBUTE',
+        `{${PLUGIN}} team= is not a team ID (letters and digits, like T0123ABCD)`,
+      );
     const answer = await chatApi(call, PLUGIN, 'team.info', team === '' ? {} : { team });
     const info = record(answer.team);
     if (!info) throw new ServiceFailure('team.info answered without a team');
     return { assign: [[String(attrs.var), fromJS(info)]] };
-  }));
+  }),
+);

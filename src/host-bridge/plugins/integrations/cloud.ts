@@ -6,9 +6,17 @@ import { BridgeError } from '../../errors.js';
 import { settingsOf } from './common.js';
 import { serviceAccount, type ServiceAccount } from './service-account.js';
 
-export async function cloudAccount(call: BridgeCall, plugin: string, attr: Value): Promise<{ settings: CloudSettings; sa: ServiceAccount }> {
+export async function cloudAccount(
+  call: BridgeCall,
+  plugin: string,
+  attr: Value,
+): Promise<{ settings: CloudSettings; sa: ServiceAccount }> {
   const settings = await settingsOf(call, plugin, 'cloud');
   const name = typeof attr === 'string' && attr !== '' ? attr : settings.saSecret;
-  if (name === null) throw new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} needs sa_secret_name= (the site's cloud settings name no default service account)`);
+  if (name === null)
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{${plugin}} needs sa_secret_name= (the site's cloud settings name no default service account)`,
+    );
   return { settings, sa: await serviceAccount(call, plugin, name) };
 }

@@ -20,17 +20,21 @@ function functionUrl(text: string): string {
   } catch {
     throw new BridgeError('E_BAD_URL', `{${PLUGIN}} url= is not a URL`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new BridgeError('E_BAD_URL', `{${PLUGIN}} url= must be an http(s) URL`);
-  if (url.username !== '' || url.password !== '') throw new BridgeError('E_BAD_URL', `{${PLUGIN}} url= may not carry a user name or password`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new BridgeError('E_BAD_URL', `{${PLUGIN}} url= must be an http(s) URL`);
+  if (url.username !== '' || url.password !== '')
+    throw new BridgeError('E_BAD_URL', `{${PLUGIN}} url= may not carry a user name or password`);
   return text;
 }
 
 export const cloudfnToken = implement(declaration, (attrs, call) =>
   orFalse(PLUGIN, attrs.var, async () => {
     const url = String(attrs.url);
-    if (call.secrets.contains(url)) throw new BridgeError('E_SECRET_DENIED', `{${PLUGIN}} a secret may not be used in url=`);
+    if (call.secrets.contains(url))
+      throw new BridgeError('E_SECRET_DENIED', `{${PLUGIN}} a secret may not be used in url=`);
     const audience = functionUrl(url);
     const { settings, sa } = await cloudAccount(call, PLUGIN, attrs.sa_secret_name);
     const token = await serviceToken(call, PLUGIN, sa, settings.tokenUrl, { audience });
     return { assign: [[String(attrs.var), token]] };
-  }));
+  }),
+);

@@ -34,23 +34,41 @@ function messageBytes(message: Value): Uint8Array {
 export const cloudpubsubPublish = implement(declaration, (attrs, call) =>
   orFalse(PLUGIN, attrs.var, async () => {
     const topic = String(attrs.topic);
-    if (!TOPIC.test(topic)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} topic= is not a topic name (3-255 letters, digits and - _ . ~ + %, starting with a letter, not with "goog")`);
+    if (!TOPIC.test(topic))
+      throw new BridgeError(
+        'E_BAD_ATTRIBUTE',
+        `{${PLUGIN}} topic= is not a topic name (3-255 letters, digits and - _ . ~ + %, starting with a letter, not with "goog")`,
+      );
     const data = messageBytes(attrs.message);
-    if (data.length > MAX_PUBSUB_MESSAGE_BYTES) throw new BridgeError('E_SIZE_LIMIT', `{${PLUGIN}} message= is larger than ${MAX_PUBSUB_MESSAGE_BYTES} bytes`);
+    if (data.length > MAX_PUBSUB_MESSAGE_BYTES)
+      throw new BridgeError('E_SIZE_LIMIT', `{${PLUGIN}} message= is larger than ${MAX_PUBSUB_MESSAGE_BYTES} bytes`);
     const { settings, sa } = await cloudAccount(call, PLUGIN, attrs.sa_secret_name);
     const project = typeof attrs.project === 'string' && attrs.project !== '' ? attrs.project : sa.projectId;
-    if (project === null) throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} needs project= (the service account "${sa.name}" names no project_id)`);
-    if (!PROJECT.test(project)) throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} project= is not a project ID (6-30 lowercase letters, digits and hyphens)`);
+    if (project === null)
+      throw new BridgeError(
+        'E_BAD_ATTRIBUTE',
+        `{${PLUGIN}} needs project= (the service account "${sa.name}" names no project_id)`,
+      );
+    if (!PROJECT.test(project))
+      throw new BridgeError(
+        'E_BAD_ATTRIBUTE',
+        `{${PLUGIN}} project= is not a project ID (6-30 lowercase letters, digits and hyphens)`,
+      );
     const token = await serviceToken(call, PLUGIN, sa, settings.tokenUrl, { scope: PUBSUB_SCOPE });
     const url = settingsUrl(PLUGIN, settings.pubsubBase, `/v1/projects/${project}/topics/${topic}:publish`);
     const { status, json } = await requestJson(call, PLUGIN, {
       method: 'POST',
       url,
-      headers: [['Authorization', `Bearer ${token}`], ['Content-Type', 'application/json']],
+      headers: [
+        ['Authorization', `Bearer ${token}`],
+        ['Content-Type', 'application/json'],
+      ],
       body: JSON.stringify({ messages: [{ data: Buffer.from(data).toString('base64') }] }),
     });
     const ids = record(json)?.messageIds;
     const id = Array.isArray(ids) && ids.length === 1 && typeof ids[0] === 'string' ? ids[0] : null;
-    if (status !== 200 || id === null) throw new ServiceFailure(`the topic ${topic} did not take the message (HTTP ${status})`);
+    if (status !== 200 || id === null)
+      throw new ServiceFailure(`the topic ${topic} did not take the message (HTTP ${status})`);
     return { assign: [[String(attrs.var), id]] };
-  }));
+  }),
+);

@@ -25,16 +25,31 @@ const SECRET_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 const REFUSALS = new Set(['E_SSRF_DENIED', 'E_SECRET_DENIED', 'E_BAD_URL', 'E_BAD_HEADER', 'E_HTTP_LIMIT']);
 
 type IntegrationField = 'chat' | 'social' | 'cloud' | 'analytics';
-type SettingsOf<F extends IntegrationField> = NonNullable<Awaited<ReturnType<NonNullable<HostAdapters[F]>['settings']>>>;
+type SettingsOf<F extends IntegrationField> = NonNullable<
+  Awaited<ReturnType<NonNullable<HostAdapters[F]>['settings']>>
+>;
 
-const LABELS: Record<IntegrationField, string> = { chat: 'chat', social: 'social network', cloud: 'cloud', analytics: 'web analytics' };
+const LABELS: Record<IntegrationField, string> = {
+  chat: 'chat',
+  social: 'social network',
+  cloud: 'cloud',
+  analytics: 'web analytics',
+};
 
 /** The tenant's settings of one integration, or E_HOST_CAPABILITY. */
-export async function settingsOf<F extends IntegrationField>(call: BridgeCall, plugin: string, field: F): Promise<SettingsOf<F>> {
+export async function settingsOf<F extends IntegrationField>(
+  call: BridgeCall,
+  plugin: string,
+  field: F,
+): Promise<SettingsOf<F>> {
   const adapter = call.host[field];
   if (!adapter) throw missingAdapter(`{${plugin}}`, field);
   const settings = await adapter.settings(call.identity.tenant);
-  if (!settings) throw new BridgeError('E_HOST_CAPABILITY', `{${plugin}} needs the site's ${LABELS[field]} integration settings, and this site has none`);
+  if (!settings)
+    throw new BridgeError(
+      'E_HOST_CAPABILITY',
+      `{${plugin}} needs the site's ${LABELS[field]} integration settings, and this site has none`,
+    );
   return settings as SettingsOf<F>;
 }
 
@@ -64,12 +79,19 @@ export function settingsUrl(plugin: string, base: string, suffix: string): URL {
   try {
     return new URL(base.replace(/\/+$/, '') + suffix);
   } catch {
-    throw new BridgeError('E_HOST_FAILED', `{${plugin}} the site's integration settings hold a URL that does not parse`);
+    throw new BridgeError(
+      'E_HOST_FAILED',
+      `{${plugin}} the site's integration settings hold a URL that does not parse`,
+    );
   }
 }
 
 /** The secret `name` of the tenant, E_SECRET_NOT_FOUND when there is none. */
-export async function secretRecord(call: BridgeCall, plugin: string, name: string): Promise<{ value: string; hosts?: readonly string[] }> {
+export async function secretRecord(
+  call: BridgeCall,
+  plugin: string,
+  name: string,
+): Promise<{ value: string; hosts?: readonly string[] }> {
   if (!call.host.secrets) throw missingAdapter(`{${plugin}}`, 'secrets');
   const record = SECRET_NAME.test(name) ? await call.host.secrets.get(call.identity.tenant, name) : null;
   if (!record) throw new BridgeError('E_SECRET_NOT_FOUND', `{${plugin}}: no secret named "${name.slice(0, 128)}"`);
@@ -81,10 +103,19 @@ export async function secretRecord(call: BridgeCall, plugin: string, name: strin
  * `hosts`, as for {api}: E_SECRET_DENIED otherwise). The value is issued to the render, so the
  * bridge clears it from anything the service echoes back.
  */
-export async function bearerHeader(call: BridgeCall, plugin: string, name: string, url: URL): Promise<[string, string]> {
+export async function bearerHeader(
+  call: BridgeCall,
+  plugin: string,
+  name: string,
+  url: URL,
+): Promise<[string, string]> {
   const record = await secretRecord(call, plugin, name);
   const handle = call.secrets.issue(name, record);
-  const value = call.secrets.substitute(`Bearer ${handle}`, `{${plugin}} a request to ${url.protocol}//${url.host}`, (r) => hostAllows(r, url));
+  const value = call.secrets.substitute(
+    `Bearer ${handle}`,
+    `{${plugin}} a request to ${url.protocol}//${url.host}`,
+    (r) => hostAllows(r, url),
+  );
   return ['Authorization', value];
 }
 
@@ -115,12 +146,17 @@ const ANSWER_MARGIN_MS = 250;
  * One request with a JSON answer. Every request carries a credential, so the guard follows
  * redirects within its origin only. Answers the HTTP status and the parsed JSON.
  */
-export async function requestJson(call: BridgeCall, plugin: string, req: ServiceRequest): Promise<{ status: number; json: unknown }> {
+export async function requestJson(
+  call: BridgeCall,
+  plugin: string,
+  req: ServiceRequest,
+): Promise<{ status: number; json: unknown }> {
   const http = call.host.http;
   if (!http) throw missingAdapter(`{${plugin}}`, 'http');
   chargeRequest(call, plugin);
   const left = call.timeLeft();
-  if (left <= ANSWER_MARGIN_MS) throw new BridgeError('E_WALL_TIMEOUT', `{${plugin}} no time left in the render for a request`);
+  if (left <= ANSWER_MARGIN_MS)
+    throw new BridgeError('E_WALL_TIMEOUT', `{${plugin}} no time left in the render for a request`);
   const where = `${req.url.protocol}//${req.url.host}${req.url.pathname}`;
   let res;
   try {
@@ -141,14 +177,16 @@ export async function requestJson(call: BridgeCall, plugin: string, req: Service
     throw new ServiceFailure(`${code === 'E_HTTP_TIMEOUT' ? 'request timed out' : reason}: ${where}`);
   }
   const max = req.maxBytes ?? MAX_SERVICE_RESPONSE_BYTES;
-  if (res.body.length > max) throw new BridgeError('E_SIZE_LIMIT', `{${plugin}} the answer of ${where} is larger than ${max} bytes`);
+  if (res.body.length > max)
+    throw new BridgeError('E_SIZE_LIMIT', `{${plugin}} the answer of ${where} is larger than ${max} bytes`);
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(res.body).toString('utf8'));
   } catch {
     throw new ServiceFailure(`${where} answered HTTP ${res.status} without JSON`);
   }
-  if (!within(json, MAX_ANSWER_DEPTH)) throw new ServiceFailure(`${where} answered JSON nested deeper than ${MAX_ANSWER_DEPTH} levels`);
+  if (!within(json, MAX_ANSWER_DEPTH))
+    throw new ServiceFailure(`${where} answered JSON nested deeper than ${MAX_ANSWER_DEPTH} levels`);
   return { status: res.status, json };
 }
 

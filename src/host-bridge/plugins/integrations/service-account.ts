@@ -32,7 +32,10 @@ export interface ServiceAccount {
 export async function serviceAccount(call: BridgeCall, plugin: string, name: string): Promise<ServiceAccount> {
   const { value } = await secretRecord(call, plugin, name);
   const notKey = (): BridgeError =>
-    new BridgeError('E_BAD_ATTRIBUTE', `{${plugin}} the secret "${name}" is not a service-account key (JSON with client_email and an RSA private_key)`);
+    new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{${plugin}} the secret "${name}" is not a service-account key (JSON with client_email and an RSA private_key)`,
+    );
   let json: Record<string, unknown> | null;
   try {
     json = record(JSON.parse(value));
@@ -59,7 +62,13 @@ export type TokenRequest = { scope: string } | { audience: string };
  * Signs the assertion and exchanges it at `tokenUrl`; answers the access or ID token. A token
  * endpoint that refuses or fails is a ServiceFailure (var=false in the plugins).
  */
-export async function serviceToken(call: BridgeCall, plugin: string, sa: ServiceAccount, tokenUrl: string, want: TokenRequest): Promise<string> {
+export async function serviceToken(
+  call: BridgeCall,
+  plugin: string,
+  sa: ServiceAccount,
+  tokenUrl: string,
+  want: TokenRequest,
+): Promise<string> {
   const url = settingsUrl(plugin, tokenUrl, '');
   const now = Math.floor(Date.now() / 1000);
   const claims = 'scope' in want ? { scope: want.scope } : { target_audience: want.audience };
@@ -82,7 +91,9 @@ export async function serviceToken(call: BridgeCall, plugin: string, sa: Service
   const token = record(json)?.[field];
   if (status !== 200 || typeof token !== 'string' || token === '') {
     const error = record(json)?.error;
-    throw new ServiceFailure(`the token endpoint gave no ${field} (HTTP ${status}${typeof error === 'string' ? `, ${error.slice(0, 80)}` : ''})`);
+    throw new ServiceFailure(
+      `the token endpoint gave no ${field} (HTTP ${status}${typeof error === 'string' ? `, ${error.slice(0, 80)}` : ''})`,
+    );
   }
   return token;
 }

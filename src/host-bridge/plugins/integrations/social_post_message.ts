@@ -17,7 +17,8 @@ export const socialPostMessage = implement(declaration, (attrs, call) =>
   orFalse(PLUGIN, attrs.var, async () => {
     const text = String(attrs.text);
     if (text === '') throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} text= is empty`);
-    if (text.length > MAX_SOCIAL_TEXT_CHARS) throw new BridgeError('E_SIZE_LIMIT', `{${PLUGIN}} text= is longer than ${MAX_SOCIAL_TEXT_CHARS} characters`);
+    if (text.length > MAX_SOCIAL_TEXT_CHARS)
+      throw new BridgeError('E_SIZE_LIMIT', `{${PLUGIN}} text= is longer than ${MAX_SOCIAL_TEXT_CHARS} characters`);
     const settings = await settingsOf(call, PLUGIN, 'social');
     const url = settingsUrl(PLUGIN, settings.apiBase, '/2/tweets');
     const auth = await bearerHeader(call, PLUGIN, settings.tokenSecret, url);
@@ -30,7 +31,10 @@ export const socialPostMessage = implement(declaration, (attrs, call) =>
     const data = record(record(json)?.data);
     if (status < 200 || status >= 300 || typeof data?.id !== 'string') {
       const problem = record(json)?.title ?? record(json)?.detail;
-      throw new ServiceFailure(`the post was not created (HTTP ${status}${typeof problem === 'string' ? `, ${problem.slice(0, 80)}` : ''})`);
+      throw new ServiceFailure(
+        `the post was not created (HTTP ${status}${typeof problem === 'string' ? `, ${problem.slice(0, 80)}` : ''})`,
+      );
     }
     return typeof attrs.var === 'string' ? { assign: [[attrs.var, fromJS(data)]] } : {};
-  }));
+  }),
+);

@@ -29,7 +29,11 @@ export const MAX_COUNTER_WRITES = 100_000;
 
 function day(attr: string, text: string, call: BridgeCall): string {
   const ts = phpStrtotime(text, call.render.now, call.render.timezone);
-  if (ts === false) throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} ${attr}= is not a date strtotime reads: "${text.slice(0, 60)}"`);
+  if (ts === false)
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{${PLUGIN}} ${attr}= is not a date strtotime reads: "${text.slice(0, 60)}"`,
+    );
   return phpDate('Y-m-d', ts, call.render.timezone);
 }
 
@@ -55,17 +59,27 @@ interface CounterPlan {
 
 async function counterPlan(attrs: Record<string, Value>, call: BridgeCall): Promise<CounterPlan | null> {
   const hasGroup = typeof attrs.topics_group_id === 'number';
-  const column = typeof attrs.update_column_slug === 'string' && attrs.update_column_slug !== '' ? attrs.update_column_slug : null;
+  const column =
+    typeof attrs.update_column_slug === 'string' && attrs.update_column_slug !== '' ? attrs.update_column_slug : null;
   if (!hasGroup && column === null) {
-    if (attrs.reset_flg === 1) throw new BridgeError('E_BAD_COMBINATION', `{${PLUGIN}} reset_flg=1 needs topics_group_id= and update_column_slug=`);
+    if (attrs.reset_flg === 1)
+      throw new BridgeError(
+        'E_BAD_COMBINATION',
+        `{${PLUGIN}} reset_flg=1 needs topics_group_id= and update_column_slug=`,
+      );
     return null;
   }
-  if (!hasGroup || column === null) throw new BridgeError('E_BAD_COMBINATION', `{${PLUGIN}} topics_group_id= and update_column_slug= go together`);
+  if (!hasGroup || column === null)
+    throw new BridgeError('E_BAD_COMBINATION', `{${PLUGIN}} topics_group_id= and update_column_slug= go together`);
   const content = adapterWith(call.host, 'content', `{${PLUGIN}}`, ['setCounters', 'topicIdsBySlug']);
   const groupId = Number(attrs.topics_group_id);
-  if (!(await content.group(call.identity.tenant, groupId))) throw new BridgeError('E_NOT_FOUND', `{${PLUGIN}} there is no content group ${groupId}`);
+  if (!(await content.group(call.identity.tenant, groupId)))
+    throw new BridgeError('E_NOT_FOUND', `{${PLUGIN}} there is no content group ${groupId}`);
   const index = typeof attrs.update_column_index === 'number' ? attrs.update_column_index : 0;
-  const target = await counterColumn(PLUGIN, content, call.identity.tenant, groupId, column, index, { column: 'update_column_slug', index: 'update_column_index' });
+  const target = await counterColumn(PLUGIN, content, call.identity.tenant, groupId, column, index, {
+    column: 'update_column_slug',
+    index: 'update_column_index',
+  });
   return { groupId, ...target, reset: attrs.reset_flg === 1 };
 }
 
@@ -73,7 +87,12 @@ async function counterPlan(attrs: Record<string, Value>, call: BridgeCall): Prom
  * The content each key names: digits are an ID of the group's contents, else (and for digits
  * that are no such ID) a slug. A few queries, however many keys.
  */
-async function resolveKeys(call: BridgeCall, groupId: number, ids: ReadonlySet<number>, keys: ReadonlySet<string>): Promise<Map<string, number>> {
+async function resolveKeys(
+  call: BridgeCall,
+  groupId: number,
+  ids: ReadonlySet<number>,
+  keys: ReadonlySet<string>,
+): Promise<Map<string, number>> {
   const content = adapterWith(call.host, 'content', `{${PLUGIN}}`, ['topicIdsBySlug']);
   const tenant = call.identity.tenant;
   const found = new Map<string, number>();
@@ -83,7 +102,8 @@ async function resolveKeys(call: BridgeCall, groupId: number, ids: ReadonlySet<n
     if (id !== null && ids.has(id)) found.set(key, id);
     else slugs.push(key);
   }
-  if (slugs.length > 0) for (const [slug, id] of await content.topicIdsBySlug(tenant, groupId, slugs)) found.set(slug, id);
+  if (slugs.length > 0)
+    for (const [slug, id] of await content.topicIdsBySlug(tenant, groupId, slugs)) found.set(slug, id);
   return found;
 }
 
@@ -93,7 +113,12 @@ async function setCounters(call: BridgeCall, plan: CounterPlan, rows: readonly R
   const tenant = call.identity.tenant;
   const keyed = rows.map((row) => [contentKey(row.dimension), row.value] as const);
   const groupIds = (await content.groupTopics(tenant, plan.groupId)).map((t) => t.id);
-  const ids = await resolveKeys(call, plan.groupId, new Set(groupIds), new Set(keyed.flatMap(([key]) => (key === null ? [] : [key]))));
+  const ids = await resolveKeys(
+    call,
+    plan.groupId,
+    new Set(groupIds),
+    new Set(keyed.flatMap(([key]) => (key === null ? [] : [key]))),
+  );
   const sums = new Map<number, number>();
   for (const [key, value] of keyed) {
     const topicId = key === null ? undefined : ids.get(key);
@@ -102,8 +127,12 @@ async function setCounters(call: BridgeCall, plan: CounterPlan, rows: readonly R
   const values = new Map<number, number>();
   if (plan.reset) for (const id of groupIds) values.set(id, 0);
   for (const [id, sum] of sums) values.set(id, Math.min(Math.max(Math.round(sum), 0), Number.MAX_SAFE_INTEGER));
-  if (values.size > MAX_COUNTER_WRITES) throw new BridgeError('E_SIZE_LIMIT', `{${PLUGIN}} would set more than ${MAX_COUNTER_WRITES} counters`);
-  const writes: CounterWrite[] = [...values].map(([topicId, value]) => ({ target: { topicId, columnId: plan.columnId, index: plan.index }, value }));
+  if (values.size > MAX_COUNTER_WRITES)
+    throw new BridgeError('E_SIZE_LIMIT', `{${PLUGIN}} would set more than ${MAX_COUNTER_WRITES} counters`);
+  const writes: CounterWrite[] = [...values].map(([topicId, value]) => ({
+    target: { topicId, columnId: plan.columnId, index: plan.index },
+    value,
+  }));
   if (writes.length > 0) await content.setCounters(tenant, writes);
   return [...values.keys()].sort((a, b) => a - b);
 }
@@ -115,11 +144,28 @@ function reportValue(rows: readonly ReportRow[]): PhpArray {
 }
 
 export const webanalytics = implement(declaration, async (attrs, call) => {
-  const dimension = fieldName(PLUGIN, 'update_target_dimension', typeof attrs.update_target_dimension === 'string' ? attrs.update_target_dimension : 'pagePath');
-  const metric = fieldName(PLUGIN, 'update_target_metric', typeof attrs.update_target_metric === 'string' ? attrs.update_target_metric : 'screenPageViews');
-  const startDate = day('startDate', typeof attrs.startDate === 'string' && attrs.startDate !== '' ? attrs.startDate : '-7 days', call);
-  const endDate = day('endDate', typeof attrs.endDate === 'string' && attrs.endDate !== '' ? attrs.endDate : 'today', call);
-  if (startDate > endDate) throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} startDate= (${startDate}) is after endDate= (${endDate})`);
+  const dimension = fieldName(
+    PLUGIN,
+    'update_target_dimension',
+    typeof attrs.update_target_dimension === 'string' ? attrs.update_target_dimension : 'pagePath',
+  );
+  const metric = fieldName(
+    PLUGIN,
+    'update_target_metric',
+    typeof attrs.update_target_metric === 'string' ? attrs.update_target_metric : 'screenPageViews',
+  );
+  const startDate = day(
+    'startDate',
+    typeof attrs.startDate === 'string' && attrs.startDate !== '' ? attrs.startDate : '-7 days',
+    call,
+  );
+  const endDate = day(
+    'endDate',
+    typeof attrs.endDate === 'string' && attrs.endDate !== '' ? attrs.endDate : 'today',
+    call,
+  );
+  if (startDate > endDate)
+    throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} startDate= (${startDate}) is after endDate= (${endDate})`);
   const extra = extraFields(PLUGIN, typeof attrs.queries === 'string' ? attrs.queries : '');
   const settings = await settingsOf(call, PLUGIN, 'analytics');
   const plan = await counterPlan(attrs, call);

@@ -38,8 +38,33 @@ const RESERVED_ARGS = new Set(['site_id', 'region', 'magazine_id', 'magazine_sen
 const ARG_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 const TEMPLATE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 const MEMBER_ID = /^[1-9][0-9]{0,14}$/;
-const DECLARED = new Set(['var', 'to', 'to_member_id', 'cc', 'cc_member_id', 'bcc', 'bcc_member_id', 'subject', 'contents', 'from', 'from_nm', 'mail_template', 'sg_custom_args']);
-const HEADER_BOUND = ['to', 'to_member_id', 'cc', 'cc_member_id', 'bcc', 'bcc_member_id', 'subject', 'from', 'from_nm', 'mail_template'] as const;
+const DECLARED = new Set([
+  'var',
+  'to',
+  'to_member_id',
+  'cc',
+  'cc_member_id',
+  'bcc',
+  'bcc_member_id',
+  'subject',
+  'contents',
+  'from',
+  'from_nm',
+  'mail_template',
+  'sg_custom_args',
+]);
+const HEADER_BOUND = [
+  'to',
+  'to_member_id',
+  'cc',
+  'cc_member_id',
+  'bcc',
+  'bcc_member_id',
+  'subject',
+  'from',
+  'from_nm',
+  'mail_template',
+] as const;
 
 /** Mails and recipients sent in each render (the BridgeCall object lives exactly one render). */
 const perRender = new WeakMap<BridgeCall, { mails: number; recipients: number }>();
@@ -73,9 +98,11 @@ function memberIds(name: string, text: string): number[] {
   for (const raw of text.split(',')) {
     const item = raw.trim();
     if (item === '') continue;
-    if (!MEMBER_ID.test(item)) throw new BridgeError('E_BAD_ATTRIBUTE', `{sendmail} ${name}= must be comma-separated member ids`);
+    if (!MEMBER_ID.test(item))
+      throw new BridgeError('E_BAD_ATTRIBUTE', `{sendmail} ${name}= must be comma-separated member ids`);
     ids.push(Number(item));
-    if (ids.length > MAIL_LIMITS.recipientsPerCall) rejected(`has more than ${MAIL_LIMITS.recipientsPerCall} recipients`);
+    if (ids.length > MAIL_LIMITS.recipientsPerCall)
+      rejected(`has more than ${MAIL_LIMITS.recipientsPerCall} recipients`);
   }
   return ids;
 }
@@ -89,11 +116,13 @@ function customArgs(v: Value): Record<string, string> {
   if (v.size > MAIL_LIMITS.customArgs) bad(`may have at most ${MAIL_LIMITS.customArgs} entries`);
   for (const [k, x] of v.entries()) {
     const key = String(k);
-    if (typeof k === 'number' || !ARG_KEY.test(key) || key.length > MAIL_LIMITS.customArgKeyChars) bad('keys must be names (an associative array)');
+    if (typeof k === 'number' || !ARG_KEY.test(key) || key.length > MAIL_LIMITS.customArgKeyChars)
+      bad('keys must be names (an associative array)');
     if (RESERVED_ARGS.has(key.toLowerCase())) bad(`may not use the reserved key ${key}`);
     if (x instanceof PhpArray || x instanceof PhpObject) bad('values must be strings or numbers');
     const value = toStr(x);
-    if (value.length > MAIL_LIMITS.customArgValueChars) bad(`values are limited to ${MAIL_LIMITS.customArgValueChars} characters`);
+    if (value.length > MAIL_LIMITS.customArgValueChars)
+      bad(`values are limited to ${MAIL_LIMITS.customArgValueChars} characters`);
     if (!headerSafe(value)) rejected('sg_custom_args holds a line break or control character');
     out[key] = value;
   }
@@ -106,7 +135,13 @@ function addresses(name: string, text: string): string[] {
   return (r as { addresses: string[] }).addresses;
 }
 
-async function sender(mail: MailAdapter, tenant: string, fromAttr: string, fromName: string, domains: readonly string[]): Promise<{ address: string; name: string }> {
+async function sender(
+  mail: MailAdapter,
+  tenant: string,
+  fromAttr: string,
+  fromName: string,
+  domains: readonly string[],
+): Promise<{ address: string; name: string }> {
   const verified = new Set(domains.map((d) => d.toLowerCase()));
   let address: string;
   let name = fromName;
@@ -128,7 +163,11 @@ async function sender(mail: MailAdapter, tenant: string, fromAttr: string, fromN
     }
     checkHeaderValue('from_nm', name);
   }
-  if (!verified.has(domainOf(address))) throw new BridgeError('E_IDENTITY_DENIED', `{sendmail} from= must be an address in one of the site's verified domains (${domainOf(address).slice(0, 64)} is not)`);
+  if (!verified.has(domainOf(address)))
+    throw new BridgeError(
+      'E_IDENTITY_DENIED',
+      `{sendmail} from= must be an address in one of the site's verified domains (${domainOf(address).slice(0, 64)} is not)`,
+    );
   return { address, name };
 }
 
@@ -143,14 +182,18 @@ export const sendmail = implement(declaration, async (attrs, call, mail) => {
   // Sizes.
   let subject = str(attrs.subject);
   const fromName = str(attrs.from_nm);
-  if (subject.length > MAIL_LIMITS.subjectChars) throw new BridgeError('E_SIZE_LIMIT', `{sendmail} subject= is longer than ${MAIL_LIMITS.subjectChars} characters`);
-  if (fromName.length > MAIL_LIMITS.fromNameChars) throw new BridgeError('E_SIZE_LIMIT', `{sendmail} from_nm= is longer than ${MAIL_LIMITS.fromNameChars} characters`);
-  if (Buffer.byteLength(contents, 'utf8') > MAIL_LIMITS.bodyBytes) throw new BridgeError('E_SIZE_LIMIT', `{sendmail} contents= is larger than ${MAIL_LIMITS.bodyBytes} bytes`);
+  if (subject.length > MAIL_LIMITS.subjectChars)
+    throw new BridgeError('E_SIZE_LIMIT', `{sendmail} subject= is longer than ${MAIL_LIMITS.subjectChars} characters`);
+  if (fromName.length > MAIL_LIMITS.fromNameChars)
+    throw new BridgeError('E_SIZE_LIMIT', `{sendmail} from_nm= is longer than ${MAIL_LIMITS.fromNameChars} characters`);
+  if (Buffer.byteLength(contents, 'utf8') > MAIL_LIMITS.bodyBytes)
+    throw new BridgeError('E_SIZE_LIMIT', `{sendmail} contents= is larger than ${MAIL_LIMITS.bodyBytes} bytes`);
 
   // BR-06: a secret handle may not leave in a mail (no rule allows mail as a secret's destination).
   const scanned: string[] = [];
   for (const v of Object.values(attrs)) strings(v, scanned);
-  if (scanned.some((s) => call.secrets.contains(s))) throw new BridgeError('E_SECRET_DENIED', '{sendmail} a secret may not be sent by mail');
+  if (scanned.some((s) => call.secrets.contains(s)))
+    throw new BridgeError('E_SECRET_DENIED', '{sendmail} a secret may not be sent by mail');
 
   // ML-02, ML-03, BR-12: strict grammar, canonical form, one cap over all recipients.
   const to = addresses('to', str(attrs.to));
@@ -170,12 +213,17 @@ export const sendmail = implement(declaration, async (attrs, call, mail) => {
   // Template variables: the further attributes.
   const vars: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(attrs)) if (!DECLARED.has(k)) vars[k] = toJS(v);
-  if (Object.keys(vars).length > MAIL_LIMITS.templateVars) throw new BridgeError('E_BAD_ATTRIBUTE', `{sendmail} takes at most ${MAIL_LIMITS.templateVars} template variables`);
+  if (Object.keys(vars).length > MAIL_LIMITS.templateVars)
+    throw new BridgeError('E_BAD_ATTRIBUTE', `{sendmail} takes at most ${MAIL_LIMITS.templateVars} template variables`);
 
   // ML-05: per-render cap, counted before anything is looked up or sent.
   let counter = perRender.get(call);
   if (!counter) perRender.set(call, (counter = { mails: 0, recipients: 0 }));
-  if (counter.recipients + asked > MAIL_LIMITS.recipientsPerRender) throw new BridgeError('E_RATE_LIMIT', `{sendmail} at most ${MAIL_LIMITS.recipientsPerRender} recipients per render`);
+  if (counter.recipients + asked > MAIL_LIMITS.recipientsPerRender)
+    throw new BridgeError(
+      'E_RATE_LIMIT',
+      `{sendmail} at most ${MAIL_LIMITS.recipientsPerRender} recipients per render`,
+    );
   counter.mails++;
   counter.recipients += asked;
 
@@ -202,16 +250,19 @@ export const sendmail = implement(declaration, async (attrs, call, mail) => {
   let body = contents;
   const templateName = str(attrs.mail_template);
   if (templateName !== '') {
-    if (!TEMPLATE_NAME.test(templateName)) throw new BridgeError('E_BAD_ATTRIBUTE', '{sendmail} mail_template= is not a template identifier');
+    if (!TEMPLATE_NAME.test(templateName))
+      throw new BridgeError('E_BAD_ATTRIBUTE', '{sendmail} mail_template= is not a template identifier');
     if (!mail.renderTemplate) throw missingAdapter('{sendmail} with mail_template', 'mail.renderTemplate');
     const rendered = await mail.renderTemplate(tenant, templateName, vars);
     if (!rendered) throw new BridgeError('E_NOT_FOUND', `{sendmail} no message template ${templateName}`);
     if (subject === '') subject = rendered.subject;
     if (body === '') body = rendered.body;
-    if (!headerSafe(subject)) rejected('the template\'s subject holds a line break or control character');
-    if (body.includes('\0')) rejected('the template\'s body holds a NUL character');
-    if (subject.length > MAIL_LIMITS.subjectChars || Buffer.byteLength(body, 'utf8') > MAIL_LIMITS.bodyBytes) throw new BridgeError('E_SIZE_LIMIT', '{sendmail} the rendered template is too large');
-    if (call.secrets.contains(subject) || call.secrets.contains(body)) throw new BridgeError('E_SECRET_DENIED', '{sendmail} a secret may not be sent by mail');
+    if (!headerSafe(subject)) rejected("the template's subject holds a line break or control character");
+    if (body.includes('\0')) rejected("the template's body holds a NUL character");
+    if (subject.length > MAIL_LIMITS.subjectChars || Buffer.byteLength(body, 'utf8') > MAIL_LIMITS.bodyBytes)
+      throw new BridgeError('E_SIZE_LIMIT', '{sendmail} the rendered template is too large');
+    if (call.secrets.contains(subject) || call.secrets.contains(body))
+      throw new BridgeError('E_SECRET_DENIED', '{sendmail} a secret may not be sent by mail');
   }
 
   // One recipient once: the first place it appears wins (to, then cc, then bcc).
@@ -232,7 +283,8 @@ export const sendmail = implement(declaration, async (attrs, call, mail) => {
     assign: varName ? ([[varName, ok]] as [string, Value][]) : [],
     log: log ? [{ level: 'warning' as const, message: log }] : undefined,
   });
-  if (outgoing.to.length + outgoing.cc.length + outgoing.bcc.length === 0) return result(false, '{sendmail} no recipients: nothing sent');
+  if (outgoing.to.length + outgoing.cc.length + outgoing.bcc.length === 0)
+    return result(false, '{sendmail} no recipients: nothing sent');
 
   try {
     await mail.send(tenant, outgoing);

@@ -21,6 +21,7 @@ export const assignGlobals = implement(declaration, async (attrs, call) => {
     store.set(key, attrs.value);
     return {};
   }
-  if (attrs.var === undefined || attrs.var === null) throw new BridgeError('E_BAD_ATTRIBUTE', '{assign_globals} needs value= to set or var= to read');
+  if (attrs.var === undefined || attrs.var === null)
+    throw new BridgeError('E_BAD_ATTRIBUTE', '{assign_globals} needs value= to set or var= to read');
   return { assign: [[String(attrs.var), store.get(key)]] };
 });

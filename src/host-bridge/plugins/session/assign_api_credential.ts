@@ -29,15 +29,21 @@ const hmacHex = (key: string, text: string): string => createHmac('sha256', key)
 /** Text that may not carry a secret: the credential shows it to whoever holds it. */
 function noSecrets(call: BridgeCall, what: string, v: Value): void {
   mapStrings(v, (s) => call.secrets.substitute(s, `{assign_api_credential ${what}}`, () => false));
-  if (keysContain(v, (k) => call.secrets.contains(k))) throw new BridgeError('E_SECRET_DENIED', `a secret may not be used in {assign_api_credential ${what}}`);
+  if (keysContain(v, (k) => call.secrets.contains(k)))
+    throw new BridgeError('E_SECRET_DENIED', `a secret may not be used in {assign_api_credential ${what}}`);
 }
 
 function jwtDataJson(call: BridgeCall, data: Value): string | null {
   if (!(data instanceof PhpArray)) return null;
   noSecrets(call, 'jwt_data', data);
   const json = jsonEncode(data);
-  if (json === false) throw new BridgeError('E_BAD_ATTRIBUTE', '{assign_api_credential} jwt_data= cannot be encoded as JSON');
-  if (json.length > MAX_JWT_DATA) throw new BridgeError('E_SIZE_LIMIT', `{assign_api_credential} jwt_data= is longer than ${MAX_JWT_DATA} characters as JSON`);
+  if (json === false)
+    throw new BridgeError('E_BAD_ATTRIBUTE', '{assign_api_credential} jwt_data= cannot be encoded as JSON');
+  if (json.length > MAX_JWT_DATA)
+    throw new BridgeError(
+      'E_SIZE_LIMIT',
+      `{assign_api_credential} jwt_data= is longer than ${MAX_JWT_DATA} characters as JSON`,
+    );
   return json;
 }
 
@@ -54,7 +60,12 @@ function signJwt(key: Buffer, claims: Record<string, string | number>, data: str
  * (another site key, tampered, malformed) or expired at `now` (Unix seconds): for the site that
  * receives the credential.
  */
-export function verifyCredentialJwt(siteKey: Uint8Array, tenant: string, jwt: string, now: number): Record<string, unknown> | null {
+export function verifyCredentialJwt(
+  siteKey: Uint8Array,
+  tenant: string,
+  jwt: string,
+  now: number,
+): Record<string, unknown> | null {
   const parts = jwt.split('.');
   if (parts.length !== 3 || parts[0] !== JWT_HEADER) return null;
   const want = createHmac('sha256', jwtKey(siteKey)).update(`${parts[0]}.${parts[1]}`).digest();
@@ -79,8 +90,11 @@ export const assignApiCredential = implement(declaration, async (attrs, call, se
   const apiKey = call.secrets.substitute(String(attrs.api_key), '{assign_api_credential api_key}', () => true);
   if (apiKey === '') throw new BridgeError('E_BAD_ATTRIBUTE', '{assign_api_credential} api_key= is empty');
   const hasDgKey = typeof attrs.dg_key === 'string';
-  if (hasDgKey !== (typeof attrs.dg_id === 'string')) throw new BridgeError('E_BAD_COMBINATION', '{assign_api_credential} dg_key and dg_id go together');
-  const dgKey = hasDgKey ? call.secrets.substitute(String(attrs.dg_key), '{assign_api_credential dg_key}', () => true) : null;
+  if (hasDgKey !== (typeof attrs.dg_id === 'string'))
+    throw new BridgeError('E_BAD_COMBINATION', '{assign_api_credential} dg_key and dg_id go together');
+  const dgKey = hasDgKey
+    ? call.secrets.substitute(String(attrs.dg_key), '{assign_api_credential dg_key}', () => true)
+    : null;
   const dgId = hasDgKey ? String(attrs.dg_id) : null;
   if (dgId !== null) noSecrets(call, 'dg_id', dgId);
   const data = jwtDataJson(call, attrs.jwt_data ?? null);
@@ -98,25 +112,38 @@ export const assignApiCredential = implement(declaration, async (attrs, call, se
     if (memberId !== null) session = await sessions.issue(tenant, memberId, expire);
   } catch (e) {
     if (e instanceof BridgeError) throw e;
-    return { assign: [[target, false]], log: [{ level: 'warning', message: '{assign_api_credential} the site could not make the credential' }] };
+    return {
+      assign: [[target, false]],
+      log: [{ level: 'warning', message: '{assign_api_credential} the site could not make the credential' }],
+    };
   }
   const base = { iss: tenant, iat: now, exp: now + expire };
   if (session !== null) {
     return {
-      assign: [[target, PhpArray.fromEntries([
-        ['session_id', session.sessionId],
-        ['X-RCMS-API-ACCESS-TOKEN', session.accessToken],
-        ['jwt', signJwt(key, { ...base, member_id: memberId! }, data)],
-      ])]],
+      assign: [
+        [
+          target,
+          PhpArray.fromEntries([
+            ['session_id', session.sessionId],
+            ['X-RCMS-API-ACCESS-TOKEN', session.accessToken],
+            ['jwt', signJwt(key, { ...base, member_id: memberId! }, data)],
+          ]),
+        ],
+      ],
     };
   }
   const sid = randomBytes(16).toString('hex');
   return {
-    assign: [[target, PhpArray.fromEntries([
-      ['signature', hmacHex(apiKey, sid)],
-      ['DG_CODE', dgKey === null ? null : hmacHex(dgKey, `${dgId}:${sid}`)],
-      ['sid', sid],
-      ['jwt', signJwt(key, { ...base, sid }, data)],
-    ])]],
+    assign: [
+      [
+        target,
+        PhpArray.fromEntries([
+          ['signature', hmacHex(apiKey, sid)],
+          ['DG_CODE', dgKey === null ? null : hmacHex(dgKey, `${dgId}:${sid}`)],
+          ['sid', sid],
+          ['jwt', signJwt(key, { ...base, sid }, data)],
+        ]),
+      ],
+    ],
   };
 });

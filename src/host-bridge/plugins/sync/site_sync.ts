@@ -34,24 +34,35 @@ function related(own: HostSite, other: HostSite): boolean {
 export const siteSync = implement(declaration, async (attrs, call, adapter) => {
   const tenant = call.identity.tenant;
   const from = siteKey('from_site_key', attrs.from_site_key);
-  const to = attrs.to_site_key === undefined || attrs.to_site_key === null || attrs.to_site_key === '' ? null : siteKey('to_site_key', attrs.to_site_key);
+  const to =
+    attrs.to_site_key === undefined || attrs.to_site_key === null || attrs.to_site_key === ''
+      ? null
+      : siteKey('to_site_key', attrs.to_site_key);
   const type = Number(attrs.sync_type) as SyncType;
 
   const own = await adapter.site(tenant, tenant);
-  if (!own) throw new BridgeError('E_HOST_FAILED', '{site_sync} the host does not know the render\'s own site');
+  if (!own) throw new BridgeError('E_HOST_FAILED', "{site_sync} the host does not know the render's own site");
   const target = to ?? own.siteKey;
-  if (from === target) throw new BridgeError('E_BAD_ATTRIBUTE', '{site_sync} from_site_key and to_site_key name the same site');
+  if (from === target)
+    throw new BridgeError('E_BAD_ATTRIBUTE', '{site_sync} from_site_key and to_site_key name the same site');
   for (const key of [from, target]) {
     const site = key === own.siteKey ? own : await adapter.site(tenant, key);
     if (!site) throw new BridgeError('E_NOT_FOUND', `{site_sync} no site ${key} on this host`);
-    if (!related(own, site)) throw new BridgeError('E_PERMISSION_DENIED', `{site_sync} ${key} is neither this site, one of its child sites nor its parent`);
+    if (!related(own, site))
+      throw new BridgeError(
+        'E_PERMISSION_DENIED',
+        `{site_sync} ${key} is neither this site, one of its child sites nor its parent`,
+      );
   }
 
   const now = call.render.now;
   const r = await adapter.sync(tenant, { from, to: target, type, now, notAfter: now - SYNC_INTERVAL_SECONDS });
   if (!r.ok) {
     const hours = Math.max(0, (r.lastSync + SYNC_INTERVAL_SECONDS - now) / 3600);
-    throw new BridgeError('E_RATE_LIMIT', `{site_sync} ${target} was synced less than 6 hours ago; the next sync into it is possible in ${hours.toFixed(1)} hours`);
+    throw new BridgeError(
+      'E_RATE_LIMIT',
+      `{site_sync} ${target} was synced less than 6 hours ago; the next sync into it is possible in ${hours.toFixed(1)} hours`,
+    );
   }
   return {};
 });

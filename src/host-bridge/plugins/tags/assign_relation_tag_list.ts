@@ -14,7 +14,13 @@ const MAX_ITEMS = 1000;
 export const assignRelationTagList = implement(declaration, async (attrs, call, tags) => {
   const tenant = call.identity.tenant;
   const given = attrs.tag_relation_list;
-  const ids = [...new Set(given instanceof PhpArray ? idsOf(given) : await tags.related(tenant, String(attrs.module), Number(attrs.module_id)))];
+  const ids = [
+    ...new Set(
+      given instanceof PhpArray
+        ? idsOf(given)
+        : await tags.related(tenant, String(attrs.module), Number(attrs.module_id)),
+    ),
+  ];
   const records = new Map((await tags.tags(tenant, ids)).map((t) => [t.tagId, t]));
   const categories = new Map((await tags.categories(tenant)).map((c) => [c.categoryId, c]));
   const only = typeof attrs.tag_category_id === 'number' ? attrs.tag_category_id : null;
@@ -30,7 +36,10 @@ export const assignRelationTagList = implement(declaration, async (attrs, call, 
 /** The ids of a tag_relation_list: arrays each with an integer `id` from 1, at most MAX_ITEMS. */
 function idsOf(list: PhpArray): number[] {
   const bad = (): never => {
-    throw new BridgeError('E_BAD_ATTRIBUTE', `{assign_relation_tag_list} tag_relation_list= must be a list of at most ${MAX_ITEMS} arrays, each with an integer id`);
+    throw new BridgeError(
+      'E_BAD_ATTRIBUTE',
+      `{assign_relation_tag_list} tag_relation_list= must be a list of at most ${MAX_ITEMS} arrays, each with an integer id`,
+    );
   };
   const items = list.values();
   if (items.length > MAX_ITEMS) bad();

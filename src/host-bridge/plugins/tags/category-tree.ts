@@ -10,7 +10,12 @@ import { inLang } from '../data-attrs.js';
 
 export const MAX_LEVELS = 16;
 
-export function categoryList(records: readonly TagCategoryRecord[], lang: string, call: BridgeCall, nested: boolean): PhpArray {
+export function categoryList(
+  records: readonly TagCategoryRecord[],
+  lang: string,
+  call: BridgeCall,
+  nested: boolean,
+): PhpArray {
   const ids = new Set(records.map((r) => r.categoryId));
   const isTop = (r: TagCategoryRecord): boolean => r.parentId === null || !ids.has(r.parentId);
   const children = new Map<number, TagCategoryRecord[]>();
@@ -20,7 +25,8 @@ export function categoryList(records: readonly TagCategoryRecord[], lang: string
     if (list) list.push(r);
     else children.set(r.parentId!, [r]);
   }
-  const byOrder = (a: TagCategoryRecord, b: TagCategoryRecord): number => a.order - b.order || a.categoryId - b.categoryId;
+  const byOrder = (a: TagCategoryRecord, b: TagCategoryRecord): number =>
+    a.order - b.order || a.categoryId - b.categoryId;
   const flat: PhpArray[] = [];
 
   const visit = (r: TagCategoryRecord, level: number): PhpArray => {
@@ -32,11 +38,17 @@ export function categoryList(records: readonly TagCategoryRecord[], lang: string
       ['level', level],
     ]);
     if (!nested) flat.push(item);
-    const kids = level + 1 < MAX_LEVELS ? [...(children.get(r.categoryId) ?? [])].sort(byOrder).map((c) => visit(c, level + 1)) : [];
+    const kids =
+      level + 1 < MAX_LEVELS
+        ? [...(children.get(r.categoryId) ?? [])].sort(byOrder).map((c) => visit(c, level + 1))
+        : [];
     if (nested) item.set('children', PhpArray.fromList(kids));
     return item;
   };
 
-  const top = records.filter(isTop).sort(byOrder).map((r) => visit(r, 0));
+  const top = records
+    .filter(isTop)
+    .sort(byOrder)
+    .map((r) => visit(r, 0));
   return PhpArray.fromList(nested ? top : flat);
 }

@@ -16,11 +16,16 @@ export function tagItem(t: TagRecord, lang: string, call: BridgeCall): PhpArray 
 }
 
 /** A related tag: the spec's tag item (an `id`) with its name and its category's. */
-export function relatedTagItem(t: TagRecord, category: TagCategoryRecord | undefined, lang: string, call: BridgeCall): PhpArray {
+export function relatedTagItem(
+  t: TagRecord,
+  category: TagCategoryRecord | undefined,
+  lang: string,
+  call: BridgeCall,
+): PhpArray {
   return PhpArray.fromEntries([
     ['id', t.tagId],
     ['tag_nm', inLang(t.names, lang, call.render.lang) ?? ''],
     ['tag_category_id', t.categoryId],
-    ['tag_category_nm', category ? inLang(category.names, lang, call.render.lang) ?? '' : ''],
+    ['tag_category_nm', category ? (inLang(category.names, lang, call.render.lang) ?? '') : ''],
   ]);
 }

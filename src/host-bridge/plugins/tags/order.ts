@@ -6,7 +6,14 @@
 import { PhpArray, type Value } from '../../../value/value.js';
 import { BridgeError } from '../../errors.js';
 
-export const ORDER_COLUMNS = ['tag_id', 'tag_nm', 'tag_category_id', 'open_contents_cnt', 'order_no', 'inst_ymdhi'] as const;
+export const ORDER_COLUMNS = [
+  'tag_id',
+  'tag_nm',
+  'tag_category_id',
+  'open_contents_cnt',
+  'order_no',
+  'inst_ymdhi',
+] as const;
 export type OrderColumn = (typeof ORDER_COLUMNS)[number];
 export interface OrderKey {
   column: OrderColumn;
@@ -17,11 +24,15 @@ const MAX_KEYS = 5;
 const KEY = /^\s*([a-z_]+)\s*(?::\s*([A-Za-z]+)\s*)?$/;
 
 function bad(why: string): never {
-  throw new BridgeError('E_BAD_ATTRIBUTE', `{assign_tag_list} order= ${why} (columns: ${ORDER_COLUMNS.join(', ')}; directions: asc, desc)`);
+  throw new BridgeError(
+    'E_BAD_ATTRIBUTE',
+    `{assign_tag_list} order= ${why} (columns: ${ORDER_COLUMNS.join(', ')}; directions: asc, desc)`,
+  );
 }
 
 function key(column: string, direction: string | undefined): OrderKey {
-  if (!(ORDER_COLUMNS as readonly string[]).includes(column)) bad(`names ${JSON.stringify(column.slice(0, 40))}, which is not a column it can sort by`);
+  if (!(ORDER_COLUMNS as readonly string[]).includes(column))
+    bad(`names ${JSON.stringify(column.slice(0, 40))}, which is not a column it can sort by`);
   const dir = (direction ?? 'asc').toLowerCase();
   if (dir !== 'asc' && dir !== 'desc') bad(`has the direction ${JSON.stringify(direction!.slice(0, 20))}`);
   return { column: column as OrderColumn, descending: dir === 'desc' };

@@ -17,7 +17,13 @@ export const OPERATION_TIMEOUT_MS = 30_000;
 /** The answer, or the reason a request failed on the way (refusals are thrown). */
 export type Sent = { res: EgressResponse } | { failed: string };
 
-export async function send(call: BridgeCall, plugin: string, endpoint: ConfiguredEndpoint, method: string, extra: [string, string][] = []): Promise<Sent> {
+export async function send(
+  call: BridgeCall,
+  plugin: string,
+  endpoint: ConfiguredEndpoint,
+  method: string,
+  extra: [string, string][] = [],
+): Promise<Sent> {
   const http = call.host.http;
   if (!http) throw missingAdapter(`{${plugin}}`, 'http');
   const shown = JSON.stringify(endpoint.url.length > 120 ? `${endpoint.url.slice(0, 120)}...` : endpoint.url);
@@ -31,8 +37,16 @@ export async function send(call: BridgeCall, plugin: string, endpoint: Configure
   const secretHeaders: string[] = [];
   if (endpoint.tokenSecret !== undefined) {
     const record = call.host.secrets ? await call.host.secrets.get(call.identity.tenant, endpoint.tokenSecret) : null;
-    if (!record) throw new BridgeError('E_SECRET_NOT_FOUND', `{${plugin}} no secret named ${JSON.stringify(endpoint.tokenSecret)}`);
-    if (!hostAllows(record, url)) throw new BridgeError('E_SECRET_DENIED', `{${plugin}} the secret ${endpoint.tokenSecret} may not be sent to ${url.protocol}//${url.hostname}`);
+    if (!record)
+      throw new BridgeError(
+        'E_SECRET_NOT_FOUND',
+        `{${plugin}} no secret named ${JSON.stringify(endpoint.tokenSecret)}`,
+      );
+    if (!hostAllows(record, url))
+      throw new BridgeError(
+        'E_SECRET_DENIED',
+        `{${plugin}} the secret ${endpoint.tokenSecret} may not be sent to ${url.protocol}//${url.hostname}`,
+      );
     headers.push(['Authorization', `Bearer ${record.value}`]);
     secretHeaders.push('Authorization');
   }
@@ -40,7 +54,13 @@ export async function send(call: BridgeCall, plugin: string, endpoint: Configure
   if (left <= 50) throw new BridgeError('E_WALL_TIMEOUT', `{${plugin}} no time left in the render for a request`);
   chargeRequest(call, plugin);
   try {
-    const res = await http.fetch({ method, url: endpoint.url, headers, timeoutMs: Math.min(OPERATION_TIMEOUT_MS, left - 50), secretHeaders });
+    const res = await http.fetch({
+      method,
+      url: endpoint.url,
+      headers,
+      timeoutMs: Math.min(OPERATION_TIMEOUT_MS, left - 50),
+      secretHeaders,
+    });
     return { res };
   } catch (e) {
     return { failed: `${failureReason(e, plugin, shown)}: ${shown}` };

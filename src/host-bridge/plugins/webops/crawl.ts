@@ -42,10 +42,22 @@ function header(res: EgressResponse, name: string): string {
 
 function failedPage(url: string, depth: number, e: unknown): SpiderPage {
   const code = (e as { code?: unknown } | null)?.code;
-  return { url, depth, status: 0, bytes: 0, contentType: '', title: '', error: typeof code === 'string' && code.startsWith('E_') ? code : 'E_HTTP_FAILED' };
+  return {
+    url,
+    depth,
+    status: 0,
+    bytes: 0,
+    contentType: '',
+    title: '',
+    error: typeof code === 'string' && code.startsWith('E_') ? code : 'E_HTTP_FAILED',
+  };
 }
 
-export async function crawl(call: BridgeCall, fetch: (req: EgressRequest) => Promise<EgressResponse>, plan: CrawlPlan): Promise<SpiderRunResult> {
+export async function crawl(
+  call: BridgeCall,
+  fetch: (req: EgressRequest) => Promise<EgressResponse>,
+  plan: CrawlPlan,
+): Promise<SpiderRunResult> {
   const maxPages = Math.min(plan.maxPages, MAX_SPIDER_PAGES);
   const maxDepth = Math.min(plan.maxDepth, MAX_SPIDER_DEPTH);
   const queue: { url: string; depth: number }[] = [];
@@ -66,13 +78,27 @@ export async function crawl(call: BridgeCall, fetch: (req: EgressRequest) => Pro
     call.counters.set(PAGES_COUNTER, fetched + 1);
     let res: EgressResponse;
     try {
-      res = await fetch({ method: 'GET', url, headers: [['Accept', 'text/html, application/xhtml+xml']], timeoutMs: left, maxResponseBytes: MAX_SPIDER_PAGE_BYTES });
+      res = await fetch({
+        method: 'GET',
+        url,
+        headers: [['Accept', 'text/html, application/xhtml+xml']],
+        timeoutMs: left,
+        maxResponseBytes: MAX_SPIDER_PAGE_BYTES,
+      });
     } catch (e) {
       pages.push(failedPage(url, depth, e));
       continue;
     }
     const contentType = header(res, 'content-type').slice(0, 200);
-    const page: SpiderPage = { url, depth, status: res.status, bytes: res.body.length, contentType, title: '', error: '' };
+    const page: SpiderPage = {
+      url,
+      depth,
+      status: res.status,
+      bytes: res.body.length,
+      contentType,
+      title: '',
+      error: '',
+    };
     pages.push(page);
     if (!plan.origins.has(new URL(res.url).origin)) {
       page.error = 'E_PERMISSION_DENIED';

@@ -39,7 +39,8 @@ export function readPage(html: string, pageUrl: string, maxLinks: number): PageL
   const stack: Node[] = [doc];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.nodeName === 'title' && title === '') title = text(node).replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE_CHARS);
+    if (node.nodeName === 'title' && title === '')
+      title = text(node).replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE_CHARS);
     if (node.nodeName === 'base' && hrefs.length === 0) {
       const href = attr(node, 'href');
       if (href !== undefined) base = resolve(href, pageUrl) ?? base;

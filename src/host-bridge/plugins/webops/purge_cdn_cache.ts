@@ -14,8 +14,10 @@ import declaration from '../../../plugins/host-webops/purge_cdn_cache.js';
 function surrogateKey(module: string, attrs: Record<string, unknown>): string {
   const group = attrs.topics_group_id;
   const table = attrs.csvtable_id;
-  if (typeof group === 'number' && module !== 'topics') throw new BridgeError('E_BAD_COMBINATION', '{purge_cdn_cache} topics_group_id goes with module="topics"');
-  if (typeof table === 'number' && module !== 'csvtable') throw new BridgeError('E_BAD_COMBINATION', '{purge_cdn_cache} csvtable_id goes with module="csvtable"');
+  if (typeof group === 'number' && module !== 'topics')
+    throw new BridgeError('E_BAD_COMBINATION', '{purge_cdn_cache} topics_group_id goes with module="topics"');
+  if (typeof table === 'number' && module !== 'csvtable')
+    throw new BridgeError('E_BAD_COMBINATION', '{purge_cdn_cache} csvtable_id goes with module="csvtable"');
   const id = module === 'topics' ? group : module === 'csvtable' ? table : undefined;
   return typeof id === 'number' ? `${module}-${id}` : module;
 }
@@ -29,11 +31,19 @@ export const purgeCdnCache = implement(declaration, async (attrs, call) => {
     endpoint = { url: attrs.api_endpoint };
   } else {
     endpoint = call.host.cdn ? await call.host.cdn.purgeEndpoint(call.identity.tenant) : null;
-    if (!endpoint) throw new BridgeError('E_BAD_ATTRIBUTE', '{purge_cdn_cache} needs api_endpoint: the site has no purge endpoint configured');
+    if (!endpoint)
+      throw new BridgeError(
+        'E_BAD_ATTRIBUTE',
+        '{purge_cdn_cache} needs api_endpoint: the site has no purge endpoint configured',
+      );
   }
   const sent = await send(call, 'purge_cdn_cache', endpoint, 'PURGE', [['Surrogate-Key', key]]);
-  if ('failed' in sent) return { log: [{ level: 'warning', message: `{purge_cdn_cache} ${key} not purged: ${sent.failed}` }] };
+  if ('failed' in sent)
+    return { log: [{ level: 'warning', message: `{purge_cdn_cache} ${key} not purged: ${sent.failed}` }] };
   const { status } = sent.res;
-  if (status >= 200 && status < 300) return { log: [{ level: 'info', message: `{purge_cdn_cache} ${key} purged (${status})` }] };
-  return { log: [{ level: 'warning', message: `{purge_cdn_cache} ${key} not purged: the endpoint answered ${status}` }] };
+  if (status >= 200 && status < 300)
+    return { log: [{ level: 'info', message: `{purge_cdn_cache} ${key} purged (${status})` }] };
+  return {
+    log: [{ level: 'warning', message: `{purge_cdn_cache} ${key} not purged: the endpoint answered ${status}` }],
+  };
 });

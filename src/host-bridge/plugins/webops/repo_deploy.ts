@@ -19,5 +19,7 @@ export const repoDeploy = implement(declaration, async (attrs, call, deploy) => 
   const sent = await send(call, 'repo_deploy', hook, 'POST');
   if ('failed' in sent) return outcome(false, `the build hook failed: ${sent.failed}`);
   const { status } = sent.res;
-  return status >= 200 && status < 300 ? outcome(true, `build started (${status})`) : outcome(false, `the build hook answered ${status}`);
+  return status >= 200 && status < 300
+    ? outcome(true, `build started (${status})`)
+    : outcome(false, `the build hook answered ${status}`);
 });

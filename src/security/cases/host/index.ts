@@ -14,7 +14,15 @@ import { HH_LOCKDOWN } from './lockdown.js';
 import { HH_COMPILE } from './compile.js';
 import { HH_NEIGHBOURS } from './neighbours.js';
 
-export const HH: SecurityCase[] = [...HH_COMPUTE, ...HH_CAPS, ...HH_SECRETS, ...HH_POOL, ...HH_ERRORS, ...HH_LOCKDOWN, ...HH_COMPILE].sort((a, b) => a.id.localeCompare(b.id));
+export const HH: SecurityCase[] = [
+  ...HH_COMPUTE,
+  ...HH_CAPS,
+  ...HH_SECRETS,
+  ...HH_POOL,
+  ...HH_ERRORS,
+  ...HH_LOCKDOWN,
+  ...HH_COMPILE,
+].sort((a, b) => a.id.localeCompare(b.id));
 
 /** Runs after every other case: it needs the whole machine to itself. */
 export const HH_LAST: SecurityCase[] = HH_NEIGHBOURS;

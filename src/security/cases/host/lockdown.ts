@@ -7,7 +7,8 @@ export const HH_LOCKDOWN: SecurityCase[] = [
   {
     id: 'HH-10',
     category: 'HH',
-    title: 'state left by one render on any global (decodeURI, escape, Iterator, DisposableStack...) or on the global prototype is not visible to the next render',
+    title:
+      'state left by one render on any global (decodeURI, escape, Iterator, DisposableStack...) or on the global prototype is not visible to the next render',
     async run(h) {
       const e = h.engine();
       const leave = `for (const k of Reflect.ownKeys(globalThis)) { const v = globalThis[k]; try { if (v && (typeof v === 'object' || typeof v === 'function')) { v.__leak = 1; if (v.prototype) v.prototype.__leak = 1; } } catch {} }

@@ -23,15 +23,41 @@ const chain = (n: number, op: string) => `{if ${Array.from({ length: n }, () => 
 
 /** One per finding that a template can set off on its own (files and HTTP need the harness host's set-up: their own cases). */
 const ATTACKS: Attack[] = [
-  { what: 'strtotime of a huge timestamp on the host (HH-01)', template: () => '{storage_url var=u path="/files/g/x.txt" expire="@99999999999999"}{$u}' },
-  { what: 'strtotime of a huge relative form (HH-01)', template: () => '{storage_url var=u path="/files/g/x.txt" expire="+9999999999999 minutes"}{$u}' },
-  { what: 'assign_globals growth under fresh request ids (HH-02)', template: () => '{assign var=v value="x"|str_repeat:1000000}{assign_globals key="k" value=$v}' },
-  { what: 'a huge {return} through references (HH-04)', template: () => '{assign var=s value="x"|str_repeat:1000000}{section name=i loop=200}{append var=a value=$s}{/section}{return value=$a}' },
-  { what: 'a compile of a fresh 1 MB template (HH-06)', template: (round) => `{* ${round} *}${'<p>{$a|escape}</p>\n'.repeat(50_000)}` },
+  {
+    what: 'strtotime of a huge timestamp on the host (HH-01)',
+    template: () => '{storage_url var=u path="/files/g/x.txt" expire="@99999999999999"}{$u}',
+  },
+  {
+    what: 'strtotime of a huge relative form (HH-01)',
+    template: () => '{storage_url var=u path="/files/g/x.txt" expire="+9999999999999 minutes"}{$u}',
+  },
+  {
+    what: 'assign_globals growth under fresh request ids (HH-02)',
+    template: () => '{assign var=v value="x"|str_repeat:1000000}{assign_globals key="k" value=$v}',
+  },
+  {
+    what: 'a huge {return} through references (HH-04)',
+    template: () =>
+      '{assign var=s value="x"|str_repeat:1000000}{section name=i loop=200}{append var=a value=$s}{/section}{return value=$a}',
+  },
+  {
+    what: 'a compile of a fresh 1 MB template (HH-06)',
+    template: (round) => `{* ${round} *}${'<p>{$a|escape}</p>\n'.repeat(50_000)}`,
+  },
   { what: 'a 30 KB && chain (HH-07)', template: () => chain(6000, '&&') },
-  { what: 'a 30 KB + chain (HH-07)', template: () => `{assign var=x value=${Array.from({ length: 6000 }, () => '$a').join('+')}}{$x}` },
-  { what: 'a 4M-digit number to intval and json_decode (HH-08)', template: () => '{assign var=n value="9"|str_repeat:4000000}{$n|intval}{$n|json_decode}' },
-  { what: 'a memory bomb in the 512M class (HH-14)', template: () => '{set_memory memory_limit="512M"}{section name=i loop=100000000}{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}{/section}' },
+  {
+    what: 'a 30 KB + chain (HH-07)',
+    template: () => `{assign var=x value=${Array.from({ length: 6000 }, () => '$a').join('+')}}{$x}`,
+  },
+  {
+    what: 'a 4M-digit number to intval and json_decode (HH-08)',
+    template: () => '{assign var=n value="9"|str_repeat:4000000}{$n|intval}{$n|json_decode}',
+  },
+  {
+    what: 'a memory bomb in the 512M class (HH-14)',
+    template: () =>
+      '{set_memory memory_limit="512M"}{section name=i loop=100000000}{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}{/section}',
+  },
 ];
 
 const VICTIM = '<ul>{foreach from=$items item=i}<li>{$i.title|escape}</li>{/foreach}</ul>';
@@ -44,13 +70,26 @@ const RSS_BOUND_MB = 1024;
 const LAG_RESOLUTION_MS = 10;
 const lagMs = (ns: number) => Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS);
 
-async function hostile(e: Engine, tenant: string, attacks: Attack[], until: number, count: { renders: number; raw: string[] }): Promise<void> {
+async function hostile(
+  e: Engine,
+  tenant: string,
+  attacks: Attack[],
+  until: number,
+  count: { renders: number; raw: string[] },
+): Promise<void> {
   for (let round = 0; Date.now() < until; round++) {
     const a = attacks[round % attacks.length]!;
-    await e.render(a.template(round), { name: 'attack.tpl', vars: { a: 1, ...a.vars }, identity: { tenant, requestId: randomUUID() } }).catch((err: unknown) => {
-      // A refusal is expected; anything but a TemplateError reaching the embedder is a finding of its own (HH-07).
-      if (!(err instanceof Error && err.name === 'TemplateError')) count.raw.push(`${a.what}: ${String(err).slice(0, 120)}`);
-    });
+    await e
+      .render(a.template(round), {
+        name: 'attack.tpl',
+        vars: { a: 1, ...a.vars },
+        identity: { tenant, requestId: randomUUID() },
+      })
+      .catch((err: unknown) => {
+        // A refusal is expected; anything but a TemplateError reaching the embedder is a finding of its own (HH-07).
+        if (!(err instanceof Error && err.name === 'TemplateError'))
+          count.raw.push(`${a.what}: ${String(err).slice(0, 120)}`);
+      });
     count.renders++;
   }
 }
@@ -59,7 +98,8 @@ export const HH_NEIGHBOURS: SecurityCase[] = [
   {
     id: 'HH-NEIGHBOURS',
     category: 'HH',
-    title: 'hostile tenants run every HH attack beside a victim: the embedding process stays responsive and bounded, the victim never fails',
+    title:
+      'hostile tenants run every HH attack beside a victim: the embedding process stays responsive and bounded, the victim never fails',
     async run(h: HarnessContext) {
       const e = h.engine();
       await e.render(VICTIM, { vars: { items: VICTIM_ITEMS }, identity: { tenant: 'victim' } });
@@ -116,14 +156,21 @@ export const HH_NEIGHBOURS: SecurityCase[] = [
   {
     id: 'HH-SLICE',
     category: 'HH',
-    title: 'with workers: 0 and the synchronous slice on, hostile host-free templates beside a victim: the event loop stays responsive, the victim never fails',
+    title:
+      'with workers: 0 and the synchronous slice on, hostile host-free templates beside a victim: the event loop stays responsive, the victim never fails',
     async run(h: HarnessContext) {
       // The same run with the slice off, in the same process and minute, is the baseline: on a
       // loaded machine the lag is mostly the machine's.
       const seconds = Math.min(8, Math.max(4, h.repeat / 12));
       const on = await sliceNeighbours(2, seconds);
       const off = await sliceNeighbours(0, seconds);
-      const figures = { lag_p99_ms: on.lagP99, lag_max_ms: on.lagMax, lag_p99_ms_no_slice: off.lagP99, lag_max_ms_no_slice: off.lagMax, victim_failures: on.failures.length + off.failures.length };
+      const figures = {
+        lag_p99_ms: on.lagP99,
+        lag_max_ms: on.lagMax,
+        lag_p99_ms_no_slice: off.lagP99,
+        lag_max_ms_no_slice: off.lagMax,
+        victim_failures: on.failures.length + off.failures.length,
+      };
       const detail =
         `${seconds.toFixed(0)} s each, slice 2 ms: lag p99 ${on.lagP99.toFixed(1)} ms (max ${on.lagMax.toFixed(0)}), ${on.renders} hostile renders; ` +
         `slice off: lag p99 ${off.lagP99.toFixed(1)} ms (max ${off.lagMax.toFixed(0)}); victim failures ${figures.victim_failures}${on.failures[0] ? ` (${on.failures[0]})` : ''}`;
@@ -134,13 +181,27 @@ export const HH_NEIGHBOURS: SecurityCase[] = [
 
 /** Host-free templates that make the slice work hardest: endless, just past it, far past it, an output too long to copy in it. */
 const SLICE_ATTACKS: Attack[] = [
-  { what: 'an endless loop', template: () => '{section name=i loop=2000000000}{section name=j loop=1000}{/section}{/section}' },
-  { what: 'a render just past the slice', template: () => '{section name=i loop=$a}{section name=j loop=1000}{/section}{/section}x', vars: { a: 20 } },
-  { what: 'a render far past the slice', template: () => '{section name=i loop=$a}{section name=j loop=1000}{/section}{/section}y', vars: { a: 400 } },
+  {
+    what: 'an endless loop',
+    template: () => '{section name=i loop=2000000000}{section name=j loop=1000}{/section}{/section}',
+  },
+  {
+    what: 'a render just past the slice',
+    template: () => '{section name=i loop=$a}{section name=j loop=1000}{/section}{/section}x',
+    vars: { a: 20 },
+  },
+  {
+    what: 'a render far past the slice',
+    template: () => '{section name=i loop=$a}{section name=j loop=1000}{/section}{/section}y',
+    vars: { a: 400 },
+  },
   { what: 'an output too long for the slice', template: () => '{$b|str_pad:1200000:"ab"}', vars: { b: 'x' } },
 ];
 
-async function sliceNeighbours(syncSliceMs: number, seconds: number): Promise<{ lagP99: number; lagMax: number; failures: string[]; renders: number }> {
+async function sliceNeighbours(
+  syncSliceMs: number,
+  seconds: number,
+): Promise<{ lagP99: number; lagMax: number; failures: string[]; renders: number }> {
   const { createEngine } = await import('../../../engine.js');
   const e = createEngine({ workers: 0, timeoutMs: 300, limits: { syncSliceMs } });
   try {

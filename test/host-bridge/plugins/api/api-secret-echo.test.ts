@@ -49,14 +49,21 @@ function handler(tls: boolean) {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${Buffer.from(String(v), 'latin1').toString('utf8')}`);
+      const headers = Object.entries(req.headers).map(
+        ([k, v]) => `${k}: ${Buffer.from(String(v), 'latin1').toString('utf8')}`,
+      );
       let decoded = req.url ?? '';
       try {
         decoded = decodeURIComponent(decoded.replace(/\+/g, ' '));
       } catch {
         // the raw URL is checked too
       }
-      seen.push({ tls, host: req.headers.host ?? '', url: req.url ?? '', text: [req.url, decoded, ...headers, Buffer.concat(chunks).toString()].join('\n') });
+      seen.push({
+        tls,
+        host: req.headers.host ?? '',
+        url: req.url ?? '',
+        text: [req.url, decoded, ...headers, Buffer.concat(chunks).toString()].join('\n'),
+      });
       if (!reflectRoute(req, res, `https://other.test:${ports.https}`)) {
         res.statusCode = 404;
         res.end();
@@ -84,7 +91,10 @@ afterAll(async () => {
 
 const host: HostAdapters = {
   http: { fetch: (req) => guard.fetch(req) },
-  secrets: { get: async (tenant, name) => (tenant === 'default' && Object.prototype.hasOwnProperty.call(SECRETS, name) ? SECRETS[name]! : null) },
+  secrets: {
+    get: async (tenant, name) =>
+      tenant === 'default' && Object.prototype.hasOwnProperty.call(SECRETS, name) ? SECRETS[name]! : null,
+  },
 };
 const engine = testEngine({ host });
 
@@ -113,7 +123,8 @@ async function refused(t: string, u: string): Promise<TemplateError> {
 /** No form of either secret in `text` (forms under 8 characters would match by chance). */
 function expectNoForm(text: string): void {
   for (const v of [TOKEN, PASSWORD]) {
-    for (const [label, form] of Object.entries(reflectedForms(v))) if (form.length >= 8) expect(text, `${label} form of ${JSON.stringify(v)}`).not.toContain(form);
+    for (const [label, form] of Object.entries(reflectedForms(v)))
+      if (form.length >= 8) expect(text, `${label} form of ${JSON.stringify(v)}`).not.toContain(form);
   }
 }
 
@@ -125,13 +136,20 @@ describe('{api}: a secret echoed by the host it was sent to comes back redacted'
     ] as const) {
       const before = seen.length;
       const out = await render(viaHeader(key, header), secure('/hh03/forms'));
-      expect(seen.slice(before).some((s) => s.tls && s.text.includes(SECRETS[key]!.value)), 'the host received the secret').toBe(true);
+      expect(
+        seen.slice(before).some((s) => s.tls && s.text.includes(SECRETS[key]!.value)),
+        'the host received the secret',
+      ).toBe(true);
       expectNoForm(out);
       // Both values end in these digits: no echo of either is left anywhere, whatever its escaping.
       expect(out).not.toContain('0123456789');
       const body = out.split('|')[1]!;
       // Each line of the echo names one form; each of those lines ends in the marker.
-      for (const line of body.split('\n').filter((l) => /^(raw|lower|encodeURIComponent|urlencode|rawurlencode|lowerHex|formUrlencoded|json|phpJson)=/.test(l))) {
+      for (const line of body
+        .split('\n')
+        .filter((l) =>
+          /^(raw|lower|encodeURIComponent|urlencode|rawurlencode|lowerHex|formUrlencoded|json|phpJson)=/.test(l),
+        )) {
         expect(line, line).toMatch(new RegExp(`=\\[secret:${key} redacted\\]$`));
       }
       expect(out).toMatch(new RegExp(`location: /items/\\[secret:${key} redacted\\]`));
@@ -187,11 +205,17 @@ describe('{api}: a secret echoed by the host it was sent to comes back redacted'
 
   it('a request that carries a secret may not ask for a byte range (a slice of an echo)', async () => {
     const before = seen.length;
-    const t = '{secret var=t key="TOKEN"}{append var=hd value="X-Api-Key: `$t`"}{append var=hd value="Range: bytes=5-9"}{api endpoint=$u headers=$hd var=r}{$r}';
+    const t =
+      '{secret var=t key="TOKEN"}{append var=hd value="X-Api-Key: `$t`"}{append var=hd value="Range: bytes=5-9"}{api endpoint=$u headers=$hd var=r}{$r}';
     expect((await refused(t, secure('/hh03/forms'))).code).toBe('E_SECRET_DENIED');
     expect(seen.length).toBe(before);
     // Without a secret a range is the server's business.
-    expect(await render('{append var=hd value="Range: bytes=5-9"}{api endpoint=$u headers=$hd http_code_var=c}{$c}', secure('/hh03/forms'))).toBe('201');
+    expect(
+      await render(
+        '{append var=hd value="Range: bytes=5-9"}{api endpoint=$u headers=$hd http_code_var=c}{$c}',
+        secure('/hh03/forms'),
+      ),
+    ).toBe('201');
   });
 
   it('nothing any attack sent reached another origin or plain http', () => {

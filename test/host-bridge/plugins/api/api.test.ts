@@ -58,12 +58,23 @@ const base = (path = '/echo'): string => `http://public.test:${net.port}${path}`
 /** Secrets go to https origins (unless their record names http://). */
 const secure = (path = '/echo'): string => `https://public.test:${net.httpsPort}${path}`;
 
-async function render(t: string, vars: Record<string, unknown> = {}, opts: { tenant?: string; e?: Engine } = {}): Promise<string> {
-  const r = await (opts.e ?? engine).render(t, { vars: { u: base(), ...vars }, identity: opts.tenant ? { tenant: opts.tenant } : undefined });
+async function render(
+  t: string,
+  vars: Record<string, unknown> = {},
+  opts: { tenant?: string; e?: Engine } = {},
+): Promise<string> {
+  const r = await (opts.e ?? engine).render(t, {
+    vars: { u: base(), ...vars },
+    identity: opts.tenant ? { tenant: opts.tenant } : undefined,
+  });
   return r.output;
 }
 
-async function fails(t: string, vars: Record<string, unknown> = {}, opts: { tenant?: string; e?: Engine } = {}): Promise<TemplateError> {
+async function fails(
+  t: string,
+  vars: Record<string, unknown> = {},
+  opts: { tenant?: string; e?: Engine } = {},
+): Promise<TemplateError> {
   try {
     await render(t, vars, opts);
   } catch (e) {
@@ -87,18 +98,24 @@ const echoOf = async (t: string, vars: Record<string, unknown> = {}): Promise<Ec
 
 describe('{api} requests', () => {
   it('GET with var, status_var, http_code_var', async () => {
-    expect(await render('{api endpoint=$u var=r status_var=s http_code_var=c}{$s} {$c} {$r|substr:0:11}')).toBe('1 200 {"method":"');
+    expect(await render('{api endpoint=$u var=r status_var=s http_code_var=c}{$s} {$c} {$r|substr:0:11}')).toBe(
+      '1 200 {"method":"',
+    );
   });
 
   it('query and queries are appended in order', async () => {
-    const e = await echoOf('{assign_array var=q keys="x,y" values="1,a b"}{api endpoint=$u query="a=1&b=2" queries=$q var=r}');
+    const e = await echoOf(
+      '{assign_array var=q keys="x,y" values="1,a b"}{api endpoint=$u query="a=1&b=2" queries=$q var=r}',
+    );
     expect(e.url).toBe('/echo?a=1&b=2&x=1&y=a+b');
     const e2 = await echoOf('{api endpoint=$u query="c=3" var=r}', { u: base('/echo?z=0') });
     expect(e2.url).toBe('/echo?z=0&c=3');
   });
 
   it('headers from "Name: value" strings; multibyte values go out as UTF-8', async () => {
-    const e = await echoOf('{append var=h value="X-One: 1"}{append var=h value="X-Two:two  "}{append var=h value="X-Name: 名前"}{api endpoint=$u headers=$h var=r}');
+    const e = await echoOf(
+      '{append var=h value="X-One: 1"}{append var=h value="X-Two:two  "}{append var=h value="X-Name: 名前"}{api endpoint=$u headers=$h var=r}',
+    );
     expect(e.headers['x-one']).toBe('1');
     expect(e.headers['x-two']).toBe('two');
     expect(Buffer.from(e.headers['x-name']!, 'latin1').toString('utf8')).toBe('名前');
@@ -109,7 +126,9 @@ describe('{api} requests', () => {
     expect(j.method).toBe('POST');
     expect(j.headers['content-type']).toBe('application/json');
     expect(j.body).toBe('{"a":"é"}');
-    const b = await echoOf('{append var=h value="Content-Type: text/plain"}{api endpoint=$u method="PUT" body="hello" headers=$h var=r}');
+    const b = await echoOf(
+      '{append var=h value="Content-Type: text/plain"}{api endpoint=$u method="PUT" body="hello" headers=$h var=r}',
+    );
     expect(b.method).toBe('PUT');
     expect(b.headers['content-type']).toBe('text/plain');
     expect(b.body).toBe('hello');
@@ -118,25 +137,36 @@ describe('{api} requests', () => {
   it('json_var decodes JSON, keeps text otherwise; resp_header_var lists headers', async () => {
     expect(await render('{api endpoint=$u json_var=j}{$j.method}')).toBe('GET');
     expect(await render('{api endpoint=$u json_var=j}{$j}', { u: base('/status/201') })).toBe('status 201');
-    const pick = (name: string, f = '{$v}'): string => `{api endpoint=$u resp_header_var=h}{foreach from=$h key=k item=v}{if $k=="${name}"}${f}{/if}{/foreach}`;
+    const pick = (name: string, f = '{$v}'): string =>
+      `{api endpoint=$u resp_header_var=h}{foreach from=$h key=k item=v}{if $k=="${name}"}${f}{/if}{/foreach}`;
     expect(await render(pick('set-cookie', '{$v|@count}:{$v.0}'), { u: base('/cookies') })).toBe('2:a=1');
     expect(await render(pick('content-type'))).toBe('application/json');
   });
 
   it('an HTTP error status is a response: status_var 0, code and body kept', async () => {
-    expect(await render('{api endpoint=$u var=r status_var=s http_code_var=c}{$s} {$c} {$r}', { u: base('/status/503') })).toBe('0 503 status 503');
-    expect(await render('{api endpoint=$u status_var=s http_code_var=c}{$s} {$c}', { u: base('/status/302') })).toBe('1 302');
+    expect(
+      await render('{api endpoint=$u var=r status_var=s http_code_var=c}{$s} {$c} {$r}', { u: base('/status/503') }),
+    ).toBe('0 503 status 503');
+    expect(await render('{api endpoint=$u status_var=s http_code_var=c}{$s} {$c}', { u: base('/status/302') })).toBe(
+      '1 302',
+    );
   });
 
   it('a request that fails on the way sets status_var 0 and http_code_var 0 (spec)', async () => {
     const t0 = Date.now();
-    expect(await render('{api endpoint=$u timeout=1 var=r status_var=s http_code_var=c}[{$s}/{$c}/{$r}]', { u: base('/hang') })).toBe('[0/0/]');
+    expect(
+      await render('{api endpoint=$u timeout=1 var=r status_var=s http_code_var=c}[{$s}/{$c}/{$r}]', {
+        u: base('/hang'),
+      }),
+    ).toBe('[0/0/]');
     expect(Date.now() - t0).toBeLessThan(3000);
   });
 
-  it('the timeout is clamped to the render\'s remaining wall time', async () => {
+  it("the timeout is clamped to the render's remaining wall time", async () => {
     // Unclamped, the request would outlive the short engine's wall time and the render fail.
-    expect(await render('{api endpoint=$u timeout=30 status_var=s}[{$s}]', { u: base('/hang') }, { e: short })).toBe('[0]');
+    expect(await render('{api endpoint=$u timeout=30 status_var=s}[{$s}]', { u: base('/hang') }, { e: short })).toBe(
+      '[0]',
+    );
   });
 
   it('timeout outside 1..3600 is an error (spec)', async () => {
@@ -147,17 +177,23 @@ describe('{api} requests', () => {
 
   it('bad combinations are E_BAD_COMBINATION; files and dl_flg without a files adapter E_HOST_CAPABILITY', async () => {
     expect((await fails('{api endpoint=$u dl_flg=true}')).code).toBe('E_HOST_CAPABILITY');
-    expect((await fails('{assign_array var=f values="a.txt"}{api endpoint=$u method="POST" files=$f}')).code).toBe('E_HOST_CAPABILITY');
-    expect((await fails('{assign_array var=f values="a.txt"}{api endpoint=$u files=$f}')).code).toBe('E_BAD_COMBINATION');
+    expect((await fails('{assign_array var=f values="a.txt"}{api endpoint=$u method="POST" files=$f}')).code).toBe(
+      'E_HOST_CAPABILITY',
+    );
+    expect((await fails('{assign_array var=f values="a.txt"}{api endpoint=$u files=$f}')).code).toBe(
+      'E_BAD_COMBINATION',
+    );
     expect((await fails('{api endpoint=$u body="x"}')).code).toBe('E_BAD_COMBINATION');
     expect((await fails('{api endpoint=$u method="POST" body="x" json_body="{}"}')).code).toBe('E_BAD_COMBINATION');
     expect((await fails('{api endpoint=$u method="get"}')).code).toBe('E_BAD_ATTR');
   });
 
-  it('guard refusals are errors with the template\'s endpoint in the message, never a resolved address', async () => {
+  it("guard refusals are errors with the template's endpoint in the message, never a resolved address", async () => {
     const ssrf = await fails('{api endpoint=$u status_var=s}', { u: `http://127.0.0.1:${net.port}/` });
     expect(ssrf.code).toBe('E_SSRF_DENIED');
-    const redirect = await fails('{api endpoint=$u status_var=s}', { u: base(`/redirect?to=${encodeURIComponent(`http://127.0.0.1:${net.port}/`)}`) });
+    const redirect = await fails('{api endpoint=$u status_var=s}', {
+      u: base(`/redirect?to=${encodeURIComponent(`http://127.0.0.1:${net.port}/`)}`),
+    });
     expect(redirect.code).toBe('E_SSRF_DENIED');
     expect(redirect.message).toContain('/redirect?to=');
     expect((await fails('{api endpoint=$u}', { u: 'not a url' })).code).toBe('E_BAD_URL');
@@ -169,9 +205,12 @@ describe('{api} requests', () => {
 
 describe('{api} secrets', () => {
   it('a handle is substituted in headers and body for an https origin the secret lists', async () => {
-    const e = await echoOf('{secret var=t key="TOKEN"}{append var=h value="Authorization: Bearer `$t`"}{api endpoint=$u method="POST" headers=$h body="b=`$t`" var=r}', {
-      u: secure(),
-    });
+    const e = await echoOf(
+      '{secret var=t key="TOKEN"}{append var=h value="Authorization: Bearer `$t`"}{api endpoint=$u method="POST" headers=$h body="b=`$t`" var=r}',
+      {
+        u: secure(),
+      },
+    );
     // The echo server sends the secret back: it reaches the template redacted (secret-redaction.test.ts).
     expect(e.headers.authorization).toBe('Bearer [secret:TOKEN redacted]');
     const seen = net.seen.at(-1)!;
@@ -184,13 +223,30 @@ describe('{api} secrets', () => {
     const before = net.seen.length;
     const D = 'E_SECRET_DENIED';
     const u = secure();
-    expect((await fails('{secret var=t key="OTHER"}{append var=h value="X-K: `$t`"}{api endpoint=$u headers=$h}', { u })).code).toBe(D);
+    expect(
+      (await fails('{secret var=t key="OTHER"}{append var=h value="X-K: `$t`"}{api endpoint=$u headers=$h}', { u }))
+        .code,
+    ).toBe(D);
     expect((await fails('{secret var=t key="NOWHERE"}{api endpoint=$u query="k=`$t`"}', { u })).code).toBe(D);
     expect((await fails('{secret var=t key="TOKEN"}{api endpoint="`$u`?k=`$t`"}', { u })).code).toBe(D);
     expect((await fails('{secret var=t key="TOKEN"}{api endpoint=$u query="k=`$t`"}', { u })).code).toBe(D);
-    expect((await fails('{secret var=t key="TOKEN"}{assign_array var=q keys="k2" values=$t}{api endpoint=$u queries=$q}', { u })).code).toBe(D);
-    expect((await fails('{secret var=t key="TOKEN"}{assign_array var=q keys=$t values="1"}{api endpoint=$u queries=$q}', { u })).code).toBe(D);
-    expect((await fails('{secret var=t key="OTHER"}{api endpoint=$u method="POST" json_body="`$t`"}', { u })).code).toBe(D);
+    expect(
+      (
+        await fails('{secret var=t key="TOKEN"}{assign_array var=q keys="k2" values=$t}{api endpoint=$u queries=$q}', {
+          u,
+        })
+      ).code,
+    ).toBe(D);
+    expect(
+      (
+        await fails('{secret var=t key="TOKEN"}{assign_array var=q keys=$t values="1"}{api endpoint=$u queries=$q}', {
+          u,
+        })
+      ).code,
+    ).toBe(D);
+    expect(
+      (await fails('{secret var=t key="OTHER"}{api endpoint=$u method="POST" json_body="`$t`"}', { u })).code,
+    ).toBe(D);
     expect(net.seen.length).toBe(before);
   });
 
@@ -199,23 +255,38 @@ describe('{api} secrets', () => {
     const err = await fails('{secret var=t key="TOKEN"}{append var=h value="X-K: `$t`"}{api endpoint=$u headers=$h}');
     expect(err.code).toBe('E_SECRET_DENIED');
     expect(err.message).toContain('http://public.test');
-    expect((await fails('{secret var=t key="TOKEN"}{api endpoint=$u method="POST" body="`$t`"}')).code).toBe('E_SECRET_DENIED');
+    expect((await fails('{secret var=t key="TOKEN"}{api endpoint=$u method="POST" body="`$t`"}')).code).toBe(
+      'E_SECRET_DENIED',
+    );
     expect(net.seen.length).toBe(before);
-    await render('{secret var=t key="PLAIN"}{append var=h value="X-K: `$t`"}{api endpoint=$u headers=$h status_var=s}{$s}');
+    await render(
+      '{secret var=t key="PLAIN"}{append var=h value="X-K: `$t`"}{api endpoint=$u headers=$h status_var=s}{$s}',
+    );
     expect(net.seen.at(-1)!.headers['x-k']).toBe('plain-http-secret');
     // An http:// record allows https too.
-    await render('{secret var=t key="PLAIN"}{append var=h value="X-K: `$t`"}{api endpoint=$u headers=$h status_var=s}{$s}', { u: secure() });
+    await render(
+      '{secret var=t key="PLAIN"}{append var=h value="X-K: `$t`"}{api endpoint=$u headers=$h status_var=s}{$s}',
+      { u: secure() },
+    );
     expect(net.seen.at(-1)!.tls).toBe(true);
   });
 
   it('a redirect to another origin is not followed when the request carries a secret: the 3xx comes back', async () => {
     // public.test may receive TOKEN; it answers with a redirect to other.test, which may not.
-    const away = (status: number) => secure(`/redirect?status=${status}&to=${encodeURIComponent(`https://other.test:${net.httpsPort}/echo`)}`);
+    const away = (status: number) =>
+      secure(`/redirect?status=${status}&to=${encodeURIComponent(`https://other.test:${net.httpsPort}/echo`)}`);
     const before = net.seen.length;
-    const t = '{api endpoint=$away headers=$h method=$m var=r http_code_var=c resp_header_var=rh}{$c} {$rh.location} {$r}';
-    const out = await render(`{secret var=t key="TOKEN"}{append var=h value="X-Api-Key: \`$t\`"}${t}`, { away: away(302), m: 'GET' });
+    const t =
+      '{api endpoint=$away headers=$h method=$m var=r http_code_var=c resp_header_var=rh}{$c} {$rh.location} {$r}';
+    const out = await render(`{secret var=t key="TOKEN"}{append var=h value="X-Api-Key: \`$t\`"}${t}`, {
+      away: away(302),
+      m: 'GET',
+    });
     expect(out).toBe(`302 https://other.test:${net.httpsPort}/echo redirecting`);
-    const post = await render(`{secret var=t key="TOKEN"}{api endpoint=$away method="POST" body="k=\`$t\`" http_code_var=c}{$c}`, { away: away(307) });
+    const post = await render(
+      `{secret var=t key="TOKEN"}{api endpoint=$away method="POST" body="k=\`$t\`" http_code_var=c}{$c}`,
+      { away: away(307) },
+    );
     expect(post).toBe('307');
     expect(net.seen.slice(before).filter((s) => s.host.startsWith('other.test')).length).toBe(0);
     // Without a secret the same redirect is followed.
@@ -252,7 +323,7 @@ describe('{api} cache and caps', () => {
     expect(net.seen.length - before).toBe(5);
   });
 
-  it('another engine of the process, with the same tenant name, never gets this engine\'s cached answer', async () => {
+  it("another engine of the process, with the same tenant name, never gets this engine's cached answer", async () => {
     const t = '{api endpoint=$u cache_time=5 var=r}{$r}';
     const u = base('/echo?engines=1');
     const before = net.seen.length;
@@ -266,7 +337,10 @@ describe('{api} cache and caps', () => {
 
   it(`at most ${MAX_REQUESTS_PER_RENDER} requests per render (E_QUOTA)`, async () => {
     const before = net.seen.length;
-    const e = await fails(`{section name=i loop=${MAX_REQUESTS_PER_RENDER + 1}}{api endpoint=$u status_var=s}{/section}`, { u: base('/bytes/1') });
+    const e = await fails(
+      `{section name=i loop=${MAX_REQUESTS_PER_RENDER + 1}}{api endpoint=$u status_var=s}{/section}`,
+      { u: base('/bytes/1') },
+    );
     expect(e.code).toBe('E_QUOTA');
     expect(net.seen.length - before).toBe(MAX_REQUESTS_PER_RENDER);
   });

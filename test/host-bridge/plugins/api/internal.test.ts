@@ -12,11 +12,26 @@ import type { Engine, RenderOptions } from '../../../../src/index.js';
 const calls: { tenant: string; req: InternalApiRequest }[] = [];
 let failNext = false;
 const jar = new Map<string, string>();
-const tokens: { tenant: string; apiId: number; type: string; memberId: number | null; expiresSeconds: number | null; memo: string }[] = [];
+const tokens: {
+  tenant: string;
+  apiId: number;
+  type: string;
+  memberId: number | null;
+  expiresSeconds: number | null;
+  memo: string;
+}[] = [];
 
 const host: HostAdapters = {
-  secrets: { async get(tenant, name) { return tenant === 'default' && name === 'S' ? { value: 'secret-value-1', hosts: ['x.example'] } : null; } },
-  members: { async isSuperUser(_t, id) { return id === 1 || id === 2; } },
+  secrets: {
+    async get(tenant, name) {
+      return tenant === 'default' && name === 'S' ? { value: 'secret-value-1', hosts: ['x.example'] } : null;
+    },
+  },
+  members: {
+    async isSuperUser(_t, id) {
+      return id === 1 || id === 2;
+    },
+  },
   internalApi: {
     async endpointMethod(tenant, endpoint) {
       if (tenant !== 'default') return null;
@@ -30,18 +45,34 @@ const host: HostAdapters = {
       }
       if (req.endpoint === '/rcms-api/1/notjson') return { status: 200, body: 'plain' };
       if (req.endpoint === '/rcms-api/1/err') return { status: 500, body: '{"errors":["boom"]}' };
-      return { status: 200, body: JSON.stringify({ n: calls.length, endpoint: req.endpoint, query: req.query, actAs: req.actAs, kind: req.kind ?? 'api', list: { '1': 'a', '2': 'b' } }) };
+      return {
+        status: 200,
+        body: JSON.stringify({
+          n: calls.length,
+          endpoint: req.endpoint,
+          query: req.query,
+          actAs: req.actAs,
+          kind: req.kind ?? 'api',
+          list: { '1': 'a', '2': 'b' },
+        }),
+      };
     },
   },
   apiTokens: {
     async issue(tenant, req) {
       tokens.push({ tenant, ...req });
-      return tenant === 'default' && req.apiId === 3 ? { token: `tok-${req.type}-${req.memberId ?? 'none'}`, expiresAt: 1234 } : null;
+      return tenant === 'default' && req.apiId === 3
+        ? { token: `tok-${req.type}-${req.memberId ?? 'none'}`, expiresAt: 1234 }
+        : null;
     },
   },
   cookies: {
-    async get(tenant, requestId, name) { return jar.get(`${tenant}|${requestId}|${name}`) ?? null; },
-    async set(tenant, requestId, name, value) { jar.set(`${tenant}|${requestId}|${name}`, value); },
+    async get(tenant, requestId, name) {
+      return jar.get(`${tenant}|${requestId}|${name}`) ?? null;
+    },
+    async set(tenant, requestId, name, value) {
+      jar.set(`${tenant}|${requestId}|${name}`, value);
+    },
   },
 };
 
@@ -62,9 +93,17 @@ async function code(t: string, opts: RenderOptions = {}): Promise<string> {
 
 describe('{api_internal}', () => {
   it('decodes JSON into var (assoc arrays), status_var 1 for 2xx', async () => {
-    expect(await render('{api_internal endpoint="/rcms-api/1/get" query="a=1" var=r status_var=s}{$s}:{$r.endpoint}:{$r.query}:{$r.list.2}:{$r.kind}')).toBe('1:/rcms-api/1/get:a=1:b:api');
-    expect(await render('{api_internal endpoint="/rcms-api/1/notjson" var=r status_var=s}{$s}:{if $r === null}null{/if}')).toBe('1:null');
-    expect(await render('{api_internal endpoint="/rcms-api/1/err" var=r status_var=s}{$s}:{$r.errors.0}')).toBe('0:boom');
+    expect(
+      await render(
+        '{api_internal endpoint="/rcms-api/1/get" query="a=1" var=r status_var=s}{$s}:{$r.endpoint}:{$r.query}:{$r.list.2}:{$r.kind}',
+      ),
+    ).toBe('1:/rcms-api/1/get:a=1:b:api');
+    expect(
+      await render('{api_internal endpoint="/rcms-api/1/notjson" var=r status_var=s}{$s}:{if $r === null}null{/if}'),
+    ).toBe('1:null');
+    expect(await render('{api_internal endpoint="/rcms-api/1/err" var=r status_var=s}{$s}:{$r.errors.0}')).toBe(
+      '0:boom',
+    );
   });
 
   it('a failing request sets status_var 0 and says nothing of the host error', async () => {
@@ -85,18 +124,33 @@ describe('{api_internal}', () => {
     expect(await render('{api_internal endpoint="/rcms-api/1/get" member_id=5 var=r}{$r.actAs}')).toBe('5');
     const n = calls.length;
     expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=1}')).toBe('E_IDENTITY_DENIED');
-    expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=$m}', { vars: { m: '2' } })).toBe('E_IDENTITY_DENIED');
-    expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=2}', { identity: { superUser: true, memberId: 9 } })).toBe('E_IDENTITY_DENIED');
+    expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=$m}', { vars: { m: '2' } })).toBe(
+      'E_IDENTITY_DENIED',
+    );
+    expect(
+      await code('{api_internal endpoint="/rcms-api/1/get" member_id=2}', {
+        identity: { superUser: true, memberId: 9 },
+      }),
+    ).toBe('E_IDENTITY_DENIED');
     expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=0}')).toBe('E_BAD_ATTRIBUTE');
     // A variable is refused for an ordinary member before anything else (BR-01); a super user's value is type-checked.
-    expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=$m}', { vars: { m: 'abc' } })).toBe('E_IDENTITY_DENIED');
-    expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=$m}', { vars: { m: 'abc' }, identity: { superUser: true, memberId: 9 } })).toBe('E_BAD_ATTRIBUTE');
+    expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=$m}', { vars: { m: 'abc' } })).toBe(
+      'E_IDENTITY_DENIED',
+    );
+    expect(
+      await code('{api_internal endpoint="/rcms-api/1/get" member_id=$m}', {
+        vars: { m: 'abc' },
+        identity: { superUser: true, memberId: 9 },
+      }),
+    ).toBe('E_BAD_ATTRIBUTE');
     expect(calls.length).toBe(n);
   });
 
   it('member_id without the members capability is refused (fail closed)', async () => {
     const e = testEngine({ host: { ...host, members: undefined } });
-    await expect(e.render('{api_internal endpoint="/rcms-api/1/get" member_id=5}')).rejects.toMatchObject({ code: 'E_IDENTITY_DENIED' });
+    await expect(e.render('{api_internal endpoint="/rcms-api/1/get" member_id=5}')).rejects.toMatchObject({
+      code: 'E_IDENTITY_DENIED',
+    });
   });
 
   it('direct: GET endpoints only, never with member_id (E_BAD_COMBINATION); unknown endpoint E_NOT_FOUND', async () => {
@@ -106,14 +160,27 @@ describe('{api_internal}', () => {
     expect(await code('{api_internal endpoint="/rcms-api/1/post" direct=true}')).toBe('E_BAD_COMBINATION');
     expect(await code('{api_internal endpoint="/rcms-api/1/get" direct=true method="POST"}')).toBe('E_BAD_COMBINATION');
     expect(await code('{api_internal endpoint="/rcms-api/1/nope" direct=true}')).toBe('E_NOT_FOUND');
-    expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=5 use_current_session=true}')).toBe('E_BAD_COMBINATION');
+    expect(await code('{api_internal endpoint="/rcms-api/1/get" member_id=5 use_current_session=true}')).toBe(
+      'E_BAD_COMBINATION',
+    );
   });
 
   it('endpoint must be a plain path; secrets are refused', async () => {
-    for (const ep of ['https://x.example/', '//x.example/a', '/a/../b', '/a/./b', 'rcms-api/1', '/a b', '/a\\b', '/a#b']) {
+    for (const ep of [
+      'https://x.example/',
+      '//x.example/a',
+      '/a/../b',
+      '/a/./b',
+      'rcms-api/1',
+      '/a b',
+      '/a\\b',
+      '/a#b',
+    ]) {
       expect(await code('{api_internal endpoint=$e}', { vars: { e: ep } })).toBe('E_BAD_ATTRIBUTE');
     }
-    expect(await code('{secret var=s key="S"}{api_internal endpoint="/rcms-api/1/get" query="k=`$s`"}')).toBe('E_SECRET_DENIED');
+    expect(await code('{secret var=s key="S"}{api_internal endpoint="/rcms-api/1/get" query="k=`$s`"}')).toBe(
+      'E_SECRET_DENIED',
+    );
     expect(await code('{secret var=s key="S"}{api_internal endpoint="/rcms-api/1/`$s`"}')).toBe('E_SECRET_DENIED');
   });
 
@@ -131,8 +198,10 @@ describe('{api_internal}', () => {
     expect(await render(s)).not.toBe(await render(s));
   });
 
-  it('passes the calling render\'s request id, for the session and the nesting', async () => {
-    await render('{api_internal endpoint="/rcms-api/1/get" use_current_session=true}', { identity: { requestId: 'req-42' } });
+  it("passes the calling render's request id, for the session and the nesting", async () => {
+    await render('{api_internal endpoint="/rcms-api/1/get" use_current_session=true}', {
+      identity: { requestId: 'req-42' },
+    });
     expect(calls[calls.length - 1]!.req).toMatchObject({ requestId: 'req-42', useCurrentSession: true });
   });
 });
@@ -148,21 +217,34 @@ describe('{api_mng}', () => {
 
 describe('{api_token}', () => {
   it('static and dynamic tokens; member from the identity; one error for missing/other/wrong type', async () => {
-    expect(await render('{api_token var=t type="static" api_id=3 expires_var=e}{$t} {$e}', { identity: { memberId: 8 } })).toBe('tok-static-none 1234');
-    expect(await render('{api_token var=t type="dynamic" api_id=3}{$t}', { identity: { memberId: 8 } })).toBe('tok-dynamic-8');
+    expect(
+      await render('{api_token var=t type="static" api_id=3 expires_var=e}{$t} {$e}', { identity: { memberId: 8 } }),
+    ).toBe('tok-static-none 1234');
+    expect(await render('{api_token var=t type="dynamic" api_id=3}{$t}', { identity: { memberId: 8 } })).toBe(
+      'tok-dynamic-8',
+    );
     expect(tokens[tokens.length - 1]!.memo).toBe('Generated by Smarty api_token plugin');
     expect(await code('{api_token var=t type="static" api_id=4}')).toBe('E_PERMISSION_DENIED');
-    expect(await code('{api_token var=t type="static" api_id=3}', { identity: { tenant: 'b' } })).toBe('E_PERMISSION_DENIED');
+    expect(await code('{api_token var=t type="static" api_id=3}', { identity: { tenant: 'b' } })).toBe(
+      'E_PERMISSION_DENIED',
+    );
     expect(await code('{api_token var=t type="other" api_id=3}')).toBe('E_BAD_ATTR');
     expect(await code('{api_token var=t type="static" api_id=3 expires=2592001}')).toBe('E_BAD_ATTRIBUTE');
   });
 });
 
 describe('{cookie}', () => {
-  const id = (requestId: string, extra: Partial<RenderOptions['identity']> = {}): RenderOptions => ({ identity: { requestId, ...extra } });
+  const id = (requestId: string, extra: Partial<RenderOptions['identity']> = {}): RenderOptions => ({
+    identity: { requestId, ...extra },
+  });
 
   it('set, get, overwrite=0, whole store, arrays; JSON in the jar', async () => {
-    expect(await render('{cookie key="a" value="1"}{cookie key="a" value="2" overwrite=0}{assign_array var=v values="x,y"}{cookie key="b" value=$v}{cookie var=a key="a"}{cookie var=b key="b"}{cookie var=all}{$a}:{$b.1}:{$all|@count}', id('c1'))).toBe('1:y:2');
+    expect(
+      await render(
+        '{cookie key="a" value="1"}{cookie key="a" value="2" overwrite=0}{assign_array var=v values="x,y"}{cookie key="b" value=$v}{cookie var=a key="a"}{cookie var=b key="b"}{cookie var=all}{$a}:{$b.1}:{$all|@count}',
+        id('c1'),
+      ),
+    ).toBe('1:y:2');
     expect(jar.get('default|c1|rcms_api_local')).toBe('{"a":"1","b":["x","y"]}');
     expect(await render('{cookie var=a key="a"}[{$a}]', id('c1'))).toBe('[1]');
     expect(await render('{cookie var=a key="a"}[{$a}]', id('c1', { tenant: 'b' }))).toBe('[]');
@@ -176,16 +258,23 @@ describe('{cookie}', () => {
   });
 
   it('key grammar, entry count and size caps, secrets', async () => {
-    for (const k of ['__proto__', 'constructor', '1', 'a.b', 'a b', 'x'.repeat(65)]) expect(await code('{cookie key=$k value="x"}', { ...id('c4'), vars: { k } })).toBe('E_BAD_ATTRIBUTE');
-    expect(await code('{section name=i loop=31}{cookie key="k`$smarty.section.i.index`" value="x"}{/section}', id('c5'))).toBe('E_QUOTA');
-    expect(await code('{cookie key="big" value=$v}', { ...id('c6'), vars: { v: 'é'.repeat(700) } })).toBe('E_SIZE_LIMIT');
+    for (const k of ['__proto__', 'constructor', '1', 'a.b', 'a b', 'x'.repeat(65)])
+      expect(await code('{cookie key=$k value="x"}', { ...id('c4'), vars: { k } })).toBe('E_BAD_ATTRIBUTE');
+    expect(
+      await code('{section name=i loop=31}{cookie key="k`$smarty.section.i.index`" value="x"}{/section}', id('c5')),
+    ).toBe('E_QUOTA');
+    expect(await code('{cookie key="big" value=$v}', { ...id('c6'), vars: { v: 'é'.repeat(700) } })).toBe(
+      'E_SIZE_LIMIT',
+    );
     expect(await code('{secret var=s key="S"}{cookie key="k" value=$s}', id('c7'))).toBe('E_SECRET_DENIED');
     expect(await code('{cookie key="k"}', id('c8'))).toBe('E_BAD_ATTRIBUTE');
   });
 
   it('in a batch the store is empty and writes are ignored', async () => {
     jar.set('default|c9|rcms_api_local', '{"a":"1"}');
-    expect(await render('{cookie key="b" value="2"}{cookie var=a key="a"}[{$a}]', id('c9', { context: 'batch' }))).toBe('[]');
+    expect(await render('{cookie key="b" value="2"}{cookie var=a key="a"}[{$a}]', id('c9', { context: 'batch' }))).toBe(
+      '[]',
+    );
     expect(jar.get('default|c9|rcms_api_local')).toBe('{"a":"1"}');
   });
 });

@@ -27,7 +27,11 @@ const real = (vpath: string) => `${fh.rootOf('default')}/${vpath.replace(/^\/fil
 
 beforeAll(async () => {
   net = await startTestNet();
-  guard = new EgressGuard({ allowedPorts: [net.httpsPort], treatAsPublic: [PUBLIC_IP], timeoutMs: 10_000 }, mapResolver({ 'public.test': [PUBLIC_IP] }), { ca: CERT });
+  guard = new EgressGuard(
+    { allowedPorts: [net.httpsPort], treatAsPublic: [PUBLIC_IP], timeoutMs: 10_000 },
+    mapResolver({ 'public.test': [PUBLIC_IP] }),
+    { ca: CERT },
+  );
 });
 afterAll(async () => {
   await guard.close();
@@ -41,11 +45,15 @@ describe('get_file from cloud storage', () => {
     const p = await render('{get_file path="/files/g/example/report.txt" var=p}{$p}');
     expect(p).toMatch(/^\/files\/temp\/[0-9a-f-]{36}$/);
     expect(fs.readFileSync(real(p), 'utf8')).toBe('report\n');
-    expect(await render('{get_file path="/files/g/example/report.txt" var=p save_path="/files/temp/mine/r.txt"}{$p}')).toBe('/files/temp/mine/r.txt');
+    expect(
+      await render('{get_file path="/files/g/example/report.txt" var=p save_path="/files/temp/mine/r.txt"}{$p}'),
+    ).toBe('/files/temp/mine/r.txt');
     expect(fs.readFileSync(real('/files/temp/mine/r.txt'), 'utf8')).toBe('report\n');
   });
   it('a missing file gives "" and a warning; a folder too', async () => {
-    const r = await logs('{get_file path="/files/g/example/none.txt" var=c save=false}{get_file path="/files/g/example" var=d}[{$c}][{$d}]');
+    const r = await logs(
+      '{get_file path="/files/g/example/none.txt" var=c save=false}{get_file path="/files/g/example" var=d}[{$c}][{$d}]',
+    );
     expect(r.output).toBe('[][]');
     expect(r.logs.filter((l) => l.level === 'warning').length).toBe(2);
   });
@@ -62,8 +70,12 @@ describe('get_file from cloud storage', () => {
       expect(await fail(t), t).toBe('E_PATH_DENIED');
     }
     expect(await fail('{get_file var=c}')).toBe('E_BAD_COMBINATION');
-    expect(await fail('{get_file path="/files/g/example/report.txt" url="https://public.test/" var=c}')).toBe('E_BAD_COMBINATION');
-    expect(await fail('{get_file path="/files/g/example/report.txt" var=c save=false save_path="/files/temp/x"}')).toBe('E_BAD_COMBINATION');
+    expect(await fail('{get_file path="/files/g/example/report.txt" url="https://public.test/" var=c}')).toBe(
+      'E_BAD_COMBINATION',
+    );
+    expect(await fail('{get_file path="/files/g/example/report.txt" var=c save=false save_path="/files/temp/x"}')).toBe(
+      'E_BAD_COMBINATION',
+    );
     expect(await fail('{get_file path="/files/g/example/report.txt"}')).toBe('E_MISSING_ATTR');
   });
   it(`size cap: a file over ${MAX_GET_FILE_BYTES} bytes is E_SIZE_LIMIT, nothing saved`, async () => {
@@ -93,6 +105,8 @@ describe('get_file from a URL', () => {
   });
   it(`size cap: a download stops at ${MAX_GET_FILE_BYTES} bytes (declared or streamed), E_SIZE_LIMIT`, async () => {
     expect(await fail(`{get_file url="${url(`/bytes/${MAX_GET_FILE_BYTES + 1}`)}" var=c}`)).toBe('E_SIZE_LIMIT');
-    expect(await fail(`{get_file url="${url(`/bytes/${MAX_GET_FILE_BYTES + 1}?chunked=1`)}" var=c save=false}`)).toBe('E_SIZE_LIMIT');
+    expect(await fail(`{get_file url="${url(`/bytes/${MAX_GET_FILE_BYTES + 1}?chunked=1`)}" var=c save=false}`)).toBe(
+      'E_SIZE_LIMIT',
+    );
   });
 });

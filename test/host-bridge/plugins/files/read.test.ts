@@ -18,12 +18,16 @@ describe('read_file', () => {
   });
   it('csv: fgetcsv records, quoted fields across lines, blank line is [null]', async () => {
     s.put('/files/user/r/a.csv', 'id,note\n1,"two\nlines"\n\n2,"a ""b"""\n');
-    const out = await s.render('{read_file path="/files/user/r/a.csv" row=r type="csv"}{$r|@count}:{$r.1|default:"NULL"}|{/read_file}');
+    const out = await s.render(
+      '{read_file path="/files/user/r/a.csv" row=r type="csv"}{$r|@count}:{$r.1|default:"NULL"}|{/read_file}',
+    );
     expect(out).toBe('2:note|2:two\nlines|1:NULL|2:a "b"|');
   });
   it('jsonl: decoded lines, blank lines skipped, invalid lines null with a warning', async () => {
     s.put('/files/user/r/a.jsonl', '{"a":{"b":1}}\n\n[1,2]\nnot json\n');
-    const r = await s.logs('{read_file path="/files/user/r/a.jsonl" row=j type="jsonl"}{if $j === null}null{else}{$j|@count}{/if};{/read_file}');
+    const r = await s.logs(
+      '{read_file path="/files/user/r/a.jsonl" row=j type="jsonl"}{if $j === null}null{else}{$j|@count}{/if};{/read_file}',
+    );
     expect(r.output).toBe('1;2;null;');
     expect(r.logs.some((l) => l.level === 'warning' && l.message.includes('line 4'))).toBe(true);
   });
@@ -42,8 +46,18 @@ describe('read_file', () => {
   it('roots: local storage and the two documented content roots, never cloud or foreign', async () => {
     s.put('/files/topics/t.txt', 'topic');
     s.put('/files/member/ext/m.txt', 'member');
-    expect(await s.render('{read_file path="/files/topics/t.txt"}{$row}{/read_file}{read_file path="/files/member/ext/m.txt"}{$row}{/read_file}')).toBe('topicmember');
-    for (const p of ['/files/g/example/report.txt', '/files/d/x', 'files/user/example/notes.txt', '/files/user/../g/x', '/etc/passwd']) {
+    expect(
+      await s.render(
+        '{read_file path="/files/topics/t.txt"}{$row}{/read_file}{read_file path="/files/member/ext/m.txt"}{$row}{/read_file}',
+      ),
+    ).toBe('topicmember');
+    for (const p of [
+      '/files/g/example/report.txt',
+      '/files/d/x',
+      'files/user/example/notes.txt',
+      '/files/user/../g/x',
+      '/etc/passwd',
+    ]) {
       expect(await s.fail(`{read_file path="${p}"}{/read_file}`)).toBe('E_PATH_DENIED');
     }
   });
@@ -55,13 +69,19 @@ describe('read_file', () => {
   });
   it('break and continue work in the body', async () => {
     s.put('/files/user/r/n.txt', '1\n2\n3\n4\n');
-    expect(await s.render('{read_file path="/files/user/r/n.txt" row=n}{if $n == 2}{continue}{/if}{if $n == 4}{break}{/if}{$n}{/read_file}')).toBe('13');
+    expect(
+      await s.render(
+        '{read_file path="/files/user/r/n.txt" row=n}{if $n == 2}{continue}{/if}{if $n == 4}{break}{/if}{$n}{/read_file}',
+      ),
+    ).toBe('13');
   });
-  it('tenants are separate: the same path reads the tenant\'s own file', async () => {
+  it("tenants are separate: the same path reads the tenant's own file", async () => {
     s.put('/files/user/own.txt', 'A', 'default');
     s.put('/files/user/own.txt', 'B', 'other');
     expect(await s.render('{read_file path="/files/user/own.txt"}{$row}{/read_file}')).toBe('A');
-    expect(await s.render('{read_file path="/files/user/own.txt"}{$row}{/read_file}', { identity: { tenant: 'other' } })).toBe('B');
+    expect(
+      await s.render('{read_file path="/files/user/own.txt"}{$row}{/read_file}', { identity: { tenant: 'other' } }),
+    ).toBe('B');
   });
 });
 
@@ -70,30 +90,47 @@ describe('read_dir', () => {
     s.put('/files/ltd/d/b.txt', 'bb');
     s.put('/files/ltd/d/a/x.txt', 'x');
     fs.utimesSync(s.real('/files/ltd/d/b.txt'), 1_600_000_000, 1_600_000_000);
-    const out = await s.render('{read_dir path="/files/ltd/d" recursive=true file_var=f}{$f.path} {$f.size} {if $f.is_dir}D{else}F{/if}|{/read_dir}');
+    const out = await s.render(
+      '{read_dir path="/files/ltd/d" recursive=true file_var=f}{$f.path} {$f.size} {if $f.is_dir}D{else}F{/if}|{/read_dir}',
+    );
     expect(out).toBe('/files/ltd/d/a 0 D|/files/ltd/d/a/x.txt 1 F|/files/ltd/d/b.txt 2 F|');
-    const times = await s.render('{read_dir path="/files/ltd/d" file_var=f type="file"}{$f.ctime} {$f.mtime}{/read_dir}');
+    const times = await s.render(
+      '{read_dir path="/files/ltd/d" file_var=f type="file"}{$f.ctime} {$f.mtime}{/read_dir}',
+    );
     const [ctime, mtime] = times.split(' ').map(Number);
     expect(ctime).toBe(1_600_000_000); // content modification time
     expect(Math.abs(mtime - Date.now() / 1000)).toBeLessThan(600); // attribute change (the utimes call)
   });
   it('not recursive by default; type filters; name_only gives the path; file_var defaults to file', async () => {
-    expect(await s.render('{read_dir path="/files/ltd/d"}{$file.path};{/read_dir}')).toBe('/files/ltd/d/a;/files/ltd/d/b.txt;');
-    expect(await s.render('{read_dir path="/files/ltd/d" type="dir" name_only=true file_var=p}{$p}{/read_dir}')).toBe('/files/ltd/d/a');
-    expect(await s.render('{read_dir path="/files/ltd/d" recursive=true type="file" name_only=true file_var=p}{$p};{/read_dir}')).toBe('/files/ltd/d/a/x.txt;/files/ltd/d/b.txt;');
+    expect(await s.render('{read_dir path="/files/ltd/d"}{$file.path};{/read_dir}')).toBe(
+      '/files/ltd/d/a;/files/ltd/d/b.txt;',
+    );
+    expect(await s.render('{read_dir path="/files/ltd/d" type="dir" name_only=true file_var=p}{$p}{/read_dir}')).toBe(
+      '/files/ltd/d/a',
+    );
+    expect(
+      await s.render(
+        '{read_dir path="/files/ltd/d" recursive=true type="file" name_only=true file_var=p}{$p};{/read_dir}',
+      ),
+    ).toBe('/files/ltd/d/a/x.txt;/files/ltd/d/b.txt;');
   });
   it('hidden files and symlinks are skipped', async () => {
     s.put('/files/ltd/h/.hidden', 'x');
     s.put('/files/ltd/h/shown.txt', 'x');
     fs.symlinkSync('/etc', s.real('/files/ltd/h/etc-link'));
-    expect(await s.render('{read_dir path="/files/ltd/h" recursive=true name_only=true file_var=p}{$p};{/read_dir}')).toBe('/files/ltd/h/shown.txt;');
+    expect(
+      await s.render('{read_dir path="/files/ltd/h" recursive=true name_only=true file_var=p}{$p};{/read_dir}'),
+    ).toBe('/files/ltd/h/shown.txt;');
   });
   it('pattern: PHP regex on the path; i modifier, anchors, alternation', async () => {
     s.put('/files/ltd/p/A.CSV', '');
     s.put('/files/ltd/p/b.csv', '');
     s.put('/files/ltd/p/c.txt', '');
     s.put('/files/ltd/p/写真.jpg', '');
-    const ls = (pat: string) => s.render(`{read_dir path="/files/ltd/p" name_only=true file_var=p pattern='${pat}'}{$p|replace:"/files/ltd/p/":""};{/read_dir}`);
+    const ls = (pat: string) =>
+      s.render(
+        `{read_dir path="/files/ltd/p" name_only=true file_var=p pattern='${pat}'}{$p|replace:"/files/ltd/p/":""};{/read_dir}`,
+      );
     expect(await ls('/\\.csv$/')).toBe('b.csv;');
     expect(await ls('/\\.csv$/i')).toBe('A.CSV;b.csv;');
     expect(await ls('#/(b|c)\\.[a-z]+$#')).toBe('b.csv;c.txt;');
@@ -105,19 +142,30 @@ describe('read_dir', () => {
     expect(r.output).toBe('done');
     expect(r.logs.some((l) => l.level === 'warning' && l.message.includes('read_dir'))).toBe(true);
   });
-  it('patterns run in the sandbox with preg_match\'s full syntax: backreferences, lookaround, u', async () => {
-    const ls = (pat: string) => s.render(`{read_dir path="/files/ltd/p" name_only=true file_var=p pattern='${pat}'}{$p|replace:"/files/ltd/p/":""};{/read_dir}`);
+  it("patterns run in the sandbox with preg_match's full syntax: backreferences, lookaround, u", async () => {
+    const ls = (pat: string) =>
+      s.render(
+        `{read_dir path="/files/ltd/p" name_only=true file_var=p pattern='${pat}'}{$p|replace:"/files/ltd/p/":""};{/read_dir}`,
+      );
     s.put('/files/ltd/q/xx.txt', '');
     s.put('/files/ltd/q/xy.txt', '');
-    expect(await s.render(`{read_dir path="/files/ltd/q" name_only=true file_var=p pattern='/\\/(.)\\1\\./'}{$p};{/read_dir}`)).toBe('/files/ltd/q/xx.txt;');
+    expect(
+      await s.render(
+        `{read_dir path="/files/ltd/q" name_only=true file_var=p pattern='/\\/(.)\\1\\./'}{$p};{/read_dir}`,
+      ),
+    ).toBe('/files/ltd/q/xx.txt;');
     expect(await ls('/(?<=\\/)b/')).toBe('b.csv;');
     expect(await ls('/(?!.*csv)\\/[a-z]\\.\\w+$/i')).toBe('c.txt;');
     expect(await ls('/^.{15}\\.jpg$/u')).toBe('写真.jpg;');
     expect(await ls('/a{1,5000}/i')).toBe('A.CSV;');
   });
-  it('a catastrophic pattern costs the render\'s CPU budget, not the host\'s', async () => {
+  it("a catastrophic pattern costs the render's CPU budget, not the host's", async () => {
     for (let i = 0; i < 20; i++) s.put(`/files/ltd/evil/${i}-${'a'.repeat(40)}!`, '');
-    const e = await templateError(s.engine.render('{read_dir path="/files/ltd/evil" file_var=f\n pattern="/(a+)+$/"}x{/read_dir}done', { name: 'evil.tpl' }));
+    const e = await templateError(
+      s.engine.render('{read_dir path="/files/ltd/evil" file_var=f\n pattern="/(a+)+$/"}x{/read_dir}done', {
+        name: 'evil.tpl',
+      }),
+    );
     expect(e.code).toBe('E_CPU_TIMEOUT');
     expect(e.line).toBe(1);
   });
@@ -125,9 +173,16 @@ describe('read_dir', () => {
     for (let i = 0; i < 40; i++) s.put(`/files/ltd/budget/f${i}`, '');
     // 40 entries a listing, MAX_SCANNED_PER_RENDER in all: the listing that would pass it is refused.
     const fits = Math.floor(MAX_SCANNED_PER_RENDER / 40);
-    const r = await s.render(`{section name=i loop=${fits}}{read_dir path="/files/ltd/budget" name_only=true file_var=p}{/read_dir}{/section}ok`);
+    const r = await s.render(
+      `{section name=i loop=${fits}}{read_dir path="/files/ltd/budget" name_only=true file_var=p}{/read_dir}{/section}ok`,
+    );
     expect(r).toBe('ok');
-    const e = await templateError(s.engine.render(`{section name=i loop=${fits + 1}}\n{read_dir path="/files/ltd/budget" name_only=true file_var=p}{/read_dir}{/section}ok`, { name: 'many.tpl' }));
+    const e = await templateError(
+      s.engine.render(
+        `{section name=i loop=${fits + 1}}\n{read_dir path="/files/ltd/budget" name_only=true file_var=p}{/read_dir}{/section}ok`,
+        { name: 'many.tpl' },
+      ),
+    );
     expect(e.code).toBe('E_SIZE_LIMIT');
     expect(e.line).toBe(2);
     expect(e.message).toMatch(/listings of one render may read at most/);
@@ -137,7 +192,9 @@ describe('read_dir', () => {
     expect(await s.fail('{read_dir path="/files/ltd/many" file_var=f}{/read_dir}')).toBe('E_SIZE_LIMIT');
   });
   it('roots: /files/user and /files/ltd only, roots themselves allowed', async () => {
-    expect(await s.render('{read_dir path="/files/ltd/" type="dir" name_only=true file_var=p}{/read_dir}ok')).toBe('ok');
+    expect(await s.render('{read_dir path="/files/ltd/" type="dir" name_only=true file_var=p}{/read_dir}ok')).toBe(
+      'ok',
+    );
     for (const p of ['/files/temp', '/files/g', '/files/g/example', '/files', '/files/user/..', 'files/user']) {
       expect(await s.fail(`{read_dir path="${p}" file_var=f}{/read_dir}`)).toBe('E_PATH_DENIED');
     }

@@ -13,13 +13,20 @@ const read = (vpath: string, tenant = 'default') => fs.readFileSync(s.real(vpath
 
 describe('write_file', () => {
   it('replaces, then appends whole records; var receives the virtual path', async () => {
-    expect(await s.render('{write_file path="/files/user/w/a.csv" var=p value="h\\n"}{write_file path="/files/user/w/a.csv" var=p value=$r is_append=1}{$p}', { vars: { r: ['a b', 'x"y', 3, true, null] } })).toBe('/files/user/w/a.csv');
+    expect(
+      await s.render(
+        '{write_file path="/files/user/w/a.csv" var=p value="h\\n"}{write_file path="/files/user/w/a.csv" var=p value=$r is_append=1}{$p}',
+        { vars: { r: ['a b', 'x"y', 3, true, null] } },
+      ),
+    ).toBe('/files/user/w/a.csv');
     expect(read('/files/user/w/a.csv')).toBe('h\n"a b","x""y",3,1,\n');
     await s.render('{write_file path="/files/user/w/a.csv" var=p value="new"}');
     expect(read('/files/user/w/a.csv')).toBe('new');
   });
   it('without path: a unique file under /files/temp that read_file and put_file accept', async () => {
-    const out = await s.render('{write_file var=p value="t1"}{write_file var=q value="t2"}{$p}|{$q}|{if $p != $q}unique{/if}|{read_file path=$p}{$row}{/read_file}');
+    const out = await s.render(
+      '{write_file var=p value="t1"}{write_file var=q value="t2"}{$p}|{$q}|{if $p != $q}unique{/if}|{read_file path=$p}{$row}{/read_file}',
+    );
     const [p, q, unique, content] = out.split('|');
     expect(p).toMatch(/^\/files\/temp\/[0-9a-f-]{36}$/);
     expect(q).toMatch(/^\/files\/temp\//);
@@ -31,16 +38,29 @@ describe('write_file', () => {
     expect(await s.fail('{write_file path="/files/user/w/b.txt" var=p value="x" is_append=2}')).toBe('E_BAD_ATTRIBUTE');
   });
   it('roots: temp, user, ltd; not cloud or content roots', async () => {
-    for (const p of ['/files/g/x.txt', '/files/a/x.txt', '/files/topics/x.txt', '/files/user', '/files/temp/a/../../user/x']) {
+    for (const p of [
+      '/files/g/x.txt',
+      '/files/a/x.txt',
+      '/files/topics/x.txt',
+      '/files/user',
+      '/files/temp/a/../../user/x',
+    ]) {
       expect(await s.fail(`{write_file path="${p}" var=v value="y"}`)).toBe('E_PATH_DENIED');
     }
   });
   it('quota: E_QUOTA before writing; a refused replacement leaves the old file; appends stop at whole records', async () => {
     const q = setup({ limits: { quotaBytes: 10_000 } });
     await q.render('{write_file path="/files/user/keep.txt" var=v value="original"}');
-    expect(await q.fail('{write_file path="/files/user/keep.txt" var=v value=$big}', { vars: { big: 'x'.repeat(20_000) } })).toBe('E_QUOTA');
+    expect(
+      await q.fail('{write_file path="/files/user/keep.txt" var=v value=$big}', { vars: { big: 'x'.repeat(20_000) } }),
+    ).toBe('E_QUOTA');
     expect(fs.readFileSync(q.real('/files/user/keep.txt'), 'utf8')).toBe('original');
-    expect(await q.fail('{section name=i loop=100}{write_file path="/files/user/log" var=v value=$r is_append=1}{/section}', { vars: { r: 'y'.repeat(999) + '\n' } })).toBe('E_QUOTA');
+    expect(
+      await q.fail(
+        '{section name=i loop=100}{write_file path="/files/user/log" var=v value=$r is_append=1}{/section}',
+        { vars: { r: 'y'.repeat(999) + '\n' } },
+      ),
+    ).toBe('E_QUOTA');
     const size = fs.statSync(q.real('/files/user/log')).size;
     expect(size % 1000).toBe(0);
     expect(size + 8).toBeLessThanOrEqual(10_000);
@@ -48,7 +68,12 @@ describe('write_file', () => {
   });
   it('entry quota: empty files in new folders stop with E_QUOTA at the {write_file} line', async () => {
     const q = setup({ seed: false, limits: { maxStorageEntries: 100 } });
-    const e = await templateError(q.engine.render('{section name=i loop=1000}\n{write_file path="/files/user/`$smarty.section.i.index`/a/b/x" var=v value=""}{/section}', { name: 'entries.tpl' }));
+    const e = await templateError(
+      q.engine.render(
+        '{section name=i loop=1000}\n{write_file path="/files/user/`$smarty.section.i.index`/a/b/x" var=v value=""}{/section}',
+        { name: 'entries.tpl' },
+      ),
+    );
     expect(e.code).toBe('E_QUOTA');
     expect(e.line).toBe(2);
     expect(e.message).toMatch(/at most 100 files and folders/);
@@ -71,7 +96,9 @@ describe('save_file', () => {
 
 describe('put_file', () => {
   it('value to local storage, tmp_path to cloud storage', async () => {
-    await s.render('{put_file value="v" files_path="/files/ltd/put/v.txt"}{save_file value="t" var=t}{put_file tmp_path=$t path="/files/a/put/t.txt"}');
+    await s.render(
+      '{put_file value="v" files_path="/files/ltd/put/v.txt"}{save_file value="t" var=t}{put_file tmp_path=$t path="/files/a/put/t.txt"}',
+    );
     expect(read('/files/ltd/put/v.txt')).toBe('v');
     expect(read('/files/a/put/t.txt')).toBe('t');
   });
@@ -89,15 +116,21 @@ describe('put_file', () => {
     expect(await s.fail('{put_file value="x" path="/files/g/x.txt" bucket="other-site"}')).toBe('E_PATH_DENIED');
     expect(await s.fail('{put_file value="x" path="/files/user/x.txt"}')).toBe('E_PATH_DENIED');
     expect(await s.fail('{put_file value="x" files_path="/files/g/x.txt"}')).toBe('E_PATH_DENIED');
-    expect(await s.fail('{put_file tmp_path="/files/user/example/notes.txt" files_path="/files/user/x.txt"}')).toBe('E_PATH_DENIED');
-    expect(await s.fail('{put_file tmp_path="/files/temp/none" files_path="/files/user/x.txt"}')).toBe('E_FILE_NOT_FOUND');
+    expect(await s.fail('{put_file tmp_path="/files/user/example/notes.txt" files_path="/files/user/x.txt"}')).toBe(
+      'E_PATH_DENIED',
+    );
+    expect(await s.fail('{put_file tmp_path="/files/temp/none" files_path="/files/user/x.txt"}')).toBe(
+      'E_FILE_NOT_FOUND',
+    );
   });
 });
 
 describe('remove_file, remove_dir, rename_file', () => {
   it('remove_file: true, then false (with a warning); without status_var a missing file is an error', async () => {
     s.put('/files/user/rm/a.txt', 'x');
-    const r = await s.logs('{remove_file path="/files/user/rm/a.txt" status_var=a}{remove_file path="/files/user/rm/a.txt" status_var=b}{if $a}T{/if}{if $b === false}F{/if}');
+    const r = await s.logs(
+      '{remove_file path="/files/user/rm/a.txt" status_var=a}{remove_file path="/files/user/rm/a.txt" status_var=b}{if $a}T{/if}{if $b === false}F{/if}',
+    );
     expect(r.output).toBe('TF');
     expect(r.logs.some((l) => l.level === 'warning')).toBe(true);
     expect(fs.existsSync(s.real('/files/user/rm/a.txt'))).toBe(false);
@@ -111,13 +144,22 @@ describe('remove_file, remove_dir, rename_file', () => {
     expect(fs.existsSync(s.real('/files/ltd/rd/sub/a.txt'))).toBe(true);
     fs.rmSync(s.real('/files/ltd/rd/sub/a.txt'));
     expect(await s.render('{remove_dir path="/files/ltd/rd/sub" status_var=a}{if $a}gone{/if}')).toBe('gone');
-    for (const p of ['/files/ltd', '/files/user/', '/files/temp/x', '/files/g/x']) expect(await s.fail(`{remove_dir path="${p}" status_var=s}`)).toBe('E_PATH_DENIED');
+    for (const p of ['/files/ltd', '/files/user/', '/files/temp/x', '/files/g/x'])
+      expect(await s.fail(`{remove_dir path="${p}" status_var=s}`)).toBe('E_PATH_DENIED');
   });
   it('rename_file: cloud only, no leading slash; missing source gives false', async () => {
     s.put('/files/g/mv/a.txt', 'moved');
-    expect(await s.render('{rename_file src_path="files/g/mv/a.txt" dest_path="files/a/mv/deep/b.txt" status_var=s}{if $s}ok{/if}')).toBe('ok');
+    expect(
+      await s.render(
+        '{rename_file src_path="files/g/mv/a.txt" dest_path="files/a/mv/deep/b.txt" status_var=s}{if $s}ok{/if}',
+      ),
+    ).toBe('ok');
     expect(read('/files/a/mv/deep/b.txt')).toBe('moved');
-    expect(await s.render('{rename_file src_path="files/g/mv/a.txt" dest_path="files/g/mv/c.txt" status_var=s}{if $s === false}missing{/if}')).toBe('missing');
+    expect(
+      await s.render(
+        '{rename_file src_path="files/g/mv/a.txt" dest_path="files/g/mv/c.txt" status_var=s}{if $s === false}missing{/if}',
+      ),
+    ).toBe('missing');
     for (const [a, b] of [
       ['/files/a/mv/deep/b.txt', 'files/g/x.txt'],
       ['files/a/mv/deep/b.txt', '/files/g/x.txt'],
@@ -131,8 +173,10 @@ describe('remove_file, remove_dir, rename_file', () => {
 
 describe('copy_s3_temp_file', () => {
   const own = EXAMPLE_UPLOAD_ID;
-  it('copies the site\'s own upload to cloud storage or temp', async () => {
-    expect(await s.render(`{copy_s3_temp_file file_id="${own}" dest_path="/files/g/up/c.txt" status_var=s}{if $s}ok{/if}`)).toBe('ok');
+  it("copies the site's own upload to cloud storage or temp", async () => {
+    expect(
+      await s.render(`{copy_s3_temp_file file_id="${own}" dest_path="/files/g/up/c.txt" status_var=s}{if $s}ok{/if}`),
+    ).toBe('ok');
     expect(read('/files/g/up/c.txt')).toBe('uploaded\n');
     await s.render(`{copy_s3_temp_file file_id="${own}" dest_path="/files/temp/c.txt"}`);
     expect(read('/files/temp/c.txt')).toBe('uploaded\n');
@@ -148,7 +192,11 @@ describe('copy_s3_temp_file', () => {
       [own, '/files/g', 'E_PATH_DENIED'],
     ];
     for (const [id, dest, code] of cases) {
-      expect(await s.render(`{copy_s3_temp_file file_id="${id}" dest_path="${dest}" status_var=s}{if $s === false}false{/if}`)).toBe('false');
+      expect(
+        await s.render(
+          `{copy_s3_temp_file file_id="${id}" dest_path="${dest}" status_var=s}{if $s === false}false{/if}`,
+        ),
+      ).toBe('false');
       expect(await s.fail(`{copy_s3_temp_file file_id="${id}" dest_path="${dest}"}`)).toBe(code);
     }
     expect(fs.existsSync(s.real('/files/g/up/x.txt'))).toBe(false);
@@ -164,9 +212,20 @@ describe('storage_url', () => {
     expect(Math.abs(expires - (Date.now() / 1000 + 167 * 3600))).toBeLessThan(120);
     expect(verifyStorageUrl(url, STORAGE_BASE_URL, STORAGE_KEY, 'default')).toBe('/files/g/example/report.txt');
     expect(verifyStorageUrl(url, STORAGE_BASE_URL, STORAGE_KEY, 'other')).toBeNull();
-    expect(verifyStorageUrl(url.replace('report.txt', 'other.txt'), STORAGE_BASE_URL, STORAGE_KEY, 'default')).toBeNull();
-    expect(verifyStorageUrl(url.replace(`expires=${expires}`, `expires=${expires + 1}`), STORAGE_BASE_URL, STORAGE_KEY, 'default')).toBeNull();
-    expect(verifyStorageUrl(url, STORAGE_BASE_URL, new TextEncoder().encode('another-key-0123456789'), 'default')).toBeNull();
+    expect(
+      verifyStorageUrl(url.replace('report.txt', 'other.txt'), STORAGE_BASE_URL, STORAGE_KEY, 'default'),
+    ).toBeNull();
+    expect(
+      verifyStorageUrl(
+        url.replace(`expires=${expires}`, `expires=${expires + 1}`),
+        STORAGE_BASE_URL,
+        STORAGE_KEY,
+        'default',
+      ),
+    ).toBeNull();
+    expect(
+      verifyStorageUrl(url, STORAGE_BASE_URL, new TextEncoder().encode('another-key-0123456789'), 'default'),
+    ).toBeNull();
     expect(verifyStorageUrl(url, STORAGE_BASE_URL, STORAGE_KEY, 'default', expires)).toBeNull();
   });
   it('non-ASCII names are percent-encoded and verify', async () => {
@@ -176,26 +235,53 @@ describe('storage_url', () => {
     expect(verifyStorageUrl(url, STORAGE_BASE_URL, STORAGE_KEY, 'default')).toBe('/files/g/写真 1.txt');
   });
   it('expire: strtotime text, in the future, at most 168 hours', async () => {
-    expect(await s.render('{storage_url var=u path="/files/g/example/report.txt" expire="+168 hour"}{if $u}ok{/if}')).toBe('ok');
+    expect(
+      await s.render('{storage_url var=u path="/files/g/example/report.txt" expire="+168 hour"}{if $u}ok{/if}'),
+    ).toBe('ok');
     for (const e of ['+169 hour', '-1 hour', 'yesterday', 'not a time', '+1 year']) {
-      expect(await s.fail(`{storage_url var=u path="/files/g/example/report.txt" expire="${e}"}`)).toBe('E_BAD_ATTRIBUTE');
+      expect(await s.fail(`{storage_url var=u path="/files/g/example/report.txt" expire="${e}"}`)).toBe(
+        'E_BAD_ATTRIBUTE',
+      );
     }
   });
   it('huge timestamps and relative amounts are refused at once; expire is at most 100 characters', async () => {
     // strtotime runs on the host here: these walked the calendar month by month for seconds to hours
-    const huge = ['@99999999999999', '@99999999999999999', '@9223372036854775807', '+9999999999999 minutes', '+9999999999999 years', '-9999999999999 weeks', '+9999999999999 monday', '+9999999999999 months'];
-    for (const e of huge) expect(await s.fail(`{storage_url var=u path="/files/g/example/report.txt" expire="${e}"}`)).toBe('E_BAD_ATTRIBUTE');
+    const huge = [
+      '@99999999999999',
+      '@99999999999999999',
+      '@9223372036854775807',
+      '+9999999999999 minutes',
+      '+9999999999999 years',
+      '-9999999999999 weeks',
+      '+9999999999999 monday',
+      '+9999999999999 months',
+    ];
+    for (const e of huge)
+      expect(await s.fail(`{storage_url var=u path="/files/g/example/report.txt" expire="${e}"}`)).toBe(
+        'E_BAD_ATTRIBUTE',
+      );
     const padded = '+1 hour'.padEnd(100);
-    expect(await s.render(`{storage_url var=u path="/files/g/example/report.txt" expire="${padded}"}{if $u}ok{/if}`)).toBe('ok');
-    expect(await s.fail(`{storage_url var=u path="/files/g/example/report.txt" expire="${padded} "}`)).toBe('E_BAD_ATTRIBUTE');
+    expect(
+      await s.render(`{storage_url var=u path="/files/g/example/report.txt" expire="${padded}"}{if $u}ok{/if}`),
+    ).toBe('ok');
+    expect(await s.fail(`{storage_url var=u path="/files/g/example/report.txt" expire="${padded} "}`)).toBe(
+      'E_BAD_ATTRIBUTE',
+    );
   });
-  it('expire as a wall time is read in the render\'s time zone (the site\'s), not a fixed one', async () => {
+  it("expire as a wall time is read in the render's time zone (the site's), not a fixed one", async () => {
     for (const timezone of ['UTC', 'Asia/Tokyo', 'America/New_York']) {
       const e = createEngine({ workers: 0, timezone, host: s.fh.adapters });
       try {
-        const url = (await e.render('{storage_url var=u path="/files/g/example/report.txt" expire="tomorrow 12:00"}{$u}')).output;
+        const url = (
+          await e.render('{storage_url var=u path="/files/g/example/report.txt" expire="tomorrow 12:00"}{$u}')
+        ).output;
         const expires = Number(new URL(url).searchParams.get('expires'));
-        const wall = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(expires * 1000));
+        const wall = new Intl.DateTimeFormat('en-GB', {
+          timeZone: timezone,
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        }).format(new Date(expires * 1000));
         expect(wall, timezone).toBe('12:00');
       } finally {
         e.close();
@@ -215,7 +301,11 @@ describe('hosts without the capability', () => {
     const e = createEngine({ workers: 0, host: { files: s.fh.adapters.files } });
     const e2 = createEngine({ workers: 0, host: {} });
     try {
-      const code = async (eng: typeof e, t: string) => eng.render(t).then(() => 'none', (err: unknown) => (err instanceof TemplateError ? err.code : 'other'));
+      const code = async (eng: typeof e, t: string) =>
+        eng.render(t).then(
+          () => 'none',
+          (err: unknown) => (err instanceof TemplateError ? err.code : 'other'),
+        );
       expect(await code(e, '{storage_url var=u path="/files/g/example/report.txt"}')).toBe('E_HOST_CAPABILITY');
       expect(await code(e2, '{read_file path="/files/user/example/notes.txt"}{/read_file}')).toBe('E_HOST_CAPABILITY');
       expect(await code(e2, '{write_file var=p value="x"}')).toBe('E_HOST_CAPABILITY');

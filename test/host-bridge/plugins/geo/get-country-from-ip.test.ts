@@ -43,7 +43,9 @@ function fresh(adapter: GeoAdapter = fixture): void {
 describe('getCountryFromIP through the engine', () => {
   it('answers from the host, and maps over an array one call per element, keys kept', async () => {
     fresh();
-    const r = await engine.render('{foreach from=$ips|getCountryFromIP key=k item=c}{$k}={$c};{/foreach}', { vars: { ips: { a: '5.10.0.1', b: '10.0.0.1', c: '2a00:1000::5' } } });
+    const r = await engine.render('{foreach from=$ips|getCountryFromIP key=k item=c}{$k}={$c};{/foreach}', {
+      vars: { ips: { a: '5.10.0.1', b: '10.0.0.1', c: '2a00:1000::5' } },
+    });
     expect(r.output).toBe('a=JP;b=;c=GB;');
     expect(asked).toEqual(['5.10.0.1', '2a00:1000::5']);
   });
@@ -52,37 +54,68 @@ describe('getCountryFromIP through the engine', () => {
     fresh();
     const four = { vars: { ips: ['5.10.0.1', '5.10.0.2', '5.10.0.3', '5.10.0.4'] } };
     expect((await failure(engine.render('{$ips|getCountryFromIP|@count}', four))).code).toBe('E_BRIDGE_QUOTA');
-    expect((await failure(engine.render('{foreach from=$ips item=ip}{$ip|getCountryFromIP}{/foreach}', four))).code).toBe('E_BRIDGE_QUOTA');
+    expect(
+      (await failure(engine.render('{foreach from=$ips item=ip}{$ip|getCountryFromIP}{/foreach}', four))).code,
+    ).toBe('E_BRIDGE_QUOTA');
     // Addresses that need no lookup still cross the bridge: the host decides, so they count too.
-    expect((await failure(engine.render('{$ips|getCountryFromIP|@count}', { vars: { ips: ['a', 'b', 'c', 'd'] } }))).code).toBe('E_BRIDGE_QUOTA');
-    expect((await engine.render('{$ips|getCountryFromIP|@count}', { vars: { ips: ['a', 'b', 'c'] } })).output).toBe('3');
+    expect(
+      (await failure(engine.render('{$ips|getCountryFromIP|@count}', { vars: { ips: ['a', 'b', 'c', 'd'] } }))).code,
+    ).toBe('E_BRIDGE_QUOTA');
+    expect((await engine.render('{$ips|getCountryFromIP|@count}', { vars: { ips: ['a', 'b', 'c'] } })).output).toBe(
+      '3',
+    );
   });
 
   it('asks the adapter only about global addresses, IPv4-mapped IPv6 as IPv4', async () => {
     fresh();
-    const ips = ['10.0.0.1', '192.0.2.1', '::1', 'fe80::1', '::ffff:10.0.0.1', '2001:db8::1', 'abc', '::ffff:5.10.0.7', '5.10.0.1'];
-    const r = await engine.render('{foreach from=$ips item=ip}[{$ip|getCountryFromIP}]{/foreach}', { vars: { ips: ips.slice(0, 3) } });
-    const r2 = await engine.render('{foreach from=$ips item=ip}[{$ip|getCountryFromIP}]{/foreach}', { vars: { ips: ips.slice(3, 6) } });
-    const r3 = await engine.render('{foreach from=$ips item=ip}[{$ip|getCountryFromIP}]{/foreach}', { vars: { ips: ips.slice(6) } });
+    const ips = [
+      '10.0.0.1',
+      '192.0.2.1',
+      '::1',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+      '2001:db8::1',
+      'abc',
+      '::ffff:5.10.0.7',
+      '5.10.0.1',
+    ];
+    const r = await engine.render('{foreach from=$ips item=ip}[{$ip|getCountryFromIP}]{/foreach}', {
+      vars: { ips: ips.slice(0, 3) },
+    });
+    const r2 = await engine.render('{foreach from=$ips item=ip}[{$ip|getCountryFromIP}]{/foreach}', {
+      vars: { ips: ips.slice(3, 6) },
+    });
+    const r3 = await engine.render('{foreach from=$ips item=ip}[{$ip|getCountryFromIP}]{/foreach}', {
+      vars: { ips: ips.slice(6) },
+    });
     expect(r.output + r2.output + r3.output).toBe('[][][][][][][][JP][JP]');
     expect(asked).toEqual(['5.10.0.7', '5.10.0.1']);
   });
 
-  it('null gives \'\', numbers and booleans are their string form (never an address); an array with @ is null and a warning', async () => {
+  it("null gives '', numbers and booleans are their string form (never an address); an array with @ is null and a warning", async () => {
     fresh();
-    const r = await engine.render('[{$missing|getCountryFromIP}][{$n|getCountryFromIP}][{$f|getCountryFromIP}]', { vars: { n: 84017153, f: 5.1 } });
+    const r = await engine.render('[{$missing|getCountryFromIP}][{$n|getCountryFromIP}][{$f|getCountryFromIP}]', {
+      vars: { n: 84017153, f: 5.1 },
+    });
     expect(r.output).toBe('[][][]');
     expect(r.warnings).toEqual([]);
-    const t = await engine.render('{assign var=c value=$ips|@getCountryFromIP}{if is_null($c)}null{/if}|{$t|getCountryFromIP}|', { vars: { ips: ['5.10.0.1'], t: true } });
+    const t = await engine.render(
+      '{assign var=c value=$ips|@getCountryFromIP}{if is_null($c)}null{/if}|{$t|getCountryFromIP}|',
+      { vars: { ips: ['5.10.0.1'], t: true } },
+    );
     expect(t.output).toBe('null||');
-    expect(t.warnings).toEqual(['getCountryFromIP(): Argument #1 ($ip) must be of type string, array given; the result is null']);
+    expect(t.warnings).toEqual([
+      'getCountryFromIP(): Argument #1 ($ip) must be of type string, array given; the result is null',
+    ]);
     expect(asked).toEqual([]);
   });
 
   it("normalises what the adapter says: two letters upper-cased, anything else ''", async () => {
     const answers: Record<string, string | null> = { '5.10.0.1': 'us', '5.10.0.2': 'ZZ', '5.10.0.3': 'USA' };
     fresh({ countryOf: async (ip) => answers[ip] ?? null });
-    const r = await engine.render('{foreach from=$ips item=ip}[{$ip|getCountryFromIP}]{/foreach}', { vars: { ips: Object.keys(answers) } });
+    const r = await engine.render('{foreach from=$ips item=ip}[{$ip|getCountryFromIP}]{/foreach}', {
+      vars: { ips: Object.keys(answers) },
+    });
     expect(r.output).toBe('[US][][]');
   });
 
@@ -100,7 +133,9 @@ describe('getCountryFromIP through the engine', () => {
     for (const ip of ['5.10.0.1', 'not an address']) {
       const f = await failure(bare.render('{$ip|getCountryFromIP}', { vars: { ip } }));
       expect(f.code).toBe('E_HOST_CAPABILITY');
-      expect(f.message).toBe('the modifier getCountryFromIP needs the host adapter HostAdapters.geo, which this host was not given (createEngine({ host: { geo } }))');
+      expect(f.message).toBe(
+        'the modifier getCountryFromIP needs the host adapter HostAdapters.geo, which this host was not given (createEngine({ host: { geo } }))',
+      );
     }
   });
 
@@ -114,7 +149,13 @@ describe('getCountryFromIP through the engine', () => {
 });
 
 describe('the bridge checks what the isolate sends', () => {
-  const identity: RenderIdentity = { tenant: 'default', memberId: null, superUser: false, context: 'web', requestId: 'r' };
+  const identity: RenderIdentity = {
+    tenant: 'default',
+    memberId: null,
+    superUser: false,
+    context: 'web',
+    requestId: 'r',
+  };
   /** A host modifier call as the isolate sends it: kind 'modifier', then the name, input and args as JSON. */
   const call = async (name: string, request: object, limits = DEFAULT_LIMITS) => {
     const { handler } = createBridge({ geo: fixture }, identity, limits);
@@ -140,14 +181,23 @@ describe('the bridge checks what the isolate sends', () => {
 
   it('refuses pure modifiers, unknown names and prototype names as host modifiers', async () => {
     for (const name of ['strlen', 'nope', '__proto__', 'constructor']) {
-      expect((await call(name, { input: 'x', args: [] })).error).toEqual({ code: 'E_PLUGIN_DENIED', message: `the modifier ${name} is not a host modifier` });
+      expect((await call(name, { input: 'x', args: [] })).error).toEqual({
+        code: 'E_PLUGIN_DENIED',
+        message: `the modifier ${name} is not a host modifier`,
+      });
     }
   });
 
   it('refuses a call of no known kind, and a call without a name', async () => {
     const { handler } = createBridge({ geo: fixture }, identity, DEFAULT_LIMITS);
-    expect(JSON.parse(await handler('|getCountryFromIP', JSON.stringify({ name: 'getCountryFromIP', input: '5.10.0.1', args: [] }))).error.code).toBe('E_PLUGIN_DENIED');
-    expect(JSON.parse(await handler('modifier', JSON.stringify({ input: '5.10.0.1', args: [] }))).error.code).toBe('E_BAD_ATTRIBUTE');
+    expect(
+      JSON.parse(
+        await handler('|getCountryFromIP', JSON.stringify({ name: 'getCountryFromIP', input: '5.10.0.1', args: [] })),
+      ).error.code,
+    ).toBe('E_PLUGIN_DENIED');
+    expect(JSON.parse(await handler('modifier', JSON.stringify({ input: '5.10.0.1', args: [] }))).error.code).toBe(
+      'E_BAD_ATTRIBUTE',
+    );
   });
 
   it('counts modifier calls with plugin calls in one quota', async () => {

@@ -4,9 +4,19 @@ import { TemplateError } from '../../../../src/errors.js';
 import type { Engine, RenderIdentity, RenderResult } from '../../../../src/index.js';
 import { integrationRequests, type RecordedRequest } from '../../../support/host/integrations.js';
 
-export const OTHER_TENANT: RenderIdentity = { tenant: 'other', memberId: null, superUser: false, context: 'web', requestId: 'r-other' };
+export const OTHER_TENANT: RenderIdentity = {
+  tenant: 'other',
+  memberId: null,
+  superUser: false,
+  context: 'web',
+  requestId: 'r-other',
+};
 
-export async function failure(engine: Engine, source: string, opts: { vars?: Record<string, unknown>; identity?: RenderIdentity } = {}): Promise<TemplateError> {
+export async function failure(
+  engine: Engine,
+  source: string,
+  opts: { vars?: Record<string, unknown>; identity?: RenderIdentity } = {},
+): Promise<TemplateError> {
   const e = await engine.render(source, opts).then(
     () => null,
     (x: unknown) => x,

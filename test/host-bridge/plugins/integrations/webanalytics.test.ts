@@ -13,16 +13,22 @@ const engine = testEngine();
 describe('webanalytics without a content adapter', () => {
   it('reads the report, and refuses to set counters with E_HOST_CAPABILITY before any request', async () => {
     expect((await engine.render('{webanalytics var=r}{$r|@count}')).output).toBe('4');
-    const { result, requests } = await seen(() => failure(engine, '{webanalytics var=r topics_group_id=1 update_column_slug="view_count"}'));
+    const { result, requests } = await seen(() =>
+      failure(engine, '{webanalytics var=r topics_group_id=1 update_column_slug="view_count"}'),
+    );
     expect(result.code).toBe('E_HOST_CAPABILITY');
     expect(result.message).toContain('content');
     expect(requests).toEqual([]);
   });
 
   it('names the missing method of a content adapter that lacks it', async () => {
-    const content = { group: async () => ({ id: 1, names: {}, descriptions: {} }) } as unknown as NonNullable<ReturnType<typeof testHost>['content']>;
+    const content = { group: async () => ({ id: 1, names: {}, descriptions: {} }) } as unknown as NonNullable<
+      ReturnType<typeof testHost>['content']
+    >;
     const e = testEngine({ host: { ...testHost(), content } });
-    expect((await failure(e, '{webanalytics var=r topics_group_id=1 update_column_slug="view_count"}')).message).toContain('content.setCounters');
+    expect(
+      (await failure(e, '{webanalytics var=r topics_group_id=1 update_column_slug="view_count"}')).message,
+    ).toContain('content.setCounters');
   });
 
   it('is E_HOST_CAPABILITY for a tenant without analytics settings', async () => {

@@ -4,7 +4,12 @@
  * (src/host-bridge/request-globals.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REQUEST_GLOBALS, ENTRY_OVERHEAD, REQUEST_OVERHEAD, RequestGlobals } from '../../../../src/host-bridge/request-globals.js';
+import {
+  DEFAULT_REQUEST_GLOBALS,
+  ENTRY_OVERHEAD,
+  REQUEST_OVERHEAD,
+  RequestGlobals,
+} from '../../../../src/host-bridge/request-globals.js';
 import { BridgeError } from '../../../../src/host-bridge/errors.js';
 import { PhpArray } from '../../../../src/value/value.js';
 import { templateError, testEngine } from '../../../support/engine.js';
@@ -26,11 +31,32 @@ const entry = (key: string, valueChars: number) => key.length + valueChars + 2 +
 describe('RequestGlobals', () => {
   it('keeps values per tenant and request, as their transfer form', () => {
     const g = new RequestGlobals();
-    g.scope('t1', 'r1').set('k', PhpArray.fromEntries([['a', 1], [5, 'x']]));
-    expect(g.scope('t1', 'r1').get('k')).toEqual(PhpArray.fromEntries([['a', 1], [5, 'x']]));
+    g.scope('t1', 'r1').set(
+      'k',
+      PhpArray.fromEntries([
+        ['a', 1],
+        [5, 'x'],
+      ]),
+    );
+    expect(g.scope('t1', 'r1').get('k')).toEqual(
+      PhpArray.fromEntries([
+        ['a', 1],
+        [5, 'x'],
+      ]),
+    );
     expect(g.scope('t1', 'r2').get('k')).toBe(null);
     expect(g.scope('t2', 'r1').get('k')).toBe(null);
-    expect(g.usage('t1')).toBe(REQUEST_OVERHEAD + 'k'.length + JSON.stringify({ a: [['a', 1], [5, 'x']] }).length + ENTRY_OVERHEAD);
+    expect(g.usage('t1')).toBe(
+      REQUEST_OVERHEAD +
+        'k'.length +
+        JSON.stringify({
+          a: [
+            ['a', 1],
+            [5, 'x'],
+          ],
+        }).length +
+        ENTRY_OVERHEAD,
+    );
   });
 
   it('reads create nothing', () => {
@@ -65,7 +91,8 @@ describe('RequestGlobals', () => {
   it('a tenant is capped across its requests, and other tenants are not affected', () => {
     const g = new RequestGlobals({ maxRequestChars: 2500, maxTenantChars: 5000 });
     let stored = 0;
-    for (let i = 0; i < 10; i++) if (quota(() => g.scope('t', `r${i}`).set('k', 'x'.repeat(1500))) === 'stored') stored++;
+    for (let i = 0; i < 10; i++)
+      if (quota(() => g.scope('t', `r${i}`).set('k', 'x'.repeat(1500))) === 'stored') stored++;
     expect(stored).toBe(Math.floor(5000 / (REQUEST_OVERHEAD + entry('k', 1500))));
     expect(g.usage('t')).toBeLessThanOrEqual(5000);
     expect(quota(() => g.scope('other', 'r0').set('k', 'x'.repeat(1500)))).toBe('stored');
@@ -122,15 +149,20 @@ describe('{assign_globals} through the engine', () => {
     expect((await engine.render('{assign_globals var=got key="k"}[{$got}]', { identity })).output).toBe('[]');
   });
 
-  it('a render without a request id of the embedder\'s leaves nothing behind', async () => {
-    const r = await engine.render('{assign_globals key="k" value="v"}{assign_globals var=got key="k"}{$got}', { identity: { tenant: 'ag2' } });
+  it("a render without a request id of the embedder's leaves nothing behind", async () => {
+    const r = await engine.render('{assign_globals key="k" value="v"}{assign_globals var=got key="k"}{$got}', {
+      identity: { tenant: 'ag2' },
+    });
     expect(r.output).toBe('v');
     expect(hostStateOf(engine).requestGlobals.usage('ag2')).toBe(0);
   });
 
   it('a value over the request cap: E_QUOTA at the {assign_globals} line', async () => {
     const e = await templateError(
-      engine.render('{assign var=v value=""|str_pad:1100000:"x"}\n{assign_globals key="k" value=$v}', { name: 'g.tpl', identity: { tenant: 'ag3', requestId: 'r' } }),
+      engine.render('{assign var=v value=""|str_pad:1100000:"x"}\n{assign_globals key="k" value=$v}', {
+        name: 'g.tpl',
+        identity: { tenant: 'ag3', requestId: 'r' },
+      }),
     );
     expect(e.code).toBe('E_QUOTA');
     expect(e.line).toBe(2);
@@ -142,15 +174,21 @@ describe('{assign_globals} through the engine', () => {
     const codes: string[] = [];
     try {
       for (let i = 0; i < 10; i++) {
-        const r = await engine.render('{assign var=v value=""|str_pad:1000000:"x"}{assign_globals key="k" value=$v}ok', { identity: { tenant, requestId: `r${i}` } }).then(
-          (x) => x.output,
-          (e: { code?: string }) => e.code ?? 'thrown',
-        );
+        const r = await engine
+          .render('{assign var=v value=""|str_pad:1000000:"x"}{assign_globals key="k" value=$v}ok', {
+            identity: { tenant, requestId: `r${i}` },
+          })
+          .then(
+            (x) => x.output,
+            (e: { code?: string }) => e.code ?? 'thrown',
+          );
         codes.push(r);
       }
       const fit = Math.floor(DEFAULT_REQUEST_GLOBALS.maxTenantChars / (REQUEST_OVERHEAD + entry('k', 1_000_000)));
       expect(codes).toEqual([...Array(fit).fill('ok'), ...Array(10 - fit).fill('E_QUOTA')]);
-      expect(hostStateOf(engine).requestGlobals.usage(tenant)).toBeLessThanOrEqual(DEFAULT_REQUEST_GLOBALS.maxTenantChars);
+      expect(hostStateOf(engine).requestGlobals.usage(tenant)).toBeLessThanOrEqual(
+        DEFAULT_REQUEST_GLOBALS.maxTenantChars,
+      );
     } finally {
       for (let i = 0; i < 10; i++) engine.endRequest({ tenant, requestId: `r${i}` });
     }

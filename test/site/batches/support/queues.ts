@@ -38,6 +38,10 @@ export function newTarget(b: QueueBackend): { target: QueueTarget; cleanup(): vo
   if (b.name === 'postgres') return { target: { kind: 'postgres', where: PG_URL!, tenant }, cleanup() {} };
   const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-queue-'));
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
-  if (b.name === 'bullmq') return { target: { kind: 'bullmq', where: REDIS_URL!, tenant, store: path.join(dir, 'queue.sqlite') }, cleanup };
-  return { target: { kind: 'sqlite', where: path.join(dir, 'queue.sqlite'), tenant }, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  if (b.name === 'bullmq')
+    return { target: { kind: 'bullmq', where: REDIS_URL!, tenant, store: path.join(dir, 'queue.sqlite') }, cleanup };
+  return {
+    target: { kind: 'sqlite', where: path.join(dir, 'queue.sqlite'), tenant },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

@@ -25,7 +25,11 @@ export function eachSiteQueue(title: string, body: (v: SiteQueueVariant) => void
 }
 
 /** A sample site on `v` with these batches (slug -> template) listed in site.json. */
-export function batchSite(v: SiteQueueVariant, batches: Record<string, string>, changes: SiteChanges = {}): Promise<TestSite> {
+export function batchSite(
+  v: SiteQueueVariant,
+  batches: Record<string, string>,
+  changes: SiteChanges = {},
+): Promise<TestSite> {
   const files: Record<string, string> = { ...changes.files };
   for (const [slug, text] of Object.entries(batches)) files[`batches/${slug}.tpl`] = text;
   return siteWith(v.backend, {

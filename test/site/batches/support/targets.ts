@@ -18,8 +18,15 @@ export interface QueueTarget {
 }
 
 /** Opens the queue of `target` (a new worker's view of it). */
-export async function openTarget(target: QueueTarget, leaseMs: number): Promise<{ queue: BatchQueue; db?: SiteDatabase }> {
-  const db = await openDatabase(target.kind === 'postgres' ? { url: target.where, sqlitePath: '' } : { sqlitePath: target.kind === 'bullmq' ? target.store! : target.where });
+export async function openTarget(
+  target: QueueTarget,
+  leaseMs: number,
+): Promise<{ queue: BatchQueue; db?: SiteDatabase }> {
+  const db = await openDatabase(
+    target.kind === 'postgres'
+      ? { url: target.where, sqlitePath: '' }
+      : { sqlitePath: target.kind === 'bullmq' ? target.store! : target.where },
+  );
   await migrate(db);
   if (target.kind === 'bullmq') return { queue: await openBullQueue(target.where, db, target.tenant, leaseMs), db };
   return { queue: new StoreQueue(db, target.tenant, leaseMs), db };
