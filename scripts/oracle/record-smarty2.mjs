@@ -3,6 +3,7 @@
 //
 //   SMARTY2_DIR=/tmp/smarty2 node scripts/oracle/record-smarty2.mjs [AREA...]   re-record
 //   SMARTY2_DIR=/tmp/smarty2 node scripts/oracle/record-smarty2.mjs --check      compare, write nothing
+//   ... record-smarty2.mjs --dir ../shared/conformance/wild    cases kept outside the project (below)
 //
 // Inputs: test/conformance/smarty2/<area>.cases.jsonl, one case a line:
 //   {"id": "...", "template": "...", "vars": {...}, "objects": false, "php_functions": false, "includes": {"name.tpl": "..."},
@@ -19,11 +20,18 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const DIR = fileURLToPath(new URL('../../test/conformance/smarty2/', import.meta.url));
 const PHP = fileURLToPath(new URL('./smarty2-record.php', import.meta.url));
 const args = process.argv.slice(2);
 const check = args.includes('--check');
-const only = args.filter((a) => !a.startsWith('--'));
+// --dir: a folder of *.cases.jsonl kept outside the project, such as the real-world corpus in the
+// steering repository's shared/conformance/wild/ (third-party templates are never committed here;
+// test/conformance/smarty2-recorded.test.ts checks that folder's recorded files when it exists).
+const dirAt = args.indexOf('--dir');
+const DIR =
+  dirAt >= 0
+    ? `${args[dirAt + 1].replace(/\/$/, '')}/`
+    : fileURLToPath(new URL('../../test/conformance/smarty2/', import.meta.url));
+const only = args.filter((a, i) => !a.startsWith('--') && !(dirAt >= 0 && i === dirAt + 1));
 
 if (!process.env.SMARTY2_DIR) {
   console.error('record-smarty2: set SMARTY2_DIR to an unpacked Smarty 2.6.33 (see the header of this script)');

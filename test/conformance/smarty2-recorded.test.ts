@@ -1,9 +1,11 @@
 /**
  * Our own differential cases, recorded with real Smarty 2.6.33 on PHP 8.2
  * (scripts/oracle/record-smarty2.mjs re-records them where the oracle is present): one file per
- * area in test/conformance/smarty2/, rendered through the real path.
+ * area in test/conformance/smarty2/, rendered through the real path. Real templates from public
+ * projects may not be committed here; when the steering repository's shared/conformance/wild/
+ * holds them (recorded the same way, with a `source` per case), they run here too.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
 import { testEngine } from '../support/engine.js';
@@ -25,12 +27,18 @@ interface Recorded {
 }
 
 const DIR = fileURLToPath(new URL('./smarty2/', import.meta.url));
-const areas = readdirSync(DIR)
-  .filter((f) => f.endsWith('.recorded.jsonl'))
-  .sort();
+const WILD = fileURLToPath(new URL('../../../shared/conformance/wild/', import.meta.url));
+const recordedIn = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.recorded.jsonl'))
+        .sort()
+        .map((f) => dir + f)
+    : [];
 
-for (const file of areas) {
-  const cases: Recorded[] = readFileSync(DIR + file, 'utf8')
+for (const path of [...recordedIn(DIR), ...recordedIn(WILD)]) {
+  const file = path.slice(path.lastIndexOf('/') + 1);
+  const cases: Recorded[] = readFileSync(path, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Recorded);
