@@ -73,6 +73,24 @@ function escapeCode(n: number): string {
   return n > 0xff ? `\\u${n.toString(16).padStart(4, '0')}` : `\\x${n.toString(16).padStart(2, '0')}`;
 }
 
+/** The keys of a section's record, in the order Smarty 2 sets them (RenderState.sectionRecord). */
+const SECTION_PROPS = [
+  'name',
+  'loop',
+  'show',
+  'max',
+  'step',
+  'start',
+  'total',
+  'index',
+  'iteration',
+  'rownum',
+  'index_prev',
+  'index_next',
+  'first',
+  'last',
+] as const;
+
 export class RenderState implements PluginContext {
   scope: Scope;
   readonly now: number;
@@ -238,6 +256,20 @@ export class RenderState implements PluginContext {
     }
   }
 
+  /**
+   * `$smarty.foreach.NAME` itself: Smarty 2's record of the loop, `total` and `iteration` in that
+   * order, or null for a name no loop has run (a template may test a misspelt name).
+   */
+  foreachRecord(name: string): Value {
+    const f = this.foreaches.get(name);
+    return f
+      ? PhpArray.fromEntries([
+          ['total', f.total],
+          ['iteration', f.iteration],
+        ])
+      : null;
+  }
+
   // ---- $smarty.section
   sectionStart(name: string, a: { loop: Value; start: Value; step: Value; max: Value; show: Value }): SectionState {
     const loop = a.loop === undefined ? 1 : a.loop instanceof PhpArray ? a.loop.size : Math.max(0, toInt(a.loop));
@@ -315,6 +347,17 @@ export class RenderState implements PluginContext {
       default:
         return null;
     }
+  }
+
+  /**
+   * `$smarty.section.NAME` itself: every property in the order Smarty 2 sets them. The first seven
+   * are set before the loop; a section that never made a pass has no others.
+   */
+  sectionRecord(name: string): Value {
+    const s = this.sections.get(name);
+    if (!s) return null;
+    const props = SECTION_PROPS.slice(0, s.iteration === null || s.index === null ? 7 : undefined);
+    return PhpArray.fromEntries(props.map((p) => [p, this.sectionProp(name, p)]));
   }
 
   // ---- $smarty.capture

@@ -40,6 +40,16 @@ describe('compile errors', () => {
     expect(e.message).toContain('is_null, count, is_array, in_array, isset, is_object');
   });
 
+  it("Smarty 2's empty() and sizeof() in {if} say what to write instead", () => {
+    const { diagnostics } = compile('{if empty($x)}a{/if}{if sizeof($y)}b{/if}');
+    expect(diagnostics.map((d) => [d.code, d.column])).toEqual([
+      ['E_IF_FUNCTION', 5],
+      ['E_IF_FUNCTION', 25],
+    ]);
+    expect(diagnostics[0]!.message).toContain('for empty($x) write !$x');
+    expect(diagnostics[1]!.message).toContain('write count() for sizeof()');
+  });
+
   it('an unknown tag suggests the nearest name', () => {
     const { diagnostics } = compile('{cyle values="a,b"}');
     expect(diagnostics[0]).toMatchObject({ code: 'E_UNKNOWN_TAG', line: 1, column: 1 });

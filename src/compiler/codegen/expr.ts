@@ -249,11 +249,20 @@ function isIfFunction(name: string): name is IfFunction {
   return (IF_FUNCTIONS as readonly string[]).includes(name);
 }
 
+/**
+ * Functions of Smarty 2's own secure {if} list (IF_FUNCS) that the platform's list lacks: a
+ * template ported from Smarty 2 meets these first, so the refusal says what to write instead.
+ */
+const IF_PORTING: Readonly<Record<string, string>> = {
+  empty: 'for empty($x) write !$x: a missing variable is null here, without a notice',
+  sizeof: 'write count() for sizeof()',
+};
+
 function compileCall(e: Extract<Expr, { type: 'Call' }>, cx: EmitContext): string {
   if (!isIfFunction(e.name)) {
     cx.error(
       'E_IF_FUNCTION',
-      `the function ${e.name}() is not allowed in {if}; allowed: ${IF_FUNCTIONS.join(', ')} (compute other values with {assign} or a modifier)`,
+      `the function ${e.name}() is not allowed in {if}; allowed: ${IF_FUNCTIONS.join(', ')} (${IF_PORTING[e.name] ?? 'compute other values with {assign} or a modifier'})`,
       e,
     );
     return 'null';

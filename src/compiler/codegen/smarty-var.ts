@@ -55,11 +55,18 @@ export function smartyVarBase(v: Var, cx: EmitContext): SmartyVarBase {
   switch (word) {
     case 'foreach':
     case 'section': {
+      // Bare `$smarty.foreach` is null in Smarty 2, not its table of loops.
+      if (rest.length === 0) return only('null');
       const name = literalName(rest[0]);
-      const prop = literalName(rest[1]);
-      if (name === null || prop === null) {
+      if (name === null) {
         cx.error('E_SMARTY_VAR', `write $smarty.${word}.NAME.PROPERTY`, v);
         return only('null');
+      }
+      const prop = literalName(rest[1]);
+      if (prop === null) {
+        // The loop's whole record (tests such as `{if $smarty.foreach.NAME}`), or a key taken from it.
+        const fn: StateMember = word === 'foreach' ? 'foreachRecord' : 'sectionRecord';
+        return { base: `$.${fn}(${lit(name)})`, rest: rest.slice(1) };
       }
       if (word === 'foreach') {
         // Inside its own loop a property is plain arithmetic on the loop state; elsewhere (after
