@@ -27,7 +27,7 @@ import type { PluginSet } from '../plugins/plugin-set.js';
 import { scanMemoryClass, type MemoryClass } from './memory-class.js';
 import { checkExprDepth } from './expr-depth.js';
 import { parseDefaultModifiers } from './default-modifiers.js';
-import { withSmarty3Hints } from './smarty3-hints.js';
+import { withPortingHints } from './porting-hints.js';
 import type { Modifier } from './ast.js';
 
 export const ENGINE_VERSION = '0.1.0';
@@ -264,7 +264,7 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
         fromVariables: aliases.identityFromVariables,
       },
     },
-    diagnostics: withSmarty3Hints(
+    diagnostics: withPortingHints(
       inReadingOrder(
         diagnostics.length > MAX_DIAGNOSTICS + 1 ? diagnostics.slice(0, MAX_DIAGNOSTICS + 1) : diagnostics,
       ),

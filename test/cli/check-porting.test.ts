@@ -1,6 +1,6 @@
 /**
  * Porting help in `smartcage check`: Smarty 3 constructs get a hint that names what the dialect
- * offers instead (src/compiler/smarty3-hints.ts), and --compat lists the places a template relies
+ * offers instead (src/compiler/porting-hints.ts), and --compat lists the places a template relies
  * on a departure of the dialect from stock Smarty 2 (src/compiler/compat.ts). Runs the built
  * bin/smartcage.js on test/fixtures/porting/.
  */

@@ -1,8 +1,10 @@
 /**
  * Porting help: a template written for Smarty 3 or later fails here where it uses what Smarty 2
- * lacks ({extends}, {block}, `{foreach $a as $x}`, `{$x = 1}`, `$x@first`...). The compiler's
- * diagnostic at such a tag ("unknown tag", "unrecognized tag", ignored text) gets a hint that
- * names the construct and what the dialect offers instead (docs/dialect.md, Smarty 3).
+ * lacks ({extends}, {block}, `{foreach $a as $x}`, `{$x = 1}`, `$x@first`...), and one written for
+ * stock Smarty 2 where it uses a stock plugin the platform does not have ({html_options},
+ * {mailto}, {eval}...). The compiler's diagnostic at such a tag ("unknown tag", "unrecognized
+ * tag", ignored text) gets a hint that names the construct and what the dialect offers instead
+ * (docs/dialect.md, Smarty 3).
  */
 import type { Diagnostic } from '../errors.js';
 
@@ -13,7 +15,59 @@ interface Hint {
   hint: (m: RegExpExecArray) => string;
 }
 
+/** Stock Smarty 2 plugins the platform does not have: what to write instead. */
+const STOCK_SMARTY2: readonly Hint[] = [
+  {
+    test: /^html_(options|checkboxes|radios)\b/,
+    hint: (m) =>
+      `{html_${m[1]}} is a stock Smarty 2 plugin the dialect does not have: write the ${m[1] === 'options' ? '<option>' : '<input>'} tags in {foreach from=$list key=k item=label}, with |escape`,
+  },
+  {
+    test: /^html_(select_date|select_time|table|image)\b/,
+    hint: (m) =>
+      `{html_${m[1]}} is a stock Smarty 2 plugin the dialect does not have: write the HTML with {foreach} or {section} (and date_format for dates)`,
+  },
+  {
+    test: /^mailto\b/,
+    hint: () =>
+      '{mailto} is a stock Smarty 2 plugin the dialect does not have: write <a href="mailto:{$address|escape}">',
+  },
+  {
+    test: /^popup(_init)?\b/,
+    hint: () => "{popup} (overLIB) is a stock Smarty 2 plugin the dialect does not have: write the page's own markup",
+  },
+  {
+    test: /^\/?textformat\b/,
+    hint: () =>
+      '{textformat} is a stock Smarty 2 plugin the dialect does not have: use the wordwrap and indent modifiers',
+  },
+  {
+    test: /^eval\b/,
+    hint: () =>
+      '{eval} is not in the dialect: templates are compiled before they run, in the sandbox; use {include} or {function}',
+  },
+  {
+    test: /^fetch\b/,
+    hint: () =>
+      "{fetch} is not in the dialect: use {api} for HTTP (through the host's egress rules), {read_file} for site files",
+  },
+  {
+    test: /^debug\b/,
+    hint: () => '{debug} is not in the dialect: print a value with |@debug_print_var, or send it to {logger}',
+  },
+  {
+    test: /^config_load\b/,
+    hint: () => 'config files are not in the dialect: {assign} the values in an included template',
+  },
+  { test: /^insert\b/, hint: () => '{insert} is not in the dialect: use {include} or {function}' },
+  {
+    test: /^include_php\b/,
+    hint: () => '{include_php} is not in the dialect: templates never run PHP code; use modifiers and plugins',
+  },
+];
+
 const HINTS: readonly Hint[] = [
+  ...STOCK_SMARTY2,
   {
     test: /^\/?extends\b/,
     hint: () =>
@@ -110,7 +164,7 @@ const HINTS: readonly Hint[] = [
 ];
 
 /** The hint for a tag's text (braces included or not), or null when it is nothing Smarty 3 has. */
-export function smarty3Hint(tag: string): string | null {
+export function portingHint(tag: string): string | null {
   const body = tag.replace(/^\{\s*/, '').replace(/\s*\}$/, '');
   for (const h of HINTS) {
     const m = h.test.exec(body);
@@ -123,13 +177,13 @@ export function smarty3Hint(tag: string): string | null {
  * Adds the hint of the tag each diagnostic points into, when that tag is Smarty 3 syntax.
  * `sources` maps a template name to its text.
  */
-export function withSmarty3Hints(diagnostics: Diagnostic[], sources: ReadonlyMap<string, string>): Diagnostic[] {
+export function withPortingHints(diagnostics: Diagnostic[], sources: ReadonlyMap<string, string>): Diagnostic[] {
   return diagnostics.map((d) => {
     const text = sources.get(d.name);
     if (text === undefined || d.line < 1) return d;
     const tag = tagAt(text, d.line, d.column);
-    const hint = tag === null ? null : smarty3Hint(tag);
-    return hint === null ? d : { ...d, message: `${d.message}. ${hint}` };
+    const hint = tag === null ? null : portingHint(tag);
+    return hint === null ? d : { ...d, message: `${d.message}${/[.?!]$/.test(d.message) ? '' : '.'} ${hint}` };
   });
 }
 

@@ -1,9 +1,9 @@
-/** Porting hints (src/compiler/smarty3-hints.ts): which tags get one, and which do not. */
+/** Porting hints (src/compiler/porting-hints.ts): which tags get one, and which do not. */
 import { describe, expect, it } from 'vitest';
-import { smarty3Hint } from '../../src/compiler/smarty3-hints.js';
+import { portingHint } from '../../src/compiler/porting-hints.js';
 import { compile } from '../../src/compiler/index.js';
 
-describe('smarty3Hint', () => {
+describe('portingHint', () => {
   it.each([
     ['{extends file="layout.tpl"}', '{include file=...}'],
     ["{extends 'layout.tpl'}", '{extends} is Smarty 3 template inheritance'],
@@ -22,8 +22,18 @@ describe('smarty3Hint', () => {
     ['{$x nocache}', 'nocache is Smarty 3 caching'],
     ['{if $a is not in $list}', 'in_array'],
     ['{else if $x}', "Smarty 3's {elseif}"],
+    ['{html_options options=$list selected=$id}', 'write the <option> tags in {foreach'],
+    ['{html_checkboxes name=x options=$o}', 'write the <input> tags'],
+    ['{html_select_date}', 'date_format'],
+    ['{mailto address="me@example.com"}', 'mailto:{$address|escape}'],
+    ['{textformat wrap=40}', 'wordwrap and indent modifiers'],
+    ['{/textformat}', 'wordwrap and indent modifiers'],
+    ['{eval var=$x}', 'compiled before they run'],
+    ['{fetch file="http://x"}', '{api} for HTTP'],
+    ['{config_load file="a.conf"}', 'config files are not in the dialect'],
+    ['{insert name="banner"}', 'use {include} or {function}'],
   ])('%s', (tag, hint) => {
-    expect(smarty3Hint(tag)).toContain(hint);
+    expect(portingHint(tag)).toContain(hint);
   });
 
   it.each([
@@ -35,9 +45,16 @@ describe('smarty3Hint', () => {
     '{include file="x.tpl"}',
     '{if $a eq 1}',
     '{$row.first}',
-    '{mailto address="me@example.com"}',
-  ])('none for Smarty 2: %s', (tag) => {
-    expect(smarty3Hint(tag)).toBeNull();
+    '{cycle values="a,b"}',
+    '{math equation="x+1" x=1}',
+  ])('none for what the dialect has: %s', (tag) => {
+    expect(portingHint(tag)).toBeNull();
+  });
+
+  it('a suggestion that ends in a question mark is not followed by a full stop', () => {
+    const [d] = compile('{fetch file="x"}').diagnostics;
+    expect(d!.message).toContain('did you mean "batch"? {fetch} is not in the dialect');
+    expect(d!.message).not.toContain('?.');
   });
 
   it("joins the compiler's diagnostic at the tag, which keeps its code", () => {
