@@ -61,6 +61,10 @@ const STOCK_SMARTY2: readonly Hint[] = [
   },
   { test: /^insert\b/, hint: () => '{insert} is not in the dialect: use {include} or {function}' },
   {
+    test: /\|@?rawurlencode\b/,
+    hint: () => "rawurlencode is not among the platform's modifiers: |escape:'url' encodes the same way",
+  },
+  {
     test: /^include_php\b/,
     hint: () => '{include_php} is not in the dialect: templates never run PHP code; use modifiers and plugins',
   },

@@ -32,6 +32,7 @@ describe('portingHint', () => {
     ['{fetch file="http://x"}', '{api} for HTTP'],
     ['{config_load file="a.conf"}', 'config files are not in the dialect'],
     ['{insert name="banner"}', 'use {include} or {function}'],
+    ['{$url|rawurlencode}', "|escape:'url' encodes the same way"],
   ])('%s', (tag, hint) => {
     expect(portingHint(tag)).toContain(hint);
   });

@@ -15,9 +15,12 @@ export function emitSection(n: BlockNode, cx: EmitContext): void {
   const attrs = attrMap(tag, cx);
   rejectUnknown(tag, attrs, SECTION_ATTRS, cx);
   const name = requireName(tag, attrs, 'name', cx, true) ?? 'section';
+  // An attribute left out is `undefined` (sectionStart applies Smarty 2's default); one given is
+  // never `undefined`, even when it names a variable nobody assigned: `loop=$missing` loops 0
+  // times in Smarty 2, while a section without loop= makes one pass.
   const arg = (k: string) => {
     const a = attrs.get(k);
-    return a ? cx.expr(a.value) : 'undefined';
+    return a ? `(${cx.expr(a.value)}) ?? null` : 'undefined';
   };
   const code = cx.code;
   const sec = code.fresh('sec');
