@@ -68,11 +68,11 @@ if (major < 24 || !process.execArgv.includes('--no-node-snapshot')) {
 }
 
 /**
- * The CLI as one file (scripts/build-cli.mjs), unless dist/src was compiled again after it was
+ * The CLI bundled (scripts/build-cli.mjs: dist/cli/), unless dist/src was compiled again after it was
  * made: then the modules themselves, so a `tsc` without the bundle step never runs old code.
  */
 function cliEntry() {
-  const bundle = new URL('../dist/cli.bundle.js', import.meta.url);
+  const bundle = new URL('../dist/cli/main.js', import.meta.url);
   const modules = new URL('../dist/src/cli/main.js', import.meta.url);
   try {
     if (existsSync(bundle) && statSync(bundle).mtimeMs >= statSync(modules).mtimeMs) return bundle.href;

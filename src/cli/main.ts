@@ -33,6 +33,11 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 };
 const NAMES = Object.keys(COMMANDS);
 
+/** The command named `name`, loaded; undefined for a name that is no command. */
+export function loadCommand(name: string): Promise<Command> | undefined {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name]!() : undefined;
+}
+
 /** Every command, for the help that lists them (the one place that loads them all). */
 function allCommands(): Promise<Command[]> {
   return Promise.all(NAMES.map((n) => COMMANDS[n]!()));
@@ -65,8 +70,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (name === '--help' || name === '-h' || name === 'help') {
     // `smartcage help render` is `smartcage render --help`; `help site ls` too.
-    const load = name === 'help' && rest[0] !== undefined ? COMMANDS[rest[0]] : undefined;
-    process.stdout.write(load ? helpOf(await load(), rest.slice(1)) : (await mainHelp()) + '\n');
+    const about = name === 'help' && rest[0] !== undefined ? loadCommand(rest[0]) : undefined;
+    process.stdout.write(about ? helpOf(await about, rest.slice(1)) : (await mainHelp()) + '\n');
     return EXIT.OK;
   }
   if (name === '--version') {
@@ -74,15 +79,15 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(ENGINE_VERSION + '\n');
     return EXIT.OK;
   }
-  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (!load) {
+  const loading = loadCommand(name);
+  if (!loading) {
     const guess = didYouMean(name, NAMES);
     process.stderr.write(
       `smartcage: unknown command "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}\n\n${await mainHelp()}\n`,
     );
     return EXIT.USAGE;
   }
-  const cmd = await load();
+  const cmd = await loading;
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(helpOf(cmd, rest));
     return EXIT.OK;
