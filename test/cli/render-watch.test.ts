@@ -112,3 +112,29 @@ it("the files' picture: time and size of each file of a folder, and missing ones
   writeFileSync(path.join(dir, 'a.tpl'), 'ab');
   expect(filesPicture([dir])).not.toBe(one.split('\n')[0]);
 });
+
+it('with --site: a change of templates/ renders again; the render writing the site data does not', async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'smartcage-watch-'));
+  const init = start(['site', 'init', 'demo']);
+  expect(await init.done).toBe(0);
+  const w = (f: string, text: string) => writeFileSync(path.join(dir, f), text);
+  w('demo/templates/part.tpl', 'part-1');
+  // {login} writes a session into data/site.sqlite at every render.
+  w('page.tpl', '{login member_id=2}[{include file="part.tpl"}]');
+  const run = start(['render', 'page.tpl', '--site', 'demo', '--watch']);
+  const renders = () => run.err().split('watching for changes').length - 1;
+  await until(
+    () => renders() === 1,
+    () => run.err(),
+  );
+  expect(run.out()).toBe('[part-1]');
+  await new Promise((r) => setTimeout(r, 800));
+  expect(renders()).toBe(1);
+  w('demo/templates/part.tpl', 'part-2');
+  await until(
+    () => run.out().endsWith('[part-2]'),
+    () => run.out() + run.err(),
+  );
+  child!.kill('SIGTERM');
+  expect(await run.done).toBe(0);
+});
