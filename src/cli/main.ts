@@ -6,16 +6,6 @@
 import { didYouMean, UsageError } from './args.js';
 import { EXIT } from './exit-codes.js';
 import { quietOnClosedPipe } from './output.js';
-import { renderCommand } from './commands/render.js';
-import { checkCommand } from './commands/check.js';
-import { compileCommand } from './commands/compile.js';
-import { serveCommand } from './commands/serve.js';
-import { formCommand } from './commands/form.js';
-import { pluginsCommand } from './commands/plugins.js';
-import { lspCommand } from './commands/lsp.js';
-import { siteCommand } from './commands/site.js';
-import { batchCommand } from './commands/batch.js';
-
 export interface Command {
   name: string;
   summary: string;
@@ -25,26 +15,43 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Command[] = [
-  renderCommand,
-  checkCommand,
-  compileCommand,
-  serveCommand,
-  formCommand,
-  pluginsCommand,
-  lspCommand,
-  siteCommand,
-  batchCommand,
-];
+/**
+ * Each command is loaded when it runs: `render` does not pay for what `serve`, `lsp` or `site`
+ * import (pino, prom-client, the language server, the site's database), D200. The names are
+ * here so that an unknown command is told without loading any.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  render: async () => (await import('./commands/render.js')).renderCommand,
+  check: async () => (await import('./commands/check.js')).checkCommand,
+  compile: async () => (await import('./commands/compile.js')).compileCommand,
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
+  form: async () => (await import('./commands/form.js')).formCommand,
+  plugins: async () => (await import('./commands/plugins.js')).pluginsCommand,
+  lsp: async () => (await import('./commands/lsp.js')).lspCommand,
+  site: async () => (await import('./commands/site.js')).siteCommand,
+  batch: async () => (await import('./commands/batch.js')).batchCommand,
+};
+const NAMES = Object.keys(COMMANDS);
 
-export function mainHelp(): string {
+/** The command named `name`, loaded; undefined for a name that is no command. */
+export function loadCommand(name: string): Promise<Command> | undefined {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name]!() : undefined;
+}
+
+/** Every command, for the help that lists them (the one place that loads them all). */
+function allCommands(): Promise<Command[]> {
+  return Promise.all(NAMES.map((n) => COMMANDS[n]!()));
+}
+
+export async function mainHelp(): Promise<string> {
+  const commands = await allCommands();
   return [
     'smartcage: run Smarty 2 dialect templates in a sandbox (isolated-vm)',
     '',
     'Usage: smartcage COMMAND [options]',
     '',
     'Commands:',
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`),
+    ...commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`),
     '',
     'Run `smartcage COMMAND --help` for the options of a command.',
     '',
@@ -58,13 +65,13 @@ export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name) {
     // No command is a usage error: its help is a failure's message, so it goes with failures.
-    process.stderr.write(mainHelp() + '\n');
+    process.stderr.write((await mainHelp()) + '\n');
     return EXIT.USAGE;
   }
   if (name === '--help' || name === '-h' || name === 'help') {
     // `smartcage help render` is `smartcage render --help`; `help site ls` too.
-    const about = name === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
-    process.stdout.write(about ? helpOf(about, rest.slice(1)) : mainHelp() + '\n');
+    const about = name === 'help' && rest[0] !== undefined ? loadCommand(rest[0]) : undefined;
+    process.stdout.write(about ? helpOf(await about, rest.slice(1)) : (await mainHelp()) + '\n');
     return EXIT.OK;
   }
   if (name === '--version') {
@@ -72,17 +79,15 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(ENGINE_VERSION + '\n');
     return EXIT.OK;
   }
-  const cmd = COMMANDS.find((c) => c.name === name);
-  if (!cmd) {
-    const guess = didYouMean(
-      name,
-      COMMANDS.map((c) => c.name),
-    );
+  const loading = loadCommand(name);
+  if (!loading) {
+    const guess = didYouMean(name, NAMES);
     process.stderr.write(
-      `smartcage: unknown command "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}\n\n${mainHelp()}\n`,
+      `smartcage: unknown command "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}\n\n${await mainHelp()}\n`,
     );
     return EXIT.USAGE;
   }
+  const cmd = await loading;
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(helpOf(cmd, rest));
     return EXIT.OK;

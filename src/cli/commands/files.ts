@@ -65,13 +65,19 @@ export function readJsonText(path: string): string {
 
 /** {include file=...} resolves inside one folder (the template's own, or --templates DIR); never outside it. */
 export function includeResolver(root: string): (name: string) => string | undefined {
-  const base = resolve(root);
   return (name) => {
-    const path = resolve(base, name);
-    const rel = relative(base, path);
-    if (rel.startsWith('..') || rel.includes(`..${sep}`) || name.includes('\0')) return undefined;
-    return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+    const path = includedFile(root, name);
+    return path !== undefined && existsSync(path) ? readFileSync(path, 'utf8') : undefined;
   };
+}
+
+/** The file an {include file=NAME} of `root` names, or undefined when the name leaves the folder. */
+export function includedFile(root: string, name: string): string | undefined {
+  const base = resolve(root);
+  const path = resolve(base, name);
+  const rel = relative(base, path);
+  if (rel.startsWith('..') || rel.includes(`..${sep}`) || name.includes('\0')) return undefined;
+  return path;
 }
 
 /** The folder includes come from: --templates DIR, else the template's own folder (the current one for stdin). */

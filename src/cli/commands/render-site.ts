@@ -8,9 +8,7 @@ import { UsageError } from '../args.js';
 import { formatShown, type Folders } from '../shown-path.js';
 import { diagnosticFor } from '../colour.js';
 import { CliFileError, readJsonText } from './files.js';
-import { openSiteFolder } from '../site-folder.js';
-import { renderOnSite, type SiteRequestData } from '../../site/render.js';
-import { setCookieLine } from '../../site/api/serve-api.js';
+import type { SiteRequestData } from '../../site/render.js';
 import type { RenderIdentity } from '../../host-bridge/host.js';
 import type { SandboxLimits } from '../../sandbox/limits.js';
 
@@ -77,7 +75,16 @@ export interface SiteRenderArgs {
 /** Renders; returns the output and the lines for standard error (warnings, then Set-Cookie). */
 export async function renderWithSite(a: SiteRenderArgs): Promise<{ output: string; notes: string[] }> {
   const request = a.requestFile === undefined ? undefined : readRequestFile(a.requestFile);
-  const site = await openSiteFolder(a.siteDir, { engine: { limits: a.limits } });
+  // Loaded here: a render without --site does not pay for the site's database and plugins (D200).
+  const [{ openSiteFolder, SiteOpenError }, { renderOnSite }, { setCookieLine }] = await Promise.all([
+    import('../site-folder.js'),
+    import('../../site/render.js'),
+    import('../../site/api/serve-api.js'),
+  ]);
+  const site = await openSiteFolder(a.siteDir, { engine: { limits: a.limits } }).catch((e: unknown) => {
+    // The render command tells a site that cannot be opened as a file error (exit 3).
+    throw e instanceof SiteOpenError ? new CliFileError(e.message) : e;
+  });
   try {
     if (a.memberId !== undefined && !(await site.host.members!.exists!(site.tenant, a.memberId))) {
       throw new UsageError(`--member ${a.memberId} is not a member of the site ${site.tenant}`);

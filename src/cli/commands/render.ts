@@ -1,23 +1,22 @@
 import { parseArgs, positiveIntOption, stringOption, timeZoneOption, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
-import { createEngine } from '../../engine.js';
+import { createEngine, type Engine } from '../../engine.js';
 import path from 'node:path';
 import { TemplateError } from '../../errors.js';
 import { formatErrorShown, formatShown, type Folders } from '../shown-path.js';
 import { diagnosticFor } from '../colour.js';
 import { toBytes } from '../../value/bytes.js';
-import { includeResolver, readJsonText, readText, templateRoot, CliFileError } from './files.js';
+import { includedFile, includeResolver, readJsonText, readText, templateRoot, CliFileError } from './files.js';
 import { CLI_HOST } from '../host.js';
 import type { Command } from '../main.js';
 import { contextOption, memberOption, renderWithSite, REQUEST_HELP } from './render-site.js';
-import { SiteOpenError } from '../site-folder.js';
 
 export const renderCommand: Command = {
   name: 'render',
   summary: 'Render a template in the sandbox and print its output.',
   usage: [
     'smartcage render FILE|- [--vars VARS.json] [--templates DIR] [--timezone ZONE] [--objects] [--timeout MS] [--wall-timeout MS]',
-    '                        [--site DIR [--member ID] [--context web|batch|admin-test] [--request REQUEST.json]]',
+    '                        [--site DIR [--member ID] [--context web|batch|admin-test] [--request REQUEST.json]] [--watch]',
     '',
     '  FILE              the template; - reads it from standard input',
     '  --site DIR        render on a local site (smartcage site init): its templates/ for {include},',
@@ -32,6 +31,9 @@ export const renderCommand: Command = {
     '  --objects         JSON objects in the variables become stdClass objects (for $a->b)',
     '  --timeout MS      CPU time allowed for the render (default 1000)',
     '  --wall-timeout MS wall-clock time allowed for the render, sleeps and host calls included (default 5000)',
+    '  --watch           render again whenever the template, a template of its folder (or of --templates,',
+    "                    or the site's templates/ and functions/), the --vars or --request file or the",
+    "                    site's site.json, data/ and files/ change; stop with Ctrl-C",
     '',
     ...REQUEST_HELP,
     '',
@@ -52,6 +54,7 @@ export const renderCommand: Command = {
       member: { type: 'string' },
       context: { type: 'string' },
       request: { type: 'string' },
+      watch: { type: 'boolean' },
     });
     if (positionals.length !== 1)
       throw new UsageError('render takes exactly one template file (or - for standard input)');
@@ -74,59 +77,91 @@ export const renderCommand: Command = {
       siteDir === undefined
         ? { main: name, templates: templateRoot(file, stringOption(values, 'templates')) }
         : { main: name, templates: path.join(siteDir, 'templates'), functions: path.join(siteDir, 'functions') };
-    try {
-      const source = readText(file);
-      const varsFile = stringOption(values, 'vars');
-      const vars = varsFile === undefined ? undefined : readJsonText(varsFile);
-      const limits = { ...(cpuMs ? { cpuMs } : {}), ...(wallMs ? { wallMs } : {}) };
-      if (siteDir !== undefined) {
-        const r = await renderWithSite({
-          file,
-          name,
-          source,
-          siteDir,
-          memberId,
-          context,
-          requestFile: stringOption(values, 'request'),
-          vars,
-          objects: values.objects === true,
-          limits,
-          folders,
-        });
-        for (const line of r.notes) process.stderr.write(`${line}\n`);
-        process.stdout.write(Buffer.from(toBytes(r.output)));
-        return EXIT.OK;
-      }
-      const engine = createEngine({
-        workers: 1,
-        templates: includeResolver(folders.templates),
+    const varsFile = stringOption(values, 'vars');
+    const requestFile = stringOption(values, 'request');
+    const limits = { ...(cpuMs ? { cpuMs } : {}), ...(wallMs ? { wallMs } : {}) };
+    const watch = values.watch === true;
+    if (watch && file === '-') throw new UsageError('--watch needs a template file, not standard input');
+    // Without --site one engine serves every render of a --watch; it checks its includes each time.
+    let engine: Engine | undefined;
+    const includes = includeResolver(folders.templates);
+    const included = new Set<string>();
+    const plainEngine = (): Engine =>
+      (engine ??= createEngine({
+        // One render and the process ends (or a --watch's renders, one at a time): the isolate runs
+        // here, under the same limits, rather than in a worker process that would start a second
+        // Node for it (200 ms, D200).
+        workers: 0,
+        templates: (name) => {
+          const text = includes(name);
+          // What the render read is what --watch watches (a file that was missing too: it may come).
+          const file = includedFile(folders.templates, name);
+          if (file !== undefined) included.add(file);
+          return text;
+        },
         timezone,
         host: CLI_HOST,
         limits,
-      });
+      }));
+
+    const renderOnce = async (): Promise<number> => {
       try {
-        const r = await engine.render(source, { name, vars, objects: values.objects === true });
+        const source = readText(file);
+        const vars = varsFile === undefined ? undefined : readJsonText(varsFile);
+        if (siteDir !== undefined) {
+          const r = await renderWithSite({
+            file,
+            name,
+            source,
+            siteDir,
+            memberId,
+            context,
+            requestFile,
+            vars,
+            objects: values.objects === true,
+            limits,
+            folders,
+          });
+          for (const line of r.notes) process.stderr.write(`${line}\n`);
+          process.stdout.write(Buffer.from(toBytes(r.output)));
+          return EXIT.OK;
+        }
+        const r = await plainEngine().render(source, { name, vars, objects: values.objects === true });
         // Compile warnings and the render's (W_RUNTIME), each at its line and column.
         for (const d of r.diagnostics)
           if (d.severity === 'warning')
             process.stderr.write(diagnosticFor(process.stderr, formatShown(d, folders)) + '\n');
         process.stdout.write(Buffer.from(toBytes(r.output)));
         return EXIT.OK;
-      } finally {
-        engine.close();
+      } catch (e) {
+        if (e instanceof CliFileError) {
+          process.stderr.write(`smartcage render: ${e.message}\n`);
+          return EXIT.IO;
+        }
+        if (e instanceof TemplateError) {
+          process.stderr.write(diagnosticFor(process.stderr, formatErrorShown(e, folders)) + '\n');
+          return ['E_CPU_TIMEOUT', 'E_WALL_TIMEOUT', 'E_MEMORY_LIMIT', 'E_SANDBOX_CRASHED'].includes(e.code)
+            ? EXIT.SANDBOX
+            : EXIT.TEMPLATE_ERROR;
+        }
+        throw e;
       }
-    } catch (e) {
-      if (e instanceof CliFileError || e instanceof SiteOpenError) {
-        process.stderr.write(`smartcage render: ${e.message}\n`);
-        return EXIT.IO;
-      }
-      if (e instanceof TemplateError) {
-        process.stderr.write(diagnosticFor(process.stderr, formatErrorShown(e, folders)) + '\n');
-        return ['E_CPU_TIMEOUT', 'E_WALL_TIMEOUT', 'E_MEMORY_LIMIT', 'E_SANDBOX_CRASHED'].includes(e.code)
-          ? EXIT.SANDBOX
-          : EXIT.TEMPLATE_ERROR;
-      }
-      throw e;
+    };
+
+    try {
+      if (!watch) return await renderOnce();
+      const { watchRender, siteWatchPaths } = await import('./render-watch.js');
+      const inputs = [
+        file,
+        ...(varsFile === undefined ? [] : [varsFile]),
+        ...(requestFile === undefined ? [] : [requestFile]),
+      ];
+      return await watchRender({
+        paths: () => (siteDir === undefined ? [...inputs, ...included] : [...inputs, ...siteWatchPaths(siteDir)]),
+        render: renderOnce,
+      });
+    } finally {
+      engine?.close();
     }
   },
 };

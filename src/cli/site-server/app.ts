@@ -6,12 +6,14 @@
  * - `rcms-api/<api_id>/<path>`   its API: the endpoint's custom function in the sandbox, with
  *                                the request's query, body, session and cookies (src/site/api/serve-api.ts)
  * - `ext/...`                    the form editor of its JSON-type extended columns (ext-fields.ts)
+ * - `preview/...`                the live preview of its templates/ pages (preview.ts)
  * - `` (the site's root)         an index: its endpoints and JSON fields
  * - anything else                the forms app of src/forms-ui/server over the site's files/
  *                                (`api/files`, `files/user/...`, and at a root also `demo/`, `paste`)
  *
- * At the server's root: `/forms/` is the forms app's list of schemas; with --sites `/` lists the
- * sites, and the rest is the forms app without storage (its demo pages and its bundle).
+ * At the server's root: `/forms/` is the forms app's list of schemas, `/playground` the
+ * template playground (playground.ts); with --sites `/` lists the sites, and the rest is the forms
+ * app without storage (its demo pages and its bundle).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -34,6 +36,9 @@ import { Readiness } from '../../site/server/readiness.js';
 import type { Used } from '../../site/registry.js';
 import { annotateRequest } from '../../site/server/access-log.js';
 import type { ServerObserver } from '../../site/server/observer.js';
+import { SitePreview } from './preview.js';
+import { Playground, PLAYGROUND_PATH } from './playground.js';
+import { LOOP_SCRIPT, LOOP_SCRIPT_PATH } from './loop-script.js';
 
 /**
  * The sites a server answers for: open ones (tests, an embedder), or a SiteRegistry that opens
@@ -84,12 +89,15 @@ function openSites(sites: readonly Site[]): SiteSource {
 /** What the server keeps per site: its forms app (made on first use) and, per open handle, its field editors. */
 class MountedSite {
   private formsApp: RequestHandler | undefined;
+  readonly preview: SitePreview;
   private readonly editors = new WeakMap<Site, Map<string, ExtFieldEditor>>();
 
   constructor(
     private readonly dir: string,
     private readonly schemas: readonly PageSchema[],
-  ) {}
+  ) {
+    this.preview = new SitePreview(dir);
+  }
 
   get forms(): RequestHandler {
     return (this.formsApp ??= createFormsApp({ storageDir: path.join(this.dir, 'files'), schemas: this.schemas }));
@@ -177,7 +185,7 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
         `<h1>${esc(site.tenant)}</h1>
 <h2>API endpoints</h2><ul>${endpoints.join('')}</ul>
 <h2>JSON fields</h2>${fields.length > 0 ? `<ul>${fields.join('')}</ul>` : '<p>None.</p>'}
-<p><a href="/forms/">Form samples and the paste box</a></p>`,
+<p><a href="${esc(`${base}preview/`)}">Preview of templates/</a> · <a href="${PLAYGROUND_PATH}">Playground</a> · <a href="/forms/">Form samples and the paste box</a></p>`,
       ),
     );
   }
@@ -196,6 +204,7 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
     const used = await source.use(key, async (site) => {
       if (rest.startsWith('rcms-api/')) return api(site, base, rest, req, res, url);
       if (await m.editor(site, base).handle(req, res, rest, url)) return;
+      if (rest.startsWith('preview') && (await m.preview.handle(site, base, rest, req, res, url))) return;
       if (rest === '' && (req.method === 'GET' || req.method === 'HEAD')) return siteIndex(site, base, res);
       return forward(m.forms, req, res, rest === 'forms/' ? '' : rest, url);
     });
@@ -222,9 +231,15 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
     );
   }
 
+  const playground = new Playground();
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const pathname = url.pathname;
+    // The author's loop (preview and playground), the same under every site and mode.
+    if (pathname === LOOP_SCRIPT_PATH)
+      return send(res, 200, 'text/javascript; charset=utf-8', LOOP_SCRIPT, { 'cache-control': 'no-cache' });
+    if (await playground.handle(req, res, url)) return;
     if (opts.mode === 'single') return siteRoute(source.keys()[0]!, '/', pathname.slice(1), req, res, url);
     const host = /^([a-z0-9][a-z0-9_-]{0,62})\.localhost(?::\d+)?$/.exec((req.headers.host ?? '').toLowerCase());
     if (host) {
@@ -253,5 +268,20 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
     readiness,
   });
   port = server.port;
-  return server;
+  // The preview's event streams never end by themselves, and the playground has an engine.
+  const closeLoop = () => {
+    for (const m of mountedSites.values()) m.preview.close();
+    playground.close();
+  };
+  return {
+    ...server,
+    close: () => {
+      closeLoop();
+      return server.close();
+    },
+    drain: (timeoutMs) => {
+      closeLoop();
+      return server.drain(timeoutMs);
+    },
+  };
 }
