@@ -49,13 +49,28 @@ export async function boundedWait(
  * Run `fn` holding the locks of `paths` below `realRoot`, taken in sorted order so two callers
  * never deadlock. With `bound`, the wait is capped (LockWaitRefused, `fn` not run).
  */
-export async function withPathLocks<T>(
+export function withPathLocks<T>(
   realRoot: string,
   paths: readonly VirtualPath[],
   fn: () => Promise<T>,
   bound?: { waitMs: number; signal?: AbortSignal },
 ): Promise<T> {
-  const sorted = [...new Set(paths.map((p) => `${realRoot}\0${p.text}`))].sort();
+  return withKeyLocks(
+    realRoot,
+    paths.map((p) => p.text),
+    fn,
+    bound,
+  );
+}
+
+/** withPathLocks for names that are not virtual paths (an S3 folder marker's key). */
+export async function withKeyLocks<T>(
+  realRoot: string,
+  names: readonly string[],
+  fn: () => Promise<T>,
+  bound?: { waitMs: number; signal?: AbortSignal },
+): Promise<T> {
+  const sorted = [...new Set(names.map((n) => `${realRoot}\0${n}`))].sort();
   const releases: (() => void)[] = [];
   const started = Date.now();
   try {

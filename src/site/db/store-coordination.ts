@@ -2,9 +2,11 @@
  * The storage's path locks and usage count in the site's database (the SharedLocks and
  * SharedUsage of S3Files), so every process serving the site (serve nodes, batch workers, the
  * CLI) locks and counts in one place:
- *  - Locks on PostgreSQL are transaction-level advisory locks (pg_advisory_xact_lock on a 64-bit
- *    hash of tenant and key), held by one pooled connection while the change runs: a node that
- *    dies lets go with its connection. The wait is capped by `lock_timeout`.
+ *  - Locks on PostgreSQL are session advisory locks (pg_advisory_lock on a 64-bit hash of tenant
+ *    and key) on one pooled connection taken for the change, which also runs the usage statements
+ *    made meanwhile (so a holder never needs a second connection: four holders would otherwise
+ *    exhaust a pool of four). A node that dies lets go with its connection. The wait is capped
+ *    by `lock_timeout`.
  *  - Locks on SQLite (one file, so the processes of one host) are rows of storage_locks, taken
  *    by one upsert that only replaces an expired row or the row of a dead process of this host,
  *    renewed while held, deleted at the end. The wait polls, with backoff, up to its cap.
@@ -13,16 +15,20 @@
  *    bytes.
  * Both backends stop waiting when the render's signal aborts.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { LockRefusal, QuotaLimits, ReserveResult, SharedLocks, SharedUsage, Usage } from '../../index.js';
-import type { SiteDatabase } from './database.js';
+import type { SiteDatabase, SqlRunner } from './database.js';
 
 /** A lock row not renewed for this long belongs to a holder that is gone (SQLite). */
 export const LOCK_LEASE_MS = 60_000;
 const RENEW_EVERY_MS = LOCK_LEASE_MS / 3;
 
 type Outcome<T> = { ok: true; value: T } | LockRefusal;
+
+/** The connection holding advisory locks, for the usage statements made under them (no second connection from the pool). */
+const heldBy = new AsyncLocalStorage<{ db: SiteDatabase; runner: SqlRunner }>();
 
 export function databaseLocks(db: SiteDatabase, tenant: string): SharedLocks {
   return db.dialect === 'postgres' ? new AdvisoryLocks(db, tenant) : new RowLocks(db, tenant);
@@ -58,20 +64,53 @@ class AdvisoryLocks implements SharedLocks {
       waitedMs: Date.now() - started,
     });
     if (o.signal?.aborted) return refusal('aborted');
+    if (!this.db.connection) throw new Error('advisory locks need a PostgreSQL connection of their own');
     // One order for every process (numeric), so two holders of overlapping keys never deadlock.
     const ids = [...new Set(keys.map((k) => advisoryLockId(this.tenant, k)))].sort((a, b) =>
       BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0,
     );
     let running = false;
-    const work = this.db.transaction(async (tx) => {
+    const lockAll = async (c: SqlRunner, taken: string[] = []): Promise<void> => {
       // 0 would mean "no cap".
       const cap = Math.max(1, Math.ceil(o.waitMs - (Date.now() - started)));
-      await tx.run(`SET LOCAL lock_timeout = ${cap}`);
-      for (const id of ids) await tx.get('SELECT pg_advisory_xact_lock(CAST(? AS BIGINT)) AS locked', [id]);
+      await c.run(`SET lock_timeout = ${cap}`);
+      try {
+        for (const id of ids) {
+          await c.get('SELECT pg_advisory_lock(CAST(? AS BIGINT)) AS locked', [id]);
+          taken.push(id);
+        }
+      } finally {
+        await c.run('RESET lock_timeout');
+      }
       if (o.signal?.aborted) throw new Refused('aborted');
       running = true;
-      return fn();
-    });
+    };
+    const held = heldBy.getStore();
+    // Session locks on one connection, not a transaction's: the usage statements fn makes run on
+    // that connection (heldBy) and commit at once, so no other process waits for this one's row.
+    // Locks taken while holding others (a folder marker's, under a file's) use the same
+    // connection: a holder never asks the pool for a second one.
+    const work =
+      held?.db === this.db
+        ? (async () => {
+            const taken: string[] = [];
+            try {
+              await lockAll(held.runner, taken);
+              return await fn();
+            } finally {
+              // Only what this call took: the same key held outside stays held (PostgreSQL counts each take).
+              for (const id of taken.reverse())
+                await held.runner.get('SELECT pg_advisory_unlock(CAST(? AS BIGINT)) AS unlocked', [id]);
+            }
+          })()
+        : this.db.connection<T>(async (c) => {
+            try {
+              await lockAll(c);
+              return await heldBy.run({ db: this.db, runner: c }, fn);
+            } finally {
+              await c.get('SELECT pg_advisory_unlock_all() AS unlocked');
+            }
+          });
     const settled: Promise<Outcome<T>> = work.then(
       (value) => ({ ok: true, value }),
       (e: unknown) => {
@@ -81,8 +120,8 @@ class AdvisoryLocks implements SharedLocks {
       },
     );
     if (!o.signal) return settled;
-    // The render ended while PostgreSQL still waits: answer now; the transaction sees the abort
-    // once it has the locks and rolls back without running fn. Once fn runs, its end is awaited.
+    // The render ended while PostgreSQL still waits: answer now; the connection sees the abort
+    // once it has the locks and lets go without running fn. Once fn runs, its end is awaited.
     const signal = o.signal;
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<'aborted'>((resolve) => {
@@ -200,24 +239,29 @@ class RowLocks implements SharedLocks {
 }
 
 /** The tenant's storage usage, one row of storage_usage. */
-export function databaseUsage(db: SiteDatabase, tenant: string): SharedUsage {
+export function databaseUsage(site: SiteDatabase, tenant: string): SharedUsage {
   const big = 'CAST(? AS BIGINT)';
+  // Under this site's advisory locks, the lock's connection: a holder never waits for the pool.
+  const runner = (): SqlRunner => {
+    const held = heldBy.getStore();
+    return held?.db === site ? held.runner : site;
+  };
   return {
     async get(): Promise<Usage | null> {
-      const r = await db.get<{ bytes: number; entries: number }>(
+      const r = await runner().get<{ bytes: number; entries: number }>(
         'SELECT bytes, entries FROM storage_usage WHERE tenant = ?',
         [tenant],
       );
       return r ? { bytes: Number(r.bytes), entries: Number(r.entries) } : null;
     },
     async seed(u: Usage): Promise<void> {
-      await db.run(
+      await runner().run(
         'INSERT INTO storage_usage (tenant, bytes, entries, updated) VALUES (?, ?, ?, ?) ON CONFLICT (tenant) DO NOTHING',
         [tenant, u.bytes, u.entries, Date.now()],
       );
     },
     async reserve(bytes: number, entries: number, limits: QuotaLimits): Promise<ReserveResult> {
-      const r = await db.run(
+      const r = await runner().run(
         `UPDATE storage_usage
          SET bytes = CASE WHEN bytes + ${big} < 0 THEN 0 ELSE bytes + ${big} END,
              entries = CASE WHEN entries + ${big} < 0 THEN 0 ELSE entries + ${big} END,
@@ -246,7 +290,7 @@ export function databaseUsage(db: SiteDatabase, tenant: string): SharedUsage {
       return bytes > 0 && now.bytes + bytes > limits.quotaBytes ? 'bytes' : 'entries';
     },
     async release(bytes: number, entries: number): Promise<void> {
-      await db.run(
+      await runner().run(
         `UPDATE storage_usage
          SET bytes = CASE WHEN bytes - ${big} < 0 THEN 0 ELSE bytes - ${big} END,
              entries = CASE WHEN entries - ${big} < 0 THEN 0 ELSE entries - ${big} END,

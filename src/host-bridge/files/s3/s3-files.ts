@@ -39,7 +39,7 @@ import { objectAcl } from '../acl.js';
 import { contentTypeOf } from '../content-type.js';
 import { FileError, isDirectoryFailure } from '../errors.js';
 import type { FileStat, FileStore, ListEntry, ListOptions } from '../file-store.js';
-import { LockWaitRefused, withPathLocks } from '../locks.js';
+import { LockWaitRefused, withKeyLocks } from '../locks.js';
 import type { Usage } from '../quota.js';
 import { currentRenderSignal } from '../../render-signal.js';
 import type { LockRefusal, SharedLocks, SharedUsage } from '../shared-coordination.js';
@@ -252,8 +252,8 @@ export class S3Files implements FileStore {
     const p = refuseRoot(revalidate(p0), 'write');
     await this.writing(p, [p], async () => {
       const { old, markers } = await this.placeFile(p);
-      await this.reserve(p, data.length - (old?.size ?? 0), (old ? 0 : 1) + markers.length, async (done) => {
-        await this.putMarkers(markers, done);
+      await this.reserve(p, data.length - (old?.size ?? 0), old ? 0 : 1, async () => {
+        await this.putMarkers(p, markers);
         await this.bucket.put(this.key(p), data, {
           acl: objectAcl(p),
           contentType: contentTypeOf(p.segments.at(-1) ?? '', data),
@@ -288,8 +288,8 @@ export class S3Files implements FileStore {
       }
       const before = old ? await this.bucket.get(this.key(p), this.limits.maxReadBytes) : null;
       const whole = before ? concat(before.data, data) : data;
-      await this.reserve(p, whole.length - (before?.data.length ?? 0), (old ? 0 : 1) + markers.length, async (done) => {
-        await this.putMarkers(markers, done);
+      await this.reserve(p, whole.length - (before?.data.length ?? 0), old ? 0 : 1, async () => {
+        await this.putMarkers(p, markers);
         const cond = !mode.conditionalWrites ? {} : before ? { ifMatch: before.etag } : { ifNoneMatch: '*' as const };
         await this.bucket.put(this.key(p), whole, {
           acl: objectAcl(p),
@@ -352,8 +352,8 @@ export class S3Files implements FileStore {
         throw e;
       }
       const { old, markers } = await this.placeFile(to);
-      await this.reserve(to, -(old?.size ?? 0), markers.length - (old ? 1 : 0), async (done) => {
-        await this.putMarkers(markers, done);
+      await this.reserve(to, -(old?.size ?? 0), old ? -1 : 0, async (done) => {
+        await this.putMarkers(to, markers);
         await this.bucket.put(this.key(to), src, {
           acl: objectAcl(to),
           contentType: contentTypeOf(to.segments.at(-1) ?? '', src),
@@ -405,10 +405,22 @@ export class S3Files implements FileStore {
     return { old, markers: ancestors.filter((_, i) => markers[i] === null).map((k) => k + '/') };
   }
 
-  private async putMarkers(markers: readonly string[], done: Landed): Promise<void> {
+  /**
+   * Makes the folder markers `placeFile` found missing, each under its own lock (writes of two
+   * files into one new folder both find its marker missing) and counted by whoever makes it.
+   */
+  private async putMarkers(p: VirtualPath, markers: readonly string[]): Promise<void> {
     for (const m of markers) {
-      await this.bucket.put(m, new Uint8Array(0), { acl: 'private', contentType: MARKER_TYPE });
-      done.entries++;
+      await this.locked(p, [m], async () => {
+        if (await this.bucket.head(m)) return;
+        await this.count.reserve(p, 0, 1);
+        try {
+          await this.bucket.put(m, new Uint8Array(0), { acl: 'private', contentType: MARKER_TYPE });
+        } catch (e) {
+          await this.count.failed(0, 1).catch(() => {});
+          throw e;
+        }
+      });
     }
   }
 
@@ -441,29 +453,35 @@ export class S3Files implements FileStore {
     await this.guard(p, 'write', async () => {
       const mode = await this.open();
       await this.count.load();
-      const signal = currentRenderSignal();
-      const until = Date.now() + this.lockWaitMs;
-      try {
-        await this.count.writing(() =>
-          withPathLocks(
-            `${this.bucket.identity}/${this.prefix}`,
-            paths,
-            async () => {
-              if (!this.locks) return fn(mode);
-              const keys = paths.map((q) => `s3:${this.bucket.name}/${this.key(q)}`);
-              const r = await this.locks.withLocks(keys, () => fn(mode), {
-                waitMs: Math.max(0, until - Date.now()),
-                signal,
-              });
-              if (!r.ok) throw lockRefused(p, r);
-            },
-            { waitMs: this.lockWaitMs, signal },
-          ),
-        );
-      } catch (e) {
-        throw e instanceof LockWaitRefused ? lockRefused(p, e.refusal) : e;
-      }
+      await this.count.writing(() =>
+        this.locked(
+          p,
+          paths.map((q) => this.key(q)),
+          () => fn(mode),
+        ),
+      );
     });
+  }
+
+  /** Runs `fn` holding the locks of object keys: this process's, then the shared ones; the wait capped. */
+  private async locked(p: VirtualPath, keys: readonly string[], fn: () => Promise<void>): Promise<void> {
+    const signal = currentRenderSignal();
+    const until = Date.now() + this.lockWaitMs;
+    try {
+      await withKeyLocks(
+        `${this.bucket.identity}/${this.prefix}`,
+        keys,
+        async () => {
+          if (!this.locks) return fn();
+          const shared = keys.map((k) => `s3:${this.bucket.name}/${k}`);
+          const r = await this.locks.withLocks(shared, fn, { waitMs: Math.max(0, until - Date.now()), signal });
+          if (!r.ok) throw lockRefused(p, r);
+        },
+        { waitMs: this.lockWaitMs, signal },
+      );
+    } catch (e) {
+      throw e instanceof LockWaitRefused ? lockRefused(p, e.refusal) : e;
+    }
   }
 
   private async guard<T>(p: VirtualPath, what: string, fn: () => Promise<T>): Promise<T> {
