@@ -40,9 +40,15 @@ export type SecretFile = (typeof SECRET_FILES)[number];
 export const SEALED_SUFFIX = '.sealed';
 export const SITE_FOLDERS = ['functions', 'batches', 'templates', 'mail'] as const;
 
-/** Tables kept by a backup: every table the migrations create, in creation order, but the backups. */
+/**
+ * Tables a backup leaves out: the backups themselves, and the storage's usage count and locks
+ * (D172), which describe the live storage: a restored site counts its files again at its first write.
+ */
+const NOT_BACKED_UP = new Set(['backups', 'storage_usage', 'storage_locks']);
+
+/** Tables kept by a backup: every table the migrations create, in creation order, but NOT_BACKED_UP. */
 export function backupTables(): string[] {
-  return siteTables().filter((t) => t !== 'backups');
+  return siteTables().filter((t) => !NOT_BACKED_UP.has(t));
 }
 
 export type { Manifest, ManifestEntry } from './manifest.js';

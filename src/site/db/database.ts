@@ -28,6 +28,13 @@ export interface SiteDatabase extends SqlRunner {
    * wait for it on SQLite and use another connection on PostgreSQL.
    */
   transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` on one connection of the pool, its statements outside any transaction: what holds
+   * a session-level advisory lock and runs the statements made under it without asking the pool
+   * for a second connection (PostgreSQL; SQLite has one connection and runs `fn` on it). A
+   * connection whose `fn` failed is closed, not reused: the session may hold what it should not.
+   */
+  connection?<T>(fn: (c: SqlRunner) => Promise<T>): Promise<T>;
   /** Clients of the connection pool (PostgreSQL; absent for SQLite, which has none): for metrics. */
   poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -92,6 +99,7 @@ export class DatabasePools {
       get: (sql, params) => db.get(sql, params),
       run: (sql, params) => db.run(sql, params),
       transaction: (fn) => db.transaction(fn),
+      ...(db.connection ? { connection: db.connection.bind(db) } : {}),
       close: async () => {
         if (closed) return;
         closed = true;

@@ -51,6 +51,18 @@ class PgDatabase extends PgRunner implements SiteDatabase {
       client.release();
     }
   }
+  async connection<T>(fn: (c: SqlRunner) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      return await fn(new PgRunner(client));
+    } catch (e) {
+      broken = true;
+      throw e;
+    } finally {
+      client.release(broken);
+    }
+  }
   poolUse(): { total: number; idle: number; waiting: number } {
     return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
   }
