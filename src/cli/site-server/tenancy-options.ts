@@ -14,6 +14,7 @@ export function tenancyOptions(cfg: ServeConfig): Partial<RegistryOptions> {
     maxQueued: cfg['tenant-max-queued'],
     // Unset: the pool's own defaults.
     engine: {
+      ...(cfg['sandbox-workers'] !== undefined ? { workers: cfg['sandbox-workers'] } : {}),
       pool: Object.fromEntries(
         (
           [

@@ -14,6 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SITE_ENGINE_WORKERS } from '../engines.js';
 import { DEFAULT_REGISTRY } from '../registry.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './logging.js';
 
@@ -187,6 +188,14 @@ export const SERVE_OPTIONS = {
     arg: 'N',
     default: DEFAULT_REGISTRY.maxQueued,
     doc: 'requests of one site waiting; one more is answered 429 with Retry-After',
+  }),
+  'sandbox-workers': row({
+    type: wholeNumber(0, 64, 'count'),
+    arg: 'N',
+    // src/site/engines.ts: one worker per engine, so a crash in the sandbox loses only its renders (D185).
+    default: undefined,
+    defaultText: String(SITE_ENGINE_WORKERS),
+    doc: 'sandbox worker processes per engine; 0 runs the isolates in the server process (less CPU per request, but a crash in the sandbox takes the process with it)',
   }),
   'isolate-idle-ms': row({
     type: millis(1000),

@@ -51,6 +51,7 @@ describe('serve options', () => {
       'site-idle-ms': 120_000,
       'tenant-max-inflight': 4,
       'tenant-max-queued': 32,
+      'sandbox-workers': undefined,
       'isolate-idle-ms': undefined,
       'isolate-heap-budget-mb': undefined,
       'isolates-max': undefined,
@@ -70,6 +71,11 @@ describe('serve options', () => {
     expect(tenancyOptions(resolveServeOptions({ 'isolates-max': '9' }, {}, dir))).toMatchObject({
       pgPoolMax: 10,
       engine: { pool: { workerMaxIsolates: 9 } },
+    });
+    // The engines' own default (src/site/engines.ts) unless asked: one worker each.
+    expect(tenancyOptions(resolveServeOptions({}, { SMARTCAGE_SANDBOX_WORKERS: '0' }, dir)).engine).toEqual({
+      workers: 0,
+      pool: {},
     });
   });
 
@@ -147,7 +153,7 @@ describe('serve options', () => {
     );
     const unknown = configFile({ prot: 80 });
     expect(error(() => resolveServeOptions({ config: unknown }, {}, dir))).toBe(
-      `config file ${unknown}: unknown key "prot" (the keys are host, port, site, sites, files, schema, processes, drain-timeout, pg-pool-max, site-idle-ms, tenant-max-inflight, tenant-max-queued, isolate-idle-ms, isolate-heap-budget-mb, isolates-max, log-level, log-format, metrics-port, metrics-site-labels)`,
+      `config file ${unknown}: unknown key "prot" (the keys are host, port, site, sites, files, schema, processes, drain-timeout, pg-pool-max, site-idle-ms, tenant-max-inflight, tenant-max-queued, sandbox-workers, isolate-idle-ms, isolate-heap-budget-mb, isolates-max, log-level, log-format, metrics-port, metrics-site-labels)`,
     );
     const nested = configFile({ config: 'other.json' });
     expect(error(() => resolveServeOptions({ config: nested }, {}, dir))).toMatch(/unknown key "config"/);
