@@ -5,8 +5,9 @@
  * - memory N,...: RSS of the whole process tree with N sites, each used once (GET its
  *   /rcms-api/1/news), right after and once idle (`--idle S`, default 15 s);
  * - thousand: 1,000 sites of which 50 are hot (each of the 50 used again and again), RSS of the tree;
- * - rps: requests per second per core of the sample site's `news` endpoint through serve, beside
- *   a plain node:http server with Eta running the same SQLite query and page (bench/serve/plain.ts);
+ * - rps: requests per second per core of the sample site's `news` and `me` endpoints through serve,
+ *   beside a plain node:http server with Eta running the same SQLite query and page
+ *   (bench/serve/plain.ts), and each one's CPU per request against the plain server's;
  * - flood: one tenant floods with slow requests while another's are timed (p50/p99).
  *
  * Sites are made under test-artifacts/serve-bench/ once and kept (bench/serve/sites.ts).
@@ -126,7 +127,18 @@ async function thousand(): Promise<void> {
   }
 }
 
-/** Requests per second per core of `news`: serve (one site) against the plain server, alternating rounds. */
+/**
+ * CPU per request of each endpoint of the sample site (`news`, `me`) through serve (one site)
+ * against the plain server, in alternating rounds of one run: `news` requests per CPU-second
+ * (issue 31, goal >= 0.5x the plain server) and each endpoint's CPU per request against the plain
+ * one (issue 35 goal 3: within 3x; `news` <= 1.5 ms).
+ */
+/** What both servers' answers must agree on: each topic's id, subject and contents, or the answer itself. */
+function same(answer: unknown): unknown {
+  const list = (answer as { list?: Record<string, unknown>[] }).list;
+  return list ? list.map((t) => [t.topics_id, t.subject, t.contents]) : answer;
+}
+
 async function rps(): Promise<void> {
   const dir = path.join(WORK, 'sites-2');
   const [key] = makeSites(dir, 2);
@@ -141,38 +153,59 @@ async function rps(): Promise<void> {
   const ROUNDS = opt('rounds', 3);
   const MS = opt('ms', 5000);
   const C = opt('concurrency', 8);
-  const rows: Record<string, { req: number; cpu: number; wall: number; lat: number[] }> = {
-    serve: { req: 0, cpu: 0, wall: 0, lat: [] },
-    plain: { req: 0, cpu: 0, wall: 0, lat: [] },
-  };
+  const ENDPOINTS = ['news', 'me'] as const;
+  type Row = { req: number; cpu: number; wall: number; lat: number[] };
+  const rows = new Map<string, Row>();
+  const row = (name: string) =>
+    rows.get(name) ?? (rows.set(name, { req: 0, cpu: 0, wall: 0, lat: [] }), rows.get(name)!);
   try {
-    await load([`${served.url}/rcms-api/1/news`], C, 1000);
-    await load([`${plainUrl}/rcms-api/1/news`], C, 1000);
+    for (const e of ENDPOINTS) {
+      // The same contents in the same order before anything is timed (the plain answer carries
+      // fewer fields per topic: bench/serve/plain.ts).
+      const [a, b] = await Promise.all(
+        [served.url, plainUrl].map(async (u) =>
+          JSON.stringify(same(await (await fetch(`${u}/rcms-api/1/${e}`)).json())),
+        ),
+      );
+      if (a !== b) throw new Error(`rps: ${e}: serve and the plain server answer differently:\n${a}\n${b}`);
+      await load([`${served.url}/rcms-api/1/${e}`], C, 1000);
+      await load([`${plainUrl}/rcms-api/1/${e}`], C, 1000);
+    }
     for (let r = 0; r < ROUNDS; r++) {
-      for (const [name, url, pid] of [
-        ['serve', `${served.url}/rcms-api/1/news`, served.proc.pid!],
-        ['plain', `${plainUrl}/rcms-api/1/news`, plain.pid!],
-      ] as const) {
-        const cpu0 = treeCpuS(pid);
-        const t0 = performance.now();
-        const res = await load([url], C, MS);
-        rows[name]!.cpu += treeCpuS(pid) - cpu0;
-        rows[name]!.wall += (performance.now() - t0) / 1000;
-        rows[name]!.req += res.latencies.length;
-        rows[name]!.lat.push(...res.latencies);
+      for (const e of ENDPOINTS) {
+        for (const [name, url, pid] of [
+          ['serve', `${served.url}/rcms-api/1/${e}`, served.proc.pid!],
+          ['plain', `${plainUrl}/rcms-api/1/${e}`, plain.pid!],
+        ] as const) {
+          const x = row(`${e} ${name}`);
+          const cpu0 = treeCpuS(pid);
+          const t0 = performance.now();
+          const res = await load([url], C, MS);
+          x.cpu += treeCpuS(pid) - cpu0;
+          x.wall += (performance.now() - t0) / 1000;
+          x.req += res.latencies.length;
+          x.lat.push(...res.latencies);
+        }
       }
     }
   } finally {
     plain.kill();
     await served.stop();
   }
-  const perCore = (x: { req: number; cpu: number }) => x.req / x.cpu;
-  for (const [name, x] of Object.entries(rows)) {
+  const perCore = (x: Row) => x.req / x.cpu;
+  const msPer = (x: Row) => (x.cpu * 1000) / x.req;
+  for (const [name, x] of rows) {
     log(
-      `rps: ${name}: ${x.req} requests in ${x.wall.toFixed(1)} s, ${(x.req / x.wall).toFixed(0)} req/s, ${perCore(x).toFixed(0)} req per CPU-second of its process tree, p50 ${pct(x.lat, 50).toFixed(1)} ms`,
+      `rps: ${name}: ${x.req} requests in ${x.wall.toFixed(1)} s, ${(x.req / x.wall).toFixed(0)} req/s, ${perCore(x).toFixed(0)} req per CPU-second of its process tree (${msPer(x).toFixed(3)} ms CPU per request), p50 ${pct(x.lat, 50).toFixed(1)} ms`,
     );
   }
-  log(`rps: serve / plain per core: ${(perCore(rows.serve!) / perCore(rows.plain!)).toFixed(2)}x (goal >= 0.5x)`);
+  for (const e of ENDPOINTS) {
+    const s = rows.get(`${e} serve`)!;
+    const p = rows.get(`${e} plain`)!;
+    log(
+      `rps: ${e}: serve / plain per core ${(perCore(s) / perCore(p)).toFixed(2)}x${e === 'news' ? ' (goal >= 0.5x)' : ''}; CPU per request ${(msPer(s) / msPer(p)).toFixed(1)}x the plain server's (goal <= 3x)${e === 'news' ? `; ${msPer(s).toFixed(2)} ms (goal <= 1.5 ms)` : ''}`,
+    );
+  }
 }
 
 /** One site floods with slow requests; the others' latency with and without the flood. */

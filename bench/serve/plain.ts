@@ -4,7 +4,7 @@
  * group 1 that are open, newest first, 10, with their texts, group, category and extended values)
  * and the page made by an Eta template, no sandbox, no isolate. It does less than smartcage's
  * {api_method} (no tags, no permissions, no counters): a lower bound of the work, so the ratio
- * against it is conservative. Run as its own process: `node bench/serve/plain.ts SITE_DIR`, prints
+ * against it is conservative. Also `me`, the anonymous session's answer. Run as its own process: `node bench/serve/plain.ts SITE_DIR`, prints
  * its URL.
  */
 import { createServer } from 'node:http';
@@ -36,7 +36,14 @@ const page = eta.compile(
 );
 
 const server = createServer((req, res) => {
-  if (req.url?.split('?')[0] !== '/rcms-api/1/news') {
+  const at = req.url?.split('?')[0];
+  // `me`: the session of an anonymous request, as smartcage answers it (an empty PHP array).
+  if (at === '/rcms-api/1/me') {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.end('[]');
+    return;
+  }
+  if (at !== '/rcms-api/1/news') {
     res.writeHead(404).end();
     return;
   }

@@ -13,6 +13,9 @@
  */
 import { createEngine, type Engine, type EngineOptions, type TenantSettings, type EngineStats } from '../index.js';
 
+/** Sandbox worker processes of each engine unless the options say otherwise (`serve --sandbox-workers`). */
+export const SITE_ENGINE_WORKERS = 1;
+
 /** Internal requests nest at most this deep below a request from outside. */
 export const MAX_INTERNAL_DEPTH = 3;
 
@@ -58,7 +61,7 @@ export class SiteEngines {
       return s;
     };
     return {
-      workers: 1,
+      workers: SITE_ENGINE_WORKERS,
       templates: (name, identity) => this.sites.get(identity.tenant)?.template(name),
       functions: (name, identity) => this.sites.get(identity.tenant)?.customFunction(name),
       tenant: (identity) => site(identity.tenant).settings,

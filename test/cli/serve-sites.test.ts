@@ -66,9 +66,9 @@ describe('smartcage serve --sites', () => {
     }
   });
 
-  it('a tenancy option that is not a number is wrong usage', () => {
+  it('a tenancy option that is not a number is one line and exit 3', () => {
     const r = runBin(['serve', '--port', '0', '--sites', dir, '--pg-pool-max', 'lots']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('--pg-pool-max needs an integer of at least 1 (got "lots")');
+    expect(r.status).toBe(3);
+    expect(r.stderr).toBe('smartcage serve: --pg-pool-max needs a whole number from 1 to 10000, not "lots"\n');
   });
 });

@@ -32,14 +32,8 @@ import {
   runPrimary,
 } from '../../site/server/processes.js';
 import { SiteFolderError, SiteRegistry } from '../../site/registry.js';
-import { TENANCY_SPEC, TENANCY_USAGE, tenancyOptions } from '../site-server/tenancy-options.js';
-import {
-  MetricsListenError,
-  OBSERVABILITY_OPTIONS,
-  OBSERVABILITY_USAGE,
-  observabilitySettings,
-  siteServerObserver,
-} from './serve-observability.js';
+import { tenancyOptions } from '../site-server/tenancy-options.js';
+import { MetricsListenError, serverObserver } from './serve-observability.js';
 
 const say = (line: string) => process.stderr.write(`smartcage serve: ${line}\n`);
 
@@ -62,11 +56,8 @@ export const serveCommand: Command = {
     'a flag wins over the environment, the environment over the file):',
     ...serveOptionsHelp(),
     '',
-    'Sites sharing this process (flag, or its environment variable; not in the config file yet):',
-    ...TENANCY_USAGE,
-    '',
-    'Logs and metrics (flags):',
-    ...OBSERVABILITY_USAGE,
+    'Logs: one JSON line per request on stderr (request id, site, endpoint, status, ms, render CPU,',
+    "error code, memory class) and the templates' {logger} lines; /metrics: Prometheus text.",
     '',
     'A site (--site, --sites) answers at its root (--site) or at /sites/KEY/ and KEY.localhost:',
     '/rcms-api/API_ID/PATH (each endpoint runs its custom function in the sandbox with the',
@@ -91,7 +82,7 @@ export const serveCommand: Command = {
     'database unreachable, two with one key), or the port is in use.',
   ].join('\n'),
   async run(argv) {
-    const { positionals, values } = parseArgs(argv, { ...serveFlagSpec(), ...TENANCY_SPEC, ...OBSERVABILITY_OPTIONS });
+    const { positionals, values } = parseArgs(argv, serveFlagSpec());
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     let cfg: ServeConfig;
     try {
@@ -149,8 +140,7 @@ export const serveCommand: Command = {
       say('dist/forms-ui.js is missing; run `npm run build` (or `node scripts/build-forms-ui.mjs`)');
     const siteDir = cfg.site;
     const sitesDir = cfg.sites;
-    const tenancy = tenancyOptions(values);
-    const observability = observabilitySettings(values);
+    const tenancy = tenancyOptions(cfg);
     // Every site.json is read and checked now; a site's database, queue and stores open at its
     // first request (src/site/registry.ts), except with --site, whose database must open at start.
     let registry: SiteRegistry | null = null;
@@ -224,14 +214,15 @@ export const serveCommand: Command = {
       }
     }
     let s: ServeServer;
-    const observer = registry ? siteServerObserver(observability, registry) : undefined;
+    // The access log and /metrics, with or without sites.
+    const observer = serverObserver(cfg, registry);
     // A child of --processes N: a scrape of any child answers with every child's metrics.
-    if (child && observer?.metrics) observer.metrics.useCluster(await clusterMetrics(observer.metrics.registry));
-    let metricsUrl: string | null = null;
+    if (child && observer.metrics) observer.metrics.useCluster(await clusterMetrics(observer.metrics.registry));
+    let metricsUrl: string;
     try {
+      const ownPort = await observer.listenMetrics();
       if (registry) {
         const { startSiteServer } = await import('../site-server/app.js');
-        const ownPort = await observer?.listenMetrics();
         s = await startSiteServer({
           host,
           port,
@@ -240,12 +231,15 @@ export const serveCommand: Command = {
           schemas,
           observer,
         });
-        metricsUrl = ownPort ?? `${s.url}/metrics`;
       } else {
-        s = await listen(createFormsApp({ storageDir: hasDir ? dir : undefined, schemas }), { host, port });
+        s = await listen(observer.wrap(createFormsApp({ storageDir: hasDir ? dir : undefined, schemas })), {
+          host,
+          port,
+        });
       }
+      metricsUrl = ownPort ?? `${s.url}/metrics`;
     } catch (e) {
-      await observer?.close();
+      await observer.close();
       await closeSites();
       const code = (e as NodeJS.ErrnoException).code;
       if (e instanceof MetricsListenError) say(e.message);
@@ -257,18 +251,18 @@ export const serveCommand: Command = {
       else throw e;
       return EXIT.IO;
     }
-    if (child) announceListening(s.url, s.port, metricsUrl ?? undefined);
+    if (child) announceListening(s.url, s.port, metricsUrl);
     // One write: a reader that waits for the address line gets the lines under it with it.
     else
       process.stdout.write(
-        `${[...addressLines(s.url, s.port), ...(metricsUrl !== null ? [`  metrics: ${metricsUrl}; logs: JSON lines on stderr`] : [])].join('\n')}\n`,
+        `${[...addressLines(s.url, s.port), `  metrics: ${metricsUrl}; logs: JSON lines on stderr`].join('\n')}\n`,
       );
     // SIGHUP: every site.json read again, new site folders added (src/site/registry.ts).
     const rescan = () => void registry?.rescan();
     process.on('SIGHUP', rescan);
     const stopped = await untilStopped(s, cfg['drain-timeout'] * 1000, child ? primaryStopRequests : undefined);
     process.off('SIGHUP', rescan);
-    await observer?.close();
+    await observer.close();
     await closeSites();
     if (child) releasePrimary();
     return stopped === 'drained' ? EXIT.OK : EXIT.DRAIN_CUT;

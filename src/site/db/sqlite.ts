@@ -5,19 +5,41 @@
  * transaction holds the connection until it ends (`lock`), so no other call's statement lands
  * inside it.
  */
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { Row, SiteDatabase, SqlRunner, SqlValue } from './database.js';
 
+/**
+ * Statements kept prepared per connection. The sample `news` endpoint runs 8 queries a request;
+ * preparing each again was ~30% of its SQLite time (bench/README.md, "Serve"). The SQL texts are
+ * the adapters' own (values are always parameters), so the set is small; `IN (?, ?, ...)` lists
+ * vary with their length, hence a bound, the oldest prepared going first.
+ */
+const STATEMENTS_KEPT = 256;
+
 class SqliteRunner implements SqlRunner {
+  private readonly statements = new Map<string, StatementSync>();
+
   constructor(protected readonly db: DatabaseSync) {}
+
+  /** A statement runs to completion inside one call (all, get, run), so one prepared copy serves every caller. */
+  private prepared(sql: string): StatementSync {
+    let st = this.statements.get(sql);
+    if (st === undefined) {
+      st = this.db.prepare(sql);
+      if (this.statements.size >= STATEMENTS_KEPT) this.statements.delete(this.statements.keys().next().value!);
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
+
   async all<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    return this.db.prepare(sql).all(...(params as SQLInputValue[])) as T[];
+    return this.prepared(sql).all(...(params as SQLInputValue[])) as T[];
   }
   async get<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
-    return this.db.prepare(sql).get(...(params as SQLInputValue[])) as T | undefined;
+    return this.prepared(sql).get(...(params as SQLInputValue[])) as T | undefined;
   }
   async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
-    const r = this.db.prepare(sql).run(...(params as SQLInputValue[]));
+    const r = this.prepared(sql).run(...(params as SQLInputValue[]));
     return { changes: Number(r.changes) };
   }
 }

@@ -14,6 +14,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SITE_ENGINE_WORKERS } from '../engines.js';
+import { DEFAULT_REGISTRY } from '../registry.js';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './logging.js';
 
 export class ServeConfigError extends Error {}
 
@@ -84,6 +87,18 @@ const seconds: ValueType<number> = {
   fromJson: (v, at) => (typeof v === 'number' ? seconds.parse(String(v), at) : fail(at, 'needs a number of seconds')),
 };
 
+/** One of a few words. */
+const oneOf = <W extends string>(words: readonly W[]): ValueType<W> => ({
+  label: words.join(' or '),
+  parse: (t, at) =>
+    (words as readonly string[]).includes(t)
+      ? (t as W)
+      : fail(at, `needs one of ${words.join(', ')}, not ${JSON.stringify(t)}`),
+});
+
+/** Milliseconds, from `min` to setTimeout's bound (about 24.8 days). */
+const millis = (min: number): ValueType<number> => ({ ...wholeNumber(min, 2_147_483_647, ''), label: 'milliseconds' });
+
 /** `auto` (the number of cores) or a count. */
 const processes: ValueType<number | 'auto'> = {
   label: 'count or auto',
@@ -148,6 +163,90 @@ export const SERVE_OPTIONS = {
     arg: 'S',
     default: 30,
     doc: 'on SIGTERM/SIGINT, seconds to let requests in flight finish before they are cut',
+  }),
+  // What each site may take of the process (src/site/registry.ts, src/sandbox/pool.ts).
+  'pg-pool-max': row({
+    type: wholeNumber(1, 10_000, 'count'),
+    arg: 'N',
+    default: DEFAULT_REGISTRY.pgPoolMax,
+    doc: 'connections of the PostgreSQL pool that the sites naming one database share, per process',
+  }),
+  'site-idle-ms': row({
+    type: millis(1000),
+    arg: 'MS',
+    default: DEFAULT_REGISTRY.idleMs,
+    doc: 'a site unused this long has its database, queue and stores closed',
+  }),
+  'tenant-max-inflight': row({
+    type: wholeNumber(1, 10_000, 'count'),
+    arg: 'N',
+    default: DEFAULT_REGISTRY.maxInFlight,
+    doc: 'requests of one site running at once',
+  }),
+  'tenant-max-queued': row({
+    type: wholeNumber(0, 100_000, 'count'),
+    arg: 'N',
+    default: DEFAULT_REGISTRY.maxQueued,
+    doc: 'requests of one site waiting; one more is answered 429 with Retry-After',
+  }),
+  'sandbox-workers': row({
+    type: wholeNumber(0, 64, 'count'),
+    arg: 'N',
+    // src/site/engines.ts: one worker per engine, so a crash in the sandbox loses only its renders (D185).
+    default: undefined,
+    defaultText: String(SITE_ENGINE_WORKERS),
+    doc: 'sandbox worker processes per engine; 0 runs the isolates in the server process (less CPU per request, but a crash in the sandbox takes the process with it)',
+  }),
+  'isolate-idle-ms': row({
+    type: millis(1000),
+    arg: 'MS',
+    // The sandbox pool's own default (src/sandbox/pool.ts DEFAULT_POOL, which src/site may not import; a test compares).
+    default: undefined,
+    defaultText: '60000',
+    doc: "a site's isolate unused this long is disposed",
+  }),
+  'isolate-heap-budget-mb': row({
+    type: wholeNumber(16, 1_048_576, 'MB'),
+    arg: 'MB',
+    // The sandbox pool's own default (src/sandbox/pool.ts DEFAULT_POOL, which src/site may not import; a test compares).
+    default: undefined,
+    defaultText: '512',
+    doc: 'heap the idle isolates of one sandbox worker may hold; past it the least recently used go',
+  }),
+  'isolates-max': row({
+    type: wholeNumber(1, 100_000, 'count'),
+    arg: 'N',
+    // The sandbox pool's own default (src/sandbox/pool.ts DEFAULT_POOL, which src/site may not import; a test compares).
+    default: undefined,
+    defaultText: '200',
+    doc: 'isolates one sandbox worker keeps warm; past it the least recently used idle one goes',
+  }),
+  // Logs and metrics (docs/observability.md).
+  'log-level': row({
+    type: oneOf<LogLevel>(LOG_LEVELS),
+    arg: 'LEVEL',
+    default: 'info' as LogLevel,
+    doc: "one JSON line per request on stderr and the templates' {logger} lines from this level up",
+  }),
+  'log-format': row({
+    type: oneOf<LogFormat>(LOG_FORMATS),
+    arg: 'F',
+    default: undefined,
+    defaultText: 'pretty on a terminal, else json',
+    doc: 'how the log lines are written',
+  }),
+  'metrics-port': row({
+    type: wholeNumber(0, 65535, 'port'),
+    arg: 'N',
+    default: undefined,
+    defaultText: 'the serving port',
+    doc: 'Prometheus metrics at http://127.0.0.1:N/metrics instead of /metrics on the serving port (0 picks a free one)',
+  }),
+  'metrics-site-labels': row({
+    type: wholeNumber(0, 1000, 'count'),
+    arg: 'N',
+    default: 0,
+    doc: 'per-site render counters for the N sites with the most renders, the rest as site="other" (0: no metric names a site)',
   }),
   config: row({
     type: file,

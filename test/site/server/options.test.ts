@@ -16,6 +16,8 @@ import {
   ServeConfigError,
 } from '../../../src/site/server/options.js';
 import { ROOT } from '../../support/bin.js';
+import { DEFAULT_POOL } from '../../../src/sandbox/pool.js';
+import { tenancyOptions } from '../../../src/cli/site-server/tenancy-options.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-options-'));
 const configFile = (json: unknown) => {
@@ -45,8 +47,65 @@ describe('serve options', () => {
       schema: [],
       processes: undefined,
       'drain-timeout': 30,
+      'pg-pool-max': 10,
+      'site-idle-ms': 120_000,
+      'tenant-max-inflight': 4,
+      'tenant-max-queued': 32,
+      'sandbox-workers': undefined,
+      'isolate-idle-ms': undefined,
+      'isolate-heap-budget-mb': undefined,
+      'isolates-max': undefined,
+      'log-level': 'info',
+      'log-format': undefined,
+      'metrics-port': undefined,
+      'metrics-site-labels': 0,
       config: undefined,
     });
+  });
+
+  it("the isolate options unset leave the sandbox pool's defaults, which the docs state", () => {
+    expect(SERVE_OPTIONS['isolate-idle-ms'].defaultText).toBe(String(DEFAULT_POOL.isolateIdleMs));
+    expect(SERVE_OPTIONS['isolate-heap-budget-mb'].defaultText).toBe(String(DEFAULT_POOL.workerHeapBudgetMB));
+    expect(SERVE_OPTIONS['isolates-max'].defaultText).toBe(String(DEFAULT_POOL.workerMaxIsolates));
+    expect(tenancyOptions(resolveServeOptions({}, {}, dir)).engine).toEqual({ pool: {} });
+    expect(tenancyOptions(resolveServeOptions({ 'isolates-max': '9' }, {}, dir))).toMatchObject({
+      pgPoolMax: 10,
+      engine: { pool: { workerMaxIsolates: 9 } },
+    });
+    // The engines' own default (src/site/engines.ts) unless asked: one worker each.
+    expect(tenancyOptions(resolveServeOptions({}, { SMARTCAGE_SANDBOX_WORKERS: '0' }, dir)).engine).toEqual({
+      workers: 0,
+      pool: {},
+    });
+  });
+
+  it('the tenancy, log and metrics options come from a flag, a variable or the config file too', () => {
+    const file = configFile({ 'pg-pool-max': 3, 'log-level': 'warn', 'metrics-port': 9464, 'isolates-max': 50 });
+    const c = resolveServeOptions(
+      { 'tenant-max-queued': '0', 'log-format': 'json' },
+      { SMARTCAGE_CONFIG: file, SMARTCAGE_SITE_IDLE_MS: '5000', SMARTCAGE_PG_POOL_MAX: '7' },
+      dir,
+    );
+    expect(c['tenant-max-queued']).toBe(0);
+    expect(c['log-format']).toBe('json');
+    expect(c['site-idle-ms']).toBe(5000);
+    expect(c['pg-pool-max']).toBe(7);
+    expect(c['log-level']).toBe('warn');
+    expect(c['metrics-port']).toBe(9464);
+    expect(c['isolates-max']).toBe(50);
+    expect(error(() => resolveServeOptions({ 'site-idle-ms': '10' }, {}, dir))).toBe(
+      '--site-idle-ms needs a whole number from 1000 to 2147483647, not "10"',
+    );
+    expect(error(() => resolveServeOptions({}, { SMARTCAGE_LOG_LEVEL: 'loud' }, dir))).toBe(
+      'SMARTCAGE_LOG_LEVEL needs one of fatal, error, warn, info, debug, trace, silent, not "loud"',
+    );
+    const badLevel = configFile({ 'log-format': 3 });
+    expect(error(() => resolveServeOptions({ config: badLevel }, {}, dir))).toBe(
+      `${badLevel}: "log-format" needs a string`,
+    );
+    expect(error(() => resolveServeOptions({ 'tenant-max-inflight': '0' }, {}, dir))).toMatch(
+      /^--tenant-max-inflight needs a whole number from 1 /,
+    );
   });
 
   it('takes a flag over the environment, the environment over the file, the file over the default', () => {
@@ -94,7 +153,7 @@ describe('serve options', () => {
     );
     const unknown = configFile({ prot: 80 });
     expect(error(() => resolveServeOptions({ config: unknown }, {}, dir))).toBe(
-      `config file ${unknown}: unknown key "prot" (the keys are host, port, site, sites, files, schema, processes, drain-timeout)`,
+      `config file ${unknown}: unknown key "prot" (the keys are host, port, site, sites, files, schema, processes, drain-timeout, pg-pool-max, site-idle-ms, tenant-max-inflight, tenant-max-queued, sandbox-workers, isolate-idle-ms, isolate-heap-budget-mb, isolates-max, log-level, log-format, metrics-port, metrics-site-labels)`,
     );
     const nested = configFile({ config: 'other.json' });
     expect(error(() => resolveServeOptions({ config: nested }, {}, dir))).toMatch(/unknown key "config"/);

@@ -217,6 +217,27 @@ describe('serve --site: logs', () => {
   });
 });
 
+describe('serve without a site: the same access log and /metrics', () => {
+  it('one access-log line per request of the form server, with its request id, and /metrics as Prometheus text', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'smartcage-obs-'));
+    folders.push(cwd);
+    const s = await serve(['--files', cwd, '--log-format', 'json']);
+    const r = await fetch(`${s.url}/api/files?path=/files/user/&q=${CANARY}`, {
+      headers: { 'x-request-id': 'forms-1' },
+    });
+    expect(r.headers.get('x-request-id')).toBe('forms-1');
+    const lines = await until(s, (l) => l.some((x) => x.reqId === 'forms-1'));
+    const access = lines.filter((l) => l.kind === 'access' && l.reqId === 'forms-1');
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({ msg: 'request', method: 'GET', endpoint: '/api/files', status: r.status });
+    expect(access[0]!.site).toBeUndefined();
+    expect(s.stderr()).not.toContain(CANARY);
+    const m = await fetch(`${s.url}/metrics`);
+    expect(m.status).toBe(200);
+    expect(parsePrometheusText(await m.text()).has('smartcage_http_requests_total')).toBe(true);
+  }, 60_000);
+});
+
 describe('serve --sites: metrics', () => {
   let s: Serving;
   let separate: Serving;
@@ -296,19 +317,19 @@ describe('serve --sites: metrics', () => {
 });
 
 describe('serve: observability options that are wrong', () => {
-  it('a bad level, format, port or label count is a usage error (exit 2); a metrics port in use is one line and exit 3', async () => {
+  it('a bad level, format, port or label count, or a metrics port in use, is one line and exit 3', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'smartcage-obs-'));
     folders.push(parent);
     const dir = siteFolder(parent, 'obs-bad');
     for (const [args, message] of [
-      [['--log-level', 'loud'], '--log-level needs one of fatal, error, warn, info, debug, trace, silent'],
-      [['--log-format', 'xml'], '--log-format needs json or pretty'],
-      [['--metrics-port', '70000'], '--metrics-port needs an integer from 0 to 65535'],
-      [['--metrics-site-labels', 'many'], '--metrics-site-labels needs an integer from 0 to 1000'],
+      [['--log-level', 'loud'], '--log-level needs one of fatal, error, warn, info, debug, trace, silent, not "loud"'],
+      [['--log-format', 'xml'], '--log-format needs one of json, pretty, not "xml"'],
+      [['--metrics-port', '70000'], '--metrics-port needs a whole number from 0 to 65535, not "70000"'],
+      [['--metrics-site-labels', 'many'], '--metrics-site-labels needs a whole number from 0 to 1000, not "many"'],
     ] as const) {
       const r = runBin(['serve', '--port', '0', '--site', dir, ...args]);
-      expect(r.status).toBe(2);
-      expect(r.stderr.split('\n')[0]).toBe(`smartcage serve: ${message}`);
+      expect(r.status).toBe(3);
+      expect(r.stderr).toBe(`smartcage serve: ${message}\n`);
     }
     const { createServer } = await import('node:net');
     const taken = createServer();
