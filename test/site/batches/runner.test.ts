@@ -117,6 +117,21 @@ eachSiteQueue('batches on a site', (v) => {
     expect(await (await siteQueue(site)).counts()).toEqual({ queued: 0, running: 0 });
   });
 
+  it("queues one run per idempotency key across requests: a retried request answers the first run's id", async () => {
+    const start =
+      '{assign_array var=d keys="n" values="1"}{batch name="second" ext_data=$d idempotency_key="order-77" var=id}{$id}';
+    const first = await page(site, start);
+    // Another request (its own request id), even with other data: the key names the run.
+    expect(await page(site, start.replace('values="1"', 'values="2"'))).toBe(first);
+    expect(await (await siteQueue(site)).counts()).toEqual({ queued: 1, running: 0 });
+    expect(await runBatches(site, { once: true })).toEqual({ done: 1, failed: 0, cancelled: 0 });
+    expect(await page(site, start)).toBe(first);
+    expect(await runBatches(site, { once: true })).toEqual({ done: 0, failed: 0, cancelled: 0 });
+    expect(Number(await page(site, start.replace('order-77', 'order-78')))).toBeGreaterThan(Number(first));
+    await runBatches(site, { once: true });
+    expect(await failureOf(page(site, '{batch name="second" idempotency_key=""}'))).toBe('E_BAD_ATTRIBUTE@1');
+  });
+
   it('starts a batch by its registered id (site.json batches[].id)', async () => {
     expect(Number(await page(site, '{batch batch_id=1 var=id}{$id}'))).toBeGreaterThan(0);
     expect(await runBatches(site, { once: true })).toEqual({ done: 1, failed: 0, cancelled: 0 });
