@@ -128,7 +128,7 @@ describe('a batch of minutes under site limits, heartbeats and cancel', () => {
                   const r = await attempt(site, id);
                   return r?.state === 'running' && r.heartbeat !== null && r.progress !== null ? r : undefined;
                 },
-                60_000,
+                120_000,
               );
             // Heartbeats and progress move while the endless run works.
             const first = (await attempt(site, 2))!;
