@@ -23,6 +23,7 @@ import { isErrorCode } from './protocol/error-codes.js';
 import { TenantIsolates } from './sandbox/isolate-cache.js';
 import { SandboxPool, DEFAULT_POOL, type PoolOptions, type PoolSnapshot } from './sandbox/pool.js';
 import { createBridge, type HostErrorReport } from './host-bridge/bridge.js';
+import { cancelled } from './host-bridge/render-signal.js';
 import { HostState } from './host-bridge/host-state.js';
 import type { HostAdapters, RenderIdentity } from './host-bridge/host.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/limits.js';
@@ -93,6 +94,11 @@ export interface EngineOptions {
    * argument), unless its chain has `|smarty:nodefaults`. None by default (docs/decisions.md D134).
    */
   defaultModifiers?: readonly string[];
+  /**
+   * The least memory class of every render, MB (default 128): a site's batch engine runs its
+   * batches in the class site.json `batch_limits.memory` names; a template's {set_memory} may still ask for more.
+   */
+  memoryClass?: 128 | 256 | 512 | 768;
 }
 
 /** What an engine takes per tenant instead of once (EngineOptions.tenant). */
@@ -113,6 +119,12 @@ export interface RenderOptions {
   request?: Record<string, unknown>;
   /** Validation (dry-run) mode: $smarty.rcms_validate is true. */
   validate?: boolean;
+  /**
+   * Aborting it cancels the render (`smartcage batch cancel`): the host work its plugins run stops
+   * (the render's AbortSignal, D152) and its next host call fails E_CANCELLED, which ends the
+   * render. Template code that makes no host call runs on until its CPU limit.
+   */
+  signal?: AbortSignal;
 }
 
 export interface RenderResult {
@@ -342,12 +354,24 @@ export function createEngine(options: EngineOptions = {}): Engine {
       { now, timezone: site.timezone, lang: site.lang },
       { plugins: own?.table, onHostError: options.onHostError, state: hostState },
     );
-    const memoryMB = c.manifest.memoryMB;
+    const memoryMB = Math.max(c.manifest.memoryMB, options.memoryClass ?? 128);
     if (event) event.memoryMB = memoryMB;
+    const cancel = opts.signal;
+    const onCancel = () => bridge.end(cancelled());
+    let handler = bridge.handler;
+    if (cancel) {
+      cancel.addEventListener('abort', onCancel, { once: true });
+      handler = (kind, request) =>
+        cancel.aborted
+          ? Promise.resolve(JSON.stringify({ ok: false, error: { code: 'E_CANCELLED', message: cancelled().message } }))
+          : bridge.handler(kind, request);
+    }
     let raw: RenderResponse;
     try {
-      raw = await sandbox.render(tenant, memoryMB, c.template, request, limits, bridge.handler);
+      if (cancel?.aborted) throw cancelledError(name);
+      raw = await sandbox.render(tenant, memoryMB, c.template, request, limits, handler);
     } finally {
+      cancel?.removeEventListener('abort', onCancel);
       // However the render ended, the host work its plugins started stops with it (D152).
       bridge.end();
       // A request id the engine made up names this render alone: nothing can read its globals later.
@@ -367,6 +391,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
         : c.diagnostics,
     };
   }
+}
+
+/** A render cancelled before it started (RenderOptions.signal). */
+function cancelledError(name: string): TemplateError {
+  return new TemplateError({ code: 'E_CANCELLED', message: cancelled().message, name, line: 0, column: 0, frame: '' });
 }
 
 function inProcessIsolates(opts: Partial<PoolOptions> = {}): TenantIsolates {

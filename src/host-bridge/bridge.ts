@@ -79,7 +79,7 @@ export function createBridge(
   facts: IdentityFacts = { literals: {} },
   render: RenderClock = { now: Math.floor(Date.now() / 1000), timezone: 'Asia/Tokyo', lang: 'ja' },
   options: BridgeOptions = {},
-): { handler: HostCallHandler; secrets: SecretHandles; end: () => void } {
+): { handler: HostCallHandler; secrets: SecretHandles; end: (reason?: BridgeError) => void } {
   const plugins = options.plugins ?? BUILTIN_TABLE;
   const started = Date.now();
   let calls = 0;
@@ -188,7 +188,7 @@ export function createBridge(
     }
   };
   // The one dispatch point: every call of this render passes here (src/diagnostics.ts).
-  return { handler: observeHostCalls(handler, identity), secrets, end: () => ending.end() };
+  return { handler: observeHostCalls(handler, identity), secrets, end: (reason?: BridgeError) => ending.end(reason) };
 }
 
 /**

@@ -15,6 +15,8 @@ export class RenderSignal {
   private controller: AbortController | null = null;
   private timer: NodeJS.Timeout | null = null;
   private ended = false;
+  /** Why it ended, for a signal first asked for after the end. */
+  private reason: BridgeError | null = null;
 
   constructor(private readonly deadlineAt: number) {}
 
@@ -22,7 +24,7 @@ export class RenderSignal {
     if (!this.controller) {
       const controller = new AbortController();
       this.controller = controller;
-      if (this.ended) controller.abort(closed());
+      if (this.ended) controller.abort(this.reason ?? closed());
       else {
         // At the wall deadline the answer is E_WALL_TIMEOUT, whichever of the sandbox's watchdog and this comes first.
         this.timer = setTimeout(
@@ -38,13 +40,19 @@ export class RenderSignal {
     return this.controller.signal;
   }
 
-  /** The render is over: whatever its plugins still run on the host is told to stop. */
-  end(): void {
+  /** The render is over (or cancelled: `reason`): whatever its plugins still run on the host is told to stop. */
+  end(reason: BridgeError = closed()): void {
     if (this.ended) return;
     this.ended = true;
     if (this.timer) clearTimeout(this.timer);
-    this.controller?.abort(closed());
+    if (this.controller) this.controller.abort(reason);
+    else this.reason = reason;
   }
+}
+
+/** Why a cancelled render's host work stopped (RenderOptions.signal; `smartcage batch cancel`). */
+export function cancelled(): BridgeError {
+  return new BridgeError('E_CANCELLED', 'the render was cancelled; its host work was stopped');
 }
 
 function closed(): BridgeError {

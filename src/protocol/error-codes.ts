@@ -68,6 +68,7 @@ export const ERROR_CODE_MEANINGS = {
   E_SANDBOX_SETUP: 'the process is not set up to host isolates safely (--no-node-snapshot)',
   E_BRIDGE_CLOSED: 'a host call arrived when no render was running',
   E_BRIDGE_QUOTA: 'more host calls in one render than allowed',
+  E_CANCELLED: 'the render was cancelled (`smartcage batch cancel`): its host work stopped',
 
   // The host bridge and its plugins (src/host-bridge)
   E_PLUGIN_DENIED: 'the plugin or host modifier is not one the host runs',

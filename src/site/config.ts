@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseSchedule } from './batches/schedule.js';
+import { parseBatchLimits, type BatchLimits } from './batches/limits.js';
 import { integrationsProblem, readIntegrations, type IntegrationsConfig } from './integrations-config.js';
 
 export interface EndpointConfig {
@@ -109,6 +110,8 @@ export interface SiteConfig {
   batches: BatchConfig[];
   /** Where the batch queue lives: a redis:// URL (BullMQ); absent or null: the site's database. */
   batch_queue?: string | null;
+  /** Wall time, CPU time and memory class of each batch run (batches/limits.ts); absent: the defaults. */
+  batch_limits?: BatchLimits;
   mail: MailConfig;
   storage: StorageConfig;
   /** {purge_cdn_cache} without api_endpoint: `{ "purge_url": ..., "token_secret"?: ... }`. */
@@ -154,6 +157,8 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
     new Set(v.flatMap((b) => ((b as BatchConfig).id === undefined ? [] : [(b as BatchConfig).id]))).size ===
       v.filter((b) => (b as BatchConfig).id !== undefined).length,
   batch_queue: (v) => v === null || (typeof v === 'string' && /^redis:\/\//.test(v)),
+  // Checked with a message of its own in parseSiteConfig.
+  batch_limits: () => true,
   mail: isMail,
   storage: (v) => isObject(v) && (v.type === 'local' ? Object.keys(v).length === 1 : isS3Storage(v)),
   cdn: (v) => isHook(v, 'purge_url'),
@@ -174,6 +179,7 @@ const OPTIONAL: ReadonlySet<string> = new Set([
   'apis',
   'batches',
   'batch_queue',
+  'batch_limits',
   'mail',
   'languages',
   'super_users',
@@ -343,6 +349,8 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
   }
   const integrations = json.integrations === undefined ? null : integrationsProblem(json.integrations);
   if (integrations !== null) throw new SiteConfigError(`${where}: ${integrations}`);
+  const batchLimits = parseBatchLimits(json.batch_limits);
+  if (typeof batchLimits === 'string') throw new SiteConfigError(`${where}: "batch_limits": ${batchLimits}`);
   const lang = json.lang as string;
   const endpoints = (json.endpoints as EndpointConfig[] | undefined) ?? [];
   return {
@@ -357,6 +365,7 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     apis: allApis((json.apis as ApiConfig[] | undefined) ?? [], endpoints),
     batches: (json.batches as BatchConfig[] | undefined) ?? [],
     batch_queue: (json.batch_queue as string | null | undefined) ?? null,
+    ...(json.batch_limits !== undefined ? { batch_limits: batchLimits } : {}),
     mail: mailConfig(json.mail as Record<string, unknown> | undefined),
     storage: (json.storage as StorageConfig | undefined) ?? { type: 'local' },
     ...(json.cdn !== undefined ? { cdn: json.cdn as SiteConfig['cdn'] & object } : {}),

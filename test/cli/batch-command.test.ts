@@ -54,6 +54,23 @@ describe('smartcage batch', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('--once');
   }, 60_000);
+
+  it('cancels a queued run (it never runs), refuses an ended one with 1 and an unknown one with 2', () => {
+    const id = runCli(['render', path.join(dir, 'queue.tpl'), '--site', dir]).stdout;
+    const c = runCli(['batch', 'cancel', dir, id]);
+    expect([c.status, c.stdout]).toEqual([0, `run ${id} cancelled (it was queued and never starts)\n`]);
+    expect(runCli(['batch', 'run', '--site', dir, '--once']).stderr).not.toContain(`run ${id} `);
+    expect(runCli(['batch', 'history', '--site', dir, '--run', id]).stdout).toMatch(
+      new RegExp(`^${id}#1 {2}notify {2}cancelled {2}from batch .* worker -\n`),
+    );
+    expect(runCli(['batch', 'cancel', '--site', dir, id])).toMatchObject({
+      status: 1,
+      stderr: `smartcage batch cancel: run ${id} has already ended\n`,
+    });
+    expect(runCli(['batch', 'cancel', dir, '999']).status).toBe(2);
+    expect(runCli(['batch', 'cancel', dir]).stderr).toContain('batch cancel takes DIR RUN_ID');
+    expect(runCli(['batch', 'cancel', dir, 'x1']).status).toBe(2);
+  }, 60_000);
 });
 
 describe('smartcage batch run --sites', () => {

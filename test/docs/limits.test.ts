@@ -40,6 +40,7 @@ import { SYNC_INTERVAL_SECONDS } from '../../src/host-bridge/plugins/sync/site_s
 import { MAX_BATCH_DATA_BYTES } from '../../src/host-bridge/plugins/batches/start.js';
 import { MAX_ATTEMPTS, MAX_BATCH_DEPTH, MAX_PENDING_RUNS } from '../../src/site/batches/queue.js';
 import { MAX_LOG_CHARS } from '../../src/site/batches/history.js';
+import { MAX_BATCH_CPU_MS, MAX_BATCH_WALL_MS } from '../../src/site/batches/limits.js';
 import { MAX_BACKUPS } from '../../src/host-bridge/plugins/backup/common.js';
 import { MAX_BACKUP_BYTES, MAX_BACKUP_ENTRIES } from '../../src/site/backups/layout.js';
 import { MAX_ANSWER_DEPTH, MAX_SERVICE_RESPONSE_BYTES } from '../../src/host-bridge/plugins/integrations/common.js';
@@ -101,6 +102,8 @@ const CONSTANTS: Record<string, number> = {
   MAX_REPORT_ROWS,
   MAX_REPORT_BYTES,
   MAX_COUNTER_WRITES,
+  MAX_BATCH_WALL_MS,
+  MAX_BATCH_CPU_MS,
 };
 
 /** [name in the first cell, number in the second] of every table row that names one. */

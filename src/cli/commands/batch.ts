@@ -10,8 +10,8 @@ import { openSiteFolder, openSiteFolders, SiteOpenError } from '../site-folder.j
 import type { Site } from '../../site/open-site.js';
 import type { Command } from '../main.js';
 import { commandOf, type Subcommand } from './subcommands.js';
-import { runSitesBatches, type RunEvent } from '../../site/batches/runner.js';
-import { history } from '../../site/batches/history.js';
+import { HEARTBEAT_MS, runSitesBatches, type RunEvent } from '../../site/batches/runner.js';
+import { history, recordCancelledQueued } from '../../site/batches/history.js';
 import { siteTime } from '../site-time.js';
 import { siteQueue } from '../../site/batches/site-queue.js';
 
@@ -114,7 +114,9 @@ const run: Subcommand = {
         signal: stop.signal,
         onEvent: (e) => process.stderr.write(progressLine(e, all !== undefined) + '\n'),
       });
-      process.stderr.write(`batch: ${summary.done} done, ${summary.failed} failed\n`);
+      process.stderr.write(
+        `batch: ${summary.done} done, ${summary.failed} failed${summary.cancelled ? `, ${summary.cancelled} cancelled` : ''}\n`,
+      );
       return summary.failed > 0 ? EXIT.TEMPLATE_ERROR : EXIT.OK;
     } finally {
       process.off('SIGINT', onSignal);
@@ -173,6 +175,9 @@ const historyCmd: Subcommand = {
           process.stdout.write(
             `${r.runId}#${r.attempt}  ${r.slug}  ${r.state}  from ${r.origin}  ${time(r.started)} .. ${time(r.ended)}  worker ${r.worker}\n`,
           );
+          if (r.state === 'running')
+            process.stdout.write(`  heartbeat: ${time(r.heartbeat)}${r.progress ? `  progress: ${r.progress}` : ''}\n`);
+          else if (r.progress) process.stdout.write(`  progress: ${r.progress}\n`);
           for (const e of r.errors) process.stdout.write(`  error: ${e}\n`);
           for (const w of r.warnings) process.stdout.write(`  warning: ${w}\n`);
           for (const l of r.logs) process.stdout.write(`  ${l.level}: ${l.message}\n`);
@@ -184,8 +189,58 @@ const historyCmd: Subcommand = {
   },
 };
 
+const cancelCmd: Subcommand = {
+  name: 'cancel',
+  summary: 'Cancel a queued or running batch run.',
+  usage: [
+    'smartcage batch cancel DIR RUN_ID   (or --site DIR RUN_ID)',
+    '',
+    'A queued run is cancelled at once and never starts. A running one is marked: its worker sees',
+    `the mark at its next heartbeat (at most ${HEARTBEAT_MS / 1000} s) and stops the render and the host work it`,
+    'runs (requests, files, sleeps); `smartcage batch history` then says cancelled.',
+    '',
+    'Exit status: 0 cancelled or being cancelled; 1 the run had already ended; 2 wrong usage or no',
+    'such run; 3 the site cannot be opened.',
+  ].join('\n'),
+  async run(argv) {
+    const { positionals, values } = parseArgs(argv, { site: { type: 'string' } });
+    const given = stringOption(values, 'site');
+    const [dir, id] = given === undefined ? positionals : [given, ...positionals];
+    if (dir === undefined || id === undefined || positionals.length > (given === undefined ? 2 : 1))
+      throw new UsageError('batch cancel takes DIR RUN_ID');
+    if (!/^[1-9][0-9]{0,15}$/.test(id)) throw new UsageError(`batch cancel: RUN_ID must be a run id (got ${id})`);
+    const runId = Number(id);
+    return withSite('cancel', ['--site', dir], {}, async (site) => {
+      const queue = await siteQueue(site);
+      const answer = await queue.cancel(runId);
+      switch (answer) {
+        case 'cancelled': {
+          const row = await site.db.get<{ slug: string; module: string | null; origin: string }>(
+            'SELECT slug, module, origin FROM batch_queue WHERE tenant = ? AND id = ?',
+            [site.tenant, runId],
+          );
+          const slug = row!.module ? `${row!.module}/${row!.slug}` : row!.slug;
+          await recordCancelledQueued(site, { id: runId, slug, origin: row!.origin }, Math.floor(Date.now() / 1000));
+          process.stdout.write(`run ${runId} cancelled (it was queued and never starts)\n`);
+          return EXIT.OK;
+        }
+        case 'cancelling':
+          process.stdout.write(`run ${runId} is running: its worker stops it at its next heartbeat\n`);
+          return EXIT.OK;
+        case 'finished':
+          process.stderr.write(`smartcage batch cancel: run ${runId} has already ended\n`);
+          return EXIT.TEMPLATE_ERROR;
+        case 'unknown':
+          process.stderr.write(`smartcage batch cancel: the site has no run ${runId} waiting or recent\n`);
+          return EXIT.USAGE;
+      }
+    });
+  },
+};
+
 export const batchCommand: Command = commandOf('batch', "Run a local site's batches and show their history.", [
   run,
   list,
   historyCmd,
+  cancelCmd,
 ]);

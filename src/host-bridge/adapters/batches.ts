@@ -19,6 +19,8 @@ export interface BatchStart {
   origin: string;
   /** The render that queued it (RenderIdentity.requestId). */
   requestId: string;
+  /** {batch} idempotency_key: every start of the tenant with this key is one run. */
+  idempotencyKey?: string;
 }
 
 export interface BatchesAdapter {

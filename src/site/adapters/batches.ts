@@ -45,9 +45,14 @@ export function batchesAdapters(ctx: SiteContext): Partial<HostAdapters> {
             `the site has ${MAX_PENDING_RUNS} batch runs waiting; no more are queued until they run`,
           );
         const data = phpJson(start.data);
-        const dedupeKey = createHash('sha256')
-          .update(JSON.stringify([start.requestId, module, slug, data]))
-          .digest('hex');
+        // An idempotency key names the run across requests (a client's retry); else one render's
+        // same batch and data are one run. Hashed: the key is the template's text, of any characters.
+        const dedupeKey =
+          start.idempotencyKey === undefined
+            ? createHash('sha256')
+                .update(JSON.stringify([start.requestId, module, slug, data]))
+                .digest('hex')
+            : `key:${createHash('sha256').update(start.idempotencyKey).digest('hex')}`;
         try {
           return await queue.enqueue({
             slug,

@@ -33,9 +33,12 @@ import {
   DEDUPE_SECONDS,
   QueueUnavailable,
   type BatchQueue,
+  type CancelAnswer,
+  type LeaseState,
   type NewRun,
   type QueueCounts,
   type QueuedRun,
+  type RunEnd,
 } from './queue.js';
 
 /** How long a start waits for Redis to take its job before it fails. */
@@ -139,12 +142,17 @@ class BullQueue implements BatchQueue {
     }
   }
 
-  renew(id: number, owner: string): Promise<boolean> {
+  renew(id: number, owner: string): Promise<LeaseState> {
     return this.store.renew(id, owner);
   }
 
-  finish(id: number, owner: string, outcome: 'done' | 'failed'): Promise<boolean> {
+  finish(id: number, owner: string, outcome: RunEnd): Promise<boolean> {
     return this.store.finish(id, owner, outcome);
+  }
+
+  /** In the store: a cancelled run's job, if a worker takes it, finds its run not waiting and is dropped. */
+  cancel(id: number): Promise<CancelAnswer> {
+    return this.store.cancel(id);
   }
 
   counts(): Promise<QueueCounts> {

@@ -12,7 +12,8 @@ export const MAX_LOG_CHARS = 64 * 1024;
 /** History rows older than this go when a runner starts. */
 export const HISTORY_DAYS = 90;
 
-export type RunState = 'running' | 'done' | 'failed' | 'lost';
+/** `lost`: its worker died; `cancelled`: `smartcage batch cancel` (a run cancelled while queued has one attempt of this state, worker "-"). */
+export type RunState = 'running' | 'done' | 'failed' | 'lost' | 'cancelled';
 
 export interface RunRecord {
   runId: number;
@@ -23,6 +24,10 @@ export interface RunRecord {
   state: RunState;
   started: number;
   ended: number | null;
+  /** The running attempt's last heartbeat (Unix seconds; null before the first). */
+  heartbeat: number | null;
+  /** What the running attempt has done so far (host calls made, the last one's plugin); null before its first. */
+  progress: string | null;
   output: string;
   errors: string[];
   warnings: string[];
@@ -30,7 +35,7 @@ export interface RunRecord {
 }
 
 export interface RunOutcome {
-  state: 'done' | 'failed';
+  state: 'done' | 'failed' | 'cancelled';
   output: string;
   errors: string[];
   warnings: string[];
@@ -69,6 +74,28 @@ export async function beginAttempt(ctx: SiteContext, run: QueuedRun, worker: str
   });
 }
 
+/** The running attempt is alive (`now`, Unix seconds) and has got this far. */
+export async function heartbeat(ctx: SiteContext, run: QueuedRun, now: number, progress: string | null): Promise<void> {
+  await ctx.db.run(
+    `INSERT INTO batch_heartbeats (tenant, run_id, attempt, beat, progress) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (tenant, run_id, attempt) DO UPDATE SET beat = excluded.beat, progress = excluded.progress`,
+    [ctx.tenant, run.id, run.attempt, now, progress],
+  );
+}
+
+/** A run cancelled before any attempt began: one attempt row says so (the run never starts). */
+export async function recordCancelledQueued(
+  ctx: SiteContext,
+  run: { id: number; slug: string; origin: string },
+  now: number,
+): Promise<void> {
+  await ctx.db.run(
+    `INSERT INTO batch_runs (tenant, run_id, attempt, slug, origin, worker, state, started, ended, output, errors, warnings, logs)
+     VALUES (?, ?, 1, ?, ?, '-', 'cancelled', ?, ?, '', '[]', '[]', '[]')`,
+    [ctx.tenant, run.id, run.slug, run.origin, now, now],
+  );
+}
+
 export async function endAttempt(ctx: SiteContext, run: QueuedRun, outcome: RunOutcome, now: number): Promise<void> {
   await ctx.db.run(
     'UPDATE batch_runs SET state = ?, ended = ?, output = ?, errors = ?, warnings = ?, logs = ? WHERE tenant = ? AND run_id = ? AND attempt = ?',
@@ -95,6 +122,8 @@ interface HistoryRow {
   state: RunState;
   started: number | string;
   ended: number | string | null;
+  heartbeat: number | string | null;
+  progress: string | null;
   output: string;
   errors: string;
   warnings: string;
@@ -103,11 +132,12 @@ interface HistoryRow {
 
 /** The newest attempts first (`runId`: that run's attempts only). */
 export async function history(ctx: SiteContext, opts: { limit?: number; runId?: number } = {}): Promise<RunRecord[]> {
-  const where = opts.runId === undefined ? '' : ' AND run_id = ?';
+  const where = opts.runId === undefined ? '' : ' AND r.run_id = ?';
   const params = opts.runId === undefined ? [ctx.tenant] : [ctx.tenant, opts.runId];
   const rows = await ctx.db.all<HistoryRow>(
-    `SELECT run_id, attempt, slug, origin, worker, state, started, ended, output, errors, warnings, logs FROM batch_runs
-     WHERE tenant = ?${where} ORDER BY started DESC, run_id DESC, attempt DESC LIMIT ?`,
+    `SELECT r.run_id, r.attempt, slug, origin, worker, state, started, ended, h.beat AS heartbeat, h.progress, output, errors, warnings, logs
+     FROM batch_runs r LEFT JOIN batch_heartbeats h ON h.tenant = r.tenant AND h.run_id = r.run_id AND h.attempt = r.attempt
+     WHERE r.tenant = ?${where} ORDER BY started DESC, r.run_id DESC, r.attempt DESC LIMIT ?`,
     [...params, opts.limit ?? 50],
   );
   return rows.map((r) => ({
@@ -119,6 +149,8 @@ export async function history(ctx: SiteContext, opts: { limit?: number; runId?: 
     state: r.state,
     started: Number(r.started),
     ended: r.ended === null ? null : Number(r.ended),
+    heartbeat: r.heartbeat === null ? null : Number(r.heartbeat),
+    progress: r.progress,
     output: r.output,
     errors: JSON.parse(r.errors) as string[],
     warnings: JSON.parse(r.warnings) as string[],
@@ -131,4 +163,8 @@ export async function pruneHistory(ctx: SiteContext, now: number): Promise<void>
     ctx.tenant,
     now - HISTORY_DAYS * 86_400,
   ]);
+  await ctx.db.run(
+    'DELETE FROM batch_heartbeats WHERE tenant = ? AND NOT EXISTS (SELECT 1 FROM batch_runs r WHERE r.tenant = batch_heartbeats.tenant AND r.run_id = batch_heartbeats.run_id AND r.attempt = batch_heartbeats.attempt)',
+    [ctx.tenant],
+  );
 }

@@ -40,6 +40,15 @@ export interface QueueCounts {
   running: number;
 }
 
+/** A heartbeat's answer: the lease is still the worker's, it is not (another may run the run), or it is but the run was cancelled. */
+export type LeaseState = 'held' | 'lost' | 'cancelled';
+
+/**
+ * What `smartcage batch cancel` did: a queued run is cancelled and never starts; a running one is
+ * marked, and its worker aborts it at its next heartbeat; a finished one, or none, is left alone.
+ */
+export type CancelAnswer = 'cancelled' | 'cancelling' | 'finished' | 'unknown';
+
 export interface BatchQueue {
   readonly backend: 'store' | 'bullmq';
   /** Queues a run of the queue's tenant; its id (per tenant, from 1). */
@@ -49,13 +58,18 @@ export interface BatchQueue {
    * queued run, or a running one whose lease expired (its worker died). Null when none is waiting.
    */
   claim(owner: string): Promise<QueuedRun | null>;
-  /** Extends `owner`'s lease on run `id`; false when the lease is no longer its. */
-  renew(id: number, owner: string): Promise<boolean>;
+  /** Extends `owner`'s lease on run `id` (`lost` when it is no longer its); `cancelled` when a cancel was asked. */
+  renew(id: number, owner: string): Promise<LeaseState>;
   /** Ends run `id`; false, and nothing changes, when the lease is no longer `owner`'s. */
-  finish(id: number, owner: string, outcome: 'done' | 'failed', error?: string): Promise<boolean>;
+  finish(id: number, owner: string, outcome: RunEnd, error?: string): Promise<boolean>;
+  /** Cancels run `id` (see CancelAnswer). */
+  cancel(id: number): Promise<CancelAnswer>;
   counts(): Promise<QueueCounts>;
   close(): Promise<void>;
 }
+
+/** How a run ends. */
+export type RunEnd = 'done' | 'failed' | 'cancelled';
 
 /** The queue's transport could not take a run: the start fails at once and leaves nothing queued. */
 export class QueueUnavailable extends Error {}

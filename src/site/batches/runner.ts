@@ -12,13 +12,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { TemplateError } from '../../index.js';
+import { TemplateError, type Engine } from '../../index.js';
 import type { Site } from '../open-site.js';
-import type { BatchQueue, QueuedRun } from './queue.js';
+import type { BatchQueue, LeaseState, QueuedRun, RunEnd } from './queue.js';
 import { DEFAULT_LEASE_MS } from './queue.js';
 import { lineage, siteQueue } from './site-queue.js';
 import { moduleBatch } from './module-batches.js';
-import { beginAttempt, endAttempt, pruneHistory, type RunOutcome } from './history.js';
+import { beginAttempt, endAttempt, heartbeat, pruneHistory, type RunOutcome } from './history.js';
+import { batchSandboxLimits, DEFAULT_BATCH_LIMITS } from './limits.js';
+import { watchProgress } from './progress.js';
 import { dueSlot, parseSchedule } from './schedule.js';
 
 export interface RunEvent {
@@ -27,7 +29,7 @@ export interface RunEvent {
   site: string;
   run?: QueuedRun;
   slug: string;
-  state?: 'done' | 'failed';
+  state?: RunEnd;
   /** The first error of a failed run. */
   error?: string;
   /** false: the run ended after its lease was lost (another worker may run it again). */
@@ -51,7 +53,15 @@ export interface RunnerOptions {
 export interface RunnerSummary {
   done: number;
   failed: number;
+  cancelled: number;
 }
+
+/**
+ * A running attempt's heartbeat at most this far apart (more often with a lease under 15 s: every
+ * third of it): it renews the lease, writes the heartbeat and progress into the history, and is
+ * when the worker sees a cancel, so a cancelled run stops within this time.
+ */
+export const HEARTBEAT_MS = 5000;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -109,20 +119,35 @@ function describe(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-async function render(site: Site, run: QueuedRun, requestId: string): Promise<RunOutcome> {
+/**
+ * The engine of the site's batch runs: the site's batch limits (site.json `batch_limits`) instead
+ * of the web's, one engine per distinct set of limits, so sites that keep the defaults share one.
+ */
+function batchEngine(site: Site): Engine {
+  const l = site.config.batch_limits ?? DEFAULT_BATCH_LIMITS;
+  return site.engines.for(`batch ${l.wallMs} ${l.cpuMs} ${l.memoryMB}`, (o) => ({
+    ...o,
+    memoryClass: l.memoryMB,
+    limits: { ...o.limits, ...batchSandboxLimits(l) },
+  }));
+}
+
+async function render(site: Site, run: QueuedRun, requestId: string, signal: AbortSignal): Promise<RunOutcome> {
   const t = templateOf(site, run);
   if (!t)
     return { state: 'failed', output: '', errors: [`batches/${run.slug}.tpl does not exist`], warnings: [], logs: [] };
-  const engine = site.engines.at(0);
+  const engine = batchEngine(site);
   try {
     const r = await engine.render(t.source, {
       name: t.name,
       vars: `{"ext_data":${run.data}}`,
       identity: site.identity({ memberId: null, context: 'batch', requestId }),
+      signal,
     });
     return { state: 'done', output: r.output, errors: [], warnings: r.warnings, logs: r.logs };
   } catch (e) {
-    return { state: 'failed', output: '', errors: [describe(e)], warnings: [], logs: [] };
+    const state = signal.aborted ? 'cancelled' : 'failed';
+    return { state, output: '', errors: [describe(e)], warnings: [], logs: [] };
   } finally {
     engine.endRequest({ tenant: site.tenant, requestId });
     site.requests.end(requestId);
@@ -138,7 +163,7 @@ export async function runClaimed(
   leaseMs: number,
   now: () => number,
   onEvent?: (e: RunEvent) => void,
-): Promise<'done' | 'failed'> {
+): Promise<RunEnd> {
   const slug = run.module ? `${run.module}/${run.slug}` : run.slug;
   onEvent?.({ kind: 'start', site: site.tenant, run, slug });
   await beginAttempt(site, run, owner, now());
@@ -146,24 +171,22 @@ export async function runClaimed(
   const runs = lineage(site);
   runs.set(requestId, run.depth);
   let leaseLost = false;
-  const renew = setInterval(
-    () => {
-      queue.renew(run.id, owner).then(
-        (ok) => {
-          if (!ok) leaseLost = true;
-        },
-        () => {
-          leaseLost = true;
-        },
-      );
-    },
-    Math.max(50, Math.floor(leaseMs / 3)),
-  );
+  const cancel = new AbortController();
+  const progress = watchProgress(requestId);
+  const beat = async () => {
+    const lease: LeaseState = await queue.renew(run.id, owner).catch(() => 'lost' as const);
+    if (lease === 'lost') leaseLost = true;
+    // The render's signal: its host work stops and its next host call ends it (E_CANCELLED).
+    if (lease === 'cancelled') cancel.abort();
+    await heartbeat(site, run, now(), progress.read()).catch(() => {});
+  };
+  const beats = setInterval(() => void beat(), Math.max(50, Math.min(HEARTBEAT_MS, Math.floor(leaseMs / 3))));
   let outcome: RunOutcome;
   try {
-    outcome = await render(site, run, requestId);
+    outcome = await render(site, run, requestId, cancel.signal);
   } finally {
-    clearInterval(renew);
+    clearInterval(beats);
+    progress.stop();
     runs.delete(requestId);
   }
   await endAttempt(site, run, outcome, now());
@@ -200,7 +223,7 @@ export async function runSitesBatches(sites: readonly Site[], opts: RunnerOption
   const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
   const now = opts.now ?? nowSeconds;
   const queues = await Promise.all(sites.map((site) => siteQueue(site, { leaseMs })));
-  const summary: RunnerSummary = { done: 0, failed: 0 };
+  const summary: RunnerSummary = { done: 0, failed: 0, cancelled: 0 };
   for (const site of sites) await pruneHistory(site, now());
   while (!opts.signal?.aborted) {
     let ran = false;

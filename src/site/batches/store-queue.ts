@@ -8,9 +8,12 @@ import {
   DEDUPE_SECONDS,
   MAX_ATTEMPTS,
   type BatchQueue,
+  type CancelAnswer,
+  type LeaseState,
   type NewRun,
   type QueueCounts,
   type QueuedRun,
+  type RunEnd,
 } from './queue.js';
 import { ROW_BUDGETS } from '../../index.js';
 import { lockRows, refuseAtCap } from '../adapters/row-budget.js';
@@ -28,6 +31,9 @@ interface QueueRow {
   queued_at: number | string;
 }
 
+/** No cancel was asked of the batch_queue row (`smartcage batch cancel`; batch_cancels). */
+const NOT_CANCELLED =
+  'NOT EXISTS (SELECT 1 FROM batch_cancels c WHERE c.tenant = batch_queue.tenant AND c.run_id = batch_queue.id)';
 const COLUMNS = 'id, slug, module, data, origin, request_id, depth, dedupe_key, attempts, queued_at';
 /** A claim that lost a race tries again this many times before answering "nothing waiting". */
 const CLAIM_TRIES = 5;
@@ -115,7 +121,12 @@ export class StoreQueue implements BatchQueue {
       "UPDATE batch_queue SET state = 'failed', finished_at = ?, lease_owner = NULL, lease_expires = NULL WHERE tenant = ? AND state = 'running' AND lease_expires < ? AND attempts >= ?",
       [Math.floor(now / 1000), this.tenant, now, MAX_ATTEMPTS],
     );
-    const waiting = "(state = 'queued' OR (state = 'running' AND lease_expires < ?))";
+    // A run cancelled while it ran whose worker died before it saw the cancel: cancelled, not run again.
+    await this.db.run(
+      `UPDATE batch_queue SET state = 'cancelled', finished_at = ?, lease_owner = NULL, lease_expires = NULL WHERE tenant = ? AND state = 'running' AND lease_expires < ? AND NOT ${NOT_CANCELLED}`,
+      [Math.floor(now / 1000), this.tenant, now],
+    );
+    const waiting = `(state = 'queued' OR (state = 'running' AND lease_expires < ? AND ${NOT_CANCELLED}))`;
     for (let i = 0; i < CLAIM_TRIES; i++) {
       const next = await this.db.get<{ id: number | string }>(
         `SELECT id FROM batch_queue WHERE tenant = ? AND ${waiting} ORDER BY id LIMIT 1`,
@@ -140,22 +151,49 @@ export class StoreQueue implements BatchQueue {
     const now = this.now();
     const row = await this.db.get<QueueRow>(
       `UPDATE batch_queue SET state = 'running', lease_owner = ?, lease_expires = ?, attempts = attempts + 1
-       WHERE tenant = ? AND id = ? AND (state = 'queued' OR (state = 'running' AND lease_expires < ? AND attempts < ?)) RETURNING ${COLUMNS}`,
+       WHERE tenant = ? AND id = ? AND (state = 'queued' OR (state = 'running' AND lease_expires < ? AND attempts < ? AND ${NOT_CANCELLED})) RETURNING ${COLUMNS}`,
       [owner, now + this.leaseMs, this.tenant, id, now, MAX_ATTEMPTS],
     );
     return row ? runOf(row) : null;
   }
 
-  async renew(id: number, owner: string): Promise<boolean> {
+  async renew(id: number, owner: string): Promise<LeaseState> {
     const now = this.now();
     const { changes } = await this.db.run(
       "UPDATE batch_queue SET lease_expires = ? WHERE tenant = ? AND id = ? AND state = 'running' AND lease_owner = ? AND lease_expires >= ?",
       [now + this.leaseMs, this.tenant, id, owner, now],
     );
-    return changes > 0;
+    if (changes === 0) return 'lost';
+    const cancel = await this.db.get('SELECT 1 AS x FROM batch_cancels WHERE tenant = ? AND run_id = ?', [
+      this.tenant,
+      id,
+    ]);
+    return cancel ? 'cancelled' : 'held';
   }
 
-  async finish(id: number, owner: string, outcome: 'done' | 'failed'): Promise<boolean> {
+  async cancel(id: number): Promise<CancelAnswer> {
+    const seconds = Math.floor(this.now() / 1000);
+    // A queued run: cancelled here, and no claim takes it (they take state 'queued' only).
+    const queued = await this.db.run(
+      "UPDATE batch_queue SET state = 'cancelled', finished_at = ? WHERE tenant = ? AND id = ? AND state = 'queued'",
+      [seconds, this.tenant, id],
+    );
+    if (queued.changes > 0) return 'cancelled';
+    // A running run: the cancel is a row its worker finds at its next renewal.
+    await this.db.run(
+      `INSERT INTO batch_cancels (tenant, run_id, requested) SELECT tenant, id, ? FROM batch_queue
+       WHERE tenant = ? AND id = ? AND state = 'running' ON CONFLICT (tenant, run_id) DO NOTHING`,
+      [seconds, this.tenant, id],
+    );
+    const row = await this.db.get<{ state: string }>('SELECT state FROM batch_queue WHERE tenant = ? AND id = ?', [
+      this.tenant,
+      id,
+    ]);
+    if (!row) return 'unknown';
+    return row.state === 'running' ? 'cancelling' : 'finished';
+  }
+
+  async finish(id: number, owner: string, outcome: RunEnd): Promise<boolean> {
     const now = this.now();
     const { changes } = await this.db.run(
       "UPDATE batch_queue SET state = ?, finished_at = ?, lease_owner = NULL, lease_expires = NULL WHERE tenant = ? AND id = ? AND state = 'running' AND lease_owner = ? AND lease_expires >= ?",
@@ -177,9 +215,13 @@ export class StoreQueue implements BatchQueue {
 
   /** Finished runs go once their dedupe keys have served their time (the history keeps the runs). */
   private async prune(now: number): Promise<void> {
-    await this.db.run("DELETE FROM batch_queue WHERE tenant = ? AND state IN ('done', 'failed') AND finished_at < ?", [
-      this.tenant,
-      Math.floor(now / 1000) - DEDUPE_SECONDS,
-    ]);
+    await this.db.run(
+      "DELETE FROM batch_cancels WHERE tenant = ? AND NOT EXISTS (SELECT 1 FROM batch_queue q WHERE q.tenant = batch_cancels.tenant AND q.id = batch_cancels.run_id AND q.state = 'running')",
+      [this.tenant],
+    );
+    await this.db.run(
+      "DELETE FROM batch_queue WHERE tenant = ? AND state IN ('done', 'failed', 'cancelled') AND finished_at < ?",
+      [this.tenant, Math.floor(now / 1000) - DEDUPE_SECONDS],
+    );
   }
 }

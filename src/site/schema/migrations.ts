@@ -109,6 +109,29 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 4,
+    // D176, D177: a running attempt's heartbeat and progress, and the cancels asked of runs (a
+    // running run's worker sees its row at the next heartbeat). Tables of their own, not columns:
+    // IF NOT EXISTS holds on both dialects, so the migration is safe to apply twice.
+    name: 'batch heartbeats, progress and cancels',
+    up: () => [
+      `CREATE TABLE IF NOT EXISTS batch_heartbeats (
+        tenant TEXT NOT NULL,
+        run_id INTEGER NOT NULL,
+        attempt INTEGER NOT NULL,
+        beat BIGINT NOT NULL,
+        progress TEXT,
+        PRIMARY KEY (tenant, run_id, attempt)
+      )`,
+      `CREATE TABLE IF NOT EXISTS batch_cancels (
+        tenant TEXT NOT NULL,
+        run_id INTEGER NOT NULL,
+        requested BIGINT NOT NULL,
+        PRIMARY KEY (tenant, run_id)
+      )`,
+    ],
+  },
 ];
 
 /** The version a database is at when every migration of this build is applied. */

@@ -86,9 +86,9 @@ eachQueue('the batch queue contract', (backend) => {
   });
 
   it('lets only the lease holder renew and finish a run', async () => {
-    expect(await queue.renew(1, 'w2')).toBe(false);
+    expect(await queue.renew(1, 'w2')).toBe('lost');
     expect(await queue.finish(1, 'w2', 'done')).toBe(false);
-    expect(await queue.renew(1, 'w1')).toBe(true);
+    expect(await queue.renew(1, 'w1')).toBe('held');
     expect(await queue.finish(1, 'w1', 'done')).toBe(true);
     expect(await queue.finish(1, 'w1', 'done')).toBe(false);
     expect(await queue.finish(2, 'w2', 'failed', 'boom')).toBe(true);
@@ -139,6 +139,31 @@ eachQueue('the batch queue contract', (backend) => {
     expect(await claimWithin(queue, 'w9', LEASE_MS * 2)).toBeNull();
     expect(await queue.counts()).toEqual({ queued: 0, running: 0 });
   }, 30_000);
+
+  it("cancels a queued run before any claim, and tells a running run's worker at its next renewal", async () => {
+    const queued = await queue.enqueue(run('never'));
+    expect(await queue.cancel(queued)).toBe('cancelled');
+    expect(await queue.claim('w1')).toBeNull();
+    expect(await queue.cancel(queued)).toBe('finished');
+    expect(await queue.cancel(9999)).toBe('unknown');
+
+    const running = await queue.enqueue(run('stopped'));
+    expect((await queue.claim('w1'))?.id).toBe(running);
+    expect(await queue.renew(running, 'w1')).toBe('held');
+    expect(await queue.cancel(running)).toBe('cancelling');
+    expect(await queue.renew(running, 'w1')).toBe('cancelled');
+    expect(await queue.finish(running, 'w1', 'cancelled')).toBe(true);
+    expect(await queue.counts()).toEqual({ queued: 0, running: 0 });
+  });
+
+  it('does not run again a cancelled run whose worker died before it saw the cancel', async () => {
+    const id = await queue.enqueue(run('orphan'));
+    expect((await queue.claim('dies'))?.id).toBe(id);
+    expect(await queue.cancel(id)).toBe('cancelling');
+    await new Promise((res) => setTimeout(res, LEASE_MS * 1.5));
+    expect(await queue.claim('w2')).toBeNull();
+    expect(await queue.counts()).toEqual({ queued: 0, running: 0 });
+  });
 
   it('keeps tenants apart', async () => {
     const { target: other, cleanup: c2 } = newTarget(backend);

@@ -45,7 +45,7 @@ eachSiteQueue('batches on a site', (v) => {
     ).toBe('1');
     const events: RunEvent[] = [];
     const summary = await runBatches(site, { once: true, onEvent: (e) => events.push(e) });
-    expect(summary).toEqual({ done: 2, failed: 0 });
+    expect(summary).toEqual({ done: 2, failed: 0, cancelled: 0 });
     expect(events.filter((e) => e.kind === 'end').map((e) => [e.run!.id, e.slug, e.state, e.kept])).toEqual([
       [1, 'writer', 'done', true],
       [2, 'second', 'done', true],
@@ -64,7 +64,7 @@ eachSiteQueue('batches on a site', (v) => {
 
   it('renders a batch with no request, no member and no cookies: {cookie} reads nothing and sets nothing', async () => {
     await page(site, '{batch name="context"}');
-    expect(await runBatches(site, { once: true })).toEqual({ done: 1, failed: 0 });
+    expect(await runBatches(site, { once: true })).toEqual({ done: 1, failed: 0, cancelled: 0 });
     const [run] = await history(site, { limit: 1 });
     expect(run!.output).toBe('[][][0][0]');
     expect(run!.logs).toContainEqual({ level: 'warning', message: '{cookie} is ignored in a batch (no browser)' });
@@ -72,7 +72,7 @@ eachSiteQueue('batches on a site', (v) => {
 
   it('records a failed run with its error and line, and goes on to the next', async () => {
     await page(site, '{batch name="broken"}{batch name="second"}');
-    expect(await runBatches(site, { once: true })).toEqual({ done: 1, failed: 1 });
+    expect(await runBatches(site, { once: true })).toEqual({ done: 1, failed: 1, cancelled: 0 });
     const [second, broken] = await history(site, { limit: 2 });
     expect([broken!.slug, broken!.state, second!.slug, second!.state]).toEqual(['broken', 'failed', 'second', 'done']);
     expect(broken!.errors[0]).toMatch(/^batches\/broken\.tpl:1:\d+: E_\w+: .*no_such_modifier/);
@@ -92,7 +92,7 @@ eachSiteQueue('batches on a site', (v) => {
 
   it(`stops a batch that queues itself ${MAX_BATCH_DEPTH} levels down (E_QUOTA), with the queue empty`, async () => {
     await page(site, '{batch name="self"}');
-    expect(await runBatches(site, { once: true })).toEqual({ done: MAX_BATCH_DEPTH, failed: 1 });
+    expect(await runBatches(site, { once: true })).toEqual({ done: MAX_BATCH_DEPTH, failed: 1, cancelled: 0 });
     const [last] = await history(site, { limit: 1 });
     expect(last!.errors[0]).toMatch(/E_QUOTA: .*5 levels deep/);
     expect(await (await siteQueue(site)).counts()).toEqual({ queued: 0, running: 0 });
@@ -117,9 +117,24 @@ eachSiteQueue('batches on a site', (v) => {
     expect(await (await siteQueue(site)).counts()).toEqual({ queued: 0, running: 0 });
   });
 
+  it("queues one run per idempotency key across requests: a retried request answers the first run's id", async () => {
+    const start =
+      '{assign_array var=d keys="n" values="1"}{batch name="second" ext_data=$d idempotency_key="order-77" var=id}{$id}';
+    const first = await page(site, start);
+    // Another request (its own request id), even with other data: the key names the run.
+    expect(await page(site, start.replace('values="1"', 'values="2"'))).toBe(first);
+    expect(await (await siteQueue(site)).counts()).toEqual({ queued: 1, running: 0 });
+    expect(await runBatches(site, { once: true })).toEqual({ done: 1, failed: 0, cancelled: 0 });
+    expect(await page(site, start)).toBe(first);
+    expect(await runBatches(site, { once: true })).toEqual({ done: 0, failed: 0, cancelled: 0 });
+    expect(Number(await page(site, start.replace('order-77', 'order-78')))).toBeGreaterThan(Number(first));
+    await runBatches(site, { once: true });
+    expect(await failureOf(page(site, '{batch name="second" idempotency_key=""}'))).toBe('E_BAD_ATTRIBUTE@1');
+  });
+
   it('starts a batch by its registered id (site.json batches[].id)', async () => {
     expect(Number(await page(site, '{batch batch_id=1 var=id}{$id}'))).toBeGreaterThan(0);
-    expect(await runBatches(site, { once: true })).toEqual({ done: 1, failed: 0 });
+    expect(await runBatches(site, { once: true })).toEqual({ done: 1, failed: 0, cancelled: 0 });
     const [run] = await history(site, { limit: 1 });
     expect([run!.slug, run!.output.trim()]).toEqual(['notify', 'notified nobody']);
   });
@@ -132,7 +147,7 @@ eachSiteQueue('batches on a site', (v) => {
       '{update_counter value=4242 topics_group_id=1 slug=7 ext_slug="view_count"}{assign_array var=ids values="7"}{assign_array var=d keys="topics_ids" values=""}{append var=d index="topics_ids" value=$ids}{batch module="topics" name="sync_counter" ext_data=$d}',
     );
     expect(await page(site, read)).toBe(before);
-    expect(await runBatches(site, { once: true })).toEqual({ done: 1, failed: 0 });
+    expect(await runBatches(site, { once: true })).toEqual({ done: 1, failed: 0, cancelled: 0 });
     expect(await page(site, read)).toBe('4242');
     expect((await history(site, { limit: 1 }))[0]!.slug).toBe('topics/sync_counter');
   });

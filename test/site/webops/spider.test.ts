@@ -10,6 +10,7 @@ import { MAX_SPIDER_TARGETS } from '../../../src/host-bridge/plugins/webops/kick
 import type { BridgeCall } from '../../../src/host-bridge/plugin-contract.js';
 import { templateError } from '../../support/engine.js';
 import { eachBackend, sampleSite } from '../support/backends.js';
+import { moduleBatch } from '../../../src/site/batches/module-batches.js';
 import { siteEngine, startWebServer, type SiteRenderer, type WebServer } from './support.js';
 
 let web: WebServer;
@@ -35,8 +36,9 @@ eachBackend('{kick_spider}', (backend) => {
   beforeAll(async () => {
     site = await sampleSite(backend);
     other = await sampleSite(backend);
-    r = siteEngine(site, web);
-    short = siteEngine(site, web, 1500);
+    // The crawl runs in the render in a batch; a web render queues it (the last test).
+    r = siteEngine(site, web, undefined, 'batch');
+    short = siteEngine(site, web, 1500, 'batch');
     // The worker's start is not the crawl's to pay for.
     await Promise.all([r.render('warm'), short.render('warm')]);
   });
@@ -268,5 +270,39 @@ eachBackend('{kick_spider}', (backend) => {
     ).rejects.toThrow();
     expect(await pages(id)).toEqual([]);
     expect(await history(id)).toMatchObject({ status: 'running', pages: 0 });
+  });
+
+  it('queues the crawl of a web render as the batch spider/crawl, which crawls that history in the batch context', async () => {
+    const page = siteEngine(site, web);
+    try {
+      const before = web.hits.length;
+      const out = await page.render('{kick_spider var=h spider_settings_id=1}{$h}');
+      const id = Number(out.output);
+      expect(id).toBeGreaterThan(0);
+      expect(out.logs.map((l) => l.message)).toEqual([
+        expect.stringMatching(/^\{kick_spider\} run \d+: queued as batch run \d+$/),
+      ]);
+      // Nothing fetched by the page; the history waits for the batch.
+      expect(web.hits.length).toBe(before);
+      expect(await history(id)).toMatchObject({ status: 'running', pages: 0 });
+      const run = await site.db.get<{ id: number; module: string; slug: string; data: string; origin: string }>(
+        "SELECT id, module, slug, data, origin FROM batch_queue WHERE tenant = ? AND module = 'spider' AND state = 'queued'",
+        [site.tenant],
+      );
+      expect(run).toMatchObject({ slug: 'crawl', origin: 'kick_spider' });
+      expect(JSON.parse(run!.data)).toEqual({ spider_settings_id: 1, spider_history_id: id });
+      // What `smartcage batch run` renders for it (with this test's egress guard).
+      const crawled = await r.render(moduleBatch('spider', 'crawl')!, { ext_data: JSON.parse(run!.data) });
+      expect(Number(crawled.output)).toBe(id);
+      expect(await history(id)).toMatchObject({ status: 'done' });
+      expect((await pages(id)).length).toBeGreaterThan(0);
+      await site.db.run('DELETE FROM batch_queue WHERE tenant = ? AND id = ?', [site.tenant, run!.id]);
+      // crawl_history_id is the batch's only.
+      expect(
+        await templateError(page.render(`{kick_spider var=h spider_settings_id=1 crawl_history_id=${id}}`)),
+      ).toMatchObject({ code: 'E_PERMISSION_DENIED' });
+    } finally {
+      page.close();
+    }
   });
 });

@@ -138,7 +138,13 @@ export interface SiteRenderer {
 }
 
 /** Renders on the site, as its own tenant, with the test guard as its outbound HTTP. */
-export function siteEngine(site: Site, web: WebServer, wallMs?: number): SiteRenderer {
+/** `context`: the renders' (a web render's {kick_spider} queues its crawl; a batch's crawls). */
+export function siteEngine(
+  site: Site,
+  web: WebServer,
+  wallMs?: number,
+  context: 'web' | 'batch' = 'web',
+): SiteRenderer {
   const engine = createEngine({
     ...site.engineOptions(),
     host: { ...site.host, http: { fetch: (req) => web.guard.fetch(req) } },
@@ -146,7 +152,7 @@ export function siteEngine(site: Site, web: WebServer, wallMs?: number): SiteRen
     ...(wallMs !== undefined ? { limits: { wallMs } } : {}),
   });
   return {
-    render: (template, vars = {}) => engine.render(template, { vars, identity: site.identity() }),
+    render: (template, vars = {}) => engine.render(template, { vars, identity: site.identity({ context }) }),
     close: () => engine.close(),
   };
 }

@@ -1,17 +1,21 @@
 /**
  * {kick_spider var=h spider_settings_id=N [spider_history_id=M] [target_urls=$list]}: one crawl
- * of the tenant's spider settings, run inside the render (decisions.md D94) and recorded as a new
- * run history, whose id goes to `var`. Settings that are not Enabled are not crawled (spec,
+ * of the tenant's spider settings, recorded as a new run history, whose id goes to `var`. A web
+ * render on a host with a batch queue queues the crawl as a run of the module batch spider/crawl
+ * (D179: a crawl takes minutes, a page must answer in seconds), which calls {kick_spider
+ * crawl_history_id=...} in the batch context; in a batch, or with no queue, the crawl runs inside
+ * the render (D94). Settings that are not Enabled are not crawled (spec,
  * Errors): `var` is false and a warning says so. The seeds are target_urls, else the re-executed
  * run's target URLs, else the settings' start URLs; seeds the template gives must lie in the
  * settings' origins (those of the start URLs plus the allowed origins). crawl.ts holds the bounds.
  */
-import { implement, type BridgeCall } from '../../plugin-contract.js';
-import type { SpiderSettings } from '../../adapters/webops.js';
+import { implement, type BridgeCall, type HostResult } from '../../plugin-contract.js';
+import type { SpiderAdapter, SpiderSettings } from '../../adapters/webops.js';
 import { BridgeError } from '../../errors.js';
 import { missingAdapter } from '../../capabilities.js';
 import { PhpArray, type Value } from '../../../value/value.js';
 import { crawl } from './crawl.js';
+import { startBatch } from '../batches/start.js';
 import { resolve } from './links.js';
 import declaration from '../../../plugins/host-webops/kick_spider.js';
 
@@ -62,6 +66,12 @@ function targetUrls(v: Value, origins: ReadonlySet<string>, call: BridgeCall): s
 export const kickSpider = implement(declaration, async (attrs, call, spider) => {
   const tenant = call.identity.tenant;
   const settingsId = Number(attrs.spider_settings_id);
+  const queued = typeof attrs.crawl_history_id === 'number' ? attrs.crawl_history_id : null;
+  if (queued !== null && call.identity.context !== 'batch')
+    throw new BridgeError(
+      'E_PERMISSION_DENIED',
+      '{kick_spider} crawl_history_id= is for the batch that crawls a queued run',
+    );
   const settings = await spider.settings(tenant, settingsId);
   if (!settings) throw new BridgeError('E_NOT_FOUND', `{kick_spider} no spider settings ${settingsId}`);
   const varName = String(attrs.var);
@@ -76,6 +86,12 @@ export const kickSpider = implement(declaration, async (attrs, call, spider) => 
       ],
     };
   }
+  if (queued !== null) {
+    const run = await spider.history(tenant, queued);
+    if (!run || run.settingsId !== settingsId)
+      throw new BridgeError('E_NOT_FOUND', `{kick_spider} no run ${queued} of spider settings ${settingsId}`);
+    return crawlRun(call, spider, settings, queued, run.targetUrls, varName);
+  }
   let rerun = null;
   if (typeof attrs.spider_history_id === 'number') {
     rerun = await spider.history(tenant, attrs.spider_history_id);
@@ -87,12 +103,47 @@ export const kickSpider = implement(declaration, async (attrs, call, spider) => 
   }
   const origins = originsOf(settings);
   const targets = targetUrls(attrs.target_urls, origins, call) ?? rerun?.targetUrls ?? null;
+  if (call.identity.context !== 'batch' && call.host.batches) {
+    const historyId = await spider.startRun(tenant, { settingsId, targetUrls: targets, rerunOf: rerun?.id ?? null });
+    let runId: number;
+    try {
+      const data = PhpArray.fromEntries([
+        ['spider_settings_id', settingsId],
+        ['spider_history_id', historyId],
+      ]);
+      runId = await startBatch(call, 'kick_spider', { batch: { slug: 'crawl' }, module: 'spider', data });
+    } catch (e) {
+      // Not queued: the history must not say running for ever.
+      await spider.finishRun(tenant, historyId, { status: 'failed', stopReason: 'not queued', pages: [] });
+      throw e;
+    }
+    return {
+      assign: [[varName, historyId]],
+      log: [{ level: 'info', message: `{kick_spider} run ${historyId}: queued as batch run ${runId}` }],
+    };
+  }
+  const historyId = await spider.startRun(tenant, { settingsId, targetUrls: targets, rerunOf: rerun?.id ?? null });
+  return crawlRun(call, spider, settings, historyId, targets, varName);
+});
+
+/** Crawls run history `historyId` inside this render and stores what it found. */
+async function crawlRun(
+  call: BridgeCall,
+  spider: SpiderAdapter,
+  settings: SpiderSettings,
+  historyId: number,
+  targets: string[] | null,
+  varName: string,
+): Promise<HostResult> {
+  const tenant = call.identity.tenant;
+  const origins = originsOf(settings);
   const http = call.host.http;
   if (!http) throw missingAdapter('{kick_spider}', 'http');
   const left = call.timeLeft();
-  if (left <= WALL_MARGIN_MS + 50)
+  if (left <= WALL_MARGIN_MS + 50) {
+    await spider.finishRun(tenant, historyId, { status: 'failed', stopReason: 'no time left', pages: [] });
     throw new BridgeError('E_WALL_TIMEOUT', '{kick_spider} no time left in the render for a crawl');
-  const historyId = await spider.startRun(tenant, { settingsId, targetUrls: targets, rerunOf: rerun?.id ?? null });
+  }
   const seeds = (targets ?? settings.startUrls).filter((u) => originOf(u) !== null && origins.has(originOf(u)!));
   let result;
   try {
@@ -113,4 +164,4 @@ export const kickSpider = implement(declaration, async (attrs, call, spider) => 
     assign: [[varName, historyId]],
     log: [{ level: 'info', message: `{kick_spider} run ${historyId}: ${result.pages.length} pages, ${how}` }],
   };
-});
+}

@@ -1,0 +1,100 @@
+/**
+ * site.json `batch_limits` (src/site/batches/limits.ts) read strictly with its defaults, and what
+ * the engine does with it: the memory class as a floor, and a render cancelled through its signal
+ * mid-sleep (E_CANCELLED, the sleep cut short).
+ */
+import { describe, expect, it } from 'vitest';
+import { testEngine, templateError } from '../../support/engine.js';
+import {
+  DEFAULT_BATCH_LIMITS,
+  MAX_BATCH_WALL_MS,
+  batchSandboxLimits,
+  parseBatchLimits,
+} from '../../../src/site/batches/limits.js';
+import { parseSiteConfig } from '../../../src/site/config.js';
+import { RENDER_CHANNEL, type RenderEvent } from '../../../src/index.js';
+import { tracingChannel } from 'node:diagnostics_channel';
+
+describe('batch_limits', () => {
+  it('fills in the defaults and reads wall as a duration or in ms', () => {
+    expect(parseBatchLimits(undefined)).toEqual(DEFAULT_BATCH_LIMITS);
+    expect(parseBatchLimits({ wall: '2h', cpu_ms: 120_000, memory: '512M' })).toEqual({
+      wallMs: 7_200_000,
+      cpuMs: 120_000,
+      memoryMB: 512,
+    });
+    expect(parseBatchLimits({ wall: '90s' })).toMatchObject({ wallMs: 90_000, cpuMs: 60_000, memoryMB: 128 });
+    expect(parseBatchLimits({ wall_ms: 45 * 60_000 })).toMatchObject({ wallMs: 2_700_000 });
+  });
+
+  it('refuses what it does not know, in one line naming the key', () => {
+    expect(parseBatchLimits({ wall: '2d' })).toMatch(/"wall" is a duration/);
+    expect(parseBatchLimits({ wall: '25h' })).toMatch(/1 s to 24 h/);
+    expect(parseBatchLimits({ wall: '1h', wall_ms: 1000 })).toMatch(/not both/);
+    expect(parseBatchLimits({ cpu_ms: 10 })).toMatch(/"cpu_ms" must be/);
+    expect(parseBatchLimits({ memory: '1G' })).toMatch(/"memory" is one of 128M/);
+    expect(parseBatchLimits({ timeout: 1 })).toMatch(/unknown key "timeout"/);
+    expect(() =>
+      parseSiteConfig({ site_key: 's', timezone: 'UTC', lang: 'en', batch_limits: { memory: '1G' } }, 'site.json'),
+    ).toThrow(/^site\.json: "batch_limits": "memory" is one of/);
+    expect(
+      parseSiteConfig({ site_key: 's', timezone: 'UTC', lang: 'en', batch_limits: { wall: '3m' } }, 'site.json')
+        .batch_limits,
+    ).toMatchObject({ wallMs: 180_000 });
+  });
+
+  it('gives a run a sleep budget as long as its wall, and host calls by the wall', () => {
+    expect(batchSandboxLimits({ wallMs: 3_600_000, cpuMs: 60_000, memoryMB: 128 })).toEqual({
+      wallMs: 3_600_000,
+      cpuMs: 60_000,
+      maxSleepMs: 3_600_000,
+      maxHostCalls: 360_000,
+    });
+    expect(batchSandboxLimits({ wallMs: 5000, cpuMs: 1000, memoryMB: 128 }).maxHostCalls).toBe(1000);
+    expect(MAX_BATCH_WALL_MS).toBe(86_400_000);
+  });
+});
+
+describe('the engine under batch limits', () => {
+  const engine = testEngine({
+    memoryClass: 256,
+    limits: batchSandboxLimits({ wallMs: 60_000, cpuMs: 1000, memoryMB: 256 }),
+  });
+
+  it('renders in the memory class given at least, more when {set_memory} asks', async () => {
+    const seen: number[] = [];
+    const sub = {
+      start() {},
+      end() {},
+      asyncStart() {},
+      asyncEnd: (m: unknown) => void seen.push((m as RenderEvent).memoryMB!),
+      error() {},
+    };
+    tracingChannel(RENDER_CHANNEL).subscribe(sub);
+    try {
+      await engine.render('small');
+      await engine.render("{set_memory memory_limit='512M'}big");
+    } finally {
+      tracingChannel(RENDER_CHANNEL).unsubscribe(sub);
+    }
+    expect(seen).toEqual([256, 512]);
+  });
+
+  it('sleeps past the web budget of 3 s, then a cancel ends the render in its sleep with E_CANCELLED', async () => {
+    const cancel = new AbortController();
+    const started = Date.now();
+    const render = engine.render('{section name=i loop=100}{sleep ms=1000}{/section}never', { signal: cancel.signal });
+    setTimeout(() => cancel.abort(), 4500);
+    const e = await templateError(render);
+    expect(e.code).toBe('E_CANCELLED');
+    // Past the web's sleep budget (3 s) before the cancel; far from the 100 s the loop would take.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
+    expect(Date.now() - started).toBeLessThan(60_000);
+  }, 90_000);
+
+  it('does not start a render whose signal is aborted already', async () => {
+    expect((await templateError(engine.render('{sleep ms=100}x', { signal: AbortSignal.abort() }))).code).toBe(
+      'E_CANCELLED',
+    );
+  });
+});
