@@ -109,6 +109,11 @@ export interface SiteConfig {
   batches: BatchConfig[];
   /** Where the batch queue lives: a redis:// URL (BullMQ); absent or null: the site's database. */
   batch_queue?: string | null;
+  /**
+   * NAME of the secret (secrets source) holding the Redis password of `batch_queue`, which then
+   * carries none in clear (batches/queue-url.ts); absent: the URL as it is.
+   */
+  batch_queue_password_secret?: string;
   mail: MailConfig;
   storage: StorageConfig;
   /** {purge_cdn_cache} without api_endpoint: `{ "purge_url": ..., "token_secret"?: ... }`. */
@@ -154,6 +159,7 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
     new Set(v.flatMap((b) => ((b as BatchConfig).id === undefined ? [] : [(b as BatchConfig).id]))).size ===
       v.filter((b) => (b as BatchConfig).id !== undefined).length,
   batch_queue: (v) => v === null || (typeof v === 'string' && /^redis:\/\//.test(v)),
+  batch_queue_password_secret: (v) => typeof v === 'string' && SECRET_NAME.test(v),
   mail: isMail,
   storage: (v) => isObject(v) && (v.type === 'local' ? Object.keys(v).length === 1 : isS3Storage(v)),
   cdn: (v) => isHook(v, 'purge_url'),
@@ -174,6 +180,7 @@ const OPTIONAL: ReadonlySet<string> = new Set([
   'apis',
   'batches',
   'batch_queue',
+  'batch_queue_password_secret',
   'mail',
   'languages',
   'super_users',
@@ -357,6 +364,9 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     apis: allApis((json.apis as ApiConfig[] | undefined) ?? [], endpoints),
     batches: (json.batches as BatchConfig[] | undefined) ?? [],
     batch_queue: (json.batch_queue as string | null | undefined) ?? null,
+    ...(typeof json.batch_queue_password_secret === 'string'
+      ? { batch_queue_password_secret: json.batch_queue_password_secret }
+      : {}),
     mail: mailConfig(json.mail as Record<string, unknown> | undefined),
     storage: (json.storage as StorageConfig | undefined) ?? { type: 'local' },
     ...(json.cdn !== undefined ? { cdn: json.cdn as SiteConfig['cdn'] & object } : {}),
