@@ -16,6 +16,7 @@ import { readSiteConfig, type SiteConfig } from './config.js';
 import { openDatabase, SQLITE_FILE } from './db/database.js';
 import { migrate } from './schema/index.js';
 import { siteAdapters } from './adapters/index.js';
+import { siteStorageReady } from './adapters/basic.js';
 import type { SiteContext } from './site-context.js';
 import { SiteEngines } from './engines.js';
 import { SiteRequests } from './requests.js';
@@ -103,6 +104,7 @@ export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOp
   try {
     host = { ...siteAdapters(ctx), http: opts.http ?? guard! };
     const own = settings();
+    await siteStorageReady(ctx);
     detach = engines.attach(config.site_key, { template: templates, customFunction: functions, settings: own });
   } catch (e) {
     await guard?.close();

@@ -1,33 +1,78 @@
 /**
  * Per-path async locks, process-wide: keyed by real root and canonical virtual path, so every
  * TenantFiles of the same root in this process shares them (appends from two instances do not
- * interleave, a replacement and a move of one file do not cross).
+ * interleave, a replacement and a move of one file do not cross). Only this process: a store
+ * several processes share takes SharedLocks (shared-coordination.ts) as well, after these.
  */
 
+import type { LockRefusal } from './shared-coordination.js';
 import type { VirtualPath } from './virtual-path.js';
 
 const locks = new Map<string, Promise<void>>();
 
-/** Run `fn` holding the locks of `paths` below `realRoot`, taken in sorted order so two callers never deadlock. */
+/** A bounded wait for locks ended without them (withPathLocks with `bound`). */
+export class LockWaitRefused extends Error {
+  constructor(readonly refusal: LockRefusal) {
+    super(`lock wait ${refusal.reason} after ${refusal.waitedMs} ms`);
+    this.name = 'LockWaitRefused';
+  }
+}
+
+/** Resolves with `p`, or rejects with LockWaitRefused once `until` passes or `signal` aborts. */
+export async function boundedWait(
+  p: Promise<unknown>,
+  started: number,
+  until: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const refused = (reason: 'timeout' | 'aborted') =>
+    new LockWaitRefused({ ok: false, reason, waitedMs: Date.now() - started });
+  if (signal?.aborted) throw refused('aborted');
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  try {
+    await Promise.race([
+      p,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(refused('timeout')), Math.max(0, until - Date.now()));
+        onAbort = () => reject(refused('aborted'));
+        signal?.addEventListener('abort', onAbort, { once: true });
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Run `fn` holding the locks of `paths` below `realRoot`, taken in sorted order so two callers
+ * never deadlock. With `bound`, the wait is capped (LockWaitRefused, `fn` not run).
+ */
 export async function withPathLocks<T>(
   realRoot: string,
   paths: readonly VirtualPath[],
   fn: () => Promise<T>,
+  bound?: { waitMs: number; signal?: AbortSignal },
 ): Promise<T> {
   const sorted = [...new Set(paths.map((p) => `${realRoot}\0${p.text}`))].sort();
   const releases: (() => void)[] = [];
+  const started = Date.now();
   try {
     for (const key of sorted) {
       const prev = locks.get(key) ?? Promise.resolve();
       let release!: () => void;
       const mine = new Promise<void>((r) => (release = r));
+      // Released early (a refused wait), the next holder still waits for `prev`.
       const chained = prev.then(() => mine);
       locks.set(key, chained);
-      releases.push(() => {
-        release();
+      // Forgotten once nobody holds or waits for it (not at an early release: `prev` may still hold).
+      void chained.then(() => {
         if (locks.get(key) === chained) locks.delete(key);
       });
-      await prev;
+      releases.push(release);
+      if (bound) await boundedWait(prev, started, started + bound.waitMs, bound.signal);
+      else await prev;
     }
     return await fn();
   } finally {

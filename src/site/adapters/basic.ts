@@ -24,6 +24,11 @@ function storageOf(ctx: SiteContext): SiteStorage {
   return storage;
 }
 
+/** Settles once the site's storage is usable by several processes (the S3 probe); the site refuses to open otherwise. */
+export function siteStorageReady(ctx: SiteContext): Promise<void> {
+  return storageOf(ctx).ready();
+}
+
 /** The site's file store, as every family reads it, also for the host's own work on it (backups). */
 export function siteFiles(ctx: SiteContext): FileStore {
   return storageOf(ctx).files;

@@ -2,7 +2,8 @@
  * The site's storage, as site.json `storage` names it: the folder `files/` (TenantFiles) or an
  * S3-compatible bucket (S3Files, credentials from secrets.json by name), and how {storage_url}
  * links to it: presigned by the bucket, or HMAC links under root_url signed with a key derived
- * from the site key (data/site-key) for the folder.
+ * from the site key (data/site-key) for the folder. A bucket's path locks and usage count are
+ * the site database's (db/store-coordination.ts), shared by every process serving the site.
  */
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { S3Files, TenantFiles, type FileStore, type HostAdapters } from '../../i
 import { SiteConfigError } from '../config.js';
 import type { SiteContext } from '../site-context.js';
 import { ownTenant } from './own-tenant.js';
+import { databaseLocks, databaseUsage } from '../db/store-coordination.js';
 
 /** Storage limits of a site: generous for development, still bounded. */
 export const SITE_FILE_LIMITS = { quotaBytes: 1 << 30, maxReadBytes: 64 << 20, maxEntries: 10_000 };
@@ -18,6 +20,8 @@ export const SITE_FILE_LIMITS = { quotaBytes: 1 << 30, maxReadBytes: 64 << 20, m
 export interface SiteStorage {
   files: FileStore;
   urls: NonNullable<HostAdapters['storageUrls']>;
+  /** Settles once the storage knows how it keeps writers apart; rejects when it cannot (the site does not open). */
+  ready(): Promise<void>;
 }
 
 export function siteStorage(ctx: SiteContext, secret: (name: string) => string | null): SiteStorage {
@@ -39,6 +43,8 @@ export function siteStorage(ctx: SiteContext, secret: (name: string) => string |
       accessKeyId: need(cfg.access_key_secret),
       secretAccessKey: need(cfg.secret_key_secret),
       ...SITE_FILE_LIMITS,
+      locks: databaseLocks(ctx.db, ctx.tenant),
+      usage: databaseUsage(ctx.db, ctx.tenant),
     });
     return {
       files,
@@ -47,6 +53,9 @@ export function siteStorage(ctx: SiteContext, secret: (name: string) => string |
           own(tenant);
           return files.presignGet(p, Math.max(1, expires - Math.floor(Date.now() / 1000)));
         },
+      },
+      ready: async () => {
+        await files.open();
       },
     };
   }
@@ -64,5 +73,6 @@ export function siteStorage(ctx: SiteContext, secret: (name: string) => string |
           .digest();
       },
     },
+    ready: async () => {},
   };
 }

@@ -87,6 +87,28 @@ export const MIGRATIONS: readonly Migration[] = [
       'DELETE FROM ext_json_values',
     ],
   },
+  {
+    version: 3,
+    // D170-D172: the storage's usage count and path locks live in the site's database, shared by
+    // every process on the site's storage (src/site/db/store-coordination.ts). storage_locks is
+    // used on SQLite only; PostgreSQL takes advisory locks instead.
+    name: 'storage usage count and path locks shared by every process',
+    up: () => [
+      `CREATE TABLE IF NOT EXISTS storage_usage (
+        tenant TEXT NOT NULL PRIMARY KEY,
+        bytes BIGINT NOT NULL,
+        entries BIGINT NOT NULL,
+        updated BIGINT NOT NULL
+      )`,
+      `CREATE TABLE IF NOT EXISTS storage_locks (
+        tenant TEXT NOT NULL,
+        lock_key TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        expires BIGINT NOT NULL,
+        PRIMARY KEY (tenant, lock_key)
+      )`,
+    ],
+  },
 ];
 
 /** The version a database is at when every migration of this build is applied. */

@@ -363,6 +363,7 @@ const s3Options = (bucket: string): S3FilesOptions => ({
   quotaBytes: 1 << 20,
   maxReadBytes: 1 << 16,
   maxEntries: 100,
+  singleProcess: true,
 });
 
 describe('S3Files only', () => {

@@ -86,6 +86,11 @@ export class Bucket {
       throw new TypeError('S3Files: bucket must be an S3 bucket name');
   }
 
+  /** The bucket's name: what every process names it by, whatever endpoint it reaches it through (shared lock keys). */
+  get name(): string {
+    return this.loc.bucket;
+  }
+
   /** Identifies the storage for process-wide locks: the same bucket reached twice shares them. */
   get identity(): string {
     return `s3:${this.loc.endpoint ?? this.loc.region}/${this.loc.bucket}`;

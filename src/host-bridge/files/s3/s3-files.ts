@@ -11,27 +11,39 @@
  *  - Confinement: keys are built from canonical virtual paths only, below the tenant's prefix; a
  *    listing shows only keys that are exactly the key of a canonical path.
  *  - writeAtomic is one PutObject: readers see the old object or the new one.
- *  - appendRecord is read-modify-write of the whole object under the path's process-wide lock,
- *    and the PutObject is conditional on the ETag read (If-Match, or If-None-Match for a new
- *    file) where the server supports conditional writes, so another process's append is never
- *    lost silently (E_FILE_FAILED instead). A file may grow by appends only up to maxReadBytes:
- *    it must stay readable whole.
+ *  - appendRecord is read-modify-write of the whole object. Every change holds the path's lock:
+ *    this process's (locks.ts), then the shared lock (`locks`, SharedLocks: the site's database)
+ *    that every process on the bucket takes, so appends from several nodes never lose each other.
+ *    open() probes once whether the server honours conditional writes (a PutObject with a wrong
+ *    If-Match, and one with If-None-Match: * over an existing key, must both be refused, 412).
+ *    Honoured, appends are also conditional on the ETag read; with no shared lock they rely on
+ *    that alone and retry a few times when another process came first. Neither (s3rver ignores
+ *    the headers): the store refuses every write, with one line, unless it was told it is the
+ *    only process (`singleProcess`). A file may grow by appends only up to maxReadBytes: it must
+ *    stay readable whole.
  *  - rename reads the source (at most maxReadBytes), writes the destination with the
  *    destination's ACL, then deletes the source: a failure in between leaves both, never neither.
- *  - Quota: usage is every key below the prefix (files and markers; bytes of all), scanned once
- *    and kept up to date by this instance (quota.ts); reservations come before any PutObject.
+ *  - Quota: usage is every key below the prefix (files and markers; bytes of all). With `usage`
+ *    (SharedUsage) it is one count in the host's backend that every process reserves from
+ *    atomically, seeded by one scan; without, it is scanned once and kept by this instance
+ *    (store-count.ts). Reservations come before any PutObject; a failed write gives back what it
+ *    did not write, a removal what it removed.
  *  - Listings read keys flat below the folder (no delimiter: S3-compatible servers differ there),
  *    each key counted against `maxScanned`, and are ordered here (pre-order, names by UTF-8 bytes).
  *  - Errors: FileError naming the virtual path; S3's own error name is kept in `sysCode`, never a
  *    key, bucket or host.
  */
+import { randomUUID } from 'node:crypto';
 import { compareCodePoints } from '../../../text/code-point-order.js';
 import { objectAcl } from '../acl.js';
 import { contentTypeOf } from '../content-type.js';
 import { FileError, isDirectoryFailure } from '../errors.js';
 import type { FileStat, FileStore, FileStream, ListEntry, ListOptions } from '../file-store.js';
-import { withPathLocks } from '../locks.js';
-import { Quota, type Usage } from '../quota.js';
+import { LockWaitRefused, withPathLocks } from '../locks.js';
+import type { Usage } from '../quota.js';
+import { currentRenderSignal } from '../../render-signal.js';
+import type { LockRefusal, SharedLocks, SharedUsage } from '../shared-coordination.js';
+import { LocalCount, SharedCount, type StoreCount } from '../store-count.js';
 import { DEFAULT_MAX_STORAGE_ENTRIES } from '../tenant-files.js';
 import { refuseRoot, revalidate, type VirtualPath } from '../virtual-path.js';
 import { scanBudget } from '../walk.js';
@@ -47,11 +59,37 @@ export interface S3FilesOptions extends S3Location {
   /** Keys (files and folder markers) the tenant may hold; default DEFAULT_MAX_STORAGE_ENTRIES. */
   maxStorageEntries?: number;
   /**
-   * Send If-Match / If-None-Match on appends (default true). A server that ignores them (s3rver)
-   * still gets appends that never interleave within this process.
+   * Probe whether the server honours If-Match / If-None-Match and use them on appends where it
+   * does (default true). false: never send them (the store then needs `locks` or `singleProcess`).
    */
   conditionalWrites?: boolean;
+  /** Path locks shared with every process writing this storage (the site: its database). */
+  locks?: SharedLocks;
+  /** The usage count shared with every process writing this storage; absent: counted in this process. */
+  usage?: SharedUsage;
+  /** The longest wait for a path's locks, in milliseconds (default 5000); a render's end stops it sooner. */
+  lockWaitMs?: number;
+  /**
+   * No other process writes this storage: with neither shared locks nor conditional writes, the
+   * process's own locks suffice. Without it such a store refuses every write (appends from two
+   * processes would lose each other silently).
+   */
+  singleProcess?: boolean;
 }
+
+/**
+ * How appends are kept from losing each other, as open() found out: under the shared lock,
+ * by conditional writes alone, or under this process's lock (`singleProcess`).
+ */
+export interface AppendMode {
+  appends: 'shared-lock' | 'conditional' | 'process-lock';
+  /** Did the server refuse both wrong preconditions of the probe? */
+  conditionalWrites: boolean;
+}
+
+/** Attempts of a conditional append that another process's append keeps beating (no shared lock). */
+const CONDITIONAL_ATTEMPTS = 5;
+const DEFAULT_LOCK_WAIT_MS = 5000;
 
 const MARKER_TYPE = 'application/x-directory';
 const DIR_STAT: FileStat = { size: 0, ctime: 0, mtime: 0, isDir: true };
@@ -65,9 +103,13 @@ interface Node {
 export class S3Files implements FileStore {
   private readonly bucket: Bucket;
   private readonly prefix: string;
-  private readonly quota: Quota;
+  private readonly count: StoreCount;
   private readonly limits: { maxReadBytes: number; maxEntries: number; maxStorageEntries: number };
   private readonly conditional: boolean;
+  private readonly locks: SharedLocks | undefined;
+  private readonly lockWaitMs: number;
+  private readonly singleProcess: boolean;
+  private opened: Promise<AppendMode> | undefined;
 
   constructor(o: S3FilesOptions) {
     const maxStorageEntries = o.maxStorageEntries ?? DEFAULT_MAX_STORAGE_ENTRIES;
@@ -83,7 +125,69 @@ export class S3Files implements FileStore {
     this.prefix = tenantPrefix(o.prefix);
     this.limits = { maxReadBytes: o.maxReadBytes, maxEntries: o.maxEntries, maxStorageEntries };
     this.conditional = o.conditionalWrites ?? true;
-    this.quota = new Quota(() => this.scanUsage(), { quotaBytes: o.quotaBytes, maxStorageEntries });
+    this.locks = o.locks;
+    this.lockWaitMs = o.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
+    this.singleProcess = o.singleProcess ?? false;
+    const limits = { quotaBytes: o.quotaBytes, maxStorageEntries };
+    this.count = o.usage
+      ? new SharedCount(o.usage, () => this.scanUsage(), limits)
+      : new LocalCount(() => this.scanUsage(), limits);
+  }
+
+  /**
+   * Probes the server once (conditional writes honoured?) and answers how appends are kept
+   * apart; rejects with one line when they cannot be (no shared lock, no conditional writes, not
+   * singleProcess). Every write waits for it; a host calls it at open to refuse early.
+   */
+  open(): Promise<AppendMode> {
+    this.opened ??= this.decide().catch((e: unknown) => {
+      this.opened = undefined;
+      throw e;
+    });
+    return this.opened;
+  }
+
+  private async decide(): Promise<AppendMode> {
+    let conditionalWrites = false;
+    if (this.conditional) {
+      try {
+        conditionalWrites = await this.probeConditionalWrites();
+      } catch (e) {
+        // Unreachable now: with a shared lock the answer only adds a safety net, so go on without it.
+        if (!this.locks && !this.singleProcess) throw e;
+      }
+    }
+    const appends = this.locks ? 'shared-lock' : conditionalWrites ? 'conditional' : 'process-lock';
+    if (appends === 'process-lock' && !this.singleProcess) {
+      throw new S3StoreRefused(
+        `the S3 server ignores conditional writes (If-Match) and no shared lock was given: appends from several processes would lose each other (give the store shared locks, or singleProcess)`,
+      );
+    }
+    return { appends, conditionalWrites };
+  }
+
+  /** Are a wrong If-Match and an If-None-Match: * over an existing key both refused? Writes one object outside files/ and removes it. */
+  private async probeConditionalWrites(): Promise<boolean> {
+    const key = `${this.prefix}.smartcage/probe-${randomUUID()}`;
+    const o = { acl: 'private' as const, contentType: 'text/plain' };
+    await this.bucket.put(key, new TextEncoder().encode('probe'), o);
+    const refused = async (cond: { ifMatch?: string; ifNoneMatch?: '*' }): Promise<boolean> => {
+      try {
+        await this.bucket.put(key, new TextEncoder().encode('changed'), { ...o, ...cond });
+        return false;
+      } catch (e) {
+        if (e instanceof S3Failure && e.preconditionFailed) return true;
+        if (e instanceof S3Failure) return false; // NotImplemented and the like: not honoured
+        throw e;
+      }
+    };
+    try {
+      return (
+        (await refused({ ifMatch: '"00000000000000000000000000000000"' })) && (await refused({ ifNoneMatch: '*' }))
+      );
+    } finally {
+      await this.bucket.delete([key]).catch(() => {});
+    }
   }
 
   async read(p0: VirtualPath): Promise<Uint8Array> {
@@ -148,8 +252,8 @@ export class S3Files implements FileStore {
     const p = refuseRoot(revalidate(p0), 'write');
     await this.writing(p, [p], async () => {
       const { old, markers } = await this.placeFile(p);
-      await this.reserve(p, data.length - (old?.size ?? 0), (old ? 0 : 1) + markers.length, async () => {
-        await this.putMarkers(markers);
+      await this.reserve(p, data.length - (old?.size ?? 0), (old ? 0 : 1) + markers.length, async (done) => {
+        await this.putMarkers(markers, done);
         await this.bucket.put(this.key(p), data, {
           acl: objectAcl(p),
           contentType: contentTypeOf(p.segments.at(-1) ?? '', data),
@@ -160,7 +264,19 @@ export class S3Files implements FileStore {
 
   async appendRecord(p0: VirtualPath, data: Uint8Array): Promise<void> {
     const p = refuseRoot(revalidate(p0), 'write');
-    await this.writing(p, [p], async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.appendOnce(p, data);
+      } catch (e) {
+        // Only conditional appends without a shared lock lose races that a new attempt can win.
+        const raced = e instanceof FileError && e.reason === 'changed' && (await this.open()).appends === 'conditional';
+        if (!raced || attempt >= CONDITIONAL_ATTEMPTS) throw e;
+      }
+    }
+  }
+
+  private async appendOnce(p: VirtualPath, data: Uint8Array): Promise<void> {
+    await this.writing(p, [p], async (mode) => {
       const { old, markers } = await this.placeFile(p);
       if ((old?.size ?? 0) + data.length > this.limits.maxReadBytes) {
         throw new FileError(
@@ -172,9 +288,9 @@ export class S3Files implements FileStore {
       }
       const before = old ? await this.bucket.get(this.key(p), this.limits.maxReadBytes) : null;
       const whole = before ? concat(before.data, data) : data;
-      await this.reserve(p, whole.length - (before?.data.length ?? 0), (old ? 0 : 1) + markers.length, async () => {
-        await this.putMarkers(markers);
-        const cond = !this.conditional ? {} : before ? { ifMatch: before.etag } : { ifNoneMatch: '*' as const };
+      await this.reserve(p, whole.length - (before?.data.length ?? 0), (old ? 0 : 1) + markers.length, async (done) => {
+        await this.putMarkers(markers, done);
+        const cond = !mode.conditionalWrites ? {} : before ? { ifMatch: before.etag } : { ifNoneMatch: '*' as const };
         await this.bucket.put(this.key(p), whole, {
           acl: objectAcl(p),
           contentType: contentTypeOf(p.segments.at(-1) ?? '', whole),
@@ -190,8 +306,7 @@ export class S3Files implements FileStore {
       const old = await this.bucket.head(this.key(p));
       if (!old) throw (await this.isFolder(p)) ? isDirectoryFailure(p.text) : notFound(p);
       await this.bucket.delete([this.key(p)]);
-      this.quota.releaseBytes(old.size);
-      this.quota.releaseEntries(1);
+      await this.count.release(old.size, 1);
     });
   }
 
@@ -213,8 +328,10 @@ export class S3Files implements FileStore {
       // The marker last: a removal cut short leaves the folder, not orphans of a vanished one.
       const ordered = [...keys.filter((k) => k.key !== marker), ...keys.filter((k) => k.key === marker)];
       await this.bucket.delete(ordered.map((k) => k.key));
-      this.quota.releaseBytes(keys.reduce((n, k) => n + k.size, 0));
-      this.quota.releaseEntries(keys.length);
+      await this.count.release(
+        keys.reduce((n, k) => n + k.size, 0),
+        keys.length,
+      );
     });
   }
 
@@ -235,12 +352,15 @@ export class S3Files implements FileStore {
         throw e;
       }
       const { old, markers } = await this.placeFile(to);
-      await this.reserve(to, -(old?.size ?? 0), markers.length - (old ? 1 : 0), async () => {
-        await this.putMarkers(markers);
+      await this.reserve(to, -(old?.size ?? 0), markers.length - (old ? 1 : 0), async (done) => {
+        await this.putMarkers(markers, done);
         await this.bucket.put(this.key(to), src, {
           acl: objectAcl(to),
           contentType: contentTypeOf(to.segments.at(-1) ?? '', src),
         });
+        // Copied: until the source is gone, it counts as well.
+        done.bytes += src.length - (old?.size ?? 0);
+        done.entries += old ? 0 : 1;
         await this.bucket.delete([this.key(from)]);
       });
     });
@@ -278,9 +398,9 @@ export class S3Files implements FileStore {
     return this.guard(p, 'link', () => this.bucket.presignGet(this.key(p), seconds));
   }
 
-  /** Bytes and keys in use (a rescan). */
+  /** Bytes and keys in use (a rescan; the count of this process takes it, a shared count is left as it is). */
   async usage(): Promise<Usage> {
-    return this.quota.rescan();
+    return this.count instanceof LocalCount ? this.count.rescan() : this.scanUsage();
   }
 
   private key(p: VirtualPath): string {
@@ -311,34 +431,64 @@ export class S3Files implements FileStore {
     return { old, markers: ancestors.filter((_, i) => markers[i] === null).map((k) => k + '/') };
   }
 
-  private async putMarkers(markers: readonly string[]): Promise<void> {
-    for (const m of markers) await this.bucket.put(m, new Uint8Array(0), { acl: 'private', contentType: MARKER_TYPE });
-  }
-
-  /** Reserve bytes and keys, run the writes, and give the reservation back if they fail. */
-  private async reserve(p: VirtualPath, bytes: number, entries: number, write: () => Promise<void>): Promise<void> {
-    this.quota.reserveBytes(bytes, p);
-    try {
-      this.quota.reserveEntries(Math.max(0, entries), p);
-    } catch (e) {
-      this.quota.releaseBytes(bytes);
-      throw e;
-    }
-    if (entries < 0) this.quota.releaseEntries(-entries);
-    try {
-      await write();
-    } catch (e) {
-      // What was written of it is unknown (a marker, the object before a failed delete): count again.
-      this.quota.forget();
-      throw e;
+  private async putMarkers(markers: readonly string[], done: Landed): Promise<void> {
+    for (const m of markers) {
+      await this.bucket.put(m, new Uint8Array(0), { acl: 'private', contentType: MARKER_TYPE });
+      done.entries++;
     }
   }
 
-  /** A change under the locks of `paths`, with the quota loaded and FileError out. */
-  private async writing(p: VirtualPath, paths: readonly VirtualPath[], fn: () => Promise<void>): Promise<void> {
+  /**
+   * Reserve bytes and keys, run the writes, and give back what they did not write if they fail
+   * (`done`: what the write had written when it failed, as the write counts it).
+   */
+  private async reserve(
+    p: VirtualPath,
+    bytes: number,
+    entries: number,
+    write: (done: Landed) => Promise<void>,
+  ): Promise<void> {
+    await this.count.reserve(p, bytes, entries);
+    const done: Landed = { bytes: 0, entries: 0 };
+    try {
+      await write(done);
+    } catch (e) {
+      await this.count.failed(bytes - done.bytes, entries - done.entries).catch(() => {});
+      throw e;
+    }
+  }
+
+  /** A change under the locks of `paths` (this process's, then the shared ones), with the count loaded and FileError out. */
+  private async writing(
+    p: VirtualPath,
+    paths: readonly VirtualPath[],
+    fn: (mode: AppendMode) => Promise<void>,
+  ): Promise<void> {
     await this.guard(p, 'write', async () => {
-      await this.quota.load();
-      await this.quota.writing(() => withPathLocks(`${this.bucket.identity}/${this.prefix}`, paths, fn));
+      const mode = await this.open();
+      await this.count.load();
+      const signal = currentRenderSignal();
+      const until = Date.now() + this.lockWaitMs;
+      try {
+        await this.count.writing(() =>
+          withPathLocks(
+            `${this.bucket.identity}/${this.prefix}`,
+            paths,
+            async () => {
+              if (!this.locks) return fn(mode);
+              const keys = paths.map((q) => `s3:${this.bucket.name}/${this.key(q)}`);
+              const r = await this.locks.withLocks(keys, () => fn(mode), {
+                waitMs: Math.max(0, until - Date.now()),
+                signal,
+              });
+              if (!r.ok) throw lockRefused(p, r);
+            },
+            { waitMs: this.lockWaitMs, signal },
+          ),
+        );
+      } catch (e) {
+        throw e instanceof LockWaitRefused ? lockRefused(p, e.refusal) : e;
+      }
     });
   }
 
@@ -394,6 +544,30 @@ export class S3Files implements FileStore {
   }
 }
 
+/** What a write had written when it failed, against what it reserved. */
+interface Landed {
+  bytes: number;
+  entries: number;
+}
+
+/** The store cannot keep appends of several processes apart: refused at open, one line for the operator. */
+export class S3StoreRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'S3StoreRefused';
+  }
+}
+
+function lockRefused(p: VirtualPath, r: LockRefusal): FileError {
+  return r.reason === 'aborted'
+    ? new FileError('E_FILE_FAILED', p.text, 'the render ended while waiting for the file; nothing was written', {
+        reason: 'lock-aborted',
+      })
+    : new FileError('E_FILE_FAILED', p.text, `another writer held the file for ${r.waitedMs} ms; nothing was written`, {
+        reason: 'lock-timeout',
+      });
+}
+
 function fileStat(h: ObjectHead): FileStat {
   return { size: h.size, ctime: h.mtime, mtime: h.mtime, isDir: false };
 }
@@ -414,6 +588,8 @@ export function translateS3Error(e: unknown, p: VirtualPath | string, what: stri
   if (e instanceof FileError) return e;
   const text = typeof p === 'string' ? p : p.text;
   if (e instanceof TooLarge) return new FileError('E_SIZE_LIMIT', text, e.message, { reason: 'read-limit' });
+  if (e instanceof S3StoreRefused)
+    return new FileError('E_FILE_FAILED', text, e.message, { reason: 'no-coordination' });
   if (e instanceof S3Failure) {
     if (e.notFound)
       return new FileError('E_FILE_NOT_FOUND', text, 'no such file or directory', {
