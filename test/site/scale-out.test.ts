@@ -12,6 +12,9 @@
  * batch run done once), nothing unacknowledged from a live node took effect twice, and no history
  * row written before the flush was overwritten.
  *
+ * The workers run as under a supervisor: one that exits on its own is started again (today `batch
+ * run` exits when PostgreSQL restarts under it; the exits show in a failure's message).
+ *
  * Runs where the site tests' PostgreSQL does (SMARTCAGE_PG_URL set: the PostgreSQL binaries are
  * there), with a cluster of its own so the shared one is never restarted; redis-server must be on
  * the PATH. Reported skipped elsewhere.
@@ -76,6 +79,8 @@ d('scale-out: 3 serve nodes, 2 workers, one PostgreSQL, Redis and S3', () => {
   const workers: ChildProcess[] = [];
   /** What each worker printed, for the message of a failure. */
   const workerOut: string[] = [];
+  const exits: string[] = [];
+  let stopping = false;
   const env = { ...SECRETS };
 
   const startRedis = async () => {
@@ -118,6 +123,13 @@ d('scale-out: 3 serve nodes, 2 workers, one PostgreSQL, Redis and S3', () => {
     workerOut[i] = '';
     w.stdout!.on('data', (d) => (workerOut[i] += d));
     w.stderr!.on('data', (d) => (workerOut[i] += d));
+    // A worker that exits on its own is started again, as its supervisor (systemd, Kubernetes) would;
+    // the exits are kept for the failure message. The SIGKILLed one stays dead.
+    w.once('exit', (code) => {
+      if (stopping || code === null) return;
+      exits.push(`worker ${i} exited ${code}: ${workerOut[i]!.slice(-300)}`);
+      setTimeout(() => !stopping && startWorker(), 500);
+    });
     workers.push(w);
     return w;
   };
@@ -179,6 +191,7 @@ d('scale-out: 3 serve nodes, 2 workers, one PostgreSQL, Redis and S3', () => {
   }, 180_000);
 
   afterAll(async () => {
+    stopping = true;
     for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
     await Promise.all(nodes.map((n) => stopServe(n, 5000)));
     redis?.kill('SIGKILL');
@@ -356,10 +369,13 @@ d('scale-out: 3 serve nodes, 2 workers, one PostgreSQL, Redis and S3', () => {
       `SELECT id, state, attempts, lease_owner, lease_expires, queued_at FROM batch_queue WHERE tenant = ? AND id IN (${missing.map(() => '?').join(',') || 'NULL'})`,
       [KEY, ...missing],
     );
+    const workersSaid = workers.map(
+      (w, i) => `worker ${i} (${w.exitCode ?? w.signalCode ?? 'running'}): ${workerOut[i]!.slice(-800)}`,
+    );
     expect(
-      { missing, where, workers: workers.map((w, i) => `${w.exitCode ?? w.signalCode}: ${workerOut[i]!.slice(-600)}`) },
-      'runs acknowledged but never done',
-    ).toMatchObject({ missing: [], where: [] });
+      missing,
+      `runs acknowledged but never done: ${JSON.stringify(where)}\n${workersSaid.join('\n')}\n${exits.join('\n')}`,
+    ).toEqual([]);
     const rows = await history();
     // Exactly once: one done attempt per run; a second attempt only after a lost one (the killed worker's).
     for (const id of batches.runIds) {
