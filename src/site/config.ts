@@ -112,6 +112,11 @@ export interface SiteConfig {
   batch_queue?: string | null;
   /** Wall time, CPU time and memory class of each batch run (batches/limits.ts); absent: the defaults. */
   batch_limits?: BatchLimits;
+  /**
+   * NAME of the secret (secrets source) holding the Redis password of `batch_queue`, which then
+   * carries none in clear (batches/queue-url.ts); absent: the URL as it is.
+   */
+  batch_queue_password_secret?: string;
   mail: MailConfig;
   storage: StorageConfig;
   /** {purge_cdn_cache} without api_endpoint: `{ "purge_url": ..., "token_secret"?: ... }`. */
@@ -159,6 +164,7 @@ const KEYS: Record<keyof SiteConfig, (v: unknown) => boolean> = {
   batch_queue: (v) => v === null || (typeof v === 'string' && /^redis:\/\//.test(v)),
   // Checked with a message of its own in parseSiteConfig.
   batch_limits: () => true,
+  batch_queue_password_secret: (v) => typeof v === 'string' && SECRET_NAME.test(v),
   mail: isMail,
   storage: (v) => isObject(v) && (v.type === 'local' ? Object.keys(v).length === 1 : isS3Storage(v)),
   cdn: (v) => isHook(v, 'purge_url'),
@@ -180,6 +186,7 @@ const OPTIONAL: ReadonlySet<string> = new Set([
   'batches',
   'batch_queue',
   'batch_limits',
+  'batch_queue_password_secret',
   'mail',
   'languages',
   'super_users',
@@ -366,6 +373,9 @@ export function parseSiteConfig(json: unknown, where: string): SiteConfig {
     batches: (json.batches as BatchConfig[] | undefined) ?? [],
     batch_queue: (json.batch_queue as string | null | undefined) ?? null,
     ...(json.batch_limits !== undefined ? { batch_limits: batchLimits } : {}),
+    ...(typeof json.batch_queue_password_secret === 'string'
+      ? { batch_queue_password_secret: json.batch_queue_password_secret }
+      : {}),
     mail: mailConfig(json.mail as Record<string, unknown> | undefined),
     storage: (json.storage as StorageConfig | undefined) ?? { type: 'local' },
     ...(json.cdn !== undefined ? { cdn: json.cdn as SiteConfig['cdn'] & object } : {}),

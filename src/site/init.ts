@@ -5,24 +5,38 @@
  *
  * All or nothing: a PostgreSQL database is reached, migrated and checked for the site key before
  * anything is written (a key that already has rows there belongs to another site, which the new
- * folder would silently share), and a failure after that removes what init made, in the folder
- * and in the database, so the same command can simply be run again.
+ * folder would silently share); so are an S3 bucket (its prefix must hold no site's files) and a
+ * Redis batch queue (no queue of the key), with their credentials read by name from the secrets
+ * source (init-backends.ts). A failure after that removes what init made, in the folder, the
+ * database and the bucket, so the same command can simply be run again. The sample files under
+ * files/ are written through the site's store: into the bucket for an S3 site.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { SiteConfig } from './config.js';
+import type { S3StorageConfig, SecretsSource, SiteConfig } from './config.js';
 import { openSite } from './open-site.js';
 import { SAMPLES } from './sample/index.js';
 import { SAMPLE_FILES } from './sample/files.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './schema/index.js';
 import { deleteTenantRows, tableWithTenant } from './db/tenant-rows.js';
+import { BackendProblem, checkBucket, checkRedis, emptyBucketPrefix, namedSecrets } from './init-backends.js';
+import { withPassword } from './batches/queue-url.js';
+import { parseVirtualPath } from '../index.js';
 
 export interface InitOptions {
   siteKey?: string;
   /** A PostgreSQL URL; absent: SQLite in data/site.sqlite. */
   database?: string | null;
+  /** An S3-compatible bucket for the files (its keys named as secrets); absent: the folder's files/. */
+  storage?: S3StorageConfig | null;
+  /** A redis:// URL without a password for the batch queue (BullMQ); absent: the site's database. */
+  batchQueue?: string | null;
+  /** The secret holding the Redis password, if it needs one. */
+  batchQueuePasswordSecret?: string;
+  /** Where the named secrets come from (site.json `secrets`); absent: secrets.json in the folder. */
+  secrets?: SecretsSource;
   /** Progress of the sample data, one call per family. */
   onStep?: (done: number, total: number) => void;
 }
@@ -67,13 +81,37 @@ async function checkDatabase(url: string, key: string): Promise<void> {
   }
 }
 
-/** Removes what a failed init made: the folder if init created it, else the entries it added; the key's rows in a shared database. */
-async function undo(
-  dir: string,
-  before: readonly string[] | null,
-  database: string | null,
-  key: string,
-): Promise<void> {
+/** Everything init is to use besides the database answers, and holds nothing of another site; writes nothing. */
+async function checkOthers(dir: string, key: string, opts: InitOptions): Promise<void> {
+  try {
+    if (opts.storage) await checkBucket(dir, opts.storage, opts.secrets);
+    if (opts.batchQueue) {
+      if (!URL.canParse(opts.batchQueue) || !opts.batchQueue.startsWith('redis://'))
+        throw new BackendProblem(`--batch-queue must be a redis:// URL`);
+      if (new URL(opts.batchQueue).password)
+        throw new BackendProblem(
+          '--batch-queue must carry no password: put it in a secret and name it with --redis-password-secret',
+        );
+      const [password] = opts.batchQueuePasswordSecret
+        ? namedSecrets(dir, opts.secrets, [opts.batchQueuePasswordSecret])
+        : [];
+      const url = password === undefined ? opts.batchQueue : withPassword(opts.batchQueue, password);
+      await checkRedis(url, opts.batchQueue, key);
+    }
+  } catch (e) {
+    if (e instanceof BackendProblem) throw new SiteInitError(`${e.message}; nothing was written`);
+    throw e;
+  }
+}
+
+/**
+ * Removes what a failed init made: the bucket's keys below the prefix (first: their credentials
+ * may be in the folder), the folder if init created it, else the entries it added; the key's rows
+ * in a shared database.
+ */
+async function undo(dir: string, before: readonly string[] | null, opts: InitOptions, key: string): Promise<void> {
+  const database = opts.database ?? null;
+  if (opts.storage) await emptyBucketPrefix(dir, opts.storage, opts.secrets);
   if (before === null) rmSync(dir, { recursive: true, force: true });
   else
     for (const name of readdirSync(dir))
@@ -105,12 +143,13 @@ export async function initSite(dir: string, opts: InitOptions = {}): Promise<voi
     throw new SiteExistsError(`${dir} already holds a site (site.json); nothing was changed`);
   const key = opts.siteKey ?? siteKeyFrom(dir);
   if (opts.database) await checkDatabase(opts.database, key);
+  await checkOthers(dir, key, opts);
   const before = existsSync(dir) ? readdirSync(dir) : null;
   try {
     await makeSite(dir, key, opts);
   } catch (e) {
     try {
-      await undo(dir, before, opts.database ?? null, key);
+      await undo(dir, before, opts, key);
     } catch (u) {
       throw new SiteInitError(`${firstLine(e)}; and what init made could not all be removed (${firstLine(u)})`);
     }
@@ -140,8 +179,13 @@ async function makeSite(dir: string, key: string, opts: InitOptions): Promise<vo
       max_per_hour: 200,
       max_recipients_per_hour: 2000,
     },
-    storage: { type: 'local' },
+    storage: opts.storage ?? { type: 'local' },
+    ...(opts.batchQueue ? { batch_queue: opts.batchQueue } : {}),
+    ...(opts.batchQueue && opts.batchQueuePasswordSecret
+      ? { batch_queue_password_secret: opts.batchQueuePasswordSecret }
+      : {}),
     integrations: {},
+    ...(opts.secrets ? { secrets: opts.secrets } : {}),
   };
   for (const sub of SITE_SUBFOLDERS) {
     mkdirSync(path.join(dir, sub), { recursive: true });
@@ -150,10 +194,15 @@ async function makeSite(dir: string, key: string, opts: InitOptions): Promise<vo
   writeFileSync(path.join(dir, 'data', 'site-key'), randomBytes(32), { mode: 0o600 });
   // The data and the key stay out of git; settings, templates and functions go in.
   writeFileSync(path.join(dir, '.gitignore'), 'data/\nsecrets.json\noutbox/\n');
-  for (const [file, text] of Object.entries(SAMPLE_FILES)) writeFileSync(path.join(dir, file), text);
+  const [stored, folder] = partition(Object.entries(SAMPLE_FILES), ([file]) => file.startsWith('files/'));
+  for (const [file, text] of folder) writeFileSync(path.join(dir, file), text);
 
   const site = await openSite(dir);
   try {
+    // The site's files go where it keeps them: files/ or its bucket.
+    const store = site.host.files!(site.tenant);
+    for (const [file, text] of stored)
+      await store.writeAtomic(parseVirtualPath(`/${file}`), new TextEncoder().encode(text));
     let done = 0;
     for (const sample of SAMPLES) {
       await sample(site);
@@ -162,6 +211,10 @@ async function makeSite(dir: string, key: string, opts: InitOptions): Promise<vo
   } finally {
     await site.close();
   }
+}
+
+function partition<T>(items: readonly T[], test: (t: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((t) => !test(t))];
 }
 
 /** The folder's name, made a valid site key (`My Site` -> `my-site`). */

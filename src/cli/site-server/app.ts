@@ -8,7 +8,8 @@
  * - `ext/...`                    the form editor of its JSON-type extended columns (ext-fields.ts)
  * - `preview/...`                the live preview of its templates/ pages (preview.ts)
  * - `` (the site's root)         an index: its endpoints and JSON fields
- * - anything else                the forms app of src/forms-ui/server over the site's files/
+ * - anything else                the forms app of src/forms-ui/server over the site's store (its
+ *                                files/ folder or its bucket, as site.json `storage` says):
  *                                (`api/files`, `files/user/...`, and at a root also `demo/`, `paste`)
  *
  * At the server's root: `/forms/` is the forms app's list of schemas, `/playground` the
@@ -16,16 +17,16 @@
  * app without storage (its demo pages and its bundle).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import {
   BodyTooLarge,
   createFormsApp,
   readBytes,
+  type FormsHandler,
   send,
   sendJson,
-  type RequestHandler,
 } from '../../forms-ui/server/app.js';
 import { CSP, esc, page, type PageSchema } from '../../forms-ui/server/pages.js';
+import { UserFiles } from '../../forms-ui/server/user-files.js';
 import type { Site } from '../../site/open-site.js';
 import { serveApi } from '../../site/api/serve-api.js';
 import { endpointPath } from '../../site/api/endpoints.js';
@@ -47,7 +48,7 @@ import { LOOP_SCRIPT, LOOP_SCRIPT_PATH } from './loop-script.js';
 export interface SiteSource {
   keys(): string[];
   has(key: string): boolean;
-  /** The site's folder (its files/ for the forms app), known without opening it. */
+  /** The site's folder, known without opening it. */
   dirOf(key: string): string;
   use<T>(key: string, fn: (site: Site) => Promise<T>): Promise<Used<T>>;
   /** The sites open now: /readyz checks their backends. */
@@ -86,11 +87,16 @@ function openSites(sites: readonly Site[]): SiteSource {
   };
 }
 
-/** What the server keeps per site: its forms app (made on first use) and, per open handle, its field editors. */
+/**
+ * What the server keeps per site: its forms app (made on first use) and, per open handle, its
+ * field editors and its /files/user/ (the handle's own store: a site reopened by the registry
+ * reads through its new one).
+ */
 class MountedSite {
-  private formsApp: RequestHandler | undefined;
+  private formsApp: FormsHandler | undefined;
   readonly preview: SitePreview;
   private readonly editors = new WeakMap<Site, Map<string, ExtFieldEditor>>();
+  private readonly userFiles = new WeakMap<Site, UserFiles>();
 
   constructor(
     private readonly dir: string,
@@ -99,8 +105,14 @@ class MountedSite {
     this.preview = new SitePreview(dir);
   }
 
-  get forms(): RequestHandler {
-    return (this.formsApp ??= createFormsApp({ storageDir: path.join(this.dir, 'files'), schemas: this.schemas }));
+  get forms(): FormsHandler {
+    return (this.formsApp ??= createFormsApp({ schemas: this.schemas }));
+  }
+
+  files(site: Site): UserFiles {
+    let f = this.userFiles.get(site);
+    if (!f) this.userFiles.set(site, (f = new UserFiles(site.host.files?.(site.tenant))));
+    return f;
   }
 
   editor(site: Site, base: string): ExtFieldEditor {
@@ -124,10 +136,17 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
   const rootForms = createFormsApp({ schemas });
   let port = 0;
 
-  /** The forms app answering `rest` as its own path. */
-  const forward = (forms: RequestHandler, req: IncomingMessage, res: ServerResponse, rest: string, url: URL) => {
+  /** The forms app answering `rest` as its own path (with a site's files, for a site). */
+  const forward = (
+    forms: FormsHandler,
+    req: IncomingMessage,
+    res: ServerResponse,
+    rest: string,
+    url: URL,
+    files?: UserFiles,
+  ) => {
     req.url = `/${rest}${url.search}`;
-    return forms(req, res);
+    return forms(req, res, files);
   };
 
   async function api(
@@ -206,7 +225,7 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
       if (await m.editor(site, base).handle(req, res, rest, url)) return;
       if (rest.startsWith('preview') && (await m.preview.handle(site, base, rest, req, res, url))) return;
       if (rest === '' && (req.method === 'GET' || req.method === 'HEAD')) return siteIndex(site, base, res);
-      return forward(m.forms, req, res, rest === 'forms/' ? '' : rest, url);
+      return forward(m.forms, req, res, rest === 'forms/' ? '' : rest, url, m.files(site));
     });
     if (!used.ok) {
       res.setHeader('retry-after', String(used.retryAfterS));

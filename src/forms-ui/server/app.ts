@@ -17,11 +17,14 @@
  *                            default path picker
  * - `GET /files/user/<path>` the file itself (the preview link of a file-manager field)
  *
- * The files come from the storage folder through TenantFiles (./user-files.ts); without one,
- * /files/user/ is an empty folder.
+ * The files come from the storage folder through TenantFiles (./user-files.ts), or from the store
+ * the caller passes with each request (`serve --site`: the site's, folder or bucket); without
+ * either, /files/user/ is an empty folder. A file is streamed, never held whole.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
@@ -35,6 +38,7 @@ import { langOf } from '../ui-text.js';
 import { checkPageSchema } from './page-schema.js';
 import { CSP, demoPage, listPage, pastePage, type PageSchema } from './pages.js';
 import { FILES_ROOT, UserFiles } from './user-files.js';
+import type { FileStream } from '../../host-bridge/files/file-store.js';
 
 export interface FormsServerOptions {
   /** 0 (default) picks a free port. */
@@ -158,13 +162,36 @@ export async function startFormsServer(opts: FormsServerOptions = {}): Promise<F
 /** A request handler: what answers a request, on a server of the caller's. */
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+/** The forms app's handler; `files`, where given, is /files/user/ for this request (a site's store). */
+export type FormsHandler = (req: IncomingMessage, res: ServerResponse, files?: UserFiles) => Promise<void>;
+
+/** Sends an opened file, chunk by chunk as the client takes them; a failure after the headers cuts the response. */
+async function sendFile(res: ServerResponse, file: FileStream, headers: Record<string, string>): Promise<void> {
+  res.writeHead(200, {
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+    'content-length': String(file.size),
+    ...headers,
+  });
+  try {
+    await pipeline(Readable.from(file.chunks, { objectMode: false }), res);
+  } catch {
+    // The client went away, or the store failed mid-file: the response is cut, not completed.
+    res.destroy();
+  } finally {
+    await file.close();
+  }
+}
+
 /**
  * The app's routes as a request handler, for a server of the caller's (`smartcage serve --site`
  * mounts one per site, over the site's storage).
  */
-export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): RequestHandler {
+export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): FormsHandler {
   const bundlePath = opts.bundlePath ?? formsBundlePath();
-  const files = new UserFiles(opts.storageDir === undefined ? undefined : realpathSync(resolve(opts.storageDir)));
+  const folderFiles = UserFiles.inFolder(
+    opts.storageDir === undefined ? undefined : realpathSync(resolve(opts.storageDir)),
+  );
   const validatorScripts = new Map<string, string>();
   const own = opts.schemas ?? [];
   const sampleList: PageSchema[] = Object.keys(samples).map((name) => ({
@@ -221,7 +248,8 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): Req
     res.writeHead(303, { location: `/demo/${name}${lang === 'ja' ? '?lang=ja' : ''}`, 'cache-control': 'no-store' });
     res.end();
   }
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return async function handle(req: IncomingMessage, res: ServerResponse, given?: UserFiles): Promise<void> {
+    const files = given ?? folderFiles;
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
     if (req.method === 'POST' && path === '/api/validate') {
@@ -297,7 +325,19 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): Req
       const type = TYPES[extname(r.name).toLowerCase()] ?? 'application/octet-stream';
       const disposition: Record<string, string> =
         type === 'application/octet-stream' ? { 'content-disposition': 'attachment' } : {};
-      return send(res, 200, type, r.data, { ...disposition, 'content-security-policy': "default-src 'none'; sandbox" });
+      if (req.method === 'HEAD') {
+        await r.file.close();
+        return send(res, 200, type, '', {
+          ...disposition,
+          'content-length': String(r.file.size),
+          'content-security-policy': "default-src 'none'; sandbox",
+        });
+      }
+      return sendFile(res, r.file, {
+        'content-type': type,
+        ...disposition,
+        'content-security-policy': "default-src 'none'; sandbox",
+      });
     }
     return send(res, 404, 'text/plain', 'not found');
   };

@@ -1,12 +1,14 @@
 /**
  * `/files/user/` of `smartcage serve` (the default path picker's list and the preview link),
- * read through the hardened store of the host bridge, TenantFiles: virtual paths only (no `..`,
- * no dot files, no escapes), every step opened without following a symlink, nothing outside the
- * storage folder. The server only reads: the store gets no byte of quota. Without a storage
- * folder (or without its `user/`), /files/user/ is an empty folder: `serve` starts anywhere.
+ * read through a FileStore: the site's own store (its files/ folder through TenantFiles, or its
+ * bucket through S3Files), or for the bare forms server TenantFiles over a storage folder. Virtual
+ * paths only (no `..`, no dot files, no escapes), and only below /files/user; the store keeps
+ * its confinement (no link followed, nothing outside the folder or the prefix). The server only
+ * reads. A file is streamed in chunks where the store can (bounded memory), else read whole.
+ * Without a store (or without its `user/`), /files/user/ is an empty folder: `serve` starts anywhere.
  */
 import { FileError } from '../../host-bridge/files/errors.js';
-import type { FileStore } from '../../host-bridge/files/file-store.js';
+import type { FileStore, FileStream } from '../../host-bridge/files/file-store.js';
 import { TenantFiles } from '../../host-bridge/files/tenant-files.js';
 import { parseVirtualPath, type VirtualPath } from '../../host-bridge/files/virtual-path.js';
 
@@ -22,18 +24,19 @@ export interface Reply {
   body: unknown;
 }
 
-/** A file and its name (the last segment, for the content type), or why there is none. */
-export type FileReply = { ok: true; data: Uint8Array; name: string } | { ok: false; status: number; text: string };
+/** A file opened for sending and its name (the last segment, for the content type), or why there is none. */
+export type FileReply = { ok: true; file: FileStream; name: string } | { ok: false; status: number; text: string };
 
 export class UserFiles {
-  private readonly store: FileStore | undefined;
+  /** A store of the caller's (a site's); undefined: no files at all. */
+  constructor(private readonly store: FileStore | undefined) {}
 
   /**
-   * `storageDir` holds the site's roots as folders (TenantFiles layout): `user/` is /files/user/.
-   * Undefined: no files at all.
+   * Over a storage folder holding the roots as folders (TenantFiles layout: `user/` is
+   * /files/user/), with no byte of quota: the forms server only reads.
    */
-  constructor(storageDir: string | undefined) {
-    this.store =
+  static inFolder(storageDir: string | undefined): UserFiles {
+    return new UserFiles(
       storageDir === undefined
         ? undefined
         : new TenantFiles({
@@ -41,7 +44,8 @@ export class UserFiles {
             quotaBytes: 0,
             maxReadBytes: MAX_READ_BYTES,
             maxEntries: MAX_LIST_ENTRIES,
-          });
+          }),
+    );
   }
 
   /** `GET /api/files?path=...`: the folders and files of one folder, folders first. */
@@ -68,19 +72,32 @@ export class UserFiles {
     return { status: 200, body: { path: vp.text + '/', entries: out } };
   }
 
-  /** `GET /files/user/...`: the file itself (a folder is not found). */
+  /** `GET /files/user/...`: the file itself, opened (a folder is not found); the caller reads or closes it. */
   async read(virtual: string): Promise<FileReply> {
     const vp = userPath(virtual);
     if (!vp) return { ok: false, status: 400, text: 'path not allowed' };
-    if (!this.store) return { ok: false, status: 404, text: 'no such file' };
+    const store = this.store;
+    if (!store) return { ok: false, status: 404, text: 'no such file' };
     try {
-      if ((await this.store.stat(vp)).isDir) return { ok: false, status: 404, text: 'no such file' };
-      return { ok: true, data: await this.store.read(vp), name: vp.segments[vp.segments.length - 1]! };
+      if ((await store.stat(vp)).isDir) return { ok: false, status: 404, text: 'no such file' };
+      const file = store.readStream ? await store.readStream(vp) : whole(await store.read(vp));
+      return { ok: true, file, name: vp.segments[vp.segments.length - 1]! };
     } catch (e) {
       const f = failure(e);
       return { ok: false, status: f.status, text: f.status === 404 ? 'no such file' : f.text };
     }
   }
+}
+
+/** A file read whole, as a stream of one chunk (a store without readStream). */
+function whole(data: Uint8Array): FileStream {
+  return {
+    size: data.length,
+    chunks: (async function* () {
+      yield data;
+    })(),
+    close: async () => {},
+  };
 }
 
 /** The canonical virtual path when it is /files/user or below, else undefined. */

@@ -29,6 +29,17 @@ export interface ListOptions {
 }
 
 /**
+ * A file opened for reading in chunks (FileStore.readStream): its size when opened and its bytes,
+ * read as they are consumed, so a large file is served with bounded memory. `close` releases it
+ * when the reader stops early; reading to the end releases it too.
+ */
+export interface FileStream {
+  size: number;
+  chunks: AsyncIterable<Uint8Array>;
+  close(): Promise<void>;
+}
+
+/**
  * What a store is given, and what it must guarantee (the plugins check none of the latter):
  *
  * Given
@@ -66,6 +77,11 @@ export interface ListOptions {
 export interface FileStore {
   /** The whole file, at most the store's read cap. */
   read(p: VirtualPath): Promise<Uint8Array>;
+  /**
+   * The file in chunks, with the same checks and cap as `read` (a folder or a missing file fails
+   * here, before any byte). Optional: a store without it is read whole.
+   */
+  readStream?(p: VirtualPath): Promise<FileStream>;
   /** A file or a folder (a root included). */
   stat(p: VirtualPath): Promise<FileStat>;
   /** The entries below a folder (a root included); `maxDepth` levels when recursive, one otherwise. */

@@ -8,6 +8,7 @@
 import { constants as C } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { FileError, hardLinkDenied, translateFsError } from './errors.js';
+import type { FileStream } from './file-store.js';
 import type { OpenAt } from './openat.js';
 import type { VirtualPath } from './virtual-path.js';
 
@@ -103,6 +104,55 @@ export async function* readFileLines(
     await fh?.close().catch(() => undefined);
     await dir.close();
   }
+}
+
+/**
+ * The file opened as `readFile` opens it (same checks, same cap against its size when opened and
+ * while reading), its bytes read one chunk at a time as the caller consumes them.
+ */
+export async function openFileStream(at: OpenAt, p: VirtualPath, max: number): Promise<FileStream> {
+  const { dir, name } = await at.parentOf(p);
+  let fh: FileHandle | undefined;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await fh?.close().catch(() => undefined);
+    await dir.close();
+  };
+  let size: number;
+  try {
+    const o = await at.openFile(dir, name, C.O_RDONLY, p);
+    fh = o.fh;
+    if (o.st.nlink > 1) throw hardLinkDenied(p.text);
+    if (o.st.size > max) throw tooLarge(p, max);
+    size = o.st.size;
+  } catch (e) {
+    await close();
+    throw translateFsError(e, p, 'read');
+  }
+  const file = fh;
+  async function* chunks(): AsyncGenerator<Uint8Array, void, undefined> {
+    let total = 0;
+    try {
+      for (;;) {
+        const buf = Buffer.allocUnsafe(CHUNK);
+        let bytesRead: number;
+        try {
+          ({ bytesRead } = await file.read(buf, 0, buf.length, null));
+        } catch (e) {
+          throw translateFsError(e, p, 'read');
+        }
+        if (bytesRead === 0) return;
+        total += bytesRead;
+        if (total > max) throw tooLarge(p, max);
+        yield buf.subarray(0, bytesRead);
+      }
+    } finally {
+      await close();
+    }
+  }
+  return { size, chunks: chunks(), close };
 }
 
 function tooLarge(p: VirtualPath, max: number): FileError {

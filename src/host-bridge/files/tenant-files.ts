@@ -12,11 +12,11 @@
  */
 
 import { fileExists } from './exists.js';
-import type { FileStat, FileStore, ListEntry, ListOptions } from './file-store.js';
+import type { FileStat, FileStore, FileStream, ListEntry, ListOptions } from './file-store.js';
 import { listFolder } from './list.js';
 import { OpenAt, type ResolutionMode } from './openat.js';
 import { Quota, scanFolderUsage } from './quota.js';
-import { readFile, readFileLines } from './read.js';
+import { openFileStream, readFile, readFileLines } from './read.js';
 import { removeFile, removeFolder } from './remove.js';
 import { renameFile } from './rename.js';
 import { statPath } from './stat.js';
@@ -92,6 +92,11 @@ export class TenantFiles implements FileStore {
   async read(p0: VirtualPath): Promise<Uint8Array> {
     const p = notRoot(canon(p0), 'read');
     return readFile((await this.open()).at, p, this.opts.maxReadBytes);
+  }
+
+  async readStream(p0: VirtualPath): Promise<FileStream> {
+    const p = notRoot(canon(p0), 'read');
+    return openFileStream((await this.open()).at, p, this.opts.maxReadBytes);
   }
 
   /**

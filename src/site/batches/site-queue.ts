@@ -8,6 +8,7 @@ import type { SiteDatabase } from '../db/database.js';
 import { DEFAULT_LEASE_MS, type BatchQueue } from './queue.js';
 import { StoreQueue } from './store-queue.js';
 import { openBullQueue } from './bullmq-queue.js';
+import { batchQueueUrl } from './queue-url.js';
 
 // Keyed by the open site's database: a Site is a copy of its SiteContext with more fields, and both
 // must find the same queue.
@@ -23,8 +24,9 @@ export function siteQueue(ctx: SiteContext, opts: QueueOptions = {}): Promise<Ba
   let q = queues.get(ctx.db);
   if (!q) {
     const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
-    q = ctx.config.batch_queue
-      ? openBullQueue(ctx.config.batch_queue, ctx.db, ctx.tenant, leaseMs)
+    const url = batchQueueUrl(ctx.dir, ctx.config);
+    q = url
+      ? openBullQueue(url, ctx.db, ctx.tenant, leaseMs)
       : Promise.resolve(new StoreQueue(ctx.db, ctx.tenant, leaseMs));
     queues.set(ctx.db, q);
   }

@@ -20,6 +20,7 @@ import { connect as tcpConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import type { SiteContext } from '../site-context.js';
 import { readSecrets } from '../adapters/secrets.js';
+import { batchQueueUrl } from '../batches/queue-url.js';
 
 export const DEFAULT_DEADLINE_MS = 2000;
 
@@ -150,8 +151,20 @@ export function backendsOf(site: SiteContext): Backend[] {
       check: async () => void (await site.db.get('SELECT 1')),
     });
   if (c.batch_queue) {
-    const url = c.batch_queue;
-    out.push({ kind: 'batch_queue', key: `redis ${url}`, check: () => redisPing(url) });
+    // The key is the URL without the password: the same Redis is one backend whatever its secret.
+    out.push({
+      kind: 'batch_queue',
+      key: `redis ${c.batch_queue}`,
+      check: async () => {
+        let url: string | null;
+        try {
+          url = batchQueueUrl(site.dir, c);
+        } catch {
+          throw new CheckFailed('missing_secret');
+        }
+        if (url) await redisPing(url);
+      },
+    });
   }
   if (c.storage.type === 's3')
     out.push({

@@ -206,6 +206,27 @@ describe.each([local, object])('FileStore contract: $name', (backend) => {
     expect((await s.read(vp('/files/g/ok.bin'))).length).toBe(100);
   });
 
+  it('readStream: the bytes in chunks, the size first; the read cap, folders and missing files fail before any byte', async () => {
+    const env = await backend.fresh({ maxReadBytes: 200 * 1024 });
+    const s = env.store();
+    const data = new Uint8Array(150 * 1024).map((_, i) => i % 251);
+    await s.writeAtomic(vp('/files/g/media/a.bin'), data);
+    await s.writeAtomic(vp('/files/g/media/big.bin'), new Uint8Array(200 * 1024 + 1));
+    const f = await s.readStream!(vp('/files/g/media/a.bin'));
+    expect(f.size).toBe(data.length);
+    const chunks: Uint8Array[] = [];
+    for await (const c of f.chunks) chunks.push(c);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(Buffer.concat(chunks).equals(Buffer.from(data))).toBe(true);
+    await fail(env, s.readStream!(vp('/files/g/media/big.bin')), 'E_SIZE_LIMIT');
+    await fail(env, s.readStream!(vp('/files/g/media')), 'E_FILE_FAILED');
+    await fail(env, s.readStream!(vp('/files/g/media/none.bin')), 'E_FILE_NOT_FOUND');
+    // A reader that stops early closes the file; the store goes on.
+    const early = await s.readStream!(vp('/files/g/media/a.bin'));
+    await early.close();
+    expect((await s.read(vp('/files/g/media/a.bin'))).length).toBe(data.length);
+  });
+
   it('appends whole records, also when 20 race on one file', async () => {
     const env = await backend.fresh();
     const s = env.store();

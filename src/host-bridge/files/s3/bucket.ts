@@ -164,6 +164,46 @@ export class Bucket {
     return { data: new Uint8Array(Buffer.concat(chunks, total)), etag };
   }
 
+  /**
+   * The object as it arrives, at most `max` bytes (TooLarge on the declared length before any
+   * byte, and while reading should the server send more): for serving a file with bounded memory.
+   */
+  async getStream(
+    key: string,
+    max: number,
+  ): Promise<{ size: number; chunks: AsyncIterable<Uint8Array>; close(): void }> {
+    const { sdk, client } = await this.load();
+    let body: AsyncIterable<Uint8Array> & { destroy?: () => void };
+    let size: number;
+    try {
+      const r = await client.send(new sdk.GetObjectCommand({ Bucket: this.loc.bucket, Key: key }), sendOptions());
+      body = r.Body as unknown as typeof body;
+      size = r.ContentLength ?? 0;
+    } catch (e) {
+      throw failure(e);
+    }
+    if (size > max) {
+      body.destroy?.();
+      throw new TooLarge(max);
+    }
+    async function* chunks(): AsyncGenerator<Uint8Array, void, undefined> {
+      let total = 0;
+      try {
+        for await (const chunk of body) {
+          total += chunk.length;
+          if (total > max) throw new TooLarge(max);
+          yield chunk;
+        }
+      } catch (e) {
+        if (e instanceof TooLarge) throw e;
+        throw failure(e);
+      } finally {
+        body.destroy?.();
+      }
+    }
+    return { size, chunks: chunks(), close: () => body.destroy?.() };
+  }
+
   async put(key: string, data: Uint8Array, o: PutOptions): Promise<void> {
     const { sdk, client } = await this.load();
     try {

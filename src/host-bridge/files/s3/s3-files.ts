@@ -38,7 +38,7 @@ import { compareCodePoints } from '../../../text/code-point-order.js';
 import { objectAcl } from '../acl.js';
 import { contentTypeOf } from '../content-type.js';
 import { FileError, isDirectoryFailure } from '../errors.js';
-import type { FileStat, FileStore, ListEntry, ListOptions } from '../file-store.js';
+import type { FileStat, FileStore, FileStream, ListEntry, ListOptions } from '../file-store.js';
 import { LockWaitRefused, withKeyLocks } from '../locks.js';
 import type { Usage } from '../quota.js';
 import { currentRenderSignal } from '../../render-signal.js';
@@ -364,6 +364,32 @@ export class S3Files implements FileStore {
         await this.bucket.delete([this.key(from)]);
       });
     });
+  }
+
+  async readStream(p0: VirtualPath): Promise<FileStream> {
+    const p = refuseRoot(revalidate(p0), 'read');
+    const opened = await this.guard(p, 'read', async () => {
+      try {
+        return await this.bucket.getStream(this.key(p), this.limits.maxReadBytes);
+      } catch (e) {
+        if (e instanceof S3Failure && e.notFound && (await this.isFolder(p))) throw isDirectoryFailure(p.text);
+        throw e;
+      }
+    });
+    const guard = <T>(fn: () => Promise<T>) => this.guard(p, 'read', fn);
+    async function* chunks(): AsyncGenerator<Uint8Array, void, undefined> {
+      const it = opened.chunks[Symbol.asyncIterator]();
+      try {
+        for (;;) {
+          const next = await guard(() => it.next());
+          if (next.done) return;
+          yield next.value;
+        }
+      } finally {
+        opened.close();
+      }
+    }
+    return { size: opened.size, chunks: chunks(), close: async () => opened.close() };
   }
 
   /** A presigned GET URL of the file, valid `seconds` seconds (at most 7 days). The caller checked the file exists. */
