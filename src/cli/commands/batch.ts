@@ -46,6 +46,8 @@ async function withSite(
 function progressLine(e: RunEvent, many: boolean): string {
   const where = many ? `${e.site}: ` : '';
   if (e.kind === 'queued') return `batch: ${where}queued ${e.slug} (schedule)`;
+  if (e.kind === 'backend')
+    return `batch: ${e.site}: the site's database or queue failed (${e.message}); trying again in ${e.retryMs} ms`;
   const run = e.run!;
   const head = `batch: ${where}run ${run.id} ${e.slug} (${run.origin}${run.attempt > 1 ? `, attempt ${run.attempt}` : ''})`;
   if (e.kind === 'start') return `${head} started`;

@@ -24,7 +24,8 @@ import { watchProgress } from './progress.js';
 import { dueSlot, parseSchedule } from './schedule.js';
 
 export interface RunEvent {
-  kind: 'queued' | 'start' | 'end';
+  /** `backend`: the site's database or queue failed a turn; the runner waits and tries again. */
+  kind: 'queued' | 'start' | 'end' | 'backend';
   /** The site's key (tenant). */
   site: string;
   run?: QueuedRun;
@@ -34,7 +35,13 @@ export interface RunEvent {
   error?: string;
   /** false: the run ended after its lease was lost (another worker may run it again). */
   kept?: boolean;
+  /** For `backend`: what failed, one line, and the wait before the next try (ms). */
+  message?: string;
+  retryMs?: number;
 }
+
+/** The wait after a turn whose backend failed, doubling up to this. */
+const BACKEND_RETRY_MAX_MS = 10_000;
 
 export interface RunnerOptions {
   /** Run what is queued or due until nothing waits, then return; otherwise run until `signal` aborts. */
@@ -225,17 +232,41 @@ export async function runSitesBatches(sites: readonly Site[], opts: RunnerOption
   const queues = await Promise.all(sites.map((site) => siteQueue(site, { leaseMs })));
   const summary: RunnerSummary = { done: 0, failed: 0, cancelled: 0 };
   for (const site of sites) await pruneHistory(site, now());
+  let retryMs = 0;
   while (!opts.signal?.aborted) {
     let ran = false;
+    let failed = false;
     for (const [i, site] of sites.entries()) {
       if (opts.signal?.aborted) break;
       const queue = queues[i]!;
-      await queueDue(site, queue, now(), opts.onEvent);
-      const run = await queue.claim(owner);
-      if (!run) continue;
-      summary[await runClaimed(site, queue, run, owner, leaseMs, now, opts.onEvent)]++;
-      ran = true;
+      try {
+        await queueDue(site, queue, now(), opts.onEvent);
+        const run = await queue.claim(owner);
+        if (!run) continue;
+        summary[await runClaimed(site, queue, run, owner, leaseMs, now, opts.onEvent)]++;
+        ran = true;
+      } catch (e) {
+        // A database restarting under a long-running worker (PostgreSQL's 57P01), or a queue
+        // that is down, must not end the worker: what the turn had claimed keeps its lease in the
+        // store, so the run is taken again once the lease expires (the documented at-least-once
+        // retry, D122). --once is a single pass, and says so by failing.
+        if (opts.once) throw e;
+        failed = true;
+        retryMs = Math.min(BACKEND_RETRY_MAX_MS, retryMs ? retryMs * 2 : 500);
+        opts.onEvent?.({
+          kind: 'backend',
+          site: site.tenant,
+          slug: '',
+          message: describe(e).split('\n')[0]!.slice(0, 300),
+          retryMs,
+        });
+      }
     }
+    if (failed) {
+      await sleep(retryMs, opts.signal);
+      continue;
+    }
+    retryMs = 0;
     if (ran) continue;
     if (opts.once) break;
     await sleep(opts.pollMs ?? 5000, opts.signal);
