@@ -3,11 +3,13 @@
  * natives fed huge data (MEM-10), writes torn by a killed worker, a limit or a second writer
  * (OPS-09, OPS-10, OPS-11), and the release lines the engine runs on (OPS-13).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type { RenderOptions } from '../../engine.js';
 import type { HarnessContext, Outcome, SecurityCase } from '../types.js';
-import { harnessTenantRoot } from '../host/files.js';
+import { HARNESS_FILE_LIMITS, harnessTenantRoot } from '../host/files.js';
+import { harnessHttp } from '../host/http.js';
 import { judge, refusesAll } from './helpers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -49,6 +51,60 @@ function listener(h: HarnessContext, which: 'internal' | 'metadata'): string {
 }
 
 export const MEM_MORE: SecurityCase[] = [
+  {
+    id: 'MEM-05',
+    category: 'MEM',
+    title:
+      'plugins asked to bring the template far more bytes than it may hold: an endless body, a gzip bomb, a big file',
+    async run(h) {
+      const s = harnessHttp();
+      const tenant = 'mem05';
+      const r0 = await h.render('{$x}', { vars: { x: 1 }, identity: { tenant } });
+      if (r0.output !== '1') return judge(h, r0, false, 'set-up');
+      const dir = join(harnessTenantRoot(tenant) ?? '', 'user');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'big.bin'), Buffer.alloc(HARNESS_FILE_LIMITS.maxReadBytes * 4, 0x61));
+      const forms: [string, RenderOptions, string[]][] = [
+        [
+          '{api endpoint=$u var=r}{$r|count_characters}',
+          { vars: { u: `http://api.example.com:${s.port}/endless` } },
+          ['E_HTTP_LIMIT'],
+        ],
+        [
+          '{api endpoint=$u var=r}{$r|count_characters}',
+          { vars: { u: `http://api.example.com:${s.port}/bomb` } },
+          ['E_HTTP_LIMIT'],
+        ],
+        [
+          '{read_file path="/files/user/big.bin" row=r}{$r|count_characters}{/read_file}',
+          { identity: { tenant } },
+          ['E_SIZE_LIMIT', 'E_FILE_TOO_LARGE'],
+        ],
+      ];
+      for (const [template, opts, codes] of forms) {
+        const a = await h.render(template, opts);
+        const o = judge(h, a, a.code !== undefined && codes.includes(a.code), `refused with ${codes.join(' or ')}`);
+        if (o.status !== 'contained') return { ...o, detail: `${template.slice(0, 40)}: ${o.detail}` };
+      }
+      return {
+        status: 'contained',
+        detail: 'the egress body cap and the file read cap refused each before the bytes reached the template',
+      };
+    },
+  },
+  {
+    id: 'MEM-09',
+    category: 'MEM',
+    title: 'a pager over a million items',
+    async run(h) {
+      const a = await h.render(
+        '{section name=i loop=1000000}{append var=a value=$smarty.section.i.index}{/section}{assign_pager from=$a var=p perPage=10000 pageID=99}{$p|@count}',
+        { limits: { cpuMs: 10_000, wallMs: 20_000 } },
+      );
+      const ok = a.output === '10000' || ['E_CPU_TIMEOUT', 'E_MEMORY_LIMIT', 'E_SIZE_LIMIT'].includes(a.code ?? '');
+      return judge(h, a, ok, 'one page of at most 10,000 items, or a limit error');
+    },
+  },
   {
     id: 'MEM-07',
     category: 'MEM',
