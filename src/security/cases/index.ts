@@ -15,6 +15,7 @@ import { HH, HH_LAST } from './host/index.js';
 import { SITE_HOST_BR, SITE_HOST_CPU } from './site-host.js';
 import { MEM_MORE, OPS_MORE } from './integrity.js';
 import { DOCUMENTS } from './documents.js';
+import { ML_POSTING } from './ml-posting.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
@@ -32,6 +33,7 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...FS_ARCHIVES,
   ...RX,
   ...ML,
+  ...ML_POSTING,
   ...OPS,
   ...OPS_MORE,
   ...HH,
