@@ -8,6 +8,7 @@ import type { SiteDatabase } from '../db/database.js';
 import { DEFAULT_LEASE_MS, type BatchQueue } from './queue.js';
 import { StoreQueue } from './store-queue.js';
 import { openBullQueue } from './bullmq-queue.js';
+import { detached } from '../db/render-statements.js';
 
 // Keyed by the open site's database: a Site is a copy of its SiteContext with more fields, and both
 // must find the same queue.
@@ -23,9 +24,12 @@ export function siteQueue(ctx: SiteContext, opts: QueueOptions = {}): Promise<Ba
   let q = queues.get(ctx.db);
   if (!q) {
     const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
-    q = ctx.config.batch_queue
-      ? openBullQueue(ctx.config.batch_queue, ctx.db, ctx.tenant, leaseMs)
-      : Promise.resolve(new StoreQueue(ctx.db, ctx.tenant, leaseMs));
+    // Made on a render's first {batch}: its connections and workers must not carry that render's signal (D195).
+    q = detached(() =>
+      ctx.config.batch_queue
+        ? openBullQueue(ctx.config.batch_queue, ctx.db, ctx.tenant, leaseMs)
+        : Promise.resolve(new StoreQueue(ctx.db, ctx.tenant, leaseMs)),
+    );
     queues.set(ctx.db, q);
   }
   return q;

@@ -9,14 +9,29 @@
  * one once it runs: its work is bounded instead, by the LIMITs of the adapters' SQL and by
  * MAX_RENDER_ROWS, which both backends apply so that a statement behaves the same on each.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { BridgeError, currentRenderSignal } from '../../index.js';
 
 /** At most this many rows from one statement of a render; past it the statement fails E_SIZE_LIMIT. */
 export const MAX_RENDER_ROWS = 100_000;
 
+/** The render signal that `detached` work started under, which its statements then do not take. */
+const detachedFrom = new AsyncLocalStorage<AbortSignal | undefined>();
+
+/**
+ * Runs `fn` as work that outlives the render whose host call starts it: what a render leaves
+ * recorded (an outbox row's outcome), or a long-lived resource made on first use (a site's batch
+ * queue, whose callbacks would otherwise carry that render's signal for as long as they run).
+ * Renders started from inside it (a batch run) still get their own signals.
+ */
+export function detached<T>(fn: () => T): T {
+  return detachedFrom.run(currentRenderSignal(), fn);
+}
+
 /** The signal of the render this statement runs for, or undefined outside a render's host call. */
 export function statementSignal(): AbortSignal | undefined {
-  return currentRenderSignal();
+  const signal = currentRenderSignal();
+  return signal && signal === detachedFrom.getStore() ? undefined : signal;
 }
 
 /** The render's reason to stop (E_WALL_TIMEOUT or E_BRIDGE_CLOSED), as the statement's error. */

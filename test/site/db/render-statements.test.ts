@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { BridgeError } from '../../../src/index.js';
 import { withRenderSignal } from '../../../src/host-bridge/render-signal.js';
-import { MAX_RENDER_ROWS } from '../../../src/site/db/render-statements.js';
+import { MAX_RENDER_ROWS, detached } from '../../../src/site/db/render-statements.js';
 import { PG_URL, eachBackend, sampleSite } from '../support/backends.js';
 import { failureOf } from '../support/site-with.js';
 
@@ -40,6 +40,23 @@ eachBackend("a render's statements", (backend) => {
     ).toBe('E_WALL_TIMEOUT');
     // Outside a render nothing changes.
     expect(await site.db.get('SELECT 1 AS one')).toEqual({ one: 1 });
+  });
+
+  it('run when detached from the render (what it leaves recorded), but not for a render started inside', async () => {
+    const over = new AbortController();
+    over.abort(new BridgeError('E_WALL_TIMEOUT', 'ran out'));
+    const inner = new AbortController();
+    inner.abort(new BridgeError('E_BRIDGE_CLOSED', 'ended'));
+    expect(
+      await withRenderSignal(over.signal, () => detached(() => site.db.get<{ one: number }>('SELECT 1 AS one'))),
+    ).toEqual({ one: 1 });
+    expect(
+      await codeOf(
+        withRenderSignal(over.signal, () =>
+          detached(() => withRenderSignal(inner.signal, () => site.db.get('SELECT 1 AS one'))),
+        ),
+      ),
+    ).toBe('E_BRIDGE_CLOSED');
   });
 
   it(`give a render at most ${MAX_RENDER_ROWS} rows (E_SIZE_LIMIT); outside a render all of them`, async () => {
