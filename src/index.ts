@@ -144,6 +144,7 @@ export type {
 export type { RenderClock } from './host-bridge/plugin-contract.js';
 export type { AttrSpec, AttrType, ModifierParam } from './plugins/types.js';
 export { BridgeError } from './host-bridge/errors.js';
+export { currentRenderSignal } from './host-bridge/render-signal.js';
 export type { ErrorCode } from './protocol/error-codes.js';
 export { PhpArray, PhpFloat, PhpObject, fromJS, toJS } from './value/value.js';
 export type { Value, Key } from './value/value.js';

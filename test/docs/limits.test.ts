@@ -36,6 +36,7 @@ import { MAX_OUTBOX_ERROR_CHARS, MAX_OUTBOX_LISTED } from '../../src/site/mail/o
 import { MAX_SYNC_ROWS } from '../../src/site/sync/tables.js';
 import { MAX_SYNC_FILES, MAX_SYNC_FILE_BYTES } from '../../src/site/sync/folders.js';
 import { MAX_HOST_FOLDERS } from '../../src/site/sync/host-sites.js';
+import { MAX_RENDER_ROWS } from '../../src/site/db/render-statements.js';
 import { SYNC_INTERVAL_SECONDS } from '../../src/host-bridge/plugins/sync/site_sync.js';
 import { MAX_BATCH_DATA_BYTES } from '../../src/host-bridge/plugins/batches/start.js';
 import { MAX_ATTEMPTS, MAX_BATCH_DEPTH, MAX_PENDING_RUNS } from '../../src/site/batches/queue.js';
@@ -83,6 +84,7 @@ const CONSTANTS: Record<string, number> = {
   MAX_SYNC_ROWS,
   MAX_SYNC_FILES,
   MAX_SYNC_FILE_BYTES,
+  MAX_RENDER_ROWS,
   MAX_HOST_FOLDERS,
   SYNC_INTERVAL_SECONDS,
   MAX_BATCH_DATA_BYTES,

@@ -74,6 +74,7 @@ describe('package entries, imported by name', () => {
       VisionOcr: 'function',
       compile: 'function',
       createEngine: 'function',
+      currentRenderSignal: 'function',
       definePlugin: 'function',
       formatDiagnostic: 'function',
       fromJS: 'function',

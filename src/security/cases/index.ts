@@ -12,20 +12,30 @@ import { NET } from './net.js';
 import { BR } from './br.js';
 import { ML, BR_MAIL } from './ml.js';
 import { HH, HH_LAST } from './host/index.js';
+import { SITE_HOST_BR, SITE_HOST_CPU } from './site-host.js';
+import { MEM_MORE, OPS_MORE } from './integrity.js';
+import { DOCUMENTS } from './documents.js';
+import { ML_POSTING } from './ml-posting.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
   ...IS,
   ...CPU,
+  ...SITE_HOST_CPU,
   ...MEM,
+  ...MEM_MORE,
   ...BR,
+  ...SITE_HOST_BR,
   ...BR_MAIL,
   ...NET,
+  ...DOCUMENTS,
   ...FS,
   ...FS_ARCHIVES,
   ...RX,
   ...ML,
+  ...ML_POSTING,
   ...OPS,
+  ...OPS_MORE,
   ...HH,
   ...HH_LAST,
 ];

@@ -4,8 +4,7 @@
  * SMTP sink, whose traps (mail to victim.example / evil.example / y.example, injected header
  * fields) count as canary touches.
  *
- * ML-06 (chat and social posting) is not automated: the chat_* and social_* plugins do not
- * exist yet.
+ * ML-06 (chat and social posting in a loop) is in ml-posting.ts: it needs the http harness.
  *
  * BR_MAIL holds the mail rules of category BR (BR-12 sender identity, BR-13 reserved provider
  * arguments) for br.ts to include.

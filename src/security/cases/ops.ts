@@ -141,7 +141,7 @@ export const OPS: SecurityCase[] = [
         Number(max[1]) > 20 ||
         !/const timeout = Math\.max\(1, Math\.min\(Math\.floor\(sliceMs\), MAX_SLICE_MS\)\);/.test(slice) ||
         (slice.match(/applySync\(/g) ?? []).length !== 1 ||
-        !/\{ timeout, result/.test(slice)
+        !/\{\s*timeout,\s*result/.test(slice)
       ) {
         return {
           status: 'escaped',
@@ -165,7 +165,8 @@ export const OPS: SecurityCase[] = [
     'OPS-05',
     'a render that may call the host starts with the async API, so applySyncPromise from the isolate cannot deadlock the host',
     'sandbox/isolate-host',
-    /\.runSync\(|\.applySync\(|sync = syncRender !== null(?! && t\.hostFree === true)|(?<!if \(syncRender === null && t\.hostFree === true && !defining[^\n]*\n\s*const slice = )renderInSlice\(/,
+    // Whitespace-tolerant: Prettier lays the conditions out over several lines (D162).
+    /\.runSync\(|\.applySync\(|sync = syncRender !== null(?!\s*&&\s*t\.hostFree === true)|(?<!if \(\s*syncRender === null\s*&&\s*t\.hostFree === true\s*&&\s*!defining[^{]*\{\s*const slice = )renderInSlice\(/,
     "the render call is apply(), asynchronous, unless the template calls no host plugin (the worker's synchronous render and the in-process slice alike)",
   ),
   {

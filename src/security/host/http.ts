@@ -80,6 +80,16 @@ function route(
     case '/hello':
       res.end('hello');
       return;
+    case '/page': {
+      // A page whose subresources are the URLs `to` names, as image, frame, script fetch and link (NET-14).
+      const urls = q.getAll('to').map((t) => t.replace(/[^A-Za-z0-9:/._?=&%-]/g, ''));
+      res.setHeader('content-type', 'text/html');
+      res.end(
+        `<html><body><p>page</p>${urls.map((t) => `<img src="${t}"><iframe src="${t}"></iframe><link rel="stylesheet" href="${t}">`).join('')}` +
+          `<script>${urls.map((t) => `fetch(${JSON.stringify(t)}).catch(() => {});`).join('')}</script></body></html>`,
+      );
+      return;
+    }
     case '/who':
       // Closes the connection so a rebinding name is resolved again for the next request.
       res.setHeader('connection', 'close');

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import type { BackupRecord, HostAdapters } from '../../index.js';
+import { currentRenderSignal, type BackupRecord, type HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import { ownTenant } from './own-tenant.js';
 import { siteFiles } from './basic.js';
@@ -45,11 +45,18 @@ export function backupsAdapters(ctx: SiteContext): Partial<HostAdapters> {
         const created = Math.floor(Date.now() / 1000);
         const stamp = new Date(created * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
         const id = `${stamp}-${randomBytes(3).toString('hex')}`;
-        const { size, sha256 } = await createBackup(ctx, siteFiles(ctx), id, created, backupKeyFromEnv());
-        await ctx.db.run(
-          'INSERT INTO backups (tenant, id, type, memo, created, size, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)',
-          [ctx.tenant, id, 'full', memo, created, size, sha256],
-        );
+        const signal = currentRenderSignal();
+        const { size, sha256 } = await createBackup(ctx, siteFiles(ctx), id, created, backupKeyFromEnv(), signal);
+        try {
+          await ctx.db.run(
+            'INSERT INTO backups (tenant, id, type, memo, created, size, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)',
+            [ctx.tenant, id, 'full', memo, created, size, sha256],
+          );
+        } catch (e) {
+          // No archive without its row (the render may have ended just now: its statement does not run).
+          rmSync(backupFile(ctx, id), { force: true });
+          throw e;
+        }
         return { id, type: 'full', memo, created, size };
       },
       async list(tenant) {

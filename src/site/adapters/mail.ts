@@ -10,9 +10,13 @@ import { BridgeError, type HostAdapters, type MailAdapter } from '../../index.js
 import type { SiteContext } from '../site-context.js';
 import { ownTenant } from './own-tenant.js';
 import { placeholders } from './rows.js';
-import { finish, reserve } from '../mail/outbox.js';
+import { finish as finishNow, reserve } from '../mail/outbox.js';
+import { detached } from '../db/render-statements.js';
 import { siteRelay } from '../mail/relay.js';
 import { renderMailTemplate } from '../mail/templates.js';
+
+/** A mail's outcome is recorded even when its render has just ended (D195): the mail went, or failed. */
+const finish: typeof finishNow = (...args) => detached(() => finishNow(...args));
 
 export function mailAdapters(ctx: SiteContext): Partial<HostAdapters> {
   const own = ownTenant(ctx);

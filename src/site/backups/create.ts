@@ -6,6 +6,8 @@
  * each entry hashed as it is written, the manifest last. The archive is written under a temporary
  * name and renamed when whole; past MAX_BACKUP_BYTES or MAX_BACKUP_ENTRIES nothing is kept. The
  * folder's secrets are sealed with the operator's backup key, or left out without one (sealed.ts).
+ * A backup made for a render stops when the render ends (D196): between two entries, and inside
+ * the copy of a file; the temporary archive and folder are removed, and no archive appears.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -49,6 +51,13 @@ import { seal } from './sealed.js';
 
 class TooLarge extends Error {}
 
+/** Throws the render's reason once it has ended (E_WALL_TIMEOUT or E_BRIDGE_CLOSED). */
+function checkEnded(signal: AbortSignal | undefined): void {
+  if (!signal?.aborted) return;
+  const code = signal.reason instanceof BridgeError ? signal.reason.code : 'E_BRIDGE_CLOSED';
+  throw new BridgeError(code, '{backup}: the render ended before the backup was done');
+}
+
 /** Counts the archive's bytes and hashes each entry as it is added. */
 class Packer {
   readonly entries: ManifestEntry[] = [];
@@ -56,9 +65,11 @@ class Packer {
   constructor(
     private readonly pack: tar.Pack,
     private readonly mtime: Date,
+    private readonly signal: AbortSignal | undefined,
   ) {}
 
   private count(n: number): void {
+    checkEnded(this.signal);
     this.total += n + 1024;
     if (this.total > MAX_BACKUP_BYTES || this.entries.length >= MAX_BACKUP_ENTRIES - 1) throw new TooLarge();
   }
@@ -87,6 +98,7 @@ class Packer {
         },
       }),
       entry,
+      this.signal ? { signal: this.signal } : {},
     );
     this.entries.push({ name, size, sha256: hash.digest('hex') });
   }
@@ -162,13 +174,17 @@ async function packStorage(packer: Packer, store: FileStore): Promise<void> {
   }
 }
 
-/** Writes data/backups/<id>.tar; its size and SHA-256. `backupKey`: the operator's (sealed.ts), or null to leave the secrets out. */
+/**
+ * Writes data/backups/<id>.tar; its size and SHA-256. `backupKey`: the operator's (sealed.ts), or
+ * null to leave the secrets out. `signal`: the render's, when a render asked for the backup.
+ */
 export async function createBackup(
   ctx: SiteContext,
   store: FileStore,
   id: string,
   created: number,
   backupKey: Buffer | null,
+  signal?: AbortSignal,
 ): Promise<{ size: number; sha256: string }> {
   const folder = path.join(ctx.dir, BACKUP_DIR);
   const staging = path.join(folder, `.tmp-${id}`);
@@ -180,7 +196,7 @@ export async function createBackup(
   written.catch(() => {});
   try {
     const tables = await exportTables(ctx, path.join(staging, 'db'));
-    const packer = new Packer(pack, new Date(created * 1000));
+    const packer = new Packer(pack, new Date(created * 1000), signal);
     for (const f of [...SITE_FILES, ...SITE_FOLDERS.flatMap((d) => folderFiles(ctx.dir, d))]) {
       const file = path.join(ctx.dir, f);
       if (existsSync(file) && lstatSync(file).isFile())
@@ -214,9 +230,13 @@ export async function createBackup(
     await packer.buffer(MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'));
     pack.finalize();
     await written;
+    // The last moment a render that ended can still stop it: nothing is renamed for it after.
+    checkEnded(signal);
     renameSync(partial, final);
   } catch (e) {
     pack.destroy();
+    // Once the write stream has closed: a stream still opening would make the file again after the rm.
+    await written.catch(() => {});
     rmSync(partial, { force: true });
     if (e instanceof TooLarge)
       throw new BridgeError(

@@ -9,6 +9,7 @@ import { DEFAULT_LEASE_MS, type BatchQueue } from './queue.js';
 import { StoreQueue } from './store-queue.js';
 import { openBullQueue } from './bullmq-queue.js';
 import { batchQueueUrl } from './queue-url.js';
+import { detached } from '../db/render-statements.js';
 
 // Keyed by the open site's database: a Site is a copy of its SiteContext with more fields, and both
 // must find the same queue.
@@ -25,9 +26,12 @@ export function siteQueue(ctx: SiteContext, opts: QueueOptions = {}): Promise<Ba
   if (!q) {
     const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
     const url = batchQueueUrl(ctx.dir, ctx.config);
-    q = url
-      ? openBullQueue(url, ctx.db, ctx.tenant, leaseMs)
-      : Promise.resolve(new StoreQueue(ctx.db, ctx.tenant, leaseMs));
+    // Made on a render's first {batch}: its connections and workers must not carry that render's signal (D195).
+    q = detached(() =>
+      url
+        ? openBullQueue(url, ctx.db, ctx.tenant, leaseMs)
+        : Promise.resolve(new StoreQueue(ctx.db, ctx.tenant, leaseMs)),
+    );
     queues.set(ctx.db, q);
   }
   return q;

@@ -2,9 +2,16 @@
  * The PostgreSQL backend (site.json `database`: a postgres:// URL), on `pg`, an optional peer
  * dependency loaded only here. `?` placeholders become `$1..$n`; BIGINT and NUMERIC come back as
  * numbers, as SQLite gives them, so adapters see one shape from both.
+ *
+ * A statement run for a render is cancelled when the render ends (D195): it runs on a client of
+ * its own, and the render's signal sends the server a cancel request for that client's backend.
+ * A client that was sent one leaves the pool (destroyed, never released for reuse): a cancel that
+ * arrives late must not stop another render's statement, nor a half-ended transaction be reused.
  */
+import { connect } from 'node:net';
 import type { Row, SiteDatabase, SqlRunner, SqlValue } from './database.js';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient, QueryResult } from 'pg';
+import { MAX_RENDER_ROWS, checkStatement, renderEnded, statementSignal, tooManyRows } from './render-statements.js';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -15,59 +22,134 @@ export function numberPlaceholders(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
+/**
+ * The protocol's CancelRequest for the backend of `client`, on a connection of its own: it needs no
+ * login and no pool client, so it works while the pool is exhausted. The server closes it.
+ */
+function sendCancel(client: PoolClient): void {
+  const key = client as PoolClient & { processID?: number | null; secretKey?: number | null };
+  if (key.processID == null || key.secretKey == null) return;
+  const request = Buffer.alloc(16);
+  request.writeInt32BE(16, 0);
+  request.writeInt32BE(80877102, 4);
+  request.writeInt32BE(key.processID, 8);
+  request.writeInt32BE(key.secretKey, 12);
+  const socket = client.host?.startsWith('/')
+    ? connect(`${client.host}/.s.PGSQL.${client.port}`)
+    : connect(client.port, client.host);
+  socket.on('error', () => {});
+  socket.on('connect', () => socket.end(request));
+  // The server answers nothing and closes; a server that does not is not waited for.
+  socket.setTimeout(5000, () => socket.destroy());
+}
+
+/** A pool client used for one render's statements (or one transaction's); `cancelled`: a cancel request was sent on it. */
+class Held {
+  cancelled = false;
+  constructor(readonly client: PoolClient) {}
+
+  async query(text: string, params: SqlValue[], signal: AbortSignal | undefined): Promise<QueryResult> {
+    if (!signal) return this.client.query(text, params);
+    checkStatement(signal);
+    const cancel = (): void => {
+      this.cancelled = true;
+      sendCancel(this.client);
+    };
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      const r = await this.client.query(text, params);
+      if (r.rows.length > MAX_RENDER_ROWS) throw tooManyRows();
+      return r;
+    } catch (e) {
+      if (this.cancelled) throw renderEnded(signal);
+      throw e;
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+  }
+
+  /** Back to the pool, or destroyed after a cancel (or when `broken`). */
+  release(broken = false): void {
+    this.client.release(this.cancelled || broken);
+  }
+}
+
 class PgRunner implements SqlRunner {
-  constructor(private readonly q: Pool | PoolClient) {}
+  /** `held`: the client of the transaction in progress; absent, each statement takes one from the pool. */
+  constructor(
+    private readonly pool: Pool,
+    private readonly held?: Held,
+  ) {}
+
+  private async query(sql: string, params: readonly SqlValue[]): Promise<QueryResult> {
+    const text = numberPlaceholders(sql);
+    const values = params as SqlValue[];
+    const signal = statementSignal();
+    if (this.held) return this.held.query(text, values, signal);
+    if (!signal) return this.pool.query(text, values);
+    checkStatement(signal);
+    const held = new Held(await this.pool.connect());
+    try {
+      return await held.query(text, values, signal);
+    } finally {
+      held.release();
+    }
+  }
   async all<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    const r = await this.q.query(numberPlaceholders(sql), params as SqlValue[]);
-    return r.rows as T[];
+    return (await this.query(sql, params)).rows as T[];
   }
   async get<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
     return (await this.all<T>(sql, params))[0];
   }
   async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
-    const r = await this.q.query(numberPlaceholders(sql), params as SqlValue[]);
-    return { changes: r.rowCount ?? 0 };
+    return { changes: (await this.query(sql, params)).rowCount ?? 0 };
   }
 }
 
 class PgDatabase extends PgRunner implements SiteDatabase {
   readonly dialect = 'postgres' as const;
-  constructor(private readonly pool: Pool) {
-    super(pool);
+  constructor(private readonly clients: Pool) {
+    super(clients);
   }
   async transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const signal = statementSignal();
+    checkStatement(signal);
+    const held = new Held(await this.clients.connect());
+    let broken = false;
     try {
-      await client.query('BEGIN');
+      await held.query('BEGIN', [], signal);
       try {
-        const out = await fn(new PgRunner(client));
-        await client.query('COMMIT');
+        const out = await fn(new PgRunner(this.clients, held));
+        await held.query('COMMIT', [], signal);
         return out;
       } catch (e) {
-        await client.query('ROLLBACK');
+        // After a cancel the client is destroyed, which ends its transaction on the server.
+        if (!held.cancelled) await held.client.query('ROLLBACK').catch(() => (broken = true));
         throw e;
       }
     } finally {
-      client.release();
+      held.release(broken);
     }
   }
   async connection<T>(fn: (c: SqlRunner) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    checkStatement(statementSignal());
+    const held = new Held(await this.clients.connect());
     let broken = false;
     try {
-      return await fn(new PgRunner(client));
+      return await fn(new PgRunner(this.clients, held));
     } catch (e) {
+      // Session advisory locks may still be held on it: destroying the client ends them.
       broken = true;
       throw e;
     } finally {
-      client.release(broken);
+      held.release(broken);
     }
   }
   poolUse(): { total: number; idle: number; waiting: number } {
-    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
+    return { total: this.clients.totalCount, idle: this.clients.idleCount, waiting: this.clients.waitingCount };
   }
   async close(): Promise<void> {
-    await this.pool.end();
+    await this.clients.end();
   }
 }
 

@@ -4,9 +4,14 @@
  * is synchronous, so one connection serves the site: statements run one at a time, and a
  * transaction holds the connection until it ends (`lock`), so no other call's statement lands
  * inside it.
+ *
+ * A synchronous statement cannot be cancelled once it runs (D195): a render's statement does not
+ * start once the render is over, and gives it at most MAX_RENDER_ROWS rows, read one at a time so
+ * that the rows past the cap are never made.
  */
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { Row, SiteDatabase, SqlRunner, SqlValue } from './database.js';
+import { MAX_RENDER_ROWS, checkStatement, statementSignal, tooManyRows } from './render-statements.js';
 
 /**
  * Statements kept prepared per connection. The sample `news` endpoint runs 8 queries a request;
@@ -33,12 +38,23 @@ class SqliteRunner implements SqlRunner {
   }
 
   async all<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    return this.prepared(sql).all(...(params as SQLInputValue[])) as T[];
+    const signal = statementSignal();
+    checkStatement(signal);
+    const stmt = this.prepared(sql);
+    if (!signal) return stmt.all(...(params as SQLInputValue[])) as T[];
+    const rows: T[] = [];
+    for (const row of stmt.iterate(...(params as SQLInputValue[]))) {
+      if (rows.length === MAX_RENDER_ROWS) throw tooManyRows();
+      rows.push(row as T);
+    }
+    return rows;
   }
   async get<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    checkStatement(statementSignal());
     return this.prepared(sql).get(...(params as SQLInputValue[])) as T | undefined;
   }
   async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
+    checkStatement(statementSignal());
     const r = this.prepared(sql).run(...(params as SQLInputValue[]));
     return { changes: Number(r.changes) };
   }

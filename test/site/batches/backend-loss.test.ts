@@ -49,7 +49,7 @@ import { history } from '../../../src/site/batches/history.js';
     await queue(1);
     const stop = new AbortController();
     const events: RunEvent[] = [];
-    const runner = runBatches(site, { pollMs: 50, signal: stop.signal, onEvent: (e) => events.push(e) });
+    const runner = runBatches(site, { once: false, pollMs: 50, signal: stop.signal, onEvent: (e) => events.push(e) });
     const ended = (n: number) => events.filter((e) => e.kind === 'end').length >= n;
     const until = async (ok: () => boolean) => {
       for (let i = 0; i < 400 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));

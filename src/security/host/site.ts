@@ -1,0 +1,65 @@
+/**
+ * A site's stores as the harness needs them for the plugins that keep rows (members, sessions,
+ * batches, backups), in memory: the cases that attack those plugins (BR-04, BR-15, BR-16, CPU-07)
+ * check what the bridge and the plugins refuse, and read here what was stored anyway. Member 1 is
+ * the super user, members 2-8 exist, every other id does not. The stores' own caps (a site's
+ * atomic per-tenant counts, the batch runner's dedupe) are tested on a real site (test/site/).
+ */
+import type { BackupRecord, BackupsAdapter } from '../../host-bridge/adapters/backups.js';
+import type { BatchStart, BatchesAdapter } from '../../host-bridge/adapters/batches.js';
+import type { MembersAdapter } from '../../host-bridge/adapters/members.js';
+import type { SessionAdapter } from '../../host-bridge/adapters/session.js';
+import type { HostAdapters } from '../../host-bridge/host.js';
+
+export interface SiteStores {
+  readonly adapters: Pick<HostAdapters, 'members' | 'sessions' | 'batches' | 'backups'>;
+  /** Sessions started or issued, as `tenant:member`. */
+  readonly sessions: string[];
+  readonly batches: BatchStart[];
+  readonly backups: BackupRecord[];
+}
+
+export function siteStores(now: () => number = () => Math.floor(Date.now() / 1000)): SiteStores {
+  const sessions: string[] = [];
+  const batches: BatchStart[] = [];
+  const backups: BackupRecord[] = [];
+  const members: MembersAdapter = {
+    isSuperUser: async (_tenant, id) => id === 1,
+    exists: async (_tenant, id) => id >= 1 && id <= 8,
+  };
+  const session: SessionAdapter = {
+    current: async () => null,
+    start: async (tenant, _request, memberId) => void sessions.push(`${tenant}:${memberId}`),
+    end: async () => {},
+    issue: async (tenant, memberId, expires) => {
+      sessions.push(`${tenant}:${memberId}`);
+      return { sessionId: `s${sessions.length}`, accessToken: `t${sessions.length}`, expiresAt: now() + expires };
+    },
+  };
+  const queue: BatchesAdapter = {
+    enqueue: async (_tenant, start) => {
+      batches.push(start);
+      return batches.length;
+    },
+  };
+  const store: BackupsAdapter = {
+    create: async (_tenant, memo) => {
+      const r: BackupRecord = { id: `b${backups.length + 1}`, type: 'full', memo, created: now(), size: 1024 };
+      backups.push(r);
+      return r;
+    },
+    list: async () => [...backups],
+    delete: async (_tenant, id) => {
+      const i = backups.findIndex((b) => b.id === id);
+      if (i < 0) return false;
+      backups.splice(i, 1);
+      return true;
+    },
+  };
+  return {
+    adapters: { members, sessions: session, batches: queue, backups: store },
+    sessions,
+    batches,
+    backups,
+  };
+}
