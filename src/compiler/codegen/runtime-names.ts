@@ -102,6 +102,7 @@ export const STATE_MEMBERS = [
   'hostBlock',
   'include',
   'isStop',
+  'loopCheck',
   'now',
   'outputCheck',
   'outputCheckAt',
@@ -111,6 +112,7 @@ export const STATE_MEMBERS = [
   'sectionStart',
   'stop',
   'templateName',
+  'ticks',
   'validate',
 ] as const satisfies readonly (keyof RenderState)[];
 

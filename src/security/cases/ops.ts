@@ -141,7 +141,7 @@ export const OPS: SecurityCase[] = [
         Number(max[1]) > 20 ||
         !/const timeout = Math\.max\(1, Math\.min\(Math\.floor\(sliceMs\), MAX_SLICE_MS\)\);/.test(slice) ||
         (slice.match(/applySync\(/g) ?? []).length !== 1 ||
-        !/\{ timeout, result/.test(slice)
+        !/\{\s*timeout,\s*result/.test(slice)
       ) {
         return {
           status: 'escaped',
