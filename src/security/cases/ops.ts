@@ -165,7 +165,7 @@ export const OPS: SecurityCase[] = [
     'OPS-05',
     'a render that may call the host starts with the async API, so applySyncPromise from the isolate cannot deadlock the host',
     'sandbox/isolate-host',
-    /\.runSync\(|\.applySync\(|sync = syncRender !== null(?! && t\.hostFree === true)|(?<!if \(syncRender === null && t\.hostFree === true && !defining[^\n]*\n\s*const slice = )renderInSlice\(/,
+    /\.runSync\(|\.applySync\(|sync = syncRender !== null(?! && t\.hostFree === true)|(?<!if \(\s*syncRender === null &&\s*t\.hostFree === true &&\s*!defining\b[^{]*\{\s*const slice = )renderInSlice\(/,
     "the render call is apply(), asynchronous, unless the template calls no host plugin (the worker's synchronous render and the in-process slice alike)",
   ),
   {
