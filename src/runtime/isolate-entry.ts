@@ -90,14 +90,16 @@ const smartcage = {
    * then `sliceOutputChars` is set, and a longer output is not copied out on the host's thread
    * but answered `overSlice`. A slice that ran out was cut where it stood, its `finally` blocks
    * not run: the host renders again at once with `afterCut`, which clears what they restore.
+   * With `sliceMs` the render also cuts itself that long after it starts (RenderState.tick, D206)
+   * and answers `overSlice`, its `finally` blocks run.
    */
-  render(name: string, req: RenderRequest, sliceOutputChars = 0, afterCut = false): RenderResponse {
+  render(name: string, req: RenderRequest, sliceOutputChars = 0, afterCut = false, sliceMs = 0): RenderResponse {
     try {
       if (afterCut) {
         rendering = false;
         setCurrent(null);
       }
-      const response = renderOnce(name, req);
+      const response = renderOnce(name, req, sliceMs);
       if (!builtinsIntact()) response.contextTainted = true;
       if (sliceOutputChars > 0 && typeof response.output === 'string' && response.output.length > sliceOutputChars)
         return { overSlice: true };
@@ -121,7 +123,8 @@ function dropExamples(): void {
   for (const p of ALL_PLUGINS) (p as { examples: readonly unknown[] }).examples = none;
 }
 
-function renderOnce(name: string, req: RenderRequest): RenderResponse {
+function renderOnce(name: string, req: RenderRequest, sliceMs: number): RenderResponse {
+  let $: RenderState | null = null;
   try {
     const fn = templates.get(name);
     // The host reads this code as "the define queued before this render failed".
@@ -131,11 +134,14 @@ function renderOnce(name: string, req: RenderRequest): RenderResponse {
     for (const [k, v] of Object.entries(req.request ?? {})) request[k] = fromJS(v);
     const constants: Record<string, Value> = {};
     for (const [k, v] of Object.entries(req.constants ?? {})) constants[k] = fromJS(v);
-    const $ = new RenderState(scope, { ...req, request, constants });
+    $ = new RenderState(scope, { ...req, request, constants });
+    if (sliceMs > 0) $.startDeadline(sliceMs);
     const previous = setCurrent($);
     rendering = true;
     try {
       const output = fn(scope, $);
+      // Cut at its deadline, and something caught that (RenderState.tick): nothing of it is kept.
+      if ($.cut) return { overSlice: true };
       // Output outside any loop is measured once, here (loops check as they go).
       if (output.length > $.maxOutput) $.outputLimit(output.length);
       // Measured at {return} already; again here because an object it holds may have changed since.
@@ -153,6 +159,7 @@ function renderOnce(name: string, req: RenderRequest): RenderResponse {
       setCurrent(previous);
     }
   } catch (e) {
+    if ($?.cut) return { overSlice: true };
     const code = codeOf(e);
     return fail(code, messageOf(e, code), e instanceof Error ? String(e.stack ?? '') : '', req);
   }

@@ -18,6 +18,17 @@ import { checkReturnSize } from './return-size.js';
 import { whereSlotNow } from './where.js';
 import type { LogLevel } from '../protocol/log.js';
 
+/**
+ * Checks between two looks at the clock. An iteration of an empty loop costs a few ns and
+ * `Date.now()` ~25-40; a body of plugin calls costs µs, so 32 of them overshoot a deadline by
+ * well under a ms.
+ */
+const TICKS = 32;
+/** Taken before the lockdown; the clock of the render's deadline. */
+const clock = Date.now;
+/** What a cut render throws: nothing reads it (the render's answer is `overSlice`). */
+export const SLICE_CUT = Object.freeze({ sliceCut: true });
+
 export interface RenderInput {
   templateName: string;
   now: number;
@@ -117,6 +128,16 @@ export class RenderState implements PluginContext {
   readonly maxOutput: number;
   /** The output length at which loops next call outputCheck (src/compiler/codegen/loop.ts). */
   outputCheckAt: number;
+  /**
+   * Loop iterations, {include}s and {function} calls left before the next look at the clock
+   * (`tick`). Generated loops count it down in the line that checks the output, so a render with
+   * no deadline pays a decrement per iteration and a call every TICKS.
+   */
+  ticks = TICKS;
+  /** The `Date.now()` past which the render stops itself (`startDeadline`); none by default. */
+  private deadline = Infinity;
+  /** The deadline passed: the render's work is discarded whatever it does next (`tick`). */
+  cut = false;
   returnValue: Value = null;
 
   constructor(scope: Scope, input: RenderInput) {
@@ -146,6 +167,40 @@ export class RenderState implements PluginContext {
     if (o.length > this.maxOutput) this.outputLimit(o.length);
     o.charCodeAt(0);
     this.outputCheckAt = Math.min(o.length * 2, this.maxOutput);
+  }
+
+  /**
+   * Each iteration of a generated loop comes here when the output passed its check point or the
+   * tick count ran out (src/compiler/codegen/loop.ts).
+   */
+  loopCheck(o: string): void {
+    if (o.length > this.outputCheckAt) this.outputCheck(o);
+    if (this.ticks < 0) this.tick();
+  }
+
+  /**
+   * A render in a synchronous slice of the embedding process stops itself `ms` after it starts
+   * (docs/decisions.md D206): it then does not depend on isolated-vm's timer thread, which a
+   * loaded machine wakes late, to give the embedder's event loop back.
+   */
+  startDeadline(ms: number): void {
+    this.deadline = clock() + ms;
+  }
+
+  /**
+   * Looks at the clock. Past the deadline the render is cut: it throws, and every later check
+   * throws again at once (`ticks` stays spent), so a runtime `catch` that turned the first throw
+   * into a warning only lets straight-line code run before the next loop iteration, include or
+   * function call stops it. The render answers `overSlice` whatever happened meanwhile
+   * (isolate-entry.ts), and the host runs it again asynchronously from the start.
+   */
+  tick(): void {
+    if (this.cut || clock() > this.deadline) {
+      this.cut = true;
+      this.ticks = 0;
+      throw SLICE_CUT;
+    }
+    this.ticks = TICKS;
   }
 
   /** A loop found the output (or a capture) past the limit. */
@@ -398,6 +453,7 @@ export class RenderState implements PluginContext {
 
   // ---- {include}
   include(fn: (s: Scope, $: RenderState) => string, caller: Scope, params: Record<string, Value>): string {
+    if (--this.ticks < 0) this.tick();
     if (this.includeDepth >= this.maxIncludeDepth)
       throw new LimitError(`{include} nested deeper than ${this.maxIncludeDepth} levels`, 'E_RECURSION_LIMIT');
     // The included template works on a copy of the caller's variables (Smarty 2).
@@ -421,6 +477,7 @@ export class RenderState implements PluginContext {
 
   // ---- {function}
   callFunction(fn: (s: Scope, $: RenderState) => string, params: Record<string, Value>): Value {
+    if (--this.ticks < 0) this.tick();
     if (this.includeDepth >= this.maxIncludeDepth)
       throw new LimitError(`{function} calls nested deeper than ${this.maxIncludeDepth} levels`, 'E_RECURSION_LIMIT');
     const scope = newScope();

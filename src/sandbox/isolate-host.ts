@@ -25,7 +25,7 @@ import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 import { WARMUP_RENDERS, warmupRequest, warmupTemplate } from './warmup.js';
 import { withLimits, type RenderRequestBody } from './request.js';
 import type { HostAnswer, HostCallHandler } from '../protocol/host-call.js';
-import { classifyIsolateError } from './ivm-errors.js';
+import { CUT_AS_TIMEOUT, classifyIsolateError } from './ivm-errors.js';
 import type { SyncRender } from './sync-render.js';
 import { MAX_SLICE_VARS_BYTES, renderInSlice } from './sync-slice.js';
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
@@ -285,9 +285,13 @@ export class IsolateHost {
       // watchdog cannot fire meanwhile, so the call's own timeout is the nearer deadline.
       sync = syncRender !== null && t.hostFree === true && !defining;
       let result: RenderResponse | null = null;
-      if (sync && syncRender)
-        result = syncRender(live.render, [t.id, copy.copyInto()], Math.min(limits.cpuMs, limits.wallMs));
-      else {
+      if (sync && syncRender) {
+        // The render also stops itself at the same deadline (D206), without waiting for
+        // isolated-vm's timer thread; it then answers `overSlice`, read as the timeout it stands for.
+        const deadline = Math.min(limits.cpuMs, limits.wallMs);
+        result = syncRender(live.render, [t.id, copy.copyInto(), 0, false, deadline], deadline);
+        if (result.overSlice) throw new Error(CUT_AS_TIMEOUT);
+      } else {
         // In this process the same template first gets a bounded synchronous slice, then the
         // async path from the start with what is left of its CPU time (src/sandbox/sync-slice.ts, D140).
         let cpuMs = limits.cpuMs;

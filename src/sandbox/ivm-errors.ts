@@ -9,8 +9,11 @@
 /** What stopped a call into an isolate. */
 export type IsolateFailure = 'cpu-timeout' | 'memory-limit' | 'disposed' | 'script';
 
+/** isolated-vm's timeout message; also what a worker's render that cut itself at its deadline is read as (D206). */
+export const CUT_AS_TIMEOUT = 'Script execution timed out.';
+
 const MESSAGES: ReadonlyMap<string, IsolateFailure> = new Map([
-  ['Script execution timed out.', 'cpu-timeout'],
+  [CUT_AS_TIMEOUT, 'cpu-timeout'],
   ['Isolate was disposed during execution due to memory limit', 'memory-limit'],
   ['Isolate was disposed during execution', 'disposed'],
   ['Isolate is disposed', 'disposed'],

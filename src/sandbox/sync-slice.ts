@@ -25,11 +25,15 @@
  *   `MAX_SLICE_OUTPUT_CHARS` is answered `overSlice` by the isolate before it is copied out and
  *   runs again asynchronously.
  *
- * What it does not guarantee: the timeout is isolated-vm's timer thread calling V8's
- * TerminateExecution, so the event loop is held for the slice plus that thread's wake-up
- * latency (on a quiet machine a fraction of a ms; on a 2-core machine at load 26, 10-25 ms
- * median, bench/README.md) plus one uninterruptible native operation of the template (a single
- * modifier call on capped input) and a garbage collection the isolate started within it.
+ * - the render itself looks at the clock every 32 loop iterations, includes and {function} calls
+ *   and stops at the slice's end (RenderState.tick, D206), on the thread that runs it: this does
+ *   not wait for isolated-vm's timer thread.
+ *
+ * What it does not guarantee: what no loop check reaches, one uninterruptible native operation of
+ * the template (a single modifier call on capped input) or a garbage collection the isolate
+ * started within the slice, is bounded by isolated-vm's timeout alone: its timer thread calling
+ * V8's TerminateExecution, so the slice plus that thread's wake-up latency (on a quiet machine a
+ * fraction of a ms; on a 2-core machine at load 26, 10-25 ms median, bench/README.md).
  */
 import type ivm from 'isolated-vm';
 import type { RenderResponse } from '../protocol/render.js';
@@ -63,7 +67,9 @@ export function renderInSlice(
   const timeout = Math.max(1, Math.min(Math.floor(sliceMs), MAX_SLICE_MS));
   const t0 = performance.now();
   try {
-    const response = render.applySync(undefined, [name, args, MAX_SLICE_OUTPUT_CHARS], {
+    // The render also cuts itself at the slice's end (D206); the timeout is for what no loop
+    // check reaches (one long native call), and isolated-vm's timer thread may wake it late.
+    const response = render.applySync(undefined, [name, args, MAX_SLICE_OUTPUT_CHARS, false, timeout], {
       timeout,
       result: { copy: true },
     }) as RenderResponse;

@@ -184,6 +184,16 @@ export class PhpArray {
     return this.list;
   }
 
+  /**
+   * A lazy record's plain object as it came in (null once settled, or for any other array), for a
+   * read-only walk such as json_encode's that needs neither the conversion nor the settled map.
+   * The walker must read it as `fromObject` would convert it (own keys in order, values by
+   * `fromJS`) and must not write to it.
+   */
+  recordSource(): Readonly<Record<string, unknown>> | null {
+    return this.rec;
+  }
+
   /** A copy that can be mutated; nested arrays become shared with the original. */
   clone(): PhpArray {
     if (this.rec) this.settle();

@@ -158,3 +158,35 @@ describe('an endless template in the embedding process', () => {
     }
   });
 });
+
+describe('the render cuts itself at the end of its slice (D206)', () => {
+  /** The live context's render function, as IsolateHost's slice calls it. */
+  const liveRender = async (host: IsolateHost) =>
+    (
+      (await (
+        host as unknown as { contextFor(l: SandboxLimits): Promise<{ render: ivm.Reference<unknown> }> }
+      ).contextFor(limits(2))) as { render: ivm.Reference<(...args: unknown[]) => unknown> }
+    ).render;
+
+  it('answers overSlice without isolated-vm timing it out, its finally blocks run, and the context renders on', async () => {
+    const host = newHost();
+    const t = template('cut-self.tpl', '{section name=i loop=$n}{section name=j loop=1000}{/section}{/section}{$n}');
+    expect((await host.render(t, request(t.id, { n: 0 }), limits(2), null)).output).toBe('0');
+    const render = await liveRender(host);
+    const endless = new ivm.ExternalCopy(request(t.id, { n: 2_000_000_000 }));
+    // isolated-vm's own timeout far away: only the render's deadline can end the call.
+    const answer = render.applySync(undefined, [t.id, endless.copyInto(), 1 << 20, false, 2], {
+      timeout: 60_000,
+      result: { copy: true },
+    });
+    expect(answer).toEqual({ overSlice: true });
+    // Without `afterCut`: the cut render restored its globals itself, so this one starts clean.
+    const small = new ivm.ExternalCopy(request(t.id, { n: 3 }));
+    expect(
+      render.applySync(undefined, [t.id, small.copyInto(), 1 << 20, false, 0], {
+        timeout: 5000,
+        result: { copy: true },
+      }),
+    ).toMatchObject({ output: '3' });
+  });
+});

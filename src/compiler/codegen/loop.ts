@@ -5,7 +5,7 @@
  *     const w1 = P[0]; P[0] = 7;           the loop's line is the recorded position while it runs
  *     ...start lines, the loop's head...    (Loop.start)
  *     for (...) {
- *       if (o.length > $.outputCheckAt) $.outputCheck(o);
+ *       if (o.length > $.outputCheckAt || --$.ticks < 0) $.loopCheck(o);
  *       ...item lines...                    (Loop.item)
  *       ...body: {break} and {continue} are allowed in it...
  *     }
@@ -55,8 +55,9 @@ export function emitLoop(n: BlockNode, cx: EmitContext, loop: Loop): void {
   // that prints without end would otherwise fill the heap with a tree of string nodes until the
   // CPU or memory limit, and collecting that tree delays even the CPU timeout. `o.length` costs
   // nothing, a cons string knows it. Captured text is checked when the capture ends
-  // (RenderState.captureEnd).
-  code.line('if (o.length > $.outputCheckAt) $.outputCheck(o);');
+  // (RenderState.captureEnd). The same line counts the iteration down to the next look at the
+  // render's deadline (RenderState.tick, D206): a loop is what can run for long.
+  code.line('if (o.length > $.outputCheckAt || --$.ticks < 0) $.loopCheck(o);');
   loop.item?.();
   cx.loopDepth++;
   if (foreach) cx.foreachLoops.push(foreach);

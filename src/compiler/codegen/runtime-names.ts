@@ -103,6 +103,7 @@ export const STATE_MEMBERS = [
   'hostBlock',
   'include',
   'isStop',
+  'loopCheck',
   'now',
   'outputCheck',
   'outputCheckAt',
@@ -113,6 +114,7 @@ export const STATE_MEMBERS = [
   'sectionStart',
   'stop',
   'templateName',
+  'ticks',
   'validate',
 ] as const satisfies readonly (keyof RenderState)[];
 

@@ -2,7 +2,8 @@
  * PHP 8.2's json_encode (ext/json/json_encoder.c): escaping rules and flags, float printing
  * with serialize_precision=-1, lists against objects, depth and partial output.
  */
-import { PhpArray, PhpFloat, PhpObject, type Key, type Value, isInt } from '../../value/value.js';
+import { PhpArray, PhpFloat, PhpObject, type Key, type Value, isInt, fromJS } from '../../value/value.js';
+import { normalizeKey } from '../../value/php-array.js';
 import { isNumericStr } from '../../value/convert.js';
 import { toBytes } from '../../value/bytes.js';
 import { jsonFloat } from './float.js';
@@ -17,10 +18,18 @@ export type EncodeError = (typeof EncodeError)[keyof typeof EncodeError];
 class Encoder {
   error: EncodeError = EncodeError.None;
   private depth = 0;
+  /** Plain data (lazy records, JavaScript arrays) is walked as it is: no flag changes its layout. */
+  private readonly plain: boolean;
+  private readonly ascii: readonly (string | undefined)[];
+  /** Keys escaped once per call: a list of records repeats the same few. */
+  private readonly keys = new Map<string, string>();
   constructor(
     private readonly flags: number,
     private readonly maxDepth: number,
-  ) {}
+  ) {
+    this.plain = (flags & (F.JSON_FORCE_OBJECT | F.JSON_PRETTY_PRINT)) === 0;
+    this.ascii = asciiEscapes(flags);
+  }
 
   private has(flag: number): boolean {
     return (this.flags & flag) !== 0;
@@ -38,6 +47,8 @@ class Encoder {
     if (typeof v === 'number' || v instanceof PhpFloat) return this.double(typeof v === 'number' ? v : v.value);
     if (typeof v === 'string') return this.string(v, this.flags);
     if (v instanceof PhpArray) {
+      const rec = this.plain ? v.recordSource() : null;
+      if (rec) return this.plainObject(rec);
       const force = this.has(F.JSON_FORCE_OBJECT);
       // A packed list is walked as it is stored: no [key, value] pair per element.
       const packed = force ? null : v.packedValues();
@@ -47,6 +58,70 @@ class Encoder {
     }
     if (v instanceof PhpObject) return this.container(false, Array.from(v.props.entries()));
     return 'null';
+  }
+
+  /**
+   * A value of plain data inside a lazy record, encoded as `fromJS` would have converted it but
+   * without converting it: a record of the page's variables is settled into a Map per object and
+   * its values converted when walked as a PhpArray, which was most of json_encode's time.
+   */
+  private plainValue(x: unknown): string {
+    switch (typeof x) {
+      case 'string':
+        return this.string(x, this.flags);
+      case 'number':
+        return Number.isSafeInteger(x) ? String(x) : this.value(fromJS(x));
+      case 'boolean':
+        return x ? 'true' : 'false';
+      case 'object':
+        if (x === null) return 'null';
+        if (Array.isArray(x)) return this.plainList(x);
+        if (x instanceof PhpArray || x instanceof PhpObject || x instanceof PhpFloat || x instanceof Date)
+          return this.value(fromJS(x));
+        // A record nested in a record, or an object fromJS would copy eagerly: the same keys and values.
+        return this.plainObject(x as Record<string, unknown>);
+      default:
+        // bigint as fromJS makes it; undefined, functions and symbols are null there.
+        return this.value(fromJS(x));
+    }
+  }
+
+  /** A JavaScript array: fromJS makes it a packed list. */
+  private plainList(values: readonly unknown[]): string {
+    this.depth++;
+    let out = '[';
+    for (let i = 0; i < values.length; i++) out += (i === 0 ? '' : ',') + this.plainValue(values[i]);
+    out += ']';
+    if (this.depth > this.maxDepth && !this.has(F.JSON_PARTIAL_OUTPUT_ON_ERROR)) this.error = EncodeError.Depth;
+    this.depth--;
+    return out;
+  }
+
+  /**
+   * A plain object's own keys in order, as `fromObject` reads them. One whose keys include an
+   * integer key ("0", "-1") is converted and encoded as the PhpArray it makes (it may be a list).
+   * An empty one is an empty packed array: `[]`.
+   */
+  private plainObject(o: Readonly<Record<string, unknown>>): string {
+    const keys = Object.keys(o);
+    for (let i = 0; i < keys.length; i++) {
+      const c = keys[i]!.charCodeAt(0);
+      if (((c >= 48 && c <= 57) || c === 45) && typeof normalizeKey(keys[i]) !== 'string')
+        return this.value(PhpArray.fromObject(o as Record<string, unknown>, convertPlain));
+    }
+    if (keys.length === 0) return this.plainList(keys);
+    this.depth++;
+    let out = '{';
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      let key = this.keys.get(k);
+      if (key === undefined) this.keys.set(k, (key = this.escape(k, this.flags)));
+      out += (i === 0 ? '' : ',') + key + ':' + this.plainValue(o[k]);
+    }
+    out += '}';
+    if (this.depth > this.maxDepth && !this.has(F.JSON_PARTIAL_OUTPUT_ON_ERROR)) this.error = EncodeError.Depth;
+    this.depth--;
+    return out;
   }
 
   private double(d: number): string {
@@ -113,7 +188,8 @@ class Encoder {
   }
 
   private escape(s: string, flags: number): string {
-    if (s.isWellFormed()) return escapeWellFormed(s, flags);
+    const quoted = escapeWellFormed(s, flags, flags === this.flags ? this.ascii : asciiEscapes(flags));
+    if (quoted !== null) return quoted;
     const b = toBytes(s);
     let out = '"';
     for (let pos = 0; pos < b.length;) {
@@ -151,30 +227,55 @@ class Encoder {
  * A well-formed string (no stray bytes) needs no UTF-8 pass: its UTF-16 units are what PHP's
  * \u escapes spell (a character outside the BMP is the same surrogate pair), so the units that
  * need an escape are replaced and the runs between them copied as slices. A byte at a time it
- * was ~8 µs for 300 characters inside an isolate.
+ * was ~8 µs for 300 characters inside an isolate. Null for a string with a lone surrogate (a
+ * stray byte from outside), which takes the byte-wise path; checked here rather than by
+ * `isWellFormed()`, a second pass over every string.
  */
-function escapeWellFormed(s: string, flags: number): string {
+function escapeWellFormed(s: string, flags: number, ascii: readonly (string | undefined)[]): string | null {
   const unicode = (flags & F.JSON_UNESCAPED_UNICODE) !== 0;
   const lineTerminators = (flags & F.JSON_UNESCAPED_LINE_TERMINATORS) !== 0;
   let out = '"';
   let last = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    let replacement: string | null = null;
     if (c < 0x80) {
-      if (c < 0x20 || c === 0x22 || c === 0x5c || c === 0x2f || c === 0x3c || c === 0x3e || c === 0x26 || c === 0x27) {
-        const e = escapeAscii(c, flags);
-        if (e.length > 1) replacement = e;
-      }
+      const e = ascii[c];
+      if (e === undefined) continue;
+      out += last === i ? e : s.slice(last, i) + e;
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      // A pair is written as it is or as two \u escapes, one per unit; a lone surrogate is not UTF-8.
+      const d = s.charCodeAt(i + 1);
+      if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) return null;
+      i++;
+      if (unicode) continue;
+      out += s.slice(last, i - 1) + '\\u' + hex4(c) + '\\u' + hex4(d);
     } else if (!unicode || ((c === 0x2028 || c === 0x2029) && !lineTerminators)) {
-      replacement = '\\u' + hex4(c);
-    }
-    if (replacement !== null) {
-      out += s.slice(last, i) + replacement;
-      last = i + 1;
-    }
+      out += last === i ? '\\u' + hex4(c) : s.slice(last, i) + '\\u' + hex4(c);
+    } else continue;
+    last = i + 1;
   }
-  return out + s.slice(last) + '"';
+  return out + (last === 0 ? s : s.slice(last)) + '"';
+}
+
+/** The flags that change how an ASCII character is written. */
+const ASCII_FLAGS = F.JSON_HEX_QUOT | F.JSON_UNESCAPED_SLASHES | F.JSON_HEX_TAG | F.JSON_HEX_AMP | F.JSON_HEX_APOS;
+const asciiTables = new Map<number, readonly (string | undefined)[]>();
+
+/** Per ASCII code, its escape under these flags, undefined for a character written as it is. */
+function asciiEscapes(flags: number): readonly (string | undefined)[] {
+  const key = flags & ASCII_FLAGS;
+  let table = asciiTables.get(key);
+  if (table === undefined) {
+    const t: (string | undefined)[] = [];
+    for (let c = 0; c < 0x80; c++) {
+      const e = escapeAscii(c, key);
+      t.push(e.length > 1 ? e : undefined);
+    }
+    table = t;
+    // One set of a finished table: a render cut in the middle leaves no half-made entry (D140).
+    asciiTables.set(key, table);
+  }
+  return table;
 }
 
 function escapeAscii(c: number, flags: number): string {
@@ -213,6 +314,8 @@ const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0
 function hex4(n: number): string {
   return HEX2[n >> 8]! + HEX2[n & 0xff]!;
 }
+
+const convertPlain = (x: unknown): Value => fromJS(x);
 
 /** Keys exactly 0..n-1 in order (a map-stored array can still be a list). */
 function isSequential(entries: readonly [Key, Value][]): boolean {

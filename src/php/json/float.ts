@@ -8,8 +8,15 @@ export function jsonFloat(n: number, zeroFraction: boolean): string {
     const z = Object.is(n, -0) ? '-0' : '0';
     return zeroFraction ? `${z}.0` : z;
   }
+  const abs = Math.abs(n);
+  // Where php_gcvt prints fixed notation (a decimal point at -3..17), JavaScript prints the same
+  // shortest digits the same way.
+  if (abs >= 1e-4 && abs < 1e17) {
+    const s = String(n);
+    return zeroFraction && Number.isInteger(n) ? s + '.0' : s;
+  }
   const sign = n < 0 ? '-' : '';
-  const [mant, exp] = Math.abs(n).toExponential().split('e');
+  const [mant, exp] = abs.toExponential().split('e');
   const digits = mant.replace('.', '');
   // zend_dtoa's decpt: the value is 0.DIGITS x 10^decpt
   const decpt = Number(exp) + 1;
