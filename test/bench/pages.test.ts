@@ -26,13 +26,11 @@ describe('bench/pages', () => {
       const trim = p.name === 'list' ? {} : { autoTrim: false as const };
       const eta = new Eta({ autoEscape: p.etaEscapes, escapeFunction: escapeHtml, useWith: false, ...trim });
       expect(
-        eta
-          .compile(p.eta)
-          .call(eta, {
-            ...p.vars,
-            h: helpers,
-            ymd: (t: number) => Object.values(helpers.fields(t, 0)).slice(0, 3).join('-'),
-          }),
+        eta.compile(p.eta).call(eta, {
+          ...p.vars,
+          h: helpers,
+          ymd: (t: number) => Object.values(helpers.fields(t, 0)).slice(0, 3).join('-'),
+        }),
       ).toBe(want);
       const e = createEngine({ workers: 0, timezone: p.timezone });
       try {

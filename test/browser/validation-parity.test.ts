@@ -47,9 +47,7 @@ describeBrowser('validation parity: browser vs server', () => {
         const api = (
           window as unknown as {
             SmartcageForms: {
-              precompiledValidator(
-                s: unknown,
-              ):
+              precompiledValidator(s: unknown):
                 | {
                     validate(v: unknown): Array<{ path: string; keyword: string; message: { en: string; ja: string } }>;
                   }

@@ -125,13 +125,11 @@ const LISTINGS: Record<Kind, (site: Site, arg: string | undefined) => Promise<Li
     const entries = await site.host.files!(site.tenant).list(folder, { recursive: false, maxDepth: 1 });
     return {
       columns: ['path', 'size', 'modified'],
-      rows: entries
-        .slice(0, MAX_FILES)
-        .map((e) => ({
-          path: e.isDir ? `${e.path}/` : e.path,
-          size: e.isDir ? null : e.size,
-          modified: siteTime(Math.floor(e.mtime / 1000), site.config.timezone),
-        })),
+      rows: entries.slice(0, MAX_FILES).map((e) => ({
+        path: e.isDir ? `${e.path}/` : e.path,
+        size: e.isDir ? null : e.size,
+        modified: siteTime(Math.floor(e.mtime / 1000), site.config.timezone),
+      })),
     };
   },
   async batches(site) {

@@ -158,12 +158,10 @@ class OwnRedis {
     const site = await batchSite(v, { notify: 'sent' });
     try {
       const failure = await failureOf(
-        site.engines
-          .at(0)
-          .render('{batch name="notify" var=id}{$id}', {
-            name: 'page.tpl',
-            identity: site.identity({ memberId: null }),
-          }),
+        site.engines.at(0).render('{batch name="notify" var=id}{$id}', {
+          name: 'page.tpl',
+          identity: site.identity({ memberId: null }),
+        }),
       );
       expect(failure).toBe('E_HOST_UNAVAILABLE@1');
       const rows = await site.db.all('SELECT id FROM batch_queue WHERE tenant = ?', [site.tenant]);
