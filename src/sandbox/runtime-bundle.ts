@@ -1,7 +1,7 @@
 /** The runtime script evaluated in every isolate (built by scripts/build-runtime.mjs). */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import ivm from 'isolated-vm';
+import type ivm from 'isolated-vm';
 
 const CANDIDATES = [
   '../../dist/runtime.bundle.js', // running from src/ (tests, tsx)

@@ -266,6 +266,11 @@ function caseModeOf(ast: Node, utf: boolean): CaseMode {
       case 'backref':
         seen.add(n.ci);
         return;
+      case 'any':
+      case 'assert':
+      case 'keep':
+      case 'newline':
+        break; // a leaf: nothing inside
     }
   };
   visit(ast);
