@@ -73,8 +73,8 @@ export interface TemplateLogEvent {
 }
 
 export const renderChannel: TracingChannel<unknown, RenderEvent> = tracingChannel(RENDER_CHANNEL);
-export const hostCallChannel: TracingChannel<unknown, HostCallEvent> = tracingChannel(HOST_CALL_CHANNEL);
-export const templateLogChannel = channel(TEMPLATE_LOG_CHANNEL);
+const hostCallChannel: TracingChannel<unknown, HostCallEvent> = tracingChannel(HOST_CALL_CHANNEL);
+const templateLogChannel = channel(TEMPLATE_LOG_CHANNEL);
 
 /** The code an answer of the bridge carries, if it is an error (its JSON begins with it: see bridge.ts). */
 const ERROR_ANSWER = /^\{"ok":false,"error":\{"code":"(E_[A-Z0-9_]+)"/;

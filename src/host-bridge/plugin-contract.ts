@@ -92,7 +92,7 @@ type AttrValue<S extends AttrSpec> = S['type'] extends 'string' | 'varname'
 type Omitted<S> = S extends { required: true } ? never : S extends { default: infer X } ? X : undefined;
 
 /** The checked attributes of a declaration, typed from it: `{gzip}` gets `{ file_url: string; dest: string | undefined; ... }`. */
-export type AttrsOf<D extends FunctionPlugin> = {
+type AttrsOf<D extends FunctionPlugin> = {
   readonly [K in keyof D['attrs'] & string]: AttrValue<D['attrs'][K]> | Omitted<D['attrs'][K]>;
 } & (D extends { extraAttrs: true } ? Readonly<Record<string, Value>> : unknown);
 

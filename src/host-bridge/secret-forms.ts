@@ -12,7 +12,7 @@
 import { fromBytes, toBytes } from '../value/bytes.js';
 
 /** Forms shorter than this would match ordinary text; the raw value is kept whatever its length. */
-export const MIN_FORM_CHARS = 4;
+const MIN_FORM_CHARS = 4;
 
 /**
  * Characters besides A-Za-z0-9 each encoder leaves as they are, and whether it writes a space

@@ -17,9 +17,9 @@ import type { Transfer } from '../protocol/transfer.js';
 
 export const MAX_SECRETS_PER_RENDER = 64;
 export const MAX_PATTERN_CHARS = 512 * 1024;
-export const MAX_SECRET_CHARS = 8 * 1024;
+const MAX_SECRET_CHARS = 8 * 1024;
 export const MAX_REDACTIONS = 10_000;
-export const MAX_GROWTH = 1024 * 1024;
+const MAX_GROWTH = 1024 * 1024;
 
 /** What one answer may still spend on redaction. */
 export interface RedactionBudget {

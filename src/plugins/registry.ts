@@ -50,11 +50,3 @@ export function findFunction(name: string): FunctionPlugin | undefined {
 export function findModifier(name: string): ModifierPlugin | undefined {
   return BUILTIN_PLUGINS.findModifier(name);
 }
-
-export function allFunctionNames(): string[] {
-  return BUILTIN_PLUGINS.functionNames();
-}
-
-export function allModifierNames(): string[] {
-  return BUILTIN_PLUGINS.modifierNames();
-}

@@ -10,13 +10,13 @@ import type { ErrorCode } from './error-codes.js';
 import type { LogLine } from './log.js';
 
 /** What the isolate asks the host to run: a privileged tag, or a host modifier (`{$ip|getCountryFromIP}`). */
-export type HostCallKind = 'tag' | 'modifier';
+type HostCallKind = 'tag' | 'modifier';
 
 /**
  * One call, as data. On the wire the kind is the host function's first argument and the rest its
  * second, as JSON (two strings cross isolated-vm cheaply); the bridge reads both as untrusted.
  */
-export type HostCall =
+type HostCall =
   | { kind: 'tag'; name: string; attrs: Record<string, Transfer> }
   | { kind: 'modifier'; name: string; input: Transfer; args: Transfer[] };
 

@@ -10,7 +10,7 @@ const CANDIDATES = [
 
 let cached: string | null = null;
 
-export function runtimeBundle(): string {
+function runtimeBundle(): string {
   if (cached) return cached;
   for (const rel of CANDIDATES) {
     const path = fileURLToPath(new URL(rel, import.meta.url));

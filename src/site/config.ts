@@ -24,12 +24,12 @@ export interface EndpointConfig {
  * session's access token from {assign_api_credential} also serves for `dynamic`). {api_token}
  * issues only tokens of the API's type.
  */
-export interface ApiConfig {
+interface ApiConfig {
   api_id: number;
   security: 'none' | 'cookie' | 'static' | 'dynamic';
 }
 
-export interface BatchConfig {
+interface BatchConfig {
   slug: string;
   /** The batch's registered id ({batch} batch_id); absent: it is started by slug only. */
   id?: number;
@@ -64,7 +64,7 @@ export interface SmtpConfig {
   pool?: number;
 }
 
-export interface MailConfig {
+interface MailConfig {
   verified_domains: string[];
   from?: string;
   from_name?: string;
@@ -76,9 +76,9 @@ export interface MailConfig {
 }
 
 /** Where the site's files live: its folder `files/` (default) or an S3-compatible bucket. */
-export type StorageConfig = { type: 'local' } | S3StorageConfig;
+type StorageConfig = { type: 'local' } | S3StorageConfig;
 
-export interface S3StorageConfig {
+interface S3StorageConfig {
   type: 's3';
   /** e.g. `https://s3.ap-northeast-1.amazonaws.com`; absent: AWS by region. */
   endpoint?: string;

@@ -1,5 +1,5 @@
 /** PHP 8 type juggling: to string, to number, to bool, numeric strings. */
-import { PhpArray, PhpFloat, PhpObject, type PhpNumber, type Value, float, num } from './value.js';
+import { PhpArray, PhpFloat, PhpObject, type PhpNumber, type Value, float } from './value.js';
 import { type PhpInt, floatToInt, floatToIntCapped, intOfDecimal } from './int64.js';
 import { formatFloat } from './float-format.js';
 
@@ -165,5 +165,3 @@ export function toInt(v: Value): number {
   const i = toInt64(v);
   return typeof i === 'number' ? i : Number(i);
 }
-
-export { num };

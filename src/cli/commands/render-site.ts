@@ -42,7 +42,7 @@ export function memberOption(v: string | undefined): number | undefined {
 }
 
 /** REQUEST.json, checked: a file error names the file and the key that is wrong. */
-export function readRequestFile(file: string): SiteRequestData {
+function readRequestFile(file: string): SiteRequestData {
   const json = JSON.parse(readJsonText(file)) as unknown;
   const isObject = (v: unknown): v is Record<string, unknown> =>
     typeof v === 'object' && v !== null && !Array.isArray(v);

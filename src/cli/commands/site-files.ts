@@ -14,7 +14,7 @@ import type { FileStore } from '../../host-bridge/files/file-store.js';
 import type { Subcommand } from './site.js';
 
 /** A local file larger than this is refused: `site get` could not read it back (the site's read cap). */
-export const MAX_PUT_BYTES = 64 << 20;
+const MAX_PUT_BYTES = 64 << 20;
 
 function virtualFile(text: string): VirtualPath {
   let p: VirtualPath;

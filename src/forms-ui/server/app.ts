@@ -130,7 +130,7 @@ function decodedOrEmpty(segment: string): string {
 }
 
 /** The validation endpoint's work: schema (or sample name) + value -> errors. */
-export function validatePayload(payload: unknown): { status: number; body: unknown } {
+function validatePayload(payload: unknown): { status: number; body: unknown } {
   if (payload === null || typeof payload !== 'object' || !('schema' in payload)) {
     return { status: 400, body: { error: { code: 'bad-request', message: 'expected {"schema": ..., "value": ...}' } } };
   }
@@ -304,7 +304,7 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): Req
 }
 
 /** `handle` served on 127.0.0.1:`port` (0: a free one); a handler that throws answers 500. */
-export async function listenOnLoopback(handle: RequestHandler, wanted: number): Promise<FormsServer> {
+async function listenOnLoopback(handle: RequestHandler, wanted: number): Promise<FormsServer> {
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { error: e instanceof Error ? e.message : String(e) });

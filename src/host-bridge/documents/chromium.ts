@@ -29,7 +29,7 @@ export interface ChromiumOptions {
 }
 
 /** Flags that work as root in a container, and keep the browser off every network of its own. */
-export const CHROMIUM_ARGS: readonly string[] = [
+const CHROMIUM_ARGS: readonly string[] = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 
-export class ProcessError extends Error {
+class ProcessError extends Error {
   constructor(
     readonly reason: 'timeout' | 'output' | 'exit' | 'spawn',
     message: string,

@@ -29,7 +29,7 @@ export interface TesseractOptions {
 }
 
 /** The longer side of a rendered PDF page, in pixels (about 200 dpi for A4). */
-export const RENDER_PIXELS = 2400;
+const RENDER_PIXELS = 2400;
 /** What one tool may print. */
 const MAX_TOOL_OUTPUT = 4 * 1024 * 1024;
 

@@ -16,7 +16,7 @@ export interface VisionOptions {
 }
 
 /** Pages the service reads per files:annotate request. */
-export const FILES_PER_REQUEST = 5;
+const FILES_PER_REQUEST = 5;
 
 interface PageAnswer {
   fullTextAnnotation?: { text?: string };

@@ -31,7 +31,7 @@ export class ConnectorError extends EgressError {
   }
 }
 
-export interface ConnectorStats {
+interface ConnectorStats {
   connections: number;
   denied: number;
 }

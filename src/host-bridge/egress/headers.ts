@@ -22,7 +22,7 @@ const FORBIDDEN = new Set([
 ]);
 
 /** PURGE: the cache invalidation method of CDNs and caching proxies ({api}, {purge_cdn_cache}). */
-export const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PURGE']);
+const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PURGE']);
 
 const MAX_HEADER_COUNT = 100;
 

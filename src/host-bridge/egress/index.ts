@@ -34,14 +34,8 @@
  * - Never the global fetch, never an environment proxy: one undici Agent per guard (plus one per
  *   mTLS request).
  */
-export { EgressError, type EgressCode } from './errors.js';
-export { DEFAULT_EGRESS_POLICY, type EgressPolicy } from './policy.js';
-export { systemResolver, type Resolver } from './resolver.js';
+export { EgressError } from './errors.js';
+export { DEFAULT_EGRESS_POLICY } from './policy.js';
+export { type Resolver } from './resolver.js';
 export { isPublicAddress } from './ip-class.js';
-export {
-  EgressGuard,
-  type ClientTls,
-  type EgressGuardOptions,
-  type EgressRequest,
-  type EgressResponse,
-} from './guard.js';
+export { EgressGuard, type EgressRequest, type EgressResponse } from './guard.js';

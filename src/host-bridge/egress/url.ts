@@ -23,9 +23,9 @@ const HOSTNAME =
   /^(?=.{1,253}\.?$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.?$/;
 
 /** The kind of host a checked URL names. */
-export type HostKind = { kind: 'ip'; address: string } | { kind: 'name'; name: string };
+type HostKind = { kind: 'ip'; address: string } | { kind: 'name'; name: string };
 
-export function hostOf(url: URL): HostKind {
+function hostOf(url: URL): HostKind {
   const h = url.hostname;
   if (h.startsWith('[') && h.endsWith(']')) return { kind: 'ip', address: h.slice(1, -1) };
   if (isIP(h) === 4) return { kind: 'ip', address: h };

@@ -10,7 +10,7 @@ import { isUnder, type VirtualPath } from './virtual-path.js';
 
 export type ObjectAcl = 'public-read' | 'private';
 
-export const PUBLIC_PREFIX = '/files/g/public';
+const PUBLIC_PREFIX = '/files/g/public';
 
 export function objectAcl(p: VirtualPath): ObjectAcl {
   return isUnder(p, PUBLIC_PREFIX) ? 'public-read' : 'private';

@@ -67,7 +67,7 @@ const BY_EXTENSION: Readonly<Record<string, string>> = {
   woff2: 'font/woff2',
 };
 
-export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 /** The Content-Type of a file named `name` (its last segment) holding `data`. */
 export function contentTypeOf(name: string, data: Uint8Array): string {

@@ -11,7 +11,7 @@
 export type FileCode = 'E_PATH_DENIED' | 'E_FILE_NOT_FOUND' | 'E_QUOTA' | 'E_SIZE_LIMIT' | 'E_FILE_FAILED';
 
 /** Maximum number of characters of the template's path quoted in a message. */
-export const QUOTE_MAX_CHARS = 200;
+const QUOTE_MAX_CHARS = 200;
 
 export interface FileErrorDetails {
   /** Plugin whose path rule was applied, e.g. `read_file`. */
@@ -66,10 +66,6 @@ export function quoteVirtualPath(path: unknown): string {
     return '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0');
   });
   return `"${escaped}"${cut ? '...' : ''}`;
-}
-
-export function isFileError(e: unknown): e is FileError {
-  return e instanceof FileError;
 }
 
 /** The errno name (`ENOENT`...) of a node:fs failure, if it has one. */

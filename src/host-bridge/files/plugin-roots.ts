@@ -214,7 +214,7 @@ export const PLUGIN_PATH_RULES: Readonly<Record<string, Readonly<Record<string, 
 export const GENERATED_PATH_ROOT = '/files/temp';
 
 /** Look up a rule; undefined when the plugin or attribute has no path rule. */
-export function pathRule(plugin: string, attr: string): PathRule | undefined {
+function pathRule(plugin: string, attr: string): PathRule | undefined {
   if (!Object.prototype.hasOwnProperty.call(PLUGIN_PATH_RULES, plugin)) return undefined;
   const attrs = PLUGIN_PATH_RULES[plugin];
   if (!Object.prototype.hasOwnProperty.call(attrs, attr)) return undefined;

@@ -17,7 +17,7 @@ import type { DirRef, OpenAt } from './openat.js';
 import type { VirtualPath } from './virtual-path.js';
 import { compareCodePoints } from '../../text/code-point-order.js';
 
-export interface WalkEntry {
+interface WalkEntry {
   /** The folder holding the entry; fs calls name the entry as `dir.child(name)`. */
   readonly dir: DirRef;
   readonly name: string;
@@ -42,7 +42,7 @@ export interface Visitor {
  *    gone); any other failure to walk into a folder ends the walk (listings);
  *  - 'fail': ends the walk (removal: a folder goes whole or the error says why).
  */
-export type OnChanged = 'skip' | 'skip-gone' | 'fail';
+type OnChanged = 'skip' | 'skip-gone' | 'fail';
 
 export interface WalkOptions {
   /** The operation's virtual path, the only path errors name. */

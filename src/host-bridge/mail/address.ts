@@ -20,8 +20,8 @@
  */
 import { domainToASCII } from 'node:url';
 
-export const MAX_ADDRESS_LENGTH = 254;
-export const MAX_LOCAL_LENGTH = 64;
+const MAX_ADDRESS_LENGTH = 254;
+const MAX_LOCAL_LENGTH = 64;
 const MAX_DOMAIN_LENGTH = 253;
 
 export type AddressResult = { ok: true; address: string } | { ok: false; reason: string };
@@ -46,7 +46,7 @@ function isAtext(c: number): boolean {
 }
 
 /** True when `s` is a dot-atom: atext runs separated by single dots. */
-export function isDotAtom(s: string): boolean {
+function isDotAtom(s: string): boolean {
   if (s.length === 0) return false;
   let prevDot = true; // no leading dot
   for (let i = 0; i < s.length; i++) {
@@ -97,7 +97,7 @@ function canonicalLocal(raw: string): AddressResult {
 }
 
 /** The canonical (ASCII, lower-case) domain, or a reason. */
-export function canonicalDomain(raw: string): AddressResult {
+function canonicalDomain(raw: string): AddressResult {
   if (raw.length === 0) return { ok: false, reason: 'empty domain' };
   if (raw.length > 4 * MAX_DOMAIN_LENGTH) return { ok: false, reason: 'the domain is too long' };
   let ascii = raw;

@@ -122,7 +122,7 @@ function addressHeader(name: string, addresses: readonly string[], display?: str
 }
 
 /** RFC 5322 date-time in UTC. */
-export function rfc5322Date(ms: number): string {
+function rfc5322Date(ms: number): string {
   const d = new Date(ms);
   const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -131,7 +131,7 @@ export function rfc5322Date(ms: number): string {
 }
 
 /** Every line break (CRLF, lone CR, lone LF) as CRLF. */
-export function crlf(text: string): string {
+function crlf(text: string): string {
   return text.replace(/\r\n|\r|\n/g, '\r\n');
 }
 
@@ -178,7 +178,7 @@ export function quotedPrintable(text: string): string {
 }
 
 /** Base64 of the UTF-8 text (CRLF line ends), in lines of 76 characters. */
-export function base64Lines(text: string): string {
+function base64Lines(text: string): string {
   const b64 = Buffer.from(crlf(text), 'utf8').toString('base64');
   const lines: string[] = [];
   for (let i = 0; i < b64.length; i += 76) lines.push(b64.slice(i, i + 76));

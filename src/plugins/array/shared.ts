@@ -5,7 +5,3 @@ import { PhpArray, type Value } from '../../value/value.js';
 export function given(args: Value[], i: number): boolean {
   return i < args.length && args[i] !== undefined;
 }
-
-export function isArray(v: Value): v is PhpArray {
-  return v instanceof PhpArray;
-}

@@ -24,7 +24,7 @@ import type { CanaryState } from './state.js';
 import { reflectRoute } from './reflect.js';
 import { HARNESS_CERT, HARNESS_KEY } from './tls.js';
 
-export const ALLOWED_IP = '127.0.0.2';
+const ALLOWED_IP = '127.0.0.2';
 
 export interface SeenRequest {
   method: string;

@@ -13,7 +13,7 @@ import type { SiteContext } from '../site-context.js';
 import { ownTenant } from './own-tenant.js';
 
 /** Storage limits of a site: generous for development, still bounded. */
-export const SITE_FILE_LIMITS = { quotaBytes: 1 << 30, maxReadBytes: 64 << 20, maxEntries: 10_000 };
+const SITE_FILE_LIMITS = { quotaBytes: 1 << 30, maxReadBytes: 64 << 20, maxEntries: 10_000 };
 
 export interface SiteStorage {
   files: FileStore;

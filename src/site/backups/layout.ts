@@ -45,8 +45,6 @@ export function backupTables(): string[] {
   return siteTables().filter((t) => t !== 'backups');
 }
 
-export type { Manifest, ManifestEntry } from './manifest.js';
-
 /** An archive entry name a restore accepts: one of the three parts, relative, no `..`, no backslash. */
 export function safeEntryName(name: string): boolean {
   if (name === MANIFEST) return true;

@@ -10,9 +10,9 @@ import type { QueuedRun } from './queue.js';
 /** What one attempt keeps of each text (output, errors, warnings, logs as JSON). */
 export const MAX_LOG_CHARS = 64 * 1024;
 /** History rows older than this go when a runner starts. */
-export const HISTORY_DAYS = 90;
+const HISTORY_DAYS = 90;
 
-export type RunState = 'running' | 'done' | 'failed' | 'lost';
+type RunState = 'running' | 'done' | 'failed' | 'lost';
 
 export interface RunRecord {
   runId: number;

@@ -4,7 +4,7 @@
  * publishes the pending counters of the contents in ext_data.topics_ids (webanalytics hands its
  * updated_topics_ids on this way).
  */
-export const MODULE_BATCHES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+const MODULE_BATCHES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   topics: {
     sync_counter: '{if $ext_data.topics_ids}{sync_counter ids=$ext_data.topics_ids}{/if}',
   },

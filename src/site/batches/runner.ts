@@ -130,7 +130,7 @@ async function render(site: Site, run: QueuedRun, requestId: string): Promise<Ru
 }
 
 /** Runs one claimed run: history, lease renewal, the render, the end. */
-export async function runClaimed(
+async function runClaimed(
   site: Site,
   queue: BatchQueue,
   run: QueuedRun,

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EgressGuard } from '../../../src/host-bridge/egress/index.js';
 
-export interface Seen {
+interface Seen {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;

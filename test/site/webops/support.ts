@@ -13,7 +13,7 @@ import { createEngine, type Engine, type SecretRecord } from '../../../src/index
 import { openSite, type Site } from '../../../src/site/open-site.js';
 import { mapResolver, PUBLIC_IP } from '../../support/egress-servers.js';
 
-export interface Hit {
+interface Hit {
   method: string;
   host: string;
   path: string;

@@ -18,7 +18,7 @@ import { CERT, PUBLIC_IP, mapResolver } from '../egress-servers.js';
 
 const KEY = readFileSync(new URL('../../fixtures/tls/test-key.pem', import.meta.url));
 
-export interface Queued extends BatchStart {
+interface Queued extends BatchStart {
   tenant: string;
   /** Whether the file the plugin reported was in the store when the run was queued. */
   written: boolean | null;

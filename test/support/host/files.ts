@@ -17,7 +17,7 @@ export const STORAGE_KEY = new TextEncoder().encode('test-storage-url-key-012345
 const ROOT_FOLDERS = ['user', 'ltd', 'temp', 'g', 'a', 'd', 'topics', 'inquiry', 'member/ext'];
 
 /** Files every tenant starts with: virtual path -> content. */
-export const EXAMPLE_FILES: Record<string, string> = {
+const EXAMPLE_FILES: Record<string, string> = {
   '/files/user/example/notes.txt': 'first line\nsecond line\n',
   '/files/user/example/members.csv': 'id,name\n1,Alice\n2,"Bob, Jr."\n',
   '/files/user/example/events.jsonl': '{"id":1,"type":"open"}\n{"id":2,"type":"click"}\n',

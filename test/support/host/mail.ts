@@ -7,7 +7,7 @@
 import type { HostAdapters, MailAdapter, OutgoingMail } from '../../../src/host-bridge/host.js';
 import { SendWindow } from '../../../src/host-bridge/mail/rate.js';
 
-export interface OutboxEntry {
+interface OutboxEntry {
   tenant: string;
   mail: OutgoingMail;
 }

@@ -384,7 +384,7 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 }
 
 /** Any failure as a FileError naming the virtual path only (the S3 error's name kept as sysCode). */
-export function translateS3Error(e: unknown, p: VirtualPath | string, what: string): FileError {
+function translateS3Error(e: unknown, p: VirtualPath | string, what: string): FileError {
   if (e instanceof FileError) return e;
   const text = typeof p === 'string' ? p : p.text;
   if (e instanceof TooLarge) return new FileError('E_SIZE_LIMIT', text, e.message, { reason: 'read-limit' });

@@ -13,9 +13,9 @@ import { jsonEncode } from '../../../php/json/encode.js';
 import { keysContain, mapStrings } from './common.js';
 import declaration from '../../../plugins/host-api/cookie.js';
 
-export const COOKIE_NAME = 'rcms_api_local';
-export const MAX_ENTRIES = 30;
-export const MAX_ENCODED = 3800;
+const COOKIE_NAME = 'rcms_api_local';
+const MAX_ENTRIES = 30;
+const MAX_ENCODED = 3800;
 /** Starts with a letter or `_`: an all-digit key would turn the stored object into a JSON list. */
 const KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);

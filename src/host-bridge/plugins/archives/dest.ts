@@ -9,7 +9,7 @@ import { parseVirtualPath, type VirtualPath } from '../../files/virtual-path.js'
 import type { Value } from '../../../value/value.js';
 import { given } from '../files/common.js';
 
-export const DEFAULT_ARCHIVE_FOLDER = '/files/g/archives';
+const DEFAULT_ARCHIVE_FOLDER = '/files/g/archives';
 
 /** `dest` checked against the plugin's rule, or null when it is not given. */
 export function destAttr(plugin: string, attrs: Record<string, Value>): VirtualPath | null {

@@ -39,7 +39,7 @@ const ENCODINGS: Readonly<Record<string, string>> = {
   cp51932: 'euc-jp',
 };
 
-export const DEFAULT_DETECT_ORDER = ['utf8', 'cp932', 'EUC-JP'] as const;
+const DEFAULT_DETECT_ORDER = ['utf8', 'cp932', 'EUC-JP'] as const;
 
 /** detect_order as decoders: an array or a comma-separated string of the names above (E_BAD_ATTRIBUTE otherwise). */
 export function detectOrder(v: Value | undefined): TextDecoder[] {

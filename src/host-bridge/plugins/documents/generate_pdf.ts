@@ -29,12 +29,12 @@ import { pathAttr, tenantFiles } from '../files/common.js';
 import { callbackOf, queueCallback } from '../callback-batch.js';
 import declaration from '../../../plugins/host-documents/generate_pdf.js';
 
-export const VIEWPORT = {
+const VIEWPORT = {
   width: { min: 320, max: 1920, default: 1280 },
   height: { min: 200, max: 2400, default: 800 },
 } as const;
 /** {sleep}'s clamp (docs/limits.md). */
-export const SLEEP_MS = { min: 100, max: 1000 } as const;
+const SLEEP_MS = { min: 100, max: 1000 } as const;
 /** A capture larger than this is refused. */
 export const MAX_CAPTURE_BYTES = 20 * 1024 * 1024;
 export const MAX_COOKIES = 50;

@@ -36,7 +36,7 @@ const SPACE = /[ \t\n\v\f\r]/;
  * Parse records from lines (without terminators). `next()` supplies the following line when a
  * quoted field spans lines, or null at the end of the file.
  */
-export function parseCsvRecord(first: string, next: () => string | null): (string | null)[] {
+function parseCsvRecord(first: string, next: () => string | null): (string | null)[] {
   if (first === '') return [null];
   const fields: (string | null)[] = [];
   let line = first;

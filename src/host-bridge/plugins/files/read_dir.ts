@@ -30,7 +30,7 @@ import type { ListEntry } from '../../files/file-store.js';
 import { given, pathAttr, tenantFiles } from './common.js';
 import declaration from '../../../plugins/host-files/read_dir.js';
 
-export const MAX_DEPTH = 32;
+const MAX_DEPTH = 32;
 /** Directory entries all the listings of one render may read. */
 export const MAX_SCANNED_PER_RENDER = 10_000;
 const SCANNED = 'read_dir.scanned';

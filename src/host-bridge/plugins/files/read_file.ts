@@ -27,9 +27,9 @@ import { pathAttr, tenantFiles } from './common.js';
 import { parseCsvLines } from './csv.js';
 import declaration from '../../../plugins/host-files/read_file.js';
 
-export const MAX_LINES = 100_000;
+const MAX_LINES = 100_000;
 
-export function splitLines(data: Uint8Array, path: string): string[] {
+function splitLines(data: Uint8Array, path: string): string[] {
   if (data.includes(0))
     throw new FileError('E_FILE_FAILED', path, 'binary file (NUL byte): read_file reads text only', {
       plugin: 'read_file',

@@ -20,11 +20,11 @@ import { parseVirtualPath, type VirtualPath } from '../../files/virtual-path.js'
 
 const PREFIX = 'smartcage-storage-url-v1';
 
-export function storageUrlSignature(key: Uint8Array, tenant: string, path: string, expires: number): string {
+function storageUrlSignature(key: Uint8Array, tenant: string, path: string, expires: number): string {
   return createHmac('sha256', key).update(`${PREFIX}\n${tenant}\n${path}\n${expires}`).digest('base64url');
 }
 
-export function encodeVirtualPath(p: VirtualPath): string {
+function encodeVirtualPath(p: VirtualPath): string {
   return p.root + p.segments.map((s) => '/' + encodeURIComponent(s)).join('');
 }
 

@@ -22,8 +22,8 @@ import { signStorageUrl } from './storage-url.js';
 import { missingAdapter } from '../../capabilities.js';
 import declaration from '../../../plugins/host-files/storage_url.js';
 
-export const MAX_VALIDITY_SECONDS = 168 * 3600;
-export const DEFAULT_EXPIRE = '+167 hour';
+const MAX_VALIDITY_SECONDS = 168 * 3600;
+const DEFAULT_EXPIRE = '+167 hour';
 
 export const storageUrl = implement(declaration, async (attrs, call) => {
   if (!given(attrs.var)) throw new BridgeError('E_BAD_ATTRIBUTE', '{storage_url} needs the attribute var');

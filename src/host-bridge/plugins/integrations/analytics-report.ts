@@ -11,7 +11,7 @@ import { BridgeError } from '../../errors.js';
 import { ServiceFailure, record, requestJson, settingsUrl } from './common.js';
 import { serviceAccount, serviceToken } from './service-account.js';
 
-export const ANALYTICS_SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
+const ANALYTICS_SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
 /** Rows of one report (the request's `limit`; an answer with more is refused). */
 export const MAX_REPORT_ROWS = 10_000;
 /** Bytes of one report answer. */

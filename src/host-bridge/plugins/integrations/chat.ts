@@ -10,7 +10,7 @@ import { ServiceFailure, bearerHeader, record, requestJson, settingsOf, settings
 
 /** Channel IDs and message timestamps as the API writes them (`C0123ABCD`, `1700000000.000100`). */
 export const CHANNEL_ID = /^[A-Z0-9][A-Z0-9_-]{0,79}$/i;
-export const MESSAGE_TS = /^\d{1,12}\.\d{1,9}$/;
+const MESSAGE_TS = /^\d{1,12}\.\d{1,9}$/;
 
 export function checkChannel(plugin: string, channel: string): string {
   if (!CHANNEL_ID.test(channel))

@@ -17,7 +17,7 @@ import { serviceToken } from './service-account.js';
 import declaration from '../../../plugins/host-integrations/cloudpubsub_publish.js';
 
 const PLUGIN = 'cloudpubsub_publish';
-export const PUBSUB_SCOPE = 'https://www.googleapis.com/auth/pubsub';
+const PUBSUB_SCOPE = 'https://www.googleapis.com/auth/pubsub';
 /** Bytes of one message's data (before base64). */
 export const MAX_PUBSUB_MESSAGE_BYTES = 1024 * 1024;
 /** Project IDs and topic names as the API defines them; checked so neither can change the path. */

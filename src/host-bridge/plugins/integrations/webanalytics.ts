@@ -38,7 +38,7 @@ function day(attr: string, text: string, call: BridgeCall): string {
 }
 
 /** The content key of a dimension value: the last segment of its path, without query or fragment. */
-export function contentKey(dimension: string): string | null {
+function contentKey(dimension: string): string | null {
   const path = dimension.split(/[?#]/, 1)[0]!;
   const segments = path.split('/').filter((s) => s !== '');
   const last = segments.at(-1);

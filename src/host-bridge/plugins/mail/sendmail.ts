@@ -21,7 +21,7 @@ import declaration from '../../../plugins/host-mail/sendmail.js';
 import { ROW_BUDGETS } from '../../../plugins/budgets.js';
 
 /** Caps (documented in the declaration's summary). */
-export const MAIL_LIMITS = {
+const MAIL_LIMITS = {
   recipientsPerCall: 100,
   mailsPerRender: ROW_BUDGETS.mails.perRender,
   recipientsPerRender: 200,

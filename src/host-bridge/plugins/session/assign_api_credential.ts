@@ -16,7 +16,7 @@ import { checkActingMember } from './acting-member.js';
 import declaration from '../../../plugins/host-session/assign_api_credential.js';
 
 /** jwt_data as JSON, at most this many characters: it travels in a header. */
-export const MAX_JWT_DATA = 4096;
+const MAX_JWT_DATA = 4096;
 const JWT_INFO = 'smartcage assign_api_credential jwt v1';
 const JWT_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 

@@ -8,7 +8,7 @@ import type { TagCategoryRecord } from '../../adapters/tags.js';
 import type { BridgeCall } from '../../plugin-contract.js';
 import { inLang } from '../data-attrs.js';
 
-export const MAX_LEVELS = 16;
+const MAX_LEVELS = 16;
 
 export function categoryList(
   records: readonly TagCategoryRecord[],

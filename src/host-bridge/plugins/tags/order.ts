@@ -6,15 +6,8 @@
 import { PhpArray, type Value } from '../../../value/value.js';
 import { BridgeError } from '../../errors.js';
 
-export const ORDER_COLUMNS = [
-  'tag_id',
-  'tag_nm',
-  'tag_category_id',
-  'open_contents_cnt',
-  'order_no',
-  'inst_ymdhi',
-] as const;
-export type OrderColumn = (typeof ORDER_COLUMNS)[number];
+const ORDER_COLUMNS = ['tag_id', 'tag_nm', 'tag_category_id', 'open_contents_cnt', 'order_no', 'inst_ymdhi'] as const;
+type OrderColumn = (typeof ORDER_COLUMNS)[number];
 export interface OrderKey {
   column: OrderColumn;
   descending: boolean;

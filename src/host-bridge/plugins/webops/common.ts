@@ -12,7 +12,7 @@ import { missingAdapter } from '../../capabilities.js';
 import { chargeRequest, failureReason, hostAllows } from '../api/common.js';
 
 /** Seconds one operation request may take at most (less when the render has less left). */
-export const OPERATION_TIMEOUT_MS = 30_000;
+const OPERATION_TIMEOUT_MS = 30_000;
 
 /** The answer, or the reason a request failed on the way (refusals are thrown). */
 export type Sent = { res: EgressResponse } | { failed: string };
