@@ -19,7 +19,7 @@
 import { channel, tracingChannel, type TracingChannel } from 'node:diagnostics_channel';
 import type { ErrorCode } from './protocol/error-codes.js';
 import type { HostCallHandler } from './protocol/host-call.js';
-import type { RenderIdentity } from './host-bridge/host.js';
+import type { RenderIdentity } from './host-api/host.js';
 
 export const RENDER_CHANNEL = 'smartcage:render';
 export const HOST_CALL_CHANNEL = 'smartcage:host-call';

@@ -34,7 +34,7 @@ export const FAMILIES: Readonly<Record<string, readonly Plugin[]>> = {
   util,
   php,
   markup,
-  // Declarations only: src/host-bridge/plugins/<family>/<tag>.ts implements each on the host.
+  // Declarations only: src/host-plugins/<family>/<tag>.ts implements each on the host.
   ...HOST_FAMILIES,
 };
 

@@ -2,7 +2,7 @@
  * The one bridge between an isolate and its host, as data: a privileged plugin's tag (or a host
  * modifier) calls the host function with the plugin's name and its attributes as JSON text
  * (values encoded by ./transfer.ts), and gets a `HostAnswer` back as JSON text. The isolate end is
- * src/runtime/host-call.ts, the host end src/host-bridge/bridge.ts; neither trusts the other's
+ * src/runtime/host-call.ts, the host end src/bridge/bridge.ts; neither trusts the other's
  * text, and the host checks every attribute again.
  */
 import type { Transfer } from './transfer.js';

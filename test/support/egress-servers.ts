@@ -9,7 +9,7 @@ import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import zlib from 'node:zlib';
-import type { Resolver } from '../../src/host-bridge/egress/index.js';
+import type { Resolver } from '../../src/host-adapters/egress/index.js';
 
 export const PUBLIC_IP = '127.0.0.2';
 export const CERT = readFileSync(new URL('../fixtures/tls/test-cert.pem', import.meta.url));

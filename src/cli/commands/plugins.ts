@@ -2,7 +2,7 @@ import { didYouMean, parseArgs, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { ENGINE_VERSION } from '../../compiler/index.js';
 import { BUILTIN_TAG_NAMES } from '../../compiler/builtin-tags.js';
-import { hostProvides } from '../../host-bridge/capabilities.js';
+import { hostProvides } from '../../host-api/capabilities.js';
 import { budgetText, pluginEntries, signature, type PluginEntry } from '../../plugins/reference.js';
 import { CLI_HOST } from '../host.js';
 import type { Command } from '../main.js';

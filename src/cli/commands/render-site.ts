@@ -11,7 +11,7 @@ import { CliFileError, readJsonText } from './files.js';
 import { openSiteFolder } from '../site-folder.js';
 import { renderOnSite, type SiteRequestData } from '../../site/render.js';
 import { setCookieLine } from '../../site/api/serve-api.js';
-import type { RenderIdentity } from '../../host-bridge/host.js';
+import type { RenderIdentity } from '../../host-api/host.js';
 import type { SandboxLimits } from '../../sandbox/limits.js';
 
 export const REQUEST_HELP = [

@@ -5,10 +5,10 @@
  * storage folder. The server only reads: the store gets no byte of quota. Without a storage
  * folder (or without its `user/`), /files/user/ is an empty folder: `serve` starts anywhere.
  */
-import { FileError } from '../../host-bridge/files/errors.js';
-import type { FileStore } from '../../host-bridge/files/file-store.js';
-import { TenantFiles } from '../../host-bridge/files/tenant-files.js';
-import { parseVirtualPath, type VirtualPath } from '../../host-bridge/files/virtual-path.js';
+import { FileError } from '../../host-adapters/files/errors.js';
+import type { FileStore } from '../../host-adapters/files/file-store.js';
+import { TenantFiles } from '../../host-adapters/files/tenant-files.js';
+import { parseVirtualPath, type VirtualPath } from '../../host-adapters/files/virtual-path.js';
 
 export const FILES_ROOT = '/files/user';
 

@@ -11,9 +11,9 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { HostAdapters, OutgoingMail } from '../../host-bridge/host.js';
-import { smtpMailAdapter } from '../../host-bridge/mail/smtp-adapter.js';
-import { SendWindow } from '../../host-bridge/mail/rate.js';
+import type { HostAdapters, OutgoingMail } from '../../host-api/host.js';
+import { smtpMailAdapter } from '../../host-adapters/mail/smtp-adapter.js';
+import { SendWindow } from '../../host-adapters/mail/rate.js';
 import type { CanaryState } from './state.js';
 
 /** The EHLO name the harness host configures. */

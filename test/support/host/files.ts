@@ -6,8 +6,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { HostAdapters } from '../../../src/host-bridge/host.js';
-import { TenantFiles, type TenantFilesOptions } from '../../../src/host-bridge/files/tenant-files.js';
+import type { HostAdapters } from '../../../src/host-api/host.js';
+import { TenantFiles, type TenantFilesOptions } from '../../../src/host-adapters/files/tenant-files.js';
 
 /** The temporary upload the copy_s3_temp_file example copies (tenant "default"). */
 export const EXAMPLE_UPLOAD_ID = 'files/temp/upload/default/0b6f1d2e-3c4a-4b5c-8d9e-0f1a2b3c4d5e.txt';

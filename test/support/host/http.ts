@@ -8,8 +8,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HostAdapters, InternalApiRequest } from '../../../src/host-bridge/host.js';
-import { EgressGuard, type EgressRequest } from '../../../src/host-bridge/egress/index.js';
+import type { HostAdapters, InternalApiRequest } from '../../../src/host-api/host.js';
+import { EgressGuard, type EgressRequest } from '../../../src/host-adapters/egress/index.js';
 import { integrationRoute } from './integrations.js';
 
 const TEST_API_HOST = 'api.example.com';

@@ -13,7 +13,7 @@
 import type http from 'node:http';
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { SignJWT, importSPKI, jwtVerify, importPKCS8 } from 'jose';
-import type { HostAdapters, SecretRecord } from '../../../src/host-bridge/host.js';
+import type { HostAdapters, SecretRecord } from '../../../src/host-api/host.js';
 
 const TEST_SERVICE_BASE = 'https://api.example.com';
 export const CHAT_TOKEN = 'xoxb-test-chat-token';

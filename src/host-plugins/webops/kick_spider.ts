@@ -1,0 +1,116 @@
+/**
+ * {kick_spider var=h spider_settings_id=N [spider_history_id=M] [target_urls=$list]}: one crawl
+ * of the tenant's spider settings, run inside the render (decisions.md D94) and recorded as a new
+ * run history, whose id goes to `var`. Settings that are not Enabled are not crawled (spec,
+ * Errors): `var` is false and a warning says so. The seeds are target_urls, else the re-executed
+ * run's target URLs, else the settings' start URLs; seeds the template gives must lie in the
+ * settings' origins (those of the start URLs plus the allowed origins). crawl.ts holds the bounds.
+ */
+import { implement, type BridgeCall } from '../plugin-contract.js';
+import type { SpiderSettings } from '../../host-api/adapters/webops.js';
+import { BridgeError } from '../../host-api/errors.js';
+import { missingAdapter } from '../../host-api/capabilities.js';
+import { PhpArray, type Value } from '../../value/value.js';
+import { crawl } from './crawl.js';
+import { resolve } from './links.js';
+import declaration from '../../plugins/host-webops/kick_spider.js';
+
+/** URLs of one target_urls list. */
+export const MAX_SPIDER_TARGETS = 100;
+/** What the crawl leaves of the render's wall time, for storing the run and answering. */
+const WALL_MARGIN_MS = 250;
+
+function originOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+function originsOf(settings: SpiderSettings): Set<string> {
+  const out = new Set<string>();
+  for (const u of [...settings.startUrls, ...settings.allowedOrigins]) {
+    const o = originOf(u);
+    if (o !== null) out.add(o);
+  }
+  return out;
+}
+
+function targetUrls(v: Value, origins: ReadonlySet<string>, call: BridgeCall): string[] | null {
+  if (!(v instanceof PhpArray) || v.size === 0) return null;
+  if (v.size > MAX_SPIDER_TARGETS)
+    throw new BridgeError('E_SIZE_LIMIT', `{kick_spider} takes at most ${MAX_SPIDER_TARGETS} target_urls`);
+  return v.values().map((item) => {
+    if (typeof item !== 'string')
+      throw new BridgeError('E_BAD_ATTRIBUTE', '{kick_spider} target_urls must be a list of URLs');
+    call.secrets.substitute(item, 'a spider target URL', () => false);
+    const url = resolve(item, 'invalid:/');
+    const origin = url === null ? null : originOf(url);
+    if (url === null || origin === null)
+      throw new BridgeError('E_BAD_URL', `{kick_spider} not an http(s) URL: ${JSON.stringify(item.slice(0, 120))}`);
+    if (!origins.has(origin))
+      throw new BridgeError(
+        'E_PERMISSION_DENIED',
+        `{kick_spider} ${origin} is not one of the spider settings' origins`,
+      );
+    return url;
+  });
+}
+
+export const kickSpider = implement(declaration, async (attrs, call, spider) => {
+  const tenant = call.identity.tenant;
+  const settingsId = Number(attrs.spider_settings_id);
+  const settings = await spider.settings(tenant, settingsId);
+  if (!settings) throw new BridgeError('E_NOT_FOUND', `{kick_spider} no spider settings ${settingsId}`);
+  const varName = String(attrs.var);
+  if (settings.status !== 'Enabled') {
+    return {
+      assign: [[varName, false]],
+      log: [
+        {
+          level: 'warning',
+          message: `{kick_spider} spider settings ${settingsId} are ${settings.status}: the crawl is not executed`,
+        },
+      ],
+    };
+  }
+  let rerun = null;
+  if (typeof attrs.spider_history_id === 'number') {
+    rerun = await spider.history(tenant, attrs.spider_history_id);
+    if (!rerun || rerun.settingsId !== settingsId)
+      throw new BridgeError(
+        'E_NOT_FOUND',
+        `{kick_spider} no run ${attrs.spider_history_id} of spider settings ${settingsId}`,
+      );
+  }
+  const origins = originsOf(settings);
+  const targets = targetUrls(attrs.target_urls, origins, call) ?? rerun?.targetUrls ?? null;
+  const http = call.host.http;
+  if (!http) throw missingAdapter('{kick_spider}', 'http');
+  const left = call.timeLeft();
+  if (left <= WALL_MARGIN_MS + 50)
+    throw new BridgeError('E_WALL_TIMEOUT', '{kick_spider} no time left in the render for a crawl');
+  const historyId = await spider.startRun(tenant, { settingsId, targetUrls: targets, rerunOf: rerun?.id ?? null });
+  const seeds = (targets ?? settings.startUrls).filter((u) => originOf(u) !== null && origins.has(originOf(u)!));
+  let result;
+  try {
+    result = await crawl(call, (req) => http.fetch(req), {
+      seeds,
+      origins,
+      maxPages: settings.maxPages,
+      maxDepth: settings.maxDepth,
+      deadline: Date.now() + left - WALL_MARGIN_MS,
+    });
+  } catch (e) {
+    await spider.finishRun(tenant, historyId, { status: 'failed', stopReason: 'host error', pages: [] });
+    throw e;
+  }
+  await spider.finishRun(tenant, historyId, result);
+  const how = result.status === 'done' ? 'done' : `stopped (${result.stopReason})`;
+  return {
+    assign: [[varName, historyId]],
+    log: [{ level: 'info', message: `{kick_spider} run ${historyId}: ${result.pages.length} pages, ${how}` }],
+  };
+});
