@@ -135,13 +135,13 @@ export const OPS: SecurityCase[] = [
       }
       // The slice (src/sandbox/sync-slice.ts, decisions.md D140): its timeout is clamped to at most 20 ms.
       const slice = sourceOf('sandbox/sync-slice');
-      const max = /export const MAX_SLICE_MS = (\d+);/.exec(slice);
+      const max = /(?:export )?const MAX_SLICE_MS = (\d+);/.exec(slice);
       if (
         !max ||
         Number(max[1]) > 20 ||
         !/const timeout = Math\.max\(1, Math\.min\(Math\.floor\(sliceMs\), MAX_SLICE_MS\)\);/.test(slice) ||
         (slice.match(/applySync\(/g) ?? []).length !== 1 ||
-        !/\{ timeout, result/.test(slice)
+        !/\{\s*timeout,\s*result/.test(slice)
       ) {
         return {
           status: 'escaped',
@@ -165,7 +165,7 @@ export const OPS: SecurityCase[] = [
     'OPS-05',
     'a render that may call the host starts with the async API, so applySyncPromise from the isolate cannot deadlock the host',
     'sandbox/isolate-host',
-    /\.runSync\(|\.applySync\(|sync = syncRender !== null(?! && t\.hostFree === true)|(?<!if \(syncRender === null && t\.hostFree === true && !defining[^\n]*\n\s*const slice = )renderInSlice\(/,
+    /\.runSync\(|\.applySync\(|sync = syncRender !== null(?! && t\.hostFree === true)|(?<!if \(\s*syncRender === null &&\s*t\.hostFree === true &&\s*!defining[^{]*\{\s*const slice = )renderInSlice\(/,
     "the render call is apply(), asynchronous, unless the template calls no host plugin (the worker's synchronous render and the in-process slice alike)",
   ),
   {
