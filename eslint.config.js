@@ -1,4 +1,5 @@
-// `npm run lint`: ESLint's and typescript-eslint's recommended rules, and the layer rule of src/
+// `npm run lint`: ESLint's and typescript-eslint's recommended rules, four type-aware rules on the
+// TypeScript files (promises, exhaustive switches, type-only imports), and the layer rule of src/
 // (`smartcage/layers`, from the table in scripts/lint/layers.mjs). Build output is not linted.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -33,6 +34,31 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
+    },
+  },
+  {
+    // Type-aware rules (D190). The project service finds each file's tsconfig (the root one, and
+    // forms-ui's and the browser tests' own), so the types are the ones `npm run typecheck` sees.
+    files: ['**/*.ts', '**/*.mts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // A host call, a render or a write that nobody awaits fails unseen: await it, or `void` it
+      // where the comment says who handles the failure.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // A switch over a tagged union without `default` names every case, so a new tag is a lint error.
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+      // Type-only imports are written `import type`: they vanish from the output (and from the layer
+      // rule). `import('pg')` in a type stays allowed: it names an optional peer loaded lazily.
+      '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
     },
   },
   {

@@ -158,4 +158,4 @@ if (table.problems) {
   for (const p of table.problems) console.error(p);
   process.exit(1);
 }
-writeOrCheck('src/host-bridge/plugins/table.ts', table.text, 'npm run reference');
+writeOrCheck('src/host-plugins/table.ts', table.text, 'npm run reference');

@@ -22,7 +22,7 @@ import {
 } from './compiler/index.js';
 import { CompileThread, type ThreadResult } from './compiler/thread.js';
 import { SourceText, type Diagnostic } from './errors.js';
-import type { RenderIdentity } from './host-bridge/host.js';
+import type { RenderIdentity } from './host-api/host.js';
 import type { CompiledTemplate } from './protocol/render.js';
 import type { SandboxLimits } from './sandbox/limits.js';
 import type { PluginData, PluginSet } from './plugins/plugin-set.js';

@@ -19,7 +19,7 @@
 import { channel, tracingChannel, type TracingChannel } from 'node:diagnostics_channel';
 import type { ErrorCode } from './protocol/error-codes.js';
 import type { HostCallHandler } from './protocol/host-call.js';
-import type { RenderIdentity } from './host-bridge/host.js';
+import type { RenderIdentity } from './host-api/host.js';
 
 export const RENDER_CHANNEL = 'smartcage:render';
 export const HOST_CALL_CHANNEL = 'smartcage:host-call';
@@ -73,8 +73,8 @@ export interface TemplateLogEvent {
 }
 
 export const renderChannel: TracingChannel<unknown, RenderEvent> = tracingChannel(RENDER_CHANNEL);
-export const hostCallChannel: TracingChannel<unknown, HostCallEvent> = tracingChannel(HOST_CALL_CHANNEL);
-export const templateLogChannel = channel(TEMPLATE_LOG_CHANNEL);
+const hostCallChannel: TracingChannel<unknown, HostCallEvent> = tracingChannel(HOST_CALL_CHANNEL);
+const templateLogChannel = channel(TEMPLATE_LOG_CHANNEL);
 
 /** The code an answer of the bridge carries, if it is an error (its JSON begins with it: see bridge.ts). */
 const ERROR_ANSWER = /^\{"ok":false,"error":\{"code":"(E_[A-Z0-9_]+)"/;

@@ -4,7 +4,7 @@
  * no way to run arbitrary JavaScript.
  */
 import type { Engine, RenderOptions, RenderResult } from './engine.js';
-import type { HostState } from './host-bridge/host-state.js';
+import type { HostState } from './bridge/host-state.js';
 
 type RawJsRender = (body: string, opts: RenderOptions) => Promise<RenderResult>;
 

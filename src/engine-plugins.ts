@@ -13,7 +13,7 @@ import { BUILTIN_PLUGINS } from './plugins/registry.js';
 import { pluginData, type PluginData } from './plugins/plugin-set.js';
 import type { AttrSpec, AttrType, ModifierParam } from './plugins/types.js';
 import { NAME, pluginNameProblem } from './compiler/plugin-names.js';
-import { HOST_MODIFIERS, HOST_PLUGINS, byName } from './host-bridge/plugins/index.js';
+import { HOST_MODIFIERS, HOST_PLUGINS, byName } from './host-plugins/index.js';
 import {
   declarationOf,
   hostModifier,
@@ -21,11 +21,11 @@ import {
   type ModifierDefinition,
   type PluginDefinition,
   type TagDefinition,
-} from './host-bridge/embedder-plugins.js';
-import type { PluginTable } from './host-bridge/plugin-contract.js';
+} from './bridge/embedder-plugins.js';
+import type { PluginTable } from './host-plugins/plugin-contract.js';
 import type { CompilePlugins } from './compiled-templates.js';
 import type { Engine, RenderOptions } from './engine.js';
-import type { RenderIdentity } from './host-bridge/host.js';
+import type { RenderIdentity } from './host-api/host.js';
 import type { TemplateError } from './errors.js';
 
 /** A tag or modifier of the embedder's, checked now: a mistake throws here, where it is written. */

@@ -3,7 +3,7 @@
  * compiles templates through the compile cache (src/compiled-templates.ts: small ones inline,
  * large ones on the compile thread), sends each render to the tenant's isolate of the template's
  * memory class, in a sandbox worker process (src/sandbox/pool.ts) or, with `workers: 0`, in this
- * process, with a host bridge made for the render's identity (src/host-bridge/bridge.ts), and
+ * process, with a host bridge made for the render's identity (src/bridge/bridge.ts), and
  * turns the answer into a result or a TemplateError at the template's line. Nothing but a
  * TemplateError leaves it (`guarded`).
  */
@@ -22,15 +22,15 @@ import type { RenderResponse } from './protocol/render.js';
 import { isErrorCode } from './protocol/error-codes.js';
 import { TenantIsolates } from './sandbox/isolate-cache.js';
 import { SandboxPool, DEFAULT_POOL, type PoolOptions, type PoolSnapshot } from './sandbox/pool.js';
-import { createBridge, type HostErrorReport } from './host-bridge/bridge.js';
-import { cancelled } from './host-bridge/render-signal.js';
-import { HostState } from './host-bridge/host-state.js';
-import type { HostAdapters, RenderIdentity } from './host-bridge/host.js';
+import { createBridge, type HostErrorReport } from './bridge/bridge.js';
+import { cancelled } from './host-api/render-signal.js';
+import { HostState } from './bridge/host-state.js';
+import type { HostAdapters, RenderIdentity } from './host-api/host.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/limits.js';
 import { renderRequest } from './sandbox/request.js';
 import { registerHostState, registerRawJsRender } from './engine-internal.js';
 import { enginePlugins, rememberPlugins } from './engine-plugins.js';
-import type { PluginDefinition } from './host-bridge/embedder-plugins.js';
+import type { PluginDefinition } from './bridge/embedder-plugins.js';
 import { publishTemplateLogs, renderChannel, traceRender, type RenderEvent } from './diagnostics.js';
 import type { LogLine } from './protocol/log.js';
 

@@ -21,8 +21,8 @@ export type {
 export { RENDER_CHANNEL, HOST_CALL_CHANNEL, TEMPLATE_LOG_CHANNEL } from './diagnostics.js';
 export type { RenderEvent, HostCallEvent, TemplateLogEvent } from './diagnostics.js';
 export { TemplateError, formatDiagnostic } from './errors.js';
-export { ROW_BUDGETS } from './host-bridge/row-budgets.js';
-export type { RowBudget, StoreCap, AtCap } from './host-bridge/row-budgets.js';
+export { ROW_BUDGETS } from './host-api/row-budgets.js';
+export type { RowBudget, StoreCap, AtCap } from './host-api/row-budgets.js';
 export type { Diagnostic } from './errors.js';
 export type {
   HostAdapters,
@@ -33,7 +33,7 @@ export type {
   ApiTokenRequest,
   MailAdapter,
   OutgoingMail,
-} from './host-bridge/host.js';
+} from './host-api/host.js';
 export type {
   ChildSite,
   ChildSitesAdapter,
@@ -50,17 +50,17 @@ export type {
   TopicText,
   TopicsCategory,
   TopicsGroup,
-} from './host-bridge/adapters/content.js';
-export type { HostErrorReport } from './host-bridge/bridge.js';
-export { verifyCredentialJwt } from './host-bridge/plugins/session/assign_api_credential.js';
+} from './host-api/adapters/content.js';
+export type { HostErrorReport } from './bridge/bridge.js';
+export { verifyCredentialJwt } from './host-plugins/session/assign_api_credential.js';
 export type {
   MembersAdapter,
   MemberRecord,
   MemberGroupRecord,
   MemberCustomSearchRecord,
-} from './host-bridge/adapters/members.js';
-export type { TagsAdapter, TagRecord, TagCategoryRecord } from './host-bridge/adapters/tags.js';
-export type { BatchesAdapter, BatchStart } from './host-bridge/adapters/batches.js';
+} from './host-api/adapters/members.js';
+export type { TagsAdapter, TagRecord, TagCategoryRecord } from './host-api/adapters/tags.js';
+export type { BatchesAdapter, BatchStart } from './host-api/adapters/batches.js';
 export type {
   BrowserAdapter,
   CaptureJob,
@@ -69,13 +69,13 @@ export type {
   OcrRequest,
   DocumentTextsAdapter,
   DocumentTextKey,
-} from './host-bridge/adapters/documents.js';
-export { ChromiumBrowser } from './host-bridge/documents/chromium.js';
-export type { ChromiumOptions } from './host-bridge/documents/chromium.js';
-export { TesseractOcr } from './host-bridge/documents/tesseract.js';
-export type { TesseractOptions } from './host-bridge/documents/tesseract.js';
-export { VisionOcr } from './host-bridge/documents/vision.js';
-export type { VisionOptions } from './host-bridge/documents/vision.js';
+} from './host-api/adapters/documents.js';
+export { ChromiumBrowser } from './host-adapters/documents/chromium.js';
+export type { ChromiumOptions } from './host-adapters/documents/chromium.js';
+export { TesseractOcr } from './host-adapters/documents/tesseract.js';
+export type { TesseractOptions } from './host-adapters/documents/tesseract.js';
+export { VisionOcr } from './host-adapters/documents/vision.js';
+export type { VisionOptions } from './host-adapters/documents/vision.js';
 export type {
   CdnAdapter,
   ConfiguredEndpoint,
@@ -85,54 +85,49 @@ export type {
   SpiderPage,
   SpiderRunResult,
   SpiderSettings,
-} from './host-bridge/adapters/webops.js';
+} from './host-api/adapters/webops.js';
 export type {
   SiteSyncAdapter,
   SiteSyncRun,
   SiteSyncResult,
   HostSite,
   SyncType,
-} from './host-bridge/adapters/site-sync.js';
-export type { BackupsAdapter, BackupRecord } from './host-bridge/adapters/backups.js';
+} from './host-api/adapters/site-sync.js';
+export type { BackupsAdapter, BackupRecord } from './host-api/adapters/backups.js';
 export type {
   AnalyticsSettings,
   ChatSettings,
   CloudSettings,
   IntegrationAdapter,
   SocialSettings,
-} from './host-bridge/adapters/integrations.js';
-export type {
-  CommentsAdapter,
-  CommentRecord,
-  FavoritesAdapter,
-  FavoriteQuery,
-} from './host-bridge/adapters/community.js';
+} from './host-api/adapters/integrations.js';
+export type { CommentsAdapter, CommentRecord, FavoritesAdapter, FavoriteQuery } from './host-api/adapters/community.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
 export type { SandboxLimits } from './sandbox/limits.js';
-export { EgressGuard } from './host-bridge/egress/guard.js';
-export { TenantFiles } from './host-bridge/files/tenant-files.js';
-export { S3Files } from './host-bridge/files/s3/s3-files.js';
-export type { S3FilesOptions, AppendMode } from './host-bridge/files/s3/s3-files.js';
-export type { SharedLocks, SharedUsage, LockRefusal, ReserveResult } from './host-bridge/files/shared-coordination.js';
-export type { Usage, QuotaLimits } from './host-bridge/files/quota.js';
-export { KNOWN_ROOTS, parseVirtualPath } from './host-bridge/files/virtual-path.js';
-export type { FileStore, FileStat, ListEntry, ListOptions } from './host-bridge/files/file-store.js';
-export type { VirtualPath } from './host-bridge/files/virtual-path.js';
-export type { HmacStorageUrls, PresignedStorageUrls } from './host-bridge/host.js';
-export type { EgressRequest, EgressResponse } from './host-bridge/egress/guard.js';
+export { EgressGuard } from './host-adapters/egress/guard.js';
+export { TenantFiles } from './host-adapters/files/tenant-files.js';
+export { S3Files } from './host-adapters/files/s3/s3-files.js';
+export type { S3FilesOptions, AppendMode } from './host-adapters/files/s3/s3-files.js';
+export type { SharedLocks, SharedUsage, LockRefusal, ReserveResult } from './host-adapters/files/shared-coordination.js';
+export type { Usage, QuotaLimits } from './host-adapters/files/quota.js';
+export { KNOWN_ROOTS, parseVirtualPath } from './host-adapters/files/virtual-path.js';
+export type { FileStore, FileStat, ListEntry, ListOptions } from './host-adapters/files/file-store.js';
+export type { VirtualPath } from './host-adapters/files/virtual-path.js';
+export type { HmacStorageUrls, PresignedStorageUrls } from './host-api/host.js';
+export type { EgressRequest, EgressResponse } from './host-adapters/egress/guard.js';
 export {
   smtpMailAdapter,
   smtpSender,
   SmtpConfigError,
   SmtpPartialError,
   SendWindow,
-} from './host-bridge/mail/index.js';
-export type { SmtpOptions, SmtpMailAdapterOptions, SmtpSender, SmtpDelivery } from './host-bridge/mail/index.js';
+} from './host-adapters/mail/index.js';
+export type { SmtpOptions, SmtpMailAdapterOptions, SmtpSender, SmtpDelivery } from './host-adapters/mail/index.js';
 // An embedder's own plugins (docs/plugins-for-embedders.md): the definition, the error with one
 // of our codes a plugin throws, the values it takes and answers, and its examples as tests.
 export { definePlugin, runPluginExamples } from './engine-plugins.js';
 export type { ExampleRun } from './engine-plugins.js';
-export { PluginAnswerError } from './host-bridge/embedder-plugins.js';
+export { PluginAnswerError } from './bridge/embedder-plugins.js';
 export type {
   PluginDefinition,
   TagDefinition,
@@ -140,11 +135,11 @@ export type {
   TagResult,
   PluginCall,
   PluginExample,
-} from './host-bridge/embedder-plugins.js';
-export type { RenderClock } from './host-bridge/plugin-contract.js';
+} from './bridge/embedder-plugins.js';
+export type { RenderClock } from './host-plugins/plugin-contract.js';
 export type { AttrSpec, AttrType, ModifierParam } from './plugins/types.js';
-export { BridgeError } from './host-bridge/errors.js';
-export { currentRenderSignal } from './host-bridge/render-signal.js';
+export { BridgeError } from './host-api/errors.js';
+export { currentRenderSignal } from './host-api/render-signal.js';
 export type { ErrorCode } from './protocol/error-codes.js';
 export { PhpArray, PhpFloat, PhpObject, fromJS, toJS } from './value/value.js';
 export type { Value, Key } from './value/value.js';

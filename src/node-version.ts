@@ -7,7 +7,7 @@
  * could use; an import is where the wrong Node actually matters (D143). Written in syntax every
  * Node since 12 parses, as it must run on the Nodes it refuses.
  */
-export const MIN_NODE_MAJOR = 24;
+const MIN_NODE_MAJOR = 24;
 
 const version = process.versions.node;
 const major = Number(version.split('.')[0]);
@@ -20,3 +20,5 @@ if (major < MIN_NODE_MAJOR) {
   e.stack = `Error: ${e.message}`;
   throw e;
 }
+
+export {};

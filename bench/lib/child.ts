@@ -30,7 +30,10 @@ const batches = new Map<string, number>();
 
 type Msg = { id: number; cmd: 'check' | 'calibrate' | 'sample' | 'stage' | 'exit'; subject?: string; ms?: number };
 
-process.on('message', async (m: Msg) => {
+// Every failure is caught below and sent to the parent, so the handler's promise never rejects.
+process.on('message', (m: Msg) => void answer(m));
+
+async function answer(m: Msg): Promise<void> {
   try {
     let result: unknown;
     if (m.cmd === 'check') {
@@ -56,5 +59,5 @@ process.on('message', async (m: Msg) => {
   } catch (e) {
     process.send!({ id: m.id, error: e instanceof Error ? `${e.message}\n${e.stack}` : String(e) });
   }
-});
+}
 process.send!({ id: 0, result: 'ready' });

@@ -55,12 +55,6 @@ export function stringOption(values: Parsed['values'], name: string): string | u
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Every value of a repeatable string option (`multiple: true`), in order; none: []. */
-export function stringsOption(values: Parsed['values'], name: string): string[] {
-  const v = values[name];
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
-}
-
 /** A positive whole number of milliseconds (or other units), or a usage error naming the option. */
 export function positiveIntOption(values: Parsed['values'], name: string): number | undefined {
   const v = stringOption(values, name);

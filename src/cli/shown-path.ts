@@ -16,7 +16,7 @@ export interface Folders {
   functions?: string;
 }
 
-export function shownName(name: string, f: Folders): string {
+function shownName(name: string, f: Folders): string {
   if (name === f.main) return name;
   const fn = /^function:(.+)$/.exec(name);
   const file = fn

@@ -6,23 +6,23 @@ export interface Span {
 }
 
 // ---- expressions
-export interface NumberLit extends Span {
+interface NumberLit extends Span {
   type: 'Number';
   raw: string;
 }
-export interface StringLit extends Span {
+interface StringLit extends Span {
   type: 'String';
   value: string;
 }
-export interface BoolLit extends Span {
+interface BoolLit extends Span {
   type: 'Bool';
   value: boolean;
 }
-export interface NullLit extends Span {
+interface NullLit extends Span {
   type: 'Null';
 }
 /** A double-quoted or unquoted string with embedded variables. */
-export interface Interp extends Span {
+interface Interp extends Span {
   type: 'Interp';
   parts: (string | Expr)[];
 }
@@ -31,27 +31,27 @@ export interface Var extends Span {
   name: string;
   path: Access[];
 }
-export interface Binary extends Span {
+interface Binary extends Span {
   type: 'Binary';
   op: string;
   left: Expr;
   right: Expr;
 }
-export interface Unary extends Span {
+interface Unary extends Span {
   type: 'Unary';
   op: string;
   arg: Expr;
 }
-export interface Group extends Span {
+interface Group extends Span {
   type: 'Group';
   expr: Expr;
 }
-export interface Call extends Span {
+interface Call extends Span {
   type: 'Call';
   name: string;
   args: Expr[];
 }
-export interface Is extends Span {
+interface Is extends Span {
   type: 'Is';
   arg: Expr;
   negate: boolean;
@@ -64,7 +64,7 @@ export interface Modifier extends Span {
   all: boolean;
   args: Expr[];
 }
-export interface Modified extends Span {
+interface Modified extends Span {
   type: 'Modified';
   base: Expr;
   modifiers: Modifier[];
@@ -73,16 +73,16 @@ export interface Modified extends Span {
 export type Expr =
   NumberLit | StringLit | BoolLit | NullLit | Interp | Var | Binary | Unary | Group | Call | Is | Modified;
 
-export interface Key extends Span {
+interface Key extends Span {
   type: 'Key';
   key: Expr;
 }
-export interface Prop extends Span {
+interface Prop extends Span {
   type: 'Prop';
   name: string;
 }
 /** `$a[name]`: the current index of the {section} called `name` (or its property `prop`). */
-export interface SectionIndex extends Span {
+interface SectionIndex extends Span {
   type: 'SectionIndex';
   section: string;
   prop: string | null;
@@ -94,18 +94,18 @@ export interface Text extends Span {
   type: 'Text';
   value: string;
 }
-export interface Comment extends Span {
+interface Comment extends Span {
   type: 'Comment';
 }
-export interface Literal extends Span {
+interface Literal extends Span {
   type: 'Literal';
   value: string;
 }
 /** A {php}...{/php} block, refused: the span covers the whole block. */
-export interface Php extends Span {
+interface Php extends Span {
   type: 'Php';
 }
-export interface Output extends Span {
+interface Output extends Span {
   type: 'Output';
   value: Expr;
   ignored: string;
@@ -130,15 +130,15 @@ export interface Close extends Span {
   type: 'Close';
   name: string;
 }
-export interface If extends Span {
+interface If extends Span {
   type: 'If';
   cond: Expr;
 }
-export interface ElseIf extends Span {
+interface ElseIf extends Span {
   type: 'ElseIf';
   cond: Expr;
 }
-export interface Else extends Span {
+interface Else extends Span {
   type: 'Else';
   ignored: string;
 }

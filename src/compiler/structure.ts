@@ -31,7 +31,7 @@ function isBuiltinBlock(name: string): boolean {
 }
 
 /** Blocks nest at most this deep (code generation recurses once per level). */
-export const MAX_NESTING = 200;
+const MAX_NESTING = 200;
 
 export interface StructureOptions {
   /** True for tags whose compiled form prints (function plugins): the newline after them stays. */

@@ -24,13 +24,13 @@ const standaloneCode: StandaloneCode =
   (standaloneModule as unknown as StandaloneCode);
 
 /** The module name under which the generated code finds `formFormats()`. */
-export const FORMATS_MODULE = 'smartcage:formats';
+const FORMATS_MODULE = 'smartcage:formats';
 
 /** Every module the generated code may load with its `require` (checked when the script is made). */
-export const PRECOMPILED_RUNTIME = [FORMATS_MODULE, 'ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal'] as const;
+const PRECOMPILED_RUNTIME = [FORMATS_MODULE, 'ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal'] as const;
 
 /** The name of the global array the scripts push to. */
-export const REGISTRY_GLOBAL = 'SmartcageValidators';
+const REGISTRY_GLOBAL = 'SmartcageValidators';
 
 /**
  * The ajv standalone source of a schema's validator (CommonJS: `module.exports = validate`).

@@ -69,5 +69,3 @@ export const ROW_BUDGETS = {
     note: 'per tenant: the storage quota (bytes, and 100,000 entries: E_QUOTA)',
   },
 } as const satisfies Record<string, RowBudget>;
-
-export type BudgetName = keyof typeof ROW_BUDGETS;

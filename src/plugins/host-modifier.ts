@@ -6,7 +6,7 @@
  * them again, since nothing the isolate sends is trusted.
  */
 import type { ModifierParam, ModifierPlugin } from './types.js';
-import type { HostCapability } from '../host-bridge/capabilities.js';
+import type { HostCapability } from '../host-api/capabilities.js';
 import { arrayArg, boolArg, intArg, numberArg, strArg } from '../php/args.js';
 import type { Value } from '../value/value.js';
 

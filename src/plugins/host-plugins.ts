@@ -1,9 +1,9 @@
 /**
  * Every privileged plugin and host modifier, declared: one flat table, by family (the folder its
  * declaration is in, which `smartcage plugins` and docs/reference.md show). The declaration is the
- * one definition: its host implementation (src/host-bridge/plugins/<family>/<name>.ts) is written
+ * one definition: its host implementation (src/host-plugins/<family>/<name>.ts) is written
  * against it with `implement`, and `npm run reference` lists those in the bridge's table
- * (src/host-bridge/plugins/table.ts), failing when a declaration has no implementation or the
+ * (src/host-plugins/table.ts), failing when a declaration has no implementation or the
  * other way round. Adding a host plugin: docs/adding-plugins.md.
  */
 import type { Plugin } from './types.js';

@@ -10,7 +10,7 @@ import type { AttrSpec, ModifierParam, Plugin } from './types.js';
 import { PhpArray, PhpFloat, type Value } from '../value/value.js';
 
 /** One attribute of a tag, or one parameter of a modifier (in order). */
-export interface ArgumentEntry {
+interface ArgumentEntry {
   name: string;
   type: string;
   required: boolean;

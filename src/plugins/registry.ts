@@ -34,7 +34,7 @@ export const FAMILIES: Readonly<Record<string, readonly Plugin[]>> = {
   util,
   php,
   markup,
-  // Declarations only: src/host-bridge/plugins/<family>/<tag>.ts implements each on the host.
+  // Declarations only: src/host-plugins/<family>/<tag>.ts implements each on the host.
   ...HOST_FAMILIES,
 };
 
@@ -49,12 +49,4 @@ export function findFunction(name: string): FunctionPlugin | undefined {
 
 export function findModifier(name: string): ModifierPlugin | undefined {
   return BUILTIN_PLUGINS.findModifier(name);
-}
-
-export function allFunctionNames(): string[] {
-  return BUILTIN_PLUGINS.functionNames();
-}
-
-export function allModifierNames(): string[] {
-  return BUILTIN_PLUGINS.modifierNames();
 }

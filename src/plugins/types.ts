@@ -8,7 +8,7 @@
  * their implementation lives on the host side of the bridge.
  */
 import type { Value } from '../value/value.js';
-import type { HostCapability } from '../host-bridge/capabilities.js';
+import type { HostCapability } from '../host-api/capabilities.js';
 import type { LogLevel } from '../protocol/log.js';
 import type { RowBudget } from './budgets.js';
 
@@ -171,7 +171,7 @@ export interface ModifierPlugin extends Declared {
   /**
    * Set for host modifiers (`|getCountryFromIP`): the host capability they need. Declare them
    * with `defineHostModifier` (src/plugins/host-modifier.ts), whose `run` asks the host, which
-   * checks `input` and `params` again before its implementation (src/host-bridge/host-modifiers.ts) runs.
+   * checks `input` and `params` again before its implementation (src/bridge/host-modifiers.ts) runs.
    */
   host?: HostCapability;
   /** Host modifiers: the parameter the value left of the `|` is, as PHP's parameter parsing sees it. */
@@ -180,7 +180,7 @@ export interface ModifierPlugin extends Declared {
 
 export type Plugin = FunctionPlugin | ModifierPlugin;
 
-/** A tag's declaration, its literal type kept: a host plugin's implementation is typed from it (host-bridge/plugin-contract.ts `implement`). */
+/** A tag's declaration, its literal type kept: a host plugin's implementation is typed from it (host-plugins/plugin-contract.ts `implement`). */
 export function defineFunction<const P extends FunctionPlugin>(p: P): P {
   return p;
 }

@@ -70,7 +70,7 @@ export const ERROR_CODE_MEANINGS = {
   E_BRIDGE_QUOTA: 'more host calls in one render than allowed',
   E_CANCELLED: 'the render was cancelled (`smartcage batch cancel`): its host work stopped',
 
-  // The host bridge and its plugins (src/host-bridge)
+  // The host bridge and its plugins (src/bridge, src/host-plugins)
   E_PLUGIN_DENIED: 'the plugin or host modifier is not one the host runs',
   E_IDENTITY_DENIED: 'an identity attribute written as a variable without a super user',
   E_PERMISSION_DENIED: "the render's identity may not do this",
@@ -91,7 +91,7 @@ export const ERROR_CODE_MEANINGS = {
   E_SECRET_NOT_FOUND: 'no secret of that name for the tenant',
   E_SECRET_DENIED: 'a secret used where it may not go (host, header, byte range)',
 
-  // Outgoing HTTP (src/host-bridge/egress)
+  // Outgoing HTTP (src/host-adapters/egress)
   E_BAD_URL: 'a URL that is malformed or not http(s)',
   E_BAD_HEADER: 'a request header or method/body combination that is not allowed',
   E_SSRF_DENIED: 'the address is private, local or otherwise refused',
@@ -99,7 +99,7 @@ export const ERROR_CODE_MEANINGS = {
   E_HTTP_LIMIT: 'the response is past a size or count limit',
   E_HTTP_FAILED: 'the request failed (connection, protocol, encoding)',
 
-  // Tenant files (src/host-bridge/files)
+  // Tenant files (src/host-adapters/files)
   E_PATH_DENIED: 'a path outside what the tenant may reach (traversal, symbolic link, root)',
   E_FILE_NOT_FOUND: 'no such file or folder',
   E_FILE_FAILED: 'a file operation failed (a folder where a file was expected, I/O)',

@@ -2,7 +2,7 @@
  * The one bridge between an isolate and its host, as data: a privileged plugin's tag (or a host
  * modifier) calls the host function with the plugin's name and its attributes as JSON text
  * (values encoded by ./transfer.ts), and gets a `HostAnswer` back as JSON text. The isolate end is
- * src/runtime/host-call.ts, the host end src/host-bridge/bridge.ts; neither trusts the other's
+ * src/runtime/host-call.ts, the host end src/bridge/bridge.ts; neither trusts the other's
  * text, and the host checks every attribute again.
  */
 import type { Transfer } from './transfer.js';
@@ -10,13 +10,13 @@ import type { ErrorCode } from './error-codes.js';
 import type { LogLine } from './log.js';
 
 /** What the isolate asks the host to run: a privileged tag, or a host modifier (`{$ip|getCountryFromIP}`). */
-export type HostCallKind = 'tag' | 'modifier';
+type HostCallKind = 'tag' | 'modifier';
 
 /**
  * One call, as data. On the wire the kind is the host function's first argument and the rest its
  * second, as JSON (two strings cross isolated-vm cheaply); the bridge reads both as untrusted.
  */
-export type HostCall =
+type HostCall =
   | { kind: 'tag'; name: string; attrs: Record<string, Transfer> }
   | { kind: 'modifier'; name: string; input: Transfer; args: Transfer[] };
 

@@ -67,6 +67,8 @@ export function encodeValue(v: Value, depth = 0): Transfer {
       return Number.isFinite(v) && (Number.isSafeInteger(v) || !Number.isInteger(v)) ? v : { f: v };
     case 'bigint':
       return { i: v.toString() };
+    default:
+      break; // objects and the rest: below
   }
   if (v instanceof PhpFloat) return { f: v.value };
   // A canonical int string is the int key itself in PHP, so digits carry a big key exactly.

@@ -17,7 +17,7 @@ export function installHost(fn: HostFunction): void {
   hostFunction = fn;
 }
 
-export class HostError extends Error {
+class HostError extends Error {
   constructor(
     /** The code the host answered with, as sent: the host checks it when the render's error reaches it (src/engine.ts). */
     readonly code: string,

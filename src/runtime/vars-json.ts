@@ -7,7 +7,7 @@
 import { PhpArray, PhpObject, float, type Value } from '../value/value.js';
 import { intOfDecimal } from '../value/int64.js';
 
-export class JsonSyntaxError extends Error {}
+class JsonSyntaxError extends Error {}
 
 /** Top-level object of variables, in order. */
 export function parseVarsJson(text: string, objects: boolean): Map<string, Value> {

@@ -37,7 +37,7 @@ export interface IsolateCacheOptions {
   reduceAfterMs: number;
 }
 
-export const DEFAULT_ISOLATE_CACHE: IsolateCacheOptions = {
+const DEFAULT_ISOLATE_CACHE: IsolateCacheOptions = {
   idleMs: 60_000,
   retainMB: 64,
   heapBudgetMB: 512,

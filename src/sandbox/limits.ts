@@ -44,15 +44,3 @@ export const DEFAULT_LIMITS: SandboxLimits = {
   compileMs: 10_000,
   syncSliceMs: 2,
 };
-
-/** Error codes of the sandbox and the bridge. */
-export const CODES = {
-  cpu: 'E_CPU_TIMEOUT',
-  wall: 'E_WALL_TIMEOUT',
-  memory: 'E_MEMORY_LIMIT',
-  output: 'E_OUTPUT_LIMIT',
-  size: 'E_SIZE_LIMIT',
-  recursion: 'E_RECURSION_LIMIT',
-  crashed: 'E_SANDBOX_CRASHED',
-  quota: 'E_BRIDGE_QUOTA',
-} as const;

@@ -1,7 +1,7 @@
 /** The runtime script evaluated in every isolate (built by scripts/build-runtime.mjs). */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import ivm from 'isolated-vm';
+import type ivm from 'isolated-vm';
 
 const CANDIDATES = [
   '../../dist/runtime.bundle.js', // running from src/ (tests, tsx)
@@ -10,7 +10,7 @@ const CANDIDATES = [
 
 let cached: string | null = null;
 
-export function runtimeBundle(): string {
+function runtimeBundle(): string {
   if (cached) return cached;
   for (const rel of CANDIDATES) {
     const path = fileURLToPath(new URL(rel, import.meta.url));

@@ -39,11 +39,11 @@ import type ivm from 'isolated-vm';
 import type { RenderResponse } from '../protocol/render.js';
 
 /** The longest slice a configuration can ask for, ms: a larger `syncSliceMs` is clamped to it. */
-export const MAX_SLICE_MS = 20;
+const MAX_SLICE_MS = 20;
 /** Vars whose copy is larger are not sliced: the copy into the isolate runs on this thread. */
 export const MAX_SLICE_VARS_BYTES = 1024 * 1024;
 /** A sliced render with a longer output answers `overSlice` instead of copying it out on this thread. */
-export const MAX_SLICE_OUTPUT_CHARS = 1024 * 1024;
+const MAX_SLICE_OUTPUT_CHARS = 1024 * 1024;
 
 /** The render function of a live context (`smartcage.render` in the isolate). */
 type RenderFunction = ivm.Reference<(...args: unknown[]) => RenderResponse>;

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { HostCallHandler } from '../protocol/host-call.js';
+import type { FailedAnswer, HostCallHandler } from '../protocol/host-call.js';
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 import { readFromWorker, writeToWorker, type FromWorker, type ToWorker, type WireTemplate } from './worker-protocol.js';
 import { FrameReader, FrameWriter } from './frames.js';
@@ -116,10 +116,14 @@ export class WorkerProcess {
       this.setMemory(m.memory);
     } else if (m.type === 'host') {
       const f = this.inflight.get(m.renderId);
+      // The bridge answers every failure as a code and never rejects; were it to, the isolate would
+      // still get an answer instead of waiting for its deadline.
+      const failed = (message: string): string =>
+        JSON.stringify({ ok: false, error: { code: 'E_SANDBOX_CRASHED', message } } satisfies FailedAnswer);
       const answer = f
-        ? f.host(m.plugin, m.request)
-        : Promise.resolve(JSON.stringify({ error: { code: 'E_SANDBOX_CRASHED', message: 'no such render' } }));
-      answer.then((a) => {
+        ? f.host(m.plugin, m.request).catch(() => failed('the host call failed'))
+        : Promise.resolve(failed('no such render'));
+      void answer.then((a) => {
         // The render may be long gone (deadline) and the worker shut down meanwhile.
         if (this.open) this.send({ type: 'hostAnswer', callId: m.callId, answer: a });
       });

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { HostAdapters } from '../host-bridge/host.js';
+import type { HostAdapters } from '../host-api/host.js';
 import type { Canaries } from './types.js';
 import type { CanaryState } from './host/state.js';
 import { filesAdapter } from './host/files.js';

@@ -5,7 +5,7 @@
 import { createEngine, type Engine, type RenderOptions } from '../engine.js';
 import { renderRawJsForHarness } from '../engine-internal.js';
 import { TemplateError } from '../errors.js';
-import type { HostAdapters } from '../host-bridge/host.js';
+import type { HostAdapters } from '../host-api/host.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
 import type { Canaries, HarnessContext, Outcome, RenderAttempt } from './types.js';
 import { startCanaries } from './canaries.js';

@@ -1,6 +1,6 @@
 /** The security harness: catalogue cases (docs/security.md) as data. */
 import type { Engine, RenderOptions } from '../engine.js';
-import type { HostAdapters } from '../host-bridge/host.js';
+import type { HostAdapters } from '../host-api/host.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
 
 export type Category = 'CG' | 'IS' | 'CPU' | 'MEM' | 'BR' | 'NET' | 'FS' | 'RX' | 'ML' | 'OPS' | 'HH';

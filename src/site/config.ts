@@ -25,12 +25,12 @@ export interface EndpointConfig {
  * session's access token from {assign_api_credential} also serves for `dynamic`). {api_token}
  * issues only tokens of the API's type.
  */
-export interface ApiConfig {
+interface ApiConfig {
   api_id: number;
   security: 'none' | 'cookie' | 'static' | 'dynamic';
 }
 
-export interface BatchConfig {
+interface BatchConfig {
   slug: string;
   /** The batch's registered id ({batch} batch_id); absent: it is started by slug only. */
   id?: number;
@@ -65,7 +65,7 @@ export interface SmtpConfig {
   pool?: number;
 }
 
-export interface MailConfig {
+interface MailConfig {
   verified_domains: string[];
   from?: string;
   from_name?: string;
@@ -77,7 +77,7 @@ export interface MailConfig {
 }
 
 /** Where the site's files live: its folder `files/` (default) or an S3-compatible bucket. */
-export type StorageConfig = { type: 'local' } | S3StorageConfig;
+type StorageConfig = { type: 'local' } | S3StorageConfig;
 
 export interface S3StorageConfig {
   type: 's3';

@@ -6,21 +6,21 @@
  * strictly as the rest of site.json: an unknown key or a wrong type names the key.
  */
 
-export interface ChatIntegration {
+interface ChatIntegration {
   /** Slack-compatible Web API base (default https://slack.com/api). */
   api_base: string;
   /** Secret holding the bot token. */
   token_secret: string;
 }
 
-export interface SocialIntegration {
+interface SocialIntegration {
   /** X-API-v2-compatible base (default https://api.x.com). */
   api_base: string;
   /** Secret holding the OAuth 2 user access token. */
   token_secret: string;
 }
 
-export interface CloudIntegration {
+interface CloudIntegration {
   /** OAuth 2 token endpoint (default https://oauth2.googleapis.com/token). */
   token_url: string;
   /** Publish/subscribe REST base (default https://pubsub.googleapis.com). */
@@ -29,7 +29,7 @@ export interface CloudIntegration {
   sa_secret_name: string | null;
 }
 
-export interface AnalyticsIntegration {
+interface AnalyticsIntegration {
   /** GA4-Data-API-compatible base (default https://analyticsdata.googleapis.com). */
   api_base: string;
   property_id: string;

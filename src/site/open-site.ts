@@ -32,8 +32,6 @@ export interface Site extends SiteContext {
   close(): Promise<void>;
 }
 
-export { SQLITE_FILE };
-
 export interface OpenOptions {
   /**
    * Engine options over the site's own for the engines the site renders with (a fixed clock in

@@ -6,7 +6,7 @@
  * Each operator first tries two safe-integer numbers whose result is safe too, the case of
  * nearly every template; only past 2^53 does the work go to bigints (int64.ts).
  */
-import { PhpFloat, type PhpNumber, type Value, float, num } from './value.js';
+import { type PhpFloat, type PhpNumber, type Value, float, num } from './value.js';
 import { PhpTypeError, toInt64, toNumber } from './convert.js';
 import { type PhpInt, INT_MIN, bigOf, fitsInt64, intOf } from './int64.js';
 

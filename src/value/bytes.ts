@@ -143,11 +143,6 @@ function phpSlice(
   return cut(start, end);
 }
 
-/** Applies a byte-level transformation to a string. */
-export function mapBytes(s: string, f: (b: Uint8Array) => Uint8Array): string {
-  return fromBytes(f(toBytes(s)));
-}
-
 /** The bytes as a "binary string": one char per byte (for hashing and escaping helpers). */
 export function toBinary(s: string): string {
   if (ASCII.test(s)) return s;

@@ -1,5 +1,5 @@
 /** PHP 8 comparison: `==`, `===`, and `<=>` with the loose-comparison table. */
-import { PhpArray, PhpFloat, PhpObject, type PhpNumber, type Value, isFloat, num } from './value.js';
+import { PhpArray, PhpFloat, type PhpObject, type PhpNumber, type Value, isFloat, num } from './value.js';
 import { numericStr, toBool, toStr } from './convert.js';
 
 /** Byte-order string comparison (UTF-8 byte order is code point order). */
@@ -125,6 +125,8 @@ function kind(v: Value): Kind {
       return 'number';
     case 'string':
       return 'string';
+    default:
+      break; // objects and the rest: below
   }
   if (v instanceof PhpFloat) return 'number';
   if (v instanceof PhpArray) return 'array';

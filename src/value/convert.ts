@@ -1,5 +1,5 @@
 /** PHP 8 type juggling: to string, to number, to bool, numeric strings. */
-import { PhpArray, PhpFloat, PhpObject, type PhpNumber, type Value, float, num } from './value.js';
+import { PhpArray, PhpFloat, PhpObject, type PhpNumber, type Value, float } from './value.js';
 import { type PhpInt, floatToInt, floatToIntCapped, intOfDecimal } from './int64.js';
 import { formatFloat } from './float-format.js';
 
@@ -33,6 +33,8 @@ export function toBool(v: Value): boolean {
       return v !== 0; // NAN is true in PHP
     case 'string':
       return v !== '' && v !== '0';
+    default:
+      break; // objects and the rest: below
   }
   if (v instanceof PhpFloat) return v.value !== 0;
   if (v instanceof PhpArray) return v.size > 0;
@@ -101,6 +103,8 @@ export function toNumber(v: Value, op = '+'): PhpNumber {
       if (m) return parseNumericStr(m[0]);
       throw new PhpTypeError(`Unsupported operand types: string ${op} number ("${v.slice(0, 40)}" is not numeric)`);
     }
+    default:
+      break; // objects and the rest: below
   }
   if (v === null || v === undefined) return 0;
   if (v instanceof PhpFloat) return v;
@@ -144,6 +148,8 @@ export function toInt64(v: Value): PhpInt {
       return v ? 1 : 0;
     case 'string':
       return stringToInt(v);
+    default:
+      break; // objects and the rest: below
   }
   if (v === null || v === undefined) return 0;
   if (v instanceof PhpFloat) return floatToInt(v.value);
@@ -159,5 +165,3 @@ export function toInt(v: Value): number {
   const i = toInt64(v);
   return typeof i === 'number' ? i : Number(i);
 }
-
-export { num };

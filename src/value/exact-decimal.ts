@@ -26,7 +26,7 @@ function exactFraction(x: number): [bigint, bigint] {
 }
 
 const pow10Cache: bigint[] = [];
-export function pow10n(n: number): bigint {
+function pow10n(n: number): bigint {
   if (n < 64) return (pow10Cache[n] ??= 10n ** BigInt(n));
   return 10n ** BigInt(n);
 }
@@ -55,7 +55,7 @@ export function fixedDigits(x: number, frac: number): string {
 }
 
 /** floor(log10(|x|)) computed exactly. x must be finite and non-zero. */
-export function decimalExponent(x: number): number {
+function decimalExponent(x: number): number {
   const [num, den] = exactFraction(x);
   let k = Math.floor(Math.log10(Math.abs(x)));
   // The float estimate can be off by one next to powers of ten: check against 10^k exactly.

@@ -34,7 +34,7 @@ export function formatFloat(n: number, precision = 14): string {
  * (x = 0.DIGITS * 10^decpt). toExponential rounds exact ties up, so a tie goes to the exact
  * decimal arithmetic instead; ties are rare, so the common case stays cheap.
  */
-export function significantDigits(x: number, precision: number): [string, number] {
+function significantDigits(x: number, precision: number): [string, number] {
   const wide = x.toExponential(precision + 2);
   const tail = wide.slice(precision + 1, wide.indexOf('e'));
   if (tail === '500') return significantDigitsEven(x, precision);

@@ -233,6 +233,8 @@ export class PhpArray {
         if (v === null || v instanceof PhpArray) return v;
         if (k === '__proto__' && !Object.hasOwn(rec, k)) return null;
         break;
+      default:
+        break; // objects and the rest: below
     }
     const converted = this.convert!(v);
     if (converted instanceof PhpArray) converted.shared = true;

@@ -61,17 +61,6 @@ export function isInt(v: Value): v is PhpInt {
   return typeof v === 'number' ? Number.isSafeInteger(v) : typeof v === 'bigint';
 }
 
-/** PHP gettype() */
-export function phpType(v: Value): string {
-  if (v === null || v === undefined) return 'NULL';
-  if (typeof v === 'boolean') return 'boolean';
-  if (typeof v === 'string') return 'string';
-  if (isInt(v)) return 'integer';
-  if (typeof v === 'number' || v instanceof PhpFloat) return 'double';
-  if (v instanceof PhpArray) return 'array';
-  return 'object';
-}
-
 /** The numeric value of an int or float (boxed or not) as a double; a bigint rounds to the nearest. */
 export function num(v: PhpNumber): number {
   return typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : v.value;
@@ -82,12 +71,12 @@ export function num(v: PhpNumber): number {
  * an int (a bigint beyond 2^53, holding the double's exact value, which is what the embedder
  * had), any other number a float.
  */
-export function fromNumber(n: number): number | bigint {
+function fromNumber(n: number): number | bigint {
   return Number.isSafeInteger(n) || !Number.isInteger(n) || !(n >= -(2 ** 63) && n < 2 ** 63) ? n : BigInt(n);
 }
 
 /** A JavaScript bigint from outside: an int within 64 bits, else the nearest float. */
-export function fromBigInt(b: bigint): PhpInt | PhpFloat {
+function fromBigInt(b: bigint): PhpInt | PhpFloat {
   return fitsInt64(b) ? intOf(b) : new PhpFloat(Number(b));
 }
 

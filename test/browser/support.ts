@@ -14,11 +14,11 @@ import { startFormsServer, type FormsServer } from '../../src/forms-ui/server/ap
 import { standaloneValidatorScript } from '../../src/forms/standalone.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const hasChromium = existsSync(CHROMIUM);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
 export const SCREENSHOTS = join(ROOT, 'test-artifacts', 'screenshots');
-export const CHROMIUM_MISSING = `Chromium not found at ${CHROMIUM}: install chromium: apt-get install -y chromium, or set CHROMIUM_PATH`;
-export const LAUNCH_ARGS = [
+const CHROMIUM_MISSING = `Chromium not found at ${CHROMIUM}: install chromium: apt-get install -y chromium, or set CHROMIUM_PATH`;
+const LAUNCH_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -53,7 +53,7 @@ export async function launchBrowser(): Promise<Browser> {
  * serves for a sample; docs/decisions.md D45), so a form mounted on a page with the strict CSP validates.
  * page.evaluate is not subject to the page's CSP, and the script needs no eval anyway.
  */
-export async function injectValidator(page: Page, schema: unknown): Promise<void> {
+async function injectValidator(page: Page, schema: unknown): Promise<void> {
   await page.evaluate(standaloneValidatorScript(schema));
 }
 
@@ -101,7 +101,7 @@ export function buildBundle(): void {
   execFileSync(process.execPath, [join(ROOT, 'scripts/build-forms-ui.mjs')], { stdio: 'inherit' });
 }
 
-export async function startHarness(): Promise<Harness> {
+async function startHarness(): Promise<Harness> {
   if (!hasChromium) throw new Error(CHROMIUM_MISSING);
   buildBundle();
   mkdirSync(SCREENSHOTS, { recursive: true });

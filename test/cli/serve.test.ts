@@ -2,27 +2,21 @@
  * `smartcage serve` as a user runs it: the built bin/smartcage.js, in a folder of the user's
  * (no ./files needed), a port that is taken, and schemas of their own (`--schema`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, requireBuild, runBin } from '../support/bin.js';
+import { requireBuild, runBin } from '../support/bin.js';
+import { startServe, stopServe, type ServeProcess } from '../support/serve-process.js';
 
 beforeAll(requireBuild);
 
-const running: ChildProcess[] = [];
+const running: ServeProcess[] = [];
 const folders: string[] = [];
 afterEach(async () => {
-  await Promise.all(
-    running
-      .splice(0)
-      .map(
-        (c) => new Promise((done) => (c.exitCode !== null ? done(null) : (c.once('exit', done), c.kill('SIGTERM')))),
-      ),
-  );
+  await Promise.all(running.splice(0).map((s) => stopServe(s)));
 });
 afterAll(() => {
   for (const f of folders) rmSync(f, { recursive: true, force: true });
@@ -30,19 +24,9 @@ afterAll(() => {
 
 /** Starts `smartcage serve ARGS` in `cwd` and waits for the line with its address. */
 async function serve(args: string[], cwd: string): Promise<{ url: string; out: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
-    cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  for (let i = 0; i < 150 && !/http:\/\/127\.0\.0\.1:\d+/.test(out) && child.exitCode === null; i++)
-    await new Promise((r) => setTimeout(r, 100));
-  const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
-  if (!url) throw new Error(`serve did not start:\n${out}`);
-  return { url, out: () => out };
+  const s = await startServe(['--port', '0', ...args], { cwd, waitMs: 15_000 });
+  running.push(s);
+  return s;
 }
 
 function folder(files: Record<string, string> = {}): string {

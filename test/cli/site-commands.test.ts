@@ -2,17 +2,16 @@
  * The site commands as a user runs them (from the sources, in a child process): `render --site`,
  * `site put` / `site get` and `serve --site` / `--sites`, with their one-line errors and exit codes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
+import { startServe, stopServe, type ServeProcess } from '../support/serve-process.js';
 import { initSite } from '../../src/site/init.js';
 import { http } from '../site/support/http.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let base: string;
 let dir: string;
 beforeAll(async () => {
@@ -120,35 +119,15 @@ describe('smartcage site put / get', () => {
 });
 
 describe('smartcage serve --site / --sites', () => {
-  const running: ChildProcess[] = [];
+  const running: ServeProcess[] = [];
   afterAll(async () => {
-    await Promise.all(
-      running.map(
-        (c) => new Promise((done) => (c.exitCode !== null ? done(null) : (c.once('exit', done), c.kill('SIGTERM')))),
-      ),
-    );
+    await Promise.all(running.map((s) => stopServe(s)));
   });
 
   async function serve(args: string[]): Promise<{ url: string; out: string; child: ChildProcess }> {
-    const child = spawn(
-      process.execPath,
-      [
-        '--no-node-snapshot',
-        '--import',
-        'tsx',
-        '-e',
-        `import(${JSON.stringify(ROOT + 'src/cli/main.ts')}).then(async (m) => { process.exitCode = await m.main(${JSON.stringify(['serve', '--port', '0', ...args])}); })`,
-      ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    running.push(child);
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    child.stderr!.on('data', (d) => (out += d));
-    for (let i = 0; i < 300 && !/http:\/\/127\.0\.0\.1:\d+/.test(out) && child.exitCode === null; i++)
-      await new Promise((r) => setTimeout(r, 100));
-    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0] ?? '';
-    return { url, out, child };
+    const s = await startServe(['--port', '0', ...args], { fromSources: true });
+    running.push(s);
+    return { url: s.url, out: s.out(), child: s.child };
   }
 
   it("--site serves the site's API and stops on SIGTERM with exit 0", async () => {

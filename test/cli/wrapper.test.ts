@@ -5,12 +5,13 @@
  * to leave the server running. Runs the built command (dist/), as a user would after `npm run build`;
  * and the README's library snippet, which imports the built package by its name.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, requireBuild } from '../support/bin.js';
+import { startServe } from '../support/serve-process.js';
 
 beforeAll(requireBuild);
 
@@ -39,23 +40,12 @@ describe('bin/smartcage.js', () => {
   it('kill PID of `smartcage serve` stops the server too, and the wrapper exits with it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'smartcage-serve-'));
     mkdirSync(join(dir, 'files'));
-    const wrapper = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    wrapper.stdout.on('data', (d) => (out += d));
-    wrapper.stderr.on('data', (d) => (out += d));
-    for (let i = 0; i < 100 && !/http:\/\/127\.0\.0\.1:\d+/.test(out); i++)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(out).toMatch(/http:\/\/127\.0\.0\.1:\d+/);
+    const s = await startServe(['--port', '0'], { cwd: dir, waitMs: 10_000 });
+    const wrapper = s.child;
     const [server] = childrenOf(wrapper.pid!);
     expect(server).toBeGreaterThan(0);
-    const exited = new Promise<[number | null, string | null]>((r) =>
-      wrapper.on('exit', (code, signal) => r([code, signal])),
-    );
     process.kill(wrapper.pid!, 'SIGTERM');
-    const [code, signal] = await exited;
+    const { code, signal } = await s.exited;
     // serve stops gracefully on SIGTERM (exit 0); a child killed outright shows as the signal.
     expect([0, 'SIGTERM']).toContain(signal ?? code);
     for (let i = 0; i < 50 && alive(server!); i++) await new Promise((r) => setTimeout(r, 100));

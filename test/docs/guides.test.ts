@@ -61,7 +61,7 @@ describe('the guides and the README', () => {
 
 describe('docs/host-adapters.md', () => {
   it('has a row for each field of HostAdapters, and no other', () => {
-    const host = read('src/host-bridge/host.ts');
+    const host = read('src/host-api/host.ts');
     const body = host.slice(host.indexOf('export interface HostAdapters {'));
     const fields = [...body.slice(0, body.indexOf('\n}\n')).matchAll(/^ {2}(\w+)\?:/gm)].map((m) => m[1]);
     const rows = [...read('docs/host-adapters.md').matchAll(/^\| `(\w+)` \| .* \| .* \|$/gm)].map((m) => m[1]);

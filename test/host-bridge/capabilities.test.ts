@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_PLUGINS } from '../../src/plugins/registry.js';
-import { hostProvides } from '../../src/host-bridge/capabilities.js';
+import { hostProvides } from '../../src/host-api/capabilities.js';
 import { CLI_HOST } from '../../src/cli/host.js';
 import { testEngine, templateError } from '../support/engine.js';
 

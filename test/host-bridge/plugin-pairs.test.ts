@@ -2,7 +2,7 @@
  * The two halves of every privileged plugin and host modifier: the declaration the registry
  * holds (with `host`) and the implementation the bridge runs (HOST_PLUGINS, HOST_MODIFIERS).
  * Each has exactly one of the other, and their files mirror each other:
- * src/plugins/host-<family>/<tag>.ts declares what src/host-bridge/plugins/<family>/<tag>.ts
+ * src/plugins/host-<family>/<tag>.ts declares what src/host-plugins/<family>/<tag>.ts
  * implements, the tag written as the template writes it.
  */
 import { readdirSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ALL_PLUGINS } from '../../src/plugins/registry.js';
-import { HOST_MODIFIERS, HOST_PLUGINS } from '../../src/host-bridge/plugins/index.js';
+import { HOST_MODIFIERS, HOST_PLUGINS } from '../../src/host-plugins/index.js';
 import type { Plugin } from '../../src/plugins/types.js';
 // @ts-expect-error: a plain .mjs script, no types
 import { hostTable } from '../../scripts/host-table.mjs';
@@ -22,7 +22,7 @@ type TableCheck = (
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DECLARATIONS = 'src/plugins';
-const IMPLEMENTATIONS = 'src/host-bridge/plugins';
+const IMPLEMENTATIONS = 'src/host-plugins';
 
 /** The .ts files under `dir` (relative to the repository), at any depth. */
 function tsFiles(dir: string): string[] {
@@ -74,7 +74,7 @@ describe('host plugins: declarations and implementations in pairs', () => {
     expect(Object.keys(HOST_MODIFIERS).sort()).toEqual(names('modifier'));
   });
 
-  it('each half is in exactly one file, src/plugins/host-<family>/<tag>.ts and src/host-bridge/plugins/<family>/<tag>.ts', async () => {
+  it('each half is in exactly one file, src/plugins/host-<family>/<tag>.ts and src/host-plugins/<family>/<tag>.ts', async () => {
     const declExports = await exportsUnder(declarationFiles);
     const implExports = (await exportsUnder(tsFiles(IMPLEMENTATIONS))).filter((e) => looksImplemented(e.value));
     const problems: string[] = [];
@@ -115,7 +115,7 @@ describe('host plugins: declarations and implementations in pairs', () => {
     const check = hostTable as TableCheck;
     expect(check(ROOT, ALL_PLUGINS).problems).toBeUndefined();
     expect(check(ROOT, [...ALL_PLUGINS, { name: 'new_tag', kind: 'function', host: 'files' }]).problems).toEqual([
-      'function new_tag: declared with host files but implemented nowhere under src/host-bridge/plugins',
+      'function new_tag: declared with host files but implemented nowhere under src/host-plugins',
     ]);
     expect(
       check(

@@ -11,8 +11,8 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { TemplateError } from '../../src/errors.js';
-import { TesseractOcr } from '../../src/host-bridge/documents/tesseract.js';
-import { currentRenderSignal } from '../../src/host-bridge/render-signal.js';
+import { TesseractOcr } from '../../src/host-adapters/documents/tesseract.js';
+import { currentRenderSignal } from '../../src/host-api/render-signal.js';
 import { createFilesTestHost } from '../support/host/files.js';
 import { FIXED_NOW } from '../support/engine.js';
 

@@ -5,16 +5,16 @@
  * markers, bounds and values (strings, keys, numbers), and its cost on a capped body.
  */
 import { describe, expect, it } from 'vitest';
-import { MultiMatcher } from '../../src/host-bridge/multi-match.js';
-import { secretForms } from '../../src/host-bridge/secret-forms.js';
+import { MultiMatcher } from '../../src/bridge/multi-match.js';
+import { secretForms } from '../../src/bridge/secret-forms.js';
 import {
   MAX_PATTERN_CHARS,
   MAX_REDACTIONS,
   MAX_SECRETS_PER_RENDER,
   SecretRedactor,
-} from '../../src/host-bridge/secret-redactor.js';
-import { SecretHandles } from '../../src/host-bridge/secret-handles.js';
-import { BridgeError } from '../../src/host-bridge/errors.js';
+} from '../../src/bridge/secret-redactor.js';
+import { SecretHandles } from '../../src/bridge/secret-handles.js';
+import { BridgeError } from '../../src/host-api/errors.js';
 import { fromBytes } from '../../src/value/bytes.js';
 import { Prng } from '../support/prng.js';
 import { callPhp, phpAvailable, taggedBytes } from '../support/php-oracle.js';

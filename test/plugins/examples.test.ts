@@ -9,7 +9,7 @@ import { ALL_PLUGINS } from '../../src/plugins/registry.js';
 import { testEngine, FIXED_NOW, FIXED_SEED } from '../support/engine.js';
 import { testHost } from '../support/test-host.js';
 import { createEngine, type Engine } from '../../src/index.js';
-import { hostProvides } from '../../src/host-bridge/capabilities.js';
+import { hostProvides } from '../../src/host-api/capabilities.js';
 import type { Plugin } from '../../src/plugins/types.js';
 import { BACKENDS, sampleSite } from '../site/support/backends.js';
 import type { Site } from '../../src/site/open-site.js';

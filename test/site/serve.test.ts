@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSiteServer } from '../../src/cli/site-server/app.js';
 import type { FormsServer } from '../../src/forms-ui/server/app.js';
 import { SESSION_COOKIE } from '../../src/site/adapters/sessions.js';
-import { parseVirtualPath } from '../../src/host-bridge/files/virtual-path.js';
+import { parseVirtualPath } from '../../src/host-adapters/files/virtual-path.js';
 import { eachBackend } from './support/backends.js';
 import { endpoint, siteWith, type TestSite } from './support/site-with.js';
 import { cookiePair, http } from './support/http.js';

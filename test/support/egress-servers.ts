@@ -9,13 +9,13 @@ import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import zlib from 'node:zlib';
-import type { Resolver } from '../../src/host-bridge/egress/index.js';
+import type { Resolver } from '../../src/host-adapters/egress/index.js';
 
 export const PUBLIC_IP = '127.0.0.2';
 export const CERT = readFileSync(new URL('../fixtures/tls/test-cert.pem', import.meta.url));
 const KEY = readFileSync(new URL('../fixtures/tls/test-key.pem', import.meta.url));
 
-export interface Seen {
+interface Seen {
   method: string;
   url: string;
   host: string;
@@ -35,7 +35,7 @@ export function pattern(n: number): Buffer {
  * A gzip bomb: `members` concatenated gzip members of `memberMiB` MiB of zeros each (gunzip
  * decodes concatenated members as one stream). Cheap to build, large to inflate.
  */
-export function gzipBomb(memberMiB: number, members: number): Buffer {
+function gzipBomb(memberMiB: number, members: number): Buffer {
   const one = zlib.gzipSync(Buffer.alloc(memberMiB * 1024 * 1024), { level: 9 });
   return Buffer.concat(new Array<Buffer>(members).fill(one));
 }

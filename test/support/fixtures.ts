@@ -30,7 +30,7 @@ export interface Fixture {
 
 const MARKER = /^--([A-Z][A-Z0-9]*)(?:\(([^)]*)\))?--$/;
 
-export function parseFixture(file: string, text: string): Fixture {
+function parseFixture(file: string, text: string): Fixture {
   const sections: { name: string; arg: string | null; lines: string[] }[] = [];
   for (const line of text.replace(/\n$/, '').split('\n')) {
     const m = MARKER.exec(line);

@@ -61,7 +61,7 @@ export function compareWithPhp(cases: Case[], golden?: string): Mismatch[] {
 }
 
 /** A readable form of a mismatch (strings decoded). */
-export function show(m: Mismatch): string {
+function show(m: Mismatch): string {
   const dec = (t: Tagged | string) =>
     typeof t === 'object' && t !== null && 'str' in t
       ? JSON.stringify(Buffer.from(t.str, 'base64').toString('utf8'))

@@ -42,7 +42,7 @@ function ser(v: Value, out: Buffer[]): void {
 }
 
 /** PHP source that rebuilds `v` exactly. */
-export function phpLiteral(v: Value): string {
+function phpLiteral(v: Value): string {
   const parts: Buffer[] = [];
   ser(v, parts);
   return `unserialize(base64_decode('${Buffer.concat(parts).toString('base64')}'))`;
@@ -53,7 +53,7 @@ export function phpEval(args: Value[], body: string): OracleCall {
   return { fn: '__eval', args: [`$args = ${phpLiteral(PhpArray.fromList(args))}; ${body}`] };
 }
 
-export const ctx: ModifierContext = testModifierContext();
+const ctx: ModifierContext = testModifierContext();
 
 /** Calls a modifier as the runtime would: declared defaults filled in for omitted trailing params. */
 export function callModifier(p: ModifierPlugin, input: Value, ...args: Value[]): Value {

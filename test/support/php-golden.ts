@@ -25,8 +25,8 @@ import { callPhp, type OracleCall, type OracleResult } from './php-oracle.js';
 export type PhpCall = OracleCall;
 export type PhpResult = OracleResult;
 
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
-export const FIXTURE_DIR = join(REPO_ROOT, 'test', 'fixtures', 'php');
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+const FIXTURE_DIR = join(REPO_ROOT, 'test', 'fixtures', 'php');
 const REPO_TOKEN = '{{repo}}';
 const REGENERATE = 'npm run fixtures:php  (or UPDATE_PHP_FIXTURES=1 npx vitest run <test file>)';
 
@@ -37,7 +37,7 @@ export interface GoldenOptions {
   labels?: string[];
 }
 
-export interface GoldenCase {
+interface GoldenCase {
   call: PhpCall;
   result: PhpResult;
   label?: string;
@@ -52,7 +52,7 @@ export interface GoldenFile {
 
 const updating = (): boolean => process.env.UPDATE_PHP_FIXTURES === '1';
 
-export function fixturePath(name: string): string {
+function fixturePath(name: string): string {
   if (!/^[a-z0-9][a-z0-9/_-]*$/.test(name) || name.includes('..'))
     throw new Error(`bad fixture name ${JSON.stringify(name)}`);
   return join(FIXTURE_DIR, `${name}.json`);
@@ -140,7 +140,7 @@ export function withRepo(call: PhpCall): PhpCall {
   return JSON.parse(JSON.stringify(call).split(REPO_TOKEN).join(jsonInner(REPO_ROOT))) as PhpCall;
 }
 
-export function withRepoResult(result: PhpResult): PhpResult {
+function withRepoResult(result: PhpResult): PhpResult {
   return JSON.parse(JSON.stringify(result).split(REPO_TOKEN).join(jsonInner(REPO_ROOT))) as PhpResult;
 }
 

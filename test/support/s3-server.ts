@@ -17,7 +17,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { S3Files, type S3FilesOptions } from '../../src/host-bridge/files/s3/s3-files.js';
+import { S3Files, type S3FilesOptions } from '../../src/host-adapters/files/s3/s3-files.js';
 
 export const S3_ACCESS_KEY = 'S3RVER';
 export const S3_SECRET_KEY = 'S3RVER';

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { BIN, ROOT } from './bin.js';
+import { sourceCliArgs } from './cli.js';
 
 export interface ServeProcess {
   child: ChildProcess;
@@ -18,12 +19,16 @@ export interface ServeProcess {
 
 const ADDRESS = /http:\/\/127\.0\.0\.1:\d+/;
 
-/** Starts `smartcage serve ARGS` and waits (up to `waitMs`) for the line with its address. */
+/**
+ * Starts `smartcage serve ARGS` and waits (up to `waitMs`) for the line with its address: the
+ * built bin/smartcage.js, or with `fromSources` src/cli/main.ts through tsx (no build needed).
+ */
 export async function startServe(
   args: string[],
-  opts: { cwd?: string; env?: NodeJS.ProcessEnv; waitMs?: number } = {},
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; waitMs?: number; fromSources?: boolean } = {},
 ): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+  const argv = opts.fromSources ? sourceCliArgs(['serve', ...args]) : [BIN, 'serve', ...args];
+  const child = spawn(process.execPath, argv, {
     cwd: opts.cwd ?? ROOT,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

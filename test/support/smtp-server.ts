@@ -1,7 +1,7 @@
 /** A real SMTP server (npm smtp-server) on 127.0.0.1 that records what it receives. */
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
-export interface Received {
+interface Received {
   helo: string;
   mailFrom: string;
   rcptTo: string[];

@@ -1,5 +1,5 @@
 /** Host adapters for tests and plugin examples: in memory or in temporary folders, no network beyond loopback. */
-import type { HostAdapters, SecretRecord } from '../../src/host-bridge/host.js';
+import type { HostAdapters, SecretRecord } from '../../src/host-api/host.js';
 import { filesTestAdapter } from './host/files.js';
 import { httpTestAdapter } from './host/http.js';
 import { mailTestAdapter } from './host/mail.js';

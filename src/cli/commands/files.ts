@@ -31,7 +31,7 @@ export function readText(path: string): string {
 }
 
 /** Why a file could not be read, and what to do, in words; the system's code last for searches and scripts. */
-export function readFailure(code: string | undefined): string {
+function readFailure(code: string | undefined): string {
   switch (code) {
     case 'ENOENT':
       return `there is no such file (check the name; paths are relative to ${process.cwd()}) (ENOENT)`;

@@ -2,13 +2,13 @@ import { didYouMean, parseArgs, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { ENGINE_VERSION } from '../../compiler/index.js';
 import { BUILTIN_TAG_NAMES } from '../../compiler/builtin-tags.js';
-import { hostProvides } from '../../host-bridge/capabilities.js';
+import { hostProvides } from '../../host-api/capabilities.js';
 import { budgetText, pluginEntries, signature, type PluginEntry } from '../../plugins/reference.js';
 import { CLI_HOST } from '../host.js';
 import type { Command } from '../main.js';
 
 /** A reference entry and whether this host (the CLI's engine) can run it. */
-export type ListedPlugin = PluginEntry & { provided: boolean };
+type ListedPlugin = PluginEntry & { provided: boolean };
 
 export interface PluginList {
   engine: string;
@@ -19,7 +19,7 @@ export interface PluginList {
   plugins: ListedPlugin[];
 }
 
-export function pluginList(): PluginList {
+function pluginList(): PluginList {
   const plugins = pluginEntries().map((e) => ({
     ...e,
     provided: e.implemented && (e.capability === null || hostProvides(CLI_HOST, e.capability)),

@@ -9,7 +9,7 @@ import { formatShown, type Folders } from '../shown-path.js';
 import { diagnosticFor } from '../colour.js';
 import { CliFileError, readJsonText } from './files.js';
 import type { SiteRequestData } from '../../site/render.js';
-import type { RenderIdentity } from '../../host-bridge/host.js';
+import type { RenderIdentity } from '../../host-api/host.js';
 import type { SandboxLimits } from '../../sandbox/limits.js';
 
 export const REQUEST_HELP = [
@@ -40,7 +40,7 @@ export function memberOption(v: string | undefined): number | undefined {
 }
 
 /** REQUEST.json, checked: a file error names the file and the key that is wrong. */
-export function readRequestFile(file: string): SiteRequestData {
+function readRequestFile(file: string): SiteRequestData {
   const json = JSON.parse(readJsonText(file)) as unknown;
   const isObject = (v: unknown): v is Record<string, unknown> =>
     typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -8,13 +8,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { UsageError, parseArgs } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { openSiteFolder, SiteOpenError } from '../site-folder.js';
-import { parseVirtualPath, type VirtualPath } from '../../host-bridge/files/virtual-path.js';
-import { FileError } from '../../host-bridge/files/errors.js';
-import type { FileStore } from '../../host-bridge/files/file-store.js';
+import { parseVirtualPath, type VirtualPath } from '../../host-adapters/files/virtual-path.js';
+import { FileError } from '../../host-adapters/files/errors.js';
+import type { FileStore } from '../../host-adapters/files/file-store.js';
 import type { Subcommand } from './site.js';
 
 /** A local file larger than this is refused: `site get` could not read it back (the site's read cap). */
-export const MAX_PUT_BYTES = 64 << 20;
+const MAX_PUT_BYTES = 64 << 20;
 
 function virtualFile(text: string): VirtualPath {
   let p: VirtualPath;

@@ -11,8 +11,8 @@ import { siteTime } from '../site-time.js';
 import { writeOut } from '../output.js';
 import { parseNames } from '../../site/adapters/content.js';
 import type { Site } from '../../site/open-site.js';
-import { parseVirtualPath } from '../../host-bridge/files/virtual-path.js';
-import { FileError } from '../../host-bridge/files/errors.js';
+import { parseVirtualPath } from '../../host-adapters/files/virtual-path.js';
+import { FileError } from '../../host-adapters/files/errors.js';
 import type { Subcommand } from './site.js';
 
 type Row = Record<string, string | number | boolean | null>;

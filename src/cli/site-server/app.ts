@@ -45,7 +45,7 @@ import { LOOP_SCRIPT, LOOP_SCRIPT_PATH } from './loop-script.js';
  * The sites a server answers for: open ones (tests, an embedder), or a SiteRegistry that opens
  * each at first use, closes it when idle and keeps each site to its share (src/site/registry.ts).
  */
-export interface SiteSource {
+interface SiteSource {
   keys(): string[];
   has(key: string): boolean;
   /** The site's folder, known without opening it. */
@@ -70,7 +70,7 @@ export interface SiteServerOptions {
 }
 
 /** An API request body past this is refused (413) before it is parsed. */
-export const MAX_API_BODY = 1024 * 1024;
+const MAX_API_BODY = 1024 * 1024;
 
 const html = (res: ServerResponse, body: string) =>
   send(res, 200, 'text/html; charset=utf-8', body, { 'content-security-policy': CSP });

@@ -32,7 +32,7 @@ export interface Loop {
   otherwise?: string;
 }
 
-export interface LoopHead {
+interface LoopHead {
   /** `for (...)`, without its brace. */
   head: string;
   /** A named {foreach}: inside its body, `$smarty.foreach.NAME.*` reads this state variable. */

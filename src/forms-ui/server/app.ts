@@ -38,7 +38,7 @@ import { langOf } from '../ui-text.js';
 import { checkPageSchema } from './page-schema.js';
 import { CSP, demoPage, listPage, pastePage, type PageSchema } from './pages.js';
 import { FILES_ROOT, UserFiles } from './user-files.js';
-import type { FileStream } from '../../host-bridge/files/file-store.js';
+import type { FileStream } from '../../host-adapters/files/file-store.js';
 
 export interface FormsServerOptions {
   /** 0 (default) picks a free port. */
@@ -134,7 +134,7 @@ function decodedOrEmpty(segment: string): string {
 }
 
 /** The validation endpoint's work: schema (or sample name) + value -> errors. */
-export function validatePayload(payload: unknown): { status: number; body: unknown } {
+function validatePayload(payload: unknown): { status: number; body: unknown } {
   if (payload === null || typeof payload !== 'object' || !('schema' in payload)) {
     return { status: 400, body: { error: { code: 'bad-request', message: 'expected {"schema": ..., "value": ...}' } } };
   }
@@ -344,7 +344,7 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): For
 }
 
 /** `handle` served on 127.0.0.1:`port` (0: a free one); a handler that throws answers 500. */
-export async function listenOnLoopback(handle: RequestHandler, wanted: number): Promise<FormsServer> {
+async function listenOnLoopback(handle: RequestHandler, wanted: number): Promise<FormsServer> {
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { error: e instanceof Error ? e.message : String(e) });

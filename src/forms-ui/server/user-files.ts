@@ -7,10 +7,10 @@
  * reads. A file is streamed in chunks where the store can (bounded memory), else read whole.
  * Without a store (or without its `user/`), /files/user/ is an empty folder: `serve` starts anywhere.
  */
-import { FileError } from '../../host-bridge/files/errors.js';
-import type { FileStore, FileStream } from '../../host-bridge/files/file-store.js';
-import { TenantFiles } from '../../host-bridge/files/tenant-files.js';
-import { parseVirtualPath, type VirtualPath } from '../../host-bridge/files/virtual-path.js';
+import { FileError } from '../../host-adapters/files/errors.js';
+import type { FileStore, FileStream } from '../../host-adapters/files/file-store.js';
+import { TenantFiles } from '../../host-adapters/files/tenant-files.js';
+import { parseVirtualPath, type VirtualPath } from '../../host-adapters/files/virtual-path.js';
 
 export const FILES_ROOT = '/files/user';
 

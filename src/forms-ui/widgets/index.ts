@@ -15,7 +15,7 @@ import { select } from './select.js';
 import { text, textarea } from './text.js';
 import type { Widget, WidgetKind } from './widget.js';
 
-export type { Field, FormContext, Widget, WidgetKind } from './widget.js';
+export type { FormContext, Widget, WidgetKind } from './widget.js';
 
 export const WIDGETS: Record<WidgetKind, Widget> = {
   text,

@@ -7,15 +7,6 @@ import { PhpArray, type Value } from '../../value/value.js';
 import { PhpTypeError } from '../../value/convert.js';
 import { replaceEach } from '../../value/replace-each.js';
 
-export const PHP_URL_SCHEME = 0;
-export const PHP_URL_HOST = 1;
-export const PHP_URL_PORT = 2;
-export const PHP_URL_USER = 3;
-export const PHP_URL_PASS = 4;
-export const PHP_URL_PATH = 5;
-export const PHP_URL_QUERY = 6;
-export const PHP_URL_FRAGMENT = 7;
-
 interface Url {
   scheme?: string;
   host?: string;

@@ -1,14 +1,14 @@
 /** pathinfo() of PHP 8.2 (byte-based, "/" as the only separator). */
 import { PhpArray, type Value } from '../../value/value.js';
 
-export const PATHINFO_DIRNAME = 1;
-export const PATHINFO_BASENAME = 2;
-export const PATHINFO_EXTENSION = 4;
-export const PATHINFO_FILENAME = 8;
+const PATHINFO_DIRNAME = 1;
+const PATHINFO_BASENAME = 2;
+const PATHINFO_EXTENSION = 4;
+const PATHINFO_FILENAME = 8;
 export const PATHINFO_ALL = 15;
 
 /** PHP basename() without suffix. */
-export function basename(path: string): string {
+function basename(path: string): string {
   let end = path.length - 1;
   while (end >= 0 && path[end] === '/') end--;
   if (end < 0) return '';
@@ -18,7 +18,7 @@ export function basename(path: string): string {
 }
 
 /** PHP dirname() (one level). */
-export function dirname(path: string): string {
+function dirname(path: string): string {
   if (path === '') return '';
   let end = path.length - 1;
   while (end >= 0 && path[end] === '/') end--;

@@ -4,7 +4,7 @@ import { toStr } from '../../value/convert.js';
 import { toBytes } from '../../value/bytes.js';
 
 export const PHP_QUERY_RFC1738 = 1;
-export const PHP_QUERY_RFC3986 = 2;
+const PHP_QUERY_RFC3986 = 2;
 
 const HEX = '0123456789ABCDEF';
 

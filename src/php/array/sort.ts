@@ -10,11 +10,10 @@ import { replaceEach } from '../../value/replace-each.js';
 import { zendSort } from './zend-sort.js';
 
 export const SORT_REGULAR = 0;
-export const SORT_NUMERIC = 1;
+const SORT_NUMERIC = 1;
 export const SORT_STRING = 2;
-export const SORT_LOCALE_STRING = 5;
-export const SORT_NATURAL = 6;
-export const SORT_FLAG_CASE = 8;
+const SORT_LOCALE_STRING = 5;
+const SORT_FLAG_CASE = 8;
 
 export type Compare = (a: Value, b: Value) => number;
 

@@ -20,7 +20,7 @@ import { FAILED, type FilterInput, type Filtered } from './options.js';
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
 
 /** Four decimal parts of 0..255 without leading zeros, or null. */
-export function parseIpv4(s: string): number[] | null {
+function parseIpv4(s: string): number[] | null {
   const ip: number[] = [];
   let i = 0;
   while (i < s.length) {

@@ -11,7 +11,7 @@ import { sanitizeUrlChars } from './sanitize.js';
 const isAlnum = (c: string | undefined) => c !== undefined && /^[A-Za-z0-9]$/.test(c);
 
 /** php_filter_validate_domain_ex. Reading past the end of the C string gives NUL, here ''. */
-export function isValidDomain(d: string, hostname: boolean): boolean {
+function isValidDomain(d: string, hostname: boolean): boolean {
   const at = (i: number) => (i < d.length ? d[i] : '\0');
   let e = d.length;
   let l = d.length;

@@ -2,7 +2,7 @@
  * What a filter function receives (filter_private.h's PHP_INPUT_FILTER_PARAM_DECL): the
  * value as a byte string, the flags, the "options" array, and how to fail.
  */
-import { PhpArray, type Value } from '../../value/value.js';
+import type { PhpArray, Value } from '../../value/value.js';
 import { PhpTypeError } from '../../value/convert.js';
 import { zvalGetDouble, zvalGetLong } from '../zval.js';
 

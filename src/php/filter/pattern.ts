@@ -27,8 +27,8 @@ function emailPattern(unicode: boolean): string {
   );
 }
 
-export const EMAIL_PATTERN = emailPattern(false);
-export const EMAIL_PATTERN_UNICODE = emailPattern(true);
+const EMAIL_PATTERN = emailPattern(false);
+const EMAIL_PATTERN_UNICODE = emailPattern(true);
 
 export function validateEmail(input: FilterInput): Filtered {
   // The maximum length of an e-mail address is 320 octets (RFC 2821).

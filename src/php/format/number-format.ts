@@ -13,7 +13,7 @@ import { checkStringLength } from '../../value/limits.js';
 /** spprintf caps the precision of %F: php_conv_fp keeps at most NDIG-2 = 318 decimals. */
 const MAX_DECIMALS = 318;
 
-export function numberFormatValue(d: number, dec: number, decPoint: string, thousandsSep: string): string {
+function numberFormatValue(d: number, dec: number, decPoint: string, thousandsSep: string): string {
   let neg = false;
   if (d < 0) {
     neg = true;

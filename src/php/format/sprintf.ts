@@ -101,7 +101,7 @@ function convExp(x: number, precision: number, e: string): string {
 }
 
 /** zend_gcvt: %g/%G/%h/%H (and PHP's precision-14 echo, which uses 'E'). */
-export function gcvt(value: number, ndigit: number, expChar: string): string {
+function gcvt(value: number, ndigit: number, expChar: string): string {
   const mode0 = ndigit < 0;
   if (mode0) ndigit = 17;
   const neg = value < 0 || Object.is(value, -0);

@@ -12,8 +12,8 @@ import * as F from './flags.js';
 import { int64OfDecimal } from '../../value/int64.js';
 
 /** json_last_error() codes that the encoder can raise. */
-export const EncodeError = { None: 0, Depth: 1, Utf8: 5, InfOrNan: 7 } as const;
-export type EncodeError = (typeof EncodeError)[keyof typeof EncodeError];
+const EncodeError = { None: 0, Depth: 1, Utf8: 5, InfOrNan: 7 } as const;
+type EncodeError = (typeof EncodeError)[keyof typeof EncodeError];
 
 class Encoder {
   error: EncodeError = EncodeError.None;

@@ -16,7 +16,7 @@ import { MAX_ARRAY_LENGTH, checkArrayLength } from '../../value/limits.js';
 import { phpAbs, phpCeil, phpFloor, phpRound } from '../format/round.js';
 
 /** An equation Smarty 2 refuses (its warnings) or PHP cannot parse or run (a fatal error there). */
-export class MathError extends Error {
+class MathError extends Error {
   readonly code = 'E_BAD_ATTRIBUTE';
 }
 
@@ -26,11 +26,11 @@ export class MathError extends Error {
  * on a long equation, a RangeError whose stack named no template line; this is an error with a
  * code instead: the template asked for something the sandbox refuses.
  */
-export class MathDepthError extends Error {
+class MathDepthError extends Error {
   readonly code = 'E_NESTING_TOO_DEEP';
 }
 
-export const MAX_MATH_DEPTH = 200;
+const MAX_MATH_DEPTH = 200;
 
 const tooDeep = (): never => {
   throw new MathDepthError(`{math}: the equation nests more than ${MAX_MATH_DEPTH} levels deep`);
@@ -511,8 +511,4 @@ export function evaluate(node: Node, values: Value[], random: () => number): Val
         random,
       );
   }
-}
-
-export function mathFunctionNames(): string[] {
-  return [...ALLOWED];
 }

@@ -62,6 +62,12 @@ export class Analysis {
       case 'keep':
         this.keeps.push(path);
         break;
+      case 'any':
+      case 'assert':
+      case 'char':
+      case 'newline':
+      case 'set':
+        break; // a leaf: nothing inside
     }
     if (node.type === 'group' && node.kind === 'capture') {
       const entries = this.groups.get(node.index) ?? [];
@@ -186,6 +192,14 @@ export class Analysis {
         }
         this.checkNode(node.body);
         return;
+      case 'any':
+      case 'assert':
+      case 'backref':
+      case 'char':
+      case 'keep':
+      case 'newline':
+      case 'set':
+        break; // a leaf: nothing inside
     }
   }
 

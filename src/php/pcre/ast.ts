@@ -15,9 +15,9 @@ export interface CharSet {
 }
 
 /** `G` is \G: true where the match attempt started (the start offset of this search). */
-export type AssertKind = 'start' | 'end' | 'A' | 'z' | 'Z' | 'b' | 'B' | 'G';
+type AssertKind = 'start' | 'end' | 'A' | 'z' | 'Z' | 'b' | 'B' | 'G';
 
-export type GroupKind = 'capture' | 'group' | 'atomic' | 'ahead' | 'notAhead' | 'behind' | 'notBehind';
+type GroupKind = 'capture' | 'group' | 'atomic' | 'ahead' | 'notAhead' | 'behind' | 'notBehind';
 
 export type Node =
   | { type: 'seq'; items: Node[] }

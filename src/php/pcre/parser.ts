@@ -10,7 +10,7 @@ import { PcreCompileError, PcreError } from './pcre-error.js';
 import { isPosixName } from './char-sets.js';
 import { normalizePropertyName } from './properties.js';
 
-export interface Flags {
+interface Flags {
   i: boolean;
   m: boolean;
   s: boolean;

@@ -17,14 +17,14 @@ import { parseReplacement } from './replacement.js';
 import { byteSubject, type Subject, utf8Subject } from './subject.js';
 import { type CompiledPattern, compilePattern, regexpFor } from './translate.js';
 
-export const PREG_PATTERN_ORDER = 1;
-export const PREG_SET_ORDER = 2;
-export const PREG_OFFSET_CAPTURE = 256;
-export const PREG_UNMATCHED_AS_NULL = 512;
-export const PREG_SPLIT_NO_EMPTY = 1;
-export const PREG_SPLIT_DELIM_CAPTURE = 2;
-export const PREG_SPLIT_OFFSET_CAPTURE = 4;
-export const PREG_GREP_INVERT = 1;
+const PREG_PATTERN_ORDER = 1;
+const PREG_SET_ORDER = 2;
+const PREG_OFFSET_CAPTURE = 256;
+const PREG_UNMATCHED_AS_NULL = 512;
+const PREG_SPLIT_NO_EMPTY = 1;
+const PREG_SPLIT_DELIM_CAPTURE = 2;
+const PREG_SPLIT_OFFSET_CAPTURE = 4;
+const PREG_GREP_INVERT = 1;
 
 export type Warn = (message: string) => void;
 

@@ -20,7 +20,7 @@ const NEVER = '(?!)';
 const REST_G = '(?=\\1$)';
 
 /** Patterns longer than this are refused (PCRE2's own limit is on the compiled size). */
-export const MAX_PATTERN_LENGTH = 64 * 1024;
+const MAX_PATTERN_LENGTH = 64 * 1024;
 
 /**
  * V8 compiles a regular expression in one native step that the isolate's CPU timeout cannot
@@ -29,8 +29,8 @@ export const MAX_PATTERN_LENGTH = 64 * 1024;
  * 56 s) and, far less, the source length. Past these bounds a pattern is refused with
  * E_REGEX_TOO_LARGE: the worst case stays below about 100 ms.
  */
-export const MAX_PROPERTY_CLASSES = 256;
-export const MAX_SOURCE_LENGTH = 256 * 1024;
+const MAX_PROPERTY_CLASSES = 256;
+const MAX_SOURCE_LENGTH = 256 * 1024;
 
 function checkCompileCost(sources: string[]): void {
   const tooLarge = (what: string) =>
@@ -266,6 +266,11 @@ function caseModeOf(ast: Node, utf: boolean): CaseMode {
       case 'backref':
         seen.add(n.ci);
         return;
+      case 'any':
+      case 'assert':
+      case 'keep':
+      case 'newline':
+        break; // a leaf: nothing inside
     }
   };
   visit(ast);

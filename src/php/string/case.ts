@@ -19,10 +19,6 @@ export function ucfirst(s: string): string {
   return /^[a-z]/.test(s) ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
-export function lcfirst(s: string): string {
-  return /^[A-Z]/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
-}
-
 /** ucwords(): the first byte and every byte after one of `delimiters` is upper-cased. */
 export function ucwords(s: string, delimiters = DEFAULT_DELIMITERS): string {
   if (!isAscii(delimiters)) return ucwordsByCharacter(s, delimiters);

@@ -10,11 +10,11 @@ import { HTML401_ENTITIES } from './html-entity-table.js';
 import { nextUtf8 } from './utf8-scan.js';
 import { lazy } from '../../value/lazy.js';
 
-export const ENT_COMPAT = 2;
+const ENT_COMPAT = 2;
 export const ENT_QUOTES = 3;
 export const ENT_NOQUOTES = 0;
-export const ENT_IGNORE = 4;
-export const ENT_SUBSTITUTE = 8;
+const ENT_IGNORE = 4;
+const ENT_SUBSTITUTE = 8;
 const DOCTYPE_MASK = 48; // ENT_HTML401 0, ENT_XML1 16, ENT_XHTML 32, ENT_HTML5 48
 /** PHP 8.1+ default flags of the html functions. */
 export const ENT_DEFAULT = ENT_QUOTES | ENT_SUBSTITUTE;

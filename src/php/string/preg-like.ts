@@ -38,6 +38,3 @@ export function pregSubject(subject: Value, fn: string, f: (s: string) => string
   }
   return f(strArg(subject, fn, 3, 'subject'));
 }
-
-/** PCRE's `\s` without the u flag (space, \t, \n, \v, \f, \r), for use inside a class. */
-export const S = ' \\t\\n\\v\\f\\r';

@@ -3,9 +3,9 @@ import { fromBinary, toBinary } from '../../value/bytes.js';
 import { checkStringLength } from '../../value/limits.js';
 import { valueError } from '../args.js';
 
-export const STR_PAD_LEFT = 0;
+const STR_PAD_LEFT = 0;
 export const STR_PAD_RIGHT = 1;
-export const STR_PAD_BOTH = 2;
+const STR_PAD_BOTH = 2;
 
 export function strPad(s: string, length: number, pad = ' ', type = STR_PAD_RIGHT): string {
   const bin = toBinary(s);

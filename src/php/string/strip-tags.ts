@@ -11,7 +11,7 @@ const isSpace = (c: string | undefined) =>
   c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r';
 
 /** C's tolower in the C locale: ASCII letters only. */
-export function asciiLower(s: string): string {
+function asciiLower(s: string): string {
   return replaceEach(s, /[A-Z]+/g, (m) => m.toLowerCase(), 'strip_tags');
 }
 

@@ -4,13 +4,13 @@
  */
 import { fromBinary, toBinary } from '../../value/bytes.js';
 
-export const DEFAULT_TRIM_CHARS = ' \t\n\r\0\x0B';
+const DEFAULT_TRIM_CHARS = ' \t\n\r\0\x0B';
 
 /**
  * The set of bytes a character list names. `warn` receives PHP's warnings for malformed
  * ranges, which PHP then reads as plain characters.
  */
-export function charMask(list: string, fn: string, warn?: (m: string) => void): Set<number> {
+function charMask(list: string, fn: string, warn?: (m: string) => void): Set<number> {
   const bin = toBinary(list);
   const mask = new Set<number>();
   const len = bin.length;

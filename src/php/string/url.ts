@@ -41,7 +41,3 @@ export function rawurldecode(s: string): string {
     ),
   );
 }
-
-export function urldecode(s: string): string {
-  return rawurldecode(replaceEach(s, /\+/g, () => ' ', 'urldecode'));
-}

@@ -27,13 +27,13 @@ export interface XmlElement {
 }
 
 /** Character data; adjacent text (references included) is one node, as libxml merges it. */
-export interface XmlText {
+interface XmlText {
   kind: 'text';
   value: string;
 }
 
 /** A CDATA section; adjacent sections are one node. */
-export interface XmlCData {
+interface XmlCData {
   kind: 'cdata';
   value: string;
 }

@@ -24,7 +24,7 @@ import { classifyEncoding, redecode } from './encoding.js';
 import { NAME, NCNAME, NMTOKEN, firstInvalidChar, isBlank, isPubidChar, isXmlCharCode } from './chars.js';
 import type { XmlAttr, XmlElement, XmlNode, XmlParseResult, XmlProblem } from './nodes.js';
 
-export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 
 /** libxml's xmlParserMaxDepth: a start tag fails when more than this many elements are open (so 257 levels work). */

@@ -5,7 +5,7 @@ import { LimitError, checkArrayLength } from '../../value/limits.js';
 import { checkHtml5 } from '../../php/html5/checker.js';
 
 /** Largest HTML checked, in characters. */
-export const MAX_HTML_LENGTH = 2 * 1024 * 1024;
+const MAX_HTML_LENGTH = 2 * 1024 * 1024;
 
 /**
  * html5_check: var receives a list of problems, empty when the HTML is fine. Each problem is

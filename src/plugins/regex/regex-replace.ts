@@ -8,7 +8,7 @@ import { pregReplace } from '../../php/pcre/preg.js';
 const TRAILING_LETTERS = /[a-zA-Z\t\n\v\f\r ]+$/;
 
 /** Cuts the pattern at the first NUL and drops `e` (and white space) from the trailing modifiers. */
-export function sanitizeSearch(search: string): string {
+function sanitizeSearch(search: string): string {
   const nul = search.indexOf('\0');
   let s = nul >= 0 ? search.slice(0, nul) : search;
   const m = TRAILING_LETTERS.exec(s);

@@ -5,8 +5,8 @@ import { jsonEncode } from '../../php/json/encode.js';
 import { JSON_UNESCAPED_SLASHES, JSON_UNESCAPED_UNICODE } from '../../php/json/flags.js';
 import { PhpArray, PhpObject, type Value } from '../../value/value.js';
 
-export const LOG_LIMIT_BYTES = 1024;
-export const OVER_LIMIT_SUFFIX = '...Over 1kb data.';
+const LOG_LIMIT_BYTES = 1024;
+const OVER_LIMIT_SUFFIX = '...Over 1kb data.';
 
 /**
  * One message as the platform logs it: arrays and objects as JSON, anything else as its

@@ -15,7 +15,7 @@ function idList(v: Value): Value[] {
  * `duplicate + 1` times. Every draw picks uniformly among the ids that may still be drawn, so
  * the result is in random order; when fewer draws are possible than `cnt`, all of them are made.
  */
-export function draw(ids: Value[], exclude: Value[], cnt: number, duplicate: number, ctx: PluginContext): Value[] {
+function draw(ids: Value[], exclude: Value[], cnt: number, duplicate: number, ctx: PluginContext): Value[] {
   const excluded = new Set(exclude.map(toStr));
   const seen = new Set<string>();
   const pool: Value[] = [];

@@ -5,7 +5,7 @@
  */
 import { LimitError } from '../../value/limits.js';
 
-export const MAX_RENDER_BCRYPT_COST = 12;
+const MAX_RENDER_BCRYPT_COST = 12;
 
 export function checkCost(cost: number, fn: string): void {
   if (cost > MAX_RENDER_BCRYPT_COST) {

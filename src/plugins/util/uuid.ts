@@ -2,7 +2,7 @@ import { defineFunction, type PluginContext } from '../types.js';
 import { toStr } from '../../value/convert.js';
 
 /** An RFC 4122 version 4 UUID from the render's generator (reproducible for a given seed). */
-export function uuidV4(ctx: PluginContext): string {
+function uuidV4(ctx: PluginContext): string {
   const b = Array.from({ length: 16 }, () => Math.floor(ctx.random() * 256));
   b[6] = (b[6] & 0x0f) | 0x40; // version 4
   b[8] = (b[8] & 0x3f) | 0x80; // variant 10xx

@@ -6,7 +6,7 @@
  * harness counts their connections after every case).
  */
 import { existsSync } from 'node:fs';
-import { ChromiumBrowser } from '../../host-bridge/documents/chromium.js';
+import { ChromiumBrowser } from '../../host-adapters/documents/chromium.js';
 import { createEngine } from '../../engine.js';
 import type { SecurityCase } from '../types.js';
 import { harnessHttp } from '../host/http.js';

@@ -5,7 +5,7 @@
  * server must have seen no more posts than one render may make API requests.
  */
 import { createEngine } from '../../engine.js';
-import { MAX_REQUESTS_PER_RENDER } from '../../host-bridge/plugins/api/common.js';
+import { MAX_REQUESTS_PER_RENDER } from '../../host-plugins/api/common.js';
 import type { SecurityCase } from '../types.js';
 import { harnessHttp } from '../host/http.js';
 import { judge } from './helpers.js';

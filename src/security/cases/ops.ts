@@ -135,7 +135,7 @@ export const OPS: SecurityCase[] = [
       }
       // The slice (src/sandbox/sync-slice.ts, decisions.md D140): its timeout is clamped to at most 20 ms.
       const slice = sourceOf('sandbox/sync-slice');
-      const max = /export const MAX_SLICE_MS = (\d+);/.exec(slice);
+      const max = /(?:export )?const MAX_SLICE_MS = (\d+);/.exec(slice);
       if (
         !max ||
         Number(max[1]) > 20 ||

@@ -77,7 +77,8 @@ export const RX: SecurityCase[] = [
     category: 'RX',
     title: 'no pattern runs on the embedding host: no module of the bridge imports the PCRE layer',
     async run() {
-      const offenders = sourcesUnder('host-bridge')
+      const offenders = ['bridge', 'host-api', 'host-plugins', 'host-adapters']
+        .flatMap((unit) => sourcesUnder(unit).map(([f, text]): [string, string] => [`${unit}/${f}`, text]))
         .filter(([, text]) => /from ['"][^'"]*php\/pcre\//.test(text))
         .map(([f]) => f);
       return offenders.length > 0

@@ -11,7 +11,7 @@ export function sourceOf(module: string): string {
   throw new Error(`source of ${module} not found`);
 }
 
-/** Every module below one of our folders (`host-bridge`): path relative to it, and its text. */
+/** Every module below one of our folders (`bridge`): path relative to it, and its text. */
 export function sourcesUnder(folder: string): [string, string][] {
   const dir = fileURLToPath(new URL(`../../${folder}/`, import.meta.url));
   return (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])

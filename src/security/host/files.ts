@@ -30,8 +30,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { HostAdapters } from '../../host-bridge/host.js';
-import { TenantFiles } from '../../host-bridge/files/tenant-files.js';
+import type { HostAdapters } from '../../host-api/host.js';
+import { TenantFiles } from '../../host-adapters/files/tenant-files.js';
 import type { CanaryState } from './state.js';
 
 /** Limits of the harness tenants (FS-10, FS-11 and HH-12 rely on them). */

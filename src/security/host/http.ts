@@ -18,13 +18,13 @@ import https from 'node:https';
 import net from 'node:net';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import type { HostAdapters, InternalApiRequest } from '../../host-bridge/host.js';
-import { DEFAULT_EGRESS_POLICY, EgressGuard, type Resolver } from '../../host-bridge/egress/index.js';
+import type { HostAdapters, InternalApiRequest } from '../../host-api/host.js';
+import { DEFAULT_EGRESS_POLICY, EgressGuard, type Resolver } from '../../host-adapters/egress/index.js';
 import type { CanaryState } from './state.js';
 import { reflectRoute } from './reflect.js';
 import { HARNESS_CERT, HARNESS_KEY } from './tls.js';
 
-export const ALLOWED_IP = '127.0.0.2';
+const ALLOWED_IP = '127.0.0.2';
 
 export interface SeenRequest {
   method: string;

@@ -11,14 +11,14 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { HostAdapters, OutgoingMail } from '../../host-bridge/host.js';
-import { smtpMailAdapter } from '../../host-bridge/mail/smtp-adapter.js';
-import { SendWindow } from '../../host-bridge/mail/rate.js';
+import type { HostAdapters, OutgoingMail } from '../../host-api/host.js';
+import { smtpMailAdapter } from '../../host-adapters/mail/smtp-adapter.js';
+import { SendWindow } from '../../host-adapters/mail/rate.js';
 import type { CanaryState } from './state.js';
 
 /** The EHLO name the harness host configures. */
 export const HARNESS_HELO = 'mailer.harness.invalid';
-export const TRAP_DOMAINS = ['victim.example', 'evil.example', 'y.example'];
+const TRAP_DOMAINS = ['victim.example', 'evil.example', 'y.example'];
 /** Mails per tenant per hour in the harness host's window. */
 export const HARNESS_WINDOW = 60;
 /** The header fields the message builder writes; anything else in a received message was injected. */
@@ -35,7 +35,7 @@ const BUILDER_FIELDS = new Set([
   'x-custom-args',
 ]);
 
-export interface SinkMessage {
+interface SinkMessage {
   helo: string;
   mailFrom: string;
   rcptTo: string[];

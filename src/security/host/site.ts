@@ -5,11 +5,11 @@
  * the super user, members 2-8 exist, every other id does not. The stores' own caps (a site's
  * atomic per-tenant counts, the batch runner's dedupe) are tested on a real site (test/site/).
  */
-import type { BackupRecord, BackupsAdapter } from '../../host-bridge/adapters/backups.js';
-import type { BatchStart, BatchesAdapter } from '../../host-bridge/adapters/batches.js';
-import type { MembersAdapter } from '../../host-bridge/adapters/members.js';
-import type { SessionAdapter } from '../../host-bridge/adapters/session.js';
-import type { HostAdapters } from '../../host-bridge/host.js';
+import type { BackupRecord, BackupsAdapter } from '../../host-api/adapters/backups.js';
+import type { BatchStart, BatchesAdapter } from '../../host-api/adapters/batches.js';
+import type { MembersAdapter } from '../../host-api/adapters/members.js';
+import type { SessionAdapter } from '../../host-api/adapters/session.js';
+import type { HostAdapters } from '../../host-api/host.js';
 
 export interface SiteStores {
   readonly adapters: Pick<HostAdapters, 'members' | 'sessions' | 'batches' | 'backups'>;

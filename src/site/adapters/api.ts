@@ -12,8 +12,8 @@ import { internalApi } from './internal-api.js';
 import { lockRows, refuseAtCap } from './row-budget.js';
 
 /** Lifetimes when {api_token} gives none: a static token is an API key, kept long; a dynamic one is a login's. */
-export const STATIC_TOKEN_SECONDS = 2_592_000;
-export const DYNAMIC_TOKEN_SECONDS = 3_600;
+const STATIC_TOKEN_SECONDS = 2_592_000;
+const DYNAMIC_TOKEN_SECONDS = 3_600;
 
 export interface TokenInfo {
   apiId: number;

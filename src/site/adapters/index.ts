@@ -18,7 +18,7 @@ import { webopsAdapters } from './webops.js';
 import { mailAdapters } from './mail.js';
 import { syncAdapters } from './sync.js';
 
-export type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
+type FamilyAdapters = (ctx: SiteContext) => Partial<HostAdapters>;
 
 import { batchesAdapters } from './batches.js';
 import { backupsAdapters } from './backups.js';

@@ -16,7 +16,7 @@ import { lockRows, refuseAtCap } from './row-budget.js';
 /** The cookie that carries the session id. */
 export const SESSION_COOKIE = 'rcms_session';
 /** A session started by {login} lasts a day. */
-export const SESSION_SECONDS = 86_400;
+const SESSION_SECONDS = 86_400;
 
 /** The member of a session id (a cookie's value), or null: unknown, expired, another tenant's. */
 export async function memberOfSession(ctx: SiteContext, sessionId: string | undefined): Promise<number | null> {

@@ -15,7 +15,7 @@ import { ownTenant } from './own-tenant.js';
 import { databaseLocks, databaseUsage } from '../db/store-coordination.js';
 
 /** Storage limits of a site: generous for development, still bounded. */
-export const SITE_FILE_LIMITS = { quotaBytes: 1 << 30, maxReadBytes: 64 << 20, maxEntries: 10_000 };
+const SITE_FILE_LIMITS = { quotaBytes: 1 << 30, maxReadBytes: 64 << 20, maxEntries: 10_000 };
 
 export interface SiteStorage {
   files: FileStore;

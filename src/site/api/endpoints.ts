@@ -1,7 +1,7 @@
 /** Where the site's API answers: `/rcms-api/<api_id>/<path>`, one endpoint of site.json each. */
 import type { EndpointConfig, SiteConfig } from '../config.js';
 
-export const API_PREFIX = '/rcms-api/';
+const API_PREFIX = '/rcms-api/';
 
 /** The endpoint a path names (without its query), or null. */
 export function findEndpoint(config: SiteConfig, urlPath: string): EndpointConfig | null {

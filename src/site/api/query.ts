@@ -4,7 +4,7 @@
  * Bounded like PHP's max_input_vars and max_input_nesting_level: what is past them is dropped.
  */
 export const MAX_INPUT_VARS = 1000;
-export const MAX_NESTING = 16;
+const MAX_NESTING = 16;
 
 type Tree = Record<string, unknown>;
 

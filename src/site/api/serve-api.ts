@@ -38,7 +38,7 @@ export interface ApiHttpResponse {
   body: string;
 }
 
-export const ACCESS_TOKEN_HEADER = 'x-rcms-api-access-token';
+const ACCESS_TOKEN_HEADER = 'x-rcms-api-access-token';
 /** Never given to a template: they are the request's credentials. */
 const HIDDEN_HEADERS: ReadonlySet<string> = new Set([
   'cookie',
@@ -48,7 +48,7 @@ const HIDDEN_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 /** The Cookie header as name -> value (values URL-decoded where they decode). */
-export function parseCookies(header: string | undefined): Map<string, string> {
+function parseCookies(header: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');

@@ -51,8 +51,6 @@ export function backupTables(): string[] {
   return siteTables().filter((t) => !NOT_BACKED_UP.has(t));
 }
 
-export type { Manifest, ManifestEntry } from './manifest.js';
-
 /** An archive entry name a restore accepts: one of the three parts, relative, no `..`, no backslash. */
 export function safeEntryName(name: string): boolean {
   if (name === MANIFEST) return true;

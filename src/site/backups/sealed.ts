@@ -12,7 +12,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
-export const BACKUP_KEY_BYTES = 32;
+const BACKUP_KEY_BYTES = 32;
 /** "SCB1": a sealed file of a smartcage backup, version 1. */
 const MAGIC = Buffer.from('SCB1');
 const IV_BYTES = 12;

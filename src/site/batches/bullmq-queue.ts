@@ -42,7 +42,7 @@ import {
 } from './queue.js';
 
 /** How long a start waits for Redis to take its job before it fails. */
-export const PUBLISH_MS = 2000;
+const PUBLISH_MS = 2000;
 /** How long a claim waits for Redis before it claims from the store alone. */
 const FETCH_MS = 1000;
 

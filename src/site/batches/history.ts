@@ -10,7 +10,7 @@ import type { QueuedRun } from './queue.js';
 /** What one attempt keeps of each text (output, errors, warnings, logs as JSON). */
 export const MAX_LOG_CHARS = 64 * 1024;
 /** History rows older than this go when a runner starts. */
-export const HISTORY_DAYS = 90;
+const HISTORY_DAYS = 90;
 
 /** `lost`: its worker died; `cancelled`: `smartcage batch cancel` (a run cancelled while queued has one attempt of this state, worker "-"). */
 export type RunState = 'running' | 'done' | 'failed' | 'lost' | 'cancelled';

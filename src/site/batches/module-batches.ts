@@ -5,7 +5,7 @@
  * updated_topics_ids on this way); and spider's crawl, which a {kick_spider} outside a batch
  * queues to crawl the run history it made (D179).
  */
-export const MODULE_BATCHES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+const MODULE_BATCHES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   topics: {
     sync_counter: '{if $ext_data.topics_ids}{sync_counter ids=$ext_data.topics_ids}{/if}',
   },

@@ -162,7 +162,7 @@ async function render(site: Site, run: QueuedRun, requestId: string, signal: Abo
 }
 
 /** Runs one claimed run: history, lease renewal, the render, the end. */
-export async function runClaimed(
+async function runClaimed(
   site: Site,
   queue: BatchQueue,
   run: QueuedRun,

@@ -11,7 +11,7 @@ export type Schedule = { every: 15 | 30 | 60 } | { daily: { hour: number; minute
 
 const DAY_MINUTES = 1440;
 /** A daily batch waits at least this long after its last slot. */
-export const DAILY_GAP_SECONDS = 23 * 3600;
+const DAILY_GAP_SECONDS = 23 * 3600;
 
 /** The schedule of a cron expression, or null when it is none of the four forms. */
 export function parseSchedule(cron: string): Schedule | null {
@@ -27,8 +27,6 @@ export function parseSchedule(cron: string): Schedule | null {
   const hour = /^\d{1,2}$/.test(f[1]!) ? Number(f[1]) : -1;
   return minute >= 0 && minute < 60 && hour >= 0 && hour < 24 ? { daily: { hour, minute } } : null;
 }
-
-export const SCHEDULE_FORMS = '"*/15 * * * *", "*/30 * * * *", "0 * * * *" or "M H * * *" (daily at H:M)';
 
 /** Minutes and seconds since local midnight of Unix time `now` in `timezone`. */
 function localClock(now: number, timezone: string): { minutes: number; seconds: number } {

@@ -54,7 +54,7 @@ function runOf(r: QueueRow): QueuedRun {
 }
 
 /** The next run id of `tenant`: one counter row per tenant, bumped atomically on both backends. */
-export async function nextRunId(tx: SqlRunner, tenant: string): Promise<number> {
+async function nextRunId(tx: SqlRunner, tenant: string): Promise<number> {
   const row = await tx.get<{ last_id: number | string }>(
     'INSERT INTO batch_ids (tenant, last_id) VALUES (?, 1) ON CONFLICT (tenant) DO UPDATE SET last_id = batch_ids.last_id + 1 RETURNING last_id',
     [tenant],

@@ -44,7 +44,7 @@ interface Stored {
 }
 
 /** The window the site.json limits count over. */
-export const WINDOW_SECONDS = 3600;
+const WINDOW_SECONDS = 3600;
 /** Longest error text kept per row. */
 export const MAX_OUTBOX_ERROR_CHARS = 500;
 /** Rows `site outbox` shows at most. */

@@ -11,14 +11,14 @@ import type { SmtpConfig } from '../config.js';
 import { readSecrets } from '../adapters/secrets.js';
 
 /** Why the relay cannot be used (a missing secret, an unreadable CA file): a failed delivery, with the reason in the outbox. */
-export class RelayConfigError extends Error {}
+class RelayConfigError extends Error {}
 
 function security(smtp: SmtpConfig): NonNullable<SmtpOptions['security']> {
   if (smtp.secure) return 'tls';
   return smtp.starttls === 'required' ? 'starttls' : smtp.starttls === 'opportunistic' ? 'opportunistic' : 'none';
 }
 
-export function relayOptions(ctx: SiteContext, smtp: SmtpConfig): SmtpOptions {
+function relayOptions(ctx: SiteContext, smtp: SmtpConfig): SmtpOptions {
   let auth: SmtpOptions['auth'];
   if (smtp.auth) {
     const secrets = readSecrets(ctx.dir, ctx.config.secrets);

@@ -15,7 +15,7 @@ import type { SiteContext } from '../site-context.js';
 export const MAX_MAIL_TEMPLATE_BYTES = 64 * 1024;
 
 /** The render of a message template (docs/limits.md). */
-export const MAIL_TEMPLATE_LIMITS = {
+const MAIL_TEMPLATE_LIMITS = {
   cpuMs: 500,
   wallMs: 3000,
   /** Characters of the rendered subject line and body together (the plugin then checks each part's own cap). */
@@ -76,7 +76,7 @@ function readTemplate(ctx: SiteContext, name: string): string | null {
 }
 
 /** Splits a rendered message template into its subject and body. */
-export function splitMessage(name: string, rendered: string): { subject: string; body: string } {
+function splitMessage(name: string, rendered: string): { subject: string; body: string } {
   // Blank lines before the subject (a leading {* comment *} leaves one) are not part of it.
   const output = rendered.replace(/^(?:[ \t]*\r?\n)+/, '');
   const nl = output.indexOf('\n');

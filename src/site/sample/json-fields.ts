@@ -5,7 +5,7 @@
  */
 import type { SiteContext } from '../site-context.js';
 
-export const VENUE_SCHEMA = {
+const VENUE_SCHEMA = {
   type: 'object',
   title: 'Venue',
   required: ['name'],

@@ -11,8 +11,3 @@ export interface SchemaModule {
   family: string;
   statements(dialect: SiteDatabase['dialect']): readonly string[];
 }
-
-/** An id column the database numbers itself: the one place the two dialects differ in DDL. */
-export function autoId(dialect: SiteDatabase['dialect'], column = 'id'): string {
-  return dialect === 'postgres' ? `${column} BIGSERIAL PRIMARY KEY` : `${column} INTEGER PRIMARY KEY AUTOINCREMENT`;
-}

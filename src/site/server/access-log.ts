@@ -15,7 +15,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 /** What an incoming request id may be: printable, no spaces or quotes, at most 128 characters. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
@@ -53,13 +53,13 @@ export function annotateRequest(fields: { site?: string; endpoint?: string }): v
 }
 
 /** The incoming X-Request-Id if it is sane, else a new one. */
-export function requestIdOf(req: IncomingMessage): string {
+function requestIdOf(req: IncomingMessage): string {
   const given = req.headers[REQUEST_ID_HEADER];
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /** The path of a request URL without its query, cut to 200 characters. */
-export function pathOf(url: string | undefined): string {
+function pathOf(url: string | undefined): string {
   const raw = (url ?? '/').split('?', 1)[0]!.split('#', 1)[0]!;
   return raw.length > 200 ? `${raw.slice(0, 200)}...` : raw;
 }

@@ -42,8 +42,7 @@ export interface ListenOptions {
 }
 
 /** `http://HOST:PORT`, an IPv6 address in brackets. */
-export const urlOf = (host: string, port: number): string =>
-  `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+const urlOf = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 const json = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });

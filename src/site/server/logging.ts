@@ -18,7 +18,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Paths pino censors wherever a line would carry them (request and response objects, error causes). */
-export const REDACT_PATHS: readonly string[] = [
+const REDACT_PATHS: readonly string[] = [
   'headers.authorization',
   'headers.cookie',
   'headers["proxy-authorization"]',

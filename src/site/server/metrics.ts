@@ -42,7 +42,7 @@ export interface ServerMetricsOptions {
 
 const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 /** The label of a site outside the top N. */
-export const OTHER_SITES = 'other';
+const OTHER_SITES = 'other';
 /** A scrape waits this long for the batch queues' counts, then reports without them. */
 const QUEUE_COUNT_TIMEOUT_MS = 1000;
 

@@ -23,7 +23,7 @@ import { currentRequest, withRequestRecord, type RequestRecord } from './access-
 import { oneLine } from './logging.js';
 import type { ServerMetrics } from './metrics.js';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 /** The metrics port could not be opened: one line for the operator. */
 export class MetricsListenError extends Error {

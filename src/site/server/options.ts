@@ -258,7 +258,7 @@ export const SERVE_OPTIONS = {
 };
 
 type Table = typeof SERVE_OPTIONS;
-export type ServeOptionName = keyof Table;
+type ServeOptionName = keyof Table;
 type ValueOf<R> = R extends Row<infer T> ? T : never;
 
 /** The options as resolved: each option's value (a list for a repeatable one), or undefined. */

@@ -84,8 +84,8 @@ function answerMetrics(w: Worker, id: number): void {
     });
 }
 
-export const MIN_BACKOFF_MS = 100;
-export const MAX_BACKOFF_MS = 10_000;
+const MIN_BACKOFF_MS = 100;
+const MAX_BACKOFF_MS = 10_000;
 /** A child up this long is healthy: its slot's backoff starts over. */
 export const HEALTHY_AFTER_MS = 30_000;
 

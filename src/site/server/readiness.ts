@@ -22,11 +22,11 @@ import type { SiteContext } from '../site-context.js';
 import { readSecrets } from '../adapters/secrets.js';
 import { batchQueueUrl } from '../batches/queue-url.js';
 
-export const DEFAULT_DEADLINE_MS = 2000;
+const DEFAULT_DEADLINE_MS = 2000;
 
-export type BackendKind = 'database' | 'batch_queue' | 'storage' | 'smtp';
+type BackendKind = 'database' | 'batch_queue' | 'storage' | 'smtp';
 
-export interface DownBackend {
+interface DownBackend {
   backend: BackendKind;
   /** The first 8 hex digits of sha256 of its address: tells two apart, reveals neither. */
   id: string;
@@ -141,7 +141,7 @@ async function headBucket(site: SiteContext): Promise<void> {
 }
 
 /** The backends a site's site.json configures (none for a site on SQLite, local files, no queue, no relay). */
-export function backendsOf(site: SiteContext): Backend[] {
+function backendsOf(site: SiteContext): Backend[] {
   const out: Backend[] = [];
   const c = site.config;
   if (c.database)

@@ -14,7 +14,7 @@ import { checkRowCount, copyTables } from './tables.js';
 import { stage, type Staged } from './folders.js';
 
 /** Longest reason kept with a failed run. */
-export const MAX_SYNC_ERROR_CHARS = 500;
+const MAX_SYNC_ERROR_CHARS = 500;
 
 async function nextRunId(db: SqlRunner, tenant: string): Promise<number> {
   const r = await db.get<{ id: number | string }>(

@@ -4,7 +4,7 @@
  * and reached by name (`public.test`, through a test resolver) or by literal address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EgressGuard, type EgressRequest, type EgressResponse } from '../../../src/host-bridge/egress/index.js';
+import { EgressGuard, type EgressRequest, type EgressResponse } from '../../../src/host-adapters/egress/index.js';
 import { CERT, mapResolver, pattern, PUBLIC_IP, startTestNet, type TestNet } from '../../support/egress-servers.js';
 
 let net: TestNet;

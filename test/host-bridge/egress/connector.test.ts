@@ -6,7 +6,7 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { peerAllowed } from '../../../src/host-bridge/egress/connector.js';
+import { peerAllowed } from '../../../src/host-adapters/egress/connector.js';
 
 const servers: net.Server[] = [];
 async function peerOf(host: string): Promise<string | undefined> {

@@ -5,7 +5,7 @@
  * zero connections; the guard's own connection counter must stay at zero too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EgressError, EgressGuard } from '../../../src/host-bridge/egress/index.js';
+import { EgressError, EgressGuard } from '../../../src/host-adapters/egress/index.js';
 import {
   everythingHomeResolver,
   mapResolver,

@@ -5,7 +5,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { EgressError, EgressGuard } from '../../../src/host-bridge/egress/index.js';
+import { EgressError, EgressGuard } from '../../../src/host-adapters/egress/index.js';
 import { mulberry32 } from '../../support/prng.js';
 
 const SEED = 0x5eed_ca9e;

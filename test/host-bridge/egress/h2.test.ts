@@ -8,7 +8,7 @@ import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EgressError, EgressGuard } from '../../../src/host-bridge/egress/index.js';
+import { EgressError, EgressGuard } from '../../../src/host-adapters/egress/index.js';
 import { CERT, mapResolver, PUBLIC_IP } from '../../support/egress-servers.js';
 
 const KEY = readFileSync(new URL('../../fixtures/tls/test-key.pem', import.meta.url));

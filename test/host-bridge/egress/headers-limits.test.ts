@@ -3,7 +3,7 @@
  * counted after decompression, header-size cap, deadline, caller abort.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EgressError, EgressGuard, type EgressRequest } from '../../../src/host-bridge/egress/index.js';
+import { EgressError, EgressGuard, type EgressRequest } from '../../../src/host-adapters/egress/index.js';
 import { mapResolver, PUBLIC_IP, startTestNet, type TestNet } from '../../support/egress-servers.js';
 
 let net: TestNet;

@@ -1,7 +1,7 @@
 /** Address classification, table-driven. */
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress } from '../../../src/host-bridge/egress/index.js';
-import { parseIPv6, sameAddress, unmapIPv4 } from '../../../src/host-bridge/egress/ip-class.js';
+import { isPublicAddress } from '../../../src/host-adapters/egress/index.js';
+import { parseIPv6, sameAddress, unmapIPv4 } from '../../../src/host-adapters/egress/ip-class.js';
 
 const PUBLIC = [
   '1.1.1.1',

@@ -4,7 +4,7 @@
  * a request that carries a secret never leaves its origin (HH-03).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EgressError, EgressGuard, type EgressResponse } from '../../../src/host-bridge/egress/index.js';
+import { EgressError, EgressGuard, type EgressResponse } from '../../../src/host-adapters/egress/index.js';
 import { CERT, mapResolver, PUBLIC_IP, startTestNet, type TestNet } from '../../support/egress-servers.js';
 
 let net: TestNet;

@@ -4,7 +4,7 @@
  * certificate with its key); api-mtls.test.ts runs mTLS against a real server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EgressError, EgressGuard, type EgressRequest } from '../../../src/host-bridge/egress/index.js';
+import { EgressError, EgressGuard, type EgressRequest } from '../../../src/host-adapters/egress/index.js';
 import { mapResolver, PUBLIC_IP, startTestNet, type TestNet } from '../../support/egress-servers.js';
 
 let net: TestNet;

@@ -1,5 +1,5 @@
 /**
- * FileStore's contract (src/host-bridge/files/file-store.ts), one suite run against both stores:
+ * FileStore's contract (src/host-adapters/files/file-store.ts), one suite run against both stores:
  * TenantFiles over a local folder and S3Files over a real S3-compatible server (s3rver on
  * 127.0.0.1, test/support/s3-server.ts), two tenants sharing one bucket under two prefixes.
  */
@@ -7,14 +7,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileStore } from '../../../src/host-bridge/files/file-store.js';
-import { KNOWN_ROOTS, type VirtualPath } from '../../../src/host-bridge/files/virtual-path.js';
-import { TenantFiles } from '../../../src/host-bridge/files/tenant-files.js';
+import type { FileStore } from '../../../src/host-adapters/files/file-store.js';
+import { KNOWN_ROOTS, type VirtualPath } from '../../../src/host-adapters/files/virtual-path.js';
+import { TenantFiles } from '../../../src/host-adapters/files/tenant-files.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { S3_ACCESS_KEY, S3_SECRET_KEY, startS3, type TestS3 } from '../../support/s3-server.js';
-import { S3Files, type S3FilesOptions } from '../../../src/host-bridge/files/s3/s3-files.js';
-import { pathOfKey } from '../../../src/host-bridge/files/s3/keys.js';
+import { S3Files, type S3FilesOptions } from '../../../src/host-adapters/files/s3/s3-files.js';
+import { pathOfKey } from '../../../src/host-adapters/files/s3/keys.js';
 import { dec, enc, expectFileError, vp } from './helpers.js';
 
 interface Limits {

@@ -3,9 +3,9 @@ import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { expect } from 'vitest';
-import { FileError, type FileCode } from '../../../src/host-bridge/files/errors.js';
-import { TenantFiles, type TenantFilesOptions } from '../../../src/host-bridge/files/tenant-files.js';
-import { type VirtualPath, parseVirtualPath } from '../../../src/host-bridge/files/virtual-path.js';
+import { FileError, type FileCode } from '../../../src/host-adapters/files/errors.js';
+import { TenantFiles, type TenantFilesOptions } from '../../../src/host-adapters/files/tenant-files.js';
+import { type VirtualPath, parseVirtualPath } from '../../../src/host-adapters/files/virtual-path.js';
 
 export const vp = (s: string): VirtualPath => parseVirtualPath(s);
 export const enc = (s: string): Uint8Array => new TextEncoder().encode(s);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FileError } from '../../../src/host-bridge/files/errors.js';
+import { FileError } from '../../../src/host-adapters/files/errors.js';
 import {
   PLUGIN_PATH_RULES,
   allPathRules,
   checkPluginPath,
   parseTempUploadId,
   type PathRule,
-} from '../../../src/host-bridge/files/plugin-roots.js';
-import { KNOWN_ROOTS } from '../../../src/host-bridge/files/virtual-path.js';
+} from '../../../src/host-adapters/files/plugin-roots.js';
+import { KNOWN_ROOTS } from '../../../src/host-adapters/files/virtual-path.js';
 import { ALLOW_FORMS, DENY_FORMS, NON_STRINGS, STATIC_DENY } from './corpus.js';
 
 const RULES = allPathRules();

@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileError } from '../../../src/host-bridge/files/errors.js';
-import type { TenantFiles } from '../../../src/host-bridge/files/tenant-files.js';
+import { FileError } from '../../../src/host-adapters/files/errors.js';
+import type { TenantFiles } from '../../../src/host-adapters/files/tenant-files.js';
 import {
   CANARY,
   MODES,

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileError } from '../../../src/host-bridge/files/errors.js';
-import { TEMP_PREFIX, type WriteStep } from '../../../src/host-bridge/files/write.js';
+import { FileError } from '../../../src/host-adapters/files/errors.js';
+import { TEMP_PREFIX, type WriteStep } from '../../../src/host-adapters/files/write.js';
 import { MODES, type Sandbox, dec, enc, expectFileError, makeSandbox, tenant, vp } from './helpers.js';
 
 let sb: Sandbox;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FileError, quoteVirtualPath } from '../../../src/host-bridge/files/errors.js';
+import { FileError, quoteVirtualPath } from '../../../src/host-adapters/files/errors.js';
 import {
   KNOWN_ROOTS,
   joinSegment,
   parseVirtualPath,
   segmentProblem,
-} from '../../../src/host-bridge/files/virtual-path.js';
+} from '../../../src/host-adapters/files/virtual-path.js';
 import { ALLOW_FORMS, DENY_FORMS, NON_STRINGS, STATIC_DENY } from './corpus.js';
 
 function denied(fn: () => unknown): FileError {

@@ -1,7 +1,7 @@
-/** The IP-ranges table (src/host-bridge/geo/ip-ranges.ts) over the committed fixture and inline CSVs. */
+/** The IP-ranges table (src/host-adapters/geo/ip-ranges.ts) over the committed fixture and inline CSVs. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { IpRangeTable, IpRangesError, ipRangesGeo } from '../../../src/host-bridge/geo/ip-ranges.js';
+import { IpRangeTable, IpRangesError, ipRangesGeo } from '../../../src/host-adapters/geo/ip-ranges.js';
 import { GEO_FIXTURE } from '../../support/host/geo.js';
 
 const table = IpRangeTable.fromCsv(readFileSync(GEO_FIXTURE, 'utf8'), 'ranges.csv');

@@ -1,6 +1,6 @@
 /** The strict address grammar (docs/security.md ML-02, ML-03): a corpus of good and bad addresses. */
 import { describe, expect, it } from 'vitest';
-import { parseAddress, parseAddressList } from '../../../src/host-bridge/mail/address.js';
+import { parseAddress, parseAddressList } from '../../../src/host-adapters/mail/address.js';
 
 /** [input, canonical form] */
 const GOOD: [string, string][] = [

@@ -8,7 +8,7 @@ import {
   headerSafe,
   quotedPrintable,
   unstructured,
-} from '../../../src/host-bridge/mail/message.js';
+} from '../../../src/host-adapters/mail/message.js';
 
 const decode = (words: string[]) =>
   Buffer.concat(words.map((w) => Buffer.from(w.slice(10, -2), 'base64'))).toString('utf8');

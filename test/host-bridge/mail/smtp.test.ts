@@ -10,10 +10,10 @@ import {
   smtpSender,
   SmtpConfigError,
   SmtpPartialError,
-} from '../../../src/host-bridge/mail/smtp-adapter.js';
-import { SendWindow } from '../../../src/host-bridge/mail/rate.js';
-import { BridgeError } from '../../../src/host-bridge/errors.js';
-import type { OutgoingMail } from '../../../src/host-bridge/host.js';
+} from '../../../src/host-adapters/mail/smtp-adapter.js';
+import { SendWindow } from '../../../src/host-adapters/mail/rate.js';
+import { BridgeError } from '../../../src/host-api/errors.js';
+import type { OutgoingMail } from '../../../src/host-api/host.js';
 import { startSmtp, headersOf, bodyOf, type TestSmtp } from '../../support/smtp-server.js';
 import { testCertificate, type TestCertificate } from '../../support/test-certificate.js';
 

@@ -34,7 +34,7 @@ export function floatValue(x: number): Value {
   return Number.isInteger(x) || Object.is(x, -0) ? new PhpFloat(x) : x;
 }
 
-export function randomInt(r: Prng): number {
+function randomInt(r: Prng): number {
   switch (r.int(0, 4)) {
     case 0:
       return r.int(-100, 100);

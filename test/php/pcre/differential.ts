@@ -8,7 +8,7 @@ import { toBytes } from '../../../src/value/bytes.js';
 import { PhpArray, type Value } from '../../../src/value/value.js';
 import { pregGrep, pregMatch, pregMatchAll, pregQuote, pregReplace, pregSplit } from '../../../src/php/pcre/preg.js';
 
-export type PregFn = 'preg_match' | 'preg_match_all' | 'preg_replace' | 'preg_split' | 'preg_quote' | 'preg_grep';
+type PregFn = 'preg_match' | 'preg_match_all' | 'preg_replace' | 'preg_split' | 'preg_quote' | 'preg_grep';
 
 export interface PregCall {
   fn: PregFn;
@@ -21,7 +21,7 @@ interface Outcome {
   warned: boolean;
 }
 
-export function runOurs(call: PregCall): Outcome {
+function runOurs(call: PregCall): Outcome {
   const warnings: string[] = [];
   const warn = (m: string) => warnings.push(m);
   const a = call.args;
@@ -46,7 +46,7 @@ export function runOurs(call: PregCall): Outcome {
 }
 
 /** Our value as an oracle argument: strings as raw bytes, arrays with their keys. */
-export function oracleArg(v: Value): unknown {
+function oracleArg(v: Value): unknown {
   if (typeof v === 'string') return { $bytes: Buffer.from(toBytes(v)).toString('base64') };
   if (v instanceof PhpArray) return { $assoc: v.entries().map(([k, x]) => [k, oracleArg(x)]) };
   return v;

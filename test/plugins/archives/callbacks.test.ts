@@ -1,19 +1,19 @@
 /**
  * callback_batch and data of {gzip}, {zip} and {unzip} on the local site of each backend, with a
  * BatchesAdapter that records what it is asked (the embedder's adapter shape of
- * src/host-bridge/adapters/batches.ts): queued once the result is written, for the render's
+ * src/host-api/adapters/batches.ts): queued once the result is written, for the render's
  * tenant and request, with data as the template gave it; and every refusal before any work.
  */
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { toJS } from '../../../src/value/value.js';
-import { parseVirtualPath } from '../../../src/host-bridge/files/virtual-path.js';
+import { parseVirtualPath } from '../../../src/host-adapters/files/virtual-path.js';
 import { eachBackend } from '../../site/support/backends.js';
 import { archiveBench } from '../../support/archives/archive-bench.js';
 import { listTree } from '../../support/archives/store-listing.js';
 import { forgeZip } from '../../../src/security/zip-forge.js';
-import { MAX_BATCH_DATA_BYTES } from '../../../src/host-bridge/plugins/batches/start.js';
-import type { BatchStart } from '../../../src/host-bridge/adapters/batches.js';
+import { MAX_BATCH_DATA_BYTES } from '../../../src/host-plugins/batches/start.js';
+import type { BatchStart } from '../../../src/host-api/adapters/batches.js';
 import { testEngine } from '../../support/engine.js';
 import { testHost } from '../../support/test-host.js';
 

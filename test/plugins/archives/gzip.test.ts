@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
 import { archiveBench } from '../../support/archives/archive-bench.js';
 import { listTree } from '../../support/archives/store-listing.js';
-import { MAX_ARCHIVE_INPUT_BYTES } from '../../../src/host-bridge/plugins/archives/limits.js';
+import { MAX_ARCHIVE_INPUT_BYTES } from '../../../src/host-plugins/archives/limits.js';
 
 const TEXT = 'report line\n'.repeat(100);
 

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { parseVirtualPath } from '../../../src/host-bridge/files/virtual-path.js';
+import { parseVirtualPath } from '../../../src/host-adapters/files/virtual-path.js';
 import { eachBackend } from '../../site/support/backends.js';
 import { siteBench } from '../../site/support/site-bench.js';
 import { HOSTILE_CORPUS } from '../../support/archives/hostile-corpus.js';

@@ -8,7 +8,7 @@ import { testEngine } from '../../support/engine.js';
 import { createFilesTestHost } from '../../support/host/files.js';
 import { listTree } from '../../support/archives/store-listing.js';
 import { forgeZip } from '../../../src/security/zip-forge.js';
-import { parseVirtualPath } from '../../../src/host-bridge/files/virtual-path.js';
+import { parseVirtualPath } from '../../../src/host-adapters/files/virtual-path.js';
 
 const files = createFilesTestHost();
 const engine = testEngine({ host: files.adapters });

@@ -6,13 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';
 import { siteBench } from '../../site/support/site-bench.js';
-import {
-  compileFilter,
-  MAX_CHARS,
-  MAX_CONDITIONS,
-  MAX_DEPTH,
-} from '../../../src/host-bridge/plugins/content/csv-filter.js';
-import { BridgeError } from '../../../src/host-bridge/errors.js';
+import { compileFilter, MAX_CHARS, MAX_CONDITIONS, MAX_DEPTH } from '../../../src/host-plugins/content/csv-filter.js';
+import { BridgeError } from '../../../src/host-api/errors.js';
 
 eachBackend('assign_csv_table', (backend) => {
   const bench = siteBench(backend);

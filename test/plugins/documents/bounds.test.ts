@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { runProcess } from '../../../src/host-bridge/documents/run-process.js';
-import { Slots } from '../../../src/host-bridge/documents/slots.js';
-import { TesseractOcr } from '../../../src/host-bridge/documents/tesseract.js';
+import { runProcess } from '../../../src/host-adapters/documents/run-process.js';
+import { Slots } from '../../../src/host-adapters/documents/slots.js';
+import { TesseractOcr } from '../../../src/host-adapters/documents/tesseract.js';
 
 const opts = { cwd: '/', maxOutputBytes: 1 << 20 };
 

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ChromiumBrowser } from '../../../src/host-bridge/documents/chromium.js';
+import { ChromiumBrowser } from '../../../src/host-adapters/documents/chromium.js';
 
 /** A PDF of `pages`, one page each, every page's text in 60px letters. */
 export async function makePdf(pages: readonly string[]): Promise<Uint8Array> {

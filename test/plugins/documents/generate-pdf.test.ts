@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createEngine, type Engine } from '../../../src/index.js';
-import type { HostAdapters, RenderIdentity } from '../../../src/host-bridge/host.js';
-import type { BatchStart } from '../../../src/host-bridge/adapters/batches.js';
-import { TenantFiles } from '../../../src/host-bridge/files/tenant-files.js';
-import { parseVirtualPath } from '../../../src/host-bridge/files/virtual-path.js';
+import type { HostAdapters, RenderIdentity } from '../../../src/host-api/host.js';
+import type { BatchStart } from '../../../src/host-api/adapters/batches.js';
+import { TenantFiles } from '../../../src/host-adapters/files/tenant-files.js';
+import { parseVirtualPath } from '../../../src/host-adapters/files/virtual-path.js';
 import { jsonEncode } from '../../../src/php/json/encode.js';
-import { ChromiumBrowser, MAX_PAGE_REQUESTS } from '../../../src/host-bridge/documents/chromium.js';
+import { ChromiumBrowser, MAX_PAGE_REQUESTS } from '../../../src/host-adapters/documents/chromium.js';
 import { html, pngSize, readPdf, startServer, testGuard, type TestServer } from './support.js';
 
 let site: TestServer;

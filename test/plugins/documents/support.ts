@@ -10,9 +10,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { EgressGuard } from '../../../src/host-bridge/egress/index.js';
+import { EgressGuard } from '../../../src/host-adapters/egress/index.js';
 
-export interface Seen {
+interface Seen {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;

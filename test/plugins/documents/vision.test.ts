@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createEngine } from '../../../src/index.js';
-import { VisionOcr } from '../../../src/host-bridge/documents/vision.js';
-import { TenantFiles } from '../../../src/host-bridge/files/tenant-files.js';
-import { parseVirtualPath } from '../../../src/host-bridge/files/virtual-path.js';
+import { VisionOcr } from '../../../src/host-adapters/documents/vision.js';
+import { TenantFiles } from '../../../src/host-adapters/files/tenant-files.js';
+import { parseVirtualPath } from '../../../src/host-adapters/files/virtual-path.js';
 import { startServer, testGuard, type TestServer } from './support.js';
 
 interface AnnotateRequest {

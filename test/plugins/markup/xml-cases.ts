@@ -319,7 +319,7 @@ const TEXTS = [
 const REFS = ['&amp;', '&lt;', '&gt;', '&quot;', '&apos;', '&#65;', '&#x263A;', '&#10;', '&#x9;', '&#13;', '&#128512;'];
 
 /** A random well-formed-ish document (undeclared prefixes and duplicate-looking names on purpose). */
-export function randomDocument(rng: Random): string {
+function randomDocument(rng: Random): string {
   const pick = <T>(xs: readonly T[]): T => xs[rng.int(0, xs.length - 1)];
   const text = (): string => {
     let s = '';
@@ -362,7 +362,7 @@ export function randomDocument(rng: Random): string {
 }
 
 /** One random edit: delete, duplicate, or insert a markup character. */
-export function damage(doc: string, rng: Random): string {
+function damage(doc: string, rng: Random): string {
   const chars = Array.from(doc); // whole code points: no half surrogate pairs
   const at = rng.int(0, chars.length - 1);
   const r = rng.next();

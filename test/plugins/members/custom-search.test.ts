@@ -1,7 +1,7 @@
 /** The conditions of a member custom search as {refresh_cs} reads them: what matches, and that anything unreadable matches nobody. */
 import { describe, expect, it } from 'vitest';
-import { meetsConditions } from '../../../src/host-bridge/plugins/members/custom-search.js';
-import type { MemberRecord } from '../../../src/host-bridge/adapters/members.js';
+import { meetsConditions } from '../../../src/host-plugins/members/custom-search.js';
+import type { MemberRecord } from '../../../src/host-api/adapters/members.js';
 
 const member = (groupIds: number[], open = true): MemberRecord => ({
   memberId: 2,

@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderOnSite, type SiteRenderOptions } from '../../../src/site/render.js';
 import { memberOfAccessToken, memberOfSession } from '../../../src/site/adapters/sessions.js';
-import { verifyCredentialJwt } from '../../../src/host-bridge/plugins/session/assign_api_credential.js';
+import { verifyCredentialJwt } from '../../../src/host-plugins/session/assign_api_credential.js';
 import { eachBackend } from '../../site/support/backends.js';
 import { siteWith, failureOf, type TestSite } from '../../site/support/site-with.js';
 

@@ -15,7 +15,7 @@ export interface Case {
 
 const cut = fromBytes(toBytes('日本語').subarray(0, 4)); // '日' + one stray byte
 
-export const TEXTS: string[] = [
+const TEXTS: string[] = [
   '',
   'hello world',
   "hello wORLD foo-bar o'neil x2y 3d",

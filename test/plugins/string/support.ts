@@ -13,7 +13,7 @@ import { testModifierContext } from '../../support/plugin-context.js';
 import { bindModifier, withDefaults } from '../../../src/runtime/modifiers.js';
 import { runBothWays } from '../../support/prepared.js';
 
-export const PHP_FILE = fileURLToPath(new URL('./smarty2-modifiers.php', import.meta.url));
+const PHP_FILE = fileURLToPath(new URL('./smarty2-modifiers.php', import.meta.url));
 
 /** Said in the header of fixtures whose answers come from smarty2-modifiers.php. */
 export const SMARTY2_NOTE =
@@ -33,7 +33,7 @@ export function runModifier(name: string, input: Value, args: Value[] = [], ctx 
   return runBothWays(p, input, withDefaults(bindModifier(p), args), ctx, () => ctxFor());
 }
 
-export { outcome, toArg } from '../../support/php-oracle.js';
+export { outcome } from '../../support/php-oracle.js';
 
 /** A call of `fn` in PHP with our values as arguments (the reference file is loaded). */
 export function phpCall(fn: string, args: Value[]): OracleCall {

@@ -37,7 +37,7 @@ export function makeCtx(
 }
 
 /** 16 well-mixed seed bytes from a small number (the host passes random bytes; nearby numbers must not give related streams). */
-export function seedBytes(n: number): number[] {
+function seedBytes(n: number): number[] {
   return Array.from(createHash('sha256').update(`seed ${n}`).digest().subarray(0, 16));
 }
 

@@ -30,7 +30,7 @@ describe('harness files adapter', () => {
       const tf = host.files!('default');
       await tf
         .read(
-          (await import('../../../src/host-bridge/files/virtual-path.js')).parseVirtualPath('/files/user/link-file'),
+          (await import('../../../src/host-adapters/files/virtual-path.js')).parseVirtualPath('/files/user/link-file'),
         )
         .catch(() => undefined);
       expect(outsideFileTouched()).toBe('untouched');

@@ -9,7 +9,7 @@ import { eachBackend } from '../support/backends.js';
 import { failureOf, siteWith, type TestSite } from '../support/site-with.js';
 import { backupFile } from '../../../src/site/adapters/backups.js';
 import type { RenderIdentity } from '../../../src/index.js';
-import { MAX_BACKUPS } from '../../../src/host-bridge/plugins/backup/common.js';
+import { MAX_BACKUPS } from '../../../src/host-plugins/backup/common.js';
 
 eachBackend('{backup} and {backup_delete}', (backend) => {
   let site: TestSite;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { BridgeError } from '../../../src/index.js';
-import { withRenderSignal } from '../../../src/host-bridge/render-signal.js';
+import { withRenderSignal } from '../../../src/host-api/render-signal.js';
 import { MAX_RENDER_ROWS, detached } from '../../../src/site/db/render-statements.js';
 import { PG_URL, eachBackend, sampleSite } from '../support/backends.js';
 import { failureOf } from '../support/site-with.js';

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSiteServer } from '../../../src/cli/site-server/app.js';
-import { parseVirtualPath } from '../../../src/host-bridge/files/virtual-path.js';
+import { parseVirtualPath } from '../../../src/host-adapters/files/virtual-path.js';
 import type { FileStore } from '../../../src/index.js';
 import type { ServeServer } from '../../../src/site/server/listen.js';
 import { openSite, type Site } from '../../../src/site/open-site.js';

@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { parseVirtualPath, S3Files, type FileStore } from '../../../src/index.js';
-import { FileError } from '../../../src/host-bridge/files/errors.js';
+import { FileError } from '../../../src/host-adapters/files/errors.js';
 import { openDatabase } from '../../../src/site/db/database.js';
 import { databaseLocks, databaseUsage } from '../../../src/site/db/store-coordination.js';
 import { siteFiles } from '../../../src/site/adapters/basic.js';

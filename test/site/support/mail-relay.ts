@@ -9,8 +9,8 @@ import { startSmtp, type TestSmtp } from '../../support/smtp-server.js';
 import { testCertificate } from '../../support/test-certificate.js';
 import type { SiteChanges } from './site-with.js';
 
-export const RELAY_USER = 'relay';
-export const RELAY_PASS = 'パスワード-secret';
+const RELAY_USER = 'relay';
+const RELAY_PASS = 'パスワード-secret';
 
 export interface MailRelay extends TestSmtp {
   /** siteWith changes: mail.smtp at this relay (STARTTLS required, AUTH from secrets), plus `edit`. */

@@ -20,7 +20,7 @@ import type { SqlValue } from '../../../src/site/db/database.js';
 import { FIXED_NOW, FIXED_SEED } from '../../support/engine.js';
 
 /** Variables, the request ($smarty.get...), the member and the context of a render. */
-export interface RenderOpts {
+interface RenderOpts {
   vars?: Record<string, unknown>;
   request?: Record<string, unknown>;
   memberId?: number | null;

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Site } from '../../../src/site/open-site.js';
-import { MAX_SPIDER_PAGE_BYTES, MAX_SPIDER_PAGES, crawl } from '../../../src/host-bridge/plugins/webops/crawl.js';
-import { MAX_SPIDER_TARGETS } from '../../../src/host-bridge/plugins/webops/kick_spider.js';
-import type { BridgeCall } from '../../../src/host-bridge/plugin-contract.js';
+import { MAX_SPIDER_PAGE_BYTES, MAX_SPIDER_PAGES, crawl } from '../../../src/host-plugins/webops/crawl.js';
+import { MAX_SPIDER_TARGETS } from '../../../src/host-plugins/webops/kick_spider.js';
+import type { BridgeCall } from '../../../src/host-plugins/plugin-contract.js';
 import { templateError } from '../../support/engine.js';
 import { eachBackend, sampleSite } from '../support/backends.js';
 import { moduleBatch } from '../../../src/site/batches/module-batches.js';

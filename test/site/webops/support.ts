@@ -8,12 +8,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EgressGuard } from '../../../src/host-bridge/egress/index.js';
+import { EgressGuard } from '../../../src/host-adapters/egress/index.js';
 import { createEngine, type Engine, type SecretRecord } from '../../../src/index.js';
 import { openSite, type Site } from '../../../src/site/open-site.js';
 import { mapResolver, PUBLIC_IP } from '../../support/egress-servers.js';
 
-export interface Hit {
+interface Hit {
   method: string;
   host: string;
   path: string;

@@ -8,9 +8,9 @@ import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { EgressGuard } from '../../../src/host-bridge/egress/index.js';
-import type { BatchStart, BatchesAdapter } from '../../../src/host-bridge/adapters/batches.js';
-import { parseVirtualPath } from '../../../src/host-bridge/files/virtual-path.js';
+import { EgressGuard } from '../../../src/host-adapters/egress/index.js';
+import type { BatchStart, BatchesAdapter } from '../../../src/host-api/adapters/batches.js';
+import { parseVirtualPath } from '../../../src/host-adapters/files/virtual-path.js';
 import type { HostAdapters } from '../../../src/index.js';
 import type { Backend } from '../../site/support/backends.js';
 import { siteBench, type SiteBench } from '../../site/support/site-bench.js';
@@ -18,7 +18,7 @@ import { CERT, PUBLIC_IP, mapResolver } from '../egress-servers.js';
 
 const KEY = readFileSync(new URL('../../fixtures/tls/test-key.pem', import.meta.url));
 
-export interface Queued extends BatchStart {
+interface Queued extends BatchStart {
   tenant: string;
   /** Whether the file the plugin reported was in the store when the run was queued. */
   written: boolean | null;

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createEngine } from '../../../src/index.js';
 import { initSite } from '../../../src/site/init.js';
 import { openSite } from '../../../src/site/open-site.js';
-import { parseVirtualPath } from '../../../src/host-bridge/files/virtual-path.js';
+import { parseVirtualPath } from '../../../src/host-adapters/files/virtual-path.js';
 import { HOSTILE_CORPUS } from './hostile-corpus.js';
 import { forgeZip } from '../../../src/security/zip-forge.js';
 

@@ -17,7 +17,7 @@ import { forgeZip, zerosDeflate, type ForgeEntry } from '../../../src/security/z
 import { encodeLegacy } from './legacy-encodings.js';
 
 /** Refused: the error code and a part of its message; contained: the files written below dest and the reasons of the entries skipped. */
-export type Expect = { code: string; says: string } | { files: string[]; skipped?: string[] };
+type Expect = { code: string; says: string } | { files: string[]; skipped?: string[] };
 
 export interface HostileCase {
   id: string;

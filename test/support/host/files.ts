@@ -6,8 +6,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { HostAdapters } from '../../../src/host-bridge/host.js';
-import { TenantFiles, type TenantFilesOptions } from '../../../src/host-bridge/files/tenant-files.js';
+import type { HostAdapters } from '../../../src/host-api/host.js';
+import { TenantFiles, type TenantFilesOptions } from '../../../src/host-adapters/files/tenant-files.js';
 
 /** The temporary upload the copy_s3_temp_file example copies (tenant "default"). */
 export const EXAMPLE_UPLOAD_ID = 'files/temp/upload/default/0b6f1d2e-3c4a-4b5c-8d9e-0f1a2b3c4d5e.txt';
@@ -17,7 +17,7 @@ export const STORAGE_KEY = new TextEncoder().encode('test-storage-url-key-012345
 const ROOT_FOLDERS = ['user', 'ltd', 'temp', 'g', 'a', 'd', 'topics', 'inquiry', 'member/ext'];
 
 /** Files every tenant starts with: virtual path -> content. */
-export const EXAMPLE_FILES: Record<string, string> = {
+const EXAMPLE_FILES: Record<string, string> = {
   '/files/user/example/notes.txt': 'first line\nsecond line\n',
   '/files/user/example/members.csv': 'id,name\n1,Alice\n2,"Bob, Jr."\n',
   '/files/user/example/events.jsonl': '{"id":1,"type":"open"}\n{"id":2,"type":"click"}\n',

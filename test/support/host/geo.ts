@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { HostAdapters } from '../../../src/host-bridge/host.js';
-import { IpRangeTable, ipRangesGeo } from '../../../src/host-bridge/geo/ip-ranges.js';
+import type { HostAdapters } from '../../../src/host-api/host.js';
+import { IpRangeTable, ipRangesGeo } from '../../../src/host-adapters/geo/ip-ranges.js';
 
 export const GEO_FIXTURE = fileURLToPath(new URL('../../fixtures/geo/ranges.csv', import.meta.url));
 

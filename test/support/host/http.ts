@@ -8,12 +8,12 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HostAdapters, InternalApiRequest } from '../../../src/host-bridge/host.js';
-import { EgressGuard, type EgressRequest } from '../../../src/host-bridge/egress/index.js';
+import type { HostAdapters, InternalApiRequest } from '../../../src/host-api/host.js';
+import { EgressGuard, type EgressRequest } from '../../../src/host-adapters/egress/index.js';
 import { integrationRoute } from './integrations.js';
 
-export const TEST_API_HOST = 'api.example.com';
-export const TEST_API_IP = '127.0.0.2';
+const TEST_API_HOST = 'api.example.com';
+const TEST_API_IP = '127.0.0.2';
 
 function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse): void {
   const u = new URL(req.url ?? '/', 'http://x');
@@ -91,7 +91,7 @@ function startNet(): Promise<TestNet> {
 }
 
 /** The lazily started local API server and its guard (one per process). */
-export function testNet(): Promise<TestNet> {
+function testNet(): Promise<TestNet> {
   return (started ??= startNet());
 }
 
@@ -126,8 +126,8 @@ const INTERNAL: Record<string, { method: 'GET' | 'POST'; answer: (r: InternalApi
   '/management/topics/list/': { method: 'GET', answer: () => ({ total: 2 }) },
 };
 
-export const SUPER_USER_ID = 1;
-export const TEST_NOW = 1700000000;
+const SUPER_USER_ID = 1;
+const TEST_NOW = 1700000000;
 
 export function httpTestAdapter(): Partial<HostAdapters> {
   const jar = new Map<string, string>();

@@ -13,9 +13,9 @@
 import type http from 'node:http';
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { SignJWT, importSPKI, jwtVerify, importPKCS8 } from 'jose';
-import type { HostAdapters, SecretRecord } from '../../../src/host-bridge/host.js';
+import type { HostAdapters, SecretRecord } from '../../../src/host-api/host.js';
 
-export const TEST_SERVICE_BASE = 'https://api.example.com';
+const TEST_SERVICE_BASE = 'https://api.example.com';
 export const CHAT_TOKEN = 'xoxb-test-chat-token';
 export const SOCIAL_TOKEN = 'x-test-user-token';
 export const TOKEN_URL = `${TEST_SERVICE_BASE}/cloud/token`;
@@ -50,7 +50,7 @@ export function serviceAccountJson(email: string, projectId: string | null = 'te
 
 export const SA_EMAIL = 'smartcage@test-project.iam.example.com';
 /** An account the token endpoint knows but refuses (invalid_grant). */
-export const DISABLED_SA_EMAIL = 'disabled@test-project.iam.example.com';
+const DISABLED_SA_EMAIL = 'disabled@test-project.iam.example.com';
 
 export const INTEGRATION_SECRETS: Record<string, SecretRecord> = {
   CHAT_TOKEN: { value: CHAT_TOKEN, hosts: ['api.example.com'] },

@@ -4,10 +4,10 @@
  * undeliverable.example fail delivery (var=false); members 1 and 2 have addresses; the stored
  * message template "welcome" greets `name`.
  */
-import type { HostAdapters, MailAdapter, OutgoingMail } from '../../../src/host-bridge/host.js';
-import { SendWindow } from '../../../src/host-bridge/mail/rate.js';
+import type { HostAdapters, MailAdapter, OutgoingMail } from '../../../src/host-api/host.js';
+import { SendWindow } from '../../../src/host-adapters/mail/rate.js';
 
-export interface OutboxEntry {
+interface OutboxEntry {
   tenant: string;
   mail: OutgoingMail;
 }

@@ -6,8 +6,8 @@
  * `unclaimed` (default lists it, it names no parent) and `adopter` (names default, not listed).
  * Each relation is named by both sides.
  */
-import type { HostAdapters } from '../../../src/host-bridge/host.js';
-import type { HostSite, SiteSyncAdapter, SiteSyncRun } from '../../../src/host-bridge/adapters/site-sync.js';
+import type { HostAdapters } from '../../../src/host-api/host.js';
+import type { HostSite, SiteSyncAdapter, SiteSyncRun } from '../../../src/host-api/adapters/site-sync.js';
 
 export interface MemorySync {
   adapter: SiteSyncAdapter;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { RenderAttempt, SecurityCase } from '../../types.js';
 import { judge } from '../helpers.js';
 import { harnessTenantRoot } from '../../host/files.js';
-import { TenantFiles } from '../../../host-bridge/files/tenant-files.js';
+import { TenantFiles } from '../../../host-adapters/files/tenant-files.js';
 import { hostStateOf } from '../../../engine-internal.js';
 import { retainedHeap } from '../../host/heap.js';
 

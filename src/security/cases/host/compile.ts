@@ -1,7 +1,7 @@
 /** HH-06 (compile off the embedding loop, code-size cap), HH-11 (template lookups per tenant). */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Engine, EngineOptions } from '../../../engine.js';
-import type { RenderIdentity } from '../../../host-bridge/host.js';
+import type { RenderIdentity } from '../../../host-api/host.js';
 import type { HarnessContext, Outcome, SecurityCase } from '../../types.js';
 import { judge } from '../helpers.js';
 

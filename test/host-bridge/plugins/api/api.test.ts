@@ -4,11 +4,11 @@
  * EgressGuard, the real engine and bridge.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EgressGuard } from '../../../../src/host-bridge/egress/index.js';
-import type { HostAdapters, SecretRecord } from '../../../../src/host-bridge/host.js';
+import { EgressGuard } from '../../../../src/host-adapters/egress/index.js';
+import type { HostAdapters, SecretRecord } from '../../../../src/host-api/host.js';
 import { TemplateError } from '../../../../src/errors.js';
 import { hostStateOf } from '../../../../src/engine-internal.js';
-import { MAX_REQUESTS_PER_RENDER } from '../../../../src/host-bridge/plugins/api/common.js';
+import { MAX_REQUESTS_PER_RENDER } from '../../../../src/host-plugins/api/common.js';
 import { CERT, mapResolver, PUBLIC_IP, startTestNet, type TestNet } from '../../../support/egress-servers.js';
 import { testEngine } from '../../../support/engine.js';
 import type { Engine } from '../../../../src/index.js';

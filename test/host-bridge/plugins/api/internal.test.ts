@@ -3,7 +3,7 @@
  * recording in-memory adapters (these plugins make no network requests of their own).
  */
 import { describe, expect, it } from 'vitest';
-import type { HostAdapters, InternalApiRequest } from '../../../../src/host-bridge/host.js';
+import type { HostAdapters, InternalApiRequest } from '../../../../src/host-api/host.js';
 import { TemplateError } from '../../../../src/errors.js';
 import { hostStateOf } from '../../../../src/engine-internal.js';
 import { testEngine } from '../../../support/engine.js';

@@ -1,6 +1,6 @@
 /** CSV as PHP's fgetcsv reads it and fputcsv writes it (pure functions, no engine). */
 import { describe, expect, it } from 'vitest';
-import { formatCsvLine, parseCsvLines } from '../../../../src/host-bridge/plugins/files/csv.js';
+import { formatCsvLine, parseCsvLines } from '../../../../src/host-plugins/files/csv.js';
 import { PhpArray, PhpFloat } from '../../../../src/value/value.js';
 
 describe('fgetcsv', () => {

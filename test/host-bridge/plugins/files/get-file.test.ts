@@ -1,8 +1,8 @@
 /** {get_file}: from cloud storage or an https URL (real EgressGuard, real servers on 127.0.0.2), to /files/temp or into var. */
 import * as fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EgressGuard } from '../../../../src/host-bridge/egress/index.js';
-import { MAX_GET_FILE_BYTES } from '../../../../src/host-bridge/plugins/files/get_file.js';
+import { EgressGuard } from '../../../../src/host-adapters/egress/index.js';
+import { MAX_GET_FILE_BYTES } from '../../../../src/host-plugins/files/get_file.js';
 import { TemplateError } from '../../../../src/errors.js';
 import { CERT, mapResolver, pattern, PUBLIC_IP, startTestNet, type TestNet } from '../../../support/egress-servers.js';
 import { testEngine } from '../../../support/engine.js';

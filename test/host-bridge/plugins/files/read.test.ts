@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { setup } from './helpers.js';
 import { templateError } from '../../../support/engine.js';
-import { MAX_SCANNED_PER_RENDER } from '../../../../src/host-bridge/plugins/files/read_dir.js';
+import { MAX_SCANNED_PER_RENDER } from '../../../../src/host-plugins/files/read_dir.js';
 
 const s = setup({ limits: { maxReadBytes: 64 * 1024, maxEntries: 50 } });
 

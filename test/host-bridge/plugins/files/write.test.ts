@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { templateError } from '../../../support/engine.js';
 import { createEngine } from '../../../../src/index.js';
 import { TemplateError } from '../../../../src/errors.js';
-import { verifyStorageUrl } from '../../../../src/host-bridge/plugins/files/storage-url.js';
+import { verifyStorageUrl } from '../../../../src/host-plugins/files/storage-url.js';
 import { EXAMPLE_UPLOAD_ID, STORAGE_BASE_URL, STORAGE_KEY } from '../../../support/host/files.js';
 import { setup } from './helpers.js';
 

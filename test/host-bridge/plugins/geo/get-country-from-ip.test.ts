@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { testEngine } from '../../../support/engine.js';
 import { testHost } from '../../../support/test-host.js';
 import { geoTestAdapter } from '../../../support/host/geo.js';
-import { createBridge } from '../../../../src/host-bridge/bridge.js';
+import { createBridge } from '../../../../src/bridge/bridge.js';
 import { DEFAULT_LIMITS } from '../../../../src/sandbox/limits.js';
-import type { GeoAdapter } from '../../../../src/host-bridge/host.js';
-import type { RenderIdentity } from '../../../../src/host-bridge/host.js';
+import type { GeoAdapter } from '../../../../src/host-api/host.js';
+import type { RenderIdentity } from '../../../../src/host-api/host.js';
 
 const fixture = geoTestAdapter().geo!;
 /** What the geo adapter does in the current test; every question is recorded. */

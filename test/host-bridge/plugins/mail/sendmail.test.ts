@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type RenderOptions } from '../../../../src/index.js';
 import { TemplateError } from '../../../../src/errors.js';
-import type { HostAdapters } from '../../../../src/host-bridge/host.js';
-import { SendWindow } from '../../../../src/host-bridge/mail/rate.js';
-import { smtpMailAdapter } from '../../../../src/host-bridge/mail/smtp-adapter.js';
+import type { HostAdapters } from '../../../../src/host-api/host.js';
+import { SendWindow } from '../../../../src/host-adapters/mail/rate.js';
+import { smtpMailAdapter } from '../../../../src/host-adapters/mail/smtp-adapter.js';
 import { memoryMail, type MemoryMail } from '../../../support/host/mail.js';
 import { startSmtp, headersOf, bodyOf, type TestSmtp } from '../../../support/smtp-server.js';
 

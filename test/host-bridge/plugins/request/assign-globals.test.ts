@@ -1,7 +1,7 @@
 /**
  * {assign_globals}: values kept in the embedding process between the renders of one request,
  * capped per request, per tenant and per process, dropped when the request ends or idles
- * (src/host-bridge/request-globals.ts).
+ * (src/bridge/request-globals.ts).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,8 +9,8 @@ import {
   ENTRY_OVERHEAD,
   REQUEST_OVERHEAD,
   RequestGlobals,
-} from '../../../../src/host-bridge/request-globals.js';
-import { BridgeError } from '../../../../src/host-bridge/errors.js';
+} from '../../../../src/bridge/request-globals.js';
+import { BridgeError } from '../../../../src/host-api/errors.js';
 import { PhpArray } from '../../../../src/value/value.js';
 import { templateError, testEngine } from '../../../support/engine.js';
 import { hostStateOf } from '../../../../src/engine-internal.js';

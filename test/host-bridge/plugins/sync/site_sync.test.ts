@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../../../src/index.js';
-import type { HostAdapters } from '../../../../src/host-bridge/host.js';
+import type { HostAdapters } from '../../../../src/host-api/host.js';
 import { memorySync } from '../../../support/host/site-sync.js';
 import { FIXED_NOW, templateError } from '../../../support/engine.js';
 

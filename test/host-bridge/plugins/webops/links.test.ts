@@ -1,7 +1,7 @@
 /** What the spider reads from a page (links.ts). */
 import { describe, expect, it } from 'vitest';
-import { readPage } from '../../../../src/host-bridge/plugins/webops/links.js';
-import { MAX_SPIDER_LINKS_PER_PAGE } from '../../../../src/host-bridge/plugins/webops/crawl.js';
+import { readPage } from '../../../../src/host-plugins/webops/links.js';
+import { MAX_SPIDER_LINKS_PER_PAGE } from '../../../../src/host-plugins/webops/crawl.js';
 
 describe('readPage', () => {
   it('resolves <a href> against the page or its <base>, keeps http(s) only, drops fragments and repeats', () => {

@@ -22,7 +22,7 @@ export interface QueueBackend {
   available: boolean;
 }
 
-export const QUEUE_BACKENDS: readonly QueueBackend[] = [
+const QUEUE_BACKENDS: readonly QueueBackend[] = [
   { name: 'sqlite', available: true },
   { name: 'postgres', available: PG_URL !== null },
   { name: 'bullmq', available: REDIS_URL !== null },

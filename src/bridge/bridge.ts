@@ -1,0 +1,217 @@
+/**
+ * The host end of the one bridge from the isolate: for each privileged plugin call it parses
+ * the request as untrusted data, checks it against the plugin's declaration, counts it against
+ * the render's quotas, runs the plugin's host implementation with the identity the embedder
+ * gave the render, and answers with data. It never throws and never rejects: every failure is
+ * an answer with a code, and no answer carries a secret value, a host path or a stack.
+ */
+import type { FunctionPlugin } from '../plugins/types.js';
+import { MAX_REQUEST_CHARS, decodeValue, encodeValue, type Transfer } from '../protocol/transfer.js';
+import type { Value } from '../value/value.js';
+import type { HostAnswer, HostCallHandler, TagAnswer } from '../protocol/host-call.js';
+import { isErrorCode, type ErrorCode } from '../protocol/error-codes.js';
+import type { SandboxLimits } from '../sandbox/limits.js';
+import type { HostAdapters, RenderIdentity } from '../host-api/host.js';
+import { validateAttrs } from './validate.js';
+import { BridgeError } from '../host-api/errors.js';
+import { BUILTIN_TABLE } from '../host-plugins/index.js';
+import { SecretHandles } from './secret-handles.js';
+import { answerModifier } from './host-modifiers.js';
+import { HostState } from './host-state.js';
+import type { BridgeCall, PluginTable, RenderClock } from '../host-plugins/plugin-contract.js';
+import { adapterFor } from '../host-api/capabilities.js';
+import { observeHostCalls } from '../diagnostics.js';
+import { RenderSignal, renderHost, withRenderSignal } from '../host-api/render-signal.js';
+
+/**
+ * An identity attribute written as a literal: the value must be one the compiler saw in the
+ * template (a value the isolate made up, or one read from a variable, is refused) unless the
+ * render runs for a super user.
+ */
+function checkIdentityAttrs(
+  decl: FunctionPlugin,
+  attrs: Record<string, Value>,
+  identity: RenderIdentity,
+  facts: IdentityFacts,
+): void {
+  if (identity.superUser) return;
+  for (const [name, spec] of Object.entries(decl.attrs)) {
+    if (!spec.literalUnlessSuperUser || attrs[name] === undefined || attrs[name] === null) continue;
+    const allowed = facts.literals[`${decl.name}.${name}`] ?? [];
+    if (!allowed.includes(attrs[name] as number)) {
+      throw new BridgeError(
+        'E_IDENTITY_DENIED',
+        `{${decl.name}} ${name} must be written as a number in the template (variables need a super user)`,
+      );
+    }
+  }
+}
+
+/** Our errors carry one of our codes; anything else is an unexpected host failure and says nothing more. */
+function errorCode(e: unknown): ErrorCode {
+  const code = e instanceof Error ? (e as unknown as { code?: unknown }).code : undefined;
+  return isErrorCode(code) ? code : 'E_HOST_FAILED';
+}
+
+/** What the compiler proved about identity attributes (Manifest.identity). */
+export interface IdentityFacts {
+  literals: Record<string, number[]>;
+}
+
+/**
+ * Told what a host plugin or adapter threw when it failed without one of our codes: the
+ * template gets E_HOST_FAILED and no more (D49), the embedder's log gets the error as thrown.
+ */
+export type HostErrorReport = (error: unknown, where: { plugin: string; tenant: string }) => void;
+
+export interface BridgeOptions {
+  /** The plugins this bridge runs: the built-in ones unless the engine has its own. */
+  plugins?: PluginTable;
+  onHostError?: HostErrorReport;
+  /** The engine's host state (host-state.ts); a bridge made without one gets its own. */
+  state?: HostState;
+}
+
+export function createBridge(
+  host: HostAdapters,
+  identity: RenderIdentity,
+  limits: SandboxLimits,
+  facts: IdentityFacts = { literals: {} },
+  render: RenderClock = { now: Math.floor(Date.now() / 1000), timezone: 'Asia/Tokyo', lang: 'ja' },
+  options: BridgeOptions = {},
+): { handler: HostCallHandler; secrets: SecretHandles; end: (reason?: BridgeError) => void } {
+  const plugins = options.plugins ?? BUILTIN_TABLE;
+  const started = Date.now();
+  let calls = 0;
+  let slept = 0;
+  const secrets = new SecretHandles();
+  const ending = new RenderSignal(started + limits.wallMs);
+  let view: HostAdapters | null = null;
+  const state = options.state ?? new HostState();
+  const bridgeCall: BridgeCall = {
+    identity,
+    get host() {
+      return (view ??= renderHost(host, () => ending.signal));
+    },
+    get signal() {
+      return ending.signal;
+    },
+    render,
+    secrets,
+    timeLeft: () => limits.wallMs - (Date.now() - started),
+    chargeSleep(ms) {
+      if (slept + ms > limits.maxSleepMs)
+        throw new BridgeError(
+          'E_SLEEP_BUDGET',
+          `{sleep} would exceed the render's sleep budget of ${limits.maxSleepMs} ms`,
+        );
+      slept += ms;
+    },
+    counters: new Map(),
+    state,
+    get requestGlobals() {
+      return state.requestGlobals.scope(identity.tenant, identity.requestId);
+    },
+  };
+
+  /** A tag's call: its declaration and implementation, its attributes checked, its answer encoded. */
+  async function answerTag(pluginName: string, raw: Record<string, unknown>): Promise<TagAnswer> {
+    const impl = Object.prototype.hasOwnProperty.call(plugins.functions, pluginName)
+      ? plugins.functions[pluginName]
+      : undefined;
+    const decl = plugins.declarations.findFunction(pluginName);
+    if (!impl || !decl || !decl.host)
+      throw new BridgeError('E_PLUGIN_DENIED', `{${pluginName.slice(0, 40)}} is not a host plugin`);
+    // Resolved once, here: the plugin is handed its adapter and checks for none (D153).
+    const adapter = adapterFor(bridgeCall.host, decl.host, `{${decl.name}}`);
+    const given = raw.attrs;
+    if (!given || typeof given !== 'object' || Array.isArray(given))
+      throw new BridgeError('E_BAD_ATTRIBUTE', `{${pluginName}} attributes are malformed`);
+    const attrs: Record<string, Value> = Object.create(null);
+    for (const [k, v] of Object.entries(given as Record<string, unknown>)) attrs[k] = decodeValue(v);
+    const valid = validateAttrs(decl, attrs);
+    checkIdentityAttrs(decl, valid, identity, facts);
+    if (decl.budget) chargeBudget(decl, bridgeCall.counters);
+    const signal = bridgeCall.signal;
+    const result = await withRenderSignal(signal, () => impl.run(valid, bridgeCall, adapter, signal));
+    return {
+      ok: true,
+      assign: (result.assign ?? []).map(([name, v]) => [name, encodeValue(v)] as [string, Transfer]),
+      iterate: result.iterate
+        ? { var: result.iterate.var, items: result.iterate.items.map((v) => encodeValue(v)) }
+        : undefined,
+      output: result.output,
+      log: result.log?.map((l) => ({ level: l.level, message: l.message })),
+    };
+  }
+
+  const handler: HostCallHandler = async (kind, request) => {
+    let label = 'a host call';
+    let reported = '';
+    try {
+      if (++calls > limits.maxHostCalls)
+        throw new BridgeError('E_BRIDGE_QUOTA', `more than ${limits.maxHostCalls} host calls in one render`);
+      if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS)
+        throw new BridgeError('E_BAD_ATTRIBUTE', "a host call's attributes are too large");
+      const raw = JSON.parse(request) as unknown;
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw) || typeof (raw as { name?: unknown }).name !== 'string')
+        throw new BridgeError('E_BAD_ATTRIBUTE', 'a host call is malformed');
+      const call = raw as Record<string, unknown> & { name: string };
+      const name = call.name.slice(0, 40);
+      reported = name;
+      let answer: HostAnswer;
+      switch (kind) {
+        case 'tag':
+          label = `{${name}}`;
+          answer = await answerTag(call.name, call);
+          break;
+        case 'modifier':
+          label = `the modifier ${name}`;
+          answer = await answerModifier(call.name, call as { input?: unknown; args?: unknown }, bridgeCall, plugins);
+          break;
+        default:
+          throw new BridgeError('E_PLUGIN_DENIED', 'a host call of no known kind');
+      }
+      // Whatever a plugin fetched may hold a secret this render sent (a server that echoes it).
+      return JSON.stringify(secrets.redactAnswer(answer));
+    } catch (e) {
+      const code = errorCode(e);
+      if (code === 'E_HOST_FAILED') report(options.onHostError, e, reported, identity.tenant);
+      let message = code === 'E_HOST_FAILED' ? `${label} failed on the host` : String((e as Error).message);
+      try {
+        message = secrets.redact(message).slice(0, 1000);
+      } catch {
+        // Too many secret values to redact in an error text: say nothing of it.
+        message = `${label} failed; its message held secret values`;
+      }
+      return JSON.stringify({ ok: false, error: { code, message } } satisfies HostAnswer);
+    }
+  };
+  // The one dispatch point: every call of this render passes here (src/diagnostics.ts).
+  return { handler: observeHostCalls(handler, identity), secrets, end: (reason?: BridgeError) => ending.end(reason) };
+}
+
+/**
+ * One call of a plugin that creates stored rows, counted against its kind's per-render budget
+ * (plugins/budgets.ts): shared by the plugins of that kind, refused past it before the plugin runs.
+ */
+function chargeBudget(decl: FunctionPlugin, counters: Map<string, number>): void {
+  const budget = decl.budget!;
+  const key = `budget:${budget.rows}`;
+  const used = counters.get(key) ?? 0;
+  if (used >= budget.perRender)
+    throw new BridgeError(
+      'E_BUDGET',
+      `{${decl.name}}: one render may create at most ${budget.perRender} ${budget.rows}`,
+    );
+  counters.set(key, used + 1);
+}
+
+/** The embedder's report gets the error; a report that throws changes nothing of the answer. */
+function report(onHostError: HostErrorReport | undefined, error: unknown, plugin: string, tenant: string): void {
+  try {
+    onHostError?.(error, { plugin, tenant });
+  } catch {
+    // The template's answer is E_HOST_FAILED either way.
+  }
+}

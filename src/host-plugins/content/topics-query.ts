@@ -1,0 +1,74 @@
+/**
+ * The reads assign_topics_detail, assign_topics_category_list and api_method share: one content
+ * (open or not, as asked), a page of a group's open contents, a group's published categories.
+ * Sorting, paging and the open rule happen here, on the adapter's plain data.
+ */
+import type { ContentAdapter } from '../../host-api/adapters/content.js';
+import type { RenderClock } from '../plugin-contract.js';
+import { PhpArray } from '../../value/value.js';
+import { pageWindow, type PageWindow } from '../../plugins/array/pager.js';
+import { isOpenAt } from './common.js';
+import { categoryArray, groupView, publishedCategories, topicArray } from './topic-shape.js';
+
+export interface ReadOptions {
+  tenant: string;
+  lang: string;
+  render: RenderClock;
+}
+
+/** One content in the API's shape; null when the tenant has none of that id, or (checkOpen) it is not open now. */
+export async function topicDetail(
+  content: ContentAdapter,
+  id: number,
+  checkOpen: boolean,
+  o: ReadOptions,
+): Promise<PhpArray | null> {
+  const [t] = await content.topics(o.tenant, [id]);
+  if (!t || (checkOpen && !isOpenAt(t, o.render.now))) return null;
+  const view = await groupView(content, o.tenant, t.groupId);
+  return view ? topicArray(t, view, o.lang, o.render) : null;
+}
+
+export interface ListQuery {
+  groupId: number;
+  perPage: number;
+  page: number;
+  /** Only contents of this category. */
+  categoryId: number | null;
+}
+
+/**
+ * A page of the open contents of a group, newest first (ymd, then the higher id first), and the
+ * page window; a group the tenant does not have is an empty list.
+ */
+export async function topicList(
+  content: ContentAdapter,
+  q: ListQuery,
+  o: ReadOptions,
+): Promise<{ list: PhpArray; window: PageWindow }> {
+  const view = await groupView(content, o.tenant, q.groupId);
+  const states = view ? await content.groupTopics(o.tenant, q.groupId) : [];
+  const open = states
+    .filter(
+      (s) =>
+        s.groupId === q.groupId &&
+        isOpenAt(s, o.render.now) &&
+        (q.categoryId === null || s.categoryId === q.categoryId),
+    )
+    .sort((a, b) => (a.ymd === b.ymd ? b.id - a.id : a.ymd < b.ymd ? 1 : -1));
+  const window = pageWindow(open.length, q.perPage, q.page);
+  const ids = open.slice(window.start, window.end).map((s) => s.id);
+  const byId = new Map((ids.length > 0 ? await content.topics(o.tenant, ids) : []).map((t) => [t.id, t]));
+  const list = PhpArray.empty();
+  for (const id of ids) {
+    const t = byId.get(id);
+    if (t && view) list.push(topicArray(t, view, o.lang, o.render));
+  }
+  return { list, window };
+}
+
+/** The published categories of a group, in display order, in the API's shape. */
+export async function categoryList(content: ContentAdapter, groupId: number, o: ReadOptions): Promise<PhpArray> {
+  const all = await content.categories(o.tenant, groupId);
+  return PhpArray.fromList(publishedCategories(all).map((c) => categoryArray(c, o.lang, o.render)));
+}

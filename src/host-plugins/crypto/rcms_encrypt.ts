@@ -1,0 +1,49 @@
+/**
+ * {rcms_encrypt}: AES-256-GCM under a key derived (HKDF-SHA256) from the tenant's site key and the
+ * template's key. The ciphertext is `v1.` + base64url(iv | ciphertext | tag); the site key and the
+ * derived key never reach the isolate. A key given as a secret handle is swapped for its value here.
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { implement } from '../plugin-contract.js';
+import { htmlspecialchars, ENT_QUOTES } from '../../php/string/html.js';
+import { toBytes, fromBytes } from '../../value/bytes.js';
+import declaration from '../../plugins/host-crypto/rcms_encrypt.js';
+
+const PREFIX = 'v1.';
+
+function deriveKey(siteKey: Uint8Array, key: string): Buffer {
+  return Buffer.from(
+    hkdfSync('sha256', siteKey, Buffer.from('smartcage rcms_encrypt v1'), Buffer.from(toBytes(key)), 32),
+  );
+}
+
+export const rcmsEncrypt = implement(declaration, async (attrs, call, crypto) => {
+  const key = call.secrets.substitute(String(attrs.key), '{rcms_encrypt key}', () => true);
+  const derived = deriveKey(await crypto.siteKey(call.identity.tenant), key);
+  let result: string | false;
+  if (attrs.action === 'encrypt') {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', derived, iv);
+    const body = Buffer.concat([cipher.update(Buffer.from(toBytes(String(attrs.data)))), cipher.final()]);
+    result = PREFIX + Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
+  } else {
+    result = decrypt(String(attrs.data), derived);
+    if (result !== false && attrs.sanitize !== false) result = htmlspecialchars(result, ENT_QUOTES, 'utf-8', true);
+  }
+  if (attrs.var === undefined || attrs.var === null) return { output: result === false ? '' : result };
+  return { assign: [[String(attrs.var), result]] };
+});
+
+function decrypt(text: string, key: Buffer): string | false {
+  if (!text.startsWith(PREFIX)) return false;
+  const raw = Buffer.from(text.slice(PREFIX.length), 'base64url');
+  if (raw.length < 12 + 16) return false;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(raw.length - 16));
+    const plain = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]);
+    return fromBytes(new Uint8Array(plain));
+  } catch {
+    return false; // another site key, another key, or tampered data
+  }
+}
