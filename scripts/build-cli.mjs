@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundles the command-line interface (dist/src/cli/main.js and everything it imports) into
 // dist/cli/, which bin/smartcage.js loads: main.js and a few chunks, each command's own loaded
-// when it runs, instead of about 1,200 modules to resolve and link (docs/decisions.md D200).
+// when it runs, instead of about 1,200 modules to resolve and link (docs/decisions.md D163).
 // A module that finds a file next to itself through `import.meta.url` (the sandbox worker's entry, the runtime bundle, the forms UI's assets) keeps
 // finding it: its `import.meta.url` is rewritten to the URL its own file in dist/src/ has.
 import { build } from 'esbuild';

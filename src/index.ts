@@ -108,7 +108,12 @@ export { EgressGuard } from './host-adapters/egress/guard.js';
 export { TenantFiles } from './host-adapters/files/tenant-files.js';
 export { S3Files } from './host-adapters/files/s3/s3-files.js';
 export type { S3FilesOptions, AppendMode } from './host-adapters/files/s3/s3-files.js';
-export type { SharedLocks, SharedUsage, LockRefusal, ReserveResult } from './host-adapters/files/shared-coordination.js';
+export type {
+  SharedLocks,
+  SharedUsage,
+  LockRefusal,
+  ReserveResult,
+} from './host-adapters/files/shared-coordination.js';
 export type { Usage, QuotaLimits } from './host-adapters/files/quota.js';
 export { KNOWN_ROOTS, parseVirtualPath } from './host-adapters/files/virtual-path.js';
 export type { FileStore, FileStat, ListEntry, ListOptions } from './host-adapters/files/file-store.js';

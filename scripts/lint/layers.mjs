@@ -25,7 +25,7 @@ export const LAYERS = {
   runtime: ['value', 'php', 'plugins', 'protocol'],
   compiler: ['value', 'protocol', 'php', 'plugins', 'text', 'errors.ts'],
   sandbox: ['value', 'protocol', 'compiler', 'errors.ts'],
-  // The host side, split by job (D192). What an embedder implements: HostAdapters, every adapter
+  // The host side, split by job (D190). What an embedder implements: HostAdapters, every adapter
   // interface, the capabilities, the render's AbortSignal and the host's error.
   'host-api': ['plugins'],
   // Ready-made adapters an embedder may pass: the egress guard, tenant files, mail, documents, geo.
@@ -46,6 +46,8 @@ export const LAYERS = {
     'compiler',
     'sandbox',
     'bridge',
+    // The render's AbortSignal (an embedder's cancel reaches the host work through it).
+    'host-api',
     'compiled-templates.ts',
     'engine-internal.ts',
     'engine-plugins.ts',
@@ -78,6 +80,8 @@ export const LAYERS = {
     'compiler',
     'sandbox',
     'host-adapters',
+    // The limits a case checks against (ML-06: requests a render may make).
+    'host-plugins',
     'compiled-templates.ts',
     'engine.ts',
     'engine-internal.ts',

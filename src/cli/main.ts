@@ -17,7 +17,7 @@ export interface Command {
 
 /**
  * Each command is loaded when it runs: `render` does not pay for what `serve`, `lsp` or `site`
- * import (pino, prom-client, the language server, the site's database), D200. The names are
+ * import (pino, prom-client, the language server, the site's database), D163. The names are
  * here so that an unknown command is told without loading any.
  */
 const COMMANDS: Record<string, () => Promise<Command>> = {

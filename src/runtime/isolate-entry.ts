@@ -90,7 +90,7 @@ const smartcage = {
    * then `sliceOutputChars` is set, and a longer output is not copied out on the host's thread
    * but answered `overSlice`. A slice that ran out was cut where it stood, its `finally` blocks
    * not run: the host renders again at once with `afterCut`, which clears what they restore.
-   * With `sliceMs` the render also cuts itself that long after it starts (RenderState.tick, D206)
+   * With `sliceMs` the render also cuts itself that long after it starts (RenderState.tick, D187)
    * and answers `overSlice`, its `finally` blocks run.
    */
   render(name: string, req: RenderRequest, sliceOutputChars = 0, afterCut = false, sliceMs = 0): RenderResponse {

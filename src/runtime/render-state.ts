@@ -180,7 +180,7 @@ export class RenderState implements PluginContext {
 
   /**
    * A render in a synchronous slice of the embedding process stops itself `ms` after it starts
-   * (docs/decisions.md D206): it then does not depend on isolated-vm's timer thread, which a
+   * (docs/decisions.md D187): it then does not depend on isolated-vm's timer thread, which a
    * loaded machine wakes late, to give the embedder's event loop back.
    */
   startDeadline(ms: number): void {

@@ -286,7 +286,7 @@ export class IsolateHost {
       sync = syncRender !== null && t.hostFree === true && !defining;
       let result: RenderResponse | null = null;
       if (sync && syncRender) {
-        // The render also stops itself at the same deadline (D206), without waiting for
+        // The render also stops itself at the same deadline (D187), without waiting for
         // isolated-vm's timer thread; it then answers `overSlice`, read as the timeout it stands for.
         const deadline = Math.min(limits.cpuMs, limits.wallMs);
         result = syncRender(live.render, [t.id, copy.copyInto(), 0, false, deadline], deadline);

@@ -9,7 +9,7 @@
 /** What stopped a call into an isolate. */
 export type IsolateFailure = 'cpu-timeout' | 'memory-limit' | 'disposed' | 'script';
 
-/** isolated-vm's timeout message; also what a worker's render that cut itself at its deadline is read as (D206). */
+/** isolated-vm's timeout message; also what a worker's render that cut itself at its deadline is read as (D187). */
 export const CUT_AS_TIMEOUT = 'Script execution timed out.';
 
 const MESSAGES: ReadonlyMap<string, IsolateFailure> = new Map([

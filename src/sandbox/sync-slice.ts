@@ -26,7 +26,7 @@
  *   runs again asynchronously.
  *
  * - the render itself looks at the clock every 32 loop iterations, includes and {function} calls
- *   and stops at the slice's end (RenderState.tick, D206), on the thread that runs it: this does
+ *   and stops at the slice's end (RenderState.tick, D187), on the thread that runs it: this does
  *   not wait for isolated-vm's timer thread.
  *
  * What it does not guarantee: what no loop check reaches, one uninterruptible native operation of
@@ -67,7 +67,7 @@ export function renderInSlice(
   const timeout = Math.max(1, Math.min(Math.floor(sliceMs), MAX_SLICE_MS));
   const t0 = performance.now();
   try {
-    // The render also cuts itself at the slice's end (D206); the timeout is for what no loop
+    // The render also cuts itself at the slice's end (D187); the timeout is for what no loop
     // check reaches (one long native call), and isolated-vm's timer thread may wake it late.
     const response = render.applySync(undefined, [name, args, MAX_SLICE_OUTPUT_CHARS, false, timeout], {
       timeout,

@@ -1,5 +1,5 @@
 /**
- * The CLI bundle (scripts/build-cli.mjs, dist/cli/, D200): every command loads from it, and no
+ * The CLI bundle (scripts/build-cli.mjs, dist/cli/, D163): every command loads from it, and no
  * source imports a bundled package dynamically (a split bundle hands such an import a namespace
  * without the CommonJS package's named exports, as happened to prom-client).
  */

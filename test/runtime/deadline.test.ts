@@ -1,5 +1,5 @@
 /**
- * The render's own deadline (RenderState.tick, docs/decisions.md D206): what a generated loop's
+ * The render's own deadline (RenderState.tick, docs/decisions.md D187): what a generated loop's
  * check does with no deadline, before it, and after it, including after something caught the cut.
  */
 import { describe, expect, it } from 'vitest';

@@ -159,7 +159,7 @@ describe('an endless template in the embedding process', () => {
   });
 });
 
-describe('the render cuts itself at the end of its slice (D206)', () => {
+describe('the render cuts itself at the end of its slice (D187)', () => {
   /** The live context's render function, as IsolateHost's slice calls it. */
   const liveRender = async (host: IsolateHost) =>
     (

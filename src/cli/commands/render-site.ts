@@ -75,7 +75,7 @@ export interface SiteRenderArgs {
 /** Renders; returns the output and the lines for standard error (warnings, then Set-Cookie). */
 export async function renderWithSite(a: SiteRenderArgs): Promise<{ output: string; notes: string[] }> {
   const request = a.requestFile === undefined ? undefined : readRequestFile(a.requestFile);
-  // Loaded here: a render without --site does not pay for the site's database and plugins (D200).
+  // Loaded here: a render without --site does not pay for the site's database and plugins (D163).
   const [{ openSiteFolder, SiteOpenError }, { renderOnSite }, { setCookieLine }] = await Promise.all([
     import('../site-folder.js'),
     import('../../site/render.js'),

@@ -90,7 +90,7 @@ export const renderCommand: Command = {
       (engine ??= createEngine({
         // One render and the process ends (or a --watch's renders, one at a time): the isolate runs
         // here, under the same limits, rather than in a worker process that would start a second
-        // Node for it (200 ms, D200).
+        // Node for it (200 ms, D163).
         workers: 0,
         templates: (name) => {
           const text = includes(name);

@@ -56,7 +56,7 @@ export function emitLoop(n: BlockNode, cx: EmitContext, loop: Loop): void {
   // CPU or memory limit, and collecting that tree delays even the CPU timeout. `o.length` costs
   // nothing, a cons string knows it. Captured text is checked when the capture ends
   // (RenderState.captureEnd). The same line counts the iteration down to the next look at the
-  // render's deadline (RenderState.tick, D206): a loop is what can run for long.
+  // render's deadline (RenderState.tick, D187): a loop is what can run for long.
   code.line('if (o.length > $.outputCheckAt || --$.ticks < 0) $.loopCheck(o);');
   loop.item?.();
   cx.loopDepth++;

@@ -160,7 +160,7 @@ export async function startFormsServer(opts: FormsServerOptions = {}): Promise<F
 }
 
 /** A request handler: what answers a request, on a server of the caller's. */
-export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /** The forms app's handler; `files`, where given, is /files/user/ for this request (a site's store). */
 export type FormsHandler = (req: IncomingMessage, res: ServerResponse, files?: UserFiles) => Promise<void>;

@@ -19,7 +19,7 @@ export class LockWaitRefused extends Error {
 }
 
 /** Resolves with `p`, or rejects with LockWaitRefused once `until` passes or `signal` aborts. */
-export async function boundedWait(
+async function boundedWait(
   p: Promise<unknown>,
   started: number,
   until: number,

@@ -25,7 +25,7 @@ export interface StoreCount {
   writing<T>(fn: () => Promise<T>): Promise<T>;
 }
 
-export function quotaError(p: VirtualPath, which: Exclude<ReserveResult, 'ok'>, limits: QuotaLimits): FileError {
+function quotaError(p: VirtualPath, which: Exclude<ReserveResult, 'ok'>, limits: QuotaLimits): FileError {
   return which === 'bytes'
     ? new FileError('E_QUOTA', p.text, `storage quota of ${limits.quotaBytes} bytes exceeded`, { reason: 'quota' })
     : new FileError('E_QUOTA', p.text, `the storage holds at most ${limits.maxStorageEntries} files and folders`, {

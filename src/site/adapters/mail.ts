@@ -15,7 +15,7 @@ import { detached } from '../db/render-statements.js';
 import { siteRelay } from '../mail/relay.js';
 import { renderMailTemplate } from '../mail/templates.js';
 
-/** A mail's outcome is recorded even when its render has just ended (D195): the mail went, or failed. */
+/** A mail's outcome is recorded even when its render has just ended (D183): the mail went, or failed. */
 const finish: typeof finishNow = (...args) => detached(() => finishNow(...args));
 
 export function mailAdapters(ctx: SiteContext): Partial<HostAdapters> {

@@ -6,7 +6,7 @@
  * each entry hashed as it is written, the manifest last. The archive is written under a temporary
  * name and renamed when whole; past MAX_BACKUP_BYTES or MAX_BACKUP_ENTRIES nothing is kept. The
  * folder's secrets are sealed with the operator's backup key, or left out without one (sealed.ts).
- * A backup made for a render stops when the render ends (D196): between two entries, and inside
+ * A backup made for a render stops when the render ends (D184): between two entries, and inside
  * the copy of a file; the temporary archive and folder are removed, and no archive appears.
  */
 import { createHash } from 'node:crypto';

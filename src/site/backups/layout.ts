@@ -42,7 +42,7 @@ export const SITE_FOLDERS = ['functions', 'batches', 'templates', 'mail'] as con
 
 /**
  * Tables a backup leaves out: the backups themselves, and the storage's usage count and locks
- * (D172), which describe the live storage: a restored site counts its files again at its first write.
+ * (D170), which describe the live storage: a restored site counts its files again at its first write.
  */
 const NOT_BACKED_UP = new Set(['backups', 'storage_usage', 'storage_locks']);
 

@@ -13,7 +13,7 @@ export const MAX_LOG_CHARS = 64 * 1024;
 const HISTORY_DAYS = 90;
 
 /** `lost`: its worker died; `cancelled`: `smartcage batch cancel` (a run cancelled while queued has one attempt of this state, worker "-"). */
-export type RunState = 'running' | 'done' | 'failed' | 'lost' | 'cancelled';
+type RunState = 'running' | 'done' | 'failed' | 'lost' | 'cancelled';
 
 export interface RunRecord {
   runId: number;

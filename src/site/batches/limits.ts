@@ -11,7 +11,7 @@
  */
 import type { SandboxLimits } from '../../index.js';
 
-export type MemoryClass = 128 | 256 | 512 | 768;
+type MemoryClass = 128 | 256 | 512 | 768;
 
 export interface BatchLimits {
   wallMs: number;
@@ -25,7 +25,7 @@ export const MAX_BATCH_WALL_MS = 24 * 3_600_000;
 /** The most CPU time a site may give one batch run. */
 export const MAX_BATCH_CPU_MS = 3_600_000;
 /** A batch run may make one host call per this much of its wall time (an hour: 360,000 calls). */
-export const BATCH_MS_PER_HOST_CALL = 10;
+const BATCH_MS_PER_HOST_CALL = 10;
 
 const MEMORY: Readonly<Record<string, MemoryClass>> = { '128M': 128, '256M': 256, '512M': 512, '768M': 768 };
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000 };

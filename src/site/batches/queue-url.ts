@@ -7,7 +7,7 @@
 import type { SiteConfig } from '../config.js';
 import { readSecrets } from '../adapters/secrets.js';
 
-export class QueueSecretMissing extends Error {}
+class QueueSecretMissing extends Error {}
 
 /** The URL to connect to, or null when the site keeps its queue in its database. */
 export function batchQueueUrl(dir: string, config: SiteConfig): string | null {

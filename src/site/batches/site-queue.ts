@@ -26,7 +26,7 @@ export function siteQueue(ctx: SiteContext, opts: QueueOptions = {}): Promise<Ba
   if (!q) {
     const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
     const url = batchQueueUrl(ctx.dir, ctx.config);
-    // Made on a render's first {batch}: its connections and workers must not carry that render's signal (D195).
+    // Made on a render's first {batch}: its connections and workers must not carry that render's signal (D183).
     q = detached(() =>
       url
         ? openBullQueue(url, ctx.db, ctx.tenant, leaseMs)

@@ -3,7 +3,7 @@
  * dependency loaded only here. `?` placeholders become `$1..$n`; BIGINT and NUMERIC come back as
  * numbers, as SQLite gives them, so adapters see one shape from both.
  *
- * A statement run for a render is cancelled when the render ends (D195): it runs on a client of
+ * A statement run for a render is cancelled when the render ends (D183): it runs on a client of
  * its own, and the render's signal sends the server a cancel request for that client's backend.
  * A client that was sent one leaves the pool (destroyed, never released for reuse): a cancel that
  * arrives late must not stop another render's statement, nor a half-ended transaction be reused.

@@ -1,5 +1,5 @@
 /**
- * Statements a render runs end with it (issue 33, decision D195): each backend asks here for the
+ * Statements a render runs end with it (issue 33, decision D183): each backend asks here for the
  * signal of the render whose host call runs the statement (none for the CLI, the batch runner's
  * own bookkeeping or a server's startup), refuses to start a statement for a render that is over,
  * and bounds what one statement may give a render.

@@ -5,7 +5,7 @@
  * transaction holds the connection until it ends (`lock`), so no other call's statement lands
  * inside it.
  *
- * A synchronous statement cannot be cancelled once it runs (D195): a render's statement does not
+ * A synchronous statement cannot be cancelled once it runs (D183): a render's statement does not
  * start once the render is over, and gives it at most MAX_RENDER_ROWS rows, read one at a time so
  * that the rows past the cap are never made.
  */

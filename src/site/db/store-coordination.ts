@@ -22,7 +22,7 @@ import type { LockRefusal, QuotaLimits, ReserveResult, SharedLocks, SharedUsage,
 import type { SiteDatabase, SqlRunner } from './database.js';
 
 /** A lock row not renewed for this long belongs to a holder that is gone (SQLite). */
-export const LOCK_LEASE_MS = 60_000;
+const LOCK_LEASE_MS = 60_000;
 const RENEW_EVERY_MS = LOCK_LEASE_MS / 3;
 
 type Outcome<T> = { ok: true; value: T } | LockRefusal;
@@ -35,7 +35,7 @@ export function databaseLocks(db: SiteDatabase, tenant: string): SharedLocks {
 }
 
 /** The advisory lock id of `key`: 64 bits of SHA-256, as PostgreSQL's signed BIGINT in decimal. */
-export function advisoryLockId(tenant: string, key: string): string {
+function advisoryLockId(tenant: string, key: string): string {
   return createHash('sha256').update(`storage\0${tenant}\0${key}`).digest().readBigInt64BE(0).toString();
 }
 

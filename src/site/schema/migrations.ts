@@ -89,7 +89,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
-    // D170-D172: the storage's usage count and path locks live in the site's database, shared by
+    // D168-D170: the storage's usage count and path locks live in the site's database, shared by
     // every process on the site's storage (src/site/db/store-coordination.ts). storage_locks is
     // used on SQLite only; PostgreSQL takes advisory locks instead.
     name: 'storage usage count and path locks shared by every process',

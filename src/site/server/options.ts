@@ -192,7 +192,7 @@ export const SERVE_OPTIONS = {
   'sandbox-workers': row({
     type: wholeNumber(0, 64, 'count'),
     arg: 'N',
-    // src/site/engines.ts: one worker per engine, so a crash in the sandbox loses only its renders (D185).
+    // src/site/engines.ts: one worker per engine, so a crash in the sandbox loses only its renders (D172).
     default: undefined,
     defaultText: String(SITE_ENGINE_WORKERS),
     doc: 'sandbox worker processes per engine; 0 runs the isolates in the server process (less CPU per request, but a crash in the sandbox takes the process with it)',

@@ -1,5 +1,5 @@
 /**
- * {backup} ends with its render (D196): a render killed by its wall deadline while the backup is
+ * {backup} ends with its render (D184): a render killed by its wall deadline while the backup is
  * packing leaves, 2 s later, no archive, no temporary archive or folder, and no row, on both
  * store backends.
  */

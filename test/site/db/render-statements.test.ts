@@ -1,5 +1,5 @@
 /**
- * A render's database statements end with the render (D195). On PostgreSQL a statement still
+ * A render's database statements end with the render (D183). On PostgreSQL a statement still
  * running when the render is killed by its wall deadline is cancelled on the server, and the pool
  * works after; on both backends a statement does not start for a render that is over, and gives a
  * render at most MAX_RENDER_ROWS rows.
@@ -125,7 +125,7 @@ describe.skipIf(!PG_URL)('a PostgreSQL statement of a render killed by its wall 
       // Nothing is timed tightly here: the point is that the statement goes at all while the lock is held.
       expect(left).toBe(0);
       console.log(
-        `[D195] render failed after ${ended - started} ms; its statement gone from pg_stat_activity ${Date.now() - ended} ms later`,
+        `[D183] render failed after ${ended - started} ms; its statement gone from pg_stat_activity ${Date.now() - ended} ms later`,
       );
     } finally {
       await locker.query('ROLLBACK');

@@ -569,7 +569,7 @@ interface Landed {
 }
 
 /** The store cannot keep appends of several processes apart: refused at open, one line for the operator. */
-export class S3StoreRefused extends Error {
+class S3StoreRefused extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'S3StoreRefused';
