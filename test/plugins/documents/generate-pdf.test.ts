@@ -170,9 +170,13 @@ describe('generate_pdf', () => {
     } finally {
       short.close();
     }
+    // Host work ends with its render (D152): 2 s later neither capture has left a file behind.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(await files.exists(parseVirtualPath('/files/g/private/hang.pdf'))).toBe(false);
+    expect(await files.exists(parseVirtualPath('/files/g/private/hang2.pdf'))).toBe(false);
     await render(`{generate_pdf url="${url('/page.html')}" path="files/g/private/after-hang.pdf"}`);
     expect(readPdf(await saved('/files/g/private/after-hang.pdf')).rendered).toBe(true);
-  }, 45_000);
+  }, 60_000);
 
   it('aborts the requests of a page past its request cap, and still saves the page', async () => {
     site.seen.length = 0;
