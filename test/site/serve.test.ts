@@ -226,6 +226,8 @@ eachBackend('serve --site', (backend) => {
     expect(saved.status).toBe(303);
     expect(saved.headers.location).toBe('/ext/1/venue/7?saved=1');
     expect((await http(at('/ext/1/venue/7?saved=1'))).body).toContain('Umeda Hall');
+    // A Japanese page posts to a Japanese address, so saving stays in Japanese.
+    expect((await http(at('/ext/1/venue/7?lang=ja'))).body).toContain('action="/ext/1/venue/7?lang=ja"');
     expect((await http(at('/ext/1/venue/'))).body).toMatch(/href="\/ext\/1\/venue\/7"/);
     expect((await http(at('/ext/1/nothing/1'))).status).toBe(404);
   });
@@ -233,6 +235,9 @@ eachBackend('serve --site', (backend) => {
   it("the site index, the form samples at /forms/, the site's files for the picker", async () => {
     expect((await http(at('/'))).body).toContain('/rcms-api/1/news');
     expect((await http(at('/forms/'))).body).toContain('/demo/article');
+    // The other language's link stays on the page, wherever the forms app is mounted.
+    expect((await http(at('/forms/'))).body).toMatch(/<a href="\?lang=ja" lang="ja">日本語<\/a>/);
+    expect((await http(at('/forms/?lang=ja'))).body).toMatch(/<a href="\?lang=en" lang="en">English<\/a>/);
     await site.host.files!(site.tenant).writeAtomic(
       parseVirtualPath('/files/user/hello.txt'),
       new TextEncoder().encode('hi'),

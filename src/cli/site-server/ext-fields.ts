@@ -163,7 +163,7 @@ export class ExtFieldEditor {
       `${titleOf(f)} #${topicId}`,
       `<h1>${esc(titleOf(f))} #${topicId}</h1>
 <p><a href="${esc(this.fieldPath(f))}">${w.back}</a></p>
-${shown}<form method="post" action="${esc(`${this.fieldPath(f)}${topicId}`)}">
+${shown}<form method="post" action="${esc(`${this.fieldPath(f)}${topicId}${lang === 'ja' ? '?lang=ja' : ''}`)}">
   <json-field-form name="value" lang="${lang}" time-zone="${esc(this.site.config.timezone)}" files-base="${esc(filesBase)}" schema="${esc(JSON.stringify(f.schema))}"><textarea name="value" rows="12" cols="60">${esc(valueText)}</textarea></json-field-form>
   <p><button type="submit">${w.save}</button></p>
 </form>`,

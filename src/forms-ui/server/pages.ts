@@ -39,9 +39,14 @@ ${scripts.map((s) => `<script src="${esc(s)}" defer></script>\n`).join('')}<scri
 <body><main>${body}</main></body></html>`;
 }
 
-/** The link to the same page in the other language. */
-function languageLink(lang: Lang, path: string): string {
-  return `<a href="${esc(path)}${lang === 'ja' ? '' : '?lang=ja'}" lang="${lang === 'ja' ? 'en' : 'ja'}">${demoText(lang).otherLanguage}</a>`;
+/**
+ * The link to the same page in the other language. A query of its own, relative to the page, so
+ * that it stays on the page wherever the forms app is mounted (at `/forms/` under `serve --site`
+ * an absolute `/` was the site's index, in English).
+ */
+function languageLink(lang: Lang): string {
+  const other = lang === 'ja' ? 'en' : 'ja';
+  return `<a href="?lang=${other}" lang="${other}">${demoText(lang).otherLanguage}</a>`;
 }
 
 function schemaList(list: readonly PageSchema[], lang: Lang): string {
@@ -60,7 +65,7 @@ export function listPage(lang: Lang, samples: readonly PageSchema[], own: readon
     lang,
     `${t.siteTitle}: ${t.samplesHeading}`,
     `<h1>${own.length > 0 ? t.siteTitle : t.samplesHeading}</h1>
-<p><a href="/paste${langQuery(lang)}">${t.pasteLink}</a> · ${languageLink(lang, '/')}</p>
+<p><a href="/paste${langQuery(lang)}">${t.pasteLink}</a> · ${languageLink(lang)}</p>
 ${mine}${schemaList(samples, lang)}`,
   );
 }
@@ -68,12 +73,11 @@ ${mine}${schemaList(samples, lang)}`,
 export function demoPage(s: PageSchema, lang: Lang): string {
   const t = demoText(lang);
   const title = s.schema.title ?? (s.pasted ? t.pastedTitle : s.name);
-  const path = `/demo/${encodeURIComponent(s.name)}`;
   return page(
     lang,
     `${title} - ${t.siteTitle}`,
     `<h1>${esc(title)}</h1>
-<p><a href="/${langQuery(lang)}">${t.allSamples}</a> · ${languageLink(lang, path)}</p>
+<p><a href="/${langQuery(lang)}">${t.allSamples}</a> · ${languageLink(lang)}</p>
 <form data-smartcage-demo method="post" action="#">
   <div class="demo-options"><label><input type="checkbox" id="build-ui" checked> ${t.buildUi}</label></div>
   <json-field-form name="ext_col" schema="${esc(JSON.stringify(s.schema))}"></json-field-form>
@@ -102,7 +106,7 @@ export function pastePage(lang: Lang, text = '', problems: readonly string[] = [
     lang,
     `${t.pasteHeading} - ${t.siteTitle}`,
     `<h1>${t.pasteHeading}</h1>
-<p><a href="/${langQuery(lang)}">${t.allSamples}</a> · ${languageLink(lang, '/paste')}</p>
+<p><a href="/${langQuery(lang)}">${t.allSamples}</a> · ${languageLink(lang)}</p>
 <p>${t.pasteIntro}</p>
 ${shown}<form class="paste" method="post" action="/paste">
   <input type="hidden" name="lang" value="${lang}">
