@@ -206,6 +206,8 @@ d('scale-out: 3 serve nodes, 2 workers, one PostgreSQL, Redis and S3', () => {
   }, 60_000);
 
   /** GET an endpoint of the site on node `i`: the JSON answer, or null when it failed (not acknowledged). */
+  /** What the nodes answered instead of 200, for the failure messages (the first few tell why). */
+  const refusals: string[] = [];
   async function call(i: number, fn: string, query = '', headers: Record<string, string> = {}) {
     try {
       const r = await fetch(`${nodes[i]!.url}/sites/${KEY}/rcms-api/1/${fn}${query ? `?${query}` : ''}`, {
@@ -213,8 +215,11 @@ d('scale-out: 3 serve nodes, 2 workers, one PostgreSQL, Redis and S3', () => {
         signal: AbortSignal.timeout(20_000),
       });
       const text = await r.text();
-      return r.status === 200 ? { body: JSON.parse(text) as unknown, headers: r.headers } : null;
-    } catch {
+      if (r.status === 200) return { body: JSON.parse(text) as unknown, headers: r.headers };
+      refusals.push(`${fn} on node ${i}: ${r.status} ${text.slice(0, 300)}`);
+      return null;
+    } catch (e) {
+      refusals.push(`${fn} on node ${i}: ${String(e).slice(0, 300)}`);
       return null;
     }
   }
@@ -288,7 +293,7 @@ d('scale-out: 3 serve nodes, 2 workers, one PostgreSQL, Redis and S3', () => {
     expect(counter.acked).toBe(90);
     expect(await views(1)).toBe(before + 90);
     await load(all, 30, 6, append);
-    expect(appends.ackedLines).toHaveLength(30);
+    expect(appends.ackedLines, refusals.slice(0, 5).join('\n')).toHaveLength(30);
     expect((await fileLines()).sort()).toEqual([...appends.ackedLines].sort());
     await load(all, 12, 4, start);
     expect(batches.runIds).toHaveLength(12);

@@ -37,8 +37,8 @@ export default defineFunction({
     },
     {
       template:
-        '{assign_array var=d keys="to,count" values="ops@example.com,3"}{batch name="notify" ext_data=$d var=id}{batch name="notify" ext_data=$d var=again}{$id} {$again}',
-      output: '1 1',
+        '{assign_array var=d keys="to,count" values="ops@example.com,3"}{batch name="notify" ext_data=$d var=id}{batch name="notify" ext_data=$d var=again}{if $id == $again}one run{/if}',
+      output: 'one run',
     },
   ],
 });

@@ -78,7 +78,7 @@ export const MEM_MORE: SecurityCase[] = [
         [
           '{read_file path="/files/user/big.bin" row=r}{$r|count_characters}{/read_file}',
           { identity: { tenant } },
-          ['E_SIZE_LIMIT', 'E_FILE_TOO_LARGE'],
+          ['E_SIZE_LIMIT'],
         ],
       ];
       for (const [template, opts, codes] of forms) {
