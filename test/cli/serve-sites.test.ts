@@ -38,6 +38,10 @@ describe('smartcage serve --sites', () => {
       const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)![0];
       expect((await fetch(`${url}/sites/one/rcms-api/1/news`)).status).toBe(200);
       expect((await fetch(`${url}/sites/later/rcms-api/1/news`)).status).toBe(404);
+      // The list of sites in Japanese with ?lang=ja; its links keep the language.
+      const ja = await (await fetch(`${url}/?lang=ja`)).text();
+      expect(ja).toContain('<h1>サイト</h1>');
+      expect(ja).toContain('href="/sites/one/?lang=ja"');
       copySite('later', 'later');
       child.kill('SIGHUP');
       for (let i = 0; i < 100 && !out.includes('site later: added'); i++) await new Promise((r) => setTimeout(r, 100));

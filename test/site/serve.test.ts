@@ -234,6 +234,12 @@ eachBackend('serve --site', (backend) => {
 
   it("the site index, the form samples at /forms/, the site's files for the picker", async () => {
     expect((await http(at('/'))).body).toContain('/rcms-api/1/news');
+    // ?lang=ja: the index in Japanese, and its links keep the language.
+    const ja = (await http(at('/?lang=ja'))).body;
+    expect(ja).toContain('<html lang="ja">');
+    expect(ja).toContain('<h2>APIエンドポイント</h2>');
+    expect(ja).toContain('href="/forms/?lang=ja"');
+    expect(ja).toMatch(/<a href="\?lang=en" lang="en">English<\/a>/);
     expect((await http(at('/forms/'))).body).toContain('/demo/article');
     // The other language's link stays on the page, wherever the forms app is mounted.
     expect((await http(at('/forms/'))).body).toMatch(/<a href="\?lang=ja" lang="ja">日本語<\/a>/);

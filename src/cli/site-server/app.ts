@@ -40,6 +40,8 @@ import type { ServerObserver } from '../../site/server/observer.js';
 import { SitePreview } from './preview.js';
 import { Playground, PLAYGROUND_PATH } from './playground.js';
 import { LOOP_SCRIPT, LOOP_SCRIPT_PATH } from './loop-script.js';
+import { INDEX_TEXT, langSuffix, otherLanguageLink } from './index-text.js';
+import { langOf, type Lang } from '../../forms-ui/ui-text.js';
 
 /**
  * The sites a server answers for: open ones (tests, an embedder), or a SiteRegistry that opens
@@ -187,24 +189,25 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
     res.end(r.body);
   }
 
-  async function siteIndex(site: Site, base: string, res: ServerResponse): Promise<void> {
+  async function siteIndex(site: Site, base: string, res: ServerResponse, lang: Lang): Promise<void> {
+    const t = INDEX_TEXT[lang];
     const endpoints = site.config.endpoints.map((e) => {
       const p = `${base}${endpointPath(e).slice(1)}`;
       return `<li>${e.method} <a href="${esc(p)}">${esc(p)}</a> (functions/${esc(e.function)}.tpl)</li>`;
     });
     const fields = (await jsonFields(site)).map(
       (f) =>
-        `<li><a href="${esc(`${base}ext/${f.groupId}/${f.slug}/`)}">${esc(f.slug)}</a> (content group ${f.groupId})</li>`,
+        `<li><a href="${esc(`${base}ext/${f.groupId}/${f.slug}/${langSuffix(lang)}`)}">${esc(f.slug)}</a> (${t.group(f.groupId)})</li>`,
     );
     html(
       res,
       page(
-        'en',
+        lang,
         site.tenant,
         `<h1>${esc(site.tenant)}</h1>
-<h2>API endpoints</h2><ul>${endpoints.join('')}</ul>
-<h2>JSON fields</h2>${fields.length > 0 ? `<ul>${fields.join('')}</ul>` : '<p>None.</p>'}
-<p><a href="${esc(`${base}preview/`)}">Preview of templates/</a> · <a href="${PLAYGROUND_PATH}">Playground</a> · <a href="/forms/">Form samples and the paste box</a></p>`,
+<h2>${t.endpoints}</h2><ul>${endpoints.join('')}</ul>
+<h2>${t.fields}</h2>${fields.length > 0 ? `<ul>${fields.join('')}</ul>` : `<p>${t.none}</p>`}
+<p><a href="${esc(`${base}preview/`)}">${t.preview}</a> · <a href="${PLAYGROUND_PATH}">${t.playground}</a> · <a href="/forms/${langSuffix(lang)}">${t.forms}</a> · ${otherLanguageLink(lang)}</p>`,
       ),
     );
   }
@@ -224,7 +227,8 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
       if (rest.startsWith('rcms-api/')) return api(site, base, rest, req, res, url);
       if (await m.editor(site, base).handle(req, res, rest, url)) return;
       if (rest.startsWith('preview') && (await m.preview.handle(site, base, rest, req, res, url))) return;
-      if (rest === '' && (req.method === 'GET' || req.method === 'HEAD')) return siteIndex(site, base, res);
+      if (rest === '' && (req.method === 'GET' || req.method === 'HEAD'))
+        return siteIndex(site, base, res, langOf(url.searchParams.get('lang')));
       return forward(m.forms, req, res, rest === 'forms/' ? '' : rest, url, m.files(site));
     });
     if (!used.ok) {
@@ -233,19 +237,20 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
     }
   }
 
-  function sitesIndex(res: ServerResponse): void {
+  function sitesIndex(res: ServerResponse, lang: Lang): void {
+    const t = INDEX_TEXT[lang];
     const items = source
       .keys()
       .map(
         (k) =>
-          `<li><a href="/sites/${esc(k)}/">${esc(k)}</a> (also <a href="http://${esc(k)}.localhost:${port}/">${esc(k)}.localhost:${port}</a>)</li>`,
+          `<li><a href="/sites/${esc(k)}/${langSuffix(lang)}">${esc(k)}</a> (${t.also} <a href="http://${esc(k)}.localhost:${port}/${langSuffix(lang)}">${esc(k)}.localhost:${port}</a>)</li>`,
       );
     html(
       res,
       page(
-        'en',
-        'Sites',
-        `<h1>Sites</h1><ul>${items.join('')}</ul>\n<p><a href="/forms/">Form samples and the paste box</a></p>`,
+        lang,
+        t.sites,
+        `<h1>${t.sites}</h1><ul>${items.join('')}</ul>\n<p><a href="/forms/${langSuffix(lang)}">${t.forms}</a> · ${otherLanguageLink(lang)}</p>`,
       ),
     );
   }
@@ -275,7 +280,8 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
       }
       return siteRoute(prefixed[1]!, `/sites/${prefixed[1]}/`, prefixed[2].slice(1), req, res, url);
     }
-    if (pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) return sitesIndex(res);
+    if (pathname === '/' && (req.method === 'GET' || req.method === 'HEAD'))
+      return sitesIndex(res, langOf(url.searchParams.get('lang')));
     return forward(rootForms, req, res, pathname === '/forms/' ? '' : pathname.slice(1), url);
   }
 
