@@ -5,7 +5,7 @@
  * keeps no ACL; the tests that need the ACL look at the requests the store sends.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -117,4 +117,25 @@ export async function startS3(): Promise<TestS3> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Turn a sample site folder into one whose storage is `bucket` on `s3`, credentials by secret name. */
+export function useS3Storage(dir: string, s3: TestS3, bucket: string): void {
+  const file = join(dir, 'site.json');
+  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  json.storage = {
+    type: 's3',
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    bucket,
+    prefix: 'site',
+    access_key_secret: 'S3_KEY',
+    secret_key_secret: 'S3_SECRET',
+    force_path_style: true,
+  };
+  writeFileSync(file, JSON.stringify(json));
+  writeFileSync(
+    join(dir, 'secrets.json'),
+    JSON.stringify({ S3_KEY: { value: S3_ACCESS_KEY }, S3_SECRET: { value: S3_SECRET_KEY } }),
+  );
 }

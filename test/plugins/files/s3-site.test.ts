@@ -3,13 +3,13 @@
  * 127.0.0.1): read_file, write_file, put_file, remove_file, rename_file, storage_url (a presigned
  * URL that reads the file back) and get_file, through the real engine.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../src/index.js';
 import { openSite, type Site } from '../../../src/site/open-site.js';
 import { SiteConfigError } from '../../../src/site/config.js';
-import { S3_ACCESS_KEY, S3_SECRET_KEY, startS3, type TestS3 } from '../../support/s3-server.js';
+import { startS3, useS3Storage, type TestS3 } from '../../support/s3-server.js';
 import { eachBackend, sampleSite } from '../../site/support/backends.js';
 import { forgeZip } from '../../../src/security/zip-forge.js';
 
@@ -20,27 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s3?.close();
 });
-
-/** Turn a sample site into one on a fresh bucket, credentials by secret name. */
-function useS3(dir: string, bucket: string): void {
-  const file = path.join(dir, 'site.json');
-  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  json.storage = {
-    type: 's3',
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    bucket,
-    prefix: 'site',
-    access_key_secret: 'S3_KEY',
-    secret_key_secret: 'S3_SECRET',
-    force_path_style: true,
-  };
-  writeFileSync(file, JSON.stringify(json));
-  writeFileSync(
-    path.join(dir, 'secrets.json'),
-    JSON.stringify({ S3_KEY: { value: S3_ACCESS_KEY }, S3_SECRET: { value: S3_SECRET_KEY } }),
-  );
-}
 
 eachBackend('files plugins on S3 storage', (backend) => {
   let base: Awaited<ReturnType<typeof sampleSite>>;
@@ -53,7 +32,7 @@ eachBackend('files plugins on S3 storage', (backend) => {
     base = await sampleSite(backend);
     await base.close();
     bucket = await s3.bucket();
-    useS3(base.dir, bucket);
+    useS3Storage(base.dir, s3, bucket);
     site = await openSite(base.dir);
     engine = createEngine({ ...site.engineOptions(), workers: 1 });
   });
@@ -174,7 +153,7 @@ eachBackend('a site on S3 storage without its secrets', (backend) => {
   it('does not open, naming the missing secret', async () => {
     const site = await sampleSite(backend);
     await site.close();
-    useS3(site.dir, 'some-bucket');
+    useS3Storage(site.dir, s3, 'some-bucket');
     writeFileSync(path.join(site.dir, 'secrets.json'), JSON.stringify({ S3_KEY: { value: 'k' } }));
     await expect(openSite(site.dir)).rejects.toThrow(/"S3_SECRET"/);
     await site.done().catch(() => undefined);

@@ -12,7 +12,6 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -20,7 +19,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseVirtualPath } from '../../../src/index.js';
 import { openDatabase } from '../../../src/site/db/database.js';
 import { databaseLocks, databaseUsage } from '../../../src/site/db/store-coordination.js';
-import { S3_ACCESS_KEY, S3_SECRET_KEY, startS3, type TestS3 } from '../../support/s3-server.js';
+import { startS3, useS3Storage, type TestS3 } from '../../support/s3-server.js';
 import { eachBackend, sampleSite } from '../support/backends.js';
 
 const WORKER = fileURLToPath(new URL('./store-worker.ts', import.meta.url));
@@ -47,26 +46,6 @@ async function worker(job: object): Promise<Result> {
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Result;
 }
 
-function useS3(dir: string, bucket: string): void {
-  const file = path.join(dir, 'site.json');
-  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  json.storage = {
-    type: 's3',
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    bucket,
-    prefix: 'site',
-    access_key_secret: 'S3_KEY',
-    secret_key_secret: 'S3_SECRET',
-    force_path_style: true,
-  };
-  writeFileSync(file, JSON.stringify(json));
-  writeFileSync(
-    path.join(dir, 'secrets.json'),
-    JSON.stringify({ S3_KEY: { value: S3_ACCESS_KEY }, S3_SECRET: { value: S3_SECRET_KEY } }),
-  );
-}
-
 /** Every acknowledged `<tag>-<i>` is a line of `text` exactly once, and no other line is. */
 function expectExactlyOnce(text: string, results: Record<string, Result>): void {
   const lines = text.split('\n').filter((l) => l !== '');
@@ -79,7 +58,7 @@ eachBackend('storage shared by several processes', (backend) => {
     const site = await sampleSite(backend);
     const bucket = await s3.bucket();
     await site.close();
-    useS3(site.dir, bucket);
+    useS3Storage(site.dir, s3, bucket);
     try {
       const tags = ['n1', 'n2', 'n3'];
       const results = await Promise.all(
