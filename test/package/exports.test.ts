@@ -64,6 +64,7 @@ describe('package entries, imported by name', () => {
       RENDER_CHANNEL: 'string',
       ROW_BUDGETS: 'object',
       S3Files: 'function',
+      SITE_DEFAULTS: 'object',
       SendWindow: 'function',
       SmtpConfigError: 'function',
       SmtpPartialError: 'function',
