@@ -113,6 +113,20 @@ describe('package entries, imported by name', () => {
     expect(p.loaded.filter((f) => /^dist\/src\/(security|forms-ui)\//.test(f))).toEqual([]);
   });
 
+  it("'smartcage/site.schema.json' is site.json's schema, for editors (`$schema`)", () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const m = await import('smartcage/site.schema.json', { with: { type: 'json' } }); process.stdout.write(m.default.title);",
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('site.json');
+  });
+
   it("the command line's entry loads no ajv until a forms command runs", () => {
     const p = load(join(ROOT, 'dist/src/cli/main.js'));
     expect(p.kinds.main).toBe('function');
