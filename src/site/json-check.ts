@@ -108,8 +108,10 @@ function hasType(v: unknown, t: JsonType): boolean {
 const scalarText = (v: Scalar) => (typeof v === 'string' ? v : JSON.stringify(v));
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
+/** Each pattern compiled once per process (a site.json is checked at every open and change). */
+const PATTERNS = new Map<string, RegExp>();
+
 class Checker {
-  private readonly patterns = new Map<string, RegExp>();
   constructor(private readonly root: JsonSchema) {}
 
   check(schema: JsonSchema, v: unknown, path: string): JsonProblem | null {
@@ -148,8 +150,8 @@ class Checker {
   }
 
   private string(schema: JsonSchema, v: string, at: (m: string) => JsonProblem): JsonProblem | null {
-    // Characters as JSON Schema counts them: code points.
-    const length = [...v].length;
+    // Characters as JSON Schema counts them: code points (counted only when a bound asks).
+    const length = schema.minLength === undefined && schema.maxLength === undefined ? 0 : [...v].length;
     if (schema.minLength !== undefined && length < schema.minLength)
       return at(
         schema.minLength === 1 ? 'must not be empty' : `must be at least ${plural(schema.minLength, 'character')}`,
@@ -209,8 +211,8 @@ class Checker {
   }
 
   private regExp(source: string): RegExp {
-    let re = this.patterns.get(source);
-    if (!re) this.patterns.set(source, (re = new RegExp(source, 'u')));
+    let re = PATTERNS.get(source);
+    if (!re) PATTERNS.set(source, (re = new RegExp(source, 'u')));
     return re;
   }
 }
