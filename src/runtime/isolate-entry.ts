@@ -198,7 +198,6 @@ function codeOf(e: unknown): string {
   const byClass: Record<string, string> = {
     PhpTypeError: 'E_TYPE',
     PhpDivisionByZero: 'E_DIVISION_BY_ZERO',
-    JsonSyntaxError: 'E_BAD_VARS',
   };
   if (byClass[e.constructor.name]) return byClass[e.constructor.name];
   if (e instanceof RangeError) {
