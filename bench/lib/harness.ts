@@ -46,7 +46,7 @@ const PRELUDE = `globalThis.__bench = (() => {
   return {
     // The hand-written function reads a copy of its own: a smartcage render reads its vars in
     // place and writes converted nested values back (src/value/php-array.ts, lazy records).
-    setRequest(req) { st.req = req; st.data = JSON.parse(JSON.stringify(req.vars)); },
+    setRequest(req) { st.req = req; st.data = JSON.parse(JSON.stringify(req.vars.value)); },
     scLoop(id, n) { st.loop = n; try { check(smartcage.render(id, st.req)); } finally { st.loop = 0; } return st.total; },
     scOnce(id) { return check(smartcage.render(id, st.req)).output; },
     plainLoop(n) { let len = 0; for (let i = 0; i < n; i++) len += plain(st.data).length; return len; },

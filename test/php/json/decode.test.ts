@@ -1,7 +1,7 @@
 /**
  * The one JSON→PHP parser (src/php/json/decode.ts) against PHP 8.2's json_decode, through both of
  * its callers: jsonDecode (the json_decode modifier and the host plugins) and the render's
- * variables given as JSON text (src/runtime/vars-json.ts). PHP's answers, value and json_last_error()
+ * variables given as JSON text (src/runtime/vars.ts). PHP's answers, value and json_last_error()
  * together, are recorded in test/fixtures/php/php/json/decode.json (`npm run fixtures:php`).
  *
  * The texts are the edges where the two parsers this one replaced disagreed or guessed: lone
@@ -10,7 +10,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { jsonDecode, parseJson } from '../../../src/php/json/decode.js';
-import { parseVarsJson, VarsError } from '../../../src/runtime/vars-json.js';
+import { parseVarsJson } from '../../../src/runtime/vars.js';
+import { VarsError } from '../../../src/protocol/vars.js';
 import { PhpArray, PhpObject, type Value } from '../../../src/value/value.js';
 import { toBytes } from '../../../src/value/bytes.js';
 import { fromTagged, toTagged, type Tagged } from '../../support/php-oracle.js';
