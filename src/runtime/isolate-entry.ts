@@ -3,8 +3,8 @@
  * the host registers compiled templates and renders them.
  *
  * Values cross the boundary as plain data (structured clone): variables come in as plain data or
- * JSON text (protocol/vars.ts) and are converted to PHP values here (./vars.ts); the output goes back as a string,
- * capped here so that an oversized result never reaches the host.
+ * JSON text (protocol/vars.ts) and are converted to PHP values here (./vars.ts); the output goes
+ * back as a string, capped here so that an oversized result never reaches the host.
  */
 import { rt, setCurrent, type TemplateApi } from './template-api.js';
 import { setWhere } from './where.js';
