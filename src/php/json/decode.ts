@@ -63,8 +63,6 @@ export interface JsonParseOptions {
 /** `offset`: where in the text the error was found (a UTF-16 index). */
 export type JsonParsed = { ok: true; value: Value } | { ok: false; error: JsonDecodeError; offset: number };
 
-const DEFAULTS: JsonParseOptions = { objects: false, depth: F.JSON_DEFAULT_DEPTH, flags: 0 };
-
 /** Deeper than this the parser refuses, whatever depth was asked for (keeps the JS stack safe). */
 const HARD_DEPTH_LIMIT = 10000;
 
@@ -101,6 +99,11 @@ class Parser {
     private readonly opts: JsonParseOptions,
   ) {
     this.maxNesting = Math.min(opts.depth, HARD_DEPTH_LIMIT);
+  }
+
+  /** Where the parser is: where it stopped, after a throw. */
+  get offset(): number {
+    return this.pos;
   }
 
   document(): Value {
@@ -302,12 +305,22 @@ function isLow(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
 }
 
-/** JSON text as PHP values, or PHP's error code for it; never throws. */
+/** JSON text as PHP values, or PHP's error code for it; never throws. json_decode's defaults: arrays, depth 512. */
 export function parseJson(text: string, options: Partial<JsonParseOptions> = {}): JsonParsed {
+  const opts: JsonParseOptions = {
+    objects: options.objects ?? false,
+    depth: options.depth ?? F.JSON_DEFAULT_DEPTH,
+    flags: options.flags ?? 0,
+  };
+  const parser = new Parser(text, opts);
   try {
-    return { ok: true, value: new Parser(text, { ...DEFAULTS, ...options }).document() };
+    return { ok: true, value: parser.document() };
   } catch (e) {
     if (e instanceof Fail) return { ok: false, error: e.error, offset: e.offset };
+    // Nesting that the JS stack cannot hold (some 4,800 levels on Node's default stack) is past
+    // any depth this parser can give, as PHP's own limit is past its parser's: the same error.
+    if (e instanceof RangeError && /call stack/i.test(e.message))
+      return { ok: false, error: JSON_ERROR_DEPTH, offset: parser.offset };
     throw e;
   }
 }

@@ -205,3 +205,20 @@ describe('variables given as JSON text are what json_decode($text, !$objects) gi
     expect(() => parseVarsJson('"a"', false)).toThrow('the variables must be a JSON object');
   });
 });
+
+describe('past what PHP would do', () => {
+  it('refuses nesting the JS stack cannot hold, whatever depth was asked for, with the depth error', () => {
+    const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    expect(jsonDecode(deep(2_000), true, 100_000)).toBeInstanceOf(PhpArray);
+    const r = parseJson(deep(50_000), { depth: 100_000 });
+    expect(r).toMatchObject({ ok: false, error: 1 });
+    expect(!r.ok && r.offset).toBeGreaterThan(1_000);
+    expect(parseJson(deep(20_000), { depth: 100_000 })).toMatchObject({ ok: false, error: 1 });
+  });
+
+  it('takes json_decode defaults for options not given', () => {
+    const r = parseJson('{"a":[1]}', { depth: undefined, objects: undefined });
+    expect(r.ok && r.value instanceof PhpArray).toBe(true);
+    expect(parseJson(`${'['.repeat(512)}${']'.repeat(512)}`)).toMatchObject({ ok: false, error: 1 });
+  });
+});
