@@ -320,6 +320,14 @@ export const catalogue = {
     en: (p) => `"${en(p, 'text')}" is not a date and time (YYYY-MM-DDTHH:mm or YYYY-MM-DDTHH:mm:ss).`,
     ja: (p) => `「${ja(p, 'text')}」は日時（YYYY-MM-DDTHH:mm または YYYY-MM-DDTHH:mm:ss）ではありません。`,
   },
+  'coerce.invalid-slash-date': {
+    en: (p) => `"${en(p, 'text')}" is not a date (YYYY/MM/DD).`,
+    ja: (p) => `「${ja(p, 'text')}」は日付（YYYY/MM/DD）ではありません。`,
+  },
+  'coerce.invalid-slash-datetime': {
+    en: (p) => `"${en(p, 'text')}" is not a date and time (YYYY/MM/DD HH:mm:ss).`,
+    ja: (p) => `「${ja(p, 'text')}」は日時（YYYY/MM/DD HH:mm:ss）ではありません。`,
+  },
 } satisfies Record<string, Entry>;
 
 export type MessageKey = keyof typeof catalogue;
