@@ -4,7 +4,8 @@
  * the page's CSS can override every rule, and a page restyles the whole form by setting a token
  * (`json-field-form { --jf-color-accent: #7a1fa2 }`). The table of tokens is in ./README.md
  * ("Design tokens"); test/forms-ui/style.test.ts checks it against TOKENS, and the contrast of
- * the colour pairs the rules use.
+ * the colour pairs the rules use. PAGE_CSS styles the pages `smartcage serve` writes around the
+ * form (server/pages.ts) with the same tokens.
  */
 
 /**
@@ -17,6 +18,7 @@ export const TOKENS = {
   'space-2': '8px',
   'space-3': '12px',
   'space-4': '16px',
+  'space-5': '24px',
   // Type: one stack for both languages, Japanese faces before the generic fallback, so Latin
   // and kana come from faces that match on a Japanese page and an English one alike.
   font: 'system-ui, -apple-system, "Segoe UI", "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans JP", "Noto Sans CJK JP", "Yu Gothic UI", Meiryo, sans-serif',
@@ -34,6 +36,7 @@ export const TOKENS = {
   'color-surface': '#ffffff',
   'color-surface-alt': '#f6f8fa',
   'color-accent': '#0a5cad',
+  'color-accent-text': '#ffffff',
   'color-focus': '#0a5cad',
   'color-danger': '#b42318',
   'color-danger-surface': '#fef3f2',
@@ -127,4 +130,23 @@ json-field-form dialog.jf-preview h2, dialog.jf-picker h2 { font-size: ${v('text
 json-field-form .jf-preview-json { font-family: ${v('font-mono')}; background: ${v('color-surface-alt')}; padding: ${v('space-2')}; overflow: auto; max-height: 60vh; }
 dialog.jf-picker { max-width: min(90vw, 36em); border: 1px solid ${v('color-border-subtle')}; border-radius: ${v('radius')}; padding: ${v('space-4')}; }
 dialog.jf-picker ul { list-style: none; padding: 0; }
+`;
+
+/**
+ * The pages of `smartcage serve` around the form (server/pages.ts `page()`: the samples, the
+ * paste box, a site's index, editor, preview and playground): the same tokens, so the page's
+ * own buttons and fields match the form's, and its submit button is the one primary action.
+ */
+export const PAGE_CSS = `
+body { ${declarations} font-family: ${v('font')}; font-size: ${v('text-md')}; line-height: ${v('leading')}; color: ${v('color-text')}; max-width: 52em; margin: ${v('space-5')} auto; padding: 0 ${v('space-4')}; }
+:lang(ja) body, body:lang(ja) { --jf-leading: 1.7; }
+a { color: ${v('color-accent')}; }
+pre { white-space: pre-wrap; font-family: ${v('font-mono')}; background: ${v('color-surface-alt')}; padding: ${v('space-2')}; border-radius: ${v('radius')}; }
+main input[type=text], main input:not([type]), main textarea, main select { font: inherit; color: ${v('color-text')}; background: ${v('color-surface')}; border: 1px solid ${v('color-border')}; border-radius: ${v('radius')}; padding: ${v('space-1')} ${v('space-2')}; min-height: ${v('button-height')}; max-width: 100%; }
+main button { font: inherit; min-height: ${v('button-height')}; padding: ${v('space-1')} ${v('space-3')}; color: ${v('color-text')}; background: ${v('color-surface')}; border: 1px solid ${v('color-border')}; border-radius: ${v('radius')}; cursor: pointer; }
+main button[type=submit] { color: ${v('color-accent-text')}; background: ${v('color-accent')}; border-color: ${v('color-accent')}; font-weight: ${v('weight-label')}; }
+main :focus-visible { outline: ${v('focus-width')} solid ${v('color-focus')}; outline-offset: ${v('focus-width')}; }
+.demo-options { margin: 0 0 ${v('space-4')}; padding: ${v('space-2')} ${v('space-3')}; background: ${v('color-surface-alt')}; border-radius: ${v('radius')}; }
+.paste textarea { width: 100%; font-family: ${v('font-mono')}; font-size: ${v('text-sm')}; }
+.problems { color: ${v('color-danger')}; }
 `;

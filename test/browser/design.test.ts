@@ -2,7 +2,8 @@
  * The forms UI's design system (src/forms-ui/style.ts) as a reviewer checks it, in English and
  * Japanese: controls drawn from the tokens (not the browser's defaults), a visible focus ring, an
  * error state that differs from the normal one in colour, no horizontal scrolling on a phone
- * (375 px) or a desktop (1280 px). The screenshots are test-artifacts/screenshots/design-*.png.
+ * (375 px) or a desktop (1280 px), and the serve pages around it in the same tokens. The
+ * screenshots are test-artifacts/screenshots/design-*.png.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -141,6 +142,13 @@ describeBrowser('the forms UI design system', () => {
           expect(await sideways(page), `${name} at ${width} px`).toBe(0);
         }
       }
+      // The page's own submit button is the primary action, in the same tokens (PAGE_CSS).
+      expect(await style(page, '#save', ['background-color', 'color', 'border-top-left-radius'])).toEqual({
+        'background-color': rgb('color-accent'),
+        color: rgb('color-accent-text'),
+        'border-top-left-radius': TOKENS.radius,
+      });
+      await page.screenshot({ path: join(SCREENSHOTS, `design-${lang}-demo-1280.png`), fullPage: true });
     });
   }
 
