@@ -136,16 +136,17 @@ dialog.jf-picker ul { list-style: none; padding: 0; }
  * The pages of `smartcage serve` around the form (server/pages.ts `page()`: the samples, the
  * paste box, a site's index, editor, preview and playground): the same tokens, so the page's
  * own buttons and fields match the form's, and its submit button is the one primary action.
+ * Its rules for controls are in :where() (no specificity), so inside the form FORM_CSS wins.
  */
 export const PAGE_CSS = `
 body { ${declarations} font-family: ${v('font')}; font-size: ${v('text-md')}; line-height: ${v('leading')}; color: ${v('color-text')}; max-width: 52em; margin: ${v('space-5')} auto; padding: 0 ${v('space-4')}; }
 :lang(ja) body, body:lang(ja) { --jf-leading: 1.7; }
 a { color: ${v('color-accent')}; }
 pre { white-space: pre-wrap; font-family: ${v('font-mono')}; background: ${v('color-surface-alt')}; padding: ${v('space-2')}; border-radius: ${v('radius')}; }
-main input[type=text], main input:not([type]), main textarea, main select { font: inherit; color: ${v('color-text')}; background: ${v('color-surface')}; border: 1px solid ${v('color-border')}; border-radius: ${v('radius')}; padding: ${v('space-1')} ${v('space-2')}; min-height: ${v('button-height')}; max-width: 100%; }
-main button { font: inherit; min-height: ${v('button-height')}; padding: ${v('space-1')} ${v('space-3')}; color: ${v('color-text')}; background: ${v('color-surface')}; border: 1px solid ${v('color-border')}; border-radius: ${v('radius')}; cursor: pointer; }
-main button[type=submit] { color: ${v('color-accent-text')}; background: ${v('color-accent')}; border-color: ${v('color-accent')}; font-weight: ${v('weight-label')}; }
-main :focus-visible { outline: ${v('focus-width')} solid ${v('color-focus')}; outline-offset: ${v('focus-width')}; }
+:where(main input[type=text], main input:not([type]), main textarea, main select) { font: inherit; color: ${v('color-text')}; background: ${v('color-surface')}; border: 1px solid ${v('color-border')}; border-radius: ${v('radius')}; padding: ${v('space-1')} ${v('space-2')}; min-height: ${v('button-height')}; max-width: 100%; }
+:where(main button) { font: inherit; min-height: ${v('button-height')}; padding: ${v('space-1')} ${v('space-3')}; color: ${v('color-text')}; background: ${v('color-surface')}; border: 1px solid ${v('color-border')}; border-radius: ${v('radius')}; cursor: pointer; }
+:where(main button[type=submit]) { color: ${v('color-accent-text')}; background: ${v('color-accent')}; border-color: ${v('color-accent')}; font-weight: ${v('weight-label')}; }
+:where(main :focus-visible) { outline: ${v('focus-width')} solid ${v('color-focus')}; outline-offset: ${v('focus-width')}; }
 .demo-options { margin: 0 0 ${v('space-4')}; padding: ${v('space-2')} ${v('space-3')}; background: ${v('color-surface-alt')}; border-radius: ${v('radius')}; }
 .paste textarea { width: 100%; font-family: ${v('font-mono')}; font-size: ${v('text-sm')}; }
 .problems { color: ${v('color-danger')}; }

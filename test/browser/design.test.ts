@@ -140,6 +140,11 @@ describeBrowser('the forms UI design system', () => {
           await page.waitForSelector('json-field-form .jf-field, json-field-form fieldset.jf-cards');
           await page.click('#save');
           expect(await sideways(page), `${name} at ${width} px`).toBe(0);
+          // Inside the form the form's rules win over the page's (PAGE_CSS is in :where()).
+          if ((await page.locator('json-field-form input[type=text]').count()) > 0)
+            expect(await style(page, 'json-field-form input[type=text]', ['padding-left']), name).toEqual({
+              'padding-left': TOKENS['space-3'],
+            });
         }
       }
       // The page's own submit button is the primary action, in the same tokens (PAGE_CSS).
