@@ -19,7 +19,14 @@ import { BodyTooLarge, readBody, send } from '../../forms-ui/server/app.js';
 import { CSP, esc, page } from '../../forms-ui/server/pages.js';
 import { langOf, type Lang } from '../../forms-ui/ui-text.js';
 import type { Site } from '../../site/open-site.js';
-import { jsonField, jsonValue, jsonValueIds, saveJsonValue, type JsonField } from '../../site/json-fields.js';
+import {
+  jsonContentTitle,
+  jsonField,
+  jsonValue,
+  jsonValueContents,
+  saveJsonValue,
+  type JsonField,
+} from '../../site/json-fields.js';
 
 /** A value posted from the editor: larger ones are refused before they are parsed. */
 const MAX_VALUE = 1024 * 1024;
@@ -35,6 +42,8 @@ const WORDS = {
     notSaved: 'Not saved:',
     notJson: 'The value is not JSON.',
     back: 'All contents of this field',
+    untitled: '(no title)',
+    id: (id: number) => `ID ${id}`,
   },
   ja: {
     contents: '値のあるコンテンツ',
@@ -46,6 +55,8 @@ const WORDS = {
     notSaved: '保存されていません:',
     notJson: '値がJSONではありません。',
     back: 'この項目のコンテンツ一覧',
+    untitled: '（タイトルなし）',
+    id: (id: number) => `ID ${id}`,
   },
 } as const;
 
@@ -87,7 +98,7 @@ export class ExtFieldEditor {
       html(
         res,
         200,
-        this.editorPage(
+        await this.editorPage(
           field,
           Number(m[3]),
           lang,
@@ -97,6 +108,11 @@ export class ExtFieldEditor {
       );
     }
     return true;
+  }
+
+  /** A content's title in the page's language when it has one, else in the site's. */
+  private titleLangs(lang: Lang): string[] {
+    return [lang, this.site.config.lang];
   }
 
   private fieldPath(f: JsonField): string {
@@ -129,8 +145,13 @@ export class ExtFieldEditor {
       return;
     }
     const w = WORDS[lang];
-    const ids = await jsonValueIds(this.site, f);
-    const items = ids.map((id) => `<li><a href="${esc(`${this.fieldPath(f)}${id}`)}">${id}</a></li>`).join('');
+    const contents = await jsonValueContents(this.site, f, this.titleLangs(lang));
+    const items = contents
+      .map(
+        (c) =>
+          `<li><a href="${esc(`${this.fieldPath(f)}${c.id}${lang === 'ja' ? '?lang=ja' : ''}`)}">${esc(c.title ?? w.untitled)}</a> <span class="content-id">(${w.id(c.id)})</span></li>`,
+      )
+      .join('');
     html(
       res,
       200,
@@ -138,21 +159,23 @@ export class ExtFieldEditor {
         lang,
         titleOf(f),
         `<h1>${esc(titleOf(f))}</h1>
-<h2>${w.contents}</h2>${ids.length > 0 ? `<ul>${items}</ul>` : `<p>${w.none}</p>`}
+<h2>${w.contents}</h2>${contents.length > 0 ? `<ul>${items}</ul>` : `<p>${w.none}</p>`}
 <form method="get" action="${esc(this.fieldPath(f))}"><p><label for="topic-id">${w.open}</label> <input id="topic-id" name="topic_id" inputmode="numeric" pattern="[0-9]+" required> <button type="submit">${w.openButton}</button></p></form>`,
       ),
     );
   }
 
-  private editorPage(
+  private async editorPage(
     f: JsonField,
     topicId: number,
     lang: Lang,
     valueText: string,
     notes: string[],
     errors: readonly ValidatedError[] = [],
-  ): string {
+  ): Promise<string> {
     const w = WORDS[lang];
+    const title = await jsonContentTitle(this.site, f, topicId, this.titleLangs(lang));
+    const heading = `${titleOf(f)}: ${title ?? w.untitled} (${w.id(topicId)})`;
     const shown =
       errors.length > 0
         ? `<div role="alert" class="problems"><p>${w.notSaved}</p><ul>${errors.map((e) => `<li>${esc(e.field || '/')}: ${esc(e.message[lang])}</li>`).join('')}</ul></div>`
@@ -160,8 +183,8 @@ export class ExtFieldEditor {
     const filesBase = this.base.replace(/\/$/, '');
     return page(
       lang,
-      `${titleOf(f)} #${topicId}`,
-      `<h1>${esc(titleOf(f))} #${topicId}</h1>
+      heading,
+      `<h1>${esc(heading)}</h1>
 <p><a href="${esc(this.fieldPath(f))}">${w.back}</a></p>
 ${shown}<form method="post" action="${esc(`${this.fieldPath(f)}${topicId}${lang === 'ja' ? '?lang=ja' : ''}`)}">
   <json-field-form name="value" lang="${lang}" time-zone="${esc(this.site.config.timezone)}" files-base="${esc(filesBase)}" schema="${esc(JSON.stringify(f.schema))}"><textarea name="value" rows="12" cols="60">${esc(valueText)}</textarea></json-field-form>
@@ -191,7 +214,7 @@ ${shown}<form method="post" action="${esc(`${this.fieldPath(f)}${topicId}${lang 
     try {
       value = JSON.parse(text);
     } catch {
-      html(res, 400, this.editorPage(f, topicId, lang, text, [WORDS[lang].notJson]));
+      html(res, 400, await this.editorPage(f, topicId, lang, text, [WORDS[lang].notJson]));
       return;
     }
     let errors: ValidatedError[];
@@ -203,7 +226,7 @@ ${shown}<form method="post" action="${esc(`${this.fieldPath(f)}${topicId}${lang 
       return;
     }
     if (errors.length > 0) {
-      html(res, 422, this.editorPage(f, topicId, lang, text, [], errors));
+      html(res, 422, await this.editorPage(f, topicId, lang, text, [], errors));
       return;
     }
     if (!(await saveJsonValue(this.site, f, topicId, value))) {
