@@ -24,6 +24,7 @@ export interface RenderRequestInput {
   objects?: boolean;
   request?: Record<string, unknown>;
   constants?: Record<string, unknown>;
+  returnJson?: boolean;
 }
 
 export function renderRequest(i: RenderRequestInput): RenderRequestBody {
@@ -38,6 +39,7 @@ export function renderRequest(i: RenderRequestInput): RenderRequestBody {
     constants: i.constants ?? {},
     maxIncludeDepth: MAX_INCLUDE_DEPTH,
     seed: i.seed,
+    ...(i.returnJson ? { returnJson: true } : {}),
   };
 }
 
