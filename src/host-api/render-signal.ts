@@ -59,8 +59,18 @@ export function cancelled(): BridgeError {
   return new BridgeError('E_CANCELLED', 'the render was cancelled; its host work was stopped');
 }
 
+/**
+ * The usual reason, at the end of every render that asked for its signal. Made without a stack:
+ * it marks a state, not a place in the code, and capturing one cost ~20 µs of each such render.
+ */
 function closed(): BridgeError {
-  return new BridgeError('E_BRIDGE_CLOSED', 'the render ended; its host work was stopped');
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new BridgeError('E_BRIDGE_CLOSED', 'the render ended; its host work was stopped');
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /** Throws, once the render has ended, why (E_WALL_TIMEOUT or E_BRIDGE_CLOSED): called between two pieces of host work. */
