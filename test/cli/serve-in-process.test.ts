@@ -17,7 +17,7 @@ beforeAll(requireBuild);
 const FUNCTIONS: Record<string, string> = {
   loop: '{section name=i loop=2000000000}{/section}{return value="never"}',
   regex: '{assign var=s value="aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!"}{$s|regex_replace:"/(a+)+$/":"x"}',
-  bomb: '{section name=i loop=100000000}{append var=a value=$smarty.section.i.index|str_pad:1000000:"x"}{/section}',
+  bomb: '{section name=i loop=100000000}{append var=a value=$smarty.section.i.index|str_pad:8000000:"x"}{/section}',
 };
 
 let dir: string;
@@ -66,7 +66,10 @@ describe('serve --processes 2 renders in-process', () => {
       // The next requests are answered by the same children.
       for (let i = 0; i < 2; i++) expect(await me()).toBe(200);
     }
-    expect(codes).toEqual({ loop: 'E_CPU_TIMEOUT', regex: 'E_CPU_TIMEOUT', bomb: 'E_MEMORY_LIMIT' });
+    // On a loaded machine the wall clock (5 s) may end an endless render before its CPU second does.
+    expect(codes.loop).toMatch(/^E_(CPU|WALL)_TIMEOUT$/);
+    expect(codes.regex).toMatch(/^E_(CPU|WALL)_TIMEOUT$/);
+    expect(codes.bomb).toBe('E_MEMORY_LIMIT');
     expect(descendants(primary!).sort()).toEqual([...servers].sort());
     expect(s.out()).not.toMatch(/starting another/);
   }, 120_000);
