@@ -7,7 +7,10 @@
  * - thousand: 1,000 sites of which 50 are hot (each of the 50 used again and again), RSS of the tree;
  * - rps: requests per second per core of the sample site's `news` and `me` endpoints through serve,
  *   beside a plain node:http server with Eta running the same SQLite query and page
- *   (bench/serve/plain.ts), and each one's CPU per request against the plain server's;
+ *   (bench/serve/plain.ts), and each one's CPU per request against the plain server's; also
+ *   `floor`, a function that only returns an empty array: what any request through serve costs.
+ *   `--variants "NAME=ARGS;NAME=ARGS"` runs several servers (serve options each) in the same
+ *   alternating rounds, for an A/B in one run;
  * - flood: one tenant floods with slow requests while another's are timed (p50/p99).
  *
  * Sites are made under test-artifacts/serve-bench/ once and kept (bench/serve/sites.ts).
@@ -139,11 +142,44 @@ function same(answer: unknown): unknown {
   return list ? list.map((t) => [t.topics_id, t.subject, t.contents]) : answer;
 }
 
+/** `--variants "a=--x 1;b=--x 2"`: named sets of serve options; else one, `serve`, with `--serve-args`. */
+function variants(): { name: string; args: string[] }[] {
+  const i = argv.indexOf('--variants');
+  if (i < 0) return [{ name: 'serve', args: serveArgs() }];
+  return argv[i + 1]!.split(';').map((v) => {
+    const eq = v.indexOf('=');
+    return {
+      name: v.slice(0, eq).trim(),
+      args: [
+        ...serveArgs(),
+        ...v
+          .slice(eq + 1)
+          .split(' ')
+          .filter(Boolean),
+      ],
+    };
+  });
+}
+
+/** The `floor` endpoint on the bench site: a function that only returns an empty array. */
+function addFloor(site: string): void {
+  writeFileSync(path.join(site, 'functions', 'floor.tpl'), '{return value=$dataSet.emptyArray}');
+  const file = path.join(site, 'site.json');
+  const c = JSON.parse(readFileSync(file, 'utf8')) as { endpoints: { path: string }[] };
+  if (!c.endpoints.some((e) => e.path === 'floor')) {
+    c.endpoints.push({ path: 'floor', method: 'GET', function: 'floor', api_id: 1 } as never);
+    writeFileSync(file, JSON.stringify(c, null, 2));
+  }
+}
+
 async function rps(): Promise<void> {
   const dir = path.join(WORK, 'sites-2');
   const [key] = makeSites(dir, 2);
   const site = path.join(dir, key!);
-  const served = await startServe(['--site', site, ...serveArgs()]);
+  addFloor(site);
+  const servers = await Promise.all(
+    variants().map(async (v) => ({ ...v, served: await startServe(['--site', site, ...v.args]) })),
+  );
   const plain = spawn(NODE, ['--import', 'tsx', path.join(ROOT, 'bench', 'serve', 'plain.ts'), site], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -153,7 +189,7 @@ async function rps(): Promise<void> {
   const ROUNDS = opt('rounds', 3);
   const MS = opt('ms', 5000);
   const C = opt('concurrency', 8);
-  const ENDPOINTS = ['news', 'me'] as const;
+  const ENDPOINTS = ['news', 'me', 'floor'] as const;
   type Row = { req: number; cpu: number; wall: number; lat: number[] };
   const rows = new Map<string, Row>();
   const row = (name: string) =>
@@ -162,21 +198,21 @@ async function rps(): Promise<void> {
     for (const e of ENDPOINTS) {
       // The same contents in the same order before anything is timed (the plain answer carries
       // fewer fields per topic: bench/serve/plain.ts).
-      const [a, b] = await Promise.all(
-        [served.url, plainUrl].map(async (u) =>
-          JSON.stringify(same(await (await fetch(`${u}/rcms-api/1/${e}`)).json())),
-        ),
+      const urls = [...servers.map((v) => v.served.url), plainUrl];
+      const answers = await Promise.all(
+        urls.map(async (u) => JSON.stringify(same(await (await fetch(`${u}/rcms-api/1/${e}`)).json()))),
       );
-      if (a !== b) throw new Error(`rps: ${e}: serve and the plain server answer differently:\n${a}\n${b}`);
-      await load([`${served.url}/rcms-api/1/${e}`], C, 1000);
-      await load([`${plainUrl}/rcms-api/1/${e}`], C, 1000);
+      for (const a of answers)
+        if (a !== answers.at(-1))
+          throw new Error(`rps: ${e}: serve and the plain server answer differently:\n${a}\n${answers.at(-1)}`);
+      for (const u of urls) await load([`${u}/rcms-api/1/${e}`], C, 1000);
     }
     for (let r = 0; r < ROUNDS; r++) {
       for (const e of ENDPOINTS) {
         for (const [name, url, pid] of [
-          ['serve', `${served.url}/rcms-api/1/${e}`, served.proc.pid!],
-          ['plain', `${plainUrl}/rcms-api/1/${e}`, plain.pid!],
-        ] as const) {
+          ...servers.map((v) => [v.name, `${v.served.url}/rcms-api/1/${e}`, v.served.proc.pid!] as const),
+          ['plain', `${plainUrl}/rcms-api/1/${e}`, plain.pid!] as const,
+        ]) {
           const x = row(`${e} ${name}`);
           const cpu0 = treeCpuS(pid);
           const t0 = performance.now();
@@ -190,7 +226,7 @@ async function rps(): Promise<void> {
     }
   } finally {
     plain.kill();
-    await served.stop();
+    await Promise.all(servers.map((v) => v.served.stop()));
   }
   const perCore = (x: Row) => x.req / x.cpu;
   const msPer = (x: Row) => (x.cpu * 1000) / x.req;
@@ -200,11 +236,13 @@ async function rps(): Promise<void> {
     );
   }
   for (const e of ENDPOINTS) {
-    const s = rows.get(`${e} serve`)!;
     const p = rows.get(`${e} plain`)!;
-    log(
-      `rps: ${e}: serve / plain per core ${(perCore(s) / perCore(p)).toFixed(2)}x${e === 'news' ? ' (goal >= 0.5x)' : ''}; CPU per request ${(msPer(s) / msPer(p)).toFixed(1)}x the plain server's (goal <= 3x)${e === 'news' ? `; ${msPer(s).toFixed(2)} ms (goal <= 1.5 ms)` : ''}`,
-    );
+    for (const { name } of servers) {
+      const s = rows.get(`${e} ${name}`)!;
+      log(
+        `rps: ${e}: ${name} / plain per core ${(perCore(s) / perCore(p)).toFixed(2)}x${e === 'news' ? ' (goal >= 0.5x)' : ''}; CPU per request ${(msPer(s) / msPer(p)).toFixed(1)}x the plain server's (goal <= 3x)${e === 'news' ? `; ${msPer(s).toFixed(2)} ms (goal <= 1.5 ms)` : ''}`,
+      );
+    }
   }
 }
 

@@ -121,6 +121,12 @@ export interface RenderOptions {
   /** Validation (dry-run) mode: $smarty.rcms_validate is true. */
   validate?: boolean;
   /**
+   * The value of {return} as JSON text (`RenderResult.returnJson`), made in the isolate, instead of
+   * as data: for a caller that sends it on as JSON (an API endpoint), it saves copying the value
+   * out of the isolate and walking it again here.
+   */
+  returnJson?: boolean;
+  /**
    * Aborting it cancels the render (`smartcage batch cancel`): the host work its plugins run stops
    * (the render's AbortSignal, D152) and its next host call fails E_CANCELLED, which ends the
    * render. Template code that makes no host call runs on until its CPU limit.
@@ -134,8 +140,13 @@ export interface RenderResult {
   warnings: string[];
   /** Lines written by {logger} and other plugins. */
   logs: LogLine[];
-  /** The value of {return value=...}, as plain data. */
+  /** The value of {return value=...}, as plain data (null when it came as `returnJson`). */
   returnValue: unknown;
+  /**
+   * With `RenderOptions.returnJson`: JSON.stringify of the value, as the isolate wrote it. Absent
+   * when the value has no JSON text (an int past 2^53): then it is `returnValue`.
+   */
+  returnJson?: string;
   /** The compile's warnings, then the render's (W_RUNTIME). */
   diagnostics: Diagnostic[];
 }
@@ -333,6 +344,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       request: opts.request,
       constants: set.constants,
       seed: options.seed ?? Array.from(pooledRandom(16)),
+      returnJson: opts.returnJson,
     });
     const facts = c.manifest.identity;
     const fromVariable = facts.fromVariables[0];
@@ -387,6 +399,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       warnings,
       logs: raw.logs ?? [],
       returnValue: raw.returnValue ?? null,
+      ...(typeof raw.returnJson === 'string' ? { returnJson: raw.returnJson } : {}),
       diagnostics: warnings.length
         ? [...c.diagnostics, ...warnings.map((w, i) => runtimeWarning(w, raw.warningsAt?.[i], c))]
         : c.diagnostics,

@@ -37,8 +37,9 @@ const page = eta.compile(
 
 const server = createServer((req, res) => {
   const at = req.url?.split('?')[0];
-  // `me`: the session of an anonymous request, as smartcage answers it (an empty PHP array).
-  if (at === '/rcms-api/1/me') {
+  // `me`: the session of an anonymous request, as smartcage answers it (an empty PHP array);
+  // `floor`: a function that returns an empty array (bench/serve.ts).
+  if (at === '/rcms-api/1/me' || at === '/rcms-api/1/floor') {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     res.end('[]');
     return;

@@ -6,7 +6,7 @@
  * an answer with a code, and no answer carries a secret value, a host path or a stack.
  */
 import type { FunctionPlugin } from '../plugins/types.js';
-import { MAX_REQUEST_CHARS, decodeValue, encodeValue, type Transfer } from '../protocol/transfer.js';
+import { MAX_REQUEST_CHARS, decodeValue, encodeAnswer, type AnswerTransfer } from '../protocol/transfer.js';
 import type { Value } from '../value/value.js';
 import type { HostAnswer, HostCallHandler, TagAnswer } from '../protocol/host-call.js';
 import { isErrorCode, type ErrorCode } from '../protocol/error-codes.js';
@@ -141,9 +141,9 @@ export function createBridge(
     const result = await withRenderSignal(signal, () => impl.run(valid, bridgeCall, adapter, signal));
     return {
       ok: true,
-      assign: (result.assign ?? []).map(([name, v]) => [name, encodeValue(v)] as [string, Transfer]),
+      assign: (result.assign ?? []).map(([name, v]) => [name, encodeAnswer(v)] as [string, AnswerTransfer]),
       iterate: result.iterate
-        ? { var: result.iterate.var, items: result.iterate.items.map((v) => encodeValue(v)) }
+        ? { var: result.iterate.var, items: result.iterate.items.map((v) => encodeAnswer(v)) }
         : undefined,
       output: result.output,
       log: result.log?.map((l) => ({ level: l.level, message: l.message })),

@@ -11,7 +11,7 @@ import type { SecretRecord } from '../host-api/host.js';
 import { BridgeError } from '../host-api/errors.js';
 import { SecretRedactor, answerBudget } from './secret-redactor.js';
 import type { HostAnswer, TagAnswer } from '../protocol/host-call.js';
-import type { Transfer } from '../protocol/transfer.js';
+import type { AnswerTransfer } from '../protocol/transfer.js';
 import type { RenderSecrets } from '../host-plugins/plugin-contract.js';
 
 const HANDLE = /\[secret:([A-Za-z0-9_.-]{1,128}):([0-9a-f]{32})\]/g;
@@ -64,10 +64,10 @@ export class SecretHandles implements RenderSecrets {
     const text = (s: string): string => this.redactor.redact(s, budget);
     // A handle holds no value; left alone, it cannot be broken by a short value that matches its text.
     const handle = (s: string): boolean => this.isHandle(s);
-    const value = (v: Transfer): Transfer => this.redactor.redactTransfer(v, budget, handle);
+    const value = (v: AnswerTransfer): AnswerTransfer => this.redactor.redactTransfer(v, budget, handle);
     // Only the fields copied here leave: a field added to an answer must be added (redacted) here.
     if (!a.ok) return { ok: false, error: { code: a.error.code, message: text(a.error.message) } };
-    if ('value' in a) return { ok: true, value: value(a.value) };
+    if ('value' in a) return { ok: true, value: this.redactor.redactTransfer(a.value, budget, handle) };
     const out: TagAnswer = { ok: true };
     if (a.assign) out.assign = a.assign.map(([name, v]) => [name, value(v)]);
     if (a.iterate) out.iterate = { var: a.iterate.var, items: a.iterate.items.map(value) };

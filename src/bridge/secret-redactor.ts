@@ -13,7 +13,7 @@
 import { BridgeError } from '../host-api/errors.js';
 import { MultiMatcher } from './multi-match.js';
 import { secretForms } from './secret-forms.js';
-import type { Transfer } from '../protocol/transfer.js';
+import { plainToTransfer, type AnswerTransfer, type Transfer } from '../protocol/transfer.js';
 
 export const MAX_SECRETS_PER_RENDER = 64;
 export const MAX_PATTERN_CHARS = 512 * 1024;
@@ -95,11 +95,13 @@ export class SecretRedactor {
    * shows a secret in its digits becomes the marker text), except the strings `keep` names.
    * One budget for the whole value.
    */
+  redactTransfer(t: Transfer, budget?: RedactionBudget, keep?: (s: string) => boolean): Transfer;
+  redactTransfer(t: AnswerTransfer, budget?: RedactionBudget, keep?: (s: string) => boolean): AnswerTransfer;
   redactTransfer(
-    t: Transfer,
+    t: AnswerTransfer,
     budget: RedactionBudget = answerBudget(),
     keep: (s: string) => boolean = () => false,
-  ): Transfer {
+  ): AnswerTransfer {
     if (this.empty) return t;
     const text = (s: string): string => (keep(s) ? s : this.redact(s, budget));
     const num = (n: number): number | string => {
@@ -107,10 +109,12 @@ export class SecretRedactor {
       const r = text(shown);
       return r === shown ? n : r;
     };
-    const walk = (v: Transfer): Transfer => {
+    const walk = (v: AnswerTransfer): Transfer => {
       if (v === null || typeof v === 'boolean') return v;
       if (typeof v === 'string') return text(v);
       if (typeof v === 'number') return num(v);
+      // Plain data is walked as the pairs it stands for: a key the redaction changes stays in its place.
+      if ('p' in v) return walk(plainToTransfer(v.p));
       if ('f' in v) {
         const r = num(v.f);
         return typeof r === 'number' ? v : r;

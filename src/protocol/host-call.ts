@@ -5,7 +5,7 @@
  * src/runtime/host-call.ts, the host end src/bridge/bridge.ts; neither trusts the other's
  * text, and the host checks every attribute again.
  */
-import type { Transfer } from './transfer.js';
+import type { AnswerTransfer, Transfer } from './transfer.js';
 import type { ErrorCode } from './error-codes.js';
 import type { LogLine } from './log.js';
 
@@ -32,9 +32,9 @@ export type HostCallHandler = (kind: string, request: string) => Promise<string>
 /** A tag's answer: variables to assign, text to print, a block's items, log lines. */
 export interface TagAnswer {
   ok: true;
-  assign?: [string, Transfer][];
+  assign?: [string, AnswerTransfer][];
   /** For block plugins: the variable each item is assigned to, and the items. */
-  iterate?: { var: string; items: Transfer[] };
+  iterate?: { var: string; items: AnswerTransfer[] };
   output?: string;
   log?: LogLine[];
 }

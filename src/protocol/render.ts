@@ -36,6 +36,8 @@ export interface RenderRequest {
   /** The output limit (characters); loops check it as they go (src/compiler/codegen/loop.ts). */
   maxOutputChars: number;
   maxErrorChars: number;
+  /** Answer the value of {return} as JSON text (`RenderResponse.returnJson`) instead of as data. */
+  returnJson?: boolean;
 }
 
 export interface RenderResponse {
@@ -47,6 +49,11 @@ export interface RenderResponse {
   /** For each log line, the position slot when it was written (as `warningsAt`). */
   logsAt?: number[];
   returnValue?: unknown;
+  /**
+   * With `RenderRequest.returnJson`: JSON.stringify of what `returnValue` would have been, made in
+   * the isolate (then `returnValue` is absent). Untrusted text, like `output`.
+   */
+  returnJson?: string;
   /** CPU time the render's code used in the isolate, ms: set by the host side (src/sandbox/isolate-host.ts), not the isolate. */
   cpuMs?: number;
   /**

@@ -8,8 +8,18 @@
  *   { i: "digits" }                       an int past 2^53 (JSON numbers stop being exact there)
  *   { a: [[key, value], ...] }            a PHP array (an int key past 2^53 as its digits)
  *   { o: [[name, value], ...] }           a stdClass object
+ *
+ * A host's answer into the isolate may also hold, wherever a value goes (AnswerTransfer):
+ *
+ *   { p: plain JSON data }                 the value that `fromJS` reads from that data
+ *
+ * for a value that plain data carries exactly: lists, arrays whose keys are all names, strings,
+ * booleans, null, safe ints and non-integral floats. The isolate reads it as it reads the
+ * render's variables (lazily, field by field as the template asks), where the pairs above were
+ * an array per key and a PHP array built up front: a `news` answer of 7 KB took 58 µs to decode
+ * that way, 16 µs this way. The host never accepts it from the isolate (decodeValue refuses it).
  */
-import { PhpArray, PhpFloat, PhpObject, type Value } from '../value/value.js';
+import { PhpArray, PhpFloat, PhpObject, fromJS, type Value } from '../value/value.js';
 import { int64OfDecimal, intOf } from '../value/int64.js';
 
 export type Transfer =
@@ -21,6 +31,10 @@ export type Transfer =
   | { i: string }
   | { a: [number | string, Transfer][] }
   | { o: [string, Transfer][] };
+
+/** A value of a host's answer: a Transfer, or plain data (`{ p }`) at any level. */
+export type AnswerTransfer =
+  Transfer | { p: unknown } | { a: [number | string, AnswerTransfer][] } | { o: [string, AnswerTransfer][] };
 
 export class TransferError extends Error {
   readonly code = 'E_BAD_ATTRIBUTE';
@@ -79,8 +93,71 @@ export function encodeValue(v: Value, depth = 0): Transfer {
   throw new TransferError('not a template value');
 }
 
+const NOT_PLAIN = Symbol('not plain');
+
+/** `v` as data that `fromJS` reads back as exactly `v`, or NOT_PLAIN. */
+function plainOf(v: Value, depth: number): unknown {
+  if (depth > 64) throw new TransferError('a value nested deeper than 64 levels cannot cross the bridge');
+  if (v === undefined || v === null) return null;
+  switch (typeof v) {
+    case 'boolean':
+    case 'string':
+      return v;
+    case 'number':
+      return Number.isFinite(v) && (Number.isSafeInteger(v) || !Number.isInteger(v)) ? v : NOT_PLAIN;
+    case 'bigint':
+      return NOT_PLAIN;
+    default:
+      break;
+  }
+  if (v instanceof PhpFloat) return Number.isFinite(v.value) && !Number.isInteger(v.value) ? v.value : NOT_PLAIN;
+  if (!(v instanceof PhpArray)) return NOT_PLAIN;
+  const list = v.packedValues();
+  if (list) {
+    const out = new Array<unknown>(list.length);
+    for (let i = 0; i < list.length; i++) if ((out[i] = plainOf(list[i], depth + 1)) === NOT_PLAIN) return NOT_PLAIN;
+    return out;
+  }
+  // A PHP array's string keys are never integer-like ("1" is the int 1), so an object keeps their order.
+  const o: Record<string, unknown> = {};
+  for (const [k, x] of v.entries()) {
+    if (typeof k !== 'string' || k === '__proto__') return NOT_PLAIN;
+    if ((o[k] = plainOf(x, depth + 1)) === NOT_PLAIN) return NOT_PLAIN;
+  }
+  return o;
+}
+
+/**
+ * A value for a host's answer: plain data where it carries the value exactly, pairs around what
+ * it does not (a subtree that is not plain is walked again by each level above it, at most 64).
+ */
+export function encodeAnswer(v: Value, depth = 0): AnswerTransfer {
+  const p = plainOf(v, depth);
+  if (p !== NOT_PLAIN) return typeof p === 'object' && p !== null ? { p } : (p as Transfer);
+  if (v instanceof PhpArray)
+    return {
+      a: v.entries().map(([k, x]) => [typeof k === 'bigint' ? k.toString() : k, encodeAnswer(x, depth + 1)]),
+    };
+  if (v instanceof PhpObject)
+    return { o: Array.from(v.props.entries()).map(([k, x]) => [k, encodeAnswer(x, depth + 1)]) };
+  return encodeValue(v, depth);
+}
+
+/** A value of a host's answer, in the isolate (the host is trusted there; the format is checked all the same). */
+export function decodeAnswer(t: unknown): Value {
+  return decodeValue(t, 0, true);
+}
+
+/** `{ p }` data as the pairs it stands for (the secret redactor walks pairs). */
+export function plainToTransfer(x: unknown): Transfer {
+  if (Array.isArray(x)) return { a: x.map((e, i) => [i, plainToTransfer(e)]) };
+  if (typeof x === 'object' && x !== null)
+    return { a: Object.entries(x).map(([k, e]) => [k, plainToTransfer(e)] as [string, Transfer]) };
+  return x as Transfer;
+}
+
 /** Decodes untrusted data: anything that is not exactly the format above is refused. */
-export function decodeValue(t: unknown, depth = 0): Value {
+export function decodeValue(t: unknown, depth = 0, answer = false): Value {
   if (depth > 64) throw new TransferError('a value nested deeper than 64 levels');
   if (t === null || typeof t === 'boolean' || typeof t === 'string') return t;
   if (typeof t === 'number')
@@ -91,6 +168,7 @@ export function decodeValue(t: unknown, depth = 0): Value {
   const o = t as Record<string, unknown>;
   if (keys[0] === 'f' && typeof o.f === 'number') return new PhpFloat(o.f);
   if (keys[0] === 'i' && typeof o.i === 'string') return bigInt(o.i);
+  if (answer && keys[0] === 'p') return fromJS(o.p);
   const pairs = o[keys[0]];
   if (!Array.isArray(pairs)) throw new TransferError('malformed value');
   if (keys[0] === 'a') {
@@ -98,7 +176,7 @@ export function decodeValue(t: unknown, depth = 0): Value {
     for (const p of pairs) {
       if (!Array.isArray(p) || p.length !== 2 || (typeof p[0] !== 'string' && typeof p[0] !== 'number'))
         throw new TransferError('malformed array');
-      arr.set(p[0], decodeValue(p[1], depth + 1));
+      arr.set(p[0], decodeValue(p[1], depth + 1, answer));
     }
     return arr;
   }
@@ -106,7 +184,7 @@ export function decodeValue(t: unknown, depth = 0): Value {
     const obj = new PhpObject();
     for (const p of pairs) {
       if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string') throw new TransferError('malformed object');
-      obj.set(p[0], decodeValue(p[1], depth + 1));
+      obj.set(p[0], decodeValue(p[1], depth + 1, answer));
     }
     return obj;
   }

@@ -3,7 +3,7 @@
  * the host installed; the host validates everything again (nothing here is trusted), runs the
  * plugin, and answers with variables to assign, text to print, or an error.
  */
-import { checkTransferSize, decodeValue, encodeValue, type Transfer } from '../protocol/transfer.js';
+import { checkTransferSize, decodeAnswer, decodeValue, encodeValue, type Transfer } from '../protocol/transfer.js';
 import type { HostAnswer, HostFunction, HostRequest, ModifierAnswer, TagAnswer } from '../protocol/host-call.js';
 import type { Value } from '../value/value.js';
 import type { RenderState } from './render-state.js';
@@ -38,7 +38,7 @@ function ask(plugin: string, attrs: Record<string, Value>, $: RenderState): TagA
   if (!answer.ok) throw new HostError(answer.error.code, answer.error.message);
   const tag = answer as TagAnswer;
   for (const l of tag.log ?? []) $.log(l.level, l.message);
-  for (const [name, value] of tag.assign ?? []) $.assign(name, decodeValue(value));
+  for (const [name, value] of tag.assign ?? []) $.assign(name, decodeAnswer(value));
   return tag;
 }
 
@@ -54,7 +54,7 @@ export function callHostBlock(
 ): { name: string; items: Value[] } {
   const answer = ask(plugin, attrs, $);
   if (!answer.iterate) return { name: '', items: [] };
-  return { name: answer.iterate.var, items: answer.iterate.items.map((t) => decodeValue(t)) };
+  return { name: answer.iterate.var, items: answer.iterate.items.map((t) => decodeAnswer(t)) };
 }
 
 /**

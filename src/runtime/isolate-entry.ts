@@ -152,7 +152,7 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number): RenderRe
         warningsAt: $.warningsAt,
         logs: $.logs,
         logsAt: $.logsAt,
-        returnValue: toJS($.returnValue),
+        ...returned(toJS($.returnValue), req.returnJson === true),
       };
     } finally {
       rendering = false;
@@ -162,6 +162,20 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number): RenderRe
     if ($?.cut) return { overSlice: true };
     const code = codeOf(e);
     return fail(code, messageOf(e, code), e instanceof Error ? String(e.stack ?? '') : '', req);
+  }
+}
+
+/**
+ * The value of {return}: as JSON text when asked, which copies out of the isolate as one string
+ * where the value would be a structured clone of every array in it, and spares the host a walk
+ * of its own (~60 µs of a `news` answer of 7 KB). A value JSON cannot write (a bigint) goes as data.
+ */
+function returned(value: unknown, asJson: boolean): Pick<RenderResponse, 'returnValue' | 'returnJson'> {
+  if (!asJson) return { returnValue: value };
+  try {
+    return { returnJson: JSON.stringify(value) };
+  } catch {
+    return { returnValue: value };
   }
 }
 

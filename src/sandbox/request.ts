@@ -26,6 +26,7 @@ export interface RenderRequestInput {
   objects?: boolean;
   request?: Record<string, unknown>;
   constants?: Record<string, unknown>;
+  returnJson?: boolean;
 }
 
 export function renderRequest(i: RenderRequestInput): RenderRequestBody {
@@ -39,6 +40,7 @@ export function renderRequest(i: RenderRequestInput): RenderRequestBody {
     constants: i.constants ?? {},
     maxIncludeDepth: MAX_INCLUDE_DEPTH,
     seed: i.seed,
+    ...(i.returnJson ? { returnJson: true } : {}),
   };
 }
 

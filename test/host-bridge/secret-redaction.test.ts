@@ -254,6 +254,38 @@ describe('SecretHandles.redactAnswer', () => {
     expect(JSON.stringify(s.redactAnswer({ ok: true, value: 'tok-value-123456' }))).not.toContain('tok-value');
   });
 
+  it('redacts plain-data values ({ p }) too, keys and values, as the pairs they stand for', () => {
+    const s = new SecretHandles();
+    s.issue('T', { value: 'tok-value-123456', hosts: [] });
+    const a = s.redactAnswer({
+      ok: true,
+      assign: [['r', { p: { list: ['tok-value-123456', 1], 'tok-value-123456': { k: 'tok-value-123456' } } }]],
+    });
+    expect(JSON.stringify(a)).not.toContain('tok-value');
+    expect(a).toEqual({
+      ok: true,
+      assign: [
+        [
+          'r',
+          {
+            a: [
+              [
+                'list',
+                {
+                  a: [
+                    [0, '[secret:T redacted]'],
+                    [1, 1],
+                  ],
+                },
+              ],
+              ['[secret:T redacted]', { a: [['k', '[secret:T redacted]']] }],
+            ],
+          },
+        ],
+      ],
+    });
+  });
+
   it('leaves the handles of this render whole, even when a short value matches their text', () => {
     const s = new SecretHandles();
     const h = s.issue('S', { value: 'secret' });

@@ -4,7 +4,7 @@
  * crosses between isolate and host, both ways.
  */
 import { describe, expect, it } from 'vitest';
-import { TransferError, decodeValue, encodeValue } from '../../src/protocol/transfer.js';
+import { TransferError, decodeAnswer, decodeValue, encodeAnswer, encodeValue } from '../../src/protocol/transfer.js';
 import { INT_MAX, INT_MIN } from '../../src/value/int64.js';
 import { PhpArray, PhpFloat, PhpObject, type Value } from '../../src/value/value.js';
 
@@ -64,5 +64,75 @@ describe('64-bit ints across the bridge', () => {
       expect(() => decodeValue({ i: digits }), digits).toThrow(TransferError);
     }
     expect(() => decodeValue({ i: 2 ** 60 })).toThrow(TransferError);
+  });
+});
+
+describe("a host's answer: plain data where it carries the value exactly", () => {
+  const answer = (v: Value) => JSON.parse(JSON.stringify(encodeAnswer(v))) as unknown;
+  /** Every key, value and type, in order: what two values must agree on. */
+  const shape = (v: Value): unknown =>
+    v instanceof PhpArray
+      ? ['array', v.entries().map(([k, x]) => [typeof k, String(k), shape(x)])]
+      : v instanceof PhpObject
+        ? ['object', Array.from(v.props).map(([k, x]) => [k, shape(x)])]
+        : v instanceof PhpFloat
+          ? ['float', v.value]
+          : [typeof v, typeof v === 'bigint' ? String(v) : v];
+  const rec = (entries: [string | number | bigint, Value][]) => PhpArray.fromEntries(entries);
+
+  it('sends lists and arrays of names as plain data, and reads them back the same', () => {
+    const v = rec([
+      ['errors', PhpArray.fromList([])],
+      [
+        'list',
+        PhpArray.fromList([
+          rec([
+            ['id', 1],
+            ['subject', '日本語'],
+            ['score', 0.5],
+            ['tags', PhpArray.fromList(['a'])],
+          ]),
+        ]),
+      ],
+      ['01', 'not an int key'],
+      ['none', null],
+    ]);
+    const t = answer(v);
+    expect(t).toEqual({
+      p: {
+        errors: [],
+        list: [{ id: 1, subject: '日本語', score: 0.5, tags: ['a'] }],
+        '01': 'not an int key',
+        none: null,
+      },
+    });
+    expect(shape(decodeAnswer(t))).toEqual(shape(v));
+  });
+
+  it('keeps pairs around what plain data cannot carry, and plain data inside them', () => {
+    const inner = rec([['k', 'v']]);
+    for (const odd of [
+      new PhpFloat(2),
+      9007199254740993n,
+      rec([
+        [3, 'x'],
+        [1, 'y'],
+      ]),
+      new PhpObject(),
+      rec([['__proto__', 1]]),
+    ]) {
+      const v = rec([
+        ['odd', odd],
+        ['inner', inner],
+      ]);
+      const t = answer(v) as { a: [string, unknown][] };
+      expect(t.a[1]).toEqual(['inner', { p: { k: 'v' } }]);
+      expect(shape(decodeAnswer(t))).toEqual(shape(v));
+    }
+  });
+
+  it('is refused from the isolate: decodeValue takes no plain data', () => {
+    expect(() => decodeValue({ p: { k: 1 } })).toThrow(TransferError);
+    expect(() => decodeValue({ a: [['x', { p: [1] }]] })).toThrow(TransferError);
   });
 });

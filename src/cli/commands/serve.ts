@@ -140,7 +140,7 @@ export const serveCommand: Command = {
       say('dist/forms-ui.js is missing; run `npm run build` (or `node scripts/build-forms-ui.mjs`)');
     const siteDir = cfg.site;
     const sitesDir = cfg.sites;
-    const tenancy = tenancyOptions(cfg);
+    const tenancy = tenancyOptions(cfg, isServeChild());
     // Every site.json is read and checked now; a site's database, queue and stores open at its
     // first request (src/site/registry.ts), except with --site, whose database must open at start.
     let registry: SiteRegistry | null = null;

@@ -6,7 +6,14 @@
 import type { RegistryOptions } from '../../site/registry.js';
 import type { ServeConfig } from '../../site/server/options.js';
 
-export function tenancyOptions(cfg: ServeConfig): Partial<RegistryOptions> {
+/**
+ * `supervised`: this process is a child of `--processes N`, which its primary replaces when it
+ * dies. Its isolates then run in it unless `--sandbox-workers` says otherwise: a crash in the
+ * sandbox costs the requests in flight either way, and in-process takes less CPU per request
+ * (docs/decisions.md D230). A lone server process keeps the engines' worker, which the pool restarts.
+ */
+export function tenancyOptions(cfg: ServeConfig, supervised = false): Partial<RegistryOptions> {
+  const workers = cfg['sandbox-workers'] ?? (supervised ? 0 : undefined);
   return {
     pgPoolMax: cfg['pg-pool-max'],
     idleMs: cfg['site-idle-ms'],
@@ -14,7 +21,7 @@ export function tenancyOptions(cfg: ServeConfig): Partial<RegistryOptions> {
     maxQueued: cfg['tenant-max-queued'],
     // Unset: the pool's own defaults.
     engine: {
-      ...(cfg['sandbox-workers'] !== undefined ? { workers: cfg['sandbox-workers'] } : {}),
+      ...(workers !== undefined ? { workers } : {}),
       pool: Object.fromEntries(
         (
           [

@@ -75,8 +75,9 @@ export async function runEndpoint(
         session: sessionVars(req.memberId),
         server: { ...req.server, HTTP_RCMS_X_API_REQUEST_CNT: String(req.depth + 1) },
       },
+      returnJson: true,
     });
-    return { status: 200, body: JSON.stringify(r.returnValue ?? null) };
+    return { status: 200, body: r.returnJson ?? JSON.stringify(r.returnValue ?? null) };
   } catch (e) {
     if (!(e instanceof TemplateError)) throw e;
     const where = e.line > 0 ? `${e.template}:${e.line}: ` : `${e.template}: `;

@@ -43,6 +43,11 @@ const REDACT_PATHS: readonly string[] = [
   '*.value',
 ];
 
+/** Every field name those paths go through (`headers`, `cookie`...): a line with none of them has nothing to redact. */
+export const REDACTED_FIELDS: ReadonlySet<string> = new Set(
+  REDACT_PATHS.flatMap((p) => p.split(/[.[\]"*]+/).filter(Boolean)),
+);
+
 export interface ServerLogOptions {
   level?: LogLevel;
   /** Default: `pretty` when the stream is a terminal, else `json`. */

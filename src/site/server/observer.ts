@@ -50,6 +50,29 @@ export interface ObserverOptions {
   isSite(tenant: string): boolean;
 }
 
+/**
+ * The fields of an access-log line, and nothing else: named scalars, none a field that the log's
+ * redaction censors (logging.ts REDACTED_FIELDS; a test compares). So these lines skip pino's
+ * redaction, which cost ~26 µs of each request's ~4 µs line (22 paths, wildcards among them).
+ */
+export const ACCESS_FIELDS = [
+  'kind',
+  'reqId',
+  'site',
+  'method',
+  'endpoint',
+  'status',
+  'ms',
+  'renders',
+  'cpuMs',
+  'memoryMB',
+  'errorCode',
+  'aborted',
+  'remote',
+  'error',
+] as const;
+type AccessLine = { [K in (typeof ACCESS_FIELDS)[number]]?: string | number | boolean | undefined };
+
 export class ServerObserver {
   private readonly renderHandlers = {
     start() {},
@@ -60,6 +83,8 @@ export class ServerObserver {
   };
   private readonly logHandler = (e: unknown) => this.onTemplateLog(e as TemplateLogEvent);
   private metricsServer: Server | null = null;
+  /** The access log: the server's logger without its redaction (ACCESS_FIELDS). */
+  private readonly access: Logger;
 
   /** The server's metrics, if it keeps any. */
   get metrics(): ServerMetrics | undefined {
@@ -67,6 +92,7 @@ export class ServerObserver {
   }
 
   constructor(private readonly opts: ObserverOptions) {
+    this.access = opts.logger.child({}, { redact: [] });
     tracingChannel<unknown, RenderEvent>(RENDER_CHANNEL).subscribe(this.renderHandlers);
     subscribe(TEMPLATE_LOG_CHANNEL, this.logHandler);
   }
@@ -165,7 +191,7 @@ export class ServerObserver {
 
   private onRequest(r: RequestRecord, status: number, ms: number, aborted: boolean, req: IncomingMessage): void {
     this.opts.metrics?.request(r.method, status, ms / 1000);
-    const line = {
+    const line: AccessLine = {
       kind: 'access',
       reqId: r.id,
       site: r.site,
@@ -179,10 +205,13 @@ export class ServerObserver {
       remote: req.socket.remoteAddress,
     };
     if (status >= 500)
-      this.opts.logger.error({ ...line, ...(r.errorMessage ? { error: r.errorMessage } : {}) }, 'request');
+      this.access.error(
+        { ...line, ...(r.errorMessage ? { error: r.errorMessage } : {}) } satisfies AccessLine,
+        'request',
+      );
     // A scrape every 15 s is not news: at debug, like other probes of the server itself.
-    else if (r.site === undefined && r.endpoint === METRICS_PATH) this.opts.logger.debug(line, 'request');
-    else this.opts.logger.info(line, 'request');
+    else if (r.site === undefined && r.endpoint === METRICS_PATH) this.access.debug(line, 'request');
+    else this.access.info(line, 'request');
   }
 }
 

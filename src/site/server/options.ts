@@ -192,10 +192,11 @@ export const SERVE_OPTIONS = {
   'sandbox-workers': row({
     type: wholeNumber(0, 64, 'count'),
     arg: 'N',
-    // src/site/engines.ts: one worker per engine, so a crash in the sandbox loses only its renders (D172).
+    // Unset: in-process in a child of --processes N, which the primary restarts; else one worker
+    // per engine (src/site/engines.ts), which the pool restarts (D172, D230).
     default: undefined,
-    defaultText: String(SITE_ENGINE_WORKERS),
-    doc: 'sandbox worker processes per engine; 0 runs the isolates in the server process (less CPU per request, but a crash in the sandbox takes the process with it)',
+    defaultText: `0 in a --processes child, else ${SITE_ENGINE_WORKERS}`,
+    doc: 'sandbox worker processes per engine; 0 runs the isolates in the server process (less CPU per request; a crash in the sandbox takes the process, which the primary of --processes N restarts)',
   }),
   'isolate-idle-ms': row({
     type: millis(1000),

@@ -77,6 +77,12 @@ describe('serve options', () => {
       workers: 0,
       pool: {},
     });
+    // A child of --processes N, which its primary restarts: in-process unless asked (D230).
+    expect(tenancyOptions(resolveServeOptions({}, {}, dir), true).engine).toEqual({ workers: 0, pool: {} });
+    expect(tenancyOptions(resolveServeOptions({ 'sandbox-workers': '2' }, {}, dir), true).engine).toEqual({
+      workers: 2,
+      pool: {},
+    });
   });
 
   it('the tenancy, log and metrics options come from a flag, a variable or the config file too', () => {

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, requireBuild, runBin } from '../../support/bin.js';
 import { parsePrometheusText, sampleValue } from './prometheus-text.js';
+import { ACCESS_FIELDS } from '../../../src/site/server/observer.js';
+import { REDACTED_FIELDS } from '../../../src/site/server/logging.js';
 
 beforeAll(requireBuild);
 
@@ -167,6 +169,12 @@ describe('serve --site: logs', () => {
       ['info', 'obs-one', 'functions/logs.tpl', 1, 'hello from the log'],
       ['info', 'obs-one', 'functions/logs.tpl', 2, expect.stringMatching(/^\[secret:OBS_TOKEN:/)],
     ]);
+  });
+
+  it('an access-log line holds no field that the redaction censors (its lines skip the redaction)', () => {
+    expect(REDACTED_FIELDS).toContain('cookie');
+    expect(REDACTED_FIELDS).toContain('x-rcms-api-access-token');
+    expect(ACCESS_FIELDS.filter((f) => REDACTED_FIELDS.has(f))).toEqual([]);
   });
 
   it('the canary: no secret value, cookie, Authorization header, access token, query or body value reaches the log', async () => {
