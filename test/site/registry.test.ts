@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { initSite } from '../../src/site/init.js';
 import { SiteRegistry, SiteFolderError, type RegistryOptions } from '../../src/site/registry.js';
-import { startSiteServer } from '../../src/cli/site-server/app.js';
+import { startSiteServer } from '../../src/site/app/app.js';
 import type { FormsServer } from '../../src/forms-ui/server/app.js';
 import { BACKENDS, eachBackend } from './support/backends.js';
 

@@ -1,7 +1,7 @@
 /**
  * `smartcage serve [--site DIR | --sites DIR | --files DIR] [--host HOST] [--port N] ...`: starts
  * the form UI's HTTP app (src/forms-ui/server/app.ts), or with --site / --sites the app of local
- * sites around it (../site-server/app.ts), until SIGINT or SIGTERM. Its options, their variables
+ * sites around it (src/site/app/app.ts), until SIGINT or SIGTERM. Its options, their variables
  * and config-file keys are one table, src/site/server/options.ts.
  */
 import { existsSync, statSync } from 'node:fs';
@@ -32,7 +32,7 @@ import {
   runPrimary,
 } from '../../site/server/processes.js';
 import { SiteFolderError, SiteRegistry } from '../../site/registry.js';
-import { tenancyOptions } from '../site-server/tenancy-options.js';
+import { tenancyOptions } from '../../site/server/tenancy-options.js';
 import { MetricsListenError, serverObserver } from './serve-observability.js';
 
 const say = (line: string) => process.stderr.write(`smartcage serve: ${line}\n`);
@@ -222,7 +222,7 @@ export const serveCommand: Command = {
     try {
       const ownPort = await observer.listenMetrics();
       if (registry) {
-        const { startSiteServer } = await import('../site-server/app.js');
+        const { startSiteServer } = await import('../../site/app/app.js');
         s = await startSiteServer({
           host,
           port,

@@ -13,7 +13,7 @@ import { BodyTooLarge, readBytes, send, sendJson } from '../../forms-ui/server/a
 import { CSP, esc, page } from '../../forms-ui/server/pages.js';
 import { createEngine, type Engine } from '../../engine.js';
 import { TemplateError, formatDiagnostic } from '../../errors.js';
-import { CLI_HOST } from '../host.js';
+import { CLI_HOST } from '../../cli/host.js';
 import { LOOP_SCRIPT_PATH } from './loop-script.js';
 
 export const PLAYGROUND_PATH = '/playground';

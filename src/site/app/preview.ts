@@ -17,12 +17,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { send } from '../../forms-ui/server/app.js';
 import { CSP, esc, page } from '../../forms-ui/server/pages.js';
-import type { Site } from '../../site/open-site.js';
-import { renderOnSite } from '../../site/render.js';
+import type { Site } from '../open-site.js';
+import { renderOnSite } from '../render.js';
 import { TemplateError } from '../../errors.js';
-import { formatErrorShown } from '../shown-path.js';
+import { formatErrorShown } from '../../cli/shown-path.js';
 import { toBytes } from '../../value/bytes.js';
-import { filesPicture, siteWatchPaths } from '../commands/render-watch.js';
+import { filesPicture, siteWatchPaths } from '../../cli/commands/render-watch.js';
 
 /**
  * The rendered page's policy: its own frame, sandboxed without scripts; styles and images from

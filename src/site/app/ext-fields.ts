@@ -18,8 +18,8 @@ import { standaloneValidatorScript } from '../../forms/standalone.js';
 import { BodyTooLarge, readBody, send } from '../../forms-ui/server/app.js';
 import { CSP, esc, page } from '../../forms-ui/server/pages.js';
 import { langOf, type Lang } from '../../forms-ui/ui-text.js';
-import type { Site } from '../../site/open-site.js';
-import { jsonField, jsonValue, jsonValueIds, saveJsonValue, type JsonField } from '../../site/json-fields.js';
+import type { Site } from '../open-site.js';
+import { jsonField, jsonValue, jsonValueIds, saveJsonValue, type JsonField } from '../json-fields.js';
 
 /** A value posted from the editor: larger ones are refused before they are parsed. */
 const MAX_VALUE = 1024 * 1024;
