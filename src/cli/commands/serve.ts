@@ -34,6 +34,8 @@ import {
 import { SiteFolderError, SiteRegistry } from '../../site/registry.js';
 import { tenancyOptions } from '../../site/server/tenancy-options.js';
 import { MetricsListenError, serverObserver } from './serve-observability.js';
+import { CLI_HOST } from '../host.js';
+import { formatErrorShown } from '../shown-path.js';
 
 const say = (line: string) => process.stderr.write(`smartcage serve: ${line}\n`);
 
@@ -230,6 +232,9 @@ export const serveCommand: Command = {
           mode: siteDir !== undefined ? 'single' : 'multi',
           schemas,
           observer,
+          // A playground render reaches what `smartcage render` does; errors name files as it does.
+          playgroundHost: CLI_HOST,
+          showError: formatErrorShown,
         });
       } else {
         s = await listen(observer.wrap(createFormsApp({ storageDir: hasDir ? dir : undefined, schemas })), {

@@ -15,8 +15,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createValidator, FormSchemaError, type ValidatedError } from '../../forms/index.js';
 import { standaloneValidatorScript } from '../../forms/standalone.js';
-import { BodyTooLarge, readBody, send } from '../../forms-ui/server/app.js';
-import { CSP, esc, page } from '../../forms-ui/server/pages.js';
+import { page } from '../../forms-ui/server/pages.js';
+import { BodyTooLarge, readBody } from '../../http/body.js';
+import { PAGE_CSP as CSP } from '../../http/csp.js';
+import { esc } from '../../http/html.js';
+import { send } from '../../http/send.js';
 import { langOf, type Lang } from '../../forms-ui/ui-text.js';
 import type { Site } from '../open-site.js';
 import { jsonField, jsonValue, jsonValueIds, saveJsonValue, type JsonField } from '../json-fields.js';

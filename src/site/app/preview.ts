@@ -15,14 +15,13 @@
 import { existsSync, readFileSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { send } from '../../forms-ui/server/app.js';
-import { CSP, esc, page } from '../../forms-ui/server/pages.js';
+import { page } from '../../forms-ui/server/pages.js';
+import { esc } from '../../http/html.js';
+import { send, sendPage, sendText } from '../../http/send.js';
+import { TemplateError, toBytes } from '../../index.js';
 import type { Site } from '../open-site.js';
 import { renderOnSite } from '../render.js';
-import { TemplateError } from '../../errors.js';
-import { formatErrorShown } from '../../cli/shown-path.js';
-import { toBytes } from '../../value/bytes.js';
-import { filesPicture, siteWatchPaths } from '../../cli/commands/render-watch.js';
+import { filesPicture, siteWatchPaths } from '../watched-files.js';
 
 /**
  * The rendered page's policy: its own frame, sandboxed without scripts; styles and images from
@@ -30,6 +29,20 @@ import { filesPicture, siteWatchPaths } from '../../cli/commands/render-watch.js
  */
 export const PREVIEW_OUTPUT_CSP =
   "sandbox allow-forms allow-popups; default-src 'none'; style-src * 'unsafe-inline'; img-src * data:; font-src *";
+
+/** Where a render's templates are, for naming a template in an error. */
+interface TemplateFolders {
+  /** The name the main template was rendered under. */
+  main: string;
+  templates: string;
+  functions?: string;
+}
+
+/**
+ * How a template error is shown: its place and message in the house format. The command that
+ * serves decides the paths (`smartcage serve`: relative to where it runs, as `render` shows them).
+ */
+export type ShowError = (e: TemplateError, folders: TemplateFolders) => string;
 
 /** A change event is sent this long after the last file event (an editor's save is several). */
 const DEBOUNCE_MS = 80;
@@ -130,7 +143,10 @@ export class SitePreview {
   private readonly watch: SiteWatch;
   private readonly templates: string;
 
-  constructor(private readonly dir: string) {
+  constructor(
+    private readonly dir: string,
+    private readonly showError: ShowError = (e) => e.format(),
+  ) {
     this.watch = new SiteWatch(dir);
     this.templates = path.join(dir, 'templates');
   }
@@ -160,7 +176,7 @@ export class SitePreview {
       if (!rest.startsWith(prefix)) continue;
       const name = this.templateName(rest.slice(prefix.length));
       if (name === undefined) {
-        send(res, 404, 'text/plain; charset=utf-8', `no template ${rest.slice(prefix.length)} in templates/`);
+        sendText(res, 404, `no template ${rest.slice(prefix.length)} in templates/`);
         return true;
       }
       if (what === 'page') await this.page(site, base, name, url, res);
@@ -203,10 +219,9 @@ export class SitePreview {
       (n) =>
         `<li><a href="${esc(`${base}preview/${n.split('/').map(encodeURIComponent).join('/')}`)}">${esc(n)}</a></li>`,
     );
-    send(
+    sendPage(
       res,
       200,
-      'text/html; charset=utf-8',
       page(
         'en',
         'Preview',
@@ -214,7 +229,6 @@ export class SitePreview {
 ${items.length > 0 ? `<ul>${items.join('')}</ul>` : '<p>templates/ holds no page.</p>'}
 <p><a href="${esc(base)}">The site's index</a> · <a href="/playground">Playground</a></p>`,
       ),
-      { 'content-security-policy': CSP },
     );
   }
 
@@ -229,10 +243,9 @@ ${items.length > 0 ? `<ul>${items.join('')}</ul>` : '<p>templates/ holds no page
       .join('');
     const encoded = name.split('/').map(encodeURIComponent).join('/');
     const output = `${base}preview-output/${encoded}${choiceQuery(c) ? `?${choiceQuery(c)}` : ''}`;
-    send(
+    sendPage(
       res,
       200,
-      'text/html; charset=utf-8',
       page(
         'en',
         `Preview: ${name}`,
@@ -248,13 +261,12 @@ ${items.length > 0 ? `<ul>${items.join('')}</ul>` : '<p>templates/ holds no page
 <iframe id="preview-frame" title="The page" sandbox="allow-forms allow-popups" src="${esc(output)}" data-events="${esc(`${base}preview-events`)}" style="width:100%;height:70vh;border:1px solid #888"></iframe>`,
         ['/_loop/loop.js'],
       ),
-      { 'content-security-policy': CSP },
     );
   }
 
   private async output(site: Site, name: string, c: PreviewChoice, res: ServerResponse): Promise<void> {
     const fail = (status: number, text: string) =>
-      send(res, status, 'text/plain; charset=utf-8', text, { 'content-security-policy': PREVIEW_OUTPUT_CSP });
+      sendText(res, status, text, { 'content-security-policy': PREVIEW_OUTPUT_CSP });
     if (c.member !== '' && !/^[1-9]\d{0,14}$/.test(c.member))
       return fail(400, `the member must be a member id (a positive whole number), not "${c.member}"`);
     let post: Record<string, unknown> | undefined;
@@ -288,7 +300,7 @@ ${items.length > 0 ? `<ul>${items.join('')}</ul>` : '<p>templates/ holds no page
       });
     } catch (e) {
       if (!(e instanceof TemplateError)) throw e;
-      fail(500, formatErrorShown(e, folders));
+      fail(500, this.showError(e, folders));
     }
   }
 }
