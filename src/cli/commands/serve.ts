@@ -36,6 +36,7 @@ import { tenancyOptions } from '../../site/server/tenancy-options.js';
 import { MetricsListenError, serverObserver } from './serve-observability.js';
 import { CLI_HOST } from '../host.js';
 import { formatErrorShown } from '../shown-path.js';
+import { nodeErrorCode, firstLine } from '../caught.js';
 
 const say = (line: string) => process.stderr.write(`smartcage serve: ${line}\n`);
 
@@ -163,7 +164,7 @@ export const serveCommand: Command = {
           await registry.open(registry.keys()[0]!);
         } catch (e) {
           await registry.close();
-          say(`${siteDir}: the site's database could not be opened (${(e as Error).message.split('\n')[0]})`);
+          say(`${siteDir}: the site's database could not be opened (${firstLine(e)})`);
           return EXIT.IO;
         }
       }
@@ -209,7 +210,7 @@ export const serveCommand: Command = {
         });
       } catch (e) {
         // Only picking a free port for --port 0 can fail here: the children say their own failures.
-        const code = (e as NodeJS.ErrnoException).code;
+        const code = nodeErrorCode(e);
         if (code !== 'EADDRNOTAVAIL' && code !== 'ENOTFOUND' && code !== 'EAI_AGAIN') throw e;
         say(`--host ${host} is not an address of this machine`);
         return EXIT.IO;
@@ -246,7 +247,7 @@ export const serveCommand: Command = {
     } catch (e) {
       await observer.close();
       await closeSites();
-      const code = (e as NodeJS.ErrnoException).code;
+      const code = nodeErrorCode(e);
       if (e instanceof MetricsListenError) say(e.message);
       else if (code === 'EADDRINUSE') say(`port ${port} is in use (try --port 0 for a free one, or another --port N)`);
       else if (code === 'EACCES')

@@ -29,7 +29,6 @@ import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
 import { createValidator, FormSchemaError } from '../../forms/index.js';
 import { refusedSamples, samples } from '../../forms/samples/index.js';
 import { standaloneValidatorScript } from '../../forms/standalone.js';
@@ -39,9 +38,11 @@ import { checkPageSchema } from './page-schema.js';
 import { demoPage, listPage, pastePage, type PageSchema } from './pages.js';
 import { FILES_ROOT, UserFiles } from './user-files.js';
 import type { FileStream } from '../../host-adapters/files/file-store.js';
-import { readBody, readBytesOrRefuse } from '../../http/body.js';
+import { BodyTooLarge, readBody, readBytesOrRefuse } from '../../http/body.js';
 import { FILE_CSP } from '../../http/csp.js';
 import { guarded, type Handler } from '../../http/handler.js';
+import { isJsonObject, parseJson } from '../../http/json.js';
+import { boundPort } from '../../http/port.js';
 import { send, sendJson, sendPage, sendText, seeOther } from '../../http/send.js';
 
 export interface FormsServerOptions {
@@ -101,10 +102,10 @@ function decodedOrEmpty(segment: string): string {
 
 /** The validation endpoint's work: schema (or sample name) + value -> errors. */
 function validatePayload(payload: unknown): { status: number; body: unknown } {
-  if (payload === null || typeof payload !== 'object' || !('schema' in payload)) {
+  if (!isJsonObject(payload) || !('schema' in payload)) {
     return { status: 400, body: { error: { code: 'bad-request', message: 'expected {"schema": ..., "value": ...}' } } };
   }
-  const p = payload as { schema: unknown; value?: unknown };
+  const p = payload;
   const schema = typeof p.schema === 'string' ? samples[p.schema] : p.schema;
   if (schema === undefined)
     return {
@@ -205,13 +206,16 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): For
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
     if (req.method === 'POST' && path === '/api/validate') {
-      let payload: unknown;
+      let parsed: ReturnType<typeof parseJson>;
       try {
-        payload = JSON.parse(await readBody(req));
-      } catch {
-        return sendJson(res, 400, { error: { code: 'bad-json', message: 'the request body is not JSON' } });
+        parsed = parseJson(await readBody(req));
+      } catch (e) {
+        if (!(e instanceof BodyTooLarge)) throw e;
+        parsed = { ok: false, message: e.message };
       }
-      const r = validatePayload(payload);
+      if (!parsed.ok)
+        return sendJson(res, 400, { error: { code: 'bad-json', message: 'the request body is not JSON' } });
+      const r = validatePayload(parsed.value);
       return sendJson(res, r.status, r.body);
     }
     if (req.method === 'POST' && path === '/paste') return paste(req, res);
@@ -297,7 +301,7 @@ async function listenOnLoopback(handle: Handler, wanted: number): Promise<FormsS
     server.once('error', fail);
     server.listen(wanted, '127.0.0.1', () => ok());
   });
-  const port = (server.address() as AddressInfo).port;
+  const port = boundPort(server);
   return {
     server,
     port,

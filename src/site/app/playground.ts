@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { page } from '../../forms-ui/server/pages.js';
 import { readBytesOrRefuse } from '../../http/body.js';
 import { esc } from '../../http/html.js';
+import { isJsonObject, parseJson } from '../../http/json.js';
 import { sendJson, sendPage, sendText } from '../../http/send.js';
 import { createEngine, TemplateError, formatDiagnostic, type Engine, type HostAdapters } from '../../index.js';
 import { LOOP_SCRIPT_PATH } from './loop-script.js';
@@ -62,15 +63,13 @@ export class Playground {
     const json = (req.headers['content-type'] ?? '').startsWith('application/json');
     let input: { template: string; vars: string };
     if (json) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
+      const parsed = parseJson(body);
+      if (!parsed.ok) {
         sendJson(res, 400, { error: 'the request is not JSON' });
         return true;
       }
-      const p = parsed as { template?: unknown; vars?: unknown };
-      if (typeof p !== 'object' || p === null || typeof p.template !== 'string') {
+      const p = parsed.value;
+      if (!isJsonObject(p) || typeof p.template !== 'string') {
         sendJson(res, 400, { error: 'the request needs "template" (a string) and may have "vars" (JSON text)' });
         return true;
       }
@@ -93,17 +92,10 @@ export class Playground {
   /** Compiles (for the code) and renders `template` with `vars` (JSON text; empty: none). */
   async run(template: string, vars: string): Promise<PlaygroundAnswer> {
     if (vars.trim() !== '') {
-      try {
-        const v = JSON.parse(vars) as unknown;
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('not an object');
-      } catch (e) {
-        return {
-          output: '',
-          warnings: [],
-          code: '',
-          error: `the variables must be a JSON object (${(e as Error).message})`,
-        };
-      }
+      const v = parseJson(vars);
+      const problem = !v.ok ? v.message : isJsonObject(v.value) ? undefined : 'not an object';
+      if (problem !== undefined)
+        return { output: '', warnings: [], code: '', error: `the variables must be a JSON object (${problem})` };
     }
     this.engine ??= createEngine({ workers: 1, host: this.host });
     let code = '';

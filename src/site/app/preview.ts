@@ -17,6 +17,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { page } from '../../forms-ui/server/pages.js';
 import { esc } from '../../http/html.js';
+import { isJsonObject, parseJson } from '../../http/json.js';
 import { send, sendPage, sendText } from '../../http/send.js';
 import { TemplateError, toBytes } from '../../index.js';
 import type { Site } from '../open-site.js';
@@ -62,8 +63,11 @@ function choiceOf(url: URL): PreviewChoice {
   };
 }
 
-const choiceQuery = (c: PreviewChoice) =>
-  new URLSearchParams(Object.entries(c).filter(([, v]) => v !== '') as [string, string][]).toString();
+function choiceQuery(c: PreviewChoice): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(c)) if (v !== '') q.set(k, v);
+  return q.toString();
+}
 
 /** Watches one site's files for the preview's event streams; started by the first, stopped after the last. */
 class SiteWatch {
@@ -271,13 +275,10 @@ ${items.length > 0 ? `<ul>${items.join('')}</ul>` : '<p>templates/ holds no page
       return fail(400, `the member must be a member id (a positive whole number), not "${c.member}"`);
     let post: Record<string, unknown> | undefined;
     if (c.post.trim() !== '') {
-      try {
-        post = JSON.parse(c.post) as Record<string, unknown>;
-      } catch (e) {
-        return fail(400, `the POST body is not JSON: ${(e as Error).message}`);
-      }
-      if (typeof post !== 'object' || post === null || Array.isArray(post))
-        return fail(400, 'the POST body must be a JSON object');
+      const parsed = parseJson(c.post);
+      if (!parsed.ok) return fail(400, `the POST body is not JSON: ${parsed.message}`);
+      if (!isJsonObject(parsed.value)) return fail(400, 'the POST body must be a JSON object');
+      post = parsed.value;
     }
     const get = Object.fromEntries(new URLSearchParams(c.get));
     const source = readFileSync(path.join(this.templates, name), 'utf8');

@@ -13,8 +13,8 @@
  * that is what cut a 2-second request with ECONNRESET.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { answerFailure, type Handler } from '../../http/handler.js';
+import { boundPort } from '../../http/port.js';
 import { sendJson } from '../../http/send.js';
 import { Readiness } from './readiness.js';
 
@@ -74,7 +74,7 @@ export async function listen(handle: Handler, opts: ListenOptions): Promise<Serv
       ok();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  const port = boundPort(server);
   const closed = new Promise<void>((ok) => server.once('close', () => ok()));
   return {
     server,
