@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server } from 'node:net';
 
 /** The port a listening server is bound to (asked after `listen` called back: an address is there). */
 export function boundPort(server: Server): number {
