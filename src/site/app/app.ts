@@ -75,6 +75,9 @@ export interface SiteServerOptions {
 /** An API request body past this is refused (413) before it is parsed. */
 const MAX_API_BODY = 1024 * 1024;
 
+/** Array.isArray does not narrow a readonly array (TypeScript #17002): this guard does. */
+const isSiteList = (sites: readonly Site[] | SiteSource): sites is readonly Site[] => Array.isArray(sites);
+
 /** Sites opened already: always there, no share to keep. */
 function openSites(sites: readonly Site[]): SiteSource {
   const byKey = new Map(sites.map((s) => [s.tenant, s]));
@@ -127,7 +130,7 @@ class MountedSite {
 
 export async function startSiteServer(opts: SiteServerOptions): Promise<ServeServer> {
   const schemas = opts.schemas ?? [];
-  const source = Array.isArray(opts.sites) ? openSites(opts.sites as readonly Site[]) : (opts.sites as SiteSource);
+  const source = isSiteList(opts.sites) ? openSites(opts.sites) : opts.sites;
   const mountedSites = new Map<string, MountedSite>();
   const mounted = (key: string): MountedSite => {
     let m = mountedSites.get(key);
