@@ -33,6 +33,7 @@ import { enginePlugins, rememberPlugins } from './engine-plugins.js';
 import type { PluginDefinition } from './bridge/embedder-plugins.js';
 import { publishTemplateLogs, renderChannel, traceRender, type RenderEvent } from './diagnostics.js';
 import type { LogLine } from './protocol/log.js';
+import { SITE_DEFAULTS } from './site-defaults.js';
 
 export type { SourceLookup };
 
@@ -47,10 +48,10 @@ export interface EngineOptions {
   functions?: Record<string, string> | SourceLookup;
   /** CPU time per render, ms (default 1000). */
   timeoutMs?: number;
-  /** Site time zone (default Asia/Tokyo) and language (default ja). */
+  /** Site time zone and language (default SITE_DEFAULTS: Asia/Tokyo, ja). */
   timezone?: string;
   lang?: string;
-  /** The site's root URL (ROOT_URL), default http://localhost. */
+  /** The site's root URL (ROOT_URL), default SITE_DEFAULTS.rootUrl (http://localhost). */
   rootUrl?: string;
   /** Host constants for $smarty.const (SITE_KEY, ROOT_URL...). */
   constants?: Record<string, unknown>;
@@ -318,9 +319,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
     const set: TenantSettings = tenantSet ?? (options.tenant ? options.tenant(identity) : options);
     const site = {
-      timezone: set.timezone ?? 'Asia/Tokyo',
-      lang: set.lang ?? 'ja',
-      rootUrl: set.rootUrl ?? 'http://localhost',
+      timezone: set.timezone ?? SITE_DEFAULTS.timezone,
+      lang: set.lang ?? SITE_DEFAULTS.lang,
+      rootUrl: set.rootUrl ?? SITE_DEFAULTS.rootUrl,
     };
     const request = renderRequest({
       templateName: name,

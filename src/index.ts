@@ -103,6 +103,7 @@ export type {
 } from './host-api/adapters/integrations.js';
 export type { CommentsAdapter, CommentRecord, FavoritesAdapter, FavoriteQuery } from './host-api/adapters/community.js';
 export { DEFAULT_LIMITS } from './sandbox/limits.js';
+export { SITE_DEFAULTS } from './site-defaults.js';
 export type { SandboxLimits } from './sandbox/limits.js';
 export { EgressGuard } from './host-adapters/egress/guard.js';
 export { TenantFiles } from './host-adapters/files/tenant-files.js';

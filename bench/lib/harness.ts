@@ -46,7 +46,7 @@ const PRELUDE = `globalThis.__bench = (() => {
   return {
     // The hand-written function reads a copy of its own: a smartcage render reads its vars in
     // place and writes converted nested values back (src/value/php-array.ts, lazy records).
-    setRequest(req) { st.req = req; st.data = JSON.parse(JSON.stringify(req.vars)); },
+    setRequest(req) { st.req = req; st.data = JSON.parse(JSON.stringify(req.vars.value ?? req.vars)); },
     scLoop(id, n) { st.loop = n; try { check(smartcage.render(id, st.req)); } finally { st.loop = 0; } return st.total; },
     scOnce(id) { return check(smartcage.render(id, st.req)).output; },
     plainLoop(n) { let len = 0; for (let i = 0; i < n; i++) len += plain(st.data).length; return len; },
@@ -73,9 +73,15 @@ export class BenchIsolate {
   private readonly bench: ivm.Reference<Record<string, unknown>>;
   readonly render: ivm.Reference<(...a: unknown[]) => unknown>;
   private fns = new Map<string, ivm.Reference<(...a: unknown[]) => unknown>>();
+  /**
+   * A runtime from before variables were a tagged union (D210) reads them as an object of names:
+   * bench/ab.ts compares such revisions too, so `setResident` sends them in the form it reads.
+   */
+  private readonly namesOnly: boolean;
 
   /** `runtime`: the bundle's text (bench/ab.ts passes another revision's). */
   constructor(memoryMB = 128, runtime = readFileSync(RUNTIME_BUNDLE, 'utf8')) {
+    this.namesOnly = !runtime.includes('plain-json');
     this.isolate = new ivm.Isolate({ memoryLimit: memoryMB });
     this.context = this.isolate.createContextSync();
     this.isolate.compileScriptSync(runtime, { filename: 'smartcage-runtime.js' }).runSync(this.context);
@@ -108,7 +114,9 @@ export class BenchIsolate {
 
   /** Makes `data` resident: copied in once, kept by the prelude. */
   setResident(data: PageData): void {
-    this.fn('setRequest').applySync(undefined, [new ivm.ExternalCopy(renderRequest(data)).copyInto({ release: true })]);
+    const request = renderRequest(data);
+    const sent = this.namesOnly ? { ...request, vars: data, objects: false } : request;
+    this.fn('setRequest').applySync(undefined, [new ivm.ExternalCopy(sent).copyInto({ release: true })]);
   }
 
   dispose(): void {

@@ -17,6 +17,8 @@ export const LAYERS = {
   value: [],
   text: [],
   'errors.ts': [],
+  // The platform's default time zone, language and root URL (types only).
+  'site-defaults.ts': [],
   // The diagnostics_channel events (docs/observability.md): node:diagnostics_channel and types only.
   'diagnostics.ts': [],
   protocol: ['value'],
@@ -24,7 +26,7 @@ export const LAYERS = {
   plugins: ['value', 'php', 'text'],
   runtime: ['value', 'php', 'plugins', 'protocol'],
   compiler: ['value', 'protocol', 'php', 'plugins', 'text', 'errors.ts'],
-  sandbox: ['value', 'protocol', 'compiler', 'errors.ts'],
+  sandbox: ['value', 'protocol', 'compiler', 'errors.ts', 'site-defaults.ts'],
   // The host side, split by job (D190). What an embedder implements: HostAdapters, every adapter
   // interface, the capabilities, the render's AbortSignal and the host's error.
   'host-api': ['plugins'],
@@ -33,7 +35,7 @@ export const LAYERS = {
   // The host implementations of the privileged plugins and host modifiers, and their contract.
   'host-plugins': ['value', 'php', 'plugins', 'protocol', 'host-api', 'host-adapters'],
   // The trust boundary alone: parse, validate, count, run the implementation, redact, answer.
-  bridge: ['value', 'protocol', 'diagnostics.ts', 'host-api', 'host-plugins'],
+  bridge: ['value', 'protocol', 'diagnostics.ts', 'host-api', 'host-plugins', 'site-defaults.ts'],
   'compiled-templates.ts': ['value', 'protocol', 'compiler', 'sandbox', 'errors.ts'],
   'engine-internal.ts': [],
   // The Node version check the package entries load first (imports nothing).
@@ -54,6 +56,7 @@ export const LAYERS = {
     'errors.ts',
     'text',
     'diagnostics.ts',
+    'site-defaults.ts',
   ],
   'index.ts': [
     'node-version.ts',
@@ -68,6 +71,7 @@ export const LAYERS = {
     'engine-plugins.ts',
     'errors.ts',
     'diagnostics.ts',
+    'site-defaults.ts',
   ],
   forms: ['text'],
   // What our HTTP servers share: a body read with a limit, answers, CSPs, HTML escaping (node:http only).
@@ -112,6 +116,7 @@ export const LAYERS = {
     'forms-ui',
     'security',
     'lsp',
+    'site-defaults.ts',
   ],
 };
 

@@ -22,6 +22,7 @@ import type { BridgeCall, PluginTable, RenderClock } from '../host-plugins/plugi
 import { adapterFor } from '../host-api/capabilities.js';
 import { observeHostCalls } from '../diagnostics.js';
 import { RenderSignal, renderHost, withRenderSignal } from '../host-api/render-signal.js';
+import { SITE_DEFAULTS } from '../site-defaults.js';
 
 /**
  * An identity attribute written as a literal: the value must be one the compiler saw in the
@@ -77,7 +78,11 @@ export function createBridge(
   identity: RenderIdentity,
   limits: SandboxLimits,
   facts: IdentityFacts = { literals: {} },
-  render: RenderClock = { now: Math.floor(Date.now() / 1000), timezone: 'Asia/Tokyo', lang: 'ja' },
+  render: RenderClock = {
+    now: Math.floor(Date.now() / 1000),
+    timezone: SITE_DEFAULTS.timezone,
+    lang: SITE_DEFAULTS.lang,
+  },
   options: BridgeOptions = {},
 ): { handler: HostCallHandler; secrets: SecretHandles; end: (reason?: BridgeError) => void } {
   const plugins = options.plugins ?? BUILTIN_TABLE;

@@ -201,6 +201,54 @@ export function valueToDatetimeInput(value: unknown, opts: TimeZoneOptions = {})
   return wallText(wallAt(instant, zoneOffset(instant, opts.timeZone)));
 }
 
+// ---- dates as a Japanese page writes them ------------------------------------------------
+//
+// Chromium draws <input type=date> in the browser's own locale whatever the page's `lang`
+// (mm/dd/yyyy in an English browser), so a Japanese page edits dates as text in the order a
+// Japanese reader expects, 2024/05/01 and 2024/05/01 09:30:00 (src/forms-ui/README.md).
+
+/** Full-width digits, slash, colon and space (a Japanese IME) become ASCII. */
+function halfWidthDate(text: string): string {
+  return text
+    .replace(/[\uFF10-\uFF19\uFF0F\uFF1A]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/\u3000/g, ' ')
+    .trim();
+}
+
+const SLASH_DATE_RE = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/;
+const SLASH_DATETIME_RE = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?:\s+|T)(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+
+/** `YYYY/MM/DD` text (month and day may have one digit; `-` also accepted) to the stored date; "" is null. */
+export function slashDateToValue(text: string): Coerced<string | null> {
+  const t = halfWidthDate(text);
+  if (t === '') return { ok: true, value: null };
+  const m = SLASH_DATE_RE.exec(t);
+  const ymd = m ? `${m[1]!}-${pad(+m[2]!)}-${pad(+m[3]!)}` : '';
+  const r = dateInputToValue(ymd);
+  return r.ok && r.value !== null ? r : { ok: false, error: message('coerce.invalid-slash-date', { text }) };
+}
+
+/** A stored date as `YYYY/MM/DD` ("" unless it is a YYYY-MM-DD string). */
+export function valueToSlashDate(value: unknown): string {
+  return valueToDateInput(value).replace(/-/g, '/');
+}
+
+/** `YYYY/MM/DD HH:mm:ss` text (seconds optional) to the stored date-time, as datetimeInputToValue; "" is null. */
+export function slashDatetimeToValue(text: string, opts: TimeZoneOptions = {}): Coerced<string | null> {
+  const t = halfWidthDate(text);
+  if (t === '') return { ok: true, value: null };
+  const m = SLASH_DATETIME_RE.exec(t);
+  const local = m ? `${m[1]!}-${pad(+m[2]!)}-${pad(+m[3]!)}T${pad(+m[4]!)}:${m[5]!}:${m[6] ?? '00'}` : '';
+  const r = datetimeInputToValue(local, opts);
+  return r.ok && r.value !== null ? r : { ok: false, error: message('coerce.invalid-slash-datetime', { text }) };
+}
+
+/** A stored date-time as `YYYY/MM/DD HH:mm:ss` in the site's zone, as valueToDatetimeInput ("" when invalid). */
+export function valueToSlashDatetime(value: unknown, opts: TimeZoneOptions = {}): string {
+  const t = valueToDatetimeInput(value, opts);
+  return t === '' ? '' : `${t.slice(0, 10).replace(/-/g, '/')} ${t.slice(11)}`;
+}
+
 // ---- JSON textarea ---------------------------------------------------------------------
 
 export type JsonExpect = 'object' | 'array' | 'any';

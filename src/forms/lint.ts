@@ -100,6 +100,15 @@ function hasShape(v: unknown, shape: Shape): boolean {
 }
 
 /** Lints a form schema. An empty result means the schema is fine for validation and the form UI. */
+/**
+ * A "type" value as messages show it. The messages quote it ("text" is not a type, 「text」),
+ * so a string is given as written: its JSON would show the quotes twice. A list or another
+ * value is shown as JSON.
+ */
+function typeText(type: unknown): string {
+  return typeof type === 'string' ? type : JSON.stringify(type);
+}
+
 export function lintSchema(schema: unknown): Issue[] {
   const issues: Issue[] = [];
   const add = (level: IssueLevel, code: string, path: string[], params: MessageParams = {}) => {
@@ -133,10 +142,10 @@ export function lintSchema(schema: unknown): Issue[] {
     if (s.type === undefined) {
       add('error', 'type-missing', path);
     } else if (types.length === 0 || types.some((t) => typeof t !== 'string' || !TYPE_NAMES.has(t))) {
-      add('error', 'type-invalid', [...path, 'type'], { type: JSON.stringify(s.type) });
+      add('error', 'type-invalid', [...path, 'type'], { type: typeText(s.type) });
     } else if (baseType(s) === undefined) {
       add('error', types.every((t) => t === 'null') ? 'type-invalid' : 'type-union', [...path, 'type'], {
-        type: JSON.stringify(s.type),
+        type: typeText(s.type),
       });
     }
     const base = baseType(s);

@@ -15,12 +15,31 @@ interface Entry {
   ja: Render;
 }
 
-/** Reads a parameter in one language (a LocalizedMessage parameter is resolved per language). */
+/**
+ * A number as the platform shows it (PHP's number_format, and the CMS's own screens in both
+ * languages): the integer part in groups of three separated by commas, every fraction digit
+ * kept (a limit of 0.125 must not read 0.13). What JavaScript writes with an exponent (1e+21,
+ * 1e-7) stays as it is: no separator would make it clearer.
+ */
+export function formatNumber(n: number): string {
+  const s = String(n);
+  const m = /^(-?)(\d+)(\.\d+)?$/.exec(s);
+  if (!m) return s;
+  return m[1]! + m[2]!.replace(/\B(?=(\d{3})+$)/g, ',') + (m[3] ?? '');
+}
+
+/**
+ * Reads a parameter in one language (a LocalizedMessage parameter is resolved per language).
+ * The one place numbers are formatted: a number parameter is a count, a limit or a position
+ * that we computed or read from the schema, so it gets separators; a string parameter is text
+ * (a value the user typed, a JSON rendering of a schema value) and is shown exactly as given.
+ */
 function get(p: MessageParams, name: string, lang: 'en' | 'ja'): string {
   const v = p[name];
   if (v === undefined) return '';
   if (typeof v === 'object') return v[lang];
-  return String(v);
+  if (typeof v === 'number') return formatNumber(v);
+  return v;
 }
 const en = (p: MessageParams, n: string) => get(p, n, 'en');
 const ja = (p: MessageParams, n: string) => get(p, n, 'ja');
@@ -300,6 +319,14 @@ export const catalogue = {
   'coerce.invalid-datetime': {
     en: (p) => `"${en(p, 'text')}" is not a date and time (YYYY-MM-DDTHH:mm or YYYY-MM-DDTHH:mm:ss).`,
     ja: (p) => `「${ja(p, 'text')}」は日時（YYYY-MM-DDTHH:mm または YYYY-MM-DDTHH:mm:ss）ではありません。`,
+  },
+  'coerce.invalid-slash-date': {
+    en: (p) => `"${en(p, 'text')}" is not a date (YYYY/MM/DD).`,
+    ja: (p) => `「${ja(p, 'text')}」は日付（YYYY/MM/DD）ではありません。`,
+  },
+  'coerce.invalid-slash-datetime': {
+    en: (p) => `"${en(p, 'text')}" is not a date and time (YYYY/MM/DD HH:mm:ss).`,
+    ja: (p) => `「${ja(p, 'text')}」は日時（YYYY/MM/DD HH:mm:ss）ではありません。`,
   },
 } satisfies Record<string, Entry>;
 

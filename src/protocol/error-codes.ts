@@ -49,7 +49,7 @@ export const ERROR_CODE_MEANINGS = {
   E_RUNTIME: 'an error in the render with no code of its own',
   E_TYPE: 'PHP 8 would throw a TypeError here',
   E_DIVISION_BY_ZERO: 'PHP 8 would throw a DivisionByZeroError here',
-  E_BAD_VARS: 'the variables given as JSON text do not parse',
+  E_BAD_VARS: 'the variables do not read: JSON text that json_decode refuses, or a request in no known format',
   E_ASSIGN: 'an assignment to a name that cannot hold one (too deep, an empty key)',
   E_BAD_ATTRIBUTE: 'an attribute value a plugin refuses at run time (also what the bridge refuses)',
   E_REGEX_UNSUPPORTED: 'a PCRE feature the regex translation does not support',

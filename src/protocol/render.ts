@@ -6,6 +6,7 @@
  */
 import type { SiteSettings } from '../plugins/types.js';
 import type { LogLine } from './log.js';
+import type { RenderVars } from './vars.js';
 
 export interface CompiledTemplate {
   /** Key the script registers the template under. */
@@ -28,15 +29,8 @@ export interface RenderRequest {
   maxIncludeDepth: number;
   /** 16 random bytes from the host for the render's generator. */
   seed: readonly number[];
-  /** Variables as plain data, or as JSON text (which keeps PHP's key order exactly). */
-  vars: Record<string, unknown> | string | null;
-  /**
-   * Plain-data variables the host sent as JSON text instead (src/sandbox/plain-json.ts): parsed
-   * in the isolate with JSON.parse, they are what `vars` would have been. `vars` is then null.
-   */
-  plainVars?: string;
-  /** JSON objects in vars become stdClass objects instead of arrays. */
-  objects?: boolean;
+  /** The variables and how they are encoded (./vars.ts). */
+  vars: RenderVars;
   request?: Record<string, unknown>;
   constants?: Record<string, unknown>;
   /** The output limit (characters); loops check it as they go (src/compiler/codegen/loop.ts). */

@@ -2,16 +2,16 @@
  * The script every render context runs first. It defines one global, `smartcage`, through which
  * the host registers compiled templates and renders them.
  *
- * Values cross the boundary as plain data (structured clone): variables come in as JSON-like
- * values (or JSON text) and are converted to PHP values here; the output goes back as a string,
- * capped here so that an oversized result never reaches the host.
+ * Values cross the boundary as plain data (structured clone): variables come in as plain data or
+ * JSON text (protocol/vars.ts) and are converted to PHP values here (./vars.ts); the output goes
+ * back as a string, capped here so that an oversized result never reaches the host.
  */
 import { rt, setCurrent, type TemplateApi } from './template-api.js';
 import { setWhere } from './where.js';
 import { RenderState } from './render-state.js';
 import { fromJS, toJS, PhpArray, PhpFloat, PhpObject, type Value } from '../value/value.js';
 import { newScope, type Scope } from '../value/assign.js';
-import { parseVarsJson } from './vars-json.js';
+import { readVars } from './vars.js';
 import { installHost } from './host-call.js';
 import { checkReturnSize } from './return-size.js';
 import { harden, lockdown, builtinsIntact } from './lockdown.js';
@@ -198,7 +198,6 @@ function codeOf(e: unknown): string {
   const byClass: Record<string, string> = {
     PhpTypeError: 'E_TYPE',
     PhpDivisionByZero: 'E_DIVISION_BY_ZERO',
-    JsonSyntaxError: 'E_BAD_VARS',
   };
   if (byClass[e.constructor.name]) return byClass[e.constructor.name];
   if (e instanceof RangeError) {
@@ -213,16 +212,7 @@ function buildScope(req: RenderRequest): Scope {
   const scope = newScope();
   // The platform's predefined $dataSet.emptyArray (an empty array to start from).
   scope.dataSet = fromJS({ emptyArray: [] });
-  const vars =
-    typeof req.plainVars === 'string'
-      ? (JSON.parse(req.plainVars) as unknown)
-      : typeof req.vars === 'string'
-        ? parseVarsJson(req.vars, req.objects ?? false)
-        : req.vars;
-  if (vars instanceof Map) for (const [k, v] of vars) scope[k] = v as Value;
-  else if (vars && typeof vars === 'object' && !Array.isArray(vars)) {
-    for (const [k, v] of Object.entries(vars)) scope[k] = fromJS(v, req.objects ?? false);
-  }
+  readVars(req.vars, scope);
   return scope;
 }
 

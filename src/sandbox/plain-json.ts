@@ -72,12 +72,12 @@ export function plainJson(data: unknown): string | null {
 }
 
 /**
- * The request as it goes to a worker: plain-data variables as JSON text (`plainVars`, the
- * frame's body: src/sandbox/worker-protocol.ts) when `plainJson` allows, else as it is.
+ * The request as it goes to a worker: plain-data variables as JSON text (format `plain-json`,
+ * whose text is the frame's body: src/sandbox/worker-protocol.ts) when `plainJson` allows, else as it is.
  */
 export function plainVarsOf(body: RenderRequestBody): RenderRequestBody {
   const vars = body.vars;
-  if (vars === null || typeof vars !== 'object') return body;
-  const text = plainJson(vars);
-  return text === null ? body : { ...body, vars: null, plainVars: text };
+  if (vars.format !== 'plain') return body;
+  const text = plainJson(vars.value);
+  return text === null ? body : { ...body, vars: { format: 'plain-json', text, objects: vars.objects } };
 }

@@ -6,6 +6,7 @@
 import type { RenderRequest } from '../protocol/render.js';
 import type { SiteSettings } from '../plugins/types.js';
 import type { SandboxLimits } from './limits.js';
+import { renderVars } from '../protocol/vars.js';
 
 /** Includes and {function} calls nest at most this deep (E_RECURSION_LIMIT beyond). */
 export const MAX_INCLUDE_DEPTH = 32;
@@ -17,7 +18,8 @@ export interface RenderRequestInput {
   /** Unix time the render sees as "now". */
   now: number;
   site: SiteSettings;
-  vars: RenderRequest['vars'];
+  /** Plain data or JSON text, as an embedder gives them (RenderOptions.vars); null: none. */
+  vars: Record<string, unknown> | string | null;
   /** 16 bytes for the render's random generator. */
   seed: readonly number[];
   validate?: boolean;
@@ -32,8 +34,7 @@ export function renderRequest(i: RenderRequestInput): RenderRequestBody {
     now: i.now,
     site: i.site,
     validate: i.validate ?? false,
-    vars: i.vars,
-    objects: i.objects ?? false,
+    vars: renderVars(i.vars, i.objects ?? false),
     request: i.request ?? {},
     constants: i.constants ?? {},
     maxIncludeDepth: MAX_INCLUDE_DEPTH,

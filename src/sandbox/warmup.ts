@@ -7,6 +7,7 @@
 import { compile } from '../compiler/index.js';
 import type { CompiledTemplate } from '../protocol/render.js';
 import { renderRequest, type RenderRequestBody } from './request.js';
+import { SITE_DEFAULTS } from '../site-defaults.js';
 
 const SOURCE = `{assign var=total value=0}{foreach from=$items item=item name=l key=k}
 <li class="{if $item.on}on{else}off{/if}">{$smarty.foreach.l.iteration} {$item.title|escape} {$item.body|truncate:40:"...":true|escape}
@@ -54,7 +55,7 @@ export function warmupRequest(): RenderRequestBody {
   return renderRequest({
     templateName: 'smartcage-warmup',
     now: 1700000000,
-    site: { timezone: 'Asia/Tokyo', lang: 'ja', rootUrl: 'http://localhost' },
+    site: { ...SITE_DEFAULTS },
     vars: { items: ITEMS },
     seed: Array.from({ length: 16 }, (_, i) => i + 1),
   });

@@ -1,8 +1,8 @@
 /**
  * Messages between the embedding process and a sandbox worker process, and how each becomes a
  * frame (src/sandbox/frames.ts): the head is the message, structured-cloned; the two large strings
- * of a render travel as the frame's body instead, the vars' JSON text (`plainVars`,
- * src/sandbox/plain-json.ts) on the way in and the output on the way out.
+ * of a render travel as the frame's body instead, the text of `plain-json` vars
+ * (src/sandbox/plain-json.ts) on the way in and the output on the way out.
  */
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 import type { IsolateCacheOptions, MemoryReport } from './isolate-cache.js';
@@ -48,15 +48,18 @@ export type FromWorker =
 type Head<M> = M & { bodyAs?: TextEncoding };
 
 export function writeToWorker(w: FrameWriter, m: ToWorker): void {
-  if (m.type !== 'render' || m.request.plainVars === undefined) return w.write(m);
-  const { plainVars, ...request } = m.request;
-  // JSON.stringify escapes lone surrogates: the text is well-formed.
-  w.write({ ...m, request, bodyAs: 'utf8' } satisfies Head<ToWorker>, plainVars, 'utf8');
+  if (m.type !== 'render' || m.request.vars.format !== 'plain-json') return w.write(m);
+  const vars = m.request.vars;
+  // The text goes as the body; its place in the head is left empty. JSON.stringify escapes lone
+  // surrogates: the text is well-formed, and UTF-8 carries it exactly.
+  const head = { ...m, request: { ...m.request, vars: { ...vars, text: '' } }, bodyAs: 'utf8' as const };
+  w.write(head satisfies Head<ToWorker>, vars.text, 'utf8');
 }
 
 export function readToWorker(head: unknown, body: Buffer): ToWorker {
   const { bodyAs, ...m } = head as Head<ToWorker>;
-  if (m.type === 'render' && bodyAs) m.request.plainVars = body.toString(bodyAs);
+  if (m.type === 'render' && bodyAs && m.request.vars.format === 'plain-json')
+    m.request.vars.text = body.toString(bodyAs);
   return m;
 }
 

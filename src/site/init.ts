@@ -14,7 +14,8 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { S3StorageConfig, SecretsSource, SiteConfig } from './config.js';
+import type { S3StorageConfig, SecretsSource } from './config.js';
+import { SITE_SCHEMA_URL, type SiteJson } from './site-json.generated.js';
 import { openSite } from './open-site.js';
 import { SAMPLES } from './sample/index.js';
 import { SAMPLE_FILES } from './sample/files.js';
@@ -23,7 +24,7 @@ import { migrate } from './schema/index.js';
 import { deleteTenantRows, tableWithTenant } from './db/tenant-rows.js';
 import { BackendProblem, checkBucket, checkRedis, emptyBucketPrefix, namedSecrets } from './init-backends.js';
 import { withPassword } from './batches/queue-url.js';
-import { parseVirtualPath } from '../index.js';
+import { parseVirtualPath, SITE_DEFAULTS } from '../index.js';
 
 export interface InitOptions {
   siteKey?: string;
@@ -158,10 +159,13 @@ export async function initSite(dir: string, opts: InitOptions = {}): Promise<voi
 }
 
 async function makeSite(dir: string, key: string, opts: InitOptions): Promise<void> {
-  const config: SiteConfig = {
+  // As a person would write it: `$schema` first, so an editor completes and checks the rest.
+  const config: SiteJson = {
+    $schema: SITE_SCHEMA_URL,
     site_key: key,
-    timezone: 'Asia/Tokyo',
-    lang: 'ja',
+    timezone: SITE_DEFAULTS.timezone,
+    lang: SITE_DEFAULTS.lang,
+    // The languages the sample content is written in.
     languages: ['ja', 'en'],
     super_users: [1],
     database: opts.database ?? null,

@@ -42,18 +42,62 @@ export async function jsonField(ctx: SiteContext, groupId: number, slug: string)
 }
 
 /** The values of one field: its column's rows, each of a content of the field's group. */
-const VALUES = `FROM topic_ext_values v
-  JOIN topics_ext_columns c ON c.tenant = v.tenant AND c.id = v.column_id
-  WHERE v.tenant = ? AND c.group_id = ? AND c.slug = ? AND v.idx = 0 AND v.value IS NOT NULL`;
+const VALUE_ROWS = `FROM topic_ext_values v
+  JOIN topics_ext_columns c ON c.tenant = v.tenant AND c.id = v.column_id`;
+const OF_FIELD = 'WHERE v.tenant = ? AND c.group_id = ? AND c.slug = ? AND v.idx = 0 AND v.value IS NOT NULL';
+const VALUES = `${VALUE_ROWS} ${OF_FIELD}`;
 
-/** The contents that hold a value of the field, by id. */
-export async function jsonValueIds(ctx: SiteContext, f: JsonField): Promise<number[]> {
-  const rows = await ctx.db.all<{ topic_id: number }>(`SELECT v.topic_id ${VALUES} ORDER BY v.topic_id`, [
-    ctx.tenant,
-    f.groupId,
-    f.slug,
-  ]);
-  return rows.map((r) => Number(r.topic_id));
+/** A content that holds a value of a field: its id and its title (null: it has no text). */
+export interface JsonValueContent {
+  id: number;
+  title: string | null;
+}
+
+/**
+ * The contents that hold a value of the field, by id, each with its title (`subject`) in the
+ * first of `langs` it has, else in any language it has.
+ */
+export async function jsonValueContents(
+  ctx: SiteContext,
+  f: JsonField,
+  langs: readonly string[],
+): Promise<JsonValueContent[]> {
+  const rows = await ctx.db.all<{ topic_id: number; lang: string | null; subject: string | null }>(
+    `SELECT v.topic_id, x.lang, x.subject ${VALUE_ROWS}
+     LEFT JOIN topic_texts x ON x.tenant = v.tenant AND x.topic_id = v.topic_id
+     ${OF_FIELD} ORDER BY v.topic_id, x.lang`,
+    [ctx.tenant, f.groupId, f.slug],
+  );
+  const texts = new Map<number, Map<string, string>>();
+  for (const r of rows) {
+    const byLang = texts.get(Number(r.topic_id)) ?? new Map<string, string>();
+    texts.set(Number(r.topic_id), byLang);
+    if (r.lang !== null && r.subject !== null) byLang.set(r.lang, r.subject);
+  }
+  return [...texts].map(([id, byLang]) => ({ id, title: titleIn(byLang, langs) }));
+}
+
+/** The title of content `topicId` of the field's group (null: no such content, or no text), as jsonValueContents picks it. */
+export async function jsonContentTitle(
+  ctx: SiteContext,
+  f: JsonField,
+  topicId: number,
+  langs: readonly string[],
+): Promise<string | null> {
+  const rows = await ctx.db.all<{ lang: string; subject: string }>(
+    `SELECT x.lang, x.subject FROM topic_texts x JOIN topics t ON t.tenant = x.tenant AND t.id = x.topic_id
+     WHERE x.tenant = ? AND x.topic_id = ? AND t.group_id = ? ORDER BY x.lang`,
+    [ctx.tenant, topicId, f.groupId],
+  );
+  return titleIn(new Map(rows.map((r) => [r.lang, r.subject])), langs);
+}
+
+function titleIn(byLang: ReadonlyMap<string, string>, langs: readonly string[]): string | null {
+  for (const l of langs) {
+    const t = byLang.get(l);
+    if (t !== undefined) return t;
+  }
+  return byLang.values().next().value ?? null;
 }
 
 /** The stored value (undefined: none yet). */

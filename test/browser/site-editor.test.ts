@@ -2,7 +2,8 @@
  * The form editor of a site's JSON fields (`smartcage serve --sites`) in headless Chromium, with
  * the site served under /sites/<key>/: the precompiled validator, the file picker over that
  * site's own files (`files-base`), a save that the server checks and stores, and a value the
- * browser refuses that never leaves the page.
+ * browser refuses that never leaves the page; in Japanese, the list and the editor name each
+ * content by its title (screenshots site-editor-ja-*.png).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import type { FormsServer } from '../../src/forms-ui/server/app.js';
 import { jsonField, jsonValue } from '../../src/site/json-fields.js';
 import { BACKENDS } from '../site/support/backends.js';
 import { siteWith, type TestSite } from '../site/support/site-with.js';
-import { buildBundle, describeBrowser, launchBrowser } from './support.js';
+import { buildBundle, describeBrowser, launchBrowser, SCREENSHOTS } from './support.js';
 
 describeBrowser('the JSON field editor of a site served under /sites/<key>/', () => {
   let site: TestSite;
@@ -70,6 +71,22 @@ describeBrowser('the JSON field editor of a site served under /sites/<key>/', ()
     expect(page.url()).toMatch(/\?saved=1$/);
     expect(await jsonValue(site, field, 1)).toMatchObject({ name: 'Shibuya Hall B' });
     expect(uncaught).toEqual([]);
+    await page.close();
+  });
+
+  it('in Japanese: the list names each content by its title and keeps the language into the editor', async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+    const base = `${server.url}/sites/${site.tenant}`;
+    await page.goto(`${base}/ext/1/venue/?lang=ja`);
+    const first = page.getByRole('link', { name: '新しいウェブサイトを公開しました' });
+    expect(await first.getAttribute('href')).toBe(`/sites/${site.tenant}/ext/1/venue/1?lang=ja`);
+    await page.screenshot({ path: join(SCREENSHOTS, 'site-editor-ja-list.png'), fullPage: true });
+    await first.click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toMatch(/: 新しいウェブサイトを公開しました \(ID 1\)$/);
+    await page.getByRole('button', { name: '保存' }).focus();
+    await page.screenshot({ path: join(SCREENSHOTS, 'site-editor-ja-editor.png'), fullPage: true });
     await page.close();
   });
 });

@@ -55,7 +55,9 @@ describe('smartcage serve --sites', () => {
       const r = runBin(['serve', '--port', '0', '--sites', dir]);
       expect(r.status).toBe(3);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/^smartcage serve: .*broken.*site\.json/);
+      expect(r.stderr).toMatch(
+        /^smartcage serve: .*broken.*site\.json: unknown key "nope" \(known: \$schema, site_key,/,
+      );
     } finally {
       rmSync(join(dir, 'broken'), { recursive: true, force: true });
     }

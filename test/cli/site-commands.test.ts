@@ -75,6 +75,19 @@ describe('smartcage render --site', () => {
     expect(r.stderr.split('\n')[0]).toContain(message);
   });
 
+  it('a site.json its schema refuses: exit 3, one line naming the JSON path', () => {
+    const broken = path.join(base, 'broken');
+    mkdirSync(broken, { recursive: true });
+    const site = JSON.parse(readFileSync(path.join(dir, 'site.json'), 'utf8')) as { endpoints: unknown[] };
+    site.endpoints.push({ path: 'x', method: 'PUT', function: 'x', api_id: 1 });
+    writeFileSync(path.join(broken, 'site.json'), JSON.stringify(site));
+    const r = runCli(['render', path.join(dir, 'page.tpl'), '--site', broken]);
+    expect(r.status).toBe(3);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringContaining(`${path.join(broken, 'site.json')}: /endpoints/2/method: must be one of GET, POST`),
+    ]);
+  });
+
   it('a template error is exit 1 at its line', () => {
     const r = runCli(['render', file('bad.tpl', '\n{login member_id=1}'), '--site', dir]);
     expect(r.status).toBe(1);

@@ -33,6 +33,14 @@ describe('site init --storage / --batch-queue', () => {
     expect([s.status, s.stderr]).toEqual([2, expect.stringMatching(/--s3-endpoint needs --storage/)]);
     const u = runBin(['site', 'init', dir, '--storage', 'https://bucket/x']);
     expect([u.status, u.stderr]).toEqual([2, expect.stringMatching(/s3:\/\/BUCKET\/PREFIX/)]);
+    // A value site.json's schema refuses is named by the option that sets it.
+    const d = runBin(['site', 'init', dir, '--database', 'mysql://x']);
+    expect([d.status, d.stderr.split('\n')[0]]).toEqual([2, 'smartcage site: --database: must be a postgres:// URL']);
+    const e = runBin(['site', 'init', dir, '--secrets-env', 'lower_']);
+    expect([e.status, e.stderr.split('\n')[0]]).toEqual([
+      2,
+      'smartcage site: --secrets-env or --secrets-file: env_prefix must be an upper-case prefix (A-Z, 0-9 and _)',
+    ]);
     expect(existsSync(dir)).toBe(false);
   });
 

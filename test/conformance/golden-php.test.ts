@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadGolden, rawMember } from '../support/golden.js';
 import { testEngine } from '../support/engine.js';
-import { parseJsonValue } from '../../src/runtime/vars-json.js';
+import { jsonValue } from '../support/json-value.js';
 import { toTagged } from '../support/php-oracle.js';
 import type { PhpArray, Value } from '../../src/value/value.js';
 import { PhpFloat } from '../../src/value/value.js';
@@ -52,7 +52,7 @@ describe('golden PHP builtins', () => {
         vars: `{"args":${args}}`,
       });
       if (c.type === 'array') {
-        expect(normalize(parseJsonValue(output))).toEqual(normalize(parseJsonValue(rawMember(line, 'expect')!)));
+        expect(normalize(jsonValue(output))).toEqual(normalize(jsonValue(rawMember(line, 'expect')!)));
       } else {
         expect(output).toBe(c.echo);
       }
@@ -82,9 +82,9 @@ describe('golden PHP builtins through the helpers plugins use', () => {
   for (const c of helperCases) {
     it(`${c.id} ${c.fn}`, () => {
       const line = lines.find((l) => l.includes(`"id":"${c.id}"`))!;
-      const args = parseJsonValue(rawMember(line, 'args')!) as PhpArray;
+      const args = jsonValue(rawMember(line, 'args')!) as PhpArray;
       const got = HELPERS[c.fn!](args.values());
-      if (c.type === 'array') expect(normalize(got)).toEqual(normalize(parseJsonValue(rawMember(line, 'expect')!)));
+      if (c.type === 'array') expect(normalize(got)).toEqual(normalize(jsonValue(rawMember(line, 'expect')!)));
       else expect(got).toBe(c.echo);
     });
   }

@@ -7,9 +7,13 @@ import {
   jsonTextToValue,
   listToCommaText,
   numberToText,
+  slashDatetimeToValue,
+  slashDateToValue,
   textToNumber,
   valueToDateInput,
   valueToDatetimeInput,
+  valueToSlashDate,
+  valueToSlashDatetime,
   valueToJsonText,
 } from '../../src/forms/coerce.js';
 import { createValidator } from '../../src/forms/validator.js';
@@ -212,5 +216,47 @@ describe('JSON textarea <-> object', () => {
     expect(valueToJsonText(v)).toBe(JSON.stringify(v, null, 2));
     expect(jsonTextToValue(valueToJsonText(v))).toEqual({ ok: true, value: v });
     expect(valueToJsonText(null)).toBe('');
+  });
+});
+
+describe('dates as a Japanese page writes them (YYYY/MM/DD)', () => {
+  const tokyo = { timeZone: 'Asia/Tokyo' };
+  it.each([
+    ['2024/05/01', '2024-05-01'],
+    ['2024/5/1', '2024-05-01'],
+    ['２０２４／０５／０１', '2024-05-01'],
+    [' 2024-05-01 ', '2024-05-01'],
+    ['', null],
+  ])('date %j → %j', (text, value) => {
+    expect(slashDateToValue(text)).toEqual({ ok: true, value });
+  });
+  it.each(['2024/02/30', '2024/13/01', '05/01/2024', '2024年5月1日', 'x'])('date %j is refused', (text) => {
+    expect(slashDateToValue(text)).toEqual({
+      ok: false,
+      error: { en: `"${text}" is not a date (YYYY/MM/DD).`, ja: `「${text}」は日付（YYYY/MM/DD）ではありません。` },
+    });
+  });
+  it('a stored date reads back with slashes', () => {
+    expect(valueToSlashDate('2024-05-01')).toBe('2024/05/01');
+    expect(valueToSlashDate('nope')).toBe('');
+  });
+  it.each([
+    ['2024/05/01 09:30:15', '2024-05-01T09:30:15+09:00'],
+    ['2024/5/1 9:30', '2024-05-01T09:30:00+09:00'],
+    ['２０２４／０５／０１　０９：３０', '2024-05-01T09:30:00+09:00'],
+    ['', null],
+  ])('date-time %j → %j in Tokyo', (text, value) => {
+    expect(slashDatetimeToValue(text, tokyo)).toEqual({ ok: true, value });
+  });
+  it.each(['2024/05/01', '2024/05/01 25:00', '2024/05/01 9:3'])('date-time %j is refused', (text) => {
+    const r = slashDatetimeToValue(text, tokyo);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.ja).toBe(`「${text}」は日時（YYYY/MM/DD HH:mm:ss）ではありません。`);
+  });
+  it('a stored date-time reads back in the site zone, with slashes', () => {
+    expect(valueToSlashDatetime('2024-05-01T00:30:00Z', tokyo)).toBe('2024/05/01 09:30:00');
+    expect(valueToSlashDatetime('bad', tokyo)).toBe('');
+    const v = '2024-12-31T23:59:59+09:00';
+    expect(slashDatetimeToValue(valueToSlashDatetime(v, tokyo), tokyo)).toEqual({ ok: true, value: v });
   });
 });

@@ -186,6 +186,35 @@ describe('lintSchema', () => {
     expect(codes(root({ a: { type: ['string', 'null'] } }))).toEqual([]);
   });
 
+  it('a refused type\'s message quotes it once (issue 37: it read ""text"")', () => {
+    expect(one(root({ a: { type: 'text' } }), 'type-invalid').message).toEqual({
+      en: '"text" is not a type; use string, integer, number, boolean, array or object (optionally with "null").',
+      ja: '「text」は型ではありません。string、integer、number、boolean、array、object のいずれか（null との組み合わせ可）を指定してください。',
+    });
+    expect(one(root({ a: { type: 'null' } }), 'type-invalid').message.en).toMatch(/^"null" is not a type;/);
+    expect(one(root({ a: { type: ['null'] } }), 'type-invalid').message.ja).toMatch(
+      /^「\["null"\]」は型ではありません。/,
+    );
+    expect(one(root({ a: { type: 5 } }), 'type-invalid').message.en).toMatch(/^"5" is not a type;/);
+  });
+
+  it('no message of a refused schema doubles its quotes', () => {
+    const refused = root(
+      {
+        a: { type: 'text' },
+        b: { type: 'null' },
+        c: { type: ['string', 'number'] },
+        d: { type: 'string', format: 'dat', pattern: '(', enum: ['x', 'x'], default: 'y' },
+        e: { type: 'string', enumNmes: ['x'], format_options: { x: 1 }, minuteInterval: 7 },
+        f: { type: 'integer', minLength: 'two', minimum: 3, maximum: 2 },
+      },
+      { required: ['z'] },
+    );
+    const messages = lintSchema(refused).flatMap((i) => [i.message.en, i.message.ja]);
+    expect(messages.length).toBeGreaterThan(20);
+    for (const m of messages) expect(m).not.toMatch(/""|「"|"」|「「|」」/);
+  });
+
   it('keywords that do not apply to the type', () => {
     const i = one(root({ a: { type: 'integer', minLength: 1 } }), 'keyword-not-applicable');
     expect(i.message.en).toBe('"minLength" does not apply to type integer.');

@@ -64,6 +64,7 @@ describe('package entries, imported by name', () => {
       RENDER_CHANNEL: 'string',
       ROW_BUDGETS: 'object',
       S3Files: 'function',
+      SITE_DEFAULTS: 'object',
       SendWindow: 'function',
       SmtpConfigError: 'function',
       SmtpPartialError: 'function',
@@ -111,6 +112,20 @@ describe('package entries, imported by name', () => {
     }
     expect(p.loaded.some((f) => f.startsWith('node_modules/ajv/'))).toBe(true);
     expect(p.loaded.filter((f) => /^dist\/src\/(security|forms-ui)\//.test(f))).toEqual([]);
+  });
+
+  it("'smartcage/site.schema.json' is site.json's schema, for editors (`$schema`)", () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const m = await import('smartcage/site.schema.json', { with: { type: 'json' } }); process.stdout.write(m.default.title);",
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('site.json');
   });
 
   it("the command line's entry loads no ajv until a forms command runs", () => {

@@ -20,7 +20,7 @@ describe('site.json default_modifiers', () => {
     ]);
     expect(() => parseSiteConfig({ ...base, default_modifiers: 'escape' }, 'site.json')).toThrow(SiteConfigError);
     expect(() => parseSiteConfig({ ...base, default_modifiers: [''] }, 'site.json')).toThrow(
-      '"default_modifiers" has a wrong value',
+      'site.json: /default_modifiers/0: must be a modifier, not blank',
     );
   });
 

@@ -10,6 +10,8 @@ import { tableWithTenant } from '../../src/site/db/tenant-rows.js';
 import { PG_URL } from './support/backends.js';
 import { parseSiteConfig, readSiteConfig, SiteConfigError } from '../../src/site/config.js';
 import { eachBackend, sampleSite } from './support/backends.js';
+import { SITE_SCHEMA_URL } from '../../src/site/site-json.generated.js';
+import { ajvSiteJsonErrors } from '../support/site-schema.js';
 
 const made: string[] = [];
 const tmp = (): string => {
@@ -25,6 +27,10 @@ describe('site init', () => {
     await initSite(dir);
     const config = readSiteConfig(dir);
     expect(config.site_key).toBe('my-demo');
+    // `$schema` first, so an editor completes the rest; what init writes is valid to ajv too.
+    const written = JSON.parse(readFileSync(path.join(dir, 'site.json'), 'utf8')) as Record<string, unknown>;
+    expect(Object.entries(written)[0]).toEqual(['$schema', SITE_SCHEMA_URL]);
+    expect(ajvSiteJsonErrors(written)).toEqual([]);
     expect(config.endpoints).toContainEqual({ path: 'news', method: 'GET', function: 'news', api_id: 1 });
     for (const f of ['functions/news.tpl', 'data/site.sqlite', 'files/user', 'templates'])
       expect(existsSync(path.join(dir, f)), f).toBe(true);
@@ -99,15 +105,34 @@ describe('site init leaves nothing half-made', () => {
 describe('site.json is read strictly', () => {
   const base = { site_key: 'a', timezone: 'Asia/Tokyo', lang: 'ja' };
   it.each([
-    [{ ...base, sitekey: 'x' }, 'unknown key "sitekey"'],
-    [{ timezone: 'Asia/Tokyo', lang: 'ja' }, '"site_key" is required'],
-    [{ ...base, site_key: '../x' }, '"site_key" has a wrong value'],
-    [{ ...base, database: 'mysql://x' }, '"database" has a wrong value'],
+    [{ ...base, sitekey: 'x' }, 'site.json: unknown key "sitekey" (known: $schema, site_key, timezone, lang, '],
+    [{ timezone: 'Asia/Tokyo', lang: 'ja' }, 'site.json: "site_key" is required'],
+    [{ ...base, site_key: '../x' }, 'site.json: /site_key: must be a key of a-z, 0-9, _ and - (1 to 63'],
+    [{ ...base, database: 'mysql://x' }, 'site.json: /database: must be a postgres:// URL'],
+    [{ ...base, database: 5 }, 'site.json: /database: must be a string or null'],
     [
       { ...base, endpoints: [{ path: 'a/b', method: 'GET', function: 'f', api_id: 1 }] },
-      '"endpoints" has a wrong value',
+      'site.json: /endpoints/0/path: must be a key of a-z',
     ],
-    [{ ...base, apis: [{ api_id: 1, security: 'open' }] }, '"apis" has a wrong value'],
+    [
+      { ...base, endpoints: [{ path: 'a', method: 'GET', function: 'f', api_id: 1, verb: 'x' }] },
+      'site.json: /endpoints/0: unknown key "verb" (known: path, method, function, api_id)',
+    ],
+    [
+      {
+        ...base,
+        endpoints: [
+          { path: 'a', method: 'GET', function: 'f', api_id: 1 },
+          { path: 'b', method: 'PUT', function: 'f', api_id: 1 },
+        ],
+      },
+      'site.json: /endpoints/1/method: must be one of GET, POST',
+    ],
+    [{ ...base, apis: [{ api_id: 1, security: 'open' }] }, 'site.json: /apis/0/security: must be one of none, cookie'],
+    [{ ...base, storage: { type: 's3', region: 'x' } }, 'site.json: /storage: "bucket" is required'],
+    [{ ...base, storage: { type: 'ftp' } }, 'site.json: /storage: must be one of: {"type": "local"}; {"type": "s3"'],
+    [{ ...base, secrets: { file: '' } }, 'site.json: /secrets/file: must not be empty'],
+    [{ ...base, batches: [{ slug: 'a' }, { slug: 'a' }] }, 'site.json: /batches/1/slug: the same as /batches/0/slug'],
     [
       {
         ...base,
@@ -116,7 +141,7 @@ describe('site.json is read strictly', () => {
           { api_id: 1, security: 'static' },
         ],
       },
-      '"apis" has a wrong value',
+      'site.json: /apis/1/api_id: the same as /apis/0/api_id',
     ],
   ])('%j: %s', (json, message) => {
     expect(() => parseSiteConfig(json, 'site.json')).toThrow(SiteConfigError);

@@ -1,6 +1,6 @@
 /**
  * site.json `integrations`: read strictly (unknown keys, wrong values and missing required keys
- * name the key), defaults filled in, and a site's adapters: a service the site does not list has
+ * name their JSON path), defaults filled in, and a site's adapters: a service the site does not list has
  * none (its plugins are E_HOST_CAPABILITY), one it lists answers its own tenant only.
  */
 import { describe, expect, it } from 'vitest';
@@ -60,24 +60,32 @@ describe('site.json integrations', () => {
     ).toBe('https://t.example/token');
   });
 
-  it('names the key that is unknown, missing or wrong', () => {
-    expect(problem([])).toContain('"integrations" must be an object');
-    expect(problem({ mail: {} })).toContain('unknown key "integrations.mail"');
-    expect(problem({ chat: { token_secret: 'BOT', token: 'xoxb-1' } })).toContain(
-      'unknown key "integrations.chat.token"',
+  it('names the JSON path of what is unknown, missing or wrong', () => {
+    expect(problem([])).toBe('site.json: /integrations: must be an object');
+    expect(problem({ mail: {} })).toBe(
+      'site.json: /integrations: unknown key "mail" (known: chat, social, cloud, analytics)',
     );
-    expect(problem({ chat: {} })).toContain('"integrations.chat.token_secret" is required');
-    expect(problem({ chat: { token_secret: 'BOT', api_base: 'ftp://slack.com' } })).toContain(
-      '"integrations.chat.api_base" has a wrong value',
+    expect(problem({ chat: { token_secret: 'BOT', token: 'xoxb-1' } })).toBe(
+      'site.json: /integrations/chat: unknown key "token" (known: api_base, token_secret)',
     );
-    expect(problem({ social: { token_secret: 'has space' } })).toContain('"integrations.social.token_secret"');
-    expect(problem({ analytics: { property_id: 123, sa_secret_name: 'GA' } })).toContain(
-      '"integrations.analytics.property_id"',
+    expect(problem({ chat: {} })).toBe('site.json: /integrations/chat: "token_secret" is required');
+    expect(problem({ chat: { token_secret: 'BOT', api_base: 'ftp://slack.com' } })).toBe(
+      'site.json: /integrations/chat/api_base: must be an http(s) URL',
     );
-    expect(problem({ analytics: { property_id: '123' } })).toContain(
-      '"integrations.analytics.sa_secret_name" is required',
+    expect(problem({ chat: { token_secret: 'BOT', api_base: 'http://[::1' } })).toBe(
+      'site.json: /integrations/chat/api_base: must be a URL',
     );
-    expect(problem({ cloud: 'yes' })).toContain('"integrations.cloud" must be an object');
+    // The value itself is never shown: a token pasted where a secret's name belongs stays out of logs.
+    expect(problem({ social: { token_secret: 'has space' } })).toBe(
+      "site.json: /integrations/social/token_secret: must be a secret's name (A-Z, a-z, 0-9, _, . and -, 1 to 128)",
+    );
+    expect(problem({ analytics: { property_id: 123, sa_secret_name: 'GA' } })).toBe(
+      'site.json: /integrations/analytics/property_id: must be a string',
+    );
+    expect(problem({ analytics: { property_id: '123' } })).toBe(
+      'site.json: /integrations/analytics: "sa_secret_name" is required',
+    );
+    expect(problem({ cloud: 'yes' })).toBe('site.json: /integrations/cloud: must be an object');
   });
 });
 

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { initSite } from '../../src/site/init.js';
 import { openSite } from '../../src/site/open-site.js';
-import { jsonField, jsonValue, jsonValueIds } from '../../src/site/json-fields.js';
+import { jsonField, jsonValue, jsonValueContents } from '../../src/site/json-fields.js';
 import { requireBuild, runBin } from '../support/bin.js';
 import { startServe, stopServe, type ServeProcess } from '../support/serve-process.js';
 import { eachBackend } from './support/backends.js';
@@ -101,7 +101,7 @@ eachBackend("JSON fields are the contents' extended values", (backend) => {
       );
       expect({ ...column, id: Number(column!.id) }).toEqual({ id: 6, type: 'json', order_no: 6 });
       const f = (await jsonField(site, 1, 'venue'))!;
-      expect(await jsonValueIds(site, f)).toEqual([1, 4]);
+      expect((await jsonValueContents(site, f, ['en'])).map((c) => c.id)).toEqual([1, 4]);
       expect(await jsonValue(site, f, 4)).toEqual({ name: 'Namba Hall', capacity: 80 });
       expect(await site.db.all('SELECT * FROM ext_json_values WHERE tenant = ?', [tenant])).toEqual([]);
       const [topic] = await site.host.content!.topics(tenant, [4]);

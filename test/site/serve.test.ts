@@ -232,6 +232,32 @@ eachBackend('serve --site', (backend) => {
     expect((await http(at('/ext/1/nothing/1'))).status).toBe(404);
   });
 
+  it("the JSON-fields list and the editor name each content by its title, in the page's language, with its id", async () => {
+    // Content 8 holds a value but has no text in any language.
+    await http(at('/ext/1/venue/8'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        value: JSON.stringify({ name: 'Kobe', capacity: 5, floorMap: '', online: true }),
+      }).toString(),
+    });
+    await site.db.run('DELETE FROM topic_texts WHERE tenant = ? AND topic_id = 8', [site.tenant]);
+    const en = (await http(at('/ext/1/venue/'))).body;
+    expect(en).toContain(
+      '<li><a href="/ext/1/venue/1">Our new website is live</a> <span class="content-id">(ID 1)</span></li>',
+    );
+    expect(en).toContain('<li><a href="/ext/1/venue/8">(no title)</a> <span class="content-id">(ID 8)</span></li>');
+    const ja = (await http(at('/ext/1/venue/?lang=ja'))).body;
+    expect(ja).toContain(
+      '<li><a href="/ext/1/venue/1?lang=ja">新しいウェブサイトを公開しました</a> <span class="content-id">(ID 1)</span></li>',
+    );
+    expect(ja).toContain('>（タイトルなし）</a>');
+    expect((await http(at('/ext/1/venue/1'))).body).toMatch(/<h1>[^<]*: Our new website is live \(ID 1\)<\/h1>/);
+    expect((await http(at('/ext/1/venue/1?lang=ja'))).body).toMatch(
+      /<h1>[^<]*: 新しいウェブサイトを公開しました \(ID 1\)<\/h1>/,
+    );
+  });
+
   it("the site index, the form samples at /forms/, the site's files for the picker", async () => {
     expect((await http(at('/'))).body).toContain('/rcms-api/1/news');
     // ?lang=ja: the index in Japanese, and its links keep the language.

@@ -9,6 +9,7 @@ import { toBytes } from '../../value/bytes.js';
 import { siteWatchPaths } from '../../site/watched-files.js';
 import { includedFile, includeResolver, readJsonText, readText, templateRoot, CliFileError } from './files.js';
 import { CLI_HOST } from '../host.js';
+import { SITE_DEFAULTS } from '../../site-defaults.js';
 import type { Command } from '../main.js';
 import { contextOption, memberOption, renderWithSite, REQUEST_HELP } from './render-site.js';
 
@@ -28,7 +29,7 @@ export const renderCommand: Command = {
     '  --request FILE    the request the render serves, see REQUEST.json below',
     '  --vars FILE       template variables as a JSON object (key order is kept as PHP would)',
     "  --templates DIR   folder that {include file=...} reads from (default: the template's folder)",
-    '  --timezone ZONE   site time zone for date functions (default Asia/Tokyo)',
+    `  --timezone ZONE   site time zone for date functions (default ${SITE_DEFAULTS.timezone})`,
     '  --objects         JSON objects in the variables become stdClass objects (for $a->b)',
     '  --timeout MS      CPU time allowed for the render (default 1000)',
     '  --wall-timeout MS wall-clock time allowed for the render, sleeps and host calls included (default 5000)',

@@ -189,7 +189,7 @@ function initBackends(values: Parameters<typeof stringOption>[0], database: stri
   return backends;
 }
 
-/** A site.json key in a message as the option that sets it. */
+/** A problem of site.json (`the options: /database: must be ...`) as one of the option that sets the key. */
 function optionProblem(message: string): string {
   const names: Record<string, string> = {
     database: '--database',
@@ -198,8 +198,9 @@ function optionProblem(message: string): string {
     batch_queue_password_secret: '--redis-password-secret',
     secrets: '--secrets-env or --secrets-file',
   };
-  const key = /"(\w+)" has a wrong value/.exec(message)?.[1];
-  return key && names[key] ? `${names[key]}: not a valid value` : message;
+  const m = /^the options: \/(\w+)(\S*): (.*)$/.exec(message);
+  const option = m ? names[m[1]!] : undefined;
+  return m && option ? `${option}: ${m[2] ? `${m[2].slice(1)} ` : ''}${m[3]}` : message;
 }
 
 /**

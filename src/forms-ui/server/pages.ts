@@ -5,6 +5,7 @@
 import type { JsonSchema } from '../../forms/index.js';
 import { esc } from '../../http/html.js';
 import { demoText } from '../demo-text.js';
+import { PAGE_CSS } from '../style.js';
 import type { Lang } from '../ui-text.js';
 
 /** A schema with a demo page: its name in /demo/NAME, and whether the form UI refuses it on purpose. */
@@ -23,9 +24,7 @@ export function page(lang: Lang, title: string, body: string, scripts: string[] 
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
-<style>body{font:14px/1.5 system-ui,sans-serif;max-width:52em;margin:24px auto;padding:0 16px}
-.demo-options{margin:0 0 16px;padding:8px;background:#eee}pre{white-space:pre-wrap}
-.paste textarea{width:100%;font:13px/1.4 ui-monospace,monospace}.problems{color:#a00000}</style>
+<style>${PAGE_CSS}</style>
 ${scripts.map((s) => `<script src="${esc(s)}" defer></script>\n`).join('')}<script src="/forms-ui.js" defer></script></head>
 <body><main>${body}</main></body></html>`;
 }

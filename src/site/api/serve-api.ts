@@ -87,7 +87,7 @@ const stop = (status: number, code: string, message: string): Step<never> => ({
 
 /**
  * Levels a JSON body may nest: PHP's json_decode default, as the engine reads variables
- * (runtime/vars-json.ts). JSON.parse itself takes far deeper text (5,000 levels in 10 KB), which
+ * (runtime/vars.ts). JSON.parse itself takes far deeper text (5,000 levels in 10 KB), which
  * then overflowed a stack on its way into the render: a 500 RangeError, not the client's 400.
  */
 export const MAX_BODY_DEPTH = 512;

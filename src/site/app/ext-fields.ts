@@ -22,7 +22,14 @@ import { esc } from '../../http/html.js';
 import { send } from '../../http/send.js';
 import { langOf, type Lang } from '../../forms-ui/ui-text.js';
 import type { Site } from '../open-site.js';
-import { jsonField, jsonValue, jsonValueIds, saveJsonValue, type JsonField } from '../json-fields.js';
+import {
+  jsonContentTitle,
+  jsonField,
+  jsonValue,
+  jsonValueContents,
+  saveJsonValue,
+  type JsonField,
+} from '../json-fields.js';
 
 /** A value posted from the editor: larger ones are refused before they are parsed. */
 const MAX_VALUE = 1024 * 1024;
@@ -38,6 +45,8 @@ const WORDS = {
     notSaved: 'Not saved:',
     notJson: 'The value is not JSON.',
     back: 'All contents of this field',
+    untitled: '(no title)',
+    id: (id: number) => `ID ${id}`,
   },
   ja: {
     contents: '値のあるコンテンツ',
@@ -49,6 +58,8 @@ const WORDS = {
     notSaved: '保存されていません:',
     notJson: '値がJSONではありません。',
     back: 'この項目のコンテンツ一覧',
+    untitled: '（タイトルなし）',
+    id: (id: number) => `ID ${id}`,
   },
 } as const;
 
@@ -90,7 +101,7 @@ export class ExtFieldEditor {
       html(
         res,
         200,
-        this.editorPage(
+        await this.editorPage(
           field,
           Number(m[3]),
           lang,
@@ -100,6 +111,11 @@ export class ExtFieldEditor {
       );
     }
     return true;
+  }
+
+  /** A content's title in the page's language when it has one, else in the site's. */
+  private titleLangs(lang: Lang): string[] {
+    return [lang, this.site.config.lang];
   }
 
   private fieldPath(f: JsonField): string {
@@ -132,8 +148,13 @@ export class ExtFieldEditor {
       return;
     }
     const w = WORDS[lang];
-    const ids = await jsonValueIds(this.site, f);
-    const items = ids.map((id) => `<li><a href="${esc(`${this.fieldPath(f)}${id}`)}">${id}</a></li>`).join('');
+    const contents = await jsonValueContents(this.site, f, this.titleLangs(lang));
+    const items = contents
+      .map(
+        (c) =>
+          `<li><a href="${esc(`${this.fieldPath(f)}${c.id}${lang === 'ja' ? '?lang=ja' : ''}`)}">${esc(c.title ?? w.untitled)}</a> <span class="content-id">(${w.id(c.id)})</span></li>`,
+      )
+      .join('');
     html(
       res,
       200,
@@ -141,21 +162,23 @@ export class ExtFieldEditor {
         lang,
         titleOf(f),
         `<h1>${esc(titleOf(f))}</h1>
-<h2>${w.contents}</h2>${ids.length > 0 ? `<ul>${items}</ul>` : `<p>${w.none}</p>`}
+<h2>${w.contents}</h2>${contents.length > 0 ? `<ul>${items}</ul>` : `<p>${w.none}</p>`}
 <form method="get" action="${esc(this.fieldPath(f))}"><p><label for="topic-id">${w.open}</label> <input id="topic-id" name="topic_id" inputmode="numeric" pattern="[0-9]+" required> <button type="submit">${w.openButton}</button></p></form>`,
       ),
     );
   }
 
-  private editorPage(
+  private async editorPage(
     f: JsonField,
     topicId: number,
     lang: Lang,
     valueText: string,
     notes: string[],
     errors: readonly ValidatedError[] = [],
-  ): string {
+  ): Promise<string> {
     const w = WORDS[lang];
+    const title = await jsonContentTitle(this.site, f, topicId, this.titleLangs(lang));
+    const heading = `${titleOf(f)}: ${title ?? w.untitled} (${w.id(topicId)})`;
     const shown =
       errors.length > 0
         ? `<div role="alert" class="problems"><p>${w.notSaved}</p><ul>${errors.map((e) => `<li>${esc(e.field || '/')}: ${esc(e.message[lang])}</li>`).join('')}</ul></div>`
@@ -163,8 +186,8 @@ export class ExtFieldEditor {
     const filesBase = this.base.replace(/\/$/, '');
     return page(
       lang,
-      `${titleOf(f)} #${topicId}`,
-      `<h1>${esc(titleOf(f))} #${topicId}</h1>
+      heading,
+      `<h1>${esc(heading)}</h1>
 <p><a href="${esc(this.fieldPath(f))}">${w.back}</a></p>
 ${shown}<form method="post" action="${esc(`${this.fieldPath(f)}${topicId}${lang === 'ja' ? '?lang=ja' : ''}`)}">
   <json-field-form name="value" lang="${lang}" time-zone="${esc(this.site.config.timezone)}" files-base="${esc(filesBase)}" schema="${esc(JSON.stringify(f.schema))}"><textarea name="value" rows="12" cols="60">${esc(valueText)}</textarea></json-field-form>
@@ -194,7 +217,7 @@ ${shown}<form method="post" action="${esc(`${this.fieldPath(f)}${topicId}${lang 
     try {
       value = JSON.parse(text);
     } catch {
-      html(res, 400, this.editorPage(f, topicId, lang, text, [WORDS[lang].notJson]));
+      html(res, 400, await this.editorPage(f, topicId, lang, text, [WORDS[lang].notJson]));
       return;
     }
     let errors: ValidatedError[];
@@ -206,7 +229,7 @@ ${shown}<form method="post" action="${esc(`${this.fieldPath(f)}${topicId}${lang 
       return;
     }
     if (errors.length > 0) {
-      html(res, 422, this.editorPage(f, topicId, lang, text, [], errors));
+      html(res, 422, await this.editorPage(f, topicId, lang, text, [], errors));
       return;
     }
     if (!(await saveJsonValue(this.site, f, topicId, value))) {

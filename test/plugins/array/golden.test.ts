@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PhpArray, type Value } from '../../../src/value/value.js';
 import { toStr } from '../../../src/value/convert.js';
 import { toTagged } from '../../support/php-oracle.js';
-import { parseJsonToValue } from '../../../src/php/json/decode.js';
+import { jsonValue } from '../../support/json-value.js';
 import { arrayIntersect } from '../../../src/php/array/set-ops.js';
 import { plugins as arrayPlugins } from '../../../src/plugins/array/index.js';
 import { plugins as jsonPlugins } from '../../../src/plugins/json/index.js';
@@ -22,7 +22,7 @@ const lines = readFileSync(goldenPath(), 'utf8')
 // Parsed with our own parser so that key order is PHP's, not JavaScript's.
 const golden = new Map(
   lines.map((l) => {
-    const v = parseJsonToValue(l) as PhpArray;
+    const v = jsonValue(l) as PhpArray;
     return [v.get('id') as string, v] as const;
   }),
 );

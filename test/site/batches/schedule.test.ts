@@ -27,7 +27,7 @@ describe('schedule forms', () => {
   it('refuses another form in site.json, naming the key', () => {
     const base = { site_key: 's', timezone: TOKYO, lang: 'ja' };
     expect(() => parseSiteConfig({ ...base, batches: [{ slug: 'x', schedule: '*/5 * * * *' }] }, 'site.json')).toThrow(
-      /"batches" has a wrong value/,
+      "site.json: /batches/0/schedule: must be one of the platform's schedules",
     );
     expect(() =>
       parseSiteConfig(
@@ -40,8 +40,10 @@ describe('schedule forms', () => {
         },
         'site.json',
       ),
-    ).toThrow(/"batches"/);
-    expect(() => parseSiteConfig({ ...base, batch_queue: 'http://redis' }, 'site.json')).toThrow(/"batch_queue"/);
+    ).toThrow('site.json: /batches/1/id: the same as /batches/0/id');
+    expect(() => parseSiteConfig({ ...base, batch_queue: 'http://redis' }, 'site.json')).toThrow(
+      'site.json: /batch_queue: must be a redis:// URL',
+    );
     expect(
       parseSiteConfig({ ...base, batches: [{ slug: 'x', id: 3, schedule: '0 * * * *' }] }, 'site.json').batches,
     ).toEqual([{ slug: 'x', id: 3, schedule: '0 * * * *' }]);

@@ -299,22 +299,31 @@ eachBackend('sendmail on a local site: relay settings, the window, no relay', (b
 
 describe('site.json mail is read strictly', () => {
   it.each([
-    [{ smtp: { host: '127.0.0.1' } }],
-    [{ smtp: { host: 'a b', port: 25 } }],
-    [{ smtp: { host: 'smtp.example.com', port: 25, auth: { user: 'u', pass: 'p' } } }],
-    [{ smtp: { host: 'smtp.example.com', port: 25, starttls: 'sometimes' } }],
-    [{ smtp: { host: 'smtp.example.com', port: 25, ca_file: '../ca.pem' } }],
-    [{ smtp: { host: 'smtp.example.com', port: 25, passwd: 'x' } }],
-    [{ max_per_hour: 0 }],
-    [{ verified_domains: ['example.com'], typo: 1 }],
-  ])('refuses %j', async (mail) => {
+    [{ smtp: { host: '127.0.0.1' } }, '/mail/smtp: "port" is required'],
+    [{ smtp: { host: 'a b', port: 25 } }, '/mail/smtp/host: must be a host name or an IP address'],
+    [
+      { smtp: { host: 'smtp.example.com', port: 25, auth: { user: 'u', pass: 'p' } } },
+      '/mail/smtp/auth: unknown key "user" (known: user_secret, pass_secret)',
+    ],
+    [
+      { smtp: { host: 'smtp.example.com', port: 25, starttls: 'sometimes' } },
+      '/mail/smtp/starttls: must be one of required, opportunistic, never',
+    ],
+    [
+      { smtp: { host: 'smtp.example.com', port: 25, ca_file: '../ca.pem' } },
+      '/mail/smtp/ca_file: must be a path inside the site folder',
+    ],
+    [{ smtp: { host: 'smtp.example.com', port: 25, passwd: 'x' } }, '/mail/smtp: unknown key "passwd"'],
+    [{ max_per_hour: 0 }, '/mail/max_per_hour: must be at least 1'],
+    [{ verified_domains: ['example.com'], typo: 1 }, '/mail: unknown key "typo"'],
+  ])('refuses %j', async (mail, message) => {
     const { parseSiteConfig } = await import('../../../src/site/config.js');
     expect(() =>
       parseSiteConfig(
         { site_key: 'x', timezone: 'Asia/Tokyo', lang: 'ja', mail: { verified_domains: [], ...mail } },
         'site.json',
       ),
-    ).toThrow(/"mail" has a wrong value/);
+    ).toThrow(`site.json: ${message}`);
   });
 
   it('fills in the defaults', async () => {

@@ -30,7 +30,7 @@ describe('site.json cdn and deploy', () => {
       expect(() => parseSiteConfig({ ...base, cdn }, 'site.json')).toThrow(SiteConfigError);
     }
     expect(() => parseSiteConfig({ ...base, deploy: { hook_url: 'file:///etc/passwd' } }, 'site.json')).toThrow(
-      /"deploy" has a wrong value/,
+      'site.json: /deploy/hook_url: must be an http(s) URL',
     );
   });
 });

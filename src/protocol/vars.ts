@@ -1,0 +1,57 @@
+/**
+ * A render's variables as they cross into the isolate (RenderRequest.vars; D210): one tagged
+ * union that says how they are encoded, where there were three optional fields (`vars` as data or
+ * text or null, `plainVars`, `objects`) whose combinations the runtime had to guess between.
+ *
+ *   none         no variables
+ *   plain        plain data, structured-cloned into the isolate and converted there (value/fromJS)
+ *   json         an embedder's JSON text, read as PHP's json_decode reads it (php/json/decode.ts):
+ *                key order kept ("2" after "b"), ints exact to 64 bits
+ *   plain-json   plain data the host wrote as JSON text for the trip to a sandbox worker
+ *                (src/sandbox/plain-json.ts): JSON.parse gives back what `plain` would have held
+ *
+ * The names say what the host was given (data or text) and how it travels. `objects` (JSON
+ * objects become stdClass objects, not arrays) belongs to each form that carries variables.
+ *
+ * The request is structured-cloned from the host, through a worker's frames too: `decodeVars`
+ * reads it as unknown data and refuses any other shape with E_BAD_VARS, as ./transfer.ts does.
+ */
+
+export type RenderVars =
+  | { format: 'none' }
+  | { format: 'plain'; value: Record<string, unknown>; objects: boolean }
+  | { format: 'json'; text: string; objects: boolean }
+  | { format: 'plain-json'; text: string; objects: boolean };
+
+export class VarsError extends Error {
+  readonly code = 'E_BAD_VARS';
+}
+
+/** What an embedder passes (RenderOptions.vars and .objects), as it goes on the wire. */
+export function renderVars(vars: Record<string, unknown> | string | null | undefined, objects = false): RenderVars {
+  if (typeof vars === 'string') return { format: 'json', text: vars, objects };
+  if (vars === null || vars === undefined) return { format: 'none' };
+  return { format: 'plain', value: vars, objects };
+}
+
+/** `x` as RenderVars, checked field by field; anything else is a VarsError. */
+export function decodeVars(x: unknown): RenderVars {
+  if (typeof x !== 'object' || x === null) throw new VarsError('the variables come in no known format');
+  const v = x as Record<string, unknown>;
+  const format = v.format;
+  if (format === 'none') return { format };
+  const objects = v.objects;
+  if (typeof objects !== 'boolean') throw new VarsError('the variables come without their objects flag');
+  if (format === 'plain') {
+    const value = v.value;
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new VarsError('plain variables must be an object of names');
+    return { format, value: value as Record<string, unknown>, objects };
+  }
+  if (format === 'json' || format === 'plain-json') {
+    const text = v.text;
+    if (typeof text !== 'string') throw new VarsError(`${format} variables come without their text`);
+    return { format, text, objects };
+  }
+  throw new VarsError(`the variables come in an unknown format ${JSON.stringify(String(format)).slice(0, 40)}`);
+}
