@@ -148,4 +148,6 @@ export { BridgeError } from './host-api/errors.js';
 export { currentRenderSignal } from './host-api/render-signal.js';
 export type { ErrorCode } from './protocol/error-codes.js';
 export { PhpArray, PhpFloat, PhpObject, fromJS, toJS } from './value/value.js';
+// A render's output is text whose raw bytes (invalid UTF-8 a template made) stand as U+DC80..U+DCFF: these bytes.
+export { toBytes } from './value/bytes.js';
 export type { Value, Key } from './value/value.js';

@@ -74,7 +74,9 @@ export const LAYERS = {
     'site-defaults.ts',
   ],
   forms: ['text'],
-  'forms-ui': ['forms', 'text', 'host-adapters'],
+  // What our HTTP servers share: a body read with a limit, answers, CSPs, HTML escaping (node:http only).
+  http: [],
+  'forms-ui': ['forms', 'text', 'host-adapters', 'http'],
   security: [
     'node-version.ts',
     'value',
@@ -93,8 +95,9 @@ export const LAYERS = {
     'text',
   ],
   lsp: ['compiler', 'plugins'],
-  // A local site is a host written as an embedder writes one: the public entry only.
-  site: ['index.ts'],
+  // A local site is a host written as an embedder writes one: the public entry only. Its web app
+  // (src/site/app: `serve --site`) shows its pages with the forms UI, over the shared HTTP helpers.
+  site: ['index.ts', 'http', 'forms', 'forms-ui'],
   cli: [
     'site',
     'value',

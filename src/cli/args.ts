@@ -5,6 +5,7 @@
  */
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { editDistance } from '../text/edit-distance.js';
+import { nodeErrorCode } from './caught.js';
 
 /** `multiple`: the option may repeat; its value is then the list of every value given. */
 export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
@@ -21,19 +22,23 @@ export function parseArgs(argv: string[], options: OptionSpec): Parsed {
     const r = parseNodeArgs({ args: argv, options, strict: true, allowPositionals: true });
     return { positionals: r.positionals, values: r.values as Parsed['values'] };
   } catch (e) {
-    const err = e as { code?: string; message?: string };
-    const name = /'(-{1,2}[^' ]+)/.exec(err.message ?? '')?.[1] ?? '';
-    if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const code = nodeErrorCode(e);
+    const message = e instanceof Error ? e.message : String(e);
+    const name = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? '';
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       const guess = didYouMean(name.replace(/^-+/, ''), Object.keys(options));
       throw new UsageError(`unknown option ${name}${guess ? ` (did you mean --${guess}?)` : ''}`);
     }
-    if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
       const opt = name.replace(/^-+/, '');
       throw new UsageError(options[opt]?.type === 'boolean' ? `${name} takes no value` : `${name} needs a value`);
     }
-    throw new UsageError(err.message ?? String(e));
+    throw new UsageError(message);
   }
 }
+
+/** Whether `v` is one of `choices`: a guard, so a checked option comes out typed without a cast. */
+export const isOneOf = <T extends string>(choices: readonly T[], v: string): v is T => choices.some((c) => c === v);
 
 /** The closest candidate within two edits (or of which the word is a prefix), if any. */
 export function didYouMean(word: string, candidates: readonly string[]): string | undefined {

@@ -10,6 +10,7 @@ import { openSite, type OpenOptions, type Site } from '../site/open-site.js';
 import { SiteConfigError } from '../site/config.js';
 import { SiteEngines } from '../site/engines.js';
 import { siteFolders } from '../site/registry.js';
+import { firstLine } from './caught.js';
 
 export class SiteOpenError extends Error {}
 
@@ -19,7 +20,7 @@ export async function openSiteFolder(dir: string, opts: OpenOptions = {}): Promi
     return await openSite(dir, opts);
   } catch (e) {
     if (e instanceof SiteConfigError) throw new SiteOpenError(e.message);
-    throw new SiteOpenError(`${dir}: the site's database could not be opened (${(e as Error).message.split('\n')[0]})`);
+    throw new SiteOpenError(`${dir}: the site's database could not be opened (${firstLine(e)})`);
   }
 }
 

@@ -64,7 +64,7 @@ export const contentEditableAdapter: RichTextAdapter = {
     el.innerHTML = initial;
     // Not while an IME composition is open (the text is not final): once at compositionend.
     const onInput = (e: Event) => {
-      if (e.type === 'input' && (e as InputEvent).isComposing) return;
+      if (e instanceof InputEvent && e.isComposing) return;
       o.onChange(el.innerHTML === '<br>' ? '' : el.innerHTML);
     };
     const onBlur = () => o.onBlur();
@@ -111,6 +111,21 @@ interface FileEntry {
   type: 'file' | 'dir';
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+function isFileEntry(v: unknown): v is FileEntry {
+  return (
+    isRecord(v) && typeof v.name === 'string' && typeof v.path === 'string' && (v.type === 'file' || v.type === 'dir')
+  );
+}
+
+/** The entries of an /api/files answer (`{entries: [...]}`), or undefined when it is an error or not that shape. */
+const fileEntries = (body: unknown): FileEntry[] | undefined =>
+  isRecord(body) && Array.isArray(body.entries) && body.entries.every(isFileEntry) ? body.entries : undefined;
+
+const errorOf = (body: unknown): string | undefined =>
+  isRecord(body) && typeof body.error === 'string' ? body.error : undefined;
+
 /**
  * The default picker: a modal `<dialog>` listing `GET {base}/api/files?path=...`; folders
  * open in place, a file is chosen with its button. Esc or Cancel closes it without a choice.
@@ -151,13 +166,14 @@ export function pathPickerAdapter(base = '', root = '/files/user/'): FileManager
           status.textContent = t.loading;
           try {
             const res = await fetch(`${base}/api/files?path=${encodeURIComponent(dir)}`);
-            const body = (await res.json()) as { entries?: FileEntry[]; error?: string };
-            if (!res.ok || !body.entries) throw new Error(body.error ?? res.statusText);
-            status.textContent = body.entries.length === 0 ? t.emptyFolder : '';
+            const body: unknown = await res.json();
+            const entries = fileEntries(body);
+            if (!res.ok || !entries) throw new Error(errorOf(body) ?? res.statusText);
+            status.textContent = entries.length === 0 ? t.emptyFolder : '';
             const parent = dir.replace(/[^/]+\/$/, '');
             if (dir !== root && parent.length >= root.length)
-              body.entries.unshift({ name: '..', path: parent, type: 'dir' });
-            for (const e of body.entries) {
+              entries.unshift({ name: '..', path: parent, type: 'dir' });
+            for (const e of entries) {
               const li = document.createElement('li');
               const b = document.createElement('button');
               b.type = 'button';

@@ -21,7 +21,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(
  */
 export function onTextInput(c: HTMLElement, handler: () => void): void {
   c.addEventListener('input', (e) => {
-    if ((e as InputEvent).isComposing) return;
+    if (e instanceof InputEvent && e.isComposing) return;
     handler();
   });
   c.addEventListener('compositionend', () => handler());

@@ -134,7 +134,7 @@ function field(name: string, schema: JsonSchema, path: string[], listed: boolean
       node.options = optionsOf(schema);
       break;
     case 'multi-select':
-      node.options = optionsOf(schema.items as JsonSchema);
+      node.options = optionsOf(schema.items ?? {});
       break;
     case 'textarea':
       if (typeof schema.rows === 'number') node.rows = schema.rows;
@@ -146,7 +146,7 @@ function field(name: string, schema: JsonSchema, path: string[], listed: boolean
       if (typeof schema.minuteInterval === 'number') node.minuteInterval = schema.minuteInterval;
       break;
     case 'cards':
-      node.item = group(schema.items as JsonSchema, [...path, 'items']);
+      node.item = group(schema.items ?? {}, [...path, 'items']);
       break;
     default:
       break;

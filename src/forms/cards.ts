@@ -59,7 +59,7 @@ export function addAfter(schema: JsonSchema, value: JsonValue, path: Path, index
     };
   }
   const next = list.slice();
-  next.splice(index + 1, 0, initialValue(arraySchema.items as JsonSchema));
+  next.splice(index + 1, 0, initialValue(arraySchema.items ?? {}));
   return { ok: true, value: setAt(value, path, next), changed: true };
 }
 

@@ -274,7 +274,8 @@ export function jsonTextToValue(text: string, expect: JsonExpect = 'object'): Co
   if (text.trim() === '') return { ok: true, value: null };
   let parsed: JsonValue;
   try {
-    parsed = JSON.parse(text) as JsonValue;
+    // JSON.parse gives JSON values only: the type says what it cannot.
+    parsed = JSON.parse(text);
   } catch (e) {
     const at = errorPosition(e, text);
     return { ok: false, error: message('coerce.invalid-json', at ? { line: at.line, column: at.column } : {}) };

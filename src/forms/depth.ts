@@ -33,13 +33,12 @@ export function formDepth(root: JsonSchema, limit: number): DepthReport {
       const arrayPath = [...path, 'properties', name];
       const itemLevel = level + 2;
       if (itemLevel > limit && !firstTooDeep) firstTooDeep = arrayPath;
-      max = Math.max(max, objectDepth(sub.items as JsonSchema, itemLevel, [...arrayPath, 'items']));
+      max = Math.max(max, objectDepth(sub.items ?? {}, itemLevel, [...arrayPath, 'items']));
     }
     return max;
   };
   let depth = 1;
   if (isSchema(root) && baseType(root) === 'object') depth = objectDepth(root, 1, []);
-  else if (isSchema(root) && detectControl(root) === 'cards')
-    depth = objectDepth(root.items as JsonSchema, 2, ['items']);
+  else if (isSchema(root) && detectControl(root) === 'cards') depth = objectDepth(root.items ?? {}, 2, ['items']);
   return firstTooDeep ? { depth, firstTooDeep } : { depth };
 }

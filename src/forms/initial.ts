@@ -36,9 +36,10 @@ export function initialValue(schema: JsonSchema): JsonValue {
       return out;
     }
     case 'array': {
-      if (detectControl(schema) === 'cards' && isSchema(schema.items)) {
+      const items = schema.items;
+      if (detectControl(schema) === 'cards' && isSchema(items)) {
         const n = typeof schema.minItems === 'number' ? schema.minItems : 0;
-        return Array.from({ length: n }, () => initialValue(schema.items as JsonSchema));
+        return Array.from({ length: n }, () => initialValue(items));
       }
       return [];
     }

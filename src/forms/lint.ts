@@ -86,9 +86,9 @@ function hasShape(v: unknown, shape: Shape): boolean {
     case 'number':
       return typeof v === 'number' && Number.isFinite(v);
     case 'non-negative-integer':
-      return Number.isInteger(v) && (v as number) >= 0;
+      return typeof v === 'number' && Number.isInteger(v) && v >= 0;
     case 'positive-integer':
-      return Number.isInteger(v) && (v as number) >= 1;
+      return typeof v === 'number' && Number.isInteger(v) && v >= 1;
     case 'string-array':
       return Array.isArray(v) && v.every((x) => typeof x === 'string');
     case 'non-empty-array':
@@ -183,7 +183,7 @@ export function lintSchema(schema: unknown): Issue[] {
     }
 
     // format and its companions.
-    if (typeof s.format === 'string' && !(FORMATS as readonly string[]).includes(s.format)) {
+    if (typeof s.format === 'string' && !FORMATS.some((f) => f === s.format)) {
       add('error', 'format-unknown', [...path, 'format'], { format: s.format });
     }
     if (s.rows !== undefined && s.format !== 'textarea') add('warning', 'rows-without-textarea', [...path, 'rows']);
@@ -213,7 +213,7 @@ export function lintSchema(schema: unknown): Issue[] {
       }
     }
     if (s.minuteInterval !== undefined) {
-      if (!(MINUTE_INTERVALS as readonly unknown[]).includes(s.minuteInterval)) {
+      if (!MINUTE_INTERVALS.some((m) => m === s.minuteInterval)) {
         add('error', 'minute-interval-invalid', [...path, 'minuteInterval'], {
           value: JSON.stringify(s.minuteInterval),
         });

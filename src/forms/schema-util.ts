@@ -27,25 +27,19 @@ export function hasEnum(schema: JsonSchema): schema is JsonSchema & { enum: Json
   return Array.isArray(schema.enum);
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
 /** JSON Schema equality of two JSON values (key order does not matter). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => jsonEqual(x, bb[i]));
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
   }
-  const ka = Object.keys(a as object);
-  const kb = Object.keys(b as object);
-  return (
-    ka.length === kb.length &&
-    ka.every(
-      (k) =>
-        Object.hasOwn(b as object, k) &&
-        jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-    )
-  );
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
 }
 
 export function clone<T>(v: T): T {

@@ -60,8 +60,8 @@ export function standaloneValidatorSource(schema: unknown): string {
     );
   }
   for (const m of source.matchAll(/\brequire\(("(?:[^"\\]|\\.)*")\)/g)) {
-    const name = JSON.parse(m[1]!) as string;
-    if (!(PRECOMPILED_RUNTIME as readonly string[]).includes(name)) {
+    const name: unknown = JSON.parse(m[1]!);
+    if (typeof name !== 'string' || !PRECOMPILED_RUNTIME.some((r) => r === name)) {
       throw new Error(
         `precompiled validator needs the module "${name}", which the browser runtime does not provide (src/forms-ui/precompiled.ts)`,
       );

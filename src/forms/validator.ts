@@ -99,8 +99,8 @@ function wrap(s: JsonSchema, issues: Issue[], compiled: CompiledValidate): FormV
 }
 
 function mapError(e: ErrorObject, root: JsonSchema): ValidatedError {
-  const parent = (isSchema(e.parentSchema) ? e.parentSchema : {}) as JsonSchema;
-  const params = e.params as Record<string, unknown>;
+  const parent: JsonSchema = isSchema(e.parentSchema) ? e.parentSchema : {};
+  const params: Record<string, unknown> = e.params;
   let path = e.instancePath;
   let keyword = e.keyword;
   let msg: LocalizedMessage;
@@ -183,7 +183,7 @@ export function fieldOf(path: string, root: JsonSchema): string {
       if (i >= segs.length) return out;
       out += '/' + segs[i]!; // the card index
       i++;
-      schema = schema.items as JsonSchema;
+      schema = schema.items ?? {};
     }
     if (baseType(schema) !== 'object' || !isSchema(schema.properties) || i >= segs.length) return out;
     const seg = segs[i]!;

@@ -6,11 +6,7 @@ export function getAt(value: JsonValue, path: Path): JsonValue | undefined {
   let cur: JsonValue | undefined = value;
   for (const seg of path) {
     if (cur === null || typeof cur !== 'object') return undefined;
-    cur = Array.isArray(cur)
-      ? typeof seg === 'number'
-        ? cur[seg]
-        : undefined
-      : (cur as Record<string, JsonValue>)[String(seg)];
+    cur = Array.isArray(cur) ? (typeof seg === 'number' ? cur[seg] : undefined) : cur[String(seg)];
   }
   return cur;
 }

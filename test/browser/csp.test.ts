@@ -5,7 +5,7 @@
  * precompiled validator still edits its value and says the server checks it.
  */
 import { expect, it } from 'vitest';
-import { CSP } from '../../src/forms-ui/server/pages.js';
+import { PAGE_CSP as CSP } from '../../src/http/csp.js';
 import { samples } from '../../src/forms/samples/index.js';
 import { describeBrowser, mountForm, useHarness, storedValue, watchCsp } from './support.js';
 

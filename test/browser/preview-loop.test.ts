@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startSiteServer } from '../../src/cli/site-server/app.js';
+import { startSiteServer } from '../../src/site/app/app.js';
 import type { ServeServer } from '../../src/site/server/listen.js';
 import { BACKENDS } from '../site/support/backends.js';
 import { siteWith, type TestSite } from '../site/support/site-with.js';

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startSiteServer } from '../../src/cli/site-server/app.js';
+import { startSiteServer } from '../../src/site/app/app.js';
 import type { FormsServer } from '../../src/forms-ui/server/app.js';
 import { jsonField, jsonValue } from '../../src/site/json-fields.js';
 import { BACKENDS } from '../site/support/backends.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { BIN, requireBuild } from '../support/bin.js';
-import { filesPicture } from '../../src/cli/commands/render-watch.js';
+import { filesPicture } from '../../src/site/watched-files.js';
 
 beforeAll(() => requireBuild());
 

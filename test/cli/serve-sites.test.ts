@@ -3,12 +3,12 @@
  * site.json at start is one line and exit 3; a site folder added later appears on SIGHUP; one
  * sandbox worker serves every site; the tenancy options are checked.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, requireBuild, runBin } from '../support/bin.js';
+import { requireBuild, runBin } from '../support/bin.js';
+import { eventually, startServe, stopServe } from '../support/serve-process.js';
 
 let dir: string;
 beforeAll(() => {
@@ -26,16 +26,9 @@ function copySite(to: string, key: string): void {
 
 describe('smartcage serve --sites', () => {
   it('a site folder added later appears on SIGHUP', async () => {
-    const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--sites', dir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    child.stderr!.on('data', (d) => (out += d));
+    const s = await startServe(['--port', '0', '--sites', dir], { waitMs: 15_000 });
     try {
-      for (let i = 0; i < 150 && !/http:\/\/127\.0\.0\.1:\d+/.test(out); i++)
-        await new Promise((r) => setTimeout(r, 100));
-      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)![0];
+      const url = s.url;
       expect((await fetch(`${url}/sites/one/rcms-api/1/news`)).status).toBe(200);
       expect((await fetch(`${url}/sites/later/rcms-api/1/news`)).status).toBe(404);
       // The list of sites in Japanese with ?lang=ja; its links keep the language.
@@ -43,16 +36,14 @@ describe('smartcage serve --sites', () => {
       expect(ja).toContain('<h1>サイト</h1>');
       expect(ja).toContain('href="/sites/one/?lang=ja"');
       copySite('later', 'later');
-      child.kill('SIGHUP');
-      for (let i = 0; i < 100 && !out.includes('site later: added'); i++) await new Promise((r) => setTimeout(r, 100));
+      s.child.kill('SIGHUP');
+      await eventually(() => s.out().includes('site later: added'));
       const r = await fetch(`${url}/sites/later/rcms-api/1/news`);
       expect(r.status).toBe(200);
       // The sample data was copied with the other site's tenant: the new site has its own, none.
       expect((await r.json()) as unknown).toMatchObject({ list: [] });
     } finally {
-      await new Promise((done) =>
-        child.exitCode !== null ? done(null) : (child.once('exit', done), child.kill('SIGTERM')),
-      );
+      await stopServe(s);
       rmSync(join(dir, 'later'), { recursive: true, force: true });
     }
   }, 60_000);

@@ -83,6 +83,7 @@ describe('package entries, imported by name', () => {
       runPluginExamples: 'function',
       smtpMailAdapter: 'function',
       smtpSender: 'function',
+      toBytes: 'function',
       toJS: 'function',
       verifyCredentialJwt: 'function',
     });

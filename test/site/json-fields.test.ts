@@ -4,7 +4,6 @@
  * answer it; and a site made before D141 (values apart, in ext_json_values) moves them over at
  * its next open. On both backends, the editor and the render through the built command.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +12,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { initSite } from '../../src/site/init.js';
 import { openSite } from '../../src/site/open-site.js';
 import { jsonField, jsonValue, jsonValueContents } from '../../src/site/json-fields.js';
-import { BIN, requireBuild, runBin } from '../support/bin.js';
+import { requireBuild, runBin } from '../support/bin.js';
+import { startServe, stopServe, type ServeProcess } from '../support/serve-process.js';
 import { eachBackend } from './support/backends.js';
 
 const VENUE = { name: 'Umeda Hall', capacity: 300, floorMap: '', online: false };
@@ -26,27 +26,18 @@ async function newSite(url: string | null): Promise<string> {
 
 eachBackend("JSON fields are the contents' extended values", (backend) => {
   const dirs: string[] = [];
-  let server: ChildProcess | undefined;
+  let server: ServeProcess | undefined;
   beforeAll(requireBuild);
   afterAll(async () => {
-    if (server && server.exitCode === null)
-      await new Promise((done) => (server!.once('exit', done), server!.kill('SIGTERM')));
+    if (server) await stopServe(server);
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
   it('saved in the editor of `smartcage serve --site`, the value is in the API answer and in a render', async () => {
     const dir = await newSite(backend.url);
     dirs.push(dir);
-    server = spawn(process.execPath, [BIN, 'serve', '--site', dir, '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    server.stdout!.on('data', (d) => (out += d));
-    server.stderr!.on('data', (d) => (out += d));
-    for (let i = 0; i < 300 && !/http:\/\/127\.0\.0\.1:\d+/.test(out) && server.exitCode === null; i++)
-      await new Promise((r) => setTimeout(r, 100));
-    const base = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
-    if (!base) throw new Error(`serve did not start:\n${out}`);
+    server = await startServe(['--site', dir, '--port', '0']);
+    const base = server.url;
 
     const save = await fetch(`${base}/ext/1/venue/3`, {
       method: 'POST',

@@ -4,7 +4,7 @@
  * sites that share a server (and, on PostgreSQL, a database) without seeing each other.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSiteServer } from '../../src/cli/site-server/app.js';
+import { startSiteServer } from '../../src/site/app/app.js';
 import type { FormsServer } from '../../src/forms-ui/server/app.js';
 import { SESSION_COOKIE } from '../../src/site/adapters/sessions.js';
 import { parseVirtualPath } from '../../src/host-adapters/files/virtual-path.js';

@@ -14,14 +14,19 @@ export interface ServeProcess {
   url: string;
   /** Everything it printed so far, stdout and stderr. */
   out(): string;
+  /** What it printed on stdout so far (the address lines). */
+  stdout(): string;
+  /** What it printed on stderr so far (the log). */
+  stderr(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const ADDRESS = /http:\/\/127\.0\.0\.1:\d+/;
 
 /**
- * Starts `smartcage serve ARGS` and waits (up to `waitMs`) for the line with its address: the
- * built bin/smartcage.js, or with `fromSources` src/cli/main.ts through tsx (no build needed).
+ * Starts `smartcage serve ARGS` and waits (up to `waitMs`) for the line with its address on
+ * stdout: the built bin/smartcage.js, or with `fromSources` src/cli/main.ts through tsx (no build
+ * needed). The wait ends on the output or the exit itself, not on a poll.
  */
 export async function startServe(
   args: string[],
@@ -34,20 +39,32 @@ export async function startServe(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => ((out += d), (stdout += d)));
+  child.stderr!.on('data', (d) => ((out += d), (stderr += d)));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
     child.once('exit', (code, signal) => r({ code, signal })),
   );
-  const until = Date.now() + (opts.waitMs ?? 30_000);
-  while (!ADDRESS.test(out) && child.exitCode === null && child.signalCode === null && Date.now() < until)
-    await new Promise((r) => setTimeout(r, 50));
-  const url = ADDRESS.exec(out)?.[0];
+  const url = await new Promise<string | undefined>((resolve) => {
+    const done = (found: string | undefined) => {
+      clearTimeout(timer);
+      child.stdout!.off('data', look);
+      resolve(found);
+    };
+    const look = () => {
+      const m = ADDRESS.exec(stdout);
+      if (m) done(m[0]);
+    };
+    const timer = setTimeout(() => done(undefined), opts.waitMs ?? 30_000);
+    child.stdout!.on('data', look);
+    void exited.then(() => done(ADDRESS.exec(stdout)?.[0]));
+  });
   if (!url) {
     child.kill('SIGKILL');
     throw new Error(`serve did not start:\n${out}`);
   }
-  return { child, url, out: () => out, exited };
+  return { child, url, out: () => out, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
 /** Stops it (SIGTERM, then SIGKILL after `graceMs`) unless it has exited. */

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { didYouMean, parseArgs, stringOption, UsageError } from '../args.js';
+import { didYouMean, isOneOf, parseArgs, stringOption, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { compile } from '../../compiler/index.js';
 import { dialectDepartures } from '../../compiler/compat.js';
@@ -78,7 +78,7 @@ export const checkCommand: Command = {
 
 function formatOption(value: string | undefined): Format {
   if (value === undefined) return 'text';
-  if ((FORMATS as readonly string[]).includes(value)) return value as Format;
+  if (isOneOf(FORMATS, value)) return value;
   const guess = didYouMean(value, FORMATS);
   throw new UsageError(`--format is text, json or sarif, not "${value}"${guess ? ` (did you mean ${guess}?)` : ''}`);
 }

@@ -2,6 +2,7 @@
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, resolve, relative, sep } from 'node:path';
 import { EXIT } from '../exit-codes.js';
+import { nodeErrorCode } from '../caught.js';
 
 export class CliFileError extends Error {
   readonly exit = EXIT.IO;
@@ -20,7 +21,7 @@ export function readText(path: string): string {
     bytes = readFileSync(path === '-' ? 0 : path);
   } catch (e) {
     if (e instanceof CliFileError) throw e;
-    throw new CliFileError(`cannot read ${path}: ${readFailure((e as NodeJS.ErrnoException).code)}`);
+    throw new CliFileError(`cannot read ${path}: ${readFailure(nodeErrorCode(e))}`);
   }
   if (bytes.includes(0)) throw new CliFileError(`${path} is a binary file, not a text file`);
   try {

@@ -6,6 +6,7 @@ import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep, isAbsolute } from 'node:path';
 import { UsageError } from '../args.js';
 import { compareCodePoints } from '../../text/code-point-order.js';
+import { nodeErrorCode } from '../caught.js';
 
 /** More templates than this in one check is almost surely the wrong folder (a home, a disk). */
 export const MAX_TEMPLATES = 10_000;
@@ -41,7 +42,7 @@ export function findTemplates(dir: string, budget = MAX_TEMPLATES): FoundTemplat
     } catch (e) {
       found.unreadable.push({
         path: folder,
-        message: `cannot read the folder ${folder}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`,
+        message: `cannot read the folder ${folder}: ${nodeErrorCode(e) ?? 'error'}`,
       });
       return;
     }

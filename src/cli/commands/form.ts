@@ -14,7 +14,8 @@ import type { Command } from '../main.js';
 function readJson(path: string, what: string): { ok: true; value: unknown } | { ok: false; message: string } {
   const text = readText(path);
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    const value: unknown = JSON.parse(text);
+    return { ok: true, value };
   } catch (e) {
     return { ok: false, message: `${what} ${path} is not JSON: ${e instanceof Error ? e.message : String(e)}` };
   }
@@ -45,15 +46,15 @@ export const formCommand: Command = {
     try {
       const schema = readJson(schemaFile, 'schema');
       const value = readJson(valueFile, 'value');
-      for (const r of [schema, value]) {
-        if (!r.ok) {
-          process.stderr.write(`smartcage form: ${r.message}\n`);
-          return EXIT.TEMPLATE_ERROR;
-        }
-      }
+      const unread = (r: { message: string }) => {
+        process.stderr.write(`smartcage form: ${r.message}\n`);
+        return EXIT.TEMPLATE_ERROR;
+      };
+      if (!schema.ok) return unread(schema);
+      if (!value.ok) return unread(value);
       let validator;
       try {
-        validator = createValidator((schema as { value: unknown }).value);
+        validator = createValidator(schema.value);
       } catch (e) {
         if (!(e instanceof FormSchemaError)) throw e;
         process.stderr.write(`smartcage form: ${schemaFile}: ${e.localized[lang]}\n`);
@@ -61,7 +62,7 @@ export const formCommand: Command = {
           process.stderr.write(`  ${i.schemaPath || '/'}: ${i.message[lang]} [${i.code}]\n`);
         return EXIT.TEMPLATE_ERROR;
       }
-      const errors = validator.validate((value as { value: unknown }).value);
+      const errors = validator.validate(value.value);
       if (values.json === true) {
         process.stdout.write(
           JSON.stringify(

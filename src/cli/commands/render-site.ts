@@ -4,7 +4,7 @@
  * what the request brings; the cookies its response sets go to standard error, so that a render
  * that logs in can hand its session to the next (`"cookies": {"rcms_session": "..."}`).
  */
-import { UsageError } from '../args.js';
+import { isOneOf, UsageError } from '../args.js';
 import { formatShown, type Folders } from '../shown-path.js';
 import { diagnosticFor } from '../colour.js';
 import { CliFileError, readJsonText } from './files.js';
@@ -27,9 +27,8 @@ const OBJECT_KEYS = ['get', 'post', 'server', 'session'] as const;
 
 export function contextOption(v: string | undefined): RenderIdentity['context'] | undefined {
   if (v === undefined) return undefined;
-  if (!(CONTEXTS as readonly string[]).includes(v))
-    throw new UsageError(`--context takes ${CONTEXTS.join(', ')}, not "${v}"`);
-  return v as RenderIdentity['context'];
+  if (!isOneOf(CONTEXTS, v)) throw new UsageError(`--context takes ${CONTEXTS.join(', ')}, not "${v}"`);
+  return v;
 }
 
 export function memberOption(v: string | undefined): number | undefined {
@@ -41,21 +40,27 @@ export function memberOption(v: string | undefined): number | undefined {
 
 /** REQUEST.json, checked: a file error names the file and the key that is wrong. */
 function readRequestFile(file: string): SiteRequestData {
-  const json = JSON.parse(readJsonText(file)) as unknown;
+  const json: unknown = JSON.parse(readJsonText(file));
   const isObject = (v: unknown): v is Record<string, unknown> =>
     typeof v === 'object' && v !== null && !Array.isArray(v);
   if (!isObject(json))
     throw new CliFileError(`${file}: must be a JSON object (${REQUEST_HELP[0]!.replace(/:$/, '')} in --help)`);
   for (const key of Object.keys(json)) {
-    if (!(OBJECT_KEYS as readonly string[]).includes(key) && key !== 'cookies')
+    if (!isOneOf(OBJECT_KEYS, key) && key !== 'cookies')
       throw new CliFileError(`${file}: unknown key "${key}" (known: ${[...OBJECT_KEYS, 'cookies'].join(', ')})`);
     if (!isObject(json[key])) throw new CliFileError(`${file}: "${key}" must be a JSON object`);
   }
-  const cookies = (json.cookies ?? {}) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(cookies)) {
+  const cookies: Record<string, string> = {};
+  for (const [name, value] of Object.entries(isObject(json.cookies) ? json.cookies : {})) {
     if (typeof value !== 'string') throw new CliFileError(`${file}: the cookie "${name}" must be a string`);
+    cookies[name] = value;
   }
-  return json as SiteRequestData;
+  const request: SiteRequestData = {};
+  for (const key of OBJECT_KEYS) {
+    const v = json[key];
+    if (isObject(v)) request[key] = v;
+  }
+  return 'cookies' in json ? { ...request, cookies } : request;
 }
 
 export interface SiteRenderArgs {

@@ -5,12 +5,10 @@
  * again only when that picture differs. So an editor that writes a file three times gives one
  * render, and a render that writes the site's database itself (a session, a counter) gives none.
  */
-import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
+import { filesPicture } from '../../site/watched-files.js';
 import { EXIT } from '../exit-codes.js';
-
-/** Files under one watched folder that are looked at, at most: a bigger folder is watched in part. */
-const MAX_FILES = 20_000;
 
 export interface WatchOptions {
   /**
@@ -26,35 +24,6 @@ export interface WatchOptions {
   signal?: AbortSignal;
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WriteStream;
-}
-
-/** What a local site's render reads besides its template: settings, templates, functions and data (SQLite, files). */
-export function siteWatchPaths(siteDir: string): string[] {
-  return ['site.json', 'templates', 'functions', 'data', 'files'].map((p) => path.join(siteDir, p));
-}
-
-/** Modification time and size of every file of `paths`, as one string to compare. */
-export function filesPicture(paths: readonly string[]): string {
-  const parts: string[] = [];
-  const stamp = (file: string): string => {
-    try {
-      const s = statSync(file);
-      return s.isDirectory() ? 'dir' : `${s.mtimeMs}:${s.size}`;
-    } catch {
-      return 'missing';
-    }
-  };
-  for (const p of paths) {
-    let entries: string[] | undefined;
-    try {
-      if (statSync(p).isDirectory()) entries = readdirSync(p, { recursive: true, encoding: 'utf8' }).sort();
-    } catch {
-      // missing: stamped as such below
-    }
-    if (!entries) parts.push(`${p}=${stamp(p)}`);
-    else for (const e of entries.slice(0, MAX_FILES)) parts.push(`${p}/${e}=${stamp(path.join(p, e))}`);
-  }
-  return parts.join('\n');
 }
 
 /**

@@ -6,6 +6,7 @@ import { TemplateError } from '../../errors.js';
 import { formatErrorShown, formatShown, type Folders } from '../shown-path.js';
 import { diagnosticFor } from '../colour.js';
 import { toBytes } from '../../value/bytes.js';
+import { siteWatchPaths } from '../../site/watched-files.js';
 import { includedFile, includeResolver, readJsonText, readText, templateRoot, CliFileError } from './files.js';
 import { CLI_HOST } from '../host.js';
 import { SITE_DEFAULTS } from '../../site-defaults.js';
@@ -151,7 +152,7 @@ export const renderCommand: Command = {
 
     try {
       if (!watch) return await renderOnce();
-      const { watchRender, siteWatchPaths } = await import('./render-watch.js');
+      const { watchRender } = await import('./render-watch.js');
       const inputs = [
         file,
         ...(varsFile === undefined ? [] : [varsFile]),

@@ -1,7 +1,7 @@
 /**
  * `smartcage serve [--site DIR | --sites DIR | --files DIR] [--host HOST] [--port N] ...`: starts
  * the form UI's HTTP app (src/forms-ui/server/app.ts), or with --site / --sites the app of local
- * sites around it (../site-server/app.ts), until SIGINT or SIGTERM. Its options, their variables
+ * sites around it (src/site/app/app.ts), until SIGINT or SIGTERM. Its options, their variables
  * and config-file keys are one table, src/site/server/options.ts.
  */
 import { existsSync, statSync } from 'node:fs';
@@ -32,8 +32,11 @@ import {
   runPrimary,
 } from '../../site/server/processes.js';
 import { SiteFolderError, SiteRegistry } from '../../site/registry.js';
-import { tenancyOptions } from '../site-server/tenancy-options.js';
+import { tenancyOptions } from '../../site/server/tenancy-options.js';
 import { MetricsListenError, serverObserver } from './serve-observability.js';
+import { CLI_HOST } from '../host.js';
+import { formatErrorShown } from '../shown-path.js';
+import { nodeErrorCode, firstLine } from '../caught.js';
 
 const say = (line: string) => process.stderr.write(`smartcage serve: ${line}\n`);
 
@@ -161,7 +164,7 @@ export const serveCommand: Command = {
           await registry.open(registry.keys()[0]!);
         } catch (e) {
           await registry.close();
-          say(`${siteDir}: the site's database could not be opened (${(e as Error).message.split('\n')[0]})`);
+          say(`${siteDir}: the site's database could not be opened (${firstLine(e)})`);
           return EXIT.IO;
         }
       }
@@ -207,7 +210,7 @@ export const serveCommand: Command = {
         });
       } catch (e) {
         // Only picking a free port for --port 0 can fail here: the children say their own failures.
-        const code = (e as NodeJS.ErrnoException).code;
+        const code = nodeErrorCode(e);
         if (code !== 'EADDRNOTAVAIL' && code !== 'ENOTFOUND' && code !== 'EAI_AGAIN') throw e;
         say(`--host ${host} is not an address of this machine`);
         return EXIT.IO;
@@ -222,7 +225,7 @@ export const serveCommand: Command = {
     try {
       const ownPort = await observer.listenMetrics();
       if (registry) {
-        const { startSiteServer } = await import('../site-server/app.js');
+        const { startSiteServer } = await import('../../site/app/app.js');
         s = await startSiteServer({
           host,
           port,
@@ -230,6 +233,9 @@ export const serveCommand: Command = {
           mode: siteDir !== undefined ? 'single' : 'multi',
           schemas,
           observer,
+          // A playground render reaches what `smartcage render` does; errors name files as it does.
+          playgroundHost: CLI_HOST,
+          showError: formatErrorShown,
         });
       } else {
         s = await listen(observer.wrap(createFormsApp({ storageDir: hasDir ? dir : undefined, schemas })), {
@@ -241,7 +247,7 @@ export const serveCommand: Command = {
     } catch (e) {
       await observer.close();
       await closeSites();
-      const code = (e as NodeJS.ErrnoException).code;
+      const code = nodeErrorCode(e);
       if (e instanceof MetricsListenError) say(e.message);
       else if (code === 'EADDRINUSE') say(`port ${port} is in use (try --port 0 for a free one, or another --port N)`);
       else if (code === 'EACCES')

@@ -12,6 +12,7 @@ import { parseVirtualPath, type VirtualPath } from '../../host-adapters/files/vi
 import { FileError } from '../../host-adapters/files/errors.js';
 import type { FileStore } from '../../host-adapters/files/file-store.js';
 import type { Subcommand } from './site.js';
+import { nodeErrorCode } from '../caught.js';
 
 /** A local file larger than this is refused: `site get` could not read it back (the site's read cap). */
 const MAX_PUT_BYTES = 64 << 20;
@@ -59,7 +60,7 @@ function readLocal(file: string): Uint8Array {
     size = st.size;
   } catch (e) {
     if (e instanceof LocalFileError) throw e;
-    throw new LocalFileError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+    throw new LocalFileError(`cannot read ${file}: ${nodeErrorCode(e) ?? 'error'}`);
   }
   if (size > MAX_PUT_BYTES)
     throw new LocalFileError(`${file} is larger than ${MAX_PUT_BYTES >> 20} MiB, what the site reads back at most`);
@@ -82,8 +83,9 @@ export const sitePut: Subcommand = {
   ].join('\n'),
   async run(argv) {
     const { positionals } = parseArgs(argv, {});
-    if (positionals.length !== 3) throw new UsageError('site put takes a site folder, a virtual path and a local file');
-    const [dir, target, local] = positionals as [string, string, string];
+    const [dir, target, local, ...extra] = positionals;
+    if (local === undefined || extra.length > 0)
+      throw new UsageError('site put takes a site folder, a virtual path and a local file');
     const p = virtualFile(target);
     return withStore('put', dir, async (store) => {
       const data = readLocal(local);
@@ -106,8 +108,9 @@ export const siteGet: Subcommand = {
   ].join('\n'),
   async run(argv) {
     const { positionals } = parseArgs(argv, {});
-    if (positionals.length !== 2) throw new UsageError('site get takes a site folder and a virtual path');
-    const [dir, source] = positionals as [string, string];
+    const [dir, source, ...extra] = positionals;
+    if (source === undefined || extra.length > 0)
+      throw new UsageError('site get takes a site folder and a virtual path');
     const p = virtualFile(source);
     return withStore('get', dir, async (store) => {
       const data = await store.read(p);

@@ -4,7 +4,7 @@
  * the site's own FileStore for files (the rules the file plugins obey), site.json for the rest.
  * Names and subjects are in the site's language, times in its zone (site-time.ts).
  */
-import { parseArgs, UsageError } from '../args.js';
+import { isOneOf, parseArgs, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { openSiteFolder, SiteOpenError } from '../site-folder.js';
 import { siteTime } from '../site-time.js';
@@ -234,9 +234,9 @@ export const siteLs: Subcommand = {
     const { positionals, values } = parseArgs(argv, { json: { type: 'boolean' } });
     const [dir, kindArg, arg, ...extra] = positionals;
     if (dir === undefined) throw new UsageError('site ls takes a site folder');
-    if (kindArg !== undefined && !(KINDS as readonly string[]).includes(kindArg))
+    if (kindArg !== undefined && !isOneOf(KINDS, kindArg))
       throw new UsageError(`site ls lists ${KINDS.join(', ')}, not "${kindArg}"`);
-    const kind = kindArg as Kind | undefined;
+    const kind: Kind | undefined = kindArg;
     if (extra.length > 0 || (arg !== undefined && kind !== 'files'))
       throw new UsageError(
         kind === 'files'

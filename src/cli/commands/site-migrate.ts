@@ -10,6 +10,7 @@ import { readSiteConfig, SiteConfigError } from '../../site/config.js';
 import { openDatabase, SQLITE_FILE } from '../../site/db/database.js';
 import { migrate, MigrationError, schemaStatus, SCHEMA_VERSION } from '../../site/schema/index.js';
 import type { Subcommand } from './site.js';
+import { firstLine } from '../caught.js';
 
 const say = (line: string) => process.stderr.write(`smartcage site migrate: ${line}\n`);
 
@@ -40,9 +41,7 @@ export const siteMigrate: Subcommand = {
       db = await openDatabase({ url: config.database, sqlitePath: path.join(dir, SQLITE_FILE) });
     } catch (e) {
       say(
-        e instanceof SiteConfigError
-          ? e.message
-          : `${dir}: the site's database could not be opened (${(e as Error).message.split('\n')[0]})`,
+        e instanceof SiteConfigError ? e.message : `${dir}: the site's database could not be opened (${firstLine(e)})`,
       );
       return EXIT.IO;
     }
@@ -62,7 +61,7 @@ export const siteMigrate: Subcommand = {
       );
       return EXIT.OK;
     } catch (e) {
-      say(e instanceof MigrationError ? e.message : `${dir}: ${(e as Error).message.split('\n')[0]}`);
+      say(e instanceof MigrationError ? e.message : `${dir}: ${firstLine(e)}`);
       return EXIT.IO;
     } finally {
       await db.close();

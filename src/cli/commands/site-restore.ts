@@ -33,8 +33,9 @@ export const siteRestore: Subcommand = {
       'backup-key-file': { type: 'string' },
       'max-entries': { type: 'string' },
     });
-    if (positionals.length !== 2) throw new UsageError('site restore takes a folder and a backup archive');
-    const [dir, archive] = positionals as [string, string];
+    const [dir, archive, ...extra] = positionals;
+    if (archive === undefined || extra.length > 0)
+      throw new UsageError('site restore takes a folder and a backup archive');
     const maxEntries = positiveIntOption(values, 'max-entries');
     try {
       const keyFile = stringOption(values, 'backup-key-file');

@@ -25,6 +25,7 @@ import { siteOutbox } from './site-outbox.js';
 import { siteRestore } from './site-restore.js';
 import { siteMigrate } from './site-migrate.js';
 import { siteLs } from './site-ls.js';
+import { firstLine } from '../caught.js';
 
 export type { Subcommand };
 
@@ -103,7 +104,7 @@ const init: Subcommand = {
       const message =
         e instanceof SiteExistsError || e instanceof SiteConfigError || e instanceof SiteInitError
           ? e.message
-          : `${dir}: ${(e as Error).message.split('\n')[0]}; nothing was left behind`;
+          : `${dir}: ${firstLine(e)}; nothing was left behind`;
       process.stderr.write(`smartcage site init: ${message}${hint}\n`);
       return EXIT.IO;
     }

@@ -29,16 +29,21 @@ import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
 import { createValidator, FormSchemaError } from '../../forms/index.js';
 import { refusedSamples, samples } from '../../forms/samples/index.js';
 import { standaloneValidatorScript } from '../../forms/standalone.js';
 import { demoText } from '../demo-text.js';
 import { langOf } from '../ui-text.js';
 import { checkPageSchema } from './page-schema.js';
-import { CSP, demoPage, listPage, pastePage, type PageSchema } from './pages.js';
+import { demoPage, listPage, pastePage, type PageSchema } from './pages.js';
 import { FILES_ROOT, UserFiles } from './user-files.js';
 import type { FileStream } from '../../host-adapters/files/file-store.js';
+import { BodyTooLarge, readBody, readBytesOrRefuse } from '../../http/body.js';
+import { FILE_CSP } from '../../http/csp.js';
+import { guarded, type Handler } from '../../http/handler.js';
+import { isJsonObject, parseJson } from '../../http/json.js';
+import { boundPort } from '../../http/port.js';
+import { send, sendJson, sendPage, sendText, seeOther } from '../../http/send.js';
 
 export interface FormsServerOptions {
   /** 0 (default) picks a free port. */
@@ -58,7 +63,6 @@ export interface FormsServer {
   close(): Promise<void>;
 }
 
-const MAX_BODY = 2 * 1024 * 1024;
 /** A pasted schema: larger ones are refused before they are parsed. */
 const MAX_PASTE = 256 * 1024;
 /** Pasted schemas kept (the oldest goes first): each holds its compiled validator in memory. */
@@ -87,43 +91,6 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-export function send(
-  res: ServerResponse,
-  status: number,
-  type: string,
-  body: string | Uint8Array,
-  extra: Record<string, string> = {},
-): void {
-  res.writeHead(status, {
-    'content-type': type,
-    'x-content-type-options': 'nosniff',
-    'cache-control': 'no-store',
-    ...extra,
-  });
-  res.end(body);
-}
-
-export const sendJson = (res: ServerResponse, status: number, body: unknown) =>
-  send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
-
-export class BodyTooLarge extends Error {}
-
-/** The request's body, at most `max` bytes (BodyTooLarge past it, before the rest is read). */
-export async function readBytes(req: IncomingMessage, max = MAX_BODY): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req) {
-    size += (c as Buffer).length;
-    if (size > max) throw new BodyTooLarge('body too large');
-    chunks.push(c as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-export async function readBody(req: IncomingMessage, max = MAX_BODY): Promise<string> {
-  return (await readBytes(req, max)).toString('utf8');
-}
-
 /** A URL path segment decoded; a malformed escape (`%E0`) is "", which names nothing. */
 function decodedOrEmpty(segment: string): string {
   try {
@@ -135,10 +102,10 @@ function decodedOrEmpty(segment: string): string {
 
 /** The validation endpoint's work: schema (or sample name) + value -> errors. */
 function validatePayload(payload: unknown): { status: number; body: unknown } {
-  if (payload === null || typeof payload !== 'object' || !('schema' in payload)) {
+  if (!isJsonObject(payload) || !('schema' in payload)) {
     return { status: 400, body: { error: { code: 'bad-request', message: 'expected {"schema": ..., "value": ...}' } } };
   }
-  const p = payload as { schema: unknown; value?: unknown };
+  const p = payload;
   const schema = typeof p.schema === 'string' ? samples[p.schema] : p.schema;
   if (schema === undefined)
     return {
@@ -158,9 +125,6 @@ function validatePayload(payload: unknown): { status: number; body: unknown } {
 export async function startFormsServer(opts: FormsServerOptions = {}): Promise<FormsServer> {
   return listenOnLoopback(createFormsApp(opts), opts.port ?? 0);
 }
-
-/** A request handler: what answers a request, on a server of the caller's. */
-type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /** The forms app's handler; `files`, where given, is /files/user/ for this request (a site's store). */
 export type FormsHandler = (req: IncomingMessage, res: ServerResponse, files?: UserFiles) => Promise<void>;
@@ -208,25 +172,15 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): For
 
   /** `POST /paste`: a form post (`schema`, `lang`) -> 303 to the schema's demo page, or the paste box again with the problems. */
   async function paste(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let form: URLSearchParams;
-    try {
-      form = new URLSearchParams(await readBody(req, MAX_PASTE));
-    } catch (e) {
-      if (!(e instanceof BodyTooLarge)) throw e;
+    const body = await readBytesOrRefuse(req, res, MAX_PASTE, () => {
       const lang = langOf(new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('lang'));
-      res.setHeader('connection', 'close');
-      return send(
-        res,
-        413,
-        'text/html; charset=utf-8',
-        pastePage(lang, '', [demoText(lang).pasteTooLarge(MAX_PASTE / 1024)]),
-        { 'content-security-policy': CSP },
-      );
-    }
+      sendPage(res, 413, pastePage(lang, '', [demoText(lang).pasteTooLarge(MAX_PASTE / 1024)]));
+    });
+    if (body === undefined) return;
+    const form = new URLSearchParams(body.toString('utf8'));
     const lang = langOf(form.get('lang'));
     const text = form.get('schema') ?? '';
-    const again = (problems: string[]) =>
-      send(res, 400, 'text/html; charset=utf-8', pastePage(lang, text, problems), { 'content-security-policy': CSP });
+    const again = (problems: string[]) => sendPage(res, 400, pastePage(lang, text, problems));
     let schema: unknown;
     try {
       schema = JSON.parse(text);
@@ -245,42 +199,40 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): For
       pasted.set(name, { name, schema: checked.schema, pasted: true });
     }
     validatorScripts.set(name, checked.script);
-    res.writeHead(303, { location: `/demo/${name}${lang === 'ja' ? '?lang=ja' : ''}`, 'cache-control': 'no-store' });
-    res.end();
+    seeOther(res, `/demo/${name}${lang === 'ja' ? '?lang=ja' : ''}`);
   }
   return async function handle(req: IncomingMessage, res: ServerResponse, given?: UserFiles): Promise<void> {
     const files = given ?? folderFiles;
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
     if (req.method === 'POST' && path === '/api/validate') {
-      let payload: unknown;
+      let parsed: ReturnType<typeof parseJson>;
       try {
-        payload = JSON.parse(await readBody(req));
-      } catch {
-        return sendJson(res, 400, { error: { code: 'bad-json', message: 'the request body is not JSON' } });
+        parsed = parseJson(await readBody(req));
+      } catch (e) {
+        if (!(e instanceof BodyTooLarge)) throw e;
+        parsed = { ok: false, message: e.message };
       }
-      const r = validatePayload(payload);
+      if (!parsed.ok)
+        return sendJson(res, 400, { error: { code: 'bad-json', message: 'the request body is not JSON' } });
+      const r = validatePayload(parsed.value);
       return sendJson(res, r.status, r.body);
     }
     if (req.method === 'POST' && path === '/paste') return paste(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD')
-      return send(res, 405, 'text/plain', 'method not allowed', { allow: 'GET, HEAD, POST' });
+      return sendText(res, 405, 'method not allowed', { allow: 'GET, HEAD, POST' });
     const lang = langOf(url.searchParams.get('lang'));
-    if (path === '/')
-      return send(res, 200, 'text/html; charset=utf-8', listPage(lang, sampleList, own), {
-        'content-security-policy': CSP,
-      });
-    if (path === '/paste')
-      return send(res, 200, 'text/html; charset=utf-8', pastePage(lang), { 'content-security-policy': CSP });
+    if (path === '/') return sendPage(res, 200, listPage(lang, sampleList, own));
+    if (path === '/paste') return sendPage(res, 200, pastePage(lang));
     if (path.startsWith('/demo/')) {
       const s = schemaNamed(decodedOrEmpty(path.slice(6)));
-      if (!s) return send(res, 404, 'text/plain; charset=utf-8', 'no such schema');
-      return send(res, 200, 'text/html; charset=utf-8', demoPage(s, lang), { 'content-security-policy': CSP });
+      if (!s) return sendText(res, 404, 'no such schema');
+      return sendPage(res, 200, demoPage(s, lang));
     }
     if (path.startsWith('/validators/') && path.endsWith('.js')) {
       const name = decodedOrEmpty(path.slice(12, -3));
       const schema = schemaNamed(name)?.schema;
-      if (!schema) return send(res, 404, 'text/plain; charset=utf-8', 'no such schema');
+      if (!schema) return sendText(res, 404, 'no such schema');
       let script = validatorScripts.get(name);
       if (script === undefined) {
         try {
@@ -296,10 +248,9 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): For
     if (path === '/forms-ui.js' || path === '/forms-ui.js.map') {
       const file = path === '/forms-ui.js' ? bundlePath : bundlePath + '.map';
       if (!existsSync(file))
-        return send(
+        return sendText(
           res,
           503,
-          'text/plain',
           'dist/forms-ui.js is missing: run npm run build (or node scripts/build-forms-ui.mjs)',
         );
       return send(
@@ -318,10 +269,10 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): For
       try {
         virtual = decodeURIComponent(path);
       } catch {
-        return send(res, 400, 'text/plain', 'bad path');
+        return sendText(res, 400, 'bad path');
       }
       const r = await files.read(virtual);
-      if (!r.ok) return send(res, r.status, 'text/plain', r.text);
+      if (!r.ok) return sendText(res, r.status, r.text);
       const type = TYPES[extname(r.name).toLowerCase()] ?? 'application/octet-stream';
       const disposition: Record<string, string> =
         type === 'application/octet-stream' ? { 'content-disposition': 'attachment' } : {};
@@ -330,32 +281,27 @@ export function createFormsApp(opts: Omit<FormsServerOptions, 'port'> = {}): For
         return send(res, 200, type, '', {
           ...disposition,
           'content-length': String(r.file.size),
-          'content-security-policy': "default-src 'none'; sandbox",
+          'content-security-policy': FILE_CSP,
         });
       }
       return sendFile(res, r.file, {
         'content-type': type,
         ...disposition,
-        'content-security-policy': "default-src 'none'; sandbox",
+        'content-security-policy': FILE_CSP,
       });
     }
-    return send(res, 404, 'text/plain', 'not found');
+    return sendText(res, 404, 'not found');
   };
 }
 
 /** `handle` served on 127.0.0.1:`port` (0: a free one); a handler that throws answers 500. */
-async function listenOnLoopback(handle: RequestHandler, wanted: number): Promise<FormsServer> {
-  const server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: e instanceof Error ? e.message : String(e) });
-      else res.end();
-    });
-  });
+async function listenOnLoopback(handle: Handler, wanted: number): Promise<FormsServer> {
+  const server = createServer(guarded(handle));
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(wanted, '127.0.0.1', () => ok());
   });
-  const port = (server.address() as AddressInfo).port;
+  const port = boundPort(server);
   return {
     server,
     port,

@@ -3,17 +3,10 @@
  * in the page's language (`?lang=ja`: the pages' own words from ../demo-text.ts).
  */
 import type { JsonSchema } from '../../forms/index.js';
+import { esc } from '../../http/html.js';
 import { demoText } from '../demo-text.js';
 import { PAGE_CSS } from '../style.js';
 import type { Lang } from '../ui-text.js';
-
-/**
- * The pages' Content-Security-Policy (docs/decisions.md D45): scripts only from this origin and no
- * 'unsafe-eval' (validators come precompiled from /validators/), no inline script. Styles may
- * be inline: the element adds its default `<style>` and sizes the rich-text editor.
- */
-export const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /** A schema with a demo page: its name in /demo/NAME, and whether the form UI refuses it on purpose. */
 export interface PageSchema {
@@ -24,11 +17,9 @@ export interface PageSchema {
   pasted?: boolean;
 }
 
-export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 const langQuery = (lang: Lang) => (lang === 'ja' ? '?lang=ja' : '');
 
-/** A page of the app: its title, body and scripts (then /forms-ui.js), under the CSP above. */
+/** A page of the app: its title, body and scripts (then /forms-ui.js), served under PAGE_CSP (src/http/csp.ts). */
 export function page(lang: Lang, title: string, body: string, scripts: string[] = []): string {
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -12,11 +12,11 @@
  * they fall idle), then cut whatever is left. Never `closeAllConnections()` before the deadline:
  * that is what cut a 2-second request with ECONNRESET.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { answerFailure, type Handler } from '../../http/handler.js';
+import { boundPort } from '../../http/port.js';
+import { sendJson } from '../../http/send.js';
 import { Readiness } from './readiness.js';
-
-export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /** How a drain ended: every request finished, or some were cut at the deadline. */
 export type DrainResult = 'drained' | 'cut';
@@ -44,12 +44,7 @@ export interface ListenOptions {
 /** `http://HOST:PORT`, an IPv6 address in brackets. */
 const urlOf = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(body));
-};
-
-/** `handle` served on host:port; a handler that throws answers 500, as the forms app's server does. */
+/** `handle` served on host:port; a handler that throws answers 500 (src/http/handler.ts). */
 export async function listen(handle: Handler, opts: ListenOptions): Promise<ServeServer> {
   const readiness = opts.readiness ?? new Readiness(() => []);
   const inFlight = new Set<ServerResponse>();
@@ -63,17 +58,14 @@ export async function listen(handle: Handler, opts: ListenOptions): Promise<Serv
     if (readiness.draining) res.setHeader('connection', 'close');
     const path = (req.url ?? '/').split('?')[0];
     if ((req.method === 'GET' || req.method === 'HEAD') && (path === '/healthz' || path === '/readyz')) {
-      if (path === '/healthz') return json(res, 200, { alive: true });
+      if (path === '/healthz') return sendJson(res, 200, { alive: true });
       void readiness.probe().then(
-        (r) => json(res, r.ready ? 200 : 503, r),
-        () => json(res, 503, { ready: false }),
+        (r) => sendJson(res, r.ready ? 200 : 503, r),
+        () => sendJson(res, 503, { ready: false }),
       );
       return;
     }
-    handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) json(res, 500, { error: e instanceof Error ? e.message : String(e) });
-      else res.end();
-    });
+    handle(req, res).catch((e: unknown) => answerFailure(res, e));
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -82,7 +74,7 @@ export async function listen(handle: Handler, opts: ListenOptions): Promise<Serv
       ok();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  const port = boundPort(server);
   const closed = new Promise<void>((ok) => server.once('close', () => ok()));
   return {
     server,

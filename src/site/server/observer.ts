@@ -10,7 +10,6 @@
  */
 import { subscribe, tracingChannel, unsubscribe } from 'node:diagnostics_channel';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import {
   RENDER_CHANNEL,
@@ -22,6 +21,9 @@ import {
 import { currentRequest, withRequestRecord, type RequestRecord } from './access-log.js';
 import { oneLine } from './logging.js';
 import type { ServerMetrics } from './metrics.js';
+import { guarded } from '../../http/handler.js';
+import { send, sendText } from '../../http/send.js';
+import { boundPort } from '../../http/port.js';
 
 const METRICS_PATH = '/metrics';
 
@@ -138,19 +140,18 @@ export class ServerObserver {
   async listenMetrics(): Promise<string | null> {
     const { metrics, metricsPort } = this.opts;
     if (!metrics || typeof metricsPort !== 'number') return null;
-    const server = createServer((req, res) => {
-      if (pathOnly(req.url) === METRICS_PATH) void serveMetrics(metrics, req, res);
-      else {
-        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('not found: metrics are at /metrics\n');
-      }
-    });
+    const server = createServer(
+      guarded(async (req, res) => {
+        if (pathOnly(req.url) === METRICS_PATH) return serveMetrics(metrics, req, res);
+        sendText(res, 404, 'not found: metrics are at /metrics\n');
+      }),
+    );
     await new Promise<void>((ok, fail) => {
       server.once('error', (e: NodeJS.ErrnoException) => fail(new MetricsListenError(metricsPort, e.code)));
       server.listen(metricsPort, '127.0.0.1', () => ok());
     });
     this.metricsServer = server;
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}${METRICS_PATH}`;
+    return `http://127.0.0.1:${boundPort(server)}${METRICS_PATH}`;
   }
 
   async close(): Promise<void> {
@@ -231,14 +232,9 @@ function errorLine(e: RenderEvent): string {
 }
 
 async function serveMetrics(metrics: ServerMetrics, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
-    res.end('GET only\n');
-    return;
-  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'GET only\n', { allow: 'GET, HEAD' });
   const text = await metrics.text();
-  res.writeHead(200, { 'content-type': metrics.contentType, 'cache-control': 'no-store' });
-  res.end(req.method === 'HEAD' ? undefined : text);
+  send(res, 200, metrics.contentType, req.method === 'HEAD' ? '' : text);
 }
 
 function pathOnly(url: string | undefined): string {

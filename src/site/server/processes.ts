@@ -22,6 +22,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { StopRequest } from './stop.js';
+import { boundPort } from '../../http/port.js';
 
 /** Messages between the primary and a child, over the cluster's IPC channel. */
 type ToPrimary =
@@ -120,7 +121,7 @@ async function freePort(host: string): Promise<number> {
     probe.once('error', fail);
     probe.listen(0, host, () => ok());
   });
-  const { port } = probe.address() as { port: number };
+  const port = boundPort(probe);
   await new Promise((ok) => probe.close(ok));
   return port;
 }

@@ -23,10 +23,13 @@ describe('listen', () => {
   it('drains: the slow request is answered with connection: close, readiness says draining, then the server is closed', async () => {
     let started: () => void = () => {};
     const inHandler = new Promise<void>((r) => (started = r));
+    let finish: () => void = () => {};
+    const finished = new Promise<void>((r) => (finish = r));
     const s = await listen(
       async (_req, res) => {
         started();
-        await new Promise((r) => setTimeout(r, 500));
+        // Slow until the test has begun the drain and sent a second request behind this one.
+        await finished;
         res.end('slow done');
       },
       { host: '127.0.0.1', port: 0 },
@@ -39,7 +42,8 @@ describe('listen', () => {
     await inHandler;
     const drained = s.drain(10_000);
     expect(await s.readiness.probe()).toEqual({ ready: false, draining: true });
-    socket.write('GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise<void>((r) => socket.write('GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n', () => r()));
+    finish();
     expect(await drained).toBe('drained');
     await ended;
     const answers = text.split(/(?=HTTP\/1\.1 )/);
@@ -53,12 +57,20 @@ describe('listen', () => {
   });
 
   it('cuts what is left at the deadline', async () => {
-    const s = await listen(async () => new Promise(() => {}), { host: '127.0.0.1', port: 0 });
+    let started: () => void = () => {};
+    const inHandler = new Promise<void>((r) => (started = r));
+    const s = await listen(
+      async () => {
+        started();
+        return new Promise(() => {});
+      },
+      { host: '127.0.0.1', port: 0 },
+    );
     const answer = fetch(`${s.url}/never`).then(
       () => 'answered',
       () => 'cut',
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await inHandler;
     expect(await s.drain(100)).toBe('cut');
     expect(await answer).toBe('cut');
   });

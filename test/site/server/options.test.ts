@@ -17,7 +17,7 @@ import {
 } from '../../../src/site/server/options.js';
 import { ROOT } from '../../support/bin.js';
 import { DEFAULT_POOL } from '../../../src/sandbox/pool.js';
-import { tenancyOptions } from '../../../src/cli/site-server/tenancy-options.js';
+import { tenancyOptions } from '../../../src/site/server/tenancy-options.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-options-'));
 const configFile = (json: unknown) => {

@@ -5,7 +5,7 @@
  * answer that names kinds, never addresses or site keys.
  */
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Readiness } from '../../../src/site/server/readiness.js';
 import type { SiteContext } from '../../../src/site/site-context.js';
 
@@ -120,14 +120,29 @@ describe('Readiness', () => {
     // Two sites on one database: one check.
     const url = 'postgres://h/db';
     const r = new Readiness(() => [site({ database: url }, hung), site({ database: url }, hung)], 200);
-    const first = await r.probe();
-    expect(first).toMatchObject({ ready: false, down: [{ backend: 'database', reason: 'timeout' }] });
-    expect((first as { down: unknown[] }).down).toHaveLength(1);
-    await r.probe();
-    expect(calls).toBe(1);
-    release();
-    await new Promise((ok) => setTimeout(ok, 10));
-    expect(await r.probe()).toEqual({ ready: true });
-    expect(calls).toBe(2);
+    // The deadline is the probe's own timer: fake time reaches it at once.
+    vi.useFakeTimers();
+    try {
+      const probing = r.probe();
+      await vi.advanceTimersByTimeAsync(199);
+      let settled = false;
+      void probing.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const first = await probing;
+      expect(first).toMatchObject({ ready: false, down: [{ backend: 'database', reason: 'timeout' }] });
+      expect((first as { down: unknown[] }).down).toHaveLength(1);
+      const again = r.probe();
+      await vi.advanceTimersByTimeAsync(200);
+      await again;
+      expect(calls).toBe(1);
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await r.probe()).toEqual({ ready: true });
+      expect(calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

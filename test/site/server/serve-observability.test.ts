@@ -4,12 +4,13 @@
  * with site and line, /metrics as Prometheus text whose counters move, and no secret, cookie,
  * Authorization header, access token, query or body value anywhere in the log (a canary).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, requireBuild, runBin } from '../../support/bin.js';
+import { startServe, stopServe, type ServeProcess } from '../../support/serve-process.js';
 import { parsePrometheusText, sampleValue } from './prometheus-text.js';
 import { ACCESS_FIELDS } from '../../../src/site/server/observer.js';
 import { REDACTED_FIELDS } from '../../../src/site/server/logging.js';
@@ -27,13 +28,9 @@ const FUNCTIONS: Record<string, string> = {
 };
 
 const folders: string[] = [];
-const running: ChildProcess[] = [];
+const running: ServeProcess[] = [];
 afterAll(async () => {
-  await Promise.all(
-    running.map(
-      (c) => new Promise((done) => (c.exitCode !== null ? done(null) : (c.once('exit', done), c.kill('SIGTERM')))),
-    ),
-  );
+  await Promise.all(running.map((s) => stopServe(s)));
   for (const f of folders) rmSync(f, { recursive: true, force: true });
 });
 
@@ -66,22 +63,15 @@ interface Serving {
 }
 
 async function serve(args: string[]): Promise<Serving> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  for (let i = 0; i < 300 && !/http:\/\/127\.0\.0\.1:\d+/.test(out) && child.exitCode === null; i++)
-    await new Promise((r) => setTimeout(r, 100));
-  const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
-  if (!url) throw new Error(`serve did not start:\n${out}\n${err}`);
+  const s = await startServe(['--port', '0', ...args]);
+  running.push(s);
   const lines = () =>
-    err
+    s
+      .stderr()
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as Record<string, unknown>);
-  return { url, stdout: () => out, stderr: () => err, lines };
+  return { url: s.url, stdout: s.stdout, stderr: s.stderr, lines };
 }
 
 /** Waits until `test` holds of the log (lines are written asynchronously). */

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSiteServer } from '../../../src/cli/site-server/app.js';
+import { startSiteServer } from '../../../src/site/app/app.js';
 import { parseVirtualPath } from '../../../src/host-adapters/files/virtual-path.js';
 import type { FileStore } from '../../../src/index.js';
 import type { ServeServer } from '../../../src/site/server/listen.js';

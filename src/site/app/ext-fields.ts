@@ -15,10 +15,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createValidator, FormSchemaError, type ValidatedError } from '../../forms/index.js';
 import { standaloneValidatorScript } from '../../forms/standalone.js';
-import { BodyTooLarge, readBody, send } from '../../forms-ui/server/app.js';
-import { CSP, esc, page } from '../../forms-ui/server/pages.js';
+import { page } from '../../forms-ui/server/pages.js';
+import { BodyTooLarge, readBody } from '../../http/body.js';
+import { PAGE_CSP as CSP } from '../../http/csp.js';
+import { esc } from '../../http/html.js';
+import { send } from '../../http/send.js';
 import { langOf, type Lang } from '../../forms-ui/ui-text.js';
-import type { Site } from '../../site/open-site.js';
+import type { Site } from '../open-site.js';
 import {
   jsonContentTitle,
   jsonField,
@@ -26,7 +29,7 @@ import {
   jsonValueContents,
   saveJsonValue,
   type JsonField,
-} from '../../site/json-fields.js';
+} from '../json-fields.js';
 
 /** A value posted from the editor: larger ones are refused before they are parsed. */
 const MAX_VALUE = 1024 * 1024;

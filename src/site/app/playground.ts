@@ -1,19 +1,20 @@
 /**
  * `/playground` of `smartcage serve`: paste a template and JSON variables, see the output, the
  * warnings and the JavaScript the compiler made. The render is a render like any other: the
- * sandbox (a worker process's isolate) and the default limits, with no site and no host adapters,
- * as `smartcage render` without --site. The page's CSP is the forms UI's; the output is shown in
- * a frame sandboxed without scripts.
+ * sandbox (a worker process's isolate) and the default limits, with no site and the host adapters
+ * the server is given (`smartcage serve`: none, as `smartcage render` without --site). The page's
+ * CSP is PAGE_CSP; the output is shown in a frame sandboxed without scripts.
  *
  * POST /playground with `{"template": "...", "vars": "{...}"}` (JSON) answers JSON (the page's
  * script); a form POST (no script) answers the page with the result filled in.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyTooLarge, readBytes, send, sendJson } from '../../forms-ui/server/app.js';
-import { CSP, esc, page } from '../../forms-ui/server/pages.js';
-import { createEngine, type Engine } from '../../engine.js';
-import { TemplateError, formatDiagnostic } from '../../errors.js';
-import { CLI_HOST } from '../host.js';
+import { page } from '../../forms-ui/server/pages.js';
+import { readBytesOrRefuse } from '../../http/body.js';
+import { esc } from '../../http/html.js';
+import { isJsonObject, parseJson } from '../../http/json.js';
+import { sendJson, sendPage, sendText } from '../../http/send.js';
+import { createEngine, TemplateError, formatDiagnostic, type Engine, type HostAdapters } from '../../index.js';
 import { LOOP_SCRIPT_PATH } from './loop-script.js';
 
 export const PLAYGROUND_PATH = '/playground';
@@ -40,6 +41,9 @@ const SAMPLE = {
 export class Playground {
   private engine: Engine | undefined;
 
+  /** `host`: what a playground template's privileged plugins may reach (`{}`: none of it). */
+  constructor(private readonly host: HostAdapters) {}
+
   /** Answers /playground; false for any other path. */
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     if (url.pathname !== PLAYGROUND_PATH) return false;
@@ -48,30 +52,24 @@ export class Playground {
       return true;
     }
     if (req.method !== 'POST') {
-      send(res, 405, 'text/plain; charset=utf-8', 'GET or POST', { allow: 'GET, POST' });
+      sendText(res, 405, 'GET or POST', { allow: 'GET, POST' });
       return true;
     }
-    let body: string;
-    try {
-      body = (await readBytes(req, MAX_BODY)).toString('utf8');
-    } catch (e) {
-      if (!(e instanceof BodyTooLarge)) throw e;
-      res.setHeader('connection', 'close');
-      sendJson(res, 413, { error: `the request is larger than ${MAX_BODY} bytes` });
-      return true;
-    }
+    const bytes = await readBytesOrRefuse(req, res, MAX_BODY, () =>
+      sendJson(res, 413, { error: `the request is larger than ${MAX_BODY} bytes` }),
+    );
+    if (bytes === undefined) return true;
+    const body = bytes.toString('utf8');
     const json = (req.headers['content-type'] ?? '').startsWith('application/json');
     let input: { template: string; vars: string };
     if (json) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
+      const parsed = parseJson(body);
+      if (!parsed.ok) {
         sendJson(res, 400, { error: 'the request is not JSON' });
         return true;
       }
-      const p = parsed as { template?: unknown; vars?: unknown };
-      if (typeof p !== 'object' || p === null || typeof p.template !== 'string') {
+      const p = parsed.value;
+      if (!isJsonObject(p) || typeof p.template !== 'string') {
         sendJson(res, 400, { error: 'the request needs "template" (a string) and may have "vars" (JSON text)' });
         return true;
       }
@@ -94,19 +92,12 @@ export class Playground {
   /** Compiles (for the code) and renders `template` with `vars` (JSON text; empty: none). */
   async run(template: string, vars: string): Promise<PlaygroundAnswer> {
     if (vars.trim() !== '') {
-      try {
-        const v = JSON.parse(vars) as unknown;
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('not an object');
-      } catch (e) {
-        return {
-          output: '',
-          warnings: [],
-          code: '',
-          error: `the variables must be a JSON object (${(e as Error).message})`,
-        };
-      }
+      const v = parseJson(vars);
+      const problem = !v.ok ? v.message : isJsonObject(v.value) ? undefined : 'not an object';
+      if (problem !== undefined)
+        return { output: '', warnings: [], code: '', error: `the variables must be a JSON object (${problem})` };
     }
-    this.engine ??= createEngine({ workers: 1, host: CLI_HOST });
+    this.engine ??= createEngine({ workers: 1, host: this.host });
     let code = '';
     try {
       const compiled = this.engine.compile(template, { name: NAME });
@@ -121,10 +112,9 @@ export class Playground {
   }
 
   private page(res: ServerResponse, input: { template: string; vars: string }, a?: PlaygroundAnswer): void {
-    send(
+    sendPage(
       res,
       200,
-      'text/html; charset=utf-8',
       page(
         'en',
         'Playground',
@@ -145,7 +135,6 @@ export class Playground {
 <pre id="pg-code">${esc(a?.code ?? '')}</pre>`,
         [LOOP_SCRIPT_PATH],
       ),
-      { 'content-security-policy': CSP },
     );
   }
 }

@@ -17,27 +17,24 @@
  * app without storage (its demo pages and its bundle).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  BodyTooLarge,
-  createFormsApp,
-  readBytes,
-  type FormsHandler,
-  send,
-  sendJson,
-} from '../../forms-ui/server/app.js';
-import { CSP, esc, page, type PageSchema } from '../../forms-ui/server/pages.js';
+import { createFormsApp, type FormsHandler } from '../../forms-ui/server/app.js';
+import { page, type PageSchema } from '../../forms-ui/server/pages.js';
 import { UserFiles } from '../../forms-ui/server/user-files.js';
-import type { Site } from '../../site/open-site.js';
-import { serveApi } from '../../site/api/serve-api.js';
-import { endpointPath } from '../../site/api/endpoints.js';
-import { jsonFields } from '../../site/json-fields.js';
+import { readBytesOrRefuse } from '../../http/body.js';
+import { esc } from '../../http/html.js';
+import { send, sendJson, sendPage, sendText } from '../../http/send.js';
+import type { HostAdapters } from '../../index.js';
+import type { Site } from '../open-site.js';
+import { serveApi } from '../api/serve-api.js';
+import { endpointPath } from '../api/endpoints.js';
+import { jsonFields } from '../json-fields.js';
 import { ExtFieldEditor } from './ext-fields.js';
-import { listen, type ServeServer } from '../../site/server/listen.js';
-import { Readiness } from '../../site/server/readiness.js';
-import type { Used } from '../../site/registry.js';
-import { annotateRequest } from '../../site/server/access-log.js';
-import type { ServerObserver } from '../../site/server/observer.js';
-import { SitePreview } from './preview.js';
+import { listen, type ServeServer } from '../server/listen.js';
+import { Readiness } from '../server/readiness.js';
+import type { Used } from '../registry.js';
+import { annotateRequest } from '../server/access-log.js';
+import type { ServerObserver } from '../server/observer.js';
+import { SitePreview, type ShowError } from './preview.js';
 import { Playground, PLAYGROUND_PATH } from './playground.js';
 import { LOOP_SCRIPT, LOOP_SCRIPT_PATH } from './loop-script.js';
 import { INDEX_TEXT, langSuffix, otherLanguageLink } from './index-text.js';
@@ -69,13 +66,17 @@ export interface SiteServerOptions {
   schemas?: readonly PageSchema[];
   /** The access log, the request ids and /metrics (src/site/server/observer.ts); none without. */
   observer?: ServerObserver;
+  /** What a /playground template's privileged plugins may reach; default: none of it. */
+  playgroundHost?: HostAdapters;
+  /** How the preview shows a template error; default: TemplateError.format(). */
+  showError?: ShowError;
 }
 
 /** An API request body past this is refused (413) before it is parsed. */
 const MAX_API_BODY = 1024 * 1024;
 
-const html = (res: ServerResponse, body: string) =>
-  send(res, 200, 'text/html; charset=utf-8', body, { 'content-security-policy': CSP });
+/** Array.isArray does not narrow a readonly array (TypeScript #17002): this guard does. */
+const isSiteList = (sites: readonly Site[] | SiteSource): sites is readonly Site[] => Array.isArray(sites);
 
 /** Sites opened already: always there, no share to keep. */
 function openSites(sites: readonly Site[]): SiteSource {
@@ -101,10 +102,11 @@ class MountedSite {
   private readonly userFiles = new WeakMap<Site, UserFiles>();
 
   constructor(
-    private readonly dir: string,
+    dir: string,
     private readonly schemas: readonly PageSchema[],
+    showError: ShowError | undefined,
   ) {
-    this.preview = new SitePreview(dir);
+    this.preview = new SitePreview(dir, showError);
   }
 
   get forms(): FormsHandler {
@@ -128,11 +130,11 @@ class MountedSite {
 
 export async function startSiteServer(opts: SiteServerOptions): Promise<ServeServer> {
   const schemas = opts.schemas ?? [];
-  const source = Array.isArray(opts.sites) ? openSites(opts.sites as readonly Site[]) : (opts.sites as SiteSource);
+  const source = isSiteList(opts.sites) ? openSites(opts.sites) : opts.sites;
   const mountedSites = new Map<string, MountedSite>();
   const mounted = (key: string): MountedSite => {
     let m = mountedSites.get(key);
-    if (!m) mountedSites.set(key, (m = new MountedSite(source.dirOf(key), schemas)));
+    if (!m) mountedSites.set(key, (m = new MountedSite(source.dirOf(key), schemas, opts.showError)));
     return m;
   };
   const rootForms = createFormsApp({ schemas });
@@ -159,16 +161,12 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
     res: ServerResponse,
     url: URL,
   ): Promise<void> {
-    let body: Buffer;
-    try {
-      body = await readBytes(req, MAX_API_BODY);
-    } catch (e) {
-      if (!(e instanceof BodyTooLarge)) throw e;
-      res.setHeader('connection', 'close');
-      return sendJson(res, 413, {
+    const body = await readBytesOrRefuse(req, res, MAX_API_BODY, () =>
+      sendJson(res, 413, {
         errors: [{ code: 'too_large', message: `the body is larger than ${MAX_API_BODY} bytes` }],
-      });
-    }
+      }),
+    );
+    if (body === undefined) return;
     const headers = new Map(
       Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
     );
@@ -199,8 +197,9 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
       (f) =>
         `<li><a href="${esc(`${base}ext/${f.groupId}/${f.slug}/${langSuffix(lang)}`)}">${esc(f.slug)}</a> (${t.group(f.groupId)})</li>`,
     );
-    html(
+    sendPage(
       res,
+      200,
       page(
         lang,
         site.tenant,
@@ -245,8 +244,9 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
         (k) =>
           `<li><a href="/sites/${esc(k)}/${langSuffix(lang)}">${esc(k)}</a> (${t.also} <a href="http://${esc(k)}.localhost:${port}/${langSuffix(lang)}">${esc(k)}.localhost:${port}</a>)</li>`,
       );
-    html(
+    sendPage(
       res,
+      200,
       page(
         lang,
         t.sites,
@@ -255,7 +255,7 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
     );
   }
 
-  const playground = new Playground();
+  const playground = new Playground(opts.playgroundHost ?? {});
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -267,12 +267,12 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
     if (opts.mode === 'single') return siteRoute(source.keys()[0]!, '/', pathname.slice(1), req, res, url);
     const host = /^([a-z0-9][a-z0-9_-]{0,62})\.localhost(?::\d+)?$/.exec((req.headers.host ?? '').toLowerCase());
     if (host) {
-      if (!source.has(host[1]!)) return send(res, 404, 'text/plain; charset=utf-8', `no site ${host[1]} here`);
+      if (!source.has(host[1]!)) return sendText(res, 404, `no site ${host[1]} here`);
       return siteRoute(host[1]!, '/', pathname.slice(1), req, res, url);
     }
     const prefixed = /^\/sites\/([^/]+)(\/.*)?$/.exec(pathname);
     if (prefixed) {
-      if (!source.has(prefixed[1]!)) return send(res, 404, 'text/plain; charset=utf-8', 'no such site here');
+      if (!source.has(prefixed[1]!)) return sendText(res, 404, 'no such site here');
       if (prefixed[2] === undefined) {
         res.writeHead(301, { location: `/sites/${prefixed[1]}/` });
         res.end();

@@ -3,8 +3,8 @@
  * (src/site/registry.ts) and its sandbox pool take them. The options themselves (flag, variable,
  * config-file key, default, bounds) are rows of src/site/server/options.ts.
  */
-import type { RegistryOptions } from '../../site/registry.js';
-import type { ServeConfig } from '../../site/server/options.js';
+import type { RegistryOptions } from '../registry.js';
+import type { ServeConfig } from './options.js';
 
 /**
  * `supervised`: this process is a child of `--processes N`, which its primary replaces when it

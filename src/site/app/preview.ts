@@ -15,14 +15,14 @@
 import { existsSync, readFileSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { send } from '../../forms-ui/server/app.js';
-import { CSP, esc, page } from '../../forms-ui/server/pages.js';
-import type { Site } from '../../site/open-site.js';
-import { renderOnSite } from '../../site/render.js';
-import { TemplateError } from '../../errors.js';
-import { formatErrorShown } from '../shown-path.js';
-import { toBytes } from '../../value/bytes.js';
-import { filesPicture, siteWatchPaths } from '../commands/render-watch.js';
+import { page } from '../../forms-ui/server/pages.js';
+import { esc } from '../../http/html.js';
+import { isJsonObject, parseJson } from '../../http/json.js';
+import { send, sendPage, sendText } from '../../http/send.js';
+import { TemplateError, toBytes } from '../../index.js';
+import type { Site } from '../open-site.js';
+import { renderOnSite } from '../render.js';
+import { filesPicture, siteWatchPaths } from '../watched-files.js';
 
 /**
  * The rendered page's policy: its own frame, sandboxed without scripts; styles and images from
@@ -30,6 +30,20 @@ import { filesPicture, siteWatchPaths } from '../commands/render-watch.js';
  */
 export const PREVIEW_OUTPUT_CSP =
   "sandbox allow-forms allow-popups; default-src 'none'; style-src * 'unsafe-inline'; img-src * data:; font-src *";
+
+/** Where a render's templates are, for naming a template in an error. */
+interface TemplateFolders {
+  /** The name the main template was rendered under. */
+  main: string;
+  templates: string;
+  functions?: string;
+}
+
+/**
+ * How a template error is shown: its place and message in the house format. The command that
+ * serves decides the paths (`smartcage serve`: relative to where it runs, as `render` shows them).
+ */
+export type ShowError = (e: TemplateError, folders: TemplateFolders) => string;
 
 /** A change event is sent this long after the last file event (an editor's save is several). */
 const DEBOUNCE_MS = 80;
@@ -49,8 +63,11 @@ function choiceOf(url: URL): PreviewChoice {
   };
 }
 
-const choiceQuery = (c: PreviewChoice) =>
-  new URLSearchParams(Object.entries(c).filter(([, v]) => v !== '') as [string, string][]).toString();
+function choiceQuery(c: PreviewChoice): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(c)) if (v !== '') q.set(k, v);
+  return q.toString();
+}
 
 /** Watches one site's files for the preview's event streams; started by the first, stopped after the last. */
 class SiteWatch {
@@ -130,7 +147,10 @@ export class SitePreview {
   private readonly watch: SiteWatch;
   private readonly templates: string;
 
-  constructor(private readonly dir: string) {
+  constructor(
+    private readonly dir: string,
+    private readonly showError: ShowError = (e) => e.format(),
+  ) {
     this.watch = new SiteWatch(dir);
     this.templates = path.join(dir, 'templates');
   }
@@ -160,7 +180,7 @@ export class SitePreview {
       if (!rest.startsWith(prefix)) continue;
       const name = this.templateName(rest.slice(prefix.length));
       if (name === undefined) {
-        send(res, 404, 'text/plain; charset=utf-8', `no template ${rest.slice(prefix.length)} in templates/`);
+        sendText(res, 404, `no template ${rest.slice(prefix.length)} in templates/`);
         return true;
       }
       if (what === 'page') await this.page(site, base, name, url, res);
@@ -203,10 +223,9 @@ export class SitePreview {
       (n) =>
         `<li><a href="${esc(`${base}preview/${n.split('/').map(encodeURIComponent).join('/')}`)}">${esc(n)}</a></li>`,
     );
-    send(
+    sendPage(
       res,
       200,
-      'text/html; charset=utf-8',
       page(
         'en',
         'Preview',
@@ -214,7 +233,6 @@ export class SitePreview {
 ${items.length > 0 ? `<ul>${items.join('')}</ul>` : '<p>templates/ holds no page.</p>'}
 <p><a href="${esc(base)}">The site's index</a> · <a href="/playground">Playground</a></p>`,
       ),
-      { 'content-security-policy': CSP },
     );
   }
 
@@ -229,10 +247,9 @@ ${items.length > 0 ? `<ul>${items.join('')}</ul>` : '<p>templates/ holds no page
       .join('');
     const encoded = name.split('/').map(encodeURIComponent).join('/');
     const output = `${base}preview-output/${encoded}${choiceQuery(c) ? `?${choiceQuery(c)}` : ''}`;
-    send(
+    sendPage(
       res,
       200,
-      'text/html; charset=utf-8',
       page(
         'en',
         `Preview: ${name}`,
@@ -248,24 +265,20 @@ ${items.length > 0 ? `<ul>${items.join('')}</ul>` : '<p>templates/ holds no page
 <iframe id="preview-frame" title="The page" sandbox="allow-forms allow-popups" src="${esc(output)}" data-events="${esc(`${base}preview-events`)}" style="width:100%;height:70vh;border:1px solid #888"></iframe>`,
         ['/_loop/loop.js'],
       ),
-      { 'content-security-policy': CSP },
     );
   }
 
   private async output(site: Site, name: string, c: PreviewChoice, res: ServerResponse): Promise<void> {
     const fail = (status: number, text: string) =>
-      send(res, status, 'text/plain; charset=utf-8', text, { 'content-security-policy': PREVIEW_OUTPUT_CSP });
+      sendText(res, status, text, { 'content-security-policy': PREVIEW_OUTPUT_CSP });
     if (c.member !== '' && !/^[1-9]\d{0,14}$/.test(c.member))
       return fail(400, `the member must be a member id (a positive whole number), not "${c.member}"`);
     let post: Record<string, unknown> | undefined;
     if (c.post.trim() !== '') {
-      try {
-        post = JSON.parse(c.post) as Record<string, unknown>;
-      } catch (e) {
-        return fail(400, `the POST body is not JSON: ${(e as Error).message}`);
-      }
-      if (typeof post !== 'object' || post === null || Array.isArray(post))
-        return fail(400, 'the POST body must be a JSON object');
+      const parsed = parseJson(c.post);
+      if (!parsed.ok) return fail(400, `the POST body is not JSON: ${parsed.message}`);
+      if (!isJsonObject(parsed.value)) return fail(400, 'the POST body must be a JSON object');
+      post = parsed.value;
     }
     const get = Object.fromEntries(new URLSearchParams(c.get));
     const source = readFileSync(path.join(this.templates, name), 'utf8');
@@ -288,7 +301,7 @@ ${items.length > 0 ? `<ul>${items.join('')}</ul>` : '<p>templates/ holds no page
       });
     } catch (e) {
       if (!(e instanceof TemplateError)) throw e;
-      fail(500, formatErrorShown(e, folders));
+      fail(500, this.showError(e, folders));
     }
   }
 }
