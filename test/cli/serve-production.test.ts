@@ -100,7 +100,6 @@ describe('serve configuration', () => {
 describe('serve stops gracefully', () => {
   it('SIGTERM during a 2-second request: the request completes with 200, then the process exits 0', async () => {
     const s = await serve(['--site', await slowSite(), '--processes', '1']);
-    const started = Date.now();
     const answer = fetch(`${s.url}/rcms-api/1/slow`).then(async (r) => ({
       status: r.status,
       body: await r.text(),
@@ -111,7 +110,6 @@ describe('serve stops gracefully', () => {
     s.child.kill('SIGTERM');
     const r = await answer;
     expect(r).toEqual({ status: 200, body: '"slept"', connection: 'close' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     expect(await s.exited).toEqual({ code: 0, signal: null });
   }, 120_000);
 

@@ -204,10 +204,7 @@ describe('strtotime against php', () => {
     ];
     const cases: Case[] = [];
     for (const s of huge) for (const tz of ZONES) cases.push(st(s, 1700000000, tz));
-    const t0 = performance.now();
     const bad = compareWithPhp(cases);
-    // a generous bound: the month-by-month walk took seconds for one of these, and never ended for most
-    expect(performance.now() - t0).toBeLessThan(20_000);
     expectAgreement(bad);
-  });
+  }, 20_000); // the month-by-month walk took seconds for one of these, and never ended for most
 });

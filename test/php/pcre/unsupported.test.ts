@@ -81,19 +81,17 @@ test('patterns whose native compile would be long are refused: Unicode property 
       return e instanceof PcreError ? e.code : String(e);
     }
   };
-  const t0 = performance.now();
   // in UTF mode \b becomes 8 property classes; 32,000 of them compiled for 56 s
   expect(code('/' + '\\b'.repeat(32_000) + '/u')).toBe('E_REGEX_TOO_LARGE');
   expect(code('/' + '[\\p{L}\\p{N}]'.repeat(5000) + '/u')).toBe('E_REGEX_TOO_LARGE');
   expect(code('/' + '[\\w\\d]'.repeat(10_000) + '/iu')).toBe('E_REGEX_TOO_LARGE');
   // \R is cheap per character but 32,000 of them translate to 1.4 M characters
   expect(code('/' + '\\R'.repeat(32_000) + '/u')).toBe('E_REGEX_TOO_LARGE');
-  expect(performance.now() - t0).toBeLessThan(10_000);
   // realistic UTF patterns stay well inside
   expect(code('/^[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+$/u')).toBe('ok');
   expect(code('/\\b(?:' + Array.from({ length: 20 }, (_, i) => `word${i}`).join('|') + ')\\b/iu')).toBe('ok');
   expect(code('/' + '\\p{Han}'.repeat(200) + '/u')).toBe('ok');
-});
+}, 10_000); // a bound on the whole test: 32,000 \b compiled for 56 s before the refusal
 
 test('invalid patterns are PHP warnings with false, not PcreError', () => {
   const warnings: string[] = [];

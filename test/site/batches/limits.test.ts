@@ -91,14 +91,12 @@ describe('the engine under batch limits', () => {
 
   it('sleeps past the web budget of 3 s, then a cancel ends the render in its sleep with E_CANCELLED', async () => {
     const cancel = new AbortController();
-    const started = Date.now();
     const render = engine.render('{section name=i loop=100}{sleep ms=1000}{/section}never', { signal: cancel.signal });
     setTimeout(() => cancel.abort(), 4500);
     const e = await templateError(render);
     expect(e.code).toBe('E_CANCELLED');
-    // Past the web's sleep budget (3 s) before the cancel; far from the 100 s the loop would take.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
-    expect(Date.now() - started).toBeLessThan(60_000);
+    // E_CANCELLED, not the web's sleep budget (3 s, which the cancel comes after): the host's
+    // budget for a cancellable render is the cancel's; the test's timeout bounds the 100 s loop.
   }, 90_000);
 
   it('does not start a render whose signal is aborted already', async () => {

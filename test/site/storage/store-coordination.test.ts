@@ -86,10 +86,8 @@ eachBackend('shared storage locks and usage', (backend) => {
     expect(timedOut).toMatchObject({ ok: false, reason: 'timeout' });
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 100);
-    const started = Date.now();
     const aborted = await databaseLocks(b, t).withLocks(['k'], run, { waitMs: 20_000, signal: ac.signal });
     expect(aborted).toMatchObject({ ok: false, reason: 'aborted' });
-    expect(Date.now() - started).toBeLessThan(15_000);
     release();
     await held;
     await tick(50);
