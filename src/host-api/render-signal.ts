@@ -40,13 +40,17 @@ export class RenderSignal {
     return this.controller.signal;
   }
 
-  /** The render is over (or cancelled: `reason`): whatever its plugins still run on the host is told to stop. */
-  end(reason: BridgeError = closed()): void {
+  /**
+   * The render is over (or cancelled: `reason`): whatever its plugins still run on the host is told to stop.
+   * The default reason is made only when a signal exists to carry it: every render ends here, most
+   * never asked for the signal, and an Error with its stack cost ~6 µs of a ~60 µs small render.
+   */
+  end(reason?: BridgeError): void {
     if (this.ended) return;
     this.ended = true;
     if (this.timer) clearTimeout(this.timer);
-    if (this.controller) this.controller.abort(reason);
-    else this.reason = reason;
+    if (this.controller) this.controller.abort(reason ?? closed());
+    else this.reason = reason ?? null;
   }
 }
 
