@@ -250,7 +250,7 @@ function escapeWellFormed(s: string, flags: number, ascii: readonly (string | un
       if (unicode) continue;
       out += s.slice(last, i - 1) + '\\u' + hex4(c) + '\\u' + hex4(d);
     } else if (!unicode || ((c === 0x2028 || c === 0x2029) && !lineTerminators)) {
-      out += last === i ? '\\u' + hex4(c) : s.slice(last, i) + '\\u' + hex4(c);
+      out += last === i ? unicodeEscape(c) : s.slice(last, i) + unicodeEscape(c);
     } else continue;
     last = i + 1;
   }
@@ -306,6 +306,24 @@ function escapeAscii(c: number, flags: number): string {
       return flags & F.JSON_HEX_APOS ? '\\u0027' : "'";
   }
   return c < 0x20 ? '\\u00' + c.toString(16).padStart(2, '0') : String.fromCharCode(c);
+}
+
+/**
+ * `\\uXXXX` of a BMP unit, made once per unit and kept: Japanese text repeats a few hundred
+ * characters, and each escape made anew was three short strings (the JSON page's 600 escapes).
+ * Filled one entry at a time; a render cut in the middle leaves only whole entries (D140).
+ */
+const unicodeEscapes = new Map<number, string>();
+const MAX_KEPT_ESCAPES = 4096;
+
+function unicodeEscape(c: number): string {
+  let e = unicodeEscapes.get(c);
+  if (e === undefined) {
+    e = '\\u' + hex4(c);
+    if (unicodeEscapes.size >= MAX_KEPT_ESCAPES) unicodeEscapes.clear();
+    unicodeEscapes.set(c, e);
+  }
+  return e;
 }
 
 /** Two lower-case hex digits per byte value. */
