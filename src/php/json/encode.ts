@@ -21,7 +21,10 @@ class Encoder {
   /** Plain data (lazy records, JavaScript arrays) is walked as it is: no flag changes its layout. */
   private readonly plain: boolean;
   private readonly ascii: readonly (string | undefined)[];
-  /** Keys escaped once per call: a list of records repeats the same few. */
+  /**
+   * Keys escaped once per call, with the comma and colon around them (`,"key":`): a list of
+   * records repeats the same few. The first key of an object drops the comma.
+   */
   private readonly keys = new Map<string, string>();
   constructor(
     private readonly flags: number,
@@ -115,8 +118,8 @@ class Encoder {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       let key = this.keys.get(k);
-      if (key === undefined) this.keys.set(k, (key = this.escape(k, this.flags)));
-      out += (i === 0 ? '' : ',') + key + ':' + this.plainValue(o[k]);
+      if (key === undefined) this.keys.set(k, (key = ',' + this.escape(k, this.flags) + ':'));
+      out += (i === 0 ? key.slice(1) : key) + this.plainValue(o[k]);
     }
     out += '}';
     if (this.depth > this.maxDepth && !this.has(F.JSON_PARTIAL_OUTPUT_ON_ERROR)) this.error = EncodeError.Depth;
