@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { generate } from './data/generate.js';
 import type { BenchIsolate } from './lib/harness.js';
 
-const HELP = `Usage: npm run bench:ab -- [--row a|request] [--isolates N] [--rounds N] [--renders N] REV [REV...]
+const HELP = `Usage: npm run bench:ab -- [--row a|request] [--page NAME] [--isolates N] [--rounds N] [--renders N] REV [REV...]
 
 Builds the runtime bundle of each revision (a git worktree per revision; "." is the working
 tree) and times one row of npm run bench for each, with that revision's own code.
@@ -25,6 +25,8 @@ tree) and times one row of npm run bench for each, with that revision's own code
   --row request  engine.render with workers 0 (vars in, output out), from the revision's src/
                  through tsx: one process per sample, revisions in turn (--rounds, default 10),
                  renders per sample after 500 to warm up (--renders, default 2000)
+  --page NAME    the request row renders this page of npm run bench:pages instead of the list
+                 page (mail, json, ja, section; the revision must have bench/pages/)
 Prints the median and lower quartile of each revision's samples, in CPU µs per render, and its
 ratio to the first revision.
 
@@ -32,6 +34,8 @@ Exit status: 0 done, 2 wrong usage, 1 a build or a render failed.`;
 
 interface Options {
   row: 'a' | 'request';
+  /** The request row's page: null for the list page of bench/templates/. */
+  page: string | null;
   isolates: number;
   rounds: number;
   renders: number;
@@ -39,7 +43,7 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options | null {
-  const o: Options = { row: 'a', isolates: 3, rounds: 10, renders: 0, revs: [] };
+  const o: Options = { row: 'a', page: null, isolates: 3, rounds: 10, renders: 0, revs: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--help' || a === '-h') return null;
@@ -47,6 +51,12 @@ function parseArgs(argv: string[]): Options | null {
       const row = argv[++i];
       if (row !== 'a' && row !== 'request') throw new UsageError('--row takes a or request');
       o.row = row;
+      continue;
+    }
+    if (a === '--page') {
+      const page = argv[++i];
+      if (!page || !/^[a-z]+$/.test(page)) throw new UsageError('--page takes a page name of bench:pages');
+      o.page = page === 'list' ? null : page;
       continue;
     }
     const flag = /^--(isolates|rounds|renders)$/.exec(a);
@@ -58,6 +68,7 @@ function parseArgs(argv: string[]): Options | null {
     else o.revs.push(a);
   }
   if (o.revs.length === 0) throw new UsageError('name at least one revision');
+  if (o.page !== null && o.row !== 'request') throw new UsageError('--page is for --row request');
   o.renders ||= o.row === 'a' ? 200 : 2000;
   return o;
 }
@@ -140,10 +151,18 @@ async function rowA(builds: Built[], opts: Options): Promise<Map<Built, number[]
 /** What one sample of the request row runs, in the revision's tree: its own engine, page and data. */
 const REQUEST_SCRIPT = `import { readFileSync } from 'node:fs';
 const { createEngine } = await import(process.cwd() + '/src/index.ts');
-const { generate } = await import(process.cwd() + '/bench/data/generate.ts');
-const page = readFileSync('bench/templates/page.tpl', 'utf8');
-const data = generate();
-const e = createEngine({ workers: 0, timezone: 'UTC' });
+let page, data, timezone = 'UTC';
+if (process.env.AB_PAGE) {
+  const { pages } = await import(process.cwd() + '/bench/pages/pages.ts');
+  const p = pages().find((x) => x.name === process.env.AB_PAGE);
+  if (!p) throw new Error('no page ' + process.env.AB_PAGE + ' in this revision');
+  ({ template: page, vars: data, timezone } = p);
+} else {
+  const { generate } = await import(process.cwd() + '/bench/data/generate.ts');
+  page = readFileSync('bench/templates/page.tpl', 'utf8');
+  data = generate();
+}
+const e = createEngine({ workers: 0, timezone });
 const render = () => e.render(page, { name: 'page.tpl', vars: data, identity: { tenant: 'ab' } });
 for (let i = 0; i < 500; i++) await render();
 const n = Number(process.env.AB_RENDERS);
@@ -164,7 +183,7 @@ function rowRequest(builds: Built[], opts: Options, scratch: string): Map<Built,
     for (const b of builds) {
       const out = execFileSync(process.execPath, ['--no-node-snapshot', '--import', 'tsx', script], {
         cwd: b.dir,
-        env: { ...process.env, AB_RENDERS: String(opts.renders) },
+        env: { ...process.env, AB_RENDERS: String(opts.renders), AB_PAGE: opts.page ?? '' },
         encoding: 'utf8',
       });
       samples.get(b)!.push(Number(out));

@@ -22,6 +22,8 @@ describe('npm run bench:ab', () => {
     ['an unknown option', ['--fast', 'HEAD'], /unknown option --fast/],
     ['a count that is not a whole number >= 1', ['--rounds', '0', 'HEAD'], /--rounds needs a whole number >= 1/],
     ['a row it does not know', ['--row', 'b', 'HEAD'], /--row takes a or request/],
+    ['a page for row (a)', ['--page', 'mail', 'HEAD'], /--page is for --row request/],
+    ['a page name that is not one', ['--row', 'request', '--page', '../x', 'HEAD'], /--page takes a page name/],
   ] as const) {
     it(`${what}: exit 2 with the reason and the usage`, () => {
       const r = run(...args);

@@ -8,7 +8,7 @@
  * and the DST flag, and mktime() there takes an hour off for DST): the timestamp plus the
  * UTC offset, minus an hour in summer time. The oracle runs that way.
  */
-import { DAY_NAMES, MONTH_NAMES, fieldsOf, isoWeek } from './civil.js';
+import { DAY_NAMES, MONTH_NAMES, civilFromDays, daysFromCivil, isoWeek, weekday } from './civil.js';
 import { isDst, tzAbbr, utcOffset } from './tz.js';
 import { byteLength } from '../../value/bytes.js';
 
@@ -24,24 +24,31 @@ class Tm {
   readonly h: number;
   readonly i: number;
   readonly s: number;
-  readonly wday: number;
-  readonly yday: number;
   readonly days: number;
   constructor(
     readonly ts: number,
     readonly off: number,
     private readonly tz: string,
   ) {
-    const f = fieldsOf(ts + off);
-    this.y = f.y;
-    this.m = f.m;
-    this.d = f.d;
-    this.h = f.h;
-    this.i = f.i;
-    this.s = f.s;
-    this.wday = f.wday;
-    this.yday = f.yday;
-    this.days = f.days;
+    // The calendar fields most formats read (%Y-%m-%d %H:%M), without fieldsOf's weekday and day
+    // of the year (a second day count) and its object: those are made when a format asks.
+    const local = ts + off;
+    const days = Math.floor(local / 86400);
+    const sec = local - days * 86400;
+    const { y, m, d } = civilFromDays(days);
+    this.y = y;
+    this.m = m;
+    this.d = d;
+    this.h = Math.floor(sec / 3600);
+    this.i = Math.floor(sec / 60) % 60;
+    this.s = sec % 60;
+    this.days = days;
+  }
+  get wday(): number {
+    return weekday(this.days);
+  }
+  get yday(): number {
+    return this.days - daysFromCivil(this.y, 1, 1);
   }
   get abbr(): string {
     return tzAbbr(this.ts, this.tz);

@@ -21,7 +21,10 @@ class Encoder {
   /** Plain data (lazy records, JavaScript arrays) is walked as it is: no flag changes its layout. */
   private readonly plain: boolean;
   private readonly ascii: readonly (string | undefined)[];
-  /** Keys escaped once per call: a list of records repeats the same few. */
+  /**
+   * Keys escaped once per call, with the comma and colon around them (`,"key":`): a list of
+   * records repeats the same few. The first key of an object drops the comma.
+   */
   private readonly keys = new Map<string, string>();
   constructor(
     private readonly flags: number,
@@ -115,8 +118,8 @@ class Encoder {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       let key = this.keys.get(k);
-      if (key === undefined) this.keys.set(k, (key = this.escape(k, this.flags)));
-      out += (i === 0 ? '' : ',') + key + ':' + this.plainValue(o[k]);
+      if (key === undefined) this.keys.set(k, (key = ',' + this.escape(k, this.flags) + ':'));
+      out += (i === 0 ? key.slice(1) : key) + this.plainValue(o[k]);
     }
     out += '}';
     if (this.depth > this.maxDepth && !this.has(F.JSON_PARTIAL_OUTPUT_ON_ERROR)) this.error = EncodeError.Depth;
@@ -250,7 +253,7 @@ function escapeWellFormed(s: string, flags: number, ascii: readonly (string | un
       if (unicode) continue;
       out += s.slice(last, i - 1) + '\\u' + hex4(c) + '\\u' + hex4(d);
     } else if (!unicode || ((c === 0x2028 || c === 0x2029) && !lineTerminators)) {
-      out += last === i ? '\\u' + hex4(c) : s.slice(last, i) + '\\u' + hex4(c);
+      out += last === i ? unicodeEscape(c) : s.slice(last, i) + unicodeEscape(c);
     } else continue;
     last = i + 1;
   }
@@ -306,6 +309,24 @@ function escapeAscii(c: number, flags: number): string {
       return flags & F.JSON_HEX_APOS ? '\\u0027' : "'";
   }
   return c < 0x20 ? '\\u00' + c.toString(16).padStart(2, '0') : String.fromCharCode(c);
+}
+
+/**
+ * `\\uXXXX` of a BMP unit, made once per unit and kept: Japanese text repeats a few hundred
+ * characters, and each escape made anew was three short strings (the JSON page's 600 escapes).
+ * Filled one entry at a time; a render cut in the middle leaves only whole entries (D140).
+ */
+const unicodeEscapes = new Map<number, string>();
+const MAX_KEPT_ESCAPES = 4096;
+
+function unicodeEscape(c: number): string {
+  let e = unicodeEscapes.get(c);
+  if (e === undefined) {
+    e = '\\u' + hex4(c);
+    if (unicodeEscapes.size >= MAX_KEPT_ESCAPES) unicodeEscapes.clear();
+    unicodeEscapes.set(c, e);
+  }
+  return e;
 }
 
 /** Two lower-case hex digits per byte value. */

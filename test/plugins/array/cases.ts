@@ -136,6 +136,12 @@ const jsonValues: Value[] = [
   assoc(['k', list(1, assoc(['x', null]))], ['', 'empty key'], [5, float(2)]),
   assoc(['日本', '語'], ['n', list()]),
   list(list(list(list()))),
+  // The kept \\u escapes of BMP characters (encode.ts `unicodeEscape`): one character, runs at
+  // either end, a run repeated.
+  '日',
+  'a日',
+  '日a',
+  '東京/大阪 "x" 東京',
 ];
 const jsonFlags = [
   0,
@@ -158,6 +164,8 @@ jsonValues.forEach((v, i) => {
   const flags = i % 3 === 0 ? jsonFlags : jsonFlags.filter((_, j) => (i + j) % 4 === 0);
   for (const f of flags) phpFn('json_encode', v, f);
 });
+// More distinct characters than encode.ts keeps escapes for: the table is cleared mid-string.
+phpFn('json_encode', Array.from({ length: 4200 }, (_, i) => String.fromCharCode(0x4e00 + i)).join(''), 0);
 phpFn('json_encode', list(list(list(1))), 0, 2);
 phpFn('json_encode', list(list(list(1))), 0, 3);
 phpFn('json_encode', list(list(list(1))), 512, 2);
