@@ -26,6 +26,8 @@ export type { RowBudget, StoreCap, AtCap } from './host-api/row-budgets.js';
 export type { Diagnostic } from './errors.js';
 export type {
   HostAdapters,
+  HostOption,
+  HostResolver,
   RenderIdentity,
   SecretRecord,
   SessionAdapter,

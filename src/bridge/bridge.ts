@@ -11,7 +11,7 @@ import type { Value } from '../value/value.js';
 import type { HostAnswer, HostCallHandler, TagAnswer } from '../protocol/host-call.js';
 import { isErrorCode, type ErrorCode } from '../protocol/error-codes.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
-import type { HostAdapters, RenderIdentity } from '../host-api/host.js';
+import type { HostAdapters, HostOption, RenderIdentity } from '../host-api/host.js';
 import { validateAttrs } from './validate.js';
 import { BridgeError } from '../host-api/errors.js';
 import { BUILTIN_TABLE } from '../host-plugins/index.js';
@@ -73,7 +73,7 @@ export interface BridgeOptions {
 }
 
 export function createBridge(
-  host: HostAdapters,
+  host: HostOption,
   identity: RenderIdentity,
   limits: SandboxLimits,
   facts: IdentityFacts = { literals: {} },
@@ -87,11 +87,27 @@ export function createBridge(
   const secrets = new SecretHandles();
   const ending = new RenderSignal(started + limits.wallMs);
   let view: HostAdapters | null = null;
+  let unresolved: { error: unknown } | null = null;
+  /** The render's adapters: resolved on first use, once; a resolver that threw fails every call of the render. */
+  const adapters = (): HostAdapters => {
+    if (view) return view;
+    if (unresolved) throw unresolved.error;
+    try {
+      const given = typeof host === 'function' ? host(identity) : host;
+      if (!given || typeof given !== 'object')
+        throw new Error(`the host resolver gave no adapters for ${identity.tenant}`);
+      view = renderHost(given, () => ending.signal);
+    } catch (e) {
+      unresolved = { error: e };
+      throw e;
+    }
+    return view;
+  };
   const state = options.state ?? new HostState();
   const bridgeCall: BridgeCall = {
     identity,
     get host() {
-      return (view ??= renderHost(host, () => ending.signal));
+      return adapters();
     },
     get signal() {
       return ending.signal;

@@ -132,6 +132,12 @@ export interface GeoAdapter {
   countryOf(ip: string): Promise<string | null>;
 }
 
+/**
+ * The adapters of one tenant's host: what a render's privileged plugins call. No method takes the
+ * tenant: an adapter is already the tenant's (the render identity's, never one a template named).
+ * An engine takes them as `host` (EngineOptions.host, TenantSettings.host): one object for every
+ * render, or a HostResolver that gives each render its tenant's (docs/decisions.md D215).
+ */
 export interface HostAdapters {
   secrets?: { get(tenant: string, name: string): Promise<SecretRecord | null> };
   /**
@@ -299,6 +305,17 @@ export interface HostAdapters {
    */
   analytics?: IntegrationAdapter<AnalyticsSettings>;
 }
+
+/**
+ * The adapters of the render `identity` runs for: called by the bridge once per render, before its
+ * first host call (a render that calls no host never asks), and kept for that render only. It
+ * answers for `identity.tenant` and no other; it may throw (an unknown tenant), which fails that
+ * host call E_HOST_FAILED (EngineOptions.onHostError gets the error) and every later one of the render.
+ */
+export type HostResolver = (identity: RenderIdentity) => HostAdapters;
+
+/** What EngineOptions.host and TenantSettings.host take: the adapters of every render, or a resolver per render. */
+export type HostOption = HostAdapters | HostResolver;
 
 /** storage_url links signed here with HMAC-SHA256, served by the embedder's file server. */
 export interface HmacStorageUrls {
