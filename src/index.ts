@@ -34,6 +34,7 @@ export type {
   InternalApiRequest,
   ApiTokenRequest,
   MailAdapter,
+  MailAsker,
   OutgoingMail,
 } from './host-api/host.js';
 export type {
@@ -129,7 +130,14 @@ export {
   SmtpPartialError,
   SendWindow,
 } from './host-adapters/mail/index.js';
-export type { SmtpOptions, SmtpMailAdapterOptions, SmtpSender, SmtpDelivery } from './host-adapters/mail/index.js';
+export type {
+  SmtpOptions,
+  SmtpMailAdapterOptions,
+  SmtpSender,
+  SmtpDelivery,
+  SmtpMail,
+  MailExtras,
+} from './host-adapters/mail/index.js';
 // An embedder's own plugins (docs/plugins-for-embedders.md): the definition, the error with one
 // of our codes a plugin throws, the values it takes and answers, and its examples as tests.
 export { definePlugin, runPluginExamples } from './engine-plugins.js';

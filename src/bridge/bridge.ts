@@ -20,6 +20,7 @@ import { answerModifier } from './host-modifiers.js';
 import { HostState } from './host-state.js';
 import type { BridgeCall, PluginTable, RenderClock } from '../host-plugins/plugin-contract.js';
 import { adapterFor } from '../host-api/capabilities.js';
+import { resolveHost } from '../host-api/resolve.js';
 import { observeHostCalls } from '../diagnostics.js';
 import { RenderSignal, renderHost, withRenderSignal } from '../host-api/render-signal.js';
 
@@ -93,10 +94,7 @@ export function createBridge(
     if (view) return view;
     if (unresolved) throw unresolved.error;
     try {
-      const given = typeof host === 'function' ? host(identity) : host;
-      if (!given || typeof given !== 'object')
-        throw new Error(`the host resolver gave no adapters for ${identity.tenant}`);
-      view = renderHost(given, () => ending.signal);
+      view = renderHost(resolveHost(host, identity), () => ending.signal);
     } catch (e) {
       unresolved = { error: e };
       throw e;
