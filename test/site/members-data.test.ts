@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachBackend, sampleSite, type Backend } from './support/backends.js';
 import type { Site } from '../../src/site/open-site.js';
+import { createEngine } from '../../src/index.js';
 
 type OpenSite = Site & { done(): Promise<void> };
 
@@ -117,5 +118,28 @@ eachBackend('members, tags and community data of a site', (backend) => {
     // 999 is no custom search: the insert after the delete fails, and the delete is undone with it.
     await expect(m.setCustomSearchResults!(2, [1, 999])).rejects.toThrow();
     expect(await results()).toEqual([2, 3]);
+  });
+
+  it("one engine for both sites, a resolver per render: a render reaches its own site's adapters and rows only", async () => {
+    await b().db.run('DELETE FROM comments WHERE tenant = ?', [b().tenant]);
+    const sites = new Map([a(), b()].map((site) => [site.tenant, site]));
+    const asked: string[] = [];
+    const engine = createEngine({
+      workers: 0,
+      host: (identity) => {
+        asked.push(identity.tenant);
+        return sites.get(identity.tenant)!.host;
+      },
+    });
+    try {
+      const t = '{assign_new_comment_list module_id=1 cnt=50 var=c}{$c|@count}';
+      const own = await a().host.comments!.newest({ moduleType: 'topics', moduleId: 1, limit: 50 });
+      expect(own.length).toBeGreaterThan(0);
+      expect((await engine.render(t, { identity: a().identity() })).output).toBe(String(own.length));
+      expect((await engine.render(t, { identity: b().identity() })).output).toBe('0');
+      expect(asked).toEqual([a().tenant, b().tenant]);
+    } finally {
+      engine.close();
+    }
   });
 });
