@@ -25,18 +25,20 @@ function own(table, key) {
   return table && Object.hasOwn(table, key) ? table[key] : null;
 }
 
-// Secrets: asked with the render's tenant, never a tenant a template named. null: no such secret.
-const secrets = {
-  async get(tenant, name) {
-    return own(own(TENANTS, tenant)?.secrets, name);
-  },
-};
+// Secrets: the tenant's own, never those of a tenant a template named. null: no such secret.
+function secretsOf(tenant) {
+  return {
+    async get(name) {
+      return own(own(TENANTS, tenant)?.secrets, name);
+    },
+  };
+}
 
 // Files: one TenantFiles per tenant, kept for the process (it scans the quota once, then counts
 // its own writes), each over a folder of its own.
 const storage = mkdtempSync(join(tmpdir(), 'smartcage-host-'));
 const stores = new Map();
-function files(tenant) {
+function filesOf(tenant) {
   let store = stores.get(tenant);
   if (!store) {
     // The tenant becomes a path: only known tenants, only names that are safe as a folder.
@@ -62,10 +64,15 @@ const apiUrl = `http://127.0.0.1:${api.address().port}`;
 // widens it to reach its own API on 127.0.0.1, an address the guard otherwise refuses.
 const http = new EgressGuard({ treatAsPublic: ['127.0.0.1'], allowedPorts: [80, 443, api.address().port] });
 
+// The adapters of one render: its tenant's, asked once per render (at its first host call).
+function hostOf(identity) {
+  return { secrets: secretsOf(identity.tenant), files: filesOf(identity.tenant), http };
+}
+
 const engine = createEngine({
   // {include} finds the render's tenant's templates only.
   templates: (name, identity) => own(own(TENANTS, identity.tenant)?.templates, name),
-  host: { secrets, files, http },
+  host: hostOf,
 });
 
 // What every tenant's pages do: count a visit in the tenant's files, show the tenant's footer.

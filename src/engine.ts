@@ -25,7 +25,7 @@ import { SandboxPool, DEFAULT_POOL, type PoolOptions, type PoolSnapshot } from '
 import { createBridge, type HostErrorReport } from './bridge/bridge.js';
 import { cancelled } from './host-api/render-signal.js';
 import { HostState } from './bridge/host-state.js';
-import type { HostAdapters, RenderIdentity } from './host-api/host.js';
+import type { HostOption, RenderIdentity } from './host-api/host.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/limits.js';
 import { renderRequest } from './sandbox/request.js';
 import { registerHostState, registerRawJsRender } from './engine-internal.js';
@@ -61,8 +61,12 @@ export interface EngineOptions {
   seed?: readonly number[];
   /** Limits of every render (CPU and wall time, output, host calls...). */
   limits?: Partial<SandboxLimits>;
-  /** The host adapters privileged plugins use (secrets, HTTP, files, mail...). */
-  host?: HostAdapters;
+  /**
+   * The host adapters privileged plugins use (secrets, HTTP, files, mail...): one HostAdapters
+   * for every render, or a HostResolver that gives each render the adapters of its tenant
+   * (asked once per render, at its first host call; docs/embedding.md "Host adapters").
+   */
+  host?: HostOption;
   /**
    * Sandbox worker processes (default 2). Template code then never runs in this process, and a
    * crash takes only a worker. 0 runs isolates in this process: for tests and one-off tools only.
@@ -249,7 +253,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
       templates.close();
       sandbox.close();
       // The one host resource an engine starts: the browser of {generate_pdf} (started again on next use).
-      void options.host?.browser?.close?.().catch(() => {});
+      // A resolver's adapters are its owner's to close.
+      if (typeof options.host === 'object') void options.host.browser?.close?.().catch(() => {});
     },
 
     pids() {

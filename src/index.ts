@@ -26,12 +26,15 @@ export type { RowBudget, StoreCap, AtCap } from './host-api/row-budgets.js';
 export type { Diagnostic } from './errors.js';
 export type {
   HostAdapters,
+  HostOption,
+  HostResolver,
   RenderIdentity,
   SecretRecord,
   SessionAdapter,
   InternalApiRequest,
   ApiTokenRequest,
   MailAdapter,
+  MailAsker,
   OutgoingMail,
 } from './host-api/host.js';
 export type {
@@ -128,7 +131,14 @@ export {
   SmtpPartialError,
   SendWindow,
 } from './host-adapters/mail/index.js';
-export type { SmtpOptions, SmtpMailAdapterOptions, SmtpSender, SmtpDelivery } from './host-adapters/mail/index.js';
+export type {
+  SmtpOptions,
+  SmtpMailAdapterOptions,
+  SmtpSender,
+  SmtpDelivery,
+  SmtpMail,
+  MailExtras,
+} from './host-adapters/mail/index.js';
 // An embedder's own plugins (docs/plugins-for-embedders.md): the definition, the error with one
 // of our codes a plugin throws, the values it takes and answers, and its examples as tests.
 export { definePlugin, runPluginExamples } from './engine-plugins.js';

@@ -85,6 +85,8 @@ export const LAYERS = {
     'plugins',
     'compiler',
     'sandbox',
+    // The host contract the harness's host implements and its cases extend (withAdapters).
+    'host-api',
     'host-adapters',
     // The limits a case checks against (ML-06: requests a render may make).
     'host-plugins',

@@ -11,7 +11,7 @@ import type { Value } from '../value/value.js';
 import type { HostAnswer, HostCallHandler, TagAnswer } from '../protocol/host-call.js';
 import { isErrorCode, type ErrorCode } from '../protocol/error-codes.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
-import type { HostAdapters, RenderIdentity } from '../host-api/host.js';
+import type { HostAdapters, HostOption, RenderIdentity } from '../host-api/host.js';
 import { validateAttrs } from './validate.js';
 import { BridgeError } from '../host-api/errors.js';
 import { BUILTIN_TABLE } from '../host-plugins/index.js';
@@ -21,6 +21,7 @@ import { HostState } from './host-state.js';
 import type { RequestScope } from './request-globals.js';
 import type { BridgeCall, PluginTable, RenderClock } from '../host-plugins/plugin-contract.js';
 import { adapterFor } from '../host-api/capabilities.js';
+import { resolveHost } from '../host-api/resolve.js';
 import { observeHostCalls } from '../diagnostics.js';
 import { RenderSignal, renderHost, withRenderSignal } from '../host-api/render-signal.js';
 import { SITE_DEFAULTS } from '../site-defaults.js';
@@ -85,9 +86,10 @@ class RenderBridgeCall implements BridgeCall {
   readonly counters = new Map<string, number>();
   private slept = 0;
   private view: HostAdapters | null = null;
+  private unresolved: { error: unknown } | null = null;
 
   constructor(
-    private readonly adapters: HostAdapters,
+    private readonly source: HostOption,
     readonly identity: RenderIdentity,
     private readonly limits: SandboxLimits,
     readonly render: RenderClock,
@@ -97,8 +99,17 @@ class RenderBridgeCall implements BridgeCall {
     private readonly started: number,
   ) {}
 
+  /** The render's adapters: resolved on first use, once; a resolver that threw fails every call of the render. */
   get host(): HostAdapters {
-    return (this.view ??= renderHost(this.adapters, () => this.ending.signal));
+    if (this.view) return this.view;
+    if (this.unresolved) throw this.unresolved.error;
+    try {
+      this.view = renderHost(resolveHost(this.source, this.identity), () => this.ending.signal);
+    } catch (e) {
+      this.unresolved = { error: e };
+      throw e;
+    }
+    return this.view;
   }
 
   get signal(): AbortSignal {
@@ -124,7 +135,7 @@ class RenderBridgeCall implements BridgeCall {
 }
 
 export function createBridge(
-  host: HostAdapters,
+  host: HostOption,
   identity: RenderIdentity,
   limits: SandboxLimits,
   facts: IdentityFacts = { literals: {} },

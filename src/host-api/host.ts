@@ -65,7 +65,7 @@ export interface InternalApiRequest {
   useCurrentSession: boolean;
   /**
    * Which API (api family): the site's public API ({api_internal}, the default when absent) or
-   * its management API ({api_mng}). The adapter scopes both to `tenant`.
+   * its management API ({api_mng}). The adapter scopes both to its tenant.
    */
   kind?: 'api' | 'management';
 }
@@ -98,6 +98,9 @@ export interface OutgoingMail {
   customArgs?: Record<string, string>;
 }
 
+/** Who sends a mail with member recipients: the render's identity without the tenant, which the adapter already is. */
+export type MailAsker = Omit<RenderIdentity, 'tenant'>;
+
 /**
  * Mail family ({sendmail}). `send` rejects with a BridgeError (src/host-api/errors.ts) for a
  * refusal by the host's policy (E_RATE_LIMIT for the per-tenant window, ...), which ends the
@@ -107,24 +110,21 @@ export interface OutgoingMail {
  */
 export interface MailAdapter {
   /** Domains the tenant may send from (exact domain match, case-insensitive). */
-  verifiedDomains(tenant: string): Promise<readonly string[]>;
-  send(tenant: string, mail: OutgoingMail): Promise<void>;
+  verifiedDomains(): Promise<readonly string[]>;
+  send(mail: OutgoingMail): Promise<void>;
   /** Sender when `from` is not given (must be in a verified domain); absent: noreply@ the first verified domain. */
-  defaultSender?(tenant: string): Promise<{ address: string; name?: string } | null>;
+  defaultSender?(): Promise<{ address: string; name?: string } | null>;
   /**
-   * to_member_id / cc_member_id / bcc_member_id: addresses of the members `identity` may mail
-   * (tenant-scoped); a member that is missing or may not be mailed is absent from the map.
+   * to_member_id / cc_member_id / bcc_member_id: addresses of the tenant's members the render's
+   * `asker` (its member, super user or not) may mail; a member that is missing or may not be
+   * mailed is absent from the map.
    */
-  memberAddresses?(identity: RenderIdentity, ids: readonly number[]): Promise<ReadonlyMap<number, string>>;
+  memberAddresses?(asker: MailAsker, ids: readonly number[]): Promise<ReadonlyMap<number, string>>;
   /**
    * mail_template: renders the tenant's stored message template `name` with the extra
    * attributes of the call as variables (plain data); null when there is no such template.
    */
-  renderTemplate?(
-    tenant: string,
-    name: string,
-    vars: Record<string, unknown>,
-  ): Promise<{ subject: string; body: string } | null>;
+  renderTemplate?(name: string, vars: Record<string, unknown>): Promise<{ subject: string; body: string } | null>;
 }
 
 /** See HostAdapters.geo. */
@@ -132,8 +132,14 @@ export interface GeoAdapter {
   countryOf(ip: string): Promise<string | null>;
 }
 
+/**
+ * The adapters of one tenant's host: what a render's privileged plugins call. No method takes the
+ * tenant: an adapter is already the tenant's (the render identity's, never one a template named).
+ * An engine takes them as `host` (EngineOptions.host, TenantSettings.host): one object for every
+ * render, or a HostResolver that gives each render its tenant's (docs/decisions.md D215).
+ */
 export interface HostAdapters {
-  secrets?: { get(tenant: string, name: string): Promise<SecretRecord | null> };
+  secrets?: { get(name: string): Promise<SecretRecord | null> };
   /**
    * Members family ({assign_member_detail}, {assign_group_nm}, {refresh_cs}; api_internal's
    * member_id check): the tenant's members, groups with viewing permissions and custom searches.
@@ -161,8 +167,8 @@ export interface HostAdapters {
   sessions?: SessionAdapter;
   internalApi?: {
     /** The method the endpoint is defined with (direct= is only allowed for GET). */
-    endpointMethod(tenant: string, endpoint: string): Promise<'GET' | 'POST' | null>;
-    request(tenant: string, req: InternalApiRequest): Promise<{ status: number; body: string }>;
+    endpointMethod(endpoint: string): Promise<'GET' | 'POST' | null>;
+    request(req: InternalApiRequest): Promise<{ status: number; body: string }>;
   };
   /**
    * Outbound HTTP ({api}). The default is the EgressGuard. An adapter of the embedder's own must
@@ -175,7 +181,7 @@ export interface HostAdapters {
    * E_HOST_CAPABILITY.
    */
   apiTokens?: {
-    issue(tenant: string, req: ApiTokenRequest): Promise<{ token: string; expiresAt: number } | null>;
+    issue(req: ApiTokenRequest): Promise<{ token: string; expiresAt: number } | null>;
   };
   /**
    * Api family ({cookie}): the cookie jar of the current request (tenant + requestId). `get`
@@ -185,11 +191,11 @@ export interface HostAdapters {
    * Absent: {cookie} is E_HOST_CAPABILITY.
    */
   cookies?: {
-    get(tenant: string, requestId: string, name: string): Promise<string | null>;
-    set(tenant: string, requestId: string, name: string, value: string, expiresDays: number | null): Promise<void>;
+    get(requestId: string, name: string): Promise<string | null>;
+    set(requestId: string, name: string, value: string, expiresDays: number | null): Promise<void>;
   };
   /**
-   * Files plugins: the storage of `tenant` (the render identity's, never one a template named).
+   * Files plugins: the tenant's storage (the render identity's, never one a template named).
    * TenantFiles (src/host-adapters/files/tenant-files.ts) is the one over a local folder; another
    * storage implements FileStore, whose comment says what it is given (virtual paths, already
    * canonical and checked against the plugin's root rule) and what it must guarantee: the tenant's
@@ -197,7 +203,7 @@ export interface HostAdapters {
    * itself (the plugins enforce none), FileError codes and messages naming virtual paths only.
    * Absent: the files plugins are E_HOST_CAPABILITY.
    */
-  files?: (tenant: string) => FileStore;
+  files?: FileStore;
   /**
    * Files plugins (storage_url): how the tenant's signed read links are made, one of two ways.
    * HMAC links to the embedder's own file server (`baseUrl` + `signingKey`; the key never enters
@@ -219,17 +225,17 @@ export interface HostAdapters {
   geo?: GeoAdapter;
   crypto?: {
     /** The site key rcms_encrypt derives its keys from; it never enters the isolate. */
-    siteKey(tenant: string): Promise<Uint8Array>;
+    siteKey(): Promise<Uint8Array>;
   };
   /**
    * Content family (assign_topics_detail, assign_topics_category_list, the counters, api_method):
-   * content groups, contents, extended columns, categories and counters of `tenant`; see
+   * content groups, contents, extended columns, categories and counters of the tenant; see
    * ContentAdapter (src/host-api/adapters/content.ts). Absent: those plugins are E_HOST_CAPABILITY.
    */
   content?: ContentAdapter;
   /** Content family (assign_csv_table): the tenant's master CSV tables per language. Absent: E_HOST_CAPABILITY. */
   masters?: MastersAdapter;
-  /** Content family (child_site): the child sites of `tenant`, and only those. Absent: E_HOST_CAPABILITY. */
+  /** Content family (child_site): the child sites of the tenant, and only those. Absent: E_HOST_CAPABILITY. */
   childSites?: ChildSitesAdapter;
   /**
    * Batches ({batch}; the callback_batch of gzip, zip, unzip and generate_pdf): queues runs of the
@@ -239,7 +245,7 @@ export interface HostAdapters {
   batches?: BatchesAdapter;
   /**
    * Documents family ({generate_pdf}): a headless browser that captures one page as PDF or image
-   * for `tenant`, every request of the page answered through the fetch it is handed (the egress
+   * for the tenant, every request of the page answered through the fetch it is handed (the egress
    * guard); see BrowserAdapter (src/host-api/adapters/documents.ts) and ChromiumBrowser.
    * The engine closes it when it closes. Absent: {generate_pdf} is E_HOST_CAPABILITY.
    */
@@ -274,7 +280,7 @@ export interface HostAdapters {
   siteSync?: SiteSyncAdapter;
   /**
    * Backups ({backup}, {backup_delete}): full backups of the tenant's site, made, listed and
-   * deleted for `tenant` only; see BackupsAdapter (src/host-api/adapters/backups.ts). Absent:
+   * deleted for the tenant only; see BackupsAdapter (src/host-api/adapters/backups.ts). Absent:
    * those plugins are E_HOST_CAPABILITY.
    */
   backups?: BackupsAdapter;
@@ -300,16 +306,27 @@ export interface HostAdapters {
   analytics?: IntegrationAdapter<AnalyticsSettings>;
 }
 
+/**
+ * The adapters of the render `identity` runs for: called by the bridge once per render, before its
+ * first host call (a render that calls no host never asks), and kept for that render only. It
+ * answers for `identity.tenant` and no other; it may throw (an unknown tenant), which fails that
+ * host call E_HOST_FAILED (EngineOptions.onHostError gets the error) and every later one of the render.
+ */
+export type HostResolver = (identity: RenderIdentity) => HostAdapters;
+
+/** What EngineOptions.host and TenantSettings.host take: the adapters of every render, or a resolver per render. */
+export type HostOption = HostAdapters | HostResolver;
+
 /** storage_url links signed here with HMAC-SHA256, served by the embedder's file server. */
 export interface HmacStorageUrls {
   /** Public base URL of the tenant's file host, e.g. `https://files.example.com` (no trailing slash). */
-  baseUrl(tenant: string): string;
+  baseUrl(): string;
   /** HMAC-SHA256 key for the tenant's links (at least 16 bytes). */
-  signingKey(tenant: string): Promise<Uint8Array>;
+  signingKey(): Promise<Uint8Array>;
 }
 
 /** storage_url links the storage signs itself (object storage's presigned URLs). */
 export interface PresignedStorageUrls {
   /** A URL that reads `path` until `expires` (Unix seconds; at most 7 days ahead, the plugin checked). */
-  presign(tenant: string, path: VirtualPath, expires: number): Promise<string>;
+  presign(path: VirtualPath, expires: number): Promise<string>;
 }

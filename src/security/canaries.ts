@@ -8,16 +8,16 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { HostAdapters } from '../host-api/host.js';
+import type { HostAdapters, HostResolver } from '../host-api/host.js';
 import type { Canaries } from './types.js';
 import type { CanaryState } from './host/state.js';
-import { filesAdapter } from './host/files.js';
+import { filesAdapter, outsideFileTouched } from './host/files.js';
 import { httpAdapter } from './host/http.js';
 import { mailAdapter } from './host/mail.js';
 
 export interface RunningCanaries extends Canaries {
-  /** The harness's own host: secrets for the attacking tenant "default" and the victim tenant. */
-  readonly host: HostAdapters;
+  /** The harness's own host, per tenant: secrets for the attacking tenant "default" and the victim tenant. */
+  readonly host: HostResolver;
   readonly outsideFilePath: string;
   /** host:port of the listeners, for cases that aim at them. */
   readonly listeners: { internal: string; metadata: string };
@@ -69,7 +69,25 @@ export async function startCanaries(): Promise<RunningCanaries> {
     listeners: { internal: addr(internal), metadata: addr(metadata) },
     touch: (what) => touches.push(what),
   };
-  const adapters = await Promise.all([filesAdapter(state), httpAdapter(state), mailAdapter(state)]);
+  const families = await Promise.all([filesAdapter(state), httpAdapter(state), mailAdapter(state)]);
+  const hosts = new Map<string, HostAdapters>();
+  /** One tenant's adapters, made on its first render and kept: each answers for that tenant only. */
+  const hostOf = (tenant: string): HostAdapters => {
+    const known = hosts.get(tenant);
+    if (known) return known;
+    const host: HostAdapters = {
+      ...Object.assign({}, ...families.map((f) => f(tenant))),
+      crypto: { siteKey: async () => siteKeys.get(tenant) ?? siteKeys.set(tenant, randomBytes(32)).get(tenant)! },
+      secrets: {
+        async get(name) {
+          const own = secrets[tenant];
+          return own && Object.prototype.hasOwnProperty.call(own, name) ? own[name] : null;
+        },
+      },
+    };
+    hosts.set(tenant, host);
+    return host;
+  };
   return {
     outsideFileContent,
     outsideFilePath,
@@ -84,15 +102,9 @@ export async function startCanaries(): Promise<RunningCanaries> {
       text.includes(ownSecretValue) ||
       text.includes(ownPasswordValue) ||
       text.includes(dir),
-    host: {
-      ...Object.assign({}, ...adapters),
-      crypto: { siteKey: async (tenant) => siteKeys.get(tenant) ?? siteKeys.set(tenant, randomBytes(32)).get(tenant)! },
-      secrets: {
-        async get(tenant, name) {
-          const own = secrets[tenant];
-          return own && Object.prototype.hasOwnProperty.call(own, name) ? own[name] : null;
-        },
-      },
+    host: (identity) => {
+      outsideFileTouched();
+      return hostOf(identity.tenant);
     },
     async stop() {
       await Promise.all([internal, metadata].map((s) => new Promise((r) => s.close(r))));

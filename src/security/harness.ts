@@ -5,15 +5,16 @@
 import { createEngine, type Engine, type RenderOptions } from '../engine.js';
 import { renderRawJsForHarness } from '../engine-internal.js';
 import { TemplateError } from '../errors.js';
-import type { HostAdapters } from '../host-api/host.js';
+import type { HostOption } from '../host-api/host.js';
+import { withAdapters } from '../host-api/resolve.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
 import type { Canaries, HarnessContext, Outcome, RenderAttempt } from './types.js';
 import { startCanaries } from './canaries.js';
 import { CATALOGUE, CATALOGUE_IDS } from './cases/index.js';
 
 export interface HarnessOptions {
-  /** Host adapters to test; default: the harness's own in-memory host with canaries. */
-  host?: (canaries: Canaries) => HostAdapters;
+  /** Host adapters to test (an object or a resolver per tenant); default: the harness's own in-memory host with canaries. */
+  host?: (canaries: Canaries) => HostOption;
   /** Only cases whose id starts with one of these. */
   only?: string[];
   onCase?: (r: CaseResult) => void;
@@ -37,7 +38,8 @@ export interface HarnessReport {
 
 export async function runSecurityHarness(opts: HarnessOptions = {}): Promise<HarnessReport> {
   const canaries = await startCanaries();
-  const host = opts.host ? opts.host(canaries) : canaries.host;
+  // One form for the cases: a resolver, which they extend with withAdapters.
+  const host = opts.host ? withAdapters(opts.host(canaries), {}) : canaries.host;
   /** Engines a case creates live until the case ends; the shared one for the whole run. */
   let caseEngines: Engine[] = [];
   const engine = (limits?: Partial<SandboxLimits>): Engine => {

@@ -1,6 +1,6 @@
 /** The security harness: catalogue cases (docs/security.md) as data. */
 import type { Engine, RenderOptions } from '../engine.js';
-import type { HostAdapters } from '../host-api/host.js';
+import type { HostResolver } from '../host-api/host.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
 
 export type Category = 'CG' | 'IS' | 'CPU' | 'MEM' | 'BR' | 'NET' | 'FS' | 'RX' | 'ML' | 'OPS' | 'HH';
@@ -40,7 +40,8 @@ export interface HarnessContext {
   readonly repeat: number;
   /** An engine with these limits and the harness host (closed by the harness). */
   engine(limits?: Partial<SandboxLimits>): Engine;
-  readonly host: HostAdapters;
+  /** The host under test, per tenant (extend it with withAdapters, src/host-api/resolve.ts). */
+  readonly host: HostResolver;
   readonly canaries: Canaries;
 }
 

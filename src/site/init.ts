@@ -204,7 +204,7 @@ async function makeSite(dir: string, key: string, opts: InitOptions): Promise<vo
   const site = await openSite(dir);
   try {
     // The site's files go where it keeps them: files/ or its bucket.
-    const store = site.host.files!(site.tenant);
+    const store = site.host.files!;
     for (const [file, text] of stored)
       await store.writeAtomic(parseVirtualPath(`/${file}`), new TextEncoder().encode(text));
     let done = 0;

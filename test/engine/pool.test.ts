@@ -7,14 +7,14 @@ describe('sandbox worker pool', () => {
     const seen: string[] = [];
     const engine = createEngine({
       workers: 2,
-      host: {
+      host: ({ tenant }) => ({
         secrets: {
-          async get(tenant, name) {
+          async get(name) {
             seen.push(`${tenant}:${name}`);
             return { value: 'v' };
           },
         },
-      },
+      }),
     });
     try {
       const r = await engine.render('{secret var=s key="K"}{$s|truncate:10:""}|{$x}', {

@@ -54,7 +54,7 @@ eachSiteQueue('zip -> callback batch -> sendmail', (v) => {
   });
 
   it('the page zips with a callback, batch run --once mails from the batch; relay, outbox and history agree', async () => {
-    const files = site.host.files!(site.tenant);
+    const files = site.host.files!;
     const { parseVirtualPath } = await import('../../src/host-adapters/files/virtual-path.js');
     await files.writeAtomic(parseVirtualPath('/files/g/reports/a.txt'), new TextEncoder().encode('report A'));
     await files.writeAtomic(parseVirtualPath('/files/g/reports/b.txt'), new TextEncoder().encode('report B'));

@@ -163,7 +163,7 @@ eachBackend('serve --site', (backend) => {
   });
 
   it('security static: a static token of this API, not of another, not a made-up one', async () => {
-    const own = (await site.host.apiTokens!.issue(site.tenant, {
+    const own = (await site.host.apiTokens!.issue({
       apiId: 3,
       type: 'static',
       memberId: null,
@@ -179,7 +179,7 @@ eachBackend('serve --site', (backend) => {
   });
 
   it("security dynamic: a member's token of this API, or a session's access token from assign_api_credential, is that member", async () => {
-    const dynamic = (await site.host.apiTokens!.issue(site.tenant, {
+    const dynamic = (await site.host.apiTokens!.issue({
       apiId: 4,
       type: 'dynamic',
       memberId: 2,
@@ -270,10 +270,7 @@ eachBackend('serve --site', (backend) => {
     // The other language's link stays on the page, wherever the forms app is mounted.
     expect((await http(at('/forms/'))).body).toMatch(/<a href="\?lang=ja" lang="ja">日本語<\/a>/);
     expect((await http(at('/forms/?lang=ja'))).body).toMatch(/<a href="\?lang=en" lang="en">English<\/a>/);
-    await site.host.files!(site.tenant).writeAtomic(
-      parseVirtualPath('/files/user/hello.txt'),
-      new TextEncoder().encode('hi'),
-    );
+    await site.host.files!.writeAtomic(parseVirtualPath('/files/user/hello.txt'), new TextEncoder().encode('hi'));
     expect((await http(at('/files/user/hello.txt'))).body).toBe('hi');
     expect(JSON.parse((await http(at('/api/files?path=/files/user/'))).body)).toMatchObject({
       entries: [expect.objectContaining({ name: 'hello.txt' }), expect.objectContaining({ name: 'sample-page.html' })],
@@ -321,7 +318,7 @@ eachBackend('serve --sites: each site its own tenant', (backend) => {
   });
 
   it("another site's token is refused", async () => {
-    const tokenOfA = (await a.host.apiTokens!.issue(a.tenant, {
+    const tokenOfA = (await a.host.apiTokens!.issue({
       apiId: 3,
       type: 'static',
       memberId: null,
@@ -348,10 +345,7 @@ eachBackend('serve --sites: each site its own tenant', (backend) => {
     expect((await post(a, { name: 'Only in A' })).headers.location).toBe(`/sites/${a.tenant}/ext/1/venue/9?saved=1`);
     expect((await http(at(`/sites/${a.tenant}/ext/1/venue/9`))).body).toContain('Only in A');
     expect((await http(at(`/sites/${b.tenant}/ext/1/venue/9`))).body).not.toContain('Only in A');
-    await a.host.files!(a.tenant).writeAtomic(
-      parseVirtualPath('/files/user/secret.txt'),
-      new TextEncoder().encode('of A'),
-    );
+    await a.host.files!.writeAtomic(parseVirtualPath('/files/user/secret.txt'), new TextEncoder().encode('of A'));
     expect((await http(at(`/sites/${a.tenant}/files/user/secret.txt`))).body).toBe('of A');
     expect((await http(at(`/sites/${b.tenant}/files/user/secret.txt`))).status).toBe(404);
     expect((await http(at('/files/user/secret.txt'), { headers: { host: `${b.tenant}.localhost` } })).status).toBe(404);

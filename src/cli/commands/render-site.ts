@@ -91,7 +91,7 @@ export async function renderWithSite(a: SiteRenderArgs): Promise<{ output: strin
     throw e instanceof SiteOpenError ? new CliFileError(e.message) : e;
   });
   try {
-    if (a.memberId !== undefined && !(await site.host.members!.exists!(site.tenant, a.memberId))) {
+    if (a.memberId !== undefined && !(await site.host.members!.exists!(a.memberId))) {
       throw new UsageError(`--member ${a.memberId} is not a member of the site ${site.tenant}`);
     }
     const r = await renderOnSite(site, a.source, {

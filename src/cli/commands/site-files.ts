@@ -38,7 +38,7 @@ async function withStore(command: string, dir: string, op: (store: FileStore) =>
   try {
     const site = await openSiteFolder(dir);
     try {
-      await op(site.host.files!(site.tenant));
+      await op(site.host.files!);
     } finally {
       await site.close();
     }

@@ -122,7 +122,7 @@ const LISTINGS: Record<Kind, (site: Site, arg: string | undefined) => Promise<Li
         throw new UsageError(`${e.message} (a folder of the site's storage, such as /files/user/)`);
       throw e;
     }
-    const entries = await site.host.files!(site.tenant).list(folder, { recursive: false, maxDepth: 1 });
+    const entries = await site.host.files!.list(folder, { recursive: false, maxDepth: 1 });
     return {
       columns: ['path', 'size', 'modified'],
       rows: entries.slice(0, MAX_FILES).map((e) => ({

@@ -76,7 +76,7 @@ export class ChromiumBrowser implements BrowserAdapter {
     return this.slots.load;
   }
 
-  async capture(_tenant: string, job: CaptureJob): Promise<Uint8Array> {
+  async capture(job: CaptureJob): Promise<Uint8Array> {
     const deadline = Date.now() + job.timeoutMs;
     return this.slots.run(job.timeoutMs, async () => {
       const browser = await this.start();

@@ -48,7 +48,7 @@ export class TesseractOcr implements OcrAdapter {
     this.slots = new Slots(options.jobs ?? 1, options.queue ?? 4, '{detect_document_text} OCR');
   }
 
-  detect(_tenant: string, req: OcrRequest): Promise<string[]> {
+  detect(req: OcrRequest): Promise<string[]> {
     const deadline = Date.now() + req.timeoutMs;
     return this.slots.run(req.timeoutMs, async () => {
       const dir = await mkdtemp(path.join(tmpdir(), 'smartcage-ocr-'));

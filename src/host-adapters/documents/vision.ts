@@ -34,7 +34,7 @@ export class VisionOcr implements OcrAdapter {
 
   constructor(private readonly options: VisionOptions) {}
 
-  async detect(_tenant: string, req: OcrRequest): Promise<string[]> {
+  async detect(req: OcrRequest): Promise<string[]> {
     const deadline = Date.now() + req.timeoutMs;
     const content = Buffer.from(req.data).toString('base64');
     const mimeType = req.kind === 'pdf' ? 'application/pdf' : 'image/tiff';

@@ -8,5 +8,7 @@ export {
   type SmtpMailAdapterOptions,
   type SmtpSender,
   type SmtpDelivery,
+  type SmtpMail,
+  type MailExtras,
 } from './smtp-adapter.js';
 export { SendWindow } from './rate.js';

@@ -3,7 +3,11 @@
  * (never one a template names) through nodemailer's SMTP transport (connection pooling,
  * STARTTLS, AUTH), with the per-tenant sending window.
  *
- *   host: { mail: smtpMailAdapter({ host: '127.0.0.1', port: 25, verifiedDomains: { shop: ['shop.example'] } }) }
+ *   const smtp = smtpMailAdapter({ host: '127.0.0.1', port: 25, verifiedDomains: { shop: ['shop.example'] } });
+ *   host: (identity) => ({ mail: smtp.forTenant(identity.tenant) })
+ *
+ * One relay connection (pool) and one sending window serve every tenant; `forTenant` gives the
+ * MailAdapter of one, which sends for that tenant only.
  *
  * The message itself is built here (message.ts) and handed to nodemailer as raw bytes with an
  * explicit envelope, so the headers are exactly the ones the builder writes and checks (docs/
@@ -59,10 +63,6 @@ export interface SmtpMailAdapterOptions extends SmtpOptions {
   customArgsHeader?: string | null;
   /** The per-tenant sending window; false: none (the embedder limits elsewhere). */
   window?: SendWindow | false;
-  /** Passed through: see MailAdapter. */
-  defaultSender?: MailAdapter['defaultSender'];
-  memberAddresses?: MailAdapter['memberAddresses'];
-  renderTemplate?: MailAdapter['renderTemplate'];
   /** Clock for the Date header (ms). */
   now?: () => number;
 }
@@ -183,23 +183,36 @@ export function smtpSender(opts: Omit<SmtpMailAdapterOptions, 'verifiedDomains' 
   };
 }
 
-export function smtpMailAdapter(opts: SmtpMailAdapterOptions): MailAdapter & { close(): void } {
+/** The optional MailAdapter methods a tenant's adapter takes from its embedder (see MailAdapter). */
+export type MailExtras = Pick<MailAdapter, 'defaultSender' | 'memberAddresses' | 'renderTemplate'>;
+
+/** The relay and window shared by every tenant; `forTenant` is one tenant's MailAdapter. */
+export interface SmtpMail {
+  forTenant(tenant: string, extras?: MailExtras): MailAdapter;
+  close(): void;
+}
+
+export function smtpMailAdapter(opts: SmtpMailAdapterOptions): SmtpMail {
   const window = opts.window === false ? null : (opts.window ?? new SendWindow());
   const sender = smtpSender(opts);
   const domains = opts.verifiedDomains;
-  const adapter: MailAdapter & { close(): void } = {
-    async verifiedDomains(tenant) {
-      if (typeof domains === 'function') return domains(tenant);
-      return Object.prototype.hasOwnProperty.call(domains, tenant) ? domains[tenant] : [];
-    },
-    async send(tenant, mail) {
-      window?.take(tenant, mail.to.length + mail.cc.length + mail.bcc.length);
-      await sender.deliver(tenant, mail);
+  return {
+    forTenant(tenant, extras = {}) {
+      const adapter: MailAdapter = {
+        async verifiedDomains() {
+          if (typeof domains === 'function') return domains(tenant);
+          return Object.prototype.hasOwnProperty.call(domains, tenant) ? domains[tenant] : [];
+        },
+        async send(mail) {
+          window?.take(tenant, mail.to.length + mail.cc.length + mail.bcc.length);
+          await sender.deliver(tenant, mail);
+        },
+      };
+      if (extras.defaultSender) adapter.defaultSender = extras.defaultSender;
+      if (extras.memberAddresses) adapter.memberAddresses = extras.memberAddresses;
+      if (extras.renderTemplate) adapter.renderTemplate = extras.renderTemplate;
+      return adapter;
     },
     close: () => sender.close(),
   };
-  if (opts.defaultSender) adapter.defaultSender = opts.defaultSender;
-  if (opts.memberAddresses) adapter.memberAddresses = opts.memberAddresses;
-  if (opts.renderTemplate) adapter.renderTemplate = opts.renderTemplate;
-  return adapter;
 }

@@ -18,9 +18,9 @@ export interface BackupRecord {
 
 export interface BackupsAdapter {
   /** Makes a full backup of the tenant now; its record. */
-  create(tenant: string, memo: string): Promise<BackupRecord>;
+  create(memo: string): Promise<BackupRecord>;
   /** The tenant's backups, oldest first. */
-  list(tenant: string): Promise<BackupRecord[]>;
+  list(): Promise<BackupRecord[]>;
   /** Deletes one of the tenant's backups; false when it has none with that id. */
-  delete(tenant: string, id: string): Promise<boolean>;
+  delete(id: string): Promise<boolean>;
 }

@@ -2,7 +2,7 @@
  * Batches (HostAdapters.batches): the tenant's batch queue, as plugins start runs in it. {batch}
  * starts a registered batch with ext_data; gzip, zip, unzip and generate_pdf start their
  * `callback_batch` with `data` when they finish; webanalytics hands ids on through {batch}. The
- * plugins check the attributes and cap the data; the adapter keeps the queue of `tenant` only and
+ * plugins check the attributes and cap the data; the adapter keeps the queue of its tenant only and
  * answers null for a batch that tenant does not have. Running the queue (schedules, history, the
  * batch context) is the host's, not the plugins'.
  */
@@ -25,5 +25,5 @@ export interface BatchStart {
 
 export interface BatchesAdapter {
   /** Queue one run of the tenant's batch; its run id, or null when the tenant has no such batch. */
-  enqueue(tenant: string, start: BatchStart): Promise<number | null>;
+  enqueue(start: BatchStart): Promise<number | null>;
 }

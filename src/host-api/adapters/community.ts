@@ -2,7 +2,7 @@
  * Comments and favorites (HostAdapters.comments, HostAdapters.favorites): what members (and
  * visitors) said about and marked on an item of the site. Items are named as the platform names
  * them: a module type (`topics`, `comment`, `member`, `tag`, `csvtable`, `ec_product`) and the
- * item's id. The adapters answer data for the tenant they are asked about; whose favorites a
+ * item's id. The adapters answer data for their own tenant only; whose favorites a
  * render may count is the plugins' rule (src/host-plugins/community/).
  */
 
@@ -25,10 +25,7 @@ export interface CommentsAdapter {
    * The newest open comments (a closed one is never answered) on the item, or on every item of
    * the module type when `moduleId` is null: newest first (then the higher id first), at most `limit`.
    */
-  newest(
-    tenant: string,
-    query: { moduleType: string; moduleId: number | null; limit: number },
-  ): Promise<CommentRecord[]>;
+  newest(query: { moduleType: string; moduleId: number | null; limit: number }): Promise<CommentRecord[]>;
 }
 
 export interface FavoriteQuery {
@@ -45,7 +42,7 @@ export interface FavoriteQuery {
 
 export interface FavoritesAdapter {
   /** How many marks match. */
-  count(tenant: string, query: FavoriteQuery): Promise<number>;
+  count(query: FavoriteQuery): Promise<number>;
   /** How many marks each item has: [moduleId, count] pairs, the most marked first (then the lower id), at most `limit`. */
-  countPerItem?(tenant: string, query: FavoriteQuery, limit: number): Promise<[number, number][]>;
+  countPerItem?(query: FavoriteQuery, limit: number): Promise<[number, number][]>;
 }

@@ -96,49 +96,49 @@ export interface CounterWrite {
 
 /**
  * Content groups, contents, their extended columns and categories, and counters
- * (HostAdapters.content). Every method answers for `tenant` only: a row of another tenant is
+ * (HostAdapters.content). Every method answers for its tenant only: a row of another tenant is
  * "missing". Absent: the content plugins and api_method are E_HOST_CAPABILITY.
  */
 export interface ContentAdapter {
   /** The content group `groupId`, or null when the tenant has none of that id. */
-  group(tenant: string, groupId: number): Promise<TopicsGroup | null>;
+  group(groupId: number): Promise<TopicsGroup | null>;
   /** The open/sort state of every content of a group, in no particular order (the plugins sort and page). */
-  groupTopics(tenant: string, groupId: number): Promise<TopicState[]>;
+  groupTopics(groupId: number): Promise<TopicState[]>;
   /** The contents of these ids, of any group, in no particular order; an id the tenant has no content of is left out. */
-  topics(tenant: string, ids: readonly number[]): Promise<Topic[]>;
+  topics(ids: readonly number[]): Promise<Topic[]>;
   /** The id of the content of group `groupId` that has this id, or this slug; null when the group has none. */
-  findTopicId(tenant: string, groupId: number, ref: { id: number } | { slug: string }): Promise<number | null>;
+  findTopicId(groupId: number, ref: { id: number } | { slug: string }): Promise<number | null>;
   /** The extended columns of a group, in display order. */
-  columns(tenant: string, groupId: number): Promise<ExtColumn[]>;
+  columns(groupId: number): Promise<ExtColumn[]>;
   /** Every category of a group (published or not), in display order. */
-  categories(tenant: string, groupId: number): Promise<TopicsCategory[]>;
+  categories(groupId: number): Promise<TopicsCategory[]>;
   /**
    * Counters are written to a pending store and reach the content only with syncCounters (the
    * platform updates them asynchronously). Adds `amount` to the pending value of `target` (its
    * synced value, or 0, when it was never written) in one atomic write, and answers the new
    * pending value. The plugin has checked that the target is a counter column of the content's group.
    */
-  addToCounter(tenant: string, target: CounterTarget, amount: number): Promise<number>;
+  addToCounter(target: CounterTarget, amount: number): Promise<number>;
   /** Sets the pending value of `target` (atomic), and answers it. */
-  setCounter(tenant: string, target: CounterTarget, value: number): Promise<number>;
+  setCounter(target: CounterTarget, value: number): Promise<number>;
   /**
    * Sets the pending values of many targets in ONE transaction: all of them or, if any write
    * fails, none (webanalytics). The plugin has checked every target, as for setCounter. Absent:
    * webanalytics cannot set counters (E_HOST_CAPABILITY).
    */
-  setCounters?(tenant: string, writes: readonly CounterWrite[]): Promise<void>;
+  setCounters?(writes: readonly CounterWrite[]): Promise<void>;
   /**
    * The contents of group `groupId` that have one of these slugs: slug => id, in a few queries
    * however many slugs (webanalytics names thousands at once). A slug the group has no content
    * of is absent. Absent method: webanalytics cannot set counters (E_HOST_CAPABILITY).
    */
-  topicIdsBySlug?(tenant: string, groupId: number, slugs: readonly string[]): Promise<ReadonlyMap<string, number>>;
+  topicIdsBySlug?(groupId: number, slugs: readonly string[]): Promise<ReadonlyMap<string, number>>;
   /**
    * Publishes the pending values of these contents into their counters, in ONE transaction: all
    * of them or, if any write fails, none. A write made while it runs must not be lost (it is
    * published by the next sync). Answers how many values changed.
    */
-  syncCounters(tenant: string, topicIds: readonly number[]): Promise<number>;
+  syncCounters(topicIds: readonly number[]): Promise<number>;
 }
 
 /** A master (CSV) table: its column names and its rows in one language. */
@@ -153,10 +153,10 @@ export interface CsvTable {
 /** Master tables (HostAdapters.masters). Absent: assign_csv_table is E_HOST_CAPABILITY. */
 export interface MastersAdapter {
   /**
-   * Table `tableId` of `tenant` in `lang`, or null when the tenant has no such table. A table
+   * Table `tableId` of the tenant in `lang`, or null when the tenant has no such table. A table
    * kept in other languages but not in `lang` answers with no rows (the plugin falls back).
    */
-  csvTable(tenant: string, tableId: number, lang: string): Promise<CsvTable | null>;
+  csvTable(tableId: number, lang: string): Promise<CsvTable | null>;
 }
 
 /** A child site of a site (the platform's site hierarchy). */
@@ -173,6 +173,6 @@ export interface ChildSite {
 
 /** Child sites (HostAdapters.childSites). Absent: child_site is E_HOST_CAPABILITY. */
 export interface ChildSitesAdapter {
-  /** The child site `siteKey` of `tenant` (never a site that is not its child), or null. */
-  childSite(tenant: string, siteKey: string): Promise<ChildSite | null>;
+  /** The child site `siteKey` of the tenant (never a site that is not its child), or null. */
+  childSite(siteKey: string): Promise<ChildSite | null>;
 }

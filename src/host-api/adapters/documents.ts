@@ -2,7 +2,7 @@
  * The documents family's adapters: the headless browser of {generate_pdf} (HostAdapters.browser),
  * the OCR service of {detect_document_text} (HostAdapters.ocr) and the store its results are kept
  * in (HostAdapters.documentTexts). The plugins own the rules (which URL, which file, clamps, caps,
- * the batch-or-admin-test rule); an adapter only does the work it is handed, for `tenant`.
+ * the batch-or-admin-test rule); an adapter only does the work it is handed, for its tenant.
  *
  * Implementations: ChromiumBrowser (documents/chromium.ts), TesseractOcr (documents/tesseract.ts)
  * and VisionOcr (documents/vision.ts); the local site keeps the texts in its store.
@@ -46,7 +46,7 @@ export interface CaptureJob {
  * (the engine calls it when it closes).
  */
 export interface BrowserAdapter {
-  capture(tenant: string, job: CaptureJob): Promise<Uint8Array>;
+  capture(job: CaptureJob): Promise<Uint8Array>;
   close?(): Promise<void>;
 }
 
@@ -71,7 +71,7 @@ export interface OcrRequest {
 export interface OcrAdapter {
   /** Which engine reads: part of the cache key, so that texts of another engine are not reused. */
   readonly engine: string;
-  detect(tenant: string, req: OcrRequest): Promise<string[]>;
+  detect(req: OcrRequest): Promise<string[]>;
 }
 
 /** What a cached text belongs to: the file, its content and the engine that read it. */
@@ -84,11 +84,11 @@ export interface DocumentTextKey {
 }
 
 /**
- * The texts {detect_document_text} has read, kept for `tenant` until the file changes: `get`
+ * The texts {detect_document_text} has read, kept for the tenant until the file changes: `get`
  * answers the pages stored for exactly this key, or null; `put` replaces what was stored for the
  * path. Absent: nothing is cached (every call reads the document again).
  */
 export interface DocumentTextsAdapter {
-  get(tenant: string, key: DocumentTextKey): Promise<string[] | null>;
-  put(tenant: string, key: DocumentTextKey, pages: readonly string[]): Promise<void>;
+  get(key: DocumentTextKey): Promise<string[] | null>;
+  put(key: DocumentTextKey, pages: readonly string[]): Promise<void>;
 }

@@ -47,5 +47,5 @@ export interface AnalyticsSettings {
 
 /** One integration's settings for a tenant; null when the tenant has none. */
 export interface IntegrationAdapter<T> {
-  settings(tenant: string): Promise<T | null>;
+  settings(): Promise<T | null>;
 }

@@ -1,7 +1,7 @@
 /**
  * Members family (HostAdapters.members): a tenant's members, their groups with viewing
- * permissions, and the member custom searches. An adapter answers data for the tenant it is
- * asked about and nothing else; which member a render may see, and which fields of it, the
+ * permissions, and the member custom searches. An adapter answers data for its own tenant and
+ * nothing else; which member a render may see, and which fields of it, the
  * plugins decide (src/host-plugins/members/, docs/site.md "Members, tags and community").
  */
 
@@ -45,22 +45,22 @@ export interface MemberCustomSearchRecord {
  * plugin that needs an absent method is E_HOST_CAPABILITY naming it (`members.member`).
  */
 export interface MembersAdapter {
-  isSuperUser(tenant: string, memberId: number): Promise<boolean>;
+  isSuperUser(memberId: number): Promise<boolean>;
   /**
-   * Whether `memberId` is a member of `tenant` ({login} and {assign_api_credential} with
+   * Whether `memberId` is a member of the tenant ({login} and {assign_api_credential} with
    * member_id). Absent: those refuse member_id (E_HOST_CAPABILITY), as they cannot check it.
    */
-  exists?(tenant: string, memberId: number): Promise<boolean>;
+  exists?(memberId: number): Promise<boolean>;
   /** The tenant's member `memberId`; null when the tenant has no such member. */
-  member?(tenant: string, memberId: number): Promise<MemberRecord | null>;
+  member?(memberId: number): Promise<MemberRecord | null>;
   /** The tenant's groups among `ids`, ascending; an id the tenant does not have is absent. */
-  groups?(tenant: string, ids: readonly number[]): Promise<MemberGroupRecord[]>;
+  groups?(ids: readonly number[]): Promise<MemberGroupRecord[]>;
   /** Every custom search of the tenant, ids ascending. */
-  customSearches?(tenant: string): Promise<MemberCustomSearchRecord[]>;
+  customSearches?(): Promise<MemberCustomSearchRecord[]>;
   /**
    * Replaces the cached results of the tenant's custom searches for one member: afterwards the
    * member is a result of exactly the searches `ids` (custom searches of this tenant). All of
    * it or nothing: a failure leaves the member's previous results as they were.
    */
-  setCustomSearchResults?(tenant: string, memberId: number, ids: readonly number[]): Promise<void>;
+  setCustomSearchResults?(memberId: number, ids: readonly number[]): Promise<void>;
 }

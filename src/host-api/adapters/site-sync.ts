@@ -43,7 +43,7 @@ export interface SiteSyncAdapter {
    * The site `siteKey` of the tenant's host (the tenant's own site included), or null when the
    * host has none by that key; never a site of another host.
    */
-  site(tenant: string, siteKey: string): Promise<HostSite | null>;
-  /** Runs one sync of two sites `site` answered for `tenant`; rejects when it fails, changing nothing. */
-  sync(tenant: string, run: SiteSyncRun): Promise<SiteSyncResult>;
+  site(siteKey: string): Promise<HostSite | null>;
+  /** Runs one sync of two sites `site` answered for the tenant; rejects when it fails, changing nothing. */
+  sync(run: SiteSyncRun): Promise<SiteSyncResult>;
 }

@@ -1,6 +1,6 @@
 /**
  * Tags family (HostAdapters.tags): a tenant's tag categories, its tags, and which tags an item
- * (a content, a member...) carries. The adapter answers data for the tenant it is asked about;
+ * (a content, a member...) carries. The adapter answers data for its own tenant only;
  * ordering, language choice and the category tree are the plugins' (src/host-plugins/tags/).
  */
 
@@ -27,11 +27,11 @@ export interface TagRecord {
 
 export interface TagsAdapter {
   /** Every tag category of the tenant. */
-  categories(tenant: string): Promise<TagCategoryRecord[]>;
+  categories(): Promise<TagCategoryRecord[]>;
   /** The tags of one category of the tenant (not those of its child categories); none for a category it does not have. */
-  tagsOf(tenant: string, categoryId: number): Promise<TagRecord[]>;
+  tagsOf(categoryId: number): Promise<TagRecord[]>;
   /** The tenant's tags among `ids`; an id the tenant does not have is absent. */
-  tags(tenant: string, ids: readonly number[]): Promise<TagRecord[]>;
+  tags(ids: readonly number[]): Promise<TagRecord[]>;
   /** The ids of the tags an item carries (`module` as the platform names it: topics, member...), in relation order. */
-  related(tenant: string, module: string, moduleId: number): Promise<number[]>;
+  related(module: string, moduleId: number): Promise<number[]>;
 }

@@ -1,6 +1,6 @@
 /**
  * Adapters of the operations a site runs over HTTP ({purge_cdn_cache}, {repo_deploy},
- * {kick_spider}): the site's settings and the spider's records, always for `tenant`. The requests
+ * {kick_spider}): the site's settings and the spider's records, always for the adapter's tenant. The requests
  * themselves go through HostAdapters.http and the rules live in the plugins
  * (src/host-plugins/webops/); these only answer and store data.
  */
@@ -14,12 +14,12 @@ export interface ConfiguredEndpoint {
 
 /** {purge_cdn_cache}: where the tenant's CDN takes purges when the template names no api_endpoint; null: nowhere configured. */
 export interface CdnAdapter {
-  purgeEndpoint(tenant: string): Promise<ConfiguredEndpoint | null>;
+  purgeEndpoint(): Promise<ConfiguredEndpoint | null>;
 }
 
 /** {repo_deploy}: the tenant's build hook; null: none configured (the plugin answers false). */
 export interface DeployAdapter {
-  hook(tenant: string): Promise<ConfiguredEndpoint | null>;
+  hook(): Promise<ConfiguredEndpoint | null>;
 }
 
 /** One spider settings row of the tenant. */
@@ -67,11 +67,8 @@ export interface SpiderRunResult {
  * pages and outcome in one transaction.
  */
 export interface SpiderAdapter {
-  settings(tenant: string, id: number): Promise<SpiderSettings | null>;
-  history(tenant: string, id: number): Promise<SpiderHistory | null>;
-  startRun(
-    tenant: string,
-    run: { settingsId: number; targetUrls: string[] | null; rerunOf: number | null },
-  ): Promise<number>;
-  finishRun(tenant: string, historyId: number, result: SpiderRunResult): Promise<void>;
+  settings(id: number): Promise<SpiderSettings | null>;
+  history(id: number): Promise<SpiderHistory | null>;
+  startRun(run: { settingsId: number; targetUrls: string[] | null; rerunOf: number | null }): Promise<number>;
+  finishRun(historyId: number, result: SpiderRunResult): Promise<void>;
 }

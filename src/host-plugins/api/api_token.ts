@@ -16,7 +16,7 @@ export const apiToken = implement(declaration, async (attrs, call, adapter) => {
   if (memo.length > 200) throw new BridgeError('E_BAD_ATTRIBUTE', '{api_token} memo= is longer than 200 characters');
   if (call.secrets.contains(memo))
     throw new BridgeError('E_SECRET_DENIED', 'a secret may not be used in {api_token} memo=');
-  const issued = await adapter.issue(call.identity.tenant, {
+  const issued = await adapter.issue({
     apiId,
     type,
     memberId: type === 'dynamic' ? call.identity.memberId : null,

@@ -27,7 +27,7 @@ function readStore(raw: string | null): PhpArray {
 }
 
 export const cookie = implement(declaration, async (attrs, call, jar) => {
-  const { tenant, requestId, context } = call.identity;
+  const { requestId, context } = call.identity;
   const key = typeof attrs.key === 'string' ? attrs.key : null;
   const setting = attrs.value !== undefined && attrs.value !== null;
   if (key !== null && (!KEY.test(key) || RESERVED.has(key))) {
@@ -37,7 +37,7 @@ export const cookie = implement(declaration, async (attrs, call, jar) => {
     );
   }
   const batch = context === 'batch';
-  const store = batch ? PhpArray.empty() : readStore(await jar.get(tenant, requestId, COOKIE_NAME));
+  const store = batch ? PhpArray.empty() : readStore(await jar.get(requestId, COOKIE_NAME));
 
   if (!setting) {
     if (typeof attrs.var !== 'string')
@@ -61,6 +61,6 @@ export const cookie = implement(declaration, async (attrs, call, jar) => {
     throw new BridgeError('E_SIZE_LIMIT', `{cookie} the store would exceed ${MAX_ENCODED} bytes`);
   }
   const days = typeof attrs.expires === 'number' && attrs.expires > 0 ? attrs.expires : null;
-  await jar.set(tenant, requestId, COOKIE_NAME, json, days);
+  await jar.set(requestId, COOKIE_NAME, json, days);
   return {};
 });

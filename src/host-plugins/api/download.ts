@@ -27,6 +27,6 @@ export async function saveDownload(body: Uint8Array, url: string, call: BridgeCa
     );
   const ext = EXTENSION.exec(new URL(url).pathname)?.[1];
   const path = parseVirtualPath(`${GENERATED_PATH_ROOT}/${randomUUID()}${ext ? `.${ext.toLowerCase()}` : ''}`);
-  await call.host.files(call.identity.tenant).writeAtomic(path, body);
+  await call.host.files.writeAtomic(path, body);
   return path.text;
 }

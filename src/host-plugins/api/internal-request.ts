@@ -71,11 +71,11 @@ export async function requestInternal(
   if (memberId !== null) {
     if (!call.host.members)
       throw new BridgeError('E_IDENTITY_DENIED', `{${plugin}} member_id cannot be checked on this host`);
-    if (await call.host.members.isSuperUser(tenant, memberId))
+    if (await call.host.members.isSuperUser(memberId))
       throw new BridgeError('E_IDENTITY_DENIED', `{${plugin}} cannot act as a super user (member_id=${memberId})`);
   }
   if (direct) {
-    const defined = await adapter.endpointMethod(tenant, path);
+    const defined = await adapter.endpointMethod(path);
     if (defined === null)
       throw new BridgeError('E_NOT_FOUND', `{${plugin}} no endpoint ${JSON.stringify(path.slice(0, 80))}`);
     if (defined !== 'GET' || method !== 'GET')
@@ -109,7 +109,7 @@ export async function requestInternal(
   if (!answer) {
     chargeRequest(call, plugin);
     try {
-      answer = await adapter.request(tenant, {
+      answer = await adapter.request({
         endpoint: path,
         requestId: call.identity.requestId,
         method,

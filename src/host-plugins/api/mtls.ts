@@ -50,8 +50,7 @@ export async function clientTls(
   const pem: Partial<Record<TlsAttr, string>> = {};
   for (const attr of named) {
     const name = String(attrs[attr]);
-    const record =
-      SECRET_NAME.test(name) && call.host.secrets ? await call.host.secrets.get(call.identity.tenant, name) : null;
+    const record = SECRET_NAME.test(name) && call.host.secrets ? await call.host.secrets.get(name) : null;
     if (!record) throw new BridgeError('E_SECRET_NOT_FOUND', `no secret named ${JSON.stringify(name.slice(0, 128))}`);
     if (!hostAllows(record, url))
       throw new BridgeError('E_SECRET_DENIED', `the secret ${name} may not be sent to ${origin} (${attr}=)`);

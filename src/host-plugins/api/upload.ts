@@ -67,7 +67,7 @@ export async function uploadBody(
     throw new BridgeError('E_SIZE_LIMIT', `{api} sends at most ${MAX_UPLOAD_FILES} files in one request`);
   const parts = entries.map(([k, v]) => partOf(k, v));
   if (!call.host.files) throw missingAdapter('{api} files=', 'files');
-  const store = call.host.files(call.identity.tenant);
+  const store = call.host.files;
   let total = 0;
   for (const p of parts) {
     const st = await store.stat(p.path);

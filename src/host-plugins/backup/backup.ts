@@ -16,8 +16,7 @@ export const backup = implement(declaration, async (attrs, call) => {
   if (memo.length > 200) throw new BridgeError('E_BAD_ATTRIBUTE', '{backup} memo= is longer than 200 characters');
   if (call.secrets.contains(memo))
     throw new BridgeError('E_SECRET_DENIED', 'a secret may not be used in {backup} memo=');
-  const tenant = call.identity.tenant;
-  const kept = await adapter.list(tenant);
+  const kept = await adapter.list();
   if (kept.length >= MAX_BACKUPS)
     throw new BridgeError(
       'E_QUOTA',
@@ -30,7 +29,7 @@ export const backup = implement(declaration, async (attrs, call) => {
       'E_RATE_LIMIT',
       `one backup per ${BACKUP_INTERVAL_SECONDS / 60} minutes: the last one is ${now - last.created} s old`,
     );
-  const made = await adapter.create(tenant, memo);
+  const made = await adapter.create(memo);
   if (typeof attrs.result_var !== 'string') return {};
   const result = PhpArray.fromEntries([
     ['backup_id', made.id],

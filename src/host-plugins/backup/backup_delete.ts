@@ -12,7 +12,6 @@ import declaration from '../../plugins/host-backup/backup_delete.js';
 
 export const backupDelete = implement(declaration, async (attrs, call) => {
   const adapter = backupsFor(call, 'backup_delete');
-  const tenant = call.identity.tenant;
   const id = typeof attrs.backup_id === 'string' && attrs.backup_id !== '' ? attrs.backup_id : null;
   const start = typeof attrs.start_date === 'string' && attrs.start_date !== '' ? attrs.start_date : null;
   const end = typeof attrs.end_date === 'string' && attrs.end_date !== '' ? attrs.end_date : null;
@@ -20,7 +19,7 @@ export const backupDelete = implement(declaration, async (attrs, call) => {
     throw new BridgeError('E_BAD_ATTRIBUTE', '{backup_delete} needs backup_id=, or start_date= and/or end_date=');
   const answer = (ok: boolean) =>
     typeof attrs.result_var === 'string' ? { assign: [[attrs.result_var, ok]] as [string, boolean][] } : {};
-  if (id !== null) return answer(await adapter.delete(tenant, id));
+  if (id !== null) return answer(await adapter.delete(id));
   const at = (s: string | null, open: number): number | false =>
     s === null
       ? open
@@ -32,7 +31,7 @@ export const backupDelete = implement(declaration, async (attrs, call) => {
   const to = at(end, Infinity);
   if (from === false || to === false) return answer(false);
   let deleted = 0;
-  for (const b of await adapter.list(tenant))
-    if (b.created >= from && b.created <= to && (await adapter.delete(tenant, b.id))) deleted++;
+  for (const b of await adapter.list())
+    if (b.created >= from && b.created <= to && (await adapter.delete(b.id))) deleted++;
   return answer(deleted > 0);
 });

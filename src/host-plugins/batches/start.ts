@@ -43,7 +43,7 @@ export async function startBatch(
   const adapter = call.host.batches;
   if (!adapter) throw missingAdapter(`{${plugin}}`, 'batches');
   checkBatchData(plugin, start.data, call);
-  const id = await adapter.enqueue(call.identity.tenant, {
+  const id = await adapter.enqueue({
     ...start,
     origin: plugin,
     requestId: call.identity.requestId,

@@ -36,8 +36,7 @@ export const assignFavoriteCnt = implement(declaration, async (attrs, call) => {
     actionType: 0,
     since,
   };
-  const tenant = call.identity.tenant;
-  if (!list) return { assign: [[String(attrs.var), await favorites.count(tenant, query)]] };
-  const counts = (await favorites.countPerItem(tenant, query, MAX_ITEMS)).slice(0, MAX_ITEMS);
+  if (!list) return { assign: [[String(attrs.var), await favorites.count(query)]] };
+  const counts = (await favorites.countPerItem(query, MAX_ITEMS)).slice(0, MAX_ITEMS);
   return { assign: [[String(attrs.var), PhpArray.fromEntries(counts)]] };
 });

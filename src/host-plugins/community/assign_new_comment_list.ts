@@ -8,7 +8,7 @@ import declaration from '../../plugins/host-community/assign_new_comment_list.js
 
 export const assignNewCommentList = implement(declaration, async (attrs, call, comments) => {
   const moduleId = typeof attrs.module_id === 'number' ? attrs.module_id : null;
-  const newest = await comments.newest(call.identity.tenant, {
+  const newest = await comments.newest({
     moduleType: String(attrs.module_type),
     moduleId,
     limit: Number(attrs.cnt),

@@ -123,6 +123,6 @@ export const apiMethod = implement(declaration, async (attrs, call) => {
     };
   }
   const params = { requestParams: attrs.request_params ?? null, methodParams: attrs.method_params ?? null };
-  const read = { tenant: call.identity.tenant, lang: lang(call, params), render: call.render };
+  const read = { lang: lang(call, params), render: call.render };
   return { assign: [[name, await operation({ content: contentAdapter(call, 'api_method'), ...params, read })]] };
 });

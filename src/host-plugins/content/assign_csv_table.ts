@@ -65,7 +65,6 @@ function keyed(
 }
 
 export const assignCsvTable = implement(declaration, async (attrs, call, masters) => {
-  const tenant = call.identity.tenant;
   const lang = langAttr('assign_csv_table', attrs.lang, call);
   const filter = typeof attrs.filter === 'string' && attrs.filter.trim() !== '' ? attrs.filter : null;
   const allowList =
@@ -77,9 +76,9 @@ export const assignCsvTable = implement(declaration, async (attrs, call, masters
       : [];
   if (filter !== null && allowList.length === 0) bad('filter= needs allow_list= (the columns the filter may use)');
   const id = Number(attrs.csvtable_id);
-  let table = await masters.csvTable(tenant, id, lang);
+  let table = await masters.csvTable(id, lang);
   if (table && table.rows.length === 0 && lang !== call.render.lang)
-    table = (await masters.csvTable(tenant, id, call.render.lang)) ?? table;
+    table = (await masters.csvTable(id, call.render.lang)) ?? table;
   const name = String(attrs.var);
   if (!table) return { assign: [[name, PhpArray.empty()]] };
   const rows =

@@ -9,7 +9,6 @@ export const assignTopicsCategoryList = implement(declaration, async (attrs, cal
   const content = contentAdapter(call, 'assign_topics_category_list');
   const lang = langAttr('assign_topics_category_list', attrs.lang, call);
   const list = await categoryList(content, Number(attrs.topics_group_id), {
-    tenant: call.identity.tenant,
     lang,
     render: call.render,
   });

@@ -9,7 +9,6 @@ export const assignTopicsDetail = implement(declaration, async (attrs, call) => 
   const content = contentAdapter(call, 'assign_topics_detail');
   const lang = langAttr('assign_topics_detail', attrs.lang, call);
   const topic = await topicDetail(content, Number(attrs.topics_id), attrs.chk_open_flg !== false, {
-    tenant: call.identity.tenant,
     lang,
     render: call.render,
   });

@@ -6,7 +6,7 @@ import { inLang } from '../data-attrs.js';
 import declaration from '../../plugins/host-content/child_site.js';
 
 export const childSite = implement(declaration, async (attrs, call, adapter) => {
-  const site = await adapter.childSite(call.identity.tenant, String(attrs.site_key));
+  const site = await adapter.childSite(String(attrs.site_key));
   const value = site
     ? PhpArray.fromEntries([
         ['site_key', site.siteKey],

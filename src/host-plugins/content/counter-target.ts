@@ -24,14 +24,13 @@ export interface CounterAttrNames {
 export async function counterColumn(
   plugin: string,
   content: ContentAdapter,
-  tenant: string,
   groupId: number,
   ref: string,
   index: number,
   names: CounterAttrNames = { column: 'ext_slug', index: 'index' },
 ): Promise<{ columnId: number; index: number }> {
   const columnId = positiveId(ref);
-  const columns = await content.columns(tenant, groupId);
+  const columns = await content.columns(groupId);
   const column = columns.find((c) => c.id === columnId) ?? columns.find((c) => c.slug === ref);
   if (!column)
     throw new BridgeError(
@@ -57,14 +56,12 @@ async function resolveTarget(
   plugin: string,
   content: ContentAdapter,
   attrs: Record<string, Value>,
-  tenant: string,
 ): Promise<CounterTarget> {
   const groupId = Number(attrs.topics_group_id);
   const slug = String(attrs.slug);
   const id = positiveId(slug);
   const topicId =
-    (id !== null ? await content.findTopicId(tenant, groupId, { id }) : null) ??
-    (await content.findTopicId(tenant, groupId, { slug }));
+    (id !== null ? await content.findTopicId(groupId, { id }) : null) ?? (await content.findTopicId(groupId, { slug }));
   if (topicId === null)
     throw new BridgeError(
       'E_NOT_FOUND',
@@ -73,7 +70,6 @@ async function resolveTarget(
   const column = await counterColumn(
     plugin,
     content,
-    tenant,
     groupId,
     String(attrs.ext_slug),
     typeof attrs.index === 'number' ? attrs.index : 0,
@@ -86,11 +82,10 @@ export async function writeCounter(
   plugin: string,
   attrs: Record<string, Value>,
   call: BridgeCall,
-  write: (content: ContentAdapter, tenant: string, target: CounterTarget, value: number) => Promise<number>,
+  write: (content: ContentAdapter, target: CounterTarget, value: number) => Promise<number>,
 ): Promise<HostResult> {
   const content = contentAdapter(call, plugin);
-  const tenant = call.identity.tenant;
-  const target = await resolveTarget(plugin, content, attrs, tenant);
-  const value = await write(content, tenant, target, Number(attrs.value));
+  const target = await resolveTarget(plugin, content, attrs);
+  const value = await write(content, target, Number(attrs.value));
   return typeof attrs.var === 'string' ? { assign: [[attrs.var, value]] } : {};
 }

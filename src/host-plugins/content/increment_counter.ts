@@ -4,7 +4,5 @@ import { writeCounter } from './counter-target.js';
 import declaration from '../../plugins/host-content/increment_counter.js';
 
 export const incrementCounter = implement(declaration, (attrs, call) =>
-  writeCounter('increment_counter', attrs, call, (content, tenant, target, value) =>
-    content.addToCounter(tenant, target, value),
-  ),
+  writeCounter('increment_counter', attrs, call, (content, target, value) => content.addToCounter(target, value)),
 );

@@ -39,6 +39,6 @@ function idsOf(v: Value): number[] {
 export const syncCounter = implement(declaration, async (attrs, call) => {
   const content = contentAdapter(call, 'sync_counter');
   const ids = idsOf(attrs.ids);
-  if (ids.length > 0) await content.syncCounters(call.identity.tenant, ids);
+  if (ids.length > 0) await content.syncCounters(ids);
   return {};
 });

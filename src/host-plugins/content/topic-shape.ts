@@ -24,11 +24,11 @@ export interface GroupView {
   categories: ReadonlyMap<number, TopicsCategory>;
 }
 
-export async function groupView(content: ContentAdapter, tenant: string, groupId: number): Promise<GroupView | null> {
+export async function groupView(content: ContentAdapter, groupId: number): Promise<GroupView | null> {
   const [group, columns, categories] = await Promise.all([
-    content.group(tenant, groupId),
-    content.columns(tenant, groupId),
-    content.categories(tenant, groupId),
+    content.group(groupId),
+    content.columns(groupId),
+    content.categories(groupId),
   ]);
   return group ? { group, columns, categories: new Map(categories.map((c) => [c.id, c])) } : null;
 }

@@ -11,7 +11,6 @@ import { isOpenAt } from './common.js';
 import { categoryArray, groupView, publishedCategories, topicArray } from './topic-shape.js';
 
 export interface ReadOptions {
-  tenant: string;
   lang: string;
   render: RenderClock;
 }
@@ -23,9 +22,9 @@ export async function topicDetail(
   checkOpen: boolean,
   o: ReadOptions,
 ): Promise<PhpArray | null> {
-  const [t] = await content.topics(o.tenant, [id]);
+  const [t] = await content.topics([id]);
   if (!t || (checkOpen && !isOpenAt(t, o.render.now))) return null;
-  const view = await groupView(content, o.tenant, t.groupId);
+  const view = await groupView(content, t.groupId);
   return view ? topicArray(t, view, o.lang, o.render) : null;
 }
 
@@ -46,8 +45,8 @@ export async function topicList(
   q: ListQuery,
   o: ReadOptions,
 ): Promise<{ list: PhpArray; window: PageWindow }> {
-  const view = await groupView(content, o.tenant, q.groupId);
-  const states = view ? await content.groupTopics(o.tenant, q.groupId) : [];
+  const view = await groupView(content, q.groupId);
+  const states = view ? await content.groupTopics(q.groupId) : [];
   const open = states
     .filter(
       (s) =>
@@ -58,7 +57,7 @@ export async function topicList(
     .sort((a, b) => (a.ymd === b.ymd ? b.id - a.id : a.ymd < b.ymd ? 1 : -1));
   const window = pageWindow(open.length, q.perPage, q.page);
   const ids = open.slice(window.start, window.end).map((s) => s.id);
-  const byId = new Map((ids.length > 0 ? await content.topics(o.tenant, ids) : []).map((t) => [t.id, t]));
+  const byId = new Map((ids.length > 0 ? await content.topics(ids) : []).map((t) => [t.id, t]));
   const list = PhpArray.empty();
   for (const id of ids) {
     const t = byId.get(id);
@@ -69,6 +68,6 @@ export async function topicList(
 
 /** The published categories of a group, in display order, in the API's shape. */
 export async function categoryList(content: ContentAdapter, groupId: number, o: ReadOptions): Promise<PhpArray> {
-  const all = await content.categories(o.tenant, groupId);
+  const all = await content.categories(groupId);
   return PhpArray.fromList(publishedCategories(all).map((c) => categoryArray(c, o.lang, o.render)));
 }

@@ -4,7 +4,5 @@ import { writeCounter } from './counter-target.js';
 import declaration from '../../plugins/host-content/update_counter.js';
 
 export const updateCounter = implement(declaration, (attrs, call) =>
-  writeCounter('update_counter', attrs, call, (content, tenant, target, value) =>
-    content.setCounter(tenant, target, value),
-  ),
+  writeCounter('update_counter', attrs, call, (content, target, value) => content.setCounter(target, value)),
 );

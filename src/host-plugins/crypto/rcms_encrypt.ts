@@ -19,7 +19,7 @@ function deriveKey(siteKey: Uint8Array, key: string): Buffer {
 
 export const rcmsEncrypt = implement(declaration, async (attrs, call, crypto) => {
   const key = call.secrets.substitute(String(attrs.key), '{rcms_encrypt key}', () => true);
-  const derived = deriveKey(await crypto.siteKey(call.identity.tenant), key);
+  const derived = deriveKey(await crypto.siteKey(), key);
   let result: string | false;
   if (attrs.action === 'encrypt') {
     const iv = randomBytes(12);

@@ -72,9 +72,9 @@ async function columnId(
     );
   const content = call.host.content;
   if (!content) throw missingAdapter(`{${PLUGIN}} slug`, 'content');
-  const [topic] = await content.topics(call.identity.tenant, [moduleId]);
+  const [topic] = await content.topics([moduleId]);
   if (!topic) return null;
-  const column = (await content.columns(call.identity.tenant, topic.groupId)).find((c) => c.slug === attrs.slug);
+  const column = (await content.columns(topic.groupId)).find((c) => c.slug === attrs.slug);
   return column ? column.id : null;
 }
 
@@ -133,13 +133,12 @@ async function pagesOf(
   const ocr = call.host.ocr!;
   const cache = call.host.documentTexts;
   const key = { path: p.text, sha256: createHash('sha256').update(data).digest('hex'), engine: ocr.engine };
-  const tenant = call.identity.tenant;
   if (cache && !noCache) {
-    const hit = await cache.get(tenant, key);
+    const hit = await cache.get(key);
     if (hit) return hit;
   }
   const pages = (
-    await ocr.detect(tenant, {
+    await ocr.detect({
       data,
       kind,
       maxPages: MAX_DOCUMENT_PAGES,
@@ -147,7 +146,7 @@ async function pagesOf(
       signal: call.signal,
     })
   ).slice(0, MAX_DOCUMENT_PAGES);
-  if (cache) await cache.put(tenant, key, pages);
+  if (cache) await cache.put(key, pages);
   return pages;
 }
 

@@ -155,7 +155,7 @@ export const generatePdf = implement(declaration, async (attrs, call, browser) =
     });
   }
   const sleepMs = sleepOf(attrs.sleep, call);
-  const data = await browser.capture(call.identity.tenant, {
+  const data = await browser.capture({
     url: url.href,
     width: clamp(attrs.browser_width, VIEWPORT.width),
     height: clamp(attrs.browser_height, VIEWPORT.height),

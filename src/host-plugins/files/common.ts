@@ -32,7 +32,7 @@ import { missingAdapter } from '../../host-api/capabilities.js';
 export function tenantFiles(call: BridgeCall, plugin: string): FileStore {
   const files = call.host.files;
   if (!files) throw missingAdapter(`{${plugin}}`, 'files');
-  return files(call.identity.tenant);
+  return files;
 }
 
 /** The attribute as a path checked against the plugin's root rule (E_PATH_DENIED otherwise). */

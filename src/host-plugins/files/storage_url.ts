@@ -51,9 +51,9 @@ export const storageUrl = implement(declaration, async (attrs, call) => {
   if (!st || st.isDir)
     return { assign: [[varName, null]], log: [{ level: 'warning', message: `{storage_url} ${p.text}: no such file` }] };
   const tenant = call.identity.tenant;
-  if ('presign' in urls) return { assign: [[varName, await urls.presign(tenant, p, expires)]] };
-  const key = await urls.signingKey(tenant);
+  if ('presign' in urls) return { assign: [[varName, await urls.presign(p, expires)]] };
+  const key = await urls.signingKey();
   if (!(key instanceof Uint8Array) || key.length < 16)
     throw new BridgeError('E_HOST_FAILED', '{storage_url} signing key is not configured');
-  return { assign: [[varName, signStorageUrl(urls.baseUrl(tenant), key, tenant, p, expires)]] };
+  return { assign: [[varName, signStorageUrl(urls.baseUrl(), key, tenant, p, expires)]] };
 });

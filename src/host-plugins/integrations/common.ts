@@ -44,7 +44,7 @@ export async function settingsOf<F extends IntegrationField>(
 ): Promise<SettingsOf<F>> {
   const adapter = call.host[field];
   if (!adapter) throw missingAdapter(`{${plugin}}`, field);
-  const settings = await adapter.settings(call.identity.tenant);
+  const settings = await adapter.settings();
   if (!settings)
     throw new BridgeError(
       'E_HOST_CAPABILITY',
@@ -93,7 +93,7 @@ export async function secretRecord(
   name: string,
 ): Promise<{ value: string; hosts?: readonly string[] }> {
   if (!call.host.secrets) throw missingAdapter(`{${plugin}}`, 'secrets');
-  const record = SECRET_NAME.test(name) ? await call.host.secrets.get(call.identity.tenant, name) : null;
+  const record = SECRET_NAME.test(name) ? await call.host.secrets.get(name) : null;
   if (!record) throw new BridgeError('E_SECRET_NOT_FOUND', `{${plugin}}: no secret named "${name.slice(0, 128)}"`);
   return record;
 }

@@ -73,10 +73,10 @@ async function counterPlan(attrs: Record<string, Value>, call: BridgeCall): Prom
     throw new BridgeError('E_BAD_COMBINATION', `{${PLUGIN}} topics_group_id= and update_column_slug= go together`);
   const content = adapterWith(call.host, 'content', `{${PLUGIN}}`, ['setCounters', 'topicIdsBySlug']);
   const groupId = Number(attrs.topics_group_id);
-  if (!(await content.group(call.identity.tenant, groupId)))
+  if (!(await content.group(groupId)))
     throw new BridgeError('E_NOT_FOUND', `{${PLUGIN}} there is no content group ${groupId}`);
   const index = typeof attrs.update_column_index === 'number' ? attrs.update_column_index : 0;
-  const target = await counterColumn(PLUGIN, content, call.identity.tenant, groupId, column, index, {
+  const target = await counterColumn(PLUGIN, content, groupId, column, index, {
     column: 'update_column_slug',
     index: 'update_column_index',
   });
@@ -94,7 +94,6 @@ async function resolveKeys(
   keys: ReadonlySet<string>,
 ): Promise<Map<string, number>> {
   const content = adapterWith(call.host, 'content', `{${PLUGIN}}`, ['topicIdsBySlug']);
-  const tenant = call.identity.tenant;
   const found = new Map<string, number>();
   const slugs: string[] = [];
   for (const key of keys) {
@@ -102,17 +101,15 @@ async function resolveKeys(
     if (id !== null && ids.has(id)) found.set(key, id);
     else slugs.push(key);
   }
-  if (slugs.length > 0)
-    for (const [slug, id] of await content.topicIdsBySlug(tenant, groupId, slugs)) found.set(slug, id);
+  if (slugs.length > 0) for (const [slug, id] of await content.topicIdsBySlug(groupId, slugs)) found.set(slug, id);
   return found;
 }
 
 /** Sets the counters of the report's contents (after the reset); answers the IDs set, ascending. */
 async function setCounters(call: BridgeCall, plan: CounterPlan, rows: readonly ReportRow[]): Promise<number[]> {
   const content = adapterWith(call.host, 'content', `{${PLUGIN}}`, ['setCounters']);
-  const tenant = call.identity.tenant;
   const keyed = rows.map((row) => [contentKey(row.dimension), row.value] as const);
-  const groupIds = (await content.groupTopics(tenant, plan.groupId)).map((t) => t.id);
+  const groupIds = (await content.groupTopics(plan.groupId)).map((t) => t.id);
   const ids = await resolveKeys(
     call,
     plan.groupId,
@@ -133,7 +130,7 @@ async function setCounters(call: BridgeCall, plan: CounterPlan, rows: readonly R
     target: { topicId, columnId: plan.columnId, index: plan.index },
     value,
   }));
-  if (writes.length > 0) await content.setCounters(tenant, writes);
+  if (writes.length > 0) await content.setCounters(writes);
   return [...values.keys()].sort((a, b) => a - b);
 }
 

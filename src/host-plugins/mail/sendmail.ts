@@ -150,7 +150,7 @@ async function sender(
     if (!r.ok) rejected(`from=: ${r.reason}`);
     address = (r as { address: string }).address;
   } else {
-    const d = mail.defaultSender ? await mail.defaultSender(tenant) : null;
+    const d = mail.defaultSender ? await mail.defaultSender() : null;
     if (d) {
       const r = parseAddress(d.address);
       if (!r.ok) throw new BridgeError('E_IDENTITY_DENIED', '{sendmail} the site has no valid default sender');
@@ -228,7 +228,7 @@ export const sendmail = implement(declaration, async (attrs, call, mail) => {
   counter.recipients += asked;
 
   // BR-12: the sender is the site's.
-  const domains = await mail.verifiedDomains(tenant);
+  const domains = await mail.verifiedDomains();
   const from = await sender(mail, tenant, str(attrs.from), fromName, domains);
 
   // Members: only those the host says this render may mail.
@@ -253,7 +253,7 @@ export const sendmail = implement(declaration, async (attrs, call, mail) => {
     if (!TEMPLATE_NAME.test(templateName))
       throw new BridgeError('E_BAD_ATTRIBUTE', '{sendmail} mail_template= is not a template identifier');
     if (!mail.renderTemplate) throw missingAdapter('{sendmail} with mail_template', 'mail.renderTemplate');
-    const rendered = await mail.renderTemplate(tenant, templateName, vars);
+    const rendered = await mail.renderTemplate(templateName, vars);
     if (!rendered) throw new BridgeError('E_NOT_FOUND', `{sendmail} no message template ${templateName}`);
     if (subject === '') subject = rendered.subject;
     if (body === '') body = rendered.body;
@@ -287,7 +287,7 @@ export const sendmail = implement(declaration, async (attrs, call, mail) => {
     return result(false, '{sendmail} no recipients: nothing sent');
 
   try {
-    await mail.send(tenant, outgoing);
+    await mail.send(outgoing);
   } catch (e) {
     if (e instanceof BridgeError) throw e; // the host's policy refused it
     return result(false, '{sendmail} delivery failed');

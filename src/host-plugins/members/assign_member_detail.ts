@@ -12,18 +12,17 @@ import declaration from '../../plugins/host-members/assign_member_detail.js';
 
 export const assignMemberDetail = implement(declaration, async (attrs, call) => {
   const members = adapterWith(call.host, 'members', '{assign_member_detail}', ['member', 'groups']);
-  const tenant = call.identity.tenant;
   const log: { level: 'warning'; message: string }[] = [];
   if (attrs.open_flg !== undefined)
     log.push({ level: 'warning', message: '{assign_member_detail} open_flg is deprecated: use open_by_group' });
   const checked = attrs.open_by_group !== false || attrs.open_flg === -1;
-  const target = await members.member(tenant, Number(attrs.member_id));
+  const target = await members.member(Number(attrs.member_id));
   if (!target || (checked && !(await mayView(target, call, members))))
     return { assign: [[String(attrs.var), PhpArray.empty()]], log };
 
   const out = detail(target, seesPrivate(target, call));
   if (attrs.assign_group_flg === true) {
-    const groups = await members.groups(tenant, target.groupIds);
+    const groups = await members.groups(target.groupIds);
     out.set('group_ids', PhpArray.fromList([...target.groupIds]));
     const siteLang = call.render.lang;
     out.set(

@@ -21,19 +21,19 @@ export const refreshCs = implement(declaration, async (attrs, call) => {
     'setCustomSearchResults',
   ]);
   const add = addedIds(attrs.add);
-  const { tenant, memberId } = call.identity;
+  const { memberId } = call.identity;
   if (memberId === null)
     throw new BridgeError(
       'E_PERMISSION_DENIED',
       '{refresh_cs} needs a logged-in member: it refreshes the custom searches of the member of the render',
     );
-  const member = await members.member(tenant, memberId);
+  const member = await members.member(memberId);
   if (!member)
     throw new BridgeError(
       'E_NOT_FOUND',
       `{refresh_cs} the member of the render (${memberId}) is not a member of this site`,
     );
-  const searches = await members.customSearches(tenant);
+  const searches = await members.customSearches();
   const known = new Set(searches.map((s) => s.id));
   const unknown = add.find((id) => !known.has(id));
   if (unknown !== undefined)
@@ -44,7 +44,6 @@ export const refreshCs = implement(declaration, async (attrs, call) => {
   const ids = new Set(add);
   for (const s of searches) if (meetsConditions(s.conditions, member)) ids.add(s.id);
   await members.setCustomSearchResults(
-    tenant,
     memberId,
     [...ids].sort((a, b) => a - b),
   );

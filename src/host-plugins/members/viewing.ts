@@ -22,9 +22,9 @@ export async function mayView(target: MemberRecord, call: BridgeCall, members: R
   if (seesPrivate(target, call)) return true;
   const viewerId = call.identity.memberId;
   if (!target.open || viewerId === null || target.groupIds.length === 0) return false;
-  const viewer = await members.member(call.identity.tenant, viewerId);
+  const viewer = await members.member(viewerId);
   if (!viewer || viewer.groupIds.length === 0) return false;
   const mine = new Set(viewer.groupIds);
-  const groups = await members.groups(call.identity.tenant, target.groupIds);
+  const groups = await members.groups(target.groupIds);
   return groups.some((g) => g.viewerGroupIds.some((id) => mine.has(id)));
 }

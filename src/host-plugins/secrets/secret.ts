@@ -10,7 +10,7 @@ const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
  */
 export const secret = implement(declaration, async (attrs, call, secrets) => {
   const name = attrs.key;
-  const record = NAME.test(name) ? await secrets.get(call.identity.tenant, name) : null;
+  const record = NAME.test(name) ? await secrets.get(name) : null;
   if (!record) throw new BridgeError('E_SECRET_NOT_FOUND', `no secret named "${name.slice(0, 128)}"`);
   return { assign: [[String(attrs.var), call.secrets.issue(name, record)]] };
 });

@@ -12,9 +12,8 @@ export async function checkActingMember(plugin: string, memberId: number, call: 
   const members = call.host.members;
   if (!members) throw missingAdapter(`{${plugin}} member_id`, 'members');
   if (!members.exists) throw missingAdapter(`{${plugin}} member_id`, 'members.exists');
-  const tenant = call.identity.tenant;
-  if (await members.isSuperUser(tenant, memberId))
+  if (await members.isSuperUser(memberId))
     throw new BridgeError('E_IDENTITY_DENIED', `{${plugin}} cannot act as a super user (member_id=${memberId})`);
-  if (!(await members.exists(tenant, memberId)))
+  if (!(await members.exists(memberId)))
     throw new BridgeError('E_NOT_FOUND', `{${plugin}} member_id=${memberId} is not a member of this site`);
 }

@@ -108,8 +108,8 @@ export const assignApiCredential = implement(declaration, async (attrs, call, se
   let key: Buffer;
   let session: { sessionId: string; accessToken: string } | null = null;
   try {
-    key = jwtKey(await crypto.siteKey(tenant));
-    if (memberId !== null) session = await sessions.issue(tenant, memberId, expire);
+    key = jwtKey(await crypto.siteKey());
+    if (memberId !== null) session = await sessions.issue(memberId, expire);
   } catch (e) {
     if (e instanceof BridgeError) throw e;
     return {

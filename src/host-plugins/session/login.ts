@@ -10,8 +10,8 @@ import declaration from '../../plugins/host-session/login.js';
 export const login = implement(declaration, async (attrs, call, sessions) => {
   const memberId = Number(attrs.member_id);
   await checkActingMember('login', memberId, call);
-  const { tenant, requestId } = call.identity;
-  if (attrs.overwrite !== true && (await sessions.current(tenant, requestId)) !== null) return {};
-  await sessions.start(tenant, requestId, memberId);
+  const { requestId } = call.identity;
+  if (attrs.overwrite !== true && (await sessions.current(requestId)) !== null) return {};
+  await sessions.start(requestId, memberId);
   return {};
 });

@@ -3,6 +3,6 @@ import { implement } from '../plugin-contract.js';
 import declaration from '../../plugins/host-session/logout.js';
 
 export const logout = implement(declaration, async (_attrs, call, sessions) => {
-  await sessions.end(call.identity.tenant, call.identity.requestId);
+  await sessions.end(call.identity.requestId);
   return {};
 });

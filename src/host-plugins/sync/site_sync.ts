@@ -40,13 +40,13 @@ export const siteSync = implement(declaration, async (attrs, call, adapter) => {
       : siteKey('to_site_key', attrs.to_site_key);
   const type = Number(attrs.sync_type) as SyncType;
 
-  const own = await adapter.site(tenant, tenant);
+  const own = await adapter.site(tenant);
   if (!own) throw new BridgeError('E_HOST_FAILED', "{site_sync} the host does not know the render's own site");
   const target = to ?? own.siteKey;
   if (from === target)
     throw new BridgeError('E_BAD_ATTRIBUTE', '{site_sync} from_site_key and to_site_key name the same site');
   for (const key of [from, target]) {
-    const site = key === own.siteKey ? own : await adapter.site(tenant, key);
+    const site = key === own.siteKey ? own : await adapter.site(key);
     if (!site) throw new BridgeError('E_NOT_FOUND', `{site_sync} no site ${key} on this host`);
     if (!related(own, site))
       throw new BridgeError(
@@ -56,7 +56,7 @@ export const siteSync = implement(declaration, async (attrs, call, adapter) => {
   }
 
   const now = call.render.now;
-  const r = await adapter.sync(tenant, { from, to: target, type, now, notAfter: now - SYNC_INTERVAL_SECONDS });
+  const r = await adapter.sync({ from, to: target, type, now, notAfter: now - SYNC_INTERVAL_SECONDS });
   if (!r.ok) {
     const hours = Math.max(0, (r.lastSync + SYNC_INTERVAL_SECONDS - now) / 3600);
     throw new BridgeError(

@@ -12,17 +12,14 @@ import declaration from '../../plugins/host-tags/assign_relation_tag_list.js';
 const MAX_ITEMS = 1000;
 
 export const assignRelationTagList = implement(declaration, async (attrs, call, tags) => {
-  const tenant = call.identity.tenant;
   const given = attrs.tag_relation_list;
   const ids = [
     ...new Set(
-      given instanceof PhpArray
-        ? idsOf(given)
-        : await tags.related(tenant, String(attrs.module), Number(attrs.module_id)),
+      given instanceof PhpArray ? idsOf(given) : await tags.related(String(attrs.module), Number(attrs.module_id)),
     ),
   ];
-  const records = new Map((await tags.tags(tenant, ids)).map((t) => [t.tagId, t]));
-  const categories = new Map((await tags.categories(tenant)).map((c) => [c.categoryId, c]));
+  const records = new Map((await tags.tags(ids)).map((t) => [t.tagId, t]));
+  const categories = new Map((await tags.categories()).map((c) => [c.categoryId, c]));
   const only = typeof attrs.tag_category_id === 'number' ? attrs.tag_category_id : null;
   const items: PhpArray[] = [];
   for (const id of ids) {

@@ -6,6 +6,6 @@ import declaration from '../../plugins/host-tags/assign_tag_category_list.js';
 
 export const assignTagCategoryList = implement(declaration, async (attrs, call, tags) => {
   const lang = langAttr('assign_tag_category_list', attrs.lang, call);
-  const records = await tags.categories(call.identity.tenant);
+  const records = await tags.categories();
   return { assign: [[String(attrs.var), categoryList(records, lang, call, attrs.tree_flg === true)]] };
 });

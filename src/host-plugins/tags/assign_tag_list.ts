@@ -8,7 +8,7 @@ import declaration from '../../plugins/host-tags/assign_tag_list.js';
 export const assignTagList = implement(declaration, async (attrs, call, tags) => {
   const keys = parseOrder(attrs.order);
   const categoryId = Number(attrs.category_id);
-  const records = await tags.tagsOf(call.identity.tenant, categoryId);
+  const records = await tags.tagsOf(categoryId);
   const items = records.filter((t) => t.categoryId === categoryId).map((t) => tagItem(t, call.render.lang, call));
   items.sort(comparator(keys.length > 0 ? keys : [{ column: 'order_no', descending: false }]));
   return { assign: [[String(attrs.var), PhpArray.fromList(items)]] };

@@ -36,7 +36,7 @@ export async function send(
   const headers = [...extra];
   const secretHeaders: string[] = [];
   if (endpoint.tokenSecret !== undefined) {
-    const record = call.host.secrets ? await call.host.secrets.get(call.identity.tenant, endpoint.tokenSecret) : null;
+    const record = call.host.secrets ? await call.host.secrets.get(endpoint.tokenSecret) : null;
     if (!record)
       throw new BridgeError(
         'E_SECRET_NOT_FOUND',

@@ -64,7 +64,6 @@ function targetUrls(v: Value, origins: ReadonlySet<string>, call: BridgeCall): s
 }
 
 export const kickSpider = implement(declaration, async (attrs, call, spider) => {
-  const tenant = call.identity.tenant;
   const settingsId = Number(attrs.spider_settings_id);
   const queued = typeof attrs.crawl_history_id === 'number' ? attrs.crawl_history_id : null;
   if (queued !== null && call.identity.context !== 'batch')
@@ -72,7 +71,7 @@ export const kickSpider = implement(declaration, async (attrs, call, spider) => 
       'E_PERMISSION_DENIED',
       '{kick_spider} crawl_history_id= is for the batch that crawls a queued run',
     );
-  const settings = await spider.settings(tenant, settingsId);
+  const settings = await spider.settings(settingsId);
   if (!settings) throw new BridgeError('E_NOT_FOUND', `{kick_spider} no spider settings ${settingsId}`);
   const varName = String(attrs.var);
   if (settings.status !== 'Enabled') {
@@ -87,14 +86,14 @@ export const kickSpider = implement(declaration, async (attrs, call, spider) => 
     };
   }
   if (queued !== null) {
-    const run = await spider.history(tenant, queued);
+    const run = await spider.history(queued);
     if (!run || run.settingsId !== settingsId)
       throw new BridgeError('E_NOT_FOUND', `{kick_spider} no run ${queued} of spider settings ${settingsId}`);
     return crawlRun(call, spider, settings, queued, run.targetUrls, varName);
   }
   let rerun = null;
   if (typeof attrs.spider_history_id === 'number') {
-    rerun = await spider.history(tenant, attrs.spider_history_id);
+    rerun = await spider.history(attrs.spider_history_id);
     if (!rerun || rerun.settingsId !== settingsId)
       throw new BridgeError(
         'E_NOT_FOUND',
@@ -104,7 +103,7 @@ export const kickSpider = implement(declaration, async (attrs, call, spider) => 
   const origins = originsOf(settings);
   const targets = targetUrls(attrs.target_urls, origins, call) ?? rerun?.targetUrls ?? null;
   if (call.identity.context !== 'batch' && call.host.batches) {
-    const historyId = await spider.startRun(tenant, { settingsId, targetUrls: targets, rerunOf: rerun?.id ?? null });
+    const historyId = await spider.startRun({ settingsId, targetUrls: targets, rerunOf: rerun?.id ?? null });
     let runId: number;
     try {
       const data = PhpArray.fromEntries([
@@ -114,7 +113,7 @@ export const kickSpider = implement(declaration, async (attrs, call, spider) => 
       runId = await startBatch(call, 'kick_spider', { batch: { slug: 'crawl' }, module: 'spider', data });
     } catch (e) {
       // Not queued: the history must not say running for ever.
-      await spider.finishRun(tenant, historyId, { status: 'failed', stopReason: 'not queued', pages: [] });
+      await spider.finishRun(historyId, { status: 'failed', stopReason: 'not queued', pages: [] });
       throw e;
     }
     return {
@@ -122,7 +121,7 @@ export const kickSpider = implement(declaration, async (attrs, call, spider) => 
       log: [{ level: 'info', message: `{kick_spider} run ${historyId}: queued as batch run ${runId}` }],
     };
   }
-  const historyId = await spider.startRun(tenant, { settingsId, targetUrls: targets, rerunOf: rerun?.id ?? null });
+  const historyId = await spider.startRun({ settingsId, targetUrls: targets, rerunOf: rerun?.id ?? null });
   return crawlRun(call, spider, settings, historyId, targets, varName);
 });
 
@@ -135,13 +134,12 @@ async function crawlRun(
   targets: string[] | null,
   varName: string,
 ): Promise<HostResult> {
-  const tenant = call.identity.tenant;
   const origins = originsOf(settings);
   const http = call.host.http;
   if (!http) throw missingAdapter('{kick_spider}', 'http');
   const left = call.timeLeft();
   if (left <= WALL_MARGIN_MS + 50) {
-    await spider.finishRun(tenant, historyId, { status: 'failed', stopReason: 'no time left', pages: [] });
+    await spider.finishRun(historyId, { status: 'failed', stopReason: 'no time left', pages: [] });
     throw new BridgeError('E_WALL_TIMEOUT', '{kick_spider} no time left in the render for a crawl');
   }
   const seeds = (targets ?? settings.startUrls).filter((u) => originOf(u) !== null && origins.has(originOf(u)!));
@@ -155,10 +153,10 @@ async function crawlRun(
       deadline: Date.now() + left - WALL_MARGIN_MS,
     });
   } catch (e) {
-    await spider.finishRun(tenant, historyId, { status: 'failed', stopReason: 'host error', pages: [] });
+    await spider.finishRun(historyId, { status: 'failed', stopReason: 'host error', pages: [] });
     throw e;
   }
-  await spider.finishRun(tenant, historyId, result);
+  await spider.finishRun(historyId, result);
   const how = result.status === 'done' ? 'done' : `stopped (${result.stopReason})`;
   return {
     assign: [[varName, historyId]],

@@ -30,7 +30,7 @@ export const purgeCdnCache = implement(declaration, async (attrs, call) => {
     call.secrets.substitute(attrs.api_endpoint, 'the purge endpoint', () => false);
     endpoint = { url: attrs.api_endpoint };
   } else {
-    endpoint = call.host.cdn ? await call.host.cdn.purgeEndpoint(call.identity.tenant) : null;
+    endpoint = call.host.cdn ? await call.host.cdn.purgeEndpoint() : null;
     if (!endpoint)
       throw new BridgeError(
         'E_BAD_ATTRIBUTE',

@@ -14,7 +14,7 @@ export const repoDeploy = implement(declaration, async (attrs, call, deploy) => 
     ...(typeof attrs.result_var === 'string' ? { assign: [[attrs.result_var, ok]] } : {}),
     log: [{ level: ok ? 'info' : 'warning', message: `{repo_deploy} ${message}` }],
   });
-  const hook = await deploy.hook(call.identity.tenant);
+  const hook = await deploy.hook();
   if (!hook) return outcome(false, 'no build hook is configured (site.json deploy.hook_url)');
   const sent = await send(call, 'repo_deploy', hook, 'POST');
   if ('failed' in sent) return outcome(false, `the build hook failed: ${sent.failed}`);

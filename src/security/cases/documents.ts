@@ -11,6 +11,7 @@ import { createEngine } from '../../engine.js';
 import type { SecurityCase } from '../types.js';
 import { harnessHttp } from '../host/http.js';
 import { judge } from './helpers.js';
+import { withAdapters } from '../../host-api/resolve.js';
 
 /** The browser the case drives: Debian's chromium (docs/environment: Playwright's download does not work here). */
 const CHROMIUM = '/usr/bin/chromium';
@@ -32,7 +33,11 @@ export const DOCUMENTS: SecurityCase[] = [
       ];
       const page = `http://127.0.0.2:${s.port}/page?${targets.map((t) => `to=${encodeURIComponent(t)}`).join('&')}`;
       const browser = new ChromiumBrowser({ pages: 1, queue: 0 });
-      const engine = createEngine({ host: { ...h.host, browser }, timezone: 'Asia/Tokyo', limits: { wallMs: 30_000 } });
+      const engine = createEngine({
+        host: withAdapters(h.host, { browser }),
+        timezone: 'Asia/Tokyo',
+        limits: { wallMs: 30_000 },
+      });
       try {
         const a = await h.render('{generate_pdf url=$u path="/files/g/private/net14.pdf"}saved', {
           engine,

@@ -9,6 +9,7 @@ import { MAX_REQUESTS_PER_RENDER } from '../../host-plugins/api/common.js';
 import type { SecurityCase } from '../types.js';
 import { harnessHttp } from '../host/http.js';
 import { judge } from './helpers.js';
+import { withAdapters } from '../../host-api/resolve.js';
 
 const LIMIT_CODES = ['E_QUOTA', 'E_BRIDGE_QUOTA'];
 
@@ -22,11 +23,10 @@ export const ML_POSTING: SecurityCase[] = [
       // https: a secret never goes over plain http.
       const base = `https://api.example.com:${s.httpsPort}`;
       const engine = createEngine({
-        host: {
-          ...h.host,
+        host: withAdapters(h.host, {
           chat: { settings: async () => ({ apiBase: `${base}/chat`, tokenSecret: 'API_TOKEN' }) },
           social: { settings: async () => ({ apiBase: `${base}/social`, tokenSecret: 'API_TOKEN' }) },
-        },
+        }),
         timezone: 'Asia/Tokyo',
         limits: { wallMs: 120_000, cpuMs: 20_000 },
       });

@@ -6,6 +6,7 @@ import type { SecurityCase } from '../types.js';
 import { breach, judge } from './helpers.js';
 import { sourceOf, sourcesUnder } from './source.js';
 import { repeatedLimit } from './timing.js';
+import { withAdapters } from '../../host-api/resolve.js';
 
 function staticCheck(id: string, title: string, module: string, forbidden: RegExp, ok: string): SecurityCase {
   return {
@@ -231,7 +232,7 @@ export const OPS: SecurityCase[] = [
       const pending: (() => void)[] = [];
       const slow = () => new Promise<{ value: string }>((resolve) => pending.push(() => resolve({ value: 'late' })));
       const e = createEngine({
-        host: { ...h.host, secrets: { get: slow } },
+        host: withAdapters(h.host, { secrets: { get: slow } }),
         limits: { wallMs: 300, cpuMs: 1000 },
         timezone: 'Asia/Tokyo',
       });

@@ -18,7 +18,10 @@ async function onSite(
   fn: (render: SiteRender, s: SiteStores) => Promise<Outcome>,
 ): Promise<Outcome> {
   const stores = siteStores();
-  const engine = createEngine({ host: { ...h.host, ...stores.adapters }, timezone: 'Asia/Tokyo' });
+  const engine = createEngine({
+    host: (identity) => ({ ...h.host(identity), ...stores.adapters(identity.tenant) }),
+    timezone: 'Asia/Tokyo',
+  });
   try {
     return await fn((template, opts = {}) => h.render(template, { ...opts, engine }), stores);
   } finally {

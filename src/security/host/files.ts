@@ -15,7 +15,7 @@
  * the past; with the usual relatime/strictatime mounts the first read moves it. A self-test on a
  * separate probe file decides whether the mount reports reads at all; `outsideFileTouched()`
  * reports 'touched' (and calls CanaryState.touch) when a read happened, 'unavailable' when the
- * mount cannot tell (noatime). Every call of the adapter checks it too.
+ * mount cannot tell (noatime). Every render that resolves the harness host checks it too.
  */
 import {
   closeSync,
@@ -102,7 +102,8 @@ export function harnessScratchDir(): string | undefined {
   return active?.state.dir;
 }
 
-export async function filesAdapter(c: CanaryState): Promise<Partial<HostAdapters>> {
+/** The harness's storage: each tenant's adapters get that tenant's TenantFiles. */
+export async function filesAdapter(c: CanaryState): Promise<(tenant: string) => Partial<HostAdapters>> {
   const tenantsDir = join(c.dir, 'tenants');
   const instances = new Map<string, TenantFiles>();
   const rootOf = (tenant: string): string => {
@@ -141,15 +142,14 @@ export async function filesAdapter(c: CanaryState): Promise<Partial<HostAdapters
   // Set after the self-test and after every set-up step that could have read it.
   utimesSync(c.outsideFilePath, OLD_ATIME, Date.now() / 1000);
   active = { state: c, tenantsDir, rootOf, atimeWorks, touched: false, scratchNames: readdirSync(c.dir) };
-  return {
-    files(tenant) {
-      outsideFileTouched();
-      rootOf(tenant);
-      return instances.get(tenant)!;
-    },
-    storageUrls: {
-      baseUrl: () => 'https://files.example.com',
-      signingKey: async () => new TextEncoder().encode('harness-storage-url-signing-key!'),
-    },
+  return (tenant) => {
+    rootOf(tenant);
+    return {
+      files: instances.get(tenant)!,
+      storageUrls: {
+        baseUrl: () => 'https://files.example.com',
+        signingKey: async () => new TextEncoder().encode('harness-storage-url-signing-key!'),
+      },
+    };
   };
 }

@@ -199,7 +199,7 @@ const INTERNAL: Record<string, Record<string, { method: 'GET' | 'POST'; body: st
   victim: { '/rcms-api/9/victim-only': { method: 'GET', body: '{"victim_data":"VICTIM-ROW"}' } },
 };
 
-export async function httpAdapter(c: CanaryState): Promise<Partial<HostAdapters>> {
+export async function httpAdapter(c: CanaryState): Promise<(tenant: string) => Partial<HostAdapters>> {
   const internal = split(c.listeners.internal);
   const metadata = split(c.listeners.metadata);
   const seen: SeenRequest[] = [];
@@ -256,19 +256,19 @@ export async function httpAdapter(c: CanaryState): Promise<Partial<HostAdapters>
     default: { 1: 'static', 2: 'dynamic' },
     victim: { 999: 'static' },
   };
-  return {
+  return (tenant) => ({
     http: { fetch: (req) => guard.fetch(req) },
     members: {
-      async isSuperUser(_tenant, memberId) {
+      async isSuperUser(memberId) {
         return memberId === 1;
       },
     },
     internalApi: {
-      async endpointMethod(tenant, endpoint) {
+      async endpointMethod(endpoint) {
         const t = INTERNAL[tenant];
         return t && Object.prototype.hasOwnProperty.call(t, endpoint) ? t[endpoint]!.method : null;
       },
-      async request(tenant, req) {
+      async request(req) {
         st.internalCalls.push({ tenant, req });
         const t = INTERNAL[tenant];
         const def = t && Object.prototype.hasOwnProperty.call(t, req.endpoint) ? t[req.endpoint] : undefined;
@@ -277,7 +277,7 @@ export async function httpAdapter(c: CanaryState): Promise<Partial<HostAdapters>
       },
     },
     apiTokens: {
-      async issue(tenant, req) {
+      async issue(req) {
         const t = tokens[tenant];
         if (!t || t[req.apiId] !== req.type) return null;
         return {
@@ -287,12 +287,12 @@ export async function httpAdapter(c: CanaryState): Promise<Partial<HostAdapters>
       },
     },
     cookies: {
-      async get(tenant, requestId, name) {
+      async get(requestId, name) {
         return jar.get(`${tenant}\0${requestId}\0${name}`) ?? null;
       },
-      async set(tenant, requestId, name, value) {
+      async set(requestId, name, value) {
         jar.set(`${tenant}\0${requestId}\0${name}`, value);
       },
     },
-  };
+  });
 }

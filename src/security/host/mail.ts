@@ -143,7 +143,7 @@ function startSink(state: MailHarnessState, c: CanaryState): Promise<Server> {
   });
 }
 
-export async function mailAdapter(c: CanaryState): Promise<Partial<HostAdapters>> {
+export async function mailAdapter(c: CanaryState): Promise<(tenant: string) => Partial<HostAdapters>> {
   const state: MailHarnessState = {
     sessions: [],
     messages: [],
@@ -159,19 +159,28 @@ export async function mailAdapter(c: CanaryState): Promise<Partial<HostAdapters>
     verifiedDomains: () => ['example.com', 'allowed.example'],
     window: state.window,
     commandTimeoutMs: 5000,
-    memberAddresses: async (identity, ids) => {
-      const table: Record<number, string> =
-        identity.tenant === 'default' ? { 1: 'member1@example.com', 2: 'member2@example.com' } : {};
-      return new Map(ids.filter((id) => Object.prototype.hasOwnProperty.call(table, id)).map((id) => [id, table[id]]));
-    },
   });
-  return {
-    mail: {
-      ...smtp,
-      async send(tenant, mail) {
-        await smtp.send(tenant, mail);
-        state.outbox.push({ tenant, mail: structuredClone(mail) });
+  // Member 1 and 2 of "default" have addresses; no other tenant's member has one.
+  const addresses: Record<string, Record<number, string>> = {
+    default: { 1: 'member1@example.com', 2: 'member2@example.com' },
+  };
+  return (tenant) => {
+    const mail = smtp.forTenant(tenant, {
+      memberAddresses: async (_asker, ids) => {
+        const table = addresses[tenant] ?? {};
+        return new Map(
+          ids.filter((id) => Object.prototype.hasOwnProperty.call(table, id)).map((id) => [id, table[id]]),
+        );
       },
-    },
+    });
+    return {
+      mail: {
+        ...mail,
+        async send(outgoing) {
+          await mail.send(outgoing);
+          state.outbox.push({ tenant, mail: structuredClone(outgoing) });
+        },
+      },
+    };
   };
 }

@@ -12,7 +12,8 @@ import type { SessionAdapter } from '../../host-api/adapters/session.js';
 import type { HostAdapters } from '../../host-api/host.js';
 
 export interface SiteStores {
-  readonly adapters: Pick<HostAdapters, 'members' | 'sessions' | 'batches' | 'backups'>;
+  /** The stores' adapters for one tenant (a render's). */
+  readonly adapters: (tenant: string) => Pick<HostAdapters, 'members' | 'sessions' | 'batches' | 'backups'>;
   /** Sessions started or issued, as `tenant:member`. */
   readonly sessions: string[];
   readonly batches: BatchStart[];
@@ -24,40 +25,41 @@ export function siteStores(now: () => number = () => Math.floor(Date.now() / 100
   const batches: BatchStart[] = [];
   const backups: BackupRecord[] = [];
   const members: MembersAdapter = {
-    isSuperUser: async (_tenant, id) => id === 1,
-    exists: async (_tenant, id) => id >= 1 && id <= 8,
-  };
-  const session: SessionAdapter = {
-    current: async () => null,
-    start: async (tenant, _request, memberId) => void sessions.push(`${tenant}:${memberId}`),
-    end: async () => {},
-    issue: async (tenant, memberId, expires) => {
-      sessions.push(`${tenant}:${memberId}`);
-      return { sessionId: `s${sessions.length}`, accessToken: `t${sessions.length}`, expiresAt: now() + expires };
-    },
+    isSuperUser: async (id) => id === 1,
+    exists: async (id) => id >= 1 && id <= 8,
   };
   const queue: BatchesAdapter = {
-    enqueue: async (_tenant, start) => {
+    enqueue: async (start) => {
       batches.push(start);
       return batches.length;
     },
   };
   const store: BackupsAdapter = {
-    create: async (_tenant, memo) => {
+    create: async (memo) => {
       const r: BackupRecord = { id: `b${backups.length + 1}`, type: 'full', memo, created: now(), size: 1024 };
       backups.push(r);
       return r;
     },
     list: async () => [...backups],
-    delete: async (_tenant, id) => {
+    delete: async (id) => {
       const i = backups.findIndex((b) => b.id === id);
       if (i < 0) return false;
       backups.splice(i, 1);
       return true;
     },
   };
+  /** The sessions adapter of one tenant: it records whose sessions it started. */
+  const sessionsOf = (tenant: string): SessionAdapter => ({
+    current: async () => null,
+    start: async (_request, memberId) => void sessions.push(`${tenant}:${memberId}`),
+    end: async () => {},
+    issue: async (memberId, expires) => {
+      sessions.push(`${tenant}:${memberId}`);
+      return { sessionId: `s${sessions.length}`, accessToken: `t${sessions.length}`, expiresAt: now() + expires };
+    },
+  });
   return {
-    adapters: { members, sessions: session, batches: queue, backups: store },
+    adapters: (tenant) => ({ members, sessions: sessionsOf(tenant), batches: queue, backups: store }),
     sessions,
     batches,
     backups,

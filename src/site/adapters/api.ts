@@ -6,7 +6,6 @@
  */
 import { ROW_BUDGETS, type HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
-import { ownTenant } from './own-tenant.js';
 import { hashOf, newSecret, nowSeconds } from './credentials.js';
 import { internalApi } from './internal-api.js';
 import { lockRows, refuseAtCap } from './row-budget.js';
@@ -37,11 +36,10 @@ export async function tokenInfo(ctx: SiteContext, token: string | undefined): Pr
 }
 
 export function apiAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const own = ownTenant(ctx);
+  const tenant = ctx.tenant;
   return {
     apiTokens: {
-      async issue(tenant, req) {
-        own(tenant);
+      async issue(req) {
         const api = ctx.config.apis.find((a) => a.api_id === req.apiId);
         if (!api || api.security !== req.type) return null;
         const now = nowSeconds();
@@ -82,12 +80,10 @@ export function apiAdapters(ctx: SiteContext): Partial<HostAdapters> {
       },
     },
     cookies: {
-      async get(tenant, requestId, name) {
-        own(tenant);
+      async get(requestId, name) {
         return ctx.requests.get(requestId).jar.cookies.get(name) ?? null;
       },
-      async set(tenant, requestId, name, value, expiresDays) {
-        own(tenant);
+      async set(requestId, name, value, expiresDays) {
         const jar = ctx.requests.get(requestId).jar;
         jar.cookies.set(name, value);
         jar.outgoing.set(name, { value, maxAge: expiresDays === null ? null : expiresDays * 86_400, httpOnly: false });

@@ -10,7 +10,6 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { currentRenderSignal, type BackupRecord, type HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
-import { ownTenant } from './own-tenant.js';
 import { siteFiles } from './basic.js';
 import { createBackup } from '../backups/create.js';
 import { BACKUP_DIR } from '../backups/layout.js';
@@ -37,11 +36,9 @@ export function backupFile(ctx: SiteContext, id: string): string {
 }
 
 export function backupsAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const own = ownTenant(ctx);
   return {
     backups: {
-      async create(tenant, memo) {
-        own(tenant);
+      async create(memo) {
         const created = Math.floor(Date.now() / 1000);
         const stamp = new Date(created * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
         const id = `${stamp}-${randomBytes(3).toString('hex')}`;
@@ -59,16 +56,14 @@ export function backupsAdapters(ctx: SiteContext): Partial<HostAdapters> {
         }
         return { id, type: 'full', memo, created, size };
       },
-      async list(tenant) {
-        own(tenant);
+      async list() {
         const rows = await ctx.db.all<BackupRow>(
           'SELECT id, memo, created, size FROM backups WHERE tenant = ? ORDER BY created, id',
           [ctx.tenant],
         );
         return rows.map(record);
       },
-      async delete(tenant, id) {
-        own(tenant);
+      async delete(id) {
         const { changes } = await ctx.db.run('DELETE FROM backups WHERE tenant = ? AND id = ?', [ctx.tenant, id]);
         if (changes === 0) return false;
         rmSync(backupFile(ctx, id), { force: true });

@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileStore, HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
-import { ownTenant } from './own-tenant.js';
 import { siteStorage, type SiteStorage } from './storage.js';
 import { readSecrets } from './secrets.js';
 
@@ -35,23 +34,17 @@ export function siteFiles(ctx: SiteContext): FileStore {
 }
 
 export function basicAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const own = ownTenant(ctx);
   const storage = storageOf(ctx);
   return {
-    files: (tenant) => {
-      own(tenant);
-      return storage.files;
-    },
+    files: storage.files,
     storageUrls: storage.urls,
     crypto: {
-      async siteKey(tenant) {
-        own(tenant);
+      async siteKey() {
         return readFileSync(path.join(ctx.dir, 'data', 'site-key'));
       },
     },
     secrets: {
-      async get(tenant, name) {
-        own(tenant);
+      async get(name) {
         return readSecrets(ctx.dir, ctx.config.secrets)[name] ?? null;
       },
     },

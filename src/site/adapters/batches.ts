@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto';
 import { BridgeError, type BatchStart, type HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
-import { ownTenant } from './own-tenant.js';
 import { lineage, siteQueue } from '../batches/site-queue.js';
 import { moduleBatch } from '../batches/module-batches.js';
 import { phpJson } from '../batches/php-json.js';
@@ -23,11 +22,9 @@ function resolve(ctx: SiteContext, start: BatchStart): string | null {
 }
 
 export function batchesAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const own = ownTenant(ctx);
   return {
     batches: {
-      async enqueue(tenant, start) {
-        own(tenant);
+      async enqueue(start) {
         const slug = resolve(ctx, start);
         if (slug === null) return null;
         const module = 'id' in start.batch ? null : start.module;

@@ -2,7 +2,6 @@
 import type { CommentRecord, FavoriteQuery, HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import type { SqlValue } from '../db/database.js';
-import { ownTenant } from './own-tenant.js';
 
 interface CommentRow {
   comment_id: number;
@@ -37,12 +36,11 @@ function favoriteFilter(q: FavoriteQuery): { where: string; params: SqlValue[] }
 }
 
 export function communityAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const own = ownTenant(ctx);
+  const tenant = ctx.tenant;
   const db = ctx.db;
   return {
     comments: {
-      async newest(tenant, q): Promise<CommentRecord[]> {
-        own(tenant);
+      async newest(q): Promise<CommentRecord[]> {
         const item = q.moduleId === null ? '' : ' AND module_id = ?';
         const rows = await db.all<CommentRow>(
           `SELECT comment_id, module_type, module_id, member_id, name, note, inst_ymdhi FROM comments
@@ -61,8 +59,7 @@ export function communityAdapters(ctx: SiteContext): Partial<HostAdapters> {
       },
     },
     favorites: {
-      async count(tenant, q) {
-        own(tenant);
+      async count(q) {
         const { where, params } = favoriteFilter(q);
         const row = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM favorites WHERE tenant = ? AND ${where}`, [
           tenant,
@@ -70,8 +67,7 @@ export function communityAdapters(ctx: SiteContext): Partial<HostAdapters> {
         ]);
         return row?.n ?? 0;
       },
-      async countPerItem(tenant, q, limit) {
-        own(tenant);
+      async countPerItem(q, limit) {
         const { where, params } = favoriteFilter(q);
         const rows = await db.all<{ id: number; n: number }>(
           `SELECT module_id AS id, COUNT(*) AS n FROM favorites WHERE tenant = ? AND ${where} GROUP BY module_id ORDER BY n DESC, module_id LIMIT ?`,

@@ -18,7 +18,6 @@ import type {
 } from '../../index.js';
 import type { SqlRunner, SqlValue } from '../db/database.js';
 import type { SiteContext } from '../site-context.js';
-import { ownTenant } from './own-tenant.js';
 
 /** Ids per `IN (...)`: well under both backends' parameter limits. */
 const IDS_PER_QUERY = 500;
@@ -76,7 +75,7 @@ async function inChunks<K, T>(ids: readonly K[], query: (chunk: readonly K[]) =>
 }
 
 export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const own = ownTenant(ctx);
+  const tenant = ctx.tenant;
   const { db } = ctx;
 
   const counterKey = (tenant: string, t: CounterTarget): SqlValue[] => [tenant, t.topicId, t.columnId, t.index];
@@ -125,16 +124,14 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
   }
 
   const content: ContentAdapter = {
-    async group(tenant, groupId) {
-      own(tenant);
+    async group(groupId) {
       const r = await db.get<{ id: number; names: string; descriptions: string }>(
         'SELECT id, names, descriptions FROM topics_groups WHERE tenant = ? AND id = ?',
         [tenant, groupId],
       );
       return r ? { id: r.id, names: parseNames(r.names), descriptions: parseNames(r.descriptions) } : null;
     },
-    async groupTopics(tenant, groupId) {
-      own(tenant);
+    async groupTopics(groupId) {
       return (
         await db.all<StateRow>(`SELECT ${STATE_COLUMNS} FROM topics WHERE tenant = ? AND group_id = ?`, [
           tenant,
@@ -142,12 +139,10 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
         ])
       ).map(stateOf);
     },
-    async topics(tenant, ids) {
-      own(tenant);
+    async topics(ids) {
       return topics(tenant, ids);
     },
-    async findTopicId(tenant, groupId, ref) {
-      own(tenant);
+    async findTopicId(groupId, ref) {
       const [column, value] = 'id' in ref ? ['id', ref.id] : ['slug', ref.slug];
       const r = await db.get<{ id: number }>(
         `SELECT id FROM topics WHERE tenant = ? AND group_id = ? AND ${column} = ?`,
@@ -155,8 +150,7 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
       );
       return r?.id ?? null;
     },
-    async columns(tenant, groupId) {
-      own(tenant);
+    async columns(groupId) {
       const rows = await db.all<{
         id: number;
         group_id: number;
@@ -177,8 +171,7 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
         orderNo: r.order_no,
       }));
     },
-    async categories(tenant, groupId) {
-      own(tenant);
+    async categories(groupId) {
       const rows = await db.all<{
         id: number;
         group_id: number;
@@ -201,8 +194,7 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
         openFlg: r.open_flg === 1,
       }));
     },
-    async addToCounter(tenant, target, amount) {
-      own(tenant);
+    async addToCounter(target, amount) {
       // One statement: two increments at once both count, on either backend.
       const r = await db.get<{ value: number }>(
         `INSERT INTO topic_counters_pending (tenant, topic_id, column_id, idx, value)
@@ -213,12 +205,10 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
       );
       return r!.value;
     },
-    async setCounter(tenant, target, value) {
-      own(tenant);
+    async setCounter(target, value) {
       return setPending(db, tenant, target, value);
     },
-    async topicIdsBySlug(tenant, groupId, slugs) {
-      own(tenant);
+    async topicIdsBySlug(groupId, slugs) {
       const rows = await inChunks(slugs, (c) =>
         db.all<{ id: number; slug: string }>(
           `SELECT id, slug FROM topics WHERE tenant = ? AND group_id = ? AND slug IN ${marks(c.length)}`,
@@ -227,14 +217,12 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
       );
       return new Map(rows.map((r) => [r.slug, r.id]));
     },
-    async setCounters(tenant, writes) {
-      own(tenant);
+    async setCounters(writes) {
       await db.transaction(async (tx) => {
         for (const w of writes) await setPending(tx, tenant, w.target, w.value);
       });
     },
-    async syncCounters(tenant, ids) {
-      own(tenant);
+    async syncCounters(ids) {
       return db.transaction(async (tx) => {
         let copied = 0;
         for (const id of ids) copied += await syncOne(tx, tenant, id);
@@ -244,8 +232,7 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
   };
 
   const masters: MastersAdapter = {
-    async csvTable(tenant, tableId, lang) {
-      own(tenant);
+    async csvTable(tableId, lang) {
       const t = await db.get<{ id: number; columns: string }>(
         'SELECT id, columns FROM csv_tables WHERE tenant = ? AND id = ?',
         [tenant, tableId],
@@ -260,8 +247,7 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
   };
 
   const childSites: ChildSitesAdapter = {
-    async childSite(tenant, siteKey) {
-      own(tenant);
+    async childSite(siteKey) {
       const r = await db.get<{
         site_key: string;
         names: string;

@@ -17,7 +17,6 @@ import {
   type HostAdapters,
 } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
-import { ownTenant } from './own-tenant.js';
 import { siteFiles } from './basic.js';
 import { nowSeconds } from './credentials.js';
 
@@ -77,12 +76,10 @@ async function ownPage(ctx: SiteContext, req: EgressRequest, url: URL): Promise<
 }
 
 function siteBrowser(ctx: SiteContext, browser: BrowserAdapter): BrowserAdapter {
-  const own = ownTenant(ctx);
   const origin = new URL(ctx.config.root_url).origin;
   return {
-    capture(tenant, job) {
-      own(tenant);
-      return browser.capture(tenant, {
+    capture(job) {
+      return browser.capture({
         ...job,
         fetch: (req) => {
           const url = new URL(req.url);
@@ -95,21 +92,19 @@ function siteBrowser(ctx: SiteContext, browser: BrowserAdapter): BrowserAdapter 
 }
 
 export function documentsAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const own = ownTenant(ctx);
+  const tenant = ctx.tenant;
   return {
     browser: siteBrowser(ctx, new ChromiumBrowser()),
     ocr: new TesseractOcr(),
     documentTexts: {
-      async get(tenant, key) {
-        own(tenant);
+      async get(key) {
         const row = await ctx.db.get<{ pages: string }>(
           'SELECT pages FROM document_texts WHERE tenant = ? AND path = ? AND engine = ? AND sha256 = ?',
           [tenant, key.path, key.engine, key.sha256],
         );
         return row ? (JSON.parse(row.pages) as string[]) : null;
       },
-      async put(tenant, key, pages) {
-        own(tenant);
+      async put(key, pages) {
         await ctx.db.run(
           `INSERT INTO document_texts (tenant, path, engine, sha256, pages, read_at) VALUES (?, ?, ?, ?, ?, ?)
            ON CONFLICT (tenant, path, engine) DO UPDATE SET sha256 = excluded.sha256, pages = excluded.pages, read_at = excluded.read_at`,

@@ -1,8 +1,8 @@
 /**
  * The host adapters of a local site, one module per family, merged into the HostAdapters an
- * embedder would write. Each answers data only for `ctx.tenant` and refuses another tenant's
- * name (the engine never asks for one: identity.tenant is the site's key). A family adds its
- * module here.
+ * embedder would write: built once from the SiteContext, they are the site's tenant's
+ * (`ctx.tenant`, the site key) and take no tenant; the engine gives them to that site's renders
+ * only (TenantSettings.host). A family adds its module here.
  */
 import type { HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';

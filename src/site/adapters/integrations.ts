@@ -6,14 +6,11 @@
  */
 import type { HostAdapters, IntegrationAdapter } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
-import { ownTenant } from './own-tenant.js';
 
 export function integrationAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const own = ownTenant(ctx);
   const { chat, social, cloud, analytics } = ctx.config.integrations;
   const settings = <T>(value: T): IntegrationAdapter<T> => ({
-    async settings(tenant) {
-      own(tenant);
+    async settings() {
       return value;
     },
   });

@@ -12,7 +12,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
-import { ownTenant } from './own-tenant.js';
 import { currentMember } from './sessions.js';
 import { newJar } from '../requests.js';
 import { MAX_INTERNAL_DEPTH } from '../engines.js';
@@ -21,14 +20,11 @@ import { parseQuery } from '../api/query.js';
 import { errorAnswer, headerVars, runEndpoint } from '../api/run-endpoint.js';
 
 export function internalApi(ctx: SiteContext): NonNullable<HostAdapters['internalApi']> {
-  const own = ownTenant(ctx);
   return {
-    async endpointMethod(tenant, endpoint) {
-      own(tenant);
+    async endpointMethod(endpoint) {
       return findEndpoint(ctx.config, endpoint)?.method ?? null;
     },
-    async request(tenant, req) {
-      own(tenant);
+    async request(req) {
       if (req.kind === 'management') return errorAnswer(404, 'not_found', 'a local site has no management API');
       const endpoint = findEndpoint(ctx.config, req.endpoint);
       if (!endpoint) return errorAnswer(404, 'not_found', `no endpoint ${req.endpoint}`);

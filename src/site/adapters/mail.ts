@@ -8,7 +8,6 @@
  */
 import { BridgeError, type HostAdapters, type MailAdapter } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
-import { ownTenant } from './own-tenant.js';
 import { placeholders } from './rows.js';
 import { finish as finishNow, reserve } from '../mail/outbox.js';
 import { detached } from '../db/render-statements.js';
@@ -19,35 +18,30 @@ import { renderMailTemplate } from '../mail/templates.js';
 const finish: typeof finishNow = (...args) => detached(() => finishNow(...args));
 
 export function mailAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const own = ownTenant(ctx);
+  const tenant = ctx.tenant;
   const relay = siteRelay(ctx);
   const mail: MailAdapter = {
-    async verifiedDomains(tenant) {
-      own(tenant);
+    async verifiedDomains() {
       return ctx.config.mail.verified_domains;
     },
-    async defaultSender(tenant) {
-      own(tenant);
+    async defaultSender() {
       const { from, from_name: name } = ctx.config.mail;
       return from ? { address: from, ...(name ? { name } : {}) } : null;
     },
     // Who may be mailed: every member of the site with an address (the plugin checks its grammar).
-    async memberAddresses(identity, ids) {
-      own(identity.tenant);
+    async memberAddresses(_asker, ids) {
       const rows = ids.length
         ? await ctx.db.all<{ member_id: number | string; email: string }>(
             `SELECT member_id, email FROM members WHERE tenant = ? AND email <> '' AND member_id IN ${placeholders(ids.length)}`,
-            [identity.tenant, ...ids],
+            [tenant, ...ids],
           )
         : [];
       return new Map(rows.map((r) => [Number(r.member_id), r.email]));
     },
-    async renderTemplate(tenant, name, vars) {
-      own(tenant);
+    async renderTemplate(name, vars) {
       return renderMailTemplate(ctx, name, vars);
     },
-    async send(tenant, outgoing) {
-      own(tenant);
+    async send(outgoing) {
       const id = await reserve(ctx, outgoing, Math.floor(Date.now() / 1000));
       try {
         const sender = relay();

@@ -4,7 +4,6 @@
  */
 import type { HostAdapters, MemberGroupRecord, MemberRecord, MembersAdapter } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
-import { ownTenant } from './own-tenant.js';
 import { listsById, placeholders } from './rows.js';
 import { parseNames } from './content.js';
 
@@ -21,22 +20,19 @@ interface MemberRow {
 }
 
 export function membersAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const own = ownTenant(ctx);
+  const tenant = ctx.tenant;
   const db = ctx.db;
   const members: MembersAdapter = {
-    async isSuperUser(tenant, memberId) {
-      own(tenant);
+    async isSuperUser(memberId) {
       return ctx.config.super_users.includes(memberId);
     },
-    async exists(tenant, memberId) {
-      own(tenant);
+    async exists(memberId) {
       return (
         (await db.get('SELECT 1 AS found FROM members WHERE tenant = ? AND member_id = ?', [tenant, memberId])) !==
         undefined
       );
     },
-    async member(tenant, memberId): Promise<MemberRecord | null> {
-      own(tenant);
+    async member(memberId): Promise<MemberRecord | null> {
       const row = await db.get<MemberRow>(
         'SELECT member_id, name1, name2, nickname, email, login_id, open_flg, inst_ymdhi, update_ymdhi FROM members WHERE tenant = ? AND member_id = ?',
         [tenant, memberId],
@@ -59,8 +55,7 @@ export function membersAdapters(ctx: SiteContext): Partial<HostAdapters> {
         updated: row.update_ymdhi,
       };
     },
-    async groups(tenant, ids): Promise<MemberGroupRecord[]> {
-      own(tenant);
+    async groups(ids): Promise<MemberGroupRecord[]> {
       if (ids.length === 0) return [];
       const among = placeholders(ids.length);
       const found = await db.all<{ group_id: number; names: string }>(
@@ -79,15 +74,13 @@ export function membersAdapters(ctx: SiteContext): Partial<HostAdapters> {
         viewerGroupIds: viewers.get(g.group_id) ?? [],
       }));
     },
-    async customSearches(tenant) {
-      own(tenant);
+    async customSearches() {
       return db.all<{ id: number; name: string; conditions: string }>(
         'SELECT cs_id AS id, name, conditions FROM member_custom_searches WHERE tenant = ? ORDER BY cs_id',
         [tenant],
       );
     },
-    async setCustomSearchResults(tenant, memberId, ids) {
-      own(tenant);
+    async setCustomSearchResults(memberId, ids) {
       await db.transaction(async (tx) => {
         await tx.run('DELETE FROM member_custom_search_results WHERE tenant = ? AND member_id = ?', [tenant, memberId]);
         for (const id of ids)

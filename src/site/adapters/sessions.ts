@@ -9,7 +9,6 @@ import { ROW_BUDGETS, type HostAdapters } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import type { SqlRunner } from '../db/database.js';
 import type { CookieJar } from '../requests.js';
-import { ownTenant } from './own-tenant.js';
 import { hashOf, newSecret, nowSeconds } from './credentials.js';
 import { lockRows, refuseAtCap } from './row-budget.js';
 
@@ -81,19 +80,16 @@ function clearCookie(jar: CookieJar): void {
 }
 
 export function sessionAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const own = ownTenant(ctx);
   const endIn = (tx: SqlRunner, jar: CookieJar) => {
     const id = jar.cookies.get(SESSION_COOKIE);
     return id ? tx.run('DELETE FROM sessions WHERE tenant = ? AND id_hash = ?', [ctx.tenant, hashOf(id)]) : undefined;
   };
   return {
     sessions: {
-      async current(tenant, requestId) {
-        own(tenant);
+      async current(requestId) {
         return currentMember(ctx, ctx.requests.get(requestId).jar);
       },
-      async start(tenant, requestId, memberId) {
-        own(tenant);
+      async start(requestId, memberId) {
         const jar = ctx.requests.get(requestId).jar;
         const made = await ctx.db.transaction(async (tx) => {
           await endIn(tx, jar);
@@ -102,15 +98,13 @@ export function sessionAdapters(ctx: SiteContext): Partial<HostAdapters> {
         jar.cookies.set(SESSION_COOKIE, made.sessionId);
         jar.outgoing.set(SESSION_COOKIE, { value: made.sessionId, maxAge: SESSION_SECONDS, httpOnly: true });
       },
-      async end(tenant, requestId) {
-        own(tenant);
+      async end(requestId) {
         const jar = ctx.requests.get(requestId).jar;
         if (!jar.cookies.has(SESSION_COOKIE)) return;
         await endIn(ctx.db, jar);
         clearCookie(jar);
       },
-      async issue(tenant, memberId, expiresSeconds) {
-        own(tenant);
+      async issue(memberId, expiresSeconds) {
         return ctx.db.transaction((tx) => insertSession(tx, ctx, memberId, expiresSeconds, true));
       },
     },

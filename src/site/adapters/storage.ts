@@ -11,7 +11,6 @@ import path from 'node:path';
 import { S3Files, TenantFiles, type FileStore, type HostAdapters } from '../../index.js';
 import { SiteConfigError } from '../config.js';
 import type { SiteContext } from '../site-context.js';
-import { ownTenant } from './own-tenant.js';
 import { databaseLocks, databaseUsage } from '../db/store-coordination.js';
 
 /** Storage limits of a site: generous for development, still bounded. */
@@ -25,7 +24,6 @@ export interface SiteStorage {
 }
 
 export function siteStorage(ctx: SiteContext, secret: (name: string) => string | null): SiteStorage {
-  const own = ownTenant(ctx);
   const cfg = ctx.config.storage;
   if (cfg.type === 's3') {
     const need = (name: string): string => {
@@ -49,8 +47,7 @@ export function siteStorage(ctx: SiteContext, secret: (name: string) => string |
     return {
       files,
       urls: {
-        presign: (tenant, p, expires) => {
-          own(tenant);
+        presign: (p, expires) => {
           return files.presignGet(p, Math.max(1, expires - Math.floor(Date.now() / 1000)));
         },
       },
@@ -62,12 +59,10 @@ export function siteStorage(ctx: SiteContext, secret: (name: string) => string |
   return {
     files: new TenantFiles({ rootDir: path.join(ctx.dir, 'files'), ...SITE_FILE_LIMITS }),
     urls: {
-      baseUrl: (tenant) => {
-        own(tenant);
+      baseUrl: () => {
         return ctx.config.root_url;
       },
-      signingKey: async (tenant) => {
-        own(tenant);
+      signingKey: async () => {
         return createHmac('sha256', readFileSync(path.join(ctx.dir, 'data', 'site-key')))
           .update('storage-url')
           .digest();

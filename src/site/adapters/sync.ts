@@ -5,15 +5,12 @@
  */
 import type { HostAdapters, SiteSyncAdapter } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
-import { ownTenant } from './own-tenant.js';
 import { childSiteKeys, findHostSite, withSiteDb } from '../sync/host-sites.js';
 import { runSync } from '../sync/run-sync.js';
 
 export function syncAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const own = ownTenant(ctx);
   const siteSync: SiteSyncAdapter = {
-    async site(tenant, siteKey) {
-      own(tenant);
+    async site(siteKey) {
       const found = findHostSite(ctx, siteKey);
       if (!found) return null;
       const childSites = await withSiteDb(ctx, found, (db) => childSiteKeys(db, found.config.site_key));
@@ -23,8 +20,7 @@ export function syncAdapters(ctx: SiteContext): Partial<HostAdapters> {
         parentSiteKey: found.config.parent_site ?? null,
       };
     },
-    async sync(tenant, run) {
-      own(tenant);
+    async sync(run) {
       return runSync(ctx, run);
     },
   };

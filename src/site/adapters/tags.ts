@@ -2,7 +2,6 @@
 import type { HostAdapters, TagRecord, TagsAdapter } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import type { SqlValue } from '../db/database.js';
-import { ownTenant } from './own-tenant.js';
 import { placeholders } from './rows.js';
 import { parseNames } from './content.js';
 
@@ -16,7 +15,7 @@ interface TagRow {
 }
 
 export function tagsAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const own = ownTenant(ctx);
+  const tenant = ctx.tenant;
   const db = ctx.db;
 
   /** The tags `where` selects (a condition on `tags`, its parameters after the tenant's). */
@@ -36,25 +35,21 @@ export function tagsAdapters(ctx: SiteContext): Partial<HostAdapters> {
   }
 
   const tags: TagsAdapter = {
-    async categories(tenant) {
-      own(tenant);
+    async categories() {
       const rows = await db.all<{ id: number; parent: number | null; names: string; order_no: number }>(
         'SELECT tag_category_id AS id, parent_tag_category_id AS parent, names, order_no FROM tag_categories WHERE tenant = ? ORDER BY tag_category_id',
         [tenant],
       );
       return rows.map((r) => ({ categoryId: r.id, parentId: r.parent, names: parseNames(r.names), order: r.order_no }));
     },
-    async tagsOf(tenant, categoryId) {
-      own(tenant);
+    async tagsOf(categoryId) {
       return tagsWhere(tenant, 'tags.tag_category_id = ?', [categoryId]);
     },
-    async tags(tenant, ids) {
-      own(tenant);
+    async tags(ids) {
       if (ids.length === 0) return [];
       return tagsWhere(tenant, `tags.tag_id IN ${placeholders(ids.length)}`, [...ids]);
     },
-    async related(tenant, module, moduleId) {
-      own(tenant);
+    async related(module, moduleId) {
       const rows = await db.all<{ tag_id: number }>(
         'SELECT tag_id FROM tag_relations WHERE tenant = ? AND module = ? AND module_id = ? ORDER BY order_no, tag_id',
         [tenant, module, moduleId],

@@ -6,7 +6,6 @@
 import type { HostAdapters, SpiderAdapter, SpiderSettings } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import type { SqlRunner } from '../db/database.js';
-import { ownTenant } from './own-tenant.js';
 import { nowSeconds } from './credentials.js';
 
 /** Tries at taking the next history id when another run took the same one meanwhile. */
@@ -42,7 +41,7 @@ function settingsOf(r: SettingsRow): SpiderSettings {
 async function insertRun(
   tx: SqlRunner,
   tenant: string,
-  run: Parameters<SpiderAdapter['startRun']>[1],
+  run: Parameters<SpiderAdapter['startRun']>[0],
 ): Promise<number> {
   const row = await tx.get<{ id: number }>(
     `INSERT INTO spider_history (tenant, spider_history_id, spider_settings_id, rerun_of, target_urls, status, started_at)
@@ -62,18 +61,16 @@ async function insertRun(
 }
 
 function spider(ctx: SiteContext): SpiderAdapter {
-  const own = ownTenant(ctx);
+  const tenant = ctx.tenant;
   return {
-    async settings(tenant, id) {
-      own(tenant);
+    async settings(id) {
       const r = await ctx.db.get<SettingsRow>(
         'SELECT * FROM spider_settings WHERE tenant = ? AND spider_settings_id = ?',
         [tenant, id],
       );
       return r ? settingsOf(r) : null;
     },
-    async history(tenant, id) {
-      own(tenant);
+    async history(id) {
       const r = await ctx.db.get<{ spider_settings_id: number; target_urls: string | null }>(
         'SELECT spider_settings_id, target_urls FROM spider_history WHERE tenant = ? AND spider_history_id = ?',
         [tenant, id],
@@ -86,8 +83,7 @@ function spider(ctx: SiteContext): SpiderAdapter {
           }
         : null;
     },
-    async startRun(tenant, run) {
-      own(tenant);
+    async startRun(run) {
       for (let i = 1; ; i++) {
         try {
           return await ctx.db.transaction((tx) => insertRun(tx, tenant, run));
@@ -97,8 +93,7 @@ function spider(ctx: SiteContext): SpiderAdapter {
         }
       }
     },
-    async finishRun(tenant, historyId, result) {
-      own(tenant);
+    async finishRun(historyId, result) {
       await ctx.db.transaction(async (tx) => {
         let seq = 0;
         for (const p of result.pages) {
@@ -118,20 +113,17 @@ function spider(ctx: SiteContext): SpiderAdapter {
 }
 
 export function webopsAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const own = ownTenant(ctx);
   const { cdn, deploy } = ctx.config;
   return {
     cdn: {
-      async purgeEndpoint(tenant) {
-        own(tenant);
+      async purgeEndpoint() {
         return cdn
           ? { url: cdn.purge_url, ...(cdn.token_secret !== undefined ? { tokenSecret: cdn.token_secret } : {}) }
           : null;
       },
     },
     deploy: {
-      async hook(tenant) {
-        own(tenant);
+      async hook() {
         return deploy
           ? { url: deploy.hook_url, ...(deploy.token_secret !== undefined ? { tokenSecret: deploy.token_secret } : {}) }
           : null;

@@ -115,7 +115,7 @@ class MountedSite {
 
   files(site: Site): UserFiles {
     let f = this.userFiles.get(site);
-    if (!f) this.userFiles.set(site, (f = new UserFiles(site.host.files?.(site.tenant))));
+    if (!f) this.userFiles.set(site, (f = new UserFiles(site.host.files)));
     return f;
   }
 

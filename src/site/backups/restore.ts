@@ -378,7 +378,7 @@ export async function restoreSite(dir: string, archive: string, opts: RestoreOpt
       writeFileSync(path.join(dir, 'data', 'site-key'), randomBytes(32), { mode: 0o600 });
     site = await openSite(dir);
     await restoreRows(site, staging, manifest);
-    const store = site.host.files!(site.tenant);
+    const store = site.host.files!;
     for (const e of manifest.entries) {
       if (e.name.startsWith('files/'))
         await store.writeAtomic(parseVirtualPath('/' + e.name), readFileSync(path.join(staging, e.name)));

@@ -8,7 +8,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { BridgeError, TemplateError, type EngineOptions, type HostAdapters } from '../../index.js';
+import { BridgeError, TemplateError, type EngineOptions, type HostAdapters, type HostOption } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 
 /** Bytes of mail/NAME.tpl. */
@@ -26,9 +26,13 @@ const MAIL_TEMPLATE_LIMITS = {
 /** Names the plugin lets through that still never name a file here (hidden files). */
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$/;
 
-/** A host without the mail adapter. */
-function withoutMail(host: HostAdapters | undefined): HostAdapters {
-  const { mail: _mail, ...rest } = host ?? {};
+/** A host without the mail adapter (a resolver's adapters lose it per render). */
+function withoutMail(host: HostOption | undefined): HostOption {
+  return typeof host === 'function' ? (identity) => dropMail(host(identity)) : dropMail(host ?? {});
+}
+
+function dropMail(host: HostAdapters): HostAdapters {
+  const { mail: _mail, ...rest } = host;
   return rest;
 }
 

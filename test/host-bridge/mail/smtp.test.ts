@@ -265,21 +265,22 @@ describe('smtpMailAdapter', () => {
 
   it('answers the verified domains per tenant', async () => {
     const a = adapter();
-    expect(await a.verifiedDomains('shop')).toEqual(['example.com']);
-    expect(await a.verifiedDomains('other')).toEqual([]);
-    expect(await a.verifiedDomains('__proto__')).toEqual([]);
+    expect(await a.forTenant('shop').verifiedDomains()).toEqual(['example.com']);
+    expect(await a.forTenant('other').verifiedDomains()).toEqual([]);
+    expect(await a.forTenant('__proto__').verifiedDomains()).toEqual([]);
   });
 
   it('writes exact headers for an ASCII mail; Bcc only in the envelope', async () => {
-    await adapter().send(
-      'shop',
-      mail({
-        to: ['t1@example.org', 't2@example.org'],
-        cc: ['c@example.org'],
-        bcc: ['hidden@example.org'],
-        fromName: 'The "Shop"',
-      }),
-    );
+    await adapter()
+      .forTenant('shop')
+      .send(
+        mail({
+          to: ['t1@example.org', 't2@example.org'],
+          cc: ['c@example.org'],
+          bcc: ['hidden@example.org'],
+          fromName: 'The "Shop"',
+        }),
+      );
     const r = last();
     expect(r.helo).toBe('mx.host.example');
     expect(r.mailFrom).toBe('info@example.com');
@@ -312,7 +313,9 @@ describe('smtpMailAdapter', () => {
   it('encodes a Japanese subject and sender name as encoded-words and the body as base64', async () => {
     const subject = 'ご注文ありがとうございます【重要】お支払い手続きのご案内と配送予定日について';
     const body = '山田様\n\nこの度はご注文いただき、誠にありがとうございます。\n.\n以上';
-    await adapter().send('shop', mail({ subject, fromName: '株式会社サンプル', body }));
+    await adapter()
+      .forTenant('shop')
+      .send(mail({ subject, fromName: '株式会社サンプル', body }));
     const r = last();
     const raw = r.raw.toString('latin1');
     expect(raw).toMatch(/^[\x20-\x7e\r\n\t]*$/);
@@ -331,7 +334,7 @@ describe('smtpMailAdapter', () => {
 
   it('uses quoted-printable for mostly-ASCII bodies, keeping dots and bytes exact', async () => {
     const body = `Price: 1000 yen (税込)\n.\n..\nA long line ${'x'.repeat(120)} end\nTrailing space \nequals = sign`;
-    await adapter().send('shop', mail({ body }));
+    await adapter().forTenant('shop').send(mail({ body }));
     const r = last();
     expect(headersOf(r.raw).find(([k]) => k === 'Content-Transfer-Encoding')?.[1]).toBe('quoted-printable');
     const qp = bodyOf(r.raw);
@@ -344,7 +347,9 @@ describe('smtpMailAdapter', () => {
   });
 
   it('sends sg_custom_args as one ASCII JSON header', async () => {
-    await adapter().send('shop', mail({ customArgs: { campaign: 'spring', note: 'ß & "q"' } }));
+    await adapter()
+      .forTenant('shop')
+      .send(mail({ customArgs: { campaign: 'spring', note: 'ß & "q"' } }));
     const h = headersOf(last().raw);
     const v = h.find(([k]) => k === 'X-Custom-Args')?.[1] ?? '';
     expect(JSON.parse(v)).toEqual({ campaign: 'spring', note: 'ß & "q"' });
@@ -359,7 +364,8 @@ describe('smtpMailAdapter', () => {
       mail({ to: ['a@example.org\r\nBcc: b@evil.example'] }),
     ]) {
       const err = await adapter()
-        .send('shop', m)
+        .forTenant('shop')
+        .send(m)
         .catch((e) => e);
       expect(err).toBeInstanceOf(Error);
     }
@@ -370,22 +376,25 @@ describe('smtpMailAdapter', () => {
     let now = 0;
     const window = new SendWindow({ messages: 2, recipients: 100, windowMs: 1000, now: () => now });
     const a = smtpMailAdapter({ host: '127.0.0.1', port: smtp.port, verifiedDomains: {}, window });
-    await a.send('t', mail());
-    await a.send('t', mail());
-    const err = await a.send('t', mail()).catch((e) => e);
+    await a.forTenant('t').send(mail());
+    await a.forTenant('t').send(mail());
+    const err = await a
+      .forTenant('t')
+      .send(mail())
+      .catch((e) => e);
     expect(err).toBeInstanceOf(BridgeError);
     expect(err.code).toBe('E_RATE_LIMIT');
-    await a.send('other', mail()); // per tenant
+    await a.forTenant('other').send(mail()); // per tenant
     now = 1500;
-    await a.send('t', mail()); // the window slid
+    await a.forTenant('t').send(mail()); // the window slid
     const failing = smtpMailAdapter({
       host: '127.0.0.1',
       port: 1,
       verifiedDomains: {},
       window: new SendWindow({ messages: 1, now: () => 0 }),
     });
-    await expect(failing.send('t', mail())).rejects.not.toBeInstanceOf(BridgeError);
-    await expect(failing.send('t', mail())).rejects.toMatchObject({ code: 'E_RATE_LIMIT' });
+    await expect(failing.forTenant('t').send(mail())).rejects.not.toBeInstanceOf(BridgeError);
+    await expect(failing.forTenant('t').send(mail())).rejects.toMatchObject({ code: 'E_RATE_LIMIT' });
     const big = new SendWindow({ recipients: 3 });
     big.take('t', 3);
     expect(() => big.take('t', 1)).toThrow(/recipients/);

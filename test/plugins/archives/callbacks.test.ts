@@ -99,7 +99,7 @@ eachBackend('archive callbacks without the batches adapter', (backend) => {
 
 const starts: BatchStart[] = [];
 const host = testHost();
-const engine = testEngine({ host: { ...host, batches: { enqueue: async (_t, start) => (starts.push(start), 1) } } });
+const engine = testEngine({ host: { ...host, batches: { enqueue: async (start) => (starts.push(start), 1) } } });
 
 it('refuses a secret handle in data, anywhere in it, before any work', async () => {
   const data = [
@@ -116,7 +116,7 @@ it('refuses a secret handle in data, anywhere in it, before any work', async () 
     ).rejects.toMatchObject({ code: 'E_SECRET_DENIED' });
   }
   expect(starts).toEqual([]);
-  await expect(host.files!('default').stat(parseVirtualPath('/files/g/secret.gz'))).rejects.toMatchObject({
+  await expect(host.files!.stat(parseVirtualPath('/files/g/secret.gz'))).rejects.toMatchObject({
     code: 'E_FILE_NOT_FOUND',
   });
 });

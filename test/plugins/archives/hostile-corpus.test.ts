@@ -22,7 +22,7 @@ eachBackend('unzip: the hostile corpus', (backend) => {
     it(`${c.id}: ${c.title}`, async () => {
       const site = bench.site;
       const src = `/files/g/corpus/${c.id}.zip`;
-      await site.host.files!(site.tenant).writeAtomic(parseVirtualPath(src), await c.archive());
+      await site.host.files!.writeAtomic(parseVirtualPath(src), await c.archive());
       const root = path.join(site.dir, 'files');
       const before = listTree(root);
       const dest = `/files/g/out/${c.id}`;

@@ -11,9 +11,9 @@ import { forgeZip } from '../../../src/security/zip-forge.js';
 import { parseVirtualPath } from '../../../src/host-adapters/files/virtual-path.js';
 
 const files = createFilesTestHost();
-const engine = testEngine({ host: files.adapters });
+const engine = testEngine({ host: files.host });
 afterAll(() => files.cleanup());
-const store = (tenant: string) => files.adapters.files!(tenant);
+const store = (tenant: string) => files.of(tenant).files!;
 
 it("zip, gzip and unzip of one template land in each tenant's own storage", async () => {
   await store('alpha').writeAtomic(parseVirtualPath('/files/g/in/own.txt'), new TextEncoder().encode('alpha data'));

@@ -18,7 +18,7 @@ eachBackend('{assign_my_favorite_cnt}', (backend) => {
     host: (h) => ({
       ...h,
       cookies: {
-        async get(_tenant, _requestId, name) {
+        async get(_requestId, name) {
           jarRequests.push(name);
           return name === 'rcms_favorite_id' ? cookie : null;
         },

@@ -44,7 +44,7 @@ describe('TesseractOcr', () => {
     const before = count();
     const ocr = new TesseractOcr({ pdftoppm: '/bin/false' });
     await expect(
-      ocr.detect('shop', { data: Buffer.from('%PDF-1.4'), kind: 'pdf', maxPages: 1, timeoutMs: 5_000 }),
+      ocr.detect({ data: Buffer.from('%PDF-1.4'), kind: 'pdf', maxPages: 1, timeoutMs: 5_000 }),
     ).rejects.toMatchObject({ reason: 'exit' });
     expect(count()).toBe(before);
   });

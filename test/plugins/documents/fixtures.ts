@@ -15,7 +15,7 @@ export async function makePdf(pages: readonly string[]): Promise<Uint8Array> {
     .map((p, i) => `<p style="font: bold 60px sans-serif;${i > 0 ? ' page-break-before: always;' : ''}">${p}</p>`)
     .join('');
   try {
-    return await browser.capture('fixtures', {
+    return await browser.capture({
       url: 'http://fixtures.invalid/doc.html',
       width: 1000,
       height: 800,

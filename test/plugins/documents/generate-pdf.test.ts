@@ -58,12 +58,12 @@ beforeAll(async () => {
   files = new TenantFiles({ rootDir: dir, quotaBytes: 1 << 28, maxReadBytes: 1 << 26, maxEntries: 1000 });
   browser = new ChromiumBrowser({ pages: 2, queue: 2 });
   host = {
-    files: () => files,
+    files,
     http: testGuard([site.port, refused.port]),
     browser,
     batches: {
-      async enqueue(tenant, start) {
-        queued.push([tenant, start]);
+      async enqueue(start) {
+        queued.push([identity.tenant!, start]);
         return 'slug' in start.batch && start.batch.slug === 'after-pdf' ? queued.length : null;
       },
     },
@@ -260,10 +260,10 @@ describe('generate_pdf', () => {
       fetch: host.http!.fetch.bind(host.http),
     };
     try {
-      const first = one.capture('shop', job);
-      await expect(one.capture('shop', job)).rejects.toMatchObject({ code: 'E_HOST_BUSY' });
+      const first = one.capture(job);
+      await expect(one.capture(job)).rejects.toMatchObject({ code: 'E_HOST_BUSY' });
       expect(pngSize(await first).width).toBe(400);
-      await expect(one.capture('shop', { ...job, maxBytes: 100 })).rejects.toMatchObject({ code: 'E_SIZE_LIMIT' });
+      await expect(one.capture({ ...job, maxBytes: 100 })).rejects.toMatchObject({ code: 'E_SIZE_LIMIT' });
     } finally {
       await one.close();
     }
@@ -282,7 +282,7 @@ describe('generate_pdf', () => {
 
 describe('generate_pdf without a browser', () => {
   it('is E_HOST_CAPABILITY', async () => {
-    const e = createEngine({ host: { files: () => files }, workers: 0 });
+    const e = createEngine({ host: { files }, workers: 0 });
     try {
       await expect(
         e.render('{generate_pdf url="https://example.com/" path="files/g/private/x.pdf"}'),

@@ -54,7 +54,7 @@ const pdf = Buffer.from('%PDF-1.4\n% a document the test server reads by its pag
 describe('VisionOcr', () => {
   it('asks files:annotate for DOCUMENT_TEXT_DETECTION five pages at a time, up to the last page, with the key header', async () => {
     server.seen.length = 0;
-    const pages = await vision().detect('shop', { data: pdf, kind: 'pdf', maxPages: 20, timeoutMs: 10_000 });
+    const pages = await vision().detect({ data: pdf, kind: 'pdf', maxPages: 20, timeoutMs: 10_000 });
     expect(pages).toEqual([1, 2, 3, 4, 5, 6, 7].map((p) => `text of page ${p}`));
     expect(server.seen.map((s) => (JSON.parse(s.body) as AnnotateRequest).requests[0]!.pages)).toEqual([
       [1, 2, 3, 4, 5],
@@ -68,23 +68,23 @@ describe('VisionOcr', () => {
 
   it('stops at maxPages', async () => {
     server.seen.length = 0;
-    expect(await vision().detect('shop', { data: pdf, kind: 'tiff', maxPages: 3, timeoutMs: 10_000 })).toHaveLength(3);
+    expect(await vision().detect({ data: pdf, kind: 'tiff', maxPages: 3, timeoutMs: 10_000 })).toHaveLength(3);
     expect(server.seen).toHaveLength(1);
     expect((JSON.parse(server.seen[0]!.body) as AnnotateRequest).requests[0]!.inputConfig.mimeType).toBe('image/tiff');
   });
 
   it('goes through the egress guard: a service on a refused address is never reached', async () => {
     const refused = new VisionOcr({ endpoint: `http://127.0.0.3:${server.port}/v1`, http: testGuard([server.port]) });
-    await expect(
-      refused.detect('shop', { data: pdf, kind: 'pdf', maxPages: 1, timeoutMs: 5_000 }),
-    ).rejects.toMatchObject({ code: 'E_SSRF_DENIED' });
+    await expect(refused.detect({ data: pdf, kind: 'pdf', maxPages: 1, timeoutMs: 5_000 })).rejects.toMatchObject({
+      code: 'E_SSRF_DENIED',
+    });
   });
 
   it('serves {detect_document_text}; a document the service refuses is an empty array and a warning', async () => {
     const files = new TenantFiles({ rootDir: dir, quotaBytes: 1 << 24, maxReadBytes: 1 << 24, maxEntries: 100 });
     await files.writeAtomic(parseVirtualPath('/files/d/a.pdf'), pdf);
     await files.writeAtomic(parseVirtualPath('/files/d/broken.pdf'), Buffer.from('%PDF-1.4 BROKEN'));
-    const engine = createEngine({ host: { files: () => files, ocr: vision() }, workers: 1 });
+    const engine = createEngine({ host: { files, ocr: vision() }, workers: 1 });
     try {
       const identity = { tenant: 'shop', context: 'admin-test' as const };
       const r = await engine.render(

@@ -33,7 +33,7 @@ eachBackend('webanalytics', (backend) => {
         };
       },
       files: { 'secrets.json': JSON.stringify({ GA_SA: { value: serviceAccountJson(SA_EMAIL) } }) },
-      open: { http: httpTestAdapter().http! },
+      open: { http: httpTestAdapter()('default').http! },
     },
   });
   const views = async (ids: number[]): Promise<string[]> =>
@@ -162,18 +162,18 @@ eachBackend('webanalytics', (backend) => {
         'SELECT topic_id, value FROM topic_counters_pending WHERE tenant = ? AND topic_id IN (19, 20) AND column_id = 2 ORDER BY topic_id',
         [tenant],
       );
-    await content!.setCounters!(tenant, [
+    await content!.setCounters!([
       { target: target(19), value: 1 },
       { target: target(20), value: 2 },
     ]);
     await expect(
-      content!.setCounters!(tenant, [
+      content!.setCounters!([
         { target: target(19), value: 5 },
         { target: target(20), value: null as unknown as number },
       ]),
     ).rejects.toThrow();
     expect((await pending()).map((r) => Number(r.value))).toEqual([1, 2]);
-    await content!.setCounters!(tenant, [
+    await content!.setCounters!([
       { target: target(19), value: 5 },
       { target: target(20), value: 6 },
     ]);

@@ -36,7 +36,7 @@ eachBackend('{assign_api_credential}', (backend) => {
       string | null
     >;
   const failure = (src: string, opts: Partial<SiteRenderOptions> = {}) => failureOf(run(src, opts));
-  const siteKey = () => site.host.crypto!.siteKey(site.tenant);
+  const siteKey = () => site.host.crypto!.siteKey();
 
   it('without member_id: a signature of sid under api_key, DG_CODE under dg_key, a jwt the site can verify', async () => {
     const c = await credential('api_key="k1" dg_key="dk" dg_id="unit-7"');
@@ -68,7 +68,7 @@ eachBackend('{assign_api_credential}', (backend) => {
   it('a jwt of another site key, or tampered, or expired, does not verify', async () => {
     const c = await credential('api_key="k"');
     const now = Math.floor(Date.now() / 1000);
-    expect(verifyCredentialJwt(await other.host.crypto!.siteKey(other.tenant), site.tenant, c.jwt!, now)).toBeNull();
+    expect(verifyCredentialJwt(await other.host.crypto!.siteKey(), site.tenant, c.jwt!, now)).toBeNull();
     const [h, p, s] = c.jwt!.split('.');
     const forged = Buffer.from(JSON.stringify({ ...claimsOf(c.jwt!), sid: 'x' })).toString('base64url');
     expect(verifyCredentialJwt(await siteKey(), site.tenant, `${h}.${forged}.${s}`, now)).toBeNull();

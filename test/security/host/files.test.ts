@@ -13,7 +13,7 @@ describe('harness files adapter', () => {
       const outside = path.join(dir, 'outside.txt');
       fs.writeFileSync(outside, 'CANARY');
       const touches: string[] = [];
-      const host = await filesAdapter({
+      const hostOf = await filesAdapter({
         dir,
         outsideFilePath: outside,
         outsideFileContent: 'CANARY',
@@ -22,12 +22,13 @@ describe('harness files adapter', () => {
         listeners: { internal: '', metadata: '' },
         touch: (w) => touches.push(w),
       });
-      expect(host.files).toBeTypeOf('function');
+      const host = hostOf('default');
+      expect(host.files).toBeTypeOf('object');
       const state = outsideFileTouched();
       if (state === 'unavailable') return; // noatime mount: the content checks remain
       expect(state).toBe('untouched');
       // A legitimate read through the adapter does not touch it.
-      const tf = host.files!('default');
+      const tf = host.files!;
       await tf
         .read(
           (await import('../../../src/host-adapters/files/virtual-path.js')).parseVirtualPath('/files/user/link-file'),

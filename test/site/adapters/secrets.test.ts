@@ -20,11 +20,11 @@ describe('site secrets', () => {
       files: { 'secrets.json': JSON.stringify({ TOKEN: { value: 'in-folder', hosts: ['api.example.com'] } }) },
     });
     try {
-      expect(await site.host.secrets!.get(site.tenant, 'TOKEN')).toEqual({
+      expect(await site.host.secrets!.get('TOKEN')).toEqual({
         value: 'in-folder',
         hosts: ['api.example.com'],
       });
-      expect(await site.host.secrets!.get(site.tenant, 'OTHER')).toBeNull();
+      expect(await site.host.secrets!.get('OTHER')).toBeNull();
     } finally {
       await site.done();
     }
@@ -38,9 +38,9 @@ describe('site secrets', () => {
       edit: (c) => (c.secrets = { file }),
     });
     try {
-      expect(await site.host.secrets!.get(site.tenant, 'TOKEN')).toEqual({ value: 'mounted-1', hosts: [] });
+      expect(await site.host.secrets!.get('TOKEN')).toEqual({ value: 'mounted-1', hosts: [] });
       writeFileSync(file, JSON.stringify({ TOKEN: { value: 'mounted-2' } }));
-      expect((await site.host.secrets!.get(site.tenant, 'TOKEN'))?.value).toBe('mounted-2');
+      expect((await site.host.secrets!.get('TOKEN'))?.value).toBe('mounted-2');
     } finally {
       await site.done();
     }

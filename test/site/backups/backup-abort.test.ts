@@ -19,7 +19,7 @@ eachBackend('{backup} of a render killed by its wall deadline', (backend) => {
   beforeAll(async () => {
     site = await sampleSite(backend, { open: { engine: { limits: { wallMs: 1500, cpuMs: 1000 } } } });
     // Random bytes, 8 x 48 MiB: hashing, packing and writing them takes far longer than the deadline.
-    const store = site.host.files!(site.tenant);
+    const store = site.host.files!;
     for (let i = 0; i < 8; i++)
       await store.writeAtomic(parseVirtualPath(`/files/g/big/${i}.bin`), randomBytes(48 * 1024 * 1024));
   }, 120_000);
@@ -41,6 +41,6 @@ eachBackend('{backup} of a render killed by its wall deadline', (backend) => {
     expect(await failureOf(render('{backup memo="killed"}'))).toBe('E_WALL_TIMEOUT@1');
     await sleep(2000);
     expect(backups()).toEqual([]);
-    expect(await site.host.backups!.list(site.tenant)).toEqual([]);
+    expect(await site.host.backups!.list()).toEqual([]);
   }, 60_000);
 });

@@ -24,7 +24,7 @@ eachBackend('{backup} and {backup_delete}', (backend) => {
       .render(src, { name: 'ops.tpl', identity: site.identity({ memberId, context }) })
       .then((r) => r.output);
   const clear = async () => {
-    for (const b of await site.host.backups!.list(site.tenant)) await site.host.backups!.delete(site.tenant, b.id);
+    for (const b of await site.host.backups!.list()) await site.host.backups!.delete(b.id);
   };
 
   it('backs up for a super user and gives the record in result_var; the archive is there', async () => {
@@ -37,7 +37,7 @@ eachBackend('{backup} and {backup_delete}', (backend) => {
     expect(created).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(Number(size)).toBeGreaterThan(1024);
     expect(existsSync(backupFile(site, id!))).toBe(true);
-    expect((await site.host.backups!.list(site.tenant)).map((b) => b.id)).toEqual([id]);
+    expect((await site.host.backups!.list()).map((b) => b.id)).toEqual([id]);
   });
 
   it('refuses a member who is no super user and a visitor, in a web render; lets a batch and the admin test', async () => {
@@ -52,12 +52,12 @@ eachBackend('{backup} and {backup_delete}', (backend) => {
   it('makes one backup per 10 minutes (E_RATE_LIMIT) and keeps at most 10 (E_QUOTA)', async () => {
     expect(await failureOf(render('{backup}', 1))).toBe('E_RATE_LIMIT@1');
     await clear();
-    for (let i = 0; i < MAX_BACKUPS; i++) await site.host.backups!.create(site.tenant, `n${i}`);
+    for (let i = 0; i < MAX_BACKUPS; i++) await site.host.backups!.create(`n${i}`);
     expect(await failureOf(render('{backup}', 1))).toBe('E_QUOTA@1');
   }, 60_000);
 
   it('deletes by id (true, then false) and removes the archive', async () => {
-    const [first] = await site.host.backups!.list(site.tenant);
+    const [first] = await site.host.backups!.list();
     expect(await render(`{backup_delete backup_id="${first!.id}" result_var=ok}{if $ok}yes{else}no{/if}`, 1)).toBe(
       'yes',
     );
@@ -68,7 +68,7 @@ eachBackend('{backup} and {backup_delete}', (backend) => {
   });
 
   it('deletes by period (a missing bound is open); the id wins over a period; an unreadable date is false', async () => {
-    const kept = await site.host.backups!.list(site.tenant);
+    const kept = await site.host.backups!.list();
     expect(kept.length).toBe(MAX_BACKUPS - 1);
     const [a] = kept;
     expect(
@@ -86,19 +86,14 @@ eachBackend('{backup} and {backup_delete}', (backend) => {
     expect(
       await render('{backup_delete start_date="not a date at all" result_var=ok}{if $ok}yes{else}no{/if}', 1),
     ).toBe('no');
-    expect((await site.host.backups!.list(site.tenant)).length).toBe(MAX_BACKUPS - 2);
+    expect((await site.host.backups!.list()).length).toBe(MAX_BACKUPS - 2);
     expect(await render('{backup_delete end_date="+1 day" result_var=ok}{if $ok}yes{else}no{/if}', 1)).toBe('yes');
-    expect(await site.host.backups!.list(site.tenant)).toEqual([]);
+    expect(await site.host.backups!.list()).toEqual([]);
   });
 
   it('refuses a call without backup_id or a period, a type other than full, and a memo over 200 characters, at the line', async () => {
     expect(await failureOf(render('\n\n{backup_delete result_var=ok}', 1))).toBe('E_BAD_ATTRIBUTE@3');
     expect(await failureOf(render('{backup type="partial"}', 1))).toBe('E_BAD_ATTR@1');
     expect(await failureOf(render(`{backup memo="${'x'.repeat(201)}"}`, 1))).toBe('E_BAD_ATTRIBUTE@1');
-  });
-
-  it('answers for its own tenant only', async () => {
-    await expect(site.host.backups!.list('another-site')).rejects.toThrow(/asked for tenant/);
-    await expect(site.host.backups!.create('another-site', '')).rejects.toThrow(/asked for tenant/);
   });
 });

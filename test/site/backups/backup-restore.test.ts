@@ -99,7 +99,7 @@ eachBackend('backup and restore', (backend) => {
     await r(
       '{update_counter value=77 topics_group_id=1 slug=7 ext_slug="view_count"}{sync_counter ids="7"}{write_file path="/files/user/a/b/notes.txt" var=p value="日本語 notes\\n"}{batch name="notify" ext_data=$smarty.now|@explode:"x"}',
     );
-    const store = site.host.files!(site.tenant);
+    const store = site.host.files!;
     await store.writeAtomic(
       parseVirtualPath('/files/ltd/bin/all-bytes.bin'),
       Uint8Array.from({ length: 256 }, (_, i) => i),
@@ -108,9 +108,7 @@ eachBackend('backup and restore', (backend) => {
     before = await rowsOf(site.db, site.tenant);
     filesBefore = siteFiles(site.dir);
     process.env.SMARTCAGE_BACKUP_KEY = KEY.toString('hex');
-    const made = await site.host
-      .backups!.create(site.tenant, 'round trip')
-      .finally(() => delete process.env.SMARTCAGE_BACKUP_KEY);
+    const made = await site.host.backups!.create('round trip').finally(() => delete process.env.SMARTCAGE_BACKUP_KEY);
     archive = path.join(work, 'backup.tar');
     writeFileSync(archive, readFileSync(backupFile(site, made.id)));
   });
@@ -132,7 +130,7 @@ eachBackend('backup and restore', (backend) => {
     expect(filesBefore[path.join('files', 'user', 'a', 'b', 'notes.txt')]).toBe(
       Buffer.from('日本語 notes\n').toString('hex'),
     );
-    const list = await site.host.backups!.list(site.tenant);
+    const list = await site.host.backups!.list();
     expect(list.map((b) => [b.memo, b.type, b.size > 1024])).toEqual([['round trip', 'full', true]]);
   });
 
@@ -237,7 +235,7 @@ eachBackend('site restore on the command line', (backend) => {
     const site = await siteWith(backend);
     const work = mkdtempSync(path.join(tmpdir(), 'smartcage-restore-cli-'));
     try {
-      const made = await site.host.backups!.create(site.tenant, '');
+      const made = await site.host.backups!.create('');
       const r = runCli(['site', 'restore', path.join(work, 'new'), backupFile(site, made.id)]);
       expect([r.status, r.stderr.split('\n')[0]]).toEqual([
         0,

@@ -23,7 +23,7 @@ const SECRET = 'xoxb-very-secret-token-4711';
 async function backupWith(site: TestSite, key: Buffer | null): Promise<Buffer> {
   if (key) process.env.SMARTCAGE_BACKUP_KEY = key.toString('base64');
   try {
-    const made = await site.host.backups!.create(site.tenant, '');
+    const made = await site.host.backups!.create('');
     return readFileSync(backupFile(site, made.id));
   } finally {
     delete process.env.SMARTCAGE_BACKUP_KEY;

@@ -76,7 +76,7 @@ eachBackend('row budgets', (backend) => {
       expect(await failureOf(slow.engines.at(0).render(r, { identity: slow.identity({ memberId: null }) }))).toBe(
         'E_BUDGET@1',
       );
-      const store = slow.host.files!(slow.tenant);
+      const store = slow.host.files!;
       const { parseVirtualPath } = await import('../../../src/index.js');
       const listed = await store.list(parseVirtualPath('/files/temp/b'), { recursive: false, maxDepth: 1 });
       expect(listed.length).toBe(ROW_BUDGETS.storage.perRender);

@@ -48,7 +48,7 @@ eachBackend('detect_document_text', (backend) => {
   });
 
   const put = (p: string, data: Uint8Array | string): Promise<void> =>
-    site.host.files!(site.tenant).writeAtomic(parseVirtualPath(p), typeof data === 'string' ? Buffer.from(data) : data);
+    site.host.files!.writeAtomic(parseVirtualPath(p), typeof data === 'string' ? Buffer.from(data) : data);
   const batch = (src: string): Promise<string> =>
     engine.render(src, { identity: site.identity({ context: 'batch' }) }).then((r) => r.output);
 
@@ -158,10 +158,9 @@ eachBackend('detect_document_text', (backend) => {
     const other = await sampleSite(backend);
     try {
       const key = { path: '/files/d/invoice.pdf', engine: 'tesseract:jpn+eng', sha256: 'a'.repeat(64) };
-      await site.host.documentTexts!.put(site.tenant, key, ['mine']);
-      expect(await site.host.documentTexts!.get(site.tenant, key)).toEqual(['mine']);
-      expect(await other.host.documentTexts!.get(other.tenant, key)).toBeNull();
-      await expect(other.host.documentTexts!.get(site.tenant, key)).rejects.toThrow(/asked for tenant/);
+      await site.host.documentTexts!.put(key, ['mine']);
+      expect(await site.host.documentTexts!.get(key)).toEqual(['mine']);
+      expect(await other.host.documentTexts!.get(key)).toBeNull();
     } finally {
       await other.done();
     }
@@ -173,7 +172,7 @@ eachBackend('detect_document_text', (backend) => {
       { identity: site.identity({ context: 'batch' }) },
     );
     expect(out.output).toBe('ok');
-    const pdf = readPdf(await site.host.files!(site.tenant).read(parseVirtualPath('/files/g/private/sample.pdf')));
+    const pdf = readPdf(await site.host.files!.read(parseVirtualPath('/files/g/private/sample.pdf')));
     expect(pdf.text).toContain('Sample page');
     await expect(
       engine.render('{generate_pdf url="http://localhost:8080/rcms-api/1/news" path="files/g/private/api.pdf"}', {

@@ -67,7 +67,7 @@ describe('serve: the files of a site on S3', () => {
     // A file only in the local folder: an S3 site must not serve it.
     writeFileSync(path.join(base.dir, 'files', 'user', 'local-only.txt'), 'local');
     site = await openSite(base.dir);
-    store = site.host.files!(site.tenant);
+    store = site.host.files!;
     server = await startSiteServer({ port: 0, sites: [site], mode: 'single' });
   });
   afterAll(async () => {

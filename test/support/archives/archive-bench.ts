@@ -69,9 +69,9 @@ export function archiveBench(backend: Backend, opts: { host?: (h: HostAdapters) 
   });
 
   const recorder: BatchesAdapter = {
-    async enqueue(tenant, start) {
+    async enqueue(start) {
       const written = expectWritten.path === null ? null : await exists(expectWritten.path);
-      queued.push({ tenant, written, ...start });
+      queued.push({ tenant: bench.site.tenant, written, ...start });
       return 'slug' in start.batch && batches.has(start.batch.slug) ? queued.length : null;
     },
   };
@@ -81,7 +81,7 @@ export function archiveBench(backend: Backend, opts: { host?: (h: HostAdapters) 
     batches: recorder,
   });
   const bench = siteBench(backend, { host: opts.host ?? withNet });
-  const files = () => bench.site.host.files!(bench.site.tenant);
+  const files = () => bench.site.host.files!;
   const exists = async (path: string): Promise<boolean> =>
     files()
       .stat(parseVirtualPath(path))

@@ -32,7 +32,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-rss-'));
 await initSite(dir, { siteKey: 'rss', database: null });
 const site = await openSite(dir);
 const engine = createEngine({ ...site.engineOptions(), workers: 1 });
-const files = site.host.files!(site.tenant);
+const files = site.host.files!;
 try {
   const archives: { id: string; bytes: Buffer }[] = [];
   for (const c of HOSTILE_CORPUS) archives.push({ id: c.id, bytes: await c.archive() });

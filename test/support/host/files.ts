@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { HostAdapters } from '../../../src/host-api/host.js';
+import type { HostAdapters, HostResolver } from '../../../src/host-api/host.js';
 import { TenantFiles, type TenantFilesOptions } from '../../../src/host-adapters/files/tenant-files.js';
 
 /** The temporary upload the copy_s3_temp_file example copies (tenant "default"). */
@@ -27,7 +27,12 @@ const EXAMPLE_FILES: Record<string, string> = {
 };
 
 export interface FilesTestHost {
+  /** The adapters of tenant "default" (the test renders' tenant). */
   adapters: Partial<HostAdapters>;
+  /** The adapters of one tenant: its own folder. */
+  of(tenant: string): Partial<HostAdapters>;
+  /** Every tenant's, per render. */
+  host: HostResolver;
   /** Real folder of a tenant (created on first use). */
   rootOf(tenant: string): string;
   base: string;
@@ -70,23 +75,20 @@ export function createFilesTestHost(o: FilesTestHostOptions = {}): FilesTestHost
   };
   const cleanup = () => rmSync(base, { recursive: true, force: true });
   process.once('exit', cleanup);
-  return {
-    base,
-    rootOf,
-    cleanup,
-    adapters: {
-      files(tenant) {
-        rootOf(tenant);
-        return instances.get(tenant)!;
-      },
+  const of = (tenant: string): Partial<HostAdapters> => {
+    rootOf(tenant);
+    return {
+      files: instances.get(tenant)!,
       storageUrls: {
         baseUrl: () => STORAGE_BASE_URL,
         signingKey: async () => STORAGE_KEY,
       },
-    },
+    };
   };
+  return { base, rootOf, cleanup, of, adapters: of('default'), host: (identity) => of(identity.tenant) };
 }
 
-export function filesTestAdapter(): Partial<HostAdapters> {
-  return createFilesTestHost().adapters;
+/** Storage for every tenant of the test host: a tenant's adapters. */
+export function filesTestAdapter(): (tenant: string) => Partial<HostAdapters> {
+  return createFilesTestHost().of;
 }

@@ -129,9 +129,10 @@ const INTERNAL: Record<string, { method: 'GET' | 'POST'; answer: (r: InternalApi
 const SUPER_USER_ID = 1;
 const TEST_NOW = 1700000000;
 
-export function httpTestAdapter(): Partial<HostAdapters> {
+/** The test host's HTTP and API adapters: a tenant's. Only "default" has internal endpoints and tokens. */
+export function httpTestAdapter(): (tenant: string) => Partial<HostAdapters> {
   const jar = new Map<string, string>();
-  return {
+  return (tenant) => ({
     http: {
       async fetch(req: EgressRequest) {
         const net = await testNet();
@@ -139,17 +140,17 @@ export function httpTestAdapter(): Partial<HostAdapters> {
       },
     },
     members: {
-      async isSuperUser(_tenant, memberId) {
+      async isSuperUser(memberId) {
         return memberId === SUPER_USER_ID;
       },
     },
     internalApi: {
-      async endpointMethod(tenant, endpoint) {
+      async endpointMethod(endpoint) {
         return tenant === 'default' && Object.prototype.hasOwnProperty.call(INTERNAL, endpoint)
           ? INTERNAL[endpoint]!.method
           : null;
       },
-      async request(tenant, req) {
+      async request(req) {
         const def =
           tenant === 'default' && Object.prototype.hasOwnProperty.call(INTERNAL, req.endpoint)
             ? INTERNAL[req.endpoint]
@@ -162,7 +163,7 @@ export function httpTestAdapter(): Partial<HostAdapters> {
       },
     },
     apiTokens: {
-      async issue(tenant, req) {
+      async issue(req) {
         if (tenant !== 'default') return null;
         if (req.apiId === 1 && req.type === 'static')
           return { token: 'static-token-1', expiresAt: TEST_NOW + (req.expiresSeconds ?? 86400) };
@@ -175,12 +176,12 @@ export function httpTestAdapter(): Partial<HostAdapters> {
       },
     },
     cookies: {
-      async get(tenant, requestId, name) {
+      async get(requestId, name) {
         return jar.get(`${tenant}\0${requestId}\0${name}`) ?? null;
       },
-      async set(tenant, requestId, name, value) {
+      async set(requestId, name, value) {
         jar.set(`${tenant}\0${requestId}\0${name}`, value);
       },
     },
-  };
+  });
 }

@@ -264,9 +264,13 @@ export function integrationRoute(req: http.IncomingMessage, body: Buffer, res: h
 }
 
 /** The test host's integration settings (tenant "default" only; another tenant has none). */
-export function integrationsTestAdapter(): Partial<HostAdapters> {
+export function integrationsTestAdapter(): (tenant: string) => Partial<HostAdapters> {
+  return (tenant) => integrationsOf(tenant);
+}
+
+function integrationsOf(tenant: string): Partial<HostAdapters> {
   const only = <T>(value: T) => ({
-    settings: async (tenant: string): Promise<T | null> => (tenant === 'default' ? value : null),
+    settings: async (): Promise<T | null> => (tenant === 'default' ? value : null),
   });
   return {
     chat: only({ apiBase: `${TEST_SERVICE_BASE}/chat/api`, tokenSecret: 'CHAT_TOKEN' }),

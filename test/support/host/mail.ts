@@ -20,6 +20,9 @@ export interface MemoryMailOptions {
 }
 
 export interface MemoryMail {
+  /** The MailAdapter of one tenant (all of them share the outbox and the window). */
+  of(tenant: string): MailAdapter;
+  /** The adapter of tenant "default" (the test renders' tenant). */
   adapter: MailAdapter;
   outbox: OutboxEntry[];
   window: SendWindow;
@@ -35,30 +38,31 @@ export function memoryMail(opts: MemoryMailOptions = {}): MemoryMail {
   const window = opts.window ?? new SendWindow();
   const own = <T>(o: Record<string, T>, k: string): T | undefined =>
     Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
-  const adapter: MailAdapter = {
-    async verifiedDomains(tenant) {
+  const of = (tenant: string): MailAdapter => ({
+    async verifiedDomains() {
       return own(domains, tenant) ?? [];
     },
-    async send(tenant, mail) {
+    async send(mail) {
       window.take(tenant, mail.to.length + mail.cc.length + mail.bcc.length);
       if ([...mail.to, ...mail.cc, ...mail.bcc].some((a) => a.endsWith('@undeliverable.example')))
         throw new Error('550 mailbox unavailable');
       outbox.push({ tenant, mail: structuredClone(mail) });
     },
-    async memberAddresses(identity, ids) {
-      const table = own(members, identity.tenant) ?? {};
+    async memberAddresses(_asker, ids) {
+      const table = own(members, tenant) ?? {};
       const out = new Map<number, string>();
       for (const id of ids) if (Object.prototype.hasOwnProperty.call(table, id)) out.set(id, table[id]);
       return out;
     },
-    async renderTemplate(_tenant, name, vars) {
+    async renderTemplate(name, vars) {
       const t = own(templates, name);
       return t ? t(vars) : null;
     },
-  };
-  return { adapter, outbox, window };
+  });
+  return { of, adapter: of('default'), outbox, window };
 }
 
-export function mailTestAdapter(): Partial<HostAdapters> {
-  return { mail: memoryMail().adapter };
+export function mailTestAdapter(): (tenant: string) => Partial<HostAdapters> {
+  const mail = memoryMail();
+  return (tenant) => ({ mail: mail.of(tenant) });
 }

@@ -10,6 +10,9 @@ import type { HostAdapters } from '../../../src/host-api/host.js';
 import type { HostSite, SiteSyncAdapter, SiteSyncRun } from '../../../src/host-api/adapters/site-sync.js';
 
 export interface MemorySync {
+  /** The adapter of one tenant (all of them share the runs). */
+  of(tenant: string): SiteSyncAdapter;
+  /** The adapter of tenant "default" (the test renders' tenant). */
   adapter: SiteSyncAdapter;
   runs: (SiteSyncRun & { tenant: string })[];
 }
@@ -26,20 +29,21 @@ const SITES: readonly HostSite[] = [
 
 export function memorySync(): MemorySync {
   const runs: MemorySync['runs'] = [];
-  const adapter: SiteSyncAdapter = {
-    async site(_tenant, siteKey) {
+  const of = (tenant: string): SiteSyncAdapter => ({
+    async site(siteKey) {
       return SITES.find((s) => s.siteKey === siteKey) ?? null;
     },
-    async sync(tenant, run) {
+    async sync(run) {
       const last = runs.filter((r) => r.to === run.to).reduce((m, r) => Math.max(m, r.now), -Infinity);
       if (last > run.notAfter) return { ok: false, lastSync: last };
       runs.push({ ...run, tenant });
       return { ok: true, runId: runs.length };
     },
-  };
-  return { adapter, runs };
+  });
+  return { of, adapter: of('default'), runs };
 }
 
-export function siteSyncTestAdapter(): Partial<HostAdapters> {
-  return { siteSync: memorySync().adapter };
+export function siteSyncTestAdapter(): (tenant: string) => Partial<HostAdapters> {
+  const sync = memorySync();
+  return (tenant) => ({ siteSync: sync.of(tenant) });
 }

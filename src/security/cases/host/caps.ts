@@ -195,7 +195,13 @@ export const HH_CAPS: SecurityCase[] = [
         'E_QUOTA at the {write_file} line once files and folders reach the entry cap',
       );
       // The entry count is a figure of the harness's own storage; another FileStore need not report one.
-      const files = h.host.files?.('hh12');
+      const files = h.host({
+        tenant: 'hh12',
+        memberId: null,
+        superUser: false,
+        context: 'web',
+        requestId: 'hh12',
+      }).files;
       return files instanceof TenantFiles
         ? { ...o, figures: { ...o.figures, entries: await files.usageEntries() } }
         : o;

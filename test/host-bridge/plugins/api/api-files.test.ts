@@ -9,7 +9,7 @@ import { Response } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EgressGuard } from '../../../../src/host-adapters/egress/index.js';
 import { TenantFiles } from '../../../../src/host-adapters/files/tenant-files.js';
-import type { HostAdapters } from '../../../../src/host-api/host.js';
+import type { HostResolver } from '../../../../src/host-api/host.js';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../../../../src/host-plugins/api/upload.js';
 import type { Engine } from '../../../../src/index.js';
 import { CERT, mapResolver, pattern, PUBLIC_IP, startTestNet, type TestNet } from '../../../support/egress-servers.js';
@@ -45,16 +45,14 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const host: HostAdapters = {
+// Tenant "default" has the storage; another tenant has none.
+const host: HostResolver = ({ tenant }) => ({
   http: { fetch: (req) => guard.fetch(req) },
-  files: (tenant) => {
-    if (tenant !== 'default') throw new Error('another tenant');
-    return files;
-  },
+  ...(tenant === 'default' ? { files } : {}),
   secrets: {
-    get: async (_t, name) => (name === 'TOKEN' ? { value: 'dl-secret-value-4242', hosts: ['public.test'] } : null),
+    get: async (name) => (name === 'TOKEN' ? { value: 'dl-secret-value-4242', hosts: ['public.test'] } : null),
   },
-};
+});
 const engine: Engine = testEngine({ host });
 const u = (p: string, scheme = 'http'): string =>
   `${scheme}://public.test:${scheme === 'http' ? net.port : net.httpsPort}${p}`;

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EgressGuard } from '../../../../src/host-adapters/egress/index.js';
-import type { HostAdapters, SecretRecord } from '../../../../src/host-api/host.js';
+import type { SecretRecord, HostResolver } from '../../../../src/host-api/host.js';
 import type { Engine } from '../../../../src/index.js';
 import { mapResolver, PUBLIC_IP } from '../../../support/egress-servers.js';
 import { templateError, testEngine } from '../../../support/engine.js';
@@ -64,13 +64,13 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const host: HostAdapters = {
+const host: HostResolver = ({ tenant }) => ({
   http: { fetch: (req) => guard.fetch(req) },
   secrets: {
-    get: async (tenant, name) =>
+    get: async (name) =>
       tenant === 'default' && Object.prototype.hasOwnProperty.call(SECRETS, name) ? SECRETS[name]! : null,
   },
-};
+});
 const engine: Engine = testEngine({ host });
 
 const url = (scheme = 'https', name = 'mtls.test'): string => `${scheme}://${name}:${port}/hello`;

@@ -13,7 +13,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EgressGuard } from '../../../../src/host-adapters/egress/index.js';
-import type { HostAdapters, SecretRecord } from '../../../../src/host-api/host.js';
+import type { SecretRecord, HostResolver } from '../../../../src/host-api/host.js';
 import { TemplateError } from '../../../../src/errors.js';
 import { reflectRoute, reflectedForms } from '../../../../src/security/host/reflect.js';
 import { CERT, mapResolver, PUBLIC_IP } from '../../../support/egress-servers.js';
@@ -89,13 +89,13 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
 });
 
-const host: HostAdapters = {
+const host: HostResolver = ({ tenant }) => ({
   http: { fetch: (req) => guard.fetch(req) },
   secrets: {
-    get: async (tenant, name) =>
+    get: async (name) =>
       tenant === 'default' && Object.prototype.hasOwnProperty.call(SECRETS, name) ? SECRETS[name]! : null,
   },
-};
+});
 const engine = testEngine({ host });
 
 const secure = (path: string): string => `https://public.test:${ports.https}${path}`;

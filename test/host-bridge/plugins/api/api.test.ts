@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EgressGuard } from '../../../../src/host-adapters/egress/index.js';
-import type { HostAdapters, SecretRecord } from '../../../../src/host-api/host.js';
+import type { SecretRecord, HostResolver } from '../../../../src/host-api/host.js';
 import { TemplateError } from '../../../../src/errors.js';
 import { hostStateOf } from '../../../../src/engine-internal.js';
 import { MAX_REQUESTS_PER_RENDER } from '../../../../src/host-plugins/api/common.js';
@@ -26,15 +26,17 @@ const SECRETS: Record<string, Record<string, SecretRecord>> = {
 let net: TestNet;
 let guard: EgressGuard;
 
-const host = (): HostAdapters => ({
-  http: { fetch: (req) => guard.fetch(req) },
-  secrets: {
-    async get(tenant, name) {
-      const t = SECRETS[tenant];
-      return t && Object.prototype.hasOwnProperty.call(t, name) ? t[name]! : null;
+const host =
+  (): HostResolver =>
+  ({ tenant }) => ({
+    http: { fetch: (req) => guard.fetch(req) },
+    secrets: {
+      async get(name) {
+        const t = SECRETS[tenant];
+        return t && Object.prototype.hasOwnProperty.call(t, name) ? t[name]! : null;
+      },
     },
-  },
-});
+  });
 
 beforeAll(async () => {
   net = await startTestNet();

@@ -3,8 +3,9 @@
  * recording in-memory adapters (these plugins make no network requests of their own).
  */
 import { describe, expect, it } from 'vitest';
-import type { HostAdapters, InternalApiRequest } from '../../../../src/host-api/host.js';
+import type { HostResolver, InternalApiRequest } from '../../../../src/host-api/host.js';
 import { TemplateError } from '../../../../src/errors.js';
+import { withAdapters } from '../../../../src/host-api/resolve.js';
 import { hostStateOf } from '../../../../src/engine-internal.js';
 import { testEngine } from '../../../support/engine.js';
 import type { Engine, RenderOptions } from '../../../../src/index.js';
@@ -21,23 +22,23 @@ const tokens: {
   memo: string;
 }[] = [];
 
-const host: HostAdapters = {
+const host: HostResolver = ({ tenant }) => ({
   secrets: {
-    async get(tenant, name) {
+    async get(name) {
       return tenant === 'default' && name === 'S' ? { value: 'secret-value-1', hosts: ['x.example'] } : null;
     },
   },
   members: {
-    async isSuperUser(_t, id) {
+    async isSuperUser(id) {
       return id === 1 || id === 2;
     },
   },
   internalApi: {
-    async endpointMethod(tenant, endpoint) {
+    async endpointMethod(endpoint) {
       if (tenant !== 'default') return null;
       return endpoint === '/rcms-api/1/get' ? 'GET' : endpoint === '/rcms-api/1/post' ? 'POST' : null;
     },
-    async request(tenant, req) {
+    async request(req) {
       calls.push({ tenant, req });
       if (failNext) {
         failNext = false;
@@ -59,7 +60,7 @@ const host: HostAdapters = {
     },
   },
   apiTokens: {
-    async issue(tenant, req) {
+    async issue(req) {
       tokens.push({ tenant, ...req });
       return tenant === 'default' && req.apiId === 3
         ? { token: `tok-${req.type}-${req.memberId ?? 'none'}`, expiresAt: 1234 }
@@ -67,14 +68,14 @@ const host: HostAdapters = {
     },
   },
   cookies: {
-    async get(tenant, requestId, name) {
+    async get(requestId, name) {
       return jar.get(`${tenant}|${requestId}|${name}`) ?? null;
     },
-    async set(tenant, requestId, name, value) {
+    async set(requestId, name, value) {
       jar.set(`${tenant}|${requestId}|${name}`, value);
     },
   },
-};
+});
 
 const engine: Engine = testEngine({ host });
 
@@ -147,7 +148,7 @@ describe('{api_internal}', () => {
   });
 
   it('member_id without the members capability is refused (fail closed)', async () => {
-    const e = testEngine({ host: { ...host, members: undefined } });
+    const e = testEngine({ host: withAdapters(host, { members: undefined }) });
     await expect(e.render('{api_internal endpoint="/rcms-api/1/get" member_id=5}')).rejects.toMatchObject({
       code: 'E_IDENTITY_DENIED',
     });

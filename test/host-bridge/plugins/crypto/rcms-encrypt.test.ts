@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { testEngine } from '../../../support/engine.js';
-import { testHost } from '../../../support/test-host.js';
+import { testHosts } from '../../../support/test-host.js';
+import { withAdapters } from '../../../../src/host-api/resolve.js';
 
 const engine = testEngine({
-  host: { ...testHost(), secrets: { get: async (_t, name) => (name === 'K' ? { value: 'secret-key' } : null) } },
+  host: withAdapters(testHosts(), {
+    secrets: { get: async (name) => (name === 'K' ? { value: 'secret-key' } : null) },
+  }),
 });
 
 describe('{rcms_encrypt}', () => {

@@ -20,7 +20,7 @@ export interface Setup {
 
 export function setup(o: FilesTestHostOptions = {}): Setup {
   const fh = createFilesTestHost(o);
-  const engine = testEngine({ host: { ...fh.adapters } });
+  const engine = testEngine({ host: fh.host });
   const real = (vpath: string, tenant = 'default') => path.join(fh.rootOf(tenant), vpath.replace(/^\/?files\//, ''));
   return {
     fh,

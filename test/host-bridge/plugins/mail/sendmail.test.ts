@@ -12,23 +12,25 @@ import { smtpMailAdapter } from '../../../../src/host-adapters/mail/smtp-adapter
 import { memoryMail, type MemoryMail } from '../../../support/host/mail.js';
 import { startSmtp, headersOf, bodyOf, type TestSmtp } from '../../../support/smtp-server.js';
 
-/** One engine (isolates are costly to start); each test sets the host's adapters it needs. */
-const host: HostAdapters = {};
-const shared = createEngine({ host });
+/** One engine (isolates are costly to start); each test sets the host's adapters it needs, per tenant. */
+let adaptersOf: (tenant: string) => HostAdapters = () => ({});
+const shared = createEngine({ host: ({ tenant }) => adaptersOf(tenant) });
 afterAll(() => shared.close());
 
-const SECRETS: HostAdapters['secrets'] = {
-  async get(tenant, name) {
+const secretsOf = (tenant: string): HostAdapters['secrets'] => ({
+  async get(name) {
     return tenant === 'default' && name === 'TOKEN'
       ? { value: 'super-secret-value', hosts: ['api.example.com'] }
       : null;
   },
-};
+});
 
-/** The shared engine with these adapters (the bridge reads the host's fields at each call). */
-function engineWith(adapters: HostAdapters): Engine {
-  for (const k of Object.keys(host)) delete (host as Record<string, unknown>)[k];
-  Object.assign(host, { secrets: SECRETS }, adapters);
+/** The shared engine with these adapters of each tenant (or these for every tenant), beside its secrets. */
+function engineWith(adapters: HostAdapters | ((tenant: string) => HostAdapters)): Engine {
+  adaptersOf = (tenant) => ({
+    secrets: secretsOf(tenant),
+    ...(typeof adapters === 'function' ? adapters(tenant) : adapters),
+  });
   return shared;
 }
 
@@ -42,7 +44,7 @@ beforeEach(() => {
       b: { 7: 'seven@b.example' },
     },
   });
-  engine = engineWith({ mail: mem.adapter });
+  engine = engineWith((tenant) => ({ mail: mem.of(tenant) }));
 });
 
 async function run(
@@ -280,7 +282,7 @@ describe('ML-05 rate limits', () => {
       domains: { default: ['example.com'], other: ['example.com'] },
       window: new SendWindow({ messages: 30 }),
     });
-    const e = engineWith({ mail: m.adapter });
+    const e = engineWith((tenant) => ({ mail: m.of(tenant) }));
     const t = '{section name=i loop=20}{sendmail to="a@example.org"}{/section}ok';
     expect(await run(e, t)).toEqual({ output: 'ok' });
     expect((await run(e, t)).code).toBe('E_RATE_LIMIT');
@@ -359,7 +361,7 @@ describe('end to end over SMTP', () => {
     });
   });
   beforeEach(() => {
-    e = engineWith({ mail: adapter });
+    e = engineWith((tenant) => ({ mail: adapter.forTenant(tenant) }));
   });
   afterAll(() => smtp.close());
 
@@ -410,7 +412,11 @@ describe('end to end over SMTP', () => {
     });
     try {
       const e2 = engineWith({
-        mail: smtpMailAdapter({ host: '127.0.0.1', port: picky.port, verifiedDomains: { default: ['example.com'] } }),
+        mail: smtpMailAdapter({
+          host: '127.0.0.1',
+          port: picky.port,
+          verifiedDomains: { default: ['example.com'] },
+        }).forTenant('default'),
       });
       expect(await run(e2, `{sendmail var=ok to="a@example.org" from="x@example.com"}${OK}`)).toEqual({
         output: 'not sent',
