@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Generates src/site/site-json.generated.ts from schema/site.schema.json, the one description of
-// site.json (D205): the TypeScript types of a site.json as written, the schema as a typed constant
+// site.json (D191): the TypeScript types of a site.json as written, the schema as a typed constant
 // (json-check.ts checks a site.json against it; the `JsonSchema` type it is declared with lists the
 // keywords that checker knows, so an unknown one fails the typecheck), and the URL `site init`
 // writes into `$schema`. `--check` fails when the committed file is not what the schema generates

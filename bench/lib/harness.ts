@@ -74,7 +74,7 @@ export class BenchIsolate {
   readonly render: ivm.Reference<(...a: unknown[]) => unknown>;
   private fns = new Map<string, ivm.Reference<(...a: unknown[]) => unknown>>();
   /**
-   * A runtime from before variables were a tagged union (D210) reads them as an object of names:
+   * A runtime from before variables were a tagged union (D195) reads them as an object of names:
    * bench/ab.ts compares such revisions too, so `setResident` sends them in the form it reads.
    */
   private readonly namesOnly: boolean;

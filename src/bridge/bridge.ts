@@ -80,7 +80,7 @@ export interface BridgeOptions {
  * getters: a literal whose getters are new closures gets a hidden class of its own at each
  * render, made in old space and pointing at that render's young objects, so every bridge
  * outlived the young generation's collections (the host's heap grew to ~120 MB between full
- * collections, each scavenge copying tens of MB: ~20 µs of a ~60 µs small render; docs/decisions.md D225).
+ * collections, each scavenge copying tens of MB: ~20 µs of a ~60 µs small render; docs/decisions.md D209).
  */
 class RenderBridgeCall implements BridgeCall {
   readonly counters = new Map<string, number>();

@@ -136,7 +136,7 @@ export interface GeoAdapter {
  * The adapters of one tenant's host: what a render's privileged plugins call. No method takes the
  * tenant: an adapter is already the tenant's (the render identity's, never one a template named).
  * An engine takes them as `host` (EngineOptions.host, TenantSettings.host): one object for every
- * render, or a HostResolver that gives each render its tenant's (docs/decisions.md D215).
+ * render, or a HostResolver that gives each render its tenant's (docs/decisions.md D210).
  */
 export interface HostAdapters {
   secrets?: { get(name: string): Promise<SecretRecord | null> };

@@ -1,5 +1,5 @@
 /**
- * A render's variables as they cross into the isolate (RenderRequest.vars; D210): one tagged
+ * A render's variables as they cross into the isolate (RenderRequest.vars; D195): one tagged
  * union that says how they are encoded, where there were three optional fields (`vars` as data or
  * text or null, `plainVars`, `objects`) whose combinations the runtime had to guess between.
  *

@@ -8,7 +8,7 @@
  * load it (and compile the schema) at start, and its errors would still need this formatting.
  * The `JsonSchema` type lists the supported keywords, so a schema that uses another fails the
  * typecheck of its generated module instead of being silently ignored here; a test runs ajv (strict
- * draft-07) on the same schema and samples, so the two agree (D205).
+ * draft-07) on the same schema and samples, so the two agree (D191).
  *
  * Values are never shown in a message: a token pasted where a secret's NAME belongs must not
  * reach a log.

@@ -1,6 +1,6 @@
 /**
  * `smartcage serve --processes 2` renders in its children's own process (no sandbox worker:
- * docs/decisions.md D230), and a render that breaks a limit there costs that render only: an
+ * docs/decisions.md D200), and a render that breaks a limit there costs that render only: an
  * endless loop, a regex stuck in native code, a heap bomb. Each answers 500 with its code, the
  * same children keep answering, and none of them died (the primary started no other).
  */

@@ -168,7 +168,7 @@ describe('no process outlives the wrapper', () => {
       expect((await fetch(`${s.url}/rcms-api/1/me`)).status).toBe(200);
       const tree = descendants(s.child.pid!);
       // The Node 24 child and its sandbox worker; or the primary and its children, which render
-      // in-process (D230).
+      // in-process (D200).
       expect(tree.length).toBeGreaterThanOrEqual(processes === '1' ? 2 : 3);
       s.child.kill('SIGKILL');
       await s.exited;

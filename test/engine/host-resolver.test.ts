@@ -1,5 +1,5 @@
 /**
- * EngineOptions.host as a HostResolver (D215): each render gets the adapters of its own tenant,
+ * EngineOptions.host as a HostResolver (D210): each render gets the adapters of its own tenant,
  * resolved once, at its first host call, and kept for that render only. Two tenants share one
  * engine; a render of one never reaches the other's adapters.
  */

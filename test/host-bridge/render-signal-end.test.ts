@@ -1,5 +1,5 @@
 /**
- * RenderSignal's end (docs/decisions.md D152, D232): the signal, asked before or after the end,
+ * RenderSignal's end (docs/decisions.md D152, D202): the signal, asked before or after the end,
  * is aborted with E_BRIDGE_CLOSED, or with the reason given; the usual reason carries no stack.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * schema/site.schema.json is the one description of site.json (D205). Its generated module is
+ * schema/site.schema.json is the one description of site.json (D191). Its generated module is
  * fresh; it is a valid draft-07 schema to ajv in strict mode; our checker (json-check.ts) and ajv
  * agree on every sample, valid or not; and our checker's errors name the JSON path.
  */

@@ -1,5 +1,5 @@
 /**
- * The one JSON→PHP parser (D211): PHP 8.2's json_decode, order-preserving, building PhpArray
+ * The one JSON→PHP parser (D196): PHP 8.2's json_decode, order-preserving, building PhpArray
  * (assoc) or PhpObject values. json_decode (the modifier and the host plugins) and the render's
  * variables given as JSON text (src/runtime/vars.ts) both read JSON through `parseJson`; it runs
  * on the host and in the isolate runtime bundle alike (it imports only value/).

@@ -193,7 +193,7 @@ export const SERVE_OPTIONS = {
     type: wholeNumber(0, 64, 'count'),
     arg: 'N',
     // Unset: in-process in a child of --processes N, which the primary restarts; else one worker
-    // per engine (src/site/engines.ts), which the pool restarts (D172, D230).
+    // per engine (src/site/engines.ts), which the pool restarts (D172, D200).
     default: undefined,
     defaultText: `0 in a --processes child, else ${SITE_ENGINE_WORKERS}`,
     doc: 'sandbox worker processes per engine; 0 runs the isolates in the server process (less CPU per request; a crash in the sandbox takes the process, which the primary of --processes N restarts)',

@@ -10,7 +10,7 @@ import type { ServeConfig } from './options.js';
  * `supervised`: this process is a child of `--processes N`, which its primary replaces when it
  * dies. Its isolates then run in it unless `--sandbox-workers` says otherwise: a crash in the
  * sandbox costs the requests in flight either way, and in-process takes less CPU per request
- * (docs/decisions.md D230). A lone server process keeps the engines' worker, which the pool restarts.
+ * (docs/decisions.md D200). A lone server process keeps the engines' worker, which the pool restarts.
  */
 export function tenancyOptions(cfg: ServeConfig, supervised = false): Partial<RegistryOptions> {
   const workers = cfg['sandbox-workers'] ?? (supervised ? 0 : undefined);

@@ -77,7 +77,7 @@ describe('serve options', () => {
       workers: 0,
       pool: {},
     });
-    // A child of --processes N, which its primary restarts: in-process unless asked (D230).
+    // A child of --processes N, which its primary restarts: in-process unless asked (D200).
     expect(tenancyOptions(resolveServeOptions({}, {}, dir), true).engine).toEqual({ workers: 0, pool: {} });
     expect(tenancyOptions(resolveServeOptions({ 'sandbox-workers': '2' }, {}, dir), true).engine).toEqual({
       workers: 2,
