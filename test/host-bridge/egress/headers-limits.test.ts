@@ -114,7 +114,6 @@ describe('response limits (NET-11)', () => {
     const rss0 = process.memoryUsage().rss;
     let peak = rss0;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-    const t0 = Date.now();
     const err = await guard.fetch({ method: 'GET', url: `${base()}/bomb` }).catch((e: unknown) => e);
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
@@ -123,7 +122,6 @@ describe('response limits (NET-11)', () => {
     expect((err as EgressError).message).toContain('/bomb');
     // 10 MiB cap: growth stays far below the 512 MiB the bomb inflates to.
     expect(peak - rss0).toBeLessThan(96 * MiB);
-    expect(Date.now() - t0).toBeLessThan(5000);
   });
 
   it('nested gzip, gzip bomb stops at the cap', async () => {
@@ -172,42 +170,39 @@ describe('response limits (NET-11)', () => {
     expect(await code(guard, { method: 'GET', url: `${base()}/enc/gzip-x3?n=100` })).toBe('E_HTTP_LIMIT');
   });
 
+  // The drip never ends and never idles, so only the deadline ends it: the request's 300 ms, since the
+  // shared guard's own 10 s would outlast the test's timeout.
   it('slow drip hits the overall deadline', async () => {
-    const t0 = Date.now();
     const err = await guard.fetch({ method: 'GET', url: `${base()}/drip`, timeoutMs: 300 }).catch((e: unknown) => e);
-    const elapsed = Date.now() - t0;
+    expect(err).toBeInstanceOf(EgressError);
     expect((err as EgressError).code).toBe('E_HTTP_TIMEOUT');
-    expect(elapsed).toBeGreaterThanOrEqual(250);
-    expect(elapsed).toBeLessThan(2000);
-  });
+  }, 5_000);
 
+  // The test's timeout is the bound: a request left to its own 60 s would outlast it.
   it('a server that never answers hits the deadline (policy timeout)', async () => {
     const g = new EgressGuard(
       { allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], timeoutMs: 300 },
       mapResolver({ 'public.test': [PUBLIC_IP] }),
     );
     try {
-      const t0 = Date.now();
       expect(await code(g, { method: 'GET', url: `${base()}/hang` })).toBe('E_HTTP_TIMEOUT');
-      expect(Date.now() - t0).toBeLessThan(2000);
       // A longer per-request timeout does not lift the policy's.
       expect(await code(g, { method: 'GET', url: `${base()}/hang`, timeoutMs: 60_000 })).toBe('E_HTTP_TIMEOUT');
     } finally {
       await g.close();
     }
-  });
+  }, 5_000);
 
   it('the deadline covers redirects and a slow resolver', async () => {
     const slow = { lookup: () => new Promise<never>(() => undefined) };
     const g = new EgressGuard({ allowedPorts: [net.port], treatAsPublic: [PUBLIC_IP], timeoutMs: 300 }, slow);
     try {
-      const t0 = Date.now();
+      // the lookup never settles: the deadline's code, within the test's timeout, is what ends it
       expect(await code(g, { method: 'GET', url: `${base()}/echo` })).toBe('E_HTTP_TIMEOUT');
-      expect(Date.now() - t0).toBeLessThan(2000);
     } finally {
       await g.close();
     }
-  });
+  }, 5_000);
 
   it("honours the caller's signal", async () => {
     const ac = new AbortController();

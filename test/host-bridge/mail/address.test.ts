@@ -121,21 +121,27 @@ describe('address lists', () => {
   });
 
   it('stops counting at the cap (10 000 recipients)', () => {
-    const list = Array.from({ length: 10_000 }, (_, i) => `u${i}@example.com`).join(',');
-    const t0 = performance.now();
-    const r = parseAddressList(list, 100);
+    const addresses = (n: number) => Array.from({ length: n }, (_, i) => `u${i}@example.com`);
+    const r = parseAddressList(addresses(10_000).join(','), 100);
     expect(r).toEqual({ ok: false, reason: 'more than 100 recipients' });
-    expect(performance.now() - t0).toBeLessThan(1000);
-    expect(parseAddressList(Array.from({ length: 100 }, (_, i) => `u${i}@example.com`).join(','), 100).ok).toBe(true);
+    // the unterminated quote after the 101st item is never reached: a scan that went on would report it
+    expect(parseAddressList(addresses(101).join(',') + ',"unterminated', 100)).toEqual({
+      ok: false,
+      reason: 'more than 100 recipients',
+    });
+    expect(parseAddressList(addresses(100).join(','), 100).ok).toBe(true);
   });
 
+  // the reasons show the length check refused them before the comment and quote parsers ran;
+  // the test's timeout is the bound on a parser that would recurse or backtrack through them
   it('refuses 100 KB of comment nesting quickly', () => {
     const nested = `a@example.com${'('.repeat(50_000)}${')'.repeat(50_000)}`;
-    const t0 = performance.now();
-    expect(parseAddressList(nested, 100).ok).toBe(false);
-    expect(parseAddress(nested).ok).toBe(false);
+    expect(parseAddressList(nested, 100)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/: longer than 254 characters$/),
+    });
+    expect(parseAddress(nested)).toEqual({ ok: false, reason: 'longer than 254 characters' });
     const quotes = `${'"'.repeat(100_001)}@example.com`;
-    expect(parseAddressList(quotes, 100).ok).toBe(false);
-    expect(performance.now() - t0).toBeLessThan(1000);
-  });
+    expect(parseAddressList(quotes, 100)).toEqual({ ok: false, reason: 'unterminated quoted local part' });
+  }, 5_000);
 });

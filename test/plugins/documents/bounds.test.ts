@@ -13,13 +13,12 @@ import { TesseractOcr } from '../../../src/host-adapters/documents/tesseract.js'
 const opts = { cwd: '/', maxOutputBytes: 1 << 20 };
 
 describe('runProcess', () => {
+  // a process left to end by itself (60 s) outlasts the test's timeout
   it('kills a process at its deadline', async () => {
-    const t0 = Date.now();
-    await expect(runProcess('/bin/sleep', ['5'], { ...opts, timeoutMs: 200 })).rejects.toMatchObject({
+    await expect(runProcess('/bin/sleep', ['60'], { ...opts, timeoutMs: 200 })).rejects.toMatchObject({
       reason: 'timeout',
     });
-    expect(Date.now() - t0).toBeLessThan(2_000);
-  });
+  }, 10_000);
 
   it('kills a process that prints past its cap', async () => {
     await expect(runProcess('/bin/cat', ['/dev/zero'], { ...opts, timeoutMs: 5_000 })).rejects.toMatchObject({

@@ -48,16 +48,16 @@ describe('html5_check plugin', () => {
     expect(r[r.length - 1].code).toBe('too-many-errors');
   });
 
+  // Linear, this takes 1-2 s; a pass over the tag's earlier attributes for each one (the
+  // duplicate check) makes it about 40 s, far past the test's timeout.
   it('stays linear on large inputs', () => {
     const big =
       '<div class="a" id=b>x &amp; y<br></div>'.repeat(40000) +
       '<p ' +
-      Array.from({ length: 50000 }, (_, k) => `a${k}=1`).join(' ') +
+      Array.from({ length: 150_000 }, (_, k) => `a${k}=1`).join(' ') +
       '>';
-    const t = Date.now();
     expect(checkHtml5(big)).toEqual([]);
-    expect(Date.now() - t).toBeLessThan(5000);
-  });
+  }, 10_000);
 });
 
 describe('html5_check fuzz', () => {
