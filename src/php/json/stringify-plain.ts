@@ -32,7 +32,7 @@ const LINE_TERMINATORS = /[\u2028\u2029]+/g;
 
 /**
  * Plain data whose JSON.stringify text is PHP's once `/` and non-ASCII are escaped: strings,
- * booleans, null, integers and floats that both print alike, JavaScript arrays of these (no
+ * booleans, null, safe integers and fractions that both print alike, JavaScript arrays of these (no
  * holes) and non-empty plain objects whose keys do not start with a digit or `-` (an integer key
  * may make PHP's array a list or reorder it), nested no deeper than PHP allows.
  */
@@ -43,7 +43,9 @@ function stringifiable(x: unknown, depth: number, maxDepth: number): boolean {
       return true;
     case 'number': {
       if (Number.isSafeInteger(x)) return true;
-      // Where php_gcvt prints fixed notation, as float.ts relies on; not NaN or Infinity.
+      // An integral number past 2^53 is an exact int64 to fromJS (2^55 is ...968, not the
+      // shortest digits ...970); a fraction prints alike where php_gcvt uses fixed notation.
+      if (Number.isInteger(x)) return false;
       const abs = Math.abs(x);
       return abs >= 1e-4 && abs < 1e17;
     }
