@@ -8,6 +8,7 @@ import { isNumericStr } from '../../value/convert.js';
 import { toBytes } from '../../value/bytes.js';
 import { jsonFloat } from './float.js';
 import { nextUtf8 } from './utf8-scan.js';
+import { stringifyPlain, unicodeEscape } from './stringify-plain.js';
 import * as F from './flags.js';
 import { int64OfDecimal } from '../../value/int64.js';
 
@@ -311,24 +312,6 @@ function escapeAscii(c: number, flags: number): string {
   return c < 0x20 ? '\\u00' + c.toString(16).padStart(2, '0') : String.fromCharCode(c);
 }
 
-/**
- * `\\uXXXX` of a BMP unit, made once per unit and kept: Japanese text repeats a few hundred
- * characters, and each escape made anew was three short strings (the JSON page's 600 escapes).
- * Filled one entry at a time; a render cut in the middle leaves only whole entries (D140).
- */
-const unicodeEscapes = new Map<number, string>();
-const MAX_KEPT_ESCAPES = 4096;
-
-function unicodeEscape(c: number): string {
-  let e = unicodeEscapes.get(c);
-  if (e === undefined) {
-    e = '\\u' + hex4(c);
-    if (unicodeEscapes.size >= MAX_KEPT_ESCAPES) unicodeEscapes.clear();
-    unicodeEscapes.set(c, e);
-  }
-  return e;
-}
-
 /** Two lower-case hex digits per byte value. */
 const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
@@ -351,6 +334,11 @@ export interface EncodeResult {
 
 /** json_encode with the error code; `json` is false on error unless PARTIAL_OUTPUT_ON_ERROR. */
 export function jsonEncodeEx(v: Value, flags = 0, depth = F.JSON_DEFAULT_DEPTH): EncodeResult {
+  const rec = v instanceof PhpArray ? v.recordSource() : null;
+  if (rec) {
+    const json = stringifyPlain(rec, flags, depth);
+    if (json !== null) return { json, error: EncodeError.None };
+  }
   const e = new Encoder(flags, depth);
   const json = e.value(v);
   if (e.error !== EncodeError.None && !(flags & F.JSON_PARTIAL_OUTPUT_ON_ERROR)) return { json: false, error: e.error };

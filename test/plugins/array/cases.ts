@@ -2,7 +2,7 @@
  * The table of cases compared with live php: each one runs PHP code on `$args` and the
  * same operation here. Expected values are never written by hand.
  */
-import { PhpArray, PhpFloat, PhpObject, float, type Value } from '../../../src/value/value.js';
+import { PhpArray, PhpFloat, PhpObject, float, fromJS, type Value } from '../../../src/value/value.js';
 import { fromBytes } from '../../../src/value/bytes.js';
 import type { OracleCall } from '../../support/php-oracle.js';
 import { assoc, callModifier, list, phpEval } from '../../support/php-call.js';
@@ -181,6 +181,26 @@ phpFn('json_encode', list(1, Infinity));
   phpFn('json_encode', o);
   phpFn('json_encode', o, 128);
   phpFn('json_encode', list(o, new PhpObject()), 16);
+}
+
+// The render's variables as they come in (a lazy record, fresh for our side each call): json_encode
+// writes these by JSON.stringify and escapes `/` and non-ASCII after it (stringify-plain.ts).
+{
+  const record = () => ({
+    url: 'https://example.jp/items/5000/detail',
+    title: '東京 "x" & <b> \'q\' \\ 😀',
+    lines: ['\u2028\u2029', 'é\u0080\u07ff\uffff', 'ctrl \x00\x1f\x7f\b\f\n\r\t'],
+    n: [0, -17, 1.5, 0.1, 0.0001, 123456.789, 1e15 + 0.5, 9007199254740991],
+    'k/日本': { t: true, f: false, z: null, e: [] },
+  });
+  for (const flags of [0, 64, 256, 256 | 2048, 64 | 256 | 512]) {
+    custom(
+      `json_encode of a plain record, flags ${flags}`,
+      [fromJS(record()), flags],
+      'return json_encode(...$args);',
+      () => callModifier(mod('json_encode'), fromJS(record()), flags),
+    );
+  }
 }
 
 // ---- json_decode -------------------------------------------------------------------
