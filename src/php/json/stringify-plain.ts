@@ -1,6 +1,6 @@
 /**
  * json_encode of plain data by V8's JSON.stringify, for the data where its text is PHP's but for
- * `/` and the characters past ASCII, which one native replace then escapes as PHP does (D221).
+ * `/` and the characters past ASCII, which one native replace then escapes as PHP does (D211).
  *
  * The encoder's own walk (encode.ts) builds the answer as a rope of a few thousand short strings
  * (a key, a value, each `\uXXXX`), and flattening that rope when the output is written costs
