@@ -61,6 +61,15 @@ export function isInt(v: Value): v is PhpInt {
   return typeof v === 'number' ? Number.isSafeInteger(v) : typeof v === 'bigint';
 }
 
+/**
+ * Whether JSON text carries `n` as the same template value: a safe int is read back as that int
+ * and a finite non-integral number as that float, where an integral float or an int past 2^53
+ * would come back as something else.
+ */
+export function isExactJsonNumber(n: number): boolean {
+  return Number.isFinite(n) && (Number.isSafeInteger(n) || !Number.isInteger(n));
+}
+
 /** The numeric value of an int or float (boxed or not) as a double; a bigint rounds to the nearest. */
 export function num(v: PhpNumber): number {
   return typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : v.value;

@@ -131,6 +131,28 @@ describe("a host's answer: plain data where it carries the value exactly", () =>
     }
   });
 
+  it('wraps every level above a value plain data cannot carry, and only those', () => {
+    let v: Value = PhpArray.fromList([new PhpFloat(1)]);
+    for (let level = 0; level < 40; level++)
+      v = rec([
+        ['down', v],
+        ['side', PhpArray.fromList([level])],
+      ]);
+    let t = answer(v) as { a: [string, unknown][] };
+    for (let level = 39; level >= 0; level--) {
+      expect(t.a[1]).toEqual(['side', { p: [level] }]);
+      t = t.a[0][1] as { a: [string, unknown][] };
+    }
+    expect(t).toEqual({ a: [[0, { f: 1 }]] });
+    expect(shape(decodeAnswer(answer(v)))).toEqual(shape(v));
+  });
+
+  it('refuses a value nested deeper than 64 levels', () => {
+    let v: Value = 'leaf';
+    for (let level = 0; level < 70; level++) v = PhpArray.fromList([v]);
+    expect(() => encodeAnswer(v)).toThrow(TransferError);
+  });
+
   it('is refused from the isolate: decodeValue takes no plain data', () => {
     expect(() => decodeValue({ p: { k: 1 } })).toThrow(TransferError);
     expect(() => decodeValue({ a: [['x', { p: [1] }]] })).toThrow(TransferError);
