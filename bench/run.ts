@@ -105,6 +105,31 @@ for (const stage of STAGES) {
   log(`bench: stage ${stage} done`);
 }
 
+// The pages against Smarty 2.6.33 (issue 35) and the serve-level rows (issue 31) are their own
+// scripts, each run in a process of its own here so that one `npm run bench` shows every target.
+const part = (what: string, args: string[]): string => {
+  log(`bench: ${what}`);
+  try {
+    return execFileSync(process.execPath, ['--no-node-snapshot', '--import', 'tsx', ...args], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 16 * 1024 * 1024,
+    }).trim();
+  } catch (e) {
+    return `${what} failed: ${(e as Error).message.split('\n')[0]}`;
+  }
+};
+const pagesPart = part('pages (bench/pages.ts)', [
+  'bench/pages.ts',
+  ...(quick ? ['--rounds', '2', '--renders', '100'] : []),
+]);
+const servePart = part('serve (bench/serve.ts)', [
+  'bench/serve.ts',
+  'rps',
+  ...(quick ? ['--rounds', '1', '--ms', '2000'] : ['thousand']),
+]);
+
 // ---------------------------------------------------------------- report
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(x >= 100 ? 0 : 1) : '–');
 const fx = (x: number) => `${x.toFixed(2)}x`;
@@ -356,6 +381,16 @@ the worker processes' CPU.
 |---|---|---:|---:|---:|---:|---:|
 ${renderRows.join('\n')}
 
+## Five pages against Smarty 2.6.33 (issue 35; \`npm run bench:pages\`)
+
+${pagesPart}
+
+## Serve (issue 31; \`npm run bench:serve -- rps thousand\`, the sample site's endpoints against a plain node:http server)
+
+\`\`\`
+${servePart}
+\`\`\`
+
 ## Stages
 
 | stage | figure | value |
@@ -381,6 +416,7 @@ for (const s of samples.keys())
   console.log(
     `  ${s.padEnd(20)} ${f1(median(perOp(s, 'wallUs'))).padStart(7)} µs wall ${f1(median(perOp(s, 'cpuUs'))).padStart(7)} µs CPU  ${fx(ratio(s, 'plain', 'cpuUs')).padStart(7)}`,
   );
+console.log(`\npages\n\n${pagesPart}\n\nserve\n\n${servePart}`);
 console.log('\nstages\n');
 for (const [stage, figs] of Object.entries(stages))
   console.log(
