@@ -10,7 +10,8 @@
  *   (bench/serve/plain.ts), and each one's CPU per request against the plain server's; also
  *   `floor`, a function that only returns an empty array: what any request through serve costs.
  *   `--variants "NAME=ARGS;NAME=ARGS"` runs several servers (serve options each) in the same
- *   alternating rounds, for an A/B in one run;
+ *   alternating rounds, for an A/B in one run; `--bin PATH` in a variant's options runs another
+ *   build's bin/smartcage.js (a copy of bin/, dist/ and package.json beside a node_modules link);
  * - flood: one tenant floods with slow requests while another's are timed (p50/p99).
  *
  * Sites are made under test-artifacts/serve-bench/ once and kept (bench/serve/sites.ts).
@@ -178,7 +179,13 @@ async function rps(): Promise<void> {
   const site = path.join(dir, key!);
   addFloor(site);
   const servers = await Promise.all(
-    variants().map(async (v) => ({ ...v, served: await startServe(['--site', site, ...v.args]) })),
+    variants().map(async (v) => {
+      // `NAME=--bin PATH ...`: that variant runs another build (bench/serve/processes.ts).
+      const at = v.args.indexOf('--bin');
+      const bin = at >= 0 ? v.args.slice(at, at + 2) : [];
+      const rest = v.args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
+      return { ...v, served: await startServe([...bin, '--site', site, ...rest]) };
+    }),
   );
   const plain = spawn(NODE, ['--import', 'tsx', path.join(ROOT, 'bench', 'serve', 'plain.ts'), site], {
     stdio: ['ignore', 'pipe', 'inherit'],
