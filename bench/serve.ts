@@ -10,7 +10,9 @@
  *   (bench/serve/plain.ts), and each one's CPU per request against the plain server's; also
  *   `floor`, a function that only returns an empty array: what any request through serve costs.
  *   `--variants "NAME=ARGS;NAME=ARGS"` runs several servers (serve options each) in the same
- *   alternating rounds, for an A/B in one run;
+ *   alternating rounds, for an A/B in one run; `--bin PATH` in a variant's options runs another
+ *   build's bin/smartcage.js (a copy of bin/, dist/ and package.json beside a node_modules link);
+ *   `--site DIR` serves that site folder (one on PostgreSQL) instead of the SQLite bench site;
  * - flood: one tenant floods with slow requests while another's are timed (p50/p99).
  *
  * Sites are made under test-artifacts/serve-bench/ once and kept (bench/serve/sites.ts).
@@ -177,8 +179,19 @@ async function rps(): Promise<void> {
   const [key] = makeSites(dir, 2);
   const site = path.join(dir, key!);
   addFloor(site);
+  // `--site DIR`: serve that site instead (one on PostgreSQL, made by `site init --database`); the
+  // plain server keeps reading the SQLite copy, which holds the same sample contents.
+  const at = argv.indexOf('--site');
+  const siteDir = at >= 0 ? path.resolve(argv[at + 1]!) : site;
+  if (siteDir !== site) addFloor(siteDir);
   const servers = await Promise.all(
-    variants().map(async (v) => ({ ...v, served: await startServe(['--site', site, ...v.args]) })),
+    variants().map(async (v) => {
+      // `NAME=--bin PATH ...`: that variant runs another build (bench/serve/processes.ts).
+      const at = v.args.indexOf('--bin');
+      const bin = at >= 0 ? v.args.slice(at, at + 2) : [];
+      const rest = v.args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
+      return { ...v, served: await startServe([...bin, '--site', siteDir, ...rest]) };
+    }),
   );
   const plain = spawn(NODE, ['--import', 'tsx', path.join(ROOT, 'bench', 'serve', 'plain.ts'), site], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -199,6 +212,8 @@ async function rps(): Promise<void> {
       // The same contents in the same order before anything is timed (the plain answer carries
       // fewer fields per topic: bench/serve/plain.ts).
       const urls = [...servers.map((v) => v.served.url), plainUrl];
+      // A first render compiles and warms an isolate: on a loaded machine it can run out of its CPU time.
+      await Promise.all(urls.map(async (u) => (await fetch(`${u}/rcms-api/1/${e}`)).arrayBuffer()));
       const answers = await Promise.all(
         urls.map(async (u) => JSON.stringify(same(await (await fetch(`${u}/rcms-api/1/${e}`)).json()))),
       );

@@ -66,7 +66,7 @@ await time('SQL: the 8 queries of news (prepared, rows only)', async () => {
     [tenant, 1],
   );
 });
-for (const name of ['me', 'news']) {
+for (const name of ['floor', 'me', 'news']) {
   const endpoint = findEndpoint(site.config, `/rcms-api/1/${name}`)!;
   let n = 0;
   await time(`runEndpoint ${name} (render + host calls + JSON)`, async () => {

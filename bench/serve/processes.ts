@@ -15,8 +15,14 @@ export interface Served {
   stop(): Promise<void>;
 }
 
+/**
+ * `args` may begin with `--bin PATH`: another build's bin/smartcage.js (a copy of bin/, dist/ and
+ * package.json with node_modules linked), for an A/B of two builds in the same rounds.
+ */
 export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
-  const proc = spawn(NODE, ['--no-node-snapshot', BIN, 'serve', '--port', '0', ...args], {
+  const bin = args[0] === '--bin' ? args[1]! : BIN;
+  if (args[0] === '--bin') args = args.slice(2);
+  const proc = spawn(NODE, ['--no-node-snapshot', bin, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });

@@ -13,8 +13,23 @@ export class BodyTooLarge extends Error {
   }
 }
 
+/**
+ * True when the request's framing says it has no body: neither Content-Length nor
+ * Transfer-Encoding (RFC 9112 6.3: its body is then zero bytes long, which is how node:http's
+ * parser reads it), or a Content-Length of 0. Most API requests are such GETs; reading their
+ * empty stream still took an async iterator and a turn of the event loop per request.
+ */
+function bodiless(req: IncomingMessage): boolean {
+  const h = req.headers;
+  return h['transfer-encoding'] === undefined && (h['content-length'] === undefined || h['content-length'] === '0');
+}
+
+const EMPTY = Buffer.alloc(0);
+
 /** The request's body, at most `max` bytes (BodyTooLarge past it, before the rest is read). */
 async function readBytes(req: IncomingMessage, max = MAX_BODY): Promise<Buffer> {
+  // node:http dumps the (empty) stream once the answer ends, so the connection is reused as before.
+  if (bodiless(req)) return EMPTY;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of req) {

@@ -15,7 +15,8 @@
  * - Reload: site.json is looked at (its mtime) at most every `reloadCheckMs` when the site is
  *   used; a change that reads well replaces the settings, and the open handle is closed once its
  *   requests are done (the next request opens it with the new ones). A broken site.json keeps the
- *   last good one and is logged once. functions/ and templates/ are read at each render already.
+ *   last good one and is logged once. functions/ and templates/ are looked at by each render already
+ *   (an endpoint's function by its stat, D216).
  *   `rescan()` (SIGHUP) does the same for every site at once and adds new site folders.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';

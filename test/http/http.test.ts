@@ -1,5 +1,5 @@
 /** src/http: the body read with a limit, the failure guard and the answers every server of ours sends. */
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readBody, readBytesOrRefuse } from '../../src/http/body.js';
@@ -38,6 +38,36 @@ describe('src/http', () => {
     expect(big.status).toBe(413);
     expect(big.headers.connection).toBe('close');
     expect(refused).toBe(1);
+  });
+
+  it('a request framed without a body reads as empty, a chunked one whole; a kept-alive connection serves both', async () => {
+    const url = await serve(async (req, res) => {
+      const body = await readBytesOrRefuse(req, res, 100, () => sendJson(res, 413, {}));
+      if (body !== undefined) sendJson(res, 200, { got: body.toString('utf8') });
+    });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const ask = (method: string, headers: Record<string, string>, chunks: string[]) =>
+      new Promise<{ got: string; socket: unknown }>((done, fail) => {
+        const req = request(url, { method, headers, agent }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => done({ got: (JSON.parse(text) as { got: string }).got, socket: req.socket }));
+        });
+        req.on('error', fail);
+        for (const c of chunks) req.write(c);
+        req.end();
+      });
+    try {
+      const get = await ask('GET', {}, []);
+      const chunked = await ask('POST', { 'transfer-encoding': 'chunked' }, ['01', '23', '45']);
+      const sized = await ask('POST', { 'content-length': '3' }, ['abc']);
+      const empty = await ask('POST', { 'content-length': '0' }, []);
+      expect([get.got, chunked.got, sized.got, empty.got]).toEqual(['', '012345', 'abc', '']);
+      // The unread (empty) stream of the GET did not cost the connection.
+      expect(new Set([get.socket, chunked.socket, sized.socket, empty.socket]).size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('a handler that throws answers 500 with its message; an unrelated failure of the read is not a 413', async () => {

@@ -14,7 +14,7 @@ import type { OutgoingCookie } from '../requests.js';
 import { newJar } from '../requests.js';
 import { endpointKey, endpointPath, findEndpoint } from './endpoints.js';
 import { parseQuery } from './query.js';
-import { errorAnswer, headerVars, runEndpoint, type EndpointAnswer } from './run-endpoint.js';
+import { errorAnswer, headerVar, runEndpoint, type EndpointAnswer } from './run-endpoint.js';
 import { SESSION_COOKIE, memberOfAccessToken, memberOfSession } from '../adapters/sessions.js';
 import { tokenInfo } from '../adapters/api.js';
 
@@ -158,6 +158,17 @@ async function authenticate(
   }
 }
 
+/** $smarty.server of a request: its headers but the credentials (HTTP_...), then the request line's parts. */
+function serverVars(req: ApiHttpRequest): Record<string, string> {
+  const server: Record<string, string> = {};
+  for (const [name, value] of req.headers) if (!HIDDEN_HEADERS.has(name)) server[headerVar(name)] = value;
+  server.REQUEST_METHOD = req.method;
+  server.REQUEST_URI = req.query === '' ? req.path : `${req.path}?${req.query}`;
+  server.QUERY_STRING = req.query;
+  if (req.remoteAddress) server.REMOTE_ADDR = req.remoteAddress;
+  return server;
+}
+
 const json = (a: EndpointAnswer, extra: [string, string][] = []): ApiHttpResponse => ({
   status: a.status,
   headers: [['content-type', 'application/json; charset=utf-8'], ['cache-control', 'no-store'], ...extra],
@@ -180,20 +191,13 @@ export async function serveApi(ctx: SiteContext, req: ApiHttpRequest): Promise<A
   const requestId = `http-${randomUUID()}`;
   const state = ctx.requests.begin(requestId, { jar: newJar(cookies), serving: [endpointKey(endpoint)] });
   try {
-    const visible = [...req.headers].filter(([name]) => !HIDDEN_HEADERS.has(name));
     const answer = await runEndpoint(ctx, endpoint, {
       requestId,
       memberId: member.value,
       depth: 0,
       get: parseQuery(req.query),
       post: post.value,
-      server: {
-        ...headerVars(visible),
-        REQUEST_METHOD: req.method,
-        REQUEST_URI: req.query === '' ? req.path : `${req.path}?${req.query}`,
-        QUERY_STRING: req.query,
-        ...(req.remoteAddress ? { REMOTE_ADDR: req.remoteAddress } : {}),
-      },
+      server: serverVars(req),
     });
     const setCookies = [...state.jar.outgoing].map(([name, c]): [string, string] => [
       'set-cookie',

@@ -167,9 +167,8 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
       }),
     );
     if (body === undefined) return;
-    const headers = new Map(
-      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
-    );
+    const headers = new Map<string, string>();
+    for (const [k, v] of Object.entries(req.headers)) headers.set(k, Array.isArray(v) ? v.join(', ') : (v ?? ''));
     const r = await serveApi(site, {
       method: req.method ?? 'GET',
       path: `/${rest}`,
