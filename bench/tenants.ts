@@ -14,7 +14,8 @@
  *   each, and where their RSS went: V8's heap as each isolate reports it (`getHeapStatistics`:
  *   committed, used, code space, malloced), and /proc/self/smaps by mapping kind (V8's 256 KB heap
  *   pages, malloc's main arena `[heap]`, the rest);
- * - `floor`: N empty isolates with one context, nothing run: what any isolate costs here.
+ * - `floor`: N empty isolates with one context, nothing run: what any isolate costs here; then the
+ *   same once each has made ~10 MB of short-lived objects (its young generation in use).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -155,21 +156,26 @@ async function phaseSplit(): Promise<Figures> {
 }
 
 async function phaseFloor(): Promise<Figures> {
-  const isolates: ivm.Isolate[] = [];
+  const isolates: { iso: ivm.Isolate; context: ivm.Context }[] = [];
   const rss0 = await settledRss();
   const m0 = smaps();
   for (let i = 0; i < TENANTS; i++) {
     const iso = new ivm.Isolate({ memoryLimit: 128 });
-    iso.createContextSync();
-    isolates.push(iso);
+    isolates.push({ iso, context: iso.createContextSync() });
   }
   const rss1 = await settledRss();
   const m1 = smaps();
-  const s = isolates[0]!.getHeapStatisticsSync();
-  for (const iso of isolates) iso.dispose();
+  const s = isolates[0]!.iso.getHeapStatisticsSync();
+  // The same isolates once short-lived objects have gone through their young generation, as any
+  // render's do: V8's least new space on x64 without pointer compression is two 1 MB semispaces.
+  for (const { context } of isolates)
+    context.evalSync('for (let i = 0; i < 100; i++) { const a = []; for (let j = 0; j < 2000; j++) a.push({ j }); }');
+  const rss2 = await settledRss();
+  for (const { iso } of isolates) iso.dispose();
   const per = (x: number) => Math.round(x / TENANTS / KB);
   return {
     emptyIsolateKB: per(rss1 - rss0),
+    emptyIsolateAfterGarbageKB: per(rss2 - rss0),
     'empty.v8PagesKB': per(m1.v8Pages - m0.v8Pages),
     'empty.mallocHeapKB': per(m1.mallocHeap - m0.mallocHeap),
     'empty.otherKB': per(m1.other - m0.other),
