@@ -5,8 +5,9 @@
 // Every isolate holds its own copy of this script's text (isolated-vm copies the source at each
 // compile, and V8 keeps it for the functions it compiles lazily), so its size is memory of every
 // warm tenant (bench/README.md, "Memory per tenant"). Two things keep it small:
-// - the plugins' examples and summaries, a quarter of the text, are documentation the isolate
-//   never reads (bootstrap drops the examples it would otherwise keep): `withoutDocs` empties them;
+// - the plugins' examples, summaries and attribute docs, a quarter of the text, are documentation
+//   the isolate never reads (bootstrap drops the examples it would otherwise keep): `withoutDocs`
+//   empties them;
 // - whitespace and syntax are minified; identifiers are not, so that function and class names
 //   stay what the code reads (`e.constructor.name` in isolate-entry.ts) and what stacks show.
 import { build } from 'esbuild';
@@ -26,9 +27,25 @@ function isExample(node) {
   return keys.has('template') && keys.has('output');
 }
 
+/** Whether `node` is text written out: string literals, joined with `+` or not. */
+function isText(node) {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return true;
+  if (ts.isParenthesizedExpression(node)) return isText(node.expression);
+  return (
+    ts.isBinaryExpression(node) &&
+    node.operatorToken.kind === ts.SyntaxKind.PlusToken &&
+    isText(node.left) &&
+    isText(node.right)
+  );
+}
+
+/** The documentation properties: a plugin's `summary`, an attribute's `doc` (src/plugins/types.ts). */
+const DOC_PROPERTIES = new Set(['summary', 'doc']);
+
 /**
  * A plugin source with its documentation emptied: every array of examples becomes `[]`, every
- * `summary: '...'` becomes `summary: ''`. Positions of code are not kept (the bundle is minified).
+ * `summary` and `doc` written as text becomes `''`. Positions of code are not kept (the bundle is
+ * minified).
  */
 function withoutDocs(path, text) {
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
@@ -41,8 +58,8 @@ function withoutDocs(path, text) {
     if (
       ts.isPropertyAssignment(node) &&
       ts.isIdentifier(node.name) &&
-      node.name.text === 'summary' &&
-      (ts.isStringLiteral(node.initializer) || ts.isNoSubstitutionTemplateLiteral(node.initializer))
+      DOC_PROPERTIES.has(node.name.text) &&
+      isText(node.initializer)
     ) {
       cuts.push([node.initializer.getStart(file), node.initializer.end, "''"]);
       return;
