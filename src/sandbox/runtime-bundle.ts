@@ -29,8 +29,9 @@ type CachingScript = ivm.Script & { cachedData?: ivm.ExternalCopy<ArrayBuffer>; 
 let codeCache: ivm.ExternalCopy<ArrayBuffer> | undefined;
 
 /**
- * The runtime compiled in `isolate`. Compiling 570 KB of JavaScript costs a new tenant about
- * 11 ms; from V8's code cache of the first compile it costs about 1 ms.
+ * The runtime compiled in `isolate`. Compiling its ~410 KB of JavaScript (minified, the plugins'
+ * examples left out: scripts/build-runtime.mjs) costs a new tenant about 11 ms; from V8's code
+ * cache of the first compile it costs about 1 ms.
  */
 export function compileRuntime(isolate: ivm.Isolate): ivm.Script {
   const filename = 'smartcage-runtime.js';

@@ -1,0 +1,228 @@
+/**
+ * Memory per warm tenant and a cold tenant's start, with `workers: 0` (issue 35 goal 4).
+ *
+ *   npm run bench:tenants -- [--tenants N] [--runs N] [--phases engine,cold,split,floor]
+ *
+ * Each run is a fresh child process (one figure per process: RSS does not come back between
+ * phases), and the figures are the medians of the runs:
+ *
+ * - `engine`: `createEngine({workers: 0})`, a base tenant, then N tenants that each render the
+ *   benchmark page 20 times; (RSS - RSS before) / N, after the host's own GC;
+ * - `cold`: the same engine, 15 new tenants arriving 250 ms apart (a warm spare ready for each):
+ *   wall and CPU (the process's, isolated-vm's threads included) of each one's first
+ *   `engine.render` (the template already compiled);
+ * - `split`: N isolates set up as the engine sets one up (src/sandbox/isolate-host.ts), 20 renders
+ *   each, and where their RSS went: V8's heap as each isolate reports it (`getHeapStatistics`:
+ *   committed, used, code space, malloced), and /proc/self/smaps by mapping kind (V8's 256 KB heap
+ *   pages, malloc's main arena `[heap]`, the rest);
+ * - `floor`: N empty isolates with one context, nothing run: what any isolate costs here; then the
+ *   same once each has made ~10 MB of short-lived objects (its young generation in use).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ivm from 'isolated-vm';
+import { createEngine } from '../src/index.js';
+import { compile } from '../src/compiler/index.js';
+import { IsolateHost } from '../src/sandbox/isolate-host.js';
+import { DEFAULT_LIMITS } from '../src/sandbox/limits.js';
+import { renderRequest } from '../src/sandbox/request.js';
+import { SITE_DEFAULTS } from '../src/site-defaults.js';
+import { generate } from './data/generate.js';
+
+type Figures = Record<string, number>;
+
+const arg = (name: string, d: number) => {
+  const i = process.argv.indexOf(name);
+  return i < 0 ? d : Number(process.argv[i + 1]);
+};
+const TENANTS = arg('--tenants', 50);
+const RUNS = arg('--runs', 3);
+const RENDERS = 20;
+/** `--phases engine,cold`: only those (an A/B of one figure). */
+const ONLY = process.argv.includes('--phases') ? process.argv[process.argv.indexOf('--phases') + 1]!.split(',') : null;
+const PAGE = readFileSync(new URL('templates/page.tpl', import.meta.url), 'utf8');
+const KB = 1024;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** RSS once pending isolate work has run and the host collected its garbage, bytes. */
+async function settledRss(): Promise<number> {
+  await sleep(300);
+  gc();
+  return process.memoryUsage.rss();
+}
+
+/** Resident bytes by mapping kind, from /proc/self/smaps. */
+function smaps(): { v8Pages: number; mallocHeap: number; other: number } {
+  const out = { v8Pages: 0, mallocHeap: 0, other: 0 };
+  let kind: keyof typeof out = 'other';
+  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)\s*(.*)$/.exec(line);
+    if (head) {
+      const size = parseInt(head[2]!, 16) - parseInt(head[1]!, 16);
+      const name = head[4]!;
+      // V8's heap pages are 256 KB mappings of their own (anonymous).
+      kind = name === '[heap]' ? 'mallocHeap' : name === '' && size === 256 * KB ? 'v8Pages' : 'other';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) out[kind] += Number(rss[1]) * KB;
+  }
+  return out;
+}
+
+async function phaseEngine(): Promise<Figures> {
+  const data = generate() as unknown as Record<string, unknown>;
+  const e = createEngine({ workers: 0, timezone: 'UTC' });
+  const warm = async (tenant: string) => {
+    for (let i = 0; i < RENDERS; i++) await e.render(PAGE, { name: 'page.tpl', vars: data, identity: { tenant } });
+  };
+  await warm('base');
+  // The spare the base tenant's first render started is warm by now.
+  await sleep(500);
+  const rss0 = await settledRss();
+  for (let t = 0; t < TENANTS; t++) await warm(`tenant${t}`);
+  const rss1 = await settledRss();
+  e.close();
+  return { rssPerTenantKB: Math.round((rss1 - rss0) / TENANTS / KB) };
+}
+
+async function phaseCold(): Promise<Figures> {
+  const data = generate() as unknown as Record<string, unknown>;
+  const e = createEngine({ workers: 0, timezone: 'UTC' });
+  for (let i = 0; i < 3; i++) await e.render(PAGE, { name: 'page.tpl', vars: data, identity: { tenant: `w${i}` } });
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    await sleep(250);
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    await e.render(PAGE, { name: 'page.tpl', vars: data, identity: { tenant: `cold${i}` } });
+    // The process's CPU, isolated-vm's threads included: steadier than the wall on a loaded machine.
+    const c = process.cpuUsage(c0);
+    wall.push((performance.now() - t0) * 1000);
+    cpu.push(c.user + c.system);
+  }
+  e.close();
+  return { coldTenantWallUs: Math.round(median(wall)), coldTenantCpuUs: Math.round(median(cpu)) };
+}
+
+async function phaseSplit(): Promise<Figures> {
+  const data = generate() as unknown as Record<string, unknown>;
+  const r = compile(PAGE, { name: 'page.tpl', id: 'page.tpl' });
+  const t = { id: 'page.tpl', code: r.code, filename: 'page.js', hostFree: r.manifest.host.length === 0 };
+  const request = () =>
+    renderRequest({
+      templateName: 'page.tpl',
+      now: 1_700_000_000,
+      site: { ...SITE_DEFAULTS, timezone: 'UTC' },
+      vars: data,
+      seed: Array.from({ length: 16 }, (_, i) => i),
+    });
+  const one = async () => {
+    const h = new IsolateHost(128);
+    for (let i = 0; i < RENDERS; i++) {
+      const res = await h.render(t, request(), DEFAULT_LIMITS, null);
+      if (res.error) throw new Error(`${res.error.code}: ${res.error.message}`);
+    }
+    return h;
+  };
+  (await one()).retire();
+  const rss0 = await settledRss();
+  const m0 = smaps();
+  const hosts: IsolateHost[] = [];
+  for (let i = 0; i < TENANTS; i++) hosts.push(await one());
+  const rss1 = await settledRss();
+  const m1 = smaps();
+  const heap = { total: 0, used: 0, executable: 0, malloced: 0, external: 0 };
+  for (const h of hosts) {
+    const s = (h as unknown as { isolate: ivm.Isolate }).isolate.getHeapStatisticsSync();
+    heap.total += s.total_heap_size;
+    heap.used += s.used_heap_size;
+    heap.executable += s.total_heap_size_executable;
+    heap.malloced += s.malloced_memory;
+    heap.external += s.externally_allocated_size;
+  }
+  for (const h of hosts) h.retire();
+  const per = (x: number) => Math.round(x / TENANTS / KB);
+  return {
+    rssPerIsolateKB: per(rss1 - rss0),
+    'smaps.v8PagesKB': per(m1.v8Pages - m0.v8Pages),
+    'smaps.mallocHeapKB': per(m1.mallocHeap - m0.mallocHeap),
+    'smaps.otherKB': per(m1.other - m0.other),
+    'heap.committedKB': per(heap.total),
+    'heap.usedKB': per(heap.used),
+    'heap.codeSpaceKB': per(heap.executable),
+    'heap.mallocedKB': per(heap.malloced),
+    'heap.externalKB': per(heap.external),
+  };
+}
+
+async function phaseFloor(): Promise<Figures> {
+  const isolates: { iso: ivm.Isolate; context: ivm.Context }[] = [];
+  const rss0 = await settledRss();
+  const m0 = smaps();
+  for (let i = 0; i < TENANTS; i++) {
+    const iso = new ivm.Isolate({ memoryLimit: 128 });
+    isolates.push({ iso, context: iso.createContextSync() });
+  }
+  const rss1 = await settledRss();
+  const m1 = smaps();
+  const s = isolates[0]!.iso.getHeapStatisticsSync();
+  // The same isolates once short-lived objects have gone through their young generation, as any
+  // render's do: V8's least new space on x64 without pointer compression is two 1 MB semispaces.
+  for (const { context } of isolates)
+    context.evalSync('for (let i = 0; i < 100; i++) { const a = []; for (let j = 0; j < 2000; j++) a.push({ j }); }');
+  const rss2 = await settledRss();
+  for (const { iso } of isolates) iso.dispose();
+  const per = (x: number) => Math.round(x / TENANTS / KB);
+  return {
+    emptyIsolateKB: per(rss1 - rss0),
+    emptyIsolateAfterGarbageKB: per(rss2 - rss0),
+    'empty.v8PagesKB': per(m1.v8Pages - m0.v8Pages),
+    'empty.mallocHeapKB': per(m1.mallocHeap - m0.mallocHeap),
+    'empty.otherKB': per(m1.other - m0.other),
+    'empty.heapCommittedKB': Math.round(s.total_heap_size / KB),
+    'empty.heapUsedKB': Math.round(s.used_heap_size / KB),
+  };
+}
+
+const PHASES: Record<string, () => Promise<Figures>> = {
+  engine: phaseEngine,
+  cold: phaseCold,
+  split: phaseSplit,
+  floor: phaseFloor,
+};
+
+const child = process.argv.indexOf('--phase');
+if (child >= 0) {
+  const f = PHASES[process.argv[child + 1]!];
+  if (!f) throw new Error(`no such phase: ${process.argv[child + 1]}`);
+  process.stdout.write(JSON.stringify(await f()));
+} else {
+  const self = fileURLToPath(import.meta.url);
+  const runs: Figures[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const fig: Figures = {};
+    for (const phase of Object.keys(PHASES).filter((p) => !ONLY || ONLY.includes(p))) {
+      const out = execFileSync(
+        process.execPath,
+        ['--no-node-snapshot', '--expose-gc', '--import', 'tsx', self, '--phase', phase, '--tenants', String(TENANTS)],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      Object.assign(fig, JSON.parse(out) as Figures);
+    }
+    runs.push(fig);
+    process.stderr.write(`run ${r + 1}: ${JSON.stringify(fig)}\n`);
+  }
+  console.log(`workers 0, ${TENANTS} tenants x ${RENDERS} renders of the page; median of ${RUNS} runs (min-max)`);
+  console.log('| figure | median | range |');
+  console.log('|---|---:|---|');
+  for (const k of Object.keys(runs[0]!)) {
+    const xs = runs.map((f) => f[k]!);
+    console.log(`| ${k} | ${median(xs)} | ${Math.min(...xs)}-${Math.max(...xs)} |`);
+  }
+}
