@@ -64,6 +64,9 @@ function numericStrCmp(
 
 /** PHP's `<=>`; returns 2 for "uncomparable" (arrays with different keys), which makes every relation false. */
 export function compare(a: Value, b: Value): number {
+  // Two JavaScript numbers (ints, or floats stored plainly), the common case of a loop's tests:
+  // numCmp's answer without the kind lookups. NAN is neither below, above nor equal: 1.
+  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : a === b ? 0 : 1;
   if (a === undefined) a = null;
   if (b === undefined) b = null;
   const ta = kind(a);
@@ -165,14 +168,16 @@ export function strictEq(a: Value, b: Value): boolean {
 export function lt(a: Value, b: Value): boolean {
   return compare(a, b) === -1;
 }
+// PHP compiles `a > b` as `b < a` and `a >= b` as `b <= a`: with NAN, where every comparison
+// answers 1, `NAN > 1` is false, not the `compare(a, b) === 1` it would be unswapped.
 export function gt(a: Value, b: Value): boolean {
-  return compare(a, b) === 1;
+  return compare(b, a) === -1;
 }
 export function le(a: Value, b: Value): boolean {
   const c = compare(a, b);
   return c === -1 || c === 0;
 }
 export function ge(a: Value, b: Value): boolean {
-  const c = compare(a, b);
-  return c === 1 || c === 0;
+  const c = compare(b, a);
+  return c === -1 || c === 0;
 }

@@ -62,6 +62,13 @@ export class EmitContext {
   loopDepth = 0;
   /** Named {foreach} loops being emitted, innermost last: their state variable in the generated code. */
   readonly foreachLoops: { name: string; state: string }[] = [];
+  /**
+   * {section} loops being emitted, innermost last: their state variable. RenderState keeps one
+   * state object per section name for the whole render (sectionStart), so inside a section's body
+   * that variable is the object `$.sectionIndex(NAME)` would look up, same-named inner sections
+   * included.
+   */
+  readonly sectionLoops: { name: string; state: string }[] = [];
 
   constructor(
     readonly src: SourceText,

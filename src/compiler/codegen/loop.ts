@@ -37,6 +37,8 @@ interface LoopHead {
   head: string;
   /** A named {foreach}: inside its body, `$smarty.foreach.NAME.*` reads this state variable. */
   foreach?: { name: string; state: string };
+  /** A {section}: inside its body, `$x[NAME]` and `$smarty.section.NAME.index` read this state variable. */
+  section?: { name: string; state: string };
 }
 
 export function emitLoop(n: BlockNode, cx: EmitContext, loop: Loop): void {
@@ -47,7 +49,7 @@ export function emitLoop(n: BlockNode, cx: EmitContext, loop: Loop): void {
   // names the loop's line while it runs (builder.ts markNext for the calls in it).
   const saved = code.fresh('w');
   code.line(`const ${saved} = P[0]; P[0] = ${code.lastMark};`);
-  const { head, foreach } = loop.start();
+  const { head, foreach, section } = loop.start();
   code.line(`${head} {`);
   code.indent();
   // Once the output has grown past a check point, `$.outputCheck` ends the render with
@@ -61,7 +63,9 @@ export function emitLoop(n: BlockNode, cx: EmitContext, loop: Loop): void {
   loop.item?.();
   cx.loopDepth++;
   if (foreach) cx.foreachLoops.push(foreach);
+  if (section) cx.sectionLoops.push(section);
   cx.emitNodes(n.body);
+  if (section) cx.sectionLoops.pop();
   if (foreach) cx.foreachLoops.pop();
   cx.loopDepth--;
   code.dedent();

@@ -36,6 +36,7 @@ export function emitSection(n: BlockNode, cx: EmitContext): void {
       code.line(`const ${shown} = ${sec}.show;`);
       return {
         head: `if (${shown}) for (${sec}.index = ${sec}.start, ${sec}.iteration = 1; ${sec}.iteration <= ${sec}.total; ${sec}.index += ${sec}.step, ${sec}.iteration++)`,
+        section: { name, state: sec },
       };
     },
     otherwise: `!${shown}`,

@@ -74,6 +74,11 @@ export function smartyVarBase(v: Var, cx: EmitContext): SmartyVarBase {
         const inner = [...cx.foreachLoops].reverse().find((l) => l.name === name);
         const direct = inner ? foreachPropInLoop(inner.state, prop) : null;
         if (direct) return { base: direct, rest: rest.slice(2) };
+      } else if (prop === 'index') {
+        // The section's state object is the one sectionProp reads (EmitContext.sectionLoops), and
+        // its index is null exactly when its iteration is, which is when sectionProp answers null.
+        const inner = cx.sectionLoops.findLast((l) => l.name === name);
+        if (inner) return { base: `${inner.state}.index`, rest: rest.slice(2) };
       }
       const fn: StateMember = word === 'foreach' ? 'foreachProp' : 'sectionProp';
       return { base: `$.${fn}(${lit(name)}, ${lit(prop)})`, rest: rest.slice(2) };

@@ -10,7 +10,7 @@ import { type PhpNumber, type Value, float, isInt, num } from '../../value/value
 import { bigOf, fitsInt64, intInRange, intOf, intOfDecimal } from '../../value/int64.js';
 import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot } from '../../value/arith.js';
 import { isNumeric, toBool, toFloatLoose, toInt64, toNumber, toStr } from '../../value/convert.js';
-import { compare, looseEq, strictEq } from '../../value/compare.js';
+import { compare, ge, gt, le, looseEq, lt, strictEq } from '../../value/compare.js';
 import { fromBytes, toBytes } from '../../value/bytes.js';
 import { MAX_ARRAY_LENGTH, checkArrayLength } from '../../value/limits.js';
 import { phpAbs, phpCeil, phpFloor, phpRound } from '../format/round.js';
@@ -166,10 +166,10 @@ const BINARY: Record<string, (a: Value, b: Value) => Value> = {
   '-': sub,
   '<<': shl,
   '>>': shr,
-  '<': (a, b) => compare(a, b) < 0,
-  '<=': (a, b) => compare(a, b) <= 0,
-  '>': (a, b) => compare(a, b) > 0,
-  '>=': (a, b) => compare(a, b) >= 0,
+  '<': lt,
+  '<=': le,
+  '>': gt,
+  '>=': ge,
   '==': looseEq,
   '!=': (a, b) => !looseEq(a, b),
   '<>': (a, b) => !looseEq(a, b),

@@ -78,7 +78,11 @@ function decode(s: string): Ch[] {
   return out;
 }
 
-function isWide(cp: number): boolean {
+export function isWide(cp: number): boolean {
+  // Below the table's first range, and kana and the unified ideographs (most of Japanese text),
+  // which are entries of the table: answered without its binary search.
+  if (cp < 0x1100) return false;
+  if ((cp >= 0x3041 && cp <= 0x30ff && cp !== 0x3097 && cp !== 0x3098) || (cp >= 0x4e00 && cp <= 0xa48c)) return true;
   let lo = 0;
   let hi = WIDE_RANGES.length / 2 - 1;
   while (lo <= hi) {

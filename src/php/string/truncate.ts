@@ -67,6 +67,47 @@ function headCut(s: string, length: number, L: number, etc: string, keepWords: b
   return (keepWords ? dropLastWord(head) : head).slice(0, L) + etc;
 }
 
+/**
+ * The character measure's (mb_truncate's) common case, as headCut is the byte measure's: a text
+ * of at most `length` UTF-16 units has at most `length` characters and is kept as it is; a longer
+ * one whose first `length`+1 units hold no surrogate has more than `length` characters, and its
+ * first L+1 units are its first L+1 characters, so slices cut it as mb_substr would. Japanese
+ * bodies were measured in full (mb_strlen's scan, an ASCII scan) before.
+ *
+ * `charCutLength` checks the arguments (an int length > 0, no middle, an `etc` without surrogates,
+ * whose characters are its units) and gives L, or -1 where the general path always decides.
+ */
+function charCutLength(length: Value, etc: string, middle: Value): number {
+  if (typeof length !== 'number' || !Number.isInteger(length) || length <= 0 || toBool(middle)) return -1;
+  if (!unitsAreChars(etc, etc.length)) return -1;
+  return length - Math.min(length, etc.length);
+}
+
+function charHeadCut(
+  s: string,
+  length: number,
+  L: number,
+  etc: string,
+  keepWords: boolean,
+  m: Measure,
+  breakWords: Value,
+  middle: Value,
+): string | undefined {
+  if (s.length <= length) return undefined;
+  if (!unitsAreChars(s, length + 1)) return truncateMeasured(m, s, length, etc, breakWords, middle);
+  const head = s.slice(0, L + 1);
+  return (keepWords ? dropLastWord(head) : head).slice(0, L) + etc;
+}
+
+/** No surrogate among the first `end` units of `s`: each of them is one character. */
+function unitsAreChars(s: string, end: number): boolean {
+  for (let i = 0; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) return false;
+  }
+  return true;
+}
+
 /** The truncated string, or undefined when the input is returned as it is (not even converted). */
 export function truncateWith(
   m: Measure,
@@ -95,6 +136,13 @@ export function truncateFixed(
   breakWords: Value,
   middle: Value,
 ): (s: string) => string | undefined {
+  if (!m.countsBytes) {
+    const Lc = charCutLength(length, etc, middle);
+    if (Lc >= 0) {
+      const keepWords = !toBool(breakWords);
+      return (s) => charHeadCut(s, length as number, Lc, etc, keepWords, m, breakWords, middle);
+    }
+  }
   const L = m.countsBytes ? headCutLength(length, etc, middle) : -1;
   if (L < 0) return (s) => truncateMeasured(m, s, length, etc, breakWords, middle);
   const keepWords = !toBool(breakWords);

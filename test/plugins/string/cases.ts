@@ -137,6 +137,29 @@ export const CASES: Case[] = [
   ),
   // platform modifiers
   ...over('mb_truncate', [[], [8], [5, '…', false, true], [10, '', true], [12]]),
+  // The prepared cut of text without surrogates in its head (truncateFixed): a space at and
+  // around the cut, a cut at the text's length and one past it, an `etc` as long as the length.
+  ...over(
+    'mb_truncate',
+    [
+      [4, '…'],
+      [7, '…'],
+      [3, '…', true],
+      [1, '…'],
+      [2, '……'],
+      [9, '..'],
+      [10, '…'],
+    ],
+    [
+      '日本語の テキスト',
+      '日本語のテキストです',
+      '東京 tower と osaka、kyoto',
+      '全角　スペース　と\u00a0nbsp',
+      'ab 日本 😀 語',
+      '日本語 テキスト\nです',
+      cut,
+    ],
+  ),
   ...over('mbtruncate', [[], [5], [8, '…']]),
   ...over('strtolower', [[]], [...TEXTS, ...SCALARS, list('A')]),
   ...over('strtoupper', [[]], [...TEXTS.slice(0, 12), list('a')]),
