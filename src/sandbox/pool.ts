@@ -269,6 +269,7 @@ export class SandboxPool {
       try {
         const w = this.workerFor(tenant);
         await w.ready;
+        if (w.exited) return sandboxError('E_SANDBOX_CRASHED', 'the sandbox process stopped before the render started');
         return await new Promise<RenderResponse>((resolve) => {
           const id = this.nextId++;
           // A worker that does not answer well after the wall deadline is hung: kill it.

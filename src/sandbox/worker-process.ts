@@ -118,6 +118,8 @@ export class WorkerProcess {
     this.send({ type: 'configure', isolates });
     this.proc.on('exit', () => {
       this.exited = true;
+      // Renders waiting for a worker that died before it was ready go on (and fail: the pool looks at `exited`).
+      ready();
       onExit(this);
     });
   }

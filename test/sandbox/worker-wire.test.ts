@@ -3,7 +3,8 @@
  * message is rebuilt from the fields it checked, anything else is a WireError, a frame longer than
  * the reader allows is refused before it is gathered, and a worker that sends such a frame is
  * stopped as crashed: its render fails with E_SANDBOX_CRASHED, the embedding process goes on, and
- * a new worker renders the next one. Vars as JSON text (an embedder's `json` and `plain-json`)
+ * a new worker renders the next one; a render waiting for a worker that died before it was ready
+ * fails as crashed instead of waiting for good. Vars as JSON text (an embedder's `json` and `plain-json`)
  * travel as the frame's body, lone surrogates included.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -199,5 +200,28 @@ describe('a worker that breaks the protocol', () => {
     await exited;
     expect(worker()).not.toBe(w);
     expect((await render('[{$x}]')).output).toBe('[v]');
+  });
+});
+
+describe('a worker that dies before it is ready', () => {
+  it('fails the renders waiting for it instead of holding them, and its replacement renders', async () => {
+    const pool = new SandboxPool({ workers: 1 });
+    try {
+      const c = compile('[{$x}]', { name: 'r.tpl', id: 'r.tpl' });
+      const t: CompiledTemplate = { id: 'r.tpl', code: c.code, filename: 'r.js', hostFree: true };
+      const request = renderRequest({
+        templateName: 'r.tpl',
+        now: 1700000000,
+        site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' },
+        vars: { x: 'v' },
+        seed: Array.from({ length: 16 }, () => 1),
+      });
+      const first = pool.render('tenant', 128, t, request, DEFAULT_LIMITS, async () => '{}');
+      process.kill(pool.pids()[0]!, 'SIGKILL');
+      expect((await first).error?.code).toBe('E_SANDBOX_CRASHED');
+      expect((await pool.render('tenant', 128, t, request, DEFAULT_LIMITS, async () => '{}')).output).toBe('[v]');
+    } finally {
+      pool.close();
+    }
   });
 });
