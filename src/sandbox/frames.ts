@@ -20,6 +20,11 @@ const KEEP_BYTES = 1024 * 1024;
 
 export type TextEncoding = 'utf8' | 'utf16le';
 
+/** A frame or message from a worker that is not one (src/sandbox/worker-protocol.ts): the pool stops that worker. */
+export class WireError extends Error {
+  readonly code = 'E_SANDBOX_WIRE';
+}
+
 /** How a string crosses: UTF-8 when it is well-formed, else UTF-16, which keeps lone surrogates. */
 export function textEncoding(s: string): TextEncoding {
   return s.isWellFormed() ? 'utf8' : 'utf16le';
@@ -61,7 +66,15 @@ export class FrameReader {
   private pending = Buffer.allocUnsafe(0);
   private pendingBytes = 0;
 
-  constructor(private readonly onFrame: (head: unknown, body: Buffer) => void) {}
+  /**
+   * `maxBytes`: the largest frame accepted, read when a frame's lengths arrive; a frame that
+   * declares more is refused with a WireError before its bytes are gathered (a worker cannot make
+   * this process buffer without bound). A head that does not deserialize is refused the same way.
+   */
+  constructor(
+    private readonly onFrame: (head: unknown, body: Buffer) => void,
+    private readonly maxBytes: () => number = () => Infinity,
+  ) {}
 
   push(chunk: Buffer): void {
     let data = chunk;
@@ -72,9 +85,16 @@ export class FrameReader {
     let at = 0;
     while (data.length - at >= PREFIX) {
       const headLength = data.readUInt32LE(at);
-      const end = at + PREFIX + headLength + data.readUInt32LE(at + 4);
+      const frameBytes = PREFIX + headLength + data.readUInt32LE(at + 4);
+      if (frameBytes > this.maxBytes()) throw new WireError(`a frame of ${frameBytes} bytes`);
+      const end = at + frameBytes;
       if (end > data.length) break;
-      const head = deserialize(data.subarray(at + PREFIX, at + PREFIX + headLength));
+      let head: unknown;
+      try {
+        head = deserialize(data.subarray(at + PREFIX, at + PREFIX + headLength));
+      } catch {
+        throw new WireError('a frame head that does not deserialize');
+      }
       this.onFrame(head, data.subarray(at + PREFIX + headLength, end));
       at = end;
     }

@@ -269,6 +269,7 @@ export class SandboxPool {
       try {
         const w = this.workerFor(tenant);
         await w.ready;
+        if (w.exited) return sandboxError('E_SANDBOX_CRASHED', 'the sandbox process stopped before the render started');
         return await new Promise<RenderResponse>((resolve) => {
           const id = this.nextId++;
           // A worker that does not answer well after the wall deadline is hung: kill it.
@@ -340,8 +341,16 @@ export class SandboxPool {
   }
 }
 
-function hash(s: string): number {
+/**
+ * FNV-1a of the name, then mixed (murmur3's finalizer). FNV-1a's low bit is the parity of the
+ * low bits of the name's characters, and `% 2` reads only that: tenants named `site-a`, `site-c`,
+ * `site-e`... all went to the same one of 2 workers. The mix spreads every input bit over the
+ * low bits.
+ */
+export function hash(s: string): number {
   let h = 2166136261;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }

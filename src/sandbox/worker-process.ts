@@ -9,12 +9,17 @@ import { fileURLToPath } from 'node:url';
 import type { FailedAnswer, HostCallHandler } from '../protocol/host-call.js';
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 import { readFromWorker, writeToWorker, type FromWorker, type ToWorker, type WireTemplate } from './worker-protocol.js';
-import { FrameReader, FrameWriter } from './frames.js';
+import { FrameReader, FrameWriter, WireError } from './frames.js';
 import type { IsolateCacheOptions, MemoryReport } from './isolate-cache.js';
 
 /** A worker holds at most this much template code (it is told to forget it all beyond). */
 const MAX_HELD_TEMPLATES = 500;
 const MAX_HELD_CODE_CHARS = 32 * 1024 * 1024;
+/**
+ * The largest frame a worker may send beyond its outputs, bytes: an answer's head (warnings, logs,
+ * the {return} value) and host call requests. An output adds up to 3 bytes of UTF-8 per character.
+ */
+const HEAD_SLACK_BYTES = 64 * 1024 * 1024;
 
 export interface InFlight {
   tenant: string;
@@ -41,6 +46,10 @@ export class WorkerProcess {
   memory: MemoryReport = { heapMB: 0, bigIdleMB: 0, rssMB: 0, isolates: 0, evicted: 0 };
   /** Asked to dispose its idle big isolates and not answered yet. */
   evictAsked = false;
+  /** The largest frame this worker may send now (grows with the output limits of its renders). */
+  private maxFrameBytes = HEAD_SLACK_BYTES;
+  /** The worker sent something that is not a frame of the protocol: nothing more it sends is read. */
+  private broken = false;
   /** Keys of the template code this worker holds, and its size. */
   private readonly held = new Set<number>();
   private heldChars = 0;
@@ -81,20 +90,36 @@ export class WorkerProcess {
     this.proc.stderr?.resume();
     let ready: () => void = () => {};
     this.ready = new Promise((resolve) => (ready = resolve));
-    const reader = new FrameReader((head, body) => {
-      const m = readFromWorker(head, body);
-      if (m.type === 'ready') {
-        this.startRssMB = m.rssMB;
-        ready();
-      } else this.onMessage(m);
+    const reader = new FrameReader(
+      (head, body) => {
+        const m = readFromWorker(head, body);
+        if (m.type === 'ready') {
+          this.startRssMB = m.rssMB;
+          ready();
+        } else this.onMessage(m);
+      },
+      () => this.maxFrameBytes,
+    );
+    this.channel.on('data', (chunk: Buffer) => {
+      if (this.broken) return;
+      try {
+        reader.push(chunk);
+      } catch (e) {
+        if (!(e instanceof WireError)) throw e;
+        // The worker's side is the sandbox's: a message that is not one of the protocol means it is
+        // not the worker we started. Its renders fail as crashed (the pool's exit handler).
+        this.broken = true;
+        this.kill();
+      }
     });
-    this.channel.on('data', (chunk: Buffer) => reader.push(chunk));
     // The worker's end closes when it dies; its exit is what counts.
     this.channel.on('error', () => {});
     // Queued ahead of any render: the worker's isolates live by these rules from the start.
     this.send({ type: 'configure', isolates });
     this.proc.on('exit', () => {
       this.exited = true;
+      // Renders waiting for a worker that died before it was ready go on (and fail: the pool looks at `exited`).
+      ready();
       onExit(this);
     });
   }
@@ -137,6 +162,8 @@ export class WorkerProcess {
   }
 
   send(m: ToWorker): void {
+    if (m.type === 'render')
+      this.maxFrameBytes = Math.max(this.maxFrameBytes, HEAD_SLACK_BYTES + 3 * m.limits.maxOutputChars);
     writeToWorker(this.writer, m);
   }
 

@@ -1,14 +1,21 @@
 /**
  * Messages between the embedding process and a sandbox worker process, and how each becomes a
- * frame (src/sandbox/frames.ts): the head is the message, structured-cloned; the two large strings
- * of a render travel as the frame's body instead, the text of `plain-json` vars
- * (src/sandbox/plain-json.ts) on the way in and the output on the way out.
+ * frame (src/sandbox/frames.ts): the head is the message, structured-cloned; the large strings
+ * of a render travel as the frame's body instead, the vars' text (`plain-json` vars,
+ * src/sandbox/plain-json.ts, and an embedder's `json` text) on the way in and the output on the
+ * way out.
+ *
+ * The worker is the sandbox's side: what it sends is untrusted. `readFromWorker` rebuilds each
+ * message field by field from what it checked and refuses anything else with a WireError, and the
+ * pool then stops that worker as crashed (src/sandbox/worker-process.ts); a malformed frame never
+ * throws into the embedder's event loop.
  */
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 import type { IsolateCacheOptions, MemoryReport } from './isolate-cache.js';
 import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
-import { textEncoding, type FrameWriter, type TextEncoding } from './frames.js';
+import { textEncoding, WireError, type FrameWriter, type TextEncoding } from './frames.js';
+import type { LogLine } from '../protocol/log.js';
 
 /**
  * A template as it goes to a worker: its code only the first time that worker gets it (`key` names
@@ -48,17 +55,20 @@ export type FromWorker =
 type Head<M> = M & { bodyAs?: TextEncoding };
 
 export function writeToWorker(w: FrameWriter, m: ToWorker): void {
-  if (m.type !== 'render' || m.request.vars.format !== 'plain-json') return w.write(m);
+  if (m.type !== 'render') return w.write(m);
   const vars = m.request.vars;
+  if (vars.format !== 'plain-json' && vars.format !== 'json') return w.write(m);
   // The text goes as the body; its place in the head is left empty. JSON.stringify escapes lone
-  // surrogates: the text is well-formed, and UTF-8 carries it exactly.
-  const head = { ...m, request: { ...m.request, vars: { ...vars, text: '' } }, bodyAs: 'utf8' as const };
-  w.write(head satisfies Head<ToWorker>, vars.text, 'utf8');
+  // surrogates, so `plain-json` text is well-formed; an embedder's `json` text may not be.
+  const bodyAs = vars.format === 'plain-json' ? 'utf8' : textEncoding(vars.text);
+  const head = { ...m, request: { ...m.request, vars: { ...vars, text: '' } }, bodyAs };
+  w.write(head satisfies Head<ToWorker>, vars.text, bodyAs);
 }
 
+/** In the worker: the pool's message (trusted: the pool is the embedder's side). */
 export function readToWorker(head: unknown, body: Buffer): ToWorker {
   const { bodyAs, ...m } = head as Head<ToWorker>;
-  if (m.type === 'render' && bodyAs && m.request.vars.format === 'plain-json')
+  if (m.type === 'render' && bodyAs && (m.request.vars.format === 'plain-json' || m.request.vars.format === 'json'))
     m.request.vars.text = body.toString(bodyAs);
   return m;
 }
@@ -70,8 +80,118 @@ export function writeFromWorker(w: FrameWriter, m: FromWorker): void {
   w.write({ ...m, result, bodyAs } satisfies Head<FromWorker>, output, bodyAs);
 }
 
+/** On the host: the worker's message, checked field by field (WireError when it is not one). */
 export function readFromWorker(head: unknown, body: Buffer): FromWorker {
-  const { bodyAs, ...m } = head as Head<FromWorker>;
-  if (m.type === 'result' && bodyAs) m.result.output = body.toString(bodyAs);
-  return m;
+  const h = record(head, 'message');
+  const bodyAs = h.bodyAs;
+  if (bodyAs !== undefined && bodyAs !== 'utf8' && bodyAs !== 'utf16le') throw new WireError('unknown body encoding');
+  if (bodyAs === undefined && body.length > 0) throw new WireError('a body without its encoding');
+  if (bodyAs !== undefined && h.type !== 'result') throw new WireError(`a body on a ${String(h.type)} message`);
+  switch (h.type) {
+    case 'ready':
+      return { type: 'ready', pid: count(h.pid, 'pid'), rssMB: amount(h.rssMB, 'rssMB') };
+    case 'result': {
+      const result = renderResponse(h.result);
+      if (bodyAs !== undefined) {
+        if (result.output !== undefined) throw new WireError('the output both in the head and as the body');
+        result.output = body.toString(bodyAs);
+      }
+      return h.memory === undefined
+        ? { type: 'result', id: count(h.id, 'id'), result }
+        : { type: 'result', id: count(h.id, 'id'), result, memory: memoryReport(h.memory) };
+    }
+    case 'memory':
+      return { type: 'memory', memory: memoryReport(h.memory) };
+    case 'host':
+      return {
+        type: 'host',
+        callId: count(h.callId, 'callId'),
+        renderId: count(h.renderId, 'renderId'),
+        plugin: text(h.plugin, 'plugin'),
+        request: text(h.request, 'request'),
+      };
+    default:
+      throw new WireError('unknown message type');
+  }
+}
+
+/** A render's answer from a worker, rebuilt from the fields a RenderResponse has (others are dropped). */
+function renderResponse(x: unknown): RenderResponse {
+  const r = record(x, 'result');
+  const out: RenderResponse = {};
+  if (r.output !== undefined) out.output = text(r.output, 'output');
+  if (r.warnings !== undefined) out.warnings = list(r.warnings, 'warnings', text);
+  if (r.warningsAt !== undefined) out.warningsAt = list(r.warningsAt, 'warningsAt', numeric);
+  if (r.logs !== undefined) out.logs = list(r.logs, 'logs', logLine);
+  if (r.logsAt !== undefined) out.logsAt = list(r.logsAt, 'logsAt', numeric);
+  // Data, as structured clone made it: the engine hands it on as the template's {return} value.
+  if (r.returnValue !== undefined) out.returnValue = r.returnValue;
+  if (r.returnJson !== undefined) out.returnJson = text(r.returnJson, 'returnJson');
+  if (r.cpuMs !== undefined) out.cpuMs = amount(r.cpuMs, 'cpuMs');
+  if (r.error !== undefined) {
+    const e = record(r.error, 'error');
+    out.error = {
+      code: text(e.code, 'error.code'),
+      message: text(e.message, 'error.message'),
+      stack: text(e.stack, 'error.stack'),
+    };
+    if (e.at !== undefined) out.error.at = numeric(e.at, 'error.at');
+  }
+  if (r.contextTainted !== undefined) out.contextTainted = flag(r.contextTainted, 'contextTainted');
+  return out;
+}
+
+function memoryReport(x: unknown): MemoryReport {
+  const m = record(x, 'memory');
+  return {
+    heapMB: amount(m.heapMB, 'heapMB'),
+    bigIdleMB: amount(m.bigIdleMB, 'bigIdleMB'),
+    rssMB: amount(m.rssMB, 'rssMB'),
+    isolates: count(m.isolates, 'isolates'),
+    evicted: count(m.evicted, 'evicted'),
+  };
+}
+
+function logLine(x: unknown, what: string): LogLine {
+  const l = record(x, what);
+  if (l.level !== 'info' && l.level !== 'warning' && l.level !== 'error') throw new WireError(`${what}: unknown level`);
+  return { level: l.level, message: text(l.message, what) };
+}
+
+function record(x: unknown, what: string): Record<string, unknown> {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new WireError(`${what} is not an object`);
+  return x as Record<string, unknown>;
+}
+
+function list<T>(x: unknown, what: string, item: (v: unknown, what: string) => T): T[] {
+  if (!Array.isArray(x)) throw new WireError(`${what} is not a list`);
+  return x.map((v) => item(v, what));
+}
+
+function text(x: unknown, what: string): string {
+  if (typeof x !== 'string') throw new WireError(`${what} is not a string`);
+  return x;
+}
+
+/** A whole number >= 0 (ids, counts, the position slot). */
+function count(x: unknown, what: string): number {
+  if (typeof x !== 'number' || !Number.isSafeInteger(x) || x < 0) throw new WireError(`${what} is not a count`);
+  return x;
+}
+
+/** A finite number >= 0 (sizes, times). */
+function amount(x: unknown, what: string): number {
+  if (typeof x !== 'number' || !Number.isFinite(x) || x < 0) throw new WireError(`${what} is not an amount`);
+  return x;
+}
+
+/** A number the engine range-checks itself (position slots: src/engine.ts `slotPosition`). */
+function numeric(x: unknown, what: string): number {
+  if (typeof x !== 'number') throw new WireError(`${what} is not a number`);
+  return x;
+}
+
+function flag(x: unknown, what: string): boolean {
+  if (typeof x !== 'boolean') throw new WireError(`${what} is not a boolean`);
+  return x;
 }

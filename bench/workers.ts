@@ -1,0 +1,239 @@
+/**
+ * `npm run bench:workers -- [--workers 0,1,2] [--rounds N] [--renders N] [--burst N] [REV...]`:
+ * the list page through `engine.render` with workers 0, 1 and 2, for the code of each git
+ * revision (`.`, the working tree, when none is named), in one run: a process per sample, the
+ * configurations taking turns (issue 35 goal 2).
+ *
+ * Each sample renders `--renders` pages one at a time (CPU per render: this process and its
+ * sandbox workers, split) and then `--burst` pages BURST_IN_FLIGHT in flight over BURST_TENANTS
+ * tenants (wall and CPU per render), after a warm-up that gives every tenant its isolate.
+ * Each revision is bundled by esbuild as shipped (its src/ and runtime bundle, from `git archive`;
+ * the working tree as it is).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildSync } from 'esbuild';
+import { generate } from './data/generate.js';
+
+const HELP = `Usage: npm run bench:workers -- [--workers 0,1,2] [--rounds N] [--renders N] [--burst N] [REV...]
+
+The list page through engine.render with each count of sandbox workers, for each git revision
+("." is the working tree, the default), a process per sample, configurations in turn
+(--rounds, default 3). A sample: --renders renders one at a time (default 2000) after a warm-up,
+then --burst renders (default 2000) 8 in flight over 16 tenants. Prints the median per
+configuration: CPU µs per render (this process + its workers), and the burst's wall µs per render.`;
+
+const BURST_IN_FLIGHT = 8;
+const BURST_TENANTS = 16;
+const ROOT = resolve(new URL('..', import.meta.url).pathname);
+
+interface Options {
+  workers: number[];
+  rounds: number;
+  renders: number;
+  burst: number;
+  revs: string[];
+}
+
+class UsageError extends Error {}
+
+function parseArgs(argv: string[]): Options | null {
+  const o: Options = { workers: [0, 1, 2], rounds: 3, renders: 2000, burst: 2000, revs: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--help' || a === '-h') return null;
+    if (a === '--workers') {
+      o.workers = (argv[++i] ?? '').split(',').map(Number);
+      if (!o.workers.length || o.workers.some((n) => !Number.isInteger(n) || n < 0))
+        throw new UsageError('--workers takes counts like 0,1,2');
+      continue;
+    }
+    const flag = /^--(rounds|renders|burst)$/.exec(a);
+    if (flag) {
+      const n = Number(argv[++i]);
+      if (!Number.isInteger(n) || n < 1) throw new UsageError(`${a} needs a whole number >= 1`);
+      o[flag[1] as 'rounds' | 'renders' | 'burst'] = n;
+    } else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
+    else o.revs.push(a);
+  }
+  if (!o.revs.length) o.revs.push('.');
+  return o;
+}
+
+/** The revision's engine bundled as shipped: `<dir>/bench/.build/index.js` beside its worker entry. */
+function build(rev: string, scratch: string, index: number): string {
+  let dir = ROOT;
+  if (rev !== '.') {
+    dir = join(scratch, `rev${index}`);
+    mkdirSync(dir);
+    const tar = execFileSync('git', ['archive', rev, 'src', 'scripts', 'package.json'], {
+      cwd: ROOT,
+      maxBuffer: 1 << 30,
+    });
+    execFileSync('tar', ['-x', '-C', dir], { input: tar });
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  }
+  execFileSync(process.execPath, ['scripts/build-runtime.mjs'], { cwd: dir, stdio: 'inherit' });
+  buildSync({
+    absWorkingDir: dir,
+    entryPoints: { index: 'src/index.ts', 'worker-main': 'src/sandbox/worker-main.ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    outdir: 'bench/.build',
+    logLevel: 'warning',
+  });
+  return join(dir, 'bench/.build/index.js');
+}
+
+/** One sample, in a process of its own: prints {seqHost, seqWorkers, burstWall, burstHost, burstWorkers} in µs per render. */
+const SAMPLE_SCRIPT = `import { readFileSync } from 'node:fs';
+const { createEngine } = await import(process.env.WB_BUNDLE);
+const page = readFileSync(process.env.WB_PAGE, 'utf8');
+const data = JSON.parse(readFileSync(process.env.WB_DATA, 'utf8'));
+const workers = Number(process.env.WB_WORKERS);
+const renders = Number(process.env.WB_RENDERS);
+const burstN = Number(process.env.WB_BURST);
+const e = createEngine({ workers, timezone: 'UTC' });
+const expected = readFileSync(process.env.WB_EXPECTED, 'utf8');
+const render = async (tenant) => {
+  const r = await e.render(page, { name: 'page.tpl', vars: data, identity: { tenant } });
+  if (r.output !== expected) throw new Error('output differs: ' + JSON.stringify(r.error ?? r.output.slice(0, 200)));
+};
+const procCpu = (pid) => {
+  const s = readFileSync('/proc/' + pid + '/stat', 'utf8');
+  const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) * 1e4;
+};
+const clocks = () => {
+  const u = process.cpuUsage();
+  return { wall: performance.now() * 1000, host: u.user + u.system, workers: e.pids().reduce((n, p) => n + procCpu(p), 0) };
+};
+const tenants = Array.from({ length: ${BURST_TENANTS} }, (_, i) => 'burst' + i);
+let next = 0;
+const burst = async (n) => {
+  let started = 0;
+  const lane = async () => {
+    while (started < n) { started++; await render(tenants[next++ % tenants.length]); }
+  };
+  await Promise.all(Array.from({ length: Math.min(${BURST_IN_FLIGHT}, n) }, lane));
+};
+for (let i = 0; i < 300; i++) await render('seq');
+await burst(${BURST_TENANTS} * 60);
+const a = clocks();
+for (let i = 0; i < renders; i++) await render('seq');
+const b = clocks();
+await burst(burstN);
+const c = clocks();
+e.close();
+process.stdout.write(JSON.stringify({
+  seqHost: (b.host - a.host) / renders, seqWorkers: (b.workers - a.workers) / renders,
+  burstWall: (c.wall - b.wall) / burstN, burstHost: (c.host - b.host) / burstN, burstWorkers: (c.workers - b.workers) / burstN,
+}));
+process.exit(0);
+`;
+
+interface Sample {
+  seqHost: number;
+  seqWorkers: number;
+  burstWall: number;
+  burstHost: number;
+  burstWorkers: number;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((x, y) => x - y);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+async function main(): Promise<number> {
+  let opts: Options | null;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`bench:workers: ${e.message}\n\n${HELP}`);
+    return 2;
+  }
+  if (!opts) {
+    console.log(HELP);
+    return 0;
+  }
+  const scratch = mkdtempSync(join(tmpdir(), 'smartcage-workers-'));
+  try {
+    const bundles = opts.revs.map((rev, i) => {
+      process.stderr.write(`building ${rev === '.' ? 'the working tree' : rev}...\n`);
+      return build(rev, scratch, i);
+    });
+    const page = join(ROOT, 'bench/templates/page.tpl');
+    const dataFile = join(scratch, 'data.json');
+    writeFileSync(dataFile, JSON.stringify(generate()));
+    const expected = join(scratch, 'expected.html');
+    const { makeHandWritten } = await import('./engines/hand-written.js');
+    writeFileSync(expected, makeHandWritten()(generate()));
+    const script = join(scratch, 'sample.mjs');
+    writeFileSync(script, SAMPLE_SCRIPT);
+    const configs = opts.revs.flatMap((rev, i) =>
+      opts.workers.map((workers) => ({ rev, bundle: bundles[i]!, workers })),
+    );
+    const samples = new Map(configs.map((c) => [c, [] as Sample[]]));
+    for (let round = 0; round < opts.rounds; round++) {
+      for (const c of configs) {
+        process.stderr.write(`round ${round + 1}/${opts.rounds}: ${c.rev} workers ${c.workers}\n`);
+        const out = execFileSync(process.execPath, ['--no-node-snapshot', script], {
+          env: {
+            ...process.env,
+            WB_BUNDLE: c.bundle,
+            WB_PAGE: page,
+            WB_DATA: dataFile,
+            WB_EXPECTED: expected,
+            WB_WORKERS: String(c.workers),
+            WB_RENDERS: String(opts.renders),
+            WB_BURST: String(opts.burst),
+          },
+          encoding: 'utf8',
+        });
+        samples.get(c)!.push(JSON.parse(out) as Sample);
+      }
+    }
+    const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    console.log(
+      `engine.render of the list page, median of ${opts.rounds} processes per row (${opts.renders} renders one at a time, ` +
+        `${opts.burst} in a burst of ${BURST_IN_FLIGHT} in flight over ${BURST_TENANTS} tenants); load ${load}`,
+    );
+    console.log(
+      '| revision | workers | CPU/render (host + workers) | × workers 0 | burst wall/render | × workers 0 | burst CPU/render (host + workers) |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const c of configs) {
+      const s = samples.get(c)!;
+      const m = (f: (x: Sample) => number) => median(s.map(f));
+      const base = configs.find((b) => b.rev === c.rev && b.workers === 0);
+      const bs = base ? samples.get(base)! : null;
+      const seq = m((x) => x.seqHost + x.seqWorkers);
+      const wall = m((x) => x.burstWall);
+      const ratio = (v: number, f: (x: Sample) => number) => (bs ? (v / median(bs.map(f))).toFixed(2) : '');
+      console.log(
+        `| ${c.rev} | ${c.workers} | ${seq.toFixed(0)} (${m((x) => x.seqHost).toFixed(0)} + ${m((x) => x.seqWorkers).toFixed(0)}) | ` +
+          `${ratio(seq, (x) => x.seqHost + x.seqWorkers)} | ${wall.toFixed(0)} | ${ratio(wall, (x) => x.burstWall)} | ` +
+          `${m((x) => x.burstHost + x.burstWorkers).toFixed(0)} (${m((x) => x.burstHost).toFixed(0)} + ${m((x) => x.burstWorkers).toFixed(0)}) |`,
+      );
+    }
+    return 0;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`bench:workers: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  },
+);
