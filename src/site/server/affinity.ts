@@ -72,6 +72,7 @@ export async function listenFront(
   host: string,
   port: number,
   live: () => readonly LiveChild[],
+  log: (line: string) => void,
   limits = { maxBytes: MAX_HEAD_BYTES, timeoutMs: HEAD_TIMEOUT_MS },
 ): Promise<Front> {
   const reading = new Set<Socket>();
@@ -101,6 +102,13 @@ export async function listenFront(
       server.off('error', fail);
       ok();
     });
+  });
+  // An accept that fails (EMFILE) loses that connection, not the server and every child with it.
+  let lastError = '';
+  server.on('error', (e: NodeJS.ErrnoException) => {
+    const line = `accepting a connection failed (${e.code ?? e.message})`;
+    if (line !== lastError) log(line);
+    lastError = line;
   });
   return {
     server,

@@ -227,7 +227,7 @@ export async function runPrimary(opts: PrimaryOptions): Promise<number> {
   let front: Front | null = null;
   let env: Record<string, string> = {};
   if (opts.affinity) {
-    front = await listenFront(opts.host, opts.port, live);
+    front = await listenFront(opts.host, opts.port, live, (line) => process.stderr.write(`smartcage serve: ${line}\n`));
     env = { [CHILD_PORT]: String(front.port), [HANDED]: '1' };
   } else if (opts.port === 0) env = { [CHILD_PORT]: String(await freePort(opts.host)) };
   return new Promise((done) => {

@@ -145,7 +145,13 @@ describe('listenFront', () => {
       servers.push(s);
       children.push({ slot, hand: (socket, bytes) => accept(socket, bytes) });
     }
-    const front = await listenFront('127.0.0.1', 0, () => children.filter((c) => up.has(c.slot)), limits);
+    const front = await listenFront(
+      '127.0.0.1',
+      0,
+      () => children.filter((c) => up.has(c.slot)),
+      () => {},
+      limits,
+    );
     fronts.push(front);
     return { front, up, servers: servers.slice(-2), url: `http://127.0.0.1:${front.port}` };
   }
@@ -207,9 +213,12 @@ describe('listenFront', () => {
       { host: '127.0.0.1', port: 0, connections: (a) => (accept = a) },
     );
     servers.push(s);
-    const front = await listenFront('127.0.0.1', 0, () => [
-      { slot: 0, hand: (socket, bytes) => accept(socket, bytes) },
-    ]);
+    const front = await listenFront(
+      '127.0.0.1',
+      0,
+      () => [{ slot: 0, hand: (socket, bytes) => accept(socket, bytes) }],
+      () => {},
+    );
     fronts.push(front);
     const idle = await client(front.port, 'GET /a HTTP/1.1\r\nHost: x\r\n\r\n');
     const idleClosed = received(idle);
