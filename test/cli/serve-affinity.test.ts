@@ -5,14 +5,16 @@
  * for another site are answered right by the child it went to; a 2-second request completes over
  * a SIGTERM. `--affinity off` hands connections round-robin again.
  */
+import { spawnSync } from 'node:child_process';
 import { request, Agent } from 'node:http';
+import { createServer } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initSite } from '../../src/site/init.js';
 import { ownerOf } from '../../src/site/server/affinity.js';
-import { requireBuild } from '../support/bin.js';
+import { BIN, requireBuild } from '../support/bin.js';
 import { eventually, startServe, stopServe, type ServeProcess } from '../support/serve-process.js';
 
 beforeAll(requireBuild);
@@ -190,6 +192,29 @@ describe('serve --sites --processes 2 with affinity', () => {
     expect([r.status, r.body, r.connection]).toEqual([200, '"slept"', 'close']);
     expect(await s.exited).toEqual({ code: 0, signal: null });
   }, 180_000);
+
+  it('the port in use is one line and exit 3: the primary listens itself', async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    try {
+      const port = (taken.address() as { port: number }).port;
+      // The taken port stays bound while this process waits.
+      const r = spawnSync(
+        process.execPath,
+        [BIN, 'serve', '--sites', sitesDir, '--processes', '2', '--port', String(port)],
+        {
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
+      );
+      expect([r.status, r.stderr]).toEqual([
+        3,
+        `smartcage serve: port ${port} is in use (try --port 0 for a free one, or another --port N)\n`,
+      ]);
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
 
   it('--affinity off: connections go to each child in turn, whatever their site', async () => {
     const s = await serve(['--affinity', 'off']);
