@@ -5,6 +5,9 @@
  * - memory N,...: RSS of the whole process tree with N sites, each used once (GET its
  *   /rcms-api/1/news), right after and once idle (`--idle S`, default 15 s);
  * - thousand: 1,000 sites of which 50 are hot (each of the 50 used again and again), RSS of the tree;
+ *   each site's requests on its own keep-alive connections, as its own clients (or a proxy that
+ *   keeps connections per host) would send them; `--shared-connections`: one pool over all sites;
+ *   `--new-connections`: a new connection per request (many clients per site);
  * - rps: requests per second per core of the sample site's `news` and `me` endpoints through serve,
  *   beside a plain node:http server with Eta running the same SQLite query and page
  *   (bench/serve/plain.ts), and each one's CPU per request against the plain server's; also
@@ -13,6 +16,9 @@
  *   alternating rounds, for an A/B in one run; `--bin PATH` in a variant's options runs another
  *   build's bin/smartcage.js (a copy of bin/, dist/ and package.json beside a node_modules link);
  *   `--site DIR` serves that site folder (one on PostgreSQL) instead of the SQLite bench site;
+ *   `--sites`: serve the site with `--sites` (two sites, their requests in turn, each on its own
+ *   connections) for the site affinity of `--processes N` (D220); `--new-connections`: a new connection per request. Also prints the
+ *   CPU per request of the server's first process alone (with --processes N: the primary);
  * - flood: one tenant floods with slow requests while another's are timed (p50/p99).
  *
  * Sites are made under test-artifacts/serve-bench/ once and kept (bench/serve/sites.ts).
@@ -22,7 +28,8 @@ import path from 'node:path';
 import { makeSites } from './serve/sites.js';
 import { spawn } from 'node:child_process';
 import { writeFileSync, readFileSync } from 'node:fs';
-import { NODE, startServe, treeCpuS, treeRssMB } from './serve/processes.js';
+import { Agent, get as httpGet } from 'node:http';
+import { NODE, ownCpuS, startServe, treeCpuS, treeRssMB } from './serve/processes.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = path.join(ROOT, 'test-artifacts', 'serve-bench');
@@ -40,6 +47,27 @@ async function get(url: string): Promise<number> {
   await r.arrayBuffer();
   return r.status;
 }
+
+/** Keep-alive connections of one site's clients: one agent per site key. */
+const agents = new Map<string, Agent>();
+const siteOf = (url: string) => /\/sites\/([^/]+)\//.exec(url)?.[1] ?? '';
+
+/**
+ * GET on connections of the URL's site alone (its own agent), or with `fresh` on a new
+ * connection each time: what `fetch` does not offer (its pool is per origin).
+ */
+function getOwn(url: string, fresh = false): Promise<number> {
+  const key = siteOf(url);
+  let agent = agents.get(key);
+  if (!agent && !fresh) agents.set(key, (agent = new Agent({ keepAlive: true })));
+  return new Promise((resolve, reject) => {
+    httpGet(url, { agent: fresh ? false : agent, headers: fresh ? { connection: 'close' } : {} }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    }).on('error', reject);
+  });
+}
+type Getter = (url: string) => Promise<number>;
 
 /** Every site of `keys` asked once, `concurrency` at a time; the statuses that were not 200. */
 async function useOnce(base: string, keys: readonly string[], concurrency = 4): Promise<number[]> {
@@ -88,6 +116,7 @@ async function load(
   urls: readonly string[],
   concurrency: number,
   ms: number,
+  fetchOne: Getter = get,
 ): Promise<{ latencies: number[]; bad: number }> {
   const until = performance.now() + ms;
   const latencies: number[] = [];
@@ -97,7 +126,7 @@ async function load(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < until) {
         const t = performance.now();
-        const s = await get(urls[n++ % urls.length]!);
+        const s = await fetchOne(urls[n++ % urls.length]!);
         if (s === 200) latencies.push(performance.now() - t);
         else bad++;
       }
@@ -122,10 +151,12 @@ async function thousand(): Promise<void> {
     const pid = served.proc.pid!;
     const start = treeRssMB(pid);
     const hot = keys.slice(0, 50).map((k) => `${served.url}/sites/${k}/rcms-api/1/news`);
-    const r = await load(hot, 8, 10_000);
+    const shared = argv.includes('--shared-connections');
+    const fresh = argv.includes('--new-connections');
+    const r = await load(hot, 8, 10_000, shared ? get : (u) => getOwn(u, fresh));
     const warm = treeRssMB(pid);
     log(
-      `thousand: 1,000 sites: start ${start.mb} MB; 50 hot (10 s of 8 requests in flight over them, ${r.latencies.length} requests, p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms${r.bad ? `, ${r.bad} not 200` : ''}): ${warm.mb} MB (${warm.processes} processes)`,
+      `thousand: 1,000 sites: start ${start.mb} MB; 50 hot (10 s of 8 requests in flight over them on ${shared ? 'connections shared by all sites' : fresh ? 'a new connection each' : "each site's own connections"}, ${r.latencies.length} requests, p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms${r.bad ? `, ${r.bad} not 200` : ''}): ${warm.mb} MB (${warm.processes} processes)`,
     );
   } finally {
     await served.stop();
@@ -176,23 +207,31 @@ function addFloor(site: string): void {
 
 async function rps(): Promise<void> {
   const dir = path.join(WORK, 'sites-2');
-  const [key] = makeSites(dir, 2);
-  const site = path.join(dir, key!);
-  addFloor(site);
+  const keys = makeSites(dir, 2);
+  const site = path.join(dir, keys[0]!);
+  for (const k of keys) addFloor(path.join(dir, k));
   // `--site DIR`: serve that site instead (one on PostgreSQL, made by `site init --database`); the
   // plain server keeps reading the SQLite copy, which holds the same sample contents.
   const at = argv.indexOf('--site');
   const siteDir = at >= 0 ? path.resolve(argv[at + 1]!) : site;
   if (siteDir !== site) addFloor(siteDir);
+  const multi = argv.includes('--sites');
+  const fresh = argv.includes('--new-connections');
   const servers = await Promise.all(
     variants().map(async (v) => {
       // `NAME=--bin PATH ...`: that variant runs another build (bench/serve/processes.ts).
       const at = v.args.indexOf('--bin');
       const bin = at >= 0 ? v.args.slice(at, at + 2) : [];
       const rest = v.args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
-      return { ...v, served: await startServe([...bin, '--site', siteDir, ...rest]) };
+      return {
+        ...v,
+        served: await startServe([...bin, ...(multi ? ['--sites', dir] : ['--site', siteDir]), ...rest]),
+      };
     }),
   );
+  // With --sites the two sites' requests in turn, each on its own connections (or a new one each).
+  const paths = (e: string) => (multi ? keys.map((k) => `/sites/${k}/rcms-api/1/${e}`) : [`/rcms-api/1/${e}`]);
+  const serveGet: Getter = multi || fresh ? (u) => getOwn(u, fresh) : get;
   const plain = spawn(NODE, ['--import', 'tsx', path.join(ROOT, 'bench', 'serve', 'plain.ts'), site], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -203,10 +242,10 @@ async function rps(): Promise<void> {
   const MS = opt('ms', 5000);
   const C = opt('concurrency', 8);
   const ENDPOINTS = ['news', 'me', 'floor'] as const;
-  type Row = { req: number; cpu: number; wall: number; lat: number[] };
+  type Row = { req: number; cpu: number; own: number; wall: number; lat: number[] };
   const rows = new Map<string, Row>();
   const row = (name: string) =>
-    rows.get(name) ?? (rows.set(name, { req: 0, cpu: 0, wall: 0, lat: [] }), rows.get(name)!);
+    rows.get(name) ?? (rows.set(name, { req: 0, cpu: 0, own: 0, wall: 0, lat: [] }), rows.get(name)!);
   try {
     for (const e of ENDPOINTS) {
       // The same contents in the same order before anything is timed (the plain answer carries
@@ -215,24 +254,38 @@ async function rps(): Promise<void> {
       // A first render compiles and warms an isolate: on a loaded machine it can run out of its CPU time.
       await Promise.all(urls.map(async (u) => (await fetch(`${u}/rcms-api/1/${e}`)).arrayBuffer()));
       const answers = await Promise.all(
-        urls.map(async (u) => JSON.stringify(same(await (await fetch(`${u}/rcms-api/1/${e}`)).json()))),
+        urls.map(async (u, i) => {
+          const p = i < servers.length ? paths(e)[0]! : `/rcms-api/1/${e}`;
+          return JSON.stringify(same(await (await fetch(`${u}${p}`)).json()));
+        }),
       );
       for (const a of answers)
         if (a !== answers.at(-1))
           throw new Error(`rps: ${e}: serve and the plain server answer differently:\n${a}\n${answers.at(-1)}`);
-      for (const u of urls) await load([`${u}/rcms-api/1/${e}`], C, 1000);
+      for (const v of servers)
+        await load(
+          paths(e).map((p) => `${v.served.url}${p}`),
+          C,
+          1000,
+          serveGet,
+        );
+      await load([`${plainUrl}/rcms-api/1/${e}`], C, 1000);
     }
     for (let r = 0; r < ROUNDS; r++) {
       for (const e of ENDPOINTS) {
-        for (const [name, url, pid] of [
-          ...servers.map((v) => [v.name, `${v.served.url}/rcms-api/1/${e}`, v.served.proc.pid!] as const),
-          ['plain', `${plainUrl}/rcms-api/1/${e}`, plain.pid!] as const,
+        for (const [name, urls, pid, getter] of [
+          ...servers.map(
+            (v) => [v.name, paths(e).map((p) => `${v.served.url}${p}`), v.served.proc.pid!, serveGet] as const,
+          ),
+          ['plain', [`${plainUrl}/rcms-api/1/${e}`], plain.pid!, get] as const,
         ]) {
           const x = row(`${e} ${name}`);
           const cpu0 = treeCpuS(pid);
+          const own0 = ownCpuS(pid);
           const t0 = performance.now();
-          const res = await load([url], C, MS);
+          const res = await load(urls, C, MS, getter);
           x.cpu += treeCpuS(pid) - cpu0;
+          x.own += ownCpuS(pid) - own0;
           x.wall += (performance.now() - t0) / 1000;
           x.req += res.latencies.length;
           x.lat.push(...res.latencies);
@@ -247,7 +300,7 @@ async function rps(): Promise<void> {
   const msPer = (x: Row) => (x.cpu * 1000) / x.req;
   for (const [name, x] of rows) {
     log(
-      `rps: ${name}: ${x.req} requests in ${x.wall.toFixed(1)} s, ${(x.req / x.wall).toFixed(0)} req/s, ${perCore(x).toFixed(0)} req per CPU-second of its process tree (${msPer(x).toFixed(3)} ms CPU per request), p50 ${pct(x.lat, 50).toFixed(1)} ms`,
+      `rps: ${name}: ${x.req} requests in ${x.wall.toFixed(1)} s, ${(x.req / x.wall).toFixed(0)} req/s, ${perCore(x).toFixed(0)} req per CPU-second of its process tree (${msPer(x).toFixed(3)} ms CPU per request; its first process alone ${((x.own * 1000) / x.req).toFixed(3)} ms), p50 ${pct(x.lat, 50).toFixed(1)} ms`,
     );
   }
   for (const e of ENDPOINTS) {

@@ -92,6 +92,17 @@ export function treeRssMB(pid: number): { mb: number; processes: number } {
   return { mb: Math.round(kb / 102.4) / 10, processes };
 }
 
+/** CPU time (user + system) of `pid` alone, seconds. */
+export function ownCpuS(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** CPU time (user + system) of `pid` and every process below it, seconds. */
 export function treeCpuS(pid: number): number {
   let ticks = 0;

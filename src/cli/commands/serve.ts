@@ -26,6 +26,7 @@ import {
   childPort,
   clusterMetrics,
   isServeChild,
+  primaryConnections,
   primaryStopRequests,
   processCount,
   releasePrimary,
@@ -47,6 +48,16 @@ function pageName(file: string, taken: Set<string>): string {
   for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
   taken.add(name);
   return name;
+}
+
+/** The one line for an address that cannot be listened on; undefined for any other error. */
+function listenFailure(e: unknown, host: string, port: number): string | undefined {
+  const code = nodeErrorCode(e);
+  if (code === 'EADDRINUSE') return `port ${port} is in use (try --port 0 for a free one, or another --port N)`;
+  if (code === 'EACCES') return `port ${port} may not be opened by this user (try --port 0, or a port above 1023)`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `--host ${host} is not an address of this machine`;
+  return undefined;
 }
 
 export const serveCommand: Command = {
@@ -207,12 +218,14 @@ export const serveCommand: Command = {
           port,
           addressLines: (url, p, m) => [...addressLines(url, p), ...metricsLine(m)],
           cutStatus: EXIT.DRAIN_CUT,
+          // Sites are addressed by their key (the Host or the path): each goes to one child (D220).
+          affinity: sitesDir !== undefined && cfg.affinity === 'on',
         });
       } catch (e) {
-        // Only picking a free port for --port 0 can fail here: the children say their own failures.
-        const code = nodeErrorCode(e);
-        if (code !== 'EADDRNOTAVAIL' && code !== 'ENOTFOUND' && code !== 'EAI_AGAIN') throw e;
-        say(`--host ${host} is not an address of this machine`);
+        // Listening (with affinity) or picking a free port for --port 0: the children say their own failures.
+        const why = listenFailure(e, host, port);
+        if (why === undefined) throw e;
+        say(why);
         return EXIT.IO;
       }
     }
@@ -236,6 +249,7 @@ export const serveCommand: Command = {
           // A playground render reaches what `smartcage render` does; errors name files as it does.
           playgroundHost: CLI_HOST,
           showError: formatErrorShown,
+          connections: primaryConnections(),
         });
       } else {
         s = await listen(observer.wrap(createFormsApp({ storageDir: hasDir ? dir : undefined, schemas })), {
@@ -247,14 +261,9 @@ export const serveCommand: Command = {
     } catch (e) {
       await observer.close();
       await closeSites();
-      const code = nodeErrorCode(e);
-      if (e instanceof MetricsListenError) say(e.message);
-      else if (code === 'EADDRINUSE') say(`port ${port} is in use (try --port 0 for a free one, or another --port N)`);
-      else if (code === 'EACCES')
-        say(`port ${port} may not be opened by this user (try --port 0, or a port above 1023)`);
-      else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-        say(`--host ${host} is not an address of this machine`);
-      else throw e;
+      const why = e instanceof MetricsListenError ? e.message : listenFailure(e, host, port);
+      if (why === undefined) throw e;
+      say(why);
       return EXIT.IO;
     }
     if (child) announceListening(s.url, s.port, metricsUrl);

@@ -29,7 +29,7 @@ import { serveApi } from '../api/serve-api.js';
 import { endpointPath } from '../api/endpoints.js';
 import { jsonFields } from '../json-fields.js';
 import { ExtFieldEditor } from './ext-fields.js';
-import { listen, type ServeServer } from '../server/listen.js';
+import { listen, type ListenOptions, type ServeServer } from '../server/listen.js';
 import { Readiness } from '../server/readiness.js';
 import type { Used } from '../registry.js';
 import { annotateRequest } from '../server/access-log.js';
@@ -70,6 +70,8 @@ export interface SiteServerOptions {
   playgroundHost?: HostAdapters;
   /** How the preview shows a template error; default: TemplateError.format(). */
   showError?: ShowError;
+  /** Connections a primary hands over instead of a socket of its own (src/site/server/listen.ts). */
+  connections?: ListenOptions['connections'];
 }
 
 /** An API request body past this is refused (413) before it is parsed. */
@@ -290,6 +292,7 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
     host: opts.host ?? '127.0.0.1',
     port: opts.port,
     readiness,
+    connections: opts.connections,
   });
   port = server.port;
   // The preview's event streams never end by themselves, and the playground has an engine.

@@ -11,12 +11,18 @@
  * deadline (each answered with `connection: close`, idle keep-alive sockets closed at once and as
  * they fall idle), then cut whatever is left. Never `closeAllConnections()` before the deadline:
  * that is what cut a 2-second request with ECONNRESET.
+ *
+ * Under a primary that routes connections by site (`connections`, D220) the server listens on
+ * nothing: each connection comes from the primary with the bytes it already read, and the drain
+ * ends when the last of those connections has closed.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { answerFailure, type Handler } from '../../http/handler.js';
 import { boundPort } from '../../http/port.js';
 import { sendJson } from '../../http/send.js';
 import { Readiness } from './readiness.js';
+import { startReading } from './request-head.js';
 
 /** How a drain ended: every request finished, or some were cut at the deadline. */
 export type DrainResult = 'drained' | 'cut';
@@ -39,10 +45,52 @@ export interface ListenOptions {
   port: number;
   /** What /readyz asks; default: no backends (ready until draining). */
   readiness?: Readiness;
+  /**
+   * Connections from elsewhere instead of a socket of its own (processes.ts primaryConnections):
+   * `port` is then the port they were accepted on, for the URL.
+   */
+  connections?: (accept: (socket: Socket, bytes: Buffer) => void) => void;
 }
 
 /** `http://HOST:PORT`, an IPv6 address in brackets. */
 const urlOf = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/**
+ * Serves the connections `connections` gives; resolves once the server was closed and every one
+ * of them has. node:http tracks connections (for closeIdleConnections, closeAllConnections and
+ * its header and request timeouts) from its 'listening' event on, so that event is emitted here;
+ * its 'close' waits only for connections it accepted itself, so these are counted here.
+ */
+function takeConnections(
+  server: Server,
+  connections: (accept: (socket: Socket, bytes: Buffer) => void) => void,
+): Promise<void> {
+  server.emit('listening');
+  const open = new Set<Socket>();
+  let closing = false;
+  let settle: () => void;
+  const closed = new Promise<void>((ok) => (settle = ok));
+  const settleIfDone = () => {
+    if (closing && open.size === 0) settle();
+  };
+  server.once('close', () => {
+    closing = true;
+    settleIfDone();
+  });
+  connections((socket, bytes) => {
+    // The primary hands nothing over once it told this process to stop (processes.ts).
+    if (closing) return void socket.destroy();
+    open.add(socket);
+    socket.once('close', () => {
+      open.delete(socket);
+      settleIfDone();
+    });
+    socket.unshift(bytes);
+    startReading(socket);
+    server.emit('connection', socket);
+  });
+  return closed;
+}
 
 /** `handle` served on host:port; a handler that throws answers 500 (src/http/handler.ts). */
 export async function listen(handle: Handler, opts: ListenOptions): Promise<ServeServer> {
@@ -67,15 +115,22 @@ export async function listen(handle: Handler, opts: ListenOptions): Promise<Serv
     }
     handle(req, res).catch((e: unknown) => answerFailure(res, e));
   });
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', fail);
-      ok();
+  let port: number;
+  let closed: Promise<void>;
+  if (opts.connections) {
+    port = opts.port;
+    closed = takeConnections(server, opts.connections);
+  } else {
+    await new Promise<void>((ok, fail) => {
+      server.once('error', fail);
+      server.listen(opts.port, opts.host, () => {
+        server.off('error', fail);
+        ok();
+      });
     });
-  });
-  const port = boundPort(server);
-  const closed = new Promise<void>((ok) => server.once('close', () => ok()));
+    port = boundPort(server);
+    closed = new Promise<void>((ok) => server.once('close', () => ok()));
+  }
   return {
     server,
     port,

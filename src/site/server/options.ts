@@ -158,6 +158,12 @@ export const SERVE_OPTIONS = {
     defaultText: 'auto with --sites, else 1',
     doc: 'server processes sharing the port (auto: one per core); a dead one is restarted',
   }),
+  affinity: row({
+    type: oneOf<'on' | 'off'>(['on', 'off']),
+    arg: 'on/off',
+    default: 'on' as 'on' | 'off',
+    doc: "with --sites and --processes N > 1: each site's connections go to one process (a hash of its key), which alone warms it; off: to each process in turn",
+  }),
   'drain-timeout': row({
     type: seconds,
     arg: 'S',

@@ -17,12 +17,18 @@
  *
  * The first child starts alone; when it listens the primary prints the address line (once) and
  * starts the others.
+ *
+ * With `affinity` (`serve --sites`, D220) the primary listens itself and hands each connection to
+ * the child that owns the site its first request names (affinity.ts); the children listen on
+ * nothing and take the connections it sends them (`primaryConnections`). Without it node:cluster
+ * hands connections round-robin.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { createServer } from 'node:net';
+import { createServer, Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { StopRequest } from './stop.js';
 import { boundPort } from '../../http/port.js';
+import { listenFront, type Front, type LiveChild } from './affinity.js';
 
 /** Messages between the primary and a child, over the cluster's IPC channel. */
 type ToPrimary =
@@ -30,6 +36,8 @@ type ToPrimary =
   | { type: 'smartcage:metrics'; id: number };
 type ToChild =
   | { type: 'smartcage:stop'; kind: StopRequest }
+  /** A connection, sent with the message; `head`: what the primary read of it, base64. */
+  | { type: 'smartcage:connection'; head: string }
   | { type: 'smartcage:metrics'; id: number; text?: string; error?: string };
 
 /** How long a child waits for the primary's sum of every child's metrics. */
@@ -108,6 +116,9 @@ export class Backoff {
  */
 const CHILD_PORT = 'SMARTCAGE_SERVE_CHILD_PORT';
 
+/** Set in a child whose primary listens itself and sends it connections (affinity). */
+const HANDED = 'SMARTCAGE_SERVE_HANDED_CONNECTIONS';
+
 /** In a child: the port the primary chose, if it chose one. */
 export function childPort(): number | undefined {
   const v = cluster.isWorker ? process.env[CHILD_PORT] : undefined;
@@ -144,6 +155,18 @@ export function processCount(option: number | 'auto' | undefined, multiSite: boo
 /** True in a child the primary forked. */
 export const isServeChild = (): boolean => cluster.isWorker;
 
+/**
+ * In a child of a primary that routes connections by site: a source of the connections it hands
+ * over, each with the bytes it read of it (listen.ts `connections`); undefined in any other process.
+ */
+export function primaryConnections(): ((accept: (socket: Socket, bytes: Buffer) => void) => void) | undefined {
+  if (!cluster.isWorker || process.env[HANDED] !== '1') return undefined;
+  return (accept) =>
+    process.on('message', (m: ToChild, handle: unknown) => {
+      if (m?.type === 'smartcage:connection' && handle instanceof Socket) accept(handle, Buffer.from(m.head, 'base64'));
+    });
+}
+
 /** In a child: tells the primary it listens (the primary prints the address line). */
 export function announceListening(url: string, port: number, metrics?: string): void {
   const m: ToPrimary = { type: 'smartcage:listening', url, port, ...(metrics !== undefined ? { metrics } : {}) };
@@ -171,19 +194,43 @@ export interface PrimaryOptions {
   addressLines(url: string, port: number, metrics?: string): string[];
   /** Exit status when a child cut requests while stopping. */
   cutStatus: number;
+  /** The primary listens and sends each connection to the child that owns its site (affinity.ts). */
+  affinity?: boolean;
+}
+
+/** Sends a connection and what was read of it to a child; a child that went meanwhile loses it. */
+function handTo(w: Worker, socket: Socket, bytes: Buffer): void {
+  const m: ToChild = { type: 'smartcage:connection', head: bytes.toString('base64') };
+  w.send(m, socket, (e: Error | null) => {
+    if (e) socket.destroy();
+  });
 }
 
 /** Runs the primary until every child is gone; its exit status. */
 export async function runPrimary(opts: PrimaryOptions): Promise<number> {
-  const env = opts.port === 0 ? { [CHILD_PORT]: String(await freePort(opts.host)) } : {};
+  const slots = Array.from({ length: opts.count }, () => ({
+    backoff: new Backoff(),
+    worker: null as Worker | null,
+    startedAt: 0,
+    listening: false,
+    timer: undefined as NodeJS.Timeout | undefined,
+  }));
+  // The children that can take a connection now, by slot.
+  const live = (): LiveChild[] => {
+    const out: LiveChild[] = [];
+    slots.forEach((s, slot) => {
+      const w = s.worker;
+      if (w && s.listening && w.isConnected()) out.push({ slot, hand: (socket, bytes) => handTo(w, socket, bytes) });
+    });
+    return out;
+  };
+  let front: Front | null = null;
+  let env: Record<string, string> = {};
+  if (opts.affinity) {
+    front = await listenFront(opts.host, opts.port, live, (line) => process.stderr.write(`smartcage serve: ${line}\n`));
+    env = { [CHILD_PORT]: String(front.port), [HANDED]: '1' };
+  } else if (opts.port === 0) env = { [CHILD_PORT]: String(await freePort(opts.host)) };
   return new Promise((done) => {
-    const slots = Array.from({ length: opts.count }, () => ({
-      backoff: new Backoff(),
-      worker: null as Worker | null,
-      startedAt: 0,
-      listening: false,
-      timer: undefined as NodeJS.Timeout | undefined,
-    }));
     let announced = false;
     let allUp = false;
     let stopping: StopRequest | null = null;
@@ -201,6 +248,8 @@ export async function runPrimary(opts: PrimaryOptions): Promise<number> {
     };
     const stop = (kind: StopRequest) => {
       stopping = kind;
+      // No connection is handed over after this: each child gets its last one before the stop.
+      front?.close();
       for (const s of slots) {
         clearTimeout(s.timer);
         if (s.worker) tell(s.worker, kind);

@@ -46,6 +46,7 @@ describe('serve options', () => {
       files: undefined,
       schema: [],
       processes: undefined,
+      affinity: 'on',
       'drain-timeout': 30,
       'pg-pool-max': 10,
       'site-idle-ms': 120_000,
@@ -142,6 +143,8 @@ describe('serve options', () => {
     ]);
     expect(resolveServeOptions({}, { SMARTCAGE_PROCESSES: 'auto' }, dir).processes).toBe('auto');
     expect(resolveServeOptions({ processes: '3' }, {}, dir).processes).toBe(3);
+    expect(resolveServeOptions({}, { SMARTCAGE_AFFINITY: 'off' }, dir).affinity).toBe('off');
+    expect(resolveServeOptions({}, { SMARTCAGE_CONFIG: configFile({ affinity: 'off' }) }, dir).affinity).toBe('off');
   });
 
   it('says in one line what is wrong and where the value came from', () => {
@@ -157,9 +160,12 @@ describe('serve options', () => {
     expect(error(() => resolveServeOptions({ processes: '0' }, {}, dir))).toMatch(
       /^--processes needs a whole number from 1 to 256/,
     );
+    expect(error(() => resolveServeOptions({ affinity: 'yes' }, {}, dir))).toBe(
+      '--affinity needs one of on, off, not "yes"',
+    );
     const unknown = configFile({ prot: 80 });
     expect(error(() => resolveServeOptions({ config: unknown }, {}, dir))).toBe(
-      `config file ${unknown}: unknown key "prot" (the keys are host, port, site, sites, files, schema, processes, drain-timeout, pg-pool-max, site-idle-ms, tenant-max-inflight, tenant-max-queued, sandbox-workers, isolate-idle-ms, isolate-heap-budget-mb, isolates-max, log-level, log-format, metrics-port, metrics-site-labels)`,
+      `config file ${unknown}: unknown key "prot" (the keys are host, port, site, sites, files, schema, processes, affinity, drain-timeout, pg-pool-max, site-idle-ms, tenant-max-inflight, tenant-max-queued, sandbox-workers, isolate-idle-ms, isolate-heap-budget-mb, isolates-max, log-level, log-format, metrics-port, metrics-site-labels)`,
     );
     const nested = configFile({ config: 'other.json' });
     expect(error(() => resolveServeOptions({ config: nested }, {}, dir))).toMatch(/unknown key "config"/);
