@@ -379,9 +379,9 @@ export class IsolateHost {
         const result = syncRender(live.render, [t.id, copy.copyInto(), 0, false, deadline], deadline);
         if (result.overSlice) throw new Error(CUT_AS_TIMEOUT);
         s.result = result;
-      } else if (
         // In this process the same template first gets a bounded synchronous slice, then the
         // async path from the start with what is left of its CPU time (src/sandbox/sync-slice.ts, D140).
+      } else if (
         syncRender === null &&
         t.hostFree === true &&
         !defining &&
