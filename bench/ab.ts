@@ -26,7 +26,9 @@ tree) and times one row of npm run bench for each, with that revision's own code
                  through tsx: one process per sample, revisions in turn (--rounds, default 10),
                  renders per sample after 500 to warm up (--renders, default 2000)
   --page NAME    the request row renders this page of npm run bench:pages instead of the list
-                 page (mail, json, ja, section; the revision must have bench/pages/)
+                 page (mail, json, ja, section; the revision must have bench/pages/), or an
+                 empty template: \`empty\` without vars (the fixed cost of a render),
+                 \`empty-list\` with the list page's vars (their copy in)
 Prints the median and lower quartile of each revision's samples, in CPU µs per render, and its
 ratio to the first revision.
 
@@ -55,7 +57,7 @@ function parseArgs(argv: string[]): Options | null {
     }
     if (a === '--page') {
       const page = argv[++i];
-      if (!page || !/^[a-z]+$/.test(page)) throw new UsageError('--page takes a page name of bench:pages');
+      if (!page || !/^[a-z-]+$/.test(page)) throw new UsageError('--page takes a page name of bench:pages');
       o.page = page === 'list' ? null : page;
       continue;
     }
@@ -152,7 +154,11 @@ async function rowA(builds: Built[], opts: Options): Promise<Map<Built, number[]
 const REQUEST_SCRIPT = `import { readFileSync } from 'node:fs';
 const { createEngine } = await import(process.cwd() + '/src/index.ts');
 let page, data, timezone = 'UTC';
-if (process.env.AB_PAGE) {
+if (process.env.AB_PAGE === 'empty' || process.env.AB_PAGE === 'empty-list') {
+  // The fixed cost of a render: an empty template, without vars or with the list page's.
+  page = '';
+  if (process.env.AB_PAGE === 'empty-list') data = (await import(process.cwd() + '/bench/data/generate.ts')).generate();
+} else if (process.env.AB_PAGE) {
   const { pages } = await import(process.cwd() + '/bench/pages/pages.ts');
   const p = pages().find((x) => x.name === process.env.AB_PAGE);
   if (!p) throw new Error('no page ' + process.env.AB_PAGE + ' in this revision');

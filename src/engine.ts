@@ -279,29 +279,34 @@ export function createEngine(options: EngineOptions = {}): Engine {
   });
   return engine;
 
-  async function renderSource(
+  /** Not an async function: a cache hit goes straight on to the render, without a turn of its own. */
+  function renderSource(
     source: string,
     name: string,
     identity: RenderIdentity,
     opts: RenderOptions,
     event?: RenderEvent,
   ): Promise<RenderResult> {
-    if (source.length > limits.maxTemplateBytes) {
-      throw new TemplateError({
-        code: 'E_TEMPLATE_TOO_LARGE',
-        message: `the template is larger than ${limits.maxTemplateBytes} bytes`,
-        name,
-        line: 0,
-        column: 0,
-        frame: '',
-      });
+    try {
+      if (source.length > limits.maxTemplateBytes) {
+        throw new TemplateError({
+          code: 'E_TEMPLATE_TOO_LARGE',
+          message: `the template is larger than ${limits.maxTemplateBytes} bytes`,
+          name,
+          line: 0,
+          column: 0,
+          frame: '',
+        });
+      }
+      // The tenant's settings, asked once per render (EngineOptions.tenant).
+      const set = options.tenant?.(identity);
+      const got = templates.get(source, name, identity, tenantDefaults(set));
+      return got instanceof Promise
+        ? got.then((c) => runCompiled(c, name, identity, opts, event, set))
+        : runCompiled(got, name, identity, opts, event, set);
+    } catch (e) {
+      return Promise.reject(e as Error);
     }
-    // The tenant's settings, asked once per render (EngineOptions.tenant).
-    const set = options.tenant?.(identity);
-    const got = templates.get(source, name, identity, tenantDefaults(set));
-    // A cache hit stays synchronous: the hot path does not wait a turn for it.
-    const c = got instanceof Promise ? await got : got;
-    return runCompiled(c, name, identity, opts, event, set);
   }
 
   /** The security harness's raw render (src/engine-internal.ts): `body` as a compiled template's function. */
@@ -348,7 +353,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       objects: opts.objects,
       request: opts.request,
       constants: set.constants,
-      seed: options.seed ?? Array.from(pooledRandom(16)),
+      seed: options.seed ?? pooledSeed(),
       returnJson: opts.returnJson,
     });
     const facts = c.manifest.identity;
@@ -435,15 +440,29 @@ function inProcessIsolates(opts: Partial<PoolOptions> = {}): TenantIsolates {
 const randomPool = Buffer.alloc(4096);
 let randomAt = randomPool.length;
 
-function pooledRandom(n: number): Buffer {
+/** Where the next `n` bytes of the pool start (refilled when fewer are left). */
+function pooledAt(n: number): number {
   if (randomAt + n > randomPool.length) {
     randomFillSync(randomPool);
     randomAt = 0;
   }
-  // A copy: the pool is refilled in place.
-  const out = Buffer.from(randomPool.subarray(randomAt, randomAt + n));
+  const at = randomAt;
   randomAt += n;
-  return out;
+  return at;
+}
+
+/** 16 random bytes for a render's seed, as numbers (no Buffer made on the way). */
+function pooledSeed(): number[] {
+  const at = pooledAt(16);
+  const seed: number[] = [];
+  for (let i = at; i < at + 16; i++) seed.push(randomPool[i]!);
+  return seed;
+}
+
+/** A request id: 8 random bytes as hex. */
+function pooledHex(): string {
+  const at = pooledAt(8);
+  return randomPool.toString('hex', at, at + 8);
 }
 
 /**
@@ -488,7 +507,7 @@ function identityOf(given: Partial<RenderIdentity> | undefined): RenderIdentity 
     superUser: false,
     context: 'web',
     ...given,
-    requestId: given?.requestId ?? pooledRandom(8).toString('hex'),
+    requestId: given?.requestId ?? pooledHex(),
   };
 }
 

@@ -87,14 +87,22 @@ export function harden(root: unknown, seen = new Set<unknown>()): void {
 }
 
 /**
- * RegExp and RegExp.prototype stay unfrozen: a frozen RegExp.prototype takes every regular
- * expression in the isolate off V8's fast path (5.7x slower, measured by the benchmark). Instead
- * their descriptors are recorded here and compared after every render (`builtinsIntact`), with
- * Array.prototype's two watched properties; a render that changed any of them gets its context
- * replaced (src/sandbox/isolate-host.ts). The comparison is by identity, field by field (a string
- * of the whole shape cost 13 µs per render), and with index loops only: a render may have
- * replaced Array.prototype[Symbol.iterator] by the time it runs.
+ * RegExp.prototype stays unfrozen: a frozen RegExp.prototype takes every regular expression in
+ * the isolate off V8's fast path (5.7x slower, measured by the benchmark). Instead its
+ * descriptors are recorded here and compared after every render (`builtinsIntact`), with the
+ * watched properties of Array.prototype, the typed arrays' prototypes and RegExp; a render that
+ * changed any of them gets its context replaced (src/sandbox/isolate-host.ts). The comparison is
+ * by identity, field by field (a string of the whole shape cost 13 µs per render), and with index
+ * loops only: a render may have replaced Array.prototype[Symbol.iterator] by the time it runs.
+ *
+ * RegExp itself is locked property by property but for `Symbol.species` (V8's species
+ * protector), which is watched (`WATCHED_REGEXP`): its 24 own properties (the legacy statics
+ * `$1`... are accessors) had been compared descriptor by descriptor after every render, ~20 µs of
+ * an empty render's ~27 in the isolate, and locking them leaves the regular expressions' speed
+ * as it was (docs/decisions.md D230).
  */
+const WATCHED_REGEXP: readonly PropertyKey[] = [Symbol.species];
+
 interface Shape {
   target: object;
   /** Null: only `keys` are compared (the object is non-extensible and its other properties locked). */
@@ -119,7 +127,7 @@ function shapeOf(target: object, only?: readonly PropertyKey[]): Shape {
 
 function sameDescriptor(d: PropertyDescriptor | undefined, b: PropertyDescriptor | undefined): boolean {
   if (!d || !b) return d === b;
-  // RegExp's legacy statics ($1...) are accessors, so no value churns from render to render.
+  // No watched data property's value churns from render to render (RegExp's legacy statics are accessors).
   if (d.configurable !== b.configurable || d.enumerable !== b.enumerable || d.writable !== b.writable) return false;
   return Object.is(d.value, b.value) && d.get === b.get && d.set === b.set;
 }
@@ -138,7 +146,7 @@ function unchanged(s: Shape): boolean {
   return true;
 }
 
-/** True while RegExp, its prototype and the watched properties of Array.prototype and the typed arrays' prototypes are exactly as bootstrap left them. */
+/** True while RegExp.prototype and the watched properties of RegExp, Array.prototype and the typed arrays' prototypes are exactly as bootstrap left them. */
 export function builtinsIntact(): boolean {
   if (baseline === null) return true;
   for (let i = 0; i < baseline.length; i++) if (!unchanged(baseline[i]!)) return false;
@@ -172,8 +180,9 @@ export function lockdown(extra: unknown[]): void {
   for (const x of extra) harden(x, seen);
   // The global object and its prototype chain (its own prototype is not Object.prototype).
   harden(globalThis, seen);
+  lockProperties(RegExp, WATCHED_REGEXP);
   baseline = [
-    shapeOf(RegExp),
+    shapeOf(RegExp, WATCHED_REGEXP),
     shapeOf(RegExp.prototype),
     ...[Array.prototype, ...TYPED_ARRAY_PROTOTYPES].map((p) => shapeOf(p, WATCHED)),
   ];

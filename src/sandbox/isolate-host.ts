@@ -63,6 +63,31 @@ interface LiveContext {
   cuts: Map<string, { backoff: number; wait: number }>;
 }
 
+/** A render between its synchronous start and its end (IsolateHost `start`, `complete`, `finish`). */
+interface Started {
+  live: LiveContext;
+  t: CompiledTemplate;
+  limits: SandboxLimits;
+  /** The template's define was queued ahead of this render. */
+  defining: boolean;
+  /** performance.now() when the render started (the wall-clock deadline counts from it). */
+  started: number;
+  copy: ivm.ExternalCopy | null;
+  /** A sandbox worker's synchronous render (D117). */
+  sync: boolean;
+  /** The answer, once the render has one (its slice's, or a failure); null: the async call is next. */
+  result: RenderResponse | null;
+  /** The async call's CPU time: the limit, less what a cut slice used. */
+  cpuMs: number;
+  /** The slice before the async call was cut (the runtime then clears what its `finally` blocks restore). */
+  afterCut: boolean;
+}
+
+interface Watchdog {
+  expired: boolean;
+  timer: NodeJS.Timeout;
+}
+
 export class IsolateHost {
   private readonly isolate: ivm.Isolate;
   private readonly runtime: ivm.Script;
@@ -150,9 +175,15 @@ export class IsolateHost {
     return !this.retired && !this.isolate.isDisposed;
   }
 
+  /** The live context if the next render may use it as it is (else `contextFor` makes a new one). */
+  private reusable(): LiveContext | null {
+    const live = this.live;
+    return live && live.renders < RENDERS_PER_CONTEXT && live.defined.size < TEMPLATES_PER_CONTEXT ? live : null;
+  }
+
   private async contextFor(limits: SandboxLimits): Promise<LiveContext> {
-    if (this.live && this.live.renders < RENDERS_PER_CONTEXT && this.live.defined.size < TEMPLATES_PER_CONTEXT)
-      return this.live;
+    const reusable = this.reusable();
+    if (reusable) return reusable;
     this.live?.context.release();
     const context = await this.isolate.createContext();
     await this.runtime.run(context, { timeout: limits.cpuMs });
@@ -178,21 +209,41 @@ export class IsolateHost {
     limits: SandboxLimits,
     host: HostCallHandler | null,
   ): Promise<RenderResponse> {
+    // Nothing queued or running here and the context live: the render starts on this call, not a
+    // turn of the queue later. A template that ends in its synchronous slice (most renders in this
+    // process, D140) then costs no promise hop, no watchdog timer and no queue entry here.
+    const live = this.pending === 0 && !this.warming && this.usable ? this.reusable() : null;
+    if (live) {
+      // The isolate's own CPU clock (~0.1 µs a read): the template's time, not the host calls'.
+      const cpu = this.cpuTime();
+      const s = this.start(live, t, request, limits, host, performance.now());
+      if (s.result) {
+        this.lastUsed = Date.now();
+        return Promise.resolve(this.withCpu(this.finish(s), cpu));
+      }
+      const wallLeft = limits.wallMs - (performance.now() - s.started);
+      return this.enqueue(
+        async () => this.withCpu(await this.complete(s, this.watch(wallLeft)), cpu),
+        () => (this.lastUsed = Date.now()),
+      ).run;
+    }
     return this.enqueue(
       async () => {
-        // The isolate's own CPU clock (~0.1 µs a read): the template's time, not the host calls'.
         const cpu = this.cpuTime();
-        const r = await this.renderNow(t, request, limits, host);
-        const used = this.cpuTime() - cpu;
-        // Set here, over whatever the isolate's answer held.
-        if (typeof r === 'object' && r !== null) {
-          if (cpu >= 0 && used >= 0) r.cpuMs = used / 1e6;
-          else delete r.cpuMs;
-        }
-        return r;
+        return this.withCpu(await this.renderNow(t, request, limits, host), cpu);
       },
       () => (this.lastUsed = Date.now()),
     ).run;
+  }
+
+  /** `r` with the isolate's CPU time since `cpu` (cpuTime()), set here over whatever the isolate's answer held. */
+  private withCpu(r: RenderResponse, cpu: number): RenderResponse {
+    const used = this.cpuTime() - cpu;
+    if (typeof r === 'object' && r !== null) {
+      if (cpu >= 0 && used >= 0) r.cpuMs = used / 1e6;
+      else delete r.cpuMs;
+    }
+    return r;
   }
 
   /**
@@ -244,6 +295,11 @@ export class IsolateHost {
     return this.pending > 0 || this.warming;
   }
 
+  /**
+   * A render from its turn of the queue: the context (made if need be), the start, the async call.
+   * The host watchdog disposes the isolate at the wall-clock deadline, which also covers a new
+   * context's set-up.
+   */
   private async renderNow(
     t: CompiledTemplate,
     request: RenderRequestBody,
@@ -251,19 +307,50 @@ export class IsolateHost {
     host: HostCallHandler | null,
   ): Promise<RenderResponse> {
     if (!this.usable) return sandboxError('E_SANDBOX_CRASHED', 'the sandbox was retired before the render started');
-    this.renders++;
     const started = performance.now();
-    let sync = false;
-    let wallExpired = false;
-    let copy: ivm.ExternalCopy | null = null;
-    const watchdog = setTimeout(() => {
-      wallExpired = true;
-      this.retire();
-    }, limits.wallMs);
+    const watchdog = this.watch(limits.wallMs);
     try {
-      const live = await this.contextFor(limits);
-      live.renders++;
-      const defining = live.defined.get(t.id) !== t.code;
+      let live: LiveContext;
+      try {
+        live = await this.contextFor(limits);
+      } catch (e) {
+        return this.failed(e, limits, watchdog.expired, false, started);
+      }
+      return await this.complete(this.start(live, t, request, limits, host, started), watchdog);
+    } finally {
+      clearTimeout(watchdog.timer);
+    }
+  }
+
+  /**
+   * The synchronous part of a render in `live`: its define queued if the template is new there,
+   * the request copied, and the synchronous render (a worker's, or this process's slice) where the
+   * template allows it. What it answers has `result` set when the render ended here.
+   */
+  private start(
+    live: LiveContext,
+    t: CompiledTemplate,
+    request: RenderRequestBody,
+    limits: SandboxLimits,
+    host: HostCallHandler | null,
+    started: number,
+  ): Started {
+    this.renders++;
+    live.renders++;
+    const defining = live.defined.get(t.id) !== t.code;
+    const s: Started = {
+      live,
+      t,
+      limits,
+      defining,
+      started,
+      copy: null,
+      sync: false,
+      result: null,
+      cpuMs: limits.cpuMs,
+      afterCut: false,
+    };
+    try {
       if (defining) {
         // Queued, not awaited: isolated-vm runs an isolate's tasks in the order they were
         // scheduled, so the define runs just before the render below, and the render's answer
@@ -278,86 +365,122 @@ export class IsolateHost {
       this.where[0] = 0;
       // Not released at its first use: a render cut at the end of its slice takes a second copy.
       const external = ivm.ExternalCopy.totalExternalSize;
-      copy = new ivm.ExternalCopy(withLimits(request, limits));
+      const copy = new ivm.ExternalCopy(withLimits(request, limits));
+      s.copy = copy;
       const copyBytes = ivm.ExternalCopy.totalExternalSize - external;
       // In a sandbox worker, a template that cannot call the host and is defined already renders
       // synchronously: no hop to the isolate's thread and back (docs/decisions.md D117). The
       // watchdog cannot fire meanwhile, so the call's own timeout is the nearer deadline.
-      sync = syncRender !== null && t.hostFree === true && !defining;
-      let result: RenderResponse | null = null;
-      if (sync && syncRender) {
+      s.sync = syncRender !== null && t.hostFree === true && !defining;
+      if (s.sync && syncRender) {
         // The render also stops itself at the same deadline (D187), without waiting for
         // isolated-vm's timer thread; it then answers `overSlice`, read as the timeout it stands for.
         const deadline = Math.min(limits.cpuMs, limits.wallMs);
-        result = syncRender(live.render, [t.id, copy.copyInto(), 0, false, deadline], deadline);
+        const result = syncRender(live.render, [t.id, copy.copyInto(), 0, false, deadline], deadline);
         if (result.overSlice) throw new Error(CUT_AS_TIMEOUT);
-      } else {
+        s.result = result;
         // In this process the same template first gets a bounded synchronous slice, then the
         // async path from the start with what is left of its CPU time (src/sandbox/sync-slice.ts, D140).
-        let cpuMs = limits.cpuMs;
-        let afterCut = false;
-        if (
-          syncRender === null &&
-          t.hostFree === true &&
-          !defining &&
-          copyBytes <= MAX_SLICE_VARS_BYTES &&
-          this.maySlice(live, t.id, limits)
-        ) {
-          const slice = renderInSlice(live.render, t.id, copy.copyInto(), limits.syncSliceMs);
-          if (slice.done) {
-            result = slice.response;
-            this.slices.done++;
-            this.fitSlice(live, t.id);
-          } else {
-            this.slices.cut++;
-            cpuMs = Math.max(1, cpuMs - Math.ceil(slice.heldMs));
-            afterCut = true;
-            this.where[0] = 0;
-          }
-          if (!slice.done || slice.heldMs > 2 * limits.syncSliceMs) this.cutSlice(live, t.id);
+      } else if (
+        syncRender === null &&
+        t.hostFree === true &&
+        !defining &&
+        copyBytes <= MAX_SLICE_VARS_BYTES &&
+        this.maySlice(live, t.id, limits)
+      ) {
+        const slice = renderInSlice(live.render, t.id, copy.copyInto(), limits.syncSliceMs);
+        if (slice.done) {
+          s.result = slice.response;
+          this.slices.done++;
+          this.fitSlice(live, t.id);
+        } else {
+          this.slices.cut++;
+          s.cpuMs = Math.max(1, s.cpuMs - Math.ceil(slice.heldMs));
+          s.afterCut = true;
+          this.where[0] = 0;
         }
-        result ??= (await live.render.apply(undefined, [t.id, copy.copyInto(), 0, afterCut], {
-          timeout: cpuMs,
+        if (!slice.done || slice.heldMs > 2 * limits.syncSliceMs) this.cutSlice(live, t.id);
+      }
+    } catch (e) {
+      s.result = this.failed(e, limits, false, s.sync, started);
+    }
+    return s;
+  }
+
+  /** The rest of a render `start` did not end: the async call, under the watchdog; then `finish`. */
+  private async complete(s: Started, watchdog: Watchdog): Promise<RenderResponse> {
+    if (!s.result) {
+      try {
+        s.result = (await s.live.render.apply(undefined, [s.t.id, s.copy!.copyInto(), 0, s.afterCut], {
+          timeout: s.cpuMs,
           result: { copy: true },
         })) as RenderResponse;
-      }
-      if (defining && result.error?.code === 'E_TEMPLATE_NOT_LOADED') {
-        // Its define failed (it threw, or ran out of time): the context may hold half of it.
-        this.dropContext();
-        return sandboxError('E_SANDBOX_CRASHED', 'the template could not be loaded into the sandbox');
-      }
-      // Disposed once the answer is out: an output-limit render can leave hundreds of MB to free.
-      if (result.error && /^E_(SIZE|OUTPUT|RECURSION)_LIMIT$/.test(result.error.code)) this.retireSoon();
-      else if (result.contextTainted) this.dropContext();
-      return result;
-    } catch (e) {
-      // The call has ended (nothing runs in the isolate any more): it takes no more work now, and
-      // is disposed after this error is on its way (disposing a big heap costs a few ms).
-      this.retireSoon();
-      // Read after the isolate stopped: the last position the template recorded.
-      const at = this.where[0];
-      const failure = classifyIsolateError(e);
-      if (wallExpired || (sync && performance.now() - started >= limits.wallMs))
-        return sandboxError(
-          'E_WALL_TIMEOUT',
-          `the render did not finish within ${limits.wallMs} ms of wall-clock time`,
-          at,
-        );
-      if (failure === 'cpu-timeout')
-        return sandboxError('E_CPU_TIMEOUT', `the render used more than ${limits.cpuMs} ms of CPU time`, at);
-      if (failure === 'memory-limit' || failure === 'disposed')
-        return sandboxError('E_MEMORY_LIMIT', `the render needed more than the ${this.memoryMB} MB memory limit`, at);
-      return sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering');
-    } finally {
-      copy?.release();
-      this.active = null;
-      clearTimeout(watchdog);
-      if (this.spareAfterRender) {
-        this.spareAfterRender = false;
-        // The next spare of this class (a new tenant, or this one after a limit) finds one ready.
-        this.sparesFrom?.prepare(this.memoryMB);
+      } catch (e) {
+        s.result = this.failed(e, s.limits, watchdog.expired, false, s.started);
+      } finally {
+        clearTimeout(watchdog.timer);
       }
     }
+    return this.finish(s);
+  }
+
+  /** After the render's answer (or failure): what it tells about the isolate and context, and the clean-up. */
+  private finish(s: Started): RenderResponse {
+    s.copy?.release();
+    this.active = null;
+    if (this.spareAfterRender) {
+      this.spareAfterRender = false;
+      // The next spare of this class (a new tenant, or this one after a limit) finds one ready.
+      this.sparesFrom?.prepare(this.memoryMB);
+    }
+    const result = s.result!;
+    if (s.defining && result.error?.code === 'E_TEMPLATE_NOT_LOADED') {
+      // Its define failed (it threw, or ran out of time): the context may hold half of it.
+      this.dropContext();
+      return sandboxError('E_SANDBOX_CRASHED', 'the template could not be loaded into the sandbox');
+    }
+    // Disposed once the answer is out: an output-limit render can leave hundreds of MB to free.
+    if (result.error && /^E_(SIZE|OUTPUT|RECURSION)_LIMIT$/.test(result.error.code)) this.retireSoon();
+    else if (result.contextTainted) this.dropContext();
+    return result;
+  }
+
+  /**
+   * What a call into the isolate that threw means. The call has ended (nothing runs in the
+   * isolate any more): it takes no more work now, and is disposed after this error is on its way
+   * (disposing a big heap costs a few ms).
+   */
+  private failed(e: unknown, limits: SandboxLimits, wallExpired: boolean, sync: boolean, started: number) {
+    this.retireSoon();
+    // Read after the isolate stopped: the last position the template recorded.
+    const at = this.where[0];
+    const failure = classifyIsolateError(e);
+    if (wallExpired || (sync && performance.now() - started >= limits.wallMs))
+      return sandboxError(
+        'E_WALL_TIMEOUT',
+        `the render did not finish within ${limits.wallMs} ms of wall-clock time`,
+        at,
+      );
+    if (failure === 'cpu-timeout')
+      return sandboxError('E_CPU_TIMEOUT', `the render used more than ${limits.cpuMs} ms of CPU time`, at);
+    if (failure === 'memory-limit' || failure === 'disposed')
+      return sandboxError('E_MEMORY_LIMIT', `the render needed more than the ${this.memoryMB} MB memory limit`, at);
+    return sandboxError('E_SANDBOX_CRASHED', 'the sandbox failed while rendering');
+  }
+
+  /** The wall-clock watchdog of an async render: it retires the isolate `ms` from now. */
+  private watch(ms: number): Watchdog {
+    const w: Watchdog = {
+      expired: false,
+      timer: setTimeout(
+        () => {
+          w.expired = true;
+          this.retire();
+        },
+        Math.max(0, ms),
+      ),
+    };
+    return w;
   }
 
   /** Whether template `id` gets a synchronous slice now (not while it waits out an earlier cut). */

@@ -1,7 +1,7 @@
 /**
- * What the lockdown leaves unfrozen because V8's fast paths need it so: RegExp and
- * RegExp.prototype, and the `constructor` and `Symbol.iterator` of Array.prototype and of the
- * typed arrays' prototypes. After every render
+ * What the lockdown leaves unfrozen because V8's fast paths need it so: RegExp.prototype,
+ * RegExp's `Symbol.species`, and the `constructor` and `Symbol.iterator` of Array.prototype and of
+ * the typed arrays' prototypes. After every render
  * the runtime compares them with what bootstrap saw (src/runtime/lockdown.ts `builtinsIntact`),
  * and a render that changed them gets its context replaced. Each case tampers in one way ("assume
  * breach": hand-written JavaScript), then the next render must see the built-ins of a fresh
@@ -20,7 +20,7 @@ const raw = async (body: string) =>
   (await renderRawJsForHarness(engine, body, { identity: { tenant: 'regexp' } })).output;
 
 const FRESH = `return String(
-  Object.isExtensible(RegExp) && Object.isExtensible(RegExp.prototype) &&
+  Object.isExtensible(RegExp.prototype) && RegExp[Symbol.species] === RegExp &&
   Object.getPrototypeOf(RegExp.prototype) === Object.prototype &&
   !('extra' in RegExp.prototype) && !('extra' in RegExp) &&
   typeof RegExp.prototype.test === 'function' &&
@@ -36,13 +36,12 @@ const FRESH = `return String(
 
 const TAMPERINGS: [string, string][] = [
   ['a property added to the prototype', 'RegExp.prototype.extra = 1;'],
-  ['a static added', 'RegExp.extra = 1;'],
+  ["RegExp's species replaced", 'Object.defineProperty(RegExp, Symbol.species, { get: () => Array });'],
+  ["RegExp's species deleted", 'delete RegExp[Symbol.species];'],
   ['a method replaced', 'RegExp.prototype.test = function () { return false; };'],
   ['a method deleted', 'delete RegExp.prototype.test;'],
   ['only an attribute changed', "Object.defineProperty(RegExp.prototype, 'flags', { enumerable: true });"],
-  ['a legacy static getter replaced', "Object.defineProperty(RegExp, '$1', { get: () => 'forged' });"],
   ['the prototype made non-extensible', 'Object.preventExtensions(RegExp.prototype);'],
-  ['the constructor made non-extensible', 'Object.preventExtensions(RegExp);'],
   ["the prototype's prototype changed", 'Object.setPrototypeOf(RegExp.prototype, null);'],
   ["Array.prototype's constructor assigned", 'Array.prototype.constructor = function Forged() {};'],
   [
@@ -127,6 +126,23 @@ describe("Object.prototype, Array.prototype and the typed arrays' prototypes are
       const t = new Int32Array(2); t[1] = 7;
       return String(locked && fails(() => { Object.getPrototypeOf(Int8Array).prototype.set = null; }) &&
         !('polluted' in t) && t[1] === 7 && t.length === 2);`;
+    expect(await raw(probe)).toBe('true');
+  });
+});
+
+describe('RegExp is locked property by property, but for its watched Symbol.species', () => {
+  it('takes no new property, and a static, a legacy static or its prototype cannot be replaced', async () => {
+    const probe = `"use strict";
+      const fails = (f) => { try { f(); return false; } catch (e) { return e instanceof TypeError; } };
+      const open = Reflect.ownKeys(RegExp).filter((k) => {
+        const d = Object.getOwnPropertyDescriptor(RegExp, k);
+        return d.configurable || d.writable;
+      });
+      return String(!Object.isExtensible(RegExp) && open.length === 1 && open[0] === Symbol.species &&
+        fails(() => { RegExp.extra = 1; }) && fails(() => Object.defineProperty(RegExp, '$1', { get: () => 'forged' })) &&
+        fails(() => { delete RegExp.$1; }) && fails(() => { RegExp.prototype = {}; }) &&
+        fails(() => Object.setPrototypeOf(RegExp, null)) &&
+        /(b)/.test('abc') && RegExp.$1 === 'b' && 'a-b'.split(/-/).length === 2);`;
     expect(await raw(probe)).toBe('true');
   });
 });
