@@ -27,7 +27,7 @@ import { withLimits, type RenderRequestBody } from './request.js';
 import type { HostAnswer, HostCallHandler } from '../protocol/host-call.js';
 import { CUT_AS_TIMEOUT, classifyIsolateError } from './ivm-errors.js';
 import type { SyncRender } from './sync-render.js';
-import { MAX_SLICE_VARS_BYTES, renderInSlice } from './sync-slice.js';
+import { MAX_SLICE_VARS_BYTES, renderInSlice, sliceTurnLeft } from './sync-slice.js';
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 
 /**
@@ -485,7 +485,7 @@ export class IsolateHost {
 
   /** Whether template `id` gets a synchronous slice now (not while it waits out an earlier cut). */
   private maySlice(live: LiveContext, id: string, limits: SandboxLimits): boolean {
-    if (!(limits.syncSliceMs > 0)) return false;
+    if (!(limits.syncSliceMs > 0) || !sliceTurnLeft(limits.syncSliceMs)) return false;
     const cut = live.cuts.get(id);
     if (!cut || cut.wait === 0) return true;
     cut.wait--;

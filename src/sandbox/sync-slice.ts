@@ -54,6 +54,34 @@ export type SliceOutcome =
   | { done: false; heldMs: number };
 
 /**
+ * How long the slices of this turn of the event loop have held it, ms. A render that ends in its
+ * slice resolves in a microtask, so renders awaited one after another (a caller's loop, or several
+ * tenants' loops) never gave the loop a turn while they ran: HH-SLICE measured a lag p99 of 1.1 s
+ * with the slice on (11 ms off). Once this turn's slices have held the loop for one slice's
+ * length, the renders of the rest of the turn go asynchronously (`sliceTurnLeft`), and they let
+ * the loop turn; `setImmediate` starts the next turn's count at 0.
+ */
+const turn = { heldMs: 0, resetting: false };
+
+function resetTurn(): void {
+  turn.heldMs = 0;
+  turn.resetting = false;
+}
+
+function heldFor(ms: number): void {
+  turn.heldMs += ms;
+  if (!turn.resetting) {
+    turn.resetting = true;
+    setImmediate(resetTurn);
+  }
+}
+
+/** Whether this turn of the event loop may still give a render a slice of `sliceMs`. */
+export function sliceTurnLeft(sliceMs: number): boolean {
+  return turn.heldMs < Math.min(sliceMs, MAX_SLICE_MS);
+}
+
+/**
  * One render in a synchronous slice of `sliceMs` (clamped to MAX_SLICE_MS). Errors other than
  * the slice's own timeout (the isolate disposed at its memory limit...) are thrown as the async
  * call throws them.
@@ -79,5 +107,7 @@ export function renderInSlice(
     if (e instanceof Error && /^Script execution timed out/.test(e.message))
       return { done: false, heldMs: performance.now() - t0 };
     throw e;
+  } finally {
+    heldFor(performance.now() - t0);
   }
 }

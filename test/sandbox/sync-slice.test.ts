@@ -113,6 +113,28 @@ describe('the synchronous slice of IsolateHost', () => {
     expect(host.slices).toEqual({ done: 0, cut: 0 });
   });
 
+  it('renders awaited one after another give the event loop a turn once a slice of time has passed', async () => {
+    const host = newHost();
+    const t = template('loop.tpl', '{section name=i loop=$n}{$smarty.section.i.index}{/section}');
+    await host.render(t, request(t.id, { n: 1 }), limits(2), null);
+    // Each render ends in its slice and resolves in a microtask: without the turn's budget the
+    // timer below waited for the whole loop (HH-SLICE's lag of a second and more).
+    let rendered = 0;
+    let atTimer = -1;
+    const timer = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        atTimer = rendered;
+        resolve();
+      }, 0),
+    );
+    for (; rendered < 400; rendered++)
+      expect((await host.render(t, request(t.id, { n: 200 }), limits(2), null)).error).toBeUndefined();
+    await timer;
+    expect(host.slices.done).toBeGreaterThan(0);
+    expect(atTimer).toBeGreaterThanOrEqual(0);
+    expect(atTimer).toBeLessThan(400);
+  });
+
   it('a thrown value whose message getter never returns still ends the slice (the runtime answers, it does not throw)', async () => {
     const host = newHost();
     const code = `smartcage.define("getter.tpl", (rt) => function t0(s, $) {
