@@ -3,7 +3,6 @@
  * over them and the engine options that point the engine at its templates and custom functions.
  * It uses only the package's public API, as an embedder's host would.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   EgressGuard,
@@ -25,6 +24,7 @@ import { SiteEngines } from './engines.js';
 import { SiteRequests } from './requests.js';
 import { siteIdentity, type IdentityOptions } from './identity.js';
 import { closeSiteQueue } from './batches/site-queue.js';
+import { siteSources } from './folder-lookup.js';
 
 export interface Site extends SiteContext {
   readonly host: HostAdapters;
@@ -67,8 +67,7 @@ export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOp
     sqlitePath: path.join(dir, SQLITE_FILE),
   });
   const closeDb = () => store.close();
-  const templates = folderLookup(path.join(dir, 'templates'), '');
-  const functions = folderLookup(path.join(dir, 'functions'), '.tpl');
+  const { templates, functions } = siteSources(dir);
   try {
     checkEndpointCaches(config, { templates, functions });
     await migrate(store);
@@ -132,20 +131,5 @@ export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOp
       await guard?.close();
       await closeDb();
     },
-  };
-}
-
-/** Names a template may use: relative, no `..`, no hidden files, no backslashes. */
-const SAFE_NAME = /^(?!.*(?:^|\/)\.)[A-Za-z0-9_\-./]{1,200}$/;
-
-/** A SourceLookup over a folder: `name` + `suffix` inside it, or undefined. */
-export function folderLookup(folder: string, suffix: string): (name: string) => string | undefined {
-  return (name) => {
-    if (!SAFE_NAME.test(name) || name.startsWith('/')) return undefined;
-    try {
-      return readFileSync(path.join(folder, name + suffix), 'utf8');
-    } catch {
-      return undefined;
-    }
   };
 }

@@ -12,10 +12,9 @@
  * Only a 200 answer that sets no cookie, of a function that is still a pure read as its file
  * reads now (cache-rule.ts), is kept.
  */
-import path from 'node:path';
 import type { EndpointConfig } from '../config.js';
 import type { SiteContext } from '../site-context.js';
-import { folderLookup } from '../open-site.js';
+import { siteSources } from '../folder-lookup.js';
 import { CacheRuleMemo, type FunctionSources } from './cache-rule.js';
 import { endpointKey } from './endpoints.js';
 import { processCache, type ResponseCache } from './response-cache.js';
@@ -38,10 +37,7 @@ function rulesOf(ctx: SiteContext): SiteRules {
   if (!r) {
     r = {
       memo: new CacheRuleMemo(),
-      sources: {
-        templates: folderLookup(path.join(ctx.dir, 'templates'), ''),
-        functions: folderLookup(path.join(ctx.dir, 'functions'), '.tpl'),
-      },
+      sources: siteSources(ctx.dir),
     };
     rules.set(ctx, r);
   }
