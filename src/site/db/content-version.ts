@@ -17,6 +17,7 @@
  * write: too many versions cost a render, too few a stale answer.
  */
 import type { Row, SiteDatabase, SqlRunner, SqlValue } from './database.js';
+import { detached } from './render-statements.js';
 
 /** Tables whose rows no cacheable endpoint reads: writing them leaves the version alone. */
 const BOOKKEEPING: ReadonlySet<string> = new Set([
@@ -112,11 +113,16 @@ export class ContentVersion {
  */
 export function versionedDatabase(db: SiteDatabase, tenant: string): { db: SiteDatabase; version: ContentVersion } {
   const version = new ContentVersion(db, tenant, VERSION_MAX_AGE_MS[db.dialect]);
+  /**
+   * The version moved on after a write that committed on its own: detached from the render that
+   * wrote, so that a render ending right after its write cannot stop the version from moving.
+   */
+  const bump = () => detached(() => db.run(BUMP, [tenant]));
   /** Outside a transaction: the write, then the version, each committed on its own. */
   const after = async <T>(sql: string, result: Promise<T>): Promise<T> => {
     const r = await result;
     if (contentWrite(sql)) {
-      await db.run(BUMP, [tenant]);
+      await bump();
       version.wrote();
     }
     return r;
@@ -161,7 +167,7 @@ export function versionedDatabase(db: SiteDatabase, tenant: string): { db: SiteD
               return await db.connection!((c) => fn(watching(c, dirty)));
             } finally {
               if (dirty.wrote) {
-                await db.run(BUMP, [tenant]);
+                await bump();
                 version.wrote();
               }
             }
