@@ -103,6 +103,9 @@ function beyondSchema(json: SiteJson): JsonProblem | null {
       path: `/batches/${unscheduled}/schedule`,
       message: "must be one of the platform's schedules: */15 * * * *, */30 * * * *, 0 * * * * or M H * * *",
     };
+  // A POST answers what it was sent: keeping it would answer the next POST without its work.
+  const postCache = (json.endpoints ?? []).findIndex((e) => e.cache !== undefined && e.method !== 'GET');
+  if (postCache >= 0) return { path: `/endpoints/${postCache}/cache`, message: 'is for GET endpoints only' };
   return (
     repeated(json.apis ?? [], 'apis', 'api_id') ??
     repeated(batches, 'batches', 'slug') ??

@@ -3,7 +3,6 @@
  * over them and the engine options that point the engine at its templates and custom functions.
  * It uses only the package's public API, as an embedder's host would.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   EgressGuard,
@@ -15,6 +14,9 @@ import {
 import { readSiteConfig, type SiteConfig } from './config.js';
 import { openDatabase, SQLITE_FILE } from './db/database.js';
 import { migrate } from './schema/index.js';
+import { versionedDatabase } from './db/content-version.js';
+import { checkEndpointCaches } from './api/cache-rule.js';
+import { processCache } from './api/response-cache.js';
 import { siteAdapters } from './adapters/index.js';
 import { siteStorageReady } from './adapters/basic.js';
 import type { SiteContext } from './site-context.js';
@@ -22,6 +24,7 @@ import { SiteEngines } from './engines.js';
 import { SiteRequests } from './requests.js';
 import { siteIdentity, type IdentityOptions } from './identity.js';
 import { closeSiteQueue } from './batches/site-queue.js';
+import { siteSources } from './folder-lookup.js';
 
 export interface Site extends SiteContext {
   readonly host: HostAdapters;
@@ -59,19 +62,20 @@ export async function openSite(dir: string, opts: OpenOptions = {}): Promise<Sit
 
 /** openSite with site.json read already (the registry of `serve --sites` reads it itself). */
 export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOptions = {}): Promise<Site> {
-  const db = await (opts.openDatabase ?? openDatabase)({
+  const store = await (opts.openDatabase ?? openDatabase)({
     url: config.database,
     sqlitePath: path.join(dir, SQLITE_FILE),
   });
-  const closeDb = () => db.close();
+  const closeDb = () => store.close();
+  const { templates, functions } = siteSources(dir);
   try {
-    await migrate(db);
+    checkEndpointCaches(config, { templates, functions });
+    await migrate(store);
   } catch (e) {
     await closeDb();
     throw e;
   }
-  const templates = folderLookup(path.join(dir, 'templates'), '');
-  const functions = folderLookup(path.join(dir, 'functions'), '.tpl');
+  const { db, version: contentVersion } = versionedDatabase(store, config.site_key);
   const settings = (): TenantSettings => ({
     timezone: config.timezone,
     lang: config.lang,
@@ -91,6 +95,7 @@ export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOp
     dir,
     config,
     db,
+    contentVersion,
     tenant: config.site_key,
     requests: new SiteRequests(),
     engines,
@@ -116,6 +121,8 @@ export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOp
     identity: (opts) => siteIdentity(config, opts),
     close: async () => {
       detach();
+      // A site opened again (site.json changed) makes its answers again.
+      processCache.dropSite(config.site_key);
       for (const fn of closing.splice(0)) await fn();
       if (!opts.engines) engines.close();
       // The engines close no tenant's host: the browser of {generate_pdf} is the site's.
@@ -124,20 +131,5 @@ export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOp
       await guard?.close();
       await closeDb();
     },
-  };
-}
-
-/** Names a template may use: relative, no `..`, no hidden files, no backslashes. */
-const SAFE_NAME = /^(?!.*(?:^|\/)\.)[A-Za-z0-9_\-./]{1,200}$/;
-
-/** A SourceLookup over a folder: `name` + `suffix` inside it, or undefined. */
-function folderLookup(folder: string, suffix: string): (name: string) => string | undefined {
-  return (name) => {
-    if (!SAFE_NAME.test(name) || name.startsWith('/')) return undefined;
-    try {
-      return readFileSync(path.join(folder, name + suffix), 'utf8');
-    } catch {
-      return undefined;
-    }
   };
 }

@@ -26,6 +26,8 @@ import { readSiteConfig, SiteConfigError, type SiteConfig } from './config.js';
 import { DatabasePools } from './db/database.js';
 import { SiteEngines } from './engines.js';
 import { openSiteWith, type OpenOptions, type Site } from './open-site.js';
+import { checkEndpointCaches } from './api/cache-rule.js';
+import { siteSources } from './folder-lookup.js';
 
 export interface RegistryOptions {
   /** A site unused this long has its database, queue and stores closed, ms (default 120,000). */
@@ -305,6 +307,8 @@ export class SiteRegistry {
     let config: SiteConfig;
     try {
       config = readSiteConfig(e.dir);
+      // A cache the functions cannot have is refused here too, so the last good site.json stays.
+      checkEndpointCaches(config, siteSources(e.dir));
     } catch (err) {
       return this.broken(e, mtimeMs, err instanceof SiteConfigError ? err.message : oneLine(err));
     }

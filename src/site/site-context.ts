@@ -1,13 +1,17 @@
 /** What a family's adapters and sample data are given: the site's folder, settings and database. */
 import type { SiteConfig } from './config.js';
 import type { SiteDatabase } from './db/database.js';
+import type { ContentVersion } from './db/content-version.js';
 import type { SiteEngines } from './engines.js';
 import type { SiteRequests } from './requests.js';
 
 export interface SiteContext {
   readonly dir: string;
   readonly config: SiteConfig;
+  /** Its writes of content move `contentVersion` on (db/content-version.ts). */
   readonly db: SiteDatabase;
+  /** The version of the site's content in its store, which the API cache keeps answers under. */
+  readonly contentVersion: ContentVersion;
   /** The tenant of every row and file of this site: its site_key. */
   readonly tenant: string;
   /** The requests in flight: their cookie jars, and how internal API requests nest (requests.ts). */

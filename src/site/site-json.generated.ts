@@ -63,6 +63,11 @@ export interface EndpointJson {
   function: string;
   /** The API it belongs to (api_token's api_id). */
   api_id: number;
+  /** Keep the answers of this GET endpoint for `seconds` (docs/site.md, "The API cache"): one entry per query and member, only 200 answers without cookies, dropped when the site's content changes. The site refuses to load when the function calls anything that is not a pure read. */
+  cache?: {
+    /** How long an answer is kept at most, 1 to 86400. */
+    seconds: number;
+  };
 }
 
 /** An API of the site and what a request to its endpoints must carry: nothing (`none`), a session cookie (`cookie`), or an access token of this API of that type in the X-RCMS-API-ACCESS-TOKEN header (`static`, `dynamic`). */
@@ -344,6 +349,21 @@ export const SITE_SCHEMA: SchemaOf<SiteJson> = {
           $ref: '#/definitions/slug',
         },
         api_id: { description: "The API it belongs to (api_token's api_id).", type: 'integer', minimum: 1 },
+        cache: {
+          description:
+            'Keep the answers of this GET endpoint for `seconds` (docs/site.md, "The API cache"): one entry per query and member, only 200 answers without cookies, dropped when the site\'s content changes. The site refuses to load when the function calls anything that is not a pure read.',
+          type: 'object',
+          additionalProperties: false,
+          required: ['seconds'],
+          properties: {
+            seconds: {
+              description: 'How long an answer is kept at most, 1 to 86400.',
+              type: 'integer',
+              minimum: 1,
+              maximum: 86400,
+            },
+          },
+        },
       },
     },
     api: {

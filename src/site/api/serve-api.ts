@@ -6,7 +6,8 @@
  * this API, `dynamic` a member's token of this API or a session's access token; otherwise 401.
  * The query is $smarty.get, a JSON or form body $smarty.post. Cookies, the token and
  * Authorization never reach the template ($smarty.server leaves them out). Set-Cookie lines of
- * the response carry the path the site is served under.
+ * the response carry the path the site is served under. An endpoint with `cache` may answer from
+ * the API cache (cached-answer.ts); its answers say so in X-Cache (hit, miss, skip).
  */
 import { randomUUID } from 'node:crypto';
 import type { SiteContext } from '../site-context.js';
@@ -17,6 +18,7 @@ import { parseQuery } from './query.js';
 import { errorAnswer, headerVar, runEndpoint, type EndpointAnswer } from './run-endpoint.js';
 import { SESSION_COOKIE, memberOfAccessToken, memberOfSession } from '../adapters/sessions.js';
 import { tokenInfo } from '../adapters/api.js';
+import { cacheLookup, keepAnswer } from './cached-answer.js';
 
 export interface ApiHttpRequest {
   method: string;
@@ -188,6 +190,13 @@ export async function serveApi(ctx: SiteContext, req: ApiHttpRequest): Promise<A
   const member = await authenticate(ctx, endpoint.api_id, cookies, req.headers.get(ACCESS_TOKEN_HEADER));
   if (!member.ok) return json(member.answer);
 
+  const get = parseQuery(req.query);
+  // After the credentials: a kept answer is served only to a request that may have it made.
+  const cache = endpoint.cache
+    ? await cacheLookup(ctx, { ...endpoint, cache: endpoint.cache }, member.value, get)
+    : null;
+  if (cache?.hit) return json({ status: 200, body: cache.body }, [['x-cache', 'hit']]);
+
   const requestId = `http-${randomUUID()}`;
   const state = ctx.requests.begin(requestId, { jar: newJar(cookies), serving: [endpointKey(endpoint)] });
   try {
@@ -195,7 +204,7 @@ export async function serveApi(ctx: SiteContext, req: ApiHttpRequest): Promise<A
       requestId,
       memberId: member.value,
       depth: 0,
-      get: parseQuery(req.query),
+      get,
       post: post.value,
       server: serverVars(req),
     });
@@ -203,6 +212,7 @@ export async function serveApi(ctx: SiteContext, req: ApiHttpRequest): Promise<A
       'set-cookie',
       setCookieLine(name, c, req.basePath),
     ]);
+    if (cache) return json(answer, [...setCookies, ['x-cache', keepAnswer(ctx, cache, answer, setCookies.length > 0)]]);
     return json(answer, setCookies);
   } finally {
     ctx.requests.end(requestId);

@@ -30,10 +30,16 @@ export async function tableColumns(db: SqlRunner, dialect: Dialect): Promise<Map
   return out;
 }
 
+/**
+ * Rows a site leaves behind that are no site's data: its content version (D213), which must keep
+ * counting up over a restore (a node may still hold answers made at a lower one).
+ */
+const NOT_A_SITE = new Set(['content_versions']);
+
 /** `table.column` where `siteKey` is already a site of the database, or null when it is nowhere. */
 export async function siteKeyInUse(db: SqlRunner, dialect: Dialect, siteKey: string): Promise<string | null> {
   for (const [table, cols] of await tableColumns(db, dialect)) {
-    if (!/^\w+$/.test(table)) continue;
+    if (!/^\w+$/.test(table) || NOT_A_SITE.has(table)) continue;
     for (const col of SITE_COLUMNS) {
       if (cols.has(col) && (await db.get(`SELECT 1 AS x FROM ${table} WHERE ${col} = ? LIMIT 1`, [siteKey])))
         return `${table}.${col}`;

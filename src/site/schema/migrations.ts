@@ -132,6 +132,18 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 5,
+    // D213: the content version each write of the site's content moves on, one row per site,
+    // read by every node that keeps API answers (src/site/db/content-version.ts).
+    name: 'content version per site for the API cache',
+    up: () => [
+      `CREATE TABLE IF NOT EXISTS content_versions (
+        tenant TEXT NOT NULL PRIMARY KEY,
+        version BIGINT NOT NULL
+      )`,
+    ],
+  },
 ];
 
 /** The version a database is at when every migration of this build is applied. */

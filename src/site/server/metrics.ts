@@ -14,6 +14,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { EngineStats, RenderEvent } from '../../index.js';
+import type { CacheStats } from '../api/response-cache.js';
 
 /** Connections of one database pool (pg's Pool: totalCount, idleCount, waitingCount). */
 export interface PoolUse {
@@ -30,6 +31,8 @@ export interface MetricsSources {
   databasePools(): Iterable<PoolUse>;
   /** Batch runs queued and running, of each site whose queue is open (read from its store: may take a query). */
   batchQueues(): Promise<Iterable<{ queued: number; running: number }>>;
+  /** The process's API cache (site/api/response-cache.ts); absent: no such metrics. */
+  apiCache?(): CacheStats;
 }
 
 export interface ServerMetricsOptions {
@@ -62,7 +65,7 @@ export class ServerMetrics {
   private readonly requestSeconds: Histogram<'method'>;
   private readonly perSite = new Map<string, SiteTotals>();
   /** Counters of the engines that can go back (a new sandbox worker starts at 0): the last sum seen. */
-  private readonly seen = { evicted: 0, crashes: 0 };
+  private readonly seen = { evicted: 0, crashes: 0, cacheHits: 0, cacheMisses: 0, cacheEvictions: 0 };
 
   constructor(private readonly opts: ServerMetricsOptions) {
     const p = opts.prefix ?? 'smartcage_';
@@ -191,6 +194,48 @@ export class ServerMetrics {
         this.set({ state: 'running' }, t.running);
       },
     });
+
+    const apiCache = opts.sources.apiCache;
+    if (apiCache) {
+      const counter = (
+        name: string,
+        help: string,
+        key: 'cacheHits' | 'cacheMisses' | 'cacheEvictions',
+        pick: (c: CacheStats) => number,
+      ) =>
+        new Counter({
+          name: `${p}api_cache_${name}_total`,
+          help,
+          registers,
+          collect() {
+            seen[key] = grow(this, seen[key], pick(apiCache()));
+          },
+        });
+      counter('hits', 'Requests to endpoints with a cache answered from it.', 'cacheHits', (c) => c.hits);
+      counter('misses', 'Requests to endpoints with a cache that made their answer.', 'cacheMisses', (c) => c.misses);
+      counter(
+        'evictions',
+        'Kept answers pushed out by the bounds in entries or bytes.',
+        'cacheEvictions',
+        (c) => c.evictions,
+      );
+      new Gauge({
+        name: `${p}api_cache_entries`,
+        help: 'Answers the API cache keeps.',
+        registers,
+        collect() {
+          this.set(apiCache().entries);
+        },
+      });
+      new Gauge({
+        name: `${p}api_cache_bytes`,
+        help: 'Bytes of the answers the API cache keeps.',
+        registers,
+        collect() {
+          this.set(apiCache().bytes);
+        },
+      });
+    }
 
     if ((opts.siteLabels ?? 0) > 0) {
       const fill = (counter: Counter<'site'>, pick: (t: SiteTotals) => number) => this.fillSites(counter, pick);
