@@ -19,7 +19,7 @@
  *   build's bin/smartcage.js (a copy of bin/, dist/ and package.json beside a node_modules link);
  *   `--site DIR` serves that site folder (one on PostgreSQL) instead of the SQLite bench site;
  *   `--sites`: serve the site with `--sites` (two sites, their requests in turn, each on its own
- *   connections) for the site affinity of `--processes N` (D220); `--new-connections`: a new
+ *   connections) for the site affinity of `--processes N` (D226); `--new-connections`: a new
  *   connection per request. Also prints the CPU per request of the server's first process alone
  *   (with --processes N: the primary);
  * - flood: one tenant floods with slow requests while another's are timed (p50/p99).
@@ -209,7 +209,7 @@ function addFloor(site: string): void {
 }
 
 /**
- * `news-cached`: the `news` function behind an endpoint with the API cache (D214), so a repeated
+ * `news-cached`: the `news` function behind an endpoint with the API cache (D236), so a repeated
  * read is answered from it; the plain server answers it with its `news`.
  */
 function addNewsCached(site: string): void {

@@ -1,5 +1,5 @@
 /**
- * What reading the content version costs (D213): `ContentVersion.current()` with no interval,
+ * What reading the content version costs (D235): `ContentVersion.current()` with no interval,
  * i.e. one read of the store per cached request, on SQLite and (with SMARTCAGE_PG_URL) on
  * PostgreSQL; CPU of this process per read, and wall time. With the interval PostgreSQL uses
  * (100 ms) a read is a comparison of two numbers.

@@ -99,7 +99,7 @@ export function harden(root: unknown, seen = new Set<unknown>()): void {
  * protector), which is watched (`WATCHED_REGEXP`): its 24 own properties (the legacy statics
  * `$1`... are accessors) had been compared descriptor by descriptor after every render, ~20 µs of
  * an empty render's ~27 in the isolate, and locking them leaves the regular expressions' speed
- * as it was (docs/decisions.md D230).
+ * as it was (docs/decisions.md D232).
  */
 const WATCHED_REGEXP: readonly PropertyKey[] = [Symbol.species];
 

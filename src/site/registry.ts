@@ -16,7 +16,7 @@
  *   used; a change that reads well replaces the settings, and the open handle is closed once its
  *   requests are done (the next request opens it with the new ones). A broken site.json keeps the
  *   last good one and is logged once. functions/ and templates/ are looked at by each render already
- *   (an endpoint's function by its stat, D216).
+ *   (an endpoint's function by its stat, D212).
  *   `rescan()` (SIGHUP) does the same for every site at once and adds new site folders.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';

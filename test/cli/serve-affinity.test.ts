@@ -1,5 +1,5 @@
 /**
- * Site affinity across real processes (`serve --sites --processes 2`, D220): each site's requests
+ * Site affinity across real processes (`serve --sites --processes 2`, D226): each site's requests
  * are served by one child, told by the pid on its access-log line; a child killed by SIGKILL has
  * its site served by the sibling until its replacement is up; a keep-alive connection's requests
  * for another site are answered right by the child it went to; a 2-second request completes over

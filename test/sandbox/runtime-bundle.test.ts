@@ -1,6 +1,6 @@
 /**
  * The runtime script every isolate holds a copy of (src/sandbox/runtime-bundle.ts, built by
- * scripts/build-runtime.mjs): its size is memory of every warm tenant (docs/decisions.md D224), so
+ * scripts/build-runtime.mjs): its size is memory of every warm tenant (docs/decisions.md D215), so
  * it carries none of the plugins' documentation, and its minification keeps the names the runtime
  * reads.
  */

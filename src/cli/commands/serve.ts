@@ -218,7 +218,7 @@ export const serveCommand: Command = {
           port,
           addressLines: (url, p, m) => [...addressLines(url, p), ...metricsLine(m)],
           cutStatus: EXIT.DRAIN_CUT,
-          // Sites are addressed by their key (the Host or the path): each goes to one child (D220).
+          // Sites are addressed by their key (the Host or the path): each goes to one child (D226).
           affinity: sitesDir !== undefined && cfg.affinity === 'on',
         });
       } catch (e) {

@@ -1,5 +1,5 @@
 /**
- * Which endpoints may keep their answers (site.json `endpoints[].cache`; D212). An answer may be
+ * Which endpoints may keep their answers (site.json `endpoints[].cache`; D234). An answer may be
  * kept only when making it again would give the same bytes to the same member for the same query
  * until the site's content changes: the function (with everything it includes) must only read.
  * The compile tells what it calls (the template manifest) and the compiled code tells what of

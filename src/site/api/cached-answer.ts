@@ -1,5 +1,5 @@
 /**
- * The API cache on a request's way (D214): serve-api.ts asks `cacheLookup` before it renders an
+ * The API cache on a request's way (D236): serve-api.ts asks `cacheLookup` before it renders an
  * endpoint with `cache`, and hands the answer it made to `keepAnswer`.
  *
  * The key is the site, the endpoint, the member (anonymous or the member's id: an answer is

@@ -1,5 +1,5 @@
 /**
- * The answers of cached endpoints a process keeps (D214): one LRU over every site the process
+ * The answers of cached endpoints a process keeps (D236): one LRU over every site the process
  * serves, bounded in entries and bytes per site and for the whole process. An entry holds the
  * body of a 200 answer with the content version it was made at; an entry larger than the entry
  * cap is not kept. Keys are made by the caller (cached-answer.ts) and start with the site's key,

@@ -79,7 +79,7 @@ const SETTLE_MS = 2000;
 
 /**
  * functions/<name>.tpl, read again only when its stat changed: one stat a request instead of an
- * open, a read and a close and the text decoded again (D216). A file rewritten in place changes its
+ * open, a read and a close and the text decoded again (D212). A file rewritten in place changes its
  * mtime and ctime, one replaced by a rename its inode; one changed within SETTLE_MS of now is not
  * remembered at all.
  */

@@ -31,7 +31,7 @@ export async function tableColumns(db: SqlRunner, dialect: Dialect): Promise<Map
 }
 
 /**
- * Rows a site leaves behind that are no site's data: its content version (D213), which must keep
+ * Rows a site leaves behind that are no site's data: its content version (D235), which must keep
  * counting up over a restore (a node may still hold answers made at a lower one).
  */
 const NOT_A_SITE = new Set(['content_versions']);

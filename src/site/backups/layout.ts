@@ -43,7 +43,7 @@ export const SITE_FOLDERS = ['functions', 'batches', 'templates', 'mail'] as con
 /**
  * Tables a backup leaves out: the backups themselves, and the storage's usage count and locks
  * (D170), which describe the live storage: a restored site counts its files again at its first write.
- * The content version (D213) is the live caches': the restore's own writes move it on.
+ * The content version (D235) is the live caches': the restore's own writes move it on.
  */
 const NOT_BACKED_UP = new Set(['backups', 'storage_usage', 'storage_locks', 'content_versions']);
 

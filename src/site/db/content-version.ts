@@ -1,5 +1,5 @@
 /**
- * The content version of a site (D213): a number in the shared store, one row per site in
+ * The content version of a site (D235): a number in the shared store, one row per site in
  * `content_versions`, that every write of the site's content or members through the site's
  * database handle moves on. The API cache (api/response-cache.ts) keeps each answer with the
  * version it was made at and serves it only while the version is still that one, so a write on
@@ -58,7 +58,7 @@ const BUMP = `INSERT INTO content_versions (tenant, version) VALUES (?, 1)
 const READ_VERSION = 'SELECT version FROM content_versions WHERE tenant = ?';
 
 /**
- * How stale a node's idea of the version may be, ms (D213): 0 reads the store for each cached
+ * How stale a node's idea of the version may be, ms (D235): 0 reads the store for each cached
  * request (SQLite: a prepared read of one row by its key, a few µs); PostgreSQL is a round trip,
  * so a node reads it at most this often and a write on another node is seen within it. A write
  * through this node is seen at once either way.

@@ -134,7 +134,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 5,
-    // D213: the content version each write of the site's content moves on, one row per site,
+    // D235: the content version each write of the site's content moves on, one row per site,
     // read by every node that keeps API answers (src/site/db/content-version.ts).
     name: 'content version per site for the API cache',
     up: () => [

@@ -1,5 +1,5 @@
 /**
- * Site affinity for `serve --sites --processes N` (docs/decisions.md D220): the primary accepts
+ * Site affinity for `serve --sites --processes N` (docs/decisions.md D226): the primary accepts
  * each connection itself, reads its first request head (request-head.ts), and hands the socket,
  * with the bytes it read, to the child that owns the site the head names. A site is owned by one
  * child at a time, so only that child warms its isolate and opens its database: with round-robin

@@ -12,7 +12,7 @@
  * they fall idle), then cut whatever is left. Never `closeAllConnections()` before the deadline:
  * that is what cut a 2-second request with ECONNRESET.
  *
- * Under a primary that routes connections by site (`connections`, D220) the server listens on
+ * Under a primary that routes connections by site (`connections`, D226) the server listens on
  * nothing: each connection comes from the primary with the bytes it already read, and the drain
  * ends when the last of those connections has closed.
  */

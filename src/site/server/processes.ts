@@ -18,7 +18,7 @@
  * The first child starts alone; when it listens the primary prints the address line (once) and
  * starts the others.
  *
- * With `affinity` (`serve --sites`, D220) the primary listens itself and hands each connection to
+ * With `affinity` (`serve --sites`, D226) the primary listens itself and hands each connection to
  * the child that owns the site its first request names (affinity.ts); the children listen on
  * nothing and take the connections it sends them (`primaryConnections`). Without it node:cluster
  * hands connections round-robin.

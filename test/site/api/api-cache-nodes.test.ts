@@ -1,5 +1,5 @@
 /**
- * Several nodes, one truth, for the API cache (D213): two `smartcage serve` processes on one
+ * Several nodes, one truth, for the API cache (D235): two `smartcage serve` processes on one
  * PostgreSQL site; each keeps its own answers, and a write of content through one makes the
  * other's next read a miss with the new content (within the version's read interval, 100 ms).
  * Runs where the site tests' PostgreSQL does (SMARTCAGE_PG_URL); reported skipped elsewhere.

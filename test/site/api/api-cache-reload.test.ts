@@ -1,6 +1,6 @@
 /**
  * `serve --sites` picks up a changed site.json: a cache its function cannot have is refused
- * there too, and the last good site.json stays (D212); a cache it can have is used at once.
+ * there too, and the last good site.json stays (D234); a cache it can have is used at once.
  */
 import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

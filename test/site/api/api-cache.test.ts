@@ -1,5 +1,5 @@
 /**
- * The API cache through `serve --site` over real HTTP, on both backends (D212-D214): a kept
+ * The API cache through `serve --site` over real HTTP, on both backends (D234-D236): a kept
  * answer is the same body; a write of content through the site makes the next read a miss with
  * the new content; a member never gets another member's answer; only what may be kept is kept;
  * an endpoint whose function writes cannot have a cache.

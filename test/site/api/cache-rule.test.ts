@@ -1,5 +1,5 @@
 /**
- * Which functions may keep their answers (src/site/api/cache-rule.ts, D212): only pure reads of
+ * Which functions may keep their answers (src/site/api/cache-rule.ts, D234): only pure reads of
  * the site's content, with no clock, random source or request header in the answer.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * An endpoint's custom function is read again only when its file changed (src/site/api/run-endpoint.ts,
- * D216): whatever way the file changes, the next request runs the new text. A settled file (its times
+ * D212): whatever way the file changes, the next request runs the new text. A settled file (its times
  * well in the past) is the one the cache keeps; these edits keep its size and put its mtime back.
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';

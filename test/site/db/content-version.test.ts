@@ -1,5 +1,5 @@
 /**
- * The content version (src/site/db/content-version.ts, D213): every write of content through
+ * The content version (src/site/db/content-version.ts, D235): every write of content through
  * the site's database moves it on, with the write; bookkeeping writes and reads do not; another
  * handle on the same store sees it.
  */

@@ -1,4 +1,4 @@
-/** The API cache's series in /metrics (D214): counters and gauges of the process, no site label. */
+/** The API cache's series in /metrics (D236): counters and gauges of the process, no site label. */
 import { describe, expect, it } from 'vitest';
 import { ServerMetrics } from '../../../src/site/server/metrics.js';
 import { DEFAULT_CACHE_LIMITS, ResponseCache } from '../../../src/site/api/response-cache.js';
