@@ -26,7 +26,7 @@ export const LAYERS = {
   plugins: ['value', 'php', 'text'],
   runtime: ['value', 'php', 'plugins', 'protocol'],
   compiler: ['value', 'protocol', 'php', 'plugins', 'text', 'errors.ts'],
-  sandbox: ['value', 'protocol', 'compiler', 'errors.ts', 'site-defaults.ts'],
+  sandbox: ['value', 'protocol', 'compiler', 'errors.ts', 'site-defaults.ts', 'text'],
   // The host side, split by job (D190). What an embedder implements: HostAdapters, every adapter
   // interface, the capabilities, the render's AbortSignal and the host's error.
   'host-api': ['plugins'],
@@ -99,7 +99,7 @@ export const LAYERS = {
   lsp: ['compiler', 'plugins'],
   // A local site is a host written as an embedder writes one: the public entry only. Its web app
   // (src/site/app: `serve --site`) shows its pages with the forms UI, over the shared HTTP helpers.
-  site: ['index.ts', 'http', 'forms', 'forms-ui'],
+  site: ['index.ts', 'http', 'forms', 'forms-ui', 'text'],
   cli: [
     'site',
     'value',

@@ -18,6 +18,7 @@ import type { RenderRequestBody } from './request.js';
 import { plainVarsOf } from './plain-json.js';
 import type { MemoryReport } from './isolate-cache.js';
 import { WorkerProcess } from './worker-process.js';
+import { spreadHash } from '../text/string-hash.js';
 
 export interface PoolOptions {
   /** Worker processes shared by all tenants (default 2: one per core on the target machine). */
@@ -216,7 +217,7 @@ export class SandboxPool {
       this.stats.quarantined++;
       return own;
     }
-    return this.shared[hash(tenant) % this.shared.length];
+    return this.shared[spreadHash(tenant) % this.shared.length];
   }
 
   /**
@@ -339,18 +340,4 @@ export class SandboxPool {
       setTimeout(() => w.kill(), 2000).unref();
     }
   }
-}
-
-/**
- * FNV-1a of the name, then mixed (murmur3's finalizer). FNV-1a's low bit is the parity of the
- * low bits of the name's characters, and `% 2` reads only that: tenants named `site-a`, `site-c`,
- * `site-e`... all went to the same one of 2 workers. The mix spreads every input bit over the
- * low bits.
- */
-export function hash(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
 }

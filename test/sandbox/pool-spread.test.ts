@@ -3,7 +3,7 @@
  * character spread over 2 workers, not by the parity of their characters (FNV-1a's low bit alone).
  */
 import { describe, expect, it } from 'vitest';
-import { hash } from '../../src/sandbox/pool.js';
+import { spreadHash as hash } from '../../src/text/string-hash.js';
 
 const spread = (names: string[], workers: number): number[] => {
   const n = Array.from({ length: workers }, () => 0);

@@ -16,6 +16,7 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { boundPort } from '../../http/port.js';
+import { fnv1a, mix32 } from '../../text/string-hash.js';
 import { HEAD_TIMEOUT_MS, MAX_HEAD_BYTES, readHead, siteOfHead } from './request-head.js';
 
 /** A child that is up, as the front sees it: its slot (stable across restarts) and how to give it a connection. */
@@ -24,27 +25,13 @@ export interface LiveChild {
   hand(socket: Socket, bytes: Buffer): void;
 }
 
-/** FNV-1a, 32 bits, of a site key. */
-function hashKey(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/** murmur3's finaliser: spreads a key's hash combined with a slot over 32 bits. */
-function mix(h: number): number {
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
 /** The index in `slots` of the slot that owns `site`: the highest score of the key with each slot. */
 export function ownerOf(site: string, slots: readonly number[]): number {
-  const h = hashKey(site);
+  const h = fnv1a(site);
   let best = 0;
   let bestScore = -1;
   for (let i = 0; i < slots.length; i++) {
-    const score = mix(h ^ Math.imul(slots[i]! + 1, 0x9e3779b9));
+    const score = mix32(h ^ Math.imul(slots[i]! + 1, 0x9e3779b9));
     if (score > bestScore) {
       best = i;
       bestScore = score;
