@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildSync } from 'esbuild';
+import { buildSmartcage } from './lib/build.js';
 import { generate } from './data/generate.js';
 
 const HELP = `Usage: npm run bench:workers -- [--workers 0,1,2] [--rounds N] [--renders N] [--burst N] [REV...]
@@ -76,17 +76,7 @@ function build(rev: string, scratch: string, index: number): string {
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   }
   execFileSync(process.execPath, ['scripts/build-runtime.mjs'], { cwd: dir, stdio: 'inherit' });
-  buildSync({
-    absWorkingDir: dir,
-    entryPoints: { index: 'src/index.ts', 'worker-main': 'src/sandbox/worker-main.ts' },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    outdir: 'bench/.build',
-    logLevel: 'warning',
-  });
+  buildSmartcage(dir);
   return join(dir, 'bench/.build/index.js');
 }
 
