@@ -27,7 +27,7 @@ import { withLimits, type RenderRequestBody } from './request.js';
 import type { HostAnswer, HostCallHandler } from '../protocol/host-call.js';
 import { CUT_AS_TIMEOUT, classifyIsolateError } from './ivm-errors.js';
 import type { SyncRender } from './sync-render.js';
-import { MAX_SLICE_VARS_BYTES, renderInSlice, sliceTurnLeft } from './sync-slice.js';
+import { MAX_SLICE_VARS_BYTES, nextTurn, renderInSlice, sliceTurnLeft } from './sync-slice.js';
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 
 /**
@@ -213,6 +213,10 @@ export class IsolateHost {
     // turn of the queue later. A template that ends in its synchronous slice (most renders in this
     // process, D140) then costs no promise hop, no watchdog timer and no queue entry here.
     const live = this.pending === 0 && !this.warming && this.usable ? this.reusable() : null;
+    // This turn's slices have held the event loop for a slice already (D233): a render that would
+    // take one starts in the next turn, so the loop turns between, and it keeps its slice.
+    if (live && t.hostFree === true && limits.syncSliceMs > 0 && !sliceTurnLeft(limits.syncSliceMs))
+      return nextTurn().then(() => this.render(t, request, limits, host));
     if (live) {
       // The isolate's own CPU clock (~0.1 µs a read): the template's time, not the host calls'.
       const cpu = this.cpuTime();

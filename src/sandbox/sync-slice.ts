@@ -58,8 +58,9 @@ export type SliceOutcome =
  * slice resolves in a microtask, so renders awaited one after another (a caller's loop, or several
  * tenants' loops) never gave the loop a turn while they ran: HH-SLICE measured a lag p99 of 1.1 s
  * with the slice on (11 ms off). Once this turn's slices have held the loop for one slice's
- * length, the renders of the rest of the turn go asynchronously (`sliceTurnLeft`), and they let
- * the loop turn; `setImmediate` starts the next turn's count at 0.
+ * length (`sliceTurnLeft`), a render of an idle isolate waits for the next turn (`nextTurn`) and
+ * takes its slice there, and a queued one goes asynchronously; `setImmediate` starts the next
+ * turn's count at 0.
  */
 const turn = { heldMs: 0, resetting: false };
 
@@ -74,6 +75,11 @@ function heldFor(ms: number): void {
     turn.resetting = true;
     setImmediate(resetTurn);
   }
+}
+
+/** A promise resolved in the next turn of the event loop (after its I/O and timers). */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Whether this turn of the event loop may still give a render a slice of `sliceMs`. */
