@@ -65,6 +65,7 @@ export const ERROR_CODE_MEANINGS = {
   E_SIZE_LIMIT: 'a value (string, array, transfer) grew past its limit',
   E_RECURSION_LIMIT: 'includes, functions or the stack recursed past their limit',
   E_SANDBOX_CRASHED: 'the isolate or its worker died',
+  E_SANDBOX_WIRE: 'a sandbox worker sent what the protocol does not allow: the worker is replaced',
   E_SANDBOX_SETUP: 'the process is not set up to host isolates safely (--no-node-snapshot)',
   E_BRIDGE_CLOSED: 'a host call arrived when no render was running',
   E_BRIDGE_QUOTA: 'more host calls in one render than allowed',

@@ -116,7 +116,7 @@ describe('site.json is read strictly', () => {
     ],
     [
       { ...base, endpoints: [{ path: 'a', method: 'GET', function: 'f', api_id: 1, verb: 'x' }] },
-      'site.json: /endpoints/0: unknown key "verb" (known: path, method, function, api_id)',
+      'site.json: /endpoints/0: unknown key "verb" (known: path, method, function, api_id, cache)',
     ],
     [
       {
