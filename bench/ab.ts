@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generate } from './data/generate.js';
+import { runBench, UsageError, wholeNumber } from './lib/cli.js';
 import type { BenchIsolate } from './lib/harness.js';
 
 const HELP = `Usage: npm run bench:ab -- [--row a|request] [--page NAME] [--isolates N] [--rounds N] [--renders N] REV [REV...]
@@ -63,8 +64,7 @@ function parseArgs(argv: string[]): Options | null {
     }
     const flag = /^--(isolates|rounds|renders)$/.exec(a);
     if (flag) {
-      const n = Number(argv[++i]);
-      if (!Number.isInteger(n) || n < 1) throw new UsageError(`${a} needs a whole number >= 1`);
+      const n = wholeNumber(a, argv[++i]);
       o[flag[1] as 'isolates' | 'rounds' | 'renders'] = n;
     } else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
     else o.revs.push(a);
@@ -74,8 +74,6 @@ function parseArgs(argv: string[]): Options | null {
   o.renders ||= o.row === 'a' ? 200 : 2000;
   return o;
 }
-
-class UsageError extends Error {}
 
 const ROOT = resolve(new URL('..', import.meta.url).pathname);
 
@@ -208,19 +206,7 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 }
 
-async function main(): Promise<number> {
-  let opts: Options | null;
-  try {
-    opts = parseArgs(process.argv.slice(2));
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    console.error(`bench:ab: ${e.message}\n\n${HELP}`);
-    return 2;
-  }
-  if (!opts) {
-    console.log(HELP);
-    return 0;
-  }
+async function main(opts: Options): Promise<number> {
   const scratch = mkdtempSync(join(tmpdir(), 'smartcage-ab-'));
   try {
     const builds = opts.revs.map((rev, i) => {
@@ -261,10 +247,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(`bench:ab: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  },
-);
+runBench('bench:ab', HELP, parseArgs, main);

@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml } from './engines/hand-written.js';
 import { helpers, pages, type Page } from './pages/pages.js';
+import { runBench, UsageError, wholeNumber } from './lib/cli.js';
 import type { SmartcageModule } from './lib/smartcage.js';
 
 const HELP = `Usage: npm run bench:pages -- [--rounds N] [--renders N] [--slices MS,MS...] [--out FILE] [--only PAGE,...]
@@ -45,8 +46,7 @@ function parseArgs(argv: string[]): Options | null {
     const v = argv[i + 1];
     if (a === '--help' || a === '-h') return null;
     if (a === '--rounds' || a === '--renders') {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) throw new UsageError(`${a} needs a whole number >= 1`);
+      const n = wholeNumber(a, v);
       o[a === '--rounds' ? 'rounds' : 'renders'] = n;
     } else if (a === '--slices') {
       o.slices = String(v).split(',').map(Number);
@@ -59,8 +59,6 @@ function parseArgs(argv: string[]): Options | null {
   }
   return o;
 }
-
-class UsageError extends Error {}
 
 const require = createRequire(import.meta.url);
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -191,19 +189,7 @@ const median = (xs: number[]) => {
 };
 const geomean = (xs: number[]) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
 
-async function main(): Promise<number> {
-  let opts: Options | null;
-  try {
-    opts = parseArgs(process.argv.slice(2));
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    console.error(`bench:pages: ${e.message}\n\n${HELP}`);
-    return 2;
-  }
-  if (!opts) {
-    console.log(HELP);
-    return 0;
-  }
+async function main(opts: Options): Promise<number> {
   process.env.BENCH_SRC ??= '1';
   const { loadSmartcage } = await import('./lib/smartcage.js');
   const sc = await loadSmartcage();
@@ -290,10 +276,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(`bench:pages: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  },
-);
+runBench('bench:pages', HELP, parseArgs, main);

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSmartcage } from './lib/build.js';
 import { generate } from './data/generate.js';
+import { runBench, UsageError, wholeNumber } from './lib/cli.js';
 
 const HELP = `Usage: npm run bench:workers -- [--workers 0,1,2] [--rounds N] [--renders N] [--burst N] [REV...]
 
@@ -37,8 +38,6 @@ interface Options {
   revs: string[];
 }
 
-class UsageError extends Error {}
-
 function parseArgs(argv: string[]): Options | null {
   const o: Options = { workers: [0, 1, 2], rounds: 3, renders: 2000, burst: 2000, revs: [] };
   for (let i = 0; i < argv.length; i++) {
@@ -52,8 +51,7 @@ function parseArgs(argv: string[]): Options | null {
     }
     const flag = /^--(rounds|renders|burst)$/.exec(a);
     if (flag) {
-      const n = Number(argv[++i]);
-      if (!Number.isInteger(n) || n < 1) throw new UsageError(`${a} needs a whole number >= 1`);
+      const n = wholeNumber(a, argv[++i]);
       o[flag[1] as 'rounds' | 'renders' | 'burst'] = n;
     } else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
     else o.revs.push(a);
@@ -141,19 +139,7 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-async function main(): Promise<number> {
-  let opts: Options | null;
-  try {
-    opts = parseArgs(process.argv.slice(2));
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    console.error(`bench:workers: ${e.message}\n\n${HELP}`);
-    return 2;
-  }
-  if (!opts) {
-    console.log(HELP);
-    return 0;
-  }
+async function main(opts: Options): Promise<number> {
   const scratch = mkdtempSync(join(tmpdir(), 'smartcage-workers-'));
   try {
     const bundles = opts.revs.map((rev, i) => {
@@ -220,10 +206,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(`bench:workers: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  },
-);
+runBench('bench:workers', HELP, parseArgs, main);
