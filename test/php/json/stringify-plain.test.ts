@@ -70,6 +70,27 @@ describe('json_encode of plain records by JSON.stringify', () => {
     no({ a: [1] }, 0, 1);
   });
 
+  it('declines while Object.prototype lends an enumerable key, which for...in would list', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.lent = 1;
+    try {
+      expect(stringifyPlain({ a: 1 }, 0, 512)).toBeNull();
+      // An empty object is PHP's empty array: the walk lists own keys only.
+      expect(jsonEncodeEx(fromJS({ a: {}, b: [{}] })).json).toBe('{"a":[],"b":[[]]}');
+    } finally {
+      delete proto.lent;
+    }
+    expect(stringifyPlain({ a: 1 }, 0, 512)).toBe('{"a":1}');
+  });
+
+  it('reads a backslash before "ud8" in the text as a possible lone surrogate', () => {
+    // `includes('\\ud')` finds the text's `\\ud800`, the expression then matches it: the walk.
+    expect(stringifyPlain({ s: 'a\\ud800' }, 0, 512)).toBeNull();
+    expect(jsonEncodeEx(fromJS({ s: 'a\\ud800' })).json).toBe('{"s":"a\\\\ud800"}');
+    // The prefix found but no surrogate after it (`\\ud7ff`), and a control character's `\\u0001`: this path.
+    expect(stringifyPlain({ s: 'a\x01\\ud7ff' }, 0, 512)).toBe('{"s":"a\\u0001\\\\ud7ff"}');
+  });
+
   it('leaves the depth error and the lone surrogate to the walk', () => {
     expect(jsonEncodeEx(fromJS({ a: [[1]] }), 0, 2)).toEqual({ json: false, error: 1 });
     expect(jsonEncodeEx(fromJS({ a: [[1]] }), 512, 2)).toEqual({ json: '{"a":[[1]]}', error: 0 });
