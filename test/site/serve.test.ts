@@ -123,11 +123,30 @@ eachBackend('serve --site', (backend) => {
     ).toBe(413);
   });
 
+  it('HEAD answers as GET without the body: the same status and headers, content-length included', async () => {
+    for (const p of ['/rcms-api/1/news?cnt=3', '/rcms-api/1/fails', '/rcms-api/2/echo']) {
+      const get = await http(at(p));
+      const head = await http(at(p), { method: 'HEAD' });
+      expect(head.body).toBe('');
+      const same = (h: typeof get.headers) => {
+        const { date: _, ...rest } = h;
+        return rest;
+      };
+      expect([head.status, same(head.headers)]).toEqual([get.status, same(get.headers)]);
+      expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(get.body));
+    }
+  });
+
   it('an unknown endpoint is 404, another method 405 with Allow, a template error 500 at its line', async () => {
     expect((await http(at('/rcms-api/1/nothing'))).status).toBe(404);
     const wrong = await http(at('/rcms-api/1/echo'), { method: 'POST' });
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.allow).toBe('GET');
+    expect(wrong.headers.allow).toBe('GET, HEAD');
+    expect(JSON.parse(wrong.body)).toMatchObject({
+      errors: [{ message: '/rcms-api/1/echo answers GET and HEAD only' }],
+    });
+    const postOnly = await http(at('/rcms-api/5/echo'), { method: 'HEAD' });
+    expect([postOnly.status, postOnly.headers.allow, postOnly.body]).toEqual([405, 'POST', '']);
     const failed = await http(at('/rcms-api/1/fails'));
     expect(failed.status).toBe(500);
     expect(JSON.parse(failed.body)).toEqual({

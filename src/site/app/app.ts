@@ -187,6 +187,8 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
     for (const [n, v] of r.headers) if (n !== 'set-cookie') res.setHeader(n, v);
     if (cookies.length > 0) res.setHeader('set-cookie', cookies);
     res.setHeader('x-content-type-options', 'nosniff');
+    // Said, not chunked: a HEAD answer (no body) carries the length its GET has (RFC 9110 8.6).
+    res.setHeader('content-length', Buffer.byteLength(r.body));
     res.writeHead(r.status);
     res.end(r.body);
   }
