@@ -1,6 +1,7 @@
 /**
- * The answers of cached endpoints a process keeps (D236): one LRU over every site the process
- * serves, bounded in entries and bytes per site and for the whole process. An entry holds the
+ * The answers of cached endpoints a server keeps (D236): one LRU over every site it serves (the
+ * site registry makes it, src/site/registry.ts; a site opened alone has its own), bounded in
+ * entries and bytes per site and for the whole cache (`serve --api-cache-*`, D240). An entry holds the
  * body of a 200 answer with the content version it was made at; an entry larger than the entry
  * cap is not kept. Keys are made by the caller (cached-answer.ts) and start with the site's key,
  * so one site's entries are never another's answer.
@@ -130,6 +131,3 @@ export class ResponseCache {
     if (s.entries === 0) this.sites.delete(e.site);
   }
 }
-
-/** The process's cache: every site it serves shares the bounds. */
-export const processCache = new ResponseCache();
