@@ -20,13 +20,33 @@ export interface CacheLimits {
   maxEntryBytes: number;
 }
 
-export const DEFAULT_CACHE_LIMITS: CacheLimits = {
-  maxEntries: 10_000,
-  maxBytes: 64 * 1024 * 1024,
-  maxSiteEntries: 1_000,
-  maxSiteBytes: 8 * 1024 * 1024,
-  maxEntryBytes: 1024 * 1024,
-};
+/** The bounds as an operator gives them (`serve --api-cache-*`, D240). */
+export interface CacheSettings {
+  /** maxEntries. */
+  entries: number;
+  /** maxBytes, in MiB. */
+  mb: number;
+  /** The percent of both the entries and the bytes one site may hold. */
+  sitePercent: number;
+  /** maxEntryBytes, in KiB. */
+  entryKb: number;
+}
+
+export const DEFAULT_CACHE_SETTINGS: CacheSettings = { entries: 10_000, mb: 64, sitePercent: 10, entryKb: 1024 };
+
+/** The limits of the settings; a site may hold at least one entry. */
+export function cacheLimits(s: CacheSettings): CacheLimits {
+  const maxBytes = s.mb * 1024 * 1024;
+  return {
+    maxEntries: s.entries,
+    maxBytes,
+    maxSiteEntries: Math.max(1, Math.floor((s.entries * s.sitePercent) / 100)),
+    maxSiteBytes: Math.floor((maxBytes * s.sitePercent) / 100),
+    maxEntryBytes: s.entryKb * 1024,
+  };
+}
+
+export const DEFAULT_CACHE_LIMITS: CacheLimits = cacheLimits(DEFAULT_CACHE_SETTINGS);
 
 export interface CachedAnswer {
   body: string;
