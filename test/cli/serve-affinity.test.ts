@@ -2,8 +2,8 @@
  * Site affinity across real processes (`serve --sites --processes 2`, D226): each site's requests
  * are served by one child, told by the pid on its access-log line; a child killed by SIGKILL has
  * its site served by the sibling until its replacement is up; a keep-alive connection shared by
- * two sites has each site's requests served by its owner (the child passes them on, D238); a 2-second request completes over
- * a SIGTERM. `--affinity off` hands connections round-robin again.
+ * two sites has each site's requests served by its owner (the child relays them, D238); a
+ * 2-second request completes over a SIGTERM. `--affinity off` hands connections round-robin again.
  */
 import { spawnSync } from 'node:child_process';
 import { request, Agent } from 'node:http';
