@@ -31,6 +31,8 @@ import { ownerOf } from './affinity.js';
 import { siteOf } from './request-head.js';
 
 export const REROUTED_HEADER = 'x-smartcage-rerouted';
+/** How long a relay connection stays open idle. */
+const RELAY_IDLE_MS = 4000;
 
 /** Headers of one hop (RFC 9110 7.6.1) that a relay does not pass on. */
 const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
@@ -71,7 +73,9 @@ const loopback = (host: string): string =>
   host === '0.0.0.0' || host === '' ? '127.0.0.1' : host === '::' ? '::1' : host;
 
 export function rerouter(opts: RerouteOptions): Rerouter {
-  const agent = new SiteAgent({ keepAlive: true });
+  // An idle relay connection is closed before the owner's keep-alive timeout (node:http's 5 s)
+  // would close it under a request: node applies the server's hint only below an agent timeout.
+  const agent = new SiteAgent({ keepAlive: true, timeout: RELAY_IDLE_MS });
   const host = loopback(opts.host);
   const owns = (site: string): boolean => {
     const { slots, self } = opts.owner;
