@@ -55,20 +55,27 @@ async function serve(extra: string[] = []): Promise<ServeProcess> {
 
 let ids = 0;
 
-/** The pid on the access-log line of the request `id` (the line comes a moment after the answer). */
-async function servedBy(s: ServeProcess, id: string): Promise<number> {
+/** The pid and the client address on the access-log line of the request `id` (it comes a moment after the answer). */
+async function servedBy(s: ServeProcess, id: string): Promise<{ pid: number; remote: string }> {
   const find = () => {
     for (const line of s.stderr().split('\n'))
-      if (line.includes(`"reqId":"${id}"`)) return (JSON.parse(line) as { pid: number }).pid;
+      if (line.includes(`"reqId":"${id}"`)) return JSON.parse(line) as { pid: number; remote: string };
     return undefined;
   };
   await eventually(() => find() !== undefined, 10_000);
-  const pid = find();
-  if (pid === undefined) throw new Error(`no access-log line for ${id}`);
-  return pid;
+  const found = find();
+  if (found === undefined) throw new Error(`no access-log line for ${id}`);
+  return found;
 }
 
-type Answer = { status: number; body: string; pid: number; port: number; connection: string | undefined };
+type Answer = {
+  status: number;
+  body: string;
+  pid: number;
+  remote: string;
+  port: number;
+  connection: string | undefined;
+};
 
 /** GET `path` with the Host `host`, on a new connection or on `agent`'s; what it answered and which process served it. */
 function get(s: ServeProcess, host: string, pathname: string, agent?: Agent): Promise<Answer> {
@@ -90,11 +97,12 @@ function get(s: ServeProcess, host: string, pathname: string, agent?: Agent): Pr
         res.on('data', (d) => (body += d));
         res.on('end', () => {
           void servedBy(s, id).then(
-            (pid) =>
+            ({ pid, remote }) =>
               resolve({
                 status: res.statusCode!,
                 body,
                 pid,
+                remote,
                 port: local,
                 connection: res.headers.connection,
               }),
@@ -139,7 +147,8 @@ describe('serve --sites --processes 2 with affinity', () => {
       (await get(s, `${keys[1]}.localhost`, '/rcms-api/1/who')).pid,
     ];
     expect(owners[0]).not.toBe(owners[1]);
-    const agent = new Agent({ keepAlive: true, maxSockets: 2 });
+    // From another loopback address than the relay's: the owner logs the client's.
+    const agent = new Agent({ keepAlive: true, maxSockets: 2, localAddress: '127.0.0.2' });
     try {
       // Warm-up: until the primary has told both children who is up, a child serves what it gets.
       await eventually(async () => {
@@ -156,6 +165,7 @@ describe('serve --sites --processes 2 with affinity', () => {
       }
       expect(answers.filter((a) => a.status !== 200 || a.body !== JSON.stringify(a.key))).toEqual([]);
       expect(answers.filter((a) => a.pid !== owners[keys.indexOf(a.key as (typeof keys)[number])])).toEqual([]);
+      expect(new Set(answers.map((a) => a.remote))).toEqual(new Set(['127.0.0.2']));
       // No reconnects: the agent's two connections carried all of them.
       expect(new Set(answers.map((a) => a.port)).size).toBeLessThanOrEqual(2);
       expect(answers.every((a) => a.connection !== 'close')).toBe(true);
