@@ -20,7 +20,7 @@
  *   `--site DIR` serves that site folder (one on PostgreSQL) instead of the SQLite bench site;
  *   `--sites`: serve the site with `--sites` (two sites, their requests in turn, each on its own
  *   connections) for the site affinity of `--processes N` (D226); `--new-connections`: a new
- *   connection per request. Also prints the CPU per request of the server's first process alone
+ *   connection per request; `--shared-connections`: one pool of connections both sites share (D238). Also prints the CPU per request of the server's first process alone
  *   (with --processes N: the primary);
  * - flood: one tenant floods with slow requests while another's are timed (p50/p99).
  *
@@ -258,9 +258,11 @@ async function rps(): Promise<void> {
       };
     }),
   );
-  // With --sites the two sites' requests in turn, each on its own connections (or a new one each).
+  // With --sites the two sites' requests in turn, each on its own connections (or a new one each,
+  // or, `--shared-connections`, on connections both share).
   const paths = (e: string) => (multi ? keys.map((k) => `/sites/${k}/rcms-api/1/${e}`) : [`/rcms-api/1/${e}`]);
-  const serveGet: Getter = multi || fresh ? (u) => getOwn(u, fresh) : get;
+  const shared = argv.includes('--shared-connections');
+  const serveGet: Getter = (multi && !shared) || fresh ? (u) => getOwn(u, fresh) : get;
   const plain = spawn(NODE, ['--import', 'tsx', path.join(ROOT, 'bench', 'serve', 'plain.ts'), site], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -16,7 +16,7 @@ import { openDatabase, SQLITE_FILE } from './db/database.js';
 import { migrate } from './schema/index.js';
 import { versionedDatabase } from './db/content-version.js';
 import { checkEndpointCaches } from './api/cache-rule.js';
-import { processCache } from './api/response-cache.js';
+import { ResponseCache } from './api/response-cache.js';
 import { siteAdapters } from './adapters/index.js';
 import { siteStorageReady } from './adapters/basic.js';
 import type { SiteContext } from './site-context.js';
@@ -46,6 +46,8 @@ export interface OpenOptions {
    * and leaves them open when it closes. Absent: engines of the site's own, closed with it.
    */
   engines?: SiteEngines;
+  /** The cache of API answers shared with other sites (the registry's). Absent: one of the site's own. */
+  apiCache?: ResponseCache;
   /**
    * Outbound HTTP of the site's plugins ({api}, the integrations): by default an EgressGuard with
    * its default policy, closed with the site; tests pass a guard with a test policy.
@@ -99,6 +101,7 @@ export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOp
     tenant: config.site_key,
     requests: new SiteRequests(),
     engines,
+    apiCache: opts.apiCache ?? new ResponseCache(),
     atClose: (fn) => void closing.push(fn),
   };
   const guard = opts.http ? null : new EgressGuard();
@@ -122,7 +125,7 @@ export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOp
     close: async () => {
       detach();
       // A site opened again (site.json changed) makes its answers again.
-      processCache.dropSite(config.site_key);
+      ctx.apiCache.dropSite(config.site_key);
       for (const fn of closing.splice(0)) await fn();
       if (!opts.engines) engines.close();
       // The engines close no tenant's host: the browser of {generate_pdf} is the site's.

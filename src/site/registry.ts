@@ -27,6 +27,7 @@ import { DatabasePools } from './db/database.js';
 import { SiteEngines } from './engines.js';
 import { openSiteWith, type OpenOptions, type Site } from './open-site.js';
 import { checkEndpointCaches } from './api/cache-rule.js';
+import { DEFAULT_CACHE_LIMITS, ResponseCache, type CacheLimits } from './api/response-cache.js';
 import { siteSources } from './folder-lookup.js';
 
 export interface RegistryOptions {
@@ -46,6 +47,8 @@ export interface RegistryOptions {
   engine: Partial<EngineOptions>;
   /** What open does besides the database (a test egress policy). */
   open: Pick<OpenOptions, 'http'>;
+  /** Bounds of the API answers the sites keep, all of them together and each (D236, D240). */
+  apiCache: CacheLimits;
   /** One line per event worth an operator's eye (a broken site.json, a site that failed to open). */
   log: (line: string) => void;
 }
@@ -57,6 +60,7 @@ export const DEFAULT_REGISTRY: Omit<RegistryOptions, 'engine' | 'open' | 'log'> 
   pgPoolMax: 10,
   reloadCheckMs: 1000,
   retryOpenMs: 5000,
+  apiCache: DEFAULT_CACHE_LIMITS,
 };
 
 /** Why a request of a site was not run. */
@@ -102,6 +106,8 @@ class Entry {
 
 export class SiteRegistry {
   readonly engines: SiteEngines;
+  /** The answers of every site's cached endpoints, within one set of bounds (D236). */
+  readonly apiCache: ResponseCache;
   private readonly pools: DatabasePools;
   private readonly entries = new Map<string, Entry>();
   private readonly opts: RegistryOptions;
@@ -148,6 +154,7 @@ export class SiteRegistry {
     this.opts = { ...DEFAULT_REGISTRY, engine: {}, open: {}, log: () => {}, ...opts };
     this.engines = new SiteEngines(this.opts.engine);
     this.pools = new DatabasePools(this.opts.pgPoolMax);
+    this.apiCache = new ResponseCache(this.opts.apiCache);
     this.timer = setInterval(() => this.sweep(), Math.max(50, Math.min(this.opts.idleMs / 4, 5000)));
     this.timer.unref();
   }
@@ -274,6 +281,7 @@ export class SiteRegistry {
     const opening = openSiteWith(e.dir, e.config, {
       ...this.opts.open,
       engines: this.engines,
+      apiCache: this.apiCache,
       openDatabase: (t) => this.pools.open(t),
     });
     const handle = new Handle(opening);

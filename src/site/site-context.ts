@@ -4,6 +4,7 @@ import type { SiteDatabase } from './db/database.js';
 import type { ContentVersion } from './db/content-version.js';
 import type { SiteEngines } from './engines.js';
 import type { SiteRequests } from './requests.js';
+import type { ResponseCache } from './api/response-cache.js';
 
 export interface SiteContext {
   readonly dir: string;
@@ -18,6 +19,8 @@ export interface SiteContext {
   readonly requests: SiteRequests;
   /** The engines the site runs its own custom functions with, one per depth of internal requests (engines.ts). */
   readonly engines: SiteEngines;
+  /** The answers of its cached endpoints: the server's cache, shared by its sites (api/response-cache.ts). */
+  readonly apiCache: ResponseCache;
   /** Runs `fn` when the site closes (pooled connections an adapter keeps open...), before the database closes. */
   atClose(fn: () => void | Promise<void>): void;
 }

@@ -72,6 +72,12 @@ describe('serve configuration', () => {
       ],
       [['serve', '--drain-timeout', 'soon'], {}, /^smartcage serve: --drain-timeout needs a number of seconds/],
       [['serve', '--processes', 'many'], {}, /^smartcage serve: --processes needs a whole number from 1 to 256/],
+      [['serve'], { SMARTCAGE_API_CACHE_MB: '0' }, /^smartcage serve: SMARTCAGE_API_CACHE_MB needs a whole number /],
+      [
+        ['serve', '--api-cache-entry-kb', '8192'],
+        {},
+        /^smartcage serve: api-cache-entry-kb 8192 is more than a site's share of the API cache \(10 % of 64 MB: 6553 KB\)$/,
+      ],
     ];
     for (const [args, env, line] of cases) {
       const r = bin(args, env);

@@ -11,6 +11,7 @@ import { parseVirtualPath } from '../../src/host-adapters/files/virtual-path.js'
 import { eachBackend } from './support/backends.js';
 import { endpoint, siteWith, type TestSite } from './support/site-with.js';
 import { cookiePair, http } from './support/http.js';
+import { servedSite } from './support/served-site.js';
 
 const SERVER =
   '{assign var=o.post value=$smarty.post}{assign var=o.get value=$smarty.get}{assign var=o.member value=$smarty.session.member_id}{assign var=o.server value=$smarty.server}{return value=$o}';
@@ -44,17 +45,8 @@ function edit(config: Record<string, unknown>): void {
 }
 
 eachBackend('serve --site', (backend) => {
-  let site: TestSite;
-  let server: FormsServer;
-  beforeAll(async () => {
-    site = await siteWith(backend, { edit, files: FILES });
-    server = await startSiteServer({ port: 0, sites: [site], mode: 'single' });
-  });
-  afterAll(async () => {
-    await server.close();
-    await site.done();
-  });
-  const at = (p: string) => `${server.url}${p}`;
+  const served = servedSite(backend, { edit, files: FILES });
+  const { at } = served;
   const body = async (p: string, opts: Parameters<typeof http>[1] = {}) =>
     JSON.parse((await http(at(p), opts)).body) as Record<string, unknown>;
 
@@ -123,11 +115,30 @@ eachBackend('serve --site', (backend) => {
     ).toBe(413);
   });
 
+  it('HEAD answers as GET without the body: the same status and headers, content-length included', async () => {
+    for (const p of ['/rcms-api/1/news?cnt=3', '/rcms-api/1/fails', '/rcms-api/2/echo']) {
+      const get = await http(at(p));
+      const head = await http(at(p), { method: 'HEAD' });
+      expect(head.body).toBe('');
+      const same = (h: typeof get.headers) => {
+        const { date: _, ...rest } = h;
+        return rest;
+      };
+      expect([head.status, same(head.headers)]).toEqual([get.status, same(get.headers)]);
+      expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(get.body));
+    }
+  });
+
   it('an unknown endpoint is 404, another method 405 with Allow, a template error 500 at its line', async () => {
     expect((await http(at('/rcms-api/1/nothing'))).status).toBe(404);
     const wrong = await http(at('/rcms-api/1/echo'), { method: 'POST' });
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.allow).toBe('GET');
+    expect(wrong.headers.allow).toBe('GET, HEAD');
+    expect(JSON.parse(wrong.body)).toMatchObject({
+      errors: [{ message: '/rcms-api/1/echo answers GET and HEAD only' }],
+    });
+    const postOnly = await http(at('/rcms-api/5/echo'), { method: 'HEAD' });
+    expect([postOnly.status, postOnly.headers.allow, postOnly.body]).toEqual([405, 'POST', '']);
     const failed = await http(at('/rcms-api/1/fails'));
     expect(failed.status).toBe(500);
     expect(JSON.parse(failed.body)).toEqual({
@@ -163,7 +174,7 @@ eachBackend('serve --site', (backend) => {
   });
 
   it('security static: a static token of this API, not of another, not a made-up one', async () => {
-    const own = (await site.host.apiTokens!.issue({
+    const own = (await served.site.host.apiTokens!.issue({
       apiId: 3,
       type: 'static',
       memberId: null,
@@ -179,7 +190,7 @@ eachBackend('serve --site', (backend) => {
   });
 
   it("security dynamic: a member's token of this API, or a session's access token from assign_api_credential, is that member", async () => {
-    const dynamic = (await site.host.apiTokens!.issue({
+    const dynamic = (await served.site.host.apiTokens!.issue({
       apiId: 4,
       type: 'dynamic',
       memberId: 2,
@@ -241,7 +252,7 @@ eachBackend('serve --site', (backend) => {
         value: JSON.stringify({ name: 'Kobe', capacity: 5, floorMap: '', online: true }),
       }).toString(),
     });
-    await site.db.run('DELETE FROM topic_texts WHERE tenant = ? AND topic_id = 8', [site.tenant]);
+    await served.site.db.run('DELETE FROM topic_texts WHERE tenant = ? AND topic_id = 8', [served.site.tenant]);
     const en = (await http(at('/ext/1/venue/'))).body;
     expect(en).toContain(
       '<li><a href="/ext/1/venue/1">Our new website is live</a> <span class="content-id">(ID 1)</span></li>',
@@ -270,7 +281,10 @@ eachBackend('serve --site', (backend) => {
     // The other language's link stays on the page, wherever the forms app is mounted.
     expect((await http(at('/forms/'))).body).toMatch(/<a href="\?lang=ja" lang="ja">日本語<\/a>/);
     expect((await http(at('/forms/?lang=ja'))).body).toMatch(/<a href="\?lang=en" lang="en">English<\/a>/);
-    await site.host.files!.writeAtomic(parseVirtualPath('/files/user/hello.txt'), new TextEncoder().encode('hi'));
+    await served.site.host.files!.writeAtomic(
+      parseVirtualPath('/files/user/hello.txt'),
+      new TextEncoder().encode('hi'),
+    );
     expect((await http(at('/files/user/hello.txt'))).body).toBe('hi');
     expect(JSON.parse((await http(at('/api/files?path=/files/user/'))).body)).toMatchObject({
       entries: [expect.objectContaining({ name: 'hello.txt' }), expect.objectContaining({ name: 'sample-page.html' })],

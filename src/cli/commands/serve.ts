@@ -21,12 +21,14 @@ import {
 } from '../../site/server/options.js';
 import { listen, type ServeServer } from '../../site/server/listen.js';
 import { untilStopped } from '../../site/server/stop.js';
+import { rerouter } from '../../site/server/reroute.js';
 import {
   announceListening,
   childPort,
   clusterMetrics,
   isServeChild,
   primaryConnections,
+  primaryOwners,
   primaryStopRequests,
   processCount,
   releasePrimary,
@@ -239,6 +241,7 @@ export const serveCommand: Command = {
       const ownPort = await observer.listenMetrics();
       if (registry) {
         const { startSiteServer } = await import('../../site/app/app.js');
+        const owners = primaryOwners();
         s = await startSiteServer({
           host,
           port,
@@ -250,6 +253,8 @@ export const serveCommand: Command = {
           playgroundHost: CLI_HOST,
           showError: formatErrorShown,
           connections: primaryConnections(),
+          // A request on a connection another site brought here goes to its site's owner (D238).
+          reroute: owners && rerouter({ ...owners, host }),
         });
       } else {
         s = await listen(observer.wrap(createFormsApp({ storageDir: hasDir ? dir : undefined, schemas })), {

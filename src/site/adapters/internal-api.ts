@@ -46,7 +46,8 @@ export function internalApi(ctx: SiteContext): NonNullable<HostAdapters['interna
       });
       try {
         const query = parseQuery(req.query);
-        return await runEndpoint(ctx, endpoint, {
+        // The answer only: the text it was rendered from stays here.
+        const { status, body } = await runEndpoint(ctx, endpoint, {
           requestId,
           memberId,
           depth,
@@ -60,6 +61,7 @@ export function internalApi(ctx: SiteContext): NonNullable<HostAdapters['interna
             QUERY_STRING: req.method === 'GET' ? req.query : '',
           },
         });
+        return { status, body };
       } finally {
         ctx.requests.end(requestId);
       }

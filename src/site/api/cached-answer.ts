@@ -9,15 +9,14 @@
  * never skips them. An entry is served while it is younger than the endpoint's `seconds` and the
  * site's content version is the one it was made at (db/content-version.ts).
  *
- * Only a 200 answer that sets no cookie, of a function that is still a pure read as its file
- * reads now (cache-rule.ts), is kept.
+ * Only a 200 answer that sets no cookie, of a function whose text as rendered is a pure read
+ * (cache-rule.ts), is kept.
  */
 import type { EndpointConfig } from '../config.js';
 import type { SiteContext } from '../site-context.js';
 import { siteSources } from '../folder-lookup.js';
 import { CacheRuleMemo, type FunctionSources } from './cache-rule.js';
 import { endpointKey } from './endpoints.js';
-import { processCache, type ResponseCache } from './response-cache.js';
 import type { EndpointAnswer } from './run-endpoint.js';
 
 /** What the response says for operators: served from the cache, made and kept, or made and not kept. */
@@ -54,28 +53,32 @@ export async function cacheLookup(
   endpoint: EndpointConfig & { cache: { seconds: number } },
   memberId: number | null,
   get: unknown,
-  cache: ResponseCache = processCache,
 ): Promise<CacheLookup> {
   // Read before the render: an answer made from rows older than a write is kept under an older version.
   const version = await ctx.contentVersion.current();
   const key = cacheKey(ctx.tenant, endpoint, memberId, get);
-  const kept = cache.get(key, version);
+  const kept = ctx.apiCache.get(key, version);
   if (kept) return { hit: true, body: kept.body };
   return { hit: false, key, version, ttlMs: endpoint.cache.seconds * 1000, endpoint };
 }
 
-/** Keeps `answer` when it may be kept: 'miss' when it was, 'skip' when not. */
+/**
+ * Keeps `answer` when it may be kept: 'miss' when it was, 'skip' when not. The function is judged
+ * on the text that made the answer (`answer.rendered`), not on its file now: an edit between the
+ * render and this call must not let an answer of the old text in under the new one's rule, or the
+ * reverse.
+ */
 export function keepAnswer(
   ctx: SiteContext,
   miss: Extract<CacheLookup, { hit: false }>,
   answer: EndpointAnswer,
   setsCookies: boolean,
-  cache: ResponseCache = processCache,
 ): CacheOutcome {
-  if (answer.status !== 200 || setsCookies) return 'skip';
+  if (answer.status !== 200 || setsCookies || answer.rendered === undefined) return 'skip';
   const r = rulesOf(ctx);
   const name = `functions/${miss.endpoint.function}.tpl`;
-  const source = r.sources.functions(miss.endpoint.function);
-  if (source === undefined || r.memo.refusal(name, source, r.sources) !== null) return 'skip';
-  return cache.set(ctx.tenant, miss.key, { body: answer.body, version: miss.version }, miss.ttlMs) ? 'miss' : 'skip';
+  if (r.memo.refusal(name, answer.rendered, r.sources) !== null) return 'skip';
+  return ctx.apiCache.set(ctx.tenant, miss.key, { body: answer.body, version: miss.version }, miss.ttlMs)
+    ? 'miss'
+    : 'skip';
 }

@@ -1,6 +1,7 @@
 /**
- * The answers of cached endpoints a process keeps (D236): one LRU over every site the process
- * serves, bounded in entries and bytes per site and for the whole process. An entry holds the
+ * The answers of cached endpoints a server keeps (D236): one LRU over every site it serves (the
+ * site registry makes it, src/site/registry.ts; a site opened alone has its own), bounded in
+ * entries and bytes per site and for the whole cache (`serve --api-cache-*`, D240). An entry holds the
  * body of a 200 answer with the content version it was made at; an entry larger than the entry
  * cap is not kept. Keys are made by the caller (cached-answer.ts) and start with the site's key,
  * so one site's entries are never another's answer.
@@ -19,13 +20,33 @@ export interface CacheLimits {
   maxEntryBytes: number;
 }
 
-export const DEFAULT_CACHE_LIMITS: CacheLimits = {
-  maxEntries: 10_000,
-  maxBytes: 64 * 1024 * 1024,
-  maxSiteEntries: 1_000,
-  maxSiteBytes: 8 * 1024 * 1024,
-  maxEntryBytes: 1024 * 1024,
-};
+/** The bounds as an operator gives them (`serve --api-cache-*`, D240). */
+export interface CacheSettings {
+  /** maxEntries. */
+  entries: number;
+  /** maxBytes, in MiB. */
+  mb: number;
+  /** The percent of both the entries and the bytes one site may hold. */
+  sitePercent: number;
+  /** maxEntryBytes, in KiB. */
+  entryKb: number;
+}
+
+export const DEFAULT_CACHE_SETTINGS: CacheSettings = { entries: 10_000, mb: 64, sitePercent: 10, entryKb: 1024 };
+
+/** The limits of the settings; a site may hold at least one entry. */
+export function cacheLimits(s: CacheSettings): CacheLimits {
+  const maxBytes = s.mb * 1024 * 1024;
+  return {
+    maxEntries: s.entries,
+    maxBytes,
+    maxSiteEntries: Math.max(1, Math.floor((s.entries * s.sitePercent) / 100)),
+    maxSiteBytes: Math.floor((maxBytes * s.sitePercent) / 100),
+    maxEntryBytes: s.entryKb * 1024,
+  };
+}
+
+export const DEFAULT_CACHE_LIMITS: CacheLimits = cacheLimits(DEFAULT_CACHE_SETTINGS);
 
 export interface CachedAnswer {
   body: string;
@@ -130,6 +151,3 @@ export class ResponseCache {
     if (s.entries === 0) this.sites.delete(e.site);
   }
 }
-
-/** The process's cache: every site it serves shares the bounds. */
-export const processCache = new ResponseCache();

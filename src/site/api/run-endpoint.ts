@@ -28,6 +28,8 @@ export interface EndpointRequest {
 export interface EndpointAnswer {
   status: number;
   body: string;
+  /** The function's text that made a rendered answer (the API cache judges it: cached-answer.ts). */
+  rendered?: string;
 }
 
 export function errorAnswer(status: number, code: string, message: string): EndpointAnswer {
@@ -130,7 +132,7 @@ export async function runEndpoint(
       },
       returnJson: true,
     });
-    return { status: 200, body: r.returnJson ?? JSON.stringify(r.returnValue ?? null) };
+    return { status: 200, body: r.returnJson ?? JSON.stringify(r.returnValue ?? null), rendered: source };
   } catch (e) {
     if (!(e instanceof TemplateError)) throw e;
     const where = e.line > 0 ? `${e.template}:${e.line}: ` : `${e.template}: `;

@@ -180,10 +180,14 @@ const json = (a: EndpointAnswer, extra: [string, string][] = []): ApiHttpRespons
 export async function serveApi(ctx: SiteContext, req: ApiHttpRequest): Promise<ApiHttpResponse> {
   const endpoint = findEndpoint(ctx.config, req.path);
   if (!endpoint) return json(errorAnswer(404, 'not_found', `no endpoint ${req.path}`));
-  if (req.method !== endpoint.method)
-    return json(errorAnswer(405, 'method_not_allowed', `${endpointPath(endpoint)} answers ${endpoint.method} only`), [
-      ['allow', endpoint.method],
-    ]);
+  // HEAD is GET without the body (RFC 9110 9.3.2): the same status and headers; the HTTP server
+  // leaves the body out.
+  const allowed = endpoint.method === 'GET' ? ['GET', 'HEAD'] : [endpoint.method];
+  if (!allowed.includes(req.method))
+    return json(
+      errorAnswer(405, 'method_not_allowed', `${endpointPath(endpoint)} answers ${allowed.join(' and ')} only`),
+      [['allow', allowed.join(', ')]],
+    );
   const post = endpoint.method === 'POST' ? parseBody(req) : ok<Post>({});
   if (!post.ok) return json(post.answer);
   const cookies = parseCookies(req.headers.get('cookie'));

@@ -31,6 +31,7 @@ import { jsonFields } from '../json-fields.js';
 import { ExtFieldEditor } from './ext-fields.js';
 import { listen, type ListenOptions, type ServeServer } from '../server/listen.js';
 import { Readiness } from '../server/readiness.js';
+import { remoteAddressOf } from '../server/reroute.js';
 import type { Used } from '../registry.js';
 import { annotateRequest } from '../server/access-log.js';
 import type { ServerObserver } from '../server/observer.js';
@@ -72,6 +73,8 @@ export interface SiteServerOptions {
   showError?: ShowError;
   /** Connections a primary hands over instead of a socket of its own (src/site/server/listen.ts). */
   connections?: ListenOptions['connections'];
+  /** With `connections`: requests for a site another process owns go to it (src/site/server/reroute.ts). */
+  reroute?: ListenOptions['reroute'];
 }
 
 /** An API request body past this is refused (413) before it is parsed. */
@@ -178,12 +181,14 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
       headers,
       body,
       basePath: base,
-      remoteAddress: req.socket.remoteAddress,
+      remoteAddress: remoteAddressOf(req),
     });
     const cookies = r.headers.filter(([n]) => n === 'set-cookie').map(([, v]) => v);
     for (const [n, v] of r.headers) if (n !== 'set-cookie') res.setHeader(n, v);
     if (cookies.length > 0) res.setHeader('set-cookie', cookies);
     res.setHeader('x-content-type-options', 'nosniff');
+    // Said, not chunked: a HEAD answer (no body) carries the length its GET has (RFC 9110 8.6).
+    res.setHeader('content-length', Buffer.byteLength(r.body));
     res.writeHead(r.status);
     res.end(r.body);
   }
@@ -293,6 +298,7 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
     port: opts.port,
     readiness,
     connections: opts.connections,
+    reroute: opts.reroute,
   });
   port = server.port;
   // The preview's event streams never end by themselves, and the playground has an engine.

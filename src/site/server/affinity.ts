@@ -11,8 +11,10 @@
  * - A head that names no site (`/healthz`, `/metrics`, the index) or is too large goes to the next
  *   child in turn; the child's HTTP server answers it as it would any (431 for a head too large).
  * - A head not complete within HEAD_TIMEOUT_MS is answered 408 here; with no child up, 503.
- * - Affinity is per connection: the later requests of a keep-alive connection go to the same
- *   child whatever site they name, and it serves them (every child can serve every site).
+ * - The primary routes by a connection's first request only: the later requests of a keep-alive
+ *   connection go to the same child whatever site they name. That child passes a request for a
+ *   site it does not own to the owner (reroute.ts, D238), or serves it when it cannot (every child
+ *   can serve every site).
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { boundPort } from '../../http/port.js';

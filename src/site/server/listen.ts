@@ -23,6 +23,7 @@ import { boundPort } from '../../http/port.js';
 import { sendJson } from '../../http/send.js';
 import { Readiness } from './readiness.js';
 import { startReading } from './request-head.js';
+import type { Rerouter } from './reroute.js';
 
 /** How a drain ended: every request finished, or some were cut at the deadline. */
 export type DrainResult = 'drained' | 'cut';
@@ -50,6 +51,8 @@ export interface ListenOptions {
    * `port` is then the port they were accepted on, for the URL.
    */
   connections?: (accept: (socket: Socket, bytes: Buffer) => void) => void;
+  /** With `connections`: a request for a site another process owns is passed to it (reroute.ts, D238). */
+  reroute?: Rerouter;
 }
 
 /** `http://HOST:PORT`, an IPv6 address in brackets. */
@@ -113,7 +116,8 @@ export async function listen(handle: Handler, opts: ListenOptions): Promise<Serv
       );
       return;
     }
-    handle(req, res).catch((e: unknown) => answerFailure(res, e));
+    const serve = () => void handle(req, res).catch((e: unknown) => answerFailure(res, e));
+    if (!opts.reroute?.take(req, res, serve)) serve();
   });
   let port: number;
   let closed: Promise<void>;
@@ -138,6 +142,7 @@ export async function listen(handle: Handler, opts: ListenOptions): Promise<Serv
     readiness,
     close: async () => {
       readiness.draining = true;
+      opts.reroute?.close();
       server.close();
       server.closeAllConnections();
       await closed;
@@ -155,6 +160,7 @@ export async function listen(handle: Handler, opts: ListenOptions): Promise<Serv
         server.closeAllConnections();
         await closed;
       }
+      opts.reroute?.close();
       return result;
     },
   };

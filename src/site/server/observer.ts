@@ -20,6 +20,7 @@ import {
 } from '../../index.js';
 import { currentRequest, withRequestRecord, type RequestRecord } from './access-log.js';
 import { oneLine } from './logging.js';
+import { remoteAddressOf } from './reroute.js';
 import type { ServerMetrics } from './metrics.js';
 import { guarded } from '../../http/handler.js';
 import { send, sendText } from '../../http/send.js';
@@ -203,7 +204,7 @@ export class ServerObserver {
       ...(r.renders > 0 ? { renders: r.renders, cpuMs: round(r.cpuMs), memoryMB: r.memoryMB } : {}),
       ...(r.errorCode ? { errorCode: r.errorCode } : {}),
       ...(aborted ? { aborted: true } : {}),
-      remote: req.socket.remoteAddress,
+      remote: remoteAddressOf(req),
     };
     if (status >= 500)
       this.access.error(

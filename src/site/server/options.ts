@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SITE_ENGINE_WORKERS } from '../engines.js';
 import { DEFAULT_REGISTRY } from '../registry.js';
+import { DEFAULT_CACHE_SETTINGS } from '../api/response-cache.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './logging.js';
 
 export class ServeConfigError extends Error {}
@@ -228,6 +229,31 @@ export const SERVE_OPTIONS = {
     defaultText: '200',
     doc: 'isolates one sandbox worker keeps warm; past it the least recently used idle one goes',
   }),
+  // The API cache's bounds (D236, D240): the process's, over every site it serves.
+  'api-cache-entries': row({
+    type: wholeNumber(1, 10_000_000, 'count'),
+    arg: 'N',
+    default: DEFAULT_CACHE_SETTINGS.entries,
+    doc: 'answers of cached API endpoints kept per process, over all its sites; past it the least recently used go',
+  }),
+  'api-cache-mb': row({
+    type: wholeNumber(1, 65_536, 'MB'),
+    arg: 'MB',
+    default: DEFAULT_CACHE_SETTINGS.mb,
+    doc: 'megabytes of cached API answers kept per process',
+  }),
+  'api-cache-site-percent': row({
+    type: wholeNumber(1, 100, 'percent'),
+    arg: 'P',
+    default: DEFAULT_CACHE_SETTINGS.sitePercent,
+    doc: "the share of the API cache's entries and megabytes one site may hold (one busy site cannot push out the others' answers)",
+  }),
+  'api-cache-entry-kb': row({
+    type: wholeNumber(1, 1_048_576, 'KB'),
+    arg: 'KB',
+    default: DEFAULT_CACHE_SETTINGS.entryKb,
+    doc: "an API answer larger than this is not kept; at most a site's share of --api-cache-mb",
+  }),
   // Logs and metrics (docs/observability.md).
   'log-level': row({
     type: oneOf<LogLevel>(LOG_LEVELS),
@@ -330,7 +356,19 @@ export function resolveServeOptions(
     }
     out[name] = r.multiple ? (values ?? []) : (values?.[0] ?? r.default);
   }
-  return out as ServeConfig;
+  const cfg = out as ServeConfig;
+  checkTogether(cfg);
+  return cfg;
+}
+
+/** What no one value says wrong but two or more do together. */
+function checkTogether(cfg: ServeConfig): void {
+  // An answer larger than a site's share would push out all of the site's others, then itself.
+  const shareKb = Math.floor((cfg['api-cache-mb'] * 1024 * cfg['api-cache-site-percent']) / 100);
+  if (cfg['api-cache-entry-kb'] > shareKb)
+    throw new ServeConfigError(
+      `api-cache-entry-kb ${cfg['api-cache-entry-kb']} is more than a site's share of the API cache (${cfg['api-cache-site-percent']} % of ${cfg['api-cache-mb']} MB: ${shareKb} KB)`,
+    );
 }
 
 function readConfigFile(file: string): Record<string, unknown> {

@@ -24,6 +24,7 @@
  * hands connections round-robin.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { createServer, Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { StopRequest } from './stop.js';
@@ -38,6 +39,8 @@ type ToChild =
   | { type: 'smartcage:stop'; kind: StopRequest }
   /** A connection, sent with the message; `head`: what the primary read of it, base64. */
   | { type: 'smartcage:connection'; head: string }
+  /** The slots of the children up now and the receiver's own (reroute.ts: which sites it owns). */
+  | { type: 'smartcage:owners'; slots: number[]; self: number }
   | { type: 'smartcage:metrics'; id: number; text?: string; error?: string };
 
 /** How long a child waits for the primary's sum of every child's metrics. */
@@ -118,6 +121,8 @@ const CHILD_PORT = 'SMARTCAGE_SERVE_CHILD_PORT';
 
 /** Set in a child whose primary listens itself and sends it connections (affinity). */
 const HANDED = 'SMARTCAGE_SERVE_HANDED_CONNECTIONS';
+/** The primary's random token, set with HANDED: it marks a request one child passed to the owner (reroute.ts). */
+const REROUTE_TOKEN = 'SMARTCAGE_SERVE_REROUTE_TOKEN';
 
 /** In a child: the port the primary chose, if it chose one. */
 export function childPort(): number | undefined {
@@ -165,6 +170,25 @@ export function primaryConnections(): ((accept: (socket: Socket, bytes: Buffer) 
     process.on('message', (m: ToChild, handle: unknown) => {
       if (m?.type === 'smartcage:connection' && handle instanceof Socket) accept(handle, Buffer.from(m.head, 'base64'));
     });
+}
+
+/**
+ * In a child of a primary that routes connections by site: what it needs to pass a request for a
+ * site another child owns to that child (reroute.ts); undefined in any other process.
+ * `owner.slots` follows the primary's messages (empty until the first: every site is served here).
+ */
+export function primaryOwners():
+  { token: string; port: number; owner: { slots: readonly number[]; self: number } } | undefined {
+  const token = process.env[REROUTE_TOKEN];
+  const port = childPort();
+  if (!cluster.isWorker || process.env[HANDED] !== '1' || !token || port === undefined) return undefined;
+  const owner = { slots: [] as readonly number[], self: -1 };
+  process.on('message', (m: ToChild) => {
+    if (m?.type !== 'smartcage:owners') return;
+    owner.slots = m.slots;
+    owner.self = m.self;
+  });
+  return { token, port, owner };
 }
 
 /** In a child: tells the primary it listens (the primary prints the address line). */
@@ -224,11 +248,21 @@ export async function runPrimary(opts: PrimaryOptions): Promise<number> {
     });
     return out;
   };
+  // Every child up learns who is up, so each knows the sites it owns (reroute.ts).
+  const tellOwners = () => {
+    if (!opts.affinity) return;
+    const up = live().map((c) => c.slot);
+    for (const slot of up) {
+      const w = slots[slot]!.worker!;
+      const m: ToChild = { type: 'smartcage:owners', slots: up, self: slot };
+      w.send(m);
+    }
+  };
   let front: Front | null = null;
   let env: Record<string, string> = {};
   if (opts.affinity) {
     front = await listenFront(opts.host, opts.port, live, (line) => process.stderr.write(`smartcage serve: ${line}\n`));
-    env = { [CHILD_PORT]: String(front.port), [HANDED]: '1' };
+    env = { [CHILD_PORT]: String(front.port), [HANDED]: '1', [REROUTE_TOKEN]: randomBytes(18).toString('base64url') };
   } else if (opts.port === 0) env = { [CHILD_PORT]: String(await freePort(opts.host)) };
   return new Promise((done) => {
     let announced = false;
@@ -267,6 +301,7 @@ export async function runPrimary(opts: PrimaryOptions): Promise<number> {
         if (m?.type !== 'smartcage:listening') return;
         slot.listening = true;
         if (stopping) tell(w, stopping);
+        else tellOwners();
         if (!announced) {
           announced = true;
           process.stdout.write(`${opts.addressLines(m.url, m.port, m.metrics).join('\n')}\n`);
@@ -280,6 +315,7 @@ export async function runPrimary(opts: PrimaryOptions): Promise<number> {
       });
       w.on('exit', (code, signal) => {
         slot.worker = null;
+        if (!stopping) tellOwners();
         if (stopping) {
           if (code !== 0 && status === 0) status = code ?? opts.cutStatus;
           return finishIfDone();

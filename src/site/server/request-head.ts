@@ -117,13 +117,19 @@ export function siteOfHead(bytes: Buffer): string | undefined {
   const end = bytes.indexOf('\r\n\r\n', 0, 'latin1');
   const head = bytes.toString('latin1', 0, end < 0 ? Math.min(bytes.length, MAX_HEAD_BYTES) : end);
   const lines = head.split('\r\n');
+  let host: string | undefined;
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.length < 5 || line.charCodeAt(4) !== 58 /* : */ || line.slice(0, 4).toLowerCase() !== 'host') continue;
-    const m = SITE_HOST.exec(line.slice(5).trim().toLowerCase());
-    if (m) return m[1];
+    host = line.slice(5);
     break;
   }
-  const target = lines[0]!.split(' ')[1];
+  return siteOf(host, lines[0]!.split(' ')[1]);
+}
+
+/** The site a request names by its Host header and its target, as siteOfHead reads them. */
+export function siteOf(host: string | undefined, target: string | undefined): string | undefined {
+  const m = host === undefined ? null : SITE_HOST.exec(host.trim().toLowerCase());
+  if (m) return m[1];
   return target === undefined ? undefined : SITE_PATH.exec(target)?.[1];
 }

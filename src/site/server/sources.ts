@@ -1,12 +1,11 @@
 /**
  * Where the metrics of `smartcage serve` read what the sites hold (metrics.ts `MetricsSources`):
  * the one set of engines every site renders with, the PostgreSQL pools (one per URL, shared by
- * the sites that name it), the batch queues of the sites open now and the process's API cache.
+ * the sites that name it), the batch queues of the sites open now and the registry's API cache.
  */
 import type { SiteRegistry } from '../registry.js';
 import { openedSiteQueue } from '../batches/site-queue.js';
 import type { MetricsSources } from './metrics.js';
-import { processCache } from '../api/response-cache.js';
 
 export function siteSources(registry: SiteRegistry): MetricsSources {
   return {
@@ -24,6 +23,6 @@ export function siteSources(registry: SiteRegistry): MetricsSources {
       const counts = await Promise.allSettled(open.map(async (q) => (await q).counts()));
       return counts.filter((c) => c.status === 'fulfilled').map((c) => c.value);
     },
-    apiCache: () => processCache.stats(),
+    apiCache: () => registry.apiCache.stats(),
   };
 }

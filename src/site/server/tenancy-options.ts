@@ -5,6 +5,7 @@
  */
 import type { RegistryOptions } from '../registry.js';
 import type { ServeConfig } from './options.js';
+import { cacheLimits } from '../api/response-cache.js';
 
 /**
  * `supervised`: this process is a child of `--processes N`, which its primary replaces when it
@@ -19,6 +20,12 @@ export function tenancyOptions(cfg: ServeConfig, supervised = false): Partial<Re
     idleMs: cfg['site-idle-ms'],
     maxInFlight: cfg['tenant-max-inflight'],
     maxQueued: cfg['tenant-max-queued'],
+    apiCache: cacheLimits({
+      entries: cfg['api-cache-entries'],
+      mb: cfg['api-cache-mb'],
+      sitePercent: cfg['api-cache-site-percent'],
+      entryKb: cfg['api-cache-entry-kb'],
+    }),
     // Unset: the pool's own defaults.
     engine: {
       ...(workers !== undefined ? { workers } : {}),

@@ -6,11 +6,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSiteServer } from '../../../src/site/app/app.js';
-import type { FormsServer } from '../../../src/forms-ui/server/app.js';
+import { expect, it } from 'vitest';
+import { cacheLookup, keepAnswer } from '../../../src/site/api/cached-answer.js';
 import { eachBackend } from '../support/backends.js';
-import { siteWith, type TestSite } from '../support/site-with.js';
+import { servedSite } from '../support/served-site.js';
+import { siteWith } from '../support/site-with.js';
 import { cookiePair, http } from '../support/http.js';
 import { SESSION_COOKIE } from '../../../src/site/adapters/sessions.js';
 
@@ -51,17 +51,8 @@ function edit(config: Record<string, unknown>): void {
 }
 
 eachBackend('the API cache', (backend) => {
-  let site: TestSite;
-  let server: FormsServer;
-  beforeAll(async () => {
-    site = await siteWith(backend, { edit, files: FILES });
-    server = await startSiteServer({ port: 0, sites: [site], mode: 'single' });
-  });
-  afterAll(async () => {
-    await server.close();
-    await site.done();
-  });
-  const get = (p: string, headers: Record<string, string> = {}) => http(`${server.url}${p}`, { headers });
+  const served = servedSite(backend, { edit, files: FILES });
+  const get = (p: string, headers: Record<string, string> = {}) => http(served.at(p), { headers });
 
   it('a hit serves the body the miss made, the same as the endpoint without a cache', async () => {
     const first = await get('/rcms-api/1/news-cached?cnt=3');
@@ -130,11 +121,33 @@ eachBackend('the API cache', (backend) => {
   });
 
   it('a function edited into a writer after the site was opened has its answers made, not kept', async () => {
-    writeFileSync(path.join(site.dir, 'functions', 'later.tpl'), '{logger msg1="seen"}{return value="logged"}');
+    writeFileSync(path.join(served.site.dir, 'functions', 'later.tpl'), '{logger msg1="seen"}{return value="logged"}');
     for (let i = 0; i < 2; i++) {
       const r = await get('/rcms-api/1/later');
       expect([r.body, r.headers['x-cache']]).toEqual(['"logged"', 'skip']);
     }
+  });
+
+  it('keepAnswer judges the text that was rendered, not the file as it is by then', async () => {
+    const site = served.site;
+    const file = path.join(site.dir, 'functions', 'later.tpl');
+    const later = site.config.endpoints.find((e) => e.function === 'later')!;
+    const endpoint = { ...later, cache: later.cache! };
+    const keep = async (onDisk: string, rendered: string, query: string) => {
+      writeFileSync(file, onDisk);
+      const miss = await cacheLookup(site, endpoint, null, { q: query });
+      if (miss.hit) throw new Error('a hit before any answer was kept');
+      return keepAnswer(site, miss, { status: 200, body: '"x"', rendered }, false);
+    };
+    const read = '{return value="read"}';
+    const writer = '{logger msg1="seen"}{return value="logged"}';
+    // Edited into a writer after a pure read rendered: the read's answer is kept.
+    expect(await keep(writer, read, 'a')).toBe('miss');
+    // Edited into a pure read after a writer rendered: the writer's answer is not.
+    expect(await keep(read, writer, 'b')).toBe('skip');
+    // An answer without the text it came from (an error) is not kept.
+    const miss = await cacheLookup(site, endpoint, null, { q: 'c' });
+    expect(miss.hit ? 'hit' : keepAnswer(site, miss, { status: 200, body: '"x"' }, false)).toBe('skip');
   });
 
   it('a site whose cached endpoint writes, reads a header or is a POST does not open, naming the endpoint', async () => {

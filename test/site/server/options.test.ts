@@ -18,6 +18,7 @@ import {
 import { ROOT } from '../../support/bin.js';
 import { DEFAULT_POOL } from '../../../src/sandbox/pool.js';
 import { tenancyOptions } from '../../../src/site/server/tenancy-options.js';
+import { DEFAULT_CACHE_LIMITS } from '../../../src/site/api/response-cache.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-options-'));
 const configFile = (json: unknown) => {
@@ -56,6 +57,10 @@ describe('serve options', () => {
       'isolate-idle-ms': undefined,
       'isolate-heap-budget-mb': undefined,
       'isolates-max': undefined,
+      'api-cache-entries': 10_000,
+      'api-cache-mb': 64,
+      'api-cache-site-percent': 10,
+      'api-cache-entry-kb': 1024,
       'log-level': 'info',
       'log-format': undefined,
       'metrics-port': undefined,
@@ -115,6 +120,34 @@ describe('serve options', () => {
     );
   });
 
+  it("the API cache's bounds: from a flag, a variable or the file, within bounds, an entry within a site's share", () => {
+    const file = configFile({ 'api-cache-mb': 16 });
+    const c = resolveServeOptions(
+      { 'api-cache-entries': '500' },
+      { SMARTCAGE_CONFIG: file, SMARTCAGE_API_CACHE_SITE_PERCENT: '25', SMARTCAGE_API_CACHE_ENTRY_KB: '64' },
+      dir,
+    );
+    expect(tenancyOptions(c).apiCache).toEqual({
+      maxEntries: 500,
+      maxBytes: 16 * 1024 * 1024,
+      maxSiteEntries: 125,
+      maxSiteBytes: 4 * 1024 * 1024,
+      maxEntryBytes: 64 * 1024,
+    });
+    // The defaults are the cache's own.
+    expect(tenancyOptions(resolveServeOptions({}, {}, dir)).apiCache).toEqual(DEFAULT_CACHE_LIMITS);
+    expect(error(() => resolveServeOptions({ 'api-cache-entries': '0' }, {}, dir))).toBe(
+      '--api-cache-entries needs a whole number from 1 to 10000000, not "0"',
+    );
+    expect(error(() => resolveServeOptions({}, { SMARTCAGE_API_CACHE_SITE_PERCENT: '101' }, dir))).toBe(
+      'SMARTCAGE_API_CACHE_SITE_PERCENT needs a whole number from 1 to 100, not "101"',
+    );
+    expect(error(() => resolveServeOptions({ 'api-cache-mb': '1', 'api-cache-site-percent': '50' }, {}, dir))).toBe(
+      "api-cache-entry-kb 1024 is more than a site's share of the API cache (50 % of 1 MB: 512 KB)",
+    );
+    expect(resolveServeOptions({ 'api-cache-mb': '1', 'api-cache-entry-kb': '100' }, {}, dir)['api-cache-mb']).toBe(1);
+  });
+
   it('takes a flag over the environment, the environment over the file, the file over the default', () => {
     const file = configFile({ port: 1001, host: '0.0.0.0', 'drain-timeout': 5, sites: 'tenants' });
     const env = { SMARTCAGE_CONFIG: file, SMARTCAGE_PORT: '1002', SMARTCAGE_DRAIN_TIMEOUT: '7' };
@@ -165,7 +198,7 @@ describe('serve options', () => {
     );
     const unknown = configFile({ prot: 80 });
     expect(error(() => resolveServeOptions({ config: unknown }, {}, dir))).toBe(
-      `config file ${unknown}: unknown key "prot" (the keys are host, port, site, sites, files, schema, processes, affinity, drain-timeout, pg-pool-max, site-idle-ms, tenant-max-inflight, tenant-max-queued, sandbox-workers, isolate-idle-ms, isolate-heap-budget-mb, isolates-max, log-level, log-format, metrics-port, metrics-site-labels)`,
+      `config file ${unknown}: unknown key "prot" (the keys are host, port, site, sites, files, schema, processes, affinity, drain-timeout, pg-pool-max, site-idle-ms, tenant-max-inflight, tenant-max-queued, sandbox-workers, isolate-idle-ms, isolate-heap-budget-mb, isolates-max, api-cache-entries, api-cache-mb, api-cache-site-percent, api-cache-entry-kb, log-level, log-format, metrics-port, metrics-site-labels)`,
     );
     const nested = configFile({ config: 'other.json' });
     expect(error(() => resolveServeOptions({ config: nested }, {}, dir))).toMatch(/unknown key "config"/);
