@@ -9,7 +9,7 @@
 import { rt, setCurrent, type TemplateApi } from './template-api.js';
 import { setWhere } from './where.js';
 import { RenderState } from './render-state.js';
-import { fromJS, toJS, PhpArray, PhpFloat, PhpObject, type Value } from '../value/value.js';
+import { fromJS, toJSShared, PhpArray, PhpFloat, PhpObject, type Value } from '../value/value.js';
 import { newScope, type Scope } from '../value/assign.js';
 import { readVars } from './vars.js';
 import { installHost } from './host-call.js';
@@ -152,7 +152,7 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number): RenderRe
         warningsAt: $.warningsAt,
         logs: $.logs,
         logsAt: $.logsAt,
-        ...returned(toJS($.returnValue), req.returnJson === true),
+        ...returned(toJSShared($.returnValue), req.returnJson === true),
       };
     } finally {
       rendering = false;

@@ -12,7 +12,8 @@ import type {
   TopicsGroup,
 } from '../../host-api/adapters/content.js';
 import type { RenderClock } from '../plugin-contract.js';
-import { PhpArray, type Value } from '../../value/value.js';
+import { PhpArray, PhpFloat, fromJS, type Value } from '../../value/value.js';
+import { normalizeKey } from '../../value/php-array.js';
 import { phpDate } from '../../php/date/date.js';
 import { jsonDecode } from '../../php/json/decode.js';
 import { inLang } from '../data-attrs.js';
@@ -67,38 +68,57 @@ export function topicArray(t: Topic, view: GroupView, lang: string, render: Rend
     category?.parentId === null || category === undefined ? undefined : view.categories.get(category.parentId);
   const name = (c: TopicsCategory | undefined): string | null =>
     c ? (inLang(c.names, lang, render.lang) ?? '') : null;
-  const out = PhpArray.fromEntries([
-    ['topics_id', t.id],
-    ['ymd', t.ymd],
-    ['contents_type', t.categoryId],
-    ['subject', text?.subject ?? ''],
-    ['topics_flg', 1],
-    ['open_flg', t.openFlg ? 1 : 0],
-    ['regular_flg', 0],
-    ['inst_ymdhi', iso(t.instAt, render)],
-    ['update_ymdhi', iso(t.updateAt, render)],
-    ['topics_group_id', t.groupId],
-    ['slug', t.slug ?? ''],
-    ['order_no', t.orderNo],
-    ['group_nm', inLang(view.group.names, lang, render.lang) ?? ''],
-    ['group_description', inLang(view.group.descriptions, lang, render.lang) ?? ''],
-    ['contents_type_cnt', category ? 1 : 0],
-    ['contents_type_nm', name(category)],
-    ['contents_type_slug', category ? category.slug : null],
-    ['contents_type_parent_nm', name(parent)],
-    ['category_parent_id', category ? category.parentId : null],
-    ['contents_type_list', PhpArray.fromList(category ? [category.id] : [])],
-    ['contents', text?.contents ?? ''],
-  ]);
+  // Plain data read as a lazy record (fromJS): the answer's encoder sends it as it is, where a
+  // map built here was walked back out into the same object (transfer.ts, plainRecord).
+  const out: Record<string, unknown> = {
+    topics_id: t.id,
+    ymd: t.ymd,
+    contents_type: t.categoryId,
+    subject: text?.subject ?? '',
+    topics_flg: 1,
+    open_flg: t.openFlg ? 1 : 0,
+    regular_flg: 0,
+    inst_ymdhi: iso(t.instAt, render),
+    update_ymdhi: iso(t.updateAt, render),
+    topics_group_id: t.groupId,
+    slug: t.slug ?? '',
+    order_no: t.orderNo,
+    group_nm: inLang(view.group.names, lang, render.lang) ?? '',
+    group_description: inLang(view.group.descriptions, lang, render.lang) ?? '',
+    contents_type_cnt: category ? 1 : 0,
+    contents_type_nm: name(category),
+    contents_type_slug: category ? category.slug : null,
+    contents_type_parent_nm: name(parent),
+    category_parent_id: category ? category.parentId : null,
+    contents_type_list: category ? [category.id] : [],
+    contents: text?.contents ?? '',
+  };
+  for (const col of view.columns) {
+    // A slug that is an int key in PHP (or `__proto__`) would not keep its place in an object.
+    if (!nameKey(col.slug)) return arrayWithColumns(out, t, view);
+    out[col.slug] = extValue(
+      col,
+      t.ext.filter((v) => v.columnId === col.id),
+    );
+  }
+  return fromJS(out) as PhpArray;
+}
+
+const nameKey = (k: string): boolean => k !== '__proto__' && typeof normalizeKey(k) === 'string';
+
+/** The content's fields, then its columns, as an array built key by key. */
+function arrayWithColumns(fields: Record<string, unknown>, t: Topic, view: GroupView): PhpArray {
+  const arr = PhpArray.empty();
+  for (const k of Object.keys(fields)) arr.set(k, fromJS(fields[k]));
   for (const col of view.columns)
-    out.set(
+    arr.set(
       col.slug,
       extValue(
         col,
         t.ext.filter((v) => v.columnId === col.id),
       ),
     );
-  return out;
+  return arr;
 }
 
 /**
@@ -108,7 +128,7 @@ export function topicArray(t: Topic, view: GroupView, lang: string, render: Rend
  */
 function extValue(col: ExtColumn, values: readonly ExtValue[]): Value {
   const one = (v: ExtValue['value'] | undefined): Value => {
-    if (col.type === 'counter') return typeof v === 'number' ? v : Number(v ?? 0) || 0;
+    if (col.type === 'counter') return exactNumber(typeof v === 'number' ? v : Number(v ?? 0) || 0);
     if (col.type === 'json') return typeof v === 'string' ? jsonDecode(v) : null;
     return v === null || v === undefined ? '' : String(v);
   };
@@ -122,3 +142,9 @@ function extValue(col: ExtColumn, values: readonly ExtValue[]): Value {
       .map((v) => one(v.value)),
   );
 }
+
+/**
+ * A number as the float it is in an array (value.ts: an integral number past 2^53 is a float),
+ * which `fromJS` would read as an int.
+ */
+const exactNumber = (n: number): Value => (Number.isInteger(n) && !Number.isSafeInteger(n) ? new PhpFloat(n) : n);
