@@ -384,11 +384,6 @@ export class IsolateHost {
     };
     live.cut = false;
     try {
-      if (defining && s.afterCut) {
-        // The runtime refuses a define while its render flag is set, and the cut left it set: its
-        // render, told `afterCut`, clears it first, then answers that no template has this name.
-        live.render.applyIgnored(undefined, ['', { maxErrorChars: 0 }, 0, true], { arguments: { copy: true } });
-      }
       if (defining) {
         // Queued, not awaited: isolated-vm runs an isolate's tasks in the order they were
         // scheduled, so the define runs just before the render below, and the render's answer
@@ -505,6 +500,11 @@ export class IsolateHost {
     if (!wall && failure === 'cpu-timeout' && s?.t.hostFree === true && this.live === s.live && this.usable) {
       s.live.cut = true;
       s.live.timedOut.add(s.t.id);
+      // The runtime refuses a define and an idle collection while its render flag is set, and the
+      // cut left it set: queued now, ahead of whatever comes next on the isolate's thread, its
+      // render told `afterCut` clears it, then answers that no template has this name. (The next
+      // render is told too: a synchronous one may run before this.)
+      s.live.render.applyIgnored(undefined, ['', { maxErrorChars: 0 }, 0, true], { arguments: { copy: true } });
       this.active = null;
       return sandboxError('E_CPU_TIMEOUT', `the render used more than ${limits.cpuMs} ms of CPU time`, at);
     }
