@@ -45,16 +45,6 @@ const TEMPLATES_PER_CONTEXT = 200;
 const BOOTSTRAP = 'smartcage.bootstrap();';
 /** A memory-reducing collection of a tenant's heap takes ~12 ms of CPU (the benchmark page's tenant). */
 const REDUCE_TIMEOUT_MS = 2000;
-/**
- * A tenant's first render in an isolate it took from the spares that is still running after this
- * long starts the next spare then, not at its end (D250). Such a render is no common page (those
- * take a few ms): it is most likely one that ends at a limit, which retires the isolate, so the
- * next render needs that spare at once. Built at the end, the spare was still being made when the
- * next render came (back-to-back CPU timeouts through a worker: 10-30 ms of every render's
- * overshoot). Its 3 ms hold of the thread no longer delays anything: the render runs on the
- * isolate's own thread.
- */
-export const SPARE_EARLY_MS = 20;
 const NO_RENDER = JSON.stringify({
   ok: false,
   error: { code: 'E_BRIDGE_CLOSED', message: 'no render is running' },
@@ -443,7 +433,6 @@ export class IsolateHost {
   /** The rest of a render `start` did not end: the async call, under the watchdog; then `finish`. */
   private async complete(s: Started, watchdog: Watchdog): Promise<RenderResponse> {
     if (!s.result) {
-      const early = this.spareAfterRender ? setTimeout(() => this.prepareSpare(true), SPARE_EARLY_MS) : null;
       try {
         s.result = (await s.live.render.apply(undefined, [s.t.id, s.copy!.copyInto(), 0, s.afterCut], {
           timeout: s.cpuMs,
@@ -453,25 +442,20 @@ export class IsolateHost {
         s.result = this.failed(e, s.limits, watchdog.expired, false, s.started, s);
       } finally {
         clearTimeout(watchdog.timer);
-        if (early) clearTimeout(early);
       }
     }
     return this.finish(s);
-  }
-
-  /** Starts the next spare of this class if this isolate's first render has not yet (`spareAfterRender`). */
-  private prepareSpare(now = false): void {
-    if (!this.spareAfterRender) return;
-    this.spareAfterRender = false;
-    // The next spare of this class (a new tenant, or this one after a limit) finds one ready.
-    this.sparesFrom?.prepare(this.memoryMB, now);
   }
 
   /** After the render's answer (or failure): what it tells about the isolate and context, and the clean-up. */
   private finish(s: Started): RenderResponse {
     s.copy?.release();
     this.active = null;
-    this.prepareSpare();
+    if (this.spareAfterRender) {
+      this.spareAfterRender = false;
+      // The next spare of this class (a new tenant, or this one after a limit) finds one ready.
+      this.sparesFrom?.prepare(this.memoryMB);
+    }
     const result = s.result!;
     if (s.defining && result.error?.code === 'E_TEMPLATE_NOT_LOADED') {
       // Its define failed (it threw, or ran out of time): the context may hold half of it.
@@ -664,27 +648,20 @@ export class SparePool {
     return host;
   }
 
-  /**
-   * Starts warming a spare isolate of this class, unless one exists: after the current work of
-   * the event loop, or `now` (a timer's callback, which holds nothing else up). Not later: an
-   * unref'd immediate does not keep the loop from waiting in its poll phase, so a spare asked for
-   * while the only thing pending is a render in an isolate's thread would wait for that render.
-   */
-  prepare(memoryMB: number, now = false): void {
+  /** Starts warming a spare isolate of this class, unless one exists (after the current work of the event loop). */
+  prepare(memoryMB: number): void {
     if (this.spares.has(memoryMB)) return;
-    if (now) return this.build(memoryMB);
-    setImmediate(() => this.build(memoryMB)).unref();
-  }
-
-  private build(memoryMB: number): void {
-    if (this.spares.has(memoryMB)) return;
-    try {
-      const spare = new IsolateHost(memoryMB);
-      this.spares.set(memoryMB, spare);
-      spare.warmAsSpare();
-    } catch {
-      // No spare: the next tenant that needs an isolate makes one itself.
-    }
+    const timer = setImmediate(() => {
+      if (this.spares.has(memoryMB)) return;
+      try {
+        const spare = new IsolateHost(memoryMB);
+        this.spares.set(memoryMB, spare);
+        spare.warmAsSpare();
+      } catch {
+        // No spare: the next tenant that needs an isolate makes one itself.
+      }
+    });
+    timer.unref();
   }
 
   /** Whether a spare of this class exists, ready or warming (for tests of when spares start). */
