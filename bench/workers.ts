@@ -11,10 +11,10 @@
  * the working tree as it is).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildSmartcage } from './lib/build.js';
+import { buildRevision } from './lib/build.js';
 import { generate } from './data/generate.js';
 import { runBench, UsageError, wholeNumber } from './lib/cli.js';
 
@@ -61,22 +61,7 @@ function parseArgs(argv: string[]): Options | null {
 }
 
 /** The revision's engine bundled as shipped: `<dir>/bench/.build/index.js` beside its worker entry. */
-function build(rev: string, scratch: string, index: number): string {
-  let dir = ROOT;
-  if (rev !== '.') {
-    dir = join(scratch, `rev${index}`);
-    mkdirSync(dir);
-    const tar = execFileSync('git', ['archive', rev, 'src', 'scripts', 'package.json'], {
-      cwd: ROOT,
-      maxBuffer: 1 << 30,
-    });
-    execFileSync('tar', ['-x', '-C', dir], { input: tar });
-    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  }
-  execFileSync(process.execPath, ['scripts/build-runtime.mjs'], { cwd: dir, stdio: 'inherit' });
-  buildSmartcage(dir);
-  return join(dir, 'bench/.build/index.js');
-}
+const build = buildRevision;
 
 /** One sample, in a process of its own: prints {seqHost, seqWorkers, burstWall, burstHost, burstWorkers} in µs per render. */
 const SAMPLE_SCRIPT = `import { readFileSync } from 'node:fs';

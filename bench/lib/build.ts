@@ -3,9 +3,14 @@
  * benchmark loads); `root` is this checkout, or another revision's copy (bench/workers.ts).
  */
 import { buildSync } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export function buildSmartcage(root = fileURLToPath(new URL('../..', import.meta.url))): void {
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export function buildSmartcage(root = ROOT): void {
   buildSync({
     absWorkingDir: root,
     entryPoints: { index: 'src/index.ts', 'worker-main': 'src/sandbox/worker-main.ts' },
@@ -17,4 +22,26 @@ export function buildSmartcage(root = fileURLToPath(new URL('../..', import.meta
     outdir: 'bench/.build',
     logLevel: 'warning',
   });
+}
+
+/**
+ * Git revision `rev` of this checkout bundled as shipped (its src/ and runtime bundle, from `git
+ * archive`, in `<scratch>/rev<index>`; `.` is the working tree as it is): the path of its
+ * `bench/.build/index.js`, beside its worker entry.
+ */
+export function buildRevision(rev: string, scratch: string, index: number): string {
+  let dir = ROOT;
+  if (rev !== '.') {
+    dir = join(scratch, `rev${index}`);
+    mkdirSync(dir);
+    const tar = execFileSync('git', ['archive', rev, 'src', 'scripts', 'package.json'], {
+      cwd: ROOT,
+      maxBuffer: 1 << 30,
+    });
+    execFileSync('tar', ['-x', '-C', dir], { input: tar });
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  }
+  execFileSync(process.execPath, ['scripts/build-runtime.mjs'], { cwd: dir, stdio: 'inherit' });
+  buildSmartcage(dir);
+  return join(dir, 'bench/.build/index.js');
 }

@@ -16,7 +16,9 @@
  *
  * Two clocks: isolated-vm's timeout counts the template's own CPU time; a host watchdog
  * disposes the isolate at the wall-clock deadline, which also covers host calls and sleeps.
- * An isolate that breached a limit is retired: the next render gets a new one.
+ * An isolate that breached a limit is retired: the next render gets a new one. Except after the
+ * CPU limit of a template that cannot call the host: that render was stopped where it stood, as
+ * a cut slice is, and the tenant keeps its isolate (D251).
  */
 import ivm from 'isolated-vm';
 import { TemplateError, type ErrorCode } from '../errors.js';
@@ -61,6 +63,13 @@ interface LiveContext {
    * fit pays for a cut rarely.
    */
   cuts: Map<string, { backoff: number; wait: number }>;
+  /**
+   * A render here was stopped where it stood at its CPU limit and the context kept (D251): the
+   * next render clears what the runtime's `finally` blocks restore (`afterCut`), as after a cut slice.
+   */
+  cut: boolean;
+  /** Templates that hit their CPU limit here: their renders go asynchronously (a worker's thread stays free). */
+  timedOut: Set<string>;
 }
 
 /** A render between its synchronous start and its end (IsolateHost `start`, `complete`, `finish`). */
@@ -199,7 +208,16 @@ export class IsolateHost {
     }>;
     const render = (await smartcage.get('render', { reference: true })) as LiveContext['render'];
     const reduce = (await smartcage.get('reduceMemory', { reference: true })) as LiveContext['reduce'];
-    this.live = { context, render, reduce, defined: new Map(), renders: 0, cuts: new Map() };
+    this.live = {
+      context,
+      render,
+      reduce,
+      defined: new Map(),
+      renders: 0,
+      cuts: new Map(),
+      cut: false,
+      timedOut: new Set(),
+    };
     return this.live;
   }
 
@@ -352,8 +370,9 @@ export class IsolateHost {
       sync: false,
       result: null,
       cpuMs: limits.cpuMs,
-      afterCut: false,
+      afterCut: live.cut,
     };
+    live.cut = false;
     try {
       if (defining) {
         // Queued, not awaited: isolated-vm runs an isolate's tasks in the order they were
@@ -375,12 +394,12 @@ export class IsolateHost {
       // In a sandbox worker, a template that cannot call the host and is defined already renders
       // synchronously: no hop to the isolate's thread and back (docs/decisions.md D117). The
       // watchdog cannot fire meanwhile, so the call's own timeout is the nearer deadline.
-      s.sync = syncRender !== null && t.hostFree === true && !defining;
+      s.sync = syncRender !== null && t.hostFree === true && !defining && !live.timedOut.has(t.id);
       if (s.sync && syncRender) {
         // The render also stops itself at the same deadline (D187), without waiting for
         // isolated-vm's timer thread; it then answers `overSlice`, read as the timeout it stands for.
         const deadline = Math.min(limits.cpuMs, limits.wallMs);
-        const result = syncRender(live.render, [t.id, copy.copyInto(), 0, false, deadline], deadline);
+        const result = syncRender(live.render, [t.id, copy.copyInto(), 0, s.afterCut, deadline], deadline);
         if (result.overSlice) throw new Error(CUT_AS_TIMEOUT);
         s.result = result;
         // In this process the same template first gets a bounded synchronous slice, then the
@@ -392,7 +411,7 @@ export class IsolateHost {
         copyBytes <= MAX_SLICE_VARS_BYTES &&
         this.maySlice(live, t.id, limits)
       ) {
-        const slice = renderInSlice(live.render, t.id, copy.copyInto(), limits.syncSliceMs);
+        const slice = renderInSlice(live.render, t.id, copy.copyInto(), limits.syncSliceMs, s.afterCut);
         if (slice.done) {
           s.result = slice.response;
           this.slices.done++;
@@ -406,7 +425,7 @@ export class IsolateHost {
         if (!slice.done || slice.heldMs > 2 * limits.syncSliceMs) this.cutSlice(live, t.id);
       }
     } catch (e) {
-      s.result = this.failed(e, limits, false, s.sync, started);
+      s.result = this.failed(e, limits, false, s.sync, started, s);
     }
     return s;
   }
@@ -420,7 +439,7 @@ export class IsolateHost {
           result: { copy: true },
         })) as RenderResponse;
       } catch (e) {
-        s.result = this.failed(e, s.limits, watchdog.expired, false, s.started);
+        s.result = this.failed(e, s.limits, watchdog.expired, false, s.started, s);
       } finally {
         clearTimeout(watchdog.timer);
       }
@@ -451,15 +470,30 @@ export class IsolateHost {
 
   /**
    * What a call into the isolate that threw means. The call has ended (nothing runs in the
-   * isolate any more): it takes no more work now, and is disposed after this error is on its way
-   * (disposing a big heap costs a few ms).
+   * isolate any more). A host-free render stopped at its CPU limit leaves the isolate and its
+   * context as a cut slice does (D140, D251): kept, the next render told `afterCut`, and this
+   * template's renders asynchronous from then on. Anything else retires the isolate: it takes no
+   * more work now, and is disposed after this error is on its way (disposing a big heap costs a
+   * few ms).
    */
-  private failed(e: unknown, limits: SandboxLimits, wallExpired: boolean, sync: boolean, started: number) {
-    this.retireSoon();
+  private failed(e: unknown, limits: SandboxLimits, wallExpired: boolean, sync: boolean, started: number, s?: Started) {
     // Read after the isolate stopped: the last position the template recorded.
     const at = this.where[0];
     const failure = classifyIsolateError(e);
-    if (wallExpired || (sync && performance.now() - started >= limits.wallMs))
+    const wall = wallExpired || (sync && performance.now() - started >= limits.wallMs);
+    if (!wall && failure === 'cpu-timeout' && s?.t.hostFree === true && this.live === s.live && this.usable) {
+      s.live.cut = true;
+      s.live.timedOut.add(s.t.id);
+      // The runtime refuses a define and an idle collection while its render flag is set, and the
+      // cut left it set: queued now, ahead of whatever comes next on the isolate's thread, its
+      // render told `afterCut` clears it, then answers that no template has this name. (The next
+      // render is told too: a synchronous one may run before this.)
+      s.live.render.applyIgnored(undefined, ['', { maxErrorChars: 0 }, 0, true], { arguments: { copy: true } });
+      this.active = null;
+      return sandboxError('E_CPU_TIMEOUT', `the render used more than ${limits.cpuMs} ms of CPU time`, at);
+    }
+    this.retireSoon();
+    if (wall)
       return sandboxError(
         'E_WALL_TIMEOUT',
         `the render did not finish within ${limits.wallMs} ms of wall-clock time`,

@@ -10,6 +10,16 @@ const BUDGET = { cpuMs: 200, wallMs: 2000 };
 /** An engine whose worker has started and whose tenant isolate exists, so that timings measure the render only. */
 export async function warmEngine(h: HarnessContext, limits: Partial<SandboxLimits>): Promise<Engine> {
   const engine = h.engine(limits);
+  // The first render makes the tenant's isolate and context: on a loaded machine that alone can
+  // outlast a 200 ms budget (a full run at load ~12 failed CPU-03 there). It is set-up, not the
+  // case: tried up to three times.
+  for (let attempt = 1; attempt < 3; attempt++) {
+    const ok = await engine.render('{$x}', { vars: { x: 1 } }).then(
+      () => true,
+      () => false,
+    );
+    if (ok) return engine;
+  }
   await engine.render('{$x}', { vars: { x: 1 } });
   return engine;
 }
