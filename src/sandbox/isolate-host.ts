@@ -155,7 +155,7 @@ export class IsolateHost {
   private async warmUp(): Promise<void> {
     await this.contextFor(DEFAULT_LIMITS);
     for (let i = 0; i < WARMUP_RENDERS && this.usable && !this.claimed; i++) {
-      const r = await this.renderNow(warmupTemplate(), warmupRequest(), DEFAULT_LIMITS, null);
+      const r = await this.renderNow(warmupTemplate(i), warmupRequest(i), DEFAULT_LIMITS, null);
       if (r.error) this.retire();
     }
     this.renders = 0;
