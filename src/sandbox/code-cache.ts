@@ -6,18 +6,18 @@
  * script: 161 µs to compile, 44 µs from the cache (docs/decisions.md D254).
  *
  * What keeps one tenant's data out of another's isolate:
- * - the key is the compiled code alone (the whole text, compared exactly), and V8 makes the cache
- *   while compiling that text, before it runs: bytecode and constants of the code, nothing a
- *   render computed;
+ * - the key is the compiled code alone (the whole text, compared exactly), and the cache is made
+ *   by an isolate that only compiles that text and never runs anything: bytecode and constants
+ *   of the code, nothing a render computed;
  * - an entry is bound to its code by a SHA-256 of the code and the cache's bytes, checked before
  *   each use: V8 itself checks only the source's length, its version and its flags (the payload's
  *   checksum only in debug builds), so a cache of another text of the same length, or a corrupt
  *   one, would otherwise be taken. An entry that fails the check, or that V8 rejects, is dropped,
  *   and the script is compiled from its text as without a cache.
  *
- * The cache is made after a miss, in the background: the same code compiled again in the isolate
- * that just defined it (V8's own compilation cache makes that a lookup) with `produceCachedData`,
- * queued on the isolate's thread behind the render, so no render waits for it.
+ * The cache is made after a miss, in the background, by an isolate of its own that compiles and
+ * never runs anything (`produceCachedData`): no tenant's isolate waits for it or holds its memory,
+ * and it can hold nothing but the code.
  */
 import { createHash } from 'node:crypto';
 import ivm from 'isolated-vm';
@@ -43,6 +43,9 @@ export interface CodeCacheStats {
 }
 
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+/** Compiling a template's code takes a few MB at most (a 97 KB script); the maker runs nothing. */
+const MAKER_MEMORY_MB = 64;
+const MAKER_IDLE_MS = 5000;
 
 function digestOf(code: string, bytes: Uint8Array): Buffer {
   return createHash('sha256').update(code).update('\0').update(bytes).digest();
@@ -54,6 +57,8 @@ export class TemplateCodeCache {
   /** Codes whose entry is being made. */
   private readonly making = new Set<string>();
   private bytes = 0;
+  private maker: ivm.Isolate | null = null;
+  private makerTimer: NodeJS.Timeout | null = null;
   private readonly counts = { hits: 0, misses: 0, refused: 0 };
 
   /** `maxBytes`: the entries' bytes this cache holds at most (the page's entry is ~4 KB). */
@@ -80,19 +85,25 @@ export class TemplateCodeCache {
       return compilePlain(isolate, code, filename);
     }
     this.counts.misses++;
-    const compiled = compilePlain(isolate, code, filename);
-    this.makeSoon(isolate, code, filename);
-    return compiled;
+    this.makeSoon(code, filename);
+    return compilePlain(isolate, code, filename);
   }
 
   /**
-   * Makes the entry of `code` in `isolate` once the work queued there now has run. A failure
-   * (the isolate disposed meanwhile) leaves no entry: the next miss tries again.
+   * Makes the entry of `code` in the maker isolate, on its own thread: the tenant's isolate neither
+   * waits for it nor holds its memory. A failure leaves no entry: the next miss tries again.
    */
-  private makeSoon(isolate: ivm.Isolate, code: string, filename: string): void {
+  private makeSoon(code: string, filename: string): void {
     if (this.making.has(code)) return;
     this.making.add(code);
-    isolate
+    let maker: ivm.Isolate;
+    try {
+      maker = this.makerIsolate();
+    } catch {
+      this.making.delete(code);
+      return;
+    }
+    maker
       .compileScript(code, { filename, produceCachedData: true })
       .then((s: CachingScript) => {
         const data = s.cachedData;
@@ -103,7 +114,32 @@ export class TemplateCodeCache {
         this.add(code, { bytes, digest: digestOf(code, bytes) });
       })
       .catch(() => undefined)
-      .finally(() => this.making.delete(code));
+      .finally(() => {
+        this.making.delete(code);
+        this.retireMakerSoon();
+      });
+  }
+
+  /**
+   * The isolate that makes the entries: it compiles, never runs anything, and so holds nothing of
+   * any tenant. Made at the first miss, disposed once idle for MAKER_IDLE_MS (~1.2 MB while it lives).
+   */
+  private makerIsolate(): ivm.Isolate {
+    if (this.maker?.isDisposed === false) return this.maker;
+    this.maker = new ivm.Isolate({ memoryLimit: MAKER_MEMORY_MB });
+    return this.maker;
+  }
+
+  private retireMakerSoon(): void {
+    if (this.making.size > 0) return;
+    if (this.makerTimer) clearTimeout(this.makerTimer);
+    this.makerTimer = setTimeout(() => {
+      this.makerTimer = null;
+      if (this.making.size > 0 || !this.maker) return;
+      if (!this.maker.isDisposed) this.maker.dispose();
+      this.maker = null;
+    }, MAKER_IDLE_MS);
+    this.makerTimer.unref();
   }
 
   /** Adds an entry (made here, or a test's), dropping the least recently used over `maxBytes`. */

@@ -52,6 +52,17 @@ describe('the templates code cache', () => {
     expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, refused: 0, entries: 1 });
   });
 
+  it("makes the entry in an isolate of its own: the tenant's may be gone meanwhile", async () => {
+    const cache = new TemplateCodeCache();
+    const tenant = isolate();
+    cache.compile(tenant, A, 'test.js');
+    tenant.dispose();
+    await cache.settled();
+    expect(cache.entry(A)).toBeDefined();
+    expect(run(cache, A)).toBe('A1');
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1 });
+  });
+
   it("another text's entry is refused, even of the same length, and the code runs as itself", async () => {
     expect(A.length).toBe(B.length);
     const cache = await cacheOf(A);
