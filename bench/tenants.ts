@@ -239,6 +239,7 @@ if (child >= 0) {
           phase,
           '--tenants',
           String(TENANTS),
+          ...(ONLY_LIST ? ['--list-only'] : []),
         ],
         { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
       );
