@@ -1,7 +1,8 @@
 /**
  * Memory per warm tenant and a cold tenant's start, with `workers: 0` (issue 35 goal 4).
  *
- *   npm run bench:tenants -- [--tenants N] [--runs N] [--phases engine,cold,split,floor]
+ *   npm run bench:tenants -- [--tenants N] [--runs N] [--phases engine,cold,split,floor] [--list-only]
+ *     [--v8 flag,flag]
  *
  * Each run is a fresh child process (one figure per process: RSS does not come back between
  * phases), and the figures are the medians of the runs:
@@ -10,7 +11,8 @@
  *   benchmark page 20 times; (RSS - RSS before) / N, after the host's own GC;
  * - `cold`: the same engine, 15 new tenants arriving 250 ms apart (a warm spare ready for each):
  *   wall and CPU (the process's, isolated-vm's threads included) of each one's first
- *   `engine.render` (the template already compiled);
+ *   `engine.render` (the template already compiled); then the CPU of the same for each other page
+ *   of bench/pages (`coldCpuUs.<page>`, a new engine each), unless `--list-only`;
  * - `split`: N isolates set up as the engine sets one up (src/sandbox/isolate-host.ts), 20 renders
  *   each, and where their RSS went: V8's heap as each isolate reports it (`getHeapStatistics`:
  *   committed, used, code space, malloced), and /proc/self/smaps by mapping kind (V8's 256 KB heap
@@ -29,6 +31,7 @@ import { DEFAULT_LIMITS } from '../src/sandbox/limits.js';
 import { renderRequest } from '../src/sandbox/request.js';
 import { SITE_DEFAULTS } from '../src/site-defaults.js';
 import { generate } from './data/generate.js';
+import { pages, type Page } from './pages/pages.js';
 
 type Figures = Record<string, number>;
 
@@ -41,6 +44,10 @@ const RUNS = arg('--runs', 3);
 const RENDERS = 20;
 /** `--phases engine,cold`: only those (an A/B of one figure). */
 const ONLY = process.argv.includes('--phases') ? process.argv[process.argv.indexOf('--phases') + 1]!.split(',') : null;
+/** `--v8 --always-sparkplug,--no-lazy-feedback-allocation`: V8 flags for the children (an A/B of a flag). */
+const V8_FLAGS = process.argv.includes('--v8') ? process.argv[process.argv.indexOf('--v8') + 1]!.split(',') : [];
+/** `--list-only`: the cold phase renders the list page only (as before the other pages were added). */
+const ONLY_LIST = process.argv.includes('--list-only');
 const PAGE = readFileSync(new URL('templates/page.tpl', import.meta.url), 'utf8');
 const KB = 1024;
 
@@ -90,24 +97,35 @@ async function phaseEngine(): Promise<Figures> {
   return { rssPerTenantKB: Math.round((rss1 - rss0) / TENANTS / KB) };
 }
 
-async function phaseCold(): Promise<Figures> {
-  const data = generate() as unknown as Record<string, unknown>;
-  const e = createEngine({ workers: 0, timezone: 'UTC' });
-  for (let i = 0; i < 3; i++) await e.render(PAGE, { name: 'page.tpl', vars: data, identity: { tenant: `w${i}` } });
+/** Wall and CPU of the first render of each of 15 new tenants of `page`, a warm spare ready for each. */
+async function coldOf(page: Page): Promise<{ wall: number; cpu: number }> {
+  const e = createEngine({ workers: 0, timezone: page.timezone });
+  const render = (tenant: string) =>
+    e.render(page.template, { name: `${page.name}.tpl`, vars: page.vars, identity: { tenant } });
+  for (let i = 0; i < 3; i++) await render(`w${i}`);
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < 15; i++) {
     await sleep(250);
     const t0 = performance.now();
     const c0 = process.cpuUsage();
-    await e.render(PAGE, { name: 'page.tpl', vars: data, identity: { tenant: `cold${i}` } });
+    await render(`cold${i}`);
     // The process's CPU, isolated-vm's threads included: steadier than the wall on a loaded machine.
     const c = process.cpuUsage(c0);
     wall.push((performance.now() - t0) * 1000);
     cpu.push(c.user + c.system);
   }
   e.close();
-  return { coldTenantWallUs: Math.round(median(wall)), coldTenantCpuUs: Math.round(median(cpu)) };
+  return { wall: Math.round(median(wall)), cpu: Math.round(median(cpu)) };
+}
+
+async function phaseCold(): Promise<Figures> {
+  const [list, ...others] = pages();
+  const first = await coldOf(list!);
+  const fig: Figures = { coldTenantWallUs: first.wall, coldTenantCpuUs: first.cpu };
+  // The other pages of the multi-page benchmark: a warm-up that suits the list page alone would show here.
+  if (!ONLY_LIST) for (const page of others) fig[`coldCpuUs.${page.name}`] = (await coldOf(page)).cpu;
+  return fig;
 }
 
 async function phaseSplit(): Promise<Figures> {
@@ -210,7 +228,19 @@ if (child >= 0) {
     for (const phase of Object.keys(PHASES).filter((p) => !ONLY || ONLY.includes(p))) {
       const out = execFileSync(
         process.execPath,
-        ['--no-node-snapshot', '--expose-gc', '--import', 'tsx', self, '--phase', phase, '--tenants', String(TENANTS)],
+        [
+          '--no-node-snapshot',
+          '--expose-gc',
+          ...V8_FLAGS,
+          '--import',
+          'tsx',
+          self,
+          '--phase',
+          phase,
+          '--tenants',
+          String(TENANTS),
+          ...(ONLY_LIST ? ['--list-only'] : []),
+        ],
         { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
       );
       Object.assign(fig, JSON.parse(out) as Figures);

@@ -3,9 +3,9 @@
  * render context and runs renders there, one at a time, under the two clocks. It also keeps a
  * warm spare isolate per memory class for the next tenant (warmed with src/sandbox/warmup.ts),
  * holds the check that refuses to run without --no-node-snapshot, and shapes the sandbox's own
- * errors (sandboxError). With runtime-bundle.ts (the runtime script and its code cache) it is
- * all the code that imports isolated-vm, so moving to another isolated-vm major is a change in
- * these two files (docs/decisions.md D23).
+ * errors (sandboxError). With runtime-bundle.ts (the runtime script and its code cache) and
+ * code-cache.ts (the templates' code cache) it is all the code that imports isolated-vm, so
+ * moving to another isolated-vm major is a change in these three files (docs/decisions.md D23).
  *
  * The render context is reused for the tenant's renders, one render at a time: the runtime
  * freezes every built-in and its own objects at bootstrap (src/runtime/lockdown.ts), so a render
@@ -23,6 +23,7 @@
 import ivm from 'isolated-vm';
 import { TemplateError, type ErrorCode } from '../errors.js';
 import { compileRuntime } from './runtime-bundle.js';
+import { templateCodeCache } from './code-cache.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 import { WARMUP_RENDERS, warmupRequest, warmupTemplate } from './warmup.js';
 import { withLimits, type RenderRequestBody } from './request.js';
@@ -163,7 +164,7 @@ export class IsolateHost {
   private async warmUp(): Promise<void> {
     await this.contextFor(DEFAULT_LIMITS);
     for (let i = 0; i < WARMUP_RENDERS && this.usable && !this.claimed; i++) {
-      const r = await this.renderNow(warmupTemplate(), warmupRequest(), DEFAULT_LIMITS, null);
+      const r = await this.renderNow(warmupTemplate(i), warmupRequest(i), DEFAULT_LIMITS, null);
       if (r.error) this.retire();
     }
     this.renders = 0;
@@ -380,7 +381,7 @@ export class IsolateHost {
         // tells whether it took. That saves a round trip to the isolate's thread (~80 µs of a new
         // template's first output). The script is released once it has run: what a tenant that
         // keeps editing its templates leaves behind stays bounded by TEMPLATES_PER_CONTEXT.
-        const script = this.isolate.compileScriptSync(t.code, { filename: t.filename });
+        const script = templateCodeCache.compile(this.isolate, t.code, t.filename);
         script.runIgnored(live.context, { timeout: limits.cpuMs, release: true });
         live.defined.set(t.id, t.code);
       }

@@ -37,26 +37,56 @@ const ITEMS = Array.from({ length: 30 }, (_, i) => ({
  * with the renders that run meanwhile). (An earlier measurement, before the runtime's tables
  * became lazy, had a heavier warm-up cost ~3 MB per tenant; it no longer does.)
  */
-export const WARMUP_RENDERS = 3;
+const BROAD_RENDERS = 3;
 
-let template: CompiledTemplate | undefined;
+/**
+ * Then two renders of 100 items of the core alone: a loop with a condition and the modifiers most
+ * list pages run per item (escape, truncate, date_format, join, count). After the broad renders
+ * those functions were still in V8's lower tiers, and a tenant's first render was where they
+ * reached the optimizing tier (docs/decisions.md D255). Two exactly: with 1, 3 or 4 core renders
+ * the list page's cold tenant cost 3.8-4.3 ms of CPU against 2.4-2.8 ms with 2 (two alternating
+ * runs each); why more is worse is not known (no deoptimization shows in the tenant's render).
+ */
+const CORE_RENDERS = 2;
 
-/** The warm-up template (compiled once per process). */
-export function warmupTemplate(): CompiledTemplate {
-  if (!template) {
-    const r = compile(SOURCE, { name: 'smartcage-warmup', id: 'smartcage-warmup' });
-    template = { id: 'smartcage-warmup', code: r.code, filename: 'smartcage-warmup.js' };
+/** The warm-up's renders: `warmupTemplate(i)` and `warmupRequest(i)` for i below this. */
+export const WARMUP_RENDERS = BROAD_RENDERS + CORE_RENDERS;
+
+const CORE_SOURCE = `{foreach from=$items item=item}<li class="{if $item.on}a{else}b{/if}">{$item.title|escape}
+{$item.body|truncate:40:"...":true|escape} {$item.date|date_format:"%Y-%m-%d"} {$item.tags|@join:", "|escape} {$item.tags|@count}</li>{/foreach}`;
+
+const CORE_ITEMS = Array.from({ length: 100 }, (_, i) => ({
+  on: i % 2 === 0,
+  title: `Item ${i} <b>&</b>`,
+  body: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.',
+  date: 1700000000 + i * 86400,
+  tags: ['a', 'b', `c${i}`],
+}));
+
+const templates = new Map<string, CompiledTemplate>();
+
+function compiled(id: string, source: string): CompiledTemplate {
+  let t = templates.get(id);
+  if (!t) {
+    const r = compile(source, { name: id, id });
+    t = { id, code: r.code, filename: `${id}.js` };
+    templates.set(id, t);
   }
-  return template;
+  return t;
 }
 
-/** Its render request, with a fixed clock and seed. */
-export function warmupRequest(): RenderRequestBody {
+/** The template of the warm-up's render `i` (compiled once per process). */
+export function warmupTemplate(i: number): CompiledTemplate {
+  return i < BROAD_RENDERS ? compiled('smartcage-warmup', SOURCE) : compiled('smartcage-warmup-core', CORE_SOURCE);
+}
+
+/** The request of the warm-up's render `i`, with a fixed clock and seed. */
+export function warmupRequest(i: number): RenderRequestBody {
   return renderRequest({
-    templateName: 'smartcage-warmup',
+    templateName: warmupTemplate(i).id,
     now: 1700000000,
     site: { ...SITE_DEFAULTS },
-    vars: { items: ITEMS },
-    seed: Array.from({ length: 16 }, (_, i) => i + 1),
+    vars: { items: i < BROAD_RENDERS ? ITEMS : CORE_ITEMS },
+    seed: Array.from({ length: 16 }, (_, k) => k + 1),
   });
 }
