@@ -3,7 +3,7 @@
  * compiled JavaScript is parsed and compiled to bytecode once, and every other isolate that
  * defines the same code (a tenant whose isolate was evicted and came back, the next tenant on
  * the same templates, a spare's warm-up template) deserializes the bytecode instead. The page's
- * script: 161 µs to compile, 44 µs from the cache (docs/decisions.md D254).
+ * script: 161 µs to compile, 44 µs from the cache (docs/decisions.md D252).
  *
  * What keeps one tenant's data out of another's isolate:
  * - the key is the compiled code alone (the whole text, compared exactly), and the cache is made

@@ -18,7 +18,7 @@
  * disposes the isolate at the wall-clock deadline, which also covers host calls and sleeps.
  * An isolate that breached a limit is retired: the next render gets a new one. Except after the
  * CPU limit of a template that cannot call the host: that render was stopped where it stood, as
- * a cut slice is, and the tenant keeps its isolate (D251).
+ * a cut slice is, and the tenant keeps its isolate (D249).
  */
 import ivm from 'isolated-vm';
 import { TemplateError, type ErrorCode } from '../errors.js';
@@ -65,7 +65,7 @@ interface LiveContext {
    */
   cuts: Map<string, { backoff: number; wait: number }>;
   /**
-   * A render here was stopped where it stood at its CPU limit and the context kept (D251): the
+   * A render here was stopped where it stood at its CPU limit and the context kept (D249): the
    * next render clears what the runtime's `finally` blocks restore (`afterCut`), as after a cut slice.
    */
   cut: boolean;
@@ -472,7 +472,7 @@ export class IsolateHost {
   /**
    * What a call into the isolate that threw means. The call has ended (nothing runs in the
    * isolate any more). A host-free render stopped at its CPU limit leaves the isolate and its
-   * context as a cut slice does (D140, D251): kept, the next render told `afterCut`, and this
+   * context as a cut slice does (D140, D249): kept, the next render told `afterCut`, and this
    * template's renders asynchronous from then on. Anything else retires the isolate: it takes no
    * more work now, and is disposed after this error is on its way (disposing a big heap costs a
    * few ms).

@@ -43,7 +43,7 @@ const BROAD_RENDERS = 3;
  * Then two renders of 100 items of the core alone: a loop with a condition and the modifiers most
  * list pages run per item (escape, truncate, date_format, join, count). After the broad renders
  * those functions were still in V8's lower tiers, and a tenant's first render was where they
- * reached the optimizing tier (docs/decisions.md D255). Two exactly: with 1, 3 or 4 core renders
+ * reached the optimizing tier (docs/decisions.md D253). Two exactly: with 1, 3 or 4 core renders
  * the list page's cold tenant cost 3.8-4.3 ms of CPU against 2.4-2.8 ms with 2 (two alternating
  * runs each); why more is worse is not known (no deoptimization shows in the tenant's render).
  */

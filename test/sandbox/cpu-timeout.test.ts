@@ -1,5 +1,5 @@
 /**
- * A render stopped at its CPU limit (docs/decisions.md D251): a template that cannot call the
+ * A render stopped at its CPU limit (docs/decisions.md D249): a template that cannot call the
  * host leaves its isolate and context to the tenant, as a cut slice does (D140): the next render
  * is told `afterCut` and renders as in a fresh context, and the template's later renders go
  * asynchronously, so a worker's thread stays free for other tenants meanwhile. Any other breach
@@ -96,7 +96,7 @@ describe('through a sandbox worker', () => {
         () => order.push('a ok'),
         (e: { code: string }) => order.push(`a ${e.code}`),
       );
-      // Defined in the worker and host-free: before D251 a second render would have been the
+      // Defined in the worker and host-free: before D249 a second render would have been the
       // synchronous one (D117), holding the worker's thread, and b's render behind it.
       await new Promise((r) => setTimeout(r, 100));
       const b = await engine.render('{$x|upper}', { vars: { x: 'b' }, identity: { tenant: 'b' } });
