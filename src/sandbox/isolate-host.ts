@@ -16,9 +16,7 @@
  *
  * Two clocks: isolated-vm's timeout counts the template's own CPU time; a host watchdog
  * disposes the isolate at the wall-clock deadline, which also covers host calls and sleeps.
- * An isolate that breached a limit is retired: the next render gets a new one. Except after the
- * CPU limit of a template that cannot call the host: that render was stopped where it stood, as
- * a cut slice is, and the tenant keeps its isolate (D249).
+ * An isolate that breached a limit is retired: the next render gets a new one.
  */
 import ivm from 'isolated-vm';
 import { TemplateError, type ErrorCode } from '../errors.js';
@@ -64,13 +62,6 @@ interface LiveContext {
    * fit pays for a cut rarely.
    */
   cuts: Map<string, { backoff: number; wait: number }>;
-  /**
-   * A render here was stopped where it stood at its CPU limit and the context kept (D249): the
-   * next render clears what the runtime's `finally` blocks restore (`afterCut`), as after a cut slice.
-   */
-  cut: boolean;
-  /** Templates that hit their CPU limit here: their renders go asynchronously (a worker's thread stays free). */
-  timedOut: Set<string>;
 }
 
 /** A render between its synchronous start and its end (IsolateHost `start`, `complete`, `finish`). */
@@ -209,16 +200,7 @@ export class IsolateHost {
     }>;
     const render = (await smartcage.get('render', { reference: true })) as LiveContext['render'];
     const reduce = (await smartcage.get('reduceMemory', { reference: true })) as LiveContext['reduce'];
-    this.live = {
-      context,
-      render,
-      reduce,
-      defined: new Map(),
-      renders: 0,
-      cuts: new Map(),
-      cut: false,
-      timedOut: new Set(),
-    };
+    this.live = { context, render, reduce, defined: new Map(), renders: 0, cuts: new Map() };
     return this.live;
   }
 
@@ -371,9 +353,8 @@ export class IsolateHost {
       sync: false,
       result: null,
       cpuMs: limits.cpuMs,
-      afterCut: live.cut,
+      afterCut: false,
     };
-    live.cut = false;
     try {
       if (defining) {
         // Queued, not awaited: isolated-vm runs an isolate's tasks in the order they were
@@ -395,12 +376,12 @@ export class IsolateHost {
       // In a sandbox worker, a template that cannot call the host and is defined already renders
       // synchronously: no hop to the isolate's thread and back (docs/decisions.md D117). The
       // watchdog cannot fire meanwhile, so the call's own timeout is the nearer deadline.
-      s.sync = syncRender !== null && t.hostFree === true && !defining && !live.timedOut.has(t.id);
+      s.sync = syncRender !== null && t.hostFree === true && !defining;
       if (s.sync && syncRender) {
         // The render also stops itself at the same deadline (D187), without waiting for
         // isolated-vm's timer thread; it then answers `overSlice`, read as the timeout it stands for.
         const deadline = Math.min(limits.cpuMs, limits.wallMs);
-        const result = syncRender(live.render, [t.id, copy.copyInto(), 0, s.afterCut, deadline], deadline);
+        const result = syncRender(live.render, [t.id, copy.copyInto(), 0, false, deadline], deadline);
         if (result.overSlice) throw new Error(CUT_AS_TIMEOUT);
         s.result = result;
         // In this process the same template first gets a bounded synchronous slice, then the
@@ -412,7 +393,7 @@ export class IsolateHost {
         copyBytes <= MAX_SLICE_VARS_BYTES &&
         this.maySlice(live, t.id, limits)
       ) {
-        const slice = renderInSlice(live.render, t.id, copy.copyInto(), limits.syncSliceMs, s.afterCut);
+        const slice = renderInSlice(live.render, t.id, copy.copyInto(), limits.syncSliceMs);
         if (slice.done) {
           s.result = slice.response;
           this.slices.done++;
@@ -426,7 +407,7 @@ export class IsolateHost {
         if (!slice.done || slice.heldMs > 2 * limits.syncSliceMs) this.cutSlice(live, t.id);
       }
     } catch (e) {
-      s.result = this.failed(e, limits, false, s.sync, started, s);
+      s.result = this.failed(e, limits, false, s.sync, started);
     }
     return s;
   }
@@ -440,7 +421,7 @@ export class IsolateHost {
           result: { copy: true },
         })) as RenderResponse;
       } catch (e) {
-        s.result = this.failed(e, s.limits, watchdog.expired, false, s.started, s);
+        s.result = this.failed(e, s.limits, watchdog.expired, false, s.started);
       } finally {
         clearTimeout(watchdog.timer);
       }
@@ -471,30 +452,15 @@ export class IsolateHost {
 
   /**
    * What a call into the isolate that threw means. The call has ended (nothing runs in the
-   * isolate any more). A host-free render stopped at its CPU limit leaves the isolate and its
-   * context as a cut slice does (D140, D249): kept, the next render told `afterCut`, and this
-   * template's renders asynchronous from then on. Anything else retires the isolate: it takes no
-   * more work now, and is disposed after this error is on its way (disposing a big heap costs a
-   * few ms).
+   * isolate any more): it takes no more work now, and is disposed after this error is on its way
+   * (disposing a big heap costs a few ms).
    */
-  private failed(e: unknown, limits: SandboxLimits, wallExpired: boolean, sync: boolean, started: number, s?: Started) {
+  private failed(e: unknown, limits: SandboxLimits, wallExpired: boolean, sync: boolean, started: number) {
+    this.retireSoon();
     // Read after the isolate stopped: the last position the template recorded.
     const at = this.where[0];
     const failure = classifyIsolateError(e);
-    const wall = wallExpired || (sync && performance.now() - started >= limits.wallMs);
-    if (!wall && failure === 'cpu-timeout' && s?.t.hostFree === true && this.live === s.live && this.usable) {
-      s.live.cut = true;
-      s.live.timedOut.add(s.t.id);
-      // The runtime refuses a define and an idle collection while its render flag is set, and the
-      // cut left it set: queued now, ahead of whatever comes next on the isolate's thread, its
-      // render told `afterCut` clears it, then answers that no template has this name. (The next
-      // render is told too: a synchronous one may run before this.)
-      s.live.render.applyIgnored(undefined, ['', { maxErrorChars: 0 }, 0, true], { arguments: { copy: true } });
-      this.active = null;
-      return sandboxError('E_CPU_TIMEOUT', `the render used more than ${limits.cpuMs} ms of CPU time`, at);
-    }
-    this.retireSoon();
-    if (wall)
+    if (wallExpired || (sync && performance.now() - started >= limits.wallMs))
       return sandboxError(
         'E_WALL_TIMEOUT',
         `the render did not finish within ${limits.wallMs} ms of wall-clock time`,

@@ -88,8 +88,7 @@ export function sliceTurnLeft(sliceMs: number): boolean {
 }
 
 /**
- * One render in a synchronous slice of `sliceMs` (clamped to MAX_SLICE_MS); `afterCut`: the
- * render before it in the context was stopped where it stood (isolate-entry.ts). Errors other than
+ * One render in a synchronous slice of `sliceMs` (clamped to MAX_SLICE_MS). Errors other than
  * the slice's own timeout (the isolate disposed at its memory limit...) are thrown as the async
  * call throws them.
  */
@@ -98,14 +97,13 @@ export function renderInSlice(
   name: string,
   args: ivm.Copy<unknown>,
   sliceMs: number,
-  afterCut = false,
 ): SliceOutcome {
   const timeout = Math.max(1, Math.min(Math.floor(sliceMs), MAX_SLICE_MS));
   const t0 = performance.now();
   try {
     // The render also cuts itself at the slice's end (D187); the timeout is for what no loop
     // check reaches (one long native call), and isolated-vm's timer thread may wake it late.
-    const response = render.applySync(undefined, [name, args, MAX_SLICE_OUTPUT_CHARS, afterCut, timeout], {
+    const response = render.applySync(undefined, [name, args, MAX_SLICE_OUTPUT_CHARS, false, timeout], {
       timeout,
       result: { copy: true },
     }) as RenderResponse;
