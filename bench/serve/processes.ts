@@ -27,7 +27,18 @@ export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}): P
     env: { ...process.env, ...env },
   });
   let err = '';
-  proc.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
+  // With several processes the address is printed when the first listens. A client that starts
+  // then routes every site's first connection to that one child, and once the others are up
+  // (D238) it relays those sites' requests to their owners for as long as the connections live:
+  // a start-up transient the rows would measure. So the rows wait until every process listens.
+  const processes = Number(args[args.indexOf('--processes') + 1] ?? 1);
+  let allListening: () => void = () => undefined;
+  const everyProcess = new Promise<void>((ok) => (allListening = ok));
+  if (!(args.includes('--processes') && processes > 1)) allListening();
+  proc.stderr!.on('data', (d: Buffer) => {
+    err = (err + d.toString()).slice(-4000);
+    if (/\d+ processes listening/.test(err)) allListening();
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (d: Buffer) => {
@@ -37,6 +48,7 @@ export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}): P
     });
     proc.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
   });
+  await Promise.race([everyProcess, new Promise((ok) => setTimeout(ok, 30_000).unref())]);
   return {
     proc,
     url,
