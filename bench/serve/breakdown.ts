@@ -6,35 +6,12 @@
  * and the API layer around it (serveApi: cookies, session, request state, $smarty.server).
  * CPU µs per call, each step after a warm-up, median of 5 rounds.
  */
-import { SiteRegistry } from '../../src/site/registry.js';
+import { openBenchSite, time } from './site-timer.js';
 import { serveApi } from '../../src/site/api/serve-api.js';
 import { runEndpoint } from '../../src/site/api/run-endpoint.js';
 import { findEndpoint } from '../../src/site/api/endpoints.js';
 
-const argv = process.argv.slice(2);
-const opt = (name: string, dflt: number) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(argv[i + 1]) : dflt;
-};
-const dir = argv[0]!;
-const N = opt('n', 400);
-const registry = SiteRegistry.folder(dir, { engine: { workers: opt('workers', 0) } });
-const site = await registry.open(registry.keys()[0]!);
-
-async function time(name: string, fn: () => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < 100; i++) await fn();
-  const rounds: number[] = [];
-  for (let r = 0; r < 5; r++) {
-    const t = process.cpuUsage();
-    for (let i = 0; i < N; i++) await fn();
-    const u = process.cpuUsage(t);
-    rounds.push((u.user + u.system) / N);
-  }
-  rounds.sort((a, b) => a - b);
-  console.log(
-    `${name.padEnd(58)} ${rounds[2]!.toFixed(0).padStart(6)} µs  (${rounds[0]!.toFixed(0)}-${rounds[4]!.toFixed(0)})`,
-  );
-}
+const { site, registry } = await openBenchSite();
 
 const db = site.db;
 const tenant = site.config.site_key;

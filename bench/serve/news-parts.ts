@@ -5,43 +5,19 @@
  * adapter (its SQL and the row shaping), that answer encoded for the isolate and written as JSON,
  * and renders of the function with and without its `{return}`. CPU µs per call, median of 5 rounds.
  */
-import { SiteRegistry } from '../../src/site/registry.js';
+import { openBenchSite, time } from './site-timer.js';
 import { runEndpoint } from '../../src/site/api/run-endpoint.js';
 import { findEndpoint } from '../../src/site/api/endpoints.js';
 import { contentAdapters } from '../../src/site/adapters/content.js';
 import { topicList } from '../../src/host-plugins/content/topics-query.js';
 import { encodeAnswer } from '../../src/protocol/transfer.js';
-import type { SiteContext } from '../../src/site/site-context.js';
 import { siteIdentity } from '../../src/site/identity.js';
 import { siteAdapters } from '../../src/site/adapters/index.js';
 import { createBridge } from '../../src/bridge/bridge.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/limits.js';
 import { renderChannel, type RenderEvent } from '../../src/diagnostics.js';
 
-const argv = process.argv.slice(2);
-const opt = (name: string, dflt: number) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(argv[i + 1]) : dflt;
-};
-const dir = argv[0]!;
-const N = opt('n', 400);
-const registry = SiteRegistry.folder(dir, { engine: { workers: opt('workers', 0) } });
-const site = (await registry.open(registry.keys()[0]!)) as SiteContext;
-
-async function time(name: string, fn: () => unknown): Promise<void> {
-  for (let i = 0; i < 100; i++) await fn();
-  const rounds: number[] = [];
-  for (let r = 0; r < 5; r++) {
-    const t = process.cpuUsage();
-    for (let i = 0; i < N; i++) await fn();
-    const u = process.cpuUsage(t);
-    rounds.push((u.user + u.system) / N);
-  }
-  rounds.sort((a, b) => a - b);
-  console.log(
-    `${name.padEnd(58)} ${rounds[2]!.toFixed(0).padStart(6)} µs  (${rounds[0]!.toFixed(0)}-${rounds[4]!.toFixed(0)})`,
-  );
-}
+const { site, registry } = await openBenchSite();
 
 const content = contentAdapters(site).content!;
 const render = { now: Math.floor(Date.now() / 1000), timezone: 'Asia/Tokyo', lang: 'ja' };
