@@ -110,10 +110,36 @@ class SqliteDatabase implements SiteDatabase {
   }
 }
 
+/** How long a statement waits for another process's lock on the file, ms. */
+const BUSY_TIMEOUT_MS = 5000;
+
 export function openSqlite(path: string): SiteDatabase {
-  const db = new DatabaseSync(path);
+  // The busy timeout is set at open, before the journal mode: several processes opening one site
+  // at once (`serve --processes N`, batch workers) meet each other's locks there first.
+  const db = new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
   // WAL: readers (another CLI command on the same site) do not wait for a writer.
-  if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
-  db.exec('PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
+  if (path !== ':memory:') walMode(db);
+  db.exec('PRAGMA foreign_keys = ON');
   return new SqliteDatabase(db);
+}
+
+/**
+ * `PRAGMA journal_mode = WAL`, tried again while another connection holds the file for WAL
+ * recovery: SQLite answers SQLITE_BUSY_RECOVERY there without calling the busy handler (seen in
+ * CI: three processes opening one site, "database is locked", errcode 261). Bounded by the busy
+ * timeout; the open is synchronous, as the statements are.
+ */
+function walMode(db: DatabaseSync): void {
+  const deadline = performance.now() + BUSY_TIMEOUT_MS;
+  for (let wait = 2; ; wait = Math.min(wait * 2, 100)) {
+    try {
+      db.exec('PRAGMA journal_mode = WAL');
+      return;
+    } catch (e) {
+      const code = (e as { errcode?: number }).errcode;
+      // SQLITE_BUSY (5) and its extended codes; anything else is the open's error.
+      if (code === undefined || (code & 0xff) !== 5 || performance.now() >= deadline) throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
+    }
+  }
 }
