@@ -21,7 +21,7 @@
  */
 import { PhpArray, PhpFloat, PhpObject, fromJS, isExactJsonNumber, type Value } from '../value/value.js';
 import { int64OfDecimal, intOf } from '../value/int64.js';
-import { normalizeKey } from '../value/php-array.js';
+import { shareRecord } from '../value/copy-on-change.js';
 
 export type Transfer =
   | null
@@ -135,7 +135,7 @@ function answerOf(v: Value, depth: number): unknown {
   if (!(v instanceof PhpArray)) throw new TransferError('not a template value');
   const rec = v.recordSource();
   if (rec !== null) {
-    const plain = plainRecord(rec, depth);
+    const plain = shareRecord(rec, answerLeaf, depth);
     if (plain !== undefined) return plain;
   }
   const list = v.packedValues();
@@ -164,35 +164,12 @@ function answerOf(v: Value, depth: number): unknown {
 }
 
 /**
- * A lazy record's object (a host plugin's row built as plain data and read by `fromJS`) as the
- * answer's data: the object itself where every part of it is what `answerOf` would write for the
- * array `fromJS` makes of it, a copy where a nested array needs writing; undefined where this
- * level is not plain data (an int-like or `__proto__` key, an empty object, which is the list
- * `[]`, a value needing pairs), for the array's own walk.
+ * A value inside a lazy record's object (a host plugin's row built as plain data and read by
+ * `fromJS`) that the copy-on-change walk does not enter, as `answerOf` writes it; undefined where
+ * it needs pairs, so that the record takes the array's own walk. The walk keeps the object itself
+ * where every part is what `answerOf` would write, and copies a level where a nested array does.
  */
-function plainRecord(o: Record<string, unknown>, depth: number): unknown {
-  const keys = Object.keys(o);
-  if (keys.length === 0) return undefined;
-  let copy: Record<string, unknown> | null = null;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    const c = k.charCodeAt(0);
-    if (k === '__proto__' || (((c >= 48 && c <= 57) || c === 45) && typeof normalizeKey(k) !== 'string'))
-      return undefined;
-    const x = o[k];
-    const y = plainPart(x, depth + 1);
-    if (y === undefined) return undefined;
-    if (y !== x && copy === null) {
-      copy = {};
-      for (let j = 0; j < i; j++) copy[keys[j]!] = o[keys[j]!];
-    }
-    if (copy !== null) copy[k] = y;
-  }
-  return copy ?? o;
-}
-
-/** A value inside a record's object as `answerOf` writes what `fromJS` reads from it; undefined when not plain. */
-function plainPart(x: unknown, depth: number): unknown {
+function answerLeaf(x: unknown, depth: number): unknown {
   if (depth > 64) throw new TransferError('a value nested deeper than 64 levels cannot cross the bridge');
   switch (typeof x) {
     case 'string':
@@ -210,18 +187,7 @@ function plainPart(x: unknown, depth: number): unknown {
     const y = answerOf(x, depth);
     return y instanceof Encoded ? undefined : y;
   }
-  if (Array.isArray(x)) {
-    let copy: unknown[] | null = null;
-    for (let i = 0; i < x.length; i++) {
-      const e = x[i] as unknown;
-      const y = plainPart(e, depth + 1);
-      if (y === undefined) return undefined;
-      if (y !== e && copy === null) copy = x.slice(0, i);
-      if (copy !== null) copy[i] = y;
-    }
-    return copy ?? x;
-  }
-  return Object.getPrototypeOf(x) === Object.prototype ? plainRecord(x as Record<string, unknown>, depth) : undefined;
+  return undefined;
 }
 
 /** A value of a host's answer, in the isolate (the host is trusted there; the format is checked all the same). */

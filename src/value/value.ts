@@ -17,7 +17,8 @@
  * (1e20, what an embedder's JavaScript may hold) is a float too, since an int that large is
  * a bigint.
  */
-import { PhpArray, normalizeKey } from './php-array.js';
+import { PhpArray } from './php-array.js';
+import { shareRecord } from './copy-on-change.js';
 import { type PhpInt, intOf, fitsInt64 } from './int64.js';
 
 export type { PhpInt };
@@ -164,7 +165,7 @@ export function toJSShared(v: Value): unknown {
   if (v instanceof PhpArray) {
     const rec = v.recordSource();
     if (rec !== null) {
-      const out = sharedRecord(rec);
+      const out = shareRecord(rec, sharedLeaf, 0);
       if (out !== undefined) return out;
     }
     if (v.isList) return v.values().map(toJSShared);
@@ -176,61 +177,19 @@ export function toJSShared(v: Value): unknown {
 }
 
 /**
- * What `toJS` makes of the array that `fromJS` reads from the object `o`, sharing `o` and its
- * nested data where they read back as themselves; undefined where the array's own rules apply
- * (an int-like key, which PHP stores as an int and which may make it a list; `__proto__`, which
- * `toJS` writes as the object's prototype), for `toJS` to take the long way.
+ * `toJS(fromJS(x))` for a part of a record's data that the walk does not enter: itself for
+ * strings, booleans and most numbers; never undefined, so a record is shared or copied, never
+ * given up on.
  */
-function sharedRecord(o: Record<string, unknown>): unknown {
-  const keys = Object.keys(o);
-  // An empty array is a list: `[]`, not `{}`.
-  if (keys.length === 0) return [];
-  let copy: Record<string, unknown> | null = null;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    const c = k.charCodeAt(0);
-    if (((c >= 48 && c <= 57) || c === 45) && typeof normalizeKey(k) !== 'string') return undefined;
-    if (k === '__proto__') return undefined;
-    const x = o[k];
-    const y = sharedPlain(x);
-    if (y !== x && copy === null) {
-      copy = {};
-      for (let j = 0; j < i; j++) copy[keys[j]!] = o[keys[j]!];
-    }
-    if (copy !== null) copy[k] = y;
-  }
-  return copy ?? o;
-}
-
-/** `toJS(fromJS(x))`, which is `x` itself for most plain data: strings, safe ints, lists of them... */
-function sharedPlain(x: unknown): unknown {
+function sharedLeaf(x: unknown): unknown {
   switch (typeof x) {
     case 'string':
     case 'boolean':
       return x;
     case 'number':
       return fromNumber(x);
-    case 'object':
-      break;
     default:
-      return toJS(fromJS(x));
+      if (x === null) return null;
+      return x instanceof PhpArray ? toJSShared(x) : toJS(fromJS(x));
   }
-  if (x === null) return null;
-  if (x instanceof PhpArray) return toJSShared(x);
-  if (Array.isArray(x)) {
-    let copy: unknown[] | null = null;
-    for (let i = 0; i < x.length; i++) {
-      const e = x[i] as unknown;
-      const y = sharedPlain(e);
-      if (y !== e && copy === null) copy = x.slice(0, i);
-      if (copy !== null) copy[i] = y;
-    }
-    return copy ?? x;
-  }
-  // A plain object only: one of null prototype would leave as itself where toJS makes a plain one.
-  if (Object.getPrototypeOf(x) === Object.prototype) {
-    const out = sharedRecord(x as Record<string, unknown>);
-    if (out !== undefined) return out;
-  }
-  return toJS(fromJS(x));
 }
