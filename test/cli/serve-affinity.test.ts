@@ -55,13 +55,20 @@ async function serve(extra: string[] = []): Promise<ServeProcess> {
 
 let ids = 0;
 
+type AccessLine = { pid: number; remote: string; status: number; site: string; endpoint: string; relayed?: true };
+
+/** The access-log lines of the request `id` so far: the one of the process that served it, and one where it was relayed. */
+function linesOf(s: ServeProcess, id: string): AccessLine[] {
+  return s
+    .stderr()
+    .split('\n')
+    .filter((line) => line.includes(`"reqId":"${id}"`))
+    .map((line) => JSON.parse(line) as AccessLine);
+}
+
 /** The pid and the client address on the access-log line of the request `id` (it comes a moment after the answer). */
 async function servedBy(s: ServeProcess, id: string): Promise<{ pid: number; remote: string }> {
-  const find = () => {
-    for (const line of s.stderr().split('\n'))
-      if (line.includes(`"reqId":"${id}"`)) return JSON.parse(line) as { pid: number; remote: string };
-    return undefined;
-  };
+  const find = () => linesOf(s, id).find((line) => line.relayed === undefined);
   await eventually(() => find() !== undefined, 10_000);
   const found = find();
   if (found === undefined) throw new Error(`no access-log line for ${id}`);
@@ -69,6 +76,7 @@ async function servedBy(s: ServeProcess, id: string): Promise<{ pid: number; rem
 }
 
 type Answer = {
+  id: string;
   status: number;
   body: string;
   pid: number;
@@ -99,6 +107,7 @@ function get(s: ServeProcess, host: string, pathname: string, agent?: Agent): Pr
           void servedBy(s, id).then(
             ({ pid, remote }) =>
               resolve({
+                id,
                 status: res.statusCode!,
                 body,
                 pid,
@@ -169,6 +178,20 @@ describe('serve --sites --processes 2 with affinity', () => {
       // No reconnects: the agent's two connections carried all of them.
       expect(new Set(answers.map((a) => a.port)).size).toBeLessThanOrEqual(2);
       expect(answers.every((a) => a.connection !== 'close')).toBe(true);
+      // A relayed request has a line in the child that relayed it too: marked, with the owner's status.
+      // Two connections, each routed by its first request, carried both sites: some were relayed.
+      // (Which ones is the primary's routing; the lines come a moment after the answers.)
+      expect(await eventually(() => answers.some((a) => linesOf(s, a.id).some((l) => l.relayed)), 10_000)).toBe(true);
+      const relayed: AccessLine[] = [];
+      for (const a of answers) {
+        for (const line of linesOf(s, a.id).filter((l) => l.relayed)) {
+          expect(line).toMatchObject({ status: 200, site: a.key, endpoint: `/sites/${a.key}/rcms-api/1/who` });
+          expect(line.pid).not.toBe(a.pid);
+          expect(line.remote).toBe('127.0.0.2');
+          relayed.push(line);
+        }
+      }
+      expect(relayed.length).toBeGreaterThan(0);
     } finally {
       agent.destroy();
     }

@@ -254,7 +254,7 @@ export const serveCommand: Command = {
           showError: formatErrorShown,
           connections: primaryConnections(),
           // A request on a connection another site brought here goes to its site's owner (D238).
-          reroute: owners && rerouter({ ...owners, host }),
+          reroute: owners && rerouter({ ...owners, host, relayed: (r) => observer.relayed(r) }),
         });
       } else {
         s = await listen(observer.wrap(createFormsApp({ storageDir: hasDir ? dir : undefined, schemas })), {

@@ -59,7 +59,7 @@ function requestIdOf(req: IncomingMessage): string {
 }
 
 /** The path of a request URL without its query, cut to 200 characters. */
-function pathOf(url: string | undefined): string {
+export function pathOf(url: string | undefined): string {
   const raw = (url ?? '/').split('?', 1)[0]!.split('#', 1)[0]!;
   return raw.length > 200 ? `${raw.slice(0, 200)}...` : raw;
 }

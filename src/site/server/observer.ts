@@ -18,9 +18,9 @@ import {
   type RenderEvent,
   type TemplateLogEvent,
 } from '../../index.js';
-import { currentRequest, withRequestRecord, type RequestRecord } from './access-log.js';
+import { currentRequest, pathOf, withRequestRecord, type RequestRecord } from './access-log.js';
 import { oneLine } from './logging.js';
-import { remoteAddressOf } from './reroute.js';
+import { remoteAddressOf, type RelayedRequest } from './reroute.js';
 import type { ServerMetrics } from './metrics.js';
 import { guarded } from '../../http/handler.js';
 import { send, sendText } from '../../http/send.js';
@@ -71,6 +71,7 @@ export const ACCESS_FIELDS = [
   'memoryMB',
   'errorCode',
   'aborted',
+  'relayed',
   'remote',
   'error',
 ] as const;
@@ -213,6 +214,29 @@ export class ServerObserver {
       );
     // A scrape every 15 s is not news: at debug, like other probes of the server itself.
     else if (r.site === undefined && r.endpoint === METRICS_PATH) this.access.debug(line, 'request');
+    else this.access.info(line, 'request');
+  }
+
+  /**
+   * The line of a request this process passed to its site's owner (reroute.ts, D238), in the
+   * access log's shape: `relayed`, the owner's status and request id, the time until the answer
+   * ended here; no renders (the owner's line has them). Not in the request metrics: the owner
+   * counts it, and a scrape of any child sums every child's.
+   */
+  relayed(r: RelayedRequest): void {
+    const line: AccessLine = {
+      kind: 'access',
+      reqId: r.reqId,
+      site: r.site,
+      method: r.req.method ?? 'GET',
+      endpoint: pathOf(r.req.url),
+      status: r.status,
+      ms: round(r.ms),
+      ...(r.aborted ? { aborted: true } : {}),
+      relayed: true,
+      remote: remoteAddressOf(r.req),
+    };
+    if (r.status !== undefined && r.status >= 500) this.access.error(line, 'request');
     else this.access.info(line, 'request');
   }
 }

@@ -20,6 +20,9 @@
  *   is routed by its first request, so one shared by sites would bring them to one owner.
  * - Until the primary said who is up (and with `--affinity off`, or one process), every site is
  *   served where its request arrives.
+ * - A relayed request is logged in both processes: by the owner as any request, and here as a
+ *   line of its own (`relayed`), so that the process the client reached says where its request
+ *   went. The owner's answer carries the request id it logged under, and this line takes it.
  */
 import {
   Agent,
@@ -53,6 +56,22 @@ export interface RerouteOptions {
   port: number;
   /** The slots up and this child's own, as the primary last said. */
   owner: { readonly slots: readonly number[]; readonly self: number };
+  /** Told once of each request passed to its owner, when its answer ended or was cut (its access line). */
+  relayed?: (r: RelayedRequest) => void;
+}
+
+/** A request passed to its owner, as the process that passed it saw it. Not told: one served here after all. */
+export interface RelayedRequest {
+  readonly req: IncomingMessage;
+  readonly site: string;
+  /** The owner's answer status; undefined when the client went before the owner answered. */
+  readonly status: number | undefined;
+  /** From the request's arrival here to the answer's end. */
+  readonly ms: number;
+  /** The answer did not end: the client or the owner went. */
+  readonly aborted: boolean;
+  /** The id the owner logged the request under (its answer's X-Request-Id). */
+  readonly reqId: string | undefined;
 }
 
 /** One keep-alive pool per site (`site` is an extra request option the agent reads). */
@@ -100,7 +119,10 @@ export function rerouter(opts: RerouteOptions): Rerouter {
       const headers: Record<string, string | string[]> = {};
       for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !HOP.has(k)) headers[k] = v;
       headers[REROUTED_HEADER] = `${opts.token} ${req.socket.remoteAddress ?? ''}`;
+      const started = performance.now();
       let answered = false;
+      let servedHere = false;
+      let reqId: string | undefined;
       const options: RequestOptions & { site: string } = {
         host,
         port: opts.port,
@@ -112,6 +134,8 @@ export function rerouter(opts: RerouteOptions): Rerouter {
       };
       const out = request(options, (from) => {
         answered = true;
+        const id = from.headers['x-request-id'];
+        if (typeof id === 'string') reqId = id;
         for (const [k, v] of Object.entries(from.headers)) if (v !== undefined && !HOP.has(k)) res.setHeader(k, v);
         res.writeHead(from.statusCode ?? 502, from.statusMessage);
         from.pipe(res);
@@ -124,11 +148,17 @@ export function rerouter(opts: RerouteOptions): Rerouter {
         // The client went: nobody to answer.
         if (res.destroyed) return;
         // Not answered: the request is served here (it had no body to lose). Answered: cut.
-        if (!answered) serveHere();
-        else res.destroy();
+        if (!answered) {
+          servedHere = true;
+          serveHere();
+        } else res.destroy();
       });
       res.on('close', () => {
         if (!res.writableFinished) out.destroy();
+        if (servedHere || opts.relayed === undefined) return;
+        const aborted = !res.writableFinished;
+        const ms = performance.now() - started;
+        opts.relayed({ req, site, status: answered ? res.statusCode : undefined, ms, aborted, reqId });
       });
       out.end();
       return true;

@@ -6,10 +6,16 @@
  * test/cli/serve-affinity.test.ts.
  */
 import { request } from 'node:http';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ownerOf } from '../../../src/site/server/affinity.js';
 import { listen, type ServeServer } from '../../../src/site/server/listen.js';
-import { REROUTED_HEADER, remoteAddressOf, rerouter, type RerouteOptions } from '../../../src/site/server/reroute.js';
+import {
+  REROUTED_HEADER,
+  remoteAddressOf,
+  rerouter,
+  type RelayedRequest,
+  type RerouteOptions,
+} from '../../../src/site/server/reroute.js';
 
 const TOKEN = 'test-token';
 /** `mine` is owned by slot 0 (the server `here`), `theirs` by slot 1 (the server `owner`). */
@@ -26,12 +32,21 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-/** A server that answers who it is, the request's address as it takes it, and any mark it saw. */
+/** Resolves as each answer a server's handler wrote has closed, in order. */
+let handlerClosed: Promise<void>[] = [];
+
+/**
+ * A server that answers who it is, the request's address as it takes it, and any mark it saw;
+ * a path ending in /missing with 404, and the request id `NAME-id` as serve's access log would.
+ */
 async function server(name: string, reroute?: RerouteOptions): Promise<ServeServer> {
   const s = await listen(
     async (req, res) => {
+      handlerClosed.push(new Promise((ok) => res.once('close', ok)));
       let body = '';
       for await (const chunk of req) body += String(chunk);
+      if (req.url?.split('?')[0]!.endsWith('/missing')) res.statusCode = 404;
+      res.setHeader('x-request-id', `${name}-id`);
       res.setHeader('x-served-by', name);
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ name, remote: remoteAddressOf(req), mark: req.headers[REROUTED_HEADER] ?? null, body }));
@@ -43,13 +58,14 @@ async function server(name: string, reroute?: RerouteOptions): Promise<ServeServ
 }
 
 /** The owner's server and one that passes its requests to it (as the primary would route them). */
-async function pair(): Promise<{ here: ServeServer; owner: ServeServer }> {
+async function pair(relayed?: (r: RelayedRequest) => void): Promise<{ here: ServeServer; owner: ServeServer }> {
   const owner = await server('owner', { token: TOKEN, host: '127.0.0.1', port: 1, owner: { slots: [0, 1], self: 1 } });
   const here = await server('here', {
     token: TOKEN,
     host: '127.0.0.1',
     port: owner.port,
     owner: { slots: [0, 1], self: 0 },
+    ...(relayed ? { relayed } : {}),
   });
   return { here, owner };
 }
@@ -99,6 +115,35 @@ describe('rerouter', () => {
     servers.splice(servers.indexOf(owner), 1);
     const a = await send(here, 'GET', `/sites/${theirs}/x`);
     expect([a.status, a.headers['x-served-by']]).toEqual([200, 'here']);
+  });
+
+  it('tells of each request it relayed, with the status and request id of the owner; not of one it served', async () => {
+    const told: RelayedRequest[] = [];
+    const { here, owner } = await pair((r) => told.push(r));
+    const a = await send(here, 'GET', `/sites/${theirs}/missing?q=1`);
+    expect([a.status, a.headers['x-served-by'], a.headers['x-request-id']]).toEqual([404, 'owner', 'owner-id']);
+    await vi.waitFor(() => expect(told).toHaveLength(1));
+    const r = told[0]!;
+    expect([r.site, r.status, r.reqId, r.aborted, r.req.method, r.req.url]).toEqual([
+      theirs,
+      404,
+      'owner-id',
+      false,
+      'GET',
+      `/sites/${theirs}/missing?q=1`,
+    ]);
+    expect(r.ms).toBeGreaterThan(0);
+    // Served here: its own site, a POST, and a GET whose owner cannot be reached.
+    handlerClosed = [];
+    await send(here, 'GET', `/sites/${mine}/x`);
+    await send(here, 'POST', `/sites/${theirs}/x`, {}, 'body');
+    await owner.close();
+    servers.splice(servers.indexOf(owner), 1);
+    expect((await send(here, 'GET', `/sites/${theirs}/x`)).headers['x-served-by']).toBe('here');
+    // The relay listens for an answer's close before the handler does: once the handler heard it, so had the relay.
+    await Promise.all(handlerClosed);
+    expect(handlerClosed).toHaveLength(3);
+    expect(told).toHaveLength(1);
   });
 
   it("takes the client's address from a mark with the token only, and never passes a marked request on", async () => {
