@@ -110,9 +110,21 @@ export class ContentVersion {
 /**
  * The site's database with its writes moving the content version: what every adapter of the
  * site is given (open-site.ts). The version's own statements run on the handle underneath.
+ *
+ * `readers`: whether anything of the site reads the version, that is whether an endpoint of its
+ * site.json keeps answers (`cache`). When nothing does, the handle is the store itself (D272): a
+ * write outside a transaction was two commits, the write's and the version's, and on SQLite
+ * (synchronous FULL) each is a sync of the WAL, 2-5 ms on this machine; every statement was also
+ * read by `contentWrite`. A site.json that adds `cache` opens the site again (the registry), and
+ * then its writes move the version.
  */
-export function versionedDatabase(db: SiteDatabase, tenant: string): { db: SiteDatabase; version: ContentVersion } {
+export function versionedDatabase(
+  db: SiteDatabase,
+  tenant: string,
+  readers: boolean,
+): { db: SiteDatabase; version: ContentVersion } {
   const version = new ContentVersion(db, tenant, VERSION_MAX_AGE_MS[db.dialect]);
+  if (!readers) return { db, version };
   /**
    * The version moved on after a write that committed on its own: detached from the render that
    * wrote, so that a render ending right after its write cannot stop the version from moving.

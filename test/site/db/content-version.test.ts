@@ -1,11 +1,12 @@
 /**
  * The content version (src/site/db/content-version.ts, D235): every write of content through
  * the site's database moves it on, with the write; bookkeeping writes and reads do not; another
- * handle on the same store sees it.
+ * handle on the same store sees it. Only on a site with an endpoint that keeps answers, the one
+ * reader of the version: elsewhere writes leave it alone (D272).
  */
 import { describe, expect, it } from 'vitest';
 import { contentWrite, ContentVersion } from '../../../src/site/db/content-version.js';
-import { openSite } from '../../../src/site/open-site.js';
+import { openSite, type Site } from '../../../src/site/open-site.js';
 import { eachBackend, sampleSite } from '../support/backends.js';
 import { eventually } from '../../support/serve-process.js';
 
@@ -60,9 +61,44 @@ describe('ContentVersion', () => {
   });
 });
 
+/** site.json's `news` endpoint keeping its answers: what makes the site read its content version. */
+const cachedNews = {
+  edit: (config: Record<string, unknown>) => {
+    const endpoints = config.endpoints as { path: string; cache?: { seconds: number } }[];
+    endpoints.find((e) => e.path === 'news')!.cache = { seconds: 60 };
+  },
+};
+
+/** The version row as stored, read past the site's handle. */
+async function storedVersion(site: Site): Promise<number> {
+  const row = await site.db.get<{ version: number | string }>('SELECT version FROM content_versions WHERE tenant = ?', [
+    site.tenant,
+  ]);
+  return row ? Number(row.version) : 0;
+}
+
 eachBackend('the content version of a site', (backend) => {
-  it('moves on once per transaction that writes content, with it; not for sessions, reads or a rollback', async () => {
+  it('stays where it is on a site whose endpoints keep no answers: nothing reads it', async () => {
     const site = await sampleSite(backend);
+    try {
+      const v0 = await storedVersion(site);
+      await site.db.run('UPDATE topic_texts SET subject = ? WHERE tenant = ? AND topic_id = ?', ['z', site.tenant, 1]);
+      await site.db.transaction(async (tx) => {
+        await tx.run('UPDATE topic_texts SET subject = ? WHERE tenant = ? AND topic_id = ?', ['x', site.tenant, 2]);
+      });
+      const written = await site.db.get<{ subject: string }>(
+        'SELECT subject FROM topic_texts WHERE tenant = ? AND topic_id = ? ORDER BY lang LIMIT 1',
+        [site.tenant, 2],
+      );
+      expect(written?.subject).toBe('x');
+      expect(await storedVersion(site)).toBe(v0);
+    } finally {
+      await site.done();
+    }
+  });
+
+  it('moves on once per transaction that writes content, with it; not for sessions, reads or a rollback', async () => {
+    const site = await sampleSite(backend, cachedNews);
     try {
       const v0 = await site.contentVersion.current();
       await site.db.transaction(async (tx) => {
@@ -87,7 +123,7 @@ eachBackend('the content version of a site', (backend) => {
   });
 
   it('a write through another handle on the same store is seen', async () => {
-    const site = await sampleSite(backend);
+    const site = await sampleSite(backend, cachedNews);
     const other = await openSite(site.dir);
     try {
       const v0 = await site.contentVersion.current();
