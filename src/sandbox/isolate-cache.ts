@@ -102,6 +102,26 @@ export class TenantIsolates {
     if (!host || !host.usable) host = this.spares.acquire(memoryMB);
     this.hosts.delete(key);
     this.hosts.set(key, host);
+    // A spare taken while it warms: a warm-up that fails disposes it, and the render goes to the
+    // fresh isolate the next call makes for its unusable host, instead of failing with it (D273).
+    const warming = host.warmingUp();
+    if (warming)
+      return warming.then((ok) =>
+        ok
+          ? this.renderOn(key, host, t, request, limits, bridge)
+          : this.render(tenant, memoryMB, t, request, limits, bridge),
+      );
+    return this.renderOn(key, host, t, request, limits, bridge);
+  }
+
+  private renderOn(
+    key: string,
+    host: IsolateHost,
+    t: CompiledTemplate,
+    request: RenderRequestBody,
+    limits: SandboxLimits,
+    bridge: HostCallHandler | null,
+  ): Promise<RenderResponse> {
     const started = performance.now();
     return host.render(t, request, limits, bridge).then((result) => {
       this.settle(key, host, started);

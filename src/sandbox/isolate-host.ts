@@ -108,6 +108,8 @@ export class IsolateHost {
   claimed = false;
   /** A spare's warm-up renders are running. */
   private warming = false;
+  /** The warm-up's outcome once it ends: true when it left the isolate usable. */
+  private warmedUp: Promise<boolean> = Promise.resolve(true);
   /**
    * Set when a tenant took this isolate: its first render then starts the next spare. Not before:
    * building an isolate holds the thread for ~3 ms (the isolate, the runtime from the code
@@ -136,20 +138,33 @@ export class IsolateHost {
   /**
    * Warms this isolate as a spare: context, runtime and lockdown, then the built-in warm-up
    * render (src/sandbox/warmup.ts), so the runtime functions most templates call are compiled
-   * before a tenant arrives. A failure retires it.
+   * before a tenant arrives. A failure retires it (and a tenant that took it meanwhile renders
+   * elsewhere: `warmingUp`).
    */
   warmAsSpare(): void {
     this.warming = true;
-    this.queue = this.warmUp().then(
+    this.warmedUp = this.warmUp().then(
       () => {
         this.warming = false;
         this.measureHeap();
+        return this.usable;
       },
       () => {
         this.warming = false;
         this.retire();
+        return false;
       },
     );
+    this.queue = this.warmedUp;
+  }
+
+  /**
+   * While this spare's warm-up runs: whether it will leave the isolate usable. A tenant that took
+   * the spare meanwhile waits for it (its render would have queued behind it anyway) and renders
+   * on a fresh isolate when the warm-up failed: a spare's failure is not the tenant's (D273).
+   */
+  warmingUp(): Promise<boolean> | null {
+    return this.warming ? this.warmedUp : null;
   }
 
   private async warmUp(): Promise<void> {
