@@ -1,0 +1,179 @@
+/**
+ * The content reads of a Topics list on PostgreSQL in 3 statements instead of 8 (D259). Each
+ * statement through the pool costs the server a checkout, a cancel listener, the extended
+ * protocol's messages and a result parsed row by row, ~0.1 ms of CPU however small its answer; the
+ * rows themselves are cheap. So each read here asks PostgreSQL for one JSON value (`json_agg`,
+ * `json_build_array`) that the driver hands to JSON.parse whole:
+ *
+ * - `topics(ids)`: the contents with their texts, extended values and counters (were 4 statements);
+ * - `group`, `columns` and `categories` of one group asked for in the same turn of the event loop
+ *   (groupView asks for the three together): one statement with a sub-select per part asked for
+ *   (were 3). A part asked for after that turn starts a statement of its own, so a read never
+ *   takes an answer older than the call, and calls of two renders never share one (each render's
+ *   statements end with it, D183).
+ *
+ * Read back exactly as the statements of content.ts give them: JSON numbers for BIGINT and
+ * INTEGER columns (JSON.parse rounds a BIGINT past 2^53 as `Number` does, which is how
+ * postgres.ts reads one), JSON strings for TEXT (escaped by PostgreSQL, unescaped by JSON.parse),
+ * null for NULL. Texts come in byte order of their language (`COLLATE "C"`, SQLite's BINARY),
+ * the order SQLite's primary key gives, so the first language (the last fallback of inLang) is
+ * the same on both backends; values and counters by column and index.
+ */
+import type { ExtColumn, ExtColumnType, ExtValue, Topic, TopicText, TopicsCategory, TopicsGroup } from '../../index.js';
+import type { SqlRunner } from '../db/database.js';
+import { MAX_RENDER_ROWS, statementSignal, tooManyRows } from '../db/render-statements.js';
+import { parseNames } from './content-names.js';
+
+type Num = number;
+type TopicTuple = [
+  id: Num,
+  groupId: Num,
+  openFlg: Num,
+  openFrom: Num | null,
+  openUntil: Num | null,
+  ymd: string,
+  categoryId: Num | null,
+  slug: string | null,
+  orderNo: Num,
+  instAt: Num,
+  updateAt: Num,
+  texts: [lang: string, subject: string, contents: string][] | null,
+  values: [columnId: Num, index: Num, value: string | null][] | null,
+  counters: [columnId: Num, index: Num, value: Num][] | null,
+];
+
+const perTopic = (table: string, fields: string, order: string): string =>
+  `(SELECT json_agg(json_build_array(${fields}) ORDER BY ${order}) FROM ${table} x WHERE x.tenant = t.tenant AND x.topic_id = t.id)`;
+
+const TOPICS_SQL = `SELECT json_agg(json_build_array(
+  t.id, t.group_id, t.open_flg, t.open_from, t.open_until, t.ymd, t.category_id, t.slug, t.order_no, t.inst_at, t.update_at,
+  ${perTopic('topic_texts', 'x.lang, x.subject, x.contents', 'x.lang COLLATE "C"')},
+  ${perTopic('topic_ext_values', 'x.column_id, x.idx, x.value', 'x.column_id, x.idx')},
+  ${perTopic('topic_counters', 'x.column_id, x.idx, x.value', 'x.column_id, x.idx')}
+)) AS topics FROM topics t WHERE t.tenant = ? AND t.id = ANY (?::bigint[])`;
+
+/** A BIGINT array literal of the ids that can be a BIGINT; others match no content. */
+function bigintArray(ids: readonly number[]): string {
+  const fit = ids.filter((id) => Number.isInteger(id) && Math.abs(id) < 2 ** 63);
+  return `{${fit.map((id) => (Number.isSafeInteger(id) ? String(id) : BigInt(id).toString())).join(',')}}`;
+}
+
+/** The contents of these ids, whole, in one statement. */
+export async function topicsInOneStatement(db: SqlRunner, tenant: string, ids: readonly number[]): Promise<Topic[]> {
+  const r = await db.get<{ topics: TopicTuple[] | null }>(TOPICS_SQL, [tenant, bigintArray(ids)]);
+  const tuples = r?.topics ?? [];
+  // What one statement may give a render (D183), counted over the rows the aggregates hold.
+  if (statementSignal()) {
+    let rows = tuples.length;
+    for (const t of tuples) rows += (t[11]?.length ?? 0) + (t[12]?.length ?? 0) + (t[13]?.length ?? 0);
+    if (rows > MAX_RENDER_ROWS) throw tooManyRows();
+  }
+  return tuples.map((t): Topic => {
+    const texts: Record<string, TopicText> = {};
+    for (const [lang, subject, contents] of t[11] ?? []) texts[lang] = { subject, contents };
+    const ext: ExtValue[] = [];
+    for (const [columnId, index, value] of t[12] ?? []) ext.push({ columnId, index, value });
+    for (const [columnId, index, value] of t[13] ?? []) ext.push({ columnId, index, value });
+    return {
+      id: t[0],
+      groupId: t[1],
+      openFlg: t[2] === 1,
+      openFrom: t[3],
+      openUntil: t[4],
+      ymd: t[5],
+      categoryId: t[6],
+      slug: t[7],
+      orderNo: t[8],
+      instAt: t[9],
+      updateAt: t[10],
+      texts,
+      ext,
+    };
+  });
+}
+
+/** What groupView asks of a group: each part a sub-select giving one JSON value. */
+interface GroupParts {
+  group: TopicsGroup | null;
+  columns: ExtColumn[];
+  categories: TopicsCategory[];
+}
+type PartName = keyof GroupParts;
+
+const PART_SQL: Record<PartName, string> = {
+  group: 'SELECT json_build_array(id, names, descriptions) FROM topics_groups WHERE tenant = $1 AND id = $2',
+  columns:
+    'SELECT json_agg(json_build_array(id, group_id, slug, type, repeat_cnt, order_no) ORDER BY order_no, id) FROM topics_ext_columns WHERE tenant = $1 AND group_id = $2',
+  categories:
+    'SELECT json_agg(json_build_array(id, group_id, parent_id, slug, names, order_no, open_flg) ORDER BY order_no, id) FROM topics_categories WHERE tenant = $1 AND group_id = $2',
+};
+
+const PART_OF: { [P in PartName]: (v: unknown) => GroupParts[P] } = {
+  group: (v) => {
+    if (v === null) return null;
+    const [id, names, descriptions] = v as [Num, string, string];
+    return { id, names: parseNames(names), descriptions: parseNames(descriptions) };
+  },
+  columns: (v) =>
+    ((v ?? []) as [Num, Num, string, string, Num, Num][]).map(([id, groupId, slug, type, repeat, orderNo]) => ({
+      id,
+      groupId,
+      slug,
+      type: type as ExtColumnType,
+      repeat,
+      orderNo,
+    })),
+  categories: (v) =>
+    ((v ?? []) as [Num, Num, Num | null, string | null, string, Num, Num][]).map(
+      ([id, groupId, parentId, slug, names, orderNo, openFlg]) => ({
+        id,
+        groupId,
+        parentId,
+        slug,
+        names: parseNames(names),
+        orderNo,
+        openFlg: openFlg === 1,
+      }),
+    ),
+};
+
+interface Batch {
+  signal: AbortSignal | undefined;
+  groupId: number;
+  asked: Set<PartName>;
+  answer: Promise<Partial<Record<PartName, unknown>>>;
+}
+
+type GroupPartReader = <P extends PartName>(groupId: number, part: P) => Promise<GroupParts[P]>;
+
+/**
+ * group/columns/categories of a group: the parts asked for in one turn of the event loop, for
+ * the same render and group, read by one statement started at the end of that turn.
+ */
+export function groupPartsReader(db: SqlRunner, tenant: string): GroupPartReader {
+  let open: Batch[] = [];
+
+  function batchFor(groupId: number): Batch {
+    const signal = statementSignal();
+    const found = open.find((b) => b.groupId === groupId && b.signal === signal);
+    if (found) return found;
+    const asked = new Set<PartName>();
+    // The statement starts once this turn's calls have said what they ask for; a promise's
+    // reaction runs in the async context of the call that made it (its render's signal).
+    const answer = Promise.resolve().then(async () => {
+      open = open.filter((b) => b !== batch);
+      const parts = [...asked];
+      const sql = `SELECT ${parts.map((p) => `(${PART_SQL[p]}) AS ${p}`).join(', ')}`;
+      return (await db.get<Partial<Record<PartName, unknown>>>(sql, [tenant, groupId]))!;
+    });
+    const batch: Batch = { signal, groupId, asked, answer };
+    open.push(batch);
+    return batch;
+  }
+
+  return async (groupId, part) => {
+    const batch = batchFor(groupId);
+    batch.asked.add(part);
+    return PART_OF[part]((await batch.answer)[part] ?? null);
+  };
+}
