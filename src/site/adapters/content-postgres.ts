@@ -1,22 +1,24 @@
 /**
- * The content reads of a Topics list on PostgreSQL in 3 statements instead of 8 (D259). Each
- * statement through the pool costs the server a checkout, a cancel listener, the extended
- * protocol's messages and a result parsed row by row, ~0.1 ms of CPU however small its answer; the
- * rows themselves are cheap. So each read here asks PostgreSQL for one JSON value (`json_agg`,
- * `json_build_array`) that the driver hands to JSON.parse whole:
+ * The content reads of a Topics list on PostgreSQL in 3 statements instead of 8 (D259). What a
+ * statement costs the server is mostly the round trip, not its rows: the pool's checkout, the
+ * extended protocol's messages, a write that wakes the backend, the answer parsed; ~140 µs of
+ * CPU each on this loaded machine, where the 8 statements' rows are a few hundred small values.
+ * So each read here asks PostgreSQL for one row of JSON values (`json_agg`, `json_build_array`)
+ * that the driver hands to JSON.parse:
  *
- * - `topics(ids)`: the contents with their texts, extended values and counters (were 4 statements);
- * - `group`, `columns` and `categories` of one group asked for in the same turn of the event loop
- *   (groupView asks for the three together): one statement with a sub-select per part asked for
- *   (were 3). A part asked for after that turn starts a statement of its own, so a read never
- *   takes an answer older than the call, and calls of two renders never share one (each render's
- *   statements end with it, D183).
+ * - `topics(ids)`: the contents with their texts, extended values and counters, one aggregate per
+ *   table (were 4 statements);
+ * - `group`, `columns` and `categories` of one group asked for together (in one run of code, as
+ *   groupView's Promise.all asks for the three): one statement with a sub-select per part asked
+ *   for (were 3), started in a microtask once they are asked. A part asked for later starts a
+ *   statement of its own, so a read never takes an answer older than the call, and calls of two
+ *   renders never share one (each render's statements end with it, D183).
  *
  * Read back exactly as the statements of content.ts give them: JSON numbers for BIGINT and
  * INTEGER columns (JSON.parse rounds a BIGINT past 2^53 as `Number` does, which is how
  * postgres.ts reads one), JSON strings for TEXT (escaped by PostgreSQL, unescaped by JSON.parse),
  * null for NULL. Texts come in byte order of their language (`COLLATE "C"`, SQLite's BINARY),
- * the order SQLite's primary key gives, so the first language (the last fallback of inLang) is
+ * the order SQLite reads them in through its primary key, so the first language (the last fallback of inLang) is
  * the same on both backends; values and counters by column and index.
  */
 import type { ExtColumn, ExtColumnType, ExtValue, Topic, TopicText, TopicsCategory, TopicsGroup } from '../../index.js';
@@ -151,8 +153,8 @@ interface Batch {
 type GroupPartReader = <P extends PartName>(groupId: number, part: P) => Promise<GroupParts[P]>;
 
 /**
- * group/columns/categories of a group: the parts asked for in one turn of the event loop, for
- * the same render and group, read by one statement started at the end of that turn.
+ * group/columns/categories of a group: the parts asked for by one render before its statement
+ * for that group has started (a microtask after the first of them) share that statement.
  */
 export function groupPartsReader(db: SqlRunner, tenant: string): GroupPartReader {
   let open: Batch[] = [];
@@ -162,8 +164,8 @@ export function groupPartsReader(db: SqlRunner, tenant: string): GroupPartReader
     const found = open.find((b) => b.groupId === groupId && b.signal === signal);
     if (found) return found;
     const asked = new Set<PartName>();
-    // The statement starts once this turn's calls have said what they ask for; a promise's
-    // reaction runs in the async context of the call that made it (its render's signal).
+    // The statement starts once the calls made with this one have said what they ask for; a
+    // promise's reaction runs in the async context of the call that made it (its render's signal).
     const answer = Promise.resolve().then(async () => {
       open = open.filter((b) => b !== batch);
       const parts = [...asked];
@@ -178,6 +180,8 @@ export function groupPartsReader(db: SqlRunner, tenant: string): GroupPartReader
   return async (groupId, part) => {
     const batch = batchFor(groupId);
     batch.asked.add(part);
-    return PART_OF[part]((await batch.answer)[part] ?? null);
+    const value = (await batch.answer)[part] ?? null;
+    if (batch.signal && Array.isArray(value) && value.length > MAX_RENDER_ROWS) throw tooManyRows();
+    return PART_OF[part](value);
   };
 }
