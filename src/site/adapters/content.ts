@@ -18,6 +18,8 @@ import type {
 } from '../../index.js';
 import type { SqlRunner, SqlValue } from '../db/database.js';
 import type { SiteContext } from '../site-context.js';
+import { parseNames } from './content-names.js';
+import { groupPartsReader, topicsInOneStatement } from './content-postgres.js';
 
 /** Ids per `IN (...)`: well under both backends' parameter limits. */
 const IDS_PER_QUERY = 500;
@@ -52,17 +54,7 @@ function stateOf(r: StateRow): TopicState {
   };
 }
 
-/** A `names` column: a JSON object of language -> text; anything else reads as no names. */
-export function parseNames(text: string): Record<string, string> {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return {};
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return {};
-  return Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
+export { parseNames } from './content-names.js';
 
 /** `(?, ?, ?)` for `n` values. */
 const marks = (n: number): string => `(${Array.from({ length: n }, () => '?').join(', ')})`;
@@ -230,6 +222,15 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
       });
     },
   };
+
+  if (db.dialect === 'postgres') {
+    // Fewer statements for the same answers (content-postgres.ts, D259).
+    const groupPart = groupPartsReader(db, tenant);
+    content.group = (groupId) => groupPart(groupId, 'group');
+    content.columns = (groupId) => groupPart(groupId, 'columns');
+    content.categories = (groupId) => groupPart(groupId, 'categories');
+    content.topics = (ids) => (ids.length === 0 ? Promise.resolve([]) : topicsInOneStatement(db, tenant, ids));
+  }
 
   const masters: MastersAdapter = {
     async csvTable(tableId, lang) {
