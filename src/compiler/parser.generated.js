@@ -572,75 +572,76 @@ function peg$parse(input, options) {
   function peg$f48(expr) {    return expr;  }
   function peg$f49() {    return '$';  }
   function peg$f50() {    return '`';  }
-  function peg$f51(name, path, bad) {
+  function peg$f51(name, tail, path) {    return node('Var', { name: name + tail, path });  }
+  function peg$f52(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f52(key) {    return node('Key', { key: node('Number', { raw: key }) });  }
-  function peg$f53(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f54(c) {    return PHP_ESCAPES[c];  }
-  function peg$f55(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f56(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f57(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f58() {    return '\\';  }
-  function peg$f59(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f60() {    return '||';  }
+  function peg$f53(key) {    return node('Key', { key: node('Number', { raw: key }) });  }
+  function peg$f54(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f55(c) {    return PHP_ESCAPES[c];  }
+  function peg$f56(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f57(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f58(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f59() {    return '\\';  }
+  function peg$f60(head, tail) {    return foldLeft(head, tail);  }
   function peg$f61() {    return '||';  }
-  function peg$f62(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f63() {    return '&&';  }
+  function peg$f62() {    return '||';  }
+  function peg$f63(head, tail) {    return foldLeft(head, tail);  }
   function peg$f64() {    return '&&';  }
-  function peg$f65(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f66(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f67(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f68(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f69() {    return '!=';  }
-  function peg$f70() {    return '==';  }
-  function peg$f71() {    return '!=';  }
+  function peg$f65() {    return '&&';  }
+  function peg$f66(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f67(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f68(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f69(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f70() {    return '!=';  }
+  function peg$f71() {    return '==';  }
   function peg$f72() {    return '!=';  }
-  function peg$f73(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f74() {    return '<=';  }
-  function peg$f75() {    return '>=';  }
-  function peg$f76() {    return '<';  }
-  function peg$f77() {    return '>';  }
-  function peg$f78() {    return '>=';  }
+  function peg$f73() {    return '!=';  }
+  function peg$f74(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f75() {    return '<=';  }
+  function peg$f76() {    return '>=';  }
+  function peg$f77() {    return '<';  }
+  function peg$f78() {    return '>';  }
   function peg$f79() {    return '>=';  }
-  function peg$f80() {    return '<=';  }
+  function peg$f80() {    return '>=';  }
   function peg$f81() {    return '<=';  }
-  function peg$f82() {    return '>';  }
-  function peg$f83() {    return '<';  }
-  function peg$f84(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f82() {    return '<=';  }
+  function peg$f83() {    return '>';  }
+  function peg$f84() {    return '<';  }
   function peg$f85(head, tail) {    return foldLeft(head, tail);  }
   function peg$f86(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f87() {    return '%';  }
-  function peg$f88(op, arg) {    return node('Unary', { op, arg });  }
-  function peg$f89() {    return '!';  }
+  function peg$f87(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f88() {    return '%';  }
+  function peg$f89(op, arg) {    return node('Unary', { op, arg });  }
   function peg$f90() {    return '!';  }
-  function peg$f91() {    return '~';  }
-  function peg$f92() {    return '-';  }
-  function peg$f93() {    return '@';  }
-  function peg$f94(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f95(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f96(kind, by) {    return { kind, by };  }
-  function peg$f97(by) {    return { kind: 'div', by };  }
-  function peg$f98(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f99(expr) {    return node('Group', { expr });  }
-  function peg$f100(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f101(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f102(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f103(head, tail) {    return [head, ...tail];  }
-  function peg$f104() {    return deeper();  }
-  function peg$f105() {    depth--; return true;  }
-  function peg$f106() {    depth--; return false;  }
-  function peg$f107(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f108() {    return node('Null', {});  }
-  function peg$f109() {
+  function peg$f91() {    return '!';  }
+  function peg$f92() {    return '~';  }
+  function peg$f93() {    return '-';  }
+  function peg$f94() {    return '@';  }
+  function peg$f95(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f96(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f97(kind, by) {    return { kind, by };  }
+  function peg$f98(by) {    return { kind: 'div', by };  }
+  function peg$f99(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f100(expr) {    return node('Group', { expr });  }
+  function peg$f101(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f102(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f103(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f104(head, tail) {    return [head, ...tail];  }
+  function peg$f105() {    return deeper();  }
+  function peg$f106() {    depth--; return true;  }
+  function peg$f107() {    depth--; return false;  }
+  function peg$f108(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f109() {    return node('Null', {});  }
+  function peg$f110() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f110() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   function peg$f111() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f112() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -3017,55 +3018,61 @@ function peg$parse(input, options) {
       if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$parseName();
-      if (s2 !== peg$FAILED) {
-        s3 = [];
-        s4 = peg$parseDQBracket();
+      s2 = peg$currPos;
+      s3 = [];
+      s4 = input.charAt(peg$currPos);
+      if (peg$r4.test(s4)) {
+        peg$currPos++;
+      } else {
+        s4 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      }
+      if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
           s3.push(s4);
-          s4 = peg$parseDQBracket();
-        }
-        s4 = peg$currPos;
-        s5 = peg$currPos;
-        if (input.charCodeAt(peg$currPos) === 46) {
-          s6 = peg$c23;
-          peg$currPos++;
-        } else {
-          s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
-        }
-        if (s6 !== peg$FAILED) {
-          s7 = input.charAt(peg$currPos);
-          if (peg$r9.test(s7)) {
+          s4 = input.charAt(peg$currPos);
+          if (peg$r4.test(s4)) {
             peg$currPos++;
           } else {
-            s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e43); }
+            s4 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e27); }
           }
-          if (s7 !== peg$FAILED) {
-            s6 = [s6, s7];
-            s5 = s6;
-          } else {
-            peg$currPos = s5;
-            s5 = peg$FAILED;
-          }
+        }
+      } else {
+        s3 = peg$FAILED;
+      }
+      if (s3 !== peg$FAILED) {
+        s2 = input.substring(s2, peg$currPos);
+      } else {
+        s2 = s3;
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = peg$currPos;
+        s4 = [];
+        s5 = input.charAt(peg$currPos);
+        if (peg$r6.test(s5)) {
+          peg$currPos++;
         } else {
-          peg$currPos = s5;
           s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
-        if (s5 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c26) {
-            s5 = peg$c26;
-            peg$currPos += 2;
+        while (s5 !== peg$FAILED) {
+          s4.push(s5);
+          s5 = input.charAt(peg$currPos);
+          if (peg$r6.test(s5)) {
+            peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e34); }
+            if (peg$silentFails === 0) { peg$fail(peg$e31); }
           }
         }
-        if (s5 === peg$FAILED) {
-          s5 = null;
+        s3 = input.substring(s3, peg$currPos);
+        s4 = [];
+        s5 = peg$parseDQBracket();
+        while (s5 !== peg$FAILED) {
+          s4.push(s5);
+          s5 = peg$parseDQBracket();
         }
-        s4 = input.substring(s4, peg$currPos);
         peg$savedPos = s0;
         s0 = peg$f51(s2, s3, s4);
       } else {
@@ -3075,6 +3082,76 @@ function peg$parse(input, options) {
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 36) {
+        s1 = peg$c17;
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      }
+      if (s1 !== peg$FAILED) {
+        s2 = peg$parseName();
+        if (s2 !== peg$FAILED) {
+          s3 = [];
+          s4 = peg$parseDQBracket();
+          while (s4 !== peg$FAILED) {
+            s3.push(s4);
+            s4 = peg$parseDQBracket();
+          }
+          s4 = peg$currPos;
+          s5 = peg$currPos;
+          if (input.charCodeAt(peg$currPos) === 46) {
+            s6 = peg$c23;
+            peg$currPos++;
+          } else {
+            s6 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          }
+          if (s6 !== peg$FAILED) {
+            s7 = input.charAt(peg$currPos);
+            if (peg$r9.test(s7)) {
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e43); }
+            }
+            if (s7 !== peg$FAILED) {
+              s6 = [s6, s7];
+              s5 = s6;
+            } else {
+              peg$currPos = s5;
+              s5 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s5;
+            s5 = peg$FAILED;
+          }
+          if (s5 === peg$FAILED) {
+            if (input.substr(peg$currPos, 2) === peg$c26) {
+              s5 = peg$c26;
+              peg$currPos += 2;
+            } else {
+              s5 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e34); }
+            }
+          }
+          if (s5 === peg$FAILED) {
+            s5 = null;
+          }
+          s4 = input.substring(s4, peg$currPos);
+          peg$savedPos = s0;
+          s0 = peg$f52(s2, s3, s4);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
     }
 
     return s0;
@@ -3130,7 +3207,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f52(s2);
+          s0 = peg$f53(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3164,7 +3241,7 @@ function peg$parse(input, options) {
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f53(s2);
+            s0 = peg$f54(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3203,7 +3280,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f54(s2);
+        s0 = peg$f55(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3265,7 +3342,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f55(s2);
+          s0 = peg$f56(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3317,7 +3394,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f56(s2);
+            s0 = peg$f57(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3374,7 +3451,7 @@ function peg$parse(input, options) {
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f57(s2);
+                s0 = peg$f58(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -3398,7 +3475,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f58();
+              s1 = peg$f59();
             }
             s0 = s1;
           }
@@ -3454,7 +3531,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f59(s1, s2);
+      s0 = peg$f60(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3476,7 +3553,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f60();
+      s1 = peg$f61();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3501,7 +3578,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f61();
+          s0 = peg$f62();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3560,7 +3637,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f62(s1, s2);
+      s0 = peg$f63(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3582,7 +3659,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f63();
+      s1 = peg$f64();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3607,7 +3684,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f64();
+          s0 = peg$f65();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3720,7 +3797,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f65(s1, s2);
+      s0 = peg$f66(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3786,7 +3863,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f66(s1, s2);
+      s0 = peg$f67(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3894,7 +3971,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f67(s1, s2);
+      s0 = peg$f68(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3948,7 +4025,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f68(s1, s2);
+      s0 = peg$f69(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4002,7 +4079,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f69();
+              s1 = peg$f70();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -4027,7 +4104,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f70();
+                  s0 = peg$f71();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4058,7 +4135,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f71();
+                    s0 = peg$f72();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4089,7 +4166,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f72();
+                      s0 = peg$f73();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4154,7 +4231,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f73(s1, s2);
+      s0 = peg$f74(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4193,7 +4270,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f74();
+        s0 = peg$f75();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4213,7 +4290,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f75();
+        s1 = peg$f76();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -4244,7 +4321,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f76();
+            s0 = peg$f77();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4281,7 +4358,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f77();
+              s0 = peg$f78();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4312,7 +4389,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f78();
+                s0 = peg$f79();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4343,7 +4420,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f79();
+                  s0 = peg$f80();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4374,7 +4451,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f80();
+                    s0 = peg$f81();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4405,7 +4482,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f81();
+                      s0 = peg$f82();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4436,7 +4513,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f82();
+                        s0 = peg$f83();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -4467,7 +4544,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f83();
+                          s0 = peg$f84();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -4564,7 +4641,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f84(s1, s2);
+      s0 = peg$f85(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4718,7 +4795,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f85(s1, s2);
+      s0 = peg$f86(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4772,7 +4849,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f86(s1, s2);
+      s0 = peg$f87(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4813,7 +4890,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f87();
+          s0 = peg$f88();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4837,7 +4914,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f88(s1, s3);
+        s0 = peg$f89(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4883,7 +4960,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f89();
+        s0 = peg$f90();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4914,7 +4991,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f90();
+          s0 = peg$f91();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4934,7 +5011,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f91();
+          s1 = peg$f92();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -4965,7 +5042,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f92();
+              s0 = peg$f93();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4985,7 +5062,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f93();
+              s1 = peg$f94();
             }
             s0 = s1;
           }
@@ -5007,7 +5084,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f94(s1, s2);
+      s0 = peg$f95(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5078,7 +5155,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f95(s5, s6);
+          s0 = peg$f96(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5174,7 +5251,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f96(s1, s3);
+        s0 = peg$f97(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5228,7 +5305,7 @@ function peg$parse(input, options) {
               s7 = peg$parsePrimary();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f97(s7);
+                s0 = peg$f98(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5260,7 +5337,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f98(s1);
+        s1 = peg$f99(s1);
         s0 = s1;
       }
     }
@@ -5293,7 +5370,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f99(s3);
+          s0 = peg$f100(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5319,7 +5396,7 @@ function peg$parse(input, options) {
             s3 = peg$parseModifier();
           }
           peg$savedPos = s0;
-          s0 = peg$f100(s1, s2);
+          s0 = peg$f101(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5333,7 +5410,7 @@ function peg$parse(input, options) {
               s1 = peg$parseName();
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f101(s1);
+                s1 = peg$f102(s1);
               }
               s0 = s1;
             }
@@ -5375,7 +5452,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f102(s1, s5);
+          s0 = peg$f103(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5447,7 +5524,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f103(s1, s2);
+      s0 = peg$f104(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5580,7 +5657,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f104();
+    s0 = peg$f105();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5594,7 +5671,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f105();
+    s0 = peg$f106();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5608,7 +5685,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f106();
+    s0 = peg$f107();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5757,7 +5834,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f107(s1);
+        s0 = peg$f108(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5812,7 +5889,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f108();
+                s0 = peg$f109();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5888,7 +5965,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f109();
+      s1 = peg$f110();
     }
     s0 = s1;
 
@@ -5916,7 +5993,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f110();
+    s1 = peg$f111();
     s0 = s1;
     peg$silentFails--;
 
@@ -5937,7 +6014,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f111();
+      s1 = peg$f112();
     }
     s0 = s1;
     peg$silentFails--;
