@@ -341,32 +341,33 @@ function peg$parse(input, options) {
   const peg$c72 = ",";
 
   const peg$r0 = /^[^{]/;
-  const peg$r1 = /^[^ \t\r\n}"'=]/;
-  const peg$r2 = /^[+*\/%]/;
-  const peg$r3 = /^[:|-}]/;
-  const peg$r4 = /^[0-9]/;
-  const peg$r5 = /^[|:+*\/%)}\]`,= \t\r\n\-]/;
-  const peg$r6 = /^[a-zA-Z0-9_]/;
-  const peg$r7 = /^[^'\\]/;
-  const peg$r8 = /^[^"\\`$]/;
-  const peg$r9 = /^[a-zA-Z0-9_$]/;
-  const peg$r10 = /^[ntrvef\\$"]/;
-  const peg$r11 = /^[0-7]/;
-  const peg$r12 = /^[0-9A-Fa-f]/;
-  const peg$r13 = /^[<>]/;
-  const peg$r14 = /^[%*\/]/;
-  const peg$r15 = /^[tT]/;
-  const peg$r16 = /^[rR]/;
-  const peg$r17 = /^[uU]/;
-  const peg$r18 = /^[eE]/;
-  const peg$r19 = /^[fF]/;
-  const peg$r20 = /^[aA]/;
-  const peg$r21 = /^[lL]/;
-  const peg$r22 = /^[sS]/;
-  const peg$r23 = /^[nN]/;
-  const peg$r24 = /^[^}'"]/;
-  const peg$r25 = /^[a-zA-Z_]/;
-  const peg$r26 = /^[ \t\r\n]/;
+  const peg$r1 = /^[ \t\r\n}]/;
+  const peg$r2 = /^[^ \t\r\n}"'=]/;
+  const peg$r3 = /^[+*\/%]/;
+  const peg$r4 = /^[:|-}]/;
+  const peg$r5 = /^[0-9]/;
+  const peg$r6 = /^[|:+*\/%)}\]`,= \t\r\n\-]/;
+  const peg$r7 = /^[a-zA-Z0-9_]/;
+  const peg$r8 = /^[^'\\]/;
+  const peg$r9 = /^[^"\\`$]/;
+  const peg$r10 = /^[a-zA-Z0-9_$]/;
+  const peg$r11 = /^[ntrvef\\$"]/;
+  const peg$r12 = /^[0-7]/;
+  const peg$r13 = /^[0-9A-Fa-f]/;
+  const peg$r14 = /^[<>]/;
+  const peg$r15 = /^[%*\/]/;
+  const peg$r16 = /^[tT]/;
+  const peg$r17 = /^[rR]/;
+  const peg$r18 = /^[uU]/;
+  const peg$r19 = /^[eE]/;
+  const peg$r20 = /^[fF]/;
+  const peg$r21 = /^[aA]/;
+  const peg$r22 = /^[lL]/;
+  const peg$r23 = /^[sS]/;
+  const peg$r24 = /^[nN]/;
+  const peg$r25 = /^[^}'"]/;
+  const peg$r26 = /^[a-zA-Z_]/;
+  const peg$r27 = /^[ \t\r\n]/;
 
   const peg$e0 = peg$classExpectation(["{"], true, false, false);
   const peg$e1 = peg$literalExpectation("{*", false);
@@ -379,98 +380,99 @@ function peg$parse(input, options) {
   const peg$e8 = peg$literalExpectation("elseif", false);
   const peg$e9 = peg$literalExpectation("else", false);
   const peg$e10 = peg$literalExpectation("=", false);
-  const peg$e11 = peg$literalExpectation("true", false);
-  const peg$e12 = peg$literalExpectation("yes", false);
-  const peg$e13 = peg$literalExpectation("on", false);
-  const peg$e14 = peg$literalExpectation("false", false);
-  const peg$e15 = peg$literalExpectation("no", false);
-  const peg$e16 = peg$literalExpectation("off", false);
-  const peg$e17 = peg$literalExpectation("null", false);
-  const peg$e18 = peg$literalExpectation("$", false);
-  const peg$e19 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
-  const peg$e20 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
-  const peg$e21 = peg$literalExpectation("-", false);
-  const peg$e22 = peg$literalExpectation(">", false);
-  const peg$e23 = peg$literalExpectation("|", false);
-  const peg$e24 = peg$literalExpectation("@", false);
-  const peg$e25 = peg$literalExpectation(":", false);
-  const peg$e26 = peg$classExpectation([":", ["|", "}"]], false, false, false);
-  const peg$e27 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e28 = peg$literalExpectation(".", false);
-  const peg$e29 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
-  const peg$e30 = peg$anyExpectation();
-  const peg$e31 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e32 = peg$literalExpectation("[", false);
-  const peg$e33 = peg$literalExpectation("]", false);
-  const peg$e34 = peg$literalExpectation("->", false);
-  const peg$e35 = peg$literalExpectation("'", false);
-  const peg$e36 = peg$literalExpectation("\\'", false);
-  const peg$e37 = peg$literalExpectation("\\\\", false);
-  const peg$e38 = peg$classExpectation(["'", "\\"], true, false, false);
-  const peg$e39 = peg$literalExpectation("\\", false);
-  const peg$e40 = peg$literalExpectation("\"", false);
-  const peg$e41 = peg$literalExpectation("`", false);
-  const peg$e42 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
-  const peg$e43 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
-  const peg$e44 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
-  const peg$e45 = peg$classExpectation([["0", "7"]], false, false, false);
-  const peg$e46 = peg$literalExpectation("\\x", false);
-  const peg$e47 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e48 = peg$literalExpectation("\\u{", false);
-  const peg$e49 = peg$literalExpectation("||", false);
-  const peg$e50 = peg$literalExpectation("or", true);
-  const peg$e51 = peg$literalExpectation("&&", false);
-  const peg$e52 = peg$literalExpectation("and", true);
-  const peg$e53 = peg$literalExpectation("^", false);
-  const peg$e54 = peg$literalExpectation("&", false);
-  const peg$e55 = peg$literalExpectation("===", false);
-  const peg$e56 = peg$literalExpectation("!==", false);
-  const peg$e57 = peg$literalExpectation("==", false);
-  const peg$e58 = peg$literalExpectation("!=", false);
-  const peg$e59 = peg$literalExpectation("<>", false);
-  const peg$e60 = peg$literalExpectation("eq", true);
-  const peg$e61 = peg$literalExpectation("neq", true);
-  const peg$e62 = peg$literalExpectation("ne", true);
-  const peg$e63 = peg$literalExpectation("<=", false);
-  const peg$e64 = peg$literalExpectation(">=", false);
-  const peg$e65 = peg$literalExpectation("<", false);
-  const peg$e66 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e67 = peg$literalExpectation("gte", true);
-  const peg$e68 = peg$literalExpectation("ge", true);
-  const peg$e69 = peg$literalExpectation("lte", true);
-  const peg$e70 = peg$literalExpectation("le", true);
-  const peg$e71 = peg$literalExpectation("gt", true);
-  const peg$e72 = peg$literalExpectation("lt", true);
-  const peg$e73 = peg$literalExpectation("<<", false);
-  const peg$e74 = peg$literalExpectation(">>", false);
-  const peg$e75 = peg$literalExpectation("+", false);
-  const peg$e76 = peg$classExpectation(["%", "*", "/"], false, false, false);
-  const peg$e77 = peg$literalExpectation("mod", true);
-  const peg$e78 = peg$literalExpectation("!", false);
-  const peg$e79 = peg$literalExpectation("not", true);
-  const peg$e80 = peg$literalExpectation("~", false);
-  const peg$e81 = peg$literalExpectation("is", true);
-  const peg$e82 = peg$literalExpectation("not", false);
-  const peg$e83 = peg$literalExpectation("even", false);
-  const peg$e84 = peg$literalExpectation("odd", false);
-  const peg$e85 = peg$literalExpectation("by", false);
-  const peg$e86 = peg$literalExpectation("div", false);
-  const peg$e87 = peg$literalExpectation("(", false);
-  const peg$e88 = peg$literalExpectation(")", false);
-  const peg$e89 = peg$literalExpectation(",", false);
-  const peg$e90 = peg$classExpectation(["t", "T"], false, false, false);
-  const peg$e91 = peg$classExpectation(["r", "R"], false, false, false);
-  const peg$e92 = peg$classExpectation(["u", "U"], false, false, false);
-  const peg$e93 = peg$classExpectation(["e", "E"], false, false, false);
-  const peg$e94 = peg$classExpectation(["f", "F"], false, false, false);
-  const peg$e95 = peg$classExpectation(["a", "A"], false, false, false);
-  const peg$e96 = peg$classExpectation(["l", "L"], false, false, false);
-  const peg$e97 = peg$classExpectation(["s", "S"], false, false, false);
-  const peg$e98 = peg$classExpectation(["n", "N"], false, false, false);
-  const peg$e99 = peg$classExpectation(["}", "'", "\""], true, false, false);
-  const peg$e100 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e101 = peg$otherExpectation("whitespace");
-  const peg$e102 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
+  const peg$e11 = peg$classExpectation([" ", "\t", "\r", "\n", "}"], false, false, false);
+  const peg$e12 = peg$anyExpectation();
+  const peg$e13 = peg$literalExpectation("true", false);
+  const peg$e14 = peg$literalExpectation("yes", false);
+  const peg$e15 = peg$literalExpectation("on", false);
+  const peg$e16 = peg$literalExpectation("false", false);
+  const peg$e17 = peg$literalExpectation("no", false);
+  const peg$e18 = peg$literalExpectation("off", false);
+  const peg$e19 = peg$literalExpectation("null", false);
+  const peg$e20 = peg$literalExpectation("$", false);
+  const peg$e21 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
+  const peg$e22 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
+  const peg$e23 = peg$literalExpectation("-", false);
+  const peg$e24 = peg$literalExpectation(">", false);
+  const peg$e25 = peg$literalExpectation("|", false);
+  const peg$e26 = peg$literalExpectation("@", false);
+  const peg$e27 = peg$literalExpectation(":", false);
+  const peg$e28 = peg$classExpectation([":", ["|", "}"]], false, false, false);
+  const peg$e29 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e30 = peg$literalExpectation(".", false);
+  const peg$e31 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
+  const peg$e32 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e33 = peg$literalExpectation("[", false);
+  const peg$e34 = peg$literalExpectation("]", false);
+  const peg$e35 = peg$literalExpectation("->", false);
+  const peg$e36 = peg$literalExpectation("'", false);
+  const peg$e37 = peg$literalExpectation("\\'", false);
+  const peg$e38 = peg$literalExpectation("\\\\", false);
+  const peg$e39 = peg$classExpectation(["'", "\\"], true, false, false);
+  const peg$e40 = peg$literalExpectation("\\", false);
+  const peg$e41 = peg$literalExpectation("\"", false);
+  const peg$e42 = peg$literalExpectation("`", false);
+  const peg$e43 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
+  const peg$e44 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
+  const peg$e45 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
+  const peg$e46 = peg$classExpectation([["0", "7"]], false, false, false);
+  const peg$e47 = peg$literalExpectation("\\x", false);
+  const peg$e48 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+  const peg$e49 = peg$literalExpectation("\\u{", false);
+  const peg$e50 = peg$literalExpectation("||", false);
+  const peg$e51 = peg$literalExpectation("or", true);
+  const peg$e52 = peg$literalExpectation("&&", false);
+  const peg$e53 = peg$literalExpectation("and", true);
+  const peg$e54 = peg$literalExpectation("^", false);
+  const peg$e55 = peg$literalExpectation("&", false);
+  const peg$e56 = peg$literalExpectation("===", false);
+  const peg$e57 = peg$literalExpectation("!==", false);
+  const peg$e58 = peg$literalExpectation("==", false);
+  const peg$e59 = peg$literalExpectation("!=", false);
+  const peg$e60 = peg$literalExpectation("<>", false);
+  const peg$e61 = peg$literalExpectation("eq", true);
+  const peg$e62 = peg$literalExpectation("neq", true);
+  const peg$e63 = peg$literalExpectation("ne", true);
+  const peg$e64 = peg$literalExpectation("<=", false);
+  const peg$e65 = peg$literalExpectation(">=", false);
+  const peg$e66 = peg$literalExpectation("<", false);
+  const peg$e67 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e68 = peg$literalExpectation("gte", true);
+  const peg$e69 = peg$literalExpectation("ge", true);
+  const peg$e70 = peg$literalExpectation("lte", true);
+  const peg$e71 = peg$literalExpectation("le", true);
+  const peg$e72 = peg$literalExpectation("gt", true);
+  const peg$e73 = peg$literalExpectation("lt", true);
+  const peg$e74 = peg$literalExpectation("<<", false);
+  const peg$e75 = peg$literalExpectation(">>", false);
+  const peg$e76 = peg$literalExpectation("+", false);
+  const peg$e77 = peg$classExpectation(["%", "*", "/"], false, false, false);
+  const peg$e78 = peg$literalExpectation("mod", true);
+  const peg$e79 = peg$literalExpectation("!", false);
+  const peg$e80 = peg$literalExpectation("not", true);
+  const peg$e81 = peg$literalExpectation("~", false);
+  const peg$e82 = peg$literalExpectation("is", true);
+  const peg$e83 = peg$literalExpectation("not", false);
+  const peg$e84 = peg$literalExpectation("even", false);
+  const peg$e85 = peg$literalExpectation("odd", false);
+  const peg$e86 = peg$literalExpectation("by", false);
+  const peg$e87 = peg$literalExpectation("div", false);
+  const peg$e88 = peg$literalExpectation("(", false);
+  const peg$e89 = peg$literalExpectation(")", false);
+  const peg$e90 = peg$literalExpectation(",", false);
+  const peg$e91 = peg$classExpectation(["t", "T"], false, false, false);
+  const peg$e92 = peg$classExpectation(["r", "R"], false, false, false);
+  const peg$e93 = peg$classExpectation(["u", "U"], false, false, false);
+  const peg$e94 = peg$classExpectation(["e", "E"], false, false, false);
+  const peg$e95 = peg$classExpectation(["f", "F"], false, false, false);
+  const peg$e96 = peg$classExpectation(["a", "A"], false, false, false);
+  const peg$e97 = peg$classExpectation(["l", "L"], false, false, false);
+  const peg$e98 = peg$classExpectation(["s", "S"], false, false, false);
+  const peg$e99 = peg$classExpectation(["n", "N"], false, false, false);
+  const peg$e100 = peg$classExpectation(["}", "'", "\""], true, false, false);
+  const peg$e101 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e102 = peg$otherExpectation("whitespace");
+  const peg$e103 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
 
   function peg$f0(nodes) {    return nodes;  }
   function peg$f1() {
@@ -546,8 +548,8 @@ function peg$parse(input, options) {
     return node('String', { value: word });
   }
   function peg$f31() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
-  function peg$f32(raw) {    return node('Number', { raw });  }
-  function peg$f33(raw) {    return node('Number', { raw });  }
+  function peg$f32(raw) {    return numberNode(raw);  }
+  function peg$f33(raw) {    return numberNode(raw);  }
   function peg$f34(name, path) {    return node('Var', { name, path });  }
   function peg$f35(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
   function peg$f36() {
@@ -556,7 +558,7 @@ function peg$parse(input, options) {
   }
   function peg$f37(key) {    return key;  }
   function peg$f38(name) {    return node('Prop', { name });  }
-  function peg$f39(raw) {    return node('Key', { key: node('Number', { raw: raw.split('.').slice(0, 2).join('.') }) });  }
+  function peg$f39(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
   function peg$f40(key) {    return node('Key', { key });  }
   function peg$f41(key) {    return node('Key', { key });  }
   function peg$f42(section, prop) {    return node('SectionIndex', { section, prop });  }
@@ -579,7 +581,7 @@ function peg$parse(input, options) {
     }
     return node('Var', { name, path });
   }
-  function peg$f53(key) {    return node('Key', { key: node('Number', { raw: key }) });  }
+  function peg$f53(key) {    return node('Key', { key: numberNode(key) });  }
   function peg$f54(section) {    return node('SectionIndex', { section, prop: null });  }
   function peg$f55(c) {    return PHP_ESCAPES[c];  }
   function peg$f56(oct) {    return byteChar(parseInt(oct, 8));  }
@@ -1475,13 +1477,67 @@ function peg$parse(input, options) {
   }
 
   function peg$parseAttrValue() {
-    let s0;
+    let s0, s1, s2, s3;
 
-    s0 = peg$parseValue();
+    s0 = peg$currPos;
+    s1 = peg$parseValue();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseAttrEnd();
+      peg$silentFails--;
+      if (s3 !== peg$FAILED) {
+        peg$currPos = s2;
+        s2 = undefined;
+      } else {
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
     if (s0 === peg$FAILED) {
       s0 = peg$parseAttrWord();
       if (s0 === peg$FAILED) {
         s0 = peg$parseUnquotedString();
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseAttrEnd() {
+    let s0, s1;
+
+    s0 = input.charAt(peg$currPos);
+    if (peg$r1.test(s0)) {
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e11); }
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      peg$silentFails++;
+      if (input.length > peg$currPos) {
+        s1 = input.charAt(peg$currPos);
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e12); }
+      }
+      peg$silentFails--;
+      if (s1 === peg$FAILED) {
+        s0 = undefined;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
       }
     }
 
@@ -1498,7 +1554,7 @@ function peg$parse(input, options) {
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e11); }
+      if (peg$silentFails === 0) { peg$fail(peg$e13); }
     }
     if (s2 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c11) {
@@ -1506,7 +1562,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e12); }
+        if (peg$silentFails === 0) { peg$fail(peg$e14); }
       }
       if (s2 === peg$FAILED) {
         if (input.substr(peg$currPos, 2) === peg$c12) {
@@ -1514,7 +1570,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e13); }
+          if (peg$silentFails === 0) { peg$fail(peg$e15); }
         }
         if (s2 === peg$FAILED) {
           if (input.substr(peg$currPos, 5) === peg$c13) {
@@ -1522,7 +1578,7 @@ function peg$parse(input, options) {
             peg$currPos += 5;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e14); }
+            if (peg$silentFails === 0) { peg$fail(peg$e16); }
           }
           if (s2 === peg$FAILED) {
             if (input.substr(peg$currPos, 2) === peg$c14) {
@@ -1530,7 +1586,7 @@ function peg$parse(input, options) {
               peg$currPos += 2;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e15); }
+              if (peg$silentFails === 0) { peg$fail(peg$e17); }
             }
             if (s2 === peg$FAILED) {
               if (input.substr(peg$currPos, 3) === peg$c15) {
@@ -1538,7 +1594,7 @@ function peg$parse(input, options) {
                 peg$currPos += 3;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e16); }
+                if (peg$silentFails === 0) { peg$fail(peg$e18); }
               }
               if (s2 === peg$FAILED) {
                 if (input.substr(peg$currPos, 4) === peg$c16) {
@@ -1546,7 +1602,7 @@ function peg$parse(input, options) {
                   peg$currPos += 4;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e17); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e19); }
                 }
               }
             }
@@ -1617,7 +1673,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseName();
@@ -1650,7 +1706,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
       peg$silentFails--;
       if (s5 === peg$FAILED) {
@@ -1683,7 +1739,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e18); }
+            if (peg$silentFails === 0) { peg$fail(peg$e20); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -1726,7 +1782,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          if (peg$silentFails === 0) { peg$fail(peg$e20); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -1743,11 +1799,11 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r1.test(s0)) {
+    if (peg$r2.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
 
     return s0;
@@ -1851,11 +1907,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$currPos;
     s2 = input.charAt(peg$currPos);
-    if (peg$r2.test(s2)) {
+    if (peg$r3.test(s2)) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e22); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
@@ -1864,7 +1920,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
@@ -1874,7 +1930,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e22); }
+          if (peg$silentFails === 0) { peg$fail(peg$e24); }
         }
         peg$silentFails--;
         if (s5 === peg$FAILED) {
@@ -1929,7 +1985,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      if (peg$silentFails === 0) { peg$fail(peg$e25); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 64) {
@@ -1937,7 +1993,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e24); }
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
       }
       if (s2 === peg$FAILED) {
         s2 = null;
@@ -1951,7 +2007,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e25); }
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parseModifierArg();
@@ -1973,7 +2029,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e25); }
+            if (peg$silentFails === 0) { peg$fail(peg$e27); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parseModifierArg();
@@ -2029,11 +2085,11 @@ function peg$parse(input, options) {
             s1 = peg$currPos;
             peg$silentFails++;
             s2 = input.charAt(peg$currPos);
-            if (peg$r3.test(s2)) {
+            if (peg$r4.test(s2)) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e26); }
+              if (peg$silentFails === 0) { peg$fail(peg$e28); }
             }
             if (s2 === peg$FAILED) {
               s2 = peg$parse__();
@@ -2069,28 +2125,28 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
     }
     s4 = [];
     s5 = input.charAt(peg$currPos);
-    if (peg$r4.test(s5)) {
+    if (peg$r5.test(s5)) {
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
     if (s5 !== peg$FAILED) {
       while (s5 !== peg$FAILED) {
         s4.push(s5);
         s5 = input.charAt(peg$currPos);
-        if (peg$r4.test(s5)) {
+        if (peg$r5.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
       }
     } else {
@@ -2103,26 +2159,26 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
         s8 = input.charAt(peg$currPos);
-        if (peg$r4.test(s8)) {
+        if (peg$r5.test(s8)) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
             s7.push(s8);
             s8 = input.charAt(peg$currPos);
-            if (peg$r4.test(s8)) {
+            if (peg$r5.test(s8)) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+              if (peg$silentFails === 0) { peg$fail(peg$e29); }
             }
           }
         } else {
@@ -2183,11 +2239,11 @@ function peg$parse(input, options) {
     let s0, s1;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r5.test(s0)) {
+    if (peg$r6.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -2197,7 +2253,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e12); }
       }
       peg$silentFails--;
       if (s1 === peg$FAILED) {
@@ -2219,21 +2275,21 @@ function peg$parse(input, options) {
     s2 = peg$currPos;
     s3 = [];
     s4 = input.charAt(peg$currPos);
-    if (peg$r4.test(s4)) {
+    if (peg$r5.test(s4)) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
         s3.push(s4);
         s4 = input.charAt(peg$currPos);
-        if (peg$r4.test(s4)) {
+        if (peg$r5.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
       }
     } else {
@@ -2246,26 +2302,26 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
         s7 = input.charAt(peg$currPos);
-        if (peg$r4.test(s7)) {
+        if (peg$r5.test(s7)) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s7 !== peg$FAILED) {
           while (s7 !== peg$FAILED) {
             s6.push(s7);
             s7 = input.charAt(peg$currPos);
-            if (peg$r4.test(s7)) {
+            if (peg$r5.test(s7)) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+              if (peg$silentFails === 0) { peg$fail(peg$e29); }
             }
           }
         } else {
@@ -2298,26 +2354,26 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s3 !== peg$FAILED) {
         s4 = [];
         s5 = input.charAt(peg$currPos);
-        if (peg$r4.test(s5)) {
+        if (peg$r5.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s5 !== peg$FAILED) {
           while (s5 !== peg$FAILED) {
             s4.push(s5);
             s5 = input.charAt(peg$currPos);
-            if (peg$r4.test(s5)) {
+            if (peg$r5.test(s5)) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+              if (peg$silentFails === 0) { peg$fail(peg$e29); }
             }
           }
         } else {
@@ -2348,7 +2404,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -2381,7 +2437,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseName();
@@ -2415,7 +2471,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e28); }
+      if (peg$silentFails === 0) { peg$fail(peg$e30); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 36) {
@@ -2423,7 +2479,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseName();
@@ -2449,15 +2505,15 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r6.test(s2)) {
+        if (peg$r7.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e32); }
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -2477,7 +2533,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e32); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parse_();
@@ -2489,7 +2545,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e33); }
+              if (peg$silentFails === 0) { peg$fail(peg$e34); }
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
@@ -2513,7 +2569,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e34); }
+            if (peg$silentFails === 0) { peg$fail(peg$e35); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$parseName();
@@ -2543,21 +2599,21 @@ function peg$parse(input, options) {
     s2 = peg$currPos;
     s3 = [];
     s4 = input.charAt(peg$currPos);
-    if (peg$r4.test(s4)) {
+    if (peg$r5.test(s4)) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
         s3.push(s4);
         s4 = input.charAt(peg$currPos);
-        if (peg$r4.test(s4)) {
+        if (peg$r5.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
       }
     } else {
@@ -2571,26 +2627,26 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
         s8 = input.charAt(peg$currPos);
-        if (peg$r4.test(s8)) {
+        if (peg$r5.test(s8)) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
             s7.push(s8);
             s8 = input.charAt(peg$currPos);
-            if (peg$r4.test(s8)) {
+            if (peg$r5.test(s8)) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+              if (peg$silentFails === 0) { peg$fail(peg$e29); }
             }
           }
         } else {
@@ -2615,26 +2671,26 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
           s8 = input.charAt(peg$currPos);
-          if (peg$r4.test(s8)) {
+          if (peg$r5.test(s8)) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e27); }
+            if (peg$silentFails === 0) { peg$fail(peg$e29); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
               s7.push(s8);
               s8 = input.charAt(peg$currPos);
-              if (peg$r4.test(s8)) {
+              if (peg$r5.test(s8)) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e27); }
+                if (peg$silentFails === 0) { peg$fail(peg$e29); }
               }
             }
           } else {
@@ -2697,7 +2753,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e28); }
+              if (peg$silentFails === 0) { peg$fail(peg$e30); }
             }
             if (s3 !== peg$FAILED) {
               s4 = peg$parseName();
@@ -2747,7 +2803,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
+      if (peg$silentFails === 0) { peg$fail(peg$e36); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2761,7 +2817,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e35); }
+        if (peg$silentFails === 0) { peg$fail(peg$e36); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -2787,7 +2843,7 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e36); }
+      if (peg$silentFails === 0) { peg$fail(peg$e37); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -2801,7 +2857,7 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e37); }
+        if (peg$silentFails === 0) { peg$fail(peg$e38); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -2812,21 +2868,21 @@ function peg$parse(input, options) {
         s0 = peg$currPos;
         s1 = [];
         s2 = input.charAt(peg$currPos);
-        if (peg$r7.test(s2)) {
+        if (peg$r8.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e38); }
+          if (peg$silentFails === 0) { peg$fail(peg$e39); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
             s1.push(s2);
             s2 = input.charAt(peg$currPos);
-            if (peg$r7.test(s2)) {
+            if (peg$r8.test(s2)) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e38); }
+              if (peg$silentFails === 0) { peg$fail(peg$e39); }
             }
           }
         } else {
@@ -2844,7 +2900,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e39); }
+            if (peg$silentFails === 0) { peg$fail(peg$e40); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
@@ -2867,7 +2923,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2881,7 +2937,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e40); }
+        if (peg$silentFails === 0) { peg$fail(peg$e41); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -2907,7 +2963,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -2919,7 +2975,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e41); }
+          if (peg$silentFails === 0) { peg$fail(peg$e42); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -2944,21 +3000,21 @@ function peg$parse(input, options) {
           s0 = peg$currPos;
           s1 = [];
           s2 = input.charAt(peg$currPos);
-          if (peg$r8.test(s2)) {
+          if (peg$r9.test(s2)) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e42); }
+            if (peg$silentFails === 0) { peg$fail(peg$e43); }
           }
           if (s2 !== peg$FAILED) {
             while (s2 !== peg$FAILED) {
               s1.push(s2);
               s2 = input.charAt(peg$currPos);
-              if (peg$r8.test(s2)) {
+              if (peg$r9.test(s2)) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e42); }
+                if (peg$silentFails === 0) { peg$fail(peg$e43); }
               }
             }
           } else {
@@ -2976,7 +3032,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e18); }
+              if (peg$silentFails === 0) { peg$fail(peg$e20); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
@@ -2990,7 +3046,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e41); }
+                if (peg$silentFails === 0) { peg$fail(peg$e42); }
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
@@ -3015,27 +3071,27 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       s3 = [];
       s4 = input.charAt(peg$currPos);
-      if (peg$r4.test(s4)) {
+      if (peg$r5.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
           s3.push(s4);
           s4 = input.charAt(peg$currPos);
-          if (peg$r4.test(s4)) {
+          if (peg$r5.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e27); }
+            if (peg$silentFails === 0) { peg$fail(peg$e29); }
           }
         }
       } else {
@@ -3050,20 +3106,20 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = [];
         s5 = input.charAt(peg$currPos);
-        if (peg$r6.test(s5)) {
+        if (peg$r7.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e32); }
         }
         while (s5 !== peg$FAILED) {
           s4.push(s5);
           s5 = input.charAt(peg$currPos);
-          if (peg$r6.test(s5)) {
+          if (peg$r7.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e31); }
+            if (peg$silentFails === 0) { peg$fail(peg$e32); }
           }
         }
         s3 = input.substring(s3, peg$currPos);
@@ -3090,7 +3146,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseName();
@@ -3108,15 +3164,15 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e28); }
+            if (peg$silentFails === 0) { peg$fail(peg$e30); }
           }
           if (s6 !== peg$FAILED) {
             s7 = input.charAt(peg$currPos);
-            if (peg$r9.test(s7)) {
+            if (peg$r10.test(s7)) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e43); }
+              if (peg$silentFails === 0) { peg$fail(peg$e44); }
             }
             if (s7 !== peg$FAILED) {
               s6 = [s6, s7];
@@ -3135,7 +3191,7 @@ function peg$parse(input, options) {
               peg$currPos += 2;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e34); }
+              if (peg$silentFails === 0) { peg$fail(peg$e35); }
             }
           }
           if (s5 === peg$FAILED) {
@@ -3166,27 +3222,27 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e33); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       s3 = [];
       s4 = input.charAt(peg$currPos);
-      if (peg$r4.test(s4)) {
+      if (peg$r5.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
           s3.push(s4);
           s4 = input.charAt(peg$currPos);
-          if (peg$r4.test(s4)) {
+          if (peg$r5.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e27); }
+            if (peg$silentFails === 0) { peg$fail(peg$e29); }
           }
         }
       } else {
@@ -3203,7 +3259,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e34); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -3227,7 +3283,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e32); }
+        if (peg$silentFails === 0) { peg$fail(peg$e33); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseName();
@@ -3237,7 +3293,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            if (peg$silentFails === 0) { peg$fail(peg$e34); }
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
@@ -3268,15 +3324,15 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e39); }
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charAt(peg$currPos);
-      if (peg$r10.test(s2)) {
+      if (peg$r11.test(s2)) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e44); }
+        if (peg$silentFails === 0) { peg$fail(peg$e45); }
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -3296,35 +3352,35 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e39); }
+        if (peg$silentFails === 0) { peg$fail(peg$e40); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
         s3 = peg$currPos;
         s4 = input.charAt(peg$currPos);
-        if (peg$r11.test(s4)) {
+        if (peg$r12.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e45); }
+          if (peg$silentFails === 0) { peg$fail(peg$e46); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r11.test(s5)) {
+          if (peg$r12.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e45); }
+            if (peg$silentFails === 0) { peg$fail(peg$e46); }
           }
           if (s5 === peg$FAILED) {
             s5 = null;
           }
           s6 = input.charAt(peg$currPos);
-          if (peg$r11.test(s6)) {
+          if (peg$r12.test(s6)) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e45); }
+            if (peg$silentFails === 0) { peg$fail(peg$e46); }
           }
           if (s6 === peg$FAILED) {
             s6 = null;
@@ -3358,25 +3414,25 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e46); }
+          if (peg$silentFails === 0) { peg$fail(peg$e47); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
           s3 = peg$currPos;
           s4 = input.charAt(peg$currPos);
-          if (peg$r12.test(s4)) {
+          if (peg$r13.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e47); }
+            if (peg$silentFails === 0) { peg$fail(peg$e48); }
           }
           if (s4 !== peg$FAILED) {
             s5 = input.charAt(peg$currPos);
-            if (peg$r12.test(s5)) {
+            if (peg$r13.test(s5)) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e47); }
+              if (peg$silentFails === 0) { peg$fail(peg$e48); }
             }
             if (s5 === peg$FAILED) {
               s5 = null;
@@ -3410,27 +3466,27 @@ function peg$parse(input, options) {
             peg$currPos += 3;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e48); }
+            if (peg$silentFails === 0) { peg$fail(peg$e49); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             s3 = [];
             s4 = input.charAt(peg$currPos);
-            if (peg$r12.test(s4)) {
+            if (peg$r13.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e47); }
+              if (peg$silentFails === 0) { peg$fail(peg$e48); }
             }
             if (s4 !== peg$FAILED) {
               while (s4 !== peg$FAILED) {
                 s3.push(s4);
                 s4 = input.charAt(peg$currPos);
-                if (peg$r12.test(s4)) {
+                if (peg$r13.test(s4)) {
                   peg$currPos++;
                 } else {
                   s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e47); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e48); }
                 }
               }
             } else {
@@ -3471,7 +3527,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e39); }
+              if (peg$silentFails === 0) { peg$fail(peg$e40); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
@@ -3549,7 +3605,7 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e49); }
+      if (peg$silentFails === 0) { peg$fail(peg$e50); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -3563,7 +3619,7 @@ function peg$parse(input, options) {
         peg$currPos += (2);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e50); }
+        if (peg$silentFails === 0) { peg$fail(peg$e51); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3655,7 +3711,7 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e51); }
+      if (peg$silentFails === 0) { peg$fail(peg$e52); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -3669,7 +3725,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3712,7 +3768,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e23); }
+        if (peg$silentFails === 0) { peg$fail(peg$e25); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
@@ -3722,7 +3778,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e23); }
+          if (peg$silentFails === 0) { peg$fail(peg$e25); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -3758,7 +3814,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e23); }
+          if (peg$silentFails === 0) { peg$fail(peg$e25); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -3768,7 +3824,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e23); }
+            if (peg$silentFails === 0) { peg$fail(peg$e25); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -3820,7 +3876,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e53); }
+        if (peg$silentFails === 0) { peg$fail(peg$e54); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -3845,7 +3901,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e53); }
+          if (peg$silentFails === 0) { peg$fail(peg$e54); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -3886,7 +3942,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e54); }
+        if (peg$silentFails === 0) { peg$fail(peg$e55); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
@@ -3896,7 +3952,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e54); }
+          if (peg$silentFails === 0) { peg$fail(peg$e55); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -3932,7 +3988,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e54); }
+          if (peg$silentFails === 0) { peg$fail(peg$e55); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -3942,7 +3998,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e54); }
+            if (peg$silentFails === 0) { peg$fail(peg$e55); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -4042,7 +4098,7 @@ function peg$parse(input, options) {
       peg$currPos += 3;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e55); }
+      if (peg$silentFails === 0) { peg$fail(peg$e56); }
     }
     if (s0 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c42) {
@@ -4050,7 +4106,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e56); }
+        if (peg$silentFails === 0) { peg$fail(peg$e57); }
       }
       if (s0 === peg$FAILED) {
         if (input.substr(peg$currPos, 2) === peg$c43) {
@@ -4058,7 +4114,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e57); }
+          if (peg$silentFails === 0) { peg$fail(peg$e58); }
         }
         if (s0 === peg$FAILED) {
           if (input.substr(peg$currPos, 2) === peg$c44) {
@@ -4066,7 +4122,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e58); }
+            if (peg$silentFails === 0) { peg$fail(peg$e59); }
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
@@ -4075,7 +4131,7 @@ function peg$parse(input, options) {
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e59); }
+              if (peg$silentFails === 0) { peg$fail(peg$e60); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
@@ -4089,7 +4145,7 @@ function peg$parse(input, options) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e60); }
+                if (peg$silentFails === 0) { peg$fail(peg$e61); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4120,7 +4176,7 @@ function peg$parse(input, options) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e61); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e62); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4151,7 +4207,7 @@ function peg$parse(input, options) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e62); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e63); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4249,7 +4305,7 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e63); }
+      if (peg$silentFails === 0) { peg$fail(peg$e64); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4259,7 +4315,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e22); }
+        if (peg$silentFails === 0) { peg$fail(peg$e24); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -4286,7 +4342,7 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e64); }
+        if (peg$silentFails === 0) { peg$fail(peg$e65); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -4300,17 +4356,17 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e65); }
+          if (peg$silentFails === 0) { peg$fail(peg$e66); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
           peg$silentFails++;
           s3 = input.charAt(peg$currPos);
-          if (peg$r13.test(s3)) {
+          if (peg$r14.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e66); }
+            if (peg$silentFails === 0) { peg$fail(peg$e67); }
           }
           peg$silentFails--;
           if (s3 === peg$FAILED) {
@@ -4337,7 +4393,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+            if (peg$silentFails === 0) { peg$fail(peg$e24); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -4347,7 +4403,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e22); }
+              if (peg$silentFails === 0) { peg$fail(peg$e24); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -4374,7 +4430,7 @@ function peg$parse(input, options) {
               peg$currPos += (3);
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e67); }
+              if (peg$silentFails === 0) { peg$fail(peg$e68); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -4405,7 +4461,7 @@ function peg$parse(input, options) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e68); }
+                if (peg$silentFails === 0) { peg$fail(peg$e69); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4436,7 +4492,7 @@ function peg$parse(input, options) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e69); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e70); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4467,7 +4523,7 @@ function peg$parse(input, options) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e70); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e71); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4498,7 +4554,7 @@ function peg$parse(input, options) {
                       peg$currPos += (2);
                     } else {
                       s1 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e71); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e72); }
                     }
                     if (s1 !== peg$FAILED) {
                       s2 = peg$currPos;
@@ -4529,7 +4585,7 @@ function peg$parse(input, options) {
                         peg$currPos += (2);
                       } else {
                         s1 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e72); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e73); }
                       }
                       if (s1 !== peg$FAILED) {
                         s2 = peg$currPos;
@@ -4580,7 +4636,7 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e73); }
+        if (peg$silentFails === 0) { peg$fail(peg$e74); }
       }
       if (s5 === peg$FAILED) {
         if (input.substr(peg$currPos, 2) === peg$c59) {
@@ -4588,7 +4644,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e74); }
+          if (peg$silentFails === 0) { peg$fail(peg$e75); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -4614,7 +4670,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e73); }
+          if (peg$silentFails === 0) { peg$fail(peg$e74); }
         }
         if (s5 === peg$FAILED) {
           if (input.substr(peg$currPos, 2) === peg$c59) {
@@ -4622,7 +4678,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e74); }
+            if (peg$silentFails === 0) { peg$fail(peg$e75); }
           }
         }
         if (s5 !== peg$FAILED) {
@@ -4665,7 +4721,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e75); }
+        if (peg$silentFails === 0) { peg$fail(peg$e76); }
       }
       if (s6 === peg$FAILED) {
         s6 = peg$currPos;
@@ -4674,7 +4730,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          if (peg$silentFails === 0) { peg$fail(peg$e23); }
         }
         if (s7 !== peg$FAILED) {
           s8 = peg$currPos;
@@ -4684,7 +4740,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s9 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+            if (peg$silentFails === 0) { peg$fail(peg$e24); }
           }
           peg$silentFails--;
           if (s9 === peg$FAILED) {
@@ -4734,7 +4790,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e75); }
+          if (peg$silentFails === 0) { peg$fail(peg$e76); }
         }
         if (s6 === peg$FAILED) {
           s6 = peg$currPos;
@@ -4743,7 +4799,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
+            if (peg$silentFails === 0) { peg$fail(peg$e23); }
           }
           if (s7 !== peg$FAILED) {
             s8 = peg$currPos;
@@ -4753,7 +4809,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e22); }
+              if (peg$silentFails === 0) { peg$fail(peg$e24); }
             }
             peg$silentFails--;
             if (s9 === peg$FAILED) {
@@ -4862,11 +4918,11 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r14.test(s0)) {
+    if (peg$r15.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e76); }
+      if (peg$silentFails === 0) { peg$fail(peg$e77); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -4875,7 +4931,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e77); }
+        if (peg$silentFails === 0) { peg$fail(peg$e78); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -4939,7 +4995,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e78); }
+      if (peg$silentFails === 0) { peg$fail(peg$e79); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4976,7 +5032,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e79); }
+        if (peg$silentFails === 0) { peg$fail(peg$e80); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5007,7 +5063,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e80); }
+          if (peg$silentFails === 0) { peg$fail(peg$e81); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -5021,7 +5077,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
+            if (peg$silentFails === 0) { peg$fail(peg$e23); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -5031,7 +5087,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e22); }
+              if (peg$silentFails === 0) { peg$fail(peg$e24); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -5058,7 +5114,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e24); }
+              if (peg$silentFails === 0) { peg$fail(peg$e26); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
@@ -5103,7 +5159,7 @@ function peg$parse(input, options) {
       peg$currPos += (2);
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e81); }
+      if (peg$silentFails === 0) { peg$fail(peg$e82); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
@@ -5124,7 +5180,7 @@ function peg$parse(input, options) {
           peg$currPos += 3;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e82); }
+          if (peg$silentFails === 0) { peg$fail(peg$e83); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$currPos;
@@ -5182,7 +5238,7 @@ function peg$parse(input, options) {
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e83); }
+      if (peg$silentFails === 0) { peg$fail(peg$e84); }
     }
     if (s2 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c67) {
@@ -5190,7 +5246,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e84); }
+        if (peg$silentFails === 0) { peg$fail(peg$e85); }
       }
     }
     if (s2 !== peg$FAILED) {
@@ -5217,7 +5273,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e85); }
+          if (peg$silentFails === 0) { peg$fail(peg$e86); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5267,7 +5323,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e86); }
+        if (peg$silentFails === 0) { peg$fail(peg$e87); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5287,7 +5343,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e85); }
+            if (peg$silentFails === 0) { peg$fail(peg$e86); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -5354,7 +5410,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e87); }
+      if (peg$silentFails === 0) { peg$fail(peg$e88); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -5366,7 +5422,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e89); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -5434,7 +5490,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e87); }
+        if (peg$silentFails === 0) { peg$fail(peg$e88); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -5448,7 +5504,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e89); }
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -5483,7 +5539,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e89); }
+        if (peg$silentFails === 0) { peg$fail(peg$e90); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -5507,7 +5563,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e89); }
+          if (peg$silentFails === 0) { peg$fail(peg$e90); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -5702,35 +5758,35 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     s3 = input.charAt(peg$currPos);
-    if (peg$r15.test(s3)) {
+    if (peg$r16.test(s3)) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e90); }
+      if (peg$silentFails === 0) { peg$fail(peg$e91); }
     }
     if (s3 !== peg$FAILED) {
       s4 = input.charAt(peg$currPos);
-      if (peg$r16.test(s4)) {
+      if (peg$r17.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e91); }
+        if (peg$silentFails === 0) { peg$fail(peg$e92); }
       }
       if (s4 !== peg$FAILED) {
         s5 = input.charAt(peg$currPos);
-        if (peg$r17.test(s5)) {
+        if (peg$r18.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e92); }
+          if (peg$silentFails === 0) { peg$fail(peg$e93); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
-          if (peg$r18.test(s6)) {
+          if (peg$r19.test(s6)) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e93); }
+            if (peg$silentFails === 0) { peg$fail(peg$e94); }
           }
           if (s6 !== peg$FAILED) {
             s3 = [s3, s4, s5, s6];
@@ -5754,43 +5810,43 @@ function peg$parse(input, options) {
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       s3 = input.charAt(peg$currPos);
-      if (peg$r19.test(s3)) {
+      if (peg$r20.test(s3)) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e94); }
+        if (peg$silentFails === 0) { peg$fail(peg$e95); }
       }
       if (s3 !== peg$FAILED) {
         s4 = input.charAt(peg$currPos);
-        if (peg$r20.test(s4)) {
+        if (peg$r21.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e95); }
+          if (peg$silentFails === 0) { peg$fail(peg$e96); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r21.test(s5)) {
+          if (peg$r22.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e96); }
+            if (peg$silentFails === 0) { peg$fail(peg$e97); }
           }
           if (s5 !== peg$FAILED) {
             s6 = input.charAt(peg$currPos);
-            if (peg$r22.test(s6)) {
+            if (peg$r23.test(s6)) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e97); }
+              if (peg$silentFails === 0) { peg$fail(peg$e98); }
             }
             if (s6 !== peg$FAILED) {
               s7 = input.charAt(peg$currPos);
-              if (peg$r18.test(s7)) {
+              if (peg$r19.test(s7)) {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e93); }
+                if (peg$silentFails === 0) { peg$fail(peg$e94); }
               }
               if (s7 !== peg$FAILED) {
                 s3 = [s3, s4, s5, s6, s7];
@@ -5846,35 +5902,35 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.charAt(peg$currPos);
-      if (peg$r23.test(s1)) {
+      if (peg$r24.test(s1)) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e98); }
+        if (peg$silentFails === 0) { peg$fail(peg$e99); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r17.test(s2)) {
+        if (peg$r18.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e92); }
+          if (peg$silentFails === 0) { peg$fail(peg$e93); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
-          if (peg$r21.test(s3)) {
+          if (peg$r22.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e96); }
+            if (peg$silentFails === 0) { peg$fail(peg$e97); }
           }
           if (s3 !== peg$FAILED) {
             s4 = input.charAt(peg$currPos);
-            if (peg$r21.test(s4)) {
+            if (peg$r22.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e96); }
+              if (peg$silentFails === 0) { peg$fail(peg$e97); }
             }
             if (s4 !== peg$FAILED) {
               s5 = peg$currPos;
@@ -5924,11 +5980,11 @@ function peg$parse(input, options) {
       s1 = peg$parseDQString();
       if (s1 === peg$FAILED) {
         s1 = input.charAt(peg$currPos);
-        if (peg$r24.test(s1)) {
+        if (peg$r25.test(s1)) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e99); }
+          if (peg$silentFails === 0) { peg$fail(peg$e100); }
         }
       }
     }
@@ -5939,11 +5995,11 @@ function peg$parse(input, options) {
         s1 = peg$parseDQString();
         if (s1 === peg$FAILED) {
           s1 = input.charAt(peg$currPos);
-          if (peg$r24.test(s1)) {
+          if (peg$r25.test(s1)) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e99); }
+            if (peg$silentFails === 0) { peg$fail(peg$e100); }
           }
         }
       }
@@ -5957,11 +6013,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r25.test(s1)) {
+    if (peg$r26.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
+      if (peg$silentFails === 0) { peg$fail(peg$e101); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -5976,11 +6032,11 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r6.test(s0)) {
+    if (peg$r7.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
 
     return s0;
@@ -6006,11 +6062,11 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r26.test(s1)) {
+    if (peg$r27.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e102); }
+      if (peg$silentFails === 0) { peg$fail(peg$e103); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -6020,7 +6076,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e101); }
+      if (peg$silentFails === 0) { peg$fail(peg$e102); }
     }
 
     return s0;
@@ -6034,6 +6090,16 @@ function peg$parse(input, options) {
     props.start = peg$savedPos;
     props.end = peg$currPos;
     return props;
+  }
+
+  // Smarty 2 writes a number into the compiled PHP as it is, and PHP reads an integer with a
+  // leading 0 as octal: `value=010` is 8, `$l[010]` is `$l[8]`, and `08` does not compile (the
+  // code generator reports it, where the number is used: `values=08,09` is an unquoted string).
+  function numberNode(raw) {
+    const m = /^(-?)0([0-9]+)$/.exec(raw);
+    if (!m) return node('Number', { raw });
+    if (/[89]/.test(m[2])) return node('Number', { raw, badOctal: true });
+    return node('Number', { raw: m[1] + parseInt(m[2], 8).toString() });
   }
 
   // Parentheses, calls, brackets and unary signs are the only recursion in this grammar: each

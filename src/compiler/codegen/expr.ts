@@ -61,7 +61,7 @@ export function compileCondition(e: Expr, cx: EmitContext): string {
 export function compileExpr(e: Expr, cx: EmitContext): string {
   switch (e.type) {
     case 'Number':
-      return compileNumber(e.raw);
+      return compileNumberLit(e, cx);
     case 'String':
       return lit(cx.normalizeString(e.value));
     case 'Bool':
@@ -139,6 +139,17 @@ function compileLogicalChain(e: Extract<Expr, { type: 'Binary' }>, cx: EmitConte
 
 function asBool(e: Expr, js: string): string {
   return isBoolean(e) ? js : `truthy(${js})`;
+}
+
+function compileNumberLit(e: Extract<Expr, { type: 'Number' }>, cx: EmitContext): string {
+  if (e.badOctal) {
+    cx.error(
+      'E_SYNTAX',
+      `${e.raw} is not a number PHP can read: a leading 0 makes it octal (digits 0-7); drop the 0 or quote it`,
+      e,
+    );
+  }
+  return compileNumber(e.raw);
 }
 
 function compileNumber(raw: string): string {
@@ -240,7 +251,7 @@ const CANONICAL_INT = /^(?:0|-?[1-9][0-9]{0,14})$/;
 function compileKey(k: Expr, cx: EmitContext): string {
   // `.0` and `['1']` are int keys in PHP: normalise literal keys here, dynamic ones at run time.
   if (k.type === 'String' && CANONICAL_INT.test(k.value)) return k.value;
-  if (k.type === 'Number' && !k.raw.includes('.')) return compileNumber(k.raw);
+  if (k.type === 'Number' && !k.raw.includes('.')) return compileNumberLit(k, cx);
   return compileExpr(k, cx);
 }
 
