@@ -8,7 +8,10 @@ export interface Span {
 // ---- expressions
 interface NumberLit extends Span {
   type: 'Number';
+  /** Decimal digits: a leading-0 integer has been read as octal, as PHP does (`010` is "8"). */
   raw: string;
+  /** A leading-0 integer with an 8 or 9 (`08`): PHP refuses to compile it. */
+  badOctal?: true;
 }
 interface StringLit extends Span {
   type: 'String';

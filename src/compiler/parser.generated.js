@@ -341,32 +341,33 @@ function peg$parse(input, options) {
   const peg$c72 = ",";
 
   const peg$r0 = /^[^{]/;
-  const peg$r1 = /^[^ \t\r\n}"'=]/;
-  const peg$r2 = /^[+*\/%]/;
-  const peg$r3 = /^[:|-}]/;
-  const peg$r4 = /^[0-9]/;
-  const peg$r5 = /^[|:+*\/%)}\]`,= \t\r\n\-]/;
-  const peg$r6 = /^[a-zA-Z0-9_]/;
-  const peg$r7 = /^[^'\\]/;
-  const peg$r8 = /^[^"\\`$]/;
-  const peg$r9 = /^[a-zA-Z0-9_$]/;
-  const peg$r10 = /^[ntrvef\\$"]/;
-  const peg$r11 = /^[0-7]/;
-  const peg$r12 = /^[0-9A-Fa-f]/;
-  const peg$r13 = /^[<>]/;
-  const peg$r14 = /^[%*\/]/;
-  const peg$r15 = /^[tT]/;
-  const peg$r16 = /^[rR]/;
-  const peg$r17 = /^[uU]/;
-  const peg$r18 = /^[eE]/;
-  const peg$r19 = /^[fF]/;
-  const peg$r20 = /^[aA]/;
-  const peg$r21 = /^[lL]/;
-  const peg$r22 = /^[sS]/;
-  const peg$r23 = /^[nN]/;
-  const peg$r24 = /^[^}'"]/;
-  const peg$r25 = /^[a-zA-Z_]/;
-  const peg$r26 = /^[ \t\r\n]/;
+  const peg$r1 = /^[ \t\r\n}]/;
+  const peg$r2 = /^[^ \t\r\n}"'=]/;
+  const peg$r3 = /^[+*\/%]/;
+  const peg$r4 = /^[:|-}]/;
+  const peg$r5 = /^[0-9]/;
+  const peg$r6 = /^[|:+*\/%)}\]`,= \t\r\n\-]/;
+  const peg$r7 = /^[a-zA-Z0-9_]/;
+  const peg$r8 = /^[^'\\]/;
+  const peg$r9 = /^[^"\\`$]/;
+  const peg$r10 = /^[a-zA-Z0-9_$]/;
+  const peg$r11 = /^[ntrvef\\$"]/;
+  const peg$r12 = /^[0-7]/;
+  const peg$r13 = /^[0-9A-Fa-f]/;
+  const peg$r14 = /^[<>]/;
+  const peg$r15 = /^[%*\/]/;
+  const peg$r16 = /^[tT]/;
+  const peg$r17 = /^[rR]/;
+  const peg$r18 = /^[uU]/;
+  const peg$r19 = /^[eE]/;
+  const peg$r20 = /^[fF]/;
+  const peg$r21 = /^[aA]/;
+  const peg$r22 = /^[lL]/;
+  const peg$r23 = /^[sS]/;
+  const peg$r24 = /^[nN]/;
+  const peg$r25 = /^[^}'"]/;
+  const peg$r26 = /^[a-zA-Z_]/;
+  const peg$r27 = /^[ \t\r\n]/;
 
   const peg$e0 = peg$classExpectation(["{"], true, false, false);
   const peg$e1 = peg$literalExpectation("{*", false);
@@ -379,98 +380,99 @@ function peg$parse(input, options) {
   const peg$e8 = peg$literalExpectation("elseif", false);
   const peg$e9 = peg$literalExpectation("else", false);
   const peg$e10 = peg$literalExpectation("=", false);
-  const peg$e11 = peg$literalExpectation("true", false);
-  const peg$e12 = peg$literalExpectation("yes", false);
-  const peg$e13 = peg$literalExpectation("on", false);
-  const peg$e14 = peg$literalExpectation("false", false);
-  const peg$e15 = peg$literalExpectation("no", false);
-  const peg$e16 = peg$literalExpectation("off", false);
-  const peg$e17 = peg$literalExpectation("null", false);
-  const peg$e18 = peg$literalExpectation("$", false);
-  const peg$e19 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
-  const peg$e20 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
-  const peg$e21 = peg$literalExpectation("-", false);
-  const peg$e22 = peg$literalExpectation(">", false);
-  const peg$e23 = peg$literalExpectation("|", false);
-  const peg$e24 = peg$literalExpectation("@", false);
-  const peg$e25 = peg$literalExpectation(":", false);
-  const peg$e26 = peg$classExpectation([":", ["|", "}"]], false, false, false);
-  const peg$e27 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e28 = peg$literalExpectation(".", false);
-  const peg$e29 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
-  const peg$e30 = peg$anyExpectation();
-  const peg$e31 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e32 = peg$literalExpectation("[", false);
-  const peg$e33 = peg$literalExpectation("]", false);
-  const peg$e34 = peg$literalExpectation("->", false);
-  const peg$e35 = peg$literalExpectation("'", false);
-  const peg$e36 = peg$literalExpectation("\\'", false);
-  const peg$e37 = peg$literalExpectation("\\\\", false);
-  const peg$e38 = peg$classExpectation(["'", "\\"], true, false, false);
-  const peg$e39 = peg$literalExpectation("\\", false);
-  const peg$e40 = peg$literalExpectation("\"", false);
-  const peg$e41 = peg$literalExpectation("`", false);
-  const peg$e42 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
-  const peg$e43 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
-  const peg$e44 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
-  const peg$e45 = peg$classExpectation([["0", "7"]], false, false, false);
-  const peg$e46 = peg$literalExpectation("\\x", false);
-  const peg$e47 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e48 = peg$literalExpectation("\\u{", false);
-  const peg$e49 = peg$literalExpectation("||", false);
-  const peg$e50 = peg$literalExpectation("or", true);
-  const peg$e51 = peg$literalExpectation("&&", false);
-  const peg$e52 = peg$literalExpectation("and", true);
-  const peg$e53 = peg$literalExpectation("^", false);
-  const peg$e54 = peg$literalExpectation("&", false);
-  const peg$e55 = peg$literalExpectation("===", false);
-  const peg$e56 = peg$literalExpectation("!==", false);
-  const peg$e57 = peg$literalExpectation("==", false);
-  const peg$e58 = peg$literalExpectation("!=", false);
-  const peg$e59 = peg$literalExpectation("<>", false);
-  const peg$e60 = peg$literalExpectation("eq", true);
-  const peg$e61 = peg$literalExpectation("neq", true);
-  const peg$e62 = peg$literalExpectation("ne", true);
-  const peg$e63 = peg$literalExpectation("<=", false);
-  const peg$e64 = peg$literalExpectation(">=", false);
-  const peg$e65 = peg$literalExpectation("<", false);
-  const peg$e66 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e67 = peg$literalExpectation("gte", true);
-  const peg$e68 = peg$literalExpectation("ge", true);
-  const peg$e69 = peg$literalExpectation("lte", true);
-  const peg$e70 = peg$literalExpectation("le", true);
-  const peg$e71 = peg$literalExpectation("gt", true);
-  const peg$e72 = peg$literalExpectation("lt", true);
-  const peg$e73 = peg$literalExpectation("<<", false);
-  const peg$e74 = peg$literalExpectation(">>", false);
-  const peg$e75 = peg$literalExpectation("+", false);
-  const peg$e76 = peg$classExpectation(["%", "*", "/"], false, false, false);
-  const peg$e77 = peg$literalExpectation("mod", true);
-  const peg$e78 = peg$literalExpectation("!", false);
-  const peg$e79 = peg$literalExpectation("not", true);
-  const peg$e80 = peg$literalExpectation("~", false);
-  const peg$e81 = peg$literalExpectation("is", true);
-  const peg$e82 = peg$literalExpectation("not", false);
-  const peg$e83 = peg$literalExpectation("even", false);
-  const peg$e84 = peg$literalExpectation("odd", false);
-  const peg$e85 = peg$literalExpectation("by", false);
-  const peg$e86 = peg$literalExpectation("div", false);
-  const peg$e87 = peg$literalExpectation("(", false);
-  const peg$e88 = peg$literalExpectation(")", false);
-  const peg$e89 = peg$literalExpectation(",", false);
-  const peg$e90 = peg$classExpectation(["t", "T"], false, false, false);
-  const peg$e91 = peg$classExpectation(["r", "R"], false, false, false);
-  const peg$e92 = peg$classExpectation(["u", "U"], false, false, false);
-  const peg$e93 = peg$classExpectation(["e", "E"], false, false, false);
-  const peg$e94 = peg$classExpectation(["f", "F"], false, false, false);
-  const peg$e95 = peg$classExpectation(["a", "A"], false, false, false);
-  const peg$e96 = peg$classExpectation(["l", "L"], false, false, false);
-  const peg$e97 = peg$classExpectation(["s", "S"], false, false, false);
-  const peg$e98 = peg$classExpectation(["n", "N"], false, false, false);
-  const peg$e99 = peg$classExpectation(["}", "'", "\""], true, false, false);
-  const peg$e100 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e101 = peg$otherExpectation("whitespace");
-  const peg$e102 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
+  const peg$e11 = peg$classExpectation([" ", "\t", "\r", "\n", "}"], false, false, false);
+  const peg$e12 = peg$anyExpectation();
+  const peg$e13 = peg$literalExpectation("true", false);
+  const peg$e14 = peg$literalExpectation("yes", false);
+  const peg$e15 = peg$literalExpectation("on", false);
+  const peg$e16 = peg$literalExpectation("false", false);
+  const peg$e17 = peg$literalExpectation("no", false);
+  const peg$e18 = peg$literalExpectation("off", false);
+  const peg$e19 = peg$literalExpectation("null", false);
+  const peg$e20 = peg$literalExpectation("$", false);
+  const peg$e21 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
+  const peg$e22 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
+  const peg$e23 = peg$literalExpectation("-", false);
+  const peg$e24 = peg$literalExpectation(">", false);
+  const peg$e25 = peg$literalExpectation("|", false);
+  const peg$e26 = peg$literalExpectation("@", false);
+  const peg$e27 = peg$literalExpectation(":", false);
+  const peg$e28 = peg$classExpectation([":", ["|", "}"]], false, false, false);
+  const peg$e29 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e30 = peg$literalExpectation(".", false);
+  const peg$e31 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
+  const peg$e32 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e33 = peg$literalExpectation("[", false);
+  const peg$e34 = peg$literalExpectation("]", false);
+  const peg$e35 = peg$literalExpectation("->", false);
+  const peg$e36 = peg$literalExpectation("'", false);
+  const peg$e37 = peg$literalExpectation("\\'", false);
+  const peg$e38 = peg$literalExpectation("\\\\", false);
+  const peg$e39 = peg$classExpectation(["'", "\\"], true, false, false);
+  const peg$e40 = peg$literalExpectation("\\", false);
+  const peg$e41 = peg$literalExpectation("\"", false);
+  const peg$e42 = peg$literalExpectation("`", false);
+  const peg$e43 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
+  const peg$e44 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
+  const peg$e45 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
+  const peg$e46 = peg$classExpectation([["0", "7"]], false, false, false);
+  const peg$e47 = peg$literalExpectation("\\x", false);
+  const peg$e48 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+  const peg$e49 = peg$literalExpectation("\\u{", false);
+  const peg$e50 = peg$literalExpectation("||", false);
+  const peg$e51 = peg$literalExpectation("or", true);
+  const peg$e52 = peg$literalExpectation("&&", false);
+  const peg$e53 = peg$literalExpectation("and", true);
+  const peg$e54 = peg$literalExpectation("^", false);
+  const peg$e55 = peg$literalExpectation("&", false);
+  const peg$e56 = peg$literalExpectation("===", false);
+  const peg$e57 = peg$literalExpectation("!==", false);
+  const peg$e58 = peg$literalExpectation("==", false);
+  const peg$e59 = peg$literalExpectation("!=", false);
+  const peg$e60 = peg$literalExpectation("<>", false);
+  const peg$e61 = peg$literalExpectation("eq", true);
+  const peg$e62 = peg$literalExpectation("neq", true);
+  const peg$e63 = peg$literalExpectation("ne", true);
+  const peg$e64 = peg$literalExpectation("<=", false);
+  const peg$e65 = peg$literalExpectation(">=", false);
+  const peg$e66 = peg$literalExpectation("<", false);
+  const peg$e67 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e68 = peg$literalExpectation("gte", true);
+  const peg$e69 = peg$literalExpectation("ge", true);
+  const peg$e70 = peg$literalExpectation("lte", true);
+  const peg$e71 = peg$literalExpectation("le", true);
+  const peg$e72 = peg$literalExpectation("gt", true);
+  const peg$e73 = peg$literalExpectation("lt", true);
+  const peg$e74 = peg$literalExpectation("<<", false);
+  const peg$e75 = peg$literalExpectation(">>", false);
+  const peg$e76 = peg$literalExpectation("+", false);
+  const peg$e77 = peg$classExpectation(["%", "*", "/"], false, false, false);
+  const peg$e78 = peg$literalExpectation("mod", true);
+  const peg$e79 = peg$literalExpectation("!", false);
+  const peg$e80 = peg$literalExpectation("not", true);
+  const peg$e81 = peg$literalExpectation("~", false);
+  const peg$e82 = peg$literalExpectation("is", true);
+  const peg$e83 = peg$literalExpectation("not", false);
+  const peg$e84 = peg$literalExpectation("even", false);
+  const peg$e85 = peg$literalExpectation("odd", false);
+  const peg$e86 = peg$literalExpectation("by", false);
+  const peg$e87 = peg$literalExpectation("div", false);
+  const peg$e88 = peg$literalExpectation("(", false);
+  const peg$e89 = peg$literalExpectation(")", false);
+  const peg$e90 = peg$literalExpectation(",", false);
+  const peg$e91 = peg$classExpectation(["t", "T"], false, false, false);
+  const peg$e92 = peg$classExpectation(["r", "R"], false, false, false);
+  const peg$e93 = peg$classExpectation(["u", "U"], false, false, false);
+  const peg$e94 = peg$classExpectation(["e", "E"], false, false, false);
+  const peg$e95 = peg$classExpectation(["f", "F"], false, false, false);
+  const peg$e96 = peg$classExpectation(["a", "A"], false, false, false);
+  const peg$e97 = peg$classExpectation(["l", "L"], false, false, false);
+  const peg$e98 = peg$classExpectation(["s", "S"], false, false, false);
+  const peg$e99 = peg$classExpectation(["n", "N"], false, false, false);
+  const peg$e100 = peg$classExpectation(["}", "'", "\""], true, false, false);
+  const peg$e101 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e102 = peg$otherExpectation("whitespace");
+  const peg$e103 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
 
   function peg$f0(nodes) {    return nodes;  }
   function peg$f1() {
@@ -546,8 +548,8 @@ function peg$parse(input, options) {
     return node('String', { value: word });
   }
   function peg$f31() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
-  function peg$f32(raw) {    return node('Number', { raw });  }
-  function peg$f33(raw) {    return node('Number', { raw });  }
+  function peg$f32(raw) {    return numberNode(raw);  }
+  function peg$f33(raw) {    return numberNode(raw);  }
   function peg$f34(name, path) {    return node('Var', { name, path });  }
   function peg$f35(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
   function peg$f36() {
@@ -556,7 +558,7 @@ function peg$parse(input, options) {
   }
   function peg$f37(key) {    return key;  }
   function peg$f38(name) {    return node('Prop', { name });  }
-  function peg$f39(raw) {    return node('Key', { key: node('Number', { raw: raw.split('.').slice(0, 2).join('.') }) });  }
+  function peg$f39(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
   function peg$f40(key) {    return node('Key', { key });  }
   function peg$f41(key) {    return node('Key', { key });  }
   function peg$f42(section, prop) {    return node('SectionIndex', { section, prop });  }
@@ -572,75 +574,76 @@ function peg$parse(input, options) {
   function peg$f48(expr) {    return expr;  }
   function peg$f49() {    return '$';  }
   function peg$f50() {    return '`';  }
-  function peg$f51(name, path, bad) {
+  function peg$f51(name, tail, path) {    return node('Var', { name: name + tail, path });  }
+  function peg$f52(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f52(key) {    return node('Key', { key: node('Number', { raw: key }) });  }
-  function peg$f53(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f54(c) {    return PHP_ESCAPES[c];  }
-  function peg$f55(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f56(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f57(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f58() {    return '\\';  }
-  function peg$f59(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f60() {    return '||';  }
+  function peg$f53(key) {    return node('Key', { key: numberNode(key) });  }
+  function peg$f54(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f55(c) {    return PHP_ESCAPES[c];  }
+  function peg$f56(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f57(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f58(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f59() {    return '\\';  }
+  function peg$f60(head, tail) {    return foldLeft(head, tail);  }
   function peg$f61() {    return '||';  }
-  function peg$f62(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f63() {    return '&&';  }
+  function peg$f62() {    return '||';  }
+  function peg$f63(head, tail) {    return foldLeft(head, tail);  }
   function peg$f64() {    return '&&';  }
-  function peg$f65(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f66(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f67(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f68(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f69() {    return '!=';  }
-  function peg$f70() {    return '==';  }
-  function peg$f71() {    return '!=';  }
+  function peg$f65() {    return '&&';  }
+  function peg$f66(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f67(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f68(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f69(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f70() {    return '!=';  }
+  function peg$f71() {    return '==';  }
   function peg$f72() {    return '!=';  }
-  function peg$f73(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f74() {    return '<=';  }
-  function peg$f75() {    return '>=';  }
-  function peg$f76() {    return '<';  }
-  function peg$f77() {    return '>';  }
-  function peg$f78() {    return '>=';  }
+  function peg$f73() {    return '!=';  }
+  function peg$f74(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f75() {    return '<=';  }
+  function peg$f76() {    return '>=';  }
+  function peg$f77() {    return '<';  }
+  function peg$f78() {    return '>';  }
   function peg$f79() {    return '>=';  }
-  function peg$f80() {    return '<=';  }
+  function peg$f80() {    return '>=';  }
   function peg$f81() {    return '<=';  }
-  function peg$f82() {    return '>';  }
-  function peg$f83() {    return '<';  }
-  function peg$f84(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f82() {    return '<=';  }
+  function peg$f83() {    return '>';  }
+  function peg$f84() {    return '<';  }
   function peg$f85(head, tail) {    return foldLeft(head, tail);  }
   function peg$f86(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f87() {    return '%';  }
-  function peg$f88(op, arg) {    return node('Unary', { op, arg });  }
-  function peg$f89() {    return '!';  }
+  function peg$f87(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f88() {    return '%';  }
+  function peg$f89(op, arg) {    return node('Unary', { op, arg });  }
   function peg$f90() {    return '!';  }
-  function peg$f91() {    return '~';  }
-  function peg$f92() {    return '-';  }
-  function peg$f93() {    return '@';  }
-  function peg$f94(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f95(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f96(kind, by) {    return { kind, by };  }
-  function peg$f97(by) {    return { kind: 'div', by };  }
-  function peg$f98(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f99(expr) {    return node('Group', { expr });  }
-  function peg$f100(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f101(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f102(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f103(head, tail) {    return [head, ...tail];  }
-  function peg$f104() {    return deeper();  }
-  function peg$f105() {    depth--; return true;  }
-  function peg$f106() {    depth--; return false;  }
-  function peg$f107(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f108() {    return node('Null', {});  }
-  function peg$f109() {
+  function peg$f91() {    return '!';  }
+  function peg$f92() {    return '~';  }
+  function peg$f93() {    return '-';  }
+  function peg$f94() {    return '@';  }
+  function peg$f95(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f96(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f97(kind, by) {    return { kind, by };  }
+  function peg$f98(by) {    return { kind: 'div', by };  }
+  function peg$f99(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f100(expr) {    return node('Group', { expr });  }
+  function peg$f101(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f102(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f103(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f104(head, tail) {    return [head, ...tail];  }
+  function peg$f105() {    return deeper();  }
+  function peg$f106() {    depth--; return true;  }
+  function peg$f107() {    depth--; return false;  }
+  function peg$f108(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f109() {    return node('Null', {});  }
+  function peg$f110() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f110() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   function peg$f111() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f112() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -1151,12 +1154,21 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       peg$silentFails++;
-      s3 = peg$parseNameChar();
-      peg$silentFails--;
+      s3 = peg$parse__();
       if (s3 === peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 125) {
+          s3 = peg$c3;
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e4); }
+        }
+      }
+      peg$silentFails--;
+      if (s3 !== peg$FAILED) {
+        peg$currPos = s2;
         s2 = undefined;
       } else {
-        peg$currPos = s2;
         s2 = peg$FAILED;
       }
       if (s2 !== peg$FAILED) {
@@ -1195,12 +1207,21 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       peg$silentFails++;
-      s3 = peg$parseNameChar();
-      peg$silentFails--;
+      s3 = peg$parse__();
       if (s3 === peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 125) {
+          s3 = peg$c3;
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e4); }
+        }
+      }
+      peg$silentFails--;
+      if (s3 !== peg$FAILED) {
+        peg$currPos = s2;
         s2 = undefined;
       } else {
-        peg$currPos = s2;
         s2 = peg$FAILED;
       }
       if (s2 !== peg$FAILED) {
@@ -1474,13 +1495,67 @@ function peg$parse(input, options) {
   }
 
   function peg$parseAttrValue() {
-    let s0;
+    let s0, s1, s2, s3;
 
-    s0 = peg$parseValue();
+    s0 = peg$currPos;
+    s1 = peg$parseValue();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseAttrEnd();
+      peg$silentFails--;
+      if (s3 !== peg$FAILED) {
+        peg$currPos = s2;
+        s2 = undefined;
+      } else {
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
     if (s0 === peg$FAILED) {
       s0 = peg$parseAttrWord();
       if (s0 === peg$FAILED) {
         s0 = peg$parseUnquotedString();
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseAttrEnd() {
+    let s0, s1;
+
+    s0 = input.charAt(peg$currPos);
+    if (peg$r1.test(s0)) {
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e11); }
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      peg$silentFails++;
+      if (input.length > peg$currPos) {
+        s1 = input.charAt(peg$currPos);
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e12); }
+      }
+      peg$silentFails--;
+      if (s1 === peg$FAILED) {
+        s0 = undefined;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
       }
     }
 
@@ -1497,7 +1572,7 @@ function peg$parse(input, options) {
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e11); }
+      if (peg$silentFails === 0) { peg$fail(peg$e13); }
     }
     if (s2 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c11) {
@@ -1505,7 +1580,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e12); }
+        if (peg$silentFails === 0) { peg$fail(peg$e14); }
       }
       if (s2 === peg$FAILED) {
         if (input.substr(peg$currPos, 2) === peg$c12) {
@@ -1513,7 +1588,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e13); }
+          if (peg$silentFails === 0) { peg$fail(peg$e15); }
         }
         if (s2 === peg$FAILED) {
           if (input.substr(peg$currPos, 5) === peg$c13) {
@@ -1521,7 +1596,7 @@ function peg$parse(input, options) {
             peg$currPos += 5;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e14); }
+            if (peg$silentFails === 0) { peg$fail(peg$e16); }
           }
           if (s2 === peg$FAILED) {
             if (input.substr(peg$currPos, 2) === peg$c14) {
@@ -1529,7 +1604,7 @@ function peg$parse(input, options) {
               peg$currPos += 2;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e15); }
+              if (peg$silentFails === 0) { peg$fail(peg$e17); }
             }
             if (s2 === peg$FAILED) {
               if (input.substr(peg$currPos, 3) === peg$c15) {
@@ -1537,7 +1612,7 @@ function peg$parse(input, options) {
                 peg$currPos += 3;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e16); }
+                if (peg$silentFails === 0) { peg$fail(peg$e18); }
               }
               if (s2 === peg$FAILED) {
                 if (input.substr(peg$currPos, 4) === peg$c16) {
@@ -1545,7 +1620,7 @@ function peg$parse(input, options) {
                   peg$currPos += 4;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e17); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e19); }
                 }
               }
             }
@@ -1616,7 +1691,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseName();
@@ -1649,7 +1724,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
       peg$silentFails--;
       if (s5 === peg$FAILED) {
@@ -1682,7 +1757,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e18); }
+            if (peg$silentFails === 0) { peg$fail(peg$e20); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -1725,7 +1800,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          if (peg$silentFails === 0) { peg$fail(peg$e20); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -1742,11 +1817,11 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r1.test(s0)) {
+    if (peg$r2.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
 
     return s0;
@@ -1850,11 +1925,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$currPos;
     s2 = input.charAt(peg$currPos);
-    if (peg$r2.test(s2)) {
+    if (peg$r3.test(s2)) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e22); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
@@ -1863,7 +1938,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
@@ -1873,7 +1948,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e22); }
+          if (peg$silentFails === 0) { peg$fail(peg$e24); }
         }
         peg$silentFails--;
         if (s5 === peg$FAILED) {
@@ -1928,7 +2003,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      if (peg$silentFails === 0) { peg$fail(peg$e25); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 64) {
@@ -1936,7 +2011,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e24); }
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
       }
       if (s2 === peg$FAILED) {
         s2 = null;
@@ -1950,7 +2025,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e25); }
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parseModifierArg();
@@ -1972,7 +2047,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e25); }
+            if (peg$silentFails === 0) { peg$fail(peg$e27); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parseModifierArg();
@@ -2028,11 +2103,11 @@ function peg$parse(input, options) {
             s1 = peg$currPos;
             peg$silentFails++;
             s2 = input.charAt(peg$currPos);
-            if (peg$r3.test(s2)) {
+            if (peg$r4.test(s2)) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e26); }
+              if (peg$silentFails === 0) { peg$fail(peg$e28); }
             }
             if (s2 === peg$FAILED) {
               s2 = peg$parse__();
@@ -2068,28 +2143,28 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
     }
     s4 = [];
     s5 = input.charAt(peg$currPos);
-    if (peg$r4.test(s5)) {
+    if (peg$r5.test(s5)) {
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
     if (s5 !== peg$FAILED) {
       while (s5 !== peg$FAILED) {
         s4.push(s5);
         s5 = input.charAt(peg$currPos);
-        if (peg$r4.test(s5)) {
+        if (peg$r5.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
       }
     } else {
@@ -2102,26 +2177,26 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
         s8 = input.charAt(peg$currPos);
-        if (peg$r4.test(s8)) {
+        if (peg$r5.test(s8)) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
             s7.push(s8);
             s8 = input.charAt(peg$currPos);
-            if (peg$r4.test(s8)) {
+            if (peg$r5.test(s8)) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+              if (peg$silentFails === 0) { peg$fail(peg$e29); }
             }
           }
         } else {
@@ -2182,11 +2257,11 @@ function peg$parse(input, options) {
     let s0, s1;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r5.test(s0)) {
+    if (peg$r6.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -2196,7 +2271,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e12); }
       }
       peg$silentFails--;
       if (s1 === peg$FAILED) {
@@ -2218,21 +2293,21 @@ function peg$parse(input, options) {
     s2 = peg$currPos;
     s3 = [];
     s4 = input.charAt(peg$currPos);
-    if (peg$r4.test(s4)) {
+    if (peg$r5.test(s4)) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
         s3.push(s4);
         s4 = input.charAt(peg$currPos);
-        if (peg$r4.test(s4)) {
+        if (peg$r5.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
       }
     } else {
@@ -2245,26 +2320,26 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
         s7 = input.charAt(peg$currPos);
-        if (peg$r4.test(s7)) {
+        if (peg$r5.test(s7)) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s7 !== peg$FAILED) {
           while (s7 !== peg$FAILED) {
             s6.push(s7);
             s7 = input.charAt(peg$currPos);
-            if (peg$r4.test(s7)) {
+            if (peg$r5.test(s7)) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+              if (peg$silentFails === 0) { peg$fail(peg$e29); }
             }
           }
         } else {
@@ -2297,26 +2372,26 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s3 !== peg$FAILED) {
         s4 = [];
         s5 = input.charAt(peg$currPos);
-        if (peg$r4.test(s5)) {
+        if (peg$r5.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s5 !== peg$FAILED) {
           while (s5 !== peg$FAILED) {
             s4.push(s5);
             s5 = input.charAt(peg$currPos);
-            if (peg$r4.test(s5)) {
+            if (peg$r5.test(s5)) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+              if (peg$silentFails === 0) { peg$fail(peg$e29); }
             }
           }
         } else {
@@ -2347,7 +2422,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -2380,7 +2455,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseName();
@@ -2414,7 +2489,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e28); }
+      if (peg$silentFails === 0) { peg$fail(peg$e30); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 36) {
@@ -2422,7 +2497,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseName();
@@ -2448,15 +2523,15 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r6.test(s2)) {
+        if (peg$r7.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e32); }
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -2476,7 +2551,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e32); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parse_();
@@ -2488,7 +2563,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e33); }
+              if (peg$silentFails === 0) { peg$fail(peg$e34); }
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
@@ -2512,7 +2587,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e34); }
+            if (peg$silentFails === 0) { peg$fail(peg$e35); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$parseName();
@@ -2542,21 +2617,21 @@ function peg$parse(input, options) {
     s2 = peg$currPos;
     s3 = [];
     s4 = input.charAt(peg$currPos);
-    if (peg$r4.test(s4)) {
+    if (peg$r5.test(s4)) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
         s3.push(s4);
         s4 = input.charAt(peg$currPos);
-        if (peg$r4.test(s4)) {
+        if (peg$r5.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
       }
     } else {
@@ -2570,26 +2645,26 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
         s8 = input.charAt(peg$currPos);
-        if (peg$r4.test(s8)) {
+        if (peg$r5.test(s8)) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
             s7.push(s8);
             s8 = input.charAt(peg$currPos);
-            if (peg$r4.test(s8)) {
+            if (peg$r5.test(s8)) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+              if (peg$silentFails === 0) { peg$fail(peg$e29); }
             }
           }
         } else {
@@ -2614,26 +2689,26 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
           s8 = input.charAt(peg$currPos);
-          if (peg$r4.test(s8)) {
+          if (peg$r5.test(s8)) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e27); }
+            if (peg$silentFails === 0) { peg$fail(peg$e29); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
               s7.push(s8);
               s8 = input.charAt(peg$currPos);
-              if (peg$r4.test(s8)) {
+              if (peg$r5.test(s8)) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e27); }
+                if (peg$silentFails === 0) { peg$fail(peg$e29); }
               }
             }
           } else {
@@ -2696,7 +2771,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e28); }
+              if (peg$silentFails === 0) { peg$fail(peg$e30); }
             }
             if (s3 !== peg$FAILED) {
               s4 = peg$parseName();
@@ -2746,7 +2821,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
+      if (peg$silentFails === 0) { peg$fail(peg$e36); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2760,7 +2835,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e35); }
+        if (peg$silentFails === 0) { peg$fail(peg$e36); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -2786,7 +2861,7 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e36); }
+      if (peg$silentFails === 0) { peg$fail(peg$e37); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -2800,7 +2875,7 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e37); }
+        if (peg$silentFails === 0) { peg$fail(peg$e38); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -2811,21 +2886,21 @@ function peg$parse(input, options) {
         s0 = peg$currPos;
         s1 = [];
         s2 = input.charAt(peg$currPos);
-        if (peg$r7.test(s2)) {
+        if (peg$r8.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e38); }
+          if (peg$silentFails === 0) { peg$fail(peg$e39); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
             s1.push(s2);
             s2 = input.charAt(peg$currPos);
-            if (peg$r7.test(s2)) {
+            if (peg$r8.test(s2)) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e38); }
+              if (peg$silentFails === 0) { peg$fail(peg$e39); }
             }
           }
         } else {
@@ -2843,7 +2918,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e39); }
+            if (peg$silentFails === 0) { peg$fail(peg$e40); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
@@ -2866,7 +2941,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2880,7 +2955,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e40); }
+        if (peg$silentFails === 0) { peg$fail(peg$e41); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -2906,7 +2981,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -2918,7 +2993,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e41); }
+          if (peg$silentFails === 0) { peg$fail(peg$e42); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -2943,21 +3018,21 @@ function peg$parse(input, options) {
           s0 = peg$currPos;
           s1 = [];
           s2 = input.charAt(peg$currPos);
-          if (peg$r8.test(s2)) {
+          if (peg$r9.test(s2)) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e42); }
+            if (peg$silentFails === 0) { peg$fail(peg$e43); }
           }
           if (s2 !== peg$FAILED) {
             while (s2 !== peg$FAILED) {
               s1.push(s2);
               s2 = input.charAt(peg$currPos);
-              if (peg$r8.test(s2)) {
+              if (peg$r9.test(s2)) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e42); }
+                if (peg$silentFails === 0) { peg$fail(peg$e43); }
               }
             }
           } else {
@@ -2975,7 +3050,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e18); }
+              if (peg$silentFails === 0) { peg$fail(peg$e20); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
@@ -2989,7 +3064,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e41); }
+                if (peg$silentFails === 0) { peg$fail(peg$e42); }
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
@@ -3014,58 +3089,64 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$parseName();
-      if (s2 !== peg$FAILED) {
-        s3 = [];
-        s4 = peg$parseDQBracket();
+      s2 = peg$currPos;
+      s3 = [];
+      s4 = input.charAt(peg$currPos);
+      if (peg$r5.test(s4)) {
+        peg$currPos++;
+      } else {
+        s4 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      }
+      if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
           s3.push(s4);
-          s4 = peg$parseDQBracket();
-        }
-        s4 = peg$currPos;
-        s5 = peg$currPos;
-        if (input.charCodeAt(peg$currPos) === 46) {
-          s6 = peg$c23;
-          peg$currPos++;
-        } else {
-          s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
-        }
-        if (s6 !== peg$FAILED) {
-          s7 = input.charAt(peg$currPos);
-          if (peg$r9.test(s7)) {
+          s4 = input.charAt(peg$currPos);
+          if (peg$r5.test(s4)) {
             peg$currPos++;
           } else {
-            s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e43); }
+            s4 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e29); }
           }
-          if (s7 !== peg$FAILED) {
-            s6 = [s6, s7];
-            s5 = s6;
-          } else {
-            peg$currPos = s5;
-            s5 = peg$FAILED;
-          }
+        }
+      } else {
+        s3 = peg$FAILED;
+      }
+      if (s3 !== peg$FAILED) {
+        s2 = input.substring(s2, peg$currPos);
+      } else {
+        s2 = s3;
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = peg$currPos;
+        s4 = [];
+        s5 = input.charAt(peg$currPos);
+        if (peg$r7.test(s5)) {
+          peg$currPos++;
         } else {
-          peg$currPos = s5;
           s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e32); }
         }
-        if (s5 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c26) {
-            s5 = peg$c26;
-            peg$currPos += 2;
+        while (s5 !== peg$FAILED) {
+          s4.push(s5);
+          s5 = input.charAt(peg$currPos);
+          if (peg$r7.test(s5)) {
+            peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e34); }
+            if (peg$silentFails === 0) { peg$fail(peg$e32); }
           }
         }
-        if (s5 === peg$FAILED) {
-          s5 = null;
+        s3 = input.substring(s3, peg$currPos);
+        s4 = [];
+        s5 = peg$parseDQBracket();
+        while (s5 !== peg$FAILED) {
+          s4.push(s5);
+          s5 = peg$parseDQBracket();
         }
-        s4 = input.substring(s4, peg$currPos);
         peg$savedPos = s0;
         s0 = peg$f51(s2, s3, s4);
       } else {
@@ -3075,6 +3156,76 @@ function peg$parse(input, options) {
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 36) {
+        s1 = peg$c17;
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      }
+      if (s1 !== peg$FAILED) {
+        s2 = peg$parseName();
+        if (s2 !== peg$FAILED) {
+          s3 = [];
+          s4 = peg$parseDQBracket();
+          while (s4 !== peg$FAILED) {
+            s3.push(s4);
+            s4 = peg$parseDQBracket();
+          }
+          s4 = peg$currPos;
+          s5 = peg$currPos;
+          if (input.charCodeAt(peg$currPos) === 46) {
+            s6 = peg$c23;
+            peg$currPos++;
+          } else {
+            s6 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          }
+          if (s6 !== peg$FAILED) {
+            s7 = input.charAt(peg$currPos);
+            if (peg$r10.test(s7)) {
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e44); }
+            }
+            if (s7 !== peg$FAILED) {
+              s6 = [s6, s7];
+              s5 = s6;
+            } else {
+              peg$currPos = s5;
+              s5 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s5;
+            s5 = peg$FAILED;
+          }
+          if (s5 === peg$FAILED) {
+            if (input.substr(peg$currPos, 2) === peg$c26) {
+              s5 = peg$c26;
+              peg$currPos += 2;
+            } else {
+              s5 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e35); }
+            }
+          }
+          if (s5 === peg$FAILED) {
+            s5 = null;
+          }
+          s4 = input.substring(s4, peg$currPos);
+          peg$savedPos = s0;
+          s0 = peg$f52(s2, s3, s4);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
     }
 
     return s0;
@@ -3089,27 +3240,27 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e33); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       s3 = [];
       s4 = input.charAt(peg$currPos);
-      if (peg$r4.test(s4)) {
+      if (peg$r5.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
           s3.push(s4);
           s4 = input.charAt(peg$currPos);
-          if (peg$r4.test(s4)) {
+          if (peg$r5.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e27); }
+            if (peg$silentFails === 0) { peg$fail(peg$e29); }
           }
         }
       } else {
@@ -3126,11 +3277,11 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e34); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f52(s2);
+          s0 = peg$f53(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3150,7 +3301,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e32); }
+        if (peg$silentFails === 0) { peg$fail(peg$e33); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseName();
@@ -3160,11 +3311,11 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            if (peg$silentFails === 0) { peg$fail(peg$e34); }
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f53(s2);
+            s0 = peg$f54(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3191,19 +3342,19 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e39); }
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charAt(peg$currPos);
-      if (peg$r10.test(s2)) {
+      if (peg$r11.test(s2)) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e44); }
+        if (peg$silentFails === 0) { peg$fail(peg$e45); }
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f54(s2);
+        s0 = peg$f55(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3219,35 +3370,35 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e39); }
+        if (peg$silentFails === 0) { peg$fail(peg$e40); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
         s3 = peg$currPos;
         s4 = input.charAt(peg$currPos);
-        if (peg$r11.test(s4)) {
+        if (peg$r12.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e45); }
+          if (peg$silentFails === 0) { peg$fail(peg$e46); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r11.test(s5)) {
+          if (peg$r12.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e45); }
+            if (peg$silentFails === 0) { peg$fail(peg$e46); }
           }
           if (s5 === peg$FAILED) {
             s5 = null;
           }
           s6 = input.charAt(peg$currPos);
-          if (peg$r11.test(s6)) {
+          if (peg$r12.test(s6)) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e45); }
+            if (peg$silentFails === 0) { peg$fail(peg$e46); }
           }
           if (s6 === peg$FAILED) {
             s6 = null;
@@ -3265,7 +3416,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f55(s2);
+          s0 = peg$f56(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3281,25 +3432,25 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e46); }
+          if (peg$silentFails === 0) { peg$fail(peg$e47); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
           s3 = peg$currPos;
           s4 = input.charAt(peg$currPos);
-          if (peg$r12.test(s4)) {
+          if (peg$r13.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e47); }
+            if (peg$silentFails === 0) { peg$fail(peg$e48); }
           }
           if (s4 !== peg$FAILED) {
             s5 = input.charAt(peg$currPos);
-            if (peg$r12.test(s5)) {
+            if (peg$r13.test(s5)) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e47); }
+              if (peg$silentFails === 0) { peg$fail(peg$e48); }
             }
             if (s5 === peg$FAILED) {
               s5 = null;
@@ -3317,7 +3468,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f56(s2);
+            s0 = peg$f57(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3333,27 +3484,27 @@ function peg$parse(input, options) {
             peg$currPos += 3;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e48); }
+            if (peg$silentFails === 0) { peg$fail(peg$e49); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             s3 = [];
             s4 = input.charAt(peg$currPos);
-            if (peg$r12.test(s4)) {
+            if (peg$r13.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e47); }
+              if (peg$silentFails === 0) { peg$fail(peg$e48); }
             }
             if (s4 !== peg$FAILED) {
               while (s4 !== peg$FAILED) {
                 s3.push(s4);
                 s4 = input.charAt(peg$currPos);
-                if (peg$r12.test(s4)) {
+                if (peg$r13.test(s4)) {
                   peg$currPos++;
                 } else {
                   s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e47); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e48); }
                 }
               }
             } else {
@@ -3374,7 +3525,7 @@ function peg$parse(input, options) {
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f57(s2);
+                s0 = peg$f58(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -3394,11 +3545,11 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e39); }
+              if (peg$silentFails === 0) { peg$fail(peg$e40); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f58();
+              s1 = peg$f59();
             }
             s0 = s1;
           }
@@ -3454,7 +3605,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f59(s1, s2);
+      s0 = peg$f60(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3472,11 +3623,11 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e49); }
+      if (peg$silentFails === 0) { peg$fail(peg$e50); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f60();
+      s1 = peg$f61();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3486,7 +3637,7 @@ function peg$parse(input, options) {
         peg$currPos += (2);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e50); }
+        if (peg$silentFails === 0) { peg$fail(peg$e51); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3501,7 +3652,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f61();
+          s0 = peg$f62();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3560,7 +3711,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f62(s1, s2);
+      s0 = peg$f63(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3578,11 +3729,11 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e51); }
+      if (peg$silentFails === 0) { peg$fail(peg$e52); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f63();
+      s1 = peg$f64();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3592,7 +3743,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3607,7 +3758,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f64();
+          s0 = peg$f65();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3635,7 +3786,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e23); }
+        if (peg$silentFails === 0) { peg$fail(peg$e25); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
@@ -3645,7 +3796,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e23); }
+          if (peg$silentFails === 0) { peg$fail(peg$e25); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -3681,7 +3832,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e23); }
+          if (peg$silentFails === 0) { peg$fail(peg$e25); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -3691,7 +3842,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e23); }
+            if (peg$silentFails === 0) { peg$fail(peg$e25); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -3720,7 +3871,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f65(s1, s2);
+      s0 = peg$f66(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3743,7 +3894,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e53); }
+        if (peg$silentFails === 0) { peg$fail(peg$e54); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -3768,7 +3919,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e53); }
+          if (peg$silentFails === 0) { peg$fail(peg$e54); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -3786,7 +3937,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f66(s1, s2);
+      s0 = peg$f67(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3809,7 +3960,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e54); }
+        if (peg$silentFails === 0) { peg$fail(peg$e55); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
@@ -3819,7 +3970,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e54); }
+          if (peg$silentFails === 0) { peg$fail(peg$e55); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -3855,7 +4006,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e54); }
+          if (peg$silentFails === 0) { peg$fail(peg$e55); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -3865,7 +4016,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e54); }
+            if (peg$silentFails === 0) { peg$fail(peg$e55); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -3894,7 +4045,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f67(s1, s2);
+      s0 = peg$f68(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3948,7 +4099,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f68(s1, s2);
+      s0 = peg$f69(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3965,7 +4116,7 @@ function peg$parse(input, options) {
       peg$currPos += 3;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e55); }
+      if (peg$silentFails === 0) { peg$fail(peg$e56); }
     }
     if (s0 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c42) {
@@ -3973,7 +4124,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e56); }
+        if (peg$silentFails === 0) { peg$fail(peg$e57); }
       }
       if (s0 === peg$FAILED) {
         if (input.substr(peg$currPos, 2) === peg$c43) {
@@ -3981,7 +4132,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e57); }
+          if (peg$silentFails === 0) { peg$fail(peg$e58); }
         }
         if (s0 === peg$FAILED) {
           if (input.substr(peg$currPos, 2) === peg$c44) {
@@ -3989,7 +4140,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e58); }
+            if (peg$silentFails === 0) { peg$fail(peg$e59); }
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
@@ -3998,11 +4149,11 @@ function peg$parse(input, options) {
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e59); }
+              if (peg$silentFails === 0) { peg$fail(peg$e60); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f69();
+              s1 = peg$f70();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -4012,7 +4163,7 @@ function peg$parse(input, options) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e60); }
+                if (peg$silentFails === 0) { peg$fail(peg$e61); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4027,7 +4178,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f70();
+                  s0 = peg$f71();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4043,7 +4194,7 @@ function peg$parse(input, options) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e61); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e62); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4058,7 +4209,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f71();
+                    s0 = peg$f72();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4074,7 +4225,7 @@ function peg$parse(input, options) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e62); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e63); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4089,7 +4240,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f72();
+                      s0 = peg$f73();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4154,7 +4305,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f73(s1, s2);
+      s0 = peg$f74(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4172,7 +4323,7 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e63); }
+      if (peg$silentFails === 0) { peg$fail(peg$e64); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4182,7 +4333,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e22); }
+        if (peg$silentFails === 0) { peg$fail(peg$e24); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -4193,7 +4344,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f74();
+        s0 = peg$f75();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4209,11 +4360,11 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e64); }
+        if (peg$silentFails === 0) { peg$fail(peg$e65); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f75();
+        s1 = peg$f76();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -4223,17 +4374,17 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e65); }
+          if (peg$silentFails === 0) { peg$fail(peg$e66); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
           peg$silentFails++;
           s3 = input.charAt(peg$currPos);
-          if (peg$r13.test(s3)) {
+          if (peg$r14.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e66); }
+            if (peg$silentFails === 0) { peg$fail(peg$e67); }
           }
           peg$silentFails--;
           if (s3 === peg$FAILED) {
@@ -4244,7 +4395,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f76();
+            s0 = peg$f77();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4260,7 +4411,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+            if (peg$silentFails === 0) { peg$fail(peg$e24); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -4270,7 +4421,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e22); }
+              if (peg$silentFails === 0) { peg$fail(peg$e24); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -4281,7 +4432,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f77();
+              s0 = peg$f78();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4297,7 +4448,7 @@ function peg$parse(input, options) {
               peg$currPos += (3);
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e67); }
+              if (peg$silentFails === 0) { peg$fail(peg$e68); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -4312,7 +4463,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f78();
+                s0 = peg$f79();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4328,7 +4479,7 @@ function peg$parse(input, options) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e68); }
+                if (peg$silentFails === 0) { peg$fail(peg$e69); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4343,7 +4494,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f79();
+                  s0 = peg$f80();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4359,7 +4510,7 @@ function peg$parse(input, options) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e69); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e70); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4374,7 +4525,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f80();
+                    s0 = peg$f81();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4390,7 +4541,7 @@ function peg$parse(input, options) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e70); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e71); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4405,7 +4556,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f81();
+                      s0 = peg$f82();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4421,7 +4572,7 @@ function peg$parse(input, options) {
                       peg$currPos += (2);
                     } else {
                       s1 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e71); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e72); }
                     }
                     if (s1 !== peg$FAILED) {
                       s2 = peg$currPos;
@@ -4436,7 +4587,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f82();
+                        s0 = peg$f83();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -4452,7 +4603,7 @@ function peg$parse(input, options) {
                         peg$currPos += (2);
                       } else {
                         s1 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e72); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e73); }
                       }
                       if (s1 !== peg$FAILED) {
                         s2 = peg$currPos;
@@ -4467,7 +4618,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f83();
+                          s0 = peg$f84();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -4503,7 +4654,7 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e73); }
+        if (peg$silentFails === 0) { peg$fail(peg$e74); }
       }
       if (s5 === peg$FAILED) {
         if (input.substr(peg$currPos, 2) === peg$c59) {
@@ -4511,7 +4662,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e74); }
+          if (peg$silentFails === 0) { peg$fail(peg$e75); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -4537,7 +4688,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e73); }
+          if (peg$silentFails === 0) { peg$fail(peg$e74); }
         }
         if (s5 === peg$FAILED) {
           if (input.substr(peg$currPos, 2) === peg$c59) {
@@ -4545,7 +4696,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e74); }
+            if (peg$silentFails === 0) { peg$fail(peg$e75); }
           }
         }
         if (s5 !== peg$FAILED) {
@@ -4564,7 +4715,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f84(s1, s2);
+      s0 = peg$f85(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4588,7 +4739,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e75); }
+        if (peg$silentFails === 0) { peg$fail(peg$e76); }
       }
       if (s6 === peg$FAILED) {
         s6 = peg$currPos;
@@ -4597,7 +4748,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          if (peg$silentFails === 0) { peg$fail(peg$e23); }
         }
         if (s7 !== peg$FAILED) {
           s8 = peg$currPos;
@@ -4607,7 +4758,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s9 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+            if (peg$silentFails === 0) { peg$fail(peg$e24); }
           }
           peg$silentFails--;
           if (s9 === peg$FAILED) {
@@ -4657,7 +4808,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e75); }
+          if (peg$silentFails === 0) { peg$fail(peg$e76); }
         }
         if (s6 === peg$FAILED) {
           s6 = peg$currPos;
@@ -4666,7 +4817,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
+            if (peg$silentFails === 0) { peg$fail(peg$e23); }
           }
           if (s7 !== peg$FAILED) {
             s8 = peg$currPos;
@@ -4676,7 +4827,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e22); }
+              if (peg$silentFails === 0) { peg$fail(peg$e24); }
             }
             peg$silentFails--;
             if (s9 === peg$FAILED) {
@@ -4718,7 +4869,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f85(s1, s2);
+      s0 = peg$f86(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4772,7 +4923,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f86(s1, s2);
+      s0 = peg$f87(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4785,11 +4936,11 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r14.test(s0)) {
+    if (peg$r15.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e76); }
+      if (peg$silentFails === 0) { peg$fail(peg$e77); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -4798,7 +4949,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e77); }
+        if (peg$silentFails === 0) { peg$fail(peg$e78); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -4813,7 +4964,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f87();
+          s0 = peg$f88();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4837,7 +4988,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f88(s1, s3);
+        s0 = peg$f89(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4862,7 +5013,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e78); }
+      if (peg$silentFails === 0) { peg$fail(peg$e79); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4883,7 +5034,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f89();
+        s0 = peg$f90();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4899,7 +5050,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e79); }
+        if (peg$silentFails === 0) { peg$fail(peg$e80); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -4914,7 +5065,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f90();
+          s0 = peg$f91();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4930,11 +5081,11 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e80); }
+          if (peg$silentFails === 0) { peg$fail(peg$e81); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f91();
+          s1 = peg$f92();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -4944,7 +5095,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
+            if (peg$silentFails === 0) { peg$fail(peg$e23); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -4954,7 +5105,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e22); }
+              if (peg$silentFails === 0) { peg$fail(peg$e24); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -4965,7 +5116,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f92();
+              s0 = peg$f93();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4981,11 +5132,11 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e24); }
+              if (peg$silentFails === 0) { peg$fail(peg$e26); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f93();
+              s1 = peg$f94();
             }
             s0 = s1;
           }
@@ -5007,7 +5158,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f94(s1, s2);
+      s0 = peg$f95(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5026,7 +5177,7 @@ function peg$parse(input, options) {
       peg$currPos += (2);
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e81); }
+      if (peg$silentFails === 0) { peg$fail(peg$e82); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
@@ -5047,7 +5198,7 @@ function peg$parse(input, options) {
           peg$currPos += 3;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e82); }
+          if (peg$silentFails === 0) { peg$fail(peg$e83); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$currPos;
@@ -5078,7 +5229,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f95(s5, s6);
+          s0 = peg$f96(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5105,7 +5256,7 @@ function peg$parse(input, options) {
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e83); }
+      if (peg$silentFails === 0) { peg$fail(peg$e84); }
     }
     if (s2 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c67) {
@@ -5113,7 +5264,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e84); }
+        if (peg$silentFails === 0) { peg$fail(peg$e85); }
       }
     }
     if (s2 !== peg$FAILED) {
@@ -5140,7 +5291,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e85); }
+          if (peg$silentFails === 0) { peg$fail(peg$e86); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5174,7 +5325,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f96(s1, s3);
+        s0 = peg$f97(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5190,7 +5341,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e86); }
+        if (peg$silentFails === 0) { peg$fail(peg$e87); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5210,7 +5361,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e85); }
+            if (peg$silentFails === 0) { peg$fail(peg$e86); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -5228,7 +5379,7 @@ function peg$parse(input, options) {
               s7 = peg$parsePrimary();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f97(s7);
+                s0 = peg$f98(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5260,7 +5411,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f98(s1);
+        s1 = peg$f99(s1);
         s0 = s1;
       }
     }
@@ -5277,7 +5428,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e87); }
+      if (peg$silentFails === 0) { peg$fail(peg$e88); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -5289,11 +5440,11 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e89); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f99(s3);
+          s0 = peg$f100(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5319,7 +5470,7 @@ function peg$parse(input, options) {
             s3 = peg$parseModifier();
           }
           peg$savedPos = s0;
-          s0 = peg$f100(s1, s2);
+          s0 = peg$f101(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5333,7 +5484,7 @@ function peg$parse(input, options) {
               s1 = peg$parseName();
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f101(s1);
+                s1 = peg$f102(s1);
               }
               s0 = s1;
             }
@@ -5357,7 +5508,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e87); }
+        if (peg$silentFails === 0) { peg$fail(peg$e88); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -5371,11 +5522,11 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e89); }
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f102(s1, s5);
+          s0 = peg$f103(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5406,7 +5557,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e89); }
+        if (peg$silentFails === 0) { peg$fail(peg$e90); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -5430,7 +5581,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e89); }
+          if (peg$silentFails === 0) { peg$fail(peg$e90); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -5447,7 +5598,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f103(s1, s2);
+      s0 = peg$f104(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5580,7 +5731,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f104();
+    s0 = peg$f105();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5594,7 +5745,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f105();
+    s0 = peg$f106();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5608,7 +5759,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f106();
+    s0 = peg$f107();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5625,35 +5776,35 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     s3 = input.charAt(peg$currPos);
-    if (peg$r15.test(s3)) {
+    if (peg$r16.test(s3)) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e90); }
+      if (peg$silentFails === 0) { peg$fail(peg$e91); }
     }
     if (s3 !== peg$FAILED) {
       s4 = input.charAt(peg$currPos);
-      if (peg$r16.test(s4)) {
+      if (peg$r17.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e91); }
+        if (peg$silentFails === 0) { peg$fail(peg$e92); }
       }
       if (s4 !== peg$FAILED) {
         s5 = input.charAt(peg$currPos);
-        if (peg$r17.test(s5)) {
+        if (peg$r18.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e92); }
+          if (peg$silentFails === 0) { peg$fail(peg$e93); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
-          if (peg$r18.test(s6)) {
+          if (peg$r19.test(s6)) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e93); }
+            if (peg$silentFails === 0) { peg$fail(peg$e94); }
           }
           if (s6 !== peg$FAILED) {
             s3 = [s3, s4, s5, s6];
@@ -5677,43 +5828,43 @@ function peg$parse(input, options) {
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       s3 = input.charAt(peg$currPos);
-      if (peg$r19.test(s3)) {
+      if (peg$r20.test(s3)) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e94); }
+        if (peg$silentFails === 0) { peg$fail(peg$e95); }
       }
       if (s3 !== peg$FAILED) {
         s4 = input.charAt(peg$currPos);
-        if (peg$r20.test(s4)) {
+        if (peg$r21.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e95); }
+          if (peg$silentFails === 0) { peg$fail(peg$e96); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r21.test(s5)) {
+          if (peg$r22.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e96); }
+            if (peg$silentFails === 0) { peg$fail(peg$e97); }
           }
           if (s5 !== peg$FAILED) {
             s6 = input.charAt(peg$currPos);
-            if (peg$r22.test(s6)) {
+            if (peg$r23.test(s6)) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e97); }
+              if (peg$silentFails === 0) { peg$fail(peg$e98); }
             }
             if (s6 !== peg$FAILED) {
               s7 = input.charAt(peg$currPos);
-              if (peg$r18.test(s7)) {
+              if (peg$r19.test(s7)) {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e93); }
+                if (peg$silentFails === 0) { peg$fail(peg$e94); }
               }
               if (s7 !== peg$FAILED) {
                 s3 = [s3, s4, s5, s6, s7];
@@ -5757,7 +5908,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f107(s1);
+        s0 = peg$f108(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5769,35 +5920,35 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.charAt(peg$currPos);
-      if (peg$r23.test(s1)) {
+      if (peg$r24.test(s1)) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e98); }
+        if (peg$silentFails === 0) { peg$fail(peg$e99); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r17.test(s2)) {
+        if (peg$r18.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e92); }
+          if (peg$silentFails === 0) { peg$fail(peg$e93); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
-          if (peg$r21.test(s3)) {
+          if (peg$r22.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e96); }
+            if (peg$silentFails === 0) { peg$fail(peg$e97); }
           }
           if (s3 !== peg$FAILED) {
             s4 = input.charAt(peg$currPos);
-            if (peg$r21.test(s4)) {
+            if (peg$r22.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e96); }
+              if (peg$silentFails === 0) { peg$fail(peg$e97); }
             }
             if (s4 !== peg$FAILED) {
               s5 = peg$currPos;
@@ -5812,7 +5963,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f108();
+                s0 = peg$f109();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5847,11 +5998,11 @@ function peg$parse(input, options) {
       s1 = peg$parseDQString();
       if (s1 === peg$FAILED) {
         s1 = input.charAt(peg$currPos);
-        if (peg$r24.test(s1)) {
+        if (peg$r25.test(s1)) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e99); }
+          if (peg$silentFails === 0) { peg$fail(peg$e100); }
         }
       }
     }
@@ -5862,11 +6013,11 @@ function peg$parse(input, options) {
         s1 = peg$parseDQString();
         if (s1 === peg$FAILED) {
           s1 = input.charAt(peg$currPos);
-          if (peg$r24.test(s1)) {
+          if (peg$r25.test(s1)) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e99); }
+            if (peg$silentFails === 0) { peg$fail(peg$e100); }
           }
         }
       }
@@ -5880,15 +6031,15 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r25.test(s1)) {
+    if (peg$r26.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
+      if (peg$silentFails === 0) { peg$fail(peg$e101); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f109();
+      s1 = peg$f110();
     }
     s0 = s1;
 
@@ -5899,11 +6050,11 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r6.test(s0)) {
+    if (peg$r7.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
 
     return s0;
@@ -5916,7 +6067,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f110();
+    s1 = peg$f111();
     s0 = s1;
     peg$silentFails--;
 
@@ -5929,21 +6080,21 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r26.test(s1)) {
+    if (peg$r27.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e102); }
+      if (peg$silentFails === 0) { peg$fail(peg$e103); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f111();
+      s1 = peg$f112();
     }
     s0 = s1;
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e101); }
+      if (peg$silentFails === 0) { peg$fail(peg$e102); }
     }
 
     return s0;
@@ -5957,6 +6108,16 @@ function peg$parse(input, options) {
     props.start = peg$savedPos;
     props.end = peg$currPos;
     return props;
+  }
+
+  // Smarty 2 writes a number into the compiled PHP as it is, and PHP reads an integer with a
+  // leading 0 as octal: `value=010` is 8, `$l[010]` is `$l[8]`, and `08` does not compile (the
+  // code generator reports it, where the number is used: `values=08,09` is an unquoted string).
+  function numberNode(raw) {
+    const m = /^(-?)0([0-9]+)$/.exec(raw);
+    if (!m) return node('Number', { raw });
+    if (/[89]/.test(m[2])) return node('Number', { raw, badOctal: true });
+    return node('Number', { raw: m[1] + parseInt(m[2], 8).toString() });
   }
 
   // Parentheses, calls, brackets and unary signs are the only recursion in this grammar: each

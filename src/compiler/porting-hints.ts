@@ -59,6 +59,11 @@ const STOCK_SMARTY2: readonly Hint[] = [
     test: /^config_load\b/,
     hint: () => 'config files are not in the dialect: {assign} the values in an included template',
   },
+  {
+    test: /^#\w+#/,
+    hint: () =>
+      'config variables ({#name#}) come from {config_load}, which the dialect does not have: {assign} the values in an included template and print {$name}',
+  },
   { test: /^insert\b/, hint: () => '{insert} is not in the dialect: use {include} or {function}' },
   {
     test: /\|@?rawurlencode\b/,

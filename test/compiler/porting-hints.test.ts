@@ -31,6 +31,7 @@ describe('portingHint', () => {
     ['{eval var=$x}', 'compiled before they run'],
     ['{fetch file="http://x"}', '{api} for HTTP'],
     ['{config_load file="a.conf"}', 'config files are not in the dialect'],
+    ['{#title#}', 'config variables ({#name#}) come from {config_load}'],
     ['{insert name="banner"}', 'use {include} or {function}'],
     ['{$url|rawurlencode}', "|escape:'url' encodes the same way"],
   ])('%s', (tag, hint) => {

@@ -61,7 +61,7 @@ export function compileCondition(e: Expr, cx: EmitContext): string {
 export function compileExpr(e: Expr, cx: EmitContext): string {
   switch (e.type) {
     case 'Number':
-      return compileNumber(e.raw);
+      return compileNumberLit(e, cx);
     case 'String':
       return lit(cx.normalizeString(e.value));
     case 'Bool':
@@ -107,6 +107,14 @@ export function compileExpr(e: Expr, cx: EmitContext): string {
     case 'Call':
       return compileCall(e, cx);
     case 'Is': {
+      if (e.by && (isGluedMath(e.arg) || isGluedMath(e.by))) {
+        // Smarty 2 writes `X is div by N` as the PHP text `!(X % N)` and `X is even by N` as
+        // `!(1 & (X / N))`: glued math on either side is regrouped by PHP's precedence, so
+        // `$i+1 is div by 3` tests `$i + 1 % 3` and `by $n+1` divides by $n, then adds 1.
+        const inner = compileExpr(regroup(e.arg, e.kind === 'div' ? '%' : '/', e.by), cx);
+        const test = e.kind === 'div' ? `!truthy(${inner})` : `${e.kind === 'even' ? '!' : '!!'}bitAnd(1, ${inner})`;
+        return e.negate ? `!(${test})` : `(${test})`;
+      }
       const x = compileExpr(e.arg, cx);
       const by = e.by ? compileExpr(e.by, cx) : null;
       // Smarty 2: even = !(1 & X), odd = (1 & X), "by N" divides first, div by N = !(X % N)
@@ -121,6 +129,43 @@ export function compileExpr(e: Expr, cx: EmitContext): string {
     case 'Modified':
       return compileModified(e, cx);
   }
+}
+
+const MATH_PRECEDENCE: Readonly<Record<string, number>> = { '*': 2, '/': 2, '%': 2, '+': 1, '-': 1 };
+
+/** Math written without spaces (`$i+1`): a Binary that is not a group. Spaced math never reaches an `is` test. */
+function isGluedMath(e: Expr): boolean {
+  return e.type === 'Binary' && e.op in MATH_PRECEDENCE;
+}
+
+/** `left op right` read again as the flat text PHP sees, the terms of glued math on both sides. */
+function regroup(left: Expr, op: '%' | '/', right: Expr): Expr {
+  const terms: Expr[] = [];
+  const ops: string[] = [];
+  const flatten = (e: Expr): void => {
+    if (e.type === 'Binary' && isGluedMath(e)) {
+      flatten(e.left);
+      ops.push(e.op);
+      flatten(e.right);
+    } else terms.push(e);
+  };
+  flatten(left);
+  ops.push(op);
+  flatten(right);
+  const out: Expr[] = [terms[0]!];
+  const pending: string[] = [];
+  const reduce = (): void => {
+    const r = out.pop()!;
+    const l = out.pop()!;
+    out.push({ type: 'Binary', op: pending.pop()!, left: l, right: r, start: l.start, end: r.end });
+  };
+  ops.forEach((o, i) => {
+    while (pending.length && MATH_PRECEDENCE[pending[pending.length - 1]!]! >= MATH_PRECEDENCE[o]!) reduce();
+    pending.push(o);
+    out.push(terms[i + 1]!);
+  });
+  while (pending.length) reduce();
+  return out[0]!;
 }
 
 /**
@@ -139,6 +184,17 @@ function compileLogicalChain(e: Extract<Expr, { type: 'Binary' }>, cx: EmitConte
 
 function asBool(e: Expr, js: string): string {
   return isBoolean(e) ? js : `truthy(${js})`;
+}
+
+function compileNumberLit(e: Extract<Expr, { type: 'Number' }>, cx: EmitContext): string {
+  if (e.badOctal) {
+    cx.error(
+      'E_SYNTAX',
+      `${e.raw} is not a number PHP can read: a leading 0 makes it octal (digits 0-7); drop the 0 or quote it`,
+      e,
+    );
+  }
+  return compileNumber(e.raw);
 }
 
 function compileNumber(raw: string): string {
@@ -240,7 +296,7 @@ const CANONICAL_INT = /^(?:0|-?[1-9][0-9]{0,14})$/;
 function compileKey(k: Expr, cx: EmitContext): string {
   // `.0` and `['1']` are int keys in PHP: normalise literal keys here, dynamic ones at run time.
   if (k.type === 'String' && CANONICAL_INT.test(k.value)) return k.value;
-  if (k.type === 'Number' && !k.raw.includes('.')) return compileNumber(k.raw);
+  if (k.type === 'Number' && !k.raw.includes('.')) return compileNumberLit(k, cx);
   return compileExpr(k, cx);
 }
 

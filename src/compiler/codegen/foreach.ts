@@ -34,8 +34,9 @@ export function emitForeach(n: BlockNode, cx: EmitContext): void {
     item: () => {
       // Counted on, not set from the position: a same-named inner loop may have moved it (foreachStart).
       if (state) code.line(`${state}.iteration++;`);
-      if (key) code.line(`s[${lit(key)}] = ${it}.key(${i});`);
+      // PHP's foreach assigns the value, then the key: with key=v item=v the key is left.
       if (item) code.line(`s[${lit(item)}] = ${it}.vals[${i}];`);
+      if (key) code.line(`s[${lit(key)}] = ${it}.key(${i});`);
     },
     otherwise: `${it}.n === 0`,
   });

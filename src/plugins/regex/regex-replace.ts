@@ -34,7 +34,12 @@ export default defineModifier({
       required: true,
       doc: 'PCRE pattern with delimiters and modifiers, or an array of them',
     },
-    { name: 'replace', type: 'mixed', required: true, doc: 'replacement; $1, \\1 and ${1} refer to groups' },
+    {
+      name: 'replace',
+      type: 'mixed',
+      required: true,
+      doc: 'replacement; $1, \\1 and ${1} refer to groups, in single quotes (in double quotes $1 is a template variable, as in Smarty 2)',
+    },
   ],
   examples: [
     { template: "{$s|regex_replace:'/\\s+/':' '}", vars: { s: 'too   many \t\n spaces' }, output: 'too many spaces' },
