@@ -16,9 +16,11 @@ import { SITE_HOST_BR, SITE_HOST_CPU } from './site-host.js';
 import { MEM_MORE, OPS_MORE } from './integrity.js';
 import { DOCUMENTS } from './documents.js';
 import { ML_POSTING } from './ml-posting.js';
+import { CG_MORE } from './js-names.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
+  ...CG_MORE,
   ...IS,
   ...CPU,
   ...SITE_HOST_CPU,
@@ -41,7 +43,7 @@ export const CATALOGUE: readonly SecurityCase[] = [
 ];
 
 const RANGES: [string, number][] = [
-  ['CG', 18],
+  ['CG', 19],
   ['IS', 14],
   ['CPU', 10],
   ['MEM', 11],
@@ -55,7 +57,7 @@ const RANGES: [string, number][] = [
   ['HH', 14],
 ];
 
-/** All 146 ids of the catalogue, automated or not. */
+/** All 147 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );
