@@ -48,6 +48,8 @@ export interface HttpHarnessState {
   /** Tenants the internalApi adapter was asked for, in order. */
   internalCalls: { tenant: string; req: InternalApiRequest }[];
   guard: EgressGuard;
+  /** `/drip` responses whose connection the client has not closed yet (CPU-11). */
+  openDrips(): number;
 }
 
 let current: HttpHarnessState | undefined;
@@ -134,8 +136,12 @@ function route(
     }
     case '/drip': {
       res.flushHeaders();
+      counters.set('drip-open', (counters.get('drip-open') ?? 0) + 1);
       const t = setInterval(() => res.write('x'), 200);
-      res.on('close', () => clearInterval(t));
+      res.on('close', () => {
+        clearInterval(t);
+        counters.set('drip-open', counters.get('drip-open')! - 1);
+      });
       return;
     }
     default:
@@ -244,7 +250,17 @@ export async function httpAdapter(c: CanaryState): Promise<(tenant: string) => P
     resolver(() => state!),
     { ca: HARNESS_CERT },
   );
-  state = { port, httpsPort, rawPort, internal, metadata, seen, internalCalls: [], guard };
+  state = {
+    port,
+    httpsPort,
+    rawPort,
+    internal,
+    metadata,
+    seen,
+    internalCalls: [],
+    guard,
+    openDrips: () => counters.get('drip-open') ?? 0,
+  };
   if (current) {
     // A previous harness run in this process: its guard is no longer used.
     void current.guard.close().catch(() => undefined);
