@@ -16,13 +16,14 @@ import { SITE_HOST_BR, SITE_HOST_CPU } from './site-host.js';
 import { MEM_MORE, OPS_MORE } from './integrity.js';
 import { DOCUMENTS } from './documents.js';
 import { ML_POSTING } from './ml-posting.js';
-import { CG_MORE } from './js-names.js';
+import { CG_MORE, IS_MORE } from './js-names.js';
 import { CPU_MORE } from './host-work.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
   ...CG_MORE,
   ...IS,
+  ...IS_MORE,
   ...CPU,
   ...CPU_MORE,
   ...SITE_HOST_CPU,
@@ -46,7 +47,7 @@ export const CATALOGUE: readonly SecurityCase[] = [
 
 const RANGES: [string, number][] = [
   ['CG', 19],
-  ['IS', 14],
+  ['IS', 15],
   ['CPU', 11],
   ['MEM', 11],
   ['BR', 17],
@@ -59,7 +60,7 @@ const RANGES: [string, number][] = [
   ['HH', 14],
 ];
 
-/** All 148 ids of the catalogue, automated or not. */
+/** All 149 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );

@@ -65,6 +65,9 @@ function split(hostPort: string): { host: string; port: number } {
   return { host: hostPort.slice(0, i), port: Number(hostPort.slice(i + 1)) };
 }
 
+/** A JSON object whose keys are names of Object.prototype (IS-15). */
+export const PROTO_KEYS_JSON = '{"__proto__":{"polluted":1},"constructor":{"prototype":{"p":2}},"toString":3}';
+
 let bombCache: Buffer | undefined;
 /** 64 MiB of zeros gzipped (about 64 KB on the wire). */
 const bomb = (): Buffer => (bombCache ??= zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 }));
@@ -96,6 +99,11 @@ function route(
       // Closes the connection so a rebinding name is resolved again for the next request.
       res.setHeader('connection', 'close');
       res.end('public-server');
+      return;
+    case '/proto':
+      // Keys that are names of Object.prototype, as a remote server may send them (IS-15).
+      res.setHeader('content-type', 'application/json');
+      res.end(PROTO_KEYS_JSON);
       return;
     case '/echo':
       res.setHeader('content-type', 'application/json');
