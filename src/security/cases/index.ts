@@ -18,6 +18,7 @@ import { DOCUMENTS } from './documents.js';
 import { ML_POSTING } from './ml-posting.js';
 import { CG_MORE, IS_MORE } from './js-names.js';
 import { CPU_MORE } from './host-work.js';
+import { NET_MORE } from './egress-forms.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
@@ -33,6 +34,7 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...SITE_HOST_BR,
   ...BR_MAIL,
   ...NET,
+  ...NET_MORE,
   ...DOCUMENTS,
   ...FS,
   ...FS_ARCHIVES,
@@ -51,7 +53,7 @@ const RANGES: [string, number][] = [
   ['CPU', 11],
   ['MEM', 11],
   ['BR', 17],
-  ['NET', 16],
+  ['NET', 17],
   ['FS', 18],
   ['RX', 6],
   ['ML', 6],
@@ -60,7 +62,7 @@ const RANGES: [string, number][] = [
   ['HH', 14],
 ];
 
-/** All 149 ids of the catalogue, automated or not. */
+/** All 150 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );

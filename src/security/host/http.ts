@@ -117,7 +117,8 @@ function route(
     }
     case '/redirect':
       res.statusCode = Number(q.get('status') ?? '302');
-      res.setHeader('location', q.get('to') ?? '/hello');
+      // As a server sends it: the target's UTF-8 bytes, which Node writes only as latin1 text (NET-17).
+      res.setHeader('location', Buffer.from(q.get('to') ?? '/hello', 'utf8').toString('latin1'));
       res.end('redirecting');
       return;
     case '/chain': {
