@@ -19,6 +19,7 @@ import { ML_POSTING } from './ml-posting.js';
 import { CG_MORE, IS_MORE } from './js-names.js';
 import { CPU_MORE } from './host-work.js';
 import { NET_MORE } from './egress-forms.js';
+import { MEM_MORE_BRIDGE } from './bridge-sizes.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
@@ -30,6 +31,7 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...SITE_HOST_CPU,
   ...MEM,
   ...MEM_MORE,
+  ...MEM_MORE_BRIDGE,
   ...BR,
   ...SITE_HOST_BR,
   ...BR_MAIL,
@@ -51,7 +53,7 @@ const RANGES: [string, number][] = [
   ['CG', 19],
   ['IS', 15],
   ['CPU', 11],
-  ['MEM', 11],
+  ['MEM', 12],
   ['BR', 17],
   ['NET', 17],
   ['FS', 18],
@@ -62,7 +64,7 @@ const RANGES: [string, number][] = [
   ['HH', 14],
 ];
 
-/** All 150 ids of the catalogue, automated or not. */
+/** All 151 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );
