@@ -54,7 +54,16 @@ export const CG_MORE: SecurityCase[] = [
         { template: `[{$x|mb_convert_encoding:'${n}'}]`, opts: { vars }, output: '[]' },
         { template: `{math equation='${n}(1)'}`, code: 'E_BAD_ATTRIBUTE' },
         { template: `{$x|regex_replace:'/\\p{${n}}/u':'z'}`, opts: { vars }, code: 'E_REGEX_UNSUPPORTED' },
-        { template: `[{'${n} 1 2020'|strtotime}][{'next ${n}'|strtotime}]`, output: '[][]' },
+        // Month, weekday, relative and zone words: PHP's strtotime fails on each (false).
+        {
+          template: `[{'${n} 1 2020'|strtotime}][{'next ${n}'|strtotime}][{'2020-01-01 10:00 ${n}'|strtotime}]`,
+          output: '[][][]',
+        },
+        // An unknown POSIX class: the pattern does not compile, preg_match is false.
+        {
+          template: `{rcms_match var=m pattern="/[[:${n}:]]/" subject="a"}{if $m === false}F{/if}`,
+          output: 'F',
+        },
         { template: `{include file="${n}"}`, code: 'E_INCLUDE_NOT_FOUND' },
         { template: `{function name="${n}" var=r}`, code: 'E_FUNCTION_NOT_FOUND' },
       ]);
