@@ -4,8 +4,10 @@
  * plugins and to the request's shared globals. Each is refused in the isolate or by the host's
  * caps with a coded error, before the host does work of that size.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { harnessHttp } from '../host/http.js';
 import type { SecurityCase } from '../types.js';
-import { allRefused } from './helpers.js';
+import { allRefused, judge } from './helpers.js';
 
 /** 16 million characters, built in the isolate (under its 16 MiB string cap). */
 const BIG = '{assign var=s value="x"|str_pad:16000000:"y"}';
@@ -58,6 +60,46 @@ export const MEM_MORE_BRIDGE: SecurityCase[] = [
         },
       ]);
       return bad ?? { status: 'contained', detail: '7 oversized hand-overs refused with their codes' };
+    },
+  },
+  {
+    id: 'MEM-13',
+    category: 'MEM',
+    title: "host work sized by the template: 100 request bodies of 1 MB on the embedder's thread",
+    async run(h) {
+      const s = harnessHttp();
+      const u = `http://api.example.com:${s.port}/hello`;
+      // The egress guard's modules load on the first request: not the attack's cost.
+      await h.render('{api endpoint=$u status_var=q}', { vars: { u } });
+      const before = s.seen.length;
+      const lag = monitorEventLoopDelay({ resolution: 5 });
+      lag.enable();
+      const cpu0 = process.cpuUsage();
+      const a = await h.render(
+        '{assign var=b value="é"|str_pad:1040000:"é"}{section name=i loop=1000}{api endpoint=$u method="POST" body=$b status_var=q}{/section}',
+        { vars: { u } },
+      );
+      const cpu = process.cpuUsage(cpu0);
+      lag.disable();
+      const sent = s.seen.slice(before);
+      const intact = sent.length > 0 && sent.every((r) => Buffer.byteLength(r.body) === 1040000 && /^é+$/.test(r.body));
+      const o = judge(
+        h,
+        a,
+        a.code === 'E_QUOTA' && sent.length <= 100 && intact,
+        'E_QUOTA after at most 100 requests, each body its exact UTF-8 bytes',
+      );
+      if (o.status !== 'contained') return o;
+      const figures = {
+        requests: sent.length,
+        host_cpu_ms: Math.round((cpu.user + cpu.system) / 1000),
+        lag_p99_ms: Math.round(lag.percentile(99) / 1e6),
+      };
+      return {
+        ...o,
+        detail: `${o.detail}: ${figures.requests} sent; the embedding process (the harness's server included) used ${figures.host_cpu_ms} ms of CPU, event-loop lag p99 ${figures.lag_p99_ms} ms`,
+        figures,
+      };
     },
   },
 ];

@@ -53,7 +53,7 @@ const RANGES: [string, number][] = [
   ['CG', 19],
   ['IS', 15],
   ['CPU', 11],
-  ['MEM', 12],
+  ['MEM', 13],
   ['BR', 17],
   ['NET', 17],
   ['FS', 18],
@@ -64,7 +64,7 @@ const RANGES: [string, number][] = [
   ['HH', 14],
 ];
 
-/** All 151 ids of the catalogue, automated or not. */
+/** All 152 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );
