@@ -75,10 +75,15 @@ export const MEM_MORE_BRIDGE: SecurityCase[] = [
       const lag = monitorEventLoopDelay({ resolution: 5 });
       lag.enable();
       const cpu0 = process.cpuUsage();
+      // A wall limit far above the work: the figures, not a race with the machine's load, tell its cost.
+      const engine = h.engine({ wallMs: 30_000 });
+      await h.render('{$x}', { engine, vars: { x: 1 } });
+      const t0 = performance.now();
       const a = await h.render(
         '{assign var=b value="é"|str_pad:1040000:"é"}{section name=i loop=1000}{api endpoint=$u method="POST" body=$b status_var=q}{/section}',
-        { vars: { u } },
+        { engine, vars: { u } },
       );
+      const wall = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
       lag.disable();
       const sent = s.seen.slice(before);
@@ -92,12 +97,13 @@ export const MEM_MORE_BRIDGE: SecurityCase[] = [
       if (o.status !== 'contained') return o;
       const figures = {
         requests: sent.length,
+        wall_ms: Math.round(wall),
         host_cpu_ms: Math.round((cpu.user + cpu.system) / 1000),
         lag_p99_ms: Math.round(lag.percentile(99) / 1e6),
       };
       return {
         ...o,
-        detail: `${o.detail}: ${figures.requests} sent; the embedding process (the harness's server included) used ${figures.host_cpu_ms} ms of CPU, event-loop lag p99 ${figures.lag_p99_ms} ms`,
+        detail: `${o.detail}: ${figures.requests} sent in ${figures.wall_ms} ms; the embedding process (the harness's server included) used ${figures.host_cpu_ms} ms of CPU, event-loop lag p99 ${figures.lag_p99_ms} ms`,
         figures,
       };
     },

@@ -31,12 +31,12 @@ const GRACE_MS = 3000;
 function slowSecrets(callMs: number) {
   const seen = { started: 0, afterEnd: 0, aborted: 0, reasons: new Set<string>(), renderEnded: false };
   const secrets: HostAdapters['secrets'] = {
-    get(): Promise<null> {
+    get(): Promise<{ value: string }> {
       seen.started++;
       if (seen.renderEnded) seen.afterEnd++;
       const signal = currentRenderSignal();
       return new Promise((resolve, reject) => {
-        const t = callMs > 0 ? setTimeout(() => resolve(null), callMs) : undefined;
+        const t = callMs > 0 ? setTimeout(() => resolve({ value: 'v' }), callMs) : undefined;
         signal?.addEventListener(
           'abort',
           () => {
