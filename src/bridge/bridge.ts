@@ -23,7 +23,7 @@ import type { BridgeCall, PluginTable, RenderClock } from '../host-plugins/plugi
 import { adapterFor } from '../host-api/capabilities.js';
 import { resolveHost } from '../host-api/resolve.js';
 import { observeHostCalls } from '../diagnostics.js';
-import { RenderSignal, renderHost, withRenderSignal } from '../host-api/render-signal.js';
+import { RenderSignal, renderEnded, renderHost, withRenderSignal } from '../host-api/render-signal.js';
 import { SITE_DEFAULTS } from '../site-defaults.js';
 
 /**
@@ -181,7 +181,17 @@ export function createBridge(
     checkIdentityAttrs(decl, valid, identity, facts);
     if (decl.budget) chargeBudget(decl, bridgeCall.counters);
     const signal = bridgeCall.signal;
-    const result = await withRenderSignal(signal, () => impl.run(valid, bridgeCall, adapter, signal));
+    // A call the render's end cut short answers why it ended (a cancel: E_CANCELLED), never what the
+    // plugin made of its aborted work (`{api}`: "request failed", status 0), which a template would
+    // go on from as if the request had failed by itself (CPU-11).
+    let result: Awaited<ReturnType<typeof impl.run>>;
+    try {
+      result = await withRenderSignal(signal, () => impl.run(valid, bridgeCall, adapter, signal));
+    } catch (e) {
+      throw renderEnded(signal) ?? e;
+    }
+    const ended = renderEnded(signal);
+    if (ended) throw ended;
     return {
       ok: true,
       assign: (result.assign ?? []).map(([name, v]) => [name, encodeAnswer(v)] as [string, AnswerTransfer]),

@@ -73,6 +73,12 @@ function closed(): BridgeError {
   }
 }
 
+/** Why the render ended (E_CANCELLED, E_WALL_TIMEOUT, E_BRIDGE_CLOSED), or null while it runs. */
+export function renderEnded(signal: AbortSignal): BridgeError | null {
+  if (!signal.aborted) return null;
+  return signal.reason instanceof BridgeError ? signal.reason : closed();
+}
+
 /** Throws, once the render has ended, why (E_WALL_TIMEOUT or E_BRIDGE_CLOSED): called between two pieces of host work. */
 export function checkRender(signal: AbortSignal, what: string): void {
   if (!signal.aborted) return;

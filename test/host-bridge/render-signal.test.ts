@@ -136,4 +136,34 @@ describe('host work stops when its render ends', () => {
       own.close();
     }
   });
+
+  it('a call a cancel cut short answers E_CANCELLED, not what its plugin made of the aborted work', async () => {
+    // The adapter fails as an aborted fetch does, with an error of no code of ours: left to the
+    // plugin, the template would see a host failure and go on. The cancel comes while it waits.
+    const cancel = new AbortController();
+    const own = createEngine({
+      now: () => FIXED_NOW,
+      workers: 1,
+      host: {
+        secrets: {
+          get: () =>
+            new Promise((_, reject) => {
+              const signal = currentRenderSignal()!;
+              signal.addEventListener('abort', () => reject(new Error('This operation was aborted')), { once: true });
+              setTimeout(() => cancel.abort(), 10);
+            }),
+        },
+      },
+    });
+    try {
+      const err = await own.render('{secret var=s key="K"}after', { signal: cancel.signal }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(TemplateError);
+      expect((err as TemplateError).code).toBe('E_CANCELLED');
+    } finally {
+      own.close();
+    }
+  });
 });

@@ -20,7 +20,8 @@ import { implement } from '../plugin-contract.js';
 import { BridgeError } from '../../host-api/errors.js';
 import type { SecretRecord } from '../../host-api/host.js';
 import { PhpArray, type Value } from '../../value/value.js';
-import { fromBytes, toBytes } from '../../value/bytes.js';
+import { fromBytes } from '../../value/bytes.js';
+import { wireBytes } from '../wire-bytes.js';
 import { jsonDecode } from '../../php/json/decode.js';
 import { ResponseCache } from '../response-cache.js';
 import {
@@ -46,7 +47,7 @@ function quote(s: string): string {
 
 /** A header value as the wire sees it: UTF-8 bytes, one char per byte (the guard wants Latin-1). */
 function wireValue(v: string): string {
-  return Buffer.from(toBytes(v)).toString('latin1');
+  return wireBytes(v).toString('latin1');
 }
 
 function headersValue(pairs: readonly [string, string][]): PhpArray {
@@ -128,7 +129,7 @@ export const api = implement(declaration, async (attrs, call, http) => {
   const query = buildQuery(typeof attrs.query === 'string' ? inQuery(attrs.query) : null, mapStrings(queries, inQuery));
   const target = appendQuery(endpoint, query);
   const bodySent = bodyText === undefined ? undefined : sub(bodyText);
-  const body = upload ? upload.body : bodySent === undefined ? undefined : Buffer.from(toBytes(bodySent));
+  const body = upload ? upload.body : bodySent === undefined ? undefined : wireBytes(bodySent);
   // Secrets go only to the origin their record allows, which was checked for this URL: the
   // guard follows no redirect that leaves it (it answers the 3xx instead).
   const secretBody = bodySent !== undefined && bodySent !== bodyText;

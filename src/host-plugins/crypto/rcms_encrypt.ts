@@ -6,15 +6,14 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { implement } from '../plugin-contract.js';
 import { htmlspecialchars, ENT_QUOTES } from '../../php/string/html.js';
-import { toBytes, fromBytes } from '../../value/bytes.js';
+import { fromBytes } from '../../value/bytes.js';
+import { wireBytes } from '../wire-bytes.js';
 import declaration from '../../plugins/host-crypto/rcms_encrypt.js';
 
 const PREFIX = 'v1.';
 
 function deriveKey(siteKey: Uint8Array, key: string): Buffer {
-  return Buffer.from(
-    hkdfSync('sha256', siteKey, Buffer.from('smartcage rcms_encrypt v1'), Buffer.from(toBytes(key)), 32),
-  );
+  return Buffer.from(hkdfSync('sha256', siteKey, Buffer.from('smartcage rcms_encrypt v1'), wireBytes(key), 32));
 }
 
 export const rcmsEncrypt = implement(declaration, async (attrs, call, crypto) => {
@@ -24,7 +23,7 @@ export const rcmsEncrypt = implement(declaration, async (attrs, call, crypto) =>
   if (attrs.action === 'encrypt') {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', derived, iv);
-    const body = Buffer.concat([cipher.update(Buffer.from(toBytes(String(attrs.data)))), cipher.final()]);
+    const body = Buffer.concat([cipher.update(wireBytes(String(attrs.data))), cipher.final()]);
     result = PREFIX + Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
   } else {
     result = decrypt(String(attrs.data), derived);

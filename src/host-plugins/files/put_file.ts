@@ -16,7 +16,7 @@
  */
 import { implement } from '../plugin-contract.js';
 import { BridgeError } from '../../host-api/errors.js';
-import { toBytes } from '../../value/bytes.js';
+import { wireBytes } from '../wire-bytes.js';
 import { toStr } from '../../value/convert.js';
 import { checkBucket, given, pathAttr, tenantFiles } from './common.js';
 import declaration from '../../plugins/host-files/put_file.js';
@@ -37,7 +37,7 @@ export const putFile = implement(declaration, async (attrs, call) => {
   const dest = hasPath ? pathAttr('put_file', 'path', attrs) : pathAttr('put_file', 'files_path', attrs);
   const src = hasTmp ? pathAttr('put_file', 'tmp_path', attrs) : null;
   const files = tenantFiles(call, 'put_file');
-  const data = src ? await files.read(src) : toBytes(toStr(attrs.value));
+  const data = src ? await files.read(src) : wireBytes(toStr(attrs.value));
   await files.writeAtomic(dest, data);
   return {};
 });

@@ -19,7 +19,7 @@
  */
 import { implement } from '../plugin-contract.js';
 import { BridgeError } from '../../host-api/errors.js';
-import { toBytes } from '../../value/bytes.js';
+import { wireBytes } from '../wire-bytes.js';
 import { toStr } from '../../value/convert.js';
 import { PhpArray, type Value } from '../../value/value.js';
 import { generatedPath, given, pathAttr, tenantFiles } from './common.js';
@@ -27,8 +27,8 @@ import { formatCsvLine } from './csv.js';
 import declaration from '../../plugins/host-files/write_file.js';
 
 export function contentOf(v: Value | undefined): Uint8Array {
-  if (v instanceof PhpArray) return toBytes(formatCsvLine(v));
-  return toBytes(v === undefined ? '' : toStr(v));
+  if (v instanceof PhpArray) return wireBytes(formatCsvLine(v));
+  return wireBytes(v === undefined ? '' : toStr(v));
 }
 
 export const writeFile = implement(declaration, async (attrs, call) => {

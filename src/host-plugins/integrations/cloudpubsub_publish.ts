@@ -8,7 +8,7 @@
 import { implement } from '../plugin-contract.js';
 import { BridgeError } from '../../host-api/errors.js';
 import type { Value } from '../../value/value.js';
-import { toBytes } from '../../value/bytes.js';
+import { wireBytes } from '../wire-bytes.js';
 import { jsonEncode } from '../../php/json/encode.js';
 import { JSON_UNESCAPED_SLASHES, JSON_UNESCAPED_UNICODE } from '../../php/json/flags.js';
 import { ServiceFailure, orFalse, record, requestJson, settingsUrl } from './common.js';
@@ -25,10 +25,10 @@ const PROJECT = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
 const TOPIC = /^(?!goog)[A-Za-z][A-Za-z0-9\-_.~+%]{2,254}$/;
 
 function messageBytes(message: Value): Uint8Array {
-  if (typeof message === 'string') return toBytes(message);
+  if (typeof message === 'string') return wireBytes(message);
   const json = jsonEncode(message ?? null, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);
   if (json === false) throw new BridgeError('E_BAD_ATTRIBUTE', `{${PLUGIN}} message= cannot be encoded as JSON`);
-  return toBytes(json);
+  return wireBytes(json);
 }
 
 export const cloudpubsubPublish = implement(declaration, (attrs, call) =>

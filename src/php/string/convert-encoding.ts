@@ -13,7 +13,9 @@ type Enc = 'utf-8' | 'ascii';
 const NAMES: Record<string, Enc> = { 'utf-8': 'utf-8', utf8: 'utf-8', ascii: 'ascii', 'us-ascii': 'ascii' };
 
 function encodingOf(name: string, n: number): Enc {
-  const e = NAMES[name.trim().toLowerCase()];
+  const key = name.trim().toLowerCase();
+  // An own key only: `constructor` is a name of Object.prototype, not an encoding.
+  const e = Object.hasOwn(NAMES, key) ? NAMES[key] : undefined;
   if (!e) {
     throw new PhpTypeError(
       `mb_convert_encoding(): Argument #${n} encoding "${name}" is not supported here (only UTF-8 and ASCII)`,

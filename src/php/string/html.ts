@@ -80,7 +80,9 @@ for (const other of [
  */
 export function htmlCharset(fn: string, name: string, warn?: (m: string) => void): Charset {
   if (name === '') return 'utf-8';
-  const cs = CHARSETS[name.toLowerCase()];
+  const key = name.toLowerCase();
+  // An own key only: `constructor` is a name of Object.prototype, not a charset.
+  const cs = Object.hasOwn(CHARSETS, key) ? CHARSETS[key] : undefined;
   if (cs === 'other')
     throw new PhpTypeError(`${fn}(): charset "${name}" is not supported here (only UTF-8 and ISO-8859-1)`);
   if (cs) return cs;

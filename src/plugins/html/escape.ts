@@ -22,8 +22,20 @@ const JS_ESCAPES: Record<string, string> = {
 
 /** Smarty 2.6.33's escape types, each as PHP computes it. */
 const TYPES: Record<string, (s: string, charset: string, ctx: ModifierContext) => string> = {
-  html: (s, cs, ctx) => htmlspecialchars(s, ENT_QUOTES, htmlCharset('htmlspecialchars', cs, ctx.warn), true),
-  htmlall: (s, cs, ctx) => htmlentities(s, ENT_QUOTES, htmlCharset('htmlentities', cs, ctx.warn), true),
+  html: (s, cs, ctx) =>
+    htmlspecialchars(
+      s,
+      ENT_QUOTES,
+      htmlCharset('htmlspecialchars', cs, (m) => ctx.warn(m)),
+      true,
+    ),
+  htmlall: (s, cs, ctx) =>
+    htmlentities(
+      s,
+      ENT_QUOTES,
+      htmlCharset('htmlentities', cs, (m) => ctx.warn(m)),
+      true,
+    ),
   url: (s) => rawurlencode(s),
   urlpathinfo: (s) => replaceEach(rawurlencode(s), /%2F/g, () => '/', 'escape'),
   // preg_replace("%(?<!\\\\)'%", "\\'", $string): quotes not already preceded by a backslash
@@ -79,6 +91,8 @@ export default defineModifier({
 function run(input: Value, [escType, charSet]: Value[], ctx: ModifierContext): Value {
   if (!isScalarOrNull(input) || input === null || input === undefined) return '';
   const s = toStr(input);
-  const f = TYPES[toStr(escType)];
+  // An own key only: `constructor`, `toString`... are names of Object.prototype, not escape types.
+  const type = toStr(escType);
+  const f = Object.hasOwn(TYPES, type) ? TYPES[type] : undefined;
   return f ? f(s, strArg(charSet, 'htmlspecialchars', 3, 'encoding'), ctx) : input;
 }

@@ -20,10 +20,8 @@ export default defineModifier({
     },
   ],
   run(input, [flags, encoding], ctx) {
-    const cs = htmlCharset(
-      'html_entity_decode',
-      optStrArg(encoding, 'html_entity_decode', 3, 'encoding') ?? '',
-      ctx.warn,
+    const cs = htmlCharset('html_entity_decode', optStrArg(encoding, 'html_entity_decode', 3, 'encoding') ?? '', (m) =>
+      ctx.warn(m),
     );
     return htmlEntityDecode(
       strArg(input, 'html_entity_decode', 1),

@@ -17,6 +17,6 @@ export default defineModifier({
     },
   ],
   run(input, [chars], ctx) {
-    return phpTrim(strArg(input, 'ltrim', 1), strArg(chars, 'ltrim', 2, 'characters'), 1, 'ltrim', ctx.warn);
+    return phpTrim(strArg(input, 'ltrim', 1), strArg(chars, 'ltrim', 2, 'characters'), 1, 'ltrim', (m) => ctx.warn(m));
   },
 });

@@ -17,6 +17,6 @@ export default defineModifier({
     },
   ],
   run(input, [chars], ctx) {
-    return phpTrim(strArg(input, 'rtrim', 1), strArg(chars, 'rtrim', 2, 'characters'), 2, 'rtrim', ctx.warn);
+    return phpTrim(strArg(input, 'rtrim', 1), strArg(chars, 'rtrim', 2, 'characters'), 2, 'rtrim', (m) => ctx.warn(m));
   },
 });

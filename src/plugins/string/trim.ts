@@ -13,6 +13,6 @@ export default defineModifier({
     { template: "[{$s|trim}][{$t|trim:'*-'}]", vars: { s: '  pad me \n', t: '*-*x-*' }, output: '[pad me][x]' },
   ],
   run(input, [chars], ctx) {
-    return phpTrim(strArg(input, 'trim', 1), strArg(chars, 'trim', 2, 'characters'), 3, 'trim', ctx.warn);
+    return phpTrim(strArg(input, 'trim', 1), strArg(chars, 'trim', 2, 'characters'), 3, 'trim', (m) => ctx.warn(m));
   },
 });

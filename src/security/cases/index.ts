@@ -16,18 +16,27 @@ import { SITE_HOST_BR, SITE_HOST_CPU } from './site-host.js';
 import { MEM_MORE, OPS_MORE } from './integrity.js';
 import { DOCUMENTS } from './documents.js';
 import { ML_POSTING } from './ml-posting.js';
+import { CG_MORE, IS_MORE } from './js-names.js';
+import { CPU_MORE } from './host-work.js';
+import { NET_MORE } from './egress-forms.js';
+import { MEM_MORE_BRIDGE } from './bridge-sizes.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
+  ...CG_MORE,
   ...IS,
+  ...IS_MORE,
   ...CPU,
+  ...CPU_MORE,
   ...SITE_HOST_CPU,
   ...MEM,
   ...MEM_MORE,
+  ...MEM_MORE_BRIDGE,
   ...BR,
   ...SITE_HOST_BR,
   ...BR_MAIL,
   ...NET,
+  ...NET_MORE,
   ...DOCUMENTS,
   ...FS,
   ...FS_ARCHIVES,
@@ -41,12 +50,12 @@ export const CATALOGUE: readonly SecurityCase[] = [
 ];
 
 const RANGES: [string, number][] = [
-  ['CG', 18],
-  ['IS', 14],
-  ['CPU', 10],
-  ['MEM', 11],
+  ['CG', 19],
+  ['IS', 15],
+  ['CPU', 11],
+  ['MEM', 13],
   ['BR', 17],
-  ['NET', 16],
+  ['NET', 17],
   ['FS', 18],
   ['RX', 6],
   ['ML', 6],
@@ -55,7 +64,7 @@ const RANGES: [string, number][] = [
   ['HH', 14],
 ];
 
-/** All 146 ids of the catalogue, automated or not. */
+/** All 152 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );

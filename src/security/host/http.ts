@@ -48,6 +48,8 @@ export interface HttpHarnessState {
   /** Tenants the internalApi adapter was asked for, in order. */
   internalCalls: { tenant: string; req: InternalApiRequest }[];
   guard: EgressGuard;
+  /** `/drip` responses whose connection the client has not closed yet (CPU-11). */
+  openDrips(): number;
 }
 
 let current: HttpHarnessState | undefined;
@@ -62,6 +64,9 @@ function split(hostPort: string): { host: string; port: number } {
   const i = hostPort.lastIndexOf(':');
   return { host: hostPort.slice(0, i), port: Number(hostPort.slice(i + 1)) };
 }
+
+/** A JSON object whose keys are names of Object.prototype (IS-15). */
+export const PROTO_KEYS_JSON = '{"__proto__":{"polluted":1},"constructor":{"prototype":{"p":2}},"toString":3}';
 
 let bombCache: Buffer | undefined;
 /** 64 MiB of zeros gzipped (about 64 KB on the wire). */
@@ -95,6 +100,11 @@ function route(
       res.setHeader('connection', 'close');
       res.end('public-server');
       return;
+    case '/proto':
+      // Keys that are names of Object.prototype, as a remote server may send them (IS-15).
+      res.setHeader('content-type', 'application/json');
+      res.end(PROTO_KEYS_JSON);
+      return;
     case '/echo':
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ method: req.method, authorization: req.headers.authorization ?? null }));
@@ -107,7 +117,8 @@ function route(
     }
     case '/redirect':
       res.statusCode = Number(q.get('status') ?? '302');
-      res.setHeader('location', q.get('to') ?? '/hello');
+      // As a server sends it: the target's UTF-8 bytes, which Node writes only as latin1 text (NET-17).
+      res.setHeader('location', Buffer.from(q.get('to') ?? '/hello', 'utf8').toString('latin1'));
       res.end('redirecting');
       return;
     case '/chain': {
@@ -134,8 +145,12 @@ function route(
     }
     case '/drip': {
       res.flushHeaders();
+      counters.set('drip-open', (counters.get('drip-open') ?? 0) + 1);
       const t = setInterval(() => res.write('x'), 200);
-      res.on('close', () => clearInterval(t));
+      res.on('close', () => {
+        clearInterval(t);
+        counters.set('drip-open', counters.get('drip-open')! - 1);
+      });
       return;
     }
     default:
@@ -244,7 +259,17 @@ export async function httpAdapter(c: CanaryState): Promise<(tenant: string) => P
     resolver(() => state!),
     { ca: HARNESS_CERT },
   );
-  state = { port, httpsPort, rawPort, internal, metadata, seen, internalCalls: [], guard };
+  state = {
+    port,
+    httpsPort,
+    rawPort,
+    internal,
+    metadata,
+    seen,
+    internalCalls: [],
+    guard,
+    openDrips: () => counters.get('drip-open') ?? 0,
+  };
   if (current) {
     // A previous harness run in this process: its guard is no longer used.
     void current.guard.close().catch(() => undefined);
