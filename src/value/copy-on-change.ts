@@ -11,6 +11,7 @@
  * would take as its prototype) stops the walk of that level.
  */
 import { normalizeKey } from './php-array.js';
+import { setOwn } from './set-own.js';
 
 /**
  * What a part becomes that the walk does not enter: anything but a list or a plain object, a
@@ -43,9 +44,9 @@ export function shareRecord(o: Record<string, unknown>, leaf: LeafRule, depth: n
     if (y === undefined) return undefined;
     if (y !== x && copy === null) {
       copy = {};
-      for (let j = 0; j < i; j++) copy[keys[j]!] = o[keys[j]!];
+      for (let j = 0; j < i; j++) setOwn(copy, keys[j]!, o[keys[j]!]);
     }
-    if (copy !== null) copy[k] = y;
+    if (copy !== null) setOwn(copy, k, y);
   }
   return copy ?? o;
 }

@@ -19,6 +19,7 @@
  */
 import { PhpArray } from './php-array.js';
 import { shareRecord } from './copy-on-change.js';
+import { setOwn } from './set-own.js';
 import { type PhpInt, intOf, fitsInt64 } from './int64.js';
 
 export type { PhpInt };
@@ -144,12 +145,12 @@ export function toJS(v: Value): unknown {
   if (v instanceof PhpArray) {
     if (v.isList) return v.values().map(toJS);
     const o: Record<string, unknown> = {};
-    for (const [k, x] of v.entries()) o[typeof k === 'bigint' ? String(k) : k] = toJS(x);
+    for (const [k, x] of v.entries()) setOwn(o, typeof k === 'bigint' ? String(k) : k, toJS(x));
     return o;
   }
   if (v instanceof PhpObject) {
     const o: Record<string, unknown> = {};
-    for (const [k, x] of v.props) o[k] = toJS(x);
+    for (const [k, x] of v.props) setOwn(o, k, toJS(x));
     return o;
   }
   return v;
@@ -170,7 +171,7 @@ export function toJSShared(v: Value): unknown {
     }
     if (v.isList) return v.values().map(toJSShared);
     const o: Record<string, unknown> = {};
-    for (const [k, x] of v.entries()) o[typeof k === 'bigint' ? String(k) : k] = toJSShared(x);
+    for (const [k, x] of v.entries()) setOwn(o, typeof k === 'bigint' ? String(k) : k, toJSShared(x));
     return o;
   }
   return toJS(v);

@@ -100,3 +100,26 @@ describe('checkReturnSize reads a lazy record as its settled array', () => {
     expect(() => checkReturnSize(fromJS({ l: list }), 1e6)).toThrow(/nested deeper than 64/);
   });
 });
+
+describe('toJS keeps a __proto__ key as data (IS-15)', () => {
+  const data = () => JSON.parse('{"__proto__": {"a": 1}, "constructor": "c", "list": [{"__proto__": 2}]}');
+  for (const [name, out] of [
+    ['toJS', (v: Value) => toJS(v)],
+    ['toJSShared', (v: Value) => toJSShared(v)],
+  ] as const) {
+    it(`${name}: an own key, not the prototype, and the keys after it writable`, () => {
+      const o = out(fromJS(data())) as Record<string, unknown>;
+      expect(Object.getPrototypeOf(o)).toBe(Object.prototype);
+      expect(Object.hasOwn(o, '__proto__')).toBe(true);
+      expect(o.constructor).toBe('c');
+      expect(JSON.stringify(o)).toBe('{"__proto__":{"a":1},"constructor":"c","list":[{"__proto__":2}]}');
+    });
+  }
+  it('a PhpObject with a __proto__ property', () => {
+    const obj = new PhpObject();
+    obj.props.set('__proto__', 'x');
+    const o = toJS(obj) as Record<string, unknown>;
+    expect(Object.hasOwn(o, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(o)).toBe(Object.prototype);
+  });
+});

@@ -118,17 +118,20 @@ export const IS_MORE: SecurityCase[] = [
       ];
       const bad = await allAsExpected(h, forms);
       if (bad) return bad;
-      // The embedder's copy of {return}: plain data, its prototype Object.prototype. A `__proto__`
-      // key is left out: toJS (src/value/value.ts) writes it as the copy's prototype, which drops it,
-      // and a `constructor` key after it then ends the render E_RUNTIME (not fixed yet, security.md IS-15).
-      const kept = { constructor: { prototype: { p: 2 } }, toString: 3 };
+      // The embedder's copy of {return}: plain data, its prototype Object.prototype, a `__proto__`
+      // key an own key of it (toJS's setKey, src/value/value.ts), the keys after it plain too.
+      const kept = JSON.parse('{"__proto__":{"a":1},"constructor":{"prototype":{"p":2}},"toString":3}') as object;
       let v: unknown;
       try {
         v = (await h.engine().render('{return value=$x}', { vars: { x: kept } })).returnValue;
       } catch (e) {
         return { status: 'escaped', detail: `{return} of such keys failed: ${(e as Error).message}` };
       }
-      if (Object.getPrototypeOf(v) !== Object.prototype || JSON.stringify(v) !== JSON.stringify(kept))
+      if (
+        Object.getPrototypeOf(v) !== Object.prototype ||
+        !Object.hasOwn(v as object, '__proto__') ||
+        JSON.stringify(v) !== JSON.stringify(kept)
+      )
         return { status: 'escaped', detail: `{return} gave the embedder ${JSON.stringify(v)}, or another prototype` };
       return {
         status: 'contained',
