@@ -8,7 +8,7 @@
 import type { FunctionPlugin } from '../plugins/types.js';
 import { MAX_REQUEST_CHARS, decodeValue, encodeAnswer, type AnswerTransfer } from '../protocol/transfer.js';
 import type { Value } from '../value/value.js';
-import type { HostAnswer, HostCallHandler, TagAnswer } from '../protocol/host-call.js';
+import type { HostAnswer, HostCallHandler, HostCallsNow, TagAnswer } from '../protocol/host-call.js';
 import { isErrorCode, type ErrorCode } from '../protocol/error-codes.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
 import type { HostAdapters, HostOption, RenderIdentity } from '../host-api/host.js';
@@ -20,9 +20,11 @@ import { answerModifier } from './host-modifiers.js';
 import { HostState } from './host-state.js';
 import type { RequestScope } from './request-globals.js';
 import type { BridgeCall, PluginTable, RenderClock } from '../host-plugins/plugin-contract.js';
-import { adapterFor } from '../host-api/capabilities.js';
+import { nowFaceOf } from '../host-plugins/read-plugin.js';
+import { adapterFor, hostProvides } from '../host-api/capabilities.js';
 import { resolveHost } from '../host-api/resolve.js';
-import { observeHostCalls } from '../diagnostics.js';
+import { observeHostCalls, observeHostCallsNow } from '../diagnostics.js';
+import { notNow, runLater, runNow, wait, type Steps } from '../host-api/now-or-later.js';
 import { RenderSignal, renderHost, withRenderSignal } from '../host-api/render-signal.js';
 import { SITE_DEFAULTS } from '../site-defaults.js';
 
@@ -145,7 +147,17 @@ export function createBridge(
     lang: SITE_DEFAULTS.lang,
   },
   options: BridgeOptions = {},
-): { handler: HostCallHandler; secrets: SecretHandles; end: (reason?: BridgeError) => void } {
+): {
+  handler: HostCallHandler;
+  /**
+   * The same calls answered at once, for a render in the synchronous slice (docs/decisions.md
+   * D255), when every host plugin `names` (the template's `manifest.host`) reads only and its
+   * adapter on this render's host answers at once; otherwise null and the render goes async.
+   */
+  answersNow: (names: readonly string[]) => HostCallsNow | null;
+  secrets: SecretHandles;
+  end: (reason?: BridgeError) => void;
+} {
   const plugins = options.plugins ?? BUILTIN_TABLE;
   const started = Date.now();
   let calls = 0;
@@ -162,8 +174,12 @@ export function createBridge(
   );
   const ending = bridgeCall.ending;
 
-  /** A tag's call: its declaration and implementation, its attributes checked, its answer encoded. */
-  async function answerTag(pluginName: string, raw: Record<string, unknown>): Promise<TagAnswer> {
+  /**
+   * A tag's call: its declaration and implementation, its attributes checked, its answer encoded.
+   * `now`: answered at once by the plugin's `runNow` (a read-only plugin whose adapter has a now
+   * face), else E_SLICE_YIELD; the checks before and after are the same code on both paths.
+   */
+  function* answerTag(pluginName: string, raw: Record<string, unknown>, now: boolean): Steps<TagAnswer> {
     const impl = Object.prototype.hasOwnProperty.call(plugins.functions, pluginName)
       ? plugins.functions[pluginName]
       : undefined;
@@ -181,7 +197,12 @@ export function createBridge(
     checkIdentityAttrs(decl, valid, identity, facts);
     if (decl.budget) chargeBudget(decl, bridgeCall.counters);
     const signal = bridgeCall.signal;
-    const result = await withRenderSignal(signal, () => impl.run(valid, bridgeCall, adapter, signal));
+    let result;
+    if (now) {
+      const runNowOf = impl.runNow;
+      if (!runNowOf) throw notNow(`{${decl.name}} is not a read that answers at once`);
+      result = withRenderSignal(signal, () => runNowOf(valid, bridgeCall, adapter, signal));
+    } else result = yield* wait(withRenderSignal(signal, () => impl.run(valid, bridgeCall, adapter, signal)));
     return {
       ok: true,
       assign: (result.assign ?? []).map(([name, v]) => [name, encodeAnswer(v)] as [string, AnswerTransfer]),
@@ -193,7 +214,8 @@ export function createBridge(
     };
   }
 
-  const handler: HostCallHandler = async (kind, request) => {
+  /** One call, on either path (`now`: the synchronous slice's): never throws, every failure is an answer. */
+  function* answer(kind: string, request: string, now: boolean): Steps<string> {
     let label = 'a host call';
     let reported = '';
     try {
@@ -211,11 +233,15 @@ export function createBridge(
       switch (kind) {
         case 'tag':
           label = `{${name}}`;
-          answer = await answerTag(call.name, call);
+          answer = yield* answerTag(call.name, call, now);
           break;
         case 'modifier':
           label = `the modifier ${name}`;
-          answer = await answerModifier(call.name, call as { input?: unknown; args?: unknown }, bridgeCall, plugins);
+          // No host modifier answers at once: a template that has one never takes the slice.
+          if (now) throw notNow(`${label} is not a read that answers at once`);
+          answer = yield* wait(
+            answerModifier(call.name, call as { input?: unknown; args?: unknown }, bridgeCall, plugins),
+          );
           break;
         default:
           throw new BridgeError('E_PLUGIN_DENIED', 'a host call of no known kind');
@@ -234,9 +260,46 @@ export function createBridge(
       }
       return JSON.stringify({ ok: false, error: { code, message } } satisfies HostAnswer);
     }
-  };
+  }
+
+  const handler: HostCallHandler = (kind, request) => runLater(answer(kind, request, false));
+  const callNow = (kind: string, request: string): string => runNow(answer(kind, request, true));
+
+  /**
+   * Whether every name of `names` is a tag of this bridge that reads only (`runNow`) and whose
+   * adapter on this host has a now face; a host modifier of that name, an embedder's plugin, a
+   * write, a resolver that throws: no. Asked once per render, before it starts.
+   */
+  function answersNow(names: readonly string[]): HostCallsNow | null {
+    if (names.length === 0) return null;
+    let host: HostAdapters;
+    try {
+      host = bridgeCall.host;
+    } catch {
+      return null;
+    }
+    for (const name of names) {
+      const impl = Object.hasOwn(plugins.functions, name) ? plugins.functions[name] : undefined;
+      const decl = plugins.declarations.findFunction(name);
+      if (!impl?.runNow || !decl?.host || Object.hasOwn(plugins.modifiers, name)) return null;
+      if (!hostProvides(host, decl.host) || !nowFaceOf(adapterFor(host, decl.host, name))) return null;
+    }
+    return {
+      call: observeHostCallsNow(callNow, identity),
+      // Only reads ran in the cut slice (runNow), so forgetting what they counted repeats no effect.
+      restart() {
+        calls = 0;
+        bridgeCall.counters.clear();
+      },
+    };
+  }
   // The one dispatch point: every call of this render passes here (src/diagnostics.ts).
-  return { handler: observeHostCalls(handler, identity), secrets, end: (reason?: BridgeError) => ending.end(reason) };
+  return {
+    handler: observeHostCalls(handler, identity),
+    answersNow,
+    secrets,
+    end: (reason?: BridgeError) => ending.end(reason),
+  };
 }
 
 /**
