@@ -105,6 +105,19 @@ describe('a render whose host calls are reads answered at once (workers: 0)', ()
     expect(served).toEqual({ now: 0, later: RENDERS });
   });
 
+  it('a render cut after its reads runs again with their answers: each render reads once, whatever path it took', async () => {
+    const { content, served } = contentOf('answers');
+    engine = createEngine({ workers: 0, host: { content }, lang: 'en', limits: { syncSliceMs: 1 } });
+    // Several ms of template work after the call: the slice of 1 ms is cut after it has read.
+    const slow = `${LIST}{section name=i loop=$spin}{section name=j loop=1000}{/section}{/section}`;
+    for (let i = 0; i < RENDERS; i++) {
+      const r = await engine.render(slow, { vars: { m: { topics_group_id: 1 }, spin: 300 } });
+      expect(r.output).toBe('News,Events,');
+    }
+    expect(served.now).toBeGreaterThan(0);
+    expect(served.now + served.later).toBe(RENDERS);
+  });
+
   it('the host-call channel sees the calls answered at once as it sees the others', async () => {
     const { content, served } = contentOf('answers');
     const events: HostCallEvent[] = [];
