@@ -291,18 +291,21 @@ export function createBridge(
    */
   function answersNow(names: readonly string[]): HostCallsNow | null {
     if (names.length === 0) return null;
+    const capabilities: string[] = [];
+    for (const name of names) {
+      const impl = Object.hasOwn(plugins.functions, name) ? plugins.functions[name] : undefined;
+      const decl = plugins.declarations.findFunction(name);
+      if (!impl?.runNow || !decl?.host || Object.hasOwn(plugins.modifiers, name)) return null;
+      capabilities.push(decl.host);
+    }
+    // Only now the host: a template that may call anything but a read never resolves it early.
     let host: HostAdapters;
     try {
       host = bridgeCall.host;
     } catch {
       return null;
     }
-    for (const name of names) {
-      const impl = Object.hasOwn(plugins.functions, name) ? plugins.functions[name] : undefined;
-      const decl = plugins.declarations.findFunction(name);
-      if (!impl?.runNow || !decl?.host || Object.hasOwn(plugins.modifiers, name)) return null;
-      if (!hostProvides(host, decl.host) || !nowFaceOf(adapterFor(host, decl.host, name))) return null;
-    }
+    for (const c of capabilities) if (!hostProvides(host, c) || !nowFaceOf(adapterFor(host, c, c))) return null;
     return {
       call: observeHostCallsNow(callNow, identity),
       // Only reads ran in the cut slice (runNow), so forgetting what they counted repeats no effect.
