@@ -111,6 +111,26 @@ export function observeHostCalls(handler: HostCallHandler, identity: RenderIdent
   };
 }
 
+/** The same for the calls of a render in the synchronous slice (HostCallsNow.call): traced synchronously. */
+export function observeHostCallsNow(
+  call: (kind: string, request: string) => string,
+  identity: RenderIdentity,
+): (kind: string, request: string) => string {
+  if (!hostCallChannel.hasSubscribers) return call;
+  return (kind, request) => {
+    const event: HostCallEvent = { plugin: pluginOf(request), tenant: identity.tenant, requestId: identity.requestId };
+    let answer = '';
+    const started = performance.now();
+    hostCallChannel.traceSync(() => {
+      answer = call(kind, request);
+      event.durationMs = performance.now() - started;
+      const code = ERROR_ANSWER.exec(answer)?.[1];
+      if (code !== undefined) event.errorCode = code as ErrorCode;
+    }, event);
+    return answer;
+  };
+}
+
 /**
  * Runs a render traced on `smartcage:render`. `work` fills in `event` as the render goes (memory
  * class, CPU time); its result is handed back past the channel, never put on the event.

@@ -382,17 +382,31 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const cancel = opts.signal;
     const onCancel = () => bridge.end(cancelled());
     let handler = bridge.handler;
+    // In this process, a template whose host calls are all reads answered at once may take the
+    // synchronous slice (D255); a worker's calls cross to this process, so never there.
+    let callsNow =
+      sandbox instanceof TenantIsolates && limits.syncSliceMs > 0 && c.template.hostFree !== true
+        ? bridge.answersNow(c.manifest.host)
+        : null;
     if (cancel) {
       cancel.addEventListener('abort', onCancel, { once: true });
+      const cancelledAnswer = () =>
+        JSON.stringify({ ok: false, error: { code: 'E_CANCELLED', message: cancelled().message } });
       handler = (kind, request) =>
-        cancel.aborted
-          ? Promise.resolve(JSON.stringify({ ok: false, error: { code: 'E_CANCELLED', message: cancelled().message } }))
-          : bridge.handler(kind, request);
+        cancel.aborted ? Promise.resolve(cancelledAnswer()) : bridge.handler(kind, request);
+      const answersNow = callsNow;
+      if (answersNow)
+        callsNow = {
+          call: (kind, request) => (cancel.aborted ? cancelledAnswer() : answersNow.call(kind, request)),
+          restart: () => answersNow.restart(),
+        };
     }
     let raw: RenderResponse;
     try {
       if (cancel?.aborted) throw cancelledError(name);
-      raw = await sandbox.render(tenant, memoryMB, c.template, request, limits, handler);
+      raw = await (sandbox instanceof TenantIsolates
+        ? sandbox.render(tenant, memoryMB, c.template, request, limits, handler, callsNow)
+        : sandbox.render(tenant, memoryMB, c.template, request, limits, handler));
     } finally {
       cancel?.removeEventListener('abort', onCancel);
       // However the render ended, the host work its plugins started stops with it (D152).

@@ -8,7 +8,7 @@
 import type { FunctionPlugin } from '../plugins/types.js';
 import { MAX_REQUEST_CHARS, decodeValue, encodeAnswer, type AnswerTransfer } from '../protocol/transfer.js';
 import type { Value } from '../value/value.js';
-import type { HostAnswer, HostCallHandler, TagAnswer } from '../protocol/host-call.js';
+import type { HostAnswer, HostCallHandler, HostCallsNow, TagAnswer } from '../protocol/host-call.js';
 import { isErrorCode, type ErrorCode } from '../protocol/error-codes.js';
 import type { SandboxLimits } from '../sandbox/limits.js';
 import type { HostAdapters, HostOption, RenderIdentity } from '../host-api/host.js';
@@ -19,10 +19,12 @@ import { SecretHandles } from './secret-handles.js';
 import { answerModifier } from './host-modifiers.js';
 import { HostState } from './host-state.js';
 import type { RequestScope } from './request-globals.js';
-import type { BridgeCall, PluginTable, RenderClock } from '../host-plugins/plugin-contract.js';
-import { adapterFor } from '../host-api/capabilities.js';
+import type { BridgeCall, HostResult, PluginTable, RenderClock } from '../host-plugins/plugin-contract.js';
+import { nowFaceOf } from '../host-plugins/read-plugin.js';
+import { adapterFor, hostProvides } from '../host-api/capabilities.js';
 import { resolveHost } from '../host-api/resolve.js';
-import { observeHostCalls } from '../diagnostics.js';
+import { observeHostCalls, observeHostCallsNow } from '../diagnostics.js';
+import { notNow, runLater, runNow, wait, type Steps } from '../host-api/now-or-later.js';
 import { RenderSignal, renderEnded, renderHost, withRenderSignal } from '../host-api/render-signal.js';
 import { SITE_DEFAULTS } from '../site-defaults.js';
 
@@ -145,7 +147,17 @@ export function createBridge(
     lang: SITE_DEFAULTS.lang,
   },
   options: BridgeOptions = {},
-): { handler: HostCallHandler; secrets: SecretHandles; end: (reason?: BridgeError) => void } {
+): {
+  handler: HostCallHandler;
+  /**
+   * The same calls answered at once, for a render in the synchronous slice (docs/decisions.md
+   * D255), when every host plugin `names` (the template's `manifest.host`) reads only and its
+   * adapter on this render's host answers at once; otherwise null and the render goes async.
+   */
+  answersNow: (names: readonly string[]) => HostCallsNow | null;
+  secrets: SecretHandles;
+  end: (reason?: BridgeError) => void;
+} {
   const plugins = options.plugins ?? BUILTIN_TABLE;
   const started = Date.now();
   let calls = 0;
@@ -162,8 +174,12 @@ export function createBridge(
   );
   const ending = bridgeCall.ending;
 
-  /** A tag's call: its declaration and implementation, its attributes checked, its answer encoded. */
-  async function answerTag(pluginName: string, raw: Record<string, unknown>): Promise<TagAnswer> {
+  /**
+   * A tag's call: its declaration and implementation, its attributes checked, its answer encoded.
+   * `now`: answered at once by the plugin's `runNow` (a read-only plugin whose adapter has a now
+   * face), else E_SLICE_YIELD; the checks before and after are the same code on both paths.
+   */
+  function* answerTag(pluginName: string, raw: Record<string, unknown>, now: boolean): Steps<TagAnswer> {
     const impl = Object.prototype.hasOwnProperty.call(plugins.functions, pluginName)
       ? plugins.functions[pluginName]
       : undefined;
@@ -184,9 +200,13 @@ export function createBridge(
     // A call the render's end cut short answers why it ended (a cancel: E_CANCELLED), never what the
     // plugin made of its aborted work (`{api}`: "request failed", status 0), which a template would
     // go on from as if the request had failed by itself (CPU-11).
-    let result: Awaited<ReturnType<typeof impl.run>>;
+    let result: HostResult;
     try {
-      result = await withRenderSignal(signal, () => impl.run(valid, bridgeCall, adapter, signal));
+      if (now) {
+        const runNowOf = impl.runNow;
+        if (!runNowOf) throw notNow(`{${decl.name}} is not a read that answers at once`);
+        result = withRenderSignal(signal, () => runNowOf(valid, bridgeCall, adapter, signal));
+      } else result = yield* wait(withRenderSignal(signal, () => impl.run(valid, bridgeCall, adapter, signal)));
     } catch (e) {
       throw renderEnded(signal) ?? e;
     }
@@ -203,7 +223,8 @@ export function createBridge(
     };
   }
 
-  const handler: HostCallHandler = async (kind, request) => {
+  /** One call, on either path (`now`: the synchronous slice's): never throws, every failure is an answer. */
+  function* answer(kind: string, request: string, now: boolean): Steps<string> {
     let label = 'a host call';
     let reported = '';
     try {
@@ -211,6 +232,13 @@ export function createBridge(
         throw new BridgeError('E_BRIDGE_QUOTA', `more than ${limits.maxHostCalls} host calls in one render`);
       if (typeof request !== 'string' || request.length > MAX_REQUEST_CHARS)
         throw new BridgeError('E_BAD_ATTRIBUTE', "a host call's attributes are too large");
+      if (!now && replay.size > 0) {
+        const kept = replay.get(`${kind}\0${request}`);
+        if (kept !== undefined) {
+          replay.delete(`${kind}\0${request}`);
+          return kept;
+        }
+      }
       const raw = JSON.parse(request) as unknown;
       if (!raw || typeof raw !== 'object' || Array.isArray(raw) || typeof (raw as { name?: unknown }).name !== 'string')
         throw new BridgeError('E_BAD_ATTRIBUTE', 'a host call is malformed');
@@ -221,11 +249,15 @@ export function createBridge(
       switch (kind) {
         case 'tag':
           label = `{${name}}`;
-          answer = await answerTag(call.name, call);
+          answer = yield* answerTag(call.name, call, now);
           break;
         case 'modifier':
           label = `the modifier ${name}`;
-          answer = await answerModifier(call.name, call as { input?: unknown; args?: unknown }, bridgeCall, plugins);
+          // No host modifier answers at once: a template that has one never takes the slice.
+          if (now) throw notNow(`${label} is not a read that answers at once`);
+          answer = yield* wait(
+            answerModifier(call.name, call as { input?: unknown; args?: unknown }, bridgeCall, plugins),
+          );
           break;
         default:
           throw new BridgeError('E_PLUGIN_DENIED', 'a host call of no known kind');
@@ -244,9 +276,61 @@ export function createBridge(
       }
       return JSON.stringify({ ok: false, error: { code, message } } satisfies HostAnswer);
     }
+  }
+
+  /**
+   * What the calls of a slice answered at once, by call (kind and request text), for the render's
+   * run again after its slice was cut: the same call is answered from here once, not read again.
+   * A cut render with host calls otherwise paid for its reads twice, and on a loaded machine, where
+   * a wall-clock slice is cut often, that made `news` slower than the async path (D256). The answer
+   * is the one this render got a moment ago, for the same identity and clock: only reads fill it.
+   */
+  const replay = new Map<string, string>();
+  const handler: HostCallHandler = (kind, request) => runLater(answer(kind, request, false));
+  const callNow = (kind: string, request: string): string => {
+    const text = runNow(answer(kind, request, true));
+    if (text.startsWith('{"ok":true')) replay.set(`${kind}\0${request}`, text);
+    return text;
   };
+
+  /**
+   * Whether every name of `names` is a tag of this bridge that reads only (`runNow`) and whose
+   * adapter on this host has a now face; a host modifier of that name, an embedder's plugin, a
+   * write, a resolver that throws: no. Asked once per render, before it starts.
+   */
+  function answersNow(names: readonly string[]): HostCallsNow | null {
+    if (names.length === 0) return null;
+    const capabilities: string[] = [];
+    for (const name of names) {
+      const impl = Object.hasOwn(plugins.functions, name) ? plugins.functions[name] : undefined;
+      const decl = plugins.declarations.findFunction(name);
+      if (!impl?.runNow || !decl?.host || Object.hasOwn(plugins.modifiers, name)) return null;
+      capabilities.push(decl.host);
+    }
+    // Only now the host: a template that may call anything but a read never resolves it early.
+    let host: HostAdapters;
+    try {
+      host = bridgeCall.host;
+    } catch {
+      return null;
+    }
+    for (const c of capabilities) if (!hostProvides(host, c) || !nowFaceOf(adapterFor(host, c, c))) return null;
+    return {
+      call: observeHostCallsNow(callNow, identity),
+      // Only reads ran in the cut slice (runNow), so forgetting what they counted repeats no effect.
+      restart() {
+        calls = 0;
+        bridgeCall.counters.clear();
+      },
+    };
+  }
   // The one dispatch point: every call of this render passes here (src/diagnostics.ts).
-  return { handler: observeHostCalls(handler, identity), secrets, end: (reason?: BridgeError) => ending.end(reason) };
+  return {
+    handler: observeHostCalls(handler, identity),
+    answersNow,
+    secrets,
+    end: (reason?: BridgeError) => ending.end(reason),
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { HostAdapters, RenderIdentity, SecretRecord } from '../host-api/hos
 import type { PluginSet } from '../plugins/plugin-set.js';
 import type { AttrSpec, FunctionPlugin, ModifierPlugin } from '../plugins/types.js';
 import type { AdapterOf } from '../host-api/capabilities.js';
+import type { Steps } from '../host-api/now-or-later.js';
 import type { LogLine } from '../protocol/log.js';
 import type { HostState } from '../bridge/host-state.js';
 import type { RequestScope } from '../bridge/request-globals.js';
@@ -104,6 +105,15 @@ type AttrsOf<D extends FunctionPlugin> = {
 export interface HostPlugin {
   readonly name: string;
   run(attrs: Record<string, Value>, call: BridgeCall, adapter: unknown, signal: AbortSignal): Promise<HostResult>;
+  /**
+   * Present on a plugin that only reads (made by `implementRead`): the same call answered at once
+   * from the now face of its adapter (`adapter.now`), for a render in the synchronous slice
+   * (docs/decisions.md D255). A plugin with any effect outside its answer (a write, a counter, a
+   * mail, a file, a sleep) never has it: a cut render runs again from the start, so it may repeat
+   * its reads, never an effect. Throws E_SLICE_YIELD (`notNow`) when the adapter has no now face
+   * or a read could not be answered at once.
+   */
+  runNow?(attrs: Record<string, Value>, call: BridgeCall, adapter: unknown, signal: AbortSignal): HostResult;
 }
 
 /** A host plugin's run, typed from its declaration: its attributes, the adapter of its capability, the render's signal. */
@@ -121,6 +131,21 @@ export function implement<const D extends FunctionPlugin & { host: string }>(
 ): HostPlugin {
   return { name: declaration.name, run: run as HostPlugin['run'] };
 }
+
+/** The face of an adapter that answers at once (`ContentAdapter.now`), if it has one. */
+type NowFace<A> = A extends { readonly now?: infer N } ? NonNullable<N> : never;
+
+/**
+ * A read-only plugin's body, typed from its declaration: written once as steps (`yield* wait(x)`
+ * where an async function awaits, src/host-api/now-or-later.ts) over the reads of its adapter,
+ * which are the adapter itself on the async path and its now face in the slice.
+ */
+export type ReadRun<D extends FunctionPlugin> = (
+  attrs: AttrsOf<D>,
+  call: BridgeCall,
+  reads: AdapterOf<D['host']> | NowFace<AdapterOf<D['host']>>,
+  signal: AbortSignal,
+) => Steps<HostResult>;
 
 /** What a host modifier implementation gets: the checked input and the arguments the template gave (defaults filled in). */
 export interface HostModifier {

@@ -70,6 +70,8 @@ export const ERROR_CODE_MEANINGS = {
   E_BRIDGE_CLOSED: 'a host call arrived when no render was running',
   E_BRIDGE_QUOTA: 'more host calls in one render than allowed',
   E_CANCELLED: 'the render was cancelled (`smartcage batch cancel`): its host work stopped',
+  E_SLICE_YIELD:
+    'a host call of a render in the synchronous slice could not be answered at once: the render runs again on the async path (never reaches the embedder)',
 
   // The host bridge and its plugins (src/bridge, src/host-plugins)
   E_PLUGIN_DENIED: 'the plugin or host modifier is not one the host runs',

@@ -23,11 +23,25 @@ type HostCall =
 /** The JSON the host function's second argument holds for a call of `kind`. */
 export type HostRequest<K extends HostCallKind> = Omit<Extract<HostCall, { kind: K }>, 'kind'>;
 
-/** Inside the isolate: the host function, called synchronously (isolated-vm's applySyncPromise). */
+/**
+ * Inside the isolate: the host function, called synchronously: with isolated-vm's applySyncPromise
+ * on the async path, with applySync in the synchronous slice (docs/decisions.md D255).
+ */
 export type HostFunction = (kind: HostCallKind, request: string) => string;
 
 /** On the host: answers one call: its kind and JSON request in (untrusted, so plain strings), JSON `HostAnswer` out. */
 export type HostCallHandler = (kind: string, request: string) => Promise<string>;
+
+/**
+ * On the host: the calls of a render in the synchronous slice, answered at once (the bridge's
+ * `answersNow`): only reads, from adapters that answer on this thread. A call it cannot answer at
+ * once is answered E_SLICE_YIELD, and the render runs again asynchronously.
+ */
+export interface HostCallsNow {
+  call(kind: string, request: string): string;
+  /** The slice was cut: the render starts again from the start, so what its calls counted is forgotten. */
+  restart(): void;
+}
 
 /** A tag's answer: variables to assign, text to print, a block's items, log lines. */
 export interface TagAnswer {

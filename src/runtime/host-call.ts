@@ -2,6 +2,12 @@
  * Privileged plugins run on the host. In the isolate, their tags call the one bridge function
  * the host installed; the host validates everything again (nothing here is trusted), runs the
  * plugin, and answers with variables to assign, text to print, or an error.
+ *
+ * The host installs two: the async path's (applySyncPromise: the host may answer through a
+ * promise) and the synchronous slice's (applySync: isolated-vm allows no promise there). The host
+ * tells each render which to use (`useHostNow`, D255); it checks again on its side that a call
+ * made at once belongs to a render it started in a slice. Answered E_SLICE_YIELD there, the render
+ * is cut (RenderState.yieldSlice) and runs again on the async path.
  */
 import { checkTransferSize, decodeAnswer, decodeValue, encodeValue, type Transfer } from '../protocol/transfer.js';
 import type { HostAnswer, HostFunction, HostRequest, ModifierAnswer, TagAnswer } from '../protocol/host-call.js';
@@ -9,12 +15,30 @@ import type { Value } from '../value/value.js';
 import type { RenderState } from './render-state.js';
 import type { ModifierPlugin } from '../plugins/types.js';
 
-/** Captured once at bootstrap; the global it came from is deleted before any template runs. */
+/** Captured once at bootstrap; the globals they came from are deleted before any template runs. */
 let hostFunction: HostFunction | null = null;
+let hostNowFunction: HostFunction | null = null;
+/** The render running in the synchronous slice with the host's calls answered at once, or null. */
+let slicing: RenderState | null = null;
 
-export function installHost(fn: HostFunction): void {
+export function installHost(fn: HostFunction, now: HostFunction): void {
   if (hostFunction) throw new Error('host already installed');
   hostFunction = fn;
+  hostNowFunction = now;
+}
+
+/** Which host function the render `$` calls: the slice's (`$`), or the async path's (null). */
+export function useHostNow($: RenderState | null): void {
+  slicing = $;
+}
+
+/** One call through the host function this render uses; a call the slice could not answer cuts it. */
+function hostAnswer(kind: 'tag' | 'modifier', request: string): HostAnswer {
+  const inSlice = slicing;
+  const fn = inSlice ? hostNowFunction : hostFunction;
+  const answer = JSON.parse(fn!(kind, request)) as HostAnswer;
+  if (inSlice && !answer.ok && answer.error.code === 'E_SLICE_YIELD') inSlice.yieldSlice();
+  return answer;
 }
 
 class HostError extends Error {
@@ -32,9 +56,7 @@ function ask(plugin: string, attrs: Record<string, Value>, $: RenderState): TagA
   const encoded: Record<string, Transfer> = {};
   for (const k of Object.keys(attrs)) encoded[k] = encodeValue(attrs[k]);
   checkTransferSize(Object.values(encoded), `{${plugin}}`);
-  const answer = JSON.parse(
-    hostFunction('tag', JSON.stringify({ name: plugin, attrs: encoded } satisfies HostRequest<'tag'>)),
-  ) as HostAnswer;
+  const answer = hostAnswer('tag', JSON.stringify({ name: plugin, attrs: encoded } satisfies HostRequest<'tag'>));
   if (!answer.ok) throw new HostError(answer.error.code, answer.error.message);
   const tag = answer as TagAnswer;
   for (const l of tag.log ?? []) $.log(l.level, l.message);
@@ -66,7 +88,7 @@ export function callHostModifier(name: string, input: Value, args: Value[]): Val
   const values = [encodeValue(input), ...args.map((a) => encodeValue(a))];
   checkTransferSize(values, `the modifier ${name}`);
   const request = JSON.stringify({ name, input: values[0]!, args: values.slice(1) } satisfies HostRequest<'modifier'>);
-  const answer = JSON.parse(hostFunction('modifier', request)) as HostAnswer;
+  const answer = hostAnswer('modifier', request);
   if (!answer.ok) throw new HostError(answer.error.code, answer.error.message);
   return decodeValue((answer as ModifierAnswer).value ?? null);
 }

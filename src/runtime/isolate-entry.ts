@@ -12,7 +12,7 @@ import { RenderState } from './render-state.js';
 import { fromJS, toJSShared, PhpArray, PhpFloat, PhpObject, type Value } from '../value/value.js';
 import { newScope, type Scope } from '../value/assign.js';
 import { readVars } from './vars.js';
-import { installHost } from './host-call.js';
+import { installHost, useHostNow } from './host-call.js';
 import { checkReturnSize } from './return-size.js';
 import { harden, lockdown, builtinsIntact } from './lockdown.js';
 import { ALL_PLUGINS } from '../plugins/registry.js';
@@ -30,14 +30,25 @@ const REMOVED_GLOBALS = ['WebAssembly', 'SharedArrayBuffer', 'Atomics', 'eval'];
 
 const smartcage = {
   /**
-   * Takes the bridge function the host put in `__hostCall` (an isolated-vm Reference), keeps
-   * it in a closure, and deletes it and the dangerous globals from the context.
+   * Takes the bridge functions the host put in `__hostCall` and `__hostCallNow` (isolated-vm
+   * References), keeps them in closures, and deletes them and the dangerous globals from the context.
    */
   bootstrap(): void {
     const g = globalThis as Record<string, unknown>;
-    const ref = g.__hostCall as { applySyncPromise(recv: undefined, args: [string, string]): string } | undefined;
+    type HostRef = {
+      applySyncPromise(recv: undefined, args: [string, string]): string;
+      applySync(recv: undefined, args: [string, string]): string;
+    };
+    const ref = g.__hostCall as HostRef | undefined;
+    const refNow = g.__hostCallNow as HostRef | undefined;
     delete g.__hostCall;
-    if (ref) installHost((kind, request) => ref.applySyncPromise(undefined, [kind, request]));
+    delete g.__hostCallNow;
+    // On the async path the host may answer through a promise; in the slice it answers at once (D255).
+    if (ref && refNow)
+      installHost(
+        (kind, request) => ref.applySyncPromise(undefined, [kind, request]),
+        (kind, request) => refNow.applySync(undefined, [kind, request]),
+      );
     // The position slot the host shares (a view of a SharedArrayBuffer: the host only reads it).
     const where = g.__where;
     delete g.__where;
@@ -91,15 +102,24 @@ const smartcage = {
    * but answered `overSlice`. A slice that ran out was cut where it stood, its `finally` blocks
    * not run: the host renders again at once with `afterCut`, which clears what they restore.
    * With `sliceMs` the render also cuts itself that long after it starts (RenderState.tick, D187)
-   * and answers `overSlice`, its `finally` blocks run.
+   * and answers `overSlice`, its `finally` blocks run. `hostNow` (with `sliceMs`): the host answers
+   * this render's host calls at once (D255), through the slice's host function.
    */
-  render(name: string, req: RenderRequest, sliceOutputChars = 0, afterCut = false, sliceMs = 0): RenderResponse {
+  render(
+    name: string,
+    req: RenderRequest,
+    sliceOutputChars = 0,
+    afterCut = false,
+    sliceMs = 0,
+    hostNow = false,
+  ): RenderResponse {
     try {
       if (afterCut) {
         rendering = false;
         setCurrent(null);
+        useHostNow(null);
       }
-      const response = renderOnce(name, req, sliceMs);
+      const response = renderOnce(name, req, sliceMs, hostNow === true && sliceMs > 0);
       if (!builtinsIntact()) response.contextTainted = true;
       if (sliceOutputChars > 0 && typeof response.output === 'string' && response.output.length > sliceOutputChars)
         return { overSlice: true };
@@ -123,7 +143,7 @@ function dropExamples(): void {
   for (const p of ALL_PLUGINS) (p as { examples: readonly unknown[] }).examples = none;
 }
 
-function renderOnce(name: string, req: RenderRequest, sliceMs: number): RenderResponse {
+function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: boolean): RenderResponse {
   let $: RenderState | null = null;
   try {
     const fn = templates.get(name);
@@ -138,6 +158,7 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number): RenderRe
     if (sliceMs > 0) $.startDeadline(sliceMs);
     const previous = setCurrent($);
     rendering = true;
+    useHostNow(hostNow ? $ : null);
     try {
       const output = fn(scope, $);
       // Cut at its deadline, and something caught that (RenderState.tick): nothing of it is kept.
@@ -157,6 +178,7 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number): RenderRe
     } finally {
       rendering = false;
       setCurrent(previous);
+      useHostNow(null);
     }
   } catch (e) {
     if ($?.cut) return { overSlice: true };

@@ -203,6 +203,17 @@ export class RenderState implements PluginContext {
     this.ticks = TICKS;
   }
 
+  /**
+   * A host call of this render in the synchronous slice could not be answered at once
+   * (E_SLICE_YIELD, D255): the render is cut as at its deadline, and the host runs it again
+   * asynchronously from the start.
+   */
+  yieldSlice(): never {
+    this.cut = true;
+    this.ticks = 0;
+    throw SLICE_CUT;
+  }
+
   /** A loop found the output (or a capture) past the limit. */
   outputLimit(length: number): never {
     throw new LimitError(`the output is ${length} characters, over the limit of ${this.maxOutput}`, 'E_OUTPUT_LIMIT');

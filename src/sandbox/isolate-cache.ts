@@ -16,7 +16,7 @@
  * what is left back to the system 8 s later (a fixed delay in V8 13.6, `PagePool`).
  */
 import { SparePool, type IsolateHost } from './isolate-host.js';
-import type { HostCallHandler } from '../protocol/host-call.js';
+import type { HostCallHandler, HostCallsNow } from '../protocol/host-call.js';
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
@@ -96,6 +96,7 @@ export class TenantIsolates {
     request: RenderRequestBody,
     limits: SandboxLimits,
     bridge: HostCallHandler | null,
+    now: HostCallsNow | null = null,
   ): Promise<RenderResponse> {
     const key = `${tenant}\0${memoryMB}`;
     let host = this.hosts.get(key);
@@ -108,10 +109,10 @@ export class TenantIsolates {
     if (warming)
       return warming.then((ok) =>
         ok
-          ? this.renderOn(key, host, t, request, limits, bridge)
-          : this.render(tenant, memoryMB, t, request, limits, bridge),
+          ? this.renderOn(key, host, t, request, limits, bridge, now)
+          : this.render(tenant, memoryMB, t, request, limits, bridge, now),
       );
-    return this.renderOn(key, host, t, request, limits, bridge);
+    return this.renderOn(key, host, t, request, limits, bridge, now);
   }
 
   private renderOn(
@@ -121,9 +122,10 @@ export class TenantIsolates {
     request: RenderRequestBody,
     limits: SandboxLimits,
     bridge: HostCallHandler | null,
+    now: HostCallsNow | null,
   ): Promise<RenderResponse> {
     const started = performance.now();
-    return host.render(t, request, limits, bridge).then((result) => {
+    return host.render(t, request, limits, bridge, now).then((result) => {
       this.settle(key, host, started);
       return result;
     });

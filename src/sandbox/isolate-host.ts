@@ -25,10 +25,10 @@ import { templateCodeCache } from './code-cache.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 import { WARMUP_RENDERS, warmupRequest, warmupTemplate } from './warmup.js';
 import { withLimits, type RenderRequestBody } from './request.js';
-import type { HostAnswer, HostCallHandler } from '../protocol/host-call.js';
+import type { HostAnswer, HostCallHandler, HostCallsNow } from '../protocol/host-call.js';
 import { CUT_AS_TIMEOUT, classifyIsolateError } from './ivm-errors.js';
 import type { SyncRender } from './sync-render.js';
-import { MAX_SLICE_VARS_BYTES, nextTurn, renderInSlice, sliceTurnLeft } from './sync-slice.js';
+import { MAX_SLICE_VARS_BYTES, nextTurn, renderInSlice, sliceTimeoutMs, sliceTurnLeft } from './sync-slice.js';
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 
 /**
@@ -47,6 +47,17 @@ const REDUCE_TIMEOUT_MS = 2000;
 const NO_RENDER = JSON.stringify({
   ok: false,
   error: { code: 'E_BRIDGE_CLOSED', message: 'no render is running' },
+} satisfies HostAnswer);
+const NOT_IN_SLICE = JSON.stringify({
+  ok: false,
+  error: {
+    code: 'E_BRIDGE_CLOSED',
+    message: 'a host call answered at once belongs to a render in a slice, and none runs',
+  },
+} satisfies HostAnswer);
+const SLICE_OVER = JSON.stringify({
+  ok: false,
+  error: { code: 'E_SLICE_YIELD', message: "the slice's time is up: the render runs again asynchronously" },
 } satisfies HostAnswer);
 
 interface LiveContext {
@@ -96,6 +107,13 @@ export class IsolateHost {
   private live: LiveContext | null = null;
   /** The bridge of the render in progress; host calls from the isolate go to it and nowhere else. */
   private active: HostCallHandler | null = null;
+  /**
+   * The calls answered at once of the render in its synchronous slice, and when that slice ends
+   * (performance.now()): set around the slice alone, so a call made at once at any other time,
+   * or past the slice's end, is refused (docs/decisions.md D255).
+   */
+  private activeNow: HostCallsNow | null = null;
+  private sliceEnds = 0;
   /** Renders run one after the other (isolated-vm would serialize them anyway). */
   private queue: Promise<unknown> = Promise.resolve();
   /**
@@ -207,6 +225,20 @@ export class IsolateHost {
     const hostCall = (plugin: string, req: string): Promise<string> =>
       this.active ? this.active(String(plugin), String(req)) : Promise.resolve(NO_RENDER);
     await context.global.set('__hostCall', new ivm.Reference(hostCall));
+    // The slice's: the isolate calls it synchronously from the slice, so it answers a string, never a promise.
+    // The isolate is trusted with nothing: the host checks the call belongs to a slice it runs.
+    const hostCallNow = (plugin: string, req: string): string => {
+      const now = this.activeNow;
+      if (!now) return NOT_IN_SLICE;
+      if (performance.now() >= this.sliceEnds) return SLICE_OVER;
+      try {
+        return now.call(String(plugin), String(req));
+      } catch {
+        // The bridge never throws; an observer of the host-call channel might. Nothing is thrown into the isolate.
+        return SLICE_OVER;
+      }
+    };
+    await context.global.set('__hostCallNow', new ivm.Reference(hostCallNow));
     await context.global.set('__where', new ivm.ExternalCopy(this.where).copyInto({ release: true }));
     await this.bootstrap.run(context, { timeout: limits.cpuMs });
     const smartcage = (await context.global.get('smartcage', { reference: true })) as ivm.Reference<{
@@ -219,11 +251,17 @@ export class IsolateHost {
     return this.live;
   }
 
+  /**
+   * `now`: the render's host calls answered at once (the bridge's `answersNow`), when every host
+   * plugin the template can call reads only from an adapter that answers on this thread: then it
+   * may take the synchronous slice like a host-free template (D255). Null: only a host-free one may.
+   */
   render(
     t: CompiledTemplate,
     request: RenderRequestBody,
     limits: SandboxLimits,
     host: HostCallHandler | null,
+    now: HostCallsNow | null = null,
   ): Promise<RenderResponse> {
     // Nothing queued or running here and the context live: the render starts on this call, not a
     // turn of the queue later. A template that ends in its synchronous slice (most renders in this
@@ -231,12 +269,12 @@ export class IsolateHost {
     const live = this.pending === 0 && !this.warming && this.usable ? this.reusable() : null;
     // This turn's slices have held the event loop for a slice already (D233): a render that would
     // take one starts in the next turn, so the loop turns between, and it keeps its slice.
-    if (live && t.hostFree === true && limits.syncSliceMs > 0 && !sliceTurnLeft(limits.syncSliceMs))
-      return nextTurn().then(() => this.render(t, request, limits, host));
+    if (live && (t.hostFree === true || now) && limits.syncSliceMs > 0 && !sliceTurnLeft(limits.syncSliceMs))
+      return nextTurn().then(() => this.render(t, request, limits, host, now));
     if (live) {
       // The isolate's own CPU clock (~0.1 µs a read): the template's time, not the host calls'.
       const cpu = this.cpuTime();
-      const s = this.start(live, t, request, limits, host, performance.now());
+      const s = this.start(live, t, request, limits, host, performance.now(), now);
       if (s.result) {
         this.lastUsed = Date.now();
         return Promise.resolve(this.withCpu(this.finish(s), cpu));
@@ -354,6 +392,7 @@ export class IsolateHost {
     limits: SandboxLimits,
     host: HostCallHandler | null,
     started: number,
+    now: HostCallsNow | null = null,
   ): Started {
     this.renders++;
     live.renders++;
@@ -400,15 +439,28 @@ export class IsolateHost {
         if (result.overSlice) throw new Error(CUT_AS_TIMEOUT);
         s.result = result;
         // In this process the same template first gets a bounded synchronous slice, then the
-        // async path from the start with what is left of its CPU time (src/sandbox/sync-slice.ts, D140).
+        // async path from the start with what is left of its CPU time (src/sandbox/sync-slice.ts, D140);
+        // one that may call the host too when its calls are answered at once (`now`, D255).
       } else if (
         syncRender === null &&
-        t.hostFree === true &&
+        (t.hostFree === true || now !== null) &&
         !defining &&
         copyBytes <= MAX_SLICE_VARS_BYTES &&
         this.maySlice(live, t.id, limits)
       ) {
-        const slice = renderInSlice(live.render, t.id, copy.copyInto(), limits.syncSliceMs);
+        const hostNow = t.hostFree !== true && now !== null;
+        let slice;
+        try {
+          // Open for this slice alone: the slice's host function answers nothing before or after.
+          this.activeNow = hostNow ? now : null;
+          this.sliceEnds = performance.now() + sliceTimeoutMs(limits.syncSliceMs);
+          slice = renderInSlice(live.render, t.id, copy.copyInto(), limits.syncSliceMs, hostNow);
+        } finally {
+          this.activeNow = null;
+          this.sliceEnds = 0;
+        }
+        // Its reads counted against the render's caps are forgotten: the render starts again.
+        if (!slice.done && hostNow) now.restart();
         if (slice.done) {
           s.result = slice.response;
           this.slices.done++;

@@ -15,8 +15,11 @@
  * - nothing from template code runs outside that timeout: the runtime's `render` never throws
  *   (a thrown object's `message` getter that never returns, IS-05, would otherwise run while
  *   isolated-vm converts the error, past its timeout) and answers plain data it built itself;
- * - a host-free render has no side effects outside its isolate (isolated-vm refuses a host call
- *   from a synchronous call anyway), so a cut render can be run again; the cut skips the
+ * - a host-free render has no side effects outside its isolate (isolated-vm refuses the async
+ *   path's host call from a synchronous call anyway), and a render whose every host plugin only
+ *   reads, from an adapter that answers on this thread, has none either (D255: the slice's host
+ *   function, open only during its slice and refused past its end), so a cut render can be run
+ *   again, its reads repeated; the cut skips the
  *   runtime's `finally` blocks, so the state they restore is set again by the render that follows
  *   at once in the same context (src/runtime/isolate-entry.ts `afterCut`). Every cache the
  *   runtime keeps across renders is written whole, by one `set` (audited for this decision);
@@ -87,28 +90,38 @@ export function sliceTurnLeft(sliceMs: number): boolean {
   return turn.heldMs < Math.min(sliceMs, MAX_SLICE_MS);
 }
 
+/** The slice's length for a configured `sliceMs`: whole ms, at least 1, at most MAX_SLICE_MS. */
+export function sliceTimeoutMs(sliceMs: number): number {
+  return Math.max(1, Math.min(Math.floor(sliceMs), MAX_SLICE_MS));
+}
+
 /**
  * One render in a synchronous slice of `sliceMs` (clamped to MAX_SLICE_MS). Errors other than
  * the slice's own timeout (the isolate disposed at its memory limit...) are thrown as the async
- * call throws them.
+ * call throws them. `hostNow`: the render may call the host, which answers at once through the
+ * slice's host function (D255); the caller has opened that function for this slice alone.
  */
 export function renderInSlice(
   render: RenderFunction,
   name: string,
   args: ivm.Copy<unknown>,
   sliceMs: number,
+  hostNow: boolean,
 ): SliceOutcome {
-  const timeout = Math.max(1, Math.min(Math.floor(sliceMs), MAX_SLICE_MS));
+  const timeout = sliceTimeoutMs(sliceMs);
   const t0 = performance.now();
   try {
     // The render also cuts itself at the slice's end (D187); the timeout is for what no loop
     // check reaches (one long native call), and isolated-vm's timer thread may wake it late.
-    const response = render.applySync(undefined, [name, args, MAX_SLICE_OUTPUT_CHARS, false, timeout], {
+    const response = render.applySync(undefined, [name, args, MAX_SLICE_OUTPUT_CHARS, false, timeout, hostNow], {
       timeout,
       result: { copy: true },
     }) as RenderResponse;
     const heldMs = performance.now() - t0;
-    return response.overSlice ? { done: false, heldMs } : { done: true, response, heldMs };
+    // A host call it could not answer at once that the render turned into its error: run it again too.
+    return response.overSlice || response.error?.code === 'E_SLICE_YIELD'
+      ? { done: false, heldMs }
+      : { done: true, response, heldMs };
   } catch (e) {
     if (e instanceof Error && /^Script execution timed out/.test(e.message))
       return { done: false, heldMs: performance.now() - t0 };

@@ -208,3 +208,112 @@ describe('the render cuts itself at the end of its slice (D187)', () => {
     ).toMatchObject({ output: '3' });
   });
 });
+
+describe('a render whose host calls are answered at once takes the slice (D255)', () => {
+  /** `{api_method}` compiled as any template calling it: the host side below is a stub. */
+  const hostTemplate = (id: string) => {
+    const t = template(
+      id,
+      '{api_method var=r model="Topics" method="list" method_params=$m}{$r.n}{section name=i loop=$spin}{section name=j loop=1000}{/section}{/section}',
+    );
+    expect(t.hostFree).toBe(false);
+    return t;
+  };
+  const answer = (n: number) => JSON.stringify({ ok: true, assign: [['r', { a: [['n', n]] }]] });
+  /** A stub of the bridge's calls answered at once; `yieldAt`: the calls (1-based) answered E_SLICE_YIELD. */
+  const stubNow = (yieldAt: number[] = []) => {
+    const seen = { calls: 0, restarts: 0 };
+    return {
+      seen,
+      now: {
+        call: (kind: string, req: string) => {
+          expect(kind).toBe('tag');
+          expect(JSON.parse(req)).toMatchObject({ name: 'api_method' });
+          return yieldAt.includes(++seen.calls)
+            ? JSON.stringify({ ok: false, error: { code: 'E_SLICE_YIELD', message: 'later' } })
+            : answer(seen.calls);
+        },
+        restart: () => seen.restarts++,
+      },
+    };
+  };
+  const asyncHost = (log: string[]) => async (_kind: string, _req: string) => {
+    log.push('async');
+    return answer(100);
+  };
+
+  it('ends in the slice: the host answers through the call made at once, not the async handler', async () => {
+    const host = newHost();
+    const t = hostTemplate('now.tpl');
+    const log: string[] = [];
+    const { seen, now } = stubNow();
+    // The first render defines the template and goes asynchronously.
+    expect((await host.render(t, request(t.id, { spin: 0 }), limits(20), asyncHost(log), now)).output).toBe('100');
+    for (let i = 0; i < 4; i++)
+      expect((await host.render(t, request(t.id, { spin: 0 }), limits(20), asyncHost(log), now)).output).toBe(
+        String(i + 1),
+      );
+    expect(host.slices).toEqual({ done: 4, cut: 0 });
+    expect(seen.calls).toBe(4);
+    expect(log).toEqual(['async']);
+  });
+
+  it('without calls answered at once it goes asynchronously, as before', async () => {
+    const host = newHost();
+    const t = hostTemplate('later.tpl');
+    const log: string[] = [];
+    for (let i = 0; i < 3; i++)
+      expect((await host.render(t, request(t.id, { spin: 0 }), limits(20), asyncHost(log), null)).output).toBe('100');
+    expect(host.slices).toEqual({ done: 0, cut: 0 });
+    expect(log).toHaveLength(3);
+  });
+
+  it('a call answered E_SLICE_YIELD cuts the render: it runs again asynchronously from the start, its counts forgotten', async () => {
+    const host = newHost();
+    const t = hostTemplate('yield.tpl');
+    const log: string[] = [];
+    const { seen, now } = stubNow([1]);
+    await host.render(t, request(t.id, { spin: 0 }), limits(20), asyncHost(log), null);
+    const r = await host.render(t, request(t.id, { spin: 0 }), limits(20), asyncHost(log), now);
+    expect(r.error).toBeUndefined();
+    expect(r.output).toBe('100');
+    expect(host.slices).toEqual({ done: 0, cut: 1 });
+    expect(seen).toEqual({ calls: 1, restarts: 1 });
+    expect(log).toEqual(['async', 'async']);
+  });
+
+  it('a render cut after its host call (its slice ran out) runs again asynchronously with the same answer', async () => {
+    const host = newHost();
+    const t = hostTemplate('cut-after-call.tpl');
+    const log: string[] = [];
+    const { seen, now } = stubNow();
+    await host.render(t, request(t.id, { spin: 0 }), limits(1), asyncHost(log), null);
+    const r = await host.render(t, request(t.id, { spin: 300 }), limits(1), asyncHost(log), now);
+    expect(r.error).toBeUndefined();
+    expect(r.output).toBe('100');
+    expect(host.slices.cut).toBe(1);
+    expect(seen).toEqual({ calls: 1, restarts: 1 });
+  });
+
+  it('the host refuses a call made at once that is not of a slice it started, whatever the isolate is told', async () => {
+    const host = newHost();
+    const t = hostTemplate('untrusted.tpl');
+    await host.render(t, request(t.id, { spin: 0 }), limits(20), asyncHost([]), null);
+    // The live context's render, told to call the host at once, though the host opened no slice.
+    const { render } = (await (
+      host as unknown as { contextFor(l: SandboxLimits): Promise<{ render: ivm.Reference<unknown> }> }
+    ).contextFor(limits(20))) as { render: ivm.Reference<(...args: unknown[]) => { error?: { code: string } }> };
+    const args = (copy: ivm.ExternalCopy) => [t.id, copy.copyInto(), 1 << 20, false, 2000, true];
+    const sync = render.applySync(undefined, args(new ivm.ExternalCopy(request(t.id, { spin: 0 }))), {
+      timeout: 2000,
+      result: { copy: true },
+    });
+    expect(sync.error?.code).toBe('E_BRIDGE_CLOSED');
+    // And from the isolate's own thread (the async call), where applySync reaches the host as well.
+    const later = await render.apply(undefined, args(new ivm.ExternalCopy(request(t.id, { spin: 0 }))), {
+      timeout: 2000,
+      result: { copy: true },
+    });
+    expect(later.error?.code).toBe('E_BRIDGE_CLOSED');
+  });
+});

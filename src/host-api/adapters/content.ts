@@ -139,7 +139,29 @@ export interface ContentAdapter {
    * published by the next sync). Answers how many values changed.
    */
   syncCounters(topicIds: readonly number[]): Promise<number>;
+  /**
+   * The reads above answered at once, by a store that answers on the calling thread (the local
+   * site's node:sqlite), with exactly what the async methods would answer. Present: a render whose
+   * host calls are all reads of this adapter (`{api_method}`, `{assign_topics_detail}`,
+   * `{assign_topics_category_list}`) may run in the synchronous slice of the embedding process,
+   * holding its event loop for the statements (docs/decisions.md D255). A read that cannot be
+   * answered at once right now (the connection is inside another call's transaction) throws
+   * E_SLICE_YIELD (`notNow`): the render then runs again asynchronously. Absent (PostgreSQL, a CMS
+   * over HTTP): such renders take the async path. Never a face of a promise-answering store.
+   */
+  readonly now?: ContentReadsNow;
 }
+
+/** Which ContentAdapter methods only read. */
+type ContentReadName = 'group' | 'groupTopics' | 'topics' | 'findTopicId' | 'columns' | 'categories';
+
+/** The reads of a ContentAdapter, each answering its value instead of a promise of it (ContentAdapter.now). */
+export type ContentReadsNow = {
+  readonly [K in ContentReadName]: (...args: Parameters<ContentAdapter[K]>) => Awaited<ReturnType<ContentAdapter[K]>>;
+};
+
+/** The reads of a ContentAdapter as a plugin written for both paths sees them: the adapter, or its now face. */
+export type ContentReads = Pick<ContentAdapter, ContentReadName> | ContentReadsNow;
 
 /** A master (CSV) table: its column names and its rows in one language. */
 export interface CsvTable {

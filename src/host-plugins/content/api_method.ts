@@ -3,14 +3,17 @@
  * in the API's response shape (errors, messages, then list/pageInfo or details). Only open
  * contents and published categories are answered, as the public API does. A POST-type operation
  * is an error of the template; an unknown model or operation is a response with `errors`, as the
- * platform answers it.
+ * platform answers it. A read: on an adapter with a now face it also answers a render in the
+ * synchronous slice at once (D255).
  */
-import { implement, type BridgeCall } from '../plugin-contract.js';
-import type { ContentAdapter } from '../../host-api/adapters/content.js';
+import type { BridgeCall } from '../plugin-contract.js';
+import { implementRead } from '../read-plugin.js';
+import type { ContentReads } from '../../host-api/adapters/content.js';
+import type { Steps } from '../../host-api/now-or-later.js';
 import { BridgeError } from '../../host-api/errors.js';
 import { PhpArray, type Value } from '../../value/value.js';
 import { pageInfo } from '../../plugins/array/pager.js';
-import { contentAdapter, param } from './common.js';
+import { param } from './common.js';
 import { langAttr, positiveId } from '../data-attrs.js';
 import { categoryList, topicDetail, topicList, type ReadOptions } from './topics-query.js';
 import declaration from '../../plugins/host-content/api_method.js';
@@ -21,12 +24,12 @@ const MAX_CNT = 100;
 const POST_TYPE = /^(insert|update|delete|upsert|bulk_\w+|create|edit|remove|post|put|patch|purge|send|import)$/i;
 
 interface Request {
-  content: ContentAdapter;
+  content: ContentReads;
   requestParams: Value;
   methodParams: Value;
   read: ReadOptions;
 }
-type Operation = (r: Request) => Promise<PhpArray>;
+type Operation = (r: Request) => Steps<PhpArray>;
 
 function response(body: [string, Value][], errors: PhpArray = PhpArray.empty()): PhpArray {
   return PhpArray.fromEntries([['errors', errors], ['messages', PhpArray.empty()], ...body]);
@@ -50,7 +53,7 @@ const idParam = (r: Request, key: string): number | null =>
 
 const OPERATIONS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = {
   topics: {
-    async list(r) {
+    *list(r) {
       const groupId = idParam(r, 'topics_group_id');
       if (groupId === null) return failed('missing_parameter', 'Topics::list needs method_params.topics_group_id');
       const cnt = Math.min(
@@ -59,16 +62,16 @@ const OPERATIONS: Readonly<Record<string, Readonly<Record<string, Operation>>>> 
       );
       const page = positiveId(param(r.requestParams, 'pageID')) ?? 1;
       const categoryId = positiveId(param(r.requestParams, 'contents_type'));
-      const { list, window } = await topicList(r.content, { groupId, perPage: cnt, page, categoryId }, r.read);
+      const { list, window } = yield* topicList(r.content, { groupId, perPage: cnt, page, categoryId }, r.read);
       return response([
         ['list', list],
         ['pageInfo', pageInfo(window)],
       ]);
     },
-    async details(r) {
+    *details(r) {
       const id = idParam(r, 'topics_id');
       if (id === null) return failed('missing_parameter', 'Topics::details needs method_params.topics_id');
-      const details = await topicDetail(r.content, id, true, r.read);
+      const details = yield* topicDetail(r.content, id, true, r.read);
       const groupId = positiveId(param(r.methodParams, 'topics_group_id'));
       if (!details || (groupId !== null && details.get('topics_group_id') !== groupId)) {
         return failed('not_found', `content ${id} does not exist or is not open`, [['details', PhpArray.empty()]]);
@@ -77,11 +80,11 @@ const OPERATIONS: Readonly<Record<string, Readonly<Record<string, Operation>>>> 
     },
   },
   topicscategory: {
-    async list(r) {
+    *list(r) {
       const groupId = idParam(r, 'topics_group_id');
       if (groupId === null)
         return failed('missing_parameter', 'TopicsCategory::list needs method_params.topics_group_id');
-      return response([['list', await categoryList(r.content, groupId, r.read)]]);
+      return response([['list', yield* categoryList(r.content, groupId, r.read)]]);
     },
   },
 };
@@ -91,7 +94,7 @@ function lang(call: BridgeCall, r: { requestParams: Value; methodParams: Value }
   return langAttr('api_method', asked, call);
 }
 
-export const apiMethod = implement(declaration, async (attrs, call) => {
+export const apiMethod = implementRead(declaration, function* (attrs, call, content) {
   const name = String(attrs.var);
   if (attrs.version !== 1)
     throw new BridgeError(
@@ -124,5 +127,5 @@ export const apiMethod = implement(declaration, async (attrs, call) => {
   }
   const params = { requestParams: attrs.request_params ?? null, methodParams: attrs.method_params ?? null };
   const read = { lang: lang(call, params), render: call.render };
-  return { assign: [[name, await operation({ content: contentAdapter(call, 'api_method'), ...params, read })]] };
+  return { assign: [[name, yield* operation({ content, ...params, read })]] };
 });

@@ -4,7 +4,7 @@
  * lists the members. Built from what the adapter answers, in the language asked for.
  */
 import type {
-  ContentAdapter,
+  ContentReads,
   ExtColumn,
   ExtValue,
   Topic,
@@ -17,6 +17,7 @@ import { normalizeKey } from '../../value/php-array.js';
 import { phpDate } from '../../php/date/date.js';
 import { jsonDecode } from '../../php/json/decode.js';
 import { inLang } from '../data-attrs.js';
+import { waitAll, type Steps } from '../../host-api/now-or-later.js';
 
 /** What a content's shape needs of its group, asked once for a whole list. */
 export interface GroupView {
@@ -25,8 +26,8 @@ export interface GroupView {
   categories: ReadonlyMap<number, TopicsCategory>;
 }
 
-export async function groupView(content: ContentAdapter, groupId: number): Promise<GroupView | null> {
-  const [group, columns, categories] = await Promise.all([
+export function* groupView(content: ContentReads, groupId: number): Steps<GroupView | null> {
+  const [group, columns, categories] = yield* waitAll([
     content.group(groupId),
     content.columns(groupId),
     content.categories(groupId),

@@ -1,9 +1,12 @@
 /**
  * The reads assign_topics_detail, assign_topics_category_list and api_method share: one content
  * (open or not, as asked), a page of a group's open contents, a group's published categories.
- * Sorting, paging and the open rule happen here, on the adapter's plain data.
+ * Sorting, paging and the open rule happen here, on the adapter's plain data. Each is written in
+ * steps (src/host-api/now-or-later.ts), so the same code answers on the async path and, over an
+ * adapter's now face, at once in the synchronous slice (D255).
  */
-import type { ContentAdapter } from '../../host-api/adapters/content.js';
+import type { ContentReads } from '../../host-api/adapters/content.js';
+import { wait, type Steps } from '../../host-api/now-or-later.js';
 import type { RenderClock } from '../plugin-contract.js';
 import { PhpArray } from '../../value/value.js';
 import { pageWindow, type PageWindow } from '../../plugins/array/pager.js';
@@ -16,15 +19,15 @@ export interface ReadOptions {
 }
 
 /** One content in the API's shape; null when the tenant has none of that id, or (checkOpen) it is not open now. */
-export async function topicDetail(
-  content: ContentAdapter,
+export function* topicDetail(
+  content: ContentReads,
   id: number,
   checkOpen: boolean,
   o: ReadOptions,
-): Promise<PhpArray | null> {
-  const [t] = await content.topics([id]);
+): Steps<PhpArray | null> {
+  const [t] = yield* wait(content.topics([id]));
   if (!t || (checkOpen && !isOpenAt(t, o.render.now))) return null;
-  const view = await groupView(content, t.groupId);
+  const view = yield* groupView(content, t.groupId);
   return view ? topicArray(t, view, o.lang, o.render) : null;
 }
 
@@ -40,13 +43,13 @@ export interface ListQuery {
  * A page of the open contents of a group, newest first (ymd, then the higher id first), and the
  * page window; a group the tenant does not have is an empty list.
  */
-export async function topicList(
-  content: ContentAdapter,
+export function* topicList(
+  content: ContentReads,
   q: ListQuery,
   o: ReadOptions,
-): Promise<{ list: PhpArray; window: PageWindow }> {
-  const view = await groupView(content, q.groupId);
-  const states = view ? await content.groupTopics(q.groupId) : [];
+): Steps<{ list: PhpArray; window: PageWindow }> {
+  const view = yield* groupView(content, q.groupId);
+  const states = view ? yield* wait(content.groupTopics(q.groupId)) : [];
   const open = states
     .filter(
       (s) =>
@@ -57,7 +60,7 @@ export async function topicList(
     .sort((a, b) => (a.ymd === b.ymd ? b.id - a.id : a.ymd < b.ymd ? 1 : -1));
   const window = pageWindow(open.length, q.perPage, q.page);
   const ids = open.slice(window.start, window.end).map((s) => s.id);
-  const byId = new Map((ids.length > 0 ? await content.topics(ids) : []).map((t) => [t.id, t]));
+  const byId = new Map((ids.length > 0 ? yield* wait(content.topics(ids)) : []).map((t) => [t.id, t]));
   const list = PhpArray.empty();
   for (const id of ids) {
     const t = byId.get(id);
@@ -67,7 +70,7 @@ export async function topicList(
 }
 
 /** The published categories of a group, in display order, in the API's shape. */
-export async function categoryList(content: ContentAdapter, groupId: number, o: ReadOptions): Promise<PhpArray> {
-  const all = await content.categories(groupId);
+export function* categoryList(content: ContentReads, groupId: number, o: ReadOptions): Steps<PhpArray> {
+  const all = yield* wait(content.categories(groupId));
   return PhpArray.fromList(publishedCategories(all).map((c) => categoryArray(c, o.lang, o.render)));
 }

@@ -7,6 +7,7 @@ import { breach, judge } from './helpers.js';
 import { sourceOf, sourcesUnder } from './source.js';
 import { repeatedLimit } from './timing.js';
 import { withAdapters } from '../../host-api/resolve.js';
+import type { ContentAdapter } from '../../host-api/adapters/content.js';
 
 function staticCheck(id: string, title: string, module: string, forbidden: RegExp, ok: string): SecurityCase {
   return {
@@ -140,7 +141,10 @@ export const OPS: SecurityCase[] = [
       if (
         !max ||
         Number(max[1]) > 20 ||
-        !/const timeout = Math\.max\(1, Math\.min\(Math\.floor\(sliceMs\), MAX_SLICE_MS\)\);/.test(slice) ||
+        !/function sliceTimeoutMs\(sliceMs: number\): number \{\s*return Math\.max\(1, Math\.min\(Math\.floor\(sliceMs\), MAX_SLICE_MS\)\);/.test(
+          slice,
+        ) ||
+        !/const timeout = sliceTimeoutMs\(sliceMs\);/.test(slice) ||
         (slice.match(/applySync\(/g) ?? []).length !== 1 ||
         !/\{\s*timeout,\s*result/.test(slice)
       ) {
@@ -162,14 +166,113 @@ export const OPS: SecurityCase[] = [
           };
     },
   },
-  staticCheck(
-    'OPS-05',
-    'a render that may call the host starts with the async API, so applySyncPromise from the isolate cannot deadlock the host',
-    'sandbox/isolate-host',
-    // Whitespace-tolerant: Prettier lays the conditions out over several lines (D162).
-    /\.runSync\(|\.applySync\(|sync = syncRender !== null(?!\s*&&\s*t\.hostFree === true)|(?<!if \(\s*syncRender === null\s*&&\s*t\.hostFree === true\s*&&\s*!defining[^{]*\{\s*const slice = )renderInSlice\(/,
-    "the render call is apply(), asynchronous, unless the template calls no host plugin (the worker's synchronous render and the in-process slice alike)",
-  ),
+  {
+    id: 'OPS-05',
+    category: 'OPS',
+    title:
+      'a render that may call the host starts with the async API unless every call it can make is a read answered at once, and the host answers a call made at once only inside a slice it opened (D255)',
+    async run() {
+      const host = sourceOf('sandbox/isolate-host');
+      const bridge = sourceOf('bridge/bridge');
+      // Whitespace-tolerant: Prettier lays the conditions out over several lines (D162).
+      const problems = [
+        // No synchronous call of the isolate here but the slice's (OPS-04 checks sync-slice.ts).
+        [/\.runSync\(|\.applySync\(/.test(host), 'isolate-host makes a synchronous call of its own'],
+        // The worker's synchronous render: host-free templates only (their calls would cross to another process).
+        [
+          /sync = syncRender !== null(?!\s*&&\s*t\.hostFree === true)/.test(host),
+          "the worker's sync render is not for host-free templates only",
+        ],
+        // The slice: a host-free template, or one whose calls the bridge answers at once (`now`).
+        [
+          (host.match(/renderInSlice\(/g) ?? []).length !== 1 ||
+            !/if \(\s*syncRender === null\s*&&\s*\(t\.hostFree === true \|\| now !== null\)\s*&&\s*!defining[^{]*\{\s*const hostNow = t\.hostFree !== true && now !== null;[^}]*?this\.activeNow = hostNow \? now : null;[^}]*?renderInSlice\(live\.render, t\.id, copy\.copyInto\(\), limits\.syncSliceMs, hostNow\);\s*\} finally \{\s*this\.activeNow = null;\s*this\.sliceEnds = 0;/.test(
+              host,
+            ),
+          'the slice is not guarded by hostFree or the calls answered at once, or its host function stays open after it',
+        ],
+        // The host function of the slice answers only inside one, before its end.
+        [
+          (host.match(/this\.activeNow = /g) ?? []).length !== 2 ||
+            !/const hostCallNow = \(plugin: string, req: string\): string => \{\s*const now = this\.activeNow;\s*if \(!now\) return NOT_IN_SLICE;\s*if \(performance\.now\(\) >= this\.sliceEnds\) return SLICE_OVER;/.test(
+              host,
+            ),
+          'the host function of the slice answers outside a slice or past its end',
+        ],
+        // The bridge answers at once through a read plugin's runNow alone, and offers it only when every name has one.
+        [
+          !/if \(now\) \{\s*const runNowOf = impl\.runNow;\s*if \(!runNowOf\) throw notNow\(/.test(bridge) ||
+            !/if \(!impl\?\.runNow \|\| !decl\?\.host \|\| Object\.hasOwn\(plugins\.modifiers, name\)\) return null;/.test(
+              bridge,
+            ) ||
+            !/if \(now\) throw notNow\(`\$\{label\} is not a read that answers at once`\);/.test(bridge),
+          'the bridge may answer at once a call that is not a read plugin with runNow',
+        ],
+      ] as const;
+      const failed = problems.filter(([bad]) => bad).map(([, what]) => what);
+      return failed.length > 0
+        ? { status: 'escaped', detail: failed.join('; ') }
+        : {
+            status: 'contained',
+            detail:
+              "the render call is apply(), asynchronous, unless the template calls no host plugin or only reads the bridge answers at once; the slice's host function answers only inside the slice",
+          };
+    },
+  },
+  {
+    id: 'OPS-17',
+    category: 'OPS',
+    title:
+      'a template that may call a host plugin with effects (a counter write) never takes the synchronous slice, though its reads could be answered at once (D255)',
+    async run() {
+      const { createEngine } = await import('../../engine.js');
+      // A content adapter whose reads also answer at once, counting which face served them.
+      const served = { now: 0, later: 0 };
+      const categories = (face: 'now' | 'later') => {
+        served[face]++;
+        return [];
+      };
+      const content: ContentAdapter = {
+        group: async () => null,
+        groupTopics: async () => [],
+        topics: async () => [],
+        findTopicId: async () => null,
+        columns: async () => [],
+        categories: async () => categories('later'),
+        addToCounter: async () => 1,
+        setCounter: async () => 1,
+        syncCounters: async () => 0,
+        now: {
+          group: () => null,
+          groupTopics: () => [],
+          topics: () => [],
+          findTopicId: () => null,
+          columns: () => [],
+          categories: () => categories('now'),
+        },
+      };
+      const e = createEngine({ workers: 0, host: { content }, limits: { syncSliceMs: 20 } });
+      const read = '{api_method var=r model="TopicsCategory" method="list" method_params=$m}{$r.list|@count}';
+      // The write is never reached; that the template can reach it is what keeps it off the slice.
+      const write = `${read}{if $w}{increment_counter var=v value=1 topics_group_id=1 slug="x" ext_slug="c"}{/if}`;
+      const renders = async (source: string) => {
+        served.now = served.later = 0;
+        for (let i = 0; i < 12; i++) await e.render(source, { vars: { m: { topics_group_id: 1 }, w: false } });
+        return { ...served };
+      };
+      try {
+        const reads = await renders(read);
+        const writes = await renders(write);
+        const ok = reads.now > 0 && writes.now === 0 && writes.later === 12;
+        return {
+          status: ok ? 'contained' : 'escaped',
+          detail: `reads only: ${reads.now} of 12 renders answered at once (in the slice); with a reachable write: ${writes.now} at once, ${writes.later} on the async path`,
+        };
+      } finally {
+        e.close();
+      }
+    },
+  },
   {
     id: 'OPS-06',
     category: 'OPS',

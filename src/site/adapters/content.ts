@@ -1,22 +1,31 @@
 /**
  * The content family's adapters of a local site (HostAdapters.content, .masters, .childSites)
  * over the tables of schema/content.ts. They answer stored data only, for ctx.tenant; the
- * rules (open checks, language fallback, paging, counters' columns) are the plugins'.
+ * rules (open checks, language fallback, paging, counters' columns) are the plugins'. The reads
+ * are written once in steps (src/host-api/now-or-later.ts): on SQLite they also answer at once.
  */
-import type {
-  ChildSitesAdapter,
-  ContentAdapter,
-  CounterTarget,
-  ExtColumn,
-  ExtColumnType,
-  ExtValue,
-  HostAdapters,
-  MastersAdapter,
-  Topic,
-  TopicState,
-  TopicText,
+import {
+  runLater,
+  runNow,
+  wait,
+  type ChildSitesAdapter,
+  type ContentAdapter,
+  type ContentReadsNow,
+  type CounterTarget,
+  type ExtColumn,
+  type ExtColumnType,
+  type ExtValue,
+  type HostAdapters,
+  type MastersAdapter,
+  type NowOrLater,
+  type Steps,
+  type Topic,
+  type TopicState,
+  type TopicText,
+  type TopicsCategory,
+  type TopicsGroup,
 } from '../../index.js';
-import type { SqlRunner, SqlValue } from '../db/database.js';
+import type { SqlReads, SqlRunner, SqlValue } from '../db/database.js';
 import type { SiteContext } from '../site-context.js';
 import { parseNames } from './content-names.js';
 import { groupPartsReader, topicsInOneStatement } from './content-postgres.js';
@@ -66,93 +75,102 @@ async function inChunks<K, T>(ids: readonly K[], query: (chunk: readonly K[]) =>
   return out;
 }
 
-export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const tenant = ctx.tenant;
-  const { db } = ctx;
+/** `inChunks` in steps, for the reads written once for both faces. */
+function* chunked<K, T>(ids: readonly K[], query: (chunk: readonly K[]) => NowOrLater<T[]>): Steps<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY)
+    out.push(...(yield* wait(query(ids.slice(i, i + IDS_PER_QUERY)))));
+  return out;
+}
 
-  const counterKey = (tenant: string, t: CounterTarget): SqlValue[] => [tenant, t.topicId, t.columnId, t.index];
-
-  async function topics(tenant: string, ids: readonly number[]): Promise<Topic[]> {
-    const rows = await inChunks(ids, (c) =>
-      db.all<TopicRow>(
-        `SELECT ${STATE_COLUMNS}, slug, order_no, inst_at, update_at FROM topics WHERE tenant = ? AND id IN ${marks(c.length)}`,
-        [tenant, ...c],
-      ),
-    );
-    if (rows.length === 0) return [];
-    const found = rows.map((r) => r.id);
-    const texts = await inChunks(found, (c) =>
-      db.all<{ topic_id: number; lang: string; subject: string; contents: string }>(
-        `SELECT topic_id, lang, subject, contents FROM topic_texts WHERE tenant = ? AND topic_id IN ${marks(c.length)}`,
-        [tenant, ...c],
-      ),
-    );
-    const values = await inChunks(found, (c) =>
-      db.all<{ topic_id: number; column_id: number; idx: number; value: string | number | null }>(
-        `SELECT topic_id, column_id, idx, value FROM topic_ext_values WHERE tenant = ? AND topic_id IN ${marks(c.length)}`,
-        [tenant, ...c],
-      ),
-    );
-    const counters = await inChunks(found, (c) =>
-      db.all<{ topic_id: number; column_id: number; idx: number; value: number }>(
-        `SELECT topic_id, column_id, idx, value FROM topic_counters WHERE tenant = ? AND topic_id IN ${marks(c.length)}`,
-        [tenant, ...c],
-      ),
-    );
-    const byTopic = new Map<number, { texts: Record<string, TopicText>; ext: ExtValue[] }>(
-      found.map((id) => [id, { texts: {}, ext: [] }]),
-    );
-    for (const t of texts) byTopic.get(t.topic_id)!.texts[t.lang] = { subject: t.subject, contents: t.contents };
-    for (const v of [...values, ...counters])
-      byTopic.get(v.topic_id)!.ext.push({ columnId: v.column_id, index: v.idx, value: v.value });
-    return rows.map((r) => ({
-      ...stateOf(r),
-      slug: r.slug,
-      orderNo: r.order_no,
-      instAt: r.inst_at,
-      updateAt: r.update_at,
-      ...byTopic.get(r.id)!,
-    }));
-  }
-
-  const content: ContentAdapter = {
-    async group(groupId) {
-      const r = await db.get<{ id: number; names: string; descriptions: string }>(
-        'SELECT id, names, descriptions FROM topics_groups WHERE tenant = ? AND id = ?',
-        [tenant, groupId],
+/**
+ * The content adapter's reads for `tenant`, written once in steps over either face of the
+ * database: the async SqlRunner (every backend) or SQLite's reads answered at once (`db.now`),
+ * which make the adapter's now face (ContentAdapter.now, D255).
+ */
+function contentReads(tenant: string, db: SqlReads) {
+  return {
+    *group(groupId: number): Steps<TopicsGroup | null> {
+      const r = yield* wait(
+        db.get<{ id: number; names: string; descriptions: string }>(
+          'SELECT id, names, descriptions FROM topics_groups WHERE tenant = ? AND id = ?',
+          [tenant, groupId],
+        ),
       );
       return r ? { id: r.id, names: parseNames(r.names), descriptions: parseNames(r.descriptions) } : null;
     },
-    async groupTopics(groupId) {
-      return (
-        await db.all<StateRow>(`SELECT ${STATE_COLUMNS} FROM topics WHERE tenant = ? AND group_id = ?`, [
+    *groupTopics(groupId: number): Steps<TopicState[]> {
+      const rows = yield* wait(
+        db.all<StateRow>(`SELECT ${STATE_COLUMNS} FROM topics WHERE tenant = ? AND group_id = ?`, [tenant, groupId]),
+      );
+      return rows.map(stateOf);
+    },
+    *topics(ids: readonly number[]): Steps<Topic[]> {
+      const rows = yield* chunked(ids, (c) =>
+        db.all<TopicRow>(
+          `SELECT ${STATE_COLUMNS}, slug, order_no, inst_at, update_at FROM topics WHERE tenant = ? AND id IN ${marks(c.length)}`,
+          [tenant, ...c],
+        ),
+      );
+      if (rows.length === 0) return [];
+      const found = rows.map((r) => r.id);
+      const texts = yield* chunked(found, (c) =>
+        db.all<{ topic_id: number; lang: string; subject: string; contents: string }>(
+          `SELECT topic_id, lang, subject, contents FROM topic_texts WHERE tenant = ? AND topic_id IN ${marks(c.length)}`,
+          [tenant, ...c],
+        ),
+      );
+      const values = yield* chunked(found, (c) =>
+        db.all<{ topic_id: number; column_id: number; idx: number; value: string | number | null }>(
+          `SELECT topic_id, column_id, idx, value FROM topic_ext_values WHERE tenant = ? AND topic_id IN ${marks(c.length)}`,
+          [tenant, ...c],
+        ),
+      );
+      const counters = yield* chunked(found, (c) =>
+        db.all<{ topic_id: number; column_id: number; idx: number; value: number }>(
+          `SELECT topic_id, column_id, idx, value FROM topic_counters WHERE tenant = ? AND topic_id IN ${marks(c.length)}`,
+          [tenant, ...c],
+        ),
+      );
+      const byTopic = new Map<number, { texts: Record<string, TopicText>; ext: ExtValue[] }>(
+        found.map((id) => [id, { texts: {}, ext: [] }]),
+      );
+      for (const t of texts) byTopic.get(t.topic_id)!.texts[t.lang] = { subject: t.subject, contents: t.contents };
+      for (const v of [...values, ...counters])
+        byTopic.get(v.topic_id)!.ext.push({ columnId: v.column_id, index: v.idx, value: v.value });
+      return rows.map((r) => ({
+        ...stateOf(r),
+        slug: r.slug,
+        orderNo: r.order_no,
+        instAt: r.inst_at,
+        updateAt: r.update_at,
+        ...byTopic.get(r.id)!,
+      }));
+    },
+    *findTopicId(groupId: number, ref: { id: number } | { slug: string }): Steps<number | null> {
+      const [column, value] = 'id' in ref ? ['id', ref.id] : ['slug', ref.slug];
+      const r = yield* wait(
+        db.get<{ id: number }>(`SELECT id FROM topics WHERE tenant = ? AND group_id = ? AND ${column} = ?`, [
           tenant,
           groupId,
-        ])
-      ).map(stateOf);
-    },
-    async topics(ids) {
-      return topics(tenant, ids);
-    },
-    async findTopicId(groupId, ref) {
-      const [column, value] = 'id' in ref ? ['id', ref.id] : ['slug', ref.slug];
-      const r = await db.get<{ id: number }>(
-        `SELECT id FROM topics WHERE tenant = ? AND group_id = ? AND ${column} = ?`,
-        [tenant, groupId, value],
+          value,
+        ]),
       );
       return r?.id ?? null;
     },
-    async columns(groupId) {
-      const rows = await db.all<{
-        id: number;
-        group_id: number;
-        slug: string;
-        type: string;
-        repeat_cnt: number;
-        order_no: number;
-      }>(
-        'SELECT id, group_id, slug, type, repeat_cnt, order_no FROM topics_ext_columns WHERE tenant = ? AND group_id = ? ORDER BY order_no, id',
-        [tenant, groupId],
+    *columns(groupId: number): Steps<ExtColumn[]> {
+      const rows = yield* wait(
+        db.all<{
+          id: number;
+          group_id: number;
+          slug: string;
+          type: string;
+          repeat_cnt: number;
+          order_no: number;
+        }>(
+          'SELECT id, group_id, slug, type, repeat_cnt, order_no FROM topics_ext_columns WHERE tenant = ? AND group_id = ? ORDER BY order_no, id',
+          [tenant, groupId],
+        ),
       );
       return rows.map((r): ExtColumn => ({
         id: r.id,
@@ -163,18 +181,20 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
         orderNo: r.order_no,
       }));
     },
-    async categories(groupId) {
-      const rows = await db.all<{
-        id: number;
-        group_id: number;
-        parent_id: number | null;
-        slug: string | null;
-        names: string;
-        order_no: number;
-        open_flg: number;
-      }>(
-        'SELECT id, group_id, parent_id, slug, names, order_no, open_flg FROM topics_categories WHERE tenant = ? AND group_id = ? ORDER BY order_no, id',
-        [tenant, groupId],
+    *categories(groupId: number): Steps<TopicsCategory[]> {
+      const rows = yield* wait(
+        db.all<{
+          id: number;
+          group_id: number;
+          parent_id: number | null;
+          slug: string | null;
+          names: string;
+          order_no: number;
+          open_flg: number;
+        }>(
+          'SELECT id, group_id, parent_id, slug, names, order_no, open_flg FROM topics_categories WHERE tenant = ? AND group_id = ? ORDER BY order_no, id',
+          [tenant, groupId],
+        ),
       );
       return rows.map((r) => ({
         id: r.id,
@@ -186,6 +206,37 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
         openFlg: r.open_flg === 1,
       }));
     },
+  };
+}
+
+/** The now face of the reads over SQLite's reads answered at once. */
+function readsNow(reads: ReturnType<typeof contentReads>): ContentReadsNow {
+  return {
+    group: (groupId) => runNow(reads.group(groupId)),
+    groupTopics: (groupId) => runNow(reads.groupTopics(groupId)),
+    topics: (ids) => runNow(reads.topics(ids)),
+    findTopicId: (groupId, ref) => runNow(reads.findTopicId(groupId, ref)),
+    columns: (groupId) => runNow(reads.columns(groupId)),
+    categories: (groupId) => runNow(reads.categories(groupId)),
+  };
+}
+
+export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
+  const tenant = ctx.tenant;
+  const { db } = ctx;
+
+  const counterKey = (tenant: string, t: CounterTarget): SqlValue[] => [tenant, t.topicId, t.columnId, t.index];
+  const reads = contentReads(tenant, db);
+
+  const content: ContentAdapter = {
+    group: (groupId) => runLater(reads.group(groupId)),
+    groupTopics: (groupId) => runLater(reads.groupTopics(groupId)),
+    topics: (ids) => runLater(reads.topics(ids)),
+    findTopicId: (groupId, ref) => runLater(reads.findTopicId(groupId, ref)),
+    columns: (groupId) => runLater(reads.columns(groupId)),
+    categories: (groupId) => runLater(reads.categories(groupId)),
+    // SQLite answers on this thread: a render whose host calls are these reads may take the slice.
+    ...(db.now ? { now: readsNow(contentReads(tenant, db.now)) } : {}),
     async addToCounter(target, amount) {
       // One statement: two increments at once both count, on either backend.
       const r = await db.get<{ value: number }>(

@@ -16,7 +16,7 @@
  * plugins that read them out of cached endpoints). A statement the rule cannot read counts as a
  * write: too many versions cost a render, too few a stale answer.
  */
-import type { Row, SiteDatabase, SqlRunner, SqlValue } from './database.js';
+import type { Row, SiteDatabase, SqlReadsNow, SqlRunner, SqlValue } from './database.js';
 import { detached } from './render-statements.js';
 
 /** Tables whose rows no cacheable endpoint reads: writing them leaves the version alone. */
@@ -187,7 +187,26 @@ export function versionedDatabase(
         }
       : {}),
     ...(db.poolUse ? { poolUse: db.poolUse.bind(db) } : {}),
+    // The reads answered at once (SQLite, D255) read only: a write there would skip the version.
+    ...(db.now ? { now: readsOnly(db.now) } : {}),
     close: () => db.close(),
   };
   return { db: wrapped, version };
+}
+
+/** `now` refusing any statement that may change a row: it is for reads, and a write must move the version. */
+function readsOnly(now: SqlReadsNow): SqlReadsNow {
+  const check = (sql: string) => {
+    if (contentWrite(sql)) throw new Error('a statement that writes, through the reads answered at once');
+  };
+  return {
+    all: <T extends object = Row>(sql: string, params?: readonly SqlValue[]) => {
+      check(sql);
+      return now.all<T>(sql, params);
+    },
+    get: <T extends object = Row>(sql: string, params?: readonly SqlValue[]) => {
+      check(sql);
+      return now.get<T>(sql, params);
+    },
+  };
 }

@@ -20,8 +20,29 @@ export interface SqlRunner {
   run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }>;
 }
 
+/**
+ * Reads answered at once on the calling thread: SQLite's (node:sqlite runs a statement on this
+ * thread anyway). What a content adapter's now face reads through (D255).
+ */
+export interface SqlReadsNow {
+  all<T extends object = Row>(sql: string, params?: readonly SqlValue[]): T[];
+  get<T extends object = Row>(sql: string, params?: readonly SqlValue[]): T | undefined;
+}
+
+/** The reads of either: what a read written once for both faces (src/site/adapters/content.ts) calls. */
+export interface SqlReads {
+  all<T extends object = Row>(sql: string, params?: readonly SqlValue[]): T[] | Promise<T[]>;
+  get<T extends object = Row>(sql: string, params?: readonly SqlValue[]): T | undefined | Promise<T | undefined>;
+}
+
 export interface SiteDatabase extends SqlRunner {
   readonly dialect: 'sqlite' | 'postgres';
+  /**
+   * The reads answered at once (SQLite only; absent on PostgreSQL, whose statements answer through
+   * the network). Throws E_SLICE_YIELD while a transaction holds the connection: a read then
+   * waits for it, which only the async path can do.
+   */
+  readonly now?: SqlReadsNow;
   /**
    * Runs `fn` in one transaction: all its writes or none, so a plugin that fails halfway (or a
    * render that times out while it waits) leaves no torn rows. Calls made outside `fn` meanwhile

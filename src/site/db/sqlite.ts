@@ -8,9 +8,13 @@
  * A synchronous statement cannot be cancelled once it runs (D183): a render's statement does not
  * start once the render is over, and gives it at most MAX_RENDER_ROWS rows, read one at a time so
  * that the rows past the cap are never made.
+ *
+ * Its reads also have a face that answers at once (`now`, D255), the same statements run by the
+ * same code without the promise, for a render in the synchronous slice of the embedding process.
  */
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import type { Row, SiteDatabase, SqlRunner, SqlValue } from './database.js';
+import type { Row, SiteDatabase, SqlReadsNow, SqlRunner, SqlValue } from './database.js';
+import { notNow } from '../../index.js';
 import { MAX_RENDER_ROWS, checkStatement, statementSignal, tooManyRows } from './render-statements.js';
 
 /**
@@ -38,6 +42,13 @@ class SqliteRunner implements SqlRunner {
   }
 
   async all<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return this.allNow<T>(sql, params);
+  }
+  async get<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    return this.getNow<T>(sql, params);
+  }
+
+  allNow<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): T[] {
     const signal = statementSignal();
     checkStatement(signal);
     const stmt = this.prepared(sql);
@@ -49,7 +60,7 @@ class SqliteRunner implements SqlRunner {
     }
     return rows;
   }
-  async get<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+  getNow<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): T | undefined {
     checkStatement(statementSignal());
     return this.prepared(sql).get(...(params as SQLInputValue[])) as T | undefined;
   }
@@ -65,9 +76,26 @@ class SqliteDatabase implements SiteDatabase {
   private readonly runner: SqliteRunner;
   /** Ends when the transaction in progress (if any) has ended. */
   private lock: Promise<void> = Promise.resolve();
+  /** A transaction holds the connection (BEGIN to COMMIT): a read at once would land inside it. */
+  private inTransaction = false;
+  readonly now: SqlReadsNow;
 
   constructor(private readonly db: DatabaseSync) {
     this.runner = new SqliteRunner(db);
+    const runner = this.runner;
+    const free = () => {
+      if (this.inTransaction) throw notNow('a database read: a transaction holds the connection');
+    };
+    this.now = {
+      all<T extends object = Row>(sql: string, params?: readonly SqlValue[]): T[] {
+        free();
+        return runner.allNow<T>(sql, params);
+      },
+      get<T extends object = Row>(sql: string, params?: readonly SqlValue[]): T | undefined {
+        free();
+        return runner.getNow<T>(sql, params);
+      },
+    };
   }
 
   private async outside<T>(op: () => Promise<T>): Promise<T> {
@@ -91,6 +119,7 @@ class SqliteDatabase implements SiteDatabase {
     await before;
     try {
       this.db.exec('BEGIN IMMEDIATE');
+      this.inTransaction = true;
       try {
         const out = await fn(this.runner);
         this.db.exec('COMMIT');
@@ -100,6 +129,7 @@ class SqliteDatabase implements SiteDatabase {
         throw e;
       }
     } finally {
+      this.inTransaction = false;
       release();
     }
   }

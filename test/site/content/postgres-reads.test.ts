@@ -16,6 +16,7 @@ import { contentAdapters } from '../../../src/site/adapters/content.js';
 import type { SiteContext } from '../../../src/site/site-context.js';
 import { topicList } from '../../../src/host-plugins/content/topics-query.js';
 import { withRenderSignal } from '../../../src/host-api/render-signal.js';
+import { runLater } from '../../../src/host-api/now-or-later.js';
 
 const GROUP = 9;
 const IDS = [9001, 9002, 9003, 9004, 9005];
@@ -211,7 +212,7 @@ const byId = <T extends { id: number }>(list: readonly T[]): T[] => [...list].so
     const read = { lang: 'ja', render: { now: 1700000000, timezone: 'Asia/Tokyo', lang: 'ja' } };
     const list = async (signal: AbortSignal) =>
       withRenderSignal(signal, () =>
-        topicList(reads, { groupId: GROUP, perPage: 10, page: 1, categoryId: null }, read),
+        runLater(topicList(reads, { groupId: GROUP, perPage: 10, page: 1, categoryId: null }, read)),
       );
     const one = await list(new AbortController().signal);
     expect(one.list.size).toBe(4);

@@ -1,7 +1,7 @@
 /**
  * A sample site (`smartcage site init` data) on one backend with an engine over it, for the rule
  * tests of the site's plugins (content, members, tags, community): renders go through the real
- * engine (a sandbox worker) and the site's real adapters. The render's clock is `bench.clock.now`
+ * engine (a sandbox worker, or in this process with `workers: 0`) and the site's real adapters. The render's clock is `bench.clock.now`
  * (default the examples' clock, 1700000000 = 2023-11-15 07:13:20 Asia/Tokyo), so open/close and
  * since-when rules can be tried at any instant.
  */
@@ -10,6 +10,7 @@ import {
   createEngine,
   TemplateError,
   type Engine,
+  type EngineOptions,
   type HostAdapters,
   type RenderIdentity,
   type RenderResult,
@@ -45,7 +46,12 @@ export interface SiteBench {
  */
 export function siteBench(
   backend: Backend,
-  opts: { host?: (site: HostAdapters) => HostAdapters; sample?: SampleOptions } = {},
+  opts: {
+    host?: (site: HostAdapters) => HostAdapters;
+    sample?: SampleOptions;
+    /** The engine's options over the bench's (`workers: 0`, `limits`). */
+    engine?: Partial<EngineOptions>;
+  } = {},
 ): SiteBench {
   let site: (Site & { done(): Promise<void> }) | undefined;
   let engine: Engine | undefined;
@@ -53,7 +59,14 @@ export function siteBench(
   beforeAll(async () => {
     site = await sampleSite(backend, opts.sample);
     const host = opts.host ? opts.host(site.host) : site.host;
-    engine = createEngine({ ...site.engineOptions(), host, now: () => clock.now, seed: FIXED_SEED, workers: 1 });
+    engine = createEngine({
+      ...site.engineOptions(),
+      host,
+      now: () => clock.now,
+      seed: FIXED_SEED,
+      workers: 1,
+      ...opts.engine,
+    });
   });
   afterAll(async () => {
     engine?.close();

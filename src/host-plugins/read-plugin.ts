@@ -1,0 +1,42 @@
+/**
+ * Host plugins that only read (docs/decisions.md D255): written once in steps, they answer on the
+ * async path as every plugin does and, when their adapter has a now face (the local site's
+ * node:sqlite), at once for a render in the synchronous slice of the embedding process. Kept out
+ * of plugin-contract.ts, which stays a leaf of types (test/host-bridge/contract.test.ts).
+ */
+import type { FunctionPlugin } from '../plugins/types.js';
+import type { Value } from '../value/value.js';
+import { notNow, runLater, runNow, type Steps } from '../host-api/now-or-later.js';
+import type { BridgeCall, HostPlugin, HostResult, ReadRun } from './plugin-contract.js';
+
+/** The now face of the adapter a plugin was handed, or undefined when it answers only later. */
+export function nowFaceOf(adapter: unknown): object | undefined {
+  const face = typeof adapter === 'object' && adapter !== null ? (adapter as { now?: unknown }).now : undefined;
+  return typeof face === 'object' && face !== null ? face : undefined;
+}
+
+/**
+ * A plugin that only reads: nothing it does outside its answer (no write, counter, mail, file,
+ * sleep, request). It runs on the async path as `implement`'s do, and, when its adapter has a now
+ * face, at once for a render in the synchronous slice, with the same body (docs/decisions.md D255).
+ */
+export function implementRead<const D extends FunctionPlugin & { host: string }>(
+  declaration: D,
+  body: ReadRun<D>,
+): HostPlugin {
+  const run = body as unknown as (
+    attrs: Record<string, Value>,
+    call: BridgeCall,
+    reads: unknown,
+    signal: AbortSignal,
+  ) => Steps<HostResult>;
+  return {
+    name: declaration.name,
+    run: (attrs, call, adapter, signal) => runLater(run(attrs, call, adapter, signal)),
+    runNow(attrs, call, adapter, signal) {
+      const face = nowFaceOf(adapter);
+      if (!face) throw notNow(`{${declaration.name}}: this host's adapter answers only later`);
+      return runNow(run(attrs, call, face, signal));
+    },
+  };
+}
