@@ -14,6 +14,7 @@ import type { HostAnswer, HostFunction, HostRequest, ModifierAnswer, TagAnswer }
 import type { Value } from '../value/value.js';
 import type { RenderState } from './render-state.js';
 import type { ModifierPlugin } from '../plugins/types.js';
+import { setOwn } from '../value/set-own.js';
 
 /** Captured once at bootstrap; the globals they came from are deleted before any template runs. */
 let hostFunction: HostFunction | null = null;
@@ -54,7 +55,8 @@ class HostError extends Error {
 function ask(plugin: string, attrs: Record<string, Value>, $: RenderState): TagAnswer {
   if (!hostFunction) throw new HostError('E_NO_HOST', `{${plugin}} needs a host, and this sandbox has none`);
   const encoded: Record<string, Transfer> = {};
-  for (const k of Object.keys(attrs)) encoded[k] = encodeValue(attrs[k]);
+  // An attribute named after an Object.prototype member is a key like any other (setOwn).
+  for (const k of Object.keys(attrs)) setOwn(encoded, k, encodeValue(attrs[k]));
   checkTransferSize(Object.values(encoded), `{${plugin}}`);
   const answer = hostAnswer('tag', JSON.stringify({ name: plugin, attrs: encoded } satisfies HostRequest<'tag'>));
   if (!answer.ok) throw new HostError(answer.error.code, answer.error.message);

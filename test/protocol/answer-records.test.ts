@@ -1,6 +1,6 @@
 /**
  * A host plugin's row built as plain data and read lazily (fromJS) crosses as that data where
- * it is exact (src/protocol/transfer.ts, plainRecord): what encodeAnswer writes must be what it
+ * it is exact (src/protocol/transfer.ts, src/value/copy-on-change.ts): what encodeAnswer writes must be what it
  * wrote for the array settled key by key, and decode to the same value in the isolate.
  */
 import { describe, expect, it } from 'vitest';

@@ -70,7 +70,7 @@ export function topicArray(t: Topic, view: GroupView, lang: string, render: Rend
   const name = (c: TopicsCategory | undefined): string | null =>
     c ? (inLang(c.names, lang, render.lang) ?? '') : null;
   // Plain data read as a lazy record (fromJS): the answer's encoder sends it as it is, where a
-  // map built here was walked back out into the same object (transfer.ts, plainRecord).
+  // map built here was walked back out into the same object (transfer.ts and the copy-on-change walk, src/value/copy-on-change.ts).
   const out: Record<string, unknown> = {
     topics_id: t.id,
     ymd: t.ymd,

@@ -110,6 +110,8 @@ export const IS_MORE: SecurityCase[] = [
             '{assign var="x.__proto__.polluted" value=1}{assign var="x.constructor.prototype.p" value=2}[{$q.polluted}{$q.constructor.prototype.p}]{$x|@json_encode}',
           output: '[]{"__proto__":{"polluted":1},"constructor":{"prototype":{"p":2}}}',
         },
+        // A host tag's attribute named after an Object.prototype member: the host refuses it by name.
+        { template: '{assign_globals key="k" value=1 constructor=1 toString=2}', code: 'E_UNKNOWN_ATTR' },
         {
           template: '[{$smarty.get.__proto__}][{$smarty.get.constructor}][{$smarty.get.toString}]',
           opts: { request: { get: JSON.parse('{"__proto__":"q"}') as Record<string, string> } },
