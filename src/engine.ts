@@ -383,7 +383,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const onCancel = () => bridge.end(cancelled());
     let handler = bridge.handler;
     // In this process, a template whose host calls are all reads answered at once may take the
-    // synchronous slice (D255); a worker's calls cross to this process, so never there.
+    // synchronous slice (D268); a worker's calls cross to this process, so never there.
     let callsNow =
       sandbox instanceof TenantIsolates && limits.syncSliceMs > 0 && c.template.hostFree !== true
         ? bridge.answersNow(c.manifest.host)

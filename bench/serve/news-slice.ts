@@ -1,6 +1,6 @@
 /**
  * `node --no-node-snapshot --import tsx bench/serve/news-slice.ts SITE_DIR [--n N] [--rounds R]`:
- * the lever of D255 alone, in one process and one build: the `news` function rendered with
+ * the lever of D268 alone, in one process and one build: the `news` function rendered with
  * `workers: 0` over the site's SQLite adapters with their now face (its renders may take the
  * synchronous slice) and without it (every render async), in alternating rounds. CPU µs per render
  * (median of the rounds, with min-max), how many of each engine's renders read at once, and how

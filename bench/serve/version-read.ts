@@ -20,7 +20,7 @@ async function measure(name: string, url: string | null): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'smartcage-version-'));
   try {
     await initSite(dir, { siteKey: `v${randomBytes(6).toString('hex')}`, database: url });
-    // `news` keeps its answers: only then does a write move the version (D272), and the row exist.
+    // `news` keeps its answers: only then does a write move the version (D257), and the row exist.
     const file = path.join(dir, 'site.json');
     const config = JSON.parse(readFileSync(file, 'utf8')) as { endpoints: { path: string; cache?: object }[] };
     config.endpoints.find((e) => e.path === 'news')!.cache = { seconds: 60 };

@@ -151,7 +151,7 @@ export function createBridge(
   handler: HostCallHandler;
   /**
    * The same calls answered at once, for a render in the synchronous slice (docs/decisions.md
-   * D255), when every host plugin `names` (the template's `manifest.host`) reads only and its
+   * D268), when every host plugin `names` (the template's `manifest.host`) reads only and its
    * adapter on this render's host answers at once; otherwise null and the render goes async.
    */
   answersNow: (names: readonly string[]) => HostCallsNow | null;
@@ -282,7 +282,7 @@ export function createBridge(
    * What the calls of a slice answered at once, by call (kind and request text), for the render's
    * run again after its slice was cut: the same call is answered from here once, not read again.
    * A cut render with host calls otherwise paid for its reads twice, and on a loaded machine, where
-   * a wall-clock slice is cut often, that made `news` slower than the async path (D256). The answer
+   * a wall-clock slice is cut often, that made `news` slower than the async path (D269). The answer
    * is the one this render got a moment ago, for the same identity and clock: only reads fill it.
    */
   const replay = new Map<string, string>();

@@ -1,5 +1,5 @@
 /**
- * Reads written once and answered now or later (docs/decisions.md D255). A host plugin that only
+ * Reads written once and answered now or later (docs/decisions.md D268). A host plugin that only
  * reads, and an adapter whose store answers on the calling thread (the local site's node:sqlite),
  * can answer a render in the synchronous slice (src/sandbox/sync-slice.ts) at once; the same
  * plugin on an adapter that answers through a promise (PostgreSQL, an embedder's HTTP CMS) must

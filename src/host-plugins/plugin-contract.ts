@@ -108,7 +108,7 @@ export interface HostPlugin {
   /**
    * Present on a plugin that only reads (made by `implementRead`): the same call answered at once
    * from the now face of its adapter (`adapter.now`), for a render in the synchronous slice
-   * (docs/decisions.md D255). A plugin with any effect outside its answer (a write, a counter, a
+   * (docs/decisions.md D268). A plugin with any effect outside its answer (a write, a counter, a
    * mail, a file, a sleep) never has it: a cut render runs again from the start, so it may repeat
    * its reads, never an effect. Throws E_SLICE_YIELD (`notNow`) when the adapter has no now face
    * or a read could not be answered at once.

@@ -1,5 +1,5 @@
 /**
- * Host plugins that only read (docs/decisions.md D255): written once in steps, they answer on the
+ * Host plugins that only read (docs/decisions.md D268): written once in steps, they answer on the
  * async path as every plugin does and, when their adapter has a now face (the local site's
  * node:sqlite), at once for a render in the synchronous slice of the embedding process. Kept out
  * of plugin-contract.ts, which stays a leaf of types (test/host-bridge/contract.test.ts).
@@ -18,7 +18,7 @@ export function nowFaceOf(adapter: unknown): object | undefined {
 /**
  * A plugin that only reads: nothing it does outside its answer (no write, counter, mail, file,
  * sleep, request). It runs on the async path as `implement`'s do, and, when its adapter has a now
- * face, at once for a render in the synchronous slice, with the same body (docs/decisions.md D255).
+ * face, at once for a render in the synchronous slice, with the same body (docs/decisions.md D268).
  */
 export function implementRead<const D extends FunctionPlugin & { host: string }>(
   declaration: D,

@@ -25,7 +25,7 @@ export type HostRequest<K extends HostCallKind> = Omit<Extract<HostCall, { kind:
 
 /**
  * Inside the isolate: the host function, called synchronously: with isolated-vm's applySyncPromise
- * on the async path, with applySync in the synchronous slice (docs/decisions.md D255).
+ * on the async path, with applySync in the synchronous slice (docs/decisions.md D268).
  */
 export type HostFunction = (kind: HostCallKind, request: string) => string;
 

@@ -5,7 +5,7 @@
  *
  * The host installs two: the async path's (applySyncPromise: the host may answer through a
  * promise) and the synchronous slice's (applySync: isolated-vm allows no promise there). The host
- * tells each render which to use (`useHostNow`, D255); it checks again on its side that a call
+ * tells each render which to use (`useHostNow`, D268); it checks again on its side that a call
  * made at once belongs to a render it started in a slice. Answered E_SLICE_YIELD there, the render
  * is cut (RenderState.yieldSlice) and runs again on the async path.
  */

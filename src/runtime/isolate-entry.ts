@@ -43,7 +43,7 @@ const smartcage = {
     const refNow = g.__hostCallNow as HostRef | undefined;
     delete g.__hostCall;
     delete g.__hostCallNow;
-    // On the async path the host may answer through a promise; in the slice it answers at once (D255).
+    // On the async path the host may answer through a promise; in the slice it answers at once (D268).
     if (ref && refNow)
       installHost(
         (kind, request) => ref.applySyncPromise(undefined, [kind, request]),
@@ -103,7 +103,7 @@ const smartcage = {
    * not run: the host renders again at once with `afterCut`, which clears what they restore.
    * With `sliceMs` the render also cuts itself that long after it starts (RenderState.tick, D187)
    * and answers `overSlice`, its `finally` blocks run. `hostNow` (with `sliceMs`): the host answers
-   * this render's host calls at once (D255), through the slice's host function.
+   * this render's host calls at once (D268), through the slice's host function.
    */
   render(
     name: string,

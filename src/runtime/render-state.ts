@@ -205,7 +205,7 @@ export class RenderState implements PluginContext {
 
   /**
    * A host call of this render in the synchronous slice could not be answered at once
-   * (E_SLICE_YIELD, D255): the render is cut as at its deadline, and the host runs it again
+   * (E_SLICE_YIELD, D268): the render is cut as at its deadline, and the host runs it again
    * asynchronously from the start.
    */
   yieldSlice(): never {

@@ -104,7 +104,7 @@ export class TenantIsolates {
     this.hosts.delete(key);
     this.hosts.set(key, host);
     // A spare taken while it warms: a warm-up that fails disposes it, and the render goes to the
-    // fresh isolate the next call makes for its unusable host, instead of failing with it (D273).
+    // fresh isolate the next call makes for its unusable host, instead of failing with it (D258).
     const warming = host.warmingUp();
     if (warming)
       return warming.then((ok) =>

@@ -110,7 +110,7 @@ export class IsolateHost {
   /**
    * The calls answered at once of the render in its synchronous slice, and when that slice ends
    * (performance.now()): set around the slice alone, so a call made at once at any other time,
-   * or past the slice's end, is refused (docs/decisions.md D255).
+   * or past the slice's end, is refused (docs/decisions.md D268).
    */
   private activeNow: HostCallsNow | null = null;
   private sliceEnds = 0;
@@ -179,7 +179,7 @@ export class IsolateHost {
   /**
    * While this spare's warm-up runs: whether it will leave the isolate usable. A tenant that took
    * the spare meanwhile waits for it (its render would have queued behind it anyway) and renders
-   * on a fresh isolate when the warm-up failed: a spare's failure is not the tenant's (D273).
+   * on a fresh isolate when the warm-up failed: a spare's failure is not the tenant's (D258).
    */
   warmingUp(): Promise<boolean> | null {
     return this.warming ? this.warmedUp : null;
@@ -254,7 +254,7 @@ export class IsolateHost {
   /**
    * `now`: the render's host calls answered at once (the bridge's `answersNow`), when every host
    * plugin the template can call reads only from an adapter that answers on this thread: then it
-   * may take the synchronous slice like a host-free template (D255). Null: only a host-free one may.
+   * may take the synchronous slice like a host-free template (D268). Null: only a host-free one may.
    */
   render(
     t: CompiledTemplate,
@@ -440,7 +440,7 @@ export class IsolateHost {
         s.result = result;
         // In this process the same template first gets a bounded synchronous slice, then the
         // async path from the start with what is left of its CPU time (src/sandbox/sync-slice.ts, D140);
-        // one that may call the host too when its calls are answered at once (`now`, D255).
+        // one that may call the host too when its calls are answered at once (`now`, D268).
       } else if (
         syncRender === null &&
         (t.hostFree === true || now !== null) &&

@@ -17,7 +17,7 @@
  *   isolated-vm converts the error, past its timeout) and answers plain data it built itself;
  * - a host-free render has no side effects outside its isolate (isolated-vm refuses the async
  *   path's host call from a synchronous call anyway), and a render whose every host plugin only
- *   reads, from an adapter that answers on this thread, has none either (D255: the slice's host
+ *   reads, from an adapter that answers on this thread, has none either (D268: the slice's host
  *   function, open only during its slice and refused past its end), so a cut render can be run
  *   again, its reads repeated; the cut skips the
  *   runtime's `finally` blocks, so the state they restore is set again by the render that follows
@@ -99,7 +99,7 @@ export function sliceTimeoutMs(sliceMs: number): number {
  * One render in a synchronous slice of `sliceMs` (clamped to MAX_SLICE_MS). Errors other than
  * the slice's own timeout (the isolate disposed at its memory limit...) are thrown as the async
  * call throws them. `hostNow`: the render may call the host, which answers at once through the
- * slice's host function (D255); the caller has opened that function for this slice alone.
+ * slice's host function (D268); the caller has opened that function for this slice alone.
  */
 export function renderInSlice(
   render: RenderFunction,

@@ -77,7 +77,7 @@ export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOp
     await closeDb();
     throw e;
   }
-  // The version moves only where an endpoint keeps answers, the one reader of it (D272).
+  // The version moves only where an endpoint keeps answers, the one reader of it (D257).
   const cached = config.endpoints.some((e) => e.cache !== undefined);
   const { db, version: contentVersion } = versionedDatabase(store, config.site_key, cached);
   const settings = (): TenantSettings => ({

@@ -1,5 +1,5 @@
 /**
- * Renders whose host calls are reads answered at once (docs/decisions.md D255), through the real
+ * Renders whose host calls are reads answered at once (docs/decisions.md D268), through the real
  * engine with `workers: 0`: they take the synchronous slice only when every host plugin the
  * template can call is a read and the adapter has a now face; an adapter that answers only
  * through promises (PostgreSQL's, an embedder's CMS over HTTP) keeps them async; a now face that

@@ -209,7 +209,7 @@ describe('the render cuts itself at the end of its slice (D187)', () => {
   });
 });
 
-describe('a render whose host calls are answered at once takes the slice (D255)', () => {
+describe('a render whose host calls are answered at once takes the slice (D268)', () => {
   /** `{api_method}` compiled as any template calling it: the host side below is a stub. */
   const hostTemplate = (id: string) => {
     const t = template(

@@ -1,6 +1,6 @@
 /**
  * A spare whose warm-up fails after a tenant took it (src/sandbox/isolate-cache.ts `render`,
- * isolate-host.ts `warmingUp`, D273): the spare is disposed and the tenant's render, which waited
+ * isolate-host.ts `warmingUp`, D258): the spare is disposed and the tenant's render, which waited
  * for the warm-up, runs on a fresh isolate instead of failing with it (it failed
  * E_SANDBOX_CRASHED, "retired before the render started"). The warm-up's first render is made to
  * fail here, and the tenant takes the spare at the moment that render begins.

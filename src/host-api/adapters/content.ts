@@ -144,7 +144,7 @@ export interface ContentAdapter {
    * site's node:sqlite), with exactly what the async methods would answer. Present: a render whose
    * host calls are all reads of this adapter (`{api_method}`, `{assign_topics_detail}`,
    * `{assign_topics_category_list}`) may run in the synchronous slice of the embedding process,
-   * holding its event loop for the statements (docs/decisions.md D255). A read that cannot be
+   * holding its event loop for the statements (docs/decisions.md D268). A read that cannot be
    * answered at once right now (the connection is inside another call's transaction) throws
    * E_SLICE_YIELD (`notNow`): the render then runs again asynchronously. Absent (PostgreSQL, a CMS
    * over HTTP): such renders take the async path. Never a face of a promise-answering store.

@@ -4,7 +4,7 @@
  * contents and published categories are answered, as the public API does. A POST-type operation
  * is an error of the template; an unknown model or operation is a response with `errors`, as the
  * platform answers it. A read: on an adapter with a now face it also answers a render in the
- * synchronous slice at once (D255).
+ * synchronous slice at once (D268).
  */
 import type { BridgeCall } from '../plugin-contract.js';
 import { implementRead } from '../read-plugin.js';

@@ -1,4 +1,4 @@
-/** {assign_topics_category_list}: the published categories of a content group of the render's tenant. A read (D255). */
+/** {assign_topics_category_list}: the published categories of a content group of the render's tenant. A read (D268). */
 import { implementRead } from '../read-plugin.js';
 import { langAttr } from '../data-attrs.js';
 import { categoryList } from './topics-query.js';

@@ -1,4 +1,4 @@
-/** {assign_topics_detail}: one content of the render's tenant, open now unless chk_open_flg=false. A read (D255). */
+/** {assign_topics_detail}: one content of the render's tenant, open now unless chk_open_flg=false. A read (D268). */
 import { implementRead } from '../read-plugin.js';
 import { langAttr } from '../data-attrs.js';
 import { topicDetail } from './topics-query.js';

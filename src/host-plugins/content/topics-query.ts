@@ -3,7 +3,7 @@
  * (open or not, as asked), a page of a group's open contents, a group's published categories.
  * Sorting, paging and the open rule happen here, on the adapter's plain data. Each is written in
  * steps (src/host-api/now-or-later.ts), so the same code answers on the async path and, over an
- * adapter's now face, at once in the synchronous slice (D255).
+ * adapter's now face, at once in the synchronous slice (D268).
  */
 import type { ContentReads } from '../../host-api/adapters/content.js';
 import { wait, type Steps } from '../../host-api/now-or-later.js';

@@ -170,7 +170,7 @@ export const OPS: SecurityCase[] = [
     id: 'OPS-05',
     category: 'OPS',
     title:
-      'a render that may call the host starts with the async API unless every call it can make is a read answered at once, and the host answers a call made at once only inside a slice it opened (D255)',
+      'a render that may call the host starts with the async API unless every call it can make is a read answered at once, and the host answers a call made at once only inside a slice it opened (D268)',
     async run() {
       const host = sourceOf('sandbox/isolate-host');
       const bridge = sourceOf('bridge/bridge');
@@ -223,7 +223,7 @@ export const OPS: SecurityCase[] = [
     id: 'OPS-17',
     category: 'OPS',
     title:
-      'a template that may call a host plugin with effects (a counter write) never takes the synchronous slice, though its reads could be answered at once (D255)',
+      'a template that may call a host plugin with effects (a counter write) never takes the synchronous slice, though its reads could be answered at once (D268)',
     async run() {
       const { createEngine } = await import('../../engine.js');
       // A content adapter whose reads also answer at once, counting which face served them.

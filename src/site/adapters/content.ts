@@ -86,7 +86,7 @@ function* chunked<K, T>(ids: readonly K[], query: (chunk: readonly K[]) => NowOr
 /**
  * The content adapter's reads for `tenant`, written once in steps over either face of the
  * database: the async SqlRunner (every backend) or SQLite's reads answered at once (`db.now`),
- * which make the adapter's now face (ContentAdapter.now, D255).
+ * which make the adapter's now face (ContentAdapter.now, D268).
  */
 function contentReads(tenant: string, db: SqlReads) {
   return {

@@ -112,7 +112,7 @@ export class ContentVersion {
  * site is given (open-site.ts). The version's own statements run on the handle underneath.
  *
  * `readers`: whether anything of the site reads the version, that is whether an endpoint of its
- * site.json keeps answers (`cache`). When nothing does, the handle is the store itself (D272): a
+ * site.json keeps answers (`cache`). When nothing does, the handle is the store itself (D257): a
  * write outside a transaction was two commits, the write's and the version's, and on SQLite
  * (synchronous FULL) each is a sync of the WAL, 2-5 ms on this machine; every statement was also
  * read by `contentWrite`. A site.json that adds `cache` opens the site again (the registry), and
@@ -187,7 +187,7 @@ export function versionedDatabase(
         }
       : {}),
     ...(db.poolUse ? { poolUse: db.poolUse.bind(db) } : {}),
-    // The reads answered at once (SQLite, D255) read only: a write there would skip the version.
+    // The reads answered at once (SQLite, D268) read only: a write there would skip the version.
     ...(db.now ? { now: readsOnly(db.now) } : {}),
     close: () => db.close(),
   };

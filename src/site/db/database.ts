@@ -22,7 +22,7 @@ export interface SqlRunner {
 
 /**
  * Reads answered at once on the calling thread: SQLite's (node:sqlite runs a statement on this
- * thread anyway). What a content adapter's now face reads through (D255).
+ * thread anyway). What a content adapter's now face reads through (D268).
  */
 export interface SqlReadsNow {
   all<T extends object = Row>(sql: string, params?: readonly SqlValue[]): T[];

@@ -9,7 +9,7 @@
  * start once the render is over, and gives it at most MAX_RENDER_ROWS rows, read one at a time so
  * that the rows past the cap are never made.
  *
- * Its reads also have a face that answers at once (`now`, D255), the same statements run by the
+ * Its reads also have a face that answers at once (`now`, D268), the same statements run by the
  * same code without the promise, for a render in the synchronous slice of the embedding process.
  */
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';

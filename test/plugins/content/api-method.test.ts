@@ -3,7 +3,7 @@
  * shapes (list with pageInfo as assign_pager makes it, details), only open contents; POST-type
  * operations and other versions refused; unknown operations answered with `errors`. Every case
  * runs twice: in a sandbox worker (the async path) and in this process, where on SQLite the reads
- * are answered at once and the render takes the synchronous slice (D255): same answers.
+ * are answered at once and the render takes the synchronous slice (D268): same answers.
  */
 import { expect, it } from 'vitest';
 import { eachBackend } from '../../site/support/backends.js';

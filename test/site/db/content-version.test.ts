@@ -2,7 +2,7 @@
  * The content version (src/site/db/content-version.ts, D235): every write of content through
  * the site's database moves it on, with the write; bookkeeping writes and reads do not; another
  * handle on the same store sees it. Only on a site with an endpoint that keeps answers, the one
- * reader of the version: elsewhere writes leave it alone (D272).
+ * reader of the version: elsewhere writes leave it alone (D257).
  */
 import { describe, expect, it } from 'vitest';
 import { contentWrite, ContentVersion } from '../../../src/site/db/content-version.js';

@@ -1,5 +1,5 @@
 /**
- * SQLite's reads answered at once (`SiteDatabase.now`, D255): the same rows as the async reads,
+ * SQLite's reads answered at once (`SiteDatabase.now`, D268): the same rows as the async reads,
  * the same row cap and render signal, and E_SLICE_YIELD while a transaction holds the connection
  * (a read at once would land inside another call's transaction); the content-versioned handle
  * passes reads only. PostgreSQL has no such face.
