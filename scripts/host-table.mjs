@@ -1,5 +1,5 @@
 // The bridge's table of host implementations (src/host-plugins/table.ts), generated from
-// the files that implement a declaration (`export const x = implement(declaration, ...)` with
+// the files that implement a declaration (`export const x = implement(declaration, ...)`, or implementRead or implementModifier, with
 // `import declaration from '../../plugins/host-<family>/<name>.js'`), in the declarations'
 // order. Fails, naming each, when a declared host plugin has no implementation, an implementation
 // has no declaration, or an implementation is not the mirror of its declaration's path
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const IMPLEMENTATIONS = 'src/host-plugins';
-const IMPLEMENTED = /^export const (\w+) = (implement|implementModifier)\(declaration,/m;
+const IMPLEMENTED = /^export const (\w+) = (implement|implementRead|implementModifier)\(declaration,/m;
 const DECLARATION = /^import declaration from '\.\.\/\.\.\/plugins\/host-([\w-]+)\/(\w+)\.js';$/m;
 
 /** @param {readonly {name: string, kind: string, host?: string}[]} plugins every built-in declaration */

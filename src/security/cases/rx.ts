@@ -65,7 +65,8 @@ export const RX: SecurityCase[] = [
     category: 'RX',
     title: 'replacement blow-up stops at the size cap',
     async run(h) {
-      const a = await h.render('{$s|regex_replace:"/(.{8})/":"$1$1$1$1$1$1$1$1"|strlen}', {
+      // Single quotes: in double quotes Smarty 2 reads `$1` as a template variable (D262).
+      const a = await h.render(`{$s|regex_replace:"/(.{8})/":'$1$1$1$1$1$1$1$1'|strlen}`, {
         vars: { s: 'x'.repeat(4_000_000) },
         limits: { cpuMs: 5000, wallMs: 10_000 },
       });
