@@ -79,13 +79,18 @@ describe('package entries, imported by name', () => {
       definePlugin: 'function',
       formatDiagnostic: 'function',
       fromJS: 'function',
+      notNow: 'function',
       parseVirtualPath: 'function',
+      runLater: 'function',
+      runNow: 'function',
       runPluginExamples: 'function',
       smtpMailAdapter: 'function',
       smtpSender: 'function',
       toBytes: 'function',
       toJS: 'function',
       verifyCredentialJwt: 'function',
+      wait: 'function',
+      waitAll: 'function',
     });
     expect(p.loaded).toContain('dist/src/engine.js');
     expect(p.loaded.filter((f) => /^dist\/src\/(security|forms|forms-ui)\/|^node_modules\/ajv/.test(f))).toEqual([]);
