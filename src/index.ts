@@ -67,7 +67,7 @@ export type {
   MemberGroupRecord,
   MemberCustomSearchRecord,
 } from './host-api/adapters/members.js';
-export type { TagsAdapter, TagRecord, TagCategoryRecord } from './host-api/adapters/tags.js';
+export type { TagsAdapter, TagsReads, TagsReadsNow, TagRecord, TagCategoryRecord } from './host-api/adapters/tags.js';
 export type { BatchesAdapter, BatchStart } from './host-api/adapters/batches.js';
 export type {
   BrowserAdapter,

@@ -179,6 +179,8 @@ export interface MastersAdapter {
    * kept in other languages but not in `lang` answers with no rows (the plugin falls back).
    */
   csvTable(tableId: number, lang: string): Promise<CsvTable | null>;
+  /** `csvTable` answered at once, as ContentAdapter.now answers its reads (D268, D271). */
+  readonly now?: { readonly csvTable: (tableId: number, lang: string) => CsvTable | null };
 }
 
 /** A child site of a site (the platform's site hierarchy). */
@@ -197,4 +199,6 @@ export interface ChildSite {
 export interface ChildSitesAdapter {
   /** The child site `siteKey` of the tenant (never a site that is not its child), or null. */
   childSite(siteKey: string): Promise<ChildSite | null>;
+  /** `childSite` answered at once, as ContentAdapter.now answers its reads (D268, D271). */
+  readonly now?: { readonly childSite: (siteKey: string) => ChildSite | null };
 }

@@ -34,4 +34,25 @@ export interface TagsAdapter {
   tags(ids: readonly number[]): Promise<TagRecord[]>;
   /** The ids of the tags an item carries (`module` as the platform names it: topics, member...), in relation order. */
   related(module: string, moduleId: number): Promise<number[]>;
+  /**
+   * The reads above answered at once, by a store that answers on the calling thread (the local
+   * site's node:sqlite), with exactly what the async methods would answer. Present: a render whose
+   * host calls are all reads (`{assign_tag_list}`, `{assign_tag_category_list}`,
+   * `{assign_relation_tag_list}`, and the content reads when the content adapter has its own now
+   * face) may run in the synchronous slice of the embedding process (docs/decisions.md D268, D271).
+   * Throws E_SLICE_YIELD (`notNow`) when a read cannot be answered right now; absent on a store
+   * that answers through promises.
+   */
+  readonly now?: TagsReadsNow;
 }
+
+/** The reads of a TagsAdapter, each answering its value instead of a promise of it (TagsAdapter.now). */
+export type TagsReadsNow = {
+  readonly [K in TagsReadName]: (...args: Parameters<TagsAdapter[K]>) => Awaited<ReturnType<TagsAdapter[K]>>;
+};
+
+/** Every TagsAdapter method only reads. */
+type TagsReadName = 'categories' | 'tagsOf' | 'tags' | 'related';
+
+/** The reads of a TagsAdapter as a plugin written for both paths sees them: the adapter, or its now face. */
+export type TagsReads = Pick<TagsAdapter, TagsReadName> | TagsReadsNow;

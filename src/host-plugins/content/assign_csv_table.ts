@@ -1,9 +1,10 @@
 /**
  * {assign_csv_table}: a master table of the render's tenant, as rows (lists of cells) or, with
  * get_key_val, keyed by one or more columns; `filter` (csv-filter.ts) keeps matching rows, on the
- * columns allow_list names.
+ * columns allow_list names. A read (D271).
  */
-import { implement } from '../plugin-contract.js';
+import { implementRead } from '../read-plugin.js';
+import { wait } from '../../host-api/now-or-later.js';
 import type { CsvTable } from '../../host-api/adapters/content.js';
 import { BridgeError } from '../../host-api/errors.js';
 import { PhpArray, type Value } from '../../value/value.js';
@@ -64,7 +65,7 @@ function keyed(
   return out;
 }
 
-export const assignCsvTable = implement(declaration, async (attrs, call, masters) => {
+export const assignCsvTable = implementRead(declaration, function* (attrs, call, masters) {
   const lang = langAttr('assign_csv_table', attrs.lang, call);
   const filter = typeof attrs.filter === 'string' && attrs.filter.trim() !== '' ? attrs.filter : null;
   const allowList =
@@ -76,9 +77,9 @@ export const assignCsvTable = implement(declaration, async (attrs, call, masters
       : [];
   if (filter !== null && allowList.length === 0) bad('filter= needs allow_list= (the columns the filter may use)');
   const id = Number(attrs.csvtable_id);
-  let table = await masters.csvTable(id, lang);
+  let table = yield* wait(masters.csvTable(id, lang));
   if (table && table.rows.length === 0 && lang !== call.render.lang)
-    table = (await masters.csvTable(id, call.render.lang)) ?? table;
+    table = (yield* wait(masters.csvTable(id, call.render.lang))) ?? table;
   const name = String(attrs.var);
   if (!table) return { assign: [[name, PhpArray.empty()]] };
   const rows =

@@ -1,12 +1,13 @@
-/** {child_site}: a child site of the render's tenant (the adapter knows no other site's), or null. */
-import { implement } from '../plugin-contract.js';
+/** {child_site}: a child site of the render's tenant (the adapter knows no other site's), or null. A read (D271). */
+import { implementRead } from '../read-plugin.js';
+import { wait } from '../../host-api/now-or-later.js';
 import { PhpArray } from '../../value/value.js';
 import { phpDate } from '../../php/date/date.js';
 import { inLang } from '../data-attrs.js';
 import declaration from '../../plugins/host-content/child_site.js';
 
-export const childSite = implement(declaration, async (attrs, call, adapter) => {
-  const site = await adapter.childSite(String(attrs.site_key));
+export const childSite = implementRead(declaration, function* (attrs, call, adapter) {
+  const site = yield* wait(adapter.childSite(String(attrs.site_key)));
   const value = site
     ? PhpArray.fromEntries([
         ['site_key', site.siteKey],

@@ -1,8 +1,9 @@
 /**
  * {assign_relation_tag_list}: the tags an item carries, or those a given tag_relation_list names,
- * resolved against the tenant's tags (others left out), in order, narrowed to one category.
+ * resolved against the tenant's tags (others left out), in order, narrowed to one category. A read (D271).
  */
-import { implement } from '../plugin-contract.js';
+import { implementRead } from '../read-plugin.js';
+import { wait } from '../../host-api/now-or-later.js';
 import { PhpArray, type Value } from '../../value/value.js';
 import { BridgeError } from '../../host-api/errors.js';
 import { relatedTagItem } from './items.js';
@@ -11,15 +12,17 @@ import declaration from '../../plugins/host-tags/assign_relation_tag_list.js';
 
 const MAX_ITEMS = 1000;
 
-export const assignRelationTagList = implement(declaration, async (attrs, call, tags) => {
+export const assignRelationTagList = implementRead(declaration, function* (attrs, call, tags) {
   const given = attrs.tag_relation_list;
   const ids = [
     ...new Set(
-      given instanceof PhpArray ? idsOf(given) : await tags.related(String(attrs.module), Number(attrs.module_id)),
+      given instanceof PhpArray
+        ? idsOf(given)
+        : yield* wait(tags.related(String(attrs.module), Number(attrs.module_id))),
     ),
   ];
-  const records = new Map((await tags.tags(ids)).map((t) => [t.tagId, t]));
-  const categories = new Map((await tags.categories()).map((c) => [c.categoryId, c]));
+  const records = new Map((yield* wait(tags.tags(ids))).map((t) => [t.tagId, t]));
+  const categories = new Map((yield* wait(tags.categories())).map((c) => [c.categoryId, c]));
   const only = typeof attrs.tag_category_id === 'number' ? attrs.tag_category_id : null;
   const items: PhpArray[] = [];
   for (const id of ids) {

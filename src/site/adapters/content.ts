@@ -8,7 +8,9 @@ import {
   runLater,
   runNow,
   wait,
+  type ChildSite,
   type ChildSitesAdapter,
+  type CsvTable,
   type ContentAdapter,
   type ContentReadsNow,
   type CounterTarget,
@@ -221,6 +223,55 @@ function readsNow(reads: ReturnType<typeof contentReads>): ContentReadsNow {
   };
 }
 
+/** The masters' and child sites' reads for `tenant` over either face of the database (D271). */
+function otherReads(tenant: string, db: SqlReads) {
+  return {
+    *csvTable(tableId: number, lang: string): Steps<CsvTable | null> {
+      const t = yield* wait(
+        db.get<{ id: number; columns: string }>('SELECT id, columns FROM csv_tables WHERE tenant = ? AND id = ?', [
+          tenant,
+          tableId,
+        ]),
+      );
+      if (!t) return null;
+      const rows = yield* wait(
+        db.all<{ cells: string }>(
+          'SELECT cells FROM csv_rows WHERE tenant = ? AND table_id = ? AND lang = ? ORDER BY row_no',
+          [tenant, tableId, lang],
+        ),
+      );
+      return { id: t.id, columns: stringList(t.columns), rows: rows.map((r) => stringList(r.cells)) };
+    },
+    *childSite(siteKey: string): Steps<ChildSite | null> {
+      const r = yield* wait(
+        db.get<{
+          site_key: string;
+          names: string;
+          url: string;
+          lang: string;
+          timezone: string;
+          open_flg: number;
+          inst_at: number;
+        }>(
+          'SELECT site_key, names, url, lang, timezone, open_flg, inst_at FROM child_sites WHERE tenant = ? AND site_key = ?',
+          [tenant, siteKey],
+        ),
+      );
+      return r
+        ? {
+            siteKey: r.site_key,
+            names: parseNames(r.names),
+            url: r.url,
+            lang: r.lang,
+            timezone: r.timezone,
+            openFlg: r.open_flg === 1,
+            instAt: r.inst_at,
+          }
+        : null;
+    },
+  };
+}
+
 export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
   const tenant = ctx.tenant;
   const { db } = ctx;
@@ -283,47 +334,16 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
     content.topics = (ids) => (ids.length === 0 ? Promise.resolve([]) : topicsInOneStatement(db, tenant, ids));
   }
 
+  const others = otherReads(tenant, db);
+  // SQLite answers on this thread: renders whose host calls are these reads may take the slice.
+  const othersNow = db.now ? otherReads(tenant, db.now) : null;
   const masters: MastersAdapter = {
-    async csvTable(tableId, lang) {
-      const t = await db.get<{ id: number; columns: string }>(
-        'SELECT id, columns FROM csv_tables WHERE tenant = ? AND id = ?',
-        [tenant, tableId],
-      );
-      if (!t) return null;
-      const rows = await db.all<{ cells: string }>(
-        'SELECT cells FROM csv_rows WHERE tenant = ? AND table_id = ? AND lang = ? ORDER BY row_no',
-        [tenant, tableId, lang],
-      );
-      return { id: t.id, columns: stringList(t.columns), rows: rows.map((r) => stringList(r.cells)) };
-    },
+    csvTable: (tableId, lang) => runLater(others.csvTable(tableId, lang)),
+    ...(othersNow ? { now: { csvTable: (tableId, lang) => runNow(othersNow.csvTable(tableId, lang)) } } : {}),
   };
-
   const childSites: ChildSitesAdapter = {
-    async childSite(siteKey) {
-      const r = await db.get<{
-        site_key: string;
-        names: string;
-        url: string;
-        lang: string;
-        timezone: string;
-        open_flg: number;
-        inst_at: number;
-      }>(
-        'SELECT site_key, names, url, lang, timezone, open_flg, inst_at FROM child_sites WHERE tenant = ? AND site_key = ?',
-        [tenant, siteKey],
-      );
-      return r
-        ? {
-            siteKey: r.site_key,
-            names: parseNames(r.names),
-            url: r.url,
-            lang: r.lang,
-            timezone: r.timezone,
-            openFlg: r.open_flg === 1,
-            instAt: r.inst_at,
-          }
-        : null;
-    },
+    childSite: (siteKey) => runLater(others.childSite(siteKey)),
+    ...(othersNow ? { now: { childSite: (siteKey) => runNow(othersNow.childSite(siteKey)) } } : {}),
   };
 
   return { content, masters, childSites };

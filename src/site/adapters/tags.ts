@@ -1,7 +1,21 @@
-/** HostAdapters.tags of a local site: tag categories, tags and tag relations of the site's own tenant. */
-import type { HostAdapters, TagRecord, TagsAdapter } from '../../index.js';
+/**
+ * HostAdapters.tags of a local site: tag categories, tags and tag relations of the site's own
+ * tenant. Every method only reads, written once in steps (src/host-api/now-or-later.ts): on SQLite
+ * they also answer at once, the adapter's now face (docs/decisions.md D271).
+ */
+import {
+  runLater,
+  runNow,
+  wait,
+  type HostAdapters,
+  type Steps,
+  type TagCategoryRecord,
+  type TagRecord,
+  type TagsAdapter,
+  type TagsReadsNow,
+} from '../../index.js';
 import type { SiteContext } from '../site-context.js';
-import type { SqlValue } from '../db/database.js';
+import type { SqlReads, SqlValue } from '../db/database.js';
 import { placeholders } from './rows.js';
 import { parseNames } from './content.js';
 
@@ -14,15 +28,15 @@ interface TagRow {
   inst_ymdhi: string;
 }
 
-export function tagsAdapters(ctx: SiteContext): Partial<HostAdapters> {
-  const tenant = ctx.tenant;
-  const db = ctx.db;
-
+/** The tags adapter's reads for `tenant` over either face of the database (SqlRunner, or SQLite's `db.now`). */
+function tagsReads(tenant: string, db: SqlReads) {
   /** The tags `where` selects (a condition on `tags`, its parameters after the tenant's). */
-  async function tagsWhere(tenant: string, where: string, params: SqlValue[]): Promise<TagRecord[]> {
-    const rows = await db.all<TagRow>(
-      `SELECT tag_id, tag_category_id, names, order_no, open_contents_cnt, inst_ymdhi FROM tags WHERE tenant = ? AND ${where} ORDER BY tag_id`,
-      [tenant, ...params],
+  function* tagsWhere(where: string, params: SqlValue[]): Steps<TagRecord[]> {
+    const rows = yield* wait(
+      db.all<TagRow>(
+        `SELECT tag_id, tag_category_id, names, order_no, open_contents_cnt, inst_ymdhi FROM tags WHERE tenant = ? AND ${where} ORDER BY tag_id`,
+        [tenant, ...params],
+      ),
     );
     return rows.map((r) => ({
       tagId: r.tag_id,
@@ -34,28 +48,55 @@ export function tagsAdapters(ctx: SiteContext): Partial<HostAdapters> {
     }));
   }
 
-  const tags: TagsAdapter = {
-    async categories() {
-      const rows = await db.all<{ id: number; parent: number | null; names: string; order_no: number }>(
-        'SELECT tag_category_id AS id, parent_tag_category_id AS parent, names, order_no FROM tag_categories WHERE tenant = ? ORDER BY tag_category_id',
-        [tenant],
+  return {
+    *categories(): Steps<TagCategoryRecord[]> {
+      const rows = yield* wait(
+        db.all<{ id: number; parent: number | null; names: string; order_no: number }>(
+          'SELECT tag_category_id AS id, parent_tag_category_id AS parent, names, order_no FROM tag_categories WHERE tenant = ? ORDER BY tag_category_id',
+          [tenant],
+        ),
       );
       return rows.map((r) => ({ categoryId: r.id, parentId: r.parent, names: parseNames(r.names), order: r.order_no }));
     },
-    async tagsOf(categoryId) {
-      return tagsWhere(tenant, 'tags.tag_category_id = ?', [categoryId]);
+    *tagsOf(categoryId: number): Steps<TagRecord[]> {
+      return yield* tagsWhere('tags.tag_category_id = ?', [categoryId]);
     },
-    async tags(ids) {
+    *tags(ids: readonly number[]): Steps<TagRecord[]> {
       if (ids.length === 0) return [];
-      return tagsWhere(tenant, `tags.tag_id IN ${placeholders(ids.length)}`, [...ids]);
+      return yield* tagsWhere(`tags.tag_id IN ${placeholders(ids.length)}`, [...ids]);
     },
-    async related(module, moduleId) {
-      const rows = await db.all<{ tag_id: number }>(
-        'SELECT tag_id FROM tag_relations WHERE tenant = ? AND module = ? AND module_id = ? ORDER BY order_no, tag_id',
-        [tenant, module, moduleId],
+    *related(module: string, moduleId: number): Steps<number[]> {
+      const rows = yield* wait(
+        db.all<{ tag_id: number }>(
+          'SELECT tag_id FROM tag_relations WHERE tenant = ? AND module = ? AND module_id = ? ORDER BY order_no, tag_id',
+          [tenant, module, moduleId],
+        ),
       );
       return rows.map((r) => r.tag_id);
     },
+  };
+}
+
+/** The now face of the reads over SQLite's reads answered at once. */
+function readsNow(reads: ReturnType<typeof tagsReads>): TagsReadsNow {
+  return {
+    categories: () => runNow(reads.categories()),
+    tagsOf: (categoryId) => runNow(reads.tagsOf(categoryId)),
+    tags: (ids) => runNow(reads.tags(ids)),
+    related: (module, moduleId) => runNow(reads.related(module, moduleId)),
+  };
+}
+
+export function tagsAdapters(ctx: SiteContext): Partial<HostAdapters> {
+  const { db, tenant } = ctx;
+  const reads = tagsReads(tenant, db);
+  const tags: TagsAdapter = {
+    categories: () => runLater(reads.categories()),
+    tagsOf: (categoryId) => runLater(reads.tagsOf(categoryId)),
+    tags: (ids) => runLater(reads.tags(ids)),
+    related: (module, moduleId) => runLater(reads.related(module, moduleId)),
+    // SQLite answers on this thread: a render whose host calls are these reads may take the slice.
+    ...(db.now ? { now: readsNow(tagsReads(tenant, db.now)) } : {}),
   };
   return { tags };
 }
