@@ -46,6 +46,13 @@ describe("a render's answer", () => {
     expect(r.warningsAt).toHaveLength(1);
   });
 
+  it('carries log lines with their positions when there are some', async () => {
+    const r = await raw("{logger msg1='a' msg2='b'}x");
+    expect(Object.keys(r).sort()).toEqual(['logs', 'logsAt', 'output']);
+    expect(r.logs?.map((l) => l.message)).toEqual(['a', 'b']);
+    expect(r.logsAt).toHaveLength(2);
+  });
+
   it('carries a {return} value, null included when JSON was asked for', async () => {
     expect(await raw('{return value=$x}', { x: [1, 2] })).toEqual({ output: '', returnValue: [1, 2] });
     expect(await raw('{return value=0}')).toEqual({ output: '', returnValue: 0 });
