@@ -168,7 +168,7 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: 
       // Measured at {return} already; again here because an object it holds may have changed since.
       checkReturnSize($.returnValue, $.maxOutput);
       // What is empty stays out: each array is a structured clone out of the isolate and back in
-      // on the host (~1.3 µs of an empty render for the four, D275). The host reads absence as empty.
+      // on the host (~1.3 µs of an empty render for the four, D273). The host reads absence as empty.
       const response: RenderResponse = { output };
       if ($.warnings.length > 0) {
         response.warnings = $.warnings;

@@ -1,5 +1,5 @@
 /**
- * What a render answers across the boundary (src/runtime/isolate-entry.ts, D275): only what it
+ * What a render answers across the boundary (src/runtime/isolate-entry.ts, D273): only what it
  * has. Warnings and their positions, logs and theirs, and the {return} value travel when there
  * are some; the host reads absence as none (src/engine.ts), so an empty render copies one field out.
  */

@@ -275,7 +275,7 @@ const MAX_DAYS_KEPT = 256;
  * phpStrftime with its format parsed once (a format a template wrote as a literal). A format
  * whose every conversion reads the local day alone (`%Y年%m月%d日`, `%Y-%m-%d`, `%b %e, %Y`) keeps
  * its text per local day number: a list of items dated over a few days formats each day once
- * (~50 ns for the offset and a lookup against ~200-300 for the fields and the pieces, D274). The
+ * (~50 ns for the offset and a lookup against ~200-300 for the fields and the pieces, D272). The
  * day number is the zone's local one, so the text is the same whatever zone gave it. The kept
  * map is written whole by one `set` per entry (a cut slice leaves none half made, D140) and
  * cleared when full.

@@ -3,7 +3,7 @@
  *
  * Text up to NATIVE_REPLACE_MAX characters is scanned with `indexOf` for each of the two
  * characters and copied in slices: the global `replace` with a callback it replaces made a match
- * object and a call per break, and is ~3x slower on a mail footer of four lines (D274). Longer text
+ * object and a call per break, and is ~3x slower on a mail footer of four lines (D272). Longer text
  * goes through replaceEach, in steps the CPU timeout can stop.
  */
 import { checkStringLength } from '../../value/limits.js';

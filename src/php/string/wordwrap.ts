@@ -4,7 +4,7 @@
  * Both of PHP's paths are here, read by character code with the output built from slices of the
  * text. Text and break that are ASCII are their own bytes: the binary round trip and the result's
  * ASCII test are skipped for them (the mail page's `wordwrap:60:"\n":true` of ~300 characters
- * scanned each character as a one-character string and tested the text for ASCII twice, D274).
+ * scanned each character as a one-character string and tested the text for ASCII twice, D272).
  */
 import { fromBinary, isAscii, toBinary } from '../../value/bytes.js';
 import { checkStringLength, MAX_STRING_LENGTH } from '../../value/limits.js';

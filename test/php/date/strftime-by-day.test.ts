@@ -1,5 +1,5 @@
 /**
- * strftimeFor keeps a day-only format's text per local day (src/php/date/strftime.ts, D274): one
+ * strftimeFor keeps a day-only format's text per local day (src/php/date/strftime.ts, D272): one
  * prepared format called over many instants, in zones without DST (Asia/Tokyo) and with it
  * (America/New_York, Europe/Berlin, their transition days included), instants of the same day
  * and of days past the kept map's size, the same map serving several zones, always gives what

@@ -258,7 +258,7 @@ for (let i = 0; i < 60; i++) {
 
 /**
  * wordwrap's two paths read by character code, with ASCII text and break kept as they are
- * (src/php/string/wordwrap.ts, D274): words longer than the width (cut or not), runs of spaces,
+ * (src/php/string/wordwrap.ts, D272): words longer than the width (cut or not), runs of spaces,
  * breaks already in the text (a break at the very end is not one), multibyte words and breaks,
  * and widths from 0.
  */
@@ -280,7 +280,7 @@ for (let i = 0; i < 300; i++) {
   });
 }
 
-// nl2br's scan by indexOf (src/php/string/nl2br.ts, D274): CRLF, LFCR and runs of mixed breaks
+// nl2br's scan by indexOf (src/php/string/nl2br.ts, D272): CRLF, LFCR and runs of mixed breaks
 // where a pair and a single break meet, at the ends or nowhere, either tag.
 const NL_PIECES = ['a', 'text', '日本', ' ', '\n', '\r', '\r\n', '\n\r', '\n\n', '\r\r', '<br />'];
 for (let i = 0; i < 120; i++) {
