@@ -167,14 +167,20 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: 
       if (output.length > $.maxOutput) $.outputLimit(output.length);
       // Measured at {return} already; again here because an object it holds may have changed since.
       checkReturnSize($.returnValue, $.maxOutput);
-      return {
-        output,
-        warnings: $.warnings,
-        warningsAt: $.warningsAt,
-        logs: $.logs,
-        logsAt: $.logsAt,
-        ...returned(toJSShared($.returnValue), req.returnJson === true),
-      };
+      // What is empty stays out: each array is a structured clone out of the isolate and back in
+      // on the host (~1.3 µs of an empty render for the four, D273). The host reads absence as empty.
+      const response: RenderResponse = { output };
+      if ($.warnings.length > 0) {
+        response.warnings = $.warnings;
+        response.warningsAt = $.warningsAt;
+      }
+      if ($.logs.length > 0) {
+        response.logs = $.logs;
+        response.logsAt = $.logsAt;
+      }
+      return $.returnValue === null && req.returnJson !== true
+        ? response
+        : Object.assign(response, returned(toJSShared($.returnValue), req.returnJson === true));
     } finally {
       rendering = false;
       setCurrent(previous);

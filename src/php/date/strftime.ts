@@ -184,7 +184,16 @@ interface Sequence {
   c: Conv;
   /** What a bad sequence prints: the text back to the nearest '%' (a rejected "%E%" prints "%"). */
   raw: string;
+  /** What it prints depends on the local day alone (a bad sequence prints its text: true). */
+  dayOnly: boolean;
 }
+
+/**
+ * The conversions whose text is a function of the local day number alone (Tm's `days`: the
+ * calendar date, the weekday, the day of the year, the ISO week): not the time of day, the UTC
+ * offset (%s, %z) or the zone's name and DST flag (%Z).
+ */
+const DAY_ONLY = new Set('aAbhBCdDeFgGjmnutUVwWxyY%');
 
 /** Parsed formats: templates use a handful, parsed once each (bounded: formats come from templates). */
 const parsedFormats = new Map<string, (string | Sequence)[]>();
@@ -223,7 +232,8 @@ function parseFormat(format: string): (string | Sequence)[] {
     const end = ch === '' ? format.length : j + 1;
     const known = ch === '' ? undefined : CONVERSIONS.get(ch);
     const put = known && !(mod !== '' && known.reject.includes(mod)) ? known.put : null;
-    pieces.push({ put, c, raw: format.slice(format.lastIndexOf('%', end - 1), end) });
+    const dayOnly = put === null || DAY_ONLY.has(ch);
+    pieces.push({ put, c, raw: format.slice(format.lastIndexOf('%', end - 1), end), dayOnly });
     k = end;
   }
   return pieces;
@@ -258,11 +268,35 @@ export function phpStrftime(format: string, ts: number, tz: string): string | fa
   return finish(parsed(format), new Tm(ts, utcOffset(ts, tz), tz));
 }
 
-/** phpStrftime with its format parsed once (a format a template wrote as a literal). */
+/** Local days whose text a day-only format keeps (strftimeFor): a few hundred short strings at most. */
+const MAX_DAYS_KEPT = 256;
+
+/**
+ * phpStrftime with its format parsed once (a format a template wrote as a literal). A format
+ * whose every conversion reads the local day alone (`%Y年%m月%d日`, `%Y-%m-%d`, `%b %e, %Y`) keeps
+ * its text per local day number: a list of items dated over a few days formats each day once
+ * (~50 ns for the offset and a lookup against ~200-300 for the fields and the pieces, D272). The
+ * day number is the zone's local one, so the text is the same whatever zone gave it. The kept
+ * map is written whole by one `set` per entry (a cut slice leaves none half made, D140) and
+ * cleared when full.
+ */
 export function strftimeFor(format: string): (ts: number, tz: string) => string | false {
   if (format === '') return () => false;
   const pieces = parseFormat(format);
-  return (ts, tz) => finish(pieces, new Tm(ts, utcOffset(ts, tz), tz));
+  if (!pieces.every((p) => typeof p === 'string' || p.dayOnly))
+    return (ts, tz) => finish(pieces, new Tm(ts, utcOffset(ts, tz), tz));
+  const byDay = new Map<number, string | false>();
+  return (ts, tz) => {
+    const off = utcOffset(ts, tz);
+    const day = Math.floor((ts + off) / 86400);
+    let text = byDay.get(day);
+    if (text === undefined) {
+      text = finish(pieces, new Tm(ts, off, tz));
+      if (byDay.size >= MAX_DAYS_KEPT) byDay.clear();
+      byDay.set(day, text);
+    }
+    return text;
+  };
 }
 
 function finish(pieces: readonly (string | Sequence)[], tm: Tm): string | false {

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { boolArg, strArg } from '../../php/args.js';
-import { replaceEach } from '../../value/replace-each.js';
+import { nl2br } from '../../php/string/nl2br.js';
 
 /** PHP nl2br (Smarty 2's modifier calls it): `<br />` before each \r\n, \n\r, \n or \r. */
 export default defineModifier({
@@ -12,6 +12,6 @@ export default defineModifier({
   examples: [{ template: '{$s|nl2br}', vars: { s: 'a\nb\r\nc' }, output: 'a<br />\nb<br />\r\nc' }],
   run(input, [xhtml]) {
     const br = boolArg(xhtml, 'nl2br', 2, 'use_xhtml') ? '<br />' : '<br>';
-    return replaceEach(strArg(input, 'nl2br', 1), /\r\n|\n\r|\n|\r/g, (m) => br + m, 'nl2br');
+    return nl2br(strArg(input, 'nl2br', 1), br);
   },
 });

@@ -256,6 +256,41 @@ for (let i = 0; i < 60; i++) {
   );
 }
 
+/**
+ * wordwrap's two paths read by character code, with ASCII text and break kept as they are
+ * (src/php/string/wordwrap.ts, D272): words longer than the width (cut or not), runs of spaces,
+ * breaks already in the text (a break at the very end is not one), multibyte words and breaks,
+ * and widths from 0.
+ */
+const WRAP_WORDS = ['a', 'to', 'word', 'averyveryverylongword', 'x', '日本語', 'ｱｲｳ', 'é', '<br>', '\n', '\r\n', '、'];
+const WRAP_SPACES = [' ', ' ', '  ', '\n', '\t'];
+const BREAKS = ['\n', '\n', '<br>\n', '<br />', '、', '\r\n', 'x'];
+for (let i = 0; i < 300; i++) {
+  let t = '';
+  const n = rand(16);
+  for (let k = 0; k < n; k++) t += WRAP_WORDS[rand(WRAP_WORDS.length)] + WRAP_SPACES[rand(WRAP_SPACES.length)];
+  if (rand(3) === 0) t = t.trimEnd();
+  const cut = rand(2) === 0;
+  const width = rand(cut ? 12 : 14) + (cut ? 1 : 0) - (rand(8) === 0 && !cut ? 2 : 0);
+  const br = BREAKS[rand(BREAKS.length)];
+  probes.push({
+    label: `wordwrap ${cut ? 'cut' : 'no cut'}`,
+    php: ['wordwrap', [t, width, br, cut]],
+    ours: () => runModifier('wordwrap', t, [width, br, cut]),
+  });
+}
+
+// nl2br's scan by indexOf (src/php/string/nl2br.ts, D272): CRLF, LFCR and runs of mixed breaks
+// where a pair and a single break meet, at the ends or nowhere, either tag.
+const NL_PIECES = ['a', 'text', '日本', ' ', '\n', '\r', '\r\n', '\n\r', '\n\n', '\r\r', '<br />'];
+for (let i = 0; i < 120; i++) {
+  let t = '';
+  const n = rand(12);
+  for (let k = 0; k < n; k++) t += NL_PIECES[rand(NL_PIECES.length)];
+  const xhtml = rand(3) !== 0;
+  probes.push({ label: 'nl2br', php: ['nl2br', [t, xhtml]], ours: () => runModifier('nl2br', t, [xhtml]) });
+}
+
 // strtr with keys that overlap and share first characters: longest match first, no re-scan, and
 // candidates of other keys inside a match skipped.
 const STRTR_PAIRS: Record<string, string> = {
