@@ -167,14 +167,7 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: 
       if (output.length > $.maxOutput) $.outputLimit(output.length);
       // Measured at {return} already; again here because an object it holds may have changed since.
       checkReturnSize($.returnValue, $.maxOutput);
-      return {
-        output,
-        warnings: $.warnings,
-        warningsAt: $.warningsAt,
-        logs: $.logs,
-        logsAt: $.logsAt,
-        ...returned(toJSShared($.returnValue), req.returnJson === true),
-      };
+      return answer(output, $, req.returnJson === true);
     } finally {
       rendering = false;
       setCurrent(previous);
@@ -185,6 +178,25 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: 
     const code = codeOf(e);
     return fail(code, messageOf(e, code), e instanceof Error ? String(e.stack ?? '') : '', req);
   }
+}
+
+/**
+ * A render's answer holds only what it has to say: every field is serialized here and read back on
+ * the host, and the four empty lists and a null {return} of most renders cost ~2-5 µs of both per
+ * render (docs/decisions.md D277). The host reads an absent list as empty and an absent value as null.
+ */
+function answer(output: string, $: RenderState, asJson: boolean): RenderResponse {
+  const response: RenderResponse = { output };
+  if ($.warnings.length > 0) {
+    response.warnings = $.warnings;
+    response.warningsAt = $.warningsAt;
+  }
+  if ($.logs.length > 0) {
+    response.logs = $.logs;
+    response.logsAt = $.logsAt;
+  }
+  if ($.returnValue === null && !asJson) return response;
+  return Object.assign(response, returned(toJSShared($.returnValue), asJson));
 }
 
 /**
