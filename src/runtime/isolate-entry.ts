@@ -16,7 +16,7 @@ import { installHost, useHostNow } from './host-call.js';
 import { checkReturnSize } from './return-size.js';
 import { harden, lockdown, builtinsIntact } from './lockdown.js';
 import { ALL_PLUGINS } from '../plugins/registry.js';
-import type { RenderRequest, RenderResponse } from '../protocol/render.js';
+import type { RenderAnswer, RenderRequest, RenderResponse } from '../protocol/render.js';
 
 type Render = (s: Scope, $: RenderState) => string;
 
@@ -112,15 +112,18 @@ const smartcage = {
     afterCut = false,
     sliceMs = 0,
     hostNow = false,
-  ): RenderResponse {
+  ): RenderAnswer {
     try {
       if (afterCut) {
         rendering = false;
         setCurrent(null);
         useHostNow(null);
       }
-      const response = renderOnce(name, req, sliceMs, hostNow === true && sliceMs > 0);
-      if (!builtinsIntact()) response.contextTainted = true;
+      const answered = renderOnce(name, req, sliceMs, hostNow === true && sliceMs > 0);
+      const intact = builtinsIntact();
+      if (typeof answered === 'string' && intact) return answered;
+      const response = typeof answered === 'string' ? { output: answered } : answered;
+      if (!intact) response.contextTainted = true;
       if (sliceOutputChars > 0 && typeof response.output === 'string' && response.output.length > sliceOutputChars)
         return { overSlice: true };
       return response;
@@ -143,7 +146,7 @@ function dropExamples(): void {
   for (const p of ALL_PLUGINS) (p as { examples: readonly unknown[] }).examples = none;
 }
 
-function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: boolean): RenderResponse {
+function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: boolean): RenderAnswer {
   let $: RenderState | null = null;
   try {
     const fn = templates.get(name);
@@ -180,12 +183,20 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: 
   }
 }
 
+/** Outputs shorter than this with nothing else to say are answered as the string alone (D278). */
+const SHORT_ANSWER_CHARS = 512;
+
 /**
  * A render's answer holds only what it has to say: every field is serialized here and read back on
  * the host, and the four empty lists and a null {return} of most renders cost ~2-5 µs of both per
  * render (docs/decisions.md D277). The host reads an absent list as empty and an absent value as null.
+ * A short output with nothing else is the answer itself (D278): under 1 KB, isolated-vm copies a
+ * string as a plain string on the host (longer ones become external strings, whose memory the
+ * host's GC counts and which cost the list page more than the object's copy saves).
  */
-function answer(output: string, $: RenderState, asJson: boolean): RenderResponse {
+function answer(output: string, $: RenderState, asJson: boolean): RenderAnswer {
+  const quiet = $.warnings.length === 0 && $.logs.length === 0 && $.returnValue === null && !asJson;
+  if (quiet && output.length < SHORT_ANSWER_CHARS) return output;
   const response: RenderResponse = { output };
   if ($.warnings.length > 0) {
     response.warnings = $.warnings;
