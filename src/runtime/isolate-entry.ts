@@ -119,12 +119,11 @@ const smartcage = {
         setCurrent(null);
         useHostNow(null);
       }
-      const answered = renderOnce(name, req, sliceMs, hostNow === true && sliceMs > 0);
-      const intact = builtinsIntact();
-      if (typeof answered === 'string' && intact) return answered;
-      const response = typeof answered === 'string' ? { output: answered } : answered;
-      if (!intact) response.contextTainted = true;
-      if (sliceOutputChars > 0 && typeof response.output === 'string' && response.output.length > sliceOutputChars)
+      let response = renderOnce(name, req, sliceMs, hostNow === true && sliceMs > 0);
+      if (!builtinsIntact())
+        response = { ...(typeof response === 'string' ? { output: response } : response), contextTainted: true };
+      const output = typeof response === 'string' ? response : response.output;
+      if (sliceOutputChars > 0 && typeof output === 'string' && output.length > sliceOutputChars)
         return { overSlice: true };
       return response;
     } catch {

@@ -26,7 +26,7 @@ afterAll(() => isolate.dispose());
 
 let ids = 0;
 /** The runtime's raw answer to `source` with `vars`, copied out as the host copies it. */
-function raw(source: string, vars: Record<string, unknown> = {}, returnJson = false): unknown {
+function raw(source: string, vars: Record<string, unknown> = {}, returnJson = false, sliceChars = 0): unknown {
   const id = `t${++ids}`;
   isolate.compileScriptSync(compile(source, { name: id, id }).code).runSync(context);
   const body = renderRequest({
@@ -38,7 +38,7 @@ function raw(source: string, vars: Record<string, unknown> = {}, returnJson = fa
     returnJson,
   });
   const request = new ivm.ExternalCopy(withLimits(body, DEFAULT_LIMITS)).copyInto({ release: true });
-  return render.applySync(undefined, [id, request, 0, false, 0, false], { result: { copy: true } });
+  return render.applySync(undefined, [id, request, sliceChars, false, 0, false], { result: { copy: true } });
 }
 
 describe("the runtime's answer", () => {
@@ -60,6 +60,17 @@ describe("the runtime's answer", () => {
     expect(raw('{return value=3}')).toStrictEqual({ output: '', returnValue: 3 });
     // Asked for as JSON text, a null value is still written: the embedder reads "null".
     expect(raw('x', {}, true)).toStrictEqual({ output: 'x', returnJson: 'null' });
+  });
+
+  it("is overSlice past a slice's output limit, a short output too", () => {
+    expect(raw('{$x}', { x: 'abcd' }, false, 3)).toStrictEqual({ overSlice: true });
+    expect(raw('{$x}', { x: 'abc' }, false, 3)).toBe('abc');
+  });
+
+  it('is an object that says so when the render changed what the lockdown watches, a short output too', () => {
+    // Last in this isolate: the host would replace such a context.
+    context.evalSync('delete RegExp[Symbol.species];');
+    expect(raw('{$x}', { x: 'a' })).toStrictEqual({ output: 'a', contextTainted: true });
   });
 
   it('is read by the host as a RenderResponse', () => {
