@@ -119,13 +119,11 @@ const smartcage = {
         setCurrent(null);
         useHostNow(null);
       }
-      let response = renderOnce(name, req, sliceMs, hostNow === true && sliceMs > 0);
-      if (!builtinsIntact())
-        response = { ...(typeof response === 'string' ? { output: response } : response), contextTainted: true };
-      const output = typeof response === 'string' ? response : response.output;
-      if (sliceOutputChars > 0 && typeof output === 'string' && output.length > sliceOutputChars)
+      const response = renderOnce(name, req, sliceMs, hostNow === true && sliceMs > 0);
+      if (!builtinsIntact()) response.contextTainted = true;
+      if (sliceOutputChars > 0 && typeof response.output === 'string' && response.output.length > sliceOutputChars)
         return { overSlice: true };
-      return response;
+      return shortAnswer(response);
     } catch {
       // Nothing thrown leaves: isolated-vm would read a thrown object's `message` on the way
       // out, outside its timeout, and a getter there that never returns would hold the caller
@@ -134,6 +132,23 @@ const smartcage = {
     }
   },
 };
+
+/** Outputs shorter than this with nothing else to say are answered as the string alone (D278). */
+const SHORT_ANSWER_CHARS = 512;
+
+/**
+ * A short output with nothing else to say is the answer itself (D278): under 1 KB, isolated-vm
+ * copies a string result as an ordinary string on the host, where an object of one field is
+ * serialized here and deserialized there. Longer ones stay in the object: isolated-vm makes them
+ * external strings on the host, whose memory the host's GC counts, and the list page lost more
+ * that way than the copy saves. The host reads a string as `{ output }` (`responseOf`).
+ */
+function shortAnswer(response: RenderResponse): RenderAnswer {
+  const output = response.output;
+  if (typeof output !== 'string' || output.length >= SHORT_ANSWER_CHARS) return response;
+  for (const k in response) if (k !== 'output') return response;
+  return output;
+}
 
 /**
  * The plugins' runnable examples are for the docs and the tests on the host; in every isolate
@@ -145,7 +160,7 @@ function dropExamples(): void {
   for (const p of ALL_PLUGINS) (p as { examples: readonly unknown[] }).examples = none;
 }
 
-function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: boolean): RenderAnswer {
+function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: boolean): RenderResponse {
   let $: RenderState | null = null;
   try {
     const fn = templates.get(name);
@@ -169,7 +184,20 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: 
       if (output.length > $.maxOutput) $.outputLimit(output.length);
       // Measured at {return} already; again here because an object it holds may have changed since.
       checkReturnSize($.returnValue, $.maxOutput);
-      return answer(output, $, req.returnJson === true);
+      // What is empty stays out: each array is a structured clone out of the isolate and back in
+      // on the host (~1.3 µs of an empty render for the four, D275). The host reads absence as empty.
+      const response: RenderResponse = { output };
+      if ($.warnings.length > 0) {
+        response.warnings = $.warnings;
+        response.warningsAt = $.warningsAt;
+      }
+      if ($.logs.length > 0) {
+        response.logs = $.logs;
+        response.logsAt = $.logsAt;
+      }
+      return $.returnValue === null && req.returnJson !== true
+        ? response
+        : Object.assign(response, returned(toJSShared($.returnValue), req.returnJson === true));
     } finally {
       rendering = false;
       setCurrent(previous);
@@ -180,33 +208,6 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: 
     const code = codeOf(e);
     return fail(code, messageOf(e, code), e instanceof Error ? String(e.stack ?? '') : '', req);
   }
-}
-
-/** Outputs shorter than this with nothing else to say are answered as the string alone (D278). */
-const SHORT_ANSWER_CHARS = 512;
-
-/**
- * A render's answer holds only what it has to say: every field is serialized here and read back on
- * the host, and the four empty lists and a null {return} of most renders cost ~2-5 µs of both per
- * render (docs/decisions.md D277). The host reads an absent list as empty and an absent value as null.
- * A short output with nothing else is the answer itself (D278): under 1 KB, isolated-vm copies a
- * string as a plain string on the host (longer ones become external strings, whose memory the
- * host's GC counts and which cost the list page more than the object's copy saves).
- */
-function answer(output: string, $: RenderState, asJson: boolean): RenderAnswer {
-  const quiet = $.warnings.length === 0 && $.logs.length === 0 && $.returnValue === null && !asJson;
-  if (quiet && output.length < SHORT_ANSWER_CHARS) return output;
-  const response: RenderResponse = { output };
-  if ($.warnings.length > 0) {
-    response.warnings = $.warnings;
-    response.warningsAt = $.warningsAt;
-  }
-  if ($.logs.length > 0) {
-    response.logs = $.logs;
-    response.logsAt = $.logsAt;
-  }
-  if ($.returnValue === null && !asJson) return response;
-  return Object.assign(response, returned(toJSShared($.returnValue), asJson));
 }
 
 /**
