@@ -1,7 +1,7 @@
 /**
  * `node --no-node-snapshot --import tsx bench/crossing.ts [--page json] [--rounds 9] [--calls 1000]`:
  * the ways a page's variables could cross into an isolate and its answer out of it, timed in one
- * process, the ways taking turns (docs/decisions.md D277-D279). An isolate of dist/runtime.bundle.js
+ * process, the ways taking turns (docs/decisions.md D275-D277). An isolate of dist/runtime.bundle.js
  * with its lockdown, as IsolateHost makes one; CPU µs per call, median of the rounds (range).
  *
  * In: isolated-vm's structured clone of the request as IsolateHost sends it, or of the vars alone,

@@ -73,7 +73,7 @@ export interface RenderResponse {
 
 /**
  * What the runtime's `render` returns: a RenderResponse, or for a render whose answer would be
- * a short output and nothing else, that output alone (D278). A string crosses as one primitive
+ * a short output and nothing else, that output alone (D276). A string crosses as one primitive
  * copy where an object of one field is serialized in the isolate and deserialized on the host.
  */
 export type RenderAnswer = RenderResponse | string;

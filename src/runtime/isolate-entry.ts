@@ -133,11 +133,11 @@ const smartcage = {
   },
 };
 
-/** Outputs shorter than this with nothing else to say are answered as the string alone (D278). */
+/** Outputs shorter than this with nothing else to say are answered as the string alone (D276). */
 const SHORT_ANSWER_CHARS = 512;
 
 /**
- * A short output with nothing else to say is the answer itself (D278): under 1 KB, isolated-vm
+ * A short output with nothing else to say is the answer itself (D276): under 1 KB, isolated-vm
  * copies a string result as an ordinary string on the host, where an object of one field is
  * serialized here and deserialized there. Longer ones stay in the object: isolated-vm makes them
  * external strings on the host, whose memory the host's GC counts, and the list page lost more
@@ -185,7 +185,7 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: 
       // Measured at {return} already; again here because an object it holds may have changed since.
       checkReturnSize($.returnValue, $.maxOutput);
       // What is empty stays out: each array is a structured clone out of the isolate and back in
-      // on the host (~1.3 µs of an empty render for the four, D275). The host reads absence as empty.
+      // on the host (~1.3 µs of an empty render for the four, D273). The host reads absence as empty.
       const response: RenderResponse = { output };
       if ($.warnings.length > 0) {
         response.warnings = $.warnings;

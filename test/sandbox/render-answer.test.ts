@@ -1,5 +1,5 @@
 /**
- * The runtime's answer on its way out of the isolate (docs/decisions.md D277, D278): it holds only
+ * The runtime's answer on its way out of the isolate (docs/decisions.md D275, D276): it holds only
  * what the render has to say, and a short output with nothing else is the string alone. Read raw
  * from the runtime bundle in a bare isolate (what crosses), then through the engine in this
  * process and in a worker (what the embedder gets, the same either way).

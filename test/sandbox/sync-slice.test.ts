@@ -200,7 +200,7 @@ describe('the render cuts itself at the end of its slice (D187)', () => {
     expect(answer).toEqual({ overSlice: true });
     // Without `afterCut`: the cut render restored its globals itself, so this one starts clean.
     const small = new ivm.ExternalCopy(request(t.id, { n: 3 }));
-    // A short output with nothing else to say is answered as the string alone (D278).
+    // A short output with nothing else to say is answered as the string alone (D276).
     expect(
       render.applySync(undefined, [t.id, small.copyInto(), 1 << 20, false, 0], {
         timeout: 5000,
