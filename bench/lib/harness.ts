@@ -48,7 +48,8 @@ const PRELUDE = `globalThis.__bench = (() => {
     // place and writes converted nested values back (src/value/php-array.ts, lazy records).
     setRequest(req) { st.req = req; st.data = JSON.parse(JSON.stringify(req.vars.value ?? req.vars)); },
     scLoop(id, n) { st.loop = n; try { check(smartcage.render(id, st.req)); } finally { st.loop = 0; } return st.total; },
-    scOnce(id) { return check(smartcage.render(id, st.req)).output; },
+    // A short output with nothing else comes back as the string alone (docs/decisions.md D276).
+    scOnce(id) { const r = check(smartcage.render(id, st.req)); return typeof r === 'string' ? r : r.output; },
     plainLoop(n) { let len = 0; for (let i = 0; i < n; i++) len += plain(st.data).length; return len; },
     plainOnce() { return plain(st.data); },
     plainWith(d) { return plain(d); },

@@ -70,3 +70,15 @@ export interface RenderResponse {
    */
   overSlice?: boolean;
 }
+
+/**
+ * What the runtime's `render` returns: a RenderResponse, or for a render whose answer would be
+ * a short output and nothing else, that output alone (D276). A string crosses as one primitive
+ * copy where an object of one field is serialized in the isolate and deserialized on the host.
+ */
+export type RenderAnswer = RenderResponse | string;
+
+/** The runtime's answer as a RenderResponse: a string is the output (untrusted text, like `output`). */
+export function responseOf(answer: RenderAnswer): RenderResponse {
+  return typeof answer === 'string' ? { output: answer } : answer;
+}

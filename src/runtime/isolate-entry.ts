@@ -16,7 +16,7 @@ import { installHost, useHostNow } from './host-call.js';
 import { checkReturnSize } from './return-size.js';
 import { harden, lockdown, builtinsIntact } from './lockdown.js';
 import { ALL_PLUGINS } from '../plugins/registry.js';
-import type { RenderRequest, RenderResponse } from '../protocol/render.js';
+import type { RenderAnswer, RenderRequest, RenderResponse } from '../protocol/render.js';
 
 type Render = (s: Scope, $: RenderState) => string;
 
@@ -112,7 +112,7 @@ const smartcage = {
     afterCut = false,
     sliceMs = 0,
     hostNow = false,
-  ): RenderResponse {
+  ): RenderAnswer {
     try {
       if (afterCut) {
         rendering = false;
@@ -123,7 +123,7 @@ const smartcage = {
       if (!builtinsIntact()) response.contextTainted = true;
       if (sliceOutputChars > 0 && typeof response.output === 'string' && response.output.length > sliceOutputChars)
         return { overSlice: true };
-      return response;
+      return shortAnswer(response);
     } catch {
       // Nothing thrown leaves: isolated-vm would read a thrown object's `message` on the way
       // out, outside its timeout, and a getter there that never returns would hold the caller
@@ -132,6 +132,23 @@ const smartcage = {
     }
   },
 };
+
+/** Outputs shorter than this with nothing else to say are answered as the string alone (D276). */
+const SHORT_ANSWER_CHARS = 512;
+
+/**
+ * A short output with nothing else to say is the answer itself (D276): under 1 KB, isolated-vm
+ * copies a string result as an ordinary string on the host, where an object of one field is
+ * serialized here and deserialized there. Longer ones stay in the object: isolated-vm makes them
+ * external strings on the host, whose memory the host's GC counts, and the list page lost more
+ * that way than the copy saves. The host reads a string as `{ output }` (`responseOf`).
+ */
+function shortAnswer(response: RenderResponse): RenderAnswer {
+  const output = response.output;
+  if (typeof output !== 'string' || output.length >= SHORT_ANSWER_CHARS) return response;
+  for (const k in response) if (k !== 'output') return response;
+  return output;
+}
 
 /**
  * The plugins' runnable examples are for the docs and the tests on the host; in every isolate

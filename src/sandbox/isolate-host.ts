@@ -29,7 +29,7 @@ import type { HostAnswer, HostCallHandler, HostCallsNow } from '../protocol/host
 import { CUT_AS_TIMEOUT, classifyIsolateError } from './ivm-errors.js';
 import type { SyncRender } from './sync-render.js';
 import { MAX_SLICE_VARS_BYTES, nextTurn, renderInSlice, sliceTimeoutMs, sliceTurnLeft } from './sync-slice.js';
-import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
+import { responseOf, type CompiledTemplate, type RenderAnswer, type RenderResponse } from '../protocol/render.js';
 
 /**
  * A new context costs far more than its ~10 ms set-up: its functions are new closures, so V8
@@ -62,7 +62,7 @@ const SLICE_OVER = JSON.stringify({
 
 interface LiveContext {
   context: ivm.Context;
-  render: ivm.Reference<(...args: unknown[]) => RenderResponse>;
+  render: ivm.Reference<(...args: unknown[]) => RenderAnswer>;
   reduce: ivm.Reference<() => boolean>;
   defined: Map<string, string>;
   renders: number;
@@ -483,10 +483,12 @@ export class IsolateHost {
   private async complete(s: Started, watchdog: Watchdog): Promise<RenderResponse> {
     if (!s.result) {
       try {
-        s.result = (await s.live.render.apply(undefined, [s.t.id, s.copy!.copyInto(), 0, s.afterCut], {
-          timeout: s.cpuMs,
-          result: { copy: true },
-        })) as RenderResponse;
+        s.result = responseOf(
+          (await s.live.render.apply(undefined, [s.t.id, s.copy!.copyInto(), 0, s.afterCut], {
+            timeout: s.cpuMs,
+            result: { copy: true },
+          })) as RenderAnswer,
+        );
       } catch (e) {
         s.result = this.failed(e, s.limits, watchdog.expired, false, s.started);
       } finally {

@@ -10,10 +10,10 @@
  * kills a worker that stops answering.
  */
 import type ivm from 'isolated-vm';
-import type { RenderResponse } from '../protocol/render.js';
+import { responseOf, type RenderAnswer, type RenderResponse } from '../protocol/render.js';
 
 /** The render function of a live context (`smartcage.render` in the isolate). */
-type RenderFunction = ivm.Reference<(...args: unknown[]) => RenderResponse>;
+type RenderFunction = ivm.Reference<(...args: unknown[]) => RenderAnswer>;
 
 export type SyncRender = (
   render: RenderFunction,
@@ -22,4 +22,4 @@ export type SyncRender = (
 ) => RenderResponse;
 
 export const syncRender: SyncRender = (render, args, timeoutMs) =>
-  render.applySync(undefined, args, { timeout: timeoutMs, result: { copy: true } }) as RenderResponse;
+  responseOf(render.applySync(undefined, args, { timeout: timeoutMs, result: { copy: true } }) as RenderAnswer);

@@ -39,7 +39,7 @@
  * fraction of a ms; on a 2-core machine at load 26, 10-25 ms median, bench/README.md).
  */
 import type ivm from 'isolated-vm';
-import type { RenderResponse } from '../protocol/render.js';
+import { responseOf, type RenderAnswer, type RenderResponse } from '../protocol/render.js';
 
 /** The longest slice a configuration can ask for, ms: a larger `syncSliceMs` is clamped to it. */
 const MAX_SLICE_MS = 20;
@@ -49,7 +49,7 @@ export const MAX_SLICE_VARS_BYTES = 1024 * 1024;
 const MAX_SLICE_OUTPUT_CHARS = 1024 * 1024;
 
 /** The render function of a live context (`smartcage.render` in the isolate). */
-type RenderFunction = ivm.Reference<(...args: unknown[]) => RenderResponse>;
+type RenderFunction = ivm.Reference<(...args: unknown[]) => RenderAnswer>;
 
 export type SliceOutcome =
   | { done: true; response: RenderResponse; heldMs: number }
@@ -113,10 +113,12 @@ export function renderInSlice(
   try {
     // The render also cuts itself at the slice's end (D187); the timeout is for what no loop
     // check reaches (one long native call), and isolated-vm's timer thread may wake it late.
-    const response = render.applySync(undefined, [name, args, MAX_SLICE_OUTPUT_CHARS, false, timeout, hostNow], {
-      timeout,
-      result: { copy: true },
-    }) as RenderResponse;
+    const response = responseOf(
+      render.applySync(undefined, [name, args, MAX_SLICE_OUTPUT_CHARS, false, timeout, hostNow], {
+        timeout,
+        result: { copy: true },
+      }) as RenderAnswer,
+    );
     const heldMs = performance.now() - t0;
     // A host call it could not answer at once that the render turned into its error: run it again too.
     return response.overSlice || response.error?.code === 'E_SLICE_YIELD'

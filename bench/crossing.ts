@@ -1,0 +1,122 @@
+/**
+ * `node --no-node-snapshot --import tsx bench/crossing.ts [--page json] [--rounds 9] [--calls 1000]`:
+ * the ways a page's variables could cross into an isolate and its answer out of it, timed in one
+ * process, the ways taking turns (docs/decisions.md D275-D277). An isolate of dist/runtime.bundle.js
+ * with its lockdown, as IsolateHost makes one; CPU µs per call, median of the rounds (range).
+ *
+ * In: isolated-vm's structured clone of the request as IsolateHost sends it, or of the vars alone,
+ * into a function that does nothing; the vars as JSON text (plainJson's check and JSON.stringify
+ * here, the string copied, JSON.parse there); an encoding with fewer containers (each array of
+ * same-keyed objects as one array per key: what the deserializer would save, not a format the
+ * runtime reads). Out: the runtime's render of the page with its answer as an object, as the
+ * output string alone, and with the string forced long.
+ */
+import ivm from 'isolated-vm';
+import { runBench, UsageError, wholeNumber } from './lib/cli.js';
+import { median } from './lib/measure.js';
+import { pages } from './pages/pages.js';
+import { plainJson } from '../src/sandbox/plain-json.js';
+
+const HELP = `Usage: node --no-node-snapshot --import tsx bench/crossing.ts [--page NAME] [--rounds N] [--calls N]
+  --page NAME   a page of npm run bench:pages (default json)
+  --rounds N    rounds through every way (default 9); each figure is the median
+  --calls N     calls per way and round (default 1000)`;
+
+/** Each array of plain objects with the same keys as one array per key (nested likewise). */
+function columns(x: unknown): unknown {
+  if (Array.isArray(x)) {
+    const first: unknown = x[0];
+    if (first === null || typeof first !== 'object' || Array.isArray(first)) return x.map(columns);
+    const keys = Object.keys(first);
+    const cols: Record<string, unknown> = {};
+    for (const k of keys) cols[k] = columns(x.map((o: Record<string, unknown>) => o[k]));
+    return { n: x.length, cols };
+  }
+  if (x === null || typeof x !== 'object') return x;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(x)) out[k] = columns(v);
+  return out;
+}
+
+interface Options {
+  page: string;
+  rounds: number;
+  calls: number;
+}
+
+function parseArgs(argv: string[]): Options | null {
+  const o: Options = { page: 'json', rounds: 9, calls: 1000 };
+  for (let i = 0; i < argv.length; i += 2) {
+    const [a, v] = [argv[i]!, argv[i + 1]];
+    if (a === '--help' || a === '-h') return null;
+    if (a === '--page') o.page = String(v);
+    else if (a === '--rounds' || a === '--calls') o[a === '--rounds' ? 'rounds' : 'calls'] = wholeNumber(a, v);
+    else throw new UsageError(`unknown option ${a}`);
+  }
+  return o;
+}
+
+async function main(o: Options): Promise<number> {
+  // One template compiled: src/ through tsx does, without bench/.build/ (bench/lib/smartcage.ts).
+  process.env.BENCH_SRC ??= '1';
+  const { BenchIsolate, renderRequest } = await import('./lib/harness.js');
+  const page = (await pages()).find((p) => p.name === o.page);
+  if (!page) throw new UsageError(`no page ${o.page}`);
+  const vars = page.vars;
+  const b = new BenchIsolate();
+  b.define(page.template, 'page');
+  const fns = b.context.evalSync(
+    `({
+      nothing() { return 0; },
+      parse(s) { JSON.parse(s); return 0; },
+      outputOnly(id, req) { const r = smartcage.render(id, req); return typeof r === 'string' ? r : r.output; },
+      asObject(id, req) { const r = smartcage.render(id, req); return typeof r === 'string' ? { output: r } : r; },
+    })`,
+    { reference: true },
+  ) as ivm.Reference<Record<string, unknown>>;
+  const fn = (k: string) => fns.getSync(k, { reference: true }) as ivm.Reference<(...a: unknown[]) => unknown>;
+  const [nothing, parse, outputOnly, asObject] = ['nothing', 'parse', 'outputOnly', 'asObject'].map(fn);
+  const request = renderRequest(vars, 'page');
+  const cols = columns(vars);
+  const cloned = (data: unknown, f: ivm.Reference<(...a: unknown[]) => unknown>, id?: string) => {
+    const c = new ivm.ExternalCopy(data);
+    f.applySync(undefined, id ? [id, c.copyInto()] : [c.copyInto()], { result: { copy: true } });
+    c.release();
+  };
+  const ways: Record<string, () => void> = {
+    'in: the request cloned (ExternalCopy made alone)': () => new ivm.ExternalCopy(request).release(),
+    'in: the request cloned into a no-op': () => cloned(request, nothing!),
+    'in: the vars alone cloned into a no-op': () => cloned(vars, nothing!),
+    'in: the vars as JSON text (plainJson + JSON.parse there)': () =>
+      void parse!.applySync(undefined, [plainJson(vars)]),
+    'in: the vars as columns cloned into a no-op (made once)': () => cloned(cols, nothing!),
+    'in: the vars made columns here, cloned into a no-op': () => cloned(columns(vars), nothing!),
+    'out: the page, its answer an object': () => cloned(request, asObject!, 'page'),
+    'out: the page, its output string alone': () => cloned(request, outputOnly!, 'page'),
+  };
+  const names = Object.keys(ways);
+  const samples = new Map<string, number[]>(names.map((k) => [k, []]));
+  for (const k of names) for (let i = 0; i < 100; i++) ways[k]!();
+  for (let r = 0; r < o.rounds; r++) {
+    for (const k of names) {
+      const f = ways[k]!;
+      const u0 = process.cpuUsage();
+      for (let i = 0; i < o.calls; i++) f();
+      const u = process.cpuUsage(u0);
+      samples.get(k)!.push((u.user + u.system) / o.calls);
+    }
+  }
+  console.log(
+    `page ${o.page}: vars ${JSON.stringify(vars).length} characters as JSON; ${o.rounds} rounds x ${o.calls}`,
+  );
+  for (const k of names) {
+    const s = samples.get(k)!;
+    console.log(
+      `${median(s).toFixed(1).padStart(7)}  (${Math.min(...s).toFixed(1)}-${Math.max(...s).toFixed(1)})  ${k}`,
+    );
+  }
+  b.dispose();
+  return 0;
+}
+
+runBench('crossing', HELP, parseArgs, main);
