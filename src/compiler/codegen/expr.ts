@@ -7,6 +7,7 @@ import type { Access, Expr, Modifier, Var } from '../ast.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import { smartyVarBase } from './smarty-var.js';
+import { readKey } from './read-once.js';
 import { IF_FUNCTIONS, type IfFunction } from '../../plugins/catalog.js';
 import { intOfDecimal } from '../../value/int64.js';
 import type { TemplateApi } from '../../runtime/template-api.js';
@@ -260,6 +261,11 @@ function compileVar(v: Var, cx: EmitContext): string {
   if (v.name === 'smarty') {
     const { base, rest } = smartyVarBase(v, cx);
     return compilePath(base, rest, cx);
+  }
+  if (cx.readsOnce.size > 0) {
+    const k = readKey(v);
+    const held = k === null ? undefined : cx.readsOnce.get(k);
+    if (held !== undefined) return held;
   }
   return compilePath(`s[${lit(v.name)}]`, v.path, cx);
 }
