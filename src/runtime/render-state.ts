@@ -400,13 +400,22 @@ export class RenderState implements PluginContext {
     if (!show) total = 0;
     // One record per name, as for {foreach} (foreachStart): an inner {section} of the same name
     // takes over the outer one's counters, as in Smarty 2, where both loops index one array entry.
-    const fresh: SectionState = { loop, start, step, max, total, show, index: null, iteration: null };
+    // Written field by field: an inner section starts once per pass of its outer one.
     const s = this.sections.get(name);
     if (!s) {
+      const fresh: SectionState = { loop, start, step, max, total, show, index: null, iteration: null };
       this.sections.set(name, fresh);
       return fresh;
     }
-    return Object.assign(s, fresh);
+    s.loop = loop;
+    s.start = start;
+    s.step = step;
+    s.max = max;
+    s.total = total;
+    s.show = show;
+    s.index = null;
+    s.iteration = null;
+    return s;
   }
 
   sectionIndex(name: string): Value {
