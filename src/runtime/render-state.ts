@@ -431,7 +431,7 @@ export class RenderState implements PluginContext {
   /**
    * `$smarty.section.NAME.PROP` inside the body of the section NAME, from the state variable its
    * `sectionStart` returned: the record `sectionProp` would find by name (docs/decisions.md D219,
-   * D272), without the lookup.
+   * D279), without the lookup.
    */
   sectionPropOf(s: SectionState, name: string, prop: string): Value {
     return sectionStateProp(s, name, prop);

@@ -1,5 +1,5 @@
 /**
- * What the generated code reads a section's state from (docs/decisions.md D219, D272): inside the
+ * What the generated code reads a section's state from (docs/decisions.md D219, D279): inside the
  * section's own body its state variable, elsewhere the render state's lookup by name. The values
  * are checked against Smarty 2.6.33 in test/conformance/smarty2/ (section-state, fast-paths).
  */
@@ -35,7 +35,7 @@ describe('section properties in generated code', () => {
 /** How many times `text` occurs in `s`. */
 const count = (s: string, text: string) => s.split(text).length - 1;
 
-describe('a read repeated in a run of statements that cannot write is read once (D271)', () => {
+describe('a read repeated in a run of statements that cannot write is read once (D278)', () => {
   it("the section page's cell: one chain, held in a constant the tests and the print use", () => {
     const c = code(
       '{section name=r loop=$rows}{section name=c loop=$rows[r].cells}' +

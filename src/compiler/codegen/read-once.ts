@@ -1,6 +1,6 @@
 /**
  * A variable read more than once in a run of statements that cannot write is read once
- * (docs/decisions.md D271). `{if $row.cells[c] > 80}...{elseif $row.cells[c] < 20}...{/if}` reads
+ * (docs/decisions.md D278). `{if $row.cells[c] > 80}...{elseif $row.cells[c] < 20}...{/if}` reads
  * the same chain in every test; each read walks it again (`key(key(...)))`), about 5-12 ns a step.
  *
  * What makes it exact: a run holds only text, printed values and `{if}`s whose conditions, bodies

@@ -23,7 +23,7 @@ export function emitNodes(nodes: TreeNode[], cx: EmitContext): void {
   }
 }
 
-/** A run of statements that cannot write: a variable read more than once there is read once first (D271). */
+/** A run of statements that cannot write: a variable read more than once there is read once first (D278). */
 function emitRun(run: TreeNode[], cx: EmitContext): void {
   const held: string[] = [];
   for (const v of repeatedReads(run)) {
