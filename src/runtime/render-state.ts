@@ -65,6 +65,48 @@ export interface SectionState {
   iteration: number | null;
 }
 
+/** A section's property as its state record `s` says it (RenderState.sectionProp, sectionPropOf). */
+function sectionStateProp(s: SectionState, name: string, prop: string): Value {
+  switch (prop) {
+    case 'total':
+      return s.total;
+    case 'loop':
+      return s.loop;
+    case 'show':
+      return s.show;
+    case 'start':
+      return s.start;
+    case 'step':
+      return s.step;
+    case 'max':
+      return s.max;
+    case 'name':
+      return name;
+  }
+  if (s.iteration === null || s.index === null) return null;
+  if (prop === 'index') return s.index;
+  if (prop === 'iteration') return s.iteration;
+  // Smarty 2 sets the other properties at the top of each pass, so after the loop they keep the
+  // last pass's values while index and iteration have moved one step on. A loop that ran to its
+  // end has iteration = total + 1; one left with {break} stopped inside its last pass.
+  const rownum = Math.min(s.iteration, s.total);
+  const index = s.start + (rownum - 1) * s.step;
+  switch (prop) {
+    case 'rownum':
+      return rownum;
+    case 'index_prev':
+      return index - s.step;
+    case 'index_next':
+      return index + s.step;
+    case 'first':
+      return rownum === 1;
+    case 'last':
+      return rownum === s.total;
+    default:
+      return null;
+  }
+}
+
 const STOP = { stop: true };
 
 /**
@@ -358,13 +400,22 @@ export class RenderState implements PluginContext {
     if (!show) total = 0;
     // One record per name, as for {foreach} (foreachStart): an inner {section} of the same name
     // takes over the outer one's counters, as in Smarty 2, where both loops index one array entry.
-    const fresh: SectionState = { loop, start, step, max, total, show, index: null, iteration: null };
+    // Written field by field: an inner section starts once per pass of its outer one.
     const s = this.sections.get(name);
     if (!s) {
+      const fresh: SectionState = { loop, start, step, max, total, show, index: null, iteration: null };
       this.sections.set(name, fresh);
       return fresh;
     }
-    return Object.assign(s, fresh);
+    s.loop = loop;
+    s.start = start;
+    s.step = step;
+    s.max = max;
+    s.total = total;
+    s.show = show;
+    s.index = null;
+    s.iteration = null;
+    return s;
   }
 
   sectionIndex(name: string): Value {
@@ -374,45 +425,16 @@ export class RenderState implements PluginContext {
 
   sectionProp(name: string, prop: string): Value {
     const s = this.sections.get(name);
-    if (!s) return null;
-    switch (prop) {
-      case 'total':
-        return s.total;
-      case 'loop':
-        return s.loop;
-      case 'show':
-        return s.show;
-      case 'start':
-        return s.start;
-      case 'step':
-        return s.step;
-      case 'max':
-        return s.max;
-      case 'name':
-        return name;
-    }
-    if (s.iteration === null || s.index === null) return null;
-    if (prop === 'index') return s.index;
-    if (prop === 'iteration') return s.iteration;
-    // Smarty 2 sets the other properties at the top of each pass, so after the loop they keep the
-    // last pass's values while index and iteration have moved one step on. A loop that ran to its
-    // end has iteration = total + 1; one left with {break} stopped inside its last pass.
-    const rownum = Math.min(s.iteration, s.total);
-    const index = s.start + (rownum - 1) * s.step;
-    switch (prop) {
-      case 'rownum':
-        return rownum;
-      case 'index_prev':
-        return index - s.step;
-      case 'index_next':
-        return index + s.step;
-      case 'first':
-        return rownum === 1;
-      case 'last':
-        return rownum === s.total;
-      default:
-        return null;
-    }
+    return s ? sectionStateProp(s, name, prop) : null;
+  }
+
+  /**
+   * `$smarty.section.NAME.PROP` inside the body of the section NAME, from the state variable its
+   * `sectionStart` returned: the record `sectionProp` would find by name (docs/decisions.md D219,
+   * D279), without the lookup.
+   */
+  sectionPropOf(s: SectionState, name: string, prop: string): Value {
+    return sectionStateProp(s, name, prop);
   }
 
   /**

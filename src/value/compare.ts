@@ -62,11 +62,42 @@ function numericStrCmp(
   return numCmp(x.n, y.n);
 }
 
+/** Two JavaScript numbers (ints, or floats stored plainly) as numCmp orders them: NAN is neither below, above nor equal (1). */
+function numbers(a: number, b: number): number {
+  return a < b ? -1 : a > b ? 1 : a === b ? 0 : 1;
+}
+
+/**
+ * A string of 1 to 15 ASCII digits as the int it spells, else NaN. Such a string is numeric,
+ * its value that int exactly (leading zeros too: "007" is 7), so against a number it compares
+ * as that int, as PHP 8's comparison of a number with a numeric string does; anything else
+ * (a sign, spaces, a point, an exponent, 16 digits and more) takes the general path.
+ */
+function digitsInt(s: string): number {
+  const n = s.length;
+  if (n === 0 || n > 15) return NaN;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return NaN;
+  }
+  return Number(s);
+}
+
 /** PHP's `<=>`; returns 2 for "uncomparable" (arrays with different keys), which makes every relation false. */
 export function compare(a: Value, b: Value): number {
-  // Two JavaScript numbers (ints, or floats stored plainly), the common case of a loop's tests:
-  // numCmp's answer without the kind lookups. NAN is neither below, above nor equal: 1.
-  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : a === b ? 0 : 1;
+  // The common cases of a template's tests first, without the kind lookups: two JavaScript
+  // numbers (ints, or floats stored plainly), and a number against a string of digits.
+  if (typeof a === 'number') {
+    if (typeof b === 'number') return numbers(a, b);
+    if (typeof b === 'string') {
+      const y = digitsInt(b);
+      if (y === y) return numbers(a, y);
+    }
+  } else if (typeof a === 'string' && typeof b === 'number') {
+    // A number from the data as text ("3" from a database row) against a literal.
+    const x = digitsInt(a);
+    if (x === x) return numbers(x, b);
+  }
   if (a === undefined) a = null;
   if (b === undefined) b = null;
   const ta = kind(a);
@@ -137,6 +168,7 @@ function kind(v: Value): Kind {
 }
 
 export function looseEq(a: Value, b: Value): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return a === b;
   return compare(a, b) === 0;
 }
 
@@ -166,18 +198,22 @@ export function strictEq(a: Value, b: Value): boolean {
 }
 
 export function lt(a: Value, b: Value): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return a < b;
   return compare(a, b) === -1;
 }
 // PHP compiles `a > b` as `b < a` and `a >= b` as `b <= a`: with NAN, where every comparison
 // answers 1, `NAN > 1` is false, not the `compare(a, b) === 1` it would be unswapped.
 export function gt(a: Value, b: Value): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return b < a;
   return compare(b, a) === -1;
 }
 export function le(a: Value, b: Value): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return a <= b;
   const c = compare(a, b);
   return c === -1 || c === 0;
 }
 export function ge(a: Value, b: Value): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return b <= a;
   const c = compare(b, a);
   return c === -1 || c === 0;
 }

@@ -99,6 +99,19 @@ export class PhpArray {
   }
 
   get(key: Key): Value {
+    // The two common reads first, exactly as the general path below answers them: an int
+    // below 2^31 within a packed list (`| 0` keeps only those; -0 reads index 0, as PHP's
+    // (int)-0.0 does), and a name in a lazy record, whose property is the same for a string
+    // and for the int it normalizes to ("1" and 1 are both the property "1").
+    const list = this.list;
+    if (list !== null) {
+      if (typeof key === 'number' && key >= 0 && key < list.length && (key | 0) === key) return list[key];
+    } else if (this.rec !== null && typeof key === 'string') return this.recordGet(key);
+    return this.getAny(key);
+  }
+
+  /** `get` of any key: normalized first. */
+  private getAny(key: Key): Value {
     const k = normalizeKey(key);
     if (this.list) {
       if (typeof k === 'number' && k >= 0 && k < this.list.length) return this.list[k];

@@ -69,6 +69,68 @@ describe('lazy records match eager conversion', () => {
     expect(own.get('toString')).toBe('s');
   });
 
+  it('a key of any kind reads what the settled array reads (the name and int fast paths)', () => {
+    const data = () => ({ 1: 'one', '01': 'zero-one', 0: 'zero', '': 'empty', a: 'A', '-1': 'minus', '1.5': 'half' });
+    const keys: unknown[] = [
+      1,
+      '1',
+      '01',
+      '1e0',
+      ' 1',
+      1.5,
+      -0.5,
+      -0,
+      true,
+      false,
+      null,
+      -1,
+      '-1',
+      '-0',
+      'a',
+      '',
+      2 ** 31,
+      1e300,
+      NaN,
+    ];
+    keys.push(...['1.5', '9007199254740993', 9007199254740993n, 'toString', '__proto__']);
+    const lazy = fromJS(data()) as PhpArray;
+    const settled = fromJS(data()) as PhpArray;
+    settled.set('x', 1); // any write settles a record into map storage
+    settled.delete('x');
+    for (const k of keys) expect(lazy.get(k as Key), `get ${String(k)}`).toBe(settled.get(k as Key));
+  });
+
+  it('a packed list read by a key of any kind reads what the same array in map storage reads', () => {
+    const list = fromJS(['a', 'b', 'c', undefined]) as PhpArray;
+    const map = fromJS(['a', 'b', 'c', undefined]) as PhpArray;
+    map.set('x', 1); // a string key moves it to map storage
+    map.delete('x');
+    expect(list.isList).toBe(true);
+    expect(map.isList).toBe(false);
+    const keys: unknown[] = [
+      0,
+      1,
+      2,
+      3,
+      4,
+      -1,
+      '1',
+      '01',
+      '1e0',
+      1.5,
+      2.9,
+      -0.5,
+      -0,
+      true,
+      false,
+      null,
+      2 ** 31,
+      2 ** 32,
+    ];
+    keys.push(...[1e300, NaN, Infinity, 1n, 'length', 'a']);
+    for (const k of keys) expect(list.get(k as Key), `get ${String(k)}`).toBe(map.get(k as Key));
+  });
+
   it('a key whose value is undefined exists and reads as null, as before', () => {
     const a = fromJS({ u: undefined, v: 1 }) as PhpArray;
     expect(a.has('u')).toBe(true);

@@ -69,6 +69,11 @@ export class EmitContext {
    * included.
    */
   readonly sectionLoops: { name: string; state: string }[] = [];
+  /**
+   * Reads made once for the run of statements being emitted (read-once.ts): readKey -> the
+   * constant that holds the value.
+   */
+  readonly readsOnce = new Map<string, string>();
 
   constructor(
     readonly src: SourceText,

@@ -7,6 +7,7 @@ import type { Access, Expr, Modifier, Var } from '../ast.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import { smartyVarBase } from './smarty-var.js';
+import { readKey } from './read-once.js';
 import { IF_FUNCTIONS, type IfFunction } from '../../plugins/catalog.js';
 import { intOfDecimal } from '../../value/int64.js';
 import type { TemplateApi } from '../../runtime/template-api.js';
@@ -261,6 +262,11 @@ function compileVar(v: Var, cx: EmitContext): string {
     const { base, rest } = smartyVarBase(v, cx);
     return compilePath(base, rest, cx);
   }
+  if (cx.readsOnce.size > 0) {
+    const k = readKey(v);
+    const held = k === null ? undefined : cx.readsOnce.get(k);
+    if (held !== undefined) return held;
+  }
   return compilePath(`s[${lit(v.name)}]`, v.path, cx);
 }
 
@@ -275,7 +281,7 @@ function compilePath(base: string, path: Access[], cx: EmitContext): string {
         js = `prop(${js}, ${lit(a.name)})`;
         break;
       case 'SectionIndex':
-        js = `key(${js}, ${a.prop ? `$.sectionProp(${lit(a.section)}, ${lit(a.prop)})` : sectionIndex(a.section, cx)})`;
+        js = `key(${js}, ${sectionIndex(a.section, a.prop, cx)})`;
         break;
     }
   }
@@ -283,11 +289,16 @@ function compilePath(base: string, path: Access[], cx: EmitContext): string {
 }
 
 /**
- * `$x[NAME]`'s index: inside the section's own body its state variable (EmitContext.sectionLoops),
- * ~30 ns less per read than the render state's lookup by name; elsewhere that lookup.
+ * `$x[NAME]`'s index (or `$x[NAME.PROP]`'s property): inside the section's own body from its
+ * state variable (EmitContext.sectionLoops), ~30 ns less per read than the render state's lookup
+ * by name; elsewhere that lookup.
  */
-function sectionIndex(name: string, cx: EmitContext): string {
+function sectionIndex(name: string, prop: string | null, cx: EmitContext): string {
   const inner = cx.sectionLoops.findLast((l) => l.name === name);
+  if (prop)
+    return inner
+      ? `$.sectionPropOf(${inner.state}, ${lit(name)}, ${lit(prop)})`
+      : `$.sectionProp(${lit(name)}, ${lit(prop)})`;
   return inner ? `${inner.state}.index` : `$.sectionIndex(${lit(name)})`;
 }
 

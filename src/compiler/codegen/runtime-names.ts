@@ -110,6 +110,7 @@ export const STATE_MEMBERS = [
   'request',
   'sectionIndex',
   'sectionProp',
+  'sectionPropOf',
   'sectionRecord',
   'sectionStart',
   'stop',

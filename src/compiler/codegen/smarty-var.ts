@@ -74,11 +74,13 @@ export function smartyVarBase(v: Var, cx: EmitContext): SmartyVarBase {
         const inner = [...cx.foreachLoops].reverse().find((l) => l.name === name);
         const direct = inner ? foreachPropInLoop(inner.state, prop) : null;
         if (direct) return { base: direct, rest: rest.slice(2) };
-      } else if (prop === 'index') {
-        // The section's state object is the one sectionProp reads (EmitContext.sectionLoops), and
-        // its index is null exactly when its iteration is, which is when sectionProp answers null.
+      } else {
+        // Inside the section's own body its state variable is the record sectionProp finds by name
+        // (EmitContext.sectionLoops). Its index is null exactly when its iteration is, which is
+        // when sectionProp answers null; the other properties are sectionProp's rules on it.
         const inner = cx.sectionLoops.findLast((l) => l.name === name);
-        if (inner) return { base: `${inner.state}.index`, rest: rest.slice(2) };
+        if (inner && prop === 'index') return { base: `${inner.state}.index`, rest: rest.slice(2) };
+        if (inner) return { base: `$.sectionPropOf(${inner.state}, ${lit(name)}, ${lit(prop)})`, rest: rest.slice(2) };
       }
       const fn: StateMember = word === 'foreach' ? 'foreachProp' : 'sectionProp';
       return { base: `$.${fn}(${lit(name)}, ${lit(prop)})`, rest: rest.slice(2) };

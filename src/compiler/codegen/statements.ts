@@ -8,9 +8,34 @@ import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import { emitPluginTag } from './plugin-tag.js';
 import { emitBlockPlugin } from './block-plugin.js';
+import { pureNode, readKey, repeatedReads } from './read-once.js';
 
 export function emitNodes(nodes: TreeNode[], cx: EmitContext): void {
-  for (const n of nodes) emitNode(n, cx);
+  for (let i = 0; i < nodes.length;) {
+    if (!pureNode(nodes[i])) {
+      emitNode(nodes[i++], cx);
+      continue;
+    }
+    let end = i + 1;
+    while (end < nodes.length && pureNode(nodes[end])) end++;
+    emitRun(nodes.slice(i, end), cx);
+    i = end;
+  }
+}
+
+/** A run of statements that cannot write: a variable read more than once there is read once first (D278). */
+function emitRun(run: TreeNode[], cx: EmitContext): void {
+  const held: string[] = [];
+  for (const v of repeatedReads(run)) {
+    const k = readKey(v)!;
+    if (cx.readsOnce.has(k)) continue; // an enclosing run holds it already
+    const name = cx.code.fresh('r');
+    cx.code.line(`const ${name} = ${cx.expr(v)};`);
+    cx.readsOnce.set(k, name);
+    held.push(k);
+  }
+  for (const n of run) emitNode(n, cx);
+  for (const k of held) cx.readsOnce.delete(k);
 }
 
 function emitNode(n: TreeNode, cx: EmitContext): void {
