@@ -58,7 +58,7 @@ export type {
 } from './host-api/adapters/content.js';
 export type { HostErrorReport } from './bridge/bridge.js';
 // Reads written once, answered now (an adapter's now face, the synchronous slice) or later (D268).
-export { notNow, runLater, runNow, wait, waitAll } from './host-api/now-or-later.js';
+export { laterFace, notNow, nowFace, runLater, runNow, wait, waitAll } from './host-api/now-or-later.js';
 export type { NowOrLater, Steps } from './host-api/now-or-later.js';
 export { verifyCredentialJwt } from './host-plugins/session/assign_api_credential.js';
 export type {

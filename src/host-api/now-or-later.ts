@@ -82,3 +82,28 @@ export function runNow<T>(steps: Steps<T>): T {
 export function notNow(why: string): BridgeError {
   return new BridgeError('E_SLICE_YIELD', `${why}: the render runs again on the async path`);
 }
+
+/** Reads written in steps, by name: what a store writes once for both faces (src/site/adapters/content.ts). */
+type StepReads = { readonly [name: string]: (...args: never[]) => Steps<unknown> };
+/** What a read in steps answers. */
+type Answered<F> = F extends (...args: never[]) => Steps<infer T> ? T : never;
+
+/** An adapter's async face over reads in steps: each read run by `runLater`. */
+export function laterFace<R extends StepReads>(
+  reads: R,
+): { [K in keyof R]: (...args: Parameters<R[K]>) => Promise<Answered<R[K]>> } {
+  const face: Record<string, unknown> = {};
+  for (const [name, read] of Object.entries(reads))
+    face[name] = (...args: never[]) => runLater(read(...args) as Steps<unknown>);
+  return face as { [K in keyof R]: (...args: Parameters<R[K]>) => Promise<Answered<R[K]>> };
+}
+
+/** An adapter's now face over reads in steps: each read run by `runNow` (a step that is a promise refused). */
+export function nowFace<R extends StepReads>(
+  reads: R,
+): { [K in keyof R]: (...args: Parameters<R[K]>) => Answered<R[K]> } {
+  const face: Record<string, unknown> = {};
+  for (const [name, read] of Object.entries(reads))
+    face[name] = (...args: never[]) => runNow(read(...args) as Steps<unknown>);
+  return face as { [K in keyof R]: (...args: Parameters<R[K]>) => Answered<R[K]> };
+}

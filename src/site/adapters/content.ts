@@ -5,14 +5,13 @@
  * are written once in steps (src/host-api/now-or-later.ts): on SQLite they also answer at once.
  */
 import {
-  runLater,
-  runNow,
+  laterFace,
+  nowFace,
   wait,
   type ChildSite,
   type ChildSitesAdapter,
   type CsvTable,
   type ContentAdapter,
-  type ContentReadsNow,
   type CounterTarget,
   type ExtColumn,
   type ExtColumnType,
@@ -211,18 +210,6 @@ function contentReads(tenant: string, db: SqlReads) {
   };
 }
 
-/** The now face of the reads over SQLite's reads answered at once. */
-function readsNow(reads: ReturnType<typeof contentReads>): ContentReadsNow {
-  return {
-    group: (groupId) => runNow(reads.group(groupId)),
-    groupTopics: (groupId) => runNow(reads.groupTopics(groupId)),
-    topics: (ids) => runNow(reads.topics(ids)),
-    findTopicId: (groupId, ref) => runNow(reads.findTopicId(groupId, ref)),
-    columns: (groupId) => runNow(reads.columns(groupId)),
-    categories: (groupId) => runNow(reads.categories(groupId)),
-  };
-}
-
 /** The masters' and child sites' reads for `tenant` over either face of the database (D271). */
 function otherReads(tenant: string, db: SqlReads) {
   return {
@@ -277,17 +264,11 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
   const { db } = ctx;
 
   const counterKey = (tenant: string, t: CounterTarget): SqlValue[] => [tenant, t.topicId, t.columnId, t.index];
-  const reads = contentReads(tenant, db);
 
   const content: ContentAdapter = {
-    group: (groupId) => runLater(reads.group(groupId)),
-    groupTopics: (groupId) => runLater(reads.groupTopics(groupId)),
-    topics: (ids) => runLater(reads.topics(ids)),
-    findTopicId: (groupId, ref) => runLater(reads.findTopicId(groupId, ref)),
-    columns: (groupId) => runLater(reads.columns(groupId)),
-    categories: (groupId) => runLater(reads.categories(groupId)),
+    ...laterFace(contentReads(tenant, db)),
     // SQLite answers on this thread: a render whose host calls are these reads may take the slice.
-    ...(db.now ? { now: readsNow(contentReads(tenant, db.now)) } : {}),
+    ...(db.now ? { now: nowFace(contentReads(tenant, db.now)) } : {}),
     async addToCounter(target, amount) {
       // One statement: two increments at once both count, on either backend.
       const r = await db.get<{ value: number }>(
@@ -334,16 +315,16 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
     content.topics = (ids) => (ids.length === 0 ? Promise.resolve([]) : topicsInOneStatement(db, tenant, ids));
   }
 
-  const others = otherReads(tenant, db);
+  const others = laterFace(otherReads(tenant, db));
   // SQLite answers on this thread: renders whose host calls are these reads may take the slice.
-  const othersNow = db.now ? otherReads(tenant, db.now) : null;
+  const othersNow = db.now ? nowFace(otherReads(tenant, db.now)) : null;
   const masters: MastersAdapter = {
-    csvTable: (tableId, lang) => runLater(others.csvTable(tableId, lang)),
-    ...(othersNow ? { now: { csvTable: (tableId, lang) => runNow(othersNow.csvTable(tableId, lang)) } } : {}),
+    csvTable: others.csvTable,
+    ...(othersNow ? { now: { csvTable: othersNow.csvTable } } : {}),
   };
   const childSites: ChildSitesAdapter = {
-    childSite: (siteKey) => runLater(others.childSite(siteKey)),
-    ...(othersNow ? { now: { childSite: (siteKey) => runNow(othersNow.childSite(siteKey)) } } : {}),
+    childSite: others.childSite,
+    ...(othersNow ? { now: { childSite: othersNow.childSite } } : {}),
   };
 
   return { content, masters, childSites };

@@ -4,15 +4,14 @@
  * they also answer at once, the adapter's now face (docs/decisions.md D271).
  */
 import {
-  runLater,
-  runNow,
+  laterFace,
+  nowFace,
   wait,
   type HostAdapters,
   type Steps,
   type TagCategoryRecord,
   type TagRecord,
   type TagsAdapter,
-  type TagsReadsNow,
 } from '../../index.js';
 import type { SiteContext } from '../site-context.js';
 import type { SqlReads, SqlValue } from '../db/database.js';
@@ -77,26 +76,12 @@ function tagsReads(tenant: string, db: SqlReads) {
   };
 }
 
-/** The now face of the reads over SQLite's reads answered at once. */
-function readsNow(reads: ReturnType<typeof tagsReads>): TagsReadsNow {
-  return {
-    categories: () => runNow(reads.categories()),
-    tagsOf: (categoryId) => runNow(reads.tagsOf(categoryId)),
-    tags: (ids) => runNow(reads.tags(ids)),
-    related: (module, moduleId) => runNow(reads.related(module, moduleId)),
-  };
-}
-
 export function tagsAdapters(ctx: SiteContext): Partial<HostAdapters> {
   const { db, tenant } = ctx;
-  const reads = tagsReads(tenant, db);
   const tags: TagsAdapter = {
-    categories: () => runLater(reads.categories()),
-    tagsOf: (categoryId) => runLater(reads.tagsOf(categoryId)),
-    tags: (ids) => runLater(reads.tags(ids)),
-    related: (module, moduleId) => runLater(reads.related(module, moduleId)),
+    ...laterFace(tagsReads(tenant, db)),
     // SQLite answers on this thread: a render whose host calls are these reads may take the slice.
-    ...(db.now ? { now: readsNow(tagsReads(tenant, db.now)) } : {}),
+    ...(db.now ? { now: nowFace(tagsReads(tenant, db.now)) } : {}),
   };
   return { tags };
 }
