@@ -25,17 +25,19 @@ class Tm {
   readonly i: number;
   readonly s: number;
   readonly days: number;
+  /** `civil`: the local day's calendar date when the caller has it already (byDayAndTime). */
   constructor(
     readonly ts: number,
     readonly off: number,
     private readonly tz: string,
+    civil?: { y: number; m: number; d: number },
   ) {
     // The calendar fields most formats read (%Y-%m-%d %H:%M), without fieldsOf's weekday and day
     // of the year (a second day count) and its object: those are made when a format asks.
     const local = ts + off;
     const days = Math.floor(local / 86400);
     const sec = local - days * 86400;
-    const { y, m, d } = civilFromDays(days);
+    const { y, m, d } = civil ?? civilFromDays(days);
     this.y = y;
     this.m = m;
     this.d = d;
@@ -186,6 +188,8 @@ interface Sequence {
   raw: string;
   /** What it prints depends on the local day alone (a bad sequence prints its text: true). */
   dayOnly: boolean;
+  /** What it prints depends on the local time of day alone (Tm's h, i and s). */
+  timeOnly: boolean;
 }
 
 /**
@@ -194,6 +198,9 @@ interface Sequence {
  * offset (%s, %z) or the zone's name and DST flag (%Z).
  */
 const DAY_ONLY = new Set('aAbhBCdDeFgGjmnutUVwWxyY%');
+
+/** The conversions whose text is a function of the local time of day alone (Tm's h, i and s). */
+const TIME_ONLY = new Set('HIklMpPRrSTX');
 
 /** Parsed formats: templates use a handful, parsed once each (bounded: formats come from templates). */
 const parsedFormats = new Map<string, (string | Sequence)[]>();
@@ -233,7 +240,8 @@ function parseFormat(format: string): (string | Sequence)[] {
     const known = ch === '' ? undefined : CONVERSIONS.get(ch);
     const put = known && !(mod !== '' && known.reject.includes(mod)) ? known.put : null;
     const dayOnly = put === null || DAY_ONLY.has(ch);
-    pieces.push({ put, c, raw: format.slice(format.lastIndexOf('%', end - 1), end), dayOnly });
+    const timeOnly = put !== null && TIME_ONLY.has(ch);
+    pieces.push({ put, c, raw: format.slice(format.lastIndexOf('%', end - 1), end), dayOnly, timeOnly });
     k = end;
   }
   return pieces;
@@ -283,8 +291,10 @@ const MAX_DAYS_KEPT = 256;
 export function strftimeFor(format: string): (ts: number, tz: string) => string | false {
   if (format === '') return () => false;
   const pieces = parseFormat(format);
-  if (!pieces.every((p) => typeof p === 'string' || p.dayOnly))
+  if (!pieces.every((p) => typeof p === 'string' || p.dayOnly)) {
+    if (pieces.every((p) => typeof p === 'string' || p.dayOnly || p.timeOnly)) return byDayAndTime(pieces);
     return (ts, tz) => finish(pieces, new Tm(ts, utcOffset(ts, tz), tz));
+  }
   const byDay = new Map<number, string | false>();
   return (ts, tz) => {
     const off = utcOffset(ts, tz);
@@ -297,6 +307,67 @@ export function strftimeFor(format: string): (ts: number, tz: string) => string 
     }
     return text;
   };
+}
+
+/** A local day's part of a format of day-only and time-of-day conversions (byDayAndTime). */
+interface DayPart {
+  /** The calendar date of the local day. */
+  civil: { y: number; m: number; d: number };
+  /** The format with each run of text and day-only conversions printed (false: one was too wide). */
+  runs: readonly (string | Sequence)[] | false;
+}
+
+/**
+ * strftimeFor's format whose conversions read the local day or the local time of day, nothing
+ * else (`%Y年%m月%d日 %H時%M分`, `%m月%d日 (%H:%M)`): each local day's date and its runs of text
+ * and day-only conversions are made once and kept, 256 days at most, as a day-only format keeps
+ * its whole text (D272); a call prints only the time-of-day conversions, from the seconds into
+ * the local day. Exact for the same reason: both parts are functions of the local wall-clock
+ * time, which the zone's offset gives for the call's instant (%s, %z and %Z read the instant,
+ * the offset or the zone, and take the general path).
+ */
+function byDayAndTime(pieces: readonly (string | Sequence)[]): (ts: number, tz: string) => string | false {
+  const byDay = new Map<number, DayPart>();
+  return (ts, tz) => {
+    const off = utcOffset(ts, tz);
+    const day = Math.floor((ts + off) / 86400);
+    let part = byDay.get(day);
+    if (part === undefined) {
+      const tm = new Tm(ts, off, tz);
+      part = { civil: { y: tm.y, m: tm.m, d: tm.d }, runs: dayRuns(pieces, tm) };
+      if (byDay.size >= MAX_DAYS_KEPT) byDay.clear();
+      byDay.set(day, part);
+    }
+    return part.runs === false ? false : finish(part.runs, new Tm(ts, off, tz, part.civil));
+  };
+}
+
+/**
+ * `pieces` with every run of text and day-only conversions printed as one string, the time-of-day
+ * conversions left as they are; false where a conversion is too wide (finish answers false then
+ * too, whatever the other pieces print). The length check stays finish's: a run is at least as
+ * long as each of its prefixes.
+ */
+function dayRuns(pieces: readonly (string | Sequence)[], tm: Tm): (string | Sequence)[] | false {
+  const out: (string | Sequence)[] = [];
+  let run: string | null = null;
+  try {
+    for (const p of pieces) {
+      if (typeof p !== 'string' && p.timeOnly) {
+        if (run !== null) out.push(run);
+        run = null;
+        out.push(p);
+      } else {
+        const text = typeof p === 'string' ? p : p.put !== null ? p.put(tm, p.c) : fit(p.raw, p.c);
+        run = run === null ? text : run + text;
+      }
+    }
+  } catch (e) {
+    if (e instanceof TooLong) return false;
+    throw e;
+  }
+  if (run !== null) out.push(run);
+  return out;
 }
 
 function finish(pieces: readonly (string | Sequence)[], tm: Tm): string | false {
