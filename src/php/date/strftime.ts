@@ -317,28 +317,41 @@ interface DayPart {
   runs: readonly (string | Sequence)[] | false;
 }
 
+/** Slots of a date-and-time format's table of local days (byDayAndTime). */
+const DAY_SLOTS = 64;
+
 /**
  * strftimeFor's format whose conversions read the local day or the local time of day, nothing
- * else (`%Y年%m月%d日 %H時%M分`, `%m月%d日 (%H:%M)`): each local day's date and its runs of text
- * and day-only conversions are made once and kept, 256 days at most, as a day-only format keeps
- * its whole text (D272); a call prints only the time-of-day conversions, from the seconds into
- * the local day. Exact for the same reason: both parts are functions of the local wall-clock
- * time, which the zone's offset gives for the call's instant (%s, %z and %Z read the instant,
- * the offset or the zone, and take the general path).
+ * else (`%Y年%m月%d日 %H時%M分`, `%m月%d日 (%H:%M)`): from a local day's second call on, its date
+ * and its runs of text and day-only conversions are kept, and a call prints only the time-of-day
+ * conversions, from the seconds into the local day. Exact for D272's reason: both parts are
+ * functions of the local wall-clock time, which the zone's offset gives for the call's instant
+ * (%s, %z and %Z read the instant, the offset or the zone, and take the general path).
+ *
+ * The days are kept in a table of DAY_SLOTS slots by the day's low bits, not a Map: a list whose
+ * every item falls on a day of its own then costs a slot's two writes per call (a Map's `set` and
+ * its growth after each clear doubled such a call). A slot's part is only ever the part of the day
+ * the slot names: a new day first empties the part, then names itself, so a render cut between
+ * two writes (D140) leaves no part under another day's name.
  */
 function byDayAndTime(pieces: readonly (string | Sequence)[]): (ts: number, tz: string) => string | false {
-  const byDay = new Map<number, DayPart>();
+  const days = new Float64Array(DAY_SLOTS).fill(NaN);
+  const parts: (DayPart | null)[] = new Array<DayPart | null>(DAY_SLOTS).fill(null);
   return (ts, tz) => {
     const off = utcOffset(ts, tz);
     const day = Math.floor((ts + off) / 86400);
-    let part = byDay.get(day);
-    if (part === undefined) {
-      const tm = new Tm(ts, off, tz);
-      part = { civil: { y: tm.y, m: tm.m, d: tm.d }, runs: dayRuns(pieces, tm) };
-      if (byDay.size >= MAX_DAYS_KEPT) byDay.clear();
-      byDay.set(day, part);
+    const k = day & (DAY_SLOTS - 1);
+    const part = parts[k]!;
+    if (part !== null && days[k] === day)
+      return part.runs === false ? false : finish(part.runs, new Tm(ts, off, tz, part.civil));
+    const tm = new Tm(ts, off, tz);
+    if (days[k] === day) {
+      parts[k] = { civil: { y: tm.y, m: tm.m, d: tm.d }, runs: dayRuns(pieces, tm) };
+    } else {
+      parts[k] = null;
+      days[k] = day;
     }
-    return part.runs === false ? false : finish(part.runs, new Tm(ts, off, tz, part.civil));
+    return finish(pieces, tm);
   };
 }
 
