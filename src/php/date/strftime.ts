@@ -341,7 +341,7 @@ function byDayAndTime(pieces: readonly (string | Sequence)[]): (ts: number, tz: 
     const off = utcOffset(ts, tz);
     const day = Math.floor((ts + off) / 86400);
     const k = day & (DAY_SLOTS - 1);
-    const part = parts[k]!;
+    const part = parts[k] ?? null;
     if (part !== null && days[k] === day)
       return part.runs === false ? false : finish(part.runs, new Tm(ts, off, tz, part.civil));
     const tm = new Tm(ts, off, tz);
