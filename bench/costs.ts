@@ -9,10 +9,20 @@
  * the page without any of its modifiers, the page without each one in turn, and the page. A
  * modifier's cost is the page's CPU minus the page's without it.
  *
- *   node --no-node-snapshot --import tsx bench/costs.ts [--rounds N] [--renders N] [--slice MS] [--page NAME]
+ *   node --no-node-snapshot --import tsx bench/costs.ts [--rounds N] [--renders N] [--slice MS] [--page NAME] [--isolate]
  *
  * Rounds alternate the variants; figures are medians of the rounds, CPU µs per render.
+ *
+ * Through the engine a few µs per render are within the rounds' range, so a modifier's 100 calls
+ * do not resolve. `--isolate` measures the same variants inside a bench isolate instead
+ * (bench/lib/harness.ts, the isolate's own CPU clock), two ways: "loop", the compiled template
+ * rendered `--renders` times in one call over vars copied in once (its own code alone: lazy
+ * records already converted, no output copied out), and "fresh", the runtime's `render` by
+ * `applySync` with the request copied in each time, as IsolateHost calls it (without the slice's
+ * timeout and the engine's layers). For the list page it also times the hand-written page in the
+ * same isolate. Medians (lower quartile) of the rounds.
  */
+import ivm from 'isolated-vm';
 import { createEngine } from '../src/index.js';
 import { generate } from './data/generate.js';
 import { pages } from './pages/pages.js';
@@ -26,6 +36,7 @@ const renders = arg('--renders', 300);
 const slice = arg('--slice', 0);
 const pageAt = process.argv.indexOf('--page');
 const pageName = pageAt < 0 ? null : (process.argv[pageAt + 1] ?? '');
+const inIsolate = process.argv.includes('--isolate');
 
 interface Variant {
   name: string;
@@ -36,11 +47,15 @@ interface Variant {
 const loop = (body: string) => `{foreach from=$items item=item}${body}{/foreach}`;
 const LIST_VARIANTS: [string, string][] = [
   ['floor: {$item.id}', loop('{$item.id}')],
+  ['+ the title (no modifier)', loop('{$item.id}{$item.title}')],
   ['+ escape (title)', loop('{$item.id}{$item.title|escape}')],
+  ['+ escape (id, an int)', loop('{$item.id}{$item.id|escape}')],
   ['+ date_format', loop('{$item.id}{$item.date|date_format:"%Y-%m-%d"}')],
   ['+ @join', loop('{$item.id}{$item.tags|@join:", "}')],
   ['+ @implode', loop('{$item.id}{","|implode:$item.tags}')],
   ['+ truncate:80', loop('{$item.id}{$item.body|truncate:80:"...":true}')],
+  ['+ truncate:80, escape', loop('{$item.id}{$item.body|truncate:80:"...":true|escape}')],
+  ['+ @join, escape', loop('{$item.id}{$item.tags|@join:", "|escape}')],
   ['+ default', loop('{$item.id}{$item.missing|default:"none"}')],
   ['+ nl2br (body)', loop('{$item.id}{$item.body|nl2br}')],
   ['+ number_format', loop('{$item.id}{$item.date|number_format}')],
@@ -79,8 +94,97 @@ function pageVariants(name: string): Variant[] {
   ];
 }
 
+const med = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const quartile = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 4)]!;
+
+/** `--isolate`: each variant's loop and fresh render in one bench isolate, rounds alternating. */
+async function isolateCosts(variants: Variant[], timezone: string): Promise<void> {
+  process.env.BENCH_SRC ??= '1'; // the compiler from src/, not bench/.build (only the runtime bundle is measured)
+  const { BenchIsolate } = await import('./lib/harness.js');
+  const { renderRequest, withLimits } = await import('../src/sandbox/request.js');
+  const { DEFAULT_LIMITS } = await import('../src/sandbox/limits.js');
+  const b = new BenchIsolate();
+  const request = (name: string, vars: Record<string, unknown>) =>
+    withLimits(
+      renderRequest({
+        templateName: name,
+        now: 1_700_000_000,
+        site: { timezone, lang: 'ja', rootUrl: 'http://localhost' },
+        vars: vars as never,
+        seed: Array.from({ length: 16 }, (_, i) => i),
+      }),
+      DEFAULT_LIMITS,
+    );
+  // Every variant but the empty ones renders the page's vars: they are the loop's resident request.
+  const vars = variants[variants.length - 1]!.vars;
+  b.fn('setRequest').applySync(undefined, [new ivm.ExternalCopy(request('v', vars)).copyInto({ release: true })]);
+  variants.forEach((v, i) => b.define(v.source, `v${i}`));
+  const loop = b.fn('scLoop');
+  const fresh = (i: number) =>
+    b.render.applySync(
+      undefined,
+      [`v${i}`, new ivm.ExternalCopy(request(`v${i}`, variants[i]!.vars)).copyInto({ release: true })],
+      { result: { copy: true } },
+    );
+  const hand = pageName === null ? b.fn('plainLoop') : null;
+  const n = renders;
+  const freshN = Math.max(20, Math.round(renders / 4));
+  const samples = variants.map(() => ({ loop: [] as number[], fresh: [] as number[] }));
+  const handSamples: number[] = [];
+  const cpu = () => Number(b.isolate.cpuTime) / 1000;
+  for (let i = 0; i < variants.length; i++) {
+    loop.applySync(undefined, [`v${i}`, 20]);
+    for (let k = 0; k < 20; k++) fresh(i);
+  }
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < variants.length; i++) {
+      let t = cpu();
+      loop.applySync(undefined, [`v${i}`, n]);
+      samples[i]!.loop.push((cpu() - t) / n);
+      t = cpu();
+      for (let k = 0; k < freshN; k++) fresh(i);
+      samples[i]!.fresh.push((cpu() - t) / freshN);
+    }
+    if (hand) {
+      const t = cpu();
+      hand.applySync(undefined, [n]);
+      handSamples.push((cpu() - t) / n);
+    }
+  }
+  b.dispose();
+  const cell = (xs: number[]) => `${med(xs).toFixed(1)} (${quartile(xs).toFixed(1)})`;
+  console.log(
+    `in a bench isolate: CPU µs per render, median (lower quartile) of ${rounds} rounds; loop x${n}, fresh x${freshN}`,
+  );
+  if (pageName === null) {
+    const l0 = med(samples[0]!.loop);
+    const f0 = med(samples[0]!.fresh);
+    console.log('| variant | loop | over the floor, ns per item | fresh | over the floor, ns per item |');
+    console.log('|---|---:|---:|---:|---:|');
+    variants.forEach((v, i) => {
+      const { loop: l, fresh: f } = samples[i]!;
+      const over = (xs: number[], floor: number) => (i === 0 ? '' : ((med(xs) - floor) * 10).toFixed(0));
+      console.log(`| ${v.name} | ${cell(l)} | ${over(l, l0)} | ${cell(f)} | ${over(f, f0)} |`);
+    });
+    console.log(`| the hand-written page, same isolate | ${cell(handSamples)} | | | |`);
+    return;
+  }
+  const last = samples.length - 1;
+  console.log(`| ${pageName} page | loop | the page minus this | fresh | the page minus this |`);
+  console.log('|---|---:|---:|---:|---:|');
+  variants.forEach((v, i) => {
+    const { loop: l, fresh: f } = samples[i]!;
+    const minus = (xs: number[], whole: number[]) => (i === last ? '' : (med(whole) - med(xs)).toFixed(1));
+    console.log(
+      `| ${v.name} | ${cell(l)} | ${minus(l, samples[last]!.loop)} | ${cell(f)} | ${minus(f, samples[last]!.fresh)} |`,
+    );
+  });
+}
+
 async function main(): Promise<void> {
   const variants = pageName === null ? await listVariants() : pageVariants(pageName);
+  if (inIsolate)
+    return isolateCosts(variants, pageName === null ? 'UTC' : pages().find((p) => p.name === pageName)!.timezone);
   const timezone = pageName === null ? 'UTC' : pages().find((p) => p.name === pageName)!.timezone;
   const e = createEngine({ workers: 0, timezone, limits: { syncSliceMs: slice } });
   const samples = variants.map(() => [] as number[]);
@@ -95,7 +199,6 @@ async function main(): Promise<void> {
     }
   }
   e.close();
-  const med = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(
     `engine.render, workers 0, slice ${slice} ms: CPU µs per render, median of ${rounds} rounds x ${renders} (range)`,
   );

@@ -25,17 +25,19 @@ class Tm {
   readonly i: number;
   readonly s: number;
   readonly days: number;
+  /** `civil`: the local day's calendar date when the caller has it already (byDayAndTime). */
   constructor(
     readonly ts: number,
     readonly off: number,
     private readonly tz: string,
+    civil?: { y: number; m: number; d: number },
   ) {
     // The calendar fields most formats read (%Y-%m-%d %H:%M), without fieldsOf's weekday and day
     // of the year (a second day count) and its object: those are made when a format asks.
     const local = ts + off;
     const days = Math.floor(local / 86400);
     const sec = local - days * 86400;
-    const { y, m, d } = civilFromDays(days);
+    const { y, m, d } = civil ?? civilFromDays(days);
     this.y = y;
     this.m = m;
     this.d = d;
@@ -186,6 +188,8 @@ interface Sequence {
   raw: string;
   /** What it prints depends on the local day alone (a bad sequence prints its text: true). */
   dayOnly: boolean;
+  /** What it prints depends on the local time of day alone (Tm's h, i and s). */
+  timeOnly: boolean;
 }
 
 /**
@@ -194,6 +198,9 @@ interface Sequence {
  * offset (%s, %z) or the zone's name and DST flag (%Z).
  */
 const DAY_ONLY = new Set('aAbhBCdDeFgGjmnutUVwWxyY%');
+
+/** The conversions whose text is a function of the local time of day alone (Tm's h, i and s). */
+const TIME_ONLY = new Set('HIklMpPRrSTX');
 
 /** Parsed formats: templates use a handful, parsed once each (bounded: formats come from templates). */
 const parsedFormats = new Map<string, (string | Sequence)[]>();
@@ -233,7 +240,8 @@ function parseFormat(format: string): (string | Sequence)[] {
     const known = ch === '' ? undefined : CONVERSIONS.get(ch);
     const put = known && !(mod !== '' && known.reject.includes(mod)) ? known.put : null;
     const dayOnly = put === null || DAY_ONLY.has(ch);
-    pieces.push({ put, c, raw: format.slice(format.lastIndexOf('%', end - 1), end), dayOnly });
+    const timeOnly = put !== null && TIME_ONLY.has(ch);
+    pieces.push({ put, c, raw: format.slice(format.lastIndexOf('%', end - 1), end), dayOnly, timeOnly });
     k = end;
   }
   return pieces;
@@ -283,8 +291,10 @@ const MAX_DAYS_KEPT = 256;
 export function strftimeFor(format: string): (ts: number, tz: string) => string | false {
   if (format === '') return () => false;
   const pieces = parseFormat(format);
-  if (!pieces.every((p) => typeof p === 'string' || p.dayOnly))
+  if (!pieces.every((p) => typeof p === 'string' || p.dayOnly)) {
+    if (pieces.every((p) => typeof p === 'string' || p.dayOnly || p.timeOnly)) return byDayAndTime(pieces);
     return (ts, tz) => finish(pieces, new Tm(ts, utcOffset(ts, tz), tz));
+  }
   const byDay = new Map<number, string | false>();
   return (ts, tz) => {
     const off = utcOffset(ts, tz);
@@ -297,6 +307,80 @@ export function strftimeFor(format: string): (ts: number, tz: string) => string 
     }
     return text;
   };
+}
+
+/** A local day's part of a format of day-only and time-of-day conversions (byDayAndTime). */
+interface DayPart {
+  /** The calendar date of the local day. */
+  civil: { y: number; m: number; d: number };
+  /** The format with each run of text and day-only conversions printed (false: one was too wide). */
+  runs: readonly (string | Sequence)[] | false;
+}
+
+/** Slots of a date-and-time format's table of local days (byDayAndTime). */
+const DAY_SLOTS = 64;
+
+/**
+ * strftimeFor's format whose conversions read the local day or the local time of day, nothing
+ * else (`%Y年%m月%d日 %H時%M分`, `%m月%d日 (%H:%M)`): from a local day's second call on, its date
+ * and its runs of text and day-only conversions are kept, and a call prints only the time-of-day
+ * conversions, from the seconds into the local day. Exact for D272's reason: both parts are
+ * functions of the local wall-clock time, which the zone's offset gives for the call's instant
+ * (%s, %z and %Z read the instant, the offset or the zone, and take the general path).
+ *
+ * The days are kept in a table of DAY_SLOTS slots by the day's low bits, not a Map: a list whose
+ * every item falls on a day of its own then costs a slot's two writes per call (a Map's `set` and
+ * its growth after each clear doubled such a call). A slot's part is only ever the part of the day
+ * the slot names: a new day first empties the part, then names itself, so a render cut between
+ * two writes (D140) leaves no part under another day's name.
+ */
+function byDayAndTime(pieces: readonly (string | Sequence)[]): (ts: number, tz: string) => string | false {
+  const days = new Float64Array(DAY_SLOTS).fill(NaN);
+  const parts: (DayPart | null)[] = new Array<DayPart | null>(DAY_SLOTS).fill(null);
+  return (ts, tz) => {
+    const off = utcOffset(ts, tz);
+    const day = Math.floor((ts + off) / 86400);
+    const k = day & (DAY_SLOTS - 1);
+    const part = parts[k] ?? null;
+    if (part !== null && days[k] === day)
+      return part.runs === false ? false : finish(part.runs, new Tm(ts, off, tz, part.civil));
+    const tm = new Tm(ts, off, tz);
+    if (days[k] === day) {
+      parts[k] = { civil: { y: tm.y, m: tm.m, d: tm.d }, runs: dayRuns(pieces, tm) };
+    } else {
+      parts[k] = null;
+      days[k] = day;
+    }
+    return finish(pieces, tm);
+  };
+}
+
+/**
+ * `pieces` with every run of text and day-only conversions printed as one string, the time-of-day
+ * conversions left as they are; false where a conversion is too wide (finish answers false then
+ * too, whatever the other pieces print). The length check stays finish's: a run is at least as
+ * long as each of its prefixes.
+ */
+function dayRuns(pieces: readonly (string | Sequence)[], tm: Tm): (string | Sequence)[] | false {
+  const out: (string | Sequence)[] = [];
+  let run: string | null = null;
+  try {
+    for (const p of pieces) {
+      if (typeof p !== 'string' && p.timeOnly) {
+        if (run !== null) out.push(run);
+        run = null;
+        out.push(p);
+      } else {
+        const text = typeof p === 'string' ? p : p.put !== null ? p.put(tm, p.c) : fit(p.raw, p.c);
+        run = run === null ? text : run + text;
+      }
+    }
+  } catch (e) {
+    if (e instanceof TooLong) return false;
+    throw e;
+  }
+  if (run !== null) out.push(run);
+  return out;
 }
 
 function finish(pieces: readonly (string | Sequence)[], tm: Tm): string | false {

@@ -32,7 +32,7 @@ const entities = lazy(() => {
   return { byCode, byName };
 });
 
-type Charset = 'utf-8' | 'iso-8859-1';
+export type Charset = 'utf-8' | 'iso-8859-1';
 
 const CHARSETS: Record<string, Charset | 'other'> = {
   'utf-8': 'utf-8',

@@ -4,7 +4,7 @@ import { toStr } from '../../value/convert.js';
 import { fromBinary, toBinary } from '../../value/bytes.js';
 import { replaceEach } from '../../value/replace-each.js';
 import { isScalarOrNull, strArg } from '../../php/args.js';
-import { ENT_QUOTES, htmlCharset, htmlentities, htmlspecialchars } from '../../php/string/html.js';
+import { type Charset, ENT_QUOTES, htmlCharset, htmlentities, htmlspecialchars } from '../../php/string/html.js';
 import { rawurlencode } from '../../php/string/url.js';
 import { strtr } from '../../php/string/strtr.js';
 
@@ -78,15 +78,43 @@ export default defineModifier({
     { template: "{$s|escape:'javascript'}", vars: { s: "It's </script>\n" }, output: "It\\'s <\\/script>\\n" },
   ],
   run,
-  // The usual `|escape` (html, UTF-8): a string goes straight to htmlspecialchars.
+  // Literal arguments (`|escape`, `|escape:"url"`): the type's function and its charset chosen
+  // once, so that a call does only the escaping. Values that are not strings take run()'s path
+  // through the same function: null, arrays and objects give '', other scalars their string.
   prepare([escType, charSet]) {
-    // Only the default charset: others may warn or throw per call, which run() does.
-    if (escType !== 'html' || typeof charSet !== 'string' || charSet.toLowerCase() !== 'utf-8') return undefined;
-    const args = [escType, charSet];
-    return (input, ctx) =>
-      typeof input === 'string' ? htmlspecialchars(input, ENT_QUOTES, 'utf-8', true) : run(input, args, ctx);
+    if (typeof escType !== 'string' || typeof charSet !== 'string') return undefined;
+    const f = escapeOf(escType, charSet);
+    if (f === undefined) return undefined;
+    return (input, ctx) => {
+      if (typeof input === 'string') return f(input, ctx);
+      return input === null || input === undefined || !isScalarOrNull(input) ? '' : f(toStr(input), ctx);
+    };
   },
 });
+
+/**
+ * What run() calls for an escape type and char_set, with the charset resolved once; undefined
+ * where run() must decide per call: an unknown type (the input comes back as it is), or a
+ * charset that warns or throws on every call (htmlCharset).
+ */
+function escapeOf(type: string, charSet: string): ((s: string, ctx: ModifierContext) => string) | undefined {
+  if (!Object.hasOwn(TYPES, type)) return undefined;
+  if (type !== 'html' && type !== 'htmlall') {
+    const f = TYPES[type]!;
+    return (s, ctx) => f(s, charSet, ctx);
+  }
+  let quiet = true;
+  let cs: Charset;
+  try {
+    cs = htmlCharset(type === 'html' ? 'htmlspecialchars' : 'htmlentities', charSet, () => (quiet = false));
+  } catch {
+    return undefined;
+  }
+  if (!quiet) return undefined;
+  return type === 'html'
+    ? (s) => htmlspecialchars(s, ENT_QUOTES, cs, true)
+    : (s) => htmlentities(s, ENT_QUOTES, cs, true);
+}
 
 function run(input: Value, [escType, charSet]: Value[], ctx: ModifierContext): Value {
   if (!isScalarOrNull(input) || input === null || input === undefined) return '';

@@ -3,8 +3,9 @@
  * prepared format called over many instants, in zones without DST (Asia/Tokyo) and with it
  * (America/New_York, Europe/Berlin, their transition days included), instants of the same day
  * and of days past the kept map's size, the same map serving several zones, always gives what
- * phpStrftime gives (itself checked against PHP in date.test.ts). A format that reads the time
- * of day, the offset or the zone's name is never kept by day.
+ * phpStrftime gives (itself checked against PHP in date.test.ts). A format of day-only and
+ * time-of-day conversions keeps its day's part and prints the time per call (D288); one that
+ * reads the offset, the zone's name or the instant (%z, %Z, %s, %c) is never kept by day.
  */
 import { describe, expect, it } from 'vitest';
 import { phpStrftime, strftimeFor } from '../../../src/php/date/strftime.js';
@@ -58,7 +59,25 @@ describe('strftimeFor over many instants', () => {
           expect(once(ts, tz), `${ts} ${tz}`).toBe(phpStrftime('%Y年%m月%d日(%a)', ts, tz));
   });
 
-  it('formats that read the time of day, the offset or the zone agree too (not kept by day)', () => {
+  it('a format of the day and the time of day, every 7 minutes across a transition, in one zone', () => {
+    for (const format of ['%Y年%m月%d日 %H時%M分', '%a %d %I:%M:%S %p|%T|%R|%X|%r', '%H%M%S%j%k']) {
+      const once = strftimeFor(format);
+      for (const tz of ['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Tokyo'])
+        for (const edge of EDGES)
+          for (let ts = edge - 30 * 3600; ts <= edge + 30 * 3600; ts += 420)
+            expect(once(ts, tz), `${format} ${ts} ${tz}`).toBe(phpStrftime(format, ts, tz));
+    }
+  });
+
+  it('a day part or a time part too wide makes the whole false, as phpStrftime', () => {
+    for (const format of ['%5000Y %H', '%H %5000d', '%Y %5000H', '%4090Y%H%M', '%d%4094M']) {
+      const once = strftimeFor(format);
+      for (const ts of [0, 1_700_000_000, 1_700_003_600])
+        expect(once(ts, 'Asia/Tokyo'), format).toBe(phpStrftime(format, ts, 'Asia/Tokyo'));
+    }
+  });
+
+  it('formats that read the time of day, the offset or the zone agree too', () => {
     const r = new Prng(35);
     for (const format of TIME_FORMATS) {
       const once = strftimeFor(format);
