@@ -16,6 +16,8 @@ import { runBench, UsageError, wholeNumber } from './lib/cli.js';
 import { median } from './lib/measure.js';
 import { pages } from './pages/pages.js';
 import { plainJson } from '../src/sandbox/plain-json.js';
+import { withTables } from '../src/sandbox/request.js';
+import { encodeTables } from '../src/protocol/tables.js';
 
 const HELP = `Usage: node --no-node-snapshot --import tsx bench/crossing.ts [--page NAME] [--rounds N] [--calls N]
   --page NAME   a page of npm run bench:pages (default json)
@@ -65,6 +67,7 @@ async function main(o: Options): Promise<number> {
   const vars = page.vars;
   const b = new BenchIsolate();
   b.define(page.template, 'page');
+  b.define('', 'empty');
   const fns = b.context.evalSync(
     `({
       nothing() { return 0; },
@@ -77,6 +80,8 @@ async function main(o: Options): Promise<number> {
   const fn = (k: string) => fns.getSync(k, { reference: true }) as ivm.Reference<(...a: unknown[]) => unknown>;
   const [nothing, parse, outputOnly, asObject] = ['nothing', 'parse', 'outputOnly', 'asObject'].map(fn);
   const request = renderRequest(vars, 'page');
+  const emptyRequest = renderRequest(vars, 'empty');
+  const tabled = (r: typeof request) => withTables(r) as typeof request;
   const cols = columns(vars);
   const cloned = (data: unknown, f: ivm.Reference<(...a: unknown[]) => unknown>, id?: string) => {
     const c = new ivm.ExternalCopy(data);
@@ -91,6 +96,13 @@ async function main(o: Options): Promise<number> {
       void parse!.applySync(undefined, [plainJson(vars)]),
     'in: the vars as columns cloned into a no-op (made once)': () => cloned(cols, nothing!),
     'in: the vars made columns here, cloned into a no-op': () => cloned(columns(vars), nothing!),
+    'in: the vars as tables (D281), encoded here alone': () => void encodeTables(vars),
+    'in: the vars as tables, encoded here, cloned into a no-op': () => cloned(tabled(request), nothing!),
+    'render: an empty template, the vars plain': () => cloned(emptyRequest, asObject!, 'empty'),
+    'render: an empty template, the vars as tables encoded here': () =>
+      cloned(tabled(emptyRequest), asObject!, 'empty'),
+    'render: the page, the vars plain': () => cloned(request, asObject!, 'page'),
+    'render: the page, the vars as tables encoded here': () => cloned(tabled(request), asObject!, 'page'),
     'out: the page, its answer an object': () => cloned(request, asObject!, 'page'),
     'out: the page, its output string alone': () => cloned(request, outputOnly!, 'page'),
   };
