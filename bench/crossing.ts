@@ -7,9 +7,10 @@
  * In: isolated-vm's structured clone of the request as IsolateHost sends it, or of the vars alone,
  * into a function that does nothing; the vars as JSON text (plainJson's check and JSON.stringify
  * here, the string copied, JSON.parse there); an encoding with fewer containers (each array of
- * same-keyed objects as one array per key: what the deserializer would save, not a format the
- * runtime reads). Out: the runtime's render of the page with its answer as an object, as the
- * output string alone, and with the string forced long.
+ * same-keyed objects as one array per key: D277's naive transform, not the format the
+ * runtime reads). The vars as tables (D281): encoded alone, the request with them cloned into a
+ * no-op, and a render of an empty template and of the page with the vars plain and as tables.
+ * Out: the runtime's render of the page with its answer as an object and as the output string alone.
  */
 import ivm from 'isolated-vm';
 import { runBench, UsageError, wholeNumber } from './lib/cli.js';
