@@ -62,6 +62,15 @@ describe('vars as tables', () => {
     expect(encodeTables(vars)).not.toBeNull();
   });
 
+  it('rows with Dates (JSON text cannot carry them) cross a worker as tables too', async () => {
+    const dated = { rows: items.map((it, i) => ({ id: it.id, at: new Date(1_700_000_000_000 + i * 86_400_000) })) };
+    const template = '{foreach from=$rows item=r}{$r.id}@{$r.at|date_format:"%Y-%m-%d"};{/foreach}{$rows|@json_encode}';
+    const a = await inProcess.render(template, { vars: dated });
+    const b = await worker.render(template, { vars: dated });
+    expect(a.output).toBe(b.output);
+    expect(a.output).toContain('10@2023-11-15;');
+  });
+
   it.each(TEMPLATES)('%s: the same output in process and in a worker', async (_, template) => {
     const a = await inProcess.render(template, { vars });
     const b = await worker.render(template, { vars });
