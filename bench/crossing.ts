@@ -7,15 +7,18 @@
  * In: isolated-vm's structured clone of the request as IsolateHost sends it, or of the vars alone,
  * into a function that does nothing; the vars as JSON text (plainJson's check and JSON.stringify
  * here, the string copied, JSON.parse there); an encoding with fewer containers (each array of
- * same-keyed objects as one array per key: what the deserializer would save, not a format the
- * runtime reads). Out: the runtime's render of the page with its answer as an object, as the
- * output string alone, and with the string forced long.
+ * same-keyed objects as one array per key: D277's naive transform, not the format the
+ * runtime reads). The vars as tables (D281): encoded alone, the request with them cloned into a
+ * no-op, and a render of an empty template and of the page with the vars plain and as tables.
+ * Out: the runtime's render of the page with its answer as an object and as the output string alone.
  */
 import ivm from 'isolated-vm';
 import { runBench, UsageError, wholeNumber } from './lib/cli.js';
 import { median } from './lib/measure.js';
 import { pages } from './pages/pages.js';
 import { plainJson } from '../src/sandbox/plain-json.js';
+import { withTables } from '../src/sandbox/request.js';
+import { encodeTables } from '../src/protocol/tables.js';
 
 const HELP = `Usage: node --no-node-snapshot --import tsx bench/crossing.ts [--page NAME] [--rounds N] [--calls N]
   --page NAME   a page of npm run bench:pages (default json)
@@ -65,6 +68,7 @@ async function main(o: Options): Promise<number> {
   const vars = page.vars;
   const b = new BenchIsolate();
   b.define(page.template, 'page');
+  b.define('', 'empty');
   const fns = b.context.evalSync(
     `({
       nothing() { return 0; },
@@ -77,6 +81,8 @@ async function main(o: Options): Promise<number> {
   const fn = (k: string) => fns.getSync(k, { reference: true }) as ivm.Reference<(...a: unknown[]) => unknown>;
   const [nothing, parse, outputOnly, asObject] = ['nothing', 'parse', 'outputOnly', 'asObject'].map(fn);
   const request = renderRequest(vars, 'page');
+  const emptyRequest = renderRequest(vars, 'empty');
+  const tabled = (r: typeof request) => withTables(r) as typeof request;
   const cols = columns(vars);
   const cloned = (data: unknown, f: ivm.Reference<(...a: unknown[]) => unknown>, id?: string) => {
     const c = new ivm.ExternalCopy(data);
@@ -91,6 +97,13 @@ async function main(o: Options): Promise<number> {
       void parse!.applySync(undefined, [plainJson(vars)]),
     'in: the vars as columns cloned into a no-op (made once)': () => cloned(cols, nothing!),
     'in: the vars made columns here, cloned into a no-op': () => cloned(columns(vars), nothing!),
+    'in: the vars as tables (D281), encoded here alone': () => void encodeTables(vars),
+    'in: the vars as tables, encoded here, cloned into a no-op': () => cloned(tabled(request), nothing!),
+    'render: an empty template, the vars plain': () => cloned(emptyRequest, asObject!, 'empty'),
+    'render: an empty template, the vars as tables encoded here': () =>
+      cloned(tabled(emptyRequest), asObject!, 'empty'),
+    'render: the page, the vars plain': () => cloned(request, asObject!, 'page'),
+    'render: the page, the vars as tables encoded here': () => cloned(tabled(request), asObject!, 'page'),
     'out: the page, its answer an object': () => cloned(request, asObject!, 'page'),
     'out: the page, its output string alone': () => cloned(request, outputOnly!, 'page'),
   };

@@ -9,6 +9,8 @@
  *                key order kept ("2" after "b"), ints exact to 64 bits
  *   plain-json   plain data the host wrote as JSON text for the trip to a sandbox worker
  *                (src/sandbox/plain-json.ts): JSON.parse gives back what `plain` would have held
+ *   tables       plain data whose lists of same-keyed rows the host wrote as tables, one array
+ *                per key (./tables.ts): rebuilt in the isolate, it is what `plain` would have held
  *
  * The names say what the host was given (data or text) and how it travels. `objects` (JSON
  * objects become stdClass objects, not arrays) belongs to each form that carries variables.
@@ -21,7 +23,8 @@ export type RenderVars =
   | { format: 'none' }
   | { format: 'plain'; value: Record<string, unknown>; objects: boolean }
   | { format: 'json'; text: string; objects: boolean }
-  | { format: 'plain-json'; text: string; objects: boolean };
+  | { format: 'plain-json'; text: string; objects: boolean }
+  | { format: 'tables'; value: Record<string, unknown> };
 
 export class VarsError extends Error {
   readonly code = 'E_BAD_VARS';
@@ -34,20 +37,22 @@ export function renderVars(vars: Record<string, unknown> | string | null | undef
   return { format: 'plain', value: vars, objects };
 }
 
+function namesOf(value: unknown, format: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new VarsError(`${format} variables must be an object of names`);
+  return value as Record<string, unknown>;
+}
+
 /** `x` as RenderVars, checked field by field; anything else is a VarsError. */
 export function decodeVars(x: unknown): RenderVars {
   if (typeof x !== 'object' || x === null) throw new VarsError('the variables come in no known format');
   const v = x as Record<string, unknown>;
   const format = v.format;
   if (format === 'none') return { format };
+  if (format === 'tables') return { format, value: namesOf(v.value, 'tables') };
   const objects = v.objects;
   if (typeof objects !== 'boolean') throw new VarsError('the variables come without their objects flag');
-  if (format === 'plain') {
-    const value = v.value;
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      throw new VarsError('plain variables must be an object of names');
-    return { format, value: value as Record<string, unknown>, objects };
-  }
+  if (format === 'plain') return { format, value: namesOf(v.value, 'plain'), objects };
   if (format === 'json' || format === 'plain-json') {
     const text = v.text;
     if (typeof text !== 'string') throw new VarsError(`${format} variables come without their text`);

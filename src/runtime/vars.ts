@@ -8,6 +8,7 @@
 import { fromJS, PhpArray, PhpObject, type Value } from '../value/value.js';
 import type { Scope } from '../value/assign.js';
 import { decodeVars, VarsError } from '../protocol/vars.js';
+import { fromVars } from '../value/tables.js';
 import { jsonErrorMessage, parseJson } from '../php/json/decode.js';
 
 /** Puts the variables of `wire` (a RenderRequest's `vars`, unchecked) into `scope`. */
@@ -18,6 +19,9 @@ export function readVars(wire: unknown, scope: Scope): void {
       return;
     case 'plain':
       return fromPlain(vars.value, vars.objects, scope);
+    case 'tables':
+      for (const [k, v] of Object.entries(vars.value)) scope[k] = fromVars(v);
+      return;
     case 'plain-json':
       return fromPlain(JSON.parse(vars.text) as Record<string, unknown>, vars.objects, scope);
     case 'json':

@@ -24,7 +24,7 @@ import { compileRuntime } from './runtime-bundle.js';
 import { templateCodeCache } from './code-cache.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 import { WARMUP_RENDERS, warmupRequest, warmupTemplate } from './warmup.js';
-import { withLimits, type RenderRequestBody } from './request.js';
+import { withLimits, withTables, type RenderRequestBody } from './request.js';
 import type { HostAnswer, HostCallHandler, HostCallsNow } from '../protocol/host-call.js';
 import { CUT_AS_TIMEOUT, classifyIsolateError } from './ivm-errors.js';
 import type { SyncRender } from './sync-render.js';
@@ -424,7 +424,7 @@ export class IsolateHost {
       this.where[0] = 0;
       // Not released at its first use: a render cut at the end of its slice takes a second copy.
       const external = ivm.ExternalCopy.totalExternalSize;
-      const copy = new ivm.ExternalCopy(withLimits(request, limits));
+      const copy = new ivm.ExternalCopy(withLimits(withTables(request), limits));
       s.copy = copy;
       const copyBytes = ivm.ExternalCopy.totalExternalSize - external;
       // In a sandbox worker, a template that cannot call the host and is defined already renders

@@ -7,6 +7,7 @@ import type { RenderRequest } from '../protocol/render.js';
 import type { SiteSettings } from '../plugins/types.js';
 import type { SandboxLimits } from './limits.js';
 import { renderVars } from '../protocol/vars.js';
+import { encodeTables } from '../protocol/tables.js';
 
 /** Includes and {function} calls nest at most this deep (E_RECURSION_LIMIT beyond). */
 export const MAX_INCLUDE_DEPTH = 32;
@@ -50,4 +51,16 @@ export function withLimits(
   limits: Pick<SandboxLimits, 'maxOutputChars' | 'maxErrorChars'>,
 ): RenderRequest {
   return { ...body, maxOutputChars: limits.maxOutputChars, maxErrorChars: limits.maxErrorChars };
+}
+
+/**
+ * The request with its plain variables' lists of rows as tables (src/protocol/tables.ts), when
+ * they have any: fewer objects for the isolate's deserializer. Vars read as stdClass objects go as
+ * they are (their conversion is eager and reads no table).
+ */
+export function withTables(body: RenderRequestBody): RenderRequestBody {
+  const vars = body.vars;
+  if (vars.format !== 'plain' || vars.objects) return body;
+  const value = encodeTables(vars.value);
+  return value === null ? body : { ...body, vars: { format: 'tables', value } };
 }

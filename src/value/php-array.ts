@@ -16,8 +16,27 @@
  * `fromObject` would have built it. Most of a page's variables are only read, field by field:
  * converting them all up front was a Map per object and over a third of the garbage of a render
  * of the benchmark page (316 -> 216 KB).
+ *
+ * A fourth, a table row, is one row of a table of the vars (./tables.ts, D281): a list of
+ * same-keyed rows that crossed as one array per key. A read takes the cell from its column, as a
+ * lazy record's takes the property; anything else first makes the row the lazy record of the
+ * plain object the row would have been.
  */
 import type { Value, Key } from './value.js';
+
+/** A table of the vars read in place (./tables.ts): what its rows read. */
+export interface TableRows {
+  readonly keys: readonly string[];
+  /** Each key's column. */
+  readonly index: ReadonlyMap<string, number>;
+  /** The cells, column by column; a cell converted on its first read is written back. */
+  readonly cols: unknown[][];
+  /** The rows' converter and the raw readers' preparation, as `fromRecord` takes them. */
+  readonly convert: (x: unknown) => Value;
+  readonly plain: (o: Record<string, unknown>) => void;
+  /** Row `i` as the plain object it would have been, its cells as they are now. */
+  plainRow(i: number): Record<string, unknown>;
+}
 import { INT_MAX, floatToInt, intOf, intOfDecimal } from './int64.js';
 
 export class PhpArray {
@@ -29,6 +48,10 @@ export class PhpArray {
   /** Lazy record storage (see above); `list` and `map` are both null while it is set. */
   private rec: Record<string, unknown> | null = null;
   private convert: ((x: unknown) => Value) | null = null;
+  /** What a record's plain data needs before a raw reader takes it (`recordSource`), once. */
+  private plain: ((o: Record<string, unknown>) => void) | null = null;
+  /** Table row storage: the table, and the row's index in `next` (all three others null). */
+  private tab: TableRows | null = null;
   shared = false;
 
   private constructor(list: Value[] | null, map: Map<Key, Value> | null, next: number | bigint) {
@@ -67,12 +90,24 @@ export class PhpArray {
    * read is marked shared, since the same object may sit in two places of the data (structured
    * clone keeps such sharing) and each place must be a value of its own.
    */
-  static fromRecord(o: Record<string, unknown>, convert: (x: unknown) => Value): PhpArray {
+  static fromRecord(
+    o: Record<string, unknown>,
+    convert: (x: unknown) => Value,
+    plain: ((o: Record<string, unknown>) => void) | null = null,
+  ): PhpArray {
     // `next` holds the record's key count once counted (-1 until then): its keys cannot change
     // while it is a record, and a count in a loop should not list them every time.
     const a = new PhpArray(null, null, -1);
     a.rec = o;
     a.convert = convert;
+    a.plain = plain;
+    return a;
+  }
+
+  /** Row `i` of a table of the vars, read in place (see the header). */
+  static tableRow(t: TableRows, i: number): PhpArray {
+    const a = new PhpArray(null, null, i);
+    a.tab = t;
     return a;
   }
 
@@ -83,18 +118,19 @@ export class PhpArray {
   }
 
   get size(): number {
+    if (this.tab !== null) return this.tab.keys.length;
     if (this.rec) return this.next >= 0 ? (this.next as number) : (this.next = Object.keys(this.rec).length);
     return this.list ? this.list.length : this.map!.size;
   }
 
   get isList(): boolean {
-    if (this.rec) this.settle();
+    if (this.rec !== null || this.tab !== null) this.settle();
     return this.list !== null;
   }
 
   /** The next index `push` would use (PHP's nNextFreeElement). */
   get nextIndex(): number | bigint {
-    if (this.rec) this.settle();
+    if (this.rec !== null || this.tab !== null) this.settle();
     return this.next;
   }
 
@@ -107,6 +143,7 @@ export class PhpArray {
     if (list !== null) {
       if (typeof key === 'number' && key >= 0 && key < list.length && (key | 0) === key) return list[key];
     } else if (this.rec !== null && typeof key === 'string') return this.recordGet(key);
+    else if (this.tab !== null && typeof key === 'string') return this.tableGet(key);
     return this.getAny(key);
   }
 
@@ -118,6 +155,7 @@ export class PhpArray {
       return null;
     }
     if (this.rec) return this.recordGet(k);
+    if (this.tab) return this.tableGet(typeof k === 'string' ? k : String(k));
     const v = this.map!.get(k);
     return v === undefined ? null : v;
   }
@@ -126,12 +164,13 @@ export class PhpArray {
     const k = normalizeKey(key);
     if (this.list) return typeof k === 'number' && k >= 0 && k < this.list.length;
     if (this.rec) return this.recordHas(k);
+    if (this.tab) return this.tab.index.has(typeof k === 'string' ? k : String(k));
     return this.map!.has(k);
   }
 
   set(key: Key, value: Value): void {
     const k = normalizeKey(key);
-    if (this.rec) this.settle();
+    if (this.rec !== null || this.tab !== null) this.settle();
     if (this.list) {
       if (typeof k === 'number') {
         if (k >= 0 && k < this.list.length) {
@@ -151,7 +190,7 @@ export class PhpArray {
   }
 
   push(value: Value): void {
-    if (this.rec) this.settle();
+    if (this.rec !== null || this.tab !== null) this.settle();
     if (this.list) {
       this.list.push(value);
       this.next = this.list.length;
@@ -167,33 +206,33 @@ export class PhpArray {
   delete(key: Key): void {
     const k = normalizeKey(key);
     if (!this.has(k)) return;
-    if (this.rec) this.settle();
+    if (this.rec !== null || this.tab !== null) this.settle();
     // Deleting from a list leaves a hole (or keeps nextIndex past the end): no longer packed.
     if (this.list) this.toMap();
     this.map!.delete(k);
   }
 
   keys(): Key[] {
-    if (this.rec) this.settle();
+    if (this.rec !== null || this.tab !== null) this.settle();
     if (this.list) return this.list.map((_, i) => i);
     return Array.from(this.map!.keys());
   }
 
   values(): Value[] {
-    if (this.rec) this.settle();
+    if (this.rec !== null || this.tab !== null) this.settle();
     if (this.list) return this.list.slice();
     return Array.from(this.map!.values());
   }
 
   entries(): [Key, Value][] {
-    if (this.rec) this.settle();
+    if (this.rec !== null || this.tab !== null) this.settle();
     if (this.list) return this.list.map((v, i) => [i, v]);
     return Array.from(this.map!.entries());
   }
 
   /** Values without copying, for read-only iteration of packed lists (null when not packed). */
   packedValues(): readonly Value[] | null {
-    if (this.rec) this.settle();
+    if (this.rec !== null || this.tab !== null) this.settle();
     return this.list;
   }
 
@@ -204,12 +243,18 @@ export class PhpArray {
    * `fromJS`) and must not write to it.
    */
   recordSource(): Readonly<Record<string, unknown>> | null {
+    if (this.tab !== null) this.unpack();
+    const plain = this.plain;
+    if (plain !== null && this.rec !== null) {
+      this.plain = null;
+      plain(this.rec);
+    }
     return this.rec;
   }
 
   /** A copy that can be mutated; nested arrays become shared with the original. */
   clone(): PhpArray {
-    if (this.rec) this.settle();
+    if (this.rec !== null || this.tab !== null) this.settle();
     const copy = this.list
       ? new PhpArray(this.list.slice(), null, this.next)
       : new PhpArray(null, new Map(this.map!), this.next);
@@ -255,6 +300,46 @@ export class PhpArray {
     return converted;
   }
 
+  /** A table row's cell by key, converted on first read and written back, as `recordGet` does. */
+  private tableGet(k: string): Value {
+    const t = this.tab!;
+    const j = t.index.get(k);
+    if (j === undefined) return null;
+    const col = t.cols[j]!;
+    const i = this.next as number;
+    const v = col[i];
+    switch (typeof v) {
+      case 'string':
+      case 'boolean':
+        return v;
+      case 'number':
+        if ((v < TWO_53 && v > -TWO_53) || !Number.isInteger(v)) return v;
+        break;
+      case 'undefined':
+      case 'function':
+        return null;
+      case 'object':
+        if (v === null || v instanceof PhpArray) return v;
+        break;
+      default:
+        break;
+    }
+    const converted = t.convert(v);
+    if (converted instanceof PhpArray) converted.shared = true;
+    col[i] = converted;
+    return converted;
+  }
+
+  /** A table row into the lazy record of its plain object. */
+  private unpack(): void {
+    const t = this.tab!;
+    this.rec = t.plainRow(this.next as number);
+    this.convert = t.convert;
+    this.plain = t.plain;
+    this.tab = null;
+    this.next = -1;
+  }
+
   private recordHas(k: Key): boolean {
     const v = this.rec![k as string];
     if (v === undefined || typeof v === 'function' || k === '__proto__') return Object.hasOwn(this.rec!, k as string);
@@ -263,12 +348,14 @@ export class PhpArray {
 
   /** Into list or map storage, as `fromObject` builds it (already converted values kept as they are). */
   private settle(): void {
+    if (this.tab !== null) this.unpack();
     const eager = PhpArray.fromObject(this.rec!, this.convert!);
     this.list = eager.list;
     this.map = eager.map;
     this.next = eager.next;
     this.rec = null;
     this.convert = null;
+    this.plain = null;
   }
 
   private toMap(): void {
