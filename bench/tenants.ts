@@ -16,8 +16,8 @@
  * - `parts`: a cold tenant's first render of the list page taken apart, on spares as the engine
  *   makes them (a warm spare ready for each of 15 tenants, 250 ms apart), medians: the engine's
  *   cold render as process CPU and as the isolate's own CPU (`smartcage:render`'s cpuMs; the rest
- *   is the host's side and the hops); then, step by step on the next spares, the template's script
- *   from the code cache and its define, the request's copy, the first three renders and the same
+ *   is the host's side and the hops); then, step by step on the next spares, the template's
+ *   compile and define on the isolate's thread, the request's copy, the first three renders and the same
  *   page defined under another id and rendered first in that isolate (isolate CPU); `--pages`
  *   does it for every page of bench/pages;
  * - `split`: N isolates set up as the engine sets one up (src/sandbox/isolate-host.ts), 20 renders
@@ -203,11 +203,9 @@ async function partsOf(page: Page, prefix: string): Promise<Figures> {
     await sleep(250);
     const h = await take();
     const t = template('p');
-    const c0 = cpuNow();
-    const script = templateCodeCache.compile(h.isolate, t.code, t.filename);
-    put('compileCpu', cpuNow() - c0);
+    // As a tenant's first render defines it (D292): compiled and run on the isolate's thread.
     const i0 = isoCpu(h.isolate);
-    await script.run(h.live.context, { release: true });
+    await h.live.context.eval(t.code, { filename: t.filename });
     put('defineIsolateCpu', isoCpu(h.isolate) - i0);
     const c1 = cpuNow();
     const copy = new ivm.ExternalCopy(request('p'));
