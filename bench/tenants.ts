@@ -1,8 +1,8 @@
 /**
  * Memory per warm tenant and a cold tenant's start, with `workers: 0` (issue 35 goal 4).
  *
- *   npm run bench:tenants -- [--tenants N] [--runs N] [--phases engine,cold,split,floor] [--list-only]
- *     [--v8 flag,flag]
+ *   npm run bench:tenants -- [--tenants N] [--runs N] [--phases engine,cold,parts,split,floor] [--list-only]
+ *     [--pages] [--v8 flag,flag]
  *
  * Each run is a fresh child process (one figure per process: RSS does not come back between
  * phases), and the figures are the medians of the runs:
@@ -13,6 +13,13 @@
  *   wall and CPU (the process's, isolated-vm's threads included) of each one's first
  *   `engine.render` (the template already compiled); then the CPU of the same for each other page
  *   of bench/pages (`coldCpuUs.<page>`, a new engine each), unless `--list-only`;
+ * - `parts`: a cold tenant's first render of the list page taken apart, on spares as the engine
+ *   makes them (a warm spare ready for each of 15 tenants, 250 ms apart), medians: the engine's
+ *   cold render as process CPU and as the isolate's own CPU (`smartcage:render`'s cpuMs; the rest
+ *   is the host's side and the hops); then, step by step on the next spares, the template's
+ *   compile and define on the isolate's thread, the request's copy, the first three renders and the same
+ *   page defined under another id and rendered first in that isolate (isolate CPU); `--pages`
+ *   does it for every page of bench/pages;
  * - `split`: N isolates set up as the engine sets one up (src/sandbox/isolate-host.ts), 20 renders
  *   each, and where their RSS went: V8's heap as each isolate reports it (`getHeapStatistics`:
  *   committed, used, code space, malloced), and /proc/self/smaps by mapping kind (V8's 256 KB heap
@@ -23,12 +30,15 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import ivm from 'isolated-vm';
 import { createEngine } from '../src/index.js';
 import { compile } from '../src/compiler/index.js';
-import { IsolateHost } from '../src/sandbox/isolate-host.js';
+import { RENDER_CHANNEL, type RenderEvent } from '../src/diagnostics.js';
+import { IsolateHost, SparePool } from '../src/sandbox/isolate-host.js';
+import { templateCodeCache } from '../src/sandbox/code-cache.js';
 import { DEFAULT_LIMITS } from '../src/sandbox/limits.js';
-import { renderRequest } from '../src/sandbox/request.js';
+import { renderRequest, withLimits } from '../src/sandbox/request.js';
 import { SITE_DEFAULTS } from '../src/site-defaults.js';
 import { generate } from './data/generate.js';
 import { pages, type Page } from './pages/pages.js';
@@ -128,6 +138,102 @@ async function phaseCold(): Promise<Figures> {
   return fig;
 }
 
+/** `--pages`: the parts phase for every page of bench/pages, not the list page alone. */
+const ALL_PAGES = process.argv.includes('--pages');
+const cpuNow = () => {
+  const c = process.cpuUsage();
+  return c.user + c.system;
+};
+
+/** The parts of a cold tenant's first render of `page` (see `parts` above), µs. */
+async function partsOf(page: Page, prefix: string): Promise<Figures> {
+  const fig: Record<string, number[]> = {};
+  const put = (k: string, v: number) => (fig[k] ??= []).push(v);
+  // The engine's cold render: process CPU, and the isolate's share as the render channel reports it.
+  const e = createEngine({ workers: 0, timezone: page.timezone });
+  let iso = 0;
+  const onEnd = (m: unknown) => (iso = ((m as RenderEvent).cpuMs ?? NaN) * 1000);
+  const render = (tenant: string) =>
+    e.render(page.template, { name: `${page.name}.tpl`, vars: page.vars, identity: { tenant } });
+  subscribe(`tracing:${RENDER_CHANNEL}:asyncEnd`, onEnd);
+  for (let i = 0; i < 3; i++) await render(`w${i}`);
+  for (let i = 0; i < 15; i++) {
+    await sleep(250);
+    const c0 = cpuNow();
+    await render(`cold${i}`);
+    put('engineCpu', cpuNow() - c0);
+    put('engineIsolateCpu', iso);
+  }
+  unsubscribe(`tracing:${RENDER_CHANNEL}:asyncEnd`, onEnd);
+  e.close();
+
+  // Step by step, on spares made as the engine makes them.
+  const r = compile(page.template, { name: 'p', id: 'p' });
+  const template = (id: string) => ({ id, code: r.code.replaceAll('"p"', JSON.stringify(id)), filename: 'p.js' });
+  const request = (id: string) =>
+    withLimits(
+      renderRequest({
+        templateName: id,
+        now: 1_700_000_000,
+        site: { ...SITE_DEFAULTS, timezone: page.timezone },
+        vars: page.vars,
+        seed: Array.from({ length: 16 }, (_, i) => i),
+      }),
+      DEFAULT_LIMITS,
+    );
+  type Live = { context: ivm.Context; render: ivm.Reference<(...a: unknown[]) => unknown> };
+  const spares = new SparePool();
+  const take = async () => {
+    const h = spares.acquire(128);
+    await h.warmingUp();
+    h.spareAfterRender = false;
+    spares.prepare(128);
+    return h as unknown as { isolate: ivm.Isolate; live: Live; retire(): void };
+  };
+  const isoCpu = (i: ivm.Isolate) => Number(i.cpuTime) / 1000;
+  const renderIn = async (h: { isolate: ivm.Isolate; live: Live }, id: string, copy: ivm.ExternalCopy) => {
+    const i0 = isoCpu(h.isolate);
+    const a = await h.live.render.apply(undefined, [id, copy.copyInto(), 0, false], { result: { copy: true } });
+    if (typeof a === 'object' && a && 'error' in a) throw new Error(JSON.stringify(a));
+    return isoCpu(h.isolate) - i0;
+  };
+  (await take()).retire();
+  await templateCodeCache.settled();
+  for (let i = 0; i < 15; i++) {
+    await sleep(250);
+    const h = await take();
+    const t = template('p');
+    // As a tenant's first render defines it (D292): compiled and run on the isolate's thread.
+    const i0 = isoCpu(h.isolate);
+    await h.live.context.eval(t.code, { filename: t.filename });
+    put('defineIsolateCpu', isoCpu(h.isolate) - i0);
+    const c1 = cpuNow();
+    const copy = new ivm.ExternalCopy(request('p'));
+    put('copyCpu', cpuNow() - c1);
+    put('render1IsolateCpu', await renderIn(h, 'p', copy));
+    put('render2IsolateCpu', await renderIn(h, 'p', copy));
+    put('render3IsolateCpu', await renderIn(h, 'p', copy));
+    copy.release();
+    const q = template('q');
+    await templateCodeCache.compile(h.isolate, q.code, q.filename).run(h.live.context, { release: true });
+    const copyQ = new ivm.ExternalCopy(request('q'));
+    put('otherIdRender1IsolateCpu', await renderIn(h, 'q', copyQ));
+    copyQ.release();
+    h.retire();
+  }
+  spares.close();
+  const out: Figures = {};
+  for (const [k, v] of Object.entries(fig)) out[`${prefix}${k}`] = Math.round(median(v));
+  return out;
+}
+
+async function phaseParts(): Promise<Figures> {
+  const [list, ...others] = pages();
+  const fig = await partsOf(list!, '');
+  if (ALL_PAGES) for (const page of others) Object.assign(fig, await partsOf(page, `${page.name}.`));
+  return fig;
+}
+
 async function phaseSplit(): Promise<Figures> {
   const data = generate() as unknown as Record<string, unknown>;
   const r = compile(PAGE, { name: 'page.tpl', id: 'page.tpl' });
@@ -208,9 +314,13 @@ async function phaseFloor(): Promise<Figures> {
   };
 }
 
+/** Phases run unless `--phases` names them. */
+const DEFAULT_PHASES = ['engine', 'cold', 'split', 'floor'];
+
 const PHASES: Record<string, () => Promise<Figures>> = {
   engine: phaseEngine,
   cold: phaseCold,
+  parts: phaseParts,
   split: phaseSplit,
   floor: phaseFloor,
 };
@@ -225,7 +335,7 @@ if (child >= 0) {
   const runs: Figures[] = [];
   for (let r = 0; r < RUNS; r++) {
     const fig: Figures = {};
-    for (const phase of Object.keys(PHASES).filter((p) => !ONLY || ONLY.includes(p))) {
+    for (const phase of Object.keys(PHASES).filter((p) => (ONLY ? ONLY.includes(p) : DEFAULT_PHASES.includes(p)))) {
       const out = execFileSync(
         process.execPath,
         [
@@ -240,6 +350,7 @@ if (child >= 0) {
           '--tenants',
           String(TENANTS),
           ...(ONLY_LIST ? ['--list-only'] : []),
+          ...(ALL_PAGES ? ['--pages'] : []),
         ],
         { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
       );

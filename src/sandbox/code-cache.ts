@@ -1,9 +1,10 @@
 /**
  * V8's code cache for template scripts, shared by the isolates of this process: a template's
  * compiled JavaScript is parsed and compiled to bytecode once, and every other isolate that
- * defines the same code (a tenant whose isolate was evicted and came back, the next tenant on
- * the same templates, a spare's warm-up template) deserializes the bytecode instead. The page's
- * script: 161 µs to compile, 44 µs from the cache (docs/decisions.md D252).
+ * defines the same code (a tenant's templates after the first of its isolate, a spare's warm-up
+ * template) deserializes the bytecode instead. The page's script: 161 µs to compile, 44 µs from
+ * the cache (docs/decisions.md D252). A tenant's first render on an isolate does not ask it: that
+ * template compiles on the isolate's thread, with its define (D292).
  *
  * What keeps one tenant's data out of another's isolate:
  * - the key is the compiled code alone (the whole text, compared exactly), and the cache is made

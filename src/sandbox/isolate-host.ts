@@ -416,8 +416,16 @@ export class IsolateHost {
         // tells whether it took. That saves a round trip to the isolate's thread (~80 µs of a new
         // template's first output). The script is released once it has run: what a tenant that
         // keeps editing its templates leaves behind stays bounded by TEMPLATES_PER_CONTEXT.
-        const script = templateCodeCache.compile(this.isolate, t.code, t.filename);
-        script.runIgnored(live.context, { timeout: limits.cpuMs, release: true });
+        // A tenant's first render on this isolate (a spare just taken, or a new one) compiles its
+        // template on the isolate's thread, in the same queued task as the define: the first call
+        // into an isolate that sat idle costs 0.1-6 ms on this thread whatever it does (D291),
+        // more than the code cache saves; later defines take the cache here (D252, D292).
+        if (this.spareAfterRender && !this.warming)
+          live.context.evalIgnored(t.code, { filename: t.filename, timeout: limits.cpuMs });
+        else
+          templateCodeCache
+            .compile(this.isolate, t.code, t.filename)
+            .runIgnored(live.context, { timeout: limits.cpuMs, release: true });
         live.defined.set(t.id, t.code);
       }
       this.active = host;
@@ -502,7 +510,9 @@ export class IsolateHost {
   private finish(s: Started): RenderResponse {
     s.copy?.release();
     this.active = null;
-    if (this.spareAfterRender) {
+    // Not a claimed spare's warm-up render still in flight: the tenant's first render is the one
+    // that starts the next spare (a tenant's render waits for the warm-up, D258).
+    if (this.spareAfterRender && !this.warming) {
       this.spareAfterRender = false;
       // The next spare of this class (a new tenant, or this one after a limit) finds one ready.
       this.sparesFrom?.prepare(this.memoryMB);

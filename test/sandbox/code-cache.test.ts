@@ -7,7 +7,7 @@
 import ivm from 'isolated-vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TemplateCodeCache, templateCodeCache } from '../../src/sandbox/code-cache.js';
-import { IsolateHost } from '../../src/sandbox/isolate-host.js';
+import { IsolateHost, SparePool } from '../../src/sandbox/isolate-host.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/limits.js';
 import { renderRequest } from '../../src/sandbox/request.js';
 import { compile } from '../../src/compiler/index.js';
@@ -128,5 +128,38 @@ describe('the templates code cache', () => {
     const hits = templateCodeCache.stats().hits;
     expect(await render({ who: 'second', items: ['c'] })).toBe('second:C');
     expect(templateCodeCache.stats().hits).toBe(hits + 1);
+  });
+
+  it("a tenant's first render on a taken spare compiles on the isolate's thread; its later new templates take the cache", async () => {
+    const template = (id: string) => ({
+      id,
+      code: compile(`${id}:{$who|upper}`, { name: id, id }).code,
+      filename: `${id}.js`,
+      hostFree: true,
+    });
+    const request = (id: string) =>
+      renderRequest({
+        templateName: id,
+        now: 1700000000,
+        site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' },
+        vars: { who: 'me' },
+        seed: Array.from({ length: 16 }, () => 3),
+      });
+    const spares = new SparePool();
+    try {
+      spares.prepare(128);
+      await new Promise((r) => setTimeout(r, 20));
+      const host = spares.acquire(128);
+      await host.warmingUp();
+      const asked = () => templateCodeCache.stats().hits + templateCodeCache.stats().misses;
+      const before = asked();
+      expect((await host.render(template('first'), request('first'), DEFAULT_LIMITS, null)).output).toBe('first:ME');
+      expect(asked()).toBe(before);
+      expect((await host.render(template('second'), request('second'), DEFAULT_LIMITS, null)).output).toBe('second:ME');
+      expect(asked()).toBe(before + 1);
+      host.retire();
+    } finally {
+      spares.close();
+    }
   });
 });

@@ -33,6 +33,17 @@ describe('the warm-up', () => {
     expect(core.output!.match(/ \d{4}-\d\d-\d\d /g)).toHaveLength(100);
   });
 
+  it('takes the branches pages take: both quotes escaped, new characters to json_encode, rows read by index', async () => {
+    const r = await host.render(warmupTemplate(0), warmupRequest(0), DEFAULT_LIMITS, null);
+    const out = r.output!;
+    expect(out).toContain('&quot;q&quot; it&#039;s');
+    // json_encode's escapes, url-encoded: more distinct characters than one item holds.
+    const escapes = new Set(decodeURIComponent(out).match(/\\u[0-9a-f]{4}/g));
+    expect(escapes.size).toBeGreaterThan(40);
+    // The {section}: every other title by index, the others' prices (item 1's: 1234.5).
+    expect(out).toContain('Item 0 &lt;b&gt;&amp;&lt;/b&gt; &quot;q&quot; it&#039;s1234.5Item 2 &lt;b&gt;');
+  });
+
   it('leaves a spare usable, its render count back at 0', async () => {
     const spare = new IsolateHost(128);
     spare.warmAsSpare();
