@@ -26,6 +26,7 @@
  * keeps and a walk would repeat, cost at most that.
  */
 import { setOwn } from '../value/set-own.js';
+import { prototypeLendsKeys } from '../value/prototype-keys.js';
 import { TABLE_MARK } from '../value/tables.js';
 
 export { TABLE_MARK };
@@ -174,10 +175,3 @@ class Walk {
 function isRow(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && Object.getPrototypeOf(x) === Object.prototype;
 }
-
-/** Whether Object.prototype has an enumerable key, which `for...in` would list on every object. */
-function prototypeLendsKeys(): boolean {
-  for (const _ in EMPTY) return true;
-  return false;
-}
-const EMPTY = {};

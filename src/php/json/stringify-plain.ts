@@ -8,6 +8,7 @@
  * plain Node. JSON.stringify and replace each make one flat string.
  */
 import * as F from './flags.js';
+import { prototypeLendsKeys } from '../../value/prototype-keys.js';
 
 /** The flags this path writes as PHP does; any other flag takes the encoder's walk. */
 const FAST_FLAGS =
@@ -75,17 +76,6 @@ function stringifiable(x: unknown, depth: number, maxDepth: number): boolean {
       return false;
   }
 }
-
-/**
- * Whether Object.prototype has an enumerable key, which `for...in` would list on every plain
- * object. Inside the sandbox the lockdown rules it out; on the host an embedder's library may
- * have added one, and the walk then declines.
- */
-function prototypeLendsKeys(): boolean {
-  for (const _ in EMPTY) return true;
-  return false;
-}
-const EMPTY = {};
 
 function escapeRun(run: string): string {
   let out = '';
