@@ -18,9 +18,9 @@
  * (bench/lib/harness.ts, the isolate's own CPU clock), two ways: "loop", the compiled template
  * rendered `--renders` times in one call over vars copied in once (its own code alone: lazy
  * records already converted, no output copied out), and "fresh", the runtime's `render` by
- * `applySync` with the request copied in each time, as IsolateHost calls it (without the slice's
- * timeout and the engine's layers). For the list page it also times the hand-written page in the
- * same isolate. Medians (lower quartile) of the rounds.
+ * `applySync` with the request copied in each time, as IsolateHost calls it (its lists of rows as
+ * tables, without the slice's timeout and the engine's layers). For the list page it also times
+ * the hand-written page in the same isolate. Medians (lower quartile) of the rounds.
  */
 import ivm from 'isolated-vm';
 import { createEngine } from '../src/index.js';
@@ -101,18 +101,21 @@ const quartile = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(x
 async function isolateCosts(variants: Variant[], timezone: string): Promise<void> {
   process.env.BENCH_SRC ??= '1'; // the compiler from src/, not bench/.build (only the runtime bundle is measured)
   const { BenchIsolate } = await import('./lib/harness.js');
-  const { renderRequest, withLimits } = await import('../src/sandbox/request.js');
+  const { renderRequest, withLimits, withTables } = await import('../src/sandbox/request.js');
   const { DEFAULT_LIMITS } = await import('../src/sandbox/limits.js');
   const b = new BenchIsolate();
+  // The vars as IsolateHost sends them: their lists of rows as tables (D281).
   const request = (name: string, vars: Record<string, unknown>) =>
     withLimits(
-      renderRequest({
-        templateName: name,
-        now: 1_700_000_000,
-        site: { timezone, lang: 'ja', rootUrl: 'http://localhost' },
-        vars: vars as never,
-        seed: Array.from({ length: 16 }, (_, i) => i),
-      }),
+      withTables(
+        renderRequest({
+          templateName: name,
+          now: 1_700_000_000,
+          site: { timezone, lang: 'ja', rootUrl: 'http://localhost' },
+          vars: vars as never,
+          seed: Array.from({ length: 16 }, (_, i) => i),
+        }),
+      ),
       DEFAULT_LIMITS,
     );
   // Every variant but the empty ones renders the page's vars: they are the loop's resident request.
