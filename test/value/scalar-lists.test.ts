@@ -91,6 +91,17 @@ describe('a list of scalars in the vars', () => {
       );
       expect(r.output).toBe('3,1,2/9,9007199254740992/3,1,2,7 9007199254740992 2');
       expect(rows[0]!.cells).toEqual([3, 1, 2]);
+      // No list of rows: the vars go plain, and fromJS converts the lists.
+      const grid = [
+        [1.5, -0, true],
+        ['a', null],
+      ];
+      const p = await engine.render(
+        '{assign var="grid.1." value=2}{$grid[0]|@join:","}/{$grid[1]|@join:","}/{$grid[1]|@count}{if $grid[0][0] === 1.5} f{/if}',
+        { vars: { grid } },
+      );
+      expect(p.output).toBe('1.5,0,1/a,,2/3 f');
+      expect(grid[1]).toEqual(['a', null]);
     } finally {
       engine.close();
     }
