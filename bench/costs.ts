@@ -18,8 +18,11 @@
  * (bench/lib/harness.ts, the isolate's own CPU clock), two ways: "loop", the compiled template
  * rendered `--renders` times in one call over vars copied in once (its own code alone: lazy
  * records already converted, no output copied out), and "fresh", the runtime's `render` by
- * `applySync` with the request copied in each time, as IsolateHost calls it (without the slice's
- * timeout and the engine's layers). For the list page it also times the hand-written page in the
+ * `applySync` with the request copied in each time, as IsolateHost calls it (its lists of rows as
+ * tables, without the slice's timeout and the engine's layers). With `--page`, also "resident":
+ * the runtime's `render` once per call over the loop's vars (a render's own per-render work, its
+ * vars already read: fresh minus resident is the crossing and the first reads, resident minus loop
+ * what each render does once, D298). For the list page it also times the hand-written page in the
  * same isolate. Medians (lower quartile) of the rounds.
  */
 import ivm from 'isolated-vm';
@@ -101,18 +104,21 @@ const quartile = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(x
 async function isolateCosts(variants: Variant[], timezone: string): Promise<void> {
   process.env.BENCH_SRC ??= '1'; // the compiler from src/, not bench/.build (only the runtime bundle is measured)
   const { BenchIsolate } = await import('./lib/harness.js');
-  const { renderRequest, withLimits } = await import('../src/sandbox/request.js');
+  const { renderRequest, withLimits, withTables } = await import('../src/sandbox/request.js');
   const { DEFAULT_LIMITS } = await import('../src/sandbox/limits.js');
   const b = new BenchIsolate();
+  // The vars as IsolateHost sends them: their lists of rows as tables (D281).
   const request = (name: string, vars: Record<string, unknown>) =>
     withLimits(
-      renderRequest({
-        templateName: name,
-        now: 1_700_000_000,
-        site: { timezone, lang: 'ja', rootUrl: 'http://localhost' },
-        vars: vars as never,
-        seed: Array.from({ length: 16 }, (_, i) => i),
-      }),
+      withTables(
+        renderRequest({
+          templateName: name,
+          now: 1_700_000_000,
+          site: { timezone, lang: 'ja', rootUrl: 'http://localhost' },
+          vars: vars as never,
+          seed: Array.from({ length: 16 }, (_, i) => i),
+        }),
+      ),
       DEFAULT_LIMITS,
     );
   // Every variant but the empty ones renders the page's vars: they are the loop's resident request.
@@ -120,6 +126,7 @@ async function isolateCosts(variants: Variant[], timezone: string): Promise<void
   b.fn('setRequest').applySync(undefined, [new ivm.ExternalCopy(request('v', vars)).copyInto({ release: true })]);
   variants.forEach((v, i) => b.define(v.source, `v${i}`));
   const loop = b.fn('scLoop');
+  const once = b.fn('scOnce');
   const fresh = (i: number) =>
     b.render.applySync(
       undefined,
@@ -129,12 +136,13 @@ async function isolateCosts(variants: Variant[], timezone: string): Promise<void
   const hand = pageName === null ? b.fn('plainLoop') : null;
   const n = renders;
   const freshN = Math.max(20, Math.round(renders / 4));
-  const samples = variants.map(() => ({ loop: [] as number[], fresh: [] as number[] }));
+  const samples = variants.map(() => ({ loop: [] as number[], resident: [] as number[], fresh: [] as number[] }));
   const handSamples: number[] = [];
   const cpu = () => Number(b.isolate.cpuTime) / 1000;
   for (let i = 0; i < variants.length; i++) {
     loop.applySync(undefined, [`v${i}`, 20]);
     for (let k = 0; k < 20; k++) fresh(i);
+    if (pageName !== null) for (let k = 0; k < 20; k++) once.applySync(undefined, [`v${i}`]);
   }
   for (let r = 0; r < rounds; r++) {
     for (let i = 0; i < variants.length; i++) {
@@ -144,6 +152,10 @@ async function isolateCosts(variants: Variant[], timezone: string): Promise<void
       t = cpu();
       for (let k = 0; k < freshN; k++) fresh(i);
       samples[i]!.fresh.push((cpu() - t) / freshN);
+      if (pageName === null) continue;
+      t = cpu();
+      for (let k = 0; k < freshN; k++) once.applySync(undefined, [`v${i}`]);
+      samples[i]!.resident.push((cpu() - t) / freshN);
     }
     if (hand) {
       const t = cpu();
@@ -170,13 +182,16 @@ async function isolateCosts(variants: Variant[], timezone: string): Promise<void
     return;
   }
   const last = samples.length - 1;
-  console.log(`| ${pageName} page | loop | the page minus this | fresh | the page minus this |`);
-  console.log('|---|---:|---:|---:|---:|');
+  console.log(
+    `| ${pageName} page | loop | the page minus this | resident | the page minus this | fresh | the page minus this |`,
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   variants.forEach((v, i) => {
-    const { loop: l, fresh: f } = samples[i]!;
-    const minus = (xs: number[], whole: number[]) => (i === last ? '' : (med(whole) - med(xs)).toFixed(1));
+    const { loop: l, resident: o, fresh: f } = samples[i]!;
+    const whole = samples[last]!;
+    const minus = (xs: number[], all: number[]) => (i === last ? '' : (med(all) - med(xs)).toFixed(1));
     console.log(
-      `| ${v.name} | ${cell(l)} | ${minus(l, samples[last]!.loop)} | ${cell(f)} | ${minus(f, samples[last]!.fresh)} |`,
+      `| ${v.name} | ${cell(l)} | ${minus(l, whole.loop)} | ${cell(o)} | ${minus(o, whole.resident)} | ${cell(f)} | ${minus(f, whole.fresh)} |`,
     );
   });
 }

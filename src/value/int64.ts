@@ -15,6 +15,9 @@ export const INT_MIN = -(1n << 63n);
 
 const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
 
+/** 2^53: an integral number of this magnitude or more is an int only as a bigint. */
+export const TWO_53 = 2 ** 53;
+
 /** A bigint within 64 bits in its one form: a number when it is safe. */
 export function intOf(b: bigint): PhpInt {
   return b <= SAFE_MAX && b >= -SAFE_MAX ? Number(b) : b;

@@ -37,7 +37,7 @@ export interface TableRows {
   /** Row `i` as the plain object it would have been, its cells as they are now. */
   plainRow(i: number): Record<string, unknown>;
 }
-import { INT_MAX, floatToInt, intOf, intOfDecimal } from './int64.js';
+import { INT_MAX, TWO_53, floatToInt, intOf, intOfDecimal } from './int64.js';
 
 export class PhpArray {
   /** Packed storage: keys are exactly 0..list.length-1 and nextIndex === list.length. */
@@ -365,8 +365,6 @@ export class PhpArray {
     this.list = null;
   }
 }
-
-const TWO_53 = 2 ** 53;
 
 /** The next free index after int key k, as PHP keeps it: capped at PHP_INT_MAX. */
 function after(k: number | bigint): number | bigint {

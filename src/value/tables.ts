@@ -17,7 +17,7 @@
  * (which only a faulty host could send) is E_BAD_VARS.
  */
 import { PhpArray, type TableRows } from './php-array.js';
-import { fromJS, type Value } from './value.js';
+import { fromJS, scalarsCopy, type Value } from './value.js';
 import { setOwn } from './set-own.js';
 
 /** The first element of a table. A NUL and a name no data has reason to hold. */
@@ -39,6 +39,8 @@ export function fromVars(v: unknown): Value {
   if (typeof v === 'object' && v !== null) {
     if (Array.isArray(v)) {
       if (v[0] === TABLE_MARK) return rowList(viewOf(v, 0));
+      const same = scalarsCopy(v);
+      if (same !== null) return PhpArray.fromList(same);
       const list = new Array<Value>(v.length);
       for (let i = 0; i < v.length; i++) list[i] = fromVars(v[i]);
       return PhpArray.fromList(list);
