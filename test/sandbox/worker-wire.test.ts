@@ -145,6 +145,12 @@ describe('vars as JSON text to a worker', () => {
     const m = roundTrip(render({ format, text, objects: false }));
     expect(m.type === 'render' && m.request.vars).toEqual({ format, text, objects: false });
   });
+
+  it('carries tables-json text as the body', () => {
+    const text = '{"l":["\\u0000smartcage:table",["a"],[1,2]]}';
+    const m = roundTrip(render({ format: 'tables-json', text }));
+    expect(m.type === 'render' && m.request.vars).toEqual({ format: 'tables-json', text });
+  });
 });
 
 describe('a worker that breaks the protocol', () => {
