@@ -16,17 +16,19 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildRevision } from './lib/build.js';
-import { pages } from './pages/pages.js';
+import { pages, type Page } from './pages/pages.js';
 import { runBench, UsageError, wholeNumber } from './lib/cli.js';
 
 const HELP = `Usage: npm run bench:workers -- [--pages list,...] [--workers 0,1,2] [--rounds N] [--renders N] [--burst N] [REV...]
 
-Pages of bench/pages (--pages, default list; all: list,mail,json,ja,section) through
+Pages of bench/pages (--pages, default list; all: list,mail,json,ja,section; and empty, no text
+and no vars) through
 engine.render with each count of sandbox workers, for each git revision ("." is the working
 tree, the default), a process per sample, configurations in turn
 (--rounds, default 3). A sample: --renders renders one at a time (default 2000) after a warm-up,
 then --burst renders (default 2000) 8 in flight over 16 tenants. Prints the median per
-configuration: CPU µs per render (this process + its workers), and the burst's wall µs per render.`;
+configuration: CPU µs per render (this process + its workers), the burst's wall µs per render,
+and the burst's waits per render (the main threads' voluntary context switches, all processes).`;
 
 const BURST_IN_FLIGHT = 8;
 const BURST_TENANTS = 16;
@@ -88,9 +90,14 @@ const procCpu = (pid) => {
   const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
   return (Number(f[11]) + Number(f[12])) * 1e4;
 };
+// The main thread's waits (a blocked read or poll): how often the event loop went to sleep.
+const waits = (pid) => Number(/voluntary_ctxt_switches:\\s+(\\d+)/.exec(readFileSync('/proc/' + pid + '/status', 'utf8'))[1]);
 const clocks = () => {
   const u = process.cpuUsage();
-  return { wall: performance.now() * 1000, host: u.user + u.system, workers: e.pids().reduce((n, p) => n + procCpu(p), 0) };
+  return {
+    wall: performance.now() * 1000, host: u.user + u.system, workers: e.pids().reduce((n, p) => n + procCpu(p), 0),
+    waits: [process.pid, ...e.pids()].reduce((n, p) => n + waits(p), 0),
+  };
 };
 const tenants = Array.from({ length: ${BURST_TENANTS} }, (_, i) => 'burst' + i);
 let next = 0;
@@ -112,6 +119,7 @@ e.close();
 process.stdout.write(JSON.stringify({
   seqHost: (b.host - a.host) / renders, seqWorkers: (b.workers - a.workers) / renders,
   burstWall: (c.wall - b.wall) / burstN, burstHost: (c.host - b.host) / burstN, burstWorkers: (c.workers - b.workers) / burstN,
+  burstWaits: (c.waits - b.waits) / burstN,
 }));
 process.exit(0);
 `;
@@ -122,6 +130,7 @@ interface Sample {
   burstWall: number;
   burstHost: number;
   burstWorkers: number;
+  burstWaits: number;
 }
 
 function median(xs: number[]): number {
@@ -137,7 +146,11 @@ async function main(opts: Options): Promise<number> {
       process.stderr.write(`building ${rev === '.' ? 'the working tree' : rev}...\n`);
       return build(rev, scratch, i);
     });
-    const all = pages();
+    // `empty`: no text and no vars, what a render costs whatever the page (the floor of a design).
+    const all: Page[] = [
+      ...pages(),
+      { name: 'empty', template: '', eta: '', etaEscapes: false, vars: {}, timezone: 'UTC', hand: () => '' },
+    ];
     const chosen = opts.pages.map((name) => {
       const p = all.find((x) => x.name === name);
       if (!p) throw new UsageError(`no page ${name} (${all.map((x) => x.name).join(', ')})`);
@@ -187,9 +200,9 @@ async function main(opts: Options): Promise<number> {
         `${opts.burst} in a burst of ${BURST_IN_FLIGHT} in flight over ${BURST_TENANTS} tenants); load ${load}`,
     );
     console.log(
-      '| page | revision | workers | CPU/render (host + workers) | × workers 0 | burst wall/render | × workers 0 | burst CPU/render (host + workers) |',
+      '| page | revision | workers | CPU/render (host + workers) | × workers 0 | burst wall/render | × workers 0 | burst CPU/render (host + workers) | burst waits/render |',
     );
-    console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const c of configs) {
       const s = samples.get(c)!;
       const m = (f: (x: Sample) => number) => median(s.map(f));
@@ -201,7 +214,8 @@ async function main(opts: Options): Promise<number> {
       console.log(
         `| ${c.page.page.name} | ${c.rev} | ${c.workers} | ${seq.toFixed(0)} (${m((x) => x.seqHost).toFixed(0)} + ${m((x) => x.seqWorkers).toFixed(0)}) | ` +
           `${ratio(seq, (x) => x.seqHost + x.seqWorkers)} | ${wall.toFixed(0)} | ${ratio(wall, (x) => x.burstWall)} | ` +
-          `${m((x) => x.burstHost + x.burstWorkers).toFixed(0)} (${m((x) => x.burstHost).toFixed(0)} + ${m((x) => x.burstWorkers).toFixed(0)}) |`,
+          `${m((x) => x.burstHost + x.burstWorkers).toFixed(0)} (${m((x) => x.burstHost).toFixed(0)} + ${m((x) => x.burstWorkers).toFixed(0)}) | ` +
+          `${m((x) => x.burstWaits).toFixed(2)} |`,
       );
     }
     return 0;
