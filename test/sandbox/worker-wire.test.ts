@@ -114,7 +114,9 @@ describe('vars as JSON text to a worker', () => {
   const roundTrip = (m: ToWorker): ToWorker => {
     const bytes: Buffer[] = [];
     const sink = { write: (b: Buffer) => bytes.push(Buffer.from(b)), writableLength: 0 } as unknown as Socket;
-    writeToWorker(new FrameWriter(sink), m);
+    const w = new FrameWriter(sink);
+    writeToWorker(w, m);
+    w.flush();
     let got: ToWorker | undefined;
     new FrameReader((head, body) => (got = readToWorker(head, body))).push(Buffer.concat(bytes));
     return got!;
