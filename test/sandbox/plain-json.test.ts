@@ -110,7 +110,13 @@ describe("the wire form of a request: the JSON text, which goes as the frame's b
     }
   });
 
-  const rows = { list: [{ a: 1, b: 'x' }, { a: 2, b: 'y' }], n: 1 };
+  const rows = {
+    list: [
+      { a: 1, b: 'x' },
+      { a: 2, b: 'y' },
+    ],
+    n: 1,
+  };
 
   it("carries lists of rows as their tables' text, unless the vars are read as objects", () => {
     const tables = encodeTables(rows);
