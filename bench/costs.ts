@@ -22,7 +22,7 @@
  * tables, without the slice's timeout and the engine's layers). With `--page`, also "resident":
  * the runtime's `render` once per call over the loop's vars (a render's own per-render work, its
  * vars already read: fresh minus resident is the crossing and the first reads, resident minus loop
- * what each render does once, D298). For the list page it also times the hand-written page in the
+ * what each render does once, D294). For the list page it also times the hand-written page in the
  * same isolate. Medians (lower quartile) of the rounds.
  */
 import ivm from 'isolated-vm';

@@ -1,5 +1,5 @@
 /**
- * `node --no-node-snapshot --import tsx bench/crossing.ts [--page json] [--rounds 9] [--calls 1000]`:
+ * `node --no-node-snapshot --import tsx bench/crossing.ts [--page json] [--rounds 9] [--calls 1000] [--ways TEXT]`:
  * the ways a page's variables could cross into an isolate and its answer out of it, timed in one
  * process, the ways taking turns (docs/decisions.md D275-D277). An isolate of dist/runtime.bundle.js
  * with its lockdown, as IsolateHost makes one; CPU µs per call, median of the rounds (range).
@@ -11,19 +11,23 @@
  * runtime reads). The vars as tables (D281): encoded alone, the request with them cloned into a
  * no-op, and a render of an empty template and of the page with the vars plain and as tables.
  * Out: the runtime's render of the page with its answer as an object and as the output string alone.
+ * Worker: a sandbox worker's render without the socket: the vars as the pool writes them (its
+ * walks and JSON text, made here), the request copied in and the page or an empty template
+ * rendered, the vars as `plain-json` text or as `tables-json` (D296).
  */
 import ivm from 'isolated-vm';
 import { runBench, UsageError, wholeNumber } from './lib/cli.js';
 import { median } from './lib/measure.js';
 import { pages } from './pages/pages.js';
-import { plainJson } from '../src/sandbox/plain-json.js';
+import { plainJson, plainVarsOf } from '../src/sandbox/plain-json.js';
 import { withTables } from '../src/sandbox/request.js';
 import { encodeTables } from '../src/protocol/tables.js';
 
 const HELP = `Usage: node --no-node-snapshot --import tsx bench/crossing.ts [--page NAME] [--rounds N] [--calls N]
   --page NAME   a page of npm run bench:pages (default json)
   --rounds N    rounds through every way (default 9); each figure is the median
-  --calls N     calls per way and round (default 1000)`;
+  --calls N     calls per way and round (default 1000)
+  --ways TEXT   only the ways whose name holds TEXT`;
 
 /** Each array of plain objects with the same keys as one array per key (nested likewise). */
 function columns(x: unknown): unknown {
@@ -45,14 +49,16 @@ interface Options {
   page: string;
   rounds: number;
   calls: number;
+  ways: string;
 }
 
 function parseArgs(argv: string[]): Options | null {
-  const o: Options = { page: 'json', rounds: 9, calls: 1000 };
+  const o: Options = { page: 'json', rounds: 9, calls: 1000, ways: '' };
   for (let i = 0; i < argv.length; i += 2) {
     const [a, v] = [argv[i]!, argv[i + 1]];
     if (a === '--help' || a === '-h') return null;
     if (a === '--page') o.page = String(v);
+    else if (a === '--ways') o.ways = String(v);
     else if (a === '--rounds' || a === '--calls') o[a === '--rounds' ? 'rounds' : 'calls'] = wholeNumber(a, v);
     else throw new UsageError(`unknown option ${a}`);
   }
@@ -84,6 +90,11 @@ async function main(o: Options): Promise<number> {
   const emptyRequest = renderRequest(vars, 'empty');
   const tabled = (r: typeof request) => withTables(r) as typeof request;
   const cols = columns(vars);
+  // As the pool wrote every plain-data request before D296.
+  const plainJsonOf = (r: typeof request) => ({
+    ...r,
+    vars: { format: 'plain-json', text: plainJson(vars), objects: false },
+  });
   const cloned = (data: unknown, f: ivm.Reference<(...a: unknown[]) => unknown>, id?: string) => {
     const c = new ivm.ExternalCopy(data);
     f.applySync(undefined, id ? [id, c.copyInto()] : [c.copyInto()], { result: { copy: true } });
@@ -106,8 +117,12 @@ async function main(o: Options): Promise<number> {
     'render: the page, the vars as tables encoded here': () => cloned(tabled(request), asObject!, 'page'),
     'out: the page, its answer an object': () => cloned(request, asObject!, 'page'),
     'out: the page, its output string alone': () => cloned(request, outputOnly!, 'page'),
+    'worker: an empty template, the vars as plain-json': () => cloned(plainJsonOf(emptyRequest), asObject!, 'empty'),
+    'worker: an empty template, the vars as tables-json': () => cloned(plainVarsOf(emptyRequest), asObject!, 'empty'),
+    'worker: the page, the vars as plain-json': () => cloned(plainJsonOf(request), asObject!, 'page'),
+    'worker: the page, the vars as tables-json': () => cloned(plainVarsOf(request), asObject!, 'page'),
   };
-  const names = Object.keys(ways);
+  const names = Object.keys(ways).filter((k) => k.includes(o.ways));
   const samples = new Map<string, number[]>(names.map((k) => [k, []]));
   for (const k of names) for (let i = 0; i < 100; i++) ways[k]!();
   for (let r = 0; r < o.rounds; r++) {

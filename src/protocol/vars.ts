@@ -11,6 +11,8 @@
  *                (src/sandbox/plain-json.ts): JSON.parse gives back what `plain` would have held
  *   tables       plain data whose lists of same-keyed rows the host wrote as tables, one array
  *                per key (./tables.ts): rebuilt in the isolate, it is what `plain` would have held
+ *   tables-json  `tables` written as JSON text for the trip to a sandbox worker, when `plain-json`
+ *                would carry the data (D296): fewer objects for the isolate's JSON.parse
  *
  * The names say what the host was given (data or text) and how it travels. `objects` (JSON
  * objects become stdClass objects, not arrays) belongs to each form that carries variables.
@@ -24,7 +26,8 @@ export type RenderVars =
   | { format: 'plain'; value: Record<string, unknown>; objects: boolean }
   | { format: 'json'; text: string; objects: boolean }
   | { format: 'plain-json'; text: string; objects: boolean }
-  | { format: 'tables'; value: Record<string, unknown> };
+  | { format: 'tables'; value: Record<string, unknown> }
+  | { format: 'tables-json'; text: string };
 
 export class VarsError extends Error {
   readonly code = 'E_BAD_VARS';
@@ -43,6 +46,11 @@ function namesOf(value: unknown, format: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+function textOf(text: unknown, format: string): string {
+  if (typeof text !== 'string') throw new VarsError(`${format} variables come without their text`);
+  return text;
+}
+
 /** `x` as RenderVars, checked field by field; anything else is a VarsError. */
 export function decodeVars(x: unknown): RenderVars {
   if (typeof x !== 'object' || x === null) throw new VarsError('the variables come in no known format');
@@ -50,13 +58,10 @@ export function decodeVars(x: unknown): RenderVars {
   const format = v.format;
   if (format === 'none') return { format };
   if (format === 'tables') return { format, value: namesOf(v.value, 'tables') };
+  if (format === 'tables-json') return { format, text: textOf(v.text, format) };
   const objects = v.objects;
   if (typeof objects !== 'boolean') throw new VarsError('the variables come without their objects flag');
   if (format === 'plain') return { format, value: namesOf(v.value, 'plain'), objects };
-  if (format === 'json' || format === 'plain-json') {
-    const text = v.text;
-    if (typeof text !== 'string') throw new VarsError(`${format} variables come without their text`);
-    return { format, text, objects };
-  }
+  if (format === 'json' || format === 'plain-json') return { format, text: textOf(v.text, format), objects };
   throw new VarsError(`the variables come in an unknown format ${JSON.stringify(String(format)).slice(0, 40)}`);
 }

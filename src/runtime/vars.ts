@@ -20,14 +20,19 @@ export function readVars(wire: unknown, scope: Scope): void {
     case 'plain':
       return fromPlain(vars.value, vars.objects, scope);
     case 'tables':
-      for (const [k, v] of Object.entries(vars.value)) scope[k] = fromVars(v);
-      return;
+      return fromTables(vars.value, scope);
+    case 'tables-json':
+      return fromTables(JSON.parse(vars.text) as Record<string, unknown>, scope);
     case 'plain-json':
       return fromPlain(JSON.parse(vars.text) as Record<string, unknown>, vars.objects, scope);
     case 'json':
       for (const [k, v] of parseVarsJson(vars.text, vars.objects)) scope[k] = v;
       return;
   }
+}
+
+function fromTables(data: Record<string, unknown>, scope: Scope): void {
+  for (const [k, v] of Object.entries(data)) scope[k] = fromVars(v);
 }
 
 function fromPlain(data: Record<string, unknown>, objects: boolean, scope: Scope): void {

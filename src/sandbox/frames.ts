@@ -30,9 +30,18 @@ export function textEncoding(s: string): TextEncoding {
   return s.isWellFormed() ? 'utf8' : 'utf16le';
 }
 
-/** Writes frames to one socket, through one buffer used again while the socket takes each write whole. */
+/**
+ * Writes frames to one socket, through one buffer used again while the socket takes each write
+ * whole. The frames written in one turn of the event loop (its callback, its promise jobs) go in
+ * one write, sent when the turn's promise jobs have run: a worker that rendered the several
+ * requests of one read answers them in one write, and the embedding process sends the renders its
+ * answers started likewise, so a burst wakes the other side once per batch, not per frame (D297).
+ */
 export class FrameWriter {
   private buf = Buffer.allocUnsafe(64 * 1024);
+  /** Bytes of `buf` gathered for the next write. */
+  private used = 0;
+  private flushing = false;
 
   constructor(private readonly socket: Socket) {}
 
@@ -41,20 +50,45 @@ export class FrameWriter {
     const h = serialize(head);
     // At most 3 bytes of UTF-8 per UTF-16 unit, 2 of UTF-16: no pass over the text to size it.
     const most = PREFIX + h.length + (body === undefined ? 0 : body.length * (enc === 'utf8' ? 3 : 2));
-    let out = this.buf;
-    if (most > out.length) {
-      out = Buffer.allocUnsafe(most);
-      if (most <= KEEP_BYTES) this.buf = out;
+    if (this.used + most > this.buf.length) {
+      this.flush();
+      if (most > this.buf.length) {
+        const big = Buffer.allocUnsafe(most);
+        if (most > KEEP_BYTES) {
+          // Sent alone, and not kept.
+          this.socket.write(big.subarray(0, frame(big, 0, h, body, enc)));
+          return;
+        }
+        this.buf = big;
+      }
     }
-    const bodyBytes = body === undefined ? 0 : out.write(body, PREFIX + h.length, enc);
-    out.writeUInt32LE(h.length, 0);
-    out.writeUInt32LE(bodyBytes, 4);
-    h.copy(out, PREFIX);
-    this.socket.write(out.subarray(0, PREFIX + h.length + bodyBytes));
-    // Taken whole by the kernel, the bytes are copied; otherwise the stream still holds this
-    // buffer, and the next frame needs another.
-    if (out === this.buf && this.socket.writableLength > 0) this.buf = Buffer.allocUnsafe(this.buf.length);
+    this.used += frame(this.buf, this.used, h, body, enc);
+    if (!this.flushing) {
+      this.flushing = true;
+      // After the promise jobs of this turn (a tick queued from one runs once they are done).
+      process.nextTick(() => this.flush());
+    }
   }
+
+  /** Sends what was gathered now (before the socket is ended, say). */
+  flush(): void {
+    this.flushing = false;
+    if (this.used === 0) return;
+    this.socket.write(this.buf.subarray(0, this.used));
+    this.used = 0;
+    // Taken whole by the kernel, the bytes are copied; otherwise the stream still holds this
+    // buffer, and the next frames need another.
+    if (this.socket.writableLength > 0) this.buf = Buffer.allocUnsafe(this.buf.length);
+  }
+}
+
+/** Writes one frame into `out` at `at` (room for the most it can take is there): its length in bytes. */
+function frame(out: Buffer, at: number, h: Buffer, body: string | undefined, enc: TextEncoding): number {
+  const bodyBytes = body === undefined ? 0 : out.write(body, at + PREFIX + h.length, enc);
+  out.writeUInt32LE(h.length, at);
+  out.writeUInt32LE(bodyBytes, at + 4);
+  h.copy(out, at + PREFIX);
+  return PREFIX + h.length + bodyBytes;
 }
 
 /**

@@ -17,15 +17,26 @@
  * arrays, and objects whose prototype is Object.prototype or null, with no `toJSON` and no
  * undefined, function or symbol value under a key. Anything else (a Date, NaN, a Map, a class
  * instance, a cycle...) makes this return null, and the data goes by structured clone as before.
+ *
+ * Such data whose lists of rows can be tables (src/protocol/tables.ts) goes as the tables' JSON
+ * text (`tables-json`), as an in-process render's structured clone carries them (D281): the
+ * isolate's JSON.parse, like the deserializer, costs per object, and a row's keys are written once
+ * per table instead of once per row (docs/decisions.md D296).
  */
 
 import type { RenderRequestBody } from './request.js';
+import { encodeTables } from '../protocol/tables.js';
 
 /** Beyond this many values, or this depth, the data goes by structured clone (no blow-up here on shared references). */
 const MAX_VALUES = 200_000;
 const MAX_DEPTH = 200;
 
 export function plainJson(data: unknown): string | null {
+  return isPlain(data) ? stringify(data) : null;
+}
+
+/** Whether JSON text carries `data` as structured clone would (the rules above). */
+function isPlain(data: unknown): boolean {
   let budget = MAX_VALUES;
 
   const plain = (v: unknown, depth: number): boolean => {
@@ -63,7 +74,10 @@ export function plainJson(data: unknown): string | null {
     }
   };
 
-  if (!plain(data, 0)) return null;
+  return plain(data, 0);
+}
+
+function stringify(data: unknown): string | null {
   try {
     return JSON.stringify(data);
   } catch {
@@ -72,12 +86,19 @@ export function plainJson(data: unknown): string | null {
 }
 
 /**
- * The request as it goes to a worker: plain-data variables as JSON text (format `plain-json`,
- * whose text is the frame's body: src/sandbox/worker-protocol.ts) when `plainJson` allows, else as it is.
+ * The request as it goes to a worker: plain-data variables as JSON text (whose text is the frame's
+ * body: src/sandbox/worker-protocol.ts) when `plainJson` allows, else as they are. The text is of
+ * their tables (`tables-json`) when they have any and are not read as objects (as `withTables`
+ * decides in process: src/sandbox/request.ts), else of the data (`plain-json`).
  */
 export function plainVarsOf(body: RenderRequestBody): RenderRequestBody {
   const vars = body.vars;
-  if (vars.format !== 'plain') return body;
-  const text = plainJson(vars.value);
-  return text === null ? body : { ...body, vars: { format: 'plain-json', text, objects: vars.objects } };
+  if (vars.format !== 'plain' || !isPlain(vars.value)) return body;
+  const tables = vars.objects ? null : encodeTables(vars.value);
+  const text = stringify(tables ?? vars.value);
+  if (text === null) return body;
+  return {
+    ...body,
+    vars: tables === null ? { format: 'plain-json', text, objects: vars.objects } : { format: 'tables-json', text },
+  };
 }

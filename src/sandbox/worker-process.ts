@@ -169,6 +169,7 @@ export class WorkerProcess {
 
   /** Asks the worker to finish: it exits when its end of the channel closes. */
   close(): void {
+    this.writer.flush();
     this.channel.end();
   }
 

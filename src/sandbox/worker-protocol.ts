@@ -1,9 +1,9 @@
 /**
  * Messages between the embedding process and a sandbox worker process, and how each becomes a
  * frame (src/sandbox/frames.ts): the head is the message, structured-cloned; the large strings
- * of a render travel as the frame's body instead, the vars' text (`plain-json` vars,
- * src/sandbox/plain-json.ts, and an embedder's `json` text) on the way in and the output on the
- * way out.
+ * of a render travel as the frame's body instead, the vars' text (`plain-json` and `tables-json`
+ * vars, src/sandbox/plain-json.ts, and an embedder's `json` text) on the way in and the output on
+ * the way out.
  *
  * The worker is the sandbox's side: what it sends is untrusted. `readFromWorker` rebuilds each
  * message field by field from what it checked and refuses anything else with a WireError, and the
@@ -16,6 +16,7 @@ import type { SandboxLimits } from './limits.js';
 import type { RenderRequestBody } from './request.js';
 import { textEncoding, WireError, type FrameWriter, type TextEncoding } from './frames.js';
 import type { LogLine } from '../protocol/log.js';
+import type { RenderVars } from '../protocol/vars.js';
 
 /**
  * A template as it goes to a worker: its code only the first time that worker gets it (`key` names
@@ -54,13 +55,20 @@ export type FromWorker =
 /** A head whose string went as the body: `bodyAs` says how it was encoded (absent: no body). */
 type Head<M> = M & { bodyAs?: TextEncoding };
 
+/** The vars that are text: it goes as the frame's body. */
+type TextVars = Extract<RenderVars, { text: string }>;
+
+function isText(vars: RenderVars): vars is TextVars {
+  return vars.format === 'plain-json' || vars.format === 'tables-json' || vars.format === 'json';
+}
+
 export function writeToWorker(w: FrameWriter, m: ToWorker): void {
   if (m.type !== 'render') return w.write(m);
   const vars = m.request.vars;
-  if (vars.format !== 'plain-json' && vars.format !== 'json') return w.write(m);
+  if (!isText(vars)) return w.write(m);
   // The text goes as the body; its place in the head is left empty. JSON.stringify escapes lone
-  // surrogates, so `plain-json` text is well-formed; an embedder's `json` text may not be.
-  const bodyAs = vars.format === 'plain-json' ? 'utf8' : textEncoding(vars.text);
+  // surrogates, so the host's text is well-formed; an embedder's `json` text may not be.
+  const bodyAs = vars.format === 'json' ? textEncoding(vars.text) : 'utf8';
   const head = { ...m, request: { ...m.request, vars: { ...vars, text: '' } }, bodyAs };
   w.write(head satisfies Head<ToWorker>, vars.text, bodyAs);
 }
@@ -68,8 +76,7 @@ export function writeToWorker(w: FrameWriter, m: ToWorker): void {
 /** In the worker: the pool's message (trusted: the pool is the embedder's side). */
 export function readToWorker(head: unknown, body: Buffer): ToWorker {
   const { bodyAs, ...m } = head as Head<ToWorker>;
-  if (m.type === 'render' && bodyAs && (m.request.vars.format === 'plain-json' || m.request.vars.format === 'json'))
-    m.request.vars.text = body.toString(bodyAs);
+  if (m.type === 'render' && bodyAs && isText(m.request.vars)) m.request.vars.text = body.toString(bodyAs);
   return m;
 }
 

@@ -138,7 +138,7 @@ export function fromJS(v: unknown, objects = false): Value {
  * boolean, null, a number but an integral one past 2^53), else null. A list of the vars is most
  * often that (a row's tags, a grid's cells), and one pass of type tests and a slice convert it
  * without a call per element: the section page's 40 lists of 12 ints, first read in each fresh
- * render (D297). A hole reads as undefined and sends the list the long way.
+ * render (D293). A hole reads as undefined and sends the list the long way.
  */
 export function scalarsCopy(v: readonly unknown[]): Value[] | null {
   for (let i = 0; i < v.length; i++) {

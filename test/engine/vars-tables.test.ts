@@ -1,12 +1,13 @@
 /**
- * The vars' lists of rows cross an in-process render as tables (D281) and a worker's as JSON text
- * (D31): the same templates over the same data give the same output both ways, through every use
- * of a row (reads, foreach, writes, copies, sorts, counts, json_encode of the list, of a record
- * holding it and of one row).
+ * The vars' lists of rows cross an in-process render as tables (D281) and a worker's as the
+ * tables' JSON text (D296): the same templates over the same data give the same output as the
+ * vars sent as they are (which an array that spells the mark forces: the encoder gives up),
+ * through every use of a row (reads, foreach, writes, copies, sorts, counts, json_encode of the
+ * list, of a record holding it and of one row).
  */
 import { describe, expect, it } from 'vitest';
 import { testEngine } from '../support/engine.js';
-import { encodeTables } from '../../src/protocol/tables.js';
+import { encodeTables, TABLE_MARK } from '../../src/protocol/tables.js';
 
 const inProcess = testEngine({ workers: 0 });
 const worker = testEngine({ workers: 1 });
@@ -71,10 +72,16 @@ describe('vars as tables', () => {
     expect(a.output).toContain('10@2023-11-15;');
   });
 
-  it.each(TEMPLATES)('%s: the same output in process and in a worker', async (_, template) => {
+  it('the same data with an array that spells the mark crosses as it is', () => {
+    expect(encodeTables({ ...vars, spelled: [TABLE_MARK] })).toBeNull();
+  });
+
+  it.each(TEMPLATES)('%s: the same output as tables, as JSON tables and as it is', async (_, template) => {
+    const plain = await inProcess.render(template, { vars: { ...vars, spelled: [TABLE_MARK] } });
     const a = await inProcess.render(template, { vars });
     const b = await worker.render(template, { vars });
-    expect(a.output).toBe(b.output);
+    expect(a.output).toBe(plain.output);
+    expect(b.output).toBe(plain.output);
     expect(a.output.length).toBeGreaterThan(0);
   });
 });

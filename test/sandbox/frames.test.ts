@@ -63,6 +63,8 @@ describe('frames', () => {
     const w = new FrameWriter(a);
     const heads = [{ i: 0 }, { i: 1, s: 'x'.repeat(300) }, { i: 2 }];
     for (const h of heads) w.write(h, `body ${JSON.stringify(h)}`);
+    // What the turn gathered goes before the end, as WorkerProcess.close sends it.
+    w.flush();
     a.end();
     await new Promise((r) => b.once('end', r));
     const all = Buffer.concat(bytes);
@@ -97,6 +99,29 @@ describe('frames', () => {
     expect(texts.map(textEncoding)).toEqual(['utf8', 'utf16le', 'utf16le', 'utf8']);
   });
 
+  it("sends the frames of one turn in one write once the turn's promise jobs ran, in order", async () => {
+    const writes: Buffer[] = [];
+    const sink = { write: (b: Buffer) => writes.push(Buffer.from(b)), writableLength: 0 } as unknown as Socket;
+    const w = new FrameWriter(sink);
+    w.write({ i: 0 }, 'a');
+    await Promise.resolve();
+    w.write({ i: 1 }, 'b');
+    expect(writes).toHaveLength(0);
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toHaveLength(1);
+    // Past the buffer, what was gathered goes first; a frame above 1 MB goes alone.
+    w.write({ i: 2 }, 'c');
+    w.write({ i: 3 }, 'z'.repeat(30_000));
+    w.write({ i: 4 }, 'y'.repeat(400_000));
+    w.write({ i: 5 }, 'd');
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toHaveLength(5);
+    const { frames, reader } = collect();
+    reader.push(Buffer.concat(writes));
+    expect(frames.map((f) => f.head)).toEqual([0, 1, 2, 3, 4, 5].map((i) => ({ i })));
+    expect(frames[4]!.body.length).toBe(400_000);
+  });
+
   it('does not keep the buffer of a frame larger than 1 MB once it is read', () => {
     const { frames, reader } = collect();
     const bytes: Buffer[] = [];
@@ -104,6 +129,7 @@ describe('frames', () => {
     const w = new FrameWriter(sink);
     w.write({ big: true }, 'y'.repeat(3 * 1024 * 1024));
     w.write({ big: false }, 'small');
+    w.flush();
     const all = Buffer.concat(bytes);
     // In 64 KB chunks, as a socket delivers it: the reader must gather the big frame.
     for (let at = 0; at < all.length; at += 65536) reader.push(all.subarray(at, at + 65536));

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { plainJson, plainVarsOf } from '../../src/sandbox/plain-json.js';
 import { renderRequest } from '../../src/sandbox/request.js';
+import { encodeTables, TABLE_MARK } from '../../src/protocol/tables.js';
 
 const viaWorker = createEngine({ workers: 1 });
 const inProcess = createEngine({ workers: 0 });
@@ -90,12 +91,13 @@ describe('plainJson: which data goes as JSON text', () => {
 });
 
 describe("the wire form of a request: the JSON text, which goes as the frame's body", () => {
-  const body = (vars: Record<string, unknown>) =>
+  const body = (vars: Record<string, unknown>, objects = false) =>
     renderRequest({
       templateName: 't',
       now: 0,
       site: { timezone: 'UTC', lang: 'ja', rootUrl: 'http://x' },
       vars,
+      objects,
       seed: [1, 2, 3],
     });
 
@@ -106,6 +108,26 @@ describe("the wire form of a request: the JSON text, which goes as the frame's b
       const text = wire.vars.format === 'plain-json' ? wire.vars.text : '';
       expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(data)));
     }
+  });
+
+  const rows = {
+    list: [
+      { a: 1, b: 'x' },
+      { a: 2, b: 'y' },
+    ],
+    n: 1,
+  };
+
+  it("carries lists of rows as their tables' text, unless the vars are read as objects", () => {
+    const tables = encodeTables(rows);
+    expect(tables).not.toBeNull();
+    expect(plainVarsOf(body(rows)).vars).toEqual({ format: 'tables-json', text: JSON.stringify(tables) });
+    expect(plainVarsOf(body(rows, true)).vars).toEqual({ format: 'plain-json', text: plainJson(rows), objects: true });
+  });
+
+  it('carries data that spells the mark as plain JSON text, where the mark means nothing', () => {
+    const spelled = { ...rows, m: [TABLE_MARK, ['a'], [1]] };
+    expect(plainVarsOf(body(spelled)).vars).toEqual({ format: 'plain-json', text: plainJson(spelled), objects: false });
   });
 
   it('leaves data that goes by structured clone as it is', () => {

@@ -114,7 +114,9 @@ describe('vars as JSON text to a worker', () => {
   const roundTrip = (m: ToWorker): ToWorker => {
     const bytes: Buffer[] = [];
     const sink = { write: (b: Buffer) => bytes.push(Buffer.from(b)), writableLength: 0 } as unknown as Socket;
-    writeToWorker(new FrameWriter(sink), m);
+    const w = new FrameWriter(sink);
+    writeToWorker(w, m);
+    w.flush();
     let got: ToWorker | undefined;
     new FrameReader((head, body) => (got = readToWorker(head, body))).push(Buffer.concat(bytes));
     return got!;
@@ -144,6 +146,12 @@ describe('vars as JSON text to a worker', () => {
   ] as const)('carries %s text %j as the body', (format, text) => {
     const m = roundTrip(render({ format, text, objects: false }));
     expect(m.type === 'render' && m.request.vars).toEqual({ format, text, objects: false });
+  });
+
+  it('carries tables-json text as the body', () => {
+    const text = '{"l":["\\u0000smartcage:table",["a"],[1,2]]}';
+    const m = roundTrip(render({ format: 'tables-json', text }));
+    expect(m.type === 'render' && m.request.vars).toEqual({ format: 'tables-json', text });
   });
 });
 

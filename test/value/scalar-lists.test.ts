@@ -1,6 +1,6 @@
 /**
  * A list of the vars whose elements are all values fromJS keeps as they are is converted by one
- * pass of type tests and a copy (src/value/value.ts `scalarsCopy`, D297): the same PHP array as
+ * pass of type tests and a copy (src/value/value.ts `scalarsCopy`, D293): the same PHP array as
  * the element-by-element conversion, for each kind of element at the edge of that test, and a
  * value of its own (writing to it leaves the data and every other place that holds the list).
  */
