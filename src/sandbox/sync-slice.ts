@@ -51,6 +51,9 @@ const MAX_SLICE_OUTPUT_CHARS = 1024 * 1024;
 /** The render function of a live context (`smartcage.render` in the isolate). */
 type RenderFunction = ivm.Reference<(...args: unknown[]) => RenderAnswer>;
 
+/** A request as the runtime's `render` takes it: its JSON text, or its clone (src/sandbox/request.ts `requestText`, D293). */
+export type RequestArg = string | ivm.Copy<unknown>;
+
 export type SliceOutcome =
   | { done: true; response: RenderResponse; heldMs: number }
   /** Cut at the end of the slice, or answered `overSlice`: nothing of it is kept. */
@@ -104,7 +107,7 @@ export function sliceTimeoutMs(sliceMs: number): number {
 export function renderInSlice(
   render: RenderFunction,
   name: string,
-  args: ivm.Copy<unknown>,
+  request: RequestArg,
   sliceMs: number,
   hostNow: boolean,
 ): SliceOutcome {
@@ -114,7 +117,7 @@ export function renderInSlice(
     // The render also cuts itself at the slice's end (D187); the timeout is for what no loop
     // check reaches (one long native call), and isolated-vm's timer thread may wake it late.
     const response = responseOf(
-      render.applySync(undefined, [name, args, MAX_SLICE_OUTPUT_CHARS, false, timeout, hostNow], {
+      render.applySync(undefined, [name, request, MAX_SLICE_OUTPUT_CHARS, false, timeout, hostNow], {
         timeout,
         result: { copy: true },
       }) as RenderAnswer,
