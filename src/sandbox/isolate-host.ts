@@ -472,8 +472,9 @@ export class IsolateHost {
         try {
           // Open for this slice alone: the slice's host function answers nothing before or after.
           this.activeNow = hostNow ? now : null;
-          this.sliceEnds = performance.now() + sliceTimeoutMs(limits.syncSliceMs);
-          slice = renderInSlice(live.render, t.id, requestArg(s), limits.syncSliceMs, hostNow);
+          const t0 = performance.now();
+          this.sliceEnds = t0 + sliceTimeoutMs(limits.syncSliceMs);
+          slice = renderInSlice(live.render, t.id, requestArg(s), limits.syncSliceMs, hostNow, t0);
         } finally {
           this.activeNow = null;
           this.sliceEnds = 0;
