@@ -106,7 +106,12 @@ type DataKey = 'vars' | 'request' | 'constants';
 const HEAD_FIELDS: { [K in Exclude<keyof RenderRequest, DataKey>]-?: (v: RenderRequest[K]) => boolean } = {
   templateName: (v) => typeof v === 'string',
   now: exactNumber,
-  site: (v) => typeof v.timezone === 'string' && typeof v.lang === 'string' && typeof v.rootUrl === 'string',
+  site: (v) =>
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.timezone === 'string' &&
+    typeof v.lang === 'string' &&
+    typeof v.rootUrl === 'string',
   validate: (v) => typeof v === 'boolean',
   maxIncludeDepth: exactNumber,
   seed: (v) => Array.isArray(v) && v.every(exactNumber),

@@ -77,6 +77,7 @@ describe('a request as JSON text', () => {
     expect(requestText(request({ now: Number.NaN }))).toBeNull();
     expect(requestText(request({ now: -0 }))).toBeNull();
     expect(requestText({ ...request(), maxOutputChars: Infinity })).toBeNull();
+    expect(requestText({ ...request(), site: undefined as unknown as RenderRequest['site'] })).toBeNull();
     expect(requestText(request({ seed: new Uint8Array(16) as unknown as number[] }))).toBeNull();
   });
 
