@@ -369,7 +369,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         frame: src.frame(fromVariable.line, fromVariable.column),
       });
     }
-    // In this process a template that calls no host plugin renders without a bridge (D294): its
+    // In this process a template that calls no host plugin renders without a bridge (D300): its
     // isolate's host functions answer E_BRIDGE_CLOSED to a call, which no compiled code makes.
     // A worker's calls cross to this process's bridge whatever the template, so one is made there.
     const bridge =

@@ -104,7 +104,7 @@ const smartcage = {
    * With `sliceMs` the render also cuts itself that long after it starts (RenderState.tick, D187)
    * and answers `overSlice`, its `finally` blocks run. `hostNow` (with `sliceMs`): the host answers
    * this render's host calls at once (D268), through the slice's host function.
-   * `req`: the request as data, or as JSON text (src/sandbox/request.ts `requestText`, D293).
+   * `req`: the request as data, or as JSON text (src/sandbox/request.ts `requestText`, D299).
    */
   render(
     name: string,

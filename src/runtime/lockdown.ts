@@ -116,7 +116,7 @@ let baseline: Shape[] | null = null;
 
 function shapeOf(target: object, only?: readonly PropertyKey[]): Shape {
   // A watched key a non-extensible object lacks can never be added: not compared (the typed
-  // arrays' own prototypes have no Symbol.iterator; D295).
+  // arrays' own prototypes have no Symbol.iterator; D301).
   const keys = only
     ? only.filter((k) => Object.isExtensible(target) || Object.getOwnPropertyDescriptor(target, k) !== undefined)
     : Reflect.ownKeys(target);

@@ -91,7 +91,7 @@ interface Started {
   defining: boolean;
   /** performance.now() when the render started (the wall-clock deadline counts from it). */
   started: number;
-  /** The request as JSON text (src/sandbox/request.ts `requestText`, D293), or null and its clone in `copy`. */
+  /** The request as JSON text (src/sandbox/request.ts `requestText`, D299), or null and its clone in `copy`. */
   text: string | null;
   copy: ivm.ExternalCopy | null;
   /** A sandbox worker's synchronous render (D117). */
@@ -644,7 +644,7 @@ export class IsolateHost {
   }
 }
 
-/** The request of render `s` as the runtime's `render` takes it: its text, or a new copy of its clone (D293). */
+/** The request of render `s` as the runtime's `render` takes it: its text, or a new copy of its clone (D299). */
 function requestArg(s: Started): RequestArg {
   return s.text ?? s.copy!.copyInto();
 }

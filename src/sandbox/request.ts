@@ -68,7 +68,7 @@ export function withTables(body: RenderRequestBody): RenderRequestBody {
 /**
  * The request as JSON text, when it holds no data of the embedder's (no variables, request data
  * or constants) and JSON gives back each of its fields as it is; else null, and it crosses as a
- * structured clone (docs/decisions.md D293). A string is copied into the isolate as one
+ * structured clone (docs/decisions.md D299). A string is copied into the isolate as one
  * primitive: the clone of an empty render's request (its ExternalCopy made and released here,
  * its site, seed and empty records deserialized there) cost ~10 µs of its ~50. A request with
  * data stays a clone: beside the clone of the data, the rest as JSON saved nothing measurable.

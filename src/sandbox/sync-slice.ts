@@ -51,7 +51,7 @@ const MAX_SLICE_OUTPUT_CHARS = 1024 * 1024;
 /** The render function of a live context (`smartcage.render` in the isolate). */
 type RenderFunction = ivm.Reference<(...args: unknown[]) => RenderAnswer>;
 
-/** A request as the runtime's `render` takes it: its JSON text, or its clone (src/sandbox/request.ts `requestText`, D293). */
+/** A request as the runtime's `render` takes it: its JSON text, or its clone (src/sandbox/request.ts `requestText`, D299). */
 export type RequestArg = string | ivm.Copy<unknown>;
 
 export type SliceOutcome =
@@ -103,7 +103,7 @@ export function sliceTimeoutMs(sliceMs: number): number {
  * the slice's own timeout (the isolate disposed at its memory limit...) are thrown as the async
  * call throws them. `hostNow`: the render may call the host, which answers at once through the
  * slice's host function (D268); the caller has opened that function for this slice alone.
- * `t0`: performance.now() as the slice starts (the caller's, read for the slice's end, D294).
+ * `t0`: performance.now() as the slice starts (the caller's, read for the slice's end, D300).
  */
 export function renderInSlice(
   render: RenderFunction,

@@ -1,5 +1,5 @@
 /**
- * A request without data crosses into the isolate as JSON text (docs/decisions.md D293): the
+ * A request without data crosses into the isolate as JSON text (docs/decisions.md D299): the
  * runtime must read it as it reads the clone, and a request JSON would not give back as it is
  * (a limit of Infinity, a clock that answered NaN, data of the embedder's) stays a clone.
  */
