@@ -369,26 +369,32 @@ export function createEngine(options: EngineOptions = {}): Engine {
         frame: src.frame(fromVariable.line, fromVariable.column),
       });
     }
-    const bridge = createBridge(
-      set.host ?? {},
-      identity,
-      limits,
-      facts,
-      { now, timezone: site.timezone, lang: site.lang },
-      { plugins: own?.table, onHostError: options.onHostError, state: hostState },
-    );
+    // In this process a template that calls no host plugin renders without a bridge (D300): its
+    // isolate's host functions answer E_BRIDGE_CLOSED to a call, which no compiled code makes.
+    // A worker's calls cross to this process's bridge whatever the template, so one is made there.
+    const bridge =
+      sandbox instanceof TenantIsolates && c.template.hostFree === true
+        ? null
+        : createBridge(
+            set.host ?? {},
+            identity,
+            limits,
+            facts,
+            { now, timezone: site.timezone, lang: site.lang },
+            { plugins: own?.table, onHostError: options.onHostError, state: hostState },
+          );
     const memoryMB = Math.max(c.manifest.memoryMB, options.memoryClass ?? 128);
     if (event) event.memoryMB = memoryMB;
     const cancel = opts.signal;
-    const onCancel = () => bridge.end(cancelled());
-    let handler = bridge.handler;
+    const onCancel = () => bridge?.end(cancelled());
+    let handler = bridge?.handler ?? null;
     // In this process, a template whose host calls are all reads answered at once may take the
     // synchronous slice (D268); a worker's calls cross to this process, so never there.
     let callsNow =
-      sandbox instanceof TenantIsolates && limits.syncSliceMs > 0 && c.template.hostFree !== true
+      bridge && sandbox instanceof TenantIsolates && limits.syncSliceMs > 0 && c.template.hostFree !== true
         ? bridge.answersNow(c.manifest.host)
         : null;
-    if (cancel) {
+    if (cancel && bridge) {
       cancel.addEventListener('abort', onCancel, { once: true });
       const cancelledAnswer = () =>
         JSON.stringify({ ok: false, error: { code: 'E_CANCELLED', message: cancelled().message } });
@@ -406,11 +412,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
       if (cancel?.aborted) throw cancelledError(name);
       raw = await (sandbox instanceof TenantIsolates
         ? sandbox.render(tenant, memoryMB, c.template, request, limits, handler, callsNow)
-        : sandbox.render(tenant, memoryMB, c.template, request, limits, handler));
+        : sandbox.render(tenant, memoryMB, c.template, request, limits, handler!));
     } finally {
       cancel?.removeEventListener('abort', onCancel);
       // However the render ended, the host work its plugins started stops with it (D152).
-      bridge.end();
+      bridge?.end();
       // A request id the engine made up names this render alone: nothing can read its globals later.
       if (opts.identity?.requestId === undefined) hostState.requestGlobals.endRequest(tenant, identity.requestId);
     }

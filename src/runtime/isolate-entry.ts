@@ -104,10 +104,11 @@ const smartcage = {
    * With `sliceMs` the render also cuts itself that long after it starts (RenderState.tick, D187)
    * and answers `overSlice`, its `finally` blocks run. `hostNow` (with `sliceMs`): the host answers
    * this render's host calls at once (D268), through the slice's host function.
+   * `req`: the request as data, or as JSON text (src/sandbox/request.ts `requestText`, D299).
    */
   render(
     name: string,
-    req: RenderRequest,
+    req: RenderRequest | string,
     sliceOutputChars = 0,
     afterCut = false,
     sliceMs = 0,
@@ -119,7 +120,8 @@ const smartcage = {
         setCurrent(null);
         useHostNow(null);
       }
-      const response = renderOnce(name, req, sliceMs, hostNow === true && sliceMs > 0);
+      const request = typeof req === 'string' ? (JSON.parse(req) as RenderRequest) : req;
+      const response = renderOnce(name, request, sliceMs, hostNow === true && sliceMs > 0);
       if (!builtinsIntact()) response.contextTainted = true;
       if (sliceOutputChars > 0 && typeof response.output === 'string' && response.output.length > sliceOutputChars)
         return { overSlice: true };

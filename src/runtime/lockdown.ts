@@ -115,7 +115,11 @@ interface Shape {
 let baseline: Shape[] | null = null;
 
 function shapeOf(target: object, only?: readonly PropertyKey[]): Shape {
-  const keys = only ?? Reflect.ownKeys(target);
+  // A watched key a non-extensible object lacks can never be added: not compared (the typed
+  // arrays' own prototypes have no Symbol.iterator; D301).
+  const keys = only
+    ? only.filter((k) => Object.isExtensible(target) || Object.getOwnPropertyDescriptor(target, k) !== undefined)
+    : Reflect.ownKeys(target);
   return {
     target,
     extensible: only ? null : Object.isExtensible(target),

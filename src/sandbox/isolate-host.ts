@@ -24,11 +24,18 @@ import { compileRuntime } from './runtime-bundle.js';
 import { templateCodeCache } from './code-cache.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 import { WARMUP_RENDERS, warmupRequest, warmupTemplate } from './warmup.js';
-import { withLimits, withTables, type RenderRequestBody } from './request.js';
+import { requestText, withLimits, withTables, type RenderRequestBody } from './request.js';
 import type { HostAnswer, HostCallHandler, HostCallsNow } from '../protocol/host-call.js';
 import { CUT_AS_TIMEOUT, classifyIsolateError } from './ivm-errors.js';
 import type { SyncRender } from './sync-render.js';
-import { MAX_SLICE_VARS_BYTES, nextTurn, renderInSlice, sliceTimeoutMs, sliceTurnLeft } from './sync-slice.js';
+import {
+  MAX_SLICE_VARS_BYTES,
+  nextTurn,
+  renderInSlice,
+  sliceTimeoutMs,
+  sliceTurnLeft,
+  type RequestArg,
+} from './sync-slice.js';
 import { responseOf, type CompiledTemplate, type RenderAnswer, type RenderResponse } from '../protocol/render.js';
 
 /**
@@ -84,6 +91,8 @@ interface Started {
   defining: boolean;
   /** performance.now() when the render started (the wall-clock deadline counts from it). */
   started: number;
+  /** The request as JSON text (src/sandbox/request.ts `requestText`, D299), or null and its clone in `copy`. */
+  text: string | null;
   copy: ivm.ExternalCopy | null;
   /** A sandbox worker's synchronous render (D117). */
   sync: boolean;
@@ -403,6 +412,7 @@ export class IsolateHost {
       limits,
       defining,
       started,
+      text: null,
       copy: null,
       sync: false,
       result: null,
@@ -431,9 +441,10 @@ export class IsolateHost {
       this.active = host;
       this.where[0] = 0;
       // Not released at its first use: a render cut at the end of its slice takes a second copy.
+      const req = withLimits(withTables(request), limits);
+      s.text = requestText(req);
       const external = ivm.ExternalCopy.totalExternalSize;
-      const copy = new ivm.ExternalCopy(withLimits(withTables(request), limits));
-      s.copy = copy;
+      if (s.text === null) s.copy = new ivm.ExternalCopy(req);
       const copyBytes = ivm.ExternalCopy.totalExternalSize - external;
       // In a sandbox worker, a template that cannot call the host and is defined already renders
       // synchronously: no hop to the isolate's thread and back (docs/decisions.md D117). The
@@ -443,7 +454,7 @@ export class IsolateHost {
         // The render also stops itself at the same deadline (D187), without waiting for
         // isolated-vm's timer thread; it then answers `overSlice`, read as the timeout it stands for.
         const deadline = Math.min(limits.cpuMs, limits.wallMs);
-        const result = syncRender(live.render, [t.id, copy.copyInto(), 0, false, deadline], deadline);
+        const result = syncRender(live.render, [t.id, requestArg(s), 0, false, deadline], deadline);
         if (result.overSlice) throw new Error(CUT_AS_TIMEOUT);
         s.result = result;
         // In this process the same template first gets a bounded synchronous slice, then the
@@ -461,8 +472,9 @@ export class IsolateHost {
         try {
           // Open for this slice alone: the slice's host function answers nothing before or after.
           this.activeNow = hostNow ? now : null;
-          this.sliceEnds = performance.now() + sliceTimeoutMs(limits.syncSliceMs);
-          slice = renderInSlice(live.render, t.id, copy.copyInto(), limits.syncSliceMs, hostNow);
+          const t0 = performance.now();
+          this.sliceEnds = t0 + sliceTimeoutMs(limits.syncSliceMs);
+          slice = renderInSlice(live.render, t.id, requestArg(s), limits.syncSliceMs, hostNow, t0);
         } finally {
           this.activeNow = null;
           this.sliceEnds = 0;
@@ -492,7 +504,7 @@ export class IsolateHost {
     if (!s.result) {
       try {
         s.result = responseOf(
-          (await s.live.render.apply(undefined, [s.t.id, s.copy!.copyInto(), 0, s.afterCut], {
+          (await s.live.render.apply(undefined, [s.t.id, requestArg(s), 0, s.afterCut], {
             timeout: s.cpuMs,
             result: { copy: true },
           })) as RenderAnswer,
@@ -630,6 +642,11 @@ export class IsolateHost {
     this.measuredAt = performance.now();
     return (this.heapBytes = h.total_heap_size + h.externally_allocated_size);
   }
+}
+
+/** The request of render `s` as the runtime's `render` takes it: its text, or a new copy of its clone (D299). */
+function requestArg(s: Started): RequestArg {
+  return s.text ?? s.copy!.copyInto();
 }
 
 /**

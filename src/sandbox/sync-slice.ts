@@ -51,6 +51,9 @@ const MAX_SLICE_OUTPUT_CHARS = 1024 * 1024;
 /** The render function of a live context (`smartcage.render` in the isolate). */
 type RenderFunction = ivm.Reference<(...args: unknown[]) => RenderAnswer>;
 
+/** A request as the runtime's `render` takes it: its JSON text, or its clone (src/sandbox/request.ts `requestText`, D299). */
+export type RequestArg = string | ivm.Copy<unknown>;
+
 export type SliceOutcome =
   | { done: true; response: RenderResponse; heldMs: number }
   /** Cut at the end of the slice, or answered `overSlice`: nothing of it is kept. */
@@ -100,35 +103,37 @@ export function sliceTimeoutMs(sliceMs: number): number {
  * the slice's own timeout (the isolate disposed at its memory limit...) are thrown as the async
  * call throws them. `hostNow`: the render may call the host, which answers at once through the
  * slice's host function (D268); the caller has opened that function for this slice alone.
+ * `t0`: performance.now() as the slice starts (the caller's, read for the slice's end, D300).
  */
 export function renderInSlice(
   render: RenderFunction,
   name: string,
-  args: ivm.Copy<unknown>,
+  request: RequestArg,
   sliceMs: number,
   hostNow: boolean,
+  t0 = performance.now(),
 ): SliceOutcome {
   const timeout = sliceTimeoutMs(sliceMs);
-  const t0 = performance.now();
+  let heldMs = 0;
   try {
     // The render also cuts itself at the slice's end (D187); the timeout is for what no loop
     // check reaches (one long native call), and isolated-vm's timer thread may wake it late.
     const response = responseOf(
-      render.applySync(undefined, [name, args, MAX_SLICE_OUTPUT_CHARS, false, timeout, hostNow], {
+      render.applySync(undefined, [name, request, MAX_SLICE_OUTPUT_CHARS, false, timeout, hostNow], {
         timeout,
         result: { copy: true },
       }) as RenderAnswer,
     );
-    const heldMs = performance.now() - t0;
+    heldMs = performance.now() - t0;
     // A host call it could not answer at once that the render turned into its error: run it again too.
     return response.overSlice || response.error?.code === 'E_SLICE_YIELD'
       ? { done: false, heldMs }
       : { done: true, response, heldMs };
   } catch (e) {
-    if (e instanceof Error && /^Script execution timed out/.test(e.message))
-      return { done: false, heldMs: performance.now() - t0 };
+    heldMs = performance.now() - t0;
+    if (e instanceof Error && /^Script execution timed out/.test(e.message)) return { done: false, heldMs };
     throw e;
   } finally {
-    heldFor(performance.now() - t0);
+    heldFor(heldMs);
   }
 }
