@@ -5,24 +5,15 @@
  * process and in a worker (what the embedder gets, the same either way).
  */
 import ivm from 'isolated-vm';
-import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compile } from '../../src/index.js';
 import { responseOf } from '../../src/protocol/render.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/limits.js';
 import { renderRequest, withLimits } from '../../src/sandbox/request.js';
 import { testEngine } from '../support/engine.js';
+import { runtimeIsolate } from '../support/runtime-isolate.js';
 
-const bundle = readFileSync(new URL('../../dist/runtime.bundle.js', import.meta.url), 'utf8');
-
-const isolate = new ivm.Isolate({ memoryLimit: 64 });
-const context = isolate.createContextSync();
-isolate.compileScriptSync(bundle).runSync(context);
-context.evalSync('smartcage.bootstrap();');
-const render = context.evalSync('smartcage.render', { reference: true }) as ivm.Reference<
-  (...args: unknown[]) => unknown
->;
-afterAll(() => isolate.dispose());
+const { isolate, context, render } = runtimeIsolate();
 
 let ids = 0;
 /** The runtime's raw answer to `source` with `vars`, copied out as the host copies it. */

@@ -4,23 +4,15 @@
  * (a limit of Infinity, a clock that answered NaN, data of the embedder's) stays a clone.
  */
 import ivm from 'isolated-vm';
-import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compile } from '../../src/index.js';
 import type { RenderRequest } from '../../src/protocol/render.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/limits.js';
 import { renderRequest, requestText, withLimits, type RenderRequestInput } from '../../src/sandbox/request.js';
 import { testEngine } from '../support/engine.js';
+import { runtimeIsolate } from '../support/runtime-isolate.js';
 
-const bundle = readFileSync(new URL('../../dist/runtime.bundle.js', import.meta.url), 'utf8');
-const isolate = new ivm.Isolate({ memoryLimit: 64 });
-const context = isolate.createContextSync();
-isolate.compileScriptSync(bundle).runSync(context);
-context.evalSync('smartcage.bootstrap();');
-const render = context.evalSync('smartcage.render', { reference: true }) as ivm.Reference<
-  (...args: unknown[]) => unknown
->;
-afterAll(() => isolate.dispose());
+const { isolate, context, render } = runtimeIsolate();
 
 function request(over: Partial<RenderRequestInput> = {}): RenderRequest {
   return withLimits(
