@@ -123,7 +123,9 @@ async function isolateCosts(variants: Variant[], timezone: string): Promise<void
     );
   // Every variant but the empty ones renders the page's vars: they are the loop's resident request.
   const vars = variants[variants.length - 1]!.vars;
-  b.fn('setRequest').applySync(undefined, [new ivm.ExternalCopy(request('v', vars)).copyInto({ release: true })]);
+  // The hand-written page reads the vars as plain data, not as the request's tables.
+  const copy = (x: unknown) => new ivm.ExternalCopy(x).copyInto({ release: true });
+  b.fn('setRequest').applySync(undefined, [copy(request('v', vars)), copy(vars)]);
   variants.forEach((v, i) => b.define(v.source, `v${i}`));
   const loop = b.fn('scLoop');
   const once = b.fn('scOnce');

@@ -46,7 +46,8 @@ const PRELUDE = `globalThis.__bench = (() => {
   return {
     // The hand-written function reads a copy of its own: a smartcage render reads its vars in
     // place and writes converted nested values back (src/value/php-array.ts, lazy records).
-    setRequest(req) { st.req = req; st.data = JSON.parse(JSON.stringify(req.vars.value ?? req.vars)); },
+    // \`data\`: the vars as plain data, when the request sends them as tables (bench/costs.ts).
+    setRequest(req, data) { st.req = req; st.data = JSON.parse(JSON.stringify(data ?? req.vars.value ?? req.vars)); },
     scLoop(id, n) { st.loop = n; try { check(smartcage.render(id, st.req)); } finally { st.loop = 0; } return st.total; },
     // A short output with nothing else comes back as the string alone (docs/decisions.md D276).
     scOnce(id) { const r = check(smartcage.render(id, st.req)); return typeof r === 'string' ? r : r.output; },
