@@ -214,7 +214,9 @@ async function isolateCosts(variants: Variant[], timezone: string): Promise<void
  * - "resident": one `render` per `applySync`, as bench/costs.ts --isolate has it (the answer's
  *   copy out and the call's own crossing added);
  * - "fresh": one `render` per `applySync` with the request copied in (its vars' first reads added,
- *   and the copy in, which the isolate's clock counts).
+ *   and the copy in, which the isolate's clock counts). "copy in": an empty template's fresh
+ *   render over the page's request minus its resident one; "first reads": fresh - resident - copy
+ *   in (the vars' conversions on first read, and the collections of the request's copy).
  * render - loop then splits into the entry's fixed work (empty), the vars' top level (empty over
  * the page's request - empty), the page's first run (raw - empty over the page's request - loop)
  * and the output's flattening (render - raw). Heap: what one render allocates, KB (`allocated`,
@@ -260,7 +262,17 @@ async function entryCosts(): Promise<void> {
   });
   const n = renders;
   const k = Math.max(20, Math.round(renders / 4));
-  const parts = ['loop', 'raw', 'render', 'emptyVars', 'empty', 'resident', 'fresh'] as const;
+  const parts = [
+    'loop',
+    'raw',
+    'render',
+    'emptyVars',
+    'empty',
+    'resident',
+    'fresh',
+    'emptyResident',
+    'emptyFresh',
+  ] as const;
   type Part = (typeof parts)[number];
   const cpu = (b: Bench) => Number(b.isolate.cpuTime) / 1000;
   const call = (b: Bench, f: string, args: (string | number | boolean)[]) => b.fn(f).applySync(undefined, args);
@@ -289,8 +301,14 @@ async function entryCosts(): Promise<void> {
         for (let j = 0; j < times; j++) call(b, 'scOnce', [id, id]);
         break;
       case 'fresh':
+      case 'emptyFresh':
         for (let j = 0; j < times; j++)
-          b.render.applySync(undefined, [id, copy(requests[i])], { result: { copy: true } });
+          b.render.applySync(undefined, [part === 'fresh' ? id : 'empty', copy(requests[i])], {
+            result: { copy: true },
+          });
+        break;
+      case 'emptyResident':
+        for (let j = 0; j < times; j++) call(b, 'scOnce', ['empty', id]);
         break;
     }
     return (cpu(b) - t) / times;
@@ -332,9 +350,9 @@ async function entryCosts(): Promise<void> {
   runtimes.forEach((rt, r) => {
     console.log(`\n${rt.name}`);
     console.log(
-      '| page | loop | render | render - loop | empty | vars, top level | first run | flatten | resident | fresh | KB loop / render |',
+      '| page | loop | render | render - loop | empty | vars, top level | first run | flatten | resident | fresh | copy in | first reads | KB loop / render |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     all.forEach((p, i) => {
       const m = (part: Part) => quartile(samples[r]![i]!.get(part)!);
       const f = (x: number) => x.toFixed(1);
@@ -349,6 +367,8 @@ async function entryCosts(): Promise<void> {
         m('render') - m('raw'),
         m('resident'),
         m('fresh'),
+        m('emptyFresh') - m('emptyResident'),
+        m('fresh') - m('resident') - (m('emptyFresh') - m('emptyResident')),
       ];
       console.log(`| ${p.name} | ${cells.map(f).join(' | ')} | ${f(h.loop)} / ${f(h.render)} |`);
     });
