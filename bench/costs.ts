@@ -10,6 +10,7 @@
  * modifier's cost is the page's CPU minus the page's without it.
  *
  *   node --no-node-snapshot --import tsx bench/costs.ts [--rounds N] [--renders N] [--slice MS] [--page NAME] [--isolate]
+ *   node --expose-gc --no-node-snapshot --import tsx bench/costs.ts --entry [--base BUNDLE] [--rounds N] [--renders N]
  *
  * Rounds alternate the variants; figures are medians of the rounds, CPU µs per render.
  *
@@ -40,6 +41,9 @@ const slice = arg('--slice', 0);
 const pageAt = process.argv.indexOf('--page');
 const pageName = pageAt < 0 ? null : (process.argv[pageAt + 1] ?? '');
 const inIsolate = process.argv.includes('--isolate');
+const entry = process.argv.includes('--entry');
+const baseAt = process.argv.indexOf('--base');
+const baseBundle = baseAt < 0 ? null : (process.argv[baseAt + 1] ?? '');
 
 interface Variant {
   name: string;
@@ -198,7 +202,181 @@ async function isolateCosts(variants: Variant[], timezone: string): Promise<void
   });
 }
 
+/**
+ * `--entry`: what a render does besides its page's code (D304), on the five pages of bench:pages,
+ * in one bench isolate per runtime. CPU µs per render, lower quartile of the rounds (a shared
+ * machine's load only adds):
+ * - "loop": the page's code `--renders` times in one call (its vars read already);
+ * - "render": the runtime's `render` in a loop inside the isolate over the same resident request,
+ *   each output flattened as the copy out does (V8's serializer flattens a string first); "raw"
+ *   the same without the flattening; "empty": an empty template's, over the page's request and
+ *   over none;
+ * - "resident": one `render` per `applySync`, as bench/costs.ts --isolate has it (the answer's
+ *   copy out and the call's own crossing added);
+ * - "fresh": one `render` per `applySync` with the request copied in (its vars' first reads added,
+ *   and the copy in, which the isolate's clock counts). "copy in": an empty template's fresh
+ *   render over the page's request minus its resident one; "first reads": fresh - resident - copy
+ *   in (the vars' conversions on first read, and the collections of the request's copy).
+ * render - loop then splits into the entry's fixed work (empty), the vars' top level (empty over
+ * the page's request - empty), the page's first run (raw - empty over the page's request - loop)
+ * and the output's flattening (render - raw). Heap: what one render allocates, KB (`allocated`,
+ * which needs node's --expose-gc), for the loop's iterations and for a render. With `--base BUNDLE`, the same in an isolate of that runtime
+ * bundle (another tree's dist/runtime.bundle.js), the rounds alternating: an A/B in the same minutes.
+ *
+ *   node --expose-gc --no-node-snapshot --import tsx bench/costs.ts --entry [--base BUNDLE] [--rounds N] [--renders N]
+ */
+async function entryCosts(): Promise<void> {
+  process.env.BENCH_SRC ??= '1';
+  const { readFileSync } = await import('node:fs');
+  const { BenchIsolate } = await import('./lib/harness.js');
+  const { renderRequest, withLimits, withTables } = await import('../src/sandbox/request.js');
+  const { DEFAULT_LIMITS } = await import('../src/sandbox/limits.js');
+  type Bench = InstanceType<typeof BenchIsolate>;
+  const all = pages();
+  const request = (id: string, vars: Record<string, unknown>, timezone: string) =>
+    withLimits(
+      withTables(
+        renderRequest({
+          templateName: id,
+          now: 1_700_000_000,
+          site: { timezone, lang: 'ja', rootUrl: 'http://localhost' },
+          vars: vars as never,
+          seed: Array.from({ length: 16 }, (_, i) => i),
+        }),
+      ),
+      DEFAULT_LIMITS,
+    );
+  const requests = all.map((p, i) => request(`p${i}`, p.vars, p.timezone));
+  const copy = (x: unknown) => new ivm.ExternalCopy(x).copyInto({ release: true });
+  const runtimes = [{ name: 'this tree', text: undefined as string | undefined }];
+  if (baseBundle) runtimes.push({ name: `base (${baseBundle})`, text: readFileSync(baseBundle, 'utf8') });
+  const isolates = runtimes.map((r) => {
+    const b = new BenchIsolate(128, r.text);
+    all.forEach((p, i) => {
+      b.define(p.template, `p${i}`);
+      b.fn('addRequest').applySync(undefined, [`p${i}`, copy(requests[i])]);
+    });
+    b.define('', 'empty');
+    b.fn('addRequest').applySync(undefined, ['none', copy(request('empty', {}, 'UTC'))]);
+    return b;
+  });
+  const n = renders;
+  const k = Math.max(20, Math.round(renders / 4));
+  const parts = [
+    'loop',
+    'raw',
+    'render',
+    'emptyVars',
+    'empty',
+    'resident',
+    'fresh',
+    'emptyResident',
+    'emptyFresh',
+  ] as const;
+  type Part = (typeof parts)[number];
+  const cpu = (b: Bench) => Number(b.isolate.cpuTime) / 1000;
+  const call = (b: Bench, f: string, args: (string | number | boolean)[]) => b.fn(f).applySync(undefined, args);
+  /** `render` `times` times in one call of the prelude (bench/lib/harness.ts `scRenders`). */
+  const renderLoop = (b: Bench, id: string, key: string, times: number, flat: boolean) =>
+    call(b, 'scRenders', [id, times, key, flat]);
+  /** Runs `part` `times` times (the loop: once, of `n`); CPU µs per render. */
+  const run = (b: Bench, i: number, part: Part, times: number): number => {
+    const id = `p${i}`;
+    const t = cpu(b);
+    switch (part) {
+      case 'loop':
+        call(b, 'scLoop', [id, n, id]);
+        return (cpu(b) - t) / n;
+      case 'raw':
+      case 'render':
+        renderLoop(b, id, id, times, part === 'render');
+        break;
+      case 'emptyVars':
+        renderLoop(b, 'empty', id, times, true);
+        break;
+      case 'empty':
+        renderLoop(b, 'empty', 'none', times, true);
+        break;
+      case 'resident':
+        for (let j = 0; j < times; j++) call(b, 'scOnce', [id, id]);
+        break;
+      case 'fresh':
+      case 'emptyFresh':
+        for (let j = 0; j < times; j++)
+          b.render.applySync(undefined, [part === 'fresh' ? id : 'empty', copy(requests[i])], {
+            result: { copy: true },
+          });
+        break;
+      case 'emptyResident':
+        for (let j = 0; j < times; j++) call(b, 'scOnce', ['empty', id]);
+        break;
+    }
+    return (cpu(b) - t) / times;
+  };
+  /**
+   * KB one render allocates: the used heap's growth over a call of `f(2)` minus that of `f(1)`,
+   * each from a full collection (the young generation then empty holds both renders; a call's
+   * first render after a full collection also remakes its code's feedback, which cancels out).
+   */
+  const allocated = (b: Bench, f: (times: number) => void) => {
+    const grown = (times: number) => {
+      if (b.context.evalSync('smartcage.reduceMemory()') !== true) return NaN;
+      const before = b.isolate.getHeapStatisticsSync().used_heap_size;
+      f(times);
+      return b.isolate.getHeapStatisticsSync().used_heap_size - before;
+    };
+    let sum = 0;
+    for (let j = 0; j < 5; j++) sum += grown(2) - grown(1);
+    return sum / 5 / 1024;
+  };
+  const samples = isolates.map(() => all.map(() => new Map<Part, number[]>(parts.map((p) => [p, []]))));
+  const heap = isolates.map((b) =>
+    all.map((_, i) => {
+      for (const part of parts) run(b, i, part, 20);
+      return {
+        loop: allocated(b, (times) => call(b, 'scLoop', [`p${i}`, times, `p${i}`])),
+        render: allocated(b, (times) => renderLoop(b, `p${i}`, `p${i}`, times, true)),
+      };
+    }),
+  );
+  for (let round = 0; round < rounds; round++)
+    all.forEach((_, i) => {
+      for (const part of parts) isolates.forEach((b, r) => samples[r]![i]!.get(part)!.push(run(b, i, part, k)));
+    });
+  isolates.forEach((b) => b.dispose());
+  console.log(
+    `in a bench isolate: CPU µs per render, lower quartile of ${rounds} rounds; loop x${n}, the others x${k}`,
+  );
+  runtimes.forEach((rt, r) => {
+    console.log(`\n${rt.name}`);
+    console.log(
+      '| page | loop | render | render - loop | empty | vars, top level | first run | flatten | resident | fresh | copy in | first reads | KB loop / render |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    all.forEach((p, i) => {
+      const m = (part: Part) => quartile(samples[r]![i]!.get(part)!);
+      const f = (x: number) => x.toFixed(1);
+      const h = heap[r]![i]!;
+      const cells = [
+        m('loop'),
+        m('render'),
+        m('render') - m('loop'),
+        m('empty'),
+        m('emptyVars') - m('empty'),
+        m('raw') - m('emptyVars') - m('loop'),
+        m('render') - m('raw'),
+        m('resident'),
+        m('fresh'),
+        m('emptyFresh') - m('emptyResident'),
+        m('fresh') - m('resident') - (m('emptyFresh') - m('emptyResident')),
+      ];
+      console.log(`| ${p.name} | ${cells.map(f).join(' | ')} | ${f(h.loop)} / ${f(h.render)} |`);
+    });
+  });
+}
+
 async function main(): Promise<void> {
+  if (entry) return entryCosts();
   const variants = pageName === null ? await listVariants() : pageVariants(pageName);
   if (inIsolate)
     return isolateCosts(variants, pageName === null ? 'UTC' : pages().find((p) => p.name === pageName)!.timezone);

@@ -24,7 +24,9 @@ const { compile } = await loadSmartcage();
 
 const PRELUDE = `globalThis.__bench = (() => {
   const __name = (f) => f;
-  const st = { loop: 0, total: 0, req: null, data: null };
+  const st = { loop: 0, total: 0, req: null, data: null, reqs: new Map() };
+  // \`key\`: one of several resident requests (bench/costs.ts --entry); none: the one of setRequest.
+  const reqOf = (key) => (key === undefined ? st.req : st.reqs.get(key));
   const plain = (${String(makeHandWritten)})();
   const define = smartcage.define;
   smartcage.define = function (name, factory) {
@@ -42,15 +44,33 @@ const PRELUDE = `globalThis.__bench = (() => {
       };
     });
   };
+  const scLoop = (id, n, key) => {
+    st.loop = n;
+    try { check(smartcage.render(id, reqOf(key))); } finally { st.loop = 0; }
+    return st.total;
+  };
   const check = (res) => { if (res.error) throw new Error(res.error.code + ': ' + res.error.message); return res; };
   return {
     // The hand-written function reads a copy of its own: a smartcage render reads its vars in
     // place and writes converted nested values back (src/value/php-array.ts, lazy records).
     // \`data\`: the vars as plain data, when the request sends them as tables (bench/costs.ts).
     setRequest(req, data) { st.req = req; st.data = JSON.parse(JSON.stringify(data ?? req.vars.value ?? req.vars)); },
-    scLoop(id, n) { st.loop = n; try { check(smartcage.render(id, st.req)); } finally { st.loop = 0; } return st.total; },
+    addRequest(key, req) { st.reqs.set(key, req); },
+    scLoop,
+    // \`smartcage.render\` n times in one call (--entry); \`flat\`: each output flattened, as the
+    // copy out does (V8's serializer flattens a string before it writes it).
+    scRenders(id, n, key, flat) {
+      const req = reqOf(key);
+      let c = 0;
+      for (let i = 0; i < n; i++) {
+        const r = check(smartcage.render(id, req));
+        const out = typeof r === 'string' ? r : r.output;
+        c += flat ? out.charCodeAt(0) | 0 : out.length;
+      }
+      return c;
+    },
     // A short output with nothing else comes back as the string alone (docs/decisions.md D276).
-    scOnce(id) { const r = check(smartcage.render(id, st.req)); return typeof r === 'string' ? r : r.output; },
+    scOnce(id, key) { const r = check(smartcage.render(id, reqOf(key))); return typeof r === 'string' ? r : r.output; },
     plainLoop(n) { let len = 0; for (let i = 0; i < n; i++) len += plain(st.data).length; return len; },
     plainOnce() { return plain(st.data); },
     plainWith(d) { return plain(d); },

@@ -169,11 +169,18 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: 
     // The host reads this code as "the define queued before this render failed".
     if (!fn) throw Object.assign(new Error(`template not loaded: ${name}`), { code: 'E_TEMPLATE_NOT_LOADED' });
     const scope = buildScope(req);
-    const request: Record<string, Value> = {};
-    for (const [k, v] of Object.entries(req.request ?? {})) request[k] = fromJS(v);
-    const constants: Record<string, Value> = {};
-    for (const [k, v] of Object.entries(req.constants ?? {})) constants[k] = fromJS(v);
-    $ = new RenderState(scope, { ...req, request, constants });
+    // Field by field: a spread of the request copied its every field, the vars included (D305).
+    $ = new RenderState(scope, {
+      templateName: req.templateName,
+      now: req.now,
+      site: req.site,
+      validate: req.validate,
+      request: valuesOf(req.request),
+      constants: valuesOf(req.constants),
+      maxIncludeDepth: req.maxIncludeDepth,
+      seed: req.seed,
+      maxOutputChars: req.maxOutputChars,
+    });
     if (sliceMs > 0) $.startDeadline(sliceMs);
     const previous = setCurrent($);
     rendering = true;
@@ -210,6 +217,13 @@ function renderOnce(name: string, req: RenderRequest, sliceMs: number, hostNow: 
     const code = codeOf(e);
     return fail(code, messageOf(e, code), e instanceof Error ? String(e.stack ?? '') : '', req);
   }
+}
+
+/** The request's `request` or `constants` data as PHP values, each converted now. */
+function valuesOf(data: Record<string, unknown> | undefined): Record<string, Value> {
+  const out: Record<string, Value> = {};
+  if (data !== undefined) for (const k of Object.keys(data)) out[k] = fromJS(data[k]);
+  return out;
 }
 
 /**

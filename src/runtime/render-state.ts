@@ -159,10 +159,15 @@ export class RenderState implements PluginContext {
   private readonly rng: Random;
   private readonly requestData: Record<string, Value>;
   private readonly constants: Record<string, Value>;
-  private readonly foreaches = new Map<string, ForeachState>();
-  private readonly sections = new Map<string, SectionState>();
-  private readonly captures = new Map<string, string>();
-  private readonly pluginState = new Map<string, unknown>();
+  /*
+   * Made at their first write (D305): most renders name no loop, section, capture or plugin state,
+   * and four empty Maps were a tenth of what an empty render allocates. A render cut by its slice
+   * leaves them with its state object, which the next render does not reuse.
+   */
+  private foreaches: Map<string, ForeachState> | null = null;
+  private sections: Map<string, SectionState> | null = null;
+  private captures: Map<string, string> | null = null;
+  private pluginState: Map<string, unknown> | null = null;
   private includeDepth = 0;
   /** {function} calls under way: a {return} inside one gives its caller a value that stays in the isolate. */
   private functionDepth = 0;
@@ -275,10 +280,11 @@ export class RenderState implements PluginContext {
   }
 
   state<T>(key: string, init: () => T): T {
-    let v = this.pluginState.get(key) as T | undefined;
+    const states = (this.pluginState ??= new Map());
+    let v = states.get(key) as T | undefined;
     if (v === undefined) {
       v = init();
-      this.pluginState.set(key, v);
+      states.set(key, v);
     }
     return v;
   }
@@ -329,10 +335,11 @@ export class RenderState implements PluginContext {
    * the inner one stopped. So a record, once made, is reused (the loop code holds it).
    */
   foreachStart(name: string, total: number): ForeachState {
-    const f = this.foreaches.get(name);
+    const loops = (this.foreaches ??= new Map());
+    const f = loops.get(name);
     if (!f) {
       const made = { total, iteration: 0 };
-      this.foreaches.set(name, made);
+      loops.set(name, made);
       return made;
     }
     f.total = total;
@@ -341,7 +348,7 @@ export class RenderState implements PluginContext {
   }
 
   foreachProp(name: string, prop: string): Value {
-    const f = this.foreaches.get(name);
+    const f = this.foreaches?.get(name);
     const total = f ? f.total : null;
     const iteration = f ? f.iteration : null;
     // Smarty 2 derives these from iteration and total, so they also hold after the loop
@@ -369,7 +376,7 @@ export class RenderState implements PluginContext {
    * order, or null for a name no loop has run (a template may test a misspelt name).
    */
   foreachRecord(name: string): Value {
-    const f = this.foreaches.get(name);
+    const f = this.foreaches?.get(name);
     return f
       ? PhpArray.fromEntries([
           ['total', f.total],
@@ -401,10 +408,11 @@ export class RenderState implements PluginContext {
     // One record per name, as for {foreach} (foreachStart): an inner {section} of the same name
     // takes over the outer one's counters, as in Smarty 2, where both loops index one array entry.
     // Written field by field: an inner section starts once per pass of its outer one.
-    const s = this.sections.get(name);
+    const sections = (this.sections ??= new Map());
+    const s = sections.get(name);
     if (!s) {
       const fresh: SectionState = { loop, start, step, max, total, show, index: null, iteration: null };
-      this.sections.set(name, fresh);
+      sections.set(name, fresh);
       return fresh;
     }
     s.loop = loop;
@@ -419,12 +427,12 @@ export class RenderState implements PluginContext {
   }
 
   sectionIndex(name: string): Value {
-    const s = this.sections.get(name);
+    const s = this.sections?.get(name);
     return s ? s.index : null;
   }
 
   sectionProp(name: string, prop: string): Value {
-    const s = this.sections.get(name);
+    const s = this.sections?.get(name);
     return s ? sectionStateProp(s, name, prop) : null;
   }
 
@@ -442,7 +450,7 @@ export class RenderState implements PluginContext {
    * are set before the loop; a section that never made a pass has no others.
    */
   sectionRecord(name: string): Value {
-    const s = this.sections.get(name);
+    const s = this.sections?.get(name);
     if (!s) return null;
     const props = SECTION_PROPS.slice(0, s.iteration === null || s.index === null ? 7 : undefined);
     return PhpArray.fromEntries(props.map((p) => [p, this.sectionProp(name, p)]));
@@ -450,18 +458,18 @@ export class RenderState implements PluginContext {
 
   // ---- $smarty.capture
   capture(name: string): Value {
-    return this.captures.get(name) ?? null;
+    return this.captures?.get(name) ?? null;
   }
 
   captureArray(): Value {
-    return PhpArray.fromEntries(this.captures.entries());
+    return PhpArray.fromEntries(this.captures?.entries() ?? []);
   }
 
   captureEnd(name: Value, text: string, assignTo: Value, appendTo: Value): void {
     // Captured text is output held back: the same limit, or a capture that feeds on itself in a
     // loop grows until the memory limit.
     if (text.length > this.maxOutput) this.outputLimit(text.length);
-    this.captures.set(name === null || name === undefined ? 'default' : String(name), text);
+    (this.captures ??= new Map()).set(name === null || name === undefined ? 'default' : String(name), text);
     if (assignTo !== null && assignTo !== undefined) assignVar(this.scope, String(assignTo), text);
     if (appendTo !== null && appendTo !== undefined) {
       const target = String(appendTo);
