@@ -14,7 +14,7 @@
  * Worker: a sandbox worker's render without the socket: the vars as the pool writes them (its
  * walks and JSON text, made here), the request copied in and the page or an empty template
  * rendered, the vars as `plain-json` text or as `tables-json` (D296).
- * Part: the tables request's crossing taken apart (docs/decisions.md D308): the request without
+ * Part: the tables request's crossing taken apart (docs/decisions.md D307): the request without
  * vars, the tables' ExternalCopy alone (the host's serializer), the same copied into a no-op
  * (plus the isolate's deserializer), the same as `copy: true` arguments, an empty template's render
  * without vars and with the tables made before (plus readVars). `--page all`: each page in turn.
