@@ -1,5 +1,5 @@
 /**
- * `node --no-node-snapshot --import tsx bench/crossing.ts [--page json] [--rounds 9] [--calls 1000] [--ways TEXT]`:
+ * `node --no-node-snapshot --import tsx bench/crossing.ts [--page json|all] [--rounds 9] [--calls 1000] [--ways TEXT]`:
  * the ways a page's variables could cross into an isolate and its answer out of it, timed in one
  * process, the ways taking turns (docs/decisions.md D275-D277). An isolate of dist/runtime.bundle.js
  * with its lockdown, as IsolateHost makes one; CPU µs per call, median of the rounds (range).
@@ -14,17 +14,21 @@
  * Worker: a sandbox worker's render without the socket: the vars as the pool writes them (its
  * walks and JSON text, made here), the request copied in and the page or an empty template
  * rendered, the vars as `plain-json` text or as `tables-json` (D296).
+ * Part: the tables request's crossing taken apart (docs/decisions.md D307): the request without
+ * vars, the tables' ExternalCopy alone (the host's serializer), the same copied into a no-op
+ * (plus the isolate's deserializer), the same as `copy: true` arguments, an empty template's render
+ * without vars and with the tables made before (plus readVars). `--page all`: each page in turn.
  */
 import ivm from 'isolated-vm';
 import { runBench, UsageError, wholeNumber } from './lib/cli.js';
 import { median } from './lib/measure.js';
-import { pages } from './pages/pages.js';
+import { pages, type Page } from './pages/pages.js';
 import { plainJson, plainVarsOf } from '../src/sandbox/plain-json.js';
 import { withTables } from '../src/sandbox/request.js';
 import { encodeTables } from '../src/protocol/tables.js';
 
 const HELP = `Usage: node --no-node-snapshot --import tsx bench/crossing.ts [--page NAME] [--rounds N] [--calls N]
-  --page NAME   a page of npm run bench:pages (default json)
+  --page NAME   a page of npm run bench:pages (default json), or all: each page in turn
   --rounds N    rounds through every way (default 9); each figure is the median
   --calls N     calls per way and round (default 1000)
   --ways TEXT   only the ways whose name holds TEXT`;
@@ -66,11 +70,17 @@ function parseArgs(argv: string[]): Options | null {
 }
 
 async function main(o: Options): Promise<number> {
+  const all = pages();
+  const chosen = o.page === 'all' ? all : all.filter((p) => p.name === o.page);
+  if (chosen.length === 0) throw new UsageError(`no page ${o.page}`);
+  for (const page of chosen) await measurePage(page, o);
+  return 0;
+}
+
+async function measurePage(page: Page, o: Options): Promise<void> {
   // One template compiled: src/ through tsx does, without bench/.build/ (bench/lib/smartcage.ts).
   process.env.BENCH_SRC ??= '1';
   const { BenchIsolate, renderRequest } = await import('./lib/harness.js');
-  const page = (await pages()).find((p) => p.name === o.page);
-  if (!page) throw new UsageError(`no page ${o.page}`);
   const vars = page.vars;
   const b = new BenchIsolate();
   b.define(page.template, 'page');
@@ -89,6 +99,8 @@ async function main(o: Options): Promise<number> {
   const request = renderRequest(vars, 'page');
   const emptyRequest = renderRequest(vars, 'empty');
   const tabled = (r: typeof request) => withTables(r) as typeof request;
+  const noVars = renderRequest(null, 'empty');
+  const emptyTables = tabled(emptyRequest);
   const cols = columns(vars);
   // As the pool wrote every plain-data request before D296.
   const plainJsonOf = (r: typeof request) => ({
@@ -108,7 +120,7 @@ async function main(o: Options): Promise<number> {
       void parse!.applySync(undefined, [plainJson(vars)]),
     'in: the vars as columns cloned into a no-op (made once)': () => cloned(cols, nothing!),
     'in: the vars made columns here, cloned into a no-op': () => cloned(columns(vars), nothing!),
-    'in: the vars as tables (D281), encoded here alone': () => void encodeTables(vars),
+    'part: the vars as tables (D281), encoded here alone': () => void encodeTables(vars),
     'in: the vars as tables, encoded here, cloned into a no-op': () => cloned(tabled(request), nothing!),
     'render: an empty template, the vars plain': () => cloned(emptyRequest, asObject!, 'empty'),
     'render: an empty template, the vars as tables encoded here': () =>
@@ -121,6 +133,15 @@ async function main(o: Options): Promise<number> {
     'worker: an empty template, the vars as tables-json': () => cloned(plainVarsOf(emptyRequest), asObject!, 'empty'),
     'worker: the page, the vars as plain-json': () => cloned(plainJsonOf(request), asObject!, 'page'),
     'worker: the page, the vars as tables-json': () => cloned(plainVarsOf(request), asObject!, 'page'),
+    'part: nothing (the number 0) cloned into a no-op': () => cloned(0, nothing!),
+    'part: the request without vars cloned into a no-op': () => cloned(noVars, nothing!),
+    'part: the tables request (made before), ExternalCopy made alone': () =>
+      new ivm.ExternalCopy(emptyTables).release(),
+    'part: the tables request (made before), cloned into a no-op': () => cloned(emptyTables, nothing!),
+    'part: the tables request (made before), copy: true arguments into a no-op': () =>
+      void nothing!.applySync(undefined, [emptyTables], { arguments: { copy: true } }),
+    'part: an empty template, no vars': () => cloned(noVars, asObject!, 'empty'),
+    'part: an empty template, the tables request made before': () => cloned(emptyTables, asObject!, 'empty'),
   };
   const names = Object.keys(ways).filter((k) => k.includes(o.ways));
   const samples = new Map<string, number[]>(names.map((k) => [k, []]));
@@ -135,7 +156,7 @@ async function main(o: Options): Promise<number> {
     }
   }
   console.log(
-    `page ${o.page}: vars ${JSON.stringify(vars).length} characters as JSON; ${o.rounds} rounds x ${o.calls}`,
+    `page ${page.name}: vars ${JSON.stringify(vars).length} characters as JSON; ${o.rounds} rounds x ${o.calls}`,
   );
   for (const k of names) {
     const s = samples.get(k)!;
@@ -144,7 +165,6 @@ async function main(o: Options): Promise<number> {
     );
   }
   b.dispose();
-  return 0;
 }
 
 runBench('crossing', HELP, parseArgs, main);
