@@ -1,5 +1,5 @@
 /**
- * The harness report's goal lines say what the figures show (docs/decisions.md D304): G5 is met
+ * The harness report's goal lines say what the figures show (docs/decisions.md D310): G5 is met
  * only when each memory class's kill came within its budget, and G6's restart is timed only when
  * a worker actually died.
  */
