@@ -1,5 +1,6 @@
 /** The harness report: one line per case, the cases not automated yet, then the goals with figures. */
 import type { HarnessReport } from './harness.js';
+import { KILL_BUDGET_MS } from './cases/mem.js';
 
 export function formatReport(r: HarnessReport): string {
   const lines: string[] = [];
@@ -58,6 +59,16 @@ function neighbours(r: HarnessReport): string {
   return `event-loop lag p99 ${lag.toFixed(1)} ms (goal <= 20), RSS max ${rss.toFixed(0)} MB, victim p99 ${p99.toFixed(1)} ms, ${failed} victim failures (goal 0): ${lag <= 20 && failed === 0 ? 'met' : 'MISSED'}`;
 }
 
+/** OPS-02: the first render after the bomb, and whether a worker died and was replaced to serve it. */
+function restart(r: HarnessReport): string {
+  const ms = figure(r, 'OPS-02', 'restart_ms');
+  if (ms === undefined) return 'not measured';
+  const replaced = figure(r, 'OPS-02', 'workers_replaced') ?? 0;
+  return replaced > 0
+    ? `${replaced} worker(s) replaced, renders again after ${ms.toFixed(0)} ms (goal 2000 ms): ${ms <= 2000 ? 'met' : 'MISSED'}`
+    : `not measured: no worker died (the bomb ended at its isolate's memory limit); renders again after ${ms.toFixed(0)} ms`;
+}
+
 function goals(r: HarnessReport): string[] {
   const byId = new Map(r.results.map((c) => [c.id, c]));
   const status = (ids: string[]) =>
@@ -71,19 +82,25 @@ function goals(r: HarnessReport): string[] {
     const v = figure(r, 'MEM-01', `kill_ms_${mb}`);
     return `${mb}M ${v === undefined ? 'n/a' : `${(v / 1000).toFixed(1)} s`}`;
   });
+  // Contained is not enough for G5: each class's kill must also come within its budget.
+  const killSlow = Object.entries(KILL_BUDGET_MS).some(([mb, ms]) => (figure(r, 'MEM-01', `kill_ms_${mb}`) ?? 0) > ms);
+  const killStatus = status(['MEM-01']) === 'met' && killSlow ? 'MISSED (over its budget)' : status(['MEM-01']);
+  const budget = Object.entries(KILL_BUDGET_MS)
+    .map(([mb, ms]) => `${ms / 1000} s at ${mb}M`)
+    .join(', ');
   const total = r.results.length + r.notAutomated.length;
   return [
     'goals (docs/security.md):',
     `  G1  containment: ${r.results.length - r.escaped}/${total} cases automated and contained (${r.notAutomated.length} not automated)`,
     `  G3  CPU budget: overshoot of the 200 ms budget, p50/p99/max of engine.render as the embedder sees it: endless loop ${over(r, 'CPU-01')}, empty loop ${over(r, 'CPU-02')}, nested ${over(r, 'CPU-03')}, catastrophic regex ${over(r, 'RX-01')} (goal p99 <= 50 ms): ${within(r, ['CPU-01', 'CPU-02', 'CPU-03', 'RX-01'], 50)}`,
     `  G4  wall budget: overshoot of the 300 ms deadline, p50/p99/max: sleeping ${over(r, 'CPU-04')}, a host call pending ${over(r, 'OPS-07')} (goal p99 <= 100 ms): ${within(r, ['CPU-04', 'OPS-07'], 100)}`,
-    `  G5  memory kill: ${kill.join(', ')}: ${status(['MEM-01'])}`,
+    `  G5  memory kill: ${kill.join(', ')} (goal ${budget}): ${killStatus}`,
     `  G6  no process death from templates: ${status(['MEM-02', 'MEM-03', 'MEM-11'])}`,
     `  G13 output and error caps: ${status(['MEM-04', 'IS-06'])}`,
     `  G14 compiler safety: ${status(['CG-01', 'CG-02', 'CG-09', 'CG-17'])} (plus the seeded fuzz in test/compiler/codegen-safety.test.ts)`,
     `  G15 global inventory: ${status(['IS-02'])}`,
     `  G7  CPU neighbour: ${neighbour(r)}`,
-    `  G6  worker restart after a V8 fatal error: ${figure(r, 'OPS-02', 'restart_ms')?.toFixed(0) ?? 'n/a'} ms (goal 2000 ms)`,
+    `  G6  worker restart after a V8 fatal error: ${restart(r)}`,
     `  HH  hostile neighbours: ${neighbours(r)}`,
     '  G8, G9-G12, G16-G20: see docs/security.md; measured where their cases are automated above',
   ];
