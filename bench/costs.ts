@@ -30,6 +30,8 @@ import ivm from 'isolated-vm';
 import { createEngine } from '../src/index.js';
 import { generate } from './data/generate.js';
 import { pages } from './pages/pages.js';
+import { renderRequest, withLimits, withTables } from '../src/sandbox/request.js';
+import { DEFAULT_LIMITS } from '../src/sandbox/limits.js';
 
 const arg = (name: string, d: number) => {
   const i = process.argv.indexOf(name);
@@ -101,6 +103,22 @@ function pageVariants(name: string): Variant[] {
   ];
 }
 
+/** A render request as IsolateHost sends it: fixed clock and seed, its lists of rows as tables (D281). */
+function tablesRequest(templateName: string, vars: Record<string, unknown>, timezone: string) {
+  return withLimits(
+    withTables(
+      renderRequest({
+        templateName,
+        now: 1_700_000_000,
+        site: { timezone, lang: 'ja', rootUrl: 'http://localhost' },
+        vars: vars as never,
+        seed: Array.from({ length: 16 }, (_, i) => i),
+      }),
+    ),
+    DEFAULT_LIMITS,
+  );
+}
+
 const med = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const quartile = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 4)]!;
 
@@ -108,23 +126,8 @@ const quartile = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(x
 async function isolateCosts(variants: Variant[], timezone: string): Promise<void> {
   process.env.BENCH_SRC ??= '1'; // the compiler from src/, not bench/.build (only the runtime bundle is measured)
   const { BenchIsolate } = await import('./lib/harness.js');
-  const { renderRequest, withLimits, withTables } = await import('../src/sandbox/request.js');
-  const { DEFAULT_LIMITS } = await import('../src/sandbox/limits.js');
   const b = new BenchIsolate();
-  // The vars as IsolateHost sends them: their lists of rows as tables (D281).
-  const request = (name: string, vars: Record<string, unknown>) =>
-    withLimits(
-      withTables(
-        renderRequest({
-          templateName: name,
-          now: 1_700_000_000,
-          site: { timezone, lang: 'ja', rootUrl: 'http://localhost' },
-          vars: vars as never,
-          seed: Array.from({ length: 16 }, (_, i) => i),
-        }),
-      ),
-      DEFAULT_LIMITS,
-    );
+  const request = (name: string, vars: Record<string, unknown>) => tablesRequest(name, vars, timezone);
   // Every variant but the empty ones renders the page's vars: they are the loop's resident request.
   const vars = variants[variants.length - 1]!.vars;
   // The hand-written page reads the vars as plain data, not as the request's tables.
@@ -229,23 +232,9 @@ async function entryCosts(): Promise<void> {
   process.env.BENCH_SRC ??= '1';
   const { readFileSync } = await import('node:fs');
   const { BenchIsolate } = await import('./lib/harness.js');
-  const { renderRequest, withLimits, withTables } = await import('../src/sandbox/request.js');
-  const { DEFAULT_LIMITS } = await import('../src/sandbox/limits.js');
   type Bench = InstanceType<typeof BenchIsolate>;
   const all = pages();
-  const request = (id: string, vars: Record<string, unknown>, timezone: string) =>
-    withLimits(
-      withTables(
-        renderRequest({
-          templateName: id,
-          now: 1_700_000_000,
-          site: { timezone, lang: 'ja', rootUrl: 'http://localhost' },
-          vars: vars as never,
-          seed: Array.from({ length: 16 }, (_, i) => i),
-        }),
-      ),
-      DEFAULT_LIMITS,
-    );
+  const request = tablesRequest;
   const requests = all.map((p, i) => request(`p${i}`, p.vars, p.timezone));
   const copy = (x: unknown) => new ivm.ExternalCopy(x).copyInto({ release: true });
   const runtimes = [{ name: 'this tree', text: undefined as string | undefined }];

@@ -3,20 +3,10 @@
  * check does with no deadline, before it, and after it, including after something caught the cut.
  */
 import { describe, expect, it } from 'vitest';
-import { RenderState, SLICE_CUT } from '../../src/runtime/render-state.js';
-import { newScope } from '../../src/value/assign.js';
+import { SLICE_CUT, type RenderState } from '../../src/runtime/render-state.js';
+import { bareRenderState } from '../support/render-state.js';
 
-const state = () =>
-  new RenderState(newScope(), {
-    templateName: 't.tpl',
-    now: 1_700_000_000,
-    site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' },
-    validate: false,
-    request: {},
-    constants: {},
-    maxIncludeDepth: 10,
-    seed: Array.from({ length: 16 }, () => 1),
-  });
+const state = bareRenderState;
 
 /** What the generated loop line does per iteration (src/compiler/codegen/loop.ts). */
 const iterate = ($: RenderState, o = '') => {

@@ -4,21 +4,10 @@
  * used, and the first write starts the records as before.
  */
 import { describe, expect, it } from 'vitest';
-import { RenderState } from '../../src/runtime/render-state.js';
-import { newScope } from '../../src/value/assign.js';
+import { bareRenderState } from '../support/render-state.js';
 import { PhpArray } from '../../src/value/value.js';
 
-const state = () =>
-  new RenderState(newScope(), {
-    templateName: 't.tpl',
-    now: 1_700_000_000,
-    site: { timezone: 'UTC', lang: 'en', rootUrl: 'http://localhost' },
-    validate: false,
-    request: {},
-    constants: {},
-    maxIncludeDepth: 10,
-    seed: Array.from({ length: 16 }, () => 1),
-  });
+const state = bareRenderState;
 
 describe('a render state nothing has written to', () => {
   it('reads a foreach never looped as Smarty 2 does', () => {
