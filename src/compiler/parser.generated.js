@@ -516,7 +516,7 @@ function peg$parse(input, options) {
     if (!close) error(`[E_UNCLOSED_TAG] the tag "${LB}${text.slice(0, 40)}" is never closed with ${RB}`);
     error(`[E_SYNTAX] unrecognized tag: ${LB}${text.slice(0, 60)}${RB}`);
   }
-  function peg$f9(name) {    return node('Close', { name });  }
+  function peg$f9(name, ignored) {    return node('Close', { name, ignored: (ignored ?? '').trim() });  }
   function peg$f10(cond) {    return node('If', { cond });  }
   function peg$f11(cond) {    return node('ElseIf', { cond });  }
   function peg$f12(ignored) {    return node('Else', { ignored: (ignored ?? '').trim() });  }
@@ -1122,7 +1122,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parseCloseTag() {
-    let s0, s1, s2;
+    let s0, s1, s2, s3, s4, s5, s6;
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
@@ -1135,8 +1135,23 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$parseName();
       if (s2 !== peg$FAILED) {
+        s3 = peg$currPos;
+        s4 = peg$currPos;
+        s5 = peg$parse__();
+        if (s5 !== peg$FAILED) {
+          s6 = peg$parseTagRest();
+          s5 = [s5, s6];
+          s4 = s5;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+        if (s4 === peg$FAILED) {
+          s4 = null;
+        }
+        s3 = input.substring(s3, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f9(s2);
+        s0 = peg$f9(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
