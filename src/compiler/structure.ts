@@ -148,7 +148,7 @@ export function buildTree(
         break;
       }
       case 'Close': {
-        // Smarty 2 ignores what follows a closing tag's name (D315): never silently.
+        // Smarty 2 ignores what follows a closing tag's name (D314): never silently.
         if (n.ignored)
           diagnostics.push(
             src.diagnostic(

@@ -32,7 +32,7 @@ describe('diagnostics', () => {
       expect(report(ok)).toEqual([]);
   });
 
-  it("text after a closing tag's name is a warning, as Smarty 2 ignores it (D315); a bare close is not", () => {
+  it("text after a closing tag's name is a warning, as Smarty 2 ignores it (D314); a bare close is not", () => {
     expect(report('{foreach from=$l item=i}{/foreach name=x}\n{if 1}{/if $y}')).toEqual([
       '1:25 warning W_IGNORED_TEXT',
       '2:7 warning W_IGNORED_TEXT',

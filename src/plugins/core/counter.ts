@@ -6,7 +6,7 @@ import type { PhpNumber, Value } from '../../value/value.js';
 interface CounterState {
   /** PHP's `+=` / `-=` on an int: past PHP_INT_MAX the count goes on as a float. */
   count: PhpNumber;
-  /** As given, as Smarty 2 keeps it: each step is PHP's `+=` of it, so `skip=0.5` counts in halves (D313). */
+  /** As given, as Smarty 2 keeps it: each step is PHP's `+=` of it, so `skip=0.5` counts in halves (D312). */
   skip: Value;
   direction: string;
   assign: string | null;

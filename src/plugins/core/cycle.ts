@@ -6,7 +6,7 @@ import type { Value } from '../../value/value.js';
 import { checkSplitLength } from '../../value/limits.js';
 
 /**
- * A name's cycle as Smarty 2.6.33 keeps it (D313): the `values` as given (a string or an array),
+ * A name's cycle as Smarty 2.6.33 keeps it (D312): the `values` as given (a string or an array),
  * split again at each call with the delimiter of that moment, so a later `delimiter` re-splits
  * the same values without going back to the first. New values reset the position when they are
  * not `==` the kept ones, PHP 8's loose comparison: `"a,b"` after the array `['a', 'b']` resets,
