@@ -132,6 +132,8 @@ export interface Tag extends Span {
 export interface Close extends Span {
   type: 'Close';
   name: string;
+  /** Text after the name, which Smarty 2 ignores (`{/foreach name=x}`). */
+  ignored: string;
 }
 interface If extends Span {
   type: 'If';

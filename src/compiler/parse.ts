@@ -111,7 +111,7 @@ function standIn(original: string, start: number, end: number): FlatNode | null 
   const m = TAG_HEAD.exec(original);
   if (!m) return null;
   const [, closing, name] = m as unknown as [string, string | undefined, string];
-  if (closing) return { type: 'Close', name, start, end };
+  if (closing) return { type: 'Close', name, ignored: '', start, end };
   const yes = { type: 'Bool' as const, value: true, start, end };
   if (name === 'if') return { type: 'If', cond: yes, start, end };
   if (name === 'elseif') return { type: 'ElseIf', cond: yes, start, end };

@@ -285,7 +285,7 @@ function peg$parse(input, options) {
   const peg$c16 = "null";
   const peg$c17 = "$";
   const peg$c18 = "-";
-  const peg$c19 = ">";
+  const peg$c19 = "--";
   const peg$c20 = "|";
   const peg$c21 = "@";
   const peg$c22 = ":";
@@ -316,58 +316,60 @@ function peg$parse(input, options) {
   const peg$c47 = "neq";
   const peg$c48 = "ne";
   const peg$c49 = "<=";
-  const peg$c50 = ">=";
-  const peg$c51 = "<";
-  const peg$c52 = "gte";
-  const peg$c53 = "ge";
-  const peg$c54 = "lte";
-  const peg$c55 = "le";
-  const peg$c56 = "gt";
-  const peg$c57 = "lt";
-  const peg$c58 = "<<";
-  const peg$c59 = ">>";
-  const peg$c60 = "+";
-  const peg$c61 = "mod";
-  const peg$c62 = "!";
-  const peg$c63 = "not";
-  const peg$c64 = "~";
-  const peg$c65 = "is";
-  const peg$c66 = "even";
-  const peg$c67 = "odd";
-  const peg$c68 = "by";
-  const peg$c69 = "div";
-  const peg$c70 = "(";
-  const peg$c71 = ")";
-  const peg$c72 = ",";
+  const peg$c50 = ">";
+  const peg$c51 = ">=";
+  const peg$c52 = "<";
+  const peg$c53 = "gte";
+  const peg$c54 = "ge";
+  const peg$c55 = "lte";
+  const peg$c56 = "le";
+  const peg$c57 = "gt";
+  const peg$c58 = "lt";
+  const peg$c59 = "<<";
+  const peg$c60 = ">>";
+  const peg$c61 = "+";
+  const peg$c62 = "mod";
+  const peg$c63 = "!";
+  const peg$c64 = "not";
+  const peg$c65 = "~";
+  const peg$c66 = "is";
+  const peg$c67 = "even";
+  const peg$c68 = "odd";
+  const peg$c69 = "by";
+  const peg$c70 = "div";
+  const peg$c71 = "(";
+  const peg$c72 = ")";
+  const peg$c73 = ",";
 
   const peg$r0 = /^[^{]/;
   const peg$r1 = /^[ \t\r\n}]/;
   const peg$r2 = /^[^ \t\r\n}"'=]/;
   const peg$r3 = /^[+*\/%]/;
-  const peg$r4 = /^[:|-}]/;
-  const peg$r5 = /^[0-9]/;
-  const peg$r6 = /^[|:+*\/%)}\]`,= \t\r\n\-]/;
-  const peg$r7 = /^[a-zA-Z0-9_]/;
-  const peg$r8 = /^[^'\\]/;
-  const peg$r9 = /^[^"\\`$]/;
-  const peg$r10 = /^[a-zA-Z0-9_$]/;
-  const peg$r11 = /^[ntrvef\\$"]/;
-  const peg$r12 = /^[0-7]/;
-  const peg$r13 = /^[0-9A-Fa-f]/;
-  const peg$r14 = /^[<>]/;
-  const peg$r15 = /^[%*\/]/;
-  const peg$r16 = /^[tT]/;
-  const peg$r17 = /^[rR]/;
-  const peg$r18 = /^[uU]/;
-  const peg$r19 = /^[eE]/;
-  const peg$r20 = /^[fF]/;
-  const peg$r21 = /^[aA]/;
-  const peg$r22 = /^[lL]/;
-  const peg$r23 = /^[sS]/;
-  const peg$r24 = /^[nN]/;
-  const peg$r25 = /^[^}'"]/;
-  const peg$r26 = /^[a-zA-Z_]/;
-  const peg$r27 = /^[ \t\r\n]/;
+  const peg$r4 = /^[>\-]/;
+  const peg$r5 = /^[:|-}]/;
+  const peg$r6 = /^[0-9]/;
+  const peg$r7 = /^[|:+*\/%)}\]`,= \t\r\n\-]/;
+  const peg$r8 = /^[a-zA-Z0-9_]/;
+  const peg$r9 = /^[^'\\]/;
+  const peg$r10 = /^[^"\\`$]/;
+  const peg$r11 = /^[a-zA-Z0-9_$]/;
+  const peg$r12 = /^[ntrvef\\$"]/;
+  const peg$r13 = /^[0-7]/;
+  const peg$r14 = /^[0-9A-Fa-f]/;
+  const peg$r15 = /^[<>]/;
+  const peg$r16 = /^[%*\/]/;
+  const peg$r17 = /^[tT]/;
+  const peg$r18 = /^[rR]/;
+  const peg$r19 = /^[uU]/;
+  const peg$r20 = /^[eE]/;
+  const peg$r21 = /^[fF]/;
+  const peg$r22 = /^[aA]/;
+  const peg$r23 = /^[lL]/;
+  const peg$r24 = /^[sS]/;
+  const peg$r25 = /^[nN]/;
+  const peg$r26 = /^[^}'"]/;
+  const peg$r27 = /^[a-zA-Z_]/;
+  const peg$r28 = /^[ \t\r\n]/;
 
   const peg$e0 = peg$classExpectation(["{"], true, false, false);
   const peg$e1 = peg$literalExpectation("{*", false);
@@ -393,86 +395,88 @@ function peg$parse(input, options) {
   const peg$e21 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
   const peg$e22 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
   const peg$e23 = peg$literalExpectation("-", false);
-  const peg$e24 = peg$literalExpectation(">", false);
-  const peg$e25 = peg$literalExpectation("|", false);
-  const peg$e26 = peg$literalExpectation("@", false);
-  const peg$e27 = peg$literalExpectation(":", false);
-  const peg$e28 = peg$classExpectation([":", ["|", "}"]], false, false, false);
-  const peg$e29 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e30 = peg$literalExpectation(".", false);
-  const peg$e31 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
-  const peg$e32 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e33 = peg$literalExpectation("[", false);
-  const peg$e34 = peg$literalExpectation("]", false);
-  const peg$e35 = peg$literalExpectation("->", false);
-  const peg$e36 = peg$literalExpectation("'", false);
-  const peg$e37 = peg$literalExpectation("\\'", false);
-  const peg$e38 = peg$literalExpectation("\\\\", false);
-  const peg$e39 = peg$classExpectation(["'", "\\"], true, false, false);
-  const peg$e40 = peg$literalExpectation("\\", false);
-  const peg$e41 = peg$literalExpectation("\"", false);
-  const peg$e42 = peg$literalExpectation("`", false);
-  const peg$e43 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
-  const peg$e44 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
-  const peg$e45 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
-  const peg$e46 = peg$classExpectation([["0", "7"]], false, false, false);
-  const peg$e47 = peg$literalExpectation("\\x", false);
-  const peg$e48 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e49 = peg$literalExpectation("\\u{", false);
-  const peg$e50 = peg$literalExpectation("||", false);
-  const peg$e51 = peg$literalExpectation("or", true);
-  const peg$e52 = peg$literalExpectation("&&", false);
-  const peg$e53 = peg$literalExpectation("and", true);
-  const peg$e54 = peg$literalExpectation("^", false);
-  const peg$e55 = peg$literalExpectation("&", false);
-  const peg$e56 = peg$literalExpectation("===", false);
-  const peg$e57 = peg$literalExpectation("!==", false);
-  const peg$e58 = peg$literalExpectation("==", false);
-  const peg$e59 = peg$literalExpectation("!=", false);
-  const peg$e60 = peg$literalExpectation("<>", false);
-  const peg$e61 = peg$literalExpectation("eq", true);
-  const peg$e62 = peg$literalExpectation("neq", true);
-  const peg$e63 = peg$literalExpectation("ne", true);
-  const peg$e64 = peg$literalExpectation("<=", false);
-  const peg$e65 = peg$literalExpectation(">=", false);
-  const peg$e66 = peg$literalExpectation("<", false);
-  const peg$e67 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e68 = peg$literalExpectation("gte", true);
-  const peg$e69 = peg$literalExpectation("ge", true);
-  const peg$e70 = peg$literalExpectation("lte", true);
-  const peg$e71 = peg$literalExpectation("le", true);
-  const peg$e72 = peg$literalExpectation("gt", true);
-  const peg$e73 = peg$literalExpectation("lt", true);
-  const peg$e74 = peg$literalExpectation("<<", false);
-  const peg$e75 = peg$literalExpectation(">>", false);
-  const peg$e76 = peg$literalExpectation("+", false);
-  const peg$e77 = peg$classExpectation(["%", "*", "/"], false, false, false);
-  const peg$e78 = peg$literalExpectation("mod", true);
-  const peg$e79 = peg$literalExpectation("!", false);
-  const peg$e80 = peg$literalExpectation("not", true);
-  const peg$e81 = peg$literalExpectation("~", false);
-  const peg$e82 = peg$literalExpectation("is", true);
-  const peg$e83 = peg$literalExpectation("not", false);
-  const peg$e84 = peg$literalExpectation("even", false);
-  const peg$e85 = peg$literalExpectation("odd", false);
-  const peg$e86 = peg$literalExpectation("by", false);
-  const peg$e87 = peg$literalExpectation("div", false);
-  const peg$e88 = peg$literalExpectation("(", false);
-  const peg$e89 = peg$literalExpectation(")", false);
-  const peg$e90 = peg$literalExpectation(",", false);
-  const peg$e91 = peg$classExpectation(["t", "T"], false, false, false);
-  const peg$e92 = peg$classExpectation(["r", "R"], false, false, false);
-  const peg$e93 = peg$classExpectation(["u", "U"], false, false, false);
-  const peg$e94 = peg$classExpectation(["e", "E"], false, false, false);
-  const peg$e95 = peg$classExpectation(["f", "F"], false, false, false);
-  const peg$e96 = peg$classExpectation(["a", "A"], false, false, false);
-  const peg$e97 = peg$classExpectation(["l", "L"], false, false, false);
-  const peg$e98 = peg$classExpectation(["s", "S"], false, false, false);
-  const peg$e99 = peg$classExpectation(["n", "N"], false, false, false);
-  const peg$e100 = peg$classExpectation(["}", "'", "\""], true, false, false);
-  const peg$e101 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e102 = peg$otherExpectation("whitespace");
-  const peg$e103 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
+  const peg$e24 = peg$classExpectation([">", "-"], false, false, false);
+  const peg$e25 = peg$literalExpectation("--", false);
+  const peg$e26 = peg$literalExpectation("|", false);
+  const peg$e27 = peg$literalExpectation("@", false);
+  const peg$e28 = peg$literalExpectation(":", false);
+  const peg$e29 = peg$classExpectation([":", ["|", "}"]], false, false, false);
+  const peg$e30 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e31 = peg$literalExpectation(".", false);
+  const peg$e32 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
+  const peg$e33 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e34 = peg$literalExpectation("[", false);
+  const peg$e35 = peg$literalExpectation("]", false);
+  const peg$e36 = peg$literalExpectation("->", false);
+  const peg$e37 = peg$literalExpectation("'", false);
+  const peg$e38 = peg$literalExpectation("\\'", false);
+  const peg$e39 = peg$literalExpectation("\\\\", false);
+  const peg$e40 = peg$classExpectation(["'", "\\"], true, false, false);
+  const peg$e41 = peg$literalExpectation("\\", false);
+  const peg$e42 = peg$literalExpectation("\"", false);
+  const peg$e43 = peg$literalExpectation("`", false);
+  const peg$e44 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
+  const peg$e45 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
+  const peg$e46 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
+  const peg$e47 = peg$classExpectation([["0", "7"]], false, false, false);
+  const peg$e48 = peg$literalExpectation("\\x", false);
+  const peg$e49 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+  const peg$e50 = peg$literalExpectation("\\u{", false);
+  const peg$e51 = peg$literalExpectation("||", false);
+  const peg$e52 = peg$literalExpectation("or", true);
+  const peg$e53 = peg$literalExpectation("&&", false);
+  const peg$e54 = peg$literalExpectation("and", true);
+  const peg$e55 = peg$literalExpectation("^", false);
+  const peg$e56 = peg$literalExpectation("&", false);
+  const peg$e57 = peg$literalExpectation("===", false);
+  const peg$e58 = peg$literalExpectation("!==", false);
+  const peg$e59 = peg$literalExpectation("==", false);
+  const peg$e60 = peg$literalExpectation("!=", false);
+  const peg$e61 = peg$literalExpectation("<>", false);
+  const peg$e62 = peg$literalExpectation("eq", true);
+  const peg$e63 = peg$literalExpectation("neq", true);
+  const peg$e64 = peg$literalExpectation("ne", true);
+  const peg$e65 = peg$literalExpectation("<=", false);
+  const peg$e66 = peg$literalExpectation(">", false);
+  const peg$e67 = peg$literalExpectation(">=", false);
+  const peg$e68 = peg$literalExpectation("<", false);
+  const peg$e69 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e70 = peg$literalExpectation("gte", true);
+  const peg$e71 = peg$literalExpectation("ge", true);
+  const peg$e72 = peg$literalExpectation("lte", true);
+  const peg$e73 = peg$literalExpectation("le", true);
+  const peg$e74 = peg$literalExpectation("gt", true);
+  const peg$e75 = peg$literalExpectation("lt", true);
+  const peg$e76 = peg$literalExpectation("<<", false);
+  const peg$e77 = peg$literalExpectation(">>", false);
+  const peg$e78 = peg$literalExpectation("+", false);
+  const peg$e79 = peg$classExpectation(["%", "*", "/"], false, false, false);
+  const peg$e80 = peg$literalExpectation("mod", true);
+  const peg$e81 = peg$literalExpectation("!", false);
+  const peg$e82 = peg$literalExpectation("not", true);
+  const peg$e83 = peg$literalExpectation("~", false);
+  const peg$e84 = peg$literalExpectation("is", true);
+  const peg$e85 = peg$literalExpectation("not", false);
+  const peg$e86 = peg$literalExpectation("even", false);
+  const peg$e87 = peg$literalExpectation("odd", false);
+  const peg$e88 = peg$literalExpectation("by", false);
+  const peg$e89 = peg$literalExpectation("div", false);
+  const peg$e90 = peg$literalExpectation("(", false);
+  const peg$e91 = peg$literalExpectation(")", false);
+  const peg$e92 = peg$literalExpectation(",", false);
+  const peg$e93 = peg$classExpectation(["t", "T"], false, false, false);
+  const peg$e94 = peg$classExpectation(["r", "R"], false, false, false);
+  const peg$e95 = peg$classExpectation(["u", "U"], false, false, false);
+  const peg$e96 = peg$classExpectation(["e", "E"], false, false, false);
+  const peg$e97 = peg$classExpectation(["f", "F"], false, false, false);
+  const peg$e98 = peg$classExpectation(["a", "A"], false, false, false);
+  const peg$e99 = peg$classExpectation(["l", "L"], false, false, false);
+  const peg$e100 = peg$classExpectation(["s", "S"], false, false, false);
+  const peg$e101 = peg$classExpectation(["n", "N"], false, false, false);
+  const peg$e102 = peg$classExpectation(["}", "'", "\""], true, false, false);
+  const peg$e103 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e104 = peg$otherExpectation("whitespace");
+  const peg$e105 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
 
   function peg$f0(nodes) {    return nodes;  }
   function peg$f1() {
@@ -512,7 +516,7 @@ function peg$parse(input, options) {
     if (!close) error(`[E_UNCLOSED_TAG] the tag "${LB}${text.slice(0, 40)}" is never closed with ${RB}`);
     error(`[E_SYNTAX] unrecognized tag: ${LB}${text.slice(0, 60)}${RB}`);
   }
-  function peg$f9(name) {    return node('Close', { name });  }
+  function peg$f9(name, ignored) {    return node('Close', { name, ignored: (ignored ?? '').trim() });  }
   function peg$f10(cond) {    return node('If', { cond });  }
   function peg$f11(cond) {    return node('ElseIf', { cond });  }
   function peg$f12(ignored) {    return node('Else', { ignored: (ignored ?? '').trim() });  }
@@ -534,11 +538,12 @@ function peg$parse(input, options) {
   function peg$f25(base, modifiers) {    return modified(base, modifiers);  }
   function peg$f26(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
   function peg$f27(op) {    return { op };  }
-  function peg$f28(all, name, args) {
+  function peg$f28() {    error('[E_SYNTAX] PHP reads "--" as a decrement: write $a+1, or $a - -1 in {if}');  }
+  function peg$f29(all, name, args) {
     return node('Modifier', { name, all: all !== null, args });
   }
-  function peg$f29(arg) {    return withDefaults(arg, []);  }
-  function peg$f30(word) {
+  function peg$f30(arg) {    return withDefaults(arg, []);  }
+  function peg$f31(word) {
     const lower = word.toLowerCase();
     if (lower === 'true' || lower === 'false') return node('Bool', { value: lower === 'true' });
     if (lower === 'null') return node('Null', {});
@@ -547,103 +552,107 @@ function peg$parse(input, options) {
     }
     return node('String', { value: word });
   }
-  function peg$f31() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
-  function peg$f32(raw) {    return numberNode(raw);  }
+  function peg$f32() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
   function peg$f33(raw) {    return numberNode(raw);  }
-  function peg$f34(name, path) {    return node('Var', { name, path });  }
-  function peg$f35(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
-  function peg$f36() {
+  function peg$f34(raw) {    return numberNode(raw);  }
+  function peg$f35(name, path) {    return node('Var', { name, path });  }
+  function peg$f36(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
+  function peg$f37() {
     peg$currPos = nameEnd(input, peg$currPos);
     return node('Key', { key: node('String', { value: text().slice(1) }) });
   }
-  function peg$f37(key) {    return key;  }
-  function peg$f38(name) {    return node('Prop', { name });  }
-  function peg$f39(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
-  function peg$f40(key) {    return node('Key', { key });  }
+  function peg$f38(key) {    return key;  }
+  function peg$f39(name) {    return node('Prop', { name });  }
+  function peg$f40(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
   function peg$f41(key) {    return node('Key', { key });  }
-  function peg$f42(section, prop) {    return node('SectionIndex', { section, prop });  }
-  function peg$f43(chars) {    return node('String', { value: chars.join('') });  }
-  function peg$f44() {    return "'";  }
-  function peg$f45() {    return '\\';  }
+  function peg$f42(key) {    return node('Key', { key });  }
+  function peg$f43(section, prop) {    return node('SectionIndex', { section, prop });  }
+  function peg$f44(chars) {    return node('String', { value: chars.join('') });  }
+  function peg$f45() {    return "'";  }
   function peg$f46() {    return '\\';  }
-  function peg$f47(parts) {
+  function peg$f47() {    return '\\';  }
+  function peg$f48(parts) {
     if (parts.every((p) => typeof p === 'string')) return node('String', { value: parts.join('') });
     if (parts.length === 1) return parts[0];
     return node('Interp', { parts });
   }
-  function peg$f48(expr) {    return expr;  }
-  function peg$f49() {    return '$';  }
-  function peg$f50() {    return '`';  }
-  function peg$f51(name, tail, path) {    return node('Var', { name: name + tail, path });  }
-  function peg$f52(name, path, bad) {
+  function peg$f49(expr) {    return expr;  }
+  function peg$f50() {    return '$';  }
+  function peg$f51() {    return '`';  }
+  function peg$f52(name, tail, path) {    return node('Var', { name: name + tail, path });  }
+  function peg$f53(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f53(key) {    return node('Key', { key: numberNode(key) });  }
-  function peg$f54(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f55(c) {    return PHP_ESCAPES[c];  }
-  function peg$f56(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f57(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f58(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f59() {    return '\\';  }
-  function peg$f60(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f61() {    return '||';  }
+  function peg$f54(key) {    return node('Key', { key: numberNode(key) });  }
+  function peg$f55(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f56(c) {    return PHP_ESCAPES[c];  }
+  function peg$f57(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f58(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f59(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f60() {    return '\\';  }
+  function peg$f61(head, tail) {    return foldLeft(head, tail);  }
   function peg$f62() {    return '||';  }
-  function peg$f63(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f64() {    return '&&';  }
+  function peg$f63() {    return '||';  }
+  function peg$f64(head, tail) {    return foldLeft(head, tail);  }
   function peg$f65() {    return '&&';  }
-  function peg$f66(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f67(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f68(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f69(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f70() {    return '!=';  }
-  function peg$f71() {    return '==';  }
-  function peg$f72() {    return '!=';  }
+  function peg$f66() {    return '&&';  }
+  function peg$f67(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f68(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f69(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f70(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f71() {    return '!=';  }
+  function peg$f72() {    return '==';  }
   function peg$f73() {    return '!=';  }
-  function peg$f74(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f75() {    return '<=';  }
-  function peg$f76() {    return '>=';  }
-  function peg$f77() {    return '<';  }
-  function peg$f78() {    return '>';  }
-  function peg$f79() {    return '>=';  }
+  function peg$f74() {    return '!=';  }
+  function peg$f75(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f76() {    return '<=';  }
+  function peg$f77() {    return '>=';  }
+  function peg$f78() {    return '<';  }
+  function peg$f79() {    return '>';  }
   function peg$f80() {    return '>=';  }
-  function peg$f81() {    return '<=';  }
+  function peg$f81() {    return '>=';  }
   function peg$f82() {    return '<=';  }
-  function peg$f83() {    return '>';  }
-  function peg$f84() {    return '<';  }
-  function peg$f85(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f83() {    return '<=';  }
+  function peg$f84() {    return '>';  }
+  function peg$f85() {    return '<';  }
   function peg$f86(head, tail) {    return foldLeft(head, tail);  }
   function peg$f87(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f88() {    return '%';  }
-  function peg$f89(op, arg) {    return node('Unary', { op, arg });  }
-  function peg$f90() {    return '!';  }
+  function peg$f88(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f89() {    return '%';  }
+  function peg$f90(op, arg) {    return node('Unary', { op, arg });  }
   function peg$f91() {    return '!';  }
-  function peg$f92() {    return '~';  }
-  function peg$f93() {    return '-';  }
-  function peg$f94() {    return '@';  }
-  function peg$f95(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f96(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f97(kind, by) {    return { kind, by };  }
-  function peg$f98(by) {    return { kind: 'div', by };  }
-  function peg$f99(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f100(expr) {    return node('Group', { expr });  }
-  function peg$f101(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f102(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f103(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f104(head, tail) {    return [head, ...tail];  }
-  function peg$f105() {    return deeper();  }
-  function peg$f106() {    depth--; return true;  }
-  function peg$f107() {    depth--; return false;  }
-  function peg$f108(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f109() {    return node('Null', {});  }
-  function peg$f110() {
+  function peg$f92() {    return '!';  }
+  function peg$f93() {    return '~';  }
+  function peg$f94() {    return '-';  }
+  function peg$f95() {    return '@';  }
+  function peg$f96(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f97(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f98(kind, by) {    return { kind, by };  }
+  function peg$f99(by) {    return { kind: 'div', by };  }
+  function peg$f100(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f101(expr) {    return node('Group', { expr });  }
+  function peg$f102(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f103(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f104(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f105(head, tail) {    return [head, ...tail];  }
+  function peg$f106() {    return deeper();  }
+  function peg$f107() {    depth--; return true;  }
+  function peg$f108() {    depth--; return false;  }
+  function peg$f109(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f110() {    return node('Null', {});  }
+  function peg$f111() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f111() {    peg$currPos = spaceEnd(input, peg$currPos);  }
-  function peg$f112() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f112() {
+    peg$currPos = nameEnd(input, peg$currPos);
+    return text();
+  }
+  function peg$f113() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f114() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -1113,7 +1122,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parseCloseTag() {
-    let s0, s1, s2;
+    let s0, s1, s2, s3, s4, s5, s6;
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
@@ -1126,8 +1135,23 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$parseName();
       if (s2 !== peg$FAILED) {
+        s3 = peg$currPos;
+        s4 = peg$currPos;
+        s5 = peg$parse__();
+        if (s5 !== peg$FAILED) {
+          s6 = peg$parseTagRest();
+          s5 = [s5, s6];
+          s4 = s5;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+        if (s4 === peg$FAILED) {
+          s4 = null;
+        }
+        s3 = input.substring(s3, peg$currPos);
         peg$savedPos = s0;
-        s0 = peg$f9(s2);
+        s0 = peg$f9(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1694,7 +1718,7 @@ function peg$parse(input, options) {
       if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$parseName();
+      s2 = peg$parseVarName();
       if (s2 !== peg$FAILED) {
         s3 = [];
         s4 = peg$parseDQBracket();
@@ -1943,8 +1967,8 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
         peg$silentFails++;
-        if (input.charCodeAt(peg$currPos) === 62) {
-          s5 = peg$c19;
+        s5 = input.charAt(peg$currPos);
+        if (peg$r4.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
@@ -1979,6 +2003,21 @@ function peg$parse(input, options) {
       s1 = peg$f27(s1);
     }
     s0 = s1;
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      if (input.substr(peg$currPos, 2) === peg$c19) {
+        s1 = peg$c19;
+        peg$currPos += 2;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      }
+      if (s1 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s1 = peg$f28();
+      }
+      s0 = s1;
+    }
 
     return s0;
   }
@@ -2003,7 +2042,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      if (peg$silentFails === 0) { peg$fail(peg$e26); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 64) {
@@ -2011,7 +2050,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s2 === peg$FAILED) {
         s2 = null;
@@ -2025,7 +2064,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parseModifierArg();
@@ -2047,7 +2086,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e27); }
+            if (peg$silentFails === 0) { peg$fail(peg$e28); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parseModifierArg();
@@ -2063,7 +2102,7 @@ function peg$parse(input, options) {
           }
         }
         peg$savedPos = s0;
-        s0 = peg$f28(s2, s3, s4);
+        s0 = peg$f29(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2083,7 +2122,7 @@ function peg$parse(input, options) {
     s1 = peg$parseMath();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f29(s1);
+      s1 = peg$f30(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2095,7 +2134,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f30(s1);
+            s1 = peg$f31(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -2103,11 +2142,11 @@ function peg$parse(input, options) {
             s1 = peg$currPos;
             peg$silentFails++;
             s2 = input.charAt(peg$currPos);
-            if (peg$r4.test(s2)) {
+            if (peg$r5.test(s2)) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e28); }
+              if (peg$silentFails === 0) { peg$fail(peg$e29); }
             }
             if (s2 === peg$FAILED) {
               s2 = peg$parse__();
@@ -2121,7 +2160,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f31();
+              s1 = peg$f32();
             }
             s0 = s1;
           }
@@ -2150,21 +2189,21 @@ function peg$parse(input, options) {
     }
     s4 = [];
     s5 = input.charAt(peg$currPos);
-    if (peg$r5.test(s5)) {
+    if (peg$r6.test(s5)) {
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e30); }
     }
     if (s5 !== peg$FAILED) {
       while (s5 !== peg$FAILED) {
         s4.push(s5);
         s5 = input.charAt(peg$currPos);
-        if (peg$r5.test(s5)) {
+        if (peg$r6.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
       }
     } else {
@@ -2177,26 +2216,26 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
         s8 = input.charAt(peg$currPos);
-        if (peg$r5.test(s8)) {
+        if (peg$r6.test(s8)) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
             s7.push(s8);
             s8 = input.charAt(peg$currPos);
-            if (peg$r5.test(s8)) {
+            if (peg$r6.test(s8)) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e29); }
+              if (peg$silentFails === 0) { peg$fail(peg$e30); }
             }
           }
         } else {
@@ -2240,7 +2279,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f32(s1);
+        s0 = peg$f33(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2257,11 +2296,11 @@ function peg$parse(input, options) {
     let s0, s1;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r6.test(s0)) {
+    if (peg$r7.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -2293,21 +2332,21 @@ function peg$parse(input, options) {
     s2 = peg$currPos;
     s3 = [];
     s4 = input.charAt(peg$currPos);
-    if (peg$r5.test(s4)) {
+    if (peg$r6.test(s4)) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e30); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
         s3.push(s4);
         s4 = input.charAt(peg$currPos);
-        if (peg$r5.test(s4)) {
+        if (peg$r6.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
       }
     } else {
@@ -2320,26 +2359,26 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
         s7 = input.charAt(peg$currPos);
-        if (peg$r5.test(s7)) {
+        if (peg$r6.test(s7)) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
         if (s7 !== peg$FAILED) {
           while (s7 !== peg$FAILED) {
             s6.push(s7);
             s7 = input.charAt(peg$currPos);
-            if (peg$r5.test(s7)) {
+            if (peg$r6.test(s7)) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e29); }
+              if (peg$silentFails === 0) { peg$fail(peg$e30); }
             }
           }
         } else {
@@ -2372,26 +2411,26 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
       if (s3 !== peg$FAILED) {
         s4 = [];
         s5 = input.charAt(peg$currPos);
-        if (peg$r5.test(s5)) {
+        if (peg$r6.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
         if (s5 !== peg$FAILED) {
           while (s5 !== peg$FAILED) {
             s4.push(s5);
             s5 = input.charAt(peg$currPos);
-            if (peg$r5.test(s5)) {
+            if (peg$r6.test(s5)) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e29); }
+              if (peg$silentFails === 0) { peg$fail(peg$e30); }
             }
           }
         } else {
@@ -2422,7 +2461,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -2433,7 +2472,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f33(s1);
+        s0 = peg$f34(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2458,7 +2497,7 @@ function peg$parse(input, options) {
       if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$parseName();
+      s2 = peg$parseVarName();
       if (s2 !== peg$FAILED) {
         s3 = [];
         s4 = peg$parseAccess();
@@ -2467,7 +2506,7 @@ function peg$parse(input, options) {
           s4 = peg$parseAccess();
         }
         peg$savedPos = s0;
-        s0 = peg$f34(s2, s3);
+        s0 = peg$f35(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2489,7 +2528,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 36) {
@@ -2500,10 +2539,10 @@ function peg$parse(input, options) {
         if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
       if (s2 !== peg$FAILED) {
-        s3 = peg$parseName();
+        s3 = peg$parseVarName();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f35(s3);
+          s0 = peg$f36(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2523,19 +2562,19 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r7.test(s2)) {
+        if (peg$r8.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e32); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f36();
+          s0 = peg$f37();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2551,7 +2590,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e34); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parse_();
@@ -2563,11 +2602,11 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e34); }
+              if (peg$silentFails === 0) { peg$fail(peg$e35); }
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f37(s3);
+              s0 = peg$f38(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2587,13 +2626,13 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e35); }
+            if (peg$silentFails === 0) { peg$fail(peg$e36); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$parseName();
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f38(s2);
+              s0 = peg$f39(s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2617,21 +2656,21 @@ function peg$parse(input, options) {
     s2 = peg$currPos;
     s3 = [];
     s4 = input.charAt(peg$currPos);
-    if (peg$r5.test(s4)) {
+    if (peg$r6.test(s4)) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e30); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
         s3.push(s4);
         s4 = input.charAt(peg$currPos);
-        if (peg$r5.test(s4)) {
+        if (peg$r6.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
       }
     } else {
@@ -2645,26 +2684,26 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
         s8 = input.charAt(peg$currPos);
-        if (peg$r5.test(s8)) {
+        if (peg$r6.test(s8)) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
             s7.push(s8);
             s8 = input.charAt(peg$currPos);
-            if (peg$r5.test(s8)) {
+            if (peg$r6.test(s8)) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e29); }
+              if (peg$silentFails === 0) { peg$fail(peg$e30); }
             }
           }
         } else {
@@ -2689,26 +2728,26 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
           s8 = input.charAt(peg$currPos);
-          if (peg$r5.test(s8)) {
+          if (peg$r6.test(s8)) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e29); }
+            if (peg$silentFails === 0) { peg$fail(peg$e30); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
               s7.push(s8);
               s8 = input.charAt(peg$currPos);
-              if (peg$r5.test(s8)) {
+              if (peg$r6.test(s8)) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e29); }
+                if (peg$silentFails === 0) { peg$fail(peg$e30); }
               }
             }
           } else {
@@ -2739,7 +2778,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f39(s1);
+      s1 = peg$f40(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2747,7 +2786,7 @@ function peg$parse(input, options) {
       s1 = peg$parseVariable();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f40(s1);
+        s1 = peg$f41(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -2758,7 +2797,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f41(s1);
+          s1 = peg$f42(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -2771,7 +2810,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e30); }
+              if (peg$silentFails === 0) { peg$fail(peg$e31); }
             }
             if (s3 !== peg$FAILED) {
               s4 = peg$parseName();
@@ -2789,7 +2828,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f42(s1, s2);
+            s0 = peg$f43(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2821,7 +2860,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e36); }
+      if (peg$silentFails === 0) { peg$fail(peg$e37); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2835,11 +2874,11 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e36); }
+        if (peg$silentFails === 0) { peg$fail(peg$e37); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f43(s2);
+        s0 = peg$f44(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2861,11 +2900,11 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e37); }
+      if (peg$silentFails === 0) { peg$fail(peg$e38); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f44();
+      s1 = peg$f45();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2875,32 +2914,32 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e38); }
+        if (peg$silentFails === 0) { peg$fail(peg$e39); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f45();
+        s1 = peg$f46();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         s1 = [];
         s2 = input.charAt(peg$currPos);
-        if (peg$r8.test(s2)) {
+        if (peg$r9.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e39); }
+          if (peg$silentFails === 0) { peg$fail(peg$e40); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
             s1.push(s2);
             s2 = input.charAt(peg$currPos);
-            if (peg$r8.test(s2)) {
+            if (peg$r9.test(s2)) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e39); }
+              if (peg$silentFails === 0) { peg$fail(peg$e40); }
             }
           }
         } else {
@@ -2918,11 +2957,11 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e40); }
+            if (peg$silentFails === 0) { peg$fail(peg$e41); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f46();
+            s1 = peg$f47();
           }
           s0 = s1;
         }
@@ -2941,7 +2980,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2955,11 +2994,11 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        if (peg$silentFails === 0) { peg$fail(peg$e42); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f47(s2);
+        s0 = peg$f48(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2981,7 +3020,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+      if (peg$silentFails === 0) { peg$fail(peg$e43); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -2993,11 +3032,11 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e42); }
+          if (peg$silentFails === 0) { peg$fail(peg$e43); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f48(s3);
+          s0 = peg$f49(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3018,21 +3057,21 @@ function peg$parse(input, options) {
           s0 = peg$currPos;
           s1 = [];
           s2 = input.charAt(peg$currPos);
-          if (peg$r9.test(s2)) {
+          if (peg$r10.test(s2)) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e43); }
+            if (peg$silentFails === 0) { peg$fail(peg$e44); }
           }
           if (s2 !== peg$FAILED) {
             while (s2 !== peg$FAILED) {
               s1.push(s2);
               s2 = input.charAt(peg$currPos);
-              if (peg$r9.test(s2)) {
+              if (peg$r10.test(s2)) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e43); }
+                if (peg$silentFails === 0) { peg$fail(peg$e44); }
               }
             }
           } else {
@@ -3054,7 +3093,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f49();
+              s1 = peg$f50();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -3064,11 +3103,11 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e42); }
+                if (peg$silentFails === 0) { peg$fail(peg$e43); }
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f50();
+                s1 = peg$f51();
               }
               s0 = s1;
             }
@@ -3095,21 +3134,21 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       s3 = [];
       s4 = input.charAt(peg$currPos);
-      if (peg$r5.test(s4)) {
+      if (peg$r6.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e29); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
           s3.push(s4);
           s4 = input.charAt(peg$currPos);
-          if (peg$r5.test(s4)) {
+          if (peg$r6.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e29); }
+            if (peg$silentFails === 0) { peg$fail(peg$e30); }
           }
         }
       } else {
@@ -3124,20 +3163,20 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = [];
         s5 = input.charAt(peg$currPos);
-        if (peg$r7.test(s5)) {
+        if (peg$r8.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e32); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
         while (s5 !== peg$FAILED) {
           s4.push(s5);
           s5 = input.charAt(peg$currPos);
-          if (peg$r7.test(s5)) {
+          if (peg$r8.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e32); }
+            if (peg$silentFails === 0) { peg$fail(peg$e33); }
           }
         }
         s3 = input.substring(s3, peg$currPos);
@@ -3148,7 +3187,7 @@ function peg$parse(input, options) {
           s5 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f51(s2, s3, s4);
+        s0 = peg$f52(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3182,15 +3221,15 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e30); }
+            if (peg$silentFails === 0) { peg$fail(peg$e31); }
           }
           if (s6 !== peg$FAILED) {
             s7 = input.charAt(peg$currPos);
-            if (peg$r10.test(s7)) {
+            if (peg$r11.test(s7)) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e44); }
+              if (peg$silentFails === 0) { peg$fail(peg$e45); }
             }
             if (s7 !== peg$FAILED) {
               s6 = [s6, s7];
@@ -3209,7 +3248,7 @@ function peg$parse(input, options) {
               peg$currPos += 2;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e35); }
+              if (peg$silentFails === 0) { peg$fail(peg$e36); }
             }
           }
           if (s5 === peg$FAILED) {
@@ -3217,7 +3256,7 @@ function peg$parse(input, options) {
           }
           s4 = input.substring(s4, peg$currPos);
           peg$savedPos = s0;
-          s0 = peg$f52(s2, s3, s4);
+          s0 = peg$f53(s2, s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3240,27 +3279,27 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      if (peg$silentFails === 0) { peg$fail(peg$e34); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       s3 = [];
       s4 = input.charAt(peg$currPos);
-      if (peg$r5.test(s4)) {
+      if (peg$r6.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e29); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
           s3.push(s4);
           s4 = input.charAt(peg$currPos);
-          if (peg$r5.test(s4)) {
+          if (peg$r6.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e29); }
+            if (peg$silentFails === 0) { peg$fail(peg$e30); }
           }
         }
       } else {
@@ -3277,11 +3316,11 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e34); }
+          if (peg$silentFails === 0) { peg$fail(peg$e35); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f53(s2);
+          s0 = peg$f54(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3301,7 +3340,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+        if (peg$silentFails === 0) { peg$fail(peg$e34); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseName();
@@ -3311,11 +3350,11 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e34); }
+            if (peg$silentFails === 0) { peg$fail(peg$e35); }
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f54(s2);
+            s0 = peg$f55(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3342,19 +3381,19 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charAt(peg$currPos);
-      if (peg$r11.test(s2)) {
+      if (peg$r12.test(s2)) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e45); }
+        if (peg$silentFails === 0) { peg$fail(peg$e46); }
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f55(s2);
+        s0 = peg$f56(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3370,35 +3409,35 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e40); }
+        if (peg$silentFails === 0) { peg$fail(peg$e41); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
         s3 = peg$currPos;
         s4 = input.charAt(peg$currPos);
-        if (peg$r12.test(s4)) {
+        if (peg$r13.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e46); }
+          if (peg$silentFails === 0) { peg$fail(peg$e47); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r12.test(s5)) {
+          if (peg$r13.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e46); }
+            if (peg$silentFails === 0) { peg$fail(peg$e47); }
           }
           if (s5 === peg$FAILED) {
             s5 = null;
           }
           s6 = input.charAt(peg$currPos);
-          if (peg$r12.test(s6)) {
+          if (peg$r13.test(s6)) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e46); }
+            if (peg$silentFails === 0) { peg$fail(peg$e47); }
           }
           if (s6 === peg$FAILED) {
             s6 = null;
@@ -3416,7 +3455,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f56(s2);
+          s0 = peg$f57(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3432,25 +3471,25 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e47); }
+          if (peg$silentFails === 0) { peg$fail(peg$e48); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
           s3 = peg$currPos;
           s4 = input.charAt(peg$currPos);
-          if (peg$r13.test(s4)) {
+          if (peg$r14.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e48); }
+            if (peg$silentFails === 0) { peg$fail(peg$e49); }
           }
           if (s4 !== peg$FAILED) {
             s5 = input.charAt(peg$currPos);
-            if (peg$r13.test(s5)) {
+            if (peg$r14.test(s5)) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e48); }
+              if (peg$silentFails === 0) { peg$fail(peg$e49); }
             }
             if (s5 === peg$FAILED) {
               s5 = null;
@@ -3468,7 +3507,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f57(s2);
+            s0 = peg$f58(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3484,27 +3523,27 @@ function peg$parse(input, options) {
             peg$currPos += 3;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e49); }
+            if (peg$silentFails === 0) { peg$fail(peg$e50); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             s3 = [];
             s4 = input.charAt(peg$currPos);
-            if (peg$r13.test(s4)) {
+            if (peg$r14.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e48); }
+              if (peg$silentFails === 0) { peg$fail(peg$e49); }
             }
             if (s4 !== peg$FAILED) {
               while (s4 !== peg$FAILED) {
                 s3.push(s4);
                 s4 = input.charAt(peg$currPos);
-                if (peg$r13.test(s4)) {
+                if (peg$r14.test(s4)) {
                   peg$currPos++;
                 } else {
                   s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e48); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e49); }
                 }
               }
             } else {
@@ -3525,7 +3564,7 @@ function peg$parse(input, options) {
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f58(s2);
+                s0 = peg$f59(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -3545,11 +3584,11 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e40); }
+              if (peg$silentFails === 0) { peg$fail(peg$e41); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f59();
+              s1 = peg$f60();
             }
             s0 = s1;
           }
@@ -3605,7 +3644,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f60(s1, s2);
+      s0 = peg$f61(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3623,11 +3662,11 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e50); }
+      if (peg$silentFails === 0) { peg$fail(peg$e51); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f61();
+      s1 = peg$f62();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3637,7 +3676,7 @@ function peg$parse(input, options) {
         peg$currPos += (2);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e51); }
+        if (peg$silentFails === 0) { peg$fail(peg$e52); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3652,7 +3691,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f62();
+          s0 = peg$f63();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3711,7 +3750,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f63(s1, s2);
+      s0 = peg$f64(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3729,11 +3768,11 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e52); }
+      if (peg$silentFails === 0) { peg$fail(peg$e53); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f64();
+      s1 = peg$f65();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3743,7 +3782,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e53); }
+        if (peg$silentFails === 0) { peg$fail(peg$e54); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3758,7 +3797,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f65();
+          s0 = peg$f66();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3786,7 +3825,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e25); }
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
@@ -3796,7 +3835,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e25); }
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -3832,7 +3871,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e25); }
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -3842,7 +3881,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e25); }
+            if (peg$silentFails === 0) { peg$fail(peg$e26); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -3871,7 +3910,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f66(s1, s2);
+      s0 = peg$f67(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3894,7 +3933,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e54); }
+        if (peg$silentFails === 0) { peg$fail(peg$e55); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -3919,7 +3958,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e54); }
+          if (peg$silentFails === 0) { peg$fail(peg$e55); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -3937,7 +3976,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f67(s1, s2);
+      s0 = peg$f68(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3960,7 +3999,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e55); }
+        if (peg$silentFails === 0) { peg$fail(peg$e56); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
@@ -3970,7 +4009,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e55); }
+          if (peg$silentFails === 0) { peg$fail(peg$e56); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -4006,7 +4045,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e55); }
+          if (peg$silentFails === 0) { peg$fail(peg$e56); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -4016,7 +4055,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e55); }
+            if (peg$silentFails === 0) { peg$fail(peg$e56); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -4045,7 +4084,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f68(s1, s2);
+      s0 = peg$f69(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4099,7 +4138,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f69(s1, s2);
+      s0 = peg$f70(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4116,7 +4155,7 @@ function peg$parse(input, options) {
       peg$currPos += 3;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e56); }
+      if (peg$silentFails === 0) { peg$fail(peg$e57); }
     }
     if (s0 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c42) {
@@ -4124,7 +4163,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e57); }
+        if (peg$silentFails === 0) { peg$fail(peg$e58); }
       }
       if (s0 === peg$FAILED) {
         if (input.substr(peg$currPos, 2) === peg$c43) {
@@ -4132,7 +4171,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e58); }
+          if (peg$silentFails === 0) { peg$fail(peg$e59); }
         }
         if (s0 === peg$FAILED) {
           if (input.substr(peg$currPos, 2) === peg$c44) {
@@ -4140,7 +4179,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e59); }
+            if (peg$silentFails === 0) { peg$fail(peg$e60); }
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
@@ -4149,11 +4188,11 @@ function peg$parse(input, options) {
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e60); }
+              if (peg$silentFails === 0) { peg$fail(peg$e61); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f70();
+              s1 = peg$f71();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -4163,7 +4202,7 @@ function peg$parse(input, options) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e61); }
+                if (peg$silentFails === 0) { peg$fail(peg$e62); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4178,7 +4217,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f71();
+                  s0 = peg$f72();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4194,7 +4233,7 @@ function peg$parse(input, options) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e62); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e63); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4209,7 +4248,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f72();
+                    s0 = peg$f73();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4225,7 +4264,7 @@ function peg$parse(input, options) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e63); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e64); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4240,7 +4279,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f73();
+                      s0 = peg$f74();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4305,7 +4344,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f74(s1, s2);
+      s0 = peg$f75(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4323,17 +4362,17 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e64); }
+      if (peg$silentFails === 0) { peg$fail(peg$e65); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 62) {
-        s3 = peg$c19;
+        s3 = peg$c50;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e24); }
+        if (peg$silentFails === 0) { peg$fail(peg$e66); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -4344,7 +4383,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f75();
+        s0 = peg$f76();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4355,36 +4394,36 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c50) {
-        s1 = peg$c50;
+      if (input.substr(peg$currPos, 2) === peg$c51) {
+        s1 = peg$c51;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e65); }
+        if (peg$silentFails === 0) { peg$fail(peg$e67); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f76();
+        s1 = peg$f77();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 60) {
-          s1 = peg$c51;
+          s1 = peg$c52;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e66); }
+          if (peg$silentFails === 0) { peg$fail(peg$e68); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
           peg$silentFails++;
           s3 = input.charAt(peg$currPos);
-          if (peg$r14.test(s3)) {
+          if (peg$r15.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e67); }
+            if (peg$silentFails === 0) { peg$fail(peg$e69); }
           }
           peg$silentFails--;
           if (s3 === peg$FAILED) {
@@ -4395,7 +4434,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f77();
+            s0 = peg$f78();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4407,21 +4446,21 @@ function peg$parse(input, options) {
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 62) {
-            s1 = peg$c19;
+            s1 = peg$c50;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e24); }
+            if (peg$silentFails === 0) { peg$fail(peg$e66); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s3 = peg$c19;
+              s3 = peg$c50;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e24); }
+              if (peg$silentFails === 0) { peg$fail(peg$e66); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -4432,7 +4471,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f78();
+              s0 = peg$f79();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4444,11 +4483,11 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             s1 = input.substr(peg$currPos, 3);
-            if (s1.toLowerCase() === peg$c52) {
+            if (s1.toLowerCase() === peg$c53) {
               peg$currPos += (3);
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e68); }
+              if (peg$silentFails === 0) { peg$fail(peg$e70); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -4463,7 +4502,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f79();
+                s0 = peg$f80();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4475,11 +4514,11 @@ function peg$parse(input, options) {
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
               s1 = input.substr(peg$currPos, 2);
-              if (s1.toLowerCase() === peg$c53) {
+              if (s1.toLowerCase() === peg$c54) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e69); }
+                if (peg$silentFails === 0) { peg$fail(peg$e71); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4494,7 +4533,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f80();
+                  s0 = peg$f81();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4506,11 +4545,11 @@ function peg$parse(input, options) {
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
                 s1 = input.substr(peg$currPos, 3);
-                if (s1.toLowerCase() === peg$c54) {
+                if (s1.toLowerCase() === peg$c55) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e70); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e72); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4525,7 +4564,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f81();
+                    s0 = peg$f82();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4537,11 +4576,11 @@ function peg$parse(input, options) {
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
                   s1 = input.substr(peg$currPos, 2);
-                  if (s1.toLowerCase() === peg$c55) {
+                  if (s1.toLowerCase() === peg$c56) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e71); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e73); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4556,7 +4595,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f82();
+                      s0 = peg$f83();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4568,11 +4607,11 @@ function peg$parse(input, options) {
                   if (s0 === peg$FAILED) {
                     s0 = peg$currPos;
                     s1 = input.substr(peg$currPos, 2);
-                    if (s1.toLowerCase() === peg$c56) {
+                    if (s1.toLowerCase() === peg$c57) {
                       peg$currPos += (2);
                     } else {
                       s1 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e72); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e74); }
                     }
                     if (s1 !== peg$FAILED) {
                       s2 = peg$currPos;
@@ -4587,7 +4626,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f83();
+                        s0 = peg$f84();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -4599,11 +4638,11 @@ function peg$parse(input, options) {
                     if (s0 === peg$FAILED) {
                       s0 = peg$currPos;
                       s1 = input.substr(peg$currPos, 2);
-                      if (s1.toLowerCase() === peg$c57) {
+                      if (s1.toLowerCase() === peg$c58) {
                         peg$currPos += (2);
                       } else {
                         s1 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e73); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e75); }
                       }
                       if (s1 !== peg$FAILED) {
                         s2 = peg$currPos;
@@ -4618,7 +4657,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f84();
+                          s0 = peg$f85();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -4649,20 +4688,20 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       s4 = peg$parse_();
-      if (input.substr(peg$currPos, 2) === peg$c58) {
-        s5 = peg$c58;
+      if (input.substr(peg$currPos, 2) === peg$c59) {
+        s5 = peg$c59;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e74); }
+        if (peg$silentFails === 0) { peg$fail(peg$e76); }
       }
       if (s5 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c59) {
-          s5 = peg$c59;
+        if (input.substr(peg$currPos, 2) === peg$c60) {
+          s5 = peg$c60;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e75); }
+          if (peg$silentFails === 0) { peg$fail(peg$e77); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -4683,20 +4722,20 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         s4 = peg$parse_();
-        if (input.substr(peg$currPos, 2) === peg$c58) {
-          s5 = peg$c58;
+        if (input.substr(peg$currPos, 2) === peg$c59) {
+          s5 = peg$c59;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e74); }
+          if (peg$silentFails === 0) { peg$fail(peg$e76); }
         }
         if (s5 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c59) {
-            s5 = peg$c59;
+          if (input.substr(peg$currPos, 2) === peg$c60) {
+            s5 = peg$c60;
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e75); }
+            if (peg$silentFails === 0) { peg$fail(peg$e77); }
           }
         }
         if (s5 !== peg$FAILED) {
@@ -4715,7 +4754,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f85(s1, s2);
+      s0 = peg$f86(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4735,11 +4774,11 @@ function peg$parse(input, options) {
       s4 = peg$parse_();
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 43) {
-        s6 = peg$c60;
+        s6 = peg$c61;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e76); }
+        if (peg$silentFails === 0) { peg$fail(peg$e78); }
       }
       if (s6 === peg$FAILED) {
         s6 = peg$currPos;
@@ -4754,11 +4793,11 @@ function peg$parse(input, options) {
           s8 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 62) {
-            s9 = peg$c19;
+            s9 = peg$c50;
             peg$currPos++;
           } else {
             s9 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e24); }
+            if (peg$silentFails === 0) { peg$fail(peg$e66); }
           }
           peg$silentFails--;
           if (s9 === peg$FAILED) {
@@ -4804,11 +4843,11 @@ function peg$parse(input, options) {
         s4 = peg$parse_();
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 43) {
-          s6 = peg$c60;
+          s6 = peg$c61;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e76); }
+          if (peg$silentFails === 0) { peg$fail(peg$e78); }
         }
         if (s6 === peg$FAILED) {
           s6 = peg$currPos;
@@ -4823,11 +4862,11 @@ function peg$parse(input, options) {
             s8 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s9 = peg$c19;
+              s9 = peg$c50;
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e24); }
+              if (peg$silentFails === 0) { peg$fail(peg$e66); }
             }
             peg$silentFails--;
             if (s9 === peg$FAILED) {
@@ -4869,7 +4908,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f86(s1, s2);
+      s0 = peg$f87(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4923,7 +4962,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f87(s1, s2);
+      s0 = peg$f88(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4936,20 +4975,20 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r15.test(s0)) {
+    if (peg$r16.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e77); }
+      if (peg$silentFails === 0) { peg$fail(peg$e79); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.substr(peg$currPos, 3);
-      if (s1.toLowerCase() === peg$c61) {
+      if (s1.toLowerCase() === peg$c62) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e78); }
+        if (peg$silentFails === 0) { peg$fail(peg$e80); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -4964,7 +5003,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f88();
+          s0 = peg$f89();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4988,7 +5027,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f89(s1, s3);
+        s0 = peg$f90(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5009,11 +5048,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 33) {
-      s1 = peg$c62;
+      s1 = peg$c63;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e79); }
+      if (peg$silentFails === 0) { peg$fail(peg$e81); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -5034,7 +5073,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f90();
+        s0 = peg$f91();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5046,11 +5085,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.substr(peg$currPos, 3);
-      if (s1.toLowerCase() === peg$c63) {
+      if (s1.toLowerCase() === peg$c64) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e80); }
+        if (peg$silentFails === 0) { peg$fail(peg$e82); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5065,7 +5104,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f91();
+          s0 = peg$f92();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5077,15 +5116,15 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 126) {
-          s1 = peg$c64;
+          s1 = peg$c65;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e81); }
+          if (peg$silentFails === 0) { peg$fail(peg$e83); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f92();
+          s1 = peg$f93();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -5101,11 +5140,11 @@ function peg$parse(input, options) {
             s2 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s3 = peg$c19;
+              s3 = peg$c50;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e24); }
+              if (peg$silentFails === 0) { peg$fail(peg$e66); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -5116,7 +5155,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f93();
+              s0 = peg$f94();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5132,11 +5171,11 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e26); }
+              if (peg$silentFails === 0) { peg$fail(peg$e27); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f94();
+              s1 = peg$f95();
             }
             s0 = s1;
           }
@@ -5158,7 +5197,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f95(s1, s2);
+      s0 = peg$f96(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5173,11 +5212,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$parse_();
     s2 = input.substr(peg$currPos, 2);
-    if (s2.toLowerCase() === peg$c65) {
+    if (s2.toLowerCase() === peg$c66) {
       peg$currPos += (2);
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e82); }
+      if (peg$silentFails === 0) { peg$fail(peg$e84); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
@@ -5193,12 +5232,12 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         s5 = peg$currPos;
-        if (input.substr(peg$currPos, 3) === peg$c63) {
-          s6 = peg$c63;
+        if (input.substr(peg$currPos, 3) === peg$c64) {
+          s6 = peg$c64;
           peg$currPos += 3;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e83); }
+          if (peg$silentFails === 0) { peg$fail(peg$e85); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$currPos;
@@ -5229,7 +5268,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f96(s5, s6);
+          s0 = peg$f97(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5251,20 +5290,20 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c66) {
-      s2 = peg$c66;
+    if (input.substr(peg$currPos, 4) === peg$c67) {
+      s2 = peg$c67;
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e84); }
+      if (peg$silentFails === 0) { peg$fail(peg$e86); }
     }
     if (s2 === peg$FAILED) {
-      if (input.substr(peg$currPos, 3) === peg$c67) {
-        s2 = peg$c67;
+      if (input.substr(peg$currPos, 3) === peg$c68) {
+        s2 = peg$c68;
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e85); }
+        if (peg$silentFails === 0) { peg$fail(peg$e87); }
       }
     }
     if (s2 !== peg$FAILED) {
@@ -5286,12 +5325,12 @@ function peg$parse(input, options) {
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos;
         s4 = peg$parse_();
-        if (input.substr(peg$currPos, 2) === peg$c68) {
-          s5 = peg$c68;
+        if (input.substr(peg$currPos, 2) === peg$c69) {
+          s5 = peg$c69;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e86); }
+          if (peg$silentFails === 0) { peg$fail(peg$e88); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5325,7 +5364,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f97(s1, s3);
+        s0 = peg$f98(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5336,12 +5375,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c69) {
-        s1 = peg$c69;
+      if (input.substr(peg$currPos, 3) === peg$c70) {
+        s1 = peg$c70;
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e87); }
+        if (peg$silentFails === 0) { peg$fail(peg$e89); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5356,12 +5395,12 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$parse_();
-          if (input.substr(peg$currPos, 2) === peg$c68) {
-            s4 = peg$c68;
+          if (input.substr(peg$currPos, 2) === peg$c69) {
+            s4 = peg$c69;
             peg$currPos += 2;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e86); }
+            if (peg$silentFails === 0) { peg$fail(peg$e88); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -5379,7 +5418,7 @@ function peg$parse(input, options) {
               s7 = peg$parsePrimary();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f98(s7);
+                s0 = peg$f99(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5411,7 +5450,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f99(s1);
+        s1 = peg$f100(s1);
         s0 = s1;
       }
     }
@@ -5424,11 +5463,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 40) {
-      s1 = peg$c70;
+      s1 = peg$c71;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e88); }
+      if (peg$silentFails === 0) { peg$fail(peg$e90); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -5436,15 +5475,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s5 = peg$c71;
+          s5 = peg$c72;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e89); }
+          if (peg$silentFails === 0) { peg$fail(peg$e91); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f100(s3);
+          s0 = peg$f101(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5470,7 +5509,7 @@ function peg$parse(input, options) {
             s3 = peg$parseModifier();
           }
           peg$savedPos = s0;
-          s0 = peg$f101(s1, s2);
+          s0 = peg$f102(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5484,7 +5523,7 @@ function peg$parse(input, options) {
               s1 = peg$parseName();
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f102(s1);
+                s1 = peg$f103(s1);
               }
               s0 = s1;
             }
@@ -5504,11 +5543,11 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 40) {
-        s3 = peg$c70;
+        s3 = peg$c71;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e88); }
+        if (peg$silentFails === 0) { peg$fail(peg$e90); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -5518,15 +5557,15 @@ function peg$parse(input, options) {
         }
         s6 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s7 = peg$c71;
+          s7 = peg$c72;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e89); }
+          if (peg$silentFails === 0) { peg$fail(peg$e91); }
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f103(s1, s5);
+          s0 = peg$f104(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5553,11 +5592,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 44) {
-        s5 = peg$c72;
+        s5 = peg$c73;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e90); }
+        if (peg$silentFails === 0) { peg$fail(peg$e92); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -5577,11 +5616,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 44) {
-          s5 = peg$c72;
+          s5 = peg$c73;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e90); }
+          if (peg$silentFails === 0) { peg$fail(peg$e92); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -5598,7 +5637,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f104(s1, s2);
+      s0 = peg$f105(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5731,7 +5770,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f105();
+    s0 = peg$f106();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5745,7 +5784,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f106();
+    s0 = peg$f107();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5759,7 +5798,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f107();
+    s0 = peg$f108();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5776,35 +5815,35 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     s3 = input.charAt(peg$currPos);
-    if (peg$r16.test(s3)) {
+    if (peg$r17.test(s3)) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e91); }
+      if (peg$silentFails === 0) { peg$fail(peg$e93); }
     }
     if (s3 !== peg$FAILED) {
       s4 = input.charAt(peg$currPos);
-      if (peg$r17.test(s4)) {
+      if (peg$r18.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e92); }
+        if (peg$silentFails === 0) { peg$fail(peg$e94); }
       }
       if (s4 !== peg$FAILED) {
         s5 = input.charAt(peg$currPos);
-        if (peg$r18.test(s5)) {
+        if (peg$r19.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e93); }
+          if (peg$silentFails === 0) { peg$fail(peg$e95); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
-          if (peg$r19.test(s6)) {
+          if (peg$r20.test(s6)) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e94); }
+            if (peg$silentFails === 0) { peg$fail(peg$e96); }
           }
           if (s6 !== peg$FAILED) {
             s3 = [s3, s4, s5, s6];
@@ -5828,43 +5867,43 @@ function peg$parse(input, options) {
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       s3 = input.charAt(peg$currPos);
-      if (peg$r20.test(s3)) {
+      if (peg$r21.test(s3)) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e95); }
+        if (peg$silentFails === 0) { peg$fail(peg$e97); }
       }
       if (s3 !== peg$FAILED) {
         s4 = input.charAt(peg$currPos);
-        if (peg$r21.test(s4)) {
+        if (peg$r22.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e96); }
+          if (peg$silentFails === 0) { peg$fail(peg$e98); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r22.test(s5)) {
+          if (peg$r23.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e97); }
+            if (peg$silentFails === 0) { peg$fail(peg$e99); }
           }
           if (s5 !== peg$FAILED) {
             s6 = input.charAt(peg$currPos);
-            if (peg$r23.test(s6)) {
+            if (peg$r24.test(s6)) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e98); }
+              if (peg$silentFails === 0) { peg$fail(peg$e100); }
             }
             if (s6 !== peg$FAILED) {
               s7 = input.charAt(peg$currPos);
-              if (peg$r19.test(s7)) {
+              if (peg$r20.test(s7)) {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e94); }
+                if (peg$silentFails === 0) { peg$fail(peg$e96); }
               }
               if (s7 !== peg$FAILED) {
                 s3 = [s3, s4, s5, s6, s7];
@@ -5908,7 +5947,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f108(s1);
+        s0 = peg$f109(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5920,35 +5959,35 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.charAt(peg$currPos);
-      if (peg$r24.test(s1)) {
+      if (peg$r25.test(s1)) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e99); }
+        if (peg$silentFails === 0) { peg$fail(peg$e101); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r18.test(s2)) {
+        if (peg$r19.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e93); }
+          if (peg$silentFails === 0) { peg$fail(peg$e95); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
-          if (peg$r22.test(s3)) {
+          if (peg$r23.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e97); }
+            if (peg$silentFails === 0) { peg$fail(peg$e99); }
           }
           if (s3 !== peg$FAILED) {
             s4 = input.charAt(peg$currPos);
-            if (peg$r22.test(s4)) {
+            if (peg$r23.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e97); }
+              if (peg$silentFails === 0) { peg$fail(peg$e99); }
             }
             if (s4 !== peg$FAILED) {
               s5 = peg$currPos;
@@ -5963,7 +6002,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f109();
+                s0 = peg$f110();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5998,11 +6037,11 @@ function peg$parse(input, options) {
       s1 = peg$parseDQString();
       if (s1 === peg$FAILED) {
         s1 = input.charAt(peg$currPos);
-        if (peg$r25.test(s1)) {
+        if (peg$r26.test(s1)) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e100); }
+          if (peg$silentFails === 0) { peg$fail(peg$e102); }
         }
       }
     }
@@ -6013,11 +6052,11 @@ function peg$parse(input, options) {
         s1 = peg$parseDQString();
         if (s1 === peg$FAILED) {
           s1 = input.charAt(peg$currPos);
-          if (peg$r25.test(s1)) {
+          if (peg$r26.test(s1)) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e100); }
+            if (peg$silentFails === 0) { peg$fail(peg$e102); }
           }
         }
       }
@@ -6031,15 +6070,15 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r26.test(s1)) {
+    if (peg$r27.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e101); }
+      if (peg$silentFails === 0) { peg$fail(peg$e103); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f110();
+      s1 = peg$f111();
     }
     s0 = s1;
 
@@ -6050,11 +6089,34 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r7.test(s0)) {
+    if (peg$r8.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+    }
+
+    return s0;
+  }
+
+  function peg$parseVarName() {
+    let s0, s1;
+
+    s0 = peg$parseName();
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      s1 = input.charAt(peg$currPos);
+      if (peg$r6.test(s1)) {
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      }
+      if (s1 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s1 = peg$f112();
+      }
+      s0 = s1;
     }
 
     return s0;
@@ -6067,7 +6129,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f111();
+    s1 = peg$f113();
     s0 = s1;
     peg$silentFails--;
 
@@ -6080,21 +6142,21 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r27.test(s1)) {
+    if (peg$r28.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e103); }
+      if (peg$silentFails === 0) { peg$fail(peg$e105); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f112();
+      s1 = peg$f114();
     }
     s0 = s1;
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e102); }
+      if (peg$silentFails === 0) { peg$fail(peg$e104); }
     }
 
     return s0;

@@ -148,6 +148,17 @@ export function buildTree(
         break;
       }
       case 'Close': {
+        // Smarty 2 ignores what follows a closing tag's name (D314): never silently.
+        if (n.ignored)
+          diagnostics.push(
+            src.diagnostic(
+              'warning',
+              'W_IGNORED_TEXT',
+              `"${n.ignored.slice(0, 40)}" after {/${n.name}} is ignored (Smarty 2 reads only the name of a closing tag)`,
+              n.start,
+              n.end,
+            ),
+          );
         if (!isBuiltinBlock(n.name) && n.name !== 'if' && !opts.blockPlugin(n.name)) {
           error('E_UNKNOWN_TAG', `{/${n.name}} closes "${n.name}", which is not a block tag`, n);
           break;

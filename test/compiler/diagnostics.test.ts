@@ -32,6 +32,15 @@ describe('diagnostics', () => {
       expect(report(ok)).toEqual([]);
   });
 
+  it("text after a closing tag's name is a warning, as Smarty 2 ignores it (D314); a bare close is not", () => {
+    expect(report('{foreach from=$l item=i}{/foreach name=x}\n{if 1}{/if $y}')).toEqual([
+      '1:25 warning W_IGNORED_TEXT',
+      '2:7 warning W_IGNORED_TEXT',
+    ]);
+    expect(compile('{if 1}{/if $y}').diagnostics[0]!.message).toContain('"$y" after {/if} is ignored');
+    expect(report('{if 1}{/if}{foreach from=$l item=i}{/foreach\n}')).toEqual([]);
+  });
+
   it('diagnostics come sorted by line and column, whichever pass found them', () => {
     // The structure pass reports the stray {/foo} before codegen reports the two lines above it.
     const got = report('{cyle}\n{$x|escape:"nope"}\n{/foo}');

@@ -1,12 +1,13 @@
 import { defineFunction } from '../types.js';
 import { toBool, toInt64, toStr } from '../../value/convert.js';
 import { add, sub } from '../../value/arith.js';
-import type { PhpInt, PhpNumber } from '../../value/value.js';
+import type { PhpNumber, Value } from '../../value/value.js';
 
 interface CounterState {
   /** PHP's `+=` / `-=` on an int: past PHP_INT_MAX the count goes on as a float. */
   count: PhpNumber;
-  skip: PhpInt;
+  /** As given, as Smarty 2 keeps it: each step is PHP's `+=` of it, so `skip=0.5` counts in halves (D312). */
+  skip: Value;
   direction: string;
   assign: string | null;
 }
@@ -19,7 +20,7 @@ export default defineFunction({
   attrs: {
     name: { type: 'string', default: 'default' },
     start: { type: 'int' },
-    skip: { type: 'int' },
+    skip: { type: 'number' },
     direction: { type: 'string', doc: '`down` counts down; anything else counts up.' },
     print: { type: 'bool' },
     assign: { type: 'varname' },
@@ -44,7 +45,7 @@ export default defineFunction({
     if (c.assign !== null) ctx.assign(c.assign, c.count);
     const print = attrs.print !== undefined && attrs.print !== null ? toBool(attrs.print) : c.assign === null;
     const out = print ? toStr(c.count) : '';
-    if (attrs.skip !== undefined && attrs.skip !== null) c.skip = toInt64(attrs.skip);
+    if (attrs.skip !== undefined && attrs.skip !== null) c.skip = attrs.skip;
     if (attrs.direction !== undefined && attrs.direction !== null) c.direction = toStr(attrs.direction);
     c.count = c.direction === 'down' ? sub(c.count, c.skip) : add(c.count, c.skip);
     return out;
