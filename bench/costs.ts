@@ -234,8 +234,7 @@ async function entryCosts(): Promise<void> {
   const { BenchIsolate } = await import('./lib/harness.js');
   type Bench = InstanceType<typeof BenchIsolate>;
   const all = pages();
-  const request = tablesRequest;
-  const requests = all.map((p, i) => request(`p${i}`, p.vars, p.timezone));
+  const requests = all.map((p, i) => tablesRequest(`p${i}`, p.vars, p.timezone));
   const copy = (x: unknown) => new ivm.ExternalCopy(x).copyInto({ release: true });
   const runtimes = [{ name: 'this tree', text: undefined as string | undefined }];
   if (baseBundle) runtimes.push({ name: `base (${baseBundle})`, text: readFileSync(baseBundle, 'utf8') });
@@ -246,7 +245,7 @@ async function entryCosts(): Promise<void> {
       b.fn('addRequest').applySync(undefined, [`p${i}`, copy(requests[i])]);
     });
     b.define('', 'empty');
-    b.fn('addRequest').applySync(undefined, ['none', copy(request('empty', {}, 'UTC'))]);
+    b.fn('addRequest').applySync(undefined, ['none', copy(tablesRequest('empty', {}, 'UTC'))]);
     return b;
   });
   const n = renders;

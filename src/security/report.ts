@@ -1,6 +1,6 @@
 /** The harness report: one line per case, the cases not automated yet, then the goals with figures. */
 import type { HarnessReport } from './harness.js';
-import { KILL_BUDGET_MS } from './cases/mem.js';
+import { KILL_BUDGET_MS, overKillBudget } from './cases/mem.js';
 
 export function formatReport(r: HarnessReport): string {
   const lines: string[] = [];
@@ -83,8 +83,9 @@ function goals(r: HarnessReport): string[] {
     return `${mb}M ${v === undefined ? 'n/a' : `${(v / 1000).toFixed(1)} s`}`;
   });
   // Contained is not enough for G5: each class's kill must also come within its budget.
-  const killSlow = Object.entries(KILL_BUDGET_MS).some(([mb, ms]) => (figure(r, 'MEM-01', `kill_ms_${mb}`) ?? 0) > ms);
-  const killStatus = status(['MEM-01']) === 'met' && killSlow ? 'MISSED (over its budget)' : status(['MEM-01']);
+  const contained = status(['MEM-01']);
+  const killSlow = overKillBudget(byId.get('MEM-01')?.outcome.figures).length > 0;
+  const killStatus = contained === 'met' && killSlow ? 'MISSED (over its budget)' : contained;
   const budget = Object.entries(KILL_BUDGET_MS)
     .map(([mb, ms]) => `${ms / 1000} s at ${mb}M`)
     .join(', ');

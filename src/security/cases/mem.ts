@@ -7,6 +7,13 @@ const BOMB = '{section name=i loop=100000000}{append var=a value=$smarty.section
 /** Goal G5 (docs/security.md): a heap bomb ends within this many ms at each memory class, MB. */
 export const KILL_BUDGET_MS: Record<number, number> = { 128: 1500, 256: 2500, 512: 4000, 768: 6000 };
 
+/** The memory classes, MB, whose kill in MEM-01's figures took longer than their G5 budget. */
+export function overKillBudget(figures: Record<string, number> | undefined): string[] {
+  return Object.entries(KILL_BUDGET_MS)
+    .filter(([mb, ms]) => (figures?.[`kill_ms_${mb}`] ?? 0) > ms)
+    .map(([mb]) => mb);
+}
+
 export const MEM: SecurityCase[] = [
   {
     id: 'MEM-01',
@@ -25,10 +32,10 @@ export const MEM: SecurityCase[] = [
         figures[`kill_ms_${mb}`] = a.ms;
         if (a.code !== 'E_MEMORY_LIMIT') return judge(h, a, false, `E_MEMORY_LIMIT at ${mb} MB`);
       }
-      const slow = Object.entries(KILL_BUDGET_MS).filter(([mb, ms]) => figures[`kill_ms_${mb}`] > ms);
+      const slow = overKillBudget(figures);
       return {
         status: 'contained',
-        detail: `killed at each class${slow.length ? ` (over the G5 budget at ${slow.map(([mb]) => mb).join(', ')} MB)` : ''}`,
+        detail: `killed at each class${slow.length ? ` (over the G5 budget at ${slow.join(', ')} MB)` : ''}`,
         figures,
       };
     },
