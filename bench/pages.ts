@@ -22,11 +22,13 @@ import { helpers, pages, type Page } from './pages/pages.js';
 import { runBench, UsageError, wholeNumber } from './lib/cli.js';
 import type { SmartcageModule } from './lib/smartcage.js';
 
-const HELP = `Usage: npm run bench:pages -- [--rounds N] [--renders N] [--slices MS,MS...] [--out FILE] [--only PAGE,...]
+const HELP = `Usage: npm run bench:pages -- [--rounds N] [--renders N] [--slices MS,MS...] [--tenants N] [--out FILE] [--only PAGE,...]
 
   --rounds N     rounds through every subject (default 5); each figure is the median of the rounds
   --renders N    renders per subject and page in a round (default 300; PHP renders as many)
   --slices LIST  smartcage rows, one per synchronous slice in ms (default: the engine's default)
+  --tenants N    one more smartcage row whose renders go to N tenants in turn (an isolate each),
+                 as a host of many sites sees them; the other rows render each page in one tenant
   --out FILE     also write the table there (markdown)
   --only LIST    these pages only
 Smarty 2.6.33 needs SMARTY2_DIR (an unpacked release) and php on the PATH; without them its row is skipped.`;
@@ -35,12 +37,13 @@ interface Options {
   rounds: number;
   renders: number;
   slices: (number | null)[];
+  tenants: number;
   out: string | null;
   only: string[] | null;
 }
 
 function parseArgs(argv: string[]): Options | null {
-  const o: Options = { rounds: 5, renders: 300, slices: [null], out: null, only: null };
+  const o: Options = { rounds: 5, renders: 300, slices: [null], tenants: 1, out: null, only: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const v = argv[i + 1];
@@ -52,7 +55,8 @@ function parseArgs(argv: string[]): Options | null {
       o.slices = String(v).split(',').map(Number);
       if (o.slices.some((n) => !Number.isFinite(n) || (n as number) < 0))
         throw new UsageError('--slices takes ms values >= 0, comma-separated');
-    } else if (a === '--out') o.out = String(v);
+    } else if (a === '--tenants') o.tenants = wholeNumber(a, v);
+    else if (a === '--out') o.out = String(v);
     else if (a === '--only') o.only = String(v).split(',');
     else throw new UsageError(`unknown option ${a}`);
     i++;
@@ -127,7 +131,12 @@ function eta(): Subject {
   };
 }
 
-function smartcage(sc: SmartcageModule, sliceMs: number | null): Subject & { close(): void } {
+/**
+ * smartcage's whole request, one engine per time zone. With `tenants` above 1 each page's renders
+ * go to that many tenants in turn: each tenant has an isolate of its own, whose code V8 optimizes
+ * apart from the others', and the renders switch isolate every time (docs/decisions.md D315).
+ */
+function smartcage(sc: SmartcageModule, sliceMs: number | null, tenants = 1): Subject & { close(): void } {
   const engines = new Map<string, ReturnType<SmartcageModule['createEngine']>>();
   const engineFor = (p: Page) => {
     let e = engines.get(p.timezone);
@@ -141,13 +150,16 @@ function smartcage(sc: SmartcageModule, sliceMs: number | null): Subject & { clo
     }
     return e;
   };
+  let turn = 0;
+  const tenant = (p: Page) => (tenants === 1 ? `pages-${p.name}` : `pages-${p.name}-${turn++ % tenants}`);
   const render = (p: Page) =>
-    engineFor(p).render(p.template, { name: `${p.name}.tpl`, vars: p.vars, identity: { tenant: `pages-${p.name}` } });
+    engineFor(p).render(p.template, { name: `${p.name}.tpl`, vars: p.vars, identity: { tenant: tenant(p) } });
+  const label = sliceMs === null ? 'smartcage' : `smartcage, slice ${sliceMs} ms`;
   return {
-    label: sliceMs === null ? 'smartcage' : `smartcage, slice ${sliceMs} ms`,
+    label: tenants === 1 ? label : `${label}, ${tenants} tenants`,
     output: async (p) => (await render(p)).output,
     async time(p, n) {
-      for (let i = 0; i < 20; i++) await render(p);
+      for (let i = 0; i < 20 * tenants; i++) await render(p);
       const c0 = cpuNow();
       for (let i = 0; i < n; i++) await render(p);
       return (cpuNow() - c0) / n;
@@ -195,6 +207,7 @@ async function main(opts: Options): Promise<number> {
   const sc = await loadSmartcage();
   const ps = pages().filter((p) => !opts.only || opts.only.includes(p.name));
   const engines = opts.slices.map((s) => smartcage(sc, s));
+  if (opts.tenants > 1) engines.push(smartcage(sc, opts.slices[0]!, opts.tenants));
   const subjects: Subject[] = [handWritten(), eta(), ...engines];
   const phpDir = process.env.SMARTY2_DIR;
   const phpNote =
