@@ -4,6 +4,7 @@
  * derived key never reach the isolate. A key given as a secret handle is swapped for its value here.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { BridgeError } from '../../host-api/errors.js';
 import { implement } from '../plugin-contract.js';
 import { htmlspecialchars, ENT_QUOTES } from '../../php/string/html.js';
 import { fromBytes } from '../../value/bytes.js';
@@ -12,8 +13,18 @@ import declaration from '../../plugins/host-crypto/rcms_encrypt.js';
 
 const PREFIX = 'v1.';
 
+/**
+ * The template's key is HKDF's `info`, which Node takes up to 1024 bytes: a longer key made
+ * hkdfSync throw on the host, E_HOST_FAILED reported to the embedder as its own failure. It is
+ * refused before deriving, without quoting it (it may be a secret's value) (D323, BR-19).
+ */
+const MAX_KEY_BYTES = 1024;
+
 function deriveKey(siteKey: Uint8Array, key: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', siteKey, Buffer.from('smartcage rcms_encrypt v1'), wireBytes(key), 32));
+  const info = wireBytes(key);
+  if (info.length > MAX_KEY_BYTES)
+    throw new BridgeError('E_BAD_ATTRIBUTE', `{rcms_encrypt} key= is longer than ${MAX_KEY_BYTES} bytes`);
+  return Buffer.from(hkdfSync('sha256', siteKey, Buffer.from('smartcage rcms_encrypt v1'), info, 32));
 }
 
 export const rcmsEncrypt = implement(declaration, async (attrs, call, crypto) => {
