@@ -20,10 +20,14 @@ import { CG_MORE, IS_MORE } from './js-names.js';
 import { CPU_MORE } from './host-work.js';
 import { NET_MORE } from './egress-forms.js';
 import { MEM_MORE_BRIDGE } from './bridge-sizes.js';
+import { CG_STOCK } from './stock-smarty.js';
+import { NET_SHAPES } from './request-shapes.js';
+import { BR_INPUTS, FS_INPUTS } from './plugin-inputs.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
   ...CG_MORE,
+  ...CG_STOCK,
   ...IS,
   ...IS_MORE,
   ...CPU,
@@ -35,11 +39,14 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...BR,
   ...SITE_HOST_BR,
   ...BR_MAIL,
+  ...BR_INPUTS,
   ...NET,
   ...NET_MORE,
+  ...NET_SHAPES,
   ...DOCUMENTS,
   ...FS,
   ...FS_ARCHIVES,
+  ...FS_INPUTS,
   ...RX,
   ...ML,
   ...ML_POSTING,
@@ -50,21 +57,21 @@ export const CATALOGUE: readonly SecurityCase[] = [
 ];
 
 const RANGES: [string, number][] = [
-  ['CG', 19],
+  ['CG', 21],
   ['IS', 15],
   ['CPU', 11],
   ['MEM', 13],
-  ['BR', 17],
-  ['NET', 17],
-  ['FS', 18],
+  ['BR', 19],
+  ['NET', 21],
+  ['FS', 21],
   ['RX', 6],
-  ['ML', 6],
+  ['ML', 7],
   ['OPS', 16],
   // The host-hardening review's findings (docs/sandbox.md, docs/security.md HH).
   ['HH', 14],
 ];
 
-/** All 152 ids of the catalogue, automated or not. */
+/** All 164 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );
