@@ -23,6 +23,8 @@ import { MEM_MORE_BRIDGE } from './bridge-sizes.js';
 import { CG_STOCK } from './stock-smarty.js';
 import { NET_SHAPES } from './request-shapes.js';
 import { BR_INPUTS, FS_INPUTS } from './plugin-inputs.js';
+import { BR_BUDGETS, FS_BUDGETS } from './row-budgets.js';
+import { IS_REQUESTS } from './request-state.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
@@ -30,6 +32,7 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...CG_STOCK,
   ...IS,
   ...IS_MORE,
+  ...IS_REQUESTS,
   ...CPU,
   ...CPU_MORE,
   ...SITE_HOST_CPU,
@@ -40,6 +43,7 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...SITE_HOST_BR,
   ...BR_MAIL,
   ...BR_INPUTS,
+  ...BR_BUDGETS,
   ...NET,
   ...NET_MORE,
   ...NET_SHAPES,
@@ -47,6 +51,7 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...FS,
   ...FS_ARCHIVES,
   ...FS_INPUTS,
+  ...FS_BUDGETS,
   ...RX,
   ...ML,
   ...ML_POSTING,
@@ -58,12 +63,12 @@ export const CATALOGUE: readonly SecurityCase[] = [
 
 const RANGES: [string, number][] = [
   ['CG', 21],
-  ['IS', 15],
+  ['IS', 16],
   ['CPU', 11],
   ['MEM', 13],
-  ['BR', 19],
+  ['BR', 20],
   ['NET', 21],
-  ['FS', 21],
+  ['FS', 22],
   ['RX', 6],
   ['ML', 7],
   ['OPS', 16],
@@ -71,7 +76,7 @@ const RANGES: [string, number][] = [
   ['HH', 14],
 ];
 
-/** All 164 ids of the catalogue, automated or not. */
+/** All 167 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );
