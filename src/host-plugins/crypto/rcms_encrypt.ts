@@ -20,16 +20,26 @@ const PREFIX = 'v1.';
  */
 const MAX_KEY_BYTES = 1024;
 
-function deriveKey(siteKey: Uint8Array, key: string): Buffer {
+/**
+ * HKDF salts: one for keys the template writes, one for keys holding a secret handle. With one
+ * salt, a key equal to the secret's value derived the secret's AES key, so encrypting with a
+ * guessed key and decrypting with the handle (or the other way round) told the template whether
+ * it had guessed the value, up to a thousand guesses a render (D324, BR-21). Apart, they never meet.
+ */
+const PLAIN_SALT = Buffer.from('smartcage rcms_encrypt v1');
+const SECRET_SALT = Buffer.from('smartcage rcms_encrypt v1, a key holding a secret');
+
+function deriveKey(siteKey: Uint8Array, key: string, holdsSecret: boolean): Buffer {
   const info = wireBytes(key);
   if (info.length > MAX_KEY_BYTES)
     throw new BridgeError('E_BAD_ATTRIBUTE', `{rcms_encrypt} key= is longer than ${MAX_KEY_BYTES} bytes`);
-  return Buffer.from(hkdfSync('sha256', siteKey, Buffer.from('smartcage rcms_encrypt v1'), info, 32));
+  return Buffer.from(hkdfSync('sha256', siteKey, holdsSecret ? SECRET_SALT : PLAIN_SALT, info, 32));
 }
 
 export const rcmsEncrypt = implement(declaration, async (attrs, call, crypto) => {
-  const key = call.secrets.substitute(String(attrs.key), '{rcms_encrypt key}', () => true);
-  const derived = deriveKey(await crypto.siteKey(), key);
+  const written = String(attrs.key);
+  const key = call.secrets.substitute(written, '{rcms_encrypt key}', () => true);
+  const derived = deriveKey(await crypto.siteKey(), key, call.secrets.contains(written));
   let result: string | false;
   if (attrs.action === 'encrypt') {
     const iv = randomBytes(12);

@@ -24,6 +24,7 @@ import { CG_STOCK } from './stock-smarty.js';
 import { NET_SHAPES } from './request-shapes.js';
 import { BR_INPUTS, FS_INPUTS } from './plugin-inputs.js';
 import { BR_BUDGETS, FS_BUDGETS } from './row-budgets.js';
+import { BR_GUESSES } from './secret-guesses.js';
 import { IS_REQUESTS } from './request-state.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
@@ -44,6 +45,7 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...BR_MAIL,
   ...BR_INPUTS,
   ...BR_BUDGETS,
+  ...BR_GUESSES,
   ...NET,
   ...NET_MORE,
   ...NET_SHAPES,
@@ -66,7 +68,7 @@ const RANGES: [string, number][] = [
   ['IS', 16],
   ['CPU', 11],
   ['MEM', 13],
-  ['BR', 20],
+  ['BR', 21],
   ['NET', 21],
   ['FS', 22],
   ['RX', 6],
@@ -76,7 +78,7 @@ const RANGES: [string, number][] = [
   ['HH', 14],
 ];
 
-/** All 167 ids of the catalogue, automated or not. */
+/** All 168 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );

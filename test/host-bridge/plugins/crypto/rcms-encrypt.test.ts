@@ -59,4 +59,18 @@ describe('{rcms_encrypt}', () => {
     expect(err).toMatchObject({ code: 'E_BAD_ATTRIBUTE' });
     expect((err as Error).message).not.toContain('kkkk');
   });
+
+  // A plain key equal to a secret's value must not open what the handle locked, nor the other
+  // way round: else the pair is an oracle that confirms a guess of the value (D324).
+  it('keeps keys holding a secret apart from plain keys, even of the same text', async () => {
+    const r = await engine.render(
+      '{secret var=s key="K"}' +
+        '{rcms_encrypt var=a action="encrypt" data="x" key="secret-key"}{rcms_encrypt var=pa action="decrypt" data=$a key=$s}' +
+        '{rcms_encrypt var=b action="encrypt" data="x" key=$s}{rcms_encrypt var=pb action="decrypt" data=$b key="secret-key"}' +
+        '{rcms_encrypt var=c action="encrypt" data="x" key="`$s`-suffix"}{rcms_encrypt var=pc action="decrypt" data=$c key="secret-key-suffix"}' +
+        '{if $pa === false}F{/if}{if $pb === false}F{/if}{if $pc === false}F{/if}',
+      {},
+    );
+    expect(r.output).toBe('FFF');
+  });
 });
