@@ -70,7 +70,7 @@ const RANGES: [string, number][] = [
   ['MEM', 13],
   ['BR', 21],
   ['NET', 21],
-  ['FS', 22],
+  ['FS', 23],
   ['RX', 6],
   ['ML', 7],
   ['OPS', 16],
@@ -78,7 +78,7 @@ const RANGES: [string, number][] = [
   ['HH', 14],
 ];
 
-/** All 168 ids of the catalogue, automated or not. */
+/** All 169 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );

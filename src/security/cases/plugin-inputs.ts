@@ -1,9 +1,9 @@
 /**
  * The attacks session's cases on what host plugins do with a template's values
- * (docs/security.md BR-18, BR-19, FS-19..FS-21): amounts of time a template asks the host to
+ * (docs/security.md BR-18, BR-19, FS-19..FS-21, FS-23): amounts of time a template asks the host to
  * keep something for, every string a host plugin takes given values made to reach a limit of
  * Node or of the operating system, files an `{api}` request attaches, paths past the
- * filesystem's own limits, and moves of a folder into itself.
+ * filesystem's own limits, moves of a folder into itself, and buckets of another tenant's.
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { HOST_FAMILIES } from '../../plugins/host-plugins.js';
 import type { AttrSpec, FunctionPlugin } from '../../plugins/types.js';
 import { harnessTenantRoot } from '../host/files.js';
 import { harnessHttp } from '../host/http.js';
-import type { HarnessContext, Outcome, SecurityCase } from '../types.js';
+import type { HarnessContext, Outcome, RenderAttempt, SecurityCase } from '../types.js';
 import { all, fsCase } from './fs.js';
 import { allRefused, judge, type Refusal } from './helpers.js';
 
@@ -220,6 +220,40 @@ async function renameLoops(h: HarnessContext): Promise<Outcome> {
   }
 }
 
+/** A call of each plugin that takes `bucket`, naming another tenant's; the rest of the call valid. */
+const BUCKET_CALLS: Record<string, string> = {
+  put_file: '{put_file bucket=$b value="v" path="/files/g/x.txt"}',
+  remove_file: '{remove_file bucket=$b path="/files/g/x.txt"}',
+  get_file: '{get_file bucket=$b path="/files/g/x.txt" var=v}',
+  gzip: '{gzip bucket=$b file_url="/files/g/x.txt"}',
+  zip: '{zip bucket=$b entries=$e dest="/files/g/x.zip"}',
+  unzip: '{unzip bucket=$b src="/files/g/x.zip" dest="/files/g/out"}',
+};
+
+/** Every plugin that takes `bucket` refuses a named one; a plugin added with it and not here fails the case. */
+async function buckets(h: HarnessContext): Promise<Outcome> {
+  const declared = Object.values(HOST_FAMILIES)
+    .flat()
+    .filter((p) => p.kind !== 'modifier' && Object.hasOwn((p as FunctionPlugin).attrs, 'bucket'))
+    .map((p) => p.name);
+  const untested = declared.filter((n) => !Object.hasOwn(BUCKET_CALLS, n));
+  if (untested.length)
+    return { status: 'escaped', detail: `plugins take bucket= and are not attacked here: ${untested.join(', ')}` };
+  const names = ['victim', '../victim', 'gs://victim-bucket', 's3://victim', '*'];
+  const o = await all(
+    h,
+    declared.flatMap((n) =>
+      names.map((b) => ({
+        tpl: BUCKET_CALLS[n]!,
+        vars: { b, e: [{ url: '/files/g/x.txt', name: 'x.txt' }] },
+        ok: (a: RenderAttempt) => a.code === 'E_PATH_DENIED' && (a.message ?? '').includes(`${n}.bucket`),
+        what: `{${n} bucket=${JSON.stringify(b)}}: E_PATH_DENIED on bucket`,
+      })),
+    ),
+  );
+  return o.status === 'contained' ? { ...o, detail: `${declared.length} plugins: ${o.detail}` } : o;
+}
+
 export const BR_INPUTS: SecurityCase[] = [
   {
     id: 'BR-18',
@@ -246,4 +280,5 @@ export const FS_INPUTS: SecurityCase[] = [
   fsCase('FS-19', 'files an {api} request attaches: paths, links, field names, count', apiFiles),
   fsCase('FS-20', "paths past the filesystem's limits, files and folders in the way", osLimits),
   fsCase('FS-21', 'a folder moved into itself, onto its parent or its root; a file onto itself', renameLoops),
+  fsCase('FS-23', "another tenant's storage named as bucket= in every plugin that takes one", buckets),
 ];
