@@ -14,6 +14,9 @@ const PROBE = '{api endpoint=$u method=$m headers=$h queries=$q status_var=s htt
 
 interface Form {
   label: string;
+  /** The template, when not PROBE (its vars are PROBE's and `s`). */
+  template?: string;
+  s?: string;
   /** The URL, given the allowed server's base (`http://api.example.com:PORT`). */
   url?: (base: string) => string;
   method?: string;
@@ -33,7 +36,7 @@ function shapes(id: string, title: string, forms: Form[]): SecurityCase {
       const base = `http://api.example.com:${s.port}`;
       const seen = s.seen.length;
       const refusals: Refusal[] = forms.map((f) => ({
-        template: PROBE,
+        template: f.template ?? PROBE,
         codes: f.codes,
         label: f.label,
         opts: {
@@ -42,6 +45,7 @@ function shapes(id: string, title: string, forms: Form[]): SecurityCase {
             m: f.method ?? 'GET',
             h: f.headers ?? [],
             q: f.queries ?? [],
+            s: f.s ?? '',
           },
         },
       }));
@@ -93,6 +97,16 @@ export const NET_SHAPES: SecurityCase[] = [
       queries: Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, 'v'])),
       codes: ['E_BAD_URL'],
     },
+    // One explode in the isolate makes the list; encoding it took ~1 s of the embedder's thread (D327).
+    ...[
+      '{api endpoint=$u queries=$a status_var=s}',
+      '{api_internal endpoint="/rcms-api/1/me" queries=$a status_var=s}',
+    ].map((tag): Form => ({
+      label: `300,000 values by explode: ${tag.slice(0, 14)}`,
+      template: `{assign var=a value=","|explode:$s}${tag}[{$s}]`,
+      s: ','.repeat(299_999),
+      codes: ['E_BAD_URL'],
+    })),
     {
       label: 'a URL of 3 MB',
       url: (base) => `${base}/echo?${'a'.repeat(3_000_000)}`,
