@@ -15,8 +15,13 @@ import type { HarnessContext, Outcome, RenderAttempt, SecurityCase } from '../ty
 import { all, fsCase } from './fs.js';
 import { allRefused, judge, type Refusal } from './helpers.js';
 
-function tenantRoot(): string {
-  const r = harnessTenantRoot('default');
+/**
+ * The storage root of a tenant of the case's own. Cases that write use one, so that what they make
+ * and remove never moves the quota the harness's main tenant is held to: the adapter counts usage
+ * once and then follows its own writes, so a file removed behind its back stays counted.
+ */
+function tenantRoot(tenant: string): string {
+  const r = harnessTenantRoot(tenant);
   if (!r) throw new Error('these cases need the harness files adapter (src/security/host/files.ts)');
   return r;
 }
@@ -96,13 +101,14 @@ function edgeCalls(): { template: string; vars: Record<string, unknown> }[] {
 
 /** Every edge call ends with a coded answer of the plugin, never one that says the host threw. */
 async function edgeValues(h: HarnessContext): Promise<Outcome> {
-  const temp = join(tenantRoot(), 'temp');
+  const identity = { tenant: 'br19' };
+  const temp = join(tenantRoot(identity.tenant), 'temp');
   const before = new Set(existsSync(temp) ? readdirSync(temp) : []);
   const calls = edgeCalls();
   let slowest = 0;
   try {
     for (const c of calls) {
-      const a = await h.render(c.template, { vars: c.vars });
+      const a = await h.render(c.template, { vars: c.vars, identity });
       slowest = Math.max(slowest, a.ms);
       const o = judge(h, a, !HOST_THREW.includes(a.code ?? ''), 'a coded answer of the plugin');
       if (o.status !== 'contained') {
@@ -111,7 +117,7 @@ async function edgeValues(h: HarnessContext): Promise<Outcome> {
       }
     }
   } finally {
-    // The temporary files save_file and write_file made: the FS cases count the harness quota.
+    // The temporary files save_file and write_file made.
     for (const name of existsSync(temp) ? readdirSync(temp) : [])
       if (!before.has(name)) rmSync(join(temp, name), { recursive: true, force: true });
   }
@@ -163,53 +169,63 @@ async function osLimits(h: HarnessContext): Promise<Outcome> {
   const nested = (n: number, seg: string) => `/files/user/fs20/${Array.from({ length: n }, () => seg).join('/')}/x.txt`;
   const denied = (a: { code?: string }) => a.code === 'E_PATH_DENIED';
   const failed = (a: { code?: string }) => a.code === 'E_FILE_FAILED';
+  const identity = { tenant: 'fs20' };
   try {
-    return await all(h, [
-      { tpl: write, vars: { p: `/files/user/fs20/${'a'.repeat(300)}.txt` }, ok: denied, what: 'a 300-byte name' },
-      {
-        tpl: write,
-        vars: { p: `/files/user/fs20/${'\u00e9'.repeat(200)}` },
-        ok: denied,
-        what: 'a 400-byte name of 200 characters',
-      },
-      { tpl: write, vars: { p: nested(600, 'd') }, ok: denied, what: '600 nested folders' },
-      { tpl: write, vars: { p: nested(300, 'd'.repeat(24)) }, ok: denied, what: 'a path past PATH_MAX' },
-      {
-        tpl: '{write_file path="/files/user/fs20/f.txt" value="x" var=v}{write_file path="/files/user/fs20/f.txt/sub.txt" value="y" var=w}',
-        ok: failed,
-        what: 'a file in the way of a folder: E_FILE_FAILED',
-      },
-      {
-        tpl: '{write_file path="/files/user/fs20/d/f.txt" value="x" var=v}{write_file path="/files/user/fs20/d" value="y" var=w}',
-        ok: failed,
-        what: 'writing over a folder: E_FILE_FAILED',
-      },
-      { tpl: '{write_file path="/files/user/" value="x" var=v}', ok: denied, what: 'the root itself' },
-    ]);
+    return await all(
+      h,
+      [
+        { tpl: write, vars: { p: `/files/user/fs20/${'a'.repeat(300)}.txt` }, ok: denied, what: 'a 300-byte name' },
+        {
+          tpl: write,
+          vars: { p: `/files/user/fs20/${'\u00e9'.repeat(200)}` },
+          ok: denied,
+          what: 'a 400-byte name of 200 characters',
+        },
+        { tpl: write, vars: { p: nested(600, 'd') }, ok: denied, what: '600 nested folders' },
+        { tpl: write, vars: { p: nested(300, 'd'.repeat(24)) }, ok: denied, what: 'a path past PATH_MAX' },
+        {
+          tpl: '{write_file path="/files/user/fs20/f.txt" value="x" var=v}{write_file path="/files/user/fs20/f.txt/sub.txt" value="y" var=w}',
+          ok: failed,
+          what: 'a file in the way of a folder: E_FILE_FAILED',
+        },
+        {
+          tpl: '{write_file path="/files/user/fs20/d/f.txt" value="x" var=v}{write_file path="/files/user/fs20/d" value="y" var=w}',
+          ok: failed,
+          what: 'writing over a folder: E_FILE_FAILED',
+        },
+        { tpl: '{write_file path="/files/user/" value="x" var=v}', ok: denied, what: 'the root itself' },
+      ],
+      { identity },
+    );
   } finally {
-    rmSync(join(tenantRoot(), 'user', 'fs20'), { recursive: true, force: true });
+    rmSync(join(tenantRoot(identity.tenant), 'user', 'fs20'), { recursive: true, force: true });
   }
 }
 
 /** A folder moved into itself, onto its parent or its root, a file onto itself: refused or false, the tree intact. */
 async function renameLoops(h: HarnessContext): Promise<Outcome> {
-  const dir = join(tenantRoot(), 'g', 'fs21');
+  const identity = { tenant: 'fs21' };
+  const dir = join(tenantRoot(identity.tenant), 'g', 'fs21');
   const file = join(dir, 'a', 'f.txt');
   const mv = (src: string, dest: string) => `{rename_file src_path="${src}" dest_path="${dest}" status_var=s}[{$s}]`;
   try {
-    const made = await h.render('{put_file value="kept" path="/files/g/fs21/a/f.txt"}ok');
+    const made = await h.render('{put_file value="kept" path="/files/g/fs21/a/f.txt"}ok', { identity });
     if (made.output !== 'ok') return judge(h, made, false, 'the folder to move was made');
-    const o = await all(h, [
-      { tpl: mv('files/g/fs21/a', 'files/g/fs21/a/b'), ok: (a) => a.output === '[]', what: 'into itself: false' },
-      { tpl: mv('files/g/fs21/a', 'files/g/fs21'), ok: (a) => a.output === '[]', what: 'onto its parent: false' },
-      {
-        tpl: mv('files/g/fs21/a/f.txt', 'files/g/fs21/a/f.txt'),
-        ok: (a) => a.output === '[1]',
-        what: 'a file onto itself',
-      },
-      { tpl: mv('files/g/fs21/a', 'files/g'), ok: (a) => a.code === 'E_PATH_DENIED', what: 'onto the root' },
-      { tpl: mv('files/g', 'files/g/fs21/g'), ok: (a) => a.code === 'E_PATH_DENIED', what: 'the root itself' },
-    ]);
+    const o = await all(
+      h,
+      [
+        { tpl: mv('files/g/fs21/a', 'files/g/fs21/a/b'), ok: (a) => a.output === '[]', what: 'into itself: false' },
+        { tpl: mv('files/g/fs21/a', 'files/g/fs21'), ok: (a) => a.output === '[]', what: 'onto its parent: false' },
+        {
+          tpl: mv('files/g/fs21/a/f.txt', 'files/g/fs21/a/f.txt'),
+          ok: (a) => a.output === '[1]',
+          what: 'a file onto itself',
+        },
+        { tpl: mv('files/g/fs21/a', 'files/g'), ok: (a) => a.code === 'E_PATH_DENIED', what: 'onto the root' },
+        { tpl: mv('files/g', 'files/g/fs21/g'), ok: (a) => a.code === 'E_PATH_DENIED', what: 'the root itself' },
+      ],
+      { identity },
+    );
     if (o.status !== 'contained') return o;
     const kept = existsSync(file) ? readFileSync(file, 'utf8') : null;
     return kept === 'kept'

@@ -31,13 +31,15 @@ async function tokenLoop(h: HarnessContext): Promise<Outcome> {
 /** Files made in a loop: E_BUDGET after the storage budget, exactly that many files, each whole. */
 async function fileLoop(h: HarnessContext): Promise<Outcome> {
   const max = ROW_BUDGETS.storage.perRender;
-  const temp = join(harnessTenantRoot('default') ?? '', 'temp');
+  // A tenant of its own: the adapter keeps counting the files removed below behind its back.
+  const identity = { tenant: 'fs22' };
+  const temp = join(harnessTenantRoot(identity.tenant) ?? '', 'temp');
   const names = () => new Set(existsSync(temp) ? readdirSync(temp) : []);
   const before = names();
   try {
     for (const body of ['{save_file value="whole" var=v}', '{write_file value="whole" var=v}']) {
       const start = names();
-      const a = await h.render(LOOP(body));
+      const a = await h.render(LOOP(body), { identity });
       const made = [...names()].filter((n) => !start.has(n));
       const whole = made.every((n) => readFileSync(join(temp, n), 'utf8') === 'whole');
       const o = judge(
@@ -53,7 +55,7 @@ async function fileLoop(h: HarnessContext): Promise<Outcome> {
       detail: `save_file and write_file in a loop: E_BUDGET after ${max} files in each render, each file whole`,
     };
   } finally {
-    // The harness tenant's quota is small: the files go, so the FS cases after this one have it.
+    // The case's files go with it.
     for (const n of names()) if (!before.has(n)) rmSync(join(temp, n), { force: true });
   }
 }
