@@ -110,7 +110,7 @@ const MAX_QUERY_VALUES = Math.floor((MAX_URL_LENGTH + 1) / 3);
  * Refuses `queries` with more values than any URL can carry (E_BAD_URL, the guard's code for a
  * URL past its cap), counting the values http_build_query writes (a scalar that is not null, at
  * any depth) and stopping past the bound, so nothing of a long list is encoded. The encoding
- * held the embedder's thread ~1 s for the 300,000 values one explode makes (D327, NET-20).
+ * held the embedder's thread ~1 s for the 300,000 values one explode makes (D320, NET-20).
  */
 export function refuseLongQueries(plugin: string, queries: Value): void {
   if (!(queries instanceof PhpArray)) return;

@@ -16,7 +16,7 @@ const PREFIX = 'v1.';
 /**
  * The template's key is HKDF's `info`, which Node takes up to 1024 bytes: a longer key made
  * hkdfSync throw on the host, E_HOST_FAILED reported to the embedder as its own failure. It is
- * refused before deriving, without quoting it (it may be a secret's value) (D323, BR-19).
+ * refused before deriving, without quoting it (it may be a secret's value) (D316, BR-19).
  */
 const MAX_KEY_BYTES = 1024;
 
@@ -24,7 +24,7 @@ const MAX_KEY_BYTES = 1024;
  * HKDF salts: one for keys the template writes, one for keys holding a secret handle. With one
  * salt, a key equal to the secret's value derived the secret's AES key, so encrypting with a
  * guessed key and decrypting with the handle (or the other way round) told the template whether
- * it had guessed the value, up to a thousand guesses a render (D324, BR-21). Apart, they never meet.
+ * it had guessed the value, up to a thousand guesses a render (D317, BR-21). Apart, they never meet.
  */
 const PLAIN_SALT = Buffer.from('smartcage rcms_encrypt v1');
 const SECRET_SALT = Buffer.from('smartcage rcms_encrypt v1, a key holding a secret');

@@ -97,7 +97,7 @@ export const NET_SHAPES: SecurityCase[] = [
       queries: Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, 'v'])),
       codes: ['E_BAD_URL'],
     },
-    // One explode in the isolate makes the list; encoding it took ~1 s of the embedder's thread (D327).
+    // One explode in the isolate makes the list; encoding it took ~1 s of the embedder's thread (D320).
     ...[
       '{api endpoint=$u queries=$a status_var=s}',
       '{api_internal endpoint="/rcms-api/1/me" queries=$a status_var=s}',

@@ -3,7 +3,7 @@
  * value, so a template that can test a guess against the handle learns the value by trying. Here
  * the test was {rcms_encrypt}: a plain key equal to the value derived the same AES key as the
  * handle, so encrypting under a guess and decrypting under the handle (or the other way round)
- * said whether the guess was right (decisions.md D324). The redactor is such a test too, and is
+ * said whether the guess was right (decisions.md D317). The redactor is such a test too, and is
  * not closed: docs/security.md, "A known limit: guessing a secret's value".
  */
 import type { Canaries, SecurityCase } from '../types.js';

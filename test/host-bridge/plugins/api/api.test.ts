@@ -114,7 +114,7 @@ describe('{api} requests', () => {
     expect(e2.url).toBe('/echo?z=0&c=3');
   });
 
-  // D327: a list too long for any URL is refused before it is encoded (same code as the guard's).
+  // D320: a list too long for any URL is refused before it is encoded (same code as the guard's).
   it('queries with more values than a URL can carry: E_BAD_URL before encoding; one that fits is sent', async () => {
     const values = (n: number) => ','.repeat(n - 1);
     const over = await fails('{assign var=q value=","|explode:$s}{api endpoint=$u queries=$q var=r}', {

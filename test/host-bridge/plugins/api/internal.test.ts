@@ -185,7 +185,7 @@ describe('{api_internal}', () => {
     expect(await code('{secret var=s key="S"}{api_internal endpoint="/rcms-api/1/`$s`"}')).toBe('E_SECRET_DENIED');
   });
 
-  // D327: as for {api}, a list too long for any URL is refused before it is encoded.
+  // D320: as for {api}, a list too long for any URL is refused before it is encoded.
   it('queries with more values than a URL can carry: E_BAD_URL, for api_mng too', async () => {
     const vars = { s: ','.repeat(2731) };
     for (const tag of ['api_internal', 'api_mng'])

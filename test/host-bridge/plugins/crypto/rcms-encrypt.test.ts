@@ -44,7 +44,7 @@ describe('{rcms_encrypt}', () => {
     expect(r.output).toBe('F');
   });
 
-  // Node's HKDF takes at most 1024 bytes of info: a longer key threw on the host (D323).
+  // Node's HKDF takes at most 1024 bytes of info: a longer key threw on the host (D316).
   it('takes a key of 1024 bytes and refuses a longer one, also from a secret, without quoting it', async () => {
     const round =
       '{rcms_encrypt var=c action="encrypt" data="x" key=$k}{rcms_encrypt var=p action="decrypt" data=$c key=$k}{$p}';
@@ -61,7 +61,7 @@ describe('{rcms_encrypt}', () => {
   });
 
   // A plain key equal to a secret's value must not open what the handle locked, nor the other
-  // way round: else the pair is an oracle that confirms a guess of the value (D324).
+  // way round: else the pair is an oracle that confirms a guess of the value (D317).
   it('keeps keys holding a secret apart from plain keys, even of the same text', async () => {
     const r = await engine.render(
       '{secret var=s key="K"}' +
