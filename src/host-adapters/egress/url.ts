@@ -7,7 +7,7 @@ import { egressError } from './errors.js';
 import { isPublicAddress } from './ip-class.js';
 import type { EgressPolicy } from './policy.js';
 
-const MAX_URL_LENGTH = 8192;
+export const MAX_URL_LENGTH = 8192;
 
 /**
  * Characters refused anywhere in the raw input. WHATWG silently strips tab/CR/LF and treats

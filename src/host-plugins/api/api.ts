@@ -33,6 +33,7 @@ import {
   keysContain,
   mapStrings,
   parseHeaderList,
+  refuseLongQueries,
 } from './common.js';
 import { clientTls } from './mtls.js';
 import { uploadBody } from './upload.js';
@@ -122,6 +123,7 @@ export const api = implement(declaration, async (attrs, call, http) => {
 
   // Never in the URL: servers log it, echo it and pass it on in redirects; headers or the body only.
   const queries = attrs.queries ?? null;
+  refuseLongQueries('api', queries);
   const inQuery = (s: string): string =>
     call.secrets.substitute(s, 'a query string (use a header or the body)', () => false);
   if (keysContain(queries, (k) => call.secrets.contains(k)))

@@ -9,6 +9,7 @@ import { isErrorCode } from '../../protocol/error-codes.js';
 import { PhpArray, PhpObject, type Value } from '../../value/value.js';
 import { toStr } from '../../value/convert.js';
 import { httpBuildQuery } from '../../php/array/query.js';
+import { MAX_URL_LENGTH } from '../../host-adapters/egress/url.js';
 
 /** Network requests ({api}, {api_internal}, {api_mng}) per render (NET-12). */
 export const MAX_REQUESTS_PER_RENDER = 100;
@@ -100,6 +101,32 @@ export function parseHeaderList(plugin: string, list: Value): [string, string][]
     out.push([name, text.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, '')]);
   }
   return out;
+}
+
+/** The most values `queries` can hold in a URL the egress guard takes: each is at least `k=` and a `&`. */
+const MAX_QUERY_VALUES = Math.floor((MAX_URL_LENGTH + 1) / 3);
+
+/**
+ * Refuses `queries` with more values than any URL can carry (E_BAD_URL, the guard's code for a
+ * URL past its cap), counting the values http_build_query writes (a scalar that is not null, at
+ * any depth) and stopping past the bound, so nothing of a long list is encoded. The encoding
+ * held the embedder's thread ~1 s for the 300,000 values one explode makes (D320, NET-20).
+ */
+export function refuseLongQueries(plugin: string, queries: Value): void {
+  if (!(queries instanceof PhpArray)) return;
+  let count = 0;
+  const stack: (PhpArray | PhpObject)[] = [queries];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    for (const x of v instanceof PhpArray ? v.values() : v.props.values()) {
+      if (x instanceof PhpArray || x instanceof PhpObject) stack.push(x);
+      else if (x !== null && ++count > MAX_QUERY_VALUES)
+        throw new BridgeError(
+          'E_BAD_URL',
+          `{${plugin}} queries= holds more values than a URL of ${MAX_URL_LENGTH} characters can carry`,
+        );
+    }
+  }
 }
 
 /** `query` then `queries` (http_build_query), joined with `&`. */

@@ -21,7 +21,7 @@ import { BridgeError } from '../../host-api/errors.js';
 import { PhpArray, type Value } from '../../value/value.js';
 import { jsonDecode } from '../../php/json/decode.js';
 import { ResponseCache } from '../response-cache.js';
-import { buildQuery, chargeRequest, keysContain, mapStrings, parseHeaderList } from './common.js';
+import { buildQuery, chargeRequest, keysContain, mapStrings, parseHeaderList, refuseLongQueries } from './common.js';
 import { missingAdapter } from '../../host-api/capabilities.js';
 
 const BAD_PATH = /[\u0000-\u0020\u007f\\#]|(^|\/)\.\.?(\/|$)|^\/\//;
@@ -57,6 +57,7 @@ export async function requestInternal(
     throw new BridgeError('E_NOT_IMPLEMENTED', '{api_mng} files is not supported yet');
   const tenant = call.identity.tenant;
   const endpoint = String(attrs.endpoint);
+  refuseLongQueries(plugin, attrs.queries ?? null);
   denySecrets(plugin, call, [endpoint, attrs.query ?? null, attrs.queries ?? null, attrs.headers ?? null]);
   const { path, query: inPath } = checkEndpoint(plugin, endpoint);
   const method = attrs.method === 'POST' ? 'POST' : 'GET';

@@ -4,6 +4,7 @@
  * derived key never reach the isolate. A key given as a secret handle is swapped for its value here.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { BridgeError } from '../../host-api/errors.js';
 import { implement } from '../plugin-contract.js';
 import { htmlspecialchars, ENT_QUOTES } from '../../php/string/html.js';
 import { fromBytes } from '../../value/bytes.js';
@@ -12,13 +13,33 @@ import declaration from '../../plugins/host-crypto/rcms_encrypt.js';
 
 const PREFIX = 'v1.';
 
-function deriveKey(siteKey: Uint8Array, key: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', siteKey, Buffer.from('smartcage rcms_encrypt v1'), wireBytes(key), 32));
+/**
+ * The template's key is HKDF's `info`, which Node takes up to 1024 bytes: a longer key made
+ * hkdfSync throw on the host, E_HOST_FAILED reported to the embedder as its own failure. It is
+ * refused before deriving, without quoting it (it may be a secret's value) (D316, BR-19).
+ */
+const MAX_KEY_BYTES = 1024;
+
+/**
+ * HKDF salts: one for keys the template writes, one for keys holding a secret handle. With one
+ * salt, a key equal to the secret's value derived the secret's AES key, so encrypting with a
+ * guessed key and decrypting with the handle (or the other way round) told the template whether
+ * it had guessed the value, up to a thousand guesses a render (D317, BR-21). Apart, they never meet.
+ */
+const PLAIN_SALT = Buffer.from('smartcage rcms_encrypt v1');
+const SECRET_SALT = Buffer.from('smartcage rcms_encrypt v1, a key holding a secret');
+
+function deriveKey(siteKey: Uint8Array, key: string, holdsSecret: boolean): Buffer {
+  const info = wireBytes(key);
+  if (info.length > MAX_KEY_BYTES)
+    throw new BridgeError('E_BAD_ATTRIBUTE', `{rcms_encrypt} key= is longer than ${MAX_KEY_BYTES} bytes`);
+  return Buffer.from(hkdfSync('sha256', siteKey, holdsSecret ? SECRET_SALT : PLAIN_SALT, info, 32));
 }
 
 export const rcmsEncrypt = implement(declaration, async (attrs, call, crypto) => {
-  const key = call.secrets.substitute(String(attrs.key), '{rcms_encrypt key}', () => true);
-  const derived = deriveKey(await crypto.siteKey(), key);
+  const written = String(attrs.key);
+  const key = call.secrets.substitute(written, '{rcms_encrypt key}', () => true);
+  const derived = deriveKey(await crypto.siteKey(), key, call.secrets.contains(written));
   let result: string | false;
   if (attrs.action === 'encrypt') {
     const iv = randomBytes(12);

@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RenderOptions } from '../../engine.js';
 import type { HarnessContext, Outcome, RenderAttempt, SecurityCase } from '../types.js';
 import { judge } from './helpers.js';
 import {
@@ -214,9 +215,10 @@ function expect(h: HarnessContext, a: RenderAttempt, what: string, ok: (a: Rende
 export async function all(
   h: HarnessContext,
   checks: { tpl: string; vars?: Record<string, unknown>; ok: (a: RenderAttempt) => boolean; what: string }[],
+  opts: RenderOptions = {},
 ): Promise<Outcome> {
   for (const c of checks) {
-    const a = await h.render(c.tpl, { vars: c.vars });
+    const a = await h.render(c.tpl, { ...opts, vars: c.vars });
     const o = expect(h, a, c.what, c.ok);
     if (o.status !== 'contained') return { ...o, detail: `${JSON.stringify(c.tpl).slice(0, 90)}: ${o.detail}` };
   }

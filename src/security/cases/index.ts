@@ -20,12 +20,20 @@ import { CG_MORE, IS_MORE } from './js-names.js';
 import { CPU_MORE } from './host-work.js';
 import { NET_MORE } from './egress-forms.js';
 import { MEM_MORE_BRIDGE } from './bridge-sizes.js';
+import { CG_STOCK } from './stock-smarty.js';
+import { NET_SHAPES } from './request-shapes.js';
+import { BR_INPUTS, FS_INPUTS } from './plugin-inputs.js';
+import { BR_BUDGETS, FS_BUDGETS } from './row-budgets.js';
+import { BR_GUESSES } from './secret-guesses.js';
+import { IS_REQUESTS } from './request-state.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
   ...CG_MORE,
+  ...CG_STOCK,
   ...IS,
   ...IS_MORE,
+  ...IS_REQUESTS,
   ...CPU,
   ...CPU_MORE,
   ...SITE_HOST_CPU,
@@ -35,11 +43,17 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...BR,
   ...SITE_HOST_BR,
   ...BR_MAIL,
+  ...BR_INPUTS,
+  ...BR_BUDGETS,
+  ...BR_GUESSES,
   ...NET,
   ...NET_MORE,
+  ...NET_SHAPES,
   ...DOCUMENTS,
   ...FS,
   ...FS_ARCHIVES,
+  ...FS_INPUTS,
+  ...FS_BUDGETS,
   ...RX,
   ...ML,
   ...ML_POSTING,
@@ -50,21 +64,21 @@ export const CATALOGUE: readonly SecurityCase[] = [
 ];
 
 const RANGES: [string, number][] = [
-  ['CG', 19],
-  ['IS', 15],
+  ['CG', 21],
+  ['IS', 16],
   ['CPU', 11],
   ['MEM', 13],
-  ['BR', 17],
-  ['NET', 17],
-  ['FS', 18],
+  ['BR', 21],
+  ['NET', 21],
+  ['FS', 23],
   ['RX', 6],
-  ['ML', 6],
+  ['ML', 7],
   ['OPS', 16],
   // The host-hardening review's findings (docs/sandbox.md, docs/security.md HH).
   ['HH', 14],
 ];
 
-/** All 152 ids of the catalogue, automated or not. */
+/** All 169 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );

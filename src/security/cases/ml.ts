@@ -230,6 +230,73 @@ export const ML: SecurityCase[] = [
       );
     },
   ),
+  mailCase(
+    'ML-07',
+    'Unicode line breaks, encoded words, header-named extra attributes, template names',
+    async (h, st) => {
+      const identity = { tenant: 'ml07' };
+      const to = 'to="reader@example.org" from="info@example.com" contents="c"';
+      const inject = (br: string) => `a${br}Bcc: list@victim.example`;
+      // VT and FF are controls: refused like CR and LF (ML-01).
+      const refused = await refusedOffWire(
+        h,
+        st,
+        [
+          ...['\u000b', '\u000c'].flatMap((br) =>
+            ['subject', 'from_nm'].map((attr): Attempt => [
+              `{sendmail ${to} ${attr}=$s}`,
+              { identity, vars: { s: inject(br) } },
+            ]),
+          ),
+          [`{sendmail ${to} sg_custom_args=$a}`, { identity, vars: { a: { k: inject('\r\n') } } }],
+        ],
+        ['E_MAIL_REJECTED'],
+      );
+      if (refused.status !== 'contained') return refused;
+      const badNames = await refusedOffWire(
+        h,
+        st,
+        [
+          [`{sendmail ${to} mail_template=$t}`, { identity, vars: { t: '../../etc/passwd' } }],
+          [`{sendmail ${to} sg_custom_args=$a}`, { identity, vars: { a: { 'x\r\nBcc': 'list@victim.example' } } }],
+          [`{sendmail ${to} __proto__="x"}`, { identity }],
+        ],
+        ['E_BAD_ATTRIBUTE', 'E_BAD_ATTR'],
+      );
+      if (badNames.status !== 'contained') return badNames;
+      // Sent as text: the Unicode line breaks (U+2028, U+2029, NEL) in the subject and the display
+      // name, an encoded word holding CR/LF, extra attributes named Bcc and Cc (template variables).
+      // Each message has one recipient and a header section in plain ASCII (non-ASCII text goes
+      // out as encoded words, never raw); the sink's traps (a header field the builder does not
+      // write, mail to victim.example) would count as a canary touch.
+      const sent: [string, Record<string, string>][] = [
+        ...['\u2028', '\u2029', '\u0085'].flatMap((br) =>
+          ['subject', 'from_nm'].map((attr): [string, Record<string, string>] => [
+            `{sendmail var=ok ${to} ${attr}=$s}${SENT}`,
+            { s: inject(br) },
+          ]),
+        ),
+        [`{sendmail var=ok ${to} subject="=?utf-8?q?a=0D=0ABcc:_list@victim.example?="}${SENT}`, {}],
+        [`{sendmail var=ok ${to} Bcc="list@victim.example" Cc="list@victim.example"}${SENT}`, {}],
+      ];
+      for (const [t, vars] of sent) {
+        const { a, ok } = await sendOne(h, st, t, { identity, vars });
+        const m = st.messages[st.messages.length - 1];
+        const head = m?.data.slice(0, m.data.indexOf('\r\n\r\n')) ?? '';
+        const o = judge(
+          h,
+          a,
+          ok && m?.rcptTo.join() === 'reader@example.org' && /^[\x20-\x7e\r\n\t]*$/.test(head),
+          'sent to its one recipient, the header section in ASCII',
+        );
+        if (o.status !== 'contained') return { ...o, detail: `${JSON.stringify(vars)} ${t.slice(0, 60)}: ${o.detail}` };
+      }
+      return {
+        status: 'contained',
+        detail: `8 forms refused off the wire; ${sent.length} sent as text, each to its one recipient, no header added`,
+      };
+    },
+  ),
 ];
 
 /** Mail rules of category BR (docs/security.md BR), for br.ts. */

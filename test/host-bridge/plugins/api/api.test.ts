@@ -114,6 +114,23 @@ describe('{api} requests', () => {
     expect(e2.url).toBe('/echo?z=0&c=3');
   });
 
+  // D320: a list too long for any URL is refused before it is encoded (same code as the guard's).
+  it('queries with more values than a URL can carry: E_BAD_URL before encoding; one that fits is sent', async () => {
+    const values = (n: number) => ','.repeat(n - 1);
+    const over = await fails('{assign var=q value=","|explode:$s}{api endpoint=$u queries=$q var=r}', {
+      s: values(2732),
+    });
+    expect(over.code).toBe('E_BAD_URL');
+    expect(over.message).toContain('queries= holds more values than a URL of 8192 characters');
+    const nested = await fails('{api endpoint=$u queries=$q var=r}', {
+      q: { a: Array.from({ length: 3000 }, () => ({ b: 'x' })) },
+    });
+    expect(nested.code).toBe('E_BAD_URL');
+    // Null values write nothing (http_build_query skips them), so they do not count.
+    const e = await echoOf('{api endpoint=$u queries=$q var=r}', { q: { ...Array(5000).fill(null), k: 'v' } });
+    expect(e.url).toBe('/echo?k=v');
+  });
+
   it('headers from "Name: value" strings; multibyte values go out as UTF-8', async () => {
     const e = await echoOf(
       '{append var=h value="X-One: 1"}{append var=h value="X-Two:two  "}{append var=h value="X-Name: 名前"}{api endpoint=$u headers=$h var=r}',

@@ -185,6 +185,23 @@ describe('{api_internal}', () => {
     expect(await code('{secret var=s key="S"}{api_internal endpoint="/rcms-api/1/`$s`"}')).toBe('E_SECRET_DENIED');
   });
 
+  // D320: as for {api}, a list too long for any URL is refused before it is encoded.
+  it('queries with more values than a URL can carry: E_BAD_URL, for api_mng too', async () => {
+    const vars = { s: ','.repeat(2731) };
+    for (const tag of ['api_internal', 'api_mng'])
+      expect(
+        await code(`{assign var=q value=","|explode:$s}{${tag} endpoint="/rcms-api/1/get" queries=$q}`, { vars }),
+      ).toBe('E_BAD_URL');
+    const before = calls.length;
+    expect(
+      await code('{assign var=q value=","|explode:$s}{api_internal endpoint="/rcms-api/1/get" queries=$q}', {
+        vars: { s: ',,' },
+      }),
+    ).toBe('rendered');
+    expect(calls.at(-1)!.req.query).toBe('0=&1=&2=');
+    expect(calls.length).toBe(before + 1);
+  });
+
   it('cache_time: GET without member_id only, keyed by tenant and caller', async () => {
     hostStateOf(engine).internalCache.clear();
     const t = '{api_internal endpoint="/rcms-api/1/get" query="c=1" cache_time=5 var=r}{$r.n}';
