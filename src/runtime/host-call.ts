@@ -9,7 +9,14 @@
  * made at once belongs to a render it started in a slice. Answered E_SLICE_YIELD there, the render
  * is cut (RenderState.yieldSlice) and runs again on the async path.
  */
-import { checkTransferSize, decodeAnswer, decodeValue, encodeValue, type Transfer } from '../protocol/transfer.js';
+import {
+  MAX_REQUEST_VALUES,
+  checkTransferSize,
+  decodeAnswer,
+  decodeValue,
+  encodeValue,
+  type Transfer,
+} from '../protocol/transfer.js';
 import type { HostAnswer, HostFunction, HostRequest, ModifierAnswer, TagAnswer } from '../protocol/host-call.js';
 import type { Value } from '../value/value.js';
 import type { RenderState } from './render-state.js';
@@ -57,7 +64,7 @@ function ask(plugin: string, attrs: Record<string, Value>, $: RenderState): TagA
   const encoded: Record<string, Transfer> = {};
   // An attribute named after an Object.prototype member is a key like any other (setOwn).
   for (const k of Object.keys(attrs)) setOwn(encoded, k, encodeValue(attrs[k]));
-  checkTransferSize(Object.values(encoded), `{${plugin}}`);
+  checkTransferSize(Object.values(encoded), `{${plugin}}`, MAX_REQUEST_VALUES);
   const answer = hostAnswer('tag', JSON.stringify({ name: plugin, attrs: encoded } satisfies HostRequest<'tag'>));
   if (!answer.ok) throw new HostError(answer.error.code, answer.error.message);
   const tag = answer as TagAnswer;
@@ -88,7 +95,7 @@ export function callHostBlock(
 export function callHostModifier(name: string, input: Value, args: Value[]): Value {
   if (!hostFunction) throw new HostError('E_NO_HOST', `the modifier ${name} needs a host, and this sandbox has none`);
   const values = [encodeValue(input), ...args.map((a) => encodeValue(a))];
-  checkTransferSize(values, `the modifier ${name}`);
+  checkTransferSize(values, `the modifier ${name}`, MAX_REQUEST_VALUES);
   const request = JSON.stringify({ name, input: values[0]!, args: values.slice(1) } satisfies HostRequest<'modifier'>);
   const answer = hostAnswer('modifier', request);
   if (!answer.ok) throw new HostError(answer.error.code, answer.error.message);

@@ -16,7 +16,7 @@ import {
   type Value,
 } from '../../src/index.js';
 import { INLINE_MAX_CHARS } from '../../src/compiled-templates.js';
-import { MAX_REQUEST_CHARS } from '../../src/protocol/transfer.js';
+import { MAX_REQUEST_CHARS, MAX_REQUEST_VALUES } from '../../src/protocol/transfer.js';
 import { FIXED_NOW, testEngine, templateError } from '../support/engine.js';
 
 /** What the plugins were called with, newest last. */
@@ -229,6 +229,25 @@ describe("an engine's own plugins", () => {
     const before = reported.length;
     await templateError(render('{shop_echo what="our-code"}'));
     expect(reported.length).toBe(before);
+  });
+
+  it('a call of more values than MAX_REQUEST_VALUES is refused before the host reads it (D321)', async () => {
+    // A list of n scalars is n + 1 values: the list and its elements.
+    const list = (n: number) => Array.from({ length: n }, (_, i) => i % 10);
+    const over = await templateError(render('a\n{shop_echo what=$v}', { v: list(MAX_REQUEST_VALUES) }));
+    expect([over.code, over.message, over.line]).toEqual([
+      'E_BAD_ATTRIBUTE',
+      `{shop_echo} values are too many to cross the bridge (over ${MAX_REQUEST_VALUES} values)`,
+      2,
+    ]);
+    // One value fewer reaches the host, which refuses the list where it wants a string.
+    const under = await templateError(render('{shop_echo what=$v}', { v: list(MAX_REQUEST_VALUES - 1) }));
+    expect(under.code).toBe('E_BAD_ATTRIBUTE');
+    expect(under.message).not.toContain('too many');
+    const reported = await templateError(render('{$v|yen}', { v: [list(MAX_REQUEST_VALUES)] }));
+    expect(reported.message).toBe(
+      `the modifier yen values are too many to cross the bridge (over ${MAX_REQUEST_VALUES} values)`,
+    );
   });
 
   it('an answer past the bridge cap is E_SIZE_LIMIT; one just under it crosses', async () => {

@@ -9,7 +9,13 @@ import { countMatches } from '../../src/value/count-matches.js';
 import { LimitError, MAX_ARRAY_LENGTH, MAX_STRING_LENGTH, checkSplitLength } from '../../src/value/limits.js';
 import { AssignError, assignVar, newScope } from '../../src/value/assign.js';
 import { PhpArray } from '../../src/value/value.js';
-import { MAX_REQUEST_CHARS, TransferError, checkTransferSize, encodeValue } from '../../src/protocol/transfer.js';
+import {
+  MAX_REQUEST_CHARS,
+  MAX_REQUEST_VALUES,
+  TransferError,
+  checkTransferSize,
+  encodeValue,
+} from '../../src/protocol/transfer.js';
 import { explode } from '../../src/php/array/join.js';
 import { strReplaceOne } from '../../src/php/string/search.js';
 import { parseEquation } from '../../src/php/math/expression.js';
@@ -131,6 +137,17 @@ describe('splits checked before the array exists', () => {
         'x',
       ),
     ).toThrow(TransferError);
+  });
+  it('host call values past a count are refused, keys not counted, scalars and arrays at any depth counted', () => {
+    const list = (n: number) => PhpArray.fromList(Array.from({ length: n }, () => 'a'));
+    expect(() => checkTransferSize([encodeValue(list(9))], 'x', 10)).not.toThrow();
+    expect(() => checkTransferSize([encodeValue(list(10))], 'x', 10)).toThrow(/too many .* \(over 10 values\)/);
+    expect(() => checkTransferSize([encodeValue(PhpArray.fromList([list(3), list(4)]))], 'x', 10)).not.toThrow();
+    expect(() => checkTransferSize([encodeValue(PhpArray.fromList([list(4), list(4)]))], 'x', 10)).toThrow(
+      TransferError,
+    );
+    // Without a count, as for an embedder plugin's answer, only the characters bound it.
+    expect(() => checkTransferSize([encodeValue(list(MAX_REQUEST_VALUES * 2))], 'x')).not.toThrow();
   });
   it('cycle compares a new list element by element, not through one JSON text of it', () => {
     const big = 'x'.repeat(MAX_STRING_LENGTH);
