@@ -339,7 +339,8 @@ function peg$parse(input, options) {
   const peg$c70 = "div";
   const peg$c71 = "(";
   const peg$c72 = ")";
-  const peg$c73 = ",";
+  const peg$c73 = "\\$";
+  const peg$c74 = ",";
 
   const peg$r0 = /^[^{]/;
   const peg$r1 = /^[ \t\r\n}]/;
@@ -358,18 +359,20 @@ function peg$parse(input, options) {
   const peg$r14 = /^[0-9A-Fa-f]/;
   const peg$r15 = /^[<>]/;
   const peg$r16 = /^[%*\/]/;
-  const peg$r17 = /^[tT]/;
-  const peg$r18 = /^[rR]/;
-  const peg$r19 = /^[uU]/;
-  const peg$r20 = /^[eE]/;
-  const peg$r21 = /^[fF]/;
-  const peg$r22 = /^[aA]/;
-  const peg$r23 = /^[lL]/;
-  const peg$r24 = /^[sS]/;
-  const peg$r25 = /^[nN]/;
-  const peg$r26 = /^[^}'"]/;
-  const peg$r27 = /^[a-zA-Z_]/;
-  const peg$r28 = /^[ \t\r\n]/;
+  const peg$r17 = /^[^ \t\r\n}$\\]/;
+  const peg$r18 = /^[$\\]/;
+  const peg$r19 = /^[tT]/;
+  const peg$r20 = /^[rR]/;
+  const peg$r21 = /^[uU]/;
+  const peg$r22 = /^[eE]/;
+  const peg$r23 = /^[fF]/;
+  const peg$r24 = /^[aA]/;
+  const peg$r25 = /^[lL]/;
+  const peg$r26 = /^[sS]/;
+  const peg$r27 = /^[nN]/;
+  const peg$r28 = /^[^}'"]/;
+  const peg$r29 = /^[a-zA-Z_]/;
+  const peg$r30 = /^[ \t\r\n]/;
 
   const peg$e0 = peg$classExpectation(["{"], true, false, false);
   const peg$e1 = peg$literalExpectation("{*", false);
@@ -463,20 +466,23 @@ function peg$parse(input, options) {
   const peg$e89 = peg$literalExpectation("div", false);
   const peg$e90 = peg$literalExpectation("(", false);
   const peg$e91 = peg$literalExpectation(")", false);
-  const peg$e92 = peg$literalExpectation(",", false);
-  const peg$e93 = peg$classExpectation(["t", "T"], false, false, false);
-  const peg$e94 = peg$classExpectation(["r", "R"], false, false, false);
-  const peg$e95 = peg$classExpectation(["u", "U"], false, false, false);
-  const peg$e96 = peg$classExpectation(["e", "E"], false, false, false);
-  const peg$e97 = peg$classExpectation(["f", "F"], false, false, false);
-  const peg$e98 = peg$classExpectation(["a", "A"], false, false, false);
-  const peg$e99 = peg$classExpectation(["l", "L"], false, false, false);
-  const peg$e100 = peg$classExpectation(["s", "S"], false, false, false);
-  const peg$e101 = peg$classExpectation(["n", "N"], false, false, false);
-  const peg$e102 = peg$classExpectation(["}", "'", "\""], true, false, false);
-  const peg$e103 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e104 = peg$otherExpectation("whitespace");
-  const peg$e105 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
+  const peg$e92 = peg$literalExpectation("\\$", false);
+  const peg$e93 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "$", "\\"], true, false, false);
+  const peg$e94 = peg$classExpectation(["$", "\\"], false, false, false);
+  const peg$e95 = peg$literalExpectation(",", false);
+  const peg$e96 = peg$classExpectation(["t", "T"], false, false, false);
+  const peg$e97 = peg$classExpectation(["r", "R"], false, false, false);
+  const peg$e98 = peg$classExpectation(["u", "U"], false, false, false);
+  const peg$e99 = peg$classExpectation(["e", "E"], false, false, false);
+  const peg$e100 = peg$classExpectation(["f", "F"], false, false, false);
+  const peg$e101 = peg$classExpectation(["a", "A"], false, false, false);
+  const peg$e102 = peg$classExpectation(["l", "L"], false, false, false);
+  const peg$e103 = peg$classExpectation(["s", "S"], false, false, false);
+  const peg$e104 = peg$classExpectation(["n", "N"], false, false, false);
+  const peg$e105 = peg$classExpectation(["}", "'", "\""], true, false, false);
+  const peg$e106 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e107 = peg$otherExpectation("whitespace");
+  const peg$e108 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
 
   function peg$f0(nodes) {    return nodes;  }
   function peg$f1() {
@@ -622,7 +628,7 @@ function peg$parse(input, options) {
   function peg$f87(head, tail) {    return foldLeft(head, tail);  }
   function peg$f88(head, tail) {    return foldLeft(head, tail);  }
   function peg$f89() {    return '%';  }
-  function peg$f90(op, arg) {    return node('Unary', { op, arg });  }
+  function peg$f90(op, arg) {    return unary(op, arg);  }
   function peg$f91() {    return '!';  }
   function peg$f92() {    return '!';  }
   function peg$f93() {    return '~';  }
@@ -636,23 +642,25 @@ function peg$parse(input, options) {
   function peg$f101(expr) {    return node('Group', { expr });  }
   function peg$f102(base, modifiers) {    return modified(base, modifiers);  }
   function peg$f103(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f104(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f105(head, tail) {    return [head, ...tail];  }
-  function peg$f106() {    return deeper();  }
-  function peg$f107() {    depth--; return true;  }
-  function peg$f108() {    depth--; return false;  }
-  function peg$f109(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f110() {    return node('Null', {});  }
-  function peg$f111() {
+  function peg$f104(parts) {    return strayToken(text(), parts);  }
+  function peg$f105(name, path) {    return node('Var', { name, path });  }
+  function peg$f106(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f107(head, tail) {    return [head, ...tail];  }
+  function peg$f108() {    return deeper();  }
+  function peg$f109() {    depth--; return true;  }
+  function peg$f110() {    depth--; return false;  }
+  function peg$f111(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f112() {    return node('Null', {});  }
+  function peg$f113() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f112() {
+  function peg$f114() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f113() {    peg$currPos = spaceEnd(input, peg$currPos);  }
-  function peg$f114() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f115() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f116() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -5519,14 +5527,166 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$parseIfConstant();
             if (s0 === peg$FAILED) {
-              s0 = peg$currPos;
-              s1 = peg$parseName();
-              if (s1 !== peg$FAILED) {
-                peg$savedPos = s0;
-                s1 = peg$f103(s1);
+              s0 = peg$parseStrayToken();
+              if (s0 === peg$FAILED) {
+                s0 = peg$currPos;
+                s1 = peg$parseName();
+                if (s1 !== peg$FAILED) {
+                  peg$savedPos = s0;
+                  s1 = peg$f103(s1);
+                }
+                s0 = s1;
               }
-              s0 = s1;
             }
+          }
+        }
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseStrayToken() {
+    let s0, s1, s2, s3, s4, s5;
+
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 123) {
+      s1 = peg$c1;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e2); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = [];
+      s3 = peg$parseStrayPart();
+      while (s3 !== peg$FAILED) {
+        s2.push(s3);
+        s3 = peg$parseStrayPart();
+      }
+      s3 = peg$currPos;
+      peg$silentFails++;
+      s4 = input.charAt(peg$currPos);
+      if (peg$r1.test(s4)) {
+        peg$currPos++;
+      } else {
+        s4 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e11); }
+      }
+      if (s4 === peg$FAILED) {
+        s4 = peg$currPos;
+        peg$silentFails++;
+        if (input.length > peg$currPos) {
+          s5 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e12); }
+        }
+        peg$silentFails--;
+        if (s5 === peg$FAILED) {
+          s4 = undefined;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+      }
+      peg$silentFails--;
+      if (s4 !== peg$FAILED) {
+        peg$currPos = s3;
+        s3 = undefined;
+      } else {
+        s3 = peg$FAILED;
+      }
+      if (s3 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f104(s2);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseStrayPart() {
+    let s0, s1, s2, s3, s4;
+
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 36) {
+      s1 = peg$c17;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parseVarName();
+      if (s2 !== peg$FAILED) {
+        s3 = [];
+        s4 = peg$parseDQBracket();
+        while (s4 !== peg$FAILED) {
+          s3.push(s4);
+          s4 = peg$parseDQBracket();
+        }
+        peg$savedPos = s0;
+        s0 = peg$f105(s2, s3);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      if (input.substr(peg$currPos, 2) === peg$c73) {
+        s0 = peg$c73;
+        peg$currPos += 2;
+      } else {
+        s0 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e92); }
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        s1 = [];
+        s2 = input.charAt(peg$currPos);
+        if (peg$r17.test(s2)) {
+          peg$currPos++;
+        } else {
+          s2 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e93); }
+        }
+        if (s2 !== peg$FAILED) {
+          while (s2 !== peg$FAILED) {
+            s1.push(s2);
+            s2 = input.charAt(peg$currPos);
+            if (peg$r17.test(s2)) {
+              peg$currPos++;
+            } else {
+              s2 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e93); }
+            }
+          }
+        } else {
+          s1 = peg$FAILED;
+        }
+        if (s1 !== peg$FAILED) {
+          s0 = input.substring(s0, peg$currPos);
+        } else {
+          s0 = s1;
+        }
+        if (s0 === peg$FAILED) {
+          s0 = input.charAt(peg$currPos);
+          if (peg$r18.test(s0)) {
+            peg$currPos++;
+          } else {
+            s0 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e94); }
           }
         }
       }
@@ -5565,7 +5725,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f104(s1, s5);
+          s0 = peg$f106(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5592,11 +5752,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 44) {
-        s5 = peg$c73;
+        s5 = peg$c74;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e92); }
+        if (peg$silentFails === 0) { peg$fail(peg$e95); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -5616,11 +5776,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 44) {
-          s5 = peg$c73;
+          s5 = peg$c74;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e92); }
+          if (peg$silentFails === 0) { peg$fail(peg$e95); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -5637,7 +5797,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f105(s1, s2);
+      s0 = peg$f107(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5770,7 +5930,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f106();
+    s0 = peg$f108();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5784,7 +5944,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f107();
+    s0 = peg$f109();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5798,7 +5958,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f108();
+    s0 = peg$f110();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5815,35 +5975,35 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     s3 = input.charAt(peg$currPos);
-    if (peg$r17.test(s3)) {
+    if (peg$r19.test(s3)) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e93); }
+      if (peg$silentFails === 0) { peg$fail(peg$e96); }
     }
     if (s3 !== peg$FAILED) {
       s4 = input.charAt(peg$currPos);
-      if (peg$r18.test(s4)) {
+      if (peg$r20.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e94); }
+        if (peg$silentFails === 0) { peg$fail(peg$e97); }
       }
       if (s4 !== peg$FAILED) {
         s5 = input.charAt(peg$currPos);
-        if (peg$r19.test(s5)) {
+        if (peg$r21.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e95); }
+          if (peg$silentFails === 0) { peg$fail(peg$e98); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
-          if (peg$r20.test(s6)) {
+          if (peg$r22.test(s6)) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e96); }
+            if (peg$silentFails === 0) { peg$fail(peg$e99); }
           }
           if (s6 !== peg$FAILED) {
             s3 = [s3, s4, s5, s6];
@@ -5867,43 +6027,43 @@ function peg$parse(input, options) {
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       s3 = input.charAt(peg$currPos);
-      if (peg$r21.test(s3)) {
+      if (peg$r23.test(s3)) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e97); }
+        if (peg$silentFails === 0) { peg$fail(peg$e100); }
       }
       if (s3 !== peg$FAILED) {
         s4 = input.charAt(peg$currPos);
-        if (peg$r22.test(s4)) {
+        if (peg$r24.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e98); }
+          if (peg$silentFails === 0) { peg$fail(peg$e101); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r23.test(s5)) {
+          if (peg$r25.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e99); }
+            if (peg$silentFails === 0) { peg$fail(peg$e102); }
           }
           if (s5 !== peg$FAILED) {
             s6 = input.charAt(peg$currPos);
-            if (peg$r24.test(s6)) {
+            if (peg$r26.test(s6)) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e100); }
+              if (peg$silentFails === 0) { peg$fail(peg$e103); }
             }
             if (s6 !== peg$FAILED) {
               s7 = input.charAt(peg$currPos);
-              if (peg$r20.test(s7)) {
+              if (peg$r22.test(s7)) {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e96); }
+                if (peg$silentFails === 0) { peg$fail(peg$e99); }
               }
               if (s7 !== peg$FAILED) {
                 s3 = [s3, s4, s5, s6, s7];
@@ -5947,7 +6107,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f109(s1);
+        s0 = peg$f111(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5959,35 +6119,35 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.charAt(peg$currPos);
-      if (peg$r25.test(s1)) {
+      if (peg$r27.test(s1)) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e101); }
+        if (peg$silentFails === 0) { peg$fail(peg$e104); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r19.test(s2)) {
+        if (peg$r21.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e95); }
+          if (peg$silentFails === 0) { peg$fail(peg$e98); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
-          if (peg$r23.test(s3)) {
+          if (peg$r25.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e99); }
+            if (peg$silentFails === 0) { peg$fail(peg$e102); }
           }
           if (s3 !== peg$FAILED) {
             s4 = input.charAt(peg$currPos);
-            if (peg$r23.test(s4)) {
+            if (peg$r25.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e99); }
+              if (peg$silentFails === 0) { peg$fail(peg$e102); }
             }
             if (s4 !== peg$FAILED) {
               s5 = peg$currPos;
@@ -6002,7 +6162,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f110();
+                s0 = peg$f112();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6037,11 +6197,11 @@ function peg$parse(input, options) {
       s1 = peg$parseDQString();
       if (s1 === peg$FAILED) {
         s1 = input.charAt(peg$currPos);
-        if (peg$r26.test(s1)) {
+        if (peg$r28.test(s1)) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e102); }
+          if (peg$silentFails === 0) { peg$fail(peg$e105); }
         }
       }
     }
@@ -6052,11 +6212,11 @@ function peg$parse(input, options) {
         s1 = peg$parseDQString();
         if (s1 === peg$FAILED) {
           s1 = input.charAt(peg$currPos);
-          if (peg$r26.test(s1)) {
+          if (peg$r28.test(s1)) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e102); }
+            if (peg$silentFails === 0) { peg$fail(peg$e105); }
           }
         }
       }
@@ -6070,15 +6230,15 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r27.test(s1)) {
+    if (peg$r29.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e103); }
+      if (peg$silentFails === 0) { peg$fail(peg$e106); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f111();
+      s1 = peg$f113();
     }
     s0 = s1;
 
@@ -6114,7 +6274,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f112();
+        s1 = peg$f114();
       }
       s0 = s1;
     }
@@ -6129,7 +6289,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f113();
+    s1 = peg$f115();
     s0 = s1;
     peg$silentFails--;
 
@@ -6142,21 +6302,21 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r28.test(s1)) {
+    if (peg$r30.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e105); }
+      if (peg$silentFails === 0) { peg$fail(peg$e108); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f114();
+      s1 = peg$f116();
     }
     s0 = s1;
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e104); }
+      if (peg$silentFails === 0) { peg$fail(peg$e107); }
     }
 
     return s0;
@@ -6175,6 +6335,35 @@ function peg$parse(input, options) {
   // Smarty 2 writes a number into the compiled PHP as it is, and PHP reads an integer with a
   // leading 0 as octal: `value=010` is 8, `$l[010]` is `$l[8]`, and `08` does not compile (the
   // code generator reports it, where the number is used: `values=08,09` is an unquoted string).
+  // What Smarty 2's {if} lexer accepts at the end of a token it reads as text (StrayToken): a
+  // variable (or a quoted string) and its modifiers, as its _var_regexp and _mod_regexp say.
+  const QUOTED = `"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|'[^'\\\\]*(?:\\\\.[^'\\\\]*)*'`;
+  const STRAY_VAR = `\\$\\w+(?:\\.\\$?\\w+|\\[\\$?\\w+(?:\\.\\w+)?\\])*`;
+  const STRAY_MODIFIER = `\\|@?\\w+(?::(?:\\w+|-?\\d+(?:\\.\\d+)?|${STRAY_VAR}|${QUOTED}))*`;
+  const STRAY_END = new RegExp(`(?:${STRAY_VAR}|${QUOTED})(?:${STRAY_MODIFIER})*$`);
+
+  function strayToken(raw, parts) {
+    if (!STRAY_END.test(raw) || parts.some((p) => typeof p !== 'string' && p.name === 'smarty')) {
+      error(`[E_IF_SYNTAX] cannot read the condition at "${raw.slice(0, 30)}" (a ${LB} inside ${LB}if${RB}: write ${LB}if $x${RB})`);
+    }
+    const merged = [];
+    for (const p of parts) {
+      if (typeof p === 'string' && typeof merged[merged.length - 1] === 'string') merged[merged.length - 1] += p;
+      else merged.push(p);
+    }
+    return node('Interp', { parts: [LB + (typeof merged[0] === 'string' ? merged.shift() : ''), ...merged] });
+  }
+
+  // PHP binds a unary operator tighter than `.`: Smarty 2 compiles `!` before a StrayToken to
+  // `!` before the token's leading text, concatenated with the rest, so the operator takes that
+  // text only (the token is an Interp that starts at a left brace; D318).
+  function unary(op, arg) {
+    if (arg.type !== 'Interp' || input[arg.start] !== LB) return node('Unary', { op, arg });
+    const [lead, ...rest] = arg.parts;
+    const operand = typeof lead === 'string' ? { type: 'String', value: lead, start: arg.start, end: arg.start + lead.length } : lead;
+    return { ...arg, parts: [node('Unary', { op, arg: operand }), ...rest] };
+  }
+
   function numberNode(raw) {
     const m = /^(-?)0([0-9]+)$/.exec(raw);
     if (!m) return node('Number', { raw });
