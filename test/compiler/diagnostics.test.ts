@@ -41,6 +41,16 @@ describe('diagnostics', () => {
     expect(report('{if 1}{/if}{foreach from=$l item=i}{/foreach\n}')).toEqual([]);
   });
 
+  it('a brace inside {if} that Smarty 2 reads as text is a warning at the token (D318); a quoted string is not', () => {
+    expect(report('{if {$p.email}<a>{/if}\n{if !{$x}1{elseif $a && {$b|escape}2{/if}')).toEqual([
+      '1:5 warning W_TEXT_CONDITION',
+      '2:6 warning W_TEXT_CONDITION',
+      '2:25 warning W_TEXT_CONDITION',
+    ]);
+    expect(compile('{if {$p.email}<a>{/if}').diagnostics[0]!.message).toContain('(write {if $p.email})');
+    expect(report('{if "{$x"}1{/if}{if "a$x" == $y}2{/if}')).toEqual([]);
+  });
+
   it('diagnostics come sorted by line and column, whichever pass found them', () => {
     // The structure pass reports the stray {/foo} before codegen reports the two lines above it.
     const got = report('{cyle}\n{$x|escape:"nope"}\n{/foo}');
