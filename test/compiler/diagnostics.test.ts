@@ -51,6 +51,16 @@ describe('diagnostics', () => {
     expect(report('{if "{$x"}1{/if}{if "a$x" == $y}2{/if}')).toEqual([]);
   });
 
+  it('a method call in an unquoted attribute is an error with the porting hint (D319); text Smarty 2 keeps is not', () => {
+    expect(
+      report('{assign var=x value=$o->getId()}{foreach from=$o->items()|@array_reverse item=i}{/foreach}'),
+    ).toEqual(['1:21 error E_SYNTAX', '1:47 error E_SYNTAX']);
+    expect(compile('{assign var=x value=$o->getId()}').diagnostics[0]!.message).toMatch(
+      /\$o->getId\(\) calls a method\. templates cannot call methods/,
+    );
+    expect(report('{assign var=x value=$o->p}{assign var=y value=$o->p()x}{assign var=z value=$o.get()}')).toEqual([]);
+  });
+
   it('diagnostics come sorted by line and column, whichever pass found them', () => {
     // The structure pass reports the stray {/foo} before codegen reports the two lines above it.
     const got = report('{cyle}\n{$x|escape:"nope"}\n{/foo}');
