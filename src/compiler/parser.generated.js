@@ -6456,7 +6456,7 @@ function peg$parse(input, options) {
 
   // PHP binds a unary operator tighter than `.`: Smarty 2 compiles `!` before a StrayToken to
   // `!` before the token's leading text, concatenated with the rest, so the operator takes that
-  // text only (the token is an Interp that starts at a left brace; D318).
+  // text only (the token is an Interp that starts at a left brace; D322).
   function unary(op, arg) {
     if (arg.type !== 'Interp' || input[arg.start] !== LB) return node('Unary', { op, arg });
     const [lead, ...rest] = arg.parts;

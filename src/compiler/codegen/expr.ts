@@ -70,7 +70,7 @@ export function compileExpr(e: Expr, cx: EmitContext): string {
     case 'Null':
       return 'null';
     case 'Interp': {
-      // Only the grammar's StrayToken makes an Interp that starts at a brace (D318).
+      // Only the grammar's StrayToken makes an Interp that starts at a brace (D322).
       if (cx.src.text[e.start] === '{') {
         const token = cx.src.text.slice(e.start, e.end).slice(0, 40);
         cx.warn(
