@@ -276,100 +276,104 @@ function peg$parse(input, options) {
   const peg$c7 = "elseif";
   const peg$c8 = "else";
   const peg$c9 = "=";
-  const peg$c10 = "true";
-  const peg$c11 = "yes";
-  const peg$c12 = "on";
-  const peg$c13 = "false";
-  const peg$c14 = "no";
-  const peg$c15 = "off";
-  const peg$c16 = "null";
-  const peg$c17 = "$";
-  const peg$c18 = "-";
-  const peg$c19 = "--";
-  const peg$c20 = "|";
-  const peg$c21 = "@";
-  const peg$c22 = ":";
-  const peg$c23 = ".";
-  const peg$c24 = "[";
-  const peg$c25 = "]";
-  const peg$c26 = "->";
-  const peg$c27 = "'";
-  const peg$c28 = "\\'";
-  const peg$c29 = "\\\\";
-  const peg$c30 = "\\";
-  const peg$c31 = "\"";
-  const peg$c32 = "`";
-  const peg$c33 = "\\x";
-  const peg$c34 = "\\u{";
-  const peg$c35 = "||";
-  const peg$c36 = "or";
-  const peg$c37 = "&&";
-  const peg$c38 = "and";
-  const peg$c39 = "^";
-  const peg$c40 = "&";
-  const peg$c41 = "===";
-  const peg$c42 = "!==";
-  const peg$c43 = "==";
-  const peg$c44 = "!=";
-  const peg$c45 = "<>";
-  const peg$c46 = "eq";
-  const peg$c47 = "neq";
-  const peg$c48 = "ne";
-  const peg$c49 = "<=";
-  const peg$c50 = ">";
-  const peg$c51 = ">=";
-  const peg$c52 = "<";
-  const peg$c53 = "gte";
-  const peg$c54 = "ge";
-  const peg$c55 = "lte";
-  const peg$c56 = "le";
-  const peg$c57 = "gt";
-  const peg$c58 = "lt";
-  const peg$c59 = "<<";
-  const peg$c60 = ">>";
-  const peg$c61 = "+";
-  const peg$c62 = "mod";
-  const peg$c63 = "!";
-  const peg$c64 = "not";
-  const peg$c65 = "~";
-  const peg$c66 = "is";
-  const peg$c67 = "even";
-  const peg$c68 = "odd";
-  const peg$c69 = "by";
-  const peg$c70 = "div";
-  const peg$c71 = "(";
-  const peg$c72 = ")";
-  const peg$c73 = ",";
+  const peg$c10 = "(";
+  const peg$c11 = ")";
+  const peg$c12 = "true";
+  const peg$c13 = "yes";
+  const peg$c14 = "on";
+  const peg$c15 = "false";
+  const peg$c16 = "no";
+  const peg$c17 = "off";
+  const peg$c18 = "null";
+  const peg$c19 = "$";
+  const peg$c20 = "-";
+  const peg$c21 = "--";
+  const peg$c22 = "|";
+  const peg$c23 = "@";
+  const peg$c24 = ":";
+  const peg$c25 = ".";
+  const peg$c26 = "[";
+  const peg$c27 = "]";
+  const peg$c28 = "->";
+  const peg$c29 = "'";
+  const peg$c30 = "\\'";
+  const peg$c31 = "\\\\";
+  const peg$c32 = "\\";
+  const peg$c33 = "\"";
+  const peg$c34 = "`";
+  const peg$c35 = "\\x";
+  const peg$c36 = "\\u{";
+  const peg$c37 = "||";
+  const peg$c38 = "or";
+  const peg$c39 = "&&";
+  const peg$c40 = "and";
+  const peg$c41 = "^";
+  const peg$c42 = "&";
+  const peg$c43 = "===";
+  const peg$c44 = "!==";
+  const peg$c45 = "==";
+  const peg$c46 = "!=";
+  const peg$c47 = "<>";
+  const peg$c48 = "eq";
+  const peg$c49 = "neq";
+  const peg$c50 = "ne";
+  const peg$c51 = "<=";
+  const peg$c52 = ">";
+  const peg$c53 = ">=";
+  const peg$c54 = "<";
+  const peg$c55 = "gte";
+  const peg$c56 = "ge";
+  const peg$c57 = "lte";
+  const peg$c58 = "le";
+  const peg$c59 = "gt";
+  const peg$c60 = "lt";
+  const peg$c61 = "<<";
+  const peg$c62 = ">>";
+  const peg$c63 = "+";
+  const peg$c64 = "mod";
+  const peg$c65 = "!";
+  const peg$c66 = "not";
+  const peg$c67 = "~";
+  const peg$c68 = "is";
+  const peg$c69 = "even";
+  const peg$c70 = "odd";
+  const peg$c71 = "by";
+  const peg$c72 = "div";
+  const peg$c73 = "\\$";
+  const peg$c74 = ",";
 
   const peg$r0 = /^[^{]/;
-  const peg$r1 = /^[ \t\r\n}]/;
-  const peg$r2 = /^[^ \t\r\n}"'=]/;
-  const peg$r3 = /^[+*\/%]/;
-  const peg$r4 = /^[>\-]/;
-  const peg$r5 = /^[:|-}]/;
-  const peg$r6 = /^[0-9]/;
-  const peg$r7 = /^[|:+*\/%)}\]`,= \t\r\n\-]/;
-  const peg$r8 = /^[a-zA-Z0-9_]/;
-  const peg$r9 = /^[^'\\]/;
-  const peg$r10 = /^[^"\\`$]/;
-  const peg$r11 = /^[a-zA-Z0-9_$]/;
-  const peg$r12 = /^[ntrvef\\$"]/;
-  const peg$r13 = /^[0-7]/;
-  const peg$r14 = /^[0-9A-Fa-f]/;
-  const peg$r15 = /^[<>]/;
-  const peg$r16 = /^[%*\/]/;
-  const peg$r17 = /^[tT]/;
-  const peg$r18 = /^[rR]/;
-  const peg$r19 = /^[uU]/;
-  const peg$r20 = /^[eE]/;
-  const peg$r21 = /^[fF]/;
-  const peg$r22 = /^[aA]/;
-  const peg$r23 = /^[lL]/;
-  const peg$r24 = /^[sS]/;
-  const peg$r25 = /^[nN]/;
-  const peg$r26 = /^[^}'"]/;
-  const peg$r27 = /^[a-zA-Z_]/;
-  const peg$r28 = /^[ \t\r\n]/;
+  const peg$r1 = /^[^()}]/;
+  const peg$r2 = /^[ \t\r\n}]/;
+  const peg$r3 = /^[^ \t\r\n}"'=]/;
+  const peg$r4 = /^[+*\/%]/;
+  const peg$r5 = /^[>\-]/;
+  const peg$r6 = /^[:|-}]/;
+  const peg$r7 = /^[0-9]/;
+  const peg$r8 = /^[|:+*\/%)}\]`,= \t\r\n\-]/;
+  const peg$r9 = /^[a-zA-Z0-9_]/;
+  const peg$r10 = /^[^'\\]/;
+  const peg$r11 = /^[^"\\`$]/;
+  const peg$r12 = /^[a-zA-Z0-9_$]/;
+  const peg$r13 = /^[ntrvef\\$"]/;
+  const peg$r14 = /^[0-7]/;
+  const peg$r15 = /^[0-9A-Fa-f]/;
+  const peg$r16 = /^[<>]/;
+  const peg$r17 = /^[%*\/]/;
+  const peg$r18 = /^[^ \t\r\n}$\\]/;
+  const peg$r19 = /^[$\\]/;
+  const peg$r20 = /^[tT]/;
+  const peg$r21 = /^[rR]/;
+  const peg$r22 = /^[uU]/;
+  const peg$r23 = /^[eE]/;
+  const peg$r24 = /^[fF]/;
+  const peg$r25 = /^[aA]/;
+  const peg$r26 = /^[lL]/;
+  const peg$r27 = /^[sS]/;
+  const peg$r28 = /^[nN]/;
+  const peg$r29 = /^[^}'"]/;
+  const peg$r30 = /^[a-zA-Z_]/;
+  const peg$r31 = /^[ \t\r\n]/;
 
   const peg$e0 = peg$classExpectation(["{"], true, false, false);
   const peg$e1 = peg$literalExpectation("{*", false);
@@ -382,101 +386,105 @@ function peg$parse(input, options) {
   const peg$e8 = peg$literalExpectation("elseif", false);
   const peg$e9 = peg$literalExpectation("else", false);
   const peg$e10 = peg$literalExpectation("=", false);
-  const peg$e11 = peg$classExpectation([" ", "\t", "\r", "\n", "}"], false, false, false);
-  const peg$e12 = peg$anyExpectation();
-  const peg$e13 = peg$literalExpectation("true", false);
-  const peg$e14 = peg$literalExpectation("yes", false);
-  const peg$e15 = peg$literalExpectation("on", false);
-  const peg$e16 = peg$literalExpectation("false", false);
-  const peg$e17 = peg$literalExpectation("no", false);
-  const peg$e18 = peg$literalExpectation("off", false);
-  const peg$e19 = peg$literalExpectation("null", false);
-  const peg$e20 = peg$literalExpectation("$", false);
-  const peg$e21 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
-  const peg$e22 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
-  const peg$e23 = peg$literalExpectation("-", false);
-  const peg$e24 = peg$classExpectation([">", "-"], false, false, false);
-  const peg$e25 = peg$literalExpectation("--", false);
-  const peg$e26 = peg$literalExpectation("|", false);
-  const peg$e27 = peg$literalExpectation("@", false);
-  const peg$e28 = peg$literalExpectation(":", false);
-  const peg$e29 = peg$classExpectation([":", ["|", "}"]], false, false, false);
-  const peg$e30 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e31 = peg$literalExpectation(".", false);
-  const peg$e32 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
-  const peg$e33 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e34 = peg$literalExpectation("[", false);
-  const peg$e35 = peg$literalExpectation("]", false);
-  const peg$e36 = peg$literalExpectation("->", false);
-  const peg$e37 = peg$literalExpectation("'", false);
-  const peg$e38 = peg$literalExpectation("\\'", false);
-  const peg$e39 = peg$literalExpectation("\\\\", false);
-  const peg$e40 = peg$classExpectation(["'", "\\"], true, false, false);
-  const peg$e41 = peg$literalExpectation("\\", false);
-  const peg$e42 = peg$literalExpectation("\"", false);
-  const peg$e43 = peg$literalExpectation("`", false);
-  const peg$e44 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
-  const peg$e45 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
-  const peg$e46 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
-  const peg$e47 = peg$classExpectation([["0", "7"]], false, false, false);
-  const peg$e48 = peg$literalExpectation("\\x", false);
-  const peg$e49 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e50 = peg$literalExpectation("\\u{", false);
-  const peg$e51 = peg$literalExpectation("||", false);
-  const peg$e52 = peg$literalExpectation("or", true);
-  const peg$e53 = peg$literalExpectation("&&", false);
-  const peg$e54 = peg$literalExpectation("and", true);
-  const peg$e55 = peg$literalExpectation("^", false);
-  const peg$e56 = peg$literalExpectation("&", false);
-  const peg$e57 = peg$literalExpectation("===", false);
-  const peg$e58 = peg$literalExpectation("!==", false);
-  const peg$e59 = peg$literalExpectation("==", false);
-  const peg$e60 = peg$literalExpectation("!=", false);
-  const peg$e61 = peg$literalExpectation("<>", false);
-  const peg$e62 = peg$literalExpectation("eq", true);
-  const peg$e63 = peg$literalExpectation("neq", true);
-  const peg$e64 = peg$literalExpectation("ne", true);
-  const peg$e65 = peg$literalExpectation("<=", false);
-  const peg$e66 = peg$literalExpectation(">", false);
-  const peg$e67 = peg$literalExpectation(">=", false);
-  const peg$e68 = peg$literalExpectation("<", false);
-  const peg$e69 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e70 = peg$literalExpectation("gte", true);
-  const peg$e71 = peg$literalExpectation("ge", true);
-  const peg$e72 = peg$literalExpectation("lte", true);
-  const peg$e73 = peg$literalExpectation("le", true);
-  const peg$e74 = peg$literalExpectation("gt", true);
-  const peg$e75 = peg$literalExpectation("lt", true);
-  const peg$e76 = peg$literalExpectation("<<", false);
-  const peg$e77 = peg$literalExpectation(">>", false);
-  const peg$e78 = peg$literalExpectation("+", false);
-  const peg$e79 = peg$classExpectation(["%", "*", "/"], false, false, false);
-  const peg$e80 = peg$literalExpectation("mod", true);
-  const peg$e81 = peg$literalExpectation("!", false);
-  const peg$e82 = peg$literalExpectation("not", true);
-  const peg$e83 = peg$literalExpectation("~", false);
-  const peg$e84 = peg$literalExpectation("is", true);
-  const peg$e85 = peg$literalExpectation("not", false);
-  const peg$e86 = peg$literalExpectation("even", false);
-  const peg$e87 = peg$literalExpectation("odd", false);
-  const peg$e88 = peg$literalExpectation("by", false);
-  const peg$e89 = peg$literalExpectation("div", false);
-  const peg$e90 = peg$literalExpectation("(", false);
-  const peg$e91 = peg$literalExpectation(")", false);
-  const peg$e92 = peg$literalExpectation(",", false);
-  const peg$e93 = peg$classExpectation(["t", "T"], false, false, false);
-  const peg$e94 = peg$classExpectation(["r", "R"], false, false, false);
-  const peg$e95 = peg$classExpectation(["u", "U"], false, false, false);
-  const peg$e96 = peg$classExpectation(["e", "E"], false, false, false);
-  const peg$e97 = peg$classExpectation(["f", "F"], false, false, false);
-  const peg$e98 = peg$classExpectation(["a", "A"], false, false, false);
-  const peg$e99 = peg$classExpectation(["l", "L"], false, false, false);
-  const peg$e100 = peg$classExpectation(["s", "S"], false, false, false);
-  const peg$e101 = peg$classExpectation(["n", "N"], false, false, false);
-  const peg$e102 = peg$classExpectation(["}", "'", "\""], true, false, false);
-  const peg$e103 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e104 = peg$otherExpectation("whitespace");
-  const peg$e105 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
+  const peg$e11 = peg$literalExpectation("(", false);
+  const peg$e12 = peg$classExpectation(["(", ")", "}"], true, false, false);
+  const peg$e13 = peg$literalExpectation(")", false);
+  const peg$e14 = peg$classExpectation([" ", "\t", "\r", "\n", "}"], false, false, false);
+  const peg$e15 = peg$anyExpectation();
+  const peg$e16 = peg$literalExpectation("true", false);
+  const peg$e17 = peg$literalExpectation("yes", false);
+  const peg$e18 = peg$literalExpectation("on", false);
+  const peg$e19 = peg$literalExpectation("false", false);
+  const peg$e20 = peg$literalExpectation("no", false);
+  const peg$e21 = peg$literalExpectation("off", false);
+  const peg$e22 = peg$literalExpectation("null", false);
+  const peg$e23 = peg$literalExpectation("$", false);
+  const peg$e24 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
+  const peg$e25 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
+  const peg$e26 = peg$literalExpectation("-", false);
+  const peg$e27 = peg$classExpectation([">", "-"], false, false, false);
+  const peg$e28 = peg$literalExpectation("--", false);
+  const peg$e29 = peg$literalExpectation("|", false);
+  const peg$e30 = peg$literalExpectation("@", false);
+  const peg$e31 = peg$literalExpectation(":", false);
+  const peg$e32 = peg$classExpectation([":", ["|", "}"]], false, false, false);
+  const peg$e33 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e34 = peg$literalExpectation(".", false);
+  const peg$e35 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
+  const peg$e36 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e37 = peg$literalExpectation("[", false);
+  const peg$e38 = peg$literalExpectation("]", false);
+  const peg$e39 = peg$literalExpectation("->", false);
+  const peg$e40 = peg$literalExpectation("'", false);
+  const peg$e41 = peg$literalExpectation("\\'", false);
+  const peg$e42 = peg$literalExpectation("\\\\", false);
+  const peg$e43 = peg$classExpectation(["'", "\\"], true, false, false);
+  const peg$e44 = peg$literalExpectation("\\", false);
+  const peg$e45 = peg$literalExpectation("\"", false);
+  const peg$e46 = peg$literalExpectation("`", false);
+  const peg$e47 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
+  const peg$e48 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
+  const peg$e49 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
+  const peg$e50 = peg$classExpectation([["0", "7"]], false, false, false);
+  const peg$e51 = peg$literalExpectation("\\x", false);
+  const peg$e52 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+  const peg$e53 = peg$literalExpectation("\\u{", false);
+  const peg$e54 = peg$literalExpectation("||", false);
+  const peg$e55 = peg$literalExpectation("or", true);
+  const peg$e56 = peg$literalExpectation("&&", false);
+  const peg$e57 = peg$literalExpectation("and", true);
+  const peg$e58 = peg$literalExpectation("^", false);
+  const peg$e59 = peg$literalExpectation("&", false);
+  const peg$e60 = peg$literalExpectation("===", false);
+  const peg$e61 = peg$literalExpectation("!==", false);
+  const peg$e62 = peg$literalExpectation("==", false);
+  const peg$e63 = peg$literalExpectation("!=", false);
+  const peg$e64 = peg$literalExpectation("<>", false);
+  const peg$e65 = peg$literalExpectation("eq", true);
+  const peg$e66 = peg$literalExpectation("neq", true);
+  const peg$e67 = peg$literalExpectation("ne", true);
+  const peg$e68 = peg$literalExpectation("<=", false);
+  const peg$e69 = peg$literalExpectation(">", false);
+  const peg$e70 = peg$literalExpectation(">=", false);
+  const peg$e71 = peg$literalExpectation("<", false);
+  const peg$e72 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e73 = peg$literalExpectation("gte", true);
+  const peg$e74 = peg$literalExpectation("ge", true);
+  const peg$e75 = peg$literalExpectation("lte", true);
+  const peg$e76 = peg$literalExpectation("le", true);
+  const peg$e77 = peg$literalExpectation("gt", true);
+  const peg$e78 = peg$literalExpectation("lt", true);
+  const peg$e79 = peg$literalExpectation("<<", false);
+  const peg$e80 = peg$literalExpectation(">>", false);
+  const peg$e81 = peg$literalExpectation("+", false);
+  const peg$e82 = peg$classExpectation(["%", "*", "/"], false, false, false);
+  const peg$e83 = peg$literalExpectation("mod", true);
+  const peg$e84 = peg$literalExpectation("!", false);
+  const peg$e85 = peg$literalExpectation("not", true);
+  const peg$e86 = peg$literalExpectation("~", false);
+  const peg$e87 = peg$literalExpectation("is", true);
+  const peg$e88 = peg$literalExpectation("not", false);
+  const peg$e89 = peg$literalExpectation("even", false);
+  const peg$e90 = peg$literalExpectation("odd", false);
+  const peg$e91 = peg$literalExpectation("by", false);
+  const peg$e92 = peg$literalExpectation("div", false);
+  const peg$e93 = peg$literalExpectation("\\$", false);
+  const peg$e94 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "$", "\\"], true, false, false);
+  const peg$e95 = peg$classExpectation(["$", "\\"], false, false, false);
+  const peg$e96 = peg$literalExpectation(",", false);
+  const peg$e97 = peg$classExpectation(["t", "T"], false, false, false);
+  const peg$e98 = peg$classExpectation(["r", "R"], false, false, false);
+  const peg$e99 = peg$classExpectation(["u", "U"], false, false, false);
+  const peg$e100 = peg$classExpectation(["e", "E"], false, false, false);
+  const peg$e101 = peg$classExpectation(["f", "F"], false, false, false);
+  const peg$e102 = peg$classExpectation(["a", "A"], false, false, false);
+  const peg$e103 = peg$classExpectation(["l", "L"], false, false, false);
+  const peg$e104 = peg$classExpectation(["s", "S"], false, false, false);
+  const peg$e105 = peg$classExpectation(["n", "N"], false, false, false);
+  const peg$e106 = peg$classExpectation(["}", "'", "\""], true, false, false);
+  const peg$e107 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e108 = peg$otherExpectation("whitespace");
+  const peg$e109 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
 
   function peg$f0(nodes) {    return nodes;  }
   function peg$f1() {
@@ -526,24 +534,28 @@ function peg$parse(input, options) {
   function peg$f16(value, ignored) {    return node('Output', { value, ignored: (ignored ?? '').trim() });  }
   function peg$f17(name, modifiers, attrs) {    return node('Tag', { name, modifiers: modifiers.filter((m) => !isSmarty(m)), attrs });  }
   function peg$f18(name, value) {    return node('Attr', { name, value });  }
-  function peg$f19(word) {
+  function peg$f19(head) {    return head.path.some((p) => p.type === 'Prop');  }
+  function peg$f20(head) {
+    error(`[E_SYNTAX] ${text()} calls a method`);
+  }
+  function peg$f21(word) {
     if (word === 'null') return node('Null', {});
     return node('Bool', { value: word === 'true' || word === 'yes' || word === 'on' });
   }
-  function peg$f20(parts) {    return node('Interp', { parts });  }
-  function peg$f21(name, path) {    return node('Var', { name, path });  }
-  function peg$f22(value) {    return value;  }
-  function peg$f23() {    return '$';  }
-  function peg$f24(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f25(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f26(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
-  function peg$f27(op) {    return { op };  }
-  function peg$f28() {    error('[E_SYNTAX] PHP reads "--" as a decrement: write $a+1, or $a - -1 in {if}');  }
-  function peg$f29(all, name, args) {
+  function peg$f22(parts) {    return node('Interp', { parts });  }
+  function peg$f23(name, path) {    return node('Var', { name, path });  }
+  function peg$f24(value) {    return value;  }
+  function peg$f25() {    return '$';  }
+  function peg$f26(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f27(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f28(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
+  function peg$f29(op) {    return { op };  }
+  function peg$f30() {    error('[E_SYNTAX] PHP reads "--" as a decrement: write $a+1, or $a - -1 in {if}');  }
+  function peg$f31(all, name, args) {
     return node('Modifier', { name, all: all !== null, args });
   }
-  function peg$f30(arg) {    return withDefaults(arg, []);  }
-  function peg$f31(word) {
+  function peg$f32(arg) {    return withDefaults(arg, []);  }
+  function peg$f33(word) {
     const lower = word.toLowerCase();
     if (lower === 'true' || lower === 'false') return node('Bool', { value: lower === 'true' });
     if (lower === 'null') return node('Null', {});
@@ -552,107 +564,109 @@ function peg$parse(input, options) {
     }
     return node('String', { value: word });
   }
-  function peg$f32() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
-  function peg$f33(raw) {    return numberNode(raw);  }
-  function peg$f34(raw) {    return numberNode(raw);  }
-  function peg$f35(name, path) {    return node('Var', { name, path });  }
-  function peg$f36(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
-  function peg$f37() {
+  function peg$f34() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
+  function peg$f35(raw) {    return numberNode(raw);  }
+  function peg$f36(raw) {    return numberNode(raw);  }
+  function peg$f37(name, path) {    return node('Var', { name, path });  }
+  function peg$f38(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
+  function peg$f39() {
     peg$currPos = nameEnd(input, peg$currPos);
     return node('Key', { key: node('String', { value: text().slice(1) }) });
   }
-  function peg$f38(key) {    return key;  }
-  function peg$f39(name) {    return node('Prop', { name });  }
-  function peg$f40(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
-  function peg$f41(key) {    return node('Key', { key });  }
-  function peg$f42(key) {    return node('Key', { key });  }
-  function peg$f43(section, prop) {    return node('SectionIndex', { section, prop });  }
-  function peg$f44(chars) {    return node('String', { value: chars.join('') });  }
-  function peg$f45() {    return "'";  }
-  function peg$f46() {    return '\\';  }
-  function peg$f47() {    return '\\';  }
-  function peg$f48(parts) {
+  function peg$f40(key) {    return key;  }
+  function peg$f41(name) {    return node('Prop', { name });  }
+  function peg$f42(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
+  function peg$f43(key) {    return node('Key', { key });  }
+  function peg$f44(key) {    return node('Key', { key });  }
+  function peg$f45(section, prop) {    return node('SectionIndex', { section, prop });  }
+  function peg$f46(chars) {    return node('String', { value: chars.join('') });  }
+  function peg$f47() {    return "'";  }
+  function peg$f48() {    return '\\';  }
+  function peg$f49() {    return '\\';  }
+  function peg$f50(parts) {
     if (parts.every((p) => typeof p === 'string')) return node('String', { value: parts.join('') });
     if (parts.length === 1) return parts[0];
     return node('Interp', { parts });
   }
-  function peg$f49(expr) {    return expr;  }
-  function peg$f50() {    return '$';  }
-  function peg$f51() {    return '`';  }
-  function peg$f52(name, tail, path) {    return node('Var', { name: name + tail, path });  }
-  function peg$f53(name, path, bad) {
+  function peg$f51(expr) {    return expr;  }
+  function peg$f52() {    return '$';  }
+  function peg$f53() {    return '`';  }
+  function peg$f54(name, tail, path) {    return node('Var', { name: name + tail, path });  }
+  function peg$f55(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f54(key) {    return node('Key', { key: numberNode(key) });  }
-  function peg$f55(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f56(c) {    return PHP_ESCAPES[c];  }
-  function peg$f57(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f58(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f59(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f60() {    return '\\';  }
-  function peg$f61(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f62() {    return '||';  }
-  function peg$f63() {    return '||';  }
-  function peg$f64(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f65() {    return '&&';  }
-  function peg$f66() {    return '&&';  }
-  function peg$f67(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f68(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f56(key) {    return node('Key', { key: numberNode(key) });  }
+  function peg$f57(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f58(c) {    return PHP_ESCAPES[c];  }
+  function peg$f59(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f60(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f61(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f62() {    return '\\';  }
+  function peg$f63(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f64() {    return '||';  }
+  function peg$f65() {    return '||';  }
+  function peg$f66(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f67() {    return '&&';  }
+  function peg$f68() {    return '&&';  }
   function peg$f69(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
   function peg$f70(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f71() {    return '!=';  }
-  function peg$f72() {    return '==';  }
+  function peg$f71(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f72(head, tail) {    return foldLeft(head, tail);  }
   function peg$f73() {    return '!=';  }
-  function peg$f74() {    return '!=';  }
-  function peg$f75(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f76() {    return '<=';  }
-  function peg$f77() {    return '>=';  }
-  function peg$f78() {    return '<';  }
-  function peg$f79() {    return '>';  }
-  function peg$f80() {    return '>=';  }
-  function peg$f81() {    return '>=';  }
-  function peg$f82() {    return '<=';  }
-  function peg$f83() {    return '<=';  }
-  function peg$f84() {    return '>';  }
-  function peg$f85() {    return '<';  }
-  function peg$f86(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f87(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f74() {    return '==';  }
+  function peg$f75() {    return '!=';  }
+  function peg$f76() {    return '!=';  }
+  function peg$f77(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f78() {    return '<=';  }
+  function peg$f79() {    return '>=';  }
+  function peg$f80() {    return '<';  }
+  function peg$f81() {    return '>';  }
+  function peg$f82() {    return '>=';  }
+  function peg$f83() {    return '>=';  }
+  function peg$f84() {    return '<=';  }
+  function peg$f85() {    return '<=';  }
+  function peg$f86() {    return '>';  }
+  function peg$f87() {    return '<';  }
   function peg$f88(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f89() {    return '%';  }
-  function peg$f90(op, arg) {    return node('Unary', { op, arg });  }
-  function peg$f91() {    return '!';  }
-  function peg$f92() {    return '!';  }
-  function peg$f93() {    return '~';  }
-  function peg$f94() {    return '-';  }
-  function peg$f95() {    return '@';  }
-  function peg$f96(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f97(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f98(kind, by) {    return { kind, by };  }
-  function peg$f99(by) {    return { kind: 'div', by };  }
-  function peg$f100(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f101(expr) {    return node('Group', { expr });  }
-  function peg$f102(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f103(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f104(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f105(head, tail) {    return [head, ...tail];  }
-  function peg$f106() {    return deeper();  }
-  function peg$f107() {    depth--; return true;  }
-  function peg$f108() {    depth--; return false;  }
-  function peg$f109(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f110() {    return node('Null', {});  }
-  function peg$f111() {
+  function peg$f89(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f90(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f91() {    return '%';  }
+  function peg$f92(op, arg) {    return unary(op, arg);  }
+  function peg$f93() {    return '!';  }
+  function peg$f94() {    return '!';  }
+  function peg$f95() {    return '~';  }
+  function peg$f96() {    return '-';  }
+  function peg$f97() {    return '@';  }
+  function peg$f98(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f99(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f100(kind, by) {    return { kind, by };  }
+  function peg$f101(by) {    return { kind: 'div', by };  }
+  function peg$f102(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f103(expr) {    return node('Group', { expr });  }
+  function peg$f104(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f105(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f106(parts) {    return strayToken(text(), parts);  }
+  function peg$f107(name, path) {    return node('Var', { name, path });  }
+  function peg$f108(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f109(head, tail) {    return [head, ...tail];  }
+  function peg$f110() {    return deeper();  }
+  function peg$f111() {    depth--; return true;  }
+  function peg$f112() {    depth--; return false;  }
+  function peg$f113(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f114() {    return node('Null', {});  }
+  function peg$f115() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f112() {
+  function peg$f116() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f113() {    peg$currPos = spaceEnd(input, peg$currPos);  }
-  function peg$f114() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f117() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f118() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -1545,10 +1559,104 @@ function peg$parse(input, options) {
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      s0 = peg$parseAttrWord();
+      s0 = peg$parseMethodCall();
       if (s0 === peg$FAILED) {
-        s0 = peg$parseUnquotedString();
+        s0 = peg$parseAttrWord();
+        if (s0 === peg$FAILED) {
+          s0 = peg$parseUnquotedString();
+        }
       }
+    }
+
+    return s0;
+  }
+
+  function peg$parseMethodCall() {
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8;
+
+    s0 = peg$currPos;
+    s1 = peg$parseVariable();
+    if (s1 !== peg$FAILED) {
+      peg$savedPos = peg$currPos;
+      s2 = peg$f19(s1);
+      if (s2) {
+        s2 = undefined;
+      } else {
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 40) {
+          s3 = peg$c10;
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e11); }
+        }
+        if (s3 !== peg$FAILED) {
+          s4 = [];
+          s5 = input.charAt(peg$currPos);
+          if (peg$r1.test(s5)) {
+            peg$currPos++;
+          } else {
+            s5 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e12); }
+          }
+          while (s5 !== peg$FAILED) {
+            s4.push(s5);
+            s5 = input.charAt(peg$currPos);
+            if (peg$r1.test(s5)) {
+              peg$currPos++;
+            } else {
+              s5 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e12); }
+            }
+          }
+          if (input.charCodeAt(peg$currPos) === 41) {
+            s5 = peg$c11;
+            peg$currPos++;
+          } else {
+            s5 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e13); }
+          }
+          if (s5 !== peg$FAILED) {
+            s6 = [];
+            s7 = peg$parseModifier();
+            while (s7 !== peg$FAILED) {
+              s6.push(s7);
+              s7 = peg$parseModifier();
+            }
+            s7 = peg$currPos;
+            peg$silentFails++;
+            s8 = peg$parseAttrEnd();
+            peg$silentFails--;
+            if (s8 !== peg$FAILED) {
+              peg$currPos = s7;
+              s7 = undefined;
+            } else {
+              s7 = peg$FAILED;
+            }
+            if (s7 !== peg$FAILED) {
+              peg$savedPos = s0;
+              s0 = peg$f20(s1);
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
     }
 
     return s0;
@@ -1558,11 +1666,11 @@ function peg$parse(input, options) {
     let s0, s1;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r1.test(s0)) {
+    if (peg$r2.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e11); }
+      if (peg$silentFails === 0) { peg$fail(peg$e14); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -1572,7 +1680,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e12); }
+        if (peg$silentFails === 0) { peg$fail(peg$e15); }
       }
       peg$silentFails--;
       if (s1 === peg$FAILED) {
@@ -1591,60 +1699,60 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c10) {
-      s2 = peg$c10;
+    if (input.substr(peg$currPos, 4) === peg$c12) {
+      s2 = peg$c12;
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e13); }
+      if (peg$silentFails === 0) { peg$fail(peg$e16); }
     }
     if (s2 === peg$FAILED) {
-      if (input.substr(peg$currPos, 3) === peg$c11) {
-        s2 = peg$c11;
+      if (input.substr(peg$currPos, 3) === peg$c13) {
+        s2 = peg$c13;
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e14); }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       if (s2 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c12) {
-          s2 = peg$c12;
+        if (input.substr(peg$currPos, 2) === peg$c14) {
+          s2 = peg$c14;
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e15); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s2 === peg$FAILED) {
-          if (input.substr(peg$currPos, 5) === peg$c13) {
-            s2 = peg$c13;
+          if (input.substr(peg$currPos, 5) === peg$c15) {
+            s2 = peg$c15;
             peg$currPos += 5;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e16); }
+            if (peg$silentFails === 0) { peg$fail(peg$e19); }
           }
           if (s2 === peg$FAILED) {
-            if (input.substr(peg$currPos, 2) === peg$c14) {
-              s2 = peg$c14;
+            if (input.substr(peg$currPos, 2) === peg$c16) {
+              s2 = peg$c16;
               peg$currPos += 2;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e17); }
+              if (peg$silentFails === 0) { peg$fail(peg$e20); }
             }
             if (s2 === peg$FAILED) {
-              if (input.substr(peg$currPos, 3) === peg$c15) {
-                s2 = peg$c15;
+              if (input.substr(peg$currPos, 3) === peg$c17) {
+                s2 = peg$c17;
                 peg$currPos += 3;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e18); }
+                if (peg$silentFails === 0) { peg$fail(peg$e21); }
               }
               if (s2 === peg$FAILED) {
-                if (input.substr(peg$currPos, 4) === peg$c16) {
-                  s2 = peg$c16;
+                if (input.substr(peg$currPos, 4) === peg$c18) {
+                  s2 = peg$c18;
                   peg$currPos += 4;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e19); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e22); }
                 }
               }
             }
@@ -1670,7 +1778,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f19(s1);
+        s0 = peg$f21(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1699,7 +1807,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f20(s1);
+      s1 = peg$f22(s1);
     }
     s0 = s1;
 
@@ -1711,11 +1819,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 36) {
-      s1 = peg$c17;
+      s1 = peg$c19;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseVarName();
@@ -1727,7 +1835,7 @@ function peg$parse(input, options) {
           s4 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f21(s2, s3);
+        s0 = peg$f23(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1744,11 +1852,11 @@ function peg$parse(input, options) {
       s4 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 36) {
-        s5 = peg$c17;
+        s5 = peg$c19;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       peg$silentFails--;
       if (s5 === peg$FAILED) {
@@ -1777,11 +1885,11 @@ function peg$parse(input, options) {
           s4 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 36) {
-            s5 = peg$c17;
+            s5 = peg$c19;
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e23); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -1814,21 +1922,21 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f22(s1);
+        s1 = peg$f24(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 36) {
-          s1 = peg$c17;
+          s1 = peg$c19;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e23); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f23();
+          s1 = peg$f25();
         }
         s0 = s1;
       }
@@ -1841,11 +1949,11 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r2.test(s0)) {
+    if (peg$r3.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      if (peg$silentFails === 0) { peg$fail(peg$e24); }
     }
 
     return s0;
@@ -1864,7 +1972,7 @@ function peg$parse(input, options) {
         s3 = peg$parseModifier();
       }
       peg$savedPos = s0;
-      s0 = peg$f24(s1, s2);
+      s0 = peg$f26(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1883,7 +1991,7 @@ function peg$parse(input, options) {
           s3 = peg$parseModifier();
         }
         peg$savedPos = s0;
-        s0 = peg$f25(s1, s2);
+        s0 = peg$f27(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1934,7 +2042,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f26(s1, s2);
+      s0 = peg$f28(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1949,30 +2057,30 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$currPos;
     s2 = input.charAt(peg$currPos);
-    if (peg$r3.test(s2)) {
+    if (peg$r4.test(s2)) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+      if (peg$silentFails === 0) { peg$fail(peg$e25); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 45) {
-        s3 = peg$c18;
+        s3 = peg$c20;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e23); }
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
         peg$silentFails++;
         s5 = input.charAt(peg$currPos);
-        if (peg$r4.test(s5)) {
+        if (peg$r5.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e24); }
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
         }
         peg$silentFails--;
         if (s5 === peg$FAILED) {
@@ -2000,21 +2108,21 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f27(s1);
+      s1 = peg$f29(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c19) {
-        s1 = peg$c19;
+      if (input.substr(peg$currPos, 2) === peg$c21) {
+        s1 = peg$c21;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e25); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f28();
+        s1 = peg$f30();
       }
       s0 = s1;
     }
@@ -2038,19 +2146,19 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 124) {
-      s1 = peg$c20;
+      s1 = peg$c22;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e26); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 64) {
-        s2 = peg$c21;
+        s2 = peg$c23;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s2 === peg$FAILED) {
         s2 = null;
@@ -2060,11 +2168,11 @@ function peg$parse(input, options) {
         s4 = [];
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 58) {
-          s6 = peg$c22;
+          s6 = peg$c24;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parseModifierArg();
@@ -2082,11 +2190,11 @@ function peg$parse(input, options) {
           s4.push(s5);
           s5 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 58) {
-            s6 = peg$c22;
+            s6 = peg$c24;
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e28); }
+            if (peg$silentFails === 0) { peg$fail(peg$e31); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parseModifierArg();
@@ -2102,7 +2210,7 @@ function peg$parse(input, options) {
           }
         }
         peg$savedPos = s0;
-        s0 = peg$f29(s2, s3, s4);
+        s0 = peg$f31(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2122,7 +2230,7 @@ function peg$parse(input, options) {
     s1 = peg$parseMath();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f30(s1);
+      s1 = peg$f32(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2134,7 +2242,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f31(s1);
+            s1 = peg$f33(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -2142,11 +2250,11 @@ function peg$parse(input, options) {
             s1 = peg$currPos;
             peg$silentFails++;
             s2 = input.charAt(peg$currPos);
-            if (peg$r5.test(s2)) {
+            if (peg$r6.test(s2)) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e29); }
+              if (peg$silentFails === 0) { peg$fail(peg$e32); }
             }
             if (s2 === peg$FAILED) {
               s2 = peg$parse__();
@@ -2160,7 +2268,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f32();
+              s1 = peg$f34();
             }
             s0 = s1;
           }
@@ -2178,32 +2286,32 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s3 = peg$c18;
+      s3 = peg$c20;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      if (peg$silentFails === 0) { peg$fail(peg$e26); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
     }
     s4 = [];
     s5 = input.charAt(peg$currPos);
-    if (peg$r6.test(s5)) {
+    if (peg$r7.test(s5)) {
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      if (peg$silentFails === 0) { peg$fail(peg$e33); }
     }
     if (s5 !== peg$FAILED) {
       while (s5 !== peg$FAILED) {
         s4.push(s5);
         s5 = input.charAt(peg$currPos);
-        if (peg$r6.test(s5)) {
+        if (peg$r7.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
       }
     } else {
@@ -2212,30 +2320,30 @@ function peg$parse(input, options) {
     if (s4 !== peg$FAILED) {
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s6 = peg$c23;
+        s6 = peg$c25;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e34); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
         s8 = input.charAt(peg$currPos);
-        if (peg$r6.test(s8)) {
+        if (peg$r7.test(s8)) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
             s7.push(s8);
             s8 = input.charAt(peg$currPos);
-            if (peg$r6.test(s8)) {
+            if (peg$r7.test(s8)) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e30); }
+              if (peg$silentFails === 0) { peg$fail(peg$e33); }
             }
           }
         } else {
@@ -2279,7 +2387,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f33(s1);
+        s0 = peg$f35(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2296,11 +2404,11 @@ function peg$parse(input, options) {
     let s0, s1;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r7.test(s0)) {
+    if (peg$r8.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -2310,7 +2418,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e12); }
+        if (peg$silentFails === 0) { peg$fail(peg$e15); }
       }
       peg$silentFails--;
       if (s1 === peg$FAILED) {
@@ -2332,21 +2440,21 @@ function peg$parse(input, options) {
     s2 = peg$currPos;
     s3 = [];
     s4 = input.charAt(peg$currPos);
-    if (peg$r6.test(s4)) {
+    if (peg$r7.test(s4)) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      if (peg$silentFails === 0) { peg$fail(peg$e33); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
         s3.push(s4);
         s4 = input.charAt(peg$currPos);
-        if (peg$r6.test(s4)) {
+        if (peg$r7.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
       }
     } else {
@@ -2355,30 +2463,30 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c23;
+        s5 = peg$c25;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e34); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
         s7 = input.charAt(peg$currPos);
-        if (peg$r6.test(s7)) {
+        if (peg$r7.test(s7)) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
         if (s7 !== peg$FAILED) {
           while (s7 !== peg$FAILED) {
             s6.push(s7);
             s7 = input.charAt(peg$currPos);
-            if (peg$r6.test(s7)) {
+            if (peg$r7.test(s7)) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e30); }
+              if (peg$silentFails === 0) { peg$fail(peg$e33); }
             }
           }
         } else {
@@ -2407,30 +2515,30 @@ function peg$parse(input, options) {
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s3 = peg$c23;
+        s3 = peg$c25;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e34); }
       }
       if (s3 !== peg$FAILED) {
         s4 = [];
         s5 = input.charAt(peg$currPos);
-        if (peg$r6.test(s5)) {
+        if (peg$r7.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
         if (s5 !== peg$FAILED) {
           while (s5 !== peg$FAILED) {
             s4.push(s5);
             s5 = input.charAt(peg$currPos);
-            if (peg$r6.test(s5)) {
+            if (peg$r7.test(s5)) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e30); }
+              if (peg$silentFails === 0) { peg$fail(peg$e33); }
             }
           }
         } else {
@@ -2457,11 +2565,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s3 = peg$c23;
+        s3 = peg$c25;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e34); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -2472,7 +2580,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f34(s1);
+        s0 = peg$f36(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2490,11 +2598,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 36) {
-      s1 = peg$c17;
+      s1 = peg$c19;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseVarName();
@@ -2506,7 +2614,7 @@ function peg$parse(input, options) {
           s4 = peg$parseAccess();
         }
         peg$savedPos = s0;
-        s0 = peg$f35(s2, s3);
+        s0 = peg$f37(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2524,25 +2632,25 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 46) {
-      s1 = peg$c23;
+      s1 = peg$c25;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e34); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 36) {
-        s2 = peg$c17;
+        s2 = peg$c19;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseVarName();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f36(s3);
+          s0 = peg$f38(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2558,23 +2666,23 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s1 = peg$c23;
+        s1 = peg$c25;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e34); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r8.test(s2)) {
+        if (peg$r9.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e36); }
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f37();
+          s0 = peg$f39();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2586,11 +2694,11 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 91) {
-          s1 = peg$c24;
+          s1 = peg$c26;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e34); }
+          if (peg$silentFails === 0) { peg$fail(peg$e37); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parse_();
@@ -2598,15 +2706,15 @@ function peg$parse(input, options) {
           if (s3 !== peg$FAILED) {
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 93) {
-              s5 = peg$c25;
+              s5 = peg$c27;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e35); }
+              if (peg$silentFails === 0) { peg$fail(peg$e38); }
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f38(s3);
+              s0 = peg$f40(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2621,18 +2729,18 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c26) {
-            s1 = peg$c26;
+          if (input.substr(peg$currPos, 2) === peg$c28) {
+            s1 = peg$c28;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e36); }
+            if (peg$silentFails === 0) { peg$fail(peg$e39); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$parseName();
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f39(s2);
+              s0 = peg$f41(s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2656,21 +2764,21 @@ function peg$parse(input, options) {
     s2 = peg$currPos;
     s3 = [];
     s4 = input.charAt(peg$currPos);
-    if (peg$r6.test(s4)) {
+    if (peg$r7.test(s4)) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      if (peg$silentFails === 0) { peg$fail(peg$e33); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
         s3.push(s4);
         s4 = input.charAt(peg$currPos);
-        if (peg$r6.test(s4)) {
+        if (peg$r7.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
       }
     } else {
@@ -2680,30 +2788,30 @@ function peg$parse(input, options) {
       s4 = [];
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s6 = peg$c23;
+        s6 = peg$c25;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e34); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
         s8 = input.charAt(peg$currPos);
-        if (peg$r6.test(s8)) {
+        if (peg$r7.test(s8)) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
             s7.push(s8);
             s8 = input.charAt(peg$currPos);
-            if (peg$r6.test(s8)) {
+            if (peg$r7.test(s8)) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e30); }
+              if (peg$silentFails === 0) { peg$fail(peg$e33); }
             }
           }
         } else {
@@ -2724,30 +2832,30 @@ function peg$parse(input, options) {
         s4.push(s5);
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s6 = peg$c23;
+          s6 = peg$c25;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e34); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
           s8 = input.charAt(peg$currPos);
-          if (peg$r6.test(s8)) {
+          if (peg$r7.test(s8)) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e30); }
+            if (peg$silentFails === 0) { peg$fail(peg$e33); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
               s7.push(s8);
               s8 = input.charAt(peg$currPos);
-              if (peg$r6.test(s8)) {
+              if (peg$r7.test(s8)) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e30); }
+                if (peg$silentFails === 0) { peg$fail(peg$e33); }
               }
             }
           } else {
@@ -2778,7 +2886,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f40(s1);
+      s1 = peg$f42(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2786,7 +2894,7 @@ function peg$parse(input, options) {
       s1 = peg$parseVariable();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f41(s1);
+        s1 = peg$f43(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -2797,7 +2905,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f42(s1);
+          s1 = peg$f44(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -2806,11 +2914,11 @@ function peg$parse(input, options) {
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 46) {
-              s3 = peg$c23;
+              s3 = peg$c25;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e31); }
+              if (peg$silentFails === 0) { peg$fail(peg$e34); }
             }
             if (s3 !== peg$FAILED) {
               s4 = peg$parseName();
@@ -2828,7 +2936,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f43(s1, s2);
+            s0 = peg$f45(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2856,11 +2964,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 39) {
-      s1 = peg$c27;
+      s1 = peg$c29;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e37); }
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2870,15 +2978,15 @@ function peg$parse(input, options) {
         s3 = peg$parseSQChar();
       }
       if (input.charCodeAt(peg$currPos) === 39) {
-        s3 = peg$c27;
+        s3 = peg$c29;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e37); }
+        if (peg$silentFails === 0) { peg$fail(peg$e40); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f44(s2);
+        s0 = peg$f46(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2895,51 +3003,51 @@ function peg$parse(input, options) {
     let s0, s1, s2;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c28) {
-      s1 = peg$c28;
+    if (input.substr(peg$currPos, 2) === peg$c30) {
+      s1 = peg$c30;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e38); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f45();
+      s1 = peg$f47();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c29) {
-        s1 = peg$c29;
+      if (input.substr(peg$currPos, 2) === peg$c31) {
+        s1 = peg$c31;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e39); }
+        if (peg$silentFails === 0) { peg$fail(peg$e42); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f46();
+        s1 = peg$f48();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         s1 = [];
         s2 = input.charAt(peg$currPos);
-        if (peg$r9.test(s2)) {
+        if (peg$r10.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e40); }
+          if (peg$silentFails === 0) { peg$fail(peg$e43); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
             s1.push(s2);
             s2 = input.charAt(peg$currPos);
-            if (peg$r9.test(s2)) {
+            if (peg$r10.test(s2)) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e40); }
+              if (peg$silentFails === 0) { peg$fail(peg$e43); }
             }
           }
         } else {
@@ -2953,15 +3061,15 @@ function peg$parse(input, options) {
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 92) {
-            s1 = peg$c30;
+            s1 = peg$c32;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e41); }
+            if (peg$silentFails === 0) { peg$fail(peg$e44); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f47();
+            s1 = peg$f49();
           }
           s0 = s1;
         }
@@ -2976,11 +3084,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c31;
+      s1 = peg$c33;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+      if (peg$silentFails === 0) { peg$fail(peg$e45); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2990,15 +3098,15 @@ function peg$parse(input, options) {
         s3 = peg$parseDQPart();
       }
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c31;
+        s3 = peg$c33;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e42); }
+        if (peg$silentFails === 0) { peg$fail(peg$e45); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f48(s2);
+        s0 = peg$f50(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3016,11 +3124,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 96) {
-      s1 = peg$c32;
+      s1 = peg$c34;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e43); }
+      if (peg$silentFails === 0) { peg$fail(peg$e46); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -3028,15 +3136,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 96) {
-          s5 = peg$c32;
+          s5 = peg$c34;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e43); }
+          if (peg$silentFails === 0) { peg$fail(peg$e46); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f49(s3);
+          s0 = peg$f51(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3057,21 +3165,21 @@ function peg$parse(input, options) {
           s0 = peg$currPos;
           s1 = [];
           s2 = input.charAt(peg$currPos);
-          if (peg$r10.test(s2)) {
+          if (peg$r11.test(s2)) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e44); }
+            if (peg$silentFails === 0) { peg$fail(peg$e47); }
           }
           if (s2 !== peg$FAILED) {
             while (s2 !== peg$FAILED) {
               s1.push(s2);
               s2 = input.charAt(peg$currPos);
-              if (peg$r10.test(s2)) {
+              if (peg$r11.test(s2)) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e44); }
+                if (peg$silentFails === 0) { peg$fail(peg$e47); }
               }
             }
           } else {
@@ -3085,29 +3193,29 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 36) {
-              s1 = peg$c17;
+              s1 = peg$c19;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e20); }
+              if (peg$silentFails === 0) { peg$fail(peg$e23); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f50();
+              s1 = peg$f52();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
               if (input.charCodeAt(peg$currPos) === 96) {
-                s1 = peg$c32;
+                s1 = peg$c34;
                 peg$currPos++;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e43); }
+                if (peg$silentFails === 0) { peg$fail(peg$e46); }
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f51();
+                s1 = peg$f53();
               }
               s0 = s1;
             }
@@ -3124,31 +3232,31 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 36) {
-      s1 = peg$c17;
+      s1 = peg$c19;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       s3 = [];
       s4 = input.charAt(peg$currPos);
-      if (peg$r6.test(s4)) {
+      if (peg$r7.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e33); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
           s3.push(s4);
           s4 = input.charAt(peg$currPos);
-          if (peg$r6.test(s4)) {
+          if (peg$r7.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e30); }
+            if (peg$silentFails === 0) { peg$fail(peg$e33); }
           }
         }
       } else {
@@ -3163,20 +3271,20 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = [];
         s5 = input.charAt(peg$currPos);
-        if (peg$r8.test(s5)) {
+        if (peg$r9.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e36); }
         }
         while (s5 !== peg$FAILED) {
           s4.push(s5);
           s5 = input.charAt(peg$currPos);
-          if (peg$r8.test(s5)) {
+          if (peg$r9.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            if (peg$silentFails === 0) { peg$fail(peg$e36); }
           }
         }
         s3 = input.substring(s3, peg$currPos);
@@ -3187,7 +3295,7 @@ function peg$parse(input, options) {
           s5 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f52(s2, s3, s4);
+        s0 = peg$f54(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3199,11 +3307,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 36) {
-        s1 = peg$c17;
+        s1 = peg$c19;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseName();
@@ -3217,19 +3325,19 @@ function peg$parse(input, options) {
           s4 = peg$currPos;
           s5 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 46) {
-            s6 = peg$c23;
+            s6 = peg$c25;
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e31); }
+            if (peg$silentFails === 0) { peg$fail(peg$e34); }
           }
           if (s6 !== peg$FAILED) {
             s7 = input.charAt(peg$currPos);
-            if (peg$r11.test(s7)) {
+            if (peg$r12.test(s7)) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e45); }
+              if (peg$silentFails === 0) { peg$fail(peg$e48); }
             }
             if (s7 !== peg$FAILED) {
               s6 = [s6, s7];
@@ -3243,12 +3351,12 @@ function peg$parse(input, options) {
             s5 = peg$FAILED;
           }
           if (s5 === peg$FAILED) {
-            if (input.substr(peg$currPos, 2) === peg$c26) {
-              s5 = peg$c26;
+            if (input.substr(peg$currPos, 2) === peg$c28) {
+              s5 = peg$c28;
               peg$currPos += 2;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e36); }
+              if (peg$silentFails === 0) { peg$fail(peg$e39); }
             }
           }
           if (s5 === peg$FAILED) {
@@ -3256,7 +3364,7 @@ function peg$parse(input, options) {
           }
           s4 = input.substring(s4, peg$currPos);
           peg$savedPos = s0;
-          s0 = peg$f53(s2, s3, s4);
+          s0 = peg$f55(s2, s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3275,31 +3383,31 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c24;
+      s1 = peg$c26;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e34); }
+      if (peg$silentFails === 0) { peg$fail(peg$e37); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       s3 = [];
       s4 = input.charAt(peg$currPos);
-      if (peg$r6.test(s4)) {
+      if (peg$r7.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e33); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
           s3.push(s4);
           s4 = input.charAt(peg$currPos);
-          if (peg$r6.test(s4)) {
+          if (peg$r7.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e30); }
+            if (peg$silentFails === 0) { peg$fail(peg$e33); }
           }
         }
       } else {
@@ -3312,15 +3420,15 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 93) {
-          s3 = peg$c25;
+          s3 = peg$c27;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e35); }
+          if (peg$silentFails === 0) { peg$fail(peg$e38); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f54(s2);
+          s0 = peg$f56(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3336,25 +3444,25 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 91) {
-        s1 = peg$c24;
+        s1 = peg$c26;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e34); }
+        if (peg$silentFails === 0) { peg$fail(peg$e37); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseName();
         if (s2 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 93) {
-            s3 = peg$c25;
+            s3 = peg$c27;
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e35); }
+            if (peg$silentFails === 0) { peg$fail(peg$e38); }
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f55(s2);
+            s0 = peg$f57(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3377,23 +3485,23 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 92) {
-      s1 = peg$c30;
+      s1 = peg$c32;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e44); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charAt(peg$currPos);
-      if (peg$r12.test(s2)) {
+      if (peg$r13.test(s2)) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e46); }
+        if (peg$silentFails === 0) { peg$fail(peg$e49); }
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f56(s2);
+        s0 = peg$f58(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3405,39 +3513,39 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 92) {
-        s1 = peg$c30;
+        s1 = peg$c32;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        if (peg$silentFails === 0) { peg$fail(peg$e44); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
         s3 = peg$currPos;
         s4 = input.charAt(peg$currPos);
-        if (peg$r13.test(s4)) {
+        if (peg$r14.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e47); }
+          if (peg$silentFails === 0) { peg$fail(peg$e50); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r13.test(s5)) {
+          if (peg$r14.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e47); }
+            if (peg$silentFails === 0) { peg$fail(peg$e50); }
           }
           if (s5 === peg$FAILED) {
             s5 = null;
           }
           s6 = input.charAt(peg$currPos);
-          if (peg$r13.test(s6)) {
+          if (peg$r14.test(s6)) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e47); }
+            if (peg$silentFails === 0) { peg$fail(peg$e50); }
           }
           if (s6 === peg$FAILED) {
             s6 = null;
@@ -3455,7 +3563,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f57(s2);
+          s0 = peg$f59(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3466,30 +3574,30 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 2) === peg$c33) {
-          s1 = peg$c33;
+        if (input.substr(peg$currPos, 2) === peg$c35) {
+          s1 = peg$c35;
           peg$currPos += 2;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e48); }
+          if (peg$silentFails === 0) { peg$fail(peg$e51); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
           s3 = peg$currPos;
           s4 = input.charAt(peg$currPos);
-          if (peg$r14.test(s4)) {
+          if (peg$r15.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e49); }
+            if (peg$silentFails === 0) { peg$fail(peg$e52); }
           }
           if (s4 !== peg$FAILED) {
             s5 = input.charAt(peg$currPos);
-            if (peg$r14.test(s5)) {
+            if (peg$r15.test(s5)) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e49); }
+              if (peg$silentFails === 0) { peg$fail(peg$e52); }
             }
             if (s5 === peg$FAILED) {
               s5 = null;
@@ -3507,7 +3615,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f58(s2);
+            s0 = peg$f60(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3518,32 +3626,32 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 3) === peg$c34) {
-            s1 = peg$c34;
+          if (input.substr(peg$currPos, 3) === peg$c36) {
+            s1 = peg$c36;
             peg$currPos += 3;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e50); }
+            if (peg$silentFails === 0) { peg$fail(peg$e53); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             s3 = [];
             s4 = input.charAt(peg$currPos);
-            if (peg$r14.test(s4)) {
+            if (peg$r15.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e49); }
+              if (peg$silentFails === 0) { peg$fail(peg$e52); }
             }
             if (s4 !== peg$FAILED) {
               while (s4 !== peg$FAILED) {
                 s3.push(s4);
                 s4 = input.charAt(peg$currPos);
-                if (peg$r14.test(s4)) {
+                if (peg$r15.test(s4)) {
                   peg$currPos++;
                 } else {
                   s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e49); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e52); }
                 }
               }
             } else {
@@ -3564,7 +3672,7 @@ function peg$parse(input, options) {
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f59(s2);
+                s0 = peg$f61(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -3580,15 +3688,15 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 92) {
-              s1 = peg$c30;
+              s1 = peg$c32;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e41); }
+              if (peg$silentFails === 0) { peg$fail(peg$e44); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f60();
+              s1 = peg$f62();
             }
             s0 = s1;
           }
@@ -3644,7 +3752,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f61(s1, s2);
+      s0 = peg$f63(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3657,26 +3765,26 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c35) {
-      s1 = peg$c35;
+    if (input.substr(peg$currPos, 2) === peg$c37) {
+      s1 = peg$c37;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e51); }
+      if (peg$silentFails === 0) { peg$fail(peg$e54); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f62();
+      s1 = peg$f64();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.substr(peg$currPos, 2);
-      if (s1.toLowerCase() === peg$c36) {
+      if (s1.toLowerCase() === peg$c38) {
         peg$currPos += (2);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e55); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3691,7 +3799,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f63();
+          s0 = peg$f65();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3750,7 +3858,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f64(s1, s2);
+      s0 = peg$f66(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3763,26 +3871,26 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c37) {
-      s1 = peg$c37;
+    if (input.substr(peg$currPos, 2) === peg$c39) {
+      s1 = peg$c39;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e53); }
+      if (peg$silentFails === 0) { peg$fail(peg$e56); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f65();
+      s1 = peg$f67();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.substr(peg$currPos, 3);
-      if (s1.toLowerCase() === peg$c38) {
+      if (s1.toLowerCase() === peg$c40) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e54); }
+        if (peg$silentFails === 0) { peg$fail(peg$e57); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3797,7 +3905,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f66();
+          s0 = peg$f68();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3821,21 +3929,21 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 124) {
-        s5 = peg$c20;
+        s5 = peg$c22;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 124) {
-          s7 = peg$c20;
+          s7 = peg$c22;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -3867,21 +3975,21 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 124) {
-          s5 = peg$c20;
+          s5 = peg$c22;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 124) {
-            s7 = peg$c20;
+            s7 = peg$c22;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e26); }
+            if (peg$silentFails === 0) { peg$fail(peg$e29); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -3910,7 +4018,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f67(s1, s2);
+      s0 = peg$f69(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3929,11 +4037,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 94) {
-        s5 = peg$c39;
+        s5 = peg$c41;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e55); }
+        if (peg$silentFails === 0) { peg$fail(peg$e58); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -3954,11 +4062,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 94) {
-          s5 = peg$c39;
+          s5 = peg$c41;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e55); }
+          if (peg$silentFails === 0) { peg$fail(peg$e58); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -3976,7 +4084,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f68(s1, s2);
+      s0 = peg$f70(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3995,21 +4103,21 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 38) {
-        s5 = peg$c40;
+        s5 = peg$c42;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e56); }
+        if (peg$silentFails === 0) { peg$fail(peg$e59); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 38) {
-          s7 = peg$c40;
+          s7 = peg$c42;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e56); }
+          if (peg$silentFails === 0) { peg$fail(peg$e59); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -4041,21 +4149,21 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 38) {
-          s5 = peg$c40;
+          s5 = peg$c42;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e56); }
+          if (peg$silentFails === 0) { peg$fail(peg$e59); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 38) {
-            s7 = peg$c40;
+            s7 = peg$c42;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e56); }
+            if (peg$silentFails === 0) { peg$fail(peg$e59); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -4084,7 +4192,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f69(s1, s2);
+      s0 = peg$f71(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4138,7 +4246,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f70(s1, s2);
+      s0 = peg$f72(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4150,59 +4258,59 @@ function peg$parse(input, options) {
   function peg$parseEqualityOp() {
     let s0, s1, s2, s3;
 
-    if (input.substr(peg$currPos, 3) === peg$c41) {
-      s0 = peg$c41;
+    if (input.substr(peg$currPos, 3) === peg$c43) {
+      s0 = peg$c43;
       peg$currPos += 3;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e57); }
+      if (peg$silentFails === 0) { peg$fail(peg$e60); }
     }
     if (s0 === peg$FAILED) {
-      if (input.substr(peg$currPos, 3) === peg$c42) {
-        s0 = peg$c42;
+      if (input.substr(peg$currPos, 3) === peg$c44) {
+        s0 = peg$c44;
         peg$currPos += 3;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e58); }
+        if (peg$silentFails === 0) { peg$fail(peg$e61); }
       }
       if (s0 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c43) {
-          s0 = peg$c43;
+        if (input.substr(peg$currPos, 2) === peg$c45) {
+          s0 = peg$c45;
           peg$currPos += 2;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e59); }
+          if (peg$silentFails === 0) { peg$fail(peg$e62); }
         }
         if (s0 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c44) {
-            s0 = peg$c44;
+          if (input.substr(peg$currPos, 2) === peg$c46) {
+            s0 = peg$c46;
             peg$currPos += 2;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e60); }
+            if (peg$silentFails === 0) { peg$fail(peg$e63); }
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 2) === peg$c45) {
-              s1 = peg$c45;
+            if (input.substr(peg$currPos, 2) === peg$c47) {
+              s1 = peg$c47;
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e61); }
+              if (peg$silentFails === 0) { peg$fail(peg$e64); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f71();
+              s1 = peg$f73();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
               s1 = input.substr(peg$currPos, 2);
-              if (s1.toLowerCase() === peg$c46) {
+              if (s1.toLowerCase() === peg$c48) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e62); }
+                if (peg$silentFails === 0) { peg$fail(peg$e65); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4217,7 +4325,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f72();
+                  s0 = peg$f74();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4229,11 +4337,11 @@ function peg$parse(input, options) {
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
                 s1 = input.substr(peg$currPos, 3);
-                if (s1.toLowerCase() === peg$c47) {
+                if (s1.toLowerCase() === peg$c49) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e63); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e66); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4248,7 +4356,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f73();
+                    s0 = peg$f75();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4260,11 +4368,11 @@ function peg$parse(input, options) {
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
                   s1 = input.substr(peg$currPos, 2);
-                  if (s1.toLowerCase() === peg$c48) {
+                  if (s1.toLowerCase() === peg$c50) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e64); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e67); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4279,7 +4387,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f74();
+                      s0 = peg$f76();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4344,7 +4452,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f75(s1, s2);
+      s0 = peg$f77(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4357,22 +4465,22 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c49) {
-      s1 = peg$c49;
+    if (input.substr(peg$currPos, 2) === peg$c51) {
+      s1 = peg$c51;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e65); }
+      if (peg$silentFails === 0) { peg$fail(peg$e68); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 62) {
-        s3 = peg$c50;
+        s3 = peg$c52;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e66); }
+        if (peg$silentFails === 0) { peg$fail(peg$e69); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -4383,7 +4491,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f76();
+        s0 = peg$f78();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4394,36 +4502,36 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c51) {
-        s1 = peg$c51;
+      if (input.substr(peg$currPos, 2) === peg$c53) {
+        s1 = peg$c53;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e67); }
+        if (peg$silentFails === 0) { peg$fail(peg$e70); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f77();
+        s1 = peg$f79();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 60) {
-          s1 = peg$c52;
+          s1 = peg$c54;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e68); }
+          if (peg$silentFails === 0) { peg$fail(peg$e71); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
           peg$silentFails++;
           s3 = input.charAt(peg$currPos);
-          if (peg$r15.test(s3)) {
+          if (peg$r16.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e69); }
+            if (peg$silentFails === 0) { peg$fail(peg$e72); }
           }
           peg$silentFails--;
           if (s3 === peg$FAILED) {
@@ -4434,7 +4542,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f78();
+            s0 = peg$f80();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4446,21 +4554,21 @@ function peg$parse(input, options) {
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 62) {
-            s1 = peg$c50;
+            s1 = peg$c52;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e66); }
+            if (peg$silentFails === 0) { peg$fail(peg$e69); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s3 = peg$c50;
+              s3 = peg$c52;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e66); }
+              if (peg$silentFails === 0) { peg$fail(peg$e69); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -4471,7 +4579,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f79();
+              s0 = peg$f81();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4483,11 +4591,11 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             s1 = input.substr(peg$currPos, 3);
-            if (s1.toLowerCase() === peg$c53) {
+            if (s1.toLowerCase() === peg$c55) {
               peg$currPos += (3);
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e70); }
+              if (peg$silentFails === 0) { peg$fail(peg$e73); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -4502,7 +4610,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f80();
+                s0 = peg$f82();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4514,11 +4622,11 @@ function peg$parse(input, options) {
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
               s1 = input.substr(peg$currPos, 2);
-              if (s1.toLowerCase() === peg$c54) {
+              if (s1.toLowerCase() === peg$c56) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e71); }
+                if (peg$silentFails === 0) { peg$fail(peg$e74); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4533,7 +4641,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f81();
+                  s0 = peg$f83();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4545,11 +4653,11 @@ function peg$parse(input, options) {
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
                 s1 = input.substr(peg$currPos, 3);
-                if (s1.toLowerCase() === peg$c55) {
+                if (s1.toLowerCase() === peg$c57) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e72); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e75); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4564,7 +4672,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f82();
+                    s0 = peg$f84();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4576,11 +4684,11 @@ function peg$parse(input, options) {
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
                   s1 = input.substr(peg$currPos, 2);
-                  if (s1.toLowerCase() === peg$c56) {
+                  if (s1.toLowerCase() === peg$c58) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e73); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e76); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4595,7 +4703,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f83();
+                      s0 = peg$f85();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4607,11 +4715,11 @@ function peg$parse(input, options) {
                   if (s0 === peg$FAILED) {
                     s0 = peg$currPos;
                     s1 = input.substr(peg$currPos, 2);
-                    if (s1.toLowerCase() === peg$c57) {
+                    if (s1.toLowerCase() === peg$c59) {
                       peg$currPos += (2);
                     } else {
                       s1 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e74); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e77); }
                     }
                     if (s1 !== peg$FAILED) {
                       s2 = peg$currPos;
@@ -4626,7 +4734,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f84();
+                        s0 = peg$f86();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -4638,11 +4746,11 @@ function peg$parse(input, options) {
                     if (s0 === peg$FAILED) {
                       s0 = peg$currPos;
                       s1 = input.substr(peg$currPos, 2);
-                      if (s1.toLowerCase() === peg$c58) {
+                      if (s1.toLowerCase() === peg$c60) {
                         peg$currPos += (2);
                       } else {
                         s1 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e75); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e78); }
                       }
                       if (s1 !== peg$FAILED) {
                         s2 = peg$currPos;
@@ -4657,7 +4765,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f85();
+                          s0 = peg$f87();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -4688,20 +4796,20 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       s4 = peg$parse_();
-      if (input.substr(peg$currPos, 2) === peg$c59) {
-        s5 = peg$c59;
+      if (input.substr(peg$currPos, 2) === peg$c61) {
+        s5 = peg$c61;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e76); }
+        if (peg$silentFails === 0) { peg$fail(peg$e79); }
       }
       if (s5 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c60) {
-          s5 = peg$c60;
+        if (input.substr(peg$currPos, 2) === peg$c62) {
+          s5 = peg$c62;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e77); }
+          if (peg$silentFails === 0) { peg$fail(peg$e80); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -4722,20 +4830,20 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         s4 = peg$parse_();
-        if (input.substr(peg$currPos, 2) === peg$c59) {
-          s5 = peg$c59;
+        if (input.substr(peg$currPos, 2) === peg$c61) {
+          s5 = peg$c61;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e76); }
+          if (peg$silentFails === 0) { peg$fail(peg$e79); }
         }
         if (s5 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c60) {
-            s5 = peg$c60;
+          if (input.substr(peg$currPos, 2) === peg$c62) {
+            s5 = peg$c62;
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e77); }
+            if (peg$silentFails === 0) { peg$fail(peg$e80); }
           }
         }
         if (s5 !== peg$FAILED) {
@@ -4754,7 +4862,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f86(s1, s2);
+      s0 = peg$f88(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4774,30 +4882,30 @@ function peg$parse(input, options) {
       s4 = peg$parse_();
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 43) {
-        s6 = peg$c61;
+        s6 = peg$c63;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e78); }
+        if (peg$silentFails === 0) { peg$fail(peg$e81); }
       }
       if (s6 === peg$FAILED) {
         s6 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 45) {
-          s7 = peg$c18;
+          s7 = peg$c20;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e23); }
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
         }
         if (s7 !== peg$FAILED) {
           s8 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 62) {
-            s9 = peg$c50;
+            s9 = peg$c52;
             peg$currPos++;
           } else {
             s9 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e66); }
+            if (peg$silentFails === 0) { peg$fail(peg$e69); }
           }
           peg$silentFails--;
           if (s9 === peg$FAILED) {
@@ -4843,30 +4951,30 @@ function peg$parse(input, options) {
         s4 = peg$parse_();
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 43) {
-          s6 = peg$c61;
+          s6 = peg$c63;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e78); }
+          if (peg$silentFails === 0) { peg$fail(peg$e81); }
         }
         if (s6 === peg$FAILED) {
           s6 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 45) {
-            s7 = peg$c18;
+            s7 = peg$c20;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e23); }
+            if (peg$silentFails === 0) { peg$fail(peg$e26); }
           }
           if (s7 !== peg$FAILED) {
             s8 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s9 = peg$c50;
+              s9 = peg$c52;
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e66); }
+              if (peg$silentFails === 0) { peg$fail(peg$e69); }
             }
             peg$silentFails--;
             if (s9 === peg$FAILED) {
@@ -4908,7 +5016,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f87(s1, s2);
+      s0 = peg$f89(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4962,7 +5070,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f88(s1, s2);
+      s0 = peg$f90(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4975,20 +5083,20 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r16.test(s0)) {
+    if (peg$r17.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e79); }
+      if (peg$silentFails === 0) { peg$fail(peg$e82); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.substr(peg$currPos, 3);
-      if (s1.toLowerCase() === peg$c62) {
+      if (s1.toLowerCase() === peg$c64) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e80); }
+        if (peg$silentFails === 0) { peg$fail(peg$e83); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5003,7 +5111,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f89();
+          s0 = peg$f91();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5027,7 +5135,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f90(s1, s3);
+        s0 = peg$f92(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5048,11 +5156,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 33) {
-      s1 = peg$c63;
+      s1 = peg$c65;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e81); }
+      if (peg$silentFails === 0) { peg$fail(peg$e84); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -5073,7 +5181,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f91();
+        s0 = peg$f93();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5085,11 +5193,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.substr(peg$currPos, 3);
-      if (s1.toLowerCase() === peg$c64) {
+      if (s1.toLowerCase() === peg$c66) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e82); }
+        if (peg$silentFails === 0) { peg$fail(peg$e85); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5104,7 +5212,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f92();
+          s0 = peg$f94();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5116,35 +5224,35 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 126) {
-          s1 = peg$c65;
+          s1 = peg$c67;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e83); }
+          if (peg$silentFails === 0) { peg$fail(peg$e86); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f93();
+          s1 = peg$f95();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 45) {
-            s1 = peg$c18;
+            s1 = peg$c20;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e23); }
+            if (peg$silentFails === 0) { peg$fail(peg$e26); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s3 = peg$c50;
+              s3 = peg$c52;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e66); }
+              if (peg$silentFails === 0) { peg$fail(peg$e69); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -5155,7 +5263,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f94();
+              s0 = peg$f96();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5167,15 +5275,15 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 64) {
-              s1 = peg$c21;
+              s1 = peg$c23;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+              if (peg$silentFails === 0) { peg$fail(peg$e30); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f95();
+              s1 = peg$f97();
             }
             s0 = s1;
           }
@@ -5197,7 +5305,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f96(s1, s2);
+      s0 = peg$f98(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5212,11 +5320,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$parse_();
     s2 = input.substr(peg$currPos, 2);
-    if (s2.toLowerCase() === peg$c66) {
+    if (s2.toLowerCase() === peg$c68) {
       peg$currPos += (2);
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e84); }
+      if (peg$silentFails === 0) { peg$fail(peg$e87); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
@@ -5232,12 +5340,12 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         s5 = peg$currPos;
-        if (input.substr(peg$currPos, 3) === peg$c64) {
-          s6 = peg$c64;
+        if (input.substr(peg$currPos, 3) === peg$c66) {
+          s6 = peg$c66;
           peg$currPos += 3;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e85); }
+          if (peg$silentFails === 0) { peg$fail(peg$e88); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$currPos;
@@ -5268,7 +5376,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f97(s5, s6);
+          s0 = peg$f99(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5290,20 +5398,20 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c67) {
-      s2 = peg$c67;
+    if (input.substr(peg$currPos, 4) === peg$c69) {
+      s2 = peg$c69;
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e86); }
+      if (peg$silentFails === 0) { peg$fail(peg$e89); }
     }
     if (s2 === peg$FAILED) {
-      if (input.substr(peg$currPos, 3) === peg$c68) {
-        s2 = peg$c68;
+      if (input.substr(peg$currPos, 3) === peg$c70) {
+        s2 = peg$c70;
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e87); }
+        if (peg$silentFails === 0) { peg$fail(peg$e90); }
       }
     }
     if (s2 !== peg$FAILED) {
@@ -5325,12 +5433,12 @@ function peg$parse(input, options) {
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos;
         s4 = peg$parse_();
-        if (input.substr(peg$currPos, 2) === peg$c69) {
-          s5 = peg$c69;
+        if (input.substr(peg$currPos, 2) === peg$c71) {
+          s5 = peg$c71;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e91); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5364,7 +5472,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f98(s1, s3);
+        s0 = peg$f100(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5375,12 +5483,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c70) {
-        s1 = peg$c70;
+      if (input.substr(peg$currPos, 3) === peg$c72) {
+        s1 = peg$c72;
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e89); }
+        if (peg$silentFails === 0) { peg$fail(peg$e92); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5395,12 +5503,12 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$parse_();
-          if (input.substr(peg$currPos, 2) === peg$c69) {
-            s4 = peg$c69;
+          if (input.substr(peg$currPos, 2) === peg$c71) {
+            s4 = peg$c71;
             peg$currPos += 2;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e88); }
+            if (peg$silentFails === 0) { peg$fail(peg$e91); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -5418,7 +5526,7 @@ function peg$parse(input, options) {
               s7 = peg$parsePrimary();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f99(s7);
+                s0 = peg$f101(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5450,7 +5558,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f100(s1);
+        s1 = peg$f102(s1);
         s0 = s1;
       }
     }
@@ -5463,11 +5571,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 40) {
-      s1 = peg$c71;
+      s1 = peg$c10;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e90); }
+      if (peg$silentFails === 0) { peg$fail(peg$e11); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -5475,15 +5583,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s5 = peg$c72;
+          s5 = peg$c11;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e91); }
+          if (peg$silentFails === 0) { peg$fail(peg$e13); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f101(s3);
+          s0 = peg$f103(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5509,7 +5617,7 @@ function peg$parse(input, options) {
             s3 = peg$parseModifier();
           }
           peg$savedPos = s0;
-          s0 = peg$f102(s1, s2);
+          s0 = peg$f104(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5519,14 +5627,166 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$parseIfConstant();
             if (s0 === peg$FAILED) {
-              s0 = peg$currPos;
-              s1 = peg$parseName();
-              if (s1 !== peg$FAILED) {
-                peg$savedPos = s0;
-                s1 = peg$f103(s1);
+              s0 = peg$parseStrayToken();
+              if (s0 === peg$FAILED) {
+                s0 = peg$currPos;
+                s1 = peg$parseName();
+                if (s1 !== peg$FAILED) {
+                  peg$savedPos = s0;
+                  s1 = peg$f105(s1);
+                }
+                s0 = s1;
               }
-              s0 = s1;
             }
+          }
+        }
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseStrayToken() {
+    let s0, s1, s2, s3, s4, s5;
+
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 123) {
+      s1 = peg$c1;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e2); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = [];
+      s3 = peg$parseStrayPart();
+      while (s3 !== peg$FAILED) {
+        s2.push(s3);
+        s3 = peg$parseStrayPart();
+      }
+      s3 = peg$currPos;
+      peg$silentFails++;
+      s4 = input.charAt(peg$currPos);
+      if (peg$r2.test(s4)) {
+        peg$currPos++;
+      } else {
+        s4 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e14); }
+      }
+      if (s4 === peg$FAILED) {
+        s4 = peg$currPos;
+        peg$silentFails++;
+        if (input.length > peg$currPos) {
+          s5 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e15); }
+        }
+        peg$silentFails--;
+        if (s5 === peg$FAILED) {
+          s4 = undefined;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+      }
+      peg$silentFails--;
+      if (s4 !== peg$FAILED) {
+        peg$currPos = s3;
+        s3 = undefined;
+      } else {
+        s3 = peg$FAILED;
+      }
+      if (s3 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f106(s2);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseStrayPart() {
+    let s0, s1, s2, s3, s4;
+
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 36) {
+      s1 = peg$c19;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parseVarName();
+      if (s2 !== peg$FAILED) {
+        s3 = [];
+        s4 = peg$parseDQBracket();
+        while (s4 !== peg$FAILED) {
+          s3.push(s4);
+          s4 = peg$parseDQBracket();
+        }
+        peg$savedPos = s0;
+        s0 = peg$f107(s2, s3);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      if (input.substr(peg$currPos, 2) === peg$c73) {
+        s0 = peg$c73;
+        peg$currPos += 2;
+      } else {
+        s0 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e93); }
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        s1 = [];
+        s2 = input.charAt(peg$currPos);
+        if (peg$r18.test(s2)) {
+          peg$currPos++;
+        } else {
+          s2 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e94); }
+        }
+        if (s2 !== peg$FAILED) {
+          while (s2 !== peg$FAILED) {
+            s1.push(s2);
+            s2 = input.charAt(peg$currPos);
+            if (peg$r18.test(s2)) {
+              peg$currPos++;
+            } else {
+              s2 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e94); }
+            }
+          }
+        } else {
+          s1 = peg$FAILED;
+        }
+        if (s1 !== peg$FAILED) {
+          s0 = input.substring(s0, peg$currPos);
+        } else {
+          s0 = s1;
+        }
+        if (s0 === peg$FAILED) {
+          s0 = input.charAt(peg$currPos);
+          if (peg$r19.test(s0)) {
+            peg$currPos++;
+          } else {
+            s0 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e95); }
           }
         }
       }
@@ -5543,11 +5803,11 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 40) {
-        s3 = peg$c71;
+        s3 = peg$c10;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e90); }
+        if (peg$silentFails === 0) { peg$fail(peg$e11); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -5557,15 +5817,15 @@ function peg$parse(input, options) {
         }
         s6 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s7 = peg$c72;
+          s7 = peg$c11;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e91); }
+          if (peg$silentFails === 0) { peg$fail(peg$e13); }
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f104(s1, s5);
+          s0 = peg$f108(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5592,11 +5852,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 44) {
-        s5 = peg$c73;
+        s5 = peg$c74;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e92); }
+        if (peg$silentFails === 0) { peg$fail(peg$e96); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -5616,11 +5876,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 44) {
-          s5 = peg$c73;
+          s5 = peg$c74;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e92); }
+          if (peg$silentFails === 0) { peg$fail(peg$e96); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -5637,7 +5897,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f105(s1, s2);
+      s0 = peg$f109(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5770,7 +6030,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f106();
+    s0 = peg$f110();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5784,7 +6044,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f107();
+    s0 = peg$f111();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5798,7 +6058,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f108();
+    s0 = peg$f112();
     if (s0) {
       s0 = undefined;
     } else {
@@ -5815,35 +6075,35 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     s3 = input.charAt(peg$currPos);
-    if (peg$r17.test(s3)) {
+    if (peg$r20.test(s3)) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e93); }
+      if (peg$silentFails === 0) { peg$fail(peg$e97); }
     }
     if (s3 !== peg$FAILED) {
       s4 = input.charAt(peg$currPos);
-      if (peg$r18.test(s4)) {
+      if (peg$r21.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e94); }
+        if (peg$silentFails === 0) { peg$fail(peg$e98); }
       }
       if (s4 !== peg$FAILED) {
         s5 = input.charAt(peg$currPos);
-        if (peg$r19.test(s5)) {
+        if (peg$r22.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e95); }
+          if (peg$silentFails === 0) { peg$fail(peg$e99); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
-          if (peg$r20.test(s6)) {
+          if (peg$r23.test(s6)) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e96); }
+            if (peg$silentFails === 0) { peg$fail(peg$e100); }
           }
           if (s6 !== peg$FAILED) {
             s3 = [s3, s4, s5, s6];
@@ -5867,43 +6127,43 @@ function peg$parse(input, options) {
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       s3 = input.charAt(peg$currPos);
-      if (peg$r21.test(s3)) {
+      if (peg$r24.test(s3)) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e97); }
+        if (peg$silentFails === 0) { peg$fail(peg$e101); }
       }
       if (s3 !== peg$FAILED) {
         s4 = input.charAt(peg$currPos);
-        if (peg$r22.test(s4)) {
+        if (peg$r25.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e98); }
+          if (peg$silentFails === 0) { peg$fail(peg$e102); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r23.test(s5)) {
+          if (peg$r26.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e99); }
+            if (peg$silentFails === 0) { peg$fail(peg$e103); }
           }
           if (s5 !== peg$FAILED) {
             s6 = input.charAt(peg$currPos);
-            if (peg$r24.test(s6)) {
+            if (peg$r27.test(s6)) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e100); }
+              if (peg$silentFails === 0) { peg$fail(peg$e104); }
             }
             if (s6 !== peg$FAILED) {
               s7 = input.charAt(peg$currPos);
-              if (peg$r20.test(s7)) {
+              if (peg$r23.test(s7)) {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e96); }
+                if (peg$silentFails === 0) { peg$fail(peg$e100); }
               }
               if (s7 !== peg$FAILED) {
                 s3 = [s3, s4, s5, s6, s7];
@@ -5947,7 +6207,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f109(s1);
+        s0 = peg$f113(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5959,35 +6219,35 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.charAt(peg$currPos);
-      if (peg$r25.test(s1)) {
+      if (peg$r28.test(s1)) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e101); }
+        if (peg$silentFails === 0) { peg$fail(peg$e105); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r19.test(s2)) {
+        if (peg$r22.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e95); }
+          if (peg$silentFails === 0) { peg$fail(peg$e99); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
-          if (peg$r23.test(s3)) {
+          if (peg$r26.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e99); }
+            if (peg$silentFails === 0) { peg$fail(peg$e103); }
           }
           if (s3 !== peg$FAILED) {
             s4 = input.charAt(peg$currPos);
-            if (peg$r23.test(s4)) {
+            if (peg$r26.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e99); }
+              if (peg$silentFails === 0) { peg$fail(peg$e103); }
             }
             if (s4 !== peg$FAILED) {
               s5 = peg$currPos;
@@ -6002,7 +6262,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f110();
+                s0 = peg$f114();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6037,11 +6297,11 @@ function peg$parse(input, options) {
       s1 = peg$parseDQString();
       if (s1 === peg$FAILED) {
         s1 = input.charAt(peg$currPos);
-        if (peg$r26.test(s1)) {
+        if (peg$r29.test(s1)) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e102); }
+          if (peg$silentFails === 0) { peg$fail(peg$e106); }
         }
       }
     }
@@ -6052,11 +6312,11 @@ function peg$parse(input, options) {
         s1 = peg$parseDQString();
         if (s1 === peg$FAILED) {
           s1 = input.charAt(peg$currPos);
-          if (peg$r26.test(s1)) {
+          if (peg$r29.test(s1)) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e102); }
+            if (peg$silentFails === 0) { peg$fail(peg$e106); }
           }
         }
       }
@@ -6070,15 +6330,15 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r27.test(s1)) {
+    if (peg$r30.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e103); }
+      if (peg$silentFails === 0) { peg$fail(peg$e107); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f111();
+      s1 = peg$f115();
     }
     s0 = s1;
 
@@ -6089,11 +6349,11 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r8.test(s0)) {
+    if (peg$r9.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      if (peg$silentFails === 0) { peg$fail(peg$e36); }
     }
 
     return s0;
@@ -6106,15 +6366,15 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.charAt(peg$currPos);
-      if (peg$r6.test(s1)) {
+      if (peg$r7.test(s1)) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e33); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f112();
+        s1 = peg$f116();
       }
       s0 = s1;
     }
@@ -6129,7 +6389,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f113();
+    s1 = peg$f117();
     s0 = s1;
     peg$silentFails--;
 
@@ -6142,21 +6402,21 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r28.test(s1)) {
+    if (peg$r31.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e105); }
+      if (peg$silentFails === 0) { peg$fail(peg$e109); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f114();
+      s1 = peg$f118();
     }
     s0 = s1;
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e104); }
+      if (peg$silentFails === 0) { peg$fail(peg$e108); }
     }
 
     return s0;
@@ -6175,6 +6435,35 @@ function peg$parse(input, options) {
   // Smarty 2 writes a number into the compiled PHP as it is, and PHP reads an integer with a
   // leading 0 as octal: `value=010` is 8, `$l[010]` is `$l[8]`, and `08` does not compile (the
   // code generator reports it, where the number is used: `values=08,09` is an unquoted string).
+  // What Smarty 2's {if} lexer accepts at the end of a token it reads as text (StrayToken): a
+  // variable (or a quoted string) and its modifiers, as its _var_regexp and _mod_regexp say.
+  const QUOTED = `"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|'[^'\\\\]*(?:\\\\.[^'\\\\]*)*'`;
+  const STRAY_VAR = `\\$\\w+(?:\\.\\$?\\w+|\\[\\$?\\w+(?:\\.\\w+)?\\])*`;
+  const STRAY_MODIFIER = `\\|@?\\w+(?::(?:\\w+|-?\\d+(?:\\.\\d+)?|${STRAY_VAR}|${QUOTED}))*`;
+  const STRAY_END = new RegExp(`(?:${STRAY_VAR}|${QUOTED})(?:${STRAY_MODIFIER})*$`);
+
+  function strayToken(raw, parts) {
+    if (!STRAY_END.test(raw) || parts.some((p) => typeof p !== 'string' && p.name === 'smarty')) {
+      error(`[E_IF_SYNTAX] cannot read the condition at "${raw.slice(0, 30)}" (a ${LB} inside ${LB}if${RB}: write ${LB}if $x${RB})`);
+    }
+    const merged = [];
+    for (const p of parts) {
+      if (typeof p === 'string' && typeof merged[merged.length - 1] === 'string') merged[merged.length - 1] += p;
+      else merged.push(p);
+    }
+    return node('Interp', { parts: [LB + (typeof merged[0] === 'string' ? merged.shift() : ''), ...merged] });
+  }
+
+  // PHP binds a unary operator tighter than `.`: Smarty 2 compiles `!` before a StrayToken to
+  // `!` before the token's leading text, concatenated with the rest, so the operator takes that
+  // text only (the token is an Interp that starts at a left brace; D322).
+  function unary(op, arg) {
+    if (arg.type !== 'Interp' || input[arg.start] !== LB) return node('Unary', { op, arg });
+    const [lead, ...rest] = arg.parts;
+    const operand = typeof lead === 'string' ? { type: 'String', value: lead, start: arg.start, end: arg.start + lead.length } : lead;
+    return { ...arg, parts: [node('Unary', { op, arg: operand }), ...rest] };
+  }
+
   function numberNode(raw) {
     const m = /^(-?)0([0-9]+)$/.exec(raw);
     if (!m) return node('Number', { raw });

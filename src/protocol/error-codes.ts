@@ -122,6 +122,7 @@ export const ERROR_CODES = Object.keys(ERROR_CODE_MEANINGS) as readonly ErrorCod
 /** Warning codes: a warning never stops a compile or a render. */
 export const WARNING_CODE_MEANINGS = {
   W_IGNORED_TEXT: 'text after a value in an output tag, which Smarty 2 ignores',
+  W_TEXT_CONDITION: 'a {if {$x} whose condition Smarty 2 reads as text, a string true unless compared (D322)',
   W_UNKNOWN_ARGUMENT: 'a literal modifier argument outside the values it acts on (escape:"htmll")',
   W_RUNTIME: 'raised while rendering, where PHP warns and goes on (a modifier given a wrong type gives null)',
   W_DIALECT:

@@ -488,8 +488,13 @@ export class RenderState implements PluginContext {
     return v ?? null;
   }
 
+  /**
+   * PHP always has `$_GET`, `$_POST`, `$_REQUEST` and `$_SERVER`, empty arrays when a render is
+   * given none (`{$smarty.get}` prints `Array`, escape maps over it); `$_SESSION` exists only once
+   * a session has started (D325).
+   */
   request(kind: string): Value {
-    return this.requestData[kind] ?? null;
+    return this.requestData[kind] ?? (kind === 'session' ? null : PhpArray.empty());
   }
 
   // ---- {include}

@@ -41,6 +41,26 @@ describe('diagnostics', () => {
     expect(report('{if 1}{/if}{foreach from=$l item=i}{/foreach\n}')).toEqual([]);
   });
 
+  it('a brace inside {if} that Smarty 2 reads as text is a warning at the token (D322); a quoted string is not', () => {
+    expect(report('{if {$p.email}<a>{/if}\n{if !{$x}1{elseif $a && {$b|escape}2{/if}')).toEqual([
+      '1:5 warning W_TEXT_CONDITION',
+      '2:6 warning W_TEXT_CONDITION',
+      '2:25 warning W_TEXT_CONDITION',
+    ]);
+    expect(compile('{if {$p.email}<a>{/if}').diagnostics[0]!.message).toContain('(write {if $p.email})');
+    expect(report('{if "{$x"}1{/if}{if "a$x" == $y}2{/if}')).toEqual([]);
+  });
+
+  it('a method call in an unquoted attribute is an error with the porting hint (D323); text Smarty 2 keeps is not', () => {
+    expect(
+      report('{assign var=x value=$o->getId()}{foreach from=$o->items()|@array_reverse item=i}{/foreach}'),
+    ).toEqual(['1:21 error E_SYNTAX', '1:47 error E_SYNTAX']);
+    expect(compile('{assign var=x value=$o->getId()}').diagnostics[0]!.message).toMatch(
+      /\$o->getId\(\) calls a method\. templates cannot call methods/,
+    );
+    expect(report('{assign var=x value=$o->p}{assign var=y value=$o->p()x}{assign var=z value=$o.get()}')).toEqual([]);
+  });
+
   it('diagnostics come sorted by line and column, whichever pass found them', () => {
     // The structure pass reports the stray {/foo} before codegen reports the two lines above it.
     const got = report('{cyle}\n{$x|escape:"nope"}\n{/foo}');

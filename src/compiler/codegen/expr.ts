@@ -70,6 +70,15 @@ export function compileExpr(e: Expr, cx: EmitContext): string {
     case 'Null':
       return 'null';
     case 'Interp': {
+      // Only the grammar's StrayToken makes an Interp that starts at a brace (D322).
+      if (cx.src.text[e.start] === '{') {
+        const token = cx.src.text.slice(e.start, e.end).slice(0, 40);
+        cx.warn(
+          'W_TEXT_CONDITION',
+          `"${token}" is text to Smarty 2, which ends the tag at the first }: the condition is a string, true unless compared (write {if ${token.slice(1)}})`,
+          e,
+        );
+      }
       const parts = e.parts.map((p) =>
         typeof p === 'string' ? lit(cx.normalizeString(p)) : `str(${compileExpr(p, cx)})`,
       );
