@@ -16,8 +16,13 @@ export interface Smarty2Case {
   expect_base64?: string;
 }
 
-export async function expectLikeSmarty2(engine: Engine, c: Smarty2Case): Promise<void> {
-  const render = engine.render(c.template, { name: `${c.id}.tpl`, vars: c.vars, objects: c.objects ?? false });
+export async function expectLikeSmarty2(engine: Engine, c: Smarty2Case, tenant?: string): Promise<void> {
+  const render = engine.render(c.template, {
+    name: `${c.id}.tpl`,
+    vars: c.vars,
+    objects: c.objects ?? false,
+    ...(tenant ? { identity: { tenant } } : {}),
+  });
   if (c.error) {
     await expect(render).rejects.toMatchObject({ name: 'TemplateError' });
     return;
