@@ -120,8 +120,17 @@ function renderWithSmarty2(cases) {
       .join('\n') + '\n';
   const r = spawnSync('php', [PHP], { input, encoding: 'utf8', env: process.env, maxBuffer: 64 << 20 });
   if (r.status !== 0) {
-    console.error(r.stderr);
-    process.exit(1);
+    // A fatal error stops PHP itself, past what the recorder's handler catches: PHP refusing the
+    // compiled template (`isset()` of an expression, which a default modifier can make). Each case
+    // then runs alone, and the one whose process PHP stops is a template Smarty 2 cannot render.
+    if (cases.length > 1) return cases.flatMap((c) => renderWithSmarty2([c]));
+    const why = (r.stdout + r.stderr).match(/(?:Fatal|Parse) error: .*/)?.[0];
+    if (!why) {
+      console.error(r.stderr);
+      process.exit(1);
+    }
+    console.error(`record-smarty2: ${cases[0].id}: PHP stopped (${why.slice(0, 200)}): recorded as an error`);
+    return [{ id: cases[0].id, error: true, message: why }];
   }
   return r.stdout
     .split('\n')

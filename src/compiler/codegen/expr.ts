@@ -352,6 +352,20 @@ function compileCall(e: Extract<Expr, { type: 'Call' }>, cx: EmitContext): strin
     );
     return 'null';
   }
+  // Smarty 2 writes isset()'s arguments into PHP as they are, and PHP refuses isset() of anything
+  // but a variable: a modifier (a default modifier too, which Smarty 2 puts on every variable), a
+  // literal or math stops the page at compile time (D326).
+  const notVar = e.name === 'isset' ? e.args.find((a) => a.type !== 'Var') : undefined;
+  if (notVar) {
+    cx.error(
+      'E_IF_FUNCTION',
+      notVar.type === 'Modified'
+        ? "isset() takes variables only, and this one has modifiers (a default modifier counts): PHP cannot take isset() of a modifier's result; test the variable alone"
+        : 'isset() takes variables only: PHP cannot take isset() of an expression',
+      notVar,
+    );
+    return 'null';
+  }
   const args = e.args.map((a) => compileExpr(a, cx));
   const [min, max] = IF_ARITY[e.name];
   if (args.length < min || args.length > max) {
