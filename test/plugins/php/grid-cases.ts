@@ -1,6 +1,7 @@
 /**
  * The edge grid of the PHP functions templates may call as modifiers (src/plugins/catalog.ts,
- * docs/decisions.md D10), each call written as its arguments in JSON text, as a template's
+ * docs/decisions.md D10, and the modifiers named after PHP functions that the dialect does not
+ * document as different), each call written as its arguments in JSON text, as a template's
  * variables carry them (`1.0` is a float, `9223372036854775807` an int, `{"1":..}` an int key).
  * The values are the inputs that decide PHP 8.2's answers: numeric strings with spaces, hex,
  * exponents and underscores, ints near 2^53 and 2^63, -0.0 and floats that print in exponent
@@ -9,9 +10,9 @@
  * end, and each function's flags. Calls PHP refuses (TypeError, ValueError) stay in the grid: the
  * dialect's documented answer for them is null with a warning (D14), which the test checks.
  *
- * Left out: functions whose answer is random or salted (mt_rand, shuffle, password_hash), the
- * by-reference family (sort, array_pop...: their return value is PHP's, the variable update is
- * tested in test/plugins/array), the platform's own names (escapeCSV, getCountryFromIP,
+ * The by-reference family (sort, array_pop...) is here for its return value; the variable's
+ * update is tested in test/plugins/array. Left out: functions whose answer is random or salted
+ * (mt_rand, shuffle, password_hash), the platform's own names (escapeCSV, getCountryFromIP,
  * check_inner_uri, defined, unset, filter_var, mb_convert_kana: their own tests), `date` with a
  * null timestamp (the current time: the engine's clock, not PHP's), and what the dialect
  * documents as narrower than PHP: mb_convert_encoding between UTF-8 and ASCII only, hash with
@@ -565,12 +566,102 @@ export const GRID: GridCase[] = [
     ['"\\n"', '"<br />\\n"', '"-"'],
     ['false', 'true'],
   ),
+  ...grid(
+    'sprintf',
+    [
+      "%'010d",
+      '%-010d|',
+      '%5.5s|',
+      '%-5.1s|',
+      '%E',
+      '%.0e',
+      '%.20f',
+      '%.60f',
+      '%5c',
+      '%+.2f',
+      '%+s',
+      '%x',
+      '%o',
+      '%.3F',
+      '%10.2e',
+      '% d',
+    ].map(j),
+    [
+      '1.005',
+      '-0.5',
+      '0.5',
+      '1.5',
+      '2.5',
+      '"日本語"',
+      '-255',
+      '1.0e+100',
+      '5.0e-324',
+      '1.7976931348623157e+308',
+      '-9223372036854775808',
+    ],
+  ),
+  ...grid(
+    'number_format',
+    [
+      '1.005',
+      '1.015',
+      '2.675',
+      '1.45',
+      '-1.45',
+      '0.125',
+      '1.0e+100',
+      '1.0e-10',
+      '123456789012345678',
+      '-0.001',
+      '5.0e-324',
+    ],
+    ['0', '1', '2', '3', '15', '-1', '-20'],
+  ),
+  ...grid(
+    'round',
+    [
+      '1.005',
+      '1.015',
+      '2.675',
+      '1.45',
+      '-1.45',
+      '0.125',
+      '5.055',
+      '5.045',
+      '1.0e+100',
+      '1.0e-10',
+      '123456789012345678',
+      '-0.001',
+      '0.49999999999999994',
+    ],
+    ['0', '1', '2', '3', '15', '-1', '-20'],
+  ),
+  ...grid('array_pop', ARRAYS),
+  ...grid('array_shift', ARRAYS),
+  ...grid('array_push', ARRAYS, ['1', '"x"', 'null', '[]']),
+  ...['sort', 'rsort', 'asort', 'arsort', 'ksort', 'krsort'].flatMap((fn) =>
+    grid(fn, ARRAYS.slice(0, 6), ['0', '1', '2', '10']),
+  ),
+  ...grid(
+    'in_array',
+    ['1', '"1"', '"01"', '0', '""', 'null', 'true', '"a"', '1.0', '"1e0"', '"abc"'],
+    ARRAYS.slice(1, 6),
+    ['false', 'true'],
+  ),
+  ...grid(
+    'array_key_exists',
+    ['1', '"1"', '"01"', '-1', '"-1"', '""', 'null', '"a"', '1.5', 'true'],
+    ARRAYS.slice(1, 5).concat(['{"":1}']),
+  ),
+  ...grid('nl2br', ['"a\\nb"', '"a\\r\\nb\\n\\rc\\rd"', '""', '"日本\\n語"', '12', 'null', 'true'], ['true', 'false']),
+  ...grid('strtoupper', [...SCALARS]),
 ];
 
 /**
  * The PHP functions the golden corpus names that templates cannot call (dialect_modifier
- * false): the plugins are built on them, and test/plugins/php/grid.test.ts calls the helpers
- * they use (rcms_hash, rcms_* regex plugins, escape, assign_array_intersect).
+ * false), and preg_match's flags and offset: the plugins are built on them, and
+ * test/plugins/php/grid.test.ts calls the helpers they use (rcms_hash, rcms_* regex plugins,
+ * escape, assign_array_intersect, rcms_match).
  */
 export const HELPER_GRID: GridCase[] = [
   ...grid(
@@ -598,6 +689,14 @@ export const HELPER_GRID: GridCase[] = [
     ['0', '2', '3', '11', '16', '19', '35', '51'],
     ['"UTF-8"'],
     ['true', 'false'],
+  ),
+  // flags and offset: a template's third argument would be preg_match's $matches; rcms_match passes them.
+  ...grid(
+    'preg_match',
+    ['/(a)(x)?(b)/', '/(?<w>\\w+)/u', '/(\\d)|(z)/', '/本(.)/u'].map(j),
+    ['"zzab ab"', '"日本語 1"', '"x1"'],
+    ['0', '256', '512', '768'],
+    ['0', '2', '-3', '100'],
   ),
   ...calls('array_intersect', [
     ['{"k1":"v","k2":"w"}', '{"z":"w"}'],

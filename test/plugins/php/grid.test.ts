@@ -13,7 +13,7 @@ import { toArg, toTagged, type OracleResult } from '../../support/php-oracle.js'
 import { PhpArray, PhpFloat, type Value } from '../../../src/value/value.js';
 import { toBytes } from '../../../src/value/bytes.js';
 import { GRID, HELPER_GRID, type GridCase } from './grid-cases.js';
-import { pregSplit } from '../../../src/php/pcre/preg.js';
+import { pregMatch, pregSplit } from '../../../src/php/pcre/preg.js';
 import { htmlspecialchars, type Charset } from '../../../src/php/string/html.js';
 import { phpHash, phpHashHmac } from '../../../src/php/hash/hash.js';
 import { arrayIntersect } from '../../../src/php/array/set-ops.js';
@@ -96,6 +96,11 @@ describe('PHP functions on the edge grid match PHP 8.2', () => {
         return;
       }
       const value = r.value!;
+      if (c.fn === 'preg_match') {
+        // $matches, as rcms_match fills it from the same helper.
+        const [pattern, subject] = c.args.map(jsonValue);
+        expect(toTagged(pregMatch(pattern, subject).matches)).toEqual(r.out);
+      }
       expect(printedValue(got.json)).toEqual(taggedJsonSafe(value) ? value : 'json_encode failed');
       if (!(value && typeof value === 'object' && 'arr' in value))
         expect(Buffer.from(toBytes(got.echo)).toString('latin1')).toBe(phpEcho(value).toString('latin1'));
@@ -111,6 +116,7 @@ const HELPERS: Record<string, (args: Value[]) => Value> = {
   htmlspecialchars: ([s, flags, charset, double]) =>
     htmlspecialchars(toStr(s), toInt(flags), toStr(charset).toLowerCase() as Charset, toBool(double)),
   array_intersect: ([first, ...others]) => arrayIntersect(first as PhpArray, others as PhpArray[]),
+  preg_match: ([pattern, subject, flags, offset]) => pregMatch(pattern, subject, flags, offset).result,
 };
 
 describe('the helpers plugins are built on match PHP 8.2 on the edge grid', () => {
@@ -118,7 +124,10 @@ describe('the helpers plugins are built on match PHP 8.2 on the edge grid', () =
     it(label(c), () => {
       const r = helperResults[i];
       expect(r.ok, r.error).toBe(true);
-      expect(toTagged(HELPERS[c.fn](c.args.map(jsonValue)))).toEqual(r.value);
+      const args = c.args.map(jsonValue);
+      expect(toTagged(HELPERS[c.fn](args))).toEqual(r.value);
+      if (c.fn === 'preg_match')
+        expect(toTagged(pregMatch(...(args as [Value, Value, Value, Value])).matches)).toEqual(r.out);
     });
   });
 });
