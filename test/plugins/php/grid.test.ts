@@ -2,7 +2,8 @@
  * The edge grid (grid-cases.ts) against PHP 8.2: each call made the way a template makes it,
  * `{$a.0|@fn:$a.1:...}`, its value checked exactly (json_encode with JSON_PRESERVE_ZERO_FRACTION
  * keeps int, float, string, bool and null apart, and PHP's key order) and its printed form byte
- * for byte, as the golden corpus records them (test/conformance/golden-php.test.ts). PHP's
+ * for byte, as the golden corpus records them (test/conformance/golden-php.test.ts), and again
+ * with the arguments written as literals (the prepared path). PHP's
  * answers are committed in test/fixtures/php/plugins/php/grid.json.
  */
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,39 @@ async function renderGroup(engine: ReturnType<typeof testEngine>, fn: string, ca
   return cases.map((_, i) => ({ json: parts[2 * i], echo: parts[2 * i + 1] }));
 }
 
+/**
+ * An argument as a template literal where Smarty 2 has one (quoted strings, plain ints and
+ * decimals, true/false/null), else null: the runtime prepares a modifier once for literal
+ * arguments (`prepare`), a path the variables do not take.
+ */
+function literal(text: string): string | null {
+  if (/^(true|false|null|-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?)$/.test(text) && text !== '-0.0') return text;
+  const v = jsonValue(text);
+  if (typeof v !== 'string' || /[\x00-\x1f{}]/.test(v)) return null;
+  return `'${v.replace(/[\\']/g, (c) => '\\' + c)}'`;
+}
+
+/** The same calls, each argument after the value written as a literal where it can be. */
+async function renderLiterals(
+  engine: ReturnType<typeof testEngine>,
+  fn: string,
+  cases: GridCase[],
+): Promise<Printed[]> {
+  const tpl = cases
+    .map((c, i) => {
+      const args = c.args.slice(1).map((a, k) => `:${literal(a) ?? `$cases.${i}.${k + 1}`}`);
+      return (
+        `{assign var=r value=$cases.${i}.0|@${fn}${args.join('')}}` +
+        `{$r|@json_encode:${JSON_FLAGS}}${SEP}{if !is_array($r)}{$r}{/if}${SEP}`
+      );
+    })
+    .join('');
+  const vars = `{"cases":[${cases.map((c) => `[${c.args.join(',')}]`).join(',')}]}`;
+  const { output } = await engine.render(tpl, { name: `grid-literal-${fn}.tpl`, vars });
+  const parts = output.split(SEP);
+  return cases.map((_, i) => ({ json: parts[2 * i], echo: parts[2 * i + 1] }));
+}
+
 /** The value the template printed as json_encode, in the oracle's terms. */
 function printedValue(json: string): unknown {
   return json === '' ? 'json_encode failed' : toTagged(jsonValue(json) as Value);
@@ -84,6 +118,18 @@ describe('PHP functions on the edge grid match PHP 8.2', () => {
       cases.forEach((c, i) => printed.set(c, out[i]));
     }
     expect(printed.size).toBe(GRID.length);
+  }, 120_000);
+
+  it('prints the same with the arguments written as literals', async () => {
+    const differ: string[] = [];
+    for (const cases of groups.values()) {
+      if (cases[0].args.length < 2) continue;
+      const out = await renderLiterals(engine, cases[0].fn, cases);
+      cases.forEach((c, i) => {
+        if (JSON.stringify(out[i]) !== JSON.stringify(printed.get(c))) differ.push(label(c));
+      });
+    }
+    expect(differ).toEqual([]);
   }, 120_000);
 
   GRID.forEach((c, i) => {
