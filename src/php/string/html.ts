@@ -96,8 +96,11 @@ function quoteEntities(flags: number): { dq: boolean; sq: string | null } {
   return { dq: (flags & ENT_COMPAT) !== 0, sq };
 }
 
-/** Whether `bin` has a valid entity starting at `i` (the `&`), for double_encode=false. */
-function entityLengthAt(bin: string, i: number): number {
+/**
+ * Whether `bin` has a valid entity starting at `i` (the `&`), for double_encode=false: a named
+ * one must be a name of the flags' document type, as html_entity_decode reads them (D330).
+ */
+function entityLengthAt(bin: string, i: number, doctype: number): number {
   const m = /^&(?:#(?:[xX][0-9a-fA-F]+|[0-9]+)|[A-Za-z0-9]+);/.exec(bin.slice(i, i + 40));
   if (!m) return 0;
   const body = m[0].slice(1, -1);
@@ -106,7 +109,7 @@ function entityLengthAt(bin: string, i: number): number {
     const n = parseInt(hex ? body.slice(2) : body.slice(1), hex ? 16 : 10);
     return n <= 0x10ffff ? m[0].length : 0;
   }
-  return entities().byName.has(body) ? m[0].length : 0;
+  return namedEntity(body, doctype, true) !== undefined ? m[0].length : 0;
 }
 
 function encode(s: string, flags: number, charset: Charset, doubleEncode: boolean, all: boolean): string {
@@ -133,7 +136,7 @@ function encode(s: string, flags: number, charset: Charset, doubleEncode: boolea
     const raw = bin.slice(i, i + len);
     i += len;
     if (cp === 0x26) {
-      const elen = doubleEncode ? 0 : entityLengthAt(bin, i - 1);
+      const elen = doubleEncode ? 0 : entityLengthAt(bin, i - 1, flags & DOCTYPE_MASK);
       if (elen) {
         out += bin.slice(i - 1, i - 1 + elen);
         i += elen - 1;

@@ -929,6 +929,17 @@ export const HELPER_GRID: GridCase[] = [
     ['0', '256', '512', '768'],
     ['0', '2', '-3', '100'],
   ),
+  ...grid(
+    'htmlspecialchars',
+    [
+      '&hearts; &apos; &AMP; &NotEqualTilde; &foo; &amp',
+      '&#0; &#1; &#x0C; &#13; &#xFFFE; &#xD800; &#x110000; &#65;',
+      '&#x; &#; & ; &&amp; &amp;amp;',
+    ].map(j),
+    ['2', '3', '11', '16', '19', '32', '35', '48', '51'],
+    ['"UTF-8"'],
+    ['false'],
+  ),
   ...calls('array_intersect', [
     ['{"k1":"v","k2":"w"}', '{"z":"w"}'],
     ['[1,"1",2,"x"]', '["1"]'],
