@@ -82,6 +82,8 @@ const FLOATS = [
 
 const CONSTS = ['true', 'false', 'null'];
 
+const INT_BOUNDS = ['9223372036854775807', '-9223372036854775808', '-9223372036854775807', '2147483647', '-2147483649'];
+
 const TEXTS = [
   'Hello World',
   '日本語テキスト',
@@ -901,6 +903,33 @@ export const GRID: GridCase[] = [
     ['9223372036854775807', '-9223372036854775808', 'null'],
     ['false', 'true'],
   ),
+  // int64 bounds for every int parameter.
+  ...['strpos', 'stripos', 'mb_strpos', 'mb_stripos'].flatMap((fn) => grid(fn, ['"abc"'], ['"a"'], INT_BOUNDS)),
+  ...grid('substr_count', ['"aaa"'], ['"a"'], INT_BOUNDS, ['null', ...INT_BOUNDS]),
+  ...grid('substr', ['"abc"'], INT_BOUNDS, ['null', ...INT_BOUNDS]),
+  ...grid('round', ['1.5', '15', '-0.0'], INT_BOUNDS),
+  // Not decimals past 2^31: PHP builds the string (gigabytes); we refuse past 16 MiB (null, D14).
+  ...grid(
+    'number_format',
+    ['1234.5', '-0.5'],
+    INT_BOUNDS.filter((b) => b.startsWith('-')),
+  ),
+  ...grid('intval', ['"12"', '12'], INT_BOUNDS),
+  ...grid('range', ['1', '"a"'], ['3', '"c"'], INT_BOUNDS),
+  ...grid('explode', ['","'], ['"a,b,c"'], INT_BOUNDS),
+  ...grid('wordwrap', ['"ab cd ef"'], INT_BOUNDS, ['"\\n"'], ['false', 'true']),
+  ...grid('array_unique', ['[1,"1"]'], INT_BOUNDS),
+  ...grid('json_encode', ['[1]'], INT_BOUNDS),
+  ...grid('json_decode', ['"[[1]]"'], ['true'], INT_BOUNDS),
+  ...grid('html_entity_decode', ['"&amp;&apos;"'], INT_BOUNDS),
+  ...grid('htmlspecialchars_decode', ['"&amp;&apos;"'], INT_BOUNDS),
+  ...grid('http_build_query', ['{"a":1}'], ['""'], ['null'], INT_BOUNDS),
+  ...grid('parse_url', ['"http://a/b"'], INT_BOUNDS),
+  ...grid('pathinfo', ['"/a/b.c"'], INT_BOUNDS),
+  ...grid('array_slice', ['[1,2,3]'], INT_BOUNDS, ['1']),
+  // Not timestamps near 2^63: timelib's answers there are its own overflow.
+  ...grid('date', ['"Y-m-d H:i:s"'], ['2147483647', '-2147483649']),
+  ...grid('strtotime', ['"+1 day"'], ['2147483647', '-2147483649']),
   ...grid('array_pop', ARRAYS),
   ...grid('array_shift', ARRAYS),
   ...grid('array_push', ARRAYS, ['1', '"x"', 'null', '[]']),
