@@ -927,6 +927,10 @@ export const GRID: GridCase[] = [
   ...grid('parse_url', ['"http://a/b"'], INT_BOUNDS),
   ...grid('pathinfo', ['"/a/b.c"'], INT_BOUNDS),
   ...grid('array_slice', ['[1,2,3]'], INT_BOUNDS, ['1']),
+  ...['sort', 'rsort', 'asort', 'arsort', 'ksort', 'krsort'].flatMap((fn) => grid(fn, ['[3,"10",2.5]'], INT_BOUNDS)),
+  ...grid('str_pad', ['"ab"'], ['5'], ['"-"'], INT_BOUNDS),
+  ...grid('count', ['[[1]]'], INT_BOUNDS),
+  ...grid('array_reverse', ['[1]'], INT_BOUNDS),
   // Not timestamps near 2^63: timelib's answers there are its own overflow.
   ...grid('date', ['"Y-m-d H:i:s"'], ['2147483647', '-2147483649']),
   ...grid('strtotime', ['"+1 day"'], ['2147483647', '-2147483649']),
@@ -1003,6 +1007,8 @@ export const HELPER_GRID: GridCase[] = [
     ['"UTF-8"'],
     ['false'],
   ),
+  ...grid('preg_split', ['"/(,)/"'], ['"a,,b"'], ['-1'], INT_BOUNDS),
+  ...grid('preg_match', ['"/(a)(x)?/"'], ['"ab"'], INT_BOUNDS, ['0']),
   ...calls('array_intersect', [
     ['{"k1":"v","k2":"w"}', '{"z":"w"}'],
     ['[1,"1",2,"x"]', '["1"]'],
