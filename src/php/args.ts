@@ -147,7 +147,7 @@ export function intArg(v: Value, fn: string, pos: number, name: string): number 
 /**
  * An int parameter PHP passes on as a C `int` (flags tested bit by bit, strtol's base): its low
  * 32 bits, signed. intArg's double would lose them past 2^53, so PHP_INT_MAX, all bits set,
- * read as no flags at all (docs/decisions.md D328).
+ * read as no flags at all (docs/decisions.md D327).
  */
 export function int32Arg(v: Value, fn: string, pos: number, name: string): number {
   const i = int64Arg(v, fn, pos, name);

@@ -60,6 +60,6 @@ export function httpBuildQuery(
 function scalar(v: Value, enc: (s: string) => string): string {
   if (typeof v === 'boolean') return v ? '1' : '0';
   if (typeof v === 'number' || typeof v === 'bigint') return toStr(v);
-  // A float goes through its string form and the encoding, as a string does: 1.0E+20 is 1.0E%2B20 (D328).
+  // A float goes through its string form and the encoding, as a string does: 1.0E+20 is 1.0E%2B20 (D327).
   return enc(toStr(v));
 }

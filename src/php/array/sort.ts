@@ -44,7 +44,7 @@ export function valueCompare(flags: number): Compare {
     case SORT_NATURAL:
       throw new PhpTypeError(`sort flag ${flags} is not supported (SORT_NATURAL is not implemented)`);
   }
-  // SORT_REGULAR, and any flag PHP does not know: php_get_data_compare_func's default (D328).
+  // SORT_REGULAR, and any flag PHP does not know: php_get_data_compare_func's default (D327).
   return regularCompare;
 }
 

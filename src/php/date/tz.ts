@@ -126,7 +126,7 @@ export function tzAbbr(ts: number, tz: string): string {
   const off = utcOffset(ts, tz);
   const named = ABBR[tz]?.[off];
   if (named !== undefined) return named;
-  // Before a zone's first rule tzdata gives its local mean time, an offset in seconds, as "LMT" (D331).
+  // Before a zone's first rule tzdata gives its local mean time, an offset in seconds, as "LMT" (D330).
   if (off % 60 !== 0 && off === utcOffset(YEAR_ONE, tz)) return 'LMT';
   return numericAbbr(off);
 }

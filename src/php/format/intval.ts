@@ -35,7 +35,7 @@ export function phpIntval(v: Value, base: Value = 10): PhpInt {
   // PHP reads a "0b" prefix (after an optional sign) itself before handing over to strtol
   const pre = /^([+-]?)0[bB](.*)$/s.exec(v);
   if (pre && (b === 0 || b === 2)) return intOf(strtol(pre[1] + pre[2], 2));
-  // strtol takes the base as a C int: PHP_INT_MIN is base 0 (D328).
+  // strtol takes the base as a C int: PHP_INT_MIN is base 0 (D327).
   return intOf(strtol(v, int32Arg(base, 'intval', 2, 'base')));
 }
 

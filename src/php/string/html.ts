@@ -98,7 +98,7 @@ function quoteEntities(flags: number): { dq: boolean; sq: string | null } {
 
 /**
  * Whether `bin` has a valid entity starting at `i` (the `&`), for double_encode=false: a named
- * one must be a name of the flags' document type, as html_entity_decode reads them (D330).
+ * one must be a name of the flags' document type, as html_entity_decode reads them (D329).
  */
 function entityLengthAt(bin: string, i: number, doctype: number): number {
   const m = /^&(?:#(?:[xX][0-9a-fA-F]+|[0-9]+)|[A-Za-z0-9]+);/.exec(bin.slice(i, i + 40));
@@ -268,7 +268,7 @@ const ENT_HTML5 = 48;
  * Code points a numeric entity may decode to in the flags' document type (PHP's
  * unicode_cp_is_allowed, and HTML5's refusal of &#13;): HTML 4.01 refuses the C0 and C1
  * controls but tab, line feed and carriage return; HTML5 also the noncharacters and &#13; but
- * allows &#12;; XML 1.0 and XHTML allow the C1 controls and refuse only U+FFFE and U+FFFF (D330).
+ * allows &#12;; XML 1.0 and XHTML allow the C1 controls and refuse only U+FFFE and U+FFFF (D329).
  */
 function decodableCodePoint(cp: number, doctype: number): boolean {
   if (doctype === ENT_XML1 || doctype === ENT_XHTML)
@@ -315,7 +315,7 @@ const html5Entities = lazy(() => {
  * The code points of a named entity in the flags' document type (PHP's unescape_inverse_map):
  * XML 1.0 knows the five of XML, XHTML HTML 4.01's and &apos;, HTML 4.01 no &apos;, HTML5
  * its own 2,125 names. htmlspecialchars_decode (`all` false) reads the five only, &apos; not
- * in HTML 4.01 (D330).
+ * in HTML 4.01 (D329).
  */
 function namedEntity(name: string, doctype: number, all: boolean): number[] | undefined {
   if (all && doctype === ENT_HTML5) return html5Entities().get(name);

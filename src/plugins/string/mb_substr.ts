@@ -26,7 +26,7 @@ export default defineModifier({
 
 const INT64_MIN = -(2n ** 63n);
 
-/** PHP 8.2 refuses PHP_INT_MIN for start and length, which has no opposite (D329). */
+/** PHP 8.2 refuses PHP_INT_MIN for start and length, which has no opposite (D328). */
 function offsetArg(v: Value, pos: number, name: string): number {
   const i = int64Arg(v, 'mb_substr', pos, name);
   if (i === INT64_MIN)
