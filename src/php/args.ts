@@ -144,6 +144,16 @@ export function intArg(v: Value, fn: string, pos: number, name: string): number 
   return typeof i === 'number' ? i : Number(i);
 }
 
+/**
+ * An int parameter PHP passes on as a C `int` (flags tested bit by bit, strtol's base): its low
+ * 32 bits, signed. intArg's double would lose them past 2^53, so PHP_INT_MAX, all bits set,
+ * read as no flags at all (docs/decisions.md D327).
+ */
+export function int32Arg(v: Value, fn: string, pos: number, name: string): number {
+  const i = int64Arg(v, fn, pos, name);
+  return typeof i === 'bigint' ? Number(BigInt.asIntN(32, i)) : i | 0;
+}
+
 /** A `?int` parameter: null stays null. */
 export function optIntArg(v: Value, fn: string, pos: number, name: string): number | null {
   return v === null || v === undefined ? null : intArg(v, fn, pos, name);

@@ -1,5 +1,5 @@
 /** http_build_query with PHP's key brackets, value forms and both encodings. */
-import { PhpArray, PhpFloat, PhpObject, type Key, type Value } from '../../value/value.js';
+import { PhpArray, PhpObject, type Key, type Value } from '../../value/value.js';
 import { toStr } from '../../value/convert.js';
 import { toBytes } from '../../value/bytes.js';
 
@@ -59,6 +59,7 @@ export function httpBuildQuery(
 
 function scalar(v: Value, enc: (s: string) => string): string {
   if (typeof v === 'boolean') return v ? '1' : '0';
-  if (typeof v === 'number' || typeof v === 'bigint' || v instanceof PhpFloat) return toStr(v);
+  if (typeof v === 'number' || typeof v === 'bigint') return toStr(v);
+  // A float goes through its string form and the encoding, as a string does: 1.0E+20 is 1.0E%2B20 (D327).
   return enc(toStr(v));
 }

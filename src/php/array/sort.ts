@@ -13,6 +13,7 @@ export const SORT_REGULAR = 0;
 const SORT_NUMERIC = 1;
 export const SORT_STRING = 2;
 const SORT_LOCALE_STRING = 5;
+const SORT_NATURAL = 6;
 const SORT_FLAG_CASE = 8;
 
 export type Compare = (a: Value, b: Value) => number;
@@ -34,16 +35,17 @@ function asciiLower(s: string): string {
 /** The value comparison PHP picks for a sort flag (php_get_data_compare_func). */
 export function valueCompare(flags: number): Compare {
   switch (flags & ~SORT_FLAG_CASE) {
-    case SORT_REGULAR:
-      return regularCompare;
     case SORT_NUMERIC:
       return (a, b) => threeWay(toFloatLoose(a), toFloatLoose(b));
     case SORT_STRING:
     case SORT_LOCALE_STRING:
       if (flags & SORT_FLAG_CASE) return (a, b) => Math.sign(strcmp(asciiLower(toStr(a)), asciiLower(toStr(b))));
       return (a, b) => Math.sign(strcmp(toStr(a), toStr(b)));
+    case SORT_NATURAL:
+      throw new PhpTypeError(`sort flag ${flags} is not supported (SORT_NATURAL is not implemented)`);
   }
-  throw new PhpTypeError(`sort flag ${flags} is not supported (SORT_NATURAL is not implemented)`);
+  // SORT_REGULAR, and any flag PHP does not know: php_get_data_compare_func's default (D327).
+  return regularCompare;
 }
 
 /** The key comparison PHP picks for a sort flag (php_get_key_compare_func). */

@@ -119,9 +119,16 @@ function numericAbbr(offset: number): string {
   return sign + hh + (mm ? String(mm).padStart(2, '0') : '');
 }
 
+/** 0001-01-01T00:00:00Z: every zone is still on its local mean time. */
+const YEAR_ONE = -62135596800;
+
 export function tzAbbr(ts: number, tz: string): string {
   const off = utcOffset(ts, tz);
-  return ABBR[tz]?.[off] ?? numericAbbr(off);
+  const named = ABBR[tz]?.[off];
+  if (named !== undefined) return named;
+  // Before a zone's first rule tzdata gives its local mean time, an offset in seconds, as "LMT" (D330).
+  if (off % 60 !== 0 && off === utcOffset(YEAR_ONE, tz)) return 'LMT';
+  return numericAbbr(off);
 }
 
 // London kept BST all year from 1968-10-27 to 1971-10-31 as its standard time (isdst = 0).

@@ -9,7 +9,7 @@ import { MAX_STRING_LENGTH, checkArrayLength, checkStringLength } from '../../va
 import { NATIVE_REPLACE_MAX } from '../../value/replace-each.js';
 import { PhpArray, PhpObject, type Value } from '../../value/value.js';
 import { PhpTypeError, toStr } from '../../value/convert.js';
-import { arrayArg, intArg, strArg } from '../args.js';
+import { arrayArg, int32Arg, intArg, strArg } from '../args.js';
 import { toBinary, fromBinary } from '../../value/bytes.js';
 import { eachMatch, eachRawMatch, execAt, type Match } from './matcher.js';
 import { PcreCompileError } from './pcre-error.js';
@@ -100,7 +100,7 @@ function matchCall(
 ): MatchCall | null {
   const pat = strArg(pattern, fn, 1, 'pattern');
   const s = strArg(subject, fn, 2, 'subject');
-  const f = intArg(flags, fn, 4, 'flags');
+  const f = int32Arg(flags, fn, 4, 'flags');
   const off = intArg(offset, fn, 5, 'offset');
   const c = compileOrWarn(pat, fn, warn);
   return c && { c, s, f, off };
@@ -356,7 +356,7 @@ export function pregSplit(
   const pat = strArg(pattern, fn, 1, 'pattern');
   const s = strArg(subject, fn, 2, 'subject');
   let lim = limit === null ? -1 : intArg(limit, fn, 3, 'limit');
-  const f = intArg(flags, fn, 4, 'flags');
+  const f = int32Arg(flags, fn, 4, 'flags');
   const c = compileOrWarn(pat, fn, warn);
   if (!c) return false;
   const noEmpty = (f & PREG_SPLIT_NO_EMPTY) !== 0;
@@ -422,7 +422,7 @@ export function pregGrep(pattern: Value, input: Value, flags: Value = 0, warn: W
   const fn = 'preg_grep';
   const pat = strArg(pattern, fn, 1, 'pattern');
   const arr = arrayArg(input, fn, 2);
-  const invert = (intArg(flags, fn, 3, 'flags') & PREG_GREP_INVERT) !== 0;
+  const invert = (int32Arg(flags, fn, 3, 'flags') & PREG_GREP_INVERT) !== 0;
   const c = compileOrWarn(pat, fn, warn);
   if (!c) return false;
   const out = PhpArray.empty();

@@ -7,6 +7,7 @@ import { PhpTypeError } from '../../value/convert.js';
 import { fromBinary, toBinary } from '../../value/bytes.js';
 import { replaceEach } from '../../value/replace-each.js';
 import { HTML401_ENTITIES } from './html-entity-table.js';
+import { HTML5_ENTITIES } from './html5-entity-table.js';
 import { nextUtf8 } from './utf8-scan.js';
 import { lazy } from '../../value/lazy.js';
 
@@ -95,8 +96,11 @@ function quoteEntities(flags: number): { dq: boolean; sq: string | null } {
   return { dq: (flags & ENT_COMPAT) !== 0, sq };
 }
 
-/** Whether `bin` has a valid entity starting at `i` (the `&`), for double_encode=false. */
-function entityLengthAt(bin: string, i: number): number {
+/**
+ * Whether `bin` has a valid entity starting at `i` (the `&`), for double_encode=false: a named
+ * one must be a name of the flags' document type, as html_entity_decode reads them (D329).
+ */
+function entityLengthAt(bin: string, i: number, doctype: number): number {
   const m = /^&(?:#(?:[xX][0-9a-fA-F]+|[0-9]+)|[A-Za-z0-9]+);/.exec(bin.slice(i, i + 40));
   if (!m) return 0;
   const body = m[0].slice(1, -1);
@@ -105,7 +109,7 @@ function entityLengthAt(bin: string, i: number): number {
     const n = parseInt(hex ? body.slice(2) : body.slice(1), hex ? 16 : 10);
     return n <= 0x10ffff ? m[0].length : 0;
   }
-  return entities().byName.has(body) ? m[0].length : 0;
+  return namedEntity(body, doctype, true) !== undefined ? m[0].length : 0;
 }
 
 function encode(s: string, flags: number, charset: Charset, doubleEncode: boolean, all: boolean): string {
@@ -132,7 +136,7 @@ function encode(s: string, flags: number, charset: Charset, doubleEncode: boolea
     const raw = bin.slice(i, i + len);
     i += len;
     if (cp === 0x26) {
-      const elen = doubleEncode ? 0 : entityLengthAt(bin, i - 1);
+      const elen = doubleEncode ? 0 : entityLengthAt(bin, i - 1, flags & DOCTYPE_MASK);
       if (elen) {
         out += bin.slice(i - 1, i - 1 + elen);
         i += elen - 1;
@@ -256,8 +260,34 @@ function entitiesWellFormed(s: string, flags: number): string {
   return last === 0 ? s : out + s.slice(last);
 }
 
-/** Code points html_entity_decode turns numeric entities into (HTML 4.01 document type). */
-function decodableCodePoint(cp: number): boolean {
+const ENT_XML1 = 16;
+const ENT_XHTML = 32;
+const ENT_HTML5 = 48;
+
+/**
+ * Code points a numeric entity may decode to in the flags' document type (PHP's
+ * unicode_cp_is_allowed, and HTML5's refusal of &#13;): HTML 4.01 refuses the C0 and C1
+ * controls but tab, line feed and carriage return; HTML5 also the noncharacters and &#13; but
+ * allows &#12;; XML 1.0 and XHTML allow the C1 controls and refuse only U+FFFE and U+FFFF (D329).
+ */
+function decodableCodePoint(cp: number, doctype: number): boolean {
+  if (doctype === ENT_XML1 || doctype === ENT_XHTML)
+    return (
+      cp === 0x09 ||
+      cp === 0x0a ||
+      cp === 0x0d ||
+      (cp >= 0x20 && cp <= 0xd7ff) ||
+      (cp >= 0xe000 && cp <= 0x10ffff && cp !== 0xfffe && cp !== 0xffff)
+    );
+  if (doctype === ENT_HTML5)
+    return (
+      cp === 0x09 ||
+      cp === 0x0a ||
+      cp === 0x0c ||
+      (cp >= 0x20 && cp <= 0x7e) ||
+      (cp >= 0xa0 && cp <= 0xd7ff) ||
+      (cp >= 0xe000 && cp <= 0x10ffff && (cp & 0xffff) < 0xfffe && (cp < 0xfdd0 || cp > 0xfdef))
+    );
   return (
     cp === 0x09 ||
     cp === 0x0a ||
@@ -268,32 +298,62 @@ function decodableCodePoint(cp: number): boolean {
   );
 }
 
+/** HTML5's named references, name to code points. */
+const html5Entities = lazy(() => {
+  const byName = new Map<string, number[]>();
+  for (const pair of HTML5_ENTITIES.split(' ')) {
+    const [name, hex] = pair.split(':');
+    byName.set(
+      name,
+      hex.split(',').map((h) => parseInt(h, 16)),
+    );
+  }
+  return byName;
+});
+
+/**
+ * The code points of a named entity in the flags' document type (PHP's unescape_inverse_map):
+ * XML 1.0 knows the five of XML, XHTML HTML 4.01's and &apos;, HTML 4.01 no &apos;, HTML5
+ * its own 2,125 names. htmlspecialchars_decode (`all` false) reads the five only, &apos; not
+ * in HTML 4.01 (D329).
+ */
+function namedEntity(name: string, doctype: number, all: boolean): number[] | undefined {
+  if (all && doctype === ENT_HTML5) return html5Entities().get(name);
+  if (name === 'apos') return doctype === 0 ? undefined : [0x27];
+  const cp = entities().byName.get(name);
+  if (cp === undefined || ((!all || doctype === ENT_XML1) && !SPECIAL_CODES.has(cp))) return undefined;
+  return [cp];
+}
+
 const SPECIAL_CODES = new Set([0x22, 0x26, 0x27, 0x3c, 0x3e]);
 
 function decode(s: string, flags: number, charset: Charset, all: boolean): string {
   if (!s.includes('&')) return s;
   const { dq } = quoteEntities(flags);
   const sqOk = (flags & ENT_QUOTES) === ENT_QUOTES;
+  const doctype = flags & DOCTYPE_MASK;
   // Entities are ASCII, so matching on the UTF-16 text is the same as on bytes.
   return replaceEach(
     s,
     /&(#[xX]?)?([0-9A-Za-z]+);/g,
     (whole, num: string | undefined, body: string) => {
       let cp: number;
+      let second: number | undefined;
       if (num) {
         const hex = num.length === 2;
         if (!(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(body)) return whole;
         cp = parseInt(body, hex ? 16 : 10);
-        if (cp > 0x10ffff || !decodableCodePoint(cp)) return whole;
+        if (cp > 0x10ffff || !decodableCodePoint(cp, doctype)) return whole;
         if (!all && !SPECIAL_CODES.has(cp)) return whole;
       } else {
-        const named = entities().byName.get(body);
-        if (named === undefined || (!all && !SPECIAL_CODES.has(named))) return whole;
-        cp = named;
+        const named = namedEntity(body, doctype, all);
+        if (named === undefined) return whole;
+        [cp, second] = named;
       }
       if ((cp === 0x27 && !sqOk) || (cp === 0x22 && !dq)) return whole;
-      if (charset === 'iso-8859-1') return cp <= 0xff ? fromBinary(String.fromCharCode(cp)) : whole;
-      return String.fromCodePoint(cp);
+      if (charset === 'iso-8859-1')
+        return cp <= 0xff && second === undefined ? fromBinary(String.fromCharCode(cp)) : whole;
+      return second === undefined ? String.fromCodePoint(cp) : String.fromCodePoint(cp, second);
     },
     'html_entity_decode',
   );

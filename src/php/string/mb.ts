@@ -187,6 +187,9 @@ export function mbStrpos(hay: string, needle: string, offset = 0): number | fals
 }
 
 export function mbStripos(hay: string, needle: string, offset = 0): number | false {
+  // PHP 8.2 case-folds the haystack first and takes an empty result as "not found", before it
+  // looks at the offset: an empty haystack is false whatever the needle and offset (D328).
+  if (hay === '') return false;
   return mbSearch('mb_stripos', hay, needle, offset, true);
 }
 

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { arrayArg, intArg } from '../../php/args.js';
+import { arrayArg, int32Arg } from '../../php/args.js';
 import { arrayUnique } from '../../php/array/transform.js';
 import { SORT_STRING } from '../../php/array/sort.js';
 
@@ -17,5 +17,5 @@ export default defineModifier({
       output: '{"0":"a","1":"b","3":1}',
     },
   ],
-  run: (input, [flags]) => arrayUnique(arrayArg(input, 'array_unique', 1), intArg(flags, 'array_unique', 2, 'flags')),
+  run: (input, [flags]) => arrayUnique(arrayArg(input, 'array_unique', 1), int32Arg(flags, 'array_unique', 2, 'flags')),
 });

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { intArg, strArg } from '../../php/args.js';
+import { int32Arg, strArg } from '../../php/args.js';
 import { pathinfo, PATHINFO_ALL } from '../../php/array/pathinfo.js';
 
 export default defineModifier({
@@ -16,5 +16,5 @@ export default defineModifier({
       output: '/files|report',
     },
   ],
-  run: (input, [flags]) => pathinfo(strArg(input, 'pathinfo', 1, 'path'), intArg(flags, 'pathinfo', 2, 'flags')),
+  run: (input, [flags]) => pathinfo(strArg(input, 'pathinfo', 1, 'path'), int32Arg(flags, 'pathinfo', 2, 'flags')),
 });

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { intArg, optStrArg, strArg } from '../../php/args.js';
+import { int32Arg, optStrArg, strArg } from '../../php/args.js';
 import { ENT_DEFAULT, htmlCharset, htmlEntityDecode } from '../../php/string/html.js';
 
 /** PHP html_entity_decode (HTML 4.01 entities, numeric entities; UTF-8 or ISO-8859-1). */
@@ -25,7 +25,7 @@ export default defineModifier({
     );
     return htmlEntityDecode(
       strArg(input, 'html_entity_decode', 1),
-      intArg(flags, 'html_entity_decode', 2, 'flags'),
+      int32Arg(flags, 'html_entity_decode', 2, 'flags'),
       cs,
     );
   },

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { intArg, strArg } from '../../php/args.js';
+import { int32Arg, strArg } from '../../php/args.js';
 import { ENT_DEFAULT, htmlspecialcharsDecode } from '../../php/string/html.js';
 
 /** PHP htmlspecialchars_decode: only &amp; &lt; &gt; &quot; and the single quote's entities. */
@@ -19,7 +19,7 @@ export default defineModifier({
   run(input, [flags]) {
     return htmlspecialcharsDecode(
       strArg(input, 'htmlspecialchars_decode', 1),
-      intArg(flags, 'htmlspecialchars_decode', 2, 'flags'),
+      int32Arg(flags, 'htmlspecialchars_decode', 2, 'flags'),
     );
   },
 });

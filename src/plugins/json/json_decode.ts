@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { boolArg, intArg } from '../../php/args.js';
+import { boolArg, int32Arg, intArg } from '../../php/args.js';
 import { jsonErrorMessage, parseJson } from '../../php/json/decode.js';
 import { PhpTypeError } from '../../value/convert.js';
 import { JSON_DEFAULT_DEPTH, JSON_THROW_ON_ERROR } from '../../php/json/flags.js';
@@ -27,8 +27,9 @@ export default defineModifier({
     if (typeof input !== 'string') return null;
     const d = intArg(depth, 'json_decode', 3, 'depth');
     if (d <= 0) throw new PhpTypeError('json_decode(): Argument #3 ($depth) must be greater than 0');
+    if (d > 2147483647) throw new PhpTypeError('json_decode(): Argument #3 ($depth) must be less than 2147483647');
     const objects = !boolArg(assoc, 'json_decode', 2, 'associative');
-    const f = intArg(flags, 'json_decode', 4, 'flags');
+    const f = int32Arg(flags, 'json_decode', 4, 'flags');
     const r = parseJson(input, { objects, depth: d, flags: f });
     if (r.ok) return r.value;
     // A JsonException in PHP: the platform turns it into null and a warning, as json_encode's.

@@ -1,6 +1,6 @@
 import { defineModifier } from '../types.js';
 import { PhpTypeError } from '../../value/convert.js';
-import { intArg } from '../../php/args.js';
+import { int32Arg, intArg } from '../../php/args.js';
 import { jsonEncodeEx } from '../../php/json/encode.js';
 import { JSON_DEFAULT_DEPTH, JSON_PARTIAL_OUTPUT_ON_ERROR, JSON_THROW_ON_ERROR } from '../../php/json/flags.js';
 
@@ -28,7 +28,7 @@ export default defineModifier({
     { template: '{$s|json_encode}', vars: { s: 'a"b' }, output: '"a\\"b"' },
   ],
   run(input, [flags, depth]) {
-    const f = intArg(flags, 'json_encode', 2, 'flags');
+    const f = int32Arg(flags, 'json_encode', 2, 'flags');
     const d = intArg(depth, 'json_encode', 3, 'depth');
     const { json, error } = jsonEncodeEx(input, f, d);
     // A JsonException in PHP: the platform turns it into null and a warning.

@@ -1,5 +1,6 @@
 import { defineModifier } from '../types.js';
-import { intArg, optIntArg, optStrArg, strArg } from '../../php/args.js';
+import type { Value } from '../../value/value.js';
+import { int64Arg, optStrArg, strArg, valueError } from '../../php/args.js';
 import { checkMbEncoding, mbSubstr } from '../../php/string/mb.js';
 
 export default defineModifier({
@@ -17,8 +18,18 @@ export default defineModifier({
     checkMbEncoding(optStrArg(enc, 'mb_substr', 4, 'encoding'), 'mb_substr', 4);
     return mbSubstr(
       strArg(input, 'mb_substr', 1),
-      intArg(start, 'mb_substr', 2, 'start'),
-      optIntArg(length, 'mb_substr', 3, 'length'),
+      offsetArg(start, 2, 'start'),
+      length === null || length === undefined ? null : offsetArg(length, 3, 'length'),
     );
   },
 });
+
+const INT64_MIN = -(2n ** 63n);
+
+/** PHP 8.2 refuses PHP_INT_MIN for start and length, which has no opposite (D328). */
+function offsetArg(v: Value, pos: number, name: string): number {
+  const i = int64Arg(v, 'mb_substr', pos, name);
+  if (i === INT64_MIN)
+    throw valueError('mb_substr', pos, name, 'must be between -9223372036854775807 and 9223372036854775807');
+  return Number(i);
+}
