@@ -150,7 +150,11 @@ export function intArg(v: Value, fn: string, pos: number, name: string): number 
  * read as no flags at all (docs/decisions.md D327).
  */
 export function int32Arg(v: Value, fn: string, pos: number, name: string): number {
-  const i = int64Arg(v, fn, pos, name);
+  return low32(int64Arg(v, fn, pos, name));
+}
+
+/** A PHP int as C's `int` takes it: its low 32 bits, signed. */
+export function low32(i: PhpInt): number {
   return typeof i === 'bigint' ? Number(BigInt.asIntN(32, i)) : i | 0;
 }
 

@@ -3,7 +3,7 @@ import { PhpArray, PhpFloat, type PhpInt, type Value } from '../../value/value.j
 import { PhpTypeError, toBool, toInt64 } from '../../value/convert.js';
 import { compare } from '../../value/compare.js';
 import { INT_MAX as LONG_MAX, INT_MIN as LONG_MIN, intOf } from '../../value/int64.js';
-import { int32Arg, int64Arg, typeError } from '../args.js';
+import { int64Arg, low32, typeError } from '../args.js';
 import { zvalGetDouble, zvalGetString } from '../zval.js';
 
 /** C strtol(): whitespace, sign, an optional 0x / 0 prefix for bases 16 / 0, saturating. */
@@ -36,7 +36,7 @@ export function phpIntval(v: Value, base: Value = 10): PhpInt {
   const pre = /^([+-]?)0[bB](.*)$/s.exec(v);
   if (pre && (b === 0 || b === 2)) return intOf(strtol(pre[1] + pre[2], 2));
   // strtol takes the base as a C int: PHP_INT_MIN is base 0 (D327).
-  return intOf(strtol(v, int32Arg(base, 'intval', 2, 'base')));
+  return intOf(strtol(v, low32(b)));
 }
 
 export function phpFloatval(v: Value): number | PhpFloat {

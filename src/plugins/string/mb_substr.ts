@@ -1,5 +1,6 @@
 import { defineModifier } from '../types.js';
 import type { Value } from '../../value/value.js';
+import { INT_MIN } from '../../value/int64.js';
 import { int64Arg, optStrArg, strArg, valueError } from '../../php/args.js';
 import { checkMbEncoding, mbSubstr } from '../../php/string/mb.js';
 
@@ -24,12 +25,10 @@ export default defineModifier({
   },
 });
 
-const INT64_MIN = -(2n ** 63n);
-
 /** PHP 8.2 refuses PHP_INT_MIN for start and length, which has no opposite (D328). */
 function offsetArg(v: Value, pos: number, name: string): number {
   const i = int64Arg(v, 'mb_substr', pos, name);
-  if (i === INT64_MIN)
+  if (i === INT_MIN)
     throw valueError('mb_substr', pos, name, 'must be between -9223372036854775807 and 9223372036854775807');
   return Number(i);
 }
