@@ -6,7 +6,14 @@
  * an answer with a code, and no answer carries a secret value, a host path or a stack.
  */
 import type { FunctionPlugin } from '../plugins/types.js';
-import { MAX_REQUEST_CHARS, decodeValue, encodeAnswer, type AnswerTransfer } from '../protocol/transfer.js';
+import {
+  MAX_REQUEST_CHARS,
+  MAX_TRANSFER_DEPTH,
+  TransferDepthError,
+  decodeValue,
+  encodeAnswer,
+  type AnswerTransfer,
+} from '../protocol/transfer.js';
 import type { Value } from '../value/value.js';
 import type { HostAnswer, HostCallHandler, HostCallsNow, TagAnswer } from '../protocol/host-call.js';
 import { isErrorCode, type ErrorCode } from '../protocol/error-codes.js';
@@ -214,9 +221,14 @@ export function createBridge(
     if (ended) throw ended;
     return {
       ok: true,
-      assign: (result.assign ?? []).map(([name, v]) => [name, encodeAnswer(v)] as [string, AnswerTransfer]),
+      assign: (result.assign ?? []).map(
+        ([name, v]) => [name, crossing(decl.name, name, v)] as [string, AnswerTransfer],
+      ),
       iterate: result.iterate
-        ? { var: result.iterate.var, items: result.iterate.items.map((v) => encodeAnswer(v)) }
+        ? {
+            var: result.iterate.var,
+            items: result.iterate.items.map((v) => crossing(decl.name, result.iterate!.var, v)),
+          }
         : undefined,
       output: result.output,
       log: result.log?.map((l) => ({ level: l.level, message: l.message })),
@@ -337,6 +349,24 @@ export function createBridge(
  * One call of a plugin that creates stored rows, counted against its kind's per-render budget
  * (plugins/budgets.ts): shared by the plugins of that kind, refused past it before the plugin runs.
  */
+/**
+ * A value a plugin gives the template, as it crosses. One nested deeper than the bridge carries
+ * (an API's JSON, a line of a JSONL file) is the answer's size limit, named by the plugin and the
+ * variable it was for: it failed as E_BAD_ATTRIBUTE "cannot cross the bridge", which read as a
+ * fault of the template's own attributes (D332).
+ */
+function crossing(plugin: string, variable: string, v: Value): AnswerTransfer {
+  try {
+    return encodeAnswer(v);
+  } catch (e) {
+    if (!(e instanceof TransferDepthError)) throw e;
+    throw new BridgeError(
+      'E_SIZE_LIMIT',
+      `{${plugin}} cannot give $${variable} a value nested deeper than ${MAX_TRANSFER_DEPTH} levels`,
+    );
+  }
+}
+
 function chargeBudget(decl: FunctionPlugin, counters: Map<string, number>): void {
   const budget = decl.budget!;
   const key = `budget:${budget.rows}`;

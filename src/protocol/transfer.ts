@@ -41,6 +41,16 @@ export class TransferError extends Error {
   readonly code = 'E_BAD_ATTRIBUTE';
 }
 
+/** Levels a value may nest to cross the bridge either way; the recursive walks stay far from the stack's end. */
+export const MAX_TRANSFER_DEPTH = 64;
+
+/** A value too deep to cross: a host answer's size limit when a plugin made it (bridge.ts `crossing`, D332). */
+export class TransferDepthError extends TransferError {
+  constructor() {
+    super(`a value nested deeper than ${MAX_TRANSFER_DEPTH} levels cannot cross the bridge`);
+  }
+}
+
 /** Longest JSON text of one host call's values: the isolate checks before sending, the bridge on arrival. */
 export const MAX_REQUEST_CHARS = 4 * 1024 * 1024;
 
@@ -84,7 +94,7 @@ export function checkTransferSize(values: readonly Transfer[], what: string, max
 }
 
 export function encodeValue(v: Value, depth = 0): Transfer {
-  if (depth > 64) throw new TransferError('a value nested deeper than 64 levels cannot cross the bridge');
+  if (depth > MAX_TRANSFER_DEPTH) throw new TransferDepthError();
   if (v === undefined || v === null) return null;
   switch (typeof v) {
     case 'boolean':
@@ -128,7 +138,7 @@ function asAnswer(x: unknown): AnswerTransfer {
 
 /** `v` as data that `fromJS` reads back as exactly `v`, or its encoding as an Encoded. */
 function answerOf(v: Value, depth: number): unknown {
-  if (depth > 64) throw new TransferError('a value nested deeper than 64 levels cannot cross the bridge');
+  if (depth > MAX_TRANSFER_DEPTH) throw new TransferDepthError();
   if (v === undefined || v === null) return null;
   switch (typeof v) {
     case 'boolean':
@@ -183,7 +193,7 @@ function answerOf(v: Value, depth: number): unknown {
  * where every part is what `answerOf` would write, and copies a level where a nested array does.
  */
 function answerLeaf(x: unknown, depth: number): unknown {
-  if (depth > 64) throw new TransferError('a value nested deeper than 64 levels cannot cross the bridge');
+  if (depth > MAX_TRANSFER_DEPTH) throw new TransferDepthError();
   switch (typeof x) {
     case 'string':
     case 'boolean':
@@ -218,7 +228,7 @@ export function plainToTransfer(x: unknown): Transfer {
 
 /** Decodes untrusted data: anything that is not exactly the format above is refused. */
 export function decodeValue(t: unknown, depth = 0, answer = false): Value {
-  if (depth > 64) throw new TransferError('a value nested deeper than 64 levels');
+  if (depth > MAX_TRANSFER_DEPTH) throw new TransferError(`a value nested deeper than ${MAX_TRANSFER_DEPTH} levels`);
   if (t === null || typeof t === 'boolean' || typeof t === 'string') return t;
   if (typeof t === 'number') return Number.isFinite(t) ? (isExactJsonNumber(t) ? t : new PhpFloat(t)) : null;
   if (typeof t !== 'object' || Array.isArray(t)) throw new TransferError('malformed value');

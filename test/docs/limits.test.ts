@@ -10,6 +10,7 @@ import { DEFAULT_POOL } from '../../src/sandbox/pool.js';
 import { MAX_ARRAY_LENGTH, MAX_STRING_LENGTH } from '../../src/value/limits.js';
 import { MAX_INCLUDE_DEPTH } from '../../src/sandbox/request.js';
 import { MAX_RETURN_DEPTH, MAX_RETURN_STEPS } from '../../src/runtime/return-size.js';
+import { MAX_REQUEST_CHARS, MAX_REQUEST_VALUES, MAX_TRANSFER_DEPTH } from '../../src/protocol/transfer.js';
 import * as ARCHIVES from '../../src/host-plugins/archives/limits.js';
 import { MAX_GET_FILE_BYTES } from '../../src/host-plugins/files/get_file.js';
 import {
@@ -91,6 +92,9 @@ const CONSTANTS: Record<string, number> = {
   MAX_BACKUP_ENTRIES,
   MAX_SERVICE_RESPONSE_BYTES,
   MAX_ANSWER_DEPTH,
+  MAX_REQUEST_CHARS,
+  MAX_REQUEST_VALUES,
+  MAX_TRANSFER_DEPTH,
   MAX_CHAT_TEXT_CHARS,
   MAX_CHAT_MENTIONS,
   MAX_SOCIAL_TEXT_CHARS,

@@ -97,6 +97,11 @@ function route(port: () => { http: number; https: number }): Handler {
                 : enc;
       res.setHeader('content-encoding', header);
       res.end(encoded);
+    } else if ((m = p.match(/^\/nest\/(\d+)$/))) {
+      // JSON of N arrays, one inside the other, around a 1.
+      const n = Math.min(Number(m[1]), 10_000);
+      res.setHeader('content-type', 'application/json');
+      res.end(`${'['.repeat(n)}1${']'.repeat(n)}`);
     } else if (p === '/redirect') {
       res.statusCode = Number(q.get('status') ?? '302');
       res.setHeader('location', q.get('to') ?? '/echo');

@@ -11,14 +11,15 @@ import type { BridgeCall, HostResult } from '../plugin-contract.js';
 import type { HostAdapters } from '../../host-api/host.js';
 import { BridgeError } from '../../host-api/errors.js';
 import { isErrorCode } from '../../protocol/error-codes.js';
+import { MAX_TRANSFER_DEPTH } from '../../protocol/transfer.js';
 import { missingAdapter } from '../../host-api/capabilities.js';
 import { chargeRequest } from '../api/common.js';
 import { hostAllows } from '../api/common.js';
 
 /** Bytes of one answer of a chat, social, token or publish service. */
 export const MAX_SERVICE_RESPONSE_BYTES = 1024 * 1024;
-/** How deep a service's JSON answer may nest before it is refused as a failure. */
-export const MAX_ANSWER_DEPTH = 64;
+/** How deep a service's JSON answer may nest before it is refused as a failure: what the bridge carries. */
+export const MAX_ANSWER_DEPTH = MAX_TRANSFER_DEPTH;
 
 const SECRET_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /** Guard codes that mean "refused or past a limit": errors, not a failed service. */

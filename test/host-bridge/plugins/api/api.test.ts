@@ -9,6 +9,7 @@ import type { SecretRecord, HostResolver } from '../../../../src/host-api/host.j
 import { TemplateError } from '../../../../src/errors.js';
 import { hostStateOf } from '../../../../src/engine-internal.js';
 import { MAX_REQUESTS_PER_RENDER } from '../../../../src/host-plugins/api/common.js';
+import { MAX_TRANSFER_DEPTH } from '../../../../src/protocol/transfer.js';
 import { CERT, mapResolver, PUBLIC_IP, startTestNet, type TestNet } from '../../../support/egress-servers.js';
 import { testEngine } from '../../../support/engine.js';
 import type { Engine } from '../../../../src/index.js';
@@ -160,6 +161,17 @@ describe('{api} requests', () => {
       `{api endpoint=$u resp_header_var=h}{foreach from=$h key=k item=v}{if $k=="${name}"}${f}{/if}{/foreach}`;
     expect(await render(pick('set-cookie', '{$v|@count}:{$v.0}'), { u: base('/cookies') })).toBe('2:a=1');
     expect(await render(pick('content-type'))).toBe('application/json');
+  });
+
+  it('json_var of JSON nested past what the bridge carries is a size limit named by its variable (D332)', async () => {
+    const at = `${'.0'.repeat(MAX_TRANSFER_DEPTH)}`;
+    expect(await render(`{api endpoint=$u json_var=j}{$j${at}}`, { u: base(`/nest/${MAX_TRANSFER_DEPTH}`) })).toBe('1');
+    const deep = await fails('{api endpoint=$u json_var=j}after', { u: base(`/nest/${MAX_TRANSFER_DEPTH + 1}`) });
+    expect(deep.code).toBe('E_SIZE_LIMIT');
+    expect(deep.message).toContain(`{api} cannot give $j a value nested deeper than ${MAX_TRANSFER_DEPTH} levels`);
+    expect([deep.line, deep.column]).toEqual([1, 1]);
+    // PHP's json_decode takes 512 levels: deeper than that is not JSON to it, and json_var keeps the text.
+    expect(await render('{api endpoint=$u json_var=j}{$j|strlen}', { u: base('/nest/600') })).toBe('1201');
   });
 
   it('an HTTP error status is a response: status_var 0, code and body kept', async () => {
