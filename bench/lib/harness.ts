@@ -101,10 +101,13 @@ export class BenchIsolate {
    */
   private readonly namesOnly: boolean;
 
-  /** `runtime`: the bundle's text (bench/ab.ts passes another revision's). */
-  constructor(memoryMB = 128, runtime = readFileSync(RUNTIME_BUNDLE, 'utf8')) {
+  /**
+   * `runtime`: the bundle's text (bench/ab.ts passes another revision's). `isolate`: a context of
+   * its own in that isolate instead of a new isolate (bench/contexts.ts, tenants sharing one).
+   */
+  constructor(memoryMB = 128, runtime = readFileSync(RUNTIME_BUNDLE, 'utf8'), isolate?: ivm.Isolate) {
     this.namesOnly = !runtime.includes('plain-json');
-    this.isolate = new ivm.Isolate({ memoryLimit: memoryMB });
+    this.isolate = isolate ?? new ivm.Isolate({ memoryLimit: memoryMB });
     this.context = this.isolate.createContextSync();
     this.isolate.compileScriptSync(runtime, { filename: 'smartcage-runtime.js' }).runSync(this.context);
     this.context.evalSync(PRELUDE, { filename: 'bench-prelude.js' });
