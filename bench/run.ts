@@ -14,6 +14,7 @@ import { makeHandWritten } from './engines/hand-written.js';
 import { Child } from './lib/rpc.js';
 import { median, type Sample } from './lib/measure.js';
 import { buildSmartcage } from './lib/build.js';
+import { readPages, readServe } from './lib/issue35.js';
 
 const quick = process.argv.includes('--quick');
 const ROUNDS = quick ? 3 : 7;
@@ -286,10 +287,96 @@ const workerTargets: Target[] = [
       'the same, after the isolates went idle and were disposed, and the worker, holding none, was replaced by a fresh one (`recycleIdleAboveMB`)',
   },
 ];
+/** Issue 35: faster than the PHP engine it replaces, on every page and endpoint (bench/lib/issue35.ts). */
+const pagesFigures = readPages(pagesPart);
+const serveFigures = readServe(servePart);
+const noSmarty = 'not measured: no Smarty 2.6.33 row (SMARTY2_DIR unset)';
+const bySmarty = (page: string) => pagesFigures?.bySmarty.get(page) ?? NaN;
+const perPage = (m: Map<string, number>) =>
+  [...m]
+    .filter(([p]) => p !== 'geometric mean')
+    .map(([p, x]) => `${p} ${fx(x)}`)
+    .join(', ');
+const endpoints = [...serveFigures].filter(([, e]) => Number.isFinite(e.timesPlain));
+const news = serveFigures.get('news')?.ms ?? NaN;
+const issue35Targets: Target[] = [
+  {
+    what: 'goal 1: the list page, whole request in-process (workers: 0) vs Smarty 2.6.33 on PHP 8.2 (OPcache)',
+    measured: bySmarty('list'),
+    unit: 'x',
+    target: 1,
+    shown: pagesFigures ? fx(bySmarty('list')) : noSmarty,
+    times: 'CPU per render, the same page and data, outputs equal (bench/pages.ts)',
+  },
+  {
+    what: 'goal 2: a burst with 2 workers vs in-process (wall per render, 8 in flight)',
+    measured: ratio('sc.engine.w2.burst', 'sc.engine.w0.burst', 'wallUs'),
+    unit: 'x',
+    target: 0.75,
+    shown: fx(ratio('sc.engine.w2.burst', 'sc.engine.w0.burst', 'wallUs')),
+    times: 'wall per render, 8 renders in flight over 16 tenants',
+  },
+  {
+    what: 'goal 2: CPU per render with 2 workers vs in-process',
+    measured: ratio('sc.engine.w2', 'sc.engine.w0', 'cpuUs'),
+    unit: 'x',
+    target: 1.3,
+    shown: fx(ratio('sc.engine.w2', 'sc.engine.w0', 'cpuUs')),
+    times: 'CPU of the engine process and its workers, renders awaited one at a time',
+  },
+  {
+    what: 'goal 3: `news` on SQLite, server CPU per request',
+    measured: news,
+    unit: 'ms',
+    target: 1.5,
+    shown: Number.isFinite(news) ? `${news} ms` : 'not measured: no `news` line from bench/serve.ts',
+    times:
+      "the sample site's `news` endpoint through `smartcage serve` (bench/serve.ts rps); PostgreSQL: bench/README.md",
+  },
+  {
+    what: 'goal 3: the endpoint furthest from plain node:http + node:sqlite (CPU per request)',
+    measured: endpoints.length ? Math.max(...endpoints.map(([, e]) => e.timesPlain)) : NaN,
+    unit: 'x',
+    target: 3,
+    shown: endpoints.length
+      ? endpoints.map(([n, e]) => `${n} ${e.timesPlain}x`).join(', ')
+      : 'not measured: no endpoint lines from bench/serve.ts',
+    times: 'server CPU per request of each endpoint against the plain server of the same query and JSON',
+  },
+  {
+    what: 'goal 4: RSS per warm tenant in-process (workers: 0)',
+    measured: num(st.memory['w0.rssPerTenantKB']),
+    unit: 'KB',
+    target: 2560,
+    shown: `${st.memory['w0.rssPerTenantKB']} KB (tenants sharing an isolate: bench/contexts.ts, D333)`,
+    times: `RSS growth / ${st.memory.tenants} tenants, 20 renders each`,
+  },
+  {
+    what: 'goal 4: a cold tenant with a warm spare ready (workers: 0)',
+    measured: num(st.cold['w0.coldTenantWallUs']),
+    unit: 'µs',
+    target: 2000,
+    shown: `${st.cold['w0.coldTenantWallUs']} µs wall`,
+    times: 'engine.render for a new tenant, arrivals 250 ms apart',
+  },
+  {
+    what: 'goal 5: the five pages vs Smarty 2.6.33, geometric mean',
+    measured: bySmarty('geometric mean'),
+    unit: 'x',
+    target: 1,
+    shown: pagesFigures
+      ? `${fx(bySmarty('geometric mean'))} (${perPage(pagesFigures.bySmarty)})${pagesFigures.tenantsLabel ? `; ${pagesFigures.tenantsLabel} in turn: ${fx(pagesFigures.tenantsBySmarty.get('geometric mean') ?? NaN)}` : ''}`
+      : noSmarty,
+    times:
+      'CPU per render of each page, one warm tenant; the many-tenants figure is what a host of many sites sees (D315)',
+  },
+];
+
 const lowerIsBetter = (t: Target) => !t.what.startsWith('throughput');
 const met = (t: Target) => (lowerIsBetter(t) ? t.measured <= t.target : t.measured >= t.target);
+const status = (t: Target) => (!Number.isFinite(t.measured) ? 'not measured' : met(t) ? 'met' : '**MISSED**');
 const targetRow = (t: Target) =>
-  `| ${t.what} | ${t.shown} | ${lowerIsBetter(t) ? '≤' : '≥'} ${t.target}${t.unit === 'x' ? 'x' : ` ${t.unit}`} | ${met(t) ? 'met' : '**MISSED**'} | ${t.times} |`;
+  `| ${t.what} | ${t.shown} | ${lowerIsBetter(t) ? '≤' : '≥'} ${t.target}${t.unit === 'x' ? 'x' : ` ${t.unit}`} | ${status(t)} | ${t.times} |`;
 const targetRows = targets.map(targetRow);
 
 const stageRows = Object.entries(stages).flatMap(([stage, figs]) =>
@@ -362,6 +449,12 @@ const md = `# Benchmark results (${quick ? 'a quick run, written by `npm run ben
 ## Machine
 ${machine.join('\n')}
 
+## Targets (issue 35: faster than the PHP engine it replaces), measured in this run
+
+| target | measured | target | status | what is timed |
+|---|---|---|---|---|
+${issue35Targets.map(targetRow).join('\n')}
+
 ## Targets (issue 18: worker processes), measured as ratios in this run
 
 | target | measured | target | status | what is timed |
@@ -408,8 +501,10 @@ writeFileSync(resultsFile, md);
 
 const printTarget = (t: Target) =>
   console.log(
-    `  ${met(t) ? 'met   ' : 'MISSED'}  ${t.what}: ${t.shown} (target ${lowerIsBetter(t) ? '<=' : '>='} ${t.target}${t.unit === 'x' ? 'x' : ' ' + t.unit})`,
+    `  ${status(t).replace(/\*/g, '').padEnd(6)}  ${t.what}: ${t.shown} (target ${lowerIsBetter(t) ? '<=' : '>='} ${t.target}${t.unit === 'x' ? 'x' : ' ' + t.unit})`,
   );
+console.log('\nsmartcage benchmark: targets (issue 35, against Smarty 2.6.33 and plain node:http)\n');
+issue35Targets.forEach(printTarget);
 console.log('\nsmartcage benchmark: targets (issue 18, worker processes)\n');
 workerTargets.forEach(printTarget);
 console.log('\nsmartcage benchmark: targets (issue 5)\n');

@@ -1,0 +1,60 @@
+/**
+ * bench/lib/issue35.ts reads issue 35's figures from what bench/pages.ts and bench/serve.ts print.
+ * The texts below are a full run's (bench/RESULTS.md, 2026-11-30); a live run of pages.ts without
+ * Smarty 2.6.33 has no column to read.
+ */
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { readPages, readServe } from '../../bench/lib/issue35.js';
+
+const PAGES = `Multi-page benchmark: CPU µs per render, median of 5 rounds x 300 renders; PHP 8.2.36, OPcache on
+
+| page | hand-written | Eta | smartcage | smartcage, 16 tenants | Smarty 2.6.33 | smartcage / hand | smartcage / Smarty 2 | smartcage, 16 tenants / hand | smartcage, 16 tenants / Smarty 2 |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| list | 301 | 332 | 825 | 1089 | 538 | 2.74 | 1.53 | 3.61 | 2.02 |
+| mail | 16 | 15 | 209 | 469 | 109 | 12.75 | 1.91 | 28.60 | 4.30 |
+| json | 198 | 200 | 456 | 843 | 86 | 2.31 | 5.30 | 4.27 | 9.81 |
+| ja | 248 | 262 | 369 | 687 | 597 | 1.49 | 0.62 | 2.77 | 1.15 |
+| section | 33 | 26 | 214 | 394 | 724 | 6.43 | 0.30 | 11.84 | 0.54 |
+| **geometric mean** | 96 | 93 | 362 | 650 | 294 | **3.78** | **1.23** | **6.79** | **2.22** |`;
+
+const SERVE = `rps: news serve: 5409 requests in 15.1 s, 359 req/s, 340 req per CPU-second of its process tree (2.945 ms CPU per request; its first process alone 1.934 ms), p50 21.3 ms
+rps: news plain: 50199 requests in 15.0 s, 3339 req/s, 3675 req per CPU-second of its process tree (0.272 ms CPU per request; its first process alone 0.272 ms), p50 1.9 ms
+rps: me serve: 25502 requests in 15.0 s, 1697 req/s, 1671 req per CPU-second of its process tree (0.598 ms CPU per request; its first process alone 0.386 ms), p50 4.0 ms
+rps: me plain: 129851 requests in 15.0 s, 8630 req/s, 26773 req per CPU-second of its process tree (0.037 ms CPU per request; its first process alone 0.037 ms), p50 0.6 ms
+rps: news: serve / plain per core 0.09x (goal >= 0.5x); CPU per request 10.8x the plain server's (goal <= 3x); 2.95 ms (goal <= 1.5 ms)
+rps: me: serve / plain per core 0.06x; CPU per request 16.0x the plain server's (goal <= 3x)`;
+
+describe('bench/lib/issue35.ts', () => {
+  it("reads each page's ratio to Smarty 2.6.33, for one tenant and for many in turn", () => {
+    const p = readPages(PAGES)!;
+    expect([...p.bySmarty]).toEqual([
+      ['list', 1.53],
+      ['mail', 1.91],
+      ['json', 5.3],
+      ['ja', 0.62],
+      ['section', 0.3],
+      ['geometric mean', 1.23],
+    ]);
+    expect(p.tenantsLabel).toBe('smartcage, 16 tenants');
+    expect(p.tenantsBySmarty.get('geometric mean')).toBe(2.22);
+  });
+
+  it("reads each endpoint's CPU per request and its ratio to the plain server", () => {
+    expect([...readServe(SERVE)]).toEqual([
+      ['news', { ms: 2.945, timesPlain: 10.8 }],
+      ['me', { ms: 0.598, timesPlain: 16 }],
+    ]);
+  });
+
+  it('finds no Smarty column in a live run of bench/pages.ts without SMARTY2_DIR', () => {
+    const r = spawnSync(
+      process.execPath,
+      ['--no-node-snapshot', '--import', 'tsx', 'bench/pages.ts', '--only', 'mail', '--rounds', '1', '--renders', '5'],
+      { encoding: 'utf8', env: { ...process.env, SMARTY2_DIR: '' } },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^\| page \|/m);
+    expect(readPages(r.stdout)).toBeNull();
+  });
+});
