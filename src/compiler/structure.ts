@@ -209,7 +209,7 @@ function applyTextRules(nodes: FlatNode[], opts: StructureOptions): FlatNode[] {
   const out: FlatNode[] = [];
   // Smarty 2 strips from the outermost {strip} to its {/strip}: nested pairs change nothing.
   let stripDepth = 0;
-  // Two rules take a line break from the text after a tag (D333). A comment compiles to nothing,
+  // Two rules take a line break from the text after a tag (D334). A comment compiles to nothing,
   // and Smarty 2 then drops the first line break of the text block that follows it. A tag that
   // compiles to PHP and prints nothing ends in `?>`, and PHP eats the line break right after
   // that; comments and text left empty between them move the `?>` on to the next text.
