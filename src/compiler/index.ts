@@ -142,6 +142,8 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
     return failed(name, [name], [tooLargeSource(name, opts.maxTemplateChars!)]);
   const body = new CodeBuilder(maxCodeChars);
   const names: string[] = [name];
+  // Indexes into names of the templates {include} brought in (custom functions are the others).
+  const included = new Set<number>();
   const sources: string[] = [source];
   // Keys are kind-tagged so that a template named "function:f" is not the custom function f.
   const refs = new Map<string, Resolution>([[`t\0${name}`, { ref: 't0' }]]);
@@ -178,6 +180,7 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
       else if (text.length > maxSourceChars) r = { tooLarge: maxSourceChars };
       else {
         r = { ref: `t${names.length}` };
+        if (kind === 'template') included.add(names.length);
         names.push(kind === 'template' ? key : `function:${key}`);
         sources.push(text);
       }
@@ -209,7 +212,18 @@ function compileTemplates(source: string, opts: CompileOptions): CompileResult {
       emitTemplateFunction(
         `t${i}`,
         tree,
-        new EmitContext(src, i, diagnostics, aliases, plugins, body, resolveInclude, resolveFunction, EMITTERS),
+        new EmitContext(
+          src,
+          i,
+          included.has(i) ? names[i] : null,
+          diagnostics,
+          aliases,
+          plugins,
+          body,
+          resolveInclude,
+          resolveFunction,
+          EMITTERS,
+        ),
       );
     }
   } catch (e) {

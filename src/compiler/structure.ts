@@ -4,7 +4,8 @@
  * - {strip}: line breaks with their indentation are removed from template text from the
  *   outermost {strip} to its {/strip} (a nested pair changes nothing);
  * - a line break (\n, \r\n or a lone \r) right after a tag that prints nothing is swallowed
- *   (PHP eats the newline after `?>`; Smarty 2 puts one back only after tags that print);
+ *   (PHP eats the newline after `?>`; Smarty 2 puts one back only after tags that print), and
+ *   after a comment that follows such a tag, two are (the comment's and PHP's);
  * - one \n at the very end of the template is dropped, also before the comments that end it.
  */
 import type { Close, Expr, FlatNode, Tag, Text } from './ast.js';
@@ -198,6 +199,8 @@ export function buildTree(
   return { tree: root.body, diagnostics };
 }
 
+/** Any one line break: \r\n, \n, or an old Mac \r alone. */
+const LEADING_BREAK = /^(?:\r\n?|\n)/;
 const STRIP_BREAK = /[\t ]*[\r\n]+[\t ]*/g;
 const PHP_TRIM_LEFT = /^[ \t\n\r\0\x0B]+/;
 const PHP_TRIM_RIGHT = /[ \t\n\r\0\x0B]+$/;
@@ -206,7 +209,12 @@ function applyTextRules(nodes: FlatNode[], opts: StructureOptions): FlatNode[] {
   const out: FlatNode[] = [];
   // Smarty 2 strips from the outermost {strip} to its {/strip}: nested pairs change nothing.
   let stripDepth = 0;
-  let swallowNext = false;
+  // Two rules take a line break from the text after a tag (D334). A comment compiles to nothing,
+  // and Smarty 2 then drops the first line break of the text block that follows it. A tag that
+  // compiles to PHP and prints nothing ends in `?>`, and PHP eats the line break right after
+  // that; comments and text left empty between them move the `?>` on to the next text.
+  let commentBefore = false;
+  let phpCloseBefore = false;
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i];
     if (n.type === 'Text') {
@@ -217,17 +225,25 @@ function applyTextRules(nodes: FlatNode[], opts: StructureOptions): FlatNode[] {
         if (next && next.type === 'Close' && next.name === 'strip') value = value.replace(PHP_TRIM_RIGHT, '');
         const prev = nodes[i - 1];
         if (prev && prev.type === 'Tag' && prev.name === 'strip') value = value.replace(PHP_TRIM_LEFT, '');
-      } else if (swallowNext) {
-        // Any one line break: \r\n, \n, or an old Mac \r alone.
-        value = value.replace(/^(?:\r\n?|\n)/, '');
+        phpCloseBefore = false;
+      } else {
+        if (commentBefore) value = value.replace(LEADING_BREAK, '');
+        if (phpCloseBefore && value !== '') {
+          value = value.replace(LEADING_BREAK, '');
+          phpCloseBefore = false;
+        }
       }
-      swallowNext = false;
+      commentBefore = false;
       if (value !== '') out.push({ ...n, value } as Text);
       continue;
     }
     if (n.type === 'Tag' && n.name === 'strip') stripDepth++;
     if (n.type === 'Close' && n.name === 'strip') stripDepth = Math.max(0, stripDepth - 1);
-    swallowNext = !printsOutput(n, opts);
+    if (n.type === 'Comment') commentBefore = true;
+    else {
+      commentBefore = false;
+      phpCloseBefore = !printsOutput(n, opts);
+    }
     out.push(n);
   }
   // Smarty 2 trims the final \n of the compiled template. Comments compile to nothing, so that

@@ -78,6 +78,12 @@ export class EmitContext {
   constructor(
     readonly src: SourceText,
     readonly templateIndex: number,
+    /**
+     * What `$smarty.template` is here: Smarty 2 writes the name of the file it compiles, so an
+     * included template's own name (D335); null in the rendered template and in custom
+     * functions, which read the render's name.
+     */
+    readonly includedName: string | null,
     readonly diagnostics: Diagnostic[],
     readonly aliases: PluginAliases,
     readonly plugins: PluginSet,

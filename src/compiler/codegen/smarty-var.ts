@@ -107,7 +107,7 @@ export function smartyVarBase(v: Var, cx: EmitContext): SmartyVarBase {
     case 'version':
       return only('"2.6.33"');
     case 'template':
-      return { base: '$.templateName', rest };
+      return { base: cx.includedName === null ? '$.templateName' : lit(cx.includedName), rest };
     case 'rcms_validate':
       return only('$.validate');
     case 'cookies':
