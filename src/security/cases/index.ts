@@ -26,6 +26,8 @@ import { BR_INPUTS, FS_INPUTS } from './plugin-inputs.js';
 import { BR_BUDGETS, FS_BUDGETS } from './row-budgets.js';
 import { BR_GUESSES } from './secret-guesses.js';
 import { IS_REQUESTS } from './request-state.js';
+import { MEM_VALUES } from './host-values.js';
+import { CPU_OUTLIVED } from './outlived-work.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
@@ -36,10 +38,12 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...IS_REQUESTS,
   ...CPU,
   ...CPU_MORE,
+  ...CPU_OUTLIVED,
   ...SITE_HOST_CPU,
   ...MEM,
   ...MEM_MORE,
   ...MEM_MORE_BRIDGE,
+  ...MEM_VALUES,
   ...BR,
   ...SITE_HOST_BR,
   ...BR_MAIL,
@@ -66,8 +70,8 @@ export const CATALOGUE: readonly SecurityCase[] = [
 const RANGES: [string, number][] = [
   ['CG', 21],
   ['IS', 16],
-  ['CPU', 11],
-  ['MEM', 13],
+  ['CPU', 13],
+  ['MEM', 14],
   ['BR', 21],
   ['NET', 21],
   ['FS', 23],

@@ -1,0 +1,99 @@
+/**
+ * The second attacks round's cases on values the host makes for a template (docs/security.md
+ * MEM-14): files parsed on the host, remote JSON, many tenants at the bounds of a host
+ * call at once, and entity tables in the isolate. The host's work is sized by what it reads, not
+ * by what the template sends, so the bounds of a host call (D320, D321) do not hold it.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { TenantFiles } from '../../host-adapters/files/tenant-files.js';
+import { withAdapters } from '../../host-api/resolve.js';
+import { MAX_FILE_VALUES } from '../../host-plugins/files/read_file.js';
+import { createEngine } from '../../engine.js';
+import type { HarnessContext, Outcome, SecurityCase } from '../types.js';
+import { judge } from './helpers.js';
+
+/** A site's file limits (src/site/adapters/storage.ts): 64 MB may be read at once, not the harness's 256 KB. */
+const SITE_READ_BYTES = 64 << 20;
+
+/** Files made only of separators: each byte is a value for the host to make. */
+function separatorFiles(root: string): { path: string; type: string; label: string }[] {
+  const mb = 8 << 20;
+  const files = [
+    { name: 'commas.csv', text: ','.repeat(mb), type: 'csv', label: 'one CSV record of 8 M empty fields' },
+    {
+      name: 'rows.csv',
+      text: `${','.repeat(80)}\n`.repeat(100_000),
+      type: 'csv',
+      label: '100,000 CSV records of 81 fields',
+    },
+    { name: 'zeros.jsonl', text: `[${'0,'.repeat(mb / 2 - 1)}0]`, type: 'jsonl', label: 'a JSON line of 4 M zeros' },
+    {
+      name: 'nested.jsonl',
+      text: `${'[[[[[[[[[[]]]]]]]]]],'.repeat(20).replace(/^/, '[').replace(/,$/, ']')}\n`.repeat(40_000),
+      type: 'jsonl',
+      label: '40,000 JSON lines of 200 nested arrays',
+    },
+  ];
+  mkdirSync(join(root, 'user'), { recursive: true });
+  for (const f of files) writeFileSync(join(root, 'user', f.name), f.text);
+  return files.map((f) => ({ path: `/files/user/${f.name}`, type: f.type, label: f.label }));
+}
+
+/** {read_file type=csv|jsonl} of files a site may hold: the host's values are capped before it makes them all. */
+async function parsedFiles(h: HarnessContext): Promise<Outcome> {
+  const root = mkdtempSync(join(tmpdir(), 'mem14-'));
+  const files = new TenantFiles({ rootDir: root, quotaBytes: 1 << 30, maxReadBytes: SITE_READ_BYTES, maxEntries: 100 });
+  // A wall limit far above the work: the figures, not a race with the machine's load, tell its cost.
+  const engine = createEngine({
+    host: withAdapters(h.host, { files }),
+    limits: { wallMs: 60_000, cpuMs: 10_000 },
+    timezone: 'Asia/Tokyo',
+  });
+  try {
+    const list = separatorFiles(root);
+    // The first render starts the worker and the isolate: not part of the work under test.
+    await engine.render('{$x}', { vars: { x: 1 } }).catch(() => undefined);
+    const figures: Record<string, number> = {};
+    for (const [i, f] of list.entries()) {
+      const lag = monitorEventLoopDelay({ resolution: 5 });
+      lag.enable();
+      const t0 = performance.now();
+      const a = await h.render(`{read_file path=$p type=$t row=r}{/read_file}ok`, {
+        engine,
+        vars: { p: f.path, t: f.type },
+      });
+      const ms = performance.now() - t0;
+      lag.disable();
+      figures[`file${i + 1}_ms`] = Math.round(ms);
+      figures[`file${i + 1}_lag_max_ms`] = Math.round(lag.max / 1e6);
+      const o = judge(h, a, a.code === 'E_SIZE_LIMIT', `${f.label}: E_SIZE_LIMIT at ${MAX_FILE_VALUES} values`);
+      if (o.status !== 'contained') return { ...o, detail: `${o.detail} (${Math.round(ms)} ms)` };
+    }
+    // A big file a site may hold, under the bound, still reads whole.
+    writeFileSync(join(root, 'user', 'big.csv'), 'a,b,c,d,e,f,g,h,i\n'.repeat(90_000));
+    const t0 = performance.now();
+    const big = await h.render('{read_file path="/files/user/big.csv" type="csv" row=r}{/read_file}{$r.8}', { engine });
+    figures.under_bound_ms = Math.round(performance.now() - t0);
+    if (big.output !== 'i') return judge(h, big, false, '90,000 records of 9 fields (900,000 values) read whole');
+    return {
+      status: 'contained',
+      detail: `4 files of separators refused with E_SIZE_LIMIT before the host made more than ${MAX_FILE_VALUES} values (${list.map((_, i) => `${figures[`file${i + 1}_ms`]} ms`).join(', ')}; the embedder's longest event-loop delays ${list.map((_, i) => figures[`file${i + 1}_lag_max_ms`]).join(', ')} ms); 900,000 values under the bound read in ${figures.under_bound_ms} ms`,
+      figures,
+    };
+  } finally {
+    engine.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+export const MEM_VALUES: SecurityCase[] = [
+  {
+    id: 'MEM-14',
+    category: 'MEM',
+    title: '{read_file} of CSV and JSON lines made of separators: the values the host makes are capped',
+    run: parsedFiles,
+  },
+];
