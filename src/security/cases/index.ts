@@ -28,6 +28,7 @@ import { BR_GUESSES } from './secret-guesses.js';
 import { IS_REQUESTS } from './request-state.js';
 import { MEM_VALUES } from './host-values.js';
 import { CPU_OUTLIVED } from './outlived-work.js';
+import { BR_RACES } from './races.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
@@ -50,6 +51,7 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...BR_INPUTS,
   ...BR_BUDGETS,
   ...BR_GUESSES,
+  ...BR_RACES,
   ...NET,
   ...NET_MORE,
   ...NET_SHAPES,
@@ -72,7 +74,7 @@ const RANGES: [string, number][] = [
   ['IS', 16],
   ['CPU', 13],
   ['MEM', 14],
-  ['BR', 21],
+  ['BR', 23],
   ['NET', 21],
   ['FS', 23],
   ['RX', 6],
