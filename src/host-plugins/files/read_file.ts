@@ -27,7 +27,7 @@ import { jsonDecode } from '../../php/json/decode.js';
 import { PhpArray, type Value } from '../../value/value.js';
 import { pathAttr, tenantFiles } from './common.js';
 import { csvRecords, TooManyCsvValues } from './csv.js';
-import { MAX_REQUEST_VALUES } from '../../protocol/transfer.js';
+import { MAX_ITEM_VALUES, jsonValuesBound } from '../decoded-values.js';
 import declaration from '../../plugins/host-files/read_file.js';
 
 const MAX_LINES = 100_000;
@@ -36,26 +36,15 @@ const MAX_LINES = 100_000;
  * and each field or JSON value is one, as a host call counts them (D321). The read cap bounds the
  * bytes, not the values: 8 MB of commas was one record of 8 M fields, ~6 s of the embedding
  * thread in one synchronous run. So: at most MAX_FILE_VALUES a file (100,000 records, MAX_LINES,
- * of nine fields), at most MAX_ITEM_VALUES a record or line (what one host call may carry, the
- * most the thread runs without a pause), and a pause for the event loop every PAUSE_EVERY values,
+ * of nine fields), at most MAX_ITEM_VALUES a record or line (decoded-values.ts: the most the
+ * thread makes without a pause), and a pause for the event loop every PAUSE_EVERY values,
  * where the render's end stops the work.
  */
 export const MAX_FILE_VALUES = 1_000_000;
-export const MAX_ITEM_VALUES = MAX_REQUEST_VALUES;
 const PAUSE_EVERY = 20_000;
 
 function tooManyValues(path: string, what: string): FileError {
   return new FileError('E_SIZE_LIMIT', path, what, { plugin: 'read_file', attr: 'path', reason: 'value-limit' });
-}
-
-/** At most the values `line` decodes to: one, and one more for each `,`, `[` and `{` (inside strings too). */
-function jsonValuesBound(line: string): number {
-  let n = 1;
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    if (c === 0x2c || c === 0x5b || c === 0x7b) n++;
-  }
-  return n;
 }
 
 /** Counts a file's values as its items are made; pauses for the event loop now and then, and stops when the render has ended. */

@@ -1,7 +1,6 @@
 /**
  * The second attacks round's cases on values the host makes for a template (docs/security.md
- * MEM-14): files parsed on the host, remote JSON, many tenants at the bounds of a host
- * call at once, and entity tables in the isolate. The host's work is sized by what it reads, not
+ * MEM-14, MEM-16): files parsed on the host and remote JSON. The host's work is sized by what it reads, not
  * by what the template sends, so the bounds of a host call (D320, D321) do not hold it.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +13,7 @@ import { MAX_FILE_VALUES } from '../../host-plugins/files/read_file.js';
 import { createEngine } from '../../engine.js';
 import type { HarnessContext, Outcome, SecurityCase } from '../types.js';
 import { judge } from './helpers.js';
+import { harnessHttp } from '../host/http.js';
 
 /** A site's file limits (src/site/adapters/storage.ts): 64 MB may be read at once, not the harness's 256 KB. */
 const SITE_READ_BYTES = 64 << 20;
@@ -96,4 +96,49 @@ export const MEM_VALUES: SecurityCase[] = [
     title: '{read_file} of CSV and JSON lines made of separators: the values the host makes are capped',
     run: parsedFiles,
   },
+  {
+    id: 'MEM-16',
+    category: 'MEM',
+    title: '{api json_var=} of answers up to the response cap made of cheap values: zeros, nested arrays, keys',
+    run: remoteValues,
+  },
 ];
+
+/** {api json_var=} of answers up to the response cap made of cheap values: bounded before the host decodes them. */
+async function remoteValues(h: HarnessContext): Promise<Outcome> {
+  const s = harnessHttp();
+  const url = (shape: string, n: number) => `http://api.example.com:${s.port}/values?shape=${shape}&n=${n}`;
+  const engine = h.engine({ wallMs: 30_000 });
+  await h.render('{api endpoint=$u status_var=q}', { engine, vars: { u: url('zeros', 1) } });
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
+  const t0 = performance.now();
+  const forms: [string, number, string][] = [
+    ['zeros', 4_000_000, '4 M zeros (8 MB)'],
+    ['nested', 1_000_000, '100,000 arrays nested ten deep'],
+    ['keys', 300_000, 'an object of 300,000 keys'],
+  ];
+  for (const [shape, n, what] of forms) {
+    const a = await h.render('{api endpoint=$u json_var=j}{$j|@count}', { engine, vars: { u: url(shape, n) } });
+    const o = judge(h, a, a.code === 'E_SIZE_LIMIT', `${what}: E_SIZE_LIMIT before decoding`);
+    if (o.status !== 'contained') return o;
+  }
+  // The same refused answer in a loop: each is refused before decoding; the request budget ends the render.
+  const loop = await h.render('{section name=i loop=1000}{api endpoint=$u json_var=j}{/section}', {
+    engine,
+    vars: { u: url('zeros', 200_000) },
+  });
+  if (loop.code !== 'E_SIZE_LIMIT') return judge(h, loop, false, 'a refused answer ends the render E_SIZE_LIMIT');
+  const ms = performance.now() - t0;
+  lag.disable();
+  const under = await h.render('{api endpoint=$u json_var=j}{$j|@count}', {
+    engine,
+    vars: { u: url('zeros', 99_990) },
+  });
+  if (under.output !== '99990') return judge(h, under, false, '99,990 values under the bound decode');
+  return {
+    status: 'contained',
+    detail: `3 answers of up to 8 MB refused E_SIZE_LIMIT before decoding in ${Math.round(ms)} ms in all (the embedder's longest event-loop delay ${Math.round(lag.max / 1e6)} ms); 99,990 values decode`,
+    figures: { ms: Math.round(ms), lag_max_ms: Math.round(lag.max / 1e6) },
+  };
+}

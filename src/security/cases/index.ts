@@ -29,14 +29,17 @@ import { IS_REQUESTS } from './request-state.js';
 import { MEM_VALUES } from './host-values.js';
 import { CPU_OUTLIVED } from './outlived-work.js';
 import { BR_RACES } from './races.js';
+import { CG_NEWEST, IS_NEWEST, MEM_NEWEST, OPS_NEWEST } from './newest-code.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
   ...CG_MORE,
   ...CG_STOCK,
+  ...CG_NEWEST,
   ...IS,
   ...IS_MORE,
   ...IS_REQUESTS,
+  ...IS_NEWEST,
   ...CPU,
   ...CPU_MORE,
   ...CPU_OUTLIVED,
@@ -45,6 +48,7 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...MEM_MORE,
   ...MEM_MORE_BRIDGE,
   ...MEM_VALUES,
+  ...MEM_NEWEST,
   ...BR,
   ...SITE_HOST_BR,
   ...BR_MAIL,
@@ -65,26 +69,27 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...ML_POSTING,
   ...OPS,
   ...OPS_MORE,
+  ...OPS_NEWEST,
   ...HH,
   ...HH_LAST,
 ];
 
 const RANGES: [string, number][] = [
-  ['CG', 21],
-  ['IS', 16],
+  ['CG', 23],
+  ['IS', 17],
   ['CPU', 13],
-  ['MEM', 14],
+  ['MEM', 16],
   ['BR', 23],
   ['NET', 21],
   ['FS', 23],
   ['RX', 6],
   ['ML', 7],
-  ['OPS', 16],
+  ['OPS', 18],
   // The host-hardening review's findings (docs/sandbox.md, docs/security.md HH).
   ['HH', 14],
 ];
 
-/** All 169 ids of the catalogue, automated or not. */
+/** All 181 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );
