@@ -1,6 +1,7 @@
 /**
  * The second attacks round's cases on values the host makes for a template (docs/security.md
- * MEM-14, MEM-16): files parsed on the host and remote JSON. The host's work is sized by what it reads, not
+ * MEM-14, MEM-16, MEM-17): files parsed on the host, remote JSON, and many tenants at the bound
+ * of a host call at once. The host's work is sized by what it reads, not
  * by what the template sends, so the bounds of a host call (D320, D321) do not hold it.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -102,6 +103,12 @@ export const MEM_VALUES: SecurityCase[] = [
     title: '{api json_var=} of answers up to the response cap made of cheap values: zeros, nested arrays, keys',
     run: remoteValues,
   },
+  {
+    id: 'MEM-17',
+    category: 'MEM',
+    title: 'six tenants sending host calls of 80,000 values in loops at once, beside a victim',
+    run: manyAtTheBound,
+  },
 ];
 
 /** {api json_var=} of answers up to the response cap made of cheap values: bounded before the host decodes them. */
@@ -140,5 +147,54 @@ async function remoteValues(h: HarnessContext): Promise<Outcome> {
     status: 'contained',
     detail: `3 answers of up to 8 MB refused E_SIZE_LIMIT before decoding in ${Math.round(ms)} ms in all (the embedder's longest event-loop delay ${Math.round(lag.max / 1e6)} ms); 99,990 values decode`,
     figures: { ms: Math.round(ms), lag_max_ms: Math.round(lag.max / 1e6) },
+  };
+}
+
+/** Tenants that send host calls at the bound of values (D321) at once, in loops: the embedder's thread and a victim. */
+async function manyAtTheBound(h: HarnessContext): Promise<Outcome> {
+  const attackers = 6;
+  // 80,000 empty strings and their list: near the 100,000 values a call may carry, and a value the
+  // request's 1 MB of globals holds, so every call of the loop reaches the host and is stored.
+  const vars = { s: ','.repeat(79_999) };
+  const attack =
+    '{assign var=a value=","|explode:$s}{section name=i loop=1000}{assign_globals key="k" value=$a}{/section}';
+  const e = h.engine({ wallMs: 3000 });
+  const victim = '{section name=i loop=50}{$i}{/section}';
+  await h.render(victim, { engine: e, identity: { tenant: 'mem17-victim' } });
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
+  const until = Date.now() + 3000;
+  const victimMs: number[] = [];
+  const failures: string[] = [];
+  const victims = (async () => {
+    while (Date.now() < until) {
+      const a = await h.render(victim, { engine: e, identity: { tenant: 'mem17-victim' } });
+      if (a.output === undefined) failures.push(`${a.code}: ${a.message}`);
+      victimMs.push(a.ms);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  const attacks = await Promise.all(
+    Array.from({ length: attackers }, (_, i) =>
+      h.render(attack, { engine: e, identity: { tenant: `mem17-${i}` }, vars }),
+    ),
+  );
+  await victims;
+  lag.disable();
+  const odd = attacks.find((a) => !['E_WALL_TIMEOUT', 'E_CPU_TIMEOUT', 'E_BRIDGE_QUOTA'].includes(a.code ?? ''));
+  if (odd) return judge(h, odd, false, 'each attacker ends at its wall clock, its CPU limit or the host-call quota');
+  if (failures.length) return { status: 'escaped', detail: `the victim failed: ${failures[0]}` };
+  victimMs.sort((x, y) => x - y);
+  const p99 = victimMs[Math.min(victimMs.length - 1, Math.floor(victimMs.length * 0.99))] ?? 0;
+  const figures = {
+    victim_renders: victimMs.length,
+    victim_p99_ms: Math.round(p99),
+    lag_p99_ms: Math.round(lag.percentile(99) / 1e6),
+    lag_max_ms: Math.round(lag.max / 1e6),
+  };
+  return {
+    status: 'contained',
+    detail: `${attackers} tenants sending 80,000-value calls in loops ended ${[...new Set(attacks.map((a) => a.code))].join(', ')}; the victim rendered ${figures.victim_renders} times, p99 ${figures.victim_p99_ms} ms; the embedder's event-loop delay p99 ${figures.lag_p99_ms} ms, max ${figures.lag_max_ms} ms`,
+    figures,
   };
 }

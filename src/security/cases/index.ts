@@ -78,7 +78,7 @@ const RANGES: [string, number][] = [
   ['CG', 23],
   ['IS', 17],
   ['CPU', 13],
-  ['MEM', 16],
+  ['MEM', 17],
   ['BR', 23],
   ['NET', 21],
   ['FS', 23],
@@ -89,7 +89,7 @@ const RANGES: [string, number][] = [
   ['HH', 14],
 ];
 
-/** All 181 ids of the catalogue, automated or not. */
+/** All 182 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );
