@@ -28,7 +28,7 @@ import { BR_GUESSES } from './secret-guesses.js';
 import { IS_REQUESTS } from './request-state.js';
 import { MEM_VALUES } from './host-values.js';
 import { CPU_OUTLIVED } from './outlived-work.js';
-import { BR_RACES } from './races.js';
+import { BR_RACES, FS_QUOTA } from './races.js';
 import { CG_NEWEST, IS_NEWEST, MEM_NEWEST, OPS_NEWEST } from './newest-code.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
@@ -64,6 +64,7 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...FS_ARCHIVES,
   ...FS_INPUTS,
   ...FS_BUDGETS,
+  ...FS_QUOTA,
   ...RX,
   ...ML,
   ...ML_POSTING,
@@ -81,7 +82,7 @@ const RANGES: [string, number][] = [
   ['MEM', 17],
   ['BR', 23],
   ['NET', 21],
-  ['FS', 23],
+  ['FS', 24],
   ['RX', 6],
   ['ML', 7],
   ['OPS', 18],
@@ -89,7 +90,7 @@ const RANGES: [string, number][] = [
   ['HH', 14],
 ];
 
-/** All 182 ids of the catalogue, automated or not. */
+/** All 183 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );

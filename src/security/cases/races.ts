@@ -1,12 +1,17 @@
 /**
- * The second attacks round's races (docs/security.md BR-22, BR-23): many renders of one tenant at
- * once, on one engine or on two (two processes serving one site), against the same bound. A bound
- * checked and then acted on in two steps lets every render in between pass it.
+ * The second attacks round's cases on budgets (docs/security.md BR-22, BR-23, FS-24): many renders
+ * of one tenant at once, on one engine or on two (two processes serving one site), against the same
+ * bound, and a quota after failed writes and removals. A bound checked and then acted on in two
+ * steps lets every render in between pass it.
  */
 import { createEngine, type Engine } from '../../engine.js';
 import type { BackupsAdapter } from '../../host-api/adapters/backups.js';
 import { siteStores } from '../host/site.js';
 import type { HarnessContext, Outcome, SecurityCase } from '../types.js';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { harnessTenantRoot } from '../host/files.js';
+import { fsCase } from './fs.js';
 import { judge } from './helpers.js';
 
 const batch = { identity: { tenant: 'site', context: 'batch' as const, memberId: null, superUser: false } };
@@ -108,4 +113,64 @@ export const BR_RACES: SecurityCase[] = [
     title: "{assign_globals} from many requests of one tenant at once: the tenant's cap holds exactly",
     run: globalsAtOnce,
   },
+];
+
+/** The storage quota after failed writes, appends and deletes: refused bytes never count, deleted ones are free again. */
+async function quotaAfterFailures(h: HarnessContext): Promise<Outcome> {
+  const identity = { tenant: 'fs24' };
+  // The harness's quota is 1 MB (HARNESS_FILE_LIMITS): three files of 300,000 fill most of it.
+  const fill =
+    '{section name=i loop=3}{write_file path="/files/user/q/f`$smarty.section.i.index`.txt" value=$b var=p}{/section}ok';
+  const big = { b: 'x'.repeat(300_000) };
+  type Step = [string, string, Record<string, unknown>, string | null];
+  const steps: Step[] = [
+    ['fill three files', fill, big, 'ok'],
+    // Each refusal ends its render; twenty renders of each.
+    ...Array.from({ length: 20 }, (): Step => [
+      'a fourth past the quota',
+      '{write_file path="/files/user/q/f4.txt" value=$b var=p}',
+      big,
+      null,
+    ]),
+    ...Array.from({ length: 20 }, (): Step => [
+      'an append past the quota',
+      '{write_file path="/files/user/q/f0.txt" value=$b is_append=1 var=p}',
+      big,
+      null,
+    ]),
+    [
+      'remove the three',
+      '{section name=i loop=3}{remove_file path="/files/user/q/f`$smarty.section.i.index`.txt" status_var=s}{if $s}r{/if}{/section}',
+      {},
+      'rrr',
+    ],
+    ['fill again', fill, big, 'ok'],
+    [
+      'clean up',
+      '{section name=i loop=3}{remove_file path="/files/user/q/f`$smarty.section.i.index`.txt"}{/section}ok',
+      {},
+      'ok',
+    ],
+  ];
+  for (const [k, [what, template, vars, output]] of steps.entries()) {
+    // Before the removals: the file the refused appends aimed at is whole.
+    if (what === 'remove the three') {
+      const size = statSync(join(harnessTenantRoot(identity.tenant) ?? '', 'user/q/f0.txt')).size;
+      if (size !== 300_000)
+        return { status: 'escaped', detail: `after ${k} steps f0.txt holds ${size} bytes, not 300,000` };
+    }
+    const a = await h.render(template, { identity, vars });
+    const ok = output === null ? a.code === 'E_QUOTA' : a.output === output;
+    const o = judge(h, a, ok, `${what}: ${output === null ? 'E_QUOTA' : JSON.stringify(output)}`);
+    if (o.status !== 'contained') return o;
+  }
+  return {
+    status: 'contained',
+    detail:
+      'refused writes and 50 refused appends counted nothing; after the removals the same 900,000 bytes fit again',
+  };
+}
+
+export const FS_QUOTA: SecurityCase[] = [
+  fsCase('FS-24', 'the storage quota after refused writes, refused appends and removals', quotaAfterFailures),
 ];
