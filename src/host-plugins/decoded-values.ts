@@ -1,6 +1,6 @@
 /**
- * How many values the host may make of one item it decodes for a template (decisions.md D338,
- * D341): a CSV record or JSON line of {read_file}, a JSON answer of {api} or {api_internal}. The
+ * How many values the host may make of one item it decodes for a template (decisions.md D337,
+ * D340): a CSV record or JSON line of {read_file}, a JSON answer of {api} or {api_internal}. The
  * host decodes on the embedding thread in one synchronous run, so one item is held to what one
  * host call may carry the other way (MAX_REQUEST_VALUES, D321): a bound a JSON text is checked
  * against before it is decoded, from its characters alone.

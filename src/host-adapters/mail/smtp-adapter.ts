@@ -171,7 +171,7 @@ export function smtpSender(opts: Omit<SmtpMailAdapterOptions, 'verifiedDomains' 
       const from = canonical(opts.returnPath ? opts.returnPath(tenant, mail) : mail.from);
       const to = [...mail.to, ...mail.cc, ...mail.bcc].map(canonical);
       if (to.length === 0) throw new SmtpConfigError('no recipients');
-      // The render's signal (D152, decisions.md D339): a render that ended (its wall clock, a cancel,
+      // The render's signal (D152, decisions.md D338): a render that ended (its wall clock, a cancel,
       // its engine closing) before the relay took the message closes the connection, so no mail
       // goes for a render that already reported its error.
       const signal = currentRenderSignal();

@@ -4,7 +4,7 @@
  * makes, lists and deletes the tenant's backups only, and enforces the size of one backup itself
  * (a BridgeError E_SIZE_LIMIT, nothing kept). The plugin's bounds reach `create` too: a store
  * that several processes share checks them there, in one step with claiming the new backup
- * (decisions.md D340), since two renders on two nodes each pass a check made before.
+ * (decisions.md D339), since two renders on two nodes each pass a check made before.
  */
 import { BridgeError } from '../errors.js';
 

@@ -189,7 +189,7 @@ export const api = implement(declaration, async (attrs, call, http) => {
   const assign: [string, Value][] = [];
   if (typeof attrs.var === 'string') assign.push([attrs.var, text]);
   if (typeof attrs.json_var === 'string') {
-    // Bounded before it is decoded on this thread (D341, MEM-16).
+    // Bounded before it is decoded on this thread (D340, MEM-16).
     if (jsonValuesBound(text) > MAX_ITEM_VALUES)
       throw new BridgeError('E_SIZE_LIMIT', `{api} json_var: the answer may hold more than ${MAX_ITEM_VALUES} values`);
     const decoded = jsonDecode(text, true);

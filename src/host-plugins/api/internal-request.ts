@@ -140,7 +140,7 @@ export async function requestInternal(
   }
   const assign: [string, Value][] = [];
   if (typeof attrs.var === 'string') {
-    // Bounded before it is decoded on this thread (D341).
+    // Bounded before it is decoded on this thread (D340).
     if (typeof answer.body === 'string' && jsonValuesBound(answer.body) > MAX_ITEM_VALUES)
       throw new BridgeError('E_SIZE_LIMIT', `the internal API's answer may hold more than ${MAX_ITEM_VALUES} values`);
     assign.push([attrs.var, typeof answer.body === 'string' ? jsonDecode(answer.body, true) : null]);

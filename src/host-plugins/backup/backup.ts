@@ -18,7 +18,7 @@ export const backup = implement(declaration, async (attrs, call) => {
   if (call.secrets.contains(memo))
     throw new BridgeError('E_SECRET_DENIED', 'a secret may not be used in {backup} memo=');
   const bounds = { maxKept: MAX_BACKUPS, intervalSeconds: BACKUP_INTERVAL_SECONDS };
-  // Checked here for every store, and again by a shared store as it claims the backup (D340, BR-22).
+  // Checked here for every store, and again by a shared store as it claims the backup (D339, BR-22).
   const kept = await adapter.list();
   checkBackupBounds(kept.length, kept.at(-1)?.created, Math.floor(Date.now() / 1000), bounds);
   const made = await adapter.create(memo, bounds);

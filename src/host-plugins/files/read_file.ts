@@ -32,7 +32,7 @@ import declaration from '../../plugins/host-files/read_file.js';
 
 const MAX_LINES = 100_000;
 /**
- * The values the host makes of one csv or jsonl file (decisions.md D338): a record or JSON line
+ * The values the host makes of one csv or jsonl file (decisions.md D337): a record or JSON line
  * and each field or JSON value is one, as a host call counts them (D321). The read cap bounds the
  * bytes, not the values: 8 MB of commas was one record of 8 M fields, ~6 s of the embedding
  * thread in one synchronous run. So: at most MAX_FILE_VALUES a file (100,000 records, MAX_LINES,

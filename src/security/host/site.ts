@@ -35,7 +35,7 @@ export function siteStores(now: () => number = () => Math.floor(Date.now() / 100
     },
   };
   const store: BackupsAdapter = {
-    // The bounds are checked as the backup is added, in one step (a shared store's duty, D340).
+    // The bounds are checked as the backup is added, in one step (a shared store's duty, D339).
     create: async (memo, bounds) => {
       if (bounds) checkBackupBounds(backups.length, backups.at(-1)?.created, now(), bounds);
       const r: BackupRecord = { id: `b${backups.length + 1}`, type: 'full', memo, created: now(), size: 1024 };

@@ -45,7 +45,7 @@ export function backupsAdapters(ctx: SiteContext): Partial<HostAdapters> {
         const stamp = new Date(created * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
         const id = `${stamp}-${randomBytes(3).toString('hex')}`;
         // The row is claimed first, in one transaction with the template's bounds under the tenant's
-        // lock, so two processes making a backup at once cannot both pass them (D340, BR-22). Until
+        // lock, so two processes making a backup at once cannot both pass them (D339, BR-22). Until
         // its archive is done the row has no sha256 and size 0; it counts against the bounds.
         await ctx.db.transaction(async (tx) => {
           if (bounds) {

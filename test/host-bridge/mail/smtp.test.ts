@@ -171,7 +171,7 @@ describe('smtpSender (nodemailer transport)', () => {
       });
     }, 10_000);
 
-    it("stops with the render's signal: a relay that greets after the render ended never gets the mail (D339)", async () => {
+    it("stops with the render's signal: a relay that greets after the render ended never gets the mail (D338)", async () => {
       let open = 0;
       let data = false;
       const port = await serve((s) => {

@@ -56,7 +56,7 @@ eachBackend('{backup} and {backup_delete}', (backend) => {
     expect(await failureOf(render('{backup}', 1))).toBe('E_QUOTA@1');
   }, 60_000);
 
-  it('claims a backup atomically with its bounds: two at once (two nodes) make one (D340, BR-22)', async () => {
+  it('claims a backup atomically with its bounds: two at once (two nodes) make one (D339, BR-22)', async () => {
     await clear();
     const bounds = { maxKept: MAX_BACKUPS, intervalSeconds: BACKUP_INTERVAL_SECONDS };
     const both = await Promise.allSettled([

@@ -162,7 +162,7 @@ describe('{api} requests', () => {
     expect(await render(pick('content-type'))).toBe('application/json');
   });
 
-  it('json_var refuses an answer of more than 100,000 values before decoding it (D341)', async () => {
+  it('json_var refuses an answer of more than 100,000 values before decoding it (D340)', async () => {
     // An array of n zeros is n + 1 values, as a host call counts them.
     expect(await render('{api endpoint=$u json_var=j}{$j|@count}', { u: base('/zeros?n=99999') })).toBe('99999');
     const e = await fails('{api endpoint=$u json_var=j}', { u: base('/zeros?n=100000') });

@@ -43,7 +43,7 @@ describe('read_file', () => {
     s2.put('/files/user/lines.txt', '\n'.repeat(100_001));
     expect(await s2.fail('{read_file path="/files/user/lines.txt"}{/read_file}')).toBe('E_SIZE_LIMIT');
   });
-  it('csv and jsonl: values past the bounds are E_SIZE_LIMIT before the host makes them (D338)', async () => {
+  it('csv and jsonl: values past the bounds are E_SIZE_LIMIT before the host makes them (D337)', async () => {
     const s2 = setup({ limits: { maxReadBytes: 8 * 1024 * 1024 } });
     // One record of 99,999 fields is a host call's worth (the record is one more value); one more field is not.
     s2.put('/files/user/wide.csv', ','.repeat(99_998));
