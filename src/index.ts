@@ -101,7 +101,8 @@ export type {
   HostSite,
   SyncType,
 } from './host-api/adapters/site-sync.js';
-export type { BackupsAdapter, BackupRecord } from './host-api/adapters/backups.js';
+export type { BackupsAdapter, BackupRecord, BackupBounds } from './host-api/adapters/backups.js';
+export { checkBackupBounds } from './host-api/adapters/backups.js';
 export type {
   AnalyticsSettings,
   ChatSettings,

@@ -132,6 +132,13 @@ function route(port: () => { http: number; https: number }): Handler {
     } else if (p === '/hang') {
       // Never answers.
       req.socket.on('close', () => undefined);
+    } else if (p === '/zeros') {
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        `[${Array(Number(q.get('n') ?? '1'))
+          .fill('0')
+          .join(',')}]`,
+      );
     } else if (p === '/cookies') {
       res.setHeader('set-cookie', ['a=1', 'b=2']);
       res.end('ok');

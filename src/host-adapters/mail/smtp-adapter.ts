@@ -18,6 +18,7 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import type { ConnectionOptions } from 'node:tls';
 import type { MailAdapter, OutgoingMail } from '../../host-api/host.js';
+import { currentRenderSignal } from '../../host-api/render-signal.js';
 import { buildMessage, newMessageId } from './message.js';
 import { parseAddress } from './address.js';
 import { SendWindow } from './rate.js';
@@ -170,7 +171,11 @@ export function smtpSender(opts: Omit<SmtpMailAdapterOptions, 'verifiedDomains' 
       const from = canonical(opts.returnPath ? opts.returnPath(tenant, mail) : mail.from);
       const to = [...mail.to, ...mail.cc, ...mail.bcc].map(canonical);
       if (to.length === 0) throw new SmtpConfigError('no recipients');
-      const info = (await mailer.sendMail({ envelope: { from, to }, raw: message })) as {
+      // The render's signal (D152, decisions.md D338): a render that ended (its wall clock, a cancel,
+      // its engine closing) before the relay took the message closes the connection, so no mail
+      // goes for a render that already reported its error.
+      const signal = currentRenderSignal();
+      const info = (await mailer.sendMail({ envelope: { from, to }, raw: message, ...(signal ? { signal } : {}) })) as {
         response?: unknown;
         rejected?: unknown;
       };

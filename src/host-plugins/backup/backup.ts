@@ -5,6 +5,7 @@
  */
 import { implement } from '../plugin-contract.js';
 import { BridgeError } from '../../host-api/errors.js';
+import { checkBackupBounds } from '../../host-api/adapters/backups.js';
 import { PhpArray, type Value } from '../../value/value.js';
 import { phpDate } from '../../php/date/date.js';
 import { BACKUP_INTERVAL_SECONDS, MAX_BACKUPS, backupsFor } from './common.js';
@@ -16,20 +17,11 @@ export const backup = implement(declaration, async (attrs, call) => {
   if (memo.length > 200) throw new BridgeError('E_BAD_ATTRIBUTE', '{backup} memo= is longer than 200 characters');
   if (call.secrets.contains(memo))
     throw new BridgeError('E_SECRET_DENIED', 'a secret may not be used in {backup} memo=');
+  const bounds = { maxKept: MAX_BACKUPS, intervalSeconds: BACKUP_INTERVAL_SECONDS };
+  // Checked here for every store, and again by a shared store as it claims the backup (D339, BR-22).
   const kept = await adapter.list();
-  if (kept.length >= MAX_BACKUPS)
-    throw new BridgeError(
-      'E_QUOTA',
-      `the site keeps at most ${MAX_BACKUPS} backups; delete one with {backup_delete} first`,
-    );
-  const last = kept.at(-1);
-  const now = Math.floor(Date.now() / 1000);
-  if (last && now - last.created < BACKUP_INTERVAL_SECONDS)
-    throw new BridgeError(
-      'E_RATE_LIMIT',
-      `one backup per ${BACKUP_INTERVAL_SECONDS / 60} minutes: the last one is ${now - last.created} s old`,
-    );
-  const made = await adapter.create(memo);
+  checkBackupBounds(kept.length, kept.at(-1)?.created, Math.floor(Date.now() / 1000), bounds);
+  const made = await adapter.create(memo, bounds);
   if (typeof attrs.result_var !== 'string') return {};
   const result = PhpArray.fromEntries([
     ['backup_id', made.id],

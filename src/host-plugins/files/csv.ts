@@ -32,13 +32,23 @@ const ESC = '\\';
 /** C isspace(). */
 const SPACE = /[ \t\n\v\f\r]/;
 
+/** A record with more fields than the caller allowed: parsing stopped there (csvRecords). */
+export class TooManyCsvValues extends Error {}
+
 /**
  * Parse records from lines (without terminators). `next()` supplies the following line when a
- * quoted field spans lines, or null at the end of the file.
+ * quoted field spans lines, or null at the end of the file. `fields` is where they go: its push
+ * counts them (parseCsvLines).
  */
-function parseCsvRecord(first: string, next: () => string | null): (string | null)[] {
-  if (first === '') return [null];
-  const fields: (string | null)[] = [];
+function parseCsvRecord(
+  first: string,
+  next: () => string | null,
+  fields: { push(f: string | null): void; list: (string | null)[] },
+): (string | null)[] {
+  if (first === '') {
+    fields.push(null);
+    return fields.list;
+  }
   let line = first;
   let i = 0;
   for (;;) {
@@ -54,7 +64,7 @@ function parseCsvRecord(first: string, next: () => string | null): (string | nul
           const more = next();
           if (more === null) {
             fields.push(field);
-            return fields;
+            return fields.list;
           }
           field += '\n';
           line = more;
@@ -84,13 +94,13 @@ function parseCsvRecord(first: string, next: () => string | null): (string | nul
       const end = sep < 0 ? line.length : sep;
       field += line.slice(i, end);
       fields.push(field);
-      if (sep < 0) return fields;
+      if (sep < 0) return fields.list;
       i = sep + 1;
     } else {
       const sep = line.indexOf(SEP, i);
       if (sep < 0) {
         fields.push(line.slice(i));
-        return fields;
+        return fields.list;
       }
       fields.push(line.slice(i, sep));
       i = sep + 1;
@@ -98,16 +108,31 @@ function parseCsvRecord(first: string, next: () => string | null): (string | nul
   }
 }
 
-/** Parse every record of a file given as lines. */
-export function parseCsvLines(lines: readonly string[]): (string | null)[][] {
-  const out: (string | null)[][] = [];
+/**
+ * The records of a file given as lines, one at a time (so a caller can pause between them). A
+ * record of more than `maxFields` fields throws TooManyCsvValues as the field past the bound is
+ * cut, so a line of millions of separators costs no more than the bound.
+ */
+export function* csvRecords(lines: readonly string[], maxFields = Infinity): Generator<(string | null)[]> {
   let k = 0;
   const next = (): string | null => (k < lines.length ? lines[k++] : null);
   while (k < lines.length) {
     const first = lines[k++];
-    out.push(parseCsvRecord(first, next));
+    const list: (string | null)[] = [];
+    const fields = {
+      list,
+      push(f: string | null) {
+        if (list.length >= maxFields) throw new TooManyCsvValues();
+        list.push(f);
+      },
+    };
+    yield parseCsvRecord(first, next, fields);
   }
-  return out;
+}
+
+/** Parse every record of a file given as lines. */
+export function parseCsvLines(lines: readonly string[]): (string | null)[][] {
+  return [...csvRecords(lines)];
 }
 
 const NEEDS_ENCLOSURE = /[,"\\\n\r\t ]/;

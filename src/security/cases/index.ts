@@ -26,26 +26,36 @@ import { BR_INPUTS, FS_INPUTS } from './plugin-inputs.js';
 import { BR_BUDGETS, FS_BUDGETS } from './row-budgets.js';
 import { BR_GUESSES } from './secret-guesses.js';
 import { IS_REQUESTS } from './request-state.js';
+import { MEM_VALUES } from './host-values.js';
+import { CPU_OUTLIVED } from './outlived-work.js';
+import { BR_RACES, FS_QUOTA } from './races.js';
+import { CG_NEWEST, IS_NEWEST, MEM_NEWEST, OPS_NEWEST } from './newest-code.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
   ...CG_MORE,
   ...CG_STOCK,
+  ...CG_NEWEST,
   ...IS,
   ...IS_MORE,
   ...IS_REQUESTS,
+  ...IS_NEWEST,
   ...CPU,
   ...CPU_MORE,
+  ...CPU_OUTLIVED,
   ...SITE_HOST_CPU,
   ...MEM,
   ...MEM_MORE,
   ...MEM_MORE_BRIDGE,
+  ...MEM_VALUES,
+  ...MEM_NEWEST,
   ...BR,
   ...SITE_HOST_BR,
   ...BR_MAIL,
   ...BR_INPUTS,
   ...BR_BUDGETS,
   ...BR_GUESSES,
+  ...BR_RACES,
   ...NET,
   ...NET_MORE,
   ...NET_SHAPES,
@@ -54,31 +64,33 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...FS_ARCHIVES,
   ...FS_INPUTS,
   ...FS_BUDGETS,
+  ...FS_QUOTA,
   ...RX,
   ...ML,
   ...ML_POSTING,
   ...OPS,
   ...OPS_MORE,
+  ...OPS_NEWEST,
   ...HH,
   ...HH_LAST,
 ];
 
 const RANGES: [string, number][] = [
-  ['CG', 21],
-  ['IS', 16],
-  ['CPU', 11],
-  ['MEM', 13],
-  ['BR', 21],
+  ['CG', 23],
+  ['IS', 17],
+  ['CPU', 13],
+  ['MEM', 17],
+  ['BR', 23],
   ['NET', 21],
-  ['FS', 23],
+  ['FS', 24],
   ['RX', 6],
   ['ML', 7],
-  ['OPS', 16],
+  ['OPS', 18],
   // The host-hardening review's findings (docs/sandbox.md, docs/security.md HH).
   ['HH', 14],
 ];
 
-/** All 169 ids of the catalogue, automated or not. */
+/** All 183 ids of the catalogue, automated or not. */
 export const CATALOGUE_IDS: readonly string[] = RANGES.flatMap(([p, n]) =>
   Array.from({ length: n }, (_, i) => `${p}-${String(i + 1).padStart(2, '0')}`),
 );

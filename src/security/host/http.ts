@@ -105,6 +105,21 @@ function route(
       res.setHeader('content-type', 'application/json');
       res.end(PROTO_KEYS_JSON);
       return;
+    case '/values': {
+      // JSON of `n` values made to be costly to decode (MEM-16): zeros, nested empty arrays or an object's keys.
+      const n = Math.min(Number(q.get('n') ?? '0'), 6_000_000);
+      const shape = q.get('shape');
+      res.setHeader('content-type', 'application/json');
+      if (shape === 'keys') res.end(`{${Array.from({ length: n }, (_, i) => `"k${i}":0`).join(',')}}`);
+      else if (shape === 'nested')
+        res.end(
+          `[${Array(Math.ceil(n / 10))
+            .fill('[[[[[[[[[]]]]]]]]]')
+            .join(',')}]`,
+        );
+      else res.end(`[${Array(n).fill('0').join(',')}]`);
+      return;
+    }
     case '/echo':
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ method: req.method, authorization: req.headers.authorization ?? null }));

@@ -5,7 +5,7 @@
  * the super user, members 2-8 exist, every other id does not. The stores' own caps (a site's
  * atomic per-tenant counts, the batch runner's dedupe) are tested on a real site (test/site/).
  */
-import type { BackupRecord, BackupsAdapter } from '../../host-api/adapters/backups.js';
+import { checkBackupBounds, type BackupRecord, type BackupsAdapter } from '../../host-api/adapters/backups.js';
 import type { BatchStart, BatchesAdapter } from '../../host-api/adapters/batches.js';
 import type { MembersAdapter } from '../../host-api/adapters/members.js';
 import type { SessionAdapter } from '../../host-api/adapters/session.js';
@@ -35,7 +35,9 @@ export function siteStores(now: () => number = () => Math.floor(Date.now() / 100
     },
   };
   const store: BackupsAdapter = {
-    create: async (memo) => {
+    // The bounds are checked as the backup is added, in one step (a shared store's duty, D339).
+    create: async (memo, bounds) => {
+      if (bounds) checkBackupBounds(backups.length, backups.at(-1)?.created, now(), bounds);
       const r: BackupRecord = { id: `b${backups.length + 1}`, type: 'full', memo, created: now(), size: 1024 };
       backups.push(r);
       return r;

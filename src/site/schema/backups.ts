@@ -1,6 +1,7 @@
 /**
  * Backups of the site ({backup}): one row per archive in data/backups/<id>.tar. Not itself part of
- * a backup (a backup does not hold the backups made before it). `created` is Unix seconds.
+ * a backup (a backup does not hold the backups made before it). `created` is Unix seconds. A row
+ * with an empty sha256 (and size 0) is a backup still being made: its row is claimed first (D339).
  */
 import type { SchemaModule } from './schema-module.js';
 

@@ -13,6 +13,7 @@ import {
 } from '../../../src/host-adapters/mail/smtp-adapter.js';
 import { SendWindow } from '../../../src/host-adapters/mail/rate.js';
 import { BridgeError } from '../../../src/host-api/errors.js';
+import { withRenderSignal } from '../../../src/host-api/render-signal.js';
 import type { OutgoingMail } from '../../../src/host-api/host.js';
 import { startSmtp, headersOf, bodyOf, type TestSmtp } from '../../support/smtp-server.js';
 import { testCertificate, type TestCertificate } from '../../support/test-certificate.js';
@@ -169,6 +170,29 @@ describe('smtpSender (nodemailer transport)', () => {
         message: 'Timeout',
       });
     }, 10_000);
+
+    it("stops with the render's signal: a relay that greets after the render ended never gets the mail (D338)", async () => {
+      let open = 0;
+      let data = false;
+      const port = await serve((s) => {
+        open++;
+        s.on('close', () => open--);
+        s.on('error', () => {});
+        s.on('data', (b: Buffer) => {
+          if (/^DATA/m.test(b.toString())) data = true;
+          s.write(/^DATA/m.test(b.toString()) ? '354 go\r\n' : '250 ok\r\n');
+        });
+        setTimeout(() => !s.destroyed && s.write('220 slow\r\n'), 500);
+      });
+      const render = new AbortController();
+      setTimeout(() => render.abort(new Error('the render ended')), 100);
+      await expect(withRenderSignal(render.signal, () => send({ host: '127.0.0.1', port }))).rejects.toMatchObject({
+        code: 'EABORT',
+      });
+      await new Promise((r) => setTimeout(r, 700));
+      expect(data).toBe(false);
+      expect(open).toBe(0);
+    });
   });
 
   describe('STARTTLS and AUTH', () => {

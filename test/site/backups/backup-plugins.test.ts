@@ -9,7 +9,7 @@ import { eachBackend } from '../support/backends.js';
 import { failureOf, siteWith, type TestSite } from '../support/site-with.js';
 import { backupFile } from '../../../src/site/adapters/backups.js';
 import type { RenderIdentity } from '../../../src/index.js';
-import { MAX_BACKUPS } from '../../../src/host-plugins/backup/common.js';
+import { BACKUP_INTERVAL_SECONDS, MAX_BACKUPS } from '../../../src/host-plugins/backup/common.js';
 
 eachBackend('{backup} and {backup_delete}', (backend) => {
   let site: TestSite;
@@ -54,6 +54,24 @@ eachBackend('{backup} and {backup_delete}', (backend) => {
     await clear();
     for (let i = 0; i < MAX_BACKUPS; i++) await site.host.backups!.create(`n${i}`);
     expect(await failureOf(render('{backup}', 1))).toBe('E_QUOTA@1');
+  }, 60_000);
+
+  it('claims a backup atomically with its bounds: two at once (two nodes) make one (D339, BR-22)', async () => {
+    await clear();
+    const bounds = { maxKept: MAX_BACKUPS, intervalSeconds: BACKUP_INTERVAL_SECONDS };
+    const both = await Promise.allSettled([
+      site.host.backups!.create('a', bounds),
+      site.host.backups!.create('b', bounds),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(both.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'E_RATE_LIMIT' } });
+    const kept = await site.host.backups!.list();
+    expect(kept.length).toBe(1);
+    expect(kept[0]!.size).toBeGreaterThan(1024);
+    // The operator's own call (no bounds) is not held to them.
+    await site.host.backups!.create('operator');
+    await clear();
+    for (let i = 0; i < MAX_BACKUPS; i++) await site.host.backups!.create(`n${i}`);
   }, 60_000);
 
   it('deletes by id (true, then false) and removes the archive', async () => {

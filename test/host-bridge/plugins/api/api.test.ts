@@ -174,6 +174,15 @@ describe('{api} requests', () => {
     expect(await render('{api endpoint=$u json_var=j}{$j|strlen}', { u: base('/nest/600') })).toBe('1201');
   });
 
+  it('json_var refuses an answer of more than 100,000 values before decoding it (D340)', async () => {
+    // An array of n zeros is n + 1 values, as a host call counts them.
+    expect(await render('{api endpoint=$u json_var=j}{$j|@count}', { u: base('/zeros?n=99999') })).toBe('99999');
+    const e = await fails('{api endpoint=$u json_var=j}', { u: base('/zeros?n=100000') });
+    expect(e.code).toBe('E_SIZE_LIMIT');
+    // var= alone is text: not decoded, not bounded.
+    expect(await render('{api endpoint=$u var=r}{$r|strlen}', { u: base('/zeros?n=100000') })).toBe('200001');
+  });
+
   it('an HTTP error status is a response: status_var 0, code and body kept', async () => {
     expect(
       await render('{api endpoint=$u var=r status_var=s http_code_var=c}{$s} {$c} {$r}', { u: base('/status/503') }),

@@ -43,6 +43,30 @@ describe('read_file', () => {
     s2.put('/files/user/lines.txt', '\n'.repeat(100_001));
     expect(await s2.fail('{read_file path="/files/user/lines.txt"}{/read_file}')).toBe('E_SIZE_LIMIT');
   });
+  it('csv and jsonl: values past the bounds are E_SIZE_LIMIT before the host makes them (D337)', async () => {
+    const s2 = setup({ limits: { maxReadBytes: 8 * 1024 * 1024 } });
+    // One record of 99,999 fields is a host call's worth (the record is one more value); one more field is not.
+    s2.put('/files/user/wide.csv', ','.repeat(99_998));
+    expect(await s2.render('{read_file path="/files/user/wide.csv" type="csv" row=r}{$r|@count}{/read_file}')).toBe(
+      '99999',
+    );
+    s2.put('/files/user/wider.csv', ','.repeat(99_999));
+    expect(await s2.fail('{read_file path="/files/user/wider.csv" type="csv"}{/read_file}')).toBe('E_SIZE_LIMIT');
+    // A million values a file: 100,000 records of nine fields, and not one record more.
+    s2.put('/files/user/rows.csv', 'a,b,c,d,e,f,g,h,i\n'.repeat(100_000));
+    expect(await s2.render('{read_file path="/files/user/rows.csv" type="csv" row=r}{/read_file}{$r.8}')).toBe('i');
+    s2.put('/files/user/more.csv', 'a,b,c,d,e,f,g,h,i,j\n'.repeat(100_000));
+    expect(await s2.fail('{read_file path="/files/user/more.csv" type="csv"}{/read_file}')).toBe('E_SIZE_LIMIT');
+    // jsonl: a line is bounded by its commas and brackets before it is decoded (commas in strings count too).
+    s2.put('/files/user/wide.jsonl', `[${'0,'.repeat(99_999)}0]\n`);
+    expect(await s2.fail('{read_file path="/files/user/wide.jsonl" type="jsonl"}{/read_file}')).toBe('E_SIZE_LIMIT');
+    s2.put('/files/user/ok.jsonl', `[${'0,'.repeat(99_998)}0]\n"a,b"\n`);
+    expect(
+      await s2.render(
+        '{read_file path="/files/user/ok.jsonl" type="jsonl" row=j}{if is_array($j)}{$j|@count}{else}{$j}{/if};{/read_file}',
+      ),
+    ).toBe('99999;a,b;');
+  });
   it('roots: local storage and the two documented content roots, never cloud or foreign', async () => {
     s.put('/files/topics/t.txt', 'topic');
     s.put('/files/member/ext/m.txt', 'member');

@@ -1,0 +1,23 @@
+/**
+ * How many values the host may make of one item it decodes for a template (decisions.md D337,
+ * D340): a CSV record or JSON line of {read_file}, a JSON answer of {api} or {api_internal}. The
+ * host decodes on the embedding thread in one synchronous run, so one item is held to what one
+ * host call may carry the other way (MAX_REQUEST_VALUES, D321): a bound a JSON text is checked
+ * against before it is decoded, from its characters alone.
+ */
+import { MAX_REQUEST_VALUES } from '../protocol/transfer.js';
+
+export const MAX_ITEM_VALUES = MAX_REQUEST_VALUES;
+
+/**
+ * At most the values `json` decodes to: one, and one more for each `,`, `[` and `{` it holds
+ * (inside strings too, so text with many commas counts more than it decodes to).
+ */
+export function jsonValuesBound(json: string): number {
+  let n = 1;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c === 0x2c || c === 0x5b || c === 0x7b) n++;
+  }
+  return n;
+}
