@@ -133,3 +133,13 @@ export function breach(
     },
   };
 }
+
+/** Resolves true once `test` holds, false after `ms` (polled: the thing awaited is another party's state). */
+export async function within(ms: number, test: () => boolean): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
+}

@@ -9,17 +9,7 @@ import { currentRenderSignal } from '../../host-api/render-signal.js';
 import { withAdapters } from '../../host-api/resolve.js';
 import { harnessHttp } from '../host/http.js';
 import type { HarnessContext, Outcome, SecurityCase } from '../types.js';
-import { judge } from './helpers.js';
-
-/** Resolves true once `test` holds, false after `ms` (polled: the thing awaited is another party's state). */
-async function within(ms: number, test: () => boolean): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > until) return false;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return true;
-}
+import { judge, within } from './helpers.js';
 
 /** How long the host work may go on after its render ended before the case calls it an escape. */
 const GRACE_MS = 3000;

@@ -13,17 +13,7 @@ import { currentRenderSignal } from '../../host-api/render-signal.js';
 import { withAdapters } from '../../host-api/resolve.js';
 import { harnessHttp } from '../host/http.js';
 import type { HarnessContext, Outcome, SecurityCase } from '../types.js';
-import { judge } from './helpers.js';
-
-/** Resolves true once `test` holds, false after `ms`. */
-async function within(ms: number, test: () => boolean): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > until) return false;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return true;
-}
+import { judge, within } from './helpers.js';
 
 /** A relay that greets `greetMs` after the connection: it counts connections open and messages taken. */
 async function slowRelay(greetMs: number): Promise<{ server: Server; open: () => number; messages: () => number }> {
