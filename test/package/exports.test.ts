@@ -73,6 +73,7 @@ describe('package entries, imported by name', () => {
       TenantFiles: 'function',
       TesseractOcr: 'function',
       VisionOcr: 'function',
+      checkBackupBounds: 'function',
       compile: 'function',
       createEngine: 'function',
       currentRenderSignal: 'function',
