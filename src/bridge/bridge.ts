@@ -346,10 +346,6 @@ export function createBridge(
 }
 
 /**
- * One call of a plugin that creates stored rows, counted against its kind's per-render budget
- * (plugins/budgets.ts): shared by the plugins of that kind, refused past it before the plugin runs.
- */
-/**
  * A value a plugin gives the template, as it crosses. One nested deeper than the bridge carries
  * (an API's JSON, a line of a JSONL file) is the answer's size limit, named by the plugin and the
  * variable it was for: it failed as E_BAD_ATTRIBUTE "cannot cross the bridge", which read as a
@@ -367,6 +363,10 @@ function crossing(plugin: string, variable: string, v: Value): AnswerTransfer {
   }
 }
 
+/**
+ * One call of a plugin that creates stored rows, counted against its kind's per-render budget
+ * (plugins/budgets.ts): shared by the plugins of that kind, refused past it before the plugin runs.
+ */
 function chargeBudget(decl: FunctionPlugin, counters: Map<string, number>): void {
   const budget = decl.budget!;
   const key = `budget:${budget.rows}`;
