@@ -37,17 +37,18 @@ export class TooManyCsvValues extends Error {}
 
 /**
  * Parse records from lines (without terminators). `next()` supplies the following line when a
- * quoted field spans lines, or null at the end of the file. `fields` is where they go: its push
- * counts them (parseCsvLines).
+ * quoted field spans lines, or null at the end of the file. A field past `maxFields` throws
+ * TooManyCsvValues before it is kept.
  */
-function parseCsvRecord(
-  first: string,
-  next: () => string | null,
-  fields: { push(f: string | null): void; list: (string | null)[] },
-): (string | null)[] {
+function parseCsvRecord(first: string, next: () => string | null, maxFields: number): (string | null)[] {
+  const fields: (string | null)[] = [];
+  const push = (f: string | null): void => {
+    if (fields.length >= maxFields) throw new TooManyCsvValues();
+    fields.push(f);
+  };
   if (first === '') {
-    fields.push(null);
-    return fields.list;
+    push(null);
+    return fields;
   }
   let line = first;
   let i = 0;
@@ -63,8 +64,8 @@ function parseCsvRecord(
         if (i >= line.length) {
           const more = next();
           if (more === null) {
-            fields.push(field);
-            return fields.list;
+            push(field);
+            return fields;
           }
           field += '\n';
           line = more;
@@ -93,16 +94,16 @@ function parseCsvRecord(
       const sep = line.indexOf(SEP, i);
       const end = sep < 0 ? line.length : sep;
       field += line.slice(i, end);
-      fields.push(field);
-      if (sep < 0) return fields.list;
+      push(field);
+      if (sep < 0) return fields;
       i = sep + 1;
     } else {
       const sep = line.indexOf(SEP, i);
       if (sep < 0) {
-        fields.push(line.slice(i));
-        return fields.list;
+        push(line.slice(i));
+        return fields;
       }
-      fields.push(line.slice(i, sep));
+      push(line.slice(i, sep));
       i = sep + 1;
     }
   }
@@ -118,15 +119,7 @@ export function* csvRecords(lines: readonly string[], maxFields = Infinity): Gen
   const next = (): string | null => (k < lines.length ? lines[k++] : null);
   while (k < lines.length) {
     const first = lines[k++];
-    const list: (string | null)[] = [];
-    const fields = {
-      list,
-      push(f: string | null) {
-        if (list.length >= maxFields) throw new TooManyCsvValues();
-        list.push(f);
-      },
-    };
-    yield parseCsvRecord(first, next, fields);
+    yield parseCsvRecord(first, next, maxFields);
   }
 }
 
