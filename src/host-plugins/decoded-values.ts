@@ -6,6 +6,9 @@
  * against before it is decoded, from its characters alone.
  */
 import { MAX_REQUEST_VALUES } from '../protocol/transfer.js';
+import { BridgeError } from '../host-api/errors.js';
+import { jsonDecode } from '../php/json/decode.js';
+import type { Value } from '../value/value.js';
 
 export const MAX_ITEM_VALUES = MAX_REQUEST_VALUES;
 
@@ -20,4 +23,14 @@ export function jsonValuesBound(json: string): number {
     if (c === 0x2c || c === 0x5b || c === 0x7b) n++;
   }
   return n;
+}
+
+/**
+ * An API's JSON answer decoded as json_decode($text, true) does, refused (E_SIZE_LIMIT) before
+ * any decoding when it may hold more than MAX_ITEM_VALUES values. `what` names it in the error.
+ */
+export function decodeBoundedJson(text: string, what: string): Value {
+  if (jsonValuesBound(text) > MAX_ITEM_VALUES)
+    throw new BridgeError('E_SIZE_LIMIT', `${what} may hold more than ${MAX_ITEM_VALUES} values`);
+  return jsonDecode(text, true);
 }

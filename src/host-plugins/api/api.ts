@@ -22,8 +22,7 @@ import type { SecretRecord } from '../../host-api/host.js';
 import { PhpArray, type Value } from '../../value/value.js';
 import { fromBytes } from '../../value/bytes.js';
 import { wireBytes } from '../wire-bytes.js';
-import { jsonDecode } from '../../php/json/decode.js';
-import { MAX_ITEM_VALUES, jsonValuesBound } from '../decoded-values.js';
+import { decodeBoundedJson } from '../decoded-values.js';
 import { ResponseCache } from '../response-cache.js';
 import {
   appendQuery,
@@ -190,9 +189,7 @@ export const api = implement(declaration, async (attrs, call, http) => {
   if (typeof attrs.var === 'string') assign.push([attrs.var, text]);
   if (typeof attrs.json_var === 'string') {
     // Bounded before it is decoded on this thread (D340, MEM-16).
-    if (jsonValuesBound(text) > MAX_ITEM_VALUES)
-      throw new BridgeError('E_SIZE_LIMIT', `{api} json_var: the answer may hold more than ${MAX_ITEM_VALUES} values`);
-    const decoded = jsonDecode(text, true);
+    const decoded = decodeBoundedJson(text, '{api} json_var: the answer');
     assign.push([attrs.json_var, decoded === null && text.trim() !== 'null' ? text : decoded]);
   }
   if (typeof attrs.resp_header_var === 'string') assign.push([attrs.resp_header_var, headersValue(res.headers)]);

@@ -19,8 +19,7 @@
 import type { BridgeCall, HostResult } from '../plugin-contract.js';
 import { BridgeError } from '../../host-api/errors.js';
 import { PhpArray, type Value } from '../../value/value.js';
-import { jsonDecode } from '../../php/json/decode.js';
-import { MAX_ITEM_VALUES, jsonValuesBound } from '../decoded-values.js';
+import { decodeBoundedJson } from '../decoded-values.js';
 import { ResponseCache } from '../response-cache.js';
 import { buildQuery, chargeRequest, keysContain, mapStrings, parseHeaderList, refuseLongQueries } from './common.js';
 import { missingAdapter } from '../../host-api/capabilities.js';
@@ -141,9 +140,8 @@ export async function requestInternal(
   const assign: [string, Value][] = [];
   if (typeof attrs.var === 'string') {
     // Bounded before it is decoded on this thread (D340).
-    if (typeof answer.body === 'string' && jsonValuesBound(answer.body) > MAX_ITEM_VALUES)
-      throw new BridgeError('E_SIZE_LIMIT', `the internal API's answer may hold more than ${MAX_ITEM_VALUES} values`);
-    assign.push([attrs.var, typeof answer.body === 'string' ? jsonDecode(answer.body, true) : null]);
+    const body = typeof answer.body === 'string' ? decodeBoundedJson(answer.body, "the internal API's answer") : null;
+    assign.push([attrs.var, body]);
   }
   if (typeof attrs.status_var === 'string')
     assign.push([attrs.status_var, answer.status >= 200 && answer.status < 300 ? 1 : 0]);
