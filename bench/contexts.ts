@@ -22,6 +22,7 @@
 import ivm from 'isolated-vm';
 import type { BenchIsolate } from './lib/harness.js';
 import { generate } from './data/generate.js';
+import { median } from './lib/measure.js';
 
 // The compiler from src/, not bench/.build (which only `npm run bench` makes): the runtime bundle
 // is what is measured. Set before the harness loads, hence its import here.
@@ -39,6 +40,12 @@ const WARM = 400;
 
 const request = renderRequest(generate());
 const heap = (i: ivm.Isolate) => i.getHeapStatisticsSync().total_heap_size / 1024;
+/** Committed heap per tenant, KB: a shared isolate's over all its tenants, or the mean of their own. */
+const heapPerTenant = (list: BenchIsolate[], shared: ivm.Isolate | undefined): number =>
+  shared ? heap(shared) / list.length : list.reduce((n, b) => n + heap(b.isolate), 0) / list.length;
+/** `median (min-max)` of a run's figures. */
+const spread = (xs: number[]) =>
+  `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)})`;
 const make = (isolate?: ivm.Isolate): BenchIsolate => {
   const b = new Bench(128, undefined, isolate);
   b.define(PAGE_TPL, 'page.tpl');
@@ -66,7 +73,7 @@ if (only) {
   for (const b of list) for (let i = 0; i < 20; i++) renderOnce(b);
   gc();
   const rssKB = (process.memoryUsage().rss - before) / 1024 / TENANTS;
-  const heapKB = shared ? heap(shared) / (TENANTS + 1) : list.reduce((n, b) => n + heap(b.isolate), 0) / TENANTS;
+  const heapKB = shared ? heapPerTenant([base, ...list], shared) : heapPerTenant(list, undefined);
   console.log(JSON.stringify({ rssKB, heapKB }));
   process.exit(0);
 }
@@ -88,11 +95,7 @@ if (process.argv.includes('--rss')) {
       );
       got.push(JSON.parse(out.trim().split('\n').pop()!));
     }
-    const m = (f: (x: { rssKB: number; heapKB: number }) => number) => {
-      const xs = got.map(f).sort((a, b) => a - b);
-      return `${xs[Math.floor(xs.length / 2)]!.toFixed(0)} (${xs[0]!.toFixed(0)}-${xs[xs.length - 1]!.toFixed(0)})`;
-    };
-    console.log(`| ${name} | ${m((x) => x.rssKB)} | ${m((x) => x.heapKB)} |`);
+    console.log(`| ${name} | ${spread(got.map((x) => x.rssKB))} | ${spread(got.map((x) => x.heapKB))} |`);
   }
   process.exit(0);
 }
@@ -122,7 +125,6 @@ for (let r = 0; r < ROUNDS; r++) {
   }
   process.stderr.write(`round ${r + 1}/${ROUNDS}\n`);
 }
-const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(
   `list page, ${TENANTS} tenants in turn: CPU µs per render, median (range) of ${ROUNDS} rounds x ${RENDERS * TENANTS}`,
 );
@@ -131,12 +133,7 @@ console.log('|---|---:|---:|---:|');
 const one = median(figures.one!);
 for (const name of names) {
   const xs = figures[name]!;
-  const kb =
-    name === 'contexts'
-      ? heap(shared) / TENANTS
-      : setups[name]!.reduce((s, b) => s + heap(b.isolate), 0) / setups[name]!.length;
-  console.log(
-    `| ${name} | ${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}) | ${(median(xs) / one).toFixed(2)} | ${kb.toFixed(0)} |`,
-  );
+  const kb = heapPerTenant(setups[name]!, name === 'contexts' ? shared : undefined);
+  console.log(`| ${name} | ${spread(xs)} | ${(median(xs) / one).toFixed(2)} | ${kb.toFixed(0)} |`);
 }
 for (const list of Object.values(setups)) for (const b of list) b.dispose();
