@@ -12,6 +12,7 @@ import type { HostAdapters } from '../../host-api/host.js';
 import { currentRenderSignal } from '../../host-api/render-signal.js';
 import { withAdapters } from '../../host-api/resolve.js';
 import { harnessHttp } from '../host/http.js';
+import { smtpLines } from '../host/mail.js';
 import type { HarnessContext, Outcome, SecurityCase } from '../types.js';
 import { judge, within } from './helpers.js';
 
@@ -23,33 +24,25 @@ async function slowRelay(greetMs: number): Promise<{ server: Server; open: () =>
     open++;
     sock.on('close', () => open--);
     sock.on('error', () => {});
-    let inData = false;
-    let buffer = '';
     const reply = (line: string) => !sock.destroyed && sock.write(`${line}\r\n`);
-    sock.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('latin1');
-      let nl: number;
-      while ((nl = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            messages++;
-            reply('250 queued');
-          }
-          continue;
-        }
+    smtpLines(
+      sock,
+      (line) => {
         const verb = line.split(' ')[0].toUpperCase();
         if (verb === 'DATA') {
-          inData = true;
           reply('354 go ahead');
-        } else if (verb === 'QUIT') {
+          return 'data';
+        }
+        if (verb === 'QUIT') {
           reply('221 bye');
           sock.end();
         } else reply(verb === 'EHLO' || verb === 'HELO' ? '250 slow relay' : '250 ok');
-      }
-    });
+      },
+      () => {
+        messages++;
+        reply('250 queued');
+      },
+    );
     setTimeout(() => reply('220 slow relay ESMTP'), greetMs).unref();
   };
   const server = createServer(onConnection);

@@ -69,6 +69,36 @@ export function headerFields(data: string): string[] {
     .map((l) => l.slice(0, Math.max(0, l.indexOf(':'))).toLowerCase());
 }
 
+/**
+ * An SMTP client's lines as a test server reads them: each command line goes to `onCommand`; after
+ * one it answers 'data', the lines up to the lone `.` (dot-unstuffed) go to `onMessage` as one
+ * message. A client that sends 64 MiB without a line break is cut off.
+ */
+export function smtpLines(
+  sock: Socket,
+  onCommand: (line: string) => 'data' | void,
+  onMessage: (lines: string[]) => void,
+): void {
+  let buffer = '';
+  let data: string[] | null = null;
+  sock.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('latin1');
+    if (buffer.length > 64 * 1024 * 1024) return sock.destroy();
+    let nl: number;
+    while ((nl = buffer.indexOf('\r\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 2);
+      if (data === null) {
+        if (onCommand(line) === 'data') data = [];
+      } else if (line === '.') {
+        const lines = data;
+        data = null;
+        onMessage(lines);
+      } else data.push(line.startsWith('.') ? line.slice(1) : line);
+    }
+  });
+}
+
 function startSink(state: MailHarnessState, c: CanaryState): Promise<Server> {
   const check = (m: SinkMessage) => {
     const trapped = m.rcptTo.filter((a) => TRAP_DOMAINS.some((d) => a.toLowerCase().endsWith(`@${d}`)));
@@ -81,34 +111,18 @@ function startSink(state: MailHarnessState, c: CanaryState): Promise<Server> {
     sock.on('error', () => {});
     const transcript: string[] = [];
     state.sessions.push(transcript);
-    let buffer = '';
-    let inData = false;
-    let dataLines: string[] = [];
     let env = { helo: '', mailFrom: '', rcptTo: [] as string[] };
     const reply = (line: string) => sock.write(`${line}\r\n`);
-    sock.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('latin1');
-      if (buffer.length > 64 * 1024 * 1024) return sock.destroy();
-      let nl: number;
-      while ((nl = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            const m: SinkMessage = {
-              ...env,
-              rcptTo: [...env.rcptTo],
-              data: dataLines.length ? `${dataLines.join('\r\n')}\r\n` : '',
-            };
-            state.messages.push(m);
-            check(m);
-            dataLines = [];
-            env = { helo: env.helo, mailFrom: '', rcptTo: [] };
-            reply('250 queued');
-          } else dataLines.push(line.startsWith('.') ? line.slice(1) : line);
-          continue;
-        }
+    const onMessage = (lines: string[]) => {
+      const m: SinkMessage = { ...env, rcptTo: [...env.rcptTo], data: lines.length ? `${lines.join('\r\n')}\r\n` : '' };
+      state.messages.push(m);
+      check(m);
+      env = { helo: env.helo, mailFrom: '', rcptTo: [] };
+      reply('250 queued');
+    };
+    smtpLines(
+      sock,
+      (line) => {
         transcript.push(line);
         const verb = line.slice(0, line.indexOf(' ') < 0 ? line.length : line.indexOf(' ')).toUpperCase();
         const arg = line.slice(verb.length + 1);
@@ -122,15 +136,16 @@ function startSink(state: MailHarnessState, c: CanaryState): Promise<Server> {
           env.rcptTo.push(line.slice(8).replace(/^<|>$/g, ''));
           reply('250 ok');
         } else if (verb === 'DATA') {
-          inData = true;
           reply('354 go ahead');
+          return 'data';
         } else if (verb === 'RSET' || verb === 'NOOP') reply('250 ok');
         else if (verb === 'QUIT') {
           reply('221 bye');
           sock.end();
         } else reply('502 not implemented');
-      }
-    });
+      },
+      onMessage,
+    );
     reply('220 harness sink ESMTP');
   };
   return new Promise((resolve, reject) => {
