@@ -22,13 +22,15 @@ import { helpers, pages, type Page } from './pages/pages.js';
 import { runBench, UsageError, wholeNumber } from './lib/cli.js';
 import type { SmartcageModule } from './lib/smartcage.js';
 
-const HELP = `Usage: npm run bench:pages -- [--rounds N] [--renders N] [--slices MS,MS...] [--tenants N] [--out FILE] [--only PAGE,...]
+const HELP = `Usage: npm run bench:pages -- [--rounds N] [--renders N] [--slices MS,MS...] [--tenants N] [--shared N] [--out FILE] [--only PAGE,...]
 
   --rounds N     rounds through every subject (default 5); each figure is the median of the rounds
   --renders N    renders per subject and page in a round (default 300; PHP renders as many)
   --slices LIST  smartcage rows, one per synchronous slice in ms (default: the engine's default)
   --tenants N    one more smartcage row whose renders go to N tenants in turn (an isolate each),
                  as a host of many sites sees them; the other rows render each page in one tenant
+  --shared N     with --tenants: one more row where those tenants are one owner's, sharing
+                 isolates N at a time, a context each (pool.tenantsPerIsolate, docs/decisions.md D342)
   --out FILE     also write the table there (markdown)
   --only LIST    these pages only
 Smarty 2.6.33 needs SMARTY2_DIR (an unpacked release) and php on the PATH; without them its row is skipped.`;
@@ -38,12 +40,13 @@ interface Options {
   renders: number;
   slices: (number | null)[];
   tenants: number;
+  shared: number;
   out: string | null;
   only: string[] | null;
 }
 
 function parseArgs(argv: string[]): Options | null {
-  const o: Options = { rounds: 5, renders: 300, slices: [null], tenants: 1, out: null, only: null };
+  const o: Options = { rounds: 5, renders: 300, slices: [null], tenants: 1, shared: 1, out: null, only: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const v = argv[i + 1];
@@ -56,6 +59,7 @@ function parseArgs(argv: string[]): Options | null {
       if (o.slices.some((n) => !Number.isFinite(n) || (n as number) < 0))
         throw new UsageError('--slices takes ms values >= 0, comma-separated');
     } else if (a === '--tenants') o.tenants = wholeNumber(a, v);
+    else if (a === '--shared') o.shared = wholeNumber(a, v);
     else if (a === '--out') o.out = String(v);
     else if (a === '--only') o.only = String(v).split(',');
     else throw new UsageError(`unknown option ${a}`);
@@ -134,16 +138,19 @@ function eta(): Subject {
 /**
  * smartcage's whole request, one engine per time zone. With `tenants` above 1 each page's renders
  * go to that many tenants in turn: each tenant has an isolate of its own, whose code V8 optimizes
- * apart from the others', and the renders switch isolate every time (docs/decisions.md D315).
+ * apart from the others', and the renders switch isolate every time (docs/decisions.md D315). With
+ * `shared` above 1 the tenants are one owner's and share isolates that many at a time, a context
+ * each (D342).
  */
-function smartcage(sc: SmartcageModule, sliceMs: number | null, tenants = 1): Subject & { close(): void } {
+function smartcage(sc: SmartcageModule, sliceMs: number | null, tenants = 1, shared = 1): Subject & { close(): void } {
   const engines = new Map<string, ReturnType<SmartcageModule['createEngine']>>();
   const engineFor = (p: Page) => {
     let e = engines.get(p.timezone);
     if (!e) {
       // An engine without the option keeps its default, so the row measures what an embedder gets.
       const slice = sliceMs === null ? {} : { syncSliceMs: sliceMs };
-      e = sc.createEngine({ workers: 0, timezone: p.timezone, ...slice } as Parameters<
+      const sharing = shared > 1 ? { pool: { tenantsPerIsolate: shared }, isolateGroup: () => 'one owner' } : {};
+      e = sc.createEngine({ workers: 0, timezone: p.timezone, ...slice, ...sharing } as Parameters<
         SmartcageModule['createEngine']
       >[0]);
       engines.set(p.timezone, e);
@@ -156,7 +163,10 @@ function smartcage(sc: SmartcageModule, sliceMs: number | null, tenants = 1): Su
     engineFor(p).render(p.template, { name: `${p.name}.tpl`, vars: p.vars, identity: { tenant: tenant(p) } });
   const label = sliceMs === null ? 'smartcage' : `smartcage, slice ${sliceMs} ms`;
   return {
-    label: tenants === 1 ? label : `${label}, ${tenants} tenants`,
+    label:
+      tenants === 1
+        ? label
+        : `${label}, ${tenants} tenants${shared > 1 ? ` sharing isolates ${shared} at a time` : ''}`,
     output: async (p) => (await render(p)).output,
     async time(p, n) {
       for (let i = 0; i < 20 * tenants; i++) await render(p);
@@ -208,6 +218,7 @@ async function main(opts: Options): Promise<number> {
   const ps = pages().filter((p) => !opts.only || opts.only.includes(p.name));
   const engines = opts.slices.map((s) => smartcage(sc, s));
   if (opts.tenants > 1) engines.push(smartcage(sc, opts.slices[0]!, opts.tenants));
+  if (opts.tenants > 1 && opts.shared > 1) engines.push(smartcage(sc, opts.slices[0]!, opts.tenants, opts.shared));
   const subjects: Subject[] = [handWritten(), eta(), ...engines];
   const phpDir = process.env.SMARTY2_DIR;
   const phpNote =

@@ -2,7 +2,7 @@
  * Memory per warm tenant and a cold tenant's start, with `workers: 0` (issue 35 goal 4).
  *
  *   npm run bench:tenants -- [--tenants N] [--runs N] [--phases engine,cold,parts,split,floor] [--list-only]
- *     [--pages] [--v8 flag,flag]
+ *     [--pages] [--v8 flag,flag] [--shared N]
  *
  * Each run is a fresh child process (one figure per process: RSS does not come back between
  * phases), and the figures are the medians of the runs:
@@ -24,6 +24,8 @@
  *   each, and where their RSS went: V8's heap as each isolate reports it (`getHeapStatistics`:
  *   committed, used, code space, malloced), and /proc/self/smaps by mapping kind (V8's 256 KB heap
  *   pages, malloc's main arena `[heap]`, the rest);
+ * - `--shared N`: the engine and cold phases with every tenant in one isolate group and
+ *   `pool.tenantsPerIsolate` N (D342): tenants share isolates N at a time, a context each;
  * - `floor`: N empty isolates with one context, nothing run: what any isolate costs here; then the
  *   same once each has made ~10 MB of short-lived objects (its young generation in use).
  */
@@ -58,6 +60,13 @@ const ONLY = process.argv.includes('--phases') ? process.argv[process.argv.index
 const V8_FLAGS = process.argv.includes('--v8') ? process.argv[process.argv.indexOf('--v8') + 1]!.split(',') : [];
 /** `--list-only`: the cold phase renders the list page only (as before the other pages were added). */
 const ONLY_LIST = process.argv.includes('--list-only');
+/** `--shared N`: the engine's tenants share isolates N at a time (one isolate group, D342). */
+const SHARED = arg('--shared', 1);
+/** The engine of the engine and cold phases: isolates of their own, or shared with `--shared`. */
+const engineOptions = (timezone: string) =>
+  SHARED > 1
+    ? { workers: 0, timezone, pool: { tenantsPerIsolate: SHARED }, isolateGroup: () => 'one owner' }
+    : { workers: 0, timezone };
 const PAGE = readFileSync(new URL('templates/page.tpl', import.meta.url), 'utf8');
 const KB = 1024;
 
@@ -93,7 +102,7 @@ function smaps(): { v8Pages: number; mallocHeap: number; other: number } {
 
 async function phaseEngine(): Promise<Figures> {
   const data = generate() as unknown as Record<string, unknown>;
-  const e = createEngine({ workers: 0, timezone: 'UTC' });
+  const e = createEngine(engineOptions('UTC'));
   const warm = async (tenant: string) => {
     for (let i = 0; i < RENDERS; i++) await e.render(PAGE, { name: 'page.tpl', vars: data, identity: { tenant } });
   };
@@ -109,7 +118,7 @@ async function phaseEngine(): Promise<Figures> {
 
 /** Wall and CPU of the first render of each of 15 new tenants of `page`, a warm spare ready for each. */
 async function coldOf(page: Page): Promise<{ wall: number; cpu: number }> {
-  const e = createEngine({ workers: 0, timezone: page.timezone });
+  const e = createEngine(engineOptions(page.timezone));
   const render = (tenant: string) =>
     e.render(page.template, { name: `${page.name}.tpl`, vars: page.vars, identity: { tenant } });
   for (let i = 0; i < 3; i++) await render(`w${i}`);
@@ -351,6 +360,7 @@ if (child >= 0) {
           String(TENANTS),
           ...(ONLY_LIST ? ['--list-only'] : []),
           ...(ALL_PAGES ? ['--pages'] : []),
+          ...(SHARED > 1 ? ['--shared', String(SHARED)] : []),
         ],
         { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
       );

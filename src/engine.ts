@@ -72,8 +72,21 @@ export interface EngineOptions {
    * crash takes only a worker. 0 runs isolates in this process: for tests and one-off tools only.
    */
   workers?: number;
-  /** Scheduling of the worker pool (per-tenant concurrency, memory admission, quarantine) and when isolates go (`isolate*`, also with workers: 0). */
+  /**
+   * Scheduling of the worker pool (per-tenant concurrency, memory admission, quarantine), when
+   * isolates go (`isolate*`) and how many tenants of a group share one (`tenantsPerIsolate`), also
+   * with workers: 0.
+   */
   pool?: Partial<PoolOptions>;
+  /**
+   * The isolate group of a render's tenant, asked at each render with its identity: with
+   * `pool.tenantsPerIsolate` above 1, tenants of one group share isolates of the default memory
+   * class, a context each, and so their memory, thread and fate (docs/decisions.md D342). Give one
+   * group only to tenants that may slow and fill each other, e.g. one customer's sites; undefined
+   * (the default): the tenant's isolates are its own. Never take it from a tenant's own settings.
+   * It may throw: the render fails E_INTERNAL.
+   */
+  isolateGroup?: (identity: RenderIdentity) => string | undefined;
   /**
    * The embedder's own tags and modifiers (definePlugin; docs/plugins-for-embedders.md): declared
    * as the built-in ones are, run on the host behind the bridge. A name of the language is refused here.
@@ -188,6 +201,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
       : enginePlugins(options.plugins);
   const defaultModifiers = checkedDefaultModifiers(options.defaultModifiers, own?.compile.set);
   const workers = options.workers ?? DEFAULT_POOL.workers;
+  const perIsolate = options.pool?.tenantsPerIsolate ?? DEFAULT_POOL.tenantsPerIsolate;
+  if (!Number.isInteger(perIsolate) || perIsolate < 1 || perIsolate > MAX_TENANTS_PER_ISOLATE)
+    throw new TypeError(
+      `smartcage: createEngine({ pool: { tenantsPerIsolate } }) takes a whole number from 1 to ${MAX_TENANTS_PER_ISOLATE}, not ${String(perIsolate)}`,
+    );
   // In-process isolates need the flag: say so when the engine is made, not at its first render.
   if (workers === 0) requireNoNodeSnapshot();
   const pool = workers > 0 ? new SandboxPool({ ...options.pool, workers }) : null;
@@ -384,6 +402,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
             { plugins: own?.table, onHostError: options.onHostError, state: hostState },
           );
     const memoryMB = Math.max(c.manifest.memoryMB, options.memoryClass ?? 128);
+    const group = options.isolateGroup?.(identity);
     if (event) event.memoryMB = memoryMB;
     const cancel = opts.signal;
     const onCancel = () => bridge?.end(cancelled());
@@ -411,8 +430,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     try {
       if (cancel?.aborted) throw cancelledError(name);
       raw = await (sandbox instanceof TenantIsolates
-        ? sandbox.render(tenant, memoryMB, c.template, request, limits, handler, callsNow)
-        : sandbox.render(tenant, memoryMB, c.template, request, limits, handler!));
+        ? sandbox.render(tenant, memoryMB, c.template, request, limits, handler, callsNow, group)
+        : sandbox.render(tenant, memoryMB, c.template, request, limits, handler!, group));
     } finally {
       cancel?.removeEventListener('abort', onCancel);
       // However the render ended, the host work its plugins started stops with it (D152).
@@ -450,8 +469,16 @@ function inProcessIsolates(opts: Partial<PoolOptions> = {}): TenantIsolates {
     heapBudgetMB: p.workerHeapBudgetMB,
     maxIsolates: p.workerMaxIsolates,
     reduceAfterMs: p.isolateReduceAfterMs,
+    tenantsPerIsolate: p.tenantsPerIsolate,
   });
 }
+
+/**
+ * The most tenants one isolate holds: each adds ~1-1.5 MB of committed heap to the isolate's 128
+ * MB, and the isolate is disposed past `isolateRetainMB` (64 MB by default) after a render: 32
+ * leave room for a render's own garbage below it.
+ */
+const MAX_TENANTS_PER_ISOLATE = 32;
 
 /**
  * Random bytes for seeds and request ids, drawn from the CSPRNG 4 KB at a time: a render's two

@@ -11,6 +11,9 @@ export interface PagesFigures {
   tenantsBySmarty: Map<string, number>;
   /** The header of the many-tenants column ("smartcage, 16 tenants"), or null without one. */
   tenantsLabel: string | null;
+  /** The same tenants sharing isolates (`--shared`, D342), when the table has that column. */
+  sharedBySmarty: Map<string, number>;
+  sharedLabel: string | null;
 }
 
 const cells = (line: string) =>
@@ -28,16 +31,20 @@ export function readPages(text: string): PagesFigures | null {
   const one = names.indexOf('smartcage / Smarty 2');
   if (one < 0) return null;
   const many = names.findIndex((n) => /^smartcage, \d+ tenants \/ Smarty 2$/.test(n));
+  const shared = names.findIndex((n) => /^smartcage, \d+ tenants sharing isolates \d+ at a time \/ Smarty 2$/.test(n));
   const figures: PagesFigures = {
     bySmarty: new Map(),
     tenantsBySmarty: new Map(),
     tenantsLabel: many < 0 ? null : names[many]!.replace(/ \/ Smarty 2$/, ''),
+    sharedBySmarty: new Map(),
+    sharedLabel: shared < 0 ? null : names[shared]!.replace(/^smartcage, \d+ tenants | \/ Smarty 2$/g, ''),
   };
   for (const line of lines.slice(lines.indexOf(head) + 2)) {
     if (!line.startsWith('| ')) break;
     const row = cells(line);
     figures.bySmarty.set(row[0]!, Number(row[one]));
     if (many >= 0) figures.tenantsBySmarty.set(row[0]!, Number(row[many]));
+    if (shared >= 0) figures.sharedBySmarty.set(row[0]!, Number(row[shared]));
   }
   return figures;
 }

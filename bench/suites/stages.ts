@@ -129,17 +129,24 @@ async function stageFirst(quick: boolean): Promise<Figures> {
 async function stageCold(quick: boolean): Promise<Figures> {
   const data = vars();
   const out: Figures = {};
-  for (const workers of [0, 1]) {
-    const e = createEngine({ workers, timezone: 'UTC' });
+  // `w0shared`: every tenant of one isolate group, sharing isolates 32 at a time (D342): a new
+  // tenant takes the warm context its isolate made ready, as a tenant of its own takes a spare.
+  for (const [key, workers, shared] of [
+    ['w0', 0, false],
+    ['w1', 1, false],
+    ['w0shared', 0, true],
+  ] as const) {
+    const e = createEngine({ workers, timezone: 'UTC', ...(shared ? SHARED_OPTIONS : {}) });
     for (let i = 0; i < 3; i++)
       await e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant: `warmup${i}` } });
     // As for first output: a forced full GC of the host just before the render is shown
     // beside the target figure, not in it (its concurrent sweeping competes for the two cores).
-    for (const [label, pauseMs, forceGc] of [
+    const rounds = [
       ['', 250, false],
       ['AfterGc', 250, true],
       ['BackToBack', 0, false],
-    ] as const) {
+    ] as const;
+    for (const [label, pauseMs, forceGc] of shared ? rounds.slice(0, 1) : rounds) {
       const wall: number[] = [];
       const cpu: number[] = [];
       for (let i = 0; i < (quick ? 5 : 15); i++) {
@@ -152,8 +159,8 @@ async function stageCold(quick: boolean): Promise<Figures> {
         wall.push(t.wallUs);
         cpu.push(t.cpuUs);
       }
-      out[`w${workers}.coldTenant${label}WallUs`] = med(wall);
-      out[`w${workers}.coldTenant${label}CpuUs`] = med(cpu);
+      out[`${key}.coldTenant${label}WallUs`] = med(wall);
+      out[`${key}.coldTenant${label}CpuUs`] = med(cpu);
     }
     e.close();
   }
@@ -295,6 +302,12 @@ async function stageCopyIn(quick: boolean): Promise<Figures> {
   };
 }
 
+/**
+ * Tenants of one owner sharing isolates (D342, an operator's opt-in): every tenant in one group,
+ * 32 to an isolate, so the memory stage's 30 tenants and its base tenant fill about one.
+ */
+const SHARED_OPTIONS = { pool: { tenantsPerIsolate: 32 }, isolateGroup: () => 'one owner' };
+
 /** RSS per warm tenant: K tenants each render the page 20 times; RSS growth / K. */
 async function stageMemory(quick: boolean): Promise<Figures> {
   const data = vars();
@@ -314,11 +327,16 @@ async function stageMemory(quick: boolean): Promise<Figures> {
   // The idle collection (`isolateReduceAfterMs`, 30 s by default) shortened the same way, and
   // longer than the K tenants take to warm up (~2-3 s): none has had it when the warm figure is read.
   const reduceMs = 5000;
-  for (const workers of [0, 1]) {
+  for (const [key, workers, shared] of [
+    ['w0', 0, false],
+    ['w1', 1, false],
+    ['w0shared', 0, true],
+  ] as const) {
     const e = createEngine({
       workers,
       timezone: 'UTC',
       pool: workers ? { isolateIdleMs: idleMs, isolateReduceAfterMs: reduceMs, recycleEveryMs: 0 } : {},
+      ...(shared ? SHARED_OPTIONS : {}),
     });
     const pid = () => (workers ? e.pids()[0] : process.pid);
     const warm = async (tenant: string) => {
@@ -328,7 +346,7 @@ async function stageMemory(quick: boolean): Promise<Figures> {
     const rss0 = await settledRss(pid());
     for (let t = 0; t < K; t++) await warm(`tenant${t}`);
     const rss1 = await settledRss(pid());
-    out[`w${workers}.rssPerTenantKB`] = Math.round((rss1 - rss0) / K / 1024);
+    out[`${key}.rssPerTenantKB`] = Math.round((rss1 - rss0) / K / 1024);
     if (workers) {
       // Warm but idle: each isolate has had its memory-reducing collection (the sweep runs every
       // reduceMs / 2), none has been disposed yet (the first tenant has been idle ~11 s by then).

@@ -15,7 +15,7 @@
  * isolate's pages go to V8's process-wide page pool, where new isolates reuse them; V8 hands
  * what is left back to the system 8 s later (a fixed delay in V8 13.6, `PagePool`).
  */
-import { SparePool, type IsolateHost } from './isolate-host.js';
+import { SparePool, wasRetiredBeforeStart, type IsolateHost } from './isolate-host.js';
 import type { HostCallHandler, HostCallsNow } from '../protocol/host-call.js';
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 import type { SandboxLimits } from './limits.js';
@@ -35,6 +35,11 @@ export interface IsolateCacheOptions {
    * the process exposes V8's `gc`: sandbox workers do.
    */
   reduceAfterMs: number;
+  /**
+   * Tenants of one isolate group (`EngineOptions.isolateGroup`) that share an isolate of the
+   * default class, a context each (1: none share). See PoolOptions.tenantsPerIsolate, D342.
+   */
+  tenantsPerIsolate: number;
 }
 
 const DEFAULT_ISOLATE_CACHE: IsolateCacheOptions = {
@@ -43,6 +48,7 @@ const DEFAULT_ISOLATE_CACHE: IsolateCacheOptions = {
   heapBudgetMB: 512,
   maxIsolates: 200,
   reduceAfterMs: 30_000,
+  tenantsPerIsolate: 1,
 };
 
 /** What a process holds, as its sandbox worker reports it to the pool with every answer. */
@@ -53,7 +59,7 @@ export interface MemoryReport {
   bigIdleMB: number;
   /** Resident memory of the process, MB (read at most once a second). */
   rssMB: number;
-  /** Tenant isolates held. */
+  /** Tenant isolates held (an isolate tenants share counts once). */
   isolates: number;
   /** Isolates disposed by the rules above since the process started. */
   evicted: number;
@@ -66,11 +72,17 @@ const RSS_EVERY_MS = 1000;
 const DEFAULT_CLASS_MB = 128;
 
 export class TenantIsolates {
-  /** By tenant and class, least recently used first (a render moves its entry to the end). */
+  /**
+   * By tenant and class, least recently used first (a render moves its entry to the end); an
+   * isolate tenants of a group share is under the group's key and its number (`sharedKey`).
+   */
   private readonly hosts = new Map<string, IsolateHost>();
+  /** A grouped tenant's shared isolate: tenant -> its key in `hosts` (looked at again when that isolate went). */
+  private readonly sharedOf = new Map<string, string>();
   /** This cache's own warm spares: another engine's cache never hands out one of them (D159). */
   readonly spares = new SparePool();
   private evicted = 0;
+  private closed = false;
   private rss = { bytes: 0, at: -Infinity };
   private readonly timer: NodeJS.Timeout;
   private readonly opts: IsolateCacheOptions;
@@ -89,6 +101,10 @@ export class TenantIsolates {
     this.timer.unref();
   }
 
+  /**
+   * `group`: the tenant's isolate group (EngineOptions.isolateGroup). With `tenantsPerIsolate`
+   * above 1, tenants of one group share isolates of the default class, a context each.
+   */
   render(
     tenant: string,
     memoryMB: number,
@@ -97,24 +113,52 @@ export class TenantIsolates {
     limits: SandboxLimits,
     bridge: HostCallHandler | null,
     now: HostCallsNow | null = null,
+    group?: string,
   ): Promise<RenderResponse> {
-    const key = `${tenant}\0${memoryMB}`;
+    const shared = group !== undefined && this.opts.tenantsPerIsolate > 1 && memoryMB === DEFAULT_CLASS_MB;
+    const key = shared ? this.sharedKey(group, tenant) : `${tenant}\0${memoryMB}`;
     let host = this.hosts.get(key);
-    if (!host || !host.usable) host = this.spares.acquire(memoryMB);
+    if (!host || !host.usable) {
+      host = this.spares.acquire(memoryMB);
+      if (shared) host.tenants.add(tenant);
+    }
     this.hosts.delete(key);
     this.hosts.set(key, host);
+    const again = () => this.render(tenant, memoryMB, t, request, limits, bridge, now, group);
     // A spare taken while it warms: a warm-up that fails disposes it, and the render goes to the
     // fresh isolate the next call makes for its unusable host, instead of failing with it (D258).
     const warming = host.warmingUp();
     if (warming)
       return warming.then((ok) =>
-        ok
-          ? this.renderOn(key, host, t, request, limits, bridge, now)
-          : this.render(tenant, memoryMB, t, request, limits, bridge, now),
+        ok ? this.renderOn(key, host, t, request, limits, bridge, now, shared ? tenant : '', again) : again(),
       );
-    return this.renderOn(key, host, t, request, limits, bridge, now);
+    return this.renderOn(key, host, t, request, limits, bridge, now, shared ? tenant : '', again);
   }
 
+  /**
+   * The key in `hosts` of the shared isolate that `tenant` of `group` renders in: the one it was
+   * given while that isolate lives, else the first of the group's with room for one more tenant
+   * (a new one past them). Group names come from the embedder, never from a template.
+   */
+  private sharedKey(group: string, tenant: string): string {
+    const given = this.sharedOf.get(tenant);
+    if (given !== undefined && this.hosts.get(given)?.tenants.has(tenant)) return given;
+    for (let i = 0; ; i++) {
+      const key = `\u0001${group}\0${i}`;
+      const host = this.hosts.get(key);
+      if (host?.usable && host.tenants.size >= this.opts.tenantsPerIsolate) continue;
+      // Its first render makes it (or a usable host with room): the tenant is one of it from now.
+      host?.tenants.add(tenant);
+      this.sharedOf.set(tenant, key);
+      return key;
+    }
+  }
+
+  /**
+   * `tenant`: whose context, in a shared isolate ('' in a tenant's own). `again`: the render sent
+   * anew, for one that found its isolate retired when its turn came (in a shared isolate, another
+   * tenant's render before it breached a limit): it has not run, so it runs on the next isolate.
+   */
   private renderOn(
     key: string,
     host: IsolateHost,
@@ -123,11 +167,16 @@ export class TenantIsolates {
     limits: SandboxLimits,
     bridge: HostCallHandler | null,
     now: HostCallsNow | null,
+    tenant: string,
+    again: () => Promise<RenderResponse>,
   ): Promise<RenderResponse> {
     const started = performance.now();
-    return host.render(t, request, limits, bridge, now).then((result) => {
+    return host.render(t, request, limits, bridge, now, tenant).then((result) => {
       this.settle(key, host, started);
-      return result;
+      // A shared isolate with room: the next tenant of the group finds a warm context there.
+      if (tenant !== '' && host.usable && host.tenants.size < this.opts.tenantsPerIsolate) host.prepareContext();
+      // A tenant's own isolate retired by its own earlier render: that render's failure is its own (as before D342).
+      return tenant !== '' && !this.closed && wasRetiredBeforeStart(result) ? again() : result;
     });
   }
 
@@ -188,11 +237,17 @@ export class TenantIsolates {
       else if (!h.busy && now - h.lastUsed >= idleMs) {
         this.evict(key, h);
         n++;
-      } else if (reduceAfterMs > 0 && now - h.lastUsed >= reduceAfterMs) {
-        const r = h.reduceMemory();
-        if (r) reduced.push(r);
+      } else {
+        // A shared isolate in use: the contexts of its tenants gone idle go, and their places.
+        if (h.tenants.size > 0) h.dropIdleTenants(idleMs, now);
+        if (reduceAfterMs > 0 && now - h.lastUsed >= reduceAfterMs) {
+          const r = h.reduceMemory();
+          if (r) reduced.push(r);
+        }
       }
     }
+    for (const [tenant, key] of this.sharedOf)
+      if (!this.hosts.get(key)?.tenants.has(tenant)) this.sharedOf.delete(tenant);
     // The pool hears what the collections gave back (its view of a worker's heap).
     if (reduced.length > 0) void Promise.all(reduced).then(() => this.onEvict?.());
     const spares = this.spares.drop(DEFAULT_CLASS_MB, this.opts.idleMs, now);
@@ -225,9 +280,9 @@ export class TenantIsolates {
     h.retireSoon();
   }
 
-  /** The tenant isolates held, as `tenant/class`, least recently used first. */
+  /** The tenant isolates held, as `tenant/class` (`group GROUP/N` when shared), least recently used first. */
   held(): string[] {
-    return [...this.hosts.keys()].map((k) => k.replace('\0', '/'));
+    return [...this.hosts.keys()].map((k) => k.replace('\u0001', 'group ').replace('\0', '/'));
   }
 
   report(): MemoryReport {
@@ -249,6 +304,7 @@ export class TenantIsolates {
   }
 
   close(): void {
+    this.closed = true;
     clearInterval(this.timer);
     for (const h of this.hosts.values()) h.retire();
     this.hosts.clear();

@@ -12,7 +12,8 @@
  * cannot leave anything behind for the next; each render's variables and state are new. The
  * context is replaced after `RENDERS_PER_CONTEXT` renders or `TEMPLATES_PER_CONTEXT` templates
  * defined in it. (A fresh context per render costs about 4 ms here: the runtime has to run again
- * in it.)
+ * in it.) An isolate that tenants of one group share (PoolOptions.tenantsPerIsolate, D342) holds
+ * a context per tenant, and a warm one ready for the next (`prepareContext`).
  *
  * Two clocks: isolated-vm's timeout counts the template's own CPU time; a host watchdog
  * disposes the isolate at the wall-clock deadline, which also covers host calls and sleeps.
@@ -68,11 +69,15 @@ const SLICE_OVER = JSON.stringify({
 } satisfies HostAnswer);
 
 interface LiveContext {
+  /** Whose context it is: a tenant of a shared isolate, or '' (the isolate's one tenant, or a spare's warm-up). */
+  tenant: string;
   context: ivm.Context;
   render: ivm.Reference<(...args: unknown[]) => RenderAnswer>;
   reduce: ivm.Reference<() => boolean>;
   defined: Map<string, string>;
   renders: number;
+  /** When its last render ended, ms since the epoch (a shared isolate drops a tenant's context idle this long). */
+  lastUsed: number;
   /**
    * Templates whose synchronous slice ran out (or held this thread past twice the slice): the
    * renders each goes asynchronously before it is sliced again, and how many that was last time
@@ -113,7 +118,15 @@ export class IsolateHost {
   private readonly isolate: ivm.Isolate;
   private readonly runtime: ivm.Script;
   private readonly bootstrap: ivm.Script;
-  private live: LiveContext | null = null;
+  /**
+   * The render contexts, by tenant. An isolate of one tenant has one, under '' (the spare's
+   * warm-up context, which the tenant takes over warm). An isolate that tenants of one group share
+   * (`pool.tenantsPerIsolate`, D342) has one per tenant: the first tenant takes over the warm-up's,
+   * each later one gets a new context (the runtime's bytecode is the isolate's, shared).
+   */
+  private readonly contexts = new Map<string, LiveContext>();
+  /** The tenants a shared isolate is given to (TenantIsolates assigns them, up to its `tenantsPerIsolate`). */
+  readonly tenants = new Set<string>();
   /** The bridge of the render in progress; host calls from the isolate go to it and nowhere else. */
   private active: HostCallHandler | null = null;
   /**
@@ -135,6 +148,8 @@ export class IsolateHost {
   claimed = false;
   /** A spare's warm-up renders are running. */
   private warming = false;
+  /** A shared isolate's next context is being made and warmed (`prepareContext`). */
+  private preparing = false;
   /** The warm-up's outcome once it ends: true when it left the isolate usable. */
   private warmedUp: Promise<boolean> = Promise.resolve(true);
   /**
@@ -194,8 +209,39 @@ export class IsolateHost {
     return this.warming ? this.warmedUp : null;
   }
 
+  /**
+   * In an isolate tenants share, with room for another: a warm context for the next tenant, as a
+   * spare isolate has one. A new context costs ~15 ms on its first render (the runtime run again,
+   * the lockdown, code that has not met the page's data); made here in the background, a step at
+   * a time (the context, then each warm-up render), so the group's renders wait behind one step at
+   * most. A tenant that takes the context halfway gets it as it is, and the steps stop.
+   */
+  prepareContext(): void {
+    if (this.preparing || this.warming || !this.usable || this.contexts.has('')) return;
+    this.preparing = true;
+    const step = (i: number): void => {
+      const { run } = this.enqueue(
+        async () => {
+          if (!this.usable || (i > 0 && !this.contexts.has(''))) return false;
+          if (i === 0) {
+            await this.contextFor('', DEFAULT_LIMITS);
+            return true;
+          }
+          const r = await this.renderNow(warmupTemplate(i - 1), warmupRequest(i - 1), DEFAULT_LIMITS, null, '');
+          return !r.error;
+        },
+        () => {},
+      );
+      run.then(
+        (go) => (go && i < WARMUP_RENDERS ? step(i + 1) : (this.preparing = false)),
+        () => (this.preparing = false),
+      );
+    };
+    step(0);
+  }
+
   private async warmUp(): Promise<void> {
-    await this.contextFor(DEFAULT_LIMITS);
+    await this.contextFor('', DEFAULT_LIMITS);
     for (let i = 0; i < WARMUP_RENDERS && this.usable && !this.claimed; i++) {
       const r = await this.renderNow(warmupTemplate(i), warmupRequest(i), DEFAULT_LIMITS, null);
       if (r.error) this.retire();
@@ -218,16 +264,26 @@ export class IsolateHost {
     return !this.retired && !this.isolate.isDisposed;
   }
 
-  /** The live context if the next render may use it as it is (else `contextFor` makes a new one). */
-  private reusable(): LiveContext | null {
-    const live = this.live;
+  /**
+   * The live context of `tenant` if the next render may use it as it is (else `contextFor` makes a
+   * new one). A tenant new to a shared isolate takes over the warm-up's context while no tenant has.
+   */
+  private reusable(tenant: string): LiveContext | null {
+    let live = this.contexts.get(tenant);
+    const warm = tenant === '' ? undefined : this.contexts.get('');
+    if (!live && warm) {
+      this.contexts.delete('');
+      warm.tenant = tenant;
+      this.contexts.set(tenant, (live = warm));
+    }
     return live && live.renders < RENDERS_PER_CONTEXT && live.defined.size < TEMPLATES_PER_CONTEXT ? live : null;
   }
 
-  private async contextFor(limits: SandboxLimits): Promise<LiveContext> {
-    const reusable = this.reusable();
+  private async contextFor(tenant: string, limits: SandboxLimits): Promise<LiveContext> {
+    const reusable = this.reusable(tenant);
     if (reusable) return reusable;
-    this.live?.context.release();
+    this.contexts.get(tenant)?.context.release();
+    this.contexts.delete(tenant);
     const context = await this.isolate.createContext();
     await this.runtime.run(context, { timeout: limits.cpuMs });
     // An arrow function has no `prototype` for the isolate to walk through the Reference.
@@ -256,14 +312,25 @@ export class IsolateHost {
     }>;
     const render = (await smartcage.get('render', { reference: true })) as LiveContext['render'];
     const reduce = (await smartcage.get('reduceMemory', { reference: true })) as LiveContext['reduce'];
-    this.live = { context, render, reduce, defined: new Map(), renders: 0, cuts: new Map() };
-    return this.live;
+    const live: LiveContext = {
+      tenant,
+      context,
+      render,
+      reduce,
+      defined: new Map(),
+      renders: 0,
+      lastUsed: Date.now(),
+      cuts: new Map(),
+    };
+    this.contexts.set(tenant, live);
+    return live;
   }
 
   /**
    * `now`: the render's host calls answered at once (the bridge's `answersNow`), when every host
    * plugin the template can call reads only from an adapter that answers on this thread: then it
    * may take the synchronous slice like a host-free template (D268). Null: only a host-free one may.
+   * `tenant`: whose context the render runs in, in an isolate tenants share; '' in a tenant's own.
    */
   render(
     t: CompiledTemplate,
@@ -271,15 +338,16 @@ export class IsolateHost {
     limits: SandboxLimits,
     host: HostCallHandler | null,
     now: HostCallsNow | null = null,
+    tenant = '',
   ): Promise<RenderResponse> {
     // Nothing queued or running here and the context live: the render starts on this call, not a
     // turn of the queue later. A template that ends in its synchronous slice (most renders in this
     // process, D140) then costs no promise hop, no watchdog timer and no queue entry here.
-    const live = this.pending === 0 && !this.warming && this.usable ? this.reusable() : null;
+    const live = this.pending === 0 && !this.warming && this.usable ? this.reusable(tenant) : null;
     // This turn's slices have held the event loop for a slice already (D233): a render that would
     // take one starts in the next turn, so the loop turns between, and it keeps its slice.
     if (live && (t.hostFree === true || now) && limits.syncSliceMs > 0 && !sliceTurnLeft(limits.syncSliceMs))
-      return nextTurn().then(() => this.render(t, request, limits, host, now));
+      return nextTurn().then(() => this.render(t, request, limits, host, now, tenant));
     if (live) {
       // The isolate's own CPU clock (~0.1 µs a read): the template's time, not the host calls'.
       const cpu = this.cpuTime();
@@ -297,7 +365,7 @@ export class IsolateHost {
     return this.enqueue(
       async () => {
         const cpu = this.cpuTime();
-        return this.withCpu(await this.renderNow(t, request, limits, host), cpu);
+        return this.withCpu(await this.renderNow(t, request, limits, host, tenant), cpu);
       },
       () => (this.lastUsed = Date.now()),
     ).run;
@@ -336,12 +404,13 @@ export class IsolateHost {
    * has no `gc` for it (one started without --expose-gc). Runs on isolated-vm's thread, not this one.
    */
   reduceMemory(): Promise<void> | null {
-    if (!this.canReduce || this.reducedAt === this.renders || !this.usable || this.busy || !this.live) return null;
-    const live = this.live;
+    // The collection is the isolate's: any of its contexts may ask for it.
+    const live = this.contexts.values().next().value;
+    if (!this.canReduce || this.reducedAt === this.renders || !this.usable || this.busy || !live) return null;
     this.reducedAt = this.renders;
     return this.enqueue(
       async () => {
-        if (this.live !== live || !this.usable) return;
+        if (this.contexts.get(live.tenant) !== live || !this.usable) return;
         if (!(await live.reduce.apply(undefined, [], { timeout: REDUCE_TIMEOUT_MS }))) this.canReduce = false;
       },
       () => this.measureHeap(),
@@ -372,14 +441,15 @@ export class IsolateHost {
     request: RenderRequestBody,
     limits: SandboxLimits,
     host: HostCallHandler | null,
+    tenant = '',
   ): Promise<RenderResponse> {
-    if (!this.usable) return sandboxError('E_SANDBOX_CRASHED', 'the sandbox was retired before the render started');
+    if (!this.usable) return retiredBeforeStart();
     const started = performance.now();
     const watchdog = this.watch(limits.wallMs);
     try {
       let live: LiveContext;
       try {
-        live = await this.contextFor(limits);
+        live = await this.contextFor(tenant, limits);
       } catch (e) {
         return this.failed(e, limits, watchdog.expired, false, started);
       }
@@ -521,6 +591,7 @@ export class IsolateHost {
   /** After the render's answer (or failure): what it tells about the isolate and context, and the clean-up. */
   private finish(s: Started): RenderResponse {
     s.copy?.release();
+    s.live.lastUsed = Date.now();
     this.active = null;
     // Not a claimed spare's warm-up render still in flight: the tenant's first render is the one
     // that starts the next spare (a tenant's render waits for the warm-up, D258).
@@ -532,12 +603,12 @@ export class IsolateHost {
     const result = s.result!;
     if (s.defining && result.error?.code === 'E_TEMPLATE_NOT_LOADED') {
       // Its define failed (it threw, or ran out of time): the context may hold half of it.
-      this.dropContext();
+      this.dropContext(s.live);
       return sandboxError('E_SANDBOX_CRASHED', 'the template could not be loaded into the sandbox');
     }
     // Disposed once the answer is out: an output-limit render can leave hundreds of MB to free.
     if (result.error && /^E_(SIZE|OUTPUT|RECURSION)_LIMIT$/.test(result.error.code)) this.retireSoon();
-    else if (result.contextTainted) this.dropContext();
+    else if (result.contextTainted) this.dropContext(s.live);
     return result;
   }
 
@@ -606,10 +677,26 @@ export class IsolateHost {
     else cut.backoff >>= 1;
   }
 
-  /** The next render gets a new context (this one was changed where the lockdown does not freeze). */
-  private dropContext(): void {
-    this.live?.context.release();
-    this.live = null;
+  /** Its tenant's next render gets a new context (this one was changed where the lockdown does not freeze). */
+  private dropContext(live: LiveContext): void {
+    live.context.release();
+    if (this.contexts.get(live.tenant) === live) this.contexts.delete(live.tenant);
+  }
+
+  /**
+   * In a shared isolate, releases the contexts of tenants with no render for `idleMs`, and
+   * forgets them as its tenants (their place goes to another of the group). Not while it is busy.
+   */
+  dropIdleTenants(idleMs: number, now = Date.now()): number {
+    if (this.busy) return 0;
+    let n = 0;
+    for (const live of [...this.contexts.values()]) {
+      if (live.tenant === '' || now - live.lastUsed < idleMs) continue;
+      this.dropContext(live);
+      this.tenants.delete(live.tenant);
+      n++;
+    }
+    return n;
   }
 
   /**
@@ -668,6 +755,24 @@ export function requireNoNodeSnapshot(): void {
       frame: '',
     });
   }
+}
+
+/** Answers of renders that found their isolate retired when their turn came (`wasRetiredBeforeStart`). */
+const notStarted = new WeakSet<RenderResponse>();
+
+function retiredBeforeStart(): RenderResponse {
+  const r = sandboxError('E_SANDBOX_CRASHED', 'the sandbox was retired before the render started');
+  notStarted.add(r);
+  return r;
+}
+
+/**
+ * Whether `r` is the answer of a render that never started: its isolate was retired (a render
+ * queued before it breached a limit) when its turn came. Such a render may run elsewhere: in an
+ * isolate tenants share, that was another tenant's render (D342).
+ */
+export function wasRetiredBeforeStart(r: RenderResponse): boolean {
+  return notStarted.has(r);
 }
 
 /** A render that failed in the sandbox itself, not in the template. */

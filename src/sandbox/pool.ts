@@ -69,6 +69,15 @@ export interface PoolOptions {
    */
   recycleIdleAboveMB: number;
   recycleEveryMs: number;
+  /**
+   * Tenants of one isolate group (EngineOptions.isolateGroup: the embedder's, e.g. one customer's
+   * sites) that share an isolate of the default class, a context each (default 1: every tenant
+   * has isolates of its own; at most 32). Sharing trades isolation between those tenants for
+   * memory: ~0.7 MB per further tenant instead of ~5 MB. They share the isolate's 128 MB, its one
+   * thread (one render at a time) and its fate: a render that breaches a limit ends the isolate,
+   * and the renders of the others queued behind it run on a new one (docs/decisions.md D342).
+   */
+  tenantsPerIsolate: number;
   /** Worker crashes within `crashWindowMs` after which a tenant is quarantined (default 2). */
   quarantineAfterCrashes: number;
   crashWindowMs: number;
@@ -101,6 +110,7 @@ export const DEFAULT_POOL: PoolOptions = {
   workerMaxIsolates: 200,
   recycleIdleAboveMB: 64,
   recycleEveryMs: 60_000,
+  tenantsPerIsolate: 1,
   quarantineAfterCrashes: 2,
   crashWindowMs: 60_000,
 };
@@ -132,6 +142,7 @@ export class SandboxPool {
       workerHeapBudgetMB: heapBudgetMB,
       workerMaxIsolates: maxIsolates,
       isolateReduceAfterMs: reduceAfterMs,
+      tenantsPerIsolate,
     } = this.opts;
     return new WorkerProcess(
       (w) => this.onExit(w),
@@ -139,7 +150,7 @@ export class SandboxPool {
         this.wakeBig();
         this.recycleIfBloated(w);
       },
-      { idleMs, retainMB, heapBudgetMB, maxIsolates, reduceAfterMs },
+      { idleMs, retainMB, heapBudgetMB, maxIsolates, reduceAfterMs, tenantsPerIsolate },
     );
   }
 
@@ -207,7 +218,8 @@ export class SandboxPool {
     this.crashes.set(tenant, recent);
   }
 
-  private workerFor(tenant: string): WorkerProcess {
+  /** `group`: a grouped tenant goes to its group's worker, where the group's isolates are. */
+  private workerFor(tenant: string, group: string | undefined): WorkerProcess {
     const q = this.quarantined.get(tenant);
     if (q && !q.exited) return q;
     const recent = (this.crashes.get(tenant) ?? []).filter((t) => Date.now() - t < this.opts.crashWindowMs);
@@ -217,7 +229,8 @@ export class SandboxPool {
       this.stats.quarantined++;
       return own;
     }
-    return this.shared[spreadHash(tenant) % this.shared.length];
+    const spread = group !== undefined && this.opts.tenantsPerIsolate > 1 ? `\u0001${group}` : tenant;
+    return this.shared[spreadHash(spread) % this.shared.length];
   }
 
   /**
@@ -259,6 +272,7 @@ export class SandboxPool {
     request: RenderRequestBody,
     limits: SandboxLimits,
     host: HostCallHandler,
+    group?: string,
   ): Promise<RenderResponse> {
     let limit = this.tenantLimits.get(tenant);
     if (!limit) {
@@ -268,7 +282,7 @@ export class SandboxPool {
     return limit(async () => {
       const release = await this.admitBig(memoryMB);
       try {
-        const w = this.workerFor(tenant);
+        const w = this.workerFor(tenant, group);
         await w.ready;
         if (w.exited) return sandboxError('E_SANDBOX_CRASHED', 'the sandbox process stopped before the render started');
         return await new Promise<RenderResponse>((resolve) => {
@@ -280,6 +294,7 @@ export class SandboxPool {
             type: 'render',
             id,
             tenant,
+            ...(group !== undefined ? { group } : {}),
             memoryMB,
             template: w.wire(template, this.templateKey(template)),
             request: plainVarsOf(request),

@@ -112,7 +112,7 @@ function onMessage(m: ToWorker): void {
       send({ type: 'host', callId, renderId: m.id, plugin, request });
     });
   cache()
-    .render(m.tenant, m.memoryMB, template, m.request, m.limits, host)
+    .render(m.tenant, m.memoryMB, template, m.request, m.limits, host, null, m.group)
     .then((result) => send({ type: 'result', id: m.id, result, memory: memoryIfChanged() }))
     .catch(() =>
       send({

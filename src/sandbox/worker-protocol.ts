@@ -30,6 +30,8 @@ export type ToWorker =
       type: 'render';
       id: number;
       tenant: string;
+      /** The tenant's isolate group (PoolOptions.tenantsPerIsolate), when the embedder gave one. */
+      group?: string;
       memoryMB: number;
       template: WireTemplate;
       request: RenderRequestBody;

@@ -40,6 +40,26 @@ describe('bench/lib/issue35.ts', () => {
     expect(p.tenantsBySmarty.get('geometric mean')).toBe(2.22);
   });
 
+  it('reads the column of the same tenants sharing isolates (--shared, D342) apart from the 16 tenants', () => {
+    // bench/pages.ts --tenants 16 --shared 16, 2026-11-30 16:26 UTC, load ~1 (its list, json and geometric mean rows).
+    const p =
+      readPages(`| page | hand-written | Eta | smartcage | smartcage, 16 tenants | smartcage, 16 tenants sharing isolates 16 at a time | Smarty 2.6.33 | smartcage / hand | smartcage / Smarty 2 | smartcage, 16 tenants / hand | smartcage, 16 tenants / Smarty 2 | smartcage, 16 tenants sharing isolates 16 at a time / hand | smartcage, 16 tenants sharing isolates 16 at a time / Smarty 2 |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| list | 164 | 241 | 411 | 1274 | 1015 | 330 | 2.50 | 1.25 | 7.75 | 3.86 | 6.18 | 3.07 |
+| json | 161 | 120 | 277 | 657 | 382 | 51 | 1.72 | 5.48 | 4.07 | 13.00 | 2.37 | 7.56 |
+| **geometric mean** | 74 | 82 | 303 | 692 | 462 | 202 | **4.12** | **1.50** | **9.40** | **3.43** | **6.27** | **2.29** |`)!;
+    expect(p.bySmarty.get('list')).toBe(1.25);
+    expect(p.tenantsLabel).toBe('smartcage, 16 tenants');
+    expect(p.tenantsBySmarty.get('geometric mean')).toBe(3.43);
+    expect(p.sharedLabel).toBe('sharing isolates 16 at a time');
+    expect([...p.sharedBySmarty]).toEqual([
+      ['list', 3.07],
+      ['json', 7.56],
+      ['geometric mean', 2.29],
+    ]);
+    expect(readPages(PAGES)!.sharedLabel).toBeNull();
+  });
+
   it("reads each endpoint's CPU per request and its ratio to the plain server", () => {
     expect([...readServe(SERVE)]).toEqual([
       ['news', { ms: 2.945, timesPlain: 10.8 }],

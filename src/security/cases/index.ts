@@ -30,6 +30,7 @@ import { MEM_VALUES } from './host-values.js';
 import { CPU_OUTLIVED } from './outlived-work.js';
 import { BR_RACES, FS_QUOTA } from './races.js';
 import { CG_NEWEST, IS_NEWEST, MEM_NEWEST, OPS_NEWEST } from './newest-code.js';
+import { IS_SHARED } from './shared-isolates.js';
 
 export const CATALOGUE: readonly SecurityCase[] = [
   ...CG,
@@ -40,6 +41,7 @@ export const CATALOGUE: readonly SecurityCase[] = [
   ...IS_MORE,
   ...IS_REQUESTS,
   ...IS_NEWEST,
+  ...IS_SHARED,
   ...CPU,
   ...CPU_MORE,
   ...CPU_OUTLIVED,
