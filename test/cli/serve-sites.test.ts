@@ -63,6 +63,45 @@ describe('smartcage serve --sites', () => {
     }
   });
 
+  it("the sites of one owner that --isolate-groups names share an isolate, the others' stay apart", async () => {
+    copySite('two', 'two');
+    copySite('three', 'three');
+    const groups = join(tmpdir(), `smartcage-groups-${process.pid}.json`);
+    writeFileSync(groups, JSON.stringify({ acme: ['one', 'two'] }));
+    const warm = async (args: string[]) => {
+      const s = await startServe(['--port', '0', '--sites', dir, ...args], { waitMs: 15_000 });
+      try {
+        for (const site of ['one', 'two', 'three'])
+          expect((await fetch(`${s.url}/sites/${site}/rcms-api/1/news`)).status).toBe(200);
+        const m = /^smartcage_isolates_warm (\d+)$/m.exec(await (await fetch(`${s.url}/metrics`)).text());
+        return Number(m?.[1]);
+      } finally {
+        await stopServe(s);
+      }
+    };
+    try {
+      expect(await warm(['--isolate-groups', groups, '--tenants-per-isolate', '4'])).toBe(2);
+      // The same sites without the file, or at one tenant per isolate: an isolate each.
+      expect(await warm(['--tenants-per-isolate', '4'])).toBe(3);
+      expect(await warm(['--isolate-groups', groups])).toBe(3);
+    } finally {
+      for (const d of ['two', 'three']) rmSync(join(dir, d), { recursive: true, force: true });
+      rmSync(groups, { force: true });
+    }
+  }, 90_000);
+
+  it('an --isolate-groups file that names a site twice is one line and exit 3', () => {
+    const groups = join(tmpdir(), `smartcage-groups-twice-${process.pid}.json`);
+    writeFileSync(groups, JSON.stringify({ a: ['one'], b: ['one'] }));
+    try {
+      const r = runBin(['serve', '--port', '0', '--sites', dir, '--isolate-groups', groups]);
+      expect(r.status).toBe(3);
+      expect(r.stderr).toBe(`smartcage serve: --isolate-groups ${groups}: site "one" is in two groups, "a" and "b"\n`);
+    } finally {
+      rmSync(groups, { force: true });
+    }
+  });
+
   it('a tenancy option that is not a number is one line and exit 3', () => {
     const r = runBin(['serve', '--port', '0', '--sites', dir, '--pg-pool-max', 'lots']);
     expect(r.status).toBe(3);

@@ -156,7 +156,14 @@ export const serveCommand: Command = {
       say('dist/forms-ui.js is missing; run `npm run build` (or `node scripts/build-forms-ui.mjs`)');
     const siteDir = cfg.site;
     const sitesDir = cfg.sites;
-    const tenancy = tenancyOptions(cfg, isServeChild());
+    let tenancy: ReturnType<typeof tenancyOptions>;
+    try {
+      tenancy = tenancyOptions(cfg, isServeChild());
+    } catch (e) {
+      if (!(e instanceof ServeConfigError)) throw e;
+      say(e.message);
+      return EXIT.IO;
+    }
     // Every site.json is read and checked now; a site's database, queue and stores open at its
     // first request (src/site/registry.ts), except with --site, whose database must open at start.
     let registry: SiteRegistry | null = null;

@@ -229,6 +229,20 @@ export const SERVE_OPTIONS = {
     defaultText: '200',
     doc: 'isolates one sandbox worker keeps warm; past it the least recently used idle one goes',
   }),
+  'tenants-per-isolate': row({
+    type: wholeNumber(1, 32, 'count'),
+    arg: 'N',
+    // The sandbox pool's own default (src/sandbox/pool.ts DEFAULT_POOL, which src/site may not import; a test compares).
+    default: undefined,
+    defaultText: '1',
+    doc: 'with --isolate-groups: sites of one group share an isolate, N at a time, a context each (they share its memory, thread and fate: D342)',
+  }),
+  'isolate-groups': row({
+    type: file,
+    arg: 'FILE',
+    default: undefined,
+    doc: 'a JSON file of which sites are one owner\'s, {"OWNER": ["SITE_KEY", ...]}: with --tenants-per-isolate above 1 they share isolates',
+  }),
   // The API cache's bounds (D236, D240): the process's, over every site it serves.
   'api-cache-entries': row({
     type: wholeNumber(1, 10_000_000, 'count'),

@@ -1,11 +1,14 @@
 /**
  * The options of `serve` that say what each site may take of the process, as the site registry
  * (src/site/registry.ts) and its sandbox pool take them. The options themselves (flag, variable,
- * config-file key, default, bounds) are rows of src/site/server/options.ts.
+ * config-file key, default, bounds) are rows of src/site/server/options.ts. Reads the
+ * `--isolate-groups` file: a ServeConfigError when it is wrong.
  */
 import type { RegistryOptions } from '../registry.js';
 import type { ServeConfig } from './options.js';
 import { cacheLimits } from '../api/response-cache.js';
+import type { EngineOptions } from '../../index.js';
+import { readIsolateGroups } from './isolate-groups.js';
 
 /**
  * `supervised`: this process is a child of `--processes N`, which its primary replaces when it
@@ -35,9 +38,18 @@ export function tenancyOptions(cfg: ServeConfig, supervised = false): Partial<Re
             ['isolateIdleMs', cfg['isolate-idle-ms']],
             ['workerHeapBudgetMB', cfg['isolate-heap-budget-mb']],
             ['workerMaxIsolates', cfg['isolates-max']],
+            ['tenantsPerIsolate', cfg['tenants-per-isolate']],
           ] as const
         ).filter(([, v]) => v !== undefined),
       ),
+      ...isolateGroupOf(cfg['isolate-groups']),
     },
   };
+}
+
+/** The engines' `isolateGroup`: the operator's file read now (a ServeConfigError when it is wrong). */
+function isolateGroupOf(file: string | undefined): Pick<EngineOptions, 'isolateGroup'> {
+  if (file === undefined) return {};
+  const groups = readIsolateGroups(file);
+  return { isolateGroup: (identity) => groups.get(identity.tenant) };
 }

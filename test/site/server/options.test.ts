@@ -57,6 +57,8 @@ describe('serve options', () => {
       'isolate-idle-ms': undefined,
       'isolate-heap-budget-mb': undefined,
       'isolates-max': undefined,
+      'tenants-per-isolate': undefined,
+      'isolate-groups': undefined,
       'api-cache-entries': 10_000,
       'api-cache-mb': 64,
       'api-cache-site-percent': 10,
@@ -73,6 +75,7 @@ describe('serve options', () => {
     expect(SERVE_OPTIONS['isolate-idle-ms'].defaultText).toBe(String(DEFAULT_POOL.isolateIdleMs));
     expect(SERVE_OPTIONS['isolate-heap-budget-mb'].defaultText).toBe(String(DEFAULT_POOL.workerHeapBudgetMB));
     expect(SERVE_OPTIONS['isolates-max'].defaultText).toBe(String(DEFAULT_POOL.workerMaxIsolates));
+    expect(SERVE_OPTIONS['tenants-per-isolate'].defaultText).toBe(String(DEFAULT_POOL.tenantsPerIsolate));
     expect(tenancyOptions(resolveServeOptions({}, {}, dir)).engine).toEqual({ pool: {} });
     expect(tenancyOptions(resolveServeOptions({ 'isolates-max': '9' }, {}, dir))).toMatchObject({
       pgPoolMax: 10,
@@ -198,7 +201,7 @@ describe('serve options', () => {
     );
     const unknown = configFile({ prot: 80 });
     expect(error(() => resolveServeOptions({ config: unknown }, {}, dir))).toBe(
-      `config file ${unknown}: unknown key "prot" (the keys are host, port, site, sites, files, schema, processes, affinity, drain-timeout, pg-pool-max, site-idle-ms, tenant-max-inflight, tenant-max-queued, sandbox-workers, isolate-idle-ms, isolate-heap-budget-mb, isolates-max, api-cache-entries, api-cache-mb, api-cache-site-percent, api-cache-entry-kb, log-level, log-format, metrics-port, metrics-site-labels)`,
+      `config file ${unknown}: unknown key "prot" (the keys are host, port, site, sites, files, schema, processes, affinity, drain-timeout, pg-pool-max, site-idle-ms, tenant-max-inflight, tenant-max-queued, sandbox-workers, isolate-idle-ms, isolate-heap-budget-mb, isolates-max, tenants-per-isolate, isolate-groups, api-cache-entries, api-cache-mb, api-cache-site-percent, api-cache-entry-kb, log-level, log-format, metrics-port, metrics-site-labels)`,
     );
     const nested = configFile({ config: 'other.json' });
     expect(error(() => resolveServeOptions({ config: nested }, {}, dir))).toMatch(/unknown key "config"/);
