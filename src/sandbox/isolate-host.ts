@@ -685,7 +685,9 @@ export class IsolateHost {
 
   /**
    * In a shared isolate, releases the contexts of tenants with no render for `idleMs`, and
-   * forgets them as its tenants (their place goes to another of the group). Not while it is busy.
+   * forgets them as its tenants (their place goes to another of the group), with the tenants
+   * given to it that hold no context (their renders failed before they made one). Not while it
+   * is busy: a tenant's first render may then still be on its way to its context.
    */
   dropIdleTenants(idleMs: number, now = Date.now()): number {
     if (this.busy) return 0;
@@ -696,6 +698,7 @@ export class IsolateHost {
       this.tenants.delete(live.tenant);
       n++;
     }
+    for (const tenant of this.tenants) if (!this.contexts.has(tenant)) this.tenants.delete(tenant);
     return n;
   }
 
