@@ -357,6 +357,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     // One clock for the isolate and the host: an open check on the host sees the render's $smarty.now.
     const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
     const set: TenantSettings = tenantSet ?? (options.tenant ? options.tenant(identity) : options);
+    // Asked before the bridge is made: a group function that throws leaves nothing to end.
+    const group = options.isolateGroup?.(identity);
     const site = {
       timezone: set.timezone ?? SITE_DEFAULTS.timezone,
       lang: set.lang ?? SITE_DEFAULTS.lang,
@@ -402,7 +404,6 @@ export function createEngine(options: EngineOptions = {}): Engine {
             { plugins: own?.table, onHostError: options.onHostError, state: hostState },
           );
     const memoryMB = Math.max(c.manifest.memoryMB, options.memoryClass ?? 128);
-    const group = options.isolateGroup?.(identity);
     if (event) event.memoryMB = memoryMB;
     const cancel = opts.signal;
     const onCancel = () => bridge?.end(cancelled());

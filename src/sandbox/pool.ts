@@ -73,9 +73,10 @@ export interface PoolOptions {
    * Tenants of one isolate group (EngineOptions.isolateGroup: the embedder's, e.g. one customer's
    * sites) that share an isolate of the default class, a context each (default 1: every tenant
    * has isolates of its own; at most 32). Sharing trades isolation between those tenants for
-   * memory: ~0.7 MB per further tenant instead of ~5 MB. They share the isolate's 128 MB, its one
-   * thread (one render at a time) and its fate: a render that breaches a limit ends the isolate,
-   * and the renders of the others queued behind it run on a new one (docs/decisions.md D342).
+   * memory: ~1.5 MB of RSS per warm tenant instead of ~5-6 MB (the list page, D342). They share
+   * the isolate's 128 MB, its one thread (one render at a time) and its fate: a render that
+   * breaches a limit ends the isolate, and the renders of the others queued behind it run on a
+   * new one (docs/decisions.md D342).
    */
   tenantsPerIsolate: number;
   /** Worker crashes within `crashWindowMs` after which a tenant is quarantined (default 2). */

@@ -135,6 +135,22 @@ describe('createEngine({ isolateGroup, pool: { tenantsPerIsolate } })', () => {
     expect(engine.stats().isolates).toBe(2);
   });
 
+  it('a group function that throws fails the render E_INTERNAL, and the next render is fine', async () => {
+    let fail = true;
+    const engine = createEngine({
+      workers: 0,
+      pool: { tenantsPerIsolate: 4 },
+      isolateGroup: () => {
+        if (fail) throw new Error('no owner for this site');
+        return 'g';
+      },
+    });
+    engines.push(engine);
+    await expect(engine.render('{$x}', { vars: { x: 1 } })).rejects.toMatchObject({ code: 'E_INTERNAL' });
+    fail = false;
+    expect((await engine.render('{$x}', { vars: { x: 2 } })).output).toBe('2');
+  });
+
   it('refuses a tenantsPerIsolate that is not a whole number from 1 to 32', () => {
     for (const bad of [0, 33, 1.5, Number.NaN])
       expect(() => createEngine({ workers: 0, pool: { tenantsPerIsolate: bad } })).toThrow(
