@@ -48,6 +48,8 @@ import { responseOf, type CompiledTemplate, type RenderAnswer, type RenderRespon
  * runtime's own caches are bounded where they are kept).
  */
 const RENDERS_PER_CONTEXT = 50_000;
+/** The position slot while no render runs in a context: no isolate ever writes it. */
+const NO_POSITION = new Int32Array(new SharedArrayBuffer(4));
 const TEMPLATES_PER_CONTEXT = 200;
 const BOOTSTRAP = 'smartcage.bootstrap();';
 /** A memory-reducing collection of a tenant's heap takes ~12 ms of CPU (the benchmark page's tenant). */
@@ -78,6 +80,8 @@ interface LiveContext {
   renders: number;
   /** When its last render ended, ms since the epoch (a shared isolate drops a tenant's context idle this long). */
   lastUsed: number;
+  /** Its position slot (IsolateHost `where`). */
+  where: Int32Array<SharedArrayBuffer>;
   /**
    * Templates whose synchronous slice ran out (or held this thread past twice the slice): the
    * renders each goes asynchronously before it is sliced again, and how many that was last time
@@ -139,11 +143,13 @@ export class IsolateHost {
   /** Renders run one after the other (isolated-vm would serialize them anyway). */
   private queue: Promise<unknown> = Promise.resolve();
   /**
-   * The position slot, shared with the isolate (src/runtime/template-api.ts `where`): generated
-   * code stores where it runs; the host reads it when the isolate was stopped from outside. The
-   * memory outlives the isolate, so even a memory kill leaves the last position readable.
+   * The position slot of the context the current render runs in, shared with it
+   * (src/runtime/template-api.ts `where`): generated code stores where it runs; the host reads it
+   * when the isolate was stopped from outside. The memory outlives the isolate, so even a memory
+   * kill leaves the last position readable. One per context (`LiveContext.where`): the tenants of a
+   * shared isolate do not see each other's positions.
    */
-  private readonly where = new Int32Array(new SharedArrayBuffer(4));
+  private where = NO_POSITION;
   /** A spare that a tenant took (its warm-up, if not begun, is skipped). */
   claimed = false;
   /** A spare's warm-up renders are running. */
@@ -304,7 +310,8 @@ export class IsolateHost {
       }
     };
     await context.global.set('__hostCallNow', new ivm.Reference(hostCallNow));
-    await context.global.set('__where', new ivm.ExternalCopy(this.where).copyInto({ release: true }));
+    const where = new Int32Array(new SharedArrayBuffer(4));
+    await context.global.set('__where', new ivm.ExternalCopy(where).copyInto({ release: true }));
     await this.bootstrap.run(context, { timeout: limits.cpuMs });
     const smartcage = (await context.global.get('smartcage', { reference: true })) as ivm.Reference<{
       render: unknown;
@@ -320,6 +327,7 @@ export class IsolateHost {
       defined: new Map(),
       renders: 0,
       lastUsed: Date.now(),
+      where,
       cuts: new Map(),
     };
     this.contexts.set(tenant, live);
@@ -444,6 +452,8 @@ export class IsolateHost {
     tenant = '',
   ): Promise<RenderResponse> {
     if (!this.usable) return retiredBeforeStart();
+    // Until the render starts in its context: a failure before (the context's set-up) names no position.
+    this.where = NO_POSITION;
     const started = performance.now();
     const watchdog = this.watch(limits.wallMs);
     try {
@@ -475,6 +485,9 @@ export class IsolateHost {
   ): Started {
     this.renders++;
     live.renders++;
+    // The render's position slot from here on: a failure reports this context's position, never another's.
+    this.where = live.where;
+    this.where[0] = 0;
     const defining = live.defined.get(t.id) !== t.code;
     const s: Started = {
       live,
@@ -509,7 +522,6 @@ export class IsolateHost {
         live.defined.set(t.id, t.code);
       }
       this.active = host;
-      this.where[0] = 0;
       // Not released at its first use: a render cut at the end of its slice takes a second copy.
       const req = withLimits(withTables(request), limits);
       s.text = requestText(req);
