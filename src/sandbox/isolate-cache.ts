@@ -77,8 +77,8 @@ export class TenantIsolates {
    * isolate tenants of a group share is under the group's key and its number (`sharedKey`).
    */
   private readonly hosts = new Map<string, IsolateHost>();
-  /** A grouped tenant's shared isolate: tenant -> its key in `hosts` (looked at again when that isolate went). */
-  private readonly sharedOf = new Map<string, string>();
+  /** A grouped tenant's shared isolate: tenant -> its group and key in `hosts` (looked at again when that isolate went). */
+  private readonly sharedOf = new Map<string, { group: string; key: string }>();
   /** This cache's own warm spares: another engine's cache never hands out one of them (D159). */
   readonly spares = new SparePool();
   private evicted = 0;
@@ -142,14 +142,15 @@ export class TenantIsolates {
    */
   private sharedKey(group: string, tenant: string): string {
     const given = this.sharedOf.get(tenant);
-    if (given !== undefined && this.hosts.get(given)?.tenants.has(tenant)) return given;
+    // Not a place in another group's isolate: a tenant the embedder moved renders in its new group's.
+    if (given?.group === group && this.hosts.get(given.key)?.tenants.has(tenant)) return given.key;
     for (let i = 0; ; i++) {
       const key = `\u0001${group}\0${i}`;
       const host = this.hosts.get(key);
       if (host?.usable && host.tenants.size >= this.opts.tenantsPerIsolate) continue;
       // Its first render makes it (or a usable host with room): the tenant is one of it from now.
       host?.tenants.add(tenant);
-      this.sharedOf.set(tenant, key);
+      this.sharedOf.set(tenant, { group, key });
       return key;
     }
   }
@@ -246,7 +247,7 @@ export class TenantIsolates {
         }
       }
     }
-    for (const [tenant, key] of this.sharedOf)
+    for (const [tenant, { key }] of this.sharedOf)
       if (!this.hosts.get(key)?.tenants.has(tenant)) this.sharedOf.delete(tenant);
     // The pool hears what the collections gave back (its view of a worker's heap).
     if (reduced.length > 0) void Promise.all(reduced).then(() => this.onEvict?.());

@@ -69,7 +69,8 @@ describe('smartcage serve --sites', () => {
     const groups = join(tmpdir(), `smartcage-groups-${process.pid}.json`);
     writeFileSync(groups, JSON.stringify({ acme: ['one', 'two'] }));
     const warm = async (args: string[]) => {
-      const s = await startServe(['--port', '0', '--sites', dir, ...args], { waitMs: 15_000 });
+      // One process: with --processes N each child would warm the sites its hash gives it.
+      const s = await startServe(['--port', '0', '--sites', dir, '--processes', '1', ...args], { waitMs: 15_000 });
       try {
         for (const site of ['one', 'two', 'three'])
           expect((await fetch(`${s.url}/sites/${site}/rcms-api/1/news`)).status).toBe(200);
@@ -85,6 +86,37 @@ describe('smartcage serve --sites', () => {
       expect(await warm(['--tenants-per-isolate', '4'])).toBe(3);
       expect(await warm(['--isolate-groups', groups])).toBe(3);
     } finally {
+      for (const d of ['two', 'three']) rmSync(join(dir, d), { recursive: true, force: true });
+      rmSync(groups, { force: true });
+    }
+  }, 90_000);
+
+  it('SIGHUP reads the --isolate-groups file again', async () => {
+    copySite('two', 'two');
+    copySite('three', 'three');
+    const groups = join(tmpdir(), `smartcage-groups-hup-${process.pid}.json`);
+    writeFileSync(groups, JSON.stringify({ acme: ['one'] }));
+    const args = ['--isolate-groups', groups, '--tenants-per-isolate', '4', '--isolate-idle-ms', '1000'];
+    const s = await startServe(['--port', '0', '--sites', dir, '--processes', '1', ...args], {
+      waitMs: 15_000,
+    });
+    const warm = async () => {
+      for (const site of ['one', 'two', 'three'])
+        expect((await fetch(`${s.url}/sites/${site}/rcms-api/1/news`)).status).toBe(200);
+      const m = /^smartcage_isolates_warm (\d+)$/m.exec(await (await fetch(`${s.url}/metrics`)).text());
+      return Number(m?.[1]);
+    };
+    try {
+      expect(await warm()).toBe(3);
+      writeFileSync(groups, JSON.stringify({ acme: ['one', 'two', 'three'] }));
+      s.child.kill('SIGHUP');
+      expect(await eventually(() => s.out().includes('isolate groups: 3 sites in 1 group'))).toBe(true);
+      // The isolates made before go once idle (1 s); the three sites then share one.
+      const idle = async () => /^smartcage_isolates_warm 0$/m.test(await (await fetch(`${s.url}/metrics`)).text());
+      expect(await eventually(idle)).toBe(true);
+      expect(await warm()).toBe(1);
+    } finally {
+      await stopServe(s);
       for (const d of ['two', 'three']) rmSync(join(dir, d), { recursive: true, force: true });
       rmSync(groups, { force: true });
     }

@@ -71,6 +71,18 @@ describe('tenants sharing an isolate', () => {
     expect(four.held()).toEqual(['a/128', 'b/256', 'group g/0']);
   });
 
+  it("a tenant the embedder moves to another group renders in that group's isolate from its next render", async () => {
+    const c = cache(4);
+    const t = template('{$x}');
+    await c.render('a', 128, t, request('a'), limits, null, null, 'g1');
+    await c.render('b', 128, t, request('b'), limits, null, null, 'g2');
+    expect((await c.render('a', 128, t, request('moved'), limits, null, null, 'g2')).output).toBe('moved');
+    expect(c.held()).toEqual(['group g1/0', 'group g2/0']);
+    // Out of any group: an isolate of its own.
+    await c.render('a', 128, t, request('alone'), limits, null);
+    expect(c.held()).toEqual(['group g1/0', 'group g2/0', 'a/128']);
+  });
+
   it('each tenant of a shared isolate renders its own code for the same template id', async () => {
     const c = cache(4);
     const a = template('A:{$x}');

@@ -35,7 +35,8 @@ import {
   runPrimary,
 } from '../../site/server/processes.js';
 import { SiteFolderError, SiteRegistry } from '../../site/registry.js';
-import { tenancyOptions } from '../../site/server/tenancy-options.js';
+import { isolateGroupsOf, tenancyOptions } from '../../site/server/tenancy-options.js';
+import type { IsolateGroups } from '../../site/server/isolate-groups.js';
 import { MetricsListenError, serverObserver } from './serve-observability.js';
 import { CLI_HOST } from '../host.js';
 import { formatErrorShown } from '../shown-path.js';
@@ -157,8 +158,10 @@ export const serveCommand: Command = {
     const siteDir = cfg.site;
     const sitesDir = cfg.sites;
     let tenancy: ReturnType<typeof tenancyOptions>;
+    let groups: IsolateGroups | undefined;
     try {
-      tenancy = tenancyOptions(cfg, isServeChild());
+      groups = isolateGroupsOf(cfg);
+      tenancy = tenancyOptions(cfg, isServeChild(), groups);
     } catch (e) {
       if (!(e instanceof ServeConfigError)) throw e;
       say(e.message);
@@ -284,8 +287,12 @@ export const serveCommand: Command = {
       process.stdout.write(
         `${[...addressLines(s.url, s.port), `  metrics: ${metricsUrl}; logs: JSON lines on stderr`].join('\n')}\n`,
       );
-    // SIGHUP: every site.json read again, new site folders added (src/site/registry.ts).
-    const rescan = () => void registry?.rescan();
+    // SIGHUP: every site.json read again, new site folders added (src/site/registry.ts), and the
+    // --isolate-groups file read again (a broken one keeps the last good groups).
+    const rescan = () => {
+      if (groups) say(groups.reload());
+      void registry?.rescan();
+    };
     process.on('SIGHUP', rescan);
     const stopped = await untilStopped(s, cfg['drain-timeout'] * 1000, child ? primaryStopRequests : undefined);
     process.off('SIGHUP', rescan);

@@ -6,7 +6,8 @@
  *   { "acme": ["shop", "blog"], "globex": ["www"] }
  *
  * Keys are group names, values lists of site keys; a site in no list has isolates of its own, and
- * a site named twice is refused. Read when serve starts.
+ * a site named twice is refused. Read when serve starts, and again on SIGHUP (`IsolateGroups`):
+ * a file that no longer reads keeps the last good one, as a broken site.json does.
  */
 import { readFileSync } from 'node:fs';
 import { ServeConfigError } from './options.js';
@@ -43,4 +44,33 @@ export function readIsolateGroups(file: string): Map<string, string> {
     }
   }
   return groups;
+}
+
+/** The groups of one file, read again on `reload` (SIGHUP). */
+export class IsolateGroups {
+  private groups: Map<string, string>;
+
+  /** Throws a ServeConfigError when the file is wrong at start. */
+  constructor(readonly file: string) {
+    this.groups = readIsolateGroups(file);
+  }
+
+  groupOf(site: string): string | undefined {
+    return this.groups.get(site);
+  }
+
+  /**
+   * Reads the file again: what to log. A site moved to another group renders in that group's
+   * isolates from its next render; its old context goes when it has been idle `isolateIdleMs`.
+   */
+  reload(): string {
+    try {
+      this.groups = readIsolateGroups(this.file);
+      const n = new Set(this.groups.values()).size;
+      return `isolate groups: ${this.groups.size} sites in ${n} group${n === 1 ? '' : 's'}`;
+    } catch (e) {
+      if (!(e instanceof ServeConfigError)) throw e;
+      return `${e.message}; the last good groups stay`;
+    }
+  }
 }

@@ -2,13 +2,12 @@
  * The options of `serve` that say what each site may take of the process, as the site registry
  * (src/site/registry.ts) and its sandbox pool take them. The options themselves (flag, variable,
  * config-file key, default, bounds) are rows of src/site/server/options.ts. Reads the
- * `--isolate-groups` file: a ServeConfigError when it is wrong.
+ * `--isolate-groups` file unless given it: a ServeConfigError when it is wrong.
  */
 import type { RegistryOptions } from '../registry.js';
 import type { ServeConfig } from './options.js';
 import { cacheLimits } from '../api/response-cache.js';
-import type { EngineOptions } from '../../index.js';
-import { readIsolateGroups } from './isolate-groups.js';
+import { IsolateGroups } from './isolate-groups.js';
 
 /**
  * `supervised`: this process is a child of `--processes N`, which its primary replaces when it
@@ -16,7 +15,11 @@ import { readIsolateGroups } from './isolate-groups.js';
  * sandbox costs the requests in flight either way, and in-process takes less CPU per request
  * (docs/decisions.md D200). A lone server process keeps the engines' worker, which the pool restarts.
  */
-export function tenancyOptions(cfg: ServeConfig, supervised = false): Partial<RegistryOptions> {
+export function tenancyOptions(
+  cfg: ServeConfig,
+  supervised = false,
+  groups = isolateGroupsOf(cfg),
+): Partial<RegistryOptions> {
   const workers = cfg['sandbox-workers'] ?? (supervised ? 0 : undefined);
   return {
     pgPoolMax: cfg['pg-pool-max'],
@@ -42,14 +45,13 @@ export function tenancyOptions(cfg: ServeConfig, supervised = false): Partial<Re
           ] as const
         ).filter(([, v]) => v !== undefined),
       ),
-      ...isolateGroupOf(cfg['isolate-groups']),
+      ...(groups ? { isolateGroup: (identity) => groups.groupOf(identity.tenant) } : {}),
     },
   };
 }
 
-/** The engines' `isolateGroup`: the operator's file read now (a ServeConfigError when it is wrong). */
-function isolateGroupOf(file: string | undefined): Pick<EngineOptions, 'isolateGroup'> {
-  if (file === undefined) return {};
-  const groups = readIsolateGroups(file);
-  return { isolateGroup: (identity) => groups.get(identity.tenant) };
+/** The `--isolate-groups` file, read now (a ServeConfigError when it is wrong), or undefined without one. */
+export function isolateGroupsOf(cfg: ServeConfig): IsolateGroups | undefined {
+  const file = cfg['isolate-groups'];
+  return file === undefined ? undefined : new IsolateGroups(file);
 }

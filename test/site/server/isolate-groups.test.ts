@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readIsolateGroups } from '../../../src/site/server/isolate-groups.js';
+import { IsolateGroups, readIsolateGroups } from '../../../src/site/server/isolate-groups.js';
 import { resolveServeOptions } from '../../../src/site/server/options.js';
 import { tenancyOptions } from '../../../src/site/server/tenancy-options.js';
 
@@ -33,6 +33,20 @@ describe('--isolate-groups', () => {
     const group = (tenant: string) =>
       engine.isolateGroup!({ tenant, memberId: null, superUser: false, context: 'web', requestId: 'r' });
     expect([group('blog'), group('www'), group('other')]).toEqual(['acme', 'globex.jp', undefined]);
+  });
+
+  it('reads the file again on reload; a file that no longer reads keeps the last good groups', () => {
+    const f = file('reload.json', JSON.stringify({ acme: ['shop'] }));
+    const groups = new IsolateGroups(f);
+    expect(groups.groupOf('blog')).toBeUndefined();
+    writeFileSync(f, JSON.stringify({ acme: ['shop', 'blog'], globex: ['www'] }));
+    expect(groups.reload()).toBe('isolate groups: 3 sites in 2 groups');
+    expect([groups.groupOf('blog'), groups.groupOf('www')]).toEqual(['acme', 'globex']);
+    writeFileSync(f, '{"acme": ["shop"], "b": ["shop"]}');
+    expect(groups.reload()).toBe(
+      `--isolate-groups ${f}: site "shop" is in two groups, "acme" and "b"; the last good groups stay`,
+    );
+    expect(groups.groupOf('www')).toBe('globex');
   });
 
   it.each([
