@@ -36,7 +36,7 @@ const search = (needle: string) => `
   look(globalThis, 'globalThis', 0);
   return found.length ? 'found at ' + found.slice(0, 3).join(', ') : 'clean:' + seen.size;`;
 
-async function run(h: HarnessContext, e: Engine, body: string, opts: RenderOptions) {
+async function run(e: Engine, body: string, opts: RenderOptions) {
   try {
     return { output: (await renderRawJsForHarness(e, body, opts)).output };
   } catch (err) {
@@ -60,29 +60,29 @@ async function sharedIsolates(h: HarnessContext): Promise<Outcome> {
     // still change (its context is then replaced, IS-12): the search's control, in A's own context,
     // must find it there.
     const leave = `try { RegExp.prototype.leak = ${JSON.stringify(secret)}; } catch {}`;
-    const own = await run(h, e, leave + search(secret), a);
+    const own = await run(e, leave + search(secret), a);
     if (!own.output?.startsWith('found at '))
       return { status: 'escaped', detail: `the search does not see what a tenant left: ${own.output ?? own.code}` };
     // A template that changes nothing, so that A's context is kept (the one above was replaced).
     const body = `return ${JSON.stringify(secret)}.length + "";`;
-    for (let i = 0; i < 2; i++) await run(h, e, body, a);
+    for (let i = 0; i < 2; i++) await run(e, body, a);
     // The templates a context defines are named on its `smartcage` object: A's is there for A, and
     // would be there for B in a context they shared. (The harness names raw bodies by their digest.)
     const id = `raw.js#${createHash('sha256').update(body).digest('hex').slice(0, 16)}`;
     const defined = `return String(globalThis.smartcage.has(${JSON.stringify(id)}));`;
-    const [ownHas, otherHas] = [await run(h, e, defined, a), await run(h, e, defined, b)];
+    const [ownHas, otherHas] = [await run(e, defined, a), await run(e, defined, b)];
     if (ownHas.output !== 'true' || otherHas.output !== 'false')
       return {
         status: 'escaped',
         detail: `A's template defined: for A ${ownHas.output ?? ownHas.code}, for B ${otherHas.output ?? otherHas.code}`,
       };
-    const seen = await run(h, e, search(secret), b);
+    const seen = await run(e, search(secret), b);
     if (e.stats().isolates !== 1)
       return { status: 'escaped', detail: `the group's two tenants were not in one isolate (${e.stats().isolates})` };
     if (seen.output === undefined || !seen.output.startsWith('clean:') || h.canaries.leaked(seen.output))
       return { status: 'escaped', detail: `tenant B, searching its context: ${seen.output ?? seen.code}` };
     // A runaway render of A, and B's render queued behind it in the same isolate.
-    const runaway = run(h, e, 'for (;;) {}', a);
+    const runaway = run(e, 'for (;;) {}', a);
     const queued = e.render('{$x}', { ...b, vars: { x: 'after' } }).then(
       (r) => r.output,
       (err: { code?: string }) => err.code ?? 'threw',
