@@ -79,9 +79,9 @@ export interface EngineOptions {
    */
   pool?: Partial<PoolOptions>;
   /**
-   * The isolate group of a render's tenant, asked at each render with its identity: with
-   * `pool.tenantsPerIsolate` above 1, tenants of one group share isolates of the default memory
-   * class, a context each, and so their memory, thread and fate (docs/decisions.md D342). Give one
+   * The isolate group of a render's tenant, asked at each render with its identity when
+   * `pool.tenantsPerIsolate` is above 1: tenants of one group then share isolates of the default
+   * memory class, a context each, and so their memory, thread and fate (docs/decisions.md D342). Give one
    * group only to tenants that may slow and fill each other, e.g. one customer's sites; undefined
    * (the default): the tenant's isolates are its own. Never take it from a tenant's own settings.
    * It may throw: the render fails E_INTERNAL.
@@ -357,8 +357,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
     // One clock for the isolate and the host: an open check on the host sees the render's $smarty.now.
     const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
     const set: TenantSettings = tenantSet ?? (options.tenant ? options.tenant(identity) : options);
-    // Asked before the bridge is made: a group function that throws leaves nothing to end.
-    const group = options.isolateGroup?.(identity);
+    // Asked before the bridge is made: a group function that throws leaves nothing to end. Not
+    // asked when no isolate is shared (tenantsPerIsolate 1): no render would use its answer.
+    const group = perIsolate > 1 ? options.isolateGroup?.(identity) : undefined;
     const site = {
       timezone: set.timezone ?? SITE_DEFAULTS.timezone,
       lang: set.lang ?? SITE_DEFAULTS.lang,

@@ -121,6 +121,19 @@ async function stageFirst(quick: boolean): Promise<Figures> {
 }
 
 /**
+ * Tenants of one owner sharing isolates (D342, an operator's opt-in): every tenant in one group,
+ * 32 to an isolate, so the memory stage's 30 tenants and its base tenant fill about one.
+ */
+const SHARED_OPTIONS = { pool: { tenantsPerIsolate: 32 }, isolateGroup: () => 'one owner' };
+
+/** The engines the cold and memory stages measure: figure prefix, workers, tenants sharing isolates. */
+const ENGINES = [
+  ['w0', 0, false],
+  ['w1', 1, false],
+  ['w0shared', 0, true],
+] as const;
+
+/**
  * Cold tenant: the first render of a tenant that has no isolate yet (template already compiled).
  * Two arrival patterns: 250 ms apart, so the process has a warm spare ready for each (the usual
  * case: src/sandbox/warmup.ts), also right after a forced full GC of the host as runs before
@@ -131,11 +144,7 @@ async function stageCold(quick: boolean): Promise<Figures> {
   const out: Figures = {};
   // `w0shared`: every tenant of one isolate group, sharing isolates 32 at a time (D342): a new
   // tenant takes the warm context its isolate made ready, as a tenant of its own takes a spare.
-  for (const [key, workers, shared] of [
-    ['w0', 0, false],
-    ['w1', 1, false],
-    ['w0shared', 0, true],
-  ] as const) {
+  for (const [key, workers, shared] of ENGINES) {
     const e = createEngine({ workers, timezone: 'UTC', ...(shared ? SHARED_OPTIONS : {}) });
     for (let i = 0; i < 3; i++)
       await e.render(PAGE_TPL, { name: 'page.tpl', vars: data, identity: { tenant: `warmup${i}` } });
@@ -302,12 +311,6 @@ async function stageCopyIn(quick: boolean): Promise<Figures> {
   };
 }
 
-/**
- * Tenants of one owner sharing isolates (D342, an operator's opt-in): every tenant in one group,
- * 32 to an isolate, so the memory stage's 30 tenants and its base tenant fill about one.
- */
-const SHARED_OPTIONS = { pool: { tenantsPerIsolate: 32 }, isolateGroup: () => 'one owner' };
-
 /** RSS per warm tenant: K tenants each render the page 20 times; RSS growth / K. */
 async function stageMemory(quick: boolean): Promise<Figures> {
   const data = vars();
@@ -327,11 +330,7 @@ async function stageMemory(quick: boolean): Promise<Figures> {
   // The idle collection (`isolateReduceAfterMs`, 30 s by default) shortened the same way, and
   // longer than the K tenants take to warm up (~2-3 s): none has had it when the warm figure is read.
   const reduceMs = 5000;
-  for (const [key, workers, shared] of [
-    ['w0', 0, false],
-    ['w1', 1, false],
-    ['w0shared', 0, true],
-  ] as const) {
+  for (const [key, workers, shared] of ENGINES) {
     const e = createEngine({
       workers,
       timezone: 'UTC',

@@ -163,6 +163,14 @@ describe('createEngine({ isolateGroup, pool: { tenantsPerIsolate } })', () => {
     expect((await engine.render('{$x}', { vars: { x: 2 } })).output).toBe('2');
   });
 
+  it('does not ask the group function when no isolate is shared (tenantsPerIsolate 1)', async () => {
+    let asked = 0;
+    const engine = createEngine({ workers: 0, isolateGroup: () => String(++asked) });
+    engines.push(engine);
+    expect((await engine.render('{$x}', { vars: { x: 1 } })).output).toBe('1');
+    expect(asked).toBe(0);
+  });
+
   it('refuses a tenantsPerIsolate that is not a whole number from 1 to 32', () => {
     for (const bad of [0, 33, 1.5, Number.NaN])
       expect(() => createEngine({ workers: 0, pool: { tenantsPerIsolate: bad } })).toThrow(
