@@ -158,8 +158,11 @@ async function thousand(): Promise<void> {
     const fresh = argv.includes('--new-connections');
     const r = await load(hot, 8, 10_000, shared ? get : (u) => getOwn(u, fresh));
     const warm = treeRssMB(pid);
+    // Summed over the children by the one that answers (D343 places a group's sites in one).
+    const metrics = await (await fetch(`${served.url}/metrics`)).text();
+    const isolates = /^smartcage_isolates_warm (\d+)$/m.exec(metrics)?.[1] ?? '?';
     log(
-      `thousand: 1,000 sites: start ${start.mb} MB; 50 hot (10 s of 8 requests in flight over them on ${shared ? 'connections shared by all sites' : fresh ? 'a new connection each' : "each site's own connections"}, ${r.latencies.length} requests, p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms${r.bad ? `, ${r.bad} not 200` : ''}): ${warm.mb} MB (${warm.processes} processes)`,
+      `thousand: 1,000 sites: start ${start.mb} MB; 50 hot (10 s of 8 requests in flight over them on ${shared ? 'connections shared by all sites' : fresh ? 'a new connection each' : "each site's own connections"}, ${r.latencies.length} requests, p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms${r.bad ? `, ${r.bad} not 200` : ''}): ${warm.mb} MB (${warm.processes} processes, ${isolates} isolates warm)`,
     );
   } finally {
     await served.stop();

@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerOf } from '../../src/site/server/affinity.js';
 import { requireBuild, runBin } from '../support/bin.js';
 import { eventually, startServe, stopServe } from '../support/serve-process.js';
 
@@ -87,6 +88,43 @@ describe('smartcage serve --sites', () => {
       expect(await warm(['--isolate-groups', groups])).toBe(3);
     } finally {
       for (const d of ['two', 'three']) rmSync(join(dir, d), { recursive: true, force: true });
+      rmSync(groups, { force: true });
+    }
+  }, 90_000);
+
+  it("under --processes 2 a group's sites are served by one process, whose isolates they share; SIGHUP regroups", async () => {
+    // A site whose own key another process owns than 'one''s: only the group brings them together.
+    const other = ['two', 'three', 'four', 'five', 'six'].find((k) => ownerOf(k, [0, 1]) !== ownerOf('one', [0, 1]))!;
+    copySite(other, other);
+    const groups = join(tmpdir(), `smartcage-groups-p2-${process.pid}.json`);
+    writeFileSync(groups, JSON.stringify({ acme: ['one'] }));
+    const args = ['--isolate-groups', groups, '--tenants-per-isolate', '4', '--isolate-idle-ms', '1000'];
+    const s = await startServe(['--port', '0', '--sites', dir, '--processes', '2', ...args], { waitMs: 15_000 });
+    const metric = async (name: string) =>
+      Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(await (await fetch(`${s.url}/metrics`)).text())?.[1]);
+    const warm = async () => {
+      // Each on a connection of its own (routed by the primary), then both on one (the child that
+      // got it passes a site it does not own on, D238).
+      for (const site of ['one', other]) {
+        const r = await fetch(`${s.url}/sites/${site}/rcms-api/1/news`, { headers: { connection: 'close' } });
+        expect(r.status).toBe(200);
+      }
+      for (const site of [other, 'one'])
+        expect((await fetch(`${s.url}/sites/${site}/rcms-api/1/news`)).status).toBe(200);
+      return metric('smartcage_isolates_warm');
+    };
+    try {
+      expect(await eventually(() => s.out().includes('2 processes listening'))).toBe(true);
+      expect(await warm()).toBe(2);
+      // The primary reads the file again too: it routes the new group's sites to one process.
+      writeFileSync(groups, JSON.stringify({ acme: ['one', other] }));
+      s.child.kill('SIGHUP');
+      expect(await eventually(() => s.out().split('isolate groups: 2 sites in 1 group').length === 3)).toBe(true);
+      expect(await eventually(async () => (await metric('smartcage_isolates_warm')) === 0)).toBe(true);
+      expect(await warm()).toBe(1);
+    } finally {
+      await stopServe(s);
+      rmSync(join(dir, other), { recursive: true, force: true });
       rmSync(groups, { force: true });
     }
   }, 90_000);

@@ -35,7 +35,7 @@ import {
   runPrimary,
 } from '../../site/server/processes.js';
 import { SiteFolderError, SiteRegistry } from '../../site/registry.js';
-import { isolateGroupsOf, tenancyOptions } from '../../site/server/tenancy-options.js';
+import { isolateGroupsOf, routeKeyOf, tenancyOptions } from '../../site/server/tenancy-options.js';
 import type { IsolateGroups } from '../../site/server/isolate-groups.js';
 import { MetricsListenError, serverObserver } from './serve-observability.js';
 import { CLI_HOST } from '../host.js';
@@ -230,8 +230,11 @@ export const serveCommand: Command = {
           port,
           addressLines: (url, p, m) => [...addressLines(url, p), ...metricsLine(m)],
           cutStatus: EXIT.DRAIN_CUT,
-          // Sites are addressed by their key (the Host or the path): each goes to one child (D226).
+          // Sites are addressed by their key (the Host or the path): each goes to one child (D226),
+          // or each group of sites that share isolates (D343).
           affinity: sitesDir !== undefined && cfg.affinity === 'on',
+          routeKey: routeKeyOf(cfg, groups),
+          onHangup: () => groups?.reload(),
         });
       } catch (e) {
         // Listening (with affinity) or picking a free port for --port 0: the children say their own failures.
@@ -264,7 +267,9 @@ export const serveCommand: Command = {
           showError: formatErrorShown,
           connections: primaryConnections(),
           // A request on a connection another site brought here goes to its site's owner (D238).
-          reroute: owners && rerouter({ ...owners, host, relayed: (r) => observer.relayed(r) }),
+          reroute:
+            owners &&
+            rerouter({ ...owners, host, routeKey: routeKeyOf(cfg, groups), relayed: (r) => observer.relayed(r) }),
         });
       } else {
         s = await listen(observer.wrap(createFormsApp({ storageDir: hasDir ? dir : undefined, schemas })), {

@@ -5,9 +5,10 @@
  * child at a time, so only that child warms its isolate and opens its database: with round-robin
  * every child warmed every hot site.
  *
- * - The owner is a rendezvous hash of the site key over the slots whose child is up: when a child
- *   dies its sites spread over the others and no other site moves; when its slot's next child is
- *   up they come back.
+ * - The owner is a rendezvous hash of the site's route key over the slots whose child is up: when a
+ *   child dies its sites spread over the others and no other site moves; when its slot's next
+ *   child is up they come back. The route key is the site key, or its isolate group's when its
+ *   sites share isolates (`RouteKey`, D343).
  * - A head that names no site (`/healthz`, `/metrics`, the index) or is too large goes to the next
  *   child in turn; the child's HTTP server answers it as it would any (431 for a head too large).
  * - A head not complete within HEAD_TIMEOUT_MS is answered 408 here; with no child up, 503.
@@ -27,9 +28,19 @@ export interface LiveChild {
   hand(socket: Socket, bytes: Buffer): void;
 }
 
-/** The index in `slots` of the slot that owns `site`: the highest score of the key with each slot. */
-export function ownerOf(site: string, slots: readonly number[]): number {
-  const h = fnv1a(site);
+/**
+ * What a site is routed by. A site key, or for a site whose isolate group shares isolates, the
+ * group's key (IsolateGroups.routeKey): a group's sites then go to one child, whose isolates they
+ * share, instead of a few isolates of the group in every child (docs/decisions.md D343).
+ */
+export type RouteKey = (site: string) => string;
+
+/** Each site by its own key. */
+export const bySite: RouteKey = (site) => site;
+
+/** The index in `slots` of the slot that owns `key` (a RouteKey's): the highest score of the key with each slot. */
+export function ownerOf(key: string, slots: readonly number[]): number {
+  const h = fnv1a(key);
   let best = 0;
   let bestScore = -1;
   for (let i = 0; i < slots.length; i++) {
@@ -61,6 +72,7 @@ export async function listenFront(
   host: string,
   port: number,
   live: () => readonly LiveChild[],
+  routeKey: RouteKey,
   log: (line: string) => void,
   limits = { maxBytes: MAX_HEAD_BYTES, timeoutMs: HEAD_TIMEOUT_MS },
 ): Promise<Front> {
@@ -79,7 +91,7 @@ export async function listenFront(
         site === undefined
           ? turn++ % children.length
           : ownerOf(
-              site,
+              routeKey(site),
               children.map((c) => c.slot),
             );
       children[i]!.hand(socket, r.bytes);

@@ -60,6 +60,16 @@ export class IsolateGroups {
   }
 
   /**
+   * What `serve --processes N` routes a site by (affinity.ts RouteKey): its group's key, so that the
+   * group's sites share one child's isolates, or its own key. A group's key starts with \u0001,
+   * which no site key holds: a group and a site of the same name are two keys, placed apart.
+   */
+  readonly routeKey = (site: string): string => {
+    const group = this.groups.get(site);
+    return group === undefined ? site : `\u0001${group}`;
+  };
+
+  /**
    * Reads the file again: what to log. A site moved to another group renders in that group's
    * isolates from its next render; its old context goes when it has been idle `isolateIdleMs`.
    */

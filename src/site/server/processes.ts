@@ -29,7 +29,7 @@ import { createServer, Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { StopRequest } from './stop.js';
 import { boundPort } from '../../http/port.js';
-import { listenFront, type Front, type LiveChild } from './affinity.js';
+import { bySite, listenFront, type Front, type LiveChild, type RouteKey } from './affinity.js';
 
 /** Messages between the primary and a child, over the cluster's IPC channel. */
 type ToPrimary =
@@ -220,6 +220,10 @@ export interface PrimaryOptions {
   cutStatus: number;
   /** The primary listens and sends each connection to the child that owns its site (affinity.ts). */
   affinity?: boolean;
+  /** What a site is routed by, with `affinity` (bySite unless sites share isolates by group, D343). */
+  routeKey?: RouteKey;
+  /** Called on SIGHUP before the children are told: what the primary reads again itself (the groups). */
+  onHangup?: () => void;
 }
 
 /** Sends a connection and what was read of it to a child; a child that went meanwhile loses it. */
@@ -261,7 +265,9 @@ export async function runPrimary(opts: PrimaryOptions): Promise<number> {
   let front: Front | null = null;
   let env: Record<string, string> = {};
   if (opts.affinity) {
-    front = await listenFront(opts.host, opts.port, live, (line) => process.stderr.write(`smartcage serve: ${line}\n`));
+    front = await listenFront(opts.host, opts.port, live, opts.routeKey ?? bySite, (line) =>
+      process.stderr.write(`smartcage serve: ${line}\n`),
+    );
     env = { [CHILD_PORT]: String(front.port), [HANDED]: '1', [REROUTE_TOKEN]: randomBytes(18).toString('base64url') };
   } else if (opts.port === 0) env = { [CHILD_PORT]: String(await freePort(opts.host)) };
   return new Promise((done) => {
@@ -332,8 +338,10 @@ export async function runPrimary(opts: PrimaryOptions): Promise<number> {
       });
     };
     const onSignal = () => stop(stopping ? 'now' : 'drain');
-    // SIGHUP (reread every site.json, add new site folders) is each child's to act on.
+    // SIGHUP (reread every site.json, add new site folders) is each child's to act on; the
+    // primary reads again only what it routes by.
     const onHangup = () => {
+      opts.onHangup?.();
       for (const s of slots) s.worker?.process.kill('SIGHUP');
     };
     const off = () => {

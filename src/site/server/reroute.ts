@@ -32,7 +32,7 @@ import {
   type RequestOptions,
   type ServerResponse,
 } from 'node:http';
-import { ownerOf } from './affinity.js';
+import { bySite, ownerOf, type RouteKey } from './affinity.js';
 import { siteOf } from './request-head.js';
 
 export const REROUTED_HEADER = 'x-smartcage-rerouted';
@@ -56,6 +56,8 @@ export interface RerouteOptions {
   port: number;
   /** The slots up and this child's own, as the primary last said. */
   owner: { readonly slots: readonly number[]; readonly self: number };
+  /** What a site is routed by: the primary's own (affinity.ts), or each would pass the other's requests back. */
+  routeKey?: RouteKey;
   /** Told once of each request passed to its owner, when its answer ended or was cut (its access line). */
   relayed?: (r: RelayedRequest) => void;
 }
@@ -98,9 +100,10 @@ export function rerouter(opts: RerouteOptions): Rerouter {
   // would close it under a request: node applies the server's hint only below an agent timeout.
   const agent = new SiteAgent({ keepAlive: true, timeout: RELAY_IDLE_MS });
   const host = loopback(opts.host);
+  const routeKey = opts.routeKey ?? bySite;
   const owns = (site: string): boolean => {
     const { slots, self } = opts.owner;
-    return slots.length < 2 || slots[ownerOf(site, slots)] === self;
+    return slots.length < 2 || slots[ownerOf(routeKey(site), slots)] === self;
   };
   return {
     take(req, res, serveHere) {

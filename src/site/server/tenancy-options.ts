@@ -8,6 +8,7 @@ import type { RegistryOptions } from '../registry.js';
 import type { ServeConfig } from './options.js';
 import { cacheLimits } from '../api/response-cache.js';
 import { IsolateGroups } from './isolate-groups.js';
+import type { RouteKey } from './affinity.js';
 
 /**
  * `supervised`: this process is a child of `--processes N`, which its primary replaces when it
@@ -48,6 +49,16 @@ export function tenancyOptions(
       ...(groups ? { isolateGroup: (identity) => groups.groupOf(identity.tenant) } : {}),
     },
   };
+}
+
+/**
+ * What `--processes N` routes sites by: their group's key where a group's sites share isolates
+ * (`--tenants-per-isolate` above 1), so that they share one child's (D343); else each its own key.
+ */
+export function routeKeyOf(cfg: ServeConfig, groups: IsolateGroups | undefined): RouteKey | undefined {
+  // Unset is the pool's default, 1 (options.ts): nothing is shared.
+  const perIsolate = cfg['tenants-per-isolate'] ?? 1;
+  return groups && perIsolate > 1 ? groups.routeKey : undefined;
 }
 
 /** The `--isolate-groups` file, read now (a ServeConfigError when it is wrong), or undefined without one. */

@@ -6,7 +6,14 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listenFront, ownerOf, type Front, type LiveChild } from '../../../src/site/server/affinity.js';
+import {
+  bySite,
+  listenFront,
+  ownerOf,
+  type Front,
+  type LiveChild,
+  type RouteKey,
+} from '../../../src/site/server/affinity.js';
 import { listen, type ServeServer } from '../../../src/site/server/listen.js';
 import { readHead, siteOfHead, startReading } from '../../../src/site/server/request-head.js';
 
@@ -129,7 +136,7 @@ describe('listenFront', () => {
   });
 
   /** Two servers that take connections from the front (as two children would), each answering its name. */
-  async function twoChildren(limits?: { maxBytes: number; timeoutMs: number }) {
+  async function twoChildren(limits?: { maxBytes: number; timeoutMs: number }, routeKey: RouteKey = bySite) {
     const up = new Set([0, 1]);
     const children: LiveChild[] = [];
     for (const slot of [0, 1]) {
@@ -149,6 +156,7 @@ describe('listenFront', () => {
       '127.0.0.1',
       0,
       () => children.filter((c) => up.has(c.slot)),
+      routeKey,
       () => {},
       limits,
     );
@@ -168,6 +176,23 @@ describe('listenFront', () => {
     expect(turns.sort()).toEqual(['0', '1']);
     const r = await fetch(`${url}/sites/alpha/post`, { method: 'POST', body: 'x'.repeat(100_000) });
     expect(await r.text()).toBe(`child ${ownerOf('alpha', [0, 1])} POST /sites/alpha/post ${'x'.repeat(100_000)}`);
+  });
+
+  it("with a route key, a group's sites go to the group's owner, whatever their own keys' owners", async () => {
+    // Sites whose own keys two children own, in one group: the group's key decides (D343).
+    const keys = Array.from({ length: 40 }, (_, i) => `s${i}`);
+    const apart = [keys.find((k) => ownerOf(k, [0, 1]) === 0)!, keys.find((k) => ownerOf(k, [0, 1]) === 1)!];
+    const group = '\u0001acme';
+    const routeKey: RouteKey = (site) => (apart.includes(site) ? group : site);
+    const { url } = await twoChildren(undefined, routeKey);
+    const served = async (site: string) =>
+      (await (await fetch(`${url}/sites/${site}/x`, { headers: { connection: 'close' } })).text()).split(' ')[1];
+    const owner = String(ownerOf(group, [0, 1]));
+    expect(await served(apart[0]!)).toBe(owner);
+    expect(await served(apart[1]!)).toBe(owner);
+    // A site in no group keeps its own owner.
+    const alone = keys.find((k) => !apart.includes(k))!;
+    expect(await served(alone)).toBe(String(ownerOf(alone, [0, 1])));
   });
 
   it("a slot that is down has its sites served by the other; a keep-alive connection's later requests stay with its child", async () => {
@@ -217,6 +242,7 @@ describe('listenFront', () => {
       '127.0.0.1',
       0,
       () => [{ slot: 0, hand: (socket, bytes) => accept(socket, bytes) }],
+      bySite,
       () => {},
     );
     fronts.push(front);

@@ -105,6 +105,22 @@ describe('rerouter', () => {
     expect([head.status, head.headers['x-served-by'], head.json]).toEqual([200, 'owner', null]);
   });
 
+  it("routes by the route key: a site of a group this server owns is served here, whatever its own key's owner", async () => {
+    const group = ['\u0001a', '\u0001b', '\u0001c', '\u0001d'].find((g) => ownerOf(g, [0, 1]) === 0)!;
+    const owner = await server('owner');
+    const here = await server('here', {
+      token: TOKEN,
+      host: '127.0.0.1',
+      port: owner.port,
+      owner: { slots: [0, 1], self: 0 },
+      routeKey: (site) => (site === theirs ? group : site),
+    });
+    expect((await send(here, 'GET', `/sites/${theirs}/x`)).headers['x-served-by']).toBe('here');
+    // A site outside the group still goes to its owner.
+    const other = Array.from({ length: 40 }, (_, i) => `other${i}`).find((k) => ownerOf(k, [0, 1]) === 1)!;
+    expect((await send(here, 'GET', `/sites/${other}/x`)).headers['x-served-by']).toBe('owner');
+  });
+
   it('serves a request with a body or another method than GET/HEAD itself, and one its owner cannot be reached for', async () => {
     const { here, owner } = await pair();
     const post = await send(here, 'POST', `/sites/${theirs}/x`, { 'content-type': 'text/plain' }, 'payload');
