@@ -244,6 +244,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
   };
   // This engine's request globals and response caches: another engine's tenants never see them (D159).
   const hostState = new HostState();
+  // Set by close(): a render asked for after it fails at once, one still running fails E_ENGINE_CLOSED.
+  let closed = false;
 
   const engine = guarded({
     compile(source, opts = {}) {
@@ -268,6 +270,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
 
     close() {
+      closed = true;
       templates.close();
       sandbox.close();
       // The one host resource an engine starts: the browser of {generate_pdf} (started again on next use).
@@ -353,6 +356,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
     event?: RenderEvent,
     tenantSet?: TenantSettings,
   ): Promise<RenderResult> {
+    // Here, not at render(): a render whose compile was waiting when the engine closed would
+    // otherwise make an isolate, or start a worker, that nothing closes.
+    if (closed) throw closedError(name);
     const tenant = identity.tenant;
     // One clock for the isolate and the host: an open check on the host sees the render's $smarty.now.
     const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
@@ -442,7 +448,16 @@ export function createEngine(options: EngineOptions = {}): Engine {
       if (opts.identity?.requestId === undefined) hostState.requestGlobals.endRequest(tenant, identity.requestId);
     }
     if (event && typeof raw.cpuMs === 'number') event.cpuMs = raw.cpuMs;
-    if (raw.error) throw runtimeError(raw.error, c);
+    if (raw.error) {
+      // close() stopped the isolate or the worker under the render: say so, not what the stop
+      // looked like from inside (a disposed isolate reads as a memory limit, a killed worker as a crash).
+      if (closed && SANDBOX_STOPS.has(raw.error.code))
+        throw runtimeError(
+          { ...raw.error, code: 'E_ENGINE_CLOSED', message: 'the engine was closed during the render' },
+          c,
+        );
+      throw runtimeError(raw.error, c);
+    }
     if (raw.logs?.length) publishTemplateLogs(raw.logs, (i) => logPlace(raw.logsAt?.[i], c), identity);
     const warnings = raw.warnings ?? [];
     return {
@@ -547,6 +562,18 @@ function guarded(engine: Engine): Engine {
 
 /** Errors of the sandbox itself: the isolate was stopped from outside, so no stack names a line. */
 const SANDBOX_STOPS = new Set(['E_CPU_TIMEOUT', 'E_WALL_TIMEOUT', 'E_MEMORY_LIMIT', 'E_SANDBOX_CRASHED']);
+
+/** A render the engine would not start: it was closed. */
+function closedError(name: string): TemplateError {
+  return new TemplateError({
+    code: 'E_ENGINE_CLOSED',
+    message: 'the engine is closed',
+    name,
+    line: 0,
+    column: 0,
+    frame: '',
+  });
+}
 
 /** The identity a render or compile runs with: the embedder's, completed with the defaults. */
 function identityOf(given: Partial<RenderIdentity> | undefined): RenderIdentity {

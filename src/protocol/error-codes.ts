@@ -108,6 +108,7 @@ export const ERROR_CODE_MEANINGS = {
   E_FILE_FAILED: 'a file operation failed (a folder where a file was expected, I/O)',
 
   // The engine (src/engine.ts)
+  E_ENGINE_CLOSED: 'the engine was closed: a render asked for after close(), or one still running when it was called',
   E_INTERNAL: "a bug, or the embedder's lookup threw: the cause is kept, the message says nothing of it",
 
   // The security harness (src/security)
