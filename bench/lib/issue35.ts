@@ -55,12 +55,19 @@ export interface EndpointFigures {
   timesPlain: number;
 }
 
-/** Reads bench/serve.ts's `rps: NAME: serve / plain ...` lines, by endpoint. */
-export function readServe(text: string): Map<string, EndpointFigures> {
+/**
+ * Reads bench/serve.ts's `rps:` lines of one variant (`serve`, the default one; `processes`, the
+ * full bench's `--processes 2`), by endpoint.
+ */
+export function readServe(text: string, variant = 'serve'): Map<string, EndpointFigures> {
   const out = new Map<string, EndpointFigures>();
-  for (const m of text.matchAll(/^rps: ([\w-]+) serve: .*?\(([\d.]+) ms CPU per request/gm))
+  for (const m of text.matchAll(new RegExp(`^rps: ([\\w-]+) ${variant}: .*?\\(([\\d.]+) ms CPU per request`, 'gm')))
     out.set(m[1]!, { ms: Number(m[2]), timesPlain: NaN });
-  for (const m of text.matchAll(/^rps: ([\w-]+): serve \/ plain .*?CPU per request ([\d.]+)x the plain server's/gm)) {
+  const ratios = new RegExp(
+    `^rps: ([\\w-]+): ${variant} \\/ plain .*?CPU per request ([\\d.]+)x the plain server's`,
+    'gm',
+  );
+  for (const m of text.matchAll(ratios)) {
     const e = out.get(m[1]!);
     if (e) e.timesPlain = Number(m[2]);
   }
