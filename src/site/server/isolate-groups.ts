@@ -46,23 +46,49 @@ export function readIsolateGroups(file: string): Map<string, string> {
   return groups;
 }
 
-/** The groups of one file, read again on `reload` (SIGHUP). */
+/**
+ * Site key -> what it shares isolates with: its group, or, in a group of more sites than one
+ * isolate takes (`perIsolate`), the group's part of `perIsolate` sites in the file's order
+ * (`acme/1`, `acme/2`, ...; a group name holds no `/`). Under `--processes N` each part is routed
+ * on its own (D343): a big owner's sites spread over the processes, each part in one.
+ */
+export function partsOf(groups: ReadonlyMap<string, string>, perIsolate: number): Map<string, string> {
+  // One tenant per isolate shares nothing: there is nothing to cut.
+  if (perIsolate < 2) return new Map(groups);
+  const sizes = new Map<string, number>();
+  for (const g of groups.values()) sizes.set(g, (sizes.get(g) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const parts = new Map<string, string>();
+  for (const [site, g] of groups) {
+    const i = seen.get(g) ?? 0;
+    seen.set(g, i + 1);
+    parts.set(site, sizes.get(g)! <= perIsolate ? g : `${g}/${Math.floor(i / perIsolate) + 1}`);
+  }
+  return parts;
+}
+
+/** The groups of one file, read again on `reload` (SIGHUP), in parts of `perIsolate` sites. */
 export class IsolateGroups {
   private groups: Map<string, string>;
 
   /** Throws a ServeConfigError when the file is wrong at start. */
-  constructor(readonly file: string) {
-    this.groups = readIsolateGroups(file);
+  constructor(
+    readonly file: string,
+    private readonly perIsolate = 1,
+  ) {
+    this.groups = partsOf(readIsolateGroups(file), perIsolate);
   }
 
+  /** The group, or the part of a big one, that `site` shares isolates with (partsOf). */
   groupOf(site: string): string | undefined {
     return this.groups.get(site);
   }
 
   /**
-   * What `serve --processes N` routes a site by (affinity.ts RouteKey): its group's key, so that the
-   * group's sites share one child's isolates, or its own key. A group's key starts with \u0001,
-   * which no site key holds: a group and a site of the same name are two keys, placed apart.
+   * What `serve --processes N` routes a site by (affinity.ts RouteKey): its group's (or part's)
+   * key, so that the sites that share isolates are in one child, or its own key. A group's key
+   * starts with \u0001, which no site key holds: a group and a site of the same name are two keys,
+   * placed apart.
    */
   readonly routeKey = (site: string): string => {
     const group = this.groups.get(site);
@@ -75,9 +101,10 @@ export class IsolateGroups {
    */
   reload(): string {
     try {
-      this.groups = readIsolateGroups(this.file);
-      const n = new Set(this.groups.values()).size;
-      return `isolate groups: ${this.groups.size} sites in ${n} group${n === 1 ? '' : 's'}`;
+      const groups = readIsolateGroups(this.file);
+      this.groups = partsOf(groups, this.perIsolate);
+      const n = new Set(groups.values()).size;
+      return `isolate groups: ${groups.size} sites in ${n} group${n === 1 ? '' : 's'}`;
     } catch (e) {
       if (!(e instanceof ServeConfigError)) throw e;
       return `${e.message}; the last good groups stay`;

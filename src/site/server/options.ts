@@ -241,7 +241,7 @@ export const SERVE_OPTIONS = {
     type: file,
     arg: 'FILE',
     default: undefined,
-    doc: 'a JSON file of which sites are one owner\'s, {"OWNER": ["SITE_KEY", ...]}: with --tenants-per-isolate above 1 they share isolates, and under --processes N one process serves each group',
+    doc: 'a JSON file of which sites are one owner\'s, {"OWNER": ["SITE_KEY", ...]}: with --tenants-per-isolate above 1 they share isolates, and under --processes N one process serves each group (a big one in parts of N sites)',
   }),
   // The API cache's bounds (D236, D240): the process's, over every site it serves.
   'api-cache-entries': row({

@@ -64,5 +64,5 @@ export function routeKeyOf(cfg: ServeConfig, groups: IsolateGroups | undefined):
 /** The `--isolate-groups` file, read now (a ServeConfigError when it is wrong), or undefined without one. */
 export function isolateGroupsOf(cfg: ServeConfig): IsolateGroups | undefined {
   const file = cfg['isolate-groups'];
-  return file === undefined ? undefined : new IsolateGroups(file);
+  return file === undefined ? undefined : new IsolateGroups(file, cfg['tenants-per-isolate'] ?? 1);
 }

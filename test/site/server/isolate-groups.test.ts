@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IsolateGroups, readIsolateGroups } from '../../../src/site/server/isolate-groups.js';
+import { IsolateGroups, partsOf, readIsolateGroups } from '../../../src/site/server/isolate-groups.js';
 import { resolveServeOptions } from '../../../src/site/server/options.js';
 import { tenancyOptions } from '../../../src/site/server/tenancy-options.js';
 
@@ -33,6 +33,32 @@ describe('--isolate-groups', () => {
     const group = (tenant: string) =>
       engine.isolateGroup!({ tenant, memberId: null, superUser: false, context: 'web', requestId: 'r' });
     expect([group('blog'), group('www'), group('other')]).toEqual(['acme', 'globex.jp', undefined]);
+  });
+
+  it('cuts a group of more sites than one isolate takes into parts, each routed on its own', () => {
+    const f = file('parts.json', JSON.stringify({ acme: ['a1', 'a2', 'a3', 'a4', 'a5'], small: ['s1', 's2'] }));
+    expect([...partsOf(readIsolateGroups(f), 2)]).toEqual([
+      ['a1', 'acme/1'],
+      ['a2', 'acme/1'],
+      ['a3', 'acme/2'],
+      ['a4', 'acme/2'],
+      ['a5', 'acme/3'],
+      ['s1', 'small'],
+      ['s2', 'small'],
+    ]);
+    const groups = new IsolateGroups(f, 2);
+    expect(groups.groupOf('a3')).toBe('acme/2');
+    // One key per part, none a site's own: a part is placed as one, apart from the other parts.
+    expect(['a1', 'a2', 'a3', 'a5', 's2', 'other'].map(groups.routeKey)).toEqual([
+      '\u0001acme/1',
+      '\u0001acme/1',
+      '\u0001acme/2',
+      '\u0001acme/3',
+      '\u0001small',
+      'other',
+    ]);
+    // At one tenant per isolate nothing is shared, and the groups are not cut.
+    expect(new IsolateGroups(f).groupOf('a5')).toBe('acme');
   });
 
   it('reads the file again on reload; a file that no longer reads keeps the last good groups', () => {
