@@ -123,6 +123,8 @@ export class SecretRedactor {
         const r = text(v.i);
         return r === v.i ? v : r;
       }
+      // A list is walked as its pairs too: an index that shows a secret's digits is redacted as any key.
+      if ('l' in v) return walk({ a: v.l.map((x, i) => [i, x] as [number, AnswerTransfer]) });
       if ('a' in v) return { a: v.a.map(([k, x]) => [typeof k === 'string' ? text(k) : num(k), walk(x)]) };
       return { o: v.o.map(([k, x]) => [text(k), walk(x)]) };
     };

@@ -6,7 +6,8 @@
  *   null | boolean | number | string      as themselves (non-integral numbers are floats)
  *   { f: n }                              an integral float
  *   { i: "digits" }                       an int past 2^53 (JSON numbers stop being exact there)
- *   { a: [[key, value], ...] }            a PHP array (an int key past 2^53 as its digits)
+ *   { l: [value, ...] }                   a PHP array whose keys are 0, 1, 2... in order (a list)
+ *   { a: [[key, value], ...] }            any other PHP array (an int key past 2^53 as its digits)
  *   { o: [[name, value], ...] }           a stdClass object
  *
  * A host's answer into the isolate may also hold, wherever a value goes (AnswerTransfer):
@@ -30,12 +31,17 @@ export type Transfer =
   | string
   | { f: number }
   | { i: string }
+  | { l: Transfer[] }
   | { a: [number | string, Transfer][] }
   | { o: [string, Transfer][] };
 
 /** A value of a host's answer: a Transfer, or plain data (`{ p }`) at any level. */
 export type AnswerTransfer =
-  Transfer | { p: unknown } | { a: [number | string, AnswerTransfer][] } | { o: [string, AnswerTransfer][] };
+  | Transfer
+  | { p: unknown }
+  | { l: AnswerTransfer[] }
+  | { a: [number | string, AnswerTransfer][] }
+  | { o: [string, AnswerTransfer][] };
 
 export class TransferError extends Error {
   readonly code = 'E_BAD_ATTRIBUTE';
@@ -85,6 +91,13 @@ export function checkTransferSize(values: readonly Transfer[], what: string, max
     if (typeof t === 'string') return add(t.length + 2);
     if (t === null || typeof t !== 'object') return add(8);
     if ('f' in t || 'i' in t) return add(24);
+    if ('l' in t) {
+      for (const x of t.l) {
+        add(8);
+        walk(x);
+      }
+      return;
+    }
     for (const [k, x] of 'a' in t ? t.a : t.o) {
       add(typeof k === 'string' ? k.length + 8 : 8);
       walk(x);
@@ -109,9 +122,14 @@ export function encodeValue(v: Value, depth = 0): Transfer {
       break; // objects and the rest: below
   }
   if (v instanceof PhpFloat) return { f: v.value };
-  // A canonical int string is the int key itself in PHP, so digits carry a big key exactly.
-  if (v instanceof PhpArray)
+  if (v instanceof PhpArray) {
+    // A list as its values alone: one JSON array where pairs were one per value, which the host
+    // parsed and collected at several times the cost (80,000 values: 17 against 2 ms, D345).
+    const list = v.packedValues();
+    if (list) return { l: list.map((x) => encodeValue(x, depth + 1)) };
+    // A canonical int string is the int key itself in PHP, so digits carry a big key exactly.
     return { a: v.entries().map(([k, x]) => [typeof k === 'bigint' ? k.toString() : k, encodeValue(x, depth + 1)]) };
+  }
   if (v instanceof PhpObject)
     return { o: Array.from(v.props.entries()).map(([k, x]) => [k, encodeValue(x, depth + 1)]) };
   throw new TransferError('not a template value');
@@ -240,6 +258,11 @@ export function decodeValue(t: unknown, depth = 0, answer = false): Value {
   if (answer && keys[0] === 'p') return fromJS(o.p);
   const pairs = o[keys[0]];
   if (!Array.isArray(pairs)) throw new TransferError('malformed value');
+  if (keys[0] === 'l') {
+    const values = new Array<Value>(pairs.length);
+    for (let i = 0; i < pairs.length; i++) values[i] = decodeValue(pairs[i], depth + 1, answer);
+    return PhpArray.fromList(values);
+  }
   if (keys[0] === 'a') {
     const arr = PhpArray.empty();
     for (const p of pairs) {

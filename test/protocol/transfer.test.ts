@@ -67,6 +67,44 @@ describe('64-bit ints across the bridge', () => {
   });
 });
 
+describe('lists across the bridge', () => {
+  it('sends a list as its values alone, any other array as pairs, and reads each back the same', () => {
+    const list = PhpArray.fromList(['a', 1, new PhpFloat(2), PhpArray.fromList([true, null])]);
+    expect(encodeValue(list)).toEqual({ l: ['a', 1, { f: 2 }, { l: [true, null] }] });
+    expect(viaJson(list)).toEqual(list);
+    // Keys 0, 1 in another order, or one missing, are no list: pairs keep them.
+    const shuffled = PhpArray.fromEntries([
+      [1, 'b'],
+      [0, 'a'],
+    ]);
+    expect(encodeValue(shuffled)).toEqual({
+      a: [
+        [1, 'b'],
+        [0, 'a'],
+      ],
+    });
+    expect((viaJson(shuffled) as PhpArray).keys()).toEqual([1, 0]);
+    const gap = PhpArray.fromEntries([
+      [0, 'a'],
+      [2, 'c'],
+    ]);
+    expect((viaJson(gap) as PhpArray).keys()).toEqual([0, 2]);
+    expect(encodeValue(PhpArray.empty())).toEqual({ l: [] });
+    // A list read back takes the next int key after its last, as PHP's does.
+    const back = decodeValue({ l: ['x'] }) as PhpArray;
+    back.push('y');
+    expect(back.entries()).toEqual([
+      [0, 'x'],
+      [1, 'y'],
+    ]);
+  });
+
+  it('refuses a list that is not an array, and checks each of its values', () => {
+    for (const bad of [{ l: 'x' }, { l: { 0: 'x' } }, { l: [{ p: 1 }] }, { l: [[0, 'x']] }, { l: [], a: [] }])
+      expect(() => decodeValue(bad), JSON.stringify(bad)).toThrow(TransferError);
+  });
+});
+
 describe("a host's answer: plain data where it carries the value exactly", () => {
   const answer = (v: Value) => JSON.parse(JSON.stringify(encodeAnswer(v))) as unknown;
   /** Every key, value and type, in order: what two values must agree on. */
