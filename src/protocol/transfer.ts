@@ -184,7 +184,7 @@ function answerOf(v: Value, depth: number): unknown {
     const out = new Array<unknown>(list.length);
     let plain = true;
     for (let i = 0; i < list.length; i++) if ((out[i] = answerOf(list[i], depth + 1)) instanceof Encoded) plain = false;
-    return plain ? out : new Encoded({ a: out.map((x, i) => [i, asAnswer(x)]) });
+    return plain ? out : new Encoded({ l: out.map(asAnswer) });
   }
   // A PHP array's string keys are never integer-like ("1" is the int 1), so an object keeps their order.
   const entries = v.entries();

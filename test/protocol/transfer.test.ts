@@ -90,6 +90,10 @@ describe('lists across the bridge', () => {
     ]);
     expect((viaJson(gap) as PhpArray).keys()).toEqual([0, 2]);
     expect(encodeValue(PhpArray.empty())).toEqual({ l: [] });
+    // A host's answer too, where a list holds what plain data cannot carry.
+    const odd = PhpArray.fromList([new PhpFloat(1), 'a', PhpArray.fromList([2])]);
+    expect(encodeAnswer(odd)).toEqual({ l: [{ f: 1 }, 'a', { p: [2] }] });
+    expect(decodeAnswer(JSON.parse(JSON.stringify(encodeAnswer(odd))))).toEqual(odd);
     // A list read back takes the next int key after its last, as PHP's does.
     const back = decodeValue({ l: ['x'] }) as PhpArray;
     back.push('y');
@@ -181,7 +185,7 @@ describe("a host's answer: plain data where it carries the value exactly", () =>
       expect(t.a[1]).toEqual(['side', { p: [level] }]);
       t = t.a[0][1] as { a: [string, unknown][] };
     }
-    expect(t).toEqual({ a: [[0, { f: 1 }]] });
+    expect(t).toEqual({ l: [{ f: 1 }] });
     expect(shape(decodeAnswer(answer(v)))).toEqual(shape(v));
   });
 
