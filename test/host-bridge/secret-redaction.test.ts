@@ -201,6 +201,19 @@ describe('SecretRedactor', () => {
     });
   });
 
+  it('redacts a list as its pairs: its strings, and an index that shows a numeric secret (D345)', () => {
+    const r = new SecretRedactor();
+    r.add('PIN', '2');
+    r.add('K', 'key-value-xyz');
+    expect(r.redactTransfer({ l: ['a', 'key-value-xyz', { l: [1] }] })).toEqual({
+      a: [
+        [0, 'a'],
+        [1, '[secret:K redacted]'],
+        ['[secret:PIN redacted]', { a: [[0, 1]] }],
+      ],
+    });
+  });
+
   it('never answers a form that a marker would complete', () => {
     // The secret's own text holds its marker: removing the inner echo would rebuild it.
     const r = new SecretRedactor();
