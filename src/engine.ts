@@ -19,7 +19,7 @@ import {
 import { TemplateError, SourceText, type Diagnostic } from './errors.js';
 import { requireNoNodeSnapshot } from './sandbox/isolate-host.js';
 import type { RenderResponse } from './protocol/render.js';
-import { isErrorCode } from './protocol/error-codes.js';
+import { isErrorCode, type ErrorCode } from './protocol/error-codes.js';
 import { TenantIsolates } from './sandbox/isolate-cache.js';
 import { SandboxPool, DEFAULT_POOL, type PoolOptions, type PoolSnapshot } from './sandbox/pool.js';
 import { createBridge, type HostErrorReport } from './bridge/bridge.js';
@@ -229,14 +229,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
       try {
         checked = checkedDefaultModifiers(list, own?.compile.set);
       } catch (e) {
-        throw new TemplateError({
-          code: 'E_DEFAULT_MODIFIERS',
-          message: (e as Error).message.replace('createEngine({ defaultModifiers })', "the site's default modifiers"),
-          name: 'defaultModifiers',
-          line: 0,
-          column: 0,
-          frame: '',
-        });
+        throw unplacedError(
+          'E_DEFAULT_MODIFIERS',
+          (e as Error).message.replace('createEngine({ defaultModifiers })', "the site's default modifiers"),
+          'defaultModifiers',
+        );
       }
       checkedLists.set(key, checked);
     }
@@ -310,14 +307,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
   ): Promise<RenderResult> {
     try {
       if (source.length > limits.maxTemplateBytes) {
-        throw new TemplateError({
-          code: 'E_TEMPLATE_TOO_LARGE',
-          message: `the template is larger than ${limits.maxTemplateBytes} bytes`,
+        throw unplacedError(
+          'E_TEMPLATE_TOO_LARGE',
+          `the template is larger than ${limits.maxTemplateBytes} bytes`,
           name,
-          line: 0,
-          column: 0,
-          frame: '',
-        });
+        );
       }
       // The tenant's settings, asked once per render (EngineOptions.tenant).
       const set = options.tenant?.(identity);
@@ -358,7 +352,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   ): Promise<RenderResult> {
     // Here, not at render(): a render whose compile was waiting when the engine closed would
     // otherwise make an isolate, or start a worker, that nothing closes.
-    if (closed) throw closedError(name);
+    if (closed) throw unplacedError('E_ENGINE_CLOSED', 'the engine is closed', name);
     const tenant = identity.tenant;
     // One clock for the isolate and the host: an open check on the host sees the render's $smarty.now.
     const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
@@ -475,7 +469,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
 /** A render cancelled before it started (RenderOptions.signal). */
 function cancelledError(name: string): TemplateError {
-  return new TemplateError({ code: 'E_CANCELLED', message: cancelled().message, name, line: 0, column: 0, frame: '' });
+  return unplacedError('E_CANCELLED', cancelled().message, name);
+}
+
+/** An error of the render as a whole, before any of its template ran: no line to name. */
+function unplacedError(code: ErrorCode, message: string, name: string): TemplateError {
+  return new TemplateError({ code, message, name, line: 0, column: 0, frame: '' });
 }
 
 function inProcessIsolates(opts: Partial<PoolOptions> = {}): TenantIsolates {
@@ -562,18 +561,6 @@ function guarded(engine: Engine): Engine {
 
 /** Errors of the sandbox itself: the isolate was stopped from outside, so no stack names a line. */
 const SANDBOX_STOPS = new Set(['E_CPU_TIMEOUT', 'E_WALL_TIMEOUT', 'E_MEMORY_LIMIT', 'E_SANDBOX_CRASHED']);
-
-/** A render the engine would not start: it was closed. */
-function closedError(name: string): TemplateError {
-  return new TemplateError({
-    code: 'E_ENGINE_CLOSED',
-    message: 'the engine is closed',
-    name,
-    line: 0,
-    column: 0,
-    frame: '',
-  });
-}
 
 /** The identity a render or compile runs with: the embedder's, completed with the defaults. */
 function identityOf(given: Partial<RenderIdentity> | undefined): RenderIdentity {
