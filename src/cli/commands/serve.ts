@@ -233,7 +233,7 @@ export const serveCommand: Command = {
           // Sites are addressed by their key (the Host or the path): each goes to one child (D226),
           // or each group of sites that share isolates (D343).
           affinity: sitesDir !== undefined && cfg.affinity === 'on',
-          routeKey: routeKeyOf(cfg, groups),
+          routeKey: routeKeyOf(groups),
           onHangup: () => groups?.reload(),
         });
       } catch (e) {
@@ -268,8 +268,7 @@ export const serveCommand: Command = {
           connections: primaryConnections(),
           // A request on a connection another site brought here goes to its site's owner (D238).
           reroute:
-            owners &&
-            rerouter({ ...owners, host, routeKey: routeKeyOf(cfg, groups), relayed: (r) => observer.relayed(r) }),
+            owners && rerouter({ ...owners, host, routeKey: routeKeyOf(groups), relayed: (r) => observer.relayed(r) }),
         });
       } else {
         s = await listen(observer.wrap(createFormsApp({ storageDir: hasDir ? dir : undefined, schemas })), {

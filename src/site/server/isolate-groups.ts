@@ -71,10 +71,10 @@ export function partsOf(groups: ReadonlyMap<string, string>, perIsolate: number)
 export class IsolateGroups {
   private groups: Map<string, string>;
 
-  /** Throws a ServeConfigError when the file is wrong at start. */
+  /** Throws a ServeConfigError when the file is wrong at start. `perIsolate`: `--tenants-per-isolate`. */
   constructor(
     readonly file: string,
-    private readonly perIsolate = 1,
+    readonly perIsolate = 1,
   ) {
     this.groups = partsOf(readIsolateGroups(file), perIsolate);
   }

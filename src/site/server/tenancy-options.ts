@@ -55,14 +55,13 @@ export function tenancyOptions(
  * What `--processes N` routes sites by: their group's key where a group's sites share isolates
  * (`--tenants-per-isolate` above 1), so that they share one child's (D343); else each its own key.
  */
-export function routeKeyOf(cfg: ServeConfig, groups: IsolateGroups | undefined): RouteKey | undefined {
-  // Unset is the pool's default, 1 (options.ts): nothing is shared.
-  const perIsolate = cfg['tenants-per-isolate'] ?? 1;
-  return groups && perIsolate > 1 ? groups.routeKey : undefined;
+export function routeKeyOf(groups: IsolateGroups | undefined): RouteKey | undefined {
+  return groups && groups.perIsolate > 1 ? groups.routeKey : undefined;
 }
 
 /** The `--isolate-groups` file, read now (a ServeConfigError when it is wrong), or undefined without one. */
 export function isolateGroupsOf(cfg: ServeConfig): IsolateGroups | undefined {
   const file = cfg['isolate-groups'];
+  // Unset is the pool's default, 1 (options.ts): nothing is shared.
   return file === undefined ? undefined : new IsolateGroups(file, cfg['tenants-per-isolate'] ?? 1);
 }
