@@ -305,11 +305,14 @@ const perPage = (m: Map<string, number>) =>
     .filter(([p]) => p !== 'geometric mean')
     .map(([p, x]) => `${p} ${fx(x)}`)
     .join(', ');
-const endpoints = [...serveFigures].filter(([, e]) => Number.isFinite(e.timesPlain));
+/** The endpoints of one variant that have a ratio to the plain server. */
+const compared = (figures: typeof serveFigures) => [...figures].filter(([, e]) => Number.isFinite(e.timesPlain));
+const endpoints = compared(serveFigures);
 const news = serveFigures.get('news')?.ms ?? NaN;
 const inChildren = readServe(servePart, 'processes');
 const childNews = inChildren.get('news')?.ms;
-const childEndpoints = [...inChildren].filter(([, e]) => Number.isFinite(e.timesPlain));
+const childEndpoints = compared(inChildren);
+const timesPlain = (list: typeof endpoints) => list.map(([n, e]) => `${n} ${e.timesPlain}x`).join(', ');
 const issue35Targets: Target[] = [
   {
     what: 'goal 1: the list page, whole request in-process (workers: 0) vs Smarty 2.6.33 on PHP 8.2 (OPcache)',
@@ -352,11 +355,7 @@ const issue35Targets: Target[] = [
     unit: 'x',
     target: 3,
     shown: endpoints.length
-      ? `${endpoints.map(([n, e]) => `${n} ${e.timesPlain}x`).join(', ')}${
-          childEndpoints.length
-            ? `; under \`--processes 2\`: ${childEndpoints.map(([n, e]) => `${n} ${e.timesPlain}x`).join(', ')}`
-            : ''
-        }`
+      ? `${timesPlain(endpoints)}${childEndpoints.length ? `; under \`--processes 2\`: ${timesPlain(childEndpoints)}` : ''}`
       : 'not measured: no endpoint lines from bench/serve.ts',
     times: 'server CPU per request of each endpoint against the plain server of the same query and JSON',
   },
