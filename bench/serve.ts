@@ -13,7 +13,8 @@
  *   (bench/serve/plain.ts), and each one's CPU per request against the plain server's; also
  *   `floor`, a function that only returns an empty array: what any request through serve costs;
  *   and `news-cached`, `news` behind the API cache (a repeated read: every request after the
- *   first is a hit), against the plain server's `news`.
+ *   first is a hit), against the plain server's `news`; and `news-archive`, `news` over a group of
+ *   20,000 contents (a site's archive), against the plain server's same page of that group.
  *   `--variants "NAME=ARGS;NAME=ARGS"` runs several servers (serve options each) in the same
  *   alternating rounds, for an A/B in one run; `--bin PATH` in a variant's options runs another
  *   build's bin/smartcage.js (a copy of bin/, dist/ and package.json beside a node_modules link);
@@ -31,6 +32,7 @@ import path from 'node:path';
 import { makeSites } from './serve/sites.js';
 import { spawn } from 'node:child_process';
 import { writeFileSync, readFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { Agent, get as httpGet } from 'node:http';
 import { NODE, ownCpuS, startServe, treeCpuS, treeRssMB } from './serve/processes.js';
 
@@ -231,6 +233,51 @@ function addNewsCached(site: string): void {
 }
 const plainPath = (e: string) => (e === 'news-cached' ? 'news' : e);
 
+/** Contents of the archive group (`news-archive`): a site's years of news, not the sample's handful. */
+const ARCHIVE_CONTENTS = 20_000;
+
+/**
+ * `news-archive`: the `news` function over group 3, which holds ARCHIVE_CONTENTS old contents
+ * (one every six hours from 2010, a text in ja and en each), so a list's page is a page of a big
+ * group (D346); the plain server pages the same group in SQL. Added once per site folder.
+ */
+function addArchive(site: string): void {
+  const news = readFileSync(path.join(site, 'functions', 'news.tpl'), 'utf8');
+  writeFileSync(path.join(site, 'functions', 'news_archive.tpl'), news.replace('values="1"', 'values="3"'));
+  const file = path.join(site, 'site.json');
+  const c = JSON.parse(readFileSync(file, 'utf8')) as { site_key: string; endpoints: { path: string }[] };
+  if (!c.endpoints.some((e) => e.path === 'news-archive')) {
+    c.endpoints.push({ path: 'news-archive', method: 'GET', function: 'news_archive', api_id: 1 } as never);
+    writeFileSync(file, JSON.stringify(c, null, 2));
+  }
+  const db = new DatabaseSync(path.join(site, 'data', 'site.sqlite'));
+  try {
+    const tenant = c.site_key;
+    if (db.prepare('SELECT 1 FROM topics_groups WHERE tenant = ? AND id = 3').get(tenant)) return;
+    db.exec('BEGIN');
+    db.prepare('INSERT INTO topics_groups (tenant, id, names) VALUES (?, 3, ?)').run(
+      tenant,
+      '{"ja":"アーカイブ","en":"Archive"}',
+    );
+    const topic = db.prepare(
+      'INSERT INTO topics (tenant, id, group_id, slug, ymd, open_flg, inst_at, update_at) VALUES (?, ?, 3, ?, ?, 1, ?, ?)',
+    );
+    const text = db.prepare(
+      'INSERT INTO topic_texts (tenant, topic_id, lang, subject, contents) VALUES (?, ?, ?, ?, ?)',
+    );
+    for (let i = 0; i < ARCHIVE_CONTENTS; i++) {
+      const id = 100_000 + i;
+      const at = Date.UTC(2010, 0, 1) / 1000 + i * 6 * 3600;
+      topic.run(tenant, id, `archive-${i}`, new Date(at * 1000).toISOString().slice(0, 10), at, at);
+      text.run(tenant, id, 'ja', `アーカイブ記事 ${i}`, `<p>記事 ${i} の本文です。</p>`);
+      text.run(tenant, id, 'en', `Archived story ${i}`, `<p>The body of story ${i}.</p>`);
+    }
+    db.exec('COMMIT');
+  } finally {
+    db.close();
+  }
+}
+
 async function rps(): Promise<void> {
   const dir = path.join(WORK, 'sites-2');
   const keys = makeSites(dir, 2);
@@ -238,6 +285,7 @@ async function rps(): Promise<void> {
   for (const k of keys) {
     addFloor(path.join(dir, k));
     addNewsCached(path.join(dir, k));
+    addArchive(path.join(dir, k));
   }
   // `--site DIR`: serve that site instead (one on PostgreSQL, made by `site init --database`); the
   // plain server keeps reading the SQLite copy, which holds the same sample contents.
@@ -275,7 +323,8 @@ async function rps(): Promise<void> {
   const ROUNDS = opt('rounds', 3);
   const MS = opt('ms', 5000);
   const C = opt('concurrency', 8);
-  const ENDPOINTS = ['news', 'news-cached', 'me', 'floor'] as const;
+  // The archive's group is added to the SQLite bench sites only (a `--site` on PostgreSQL lacks it).
+  const ENDPOINTS = ['news', 'news-cached', 'me', 'floor', ...(siteDir === site ? ['news-archive'] : [])];
   type Row = { req: number; cpu: number; own: number; wall: number; lat: number[] };
   const rows = new Map<string, Row>();
   const row = (name: string) =>

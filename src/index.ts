@@ -50,6 +50,8 @@ export type {
   ExtColumnType,
   ExtValue,
   MastersAdapter,
+  OpenFilter,
+  OpenPage,
   Topic,
   TopicState,
   TopicText,

@@ -81,6 +81,18 @@ export interface TopicsCategory {
   openFlg: boolean;
 }
 
+/** Which contents a list shows: those open at `now` (Unix seconds), of one category or of any (null). */
+export interface OpenFilter {
+  now: number;
+  categoryId: number | null;
+}
+
+/** What `openPage` answers: how many contents the filter keeps, and the ids of the page asked for. */
+export interface OpenPage {
+  total: number;
+  ids: number[];
+}
+
 /** Which counter a write goes to: a counter column of a content, and the index for a repeating one. */
 export interface CounterTarget {
   topicId: number;
@@ -106,6 +118,16 @@ export interface ContentAdapter {
   groupTopics(groupId: number): Promise<TopicState[]>;
   /** The contents of these ids, of any group, in no particular order; an id the tenant has no content of is left out. */
   topics(ids: readonly number[]): Promise<Topic[]>;
+  /**
+   * A page of the contents of group `groupId` open at `filter.now` (and of `filter.categoryId`, if
+   * not null), by the open rule of isOpenAt (src/host-plugins/content/common.ts): how many there
+   * are, and the ids of `limit` of them from the `offset`-th, newest first (`ymd` in code-unit
+   * order, descending, then the higher id first; 0 is the newest; none past the last). What a list
+   * asks of a store that can page (SQL): a page of a group of 20,000 contents then reads its page,
+   * not every content's state (docs/decisions.md D346). Absent: lists read `groupTopics` and page
+   * it themselves.
+   */
+  openPage?(groupId: number, filter: OpenFilter, offset: number, limit: number): Promise<OpenPage>;
   /** The id of the content of group `groupId` that has this id, or this slug; null when the group has none. */
   findTopicId(groupId: number, ref: { id: number } | { slug: string }): Promise<number | null>;
   /** The extended columns of a group, in display order. */
@@ -154,14 +176,21 @@ export interface ContentAdapter {
 
 /** Which ContentAdapter methods only read. */
 type ContentReadName = 'group' | 'groupTopics' | 'topics' | 'findTopicId' | 'columns' | 'categories';
+/** Reads a store may leave out (lists then page `groupTopics` themselves). */
+type OptionalContentReadName = 'openPage';
+
+/** One read answering its value instead of a promise of it. */
+type AnsweredNow<F> = F extends (...args: infer A) => infer R ? (...args: A) => Awaited<R> : never;
 
 /** The reads of a ContentAdapter, each answering its value instead of a promise of it (ContentAdapter.now). */
 export type ContentReadsNow = {
-  readonly [K in ContentReadName]: (...args: Parameters<ContentAdapter[K]>) => Awaited<ReturnType<ContentAdapter[K]>>;
+  readonly [K in ContentReadName]: AnsweredNow<ContentAdapter[K]>;
+} & {
+  readonly [K in OptionalContentReadName]?: AnsweredNow<NonNullable<ContentAdapter[K]>>;
 };
 
 /** The reads of a ContentAdapter as a plugin written for both paths sees them: the adapter, or its now face. */
-export type ContentReads = Pick<ContentAdapter, ContentReadName> | ContentReadsNow;
+export type ContentReads = Pick<ContentAdapter, ContentReadName | OptionalContentReadName> | ContentReadsNow;
 
 /** A master (CSV) table: its column names and its rows in one language. */
 export interface CsvTable {

@@ -5,7 +5,7 @@
  * steps (src/host-api/now-or-later.ts), so the same code answers on the async path and, over an
  * adapter's now face, at once in the synchronous slice (D268).
  */
-import type { ContentReads } from '../../host-api/adapters/content.js';
+import type { ContentReads, OpenFilter } from '../../host-api/adapters/content.js';
 import { wait, type Steps } from '../../host-api/now-or-later.js';
 import type { RenderClock } from '../plugin-contract.js';
 import { PhpArray } from '../../value/value.js';
@@ -49,17 +49,9 @@ export function* topicList(
   o: ReadOptions,
 ): Steps<{ list: PhpArray; window: PageWindow }> {
   const view = yield* groupView(content, q.groupId);
-  const states = view ? yield* wait(content.groupTopics(q.groupId)) : [];
-  const open = states
-    .filter(
-      (s) =>
-        s.groupId === q.groupId &&
-        isOpenAt(s, o.render.now) &&
-        (q.categoryId === null || s.categoryId === q.categoryId),
-    )
-    .sort((a, b) => (a.ymd === b.ymd ? b.id - a.id : a.ymd < b.ymd ? 1 : -1));
-  const window = pageWindow(open.length, q.perPage, q.page);
-  const ids = open.slice(window.start, window.end).map((s) => s.id);
+  const { window, ids } = view
+    ? yield* openPage(content, q, { now: o.render.now, categoryId: q.categoryId })
+    : { window: pageWindow(0, q.perPage, q.page), ids: [] };
   const byId = new Map((ids.length > 0 ? yield* wait(content.topics(ids)) : []).map((t) => [t.id, t]));
   const list = PhpArray.empty();
   for (const id of ids) {
@@ -67,6 +59,38 @@ export function* topicList(
     if (t && view) list.push(topicArray(t, view, o.lang, o.render));
   }
   return { list, window };
+}
+
+/**
+ * The page of a group's open contents a list shows, and its window. A store that pages (SQL) is
+ * asked for the page; any other is read whole and paged here, by the same rule.
+ */
+function* openPage(
+  content: ContentReads,
+  q: ListQuery,
+  filter: OpenFilter,
+): Steps<{ window: PageWindow; ids: readonly number[] }> {
+  if (content.openPage) {
+    // The page asked for, as if there were no last page; past the last, the last is asked for again.
+    const asked = pageWindow(Number.MAX_SAFE_INTEGER, q.perPage, q.page);
+    let page = yield* wait(content.openPage(q.groupId, filter, asked.start, asked.perPage));
+    let window = pageWindow(page.total, q.perPage, q.page);
+    if (window.start !== asked.start) {
+      page = yield* wait(content.openPage(q.groupId, filter, window.start, asked.perPage));
+      window = pageWindow(page.total, q.perPage, q.page);
+    }
+    return { window, ids: page.ids.slice(0, window.end - window.start) };
+  }
+  const open = (yield* wait(content.groupTopics(q.groupId)))
+    .filter(
+      (s) =>
+        s.groupId === q.groupId &&
+        isOpenAt(s, filter.now) &&
+        (filter.categoryId === null || s.categoryId === filter.categoryId),
+    )
+    .sort((a, b) => (a.ymd === b.ymd ? b.id - a.id : a.ymd < b.ymd ? 1 : -1));
+  const window = pageWindow(open.length, q.perPage, q.page);
+  return { window, ids: open.slice(window.start, window.end).map((s) => s.id) };
 }
 
 /** The published categories of a group, in display order, in the API's shape. */

@@ -21,10 +21,21 @@
  * the order SQLite reads them in through its primary key, so the first language (the last fallback of inLang) is
  * the same on both backends; values and counters by column and index.
  */
-import type { ExtColumn, ExtColumnType, ExtValue, Topic, TopicText, TopicsCategory, TopicsGroup } from '../../index.js';
+import type {
+  ExtColumn,
+  ExtColumnType,
+  ExtValue,
+  OpenFilter,
+  OpenPage,
+  Topic,
+  TopicText,
+  TopicsCategory,
+  TopicsGroup,
+} from '../../index.js';
 import type { SqlRunner } from '../db/database.js';
 import { MAX_RENDER_ROWS, statementSignal, tooManyRows } from '../db/render-statements.js';
 import { parseNames } from './content-names.js';
+import { openWhere } from './content-open.js';
 
 type Num = number;
 type TopicTuple = [
@@ -64,6 +75,31 @@ const TOPICS_SQL = `SELECT
 function bigintArray(ids: readonly number[]): string {
   const fit = ids.filter((id) => Number.isInteger(id) && Math.abs(id) < 2 ** 63);
   return `{${fit.map((id) => (Number.isSafeInteger(id) ? String(id) : BigInt(id).toString())).join(',')}}`;
+}
+
+/**
+ * A page of a group's open contents in one statement (where SQLite asks two): the count and the
+ * page's ids, newest first, the date in byte order ("C", as the index topics_open_by_date has it).
+ */
+export async function openPageInOneStatement(
+  db: SqlRunner,
+  tenant: string,
+  groupId: number,
+  filter: OpenFilter,
+  offset: number,
+  limit: number,
+): Promise<OpenPage> {
+  const [where, params] = openWhere(tenant, groupId, filter);
+  const order = 'ymd COLLATE "C" DESC, id DESC';
+  const r = (await db.get<{ total: number | string; ids: number[] | null }>(
+    `SELECT (SELECT COUNT(*) FROM topics WHERE ${where}) AS total,
+       (SELECT json_agg(id ORDER BY ${order}) FROM (SELECT id, ymd FROM topics WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?) p) AS ids`,
+    [...params, ...params, limit, offset],
+  ))!;
+  const ids = r.ids ?? [];
+  // What one statement may give a render (D183), as the SQLite face's page statement.
+  if (statementSignal() && ids.length > MAX_RENDER_ROWS) throw tooManyRows();
+  return { total: Number(r.total), ids };
 }
 
 /** The contents of these ids, whole, in one statement. */

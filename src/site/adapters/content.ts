@@ -19,6 +19,8 @@ import {
   type HostAdapters,
   type MastersAdapter,
   type NowOrLater,
+  type OpenFilter,
+  type OpenPage,
   type Steps,
   type Topic,
   type TopicState,
@@ -29,7 +31,8 @@ import {
 import type { SqlReads, SqlRunner, SqlValue } from '../db/database.js';
 import type { SiteContext } from '../site-context.js';
 import { parseNames } from './content-names.js';
-import { groupPartsReader, topicsInOneStatement } from './content-postgres.js';
+import { groupPartsReader, openPageInOneStatement, topicsInOneStatement } from './content-postgres.js';
+import { openWhere } from './content-open.js';
 
 /** Ids per `IN (...)`: well under both backends' parameter limits. */
 const IDS_PER_QUERY = 500;
@@ -147,6 +150,20 @@ function contentReads(tenant: string, db: SqlReads) {
         updateAt: r.update_at,
         ...byTopic.get(r.id)!,
       }));
+    },
+    *openPage(groupId: number, filter: OpenFilter, offset: number, limit: number): Steps<OpenPage> {
+      const [where, params] = openWhere(tenant, groupId, filter);
+      // The count rides on each row of the page (a sub-select SQLite runs once): one statement,
+      // and a second only when the page is empty (past the last, or a group with none open).
+      const rows = yield* wait(
+        db.all<{ id: number; total: number }>(
+          `SELECT id, (SELECT COUNT(*) FROM topics WHERE ${where}) AS total FROM topics WHERE ${where} ORDER BY ymd DESC, id DESC LIMIT ? OFFSET ?`,
+          [...params, ...params, limit, offset],
+        ),
+      );
+      if (rows.length > 0) return { total: Number(rows[0]!.total), ids: rows.map((r) => r.id) };
+      const n = yield* wait(db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM topics WHERE ${where}`, params));
+      return { total: Number(n?.n ?? 0), ids: [] };
     },
     *findTopicId(groupId: number, ref: { id: number } | { slug: string }): Steps<number | null> {
       const [column, value] = 'id' in ref ? ['id', ref.id] : ['slug', ref.slug];
@@ -313,6 +330,8 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
     content.columns = (groupId) => groupPart(groupId, 'columns');
     content.categories = (groupId) => groupPart(groupId, 'categories');
     content.topics = (ids) => (ids.length === 0 ? Promise.resolve([]) : topicsInOneStatement(db, tenant, ids));
+    content.openPage = (groupId, filter, offset, limit) =>
+      openPageInOneStatement(db, tenant, groupId, filter, offset, limit);
   }
 
   const others = laterFace(otherReads(tenant, db));
