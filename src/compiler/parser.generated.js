@@ -648,25 +648,31 @@ function peg$parse(input, options) {
   function peg$f103(expr) {    return node('Group', { expr });  }
   function peg$f104(base, modifiers) {    return modified(base, modifiers);  }
   function peg$f105(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f106(parts) {    return strayToken(text(), parts);  }
-  function peg$f107(name, path) {    return node('Var', { name, path });  }
-  function peg$f108(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f109(head, tail) {    return [head, ...tail];  }
-  function peg$f110() {    return deeper();  }
-  function peg$f111() {    depth--; return true;  }
-  function peg$f112() {    depth--; return false;  }
-  function peg$f113(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f114() {    return node('Null', {});  }
-  function peg$f115() {
+  function peg$f106(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f107(base) {    return withDefaults(base, []);  }
+  function peg$f108() {    return (options.defaultModifiers ?? []).length > 0;  }
+  function peg$f109(base) {    return withDefaults(base, []);  }
+  function peg$f110(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f111(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f112(parts) {    return strayToken(text(), parts);  }
+  function peg$f113(name, path) {    return node('Var', { name, path });  }
+  function peg$f114(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f115(head, tail) {    return [head, ...tail];  }
+  function peg$f116() {    return deeper();  }
+  function peg$f117() {    depth--; return true;  }
+  function peg$f118() {    depth--; return false;  }
+  function peg$f119(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f120() {    return node('Null', {});  }
+  function peg$f121() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f116() {
+  function peg$f122() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f117() {    peg$currPos = spaceEnd(input, peg$currPos);  }
-  function peg$f118() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f123() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f124() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -5453,7 +5459,7 @@ function peg$parse(input, options) {
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parse_();
-            s8 = peg$parsePrimary();
+            s8 = peg$parseByOperand();
             if (s8 !== peg$FAILED) {
               s3 = s8;
             } else {
@@ -5523,7 +5529,7 @@ function peg$parse(input, options) {
             }
             if (s5 !== peg$FAILED) {
               s6 = peg$parse_();
-              s7 = peg$parsePrimary();
+              s7 = peg$parseByOperand();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
                 s0 = peg$f101(s7);
@@ -5561,6 +5567,45 @@ function peg$parse(input, options) {
         s1 = peg$f102(s1);
         s0 = s1;
       }
+    }
+
+    return s0;
+  }
+
+  function peg$parseByOperand() {
+    let s0, s1, s2;
+
+    s0 = peg$currPos;
+    s1 = peg$currPos;
+    peg$silentFails++;
+    if (input.charCodeAt(peg$currPos) === 36) {
+      s2 = peg$c19;
+      peg$currPos++;
+    } else {
+      s2 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+    }
+    peg$silentFails--;
+    if (s2 !== peg$FAILED) {
+      peg$currPos = s1;
+      s1 = undefined;
+    } else {
+      s1 = peg$FAILED;
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parseValue();
+      if (s2 !== peg$FAILED) {
+        s0 = s2;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsePrimary();
     }
 
     return s0;
@@ -5623,7 +5668,7 @@ function peg$parse(input, options) {
           s0 = peg$FAILED;
         }
         if (s0 === peg$FAILED) {
-          s0 = peg$parseValue();
+          s0 = peg$parseIfValue();
           if (s0 === peg$FAILED) {
             s0 = peg$parseIfConstant();
             if (s0 === peg$FAILED) {
@@ -5637,6 +5682,153 @@ function peg$parse(input, options) {
                 }
                 s0 = s1;
               }
+            }
+          }
+        }
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseIfValue() {
+    let s0, s1, s2, s3, s4, s5, s6, s7;
+
+    s0 = peg$currPos;
+    s1 = peg$parseMath();
+    if (s1 !== peg$FAILED) {
+      s2 = [];
+      s3 = peg$parseModifier();
+      if (s3 !== peg$FAILED) {
+        while (s3 !== peg$FAILED) {
+          s2.push(s3);
+          s3 = peg$parseModifier();
+        }
+      } else {
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f106(s1, s2);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      s1 = peg$parseMath();
+      if (s1 !== peg$FAILED) {
+        s2 = peg$currPos;
+        peg$silentFails++;
+        s3 = peg$currPos;
+        s4 = peg$parse_();
+        s5 = input.substr(peg$currPos, 2);
+        if (s5.toLowerCase() === peg$c68) {
+          peg$currPos += (2);
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e87); }
+        }
+        if (s5 !== peg$FAILED) {
+          s6 = peg$currPos;
+          peg$silentFails++;
+          s7 = peg$parseNameChar();
+          peg$silentFails--;
+          if (s7 === peg$FAILED) {
+            s6 = undefined;
+          } else {
+            peg$currPos = s6;
+            s6 = peg$FAILED;
+          }
+          if (s6 !== peg$FAILED) {
+            s4 = [s4, s5, s6];
+            s3 = s4;
+          } else {
+            peg$currPos = s3;
+            s3 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+        peg$silentFails--;
+        if (s3 !== peg$FAILED) {
+          peg$currPos = s2;
+          s2 = undefined;
+        } else {
+          s2 = peg$FAILED;
+        }
+        if (s2 !== peg$FAILED) {
+          peg$savedPos = s0;
+          s0 = peg$f107(s1);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        peg$savedPos = peg$currPos;
+        s1 = peg$f108();
+        if (s1) {
+          s1 = undefined;
+        } else {
+          s1 = peg$FAILED;
+        }
+        if (s1 !== peg$FAILED) {
+          s2 = peg$parseMath();
+          if (s2 !== peg$FAILED) {
+            peg$savedPos = s0;
+            s0 = peg$f109(s2);
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+        if (s0 === peg$FAILED) {
+          s0 = peg$currPos;
+          s1 = peg$parseVariable();
+          if (s1 !== peg$FAILED) {
+            s2 = [];
+            s3 = peg$parseModifier();
+            while (s3 !== peg$FAILED) {
+              s2.push(s3);
+              s3 = peg$parseModifier();
+            }
+            peg$savedPos = s0;
+            s0 = peg$f110(s1, s2);
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+          if (s0 === peg$FAILED) {
+            s0 = peg$currPos;
+            s1 = peg$parseString();
+            if (s1 === peg$FAILED) {
+              s1 = peg$parseNumber();
+            }
+            if (s1 !== peg$FAILED) {
+              s2 = [];
+              s3 = peg$parseModifier();
+              while (s3 !== peg$FAILED) {
+                s2.push(s3);
+                s3 = peg$parseModifier();
+              }
+              peg$savedPos = s0;
+              s0 = peg$f111(s1, s2);
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
             }
           }
         }
@@ -5700,7 +5892,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f106(s2);
+        s0 = peg$f112(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5734,7 +5926,7 @@ function peg$parse(input, options) {
           s4 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f107(s2, s3);
+        s0 = peg$f113(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5825,7 +6017,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f108(s1, s5);
+          s0 = peg$f114(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5897,7 +6089,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f109(s1, s2);
+      s0 = peg$f115(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6030,7 +6222,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f110();
+    s0 = peg$f116();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6044,7 +6236,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f111();
+    s0 = peg$f117();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6058,7 +6250,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f112();
+    s0 = peg$f118();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6207,7 +6399,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f113(s1);
+        s0 = peg$f119(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6262,7 +6454,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f114();
+                s0 = peg$f120();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6338,7 +6530,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f115();
+      s1 = peg$f121();
     }
     s0 = s1;
 
@@ -6374,7 +6566,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f116();
+        s1 = peg$f122();
       }
       s0 = s1;
     }
@@ -6389,7 +6581,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f117();
+    s1 = peg$f123();
     s0 = s1;
     peg$silentFails--;
 
@@ -6410,7 +6602,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f118();
+      s1 = peg$f124();
     }
     s0 = s1;
     peg$silentFails--;
