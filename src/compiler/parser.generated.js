@@ -6646,14 +6646,18 @@ function peg$parse(input, options) {
     return node('Interp', { parts: [LB + (typeof merged[0] === 'string' ? merged.shift() : ''), ...merged] });
   }
 
-  // PHP binds a unary operator tighter than `.`: Smarty 2 compiles `!` before a StrayToken to
-  // `!` before the token's leading text, concatenated with the rest, so the operator takes that
-  // text only (the token is an Interp that starts at a left brace; D322).
+  // PHP binds a unary operator tighter than `.`: Smarty 2 compiles a double-quoted string with
+  // variables to its pieces joined by `.` (`"$n px"` is `($n)." px"`), and `!` before a StrayToken
+  // to `!` before the token's leading text, concatenated with the rest, so the operator takes the
+  // first piece only: its leading text, or the first variable when the string starts with one
+  // (the Interp starts at a left brace, D322, or at a double quote, D351).
   function unary(op, arg) {
-    if (arg.type !== 'Interp' || input[arg.start] !== LB) return node('Unary', { op, arg });
-    const [lead, ...rest] = arg.parts;
-    const operand = typeof lead === 'string' ? { type: 'String', value: lead, start: arg.start, end: arg.start + lead.length } : lead;
-    return { ...arg, parts: [node('Unary', { op, arg: operand }), ...rest] };
+    if (arg.type !== 'Interp' || (input[arg.start] !== LB && input[arg.start] !== '"')) return node('Unary', { op, arg });
+    const first = arg.parts.findIndex((p) => typeof p !== 'string');
+    if (first === 0) return { ...arg, parts: [node('Unary', { op, arg: arg.parts[0] }), ...arg.parts.slice(1)] };
+    const lead = arg.parts.slice(0, first).join('');
+    const operand = { type: 'String', value: lead, start: arg.start, end: arg.start + lead.length };
+    return { ...arg, parts: [node('Unary', { op, arg: operand }), ...arg.parts.slice(first)] };
   }
 
   function numberNode(raw) {
