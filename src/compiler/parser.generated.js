@@ -630,9 +630,9 @@ function peg$parse(input, options) {
   function peg$f85() {    return '<=';  }
   function peg$f86() {    return '>';  }
   function peg$f87() {    return '<';  }
-  function peg$f88(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f89(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f90(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f88(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f89(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f90(head, tail) {    return foldPieces(head, tail);  }
   function peg$f91() {    return '%';  }
   function peg$f92(op, arg) {    return unary(op, arg);  }
   function peg$f93() {    return '!';  }
@@ -6658,6 +6658,35 @@ function peg$parse(input, options) {
     const lead = arg.parts.slice(0, first).join('');
     const operand = { type: 'String', value: lead, start: arg.start, end: arg.start + lead.length };
     return { ...arg, parts: [node('Unary', { op, arg: operand }), ...arg.parts.slice(first)] };
+  }
+
+  // PHP 8 binds `* / % + - << >>` tighter than `.`, and Smarty 2 compiles a double-quoted string
+  // with variables to its pieces joined by `.` (D351): in `{if}`, such an operator next to the
+  // string takes its first or last piece only (`"a$n" - 1` is `"a" . ($n - 1)`, D352).
+  function foldPieces(head, tail) {
+    let node = head;
+    for (const [, op, , right] of tail) node = pieceBinary(node, op, right);
+    return node;
+  }
+
+  function isPieces(e) {
+    return e.type === 'Interp' && (input[e.start] === LB || input[e.start] === '"');
+  }
+
+  function pieceNode(p, at) {
+    return typeof p === 'string' ? { type: 'String', value: p, start: at.start, end: at.end } : p;
+  }
+
+  function pieceBinary(left, op, right) {
+    if (isPieces(left)) {
+      const last = pieceNode(left.parts[left.parts.length - 1], left);
+      return { ...left, parts: [...left.parts.slice(0, -1), pieceBinary(last, op, right)] };
+    }
+    if (isPieces(right)) {
+      const first = pieceNode(right.parts[0], right);
+      return { ...right, parts: [pieceBinary(left, op, first), ...right.parts.slice(1)] };
+    }
+    return { type: 'Binary', op, left, right, start: left.start, end: right.end };
   }
 
   function numberNode(raw) {
