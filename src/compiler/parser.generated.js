@@ -6650,7 +6650,7 @@ function peg$parse(input, options) {
   // variables to its pieces joined by `.` (`"$n px"` is `($n)." px"`), and `!` before a StrayToken
   // to `!` before the token's leading text, concatenated with the rest, so the operator takes the
   // first piece only: its leading text, or the first variable when the string starts with one
-  // (the Interp starts at a left brace, D322, or at a double quote, D351).
+  // (the Interp starts at a left brace, D322, or at a double quote, D349).
   function unary(op, arg) {
     if (arg.type !== 'Interp' || (input[arg.start] !== LB && input[arg.start] !== '"')) return node('Unary', { op, arg });
     const first = arg.parts.findIndex((p) => typeof p !== 'string');
@@ -6661,8 +6661,8 @@ function peg$parse(input, options) {
   }
 
   // PHP 8 binds `* / % + - << >>` tighter than `.`, and Smarty 2 compiles a double-quoted string
-  // with variables to its pieces joined by `.` (D351): in `{if}`, such an operator next to the
-  // string takes its first or last piece only (`"a$n" - 1` is `"a" . ($n - 1)`, D352).
+  // with variables to its pieces joined by `.` (D349): in `{if}`, such an operator next to the
+  // string takes its first or last piece only (`"a$n" - 1` is `"a" . ($n - 1)`, D350).
   function foldPieces(head, tail) {
     let node = head;
     for (const [, op, , right] of tail) node = pieceBinary(node, op, right);
