@@ -78,8 +78,9 @@ function bigintArray(ids: readonly number[]): string {
 }
 
 /**
- * A page of a group's open contents in one statement (where SQLite asks two): the count and the
- * page's ids, newest first, the date in byte order ("C", as the index topics_open_by_date has it).
+ * A page of a group's open contents in one statement, whatever the page (SQLite's needs a second
+ * for an empty page): the count and the page's ids, newest first, the date in byte order ("C", as
+ * the index topics_open_by_date has it).
  */
 export async function openPageInOneStatement(
   db: SqlRunner,
