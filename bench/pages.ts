@@ -260,6 +260,9 @@ async function main(opts: Options): Promise<number> {
     if (!phpNote) for (const r of smarty2(ps, opts.renders).pages) put(r.name, 'Smarty 2.6.33', r.cpuUs);
   }
   engines.forEach((e) => e.close());
+  // close() disposes the isolates, and isolated-vm finishes that on its own threads (a spare may
+  // be warming): a process.exit at once crashed the process (SIGSEGV) in ~6% of short runs here.
+  await new Promise((r) => setTimeout(r, 250));
 
   const med = (page: string, label: string) => median(samples.get(`${page}\u0000${label}`)!);
   const lines: string[] = [];
