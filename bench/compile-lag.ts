@@ -63,6 +63,6 @@ for (const kind of process.argv.slice(2).length ? process.argv.slice(2) : Object
       `  bystander: ${times.length} renders, p50 ${ms(pct(times, 50))} p99 ${ms(pct(times, 99))} max ${ms(times.at(-1) ?? NaN)} ms`,
     );
   } finally {
-    e.close();
+    await e.close();
   }
 }

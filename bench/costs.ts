@@ -381,7 +381,7 @@ async function main(): Promise<void> {
       samples[k]!.push((c.user + c.system) / renders);
     }
   }
-  e.close();
+  await e.close();
   console.log(
     `engine.render, workers 0, slice ${slice} ms: CPU µs per render, median of ${rounds} rounds x ${renders} (range)`,
   );

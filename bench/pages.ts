@@ -142,7 +142,12 @@ function eta(): Subject {
  * `shared` above 1 the tenants are one owner's and share isolates that many at a time, a context
  * each (D342).
  */
-function smartcage(sc: SmartcageModule, sliceMs: number | null, tenants = 1, shared = 1): Subject & { close(): void } {
+function smartcage(
+  sc: SmartcageModule,
+  sliceMs: number | null,
+  tenants = 1,
+  shared = 1,
+): Subject & { close(): Promise<void> } {
   const engines = new Map<string, ReturnType<SmartcageModule['createEngine']>>();
   const engineFor = (p: Page) => {
     let e = engines.get(p.timezone);
@@ -174,7 +179,7 @@ function smartcage(sc: SmartcageModule, sliceMs: number | null, tenants = 1, sha
       for (let i = 0; i < n; i++) await render(p);
       return (cpuNow() - c0) / n;
     },
-    close: () => engines.forEach((e) => e.close()),
+    close: () => Promise.all([...engines.values()].map((e) => e.close())).then(() => {}),
   };
 }
 
@@ -259,10 +264,9 @@ async function main(opts: Options): Promise<number> {
     for (const p of ps) for (const s of subjects) put(p.name, s.label, await s.time(p, opts.renders));
     if (!phpNote) for (const r of smarty2(ps, opts.renders).pages) put(r.name, 'Smarty 2.6.33', r.cpuUs);
   }
-  engines.forEach((e) => e.close());
-  // close() disposes the isolates, and isolated-vm finishes that on its own threads (a spare may
-  // be warming): a process.exit at once crashed the process (SIGSEGV) in ~6% of short runs here.
-  await new Promise((r) => setTimeout(r, 250));
+  // Awaited: the process exits soon after, and an exit while a disposed isolate's work is still
+  // ending crashes it (D351).
+  await Promise.all(engines.map((e) => e.close()));
 
   const med = (page: string, label: string) => median(samples.get(`${page}\u0000${label}`)!);
   const lines: string[] = [];

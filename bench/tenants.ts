@@ -112,7 +112,7 @@ async function phaseEngine(): Promise<Figures> {
   const rss0 = await settledRss();
   for (let t = 0; t < TENANTS; t++) await warm(`tenant${t}`);
   const rss1 = await settledRss();
-  e.close();
+  await e.close();
   return { rssPerTenantKB: Math.round((rss1 - rss0) / TENANTS / KB) };
 }
 
@@ -134,7 +134,7 @@ async function coldOf(page: Page): Promise<{ wall: number; cpu: number }> {
     wall.push((performance.now() - t0) * 1000);
     cpu.push(c.user + c.system);
   }
-  e.close();
+  await e.close();
   return { wall: Math.round(median(wall)), cpu: Math.round(median(cpu)) };
 }
 
@@ -174,7 +174,7 @@ async function partsOf(page: Page, prefix: string): Promise<Figures> {
     put('engineIsolateCpu', iso);
   }
   unsubscribe(`tracing:${RENDER_CHANNEL}:asyncEnd`, onEnd);
-  e.close();
+  await e.close();
 
   // Step by step, on spares made as the engine makes them.
   const r = compile(page.template, { name: 'p', id: 'p' });
@@ -230,7 +230,7 @@ async function partsOf(page: Page, prefix: string): Promise<Figures> {
     copyQ.release();
     h.retire();
   }
-  spares.close();
+  await spares.close();
   const out: Figures = {};
   for (const [k, v] of Object.entries(fig)) out[`${prefix}${k}`] = Math.round(median(v));
   return out;

@@ -55,5 +55,5 @@ try {
   // The declared examples, run as tests run them.
   for (const r of await runPluginExamples(engine)) console.log(`${r.ok ? 'ok' : 'FAILED'} ${r.plugin} #${r.index}`);
 } finally {
-  engine.close();
+  await engine.close();
 }

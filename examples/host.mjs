@@ -113,7 +113,7 @@ try {
   await renderFor('shop-b', WEATHER);
   await renderFor('shop-a', '{api endpoint="http://169.254.169.254/latest/meta-data/" var=r}');
 } finally {
-  engine.close();
+  await engine.close();
   await http.close();
   api.close();
   rmSync(storage, { recursive: true, force: true });

@@ -21,7 +21,7 @@ try {
   console.error(e.format()); // name:line:column, code, message, frame
   process.exitCode = 1;
 } finally {
-  engine.close();
+  await engine.close(); // before the process exits: the isolates end on their own threads
 }
 
 // Pure compile, no sandbox: the generated JavaScript, the manifest, and every diagnostic.

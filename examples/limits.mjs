@@ -39,4 +39,4 @@ await show('{section name=i loop=1000000000}{/section}');
 await show('{section name=i loop=100000}0123456789{/section}');
 await show('{sleep ms=5000}done');
 await show('{sleep ms=1000}{sleep ms=1000}done');
-engine.close();
+await engine.close();

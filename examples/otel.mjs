@@ -128,7 +128,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await engine
     .render('{$x|no_such_modifier}', { name: 'broken.tpl', identity: { ...identity, requestId: 'req-3' } })
     .catch(() => {});
-  engine.close();
+  await engine.close();
   stop();
 
   const spans = exporter.getFinishedSpans();

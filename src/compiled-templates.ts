@@ -171,9 +171,10 @@ export class CompiledTemplates {
     });
   }
 
-  close(): void {
-    this.thread.close();
+  /** Resolves once the compile thread has ended. */
+  close(): Promise<void> {
     this.cache.clear();
+    return this.thread.close();
   }
 
   private inline(

@@ -190,7 +190,12 @@ export interface Engine {
   pids(): number[];
   /** Counts for metrics, read now: workers, isolates held and evicted, renders queued and running (docs/observability.md). */
   stats(): EngineStats;
-  close(): void;
+  /**
+   * Stops the engine: renders still running fail E_ENGINE_CLOSED, renders asked for later fail at
+   * once. Resolves once its isolates' disposal, its workers and its compile thread have ended;
+   * await it before `process.exit`, or the exit may crash in isolated-vm's threads (D351).
+   */
+  close(): Promise<void>;
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {
@@ -268,11 +273,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
     close() {
       closed = true;
-      templates.close();
-      sandbox.close();
       // The one host resource an engine starts: the browser of {generate_pdf} (started again on next use).
       // A resolver's adapters are its owner's to close.
-      if (typeof options.host === 'object') void options.host.browser?.close?.().catch(() => {});
+      const browser = typeof options.host === 'object' ? options.host.browser?.close?.().catch(() => {}) : undefined;
+      return Promise.all([templates.close(), sandbox.close(), browser]).then(() => {});
     },
 
     pids() {

@@ -106,5 +106,5 @@ const ratios = variants[0]!.cpu.map((c, i) => c / variants[1]!.cpu[i]!).sort((a,
 console.log(
   `ratio slice / async per round: median ${ratios[ratios.length >> 1]!.toFixed(2)} (${ratios[0]!.toFixed(2)}-${ratios[ratios.length - 1]!.toFixed(2)}); async median ${before[before.length >> 1]!.toFixed(0)} µs`,
 );
-for (const v of variants) v.engine.close();
+await Promise.all(variants.map((v) => v.engine.close()));
 await site.close();

@@ -86,7 +86,7 @@ async function stageFirst(quick: boolean): Promise<Figures> {
       out[`w${workers}.firstOutput${tag}CpuUs`] = med(cpu);
       out[`w${workers}.secondRender${tag}WallUs`] = med(warmWall);
     }
-    e.close();
+    await e.close();
   }
   // The parts, in a bench isolate: compile(), script compile + define, first render (vars copied in).
   const b = new BenchIsolate();
@@ -171,7 +171,7 @@ async function stageCold(quick: boolean): Promise<Figures> {
       out[`${key}.coldTenant${label}WallUs`] = med(wall);
       out[`${key}.coldTenant${label}CpuUs`] = med(cpu);
     }
-    e.close();
+    await e.close();
   }
   // The parts, as IsolateHost does them.
   const bundle = readFileSync(RUNTIME_BUNDLE, 'utf8');
@@ -259,7 +259,7 @@ async function stageBridge(quick: boolean): Promise<Figures> {
     out[`w${workers}.roundTripWallUs`] = med(wall);
     out[`w${workers}.roundTripCpuUs`] = med(cpu);
     out[`w${workers}.renderWithoutCallsWallUs`] = med(base);
-    e.close();
+    await e.close();
   }
   return out;
 }
@@ -357,7 +357,7 @@ async function stageMemory(quick: boolean): Promise<Figures> {
       await new Promise((r) => setTimeout(r, idleMs * 1.25 + 8000 + 1000));
       out[`w${workers}.rssPerTenantAfterEvictionKB`] = Math.round(((await settledRss(pid())) - rss0) / K / 1024);
     }
-    e.close();
+    await e.close();
   }
   // The floor: the hand-written function in a bare isolate, the same vars copied in and output
   // copied out through the async `apply`, 20 renders. Most of it is V8's own: a new space of two
@@ -434,7 +434,7 @@ async function stageThroughput(quick: boolean): Promise<Figures> {
     out[`w${workers}.rendersPerSec`] = Math.round(r.done / (r.wallUs / 1e6));
     out[`w${workers}.cpuUsPerRender`] = Math.round(r.cpuUs / r.done);
     out[`w${workers}.coresBusy`] = Math.round((r.cpuUs / r.wallUs) * 100) / 100;
-    e.close();
+    await e.close();
   }
   return out;
 }

@@ -40,7 +40,7 @@ export async function openSiteFolders(dir: string): Promise<{ sites: Site[]; clo
   const sites: Site[] = [];
   const close = async () => {
     await Promise.all(sites.map((s) => s.close()));
-    engines.close();
+    await engines.close();
   };
   try {
     for (const folder of folders) {

@@ -133,7 +133,8 @@ export class CompileThread {
     });
   }
 
-  close(): void {
+  /** Fails the waiting compiles; resolves once the thread has ended. */
+  close(): Promise<void> {
     this.closed = true;
     const gone = new Error('smartcage: the engine is closed');
     for (const q of this.queues.values()) for (const p of q) p.reject(gone);
@@ -144,7 +145,7 @@ export class CompileThread {
       this.running.pending.reject(gone);
       this.running = null;
     }
-    this.stopThread();
+    return this.stopThread();
   }
 
   /** Starts the next waiting compile when the thread is free. */
@@ -185,12 +186,16 @@ export class CompileThread {
     return live;
   }
 
-  private stopThread(): void {
+  /** Stops the thread; resolves once it has ended. */
+  private stopThread(): Promise<void> {
     const live = this.live;
     this.live = null;
-    if (!live) return;
+    if (!live) return Promise.resolve();
     live.port.close();
-    void live.worker.terminate();
+    return live.worker.terminate().then(
+      () => {},
+      () => {},
+    );
   }
 
   private onMessage(live: Live, m: FromThread): void {
@@ -232,7 +237,7 @@ export class CompileThread {
     this.finish(run);
     run.pending.reject(tooLarge(run.pending.work.name, `compiling it took longer than ${this.opts.timeoutMs} ms`));
     // The thread may be anywhere in the compile: only a new one is known to be clean.
-    this.stopThread();
+    void this.stopThread();
     this.pump();
   }
 

@@ -15,7 +15,7 @@
  * isolate's pages go to V8's process-wide page pool, where new isolates reuse them; V8 hands
  * what is left back to the system 8 s later (a fixed delay in V8 13.6, `PagePool`).
  */
-import { SparePool, wasRetiredBeforeStart, type IsolateHost } from './isolate-host.js';
+import { SparePool, settleAll, wasRetiredBeforeStart, type IsolateHost } from './isolate-host.js';
 import type { HostCallHandler, HostCallsNow } from '../protocol/host-call.js';
 import type { CompiledTemplate, RenderResponse } from '../protocol/render.js';
 import type { SandboxLimits } from './limits.js';
@@ -304,12 +304,14 @@ export class TenantIsolates {
     };
   }
 
-  close(): void {
+  /** Disposes every isolate; resolves once the work the disposal cut short has settled (D351). */
+  close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
-    for (const h of this.hosts.values()) h.retire();
+    const hosts = [...this.hosts.values()];
     this.hosts.clear();
-    this.spares.close();
+    for (const h of hosts) h.retire();
+    return Promise.all([settleAll(hosts), this.spares.close()]).then(() => {});
   }
 }
 

@@ -349,11 +349,14 @@ export class SandboxPool {
     return this.workers().map((w) => ({ pid: w.proc.pid ?? 0, ...w.memory }));
   }
 
-  close(): void {
+  /** Asks every worker to finish; resolves once they have exited (killed if still there after 2 s). */
+  close(): Promise<void> {
     this.closed = true;
-    for (const w of this.workers()) {
+    const workers = this.workers();
+    for (const w of workers) {
       w.close();
       setTimeout(() => w.kill(), 2000).unref();
     }
+    return Promise.all(workers.map((w) => w.gone)).then(() => {});
   }
 }

@@ -82,7 +82,7 @@ function onMessage(m: ToWorker): void {
     return;
   }
   if (m.type === 'configure') {
-    isolates?.close();
+    void isolates?.close();
     isolates = new TenantIsolates(m.isolates, reportMemory);
     return;
   }
@@ -124,10 +124,10 @@ function onMessage(m: ToWorker): void {
     );
 }
 
-// The pool closed its end (or died): nothing more will come.
+// The pool closed its end (or died): nothing more will come. The exit waits for the work the
+// disposal cut short to settle (D351); the pool kills a worker still here after 2 s.
 const shutDown = () => {
-  isolates?.close();
-  process.exit(0);
+  void (isolates?.close() ?? Promise.resolve()).finally(() => process.exit(0));
 };
 channel.on('end', shutDown);
 channel.on('error', shutDown);

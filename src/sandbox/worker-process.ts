@@ -35,6 +35,8 @@ export class WorkerProcess {
   readonly inflight = new Map<number, InFlight>();
   readonly ready: Promise<void>;
   exited = false;
+  /** Resolves when the process has exited (after a `close`, once its isolates' work has settled). */
+  readonly gone: Promise<void>;
   /** Its RSS when it started, MB (0 until it is ready). */
   startRssMB = 0;
   readonly startedAt = Date.now();
@@ -116,8 +118,11 @@ export class WorkerProcess {
     this.channel.on('error', () => {});
     // Queued ahead of any render: the worker's isolates live by these rules from the start.
     this.send({ type: 'configure', isolates });
+    let exited = (): void => {};
+    this.gone = new Promise((resolve) => (exited = resolve));
     this.proc.on('exit', () => {
       this.exited = true;
+      exited();
       // Renders waiting for a worker that died before it was ready go on (and fail: the pool looks at `exited`).
       ready();
       onExit(this);

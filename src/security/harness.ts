@@ -88,7 +88,7 @@ export async function runSecurityHarness(opts: HarnessOptions = {}): Promise<Har
           detail: `the case itself failed: ${e instanceof Error ? e.message : String(e)}`,
         };
       }
-      for (const e of caseEngines) e.close();
+      await Promise.all(caseEngines.map((e) => e.close()));
       caseEngines = [];
       if (canaries.connections() !== before)
         outcome = { status: 'escaped', detail: `a canary listener accepted a connection; ${outcome.detail}` };
@@ -97,8 +97,8 @@ export async function runSecurityHarness(opts: HarnessOptions = {}): Promise<Har
       opts.onCase?.(r);
     }
   } finally {
-    for (const e of caseEngines) e.close();
-    shared.close();
+    await Promise.all(caseEngines.map((e) => e.close()));
+    await shared.close();
     await canaries.stop();
   }
   const automated = new Set(results.map((r) => r.id));

@@ -105,9 +105,10 @@ export class SiteEngines {
     return [...this.made, ...this.own.values()].filter((e) => e !== undefined).map((e) => e.stats());
   }
 
-  close(): void {
-    for (const e of this.made.splice(0)) e?.close();
-    for (const e of this.own.values()) e.close();
+  /** Closes every engine made; resolves once they have all ended (Engine.close). */
+  async close(): Promise<void> {
+    const engines = [...this.made.splice(0), ...this.own.values()];
     this.own.clear();
+    await Promise.all(engines.map((e) => e?.close()));
   }
 }

@@ -129,7 +129,7 @@ export async function openSiteWith(dir: string, config: SiteConfig, opts: OpenOp
       // A site opened again (site.json changed) makes its answers again.
       ctx.apiCache.dropSite(config.site_key);
       for (const fn of closing.splice(0)) await fn();
-      if (!opts.engines) engines.close();
+      if (!opts.engines) await engines.close();
       // The engines close no tenant's host: the browser of {generate_pdf} is the site's.
       await host.browser?.close?.().catch(() => {});
       await closeSiteQueue(ctx);

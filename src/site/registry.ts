@@ -411,7 +411,7 @@ export class SiteRegistry {
         ),
       ),
     );
-    this.engines.close();
+    await this.engines.close();
   }
 }
 

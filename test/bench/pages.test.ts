@@ -36,7 +36,7 @@ describe('bench/pages', () => {
       try {
         expect((await e.render(p.template, { name: `${p.name}.tpl`, vars: p.vars })).output).toBe(want);
       } finally {
-        e.close();
+        await e.close();
       }
     });
   }

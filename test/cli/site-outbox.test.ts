@@ -24,7 +24,7 @@ beforeAll(async () => {
       identity: site.identity(),
     });
   } finally {
-    engine.close();
+    await engine.close();
     await site.close();
   }
 });

@@ -99,7 +99,7 @@ describe('compile errors', () => {
         column: 1,
       });
     } finally {
-      e2.close();
+      await e2.close();
     }
   });
 
@@ -113,7 +113,7 @@ describe('compile errors', () => {
         code: 'E_CPU_TIMEOUT',
       });
     } finally {
-      e2.close();
+      await e2.close();
     }
   });
 });

@@ -38,7 +38,7 @@ describe('template fixtures', () => {
           expect((await render).output).toBe(f.expect);
         }
       } finally {
-        if (hasIncludes) engine.close();
+        if (hasIncludes) await engine.close();
       }
     });
   }

@@ -18,7 +18,7 @@ async function withEngine(opts: Parameters<typeof createEngine>[0], run: (e: Eng
   try {
     await run(e);
   } finally {
-    e.close();
+    await e.close();
   }
 }
 

@@ -18,7 +18,7 @@ describe('defaultModifiers', () => {
       );
       expect(r.output).toBe('&lt;b&gt;|<b>|<b>|&lt;b&gt;');
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 
@@ -29,7 +29,7 @@ describe('defaultModifiers', () => {
       expect(big.length).toBeGreaterThan(INLINE_MAX_CHARS);
       expect((await engine.render(big, { vars: { x: '<b>' } })).output).toBe('&lt;b&gt;');
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 
@@ -40,7 +40,7 @@ describe('defaultModifiers', () => {
         '<b>|<b>|<b>',
       );
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 

@@ -196,7 +196,7 @@ describe('diagnostics_channel events', () => {
       await local.render('x', { identity: { tenant: 'here' } });
       expect(local.stats()).toEqual({ workers: 0, isolates: 1, evicted: 0, queued: 0, running: 0, crashes: 0 });
     } finally {
-      local.close();
+      await local.close();
     }
   });
 

@@ -34,7 +34,7 @@ const modifier: ModifierDefinition = {
 /** The message createEngine throws for this list, or null when it takes it. */
 function refusal(plugins: unknown): string | null {
   try {
-    createEngine({ plugins: plugins as PluginDefinition[], workers: 0 }).close();
+    void createEngine({ plugins: plugins as PluginDefinition[], workers: 0 }).close();
     return null;
   } catch (e) {
     expect(e).toBeInstanceOf(TypeError);
@@ -69,7 +69,7 @@ describe('names an embedder may not take', () => {
     try {
       expect((await e.render('{upper who="x"}{$y|upper}', { vars: { y: 'b' } })).output).toBe('hello xB');
     } finally {
-      e.close();
+      await e.close();
     }
   });
 
@@ -158,7 +158,7 @@ describe('runPluginExamples', () => {
         ['shop_shout', 1, 'HI!', true],
       ]);
     } finally {
-      e.close();
+      await e.close();
     }
   });
 
@@ -181,7 +181,7 @@ describe('runPluginExamples', () => {
         'shop_hello-example-2.tpl',
       ]);
     } finally {
-      e.close();
+      await e.close();
     }
   });
 
@@ -193,7 +193,7 @@ describe('runPluginExamples', () => {
         'runPluginExamples takes an engine made by createEngine',
       );
     } finally {
-      e.close();
+      await e.close();
     }
   });
 });

@@ -360,13 +360,13 @@ describe('compiled code is per engine', () => {
       expect(a.compile(source).code).toContain('rt.hostFn("shop_price")');
       expect(none.compile('{counter}').code).toContain('rt.fn("counter")');
     } finally {
-      a.close();
-      b.close();
-      none.close();
+      await a.close();
+      await b.close();
+      await none.close();
     }
   });
 
-  it('an engine without plugins of its own compiles as before: the built-in set, no host-only aliases', () => {
+  it('an engine without plugins of its own compiles as before: the built-in set, no host-only aliases', async () => {
     const none = createEngine({ workers: 0 });
     const empty = createEngine({ plugins: [], workers: 0 });
     try {
@@ -374,8 +374,8 @@ describe('compiled code is per engine', () => {
       expect(empty.compile(source).code).toBe(none.compile(source).code);
       expect(none.compile(source).code).not.toMatch(/hostFn|hostModifier/);
     } finally {
-      none.close();
-      empty.close();
+      await none.close();
+      await empty.close();
     }
   });
 });
@@ -404,7 +404,7 @@ describe('values an embedder works with', () => {
       expect((got as unknown as PhpArray).keys()).toEqual([2, 1]);
       expect(toJS(got)).toEqual({ 2: 'two', 1: 'one' });
     } finally {
-      e.close();
+      await e.close();
     }
   });
 });

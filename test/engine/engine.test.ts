@@ -14,7 +14,7 @@ describe('engine', () => {
       functions.f = '{return value="b"}';
       expect((await engine.render(tpl)).output).toBe('two|b');
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 
@@ -25,7 +25,7 @@ describe('engine', () => {
       expect(r.returnValue).toEqual({ list: [1], name: 'n' });
       expect(r.logs).toEqual([]);
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 
@@ -36,7 +36,7 @@ describe('engine', () => {
       try {
         return (await e.render(tpl)).output;
       } finally {
-        e.close();
+        await e.close();
       }
     };
     const a = await render(FIXED_SEED);
@@ -53,7 +53,7 @@ describe('engine', () => {
       });
       expect(r.output).toBe('b2a');
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 });
@@ -68,7 +68,7 @@ describe('arrays are values (copy-on-write)', () => {
       );
       expect(r.output).toBe('2/3|20000');
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 });

@@ -16,9 +16,9 @@ import { compile } from '../../src/compiler/index.js';
 
 const a = createEngine({ workers: 0 });
 const b = createEngine({ workers: 0 });
-afterAll(() => {
-  a.close();
-  b.close();
+afterAll(async () => {
+  await a.close();
+  await b.close();
 });
 
 describe('two engines in one process', () => {
@@ -70,8 +70,8 @@ describe('warm spare isolates', () => {
       expect((await cb.render('default', 128, template(), request(), DEFAULT_LIMITS, null)).output).toBe('ok');
       expect(ca.spares.has(128), "B's first tenant did not take A's spare").toBe(true);
     } finally {
-      ca.close();
-      cb.close();
+      await ca.close();
+      await cb.close();
     }
   });
 });

@@ -53,7 +53,7 @@ describe('internal errors', () => {
         expect(e.format()).not.toMatch(/\n\s+at /);
       }
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 });

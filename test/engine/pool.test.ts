@@ -24,7 +24,7 @@ describe('sandbox worker pool', () => {
       expect(r.output).toBe(`[secret:K:|${process.pid}`);
       expect(seen).toEqual(['t1:K']);
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 
@@ -52,7 +52,7 @@ describe('sandbox worker pool', () => {
       expect(after.map((r) => r.output)).toEqual(tenants);
       expect(engine.pids()[0]).not.toBe(before[0]);
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 });

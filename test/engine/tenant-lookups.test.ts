@@ -33,7 +33,7 @@ async function withEngine(opts: EngineOptions, run: (e: Engine) => Promise<void>
   try {
     await run(e);
   } finally {
-    e.close();
+    await e.close();
   }
 }
 

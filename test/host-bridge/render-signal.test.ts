@@ -31,8 +31,8 @@ const engine = createEngine({
   limits: { wallMs: 400 },
   host: { ...fh.adapters, ocr: new TesseractOcr({ tesseract: fakeTesseract }) },
 });
-afterAll(() => {
-  engine.close();
+afterAll(async () => {
+  await engine.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -104,7 +104,7 @@ describe('host work stops when its render ends', () => {
       );
     for (let i = 0; i < 100 && children(FAKE_RUN).length === 0; i++) await sleep(50);
     expect(children(FAKE_RUN)).toHaveLength(1);
-    closing.close();
+    await closing.close();
     expect(await render).toBeInstanceOf(TemplateError);
     await sleep(2000);
     expect(children(FAKE_RUN)).toEqual([]);
@@ -133,7 +133,7 @@ describe('host work stops when its render ends', () => {
       expect(seen[0]!.aborted).toBe(true);
       expect(currentRenderSignal()).toBeUndefined();
     } finally {
-      own.close();
+      await own.close();
     }
   });
 
@@ -163,7 +163,7 @@ describe('host work stops when its render ends', () => {
       expect(err).toBeInstanceOf(TemplateError);
       expect((err as TemplateError).code).toBe('E_CANCELLED');
     } finally {
-      own.close();
+      await own.close();
     }
   });
 });

@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  siteEngine?.close();
+  await siteEngine?.close();
   await site?.done();
 });
 
@@ -68,7 +68,7 @@ describe('plugin examples', () => {
           });
           expect(output).toBe(ex.output);
         } finally {
-          if (e !== engine) e.close();
+          if (e !== engine) await e.close();
         }
       });
     });

@@ -12,9 +12,9 @@ import { createEngine } from '../../src/index.js';
 
 const host = new IsolateHost(128);
 const engine = createEngine({ workers: 0 });
-afterAll(() => {
+afterAll(async () => {
   host.retire();
-  engine.close();
+  await engine.close();
 });
 
 async function raw(source: string, vars: Record<string, unknown> = {}) {

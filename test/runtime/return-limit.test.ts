@@ -88,7 +88,7 @@ describe('{return} in a render', () => {
       expect(e.code).toBe('E_OUTPUT_LIMIT');
       expect(e.line).toBe(2);
     } finally {
-      e2.close();
+      await e2.close();
     }
   });
 
@@ -106,7 +106,7 @@ describe('{return} in a render', () => {
       expect(e.template).toBe('inc');
       expect(e.line).toBe(2);
     } finally {
-      e2.close();
+      await e2.close();
     }
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine, TemplateError } from '../../src/index.js';
 
 const engines = { 'in process': createEngine({ workers: 0 }), 'through a worker': createEngine({ workers: 1 }) };
-afterAll(() => Object.values(engines).forEach((e) => e.close()));
+afterAll(() => Promise.all(Object.values(engines).map((e) => e.close())));
 
 const TPL = '{foreach from=$m key=k item=v}{$k}={if is_object($v)}object{else}{$v}{/if};{/foreach}|{$n|default:"-"}';
 

@@ -159,7 +159,7 @@ describe('the templates code cache', () => {
       expect(asked()).toBe(before + 1);
       host.retire();
     } finally {
-      spares.close();
+      await spares.close();
     }
   });
 });

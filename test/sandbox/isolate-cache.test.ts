@@ -10,8 +10,8 @@ import { DEFAULT_LIMITS, type SandboxLimits } from '../../src/sandbox/limits.js'
 import { compile } from '../../src/compiler/index.js';
 
 const caches: TenantIsolates[] = [];
-afterEach(() => {
-  for (const c of caches.splice(0)) c.close();
+afterEach(async () => {
+  await Promise.all(caches.splice(0).map((c) => c.close()));
 });
 
 const cache = (opts: ConstructorParameters<typeof TenantIsolates>[0]) => {

@@ -73,7 +73,7 @@ describe('limit errors name the template line', () => {
       // The tenant renders again (a new isolate).
       expect((await big.render('{$x}', { vars: { x: 'alive' } })).output).toBe('alive');
     } finally {
-      big.close();
+      await big.close();
     }
   }, 60_000);
 
@@ -88,7 +88,7 @@ describe('limit errors name the template line', () => {
       expect(e.code).toBe('E_WALL_TIMEOUT');
       expect([e.template, e.line, e.column]).toEqual(['wall.tpl', 2, 3]);
     } finally {
-      wall.close();
+      await wall.close();
     }
   });
 

@@ -12,9 +12,9 @@ import { encodeTables, TABLE_MARK } from '../../src/protocol/tables.js';
 
 const viaWorker = createEngine({ workers: 1 });
 const inProcess = createEngine({ workers: 0 });
-afterAll(() => {
-  viaWorker.close();
-  inProcess.close();
+afterAll(async () => {
+  await viaWorker.close();
+  await inProcess.close();
 });
 
 const nullProto = Object.assign(Object.create(null) as Record<string, unknown>, { b: 1, a: [2] });

@@ -53,7 +53,7 @@ describe('worker memory', () => {
         // The tenants render again, in new isolates.
         expect((await engine.render('{$x}', { vars: { x: 'back' }, identity: { tenant: 'm1' } })).output).toBe('back');
       } finally {
-        engine.close();
+        await engine.close();
       }
     },
   );
@@ -100,7 +100,7 @@ describe('worker memory', () => {
         expect(after.evicted - held.evicted, 'the idle isolates were disposed to admit b').toBeGreaterThanOrEqual(1);
         expect(after.isolates).toBe(1);
       } finally {
-        pool.close();
+        await pool.close();
       }
     },
   );
@@ -139,7 +139,7 @@ describe('worker recycling', () => {
           `RSS: ${grown.toFixed(0)} MB in the old worker, the new one after two tenants`,
         ).toBeLessThan(grown - 16);
       } finally {
-        engine.close();
+        await engine.close();
       }
     },
   );
@@ -166,8 +166,8 @@ describe('worker recycling', () => {
           expect(engine.pids()).toEqual([pid]);
         }
       } finally {
-        held.close();
-        young.close();
+        await held.close();
+        await young.close();
       }
     },
   );
@@ -209,7 +209,7 @@ describe('idle collection', () => {
         expect(pool.memory()[0]!.heapMB).toBeLessThanOrEqual(idle + 0.5);
         expect(await render()).toBe('20000');
       } finally {
-        pool.close();
+        await pool.close();
       }
     },
   );

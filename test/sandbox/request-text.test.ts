@@ -81,7 +81,7 @@ describe('a request as JSON text', () => {
       expect((await engine.render(source, {})).output).toBe(withVars.output);
       expect((await engine.render(source, { vars: {} })).output).toBe(withVars.output);
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 });

@@ -13,9 +13,9 @@ import { createEngine, type Engine } from '../../src/index.js';
 
 const caches: TenantIsolates[] = [];
 const engines: Engine[] = [];
-afterEach(() => {
-  for (const c of caches.splice(0)) c.close();
-  for (const e of engines.splice(0)) e.close();
+afterEach(async () => {
+  await Promise.all(caches.splice(0).map((c) => c.close()));
+  await Promise.all(engines.splice(0).map((e) => e.close()));
 });
 
 const cache = (tenantsPerIsolate: number) => {

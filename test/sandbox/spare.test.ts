@@ -14,10 +14,10 @@ const MB = 512;
 const hosts: IsolateHost[] = [];
 const spares = new SparePool();
 const other = new SparePool();
-afterAll(() => {
+afterAll(async () => {
   for (const h of hosts) h.retire();
-  spares.close();
-  other.close();
+  await spares.close();
+  await other.close();
 });
 
 const template = () => {
@@ -58,7 +58,7 @@ describe('spare isolates', () => {
   });
 
   it('later renders of the same isolate start no spare', async () => {
-    spares.close();
+    await spares.close();
     expect((await hosts[0]!.render(template(), request(), DEFAULT_LIMITS, null)).output).toBe('OK');
     await turn();
     expect(spares.has(MB)).toBe(false);

@@ -172,7 +172,7 @@ describe('an endless template in the embedding process', () => {
       // machine may be loaded).
       expect(ticks).toBeGreaterThan(20);
     } finally {
-      e.close();
+      await e.close();
     }
   });
 });

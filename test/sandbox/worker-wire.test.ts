@@ -229,7 +229,7 @@ describe('a worker that dies before it is ready', () => {
       expect((await first).error?.code).toBe('E_SANDBOX_CRASHED');
       expect((await pool.render('tenant', 128, t, request, DEFAULT_LIMITS, async () => '{}')).output).toBe('[v]');
     } finally {
-      pool.close();
+      await pool.close();
     }
   });
 });

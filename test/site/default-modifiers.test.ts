@@ -69,7 +69,7 @@ describe('site.json default_modifiers', () => {
     } finally {
       await a.close();
       await b.close();
-      engines.close();
+      await engines.close();
     }
   });
 });

@@ -139,7 +139,7 @@ eachBackend('members, tags and community data of a site', (backend) => {
       expect((await engine.render(t, { identity: b().identity() })).output).toBe('0');
       expect(asked).toEqual([a().tenant, b().tenant]);
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 });

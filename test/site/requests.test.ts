@@ -24,7 +24,7 @@ describe('SiteRequests', () => {
 });
 
 describe('SiteEngines', () => {
-  it('one engine per depth, made on first use; none past the deepest', () => {
+  it('one engine per depth, made on first use; none past the deepest', async () => {
     const e = new SiteEngines({ workers: 0 });
     try {
       expect(e.at(1)).toBe(e.at(1));
@@ -32,11 +32,11 @@ describe('SiteEngines', () => {
       expect(() => e.at(MAX_INTERNAL_DEPTH + 1)).toThrow(RangeError);
       expect(() => e.at(-1)).toThrow(RangeError);
     } finally {
-      e.close();
+      await e.close();
     }
   });
 
-  it("a site attached again replaces the older one; the older one's detach then leaves it", () => {
+  it("a site attached again replaces the older one; the older one's detach then leaves it", async () => {
     const e = new SiteEngines({ workers: 0 });
     const site = { template: () => undefined, customFunction: () => undefined, settings: {} };
     const detachOld = e.attach('a', site);
@@ -45,6 +45,6 @@ describe('SiteEngines', () => {
     expect(e.attached('a')).toBe(true);
     detachNew();
     expect(e.attached('a')).toBe(false);
-    e.close();
+    await e.close();
   });
 });

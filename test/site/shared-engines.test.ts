@@ -38,7 +38,7 @@ eachBackend('sites sharing engines', (backend) => {
   afterAll(async () => {
     await a?.done();
     await b?.done();
-    engines.close();
+    await engines.close();
   });
 
   const render = (site: Site, source: string) =>

@@ -211,7 +211,7 @@ describe('lazy records in a render', () => {
       );
       expect(r.output).toBe('12112n;list;');
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 });

@@ -103,7 +103,7 @@ describe('a list of scalars in the vars', () => {
       expect(p.output).toBe('1.5,0,1/a,,2/3 f');
       expect(grid[1]).toEqual(['a', null]);
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 });

@@ -163,7 +163,7 @@ export const renderCommand: Command = {
         render: renderOnce,
       });
     } finally {
-      engine?.close();
+      await engine?.close();
     }
   },
 };

@@ -116,7 +116,7 @@ export const CPU: SecurityCase[] = [
           'E_RECURSION_LIMIT for both',
         );
       } finally {
-        e.close();
+        await e.close();
       }
     },
   },

@@ -57,7 +57,7 @@ export const DOCUMENTS: SecurityCase[] = [
           'the page saved with its internal subresources blocked; a page on an internal address refused E_SSRF_DENIED',
         );
       } finally {
-        engine.close();
+        await engine.close();
         await browser.close();
       }
     },

@@ -85,7 +85,7 @@ async function parsedFiles(h: HarnessContext): Promise<Outcome> {
       figures,
     };
   } finally {
-    engine.close();
+    await engine.close();
     rmSync(root, { recursive: true, force: true });
   }
 }

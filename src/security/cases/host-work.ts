@@ -72,7 +72,7 @@ async function adapterEndsWithTheWallClock(h: HarnessContext): Promise<Outcome |
       if (seen.afterEnd > 0)
         return { status: 'escaped', detail: `${what}, but ${seen.afterEnd} adapter calls started after it` };
     } finally {
-      e.close();
+      await e.close();
     }
   }
   return null;

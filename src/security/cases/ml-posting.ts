@@ -49,7 +49,7 @@ export const ML_POSTING: SecurityCase[] = [
           if (o.status !== 'contained') return { ...o, detail: `${t.slice(30, 60)}: ${o.detail}` };
         }
       } finally {
-        engine.close();
+        await engine.close();
       }
       return {
         status: 'contained',

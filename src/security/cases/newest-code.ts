@@ -211,8 +211,8 @@ async function sliceState(): Promise<Outcome> {
       detail: `a render cut by the 2 ms slice (it runs ${Math.round(longest)} ms whole) printed what it prints whole, three times; the next render started fresh`,
     };
   } finally {
-    cut.close();
-    whole.close();
+    await cut.close();
+    await whole.close();
   }
 }
 

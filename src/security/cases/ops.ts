@@ -46,7 +46,7 @@ async function endlessTemplateLag(): Promise<{ code: string; worstMs: number }> 
     clearInterval(tick);
     return { code, worstMs };
   } finally {
-    e.close();
+    await e.close();
   }
 }
 
@@ -271,7 +271,7 @@ export const OPS: SecurityCase[] = [
           detail: `reads only: ${reads.now} of 12 renders answered at once (in the slice); with a reachable write: ${writes.now} at once, ${writes.later} on the async path`,
         };
       } finally {
-        e.close();
+        await e.close();
       }
     },
   },
@@ -304,7 +304,7 @@ export const OPS: SecurityCase[] = [
         );
       } finally {
         process.off('unhandledRejection', onRejection);
-        e.close();
+        await e.close();
       }
     },
   },
@@ -356,7 +356,7 @@ export const OPS: SecurityCase[] = [
       } finally {
         pending.splice(0).forEach((r) => r());
         await new Promise((r) => setTimeout(r, 50));
-        e.close();
+        await e.close();
       }
     },
   },

@@ -92,7 +92,7 @@ async function mailAtTheWall(h: HarnessContext): Promise<Outcome> {
       figures: { closedAfterMs: Math.round(performance.now() - ended) },
     };
   } finally {
-    e.close();
+    await e.close();
     smtp.close();
     relay.server.close();
   }
@@ -141,7 +141,7 @@ async function closedEngine(h: HarnessContext): Promise<Outcome> {
     }),
   ];
   const started = await within(GRACE_MS, () => seen.started === 1 && s.openDrips() > before);
-  e.close();
+  await e.close();
   const t0 = performance.now();
   const [a, b] = await Promise.all(pending);
   const ms = performance.now() - t0;

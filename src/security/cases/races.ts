@@ -58,7 +58,7 @@ async function backupsAtOnce(h: HarnessContext): Promise<Outcome> {
       };
     return { status: 'contained', detail: 'four {backup} at once on two nodes: one made, three E_RATE_LIMIT' };
   } finally {
-    for (const e of nodes) e.close();
+    await Promise.all(nodes.map((e) => e.close()));
   }
 }
 

@@ -98,7 +98,7 @@ async function sharedIsolates(h: HarnessContext): Promise<Outcome> {
       detail: `A's template is defined in A's context, not in B's; tenant A's search of its own context found its secret (${own.output.slice(9, 60)}); tenant B read ${seen.output.slice(6)} objects of its context and found nothing of A's; A's runaway ended E_CPU_TIMEOUT and B's queued render ran on a new isolate`,
     };
   } finally {
-    e.close();
+    await e.close();
   }
 }
 

@@ -25,7 +25,7 @@ async function onSite(
   try {
     return await fn((template, opts = {}) => h.render(template, { ...opts, engine }), stores);
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 

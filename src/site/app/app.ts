@@ -304,17 +304,20 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<ServeSer
   // The preview's event streams never end by themselves, and the playground has an engine.
   const closeLoop = () => {
     for (const m of mountedSites.values()) m.preview.close();
-    playground.close();
+    return playground.close();
   };
   return {
     ...server,
-    close: () => {
-      closeLoop();
-      return server.close();
+    close: async () => {
+      const loop = closeLoop();
+      await server.close();
+      await loop;
     },
-    drain: (timeoutMs) => {
-      closeLoop();
-      return server.drain(timeoutMs);
+    drain: async (timeoutMs) => {
+      const loop = closeLoop();
+      const drained = await server.drain(timeoutMs);
+      await loop;
+      return drained;
     },
   };
 }

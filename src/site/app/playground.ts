@@ -84,9 +84,10 @@ export class Playground {
     return true;
   }
 
-  close(): void {
-    this.engine?.close();
+  async close(): Promise<void> {
+    const engine = this.engine;
     this.engine = undefined;
+    await engine?.close();
   }
 
   /** Compiles (for the code) and renders `template` with `vars` (JSON text; empty: none). */

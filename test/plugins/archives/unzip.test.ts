@@ -149,7 +149,7 @@ eachBackend('unzip against the wall clock', (backend) => {
       }
       expect(changes.added.filter((p) => !/^g\/slow(\/f)?$/.test(p))).toEqual([]);
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 });

@@ -162,6 +162,6 @@ it('is E_HOST_CAPABILITY on a host without the content adapter', async () => {
     expect(e.code).toBe('E_HOST_CAPABILITY');
     expect(e.message).toContain('HostAdapters.content');
   } finally {
-    engine.close();
+    await engine.close();
   }
 });

@@ -72,7 +72,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  engine?.close();
+  await engine?.close();
   await browser?.close();
   await site?.close();
   await refused?.close();
@@ -164,7 +164,7 @@ describe('generate_pdf', () => {
         }),
       ).rejects.toMatchObject({ code: 'E_WALL_TIMEOUT' });
     } finally {
-      short.close();
+      await short.close();
     }
     // Host work ends with its render (D152): 2 s later neither capture has left a file behind.
     await new Promise((r) => setTimeout(r, 2_000));
@@ -219,7 +219,7 @@ describe('generate_pdf', () => {
         }),
       ).rejects.toMatchObject({ code: 'E_HOST_CAPABILITY' });
     } finally {
-      noBatches.close();
+      await noBatches.close();
     }
     await expect(files.stat(parseVirtualPath('/files/g/private/cb4.pdf'))).rejects.toMatchObject({
       code: 'E_FILE_NOT_FOUND',
@@ -272,7 +272,7 @@ describe('generate_pdf', () => {
     const e = createEngine({ host: { ...host, browser: own }, workers: 1, limits: { wallMs: 20_000 } });
     await render(`{generate_pdf url="${url('/page.html')}" path="files/g/private/c1.pdf"}`, { engine: e });
     expect(own.started).toBe(true);
-    e.close();
+    await e.close();
     await expect.poll(() => own.started).toBe(false);
     await own.close();
   });
@@ -286,7 +286,7 @@ describe('generate_pdf without a browser', () => {
         e.render('{generate_pdf url="https://example.com/" path="files/g/private/x.pdf"}'),
       ).rejects.toMatchObject({ code: 'E_HOST_CAPABILITY' });
     } finally {
-      e.close();
+      await e.close();
     }
   });
 });

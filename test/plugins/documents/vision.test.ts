@@ -99,7 +99,7 @@ describe('VisionOcr', () => {
       expect(broken.output).toBe('0');
       expect(JSON.stringify(broken.logs)).toContain('could not be read');
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 });

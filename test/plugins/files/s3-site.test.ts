@@ -37,7 +37,7 @@ eachBackend('files plugins on S3 storage', (backend) => {
     engine = createEngine({ ...site.engineOptions(), workers: 1 });
   });
   afterAll(async () => {
-    engine?.close();
+    await engine?.close();
     await site?.close();
     await base?.done().catch(() => undefined);
   });

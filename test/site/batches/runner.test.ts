@@ -160,7 +160,7 @@ describe('a site without the batch', () => {
     try {
       await expect(engine.render('{batch name="x"}')).rejects.toMatchObject({ code: 'E_HOST_CAPABILITY' });
     } finally {
-      engine.close();
+      await engine.close();
     }
   });
 });

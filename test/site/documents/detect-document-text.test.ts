@@ -43,7 +43,7 @@ eachBackend('detect_document_text', (backend) => {
     });
   });
   afterAll(async () => {
-    engine?.close();
+    await engine?.close();
     await site?.done();
   });
 

@@ -40,7 +40,7 @@ async function mailSite(backend: Backend, changes: SiteChanges): Promise<MailSit
       return 'rendered';
     },
     async close() {
-      engine.close();
+      await engine.close();
       await site.done();
     },
   };

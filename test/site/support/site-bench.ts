@@ -69,7 +69,7 @@ export function siteBench(
     });
   });
   afterAll(async () => {
-    engine?.close();
+    await engine?.close();
     await site?.done();
   });
   const result = (source: string, o: RenderOpts = {}): Promise<RenderResult> =>

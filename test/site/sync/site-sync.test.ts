@@ -68,7 +68,7 @@ async function benchOf(dir: string, backend: Backend, parentSite?: string): Prom
     },
     one: (sql, params = []) => site.db.get(sql, [site.tenant, ...params]),
     async close() {
-      engine.close();
+      await engine.close();
       await site.close();
     },
   };

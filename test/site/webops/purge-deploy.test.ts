@@ -41,8 +41,8 @@ eachBackend('{purge_cdn_cache} and {repo_deploy}', (backend) => {
     await Promise.all([plain.render('warm'), withConfig.render('warm')]);
   });
   afterAll(async () => {
-    plain.close();
-    withConfig.close();
+    await plain.close();
+    await withConfig.close();
     await configured.close();
     await sample.done();
   });
@@ -132,7 +132,7 @@ eachBackend('{purge_cdn_cache} and {repo_deploy}', (backend) => {
       expect(r.output).toBe('failed');
       expect(logText(r)).toContain('answered 500');
     } finally {
-      e1.close();
+      await e1.close();
       await failing.close();
     }
     const denied = await reopenWith(
@@ -148,7 +148,7 @@ eachBackend('{purge_cdn_cache} and {repo_deploy}', (backend) => {
       expect(e.message).not.toContain('x-123456');
       expect(web.hits.length).toBe(before);
     } finally {
-      e2.close();
+      await e2.close();
       await denied.close();
     }
   });

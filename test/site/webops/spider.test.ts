@@ -43,8 +43,8 @@ eachBackend('{kick_spider}', (backend) => {
     await Promise.all([r.render('warm'), short.render('warm')]);
   });
   afterAll(async () => {
-    r.close();
-    short.close();
+    await r.close();
+    await short.close();
     await other.done();
     await site.done();
   });
@@ -296,7 +296,7 @@ eachBackend('{kick_spider}', (backend) => {
         await templateError(page.render(`{kick_spider var=h spider_settings_id=1 crawl_history_id=${id}}`)),
       ).toMatchObject({ code: 'E_PERMISSION_DENIED' });
     } finally {
-      page.close();
+      await page.close();
     }
   });
 });

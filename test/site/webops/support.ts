@@ -134,7 +134,7 @@ export async function reopenWith(
 
 export interface SiteRenderer {
   render(template: string, vars?: Record<string, unknown>): ReturnType<Engine['render']>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** Renders on the site, as its own tenant, with the test guard as its outbound HTTP. */

@@ -79,7 +79,7 @@ try {
     }),
   );
 } finally {
-  engine.close();
+  await engine.close();
   await site.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -95,7 +95,7 @@ export const HH_COMPILE: SecurityCase[] = [
           figures,
         };
       } finally {
-        e.close();
+        await e.close();
       }
     },
   },
@@ -163,8 +163,8 @@ export const HH_COMPILE: SecurityCase[] = [
           detail: `${forms.length} attempts refused; the victim's include rendered for the victim only`,
         };
       } finally {
-        e.close();
-        shared.close();
+        await e.close();
+        await shared.close();
       }
     },
   },

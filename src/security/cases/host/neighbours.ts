@@ -228,6 +228,6 @@ async function sliceNeighbours(
     failures.push(...count.raw);
     return { lagP99: lagMs(lag.percentile(99)), lagMax: lagMs(lag.max), failures, renders: count.renders };
   } finally {
-    e.close();
+    await e.close();
   }
 }

@@ -86,7 +86,7 @@ export const HH_POOL: SecurityCase[] = [
         const detail = `workers' RSS ${figures.rss_before_mb} MB before, ${figures.rss_peak_mb} MB at the peak of 5 x 150 MB renders, ${figures.rss_idle_mb} MB once idle`;
         return { status: after <= before + 80 ? 'contained' : 'escaped', detail, figures };
       } finally {
-        e.close();
+        await e.close();
       }
     },
   },
@@ -143,7 +143,7 @@ export const HH_POOL: SecurityCase[] = [
             return { status: 'escaped', detail: `the bystander's render failed with ${failed} while the bombs ran` };
         }
       } finally {
-        e.close();
+        await e.close();
       }
       const figures: Record<string, number> = {};
       const parts: string[] = [];

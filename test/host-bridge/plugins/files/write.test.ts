@@ -284,7 +284,7 @@ describe('storage_url', () => {
         }).format(new Date(expires * 1000));
         expect(wall, timezone).toBe('12:00');
       } finally {
-        e.close();
+        await e.close();
       }
     }
   });
@@ -310,8 +310,8 @@ describe('hosts without the capability', () => {
       expect(await code(e2, '{read_file path="/files/user/example/notes.txt"}{/read_file}')).toBe('E_HOST_CAPABILITY');
       expect(await code(e2, '{write_file var=p value="x"}')).toBe('E_HOST_CAPABILITY');
     } finally {
-      e.close();
-      e2.close();
+      await e.close();
+      await e2.close();
     }
   });
 });

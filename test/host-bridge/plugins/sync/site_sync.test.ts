@@ -81,7 +81,7 @@ describe('{site_sync}', () => {
       const e = await templateError(bare.render('{site_sync from_site_key="child" sync_type=1}'));
       expect(e.code).toBe('E_HOST_CAPABILITY');
     } finally {
-      bare.close();
+      await bare.close();
     }
   });
 });
