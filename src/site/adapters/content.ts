@@ -153,17 +153,18 @@ function contentReads(tenant: string, db: SqlReads) {
     },
     *openPage(groupId: number, filter: OpenFilter, offset: number, limit: number): Steps<OpenPage> {
       const [where, params] = openWhere(tenant, groupId, filter);
+      const count = `SELECT COUNT(*) FROM topics WHERE ${where}`;
       // The count rides on each row of the page (a sub-select SQLite runs once): one statement,
       // and a second only when the page is empty (past the last, or a group with none open).
       const rows = yield* wait(
         db.all<{ id: number; total: number }>(
-          `SELECT id, (SELECT COUNT(*) FROM topics WHERE ${where}) AS total FROM topics WHERE ${where} ORDER BY ymd DESC, id DESC LIMIT ? OFFSET ?`,
+          `SELECT id, (${count}) AS total FROM topics WHERE ${where} ORDER BY ymd DESC, id DESC LIMIT ? OFFSET ?`,
           [...params, ...params, limit, offset],
         ),
       );
       if (rows.length > 0) return { total: Number(rows[0]!.total), ids: rows.map((r) => r.id) };
-      const n = yield* wait(db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM topics WHERE ${where}`, params));
-      return { total: Number(n?.n ?? 0), ids: [] };
+      const n = yield* wait(db.get<{ total: number }>(`SELECT (${count}) AS total`, params));
+      return { total: Number(n?.total ?? 0), ids: [] };
     },
     *findTopicId(groupId: number, ref: { id: number } | { slug: string }): Steps<number | null> {
       const [column, value] = 'id' in ref ? ['id', ref.id] : ['slug', ref.slug];
