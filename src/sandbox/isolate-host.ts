@@ -924,13 +924,13 @@ export class SparePool {
  * (D351).
  */
 export async function settleAll(hosts: Iterable<IsolateHost>): Promise<void> {
+  const list = [...hosts];
+  if (list.length === 0) return;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, SETTLE_MAX_MS);
     timer.unref();
   });
-  const list = [...hosts];
-  if (list.length === 0) return;
   await Promise.race([Promise.all(list.map((h) => h.settled())), late]);
   clearTimeout(timer);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_GRACE_MS));
