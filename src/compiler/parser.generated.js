@@ -556,9 +556,10 @@ function peg$parse(input, options) {
   }
   function peg$f32(arg) {    return withDefaults(arg, []);  }
   function peg$f33(word) {
-    const lower = word.toLowerCase();
-    if (lower === 'true' || lower === 'false') return node('Bool', { value: lower === 'true' });
-    if (lower === 'null') return node('Null', {});
+    // Smarty 2 writes only its lowercase tokens into the PHP as they are (`true`, `false`,
+    // `null`: PHP's constants); a word in any other case, `TRUE` or `Null`, is a string (DX1).
+    if (word === 'true' || word === 'false') return node('Bool', { value: word === 'true' });
+    if (word === 'null') return node('Null', {});
     if (['yes', 'no', 'on', 'off'].includes(word)) {
       error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value in a modifier argument (PHP 8: undefined constant); write true or false`);
     }
