@@ -566,114 +566,119 @@ function peg$parse(input, options) {
     return node('String', { value: word });
   }
   function peg$f34() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
-  function peg$f35(raw) {    return numberNode(raw);  }
+  function peg$f35() {
+    peg$currPos = nameEnd(input, peg$currPos);
+    const raw = text();
+    return /^[0-9]+[eE][0-9]+$/.test(raw) ? node('Number', { raw }) : node('String', { value: raw });
+  }
   function peg$f36(raw) {    return numberNode(raw);  }
-  function peg$f37(name, path) {    return node('Var', { name, path });  }
-  function peg$f38(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
-  function peg$f39() {
+  function peg$f37(raw) {    return numberNode(raw);  }
+  function peg$f38(name, path) {    return node('Var', { name, path });  }
+  function peg$f39(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
+  function peg$f40() {
     peg$currPos = nameEnd(input, peg$currPos);
     return node('Key', { key: node('String', { value: text().slice(1) }) });
   }
-  function peg$f40(key) {    return key;  }
-  function peg$f41(name) {    return node('Prop', { name });  }
-  function peg$f42(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
-  function peg$f43(key) {    return node('Key', { key });  }
+  function peg$f41(key) {    return key;  }
+  function peg$f42(name) {    return node('Prop', { name });  }
+  function peg$f43(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
   function peg$f44(key) {    return node('Key', { key });  }
-  function peg$f45(section, prop) {    return node('SectionIndex', { section, prop });  }
-  function peg$f46(chars) {    return node('String', { value: chars.join('') });  }
-  function peg$f47() {    return "'";  }
-  function peg$f48() {    return '\\';  }
+  function peg$f45(key) {    return node('Key', { key });  }
+  function peg$f46(section, prop) {    return node('SectionIndex', { section, prop });  }
+  function peg$f47(chars) {    return node('String', { value: chars.join('') });  }
+  function peg$f48() {    return "'";  }
   function peg$f49() {    return '\\';  }
-  function peg$f50(parts) {
+  function peg$f50() {    return '\\';  }
+  function peg$f51(parts) {
     if (parts.every((p) => typeof p === 'string')) return node('String', { value: parts.join('') });
     if (parts.length === 1) return parts[0];
     return node('Interp', { parts });
   }
-  function peg$f51(expr) {    return expr;  }
-  function peg$f52() {    return '$';  }
-  function peg$f53() {    return '`';  }
-  function peg$f54(name, tail, path) {    return node('Var', { name: name + tail, path });  }
-  function peg$f55(name, path, bad) {
+  function peg$f52(expr) {    return expr;  }
+  function peg$f53() {    return '$';  }
+  function peg$f54() {    return '`';  }
+  function peg$f55(name, tail, path) {    return node('Var', { name: name + tail, path });  }
+  function peg$f56(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f56(key) {    return node('Key', { key: numberNode(key) });  }
-  function peg$f57(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f58(c) {    return PHP_ESCAPES[c];  }
-  function peg$f59(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f60(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f61(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f62() {    return '\\';  }
-  function peg$f63(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f64() {    return '||';  }
+  function peg$f57(key) {    return node('Key', { key: numberNode(key) });  }
+  function peg$f58(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f59(c) {    return PHP_ESCAPES[c];  }
+  function peg$f60(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f61(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f62(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f63() {    return '\\';  }
+  function peg$f64(head, tail) {    return foldLeft(head, tail);  }
   function peg$f65() {    return '||';  }
-  function peg$f66(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f67() {    return '&&';  }
+  function peg$f66() {    return '||';  }
+  function peg$f67(head, tail) {    return foldLeft(head, tail);  }
   function peg$f68() {    return '&&';  }
-  function peg$f69(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f70(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f71(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f72(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f73() {    return '!=';  }
-  function peg$f74() {    return '==';  }
-  function peg$f75() {    return '!=';  }
+  function peg$f69() {    return '&&';  }
+  function peg$f70(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f71(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f72(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f73(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f74() {    return '!=';  }
+  function peg$f75() {    return '==';  }
   function peg$f76() {    return '!=';  }
-  function peg$f77(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f78() {    return '<=';  }
-  function peg$f79() {    return '>=';  }
-  function peg$f80() {    return '<';  }
-  function peg$f81() {    return '>';  }
-  function peg$f82() {    return '>=';  }
+  function peg$f77() {    return '!=';  }
+  function peg$f78(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f79() {    return '<=';  }
+  function peg$f80() {    return '>=';  }
+  function peg$f81() {    return '<';  }
+  function peg$f82() {    return '>';  }
   function peg$f83() {    return '>=';  }
-  function peg$f84() {    return '<=';  }
+  function peg$f84() {    return '>=';  }
   function peg$f85() {    return '<=';  }
-  function peg$f86() {    return '>';  }
-  function peg$f87() {    return '<';  }
-  function peg$f88(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f86() {    return '<=';  }
+  function peg$f87() {    return '>';  }
+  function peg$f88() {    return '<';  }
   function peg$f89(head, tail) {    return foldPieces(head, tail);  }
   function peg$f90(head, tail) {    return foldPieces(head, tail);  }
-  function peg$f91() {    return '%';  }
-  function peg$f92(op, arg) {    return unary(op, arg);  }
-  function peg$f93() {    return '!';  }
+  function peg$f91(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f92() {    return '%';  }
+  function peg$f93(op, arg) {    return unary(op, arg);  }
   function peg$f94() {    return '!';  }
-  function peg$f95() {    return '~';  }
-  function peg$f96() {    return '-';  }
-  function peg$f97() {    return '@';  }
-  function peg$f98(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f99(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f100(kind, by) {    return { kind, by };  }
-  function peg$f101(by) {    return { kind: 'div', by };  }
-  function peg$f102(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f103(expr) {    return node('Group', { expr });  }
-  function peg$f104(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f105(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f106(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f107(base) {    return withDefaults(base, []);  }
-  function peg$f108() {    return (options.defaultModifiers ?? []).length > 0;  }
-  function peg$f109(base) {    return withDefaults(base, []);  }
-  function peg$f110(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f111(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f112(parts) {    return strayToken(text(), parts);  }
-  function peg$f113(name, path) {    return node('Var', { name, path });  }
-  function peg$f114(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f115(head, tail) {    return [head, ...tail];  }
-  function peg$f116() {    return deeper();  }
-  function peg$f117() {    depth--; return true;  }
-  function peg$f118() {    depth--; return false;  }
-  function peg$f119(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f120() {    return node('Null', {});  }
-  function peg$f121() {
-    peg$currPos = nameEnd(input, peg$currPos);
-    return text();
-  }
+  function peg$f95() {    return '!';  }
+  function peg$f96() {    return '~';  }
+  function peg$f97() {    return '-';  }
+  function peg$f98() {    return '@';  }
+  function peg$f99(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f100(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f101(kind, by) {    return { kind, by };  }
+  function peg$f102(by) {    return { kind: 'div', by };  }
+  function peg$f103(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f104(expr) {    return node('Group', { expr });  }
+  function peg$f105(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f106(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f107(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f108(base) {    return withDefaults(base, []);  }
+  function peg$f109() {    return (options.defaultModifiers ?? []).length > 0;  }
+  function peg$f110(base) {    return withDefaults(base, []);  }
+  function peg$f111(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f112(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f113(parts) {    return strayToken(text(), parts);  }
+  function peg$f114(name, path) {    return node('Var', { name, path });  }
+  function peg$f115(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f116(head, tail) {    return [head, ...tail];  }
+  function peg$f117() {    return deeper();  }
+  function peg$f118() {    depth--; return true;  }
+  function peg$f119() {    depth--; return false;  }
+  function peg$f120(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f121() {    return node('Null', {});  }
   function peg$f122() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f123() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f123() {
+    peg$currPos = nameEnd(input, peg$currPos);
+    return text();
+  }
   function peg$f124() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f125() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -2245,43 +2250,66 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$parseNumber();
         if (s0 === peg$FAILED) {
-          s0 = peg$currPos;
-          s1 = peg$parseName();
-          if (s1 !== peg$FAILED) {
-            peg$savedPos = s0;
-            s1 = peg$f33(s1);
-          }
-          s0 = s1;
+          s0 = peg$parseDigitWord();
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            s1 = peg$currPos;
-            peg$silentFails++;
-            s2 = input.charAt(peg$currPos);
-            if (peg$r6.test(s2)) {
-              peg$currPos++;
-            } else {
-              s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e32); }
-            }
-            if (s2 === peg$FAILED) {
-              s2 = peg$parse__();
-            }
-            peg$silentFails--;
-            if (s2 !== peg$FAILED) {
-              peg$currPos = s1;
-              s1 = undefined;
-            } else {
-              s1 = peg$FAILED;
-            }
+            s1 = peg$parseName();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f34();
+              s1 = peg$f33(s1);
             }
             s0 = s1;
+            if (s0 === peg$FAILED) {
+              s0 = peg$currPos;
+              s1 = peg$currPos;
+              peg$silentFails++;
+              s2 = input.charAt(peg$currPos);
+              if (peg$r6.test(s2)) {
+                peg$currPos++;
+              } else {
+                s2 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e32); }
+              }
+              if (s2 === peg$FAILED) {
+                s2 = peg$parse__();
+              }
+              peg$silentFails--;
+              if (s2 !== peg$FAILED) {
+                peg$currPos = s1;
+                s1 = undefined;
+              } else {
+                s1 = peg$FAILED;
+              }
+              if (s1 !== peg$FAILED) {
+                peg$savedPos = s0;
+                s1 = peg$f34();
+              }
+              s0 = s1;
+            }
           }
         }
       }
     }
+
+    return s0;
+  }
+
+  function peg$parseDigitWord() {
+    let s0, s1;
+
+    s0 = peg$currPos;
+    s1 = input.charAt(peg$currPos);
+    if (peg$r7.test(s1)) {
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+    }
+    if (s1 !== peg$FAILED) {
+      peg$savedPos = s0;
+      s1 = peg$f35();
+    }
+    s0 = s1;
 
     return s0;
   }
@@ -2394,7 +2422,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f35(s1);
+        s0 = peg$f36(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2587,7 +2615,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f36(s1);
+        s0 = peg$f37(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2621,7 +2649,7 @@ function peg$parse(input, options) {
           s4 = peg$parseAccess();
         }
         peg$savedPos = s0;
-        s0 = peg$f37(s2, s3);
+        s0 = peg$f38(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2657,7 +2685,7 @@ function peg$parse(input, options) {
         s3 = peg$parseVarName();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f38(s3);
+          s0 = peg$f39(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2689,7 +2717,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f39();
+          s0 = peg$f40();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2721,7 +2749,7 @@ function peg$parse(input, options) {
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f40(s3);
+              s0 = peg$f41(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2747,7 +2775,7 @@ function peg$parse(input, options) {
             s2 = peg$parseName();
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f41(s2);
+              s0 = peg$f42(s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2893,7 +2921,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f42(s1);
+      s1 = peg$f43(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2901,7 +2929,7 @@ function peg$parse(input, options) {
       s1 = peg$parseVariable();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f43(s1);
+        s1 = peg$f44(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -2912,7 +2940,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f44(s1);
+          s1 = peg$f45(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -2943,7 +2971,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f45(s1, s2);
+            s0 = peg$f46(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2993,7 +3021,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f46(s2);
+        s0 = peg$f47(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3019,7 +3047,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f47();
+      s1 = peg$f48();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3033,7 +3061,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f48();
+        s1 = peg$f49();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -3076,7 +3104,7 @@ function peg$parse(input, options) {
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f49();
+            s1 = peg$f50();
           }
           s0 = s1;
         }
@@ -3113,7 +3141,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f50(s2);
+        s0 = peg$f51(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3151,7 +3179,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f51(s3);
+          s0 = peg$f52(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3208,7 +3236,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f52();
+              s1 = peg$f53();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -3222,7 +3250,7 @@ function peg$parse(input, options) {
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f53();
+                s1 = peg$f54();
               }
               s0 = s1;
             }
@@ -3302,7 +3330,7 @@ function peg$parse(input, options) {
           s5 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f54(s2, s3, s4);
+        s0 = peg$f55(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3371,7 +3399,7 @@ function peg$parse(input, options) {
           }
           s4 = input.substring(s4, peg$currPos);
           peg$savedPos = s0;
-          s0 = peg$f55(s2, s3, s4);
+          s0 = peg$f56(s2, s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3435,7 +3463,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f56(s2);
+          s0 = peg$f57(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3469,7 +3497,7 @@ function peg$parse(input, options) {
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f57(s2);
+            s0 = peg$f58(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3508,7 +3536,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f58(s2);
+        s0 = peg$f59(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3570,7 +3598,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f59(s2);
+          s0 = peg$f60(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3622,7 +3650,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f60(s2);
+            s0 = peg$f61(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3679,7 +3707,7 @@ function peg$parse(input, options) {
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f61(s2);
+                s0 = peg$f62(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -3703,7 +3731,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f62();
+              s1 = peg$f63();
             }
             s0 = s1;
           }
@@ -3759,7 +3787,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f63(s1, s2);
+      s0 = peg$f64(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3781,7 +3809,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f64();
+      s1 = peg$f65();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3806,7 +3834,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f65();
+          s0 = peg$f66();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3865,7 +3893,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f66(s1, s2);
+      s0 = peg$f67(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3887,7 +3915,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f67();
+      s1 = peg$f68();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3912,7 +3940,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f68();
+          s0 = peg$f69();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4025,7 +4053,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f69(s1, s2);
+      s0 = peg$f70(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4091,7 +4119,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f70(s1, s2);
+      s0 = peg$f71(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4199,7 +4227,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f71(s1, s2);
+      s0 = peg$f72(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4253,7 +4281,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f72(s1, s2);
+      s0 = peg$f73(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4307,7 +4335,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f73();
+              s1 = peg$f74();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -4332,7 +4360,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f74();
+                  s0 = peg$f75();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4363,7 +4391,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f75();
+                    s0 = peg$f76();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4394,7 +4422,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f76();
+                      s0 = peg$f77();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4459,7 +4487,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f77(s1, s2);
+      s0 = peg$f78(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4498,7 +4526,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f78();
+        s0 = peg$f79();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4518,7 +4546,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f79();
+        s1 = peg$f80();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -4549,7 +4577,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f80();
+            s0 = peg$f81();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4586,7 +4614,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f81();
+              s0 = peg$f82();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4617,7 +4645,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f82();
+                s0 = peg$f83();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4648,7 +4676,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f83();
+                  s0 = peg$f84();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4679,7 +4707,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f84();
+                    s0 = peg$f85();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4710,7 +4738,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f85();
+                      s0 = peg$f86();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4741,7 +4769,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f86();
+                        s0 = peg$f87();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -4772,7 +4800,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f87();
+                          s0 = peg$f88();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -4869,7 +4897,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f88(s1, s2);
+      s0 = peg$f89(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5023,7 +5051,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f89(s1, s2);
+      s0 = peg$f90(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5077,7 +5105,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f90(s1, s2);
+      s0 = peg$f91(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5118,7 +5146,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f91();
+          s0 = peg$f92();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5142,7 +5170,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f92(s1, s3);
+        s0 = peg$f93(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5188,7 +5216,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f93();
+        s0 = peg$f94();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5219,7 +5247,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f94();
+          s0 = peg$f95();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5239,7 +5267,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f95();
+          s1 = peg$f96();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -5270,7 +5298,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f96();
+              s0 = peg$f97();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5290,7 +5318,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f97();
+              s1 = peg$f98();
             }
             s0 = s1;
           }
@@ -5312,7 +5340,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f98(s1, s2);
+      s0 = peg$f99(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5383,7 +5411,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f99(s5, s6);
+          s0 = peg$f100(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5479,7 +5507,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f100(s1, s3);
+        s0 = peg$f101(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5533,7 +5561,7 @@ function peg$parse(input, options) {
               s7 = peg$parseByOperand();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f101(s7);
+                s0 = peg$f102(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5565,7 +5593,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f102(s1);
+        s1 = peg$f103(s1);
         s0 = s1;
       }
     }
@@ -5637,7 +5665,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f103(s3);
+          s0 = peg$f104(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5663,7 +5691,7 @@ function peg$parse(input, options) {
             s3 = peg$parseModifier();
           }
           peg$savedPos = s0;
-          s0 = peg$f104(s1, s2);
+          s0 = peg$f105(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5679,7 +5707,7 @@ function peg$parse(input, options) {
                 s1 = peg$parseName();
                 if (s1 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s1 = peg$f105(s1);
+                  s1 = peg$f106(s1);
                 }
                 s0 = s1;
               }
@@ -5710,7 +5738,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f106(s1, s2);
+        s0 = peg$f107(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5765,7 +5793,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f107(s1);
+          s0 = peg$f108(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5777,7 +5805,7 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         peg$savedPos = peg$currPos;
-        s1 = peg$f108();
+        s1 = peg$f109();
         if (s1) {
           s1 = undefined;
         } else {
@@ -5787,7 +5815,7 @@ function peg$parse(input, options) {
           s2 = peg$parseMath();
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f109(s2);
+            s0 = peg$f110(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5807,7 +5835,7 @@ function peg$parse(input, options) {
               s3 = peg$parseModifier();
             }
             peg$savedPos = s0;
-            s0 = peg$f110(s1, s2);
+            s0 = peg$f111(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5826,7 +5854,7 @@ function peg$parse(input, options) {
                 s3 = peg$parseModifier();
               }
               peg$savedPos = s0;
-              s0 = peg$f111(s1, s2);
+              s0 = peg$f112(s1, s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5893,7 +5921,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f112(s2);
+        s0 = peg$f113(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5927,7 +5955,7 @@ function peg$parse(input, options) {
           s4 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f113(s2, s3);
+        s0 = peg$f114(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6018,7 +6046,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f114(s1, s5);
+          s0 = peg$f115(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6090,7 +6118,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f115(s1, s2);
+      s0 = peg$f116(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6223,7 +6251,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f116();
+    s0 = peg$f117();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6237,7 +6265,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f117();
+    s0 = peg$f118();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6251,7 +6279,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f118();
+    s0 = peg$f119();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6400,7 +6428,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f119(s1);
+        s0 = peg$f120(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6455,7 +6483,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f120();
+                s0 = peg$f121();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6531,7 +6559,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f121();
+      s1 = peg$f122();
     }
     s0 = s1;
 
@@ -6567,7 +6595,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f122();
+        s1 = peg$f123();
       }
       s0 = s1;
     }
@@ -6582,7 +6610,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f123();
+    s1 = peg$f124();
     s0 = s1;
     peg$silentFails--;
 
@@ -6603,7 +6631,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f124();
+      s1 = peg$f125();
     }
     s0 = s1;
     peg$silentFails--;
