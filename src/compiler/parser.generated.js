@@ -286,61 +286,62 @@ function peg$parse(input, options) {
   const peg$c17 = "off";
   const peg$c18 = "null";
   const peg$c19 = "$";
-  const peg$c20 = "-";
-  const peg$c21 = "--";
-  const peg$c22 = "|";
-  const peg$c23 = "@";
-  const peg$c24 = ":";
-  const peg$c25 = ".";
-  const peg$c26 = "[";
-  const peg$c27 = "]";
-  const peg$c28 = "->";
-  const peg$c29 = "'";
-  const peg$c30 = "\\'";
-  const peg$c31 = "\\\\";
-  const peg$c32 = "\\";
-  const peg$c33 = "\"";
-  const peg$c34 = "`";
-  const peg$c35 = "\\x";
-  const peg$c36 = "\\u{";
-  const peg$c37 = "||";
-  const peg$c38 = "or";
-  const peg$c39 = "&&";
-  const peg$c40 = "and";
-  const peg$c41 = "^";
-  const peg$c42 = "&";
-  const peg$c43 = "===";
-  const peg$c44 = "!==";
-  const peg$c45 = "==";
-  const peg$c46 = "!=";
-  const peg$c47 = "<>";
-  const peg$c48 = "eq";
-  const peg$c49 = "neq";
-  const peg$c50 = "ne";
-  const peg$c51 = "<=";
-  const peg$c52 = ">";
-  const peg$c53 = ">=";
-  const peg$c54 = "<";
-  const peg$c55 = "gte";
-  const peg$c56 = "ge";
-  const peg$c57 = "lte";
-  const peg$c58 = "le";
-  const peg$c59 = "gt";
-  const peg$c60 = "lt";
-  const peg$c61 = "<<";
-  const peg$c62 = ">>";
-  const peg$c63 = "+";
-  const peg$c64 = "mod";
-  const peg$c65 = "!";
-  const peg$c66 = "not";
-  const peg$c67 = "~";
-  const peg$c68 = "is";
-  const peg$c69 = "even";
-  const peg$c70 = "odd";
-  const peg$c71 = "by";
-  const peg$c72 = "div";
-  const peg$c73 = "\\$";
-  const peg$c74 = ",";
+  const peg$c20 = "%";
+  const peg$c21 = ".";
+  const peg$c22 = "-";
+  const peg$c23 = "--";
+  const peg$c24 = "|";
+  const peg$c25 = "@";
+  const peg$c26 = ":";
+  const peg$c27 = "[";
+  const peg$c28 = "]";
+  const peg$c29 = "->";
+  const peg$c30 = "'";
+  const peg$c31 = "\\'";
+  const peg$c32 = "\\\\";
+  const peg$c33 = "\\";
+  const peg$c34 = "\"";
+  const peg$c35 = "`";
+  const peg$c36 = "\\x";
+  const peg$c37 = "\\u{";
+  const peg$c38 = "||";
+  const peg$c39 = "or";
+  const peg$c40 = "&&";
+  const peg$c41 = "and";
+  const peg$c42 = "^";
+  const peg$c43 = "&";
+  const peg$c44 = "===";
+  const peg$c45 = "!==";
+  const peg$c46 = "==";
+  const peg$c47 = "!=";
+  const peg$c48 = "<>";
+  const peg$c49 = "eq";
+  const peg$c50 = "neq";
+  const peg$c51 = "ne";
+  const peg$c52 = "<=";
+  const peg$c53 = ">";
+  const peg$c54 = ">=";
+  const peg$c55 = "<";
+  const peg$c56 = "gte";
+  const peg$c57 = "ge";
+  const peg$c58 = "lte";
+  const peg$c59 = "le";
+  const peg$c60 = "gt";
+  const peg$c61 = "lt";
+  const peg$c62 = "<<";
+  const peg$c63 = ">>";
+  const peg$c64 = "+";
+  const peg$c65 = "mod";
+  const peg$c66 = "!";
+  const peg$c67 = "not";
+  const peg$c68 = "~";
+  const peg$c69 = "is";
+  const peg$c70 = "even";
+  const peg$c71 = "odd";
+  const peg$c72 = "by";
+  const peg$c73 = "div";
+  const peg$c74 = "\\$";
+  const peg$c75 = ",";
 
   const peg$r0 = /^[^{]/;
   const peg$r1 = /^[^()}]/;
@@ -400,91 +401,92 @@ function peg$parse(input, options) {
   const peg$e22 = peg$literalExpectation("null", false);
   const peg$e23 = peg$literalExpectation("$", false);
   const peg$e24 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
-  const peg$e25 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
-  const peg$e26 = peg$literalExpectation("-", false);
-  const peg$e27 = peg$classExpectation([">", "-"], false, false, false);
-  const peg$e28 = peg$literalExpectation("--", false);
-  const peg$e29 = peg$literalExpectation("|", false);
-  const peg$e30 = peg$literalExpectation("@", false);
-  const peg$e31 = peg$literalExpectation(":", false);
-  const peg$e32 = peg$classExpectation([":", ["|", "}"]], false, false, false);
-  const peg$e33 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e34 = peg$literalExpectation(".", false);
-  const peg$e35 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
-  const peg$e36 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e37 = peg$literalExpectation("[", false);
-  const peg$e38 = peg$literalExpectation("]", false);
-  const peg$e39 = peg$literalExpectation("->", false);
-  const peg$e40 = peg$literalExpectation("'", false);
-  const peg$e41 = peg$literalExpectation("\\'", false);
-  const peg$e42 = peg$literalExpectation("\\\\", false);
-  const peg$e43 = peg$classExpectation(["'", "\\"], true, false, false);
-  const peg$e44 = peg$literalExpectation("\\", false);
-  const peg$e45 = peg$literalExpectation("\"", false);
-  const peg$e46 = peg$literalExpectation("`", false);
-  const peg$e47 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
-  const peg$e48 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
-  const peg$e49 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
-  const peg$e50 = peg$classExpectation([["0", "7"]], false, false, false);
-  const peg$e51 = peg$literalExpectation("\\x", false);
-  const peg$e52 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e53 = peg$literalExpectation("\\u{", false);
-  const peg$e54 = peg$literalExpectation("||", false);
-  const peg$e55 = peg$literalExpectation("or", true);
-  const peg$e56 = peg$literalExpectation("&&", false);
-  const peg$e57 = peg$literalExpectation("and", true);
-  const peg$e58 = peg$literalExpectation("^", false);
-  const peg$e59 = peg$literalExpectation("&", false);
-  const peg$e60 = peg$literalExpectation("===", false);
-  const peg$e61 = peg$literalExpectation("!==", false);
-  const peg$e62 = peg$literalExpectation("==", false);
-  const peg$e63 = peg$literalExpectation("!=", false);
-  const peg$e64 = peg$literalExpectation("<>", false);
-  const peg$e65 = peg$literalExpectation("eq", true);
-  const peg$e66 = peg$literalExpectation("neq", true);
-  const peg$e67 = peg$literalExpectation("ne", true);
-  const peg$e68 = peg$literalExpectation("<=", false);
-  const peg$e69 = peg$literalExpectation(">", false);
-  const peg$e70 = peg$literalExpectation(">=", false);
-  const peg$e71 = peg$literalExpectation("<", false);
-  const peg$e72 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e73 = peg$literalExpectation("gte", true);
-  const peg$e74 = peg$literalExpectation("ge", true);
-  const peg$e75 = peg$literalExpectation("lte", true);
-  const peg$e76 = peg$literalExpectation("le", true);
-  const peg$e77 = peg$literalExpectation("gt", true);
-  const peg$e78 = peg$literalExpectation("lt", true);
-  const peg$e79 = peg$literalExpectation("<<", false);
-  const peg$e80 = peg$literalExpectation(">>", false);
-  const peg$e81 = peg$literalExpectation("+", false);
-  const peg$e82 = peg$classExpectation(["%", "*", "/"], false, false, false);
-  const peg$e83 = peg$literalExpectation("mod", true);
-  const peg$e84 = peg$literalExpectation("!", false);
-  const peg$e85 = peg$literalExpectation("not", true);
-  const peg$e86 = peg$literalExpectation("~", false);
-  const peg$e87 = peg$literalExpectation("is", true);
-  const peg$e88 = peg$literalExpectation("not", false);
-  const peg$e89 = peg$literalExpectation("even", false);
-  const peg$e90 = peg$literalExpectation("odd", false);
-  const peg$e91 = peg$literalExpectation("by", false);
-  const peg$e92 = peg$literalExpectation("div", false);
-  const peg$e93 = peg$literalExpectation("\\$", false);
-  const peg$e94 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "$", "\\"], true, false, false);
-  const peg$e95 = peg$classExpectation(["$", "\\"], false, false, false);
-  const peg$e96 = peg$literalExpectation(",", false);
-  const peg$e97 = peg$classExpectation(["t", "T"], false, false, false);
-  const peg$e98 = peg$classExpectation(["r", "R"], false, false, false);
-  const peg$e99 = peg$classExpectation(["u", "U"], false, false, false);
-  const peg$e100 = peg$classExpectation(["e", "E"], false, false, false);
-  const peg$e101 = peg$classExpectation(["f", "F"], false, false, false);
-  const peg$e102 = peg$classExpectation(["a", "A"], false, false, false);
-  const peg$e103 = peg$classExpectation(["l", "L"], false, false, false);
-  const peg$e104 = peg$classExpectation(["s", "S"], false, false, false);
-  const peg$e105 = peg$classExpectation(["n", "N"], false, false, false);
-  const peg$e106 = peg$classExpectation(["}", "'", "\""], true, false, false);
-  const peg$e107 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e108 = peg$otherExpectation("whitespace");
-  const peg$e109 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
+  const peg$e25 = peg$literalExpectation("%", false);
+  const peg$e26 = peg$literalExpectation(".", false);
+  const peg$e27 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
+  const peg$e28 = peg$literalExpectation("-", false);
+  const peg$e29 = peg$classExpectation([">", "-"], false, false, false);
+  const peg$e30 = peg$literalExpectation("--", false);
+  const peg$e31 = peg$literalExpectation("|", false);
+  const peg$e32 = peg$literalExpectation("@", false);
+  const peg$e33 = peg$literalExpectation(":", false);
+  const peg$e34 = peg$classExpectation([":", ["|", "}"]], false, false, false);
+  const peg$e35 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e36 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
+  const peg$e37 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e38 = peg$literalExpectation("[", false);
+  const peg$e39 = peg$literalExpectation("]", false);
+  const peg$e40 = peg$literalExpectation("->", false);
+  const peg$e41 = peg$literalExpectation("'", false);
+  const peg$e42 = peg$literalExpectation("\\'", false);
+  const peg$e43 = peg$literalExpectation("\\\\", false);
+  const peg$e44 = peg$classExpectation(["'", "\\"], true, false, false);
+  const peg$e45 = peg$literalExpectation("\\", false);
+  const peg$e46 = peg$literalExpectation("\"", false);
+  const peg$e47 = peg$literalExpectation("`", false);
+  const peg$e48 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
+  const peg$e49 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
+  const peg$e50 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
+  const peg$e51 = peg$classExpectation([["0", "7"]], false, false, false);
+  const peg$e52 = peg$literalExpectation("\\x", false);
+  const peg$e53 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+  const peg$e54 = peg$literalExpectation("\\u{", false);
+  const peg$e55 = peg$literalExpectation("||", false);
+  const peg$e56 = peg$literalExpectation("or", true);
+  const peg$e57 = peg$literalExpectation("&&", false);
+  const peg$e58 = peg$literalExpectation("and", true);
+  const peg$e59 = peg$literalExpectation("^", false);
+  const peg$e60 = peg$literalExpectation("&", false);
+  const peg$e61 = peg$literalExpectation("===", false);
+  const peg$e62 = peg$literalExpectation("!==", false);
+  const peg$e63 = peg$literalExpectation("==", false);
+  const peg$e64 = peg$literalExpectation("!=", false);
+  const peg$e65 = peg$literalExpectation("<>", false);
+  const peg$e66 = peg$literalExpectation("eq", true);
+  const peg$e67 = peg$literalExpectation("neq", true);
+  const peg$e68 = peg$literalExpectation("ne", true);
+  const peg$e69 = peg$literalExpectation("<=", false);
+  const peg$e70 = peg$literalExpectation(">", false);
+  const peg$e71 = peg$literalExpectation(">=", false);
+  const peg$e72 = peg$literalExpectation("<", false);
+  const peg$e73 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e74 = peg$literalExpectation("gte", true);
+  const peg$e75 = peg$literalExpectation("ge", true);
+  const peg$e76 = peg$literalExpectation("lte", true);
+  const peg$e77 = peg$literalExpectation("le", true);
+  const peg$e78 = peg$literalExpectation("gt", true);
+  const peg$e79 = peg$literalExpectation("lt", true);
+  const peg$e80 = peg$literalExpectation("<<", false);
+  const peg$e81 = peg$literalExpectation(">>", false);
+  const peg$e82 = peg$literalExpectation("+", false);
+  const peg$e83 = peg$classExpectation(["%", "*", "/"], false, false, false);
+  const peg$e84 = peg$literalExpectation("mod", true);
+  const peg$e85 = peg$literalExpectation("!", false);
+  const peg$e86 = peg$literalExpectation("not", true);
+  const peg$e87 = peg$literalExpectation("~", false);
+  const peg$e88 = peg$literalExpectation("is", true);
+  const peg$e89 = peg$literalExpectation("not", false);
+  const peg$e90 = peg$literalExpectation("even", false);
+  const peg$e91 = peg$literalExpectation("odd", false);
+  const peg$e92 = peg$literalExpectation("by", false);
+  const peg$e93 = peg$literalExpectation("div", false);
+  const peg$e94 = peg$literalExpectation("\\$", false);
+  const peg$e95 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "$", "\\"], true, false, false);
+  const peg$e96 = peg$classExpectation(["$", "\\"], false, false, false);
+  const peg$e97 = peg$literalExpectation(",", false);
+  const peg$e98 = peg$classExpectation(["t", "T"], false, false, false);
+  const peg$e99 = peg$classExpectation(["r", "R"], false, false, false);
+  const peg$e100 = peg$classExpectation(["u", "U"], false, false, false);
+  const peg$e101 = peg$classExpectation(["e", "E"], false, false, false);
+  const peg$e102 = peg$classExpectation(["f", "F"], false, false, false);
+  const peg$e103 = peg$classExpectation(["a", "A"], false, false, false);
+  const peg$e104 = peg$classExpectation(["l", "L"], false, false, false);
+  const peg$e105 = peg$classExpectation(["s", "S"], false, false, false);
+  const peg$e106 = peg$classExpectation(["n", "N"], false, false, false);
+  const peg$e107 = peg$classExpectation(["}", "'", "\""], true, false, false);
+  const peg$e108 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e109 = peg$otherExpectation("whitespace");
+  const peg$e110 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
 
   function peg$f0(nodes) {    return nodes;  }
   function peg$f1() {
@@ -548,14 +550,19 @@ function peg$parse(input, options) {
   function peg$f25() {    return '$';  }
   function peg$f26(base, modifiers) {    return withDefaults(base, modifiers);  }
   function peg$f27(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f28(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
-  function peg$f29(op) {    return { op };  }
-  function peg$f30() {    error('[E_SYNTAX] PHP reads "--" as a decrement: write $a+1, or $a - -1 in {if}');  }
-  function peg$f31(all, name, args) {
+  function peg$f28(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f29(section, prop) {
+    const key = (value) => node('Key', { key: node('String', { value }) });
+    return node('Var', { name: 'smarty', path: [key('section'), key(section), key(prop)] });
+  }
+  function peg$f30(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
+  function peg$f31(op) {    return { op };  }
+  function peg$f32() {    error('[E_SYNTAX] PHP reads "--" as a decrement: write $a+1, or $a - -1 in {if}');  }
+  function peg$f33(all, name, args) {
     return node('Modifier', { name, all: all !== null, args });
   }
-  function peg$f32(arg) {    return withDefaults(arg, []);  }
-  function peg$f33(word) {
+  function peg$f34(arg) {    return withDefaults(arg, []);  }
+  function peg$f35(word) {
     // Smarty 2 writes only its lowercase tokens into the PHP as they are (`true`, `false`,
     // `null`: PHP's constants); a word in any other case, `TRUE` or `Null`, is a string (DX1).
     if (word === 'true' || word === 'false') return node('Bool', { value: word === 'true' });
@@ -565,120 +572,120 @@ function peg$parse(input, options) {
     }
     return node('String', { value: word });
   }
-  function peg$f34() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
-  function peg$f35() {
+  function peg$f36() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
+  function peg$f37() {
     peg$currPos = nameEnd(input, peg$currPos);
     const raw = text();
     return /^[0-9]+[eE][0-9]+$/.test(raw) ? node('Number', { raw }) : node('String', { value: raw });
   }
-  function peg$f36(raw) {    return numberNode(raw);  }
-  function peg$f37(raw) {    return numberNode(raw);  }
-  function peg$f38(name, path) {    return node('Var', { name, path });  }
-  function peg$f39(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
-  function peg$f40() {
+  function peg$f38(raw) {    return numberNode(raw);  }
+  function peg$f39(raw) {    return numberNode(raw);  }
+  function peg$f40(name, path) {    return node('Var', { name, path });  }
+  function peg$f41(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
+  function peg$f42() {
     peg$currPos = nameEnd(input, peg$currPos);
     return node('Key', { key: node('String', { value: text().slice(1) }) });
   }
-  function peg$f41(key) {    return key;  }
-  function peg$f42(name) {    return node('Prop', { name });  }
-  function peg$f43(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
-  function peg$f44(key) {    return node('Key', { key });  }
-  function peg$f45(key) {    return node('Key', { key });  }
-  function peg$f46(section, prop) {    return node('SectionIndex', { section, prop });  }
-  function peg$f47(chars) {    return node('String', { value: chars.join('') });  }
-  function peg$f48() {    return "'";  }
-  function peg$f49() {    return '\\';  }
-  function peg$f50() {    return '\\';  }
-  function peg$f51(parts) {
+  function peg$f43(key) {    return key;  }
+  function peg$f44(name) {    return node('Prop', { name });  }
+  function peg$f45(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
+  function peg$f46(key) {    return node('Key', { key });  }
+  function peg$f47(key) {    return node('Key', { key });  }
+  function peg$f48(section, prop) {    return node('SectionIndex', { section, prop });  }
+  function peg$f49(chars) {    return node('String', { value: chars.join('') });  }
+  function peg$f50() {    return "'";  }
+  function peg$f51() {    return '\\';  }
+  function peg$f52() {    return '\\';  }
+  function peg$f53(parts) {
     if (parts.every((p) => typeof p === 'string')) return node('String', { value: parts.join('') });
     if (parts.length === 1) return parts[0];
     return node('Interp', { parts });
   }
-  function peg$f52(expr) {    return expr;  }
-  function peg$f53() {    return '$';  }
-  function peg$f54() {    return '`';  }
-  function peg$f55(name, tail, path) {    return node('Var', { name: name + tail, path });  }
-  function peg$f56(name, path, bad) {
+  function peg$f54(expr) {    return expr;  }
+  function peg$f55() {    return '$';  }
+  function peg$f56() {    return '`';  }
+  function peg$f57(name, tail, path) {    return node('Var', { name: name + tail, path });  }
+  function peg$f58(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f57(key) {    return node('Key', { key: numberNode(key) });  }
-  function peg$f58(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f59(c) {    return PHP_ESCAPES[c];  }
-  function peg$f60(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f61(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f62(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f63() {    return '\\';  }
-  function peg$f64(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f65() {    return '||';  }
-  function peg$f66() {    return '||';  }
-  function peg$f67(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f68() {    return '&&';  }
-  function peg$f69() {    return '&&';  }
-  function peg$f70(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f71(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f59(key) {    return node('Key', { key: numberNode(key) });  }
+  function peg$f60(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f61(c) {    return PHP_ESCAPES[c];  }
+  function peg$f62(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f63(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f64(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f65() {    return '\\';  }
+  function peg$f66(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f67() {    return '||';  }
+  function peg$f68() {    return '||';  }
+  function peg$f69(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f70() {    return '&&';  }
+  function peg$f71() {    return '&&';  }
   function peg$f72(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
   function peg$f73(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f74() {    return '!=';  }
-  function peg$f75() {    return '==';  }
+  function peg$f74(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f75(head, tail) {    return foldLeft(head, tail);  }
   function peg$f76() {    return '!=';  }
-  function peg$f77() {    return '!=';  }
-  function peg$f78(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f79() {    return '<=';  }
-  function peg$f80() {    return '>=';  }
-  function peg$f81() {    return '<';  }
-  function peg$f82() {    return '>';  }
-  function peg$f83() {    return '>=';  }
-  function peg$f84() {    return '>=';  }
-  function peg$f85() {    return '<=';  }
-  function peg$f86() {    return '<=';  }
-  function peg$f87() {    return '>';  }
-  function peg$f88() {    return '<';  }
-  function peg$f89(head, tail) {    return foldPieces(head, tail);  }
-  function peg$f90(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f77() {    return '==';  }
+  function peg$f78() {    return '!=';  }
+  function peg$f79() {    return '!=';  }
+  function peg$f80(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f81() {    return '<=';  }
+  function peg$f82() {    return '>=';  }
+  function peg$f83() {    return '<';  }
+  function peg$f84() {    return '>';  }
+  function peg$f85() {    return '>=';  }
+  function peg$f86() {    return '>=';  }
+  function peg$f87() {    return '<=';  }
+  function peg$f88() {    return '<=';  }
+  function peg$f89() {    return '>';  }
+  function peg$f90() {    return '<';  }
   function peg$f91(head, tail) {    return foldPieces(head, tail);  }
-  function peg$f92() {    return '%';  }
-  function peg$f93(op, arg) {    return unary(op, arg);  }
-  function peg$f94() {    return '!';  }
-  function peg$f95() {    return '!';  }
-  function peg$f96() {    return '~';  }
-  function peg$f97() {    return '-';  }
-  function peg$f98() {    return '@';  }
-  function peg$f99(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f100(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f101(kind, by) {    return { kind, by };  }
-  function peg$f102(by) {    return { kind: 'div', by };  }
-  function peg$f103(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f104(expr) {    return node('Group', { expr });  }
-  function peg$f105(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f106(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f107(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f108(base) {    return withDefaults(base, []);  }
-  function peg$f109() {    return (options.defaultModifiers ?? []).length > 0;  }
+  function peg$f92(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f93(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f94() {    return '%';  }
+  function peg$f95(op, arg) {    return unary(op, arg);  }
+  function peg$f96() {    return '!';  }
+  function peg$f97() {    return '!';  }
+  function peg$f98() {    return '~';  }
+  function peg$f99() {    return '-';  }
+  function peg$f100() {    return '@';  }
+  function peg$f101(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f102(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f103(kind, by) {    return { kind, by };  }
+  function peg$f104(by) {    return { kind: 'div', by };  }
+  function peg$f105(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f106(expr) {    return node('Group', { expr });  }
+  function peg$f107(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f108(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f109(base, modifiers) {    return withDefaults(base, modifiers);  }
   function peg$f110(base) {    return withDefaults(base, []);  }
-  function peg$f111(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f112(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f113(parts) {    return strayToken(text(), parts);  }
-  function peg$f114(name, path) {    return node('Var', { name, path });  }
-  function peg$f115(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f116(head, tail) {    return [head, ...tail];  }
-  function peg$f117() {    return deeper();  }
-  function peg$f118() {    depth--; return true;  }
-  function peg$f119() {    depth--; return false;  }
-  function peg$f120(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f121() {    return node('Null', {});  }
-  function peg$f122() {
+  function peg$f111() {    return (options.defaultModifiers ?? []).length > 0;  }
+  function peg$f112(base) {    return withDefaults(base, []);  }
+  function peg$f113(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f114(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f115(parts) {    return strayToken(text(), parts);  }
+  function peg$f116(name, path) {    return node('Var', { name, path });  }
+  function peg$f117(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f118(head, tail) {    return [head, ...tail];  }
+  function peg$f119() {    return deeper();  }
+  function peg$f120() {    depth--; return true;  }
+  function peg$f121() {    depth--; return false;  }
+  function peg$f122(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f123() {    return node('Null', {});  }
+  function peg$f124() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f123() {
+  function peg$f125() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f124() {    peg$currPos = spaceEnd(input, peg$currPos);  }
-  function peg$f125() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f126() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f127() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -2008,6 +2015,81 @@ function peg$parse(input, options) {
         peg$currPos = s0;
         s0 = peg$FAILED;
       }
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        s1 = peg$parseSectionVar();
+        if (s1 !== peg$FAILED) {
+          s2 = [];
+          s3 = peg$parseModifier();
+          while (s3 !== peg$FAILED) {
+            s2.push(s3);
+            s3 = peg$parseModifier();
+          }
+          peg$savedPos = s0;
+          s0 = peg$f28(s1, s2);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseSectionVar() {
+    let s0, s1, s2, s3, s4, s5;
+
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 37) {
+      s1 = peg$c20;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parseVarName();
+      if (s2 !== peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 46) {
+          s3 = peg$c21;
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        }
+        if (s3 !== peg$FAILED) {
+          s4 = peg$parseVarName();
+          if (s4 !== peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 37) {
+              s5 = peg$c20;
+              peg$currPos++;
+            } else {
+              s5 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e25); }
+            }
+            if (s5 !== peg$FAILED) {
+              peg$savedPos = s0;
+              s0 = peg$f29(s2, s4);
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
     }
 
     return s0;
@@ -2054,7 +2136,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f28(s1, s2);
+      s0 = peg$f30(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -2073,16 +2155,16 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      if (peg$silentFails === 0) { peg$fail(peg$e27); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 45) {
-        s3 = peg$c20;
+        s3 = peg$c22;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
@@ -2092,7 +2174,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         peg$silentFails--;
         if (s5 === peg$FAILED) {
@@ -2120,21 +2202,21 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f29(s1);
+      s1 = peg$f31(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c21) {
-        s1 = peg$c21;
+      if (input.substr(peg$currPos, 2) === peg$c23) {
+        s1 = peg$c23;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f30();
+        s1 = peg$f32();
       }
       s0 = s1;
     }
@@ -2158,19 +2240,19 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 124) {
-      s1 = peg$c22;
+      s1 = peg$c24;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 64) {
-        s2 = peg$c23;
+        s2 = peg$c25;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e32); }
       }
       if (s2 === peg$FAILED) {
         s2 = null;
@@ -2180,11 +2262,11 @@ function peg$parse(input, options) {
         s4 = [];
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 58) {
-          s6 = peg$c24;
+          s6 = peg$c26;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parseModifierArg();
@@ -2202,11 +2284,11 @@ function peg$parse(input, options) {
           s4.push(s5);
           s5 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 58) {
-            s6 = peg$c24;
+            s6 = peg$c26;
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e31); }
+            if (peg$silentFails === 0) { peg$fail(peg$e33); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parseModifierArg();
@@ -2222,7 +2304,7 @@ function peg$parse(input, options) {
           }
         }
         peg$savedPos = s0;
-        s0 = peg$f31(s2, s3, s4);
+        s0 = peg$f33(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2242,7 +2324,7 @@ function peg$parse(input, options) {
     s1 = peg$parseMath();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f32(s1);
+      s1 = peg$f34(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2250,41 +2332,44 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$parseNumber();
         if (s0 === peg$FAILED) {
-          s0 = peg$parseDigitWord();
+          s0 = peg$parseSectionVar();
           if (s0 === peg$FAILED) {
-            s0 = peg$currPos;
-            s1 = peg$parseName();
-            if (s1 !== peg$FAILED) {
-              peg$savedPos = s0;
-              s1 = peg$f33(s1);
-            }
-            s0 = s1;
+            s0 = peg$parseDigitWord();
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              s1 = peg$currPos;
-              peg$silentFails++;
-              s2 = input.charAt(peg$currPos);
-              if (peg$r6.test(s2)) {
-                peg$currPos++;
-              } else {
-                s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e32); }
-              }
-              if (s2 === peg$FAILED) {
-                s2 = peg$parse__();
-              }
-              peg$silentFails--;
-              if (s2 !== peg$FAILED) {
-                peg$currPos = s1;
-                s1 = undefined;
-              } else {
-                s1 = peg$FAILED;
-              }
+              s1 = peg$parseName();
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f34();
+                s1 = peg$f35(s1);
               }
               s0 = s1;
+              if (s0 === peg$FAILED) {
+                s0 = peg$currPos;
+                s1 = peg$currPos;
+                peg$silentFails++;
+                s2 = input.charAt(peg$currPos);
+                if (peg$r6.test(s2)) {
+                  peg$currPos++;
+                } else {
+                  s2 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e34); }
+                }
+                if (s2 === peg$FAILED) {
+                  s2 = peg$parse__();
+                }
+                peg$silentFails--;
+                if (s2 !== peg$FAILED) {
+                  peg$currPos = s1;
+                  s1 = undefined;
+                } else {
+                  s1 = peg$FAILED;
+                }
+                if (s1 !== peg$FAILED) {
+                  peg$savedPos = s0;
+                  s1 = peg$f36();
+                }
+                s0 = s1;
+              }
             }
           }
         }
@@ -2303,11 +2388,11 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f35();
+      s1 = peg$f37();
     }
     s0 = s1;
 
@@ -2321,11 +2406,11 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s3 = peg$c20;
+      s3 = peg$c22;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e26); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
@@ -2336,7 +2421,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
     }
     if (s5 !== peg$FAILED) {
       while (s5 !== peg$FAILED) {
@@ -2346,7 +2431,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e35); }
         }
       }
     } else {
@@ -2355,11 +2440,11 @@ function peg$parse(input, options) {
     if (s4 !== peg$FAILED) {
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s6 = peg$c25;
+        s6 = peg$c21;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e34); }
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
@@ -2368,7 +2453,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e35); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
@@ -2378,7 +2463,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e33); }
+              if (peg$silentFails === 0) { peg$fail(peg$e35); }
             }
           }
         } else {
@@ -2422,7 +2507,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f36(s1);
+        s0 = peg$f38(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2443,7 +2528,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
+      if (peg$silentFails === 0) { peg$fail(peg$e36); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -2479,7 +2564,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -2489,7 +2574,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e35); }
         }
       }
     } else {
@@ -2498,11 +2583,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c25;
+        s5 = peg$c21;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e34); }
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -2511,7 +2596,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e35); }
         }
         if (s7 !== peg$FAILED) {
           while (s7 !== peg$FAILED) {
@@ -2521,7 +2606,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e33); }
+              if (peg$silentFails === 0) { peg$fail(peg$e35); }
             }
           }
         } else {
@@ -2550,11 +2635,11 @@ function peg$parse(input, options) {
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s3 = peg$c25;
+        s3 = peg$c21;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e34); }
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
       }
       if (s3 !== peg$FAILED) {
         s4 = [];
@@ -2563,7 +2648,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e35); }
         }
         if (s5 !== peg$FAILED) {
           while (s5 !== peg$FAILED) {
@@ -2573,7 +2658,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e33); }
+              if (peg$silentFails === 0) { peg$fail(peg$e35); }
             }
           }
         } else {
@@ -2600,11 +2685,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s3 = peg$c25;
+        s3 = peg$c21;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e34); }
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -2615,7 +2700,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f37(s1);
+        s0 = peg$f39(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2649,7 +2734,7 @@ function peg$parse(input, options) {
           s4 = peg$parseAccess();
         }
         peg$savedPos = s0;
-        s0 = peg$f38(s2, s3);
+        s0 = peg$f40(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2667,11 +2752,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 46) {
-      s1 = peg$c25;
+      s1 = peg$c21;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e34); }
+      if (peg$silentFails === 0) { peg$fail(peg$e26); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 36) {
@@ -2685,7 +2770,7 @@ function peg$parse(input, options) {
         s3 = peg$parseVarName();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f39(s3);
+          s0 = peg$f41(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2701,11 +2786,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s1 = peg$c25;
+        s1 = peg$c21;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e34); }
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -2713,11 +2798,11 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e36); }
+          if (peg$silentFails === 0) { peg$fail(peg$e37); }
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f40();
+          s0 = peg$f42();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2729,11 +2814,11 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 91) {
-          s1 = peg$c26;
+          s1 = peg$c27;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e37); }
+          if (peg$silentFails === 0) { peg$fail(peg$e38); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parse_();
@@ -2741,15 +2826,15 @@ function peg$parse(input, options) {
           if (s3 !== peg$FAILED) {
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 93) {
-              s5 = peg$c27;
+              s5 = peg$c28;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e38); }
+              if (peg$silentFails === 0) { peg$fail(peg$e39); }
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f41(s3);
+              s0 = peg$f43(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2764,18 +2849,18 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c28) {
-            s1 = peg$c28;
+          if (input.substr(peg$currPos, 2) === peg$c29) {
+            s1 = peg$c29;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e39); }
+            if (peg$silentFails === 0) { peg$fail(peg$e40); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$parseName();
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f42(s2);
+              s0 = peg$f44(s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2803,7 +2888,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -2813,7 +2898,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e35); }
         }
       }
     } else {
@@ -2823,11 +2908,11 @@ function peg$parse(input, options) {
       s4 = [];
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s6 = peg$c25;
+        s6 = peg$c21;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e34); }
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
@@ -2836,7 +2921,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e35); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
@@ -2846,7 +2931,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e33); }
+              if (peg$silentFails === 0) { peg$fail(peg$e35); }
             }
           }
         } else {
@@ -2867,11 +2952,11 @@ function peg$parse(input, options) {
         s4.push(s5);
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s6 = peg$c25;
+          s6 = peg$c21;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e34); }
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
@@ -2880,7 +2965,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            if (peg$silentFails === 0) { peg$fail(peg$e35); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
@@ -2890,7 +2975,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e33); }
+                if (peg$silentFails === 0) { peg$fail(peg$e35); }
               }
             }
           } else {
@@ -2921,7 +3006,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f43(s1);
+      s1 = peg$f45(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2929,7 +3014,7 @@ function peg$parse(input, options) {
       s1 = peg$parseVariable();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f44(s1);
+        s1 = peg$f46(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -2940,7 +3025,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f45(s1);
+          s1 = peg$f47(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -2949,11 +3034,11 @@ function peg$parse(input, options) {
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 46) {
-              s3 = peg$c25;
+              s3 = peg$c21;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e34); }
+              if (peg$silentFails === 0) { peg$fail(peg$e26); }
             }
             if (s3 !== peg$FAILED) {
               s4 = peg$parseName();
@@ -2971,7 +3056,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f46(s1, s2);
+            s0 = peg$f48(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2999,11 +3084,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 39) {
-      s1 = peg$c29;
+      s1 = peg$c30;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -3013,15 +3098,15 @@ function peg$parse(input, options) {
         s3 = peg$parseSQChar();
       }
       if (input.charCodeAt(peg$currPos) === 39) {
-        s3 = peg$c29;
+        s3 = peg$c30;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e40); }
+        if (peg$silentFails === 0) { peg$fail(peg$e41); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f47(s2);
+        s0 = peg$f49(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3038,30 +3123,30 @@ function peg$parse(input, options) {
     let s0, s1, s2;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c30) {
-      s1 = peg$c30;
+    if (input.substr(peg$currPos, 2) === peg$c31) {
+      s1 = peg$c31;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f48();
+      s1 = peg$f50();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c31) {
-        s1 = peg$c31;
+      if (input.substr(peg$currPos, 2) === peg$c32) {
+        s1 = peg$c32;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e42); }
+        if (peg$silentFails === 0) { peg$fail(peg$e43); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f49();
+        s1 = peg$f51();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -3072,7 +3157,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e43); }
+          if (peg$silentFails === 0) { peg$fail(peg$e44); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
@@ -3082,7 +3167,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e43); }
+              if (peg$silentFails === 0) { peg$fail(peg$e44); }
             }
           }
         } else {
@@ -3096,15 +3181,15 @@ function peg$parse(input, options) {
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 92) {
-            s1 = peg$c32;
+            s1 = peg$c33;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e44); }
+            if (peg$silentFails === 0) { peg$fail(peg$e45); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f50();
+            s1 = peg$f52();
           }
           s0 = s1;
         }
@@ -3119,11 +3204,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c33;
+      s1 = peg$c34;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e45); }
+      if (peg$silentFails === 0) { peg$fail(peg$e46); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -3133,15 +3218,15 @@ function peg$parse(input, options) {
         s3 = peg$parseDQPart();
       }
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c33;
+        s3 = peg$c34;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e45); }
+        if (peg$silentFails === 0) { peg$fail(peg$e46); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f51(s2);
+        s0 = peg$f53(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3159,11 +3244,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 96) {
-      s1 = peg$c34;
+      s1 = peg$c35;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e46); }
+      if (peg$silentFails === 0) { peg$fail(peg$e47); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -3171,15 +3256,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 96) {
-          s5 = peg$c34;
+          s5 = peg$c35;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e46); }
+          if (peg$silentFails === 0) { peg$fail(peg$e47); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f52(s3);
+          s0 = peg$f54(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3204,7 +3289,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e47); }
+            if (peg$silentFails === 0) { peg$fail(peg$e48); }
           }
           if (s2 !== peg$FAILED) {
             while (s2 !== peg$FAILED) {
@@ -3214,7 +3299,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e47); }
+                if (peg$silentFails === 0) { peg$fail(peg$e48); }
               }
             }
           } else {
@@ -3236,21 +3321,21 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f53();
+              s1 = peg$f55();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
               if (input.charCodeAt(peg$currPos) === 96) {
-                s1 = peg$c34;
+                s1 = peg$c35;
                 peg$currPos++;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e46); }
+                if (peg$silentFails === 0) { peg$fail(peg$e47); }
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f54();
+                s1 = peg$f56();
               }
               s0 = s1;
             }
@@ -3281,7 +3366,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+        if (peg$silentFails === 0) { peg$fail(peg$e35); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
@@ -3291,7 +3376,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            if (peg$silentFails === 0) { peg$fail(peg$e35); }
           }
         }
       } else {
@@ -3310,7 +3395,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e36); }
+          if (peg$silentFails === 0) { peg$fail(peg$e37); }
         }
         while (s5 !== peg$FAILED) {
           s4.push(s5);
@@ -3319,7 +3404,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e36); }
+            if (peg$silentFails === 0) { peg$fail(peg$e37); }
           }
         }
         s3 = input.substring(s3, peg$currPos);
@@ -3330,7 +3415,7 @@ function peg$parse(input, options) {
           s5 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f55(s2, s3, s4);
+        s0 = peg$f57(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3360,11 +3445,11 @@ function peg$parse(input, options) {
           s4 = peg$currPos;
           s5 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 46) {
-            s6 = peg$c25;
+            s6 = peg$c21;
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e34); }
+            if (peg$silentFails === 0) { peg$fail(peg$e26); }
           }
           if (s6 !== peg$FAILED) {
             s7 = input.charAt(peg$currPos);
@@ -3372,7 +3457,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e48); }
+              if (peg$silentFails === 0) { peg$fail(peg$e49); }
             }
             if (s7 !== peg$FAILED) {
               s6 = [s6, s7];
@@ -3386,12 +3471,12 @@ function peg$parse(input, options) {
             s5 = peg$FAILED;
           }
           if (s5 === peg$FAILED) {
-            if (input.substr(peg$currPos, 2) === peg$c28) {
-              s5 = peg$c28;
+            if (input.substr(peg$currPos, 2) === peg$c29) {
+              s5 = peg$c29;
               peg$currPos += 2;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e39); }
+              if (peg$silentFails === 0) { peg$fail(peg$e40); }
             }
           }
           if (s5 === peg$FAILED) {
@@ -3399,7 +3484,7 @@ function peg$parse(input, options) {
           }
           s4 = input.substring(s4, peg$currPos);
           peg$savedPos = s0;
-          s0 = peg$f56(s2, s3, s4);
+          s0 = peg$f58(s2, s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3418,11 +3503,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c26;
+      s1 = peg$c27;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e37); }
+      if (peg$silentFails === 0) { peg$fail(peg$e38); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -3432,7 +3517,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+        if (peg$silentFails === 0) { peg$fail(peg$e35); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
@@ -3442,7 +3527,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            if (peg$silentFails === 0) { peg$fail(peg$e35); }
           }
         }
       } else {
@@ -3455,15 +3540,15 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 93) {
-          s3 = peg$c27;
+          s3 = peg$c28;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e38); }
+          if (peg$silentFails === 0) { peg$fail(peg$e39); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f57(s2);
+          s0 = peg$f59(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3479,25 +3564,25 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 91) {
-        s1 = peg$c26;
+        s1 = peg$c27;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e37); }
+        if (peg$silentFails === 0) { peg$fail(peg$e38); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseName();
         if (s2 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 93) {
-            s3 = peg$c27;
+            s3 = peg$c28;
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e38); }
+            if (peg$silentFails === 0) { peg$fail(peg$e39); }
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f58(s2);
+            s0 = peg$f60(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3520,11 +3605,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 92) {
-      s1 = peg$c32;
+      s1 = peg$c33;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e44); }
+      if (peg$silentFails === 0) { peg$fail(peg$e45); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charAt(peg$currPos);
@@ -3532,11 +3617,11 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e49); }
+        if (peg$silentFails === 0) { peg$fail(peg$e50); }
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f59(s2);
+        s0 = peg$f61(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3548,11 +3633,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 92) {
-        s1 = peg$c32;
+        s1 = peg$c33;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e44); }
+        if (peg$silentFails === 0) { peg$fail(peg$e45); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3562,7 +3647,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e50); }
+          if (peg$silentFails === 0) { peg$fail(peg$e51); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
@@ -3570,7 +3655,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e50); }
+            if (peg$silentFails === 0) { peg$fail(peg$e51); }
           }
           if (s5 === peg$FAILED) {
             s5 = null;
@@ -3580,7 +3665,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e50); }
+            if (peg$silentFails === 0) { peg$fail(peg$e51); }
           }
           if (s6 === peg$FAILED) {
             s6 = null;
@@ -3598,7 +3683,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f60(s2);
+          s0 = peg$f62(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3609,12 +3694,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 2) === peg$c35) {
-          s1 = peg$c35;
+        if (input.substr(peg$currPos, 2) === peg$c36) {
+          s1 = peg$c36;
           peg$currPos += 2;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e51); }
+          if (peg$silentFails === 0) { peg$fail(peg$e52); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -3624,7 +3709,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e52); }
+            if (peg$silentFails === 0) { peg$fail(peg$e53); }
           }
           if (s4 !== peg$FAILED) {
             s5 = input.charAt(peg$currPos);
@@ -3632,7 +3717,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e52); }
+              if (peg$silentFails === 0) { peg$fail(peg$e53); }
             }
             if (s5 === peg$FAILED) {
               s5 = null;
@@ -3650,7 +3735,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f61(s2);
+            s0 = peg$f63(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3661,12 +3746,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 3) === peg$c36) {
-            s1 = peg$c36;
+          if (input.substr(peg$currPos, 3) === peg$c37) {
+            s1 = peg$c37;
             peg$currPos += 3;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e53); }
+            if (peg$silentFails === 0) { peg$fail(peg$e54); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -3676,7 +3761,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e52); }
+              if (peg$silentFails === 0) { peg$fail(peg$e53); }
             }
             if (s4 !== peg$FAILED) {
               while (s4 !== peg$FAILED) {
@@ -3686,7 +3771,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e52); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e53); }
                 }
               }
             } else {
@@ -3707,7 +3792,7 @@ function peg$parse(input, options) {
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f62(s2);
+                s0 = peg$f64(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -3723,15 +3808,15 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 92) {
-              s1 = peg$c32;
+              s1 = peg$c33;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e44); }
+              if (peg$silentFails === 0) { peg$fail(peg$e45); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f63();
+              s1 = peg$f65();
             }
             s0 = s1;
           }
@@ -3787,7 +3872,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f64(s1, s2);
+      s0 = peg$f66(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3800,26 +3885,26 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c37) {
-      s1 = peg$c37;
+    if (input.substr(peg$currPos, 2) === peg$c38) {
+      s1 = peg$c38;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e54); }
+      if (peg$silentFails === 0) { peg$fail(peg$e55); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f65();
+      s1 = peg$f67();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.substr(peg$currPos, 2);
-      if (s1.toLowerCase() === peg$c38) {
+      if (s1.toLowerCase() === peg$c39) {
         peg$currPos += (2);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e55); }
+        if (peg$silentFails === 0) { peg$fail(peg$e56); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3834,7 +3919,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f66();
+          s0 = peg$f68();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3893,7 +3978,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f67(s1, s2);
+      s0 = peg$f69(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3906,26 +3991,26 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c39) {
-      s1 = peg$c39;
+    if (input.substr(peg$currPos, 2) === peg$c40) {
+      s1 = peg$c40;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e56); }
+      if (peg$silentFails === 0) { peg$fail(peg$e57); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f68();
+      s1 = peg$f70();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.substr(peg$currPos, 3);
-      if (s1.toLowerCase() === peg$c40) {
+      if (s1.toLowerCase() === peg$c41) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e57); }
+        if (peg$silentFails === 0) { peg$fail(peg$e58); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3940,7 +4025,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f69();
+          s0 = peg$f71();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3964,21 +4049,21 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 124) {
-        s5 = peg$c22;
+        s5 = peg$c24;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e29); }
+        if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 124) {
-          s7 = peg$c22;
+          s7 = peg$c24;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -4010,21 +4095,21 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 124) {
-          s5 = peg$c22;
+          s5 = peg$c24;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 124) {
-            s7 = peg$c22;
+            s7 = peg$c24;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e29); }
+            if (peg$silentFails === 0) { peg$fail(peg$e31); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -4053,7 +4138,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f70(s1, s2);
+      s0 = peg$f72(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4072,11 +4157,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 94) {
-        s5 = peg$c41;
+        s5 = peg$c42;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e58); }
+        if (peg$silentFails === 0) { peg$fail(peg$e59); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -4097,11 +4182,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 94) {
-          s5 = peg$c41;
+          s5 = peg$c42;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e58); }
+          if (peg$silentFails === 0) { peg$fail(peg$e59); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -4119,7 +4204,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f71(s1, s2);
+      s0 = peg$f73(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4138,21 +4223,21 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 38) {
-        s5 = peg$c42;
+        s5 = peg$c43;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e59); }
+        if (peg$silentFails === 0) { peg$fail(peg$e60); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 38) {
-          s7 = peg$c42;
+          s7 = peg$c43;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e59); }
+          if (peg$silentFails === 0) { peg$fail(peg$e60); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -4184,21 +4269,21 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 38) {
-          s5 = peg$c42;
+          s5 = peg$c43;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e59); }
+          if (peg$silentFails === 0) { peg$fail(peg$e60); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 38) {
-            s7 = peg$c42;
+            s7 = peg$c43;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e59); }
+            if (peg$silentFails === 0) { peg$fail(peg$e60); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -4227,7 +4312,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f72(s1, s2);
+      s0 = peg$f74(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4281,7 +4366,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f73(s1, s2);
+      s0 = peg$f75(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4293,59 +4378,59 @@ function peg$parse(input, options) {
   function peg$parseEqualityOp() {
     let s0, s1, s2, s3;
 
-    if (input.substr(peg$currPos, 3) === peg$c43) {
-      s0 = peg$c43;
+    if (input.substr(peg$currPos, 3) === peg$c44) {
+      s0 = peg$c44;
       peg$currPos += 3;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e60); }
+      if (peg$silentFails === 0) { peg$fail(peg$e61); }
     }
     if (s0 === peg$FAILED) {
-      if (input.substr(peg$currPos, 3) === peg$c44) {
-        s0 = peg$c44;
+      if (input.substr(peg$currPos, 3) === peg$c45) {
+        s0 = peg$c45;
         peg$currPos += 3;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e61); }
+        if (peg$silentFails === 0) { peg$fail(peg$e62); }
       }
       if (s0 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c45) {
-          s0 = peg$c45;
+        if (input.substr(peg$currPos, 2) === peg$c46) {
+          s0 = peg$c46;
           peg$currPos += 2;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e62); }
+          if (peg$silentFails === 0) { peg$fail(peg$e63); }
         }
         if (s0 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c46) {
-            s0 = peg$c46;
+          if (input.substr(peg$currPos, 2) === peg$c47) {
+            s0 = peg$c47;
             peg$currPos += 2;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e63); }
+            if (peg$silentFails === 0) { peg$fail(peg$e64); }
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 2) === peg$c47) {
-              s1 = peg$c47;
+            if (input.substr(peg$currPos, 2) === peg$c48) {
+              s1 = peg$c48;
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e64); }
+              if (peg$silentFails === 0) { peg$fail(peg$e65); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f74();
+              s1 = peg$f76();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
               s1 = input.substr(peg$currPos, 2);
-              if (s1.toLowerCase() === peg$c48) {
+              if (s1.toLowerCase() === peg$c49) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e65); }
+                if (peg$silentFails === 0) { peg$fail(peg$e66); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4360,7 +4445,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f75();
+                  s0 = peg$f77();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4372,11 +4457,11 @@ function peg$parse(input, options) {
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
                 s1 = input.substr(peg$currPos, 3);
-                if (s1.toLowerCase() === peg$c49) {
+                if (s1.toLowerCase() === peg$c50) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e66); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e67); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4391,7 +4476,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f76();
+                    s0 = peg$f78();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4403,11 +4488,11 @@ function peg$parse(input, options) {
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
                   s1 = input.substr(peg$currPos, 2);
-                  if (s1.toLowerCase() === peg$c50) {
+                  if (s1.toLowerCase() === peg$c51) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e67); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e68); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4422,7 +4507,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f77();
+                      s0 = peg$f79();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4487,7 +4572,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f78(s1, s2);
+      s0 = peg$f80(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4500,22 +4585,22 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c51) {
-      s1 = peg$c51;
+    if (input.substr(peg$currPos, 2) === peg$c52) {
+      s1 = peg$c52;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e68); }
+      if (peg$silentFails === 0) { peg$fail(peg$e69); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 62) {
-        s3 = peg$c52;
+        s3 = peg$c53;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e69); }
+        if (peg$silentFails === 0) { peg$fail(peg$e70); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -4526,7 +4611,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f79();
+        s0 = peg$f81();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4537,26 +4622,26 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c53) {
-        s1 = peg$c53;
+      if (input.substr(peg$currPos, 2) === peg$c54) {
+        s1 = peg$c54;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e70); }
+        if (peg$silentFails === 0) { peg$fail(peg$e71); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f80();
+        s1 = peg$f82();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 60) {
-          s1 = peg$c54;
+          s1 = peg$c55;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e71); }
+          if (peg$silentFails === 0) { peg$fail(peg$e72); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -4566,7 +4651,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e72); }
+            if (peg$silentFails === 0) { peg$fail(peg$e73); }
           }
           peg$silentFails--;
           if (s3 === peg$FAILED) {
@@ -4577,7 +4662,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f81();
+            s0 = peg$f83();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4589,21 +4674,21 @@ function peg$parse(input, options) {
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 62) {
-            s1 = peg$c52;
+            s1 = peg$c53;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e69); }
+            if (peg$silentFails === 0) { peg$fail(peg$e70); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s3 = peg$c52;
+              s3 = peg$c53;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e69); }
+              if (peg$silentFails === 0) { peg$fail(peg$e70); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -4614,7 +4699,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f82();
+              s0 = peg$f84();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4626,11 +4711,11 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             s1 = input.substr(peg$currPos, 3);
-            if (s1.toLowerCase() === peg$c55) {
+            if (s1.toLowerCase() === peg$c56) {
               peg$currPos += (3);
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e73); }
+              if (peg$silentFails === 0) { peg$fail(peg$e74); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -4645,7 +4730,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f83();
+                s0 = peg$f85();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4657,11 +4742,11 @@ function peg$parse(input, options) {
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
               s1 = input.substr(peg$currPos, 2);
-              if (s1.toLowerCase() === peg$c56) {
+              if (s1.toLowerCase() === peg$c57) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e74); }
+                if (peg$silentFails === 0) { peg$fail(peg$e75); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4676,7 +4761,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f84();
+                  s0 = peg$f86();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4688,11 +4773,11 @@ function peg$parse(input, options) {
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
                 s1 = input.substr(peg$currPos, 3);
-                if (s1.toLowerCase() === peg$c57) {
+                if (s1.toLowerCase() === peg$c58) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e75); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e76); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4707,7 +4792,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f85();
+                    s0 = peg$f87();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4719,11 +4804,11 @@ function peg$parse(input, options) {
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
                   s1 = input.substr(peg$currPos, 2);
-                  if (s1.toLowerCase() === peg$c58) {
+                  if (s1.toLowerCase() === peg$c59) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e76); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e77); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4738,7 +4823,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f86();
+                      s0 = peg$f88();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4750,11 +4835,11 @@ function peg$parse(input, options) {
                   if (s0 === peg$FAILED) {
                     s0 = peg$currPos;
                     s1 = input.substr(peg$currPos, 2);
-                    if (s1.toLowerCase() === peg$c59) {
+                    if (s1.toLowerCase() === peg$c60) {
                       peg$currPos += (2);
                     } else {
                       s1 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e77); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e78); }
                     }
                     if (s1 !== peg$FAILED) {
                       s2 = peg$currPos;
@@ -4769,7 +4854,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f87();
+                        s0 = peg$f89();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -4781,11 +4866,11 @@ function peg$parse(input, options) {
                     if (s0 === peg$FAILED) {
                       s0 = peg$currPos;
                       s1 = input.substr(peg$currPos, 2);
-                      if (s1.toLowerCase() === peg$c60) {
+                      if (s1.toLowerCase() === peg$c61) {
                         peg$currPos += (2);
                       } else {
                         s1 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e78); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e79); }
                       }
                       if (s1 !== peg$FAILED) {
                         s2 = peg$currPos;
@@ -4800,7 +4885,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f88();
+                          s0 = peg$f90();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -4831,20 +4916,20 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       s4 = peg$parse_();
-      if (input.substr(peg$currPos, 2) === peg$c61) {
-        s5 = peg$c61;
+      if (input.substr(peg$currPos, 2) === peg$c62) {
+        s5 = peg$c62;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e79); }
+        if (peg$silentFails === 0) { peg$fail(peg$e80); }
       }
       if (s5 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c62) {
-          s5 = peg$c62;
+        if (input.substr(peg$currPos, 2) === peg$c63) {
+          s5 = peg$c63;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e80); }
+          if (peg$silentFails === 0) { peg$fail(peg$e81); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -4865,20 +4950,20 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         s4 = peg$parse_();
-        if (input.substr(peg$currPos, 2) === peg$c61) {
-          s5 = peg$c61;
+        if (input.substr(peg$currPos, 2) === peg$c62) {
+          s5 = peg$c62;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e79); }
+          if (peg$silentFails === 0) { peg$fail(peg$e80); }
         }
         if (s5 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c62) {
-            s5 = peg$c62;
+          if (input.substr(peg$currPos, 2) === peg$c63) {
+            s5 = peg$c63;
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e80); }
+            if (peg$silentFails === 0) { peg$fail(peg$e81); }
           }
         }
         if (s5 !== peg$FAILED) {
@@ -4897,7 +4982,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f89(s1, s2);
+      s0 = peg$f91(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4917,30 +5002,30 @@ function peg$parse(input, options) {
       s4 = peg$parse_();
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 43) {
-        s6 = peg$c63;
+        s6 = peg$c64;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e81); }
+        if (peg$silentFails === 0) { peg$fail(peg$e82); }
       }
       if (s6 === peg$FAILED) {
         s6 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 45) {
-          s7 = peg$c20;
+          s7 = peg$c22;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
         }
         if (s7 !== peg$FAILED) {
           s8 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 62) {
-            s9 = peg$c52;
+            s9 = peg$c53;
             peg$currPos++;
           } else {
             s9 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e69); }
+            if (peg$silentFails === 0) { peg$fail(peg$e70); }
           }
           peg$silentFails--;
           if (s9 === peg$FAILED) {
@@ -4986,30 +5071,30 @@ function peg$parse(input, options) {
         s4 = peg$parse_();
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 43) {
-          s6 = peg$c63;
+          s6 = peg$c64;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e81); }
+          if (peg$silentFails === 0) { peg$fail(peg$e82); }
         }
         if (s6 === peg$FAILED) {
           s6 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 45) {
-            s7 = peg$c20;
+            s7 = peg$c22;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e26); }
+            if (peg$silentFails === 0) { peg$fail(peg$e28); }
           }
           if (s7 !== peg$FAILED) {
             s8 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s9 = peg$c52;
+              s9 = peg$c53;
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e69); }
+              if (peg$silentFails === 0) { peg$fail(peg$e70); }
             }
             peg$silentFails--;
             if (s9 === peg$FAILED) {
@@ -5051,7 +5136,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f90(s1, s2);
+      s0 = peg$f92(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5105,7 +5190,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f91(s1, s2);
+      s0 = peg$f93(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5122,16 +5207,16 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e82); }
+      if (peg$silentFails === 0) { peg$fail(peg$e83); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.substr(peg$currPos, 3);
-      if (s1.toLowerCase() === peg$c64) {
+      if (s1.toLowerCase() === peg$c65) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e83); }
+        if (peg$silentFails === 0) { peg$fail(peg$e84); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5146,7 +5231,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f92();
+          s0 = peg$f94();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5170,7 +5255,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f93(s1, s3);
+        s0 = peg$f95(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5191,11 +5276,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 33) {
-      s1 = peg$c65;
+      s1 = peg$c66;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e84); }
+      if (peg$silentFails === 0) { peg$fail(peg$e85); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -5216,7 +5301,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f94();
+        s0 = peg$f96();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5228,11 +5313,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.substr(peg$currPos, 3);
-      if (s1.toLowerCase() === peg$c66) {
+      if (s1.toLowerCase() === peg$c67) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e85); }
+        if (peg$silentFails === 0) { peg$fail(peg$e86); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5247,7 +5332,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f95();
+          s0 = peg$f97();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5259,35 +5344,35 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 126) {
-          s1 = peg$c67;
+          s1 = peg$c68;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e86); }
+          if (peg$silentFails === 0) { peg$fail(peg$e87); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f96();
+          s1 = peg$f98();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 45) {
-            s1 = peg$c20;
+            s1 = peg$c22;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e26); }
+            if (peg$silentFails === 0) { peg$fail(peg$e28); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 62) {
-              s3 = peg$c52;
+              s3 = peg$c53;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e69); }
+              if (peg$silentFails === 0) { peg$fail(peg$e70); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -5298,7 +5383,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f97();
+              s0 = peg$f99();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5310,15 +5395,15 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 64) {
-              s1 = peg$c23;
+              s1 = peg$c25;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e30); }
+              if (peg$silentFails === 0) { peg$fail(peg$e32); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f98();
+              s1 = peg$f100();
             }
             s0 = s1;
           }
@@ -5340,7 +5425,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f99(s1, s2);
+      s0 = peg$f101(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5355,11 +5440,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$parse_();
     s2 = input.substr(peg$currPos, 2);
-    if (s2.toLowerCase() === peg$c68) {
+    if (s2.toLowerCase() === peg$c69) {
       peg$currPos += (2);
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e87); }
+      if (peg$silentFails === 0) { peg$fail(peg$e88); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
@@ -5375,12 +5460,12 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         s5 = peg$currPos;
-        if (input.substr(peg$currPos, 3) === peg$c66) {
-          s6 = peg$c66;
+        if (input.substr(peg$currPos, 3) === peg$c67) {
+          s6 = peg$c67;
           peg$currPos += 3;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e89); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$currPos;
@@ -5411,7 +5496,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f100(s5, s6);
+          s0 = peg$f102(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5433,20 +5518,20 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c69) {
-      s2 = peg$c69;
+    if (input.substr(peg$currPos, 4) === peg$c70) {
+      s2 = peg$c70;
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e89); }
+      if (peg$silentFails === 0) { peg$fail(peg$e90); }
     }
     if (s2 === peg$FAILED) {
-      if (input.substr(peg$currPos, 3) === peg$c70) {
-        s2 = peg$c70;
+      if (input.substr(peg$currPos, 3) === peg$c71) {
+        s2 = peg$c71;
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e90); }
+        if (peg$silentFails === 0) { peg$fail(peg$e91); }
       }
     }
     if (s2 !== peg$FAILED) {
@@ -5468,12 +5553,12 @@ function peg$parse(input, options) {
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos;
         s4 = peg$parse_();
-        if (input.substr(peg$currPos, 2) === peg$c71) {
-          s5 = peg$c71;
+        if (input.substr(peg$currPos, 2) === peg$c72) {
+          s5 = peg$c72;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e91); }
+          if (peg$silentFails === 0) { peg$fail(peg$e92); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5507,7 +5592,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f101(s1, s3);
+        s0 = peg$f103(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5518,12 +5603,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c72) {
-        s1 = peg$c72;
+      if (input.substr(peg$currPos, 3) === peg$c73) {
+        s1 = peg$c73;
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e92); }
+        if (peg$silentFails === 0) { peg$fail(peg$e93); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5538,12 +5623,12 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$parse_();
-          if (input.substr(peg$currPos, 2) === peg$c71) {
-            s4 = peg$c71;
+          if (input.substr(peg$currPos, 2) === peg$c72) {
+            s4 = peg$c72;
             peg$currPos += 2;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e91); }
+            if (peg$silentFails === 0) { peg$fail(peg$e92); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -5561,7 +5646,7 @@ function peg$parse(input, options) {
               s7 = peg$parseByOperand();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f102(s7);
+                s0 = peg$f104(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5593,7 +5678,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f103(s1);
+        s1 = peg$f105(s1);
         s0 = s1;
       }
     }
@@ -5665,7 +5750,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f104(s3);
+          s0 = peg$f106(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5691,7 +5776,7 @@ function peg$parse(input, options) {
             s3 = peg$parseModifier();
           }
           peg$savedPos = s0;
-          s0 = peg$f105(s1, s2);
+          s0 = peg$f107(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5707,7 +5792,7 @@ function peg$parse(input, options) {
                 s1 = peg$parseName();
                 if (s1 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s1 = peg$f106(s1);
+                  s1 = peg$f108(s1);
                 }
                 s0 = s1;
               }
@@ -5738,7 +5823,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f107(s1, s2);
+        s0 = peg$f109(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5756,11 +5841,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         s5 = input.substr(peg$currPos, 2);
-        if (s5.toLowerCase() === peg$c68) {
+        if (s5.toLowerCase() === peg$c69) {
           peg$currPos += (2);
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e87); }
+          if (peg$silentFails === 0) { peg$fail(peg$e88); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5793,7 +5878,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f108(s1);
+          s0 = peg$f110(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5805,7 +5890,7 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         peg$savedPos = peg$currPos;
-        s1 = peg$f109();
+        s1 = peg$f111();
         if (s1) {
           s1 = undefined;
         } else {
@@ -5815,7 +5900,7 @@ function peg$parse(input, options) {
           s2 = peg$parseMath();
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f110(s2);
+            s0 = peg$f112(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5835,7 +5920,7 @@ function peg$parse(input, options) {
               s3 = peg$parseModifier();
             }
             peg$savedPos = s0;
-            s0 = peg$f111(s1, s2);
+            s0 = peg$f113(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5845,6 +5930,9 @@ function peg$parse(input, options) {
             s1 = peg$parseString();
             if (s1 === peg$FAILED) {
               s1 = peg$parseNumber();
+              if (s1 === peg$FAILED) {
+                s1 = peg$parseSectionVar();
+              }
             }
             if (s1 !== peg$FAILED) {
               s2 = [];
@@ -5854,7 +5942,7 @@ function peg$parse(input, options) {
                 s3 = peg$parseModifier();
               }
               peg$savedPos = s0;
-              s0 = peg$f112(s1, s2);
+              s0 = peg$f114(s1, s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5921,7 +6009,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f113(s2);
+        s0 = peg$f115(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5955,7 +6043,7 @@ function peg$parse(input, options) {
           s4 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f114(s2, s3);
+        s0 = peg$f116(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5965,12 +6053,12 @@ function peg$parse(input, options) {
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      if (input.substr(peg$currPos, 2) === peg$c73) {
-        s0 = peg$c73;
+      if (input.substr(peg$currPos, 2) === peg$c74) {
+        s0 = peg$c74;
         peg$currPos += 2;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e93); }
+        if (peg$silentFails === 0) { peg$fail(peg$e94); }
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
@@ -5980,7 +6068,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e94); }
+          if (peg$silentFails === 0) { peg$fail(peg$e95); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
@@ -5990,7 +6078,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e94); }
+              if (peg$silentFails === 0) { peg$fail(peg$e95); }
             }
           }
         } else {
@@ -6007,7 +6095,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e95); }
+            if (peg$silentFails === 0) { peg$fail(peg$e96); }
           }
         }
       }
@@ -6046,7 +6134,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f115(s1, s5);
+          s0 = peg$f117(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6073,11 +6161,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 44) {
-        s5 = peg$c74;
+        s5 = peg$c75;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e96); }
+        if (peg$silentFails === 0) { peg$fail(peg$e97); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -6097,11 +6185,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 44) {
-          s5 = peg$c74;
+          s5 = peg$c75;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e96); }
+          if (peg$silentFails === 0) { peg$fail(peg$e97); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -6118,7 +6206,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f116(s1, s2);
+      s0 = peg$f118(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6251,7 +6339,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f117();
+    s0 = peg$f119();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6265,7 +6353,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f118();
+    s0 = peg$f120();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6279,7 +6367,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f119();
+    s0 = peg$f121();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6300,7 +6388,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e97); }
+      if (peg$silentFails === 0) { peg$fail(peg$e98); }
     }
     if (s3 !== peg$FAILED) {
       s4 = input.charAt(peg$currPos);
@@ -6308,7 +6396,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e98); }
+        if (peg$silentFails === 0) { peg$fail(peg$e99); }
       }
       if (s4 !== peg$FAILED) {
         s5 = input.charAt(peg$currPos);
@@ -6316,7 +6404,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e99); }
+          if (peg$silentFails === 0) { peg$fail(peg$e100); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
@@ -6324,7 +6412,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e100); }
+            if (peg$silentFails === 0) { peg$fail(peg$e101); }
           }
           if (s6 !== peg$FAILED) {
             s3 = [s3, s4, s5, s6];
@@ -6352,7 +6440,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e101); }
+        if (peg$silentFails === 0) { peg$fail(peg$e102); }
       }
       if (s3 !== peg$FAILED) {
         s4 = input.charAt(peg$currPos);
@@ -6360,7 +6448,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e102); }
+          if (peg$silentFails === 0) { peg$fail(peg$e103); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
@@ -6368,7 +6456,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e103); }
+            if (peg$silentFails === 0) { peg$fail(peg$e104); }
           }
           if (s5 !== peg$FAILED) {
             s6 = input.charAt(peg$currPos);
@@ -6376,7 +6464,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e104); }
+              if (peg$silentFails === 0) { peg$fail(peg$e105); }
             }
             if (s6 !== peg$FAILED) {
               s7 = input.charAt(peg$currPos);
@@ -6384,7 +6472,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e100); }
+                if (peg$silentFails === 0) { peg$fail(peg$e101); }
               }
               if (s7 !== peg$FAILED) {
                 s3 = [s3, s4, s5, s6, s7];
@@ -6428,7 +6516,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f120(s1);
+        s0 = peg$f122(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6444,7 +6532,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e105); }
+        if (peg$silentFails === 0) { peg$fail(peg$e106); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -6452,7 +6540,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e99); }
+          if (peg$silentFails === 0) { peg$fail(peg$e100); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
@@ -6460,7 +6548,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e103); }
+            if (peg$silentFails === 0) { peg$fail(peg$e104); }
           }
           if (s3 !== peg$FAILED) {
             s4 = input.charAt(peg$currPos);
@@ -6468,7 +6556,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e103); }
+              if (peg$silentFails === 0) { peg$fail(peg$e104); }
             }
             if (s4 !== peg$FAILED) {
               s5 = peg$currPos;
@@ -6483,7 +6571,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f121();
+                s0 = peg$f123();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6522,7 +6610,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e106); }
+          if (peg$silentFails === 0) { peg$fail(peg$e107); }
         }
       }
     }
@@ -6537,7 +6625,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e106); }
+            if (peg$silentFails === 0) { peg$fail(peg$e107); }
           }
         }
       }
@@ -6555,11 +6643,11 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e107); }
+      if (peg$silentFails === 0) { peg$fail(peg$e108); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f122();
+      s1 = peg$f124();
     }
     s0 = s1;
 
@@ -6574,7 +6662,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e36); }
+      if (peg$silentFails === 0) { peg$fail(peg$e37); }
     }
 
     return s0;
@@ -6591,11 +6679,11 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+        if (peg$silentFails === 0) { peg$fail(peg$e35); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f123();
+        s1 = peg$f125();
       }
       s0 = s1;
     }
@@ -6610,7 +6698,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f124();
+    s1 = peg$f126();
     s0 = s1;
     peg$silentFails--;
 
@@ -6627,17 +6715,17 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e109); }
+      if (peg$silentFails === 0) { peg$fail(peg$e110); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f125();
+      s1 = peg$f127();
     }
     s0 = s1;
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e108); }
+      if (peg$silentFails === 0) { peg$fail(peg$e109); }
     }
 
     return s0;
