@@ -7,7 +7,9 @@
 //   npm run build
 //   SMARTY2_DIR=/tmp/smarty2 node scripts/oracle/fuzz-smarty2.mjs [--seed N] [--count N]
 //       [--out FILE]   write every divergent case (template, vars, both outputs) as JSON lines
-//       [--only WORD]  generate only fragments of one kind (output, if, foreach, section, ...)
+//       [--only WORD]  generate only fragments of one kind (output, if, foreach, section, ...);
+//                      `real` makes the page fragments real sites write (menus, paginations,
+//                      grids, forms, captures, includes) over database-like rows
 //
 // A tool, never a test: CI does not run it, and nothing it writes is committed. A divergence it
 // finds becomes a hand-written case in test/conformance/smarty2/fuzz-found.cases.jsonl, recorded
@@ -512,6 +514,209 @@ function mathTag() {
   return `{math equation="${pick(['x+y', 'x*y', 'x/y', 'x-y*2', 'max(x,y)', 'floor(x/y)', 'x%y', 'abs(x)', 'round(x)', 'sqrt(abs(x))'])}" x=${pick(NUMBERS.concat(['3', '1.5']))} y=${pick(['2', '3', '$n', '0.5'])}${chance(0.3) ? ` format="${pick(['%.2f', '%d', '%05d'])}"` : ''}}`;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Real shapes (`--only real`): the page fragments real Smarty 2 sites write (menus, paginations,
+// grids, forms, captured blocks, included rows), over records whose fields take every type a
+// database row gives. Attribute spellings vary as theirs do: quoted or not, spaces around `=`,
+// any order. Only with `--only real`, so the other kinds' seeds keep their templates.
+
+const REAL = ONLY === 'real';
+// What `{include}` reads: the same few files for every case (the engine looks them up by name).
+const INCLUDES = {
+  'row.tpl':
+    '<tr{if $n is even} class="alt"{/if}><td>{$n}</td><td>{$row.title|escape}</td><td>{$row.price|default:"-"}</td></tr>\n',
+  'item.tpl': '{if $smarty.foreach.f.first}[{/if}{$it.id}{if !$smarty.foreach.f.last},{else}]{/if}',
+  'box.tpl': '<div class="box">{if $title}<h3>{$title|escape}</h3>{/if}{$body}</div>\n',
+  'tree.tpl':
+    '<ul>{foreach from=$nodes item=node}<li>{$node.title|escape}{if $node.children}{include file="tree.tpl" nodes=$node.children}{/if}</li>{/foreach}</ul>',
+};
+
+function realVars() {
+  const field = () => pick([int(50), String(int(50)), pick(NUMS), pick(WORDS), '', null, '0', pick(NUMSTR)]);
+  const item = (d) => ({
+    id: pick([int(20), String(int(20))]),
+    title: pick(WORDS),
+    price: pick([0, 1, 3, 12.5, 19.99, -2, '3.50', '0', '7', 100, 0.1]),
+    qty: pick([0, 1, 2, '0', '3', null]),
+    url: pick(['/a', '/b?x=1&y=2', '', 'http://x.org/"q"']),
+    tags: Array.from({ length: int(4) }, () => pick(WORDS)),
+    active: pick([true, false, 0, 1, '1', '', null]),
+    note: field(),
+    ...(d > 0 && chance(0.5) ? { children: Array.from({ length: int(4) }, () => item(d - 1)) } : {}),
+  });
+  return {
+    items: Array.from({ length: int(7) }, () => item(1)),
+    page: pick([1, 2, 3, '2', '1', 5]),
+    pages: pick([1, 3, 5, '4', 0]),
+    per: pick([2, 3, '3', 4]),
+    total: pick([0, 7, 23, '10']),
+    cur: pick([1, 2, '2', 0, 'a', '']),
+    sel: pick([[], ['1', '2'], [1, 3], ['a'], [0]]),
+    opts: pick([{ 1: 'One', 2: 'Two', a: 'A' }, ['x', 'y', 'z'], {}, { 0: 'None', 10: 'Ten' }]),
+    title: pick(WORDS),
+    s: pick(WORDS),
+    n: pick([0, 1, 2, 3, '3', 7, -1]),
+    flag: pick([true, false, '', '0', 'yes', null, 1, 'Y']),
+    map: map(1),
+  };
+}
+
+/** An attribute as real templates spell it: `a=v`, `a="v"`, `a='v'`, `a = v`. */
+function attr(name, value, quotable = true) {
+  const q = quotable && !value.startsWith('$') ? pick(['', '"', "'"]) : '';
+  return `${name}${pick(['=', '=', '=', ' = '])}${q}${value}${q}`;
+}
+function attrs(...list) {
+  const out = list.filter(Boolean);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = int(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out.join(' ');
+}
+const FIELD = () => pick(['title', 'id', 'price', 'qty', 'url', 'note', 'active']);
+function realChain(base) {
+  return (
+    base +
+    pick([
+      '',
+      '|escape',
+      '|escape:"html"',
+      "|escape:'htmlall':'UTF-8'",
+      '|default:"-"',
+      "|default:''|escape",
+      '|truncate:10:"..."',
+      '|strip_tags|truncate:12',
+      '|upper',
+      '|capitalize',
+      '|string_format:"%.2f"',
+      '|string_format:"%02d"',
+      '|replace:" ":"-"|lower',
+      '|cat:"!"',
+      '|escape:"url"',
+      '|nl2br',
+      '|default:$title|escape',
+    ])
+  );
+}
+const LOOP_COND = (f) =>
+  pick([
+    `$smarty.foreach.${f}.first`,
+    `$smarty.foreach.${f}.last`,
+    `!$smarty.foreach.${f}.last`,
+    `$smarty.foreach.${f}.iteration is div by $per`,
+    `$smarty.foreach.${f}.iteration is div by 2`,
+    `$smarty.foreach.${f}.iteration%$per == 0`,
+    `$smarty.foreach.${f}.iteration % 2 == 1`,
+    `$smarty.foreach.${f}.iteration mod 2==0`,
+    `($smarty.foreach.${f}.iteration-1) is div by 2`,
+    `$smarty.foreach.${f}.index is even`,
+    `$smarty.foreach.${f}.iteration is odd by 2`,
+    `$smarty.foreach.${f}.iteration > ($smarty.foreach.${f}.total - $per)`,
+    `$smarty.foreach.${f}.index+1 == $smarty.foreach.${f}.total`,
+    `$smarty.foreach.${f}.iteration <= 2 && !$smarty.foreach.${f}.first`,
+    `$smarty.foreach.${f}.total > 1 and $smarty.foreach.${f}.index neq 0`,
+  ]);
+const ITEM_COND = (v) =>
+  pick([
+    `$${v}.active`,
+    `!$${v}.active`,
+    `$${v}.id == $cur`,
+    `$${v}.id eq $cur`,
+    `$${v}.qty > 0 OR $${v}.active`,
+    `$${v}.price > 10`,
+    `$${v}.price gte 1 && $${v}.price lt 20`,
+    `$${v}.tags|@count > 1`,
+    `$${v}.children`,
+    `in_array($${v}.id, $sel)`,
+    `isset($${v}.note)`,
+    `$${v}.note neq ''`,
+    `$${v}.url|default:'' != ''`,
+    `($${v}.qty == 0 || !$${v}.active) and $${v}.price`,
+    `$${v}.id is even`,
+  ]);
+
+function realMenu(depth) {
+  const f = pick(['menu', 'm', 'top']);
+  const g = pick([f, 'sub', 'c']);
+  const child =
+    depth < 2 && chance(0.6)
+      ? `{if $it.children}<ul>{foreach ${attrs(attr('from', '$it.children'), attr('item', 'c'), attr('name', g))}}<li${pick(['', `{if $smarty.foreach.${g}.last} class="last"{/if}`])}>${realChain(`{$c.${FIELD()}`)}}${pick(['', `({$smarty.foreach.${g}.iteration}/{$smarty.foreach.${g}.total})`, `{$smarty.foreach.${f}.iteration}`])}</li>{/foreach}</ul>{/if}`
+      : '';
+  const els = chance(0.3) ? `{foreachelse}<li>${pick(['none', '{$title}', ''])}</li>` : '';
+  return `<ul>{foreach ${attrs(attr('from', '$items'), attr('item', 'it'), attr('name', f), chance(0.4) ? attr('key', 'k') : '')}}<li class="{if ${LOOP_COND(f)}}x{elseif ${ITEM_COND('it')}}y{/if}"><a href="${realChain('{$it.url')}}">${realChain(`{$it.${FIELD()}`)}}</a>${child}</li>${pick(['', '\n'])}${els}{/foreach}</ul>${pick(['', `{$smarty.foreach.${f}.total}`, `{if $smarty.foreach.${f}.total > 2}many{/if}`])}`;
+}
+function realPager() {
+  const p = pick(['p', 'pagination', 'page']);
+  const sec = pick([
+    attrs(attr('name', p), attr('start', '$page-1'), attr('loop', '$page+2'), chance(0.5) ? attr('step', '1') : ''),
+    attrs(attr('name', p), attr('loop', '$pages+1'), attr('start', '1')),
+    attrs(attr('name', p), attr('loop', '$pages')),
+    attrs(attr('name', p), attr('loop', '$total'), attr('max', '$per'), chance(0.5) ? attr('start', '$page') : ''),
+  ]);
+  const idx = pick([`$smarty.section.${p}.index`, `$smarty.section.${p}.iteration`, `$smarty.section.${p}.rownum`]);
+  return `{if $page > 1}<a href="?p={$page-1}">&laquo;</a>{/if}{section ${sec}}{if ${idx} == $page}<b>{$page}</b>{else}<a href="?p=${`{${idx}}`}">{${pick([idx, `${idx}+1`, `${idx}|string_format:"%02d"`])}}</a>{/if}${pick(['', ` `, `{if !$smarty.section.${p}.last} | {/if}`])}${pick(['', '{sectionelse}none'])}{/section}{if $page < $pages}<a href="?p={$page+1}">&raquo;</a>{/if}${pick(['', `[{$smarty.section.${p}.total}]`, `{math equation="ceil(t/p)" t=$total p=$per}`])}`;
+}
+function realGrid() {
+  const f = pick(['g', 'grid', 'prod']);
+  return `<table><tr>{foreach ${attrs(attr('from', '$items'), attr('item', 'it'), attr('name', f))}}<td class="${pick(['c', `{if ${LOOP_COND(f)}}edge{/if}`])}">${realChain(`{$it.${FIELD()}`)}}${pick(['', ` {$it.price*2}`, ` {$it.qty+1}`, ` {$smarty.foreach.${f}.index+1}`])}</td>{if ${LOOP_COND(f)}}</tr><tr>{/if}{/foreach}</tr></table>`;
+}
+function realForm() {
+  return pick([
+    () =>
+      `<select name="s">{foreach ${attrs(attr('from', '$opts'), attr('key', 'k'), attr('item', 'label'))}}<option value="{$k|escape}"{if $k == $cur} selected="selected"{/if}>${realChain('{$label')}}</option>{foreachelse}<option>-</option>{/foreach}</select>`,
+    () =>
+      `{foreach ${attrs(attr('from', '$opts'), attr('key', 'k'), attr('item', 'label'), attr('name', 'cb'))}}<label><input type="checkbox" name="c[]" value="{$k}"{if in_array($k, $sel)} checked="checked"{/if}>{$label}</label>{if !$smarty.foreach.cb.last}<br>{/if}{/foreach}`,
+    () =>
+      `<select>{section ${attrs(attr('name', 'd'), attr('start', pick(['1', '0', '$n'])), attr('loop', pick(['8', '$total', '$pages+1'])), chance(0.3) ? attr('step', pick(['2', '-1'])) : '')}}<option{if $smarty.section.d.index == $cur} selected{/if}>{$smarty.section.d.index${pick(['', '|string_format:"%02d"', '+1'])}}</option>{/section}</select>`,
+    () =>
+      `<input name="t" value="{$map.${pick(['a', 'name', 'x', 'zz'])}|default:''|escape}"{if !$flag} disabled{/if}{if $flag eq 'Y'} checked{/if}>`,
+  ])();
+}
+function realCapture(depth) {
+  const name = pick(['side', 'c', 'default']);
+  const as = chance(0.4) ? ` assign=${pick(['out', 'side'])}` : '';
+  const body = pick([realMenu, realGrid, () => realChain('{$s') + '}', () => '  \n  ', () => ''])(depth + 1);
+  const use = pick([
+    `{if $smarty.capture.${name}}[{$smarty.capture.${name}}]{else}empty{/if}`,
+    `{if $smarty.capture.${name}|strip_tags|strip neq ''}ok{/if}`,
+    `{$smarty.capture.${name}|strip|truncate:20}`,
+    as ? `{$${as.split('=')[1]}|strip_tags}` : `{$smarty.capture.${name}|escape}`,
+  ]);
+  return `{capture ${attrs(attr('name', name), as.trim())}}${body}{/capture}${use}`;
+}
+function realAssign() {
+  return pick([
+    () => `{assign var=${pick(['t', '"t"'])} value=$items[0].title|default:$title|escape|truncate:10}{$t}`,
+    () => `{assign var="key" value="\`$items[0].id\`-\`$page\`"}{$key}`,
+    () =>
+      `{assign var=sum value=0}{foreach from=$items item=it}{assign var=sum value=$sum+$it.price}{/foreach}{$sum}${pick(['', '|string_format:"%.2f"'])}`,
+    () => `{assign var=x value=$page*$per-$per}{$x}|{assign var=y value="$page/$pages"}{$y}`,
+    () => `{assign var=label value=$s|cat:" ("|cat:$n|cat:")"}{$label|escape}`,
+    () =>
+      `{assign var=on value=${pick(['true', 'yes', 'off', 'null', '1', '0', "''", 'TRUE'])}}{if $on}on{else}off{/if}[{$on}]`,
+  ])();
+}
+function realInclude() {
+  return pick([
+    () =>
+      `<table>{foreach ${attrs(attr('from', '$items'), attr('item', 'it'), attr('name', 'f'))}}{include file="row.tpl" row=$it n=$smarty.foreach.f.iteration}{/foreach}</table>`,
+    () => `{foreach from=$items item=it name=f}{include file='item.tpl'}{/foreach}`,
+    () => {
+      const as = chance(0.4);
+      return `{include file="box.tpl" title=$title${pick(['', '|upper', '|truncate:5'])} body="${pick(['x', '$s', '[$n]', '`$page+1`'])}"${as ? ' assign=b}{$b|strip_tags' : ''}}`;
+    },
+    () => `{include file="tree.tpl" nodes=$items}`,
+  ])();
+}
+function realIf() {
+  return `{if ${pick(['$flag', '!$flag', "$flag eq 'yes'", '$flag == 1', '$n is odd', '$n > 2 && $flag', '($n gt 1 or $flag) and !$s', '$items|@count', '$items[0].price > $n', '$page neq $pages'])}}A{elseif ${pick(['$n', '$n is div by 3', '$items', '!$items', '$cur == 0', '$cur eq "a"'])}}B{else}C{/if}`;
+}
+function realFragment(depth) {
+  const f = pick([realMenu, realPager, realGrid, realForm, realCapture, realAssign, realInclude, realIf])(depth);
+  return chance(0.15) ? `{strip}\n  ${f.replace(/></g, '>\n    <')}\n{/strip}` : f;
+}
+
 const KINDS = {
   output: [10, output],
   if: [4, ifBlock],
@@ -525,6 +730,8 @@ const KINDS = {
   math: [1, mathTag],
   nested: [1, nestedLoops],
   rows: [1, sectionRows],
+  // Only asked for by name: a weight of 0 elsewhere keeps the other kinds' seeds as they were.
+  real: [REAL ? 1 : 0, realFragment],
 };
 function fragment(depth = 0) {
   if (depth > 2) return output();
@@ -542,6 +749,7 @@ function makeCase(i) {
   // Mostly one fragment a template, so that a divergence points at its cause.
   for (let j = chance(0.7) ? 1 : 2 + int(2); j > 0; j--) parts.push(fragment(0));
   const template = parts.join(pick(['', '\n', ' | ']));
+  if (REAL) return { id: `fz-${SEED}-${i}`, template, vars: realVars(), php_functions: ctx.php, includes: INCLUDES };
   return { id: `fz-${SEED}-${i}`, template, vars: makeVars(), php_functions: ctx.php };
 }
 
@@ -579,11 +787,17 @@ for (let i = 0; i < cases.length; i += 100) for (const x of oracle(cases.slice(i
 const { createEngine } = await import(new URL('../../dist/src/index.js', import.meta.url).href);
 // The engine's strings hold bytes that are not UTF-8 as lone surrogates: compare bytes.
 const { toBytes } = await import(new URL('../../dist/src/value/bytes.js', import.meta.url).href);
-const engine = createEngine({ now: () => 1700000000, seed: [...Array(16).keys()].map((x) => x + 1), workers: 1 });
+const engine = createEngine({
+  now: () => 1700000000,
+  seed: [...Array(16).keys()].map((x) => x + 1),
+  workers: 1,
+  templates: (name) => INCLUDES[name],
+});
 
 const buckets = new Map();
 const found = [];
 let compared = 0;
+let refused = 0;
 for (const c of cases) {
   const want = expected.get(c.id);
   if (want.runaway) {
@@ -598,6 +812,9 @@ for (const c of cases) {
     got = { error: true, message: `${e.code ?? e.name}: ${String(e.message).slice(0, 200)}` };
   }
   compared++;
+  // Templates both refuse compare only their refusals: counted, so that a generator that mostly
+  // writes broken templates shows.
+  if (want.error && got.error) refused++;
   let same;
   if (want.error || got.error) same = want.error === got.error;
   else same = want.output_base64 === got.out;
@@ -631,6 +848,8 @@ for (const c of cases) {
 }
 await engine.close();
 
-console.log(`fuzz-smarty2: seed ${SEED}: ${cases.length} templates, ${compared} compared, ${found.length} divergent`);
+console.log(
+  `fuzz-smarty2: seed ${SEED}: ${cases.length} templates, ${compared} compared (${refused} refused by both), ${found.length} divergent`,
+);
 for (const [k, n] of [...buckets].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(5)}  ${k}`);
 if (OUT) writeFileSync(OUT, found.map((x) => JSON.stringify(x)).join('\n') + (found.length ? '\n' : ''));
