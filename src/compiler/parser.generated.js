@@ -627,12 +627,12 @@ function peg$parse(input, options) {
   function peg$f72(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
   function peg$f73(head, tail) {    return foldLeft(head, tail);  }
   function peg$f74(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f75(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f75(head, tail) {    return foldLeft(head, unchained(tail));  }
   function peg$f76() {    return '!=';  }
   function peg$f77() {    return '==';  }
   function peg$f78() {    return '!=';  }
   function peg$f79() {    return '!=';  }
-  function peg$f80(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f80(head, tail) {    return foldLeft(head, unchained(tail));  }
   function peg$f81() {    return '<=';  }
   function peg$f82() {    return '>=';  }
   function peg$f83() {    return '<';  }
@@ -6780,6 +6780,14 @@ function peg$parse(input, options) {
   // PHP 8 binds `* / % + - << >>` tighter than `.`, and Smarty 2 compiles a double-quoted string
   // with variables to its pieces joined by `.` (D349): in `{if}`, such an operator next to the
   // string takes its first or last piece only (`"a$n" - 1` is `"a" . ($n - 1)`, D350).
+  // The tail of one comparison level (EqualityExpr, RelationalExpr) when it holds one operator.
+  function unchained(tail) {
+    if (tail.length > 1) {
+      error(`[E_IF_SYNTAX] PHP does not chain comparisons: "${text().slice(0, 40)}" cannot compile in Smarty 2 either; write each comparison once and join them with and (or group them with parentheses)`);
+    }
+    return tail;
+  }
+
   function foldPieces(head, tail) {
     let node = head;
     for (const [, op, , right] of tail) node = pieceBinary(node, op, right);

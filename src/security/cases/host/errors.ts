@@ -86,8 +86,9 @@ const DEEP: Form[] = [
     codes: ['E_NESTING_TOO_DEEP'],
   },
   {
-    what: 'a 30 KB == chain in {if}',
-    template: `x\n{if $a${rep(' == $a', 5000)}}x{/if}`,
+    // Not `==`: PHP does not chain comparisons, so a chain of them is E_IF_SYNTAX (DX4).
+    what: 'a 30 KB & chain in {if}',
+    template: `x\n{if $a${rep(' & $a', 5000)}}x{/if}`,
     line: 2,
     codes: ['E_NESTING_TOO_DEEP'],
   },
