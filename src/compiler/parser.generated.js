@@ -564,7 +564,7 @@ function peg$parse(input, options) {
   function peg$f34(arg) {    return withDefaults(arg, []);  }
   function peg$f35(word) {
     // Smarty 2 writes only its lowercase tokens into the PHP as they are (`true`, `false`,
-    // `null`: PHP's constants); a word in any other case, `TRUE` or `Null`, is a string (DX1).
+    // `null`: PHP's constants); a word in any other case, `TRUE` or `Null`, is a string (D352).
     if (word === 'true' || word === 'false') return node('Bool', { value: word === 'true' });
     if (word === 'null') return node('Null', {});
     if (['yes', 'no', 'on', 'off'].includes(word)) {

@@ -31,7 +31,7 @@ const SHAPES: Record<string, { max: number; make: (n: number) => string }> = {
   },
   '+ chain in {assign}': { max: MAX_EXPR_DEPTH - 1, make: (n) => `{assign var=x value=$n${rep('+$n', n)}}` },
   '* chain in {if}': { max: MAX_EXPR_DEPTH, make: (n) => `{if $n${rep(' * $n', n)}}x{/if}` },
-  // Comparisons do not chain in PHP (a compile error, DX4): a chain of `&` folds the same way.
+  // Comparisons do not chain in PHP (a compile error, D355): a chain of `&` folds the same way.
   '& chain': { max: MAX_EXPR_DEPTH, make: (n) => `{if $n${rep(' & $n', n)}}x{/if}` },
   modifiers: { max: MAX_EXPR_DEPTH, make: (n) => `{$s${rep('|upper', n)}}` },
   'modifiers on a tag': { max: MAX_EXPR_DEPTH - 1, make: (n) => `{counter${rep('|upper', n)} name=c}` },

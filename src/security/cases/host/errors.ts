@@ -86,7 +86,7 @@ const DEEP: Form[] = [
     codes: ['E_NESTING_TOO_DEEP'],
   },
   {
-    // Not `==`: PHP does not chain comparisons, so a chain of them is E_IF_SYNTAX (DX4).
+    // Not `==`: PHP does not chain comparisons, so a chain of them is E_IF_SYNTAX (D355).
     what: 'a 30 KB & chain in {if}',
     template: `x\n{if $a${rep(' & $a', 5000)}}x{/if}`,
     line: 2,
