@@ -883,13 +883,21 @@ export class SparePool {
    * closes); resolves once the warm-ups it cut short have settled (`IsolateHost.settled`).
    */
   close(): Promise<void> {
+    return settleAll(this.retireAll());
+  }
+
+  /**
+   * Makes no more spares and disposes those it has, which it gives back: for an owner that waits
+   * for them together with its own isolates (`settleAll`), as `close` does for them alone.
+   */
+  retireAll(): IsolateHost[] {
     this.closed = true;
     for (const t of this.starting) clearImmediate(t);
     this.starting.clear();
     const spares = [...this.spares.values()];
     this.spares.clear();
     for (const s of spares) s.retire();
-    return settleAll(spares);
+    return spares;
   }
 
   /**
