@@ -52,6 +52,13 @@ const RENDERS_PER_CONTEXT = 50_000;
 const NO_POSITION = new Int32Array(new SharedArrayBuffer(4));
 const TEMPLATES_PER_CONTEXT = 200;
 const BOOTSTRAP = 'smartcage.bootstrap();';
+/**
+ * A taken spare's first render still running this long is likely one that ends at a limit, whose
+ * isolate is then retired and whose tenant's next render needs the next spare at once: that spare
+ * starts now instead of at the render's end (D357). A new tenant's usual first render is done well
+ * before, and does not share the machine with a spare's build.
+ */
+const EARLY_SPARE_MS = 20;
 /** A memory-reducing collection of a tenant's heap takes ~12 ms of CPU (the benchmark page's tenant). */
 const REDUCE_TIMEOUT_MS = 2000;
 const noop = (): void => {};
@@ -167,9 +174,10 @@ export class IsolateHost {
   /** The warm-up's outcome once it ends: true when it left the isolate usable. */
   private warmedUp: Promise<boolean> = Promise.resolve(true);
   /**
-   * Set when a tenant took this isolate: its first render then starts the next spare. Not before:
-   * building an isolate holds the thread for ~3 ms (the isolate, the runtime from the code
-   * cache), which delayed the end of that first render, the one a new tenant waits for.
+   * Set when a tenant took this isolate: its first render then starts the next spare, at its end
+   * or 20 ms into it when it runs long (D357). Not before: building an isolate holds the thread
+   * for ~3 ms (the isolate, the runtime from the code cache), which delayed the end of that first
+   * render, the one a new tenant waits for.
    */
   spareAfterRender = false;
   /** The spares this isolate was taken from: its first render starts the next one there. */
@@ -592,6 +600,10 @@ export class IsolateHost {
   /** The rest of a render `start` did not end: the async call, under the watchdog; then `finish`. */
   private async complete(s: Started, watchdog: Watchdog): Promise<RenderResponse> {
     if (!s.result) {
+      // Made here, not by an immediate: an unref'd immediate would wait for the render's end (D357).
+      const early =
+        this.spareAfterRender && !this.warming ? setTimeout(() => this.nextSpare(true), EARLY_SPARE_MS) : null;
+      early?.unref();
       try {
         s.result = responseOf(
           (await s.live.render.apply(undefined, [s.t.id, requestArg(s), 0, s.afterCut], {
@@ -603,9 +615,20 @@ export class IsolateHost {
         s.result = this.failed(e, s.limits, watchdog.expired, false, s.started);
       } finally {
         clearTimeout(watchdog.timer);
+        if (early) clearTimeout(early);
       }
     }
     return this.finish(s);
+  }
+
+  /**
+   * The next spare of this class, started by this taken spare's first render (a new tenant, or this
+   * one after a limit, then finds one ready): at its end, or `now` while it runs long (D357).
+   */
+  private nextSpare(now: boolean): void {
+    if (!this.spareAfterRender) return;
+    this.spareAfterRender = false;
+    this.sparesFrom?.prepare(this.memoryMB, now);
   }
 
   /** After the render's answer (or failure): what it tells about the isolate and context, and the clean-up. */
@@ -615,11 +638,7 @@ export class IsolateHost {
     this.active = null;
     // Not a claimed spare's warm-up render still in flight: the tenant's first render is the one
     // that starts the next spare (a tenant's render waits for the warm-up, D258).
-    if (this.spareAfterRender && !this.warming) {
-      this.spareAfterRender = false;
-      // The next spare of this class (a new tenant, or this one after a limit) finds one ready.
-      this.sparesFrom?.prepare(this.memoryMB);
-    }
+    if (this.spareAfterRender && !this.warming) this.nextSpare(false);
     const result = s.result!;
     if (s.defining && result.error?.code === 'E_TEMPLATE_NOT_LOADED') {
       // Its define failed (it threw, or ran out of time): the context may hold half of it.
@@ -840,9 +859,10 @@ export class SparePool {
 
   /**
    * An isolate for a tenant: the warm spare of this memory class if there is one, else a new
-   * one. The next spare starts once this isolate's first render is done, so that a new tenant,
-   * or a tenant whose isolate was retired after a limit, does not pay for a new isolate and
-   * context (about 20 ms, more under load) in its first render: the spare warms while renders run.
+   * one. The next spare starts once this isolate's first render is done (or has run 20 ms, D357),
+   * so that a new tenant, or a tenant whose isolate was retired after a limit, does not pay for a
+   * new isolate and context (about 20 ms, more under load) in its first render: the spare warms
+   * while renders run.
    */
   acquire(memoryMB: number): IsolateHost {
     const spare = this.spares.get(memoryMB);
@@ -855,22 +875,31 @@ export class SparePool {
     return host;
   }
 
-  /** Starts warming a spare isolate of this class, unless one exists (after the current work of the event loop). */
-  prepare(memoryMB: number): void {
+  /**
+   * Starts warming a spare isolate of this class, unless one exists: after the current work of the
+   * event loop, or `now` (from a timer, where an unref'd immediate would wait for the I/O the loop
+   * polls for next).
+   */
+  prepare(memoryMB: number, now = false): void {
     if (this.closed || this.spares.has(memoryMB)) return;
+    if (now) return this.make(memoryMB);
     const timer = setImmediate(() => {
       this.starting.delete(timer);
-      if (this.spares.has(memoryMB)) return;
-      try {
-        const spare = new IsolateHost(memoryMB);
-        this.spares.set(memoryMB, spare);
-        spare.warmAsSpare();
-      } catch {
-        // No spare: the next tenant that needs an isolate makes one itself.
-      }
+      this.make(memoryMB);
     });
     timer.unref();
     this.starting.add(timer);
+  }
+
+  private make(memoryMB: number): void {
+    if (this.closed || this.spares.has(memoryMB)) return;
+    try {
+      const spare = new IsolateHost(memoryMB);
+      this.spares.set(memoryMB, spare);
+      spare.warmAsSpare();
+    } catch {
+      // No spare: the next tenant that needs an isolate makes one itself.
+    }
   }
 
   /** Whether a spare of this class exists, ready or warming (for tests of when spares start). */

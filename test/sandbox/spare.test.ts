@@ -1,8 +1,9 @@
 /**
  * When the spare isolate of a memory class is built (src/sandbox/isolate-host.ts `acquire`): after
  * the first render of the isolate a tenant took, not while that render runs, since building one
- * holds the thread for milliseconds that the new tenant would wait for. Spares belong to their
- * pool (an engine's or a worker's isolate cache), never to the process.
+ * holds the thread for milliseconds that the new tenant would wait for; unless that render runs
+ * long (D357), when it is likely to end at a limit and its tenant to need the spare at once.
+ * Spares belong to their pool (an engine's or a worker's isolate cache), never to the process.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { SparePool, type IsolateHost } from '../../src/sandbox/isolate-host.js';
@@ -55,6 +56,29 @@ describe('spare isolates', () => {
     expect((await second.render(template(), request(), DEFAULT_LIMITS, null)).output).toBe('OK');
     await turn();
     expect(spares.has(MB)).toBe(true);
+  });
+
+  it('a first render that runs long starts the next spare before it ends (D357)', async () => {
+    const pool = new SparePool();
+    const endless = compile('{section name=i loop=1000000000}{/section}', { name: 'endless.tpl', id: 'endless.tpl' });
+    const host = pool.acquire(MB);
+    hosts.push(host);
+    try {
+      const rendering = host.render(
+        { id: 'endless.tpl', code: endless.code, filename: 'endless.js', hostFree: true },
+        request(),
+        { ...DEFAULT_LIMITS, cpuMs: 1500, wallMs: 3000 },
+        null,
+      );
+      let settled = false;
+      void rendering.then(() => (settled = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(settled, 'the render still runs').toBe(false);
+      expect(pool.has(MB), 'the next spare is warming while it runs').toBe(true);
+      expect((await rendering).error?.code).toBe('E_CPU_TIMEOUT');
+    } finally {
+      await pool.close();
+    }
   });
 
   it('later renders of the same isolate start no spare', async () => {
