@@ -623,10 +623,11 @@ export class IsolateHost {
 
   /**
    * The next spare of this class, started by this taken spare's first render (a new tenant, or this
-   * one after a limit, then finds one ready): at its end, or `now` while it runs long (D357).
+   * one after a limit, then finds one ready): at its end, or `now` while it runs long (D357). Not
+   * by a claimed spare's warm-up render still in flight: the tenant's own render follows it (D258).
    */
   private nextSpare(now: boolean): void {
-    if (!this.spareAfterRender) return;
+    if (!this.spareAfterRender || this.warming) return;
     this.spareAfterRender = false;
     this.sparesFrom?.prepare(this.memoryMB, now);
   }
@@ -636,9 +637,7 @@ export class IsolateHost {
     s.copy?.release();
     s.live.lastUsed = Date.now();
     this.active = null;
-    // Not a claimed spare's warm-up render still in flight: the tenant's first render is the one
-    // that starts the next spare (a tenant's render waits for the warm-up, D258).
-    if (this.spareAfterRender && !this.warming) this.nextSpare(false);
+    this.nextSpare(false);
     const result = s.result!;
     if (s.defining && result.error?.code === 'E_TEMPLATE_NOT_LOADED') {
       // Its define failed (it threw, or ran out of time): the context may hold half of it.
