@@ -14,6 +14,11 @@ export interface PagesFigures {
   /** The same tenants sharing isolates (`--shared`, D342), when the table has that column. */
   sharedBySmarty: Map<string, number>;
   sharedLabel: string | null;
+  /**
+   * An empty template with each page's vars, against Smarty 2.6.33's whole page: the floor of the
+   * sandbox's request on that page (empty when the table has no such column).
+   */
+  floorBySmarty: Map<string, number>;
 }
 
 const cells = (line: string) =>
@@ -32,12 +37,14 @@ export function readPages(text: string): PagesFigures | null {
   if (one < 0) return null;
   const many = names.findIndex((n) => /^smartcage, \d+ tenants \/ Smarty 2$/.test(n));
   const shared = names.findIndex((n) => /^smartcage, \d+ tenants sharing isolates \d+ at a time \/ Smarty 2$/.test(n));
+  const floor = names.indexOf('smartcage, an empty template / Smarty 2');
   const figures: PagesFigures = {
     bySmarty: new Map(),
     tenantsBySmarty: new Map(),
     tenantsLabel: many < 0 ? null : names[many]!.replace(/ \/ Smarty 2$/, ''),
     sharedBySmarty: new Map(),
     sharedLabel: shared < 0 ? null : names[shared]!.replace(/^smartcage, \d+ tenants | \/ Smarty 2$/g, ''),
+    floorBySmarty: new Map(),
   };
   for (const line of lines.slice(lines.indexOf(head) + 2)) {
     if (!line.startsWith('| ')) break;
@@ -45,6 +52,7 @@ export function readPages(text: string): PagesFigures | null {
     figures.bySmarty.set(row[0]!, Number(row[one]));
     if (many >= 0) figures.tenantsBySmarty.set(row[0]!, Number(row[many]));
     if (shared >= 0) figures.sharedBySmarty.set(row[0]!, Number(row[shared]));
+    if (floor >= 0) figures.floorBySmarty.set(row[0]!, Number(row[floor]));
   }
   return figures;
 }

@@ -62,6 +62,28 @@ describe('bench/lib/issue35.ts', () => {
     expect(readPages(PAGES)!.sharedLabel).toBeNull();
   });
 
+  it("reads the floor column (an empty template with the page's vars) apart from the page's own", () => {
+    // bench/pages.ts, 2026-12-01 (its list, json and geometric mean rows).
+    const p =
+      readPages(`| page | hand-written | Eta | smartcage | smartcage, an empty template | Smarty 2.6.33 | smartcage / hand | smartcage / Smarty 2 | smartcage, an empty template / hand | smartcage, an empty template / Smarty 2 |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| list | 221 | 169 | 432 | 150 | 283 | 1.96 | 1.53 | 0.68 | 0.53 |
+| json | 108 | 107 | 286 | 140 | 55 | 2.66 | 5.21 | 1.30 | 2.55 |
+| **geometric mean** | 155 | 134 | 351 | 145 | 125 | **2.28** | **2.82** | **0.94** | **1.16** |`)!;
+    expect([...p.bySmarty]).toEqual([
+      ['list', 1.53],
+      ['json', 5.21],
+      ['geometric mean', 2.82],
+    ]);
+    expect([...p.floorBySmarty]).toEqual([
+      ['list', 0.53],
+      ['json', 2.55],
+      ['geometric mean', 1.16],
+    ]);
+    expect(p.tenantsLabel).toBeNull();
+    expect(readPages(PAGES)!.floorBySmarty.size).toBe(0);
+  });
+
   it("reads each endpoint's CPU per request and its ratio to the plain server", () => {
     expect([...readServe(SERVE)]).toEqual([
       ['news', { ms: 2.945, timesPlain: 10.8 }],
@@ -79,6 +101,8 @@ describe('bench/lib/issue35.ts', () => {
     );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^\| page \|/m);
+    // The floor's row is there without Smarty: measured against the hand-written function.
+    expect(r.stdout).toMatch(/\| smartcage, an empty template \/ hand \|/);
     expect(readPages(r.stdout)).toBeNull();
   });
 });
