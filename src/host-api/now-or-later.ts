@@ -83,6 +83,20 @@ export function notNow(why: string): BridgeError {
   return new BridgeError('E_SLICE_YIELD', `${why}: the render runs again on the async path`);
 }
 
+/**
+ * Runs `fn`, whose reads are a store's answers at once, as one read of the store (D361): SQLite
+ * runs it in one read transaction, so the statements of one host call see one state of the
+ * database and take its file lock once, not once each (8 statements of the `news` endpoint: 38 µs
+ * of locking and unlocking become 16). Reentrant: inside a snapshot it only runs `fn`. Throws
+ * E_SLICE_YIELD (`notNow`) when a transaction holds the connection.
+ */
+export type Snapshot = <T>(fn: () => T) => T;
+
+/** What a now face may carry beside its reads: the store's snapshot, for a host call of several reads. */
+export interface SnapshotFace {
+  readonly snapshot?: Snapshot;
+}
+
 /** Reads written in steps, by name: what a store writes once for both faces (src/site/adapters/content.ts). */
 type StepReads = { readonly [name: string]: (...args: never[]) => Steps<unknown> };
 /** What a read in steps answers. */
@@ -98,12 +112,20 @@ export function laterFace<R extends StepReads>(
   return face as { [K in keyof R]: (...args: Parameters<R[K]>) => Promise<Answered<R[K]>> };
 }
 
-/** An adapter's now face over reads in steps: each read run by `runNow` (a step that is a promise refused). */
+/**
+ * An adapter's now face over reads in steps: each read run by `runNow` (a step that is a promise
+ * refused), inside the store's `snapshot` when it has one, which the face also carries so that a
+ * host call of several reads (read-plugin.ts) runs them all in one.
+ */
 export function nowFace<R extends StepReads>(
   reads: R,
-): { [K in keyof R]: (...args: Parameters<R[K]>) => Answered<R[K]> } {
+  snapshot?: Snapshot,
+): { [K in keyof R]: (...args: Parameters<R[K]>) => Answered<R[K]> } & SnapshotFace {
   const face: Record<string, unknown> = {};
   for (const [name, read] of Object.entries(reads))
-    face[name] = (...args: never[]) => runNow(read(...args) as Steps<unknown>);
-  return face as { [K in keyof R]: (...args: Parameters<R[K]>) => Answered<R[K]> };
+    face[name] = snapshot
+      ? (...args: never[]) => snapshot(() => runNow(read(...args) as Steps<unknown>))
+      : (...args: never[]) => runNow(read(...args) as Steps<unknown>);
+  if (snapshot) face.snapshot = snapshot;
+  return face as { [K in keyof R]: (...args: Parameters<R[K]>) => Answered<R[K]> } & SnapshotFace;
 }

@@ -6,7 +6,7 @@
  */
 import type { FunctionPlugin } from '../plugins/types.js';
 import type { Value } from '../value/value.js';
-import { notNow, runLater, runNow, type Steps } from '../host-api/now-or-later.js';
+import { notNow, runLater, runNow, type SnapshotFace, type Steps } from '../host-api/now-or-later.js';
 import type { BridgeCall, HostPlugin, HostResult, ReadRun } from './plugin-contract.js';
 
 /** The now face of the adapter a plugin was handed, or undefined when it answers only later. */
@@ -36,7 +36,10 @@ export function implementRead<const D extends FunctionPlugin & { host: string }>
     runNow(attrs, call, adapter, signal) {
       const face = nowFaceOf(adapter);
       if (!face) throw notNow(`{${declaration.name}}: this host's adapter answers only later`);
-      return runNow(run(attrs, call, face, signal));
+      // All the reads of one call in one snapshot of the store: one state, one lock (D361).
+      const snapshot = (face as SnapshotFace).snapshot;
+      if (!snapshot) return runNow(run(attrs, call, face, signal));
+      return snapshot(() => runNow(run(attrs, call, face, signal)));
     },
   };
 }

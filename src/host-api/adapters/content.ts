@@ -6,6 +6,8 @@
  * answers what is stored, always for the tenant it is given (the render's identity.tenant).
  */
 
+import type { SnapshotFace } from '../now-or-later.js';
+
 /** Texts of one thing in one language. */
 export interface TopicText {
   subject: string;
@@ -187,7 +189,7 @@ export type ContentReadsNow = {
   readonly [K in ContentReadName]: AnsweredNow<ContentAdapter[K]>;
 } & {
   readonly [K in OptionalContentReadName]?: AnsweredNow<NonNullable<ContentAdapter[K]>>;
-};
+} & SnapshotFace;
 
 /** The reads of a ContentAdapter as a plugin written for both paths sees them: the adapter, or its now face. */
 export type ContentReads = Pick<ContentAdapter, ContentReadName | OptionalContentReadName> | ContentReadsNow;
@@ -209,7 +211,7 @@ export interface MastersAdapter {
    */
   csvTable(tableId: number, lang: string): Promise<CsvTable | null>;
   /** `csvTable` answered at once, as ContentAdapter.now answers its reads (D268, D271). */
-  readonly now?: { readonly csvTable: (tableId: number, lang: string) => CsvTable | null };
+  readonly now?: { readonly csvTable: (tableId: number, lang: string) => CsvTable | null } & SnapshotFace;
 }
 
 /** A child site of a site (the platform's site hierarchy). */
@@ -229,5 +231,5 @@ export interface ChildSitesAdapter {
   /** The child site `siteKey` of the tenant (never a site that is not its child), or null. */
   childSite(siteKey: string): Promise<ChildSite | null>;
   /** `childSite` answered at once, as ContentAdapter.now answers its reads (D268, D271). */
-  readonly now?: { readonly childSite: (siteKey: string) => ChildSite | null };
+  readonly now?: { readonly childSite: (siteKey: string) => ChildSite | null } & SnapshotFace;
 }

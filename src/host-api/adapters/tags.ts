@@ -4,6 +4,8 @@
  * ordering, language choice and the category tree are the plugins' (src/host-plugins/tags/).
  */
 
+import type { SnapshotFace } from '../now-or-later.js';
+
 export interface TagCategoryRecord {
   categoryId: number;
   /** The parent category; null for a top-level one. */
@@ -49,7 +51,7 @@ export interface TagsAdapter {
 /** The reads of a TagsAdapter, each answering its value instead of a promise of it (TagsAdapter.now). */
 export type TagsReadsNow = {
   readonly [K in TagsReadName]: (...args: Parameters<TagsAdapter[K]>) => Awaited<ReturnType<TagsAdapter[K]>>;
-};
+} & SnapshotFace;
 
 /** Every TagsAdapter method only reads. */
 type TagsReadName = 'categories' | 'tagsOf' | 'tags' | 'related';

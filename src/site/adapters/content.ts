@@ -286,7 +286,7 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
   const content: ContentAdapter = {
     ...laterFace(contentReads(tenant, db)),
     // SQLite answers on this thread: a render whose host calls are these reads may take the slice.
-    ...(db.now ? { now: nowFace(contentReads(tenant, db.now)) } : {}),
+    ...(db.now ? { now: nowFace(contentReads(tenant, db.now), db.now.snapshot) } : {}),
     async addToCounter(target, amount) {
       // One statement: two increments at once both count, on either backend.
       const r = await db.get<{ value: number }>(
@@ -337,14 +337,14 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
 
   const others = laterFace(otherReads(tenant, db));
   // SQLite answers on this thread: renders whose host calls are these reads may take the slice.
-  const othersNow = db.now ? nowFace(otherReads(tenant, db.now)) : null;
+  const othersNow = db.now ? nowFace(otherReads(tenant, db.now), db.now.snapshot) : null;
   const masters: MastersAdapter = {
     csvTable: others.csvTable,
-    ...(othersNow ? { now: { csvTable: othersNow.csvTable } } : {}),
+    ...(othersNow ? { now: { csvTable: othersNow.csvTable, snapshot: othersNow.snapshot } } : {}),
   };
   const childSites: ChildSitesAdapter = {
     childSite: others.childSite,
-    ...(othersNow ? { now: { childSite: othersNow.childSite } } : {}),
+    ...(othersNow ? { now: { childSite: othersNow.childSite, snapshot: othersNow.snapshot } } : {}),
   };
 
   return { content, masters, childSites };

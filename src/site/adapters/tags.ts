@@ -81,7 +81,7 @@ export function tagsAdapters(ctx: SiteContext): Partial<HostAdapters> {
   const tags: TagsAdapter = {
     ...laterFace(tagsReads(tenant, db)),
     // SQLite answers on this thread: a render whose host calls are these reads may take the slice.
-    ...(db.now ? { now: nowFace(tagsReads(tenant, db.now)) } : {}),
+    ...(db.now ? { now: nowFace(tagsReads(tenant, db.now), db.now.snapshot) } : {}),
   };
   return { tags };
 }

@@ -208,5 +208,6 @@ function readsOnly(now: SqlReadsNow): SqlReadsNow {
       check(sql);
       return now.get<T>(sql, params);
     },
+    snapshot: now.snapshot,
   };
 }

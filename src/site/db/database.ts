@@ -7,6 +7,7 @@
  * names it: a PostgreSQL database may hold many sites.
  */
 import path from 'node:path';
+import type { Snapshot } from '../../host-api/now-or-later.js';
 
 /** A site's SQLite database, relative to its folder. */
 export const SQLITE_FILE = path.join('data', 'site.sqlite');
@@ -27,6 +28,8 @@ export interface SqlRunner {
 export interface SqlReadsNow {
   all<T extends object = Row>(sql: string, params?: readonly SqlValue[]): T[];
   get<T extends object = Row>(sql: string, params?: readonly SqlValue[]): T | undefined;
+  /** Runs `fn`, which reads through this face, in one read transaction (Snapshot, D361). */
+  snapshot: Snapshot;
 }
 
 /** The reads of either: what a read written once for both faces (src/site/adapters/content.ts) calls. */

@@ -86,6 +86,8 @@ class SqliteDatabase implements SiteDatabase {
     const free = () => {
       if (this.inTransaction) throw notNow('a database read: a transaction holds the connection');
     };
+    // Inside a snapshot: its read transaction is open, and a nested one only runs its function.
+    let snapshotting = false;
     this.now = {
       all<T extends object = Row>(sql: string, params?: readonly SqlValue[]): T[] {
         free();
@@ -94,6 +96,23 @@ class SqliteDatabase implements SiteDatabase {
       get<T extends object = Row>(sql: string, params?: readonly SqlValue[]): T | undefined {
         free();
         return runner.getNow<T>(sql, params);
+      },
+      snapshot<T>(fn: () => T): T {
+        if (snapshotting) return fn();
+        free();
+        // Deferred: a read transaction in WAL mode, which never waits for a writer nor holds one up.
+        db.exec('BEGIN');
+        snapshotting = true;
+        try {
+          const out = fn();
+          db.exec('COMMIT');
+          return out;
+        } catch (e) {
+          db.exec('ROLLBACK');
+          throw e;
+        } finally {
+          snapshotting = false;
+        }
       },
     };
   }
