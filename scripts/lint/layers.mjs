@@ -94,6 +94,8 @@ export const LAYERS = {
     'engine.ts',
     'engine-internal.ts',
     'errors.ts',
+    // The host-call channel: which renders took the synchronous slice (OPS-17).
+    'diagnostics.ts',
     'text',
   ],
   lsp: ['compiler', 'plugins'],

@@ -170,8 +170,10 @@ export interface ContentAdapter {
    * `{assign_topics_category_list}`) may run in the synchronous slice of the embedding process,
    * holding its event loop for the statements (docs/decisions.md D268). A read that cannot be
    * answered at once right now (the connection is inside another call's transaction) throws
-   * E_SLICE_YIELD (`notNow`): the render then runs again asynchronously. Absent (PostgreSQL, a CMS
-   * over HTTP): such renders take the async path. Never a face of a promise-answering store.
+   * E_SLICE_YIELD (`notNow`): the render then runs again asynchronously. A render on the async
+   * path asks it first too, and the methods above only when it throws `notNow` (D362). Absent
+   * (PostgreSQL, a CMS over HTTP): such renders take the async path. Never a face of a
+   * promise-answering store.
    */
   readonly now?: ContentReadsNow;
 }

@@ -228,19 +228,15 @@ export const OPS: SecurityCase[] = [
       'a template that may call a host plugin with effects (a counter write) never takes the synchronous slice, though its reads could be answered at once (D268)',
     async run() {
       const { createEngine } = await import('../../engine.js');
-      // A content adapter whose reads also answer at once, counting which face served them.
-      const served = { now: 0, later: 0 };
-      const categories = (face: 'now' | 'later') => {
-        served[face]++;
-        return [];
-      };
+      const { watchAsyncHostCalls } = await import('../async-host-calls.js');
+      // A content adapter whose reads also answer at once.
       const content: ContentAdapter = {
         group: async () => null,
         groupTopics: async () => [],
         topics: async () => [],
         findTopicId: async () => null,
         columns: async () => [],
-        categories: async () => categories('later'),
+        categories: async () => [],
         addToCounter: async () => 1,
         setCounter: async () => 1,
         syncCounters: async () => 0,
@@ -250,27 +246,30 @@ export const OPS: SecurityCase[] = [
           topics: () => [],
           findTopicId: () => null,
           columns: () => [],
-          categories: () => categories('now'),
+          categories: () => [],
         },
       };
       const e = createEngine({ workers: 0, host: { content }, limits: { syncSliceMs: 20 } });
       const read = '{api_method var=r model="TopicsCategory" method="list" method_params=$m}{$r.list|@count}';
       // The write is never reached; that the template can reach it is what keeps it off the slice.
       const write = `${read}{if $w}{increment_counter var=v value=1 topics_group_id=1 slug="x" ext_slug="c"}{/if}`;
+      // A render in the slice answers its call there; one off it, on the async path (D362).
+      const calls = watchAsyncHostCalls();
       const renders = async (source: string) => {
-        served.now = served.later = 0;
+        calls.reset();
         for (let i = 0; i < 12; i++) await e.render(source, { vars: { m: { topics_group_id: 1 }, w: false } });
-        return { ...served };
+        return 12 - calls.count;
       };
       try {
         const reads = await renders(read);
         const writes = await renders(write);
-        const ok = reads.now > 0 && writes.now === 0 && writes.later === 12;
+        const ok = reads > 0 && writes === 0;
         return {
           status: ok ? 'contained' : 'escaped',
-          detail: `reads only: ${reads.now} of 12 renders answered at once (in the slice); with a reachable write: ${writes.now} at once, ${writes.later} on the async path`,
+          detail: `reads only: ${reads} of 12 renders answered their call in the slice; with a reachable write: ${writes}`,
         };
       } finally {
+        calls.stop();
         await e.close();
       }
     },
