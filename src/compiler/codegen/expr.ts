@@ -268,7 +268,7 @@ const LITERALS = new Set(['String', 'Number', 'Bool', 'Null']);
 
 function compileVar(v: Var, cx: EmitContext): string {
   if (v.name === 'smarty') {
-    const { base, rest } = smartyVarBase(v, cx);
+    const { base, rest } = smartyVarBase(v, cx, (e) => compileExpr(e, cx));
     return compilePath(base, rest, cx);
   }
   if (cx.readsOnce.size > 0) {
