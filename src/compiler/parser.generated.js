@@ -278,30 +278,30 @@ function peg$parse(input, options) {
   const peg$c9 = "=";
   const peg$c10 = "(";
   const peg$c11 = ")";
-  const peg$c12 = "true";
-  const peg$c13 = "yes";
-  const peg$c14 = "on";
-  const peg$c15 = "false";
-  const peg$c16 = "no";
-  const peg$c17 = "off";
-  const peg$c18 = "null";
-  const peg$c19 = "$";
-  const peg$c20 = "%";
-  const peg$c21 = ".";
-  const peg$c22 = "-";
-  const peg$c23 = "--";
-  const peg$c24 = "|";
-  const peg$c25 = "@";
-  const peg$c26 = ":";
-  const peg$c27 = "[";
-  const peg$c28 = "]";
-  const peg$c29 = "->";
-  const peg$c30 = "'";
-  const peg$c31 = "\\'";
-  const peg$c32 = "\\\\";
-  const peg$c33 = "\\";
-  const peg$c34 = "\"";
-  const peg$c35 = "`";
+  const peg$c12 = "-";
+  const peg$c13 = ".";
+  const peg$c14 = "true";
+  const peg$c15 = "yes";
+  const peg$c16 = "on";
+  const peg$c17 = "false";
+  const peg$c18 = "no";
+  const peg$c19 = "off";
+  const peg$c20 = "null";
+  const peg$c21 = "$";
+  const peg$c22 = "`";
+  const peg$c23 = "%";
+  const peg$c24 = "--";
+  const peg$c25 = "|";
+  const peg$c26 = "@";
+  const peg$c27 = ":";
+  const peg$c28 = "[";
+  const peg$c29 = "]";
+  const peg$c30 = "->";
+  const peg$c31 = "'";
+  const peg$c32 = "\\'";
+  const peg$c33 = "\\\\";
+  const peg$c34 = "\\";
+  const peg$c35 = "\"";
   const peg$c36 = "\\x";
   const peg$c37 = "\\u{";
   const peg$c38 = "||";
@@ -346,35 +346,36 @@ function peg$parse(input, options) {
   const peg$r0 = /^[^{]/;
   const peg$r1 = /^[^()}]/;
   const peg$r2 = /^[ \t\r\n}]/;
-  const peg$r3 = /^[^ \t\r\n}"'=]/;
-  const peg$r4 = /^[+*\/%]/;
-  const peg$r5 = /^[>\-]/;
-  const peg$r6 = /^[:|-}]/;
-  const peg$r7 = /^[0-9]/;
-  const peg$r8 = /^[|:+*\/%)}\]`,= \t\r\n\-]/;
-  const peg$r9 = /^[a-zA-Z0-9_]/;
-  const peg$r10 = /^[^'\\]/;
-  const peg$r11 = /^[^"\\`$]/;
-  const peg$r12 = /^[a-zA-Z0-9_$]/;
-  const peg$r13 = /^[ntrvef\\$"]/;
-  const peg$r14 = /^[0-7]/;
-  const peg$r15 = /^[0-9A-Fa-f]/;
-  const peg$r16 = /^[<>]/;
-  const peg$r17 = /^[%*\/]/;
-  const peg$r18 = /^[^ \t\r\n}$\\]/;
-  const peg$r19 = /^[$\\]/;
-  const peg$r20 = /^[tT]/;
-  const peg$r21 = /^[rR]/;
-  const peg$r22 = /^[uU]/;
-  const peg$r23 = /^[eE]/;
-  const peg$r24 = /^[fF]/;
-  const peg$r25 = /^[aA]/;
-  const peg$r26 = /^[lL]/;
-  const peg$r27 = /^[sS]/;
-  const peg$r28 = /^[nN]/;
-  const peg$r29 = /^[^}'"]/;
-  const peg$r30 = /^[a-zA-Z_]/;
-  const peg$r31 = /^[ \t\r\n]/;
+  const peg$r3 = /^[0-9]/;
+  const peg$r4 = /^[eE]/;
+  const peg$r5 = /^[+\-]/;
+  const peg$r6 = /^[^ \t\r\n}"'=]/;
+  const peg$r7 = /^[+*\/%]/;
+  const peg$r8 = /^[>\-]/;
+  const peg$r9 = /^[:|-}]/;
+  const peg$r10 = /^[|:+*\/%)}\]`,= \t\r\n\-]/;
+  const peg$r11 = /^[a-zA-Z0-9_]/;
+  const peg$r12 = /^[^'\\]/;
+  const peg$r13 = /^[^"\\`$]/;
+  const peg$r14 = /^[a-zA-Z0-9_$]/;
+  const peg$r15 = /^[ntrvef\\$"]/;
+  const peg$r16 = /^[0-7]/;
+  const peg$r17 = /^[0-9A-Fa-f]/;
+  const peg$r18 = /^[<>]/;
+  const peg$r19 = /^[%*\/]/;
+  const peg$r20 = /^[^ \t\r\n}$\\]/;
+  const peg$r21 = /^[$\\]/;
+  const peg$r22 = /^[tT]/;
+  const peg$r23 = /^[rR]/;
+  const peg$r24 = /^[uU]/;
+  const peg$r25 = /^[fF]/;
+  const peg$r26 = /^[aA]/;
+  const peg$r27 = /^[lL]/;
+  const peg$r28 = /^[sS]/;
+  const peg$r29 = /^[nN]/;
+  const peg$r30 = /^[^}'"]/;
+  const peg$r31 = /^[a-zA-Z_]/;
+  const peg$r32 = /^[ \t\r\n]/;
 
   const peg$e0 = peg$classExpectation(["{"], true, false, false);
   const peg$e1 = peg$literalExpectation("{*", false);
@@ -392,101 +393,102 @@ function peg$parse(input, options) {
   const peg$e13 = peg$literalExpectation(")", false);
   const peg$e14 = peg$classExpectation([" ", "\t", "\r", "\n", "}"], false, false, false);
   const peg$e15 = peg$anyExpectation();
-  const peg$e16 = peg$literalExpectation("true", false);
-  const peg$e17 = peg$literalExpectation("yes", false);
-  const peg$e18 = peg$literalExpectation("on", false);
-  const peg$e19 = peg$literalExpectation("false", false);
-  const peg$e20 = peg$literalExpectation("no", false);
-  const peg$e21 = peg$literalExpectation("off", false);
-  const peg$e22 = peg$literalExpectation("null", false);
-  const peg$e23 = peg$literalExpectation("$", false);
-  const peg$e24 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
-  const peg$e25 = peg$literalExpectation("%", false);
-  const peg$e26 = peg$literalExpectation(".", false);
-  const peg$e27 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
-  const peg$e28 = peg$literalExpectation("-", false);
-  const peg$e29 = peg$classExpectation([">", "-"], false, false, false);
-  const peg$e30 = peg$literalExpectation("--", false);
-  const peg$e31 = peg$literalExpectation("|", false);
-  const peg$e32 = peg$literalExpectation("@", false);
-  const peg$e33 = peg$literalExpectation(":", false);
-  const peg$e34 = peg$classExpectation([":", ["|", "}"]], false, false, false);
-  const peg$e35 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e36 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
-  const peg$e37 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e38 = peg$literalExpectation("[", false);
-  const peg$e39 = peg$literalExpectation("]", false);
-  const peg$e40 = peg$literalExpectation("->", false);
-  const peg$e41 = peg$literalExpectation("'", false);
-  const peg$e42 = peg$literalExpectation("\\'", false);
-  const peg$e43 = peg$literalExpectation("\\\\", false);
-  const peg$e44 = peg$classExpectation(["'", "\\"], true, false, false);
-  const peg$e45 = peg$literalExpectation("\\", false);
-  const peg$e46 = peg$literalExpectation("\"", false);
-  const peg$e47 = peg$literalExpectation("`", false);
-  const peg$e48 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
-  const peg$e49 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
-  const peg$e50 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
-  const peg$e51 = peg$classExpectation([["0", "7"]], false, false, false);
-  const peg$e52 = peg$literalExpectation("\\x", false);
-  const peg$e53 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e54 = peg$literalExpectation("\\u{", false);
-  const peg$e55 = peg$literalExpectation("||", false);
-  const peg$e56 = peg$literalExpectation("or", true);
-  const peg$e57 = peg$literalExpectation("&&", false);
-  const peg$e58 = peg$literalExpectation("and", true);
-  const peg$e59 = peg$literalExpectation("^", false);
-  const peg$e60 = peg$literalExpectation("&", false);
-  const peg$e61 = peg$literalExpectation("===", false);
-  const peg$e62 = peg$literalExpectation("!==", false);
-  const peg$e63 = peg$literalExpectation("==", false);
-  const peg$e64 = peg$literalExpectation("!=", false);
-  const peg$e65 = peg$literalExpectation("<>", false);
-  const peg$e66 = peg$literalExpectation("eq", true);
-  const peg$e67 = peg$literalExpectation("neq", true);
-  const peg$e68 = peg$literalExpectation("ne", true);
-  const peg$e69 = peg$literalExpectation("<=", false);
-  const peg$e70 = peg$literalExpectation(">", false);
-  const peg$e71 = peg$literalExpectation(">=", false);
-  const peg$e72 = peg$literalExpectation("<", false);
-  const peg$e73 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e74 = peg$literalExpectation("gte", true);
-  const peg$e75 = peg$literalExpectation("ge", true);
-  const peg$e76 = peg$literalExpectation("lte", true);
-  const peg$e77 = peg$literalExpectation("le", true);
-  const peg$e78 = peg$literalExpectation("gt", true);
-  const peg$e79 = peg$literalExpectation("lt", true);
-  const peg$e80 = peg$literalExpectation("<<", false);
-  const peg$e81 = peg$literalExpectation(">>", false);
-  const peg$e82 = peg$literalExpectation("+", false);
-  const peg$e83 = peg$classExpectation(["%", "*", "/"], false, false, false);
-  const peg$e84 = peg$literalExpectation("mod", true);
-  const peg$e85 = peg$literalExpectation("!", false);
-  const peg$e86 = peg$literalExpectation("not", true);
-  const peg$e87 = peg$literalExpectation("~", false);
-  const peg$e88 = peg$literalExpectation("is", true);
-  const peg$e89 = peg$literalExpectation("not", false);
-  const peg$e90 = peg$literalExpectation("even", false);
-  const peg$e91 = peg$literalExpectation("odd", false);
-  const peg$e92 = peg$literalExpectation("by", false);
-  const peg$e93 = peg$literalExpectation("div", false);
-  const peg$e94 = peg$literalExpectation("\\$", false);
-  const peg$e95 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "$", "\\"], true, false, false);
-  const peg$e96 = peg$classExpectation(["$", "\\"], false, false, false);
-  const peg$e97 = peg$literalExpectation(",", false);
-  const peg$e98 = peg$classExpectation(["t", "T"], false, false, false);
-  const peg$e99 = peg$classExpectation(["r", "R"], false, false, false);
-  const peg$e100 = peg$classExpectation(["u", "U"], false, false, false);
-  const peg$e101 = peg$classExpectation(["e", "E"], false, false, false);
-  const peg$e102 = peg$classExpectation(["f", "F"], false, false, false);
-  const peg$e103 = peg$classExpectation(["a", "A"], false, false, false);
-  const peg$e104 = peg$classExpectation(["l", "L"], false, false, false);
-  const peg$e105 = peg$classExpectation(["s", "S"], false, false, false);
-  const peg$e106 = peg$classExpectation(["n", "N"], false, false, false);
-  const peg$e107 = peg$classExpectation(["}", "'", "\""], true, false, false);
-  const peg$e108 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e109 = peg$otherExpectation("whitespace");
-  const peg$e110 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
+  const peg$e16 = peg$literalExpectation("-", false);
+  const peg$e17 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e18 = peg$literalExpectation(".", false);
+  const peg$e19 = peg$classExpectation(["e", "E"], false, false, false);
+  const peg$e20 = peg$classExpectation(["+", "-"], false, false, false);
+  const peg$e21 = peg$literalExpectation("true", false);
+  const peg$e22 = peg$literalExpectation("yes", false);
+  const peg$e23 = peg$literalExpectation("on", false);
+  const peg$e24 = peg$literalExpectation("false", false);
+  const peg$e25 = peg$literalExpectation("no", false);
+  const peg$e26 = peg$literalExpectation("off", false);
+  const peg$e27 = peg$literalExpectation("null", false);
+  const peg$e28 = peg$literalExpectation("$", false);
+  const peg$e29 = peg$literalExpectation("`", false);
+  const peg$e30 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
+  const peg$e31 = peg$literalExpectation("%", false);
+  const peg$e32 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
+  const peg$e33 = peg$classExpectation([">", "-"], false, false, false);
+  const peg$e34 = peg$literalExpectation("--", false);
+  const peg$e35 = peg$literalExpectation("|", false);
+  const peg$e36 = peg$literalExpectation("@", false);
+  const peg$e37 = peg$literalExpectation(":", false);
+  const peg$e38 = peg$classExpectation([":", ["|", "}"]], false, false, false);
+  const peg$e39 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
+  const peg$e40 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e41 = peg$literalExpectation("[", false);
+  const peg$e42 = peg$literalExpectation("]", false);
+  const peg$e43 = peg$literalExpectation("->", false);
+  const peg$e44 = peg$literalExpectation("'", false);
+  const peg$e45 = peg$literalExpectation("\\'", false);
+  const peg$e46 = peg$literalExpectation("\\\\", false);
+  const peg$e47 = peg$classExpectation(["'", "\\"], true, false, false);
+  const peg$e48 = peg$literalExpectation("\\", false);
+  const peg$e49 = peg$literalExpectation("\"", false);
+  const peg$e50 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
+  const peg$e51 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
+  const peg$e52 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
+  const peg$e53 = peg$classExpectation([["0", "7"]], false, false, false);
+  const peg$e54 = peg$literalExpectation("\\x", false);
+  const peg$e55 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+  const peg$e56 = peg$literalExpectation("\\u{", false);
+  const peg$e57 = peg$literalExpectation("||", false);
+  const peg$e58 = peg$literalExpectation("or", true);
+  const peg$e59 = peg$literalExpectation("&&", false);
+  const peg$e60 = peg$literalExpectation("and", true);
+  const peg$e61 = peg$literalExpectation("^", false);
+  const peg$e62 = peg$literalExpectation("&", false);
+  const peg$e63 = peg$literalExpectation("===", false);
+  const peg$e64 = peg$literalExpectation("!==", false);
+  const peg$e65 = peg$literalExpectation("==", false);
+  const peg$e66 = peg$literalExpectation("!=", false);
+  const peg$e67 = peg$literalExpectation("<>", false);
+  const peg$e68 = peg$literalExpectation("eq", true);
+  const peg$e69 = peg$literalExpectation("neq", true);
+  const peg$e70 = peg$literalExpectation("ne", true);
+  const peg$e71 = peg$literalExpectation("<=", false);
+  const peg$e72 = peg$literalExpectation(">", false);
+  const peg$e73 = peg$literalExpectation(">=", false);
+  const peg$e74 = peg$literalExpectation("<", false);
+  const peg$e75 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e76 = peg$literalExpectation("gte", true);
+  const peg$e77 = peg$literalExpectation("ge", true);
+  const peg$e78 = peg$literalExpectation("lte", true);
+  const peg$e79 = peg$literalExpectation("le", true);
+  const peg$e80 = peg$literalExpectation("gt", true);
+  const peg$e81 = peg$literalExpectation("lt", true);
+  const peg$e82 = peg$literalExpectation("<<", false);
+  const peg$e83 = peg$literalExpectation(">>", false);
+  const peg$e84 = peg$literalExpectation("+", false);
+  const peg$e85 = peg$classExpectation(["%", "*", "/"], false, false, false);
+  const peg$e86 = peg$literalExpectation("mod", true);
+  const peg$e87 = peg$literalExpectation("!", false);
+  const peg$e88 = peg$literalExpectation("not", true);
+  const peg$e89 = peg$literalExpectation("~", false);
+  const peg$e90 = peg$literalExpectation("is", true);
+  const peg$e91 = peg$literalExpectation("not", false);
+  const peg$e92 = peg$literalExpectation("even", false);
+  const peg$e93 = peg$literalExpectation("odd", false);
+  const peg$e94 = peg$literalExpectation("by", false);
+  const peg$e95 = peg$literalExpectation("div", false);
+  const peg$e96 = peg$literalExpectation("\\$", false);
+  const peg$e97 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "$", "\\"], true, false, false);
+  const peg$e98 = peg$classExpectation(["$", "\\"], false, false, false);
+  const peg$e99 = peg$literalExpectation(",", false);
+  const peg$e100 = peg$classExpectation(["t", "T"], false, false, false);
+  const peg$e101 = peg$classExpectation(["r", "R"], false, false, false);
+  const peg$e102 = peg$classExpectation(["u", "U"], false, false, false);
+  const peg$e103 = peg$classExpectation(["f", "F"], false, false, false);
+  const peg$e104 = peg$classExpectation(["a", "A"], false, false, false);
+  const peg$e105 = peg$classExpectation(["l", "L"], false, false, false);
+  const peg$e106 = peg$classExpectation(["s", "S"], false, false, false);
+  const peg$e107 = peg$classExpectation(["n", "N"], false, false, false);
+  const peg$e108 = peg$classExpectation(["}", "'", "\""], true, false, false);
+  const peg$e109 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e110 = peg$otherExpectation("whitespace");
+  const peg$e111 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
 
   function peg$f0(nodes) {    return nodes;  }
   function peg$f1() {
@@ -540,29 +542,35 @@ function peg$parse(input, options) {
   function peg$f20(head) {
     error(`[E_SYNTAX] ${text()} calls a method`);
   }
-  function peg$f21(word) {
+  function peg$f21(raw) {
+    return node('Number', { raw });
+  }
+  function peg$f22(word) {
     if (word === 'null') return node('Null', {});
     return node('Bool', { value: word === 'true' || word === 'yes' || word === 'on' });
   }
-  function peg$f22(parts) {    return node('Interp', { parts });  }
-  function peg$f23(name, path) {    return node('Var', { name, path });  }
-  function peg$f24(value) {    return value;  }
-  function peg$f25() {    return '$';  }
-  function peg$f26(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f27(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f23(parts) {
+    if (parts.length === 1 && typeof parts[0] !== 'string' && text().startsWith('`')) return parts[0];
+    return node('Interp', { parts });
+  }
+  function peg$f24(name, path) {    return node('Var', { name, path });  }
+  function peg$f25(value) {    return value;  }
+  function peg$f26() {    return '$';  }
+  function peg$f27(base, modifiers) {    return withDefaults(base, modifiers);  }
   function peg$f28(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f29(section, prop) {
+  function peg$f29(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f30(section, prop) {
     const key = (value) => node('Key', { key: node('String', { value }) });
     return node('Var', { name: 'smarty', path: [key('section'), key(section), key(prop)] });
   }
-  function peg$f30(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
-  function peg$f31(op) {    return { op };  }
-  function peg$f32() {    error('[E_SYNTAX] PHP reads "--" as a decrement: write $a+1, or $a - -1 in {if}');  }
-  function peg$f33(all, name, args) {
+  function peg$f31(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
+  function peg$f32(op) {    return { op };  }
+  function peg$f33() {    error('[E_SYNTAX] PHP reads "--" as a decrement: write $a+1, or $a - -1 in {if}');  }
+  function peg$f34(all, name, args) {
     return node('Modifier', { name, all: all !== null, args });
   }
-  function peg$f34(arg) {    return withDefaults(arg, []);  }
-  function peg$f35(word) {
+  function peg$f35(arg) {    return withDefaults(arg, []);  }
+  function peg$f36(word) {
     // Smarty 2 writes only its lowercase tokens into the PHP as they are (`true`, `false`,
     // `null`: PHP's constants); a word in any other case, `TRUE` or `Null`, is a string (D352).
     if (word === 'true' || word === 'false') return node('Bool', { value: word === 'true' });
@@ -572,120 +580,120 @@ function peg$parse(input, options) {
     }
     return node('String', { value: word });
   }
-  function peg$f36() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
-  function peg$f37() {
+  function peg$f37() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
+  function peg$f38() {
     peg$currPos = nameEnd(input, peg$currPos);
     const raw = text();
     return /^[0-9]+[eE][0-9]+$/.test(raw) ? node('Number', { raw }) : node('String', { value: raw });
   }
-  function peg$f38(raw) {    return numberNode(raw);  }
   function peg$f39(raw) {    return numberNode(raw);  }
-  function peg$f40(name, path) {    return node('Var', { name, path });  }
-  function peg$f41(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
-  function peg$f42() {
+  function peg$f40(raw) {    return numberNode(raw);  }
+  function peg$f41(name, path) {    return node('Var', { name, path });  }
+  function peg$f42(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
+  function peg$f43() {
     peg$currPos = nameEnd(input, peg$currPos);
     return node('Key', { key: node('String', { value: text().slice(1) }) });
   }
-  function peg$f43(key) {    return key;  }
-  function peg$f44(name) {    return node('Prop', { name });  }
-  function peg$f45(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
-  function peg$f46(key) {    return node('Key', { key });  }
+  function peg$f44(key) {    return key;  }
+  function peg$f45(name) {    return node('Prop', { name });  }
+  function peg$f46(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
   function peg$f47(key) {    return node('Key', { key });  }
-  function peg$f48(section, prop) {    return node('SectionIndex', { section, prop });  }
-  function peg$f49(chars) {    return node('String', { value: chars.join('') });  }
-  function peg$f50() {    return "'";  }
-  function peg$f51() {    return '\\';  }
+  function peg$f48(key) {    return node('Key', { key });  }
+  function peg$f49(section, prop) {    return node('SectionIndex', { section, prop });  }
+  function peg$f50(chars) {    return node('String', { value: chars.join('') });  }
+  function peg$f51() {    return "'";  }
   function peg$f52() {    return '\\';  }
-  function peg$f53(parts) {
+  function peg$f53() {    return '\\';  }
+  function peg$f54(parts) {
     if (parts.every((p) => typeof p === 'string')) return node('String', { value: parts.join('') });
     if (parts.length === 1) return parts[0];
     return node('Interp', { parts });
   }
-  function peg$f54(expr) {    return expr;  }
-  function peg$f55() {    return '$';  }
-  function peg$f56() {    return '`';  }
-  function peg$f57(name, tail, path) {    return node('Var', { name: name + tail, path });  }
-  function peg$f58(name, path, bad) {
+  function peg$f55(expr) {    return expr;  }
+  function peg$f56() {    return '$';  }
+  function peg$f57() {    return '`';  }
+  function peg$f58(name, tail, path) {    return node('Var', { name: name + tail, path });  }
+  function peg$f59(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f59(key) {    return node('Key', { key: numberNode(key) });  }
-  function peg$f60(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f61(c) {    return PHP_ESCAPES[c];  }
-  function peg$f62(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f63(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f64(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f65() {    return '\\';  }
-  function peg$f66(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f67() {    return '||';  }
+  function peg$f60(key) {    return node('Key', { key: numberNode(key) });  }
+  function peg$f61(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f62(c) {    return PHP_ESCAPES[c];  }
+  function peg$f63(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f64(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f65(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f66() {    return '\\';  }
+  function peg$f67(head, tail) {    return foldLeft(head, tail);  }
   function peg$f68() {    return '||';  }
-  function peg$f69(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f70() {    return '&&';  }
+  function peg$f69() {    return '||';  }
+  function peg$f70(head, tail) {    return foldLeft(head, tail);  }
   function peg$f71() {    return '&&';  }
-  function peg$f72(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f73(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f74(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f75(head, tail) {    return foldLeft(head, unchained(tail));  }
-  function peg$f76() {    return '!=';  }
-  function peg$f77() {    return '==';  }
-  function peg$f78() {    return '!=';  }
+  function peg$f72() {    return '&&';  }
+  function peg$f73(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f74(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f75(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f76(head, tail) {    return foldLeft(head, unchained(tail));  }
+  function peg$f77() {    return '!=';  }
+  function peg$f78() {    return '==';  }
   function peg$f79() {    return '!=';  }
-  function peg$f80(head, tail) {    return foldLeft(head, unchained(tail));  }
-  function peg$f81() {    return '<=';  }
-  function peg$f82() {    return '>=';  }
-  function peg$f83() {    return '<';  }
-  function peg$f84() {    return '>';  }
-  function peg$f85() {    return '>=';  }
+  function peg$f80() {    return '!=';  }
+  function peg$f81(head, tail) {    return foldLeft(head, unchained(tail));  }
+  function peg$f82() {    return '<=';  }
+  function peg$f83() {    return '>=';  }
+  function peg$f84() {    return '<';  }
+  function peg$f85() {    return '>';  }
   function peg$f86() {    return '>=';  }
-  function peg$f87() {    return '<=';  }
+  function peg$f87() {    return '>=';  }
   function peg$f88() {    return '<=';  }
-  function peg$f89() {    return '>';  }
-  function peg$f90() {    return '<';  }
-  function peg$f91(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f89() {    return '<=';  }
+  function peg$f90() {    return '>';  }
+  function peg$f91() {    return '<';  }
   function peg$f92(head, tail) {    return foldPieces(head, tail);  }
   function peg$f93(head, tail) {    return foldPieces(head, tail);  }
-  function peg$f94() {    return '%';  }
-  function peg$f95(op, arg) {    return unary(op, arg);  }
-  function peg$f96() {    return '!';  }
+  function peg$f94(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f95() {    return '%';  }
+  function peg$f96(op, arg) {    return unary(op, arg);  }
   function peg$f97() {    return '!';  }
-  function peg$f98() {    return '~';  }
-  function peg$f99() {    return '-';  }
-  function peg$f100() {    return '@';  }
-  function peg$f101(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f102(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f103(kind, by) {    return { kind, by };  }
-  function peg$f104(by) {    return { kind: 'div', by };  }
-  function peg$f105(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f106(expr) {    return node('Group', { expr });  }
-  function peg$f107(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f108(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f109(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f110(base) {    return withDefaults(base, []);  }
-  function peg$f111() {    return (options.defaultModifiers ?? []).length > 0;  }
-  function peg$f112(base) {    return withDefaults(base, []);  }
-  function peg$f113(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f114(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f115(parts) {    return strayToken(text(), parts);  }
-  function peg$f116(name, path) {    return node('Var', { name, path });  }
-  function peg$f117(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f118(head, tail) {    return [head, ...tail];  }
-  function peg$f119() {    return deeper();  }
-  function peg$f120() {    depth--; return true;  }
-  function peg$f121() {    depth--; return false;  }
-  function peg$f122(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f123() {    return node('Null', {});  }
-  function peg$f124() {
-    peg$currPos = nameEnd(input, peg$currPos);
-    return text();
-  }
+  function peg$f98() {    return '!';  }
+  function peg$f99() {    return '~';  }
+  function peg$f100() {    return '-';  }
+  function peg$f101() {    return '@';  }
+  function peg$f102(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f103(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f104(kind, by) {    return { kind, by };  }
+  function peg$f105(by) {    return { kind: 'div', by };  }
+  function peg$f106(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f107(expr) {    return node('Group', { expr });  }
+  function peg$f108(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f109(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f110(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f111(base) {    return withDefaults(base, []);  }
+  function peg$f112() {    return (options.defaultModifiers ?? []).length > 0;  }
+  function peg$f113(base) {    return withDefaults(base, []);  }
+  function peg$f114(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f115(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f116(parts) {    return strayToken(text(), parts);  }
+  function peg$f117(name, path) {    return node('Var', { name, path });  }
+  function peg$f118(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f119(head, tail) {    return [head, ...tail];  }
+  function peg$f120() {    return deeper();  }
+  function peg$f121() {    depth--; return true;  }
+  function peg$f122() {    depth--; return false;  }
+  function peg$f123(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f124() {    return node('Null', {});  }
   function peg$f125() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f126() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f126() {
+    peg$currPos = nameEnd(input, peg$currPos);
+    return text();
+  }
   function peg$f127() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f128() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -1578,11 +1586,14 @@ function peg$parse(input, options) {
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      s0 = peg$parseMethodCall();
+      s0 = peg$parseAttrFloat();
       if (s0 === peg$FAILED) {
-        s0 = peg$parseAttrWord();
+        s0 = peg$parseMethodCall();
         if (s0 === peg$FAILED) {
-          s0 = peg$parseUnquotedString();
+          s0 = peg$parseAttrWord();
+          if (s0 === peg$FAILED) {
+            s0 = peg$parseUnquotedString();
+          }
         }
       }
     }
@@ -1713,65 +1724,288 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseAttrFloat() {
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12;
+
+    s0 = peg$currPos;
+    s1 = peg$currPos;
+    s2 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 45) {
+      s3 = peg$c12;
+      peg$currPos++;
+    } else {
+      s3 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e16); }
+    }
+    if (s3 === peg$FAILED) {
+      s3 = null;
+    }
+    s4 = [];
+    s5 = input.charAt(peg$currPos);
+    if (peg$r3.test(s5)) {
+      peg$currPos++;
+    } else {
+      s5 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
+    }
+    if (s5 !== peg$FAILED) {
+      while (s5 !== peg$FAILED) {
+        s4.push(s5);
+        s5 = input.charAt(peg$currPos);
+        if (peg$r3.test(s5)) {
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        }
+      }
+    } else {
+      s4 = peg$FAILED;
+    }
+    if (s4 !== peg$FAILED) {
+      s5 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 46) {
+        s6 = peg$c13;
+        peg$currPos++;
+      } else {
+        s6 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      }
+      if (s6 !== peg$FAILED) {
+        s7 = [];
+        s8 = input.charAt(peg$currPos);
+        if (peg$r3.test(s8)) {
+          peg$currPos++;
+        } else {
+          s8 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        }
+        while (s8 !== peg$FAILED) {
+          s7.push(s8);
+          s8 = input.charAt(peg$currPos);
+          if (peg$r3.test(s8)) {
+            peg$currPos++;
+          } else {
+            s8 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+          }
+        }
+        s8 = peg$currPos;
+        s9 = input.charAt(peg$currPos);
+        if (peg$r4.test(s9)) {
+          peg$currPos++;
+        } else {
+          s9 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        }
+        if (s9 !== peg$FAILED) {
+          s10 = input.charAt(peg$currPos);
+          if (peg$r5.test(s10)) {
+            peg$currPos++;
+          } else {
+            s10 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          }
+          if (s10 === peg$FAILED) {
+            s10 = null;
+          }
+          s11 = [];
+          s12 = input.charAt(peg$currPos);
+          if (peg$r3.test(s12)) {
+            peg$currPos++;
+          } else {
+            s12 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+          }
+          if (s12 !== peg$FAILED) {
+            while (s12 !== peg$FAILED) {
+              s11.push(s12);
+              s12 = input.charAt(peg$currPos);
+              if (peg$r3.test(s12)) {
+                peg$currPos++;
+              } else {
+                s12 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e17); }
+              }
+            }
+          } else {
+            s11 = peg$FAILED;
+          }
+          if (s11 !== peg$FAILED) {
+            s9 = [s9, s10, s11];
+            s8 = s9;
+          } else {
+            peg$currPos = s8;
+            s8 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s8;
+          s8 = peg$FAILED;
+        }
+        if (s8 === peg$FAILED) {
+          s8 = null;
+        }
+        s6 = [s6, s7, s8];
+        s5 = s6;
+      } else {
+        peg$currPos = s5;
+        s5 = peg$FAILED;
+      }
+      if (s5 === peg$FAILED) {
+        s5 = peg$currPos;
+        s6 = input.charAt(peg$currPos);
+        if (peg$r4.test(s6)) {
+          peg$currPos++;
+        } else {
+          s6 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        }
+        if (s6 !== peg$FAILED) {
+          s7 = input.charAt(peg$currPos);
+          if (peg$r5.test(s7)) {
+            peg$currPos++;
+          } else {
+            s7 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          }
+          if (s7 === peg$FAILED) {
+            s7 = null;
+          }
+          s8 = [];
+          s9 = input.charAt(peg$currPos);
+          if (peg$r3.test(s9)) {
+            peg$currPos++;
+          } else {
+            s9 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+          }
+          if (s9 !== peg$FAILED) {
+            while (s9 !== peg$FAILED) {
+              s8.push(s9);
+              s9 = input.charAt(peg$currPos);
+              if (peg$r3.test(s9)) {
+                peg$currPos++;
+              } else {
+                s9 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e17); }
+              }
+            }
+          } else {
+            s8 = peg$FAILED;
+          }
+          if (s8 !== peg$FAILED) {
+            s6 = [s6, s7, s8];
+            s5 = s6;
+          } else {
+            peg$currPos = s5;
+            s5 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s5;
+          s5 = peg$FAILED;
+        }
+      }
+      if (s5 !== peg$FAILED) {
+        s3 = [s3, s4, s5];
+        s2 = s3;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s2;
+      s2 = peg$FAILED;
+    }
+    if (s2 !== peg$FAILED) {
+      s1 = input.substring(s1, peg$currPos);
+    } else {
+      s1 = s2;
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseAttrEnd();
+      peg$silentFails--;
+      if (s3 !== peg$FAILED) {
+        peg$currPos = s2;
+        s2 = undefined;
+      } else {
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f21(s1);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseAttrWord() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
     s1 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c12) {
-      s2 = peg$c12;
+    if (input.substr(peg$currPos, 4) === peg$c14) {
+      s2 = peg$c14;
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e16); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
     if (s2 === peg$FAILED) {
-      if (input.substr(peg$currPos, 3) === peg$c13) {
-        s2 = peg$c13;
+      if (input.substr(peg$currPos, 3) === peg$c15) {
+        s2 = peg$c15;
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        if (peg$silentFails === 0) { peg$fail(peg$e22); }
       }
       if (s2 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c14) {
-          s2 = peg$c14;
+        if (input.substr(peg$currPos, 2) === peg$c16) {
+          s2 = peg$c16;
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          if (peg$silentFails === 0) { peg$fail(peg$e23); }
         }
         if (s2 === peg$FAILED) {
-          if (input.substr(peg$currPos, 5) === peg$c15) {
-            s2 = peg$c15;
+          if (input.substr(peg$currPos, 5) === peg$c17) {
+            s2 = peg$c17;
             peg$currPos += 5;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e19); }
+            if (peg$silentFails === 0) { peg$fail(peg$e24); }
           }
           if (s2 === peg$FAILED) {
-            if (input.substr(peg$currPos, 2) === peg$c16) {
-              s2 = peg$c16;
+            if (input.substr(peg$currPos, 2) === peg$c18) {
+              s2 = peg$c18;
               peg$currPos += 2;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e20); }
+              if (peg$silentFails === 0) { peg$fail(peg$e25); }
             }
             if (s2 === peg$FAILED) {
-              if (input.substr(peg$currPos, 3) === peg$c17) {
-                s2 = peg$c17;
+              if (input.substr(peg$currPos, 3) === peg$c19) {
+                s2 = peg$c19;
                 peg$currPos += 3;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e21); }
+                if (peg$silentFails === 0) { peg$fail(peg$e26); }
               }
               if (s2 === peg$FAILED) {
-                if (input.substr(peg$currPos, 4) === peg$c18) {
-                  s2 = peg$c18;
+                if (input.substr(peg$currPos, 4) === peg$c20) {
+                  s2 = peg$c20;
                   peg$currPos += 4;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e22); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e27); }
                 }
               }
             }
@@ -1797,7 +2031,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f21(s1);
+        s0 = peg$f22(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1826,7 +2060,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f22(s1);
+      s1 = peg$f23(s1);
     }
     s0 = s1;
 
@@ -1834,93 +2068,73 @@ function peg$parse(input, options) {
   }
 
   function peg$parseUnquotedPart() {
-    let s0, s1, s2, s3, s4, s5;
+    let s0, s1, s2, s3, s4, s5, s6;
 
-    s0 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 36) {
-      s1 = peg$c19;
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parseVarName();
-      if (s2 !== peg$FAILED) {
-        s3 = [];
-        s4 = peg$parseDQBracket();
-        while (s4 !== peg$FAILED) {
-          s3.push(s4);
+    s0 = peg$parseUnquotedBackticks();
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 36) {
+        s1 = peg$c21;
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+      }
+      if (s1 !== peg$FAILED) {
+        s2 = peg$parseVarName();
+        if (s2 !== peg$FAILED) {
+          s3 = [];
           s4 = peg$parseDQBracket();
+          while (s4 !== peg$FAILED) {
+            s3.push(s4);
+            s4 = peg$parseDQBracket();
+          }
+          peg$savedPos = s0;
+          s0 = peg$f24(s2, s3);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
         }
-        peg$savedPos = s0;
-        s0 = peg$f23(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
       }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-    if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      s1 = peg$currPos;
-      s2 = [];
-      s3 = peg$currPos;
-      s4 = peg$currPos;
-      peg$silentFails++;
-      if (input.charCodeAt(peg$currPos) === 36) {
-        s5 = peg$c19;
-        peg$currPos++;
-      } else {
-        s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e23); }
-      }
-      peg$silentFails--;
-      if (s5 === peg$FAILED) {
-        s4 = undefined;
-      } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
-      }
-      if (s4 !== peg$FAILED) {
-        s5 = peg$parseUnquotedChar();
-        if (s5 !== peg$FAILED) {
-          s4 = [s4, s5];
-          s3 = s4;
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        s1 = peg$currPos;
+        s2 = [];
+        s3 = peg$currPos;
+        s4 = peg$currPos;
+        peg$silentFails++;
+        if (input.charCodeAt(peg$currPos) === 36) {
+          s5 = peg$c21;
+          peg$currPos++;
         } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
         }
-      } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
-      if (s3 !== peg$FAILED) {
-        while (s3 !== peg$FAILED) {
-          s2.push(s3);
-          s3 = peg$currPos;
-          s4 = peg$currPos;
+        peg$silentFails--;
+        if (s5 === peg$FAILED) {
+          s4 = undefined;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+        if (s4 !== peg$FAILED) {
+          s5 = peg$currPos;
           peg$silentFails++;
-          if (input.charCodeAt(peg$currPos) === 36) {
-            s5 = peg$c19;
-            peg$currPos++;
-          } else {
-            s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e23); }
-          }
+          s6 = peg$parseUnquotedBackticks();
           peg$silentFails--;
-          if (s5 === peg$FAILED) {
-            s4 = undefined;
+          if (s6 === peg$FAILED) {
+            s5 = undefined;
           } else {
-            peg$currPos = s4;
-            s4 = peg$FAILED;
+            peg$currPos = s5;
+            s5 = peg$FAILED;
           }
-          if (s4 !== peg$FAILED) {
-            s5 = peg$parseUnquotedChar();
-            if (s5 !== peg$FAILED) {
-              s4 = [s4, s5];
+          if (s5 !== peg$FAILED) {
+            s6 = peg$parseUnquotedChar();
+            if (s6 !== peg$FAILED) {
+              s4 = [s4, s5, s6];
               s3 = s4;
             } else {
               peg$currPos = s3;
@@ -1930,35 +2144,127 @@ function peg$parse(input, options) {
             peg$currPos = s3;
             s3 = peg$FAILED;
           }
-        }
-      } else {
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = input.substring(s1, peg$currPos);
-      } else {
-        s1 = s2;
-      }
-      if (s1 !== peg$FAILED) {
-        peg$savedPos = s0;
-        s1 = peg$f24(s1);
-      }
-      s0 = s1;
-      if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
-        if (input.charCodeAt(peg$currPos) === 36) {
-          s1 = peg$c19;
-          peg$currPos++;
         } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e23); }
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+        if (s3 !== peg$FAILED) {
+          while (s3 !== peg$FAILED) {
+            s2.push(s3);
+            s3 = peg$currPos;
+            s4 = peg$currPos;
+            peg$silentFails++;
+            if (input.charCodeAt(peg$currPos) === 36) {
+              s5 = peg$c21;
+              peg$currPos++;
+            } else {
+              s5 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e28); }
+            }
+            peg$silentFails--;
+            if (s5 === peg$FAILED) {
+              s4 = undefined;
+            } else {
+              peg$currPos = s4;
+              s4 = peg$FAILED;
+            }
+            if (s4 !== peg$FAILED) {
+              s5 = peg$currPos;
+              peg$silentFails++;
+              s6 = peg$parseUnquotedBackticks();
+              peg$silentFails--;
+              if (s6 === peg$FAILED) {
+                s5 = undefined;
+              } else {
+                peg$currPos = s5;
+                s5 = peg$FAILED;
+              }
+              if (s5 !== peg$FAILED) {
+                s6 = peg$parseUnquotedChar();
+                if (s6 !== peg$FAILED) {
+                  s4 = [s4, s5, s6];
+                  s3 = s4;
+                } else {
+                  peg$currPos = s3;
+                  s3 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s3;
+                s3 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s3;
+              s3 = peg$FAILED;
+            }
+          }
+        } else {
+          s2 = peg$FAILED;
+        }
+        if (s2 !== peg$FAILED) {
+          s1 = input.substring(s1, peg$currPos);
+        } else {
+          s1 = s2;
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f25();
+          s1 = peg$f25(s1);
         }
         s0 = s1;
+        if (s0 === peg$FAILED) {
+          s0 = peg$currPos;
+          if (input.charCodeAt(peg$currPos) === 36) {
+            s1 = peg$c21;
+            peg$currPos++;
+          } else {
+            s1 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          }
+          if (s1 !== peg$FAILED) {
+            peg$savedPos = s0;
+            s1 = peg$f26();
+          }
+          s0 = s1;
+        }
       }
+    }
+
+    return s0;
+  }
+
+  function peg$parseUnquotedBackticks() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 96) {
+      s1 = peg$c22;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parseMath();
+      if (s2 !== peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 96) {
+          s3 = peg$c22;
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+        }
+        if (s3 !== peg$FAILED) {
+          s0 = s2;
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
     }
 
     return s0;
@@ -1968,11 +2274,11 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r3.test(s0)) {
+    if (peg$r6.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+      if (peg$silentFails === 0) { peg$fail(peg$e30); }
     }
 
     return s0;
@@ -1991,7 +2297,7 @@ function peg$parse(input, options) {
         s3 = peg$parseModifier();
       }
       peg$savedPos = s0;
-      s0 = peg$f26(s1, s2);
+      s0 = peg$f27(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -2010,7 +2316,7 @@ function peg$parse(input, options) {
           s3 = peg$parseModifier();
         }
         peg$savedPos = s0;
-        s0 = peg$f27(s1, s2);
+        s0 = peg$f28(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2026,7 +2332,7 @@ function peg$parse(input, options) {
             s3 = peg$parseModifier();
           }
           peg$savedPos = s0;
-          s0 = peg$f28(s1, s2);
+          s0 = peg$f29(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2042,35 +2348,35 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 37) {
-      s1 = peg$c20;
+      s1 = peg$c23;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseVarName();
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 46) {
-          s3 = peg$c21;
+          s3 = peg$c13;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s3 !== peg$FAILED) {
           s4 = peg$parseVarName();
           if (s4 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 37) {
-              s5 = peg$c20;
+              s5 = peg$c23;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e25); }
+              if (peg$silentFails === 0) { peg$fail(peg$e31); }
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f29(s2, s4);
+              s0 = peg$f30(s2, s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2136,7 +2442,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f30(s1, s2);
+      s0 = peg$f31(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -2151,30 +2457,30 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$currPos;
     s2 = input.charAt(peg$currPos);
-    if (peg$r4.test(s2)) {
+    if (peg$r7.test(s2)) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 45) {
-        s3 = peg$c22;
+        s3 = peg$c12;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e16); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
         peg$silentFails++;
         s5 = input.charAt(peg$currPos);
-        if (peg$r5.test(s5)) {
+        if (peg$r8.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
         peg$silentFails--;
         if (s5 === peg$FAILED) {
@@ -2202,21 +2508,21 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f31(s1);
+      s1 = peg$f32(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c23) {
-        s1 = peg$c23;
+      if (input.substr(peg$currPos, 2) === peg$c24) {
+        s1 = peg$c24;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e34); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f32();
+        s1 = peg$f33();
       }
       s0 = s1;
     }
@@ -2240,19 +2546,19 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 124) {
-      s1 = peg$c24;
+      s1 = peg$c25;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 64) {
-        s2 = peg$c25;
+        s2 = peg$c26;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e32); }
+        if (peg$silentFails === 0) { peg$fail(peg$e36); }
       }
       if (s2 === peg$FAILED) {
         s2 = null;
@@ -2262,11 +2568,11 @@ function peg$parse(input, options) {
         s4 = [];
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 58) {
-          s6 = peg$c26;
+          s6 = peg$c27;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e37); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parseModifierArg();
@@ -2284,11 +2590,11 @@ function peg$parse(input, options) {
           s4.push(s5);
           s5 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 58) {
-            s6 = peg$c26;
+            s6 = peg$c27;
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            if (peg$silentFails === 0) { peg$fail(peg$e37); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parseModifierArg();
@@ -2304,7 +2610,7 @@ function peg$parse(input, options) {
           }
         }
         peg$savedPos = s0;
-        s0 = peg$f33(s2, s3, s4);
+        s0 = peg$f34(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2324,7 +2630,7 @@ function peg$parse(input, options) {
     s1 = peg$parseMath();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f34(s1);
+      s1 = peg$f35(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2340,7 +2646,7 @@ function peg$parse(input, options) {
               s1 = peg$parseName();
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f35(s1);
+                s1 = peg$f36(s1);
               }
               s0 = s1;
               if (s0 === peg$FAILED) {
@@ -2348,11 +2654,11 @@ function peg$parse(input, options) {
                 s1 = peg$currPos;
                 peg$silentFails++;
                 s2 = input.charAt(peg$currPos);
-                if (peg$r6.test(s2)) {
+                if (peg$r9.test(s2)) {
                   peg$currPos++;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e34); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e38); }
                 }
                 if (s2 === peg$FAILED) {
                   s2 = peg$parse__();
@@ -2366,7 +2672,7 @@ function peg$parse(input, options) {
                 }
                 if (s1 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s1 = peg$f36();
+                  s1 = peg$f37();
                 }
                 s0 = s1;
               }
@@ -2384,15 +2690,15 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r7.test(s1)) {
+    if (peg$r3.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f37();
+      s1 = peg$f38();
     }
     s0 = s1;
 
@@ -2406,32 +2712,32 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s3 = peg$c22;
+      s3 = peg$c12;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e28); }
+      if (peg$silentFails === 0) { peg$fail(peg$e16); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
     }
     s4 = [];
     s5 = input.charAt(peg$currPos);
-    if (peg$r7.test(s5)) {
+    if (peg$r3.test(s5)) {
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
     if (s5 !== peg$FAILED) {
       while (s5 !== peg$FAILED) {
         s4.push(s5);
         s5 = input.charAt(peg$currPos);
-        if (peg$r7.test(s5)) {
+        if (peg$r3.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e35); }
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
         }
       }
     } else {
@@ -2440,30 +2746,30 @@ function peg$parse(input, options) {
     if (s4 !== peg$FAILED) {
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s6 = peg$c21;
+        s6 = peg$c13;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
         s8 = input.charAt(peg$currPos);
-        if (peg$r7.test(s8)) {
+        if (peg$r3.test(s8)) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e35); }
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
             s7.push(s8);
             s8 = input.charAt(peg$currPos);
-            if (peg$r7.test(s8)) {
+            if (peg$r3.test(s8)) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e35); }
+              if (peg$silentFails === 0) { peg$fail(peg$e17); }
             }
           }
         } else {
@@ -2507,7 +2813,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f38(s1);
+        s0 = peg$f39(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2524,11 +2830,11 @@ function peg$parse(input, options) {
     let s0, s1;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r8.test(s0)) {
+    if (peg$r10.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e36); }
+      if (peg$silentFails === 0) { peg$fail(peg$e39); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -2560,21 +2866,21 @@ function peg$parse(input, options) {
     s2 = peg$currPos;
     s3 = [];
     s4 = input.charAt(peg$currPos);
-    if (peg$r7.test(s4)) {
+    if (peg$r3.test(s4)) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
         s3.push(s4);
         s4 = input.charAt(peg$currPos);
-        if (peg$r7.test(s4)) {
+        if (peg$r3.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e35); }
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
         }
       }
     } else {
@@ -2583,30 +2889,30 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c21;
+        s5 = peg$c13;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
         s7 = input.charAt(peg$currPos);
-        if (peg$r7.test(s7)) {
+        if (peg$r3.test(s7)) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e35); }
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
         }
         if (s7 !== peg$FAILED) {
           while (s7 !== peg$FAILED) {
             s6.push(s7);
             s7 = input.charAt(peg$currPos);
-            if (peg$r7.test(s7)) {
+            if (peg$r3.test(s7)) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e35); }
+              if (peg$silentFails === 0) { peg$fail(peg$e17); }
             }
           }
         } else {
@@ -2635,30 +2941,30 @@ function peg$parse(input, options) {
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s3 = peg$c21;
+        s3 = peg$c13;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s3 !== peg$FAILED) {
         s4 = [];
         s5 = input.charAt(peg$currPos);
-        if (peg$r7.test(s5)) {
+        if (peg$r3.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e35); }
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
         }
         if (s5 !== peg$FAILED) {
           while (s5 !== peg$FAILED) {
             s4.push(s5);
             s5 = input.charAt(peg$currPos);
-            if (peg$r7.test(s5)) {
+            if (peg$r3.test(s5)) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e35); }
+              if (peg$silentFails === 0) { peg$fail(peg$e17); }
             }
           }
         } else {
@@ -2685,11 +2991,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s3 = peg$c21;
+        s3 = peg$c13;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -2700,7 +3006,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f39(s1);
+        s0 = peg$f40(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2718,11 +3024,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 36) {
-      s1 = peg$c19;
+      s1 = peg$c21;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseVarName();
@@ -2734,7 +3040,7 @@ function peg$parse(input, options) {
           s4 = peg$parseAccess();
         }
         peg$savedPos = s0;
-        s0 = peg$f40(s2, s3);
+        s0 = peg$f41(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2752,25 +3058,25 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 46) {
-      s1 = peg$c21;
+      s1 = peg$c13;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e26); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 36) {
-        s2 = peg$c19;
+        s2 = peg$c21;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e23); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseVarName();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f41(s3);
+          s0 = peg$f42(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2786,23 +3092,23 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s1 = peg$c21;
+        s1 = peg$c13;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r9.test(s2)) {
+        if (peg$r11.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e37); }
+          if (peg$silentFails === 0) { peg$fail(peg$e40); }
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f42();
+          s0 = peg$f43();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2814,11 +3120,11 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 91) {
-          s1 = peg$c27;
+          s1 = peg$c28;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e38); }
+          if (peg$silentFails === 0) { peg$fail(peg$e41); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parse_();
@@ -2826,15 +3132,15 @@ function peg$parse(input, options) {
           if (s3 !== peg$FAILED) {
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 93) {
-              s5 = peg$c28;
+              s5 = peg$c29;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e39); }
+              if (peg$silentFails === 0) { peg$fail(peg$e42); }
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f43(s3);
+              s0 = peg$f44(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2849,18 +3155,18 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c29) {
-            s1 = peg$c29;
+          if (input.substr(peg$currPos, 2) === peg$c30) {
+            s1 = peg$c30;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e40); }
+            if (peg$silentFails === 0) { peg$fail(peg$e43); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$parseName();
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f44(s2);
+              s0 = peg$f45(s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2884,21 +3190,21 @@ function peg$parse(input, options) {
     s2 = peg$currPos;
     s3 = [];
     s4 = input.charAt(peg$currPos);
-    if (peg$r7.test(s4)) {
+    if (peg$r3.test(s4)) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
         s3.push(s4);
         s4 = input.charAt(peg$currPos);
-        if (peg$r7.test(s4)) {
+        if (peg$r3.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e35); }
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
         }
       }
     } else {
@@ -2908,30 +3214,30 @@ function peg$parse(input, options) {
       s4 = [];
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s6 = peg$c21;
+        s6 = peg$c13;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
         s8 = input.charAt(peg$currPos);
-        if (peg$r7.test(s8)) {
+        if (peg$r3.test(s8)) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e35); }
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
             s7.push(s8);
             s8 = input.charAt(peg$currPos);
-            if (peg$r7.test(s8)) {
+            if (peg$r3.test(s8)) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e35); }
+              if (peg$silentFails === 0) { peg$fail(peg$e17); }
             }
           }
         } else {
@@ -2952,30 +3258,30 @@ function peg$parse(input, options) {
         s4.push(s5);
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s6 = peg$c21;
+          s6 = peg$c13;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
           s8 = input.charAt(peg$currPos);
-          if (peg$r7.test(s8)) {
+          if (peg$r3.test(s8)) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e35); }
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
               s7.push(s8);
               s8 = input.charAt(peg$currPos);
-              if (peg$r7.test(s8)) {
+              if (peg$r3.test(s8)) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e35); }
+                if (peg$silentFails === 0) { peg$fail(peg$e17); }
               }
             }
           } else {
@@ -3006,7 +3312,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f45(s1);
+      s1 = peg$f46(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3014,7 +3320,7 @@ function peg$parse(input, options) {
       s1 = peg$parseVariable();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f46(s1);
+        s1 = peg$f47(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -3025,7 +3331,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f47(s1);
+          s1 = peg$f48(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -3034,11 +3340,11 @@ function peg$parse(input, options) {
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 46) {
-              s3 = peg$c21;
+              s3 = peg$c13;
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e26); }
+              if (peg$silentFails === 0) { peg$fail(peg$e18); }
             }
             if (s3 !== peg$FAILED) {
               s4 = peg$parseName();
@@ -3056,7 +3362,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f48(s1, s2);
+            s0 = peg$f49(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3084,11 +3390,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 39) {
-      s1 = peg$c30;
+      s1 = peg$c31;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e44); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -3098,15 +3404,15 @@ function peg$parse(input, options) {
         s3 = peg$parseSQChar();
       }
       if (input.charCodeAt(peg$currPos) === 39) {
-        s3 = peg$c30;
+        s3 = peg$c31;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        if (peg$silentFails === 0) { peg$fail(peg$e44); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f49(s2);
+        s0 = peg$f50(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3123,51 +3429,51 @@ function peg$parse(input, options) {
     let s0, s1, s2;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c31) {
-      s1 = peg$c31;
+    if (input.substr(peg$currPos, 2) === peg$c32) {
+      s1 = peg$c32;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+      if (peg$silentFails === 0) { peg$fail(peg$e45); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f50();
+      s1 = peg$f51();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c32) {
-        s1 = peg$c32;
+      if (input.substr(peg$currPos, 2) === peg$c33) {
+        s1 = peg$c33;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e43); }
+        if (peg$silentFails === 0) { peg$fail(peg$e46); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f51();
+        s1 = peg$f52();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         s1 = [];
         s2 = input.charAt(peg$currPos);
-        if (peg$r10.test(s2)) {
+        if (peg$r12.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e44); }
+          if (peg$silentFails === 0) { peg$fail(peg$e47); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
             s1.push(s2);
             s2 = input.charAt(peg$currPos);
-            if (peg$r10.test(s2)) {
+            if (peg$r12.test(s2)) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e44); }
+              if (peg$silentFails === 0) { peg$fail(peg$e47); }
             }
           }
         } else {
@@ -3181,15 +3487,15 @@ function peg$parse(input, options) {
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 92) {
-            s1 = peg$c33;
+            s1 = peg$c34;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e45); }
+            if (peg$silentFails === 0) { peg$fail(peg$e48); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f52();
+            s1 = peg$f53();
           }
           s0 = s1;
         }
@@ -3204,11 +3510,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c34;
+      s1 = peg$c35;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e46); }
+      if (peg$silentFails === 0) { peg$fail(peg$e49); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -3218,15 +3524,15 @@ function peg$parse(input, options) {
         s3 = peg$parseDQPart();
       }
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c34;
+        s3 = peg$c35;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e46); }
+        if (peg$silentFails === 0) { peg$fail(peg$e49); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f53(s2);
+        s0 = peg$f54(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3244,11 +3550,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 96) {
-      s1 = peg$c35;
+      s1 = peg$c22;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e47); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -3256,15 +3562,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 96) {
-          s5 = peg$c35;
+          s5 = peg$c22;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e47); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f54(s3);
+          s0 = peg$f55(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3285,21 +3591,21 @@ function peg$parse(input, options) {
           s0 = peg$currPos;
           s1 = [];
           s2 = input.charAt(peg$currPos);
-          if (peg$r11.test(s2)) {
+          if (peg$r13.test(s2)) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e48); }
+            if (peg$silentFails === 0) { peg$fail(peg$e50); }
           }
           if (s2 !== peg$FAILED) {
             while (s2 !== peg$FAILED) {
               s1.push(s2);
               s2 = input.charAt(peg$currPos);
-              if (peg$r11.test(s2)) {
+              if (peg$r13.test(s2)) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e48); }
+                if (peg$silentFails === 0) { peg$fail(peg$e50); }
               }
             }
           } else {
@@ -3313,29 +3619,29 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 36) {
-              s1 = peg$c19;
+              s1 = peg$c21;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e23); }
+              if (peg$silentFails === 0) { peg$fail(peg$e28); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f55();
+              s1 = peg$f56();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
               if (input.charCodeAt(peg$currPos) === 96) {
-                s1 = peg$c35;
+                s1 = peg$c22;
                 peg$currPos++;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e47); }
+                if (peg$silentFails === 0) { peg$fail(peg$e29); }
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f56();
+                s1 = peg$f57();
               }
               s0 = s1;
             }
@@ -3352,31 +3658,31 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 36) {
-      s1 = peg$c19;
+      s1 = peg$c21;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       s3 = [];
       s4 = input.charAt(peg$currPos);
-      if (peg$r7.test(s4)) {
+      if (peg$r3.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e35); }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
           s3.push(s4);
           s4 = input.charAt(peg$currPos);
-          if (peg$r7.test(s4)) {
+          if (peg$r3.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e35); }
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
           }
         }
       } else {
@@ -3391,20 +3697,20 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = [];
         s5 = input.charAt(peg$currPos);
-        if (peg$r9.test(s5)) {
+        if (peg$r11.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e37); }
+          if (peg$silentFails === 0) { peg$fail(peg$e40); }
         }
         while (s5 !== peg$FAILED) {
           s4.push(s5);
           s5 = input.charAt(peg$currPos);
-          if (peg$r9.test(s5)) {
+          if (peg$r11.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e37); }
+            if (peg$silentFails === 0) { peg$fail(peg$e40); }
           }
         }
         s3 = input.substring(s3, peg$currPos);
@@ -3415,7 +3721,7 @@ function peg$parse(input, options) {
           s5 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f57(s2, s3, s4);
+        s0 = peg$f58(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3427,11 +3733,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 36) {
-        s1 = peg$c19;
+        s1 = peg$c21;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e23); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseName();
@@ -3445,19 +3751,19 @@ function peg$parse(input, options) {
           s4 = peg$currPos;
           s5 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 46) {
-            s6 = peg$c21;
+            s6 = peg$c13;
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e26); }
+            if (peg$silentFails === 0) { peg$fail(peg$e18); }
           }
           if (s6 !== peg$FAILED) {
             s7 = input.charAt(peg$currPos);
-            if (peg$r12.test(s7)) {
+            if (peg$r14.test(s7)) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e49); }
+              if (peg$silentFails === 0) { peg$fail(peg$e51); }
             }
             if (s7 !== peg$FAILED) {
               s6 = [s6, s7];
@@ -3471,12 +3777,12 @@ function peg$parse(input, options) {
             s5 = peg$FAILED;
           }
           if (s5 === peg$FAILED) {
-            if (input.substr(peg$currPos, 2) === peg$c29) {
-              s5 = peg$c29;
+            if (input.substr(peg$currPos, 2) === peg$c30) {
+              s5 = peg$c30;
               peg$currPos += 2;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e40); }
+              if (peg$silentFails === 0) { peg$fail(peg$e43); }
             }
           }
           if (s5 === peg$FAILED) {
@@ -3484,7 +3790,7 @@ function peg$parse(input, options) {
           }
           s4 = input.substring(s4, peg$currPos);
           peg$savedPos = s0;
-          s0 = peg$f58(s2, s3, s4);
+          s0 = peg$f59(s2, s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3503,31 +3809,31 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c27;
+      s1 = peg$c28;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e38); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       s3 = [];
       s4 = input.charAt(peg$currPos);
-      if (peg$r7.test(s4)) {
+      if (peg$r3.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e35); }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
           s3.push(s4);
           s4 = input.charAt(peg$currPos);
-          if (peg$r7.test(s4)) {
+          if (peg$r3.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e35); }
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
           }
         }
       } else {
@@ -3540,15 +3846,15 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 93) {
-          s3 = peg$c28;
+          s3 = peg$c29;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e39); }
+          if (peg$silentFails === 0) { peg$fail(peg$e42); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f59(s2);
+          s0 = peg$f60(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3564,25 +3870,25 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 91) {
-        s1 = peg$c27;
+        s1 = peg$c28;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e38); }
+        if (peg$silentFails === 0) { peg$fail(peg$e41); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseName();
         if (s2 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 93) {
-            s3 = peg$c28;
+            s3 = peg$c29;
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e39); }
+            if (peg$silentFails === 0) { peg$fail(peg$e42); }
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f60(s2);
+            s0 = peg$f61(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3605,23 +3911,23 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 92) {
-      s1 = peg$c33;
+      s1 = peg$c34;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e45); }
+      if (peg$silentFails === 0) { peg$fail(peg$e48); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charAt(peg$currPos);
-      if (peg$r13.test(s2)) {
+      if (peg$r15.test(s2)) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e50); }
+        if (peg$silentFails === 0) { peg$fail(peg$e52); }
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f61(s2);
+        s0 = peg$f62(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3633,39 +3939,39 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 92) {
-        s1 = peg$c33;
+        s1 = peg$c34;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e45); }
+        if (peg$silentFails === 0) { peg$fail(peg$e48); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
         s3 = peg$currPos;
         s4 = input.charAt(peg$currPos);
-        if (peg$r14.test(s4)) {
+        if (peg$r16.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e51); }
+          if (peg$silentFails === 0) { peg$fail(peg$e53); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r14.test(s5)) {
+          if (peg$r16.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e51); }
+            if (peg$silentFails === 0) { peg$fail(peg$e53); }
           }
           if (s5 === peg$FAILED) {
             s5 = null;
           }
           s6 = input.charAt(peg$currPos);
-          if (peg$r14.test(s6)) {
+          if (peg$r16.test(s6)) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e51); }
+            if (peg$silentFails === 0) { peg$fail(peg$e53); }
           }
           if (s6 === peg$FAILED) {
             s6 = null;
@@ -3683,7 +3989,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f62(s2);
+          s0 = peg$f63(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3699,25 +4005,25 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e52); }
+          if (peg$silentFails === 0) { peg$fail(peg$e54); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
           s3 = peg$currPos;
           s4 = input.charAt(peg$currPos);
-          if (peg$r15.test(s4)) {
+          if (peg$r17.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e53); }
+            if (peg$silentFails === 0) { peg$fail(peg$e55); }
           }
           if (s4 !== peg$FAILED) {
             s5 = input.charAt(peg$currPos);
-            if (peg$r15.test(s5)) {
+            if (peg$r17.test(s5)) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e53); }
+              if (peg$silentFails === 0) { peg$fail(peg$e55); }
             }
             if (s5 === peg$FAILED) {
               s5 = null;
@@ -3735,7 +4041,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f63(s2);
+            s0 = peg$f64(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3751,27 +4057,27 @@ function peg$parse(input, options) {
             peg$currPos += 3;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e54); }
+            if (peg$silentFails === 0) { peg$fail(peg$e56); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             s3 = [];
             s4 = input.charAt(peg$currPos);
-            if (peg$r15.test(s4)) {
+            if (peg$r17.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e53); }
+              if (peg$silentFails === 0) { peg$fail(peg$e55); }
             }
             if (s4 !== peg$FAILED) {
               while (s4 !== peg$FAILED) {
                 s3.push(s4);
                 s4 = input.charAt(peg$currPos);
-                if (peg$r15.test(s4)) {
+                if (peg$r17.test(s4)) {
                   peg$currPos++;
                 } else {
                   s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e53); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e55); }
                 }
               }
             } else {
@@ -3792,7 +4098,7 @@ function peg$parse(input, options) {
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f64(s2);
+                s0 = peg$f65(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -3808,15 +4114,15 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 92) {
-              s1 = peg$c33;
+              s1 = peg$c34;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e45); }
+              if (peg$silentFails === 0) { peg$fail(peg$e48); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f65();
+              s1 = peg$f66();
             }
             s0 = s1;
           }
@@ -3872,7 +4178,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f66(s1, s2);
+      s0 = peg$f67(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3890,11 +4196,11 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e55); }
+      if (peg$silentFails === 0) { peg$fail(peg$e57); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f67();
+      s1 = peg$f68();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3904,7 +4210,7 @@ function peg$parse(input, options) {
         peg$currPos += (2);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e56); }
+        if (peg$silentFails === 0) { peg$fail(peg$e58); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3919,7 +4225,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f68();
+          s0 = peg$f69();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3978,7 +4284,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f69(s1, s2);
+      s0 = peg$f70(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -3996,11 +4302,11 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e57); }
+      if (peg$silentFails === 0) { peg$fail(peg$e59); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f70();
+      s1 = peg$f71();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -4010,7 +4316,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e58); }
+        if (peg$silentFails === 0) { peg$fail(peg$e60); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -4025,7 +4331,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f71();
+          s0 = peg$f72();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4049,21 +4355,21 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 124) {
-        s5 = peg$c24;
+        s5 = peg$c25;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e35); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 124) {
-          s7 = peg$c24;
+          s7 = peg$c25;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e35); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -4095,21 +4401,21 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 124) {
-          s5 = peg$c24;
+          s5 = peg$c25;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e35); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 124) {
-            s7 = peg$c24;
+            s7 = peg$c25;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e31); }
+            if (peg$silentFails === 0) { peg$fail(peg$e35); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -4138,7 +4444,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f72(s1, s2);
+      s0 = peg$f73(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4161,7 +4467,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e59); }
+        if (peg$silentFails === 0) { peg$fail(peg$e61); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -4186,7 +4492,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e59); }
+          if (peg$silentFails === 0) { peg$fail(peg$e61); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -4204,7 +4510,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f73(s1, s2);
+      s0 = peg$f74(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4227,7 +4533,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e60); }
+        if (peg$silentFails === 0) { peg$fail(peg$e62); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
@@ -4237,7 +4543,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e60); }
+          if (peg$silentFails === 0) { peg$fail(peg$e62); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -4273,7 +4579,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e60); }
+          if (peg$silentFails === 0) { peg$fail(peg$e62); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -4283,7 +4589,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e60); }
+            if (peg$silentFails === 0) { peg$fail(peg$e62); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -4312,7 +4618,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f74(s1, s2);
+      s0 = peg$f75(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4366,7 +4672,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f75(s1, s2);
+      s0 = peg$f76(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4383,7 +4689,7 @@ function peg$parse(input, options) {
       peg$currPos += 3;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e61); }
+      if (peg$silentFails === 0) { peg$fail(peg$e63); }
     }
     if (s0 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c45) {
@@ -4391,7 +4697,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e62); }
+        if (peg$silentFails === 0) { peg$fail(peg$e64); }
       }
       if (s0 === peg$FAILED) {
         if (input.substr(peg$currPos, 2) === peg$c46) {
@@ -4399,7 +4705,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e63); }
+          if (peg$silentFails === 0) { peg$fail(peg$e65); }
         }
         if (s0 === peg$FAILED) {
           if (input.substr(peg$currPos, 2) === peg$c47) {
@@ -4407,7 +4713,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e64); }
+            if (peg$silentFails === 0) { peg$fail(peg$e66); }
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
@@ -4416,11 +4722,11 @@ function peg$parse(input, options) {
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e65); }
+              if (peg$silentFails === 0) { peg$fail(peg$e67); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f76();
+              s1 = peg$f77();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -4430,7 +4736,7 @@ function peg$parse(input, options) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e66); }
+                if (peg$silentFails === 0) { peg$fail(peg$e68); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4445,7 +4751,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f77();
+                  s0 = peg$f78();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4461,7 +4767,7 @@ function peg$parse(input, options) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e67); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e69); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4476,7 +4782,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f78();
+                    s0 = peg$f79();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4492,7 +4798,7 @@ function peg$parse(input, options) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e68); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e70); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4507,7 +4813,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f79();
+                      s0 = peg$f80();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4572,7 +4878,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f80(s1, s2);
+      s0 = peg$f81(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4590,7 +4896,7 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e69); }
+      if (peg$silentFails === 0) { peg$fail(peg$e71); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4600,7 +4906,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e70); }
+        if (peg$silentFails === 0) { peg$fail(peg$e72); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -4611,7 +4917,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f81();
+        s0 = peg$f82();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4627,11 +4933,11 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e71); }
+        if (peg$silentFails === 0) { peg$fail(peg$e73); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f82();
+        s1 = peg$f83();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -4641,17 +4947,17 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e72); }
+          if (peg$silentFails === 0) { peg$fail(peg$e74); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
           peg$silentFails++;
           s3 = input.charAt(peg$currPos);
-          if (peg$r16.test(s3)) {
+          if (peg$r18.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e73); }
+            if (peg$silentFails === 0) { peg$fail(peg$e75); }
           }
           peg$silentFails--;
           if (s3 === peg$FAILED) {
@@ -4662,7 +4968,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f83();
+            s0 = peg$f84();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4678,7 +4984,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e70); }
+            if (peg$silentFails === 0) { peg$fail(peg$e72); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -4688,7 +4994,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e70); }
+              if (peg$silentFails === 0) { peg$fail(peg$e72); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -4699,7 +5005,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f84();
+              s0 = peg$f85();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4715,7 +5021,7 @@ function peg$parse(input, options) {
               peg$currPos += (3);
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e74); }
+              if (peg$silentFails === 0) { peg$fail(peg$e76); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -4730,7 +5036,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f85();
+                s0 = peg$f86();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4746,7 +5052,7 @@ function peg$parse(input, options) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e75); }
+                if (peg$silentFails === 0) { peg$fail(peg$e77); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4761,7 +5067,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f86();
+                  s0 = peg$f87();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4777,7 +5083,7 @@ function peg$parse(input, options) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e76); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e78); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4792,7 +5098,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f87();
+                    s0 = peg$f88();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4808,7 +5114,7 @@ function peg$parse(input, options) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e77); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e79); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4823,7 +5129,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f88();
+                      s0 = peg$f89();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4839,7 +5145,7 @@ function peg$parse(input, options) {
                       peg$currPos += (2);
                     } else {
                       s1 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e78); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e80); }
                     }
                     if (s1 !== peg$FAILED) {
                       s2 = peg$currPos;
@@ -4854,7 +5160,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f89();
+                        s0 = peg$f90();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -4870,7 +5176,7 @@ function peg$parse(input, options) {
                         peg$currPos += (2);
                       } else {
                         s1 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e79); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e81); }
                       }
                       if (s1 !== peg$FAILED) {
                         s2 = peg$currPos;
@@ -4885,7 +5191,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f90();
+                          s0 = peg$f91();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -4921,7 +5227,7 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e80); }
+        if (peg$silentFails === 0) { peg$fail(peg$e82); }
       }
       if (s5 === peg$FAILED) {
         if (input.substr(peg$currPos, 2) === peg$c63) {
@@ -4929,7 +5235,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e81); }
+          if (peg$silentFails === 0) { peg$fail(peg$e83); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -4955,7 +5261,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e80); }
+          if (peg$silentFails === 0) { peg$fail(peg$e82); }
         }
         if (s5 === peg$FAILED) {
           if (input.substr(peg$currPos, 2) === peg$c63) {
@@ -4963,7 +5269,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e81); }
+            if (peg$silentFails === 0) { peg$fail(peg$e83); }
           }
         }
         if (s5 !== peg$FAILED) {
@@ -4982,7 +5288,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f91(s1, s2);
+      s0 = peg$f92(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5006,16 +5312,16 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e82); }
+        if (peg$silentFails === 0) { peg$fail(peg$e84); }
       }
       if (s6 === peg$FAILED) {
         s6 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 45) {
-          s7 = peg$c22;
+          s7 = peg$c12;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          if (peg$silentFails === 0) { peg$fail(peg$e16); }
         }
         if (s7 !== peg$FAILED) {
           s8 = peg$currPos;
@@ -5025,7 +5331,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s9 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e70); }
+            if (peg$silentFails === 0) { peg$fail(peg$e72); }
           }
           peg$silentFails--;
           if (s9 === peg$FAILED) {
@@ -5075,16 +5381,16 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e82); }
+          if (peg$silentFails === 0) { peg$fail(peg$e84); }
         }
         if (s6 === peg$FAILED) {
           s6 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 45) {
-            s7 = peg$c22;
+            s7 = peg$c12;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e28); }
+            if (peg$silentFails === 0) { peg$fail(peg$e16); }
           }
           if (s7 !== peg$FAILED) {
             s8 = peg$currPos;
@@ -5094,7 +5400,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e70); }
+              if (peg$silentFails === 0) { peg$fail(peg$e72); }
             }
             peg$silentFails--;
             if (s9 === peg$FAILED) {
@@ -5136,7 +5442,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f92(s1, s2);
+      s0 = peg$f93(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5190,7 +5496,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f93(s1, s2);
+      s0 = peg$f94(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5203,11 +5509,11 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r17.test(s0)) {
+    if (peg$r19.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e83); }
+      if (peg$silentFails === 0) { peg$fail(peg$e85); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -5216,7 +5522,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e84); }
+        if (peg$silentFails === 0) { peg$fail(peg$e86); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5231,7 +5537,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f94();
+          s0 = peg$f95();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5255,7 +5561,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f95(s1, s3);
+        s0 = peg$f96(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5280,7 +5586,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e85); }
+      if (peg$silentFails === 0) { peg$fail(peg$e87); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -5301,7 +5607,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f96();
+        s0 = peg$f97();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5317,7 +5623,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e86); }
+        if (peg$silentFails === 0) { peg$fail(peg$e88); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5332,7 +5638,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f97();
+          s0 = peg$f98();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5348,21 +5654,21 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e87); }
+          if (peg$silentFails === 0) { peg$fail(peg$e89); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f98();
+          s1 = peg$f99();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 45) {
-            s1 = peg$c22;
+            s1 = peg$c12;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e28); }
+            if (peg$silentFails === 0) { peg$fail(peg$e16); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -5372,7 +5678,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e70); }
+              if (peg$silentFails === 0) { peg$fail(peg$e72); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -5383,7 +5689,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f99();
+              s0 = peg$f100();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5395,15 +5701,15 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 64) {
-              s1 = peg$c25;
+              s1 = peg$c26;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e32); }
+              if (peg$silentFails === 0) { peg$fail(peg$e36); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f100();
+              s1 = peg$f101();
             }
             s0 = s1;
           }
@@ -5425,7 +5731,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f101(s1, s2);
+      s0 = peg$f102(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5444,7 +5750,7 @@ function peg$parse(input, options) {
       peg$currPos += (2);
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e88); }
+      if (peg$silentFails === 0) { peg$fail(peg$e90); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
@@ -5465,7 +5771,7 @@ function peg$parse(input, options) {
           peg$currPos += 3;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e89); }
+          if (peg$silentFails === 0) { peg$fail(peg$e91); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$currPos;
@@ -5496,7 +5802,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f102(s5, s6);
+          s0 = peg$f103(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5523,7 +5829,7 @@ function peg$parse(input, options) {
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e90); }
+      if (peg$silentFails === 0) { peg$fail(peg$e92); }
     }
     if (s2 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c71) {
@@ -5531,7 +5837,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e91); }
+        if (peg$silentFails === 0) { peg$fail(peg$e93); }
       }
     }
     if (s2 !== peg$FAILED) {
@@ -5558,7 +5864,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e92); }
+          if (peg$silentFails === 0) { peg$fail(peg$e94); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5592,7 +5898,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f103(s1, s3);
+        s0 = peg$f104(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5608,7 +5914,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e93); }
+        if (peg$silentFails === 0) { peg$fail(peg$e95); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5628,7 +5934,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e92); }
+            if (peg$silentFails === 0) { peg$fail(peg$e94); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -5646,7 +5952,7 @@ function peg$parse(input, options) {
               s7 = peg$parseByOperand();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f104(s7);
+                s0 = peg$f105(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5678,7 +5984,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f105(s1);
+        s1 = peg$f106(s1);
         s0 = s1;
       }
     }
@@ -5693,11 +5999,11 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     peg$silentFails++;
     if (input.charCodeAt(peg$currPos) === 36) {
-      s2 = peg$c19;
+      s2 = peg$c21;
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
     peg$silentFails--;
     if (s2 !== peg$FAILED) {
@@ -5750,7 +6056,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f106(s3);
+          s0 = peg$f107(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5776,7 +6082,7 @@ function peg$parse(input, options) {
             s3 = peg$parseModifier();
           }
           peg$savedPos = s0;
-          s0 = peg$f107(s1, s2);
+          s0 = peg$f108(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5792,7 +6098,7 @@ function peg$parse(input, options) {
                 s1 = peg$parseName();
                 if (s1 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s1 = peg$f108(s1);
+                  s1 = peg$f109(s1);
                 }
                 s0 = s1;
               }
@@ -5823,7 +6129,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f109(s1, s2);
+        s0 = peg$f110(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5845,7 +6151,7 @@ function peg$parse(input, options) {
           peg$currPos += (2);
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e90); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5878,7 +6184,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f110(s1);
+          s0 = peg$f111(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5890,7 +6196,7 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         peg$savedPos = peg$currPos;
-        s1 = peg$f111();
+        s1 = peg$f112();
         if (s1) {
           s1 = undefined;
         } else {
@@ -5900,7 +6206,7 @@ function peg$parse(input, options) {
           s2 = peg$parseMath();
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f112(s2);
+            s0 = peg$f113(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5920,7 +6226,7 @@ function peg$parse(input, options) {
               s3 = peg$parseModifier();
             }
             peg$savedPos = s0;
-            s0 = peg$f113(s1, s2);
+            s0 = peg$f114(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5942,7 +6248,7 @@ function peg$parse(input, options) {
                 s3 = peg$parseModifier();
               }
               peg$savedPos = s0;
-              s0 = peg$f114(s1, s2);
+              s0 = peg$f115(s1, s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6009,7 +6315,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f115(s2);
+        s0 = peg$f116(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6027,11 +6333,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 36) {
-      s1 = peg$c19;
+      s1 = peg$c21;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseVarName();
@@ -6043,7 +6349,7 @@ function peg$parse(input, options) {
           s4 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f116(s2, s3);
+        s0 = peg$f117(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6058,27 +6364,27 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e94); }
+        if (peg$silentFails === 0) { peg$fail(peg$e96); }
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         s1 = [];
         s2 = input.charAt(peg$currPos);
-        if (peg$r18.test(s2)) {
+        if (peg$r20.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e95); }
+          if (peg$silentFails === 0) { peg$fail(peg$e97); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
             s1.push(s2);
             s2 = input.charAt(peg$currPos);
-            if (peg$r18.test(s2)) {
+            if (peg$r20.test(s2)) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e95); }
+              if (peg$silentFails === 0) { peg$fail(peg$e97); }
             }
           }
         } else {
@@ -6091,11 +6397,11 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = input.charAt(peg$currPos);
-          if (peg$r19.test(s0)) {
+          if (peg$r21.test(s0)) {
             peg$currPos++;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e96); }
+            if (peg$silentFails === 0) { peg$fail(peg$e98); }
           }
         }
       }
@@ -6134,7 +6440,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f117(s1, s5);
+          s0 = peg$f118(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6165,7 +6471,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e97); }
+        if (peg$silentFails === 0) { peg$fail(peg$e99); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -6189,7 +6495,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e97); }
+          if (peg$silentFails === 0) { peg$fail(peg$e99); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -6206,7 +6512,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f118(s1, s2);
+      s0 = peg$f119(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6339,7 +6645,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f119();
+    s0 = peg$f120();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6353,7 +6659,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f120();
+    s0 = peg$f121();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6367,7 +6673,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f121();
+    s0 = peg$f122();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6384,35 +6690,35 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     s3 = input.charAt(peg$currPos);
-    if (peg$r20.test(s3)) {
+    if (peg$r22.test(s3)) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e98); }
+      if (peg$silentFails === 0) { peg$fail(peg$e100); }
     }
     if (s3 !== peg$FAILED) {
       s4 = input.charAt(peg$currPos);
-      if (peg$r21.test(s4)) {
+      if (peg$r23.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e99); }
+        if (peg$silentFails === 0) { peg$fail(peg$e101); }
       }
       if (s4 !== peg$FAILED) {
         s5 = input.charAt(peg$currPos);
-        if (peg$r22.test(s5)) {
+        if (peg$r24.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e100); }
+          if (peg$silentFails === 0) { peg$fail(peg$e102); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
-          if (peg$r23.test(s6)) {
+          if (peg$r4.test(s6)) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e101); }
+            if (peg$silentFails === 0) { peg$fail(peg$e19); }
           }
           if (s6 !== peg$FAILED) {
             s3 = [s3, s4, s5, s6];
@@ -6436,43 +6742,43 @@ function peg$parse(input, options) {
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       s3 = input.charAt(peg$currPos);
-      if (peg$r24.test(s3)) {
+      if (peg$r25.test(s3)) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e102); }
+        if (peg$silentFails === 0) { peg$fail(peg$e103); }
       }
       if (s3 !== peg$FAILED) {
         s4 = input.charAt(peg$currPos);
-        if (peg$r25.test(s4)) {
+        if (peg$r26.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e103); }
+          if (peg$silentFails === 0) { peg$fail(peg$e104); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r26.test(s5)) {
+          if (peg$r27.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e104); }
+            if (peg$silentFails === 0) { peg$fail(peg$e105); }
           }
           if (s5 !== peg$FAILED) {
             s6 = input.charAt(peg$currPos);
-            if (peg$r27.test(s6)) {
+            if (peg$r28.test(s6)) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e105); }
+              if (peg$silentFails === 0) { peg$fail(peg$e106); }
             }
             if (s6 !== peg$FAILED) {
               s7 = input.charAt(peg$currPos);
-              if (peg$r23.test(s7)) {
+              if (peg$r4.test(s7)) {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e101); }
+                if (peg$silentFails === 0) { peg$fail(peg$e19); }
               }
               if (s7 !== peg$FAILED) {
                 s3 = [s3, s4, s5, s6, s7];
@@ -6516,7 +6822,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f122(s1);
+        s0 = peg$f123(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6528,35 +6834,35 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.charAt(peg$currPos);
-      if (peg$r28.test(s1)) {
+      if (peg$r29.test(s1)) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e106); }
+        if (peg$silentFails === 0) { peg$fail(peg$e107); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r22.test(s2)) {
+        if (peg$r24.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e100); }
+          if (peg$silentFails === 0) { peg$fail(peg$e102); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
-          if (peg$r26.test(s3)) {
+          if (peg$r27.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e104); }
+            if (peg$silentFails === 0) { peg$fail(peg$e105); }
           }
           if (s3 !== peg$FAILED) {
             s4 = input.charAt(peg$currPos);
-            if (peg$r26.test(s4)) {
+            if (peg$r27.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e104); }
+              if (peg$silentFails === 0) { peg$fail(peg$e105); }
             }
             if (s4 !== peg$FAILED) {
               s5 = peg$currPos;
@@ -6571,7 +6877,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f123();
+                s0 = peg$f124();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6606,11 +6912,11 @@ function peg$parse(input, options) {
       s1 = peg$parseDQString();
       if (s1 === peg$FAILED) {
         s1 = input.charAt(peg$currPos);
-        if (peg$r29.test(s1)) {
+        if (peg$r30.test(s1)) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e107); }
+          if (peg$silentFails === 0) { peg$fail(peg$e108); }
         }
       }
     }
@@ -6621,11 +6927,11 @@ function peg$parse(input, options) {
         s1 = peg$parseDQString();
         if (s1 === peg$FAILED) {
           s1 = input.charAt(peg$currPos);
-          if (peg$r29.test(s1)) {
+          if (peg$r30.test(s1)) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e107); }
+            if (peg$silentFails === 0) { peg$fail(peg$e108); }
           }
         }
       }
@@ -6639,15 +6945,15 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r30.test(s1)) {
+    if (peg$r31.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e108); }
+      if (peg$silentFails === 0) { peg$fail(peg$e109); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f124();
+      s1 = peg$f125();
     }
     s0 = s1;
 
@@ -6658,11 +6964,11 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r9.test(s0)) {
+    if (peg$r11.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e37); }
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
     }
 
     return s0;
@@ -6675,15 +6981,15 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.charAt(peg$currPos);
-      if (peg$r7.test(s1)) {
+      if (peg$r3.test(s1)) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e35); }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f125();
+        s1 = peg$f126();
       }
       s0 = s1;
     }
@@ -6698,7 +7004,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f126();
+    s1 = peg$f127();
     s0 = s1;
     peg$silentFails--;
 
@@ -6711,21 +7017,21 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r31.test(s1)) {
+    if (peg$r32.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e110); }
+      if (peg$silentFails === 0) { peg$fail(peg$e111); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f127();
+      s1 = peg$f128();
     }
     s0 = s1;
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e109); }
+      if (peg$silentFails === 0) { peg$fail(peg$e110); }
     }
 
     return s0;

@@ -211,7 +211,8 @@ function compileNumber(raw: string): string {
   if (raw.startsWith('.')) raw = '0' + raw;
   if (raw.startsWith('-.')) raw = '-0' + raw.slice(1);
   const n = Number(raw);
-  if (raw.includes('.')) return Number.isInteger(n) ? `float(${n})` : String(n); // `3.0` is a PHP float
+  // `3.0` and `1e3` are PHP floats.
+  if (raw.includes('.') || /[eE]/.test(raw)) return Number.isInteger(n) ? `float(${n})` : String(n);
   // PHP reads `-` as an operator on the literal after it: past PHP_INT_MAX that literal is a
   // float, so -9223372036854775808 is a float too. Past 2^53 an int is a bigint literal.
   const negative = raw.startsWith('-');
@@ -268,7 +269,7 @@ const LITERALS = new Set(['String', 'Number', 'Bool', 'Null']);
 
 function compileVar(v: Var, cx: EmitContext): string {
   if (v.name === 'smarty') {
-    const { base, rest } = smartyVarBase(v, cx);
+    const { base, rest } = smartyVarBase(v, cx, (e) => compileExpr(e, cx));
     return compilePath(base, rest, cx);
   }
   if (cx.readsOnce.size > 0) {

@@ -1,5 +1,5 @@
 /** `$smarty.*`: the reserved variable, resolved at compile time where the name is literal. */
-import type { Access, Var } from '../ast.js';
+import type { Access, Expr, Var } from '../ast.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import type { StateMember } from './runtime-names.js';
@@ -43,7 +43,7 @@ function foreachPropInLoop(state: string, prop: string): string | null {
  * The base only: compileVar (expr.ts) applies the rest of the path, so that keys written after
  * `$smarty.foreach.NAME.PROP` compile like any other and this file needs nothing from expr.ts.
  */
-export function smartyVarBase(v: Var, cx: EmitContext): SmartyVarBase {
+export function smartyVarBase(v: Var, cx: EmitContext, expr: (e: Expr) => string): SmartyVarBase {
   const [first, ...rest] = v.path;
   const word = first && first.type === 'Key' && first.key.type === 'String' ? first.key.value : null;
   if (word === null) {
@@ -59,8 +59,21 @@ export function smartyVarBase(v: Var, cx: EmitContext): SmartyVarBase {
       if (rest.length === 0) return only('null');
       const name = literalName(rest[0]);
       if (name === null) {
-        cx.error('E_SMARTY_VAR', `write $smarty.${word}.NAME.PROPERTY`, v);
-        return only('null');
+        // A variable naming the loop (`$smarty.foreach.$name.iteration`, after a dot only): Smarty
+        // 2 reads the record of whatever loop the value names, as a key of its table of loops.
+        const at = rest[0];
+        if (at?.type !== 'Key' || at.key.type !== 'Var' || cx.src.text[at.start] !== '.') {
+          cx.error('E_SMARTY_VAR', `write $smarty.${word}.NAME.PROPERTY`, v);
+          return only('null');
+        }
+        const named = `str(${expr(at.key)})`;
+        const prop = literalName(rest[1]);
+        if (prop === null) {
+          const fn: StateMember = word === 'foreach' ? 'foreachRecord' : 'sectionRecord';
+          return { base: `$.${fn}(${named})`, rest: rest.slice(1) };
+        }
+        const fn: StateMember = word === 'foreach' ? 'foreachProp' : 'sectionProp';
+        return { base: `$.${fn}(${named}, ${lit(prop)})`, rest: rest.slice(2) };
       }
       const prop = literalName(rest[1]);
       if (prop === null) {
