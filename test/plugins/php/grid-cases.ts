@@ -720,6 +720,11 @@ export const GRID: GridCase[] = [
   ...grid('str_pad', ['"日本"', '"a"'], ['4', '5', '6', '7'], ['"日本語"', '"😀"', '"ab"'], ['0', '1', '2']),
   ...grid('ucfirst', ['"ǳ"', '"élan"', '"1abc"', '" abc"', '"ßa"', '"ñ"', '"ǆemal"']),
   ...grid('ucwords', ['"élan vital"', '"ñandú ñu"', '"a\\tb\\nc\\rd\\fe\\u000bf g"', '"hello_world-foo"']),
+  ...grid(
+    'ucwords',
+    ['"abc1 aba"', '"AbA bAb"', '"åa xåb"', '"©a éb"', '"x日a"'],
+    ['"a"', '"A"', '"ab"', '"日"', '"é"', '"-"'],
+  ),
   ...grid('mb_strwidth', [
     '"±§¶"',
     '"°×÷"',
