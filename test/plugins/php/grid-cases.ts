@@ -571,6 +571,9 @@ export const GRID: GridCase[] = [
   ]),
   ...grid('html_entity_decode', ENTITY_TEXTS, ['0', '2', '3', '8', '16', '19', '32', '35', '48', '51']),
   ...grid('htmlspecialchars_decode', ENTITY_TEXTS, ['0', '3', '16', '19', '32', '35', '48', '51']),
+  // ENT_HTML_QUOTE_SINGLE (1) alone: the single quote without the double.
+  ...grid('html_entity_decode', ENTITY_TEXTS.slice(0, 1), ['1', '5', '17', '33', '49']),
+  ...grid('htmlspecialchars_decode', ENTITY_TEXTS.slice(0, 1), ['1', '5', '17', '33', '49']),
   ...grid(
     'wordwrap',
     [
@@ -1007,7 +1010,7 @@ export const HELPER_GRID: GridCase[] = [
   ...grid(
     'htmlspecialchars',
     ['"<a href=\'x\'>T&C \\"q\\"</a>"', '"&amp; &#039; &foo; &#xZZ;"', '"日本<b>"', '""'],
-    ['0', '2', '3', '11', '16', '19', '35', '51'],
+    ['0', '1', '2', '3', '9', '11', '16', '17', '19', '33', '35', '49', '51'],
     ['"UTF-8"'],
     ['true', 'false'],
   ),
