@@ -27,7 +27,16 @@ function size(span: number, step: number): number {
   return n;
 }
 
-export function range(start: Value, end: Value, stepArg: Value = 1): PhpArray {
+/** The step as PHP 8.2 takes an `int|float` argument: null is 0, a string must be numeric. */
+function checkStep(step: Value): Value {
+  if (step === null || step === undefined) return 0;
+  if (typeof step === 'string' && !isNumericStr(step))
+    throw new PhpTypeError('range(): Argument #3 ($step) must be of type int|float, string given');
+  return step;
+}
+
+export function range(start: Value, end: Value, stepValue: Value = 1): PhpArray {
+  const stepArg = checkStep(stepValue);
   const stepIsDouble = isFloat(stepArg) || (typeof stepArg === 'string' && isDoubleStr(stepArg));
   let step = toFloatLoose(stepArg);
   if (step < 0) step = -step;

@@ -52,10 +52,18 @@ export function phpStrval(v: Value): string {
   return zvalGetString(v);
 }
 
-function extreme(fn: 'max' | 'min', values: Value[]): Value {
+/**
+ * The arguments' form compares each value with the best so far, the array form the best so far
+ * with each value, as PHP 8.2 does: the two differ for arrays that cannot be compared (a key of
+ * the left one missing from the right), which compare as greater whichever side they are on.
+ */
+function extreme(fn: 'max' | 'min', values: Value[], arrayForm: boolean): Value {
   const better = fn === 'max' ? (c: number) => c > 0 : (c: number) => c < 0;
   let best = values[0];
-  for (let k = 1; k < values.length; k++) if (better(compare(values[k], best))) best = values[k];
+  for (let k = 1; k < values.length; k++) {
+    const c = arrayForm ? -compare(best, values[k]) : compare(values[k], best);
+    if (better(c)) best = values[k];
+  }
   return best;
 }
 
@@ -65,7 +73,7 @@ export function phpMaxMin(fn: 'max' | 'min', args: Value[]): Value {
     const a = args[0];
     if (!(a instanceof PhpArray)) throw typeError(fn, 1, 'value', 'array', a);
     if (a.size === 0) throw new PhpTypeError(`${fn}(): Argument #1 ($value) must contain at least one element`);
-    return extreme(fn, a.values());
+    return extreme(fn, a.values(), true);
   }
-  return extreme(fn, args);
+  return extreme(fn, args, false);
 }

@@ -2,7 +2,7 @@
  * PHP 8.2's case functions: ASCII letters only (locale-independent since 8.2), so UTF-8
  * text outside ASCII is never touched and no byte view is needed.
  */
-import { isAscii } from '../../value/bytes.js';
+import { fromBinary, isAscii, toBinary } from '../../value/bytes.js';
 import { replaceEach } from '../../value/replace-each.js';
 
 // In ASCII text the native conversion changes exactly A-Z or a-z: one call instead of a callback
@@ -29,11 +29,13 @@ export function ucwords(s: string, delimiters = DEFAULT_DELIMITERS): string {
   let last = 0;
   let upNext = true;
   for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
+    let c = s.charCodeAt(i);
     if (upNext && c >= 97 && c <= 122) {
-      out += s.slice(last, i) + String.fromCharCode(c - 32);
+      c -= 32;
+      out += s.slice(last, i) + String.fromCharCode(c);
       last = i + 1;
     }
+    // PHP tests the byte as it now is: with a delimiter 'a', the 'a' it upper-cased is not one.
     upNext = c < 128 && isDelimiter[c] === 1;
   }
   return last === 0 ? s : out + s.slice(last);
@@ -50,12 +52,19 @@ function delimiterTable(delimiters: string): Uint8Array {
 
 const DEFAULT_TABLE = delimiterTable(DEFAULT_DELIMITERS);
 
+/** Delimiters past ASCII are bytes to PHP: a letter after any one of their bytes is upper-cased. */
 function ucwordsByCharacter(s: string, delimiters: string): string {
+  const mask = new Uint8Array(256);
+  const d = toBinary(delimiters);
+  for (let i = 0; i < d.length; i++) mask[d.charCodeAt(i)] = 1;
+  const b = toBinary(s);
   let out = '';
   let upNext = true;
-  for (const ch of s) {
-    out += upNext && ch >= 'a' && ch <= 'z' ? ch.toUpperCase() : ch;
-    upNext = delimiters.includes(ch);
+  for (let i = 0; i < b.length; i++) {
+    let c = b.charCodeAt(i);
+    if (upNext && c >= 97 && c <= 122) c -= 32;
+    out += String.fromCharCode(c);
+    upNext = mask[c] === 1;
   }
-  return out;
+  return fromBinary(out);
 }

@@ -6,7 +6,7 @@
 import { PhpTypeError } from '../../value/convert.js';
 import { fromBinary, toBinary } from '../../value/bytes.js';
 import { checkSplitLength } from '../../value/limits.js';
-import { nextUtf8 } from './utf8-scan.js';
+import { nextMbUtf8 } from './utf8-scan.js';
 
 type Enc = 'utf-8' | 'ascii';
 
@@ -41,7 +41,7 @@ export function mbConvertEncoding(s: string, to: string, from: string | null = n
       i++;
       continue;
     }
-    const { cp, len } = nextUtf8(bin, i);
+    const { cp, len } = nextMbUtf8(bin, i);
     out += cp < 0 || (target === 'ascii' && cp >= 0x80) ? '?' : bin.slice(i, i + len);
     i += len;
   }

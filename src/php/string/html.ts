@@ -11,6 +11,8 @@ import { HTML5_ENTITIES } from './html5-entity-table.js';
 import { nextUtf8 } from './utf8-scan.js';
 import { lazy } from '../../value/lazy.js';
 
+/** The single-quote bit of the quote flags on its own (ENT_QUOTES is it and ENT_COMPAT). */
+const ENT_HTML_QUOTE_SINGLE = 1;
 const ENT_COMPAT = 2;
 export const ENT_QUOTES = 3;
 export const ENT_NOQUOTES = 0;
@@ -92,7 +94,7 @@ export function htmlCharset(fn: string, name: string, warn?: (m: string) => void
 }
 
 function quoteEntities(flags: number): { dq: boolean; sq: string | null } {
-  const sq = (flags & ENT_QUOTES) === ENT_QUOTES ? ((flags & DOCTYPE_MASK) === 0 ? '&#039;' : '&apos;') : null;
+  const sq = (flags & ENT_HTML_QUOTE_SINGLE) !== 0 ? ((flags & DOCTYPE_MASK) === 0 ? '&#039;' : '&apos;') : null;
   return { dq: (flags & ENT_COMPAT) !== 0, sq };
 }
 
@@ -330,7 +332,7 @@ const SPECIAL_CODES = new Set([0x22, 0x26, 0x27, 0x3c, 0x3e]);
 function decode(s: string, flags: number, charset: Charset, all: boolean): string {
   if (!s.includes('&')) return s;
   const { dq } = quoteEntities(flags);
-  const sqOk = (flags & ENT_QUOTES) === ENT_QUOTES;
+  const sqOk = (flags & ENT_HTML_QUOTE_SINGLE) !== 0;
   const doctype = flags & DOCTYPE_MASK;
   // Entities are ASCII, so matching on the UTF-16 text is the same as on bytes.
   return replaceEach(

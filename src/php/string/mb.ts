@@ -8,7 +8,7 @@
 import { fromBinary, isAscii, toBinary } from '../../value/bytes.js';
 import { valueError } from '../args.js';
 import { WIDE_RANGES } from './east-asian-width.js';
-import { nextUtf8 } from './utf8-scan.js';
+import { nextMbUtf8 } from './utf8-scan.js';
 
 /** Byte length of the character a lead byte starts, per mbstring's UTF-8 table. */
 function mbLen(b: number): number {
@@ -71,7 +71,7 @@ function decode(s: string): Ch[] {
   const bin = toBinary(s);
   const out: Ch[] = [];
   for (let i = 0; i < bin.length;) {
-    const { cp, len } = nextUtf8(bin, i);
+    const { cp, len } = nextMbUtf8(bin, i);
     out.push({ cp, raw: bin.slice(i, i + len) });
     i += len;
   }

@@ -47,3 +47,25 @@ export function nextUtf8(bin: string, pos: number): Scanned {
   }
   return { cp: -1, len: 1 };
 }
+
+/**
+ * mbstring's UTF-8 decoder (PHP 8.2), which the mb_ functions that decode and
+ * mb_convert_encoding use: an invalid sequence is its lead byte and the trail bytes valid so
+ * far (the second byte's range depends on the lead: E0 A0-BF, ED 80-9F, F0 90-BF, F4 80-8F), so
+ * the byte that breaks it starts the next character.
+ */
+export function nextMbUtf8(bin: string, pos: number): Scanned {
+  const c = bin.charCodeAt(pos);
+  if (c < 0x80) return { cp: c, len: 1 };
+  const n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 1;
+  if (n === 1) return { cp: -1, len: 1 };
+  const lo = c === 0xe0 ? 0xa0 : c === 0xf0 ? 0x90 : 0x80;
+  const hi = c === 0xed ? 0x9f : c === 0xf4 ? 0x8f : 0xbf;
+  let cp = c & (n === 2 ? 0x1f : n === 3 ? 0x0f : 0x07);
+  for (let k = 1; k < n; k++) {
+    const b = pos + k < bin.length ? bin.charCodeAt(pos + k) : -1;
+    if (k === 1 ? b < lo || b > hi : b < 0x80 || b > 0xbf) return { cp: -1, len: k };
+    cp = (cp << 6) | (b & 0x3f);
+  }
+  return { cp, len: n };
+}

@@ -24,6 +24,6 @@ export default defineModifier({
         throw new PhpTypeError(`range(): Argument #${i + 1} must be of type string|int|float, ${typeName(v)} given`);
       }
     }
-    return range(start, end ?? null, step ?? 1);
+    return range(start, end ?? null, step === undefined ? 1 : step);
   },
 });

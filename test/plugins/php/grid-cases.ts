@@ -540,8 +540,26 @@ export const GRID: GridCase[] = [
   ...grid('min', ARRAYS.slice(1).concat(['[1,"1",1.0]', '["10","9","1e1"]', '["abc",0]', '[[1,2],[1,3]]', '[0,-0.0]'])),
   ...grid('max', ['1', '"10"', '"abc"', '1.5', 'null', 'true', '"日"'], ['"9"', '2', '0', '"abc"', 'false', '[]']),
   ...grid('min', ['1', '"10"', '"abc"', '1.5', 'null', 'true', '"日"'], ['"9"', '2', '0', '"abc"', 'false', '[]']),
+  ...['max', 'min'].flatMap((fn) =>
+    grid(fn, [
+      '[{"a":1},{"b":1}]',
+      '[{"b":1},{"a":1}]',
+      '[[1,2],{"a":1,"b":2},[0,5]]',
+      '[{"n":1,"x":2},{"y":1,"n":0},{"n":2}]',
+      '[null,{"a":[1]},{"a":{"b":1}}]',
+    ]),
+  ),
+  ...grid('max', ['{"a":1}', '[1,2]'], ['{"b":1}', '{"a":0}']),
+  ...grid('min', ['{"a":1}', '[1,2]'], ['{"b":1}', '{"a":0}']),
+  ...grid(
+    'str_replace',
+    ['"a"', '["a",["x"]]', '[["r"],"y"]', '{"k":[],"j":"A"}'],
+    ['"-"', '["b",[1]]', '[[],"c"]'],
+    ['"Array ray"', '["xa",["y"],[]]', '{"p":{"q":"a"},"r":"ya"}'],
+  ),
   ...grid('range', ['0', '1', '"a"', '"A"', '"1"', '1.5', '5', '"5"', '"aa"'], ['3', '"e"', '0', '"1"', '2.5', '-1']),
   ...grid('range', ['0', '10', '"a"', '1'], ['10', '0', '"z"', '2'], ['2', '3', '-2', '0.5', '"2"', '1.0']),
+  ...grid('range', ['1', '"a"', '1.5'], ['1', '3', '"c"'], ['null', '"a"', '""', '"1abc"', '" 2"', 'false', 'true']),
   ...calls('mb_convert_encoding', [
     ['"abc"', '"ASCII"', '"UTF-8"'],
     ['"日本"', '"ASCII"', '"UTF-8"'],
@@ -553,6 +571,9 @@ export const GRID: GridCase[] = [
   ]),
   ...grid('html_entity_decode', ENTITY_TEXTS, ['0', '2', '3', '8', '16', '19', '32', '35', '48', '51']),
   ...grid('htmlspecialchars_decode', ENTITY_TEXTS, ['0', '3', '16', '19', '32', '35', '48', '51']),
+  // ENT_HTML_QUOTE_SINGLE (1) alone: the single quote without the double.
+  ...grid('html_entity_decode', ENTITY_TEXTS.slice(0, 1), ['1', '5', '17', '33', '49']),
+  ...grid('htmlspecialchars_decode', ENTITY_TEXTS.slice(0, 1), ['1', '5', '17', '33', '49']),
   ...grid(
     'wordwrap',
     [
@@ -702,6 +723,11 @@ export const GRID: GridCase[] = [
   ...grid('str_pad', ['"日本"', '"a"'], ['4', '5', '6', '7'], ['"日本語"', '"😀"', '"ab"'], ['0', '1', '2']),
   ...grid('ucfirst', ['"ǳ"', '"élan"', '"1abc"', '" abc"', '"ßa"', '"ñ"', '"ǆemal"']),
   ...grid('ucwords', ['"élan vital"', '"ñandú ñu"', '"a\\tb\\nc\\rd\\fe\\u000bf g"', '"hello_world-foo"']),
+  ...grid(
+    'ucwords',
+    ['"abc1 aba"', '"AbA bAb"', '"åa xåb"', '"©a éb"', '"x日a"'],
+    ['"a"', '"A"', '"ab"', '"日"', '"é"', '"-"'],
+  ),
   ...grid('mb_strwidth', [
     '"±§¶"',
     '"°×÷"',
@@ -984,7 +1010,7 @@ export const HELPER_GRID: GridCase[] = [
   ...grid(
     'htmlspecialchars',
     ['"<a href=\'x\'>T&C \\"q\\"</a>"', '"&amp; &#039; &foo; &#xZZ;"', '"日本<b>"', '""'],
-    ['0', '2', '3', '11', '16', '19', '35', '51'],
+    ['0', '1', '2', '3', '9', '11', '16', '17', '19', '33', '35', '49', '51'],
     ['"UTF-8"'],
     ['true', 'false'],
   ),

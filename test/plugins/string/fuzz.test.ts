@@ -72,6 +72,13 @@ const PIECES = [
   '=',
   '\x80',
   '\xe6\x97',
+  // Sequences mbstring's decoder breaks at the bad byte: a lead before a non-trail, a second
+  // byte out of its lead's range (surrogates, past U+10FFFF).
+  '\xc3',
+  '\xfe',
+  '\xed\xa0\x80',
+  '\xf4\x90\x80\x80',
+  '\xf0\x9f\x98',
 ];
 
 function randomText(): string {
