@@ -114,8 +114,8 @@ export function laterFace<R extends StepReads>(
 
 /**
  * An adapter's now face over reads in steps: each read run by `runNow` (a step that is a promise
- * refused), inside the store's `snapshot` when it has one, which the face also carries so that a
- * host call of several reads (read-plugin.ts) runs them all in one.
+ * refused). It carries the store's `snapshot`, in which a host call runs all its reads
+ * (read-plugin.ts, the one caller of now faces).
  */
 export function nowFace<R extends StepReads>(
   reads: R,
@@ -123,9 +123,7 @@ export function nowFace<R extends StepReads>(
 ): { [K in keyof R]: (...args: Parameters<R[K]>) => Answered<R[K]> } & SnapshotFace {
   const face: Record<string, unknown> = {};
   for (const [name, read] of Object.entries(reads))
-    face[name] = snapshot
-      ? (...args: never[]) => snapshot(() => runNow(read(...args) as Steps<unknown>))
-      : (...args: never[]) => runNow(read(...args) as Steps<unknown>);
+    face[name] = (...args: never[]) => runNow(read(...args) as Steps<unknown>);
   if (snapshot) face.snapshot = snapshot;
   return face as { [K in keyof R]: (...args: Parameters<R[K]>) => Answered<R[K]> } & SnapshotFace;
 }
