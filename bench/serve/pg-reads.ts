@@ -1,7 +1,7 @@
 /**
  * `node --no-node-snapshot --import tsx bench/serve/pg-reads.ts SITE_DIR [--n N]`: the reads of
  * one `news` list (`topicList` of group 1) on a site kept in PostgreSQL (`site init --database`),
- * through the content adapter's PostgreSQL statements (3, D259) and through the statements both
+ * through the content adapter's PostgreSQL statements (2, D259, D370) and through the statements both
  * backends share (8: the adapter over the same database, told it is SQLite), on one client of
  * their own: CPU µs per list of this process and of the PostgreSQL backend serving the client
  * (/proc/PID/stat, so only for a server on this machine), median of 5 alternating rounds.
@@ -10,7 +10,8 @@ import pg from 'pg';
 import { readFileSync } from 'node:fs';
 import { openBenchSite } from './site-timer.js';
 import { contentAdapters } from '../../src/site/adapters/content.js';
-import { topicList } from '../../src/host-plugins/content/topics-query.js';
+import { topicList as topicSteps } from '../../src/host-plugins/content/topics-query.js';
+import { runLater } from '../../src/host-api/now-or-later.js';
 import { numberPlaceholders } from '../../src/site/db/postgres.js';
 import type { SiteDatabase, SqlValue } from '../../src/site/db/database.js';
 
@@ -39,10 +40,12 @@ const onOneClient = (dialect: 'sqlite' | 'postgres'): SiteDatabase => ({
   all: rows as SiteDatabase['all'],
   get: (async (sql: string, params?: readonly SqlValue[]) => (await rows(sql, params))[0]) as SiteDatabase['get'],
 });
+// topicList is a generator of steps (now or later, D268); runLater drives it over the promises.
+const topicList = (...a: Parameters<typeof topicSteps>) => runLater(topicSteps(...a));
 const render = { now: Math.floor(Date.now() / 1000), timezone: 'Asia/Tokyo', lang: 'ja' };
 const query = { groupId: 1, perPage: 10, page: 1, categoryId: null };
 const ways = {
-  'PostgreSQL statements (3)': contentAdapters({ ...site, db: onOneClient('postgres') }).content!,
+  'PostgreSQL statements (2)': contentAdapters({ ...site, db: onOneClient('postgres') }).content!,
   'shared statements (8)': contentAdapters({ ...site, db: onOneClient('sqlite') }).content!,
 };
 

@@ -5,7 +5,7 @@
  * steps (src/host-api/now-or-later.ts), so the same code answers on the async path and, over an
  * adapter's now face, at once in the synchronous slice (D268).
  */
-import type { ContentReads, OpenFilter } from '../../host-api/adapters/content.js';
+import type { ContentReads, OpenFilter, Topic } from '../../host-api/adapters/content.js';
 import { wait, type Steps } from '../../host-api/now-or-later.js';
 import type { RenderClock } from '../plugin-contract.js';
 import { PhpArray } from '../../value/value.js';
@@ -49,10 +49,12 @@ export function* topicList(
   o: ReadOptions,
 ): Steps<{ list: PhpArray; window: PageWindow }> {
   const view = yield* groupView(content, q.groupId);
-  const { window, ids } = view
+  const { window, ids, topics } = view
     ? yield* openPage(content, q, { now: o.render.now, categoryId: q.categoryId })
     : { window: pageWindow(0, q.perPage, q.page), ids: [] };
-  const byId = new Map((ids.length > 0 ? yield* wait(content.topics(ids)) : []).map((t) => [t.id, t]));
+  // A store that read the contents with the page (PostgreSQL, D370) saves a statement.
+  const read = topics ?? (ids.length > 0 ? yield* wait(content.topics(ids)) : []);
+  const byId = new Map(read.map((t) => [t.id, t]));
   const list = PhpArray.empty();
   for (const id of ids) {
     const t = byId.get(id);
@@ -69,7 +71,7 @@ function* openPage(
   content: ContentReads,
   q: ListQuery,
   filter: OpenFilter,
-): Steps<{ window: PageWindow; ids: readonly number[] }> {
+): Steps<{ window: PageWindow; ids: readonly number[]; topics?: readonly Topic[] | undefined }> {
   if (content.openPage) {
     // The page asked for, as if there were no last page; past the last, the last is asked for again.
     const asked = pageWindow(Number.MAX_SAFE_INTEGER, q.perPage, q.page);
@@ -79,7 +81,7 @@ function* openPage(
       page = yield* wait(content.openPage(q.groupId, filter, window.start, asked.perPage));
       window = pageWindow(page.total, q.perPage, q.page);
     }
-    return { window, ids: page.ids.slice(0, window.end - window.start) };
+    return { window, ids: page.ids.slice(0, window.end - window.start), topics: page.topics };
   }
   const open = (yield* wait(content.groupTopics(q.groupId)))
     .filter(

@@ -1,5 +1,5 @@
 /**
- * The content reads of a Topics list on PostgreSQL in 3 statements instead of 8 (D259). What a
+ * The content reads of a Topics list on PostgreSQL in 2 statements instead of 8 (D259, D370). What a
  * statement costs the server is mostly the round trip, not its rows: the pool's checkout, the
  * extended protocol's messages, a write that wakes the backend, the answer parsed; ~140 µs of
  * CPU each on this loaded machine, where the 8 statements' rows are a few hundred small values.
@@ -8,6 +8,8 @@
  *
  * - `topics(ids)`: the contents with their texts, extended values and counters, one aggregate per
  *   table (were 4 statements);
+ * - `openPage`: the page's count and ids, and its contents as `topics(ids)` reads them, so a list
+ *   needs no statement of its own for its contents (were 2 statements, then 5 with the contents');
  * - `group`, `columns` and `categories` of one group asked for together (in one run of code, as
  *   groupView's Promise.all asks for the three): one statement with a sub-select per part asked
  *   for (were 3), started in a microtask once they are asked. A part asked for later starts a
@@ -61,15 +63,18 @@ interface TopicsAnswer {
 /**
  * One flat aggregate per table, not one per content: PostgreSQL plans and runs it in about half
  * the time of sub-selects correlated to each content (0.14 + 0.17 against 0.30 + 0.27 ms, EXPLAIN
- * ANALYZE of a page of 10), and the rows are put together here as content.ts does.
+ * ANALYZE of a page of 10), and the rows are put together here as content.ts does. `tenant` is
+ * the tenant's placeholder, `ids` what follows the id column (`= ANY (...)`, `IN (...)`).
  */
-const aggregate = (fields: string, from: string, order?: string): string =>
-  `(SELECT json_agg(json_build_array(${fields})${order ? ` ORDER BY ${order}` : ''}) FROM ${from} = ANY ($2::bigint[]))`;
-const TOPICS_SQL = `SELECT
-  ${aggregate('id, group_id, open_flg, open_from, open_until, ymd, category_id, slug, order_no, inst_at, update_at', 'topics WHERE tenant = $1 AND id')} AS topics,
-  ${aggregate('topic_id, lang, subject, contents', 'topic_texts WHERE tenant = $1 AND topic_id', 'topic_id, lang COLLATE "C"')} AS texts,
-  ${aggregate('topic_id, column_id, idx, value', 'topic_ext_values WHERE tenant = $1 AND topic_id', 'topic_id, column_id, idx')} AS ext_values,
-  ${aggregate('topic_id, column_id, idx, value', 'topic_counters WHERE tenant = $1 AND topic_id', 'topic_id, column_id, idx')} AS counters`;
+const aggregate = (fields: string, table: string, tenant: string, idColumn: string, ids: string, order?: string) =>
+  `(SELECT json_agg(json_build_array(${fields})${order ? ` ORDER BY ${order}` : ''}) FROM ${table} WHERE tenant = ${tenant} AND ${idColumn} ${ids})`;
+/** The four aggregates of TopicsAnswer, for the contents whose id is `ids`. */
+const topicsAggregates = (tenant: string, ids: string): string => `
+  ${aggregate('id, group_id, open_flg, open_from, open_until, ymd, category_id, slug, order_no, inst_at, update_at', 'topics', tenant, 'id', ids)} AS topics,
+  ${aggregate('topic_id, lang, subject, contents', 'topic_texts', tenant, 'topic_id', ids, 'topic_id, lang COLLATE "C"')} AS texts,
+  ${aggregate('topic_id, column_id, idx, value', 'topic_ext_values', tenant, 'topic_id', ids, 'topic_id, column_id, idx')} AS ext_values,
+  ${aggregate('topic_id, column_id, idx, value', 'topic_counters', tenant, 'topic_id', ids, 'topic_id, column_id, idx')} AS counters`;
+const TOPICS_SQL = `SELECT ${topicsAggregates('$1', '= ANY ($2::bigint[])')}`;
 
 /** A BIGINT array literal of the ids that can be a BIGINT; others match no content. */
 function bigintArray(ids: readonly number[]): string {
@@ -78,9 +83,11 @@ function bigintArray(ids: readonly number[]): string {
 }
 
 /**
- * A page of a group's open contents in one statement, whatever the page (SQLite's needs a second
- * for an empty page): the count and the page's ids, newest first, the date in byte order ("C", as
- * the index topics_open_by_date has it).
+ * A page of a group's open contents and the contents themselves in one statement, whatever the
+ * page (SQLite's needs a second for an empty page, and a third for the contents): the count, the
+ * page's ids, newest first, the date in byte order ("C", as the index topics_open_by_date has
+ * it), and TopicsAnswer's aggregates over those ids (D370). The page is a CTE, which PostgreSQL
+ * runs once since it is read more than once.
  */
 export async function openPageInOneStatement(
   db: SqlRunner,
@@ -92,20 +99,26 @@ export async function openPageInOneStatement(
 ): Promise<OpenPage> {
   const [where, params] = openWhere(tenant, groupId, filter);
   const order = 'ymd COLLATE "C" DESC, id DESC';
-  const r = (await db.get<{ total: number | string; ids: number[] | null }>(
-    `SELECT (SELECT COUNT(*) FROM topics WHERE ${where}) AS total,
-       (SELECT json_agg(id ORDER BY ${order}) FROM (SELECT id, ymd FROM topics WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?) p) AS ids`,
-    [...params, ...params, limit, offset],
+  const r = (await db.get<TopicsAnswer & { total: number | string; ids: number[] | null }>(
+    `WITH page AS (SELECT id, ymd FROM topics WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?)
+     SELECT (SELECT COUNT(*) FROM topics WHERE ${where}) AS total,
+       (SELECT json_agg(id ORDER BY ${order}) FROM page) AS ids,
+       ${topicsAggregates('?', 'IN (SELECT id FROM page)')}`,
+    [...params, limit, offset, ...params, tenant, tenant, tenant, tenant],
   ))!;
   const ids = r.ids ?? [];
   // What one statement may give a render (D183), as the SQLite face's page statement.
   if (statementSignal() && ids.length > MAX_RENDER_ROWS) throw tooManyRows();
-  return { total: Number(r.total), ids };
+  return { total: Number(r.total), ids, topics: topicsOf(r) };
 }
 
 /** The contents of these ids, whole, in one statement. */
 export async function topicsInOneStatement(db: SqlRunner, tenant: string, ids: readonly number[]): Promise<Topic[]> {
-  const r = (await db.get<TopicsAnswer>(TOPICS_SQL, [tenant, bigintArray(ids)]))!;
+  return topicsOf((await db.get<TopicsAnswer>(TOPICS_SQL, [tenant, bigintArray(ids)]))!);
+}
+
+/** The contents of a TopicsAnswer, put together as content.ts's statements give them. */
+function topicsOf(r: TopicsAnswer): Topic[] {
   const lists = [r.topics ?? [], r.texts ?? [], r.ext_values ?? [], r.counters ?? []] as const;
   // What one statement may give a render (D183), as when each table was a statement of its own.
   if (statementSignal() && lists.some((l) => l.length > MAX_RENDER_ROWS)) throw tooManyRows();

@@ -83,7 +83,10 @@ eachBackend('a Topics list paged in SQL', (backend) => {
     const first = await content.openPage!(GROUP, filter, 0, 5);
     expect(first.ids).toHaveLength(5);
     const past = await content.openPage!(GROUP, filter, first.total, 5);
-    expect(past).toEqual({ total: first.total, ids: [] });
-    expect(await content.openPage!(4242, filter, 0, 5)).toEqual({ total: 0, ids: [] });
+    expect(past).toMatchObject({ total: first.total, ids: [] });
+    const lacking = await content.openPage!(4242, filter, 0, 5);
+    expect(lacking).toMatchObject({ total: 0, ids: [] });
+    // A store that reads the contents with the page (PostgreSQL, D370) has none to give here.
+    for (const p of [past, lacking]) expect(p.topics ?? []).toEqual([]);
   });
 });
