@@ -5,13 +5,13 @@
  * steps (src/host-api/now-or-later.ts), so the same code answers on the async path and, over an
  * adapter's now face, at once in the synchronous slice (D268).
  */
-import type { ContentReads, OpenFilter, Topic } from '../../host-api/adapters/content.js';
-import { wait, type Steps } from '../../host-api/now-or-later.js';
+import type { ContentReads, OpenFilter, OpenPage, Topic } from '../../host-api/adapters/content.js';
+import { wait, waitAll, type Steps } from '../../host-api/now-or-later.js';
 import type { RenderClock } from '../plugin-contract.js';
 import { PhpArray } from '../../value/value.js';
 import { pageWindow, type PageWindow } from '../../plugins/array/pager.js';
 import { isOpenAt } from './common.js';
-import { categoryArray, groupView, publishedCategories, topicArray } from './topic-shape.js';
+import { categoryArray, groupReads, groupView, publishedCategories, topicArray, viewOf } from './topic-shape.js';
 
 export interface ReadOptions {
   lang: string;
@@ -48,9 +48,18 @@ export function* topicList(
   q: ListQuery,
   o: ReadOptions,
 ): Steps<{ list: PhpArray; window: PageWindow }> {
-  const view = yield* groupView(content, q.groupId);
+  const filter = { now: o.render.now, categoryId: q.categoryId };
+  // The page asked for, as if there were no last page; past the last, the last is asked for again.
+  const asked = pageWindow(Number.MAX_SAFE_INTEGER, q.perPage, q.page);
+  // The group's parts and the page asked together: a store may answer them in one statement
+  // (PostgreSQL, D371). The page of a group the tenant lacks is empty, and not used.
+  const [group, columns, categories, first] = yield* waitAll([
+    ...groupReads(content, q.groupId),
+    content.openPage?.(q.groupId, filter, asked.start, asked.perPage),
+  ]);
+  const view = viewOf([group, columns, categories]);
   const { window, ids, topics } = view
-    ? yield* openPage(content, q, { now: o.render.now, categoryId: q.categoryId })
+    ? yield* openPage(content, q, filter, first)
     : { window: pageWindow(0, q.perPage, q.page), ids: [] };
   // A store that read the contents with the page (PostgreSQL, D370) saves a statement.
   const read = topics ?? (ids.length > 0 ? yield* wait(content.topics(ids)) : []);
@@ -65,17 +74,18 @@ export function* topicList(
 
 /**
  * The page of a group's open contents a list shows, and its window. A store that pages (SQL) is
- * asked for the page; any other is read whole and paged here, by the same rule.
+ * asked for the page (`first`: its answer for the page asked for, if the caller asked already);
+ * any other is read whole and paged here, by the same rule.
  */
 function* openPage(
   content: ContentReads,
   q: ListQuery,
   filter: OpenFilter,
+  first: OpenPage | undefined,
 ): Steps<{ window: PageWindow; ids: readonly number[]; topics?: readonly Topic[] | undefined }> {
   if (content.openPage) {
-    // The page asked for, as if there were no last page; past the last, the last is asked for again.
     const asked = pageWindow(Number.MAX_SAFE_INTEGER, q.perPage, q.page);
-    let page = yield* wait(content.openPage(q.groupId, filter, asked.start, asked.perPage));
+    let page = first ?? (yield* wait(content.openPage(q.groupId, filter, asked.start, asked.perPage)));
     let window = pageWindow(page.total, q.perPage, q.page);
     if (window.start !== asked.start) {
       page = yield* wait(content.openPage(q.groupId, filter, window.start, asked.perPage));

@@ -1,20 +1,20 @@
 /**
- * The content reads of a Topics list on PostgreSQL in 2 statements instead of 8 (D259, D370). What a
- * statement costs the server is mostly the round trip, not its rows: the pool's checkout, the
- * extended protocol's messages, a write that wakes the backend, the answer parsed; ~140 µs of
- * CPU each on this loaded machine, where the 8 statements' rows are a few hundred small values.
- * So each read here asks PostgreSQL for one row of JSON values (`json_agg`, `json_build_array`)
- * that the driver hands to JSON.parse:
+ * The content reads of a Topics list on PostgreSQL in 1 statement instead of 8 (D259, D370,
+ * D371). What a statement costs the server is mostly the round trip, not its rows: the pool's
+ * checkout, the extended protocol's messages, a write that wakes the backend, the answer parsed;
+ * ~140 µs of CPU each on this loaded machine, where the 8 statements' rows are a few hundred small
+ * values. So each read here asks PostgreSQL for one row of JSON values (`json_agg`,
+ * `json_build_array`) that the driver hands to JSON.parse:
  *
  * - `topics(ids)`: the contents with their texts, extended values and counters, one aggregate per
  *   table (were 4 statements);
- * - `openPage`: the page's count and ids, and its contents as `topics(ids)` reads them, so a list
- *   needs no statement of its own for its contents (were 2 statements, then 5 with the contents');
- * - `group`, `columns` and `categories` of one group asked for together (in one run of code, as
- *   groupView's Promise.all asks for the three): one statement with a sub-select per part asked
- *   for (were 3), started in a microtask once they are asked. A part asked for later starts a
- *   statement of its own, so a read never takes an answer older than the call, and calls of two
- *   renders never share one (each render's statements end with it, D183).
+ * - `group`, `columns` and `categories` of one group and a page of its contents (`openPage`: the
+ *   count, the page's ids and the page's contents as `topics(ids)` reads them) asked for together
+ *   (in one run of code, as topicList asks for the four): one statement with a sub-select per
+ *   part asked for (were 3, and 2 for the page and its contents), started in a microtask once
+ *   they are asked. A part asked for later starts a statement of its own, so a read never takes
+ *   an answer older than the call, and calls of two renders never share one (each render's
+ *   statements end with it, D183).
  *
  * Read back exactly as the statements of content.ts give them: JSON numbers for BIGINT and
  * INTEGER columns (JSON.parse rounds a BIGINT past 2^53 as `Number` does, which is how
@@ -34,7 +34,7 @@ import type {
   TopicsCategory,
   TopicsGroup,
 } from '../../index.js';
-import type { SqlRunner } from '../db/database.js';
+import type { SqlRunner, SqlValue } from '../db/database.js';
 import { MAX_RENDER_ROWS, statementSignal, tooManyRows } from '../db/render-statements.js';
 import { parseNames } from './content-names.js';
 import { openWhere } from './content-open.js';
@@ -82,46 +82,49 @@ function bigintArray(ids: readonly number[]): string {
   return `{${fit.map((id) => (Number.isSafeInteger(id) ? String(id) : BigInt(id).toString())).join(',')}}`;
 }
 
-/**
- * A page of a group's open contents and the contents themselves in one statement, whatever the
- * page (SQLite's needs a second for an empty page, and a third for the contents): the count, the
- * page's ids, newest first, the date in byte order ("C", as the index topics_open_by_date has
- * it), and TopicsAnswer's aggregates over those ids (D370). The page is a CTE, which PostgreSQL
- * runs once since it is read more than once.
- */
-export async function openPageInOneStatement(
-  db: SqlRunner,
-  tenant: string,
-  groupId: number,
-  filter: OpenFilter,
-  offset: number,
-  limit: number,
-): Promise<OpenPage> {
-  const [where, params] = openWhere(tenant, groupId, filter);
+/** Where a page is asked: its filter, and `limit` contents from the `offset`-th. */
+interface PageAsk {
+  filter: OpenFilter;
+  offset: number;
+  limit: number;
+}
+
+/** What a page adds to a batch's statement: its CTE, and its columns (the count, the ids, TopicsAnswer). */
+function pageSql(tenant: string, groupId: number, ask: PageAsk): { cte: Sql; columns: Sql } {
+  const [where, params] = openWhere(tenant, groupId, ask.filter);
   const order = 'ymd COLLATE "C" DESC, id DESC';
-  const r = (await db.get<TopicsAnswer & { total: number | string; ids: number[] | null }>(
-    `WITH page AS (SELECT id, ymd FROM topics WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?)
-     SELECT (SELECT COUNT(*) FROM topics WHERE ${where}) AS total,
-       (SELECT json_agg(id ORDER BY ${order}) FROM page) AS ids,
-       ${topicsAggregates('?', 'IN (SELECT id FROM page)')}`,
-    [...params, limit, offset, ...params, tenant, tenant, tenant, tenant],
-  ))!;
+  return {
+    cte: [
+      `page AS (SELECT id, ymd FROM topics WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?)`,
+      [...params, ask.limit, ask.offset],
+    ],
+    columns: [
+      `(SELECT COUNT(*) FROM topics WHERE ${where}) AS total, (SELECT json_agg(id ORDER BY ${order}) FROM page) AS ids, ${topicsAggregates('?', 'IN (SELECT id FROM page)')}`,
+      [...params, tenant, tenant, tenant, tenant],
+    ],
+  };
+}
+
+/** The page of a batch's answer (see pageSql), the row cap of a render checked (D183). */
+function pageOf(
+  r: TopicsAnswer & { total: number | string; ids: number[] | null },
+  signal: AbortSignal | undefined,
+): OpenPage {
   const ids = r.ids ?? [];
-  // What one statement may give a render (D183), as the SQLite face's page statement.
-  if (statementSignal() && ids.length > MAX_RENDER_ROWS) throw tooManyRows();
-  return { total: Number(r.total), ids, topics: topicsOf(r) };
+  if (signal && ids.length > MAX_RENDER_ROWS) throw tooManyRows();
+  return { total: Number(r.total), ids, topics: topicsOf(r, signal) };
 }
 
 /** The contents of these ids, whole, in one statement. */
 export async function topicsInOneStatement(db: SqlRunner, tenant: string, ids: readonly number[]): Promise<Topic[]> {
-  return topicsOf((await db.get<TopicsAnswer>(TOPICS_SQL, [tenant, bigintArray(ids)]))!);
+  return topicsOf((await db.get<TopicsAnswer>(TOPICS_SQL, [tenant, bigintArray(ids)]))!, statementSignal());
 }
 
 /** The contents of a TopicsAnswer, put together as content.ts's statements give them. */
-function topicsOf(r: TopicsAnswer): Topic[] {
+function topicsOf(r: TopicsAnswer, signal: AbortSignal | undefined): Topic[] {
   const lists = [r.topics ?? [], r.texts ?? [], r.ext_values ?? [], r.counters ?? []] as const;
   // What one statement may give a render (D183), as when each table was a statement of its own.
-  if (statementSignal() && lists.some((l) => l.length > MAX_RENDER_ROWS)) throw tooManyRows();
+  if (signal && lists.some((l) => l.length > MAX_RENDER_ROWS)) throw tooManyRows();
   const [topics, texts, values, counters] = lists;
   const byTopic = new Map<number, { texts: Record<string, TopicText>; ext: ExtValue[] }>(
     topics.map((t) => [t[0], { texts: {}, ext: [] }]),
@@ -156,12 +159,13 @@ interface GroupParts {
 }
 type PartName = keyof GroupParts;
 
+/** Each part a sub-select of one JSON value, of the tenant and the group (two parameters each). */
 const PART_SQL: Record<PartName, string> = {
-  group: 'SELECT json_build_array(id, names, descriptions) FROM topics_groups WHERE tenant = $1 AND id = $2',
+  group: 'SELECT json_build_array(id, names, descriptions) FROM topics_groups WHERE tenant = ? AND id = ?',
   columns:
-    'SELECT json_agg(json_build_array(id, group_id, slug, type, repeat_cnt, order_no) ORDER BY order_no, id) FROM topics_ext_columns WHERE tenant = $1 AND group_id = $2',
+    'SELECT json_agg(json_build_array(id, group_id, slug, type, repeat_cnt, order_no) ORDER BY order_no, id) FROM topics_ext_columns WHERE tenant = ? AND group_id = ?',
   categories:
-    'SELECT json_agg(json_build_array(id, group_id, parent_id, slug, names, order_no, open_flg) ORDER BY order_no, id) FROM topics_categories WHERE tenant = $1 AND group_id = $2',
+    'SELECT json_agg(json_build_array(id, group_id, parent_id, slug, names, order_no, open_flg) ORDER BY order_no, id) FROM topics_categories WHERE tenant = ? AND group_id = ?',
 };
 
 const PART_OF: { [P in PartName]: (v: unknown) => GroupParts[P] } = {
@@ -193,45 +197,70 @@ const PART_OF: { [P in PartName]: (v: unknown) => GroupParts[P] } = {
     ),
 };
 
+/** SQL with `?` placeholders, and their values in order. */
+type Sql = [text: string, params: SqlValue[]];
+
 interface Batch {
   signal: AbortSignal | undefined;
   groupId: number;
   asked: Set<PartName>;
-  answer: Promise<Partial<Record<PartName, unknown>>>;
+  /** At most one page a batch: a second page asked with it gets a batch of its own. */
+  page: PageAsk | undefined;
+  answer: Promise<Record<string, unknown>>;
 }
 
-type GroupPartReader = <P extends PartName>(groupId: number, part: P) => Promise<GroupParts[P]>;
+/** The group reads of content.ts on PostgreSQL: its three parts, and openPage. */
+export interface GroupReader {
+  part<P extends PartName>(groupId: number, part: P): Promise<GroupParts[P]>;
+  page(groupId: number, filter: OpenFilter, offset: number, limit: number): Promise<OpenPage>;
+}
 
 /**
- * group/columns/categories of a group: the parts asked for by one render before its statement
- * for that group has started (a microtask after the first of them) share that statement.
+ * group/columns/categories of a group and a page of its contents: what one render asks of a group
+ * before the statement for it has started (a microtask after the first ask) shares that
+ * statement. A list asks all four at once (topicList, D371): one statement.
  */
-export function groupPartsReader(db: SqlRunner, tenant: string): GroupPartReader {
+export function groupReader(db: SqlRunner, tenant: string): GroupReader {
   let open: Batch[] = [];
 
-  function batchFor(groupId: number): Batch {
+  function batchFor(groupId: number, forPage: boolean): Batch {
     const signal = statementSignal();
-    const found = open.find((b) => b.groupId === groupId && b.signal === signal);
+    const found = open.find((b) => b.groupId === groupId && b.signal === signal && !(forPage && b.page));
     if (found) return found;
     const asked = new Set<PartName>();
     // The statement starts once the calls made with this one have said what they ask for; a
     // promise's reaction runs in the async context of the call that made it (its render's signal).
     const answer = Promise.resolve().then(async () => {
       open = open.filter((b) => b !== batch);
-      const parts = [...asked];
-      const sql = `SELECT ${parts.map((p) => `(${PART_SQL[p]}) AS ${p}`).join(', ')}`;
-      return (await db.get<Partial<Record<PartName, unknown>>>(sql, [tenant, groupId]))!;
+      const page = batch.page && pageSql(tenant, groupId, batch.page);
+      const pieces: Sql[] = [...asked].map((p) => [`(${PART_SQL[p]}) AS ${p}`, [tenant, groupId]]);
+      if (page) pieces.push(page.columns);
+      const [text, params] = joinSql(page ? `WITH ${page.cte[0]} SELECT ` : 'SELECT ', page?.cte[1] ?? [], pieces);
+      return (await db.get<Record<string, unknown>>(text, params))!;
     });
-    const batch: Batch = { signal, groupId, asked, answer };
+    const batch: Batch = { signal, groupId, asked, page: undefined, answer };
     open.push(batch);
     return batch;
   }
 
-  return async (groupId, part) => {
-    const batch = batchFor(groupId);
-    batch.asked.add(part);
-    const value = (await batch.answer)[part] ?? null;
-    if (batch.signal && Array.isArray(value) && value.length > MAX_RENDER_ROWS) throw tooManyRows();
-    return PART_OF[part](value);
+  return {
+    async part(groupId, part) {
+      const batch = batchFor(groupId, false);
+      batch.asked.add(part);
+      const value = (await batch.answer)[part] ?? null;
+      if (batch.signal && Array.isArray(value) && value.length > MAX_RENDER_ROWS) throw tooManyRows();
+      return PART_OF[part](value);
+    },
+    async page(groupId, filter, offset, limit) {
+      const batch = batchFor(groupId, true);
+      batch.page = { filter, offset, limit };
+      const r = (await batch.answer) as unknown as TopicsAnswer & { total: number | string; ids: number[] | null };
+      return pageOf(r, batch.signal);
+    },
   };
+}
+
+/** `head`, then the pieces' texts joined by commas; the parameters in the order of their `?`s. */
+function joinSql(head: string, headParams: SqlValue[], pieces: Sql[]): Sql {
+  return [head + pieces.map(([t]) => t).join(', '), [...headParams, ...pieces.flatMap(([, p]) => p)]];
 }

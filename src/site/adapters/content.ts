@@ -31,7 +31,7 @@ import {
 import type { SqlReads, SqlRunner, SqlValue } from '../db/database.js';
 import type { SiteContext } from '../site-context.js';
 import { parseNames } from './content-names.js';
-import { groupPartsReader, openPageInOneStatement, topicsInOneStatement } from './content-postgres.js';
+import { groupReader, topicsInOneStatement } from './content-postgres.js';
 import { openWhere } from './content-open.js';
 
 /** Ids per `IN (...)`: well under both backends' parameter limits. */
@@ -326,13 +326,12 @@ export function contentAdapters(ctx: SiteContext): Partial<HostAdapters> {
 
   if (db.dialect === 'postgres') {
     // Fewer statements for the same answers (content-postgres.ts, D259).
-    const groupPart = groupPartsReader(db, tenant);
-    content.group = (groupId) => groupPart(groupId, 'group');
-    content.columns = (groupId) => groupPart(groupId, 'columns');
-    content.categories = (groupId) => groupPart(groupId, 'categories');
+    const group = groupReader(db, tenant);
+    content.group = (groupId) => group.part(groupId, 'group');
+    content.columns = (groupId) => group.part(groupId, 'columns');
+    content.categories = (groupId) => group.part(groupId, 'categories');
     content.topics = (ids) => (ids.length === 0 ? Promise.resolve([]) : topicsInOneStatement(db, tenant, ids));
-    content.openPage = (groupId, filter, offset, limit) =>
-      openPageInOneStatement(db, tenant, groupId, filter, offset, limit);
+    content.openPage = (groupId, filter, offset, limit) => group.page(groupId, filter, offset, limit);
   }
 
   const others = laterFace(otherReads(tenant, db));
