@@ -76,6 +76,12 @@ const topicsAggregates = (tenant: string, ids: string): string => `
   ${aggregate('topic_id, column_id, idx, value', 'topic_counters', tenant, 'topic_id', ids, 'topic_id, column_id, idx')} AS counters`;
 const TOPICS_SQL = `SELECT ${topicsAggregates('$1', '= ANY ($2::bigint[])')}`;
 
+/**
+ * Every statement here is one of a few texts (the parts asked, a page or not, a category or not;
+ * ids go in one array parameter), so each is kept prepared on the pooled connections (D372).
+ */
+const PREPARED = { prepared: true } as const;
+
 /** A BIGINT array literal of the ids that can be a BIGINT; others match no content. */
 function bigintArray(ids: readonly number[]): string {
   const fit = ids.filter((id) => Number.isInteger(id) && Math.abs(id) < 2 ** 63);
@@ -117,7 +123,7 @@ function pageOf(
 
 /** The contents of these ids, whole, in one statement. */
 export async function topicsInOneStatement(db: SqlRunner, tenant: string, ids: readonly number[]): Promise<Topic[]> {
-  return topicsOf((await db.get<TopicsAnswer>(TOPICS_SQL, [tenant, bigintArray(ids)]))!, statementSignal());
+  return topicsOf((await db.get<TopicsAnswer>(TOPICS_SQL, [tenant, bigintArray(ids)], PREPARED))!, statementSignal());
 }
 
 /** The contents of a TopicsAnswer, put together as content.ts's statements give them. */
@@ -236,7 +242,7 @@ export function groupReader(db: SqlRunner, tenant: string): GroupReader {
       const pieces: Sql[] = [...asked].map((p) => [`(${PART_SQL[p]}) AS ${p}`, [tenant, groupId]]);
       if (page) pieces.push(page.columns);
       const [text, params] = joinSql(page ? `WITH ${page.cte[0]} SELECT ` : 'SELECT ', page?.cte[1] ?? [], pieces);
-      return (await db.get<Record<string, unknown>>(text, params))!;
+      return (await db.get<Record<string, unknown>>(text, params, PREPARED))!;
     });
     const batch: Batch = { signal, groupId, asked, page: undefined, answer };
     open.push(batch);

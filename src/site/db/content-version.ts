@@ -16,7 +16,7 @@
  * plugins that read them out of cached endpoints). A statement the rule cannot read counts as a
  * write: too many versions cost a render, too few a stale answer.
  */
-import type { Row, SiteDatabase, SqlReadsNow, SqlRunner, SqlValue } from './database.js';
+import type { ReadOptions, Row, SiteDatabase, SqlReadsNow, SqlRunner, SqlValue } from './database.js';
 import { detached } from './render-statements.js';
 
 /** Tables whose rows no cacheable endpoint reads: writing them leaves the version alone. */
@@ -141,13 +141,13 @@ export function versionedDatabase(
   };
   /** A runner whose writes mark `dirty`, for a transaction or a held connection. */
   const watching = (runner: SqlRunner, dirty: { wrote: boolean }): SqlRunner => ({
-    all: <T extends object = Row>(sql: string, params?: readonly SqlValue[]) => {
+    all: <T extends object = Row>(sql: string, params?: readonly SqlValue[], how?: ReadOptions) => {
       if (contentWrite(sql)) dirty.wrote = true;
-      return runner.all<T>(sql, params);
+      return runner.all<T>(sql, params, how);
     },
-    get: <T extends object = Row>(sql: string, params?: readonly SqlValue[]) => {
+    get: <T extends object = Row>(sql: string, params?: readonly SqlValue[], how?: ReadOptions) => {
       if (contentWrite(sql)) dirty.wrote = true;
-      return runner.get<T>(sql, params);
+      return runner.get<T>(sql, params, how);
     },
     run: (sql, params) => {
       if (contentWrite(sql)) dirty.wrote = true;
@@ -156,8 +156,10 @@ export function versionedDatabase(
   });
   const wrapped: SiteDatabase = {
     dialect: db.dialect,
-    all: <T extends object = Row>(sql: string, params?: readonly SqlValue[]) => after(sql, db.all<T>(sql, params)),
-    get: <T extends object = Row>(sql: string, params?: readonly SqlValue[]) => after(sql, db.get<T>(sql, params)),
+    all: <T extends object = Row>(sql: string, params?: readonly SqlValue[], how?: ReadOptions) =>
+      after(sql, db.all<T>(sql, params, how)),
+    get: <T extends object = Row>(sql: string, params?: readonly SqlValue[], how?: ReadOptions) =>
+      after(sql, db.get<T>(sql, params, how)),
     run: (sql, params) => after(sql, db.run(sql, params)),
     // In the transaction: the version commits with the write, or neither does.
     transaction: async <T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T> => {

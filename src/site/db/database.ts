@@ -15,9 +15,20 @@ export const SQLITE_FILE = path.join('data', 'site.sqlite');
 export type SqlValue = string | number | null;
 export type Row = Record<string, SqlValue>;
 
+/** How a read is run. */
+export interface ReadOptions {
+  /**
+   * The text is one of a fixed few that an adapter runs on every request (never one that grows
+   * with its values, such as an `IN (?, ?, ...)` list, and with its columns named, never `*`):
+   * PostgreSQL keeps it prepared on each pooled connection, its plan parsed once (D372). SQLite
+   * keeps every statement prepared anyway (D173).
+   */
+  prepared?: boolean;
+}
+
 export interface SqlRunner {
-  all<T extends object = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
-  get<T extends object = Row>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
+  all<T extends object = Row>(sql: string, params?: readonly SqlValue[], how?: ReadOptions): Promise<T[]>;
+  get<T extends object = Row>(sql: string, params?: readonly SqlValue[], how?: ReadOptions): Promise<T | undefined>;
   run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }>;
 }
 
@@ -119,8 +130,8 @@ export class DatabasePools {
     // An object per site: what is kept per open database (its batch queue) stays the site's.
     return {
       dialect: db.dialect,
-      all: (sql, params) => db.all(sql, params),
-      get: (sql, params) => db.get(sql, params),
+      all: (sql, params, how) => db.all(sql, params, how),
+      get: (sql, params, how) => db.get(sql, params, how),
       run: (sql, params) => db.run(sql, params),
       transaction: (fn) => db.transaction(fn),
       ...(db.connection ? { connection: db.connection.bind(db) } : {}),

@@ -8,9 +8,10 @@
  * A client that was sent one leaves the pool (destroyed, never released for reuse): a cancel that
  * arrives late must not stop another render's statement, nor a half-ended transaction be reused.
  */
+import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
-import type { Row, SiteDatabase, SqlRunner, SqlValue } from './database.js';
-import type { Pool, PoolClient, QueryResult } from 'pg';
+import type { ReadOptions, Row, SiteDatabase, SqlRunner, SqlValue } from './database.js';
+import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { MAX_RENDER_ROWS, checkStatement, renderEnded, statementSignal, tooManyRows } from './render-statements.js';
 
 const INT8 = 20;
@@ -20,6 +21,49 @@ const NUMERIC = 1700;
 export function numberPlaceholders(sql: string): string {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+/**
+ * How many texts get a name (ReadOptions.prepared, D372), for the whole process: each is prepared
+ * once on every pooled connection that runs it and kept there, so this bounds what the server
+ * holds per connection. Past it a text runs unnamed, as every statement did before.
+ */
+export const MAX_PREPARED_TEXTS = 128;
+const preparedNames = new Map<string, string>();
+/**
+ * Set for good once the server has lost a name pg thinks it prepared (a `DEALLOCATE` or `DISCARD
+ * ALL`, a pooler in transaction mode handing this connection another server session): from then
+ * on every statement of the process runs unnamed, as before D372.
+ */
+let namesLost = false;
+
+/** A statement as pg runs it: named (prepared once per connection) when asked and within the bound. */
+export function pgStatement(text: string, values: SqlValue[], how: ReadOptions | undefined): QueryConfig<SqlValue[]> {
+  if (!how?.prepared || namesLost) return { text, values };
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < MAX_PREPARED_TEXTS) {
+    name = `smartcage_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    preparedNames.set(text, name);
+  }
+  return name === undefined ? { text, values } : { name, text, values };
+}
+
+/** invalid_sql_statement_name ("does not exist") and duplicate_prepared_statement ("already exists"). */
+const LOST_NAME = new Set(['26000', '42P05']);
+
+/**
+ * `run(q)`; when q is named and the server does not hold that name as pg believes, once more
+ * unnamed (a read: running it again has no effect), and no name again in this process.
+ */
+async function withNameFallback(q: QueryConfig<SqlValue[]>, run: (q: QueryConfig<SqlValue[]>) => Promise<QueryResult>) {
+  if (q.name === undefined) return run(q);
+  try {
+    return await run(q);
+  } catch (e) {
+    if (!LOST_NAME.has((e as { code?: string }).code ?? '')) throw e;
+    namesLost = true;
+    return run({ text: q.text, values: q.values! });
+  }
 }
 
 /**
@@ -48,8 +92,8 @@ class Held {
   cancelled = false;
   constructor(readonly client: PoolClient) {}
 
-  async query(text: string, params: SqlValue[], signal: AbortSignal | undefined): Promise<QueryResult> {
-    if (!signal) return this.client.query(text, params);
+  async query(q: QueryConfig<SqlValue[]>, signal: AbortSignal | undefined): Promise<QueryResult> {
+    if (!signal) return this.client.query(q);
     checkStatement(signal);
     const cancel = (): void => {
       this.cancelled = true;
@@ -57,7 +101,7 @@ class Held {
     };
     signal.addEventListener('abort', cancel, { once: true });
     try {
-      const r = await this.client.query(text, params);
+      const r = await this.client.query(q);
       if (r.rows.length > MAX_RENDER_ROWS) throw tooManyRows();
       return r;
     } catch (e) {
@@ -81,25 +125,30 @@ class PgRunner implements SqlRunner {
     private readonly held?: Held,
   ) {}
 
-  private async query(sql: string, params: readonly SqlValue[]): Promise<QueryResult> {
-    const text = numberPlaceholders(sql);
-    const values = params as SqlValue[];
+  private async query(sql: string, params: readonly SqlValue[], how?: ReadOptions): Promise<QueryResult> {
+    // In a transaction a failed statement fails the transaction: there no statement is named.
+    if (this.held)
+      return this.held.query({ text: numberPlaceholders(sql), values: params as SqlValue[] }, statementSignal());
+    const q = pgStatement(numberPlaceholders(sql), params as SqlValue[], how);
     const signal = statementSignal();
-    if (this.held) return this.held.query(text, values, signal);
-    if (!signal) return this.pool.query(text, values);
+    if (!signal) return withNameFallback(q, (q) => this.pool.query(q));
     checkStatement(signal);
     const held = new Held(await this.pool.connect());
     try {
-      return await held.query(text, values, signal);
+      return await withNameFallback(q, (q) => held.query(q, signal));
     } finally {
       held.release();
     }
   }
-  async all<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    return (await this.query(sql, params)).rows as T[];
+  async all<T extends object = Row>(sql: string, params: readonly SqlValue[] = [], how?: ReadOptions): Promise<T[]> {
+    return (await this.query(sql, params, how)).rows as T[];
   }
-  async get<T extends object = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
-    return (await this.all<T>(sql, params))[0];
+  async get<T extends object = Row>(
+    sql: string,
+    params: readonly SqlValue[] = [],
+    how?: ReadOptions,
+  ): Promise<T | undefined> {
+    return (await this.all<T>(sql, params, how))[0];
   }
   async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
     return { changes: (await this.query(sql, params)).rowCount ?? 0 };
@@ -117,10 +166,10 @@ class PgDatabase extends PgRunner implements SiteDatabase {
     const held = new Held(await this.clients.connect());
     let broken = false;
     try {
-      await held.query('BEGIN', [], signal);
+      await held.query({ text: 'BEGIN' }, signal);
       try {
         const out = await fn(new PgRunner(this.clients, held));
-        await held.query('COMMIT', [], signal);
+        await held.query({ text: 'COMMIT' }, signal);
         return out;
       } catch (e) {
         // After a cancel the client is destroyed, which ends its transaction on the server.
