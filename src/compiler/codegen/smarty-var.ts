@@ -66,7 +66,7 @@ export function smartyVarBase(v: Var, cx: EmitContext, expr: (e: Expr) => string
           cx.error('E_SMARTY_VAR', `write $smarty.${word}.NAME.PROPERTY`, v);
           return only('null');
         }
-        const named = `str(${expr(at.key)})`;
+        const named = expr(at.key);
         const prop = literalName(rest[1]);
         if (prop === null) {
           const fn: StateMember = word === 'foreach' ? 'foreachRecord' : 'sectionRecord';
@@ -93,7 +93,7 @@ export function smartyVarBase(v: Var, cx: EmitContext, expr: (e: Expr) => string
         // when sectionProp answers null; the other properties are sectionProp's rules on it.
         const inner = cx.sectionLoops.findLast((l) => l.name === name);
         if (inner && prop === 'index') return { base: `${inner.state}.index`, rest: rest.slice(2) };
-        if (inner) return { base: `$.sectionPropOf(${inner.state}, ${lit(name)}, ${lit(prop)})`, rest: rest.slice(2) };
+        if (inner) return { base: `$.sectionPropOf(${inner.state}, ${lit(prop)})`, rest: rest.slice(2) };
       }
       const fn: StateMember = word === 'foreach' ? 'foreachProp' : 'sectionProp';
       return { base: `$.${fn}(${lit(name)}, ${lit(prop)})`, rest: rest.slice(2) };
