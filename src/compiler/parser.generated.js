@@ -375,30 +375,32 @@ function peg$parse(input, options) {
   const peg$r9 = /^[^'\\$`]/;
   const peg$r10 = /^[+*\/%]/;
   const peg$r11 = /^[>\-]/;
-  const peg$r12 = /^[:|-}]/;
-  const peg$r13 = /^[|:+*\/%)}\]`,= \t\r\n\-]/;
-  const peg$r14 = /^[a-zA-Z0-9_]/;
-  const peg$r15 = /^[^'\\]/;
-  const peg$r16 = /^[^"\\`$]/;
-  const peg$r17 = /^[a-zA-Z0-9_$]/;
-  const peg$r18 = /^[ntrvef\\$"]/;
-  const peg$r19 = /^[0-7]/;
-  const peg$r20 = /^[0-9A-Fa-f]/;
-  const peg$r21 = /^[<>]/;
-  const peg$r22 = /^[%*\/]/;
-  const peg$r23 = /^[^ \t\r\n}$\\]/;
-  const peg$r24 = /^[$\\]/;
-  const peg$r25 = /^[tT]/;
-  const peg$r26 = /^[rR]/;
-  const peg$r27 = /^[uU]/;
-  const peg$r28 = /^[fF]/;
-  const peg$r29 = /^[aA]/;
-  const peg$r30 = /^[lL]/;
-  const peg$r31 = /^[sS]/;
-  const peg$r32 = /^[nN]/;
-  const peg$r33 = /^[^}'"]/;
-  const peg$r34 = /^[a-zA-Z_]/;
-  const peg$r35 = /^[ \t\r\n]/;
+  const peg$r12 = /^[a-zA-Z0-9_]/;
+  const peg$r13 = /^[a-zA-Z_.]/;
+  const peg$r14 = /^[a-zA-Z0-9_.$[\]>]/;
+  const peg$r15 = /^[:|-}]/;
+  const peg$r16 = /^[|:+*\/%)}\]`,= \t\r\n\-]/;
+  const peg$r17 = /^[^'\\]/;
+  const peg$r18 = /^[^"\\`$]/;
+  const peg$r19 = /^[a-zA-Z0-9_$]/;
+  const peg$r20 = /^[ntrvef\\$"]/;
+  const peg$r21 = /^[0-7]/;
+  const peg$r22 = /^[0-9A-Fa-f]/;
+  const peg$r23 = /^[<>]/;
+  const peg$r24 = /^[%*\/]/;
+  const peg$r25 = /^[^ \t\r\n}$\\]/;
+  const peg$r26 = /^[$\\]/;
+  const peg$r27 = /^[tT]/;
+  const peg$r28 = /^[rR]/;
+  const peg$r29 = /^[uU]/;
+  const peg$r30 = /^[fF]/;
+  const peg$r31 = /^[aA]/;
+  const peg$r32 = /^[lL]/;
+  const peg$r33 = /^[sS]/;
+  const peg$r34 = /^[nN]/;
+  const peg$r35 = /^[^}'"]/;
+  const peg$r36 = /^[a-zA-Z_]/;
+  const peg$r37 = /^[ \t\r\n]/;
 
   const peg$e0 = peg$classExpectation(["{"], true, false, false);
   const peg$e1 = peg$literalExpectation("{*", false);
@@ -441,80 +443,82 @@ function peg$parse(input, options) {
   const peg$e38 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
   const peg$e39 = peg$classExpectation([">", "-"], false, false, false);
   const peg$e40 = peg$literalExpectation("--", false);
-  const peg$e41 = peg$literalExpectation("|", false);
-  const peg$e42 = peg$literalExpectation("@", false);
-  const peg$e43 = peg$literalExpectation(":", false);
-  const peg$e44 = peg$classExpectation([":", ["|", "}"]], false, false, false);
-  const peg$e45 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
-  const peg$e46 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e47 = peg$literalExpectation("[", false);
-  const peg$e48 = peg$literalExpectation("]", false);
-  const peg$e49 = peg$literalExpectation("->", false);
-  const peg$e50 = peg$literalExpectation("\\'", false);
-  const peg$e51 = peg$literalExpectation("\\\\", false);
-  const peg$e52 = peg$classExpectation(["'", "\\"], true, false, false);
-  const peg$e53 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
-  const peg$e54 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
-  const peg$e55 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
-  const peg$e56 = peg$classExpectation([["0", "7"]], false, false, false);
-  const peg$e57 = peg$literalExpectation("\\x", false);
-  const peg$e58 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e59 = peg$literalExpectation("\\u{", false);
-  const peg$e60 = peg$literalExpectation("||", false);
-  const peg$e61 = peg$literalExpectation("or", true);
-  const peg$e62 = peg$literalExpectation("&&", false);
-  const peg$e63 = peg$literalExpectation("and", true);
-  const peg$e64 = peg$literalExpectation("^", false);
-  const peg$e65 = peg$literalExpectation("&", false);
-  const peg$e66 = peg$literalExpectation("===", false);
-  const peg$e67 = peg$literalExpectation("!==", false);
-  const peg$e68 = peg$literalExpectation("==", false);
-  const peg$e69 = peg$literalExpectation("!=", false);
-  const peg$e70 = peg$literalExpectation("<>", false);
-  const peg$e71 = peg$literalExpectation("eq", true);
-  const peg$e72 = peg$literalExpectation("neq", true);
-  const peg$e73 = peg$literalExpectation("ne", true);
-  const peg$e74 = peg$literalExpectation("<=", false);
-  const peg$e75 = peg$literalExpectation(">", false);
-  const peg$e76 = peg$literalExpectation(">=", false);
-  const peg$e77 = peg$literalExpectation("<", false);
-  const peg$e78 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e79 = peg$literalExpectation("gte", true);
-  const peg$e80 = peg$literalExpectation("ge", true);
-  const peg$e81 = peg$literalExpectation("lte", true);
-  const peg$e82 = peg$literalExpectation("le", true);
-  const peg$e83 = peg$literalExpectation("gt", true);
-  const peg$e84 = peg$literalExpectation("lt", true);
-  const peg$e85 = peg$literalExpectation("<<", false);
-  const peg$e86 = peg$literalExpectation(">>", false);
-  const peg$e87 = peg$literalExpectation("+", false);
-  const peg$e88 = peg$classExpectation(["%", "*", "/"], false, false, false);
-  const peg$e89 = peg$literalExpectation("mod", true);
-  const peg$e90 = peg$literalExpectation("!", false);
-  const peg$e91 = peg$literalExpectation("not", true);
-  const peg$e92 = peg$literalExpectation("~", false);
-  const peg$e93 = peg$literalExpectation("is", true);
-  const peg$e94 = peg$literalExpectation("not", false);
-  const peg$e95 = peg$literalExpectation("even", false);
-  const peg$e96 = peg$literalExpectation("odd", false);
-  const peg$e97 = peg$literalExpectation("by", false);
-  const peg$e98 = peg$literalExpectation("div", false);
-  const peg$e99 = peg$literalExpectation("\\$", false);
-  const peg$e100 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "$", "\\"], true, false, false);
-  const peg$e101 = peg$classExpectation(["$", "\\"], false, false, false);
-  const peg$e102 = peg$literalExpectation(",", false);
-  const peg$e103 = peg$classExpectation(["t", "T"], false, false, false);
-  const peg$e104 = peg$classExpectation(["r", "R"], false, false, false);
-  const peg$e105 = peg$classExpectation(["u", "U"], false, false, false);
-  const peg$e106 = peg$classExpectation(["f", "F"], false, false, false);
-  const peg$e107 = peg$classExpectation(["a", "A"], false, false, false);
-  const peg$e108 = peg$classExpectation(["l", "L"], false, false, false);
-  const peg$e109 = peg$classExpectation(["s", "S"], false, false, false);
-  const peg$e110 = peg$classExpectation(["n", "N"], false, false, false);
-  const peg$e111 = peg$classExpectation(["}", "'", "\""], true, false, false);
-  const peg$e112 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e113 = peg$otherExpectation("whitespace");
-  const peg$e114 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
+  const peg$e41 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e42 = peg$classExpectation([["a", "z"], ["A", "Z"], "_", "."], false, false, false);
+  const peg$e43 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", ".", "$", "[", "]", ">"], false, false, false);
+  const peg$e44 = peg$literalExpectation("|", false);
+  const peg$e45 = peg$literalExpectation("@", false);
+  const peg$e46 = peg$literalExpectation(":", false);
+  const peg$e47 = peg$classExpectation([":", ["|", "}"]], false, false, false);
+  const peg$e48 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
+  const peg$e49 = peg$literalExpectation("[", false);
+  const peg$e50 = peg$literalExpectation("]", false);
+  const peg$e51 = peg$literalExpectation("->", false);
+  const peg$e52 = peg$literalExpectation("\\'", false);
+  const peg$e53 = peg$literalExpectation("\\\\", false);
+  const peg$e54 = peg$classExpectation(["'", "\\"], true, false, false);
+  const peg$e55 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
+  const peg$e56 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
+  const peg$e57 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
+  const peg$e58 = peg$classExpectation([["0", "7"]], false, false, false);
+  const peg$e59 = peg$literalExpectation("\\x", false);
+  const peg$e60 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+  const peg$e61 = peg$literalExpectation("\\u{", false);
+  const peg$e62 = peg$literalExpectation("||", false);
+  const peg$e63 = peg$literalExpectation("or", true);
+  const peg$e64 = peg$literalExpectation("&&", false);
+  const peg$e65 = peg$literalExpectation("and", true);
+  const peg$e66 = peg$literalExpectation("^", false);
+  const peg$e67 = peg$literalExpectation("&", false);
+  const peg$e68 = peg$literalExpectation("===", false);
+  const peg$e69 = peg$literalExpectation("!==", false);
+  const peg$e70 = peg$literalExpectation("==", false);
+  const peg$e71 = peg$literalExpectation("!=", false);
+  const peg$e72 = peg$literalExpectation("<>", false);
+  const peg$e73 = peg$literalExpectation("eq", true);
+  const peg$e74 = peg$literalExpectation("neq", true);
+  const peg$e75 = peg$literalExpectation("ne", true);
+  const peg$e76 = peg$literalExpectation("<=", false);
+  const peg$e77 = peg$literalExpectation(">", false);
+  const peg$e78 = peg$literalExpectation(">=", false);
+  const peg$e79 = peg$literalExpectation("<", false);
+  const peg$e80 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e81 = peg$literalExpectation("gte", true);
+  const peg$e82 = peg$literalExpectation("ge", true);
+  const peg$e83 = peg$literalExpectation("lte", true);
+  const peg$e84 = peg$literalExpectation("le", true);
+  const peg$e85 = peg$literalExpectation("gt", true);
+  const peg$e86 = peg$literalExpectation("lt", true);
+  const peg$e87 = peg$literalExpectation("<<", false);
+  const peg$e88 = peg$literalExpectation(">>", false);
+  const peg$e89 = peg$literalExpectation("+", false);
+  const peg$e90 = peg$classExpectation(["%", "*", "/"], false, false, false);
+  const peg$e91 = peg$literalExpectation("mod", true);
+  const peg$e92 = peg$literalExpectation("!", false);
+  const peg$e93 = peg$literalExpectation("not", true);
+  const peg$e94 = peg$literalExpectation("~", false);
+  const peg$e95 = peg$literalExpectation("is", true);
+  const peg$e96 = peg$literalExpectation("not", false);
+  const peg$e97 = peg$literalExpectation("even", false);
+  const peg$e98 = peg$literalExpectation("odd", false);
+  const peg$e99 = peg$literalExpectation("by", false);
+  const peg$e100 = peg$literalExpectation("div", false);
+  const peg$e101 = peg$literalExpectation("\\$", false);
+  const peg$e102 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "$", "\\"], true, false, false);
+  const peg$e103 = peg$classExpectation(["$", "\\"], false, false, false);
+  const peg$e104 = peg$literalExpectation(",", false);
+  const peg$e105 = peg$classExpectation(["t", "T"], false, false, false);
+  const peg$e106 = peg$classExpectation(["r", "R"], false, false, false);
+  const peg$e107 = peg$classExpectation(["u", "U"], false, false, false);
+  const peg$e108 = peg$classExpectation(["f", "F"], false, false, false);
+  const peg$e109 = peg$classExpectation(["a", "A"], false, false, false);
+  const peg$e110 = peg$classExpectation(["l", "L"], false, false, false);
+  const peg$e111 = peg$classExpectation(["s", "S"], false, false, false);
+  const peg$e112 = peg$classExpectation(["n", "N"], false, false, false);
+  const peg$e113 = peg$classExpectation(["}", "'", "\""], true, false, false);
+  const peg$e114 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e115 = peg$otherExpectation("whitespace");
+  const peg$e116 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
 
   function peg$f0(nodes) {    return nodes;  }
   function peg$f1() {
@@ -598,11 +602,21 @@ function peg$parse(input, options) {
   function peg$f35(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
   function peg$f36(op) {    return { op };  }
   function peg$f37() {    error('[E_SYNTAX] PHP reads "--" as a decrement: write $a+1, or $a - -1 in {if}');  }
-  function peg$f38(all, name, args) {
+  function peg$f38(raw) {    return node('Number', { raw });  }
+  function peg$f39(name) {    return !/^[0-9]+([eE][0-9]+)?$/.test(name);  }
+  function peg$f40(name, path) {
+    return node('Var', { name, path });
+  }
+  function peg$f41(name, path) {
+    if (name !== '' || path.length === 0) return node('Var', { name, path });
+    const [first, ...rest] = path;
+    return node('Var', { name: input.slice(first.start, first.end), path: rest });
+  }
+  function peg$f42(all, name, args) {
     return node('Modifier', { name, all: all !== null, args });
   }
-  function peg$f39(arg) {    return withDefaults(arg, []);  }
-  function peg$f40(word) {
+  function peg$f43(arg) {    return withDefaults(arg, []);  }
+  function peg$f44(word) {
     // Smarty 2 writes only its lowercase tokens into the PHP as they are (`true`, `false`,
     // `null`: PHP's constants); a word in any other case, `TRUE` or `Null`, is a string (D352).
     if (word === 'true' || word === 'false') return node('Bool', { value: word === 'true' });
@@ -612,120 +626,121 @@ function peg$parse(input, options) {
     }
     return node('String', { value: word });
   }
-  function peg$f41() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
-  function peg$f42() {
+  function peg$f45() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
+  function peg$f46() {
     peg$currPos = nameEnd(input, peg$currPos);
     const raw = text();
     return /^[0-9]+[eE][0-9]+$/.test(raw) ? node('Number', { raw }) : node('String', { value: raw });
   }
-  function peg$f43(raw) {    return numberNode(raw);  }
-  function peg$f44(raw) {    return numberNode(raw);  }
-  function peg$f45(name, path) {    return node('Var', { name, path });  }
-  function peg$f46(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
-  function peg$f47() {
+  function peg$f47(raw) {    return numberNode(raw);  }
+  function peg$f48(raw) {    return numberNode(raw);  }
+  function peg$f49(name, path) {    return node('Var', { name, path });  }
+  function peg$f50(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
+  function peg$f51() {
     peg$currPos = nameEnd(input, peg$currPos);
     return node('Key', { key: node('String', { value: text().slice(1) }) });
   }
-  function peg$f48(key) {    return key;  }
-  function peg$f49(name) {    return node('Prop', { name });  }
-  function peg$f50(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
-  function peg$f51(key) {    return node('Key', { key });  }
-  function peg$f52(key) {    return node('Key', { key });  }
-  function peg$f53(section, prop) {    return node('SectionIndex', { section, prop });  }
-  function peg$f54(chars) {    return node('String', { value: chars.join('') });  }
-  function peg$f55() {    return "'";  }
-  function peg$f56() {    return '\\';  }
-  function peg$f57() {    return '\\';  }
-  function peg$f58(parts) {
+  function peg$f52(key) {    return key;  }
+  function peg$f53(name) {    return node('Prop', { name });  }
+  function peg$f54(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
+  function peg$f55(key) {    return node('Key', { key });  }
+  function peg$f56(key) {    return node('Key', { key });  }
+  function peg$f57(section, prop) {    return node('SectionIndex', { section, prop });  }
+  function peg$f58(chars) {    return node('String', { value: chars.join('') });  }
+  function peg$f59() {    return "'";  }
+  function peg$f60() {    return '\\';  }
+  function peg$f61() {    return '\\';  }
+  function peg$f62(parts) {
     if (parts.every((p) => typeof p === 'string')) return node('String', { value: parts.join('') });
     if (parts.length === 1) return parts[0];
     return node('Interp', { parts });
   }
-  function peg$f59(expr) {    return expr;  }
-  function peg$f60() {    return '$';  }
-  function peg$f61() {    return '`';  }
-  function peg$f62(name, tail, path) {    return node('Var', { name: name + tail, path });  }
-  function peg$f63(name, path, bad) {
+  function peg$f63(expr) {    return expr;  }
+  function peg$f64() {    return '$';  }
+  function peg$f65() {    return '`';  }
+  function peg$f66(name, tail, path) {    return node('Var', { name: name + tail, path });  }
+  function peg$f67(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f64(key) {    return node('Key', { key: numberNode(key) });  }
-  function peg$f65(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f66(c) {    return PHP_ESCAPES[c];  }
-  function peg$f67(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f68(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f69(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f70() {    return '\\';  }
-  function peg$f71(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f72() {    return '||';  }
-  function peg$f73() {    return '||';  }
-  function peg$f74(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f75() {    return '&&';  }
-  function peg$f76() {    return '&&';  }
-  function peg$f77(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f68(key) {    return node('Key', { key: numberNode(key) });  }
+  function peg$f69(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f70(c) {    return PHP_ESCAPES[c];  }
+  function peg$f71(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f72(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f73(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f74() {    return '\\';  }
+  function peg$f75(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f76() {    return '||';  }
+  function peg$f77() {    return '||';  }
   function peg$f78(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f79(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f80(head, tail) {    return foldLeft(head, unchained(tail));  }
-  function peg$f81() {    return '!=';  }
-  function peg$f82() {    return '==';  }
-  function peg$f83() {    return '!=';  }
-  function peg$f84() {    return '!=';  }
-  function peg$f85(head, tail) {    return foldLeft(head, unchained(tail));  }
-  function peg$f86() {    return '<=';  }
-  function peg$f87() {    return '>=';  }
-  function peg$f88() {    return '<';  }
-  function peg$f89() {    return '>';  }
-  function peg$f90() {    return '>=';  }
+  function peg$f79() {    return '&&';  }
+  function peg$f80() {    return '&&';  }
+  function peg$f81(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f82(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f83(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f84(head, tail) {    return foldLeft(head, unchained(tail));  }
+  function peg$f85() {    return '!=';  }
+  function peg$f86() {    return '==';  }
+  function peg$f87() {    return '!=';  }
+  function peg$f88() {    return '!=';  }
+  function peg$f89(head, tail) {    return foldLeft(head, unchained(tail));  }
+  function peg$f90() {    return '<=';  }
   function peg$f91() {    return '>=';  }
-  function peg$f92() {    return '<=';  }
-  function peg$f93() {    return '<=';  }
-  function peg$f94() {    return '>';  }
-  function peg$f95() {    return '<';  }
-  function peg$f96(head, tail) {    return foldPieces(head, tail);  }
-  function peg$f97(head, tail) {    return foldPieces(head, tail);  }
-  function peg$f98(head, tail) {    return foldPieces(head, tail);  }
-  function peg$f99() {    return '%';  }
-  function peg$f100(op, arg) {    return unary(op, arg);  }
-  function peg$f101() {    return '!';  }
-  function peg$f102() {    return '!';  }
-  function peg$f103() {    return '~';  }
-  function peg$f104() {    return '-';  }
-  function peg$f105() {    return '@';  }
-  function peg$f106(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f107(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f108(kind, by) {    return { kind, by };  }
-  function peg$f109(by) {    return { kind: 'div', by };  }
-  function peg$f110(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f111(expr) {    return node('Group', { expr });  }
-  function peg$f112(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f113(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f114(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f115(base) {    return withDefaults(base, []);  }
-  function peg$f116() {    return (options.defaultModifiers ?? []).length > 0;  }
-  function peg$f117(base) {    return withDefaults(base, []);  }
-  function peg$f118(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f119(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f120(parts) {    return strayToken(text(), parts);  }
-  function peg$f121(name, path) {    return node('Var', { name, path });  }
-  function peg$f122(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f123(head, tail) {    return [head, ...tail];  }
-  function peg$f124() {    return deeper();  }
-  function peg$f125() {    depth--; return true;  }
-  function peg$f126() {    depth--; return false;  }
-  function peg$f127(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f128() {    return node('Null', {});  }
-  function peg$f129() {
+  function peg$f92() {    return '<';  }
+  function peg$f93() {    return '>';  }
+  function peg$f94() {    return '>=';  }
+  function peg$f95() {    return '>=';  }
+  function peg$f96() {    return '<=';  }
+  function peg$f97() {    return '<=';  }
+  function peg$f98() {    return '>';  }
+  function peg$f99() {    return '<';  }
+  function peg$f100(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f101(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f102(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f103() {    return '%';  }
+  function peg$f104(op, arg) {    return unary(op, arg);  }
+  function peg$f105() {    return '!';  }
+  function peg$f106() {    return '!';  }
+  function peg$f107() {    return '~';  }
+  function peg$f108() {    return '-';  }
+  function peg$f109() {    return '@';  }
+  function peg$f110(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f111(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f112(kind, by) {    return { kind, by };  }
+  function peg$f113(by) {    return { kind: 'div', by };  }
+  function peg$f114(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f115(expr) {    return node('Group', { expr });  }
+  function peg$f116() {    return inGluedMath(input, peg$currPos);  }
+  function peg$f117(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f118(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f119(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f120(base) {    return withDefaults(base, []);  }
+  function peg$f121() {    return (options.defaultModifiers ?? []).length > 0;  }
+  function peg$f122(base) {    return withDefaults(base, []);  }
+  function peg$f123(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f124(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f125(parts) {    return strayToken(text(), parts);  }
+  function peg$f126(name, path) {    return node('Var', { name, path });  }
+  function peg$f127(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f128(head, tail) {    return [head, ...tail];  }
+  function peg$f129() {    return deeper();  }
+  function peg$f130() {    depth--; return true;  }
+  function peg$f131() {    depth--; return false;  }
+  function peg$f132(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f133() {    return node('Null', {});  }
+  function peg$f134() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f130() {
+  function peg$f135() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f131() {    peg$currPos = spaceEnd(input, peg$currPos);  }
-  function peg$f132() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f136() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f137() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -3136,6 +3151,372 @@ function peg$parse(input, options) {
     s0 = peg$parseVariable();
     if (s0 === peg$FAILED) {
       s0 = peg$parseNumber();
+      if (s0 === peg$FAILED) {
+        s0 = peg$parseGluedFloat();
+        if (s0 === peg$FAILED) {
+          s0 = peg$parseGluedName();
+          if (s0 === peg$FAILED) {
+            s0 = peg$parseGluedOther();
+          }
+        }
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseGluedFloat() {
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10;
+
+    s0 = peg$currPos;
+    s1 = peg$currPos;
+    s2 = peg$currPos;
+    s3 = [];
+    s4 = input.charAt(peg$currPos);
+    if (peg$r3.test(s4)) {
+      peg$currPos++;
+    } else {
+      s4 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
+    }
+    if (s4 !== peg$FAILED) {
+      while (s4 !== peg$FAILED) {
+        s3.push(s4);
+        s4 = input.charAt(peg$currPos);
+        if (peg$r3.test(s4)) {
+          peg$currPos++;
+        } else {
+          s4 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        }
+      }
+    } else {
+      s3 = peg$FAILED;
+    }
+    if (s3 !== peg$FAILED) {
+      s4 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 46) {
+        s5 = peg$c13;
+        peg$currPos++;
+      } else {
+        s5 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      }
+      if (s5 !== peg$FAILED) {
+        s6 = [];
+        s7 = input.charAt(peg$currPos);
+        if (peg$r3.test(s7)) {
+          peg$currPos++;
+        } else {
+          s7 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        }
+        while (s7 !== peg$FAILED) {
+          s6.push(s7);
+          s7 = input.charAt(peg$currPos);
+          if (peg$r3.test(s7)) {
+            peg$currPos++;
+          } else {
+            s7 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+          }
+        }
+        s7 = peg$currPos;
+        s8 = input.charAt(peg$currPos);
+        if (peg$r4.test(s8)) {
+          peg$currPos++;
+        } else {
+          s8 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        }
+        if (s8 !== peg$FAILED) {
+          s9 = [];
+          s10 = input.charAt(peg$currPos);
+          if (peg$r3.test(s10)) {
+            peg$currPos++;
+          } else {
+            s10 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+          }
+          if (s10 !== peg$FAILED) {
+            while (s10 !== peg$FAILED) {
+              s9.push(s10);
+              s10 = input.charAt(peg$currPos);
+              if (peg$r3.test(s10)) {
+                peg$currPos++;
+              } else {
+                s10 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e17); }
+              }
+            }
+          } else {
+            s9 = peg$FAILED;
+          }
+          if (s9 !== peg$FAILED) {
+            s8 = [s8, s9];
+            s7 = s8;
+          } else {
+            peg$currPos = s7;
+            s7 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s7;
+          s7 = peg$FAILED;
+        }
+        if (s7 === peg$FAILED) {
+          s7 = null;
+        }
+        s5 = [s5, s6, s7];
+        s4 = s5;
+      } else {
+        peg$currPos = s4;
+        s4 = peg$FAILED;
+      }
+      if (s4 === peg$FAILED) {
+        s4 = peg$currPos;
+        s5 = input.charAt(peg$currPos);
+        if (peg$r4.test(s5)) {
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        }
+        if (s5 !== peg$FAILED) {
+          s6 = [];
+          s7 = input.charAt(peg$currPos);
+          if (peg$r3.test(s7)) {
+            peg$currPos++;
+          } else {
+            s7 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+          }
+          if (s7 !== peg$FAILED) {
+            while (s7 !== peg$FAILED) {
+              s6.push(s7);
+              s7 = input.charAt(peg$currPos);
+              if (peg$r3.test(s7)) {
+                peg$currPos++;
+              } else {
+                s7 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e17); }
+              }
+            }
+          } else {
+            s6 = peg$FAILED;
+          }
+          if (s6 !== peg$FAILED) {
+            s5 = [s5, s6];
+            s4 = s5;
+          } else {
+            peg$currPos = s4;
+            s4 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+      }
+      if (s4 !== peg$FAILED) {
+        s3 = [s3, s4];
+        s2 = s3;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s2;
+      s2 = peg$FAILED;
+    }
+    if (s2 !== peg$FAILED) {
+      s1 = input.substring(s1, peg$currPos);
+    } else {
+      s1 = s2;
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseGluedChar();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f38(s1);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseGluedName() {
+    let s0, s1, s2, s3, s4, s5;
+
+    s0 = peg$currPos;
+    s1 = peg$currPos;
+    s2 = peg$currPos;
+    s3 = input.charAt(peg$currPos);
+    if (peg$r3.test(s3)) {
+      peg$currPos++;
+    } else {
+      s3 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
+    }
+    if (s3 !== peg$FAILED) {
+      s4 = [];
+      s5 = input.charAt(peg$currPos);
+      if (peg$r12.test(s5)) {
+        peg$currPos++;
+      } else {
+        s5 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      }
+      while (s5 !== peg$FAILED) {
+        s4.push(s5);
+        s5 = input.charAt(peg$currPos);
+        if (peg$r12.test(s5)) {
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        }
+      }
+      s3 = [s3, s4];
+      s2 = s3;
+    } else {
+      peg$currPos = s2;
+      s2 = peg$FAILED;
+    }
+    if (s2 !== peg$FAILED) {
+      s1 = input.substring(s1, peg$currPos);
+    } else {
+      s1 = s2;
+    }
+    if (s1 !== peg$FAILED) {
+      peg$savedPos = peg$currPos;
+      s2 = peg$f39(s1);
+      if (s2) {
+        s2 = undefined;
+      } else {
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = [];
+        s4 = peg$parseAccess();
+        while (s4 !== peg$FAILED) {
+          s3.push(s4);
+          s4 = peg$parseAccess();
+        }
+        s4 = peg$currPos;
+        peg$silentFails++;
+        s5 = peg$parseGluedChar();
+        peg$silentFails--;
+        if (s5 === peg$FAILED) {
+          s4 = undefined;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+        if (s4 !== peg$FAILED) {
+          peg$savedPos = s0;
+          s0 = peg$f40(s1, s3);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseGluedOther() {
+    let s0, s1, s2, s3, s4, s5;
+
+    s0 = peg$currPos;
+    s1 = input.charAt(peg$currPos);
+    if (peg$r13.test(s1)) {
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      s3 = [];
+      s4 = input.charAt(peg$currPos);
+      if (peg$r12.test(s4)) {
+        peg$currPos++;
+      } else {
+        s4 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      }
+      while (s4 !== peg$FAILED) {
+        s3.push(s4);
+        s4 = input.charAt(peg$currPos);
+        if (peg$r12.test(s4)) {
+          peg$currPos++;
+        } else {
+          s4 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        }
+      }
+      s2 = input.substring(s2, peg$currPos);
+      s3 = [];
+      s4 = peg$parseAccess();
+      while (s4 !== peg$FAILED) {
+        s3.push(s4);
+        s4 = peg$parseAccess();
+      }
+      s4 = peg$currPos;
+      peg$silentFails++;
+      s5 = peg$parseGluedChar();
+      peg$silentFails--;
+      if (s5 === peg$FAILED) {
+        s4 = undefined;
+      } else {
+        peg$currPos = s4;
+        s4 = peg$FAILED;
+      }
+      if (s4 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f41(s2, s3);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseGluedChar() {
+    let s0;
+
+    s0 = input.charAt(peg$currPos);
+    if (peg$r14.test(s0)) {
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e43); }
     }
 
     return s0;
@@ -3150,7 +3531,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e44); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 64) {
@@ -3158,7 +3539,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e42); }
+        if (peg$silentFails === 0) { peg$fail(peg$e45); }
       }
       if (s2 === peg$FAILED) {
         s2 = null;
@@ -3172,7 +3553,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e43); }
+          if (peg$silentFails === 0) { peg$fail(peg$e46); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parseModifierArg();
@@ -3194,7 +3575,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e43); }
+            if (peg$silentFails === 0) { peg$fail(peg$e46); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parseModifierArg();
@@ -3210,7 +3591,7 @@ function peg$parse(input, options) {
           }
         }
         peg$savedPos = s0;
-        s0 = peg$f38(s2, s3, s4);
+        s0 = peg$f42(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3230,7 +3611,7 @@ function peg$parse(input, options) {
     s1 = peg$parseMath();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f39(s1);
+      s1 = peg$f43(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3246,7 +3627,7 @@ function peg$parse(input, options) {
               s1 = peg$parseName();
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f40(s1);
+                s1 = peg$f44(s1);
               }
               s0 = s1;
               if (s0 === peg$FAILED) {
@@ -3254,11 +3635,11 @@ function peg$parse(input, options) {
                 s1 = peg$currPos;
                 peg$silentFails++;
                 s2 = input.charAt(peg$currPos);
-                if (peg$r12.test(s2)) {
+                if (peg$r15.test(s2)) {
                   peg$currPos++;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e44); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e47); }
                 }
                 if (s2 === peg$FAILED) {
                   s2 = peg$parse__();
@@ -3272,7 +3653,7 @@ function peg$parse(input, options) {
                 }
                 if (s1 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s1 = peg$f41();
+                  s1 = peg$f45();
                 }
                 s0 = s1;
               }
@@ -3298,7 +3679,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f42();
+      s1 = peg$f46();
     }
     s0 = s1;
 
@@ -3413,7 +3794,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f43(s1);
+        s0 = peg$f47(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3430,11 +3811,11 @@ function peg$parse(input, options) {
     let s0, s1;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r13.test(s0)) {
+    if (peg$r16.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e45); }
+      if (peg$silentFails === 0) { peg$fail(peg$e48); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -3606,7 +3987,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f44(s1);
+        s0 = peg$f48(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3640,7 +4021,7 @@ function peg$parse(input, options) {
           s4 = peg$parseAccess();
         }
         peg$savedPos = s0;
-        s0 = peg$f45(s2, s3);
+        s0 = peg$f49(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3676,7 +4057,7 @@ function peg$parse(input, options) {
         s3 = peg$parseVarName();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f46(s3);
+          s0 = peg$f50(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3700,15 +4081,15 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r14.test(s2)) {
+        if (peg$r12.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e46); }
+          if (peg$silentFails === 0) { peg$fail(peg$e41); }
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f47();
+          s0 = peg$f51();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3724,7 +4105,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e47); }
+          if (peg$silentFails === 0) { peg$fail(peg$e49); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parse_();
@@ -3736,11 +4117,11 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e48); }
+              if (peg$silentFails === 0) { peg$fail(peg$e50); }
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f48(s3);
+              s0 = peg$f52(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -3760,13 +4141,13 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e49); }
+            if (peg$silentFails === 0) { peg$fail(peg$e51); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$parseName();
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f49(s2);
+              s0 = peg$f53(s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -3912,7 +4293,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f50(s1);
+      s1 = peg$f54(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3920,7 +4301,7 @@ function peg$parse(input, options) {
       s1 = peg$parseVariable();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f51(s1);
+        s1 = peg$f55(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -3931,7 +4312,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f52(s1);
+          s1 = peg$f56(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -3962,7 +4343,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f53(s1, s2);
+            s0 = peg$f57(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4012,7 +4393,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f54(s2);
+        s0 = peg$f58(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4034,11 +4415,11 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e50); }
+      if (peg$silentFails === 0) { peg$fail(peg$e52); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f55();
+      s1 = peg$f59();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -4048,32 +4429,32 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e51); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f56();
+        s1 = peg$f60();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         s1 = [];
         s2 = input.charAt(peg$currPos);
-        if (peg$r15.test(s2)) {
+        if (peg$r17.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e52); }
+          if (peg$silentFails === 0) { peg$fail(peg$e54); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
             s1.push(s2);
             s2 = input.charAt(peg$currPos);
-            if (peg$r15.test(s2)) {
+            if (peg$r17.test(s2)) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e52); }
+              if (peg$silentFails === 0) { peg$fail(peg$e54); }
             }
           }
         } else {
@@ -4095,7 +4476,7 @@ function peg$parse(input, options) {
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f57();
+            s1 = peg$f61();
           }
           s0 = s1;
         }
@@ -4132,7 +4513,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f58(s2);
+        s0 = peg$f62(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4170,7 +4551,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f59(s3);
+          s0 = peg$f63(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4191,21 +4572,21 @@ function peg$parse(input, options) {
           s0 = peg$currPos;
           s1 = [];
           s2 = input.charAt(peg$currPos);
-          if (peg$r16.test(s2)) {
+          if (peg$r18.test(s2)) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e53); }
+            if (peg$silentFails === 0) { peg$fail(peg$e55); }
           }
           if (s2 !== peg$FAILED) {
             while (s2 !== peg$FAILED) {
               s1.push(s2);
               s2 = input.charAt(peg$currPos);
-              if (peg$r16.test(s2)) {
+              if (peg$r18.test(s2)) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e53); }
+                if (peg$silentFails === 0) { peg$fail(peg$e55); }
               }
             }
           } else {
@@ -4227,7 +4608,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f60();
+              s1 = peg$f64();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -4241,7 +4622,7 @@ function peg$parse(input, options) {
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f61();
+                s1 = peg$f65();
               }
               s0 = s1;
             }
@@ -4297,20 +4678,20 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = [];
         s5 = input.charAt(peg$currPos);
-        if (peg$r14.test(s5)) {
+        if (peg$r12.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e46); }
+          if (peg$silentFails === 0) { peg$fail(peg$e41); }
         }
         while (s5 !== peg$FAILED) {
           s4.push(s5);
           s5 = input.charAt(peg$currPos);
-          if (peg$r14.test(s5)) {
+          if (peg$r12.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e46); }
+            if (peg$silentFails === 0) { peg$fail(peg$e41); }
           }
         }
         s3 = input.substring(s3, peg$currPos);
@@ -4321,7 +4702,7 @@ function peg$parse(input, options) {
           s5 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f62(s2, s3, s4);
+        s0 = peg$f66(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4359,11 +4740,11 @@ function peg$parse(input, options) {
           }
           if (s6 !== peg$FAILED) {
             s7 = input.charAt(peg$currPos);
-            if (peg$r17.test(s7)) {
+            if (peg$r19.test(s7)) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e54); }
+              if (peg$silentFails === 0) { peg$fail(peg$e56); }
             }
             if (s7 !== peg$FAILED) {
               s6 = [s6, s7];
@@ -4382,7 +4763,7 @@ function peg$parse(input, options) {
               peg$currPos += 2;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e49); }
+              if (peg$silentFails === 0) { peg$fail(peg$e51); }
             }
           }
           if (s5 === peg$FAILED) {
@@ -4390,7 +4771,7 @@ function peg$parse(input, options) {
           }
           s4 = input.substring(s4, peg$currPos);
           peg$savedPos = s0;
-          s0 = peg$f63(s2, s3, s4);
+          s0 = peg$f67(s2, s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4413,7 +4794,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e47); }
+      if (peg$silentFails === 0) { peg$fail(peg$e49); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4450,11 +4831,11 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e48); }
+          if (peg$silentFails === 0) { peg$fail(peg$e50); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f64(s2);
+          s0 = peg$f68(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4474,7 +4855,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e47); }
+        if (peg$silentFails === 0) { peg$fail(peg$e49); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseName();
@@ -4484,11 +4865,11 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e48); }
+            if (peg$silentFails === 0) { peg$fail(peg$e50); }
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f65(s2);
+            s0 = peg$f69(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4519,15 +4900,15 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charAt(peg$currPos);
-      if (peg$r18.test(s2)) {
+      if (peg$r20.test(s2)) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e55); }
+        if (peg$silentFails === 0) { peg$fail(peg$e57); }
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f66(s2);
+        s0 = peg$f70(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4549,29 +4930,29 @@ function peg$parse(input, options) {
         s2 = peg$currPos;
         s3 = peg$currPos;
         s4 = input.charAt(peg$currPos);
-        if (peg$r19.test(s4)) {
+        if (peg$r21.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e56); }
+          if (peg$silentFails === 0) { peg$fail(peg$e58); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r19.test(s5)) {
+          if (peg$r21.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e56); }
+            if (peg$silentFails === 0) { peg$fail(peg$e58); }
           }
           if (s5 === peg$FAILED) {
             s5 = null;
           }
           s6 = input.charAt(peg$currPos);
-          if (peg$r19.test(s6)) {
+          if (peg$r21.test(s6)) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e56); }
+            if (peg$silentFails === 0) { peg$fail(peg$e58); }
           }
           if (s6 === peg$FAILED) {
             s6 = null;
@@ -4589,7 +4970,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f67(s2);
+          s0 = peg$f71(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4605,25 +4986,25 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e57); }
+          if (peg$silentFails === 0) { peg$fail(peg$e59); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
           s3 = peg$currPos;
           s4 = input.charAt(peg$currPos);
-          if (peg$r20.test(s4)) {
+          if (peg$r22.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e58); }
+            if (peg$silentFails === 0) { peg$fail(peg$e60); }
           }
           if (s4 !== peg$FAILED) {
             s5 = input.charAt(peg$currPos);
-            if (peg$r20.test(s5)) {
+            if (peg$r22.test(s5)) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e58); }
+              if (peg$silentFails === 0) { peg$fail(peg$e60); }
             }
             if (s5 === peg$FAILED) {
               s5 = null;
@@ -4641,7 +5022,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f68(s2);
+            s0 = peg$f72(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4657,27 +5038,27 @@ function peg$parse(input, options) {
             peg$currPos += 3;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e59); }
+            if (peg$silentFails === 0) { peg$fail(peg$e61); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             s3 = [];
             s4 = input.charAt(peg$currPos);
-            if (peg$r20.test(s4)) {
+            if (peg$r22.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e58); }
+              if (peg$silentFails === 0) { peg$fail(peg$e60); }
             }
             if (s4 !== peg$FAILED) {
               while (s4 !== peg$FAILED) {
                 s3.push(s4);
                 s4 = input.charAt(peg$currPos);
-                if (peg$r20.test(s4)) {
+                if (peg$r22.test(s4)) {
                   peg$currPos++;
                 } else {
                   s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e58); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e60); }
                 }
               }
             } else {
@@ -4698,7 +5079,7 @@ function peg$parse(input, options) {
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f69(s2);
+                s0 = peg$f73(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4722,7 +5103,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f70();
+              s1 = peg$f74();
             }
             s0 = s1;
           }
@@ -4778,7 +5159,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f71(s1, s2);
+      s0 = peg$f75(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4796,11 +5177,11 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e60); }
+      if (peg$silentFails === 0) { peg$fail(peg$e62); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f72();
+      s1 = peg$f76();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -4810,7 +5191,7 @@ function peg$parse(input, options) {
         peg$currPos += (2);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e61); }
+        if (peg$silentFails === 0) { peg$fail(peg$e63); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -4825,7 +5206,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f73();
+          s0 = peg$f77();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4884,7 +5265,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f74(s1, s2);
+      s0 = peg$f78(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4902,11 +5283,11 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e62); }
+      if (peg$silentFails === 0) { peg$fail(peg$e64); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f75();
+      s1 = peg$f79();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -4916,7 +5297,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e63); }
+        if (peg$silentFails === 0) { peg$fail(peg$e65); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -4931,7 +5312,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f76();
+          s0 = peg$f80();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4959,7 +5340,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        if (peg$silentFails === 0) { peg$fail(peg$e44); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
@@ -4969,7 +5350,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e41); }
+          if (peg$silentFails === 0) { peg$fail(peg$e44); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -5005,7 +5386,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e41); }
+          if (peg$silentFails === 0) { peg$fail(peg$e44); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5015,7 +5396,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e41); }
+            if (peg$silentFails === 0) { peg$fail(peg$e44); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -5044,7 +5425,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f77(s1, s2);
+      s0 = peg$f81(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5067,7 +5448,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e64); }
+        if (peg$silentFails === 0) { peg$fail(peg$e66); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -5092,7 +5473,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e64); }
+          if (peg$silentFails === 0) { peg$fail(peg$e66); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -5110,7 +5491,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f78(s1, s2);
+      s0 = peg$f82(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5133,7 +5514,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e65); }
+        if (peg$silentFails === 0) { peg$fail(peg$e67); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
@@ -5143,7 +5524,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e65); }
+          if (peg$silentFails === 0) { peg$fail(peg$e67); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -5179,7 +5560,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e65); }
+          if (peg$silentFails === 0) { peg$fail(peg$e67); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5189,7 +5570,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e65); }
+            if (peg$silentFails === 0) { peg$fail(peg$e67); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -5218,7 +5599,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f79(s1, s2);
+      s0 = peg$f83(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5272,7 +5653,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f80(s1, s2);
+      s0 = peg$f84(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5289,7 +5670,7 @@ function peg$parse(input, options) {
       peg$currPos += 3;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e66); }
+      if (peg$silentFails === 0) { peg$fail(peg$e68); }
     }
     if (s0 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c45) {
@@ -5297,7 +5678,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e67); }
+        if (peg$silentFails === 0) { peg$fail(peg$e69); }
       }
       if (s0 === peg$FAILED) {
         if (input.substr(peg$currPos, 2) === peg$c46) {
@@ -5305,7 +5686,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e68); }
+          if (peg$silentFails === 0) { peg$fail(peg$e70); }
         }
         if (s0 === peg$FAILED) {
           if (input.substr(peg$currPos, 2) === peg$c47) {
@@ -5313,7 +5694,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e69); }
+            if (peg$silentFails === 0) { peg$fail(peg$e71); }
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
@@ -5322,11 +5703,11 @@ function peg$parse(input, options) {
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e70); }
+              if (peg$silentFails === 0) { peg$fail(peg$e72); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f81();
+              s1 = peg$f85();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -5336,7 +5717,7 @@ function peg$parse(input, options) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e71); }
+                if (peg$silentFails === 0) { peg$fail(peg$e73); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -5351,7 +5732,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f82();
+                  s0 = peg$f86();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -5367,7 +5748,7 @@ function peg$parse(input, options) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e72); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e74); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -5382,7 +5763,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f83();
+                    s0 = peg$f87();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -5398,7 +5779,7 @@ function peg$parse(input, options) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e73); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e75); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -5413,7 +5794,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f84();
+                      s0 = peg$f88();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -5478,7 +5859,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f85(s1, s2);
+      s0 = peg$f89(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5496,7 +5877,7 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e74); }
+      if (peg$silentFails === 0) { peg$fail(peg$e76); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -5506,7 +5887,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e75); }
+        if (peg$silentFails === 0) { peg$fail(peg$e77); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -5517,7 +5898,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f86();
+        s0 = peg$f90();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5533,11 +5914,11 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e76); }
+        if (peg$silentFails === 0) { peg$fail(peg$e78); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f87();
+        s1 = peg$f91();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -5547,17 +5928,17 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e77); }
+          if (peg$silentFails === 0) { peg$fail(peg$e79); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
           peg$silentFails++;
           s3 = input.charAt(peg$currPos);
-          if (peg$r21.test(s3)) {
+          if (peg$r23.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e78); }
+            if (peg$silentFails === 0) { peg$fail(peg$e80); }
           }
           peg$silentFails--;
           if (s3 === peg$FAILED) {
@@ -5568,7 +5949,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f88();
+            s0 = peg$f92();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5584,7 +5965,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e75); }
+            if (peg$silentFails === 0) { peg$fail(peg$e77); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -5594,7 +5975,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e75); }
+              if (peg$silentFails === 0) { peg$fail(peg$e77); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -5605,7 +5986,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f89();
+              s0 = peg$f93();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5621,7 +6002,7 @@ function peg$parse(input, options) {
               peg$currPos += (3);
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e79); }
+              if (peg$silentFails === 0) { peg$fail(peg$e81); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -5636,7 +6017,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f90();
+                s0 = peg$f94();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5652,7 +6033,7 @@ function peg$parse(input, options) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e80); }
+                if (peg$silentFails === 0) { peg$fail(peg$e82); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -5667,7 +6048,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f91();
+                  s0 = peg$f95();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -5683,7 +6064,7 @@ function peg$parse(input, options) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e81); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e83); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -5698,7 +6079,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f92();
+                    s0 = peg$f96();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -5714,7 +6095,7 @@ function peg$parse(input, options) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e82); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e84); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -5729,7 +6110,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f93();
+                      s0 = peg$f97();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -5745,7 +6126,7 @@ function peg$parse(input, options) {
                       peg$currPos += (2);
                     } else {
                       s1 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e83); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e85); }
                     }
                     if (s1 !== peg$FAILED) {
                       s2 = peg$currPos;
@@ -5760,7 +6141,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f94();
+                        s0 = peg$f98();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -5776,7 +6157,7 @@ function peg$parse(input, options) {
                         peg$currPos += (2);
                       } else {
                         s1 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e84); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e86); }
                       }
                       if (s1 !== peg$FAILED) {
                         s2 = peg$currPos;
@@ -5791,7 +6172,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f95();
+                          s0 = peg$f99();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -5827,7 +6208,7 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e85); }
+        if (peg$silentFails === 0) { peg$fail(peg$e87); }
       }
       if (s5 === peg$FAILED) {
         if (input.substr(peg$currPos, 2) === peg$c63) {
@@ -5835,7 +6216,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e86); }
+          if (peg$silentFails === 0) { peg$fail(peg$e88); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -5861,7 +6242,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e85); }
+          if (peg$silentFails === 0) { peg$fail(peg$e87); }
         }
         if (s5 === peg$FAILED) {
           if (input.substr(peg$currPos, 2) === peg$c63) {
@@ -5869,7 +6250,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e86); }
+            if (peg$silentFails === 0) { peg$fail(peg$e88); }
           }
         }
         if (s5 !== peg$FAILED) {
@@ -5888,7 +6269,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f96(s1, s2);
+      s0 = peg$f100(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5912,7 +6293,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e87); }
+        if (peg$silentFails === 0) { peg$fail(peg$e89); }
       }
       if (s6 === peg$FAILED) {
         s6 = peg$currPos;
@@ -5931,7 +6312,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s9 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e75); }
+            if (peg$silentFails === 0) { peg$fail(peg$e77); }
           }
           peg$silentFails--;
           if (s9 === peg$FAILED) {
@@ -5981,7 +6362,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e87); }
+          if (peg$silentFails === 0) { peg$fail(peg$e89); }
         }
         if (s6 === peg$FAILED) {
           s6 = peg$currPos;
@@ -6000,7 +6381,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e75); }
+              if (peg$silentFails === 0) { peg$fail(peg$e77); }
             }
             peg$silentFails--;
             if (s9 === peg$FAILED) {
@@ -6042,7 +6423,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f97(s1, s2);
+      s0 = peg$f101(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6096,7 +6477,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f98(s1, s2);
+      s0 = peg$f102(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6109,11 +6490,11 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r22.test(s0)) {
+    if (peg$r24.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e88); }
+      if (peg$silentFails === 0) { peg$fail(peg$e90); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -6122,7 +6503,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e89); }
+        if (peg$silentFails === 0) { peg$fail(peg$e91); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -6137,7 +6518,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f99();
+          s0 = peg$f103();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6161,7 +6542,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f100(s1, s3);
+        s0 = peg$f104(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6186,7 +6567,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e90); }
+      if (peg$silentFails === 0) { peg$fail(peg$e92); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -6207,7 +6588,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f101();
+        s0 = peg$f105();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6223,7 +6604,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e91); }
+        if (peg$silentFails === 0) { peg$fail(peg$e93); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -6238,7 +6619,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f102();
+          s0 = peg$f106();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6254,11 +6635,11 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e92); }
+          if (peg$silentFails === 0) { peg$fail(peg$e94); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f103();
+          s1 = peg$f107();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -6278,7 +6659,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e75); }
+              if (peg$silentFails === 0) { peg$fail(peg$e77); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -6289,7 +6670,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f104();
+              s0 = peg$f108();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6305,11 +6686,11 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e42); }
+              if (peg$silentFails === 0) { peg$fail(peg$e45); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f105();
+              s1 = peg$f109();
             }
             s0 = s1;
           }
@@ -6331,7 +6712,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f106(s1, s2);
+      s0 = peg$f110(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6350,7 +6731,7 @@ function peg$parse(input, options) {
       peg$currPos += (2);
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e93); }
+      if (peg$silentFails === 0) { peg$fail(peg$e95); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
@@ -6371,7 +6752,7 @@ function peg$parse(input, options) {
           peg$currPos += 3;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e94); }
+          if (peg$silentFails === 0) { peg$fail(peg$e96); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$currPos;
@@ -6402,7 +6783,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f107(s5, s6);
+          s0 = peg$f111(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6429,7 +6810,7 @@ function peg$parse(input, options) {
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e95); }
+      if (peg$silentFails === 0) { peg$fail(peg$e97); }
     }
     if (s2 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c71) {
@@ -6437,7 +6818,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e96); }
+        if (peg$silentFails === 0) { peg$fail(peg$e98); }
       }
     }
     if (s2 !== peg$FAILED) {
@@ -6464,7 +6845,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e97); }
+          if (peg$silentFails === 0) { peg$fail(peg$e99); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -6498,7 +6879,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f108(s1, s3);
+        s0 = peg$f112(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6514,7 +6895,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e98); }
+        if (peg$silentFails === 0) { peg$fail(peg$e100); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -6534,7 +6915,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e97); }
+            if (peg$silentFails === 0) { peg$fail(peg$e99); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -6552,7 +6933,7 @@ function peg$parse(input, options) {
               s7 = peg$parseByOperand();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f109(s7);
+                s0 = peg$f113(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6584,7 +6965,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f110(s1);
+        s1 = peg$f114(s1);
         s0 = s1;
       }
     }
@@ -6656,7 +7037,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f111(s3);
+          s0 = peg$f115(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6673,34 +7054,62 @@ function peg$parse(input, options) {
       s0 = peg$parseCall();
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        s1 = peg$parseLooseNumber();
+        peg$savedPos = peg$currPos;
+        s1 = peg$f116();
+        if (s1) {
+          s1 = undefined;
+        } else {
+          s1 = peg$FAILED;
+        }
         if (s1 !== peg$FAILED) {
-          s2 = [];
-          s3 = peg$parseModifier();
-          while (s3 !== peg$FAILED) {
-            s2.push(s3);
-            s3 = peg$parseModifier();
+          s2 = peg$parseGluedFloat();
+          if (s2 === peg$FAILED) {
+            s2 = peg$parseGluedName();
+            if (s2 === peg$FAILED) {
+              s2 = peg$parseGluedOther();
+            }
           }
-          peg$savedPos = s0;
-          s0 = peg$f112(s1, s2);
+          if (s2 !== peg$FAILED) {
+            s0 = s2;
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
         }
         if (s0 === peg$FAILED) {
-          s0 = peg$parseIfValue();
+          s0 = peg$currPos;
+          s1 = peg$parseLooseNumber();
+          if (s1 !== peg$FAILED) {
+            s2 = [];
+            s3 = peg$parseModifier();
+            while (s3 !== peg$FAILED) {
+              s2.push(s3);
+              s3 = peg$parseModifier();
+            }
+            peg$savedPos = s0;
+            s0 = peg$f117(s1, s2);
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
           if (s0 === peg$FAILED) {
-            s0 = peg$parseIfConstant();
+            s0 = peg$parseIfValue();
             if (s0 === peg$FAILED) {
-              s0 = peg$parseStrayToken();
+              s0 = peg$parseIfConstant();
               if (s0 === peg$FAILED) {
-                s0 = peg$currPos;
-                s1 = peg$parseName();
-                if (s1 !== peg$FAILED) {
-                  peg$savedPos = s0;
-                  s1 = peg$f113(s1);
+                s0 = peg$parseStrayToken();
+                if (s0 === peg$FAILED) {
+                  s0 = peg$currPos;
+                  s1 = peg$parseName();
+                  if (s1 !== peg$FAILED) {
+                    peg$savedPos = s0;
+                    s1 = peg$f118(s1);
+                  }
+                  s0 = s1;
                 }
-                s0 = s1;
               }
             }
           }
@@ -6729,7 +7138,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f114(s1, s2);
+        s0 = peg$f119(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6751,7 +7160,7 @@ function peg$parse(input, options) {
           peg$currPos += (2);
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e93); }
+          if (peg$silentFails === 0) { peg$fail(peg$e95); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -6784,7 +7193,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f115(s1);
+          s0 = peg$f120(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6796,7 +7205,7 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         peg$savedPos = peg$currPos;
-        s1 = peg$f116();
+        s1 = peg$f121();
         if (s1) {
           s1 = undefined;
         } else {
@@ -6806,7 +7215,7 @@ function peg$parse(input, options) {
           s2 = peg$parseMath();
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f117(s2);
+            s0 = peg$f122(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6826,7 +7235,7 @@ function peg$parse(input, options) {
               s3 = peg$parseModifier();
             }
             peg$savedPos = s0;
-            s0 = peg$f118(s1, s2);
+            s0 = peg$f123(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6848,7 +7257,7 @@ function peg$parse(input, options) {
                 s3 = peg$parseModifier();
               }
               peg$savedPos = s0;
-              s0 = peg$f119(s1, s2);
+              s0 = peg$f124(s1, s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6915,7 +7324,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f120(s2);
+        s0 = peg$f125(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6949,7 +7358,7 @@ function peg$parse(input, options) {
           s4 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f121(s2, s3);
+        s0 = peg$f126(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6964,27 +7373,27 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e99); }
+        if (peg$silentFails === 0) { peg$fail(peg$e101); }
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         s1 = [];
         s2 = input.charAt(peg$currPos);
-        if (peg$r23.test(s2)) {
+        if (peg$r25.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e100); }
+          if (peg$silentFails === 0) { peg$fail(peg$e102); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
             s1.push(s2);
             s2 = input.charAt(peg$currPos);
-            if (peg$r23.test(s2)) {
+            if (peg$r25.test(s2)) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e100); }
+              if (peg$silentFails === 0) { peg$fail(peg$e102); }
             }
           }
         } else {
@@ -6997,11 +7406,11 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = input.charAt(peg$currPos);
-          if (peg$r24.test(s0)) {
+          if (peg$r26.test(s0)) {
             peg$currPos++;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e101); }
+            if (peg$silentFails === 0) { peg$fail(peg$e103); }
           }
         }
       }
@@ -7040,7 +7449,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f122(s1, s5);
+          s0 = peg$f127(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7071,7 +7480,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e102); }
+        if (peg$silentFails === 0) { peg$fail(peg$e104); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -7095,7 +7504,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e102); }
+          if (peg$silentFails === 0) { peg$fail(peg$e104); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -7112,7 +7521,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f123(s1, s2);
+      s0 = peg$f128(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -7245,7 +7654,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f124();
+    s0 = peg$f129();
     if (s0) {
       s0 = undefined;
     } else {
@@ -7259,7 +7668,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f125();
+    s0 = peg$f130();
     if (s0) {
       s0 = undefined;
     } else {
@@ -7273,7 +7682,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f126();
+    s0 = peg$f131();
     if (s0) {
       s0 = undefined;
     } else {
@@ -7290,27 +7699,27 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     s3 = input.charAt(peg$currPos);
-    if (peg$r25.test(s3)) {
+    if (peg$r27.test(s3)) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e103); }
+      if (peg$silentFails === 0) { peg$fail(peg$e105); }
     }
     if (s3 !== peg$FAILED) {
       s4 = input.charAt(peg$currPos);
-      if (peg$r26.test(s4)) {
+      if (peg$r28.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e104); }
+        if (peg$silentFails === 0) { peg$fail(peg$e106); }
       }
       if (s4 !== peg$FAILED) {
         s5 = input.charAt(peg$currPos);
-        if (peg$r27.test(s5)) {
+        if (peg$r29.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e105); }
+          if (peg$silentFails === 0) { peg$fail(peg$e107); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
@@ -7342,35 +7751,35 @@ function peg$parse(input, options) {
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       s3 = input.charAt(peg$currPos);
-      if (peg$r28.test(s3)) {
+      if (peg$r30.test(s3)) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e106); }
+        if (peg$silentFails === 0) { peg$fail(peg$e108); }
       }
       if (s3 !== peg$FAILED) {
         s4 = input.charAt(peg$currPos);
-        if (peg$r29.test(s4)) {
+        if (peg$r31.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e107); }
+          if (peg$silentFails === 0) { peg$fail(peg$e109); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r30.test(s5)) {
+          if (peg$r32.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e108); }
+            if (peg$silentFails === 0) { peg$fail(peg$e110); }
           }
           if (s5 !== peg$FAILED) {
             s6 = input.charAt(peg$currPos);
-            if (peg$r31.test(s6)) {
+            if (peg$r33.test(s6)) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e109); }
+              if (peg$silentFails === 0) { peg$fail(peg$e111); }
             }
             if (s6 !== peg$FAILED) {
               s7 = input.charAt(peg$currPos);
@@ -7422,7 +7831,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f127(s1);
+        s0 = peg$f132(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7434,35 +7843,35 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.charAt(peg$currPos);
-      if (peg$r32.test(s1)) {
+      if (peg$r34.test(s1)) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e110); }
+        if (peg$silentFails === 0) { peg$fail(peg$e112); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r27.test(s2)) {
+        if (peg$r29.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e105); }
+          if (peg$silentFails === 0) { peg$fail(peg$e107); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
-          if (peg$r30.test(s3)) {
+          if (peg$r32.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e108); }
+            if (peg$silentFails === 0) { peg$fail(peg$e110); }
           }
           if (s3 !== peg$FAILED) {
             s4 = input.charAt(peg$currPos);
-            if (peg$r30.test(s4)) {
+            if (peg$r32.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e108); }
+              if (peg$silentFails === 0) { peg$fail(peg$e110); }
             }
             if (s4 !== peg$FAILED) {
               s5 = peg$currPos;
@@ -7477,7 +7886,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f128();
+                s0 = peg$f133();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7512,11 +7921,11 @@ function peg$parse(input, options) {
       s1 = peg$parseDQString();
       if (s1 === peg$FAILED) {
         s1 = input.charAt(peg$currPos);
-        if (peg$r33.test(s1)) {
+        if (peg$r35.test(s1)) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e111); }
+          if (peg$silentFails === 0) { peg$fail(peg$e113); }
         }
       }
     }
@@ -7527,11 +7936,11 @@ function peg$parse(input, options) {
         s1 = peg$parseDQString();
         if (s1 === peg$FAILED) {
           s1 = input.charAt(peg$currPos);
-          if (peg$r33.test(s1)) {
+          if (peg$r35.test(s1)) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e111); }
+            if (peg$silentFails === 0) { peg$fail(peg$e113); }
           }
         }
       }
@@ -7545,15 +7954,15 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r34.test(s1)) {
+    if (peg$r36.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e112); }
+      if (peg$silentFails === 0) { peg$fail(peg$e114); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f129();
+      s1 = peg$f134();
     }
     s0 = s1;
 
@@ -7564,11 +7973,11 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r14.test(s0)) {
+    if (peg$r12.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e46); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
 
     return s0;
@@ -7589,7 +7998,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f130();
+        s1 = peg$f135();
       }
       s0 = s1;
     }
@@ -7604,7 +8013,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f131();
+    s1 = peg$f136();
     s0 = s1;
     peg$silentFails--;
 
@@ -7617,21 +8026,21 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r35.test(s1)) {
+    if (peg$r37.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e114); }
+      if (peg$silentFails === 0) { peg$fail(peg$e116); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f132();
+      s1 = peg$f137();
     }
     s0 = s1;
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e113); }
+      if (peg$silentFails === 0) { peg$fail(peg$e115); }
     }
 
     return s0;
@@ -7718,6 +8127,26 @@ function peg$parse(input, options) {
       return { ...right, parts: [pieceBinary(left, op, first), ...right.parts.slice(1)] };
     }
     return { type: 'Binary', op, left, right, start: left.start, end: right.end };
+  }
+
+  // In {if}, Smarty 2's lexer takes a variable and the math glued to it as one token (its
+  // _var_regexp: `$x+.5*b`), whose operands it reads as an output tag's (GluedFloat, GluedName,
+  // GluedOther); the same text after a number or spaced is PHP's (`1+.5` is 1.5). Whether the
+  // operand at `at`, right after an operator, is inside such a token: the lexer's tokens are
+  // found again from the start of the run of characters it can hold.
+  const IF_GLUED_VAR = /\$\w+(?:\[\$?[\w.]+\])*(?:\.\$?\w+(?:\[\$?[\w.]+\])*)*(?:[+*\/%]|-(?!>))[$\w.+\-*\/%>[\]]*/y;
+  function inGluedMath(input, at) {
+    if (!/[+*\/%-]/.test(input[at - 1] ?? '')) return false;
+    let start = at - 1;
+    while (start > 0 && /[$\w.+\-*\/%>[\]]/.test(input[start - 1])) start--;
+    for (let i = start; i < at; i++) {
+      if (input[i] !== '$') continue;
+      IF_GLUED_VAR.lastIndex = i;
+      if (!IF_GLUED_VAR.test(input)) continue;
+      if (IF_GLUED_VAR.lastIndex > at) return true;
+      i = IF_GLUED_VAR.lastIndex - 1;
+    }
+    return false;
   }
 
   function numberNode(raw) {
