@@ -416,17 +416,18 @@ export class RenderState implements PluginContext {
 
   /**
    * `$smarty.foreach.NAME` itself: Smarty 2's record of the loop, `total` and `iteration` in that
-   * order, or null for a name no loop has run (a template may test a misspelt name).
+   * order, or null for a name no loop has run (a template may test a misspelt name). A record
+   * that only a pass counted (foreachNext) has no total.
    */
   foreachRecord(name: Value): Value {
     const key = loopKey(name);
     const f = key === null ? undefined : this.foreaches?.get(key);
-    return f
-      ? PhpArray.fromEntries([
-          ['total', f.total],
-          ['iteration', f.iteration],
-        ])
-      : null;
+    if (!f) return null;
+    if (f.total === null) return PhpArray.fromEntries([['iteration', f.iteration]]);
+    return PhpArray.fromEntries([
+      ['total', f.total],
+      ['iteration', f.iteration],
+    ]);
   }
 
   // ---- $smarty.section
