@@ -607,11 +607,7 @@ function peg$parse(input, options) {
   function peg$f40(name, path) {
     return node('Var', { name, path });
   }
-  function peg$f41(name, path) {
-    if (name !== '' || path.length === 0) return node('Var', { name, path });
-    const [first, ...rest] = path;
-    return node('Var', { name: input.slice(first.start, first.end), path: rest });
-  }
+  function peg$f41(name, path) {    return node('Var', { name: name ?? '', path });  }
   function peg$f42(all, name, args) {
     return node('Modifier', { name, all: all !== null, args });
   }
@@ -3466,15 +3462,25 @@ function peg$parse(input, options) {
         s4 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e41); }
       }
-      while (s4 !== peg$FAILED) {
-        s3.push(s4);
-        s4 = input.charAt(peg$currPos);
-        if (peg$r12.test(s4)) {
-          peg$currPos++;
-        } else {
-          s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (s4 !== peg$FAILED) {
+        while (s4 !== peg$FAILED) {
+          s3.push(s4);
+          s4 = input.charAt(peg$currPos);
+          if (peg$r12.test(s4)) {
+            peg$currPos++;
+          } else {
+            s4 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e41); }
+          }
         }
+      } else {
+        s3 = peg$FAILED;
+      }
+      if (s3 === peg$FAILED) {
+        s3 = peg$parseAccess();
+      }
+      if (s3 === peg$FAILED) {
+        s3 = null;
       }
       s2 = input.substring(s2, peg$currPos);
       s3 = [];
