@@ -12,6 +12,26 @@
 
   const MATH_PRECEDENCE = { '*': 2, '/': 2, '%': 2, '+': 1, '-': 1 };
 
+  // Smarty 2.6.33's _parse_attrs keeps an unquoted value as it is when it starts with a number or
+  // ends with a variable or a quoted string (its `~^num|...|var(mod)*$~`); then _parse_var_props
+  // makes it a double-quoted string escaping `\` and `"` only. Any other value goes through
+  // addslashes first, so a `'` in it prints as `\'` (PHP's double quotes keep that escape).
+  const QUOTED = `"(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'`;
+  const GLUED_VAR = `\\$\\w+[\\w.\\[\\]$+*/%>-]*|#\\w+#|%\\w+\\.\\w+%|${QUOTED}`;
+  const GLUED_MOD = `\\|@?\\w+(?::(?:\\w+|-?\\d+(?:\\.\\d+)?|${QUOTED}|\\$[\\w.\\[\\]$]+))*`;
+  const GLUED_KEPT = new RegExp(`^-?\\d|0[xX][0-9a-fA-F]+$|(?:${GLUED_VAR})(?:${GLUED_MOD})*$`);
+
+  function gluedText(parts, raw) {
+    const slashed = !GLUED_KEPT.test(raw);
+    const out = [];
+    for (const p of parts) {
+      const piece = typeof p === 'string' && slashed ? p.replaceAll("'", "\\'") : p;
+      if (typeof piece === 'string' && typeof out[out.length - 1] === 'string') out[out.length - 1] += piece;
+      else out.push(piece);
+    }
+    return out;
+  }
+
   // PHP precedence for the unspaced math of output tags and attributes (`$a*$b+1`).
   function foldMath(head, tail) {
     const out = [head];
@@ -289,19 +309,19 @@ function peg$parse(input, options) {
   const peg$c20 = "null";
   const peg$c21 = "$";
   const peg$c22 = "`";
-  const peg$c23 = "%";
-  const peg$c24 = "--";
-  const peg$c25 = "|";
-  const peg$c26 = "@";
-  const peg$c27 = ":";
-  const peg$c28 = "[";
-  const peg$c29 = "]";
-  const peg$c30 = "->";
-  const peg$c31 = "'";
-  const peg$c32 = "\\'";
-  const peg$c33 = "\\\\";
-  const peg$c34 = "\\";
-  const peg$c35 = "\"";
+  const peg$c23 = "\"";
+  const peg$c24 = "\\";
+  const peg$c25 = "'";
+  const peg$c26 = "%";
+  const peg$c27 = "--";
+  const peg$c28 = "|";
+  const peg$c29 = "@";
+  const peg$c30 = ":";
+  const peg$c31 = "[";
+  const peg$c32 = "]";
+  const peg$c33 = "->";
+  const peg$c34 = "\\'";
+  const peg$c35 = "\\\\";
   const peg$c36 = "\\x";
   const peg$c37 = "\\u{";
   const peg$c38 = "||";
@@ -350,32 +370,37 @@ function peg$parse(input, options) {
   const peg$r4 = /^[eE]/;
   const peg$r5 = /^[+\-]/;
   const peg$r6 = /^[^ \t\r\n}"'=]/;
-  const peg$r7 = /^[+*\/%]/;
-  const peg$r8 = /^[>\-]/;
-  const peg$r9 = /^[:|-}]/;
-  const peg$r10 = /^[|:+*\/%)}\]`,= \t\r\n\-]/;
-  const peg$r11 = /^[a-zA-Z0-9_]/;
-  const peg$r12 = /^[^'\\]/;
-  const peg$r13 = /^[^"\\`$]/;
-  const peg$r14 = /^[a-zA-Z0-9_$]/;
-  const peg$r15 = /^[ntrvef\\$"]/;
-  const peg$r16 = /^[0-7]/;
-  const peg$r17 = /^[0-9A-Fa-f]/;
-  const peg$r18 = /^[<>]/;
-  const peg$r19 = /^[%*\/]/;
-  const peg$r20 = /^[^ \t\r\n}$\\]/;
-  const peg$r21 = /^[$\\]/;
-  const peg$r22 = /^[tT]/;
-  const peg$r23 = /^[rR]/;
-  const peg$r24 = /^[uU]/;
-  const peg$r25 = /^[fF]/;
-  const peg$r26 = /^[aA]/;
-  const peg$r27 = /^[lL]/;
-  const peg$r28 = /^[sS]/;
-  const peg$r29 = /^[nN]/;
-  const peg$r30 = /^[^}'"]/;
-  const peg$r31 = /^[a-zA-Z_]/;
-  const peg$r32 = /^[ \t\r\n]/;
+  const peg$r7 = /^[^"\\$`]/;
+  const peg$r8 = /^[$`]/;
+  const peg$r9 = /^[^'\\$`]/;
+  const peg$r10 = /^[+*\/%]/;
+  const peg$r11 = /^[>\-]/;
+  const peg$r12 = /^[a-zA-Z0-9_]/;
+  const peg$r13 = /^[a-zA-Z_.]/;
+  const peg$r14 = /^[a-zA-Z0-9_.$[\]>]/;
+  const peg$r15 = /^[:|-}]/;
+  const peg$r16 = /^[|:+*\/%)}\]`,= \t\r\n\-]/;
+  const peg$r17 = /^[^'\\]/;
+  const peg$r18 = /^[^"\\`$]/;
+  const peg$r19 = /^[a-zA-Z0-9_$]/;
+  const peg$r20 = /^[ntrvef\\$"]/;
+  const peg$r21 = /^[0-7]/;
+  const peg$r22 = /^[0-9A-Fa-f]/;
+  const peg$r23 = /^[<>]/;
+  const peg$r24 = /^[%*\/]/;
+  const peg$r25 = /^[^ \t\r\n}$\\]/;
+  const peg$r26 = /^[$\\]/;
+  const peg$r27 = /^[tT]/;
+  const peg$r28 = /^[rR]/;
+  const peg$r29 = /^[uU]/;
+  const peg$r30 = /^[fF]/;
+  const peg$r31 = /^[aA]/;
+  const peg$r32 = /^[lL]/;
+  const peg$r33 = /^[sS]/;
+  const peg$r34 = /^[nN]/;
+  const peg$r35 = /^[^}'"]/;
+  const peg$r36 = /^[a-zA-Z_]/;
+  const peg$r37 = /^[ \t\r\n]/;
 
   const peg$e0 = peg$classExpectation(["{"], true, false, false);
   const peg$e1 = peg$literalExpectation("{*", false);
@@ -408,87 +433,92 @@ function peg$parse(input, options) {
   const peg$e28 = peg$literalExpectation("$", false);
   const peg$e29 = peg$literalExpectation("`", false);
   const peg$e30 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "\"", "'", "="], true, false, false);
-  const peg$e31 = peg$literalExpectation("%", false);
-  const peg$e32 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
-  const peg$e33 = peg$classExpectation([">", "-"], false, false, false);
-  const peg$e34 = peg$literalExpectation("--", false);
-  const peg$e35 = peg$literalExpectation("|", false);
-  const peg$e36 = peg$literalExpectation("@", false);
-  const peg$e37 = peg$literalExpectation(":", false);
-  const peg$e38 = peg$classExpectation([":", ["|", "}"]], false, false, false);
-  const peg$e39 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
-  const peg$e40 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e41 = peg$literalExpectation("[", false);
-  const peg$e42 = peg$literalExpectation("]", false);
-  const peg$e43 = peg$literalExpectation("->", false);
-  const peg$e44 = peg$literalExpectation("'", false);
-  const peg$e45 = peg$literalExpectation("\\'", false);
-  const peg$e46 = peg$literalExpectation("\\\\", false);
-  const peg$e47 = peg$classExpectation(["'", "\\"], true, false, false);
-  const peg$e48 = peg$literalExpectation("\\", false);
-  const peg$e49 = peg$literalExpectation("\"", false);
-  const peg$e50 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
-  const peg$e51 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
-  const peg$e52 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
-  const peg$e53 = peg$classExpectation([["0", "7"]], false, false, false);
-  const peg$e54 = peg$literalExpectation("\\x", false);
-  const peg$e55 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e56 = peg$literalExpectation("\\u{", false);
-  const peg$e57 = peg$literalExpectation("||", false);
-  const peg$e58 = peg$literalExpectation("or", true);
-  const peg$e59 = peg$literalExpectation("&&", false);
-  const peg$e60 = peg$literalExpectation("and", true);
-  const peg$e61 = peg$literalExpectation("^", false);
-  const peg$e62 = peg$literalExpectation("&", false);
-  const peg$e63 = peg$literalExpectation("===", false);
-  const peg$e64 = peg$literalExpectation("!==", false);
-  const peg$e65 = peg$literalExpectation("==", false);
-  const peg$e66 = peg$literalExpectation("!=", false);
-  const peg$e67 = peg$literalExpectation("<>", false);
-  const peg$e68 = peg$literalExpectation("eq", true);
-  const peg$e69 = peg$literalExpectation("neq", true);
-  const peg$e70 = peg$literalExpectation("ne", true);
-  const peg$e71 = peg$literalExpectation("<=", false);
-  const peg$e72 = peg$literalExpectation(">", false);
-  const peg$e73 = peg$literalExpectation(">=", false);
-  const peg$e74 = peg$literalExpectation("<", false);
-  const peg$e75 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e76 = peg$literalExpectation("gte", true);
-  const peg$e77 = peg$literalExpectation("ge", true);
-  const peg$e78 = peg$literalExpectation("lte", true);
-  const peg$e79 = peg$literalExpectation("le", true);
-  const peg$e80 = peg$literalExpectation("gt", true);
-  const peg$e81 = peg$literalExpectation("lt", true);
-  const peg$e82 = peg$literalExpectation("<<", false);
-  const peg$e83 = peg$literalExpectation(">>", false);
-  const peg$e84 = peg$literalExpectation("+", false);
-  const peg$e85 = peg$classExpectation(["%", "*", "/"], false, false, false);
-  const peg$e86 = peg$literalExpectation("mod", true);
-  const peg$e87 = peg$literalExpectation("!", false);
-  const peg$e88 = peg$literalExpectation("not", true);
-  const peg$e89 = peg$literalExpectation("~", false);
-  const peg$e90 = peg$literalExpectation("is", true);
-  const peg$e91 = peg$literalExpectation("not", false);
-  const peg$e92 = peg$literalExpectation("even", false);
-  const peg$e93 = peg$literalExpectation("odd", false);
-  const peg$e94 = peg$literalExpectation("by", false);
-  const peg$e95 = peg$literalExpectation("div", false);
-  const peg$e96 = peg$literalExpectation("\\$", false);
-  const peg$e97 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "$", "\\"], true, false, false);
-  const peg$e98 = peg$classExpectation(["$", "\\"], false, false, false);
-  const peg$e99 = peg$literalExpectation(",", false);
-  const peg$e100 = peg$classExpectation(["t", "T"], false, false, false);
-  const peg$e101 = peg$classExpectation(["r", "R"], false, false, false);
-  const peg$e102 = peg$classExpectation(["u", "U"], false, false, false);
-  const peg$e103 = peg$classExpectation(["f", "F"], false, false, false);
-  const peg$e104 = peg$classExpectation(["a", "A"], false, false, false);
-  const peg$e105 = peg$classExpectation(["l", "L"], false, false, false);
-  const peg$e106 = peg$classExpectation(["s", "S"], false, false, false);
-  const peg$e107 = peg$classExpectation(["n", "N"], false, false, false);
-  const peg$e108 = peg$classExpectation(["}", "'", "\""], true, false, false);
-  const peg$e109 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e110 = peg$otherExpectation("whitespace");
-  const peg$e111 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
+  const peg$e31 = peg$literalExpectation("\"", false);
+  const peg$e32 = peg$literalExpectation("\\", false);
+  const peg$e33 = peg$classExpectation(["\"", "\\", "$", "`"], true, false, false);
+  const peg$e34 = peg$classExpectation(["$", "`"], false, false, false);
+  const peg$e35 = peg$literalExpectation("'", false);
+  const peg$e36 = peg$classExpectation(["'", "\\", "$", "`"], true, false, false);
+  const peg$e37 = peg$literalExpectation("%", false);
+  const peg$e38 = peg$classExpectation(["+", "*", "/", "%"], false, false, false);
+  const peg$e39 = peg$classExpectation([">", "-"], false, false, false);
+  const peg$e40 = peg$literalExpectation("--", false);
+  const peg$e41 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e42 = peg$classExpectation([["a", "z"], ["A", "Z"], "_", "."], false, false, false);
+  const peg$e43 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", ".", "$", "[", "]", ">"], false, false, false);
+  const peg$e44 = peg$literalExpectation("|", false);
+  const peg$e45 = peg$literalExpectation("@", false);
+  const peg$e46 = peg$literalExpectation(":", false);
+  const peg$e47 = peg$classExpectation([":", ["|", "}"]], false, false, false);
+  const peg$e48 = peg$classExpectation(["|", ":", "+", "*", "/", "%", ")", "}", "]", "`", ",", "=", " ", "\t", "\r", "\n", "-"], false, false, false);
+  const peg$e49 = peg$literalExpectation("[", false);
+  const peg$e50 = peg$literalExpectation("]", false);
+  const peg$e51 = peg$literalExpectation("->", false);
+  const peg$e52 = peg$literalExpectation("\\'", false);
+  const peg$e53 = peg$literalExpectation("\\\\", false);
+  const peg$e54 = peg$classExpectation(["'", "\\"], true, false, false);
+  const peg$e55 = peg$classExpectation(["\"", "\\", "`", "$"], true, false, false);
+  const peg$e56 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "$"], false, false, false);
+  const peg$e57 = peg$classExpectation(["n", "t", "r", "v", "e", "f", "\\", "$", "\""], false, false, false);
+  const peg$e58 = peg$classExpectation([["0", "7"]], false, false, false);
+  const peg$e59 = peg$literalExpectation("\\x", false);
+  const peg$e60 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+  const peg$e61 = peg$literalExpectation("\\u{", false);
+  const peg$e62 = peg$literalExpectation("||", false);
+  const peg$e63 = peg$literalExpectation("or", true);
+  const peg$e64 = peg$literalExpectation("&&", false);
+  const peg$e65 = peg$literalExpectation("and", true);
+  const peg$e66 = peg$literalExpectation("^", false);
+  const peg$e67 = peg$literalExpectation("&", false);
+  const peg$e68 = peg$literalExpectation("===", false);
+  const peg$e69 = peg$literalExpectation("!==", false);
+  const peg$e70 = peg$literalExpectation("==", false);
+  const peg$e71 = peg$literalExpectation("!=", false);
+  const peg$e72 = peg$literalExpectation("<>", false);
+  const peg$e73 = peg$literalExpectation("eq", true);
+  const peg$e74 = peg$literalExpectation("neq", true);
+  const peg$e75 = peg$literalExpectation("ne", true);
+  const peg$e76 = peg$literalExpectation("<=", false);
+  const peg$e77 = peg$literalExpectation(">", false);
+  const peg$e78 = peg$literalExpectation(">=", false);
+  const peg$e79 = peg$literalExpectation("<", false);
+  const peg$e80 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e81 = peg$literalExpectation("gte", true);
+  const peg$e82 = peg$literalExpectation("ge", true);
+  const peg$e83 = peg$literalExpectation("lte", true);
+  const peg$e84 = peg$literalExpectation("le", true);
+  const peg$e85 = peg$literalExpectation("gt", true);
+  const peg$e86 = peg$literalExpectation("lt", true);
+  const peg$e87 = peg$literalExpectation("<<", false);
+  const peg$e88 = peg$literalExpectation(">>", false);
+  const peg$e89 = peg$literalExpectation("+", false);
+  const peg$e90 = peg$classExpectation(["%", "*", "/"], false, false, false);
+  const peg$e91 = peg$literalExpectation("mod", true);
+  const peg$e92 = peg$literalExpectation("!", false);
+  const peg$e93 = peg$literalExpectation("not", true);
+  const peg$e94 = peg$literalExpectation("~", false);
+  const peg$e95 = peg$literalExpectation("is", true);
+  const peg$e96 = peg$literalExpectation("not", false);
+  const peg$e97 = peg$literalExpectation("even", false);
+  const peg$e98 = peg$literalExpectation("odd", false);
+  const peg$e99 = peg$literalExpectation("by", false);
+  const peg$e100 = peg$literalExpectation("div", false);
+  const peg$e101 = peg$literalExpectation("\\$", false);
+  const peg$e102 = peg$classExpectation([" ", "\t", "\r", "\n", "}", "$", "\\"], true, false, false);
+  const peg$e103 = peg$classExpectation(["$", "\\"], false, false, false);
+  const peg$e104 = peg$literalExpectation(",", false);
+  const peg$e105 = peg$classExpectation(["t", "T"], false, false, false);
+  const peg$e106 = peg$classExpectation(["r", "R"], false, false, false);
+  const peg$e107 = peg$classExpectation(["u", "U"], false, false, false);
+  const peg$e108 = peg$classExpectation(["f", "F"], false, false, false);
+  const peg$e109 = peg$classExpectation(["a", "A"], false, false, false);
+  const peg$e110 = peg$classExpectation(["l", "L"], false, false, false);
+  const peg$e111 = peg$classExpectation(["s", "S"], false, false, false);
+  const peg$e112 = peg$classExpectation(["n", "N"], false, false, false);
+  const peg$e113 = peg$classExpectation(["}", "'", "\""], true, false, false);
+  const peg$e114 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e115 = peg$otherExpectation("whitespace");
+  const peg$e116 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
 
   function peg$f0(nodes) {    return nodes;  }
   function peg$f1() {
@@ -556,21 +586,33 @@ function peg$parse(input, options) {
   function peg$f24(name, path) {    return node('Var', { name, path });  }
   function peg$f25(value) {    return value;  }
   function peg$f26() {    return '$';  }
-  function peg$f27(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f28(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f29(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f30(section, prop) {
+  function peg$f27(parts) {
+    return node('Interp', { parts: gluedText(parts.flat(), text()) });
+  }
+  function peg$f28(parts) {    return ['"', ...parts, '"'];  }
+  function peg$f29(parts) {    return ["'", ...parts, "'"];  }
+  function peg$f30(name, path) {    return node('Var', { name, path });  }
+  function peg$f31(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f32(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f33(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f34(section, prop) {
     const key = (value) => node('Key', { key: node('String', { value }) });
     return node('Var', { name: 'smarty', path: [key('section'), key(section), key(prop)] });
   }
-  function peg$f31(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
-  function peg$f32(op) {    return { op };  }
-  function peg$f33() {    error('[E_SYNTAX] PHP reads "--" as a decrement: write $a+1, or $a - -1 in {if}');  }
-  function peg$f34(all, name, args) {
+  function peg$f35(head, tail) {    return tail.length ? foldMath(head, tail) : head;  }
+  function peg$f36(op) {    return { op };  }
+  function peg$f37() {    error('[E_SYNTAX] PHP reads "--" as a decrement: write $a+1, or $a - -1 in {if}');  }
+  function peg$f38(raw) {    return node('Number', { raw });  }
+  function peg$f39(name) {    return !/^[0-9]+([eE][0-9]+)?$/.test(name);  }
+  function peg$f40(name, path) {
+    return node('Var', { name, path });
+  }
+  function peg$f41(name, path) {    return node('Var', { name: name ?? '', path });  }
+  function peg$f42(all, name, args) {
     return node('Modifier', { name, all: all !== null, args });
   }
-  function peg$f35(arg) {    return withDefaults(arg, []);  }
-  function peg$f36(word) {
+  function peg$f43(arg) {    return withDefaults(arg, []);  }
+  function peg$f44(word) {
     // Smarty 2 writes only its lowercase tokens into the PHP as they are (`true`, `false`,
     // `null`: PHP's constants); a word in any other case, `TRUE` or `Null`, is a string (D352).
     if (word === 'true' || word === 'false') return node('Bool', { value: word === 'true' });
@@ -580,120 +622,121 @@ function peg$parse(input, options) {
     }
     return node('String', { value: word });
   }
-  function peg$f37() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
-  function peg$f38() {
+  function peg$f45() {    error('[E_MODIFIER_ARG] a modifier argument is missing after ":"');  }
+  function peg$f46() {
     peg$currPos = nameEnd(input, peg$currPos);
     const raw = text();
     return /^[0-9]+[eE][0-9]+$/.test(raw) ? node('Number', { raw }) : node('String', { value: raw });
   }
-  function peg$f39(raw) {    return numberNode(raw);  }
-  function peg$f40(raw) {    return numberNode(raw);  }
-  function peg$f41(name, path) {    return node('Var', { name, path });  }
-  function peg$f42(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
-  function peg$f43() {
+  function peg$f47(raw) {    return numberNode(raw);  }
+  function peg$f48(raw) {    return numberNode(raw);  }
+  function peg$f49(name, path) {    return node('Var', { name, path });  }
+  function peg$f50(name) {    return node('Key', { key: node('Var', { name, path: [] }) });  }
+  function peg$f51() {
     peg$currPos = nameEnd(input, peg$currPos);
     return node('Key', { key: node('String', { value: text().slice(1) }) });
   }
-  function peg$f44(key) {    return key;  }
-  function peg$f45(name) {    return node('Prop', { name });  }
-  function peg$f46(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
-  function peg$f47(key) {    return node('Key', { key });  }
-  function peg$f48(key) {    return node('Key', { key });  }
-  function peg$f49(section, prop) {    return node('SectionIndex', { section, prop });  }
-  function peg$f50(chars) {    return node('String', { value: chars.join('') });  }
-  function peg$f51() {    return "'";  }
-  function peg$f52() {    return '\\';  }
-  function peg$f53() {    return '\\';  }
-  function peg$f54(parts) {
+  function peg$f52(key) {    return key;  }
+  function peg$f53(name) {    return node('Prop', { name });  }
+  function peg$f54(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
+  function peg$f55(key) {    return node('Key', { key });  }
+  function peg$f56(key) {    return node('Key', { key });  }
+  function peg$f57(section, prop) {    return node('SectionIndex', { section, prop });  }
+  function peg$f58(chars) {    return node('String', { value: chars.join('') });  }
+  function peg$f59() {    return "'";  }
+  function peg$f60() {    return '\\';  }
+  function peg$f61() {    return '\\';  }
+  function peg$f62(parts) {
     if (parts.every((p) => typeof p === 'string')) return node('String', { value: parts.join('') });
     if (parts.length === 1) return parts[0];
     return node('Interp', { parts });
   }
-  function peg$f55(expr) {    return expr;  }
-  function peg$f56() {    return '$';  }
-  function peg$f57() {    return '`';  }
-  function peg$f58(name, tail, path) {    return node('Var', { name: name + tail, path });  }
-  function peg$f59(name, path, bad) {
+  function peg$f63(expr) {    return expr;  }
+  function peg$f64() {    return '$';  }
+  function peg$f65() {    return '`';  }
+  function peg$f66(name, tail, path) {    return node('Var', { name: name + tail, path });  }
+  function peg$f67(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f60(key) {    return node('Key', { key: numberNode(key) });  }
-  function peg$f61(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f62(c) {    return PHP_ESCAPES[c];  }
-  function peg$f63(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f64(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f65(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f66() {    return '\\';  }
-  function peg$f67(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f68() {    return '||';  }
-  function peg$f69() {    return '||';  }
-  function peg$f70(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f71() {    return '&&';  }
-  function peg$f72() {    return '&&';  }
-  function peg$f73(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f74(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f75(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f76(head, tail) {    return foldLeft(head, unchained(tail));  }
-  function peg$f77() {    return '!=';  }
-  function peg$f78() {    return '==';  }
-  function peg$f79() {    return '!=';  }
-  function peg$f80() {    return '!=';  }
-  function peg$f81(head, tail) {    return foldLeft(head, unchained(tail));  }
-  function peg$f82() {    return '<=';  }
-  function peg$f83() {    return '>=';  }
-  function peg$f84() {    return '<';  }
-  function peg$f85() {    return '>';  }
-  function peg$f86() {    return '>=';  }
-  function peg$f87() {    return '>=';  }
-  function peg$f88() {    return '<=';  }
-  function peg$f89() {    return '<=';  }
-  function peg$f90() {    return '>';  }
-  function peg$f91() {    return '<';  }
-  function peg$f92(head, tail) {    return foldPieces(head, tail);  }
-  function peg$f93(head, tail) {    return foldPieces(head, tail);  }
-  function peg$f94(head, tail) {    return foldPieces(head, tail);  }
-  function peg$f95() {    return '%';  }
-  function peg$f96(op, arg) {    return unary(op, arg);  }
-  function peg$f97() {    return '!';  }
-  function peg$f98() {    return '!';  }
-  function peg$f99() {    return '~';  }
-  function peg$f100() {    return '-';  }
-  function peg$f101() {    return '@';  }
-  function peg$f102(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f103(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f104(kind, by) {    return { kind, by };  }
-  function peg$f105(by) {    return { kind: 'div', by };  }
-  function peg$f106(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f107(expr) {    return node('Group', { expr });  }
-  function peg$f108(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f109(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f110(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f111(base) {    return withDefaults(base, []);  }
-  function peg$f112() {    return (options.defaultModifiers ?? []).length > 0;  }
-  function peg$f113(base) {    return withDefaults(base, []);  }
-  function peg$f114(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f115(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f116(parts) {    return strayToken(text(), parts);  }
-  function peg$f117(name, path) {    return node('Var', { name, path });  }
-  function peg$f118(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f119(head, tail) {    return [head, ...tail];  }
-  function peg$f120() {    return deeper();  }
-  function peg$f121() {    depth--; return true;  }
-  function peg$f122() {    depth--; return false;  }
-  function peg$f123(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f124() {    return node('Null', {});  }
-  function peg$f125() {
+  function peg$f68(key) {    return node('Key', { key: numberNode(key) });  }
+  function peg$f69(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f70(c) {    return PHP_ESCAPES[c];  }
+  function peg$f71(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f72(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f73(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f74() {    return '\\';  }
+  function peg$f75(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f76() {    return '||';  }
+  function peg$f77() {    return '||';  }
+  function peg$f78(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f79() {    return '&&';  }
+  function peg$f80() {    return '&&';  }
+  function peg$f81(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f82(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f83(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f84(head, tail) {    return foldLeft(head, unchained(tail));  }
+  function peg$f85() {    return '!=';  }
+  function peg$f86() {    return '==';  }
+  function peg$f87() {    return '!=';  }
+  function peg$f88() {    return '!=';  }
+  function peg$f89(head, tail) {    return foldLeft(head, unchained(tail));  }
+  function peg$f90() {    return '<=';  }
+  function peg$f91() {    return '>=';  }
+  function peg$f92() {    return '<';  }
+  function peg$f93() {    return '>';  }
+  function peg$f94() {    return '>=';  }
+  function peg$f95() {    return '>=';  }
+  function peg$f96() {    return '<=';  }
+  function peg$f97() {    return '<=';  }
+  function peg$f98() {    return '>';  }
+  function peg$f99() {    return '<';  }
+  function peg$f100(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f101(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f102(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f103() {    return '%';  }
+  function peg$f104(op, arg) {    return unary(op, arg);  }
+  function peg$f105() {    return '!';  }
+  function peg$f106() {    return '!';  }
+  function peg$f107() {    return '~';  }
+  function peg$f108() {    return '-';  }
+  function peg$f109() {    return '@';  }
+  function peg$f110(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f111(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f112(kind, by) {    return { kind, by };  }
+  function peg$f113(by) {    return { kind: 'div', by };  }
+  function peg$f114(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f115(expr) {    return node('Group', { expr });  }
+  function peg$f116() {    return inGluedMath(input, peg$currPos);  }
+  function peg$f117(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f118(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f119(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f120(base) {    return withDefaults(base, []);  }
+  function peg$f121() {    return (options.defaultModifiers ?? []).length > 0;  }
+  function peg$f122(base) {    return withDefaults(base, []);  }
+  function peg$f123(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f124(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f125(parts) {    return strayToken(text(), parts);  }
+  function peg$f126(name, path) {    return node('Var', { name, path });  }
+  function peg$f127(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f128(head, tail) {    return [head, ...tail];  }
+  function peg$f129() {    return deeper();  }
+  function peg$f130() {    depth--; return true;  }
+  function peg$f131() {    depth--; return false;  }
+  function peg$f132(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f133() {    return node('Null', {});  }
+  function peg$f134() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f126() {
+  function peg$f135() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f127() {    peg$currPos = spaceEnd(input, peg$currPos);  }
-  function peg$f128() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f136() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f137() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -1592,7 +1635,32 @@ function peg$parse(input, options) {
         if (s0 === peg$FAILED) {
           s0 = peg$parseAttrWord();
           if (s0 === peg$FAILED) {
-            s0 = peg$parseUnquotedString();
+            s0 = peg$currPos;
+            s1 = peg$parseUnquotedString();
+            if (s1 !== peg$FAILED) {
+              s2 = peg$currPos;
+              peg$silentFails++;
+              s3 = peg$parseAttrEnd();
+              peg$silentFails--;
+              if (s3 !== peg$FAILED) {
+                peg$currPos = s2;
+                s2 = undefined;
+              } else {
+                s2 = peg$FAILED;
+              }
+              if (s2 !== peg$FAILED) {
+                s0 = s1;
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+            if (s0 === peg$FAILED) {
+              s0 = peg$parseGluedString();
+            }
           }
         }
       }
@@ -2021,12 +2089,12 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       peg$silentFails++;
-      s3 = peg$parseUnquotedChar();
+      s3 = peg$parseAttrEnd();
       peg$silentFails--;
-      if (s3 === peg$FAILED) {
+      if (s3 !== peg$FAILED) {
+        peg$currPos = s2;
         s2 = undefined;
       } else {
-        peg$currPos = s2;
         s2 = peg$FAILED;
       }
       if (s2 !== peg$FAILED) {
@@ -2284,6 +2352,549 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseGluedString() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    s1 = [];
+    s2 = peg$parseGluedPiece();
+    if (s2 !== peg$FAILED) {
+      while (s2 !== peg$FAILED) {
+        s1.push(s2);
+        s2 = peg$parseGluedPiece();
+      }
+    } else {
+      s1 = peg$FAILED;
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseAttrEnd();
+      peg$silentFails--;
+      if (s3 !== peg$FAILED) {
+        peg$currPos = s2;
+        s2 = undefined;
+      } else {
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f27(s1);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseGluedPiece() {
+    let s0, s1, s2, s3, s4, s5, s6, s7;
+
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 34) {
+      s1 = peg$c23;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = [];
+      s3 = peg$parseGluedVar();
+      if (s3 === peg$FAILED) {
+        s3 = peg$currPos;
+        s4 = [];
+        s5 = peg$currPos;
+        if (input.charCodeAt(peg$currPos) === 92) {
+          s6 = peg$c24;
+          peg$currPos++;
+        } else {
+          s6 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e32); }
+        }
+        if (s6 !== peg$FAILED) {
+          if (input.length > peg$currPos) {
+            s7 = input.charAt(peg$currPos);
+            peg$currPos++;
+          } else {
+            s7 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e15); }
+          }
+          if (s7 !== peg$FAILED) {
+            s6 = [s6, s7];
+            s5 = s6;
+          } else {
+            peg$currPos = s5;
+            s5 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s5;
+          s5 = peg$FAILED;
+        }
+        if (s5 === peg$FAILED) {
+          s5 = input.charAt(peg$currPos);
+          if (peg$r7.test(s5)) {
+            peg$currPos++;
+          } else {
+            s5 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          }
+        }
+        if (s5 !== peg$FAILED) {
+          while (s5 !== peg$FAILED) {
+            s4.push(s5);
+            s5 = peg$currPos;
+            if (input.charCodeAt(peg$currPos) === 92) {
+              s6 = peg$c24;
+              peg$currPos++;
+            } else {
+              s6 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e32); }
+            }
+            if (s6 !== peg$FAILED) {
+              if (input.length > peg$currPos) {
+                s7 = input.charAt(peg$currPos);
+                peg$currPos++;
+              } else {
+                s7 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e15); }
+              }
+              if (s7 !== peg$FAILED) {
+                s6 = [s6, s7];
+                s5 = s6;
+              } else {
+                peg$currPos = s5;
+                s5 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s5;
+              s5 = peg$FAILED;
+            }
+            if (s5 === peg$FAILED) {
+              s5 = input.charAt(peg$currPos);
+              if (peg$r7.test(s5)) {
+                peg$currPos++;
+              } else {
+                s5 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e33); }
+              }
+            }
+          }
+        } else {
+          s4 = peg$FAILED;
+        }
+        if (s4 !== peg$FAILED) {
+          s3 = input.substring(s3, peg$currPos);
+        } else {
+          s3 = s4;
+        }
+        if (s3 === peg$FAILED) {
+          s3 = input.charAt(peg$currPos);
+          if (peg$r8.test(s3)) {
+            peg$currPos++;
+          } else {
+            s3 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e34); }
+          }
+        }
+      }
+      while (s3 !== peg$FAILED) {
+        s2.push(s3);
+        s3 = peg$parseGluedVar();
+        if (s3 === peg$FAILED) {
+          s3 = peg$currPos;
+          s4 = [];
+          s5 = peg$currPos;
+          if (input.charCodeAt(peg$currPos) === 92) {
+            s6 = peg$c24;
+            peg$currPos++;
+          } else {
+            s6 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e32); }
+          }
+          if (s6 !== peg$FAILED) {
+            if (input.length > peg$currPos) {
+              s7 = input.charAt(peg$currPos);
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e15); }
+            }
+            if (s7 !== peg$FAILED) {
+              s6 = [s6, s7];
+              s5 = s6;
+            } else {
+              peg$currPos = s5;
+              s5 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s5;
+            s5 = peg$FAILED;
+          }
+          if (s5 === peg$FAILED) {
+            s5 = input.charAt(peg$currPos);
+            if (peg$r7.test(s5)) {
+              peg$currPos++;
+            } else {
+              s5 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            }
+          }
+          if (s5 !== peg$FAILED) {
+            while (s5 !== peg$FAILED) {
+              s4.push(s5);
+              s5 = peg$currPos;
+              if (input.charCodeAt(peg$currPos) === 92) {
+                s6 = peg$c24;
+                peg$currPos++;
+              } else {
+                s6 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e32); }
+              }
+              if (s6 !== peg$FAILED) {
+                if (input.length > peg$currPos) {
+                  s7 = input.charAt(peg$currPos);
+                  peg$currPos++;
+                } else {
+                  s7 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e15); }
+                }
+                if (s7 !== peg$FAILED) {
+                  s6 = [s6, s7];
+                  s5 = s6;
+                } else {
+                  peg$currPos = s5;
+                  s5 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s5;
+                s5 = peg$FAILED;
+              }
+              if (s5 === peg$FAILED) {
+                s5 = input.charAt(peg$currPos);
+                if (peg$r7.test(s5)) {
+                  peg$currPos++;
+                } else {
+                  s5 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e33); }
+                }
+              }
+            }
+          } else {
+            s4 = peg$FAILED;
+          }
+          if (s4 !== peg$FAILED) {
+            s3 = input.substring(s3, peg$currPos);
+          } else {
+            s3 = s4;
+          }
+          if (s3 === peg$FAILED) {
+            s3 = input.charAt(peg$currPos);
+            if (peg$r8.test(s3)) {
+              peg$currPos++;
+            } else {
+              s3 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e34); }
+            }
+          }
+        }
+      }
+      if (input.charCodeAt(peg$currPos) === 34) {
+        s3 = peg$c23;
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      }
+      if (s3 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f28(s2);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 39) {
+        s1 = peg$c25;
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e35); }
+      }
+      if (s1 !== peg$FAILED) {
+        s2 = [];
+        s3 = peg$parseGluedVar();
+        if (s3 === peg$FAILED) {
+          s3 = peg$currPos;
+          s4 = [];
+          s5 = peg$currPos;
+          if (input.charCodeAt(peg$currPos) === 92) {
+            s6 = peg$c24;
+            peg$currPos++;
+          } else {
+            s6 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e32); }
+          }
+          if (s6 !== peg$FAILED) {
+            if (input.length > peg$currPos) {
+              s7 = input.charAt(peg$currPos);
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e15); }
+            }
+            if (s7 !== peg$FAILED) {
+              s6 = [s6, s7];
+              s5 = s6;
+            } else {
+              peg$currPos = s5;
+              s5 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s5;
+            s5 = peg$FAILED;
+          }
+          if (s5 === peg$FAILED) {
+            s5 = input.charAt(peg$currPos);
+            if (peg$r9.test(s5)) {
+              peg$currPos++;
+            } else {
+              s5 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e36); }
+            }
+          }
+          if (s5 !== peg$FAILED) {
+            while (s5 !== peg$FAILED) {
+              s4.push(s5);
+              s5 = peg$currPos;
+              if (input.charCodeAt(peg$currPos) === 92) {
+                s6 = peg$c24;
+                peg$currPos++;
+              } else {
+                s6 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e32); }
+              }
+              if (s6 !== peg$FAILED) {
+                if (input.length > peg$currPos) {
+                  s7 = input.charAt(peg$currPos);
+                  peg$currPos++;
+                } else {
+                  s7 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e15); }
+                }
+                if (s7 !== peg$FAILED) {
+                  s6 = [s6, s7];
+                  s5 = s6;
+                } else {
+                  peg$currPos = s5;
+                  s5 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s5;
+                s5 = peg$FAILED;
+              }
+              if (s5 === peg$FAILED) {
+                s5 = input.charAt(peg$currPos);
+                if (peg$r9.test(s5)) {
+                  peg$currPos++;
+                } else {
+                  s5 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e36); }
+                }
+              }
+            }
+          } else {
+            s4 = peg$FAILED;
+          }
+          if (s4 !== peg$FAILED) {
+            s3 = input.substring(s3, peg$currPos);
+          } else {
+            s3 = s4;
+          }
+          if (s3 === peg$FAILED) {
+            s3 = input.charAt(peg$currPos);
+            if (peg$r8.test(s3)) {
+              peg$currPos++;
+            } else {
+              s3 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e34); }
+            }
+          }
+        }
+        while (s3 !== peg$FAILED) {
+          s2.push(s3);
+          s3 = peg$parseGluedVar();
+          if (s3 === peg$FAILED) {
+            s3 = peg$currPos;
+            s4 = [];
+            s5 = peg$currPos;
+            if (input.charCodeAt(peg$currPos) === 92) {
+              s6 = peg$c24;
+              peg$currPos++;
+            } else {
+              s6 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e32); }
+            }
+            if (s6 !== peg$FAILED) {
+              if (input.length > peg$currPos) {
+                s7 = input.charAt(peg$currPos);
+                peg$currPos++;
+              } else {
+                s7 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e15); }
+              }
+              if (s7 !== peg$FAILED) {
+                s6 = [s6, s7];
+                s5 = s6;
+              } else {
+                peg$currPos = s5;
+                s5 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s5;
+              s5 = peg$FAILED;
+            }
+            if (s5 === peg$FAILED) {
+              s5 = input.charAt(peg$currPos);
+              if (peg$r9.test(s5)) {
+                peg$currPos++;
+              } else {
+                s5 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e36); }
+              }
+            }
+            if (s5 !== peg$FAILED) {
+              while (s5 !== peg$FAILED) {
+                s4.push(s5);
+                s5 = peg$currPos;
+                if (input.charCodeAt(peg$currPos) === 92) {
+                  s6 = peg$c24;
+                  peg$currPos++;
+                } else {
+                  s6 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e32); }
+                }
+                if (s6 !== peg$FAILED) {
+                  if (input.length > peg$currPos) {
+                    s7 = input.charAt(peg$currPos);
+                    peg$currPos++;
+                  } else {
+                    s7 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e15); }
+                  }
+                  if (s7 !== peg$FAILED) {
+                    s6 = [s6, s7];
+                    s5 = s6;
+                  } else {
+                    peg$currPos = s5;
+                    s5 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s5;
+                  s5 = peg$FAILED;
+                }
+                if (s5 === peg$FAILED) {
+                  s5 = input.charAt(peg$currPos);
+                  if (peg$r9.test(s5)) {
+                    peg$currPos++;
+                  } else {
+                    s5 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e36); }
+                  }
+                }
+              }
+            } else {
+              s4 = peg$FAILED;
+            }
+            if (s4 !== peg$FAILED) {
+              s3 = input.substring(s3, peg$currPos);
+            } else {
+              s3 = s4;
+            }
+            if (s3 === peg$FAILED) {
+              s3 = input.charAt(peg$currPos);
+              if (peg$r8.test(s3)) {
+                peg$currPos++;
+              } else {
+                s3 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e34); }
+              }
+            }
+          }
+        }
+        if (input.charCodeAt(peg$currPos) === 39) {
+          s3 = peg$c25;
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e35); }
+        }
+        if (s3 !== peg$FAILED) {
+          peg$savedPos = s0;
+          s0 = peg$f29(s2);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$parseUnquotedPart();
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseGluedVar() {
+    let s0, s1, s2, s3, s4;
+
+    s0 = peg$parseUnquotedBackticks();
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 36) {
+        s1 = peg$c21;
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+      }
+      if (s1 !== peg$FAILED) {
+        s2 = peg$parseVarName();
+        if (s2 !== peg$FAILED) {
+          s3 = [];
+          s4 = peg$parseDQBracket();
+          while (s4 !== peg$FAILED) {
+            s3.push(s4);
+            s4 = peg$parseDQBracket();
+          }
+          peg$savedPos = s0;
+          s0 = peg$f30(s2, s3);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    }
+
+    return s0;
+  }
+
   function peg$parseValue() {
     let s0, s1, s2, s3;
 
@@ -2297,7 +2908,7 @@ function peg$parse(input, options) {
         s3 = peg$parseModifier();
       }
       peg$savedPos = s0;
-      s0 = peg$f27(s1, s2);
+      s0 = peg$f31(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -2316,7 +2927,7 @@ function peg$parse(input, options) {
           s3 = peg$parseModifier();
         }
         peg$savedPos = s0;
-        s0 = peg$f28(s1, s2);
+        s0 = peg$f32(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2332,7 +2943,7 @@ function peg$parse(input, options) {
             s3 = peg$parseModifier();
           }
           peg$savedPos = s0;
-          s0 = peg$f29(s1, s2);
+          s0 = peg$f33(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2348,11 +2959,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 37) {
-      s1 = peg$c23;
+      s1 = peg$c26;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e37); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseVarName();
@@ -2368,15 +2979,15 @@ function peg$parse(input, options) {
           s4 = peg$parseVarName();
           if (s4 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 37) {
-              s5 = peg$c23;
+              s5 = peg$c26;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e31); }
+              if (peg$silentFails === 0) { peg$fail(peg$e37); }
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f30(s2, s4);
+              s0 = peg$f34(s2, s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2442,7 +3053,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f31(s1, s2);
+      s0 = peg$f35(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -2457,11 +3068,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$currPos;
     s2 = input.charAt(peg$currPos);
-    if (peg$r7.test(s2)) {
+    if (peg$r10.test(s2)) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e38); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
@@ -2476,11 +3087,11 @@ function peg$parse(input, options) {
         s4 = peg$currPos;
         peg$silentFails++;
         s5 = input.charAt(peg$currPos);
-        if (peg$r8.test(s5)) {
+        if (peg$r11.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e39); }
         }
         peg$silentFails--;
         if (s5 === peg$FAILED) {
@@ -2508,21 +3119,21 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f32(s1);
+      s1 = peg$f36(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c24) {
-        s1 = peg$c24;
+      if (input.substr(peg$currPos, 2) === peg$c27) {
+        s1 = peg$c27;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e34); }
+        if (peg$silentFails === 0) { peg$fail(peg$e40); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f33();
+        s1 = peg$f37();
       }
       s0 = s1;
     }
@@ -2536,6 +3147,382 @@ function peg$parse(input, options) {
     s0 = peg$parseVariable();
     if (s0 === peg$FAILED) {
       s0 = peg$parseNumber();
+      if (s0 === peg$FAILED) {
+        s0 = peg$parseGluedFloat();
+        if (s0 === peg$FAILED) {
+          s0 = peg$parseGluedName();
+          if (s0 === peg$FAILED) {
+            s0 = peg$parseGluedOther();
+          }
+        }
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseGluedFloat() {
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10;
+
+    s0 = peg$currPos;
+    s1 = peg$currPos;
+    s2 = peg$currPos;
+    s3 = [];
+    s4 = input.charAt(peg$currPos);
+    if (peg$r3.test(s4)) {
+      peg$currPos++;
+    } else {
+      s4 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
+    }
+    if (s4 !== peg$FAILED) {
+      while (s4 !== peg$FAILED) {
+        s3.push(s4);
+        s4 = input.charAt(peg$currPos);
+        if (peg$r3.test(s4)) {
+          peg$currPos++;
+        } else {
+          s4 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        }
+      }
+    } else {
+      s3 = peg$FAILED;
+    }
+    if (s3 !== peg$FAILED) {
+      s4 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 46) {
+        s5 = peg$c13;
+        peg$currPos++;
+      } else {
+        s5 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      }
+      if (s5 !== peg$FAILED) {
+        s6 = [];
+        s7 = input.charAt(peg$currPos);
+        if (peg$r3.test(s7)) {
+          peg$currPos++;
+        } else {
+          s7 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        }
+        while (s7 !== peg$FAILED) {
+          s6.push(s7);
+          s7 = input.charAt(peg$currPos);
+          if (peg$r3.test(s7)) {
+            peg$currPos++;
+          } else {
+            s7 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+          }
+        }
+        s7 = peg$currPos;
+        s8 = input.charAt(peg$currPos);
+        if (peg$r4.test(s8)) {
+          peg$currPos++;
+        } else {
+          s8 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        }
+        if (s8 !== peg$FAILED) {
+          s9 = [];
+          s10 = input.charAt(peg$currPos);
+          if (peg$r3.test(s10)) {
+            peg$currPos++;
+          } else {
+            s10 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+          }
+          if (s10 !== peg$FAILED) {
+            while (s10 !== peg$FAILED) {
+              s9.push(s10);
+              s10 = input.charAt(peg$currPos);
+              if (peg$r3.test(s10)) {
+                peg$currPos++;
+              } else {
+                s10 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e17); }
+              }
+            }
+          } else {
+            s9 = peg$FAILED;
+          }
+          if (s9 !== peg$FAILED) {
+            s8 = [s8, s9];
+            s7 = s8;
+          } else {
+            peg$currPos = s7;
+            s7 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s7;
+          s7 = peg$FAILED;
+        }
+        if (s7 === peg$FAILED) {
+          s7 = null;
+        }
+        s5 = [s5, s6, s7];
+        s4 = s5;
+      } else {
+        peg$currPos = s4;
+        s4 = peg$FAILED;
+      }
+      if (s4 === peg$FAILED) {
+        s4 = peg$currPos;
+        s5 = input.charAt(peg$currPos);
+        if (peg$r4.test(s5)) {
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        }
+        if (s5 !== peg$FAILED) {
+          s6 = [];
+          s7 = input.charAt(peg$currPos);
+          if (peg$r3.test(s7)) {
+            peg$currPos++;
+          } else {
+            s7 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+          }
+          if (s7 !== peg$FAILED) {
+            while (s7 !== peg$FAILED) {
+              s6.push(s7);
+              s7 = input.charAt(peg$currPos);
+              if (peg$r3.test(s7)) {
+                peg$currPos++;
+              } else {
+                s7 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e17); }
+              }
+            }
+          } else {
+            s6 = peg$FAILED;
+          }
+          if (s6 !== peg$FAILED) {
+            s5 = [s5, s6];
+            s4 = s5;
+          } else {
+            peg$currPos = s4;
+            s4 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+      }
+      if (s4 !== peg$FAILED) {
+        s3 = [s3, s4];
+        s2 = s3;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s2;
+      s2 = peg$FAILED;
+    }
+    if (s2 !== peg$FAILED) {
+      s1 = input.substring(s1, peg$currPos);
+    } else {
+      s1 = s2;
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseGluedChar();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f38(s1);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseGluedName() {
+    let s0, s1, s2, s3, s4, s5;
+
+    s0 = peg$currPos;
+    s1 = peg$currPos;
+    s2 = peg$currPos;
+    s3 = input.charAt(peg$currPos);
+    if (peg$r3.test(s3)) {
+      peg$currPos++;
+    } else {
+      s3 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
+    }
+    if (s3 !== peg$FAILED) {
+      s4 = [];
+      s5 = input.charAt(peg$currPos);
+      if (peg$r12.test(s5)) {
+        peg$currPos++;
+      } else {
+        s5 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      }
+      while (s5 !== peg$FAILED) {
+        s4.push(s5);
+        s5 = input.charAt(peg$currPos);
+        if (peg$r12.test(s5)) {
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        }
+      }
+      s3 = [s3, s4];
+      s2 = s3;
+    } else {
+      peg$currPos = s2;
+      s2 = peg$FAILED;
+    }
+    if (s2 !== peg$FAILED) {
+      s1 = input.substring(s1, peg$currPos);
+    } else {
+      s1 = s2;
+    }
+    if (s1 !== peg$FAILED) {
+      peg$savedPos = peg$currPos;
+      s2 = peg$f39(s1);
+      if (s2) {
+        s2 = undefined;
+      } else {
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = [];
+        s4 = peg$parseAccess();
+        while (s4 !== peg$FAILED) {
+          s3.push(s4);
+          s4 = peg$parseAccess();
+        }
+        s4 = peg$currPos;
+        peg$silentFails++;
+        s5 = peg$parseGluedChar();
+        peg$silentFails--;
+        if (s5 === peg$FAILED) {
+          s4 = undefined;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+        if (s4 !== peg$FAILED) {
+          peg$savedPos = s0;
+          s0 = peg$f40(s1, s3);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseGluedOther() {
+    let s0, s1, s2, s3, s4, s5;
+
+    s0 = peg$currPos;
+    s1 = input.charAt(peg$currPos);
+    if (peg$r13.test(s1)) {
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      s3 = [];
+      s4 = input.charAt(peg$currPos);
+      if (peg$r12.test(s4)) {
+        peg$currPos++;
+      } else {
+        s4 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      }
+      if (s4 !== peg$FAILED) {
+        while (s4 !== peg$FAILED) {
+          s3.push(s4);
+          s4 = input.charAt(peg$currPos);
+          if (peg$r12.test(s4)) {
+            peg$currPos++;
+          } else {
+            s4 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e41); }
+          }
+        }
+      } else {
+        s3 = peg$FAILED;
+      }
+      if (s3 === peg$FAILED) {
+        s3 = peg$parseAccess();
+      }
+      if (s3 === peg$FAILED) {
+        s3 = null;
+      }
+      s2 = input.substring(s2, peg$currPos);
+      s3 = [];
+      s4 = peg$parseAccess();
+      while (s4 !== peg$FAILED) {
+        s3.push(s4);
+        s4 = peg$parseAccess();
+      }
+      s4 = peg$currPos;
+      peg$silentFails++;
+      s5 = peg$parseGluedChar();
+      peg$silentFails--;
+      if (s5 === peg$FAILED) {
+        s4 = undefined;
+      } else {
+        peg$currPos = s4;
+        s4 = peg$FAILED;
+      }
+      if (s4 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f41(s2, s3);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseGluedChar() {
+    let s0;
+
+    s0 = input.charAt(peg$currPos);
+    if (peg$r14.test(s0)) {
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e43); }
     }
 
     return s0;
@@ -2546,19 +3533,19 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 124) {
-      s1 = peg$c25;
+      s1 = peg$c28;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
+      if (peg$silentFails === 0) { peg$fail(peg$e44); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 64) {
-        s2 = peg$c26;
+        s2 = peg$c29;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e36); }
+        if (peg$silentFails === 0) { peg$fail(peg$e45); }
       }
       if (s2 === peg$FAILED) {
         s2 = null;
@@ -2568,11 +3555,11 @@ function peg$parse(input, options) {
         s4 = [];
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 58) {
-          s6 = peg$c27;
+          s6 = peg$c30;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e37); }
+          if (peg$silentFails === 0) { peg$fail(peg$e46); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parseModifierArg();
@@ -2590,11 +3577,11 @@ function peg$parse(input, options) {
           s4.push(s5);
           s5 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 58) {
-            s6 = peg$c27;
+            s6 = peg$c30;
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e37); }
+            if (peg$silentFails === 0) { peg$fail(peg$e46); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parseModifierArg();
@@ -2610,7 +3597,7 @@ function peg$parse(input, options) {
           }
         }
         peg$savedPos = s0;
-        s0 = peg$f34(s2, s3, s4);
+        s0 = peg$f42(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2630,7 +3617,7 @@ function peg$parse(input, options) {
     s1 = peg$parseMath();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f35(s1);
+      s1 = peg$f43(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2646,7 +3633,7 @@ function peg$parse(input, options) {
               s1 = peg$parseName();
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f36(s1);
+                s1 = peg$f44(s1);
               }
               s0 = s1;
               if (s0 === peg$FAILED) {
@@ -2654,11 +3641,11 @@ function peg$parse(input, options) {
                 s1 = peg$currPos;
                 peg$silentFails++;
                 s2 = input.charAt(peg$currPos);
-                if (peg$r9.test(s2)) {
+                if (peg$r15.test(s2)) {
                   peg$currPos++;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e38); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e47); }
                 }
                 if (s2 === peg$FAILED) {
                   s2 = peg$parse__();
@@ -2672,7 +3659,7 @@ function peg$parse(input, options) {
                 }
                 if (s1 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s1 = peg$f37();
+                  s1 = peg$f45();
                 }
                 s0 = s1;
               }
@@ -2698,7 +3685,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f38();
+      s1 = peg$f46();
     }
     s0 = s1;
 
@@ -2813,7 +3800,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f39(s1);
+        s0 = peg$f47(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2830,11 +3817,11 @@ function peg$parse(input, options) {
     let s0, s1;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r10.test(s0)) {
+    if (peg$r16.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e39); }
+      if (peg$silentFails === 0) { peg$fail(peg$e48); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -3006,7 +3993,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f40(s1);
+        s0 = peg$f48(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3040,7 +4027,7 @@ function peg$parse(input, options) {
           s4 = peg$parseAccess();
         }
         peg$savedPos = s0;
-        s0 = peg$f41(s2, s3);
+        s0 = peg$f49(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3076,7 +4063,7 @@ function peg$parse(input, options) {
         s3 = peg$parseVarName();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f42(s3);
+          s0 = peg$f50(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3100,15 +4087,15 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r11.test(s2)) {
+        if (peg$r12.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e40); }
+          if (peg$silentFails === 0) { peg$fail(peg$e41); }
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f43();
+          s0 = peg$f51();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3120,11 +4107,11 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 91) {
-          s1 = peg$c28;
+          s1 = peg$c31;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e41); }
+          if (peg$silentFails === 0) { peg$fail(peg$e49); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parse_();
@@ -3132,15 +4119,15 @@ function peg$parse(input, options) {
           if (s3 !== peg$FAILED) {
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 93) {
-              s5 = peg$c29;
+              s5 = peg$c32;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e42); }
+              if (peg$silentFails === 0) { peg$fail(peg$e50); }
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f44(s3);
+              s0 = peg$f52(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -3155,18 +4142,18 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c30) {
-            s1 = peg$c30;
+          if (input.substr(peg$currPos, 2) === peg$c33) {
+            s1 = peg$c33;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e43); }
+            if (peg$silentFails === 0) { peg$fail(peg$e51); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$parseName();
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f45(s2);
+              s0 = peg$f53(s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -3312,7 +4299,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f46(s1);
+      s1 = peg$f54(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -3320,7 +4307,7 @@ function peg$parse(input, options) {
       s1 = peg$parseVariable();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f47(s1);
+        s1 = peg$f55(s1);
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -3331,7 +4318,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f48(s1);
+          s1 = peg$f56(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -3362,7 +4349,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f49(s1, s2);
+            s0 = peg$f57(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3390,11 +4377,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 39) {
-      s1 = peg$c31;
+      s1 = peg$c25;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e44); }
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -3404,15 +4391,15 @@ function peg$parse(input, options) {
         s3 = peg$parseSQChar();
       }
       if (input.charCodeAt(peg$currPos) === 39) {
-        s3 = peg$c31;
+        s3 = peg$c25;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e44); }
+        if (peg$silentFails === 0) { peg$fail(peg$e35); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f50(s2);
+        s0 = peg$f58(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3429,51 +4416,51 @@ function peg$parse(input, options) {
     let s0, s1, s2;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c32) {
-      s1 = peg$c32;
+    if (input.substr(peg$currPos, 2) === peg$c34) {
+      s1 = peg$c34;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e45); }
+      if (peg$silentFails === 0) { peg$fail(peg$e52); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f51();
+      s1 = peg$f59();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c33) {
-        s1 = peg$c33;
+      if (input.substr(peg$currPos, 2) === peg$c35) {
+        s1 = peg$c35;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e46); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f52();
+        s1 = peg$f60();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         s1 = [];
         s2 = input.charAt(peg$currPos);
-        if (peg$r12.test(s2)) {
+        if (peg$r17.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e47); }
+          if (peg$silentFails === 0) { peg$fail(peg$e54); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
             s1.push(s2);
             s2 = input.charAt(peg$currPos);
-            if (peg$r12.test(s2)) {
+            if (peg$r17.test(s2)) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e47); }
+              if (peg$silentFails === 0) { peg$fail(peg$e54); }
             }
           }
         } else {
@@ -3487,15 +4474,15 @@ function peg$parse(input, options) {
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 92) {
-            s1 = peg$c34;
+            s1 = peg$c24;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e48); }
+            if (peg$silentFails === 0) { peg$fail(peg$e32); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f53();
+            s1 = peg$f61();
           }
           s0 = s1;
         }
@@ -3510,11 +4497,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c35;
+      s1 = peg$c23;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e49); }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -3524,15 +4511,15 @@ function peg$parse(input, options) {
         s3 = peg$parseDQPart();
       }
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c35;
+        s3 = peg$c23;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e49); }
+        if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f54(s2);
+        s0 = peg$f62(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3570,7 +4557,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f55(s3);
+          s0 = peg$f63(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3591,21 +4578,21 @@ function peg$parse(input, options) {
           s0 = peg$currPos;
           s1 = [];
           s2 = input.charAt(peg$currPos);
-          if (peg$r13.test(s2)) {
+          if (peg$r18.test(s2)) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e50); }
+            if (peg$silentFails === 0) { peg$fail(peg$e55); }
           }
           if (s2 !== peg$FAILED) {
             while (s2 !== peg$FAILED) {
               s1.push(s2);
               s2 = input.charAt(peg$currPos);
-              if (peg$r13.test(s2)) {
+              if (peg$r18.test(s2)) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e50); }
+                if (peg$silentFails === 0) { peg$fail(peg$e55); }
               }
             }
           } else {
@@ -3627,7 +4614,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f56();
+              s1 = peg$f64();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -3641,7 +4628,7 @@ function peg$parse(input, options) {
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f57();
+                s1 = peg$f65();
               }
               s0 = s1;
             }
@@ -3697,20 +4684,20 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = [];
         s5 = input.charAt(peg$currPos);
-        if (peg$r11.test(s5)) {
+        if (peg$r12.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e40); }
+          if (peg$silentFails === 0) { peg$fail(peg$e41); }
         }
         while (s5 !== peg$FAILED) {
           s4.push(s5);
           s5 = input.charAt(peg$currPos);
-          if (peg$r11.test(s5)) {
+          if (peg$r12.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e40); }
+            if (peg$silentFails === 0) { peg$fail(peg$e41); }
           }
         }
         s3 = input.substring(s3, peg$currPos);
@@ -3721,7 +4708,7 @@ function peg$parse(input, options) {
           s5 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f58(s2, s3, s4);
+        s0 = peg$f66(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3759,11 +4746,11 @@ function peg$parse(input, options) {
           }
           if (s6 !== peg$FAILED) {
             s7 = input.charAt(peg$currPos);
-            if (peg$r14.test(s7)) {
+            if (peg$r19.test(s7)) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e51); }
+              if (peg$silentFails === 0) { peg$fail(peg$e56); }
             }
             if (s7 !== peg$FAILED) {
               s6 = [s6, s7];
@@ -3777,12 +4764,12 @@ function peg$parse(input, options) {
             s5 = peg$FAILED;
           }
           if (s5 === peg$FAILED) {
-            if (input.substr(peg$currPos, 2) === peg$c30) {
-              s5 = peg$c30;
+            if (input.substr(peg$currPos, 2) === peg$c33) {
+              s5 = peg$c33;
               peg$currPos += 2;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e43); }
+              if (peg$silentFails === 0) { peg$fail(peg$e51); }
             }
           }
           if (s5 === peg$FAILED) {
@@ -3790,7 +4777,7 @@ function peg$parse(input, options) {
           }
           s4 = input.substring(s4, peg$currPos);
           peg$savedPos = s0;
-          s0 = peg$f59(s2, s3, s4);
+          s0 = peg$f67(s2, s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3809,11 +4796,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c28;
+      s1 = peg$c31;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e49); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -3846,15 +4833,15 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 93) {
-          s3 = peg$c29;
+          s3 = peg$c32;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e42); }
+          if (peg$silentFails === 0) { peg$fail(peg$e50); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f60(s2);
+          s0 = peg$f68(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3870,25 +4857,25 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 91) {
-        s1 = peg$c28;
+        s1 = peg$c31;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        if (peg$silentFails === 0) { peg$fail(peg$e49); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseName();
         if (s2 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 93) {
-            s3 = peg$c29;
+            s3 = peg$c32;
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e42); }
+            if (peg$silentFails === 0) { peg$fail(peg$e50); }
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f61(s2);
+            s0 = peg$f69(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3911,23 +4898,23 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 92) {
-      s1 = peg$c34;
+      s1 = peg$c24;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e48); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charAt(peg$currPos);
-      if (peg$r15.test(s2)) {
+      if (peg$r20.test(s2)) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e57); }
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f62(s2);
+        s0 = peg$f70(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3939,39 +4926,39 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 92) {
-        s1 = peg$c34;
+        s1 = peg$c24;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e48); }
+        if (peg$silentFails === 0) { peg$fail(peg$e32); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
         s3 = peg$currPos;
         s4 = input.charAt(peg$currPos);
-        if (peg$r16.test(s4)) {
+        if (peg$r21.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e53); }
+          if (peg$silentFails === 0) { peg$fail(peg$e58); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r16.test(s5)) {
+          if (peg$r21.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e53); }
+            if (peg$silentFails === 0) { peg$fail(peg$e58); }
           }
           if (s5 === peg$FAILED) {
             s5 = null;
           }
           s6 = input.charAt(peg$currPos);
-          if (peg$r16.test(s6)) {
+          if (peg$r21.test(s6)) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e53); }
+            if (peg$silentFails === 0) { peg$fail(peg$e58); }
           }
           if (s6 === peg$FAILED) {
             s6 = null;
@@ -3989,7 +4976,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f63(s2);
+          s0 = peg$f71(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4005,25 +4992,25 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e54); }
+          if (peg$silentFails === 0) { peg$fail(peg$e59); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
           s3 = peg$currPos;
           s4 = input.charAt(peg$currPos);
-          if (peg$r17.test(s4)) {
+          if (peg$r22.test(s4)) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e55); }
+            if (peg$silentFails === 0) { peg$fail(peg$e60); }
           }
           if (s4 !== peg$FAILED) {
             s5 = input.charAt(peg$currPos);
-            if (peg$r17.test(s5)) {
+            if (peg$r22.test(s5)) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e55); }
+              if (peg$silentFails === 0) { peg$fail(peg$e60); }
             }
             if (s5 === peg$FAILED) {
               s5 = null;
@@ -4041,7 +5028,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f64(s2);
+            s0 = peg$f72(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4057,27 +5044,27 @@ function peg$parse(input, options) {
             peg$currPos += 3;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e56); }
+            if (peg$silentFails === 0) { peg$fail(peg$e61); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
             s3 = [];
             s4 = input.charAt(peg$currPos);
-            if (peg$r17.test(s4)) {
+            if (peg$r22.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e55); }
+              if (peg$silentFails === 0) { peg$fail(peg$e60); }
             }
             if (s4 !== peg$FAILED) {
               while (s4 !== peg$FAILED) {
                 s3.push(s4);
                 s4 = input.charAt(peg$currPos);
-                if (peg$r17.test(s4)) {
+                if (peg$r22.test(s4)) {
                   peg$currPos++;
                 } else {
                   s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e55); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e60); }
                 }
               }
             } else {
@@ -4098,7 +5085,7 @@ function peg$parse(input, options) {
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f65(s2);
+                s0 = peg$f73(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4114,15 +5101,15 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 92) {
-              s1 = peg$c34;
+              s1 = peg$c24;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e48); }
+              if (peg$silentFails === 0) { peg$fail(peg$e32); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f66();
+              s1 = peg$f74();
             }
             s0 = s1;
           }
@@ -4178,7 +5165,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f67(s1, s2);
+      s0 = peg$f75(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4196,11 +5183,11 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e57); }
+      if (peg$silentFails === 0) { peg$fail(peg$e62); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f68();
+      s1 = peg$f76();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -4210,7 +5197,7 @@ function peg$parse(input, options) {
         peg$currPos += (2);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e58); }
+        if (peg$silentFails === 0) { peg$fail(peg$e63); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -4225,7 +5212,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f69();
+          s0 = peg$f77();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4284,7 +5271,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f70(s1, s2);
+      s0 = peg$f78(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4302,11 +5289,11 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e59); }
+      if (peg$silentFails === 0) { peg$fail(peg$e64); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f71();
+      s1 = peg$f79();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -4316,7 +5303,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e60); }
+        if (peg$silentFails === 0) { peg$fail(peg$e65); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -4331,7 +5318,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f72();
+          s0 = peg$f80();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4355,21 +5342,21 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 124) {
-        s5 = peg$c25;
+        s5 = peg$c28;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e35); }
+        if (peg$silentFails === 0) { peg$fail(peg$e44); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 124) {
-          s7 = peg$c25;
+          s7 = peg$c28;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e35); }
+          if (peg$silentFails === 0) { peg$fail(peg$e44); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -4401,21 +5388,21 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 124) {
-          s5 = peg$c25;
+          s5 = peg$c28;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e35); }
+          if (peg$silentFails === 0) { peg$fail(peg$e44); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
           if (input.charCodeAt(peg$currPos) === 124) {
-            s7 = peg$c25;
+            s7 = peg$c28;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e35); }
+            if (peg$silentFails === 0) { peg$fail(peg$e44); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -4444,7 +5431,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f73(s1, s2);
+      s0 = peg$f81(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4467,7 +5454,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e61); }
+        if (peg$silentFails === 0) { peg$fail(peg$e66); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -4492,7 +5479,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e61); }
+          if (peg$silentFails === 0) { peg$fail(peg$e66); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -4510,7 +5497,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f74(s1, s2);
+      s0 = peg$f82(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4533,7 +5520,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e62); }
+        if (peg$silentFails === 0) { peg$fail(peg$e67); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
@@ -4543,7 +5530,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e62); }
+          if (peg$silentFails === 0) { peg$fail(peg$e67); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -4579,7 +5566,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e62); }
+          if (peg$silentFails === 0) { peg$fail(peg$e67); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -4589,7 +5576,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e62); }
+            if (peg$silentFails === 0) { peg$fail(peg$e67); }
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
@@ -4618,7 +5605,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f75(s1, s2);
+      s0 = peg$f83(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4672,7 +5659,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f76(s1, s2);
+      s0 = peg$f84(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4689,7 +5676,7 @@ function peg$parse(input, options) {
       peg$currPos += 3;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e63); }
+      if (peg$silentFails === 0) { peg$fail(peg$e68); }
     }
     if (s0 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c45) {
@@ -4697,7 +5684,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e64); }
+        if (peg$silentFails === 0) { peg$fail(peg$e69); }
       }
       if (s0 === peg$FAILED) {
         if (input.substr(peg$currPos, 2) === peg$c46) {
@@ -4705,7 +5692,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e65); }
+          if (peg$silentFails === 0) { peg$fail(peg$e70); }
         }
         if (s0 === peg$FAILED) {
           if (input.substr(peg$currPos, 2) === peg$c47) {
@@ -4713,7 +5700,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e66); }
+            if (peg$silentFails === 0) { peg$fail(peg$e71); }
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
@@ -4722,11 +5709,11 @@ function peg$parse(input, options) {
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e67); }
+              if (peg$silentFails === 0) { peg$fail(peg$e72); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f77();
+              s1 = peg$f85();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -4736,7 +5723,7 @@ function peg$parse(input, options) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e68); }
+                if (peg$silentFails === 0) { peg$fail(peg$e73); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -4751,7 +5738,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f78();
+                  s0 = peg$f86();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4767,7 +5754,7 @@ function peg$parse(input, options) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e69); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e74); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -4782,7 +5769,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f79();
+                    s0 = peg$f87();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4798,7 +5785,7 @@ function peg$parse(input, options) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e70); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e75); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -4813,7 +5800,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f80();
+                      s0 = peg$f88();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -4878,7 +5865,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f81(s1, s2);
+      s0 = peg$f89(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4896,7 +5883,7 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e71); }
+      if (peg$silentFails === 0) { peg$fail(peg$e76); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4906,7 +5893,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e72); }
+        if (peg$silentFails === 0) { peg$fail(peg$e77); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -4917,7 +5904,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f82();
+        s0 = peg$f90();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4933,11 +5920,11 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e73); }
+        if (peg$silentFails === 0) { peg$fail(peg$e78); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f83();
+        s1 = peg$f91();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -4947,17 +5934,17 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e74); }
+          if (peg$silentFails === 0) { peg$fail(peg$e79); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
           peg$silentFails++;
           s3 = input.charAt(peg$currPos);
-          if (peg$r18.test(s3)) {
+          if (peg$r23.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e75); }
+            if (peg$silentFails === 0) { peg$fail(peg$e80); }
           }
           peg$silentFails--;
           if (s3 === peg$FAILED) {
@@ -4968,7 +5955,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f84();
+            s0 = peg$f92();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4984,7 +5971,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e72); }
+            if (peg$silentFails === 0) { peg$fail(peg$e77); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -4994,7 +5981,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e72); }
+              if (peg$silentFails === 0) { peg$fail(peg$e77); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -5005,7 +5992,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f85();
+              s0 = peg$f93();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5021,7 +6008,7 @@ function peg$parse(input, options) {
               peg$currPos += (3);
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e76); }
+              if (peg$silentFails === 0) { peg$fail(peg$e81); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -5036,7 +6023,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f86();
+                s0 = peg$f94();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5052,7 +6039,7 @@ function peg$parse(input, options) {
                 peg$currPos += (2);
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e77); }
+                if (peg$silentFails === 0) { peg$fail(peg$e82); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -5067,7 +6054,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f87();
+                  s0 = peg$f95();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -5083,7 +6070,7 @@ function peg$parse(input, options) {
                   peg$currPos += (3);
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e78); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e83); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -5098,7 +6085,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f88();
+                    s0 = peg$f96();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -5114,7 +6101,7 @@ function peg$parse(input, options) {
                     peg$currPos += (2);
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e79); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e84); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -5129,7 +6116,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f89();
+                      s0 = peg$f97();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -5145,7 +6132,7 @@ function peg$parse(input, options) {
                       peg$currPos += (2);
                     } else {
                       s1 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e80); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e85); }
                     }
                     if (s1 !== peg$FAILED) {
                       s2 = peg$currPos;
@@ -5160,7 +6147,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f90();
+                        s0 = peg$f98();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -5176,7 +6163,7 @@ function peg$parse(input, options) {
                         peg$currPos += (2);
                       } else {
                         s1 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e81); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e86); }
                       }
                       if (s1 !== peg$FAILED) {
                         s2 = peg$currPos;
@@ -5191,7 +6178,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f91();
+                          s0 = peg$f99();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -5227,7 +6214,7 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e82); }
+        if (peg$silentFails === 0) { peg$fail(peg$e87); }
       }
       if (s5 === peg$FAILED) {
         if (input.substr(peg$currPos, 2) === peg$c63) {
@@ -5235,7 +6222,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e83); }
+          if (peg$silentFails === 0) { peg$fail(peg$e88); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -5261,7 +6248,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e82); }
+          if (peg$silentFails === 0) { peg$fail(peg$e87); }
         }
         if (s5 === peg$FAILED) {
           if (input.substr(peg$currPos, 2) === peg$c63) {
@@ -5269,7 +6256,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e83); }
+            if (peg$silentFails === 0) { peg$fail(peg$e88); }
           }
         }
         if (s5 !== peg$FAILED) {
@@ -5288,7 +6275,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f92(s1, s2);
+      s0 = peg$f100(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5312,7 +6299,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e84); }
+        if (peg$silentFails === 0) { peg$fail(peg$e89); }
       }
       if (s6 === peg$FAILED) {
         s6 = peg$currPos;
@@ -5331,7 +6318,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s9 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e72); }
+            if (peg$silentFails === 0) { peg$fail(peg$e77); }
           }
           peg$silentFails--;
           if (s9 === peg$FAILED) {
@@ -5381,7 +6368,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e84); }
+          if (peg$silentFails === 0) { peg$fail(peg$e89); }
         }
         if (s6 === peg$FAILED) {
           s6 = peg$currPos;
@@ -5400,7 +6387,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e72); }
+              if (peg$silentFails === 0) { peg$fail(peg$e77); }
             }
             peg$silentFails--;
             if (s9 === peg$FAILED) {
@@ -5442,7 +6429,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f93(s1, s2);
+      s0 = peg$f101(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5496,7 +6483,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f94(s1, s2);
+      s0 = peg$f102(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5509,11 +6496,11 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r19.test(s0)) {
+    if (peg$r24.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e85); }
+      if (peg$silentFails === 0) { peg$fail(peg$e90); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -5522,7 +6509,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e86); }
+        if (peg$silentFails === 0) { peg$fail(peg$e91); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5537,7 +6524,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f95();
+          s0 = peg$f103();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5561,7 +6548,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f96(s1, s3);
+        s0 = peg$f104(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5586,7 +6573,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e87); }
+      if (peg$silentFails === 0) { peg$fail(peg$e92); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -5607,7 +6594,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f97();
+        s0 = peg$f105();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5623,7 +6610,7 @@ function peg$parse(input, options) {
         peg$currPos += (3);
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e88); }
+        if (peg$silentFails === 0) { peg$fail(peg$e93); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5638,7 +6625,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f98();
+          s0 = peg$f106();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5654,11 +6641,11 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e89); }
+          if (peg$silentFails === 0) { peg$fail(peg$e94); }
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f99();
+          s1 = peg$f107();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -5678,7 +6665,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e72); }
+              if (peg$silentFails === 0) { peg$fail(peg$e77); }
             }
             peg$silentFails--;
             if (s3 === peg$FAILED) {
@@ -5689,7 +6676,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f100();
+              s0 = peg$f108();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5701,15 +6688,15 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             if (input.charCodeAt(peg$currPos) === 64) {
-              s1 = peg$c26;
+              s1 = peg$c29;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e36); }
+              if (peg$silentFails === 0) { peg$fail(peg$e45); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f101();
+              s1 = peg$f109();
             }
             s0 = s1;
           }
@@ -5731,7 +6718,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f102(s1, s2);
+      s0 = peg$f110(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5750,7 +6737,7 @@ function peg$parse(input, options) {
       peg$currPos += (2);
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e90); }
+      if (peg$silentFails === 0) { peg$fail(peg$e95); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
@@ -5771,7 +6758,7 @@ function peg$parse(input, options) {
           peg$currPos += 3;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e91); }
+          if (peg$silentFails === 0) { peg$fail(peg$e96); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$currPos;
@@ -5802,7 +6789,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f103(s5, s6);
+          s0 = peg$f111(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5829,7 +6816,7 @@ function peg$parse(input, options) {
       peg$currPos += 4;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e92); }
+      if (peg$silentFails === 0) { peg$fail(peg$e97); }
     }
     if (s2 === peg$FAILED) {
       if (input.substr(peg$currPos, 3) === peg$c71) {
@@ -5837,7 +6824,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e93); }
+        if (peg$silentFails === 0) { peg$fail(peg$e98); }
       }
     }
     if (s2 !== peg$FAILED) {
@@ -5864,7 +6851,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e94); }
+          if (peg$silentFails === 0) { peg$fail(peg$e99); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -5898,7 +6885,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f104(s1, s3);
+        s0 = peg$f112(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5914,7 +6901,7 @@ function peg$parse(input, options) {
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e95); }
+        if (peg$silentFails === 0) { peg$fail(peg$e100); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -5934,7 +6921,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e94); }
+            if (peg$silentFails === 0) { peg$fail(peg$e99); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -5952,7 +6939,7 @@ function peg$parse(input, options) {
               s7 = peg$parseByOperand();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f105(s7);
+                s0 = peg$f113(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5984,7 +6971,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f106(s1);
+        s1 = peg$f114(s1);
         s0 = s1;
       }
     }
@@ -6056,7 +7043,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f107(s3);
+          s0 = peg$f115(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6073,34 +7060,62 @@ function peg$parse(input, options) {
       s0 = peg$parseCall();
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        s1 = peg$parseLooseNumber();
+        peg$savedPos = peg$currPos;
+        s1 = peg$f116();
+        if (s1) {
+          s1 = undefined;
+        } else {
+          s1 = peg$FAILED;
+        }
         if (s1 !== peg$FAILED) {
-          s2 = [];
-          s3 = peg$parseModifier();
-          while (s3 !== peg$FAILED) {
-            s2.push(s3);
-            s3 = peg$parseModifier();
+          s2 = peg$parseGluedFloat();
+          if (s2 === peg$FAILED) {
+            s2 = peg$parseGluedName();
+            if (s2 === peg$FAILED) {
+              s2 = peg$parseGluedOther();
+            }
           }
-          peg$savedPos = s0;
-          s0 = peg$f108(s1, s2);
+          if (s2 !== peg$FAILED) {
+            s0 = s2;
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
         }
         if (s0 === peg$FAILED) {
-          s0 = peg$parseIfValue();
+          s0 = peg$currPos;
+          s1 = peg$parseLooseNumber();
+          if (s1 !== peg$FAILED) {
+            s2 = [];
+            s3 = peg$parseModifier();
+            while (s3 !== peg$FAILED) {
+              s2.push(s3);
+              s3 = peg$parseModifier();
+            }
+            peg$savedPos = s0;
+            s0 = peg$f117(s1, s2);
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
           if (s0 === peg$FAILED) {
-            s0 = peg$parseIfConstant();
+            s0 = peg$parseIfValue();
             if (s0 === peg$FAILED) {
-              s0 = peg$parseStrayToken();
+              s0 = peg$parseIfConstant();
               if (s0 === peg$FAILED) {
-                s0 = peg$currPos;
-                s1 = peg$parseName();
-                if (s1 !== peg$FAILED) {
-                  peg$savedPos = s0;
-                  s1 = peg$f109(s1);
+                s0 = peg$parseStrayToken();
+                if (s0 === peg$FAILED) {
+                  s0 = peg$currPos;
+                  s1 = peg$parseName();
+                  if (s1 !== peg$FAILED) {
+                    peg$savedPos = s0;
+                    s1 = peg$f118(s1);
+                  }
+                  s0 = s1;
                 }
-                s0 = s1;
               }
             }
           }
@@ -6129,7 +7144,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f110(s1, s2);
+        s0 = peg$f119(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6151,7 +7166,7 @@ function peg$parse(input, options) {
           peg$currPos += (2);
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e90); }
+          if (peg$silentFails === 0) { peg$fail(peg$e95); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -6184,7 +7199,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f111(s1);
+          s0 = peg$f120(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6196,7 +7211,7 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         peg$savedPos = peg$currPos;
-        s1 = peg$f112();
+        s1 = peg$f121();
         if (s1) {
           s1 = undefined;
         } else {
@@ -6206,7 +7221,7 @@ function peg$parse(input, options) {
           s2 = peg$parseMath();
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f113(s2);
+            s0 = peg$f122(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6226,7 +7241,7 @@ function peg$parse(input, options) {
               s3 = peg$parseModifier();
             }
             peg$savedPos = s0;
-            s0 = peg$f114(s1, s2);
+            s0 = peg$f123(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6248,7 +7263,7 @@ function peg$parse(input, options) {
                 s3 = peg$parseModifier();
               }
               peg$savedPos = s0;
-              s0 = peg$f115(s1, s2);
+              s0 = peg$f124(s1, s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6315,7 +7330,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f116(s2);
+        s0 = peg$f125(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6349,7 +7364,7 @@ function peg$parse(input, options) {
           s4 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f117(s2, s3);
+        s0 = peg$f126(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6364,27 +7379,27 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e96); }
+        if (peg$silentFails === 0) { peg$fail(peg$e101); }
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         s1 = [];
         s2 = input.charAt(peg$currPos);
-        if (peg$r20.test(s2)) {
+        if (peg$r25.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e97); }
+          if (peg$silentFails === 0) { peg$fail(peg$e102); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
             s1.push(s2);
             s2 = input.charAt(peg$currPos);
-            if (peg$r20.test(s2)) {
+            if (peg$r25.test(s2)) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e97); }
+              if (peg$silentFails === 0) { peg$fail(peg$e102); }
             }
           }
         } else {
@@ -6397,11 +7412,11 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = input.charAt(peg$currPos);
-          if (peg$r21.test(s0)) {
+          if (peg$r26.test(s0)) {
             peg$currPos++;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e98); }
+            if (peg$silentFails === 0) { peg$fail(peg$e103); }
           }
         }
       }
@@ -6440,7 +7455,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f118(s1, s5);
+          s0 = peg$f127(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6471,7 +7486,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e99); }
+        if (peg$silentFails === 0) { peg$fail(peg$e104); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -6495,7 +7510,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e99); }
+          if (peg$silentFails === 0) { peg$fail(peg$e104); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -6512,7 +7527,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f119(s1, s2);
+      s0 = peg$f128(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6645,7 +7660,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f120();
+    s0 = peg$f129();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6659,7 +7674,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f121();
+    s0 = peg$f130();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6673,7 +7688,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f122();
+    s0 = peg$f131();
     if (s0) {
       s0 = undefined;
     } else {
@@ -6690,27 +7705,27 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     s3 = input.charAt(peg$currPos);
-    if (peg$r22.test(s3)) {
+    if (peg$r27.test(s3)) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
+      if (peg$silentFails === 0) { peg$fail(peg$e105); }
     }
     if (s3 !== peg$FAILED) {
       s4 = input.charAt(peg$currPos);
-      if (peg$r23.test(s4)) {
+      if (peg$r28.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e101); }
+        if (peg$silentFails === 0) { peg$fail(peg$e106); }
       }
       if (s4 !== peg$FAILED) {
         s5 = input.charAt(peg$currPos);
-        if (peg$r24.test(s5)) {
+        if (peg$r29.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e102); }
+          if (peg$silentFails === 0) { peg$fail(peg$e107); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
@@ -6742,35 +7757,35 @@ function peg$parse(input, options) {
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
       s3 = input.charAt(peg$currPos);
-      if (peg$r25.test(s3)) {
+      if (peg$r30.test(s3)) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e103); }
+        if (peg$silentFails === 0) { peg$fail(peg$e108); }
       }
       if (s3 !== peg$FAILED) {
         s4 = input.charAt(peg$currPos);
-        if (peg$r26.test(s4)) {
+        if (peg$r31.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e104); }
+          if (peg$silentFails === 0) { peg$fail(peg$e109); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r27.test(s5)) {
+          if (peg$r32.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e105); }
+            if (peg$silentFails === 0) { peg$fail(peg$e110); }
           }
           if (s5 !== peg$FAILED) {
             s6 = input.charAt(peg$currPos);
-            if (peg$r28.test(s6)) {
+            if (peg$r33.test(s6)) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e106); }
+              if (peg$silentFails === 0) { peg$fail(peg$e111); }
             }
             if (s6 !== peg$FAILED) {
               s7 = input.charAt(peg$currPos);
@@ -6822,7 +7837,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f123(s1);
+        s0 = peg$f132(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6834,35 +7849,35 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = input.charAt(peg$currPos);
-      if (peg$r29.test(s1)) {
+      if (peg$r34.test(s1)) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e107); }
+        if (peg$silentFails === 0) { peg$fail(peg$e112); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
-        if (peg$r24.test(s2)) {
+        if (peg$r29.test(s2)) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e102); }
+          if (peg$silentFails === 0) { peg$fail(peg$e107); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
-          if (peg$r27.test(s3)) {
+          if (peg$r32.test(s3)) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e105); }
+            if (peg$silentFails === 0) { peg$fail(peg$e110); }
           }
           if (s3 !== peg$FAILED) {
             s4 = input.charAt(peg$currPos);
-            if (peg$r27.test(s4)) {
+            if (peg$r32.test(s4)) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e105); }
+              if (peg$silentFails === 0) { peg$fail(peg$e110); }
             }
             if (s4 !== peg$FAILED) {
               s5 = peg$currPos;
@@ -6877,7 +7892,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f124();
+                s0 = peg$f133();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6912,11 +7927,11 @@ function peg$parse(input, options) {
       s1 = peg$parseDQString();
       if (s1 === peg$FAILED) {
         s1 = input.charAt(peg$currPos);
-        if (peg$r30.test(s1)) {
+        if (peg$r35.test(s1)) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e108); }
+          if (peg$silentFails === 0) { peg$fail(peg$e113); }
         }
       }
     }
@@ -6927,11 +7942,11 @@ function peg$parse(input, options) {
         s1 = peg$parseDQString();
         if (s1 === peg$FAILED) {
           s1 = input.charAt(peg$currPos);
-          if (peg$r30.test(s1)) {
+          if (peg$r35.test(s1)) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e108); }
+            if (peg$silentFails === 0) { peg$fail(peg$e113); }
           }
         }
       }
@@ -6945,15 +7960,15 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r31.test(s1)) {
+    if (peg$r36.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e109); }
+      if (peg$silentFails === 0) { peg$fail(peg$e114); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f125();
+      s1 = peg$f134();
     }
     s0 = s1;
 
@@ -6964,11 +7979,11 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r11.test(s0)) {
+    if (peg$r12.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
 
     return s0;
@@ -6989,7 +8004,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f126();
+        s1 = peg$f135();
       }
       s0 = s1;
     }
@@ -7004,7 +8019,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f127();
+    s1 = peg$f136();
     s0 = s1;
     peg$silentFails--;
 
@@ -7017,21 +8032,21 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r32.test(s1)) {
+    if (peg$r37.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e111); }
+      if (peg$silentFails === 0) { peg$fail(peg$e116); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f128();
+      s1 = peg$f137();
     }
     s0 = s1;
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e110); }
+      if (peg$silentFails === 0) { peg$fail(peg$e115); }
     }
 
     return s0;
@@ -7118,6 +8133,26 @@ function peg$parse(input, options) {
       return { ...right, parts: [pieceBinary(left, op, first), ...right.parts.slice(1)] };
     }
     return { type: 'Binary', op, left, right, start: left.start, end: right.end };
+  }
+
+  // In {if}, Smarty 2's lexer takes a variable and the math glued to it as one token (its
+  // _var_regexp: `$x+.5*b`), whose operands it reads as an output tag's (GluedFloat, GluedName,
+  // GluedOther); the same text after a number or spaced is PHP's (`1+.5` is 1.5). Whether the
+  // operand at `at`, right after an operator, is inside such a token: the lexer's tokens are
+  // found again from the start of the run of characters it can hold.
+  const IF_GLUED_VAR = /\$\w+(?:\[\$?[\w.]+\])*(?:\.\$?\w+(?:\[\$?[\w.]+\])*)*(?:[+*\/%]|-(?!>))[$\w.+\-*\/%>[\]]*/y;
+  function inGluedMath(input, at) {
+    if (!/[+*\/%-]/.test(input[at - 1] ?? '')) return false;
+    let start = at - 1;
+    while (start > 0 && /[$\w.+\-*\/%>[\]]/.test(input[start - 1])) start--;
+    for (let i = start; i < at; i++) {
+      if (input[i] !== '$') continue;
+      IF_GLUED_VAR.lastIndex = i;
+      if (!IF_GLUED_VAR.test(input)) continue;
+      if (IF_GLUED_VAR.lastIndex > at) return true;
+      i = IF_GLUED_VAR.lastIndex - 1;
+    }
+    return false;
   }
 
   function numberNode(raw) {

@@ -4,7 +4,8 @@
  * state, the request data, warnings. It is also the PluginContext function plugins see.
  */
 import { PhpArray, PhpObject, type Value } from '../value/value.js';
-import { toInt, toBool } from '../value/convert.js';
+import { toInt, toBool, PhpTypeError } from '../value/convert.js';
+import { normalizeKey } from '../value/php-array.js';
 import { assignVar, newScope, share, type Scope } from '../value/assign.js';
 import type { PluginContext, SiteSettings } from '../plugins/types.js';
 import { constantValue } from '../php/constants.js';
@@ -54,6 +55,8 @@ interface ForeachState {
 }
 
 export interface SectionState {
+  /** The value the section was named by (`name=5` names it with an int, as in Smarty 2). */
+  name: Value;
   loop: number;
   start: number;
   step: number;
@@ -66,7 +69,7 @@ export interface SectionState {
 }
 
 /** A section's property as its state record `s` says it (RenderState.sectionProp, sectionPropOf). */
-function sectionStateProp(s: SectionState, name: string, prop: string): Value {
+function sectionStateProp(s: SectionState, prop: string): Value {
   switch (prop) {
     case 'total':
       return s.total;
@@ -81,7 +84,7 @@ function sectionStateProp(s: SectionState, name: string, prop: string): Value {
     case 'max':
       return s.max;
     case 'name':
-      return name;
+      return s.name;
   }
   if (s.iteration === null || s.index === null) return null;
   if (prop === 'index') return s.index;
@@ -105,6 +108,30 @@ function sectionStateProp(s: SectionState, name: string, prop: string): Value {
     default:
       return null;
   }
+}
+
+/**
+ * The key of Smarty 2's table of loops that a loop's name is: PHP's array key as a string, so
+ * `5`, `"5"` and `5.5` name one loop, `true` is `"1"`, `false` `"0"`, null `""`. An array or an
+ * object is no key (PHP 8's "Illegal offset type"): null.
+ */
+function loopKey(name: Value): string | null {
+  if (typeof name === 'string') {
+    const c = name.charCodeAt(0);
+    return (c >= 48 && c <= 57) || c === 45 ? String(normalizeKey(name)) : name;
+  }
+  if (name instanceof PhpArray || name instanceof PhpObject) return null;
+  return String(normalizeKey(name));
+}
+
+/** A loop started with a name that is no key fails the page, as PHP 8's TypeError does. */
+function startKey(name: Value): string {
+  const k = loopKey(name);
+  if (k === null)
+    throw new PhpTypeError(
+      `a loop cannot be named by ${name instanceof PhpArray ? 'an array' : 'an object'} (PHP 8: Illegal offset type)`,
+    );
+  return k;
 }
 
 const STOP = { stop: true };
@@ -334,12 +361,13 @@ export class RenderState implements PluginContext {
    * an inner {foreach} of the same name resets it, and the outer loop then counts on from where
    * the inner one stopped. So a record, once made, is reused (the loop code holds it).
    */
-  foreachStart(name: string, total: number): ForeachState {
+  foreachStart(name: Value, total: number): ForeachState {
+    const key = startKey(name);
     const loops = (this.foreaches ??= new Map());
-    const f = loops.get(name);
+    const f = loops.get(key);
     if (!f) {
       const made = { total, iteration: 0 };
-      loops.set(name, made);
+      loops.set(key, made);
       return made;
     }
     f.total = total;
@@ -347,8 +375,23 @@ export class RenderState implements PluginContext {
     return f;
   }
 
-  foreachProp(name: string, prop: string): Value {
-    const f = this.foreaches?.get(name);
+  /**
+   * A pass of a {foreach} named by a variable: Smarty 2 reads the name again at each pass and
+   * counts the loop it names now (`$this->_foreach[$name]['iteration']++`), so a body that
+   * changes the variable, or an item that is the variable, counts another loop, one that no loop
+   * started if need be.
+   */
+  foreachNext(name: Value): void {
+    const key = startKey(name);
+    const loops = (this.foreaches ??= new Map());
+    const f = loops.get(key);
+    if (f) f.iteration = (f.iteration ?? 0) + 1;
+    else loops.set(key, { total: null, iteration: 1 });
+  }
+
+  foreachProp(name: Value, prop: string): Value {
+    const key = loopKey(name);
+    const f = key === null ? undefined : this.foreaches?.get(key);
     const total = f ? f.total : null;
     const iteration = f ? f.iteration : null;
     // Smarty 2 derives these from iteration and total, so they also hold after the loop
@@ -373,20 +416,23 @@ export class RenderState implements PluginContext {
 
   /**
    * `$smarty.foreach.NAME` itself: Smarty 2's record of the loop, `total` and `iteration` in that
-   * order, or null for a name no loop has run (a template may test a misspelt name).
+   * order, or null for a name no loop has run (a template may test a misspelt name). A record
+   * that only a pass counted (foreachNext) has no total.
    */
-  foreachRecord(name: string): Value {
-    const f = this.foreaches?.get(name);
-    return f
-      ? PhpArray.fromEntries([
-          ['total', f.total],
-          ['iteration', f.iteration],
-        ])
-      : null;
+  foreachRecord(name: Value): Value {
+    const key = loopKey(name);
+    const f = key === null ? undefined : this.foreaches?.get(key);
+    if (!f) return null;
+    if (f.total === null) return PhpArray.fromEntries([['iteration', f.iteration]]);
+    return PhpArray.fromEntries([
+      ['total', f.total],
+      ['iteration', f.iteration],
+    ]);
   }
 
   // ---- $smarty.section
-  sectionStart(name: string, a: { loop: Value; start: Value; step: Value; max: Value; show: Value }): SectionState {
+  sectionStart(name: Value, a: { loop: Value; start: Value; step: Value; max: Value; show: Value }): SectionState {
+    const key = startKey(name);
     const loop = a.loop === undefined ? 1 : a.loop instanceof PhpArray ? a.loop.size : Math.max(0, toInt(a.loop));
     let step = a.step === undefined ? 1 : toInt(a.step);
     if (step === 0) step = 1;
@@ -409,12 +455,13 @@ export class RenderState implements PluginContext {
     // takes over the outer one's counters, as in Smarty 2, where both loops index one array entry.
     // Written field by field: an inner section starts once per pass of its outer one.
     const sections = (this.sections ??= new Map());
-    const s = sections.get(name);
+    const s = sections.get(key);
     if (!s) {
-      const fresh: SectionState = { loop, start, step, max, total, show, index: null, iteration: null };
-      sections.set(name, fresh);
+      const fresh: SectionState = { name, loop, start, step, max, total, show, index: null, iteration: null };
+      sections.set(key, fresh);
       return fresh;
     }
+    s.name = name;
     s.loop = loop;
     s.start = start;
     s.step = step;
@@ -431,9 +478,10 @@ export class RenderState implements PluginContext {
     return s ? s.index : null;
   }
 
-  sectionProp(name: string, prop: string): Value {
-    const s = this.sections?.get(name);
-    return s ? sectionStateProp(s, name, prop) : null;
+  sectionProp(name: Value, prop: string): Value {
+    const key = loopKey(name);
+    const s = key === null ? undefined : this.sections?.get(key);
+    return s ? sectionStateProp(s, prop) : null;
   }
 
   /**
@@ -441,19 +489,20 @@ export class RenderState implements PluginContext {
    * `sectionStart` returned: the record `sectionProp` would find by name (docs/decisions.md D219,
    * D279), without the lookup.
    */
-  sectionPropOf(s: SectionState, name: string, prop: string): Value {
-    return sectionStateProp(s, name, prop);
+  sectionPropOf(s: SectionState, prop: string): Value {
+    return sectionStateProp(s, prop);
   }
 
   /**
    * `$smarty.section.NAME` itself: every property in the order Smarty 2 sets them. The first seven
    * are set before the loop; a section that never made a pass has no others.
    */
-  sectionRecord(name: string): Value {
-    const s = this.sections?.get(name);
+  sectionRecord(name: Value): Value {
+    const key = loopKey(name);
+    const s = key === null ? undefined : this.sections?.get(key);
     if (!s) return null;
     const props = SECTION_PROPS.slice(0, s.iteration === null || s.index === null ? 7 : undefined);
-    return PhpArray.fromEntries(props.map((p) => [p, this.sectionProp(name, p)]));
+    return PhpArray.fromEntries(props.map((p) => [p, sectionStateProp(s, p)]));
   }
 
   // ---- $smarty.capture

@@ -42,6 +42,21 @@ export function requireName(
   return text;
 }
 
+/**
+ * A loop's name (`{foreach name=...}`, `{section name=...}`): a plain name, known while compiling,
+ * or any other value, computed when the loop runs: Smarty 2 writes the attribute's value as the
+ * key of its table of loops, so `name=$n` names the loop by `$n`'s value (D364). Text that is not
+ * a plain name (`name="a b"`) stays refused.
+ */
+export type LoopName = { literal: string } | { value: Expr };
+
+export function loopName(tag: Tag, attrs: Map<string, Attr>, cx: EmitContext, required: boolean): LoopName | null {
+  const a = attrs.get('name');
+  if (a && literalText(a.value) === null) return { value: a.value };
+  const name = requireName(tag, attrs, 'name', cx, required);
+  return name === null ? null : { literal: name };
+}
+
 export function rejectUnknown(tag: Tag, attrs: Map<string, Attr>, allowed: readonly string[], cx: EmitContext): void {
   for (const [name, a] of attrs) {
     if (!allowed.includes(name))

@@ -306,9 +306,7 @@ function compilePath(base: string, path: Access[], cx: EmitContext): string {
 function sectionIndex(name: string, prop: string | null, cx: EmitContext): string {
   const inner = cx.sectionLoops.findLast((l) => l.name === name);
   if (prop)
-    return inner
-      ? `$.sectionPropOf(${inner.state}, ${lit(name)}, ${lit(prop)})`
-      : `$.sectionProp(${lit(name)}, ${lit(prop)})`;
+    return inner ? `$.sectionPropOf(${inner.state}, ${lit(prop)})` : `$.sectionProp(${lit(name)}, ${lit(prop)})`;
   return inner ? `${inner.state}.index` : `$.sectionIndex(${lit(name)})`;
 }
 

@@ -97,6 +97,7 @@ export const STATE_MEMBERS = [
   'captureArray',
   'captureEnd',
   'constant',
+  'foreachNext',
   'foreachProp',
   'foreachRecord',
   'foreachStart',

@@ -5,7 +5,7 @@
 import type { BlockNode } from '../structure.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
-import { attrMap, rejectUnknown, requireName } from './attrs.js';
+import { attrMap, loopName, rejectUnknown } from './attrs.js';
 import { emitLoop } from './loop.js';
 
 const SECTION_ATTRS = ['name', 'loop', 'start', 'step', 'max', 'show'];
@@ -14,7 +14,7 @@ export function emitSection(n: BlockNode, cx: EmitContext): void {
   const tag = n.tag;
   const attrs = attrMap(tag, cx);
   rejectUnknown(tag, attrs, SECTION_ATTRS, cx);
-  const name = requireName(tag, attrs, 'name', cx, true) ?? 'section';
+  const name = loopName(tag, attrs, cx, true) ?? { literal: 'section' };
   // An attribute left out is `undefined` (sectionStart applies Smarty 2's default); one given is
   // never `undefined`, even when it names a variable nobody assigned: `loop=$missing` loops 0
   // times in Smarty 2, while a section without loop= makes one pass.
@@ -28,15 +28,18 @@ export function emitSection(n: BlockNode, cx: EmitContext): void {
   emitLoop(n, cx, {
     label: 'section',
     start: () => {
+      // A name computed when the loop runs (`name=$n`) is read once, here (D364).
+      const named = 'value' in name ? cx.expr(name.value) : lit(name.literal);
       code.line(
-        `const ${sec} = $.sectionStart(${lit(name)}, { loop: ${arg('loop')}, start: ${arg('start')}, step: ${arg('step')}, max: ${arg('max')}, show: ${arg('show')} });`,
+        `const ${sec} = $.sectionStart(${named}, { loop: ${arg('loop')}, start: ${arg('start')}, step: ${arg('step')}, max: ${arg('max')}, show: ${arg('show')} });`,
         cx.at(tag),
       );
       // {sectionelse} is decided before the loop: a same-named inner section may change `show`.
       code.line(`const ${shown} = ${sec}.show;`);
       return {
         head: `if (${shown}) for (${sec}.index = ${sec}.start, ${sec}.iteration = 1; ${sec}.iteration <= ${sec}.total; ${sec}.index += ${sec}.step, ${sec}.iteration++)`,
-        section: { name, state: sec },
+        // Not known here, so `$x[NAME]` and `$smarty.section.NAME.*` inside read the record by name.
+        ...('literal' in name ? { section: { name: name.literal, state: sec } } : {}),
       };
     },
     otherwise: `!${shown}`,

@@ -40,6 +40,20 @@ function foreachPropInLoop(state: string, prop: string): string | null {
 }
 
 /**
+ * A loop's name written after `$smarty.foreach.` or `$smarty.section.`: Smarty 2 writes a word of
+ * digits into the PHP as a number, so `01` is the loop 1 and `010` the loop 8 (PHP's octal), as
+ * `{foreach name=010}` names it; `08` is a number PHP cannot read.
+ */
+function loopNameWord(word: string | null, cx: EmitContext, v: Var): string | null {
+  if (word === null || !/^0[0-9]+$/.test(word)) return word;
+  if (/[89]/.test(word)) {
+    cx.error('E_SYNTAX', `${word} is not a number PHP can read: a leading 0 makes it octal (digits 0-7)`, v);
+    return word;
+  }
+  return String(parseInt(word, 8));
+}
+
+/**
  * The base only: compileVar (expr.ts) applies the rest of the path, so that keys written after
  * `$smarty.foreach.NAME.PROP` compile like any other and this file needs nothing from expr.ts.
  */
@@ -57,7 +71,7 @@ export function smartyVarBase(v: Var, cx: EmitContext, expr: (e: Expr) => string
     case 'section': {
       // Bare `$smarty.foreach` is null in Smarty 2, not its table of loops.
       if (rest.length === 0) return only('null');
-      const name = literalName(rest[0]);
+      const name = loopNameWord(literalName(rest[0]), cx, v);
       if (name === null) {
         // A variable naming the loop (`$smarty.foreach.$name.iteration`, after a dot only): Smarty
         // 2 reads the record of whatever loop the value names, as a key of its table of loops.
@@ -66,7 +80,7 @@ export function smartyVarBase(v: Var, cx: EmitContext, expr: (e: Expr) => string
           cx.error('E_SMARTY_VAR', `write $smarty.${word}.NAME.PROPERTY`, v);
           return only('null');
         }
-        const named = `str(${expr(at.key)})`;
+        const named = expr(at.key);
         const prop = literalName(rest[1]);
         if (prop === null) {
           const fn: StateMember = word === 'foreach' ? 'foreachRecord' : 'sectionRecord';
@@ -93,7 +107,7 @@ export function smartyVarBase(v: Var, cx: EmitContext, expr: (e: Expr) => string
         // when sectionProp answers null; the other properties are sectionProp's rules on it.
         const inner = cx.sectionLoops.findLast((l) => l.name === name);
         if (inner && prop === 'index') return { base: `${inner.state}.index`, rest: rest.slice(2) };
-        if (inner) return { base: `$.sectionPropOf(${inner.state}, ${lit(name)}, ${lit(prop)})`, rest: rest.slice(2) };
+        if (inner) return { base: `$.sectionPropOf(${inner.state}, ${lit(prop)})`, rest: rest.slice(2) };
       }
       const fn: StateMember = word === 'foreach' ? 'foreachProp' : 'sectionProp';
       return { base: `$.${fn}(${lit(name)}, ${lit(prop)})`, rest: rest.slice(2) };
