@@ -1,7 +1,7 @@
 /**
  * `node --no-node-snapshot --import tsx bench/serve/pg-reads.ts SITE_DIR [--n N]`: the reads of
  * one `news` list (`topicList` of group 1) on a site kept in PostgreSQL (`site init --database`),
- * through the content adapter's PostgreSQL statements (2, D259, D370) and through the statements both
+ * through the content adapter's PostgreSQL statements (2, D259, D366) and through the statements both
  * backends share (8: the adapter over the same database, told it is SQLite), on one client of
  * their own: CPU µs per list of this process and of the PostgreSQL backend serving the client
  * (/proc/PID/stat, so only for a server on this machine), median of 5 alternating rounds.

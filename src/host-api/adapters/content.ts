@@ -95,7 +95,7 @@ export interface OpenPage {
   ids: number[];
   /**
    * The page's contents, whole, as `topics(ids)` answers them, from a store that reads them with
-   * the page in one statement (PostgreSQL, D370: a round trip less). Absent: the list asks `topics`.
+   * the page in one statement (PostgreSQL, D366: a round trip less). Absent: the list asks `topics`.
    */
   topics?: Topic[];
 }

@@ -32,7 +32,7 @@ export function* groupView(content: ContentReads, groupId: number): Steps<GroupV
 
 /**
  * The reads of a group's view, asked and not yet waited for: a caller that asks another read in
- * the same run of code lets a store answer them all in one statement (PostgreSQL, D371).
+ * the same run of code lets a store answer them all in one statement (PostgreSQL, D367).
  */
 export function groupReads(content: ContentReads, groupId: number) {
   return [content.group(groupId), content.columns(groupId), content.categories(groupId)] as const;

@@ -52,7 +52,7 @@ export function* topicList(
   // The page asked for, as if there were no last page; past the last, the last is asked for again.
   const asked = pageWindow(Number.MAX_SAFE_INTEGER, q.perPage, q.page);
   // The group's parts and the page asked together: a store may answer them in one statement
-  // (PostgreSQL, D371). The page of a group the tenant lacks is empty, and not used.
+  // (PostgreSQL, D367). The page of a group the tenant lacks is empty, and not used.
   const [group, columns, categories, first] = yield* waitAll([
     ...groupReads(content, q.groupId),
     content.openPage?.(q.groupId, filter, asked.start, asked.perPage),
@@ -61,7 +61,7 @@ export function* topicList(
   const { window, ids, topics } = view
     ? yield* openPage(content, q, filter, first)
     : { window: pageWindow(0, q.perPage, q.page), ids: [] };
-  // A store that read the contents with the page (PostgreSQL, D370) saves a statement.
+  // A store that read the contents with the page (PostgreSQL, D366) saves a statement.
   const read = topics ?? (ids.length > 0 ? yield* wait(content.topics(ids)) : []);
   const byId = new Map(read.map((t) => [t.id, t]));
   const list = PhpArray.empty();

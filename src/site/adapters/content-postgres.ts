@@ -1,6 +1,6 @@
 /**
- * The content reads of a Topics list on PostgreSQL in 1 statement instead of 8 (D259, D370,
- * D371). What a statement costs the server is mostly the round trip, not its rows: the pool's
+ * The content reads of a Topics list on PostgreSQL in 1 statement instead of 8 (D259, D366,
+ * D367). What a statement costs the server is mostly the round trip, not its rows: the pool's
  * checkout, the extended protocol's messages, a write that wakes the backend, the answer parsed;
  * ~140 µs of CPU each on this loaded machine, where the 8 statements' rows are a few hundred small
  * values. So each read here asks PostgreSQL for one row of JSON values (`json_agg`,
@@ -78,7 +78,7 @@ const TOPICS_SQL = `SELECT ${topicsAggregates('$1', '= ANY ($2::bigint[])')}`;
 
 /**
  * Every statement here is one of a few texts (the parts asked, a page or not, a category or not;
- * ids go in one array parameter), so each is kept prepared on the pooled connections (D372).
+ * ids go in one array parameter), so each is kept prepared on the pooled connections (D368).
  */
 const PREPARED = { prepared: true } as const;
 
@@ -224,7 +224,7 @@ export interface GroupReader {
 /**
  * group/columns/categories of a group and a page of its contents: what one render asks of a group
  * before the statement for it has started (a microtask after the first ask) shares that
- * statement. A list asks all four at once (topicList, D371): one statement.
+ * statement. A list asks all four at once (topicList, D367): one statement.
  */
 export function groupReader(db: SqlRunner, tenant: string): GroupReader {
   let open: Batch[] = [];

@@ -20,7 +20,7 @@ export interface ReadOptions {
   /**
    * The text is one of a fixed few that an adapter runs on every request (never one that grows
    * with its values, such as an `IN (?, ?, ...)` list, and with its columns named, never `*`):
-   * PostgreSQL keeps it prepared on each pooled connection, its plan parsed once (D372). SQLite
+   * PostgreSQL keeps it prepared on each pooled connection, its plan parsed once (D368). SQLite
    * keeps every statement prepared anyway (D173).
    */
   prepared?: boolean;

@@ -24,7 +24,7 @@ export function numberPlaceholders(sql: string): string {
 }
 
 /**
- * How many texts get a name (ReadOptions.prepared, D372), for the whole process: each is prepared
+ * How many texts get a name (ReadOptions.prepared, D368), for the whole process: each is prepared
  * once on every pooled connection that runs it and kept there, so this bounds what the server
  * holds per connection. Past it a text runs unnamed, as every statement did before.
  */
@@ -33,7 +33,7 @@ const preparedNames = new Map<string, string>();
 /**
  * Set for good once the server has lost a name pg thinks it prepared (a `DEALLOCATE` or `DISCARD
  * ALL`, a pooler in transaction mode handing this connection another server session): from then
- * on every statement of the process runs unnamed, as before D372.
+ * on every statement of the process runs unnamed, as before D368.
  */
 let namesLost = false;
 

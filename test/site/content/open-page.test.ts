@@ -86,7 +86,7 @@ eachBackend('a Topics list paged in SQL', (backend) => {
     expect(past).toMatchObject({ total: first.total, ids: [] });
     const lacking = await content.openPage!(4242, filter, 0, 5);
     expect(lacking).toMatchObject({ total: 0, ids: [] });
-    // A store that reads the contents with the page (PostgreSQL, D370) has none to give here.
+    // A store that reads the contents with the page (PostgreSQL, D366) has none to give here.
     for (const p of [past, lacking]) expect(p.topics ?? []).toEqual([]);
   });
 });

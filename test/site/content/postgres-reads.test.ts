@@ -167,7 +167,7 @@ const byId = <T extends { id: number }>(list: readonly T[]): T[] => [...list].so
     expect(topics[3]!.ext.map((e) => e.value)).toEqual([null, 'not json', null, Number.MAX_SAFE_INTEGER]);
   });
 
-  it("gives with a page the contents topics(ids) gives for the page's ids (D370)", async () => {
+  it("gives with a page the contents topics(ids) gives for the page's ids (D366)", async () => {
     const reads = content(postgres);
     for (const [offset, limit] of [
       [0, 10],
@@ -233,7 +233,7 @@ const byId = <T extends { id: number }>(list: readonly T[]): T[] => [...list].so
       );
     const one = await list(new AbortController().signal);
     expect(one.list.size).toBe(4);
-    // The group's parts, the page and its contents together (D259, D370, D371).
+    // The group's parts, the page and its contents together (D259, D366, D367).
     expect(sql).toHaveLength(1);
     sql.length = 0;
     await Promise.all([list(new AbortController().signal), list(new AbortController().signal)]);

@@ -1,5 +1,5 @@
 /**
- * Which statements get a name, kept prepared on PostgreSQL's connections (D372): only texts marked
+ * Which statements get a name, kept prepared on PostgreSQL's connections (D368): only texts marked
  * prepared, one name per text, at most MAX_PREPARED_TEXTS for the process (a file of its own: it
  * uses them up).
  */

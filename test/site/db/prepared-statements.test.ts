@@ -1,6 +1,6 @@
 /**
  * PostgreSQL keeps the few texts an adapter marks `prepared` prepared on each pooled connection
- * (D372): a Topics list's statement, through every wrapper a site puts around its database, is a
+ * (D368): a Topics list's statement, through every wrapper a site puts around its database, is a
  * named statement the server has planned once; once the server has lost a name, the list still
  * answers and nothing is named again (prepared-names.test.ts: which texts get a name).
  */
