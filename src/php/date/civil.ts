@@ -64,7 +64,20 @@ export interface Fields {
 
 export function fieldsOf(local: number): Fields {
   const days = Math.floor(local / 86400);
-  const sec = local - days * 86400;
+  return fieldsOfDay(days, local - days * 86400);
+}
+
+/**
+ * The same from a local time held exactly (past 2^53 a double's seconds are off by up to 1024):
+ * the day number stays below 2^47 and its second of the day is exact.
+ */
+export function fieldsOfBig(local: bigint): Fields {
+  let days = local / 86400n;
+  if (local < days * 86400n) days -= 1n;
+  return fieldsOfDay(Number(days), Number(local - days * 86400n));
+}
+
+function fieldsOfDay(days: number, sec: number): Fields {
   const { y, m, d } = civilFromDays(days);
   return {
     y,

@@ -1,5 +1,5 @@
 /** PHP 8.2 date(): every format letter, in an IANA time zone. */
-import { DAY_NAMES, MONTH_NAMES, daysInMonth, fieldsOf, isLeap, isoWeek, pad } from './civil.js';
+import { DAY_NAMES, MONTH_NAMES, daysInMonth, fieldsOf, fieldsOfBig, isLeap, isoWeek, pad } from './civil.js';
 import { isDst, tzAbbr, utcOffset } from './tz.js';
 
 function englishSuffix(n: number): string {
@@ -24,10 +24,26 @@ function year4(y: number): string {
   return (y < 0 ? '-' : '') + pad(Math.abs(y), 4);
 }
 
-/** date(format, ts) in time zone `tz`. */
-export function phpDate(format: string, ts: number, tz: string): string {
+/** C's `%04lld`: the sign takes one of the four places (`-001`), as `c` and `r` print the year. */
+function cYear(y: number): string {
+  return y < 0 ? '-' + pad(-y, 3) : pad(y, 4);
+}
+
+/** Seconds of `ts` past its UTC midnight, C's truncating `%` (negative before 1970). */
+function secondOfDay(ts: number | bigint): number {
+  return typeof ts === 'bigint' ? Number(ts % 86400n) : ts % 86400;
+}
+
+/**
+ * date(format, ts) in time zone `tz`. An int past 2^53 arrives as a bigint and is read exactly;
+ * timelib adds the offset in int64 and wraps, so PHP_INT_MAX in Asia/Tokyo prints a year
+ * of -292277022657, as PHP does.
+ */
+export function phpDate(format: string, timestamp: number | bigint, tz: string): string {
+  const big = typeof timestamp === 'bigint' || (Number.isInteger(timestamp) && !Number.isSafeInteger(timestamp));
+  const ts = Number(timestamp);
   const off = utcOffset(ts, tz);
-  const f = fieldsOf(ts + off);
+  const f = big ? fieldsOfBig(BigInt.asIntN(64, BigInt(timestamp) + BigInt(off))) : fieldsOf(ts + off);
   const h12 = f.h % 12 === 0 ? 12 : f.h % 12;
   const letter = (c: string): string => {
     switch (c) {
@@ -70,14 +86,15 @@ export function phpDate(format: string, ts: number, tz: string): string {
       case 'Y':
         return year4(f.y);
       case 'y':
-        return pad(((f.y % 100) + 100) % 100, 2);
+        // C's `%02d` of `y % 100`: the remainder keeps the year's sign (-1, -48)
+        return f.y % 100 < 0 ? '-' + String(-(f.y % 100)) : pad(f.y % 100, 2);
       case 'a':
         return f.h >= 12 ? 'pm' : 'am';
       case 'A':
         return f.h >= 12 ? 'PM' : 'AM';
       case 'B': {
         // Swatch beat: UTC+1 time of day in thousandths (C's truncating % on purpose)
-        let beat = ((ts % 86400) + 3600) * 10;
+        let beat = (secondOfDay(timestamp) + 3600) * 10;
         if (beat < 0) beat += 864000;
         return pad(Math.floor(beat / 864) % 1000, 3);
       }
@@ -114,14 +131,14 @@ export function phpDate(format: string, ts: number, tz: string): string {
       case 'Z':
         return String(off);
       case 'c':
-        return `${year4(f.y)}-${pad(f.m, 2)}-${pad(f.d, 2)}T${pad(f.h, 2)}:${pad(f.i, 2)}:${pad(f.s, 2)}${offsetString(off, true)}`;
+        return `${cYear(f.y)}-${pad(f.m, 2)}-${pad(f.d, 2)}T${pad(f.h, 2)}:${pad(f.i, 2)}:${pad(f.s, 2)}${offsetString(off, true)}`;
       case 'r':
         return (
-          `${DAY_NAMES[f.wday].slice(0, 3)}, ${pad(f.d, 2)} ${MONTH_NAMES[f.m - 1].slice(0, 3)} ${year4(f.y)} ` +
+          `${DAY_NAMES[f.wday].slice(0, 3)}, ${pad(f.d, 2)} ${MONTH_NAMES[f.m - 1].slice(0, 3)} ${cYear(f.y)} ` +
           `${pad(f.h, 2)}:${pad(f.i, 2)}:${pad(f.s, 2)} ${offsetString(off, false)}`
         );
       case 'U':
-        return String(ts);
+        return String(timestamp);
       default:
         return c;
     }

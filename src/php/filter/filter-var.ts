@@ -11,7 +11,7 @@
 import { PhpArray, PhpObject, type Value } from '../../value/value.js';
 import { toStr } from '../../value/convert.js';
 import { toBinary } from '../../value/bytes.js';
-import { intArg } from '../args.js';
+import { int32Arg, intArg, low32 } from '../args.js';
 import { zvalGetLong } from '../zval.js';
 import * as C from './constants.js';
 import { validateBool, validateFloat, validateInt } from './numbers.js';
@@ -71,14 +71,16 @@ interface Call {
 function readArgs(filter: number, args: Value): Call {
   const scalarUnlessArray = (flags: number) =>
     flags & (C.FILTER_REQUIRE_ARRAY | C.FILTER_FORCE_ARRAY) ? flags : flags | C.FILTER_REQUIRE_SCALAR;
+  // Flags are a zend_long whose bits PHP tests one by one, all below 2^31: the low 32 bits keep
+  // them where a double would lose them past 2^53 (PHP_INT_MAX sets every flag, D327).
   if (!(args instanceof PhpArray)) {
-    return { filter, flags: scalarUnlessArray(intArg(args, 'filter_var', 3, 'options')), options: null };
+    return { filter, flags: scalarUnlessArray(int32Arg(args, 'filter_var', 3, 'options')), options: null };
   }
   const call: Call = { filter, flags: C.FILTER_REQUIRE_SCALAR, options: null };
   if (args.has('filter')) call.filter = Number(zvalGetLong(args.get('filter')));
   const opts = args.has('options') ? args.get('options') : undefined;
   if (opts instanceof PhpArray) call.options = opts;
-  if (args.has('flags')) call.flags = scalarUnlessArray(Number(zvalGetLong(args.get('flags'))));
+  if (args.has('flags')) call.flags = scalarUnlessArray(low32(zvalGetLong(args.get('flags'))));
   return call;
 }
 

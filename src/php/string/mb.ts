@@ -153,8 +153,26 @@ function strimFromStart(s: string, start: number, w: number, marker: string): st
   return s.slice(from);
 }
 
+/**
+ * Code points JavaScript's case maps pair that PHP 8.2's simple folding (Unicode 14) leaves
+ * alone: the dotless i, which only Turkic folding maps to i, and the case pairs of later
+ * Unicode versions (checked against mb_convert_case(MB_CASE_FOLD_SIMPLE) over every code point).
+ */
+const NOT_FOLDED: [number, number][] = [
+  [0x0131, 0x0131],
+  [0x019b, 0x019b],
+  [0x0264, 0x0264],
+  [0x1c89, 0x1c8a],
+  [0xa7cb, 0xa7cf],
+  [0xa7d2, 0xa7d5],
+  [0xa7da, 0xa7dc],
+  [0x10d50, 0x10d85],
+  [0x16ea0, 0x16edf],
+];
+
 /** PHP_UNICODE_CASE_FOLD_SIMPLE, approximated per code point with JavaScript's case maps. */
 function foldCase(cp: number): number {
+  if (cp >= 0x0131 && NOT_FOLDED.some(([lo, hi]) => cp >= lo && cp <= hi)) return cp;
   const ch = String.fromCodePoint(cp);
   const up = ch.toUpperCase();
   const viaUpper = [...up].length === 1 ? up.toLowerCase() : ch.toLowerCase();
@@ -175,9 +193,10 @@ function mbSearch(fn: string, hay: string, needle: string, offset: number, fold:
   if (offset < 0) offset += h.length;
   if (offset < 0 || offset > h.length)
     throw valueError(fn, 3, 'offset', 'must be contained in argument #1 ($haystack)');
-  const same = fold
-    ? (a: Ch, b: Ch) => (a.cp < 0 || b.cp < 0 ? a.raw === b.raw : foldCase(a.cp) === foldCase(b.cp))
-    : (a: Ch, b: Ch) => a.raw === b.raw;
+  // Case conversion writes each invalid sequence as mbstring's substitute character, `?`, so
+  // after folding a bad sequence matches any other and a real `?` too.
+  const folded = (c: Ch) => (c.cp < 0 ? 0x3f : foldCase(c.cp));
+  const same = fold ? (a: Ch, b: Ch) => folded(a) === folded(b) : (a: Ch, b: Ch) => a.raw === b.raw;
   const at = indexOfChars(h, n, offset, same);
   return at < 0 ? false : at;
 }

@@ -1,5 +1,5 @@
 import { defineModifier } from '../types.js';
-import { intArg, strArg } from '../../php/args.js';
+import { int64Arg, strArg } from '../../php/args.js';
 import { phpDate } from '../../php/date/date.js';
 
 /** PHP date() as a modifier: the input is the format, the argument the timestamp (default now). */
@@ -17,7 +17,7 @@ export default defineModifier({
     },
   ],
   run(input, [timestamp], ctx) {
-    const ts = timestamp === null || timestamp === undefined ? ctx.now : intArg(timestamp, 'date', 2, 'timestamp');
+    const ts = timestamp === null || timestamp === undefined ? ctx.now : int64Arg(timestamp, 'date', 2, 'timestamp');
     return phpDate(strArg(input, 'date', 1, 'format'), ts, ctx.site.timezone);
   },
 });

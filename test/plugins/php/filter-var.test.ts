@@ -536,6 +536,24 @@ add(
   'abc',
 );
 
+// Flags past 2^53, as an int and under "flags": PHP tests their bits one by one, and
+// PHP_INT_MAX sets every flag (REQUIRE_ARRAY and NULL_ON_FAILURE among them), 2^40 none.
+const flagsKey = (f: Value) => opts(null, undefined, { flags: f });
+for (const filter of [F.FILTER_VALIDATE_INT, F.FILTER_VALIDATE_FLOAT, F.FILTER_VALIDATE_BOOL])
+  add(
+    filter,
+    ['5', '1.5', 'yes', 'x', PhpArray.fromList(['1', 'x'])],
+    9223372036854775807n,
+    -9223372036854775808n,
+    2n ** 40n,
+    -1,
+    flagsKey(9223372036854775807n),
+    flagsKey(-9223372036854775808n),
+    flagsKey(2n ** 40n),
+    flagsKey('9223372036854775807'),
+    flagsKey(float(1e19)),
+  );
+
 // ---- seeded random strings ----
 const randomCases: Case[] = [];
 const rnd = seeded(20240601);

@@ -41,5 +41,7 @@ export function randomString(rnd: () => number, alphabet: readonly string[], max
 
 /** Readable label for a case. */
 export function label(v: unknown): string {
-  return JSON.stringify(v, (_k, x) => (x instanceof PhpArray ? Object.fromEntries(x.entries()) : x)).slice(0, 120);
+  return JSON.stringify(v, (_k, x) =>
+    x instanceof PhpArray ? Object.fromEntries(x.entries()) : typeof x === 'bigint' ? `${x}n` : x,
+  ).slice(0, 120);
 }

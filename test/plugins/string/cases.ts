@@ -15,6 +15,24 @@ export interface Case {
 
 const cut = fromBytes(toBytes('日本語').subarray(0, 4)); // '日' + one stray byte
 
+/** A string of raw bytes, written as a binary string (`\x80` is the byte 0x80). */
+const raw = (bin: string): string => fromBytes(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+
+/**
+ * Bytes that are not UTF-8, for the mb_ functions that decode: a lone continuation byte, 0xFE and
+ * 0xFF, a truncated sequence, overlong forms, surrogates written in UTF-8, beside case pairs
+ * (É é, the dotless ı, ɤ and the Ɤ of Unicode 15 that PHP 8.2 does not know).
+ */
+const BAD_UTF8: string[] = [
+  'a\x80B\xffc?',
+  '\xe6\x97xA?b',
+  '\xc0\xafZ\xe0\x80\xafz',
+  '\xed\xa0\x80\xed\xbf\xbfK',
+  '\xfe\xffABC\xfe',
+  '\xc3\x89t\xc3\xa9\xf0\x9f\x98',
+  'x\xc4\xb1i\xc4\xb0I\xc9\xa4',
+].map(raw);
+
 const TEXTS: string[] = [
   '',
   'hello world',
@@ -236,5 +254,20 @@ export const CASES: Case[] = [
   ...over('mb_strwidth', [[]]),
   ...over('mb_strpos', [['o'], ['本'], ['テ', 2], ['😀'], ['o', -4], ['zz']]),
   ...over('mb_stripos', [['O'], ['É'], ['T'], ['ＡＢ']]),
+  ...over(
+    'mb_stripos',
+    [
+      ...['a', 'k', 'z', '?', 'i', 'I', '\x80', '\xff', '\xfe', '\xe6\x97', '\xc3\x89', '\xea\x9f\x8b', 'c?'].map(
+        (n) => [raw(n)],
+      ),
+      ...[2, -1, -3, 6, 7, 100, -100].flatMap((offset) => [
+        [raw('?'), offset],
+        [raw('\x80'), offset],
+        [raw('b'), offset],
+        ['', offset],
+      ]),
+    ],
+    BAD_UTF8,
+  ),
   ...over('mb_convert_encoding', [['UTF-8'], ['ASCII'], ['UTF-8', 'UTF-8'], ['ASCII', 'UTF-8']]),
 ];
