@@ -8,10 +8,10 @@
  * A client that was sent one leaves the pool (destroyed, never released for reuse): a cancel that
  * arrives late must not stop another render's statement, nor a half-ended transaction be reused.
  */
-import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import type { ReadOptions, Row, SiteDatabase, SqlRunner, SqlValue } from './database.js';
 import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
+import { PgStatementNames } from './pg-statement-names.js';
 import { MAX_RENDER_ROWS, checkStatement, renderEnded, statementSignal, tooManyRows } from './render-statements.js';
 
 const INT8 = 20;
@@ -21,49 +21,6 @@ const NUMERIC = 1700;
 export function numberPlaceholders(sql: string): string {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
-}
-
-/**
- * How many texts get a name (ReadOptions.prepared, D368), for the whole process: each is prepared
- * once on every pooled connection that runs it and kept there, so this bounds what the server
- * holds per connection. Past it a text runs unnamed, as every statement did before.
- */
-export const MAX_PREPARED_TEXTS = 128;
-const preparedNames = new Map<string, string>();
-/**
- * Set for good once the server has lost a name pg thinks it prepared (a `DEALLOCATE` or `DISCARD
- * ALL`, a pooler in transaction mode handing this connection another server session): from then
- * on every statement of the process runs unnamed, as before D368.
- */
-let namesLost = false;
-
-/** A statement as pg runs it: named (prepared once per connection) when asked and within the bound. */
-export function pgStatement(text: string, values: SqlValue[], how: ReadOptions | undefined): QueryConfig<SqlValue[]> {
-  if (!how?.prepared || namesLost) return { text, values };
-  let name = preparedNames.get(text);
-  if (name === undefined && preparedNames.size < MAX_PREPARED_TEXTS) {
-    name = `smartcage_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
-    preparedNames.set(text, name);
-  }
-  return name === undefined ? { text, values } : { name, text, values };
-}
-
-/** invalid_sql_statement_name ("does not exist") and duplicate_prepared_statement ("already exists"). */
-const LOST_NAME = new Set(['26000', '42P05']);
-
-/**
- * `run(q)`; when q is named and the server does not hold that name as pg believes, once more
- * unnamed (a read: running it again has no effect), and no name again in this process.
- */
-async function withNameFallback(q: QueryConfig<SqlValue[]>, run: (q: QueryConfig<SqlValue[]>) => Promise<QueryResult>) {
-  if (q.name === undefined) return run(q);
-  try {
-    return await run(q);
-  } catch (e) {
-    if (!LOST_NAME.has((e as { code?: string }).code ?? '')) throw e;
-    namesLost = true;
-    return run({ text: q.text, values: q.values! });
-  }
 }
 
 /**
@@ -122,6 +79,7 @@ class PgRunner implements SqlRunner {
   /** `held`: the client of the transaction in progress; absent, each statement takes one from the pool. */
   constructor(
     private readonly pool: Pool,
+    private readonly names: PgStatementNames,
     private readonly held?: Held,
   ) {}
 
@@ -129,13 +87,13 @@ class PgRunner implements SqlRunner {
     // In a transaction a failed statement fails the transaction: there no statement is named.
     if (this.held)
       return this.held.query({ text: numberPlaceholders(sql), values: params as SqlValue[] }, statementSignal());
-    const q = pgStatement(numberPlaceholders(sql), params as SqlValue[], how);
+    const q = this.names.statement(numberPlaceholders(sql), params as SqlValue[], how);
     const signal = statementSignal();
-    if (!signal) return withNameFallback(q, (q) => this.pool.query(q));
+    if (!signal) return this.names.run(q, (q) => this.pool.query(q));
     checkStatement(signal);
     const held = new Held(await this.pool.connect());
     try {
-      return await withNameFallback(q, (q) => held.query(q, signal));
+      return await this.names.run(q, (q) => held.query(q, signal));
     } finally {
       held.release();
     }
@@ -157,8 +115,11 @@ class PgRunner implements SqlRunner {
 
 class PgDatabase extends PgRunner implements SiteDatabase {
   readonly dialect = 'postgres' as const;
-  constructor(private readonly clients: Pool) {
-    super(clients);
+  constructor(
+    private readonly clients: Pool,
+    private readonly statementNames = new PgStatementNames(),
+  ) {
+    super(clients, statementNames);
   }
   async transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T> {
     const signal = statementSignal();
@@ -168,7 +129,7 @@ class PgDatabase extends PgRunner implements SiteDatabase {
     try {
       await held.query({ text: 'BEGIN' }, signal);
       try {
-        const out = await fn(new PgRunner(this.clients, held));
+        const out = await fn(new PgRunner(this.clients, this.statementNames, held));
         await held.query({ text: 'COMMIT' }, signal);
         return out;
       } catch (e) {
@@ -185,7 +146,7 @@ class PgDatabase extends PgRunner implements SiteDatabase {
     const held = new Held(await this.clients.connect());
     let broken = false;
     try {
-      return await fn(new PgRunner(this.clients, held));
+      return await fn(new PgRunner(this.clients, this.statementNames, held));
     } catch (e) {
       // Session advisory locks may still be held on it: destroying the client ends them.
       broken = true;
