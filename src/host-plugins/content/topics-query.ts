@@ -59,7 +59,7 @@ export function* topicList(
   ]);
   const view = viewOf([group, columns, categories]);
   const { window, ids, topics } = view
-    ? yield* openPage(content, q, filter, first)
+    ? yield* openPage(content, q, filter, asked, first)
     : { window: pageWindow(0, q.perPage, q.page), ids: [] };
   // A store that read the contents with the page (PostgreSQL, D366) saves a statement.
   const read = topics ?? (ids.length > 0 ? yield* wait(content.topics(ids)) : []);
@@ -73,19 +73,19 @@ export function* topicList(
 }
 
 /**
- * The page of a group's open contents a list shows, and its window. A store that pages (SQL) is
- * asked for the page (`first`: its answer for the page asked for, if the caller asked already);
- * any other is read whole and paged here, by the same rule.
+ * The page of a group's open contents a list shows, and its window. A store that pages (SQL) was
+ * asked for the page `asked` with the group's parts (`first`, its answer); past the last page it
+ * is asked again for the last. Any other store is read whole and paged here, by the same rule.
  */
 function* openPage(
   content: ContentReads,
   q: ListQuery,
   filter: OpenFilter,
+  asked: PageWindow,
   first: OpenPage | undefined,
 ): Steps<{ window: PageWindow; ids: readonly number[]; topics?: readonly Topic[] | undefined }> {
-  if (content.openPage) {
-    const asked = pageWindow(Number.MAX_SAFE_INTEGER, q.perPage, q.page);
-    let page = first ?? (yield* wait(content.openPage(q.groupId, filter, asked.start, asked.perPage)));
+  if (content.openPage && first) {
+    let page = first;
     let window = pageWindow(page.total, q.perPage, q.page);
     if (window.start !== asked.start) {
       page = yield* wait(content.openPage(q.groupId, filter, window.start, asked.perPage));
