@@ -14,15 +14,14 @@
  * the rounds' CPU µs per render (this process's user + system time, isolated-vm's threads
  * included; PHP's getrusage in its own process).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import { escapeHtml } from './engines/hand-written.js';
 import { helpers, pages, type Page } from './pages/pages.js';
 import { runBench, UsageError, wholeNumber } from './lib/cli.js';
 import type { SmartcageModule } from './lib/smartcage.js';
+import { firstDifference, geomean, smarty2, smarty2Missing } from './lib/smarty2-peer.js';
 
 const HELP = `Usage: npm run bench:pages -- [--rounds N] [--renders N] [--slices MS,MS...] [--tenants N] [--shared N] [--out FILE] [--only PAGE,...]
 
@@ -71,7 +70,6 @@ function parseArgs(argv: string[]): Options | null {
 }
 
 const require = createRequire(import.meta.url);
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Subject {
   label: string;
@@ -194,38 +192,10 @@ function smartcage(
   };
 }
 
-interface PhpAnswer {
-  opcache: boolean;
-  php: string;
-  pages: { name: string; output: string; cpuUs: number }[];
-}
-
-/** One run of the PHP process over every page. */
-function smarty2(ps: Page[], renders: number): PhpAnswer {
-  const job = JSON.stringify({
-    renders,
-    pages: ps.map((p) => ({ name: p.name, template: p.template, vars: JSON.stringify(p.vars), timezone: p.timezone })),
-  });
-  const r = spawnSync('php', ['-d', 'opcache.enable_cli=1', join(ROOT, 'bench/pages/smarty2.php')], {
-    input: job,
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-  if (r.status !== 0) throw new Error(`smarty2.php exited ${r.status}: ${r.stderr.slice(0, 500)}`);
-  return JSON.parse(r.stdout) as PhpAnswer;
-}
-
-function firstDifference(a: string, b: string): string {
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i++;
-  return `at ${i}: expected ${JSON.stringify(a.slice(Math.max(0, i - 40), i + 40))}, got ${JSON.stringify(b.slice(Math.max(0, i - 40), i + 40))}`;
-}
-
 const median = (xs: number[]) => {
   const s = xs.slice().sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 };
-const geomean = (xs: number[]) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
 
 async function main(opts: Options): Promise<number> {
   process.env.BENCH_SRC ??= '1';
@@ -237,13 +207,7 @@ async function main(opts: Options): Promise<number> {
   if (opts.tenants > 1 && opts.shared > 1) engines.push(smartcage(sc, opts.slices[0]!, opts.tenants, opts.shared));
   engines.push(smartcage(sc, opts.slices[0]!, 1, 1, true));
   const subjects: Subject[] = [handWritten(), eta(), ...engines];
-  const phpDir = process.env.SMARTY2_DIR;
-  const phpNote =
-    !phpDir || !existsSync(join(phpDir, 'libs/Smarty.class.php'))
-      ? 'skipped: SMARTY2_DIR is not set to an unpacked Smarty 2.6.33'
-      : spawnSync('php', ['-v']).status !== 0
-        ? 'skipped: no php on the PATH'
-        : null;
+  const phpNote = smarty2Missing();
 
   // Outputs first: every subject against the hand-written function.
   for (const p of ps) {

@@ -119,7 +119,7 @@ const KANA = 'あいうえおかきくけこさしすせそたちつてとなに
 const KANJI = '東京大阪京都日本語文字新聞記事会社学校先生電車駅前公園図書館料理店季節春夏秋冬山川海空花鳥風月';
 const ASCII_WORDS = ['2024', 'API', 'Smarty', 'PHP', 'Web', 'CMS', 'OK'];
 
-function japanese(rnd: () => number, chars: number): string {
+export function japanese(rnd: () => number, chars: number): string {
   let s = '';
   while (s.length < chars) {
     const r = rnd();
