@@ -50,6 +50,19 @@ function scaledRound(x: number, scale: number): bigint {
  * (at least frac+1 digits): `fixedDigits(2.5, 0)` = "2", `fixedDigits(0.05, 2)` = "005".
  */
 export function fixedDigits(x: number, frac: number): string {
+  const a = Math.abs(x);
+  // toFixed rounds the exact value too, and differs only on an exact tie, which it rounds up.
+  // |x|·10^frac is a tie only when |x|·2^(frac+1) is an integer and |x|·2^frac is not (x is
+  // k/2^(frac+1) with k odd, so x·10^frac = k·5^frac/2). Past 1e21 toFixed writes an exponent.
+  if (frac <= 100 && a < 1e21 && !(Number.isInteger(a * 2 ** (frac + 1)) && !Number.isInteger(a * 2 ** frac))) {
+    const t = a.toFixed(frac);
+    return frac === 0 ? t : t.slice(0, t.length - frac - 1) + t.slice(t.length - frac);
+  }
+  return fixedDigitsExact(a, frac);
+}
+
+/** fixedDigits by exact integer arithmetic: what the fast path must equal. */
+export function fixedDigitsExact(x: number, frac: number): string {
   const s = scaledRound(x, frac).toString();
   return s.length <= frac ? '0'.repeat(frac + 1 - s.length) + s : s;
 }

@@ -34,7 +34,9 @@ export function formatFloat(n: number, precision = 14): string {
  * (x = 0.DIGITS * 10^decpt). toExponential rounds exact ties up, so a tie goes to the exact
  * decimal arithmetic instead; ties are rare, so the common case stays cheap.
  */
-function significantDigits(x: number, precision: number): [string, number] {
+export function significantDigits(x: number, precision: number): [string, number] {
+  const short = shortestWithin(x, precision);
+  if (short) return short;
   const wide = x.toExponential(precision + 2);
   const tail = wide.slice(precision + 1, wide.indexOf('e'));
   if (tail === '500') return significantDigitsEven(x, precision);
@@ -45,4 +47,29 @@ function significantDigits(x: number, precision: number): [string, number] {
   digits = digits.replace(/0+$/, '');
   if (digits === '') digits = '0';
   return [digits, exp + 1];
+}
+
+/**
+ * x's shortest round-trip digits (String(x)) when there are at most `precision` of them: they are
+ * then the rounded answer too. x is within half an ulp of them, and the grid of `precision`
+ * significant digits is coarser than an ulp (precision <= 15), so rounding x to it gives them,
+ * and no tie is possible (for normal doubles). Most data (prices, ratios, money) takes this path; null otherwise.
+ */
+function shortestWithin(x: number, precision: number): [string, number] | null {
+  // A subnormal's ulp is not small against it: its shortest digits can be far from the rounding.
+  if (precision > 15 || x < 2.2250738585072014e-308) return null;
+  const s = String(x);
+  const e = s.indexOf('e');
+  const mant = e < 0 ? s : s.slice(0, e);
+  const dot = mant.indexOf('.');
+  let decpt = (dot < 0 ? mant.length : dot) + (e < 0 ? 0 : Number(s.slice(e + 1)));
+  let digits = dot < 0 ? mant : mant.slice(0, dot) + mant.slice(dot + 1);
+  let i = 0;
+  while (i < digits.length - 1 && digits.charCodeAt(i) === 48) i++;
+  decpt -= i;
+  let j = digits.length;
+  while (j > i + 1 && digits.charCodeAt(j - 1) === 48) j--;
+  if (j - i > precision) return null;
+  digits = digits.slice(i, j);
+  return [digits, decpt];
 }
