@@ -27,9 +27,8 @@ interface Spec {
   alwaysSign: boolean;
 }
 
-/** php_sprintf_appendstring: pads `add` to the width; a '0' pad goes after the sign. */
+/** php_sprintf_appendstring: `add` padded to the width; a '0' pad goes after the sign. */
 function appendString(
-  out: string[],
   add: string,
   minWidth: number,
   maxWidth: number,
@@ -38,42 +37,48 @@ function appendString(
   neg: boolean,
   expprec: boolean,
   alwaysSign: boolean,
-): void {
+): string {
   let copyLen = expprec ? Math.min(maxWidth, add.length) : add.length;
   let npad = minWidth < copyLen ? 0 : minWidth - copyLen;
   checkStringLength(Math.max(minWidth, copyLen), 'sprintf');
+  // Nothing to pad, cut or sign (a '0' pad writes its sign over the first character: `+aN`).
+  if (npad === 0 && copyLen === add.length && !((neg || alwaysSign) && padding === '0')) return add;
+  let out = '';
   if (alignment === ALIGN_RIGHT) {
     if ((neg || alwaysSign) && padding === '0') {
-      out.push(neg ? '-' : '+');
+      out += neg ? '-' : '+';
       add = add.slice(1);
       copyLen--;
     }
-    if (npad > 0) out.push(padding.repeat(npad));
+    if (npad > 0) out += padding.repeat(npad);
     npad = 0;
   }
-  out.push(add.slice(0, copyLen));
-  if (alignment === ALIGN_LEFT && npad > 0) out.push(padding.repeat(npad));
+  out += add.slice(0, copyLen);
+  if (alignment === ALIGN_LEFT && npad > 0) out += padding.repeat(npad);
+  return out;
 }
 
-function appendInt(out: string[], n: bigint, s: Spec): void {
+function appendInt(arg: Value, s: Spec): string {
   // "Can't right-pad 0's on integers"
   const padding = s.alignment === ALIGN_LEFT && s.padding === '0' ? ' ' : s.padding;
-  const neg = n < 0n;
+  // A safe integer prints as itself; anything else goes through PHP's conversion to int64.
+  const n = typeof arg === 'number' && Number.isSafeInteger(arg) ? arg : zvalGetLong(arg);
+  const neg = n < 0;
   let digits = (neg ? -n : n).toString();
   if (neg) digits = '-' + digits;
   else if (s.alwaysSign) digits = '+' + digits;
-  appendString(out, digits, s.width, 0, padding, s.alignment, neg, false, s.alwaysSign);
+  return appendString(digits, s.width, 0, padding, s.alignment, neg, false, s.alwaysSign);
 }
 
-function appendUint(out: string[], n: bigint, s: Spec): void {
+function appendUint(n: bigint, s: Spec): string {
   const padding = s.alignment === ALIGN_LEFT && s.padding === '0' ? ' ' : s.padding;
-  appendString(out, BigInt.asUintN(64, n).toString(), s.width, 0, padding, s.alignment, false, false, false);
+  return appendString(BigInt.asUintN(64, n).toString(), s.width, 0, padding, s.alignment, false, false, false);
 }
 
-function append2n(out: string[], n: bigint, s: Spec, radix: number, upper: boolean, expprec: boolean): void {
+function append2n(n: bigint, s: Spec, radix: number, upper: boolean, expprec: boolean): string {
   let digits = BigInt.asUintN(64, n).toString(radix);
   if (upper) digits = digits.toUpperCase();
-  appendString(out, digits, s.width, 0, s.padding, s.alignment, false, expprec, false);
+  return appendString(digits, s.width, 0, s.padding, s.alignment, false, expprec, false);
 }
 
 /** php_conv_fp for 'F': fixed notation with `precision` decimals. */
@@ -126,7 +131,7 @@ function gcvt(value: number, ndigit: number, expChar: string): string {
   return out;
 }
 
-function appendDouble(out: string[], x: number, s: Spec, fmt: string, notes: SprintfNotes): void {
+function appendDouble(x: number, s: Spec, fmt: string, notes: SprintfNotes): string {
   let precision = s.precision;
   if (!s.hasPrecision) {
     precision = FLOAT_PRECISION;
@@ -136,14 +141,8 @@ function appendDouble(out: string[], x: number, s: Spec, fmt: string, notes: Spr
     );
     precision = MAX_FLOAT_PRECISION;
   }
-  if (Number.isNaN(x)) {
-    appendString(out, 'NaN', 3, 0, s.padding, s.alignment, false, false, s.alwaysSign);
-    return;
-  }
-  if (!Number.isFinite(x)) {
-    appendString(out, 'INF', 3, 0, s.padding, s.alignment, x < 0, false, s.alwaysSign);
-    return;
-  }
+  if (Number.isNaN(x)) return appendString('NaN', 3, 0, s.padding, s.alignment, false, false, s.alwaysSign);
+  if (!Number.isFinite(x)) return appendString('INF', 3, 0, s.padding, s.alignment, x < 0, false, s.alwaysSign);
   let str: string;
   let neg = false;
   switch (fmt) {
@@ -164,7 +163,7 @@ function appendDouble(out: string[], x: number, s: Spec, fmt: string, notes: Spr
       else if (s.alwaysSign) str = '+' + str;
     }
   }
-  appendString(out, str, s.width, 0, s.padding, s.alignment, neg, false, s.alwaysSign);
+  return appendString(str, s.width, 0, s.padding, s.alignment, neg, false, s.alwaysSign);
 }
 
 export interface SprintfNotes {
@@ -175,18 +174,58 @@ const isDigit = (c: string) => c >= '0' && c <= '9';
 const isAlpha = (c: string) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 
 /**
- * sprintf(format, ...args). Throws PhpTypeError where PHP 8 throws ValueError or
- * ArgumentCountError (too few arguments, unknown specifier, bad argnum).
+ * A format read once: its text, its conversions and where PHP would throw. PHP scans the format at
+ * every call; a template calls the same one for every row, so the scan is kept per format and
+ * argument count (a missing argument changes how the rest is read: PHP leaves its conversion
+ * character unread).
  */
-export function phpSprintf(format: string, args: readonly Value[], notes: SprintfNotes = {}): string {
-  const f = toBinary(format);
+type Op =
+  | { kind: 'text'; text: string }
+  | {
+      kind: 'conv';
+      conv: string;
+      arg: number;
+      spec: Spec;
+      expprec: boolean;
+      /** A `*` width or precision: the argument it is read from, checked when the call runs. */
+      widthArg: number;
+      precisionArg: number;
+    }
+  | { kind: 'throw'; message: string };
+
+interface Plan {
+  ops: Op[];
+  /** The largest argument number asked for and not given, -1 for none: PHP's error at the end. */
+  maxMissing: number;
+}
+
+/** How many plans a runtime keeps; past it the cache starts again (templates use a few formats). */
+const MAX_PLANS = 256;
+const plans = new Map<string, Plan>();
+
+function planFor(format: string, argc: number): Plan {
+  const key = argc + ':' + format;
+  let plan = plans.get(key);
+  if (!plan) {
+    if (plans.size >= MAX_PLANS) plans.clear();
+    plan = readFormat(toBinary(format), argc);
+    plans.set(key, plan);
+  }
+  return plan;
+}
+
+/** php_formatted_print's scan of `f` (a binary string) for `argc` arguments, as a plan. */
+function readFormat(f: string, argc: number): Plan {
   const n = f.length;
   const at = (i: number) => (i < n ? f[i] : '\0');
-  const out: string[] = [];
+  const ops: Op[] = [];
+  const stop = (message: string): Plan => {
+    ops.push({ kind: 'throw', message });
+    return { ops, maxMissing: -1 };
+  };
   let i = 0;
   let currarg = 0;
   let maxMissing = -1;
-  const argc = args.length;
 
   // php_sprintf_getnumber: digits as a C int; INT_MAX or more is an error (-1).
   const getNumber = (): number => {
@@ -195,28 +234,28 @@ export function phpSprintf(format: string, args: readonly Value[], notes: Sprint
     const v = Number(f.slice(start, i));
     return v >= INT_MAX ? -1 : v;
   };
-  // "N$" positional argument, or -1 for "next".
+  // "N$" positional argument, -1 for "next", or -2 for a bad one.
   const getArgnum = (): number => {
     let j = i;
     while (isDigit(at(j))) j++;
     if (at(j) !== '$') return -1;
     const num = getNumber();
-    if (num <= 0)
-      throw new PhpTypeError(`Argument number specifier must be greater than zero and less than ${INT_MAX}`);
+    if (num <= 0) return -2;
     i++;
     return num - 1;
   };
+  const BAD_ARGNUM = `Argument number specifier must be greater than zero and less than ${INT_MAX}`;
 
   while (i < n) {
     const pct = f.indexOf('%', i);
     if (pct < 0) {
-      out.push(f.slice(i));
+      ops.push({ kind: 'text', text: f.slice(i) });
       break;
     }
-    if (pct > i) out.push(f.slice(i, pct));
+    if (pct > i) ops.push({ kind: 'text', text: f.slice(i, pct) });
     i = pct + 1;
     if (at(i) === '%') {
-      out.push('%');
+      ops.push({ kind: 'text', text: '%' });
       i++;
       continue;
     }
@@ -230,8 +269,11 @@ export function phpSprintf(format: string, args: readonly Value[], notes: Sprint
     };
     let expprec = false;
     let argnum = -1;
+    let widthArg = -1;
+    let precisionArg = -1;
     if (!isAlpha(at(i))) {
       argnum = getArgnum();
+      if (argnum === -2) return stop(BAD_ARGNUM);
       for (; ; i++) {
         const c = at(i);
         if (c === ' ' || c === '0') spec.padding = c;
@@ -242,7 +284,7 @@ export function phpSprintf(format: string, args: readonly Value[], notes: Sprint
             i++;
             spec.padding = at(i);
           } else {
-            throw new PhpTypeError('Missing padding character');
+            return stop('Missing padding character');
           }
         } else break;
       }
@@ -250,20 +292,15 @@ export function phpSprintf(format: string, args: readonly Value[], notes: Sprint
       if (at(i) === '*') {
         i++;
         let wa = getArgnum();
+        if (wa === -2) return stop(BAD_ARGNUM);
         if (wa === -1) wa = currarg++;
         if (wa >= argc) {
           maxMissing = Math.max(maxMissing, wa);
           skip = true;
-        } else {
-          const w = args[wa];
-          if (!isInt(w)) throw new PhpTypeError('Width must be an integer');
-          if (typeof w !== 'number' || w < 0 || w > INT_MAX)
-            throw new PhpTypeError(`Width must be greater than zero and less than ${INT_MAX}`);
-          spec.width = w;
-        }
+        } else widthArg = wa;
       } else if (isDigit(at(i))) {
         spec.width = getNumber();
-        if (spec.width < 0) throw new PhpTypeError(`Width must be greater than zero and less than ${INT_MAX}`);
+        if (spec.width < 0) return stop(`Width must be greater than zero and less than ${INT_MAX}`);
       }
       if (skip) continue;
       if (at(i) === '.') {
@@ -271,22 +308,18 @@ export function phpSprintf(format: string, args: readonly Value[], notes: Sprint
         if (at(i) === '*') {
           i++;
           let pa = getArgnum();
+          if (pa === -2) return stop(BAD_ARGNUM);
           if (pa === -1) pa = currarg++;
           if (pa >= argc) {
             maxMissing = Math.max(maxMissing, pa);
             continue;
           }
-          const p = args[pa];
-          if (!isInt(p)) throw new PhpTypeError('Precision must be an integer');
-          if (typeof p !== 'number' || p < -1 || p > INT_MAX)
-            throw new PhpTypeError(`Precision must be between -1 and ${INT_MAX}`);
-          spec.precision = p;
+          precisionArg = pa;
           spec.hasPrecision = true;
           expprec = true;
         } else if (isDigit(at(i))) {
           spec.precision = getNumber();
-          if (spec.precision < 0)
-            throw new PhpTypeError(`Precision must be greater than zero and less than ${INT_MAX}`);
+          if (spec.precision < 0) return stop(`Precision must be greater than zero and less than ${INT_MAX}`);
           spec.hasPrecision = true;
           expprec = true;
         }
@@ -296,34 +329,83 @@ export function phpSprintf(format: string, args: readonly Value[], notes: Sprint
     if (argnum === -1) argnum = currarg++;
     if (argnum >= argc) {
       // PHP keeps scanning (without consuming the conversion character) to report the
-      // largest missing argument number at the end.
+      // largest missing argument number at the end; a `*` it read was checked all the same.
       maxMissing = Math.max(maxMissing, argnum);
+      if (widthArg >= 0 || precisionArg >= 0)
+        ops.push({ kind: 'conv', conv: '', arg: -1, spec, expprec, widthArg, precisionArg });
       continue;
     }
     const conv = at(i);
-    if (expprec && spec.precision === -1 && !'gGhH'.includes(conv)) {
+    if (!'sdueEfFgGhHcoxXb%'.includes(conv)) {
+      // '\0' past the end is a missing specifier; an embedded NUL byte an unknown one
+      if (conv === '\0' && i >= n) return stop('Missing format specifier at end of string');
+      return stop(`Unknown format specifier "${conv}"`);
+    }
+    ops.push({ kind: 'conv', conv, arg: argnum, spec, expprec, widthArg, precisionArg });
+    i++;
+  }
+  return { ops, maxMissing };
+}
+
+/** The `*` width or precision of a conversion, checked as PHP checks them when it reads them. */
+function starSpec(op: Extract<Op, { kind: 'conv' }>, args: readonly Value[]): Spec {
+  if (op.widthArg < 0 && op.precisionArg < 0) return op.spec;
+  const spec = { ...op.spec };
+  if (op.widthArg >= 0) {
+    const w = args[op.widthArg];
+    if (!isInt(w)) throw new PhpTypeError('Width must be an integer');
+    if (typeof w !== 'number' || w < 0 || w > INT_MAX)
+      throw new PhpTypeError(`Width must be greater than zero and less than ${INT_MAX}`);
+    spec.width = w;
+  }
+  if (op.precisionArg >= 0) {
+    const p = args[op.precisionArg];
+    if (!isInt(p)) throw new PhpTypeError('Precision must be an integer');
+    if (typeof p !== 'number' || p < -1 || p > INT_MAX)
+      throw new PhpTypeError(`Precision must be between -1 and ${INT_MAX}`);
+    spec.precision = p;
+  }
+  return spec;
+}
+
+/**
+ * sprintf(format, ...args). Throws PhpTypeError where PHP 8 throws ValueError or
+ * ArgumentCountError (too few arguments, unknown specifier, bad argnum).
+ */
+export function phpSprintf(format: string, args: readonly Value[], notes: SprintfNotes = {}): string {
+  const plan = planFor(format, args.length);
+  let out = '';
+  for (const op of plan.ops) {
+    if (op.kind === 'text') {
+      out += op.text;
+      continue;
+    }
+    if (op.kind === 'throw') throw new PhpTypeError(op.message);
+    const spec = starSpec(op, args);
+    if (op.arg < 0) continue;
+    const conv = op.conv;
+    if (op.expprec && spec.precision === -1 && !'gGhH'.includes(conv)) {
       throw new PhpTypeError('Precision -1 is only supported for %g, %G, %h and %H');
     }
-    const arg = args[argnum];
+    const arg = args[op.arg];
     switch (conv) {
       case 's':
-        appendString(
-          out,
+        out += appendString(
           toBinary(zvalGetString(arg)),
           spec.width,
           spec.precision,
           spec.padding,
           spec.alignment,
           false,
-          expprec,
+          op.expprec,
           false,
         );
         break;
       case 'd':
-        appendInt(out, zvalGetLong(arg), spec);
+        out += appendInt(arg, spec);
         break;
       case 'u':
-        appendUint(out, zvalGetLong(arg), spec);
+        out += appendUint(zvalGetLong(arg), spec);
         break;
       case 'e':
       case 'E':
@@ -333,35 +415,30 @@ export function phpSprintf(format: string, args: readonly Value[], notes: Sprint
       case 'G':
       case 'h':
       case 'H':
-        appendDouble(out, zvalGetDouble(arg), spec, conv, notes);
+        out += appendDouble(zvalGetDouble(arg), spec, conv, notes);
         break;
       case 'c':
-        out.push(String.fromCharCode(Number(BigInt.asUintN(8, zvalGetLong(arg)))));
+        out += String.fromCharCode(Number(BigInt.asUintN(8, zvalGetLong(arg))));
         break;
       case 'o':
-        append2n(out, zvalGetLong(arg), spec, 8, false, expprec);
+        out += append2n(zvalGetLong(arg), spec, 8, false, op.expprec);
         break;
       case 'x':
-        append2n(out, zvalGetLong(arg), spec, 16, false, expprec);
+        out += append2n(zvalGetLong(arg), spec, 16, false, op.expprec);
         break;
       case 'X':
-        append2n(out, zvalGetLong(arg), spec, 16, true, expprec);
+        out += append2n(zvalGetLong(arg), spec, 16, true, op.expprec);
         break;
       case 'b':
-        append2n(out, zvalGetLong(arg), spec, 2, false, expprec);
-        break;
-      case '%':
-        out.push('%');
+        out += append2n(zvalGetLong(arg), spec, 2, false, op.expprec);
         break;
       default:
-        // '\0' past the end is a missing specifier; an embedded NUL byte an unknown one
-        if (conv === '\0' && i >= n) throw new PhpTypeError('Missing format specifier at end of string');
-        throw new PhpTypeError(`Unknown format specifier "${conv}"`);
+        // '%' after flags or a width (`%5%`)
+        out += '%';
     }
-    i++;
   }
-  if (maxMissing >= 0) {
-    throw new PhpTypeError(`${maxMissing + 2} arguments are required, ${argc + 1} given`);
+  if (plan.maxMissing >= 0) {
+    throw new PhpTypeError(`${plan.maxMissing + 2} arguments are required, ${args.length + 1} given`);
   }
-  return fromBinary(out.join(''));
+  return fromBinary(out);
 }

@@ -50,6 +50,17 @@ describe('sprintf against php', () => {
       sprintfCase('%.20f|%.53f|%f', 0.1, 1 / 3, f(1e300)),
       sprintfCase('%.60f', 1.5),
       sprintfCase('%s|%d|%.1f', PhpArray.fromList([]), PhpArray.fromList([1]), PhpArray.fromList([1])),
+      // A format is read once per argument count (its plan): a `*` is checked even when the
+      // conversion's own argument is missing, and a missing argument leaves its character unread.
+      sprintfCase('%*d', 'x'),
+      sprintfCase('%.*f', 'x'),
+      sprintfCase('%*d', 5),
+      sprintfCase('%d %9$%d', 1),
+      sprintfCase('%d %9$%d', 1, 2),
+      sprintfCase('%s %s %y', 'a'),
+      sprintfCase('%s %y %s', 'a'),
+      sprintfCase('%.-1f %s', 1.5),
+      sprintfCase('%05d|%05d|%-5d|%5s|%-5s|%.1f|%.1f', 42, -42, 7, 'ab', 'ab', 0.25, 0.35),
     ];
     const bad = compareWithPhp(cases, 'php/format/sprintf');
     expectAgreement(bad);
