@@ -4,9 +4,9 @@ import { toStr, toInt } from '../../value/convert.js';
 import { byteLength, byteSubstr } from '../../value/bytes.js';
 import { checkStringLength } from '../../value/limits.js';
 import { htmlspecialchars } from '../../php/string/html.js';
-import { strtr } from '../../php/string/strtr.js';
+import { strtrTable } from '../../php/string/strtr.js';
 
-const MARKERS = { '\n': '<i>\\n</i>', '\r': '<i>\\r</i>', '\t': '<i>\\t</i>' };
+const markers = strtrTable({ '\n': '<i>\\n</i>', '\r': '<i>\\r</i>', '\t': '<i>\\t</i>' }, 'debug_print_var');
 
 /**
  * Smarty 2.6.33's debug_print_var, with the platform's default length of 300 (stock: 40).
@@ -20,7 +20,7 @@ function dump(v: Value, depth: number, length: number): string {
     let out = isArr ? `<b>Array (${entries.length})</b>` : `<b>stdClass Object (${entries.length})</b>`;
     checkStringLength(depth * 12 * entries.length, 'debug_print_var');
     for (const [k, x] of entries) {
-      const key = strtr(toStr(k), MARKERS);
+      const key = markers(toStr(k));
       out += '<br>' + '&nbsp;'.repeat(Math.max(0, depth * 2));
       out += isArr ? `<b>${key}</b> =&gt; ` : `<b> -&gt;${key}</b> = `;
       out += dump(x, depth + 1, length);
@@ -30,7 +30,7 @@ function dump(v: Value, depth: number, length: number): string {
   if (v === true || v === false || v === null || v === undefined)
     return `<i>${v === true ? 'true' : v === false ? 'false' : 'null'}</i>`;
   if (typeof v === 'string') {
-    const s = byteLength(v) > length ? byteSubstr(v, 0, length - 3) + '...' : strtr(v, MARKERS);
+    const s = byteLength(v) > length ? byteSubstr(v, 0, length - 3) + '...' : markers(v);
     return htmlspecialchars('"' + s + '"');
   }
   if (isInt(v)) return toStr(v);

@@ -6,19 +6,22 @@ import { replaceEach } from '../../value/replace-each.js';
 import { isScalarOrNull, strArg } from '../../php/args.js';
 import { type Charset, ENT_QUOTES, htmlCharset, htmlentities, htmlspecialchars } from '../../php/string/html.js';
 import { rawurlencode } from '../../php/string/url.js';
-import { strtr } from '../../php/string/strtr.js';
+import { strtrTable } from '../../php/string/strtr.js';
 
 const perByte = (s: string, f: (byte: number) => string, what: string) =>
   replaceEach(toBinary(s), /[\s\S]/g, (ch) => f(ch.charCodeAt(0)), what);
 
-const JS_ESCAPES: Record<string, string> = {
-  '\\': '\\\\',
-  "'": "\\'",
-  '"': '\\"',
-  '\r': '\\r',
-  '\n': '\\n',
-  '</': '<\\/',
-};
+const jsEscape = strtrTable(
+  {
+    '\\': '\\\\',
+    "'": "\\'",
+    '"': '\\"',
+    '\r': '\\r',
+    '\n': '\\n',
+    '</': '<\\/',
+  },
+  'escape',
+);
 
 /** Smarty 2.6.33's escape types, each as PHP computes it. */
 const TYPES: Record<string, (s: string, charset: string, ctx: ModifierContext) => string> = {
@@ -43,7 +46,7 @@ const TYPES: Record<string, (s: string, charset: string, ctx: ModifierContext) =
   hex: (s) => perByte(s, (b) => '%' + b.toString(16).padStart(2, '0'), 'escape'),
   hexentity: (s) => perByte(s, (b) => `&#x${b.toString(16).padStart(2, '0')};`, 'escape'),
   decentity: (s) => perByte(s, (b) => `&#${b};`, 'escape'),
-  javascript: (s) => strtr(s, JS_ESCAPES),
+  javascript: (s) => jsEscape(s),
   mail: (s) => replaceEach(s, /[@.]/g, (c) => (c === '@' ? ' [AT] ' : ' [DOT] '), 'escape'),
   nonstd: (s) => fromBinary(perByte(s, (b) => (b >= 126 ? `&#${b};` : String.fromCharCode(b)), 'escape')),
 };
