@@ -235,10 +235,34 @@ export function checkEquation(equation: string, params: Record<string, Value>): 
       throw new MathError(`math: parameter '${k}' is empty`);
     if (!isNumeric(v)) throw new MathError(`math: parameter '${k}' is not numeric`);
   }
+  // What follows depends on the equation and the names only: a `{math}` in a loop reads it once.
+  const key = names.join('\0') + '\0\0' + equation;
+  let read = equations.get(key);
+  if (read === undefined) {
+    try {
+      read = readEquation(equation, names);
+    } catch (e) {
+      if (!(e instanceof MathError)) throw e;
+      read = e.message;
+    }
+    if (equations.size >= MAX_EQUATIONS) equations.clear();
+    // Set once, whole: a render cut in the middle leaves no half-made entry (D140).
+    equations.set(key, read);
+  }
+  if (typeof read === 'string') throw new MathError(read);
+  return read;
+}
+
+/** Equations read, by their names and text: the tree, or the message Smarty or PHP refuses it with. */
+const equations = new Map<string, Equation | string>();
+const MAX_EQUATIONS = 256;
+
+function readEquation(equation: string, names: string[]): Equation {
+  const known = new Set(names);
   IDENTIFIER.lastIndex = 0;
   for (let m = IDENTIFIER.exec(equation); m !== null; m = IDENTIFIER.exec(equation)) {
     const name = m[1];
-    if (name && !(name in params) && !ALLOWED.has(name) && !['equation', 'format', 'assign'].includes(name)) {
+    if (name && !known.has(name) && !ALLOWED.has(name) && !['equation', 'format', 'assign'].includes(name)) {
       throw new MathError(`math: function call '${name}' not allowed, or missing parameter '${name}'`);
     }
   }
