@@ -23,12 +23,13 @@ import ivm from 'isolated-vm';
 import { runBench, UsageError, wholeNumber } from './lib/cli.js';
 import { median } from './lib/measure.js';
 import { pages, type Page } from './pages/pages.js';
+import { constructVars } from './constructs/constructs.js';
 import { plainJson, plainVarsOf } from '../src/sandbox/plain-json.js';
 import { withTables } from '../src/sandbox/request.js';
 import { encodeTables } from '../src/protocol/tables.js';
 
 const HELP = `Usage: node --no-node-snapshot --import tsx bench/crossing.ts [--page NAME] [--rounds N] [--calls N]
-  --page NAME   a page of npm run bench:pages (default json), or all: each page in turn
+  --page NAME   a page of npm run bench:pages (default json), constructs (bench:constructs' rows), or all
   --rounds N    rounds through every way (default 9); each figure is the median
   --calls N     calls per way and round (default 1000)
   --ways TEXT   only the ways whose name holds TEXT`;
@@ -70,7 +71,8 @@ function parseArgs(argv: string[]): Options | null {
 }
 
 async function main(o: Options): Promise<number> {
-  const all = pages();
+  // `constructs`: bench:constructs' 100 rows, as a page with an empty template.
+  const all: Page[] = [...pages(), { ...pages()[0]!, name: 'constructs', template: '', vars: constructVars() }];
   const chosen = o.page === 'all' ? all : all.filter((p) => p.name === o.page);
   if (chosen.length === 0) throw new UsageError(`no page ${o.page}`);
   for (const page of chosen) await measurePage(page, o);

@@ -131,6 +131,12 @@ const pagesPart = part('pages (bench/pages.ts)', [
   '16',
   ...(quick ? ['--rounds', '2', '--renders', '100'] : []),
 ]);
+// Each construct of a page on its own against Smarty 2.6.33: where a page of it would lose
+// whatever the floor does (issue 35: any page, not only the five).
+const constructsPart = part('constructs (bench/constructs.ts)', [
+  'bench/constructs.ts',
+  ...(quick ? ['--rounds', '2', '--renders', '100'] : []),
+]);
 // The endpoints twice, taking turns: `serve --site` as it starts by default (one process, its
 // isolates in a sandbox worker) and under `--processes 2` (children rendering in-process, which the
 // primary restarts: what `--sites` runs by default, D200).
@@ -510,6 +516,10 @@ ${renderRows.join('\n')}
 
 ${pagesPart}
 
+## Constructs against Smarty 2.6.33 (issue 35; \`npm run bench:constructs\`)
+
+${constructsPart}
+
 ## Serve (issue 31; \`npm run bench:serve -- rps thousand\`, the sample site's endpoints against a plain node:http server)
 
 \`\`\`
@@ -543,7 +553,7 @@ for (const s of samples.keys())
   console.log(
     `  ${s.padEnd(20)} ${f1(median(perOp(s, 'wallUs'))).padStart(7)} µs wall ${f1(median(perOp(s, 'cpuUs'))).padStart(7)} µs CPU  ${fx(ratio(s, 'plain', 'cpuUs')).padStart(7)}`,
   );
-console.log(`\npages\n\n${pagesPart}\n\nserve\n\n${servePart}`);
+console.log(`\npages\n\n${pagesPart}\n\nconstructs\n\n${constructsPart}\n\nserve\n\n${servePart}`);
 console.log('\nstages\n');
 for (const [stage, figs] of Object.entries(stages))
   console.log(
