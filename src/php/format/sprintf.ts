@@ -201,9 +201,12 @@ interface Plan {
 
 /** How many plans a runtime keeps; past it the cache starts again (templates use a few formats). */
 const MAX_PLANS = 256;
+/** A longer format is read at each call and not kept: the cache stays small whatever a template builds. */
+const MAX_KEPT_FORMAT = 256;
 const plans = new Map<string, Plan>();
 
 function planFor(format: string, argc: number): Plan {
+  if (format.length > MAX_KEPT_FORMAT) return readFormat(toBinary(format), argc);
   const key = argc + ':' + format;
   let plan = plans.get(key);
   if (!plan) {

@@ -236,6 +236,8 @@ export function checkEquation(equation: string, params: Record<string, Value>): 
     if (!isNumeric(v)) throw new MathError(`math: parameter '${k}' is not numeric`);
   }
   // What follows depends on the equation and the names only: a `{math}` in a loop reads it once.
+  // A long one is read at each call and not kept: the cache stays small whatever a template builds.
+  if (equation.length > MAX_KEPT_EQUATION || names.length > 64) return readEquation(equation, names);
   const key = names.join('\0') + '\0\0' + equation;
   let read = equations.get(key);
   if (read === undefined) {
@@ -256,6 +258,7 @@ export function checkEquation(equation: string, params: Record<string, Value>): 
 /** Equations read, by their names and text: the tree, or the message Smarty or PHP refuses it with. */
 const equations = new Map<string, Equation | string>();
 const MAX_EQUATIONS = 256;
+const MAX_KEPT_EQUATION = 1024;
 
 function readEquation(equation: string, names: string[]): Equation {
   const known = new Set(names);
