@@ -137,8 +137,8 @@ const constructsPart = part('constructs (bench/constructs.ts)', [
   'bench/constructs.ts',
   ...(quick ? ['--rounds', '2', '--renders', '100'] : []),
 ]);
-// The endpoints twice, taking turns: `serve --site` as it starts by default (one process, its
-// isolates in a sandbox worker) and under `--processes 2` (children rendering in-process, which the
+// The endpoints twice, taking turns: `serve --site` as it starts by default (one child under a
+// primary, its isolates in the child, D371) and under `--processes 2` (children rendering in-process, which the
 // primary restarts: what `--sites` runs by default, D200).
 const servePart = part('serve (bench/serve.ts)', [
   'bench/serve.ts',
@@ -358,7 +358,7 @@ const issue35Targets: Target[] = [
       ? `${news} ms${childNews === undefined ? '' : `; under \`--processes 2\`, isolates in the children: ${childNews} ms`}`
       : 'not measured: no `news` line from bench/serve.ts',
     times:
-      "the sample site's `news` endpoint through `smartcage serve --site`, the status on its default (one process, a sandbox worker) (bench/serve.ts rps); PostgreSQL: bench/README.md",
+      "the sample site's `news` endpoint through `smartcage serve --site`, the status on its default (one child under a primary, isolates in the child, D371) (bench/serve.ts rps); PostgreSQL: bench/README.md",
   },
   {
     what: 'goal 3: the endpoint furthest from plain node:http + node:sqlite (CPU per request)',

@@ -156,8 +156,8 @@ export const SERVE_OPTIONS = {
     type: processes,
     arg: 'N',
     default: undefined,
-    defaultText: 'auto with --sites, else 1',
-    doc: 'server processes sharing the port (auto: one per core); a dead one is restarted',
+    defaultText: 'auto with --sites, 1 with --site (one child under a primary), else one process',
+    doc: 'server processes sharing the port (auto: one per core), under a primary that restarts a dead one; an explicit 1 is a single process with no primary',
   }),
   affinity: row({
     type: oneOf<'on' | 'off'>(['on', 'off']),
@@ -202,8 +202,8 @@ export const SERVE_OPTIONS = {
     // Unset: in-process in a child of --processes N, which the primary restarts; else one worker
     // per engine (src/site/engines.ts), which the pool restarts (D172, D200).
     default: undefined,
-    defaultText: `0 in a --processes child, else ${SITE_ENGINE_WORKERS}`,
-    doc: 'sandbox worker processes per engine; 0 runs the isolates in the server process (less CPU per request; a crash in the sandbox takes the process, which the primary of --processes N restarts)',
+    defaultText: `0 in a child under a primary (--sites, --site), else ${SITE_ENGINE_WORKERS}`,
+    doc: 'sandbox worker processes per engine; 0 runs the isolates in the server process (less CPU per request; a crash in the sandbox takes the process, which the primary restarts)',
   }),
   'isolate-idle-ms': row({
     type: millis(1000),

@@ -157,6 +157,9 @@ export function processCount(option: number | 'auto' | undefined, multiSite: boo
   return n;
 }
 
+/** Whether this process can fork children of its own script (not `node -e`, which has none). */
+export const canSupervise = (): boolean => Boolean(process.argv[1]);
+
 /** True in a child the primary forked. */
 export const isServeChild = (): boolean => cluster.isWorker;
 
@@ -316,7 +319,7 @@ export async function runPrimary(opts: PrimaryOptions): Promise<number> {
         }
         if (!allUp && slots.every((x) => x.listening)) {
           allUp = true;
-          process.stderr.write(`smartcage serve: ${opts.count} processes listening\n`);
+          process.stderr.write(`smartcage serve: ${opts.count} process${opts.count === 1 ? '' : 'es'} listening\n`);
         }
       });
       w.on('exit', (code, signal) => {
