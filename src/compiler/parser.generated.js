@@ -638,105 +638,106 @@ function peg$parse(input, options) {
   }
   function peg$f52(key) {    return key;  }
   function peg$f53(name) {    return node('Prop', { name });  }
-  function peg$f54(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
-  function peg$f55(key) {    return node('Key', { key });  }
+  function peg$f54(raw) {    return node('Key', { key: numberNode(raw) });  }
+  function peg$f55(raw) {    return node('Key', { key: numberNode(raw.split('.').slice(0, 2).join('.')) });  }
   function peg$f56(key) {    return node('Key', { key });  }
-  function peg$f57(section, prop) {    return node('SectionIndex', { section, prop });  }
-  function peg$f58(chars) {    return node('String', { value: chars.join('') });  }
-  function peg$f59() {    return "'";  }
-  function peg$f60() {    return '\\';  }
+  function peg$f57(key) {    return node('Key', { key });  }
+  function peg$f58(section, prop) {    return node('SectionIndex', { section, prop });  }
+  function peg$f59(chars) {    return node('String', { value: chars.join('') });  }
+  function peg$f60() {    return "'";  }
   function peg$f61() {    return '\\';  }
-  function peg$f62(parts) {
+  function peg$f62() {    return '\\';  }
+  function peg$f63(parts) {
     if (parts.every((p) => typeof p === 'string')) return node('String', { value: parts.join('') });
     if (parts.length === 1) return parts[0];
     return node('Interp', { parts });
   }
-  function peg$f63(expr) {    return expr;  }
-  function peg$f64() {    return '$';  }
-  function peg$f65() {    return '`';  }
-  function peg$f66(name, tail, path) {    return node('Var', { name: name + tail, path });  }
-  function peg$f67(name, path, bad) {
+  function peg$f64(expr) {    return expr;  }
+  function peg$f65() {    return '$';  }
+  function peg$f66() {    return '`';  }
+  function peg$f67(name, tail, path) {    return node('Var', { name: name + tail, path });  }
+  function peg$f68(name, path, bad) {
     if (bad) {
       error(`[E_DQ_VARIABLE] write \`$${name}${bad}...\` in backticks inside a double-quoted string`);
     }
     return node('Var', { name, path });
   }
-  function peg$f68(key) {    return node('Key', { key: numberNode(key) });  }
-  function peg$f69(section) {    return node('SectionIndex', { section, prop: null });  }
-  function peg$f70(c) {    return PHP_ESCAPES[c];  }
-  function peg$f71(oct) {    return byteChar(parseInt(oct, 8));  }
-  function peg$f72(hex) {    return byteChar(parseInt(hex, 16));  }
-  function peg$f73(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
-  function peg$f74() {    return '\\';  }
-  function peg$f75(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f76() {    return '||';  }
+  function peg$f69(key) {    return node('Key', { key: numberNode(key) });  }
+  function peg$f70(section) {    return node('SectionIndex', { section, prop: null });  }
+  function peg$f71(c) {    return PHP_ESCAPES[c];  }
+  function peg$f72(oct) {    return byteChar(parseInt(oct, 8));  }
+  function peg$f73(hex) {    return byteChar(parseInt(hex, 16));  }
+  function peg$f74(hex) {    return String.fromCodePoint(parseInt(hex, 16));  }
+  function peg$f75() {    return '\\';  }
+  function peg$f76(head, tail) {    return foldLeft(head, tail);  }
   function peg$f77() {    return '||';  }
-  function peg$f78(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f79() {    return '&&';  }
+  function peg$f78() {    return '||';  }
+  function peg$f79(head, tail) {    return foldLeft(head, tail);  }
   function peg$f80() {    return '&&';  }
-  function peg$f81(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f82(head, tail) {    return foldLeft(head, tail);  }
-  function peg$f83(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
-  function peg$f84(head, tail) {    return foldLeft(head, unchained(tail));  }
-  function peg$f85() {    return '!=';  }
-  function peg$f86() {    return '==';  }
-  function peg$f87() {    return '!=';  }
+  function peg$f81() {    return '&&';  }
+  function peg$f82(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f83(head, tail) {    return foldLeft(head, tail);  }
+  function peg$f84(head, tail) {    return foldLeft(head, tail.map((t) => [null, t[1], null, t[4]]));  }
+  function peg$f85(head, tail) {    return foldLeft(head, unchained(tail));  }
+  function peg$f86() {    return '!=';  }
+  function peg$f87() {    return '==';  }
   function peg$f88() {    return '!=';  }
-  function peg$f89(head, tail) {    return foldLeft(head, unchained(tail));  }
-  function peg$f90() {    return '<=';  }
-  function peg$f91() {    return '>=';  }
-  function peg$f92() {    return '<';  }
-  function peg$f93() {    return '>';  }
-  function peg$f94() {    return '>=';  }
+  function peg$f89() {    return '!=';  }
+  function peg$f90(head, tail) {    return foldLeft(head, unchained(tail));  }
+  function peg$f91() {    return '<=';  }
+  function peg$f92() {    return '>=';  }
+  function peg$f93() {    return '<';  }
+  function peg$f94() {    return '>';  }
   function peg$f95() {    return '>=';  }
-  function peg$f96() {    return '<=';  }
+  function peg$f96() {    return '>=';  }
   function peg$f97() {    return '<=';  }
-  function peg$f98() {    return '>';  }
-  function peg$f99() {    return '<';  }
-  function peg$f100(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f98() {    return '<=';  }
+  function peg$f99() {    return '>';  }
+  function peg$f100() {    return '<';  }
   function peg$f101(head, tail) {    return foldPieces(head, tail);  }
   function peg$f102(head, tail) {    return foldPieces(head, tail);  }
-  function peg$f103() {    return '%';  }
-  function peg$f104(op, arg) {    return unary(op, arg);  }
-  function peg$f105() {    return '!';  }
+  function peg$f103(head, tail) {    return foldPieces(head, tail);  }
+  function peg$f104() {    return '%';  }
+  function peg$f105(op, arg) {    return unary(op, arg);  }
   function peg$f106() {    return '!';  }
-  function peg$f107() {    return '~';  }
-  function peg$f108() {    return '-';  }
-  function peg$f109() {    return '@';  }
-  function peg$f110(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
-  function peg$f111(negate, what) {    return { negate: negate !== null, ...what };  }
-  function peg$f112(kind, by) {    return { kind, by };  }
-  function peg$f113(by) {    return { kind: 'div', by };  }
-  function peg$f114(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
-  function peg$f115(expr) {    return node('Group', { expr });  }
-  function peg$f116() {    return inGluedMath(input, peg$currPos);  }
-  function peg$f117(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f118(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
-  function peg$f119(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f120(base) {    return withDefaults(base, []);  }
-  function peg$f121() {    return (options.defaultModifiers ?? []).length > 0;  }
-  function peg$f122(base) {    return withDefaults(base, []);  }
-  function peg$f123(base, modifiers) {    return withDefaults(base, modifiers);  }
-  function peg$f124(base, modifiers) {    return modified(base, modifiers);  }
-  function peg$f125(parts) {    return strayToken(text(), parts);  }
-  function peg$f126(name, path) {    return node('Var', { name, path });  }
-  function peg$f127(name, args) {    return node('Call', { name, args: args ?? [] });  }
-  function peg$f128(head, tail) {    return [head, ...tail];  }
-  function peg$f129() {    return deeper();  }
-  function peg$f130() {    depth--; return true;  }
-  function peg$f131() {    depth--; return false;  }
-  function peg$f132(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
-  function peg$f133() {    return node('Null', {});  }
-  function peg$f134() {
-    peg$currPos = nameEnd(input, peg$currPos);
-    return text();
-  }
+  function peg$f107() {    return '!';  }
+  function peg$f108() {    return '~';  }
+  function peg$f109() {    return '-';  }
+  function peg$f110() {    return '@';  }
+  function peg$f111(arg, test) {    return test ? node('Is', { arg, ...test }) : arg;  }
+  function peg$f112(negate, what) {    return { negate: negate !== null, ...what };  }
+  function peg$f113(kind, by) {    return { kind, by };  }
+  function peg$f114(by) {    return { kind: 'div', by };  }
+  function peg$f115(word) {    error(`[E_IF_IS] unknown "is ${word}" test: use is even, is odd, is even by N, is odd by N or is div by N`);  }
+  function peg$f116(expr) {    return node('Group', { expr });  }
+  function peg$f117() {    return inGluedMath(input, peg$currPos);  }
+  function peg$f118(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f119(word) {    error(`[E_UNDEFINED_CONSTANT] "${word}" is not a value: quote strings ('${word}') or use a variable`);  }
+  function peg$f120(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f121(base) {    return withDefaults(base, []);  }
+  function peg$f122() {    return (options.defaultModifiers ?? []).length > 0;  }
+  function peg$f123(base) {    return withDefaults(base, []);  }
+  function peg$f124(base, modifiers) {    return withDefaults(base, modifiers);  }
+  function peg$f125(base, modifiers) {    return modified(base, modifiers);  }
+  function peg$f126(parts) {    return strayToken(text(), parts);  }
+  function peg$f127(name, path) {    return node('Var', { name, path });  }
+  function peg$f128(name, args) {    return node('Call', { name, args: args ?? [] });  }
+  function peg$f129(head, tail) {    return [head, ...tail];  }
+  function peg$f130() {    return deeper();  }
+  function peg$f131() {    depth--; return true;  }
+  function peg$f132() {    depth--; return false;  }
+  function peg$f133(word) {    return node('Bool', { value: word.toLowerCase() === 'true' });  }
+  function peg$f134() {    return node('Null', {});  }
   function peg$f135() {
     peg$currPos = nameEnd(input, peg$currPos);
     return text();
   }
-  function peg$f136() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f136() {
+    peg$currPos = nameEnd(input, peg$currPos);
+    return text();
+  }
   function peg$f137() {    peg$currPos = spaceEnd(input, peg$currPos);  }
+  function peg$f138() {    peg$currPos = spaceEnd(input, peg$currPos);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -4198,51 +4199,166 @@ function peg$parse(input, options) {
       s3 = peg$FAILED;
     }
     if (s3 !== peg$FAILED) {
-      s4 = [];
-      s5 = peg$currPos;
+      s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s6 = peg$c13;
+        s5 = peg$c13;
         peg$currPos++;
       } else {
-        s6 = peg$FAILED;
+        s5 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
-      if (s6 !== peg$FAILED) {
-        s7 = [];
-        s8 = input.charAt(peg$currPos);
-        if (peg$r3.test(s8)) {
+      if (s5 !== peg$FAILED) {
+        s6 = [];
+        s7 = input.charAt(peg$currPos);
+        if (peg$r3.test(s7)) {
           peg$currPos++;
         } else {
-          s8 = peg$FAILED;
+          s7 = peg$FAILED;
           if (peg$silentFails === 0) { peg$fail(peg$e17); }
         }
-        if (s8 !== peg$FAILED) {
-          while (s8 !== peg$FAILED) {
-            s7.push(s8);
-            s8 = input.charAt(peg$currPos);
-            if (peg$r3.test(s8)) {
+        if (s7 !== peg$FAILED) {
+          while (s7 !== peg$FAILED) {
+            s6.push(s7);
+            s7 = input.charAt(peg$currPos);
+            if (peg$r3.test(s7)) {
               peg$currPos++;
             } else {
-              s8 = peg$FAILED;
+              s7 = peg$FAILED;
               if (peg$silentFails === 0) { peg$fail(peg$e17); }
             }
           }
         } else {
-          s7 = peg$FAILED;
+          s6 = peg$FAILED;
         }
-        if (s7 !== peg$FAILED) {
-          s6 = [s6, s7];
-          s5 = s6;
+        if (s6 !== peg$FAILED) {
+          s5 = [s5, s6];
+          s4 = s5;
         } else {
-          peg$currPos = s5;
-          s5 = peg$FAILED;
+          peg$currPos = s4;
+          s4 = peg$FAILED;
         }
       } else {
-        peg$currPos = s5;
-        s5 = peg$FAILED;
+        peg$currPos = s4;
+        s4 = peg$FAILED;
       }
-      while (s5 !== peg$FAILED) {
-        s4.push(s5);
+      if (s4 === peg$FAILED) {
+        s4 = null;
+      }
+      s5 = input.charAt(peg$currPos);
+      if (peg$r4.test(s5)) {
+        peg$currPos++;
+      } else {
+        s5 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      }
+      if (s5 !== peg$FAILED) {
+        s6 = [];
+        s7 = input.charAt(peg$currPos);
+        if (peg$r3.test(s7)) {
+          peg$currPos++;
+        } else {
+          s7 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        }
+        if (s7 !== peg$FAILED) {
+          while (s7 !== peg$FAILED) {
+            s6.push(s7);
+            s7 = input.charAt(peg$currPos);
+            if (peg$r3.test(s7)) {
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e17); }
+            }
+          }
+        } else {
+          s6 = peg$FAILED;
+        }
+        if (s6 !== peg$FAILED) {
+          s3 = [s3, s4, s5, s6];
+          s2 = s3;
+        } else {
+          peg$currPos = s2;
+          s2 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s2;
+      s2 = peg$FAILED;
+    }
+    if (s2 !== peg$FAILED) {
+      s1 = input.substring(s1, peg$currPos);
+    } else {
+      s1 = s2;
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$currPos;
+      s4 = peg$parse_();
+      if (input.charCodeAt(peg$currPos) === 93) {
+        s5 = peg$c32;
+        peg$currPos++;
+      } else {
+        s5 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e50); }
+      }
+      if (s5 !== peg$FAILED) {
+        s4 = [s4, s5];
+        s3 = s4;
+      } else {
+        peg$currPos = s3;
+        s3 = peg$FAILED;
+      }
+      peg$silentFails--;
+      if (s3 !== peg$FAILED) {
+        peg$currPos = s2;
+        s2 = undefined;
+      } else {
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f54(s1);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      s1 = peg$currPos;
+      s2 = peg$currPos;
+      s3 = [];
+      s4 = input.charAt(peg$currPos);
+      if (peg$r3.test(s4)) {
+        peg$currPos++;
+      } else {
+        s4 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
+      }
+      if (s4 !== peg$FAILED) {
+        while (s4 !== peg$FAILED) {
+          s3.push(s4);
+          s4 = input.charAt(peg$currPos);
+          if (peg$r3.test(s4)) {
+            peg$currPos++;
+          } else {
+            s4 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+          }
+        }
+      } else {
+        s3 = peg$FAILED;
+      }
+      if (s3 !== peg$FAILED) {
+        s4 = [];
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
           s6 = peg$c13;
@@ -4285,26 +4401,62 @@ function peg$parse(input, options) {
           peg$currPos = s5;
           s5 = peg$FAILED;
         }
+        while (s5 !== peg$FAILED) {
+          s4.push(s5);
+          s5 = peg$currPos;
+          if (input.charCodeAt(peg$currPos) === 46) {
+            s6 = peg$c13;
+            peg$currPos++;
+          } else {
+            s6 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          }
+          if (s6 !== peg$FAILED) {
+            s7 = [];
+            s8 = input.charAt(peg$currPos);
+            if (peg$r3.test(s8)) {
+              peg$currPos++;
+            } else {
+              s8 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e17); }
+            }
+            if (s8 !== peg$FAILED) {
+              while (s8 !== peg$FAILED) {
+                s7.push(s8);
+                s8 = input.charAt(peg$currPos);
+                if (peg$r3.test(s8)) {
+                  peg$currPos++;
+                } else {
+                  s8 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e17); }
+                }
+              }
+            } else {
+              s7 = peg$FAILED;
+            }
+            if (s7 !== peg$FAILED) {
+              s6 = [s6, s7];
+              s5 = s6;
+            } else {
+              peg$currPos = s5;
+              s5 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s5;
+            s5 = peg$FAILED;
+          }
+        }
+        s3 = [s3, s4];
+        s2 = s3;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
       }
-      s3 = [s3, s4];
-      s2 = s3;
-    } else {
-      peg$currPos = s2;
-      s2 = peg$FAILED;
-    }
-    if (s2 !== peg$FAILED) {
-      s1 = input.substring(s1, peg$currPos);
-    } else {
-      s1 = s2;
-    }
-    if (s1 !== peg$FAILED) {
-      peg$savedPos = s0;
-      s1 = peg$f54(s1);
-    }
-    s0 = s1;
-    if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      s1 = peg$parseVariable();
+      if (s2 !== peg$FAILED) {
+        s1 = input.substring(s1, peg$currPos);
+      } else {
+        s1 = s2;
+      }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
         s1 = peg$f55(s1);
@@ -4312,10 +4464,7 @@ function peg$parse(input, options) {
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        s1 = peg$parseSQString();
-        if (s1 === peg$FAILED) {
-          s1 = peg$parseDQString();
-        }
+        s1 = peg$parseVariable();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
           s1 = peg$f56(s1);
@@ -4323,36 +4472,48 @@ function peg$parse(input, options) {
         s0 = s1;
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          s1 = peg$parseName();
+          s1 = peg$parseSQString();
+          if (s1 === peg$FAILED) {
+            s1 = peg$parseDQString();
+          }
           if (s1 !== peg$FAILED) {
-            s2 = peg$currPos;
-            if (input.charCodeAt(peg$currPos) === 46) {
-              s3 = peg$c13;
-              peg$currPos++;
-            } else {
-              s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e18); }
-            }
-            if (s3 !== peg$FAILED) {
-              s4 = peg$parseName();
-              if (s4 !== peg$FAILED) {
-                s2 = s4;
+            peg$savedPos = s0;
+            s1 = peg$f57(s1);
+          }
+          s0 = s1;
+          if (s0 === peg$FAILED) {
+            s0 = peg$currPos;
+            s1 = peg$parseName();
+            if (s1 !== peg$FAILED) {
+              s2 = peg$currPos;
+              if (input.charCodeAt(peg$currPos) === 46) {
+                s3 = peg$c13;
+                peg$currPos++;
+              } else {
+                s3 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e18); }
+              }
+              if (s3 !== peg$FAILED) {
+                s4 = peg$parseName();
+                if (s4 !== peg$FAILED) {
+                  s2 = s4;
+                } else {
+                  peg$currPos = s2;
+                  s2 = peg$FAILED;
+                }
               } else {
                 peg$currPos = s2;
                 s2 = peg$FAILED;
               }
+              if (s2 === peg$FAILED) {
+                s2 = null;
+              }
+              peg$savedPos = s0;
+              s0 = peg$f58(s1, s2);
             } else {
-              peg$currPos = s2;
-              s2 = peg$FAILED;
+              peg$currPos = s0;
+              s0 = peg$FAILED;
             }
-            if (s2 === peg$FAILED) {
-              s2 = null;
-            }
-            peg$savedPos = s0;
-            s0 = peg$f57(s1, s2);
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
           }
         }
       }
@@ -4399,7 +4560,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f58(s2);
+        s0 = peg$f59(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4425,7 +4586,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f59();
+      s1 = peg$f60();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -4439,7 +4600,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f60();
+        s1 = peg$f61();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -4482,7 +4643,7 @@ function peg$parse(input, options) {
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f61();
+            s1 = peg$f62();
           }
           s0 = s1;
         }
@@ -4519,7 +4680,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f62(s2);
+        s0 = peg$f63(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4557,7 +4718,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f63(s3);
+          s0 = peg$f64(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4614,7 +4775,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f64();
+              s1 = peg$f65();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -4628,7 +4789,7 @@ function peg$parse(input, options) {
               }
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f65();
+                s1 = peg$f66();
               }
               s0 = s1;
             }
@@ -4708,7 +4869,7 @@ function peg$parse(input, options) {
           s5 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f66(s2, s3, s4);
+        s0 = peg$f67(s2, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4777,7 +4938,7 @@ function peg$parse(input, options) {
           }
           s4 = input.substring(s4, peg$currPos);
           peg$savedPos = s0;
-          s0 = peg$f67(s2, s3, s4);
+          s0 = peg$f68(s2, s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4841,7 +5002,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f68(s2);
+          s0 = peg$f69(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4875,7 +5036,7 @@ function peg$parse(input, options) {
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f69(s2);
+            s0 = peg$f70(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4914,7 +5075,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f70(s2);
+        s0 = peg$f71(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4976,7 +5137,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f71(s2);
+          s0 = peg$f72(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5028,7 +5189,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f72(s2);
+            s0 = peg$f73(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5085,7 +5246,7 @@ function peg$parse(input, options) {
               }
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f73(s2);
+                s0 = peg$f74(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5109,7 +5270,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f74();
+              s1 = peg$f75();
             }
             s0 = s1;
           }
@@ -5165,7 +5326,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f75(s1, s2);
+      s0 = peg$f76(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5187,7 +5348,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f76();
+      s1 = peg$f77();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -5212,7 +5373,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f77();
+          s0 = peg$f78();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5271,7 +5432,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f78(s1, s2);
+      s0 = peg$f79(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5293,7 +5454,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f79();
+      s1 = peg$f80();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -5318,7 +5479,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f80();
+          s0 = peg$f81();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5431,7 +5592,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f81(s1, s2);
+      s0 = peg$f82(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5497,7 +5658,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f82(s1, s2);
+      s0 = peg$f83(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5605,7 +5766,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f83(s1, s2);
+      s0 = peg$f84(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5659,7 +5820,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f84(s1, s2);
+      s0 = peg$f85(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5713,7 +5874,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f85();
+              s1 = peg$f86();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -5738,7 +5899,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f86();
+                  s0 = peg$f87();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -5769,7 +5930,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f87();
+                    s0 = peg$f88();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -5800,7 +5961,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f88();
+                      s0 = peg$f89();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -5865,7 +6026,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f89(s1, s2);
+      s0 = peg$f90(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -5904,7 +6065,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f90();
+        s0 = peg$f91();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5924,7 +6085,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f91();
+        s1 = peg$f92();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -5955,7 +6116,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f92();
+            s0 = peg$f93();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5992,7 +6153,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f93();
+              s0 = peg$f94();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6023,7 +6184,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f94();
+                s0 = peg$f95();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6054,7 +6215,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f95();
+                  s0 = peg$f96();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -6085,7 +6246,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f96();
+                    s0 = peg$f97();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -6116,7 +6277,7 @@ function peg$parse(input, options) {
                     }
                     if (s2 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f97();
+                      s0 = peg$f98();
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -6147,7 +6308,7 @@ function peg$parse(input, options) {
                       }
                       if (s2 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f98();
+                        s0 = peg$f99();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -6178,7 +6339,7 @@ function peg$parse(input, options) {
                         }
                         if (s2 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f99();
+                          s0 = peg$f100();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -6275,7 +6436,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f100(s1, s2);
+      s0 = peg$f101(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6429,7 +6590,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f101(s1, s2);
+      s0 = peg$f102(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6483,7 +6644,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f102(s1, s2);
+      s0 = peg$f103(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6524,7 +6685,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f103();
+          s0 = peg$f104();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6548,7 +6709,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNestedUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f104(s1, s3);
+        s0 = peg$f105(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6594,7 +6755,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f105();
+        s0 = peg$f106();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6625,7 +6786,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f106();
+          s0 = peg$f107();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6645,7 +6806,7 @@ function peg$parse(input, options) {
         }
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f107();
+          s1 = peg$f108();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -6676,7 +6837,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f108();
+              s0 = peg$f109();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6696,7 +6857,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f109();
+              s1 = peg$f110();
             }
             s0 = s1;
           }
@@ -6718,7 +6879,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f110(s1, s2);
+      s0 = peg$f111(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6789,7 +6950,7 @@ function peg$parse(input, options) {
         s6 = peg$parseIsWhat();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f111(s5, s6);
+          s0 = peg$f112(s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6885,7 +7046,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f112(s1, s3);
+        s0 = peg$f113(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6939,7 +7100,7 @@ function peg$parse(input, options) {
               s7 = peg$parseByOperand();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f113(s7);
+                s0 = peg$f114(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6971,7 +7132,7 @@ function peg$parse(input, options) {
         }
         s1 = input.substring(s1, peg$currPos);
         peg$savedPos = s0;
-        s1 = peg$f114(s1);
+        s1 = peg$f115(s1);
         s0 = s1;
       }
     }
@@ -7043,7 +7204,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f115(s3);
+          s0 = peg$f116(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7061,7 +7222,7 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         peg$savedPos = peg$currPos;
-        s1 = peg$f116();
+        s1 = peg$f117();
         if (s1) {
           s1 = undefined;
         } else {
@@ -7096,7 +7257,7 @@ function peg$parse(input, options) {
               s3 = peg$parseModifier();
             }
             peg$savedPos = s0;
-            s0 = peg$f117(s1, s2);
+            s0 = peg$f118(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7112,7 +7273,7 @@ function peg$parse(input, options) {
                   s1 = peg$parseName();
                   if (s1 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s1 = peg$f118(s1);
+                    s1 = peg$f119(s1);
                   }
                   s0 = s1;
                 }
@@ -7144,7 +7305,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f119(s1, s2);
+        s0 = peg$f120(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7199,7 +7360,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f120(s1);
+          s0 = peg$f121(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7211,7 +7372,7 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         peg$savedPos = peg$currPos;
-        s1 = peg$f121();
+        s1 = peg$f122();
         if (s1) {
           s1 = undefined;
         } else {
@@ -7221,7 +7382,7 @@ function peg$parse(input, options) {
           s2 = peg$parseMath();
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f122(s2);
+            s0 = peg$f123(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7241,7 +7402,7 @@ function peg$parse(input, options) {
               s3 = peg$parseModifier();
             }
             peg$savedPos = s0;
-            s0 = peg$f123(s1, s2);
+            s0 = peg$f124(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7263,7 +7424,7 @@ function peg$parse(input, options) {
                 s3 = peg$parseModifier();
               }
               peg$savedPos = s0;
-              s0 = peg$f124(s1, s2);
+              s0 = peg$f125(s1, s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7330,7 +7491,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f125(s2);
+        s0 = peg$f126(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7364,7 +7525,7 @@ function peg$parse(input, options) {
           s4 = peg$parseDQBracket();
         }
         peg$savedPos = s0;
-        s0 = peg$f126(s2, s3);
+        s0 = peg$f127(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7455,7 +7616,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f127(s1, s5);
+          s0 = peg$f128(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7527,7 +7688,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f128(s1, s2);
+      s0 = peg$f129(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -7660,7 +7821,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f129();
+    s0 = peg$f130();
     if (s0) {
       s0 = undefined;
     } else {
@@ -7674,7 +7835,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f130();
+    s0 = peg$f131();
     if (s0) {
       s0 = undefined;
     } else {
@@ -7688,7 +7849,7 @@ function peg$parse(input, options) {
     let s0;
 
     peg$savedPos = peg$currPos;
-    s0 = peg$f131();
+    s0 = peg$f132();
     if (s0) {
       s0 = undefined;
     } else {
@@ -7837,7 +7998,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f132(s1);
+        s0 = peg$f133(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7892,7 +8053,7 @@ function peg$parse(input, options) {
               }
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f133();
+                s0 = peg$f134();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7968,7 +8129,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f134();
+      s1 = peg$f135();
     }
     s0 = s1;
 
@@ -8004,7 +8165,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f135();
+        s1 = peg$f136();
       }
       s0 = s1;
     }
@@ -8019,7 +8180,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f136();
+    s1 = peg$f137();
     s0 = s1;
     peg$silentFails--;
 
@@ -8040,7 +8201,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f137();
+      s1 = peg$f138();
     }
     s0 = s1;
     peg$silentFails--;

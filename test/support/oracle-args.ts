@@ -1,4 +1,5 @@
 /** Our values as oracle arguments, and a one-call-per-case comparison helper. */
+import { toBytes } from '../../src/value/bytes.js';
 import { PhpArray, PhpFloat, type Value } from '../../src/value/value.js';
 import { callPhp, toTagged, type OracleCall, type Tagged } from './php-oracle.js';
 import { phpGolden } from './php-golden.js';
@@ -10,6 +11,8 @@ export function arg(v: Value): unknown {
   if (typeof v === 'bigint') return { $int: String(v) };
   if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) return floatArg(v);
   if (v instanceof PhpArray) return { $assoc: v.entries().map(([k, x]) => [k, arg(x)]) };
+  // Stray bytes (bytes.ts keeps them as lone surrogates) go as the bytes: JSON cannot carry them.
+  if (typeof v === 'string' && !v.isWellFormed()) return { $bytes: Buffer.from(toBytes(v)).toString('base64') };
   return v ?? null;
 }
 

@@ -53,6 +53,14 @@ export type LoopName = { literal: string } | { value: Expr };
 export function loopName(tag: Tag, attrs: Map<string, Attr>, cx: EmitContext, required: boolean): LoopName | null {
   const a = attrs.get('name');
   if (a && literalText(a.value) === null) return { value: a.value };
+  // A number other than a plain integer (`1e3`, `1.5`, `-1`, `12345678901234567890`) is a PHP
+  // literal in Smarty 2's code, so the loop is named by its value: the float 1000 names the loop
+  // 1000, 1.5 the loop 1, and a section's `name` property is the float itself.
+  if (a && a.value.type === 'Number' && !/^(?:0|[1-9]\d{0,14})$/.test(a.value.raw)) return { value: a.value };
+  // Text that starts like a number but is none (`-0x1A`, `1.5.6`, `"1.5"`): a string name, as
+  // Smarty 2 quotes it.
+  const text = a ? literalText(a.value) : null;
+  if (text !== null && /^-?[0-9]/.test(text)) return { literal: text };
   const name = requireName(tag, attrs, 'name', cx, required);
   return name === null ? null : { literal: name };
 }

@@ -15,6 +15,15 @@ export function emitSection(n: BlockNode, cx: EmitContext): void {
   const attrs = attrMap(tag, cx);
   rejectUnknown(tag, attrs, SECTION_ATTRS, cx);
   const name = loopName(tag, attrs, cx, true) ?? { literal: 'section' };
+  // Smarty 2 refuses a name that PHP's empty() finds empty: of what it reads from the tag, only
+  // an unquoted `0` (`name="0"` keeps its quotes).
+  const written = attrs.get('name')?.value;
+  if (written && cx.src.text.slice(written.start, written.end) === '0')
+    cx.error(
+      'E_BAD_ATTR',
+      '{section} name=0 is an empty name for Smarty 2 (missing section name): quote it or name it',
+      written,
+    );
   // An attribute left out is `undefined` (sectionStart applies Smarty 2's default); one given is
   // never `undefined`, even when it names a variable nobody assigned: `loop=$missing` loops 0
   // times in Smarty 2, while a section without loop= makes one pass.

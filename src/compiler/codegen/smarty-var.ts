@@ -1,5 +1,6 @@
 /** `$smarty.*`: the reserved variable, resolved at compile time where the name is literal. */
 import type { Access, Expr, Var } from '../ast.js';
+import { normalizeKey } from '../../value/php-array.js';
 import { lit } from './builder.js';
 import type { EmitContext } from './context.js';
 import type { StateMember } from './runtime-names.js';
@@ -45,7 +46,14 @@ function foreachPropInLoop(state: string, prop: string): string | null {
  * `{foreach name=010}` names it; `08` is a number PHP cannot read.
  */
 function loopNameWord(word: string | null, cx: EmitContext, v: Var): string | null {
-  if (word === null || !/^0[0-9]+$/.test(word)) return word;
+  if (word === null) return word;
+  // A word PHP reads as a number (is_numeric) is a number too: `1e3` is the float 1000, the loop
+  // 1000; an integer past 64 bits is a float, whose key PHP wraps (`name=1e3` is the same loop).
+  if (/^[0-9]+[eE][0-9]+$|^[1-9][0-9]{18,}$/.test(word)) {
+    const key = normalizeKey(word);
+    return String(typeof key === 'string' ? normalizeKey(Number(word)) : key);
+  }
+  if (!/^0[0-9]+$/.test(word)) return word;
   if (/[89]/.test(word)) {
     cx.error('E_SYNTAX', `${word} is not a number PHP can read: a leading 0 makes it octal (digits 0-7)`, v);
     return word;

@@ -3,7 +3,8 @@
  * computes them. Two ways of counting characters exist in mbstring and both are kept:
  * mb_strlen and mb_substr step by the lead byte's length table (a truncated sequence
  * swallows the bytes after it), while the functions that decode (mb_strpos, mb_strwidth,
- * mb_strimwidth) turn each invalid sequence into one bad character.
+ * mb_strimwidth) turn each invalid sequence into one bad character. mb_strpos is a third:
+ * PHP 8.2 searches UTF-8 bytes as they are (strposBytes).
  */
 import { fromBinary, isAscii, toBinary } from '../../value/bytes.js';
 import { valueError } from '../args.js';
@@ -202,7 +203,37 @@ function mbSearch(fn: string, hay: string, needle: string, offset: number, fold:
 }
 
 export function mbStrpos(hay: string, needle: string, offset = 0): number | false {
-  return mbSearch('mb_strpos', hay, needle, offset, false);
+  // Well-formed text: each character is one decoded character, one step of the length table and
+  // one byte that is not a continuation byte, so the three ways of counting below agree.
+  if (hay.isWellFormed() && needle.isWellFormed()) return mbSearch('mb_strpos', hay, needle, offset, false);
+  return strposBytes(toBinary(hay), toBinary(needle), offset);
+}
+
+const isContinuation = (b: number) => (b & 0xc0) === 0x80;
+
+/**
+ * mb_strpos over bytes that are not all valid UTF-8, as PHP 8.2 searches UTF-8 (mb_find_strpos):
+ * the bytes as they are, no decoding. A positive offset steps by the lead byte's length table
+ * (mb_strlen's view), a negative one counts back the bytes that are not continuation bytes, and
+ * the position found is the number of those bytes before it. A table step past the end (a
+ * truncated sequence at the end) stops at the end: PHP reads past the string's memory there.
+ */
+function strposBytes(h: string, n: string, offset: number): number | false {
+  let pos = offset < 0 ? h.length : 0;
+  for (let k = offset; k < 0;) {
+    if (pos <= 0) throw valueError('mb_strpos', 3, 'offset', 'must be contained in argument #1 ($haystack)');
+    if (!isContinuation(h.charCodeAt(--pos))) k++;
+  }
+  for (let k = offset; k > 0; k--) {
+    if (pos >= h.length) throw valueError('mb_strpos', 3, 'offset', 'must be contained in argument #1 ($haystack)');
+    pos += mbLen(h.charCodeAt(pos));
+  }
+  if (h.length < n.length) return false;
+  const at = h.indexOf(n, Math.min(pos, h.length));
+  if (at < 0) return false;
+  let count = 0;
+  for (let i = 0; i < at; i++) if (!isContinuation(h.charCodeAt(i))) count++;
+  return count;
 }
 
 export function mbStripos(hay: string, needle: string, offset = 0): number | false {

@@ -80,6 +80,37 @@ describe('date() against php', () => {
     expectAgreement(compareWithPhp(cases));
   });
 
+  it('past 2^31 and year 9999, zones with DST keep their last rule (the POSIX string) every year', () => {
+    const days = (y: number, m: number, d: number) => Math.floor(Date.UTC(2000, m - 1, d) / 86400000) + yearShift(y);
+    // Date.UTC maps years 0..99 to 19xx, so the year is moved in whole 400-year cycles (146097 days).
+    const yearShift = (y: number) => ((y - 2000) / 400) * 146097;
+    const sunday = (y: number, m: number, nth: number) => {
+      const first = days(y, m, 1);
+      const toSunday = (((3 - first) % 7) + 7) % 7; // 1970-01-04 (day 3) was a Sunday
+      if (nth > 0) return first + toSunday + 7 * (nth - 1);
+      const next = days(y, m + 1, 1) - 7;
+      return next + ((((3 - next) % 7) + 7) % 7);
+    };
+    // Each zone's transitions in UTC by its current rule: New York (second Sunday of March 07:00,
+    // first of November 06:00), London (last Sundays of March and October 01:00), Sydney (first
+    // Sundays of October and April at 02:00 and 03:00 local: 16:00 UTC the day before).
+    const transitions = (tz: string, y: number): number[] => {
+      if (tz === 'America/New_York') return [sunday(y, 3, 2) * 86400 + 7 * 3600, sunday(y, 11, 1) * 86400 + 6 * 3600];
+      if (tz === 'Europe/London') return [sunday(y, 3, -1) * 86400 + 3600, sunday(y, 10, -1) * 86400 + 3600];
+      return [sunday(y, 10, 1) * 86400 - 8 * 3600, sunday(y, 4, 1) * 86400 - 8 * 3600];
+    };
+    const cases: Case[] = [];
+    for (const tz of ['America/New_York', 'Europe/London', 'Australia/Sydney'])
+      for (const y of [2038, 2040, 2100, 2400, 2800, 6000, 9600, 10000, 20000, 100000])
+        for (const t of transitions(tz, y))
+          for (const ts of [t - 1, t, t + 3599])
+            cases.push(
+              dateCase('Y-m-d H:i:s T I O e N', ts, tz),
+              strftimeCase('%Y-%m-%d %H:%M:%S %Z %z %j %V', ts, tz),
+            );
+    expectAgreement(compareWithPhp(cases, 'php/date/date-far-dst'));
+  });
+
   it('timestamps beyond what a Date holds (±8.64e12 s): the zone rules repeat every 400 years, as php computes them', () => {
     const far = [
       8640000000000,
