@@ -118,7 +118,11 @@ const part = (what: string, args: string[]): string => {
       maxBuffer: 16 * 1024 * 1024,
     }).trim();
   } catch (e) {
-    return `${what} failed: ${(e as Error).message.split('\n')[0]}`;
+    // A script that printed its table and then failed (bench:constructs when an output differs)
+    // keeps its table, with why it failed under it.
+    const printed = String((e as { stdout?: unknown }).stdout ?? '').trim();
+    const why = `${what} failed: ${(e as Error).message.split('\n')[0]}`;
+    return printed ? `${printed}\n\n${why}` : why;
   }
 };
 // The 16-tenant row is what a host of many sites sees (D315), and the next the same tenants as one
