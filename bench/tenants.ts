@@ -197,7 +197,9 @@ async function partsOf(page: Page, prefix: string): Promise<Figures> {
     await h.warmingUp();
     h.spareAfterRender = false;
     spares.prepare(128);
-    return h as unknown as { isolate: ivm.Isolate; live: Live; retire(): void };
+    // The spare's context is its tenant-less one (IsolateHost's `contexts`, '' until a tenant takes it).
+    const inner = h as unknown as { isolate: ivm.Isolate; contexts: Map<string, Live>; retire(): void };
+    return { isolate: inner.isolate, live: inner.contexts.get('')!, retire: () => inner.retire() };
   };
   const isoCpu = (i: ivm.Isolate) => Number(i.cpuTime) / 1000;
   const renderIn = async (h: { isolate: ivm.Isolate; live: Live }, id: string, copy: ivm.ExternalCopy) => {
