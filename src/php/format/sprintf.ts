@@ -203,17 +203,25 @@ interface Plan {
 const MAX_PLANS = 256;
 /** A longer format is read at each call and not kept: the cache stays small whatever a template builds. */
 const MAX_KEPT_FORMAT = 256;
-const plans = new Map<string, Plan>();
+/** By argument count, then format: no key string made per call. */
+const plans = new Map<number, Map<string, Plan>>();
+let kept = 0;
 
 function planFor(format: string, argc: number): Plan {
   if (format.length > MAX_KEPT_FORMAT) return readFormat(toBinary(format), argc);
-  const key = argc + ':' + format;
-  let plan = plans.get(key);
-  if (!plan) {
-    if (plans.size >= MAX_PLANS) plans.clear();
-    plan = readFormat(toBinary(format), argc);
-    plans.set(key, plan);
+  let byFormat = plans.get(argc);
+  let plan = byFormat?.get(format);
+  if (plan) return plan;
+  if (kept >= MAX_PLANS) {
+    plans.clear();
+    kept = 0;
+    byFormat = undefined;
   }
+  plan = readFormat(toBinary(format), argc);
+  if (!byFormat) plans.set(argc, (byFormat = new Map()));
+  // Counted before it is kept: a render cut between the two leaves the count high, never low.
+  kept++;
+  byFormat.set(format, plan);
   return plan;
 }
 

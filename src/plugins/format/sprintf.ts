@@ -17,6 +17,6 @@ export default defineModifier({
     },
   ],
   run(input, args, ctx) {
-    return phpSprintf(strArg(input, 'sprintf', 1, 'format'), args, { warn: (m) => ctx.warn(m) });
+    return phpSprintf(strArg(input, 'sprintf', 1, 'format'), args, ctx);
   },
 });

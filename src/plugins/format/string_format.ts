@@ -18,6 +18,7 @@ export default defineModifier({
     { template: "[{$j|string_format:'%8s'}][{$j|string_format:'%.3s'}]", vars: { j: '日本' }, output: '[  日本][日]' },
   ],
   run(input, [format], ctx) {
-    return phpSprintf(zvalGetString(format), [input], { warn: (m) => ctx.warn(m) });
+    // The context is the notes: its `warn` is what sprintf calls (no closure made per call).
+    return phpSprintf(zvalGetString(format), [input], ctx);
   },
 });
