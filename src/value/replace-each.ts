@@ -68,3 +68,8 @@ export function encodeUriComponentEach(s: string, what: string): string {
   }
   return out;
 }
+
+/** `s` as a regular expression's source that matches it literally (without the `u` flag). */
+export function literalPattern(s: string): string {
+  return s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}

@@ -13,6 +13,7 @@ import { isNumeric, toBool, toFloatLoose, toInt64, toNumber, toStr } from '../..
 import { compare, ge, gt, le, looseEq, lt, strictEq } from '../../value/compare.js';
 import { fromBytes, toBytes } from '../../value/bytes.js';
 import { MAX_ARRAY_LENGTH, checkArrayLength } from '../../value/limits.js';
+import { literalPattern } from '../../value/replace-each.js';
 import { phpAbs, phpCeil, phpFloor, phpRound } from '../format/round.js';
 
 /** An equation Smarty 2 refuses (its warnings) or PHP cannot parse or run (a fatal error there). */
@@ -273,10 +274,7 @@ function readEquation(equation: string, names: string[]): Equation {
   let text = equation;
   names.forEach((k, i) => {
     // a marker no later name can match inside (private-use characters are not word characters)
-    text = text.replace(
-      new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g'),
-      ` ${String.fromCharCode(0xe000 + i)} `,
-    );
+    text = text.replace(new RegExp(`\\b${literalPattern(k)}\\b`, 'g'), ` ${String.fromCharCode(0xe000 + i)} `);
   });
   return { tree: parseEquation(text), names };
 }
