@@ -5,7 +5,7 @@
 import { PhpArray, PhpObject, float, type Value } from '../value/value.js';
 import { toStr, toBool } from '../value/convert.js';
 import { key, prop, each } from '../value/access.js';
-import { add, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot } from '../value/arith.js';
+import { addOperator, sub, mul, div, mod, neg, bitAnd, bitOr, bitXor, shl, shr, bitNot } from '../value/arith.js';
 import { looseEq, strictEq, lt, gt, le, ge } from '../value/compare.js';
 import { bindModifier, callModifier, mapModifier, prepareModifier, type BoundModifier } from './modifiers.js';
 import { findFunction, findModifier } from '../plugins/registry.js';
@@ -38,7 +38,7 @@ export const rt = {
   key,
   prop,
   each,
-  add,
+  add: addOperator,
   sub,
   mul,
   div,

@@ -6,7 +6,7 @@
  * Each operator first tries two safe-integer numbers whose result is safe too, the case of
  * nearly every template; only past 2^53 does the work go to bigints (int64.ts).
  */
-import { type PhpFloat, type PhpNumber, type Value, float, num } from './value.js';
+import { type PhpFloat, type PhpNumber, type Value, PhpArray, float, num } from './value.js';
 import { PhpTypeError, toInt64, toNumber } from './convert.js';
 import { type PhpInt, INT_MIN, bigOf, fitsInt64, intOf } from './int64.js';
 
@@ -44,6 +44,26 @@ export function add(a: Value, b: Value): PhpNumber {
   }
   return binary(a, b, '+', plus, (x, y) => x + y);
 }
+/**
+ * A template's `+`: two arrays make PHP's union (the left's entries, then each of the right's
+ * whose key the left lacks, `{$a+$b}`); anything else is `add`, which refuses an array beside a
+ * number as PHP 8 does.
+ */
+export function addOperator(a: Value, b: Value): Value {
+  return a instanceof PhpArray && b instanceof PhpArray ? arrayUnion(a, b) : add(a, b);
+}
+
+function arrayUnion(a: PhpArray, b: PhpArray): PhpArray {
+  const out = a.clone();
+  for (const [k, v] of b.entries()) {
+    if (out.has(k)) continue;
+    // Copy on write, as `clone` marks the left's nested arrays.
+    if (v instanceof PhpArray) v.shared = true;
+    out.set(k, v);
+  }
+  return out;
+}
+
 export function sub(a: Value, b: Value): PhpNumber {
   if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
     const r = a - b;
