@@ -1,0 +1,158 @@
+// A prototype measured by bench/watchdog.ts, not used by src/ (docs/decisions.md D373): one
+// watchdog thread for the embedding process's synchronous calls into isolates, in place of
+// isolated-vm's timeout. isolated-vm makes a timer per call, and its timer thread wakes once per
+// call's timer whether the call ended or not; this thread sleeps until the deadline of the one
+// call armed now, so calls that end in time cost no wake-up of their own.
+//
+// Loaded twice from the same file: by Node (`require`: arm, disarm, forget, wakes) and into each
+// isolate by isolated-vm's NativeModule (`InitForContext`), which registers that isolate's
+// v8::Isolate* and answers its id. Not safe to ship as it is: an isolate that isolated-vm disposes
+// during a call (its memory limit) leaves a dangling pointer here until `disarm` (D373).
+#include <node.h>
+#include <v8.h>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+std::mutex mu;
+std::condition_variable cv;
+std::unordered_map<uint32_t, v8::Isolate*> registry;
+uint32_t next_id = 1;
+
+// The one call armed now: the embedding process makes one synchronous call at a time.
+struct Slot {
+  bool armed = false;
+  v8::Isolate* isolate = nullptr;
+  Clock::time_point deadline{};
+  uint64_t gen = 0;
+  uint64_t fired = 0;
+} slot;
+
+bool started = false;
+bool sleeping_forever = false;
+Clock::time_point last_armed{};
+uint64_t wakes = 0;
+
+// Runs on the isolate's thread at its next interrupt check: a request left over from a call that
+// has ended finds another generation armed (or none) and does nothing.
+void OnInterrupt(v8::Isolate* isolate, void* data) {
+  const auto gen = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(data));
+  std::lock_guard<std::mutex> lock(mu);
+  if (slot.armed && slot.gen == gen && slot.isolate == isolate) isolate->TerminateExecution();
+}
+
+void Loop() {
+  std::unique_lock<std::mutex> lock(mu);
+  for (;;) {
+    wakes++;
+    const auto now = Clock::now();
+    if (!slot.armed) {
+      // Idle for a second: sleep until the next arm wakes this thread; busy: look again in 5 ms.
+      if (now - last_armed > std::chrono::seconds(1)) {
+        sleeping_forever = true;
+        cv.wait(lock);
+        sleeping_forever = false;
+      } else {
+        cv.wait_until(lock, now + std::chrono::milliseconds(5));
+      }
+      continue;
+    }
+    if (now < slot.deadline) {
+      cv.wait_until(lock, slot.deadline);
+      continue;
+    }
+    if (slot.fired != slot.gen) {
+      slot.fired = slot.gen;
+      slot.isolate->RequestInterrupt(OnInterrupt, reinterpret_cast<void*>(static_cast<uintptr_t>(slot.gen)));
+    }
+    // As isolated-vm's own timer does, again every ms: V8 may miss one request in optimized code.
+    slot.isolate->TerminateExecution();
+    cv.wait_until(lock, now + std::chrono::milliseconds(1));
+  }
+}
+
+uint32_t Uint(const v8::FunctionCallbackInfo<v8::Value>& info, int i) {
+  return info[i]->Uint32Value(info.GetIsolate()->GetCurrentContext()).FromMaybe(0);
+}
+
+// arm(id, ms): the call about to be made into isolate `id` ends within `ms`. False for an unknown id.
+void Arm(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  const uint32_t id = Uint(info, 0);
+  const uint32_t ms = Uint(info, 1);
+  std::lock_guard<std::mutex> lock(mu);
+  const auto it = registry.find(id);
+  if (it == registry.end()) return info.GetReturnValue().Set(false);
+  slot.armed = true;
+  slot.isolate = it->second;
+  slot.gen++;
+  last_armed = Clock::now();
+  slot.deadline = last_armed + std::chrono::milliseconds(ms);
+  if (!started) {
+    started = true;
+    std::thread(Loop).detach();
+  } else if (sleeping_forever) {
+    cv.notify_one();
+  }
+  info.GetReturnValue().Set(true);
+}
+
+// disarm(): the call has returned. True when the watchdog terminated it; the termination it may
+// have left pending is cancelled, so the isolate runs the next call.
+void Disarm(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  std::lock_guard<std::mutex> lock(mu);
+  const bool fired = slot.armed && slot.fired == slot.gen;
+  if (fired) slot.isolate->CancelTerminateExecution();
+  slot.armed = false;
+  slot.isolate = nullptr;
+  info.GetReturnValue().Set(fired);
+}
+
+// forget(id): before the isolate is disposed.
+void Forget(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  const uint32_t id = Uint(info, 0);
+  std::lock_guard<std::mutex> lock(mu);
+  const auto it = registry.find(id);
+  if (it == registry.end()) return;
+  if (slot.isolate == it->second) {
+    slot.armed = false;
+    slot.isolate = nullptr;
+  }
+  registry.erase(it);
+}
+
+// wakes(): how often the watchdog thread has woken, for the bench.
+void Wakes(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  std::lock_guard<std::mutex> lock(mu);
+  info.GetReturnValue().Set(static_cast<double>(wakes));
+}
+}  // namespace
+
+extern "C" void InitForContext(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
+  uint32_t id;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    id = next_id++;
+    registry[id] = isolate;
+  }
+  target->Set(context, v8::String::NewFromUtf8Literal(isolate, "id"), v8::Integer::NewFromUnsigned(isolate, id)).Check();
+}
+
+NODE_MODULE_INIT() {
+  v8::Isolate* isolate = context->GetIsolate();
+  const auto set = [&](const char* name, v8::FunctionCallback f) {
+    exports
+        ->Set(context, v8::String::NewFromUtf8(isolate, name).ToLocalChecked(),
+              v8::FunctionTemplate::New(isolate, f)->GetFunction(context).ToLocalChecked())
+        .Check();
+  };
+  set("arm", Arm);
+  set("disarm", Disarm);
+  set("forget", Forget);
+  set("wakes", Wakes);
+}
