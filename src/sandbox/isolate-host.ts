@@ -37,6 +37,7 @@ import {
   sliceTurnLeft,
   type RequestArg,
 } from './sync-slice.js';
+import { unwatch, watch, type WatchedIsolate } from './slice-watchdog.js';
 import { responseOf, type CompiledTemplate, type RenderAnswer, type RenderResponse } from '../protocol/render.js';
 
 /**
@@ -135,6 +136,8 @@ interface Watchdog {
 
 export class IsolateHost {
   private readonly isolate: ivm.Isolate;
+  /** The slice watchdog's hold on this isolate (D373): undefined until its first context, null without one. */
+  private watched: WatchedIsolate | null | undefined = undefined;
   private readonly runtime: ivm.Script;
   private readonly bootstrap: ivm.Script;
   /**
@@ -307,6 +310,8 @@ export class IsolateHost {
     this.contexts.get(tenant)?.context.release();
     this.contexts.delete(tenant);
     const context = await this.isolate.createContext();
+    // Only where renders take a slice: a sandbox worker renders host-free templates whole (D117).
+    if (this.watched === undefined) this.watched = syncRender === null ? await watch(context) : null;
     await this.runtime.run(context, { timeout: limits.cpuMs });
     // An arrow function has no `prototype` for the isolate to walk through the Reference.
     const hostCall = (plugin: string, req: string): Promise<string> =>
@@ -572,7 +577,15 @@ export class IsolateHost {
           this.activeNow = hostNow ? now : null;
           const t0 = performance.now();
           this.sliceEnds = t0 + sliceTimeoutMs(limits.syncSliceMs);
-          slice = renderInSlice(live.render, t.id, requestArg(s), limits.syncSliceMs, hostNow, t0);
+          slice = renderInSlice(
+            live.render,
+            t.id,
+            requestArg(s),
+            limits.syncSliceMs,
+            hostNow,
+            t0,
+            this.watched ?? null,
+          );
         } finally {
           this.activeNow = null;
           this.sliceEnds = 0;
@@ -767,6 +780,8 @@ export class IsolateHost {
   retire(): void {
     this.retired = true;
     this.active = null;
+    if (this.watched) unwatch(this.watched);
+    this.watched = null;
     if (!this.isolate.isDisposed) this.isolate.dispose();
   }
 

@@ -34,12 +34,14 @@
  *
  * What it does not guarantee: what no loop check reaches, one uninterruptible native operation of
  * the template (a single modifier call on capped input) or a garbage collection the isolate
- * started within the slice, is bounded by isolated-vm's timeout alone: its timer thread calling
- * V8's TerminateExecution, so the slice plus that thread's wake-up latency (on a quiet machine a
- * fraction of a ms; on a 2-core machine at load 26, 10-25 ms median, bench/README.md).
+ * started within the slice, is bounded by a thread calling V8's TerminateExecution alone, so the
+ * slice plus that thread's wake-up latency (on a quiet machine a fraction of a ms; on a 2-core
+ * machine at load 26, 10-25 ms median, bench/README.md). That thread is the slice's watchdog
+ * (src/sandbox/slice-watchdog.ts, D373) where it is built, else isolated-vm's timer thread.
  */
 import type ivm from 'isolated-vm';
 import { responseOf, type RenderAnswer, type RenderResponse } from '../protocol/render.js';
+import { armSlice, disarmSlice, type WatchedIsolate } from './slice-watchdog.js';
 
 /** The longest slice a configuration can ask for, ms: a larger `syncSliceMs` is clamped to it. */
 const MAX_SLICE_MS = 20;
@@ -112,18 +114,27 @@ export function renderInSlice(
   sliceMs: number,
   hostNow: boolean,
   t0 = performance.now(),
+  watched: WatchedIsolate | null = null,
 ): SliceOutcome {
   const timeout = sliceTimeoutMs(sliceMs);
   let heldMs = 0;
+  // The watchdog's bound when it knows this isolate (D373), else isolated-vm's timeout.
+  const armed = watched !== null && armSlice(watched, timeout);
+  let fired = false;
   try {
-    // The render also cuts itself at the slice's end (D187); the timeout is for what no loop
-    // check reaches (one long native call), and isolated-vm's timer thread may wake it late.
-    const response = responseOf(
-      render.applySync(undefined, [name, request, MAX_SLICE_OUTPUT_CHARS, false, timeout, hostNow], {
-        timeout,
-        result: { copy: true },
-      }) as RenderAnswer,
-    );
+    let answer: unknown;
+    try {
+      // The render also cuts itself at the slice's end (D187); the bound is for what no loop
+      // check reaches (one long native call), and its thread may wake late on a loaded machine.
+      answer = render.applySync(
+        undefined,
+        [name, request, MAX_SLICE_OUTPUT_CHARS, false, timeout, hostNow],
+        armed ? { result: { copy: true } } : { timeout, result: { copy: true } },
+      );
+    } finally {
+      if (armed) fired = disarmSlice();
+    }
+    const response = responseOf(answer as RenderAnswer);
     heldMs = performance.now() - t0;
     // A host call it could not answer at once that the render turned into its error: run it again too.
     return response.overSlice || response.error?.code === 'E_SLICE_YIELD'
@@ -131,7 +142,8 @@ export function renderInSlice(
       : { done: true, response, heldMs };
   } catch (e) {
     heldMs = performance.now() - t0;
-    if (e instanceof Error && /^Script execution timed out/.test(e.message)) return { done: false, heldMs };
+    // The watchdog's termination reaches here as whatever isolated-vm throws for it (null).
+    if (fired || (e instanceof Error && /^Script execution timed out/.test(e.message))) return { done: false, heldMs };
     throw e;
   } finally {
     heldFor(heldMs);

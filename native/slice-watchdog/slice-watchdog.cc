@@ -1,13 +1,16 @@
-// A prototype measured by bench/watchdog.ts, not used by src/ (docs/decisions.md D373): one
-// watchdog thread for the embedding process's synchronous calls into isolates, in place of
-// isolated-vm's timeout. isolated-vm makes a timer per call, and its timer thread wakes once per
-// call's timer whether the call ended or not; this thread sleeps until the deadline of the one
-// call armed now, so calls that end in time cost no wake-up of their own.
+// The bound of the embedding process's synchronous slice (src/sandbox/slice-watchdog.ts,
+// docs/decisions.md D373): one watchdog thread in place of isolated-vm's timeout. isolated-vm
+// makes a timer per call, and its timer thread wakes once per call's timer whether the call ended
+// or not; this thread sleeps until the deadline of the one call armed now, so calls that end in
+// time cost no wake-up of their own.
 //
 // Loaded twice from the same file: by Node (`require`: arm, disarm, forget, wakes) and into each
 // isolate by isolated-vm's NativeModule (`InitForContext`), which registers that isolate's
-// v8::Isolate* and answers its id. Not safe to ship as it is: an isolate that isolated-vm disposes
-// during a call (its memory limit) leaves a dangling pointer here until `disarm` (D373).
+// v8::Isolate* and answers its id and a sentinel. The sentinel is an external string the host
+// keeps alive: V8 finalizes it when the isolate is torn down (also when isolated-vm disposes an
+// isolate at its memory limit inside a call), before the isolate's memory goes, and its
+// finalizer takes the isolate out of the registry and the slot under the same lock the watchdog
+// holds while it touches an isolate. So the watchdog never touches a disposed isolate.
 #include <node.h>
 #include <v8.h>
 #include <chrono>
@@ -77,6 +80,32 @@ void Loop() {
   }
 }
 
+// Takes its isolate out of the registry and the slot when V8 finalizes it (teardown, or the host
+// let go of it first: then the isolate is simply no longer watched, and `arm` answers false).
+class Sentinel final : public v8::String::ExternalOneByteStringResource {
+ public:
+  explicit Sentinel(uint32_t id) : id_(id) {}
+  const char* data() const override { return "slice-watchdog"; }
+  size_t length() const override { return 14; }
+  void Dispose() override {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      const auto it = registry.find(id_);
+      if (it != registry.end()) {
+        if (slot.isolate == it->second) {
+          slot.armed = false;
+          slot.isolate = nullptr;
+        }
+        registry.erase(it);
+      }
+    }
+    delete this;
+  }
+
+ private:
+  const uint32_t id_;
+};
+
 uint32_t Uint(const v8::FunctionCallbackInfo<v8::Value>& info, int i) {
   return info[i]->Uint32Value(info.GetIsolate()->GetCurrentContext()).FromMaybe(0);
 }
@@ -103,7 +132,8 @@ void Arm(const v8::FunctionCallbackInfo<v8::Value>& info) {
 }
 
 // disarm(): the call has returned. True when the watchdog terminated it; the termination it may
-// have left pending is cancelled, so the isolate runs the next call.
+// have left pending is cancelled, so the isolate runs the next call. (An isolate torn down during
+// the call has left the slot already: false, and the caller sees its disposal.)
 void Disarm(const v8::FunctionCallbackInfo<v8::Value>& info) {
   std::lock_guard<std::mutex> lock(mu);
   const bool fired = slot.armed && slot.fired == slot.gen;
@@ -113,7 +143,7 @@ void Disarm(const v8::FunctionCallbackInfo<v8::Value>& info) {
   info.GetReturnValue().Set(fired);
 }
 
-// forget(id): before the isolate is disposed.
+// forget(id): the host is done with the isolate (before it disposes it).
 void Forget(const v8::FunctionCallbackInfo<v8::Value>& info) {
   const uint32_t id = Uint(info, 0);
   std::lock_guard<std::mutex> lock(mu);
@@ -138,8 +168,20 @@ extern "C" void InitForContext(v8::Isolate* isolate, v8::Local<v8::Context> cont
   {
     std::lock_guard<std::mutex> lock(mu);
     id = next_id++;
+  }
+  // Without its sentinel an isolate is not registered: the host finds no id and keeps
+  // isolated-vm's timeout for it.
+  auto* resource = new Sentinel(id);
+  v8::Local<v8::String> sentinel;
+  if (!v8::String::NewExternalOneByte(isolate, resource).ToLocal(&sentinel)) {
+    delete resource;
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mu);
     registry[id] = isolate;
   }
+  target->Set(context, v8::String::NewFromUtf8Literal(isolate, "sentinel"), sentinel).Check();
   target->Set(context, v8::String::NewFromUtf8Literal(isolate, "id"), v8::Integer::NewFromUnsigned(isolate, id)).Check();
 }
 
