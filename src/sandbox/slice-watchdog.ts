@@ -35,8 +35,15 @@ export interface WatchedIsolate {
   readonly sentinel: ivm.Reference<unknown>;
 }
 
-/** Built next to the compiled sources (dist/native), or, running from src/, in dist/ beside it. */
-const CANDIDATES = ['../native/slice_watchdog.node', '../../dist/native/slice_watchdog.node'];
+/**
+ * Where `npm run build` puts it, from where this module runs: the bundled CLI (dist/cli/), the
+ * compiled sources (dist/src/sandbox/), or src/sandbox/ and bench/.build/ (tsx, the bench).
+ */
+const CANDIDATES = [
+  '../native/slice_watchdog.node',
+  '../../native/slice_watchdog.node',
+  '../../dist/native/slice_watchdog.node',
+];
 
 let loaded: { native: NativeWatchdog; module: ivm.NativeModule } | null | undefined;
 
