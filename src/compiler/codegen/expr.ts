@@ -211,8 +211,9 @@ function compileNumber(raw: string): string {
   if (raw.startsWith('.')) raw = '0' + raw;
   if (raw.startsWith('-.')) raw = '-0' + raw.slice(1);
   const n = Number(raw);
-  // `3.0` and `1e3` are PHP floats.
-  if (raw.includes('.') || /[eE]/.test(raw)) return Number.isInteger(n) ? `float(${n})` : String(n);
+  // `3.0` and `1e3` are PHP floats; `-0.0` is negative zero, which PHP prints as `-0`.
+  if (raw.includes('.') || /[eE]/.test(raw))
+    return Number.isInteger(n) ? `float(${Object.is(n, -0) ? '-0' : n})` : String(n);
   // PHP reads `-` as an operator on the literal after it: past PHP_INT_MAX that literal is a
   // float, so -9223372036854775808 is a float too. Past 2^53 an int is a bigint literal.
   const negative = raw.startsWith('-');
