@@ -188,7 +188,7 @@ export const OPS: SecurityCase[] = [
         // The slice: a host-free template, or one whose calls the bridge answers at once (`now`).
         [
           (host.match(/renderInSlice\(/g) ?? []).length !== 1 ||
-            !/if \(\s*syncRender === null\s*&&\s*\(t\.hostFree === true \|\| now !== null\)\s*&&\s*!defining[^{]*\{\s*const hostNow = t\.hostFree !== true && now !== null;[^}]*?this\.activeNow = hostNow \? now : null;[^}]*?renderInSlice\(live\.render, t\.id, requestArg\(s\), limits\.syncSliceMs, hostNow, t0\);\s*\} finally \{\s*this\.activeNow = null;\s*this\.sliceEnds = 0;/.test(
+            !/if \(\s*syncRender === null\s*&&\s*\(t\.hostFree === true \|\| now !== null\)\s*&&\s*!defining[^{]*\{\s*const hostNow = t\.hostFree !== true && now !== null;[^}]*?this\.activeNow = hostNow \? now : null;[^}]*?renderInSlice\(\s*live\.render,\s*t\.id,\s*requestArg\(s\),\s*limits\.syncSliceMs,\s*hostNow,\s*t0,(?:\s*this\.watched \?\? null,?)?\s*\);\s*\} finally \{\s*this\.activeNow = null;\s*this\.sliceEnds = 0;/.test(
               host,
             ),
           'the slice is not guarded by hostFree or the calls answered at once, or its host function stays open after it',
