@@ -23,9 +23,11 @@
 namespace {
 using Clock = std::chrono::steady_clock;
 
-std::mutex mu;
-std::condition_variable cv;
-std::unordered_map<uint32_t, v8::Isolate*> registry;
+// Made once and never destroyed: the watchdog's thread may be waiting on `cv` when the process
+// exits, and destroying a condition variable a thread waits on blocks the exit for ever (glibc).
+std::mutex& mu = *new std::mutex;
+std::condition_variable& cv = *new std::condition_variable;
+std::unordered_map<uint32_t, v8::Isolate*>& registry = *new std::unordered_map<uint32_t, v8::Isolate*>;
 uint32_t next_id = 1;
 
 // The one call armed now: the embedding process makes one synchronous call at a time.

@@ -7,6 +7,7 @@
  * No test asserts a tight wall-clock figure: the machine may be loaded.
  */
 import ivm from 'isolated-vm';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -114,6 +115,38 @@ describe('the slice watchdog', () => {
     const { watched, fn } = await watchedIsolate();
     expect(armed(watched, fn('(function () { for (;;) {} })'), 2)).toEqual({ thrown: null, fired: true });
   });
+});
+
+describe('a process that used the watchdog', () => {
+  it('exits when its work is done, its watchdog thread idle for good (no wait on it at exit)', () => {
+    const module = new URL('../../src/sandbox/slice-watchdog.ts', import.meta.url).href;
+    const code = `
+      import ivm from 'isolated-vm';
+      const m = await import(${JSON.stringify(module)});
+      const iso = new ivm.Isolate({ memoryLimit: 32 });
+      const ctx = await iso.createContext();
+      const w = await m.watch(ctx);
+      const f = ctx.evalSync('(function () { return 1; })', { reference: true });
+      m.armSlice(w, 2);
+      f.applySync(undefined, []);
+      m.disarmSlice();
+      // Past the watchdog's second of idling: its thread then waits without a deadline.
+      await new Promise((r) => setTimeout(r, 1300));
+      console.log('done');
+    `;
+    const r = spawnSync(
+      process.execPath,
+      ['--no-node-snapshot', '--import', 'tsx', '--input-type=module', '-e', code],
+      {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
+    expect(r.stdout.trim()).toBe('done');
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(0);
+  }, 30_000);
 });
 
 describe('the slice in process, bounded by the watchdog', () => {
