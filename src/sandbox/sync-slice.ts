@@ -118,8 +118,12 @@ export function renderInSlice(
 ): SliceOutcome {
   const timeout = sliceTimeoutMs(sliceMs);
   let heldMs = 0;
-  // The watchdog's bound when it knows this isolate (D373), else isolated-vm's timeout.
-  const armed = watched !== null && armSlice(watched, timeout);
+  // The watchdog's bound when it knows this isolate (D373), else isolated-vm's timeout. Armed for
+  // twice the slice: the render cuts itself at the slice's end (D187), which leaves its context
+  // clean, and the watchdog is the backstop for what no loop check reaches. At the slice's end
+  // itself it won that race against the render's own cut (isolated-vm's timer thread wakes late),
+  // and hostile renders beside a victim ran ~5x slower in HH-SLICE, terminated mid-render.
+  const armed = watched !== null && armSlice(watched, 2 * timeout);
   let fired = false;
   try {
     let answer: unknown;
