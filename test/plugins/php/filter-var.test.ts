@@ -503,7 +503,12 @@ add(
   F.FILTER_FLAG_STRIP_HIGH | F.FILTER_FLAG_STRIP_BACKTICK,
 );
 add(F.FILTER_SANITIZE_FULL_SPECIAL_CHARS, dirty, 0, F.FILTER_FLAG_NO_ENCODE_QUOTES);
-add(F.FILTER_SANITIZE_ENCODED, dirty, 0, F.FILTER_FLAG_STRIP_LOW | F.FILTER_FLAG_STRIP_HIGH);
+// Not the byte 0xff: PHP 8.2's encoder fills its table of bytes to keep for 255 of the 256 (a
+// memset of `sizeof(tmp)-1`), so whether it encodes 0xff is whatever its stack held: `%FF` on the
+// machine that recorded this fixture, the byte itself on another with the same PHP build. The
+// dialect encodes it, as every other byte past ASCII.
+const encodable = dirty.map((d) => (d === bytes(0x61, 0xff, 0x80, 0x62) ? bytes(0x61, 0xfe, 0x80, 0x62) : d));
+add(F.FILTER_SANITIZE_ENCODED, encodable, 0, F.FILTER_FLAG_STRIP_LOW | F.FILTER_FLAG_STRIP_HIGH);
 add(F.FILTER_SANITIZE_EMAIL, dirty);
 add(F.FILTER_SANITIZE_URL, dirty);
 add(F.FILTER_SANITIZE_NUMBER_INT, dirty);
