@@ -82,6 +82,17 @@ void Loop() {
   }
 }
 
+// Takes isolate `id` out of the registry, and out of the slot if it is armed for it. Under `mu`.
+void Unregister(uint32_t id) {
+  const auto it = registry.find(id);
+  if (it == registry.end()) return;
+  if (slot.isolate == it->second) {
+    slot.armed = false;
+    slot.isolate = nullptr;
+  }
+  registry.erase(it);
+}
+
 // Takes its isolate out of the registry and the slot when V8 finalizes it (teardown, or the host
 // let go of it first: then the isolate is simply no longer watched, and `arm` answers false).
 class Sentinel final : public v8::String::ExternalOneByteStringResource {
@@ -92,14 +103,7 @@ class Sentinel final : public v8::String::ExternalOneByteStringResource {
   void Dispose() override {
     {
       std::lock_guard<std::mutex> lock(mu);
-      const auto it = registry.find(id_);
-      if (it != registry.end()) {
-        if (slot.isolate == it->second) {
-          slot.armed = false;
-          slot.isolate = nullptr;
-        }
-        registry.erase(it);
-      }
+      Unregister(id_);
     }
     delete this;
   }
@@ -149,13 +153,7 @@ void Disarm(const v8::FunctionCallbackInfo<v8::Value>& info) {
 void Forget(const v8::FunctionCallbackInfo<v8::Value>& info) {
   const uint32_t id = Uint(info, 0);
   std::lock_guard<std::mutex> lock(mu);
-  const auto it = registry.find(id);
-  if (it == registry.end()) return;
-  if (slot.isolate == it->second) {
-    slot.armed = false;
-    slot.isolate = nullptr;
-  }
-  registry.erase(it);
+  Unregister(id);
 }
 
 // wakes(): how often the watchdog thread has woken, for the bench.
