@@ -9,6 +9,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Engine } from '../../../engine.js';
+import { TemplateError, type ErrorCode } from '../../../errors.js';
 import type { HarnessContext, SecurityCase } from '../../types.js';
 import { percentile } from '../timing.js';
 
@@ -33,12 +34,12 @@ const ATTACKS: Attack[] = [
   },
   {
     what: 'assign_globals growth under fresh request ids (HH-02)',
-    template: () => '{assign var=v value="x"|str_repeat:1000000}{assign_globals key="k" value=$v}',
+    template: () => '{assign var=v value=""|str_pad:1000000:"x"}{assign_globals key="k" value=$v}',
   },
   {
     what: 'a huge {return} through references (HH-04)',
     template: () =>
-      '{assign var=s value="x"|str_repeat:1000000}{section name=i loop=200}{append var=a value=$s}{/section}{return value=$a}',
+      '{assign var=s value=""|str_pad:1000000:"x"}{section name=i loop=200}{append var=a value=$s}{/section}{return value=$a}',
   },
   {
     what: 'a compile of a fresh 1 MB template (HH-06)',
@@ -51,7 +52,7 @@ const ATTACKS: Attack[] = [
   },
   {
     what: 'a 4M-digit number to intval and json_decode (HH-08)',
-    template: () => '{assign var=n value="9"|str_repeat:4000000}{$n|intval}{$n|json_decode}',
+    template: () => '{assign var=n value=""|str_pad:4000000:"9"}{$n|intval}{$n|json_decode}',
   },
   {
     what: 'a memory bomb in the 512M class (HH-14)',
@@ -59,6 +60,24 @@ const ATTACKS: Attack[] = [
       '{set_memory memory_limit="512M"}{section name=i loop=100000000}{append var=a value=$smarty.section.i.index|str_pad:2000:"x"}{/section}',
   },
 ];
+
+/** What the hostile tenants did: renders, errors other than a TemplateError, attacks that never ran. */
+interface Count {
+  renders: number;
+  raw: string[];
+  dead: Set<string>;
+}
+
+/** Codes of a template that does not compile as written: the attack's own mistake, not a refusal of it. */
+const MISWRITTEN: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'E_SYNTAX',
+  'E_UNKNOWN_TAG',
+  'E_UNKNOWN_MODIFIER',
+  'E_MODIFIER_ARGS',
+  'E_MISSING_ATTR',
+  'E_UNKNOWN_ATTR',
+  'E_BAD_ATTR',
+]);
 
 const VICTIM = '<ul>{foreach from=$items item=i}<li>{$i.title|escape}</li>{/foreach}</ul>';
 const VICTIM_ITEMS = Array.from({ length: 50 }, (_, i) => ({ title: `item <${i}>` }));
@@ -75,7 +94,7 @@ async function hostile(
   tenant: string,
   attacks: Attack[],
   until: number,
-  count: { renders: number; raw: string[] },
+  count: Count,
 ): Promise<void> {
   for (let round = 0; Date.now() < until; round++) {
     const a = attacks[round % attacks.length]!;
@@ -87,8 +106,9 @@ async function hostile(
       })
       .catch((err: unknown) => {
         // A refusal is expected; anything but a TemplateError reaching the embedder is a finding of its own (HH-07).
-        if (!(err instanceof Error && err.name === 'TemplateError'))
-          count.raw.push(`${a.what}: ${String(err).slice(0, 120)}`);
+        if (!(err instanceof TemplateError)) count.raw.push(`${a.what}: ${String(err).slice(0, 120)}`);
+        // An attack the compiler rejects as mis-written never reaches what it attacks.
+        else if (MISWRITTEN.has(err.code)) count.dead.add(`${a.what}: ${err.code} ${err.message.slice(0, 80)}`);
       });
     count.renders++;
   }
@@ -111,7 +131,7 @@ export const HH_NEIGHBOURS: SecurityCase[] = [
       let rssMax = rss0;
       const sampler = setInterval(() => (rssMax = Math.max(rssMax, process.memoryUsage().rss)), 100);
       lag.enable();
-      const count = { renders: 0, raw: [] as string[] };
+      const count: Count = { renders: 0, raw: [], dead: new Set() };
       const victimMs: number[] = [];
       const failures: string[] = [];
       const victim = (async () => {
@@ -144,12 +164,15 @@ export const HH_NEIGHBOURS: SecurityCase[] = [
         victim_failures: failures.length,
         hostile_renders: count.renders,
         raw_errors: count.raw.length,
+        dead_attacks: count.dead.size,
       };
       const detail =
         `${seconds.toFixed(0)} s, ${count.renders} hostile renders: event-loop lag p99 ${figures.lag_p99_ms.toFixed(1)} ms (max ${figures.lag_max_ms.toFixed(0)}), ` +
         `RSS ${figures.rss_start_mb.toFixed(0)} -> max ${figures.rss_max_mb.toFixed(0)} MB; victim ${victimMs.length} renders, p50 ${figures.victim_p50_ms.toFixed(1)} ms, ` +
-        `p99 ${figures.victim_p99_ms.toFixed(1)} ms, ${failures.length} failed${failures.length ? ` (${failures[0]})` : ''}${count.raw.length ? `; raw errors: ${count.raw[0]}` : ''}`;
-      const ok = failures.length === 0 && count.raw.length === 0 && rssMax - rss0 < RSS_BOUND_MB * 2 ** 20;
+        `p99 ${figures.victim_p99_ms.toFixed(1)} ms, ${failures.length} failed${failures.length ? ` (${failures[0]})` : ''}${count.raw.length ? `; raw errors: ${count.raw[0]}` : ''}` +
+        `${count.dead.size ? `; attacks that never ran: ${[...count.dead].join('; ')}` : ''}`;
+      const ok =
+        failures.length === 0 && count.raw.length === 0 && count.dead.size === 0 && rssMax - rss0 < RSS_BOUND_MB * 2 ** 20;
       return { status: ok ? 'contained' : 'escaped', detail, figures };
     },
   },
@@ -209,7 +232,7 @@ async function sliceNeighbours(
     const until = Date.now() + seconds * 1000;
     const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
     lag.enable();
-    const count = { renders: 0, raw: [] as string[] };
+    const count: Count = { renders: 0, raw: [], dead: new Set() };
     const failures: string[] = [];
     const victim = (async () => {
       while (Date.now() < until) {
@@ -225,7 +248,7 @@ async function sliceNeighbours(
     // Each attack a tenant of its own, rendering again and again (a render after a CPU timeout gets a new isolate).
     await Promise.all([victim, ...SLICE_ATTACKS.map((a, k) => hostile(e, `slice-${k}`, [a], until, count))]);
     lag.disable();
-    failures.push(...count.raw);
+    failures.push(...count.raw, ...[...count.dead].map((d) => `an attack that never ran: ${d}`));
     return { lagP99: lagMs(lag.percentile(99)), lagMax: lagMs(lag.max), failures, renders: count.renders };
   } finally {
     await e.close();
