@@ -89,13 +89,7 @@ const RSS_BOUND_MB = 1024;
 const LAG_RESOLUTION_MS = 10;
 const lagMs = (ns: number) => Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS);
 
-async function hostile(
-  e: Engine,
-  tenant: string,
-  attacks: Attack[],
-  until: number,
-  count: Count,
-): Promise<void> {
+async function hostile(e: Engine, tenant: string, attacks: Attack[], until: number, count: Count): Promise<void> {
   for (let round = 0; Date.now() < until; round++) {
     const a = attacks[round % attacks.length]!;
     await e
@@ -172,7 +166,10 @@ export const HH_NEIGHBOURS: SecurityCase[] = [
         `p99 ${figures.victim_p99_ms.toFixed(1)} ms, ${failures.length} failed${failures.length ? ` (${failures[0]})` : ''}${count.raw.length ? `; raw errors: ${count.raw[0]}` : ''}` +
         `${count.dead.size ? `; attacks that never ran: ${[...count.dead].join('; ')}` : ''}`;
       const ok =
-        failures.length === 0 && count.raw.length === 0 && count.dead.size === 0 && rssMax - rss0 < RSS_BOUND_MB * 2 ** 20;
+        failures.length === 0 &&
+        count.raw.length === 0 &&
+        count.dead.size === 0 &&
+        rssMax - rss0 < RSS_BOUND_MB * 2 ** 20;
       return { status: ok ? 'contained' : 'escaped', detail, figures };
     },
   },
