@@ -4,7 +4,7 @@
  */
 import { buildSync } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,6 +40,12 @@ export function buildRevision(rev: string, scratch: string, index: number): stri
     });
     execFileSync('tar', ['-x', '-C', dir], { input: tar });
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    // This checkout's native build (the slice's watchdog, D373), so that an A/B of two revisions'
+    // JavaScript measures both with the same bound; a checkout without one leaves it out.
+    if (existsSync(join(ROOT, 'dist/native'))) {
+      mkdirSync(join(dir, 'dist'));
+      symlinkSync(join(ROOT, 'dist/native'), join(dir, 'dist/native'));
+    }
   }
   execFileSync(process.execPath, ['scripts/build-runtime.mjs'], { cwd: dir, stdio: 'inherit' });
   buildSmartcage(dir);

@@ -310,8 +310,9 @@ export class IsolateHost {
     this.contexts.get(tenant)?.context.release();
     this.contexts.delete(tenant);
     const context = await this.isolate.createContext();
-    // Only where renders take a slice: a sandbox worker renders host-free templates whole (D117).
-    if (this.watched === undefined) this.watched = syncRender === null ? await watch(context) : null;
+    // The bound of every synchronous call into it: the embedding process's slices, a sandbox
+    // worker's whole renders of host-free templates (D117).
+    if (this.watched === undefined) this.watched = await watch(context);
     await this.runtime.run(context, { timeout: limits.cpuMs });
     // An arrow function has no `prototype` for the isolate to walk through the Reference.
     const hostCall = (plugin: string, req: string): Promise<string> =>
@@ -551,13 +552,19 @@ export class IsolateHost {
       const copyBytes = ivm.ExternalCopy.totalExternalSize - external;
       // In a sandbox worker, a template that cannot call the host and is defined already renders
       // synchronously: no hop to the isolate's thread and back (docs/decisions.md D117). The
-      // watchdog cannot fire meanwhile, so the call's own timeout is the nearer deadline.
+      // wall-clock timer cannot fire while this thread is held, so the call's bound is the nearer
+      // deadline.
       s.sync = syncRender !== null && t.hostFree === true && !defining;
       if (s.sync && syncRender) {
         // The render also stops itself at the same deadline (D187), without waiting for
         // isolated-vm's timer thread; it then answers `overSlice`, read as the timeout it stands for.
         const deadline = Math.min(limits.cpuMs, limits.wallMs);
-        const result = syncRender(live.render, [t.id, requestArg(s), 0, false, deadline], deadline);
+        const result = syncRender(
+          live.render,
+          [t.id, requestArg(s), 0, false, deadline],
+          deadline,
+          this.watched ?? null,
+        );
         if (result.overSlice) throw new Error(CUT_AS_TIMEOUT);
         s.result = result;
         // In this process the same template first gets a bounded synchronous slice, then the

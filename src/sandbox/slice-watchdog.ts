@@ -1,5 +1,6 @@
 /**
- * The bound of the embedding process's synchronous slice (docs/decisions.md D373): a watchdog
+ * The bound of every synchronous call into an isolate: the embedding process's slice (docs/decisions.md
+ * D373) and a sandbox worker's whole render of a host-free template (D374). A watchdog
  * thread of our own (native/slice-watchdog, built by `npm run build` into dist/native/) in place
  * of isolated-vm's `timeout`, whose timer thread wakes once per call whether the call ended or
  * not (~20-25 µs of CPU per render on two busy cores). The watchdog arms one deadline for the one

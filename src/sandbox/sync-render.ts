@@ -6,11 +6,13 @@
  * Imported by the worker entry alone (src/sandbox/worker-main.ts): a synchronous call holds the
  * thread that made it until the isolate returns, and the embedding process must never be that
  * thread (docs/security.md OPS-04, OPS-05; docs/decisions.md D117). In a worker it holds only the
- * worker, whose renders wait meanwhile; the CPU timeout still stops the isolate, and the pool
- * kills a worker that stops answering.
+ * worker, whose renders wait meanwhile; the watchdog (D374) or isolated-vm's timeout stops the
+ * isolate at the render's deadline, and the pool kills a worker that stops answering.
  */
 import type ivm from 'isolated-vm';
 import { responseOf, type RenderAnswer, type RenderResponse } from '../protocol/render.js';
+import { CUT_AS_TIMEOUT } from './ivm-errors.js';
+import { armSlice, disarmSlice, type WatchedIsolate } from './slice-watchdog.js';
 
 /** The render function of a live context (`smartcage.render` in the isolate). */
 type RenderFunction = ivm.Reference<(...args: unknown[]) => RenderAnswer>;
@@ -19,7 +21,32 @@ export type SyncRender = (
   render: RenderFunction,
   args: Parameters<RenderFunction['applySync']>[1],
   timeoutMs: number,
+  watched: WatchedIsolate | null,
 ) => RenderResponse;
 
-export const syncRender: SyncRender = (render, args, timeoutMs) =>
-  responseOf(render.applySync(undefined, args, { timeout: timeoutMs, result: { copy: true } }) as RenderAnswer);
+/**
+ * Bounded by the slice's watchdog where it knows the isolate (D373: no timer thread woken per
+ * call), else by isolated-vm's timeout. Armed for the render's own deadline, as the timeout was:
+ * the render cuts itself there too (D187), and either way the render ends as a CPU timeout.
+ */
+export const syncRender: SyncRender = (render, args, timeoutMs, watched) => {
+  const armed = watched !== null && armSlice(watched, timeoutMs);
+  let fired = false;
+  try {
+    try {
+      return responseOf(
+        render.applySync(
+          undefined,
+          args,
+          armed ? { result: { copy: true } } : { timeout: timeoutMs, result: { copy: true } },
+        ) as RenderAnswer,
+      );
+    } finally {
+      if (armed) fired = disarmSlice();
+    }
+  } catch (e) {
+    // The watchdog's termination reaches here as whatever isolated-vm throws for it (null).
+    if (fired) throw new Error(CUT_AS_TIMEOUT, { cause: e });
+    throw e;
+  }
+};

@@ -8,7 +8,7 @@
  */
 import ivm from 'isolated-vm';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -162,6 +162,30 @@ describe('the slice in process, bounded by the watchdog', () => {
       ).rejects.toMatchObject({ code: 'E_CPU_TIMEOUT' });
       const next = await engine.render('{$x|upper}', { name: 'ok.tpl', identity: { tenant: 'rx' }, vars: { x: 'ok' } });
       expect(next.output).toBe('OK');
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
+describe("a sandbox worker's synchronous renders, bounded by the watchdog", () => {
+  /** The names of a process's threads (Linux). */
+  const threadNames = (pid: number) =>
+    readdirSync(`/proc/${pid}/task`).map((t) => readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').trim());
+
+  it('cuts a backtracking regular expression in a host-free render the worker runs whole; the tenant renders on', async () => {
+    const engine = createEngine({ workers: 1, timezone: 'UTC', limits: { cpuMs: 200 } });
+    const rx = (x: string) =>
+      engine.render('{$x|regex_replace:"/^(a+)+$/":"b"}', { name: 'rx.tpl', identity: { tenant: 'rx' }, vars: { x } });
+    try {
+      // The first render defines the template (async); the worker renders the next ones synchronously (D117).
+      expect((await rx('aab')).output).toBe('aab');
+      expect((await rx('aa')).output).toBe('b');
+      const [pid] = engine.pids();
+      // Its thread starts at the first armed call: the worker's synchronous render armed it.
+      expect(threadNames(pid!)).toContain('slice-watchdog');
+      await expect(rx(`${'a'.repeat(60)}b`)).rejects.toMatchObject({ code: 'E_CPU_TIMEOUT' });
+      expect((await rx('aa')).output).toBe('b');
     } finally {
       await engine.close();
     }
