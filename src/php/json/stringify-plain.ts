@@ -1,11 +1,13 @@
 /**
  * json_encode of plain data by V8's JSON.stringify, for the data where its text is PHP's but for
- * `/` and the characters past ASCII, which one native replace then escapes as PHP does (D211).
+ * `/` and the characters past ASCII, which one loop over its text then escapes as PHP does (D211,
+ * D375).
  *
  * The encoder's own walk (encode.ts) builds the answer as a rope of a few thousand short strings
  * (a key, a value, each `\uXXXX`), and flattening that rope when the output is written costs
  * about as much as the walk: the JSON page's answer ~80 µs to build and ~70 more to flatten in
- * plain Node. JSON.stringify and replace each make one flat string.
+ * plain Node. JSON.stringify makes one flat string, and the escapes' loop pieces only where an
+ * escape goes.
  */
 import * as F from './flags.js';
 import { prototypeLendsKeys } from '../../value/prototype-keys.js';
@@ -27,9 +29,7 @@ const FAST_FLAGS =
  */
 const LONE_SURROGATE = /\\ud[89a-f]/;
 
-/** Runs of units past ASCII: PHP writes each as `\\uXXXX` (a pair as its two units). */
-const NON_ASCII = /[\u0080-\uffff]+/g;
-/** The same with UNESCAPED_UNICODE: the line terminators PHP still escapes. */
+/** With UNESCAPED_UNICODE: the line terminators PHP still escapes. */
 const LINE_TERMINATORS = /[\u2028\u2029]+/g;
 
 /**
@@ -83,32 +83,66 @@ function escapeRun(run: string): string {
   return out;
 }
 
+/**
+ * JSON text with every unit past ASCII written as `\\uXXXX` and, with `slashes`, `/` as `\\/`:
+ * both appear only inside its strings. One loop copying the runs between them as slices: the two
+ * native passes it replaces (`replaceAll` for `/`, then a regular expression calling back per
+ * run of units past ASCII) cost ~1.6x as much over the constructs' rows (bench/README.md, D375).
+ */
+function escapeText(json: string, slashes: boolean): string {
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c < 0x80) {
+      if (c !== 0x2f || !slashes) continue;
+      out += json.slice(last, i) + '\\/';
+    } else out += json.slice(last, i) + unicodeEscape(c);
+    last = i + 1;
+  }
+  return last === 0 ? json : out + json.slice(last);
+}
+
 /** PHP's json_encode text of plain data, or null when this path does not apply (the walk does). */
 export function stringifyPlain(rec: Readonly<Record<string, unknown>>, flags: number, maxDepth: number): string | null {
   if ((flags & ~FAST_FLAGS) !== 0 || prototypeLendsKeys() || !stringifiable(rec, 0, maxDepth)) return null;
   let json = JSON.stringify(rec);
   if (json.includes('\\ud') && LONE_SURROGATE.test(json)) return null;
-  // `/` appears only inside strings, as do the characters past ASCII.
-  if (!(flags & F.JSON_UNESCAPED_SLASHES)) json = json.replaceAll('/', '\\/');
-  if (!(flags & F.JSON_UNESCAPED_UNICODE)) return json.replace(NON_ASCII, escapeRun);
+  const slashes = !(flags & F.JSON_UNESCAPED_SLASHES);
+  if (!(flags & F.JSON_UNESCAPED_UNICODE)) return escapeText(json, slashes);
+  if (slashes) json = json.replaceAll('/', '\\/');
   if (!(flags & F.JSON_UNESCAPED_LINE_TERMINATORS)) return json.replace(LINE_TERMINATORS, escapeRun);
   return json;
 }
 
 /**
- * `\\uXXXX` of a BMP unit, made once per unit and kept: Japanese text repeats a few hundred
- * characters. Filled one entry at a time; a render cut in the middle leaves only whole entries (D140).
+ * `\\uXXXX` of a BMP unit, made once per unit and kept in a page of 256 per high byte: Japanese
+ * text repeats a few hundred characters, and two array reads cost less than the Map they replace.
+ * Filled one entry at a time; a render cut in the middle leaves only whole entries (D140). At most
+ * MAX_KEPT_ESCAPES are kept (~24 bytes each): past it the pages start again.
  */
-const unicodeEscapes = new Map<number, string>();
+let escapePages = newPages();
+let keptEscapes = 0;
 const MAX_KEPT_ESCAPES = 4096;
 
+function newPages(): ((string | undefined)[] | undefined)[] {
+  return new Array<(string | undefined)[] | undefined>(256);
+}
+
 export function unicodeEscape(c: number): string {
-  let e = unicodeEscapes.get(c);
-  if (e === undefined) {
-    e = '\\u' + HEX2[c >> 8]! + HEX2[c & 0xff]!;
-    if (unicodeEscapes.size >= MAX_KEPT_ESCAPES) unicodeEscapes.clear();
-    unicodeEscapes.set(c, e);
+  const page = escapePages[c >> 8];
+  const e = page?.[c & 0xff];
+  return e === undefined ? keepEscape(c) : e;
+}
+
+function keepEscape(c: number): string {
+  const e = '\\u' + HEX2[c >> 8]! + HEX2[c & 0xff]!;
+  if (keptEscapes >= MAX_KEPT_ESCAPES) {
+    escapePages = newPages();
+    keptEscapes = 0;
   }
+  (escapePages[c >> 8] ??= new Array<string | undefined>(256))[c & 0xff] = e;
+  keptEscapes++;
   return e;
 }
 
