@@ -11,6 +11,16 @@ export function formatFloat(n: number, precision = 14): string {
   if (n === -Infinity) return '-INF';
   if (n === 0) return Object.is(n, -0) ? '-0' : '0';
   const neg = n < 0;
+  // Most data (prices, ratios): String(n) is PHP's text already when 1e-4 <= |n| < 1e15 and it
+  // has at most `precision` characters besides the sign. It is in fixed notation there (String's
+  // exponent starts below 1e-6 and at 1e21), it then has at most that many digits, so they are the
+  // rounded answer (shortestWithin below), and PHP's exponent needs a point past `precision` or
+  // below 1e-4.
+  const abs = neg ? -n : n;
+  if (precision <= 15 && abs >= 1e-4 && abs < 1e15) {
+    const s = String(n);
+    if (s.length - (neg ? 1 : 0) <= precision) return s;
+  }
   const [digits, decpt] = significantDigits(Math.abs(n), precision);
   let out: string;
   if (decpt < -3 || decpt > precision) {
