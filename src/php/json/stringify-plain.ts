@@ -87,7 +87,7 @@ function escapeRun(run: string): string {
  * JSON text with every unit past ASCII written as `\\uXXXX` and, with `slashes`, `/` as `\\/`:
  * both appear only inside its strings. One loop copying the runs between them as slices: the two
  * native passes it replaces (`replaceAll` for `/`, then a regular expression calling back per
- * run of units past ASCII) cost ~1.6x as much over the constructs' rows (bench/README.md, D375).
+ * run of units past ASCII) cost ~1.4x as much over the constructs' rows (bench/README.md, D375).
  */
 function escapeText(json: string, slashes: boolean): string {
   let out = '';
