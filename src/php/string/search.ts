@@ -1,6 +1,6 @@
 /** Byte-based search functions: strpos, stripos, strstr, substr_count, str_replace. */
 import { fromBinary, isAscii, toBinary } from '../../value/bytes.js';
-import { MAX_ARRAY_LENGTH, checkStringLength } from '../../value/limits.js';
+import { MAX_ARRAY_LENGTH, MAX_STRING_LENGTH, checkStringLength } from '../../value/limits.js';
 import { valueError } from '../args.js';
 import { strtolower } from './case.js';
 
@@ -52,6 +52,32 @@ export function strReplaceOne(subject: string, search: string, replace: string):
   return fromBinary(replaceEvery(toBinary(subject), toBinary(search), toBinary(replace)));
 }
 
+/** A text this short is replaced by `replaceShort`. */
+const SHORT_TEXT = 4096;
+
+/** How much longer than `text` its replacement can grow: every place `sep` could match, replaced. */
+function longest(text: string, sep: string, joiner: string): number {
+  return joiner.length > sep.length ? Math.floor(text.length / sep.length) * (joiner.length - sep.length) : 0;
+}
+
+/**
+ * replaceEvery of a short text that cannot outgrow the limit (the caller checks `longest`): the
+ * pieces between matches found by `indexOf` and joined as they are found, with no array of
+ * pieces. Over the constructs' bodies (190 characters, 27 matches) ~2x faster than split and join
+ * in plain Node (bench/README.md, D377).
+ */
+function replaceShort(text: string, sep: string, joiner: string): string {
+  let at = text.indexOf(sep);
+  if (at < 0) return text;
+  let out = '';
+  let from = 0;
+  for (; at >= 0; at = text.indexOf(sep, from)) {
+    out += text.slice(from, at) + joiner;
+    from = at + sep.length;
+  }
+  return out + text.slice(from);
+}
+
 /**
  * text.split(sep).join(joiner), size-checked before the result is built. A text that can hold
  * more than MAX_ARRAY_LENGTH separators is counted and joined a batch at a time, in a loop the
@@ -59,6 +85,8 @@ export function strReplaceOne(subject: string, search: string, replace: string):
  * pieces (128 MB) and time no one can interrupt.
  */
 function replaceEvery(text: string, sep: string, joiner: string): string {
+  if (text.length <= SHORT_TEXT && text.length + longest(text, sep, joiner) <= MAX_STRING_LENGTH)
+    return replaceShort(text, sep, joiner);
   const check = (n: number) => checkStringLength(text.length + n * (joiner.length - sep.length), 'str_replace');
   if (text.length < MAX_ARRAY_LENGTH * sep.length) {
     const parts = text.split(sep);
