@@ -177,8 +177,12 @@ export function pregMatchAll(
 
 export interface ReplaceResult {
   result: string | PhpArray | null;
-  count: number;
+  /** The replacements made (preg_replace's `$count`); null when the caller did not ask for it. */
+  count: number | null;
 }
+
+/** The replacements made so far; null where no one reads them (a faster path may not count). */
+type Counter = { n: number } | null;
 
 export function pregReplace(
   pattern: Value,
@@ -186,6 +190,7 @@ export function pregReplace(
   subject: Value,
   limit: Value = -1,
   warn: Warn = () => {},
+  counted = true,
 ): ReplaceResult {
   const fn = 'preg_replace';
   if (replacement instanceof PhpArray && !(pattern instanceof PhpArray)) {
@@ -198,17 +203,17 @@ export function pregReplace(
   if (!(subject instanceof PhpArray)) strArg(subject, fn, 3, 'subject');
   const lim = intArg(limit, fn, 4, 'limit');
   const max = lim < 0 ? Infinity : lim;
-  const counter = { n: 0 };
+  const counter: Counter = counted ? { n: 0 } : null;
   const pairs = replacementPairs(pattern, replacement, warn);
   if (!(subject instanceof PhpArray)) {
-    return { result: replaceInSubject(pairs, toStr(subject), max, counter, warn), count: counter.n };
+    return { result: replaceInSubject(pairs, toStr(subject), max, counter, warn), count: counter?.n ?? null };
   }
   const out = PhpArray.empty();
   for (const [k, v] of subject.entries()) {
     const r = replaceInSubject(pairs, elementString(v, warn), max, counter, warn);
     if (r !== null) out.set(k, r);
   }
-  return { result: out, count: counter.n };
+  return { result: out, count: counter?.n ?? null };
 }
 
 function elementString(v: Value, warn: Warn): string {
@@ -235,7 +240,7 @@ function replaceInSubject(
   pairs: [string, string][],
   s: string,
   max: number,
-  counter: { n: number },
+  counter: Counter,
   warn: Warn,
 ): string | null {
   let cur = s;
@@ -252,7 +257,7 @@ function replaceOne(
   replacement: string,
   s: string,
   max: number,
-  counter: { n: number },
+  counter: Counter,
   warn: Warn,
 ): string | null {
   const c = compileOrWarn(pattern, 'preg_replace', warn);
@@ -297,7 +302,7 @@ function replaceOne(
       return done < max;
     });
   }
-  counter.n += done;
+  if (counter) counter.n += done;
   if (done === 0) return s;
   pieces.push(view.slice(last));
   chunks.push(pieces.join(''));
@@ -312,21 +317,21 @@ const EMPTY_MATCH = {};
  * which costs a fraction per match (`|regex_replace:"/\s+/":" "` over ~300 characters with ~47
  * matches: 10.1 -> 3.8 µs inside an isolate). Null at the first empty match (PHP then retries a
  * non-empty match at the same place, which the loop does), and when the result could pass the
- * string limit (the loop refuses it as it grows).
+ * string limit (the loop refuses it as it grows). A pattern that cannot match empty, with no one
+ * counting, is replaced by the literal text itself, with no call back per match (D378).
  */
-function replaceNative(
-  c: CompiledPattern,
-  subj: Subject,
-  literal: string,
-  s: string,
-  counter: { n: number },
-): string | null {
+function replaceNative(c: CompiledPattern, subj: Subject, literal: string, s: string, counter: Counter): string | null {
   const view = subj.view;
   // Each match takes at least one character: the result is at most this long.
   if (view.length * Math.max(1, literal.length) > MAX_STRING_LENGTH) return null;
   // V8 finds every match in one native call before the first callback (HH-08): long subjects
   // take the loop, which the CPU timeout can stop between matches
   if (view.length > NATIVE_REPLACE_MAX) return null;
+  if (counter === null && !c.nullable) {
+    // `$` is the only special character of a replacement text; `$$` writes one.
+    const out = view.replace(regexpFor(c, 'search', false), literal.replaceAll('$', '$$$$'));
+    return out === view ? s : subj.text(out);
+  }
   let n = 0;
   let out: string;
   try {
@@ -339,7 +344,7 @@ function replaceNative(
     if (e === EMPTY_MATCH) return null;
     throw e;
   }
-  counter.n += n;
+  if (counter) counter.n += n;
   return n === 0 ? s : subj.text(out);
 }
 

@@ -67,6 +67,8 @@ export interface CompiledPattern {
    * rewritten into PCRE's (matcher.ts), and jsIndex/retryIndex are then the identity.
    */
   ext: { search: Rewrite; retry: Rewrite } | null;
+  /** The pattern can match the empty string somewhere (lookarounds and \K count as empty). */
+  nullable: boolean;
   regexps: Map<string, RegExp>;
 }
 
@@ -182,6 +184,7 @@ function compileUncached(pattern: string): CompiledPattern {
     retrySource,
     retryIndex: extended ? identity : (retry?.jsIndex ?? []),
     ext: extended ? { search: both(main, extra, wrap), retry: both(retry ?? main, null, 0) } : null,
+    nullable: analysis.nullable(ast),
     regexps: new Map(),
   };
   // Compile once now so that a translation bug surfaces here, not in the middle of a loop.

@@ -16,6 +16,6 @@ export default defineModifier({
     { template: "{'/\\s+/'|preg_replace:'-':$s:1}", vars: { s: 'a b c' }, output: 'a-b c' },
   ],
   run(input, args, ctx) {
-    return pregReplace(input, args[0], args[1], args[2], (m) => ctx.warn(m)).result;
+    return pregReplace(input, args[0], args[1], args[2], (m) => ctx.warn(m), false).result;
   },
 });

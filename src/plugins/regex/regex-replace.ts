@@ -52,6 +52,7 @@ export default defineModifier({
     { template: "{$d|regex_replace:'/(\\d+)-(\\d+)/':'$2/$1'}", vars: { d: '06-2024' }, output: '2024/06' },
   ],
   run(input, args, ctx) {
-    return pregReplace(sanitize(args[0]), args[1], input, -1, (m) => ctx.warn(m)).result;
+    // No count asked for: a pattern that cannot match empty takes the native replace (D378).
+    return pregReplace(sanitize(args[0]), args[1], input, -1, (m) => ctx.warn(m), false).result;
   },
 });

@@ -34,6 +34,11 @@ function runOurs(call: PregCall): Outcome {
     }
     case 'preg_replace': {
       const r = pregReplace(a[0], a[1], a[2], a[3] ?? -1, warn);
+      // The same call with no count asked for, as the modifiers make it, may take the native
+      // replace (D378): its result must be the counted one's.
+      const uncounted = pregReplace(a[0], a[1], a[2], a[3] ?? -1, () => {}, false).result;
+      if (JSON.stringify(toTagged(uncounted)) !== JSON.stringify(toTagged(r.result)))
+        return { value: toTagged(`uncounted: ${JSON.stringify(toTagged(uncounted))}`), warned: false };
       return { value: toTagged(r.result), out: toTagged(r.count), warned: warnings.length > 0 };
     }
     case 'preg_split':
