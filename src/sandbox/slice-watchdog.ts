@@ -22,6 +22,7 @@ import ivm from 'isolated-vm';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { CUT_AS_TIMEOUT } from './ivm-errors.js';
 
 interface NativeWatchdog {
   arm(id: number, ms: number): boolean;
@@ -97,6 +98,27 @@ export function armSlice(isolate: WatchedIsolate, ms: number): boolean {
 /** The armed call has returned; true when the watchdog terminated it. */
 export function disarmSlice(): boolean {
   return loaded?.native.disarm() ?? false;
+}
+
+/**
+ * One synchronous call into `watched`'s isolate, bounded by the watchdog for `ms` where it knows
+ * the isolate: `call(armed)` makes it, and passes isolated-vm its own timeout when not `armed`. A
+ * call the watchdog terminated throws isolated-vm's timeout error (CUT_AS_TIMEOUT), whatever
+ * isolated-vm threw for the termination (null).
+ */
+export function withWatchdog<T>(watched: WatchedIsolate | null, ms: number, call: (armed: boolean) => T): T {
+  const armed = watched !== null && armSlice(watched, ms);
+  let fired = false;
+  try {
+    try {
+      return call(armed);
+    } finally {
+      if (armed) fired = disarmSlice();
+    }
+  } catch (e) {
+    if (fired) throw new Error(CUT_AS_TIMEOUT, { cause: e });
+    throw e;
+  }
 }
 
 /** The host is done with the isolate (before it disposes it). */

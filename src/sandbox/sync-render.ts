@@ -11,8 +11,7 @@
  */
 import type ivm from 'isolated-vm';
 import { responseOf, type RenderAnswer, type RenderResponse } from '../protocol/render.js';
-import { CUT_AS_TIMEOUT } from './ivm-errors.js';
-import { armSlice, disarmSlice, type WatchedIsolate } from './slice-watchdog.js';
+import { withWatchdog, type WatchedIsolate } from './slice-watchdog.js';
 
 /** The render function of a live context (`smartcage.render` in the isolate). */
 type RenderFunction = ivm.Reference<(...args: unknown[]) => RenderAnswer>;
@@ -29,24 +28,13 @@ export type SyncRender = (
  * call), else by isolated-vm's timeout. Armed for the render's own deadline, as the timeout was:
  * the render cuts itself there too (D187), and either way the render ends as a CPU timeout.
  */
-export const syncRender: SyncRender = (render, args, timeoutMs, watched) => {
-  const armed = watched !== null && armSlice(watched, timeoutMs);
-  let fired = false;
-  try {
-    try {
-      return responseOf(
-        render.applySync(
-          undefined,
-          args,
-          armed ? { result: { copy: true } } : { timeout: timeoutMs, result: { copy: true } },
-        ) as RenderAnswer,
-      );
-    } finally {
-      if (armed) fired = disarmSlice();
-    }
-  } catch (e) {
-    // The watchdog's termination reaches here as whatever isolated-vm throws for it (null).
-    if (fired) throw new Error(CUT_AS_TIMEOUT, { cause: e });
-    throw e;
-  }
-};
+export const syncRender: SyncRender = (render, args, timeoutMs, watched) =>
+  responseOf(
+    withWatchdog(watched, timeoutMs, (armed) =>
+      render.applySync(
+        undefined,
+        args,
+        armed ? { result: { copy: true } } : { timeout: timeoutMs, result: { copy: true } },
+      ),
+    ) as RenderAnswer,
+  );

@@ -41,7 +41,7 @@
  */
 import type ivm from 'isolated-vm';
 import { responseOf, type RenderAnswer, type RenderResponse } from '../protocol/render.js';
-import { armSlice, disarmSlice, type WatchedIsolate } from './slice-watchdog.js';
+import { withWatchdog, type WatchedIsolate } from './slice-watchdog.js';
 
 /** The longest slice a configuration can ask for, ms: a larger `syncSliceMs` is clamped to it. */
 const MAX_SLICE_MS = 20;
@@ -123,21 +123,16 @@ export function renderInSlice(
   // clean, and the watchdog is the backstop for what no loop check reaches. At the slice's end
   // itself it won that race against the render's own cut (isolated-vm's timer thread wakes late),
   // and hostile renders beside a victim ran ~5x slower in HH-SLICE, terminated mid-render.
-  const armed = watched !== null && armSlice(watched, 2 * timeout);
-  let fired = false;
   try {
-    let answer: unknown;
-    try {
-      // The render also cuts itself at the slice's end (D187); the bound is for what no loop
-      // check reaches (one long native call), and its thread may wake late on a loaded machine.
-      answer = render.applySync(
+    // The render also cuts itself at the slice's end (D187); the bound is for what no loop check
+    // reaches (one long native call), and its thread may wake late on a loaded machine.
+    const answer = withWatchdog(watched, 2 * timeout, (armed) =>
+      render.applySync(
         undefined,
         [name, request, MAX_SLICE_OUTPUT_CHARS, false, timeout, hostNow],
         armed ? { result: { copy: true } } : { timeout, result: { copy: true } },
-      );
-    } finally {
-      if (armed) fired = disarmSlice();
-    }
+      ),
+    );
     const response = responseOf(answer as RenderAnswer);
     heldMs = performance.now() - t0;
     // A host call it could not answer at once that the render turned into its error: run it again too.
@@ -146,8 +141,8 @@ export function renderInSlice(
       : { done: true, response, heldMs };
   } catch (e) {
     heldMs = performance.now() - t0;
-    // The watchdog's termination reaches here as whatever isolated-vm throws for it (null).
-    if (fired || (e instanceof Error && /^Script execution timed out/.test(e.message))) return { done: false, heldMs };
+    // isolated-vm's timeout, or the watchdog's termination thrown as one (withWatchdog).
+    if (e instanceof Error && /^Script execution timed out/.test(e.message)) return { done: false, heldMs };
     throw e;
   } finally {
     heldFor(heldMs);
