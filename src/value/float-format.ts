@@ -21,7 +21,7 @@ export function formatFloat(n: number, precision = 14): string {
     const s = String(n);
     if (s.length - (neg ? 1 : 0) <= precision) return s;
   }
-  const [digits, decpt] = significantDigits(Math.abs(n), precision);
+  const [digits, decpt] = significantDigits(abs, precision);
   let out: string;
   if (decpt < -3 || decpt > precision) {
     // d.dddE+x, with at least one digit after the point
