@@ -375,8 +375,11 @@ export const FS: SecurityCase[] = [
         '{read_file path="/files/user/race/outside.txt" row=r}{$r}{/read_file}',
         '{read_file path="/files/user/race-file.txt" row=r}{$r}{/read_file}',
       ];
+      // What is judged is where each read lands, not how fast: the swapper holds a core, and on a
+      // loaded CI machine one read in 10,000 once waited past the default 5 s wall limit.
+      const engine = h.engine({ wallMs: RACE_WALL_MS });
       for (let i = 0; i < iterations; i += 4) {
-        const batch = await Promise.all([0, 1, 2, 3].map((k) => h.render(tpls[(i + k) % 2])));
+        const batch = await Promise.all([0, 1, 2, 3].map((k) => h.render(tpls[(i + k) % 2], { engine })));
         for (const a of batch) {
           const o = judge(
             h,
@@ -690,6 +693,8 @@ function exists(p: string): boolean {
 
 /** Reads during the FS-07 race (the catalogue asks for 10 000). */
 const RACE_ITERATIONS = 10_000;
+/** FS-07's wall limit per read, ms: a timeout would hide where the read landed. */
+const RACE_WALL_MS = 60_000;
 
 /** The FS-07 attacker, run as `node -e`: swaps a folder and a file for links, forever. */
 const SWAPPER = `
